@@ -1,0 +1,74 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"strings"
+)
+
+// Command is a slash command. The registry id is its name (without "/").
+type Command struct {
+	Description string
+	Handler     CommandFunc
+	Extra       map[string]any
+}
+
+// CommandFunc runs a command with the raw argument string (everything after
+// the first space).
+type CommandFunc func(ctx context.Context, args string) error
+
+// CloneCommand copies a command deeply enough for a wrapper.
+func CloneCommand(c Command) Command {
+	c.Extra, _ = Clone(c.Extra).(map[string]any)
+	return c
+}
+
+func newCommandRegistry(h *Host) *Registry[*Draft[Command], State[Command]] {
+	return NewRegistry(h, RegistrySpec[*Draft[Command], State[Command]]{
+		Name:     "commands",
+		NewDraft: func() *Draft[Command] { return NewDraft(CloneCommand) },
+		Build: func(d *Draft[Command]) (State[Command], []Diagnostic) {
+			var probs []Diagnostic
+			var out []Entry[Command]
+			for _, e := range d.Entries() {
+				if e.ID == "" || strings.ContainsAny(e.ID, " \t\n/") || e.Value.Handler == nil {
+					probs = append(probs, Diagnostic{Plugin: e.Owner, Severity: SeverityError,
+						Text: fmt.Sprintf("command %q: invalid name or no handler", e.ID)})
+					continue
+				}
+				out = append(out, e)
+			}
+			return NewState(out), probs
+		},
+		Keys: State[Command].Keys,
+	})
+}
+
+// RunCommand runs "/name args" or "name args".
+func (h *Host) RunCommand(ctx context.Context, line string) error {
+	line = strings.TrimPrefix(strings.TrimSpace(line), "/")
+	name, args, _ := strings.Cut(line, " ")
+	e, ok := h.commands.Current().Get(name)
+	if !ok {
+		return fmt.Errorf("command /%s not found", name)
+	}
+	if err := e.Value.Handler(ctx, args); err != nil {
+		return fmt.Errorf("command /%s: %w", name, err)
+	}
+	return nil
+}
+
+// newDataRegistry creates a registry of plain data values (providers and
+// resources until they grow their own drafts).
+func newDataRegistry(h *Host, name string) *Registry[*Draft[map[string]any], State[map[string]any]] {
+	return NewRegistry(h, RegistrySpec[*Draft[map[string]any], State[map[string]any]]{
+		Name: name,
+		NewDraft: func() *Draft[map[string]any] {
+			return NewDraft(func(m map[string]any) map[string]any { c, _ := Clone(m).(map[string]any); return c })
+		},
+		Build: func(d *Draft[map[string]any]) (State[map[string]any], []Diagnostic) {
+			return NewState(d.Entries()), nil
+		},
+		Keys: State[map[string]any].Keys,
+	})
+}

@@ -1,0 +1,96 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+)
+
+// Listener observes an event. Its return value is only an error, which is
+// recorded and otherwise ignored: events cannot intercept.
+type Listener func(ctx context.Context, payload any) error
+
+type listenerReg struct {
+	gen  *Generation
+	typ  string
+	fn   Listener
+}
+
+// On registers a listener for an event type.
+func (g *Generation) On(typ string, fn Listener) error {
+	if g.Retired() {
+		return g.staleErr()
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.listeners = append(g.listeners, &listenerReg{gen: g, typ: typ, fn: fn})
+	return nil
+}
+
+// EventTypes returns the event types this generation listens to.
+func (g *Generation) EventTypes() []string {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	var out []string
+	for _, l := range g.listeners {
+		out = append(out, l.typ)
+	}
+	return out
+}
+
+// Emit delivers an event to every live listener in manifest order, waiting
+// for each (listeners run under the listener budget). Failures are recorded
+// against the listener's plugin and returned; they never stop delivery.
+// Each listener receives its own clone of payload, so one cannot change what
+// the next one sees.
+func (h *Host) Emit(ctx context.Context, typ string, payload any) []Diagnostic {
+	var regs []*listenerReg
+	for _, g := range h.liveGenerations() {
+		g.mu.Lock()
+		for _, l := range g.listeners {
+			if l.typ == typ {
+				regs = append(regs, l)
+			}
+		}
+		g.mu.Unlock()
+	}
+	return h.deliver(ctx, typ, regs, payload)
+}
+
+// EmitTo delivers an event to one generation's listeners only (used for
+// session_start/session_shutdown of a single reloading plugin).
+func (h *Host) EmitTo(ctx context.Context, g *Generation, typ string, payload any) []Diagnostic {
+	var regs []*listenerReg
+	g.mu.Lock()
+	for _, l := range g.listeners {
+		if l.typ == typ {
+			regs = append(regs, l)
+		}
+	}
+	g.mu.Unlock()
+	return h.deliver(ctx, typ, regs, payload)
+}
+
+func (h *Host) deliver(ctx context.Context, typ string, regs []*listenerReg, payload any) []Diagnostic {
+	var errs []Diagnostic
+	for _, l := range regs {
+		lctx, cancel := context.WithTimeout(ctx, h.opts.Budgets.Listener)
+		err := func() (err error) {
+			defer func() {
+				if p := recover(); p != nil {
+					err = fmt.Errorf("panic: %v", p)
+				}
+			}()
+			return l.fn(lctx, Clone(payload))
+		}()
+		if err == nil && lctx.Err() == context.DeadlineExceeded {
+			err = ErrBudget
+		}
+		cancel()
+		if err != nil {
+			d := Diagnose(l.gen.PluginID(), "listener "+typ, SeverityError, err)
+			h.record(d)
+			errs = append(errs, d)
+		}
+	}
+	return errs
+}

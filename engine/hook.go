@@ -1,0 +1,140 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+)
+
+// HookHandler intercepts a live operation. It receives the payload as the
+// previous handler left it and returns a replacement, or nil for "unchanged".
+type HookHandler func(ctx context.Context, payload any) (any, error)
+
+// HookContract is what a hook name promises its callers.
+type HookContract struct {
+	// FailClosed makes a failing handler fail the whole invocation (e.g. a
+	// throwing tool_call handler blocks the call). Otherwise a failing
+	// handler is recorded and skipped.
+	FailClosed bool
+	// Stop, when set, ends the chain after a handler whose result it accepts
+	// (e.g. the first {block: true} wins).
+	Stop func(result any) bool
+}
+
+type hookReg struct {
+	gen     *Generation
+	name    string
+	localID string
+	fn      HookHandler
+}
+
+// Hook registers handler for the named hook. localID, when not empty,
+// replaces an earlier handler of this generation with the same name and id.
+func (g *Generation) Hook(name string, handler HookHandler, localID string) error {
+	if g.Retired() {
+		return g.staleErr()
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if localID != "" {
+		for _, h := range g.hooks {
+			if h.name == name && h.localID == localID {
+				h.fn = handler
+				return nil
+			}
+		}
+	}
+	g.hooks = append(g.hooks, &hookReg{gen: g, name: name, localID: localID, fn: handler})
+	return nil
+}
+
+// HookNames returns the names this generation hooks, in registration order.
+func (g *Generation) HookNames() []string {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	var out []string
+	for _, h := range g.hooks {
+		out = append(out, h.name)
+	}
+	return out
+}
+
+// HookOutcome is the result of running a hook chain.
+type HookOutcome struct {
+	Value     any          // the payload after every handler
+	StoppedBy string       // plugin whose result ended the chain (Stop), if any
+	Err       error        // set when a fail-closed handler failed
+	Errors    []Diagnostic // handlers that failed (and were skipped, unless fail-closed)
+}
+
+// DefineHook sets the contract of a hook name. Safe before or after boot.
+func (h *Host) DefineHook(name string, c HookContract) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.hookContracts[name] = c
+}
+
+// RunHook runs every live handler of name sequentially in manifest order
+// (then registration order), each seeing the previous one's result. The
+// handler list is snapshot when the call starts. Each handler runs under the
+// hook budget.
+func (h *Host) RunHook(ctx context.Context, name string, payload any) HookOutcome {
+	h.mu.Lock()
+	contract := h.hookContracts[name]
+	h.mu.Unlock()
+	out := HookOutcome{Value: payload}
+	for _, reg := range h.hookHandlers(name) {
+		if reg.gen.Retired() {
+			continue
+		}
+		hctx, cancel := context.WithTimeout(ctx, h.opts.Budgets.Hook)
+		res, err := callHook(hctx, reg.fn, out.Value)
+		if err == nil && hctx.Err() == context.DeadlineExceeded {
+			err = ErrBudget
+		}
+		cancel()
+		if err != nil {
+			d := Diagnose(reg.gen.PluginID(), "hook "+name, SeverityError, err)
+			h.record(d)
+			out.Errors = append(out.Errors, d)
+			if contract.FailClosed {
+				out.Err = fmt.Errorf("hook %s of %s failed: %w", name, reg.gen.PluginID(), err)
+				out.StoppedBy = reg.gen.PluginID()
+				return out
+			}
+			continue
+		}
+		if res == nil {
+			continue
+		}
+		out.Value = res
+		if contract.Stop != nil && contract.Stop(res) {
+			out.StoppedBy = reg.gen.PluginID()
+			return out
+		}
+	}
+	return out
+}
+
+func callHook(ctx context.Context, fn HookHandler, payload any) (res any, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("panic: %v", p)
+		}
+	}()
+	return fn(ctx, payload)
+}
+
+// hookHandlers snapshots the live handlers of name in manifest order.
+func (h *Host) hookHandlers(name string) []*hookReg {
+	var out []*hookReg
+	for _, g := range h.liveGenerations() {
+		g.mu.Lock()
+		for _, r := range g.hooks {
+			if r.name == name {
+				out = append(out, r)
+			}
+		}
+		g.mu.Unlock()
+	}
+	return out
+}

@@ -1,0 +1,294 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// Tool is a tool definition in pi's shape, so one definition serves both the
+// v2 and the pi API. The registry id is the tool name.
+type Tool struct {
+	Label       string
+	Description string
+	Parameters  map[string]any // JSON Schema (type "object")
+	Execute     ExecuteFunc
+	Extra       map[string]any // every other field (promptSnippet, executionMode, renderers, ...)
+
+	schema *jsonschema.Schema // set by build
+}
+
+// ExecuteFunc runs a tool call. ctx carries the call's cancellation (the
+// AbortSignal in JS) and the tool budget.
+type ExecuteFunc func(ctx context.Context, call ToolCall) (ToolResult, error)
+
+// ToolCall is one invocation.
+type ToolCall struct {
+	ID       string
+	Params   any
+	OnUpdate func(partial ToolResult) // may be nil
+	Context  map[string]any           // the ctx object handed to JS (cwd, ...), data only
+}
+
+// Content is one block of a tool result.
+type Content struct {
+	Type     string `json:"type"` // "text" or "image"
+	Text     string `json:"text,omitempty"`
+	Data     string `json:"data,omitempty"`
+	MimeType string `json:"mimeType,omitempty"`
+}
+
+// ToolResult is what execute returns.
+type ToolResult struct {
+	Content   []Content `json:"content"`
+	Details   any       `json:"details,omitempty"`
+	IsError   bool      `json:"isError,omitempty"`
+	Terminate bool      `json:"terminate,omitempty"`
+}
+
+// Text returns the concatenated text blocks.
+func (r ToolResult) Text() string {
+	var b strings.Builder
+	for _, c := range r.Content {
+		if c.Type == "text" {
+			b.WriteString(c.Text)
+		}
+	}
+	return b.String()
+}
+
+// ErrorResult is the result a failing tool call becomes.
+func ErrorResult(err error) ToolResult {
+	return ToolResult{Content: []Content{{Type: "text", Text: err.Error()}}, IsError: true}
+}
+
+// CloneTool copies a tool deeply enough that a wrapper can replace any field.
+func CloneTool(t Tool) Tool {
+	t.Parameters, _ = Clone(t.Parameters).(map[string]any)
+	t.Extra, _ = Clone(t.Extra).(map[string]any)
+	return t
+}
+
+// ValidateParams checks args against the tool's compiled parameter schema.
+func (t Tool) ValidateParams(args any) error {
+	if t.schema == nil {
+		return nil
+	}
+	// The validator wants JSON-decoded values (json.Number or float64).
+	b, err := json.Marshal(args)
+	if err != nil {
+		return fmt.Errorf("arguments are not JSON: %w", err)
+	}
+	v, err := jsonschema.UnmarshalJSON(strings.NewReader(string(b)))
+	if err != nil {
+		return err
+	}
+	if err := t.schema.Validate(v); err != nil {
+		return fmt.Errorf("validation failed: %s", strings.TrimSpace(formatValidation(err)))
+	}
+	return nil
+}
+
+func formatValidation(err error) string {
+	var ve *jsonschema.ValidationError
+	if ok := asValidation(err, &ve); ok {
+		return fmt.Sprintf("%v", ve)
+	}
+	return err.Error()
+}
+
+func asValidation(err error, target **jsonschema.ValidationError) bool {
+	ve, ok := err.(*jsonschema.ValidationError)
+	if ok {
+		*target = ve
+	}
+	return ok
+}
+
+var toolNamePattern = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
+
+func newToolRegistry(h *Host) *Registry[*Draft[Tool], State[Tool]] {
+	return NewRegistry(h, RegistrySpec[*Draft[Tool], State[Tool]]{
+		Name:     "tools",
+		NewDraft: func() *Draft[Tool] { return NewDraft(CloneTool) },
+		Build:    buildTools,
+		Keys:     State[Tool].Keys,
+	})
+}
+
+// buildTools validates names and compiles parameter schemas; an invalid
+// tool is dropped and reported against its owner.
+func buildTools(d *Draft[Tool]) (State[Tool], []Diagnostic) {
+	var probs []Diagnostic
+	var out []Entry[Tool]
+	for _, e := range d.Entries() {
+		bad := func(format string, a ...any) {
+			probs = append(probs, Diagnostic{Plugin: e.Owner, Severity: SeverityError, Where: "tools build",
+				Text: fmt.Sprintf("tool %q: "+format, append([]any{e.ID}, a...)...)})
+		}
+		if !toolNamePattern.MatchString(e.ID) {
+			bad("invalid name (want 1-64 of [a-zA-Z0-9_-])")
+			continue
+		}
+		if e.Value.Execute == nil {
+			bad("no execute function")
+			continue
+		}
+		params := e.Value.Parameters
+		if params == nil {
+			params = map[string]any{"type": "object", "properties": map[string]any{}}
+			e.Value.Parameters = params
+		}
+		sch, err := compileSchema(params)
+		if err != nil {
+			bad("invalid parameters schema: %v", err)
+			continue
+		}
+		if t, _ := params["type"].(string); t != "object" {
+			bad(`parameters schema must have type "object"`)
+			continue
+		}
+		e.Value.schema = sch
+		out = append(out, e)
+	}
+	return NewState(out), probs
+}
+
+// compileSchema compiles a JSON Schema given as data.
+func compileSchema(schema map[string]any) (*jsonschema.Schema, error) {
+	b, err := json.Marshal(schema)
+	if err != nil {
+		return nil, err
+	}
+	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(string(b)))
+	if err != nil {
+		return nil, err
+	}
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft7)
+	if err := c.AddResource("mem://schema.json", doc); err != nil {
+		return nil, err
+	}
+	return c.Compile("mem://schema.json")
+}
+
+// RunTool looks up name, validates args, runs the tool_call hook, executes
+// under the tool budget, runs the tool_result hook, and returns the result.
+// Validation failures, blocks and throws become error results (IsError) with
+// a non-nil error describing them.
+func (h *Host) RunTool(ctx context.Context, name string, call ToolCall) (ToolResult, error) {
+	e, ok := h.tools.Current().Get(name)
+	if !ok {
+		err := fmt.Errorf("tool %s not found", name)
+		return ErrorResult(err), err
+	}
+	if err := e.Value.ValidateParams(call.Params); err != nil {
+		err = fmt.Errorf("tool %s: %w", name, err)
+		return ErrorResult(err), err
+	}
+	hook := h.RunHook(ctx, "tool_call", map[string]any{"toolName": name, "toolCallId": call.ID, "input": call.Params})
+	if hook.Err != nil {
+		return ErrorResult(hook.Err), hook.Err
+	}
+	if m, ok := hook.Value.(map[string]any); ok {
+		if b, _ := m["block"].(bool); b {
+			reason, _ := m["reason"].(string)
+			if reason == "" {
+				reason = "blocked by " + hook.StoppedBy
+			}
+			err := fmt.Errorf("tool %s blocked: %s", name, reason)
+			return ErrorResult(fmt.Errorf("%s", reason)), err
+		}
+		if in, ok := m["input"]; ok {
+			call.Params = in
+		}
+	}
+	tctx, cancel := context.WithTimeout(ctx, h.opts.Budgets.Tool)
+	defer cancel()
+	res, err := e.Value.Execute(tctx, call)
+	if err == nil && tctx.Err() == context.DeadlineExceeded {
+		err = ErrBudget
+	}
+	if err != nil {
+		res = ErrorResult(err)
+	}
+	patched := h.RunHook(ctx, "tool_result", map[string]any{"toolName": name, "toolCallId": call.ID, "input": call.Params,
+		"content": contentData(res.Content), "details": res.Details, "isError": res.IsError})
+	if m, ok := patched.Value.(map[string]any); ok {
+		res = applyResultPatch(res, m)
+	}
+	if err != nil {
+		return res, fmt.Errorf("tool %s: %w", name, err)
+	}
+	return res, nil
+}
+
+func contentData(cs []Content) []any {
+	out := make([]any, len(cs))
+	for i, c := range cs {
+		m := map[string]any{"type": c.Type}
+		if c.Type == "image" {
+			m["data"], m["mimeType"] = c.Data, c.MimeType
+		} else {
+			m["text"] = c.Text
+		}
+		out[i] = m
+	}
+	return out
+}
+
+// applyResultPatch applies a tool_result hook's final payload to res.
+func applyResultPatch(res ToolResult, m map[string]any) ToolResult {
+	if m == nil {
+		return res
+	}
+	if c, ok := m["content"]; ok {
+		if cs, err := ContentFromData(c); err == nil {
+			res.Content = cs
+		}
+	}
+	if d, ok := m["details"]; ok {
+		res.Details = d
+	}
+	if e, ok := m["isError"].(bool); ok {
+		res.IsError = e
+	}
+	return res
+}
+
+// ContentFromData converts a JSON-shaped content array into Content blocks;
+// a string becomes one text block.
+func ContentFromData(v any) ([]Content, error) {
+	switch x := v.(type) {
+	case string:
+		return []Content{{Type: "text", Text: x}}, nil
+	case []any:
+		out := make([]Content, 0, len(x))
+		for i, e := range x {
+			m, ok := e.(map[string]any)
+			if !ok {
+				return nil, fmt.Errorf("content[%d] is not an object", i)
+			}
+			typ, _ := m["type"].(string)
+			switch typ {
+			case "text":
+				s, _ := m["text"].(string)
+				out = append(out, Content{Type: "text", Text: s})
+			case "image":
+				data, _ := m["data"].(string)
+				mt, _ := m["mimeType"].(string)
+				out = append(out, Content{Type: "image", Data: data, MimeType: mt})
+			default:
+				return nil, fmt.Errorf("content[%d] has unknown type %q", i, typ)
+			}
+		}
+		return out, nil
+	case nil:
+		return nil, nil
+	}
+	return nil, fmt.Errorf("content must be an array, got %T", v)
+}

@@ -1,0 +1,128 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+)
+
+// Values cross between plugins and the host as data (DESIGN decision 2): nil,
+// bool, float64, int64, string, []any, map[string]any and Callable. No object
+// identity crosses; a JS function of one plugin is seen by everyone else as a
+// Callable that posts the call to its owner's loop.
+
+// Callable is a function value owned by some plugin generation (or by Go).
+// Call is safe from any goroutine and blocks until the owner answered or ctx
+// ends; a call on a retired owner returns an error wrapping ErrStale.
+type Callable interface {
+	Call(ctx context.Context, args ...any) (any, error)
+}
+
+// Fingerprinter is implemented by Callables that can say whether two of them
+// run the same code (jsapi hashes the function source). Diffs use it.
+type Fingerprinter interface {
+	Fingerprint() string
+}
+
+// Func adapts a Go function to Callable.
+type Func func(ctx context.Context, args ...any) (any, error)
+
+// Call calls f.
+func (f Func) Call(ctx context.Context, args ...any) (any, error) { return f(ctx, args...) }
+
+// Clone deep-copies a data value: maps and slices are copied, Callables and
+// scalars are shared (they are immutable).
+func Clone(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		if x == nil {
+			return x
+		}
+		m := make(map[string]any, len(x))
+		for k, e := range x {
+			m[k] = Clone(e)
+		}
+		return m
+	case []any:
+		if x == nil {
+			return x
+		}
+		s := make([]any, len(x))
+		for i, e := range x {
+			s[i] = Clone(e)
+		}
+		return s
+	default:
+		return v
+	}
+}
+
+// fingerprint returns a stable string for a data value, used to decide
+// whether a registry entry changed between two rebuilds.
+func fingerprint(v any) string {
+	b, err := json.Marshal(fingerprintable(v))
+	if err != nil {
+		return fmt.Sprintf("%#v", v)
+	}
+	return string(b)
+}
+
+// fingerprintable replaces functions by their fingerprints so json.Marshal
+// can encode any registry value.
+func fingerprintable(v any) any {
+	switch x := v.(type) {
+	case nil, bool, string, float64, float32, int, int64, int32, uint64, json.Number:
+		return x
+	case map[string]any:
+		m := make(map[string]any, len(x))
+		for k, e := range x {
+			m[k] = fingerprintable(e)
+		}
+		return m
+	case []any:
+		s := make([]any, len(x))
+		for i, e := range x {
+			s[i] = fingerprintable(e)
+		}
+		return s
+	case Fingerprinter:
+		return "fn:" + x.Fingerprint()
+	}
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Func:
+		if rv.IsNil() {
+			return nil
+		}
+		return fmt.Sprintf("gofn:%x", rv.Pointer())
+	case reflect.Pointer, reflect.Interface:
+		if rv.IsNil() {
+			return nil
+		}
+		return fingerprintable(rv.Elem().Interface())
+	case reflect.Struct:
+		m := make(map[string]any, rv.NumField())
+		t := rv.Type()
+		for i := range rv.NumField() {
+			if t.Field(i).IsExported() {
+				m[t.Field(i).Name] = fingerprintable(rv.Field(i).Interface())
+			}
+		}
+		return m
+	case reflect.Slice:
+		s := make([]any, rv.Len())
+		for i := range rv.Len() {
+			s[i] = fingerprintable(rv.Index(i).Interface())
+		}
+		return s
+	case reflect.Map:
+		m := make(map[string]any, rv.Len())
+		iter := rv.MapRange()
+		for iter.Next() {
+			m[fmt.Sprint(iter.Key().Interface())] = fingerprintable(iter.Value().Interface())
+		}
+		return m
+	}
+	return fmt.Sprintf("%v", v)
+}
