@@ -69,7 +69,12 @@ type ScriptError struct {
 	Location *Location
 	Stack    string // optional, for humans
 	Frame    string // optional code frame around Location
+	Cause    error  // optional: a sentinel such as ErrBudget or ErrStale
 }
+
+// Unwrap returns the cause, so errors.Is(err, ErrBudget) works through a
+// ScriptError.
+func (e *ScriptError) Unwrap() error { return e.Cause }
 
 func (e *ScriptError) Error() string {
 	if e.Location != nil {

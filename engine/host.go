@@ -100,7 +100,20 @@ func New(opts Options) *Host {
 	h.resources = newDataRegistry(h, "resources")
 	h.settings = newSettings(h)
 	h.views = newViewHub(h)
+	// A throwing tool_call handler blocks the call, and the first block
+	// wins; an input handler that handled the input ends the chain.
+	h.hookContracts["tool_call"] = HookContract{FailClosed: true, Stop: resultFlag("block")}
+	h.hookContracts["input"] = HookContract{Stop: resultFlag("handled")}
 	return h
+}
+
+// resultFlag returns a Stop function accepting results whose field is true.
+func resultFlag(field string) func(any) bool {
+	return func(v any) bool {
+		m, ok := v.(map[string]any)
+		b, _ := m[field].(bool)
+		return ok && b
+	}
 }
 
 // Options returns the host's effective options.
@@ -548,3 +561,8 @@ func diffNames(old, cur []string) Diff {
 }
 
 func timeAfter(d time.Duration) <-chan time.Time { return time.After(d) }
+
+// RecordDiagnostic records d against its plugin (bindings use it for
+// failures that happen outside a host call: timer callbacks, unhandled
+// rejections).
+func (h *Host) RecordDiagnostic(d Diagnostic) { h.record(d) }

@@ -1,0 +1,20 @@
+package main
+
+import (
+	"context"
+	"os"
+	"os/signal"
+)
+
+func main() { os.Exit(mainExit()) }
+
+// mainExit wires the process into run; testscript calls it too.
+func mainExit() int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	cwd, _ := os.Getwd()
+	return int(run(ctx, os.Args[1:], &IO{
+		Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
+		Getenv: os.Getenv, Cwd: cwd,
+	}))
+}

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// command is one pigo subcommand.
+type command struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, args []string, io *IO) ExitCode
+}
+
+// commands is the command table (a test checks every entry has a script).
+func commands() []command {
+	return []command{
+		{"check", "load extensions and report what they registered and what failed", runCheck},
+		{"tool", "run one tool of the loaded extensions: pigo tool NAME 'JSON-ARGS' -e PATH...", runTool},
+		{"version", "print pigo, Go, goja and esbuild versions", runVersion},
+	}
+}
+
+func run(ctx context.Context, args []string, io *IO) ExitCode {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		usage(io)
+		if len(args) == 0 {
+			return ExitUsage
+		}
+		return ExitOK
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run(ctx, args[1:], io)
+		}
+	}
+	fmt.Fprintf(io.Stderr, "pigo: unknown command %q (run pigo help)\n", args[0])
+	return ExitUsage
+}
+
+func usage(io *IO) {
+	fmt.Fprintln(io.Stderr, "pigo hosts pi extensions (TypeScript/JavaScript) in Go.\n\nUsage: pigo <command> [flags]\n\nCommands:")
+	cs := commands()
+	sort.Slice(cs, func(i, j int) bool { return cs[i].name < cs[j].name })
+	for _, c := range cs {
+		fmt.Fprintf(io.Stderr, "  %-8s %s\n", c.name, c.summary)
+	}
+}
+
+// flags is the small parser pigo's commands share: -e/--extension PATH
+// (repeatable), --json, and positional arguments in any order.
+type flags struct {
+	extensions []string
+	json       bool
+	noCache    bool
+	positional []string
+}
+
+func parseFlags(args []string) (flags, error) {
+	var f flags
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			f.positional = append(f.positional, args[i+1:]...)
+			return f, nil
+		case a == "-e" || a == "--extension" || a == "-extension":
+			if i+1 >= len(args) {
+				return f, fmt.Errorf("%s needs a path", a)
+			}
+			i++
+			f.extensions = append(f.extensions, args[i])
+		case strings.HasPrefix(a, "-e=") || strings.HasPrefix(a, "--extension="):
+			f.extensions = append(f.extensions, a[strings.IndexByte(a, '=')+1:])
+		case a == "--json" || a == "-json":
+			f.json = true
+		case a == "--no-cache":
+			f.noCache = true
+		case strings.HasPrefix(a, "-") && len(a) > 1 && !strings.HasPrefix(a, "-{"):
+			return f, fmt.Errorf("unknown flag %s", a)
+		default:
+			f.positional = append(f.positional, a)
+		}
+	}
+	return f, nil
+}

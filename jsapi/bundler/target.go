@@ -1,0 +1,49 @@
+package bundler
+
+import "github.com/evanw/esbuild/pkg/api"
+
+// target is the language level esbuild emits before the goja overrides in
+// supportedFeatures: everything up to ES2022 is left alone unless listed.
+const target = api.ES2022
+
+// supportedFeatures tells esbuild which ES2022 features the pinned goja
+// cannot run, so it lowers them. Each entry was found by compiling and
+// running a snippet in goja (see target_test.go, which fails when goja
+// starts supporting one of them, so the list can shrink). Features not
+// listed run natively in goja: class private fields/methods/accessors and
+// `#x in o`, static blocks, optional chaining, ??, logical assignment,
+// object rest/spread, BigInt, numeric separators, exponent, regexp named
+// groups, lookbehind, /s, /y and /u, async functions and generators.
+func supportedFeatures() map[string]bool {
+	return map[string]bool{
+		// goja: "Async generators are not supported yet". esbuild rewrites
+		// them into generators driven by the __asyncGenerator helper.
+		"async-generator": false,
+		// goja has no `for await`; esbuild rewrites it with __forAwait.
+		// goja also has no Symbol.asyncIterator: the helpers fall back to
+		// Symbol.for("Symbol.asyncIterator"), which a host polyfill must use
+		// too if Go-made async iterables are to interoperate.
+		"for-await": false,
+		// goja scripts cannot parse import(); it becomes
+		// Promise.resolve().then(() => require(...)), so dynamic imports of
+		// bundled, external and missing modules all settle as promises.
+		"dynamic-import": false,
+		// goja rejects `super.x` directly inside a field initializer
+		// ("'super' keyword unexpected here"), instance or static. Lowering
+		// fields moves initializers into the constructor (and, as esbuild
+		// requires, private members onto WeakMaps): slower private access,
+		// but every valid class compiles.
+		"class-field":        false,
+		"class-static-field": false,
+		// goja cannot parse `using` / `await using`; esbuild's __using and
+		// __callDispose helpers cope without Symbol.dispose or SuppressedError.
+		"using": false,
+		// Standard decorators and `accessor` fields do not parse in goja.
+		"decorators": false,
+		// goja rejects the /d and /v flags at compile time, which would fail
+		// the whole bundle. Unsupported regexp features make esbuild emit
+		// `new RegExp(...)`, so only the code that uses them throws, at run time.
+		"regexp-match-indices": false,
+		"regexp-set-notation":  false,
+	}
+}

@@ -1,0 +1,225 @@
+package jsapi
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/dop251/goja"
+
+	"github.com/pigo-dev/pigo/engine"
+)
+
+// The codec turns JS values into engine data and back (DESIGN decision 2):
+// JSON-compatible values plus function handles. A JS function seen outside
+// its runtime is a *jsFunc whose Call posts to the owning loop; handed back
+// to the same runtime it is the original function again.
+
+const maxDepth = 200
+
+// errNotData is returned for values that cannot cross as data.
+var errNotData = errors.New("value cannot cross between plugins as data")
+
+// toGo converts a JS value to engine data. Loop only.
+func (g *jsGen) toGo(v goja.Value) (any, error) { return g.toGoDepth(v, 0, nil) }
+
+func (g *jsGen) toGoDepth(v goja.Value, depth int, seen map[*goja.Object]bool) (any, error) {
+	if v == nil || goja.IsUndefined(v) || goja.IsNull(v) {
+		return nil, nil
+	}
+	if depth > maxDepth {
+		return nil, fmt.Errorf("%w: nested deeper than %d levels", errNotData, maxDepth)
+	}
+	obj, isObj := v.(*goja.Object)
+	if !isObj {
+		switch x := v.Export().(type) {
+		case int64:
+			return float64(x), nil
+		case float64:
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return nil, nil // JSON semantics
+			}
+			return x, nil
+		case bool, string:
+			return x, nil
+		default:
+			if _, ok := v.(*goja.Symbol); ok {
+				return nil, nil
+			}
+			return v.String(), nil
+		}
+	}
+	if fn, ok := goja.AssertFunction(obj); ok {
+		return g.handle(obj, fn), nil
+	}
+	if seen == nil {
+		seen = map[*goja.Object]bool{}
+	}
+	if seen[obj] {
+		return nil, fmt.Errorf("%w: it contains a cycle", errNotData)
+	}
+	seen[obj] = true
+	defer delete(seen, obj)
+	switch obj.ClassName() {
+	case "Array":
+		n := int(obj.Get("length").ToInteger())
+		out := make([]any, n)
+		for i := range n {
+			e, err := g.toGoDepth(obj.Get(fmt.Sprint(i)), depth+1, seen)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = e
+		}
+		return out, nil
+	case "Date":
+		if t, ok := obj.Export().(time.Time); ok {
+			return t.UTC().Format("2006-01-02T15:04:05.000Z"), nil
+		}
+	case "Promise":
+		return nil, fmt.Errorf("%w: a Promise (await it first)", errNotData)
+	case "Map", "Set", "WeakMap", "WeakSet":
+		return nil, fmt.Errorf("%w: a %s (convert it to an array or object)", errNotData, obj.ClassName())
+	}
+	if toJSON, ok := goja.AssertFunction(obj.Get("toJSON")); ok && obj.ClassName() != "Object" {
+		r, err := toJSON(obj)
+		if err != nil {
+			return nil, err
+		}
+		return g.toGoDepth(r, depth+1, seen)
+	}
+	switch x := obj.Export().(type) {
+	case []byte:
+		return string(x), nil
+	case goja.ArrayBuffer:
+		return string(x.Bytes()), nil
+	}
+	keys := obj.Keys()
+	out := make(map[string]any, len(keys))
+	for _, k := range keys {
+		pv := obj.Get(k)
+		if pv == nil || goja.IsUndefined(pv) {
+			continue
+		}
+		e, err := g.toGoDepth(pv, depth+1, seen)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", k, err)
+		}
+		out[k] = e
+	}
+	return out, nil
+}
+
+// toJS converts engine data to a JS value. Loop only.
+func (g *jsGen) toJS(v any) goja.Value {
+	rt := g.rt
+	switch x := v.(type) {
+	case nil:
+		return goja.Null()
+	case goja.Value:
+		return x
+	case func() goja.Value: // built lazily on the loop (promise settlements)
+		return x()
+	case map[string]any:
+		obj := rt.NewObject()
+		for k, e := range x {
+			_ = obj.Set(k, g.toJS(e))
+		}
+		return obj
+	case []any:
+		arr := make([]any, len(x))
+		for i, e := range x {
+			arr[i] = g.toJS(e)
+		}
+		return rt.NewArray(arr...)
+	case []string:
+		arr := make([]any, len(x))
+		for i, e := range x {
+			arr[i] = e
+		}
+		return rt.NewArray(arr...)
+	case *jsFunc:
+		if x.g == g {
+			return x.obj
+		}
+		return g.callableFunc(x)
+	case engine.Callable:
+		return g.callableFunc(x)
+	case engine.ToolResult:
+		return g.toJS(toolResultData(x))
+	}
+	return rt.ToValue(v)
+}
+
+// callableFunc exposes a Go Callable (maybe another plugin's function) as a
+// JS function returning a Promise. Loop only.
+func (g *jsGen) callableFunc(c engine.Callable) goja.Value {
+	return g.rt.ToValue(func(call goja.FunctionCall) goja.Value {
+		args := make([]any, len(call.Arguments))
+		for i, a := range call.Arguments {
+			v, err := g.toGo(a)
+			if err != nil {
+				g.throw(fmt.Errorf("argument %d: %w", i, err))
+			}
+			args[i] = v
+		}
+		p, resolve, reject := g.newPromise()
+		ctx := g.callCtx()
+		go func() {
+			r, err := c.Call(ctx, args...)
+			if err != nil {
+				reject(err)
+				return
+			}
+			resolve(r)
+		}()
+		return g.rt.ToValue(p)
+	})
+}
+
+// callCtx is the context for calls JS code starts: the generation's
+// lifetime. Loop only.
+func (g *jsGen) callCtx() context.Context { return g.eg.Context() }
+
+// jsFunc is a JS function seen from Go: a handle bound to its generation.
+type jsFunc struct {
+	g   *jsGen
+	obj *goja.Object
+	fn  goja.Callable
+	fp  string
+}
+
+// handle returns a handle for a JS function. Loop only.
+func (g *jsGen) handle(obj *goja.Object, fn goja.Callable) *jsFunc {
+	sum := sha256.Sum256([]byte(obj.String()))
+	return &jsFunc{g: g, obj: obj, fn: fn, fp: g.eg.PluginID() + ":" + hex.EncodeToString(sum[:8])}
+}
+
+// Call posts the call to the owner's loop and waits for the result (a
+// returned Promise is awaited). Safe from any goroutine except the owner's
+// loop.
+func (f *jsFunc) Call(ctx context.Context, args ...any) (any, error) {
+	if f.g.eg.Retired() {
+		return nil, f.g.eg.StaleError()
+	}
+	return f.g.call(ctx, func() (goja.Value, error) {
+		jsArgs := make([]goja.Value, len(args))
+		for i, a := range args {
+			jsArgs[i] = f.g.toJS(a)
+		}
+		return f.fn(goja.Undefined(), jsArgs...)
+	}, f.g.toGo)
+}
+
+// Fingerprint identifies the function's code (for registry diffs).
+func (f *jsFunc) Fingerprint() string { return f.fp }
+
+// Interface guards.
+var (
+	_ engine.Callable      = (*jsFunc)(nil)
+	_ engine.Fingerprinter = (*jsFunc)(nil)
+)

@@ -1,0 +1,319 @@
+package jsapi
+
+import (
+	"container/list"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/dop251/goja"
+	"github.com/dop251/goja/parser"
+
+	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/jsapi/bundler"
+)
+
+// Options configure an Env. The zero value is usable.
+type Options struct {
+	// CacheDir holds bundles on disk so an unchanged extension costs no
+	// esbuild at start; "" keeps bundles in memory only.
+	CacheDir string
+	// RetireGrace bounds how long retiring a generation waits for its loop
+	// to finish the job it is running before interrupting it; default 1s.
+	RetireGrace time.Duration
+	// ProgramCacheBytes bounds the compiled-program cache (by source size);
+	// default 64 MiB.
+	ProgramCacheBytes int
+}
+
+func (o Options) retireGrace() time.Duration {
+	if o.RetireGrace <= 0 {
+		return time.Second
+	}
+	return o.RetireGrace
+}
+
+// Env is the JS world of one process: the bundler, the compiled-program
+// cache shared by every runtime, and the host modules. Safe for concurrent
+// use.
+type Env struct {
+	opts     Options
+	bundler  *bundler.Bundler
+	modules  *hostModules
+	programs *programCache
+}
+
+// New creates an Env.
+func New(opts Options) *Env {
+	mods := newHostModules()
+	if opts.ProgramCacheBytes <= 0 {
+		opts.ProgramCacheBytes = 64 << 20
+	}
+	return &Env{
+		opts:     opts,
+		bundler:  bundler.New(bundler.Options{CacheDir: opts.CacheDir, External: mods.externals()}),
+		modules:  mods,
+		programs: newProgramCache(opts.ProgramCacheBytes),
+	}
+}
+
+// PluginID derives a plugin id from an extension path: the file name
+// without extension, or the directory name for dir/index.ts.
+func PluginID(path string) string {
+	base := filepath.Base(path)
+	ext := filepath.Ext(base)
+	name := strings.TrimSuffix(base, ext)
+	if name == "index" {
+		name = filepath.Base(filepath.Dir(path))
+	}
+	if ext == "" && name != "" {
+		return name
+	}
+	return name
+}
+
+// Plugin returns the manifest entry of a JS/TS extension at path (a file,
+// or a directory with index.ts/index.js/package.json).
+func (e *Env) Plugin(id, path string, config map[string]any) engine.PluginSpec {
+	return engine.PluginSpec{ID: id, Source: path, Config: config, Loader: &loader{env: e, path: path}}
+}
+
+// loader loads JS generations of one extension.
+type loader struct {
+	env  *Env
+	path string
+}
+
+// Load bundles the extension (cached), compiles it (shared per content
+// hash), runs it in a fresh runtime and awaits its factory.
+func (l *loader) Load(ctx context.Context, eg *engine.Generation) error {
+	id := eg.PluginID()
+	entry, err := ResolveEntry(l.path)
+	if err != nil {
+		return &engine.PluginError{Plugin: id, Err: err,
+			Diagnostics: []engine.Diagnostic{engine.Diagnose(id, "resolve", engine.SeverityError, err)}}
+	}
+	b, err := l.env.bundler.Bundle(ctx, entry)
+	if err != nil {
+		return bundleError(id, err)
+	}
+	prog, err := l.env.program(b)
+	if err != nil {
+		return &engine.PluginError{Plugin: id, Err: err,
+			Diagnostics: []engine.Diagnostic{engine.Diagnose(id, "compile", engine.SeverityError, err)}}
+	}
+	g, err := newJSGen(l.env, eg)
+	if err != nil {
+		return err
+	}
+	eg.OnRetire(g.terminate)
+	_, err = g.call(ctx, func() (goja.Value, error) { return g.runEntry(prog, b) }, nil)
+	if err != nil {
+		if errors.Is(err, engine.ErrBudget) {
+			err = fmt.Errorf("factory did not finish within its budget: %w", err)
+		}
+		return &engine.PluginError{Plugin: id, Err: err,
+			Diagnostics: []engine.Diagnostic{engine.Diagnose(id, "factory", engine.SeverityError, err)}}
+	}
+	return nil
+}
+
+// ResolveEntry finds the entry file of an extension path: the file itself,
+// or for a directory its package.json "main" or index.{ts,js,mts,mjs}.
+func ResolveEntry(path string) (string, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return "", fmt.Errorf("extension %s: %w", path, err)
+	}
+	if !st.IsDir() {
+		return path, nil
+	}
+	if b, err := os.ReadFile(filepath.Join(path, "package.json")); err == nil {
+		var pkg struct {
+			Main string `json:"main"`
+		}
+		if err := json.Unmarshal(b, &pkg); err != nil {
+			return "", fmt.Errorf("extension %s: package.json: %w", path, err)
+		}
+		if pkg.Main != "" {
+			return filepath.Join(path, pkg.Main), nil
+		}
+	}
+	for _, name := range []string{"index.ts", "index.js", "index.mts", "index.mjs", "index.tsx"} {
+		p := filepath.Join(path, name)
+		if _, err := os.Stat(p); err == nil {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("extension directory %s has no index.ts, index.js or package.json main", path)
+}
+
+// bundleError converts bundler messages into diagnostics.
+func bundleError(id string, err error) error {
+	var be *bundler.Error
+	if !errors.As(err, &be) {
+		return &engine.PluginError{Plugin: id, Err: err,
+			Diagnostics: []engine.Diagnostic{engine.Diagnose(id, "bundle", engine.SeverityError, err)}}
+	}
+	pe := &engine.PluginError{Plugin: id, Err: err}
+	for _, m := range be.Messages {
+		d := engine.Diagnostic{Plugin: id, Severity: engine.SeverityError, Where: "bundle", Text: m.Text}
+		if m.File != "" {
+			d.Location = &engine.Location{File: m.File, Line: m.Line, Column: m.Column, LineText: m.LineText}
+			if f := codeFrame(d.Location); f != "" {
+				d.Notes = append(d.Notes, f)
+			}
+		}
+		pe.Diagnostics = append(pe.Diagnostics, d)
+	}
+	return pe
+}
+
+// runEntry evaluates the bundle and calls its factory with a fresh pi
+// object; the result may be a Promise (async factory, top-level await).
+// Loop only.
+func (g *jsGen) runEntry(prog *goja.Program, b *bundler.Bundle) (goja.Value, error) {
+	rt := g.rt
+	fnv, err := rt.RunProgram(prog)
+	if err != nil {
+		return nil, err
+	}
+	wrapper, ok := goja.AssertFunction(fnv)
+	if !ok {
+		return nil, errors.New("bundle did not evaluate to a module function")
+	}
+	module := rt.NewObject()
+	exports := rt.NewObject()
+	_ = module.Set("exports", exports)
+	res, err := wrapper(goja.Undefined(), exports, rt.ToValue(g.requireFunc()), module,
+		rt.ToValue(b.Entry), rt.ToValue(filepath.Dir(b.Entry)))
+	if err != nil {
+		return nil, err
+	}
+	start := func() (goja.Value, error) { return g.startFactory(module, b.Entry) }
+	if !b.Async {
+		return start()
+	}
+	// Top-level await: the module body is a Promise; the factory starts
+	// once it settled.
+	p, resolve, reject := rt.NewPromise()
+	g.await(res, func(goja.Value) {
+		v, err := start()
+		if err != nil {
+			_ = reject(g.errorValueKeep(err))
+			return
+		}
+		_ = resolve(v)
+	}, func(err error) { _ = reject(g.errorValueKeep(err)) })
+	return rt.ToValue(p), nil
+}
+
+// errorValueKeep rejects with the original exception value when there is
+// one, so its stack survives. Loop only.
+func (g *jsGen) errorValueKeep(err error) goja.Value {
+	var ex *goja.Exception
+	if errors.As(err, &ex) {
+		return ex.Value()
+	}
+	return g.errorValue(err)
+}
+
+// startFactory finds the default export and calls it with pi. Loop only.
+func (g *jsGen) startFactory(module *goja.Object, entry string) (goja.Value, error) {
+	exp := module.Get("exports")
+	var factory goja.Callable
+	if obj, ok := exp.(*goja.Object); ok {
+		if f, ok := goja.AssertFunction(obj.Get("default")); ok {
+			factory = f
+		} else if f, ok := goja.AssertFunction(obj); ok {
+			factory = f
+		}
+	}
+	if factory == nil {
+		return nil, &engine.ScriptError{
+			Text:     "no default export: an extension must `export default function (pi) { ... }`",
+			Location: g.location(entry, 1, 0),
+		}
+	}
+	return factory(goja.Undefined(), g.newPi())
+}
+
+// program compiles a bundle once per content hash. Safe for concurrent use.
+func (e *Env) program(b *bundler.Bundle) (*goja.Program, error) {
+	if p := e.programs.get(b.Hash); p != nil {
+		return p, nil
+	}
+	wrapper := "(function(exports, require, module, __filename, __dirname){"
+	if b.Async {
+		wrapper = "(async function(exports, require, module, __filename, __dirname){"
+	}
+	src := wrapper + b.Code + "\n})"
+	opts := []parser.Option{parser.WithDisableSourceMaps}
+	if b.SourceMap != "" {
+		src += "\n//# sourceMappingURL=bundle.js.map"
+		opts = []parser.Option{parser.WithSourceMapLoader(func(string) ([]byte, error) { return []byte(b.SourceMap), nil })}
+	}
+	ast, err := goja.Parse(b.Entry, src, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("parse bundle of %s: %w", b.Entry, err)
+	}
+	prog, err := goja.CompileAST(ast, false)
+	if err != nil {
+		return nil, fmt.Errorf("compile bundle of %s: %w", b.Entry, err)
+	}
+	e.programs.put(b.Hash, prog, len(src))
+	return prog, nil
+}
+
+// programCache is an LRU of compiled programs bounded by source bytes.
+type programCache struct {
+	mu    sync.Mutex
+	limit int
+	size  int
+	ll    *list.List
+	items map[string]*list.Element
+}
+
+type programEntry struct {
+	key  string
+	prog *goja.Program
+	size int
+}
+
+func newProgramCache(limit int) *programCache {
+	return &programCache{limit: limit, ll: list.New(), items: map[string]*list.Element{}}
+}
+
+func (c *programCache) get(key string) *goja.Program {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el, ok := c.items[key]; ok {
+		c.ll.MoveToFront(el)
+		return el.Value.(*programEntry).prog
+	}
+	return nil
+}
+
+func (c *programCache) put(key string, p *goja.Program, size int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el, ok := c.items[key]; ok {
+		c.ll.MoveToFront(el)
+		return
+	}
+	c.items[key] = c.ll.PushFront(&programEntry{key: key, prog: p, size: size})
+	c.size += size
+	for c.size > c.limit && c.ll.Len() > 1 {
+		el := c.ll.Back()
+		ent := el.Value.(*programEntry)
+		c.ll.Remove(el)
+		delete(c.items, ent.key)
+		c.size -= ent.size
+	}
+}

@@ -1,0 +1,338 @@
+package jsapi
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/dop251/goja"
+	"github.com/dop251/goja_nodejs/eventloop"
+	"github.com/dop251/goja_nodejs/require"
+
+	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/jsapi/webapi"
+)
+
+// jsGen is one plugin generation's JS side: a goja runtime and the event
+// loop goroutine that owns it. Everything that touches rt runs on the loop;
+// Go code reaches it through post and call.
+type jsGen struct {
+	env  *Env
+	eg   *engine.Generation
+	loop *eventloop.EventLoop
+	rt   *goja.Runtime // loop only
+	dead chan struct{} // closed when the loop is terminated
+	once sync.Once
+
+	// Budget enforcement: the job whose synchronous part is running, so a
+	// watchdog interrupts only that job and never a later one.
+	guardMu sync.Mutex
+	running uint64
+	jobSeq  atomic.Uint64
+
+	curCtx     context.Context                  // loop only: ctx of the Go→JS call being run
+	rejections map[*goja.Promise]goja.Value     // loop only: rejected, not yet handled
+	modules    map[string]*goja.Object          // loop only: instantiated host modules
+	timers     map[*timerHandle]struct{}        // loop only: live timers, cleared on retire
+	piObj      *goja.Object                     // loop only
+	signals    map[uint64]func()                // loop only: abort functions of live AbortSignals
+	signalSeq  uint64                           // loop only
+}
+
+// newJSGen creates the runtime and starts its loop. Safe from any goroutine.
+func newJSGen(env *Env, eg *engine.Generation) (*jsGen, error) {
+	g := &jsGen{env: env, eg: eg, dead: make(chan struct{}), rejections: map[*goja.Promise]goja.Value{},
+		modules: map[string]*goja.Object{}, timers: map[*timerHandle]struct{}{}, signals: map[uint64]func(){}}
+	// An empty require registry whose loader refuses every file: plugins
+	// only get modules through our own require (modules.go).
+	reg := require.NewRegistry(require.WithLoader(func(path string) ([]byte, error) {
+		return nil, require.ModuleFileDoesNotExistError
+	}))
+	g.loop = eventloop.NewEventLoop(eventloop.EnableConsole(false), eventloop.WithRegistry(reg))
+	g.loop.Start()
+	errc := make(chan error, 1)
+	if !g.loop.RunOnLoop(func(rt *goja.Runtime) { errc <- g.setup(rt) }) {
+		return nil, errors.New("event loop refused the setup job")
+	}
+	if err := <-errc; err != nil {
+		g.terminate()
+		return nil, fmt.Errorf("set up runtime: %w", err)
+	}
+	return g, nil
+}
+
+// setup installs globals. Loop only.
+func (g *jsGen) setup(rt *goja.Runtime) error {
+	g.rt = rt
+	rt.SetFieldNameMapper(goja.TagFieldNameMapper("json", true))
+	rt.SetPromiseRejectionTracker(func(p *goja.Promise, op goja.PromiseRejectionOperation) {
+		switch op {
+		case goja.PromiseRejectionReject:
+			g.rejections[p] = p.Result()
+		case goja.PromiseRejectionHandle:
+			delete(g.rejections, p)
+		}
+	})
+	if err := webapi.Install(rt, webapi.Options{
+		Console: func(level, msg string) {
+			sev := engine.SeverityInfo
+			switch level {
+			case "warn":
+				sev = engine.SeverityWarning
+			case "error":
+				sev = engine.SeverityError
+			}
+			g.eg.Log(sev, "console."+level+": "+msg)
+		},
+		Timers: g,
+	}); err != nil {
+		return err
+	}
+	g.installTimers()
+	_ = rt.Set("require", g.requireFunc())
+	return nil
+}
+
+// terminate stops the loop, clears its timers and fails every pending call
+// with the stale error. Safe from any goroutine except the loop itself.
+func (g *jsGen) terminate() {
+	g.once.Do(func() {
+		// Abort signals and clear timers on the loop, then stop it.
+		done := make(chan struct{})
+		if g.loop.RunOnLoop(func(*goja.Runtime) {
+			for _, abort := range g.signals {
+				abort()
+			}
+			for t := range g.timers {
+				t.stop()
+			}
+			close(done)
+		}) {
+			select {
+			case <-done:
+			case <-time.After(g.env.opts.retireGrace()):
+				// The loop is stuck in plugin code: interrupt it.
+				g.rt.Interrupt(g.eg.StaleError())
+			}
+		}
+		g.loop.Terminate()
+		close(g.dead)
+	})
+}
+
+// post queues fn on the loop. Safe from any goroutine. Returns false when
+// the loop is gone.
+func (g *jsGen) post(fn func()) bool {
+	select {
+	case <-g.dead:
+		return false
+	default:
+	}
+	return g.loop.RunOnLoop(func(*goja.Runtime) { fn() })
+}
+
+// SetTimeout implements webapi's Timers with the loop's clock. Loop only.
+func (g *jsGen) SetTimeout(fn func(), ms int64) (cancel func()) {
+	t := g.loop.SetTimeout(func(*goja.Runtime) { fn() }, time.Duration(ms)*time.Millisecond)
+	return func() { g.loop.ClearTimeout(t) }
+}
+
+// beginSync marks job as running plugin code and arms a watchdog that
+// interrupts it when ctx ends. Loop only.
+func (g *jsGen) beginSync(ctx context.Context) (end func()) {
+	job := g.jobSeq.Add(1)
+	g.guardMu.Lock()
+	g.running = job
+	g.guardMu.Unlock()
+	stop := context.AfterFunc(ctx, func() {
+		g.guardMu.Lock()
+		defer g.guardMu.Unlock()
+		if g.running == job {
+			cause := context.Cause(ctx)
+			if errors.Is(cause, context.DeadlineExceeded) {
+				cause = engine.ErrBudget
+			}
+			g.rt.Interrupt(cause)
+		}
+	})
+	return func() {
+		stop()
+		g.guardMu.Lock()
+		g.running = 0
+		g.rt.ClearInterrupt()
+		g.guardMu.Unlock()
+	}
+}
+
+// guard runs fn (plugin code) with the budget of ctx, converting panics and
+// JS exceptions into errors. Loop only.
+func (g *jsGen) guard(ctx context.Context, fn func() (goja.Value, error)) (v goja.Value, err error) {
+	prev := g.curCtx
+	g.curCtx = ctx
+	end := g.beginSync(ctx)
+	defer func() {
+		if p := recover(); p != nil {
+			err = g.panicError(p)
+		}
+		end()
+		g.curCtx = prev
+		g.reportRejections()
+	}()
+	return fn()
+}
+
+// callbackBudget bounds timer callbacks and other loop-initiated plugin code.
+func (g *jsGen) callbackBudget() time.Duration { return g.eg.Host().Options().Budgets.Hook }
+
+// runCallback runs loop-initiated plugin code (timers, view messages) under
+// the callback budget and records failures. Loop only.
+func (g *jsGen) runCallback(where string, fn func() (goja.Value, error)) {
+	ctx, cancel := context.WithTimeout(g.eg.Context(), g.callbackBudget())
+	defer cancel()
+	if _, err := g.guard(ctx, fn); err != nil {
+		g.eg.Host().RecordDiagnostic(engine.Diagnose(g.eg.PluginID(), where, engine.SeverityError, g.jsError(err)))
+	}
+}
+
+// reportRejections records promise rejections nobody handled. Loop only.
+func (g *jsGen) reportRejections() {
+	for p, reason := range g.rejections {
+		delete(g.rejections, p)
+		err := g.jsError(&goja.Exception{})
+		if obj, ok := reason.(*goja.Object); ok {
+			err = g.valueError(obj)
+		} else if reason != nil {
+			err = errors.New(reason.String())
+		}
+		d := engine.Diagnose(g.eg.PluginID(), "unhandled promise rejection", engine.SeverityError, err)
+		g.eg.Host().RecordDiagnostic(d)
+	}
+}
+
+type callResult struct {
+	v   any
+	err error
+}
+
+// call runs fn on the loop under ctx and, when fn returns a Promise, waits
+// for it to settle; conv turns the final value into Go data on the loop.
+// Safe from any goroutine except the loop (it blocks). A synchronous runaway
+// is interrupted when ctx ends; a pending Promise is abandoned.
+func (g *jsGen) call(ctx context.Context, fn func() (goja.Value, error), conv func(goja.Value) (any, error)) (any, error) {
+	return g.callSplit(ctx, ctx, fn, conv)
+}
+
+// callSplit is call with separate contexts for the synchronous part
+// (syncCtx: its end interrupts running code) and for waiting on a returned
+// Promise (ctx). Safe from any goroutine except the loop.
+func (g *jsGen) callSplit(syncCtx, ctx context.Context, fn func() (goja.Value, error), conv func(goja.Value) (any, error)) (any, error) {
+	ch := make(chan callResult, 1)
+	send := func(v any, err error) {
+		select {
+		case ch <- callResult{v, err}:
+		default:
+		}
+	}
+	ok := g.post(func() {
+		if err := syncCtx.Err(); err != nil {
+			send(nil, err)
+			return
+		}
+		v, err := g.guard(syncCtx, fn)
+		if err != nil {
+			send(nil, g.jsError(err))
+			return
+		}
+		g.await(v, func(v goja.Value) {
+			if conv == nil {
+				send(nil, nil)
+				return
+			}
+			r, err := conv(v)
+			send(r, err)
+		}, func(err error) { send(nil, err) })
+	})
+	if !ok {
+		return nil, g.eg.StaleError()
+	}
+	select {
+	case r := <-ch:
+		return r.v, r.err
+	case <-g.dead:
+		return nil, g.eg.StaleError()
+	case <-ctx.Done():
+		// The watchdog interrupts a synchronous runaway; give the job a
+		// moment to report the interruption with its location.
+		select {
+		case r := <-ch:
+			if r.err != nil {
+				return nil, r.err
+			}
+			return r.v, nil
+		case <-time.After(50 * time.Millisecond):
+		case <-g.dead:
+		}
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return nil, engine.ErrBudget
+		}
+		return nil, context.Cause(ctx)
+	}
+}
+
+// await calls onValue with v, or with its settled value when v is a
+// Promise (onError on rejection). Loop only.
+func (g *jsGen) await(v goja.Value, onValue func(goja.Value), onError func(error)) {
+	p, ok := asPromise(v)
+	if !ok {
+		onValue(v)
+		return
+	}
+	switch p.State() {
+	case goja.PromiseStateFulfilled:
+		onValue(p.Result())
+		return
+	case goja.PromiseStateRejected:
+		delete(g.rejections, p)
+		onError(g.jsError(g.rejectionError(p.Result())))
+		return
+	}
+	then, _ := goja.AssertFunction(v.(*goja.Object).Get("then"))
+	_, err := then(v,
+		g.rt.ToValue(func(c goja.FunctionCall) goja.Value { onValue(c.Argument(0)); return goja.Undefined() }),
+		g.rt.ToValue(func(c goja.FunctionCall) goja.Value {
+			onError(g.jsError(g.rejectionError(c.Argument(0))))
+			return goja.Undefined()
+		}))
+	if err != nil {
+		onError(g.jsError(err))
+	}
+}
+
+// asPromise reports whether v is a native Promise.
+func asPromise(v goja.Value) (*goja.Promise, bool) {
+	if v == nil {
+		return nil, false
+	}
+	obj, ok := v.(*goja.Object)
+	if !ok {
+		return nil, false
+	}
+	p, ok := obj.Export().(*goja.Promise)
+	return p, ok
+}
+
+// isThenable reports whether v is a Promise or has a then method.
+func isThenable(v goja.Value) bool {
+	if _, ok := asPromise(v); ok {
+		return true
+	}
+	obj, ok := v.(*goja.Object)
+	if !ok {
+		return false
+	}
+	_, ok = goja.AssertFunction(obj.Get("then"))
+	return ok
+}

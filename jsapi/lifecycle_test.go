@@ -1,0 +1,138 @@
+package jsapi_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pigo-dev/pigo/engine"
+)
+
+func TestStaleHandlesAfterReload(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	f.write("keep.ts", `export default function (pi) {
+  globalThis.__pi = pi;
+  pi.tools.add((d) => d.set("gen", { description: "which generation", parameters: { type: "object" },
+    execute: async () => ({ content: [{ type: "text", text: String(pi.generation) }] }) }));
+  pi.commands.add((d) => d.set("late", { handler: async () => {
+    await new Promise((r) => setTimeout(r, 50));
+    pi.tools.current();
+  } }));
+}
+`)
+	f.mustBoot("keep.ts")
+	old := f.host.Generation("keep")
+	oldExec, _ := f.host.Tools().Current().Get("gen")
+	res := f.host.Reload(context.Background(), "keep", nil)
+	if !res.OK {
+		t.Fatal(res.Err)
+	}
+	r, err := f.runTool("gen", map[string]any{})
+	if err != nil || r.Text() != "2" {
+		t.Fatalf("after reload: %q %v", r.Text(), err)
+	}
+	if !old.Retired() {
+		t.Fatal("old generation should be retired")
+	}
+	_, err = oldExec.Value.Execute(context.Background(), engine.ToolCall{Params: map[string]any{}})
+	if !errors.Is(err, engine.ErrStale) || !strings.Contains(err.Error(), "keep") || !strings.Contains(err.Error(), "generation 1") {
+		t.Fatalf("old handle err = %v", err)
+	}
+}
+
+func TestEffectsAbortTimersClearOnUnload(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	f.write("fx.ts", `export default function (pi) {
+  let ticks = 0;
+  pi.effect((signal) => {
+    const iv = setInterval(() => { ticks++; }, 1);
+    signal.addEventListener("abort", () => pi.diagnostics.info("aborted after " + (ticks > 0 ? "ticks" : "none")));
+  });
+  pi.tools.add((d) => d.set("ticks", { description: "", parameters: { type: "object" },
+    execute: () => ({ content: [{ type: "text", text: String(ticks) }] }) }));
+}
+`)
+	f.mustBoot("fx.ts")
+	waitFor(t, "ticks", func() bool {
+		r, _ := f.runTool("ticks", map[string]any{})
+		return r.Text() != "0"
+	})
+	if err := f.host.Unload(context.Background(), "fx"); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, p := range f.host.Plugins() {
+		for _, d := range p.Log {
+			if strings.Contains(d.Text, "aborted after ticks") {
+				found = true
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("effect signal did not abort: %+v", f.host.Plugins())
+	}
+	if f.host.Tools().Current().Has("ticks") {
+		t.Fatal("unloaded plugin's tool still registered")
+	}
+}
+
+func TestRunawayTimerInterrupted(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{Budgets: engine.Budgets{Hook: 100 * time.Millisecond}})
+	f.write("spin.ts", `export default function (pi) {
+  setTimeout(() => { while (true) {} }, 1);
+  pi.tools.add((d) => d.set("alive", { description: "", parameters: { type: "object" },
+    execute: () => ({ content: [{ type: "text", text: "yes" }] }) }));
+}
+`)
+	f.mustBoot("spin.ts")
+	waitFor(t, "interrupt recorded", func() bool {
+		for _, p := range f.host.Plugins() {
+			for _, d := range p.Log {
+				if strings.Contains(d.Text, "budget") && d.Where == "timer callback" {
+					return true
+				}
+			}
+		}
+		return false
+	})
+	r, err := f.runTool("alive", map[string]any{})
+	if err != nil || r.Text() != "yes" {
+		t.Fatalf("plugin should keep serving: %q %v", r.Text(), err)
+	}
+}
+
+func TestUnhandledRejectionReported(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	f.write("rej.ts", `export default function (pi) {
+  Promise.reject(new Error("nobody catches me"));
+}
+`)
+	f.mustBoot("rej.ts")
+	waitFor(t, "rejection", func() bool {
+		for _, p := range f.host.Plugins() {
+			for _, d := range p.Log {
+				if strings.Contains(d.Text, "nobody catches me") && d.Where == "unhandled promise rejection" {
+					return true
+				}
+			}
+		}
+		return false
+	})
+}
+
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}

@@ -1,0 +1,106 @@
+package jsapi
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/dop251/goja"
+)
+
+// Host modules are the modules pigo serves to plugins (`@pigo/api` now; the
+// pi compatibility modules and node built-in shims later). The bundler keeps
+// them external, so a bundle contains `require("@pigo/api")`; each module's
+// source is compiled once per Env and instantiated per runtime on first
+// require (DESIGN decision 8: twenty plugins importing one module compile
+// it once).
+
+// hostModuleSources is the table of JS host modules: specifier → CommonJS
+// source.
+func hostModuleSources() map[string]string {
+	return map[string]string{
+		"@pigo/api": `exports.defineExtension = function defineExtension(factory) { return factory; };`,
+	}
+}
+
+// hostModules compiles host modules lazily, once each. Safe for concurrent
+// use.
+type hostModules struct {
+	sources map[string]string
+	mu      sync.Mutex
+	progs   map[string]*goja.Program
+}
+
+func newHostModules() *hostModules {
+	return &hostModules{sources: hostModuleSources(), progs: map[string]*goja.Program{}}
+}
+
+// externals lists the specifiers the bundler must keep external.
+func (m *hostModules) externals() []string {
+	out := make([]string, 0, len(m.sources))
+	for k := range m.sources {
+		out = append(out, k)
+	}
+	return out
+}
+
+func (m *hostModules) program(name string) (*goja.Program, bool, error) {
+	src, ok := m.sources[name]
+	if !ok {
+		return nil, false, nil
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if p := m.progs[name]; p != nil {
+		return p, true, nil
+	}
+	p, err := goja.Compile("pigo:"+name, "(function(exports, require, module){"+src+"\n})", true)
+	if err != nil {
+		return nil, true, fmt.Errorf("compile host module %s: %w", name, err)
+	}
+	m.progs[name] = p
+	return p, true, nil
+}
+
+// requireFunc returns the runtime's require. Loop only.
+func (g *jsGen) requireFunc() func(goja.FunctionCall) goja.Value {
+	return func(call goja.FunctionCall) goja.Value {
+		spec := call.Argument(0).String()
+		v, err := g.require(spec)
+		if err != nil {
+			g.rethrow(err)
+		}
+		return v
+	}
+}
+
+// require instantiates a host module in this runtime (once). Loop only.
+func (g *jsGen) require(spec string) (goja.Value, error) {
+	name := strings.TrimPrefix(spec, "node:")
+	if m, ok := g.modules[name]; ok {
+		return m.Get("exports"), nil
+	}
+	prog, ok, err := g.env.modules.program(name)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		obj, _ := g.rt.New(g.rt.Get("Error"), g.rt.ToValue(fmt.Sprintf("Cannot find module '%s': pigo does not provide it", spec)))
+		_ = obj.Set("code", "MODULE_NOT_FOUND")
+		panic(obj)
+	}
+	fnv, err := g.rt.RunProgram(prog)
+	if err != nil {
+		return nil, err
+	}
+	fn, _ := goja.AssertFunction(fnv)
+	module := g.rt.NewObject()
+	exports := g.rt.NewObject()
+	_ = module.Set("exports", exports)
+	g.modules[name] = module
+	if _, err := fn(goja.Undefined(), exports, g.rt.ToValue(g.requireFunc()), module); err != nil {
+		delete(g.modules, name)
+		return nil, err
+	}
+	return module.Get("exports"), nil
+}

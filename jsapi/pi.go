@@ -1,0 +1,300 @@
+package jsapi
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/dop251/goja"
+
+	"github.com/pigo-dev/pigo/engine"
+)
+
+// newPi builds the v2 `pi` object for this generation. Loop only.
+func (g *jsGen) newPi() *goja.Object {
+	rt := g.rt
+	eg := g.eg
+	h := eg.Host()
+	pi := rt.NewObject()
+	g.piObj = pi
+	constant := func(name string, v goja.Value) {
+		_ = pi.DefineDataProperty(name, v, goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
+	}
+	constant("id", rt.ToValue(eg.PluginID()))
+	constant("generation", rt.ToValue(eg.Number()))
+	constant("config", g.toJS(engine.Clone(eg.Config())))
+	constant("tools", bindRegistry(g, h.Tools(), toolConv(g)))
+	constant("commands", bindRegistry(g, h.Commands(), commandConv(g)))
+	constant("providers", bindRegistry(g, h.Providers(), dataConv(g, "providers")))
+	constant("resources", bindRegistry(g, h.Resources(), dataConv(g, "resources")))
+	settings := bindRegistry(g, h.Settings().Registry, settingsConv(g))
+	_ = settings.Set("get", func(call goja.FunctionCall) goja.Value {
+		g.checkLive()
+		v, ok := h.Settings().Get(call.Argument(0).String())
+		if !ok {
+			return goja.Undefined()
+		}
+		return g.toJS(engine.Clone(v))
+	})
+	constant("settings", settings)
+
+	_ = pi.Set("hook", func(call goja.FunctionCall) goja.Value {
+		g.checkLive()
+		name := call.Argument(0).String()
+		fn, ok := goja.AssertFunction(call.Argument(1))
+		if !ok {
+			g.throw(fmt.Errorf("pi.hook(%q): handler must be a function", name))
+		}
+		localID := ""
+		if a := call.Argument(2); !goja.IsUndefined(a) && !goja.IsNull(a) {
+			localID = a.String()
+		}
+		if err := eg.Hook(name, g.hookHandler(fn), localID); err != nil {
+			g.throw(err)
+		}
+		return goja.Undefined()
+	})
+	_ = pi.Set("on", func(call goja.FunctionCall) goja.Value {
+		g.checkLive()
+		typ := call.Argument(0).String()
+		fn, ok := goja.AssertFunction(call.Argument(1))
+		if !ok {
+			g.throw(fmt.Errorf("pi.on(%q): listener must be a function", typ))
+		}
+		if err := eg.On(typ, g.listener(fn)); err != nil {
+			g.throw(err)
+		}
+		return goja.Undefined()
+	})
+	_ = pi.Set("effect", func(call goja.FunctionCall) goja.Value {
+		g.checkLive()
+		fn, ok := goja.AssertFunction(call.Argument(0))
+		if !ok {
+			g.throw(fmt.Errorf("pi.effect: setup must be a function"))
+		}
+		if err := eg.Effect(g.effect(fn)); err != nil {
+			g.throw(err)
+		}
+		return goja.Undefined()
+	})
+	_ = pi.Set("view", func(call goja.FunctionCall) goja.Value {
+		g.checkLive()
+		return g.openView(call)
+	})
+	diag := rt.NewObject()
+	for _, lv := range []struct {
+		name string
+		sev  engine.Severity
+	}{{"info", engine.SeverityInfo}, {"warn", engine.SeverityWarning}, {"error", engine.SeverityError}} {
+		// Logging stays allowed after retire: abort handlers log cleanup.
+		_ = diag.Set(lv.name, func(call goja.FunctionCall) goja.Value {
+			eg.Log(lv.sev, call.Argument(0).String())
+			return goja.Undefined()
+		})
+	}
+	constant("diagnostics", diag)
+	return pi
+}
+
+// checkLive throws the stale-handle error once the generation retired.
+// Loop only.
+func (g *jsGen) checkLive() {
+	if g.eg.Retired() {
+		g.throw(g.eg.StaleError())
+	}
+}
+
+// contextJS is the ctx object handed to hooks and listeners. Loop only.
+func (g *jsGen) contextJS() goja.Value {
+	return g.toJS(map[string]any{"cwd": g.eg.Host().Options().Cwd, "pluginId": g.eg.PluginID()})
+}
+
+// hookHandler adapts a JS hook handler. A handler that returns undefined
+// keeps the payload as it left it (mutations in place are kept).
+func (g *jsGen) hookHandler(fn goja.Callable) engine.HookHandler {
+	return func(ctx context.Context, payload any) (any, error) {
+		var p goja.Value
+		return g.call(ctx, func() (goja.Value, error) {
+			p = g.toJS(payload)
+			return fn(goja.Undefined(), p, g.contextJS())
+		}, func(r goja.Value) (any, error) {
+			if r == nil || goja.IsUndefined(r) || goja.IsNull(r) {
+				return g.toGo(p)
+			}
+			return g.toGo(r)
+		})
+	}
+}
+
+// listener adapts a JS event listener.
+func (g *jsGen) listener(fn goja.Callable) engine.Listener {
+	return func(ctx context.Context, payload any) error {
+		_, err := g.call(ctx, func() (goja.Value, error) {
+			return fn(goja.Undefined(), g.toJS(payload), g.contextJS())
+		}, nil)
+		return err
+	}
+}
+
+// effect adapts a JS effect: setup(signal) runs once the generation is
+// live; the signal aborts when it retires. The synchronous part runs under
+// the hook budget; a returned Promise is awaited until retire.
+func (g *jsGen) effect(fn goja.Callable) engine.EffectFunc {
+	return func(ctx context.Context) error {
+		syncCtx, cancel := context.WithTimeout(ctx, g.callbackBudget())
+		defer cancel()
+		_, err := g.callSplit(syncCtx, ctx, func() (goja.Value, error) {
+			signal, _ := g.signalFor(ctx)
+			return fn(goja.Undefined(), signal)
+		}, nil)
+		return err
+	}
+}
+
+func commandConv(g *jsGen) valueConv[engine.Command, engine.Command] {
+	toJS := func(c engine.Command) goja.Value {
+		obj := g.rt.NewObject()
+		for k, v := range c.Extra {
+			_ = obj.Set(k, g.toJS(v))
+		}
+		_ = obj.Set("description", c.Description)
+		if c.Handler != nil {
+			_ = obj.Set("handler", g.commandJS(c.Handler))
+		}
+		return obj
+	}
+	return valueConv[engine.Command, engine.Command]{
+		fromJS: func(id string, v goja.Value) (engine.Command, error) {
+			data, err := g.toGo(v)
+			if err != nil {
+				return engine.Command{}, fmt.Errorf("command %q: %w", id, err)
+			}
+			m, ok := data.(map[string]any)
+			if !ok {
+				return engine.Command{}, fmt.Errorf("command %q: definition must be an object", id)
+			}
+			c := engine.Command{Extra: map[string]any{}}
+			for k, val := range m {
+				switch k {
+				case "description":
+					c.Description, _ = val.(string)
+				case "handler":
+					f, ok := val.(*jsFunc)
+					if !ok {
+						return c, fmt.Errorf("command %q: handler must be a function", id)
+					}
+					c.Handler = g.commandFunc(f)
+				case "name":
+				default:
+					c.Extra[k] = val
+				}
+			}
+			return c, nil
+		},
+		toJS:  toJS,
+		state: toJS,
+		wrap: func(c engine.Command, fn goja.Callable) (engine.Command, error) {
+			r, err := fn(goja.Undefined(), g.commandJS(c.Handler))
+			if err != nil {
+				return c, err
+			}
+			obj, _ := r.(*goja.Object)
+			nf, ok := goja.AssertFunction(r)
+			if !ok || obj == nil {
+				return c, fmt.Errorf("commands wrap: the wrapper must return a handler function")
+			}
+			c.Handler = g.commandFunc(g.handle(obj, nf))
+			return c, nil
+		},
+	}
+}
+
+// commandFunc turns a JS handler(args, ctx) into a CommandFunc.
+func (g *jsGen) commandFunc(f *jsFunc) engine.CommandFunc {
+	return func(ctx context.Context, args string) error {
+		_, err := f.g.call(ctx, func() (goja.Value, error) {
+			return f.fn(goja.Undefined(), f.g.rt.ToValue(args), f.g.contextJS())
+		}, nil)
+		return err
+	}
+}
+
+// commandJS exposes a CommandFunc to JS as handler(args, ctx) → Promise.
+// Loop only.
+func (g *jsGen) commandJS(h engine.CommandFunc) goja.Value {
+	return g.rt.ToValue(func(c goja.FunctionCall) goja.Value {
+		args := c.Argument(0).String()
+		p, resolve, reject := g.newPromise()
+		ctx := g.callCtx()
+		go func() {
+			if err := h(ctx, args); err != nil {
+				reject(err)
+				return
+			}
+			resolve(nil)
+		}()
+		return g.rt.ToValue(p)
+	})
+}
+
+// dataConv handles registries of plain data (providers, resources).
+func dataConv(g *jsGen, name string) valueConv[map[string]any, map[string]any] {
+	toJS := func(m map[string]any) goja.Value { return g.toJS(engine.Clone(m)) }
+	fromJS := func(id string, v goja.Value) (map[string]any, error) {
+		data, err := g.toGo(v)
+		if err != nil {
+			return nil, fmt.Errorf("%s %q: %w", name, id, err)
+		}
+		m, ok := data.(map[string]any)
+		if !ok {
+			return nil, fmt.Errorf("%s %q: value must be an object", name, id)
+		}
+		return m, nil
+	}
+	return valueConv[map[string]any, map[string]any]{
+		fromJS: fromJS,
+		toJS:   toJS,
+		state:  toJS,
+		wrap: func(m map[string]any, fn goja.Callable) (map[string]any, error) {
+			r, err := fn(goja.Undefined(), toJS(m))
+			if err != nil {
+				return m, err
+			}
+			return fromJS("wrap", r)
+		},
+	}
+}
+
+func settingsConv(g *jsGen) valueConv[engine.SettingDecl, engine.ResolvedSetting] {
+	declJS := func(d engine.SettingDecl) goja.Value {
+		return g.toJS(map[string]any{"schema": engine.Clone(d.Schema), "default": engine.Clone(d.Default), "description": d.Description})
+	}
+	fromJS := func(id string, v goja.Value) (engine.SettingDecl, error) {
+		data, err := g.toGo(v)
+		if err != nil {
+			return engine.SettingDecl{}, fmt.Errorf("setting %q: %w", id, err)
+		}
+		m, ok := data.(map[string]any)
+		if !ok {
+			return engine.SettingDecl{}, fmt.Errorf("setting %q: declaration must be an object {schema, default, description}", id)
+		}
+		d := engine.SettingDecl{Default: m["default"]}
+		d.Schema, _ = m["schema"].(map[string]any)
+		d.Description, _ = m["description"].(string)
+		return d, nil
+	}
+	return valueConv[engine.SettingDecl, engine.ResolvedSetting]{
+		fromJS: fromJS,
+		toJS:   declJS,
+		state: func(r engine.ResolvedSetting) goja.Value {
+			return g.toJS(map[string]any{"value": engine.Clone(r.Value), "source": r.Source, "schema": engine.Clone(r.Decl.Schema),
+				"default": engine.Clone(r.Decl.Default), "description": r.Decl.Description})
+		},
+		wrap: func(d engine.SettingDecl, fn goja.Callable) (engine.SettingDecl, error) {
+			r, err := fn(goja.Undefined(), declJS(d))
+			if err != nil {
+				return d, err
+			}
+			return fromJS("wrap", r)
+		},
+	}
+}

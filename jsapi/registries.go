@@ -1,0 +1,209 @@
+package jsapi
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/dop251/goja"
+
+	"github.com/pigo-dev/pigo/engine"
+)
+
+// valueConv converts one registry's values between JS and engine data. T is
+// what drafts hold, U what the built state holds (the same for all but
+// settings).
+type valueConv[T, U any] struct {
+	fromJS func(id string, v goja.Value) (T, error)
+	toJS   func(v T) goja.Value // for update callbacks
+	state  func(v U) goja.Value // for current()
+	// wrap applies a JS wrapper to a value: for tools it wraps execute,
+	// for commands the handler, otherwise the whole value.
+	wrap func(v T, fn goja.Callable) (T, error)
+}
+
+// bindRegistry builds the JS object of one registry: add/rebuild/current.
+// Loop only.
+func bindRegistry[T, U any](g *jsGen, reg *engine.Registry[*engine.Draft[T], engine.State[U]], conv valueConv[T, U]) *goja.Object {
+	rt := g.rt
+	obj := rt.NewObject()
+	_ = obj.Set("add", func(call goja.FunctionCall) goja.Value {
+		g.checkLive()
+		fn, ok := goja.AssertFunction(call.Argument(0))
+		if !ok {
+			g.throw(fmt.Errorf("%s.add: contribution must be a function", reg.Name()))
+		}
+		remove, err := reg.Add(g.eg, contributionOf(g, fn, conv))
+		if err != nil {
+			g.throw(fmt.Errorf("%s.add: %w", reg.Name(), err))
+		}
+		return rt.ToValue(func(goja.FunctionCall) goja.Value { remove(); return goja.Undefined() })
+	})
+	_ = obj.Set("rebuild", func(goja.FunctionCall) goja.Value {
+		g.checkLive()
+		if err := reg.CheckReentrant(g.eg); err != nil {
+			g.throw(fmt.Errorf("%s.rebuild: %w", reg.Name(), err))
+		}
+		p, resolve, reject := g.newPromise()
+		ctx := g.eg.Context()
+		go func() {
+			res, err := reg.Rebuild(ctx)
+			if err != nil {
+				reject(err)
+				return
+			}
+			resolve(func() goja.Value { return g.rebuiltJS(res.Diff, res.Errors, stateJS(g, res.State, conv)) })
+		}()
+		return rt.ToValue(p)
+	})
+	_ = obj.Set("current", func(goja.FunctionCall) goja.Value {
+		g.checkLive()
+		return stateJS(g, reg.Current(), conv)
+	})
+	return obj
+}
+
+func stateJS[T, U any](g *jsGen, st engine.State[U], conv valueConv[T, U]) goja.Value {
+	obj := g.rt.NewObject()
+	for _, e := range st.Entries() {
+		_ = obj.Set(e.ID, conv.state(e.Value))
+	}
+	return obj
+}
+
+// rebuiltJS renders a Rebuilt for JS. Loop only.
+func (g *jsGen) rebuiltJS(d engine.Diff, errs []engine.Diagnostic, state goja.Value) goja.Value {
+	obj := g.rt.NewObject()
+	_ = obj.Set("state", state)
+	_ = obj.Set("added", g.toJS(nonNil(d.Added)))
+	_ = obj.Set("removed", g.toJS(nonNil(d.Removed)))
+	_ = obj.Set("changed", g.toJS(nonNil(d.Changed)))
+	list := make([]any, 0, len(errs))
+	for _, e := range errs {
+		list = append(list, map[string]any{"owner": e.Plugin, "message": e.String()})
+	}
+	_ = obj.Set("errors", g.toJS(list))
+	return obj
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// contributionOf adapts a JS contribution to the engine: it runs on the
+// owner's loop with a draft object valid only for the call. A returned
+// Promise is an error (contributions are synchronous).
+func contributionOf[T, U any](g *jsGen, fn goja.Callable, conv valueConv[T, U]) engine.Contribution[*engine.Draft[T]] {
+	return func(ctx context.Context, d *engine.Draft[T]) error {
+		_, err := g.call(ctx, func() (goja.Value, error) {
+			obj, done := draftJS(g, d, conv)
+			defer done()
+			r, err := fn(goja.Undefined(), obj)
+			if err != nil {
+				return nil, err
+			}
+			if isThenable(r) {
+				return nil, engine.ErrAsyncContribution
+			}
+			return nil, nil
+		}, nil)
+		return err
+	}
+}
+
+// errDraftExpired is thrown when a draft is used after its contribution
+// returned (it was captured and called later).
+var errDraftExpired = errors.New("draft used after its contribution returned: drafts are valid only during the synchronous contribution")
+
+// draftJS exposes a draft to JS for one contribution. Loop only.
+func draftJS[T, U any](g *jsGen, d *engine.Draft[T], conv valueConv[T, U]) (*goja.Object, func()) {
+	rt := g.rt
+	valid := true
+	check := func() {
+		if !valid {
+			g.throw(errDraftExpired)
+		}
+	}
+	idArg := func(call goja.FunctionCall, method string) string {
+		v := call.Argument(0)
+		if goja.IsUndefined(v) || goja.IsNull(v) {
+			g.throw(fmt.Errorf("draft.%s: id is required", method))
+		}
+		return v.String()
+	}
+	fnArg := func(call goja.FunctionCall, method string) goja.Callable {
+		fn, ok := goja.AssertFunction(call.Argument(1))
+		if !ok {
+			g.throw(fmt.Errorf("draft.%s: second argument must be a function", method))
+		}
+		return fn
+	}
+	obj := rt.NewObject()
+	_ = obj.Set("set", func(call goja.FunctionCall) goja.Value {
+		check()
+		id := idArg(call, "set")
+		v, err := conv.fromJS(id, call.Argument(1))
+		if err != nil {
+			g.throw(err)
+		}
+		d.Set(id, v)
+		return goja.Undefined()
+	})
+	_ = obj.Set("update", func(call goja.FunctionCall) goja.Value {
+		check()
+		id, fn := idArg(call, "update"), fnArg(call, "update")
+		d.Update(id, func(cur T) T {
+			jv := conv.toJS(cur)
+			r, err := fn(goja.Undefined(), jv)
+			if err != nil {
+				g.rethrow(err)
+			}
+			if goja.IsUndefined(r) {
+				r = jv // mutated in place
+			}
+			next, err := conv.fromJS(id, r)
+			if err != nil {
+				g.throw(err)
+			}
+			return next
+		})
+		return goja.Undefined()
+	})
+	_ = obj.Set("wrap", func(call goja.FunctionCall) goja.Value {
+		check()
+		id, fn := idArg(call, "wrap"), fnArg(call, "wrap")
+		d.Wrap(id, func(cur T) T {
+			next, err := conv.wrap(cur, fn)
+			if err != nil {
+				g.rethrow(err)
+			}
+			return next
+		})
+		return goja.Undefined()
+	})
+	_ = obj.Set("delete", func(call goja.FunctionCall) goja.Value {
+		check()
+		d.Delete(idArg(call, "delete"))
+		return goja.Undefined()
+	})
+	_ = obj.Set("has", func(call goja.FunctionCall) goja.Value {
+		check()
+		return rt.ToValue(d.Has(idArg(call, "has")))
+	})
+	_ = obj.Set("get", func(call goja.FunctionCall) goja.Value {
+		check()
+		v, ok := d.Get(idArg(call, "get"))
+		if !ok {
+			return goja.Undefined()
+		}
+		return conv.toJS(v)
+	})
+	_ = obj.Set("ids", func(goja.FunctionCall) goja.Value {
+		check()
+		return g.toJS(d.IDs())
+	})
+	return obj, func() { valid = false }
+}

@@ -1,0 +1,251 @@
+package jsapi
+
+import (
+	"context"
+	"fmt"
+	"sync/atomic"
+
+	"github.com/dop251/goja"
+
+	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/jsapi/webapi"
+)
+
+// Tools keep pi's shape, so one JS definition serves both APIs:
+// {label, description, parameters, execute(toolCallId, params, signal,
+// onUpdate, ctx) → {content, details}}; every other field rides in Extra.
+
+func toolConv(g *jsGen) valueConv[engine.Tool, engine.Tool] {
+	return valueConv[engine.Tool, engine.Tool]{
+		fromJS: g.toolFromJS,
+		toJS:   g.toolToJS,
+		state:  g.toolToJS,
+		wrap: func(t engine.Tool, fn goja.Callable) (engine.Tool, error) {
+			r, err := fn(goja.Undefined(), g.executeJS(t.Execute))
+			if err != nil {
+				return t, err
+			}
+			obj, ok := r.(*goja.Object)
+			nf, isFn := goja.AssertFunction(r)
+			if !ok || !isFn {
+				return t, fmt.Errorf("tools wrap: the wrapper must return an execute function, got %s", r.String())
+			}
+			t.Execute = g.executeFunc(g.handle(obj, nf))
+			return t, nil
+		},
+	}
+}
+
+// toolFromJS converts a tool definition. Loop only.
+func (g *jsGen) toolFromJS(id string, v goja.Value) (engine.Tool, error) {
+	obj, ok := v.(*goja.Object)
+	if !ok {
+		return engine.Tool{}, fmt.Errorf("tool %q: definition must be an object", id)
+	}
+	data, err := g.toGo(obj)
+	if err != nil {
+		return engine.Tool{}, fmt.Errorf("tool %q: %w", id, err)
+	}
+	m, _ := data.(map[string]any)
+	t := engine.Tool{Extra: map[string]any{}}
+	for k, val := range m {
+		switch k {
+		case "label":
+			t.Label, _ = val.(string)
+		case "description":
+			t.Description, _ = val.(string)
+		case "parameters":
+			p, ok := val.(map[string]any)
+			if !ok && val != nil {
+				return t, fmt.Errorf("tool %q: parameters must be a JSON Schema object", id)
+			}
+			t.Parameters = p
+		case "execute":
+			f, ok := val.(*jsFunc)
+			if !ok {
+				return t, fmt.Errorf("tool %q: execute must be a function", id)
+			}
+			t.Execute = g.executeFunc(f)
+		case "name":
+			// the draft id is the name
+		default:
+			t.Extra[k] = val
+		}
+	}
+	return t, nil
+}
+
+// toolToJS renders a tool for JS (current(), update callbacks). Loop only.
+func (g *jsGen) toolToJS(t engine.Tool) goja.Value {
+	obj := g.rt.NewObject()
+	for k, v := range t.Extra {
+		_ = obj.Set(k, g.toJS(v))
+	}
+	if t.Label != "" {
+		_ = obj.Set("label", t.Label)
+	}
+	_ = obj.Set("description", t.Description)
+	_ = obj.Set("parameters", g.toJS(engine.Clone(t.Parameters)))
+	if t.Execute != nil {
+		_ = obj.Set("execute", g.executeJS(t.Execute))
+	}
+	return obj
+}
+
+// executeFunc turns a JS execute into an engine ExecuteFunc.
+func (g *jsGen) executeFunc(f *jsFunc) engine.ExecuteFunc {
+	return func(ctx context.Context, call engine.ToolCall) (engine.ToolResult, error) {
+		var release atomic.Pointer[func()] // set on the loop, read after the call
+		defer func() {
+			if r := release.Load(); r != nil {
+				f.g.post(*r)
+			}
+		}()
+		v, err := f.g.call(ctx, func() (goja.Value, error) {
+			signal, rel := f.g.signalFor(ctx)
+			release.Store(&rel)
+			onUpdate := goja.Undefined()
+			if call.OnUpdate != nil {
+				onUpdate = f.g.rt.ToValue(func(c goja.FunctionCall) goja.Value {
+					if r, err := f.g.toolResultFromJS(c.Argument(0)); err == nil {
+						call.OnUpdate(r)
+					}
+					return goja.Undefined()
+				})
+			}
+			return f.fn(goja.Undefined(), f.g.rt.ToValue(call.ID), f.g.toJS(call.Params), signal, onUpdate, f.g.toJS(call.Context))
+		}, func(v goja.Value) (any, error) { return f.g.toolResultFromJS(v) })
+		if err != nil {
+			return engine.ToolResult{}, err
+		}
+		return v.(engine.ToolResult), nil
+	}
+}
+
+// executeJS exposes an engine ExecuteFunc (any plugin's, or Go's) as a JS
+// function with pi's execute signature returning a Promise. Loop only.
+func (g *jsGen) executeJS(exec engine.ExecuteFunc) goja.Value {
+	return g.rt.ToValue(func(c goja.FunctionCall) goja.Value {
+		params, err := g.toGo(c.Argument(1))
+		if err != nil {
+			g.throw(fmt.Errorf("execute: params: %w", err))
+		}
+		callCtx, _ := g.toGo(c.Argument(4))
+		cm, _ := callCtx.(map[string]any)
+		ctx, cancel := context.WithCancel(g.callCtx())
+		g.onAbort(c.Argument(2), cancel)
+		call := engine.ToolCall{ID: c.Argument(0).String(), Params: params, Context: cm}
+		if upd, ok := goja.AssertFunction(c.Argument(3)); ok {
+			call.OnUpdate = func(partial engine.ToolResult) {
+				g.post(func() {
+					g.runCallback("onUpdate", func() (goja.Value, error) {
+						return upd(goja.Undefined(), g.toJS(toolResultData(partial)))
+					})
+				})
+			}
+		}
+		p, resolve, reject := g.newPromise()
+		go func() {
+			defer cancel()
+			r, err := exec(ctx, call)
+			if err != nil {
+				reject(err)
+				return
+			}
+			resolve(toolResultData(r))
+		}()
+		return g.rt.ToValue(p)
+	})
+}
+
+// toolResultFromJS validates and converts what execute returned. Loop only.
+func (g *jsGen) toolResultFromJS(v goja.Value) (engine.ToolResult, error) {
+	data, err := g.toGo(v)
+	if err != nil {
+		return engine.ToolResult{}, fmt.Errorf("tool result: %w", err)
+	}
+	m, ok := data.(map[string]any)
+	if !ok {
+		return engine.ToolResult{}, fmt.Errorf("tool result must be an object {content, details}, got %s", describe(v))
+	}
+	content, err := engine.ContentFromData(m["content"])
+	if err != nil {
+		return engine.ToolResult{}, fmt.Errorf("tool result: %w", err)
+	}
+	r := engine.ToolResult{Content: content, Details: m["details"]}
+	r.IsError, _ = m["isError"].(bool)
+	r.Terminate, _ = m["terminate"].(bool)
+	return r, nil
+}
+
+// toolResultData renders a ToolResult as JSON-shaped data.
+func toolResultData(r engine.ToolResult) map[string]any {
+	content := make([]any, len(r.Content))
+	for i, c := range r.Content {
+		m := map[string]any{"type": c.Type}
+		if c.Type == "image" {
+			m["data"], m["mimeType"] = c.Data, c.MimeType
+		} else {
+			m["text"] = c.Text
+		}
+		content[i] = m
+	}
+	out := map[string]any{"content": content, "details": r.Details}
+	if r.IsError {
+		out["isError"] = true
+	}
+	if r.Terminate {
+		out["terminate"] = true
+	}
+	return out
+}
+
+func describe(v goja.Value) string {
+	if v == nil || goja.IsUndefined(v) {
+		return "undefined"
+	}
+	if goja.IsNull(v) {
+		return "null"
+	}
+	return fmt.Sprintf("%s %s", v.ExportType(), v.String())
+}
+
+// signalFor returns an AbortSignal that aborts when ctx ends or the
+// generation retires, and a release function (loop only) that detaches it
+// once the call it served is over. Loop only.
+func (g *jsGen) signalFor(ctx context.Context) (goja.Value, func()) {
+	_, signal, abort := webapi.NewAbortController(g.rt)
+	g.signalSeq++
+	key := g.signalSeq
+	fired := false
+	fire := func() {
+		if !fired {
+			fired = true
+			delete(g.signals, key)
+			abort(goja.Undefined())
+		}
+	}
+	g.signals[key] = fire
+	stop := context.AfterFunc(ctx, func() { g.post(fire) })
+	return signal, func() {
+		stop()
+		delete(g.signals, key)
+	}
+}
+
+// onAbort calls cancel when the JS AbortSignal v aborts. Loop only.
+func (g *jsGen) onAbort(v goja.Value, cancel func()) {
+	obj, ok := v.(*goja.Object)
+	if !ok {
+		return
+	}
+	if aborted := obj.Get("aborted"); aborted != nil && aborted.ToBoolean() {
+		cancel()
+		return
+	}
+	add, ok := goja.AssertFunction(obj.Get("addEventListener"))
+	if !ok {
+		return
+	}
+	_, _ = add(obj, g.rt.ToValue("abort"), g.rt.ToValue(func(goja.FunctionCall) goja.Value { cancel(); return goja.Undefined() }))
+}

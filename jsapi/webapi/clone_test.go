@@ -1,0 +1,5 @@
+package webapi_test
+
+import "testing"
+
+func TestStructuredClone(t *testing.T) { runJS(t, "clone.js") }

@@ -1,0 +1,34 @@
+// Package webapi installs the minimal web-platform globals every pigo plugin
+// runtime needs into a *goja.Runtime; it never imports engine (or esbuild):
+// it knows about goja and nothing about plugins, generations or policy.
+//
+// # Globals
+//
+// [Install] defines, on the global object of one runtime:
+//
+//   - queueMicrotask, reportError
+//   - structuredClone
+//   - TextEncoder, TextDecoder (utf-8 only)
+//   - Event, CustomEvent, EventTarget, DOMException
+//   - AbortController, AbortSignal (abort, timeout, any)
+//   - atob, btoa
+//   - performance (now, timeOrigin)
+//   - console, which formats like Node's util.format and util.inspect and
+//     hands every line to [Options.Console] instead of writing to stdout
+//
+// URL and URLSearchParams are not installed yet: goja_nodejs/url needs
+// golang.org/x/net, which go.mod does not have.
+//
+// The classes are written in embedded JavaScript (the *.js files next to this
+// one). Each file is compiled once per process into a shared *goja.Program and
+// run per runtime; Go helpers do the byte work (utf-8, base64) and everything
+// that needs the host (timers, error reporting, the console sink). Go code
+// can make signals with [NewAbortController] and render values with
+// [Inspect].
+//
+// # Threading
+//
+// A *goja.Runtime belongs to the goroutine of its event loop. Every function
+// in this package is "loop only": call it on the goroutine that owns the
+// runtime. The callbacks in [Options] are called on that goroutine too.
+package webapi

@@ -1,0 +1,5 @@
+package webapi_test
+
+import "testing"
+
+func TestEncoding(t *testing.T) { runJS(t, "encoding.js") }

@@ -1,0 +1,220 @@
+package webapi
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/dop251/goja"
+)
+
+// Timers schedules host callbacks for AbortSignal.timeout.
+type Timers interface {
+	// SetTimeout runs fn on the loop that owns the runtime after ms
+	// milliseconds and returns a func that cancels it. The timer should not
+	// keep the loop alive by itself: Node unrefs AbortSignal.timeout's timer.
+	SetTimeout(fn func(), ms int64) (cancel func())
+}
+
+// Options configures Install. The zero value discards console output, makes
+// AbortSignal.timeout throw NotSupportedError and drops reported errors.
+type Options struct {
+	// Console receives every console.* line, already formatted, with level
+	// one of "log", "info", "debug", "warn", "error" or "trace"; nil discards.
+	Console func(level, msg string)
+	// Timers lets AbortSignal.timeout schedule; nil makes AbortSignal.timeout
+	// throw a NotSupportedError DOMException.
+	Timers Timers
+	// ReportError receives exceptions the web platform reports instead of
+	// throwing: from queueMicrotask callbacks, event listeners (onabort
+	// included), timers and reportError(). nil sends them to Console at level
+	// "error" as "Uncaught " followed by the inspected value.
+	ReportError func(ex *goja.Exception)
+}
+
+// ErrInstalled is returned by Install when the runtime already has the globals.
+var ErrInstalled = errors.New("webapi already installed")
+
+// Install defines the globals on rt. Loop only: call it on the goroutine that
+// owns rt. Existing globals of the same names (such as the stdout console of a
+// goja_nodejs event loop) are replaced.
+func Install(rt *goja.Runtime, opts Options) error {
+	mods, err := compiledModules()
+	if err != nil {
+		return fmt.Errorf("install webapi: %w", err)
+	}
+	global := rt.GlobalObject()
+	if v := global.GetSymbol(internalKey); v != nil && !goja.IsUndefined(v) {
+		return fmt.Errorf("install webapi: %w", ErrInstalled)
+	}
+	h := &host{rt: rt, opts: opts, internal: rt.NewObject(), start: time.Now()}
+	if ex := rt.Try(h.defineHelpers); ex != nil {
+		return fmt.Errorf("install webapi: helpers: %w", ex)
+	}
+	// Go globals first, so the JS modules can see them on internal.
+	if ex := rt.Try(h.defineGoGlobals); ex != nil {
+		return fmt.Errorf("install webapi: globals: %w", ex)
+	}
+	for _, m := range mods {
+		if err := h.runModule(m); err != nil {
+			return fmt.Errorf("install webapi: run %s: %w", m.name, err)
+		}
+	}
+	// The internal object is how Go entry points (NewAbortController,
+	// Inspect) find this runtime's classes even if a plugin replaced the
+	// globals; a symbol key keeps it out of ordinary property listings.
+	if err := global.DefineDataPropertySymbol(internalKey, h.internal, goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_FALSE); err != nil {
+		return fmt.Errorf("install webapi: %w", err)
+	}
+	return nil
+}
+
+// internalKey names the hidden global property holding a runtime's internal
+// object. A goja symbol is immutable and may be shared by runtimes.
+var internalKey = goja.NewSymbol("pigo.webapi.internal")
+
+//go:embed *.js
+var sources embed.FS
+
+// module is one compiled JS source. Its program evaluates to a
+// function(internal) that returns an object of globals to define; it reads
+// the helpers and earlier modules' classes from internal.
+type module struct {
+	name string
+	prog *goja.Program
+}
+
+// compiledModules compiles the JS sources once per process; the programs are
+// immutable and shared by every runtime.
+var compiledModules = sync.OnceValues(func() ([]module, error) {
+	// Order matters: each file may use what the previous ones exported.
+	names := []string{"domexception.js", "event.js", "abort.js", "encoding.js", "clone.js", "inspect.js", "console.js"}
+	mods := make([]module, 0, len(names))
+	for _, name := range names {
+		src, err := sources.ReadFile(name)
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", name, err)
+		}
+		prog, err := goja.Compile("pigo:webapi/"+name, string(src), true)
+		if err != nil {
+			return nil, fmt.Errorf("compile %s: %w", name, err)
+		}
+		mods = append(mods, module{name: name, prog: prog})
+	}
+	return mods, nil
+})
+
+// host is the per-runtime state behind the Go helpers. Loop only.
+type host struct {
+	rt       *goja.Runtime
+	opts     Options
+	internal *goja.Object
+	start    time.Time // time origin of performance.now
+}
+
+func (h *host) runModule(m module) error {
+	v, err := h.rt.RunProgram(m.prog)
+	if err != nil {
+		return err
+	}
+	fn, ok := goja.AssertFunction(v)
+	if !ok {
+		return fmt.Errorf("%s does not evaluate to a function", m.name)
+	}
+	exports, err := fn(goja.Undefined(), h.internal)
+	if err != nil {
+		return err
+	}
+	if ex := h.rt.Try(func() {
+		obj := exports.ToObject(h.rt)
+		for _, k := range obj.Keys() {
+			v := obj.Get(k)
+			h.internal.Set(k, v)
+			h.defineGlobal(k, v)
+		}
+	}); ex != nil {
+		return ex
+	}
+	return nil
+}
+
+// defineGlobal defines name like WebIDL does: writable, configurable and not
+// enumerable. It replaces an existing configurable property. It panics with a
+// JS error on failure, so call it inside rt.Try or a JS-called function.
+func (h *host) defineGlobal(name string, v any) {
+	if err := h.rt.GlobalObject().DefineDataProperty(name, h.rt.ToValue(v), goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE); err != nil {
+		panic(err)
+	}
+}
+
+// defineHelpers puts the Go helpers the JS modules call on the internal object.
+func (h *host) defineHelpers() {
+	fns := []struct {
+		name string
+		f    func(goja.FunctionCall) goja.Value
+	}{
+		{"invoke", h.invoke},
+		{"reportError", h.reportErrorValue},
+		{"setTimeout", h.setTimeout},
+		{"now", h.now},
+		{"sink", h.sink},
+		{"promiseState", h.promiseState},
+		{"utf8Encode", h.utf8Encode},
+		{"utf8EncodeInto", h.utf8EncodeInto},
+		{"newUTF8Decoder", h.newUTF8Decoder},
+		{"utf8Decode", h.utf8Decode},
+		{"detachArrayBuffer", h.detachArrayBuffer},
+	}
+	for _, fn := range fns {
+		h.internal.Set(fn.name, h.function(fn.name, 0, fn.f))
+	}
+	h.internal.Set("consoleEnabled", h.opts.Console != nil)
+}
+
+// defineGoGlobals defines the globals implemented in Go.
+func (h *host) defineGoGlobals() {
+	h.defineMicrotask()
+	h.defineReportError()
+	h.defineBase64()
+	h.definePerformance()
+	h.defineURL()
+}
+
+// function wraps f as a JS function with a proper name and length: goja
+// would otherwise name it after the Go func.
+func (h *host) function(name string, length int, f func(goja.FunctionCall) goja.Value) *goja.Object {
+	fn := h.rt.ToValue(f).(*goja.Object)
+	must(fn.DefineDataProperty("name", h.rt.ToValue(name), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE))
+	must(fn.DefineDataProperty("length", h.rt.ToValue(length), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE))
+	return fn
+}
+
+// must panics with err, for goja calls that only fail on a programming error;
+// Install catches the panic with rt.Try.
+func must(err error) {
+	if err != nil {
+		panic(err)
+	}
+}
+
+// internalOf returns the internal object Install stored on rt, or panics
+// with a Go error naming caller when Install has not run.
+func internalOf(rt *goja.Runtime, caller string) *goja.Object {
+	v := rt.GlobalObject().GetSymbol(internalKey)
+	obj, ok := v.(*goja.Object)
+	if !ok {
+		panic(fmt.Errorf("webapi: %s called on a runtime without Install", caller))
+	}
+	return obj
+}
+
+// internalFunc returns the internal JS function name of rt.
+func internalFunc(rt *goja.Runtime, caller, name string) goja.Callable {
+	fn, ok := goja.AssertFunction(internalOf(rt, caller).Get(name))
+	if !ok {
+		panic(fmt.Errorf("webapi: %s: internal %s is not a function", caller, name))
+	}
+	return fn
+}
