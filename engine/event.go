@@ -10,9 +10,9 @@ import (
 type Listener func(ctx context.Context, payload any) error
 
 type listenerReg struct {
-	gen  *Generation
-	typ  string
-	fn   Listener
+	gen *Generation
+	typ string
+	fn  Listener
 }
 
 // On registers a listener for an event type.

@@ -206,8 +206,6 @@ func TestReentrantRebuildRejected(t *testing.T) {
 	}
 }
 
-
-
 func TestFailingContributionsSkippedAndRecorded(t *testing.T) {
 	t.Parallel()
 	h := newHost(t, engine.Options{Budgets: engine.Budgets{Contribution: 50 * time.Millisecond}})

@@ -33,13 +33,13 @@ type jsGen struct {
 	running uint64
 	jobSeq  atomic.Uint64
 
-	curCtx     context.Context                  // loop only: ctx of the Go→JS call being run
-	rejections map[*goja.Promise]goja.Value     // loop only: rejected, not yet handled
-	modules    map[string]*goja.Object          // loop only: instantiated host modules
-	timers     map[*timerHandle]struct{}        // loop only: live timers, cleared on retire
-	piObj      *goja.Object                     // loop only
-	signals    map[uint64]func()                // loop only: abort functions of live AbortSignals
-	signalSeq  uint64                           // loop only
+	curCtx     context.Context              // loop only: ctx of the Go→JS call being run
+	rejections map[*goja.Promise]goja.Value // loop only: rejected, not yet handled
+	modules    map[string]*goja.Object      // loop only: instantiated host modules
+	timers     map[*timerHandle]struct{}    // loop only: live timers, cleared on retire
+	piObj      *goja.Object                 // loop only
+	signals    map[uint64]func()            // loop only: abort functions of live AbortSignals
+	signalSeq  uint64                       // loop only
 }
 
 // newJSGen creates the runtime and starts its loop. Safe from any goroutine.

@@ -83,9 +83,11 @@ func New(opts Options) *Bundler {
 // calls it with this = exports and the arguments (exports, require, module,
 // __filename, __dirname), where module is an object whose "exports" property
 // is exports, __filename is Bundle.Entry and __dirname its directory. require
-// is only ever called with specifiers the Bundler kept external (and with
-// non-literal specifiers of dynamic require()/import()); it should throw an
-// Error for unknown ones, like Node's require.
+// is called with the specifiers the Bundler kept external, plus any computed
+// at run time (require(x), import(x)) or left unresolved by esbuild inside a
+// try block; it should throw an Error for unknown ones, like Node's require.
+// A dynamic import() calls require inside a promise, so that throw becomes a
+// catchable rejection.
 //
 // When the function returns (or, for Async bundles, when its Promise
 // fulfills) module.exports holds the entry's exports: for an ES module an

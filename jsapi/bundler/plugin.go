@@ -159,7 +159,7 @@ func (s *buildState) external(spec string) api.OnResolveResult {
 func (s *buildState) loadFile(a api.OnLoadArgs) (api.OnLoadResult, error) {
 	data, st, err := readStamped(a.Path)
 	if err != nil {
-		return api.OnLoadResult{}, fmt.Errorf("read %s: %w", a.Path, err)
+		return api.OnLoadResult{}, err // names the path; esbuild adds the importing location
 	}
 	s.mu.Lock()
 	s.stamps = append(s.stamps, st)
