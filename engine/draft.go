@@ -7,11 +7,12 @@ import "fmt"
 // the plugin loop it handed the contribution to) and never outlives its
 // rebuild.
 type Draft[T any] struct {
-	clone  func(T) T
-	order  []string
-	items  map[string]*draftItem[T]
-	owner  string // the contribution being replayed
-	events []Diagnostic
+	clone   func(T) T
+	order   []string
+	items   map[string]*draftItem[T]
+	owner   string // the contribution being replayed
+	events  []Diagnostic
+	journal []func() // undo steps of the running contribution, see checkpoint
 }
 
 type draftItem[T any] struct {
@@ -31,6 +32,7 @@ func NewDraft[T any](clone func(T) T) *Draft[T] {
 // owner is noted in diagnostics (duplicates within one replay: last set wins).
 func (d *Draft[T]) Set(id string, v T) {
 	if it, ok := d.items[id]; ok {
+		d.remember(it)
 		if it.owner != d.owner {
 			d.note(SeverityInfo, fmt.Sprintf("%q set by %s replaces the one from %s", id, d.owner, it.owner))
 		} else {
@@ -41,6 +43,10 @@ func (d *Draft[T]) Set(id string, v T) {
 	}
 	d.order = append(d.order, id)
 	d.items[id] = &draftItem[T]{value: v, owner: d.owner}
+	d.journal = append(d.journal, func() {
+		delete(d.items, id)
+		d.order = d.order[:len(d.order)-1]
+	})
 }
 
 // Update replaces id with fn(fresh clone of its value). A missing id is a
@@ -52,6 +58,7 @@ func (d *Draft[T]) Update(id string, fn func(T) T) {
 		d.note(SeverityWarning, fmt.Sprintf("update of missing id %q ignored", id))
 		return
 	}
+	d.remember(it)
 	it.value = fn(d.clone(it.value))
 }
 
@@ -63,22 +70,35 @@ func (d *Draft[T]) Wrap(id string, fn func(T) T) {
 		d.note(SeverityWarning, fmt.Sprintf("wrap of missing id %q ignored", id))
 		return
 	}
+	d.remember(it)
 	it.value = fn(d.clone(it.value))
 	it.wraps = append(it.wraps, d.owner)
 }
 
 // Delete removes id; deleting a missing id is a no-op.
 func (d *Draft[T]) Delete(id string) {
-	if _, ok := d.items[id]; !ok {
+	it, ok := d.items[id]
+	if !ok {
 		return
 	}
 	delete(d.items, id)
 	for i, x := range d.order {
 		if x == id {
 			d.order = append(d.order[:i:i], d.order[i+1:]...)
+			d.journal = append(d.journal, func() {
+				d.items[id] = it
+				d.order = append(d.order[:i:i], append([]string{id}, d.order[i:]...)...)
+			})
 			break
 		}
 	}
+}
+
+// remember journals it's current contents so a failing contribution can be
+// undone.
+func (d *Draft[T]) remember(it *draftItem[T]) {
+	prev := *it
+	d.journal = append(d.journal, func() { *it = prev })
 }
 
 // Has reports whether id is defined.
@@ -196,23 +216,17 @@ func (s State[T]) Keys() map[string]string {
 	return m
 }
 
-// checkpoint and restore make a contribution atomic: a contribution that
-// fails half-way leaves the draft as it was before it ran. Values are never
-// mutated in place (update/wrap assign fresh clones), so a shallow copy of the
-// items is a full checkpoint.
+// checkpoint starts a contribution: every mutation until the next
+// checkpoint journals an undo step, and restore undoes them in reverse, so a
+// contribution that fails half-way leaves the draft as it was. Cost is
+// proportional to what the contribution changed, not to the draft size.
 func (d *Draft[T]) checkpoint() func() {
-	order := append([]string(nil), d.order...)
-	items := make(map[string]draftItem[T], len(d.items))
-	for k, v := range d.items {
-		items[k] = *v
-	}
+	d.journal = d.journal[:0]
 	return func() {
-		d.order = order
-		d.items = make(map[string]*draftItem[T], len(items))
-		for k, v := range items {
-			it := v
-			d.items[k] = &it
+		for i := len(d.journal) - 1; i >= 0; i-- {
+			d.journal[i]()
 		}
+		d.journal = d.journal[:0]
 	}
 }
 

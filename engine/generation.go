@@ -35,6 +35,26 @@ type Generation struct {
 	effects   []EffectFunc
 	onRetire  []func()
 	effectsWG sync.WaitGroup
+	batch     Batcher
+}
+
+// Batcher runs several plugin calls as one job on the plugin's own thread
+// of execution (a JS event loop): run is called there with a context that
+// marks it, and the calls it makes with that context must not hand off
+// again. It returns an error when the job could not run (stale generation).
+type Batcher func(ctx context.Context, run func(ctx context.Context)) error
+
+// SetBatcher installs gen's batcher (jsapi does, before the factory runs).
+func (g *Generation) SetBatcher(b Batcher) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.batch = b
+}
+
+func (g *Generation) batcher() Batcher {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.batch
 }
 
 // PluginID returns the owning plugin's id.

@@ -249,15 +249,15 @@ func (r *Registry[D, S]) replay(ctx context.Context) Rebuilt[S] {
 	var res Rebuilt[S]
 	rctx := context.WithValue(ctx, replayKey{}, any(r))
 	budget := r.host.opts.Budgets.Contribution
-	for _, c := range snap {
+	runOne := func(ctx context.Context, c *contribution[D]) {
 		if c.removed.Load() || c.gen.Retired() {
-			continue
+			return
 		}
 		owner := c.gen.PluginID()
 		draft.beginContribution(owner)
 		restore := draft.checkpoint()
 		r.replaying.Store(c.gen)
-		cctx, cancel := context.WithTimeout(rctx, budget)
+		cctx, cancel := context.WithTimeout(ctx, budget)
 		err := callContribution(cctx, c.fn, draft)
 		if err == nil && cctx.Err() == context.DeadlineExceeded {
 			err = ErrBudget
@@ -268,14 +268,43 @@ func (r *Registry[D, S]) replay(ctx context.Context) Rebuilt[S] {
 		if err != nil {
 			restore()
 			res.Errors = append(res.Errors, Diagnose(owner, r.spec.Name+" contribution", SeverityError, err))
-			continue
+			return
 		}
 		for _, n := range notes {
 			n.Where = r.spec.Name + " contribution"
-			if n.Severity == SeverityInfo {
-				continue
+			if n.Severity != SeverityInfo {
+				res.Warnings = append(res.Warnings, n)
 			}
-			res.Warnings = append(res.Warnings, n)
+		}
+	}
+	// Consecutive contributions of one generation run as one batch on its
+	// loop when the generation offers a batcher: one hand-off instead of
+	// one per contribution.
+	for i := 0; i < len(snap); {
+		j := i + 1
+		for j < len(snap) && snap[j].gen == snap[i].gen {
+			j++
+		}
+		group := snap[i:j]
+		i = j
+		b := group[0].gen.batcher()
+		if b == nil || len(group) == 1 {
+			for _, c := range group {
+				runOne(rctx, c)
+			}
+			continue
+		}
+		ran := 0
+		err := b(rctx, func(loopCtx context.Context) {
+			for _, c := range group {
+				ran++
+				runOne(loopCtx, c)
+			}
+		})
+		if err != nil {
+			for _, c := range group[ran:] {
+				res.Errors = append(res.Errors, Diagnose(c.gen.PluginID(), r.spec.Name+" contribution", SeverityError, err))
+			}
 		}
 	}
 	state, problems := r.spec.Build(draft)

@@ -113,6 +113,7 @@ func (l *loader) Load(ctx context.Context, eg *engine.Generation) error {
 		return err
 	}
 	eg.OnRetire(g.terminate)
+	eg.SetBatcher(g.batch)
 	_, err = g.call(ctx, func() (goja.Value, error) { return g.runEntry(prog, b) }, nil)
 	if err != nil {
 		if errors.Is(err, engine.ErrBudget) {
@@ -249,17 +250,12 @@ func (e *Env) program(b *bundler.Bundle) (*goja.Program, error) {
 	if p := e.programs.get(b.Hash); p != nil {
 		return p, nil
 	}
-	wrapper := "(function(exports, require, module, __filename, __dirname){"
-	if b.Async {
-		wrapper = "(async function(exports, require, module, __filename, __dirname){"
-	}
-	src := wrapper + b.Code + "\n})"
-	opts := []parser.Option{parser.WithDisableSourceMaps}
-	if b.SourceMap != "" {
-		src += "\n//# sourceMappingURL=bundle.js.map"
-		opts = []parser.Option{parser.WithSourceMapLoader(func(string) ([]byte, error) { return []byte(b.SourceMap), nil })}
-	}
-	ast, err := goja.Parse(b.Entry, src, opts...)
+	// Script inlines the source map as a data URL; the loader refuses any
+	// other sourceMappingURL so bundle text can never make goja read a file.
+	src := b.Script()
+	ast, err := goja.Parse(b.Entry, src, parser.WithSourceMapLoader(func(string) ([]byte, error) {
+		return nil, errors.New("external source maps are not loaded")
+	}))
 	if err != nil {
 		return nil, fmt.Errorf("parse bundle of %s: %w", b.Entry, err)
 	}

@@ -38,6 +38,7 @@ type jsGen struct {
 	modules    map[string]*goja.Object      // loop only: instantiated host modules
 	timers     map[*timerHandle]struct{}    // loop only: live timers, cleared on retire
 	piObj      *goja.Object                 // loop only
+	drafts     map[any]any                  // loop only: registry → *jsDraft[T]
 	signals    map[uint64]func()            // loop only: abort functions of live AbortSignals
 	signalSeq  uint64                       // loop only
 }
@@ -45,7 +46,7 @@ type jsGen struct {
 // newJSGen creates the runtime and starts its loop. Safe from any goroutine.
 func newJSGen(env *Env, eg *engine.Generation) (*jsGen, error) {
 	g := &jsGen{env: env, eg: eg, dead: make(chan struct{}), rejections: map[*goja.Promise]goja.Value{},
-		modules: map[string]*goja.Object{}, timers: map[*timerHandle]struct{}{}, signals: map[uint64]func(){}}
+		modules: map[string]*goja.Object{}, timers: map[*timerHandle]struct{}{}, signals: map[uint64]func(){}, drafts: map[any]any{}}
 	// An empty require registry whose loader refuses every file: plugins
 	// only get modules through our own require (modules.go).
 	reg := require.NewRegistry(require.WithLoader(func(path string) ([]byte, error) {
@@ -92,6 +93,14 @@ func (g *jsGen) setup(rt *goja.Runtime) error {
 		return err
 	}
 	g.installTimers()
+	// goja lacks these well-known symbols; esbuild's lowered async
+	// iteration and `using` helpers fall back to Symbol.for of the same
+	// names, so define them that way.
+	if _, err := rt.RunString(`Symbol.asyncIterator = Symbol.asyncIterator || Symbol.for("Symbol.asyncIterator");
+Symbol.dispose = Symbol.dispose || Symbol.for("Symbol.dispose");
+Symbol.asyncDispose = Symbol.asyncDispose || Symbol.for("Symbol.asyncDispose");`); err != nil {
+		return err
+	}
 	_ = rt.Set("require", g.requireFunc())
 	return nil
 }
@@ -229,6 +238,9 @@ func (g *jsGen) call(ctx context.Context, fn func() (goja.Value, error), conv fu
 // (syncCtx: its end interrupts running code) and for waiting on a returned
 // Promise (ctx). Safe from any goroutine except the loop.
 func (g *jsGen) callSplit(syncCtx, ctx context.Context, fn func() (goja.Value, error), conv func(goja.Value) (any, error)) (any, error) {
+	if syncCtx.Value(onLoopKey{}) == g {
+		return g.callInline(syncCtx, fn, conv)
+	}
 	ch := make(chan callResult, 1)
 	send := func(v any, err error) {
 		select {
@@ -280,6 +292,52 @@ func (g *jsGen) callSplit(syncCtx, ctx context.Context, fn func() (goja.Value, e
 		}
 		return nil, context.Cause(ctx)
 	}
+}
+
+// onLoopKey marks a context whose holder is already running on the loop of
+// the jsGen it carries (inside a batch).
+type onLoopKey struct{}
+
+// batch implements engine.Batcher: run executes on the loop, and calls it
+// makes with the context it gets run inline instead of posting.
+func (g *jsGen) batch(ctx context.Context, run func(context.Context)) error {
+	done := make(chan struct{})
+	if !g.post(func() {
+		defer close(done)
+		run(context.WithValue(ctx, onLoopKey{}, g))
+	}) {
+		return g.eg.StaleError()
+	}
+	select {
+	case <-done:
+		return nil
+	case <-g.dead:
+		return g.eg.StaleError()
+	}
+}
+
+// callInline is call for code already on the loop: it cannot wait, so a
+// pending Promise is an error. Loop only.
+func (g *jsGen) callInline(ctx context.Context, fn func() (goja.Value, error), conv func(goja.Value) (any, error)) (any, error) {
+	v, err := g.guard(ctx, fn)
+	if err != nil {
+		return nil, g.jsError(err)
+	}
+	if p, ok := asPromise(v); ok {
+		switch p.State() {
+		case goja.PromiseStateFulfilled:
+			v = p.Result()
+		case goja.PromiseStateRejected:
+			delete(g.rejections, p)
+			return nil, g.jsError(g.rejectionError(p.Result()))
+		default:
+			return nil, errors.New("internal: cannot wait for a Promise on the plugin's own loop")
+		}
+	}
+	if conv == nil {
+		return nil, nil
+	}
+	return conv(v)
 }
 
 // await calls onValue with v, or with its settled value when v is a

@@ -33,7 +33,7 @@ func bindRegistry[T, U any](g *jsGen, reg *engine.Registry[*engine.Draft[T], eng
 		if !ok {
 			g.throw(fmt.Errorf("%s.add: contribution must be a function", reg.Name()))
 		}
-		remove, err := reg.Add(g.eg, contributionOf(g, fn, conv))
+		remove, err := reg.Add(g.eg, contributionOf(g, reg, fn, conv))
 		if err != nil {
 			g.throw(fmt.Errorf("%s.add: %w", reg.Name(), err))
 		}
@@ -96,10 +96,10 @@ func nonNil(s []string) []string {
 // contributionOf adapts a JS contribution to the engine: it runs on the
 // owner's loop with a draft object valid only for the call. A returned
 // Promise is an error (contributions are synchronous).
-func contributionOf[T, U any](g *jsGen, fn goja.Callable, conv valueConv[T, U]) engine.Contribution[*engine.Draft[T]] {
+func contributionOf[T, U any](g *jsGen, reg any, fn goja.Callable, conv valueConv[T, U]) engine.Contribution[*engine.Draft[T]] {
 	return func(ctx context.Context, d *engine.Draft[T]) error {
 		_, err := g.call(ctx, func() (goja.Value, error) {
-			obj, done := draftJS(g, d, conv)
+			obj, done := draftJS(g, reg, d, conv)
 			defer done()
 			r, err := fn(goja.Undefined(), obj)
 			if err != nil {
@@ -118,14 +118,35 @@ func contributionOf[T, U any](g *jsGen, fn goja.Callable, conv valueConv[T, U]) 
 // returned (it was captured and called later).
 var errDraftExpired = errors.New("draft used after its contribution returned: drafts are valid only during the synchronous contribution")
 
-// draftJS exposes a draft to JS for one contribution. Loop only.
-func draftJS[T, U any](g *jsGen, d *engine.Draft[T], conv valueConv[T, U]) (*goja.Object, func()) {
+// jsDraft is the JS object drafts are seen through. One per registry and
+// generation is reused across contributions and rebuilds (building it costs
+// more than most contributions); it points at the draft being replayed and
+// throws when used outside a contribution.
+type jsDraft[T any] struct {
+	obj *goja.Object
+	cur *engine.Draft[T] // nil outside a contribution
+}
+
+// draftJS points the registry's draft object at d for one contribution and
+// returns it with the function that detaches it. Loop only.
+func draftJS[T, U any](g *jsGen, reg any, d *engine.Draft[T], conv valueConv[T, U]) (*goja.Object, func()) {
+	jd, ok := g.drafts[reg].(*jsDraft[T])
+	if !ok {
+		jd = newJSDraft(g, conv)
+		g.drafts[reg] = jd
+	}
+	jd.cur = d
+	return jd.obj, func() { jd.cur = nil }
+}
+
+func newJSDraft[T, U any](g *jsGen, conv valueConv[T, U]) *jsDraft[T] {
 	rt := g.rt
-	valid := true
-	check := func() {
-		if !valid {
+	jd := &jsDraft[T]{}
+	draft := func() *engine.Draft[T] {
+		if jd.cur == nil {
 			g.throw(errDraftExpired)
 		}
+		return jd.cur
 	}
 	idArg := func(call goja.FunctionCall, method string) string {
 		v := call.Argument(0)
@@ -143,7 +164,7 @@ func draftJS[T, U any](g *jsGen, d *engine.Draft[T], conv valueConv[T, U]) (*goj
 	}
 	obj := rt.NewObject()
 	_ = obj.Set("set", func(call goja.FunctionCall) goja.Value {
-		check()
+		d := draft()
 		id := idArg(call, "set")
 		v, err := conv.fromJS(id, call.Argument(1))
 		if err != nil {
@@ -153,7 +174,7 @@ func draftJS[T, U any](g *jsGen, d *engine.Draft[T], conv valueConv[T, U]) (*goj
 		return goja.Undefined()
 	})
 	_ = obj.Set("update", func(call goja.FunctionCall) goja.Value {
-		check()
+		d := draft()
 		id, fn := idArg(call, "update"), fnArg(call, "update")
 		d.Update(id, func(cur T) T {
 			jv := conv.toJS(cur)
@@ -173,7 +194,7 @@ func draftJS[T, U any](g *jsGen, d *engine.Draft[T], conv valueConv[T, U]) (*goj
 		return goja.Undefined()
 	})
 	_ = obj.Set("wrap", func(call goja.FunctionCall) goja.Value {
-		check()
+		d := draft()
 		id, fn := idArg(call, "wrap"), fnArg(call, "wrap")
 		d.Wrap(id, func(cur T) T {
 			next, err := conv.wrap(cur, fn)
@@ -185,25 +206,22 @@ func draftJS[T, U any](g *jsGen, d *engine.Draft[T], conv valueConv[T, U]) (*goj
 		return goja.Undefined()
 	})
 	_ = obj.Set("delete", func(call goja.FunctionCall) goja.Value {
-		check()
-		d.Delete(idArg(call, "delete"))
+		draft().Delete(idArg(call, "delete"))
 		return goja.Undefined()
 	})
 	_ = obj.Set("has", func(call goja.FunctionCall) goja.Value {
-		check()
-		return rt.ToValue(d.Has(idArg(call, "has")))
+		return rt.ToValue(draft().Has(idArg(call, "has")))
 	})
 	_ = obj.Set("get", func(call goja.FunctionCall) goja.Value {
-		check()
-		v, ok := d.Get(idArg(call, "get"))
+		v, ok := draft().Get(idArg(call, "get"))
 		if !ok {
 			return goja.Undefined()
 		}
 		return conv.toJS(v)
 	})
 	_ = obj.Set("ids", func(goja.FunctionCall) goja.Value {
-		check()
-		return g.toJS(d.IDs())
+		return g.toJS(draft().IDs())
 	})
-	return obj, func() { valid = false }
+	jd.obj = obj
+	return jd
 }

@@ -1,0 +1,214 @@
+package jsapi_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/jsapi"
+)
+
+// Benchmarks for the engine-core issue. Run: make bench (or go test -bench
+// . -benchmem ./jsapi/). They report numbers; no test asserts timings.
+
+// benchPlugin is a ~5 KB TS extension: a tool, a hook, a listener and some
+// padding code, numbered so every plugin has distinct content.
+func benchPlugin(n int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, `import type { Pi } from "@pigo/api";
+interface Args { text: string; times?: number }
+const NAME = "tool_%d";
+`, n)
+	for i := range 40 {
+		fmt.Fprintf(&b, "export function helper%d_%d(s: string): string { return s.split(\"\").reverse().join(\"\") + %d; }\n", n, i, i)
+	}
+	fmt.Fprintf(&b, `
+export default function (pi: Pi) {
+  let calls = 0;
+  pi.tools.add((d) => d.set(NAME, {
+    description: "benchmark tool %d",
+    parameters: { type: "object", properties: { text: { type: "string" }, times: { type: "number" } }, required: ["text"] },
+    async execute(_id: string, p: Args) {
+      calls++;
+      return { content: [{ type: "text", text: p.text.repeat(p.times ?? 1) }], details: { calls } };
+    },
+  }));
+  pi.hook("tool_call", (e: any) => { if (e.toolName === "never") return { block: true }; });
+  pi.on("tool_execution_end", () => {});
+}
+`, n)
+	return b.String()
+}
+
+func writeBenchPlugins(b *testing.B, dir string, n int) []string {
+	b.Helper()
+	var paths []string
+	for i := range n {
+		p := filepath.Join(dir, fmt.Sprintf("p%02d.ts", i))
+		if err := os.WriteFile(p, []byte(benchPlugin(i)), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	return paths
+}
+
+func bootAll(b *testing.B, env *jsapi.Env, paths []string) *engine.Host {
+	h := engine.New(engine.Options{})
+	var specs []engine.PluginSpec
+	for _, p := range paths {
+		specs = append(specs, env.Plugin(jsapi.PluginID(p), p, nil))
+	}
+	for _, r := range h.Boot(context.Background(), specs) {
+		if !r.OK {
+			b.Fatal(r.Err)
+		}
+	}
+	return h
+}
+
+// BenchmarkStart24 measures 24 plugins loaded and ready.
+func BenchmarkStart24(b *testing.B) {
+	dir := b.TempDir()
+	paths := writeBenchPlugins(b, dir, 24)
+	b.Run("cold-ts", func(b *testing.B) { // fresh Env, no disk cache: esbuild + compile every time
+		for range b.N {
+			h := bootAll(b, jsapi.New(jsapi.Options{}), paths)
+			_ = h.Close(context.Background())
+		}
+	})
+	b.Run("disk-cache", func(b *testing.B) { // fresh Env (new process), warm disk cache: no esbuild
+		cache := b.TempDir()
+		_ = bootAll(b, jsapi.New(jsapi.Options{CacheDir: cache}), paths).Close(context.Background())
+		b.ResetTimer()
+		for range b.N {
+			h := bootAll(b, jsapi.New(jsapi.Options{CacheDir: cache}), paths)
+			_ = h.Close(context.Background())
+		}
+	})
+	b.Run("warm-env", func(b *testing.B) { // same Env: bundles and programs in memory
+		env := jsapi.New(jsapi.Options{})
+		_ = bootAll(b, env, paths).Close(context.Background())
+		b.ResetTimer()
+		for range b.N {
+			h := bootAll(b, env, paths)
+			_ = h.Close(context.Background())
+		}
+	})
+}
+
+// BenchmarkMemoryPerPlugin reports heap and RSS growth per loaded plugin.
+func BenchmarkMemoryPerPlugin(b *testing.B) {
+	const n = 24
+	dir := b.TempDir()
+	paths := writeBenchPlugins(b, dir, n)
+	env := jsapi.New(jsapi.Options{})
+	_ = bootAll(b, env, paths).Close(context.Background()) // warm caches: measure runtimes, not bundles
+	for range b.N {
+		runtime.GC()
+		var before runtime.MemStats
+		runtime.ReadMemStats(&before)
+		rss0 := rssBytes()
+		h := bootAll(b, env, paths)
+		runtime.GC()
+		var after runtime.MemStats
+		runtime.ReadMemStats(&after)
+		rss1 := rssBytes()
+		b.ReportMetric(float64(after.HeapInuse-before.HeapInuse)/n/1024, "heapKB/plugin")
+		if rss0 > 0 {
+			b.ReportMetric(float64(rss1-rss0)/n/1024, "rssKB/plugin")
+		}
+		_ = h.Close(context.Background())
+	}
+}
+
+// rssBytes reads the resident set size from /proc (0 where unavailable).
+func rssBytes() int64 {
+	b, err := os.ReadFile("/proc/self/statm")
+	if err != nil {
+		return 0
+	}
+	var size, rss int64
+	if _, err := fmt.Sscan(string(b), &size, &rss); err != nil {
+		return 0
+	}
+	return rss * int64(os.Getpagesize())
+}
+
+// BenchmarkRebuild24x10 replays 24 owners × 10 JS contributions.
+func BenchmarkRebuild24x10(b *testing.B) {
+	dir := b.TempDir()
+	var paths []string
+	for i := range 24 {
+		var src strings.Builder
+		src.WriteString("export default function (pi) {\n")
+		for j := range 10 {
+			fmt.Fprintf(&src, "  pi.resources.add((d) => d.set(\"r%d_%d\", { kind: \"prompt\", content: \"x\" }));\n", i, j)
+		}
+		src.WriteString("}\n")
+		p := filepath.Join(dir, fmt.Sprintf("r%02d.js", i))
+		if err := os.WriteFile(p, []byte(src.String()), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	h := bootAll(b, jsapi.New(jsapi.Options{}), paths)
+	defer h.Close(context.Background())
+	b.ResetTimer()
+	for range b.N {
+		r, err := h.Resources().Rebuild(context.Background())
+		if err != nil || r.State.Len() != 240 {
+			b.Fatalf("rebuild: %v %d", err, r.State.Len())
+		}
+	}
+}
+
+// BenchmarkToolRoundTrip is one Go → JS execute → Go result, with schema
+// validation and the (empty) hook chains.
+func BenchmarkToolRoundTrip(b *testing.B) {
+	dir := b.TempDir()
+	paths := writeBenchPlugins(b, dir, 1)
+	h := bootAll(b, jsapi.New(jsapi.Options{}), paths)
+	defer h.Close(context.Background())
+	call := engine.ToolCall{ID: "c", Params: map[string]any{"text": "ab", "times": 2.0}}
+	b.ResetTimer()
+	for range b.N {
+		r, err := h.RunTool(context.Background(), "tool_0", call)
+		if err != nil || r.Text() != "abab" {
+			b.Fatalf("%v %q", err, r.Text())
+		}
+	}
+}
+
+// BenchmarkHookChain10 runs a tool_call hook across 10 plugins, each
+// modifying the input the next one sees.
+func BenchmarkHookChain10(b *testing.B) {
+	dir := b.TempDir()
+	var paths []string
+	for i := range 10 {
+		p := filepath.Join(dir, fmt.Sprintf("h%02d.js", i))
+		src := `export default function (pi) {
+  pi.hook("tool_call", (e) => { e.input.n = (e.input.n || 0) + 1; });
+}
+`
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	h := bootAll(b, jsapi.New(jsapi.Options{}), paths)
+	defer h.Close(context.Background())
+	b.ResetTimer()
+	for range b.N {
+		out := h.RunHook(context.Background(), "tool_call", map[string]any{"toolName": "x", "toolCallId": "1", "input": map[string]any{}})
+		m := out.Value.(map[string]any)
+		if m["input"].(map[string]any)["n"] != 10.0 {
+			b.Fatalf("chain result %v", m)
+		}
+	}
+}
