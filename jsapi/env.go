@@ -17,6 +17,7 @@ import (
 
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/jsapi/bundler"
+	"github.com/pigo-dev/pigo/jsapi/modules"
 )
 
 // Options configure an Env. The zero value is usable.
@@ -30,6 +31,15 @@ type Options struct {
 	// ProgramCacheBytes bounds the compiled-program cache (by source size);
 	// default 64 MiB.
 	ProgramCacheBytes int
+	// Environ is the environment plugins see (process.env); nil means empty.
+	// The host decides what to expose; nothing is copied implicitly.
+	Environ map[string]string
+	// OnExit is called when a plugin asks the process to exit
+	// (process.exit); nil ignores the request.
+	OnExit func(plugin string, code int)
+	// Modules adds Go host modules (specifier → module) to the built-in
+	// table; an entry replaces a built-in one of the same name.
+	Modules map[string]modules.Module
 }
 
 func (o Options) retireGrace() time.Duration {
@@ -47,11 +57,14 @@ type Env struct {
 	bundler  *bundler.Bundler
 	modules  *hostModules
 	programs *programCache
+
+	mu     sync.Mutex
+	inputs map[string][]string // extension path → files its last bundle read
 }
 
 // New creates an Env.
 func New(opts Options) *Env {
-	mods := newHostModules()
+	mods := newHostModules(opts.Modules)
 	if opts.ProgramCacheBytes <= 0 {
 		opts.ProgramCacheBytes = 64 << 20
 	}
@@ -60,7 +73,17 @@ func New(opts Options) *Env {
 		bundler:  bundler.New(bundler.Options{CacheDir: opts.CacheDir, External: mods.externals()}),
 		modules:  mods,
 		programs: newProgramCache(opts.ProgramCacheBytes),
+		inputs:   map[string][]string{},
 	}
+}
+
+// Inputs returns the files the last bundle of the extension at path read
+// (entry, local imports, package.json files), for a file watcher; nil
+// before the first load or when the entry could not be resolved.
+func (e *Env) Inputs(path string) []string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return append([]string(nil), e.inputs[path]...)
 }
 
 // PluginID derives a plugin id from an extension path: the file name
@@ -101,8 +124,15 @@ func (l *loader) Load(ctx context.Context, eg *engine.Generation) error {
 	}
 	b, err := l.env.bundler.Bundle(ctx, entry)
 	if err != nil {
+		var be *bundler.Error
+		if errors.As(err, &be) {
+			// Keep watching what a broken bundle touched: fixing it must
+			// trigger a reload.
+			l.env.setInputs(l.path, append(l.env.Inputs(l.path), messageFiles(be)...))
+		}
 		return bundleError(id, err)
 	}
+	l.env.setInputs(l.path, b.Inputs)
 	prog, err := l.env.program(b)
 	if err != nil {
 		return &engine.PluginError{Plugin: id, Err: err,
@@ -153,6 +183,31 @@ func ResolveEntry(path string) (string, error) {
 		}
 	}
 	return "", fmt.Errorf("extension directory %s has no index.ts, index.js or package.json main", path)
+}
+
+func (e *Env) setInputs(path string, files []string) {
+	seen := map[string]bool{}
+	var out []string
+	for _, f := range files {
+		if f != "" && !seen[f] && filepath.IsAbs(f) {
+			seen[f] = true
+			out = append(out, f)
+		}
+	}
+	e.mu.Lock()
+	e.inputs[path] = out
+	e.mu.Unlock()
+}
+
+func messageFiles(be *bundler.Error) []string {
+	var out []string
+	if be.Entry != "" {
+		out = append(out, be.Entry)
+	}
+	for _, m := range be.Messages {
+		out = append(out, m.File)
+	}
+	return out
 }
 
 // bundleError converts bundler messages into diagnostics.

@@ -88,6 +88,9 @@ func (g *jsGen) errorValue(err error) goja.Value {
 	if obj == nil {
 		return g.rt.ToValue(msg)
 	}
+	if c := codeOf(err); c != "" {
+		_ = obj.Set("code", c)
+	}
 	if errors.Is(err, engine.ErrStale) {
 		_ = obj.Set("code", "PIGO_STALE")
 	}

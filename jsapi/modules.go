@@ -6,6 +6,8 @@ import (
 	"sync"
 
 	"github.com/dop251/goja"
+
+	"github.com/pigo-dev/pigo/jsapi/modules"
 )
 
 // Host modules are the modules pigo serves to plugins (`@pigo/api` now; the
@@ -23,22 +25,37 @@ func hostModuleSources() map[string]string {
 	}
 }
 
-// hostModules compiles host modules lazily, once each. Safe for concurrent
-// use.
+// nativeModules is the table of Go host modules.
+func nativeModules() map[string]modules.Module {
+	return map[string]modules.Module{}
+}
+
+// hostModules compiles JS host modules lazily, once each, and holds the Go
+// ones. Safe for concurrent use.
 type hostModules struct {
 	sources map[string]string
+	native  map[string]modules.Module
 	mu      sync.Mutex
 	progs   map[string]*goja.Program
 }
 
-func newHostModules() *hostModules {
-	return &hostModules{sources: hostModuleSources(), progs: map[string]*goja.Program{}}
+func newHostModules(extra map[string]modules.Module) *hostModules {
+	m := &hostModules{sources: hostModuleSources(), native: nativeModules(), progs: map[string]*goja.Program{}}
+	for k, v := range extra {
+		m.native[k] = v
+		delete(m.sources, k)
+	}
+	return m
 }
 
-// externals lists the specifiers the bundler must keep external.
+// externals lists the specifiers the bundler must keep external (node
+// built-ins are always external).
 func (m *hostModules) externals() []string {
-	out := make([]string, 0, len(m.sources))
+	out := make([]string, 0, len(m.sources)+len(m.native))
 	for k := range m.sources {
+		out = append(out, k)
+	}
+	for k := range m.native {
 		out = append(out, k)
 	}
 	return out
@@ -79,6 +96,16 @@ func (g *jsGen) require(spec string) (goja.Value, error) {
 	name := strings.TrimPrefix(spec, "node:")
 	if m, ok := g.modules[name]; ok {
 		return m.Get("exports"), nil
+	}
+	if mod, ok := g.env.modules.native[name]; ok {
+		module := g.rt.NewObject()
+		_ = module.Set("exports", g.rt.NewObject())
+		g.modules[name] = module
+		if err := mod(g, module); err != nil {
+			delete(g.modules, name)
+			return nil, err
+		}
+		return module.Get("exports"), nil
 	}
 	prog, ok, err := g.env.modules.program(name)
 	if err != nil {
