@@ -7,6 +7,8 @@ import (
 
 	"github.com/dop251/goja"
 
+	"github.com/pigo-dev/pigo/jsapi/bundler"
+	"github.com/pigo-dev/pigo/jsapi/compat"
 	"github.com/pigo-dev/pigo/jsapi/modules"
 )
 
@@ -17,12 +19,21 @@ import (
 // require (DESIGN decision 8: twenty plugins importing one module compile
 // it once).
 
-// hostModuleSources is the table of JS host modules: specifier → CommonJS
-// source.
-func hostModuleSources() map[string]string {
-	return map[string]string{
-		"@pigo/api": `exports.defineExtension = function defineExtension(factory) { return factory; };`,
+// hostModuleSources is the table of JS host modules: specifier → source.
+// pigo's own modules come first; the pi compatibility modules (package
+// compat) are TypeScript, stripped once per process on first use.
+func hostModuleSources() map[string]compat.Source {
+	out := map[string]compat.Source{
+		"@pigo/api": {File: "pigo-api.js", Code: `exports.defineExtension = function defineExtension(factory) { return factory; };`},
 	}
+	srcs, err := compat.Sources()
+	if err != nil {
+		panic(err) // embedded files: only a build defect gets here
+	}
+	for k, v := range srcs {
+		out[k] = v
+	}
+	return out
 }
 
 // nativeModules is the table of Go host modules.
@@ -33,7 +44,7 @@ func nativeModules() map[string]modules.Module {
 // hostModules compiles JS host modules lazily, once each, and holds the Go
 // ones. Safe for concurrent use.
 type hostModules struct {
-	sources map[string]string
+	sources map[string]compat.Source
 	native  map[string]modules.Module
 	mu      sync.Mutex
 	progs   map[string]*goja.Program
@@ -53,8 +64,11 @@ func newHostModules(extra map[string]modules.Module) *hostModules {
 func (m *hostModules) externals() []string {
 	out := make([]string, 0, len(m.sources)+len(m.native))
 	for k := range m.sources {
-		out = append(out, k)
+		if !strings.HasPrefix(k, "pigo:") {
+			out = append(out, k)
+		}
 	}
+	out = append(out, compat.Specifiers()...) // served even before their file exists
 	for k := range m.native {
 		out = append(out, k)
 	}
@@ -71,7 +85,18 @@ func (m *hostModules) program(name string) (*goja.Program, bool, error) {
 	if p := m.progs[name]; p != nil {
 		return p, true, nil
 	}
-	p, err := goja.Compile("pigo:"+name, "(function(exports, require, module){"+src+"\n})", true)
+	code := src.Code
+	if src.TS || strings.Contains(code, "export ") || strings.Contains(code, "import ") {
+		var err error
+		if code, err = bundler.TransformModule("pigo:"+src.File, code, src.TS); err != nil {
+			return nil, true, fmt.Errorf("host module %s: %w", name, err)
+		}
+	}
+	ast, err := goja.Parse("pigo:"+src.File, "(function(exports, require, module){"+code+"\n})")
+	if err != nil {
+		return nil, true, fmt.Errorf("parse host module %s: %w", name, err)
+	}
+	p, err := goja.CompileAST(ast, false)
 	if err != nil {
 		return nil, true, fmt.Errorf("compile host module %s: %w", name, err)
 	}

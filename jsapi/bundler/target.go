@@ -1,6 +1,10 @@
 package bundler
 
-import "github.com/evanw/esbuild/pkg/api"
+import (
+	"fmt"
+
+	"github.com/evanw/esbuild/pkg/api"
+)
 
 // target is the language level esbuild emits before the goja overrides in
 // supportedFeatures: everything up to ES2022 is left alone unless listed.
@@ -46,4 +50,32 @@ func supportedFeatures() map[string]bool {
 		"regexp-match-indices": false,
 		"regexp-set-notation":  false,
 	}
+}
+
+// TransformModule turns one host-module source (TypeScript or JavaScript,
+// ES module or CommonJS) into a CommonJS body for the same wrapper Bundle
+// uses, with the same target lowering, so pigo's own modules run on goja
+// under the same rules as extensions. name appears in error messages.
+func TransformModule(name, src string, ts bool) (string, error) {
+	loader := api.LoaderJS
+	if ts {
+		loader = api.LoaderTS
+	}
+	res := api.Transform(src, api.TransformOptions{
+		Loader:     loader,
+		Format:     api.FormatCommonJS,
+		Target:     target,
+		Supported:  supportedFeatures(),
+		Sourcefile: name,
+		Sourcemap:  api.SourceMapInline,
+		Platform:   api.PlatformNode,
+	})
+	if len(res.Errors) > 0 {
+		m := res.Errors[0]
+		if m.Location != nil {
+			return "", fmt.Errorf("transform %s:%d:%d: %s", name, m.Location.Line, m.Location.Column+1, m.Text)
+		}
+		return "", fmt.Errorf("transform %s: %s", name, m.Text)
+	}
+	return string(res.Code), nil
 }
