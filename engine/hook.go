@@ -18,6 +18,37 @@ type HookContract struct {
 	// Stop, when set, ends the chain after a handler whose result it accepts
 	// (e.g. the first {block: true} wins).
 	Stop func(result any) bool
+	// Fold, when set, replaces the default rule (a non-nil result replaces
+	// the payload): it folds one handler's result into the chain, may set
+	// chain.Result (the aggregated outcome callers act on), and may stop
+	// the chain. An error is recorded against the handler's plugin and the
+	// result is skipped. pi's per-event semantics are Folds (pievents.go).
+	Fold func(chain *HookChain, reply HookReply) (stop bool, err error)
+}
+
+// HookReply is what one handler produced: the payload as it left it
+// (handlers may mutate it in place, as pi's do; nil means unchanged) and
+// what it returned (nil for undefined). A handler may also return a bare
+// value, which counts as Result.
+type HookReply struct {
+	Event  any
+	Result any
+}
+
+func toReply(payload, res any) HookReply {
+	if r, ok := res.(HookReply); ok {
+		if r.Event == nil {
+			r.Event = payload
+		}
+		return r
+	}
+	return HookReply{Event: payload, Result: res}
+}
+
+// HookChain is the state a Fold works on.
+type HookChain struct {
+	Payload any // what the next handler receives
+	Result  any // aggregated outcome (nil when no handler produced one)
 }
 
 type hookReg struct {
@@ -61,6 +92,7 @@ func (g *Generation) HookNames() []string {
 // HookOutcome is the result of running a hook chain.
 type HookOutcome struct {
 	Value     any          // the payload after every handler
+	Result    any          // the Fold's aggregated outcome (contracts with a Fold only)
 	StoppedBy string       // plugin whose result ended the chain (Stop), if any
 	Err       error        // set when a fail-closed handler failed
 	Errors    []Diagnostic // handlers that failed (and were skipped, unless fail-closed)
@@ -103,11 +135,29 @@ func (h *Host) RunHook(ctx context.Context, name string, payload any) HookOutcom
 			}
 			continue
 		}
-		if res == nil {
+		reply := toReply(out.Value, res)
+		if contract.Fold != nil {
+			chain := HookChain{Payload: out.Value, Result: out.Result}
+			stop, ferr := contract.Fold(&chain, reply)
+			if ferr != nil {
+				d := Diagnose(reg.gen.PluginID(), "hook "+name, SeverityError, ferr)
+				h.record(d)
+				out.Errors = append(out.Errors, d)
+				continue
+			}
+			out.Value, out.Result = chain.Payload, chain.Result
+			if stop {
+				out.StoppedBy = reg.gen.PluginID()
+				return out
+			}
 			continue
 		}
-		out.Value = res
-		if contract.Stop != nil && contract.Stop(res) {
+		if reply.Result == nil {
+			out.Value = reply.Event
+			continue
+		}
+		out.Value = reply.Result
+		if contract.Stop != nil && contract.Stop(reply.Result) {
 			out.StoppedBy = reg.gen.PluginID()
 			return out
 		}

@@ -71,6 +71,7 @@ type Host struct {
 	settings  *Settings
 
 	views *ViewHub
+	pi    *PiState
 }
 
 type pluginRecord struct {
@@ -100,21 +101,15 @@ func New(opts Options) *Host {
 	h.resources = newDataRegistry(h, "resources")
 	h.settings = newSettings(h)
 	h.views = newViewHub(h)
-	// A throwing tool_call handler blocks the call, and the first block
-	// wins; an input handler that handled the input ends the chain.
-	h.hookContracts["tool_call"] = HookContract{FailClosed: true, Stop: resultFlag("block")}
-	h.hookContracts["input"] = HookContract{Stop: resultFlag("handled")}
+	// pi's interceptable events keep pi's result semantics for v2 and pi
+	// handlers alike (pievents.go).
+	for name, c := range piHookContracts() {
+		h.hookContracts[name] = c
+	}
+	h.pi = newPiState(h)
 	return h
 }
 
-// resultFlag returns a Stop function accepting results whose field is true.
-func resultFlag(field string) func(any) bool {
-	return func(v any) bool {
-		m, ok := v.(map[string]any)
-		b, _ := m[field].(bool)
-		return ok && b
-	}
-}
 
 // Options returns the host's effective options.
 func (h *Host) Options() Options { return h.opts }

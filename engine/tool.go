@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"regexp"
 	"strings"
@@ -88,25 +89,37 @@ func (t Tool) ValidateParams(args any) error {
 		return err
 	}
 	if err := t.schema.Validate(v); err != nil {
-		return fmt.Errorf("validation failed: %s", strings.TrimSpace(formatValidation(err)))
+		return errors.New(formatValidation(err))
 	}
 	return nil
 }
 
+// formatValidation renders schema errors as pi does: one "  - path: message"
+// line per failing leaf.
 func formatValidation(err error) string {
 	var ve *jsonschema.ValidationError
-	if ok := asValidation(err, &ve); ok {
-		return fmt.Sprintf("%v", ve)
+	if !errors.As(err, &ve) {
+		return "  - " + err.Error()
 	}
-	return err.Error()
-}
-
-func asValidation(err error, target **jsonschema.ValidationError) bool {
-	ve, ok := err.(*jsonschema.ValidationError)
-	if ok {
-		*target = ve
+	var lines []string
+	var walk func(u jsonschema.OutputUnit)
+	walk = func(u jsonschema.OutputUnit) {
+		if len(u.Errors) == 0 && u.Error != nil {
+			loc := u.InstanceLocation
+			if loc == "" {
+				loc = "root"
+			}
+			lines = append(lines, fmt.Sprintf("  - %s: %s", loc, u.Error.String()))
+		}
+		for _, c := range u.Errors {
+			walk(c)
+		}
 	}
-	return ok
+	walk(*ve.BasicOutput())
+	if len(lines) == 0 {
+		return "  - " + ve.Error()
+	}
+	return strings.Join(lines, "\n")
 }
 
 var toolNamePattern = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
@@ -178,31 +191,38 @@ func compileSchema(schema map[string]any) (*jsonschema.Schema, error) {
 
 // RunTool looks up name, validates args, runs the tool_call hook, executes
 // under the tool budget, runs the tool_result hook, and returns the result.
-// Validation failures, blocks and throws become error results (IsError) with
-// a non-nil error describing them.
+// Failures become error results (IsError) with pi's texts, plus a non-nil
+// error describing them: unknown tool, validation failure, block, throw.
 func (h *Host) RunTool(ctx context.Context, name string, call ToolCall) (ToolResult, error) {
 	e, ok := h.tools.Current().Get(name)
 	if !ok {
-		err := fmt.Errorf("tool %s not found", name)
+		err := fmt.Errorf("Tool %s not found", name)
 		return ErrorResult(err), err
 	}
 	if err := e.Value.ValidateParams(call.Params); err != nil {
-		err = fmt.Errorf("tool %s: %w", name, err)
+		args, _ := json.MarshalIndent(call.Params, "", "  ")
+		err = fmt.Errorf("Validation failed for tool %q:\n%s\n\nReceived arguments:\n%s", name, err.Error(), args)
 		return ErrorResult(err), err
 	}
-	hook := h.RunHook(ctx, "tool_call", map[string]any{"toolName": name, "toolCallId": call.ID, "input": call.Params})
+	hook := h.RunHook(ctx, "tool_call", map[string]any{"type": "tool_call", "toolName": name, "toolCallId": call.ID, "input": call.Params})
 	if hook.Err != nil {
-		return ErrorResult(hook.Err), hook.Err
+		var se *ScriptError
+		msg := hook.Err.Error()
+		if errors.As(hook.Err, &se) {
+			msg = se.Text
+		}
+		return ErrorResult(errors.New(msg)), fmt.Errorf("tool %s blocked: %w", name, hook.Err)
+	}
+	if r, ok := hook.Result.(map[string]any); ok {
+		if b, _ := r["block"].(bool); b {
+			reason, _ := r["reason"].(string)
+			if reason == "" {
+				reason = "Tool execution was blocked"
+			}
+			return ErrorResult(errors.New(reason)), fmt.Errorf("tool %s blocked by %s: %s", name, hook.StoppedBy, reason)
+		}
 	}
 	if m, ok := hook.Value.(map[string]any); ok {
-		if b, _ := m["block"].(bool); b {
-			reason, _ := m["reason"].(string)
-			if reason == "" {
-				reason = "blocked by " + hook.StoppedBy
-			}
-			err := fmt.Errorf("tool %s blocked: %s", name, reason)
-			return ErrorResult(fmt.Errorf("%s", reason)), err
-		}
 		if in, ok := m["input"]; ok {
 			call.Params = in
 		}
@@ -214,9 +234,14 @@ func (h *Host) RunTool(ctx context.Context, name string, call ToolCall) (ToolRes
 		err = ErrBudget
 	}
 	if err != nil {
-		res = ErrorResult(err)
+		msg := err.Error()
+		var se *ScriptError
+		if errors.As(err, &se) {
+			msg = strings.TrimPrefix(se.Text, "Error: ")
+		}
+		res = ToolResult{Content: []Content{{Type: "text", Text: msg}}, Details: map[string]any{}, IsError: true}
 	}
-	patched := h.RunHook(ctx, "tool_result", map[string]any{"toolName": name, "toolCallId": call.ID, "input": call.Params,
+	patched := h.RunHook(ctx, "tool_result", map[string]any{"type": "tool_result", "toolName": name, "toolCallId": call.ID, "input": call.Params,
 		"content": contentData(res.Content), "details": res.Details, "isError": res.IsError})
 	if m, ok := patched.Value.(map[string]any); ok {
 		res = applyResultPatch(res, m)

@@ -108,8 +108,9 @@ func (g *jsGen) contextJS() goja.Value {
 	return g.toJS(map[string]any{"cwd": g.eg.Host().Options().Cwd, "pluginId": g.eg.PluginID()})
 }
 
-// hookHandler adapts a JS hook handler. A handler that returns undefined
-// keeps the payload as it left it (mutations in place are kept).
+// hookHandler adapts a JS hook handler: the reply carries the payload as
+// the handler left it (mutations in place count) and what it returned; the
+// hook's contract in engine decides what they mean.
 func (g *jsGen) hookHandler(fn goja.Callable) engine.HookHandler {
 	return func(ctx context.Context, payload any) (any, error) {
 		var p goja.Value
@@ -117,10 +118,15 @@ func (g *jsGen) hookHandler(fn goja.Callable) engine.HookHandler {
 			p = g.toJS(payload)
 			return fn(goja.Undefined(), p, g.contextJS())
 		}, func(r goja.Value) (any, error) {
-			if r == nil || goja.IsUndefined(r) || goja.IsNull(r) {
-				return g.toGo(p)
+			ev, err := g.toGo(p)
+			if err != nil {
+				return nil, err
 			}
-			return g.toGo(r)
+			res, err := g.toGo(r)
+			if err != nil {
+				return nil, fmt.Errorf("hook result: %w", err)
+			}
+			return engine.HookReply{Event: ev, Result: res}, nil
 		})
 	}
 }

@@ -1,0 +1,250 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/pigo-dev/pigo/engine/session"
+)
+
+// PiState is the state behind pi's ExtensionAPI action methods, shared by
+// every plugin of a host (pi's "runtime"): the session entry tree, active
+// tools, thinking level, model, CLI flag values, and the agent the action
+// methods reach. Safe for concurrent use.
+type PiState struct {
+	h  *Host
+	mu sync.Mutex
+
+	session     *session.Tree
+	activeTools []string // nil: every registered tool is active
+	thinking    string
+	model       map[string]any
+	flagValues  map[string]any
+	agent       PiAgent
+	calls       []PiCall
+	unsupported map[string][]string // plugin → pi members used that pigo lacks
+	ui          *PiUI
+}
+
+// PiCall is one recorded action-method call (for tests and diagnostics).
+type PiCall struct {
+	Plugin string `json:"plugin"`
+	Op     string `json:"op"`
+	Args   []any  `json:"args"`
+}
+
+// PiAgent is what pi's action methods that need an agent loop reach. The
+// agent harness implements it; until one is attached the host records the
+// calls (RecordingAgent), which is also what tests use.
+type PiAgent interface {
+	SendMessage(ctx context.Context, plugin string, message, opts map[string]any) error
+	SendUserMessage(ctx context.Context, plugin string, content any, opts map[string]any) error
+	SetModel(ctx context.Context, model map[string]any) (bool, error)
+	Shutdown(plugin string)
+	Reload(ctx context.Context) error
+	Compact(plugin string, opts map[string]any)
+	Abort()
+	IsIdle() bool
+	HasPendingMessages() bool
+	SystemPrompt() string
+	ContextUsage() map[string]any
+}
+
+// RecordingAgent is the PiAgent of a host without an agent loop: it accepts
+// every request (they are in PiState.Calls) and reports an idle agent.
+type RecordingAgent struct{}
+
+func (RecordingAgent) SendMessage(context.Context, string, map[string]any, map[string]any) error {
+	return nil
+}
+func (RecordingAgent) SendUserMessage(context.Context, string, any, map[string]any) error {
+	return nil
+}
+func (RecordingAgent) SetModel(context.Context, map[string]any) (bool, error) { return true, nil }
+func (RecordingAgent) Shutdown(string)                                        {}
+func (RecordingAgent) Reload(context.Context) error                           { return nil }
+func (RecordingAgent) Compact(string, map[string]any)                         {}
+func (RecordingAgent) Abort()                                                 {}
+func (RecordingAgent) IsIdle() bool                                           { return true }
+func (RecordingAgent) HasPendingMessages() bool                               { return false }
+func (RecordingAgent) SystemPrompt() string                                   { return "" }
+func (RecordingAgent) ContextUsage() map[string]any                           { return nil }
+
+func newPiState(h *Host) *PiState {
+	id, err := uuid.NewV7()
+	if err != nil {
+		id = uuid.New()
+	}
+	p := &PiState{h: h, session: session.New(id.String(), h.opts.Cwd), thinking: "off",
+		flagValues: map[string]any{}, agent: RecordingAgent{}, unsupported: map[string][]string{}}
+	p.ui = newPiUI(h)
+	return p
+}
+
+// Pi returns the host's pi runtime state.
+func (h *Host) Pi() *PiState { return h.pi }
+
+// Session returns the session entry tree.
+func (p *PiState) Session() *session.Tree { return p.session }
+
+// UI returns the client-facing UI state and dialogs.
+func (p *PiState) UI() *PiUI { return p.ui }
+
+// SetAgent attaches the agent harness.
+func (p *PiState) SetAgent(a PiAgent) { p.mu.Lock(); p.agent = a; p.mu.Unlock() }
+
+// Agent returns the attached agent.
+func (p *PiState) Agent() PiAgent { p.mu.Lock(); defer p.mu.Unlock(); return p.agent }
+
+// SetFlagValues sets CLI values of extension flags (name → bool or string).
+func (p *PiState) SetFlagValues(v map[string]any) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.flagValues = Clone(v).(map[string]any)
+}
+
+// FlagValue returns the CLI value of a flag.
+func (p *PiState) FlagValue(name string) (any, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	v, ok := p.flagValues[name]
+	return v, ok
+}
+
+// Record appends a call to the action log.
+func (p *PiState) Record(plugin, op string, args ...any) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.calls = append(p.calls, PiCall{Plugin: plugin, Op: op, Args: args})
+}
+
+// Calls returns the recorded action calls.
+func (p *PiState) Calls() []PiCall { p.mu.Lock(); defer p.mu.Unlock(); return slices.Clone(p.calls) }
+
+// NoteUnsupported records that plugin used a pi member pigo does not
+// implement yet (pigo check lists them).
+func (p *PiState) NoteUnsupported(plugin, member string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !slices.Contains(p.unsupported[plugin], member) {
+		p.unsupported[plugin] = append(p.unsupported[plugin], member)
+	}
+}
+
+// Unsupported returns the members plugin used that pigo lacks.
+func (p *PiState) Unsupported(plugin string) []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return slices.Clone(p.unsupported[plugin])
+}
+
+// AppendEntry stores a custom entry (pi.appendEntry): durable, in the tree,
+// not sent to the model.
+func (p *PiState) AppendEntry(plugin, customType string, data any) session.Entry {
+	e := session.Entry{"type": "custom", "customType": customType}
+	if data != nil {
+		e["data"] = Clone(data)
+	}
+	p.Record(plugin, "appendEntry", customType, data)
+	return p.session.Append(e)
+}
+
+// SetSessionName appends a session_info entry.
+func (p *PiState) SetSessionName(plugin, name string) {
+	p.Record(plugin, "setSessionName", name)
+	p.session.Append(session.Entry{"type": "session_info", "name": name})
+}
+
+// SetLabel labels an entry ("" clears).
+func (p *PiState) SetLabel(plugin, id, label string) error {
+	if _, ok := p.session.Entry(id); !ok {
+		return fmt.Errorf("setLabel: no entry %q", id)
+	}
+	p.Record(plugin, "setLabel", id, label)
+	e := session.Entry{"type": "label", "targetId": id}
+	if label != "" {
+		e["label"] = label
+	}
+	p.session.Append(e)
+	return nil
+}
+
+// ActiveTools returns the active tool names (every registered tool when
+// none were set).
+func (p *PiState) ActiveTools() []string {
+	p.mu.Lock()
+	active := slices.Clone(p.activeTools)
+	p.mu.Unlock()
+	if active != nil {
+		return active
+	}
+	return p.h.tools.Current().IDs()
+}
+
+// SetActiveTools restricts the tools offered to the model.
+func (p *PiState) SetActiveTools(plugin string, names []string) {
+	p.Record(plugin, "setActiveTools", names)
+	p.mu.Lock()
+	p.activeTools = append([]string{}, names...)
+	p.mu.Unlock()
+}
+
+// ThinkingLevel returns the thinking level.
+func (p *PiState) ThinkingLevel() string { p.mu.Lock(); defer p.mu.Unlock(); return p.thinking }
+
+// SetThinkingLevel sets it and appends a thinking_level_change entry.
+func (p *PiState) SetThinkingLevel(plugin, level string) error {
+	switch level {
+	case "off", "minimal", "low", "medium", "high", "xhigh":
+	default:
+		return fmt.Errorf("setThinkingLevel: unknown level %q", level)
+	}
+	p.Record(plugin, "setThinkingLevel", level)
+	p.mu.Lock()
+	p.thinking = level
+	p.mu.Unlock()
+	p.session.Append(session.Entry{"type": "thinking_level_change", "thinkingLevel": level})
+	return nil
+}
+
+// Model returns the current model (nil when none).
+func (p *PiState) Model() map[string]any {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	m, _ := Clone(p.model).(map[string]any)
+	return m
+}
+
+// SetModel asks the agent to switch models.
+func (p *PiState) SetModel(ctx context.Context, plugin string, model map[string]any) (bool, error) {
+	p.Record(plugin, "setModel", model)
+	ok, err := p.Agent().SetModel(ctx, model)
+	if err != nil || !ok {
+		return ok, err
+	}
+	p.mu.Lock()
+	p.model = Clone(model).(map[string]any)
+	p.mu.Unlock()
+	p.session.Append(session.Entry{"type": "model_change", "provider": model["provider"], "modelId": model["id"]})
+	return true, nil
+}
+
+// SendMessage stores a custom message and hands it to the agent.
+func (p *PiState) SendMessage(ctx context.Context, plugin string, message, opts map[string]any) error {
+	p.Record(plugin, "sendMessage", message, opts)
+	return p.Agent().SendMessage(ctx, plugin, message, opts)
+}
+
+// SendUserMessage hands a user message to the agent.
+func (p *PiState) SendUserMessage(ctx context.Context, plugin string, content any, opts map[string]any) error {
+	p.Record(plugin, "sendUserMessage", content, opts)
+	return p.Agent().SendUserMessage(ctx, plugin, content, opts)
+}
+
+// nowMillis is pi's message timestamp.
+func nowMillis() float64 { return float64(time.Now().UnixMilli()) }

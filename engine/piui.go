@@ -1,0 +1,156 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+)
+
+// PiUI is pi's ctx.ui on the host side. Dialogs (select, confirm, input,
+// editor) are ask-views: a "pi.dialog" view addressed to the client the
+// operation came from (or every client when the origin is unknown), which
+// closes with the first answer a client sends. Fire-and-forget calls
+// (notify, setStatus, setWidget, setTitle, ...) update the state of one
+// host view, "pi.ui", that every client receives in its snapshot and as
+// deltas. Clients say they can show UI by implementing UIClient.
+type PiUI struct {
+	h     *Host
+	once  sync.Once
+	mu    sync.Mutex
+	view  *View
+	state map[string]any
+}
+
+// UIClient is implemented by clients that can show dialogs and UI state.
+// Clients that do not implement it (or return false) do not count for
+// ctx.hasUI.
+type UIClient interface {
+	Client
+	HasUI() bool
+}
+
+// maxNotifications bounds the notifications kept in the UI state.
+const maxNotifications = 50
+
+func newPiUI(h *Host) *PiUI {
+	return &PiUI{h: h, state: map[string]any{"status": map[string]any{}, "widgets": map[string]any{}, "notifications": []any{}}}
+}
+
+// HasUI reports whether a client that shows UI is attached.
+func (u *PiUI) HasUI() bool {
+	hub := u.h.views
+	hub.mu.Lock()
+	defer hub.mu.Unlock()
+	for _, c := range hub.clients {
+		if uc, ok := c.(UIClient); ok && uc.HasUI() {
+			return true
+		}
+	}
+	return false
+}
+
+// State returns a copy of the UI state.
+func (u *PiUI) State() map[string]any {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return Clone(u.state).(map[string]any)
+}
+
+// hostView opens the host-owned "pi.ui" view on first use.
+func (u *PiUI) publish() {
+	u.once.Do(func() {
+		hub := u.h.views
+		v := &View{hub: hub, id: "pigo:ui", component: "pi.ui", done: make(chan struct{}), durable: true}
+		u.view = v
+		hub.mu.Lock()
+		hub.views = append(hub.views, v)
+		hub.mu.Unlock()
+	})
+	_ = u.view.SetState(u.State())
+}
+
+// Notify records a notification.
+func (u *PiUI) Notify(plugin, message, level string) {
+	if level == "" {
+		level = "info"
+	}
+	u.h.pi.Record(plugin, "ui.notify", message, level)
+	u.mu.Lock()
+	list, _ := u.state["notifications"].([]any)
+	list = append(list, map[string]any{"plugin": plugin, "message": message, "type": level, "timestamp": nowMillis()})
+	if len(list) > maxNotifications {
+		list = list[len(list)-maxNotifications:]
+	}
+	u.state["notifications"] = list
+	u.mu.Unlock()
+	u.publish()
+}
+
+// Set records a fire-and-forget UI call: key is the state path ("title",
+// "editorText", "status", "widgets", ...); for "status" and "widgets" sub
+// names the entry, and a nil value clears it.
+func (u *PiUI) Set(plugin, op, key, sub string, value any) {
+	u.h.pi.Record(plugin, "ui."+op, sub, value)
+	u.mu.Lock()
+	if sub != "" {
+		m, _ := u.state[key].(map[string]any)
+		if m == nil {
+			m = map[string]any{}
+			u.state[key] = m
+		}
+		if value == nil {
+			delete(m, sub)
+		} else {
+			m[sub] = Clone(value)
+		}
+	} else if value == nil {
+		delete(u.state, key)
+	} else {
+		u.state[key] = Clone(value)
+	}
+	u.mu.Unlock()
+	u.publish()
+}
+
+// Dialog asks the originating client (see WithOriginator) and waits for
+// its answer, the timeout (params["timeout"], ms) or ctx. It returns the
+// client's answer ({value}, {confirmed}, {cancelled}) or nil when nobody
+// answered; with no UI client attached it returns nil at once. The
+// caller maps nil to pi's defaults.
+func (u *PiUI) Dialog(ctx context.Context, g *Generation, method string, params map[string]any) (any, error) {
+	u.h.pi.Record(g.PluginID(), "ui."+method, params)
+	if !u.HasUI() {
+		return nil, nil
+	}
+	state := Clone(params).(map[string]any)
+	state["method"] = method
+	var to []string
+	if o := Originator(ctx); o != "" {
+		to = []string{o}
+	}
+	v, err := g.OpenView("pi.dialog", state, ViewOptions{To: to})
+	if err != nil {
+		return nil, fmt.Errorf("ui.%s: %w", method, err)
+	}
+	v.On(func(msg any, from string) { v.Close(msg) })
+	var timeout <-chan time.Time
+	if ms, ok := params["timeout"].(float64); ok && ms > 0 {
+		t := time.NewTimer(time.Duration(ms) * time.Millisecond)
+		defer t.Stop()
+		timeout = t.C
+	}
+	select {
+	case <-v.Done():
+		r, _ := v.Result()
+		return r, nil
+	case <-timeout:
+		v.close(nil, "timeout")
+		return nil, nil
+	case <-ctx.Done():
+		v.close(nil, "aborted")
+		return nil, nil
+	case <-g.Context().Done():
+		return nil, g.staleErr()
+	}
+}

@@ -1,0 +1,45 @@
+package session_test
+
+import (
+	"testing"
+
+	"github.com/pigo-dev/pigo/engine/session"
+)
+
+func TestAppendBranchLabelsName(t *testing.T) {
+	t.Parallel()
+	tr := session.New("sid", "/w")
+	a := tr.Append(session.Entry{"type": "message", "message": map[string]any{"role": "user"}})
+	b := tr.Append(session.Entry{"type": "message", "message": map[string]any{"role": "assistant"}})
+	if a["parentId"] != nil || b["parentId"] != a["id"] || len(a["id"].(string)) != 8 {
+		t.Fatalf("ids: %v %v", a, b)
+	}
+	if err := tr.SetLeaf(a["id"].(string)); err != nil {
+		t.Fatal(err)
+	}
+	c := tr.Append(session.Entry{"type": "custom", "customType": "x"})
+	if c["parentId"] != a["id"] {
+		t.Fatalf("branching append parent = %v", c["parentId"])
+	}
+	if br := tr.Branch(""); len(br) != 2 || br[1]["id"] != c["id"] {
+		t.Fatalf("branch = %v", br)
+	}
+	if br := tr.Branch(b["id"].(string)); len(br) != 2 || br[1]["id"] != b["id"] {
+		t.Fatalf("branch from b = %v", br)
+	}
+	tr.Append(session.Entry{"type": "label", "targetId": b["id"], "label": "bm"})
+	if l, ok := tr.Label(b["id"].(string)); !ok || l != "bm" {
+		t.Fatalf("label = %q %v", l, ok)
+	}
+	tr.Append(session.Entry{"type": "label", "targetId": b["id"]})
+	if _, ok := tr.Label(b["id"].(string)); ok {
+		t.Fatal("label should be cleared")
+	}
+	tr.Append(session.Entry{"type": "session_info", "name": "Foo"})
+	if n, _ := tr.Name(); n != "Foo" {
+		t.Fatalf("name = %q", n)
+	}
+	if roots := tr.Tree(); len(roots) != 1 || len(roots[0].Children) != 2 {
+		t.Fatalf("tree = %+v", roots)
+	}
+}
