@@ -27,21 +27,45 @@ func newCommandRegistry(h *Host) *Registry[*Draft[Command], State[Command]] {
 	return NewRegistry(h, RegistrySpec[*Draft[Command], State[Command]]{
 		Name:     "commands",
 		NewDraft: func() *Draft[Command] { return NewDraft(CloneCommand) },
-		Build: func(d *Draft[Command]) (State[Command], []Diagnostic) {
-			var probs []Diagnostic
-			var out []Entry[Command]
-			for _, e := range d.Entries() {
-				if e.ID == "" || strings.ContainsAny(e.ID, " \t\n/") || e.Value.Handler == nil {
-					probs = append(probs, Diagnostic{Plugin: e.Owner, Severity: SeverityError,
-						Text: fmt.Sprintf("command %q: invalid name or no handler", e.ID)})
-					continue
-				}
-				out = append(out, e)
-			}
-			return NewState(out), probs
-		},
-		Keys: State[Command].Keys,
+		Build:    buildCommands,
+		Keys:     State[Command].Keys,
 	})
+}
+
+// buildCommands validates commands and gives pi-registered ones their
+// invocation names: pi's registerCommand uses ids "name\x00plugin", and a
+// name registered by several plugins becomes name:1, name:2, ... in
+// manifest order, as in pi.
+func buildCommands(d *Draft[Command]) (State[Command], []Diagnostic) {
+	var probs []Diagnostic
+	var valid []Entry[Command]
+	count := map[string]int{}
+	for _, e := range d.Entries() {
+		name, _, _ := strings.Cut(e.ID, "\x00")
+		if name == "" || strings.ContainsAny(name, " \t\n/") || e.Value.Handler == nil {
+			probs = append(probs, Diagnostic{Plugin: e.Owner, Severity: SeverityError,
+				Text: fmt.Sprintf("command %q: invalid name or no handler", name)})
+			continue
+		}
+		count[name]++
+		valid = append(valid, e)
+	}
+	seen := map[string]int{}
+	var out []Entry[Command]
+	for _, e := range valid {
+		name, _, pi := strings.Cut(e.ID, "\x00")
+		e.ID = name
+		if count[name] > 1 {
+			seen[name]++
+			e.ID = fmt.Sprintf("%s:%d", name, seen[name])
+			if seen[name] == 2 && pi {
+				probs = append(probs, Diagnostic{Plugin: e.Owner, Severity: SeverityWarning,
+					Text: fmt.Sprintf("command /%s is registered by several plugins; they are invoked as /%s:1, /%s:2, ...", name, name, name)})
+			}
+		}
+		out = append(out, e)
+	}
+	return NewState(out), probs
 }
 
 // RunCommand runs "/name args" or "name args".

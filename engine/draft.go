@@ -114,6 +114,14 @@ func (d *Draft[T]) Get(id string) (T, bool) {
 	return it.value, true
 }
 
+// OwnerOf returns the plugin that set id ("" when absent).
+func (d *Draft[T]) OwnerOf(id string) string {
+	if it, ok := d.items[id]; ok {
+		return it.owner
+	}
+	return ""
+}
+
 // IDs returns the defined ids in definition order.
 func (d *Draft[T]) IDs() []string { return append([]string(nil), d.order...) }
 

@@ -17,13 +17,29 @@ type listenerReg struct {
 
 // On registers a listener for an event type.
 func (g *Generation) On(typ string, fn Listener) error {
+	_, err := g.Listen(typ, fn)
+	return err
+}
+
+// Listen is On returning a function that removes the listener.
+func (g *Generation) Listen(typ string, fn Listener) (remove func(), err error) {
 	if g.Retired() {
-		return g.staleErr()
+		return func() {}, g.staleErr()
 	}
+	reg := &listenerReg{gen: g, typ: typ, fn: fn}
 	g.mu.Lock()
-	defer g.mu.Unlock()
-	g.listeners = append(g.listeners, &listenerReg{gen: g, typ: typ, fn: fn})
-	return nil
+	g.listeners = append(g.listeners, reg)
+	g.mu.Unlock()
+	return func() {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		for i, l := range g.listeners {
+			if l == reg {
+				g.listeners = append(g.listeners[:i:i], g.listeners[i+1:]...)
+				return
+			}
+		}
+	}, nil
 }
 
 // EventTypes returns the event types this generation listens to.

@@ -68,7 +68,9 @@ type Host struct {
 	commands  *Registry[*Draft[Command], State[Command]]
 	providers *Registry[*Draft[map[string]any], State[map[string]any]]
 	resources *Registry[*Draft[map[string]any], State[map[string]any]]
-	settings  *Settings
+	// pi compatibility registries (DESIGN §1): data values
+	flags, shortcuts, renderers *Registry[*Draft[map[string]any], State[map[string]any]]
+	settings                    *Settings
 
 	views *ViewHub
 	pi    *PiState
@@ -99,6 +101,9 @@ func New(opts Options) *Host {
 	h.commands = newCommandRegistry(h)
 	h.providers = newDataRegistry(h, "providers")
 	h.resources = newDataRegistry(h, "resources")
+	h.flags = newDataRegistry(h, "flags")
+	h.shortcuts = newDataRegistry(h, "shortcuts")
+	h.renderers = newDataRegistry(h, "messageRenderers")
 	h.settings = newSettings(h)
 	h.views = newViewHub(h)
 	// pi's interceptable events keep pi's result semantics for v2 and pi
@@ -109,7 +114,6 @@ func New(opts Options) *Host {
 	h.pi = newPiState(h)
 	return h
 }
-
 
 // Options returns the host's effective options.
 func (h *Host) Options() Options { return h.opts }
@@ -128,6 +132,19 @@ func (h *Host) Providers() *Registry[*Draft[map[string]any], State[map[string]an
 // Resources returns the resource registry (skills, prompts, themes, ...).
 func (h *Host) Resources() *Registry[*Draft[map[string]any], State[map[string]any]] {
 	return h.resources
+}
+
+// Flags returns pi's extension-flag registry (registerFlag).
+func (h *Host) Flags() *Registry[*Draft[map[string]any], State[map[string]any]] { return h.flags }
+
+// Shortcuts returns pi's shortcut registry (registerShortcut).
+func (h *Host) Shortcuts() *Registry[*Draft[map[string]any], State[map[string]any]] {
+	return h.shortcuts
+}
+
+// MessageRenderers returns pi's message-renderer registry.
+func (h *Host) MessageRenderers() *Registry[*Draft[map[string]any], State[map[string]any]] {
+	return h.renderers
 }
 
 // Settings returns the settings registry and its layers.

@@ -145,6 +145,7 @@ func (l *loader) Load(ctx context.Context, eg *engine.Generation) error {
 	eg.OnRetire(g.terminate)
 	eg.SetBatcher(g.batch)
 	_, err = g.call(ctx, func() (goja.Value, error) { return g.runEntry(prog, b) }, nil)
+	g.post(func() { g.loading = false })
 	if err != nil {
 		if errors.Is(err, engine.ErrBudget) {
 			err = fmt.Errorf("factory did not finish within its budget: %w", err)
@@ -236,6 +237,7 @@ func bundleError(id string, err error) error {
 // Loop only.
 func (g *jsGen) runEntry(prog *goja.Program, b *bundler.Bundle) (goja.Value, error) {
 	rt := g.rt
+	g.loading = true
 	fnv, err := rt.RunProgram(prog)
 	if err != nil {
 		return nil, err
@@ -297,7 +299,32 @@ func (g *jsGen) startFactory(module *goja.Object, entry string) (goja.Value, err
 			Location: g.location(entry, 1, 0),
 		}
 	}
-	return factory(goja.Undefined(), g.newPi())
+	return factory(goja.Undefined(), g.extensionAPI())
+}
+
+// extensionAPI is the object a factory receives: the v2 pi object with pi's
+// ExtensionAPI installed on it by the compat adapter. Loop only.
+func (g *jsGen) extensionAPI() goja.Value {
+	pi := g.newPi()
+	adapter, err := g.require("pigo:pi-api")
+	if err != nil {
+		g.eg.Log(engine.SeverityError, "pi ExtensionAPI adapter unavailable: "+err.Error())
+		return pi
+	}
+	host, err := g.require("pigo:host")
+	if err != nil {
+		g.eg.Log(engine.SeverityError, "pi host bridge unavailable: "+err.Error())
+		return pi
+	}
+	install, ok := goja.AssertFunction(adapter.(*goja.Object).Get("install"))
+	if !ok {
+		return pi
+	}
+	v, err := install(goja.Undefined(), pi, host)
+	if err != nil {
+		g.rethrow(err)
+	}
+	return v
 }
 
 // program compiles a bundle once per content hash. Safe for concurrent use.

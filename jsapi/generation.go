@@ -38,6 +38,7 @@ type jsGen struct {
 	modules    map[string]*goja.Object      // loop only: instantiated host modules
 	timers     map[*timerHandle]struct{}    // loop only: live timers, cleared on retire
 	piObj      *goja.Object                 // loop only
+	loading    bool                         // loop only: the factory has not settled yet (pi's load phase)
 	drafts     map[any]any                  // loop only: registry → *jsDraft[T]
 	signals    map[uint64]func()            // loop only: abort functions of live AbortSignals
 	signalSeq  uint64                       // loop only

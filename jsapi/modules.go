@@ -38,7 +38,7 @@ func hostModuleSources() map[string]compat.Source {
 
 // nativeModules is the table of Go host modules.
 func nativeModules() map[string]modules.Module {
-	return map[string]modules.Module{}
+	return map[string]modules.Module{"pigo:host": piHostModule}
 }
 
 // hostModules compiles JS host modules lazily, once each, and holds the Go
@@ -137,9 +137,7 @@ func (g *jsGen) require(spec string) (goja.Value, error) {
 		return nil, err
 	}
 	if !ok {
-		obj, _ := g.rt.New(g.rt.Get("Error"), g.rt.ToValue(fmt.Sprintf("Cannot find module '%s': pigo does not provide it", spec)))
-		_ = obj.Set("code", "MODULE_NOT_FOUND")
-		panic(obj)
+		return nil, moduleNotFound(spec)
 	}
 	fnv, err := g.rt.RunProgram(prog)
 	if err != nil {
@@ -156,3 +154,13 @@ func (g *jsGen) require(spec string) (goja.Value, error) {
 	}
 	return module.Get("exports"), nil
 }
+
+// moduleNotFound is the error for a specifier pigo does not serve.
+type moduleNotFound string
+
+func (m moduleNotFound) Error() string {
+	return fmt.Sprintf("Cannot find module '%s': pigo does not provide it", string(m))
+}
+
+// Code is Node's error code for it.
+func (moduleNotFound) Code() string { return "MODULE_NOT_FOUND" }

@@ -26,6 +26,11 @@ func (g *jsGen) newPi() *goja.Object {
 	constant("commands", bindRegistry(g, h.Commands(), commandConv(g)))
 	constant("providers", bindRegistry(g, h.Providers(), dataConv(g, "providers")))
 	constant("resources", bindRegistry(g, h.Resources(), dataConv(g, "resources")))
+	// pi compatibility registries (registerFlag, registerShortcut,
+	// registerMessageRenderer).
+	constant("flags", bindRegistry(g, h.Flags(), dataConv(g, "flags")))
+	constant("shortcuts", bindRegistry(g, h.Shortcuts(), dataConv(g, "shortcuts")))
+	constant("messageRenderers", bindRegistry(g, h.MessageRenderers(), dataConv(g, "messageRenderers")))
 	settings := bindRegistry(g, h.Settings().Registry, settingsConv(g))
 	_ = settings.Set("get", func(call goja.FunctionCall) goja.Value {
 		g.checkLive()

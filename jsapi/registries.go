@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/dop251/goja"
 
@@ -221,6 +222,16 @@ func newJSDraft[T, U any](g *jsGen, conv valueConv[T, U]) *jsDraft[T] {
 	})
 	_ = obj.Set("ids", func(goja.FunctionCall) goja.Value {
 		return g.toJS(draft().IDs())
+	})
+	_ = obj.Set("ownerOf", func(call goja.FunctionCall) goja.Value {
+		if o := draft().OwnerOf(idArg(call, "ownerOf")); o != "" {
+			return rt.ToValue(o)
+		}
+		return goja.Undefined()
+	})
+	// Built-in plugins have "@pi/" ids; pi lets extensions override their tools.
+	_ = obj.Set("isBuiltin", func(call goja.FunctionCall) goja.Value {
+		return rt.ToValue(strings.HasPrefix(draft().OwnerOf(idArg(call, "isBuiltin")), "@pi/"))
 	})
 	jd.obj = obj
 	return jd

@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-//go:embed modules
+//go:embed all:modules
 var moduleFiles embed.FS
 
 // Source is one host module's code.

@@ -1,0 +1,339 @@
+// pigo:pi-api — pi's ExtensionAPI as an adapter over pigo's v2 `pi` object
+// (DESIGN decision 7). install(pi, host) adds pi's members to the v2 object
+// the factory receives: registrations become v2 contributions, pi.on of an
+// interceptable event becomes a hook, of any other event a listener, and
+// action methods go to the host bridge (pigo:host, implemented in Go).
+// Policy (ordering, what blocks what) stays in the engine; this file only
+// translates shapes.
+
+const STALE =
+  "This extension ctx is stale after session replacement or reload. Do not use a captured pi or command ctx after ctx.newSession(), ctx.fork(), ctx.switchSession(), or ctx.reload(). For newSession, fork, and switchSession, move post-replacement work into withSession and use the ctx passed to withSession. For reload, do not use the old ctx after await ctx.reload().";
+const NOT_INITIALIZED = "Extension runtime not initialized. Action methods cannot be called during extension loading.";
+const BUILTIN_TOOLS = new Set(["read", "bash", "edit", "write", "grep", "find", "ls"]);
+
+export function install(pi: any, host: any): any {
+  const v2on = pi.on.bind(pi);
+  const pluginId: string = pi.id;
+  const sourceInfo = { path: host.sourcePath(), source: "local", scope: "temporary", origin: "top-level", baseDir: host.sourceDir() };
+  const myFlags = new Map<string, any>();
+
+  const assertActive = () => {
+    if (host.isStale()) throw new Error(STALE);
+  };
+  const action = () => {
+    assertActive();
+    if (host.isLoading()) throw new Error(NOT_INITIALIZED);
+  };
+  const unsupported = (name: string) => () => {
+    host.unsupported(name);
+    throw new Error("not supported yet: " + name);
+  };
+
+  const ui = makeUI(host, assertActive);
+  const sessionManager = makeSessionManager(host, assertActive);
+  const modelRegistry = makeModelRegistry(host, assertActive);
+
+  // ctx is made fresh for every call; every member checks staleness.
+  const makeCtx = (signal?: any): any => {
+    const ctx: any = {};
+    const getter = (name: string, get: () => any) =>
+      Object.defineProperty(ctx, name, { enumerable: true, configurable: true, get: () => (assertActive(), get()) });
+    getter("ui", () => ui);
+    getter("hasUI", () => host.hasUI());
+    getter("cwd", () => host.cwd());
+    getter("sessionManager", () => sessionManager);
+    getter("modelRegistry", () => modelRegistry);
+    getter("model", () => host.model());
+    getter("signal", () => signal);
+    const fn = (name: string, f: (...a: any[]) => any) => {
+      ctx[name] = (...a: any[]) => (assertActive(), f(...a));
+    };
+    fn("isIdle", () => host.isIdle());
+    fn("abort", () => host.abort());
+    fn("hasPendingMessages", () => host.hasPendingMessages());
+    fn("shutdown", () => host.shutdown());
+    fn("getContextUsage", () => host.getContextUsage());
+    fn("compact", (o?: any) => host.compact(o));
+    fn("getSystemPrompt", () => host.getSystemPrompt());
+    return ctx;
+  };
+  const makeCommandCtx = (): any => {
+    const ctx = makeCtx();
+    const fn = (name: string, f: (...a: any[]) => any) => {
+      ctx[name] = (...a: any[]) => (assertActive(), f(...a));
+    };
+    fn("waitForIdle", () => host.waitForIdle());
+    fn("reload", () => host.reload());
+    fn("newSession", unsupported("ctx.newSession"));
+    fn("fork", unsupported("ctx.fork"));
+    fn("navigateTree", unsupported("ctx.navigateTree"));
+    fn("switchSession", unsupported("ctx.switchSession"));
+    return ctx;
+  };
+
+  const api: any = {
+    on(event: string, handler: (e: any, ctx: any) => any) {
+      assertActive();
+      if (typeof handler !== "function") throw new TypeError(`pi.on("${event}"): handler must be a function`);
+      if (host.isHookEvent(event)) {
+        pi.hook(event, (e: any) => handler(e, makeCtx(e && e.signal)));
+      } else {
+        v2on(event, (e: any) => handler(e, makeCtx()));
+      }
+    },
+    registerTool(tool: any) {
+      assertActive();
+      if (!tool || typeof tool.name !== "string") throw new TypeError("registerTool: tool.name must be a string");
+      const name = tool.name;
+      const def: any = { ...tool };
+      delete def.name;
+      const execute = tool.execute;
+      def.execute = (id: string, params: any, signal: any, onUpdate: any) =>
+        execute.call(tool, id, params, signal, onUpdate, makeCtx(signal));
+      def.sourceInfo = sourceInfo;
+      pi.tools.add((d: any) => {
+        // Across extensions the first registration wins (pi); built-ins
+        // may be overridden; within one extension the last set wins.
+        if (d.has(name) && d.ownerOf(name) !== pluginId && !d.isBuiltin(name)) {
+          host.warn(`tool "${name}" is already registered by ${d.ownerOf(name)}; the first registration wins`);
+          return;
+        }
+        d.set(name, def);
+      });
+    },
+    registerCommand(name: string, options: any) {
+      assertActive();
+      const handler = options && options.handler;
+      if (typeof handler !== "function") throw new TypeError(`registerCommand("${name}"): options.handler must be a function`);
+      const def: any = { ...options, name, sourceInfo };
+      def.handler = (args: string) => handler.call(options, args, makeCommandCtx());
+      // Duplicate names across extensions become name:1, name:2 (engine).
+      pi.commands.add((d: any) => d.set(name + "\u0000" + pluginId, def));
+    },
+    registerShortcut(shortcut: string, options: any) {
+      assertActive();
+      const def: any = { ...options, shortcut };
+      if (typeof options?.handler === "function") def.handler = () => options.handler(makeCtx());
+      pi.shortcuts.add((d: any) => d.set(shortcut, def));
+    },
+    registerFlag(name: string, options: any) {
+      assertActive();
+      myFlags.set(name, { ...options, name });
+      pi.flags.add((d: any) => d.set(name, { ...options, name }));
+    },
+    getFlag(name: string) {
+      assertActive();
+      if (!myFlags.has(name)) return undefined;
+      const v = host.flagValue(name);
+      return v !== undefined ? v : myFlags.get(name).default;
+    },
+    registerMessageRenderer(customType: string, renderer: any) {
+      assertActive();
+      pi.messageRenderers.add((d: any) => {
+        if (!d.has(customType)) d.set(customType, { renderer }); // the first renderer wins
+      });
+    },
+    registerProvider(name: string, config: any) {
+      assertActive();
+      pi.providers.add((d: any) => d.set(name, { ...config, name }));
+    },
+    unregisterProvider(name: string) {
+      assertActive();
+      pi.providers.add((d: any) => d.delete(name));
+    },
+    exec(command: string, args: string[], options?: any) {
+      assertActive();
+      return host.exec(command, args || [], options || {});
+    },
+    sendMessage(message: any, options?: any) {
+      action();
+      host.sendMessage(message, options || {});
+    },
+    sendUserMessage(content: any, options?: any) {
+      action();
+      host.sendUserMessage(content, options || {});
+    },
+    appendEntry(customType: string, data?: any) {
+      action();
+      host.appendEntry(customType, data);
+    },
+    setSessionName(name: string) {
+      action();
+      host.setSessionName(name);
+    },
+    getSessionName() {
+      action();
+      return host.getSessionName();
+    },
+    setLabel(entryId: string, label?: string) {
+      action();
+      host.setLabel(entryId, label);
+    },
+    getActiveTools() {
+      action();
+      return host.getActiveTools();
+    },
+    setActiveTools(names: string[]) {
+      action();
+      host.setActiveTools(names);
+    },
+    getAllTools() {
+      action();
+      return host.getAllTools();
+    },
+    getCommands() {
+      action();
+      return host.getCommands();
+    },
+    getThinkingLevel() {
+      action();
+      return host.getThinkingLevel();
+    },
+    setThinkingLevel(level: string) {
+      action();
+      host.setThinkingLevel(level);
+    },
+    setModel(model: any) {
+      assertActive();
+      if (host.isLoading()) return Promise.reject(new Error("Extension runtime not initialized"));
+      return host.setModel(model);
+    },
+    events: {
+      emit(channel: string, data: any) {
+        host.busEmit(channel, data);
+      },
+      on(channel: string, handler: (data: any) => any) {
+        return host.busOn(channel, async (data: any) => {
+          try {
+            await handler(data);
+          } catch (err) {
+            console.error(`Event handler error (${channel}):`, err);
+          }
+        });
+      },
+    },
+  };
+  for (const [k, v] of Object.entries(api)) {
+    Object.defineProperty(pi, k, { value: v, enumerable: true, configurable: true, writable: true });
+  }
+  return pi;
+}
+
+function makeUI(host: any, assertActive: () => void): any {
+  const dialog = (method: string, params: any, map: (r: any) => any, dflt: any) => {
+    assertActive();
+    return host.dialog(method, params).then((r: any) => (r == null || r.cancelled ? dflt : map(r)));
+  };
+  const opts = (o: any) => ({ timeout: o?.timeout, signal: o?.signal });
+  const set = (op: string, key: string, sub: string, value: any) => {
+    assertActive();
+    host.uiSet(op, key, sub, value === undefined ? null : value);
+  };
+  const theme = makeTheme();
+  return {
+    select: (title: string, options: string[], o?: any) =>
+      dialog("select", { title, options, ...opts(o) }, (r) => r.value, undefined),
+    confirm: (title: string, message: string, o?: any) =>
+      dialog("confirm", { title, message, ...opts(o) }, (r) => r.confirmed === true, false),
+    input: (title: string, placeholder?: string, o?: any) =>
+      dialog("input", { title, placeholder, ...opts(o) }, (r) => r.value, undefined),
+    editor: (title: string, prefill?: string) => dialog("editor", { title, prefill }, (r) => r.value, undefined),
+    notify: (message: string, type?: string) => {
+      assertActive();
+      host.notify(String(message), type || "info");
+    },
+    setStatus: (key: string, text?: string) => set("setStatus", "status", key, text),
+    setWidget: (key: string, content: any, options?: any) => {
+      if (typeof content === "function") {
+        set("setWidget", "widgets", key, { component: true, placement: options?.placement });
+      } else {
+        set("setWidget", "widgets", key, content === undefined ? undefined : { lines: content, placement: options?.placement });
+      }
+    },
+    setTitle: (title: string) => set("setTitle", "title", "", title),
+    setEditorText: (text: string) => set("setEditorText", "editorText", "", text),
+    pasteToEditor: (text: string) => set("pasteToEditor", "editorText", "", text),
+    getEditorText: () => (assertActive(), host.uiGet("editorText") ?? ""),
+    setWorkingMessage: (message?: string) => set("setWorkingMessage", "workingMessage", "", message),
+    setWorkingVisible: (visible: boolean) => set("setWorkingVisible", "workingVisible", "", visible),
+    setWorkingIndicator: (options?: any) => set("setWorkingIndicator", "workingIndicator", "", options ?? {}),
+    setHiddenThinkingLabel: (label?: string) => set("setHiddenThinkingLabel", "hiddenThinkingLabel", "", label),
+    setFooter: (factory: any) => set("setFooter", "footer", "", factory ? true : undefined),
+    setHeader: (factory: any) => set("setHeader", "header", "", factory ? true : undefined),
+    setEditorComponent: (factory: any) => set("setEditorComponent", "editorComponent", "", factory ? true : undefined),
+    getEditorComponent: () => undefined,
+    setTheme: (t: any) => {
+      assertActive();
+      host.uiSet("setTheme", "theme", "", typeof t === "string" ? t : t?.name ?? null);
+      return host.hasUI() ? { success: true } : { success: false, error: "UI not available" };
+    },
+    getAllThemes: () => [],
+    getTheme: () => undefined,
+    getToolsExpanded: () => false,
+    setToolsExpanded: (expanded: boolean) => set("setToolsExpanded", "toolsExpanded", "", expanded),
+    custom: (_factory: any, _options?: any) => {
+      assertActive();
+      host.uiSet("custom", "custom", "", null);
+      return Promise.resolve(undefined);
+    },
+    addAutocompleteProvider: (_f: any) => set("addAutocompleteProvider", "autocomplete", "", true),
+    onTerminalInput: (_h: any) => () => {},
+    get theme() {
+      return theme;
+    },
+  };
+}
+
+// makeTheme is pi's Theme with text passed through unchanged (pigo has no
+// terminal theme yet; renderers stay testable as plain strings).
+function makeTheme(): any {
+  const id = (_c: any, text?: any) => String(text ?? _c);
+  const same = (text: any) => String(text);
+  return {
+    name: "pigo-plain",
+    fg: (_color: string, text: string) => String(text),
+    bg: (_color: string, text: string) => String(text),
+    bold: same,
+    italic: same,
+    underline: same,
+    inverse: same,
+    strikethrough: same,
+    getFgAnsi: () => "",
+    getBgAnsi: () => "",
+    getColorMode: () => "truecolor",
+    getThinkingBorderColor: () => same,
+    getBashModeBorderColor: () => same,
+    _id: id,
+  };
+}
+
+function makeSessionManager(host: any, assertActive: () => void): any {
+  const m = (f: (...a: any[]) => any) => (...a: any[]) => (assertActive(), f(...a));
+  return {
+    getCwd: m(() => host.cwd()),
+    getSessionDir: m(() => host.session("dir")),
+    getSessionId: m(() => host.session("id")),
+    getSessionFile: m(() => host.session("file")),
+    getLeafId: m(() => host.session("leafId")),
+    getLeafEntry: m(() => host.session("leafEntry")),
+    getEntry: m((id: string) => host.session("entry", id)),
+    getLabel: m((id: string) => host.session("label", id)),
+    getBranch: m((fromId?: string) => host.session("branch", fromId)),
+    getHeader: m(() => host.session("header")),
+    getEntries: m(() => host.session("entries")),
+    getTree: m(() => host.session("tree")),
+    getSessionName: m(() => host.session("name")),
+  };
+}
+
+function makeModelRegistry(host: any, assertActive: () => void): any {
+  return {
+    find: (provider: string, modelId: string) => (assertActive(), host.findModel(provider, modelId)),
+    getAll: () => (assertActive(), host.allModels()),
+    getAvailable: () => (assertActive(), host.allModels()),
+    getApiKeyAndHeaders: async (model: any) => {
+      assertActive();
+      return host.apiKeyAndHeaders(model);
+    },
+  };
+}

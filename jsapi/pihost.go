@@ -1,0 +1,539 @@
+package jsapi
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/dop251/goja"
+
+	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/jsapi/modules"
+)
+
+// pigo:host is the bridge pi's ExtensionAPI adapter (compat/_pi-api.ts)
+// calls for everything that is host state: the pi runtime (session, active
+// tools, thinking level, agent requests), ctx.ui, the shared event bus and
+// pi.exec. It translates; engine.PiState decides.
+
+// piHostModule builds the bridge for one generation. Loop only.
+func piHostModule(rt modules.Runtime, module *goja.Object) error {
+	g, ok := rt.(*jsGen)
+	if !ok {
+		return errors.New("pigo:host is only available inside a plugin runtime")
+	}
+	vm := g.rt
+	h := g.eg.Host()
+	pi := h.Pi()
+	plugin := g.eg.PluginID()
+	exports := module.Get("exports").(*goja.Object)
+	fn := func(name string, f func(c goja.FunctionCall) goja.Value) { _ = exports.Set(name, f) }
+	val := func(v any) goja.Value { return g.toJS(engine.Clone(v)) }
+	str := func(c goja.FunctionCall, i int) string {
+		a := c.Argument(i)
+		if goja.IsUndefined(a) || goja.IsNull(a) {
+			return ""
+		}
+		return a.String()
+	}
+	data := func(c goja.FunctionCall, i int) any {
+		v, err := g.toGo(c.Argument(i))
+		if err != nil {
+			g.throw(err)
+		}
+		return v
+	}
+	object := func(c goja.FunctionCall, i int) map[string]any {
+		m, _ := data(c, i).(map[string]any)
+		if m == nil {
+			m = map[string]any{}
+		}
+		return m
+	}
+	undefinedIfEmpty := func(s string, ok bool) goja.Value {
+		if !ok {
+			return goja.Undefined()
+		}
+		return vm.ToValue(s)
+	}
+	promise := func(work func(ctx context.Context) (any, error)) goja.Value {
+		p, resolve, reject := g.newPromise()
+		ctx := g.callCtx()
+		go func() {
+			v, err := work(ctx)
+			if err != nil {
+				reject(err)
+				return
+			}
+			resolve(v)
+		}()
+		return vm.ToValue(p)
+	}
+
+	source := g.eg.Source()
+	fn("sourcePath", func(goja.FunctionCall) goja.Value { return vm.ToValue(source) })
+	fn("sourceDir", func(goja.FunctionCall) goja.Value {
+		if st, err := os.Stat(source); err == nil && st.IsDir() {
+			return vm.ToValue(source)
+		}
+		return vm.ToValue(filepath.Dir(source))
+	})
+	fn("isStale", func(goja.FunctionCall) goja.Value { return vm.ToValue(g.eg.Retired()) })
+	fn("isLoading", func(goja.FunctionCall) goja.Value { return vm.ToValue(g.loading) })
+	fn("isHookEvent", func(c goja.FunctionCall) goja.Value { return vm.ToValue(engine.IsPiHookEvent(str(c, 0))) })
+	fn("unsupported", func(c goja.FunctionCall) goja.Value { pi.NoteUnsupported(plugin, str(c, 0)); return goja.Undefined() })
+	fn("warn", func(c goja.FunctionCall) goja.Value {
+		g.eg.Log(engine.SeverityWarning, str(c, 0))
+		return goja.Undefined()
+	})
+	fn("cwd", func(goja.FunctionCall) goja.Value { return vm.ToValue(h.Options().Cwd) })
+	fn("hasUI", func(goja.FunctionCall) goja.Value { return vm.ToValue(pi.UI().HasUI()) })
+	fn("model", func(goja.FunctionCall) goja.Value {
+		if m := pi.Model(); m != nil {
+			return val(m)
+		}
+		return goja.Undefined()
+	})
+
+	// Agent requests.
+	agentOp := func(name string, f func(a engine.PiAgent, c goja.FunctionCall) goja.Value) {
+		fn(name, func(c goja.FunctionCall) goja.Value { return f(pi.Agent(), c) })
+	}
+	agentOp("isIdle", func(a engine.PiAgent, _ goja.FunctionCall) goja.Value { return vm.ToValue(a.IsIdle()) })
+	agentOp("hasPendingMessages", func(a engine.PiAgent, _ goja.FunctionCall) goja.Value {
+		return vm.ToValue(a.HasPendingMessages())
+	})
+	agentOp("getSystemPrompt", func(a engine.PiAgent, _ goja.FunctionCall) goja.Value { return vm.ToValue(a.SystemPrompt()) })
+	agentOp("getContextUsage", func(a engine.PiAgent, _ goja.FunctionCall) goja.Value {
+		if u := a.ContextUsage(); u != nil {
+			return val(u)
+		}
+		return goja.Undefined()
+	})
+	agentOp("abort", func(a engine.PiAgent, _ goja.FunctionCall) goja.Value {
+		pi.Record(plugin, "ctx.abort")
+		a.Abort()
+		return goja.Undefined()
+	})
+	agentOp("shutdown", func(a engine.PiAgent, _ goja.FunctionCall) goja.Value {
+		pi.Record(plugin, "ctx.shutdown")
+		a.Shutdown(plugin)
+		return goja.Undefined()
+	})
+	agentOp("compact", func(a engine.PiAgent, c goja.FunctionCall) goja.Value {
+		opts := object(c, 0)
+		pi.Record(plugin, "ctx.compact", opts)
+		a.Compact(plugin, opts)
+		return goja.Undefined()
+	})
+	agentOp("waitForIdle", func(engine.PiAgent, goja.FunctionCall) goja.Value {
+		return promise(func(context.Context) (any, error) { return nil, nil })
+	})
+	agentOp("reload", func(a engine.PiAgent, _ goja.FunctionCall) goja.Value {
+		pi.Record(plugin, "ctx.reload")
+		return promise(func(ctx context.Context) (any, error) { return nil, a.Reload(context.WithoutCancel(ctx)) })
+	})
+	fn("sendMessage", func(c goja.FunctionCall) goja.Value {
+		msg, opts := object(c, 0), object(c, 1)
+		origin := g.origin()
+		go func() { _ = pi.SendMessage(origin, plugin, msg, opts) }()
+		return goja.Undefined()
+	})
+	fn("sendUserMessage", func(c goja.FunctionCall) goja.Value {
+		content, opts := data(c, 0), object(c, 1)
+		origin := g.origin()
+		go func() { _ = pi.SendUserMessage(origin, plugin, content, opts) }()
+		return goja.Undefined()
+	})
+	fn("setModel", func(c goja.FunctionCall) goja.Value {
+		model := object(c, 0)
+		return promise(func(ctx context.Context) (any, error) { return pi.SetModel(ctx, plugin, model) })
+	})
+
+	// Session and runtime state.
+	fn("appendEntry", func(c goja.FunctionCall) goja.Value {
+		pi.AppendEntry(plugin, str(c, 0), data(c, 1))
+		return goja.Undefined()
+	})
+	fn("setSessionName", func(c goja.FunctionCall) goja.Value { pi.SetSessionName(plugin, str(c, 0)); return goja.Undefined() })
+	fn("getSessionName", func(goja.FunctionCall) goja.Value { return undefinedIfEmpty(pi.Session().Name()) })
+	fn("setLabel", func(c goja.FunctionCall) goja.Value {
+		if err := pi.SetLabel(plugin, str(c, 0), str(c, 1)); err != nil {
+			g.throw(err)
+		}
+		return goja.Undefined()
+	})
+	fn("getActiveTools", func(goja.FunctionCall) goja.Value { return g.toJS(pi.ActiveTools()) })
+	fn("setActiveTools", func(c goja.FunctionCall) goja.Value {
+		var names []string
+		if list, ok := data(c, 0).([]any); ok {
+			for _, n := range list {
+				if s, ok := n.(string); ok {
+					names = append(names, s)
+				}
+			}
+		}
+		pi.SetActiveTools(plugin, names)
+		return goja.Undefined()
+	})
+	fn("getAllTools", func(goja.FunctionCall) goja.Value {
+		var out []any
+		for _, e := range h.Tools().Current().Entries() {
+			info := map[string]any{"name": e.ID, "description": e.Value.Description,
+				"parameters": engine.Clone(e.Value.Parameters), "sourceInfo": sourceInfoOf(h, e.Owner, e.Value.Extra)}
+			out = append(out, info)
+		}
+		return g.toJS(nonNilList(out))
+	})
+	fn("getCommands", func(goja.FunctionCall) goja.Value {
+		var out []any
+		for _, e := range h.Commands().Current().Entries() {
+			out = append(out, map[string]any{"name": e.ID, "description": e.Value.Description, "source": "extension",
+				"sourceInfo": sourceInfoOf(h, e.Owner, e.Value.Extra)})
+		}
+		return g.toJS(nonNilList(out))
+	})
+	fn("getThinkingLevel", func(goja.FunctionCall) goja.Value { return vm.ToValue(pi.ThinkingLevel()) })
+	fn("setThinkingLevel", func(c goja.FunctionCall) goja.Value {
+		if err := pi.SetThinkingLevel(plugin, str(c, 0)); err != nil {
+			g.throw(err)
+		}
+		return goja.Undefined()
+	})
+	fn("flagValue", func(c goja.FunctionCall) goja.Value {
+		if v, ok := pi.FlagValue(str(c, 0)); ok {
+			return val(v)
+		}
+		return goja.Undefined()
+	})
+	fn("session", func(c goja.FunctionCall) goja.Value { return g.sessionQuery(str(c, 0), str(c, 1)) })
+
+	// Event bus shared by every plugin of the host; data crosses as data.
+	fn("busEmit", func(c goja.FunctionCall) goja.Value {
+		channel, payload := str(c, 0), data(c, 1)
+		go h.Emit(context.WithoutCancel(g.eg.Context()), "bus:"+channel, payload)
+		return goja.Undefined()
+	})
+	fn("busOn", func(c goja.FunctionCall) goja.Value {
+		handler, ok := goja.AssertFunction(c.Argument(1))
+		if !ok {
+			g.throw(errors.New("events.on: handler must be a function"))
+		}
+		remove, err := g.eg.Listen("bus:"+str(c, 0), g.listener(handler))
+		if err != nil {
+			g.throw(err)
+		}
+		return vm.ToValue(func(goja.FunctionCall) goja.Value { remove(); return goja.Undefined() })
+	})
+
+	// ctx.ui
+	fn("notify", func(c goja.FunctionCall) goja.Value { pi.UI().Notify(plugin, str(c, 0), str(c, 1)); return goja.Undefined() })
+	fn("uiSet", func(c goja.FunctionCall) goja.Value {
+		pi.UI().Set(plugin, str(c, 0), str(c, 1), str(c, 2), data(c, 3))
+		return goja.Undefined()
+	})
+	fn("uiGet", func(c goja.FunctionCall) goja.Value {
+		if v, ok := pi.UI().State()[str(c, 0)]; ok {
+			return val(v)
+		}
+		return goja.Undefined()
+	})
+	fn("dialog", func(c goja.FunctionCall) goja.Value {
+		method := str(c, 0)
+		ctx, cancel := context.WithCancel(g.origin())
+		params := map[string]any{}
+		if o, ok := c.Argument(1).(*goja.Object); ok {
+			g.onAbort(o.Get("signal"), cancel)
+			for _, k := range o.Keys() {
+				if k == "signal" {
+					continue
+				}
+				v, err := g.toGo(o.Get(k))
+				if err != nil {
+					g.throw(err)
+				}
+				if v != nil {
+					params[k] = v
+				}
+			}
+		}
+		gen := g.eg
+		return promise(func(context.Context) (any, error) {
+			defer cancel()
+			return pi.UI().Dialog(ctx, gen, method, params)
+		})
+	})
+
+	// Models: what the provider registry knows (no auth storage yet).
+	fn("findModel", func(c goja.FunctionCall) goja.Value {
+		for _, m := range allModels(h) {
+			if m["provider"] == str(c, 0) && m["id"] == str(c, 1) {
+				return val(m)
+			}
+		}
+		return goja.Undefined()
+	})
+	fn("allModels", func(goja.FunctionCall) goja.Value { return g.toJS(nonNilList(anySlice(allModels(h)))) })
+	fn("apiKeyAndHeaders", func(goja.FunctionCall) goja.Value {
+		pi.NoteUnsupported(plugin, "modelRegistry.getApiKeyAndHeaders")
+		return val(map[string]any{"ok": false, "error": "not supported yet: model credentials (pigo has no auth storage yet)"})
+	})
+
+	fn("exec", func(c goja.FunctionCall) goja.Value { return g.piExec(c) })
+	return nil
+}
+
+// origin is the context plugin code that runs now was called with (it
+// carries the originating client), detached from its deadline. Loop only.
+func (g *jsGen) origin() context.Context {
+	ctx := g.eg.Context()
+	if g.curCtx != nil {
+		if o := engine.Originator(g.curCtx); o != "" {
+			ctx = engine.WithOriginator(ctx, o)
+		}
+	}
+	return ctx
+}
+
+// sessionQuery answers ReadonlySessionManager calls. Loop only.
+func (g *jsGen) sessionQuery(kind, arg string) goja.Value {
+	tr := g.eg.Host().Pi().Session()
+	entryOrUndefined := func(e map[string]any, ok bool) goja.Value {
+		if !ok {
+			return goja.Undefined()
+		}
+		return g.toJS(engine.Clone(e))
+	}
+	switch kind {
+	case "id":
+		return g.rt.ToValue(tr.Header().ID)
+	case "dir", "file":
+		return goja.Undefined() // in-memory session: no file yet
+	case "header":
+		h := tr.Header()
+		return g.toJS(map[string]any{"type": h.Type, "version": float64(h.Version), "id": h.ID, "timestamp": h.Timestamp, "cwd": h.Cwd})
+	case "leafId":
+		if id := tr.LeafID(); id != "" {
+			return g.rt.ToValue(id)
+		}
+		return goja.Null()
+	case "leafEntry":
+		return entryOrUndefined(tr.Entry(tr.LeafID()))
+	case "entry":
+		return entryOrUndefined(tr.Entry(arg))
+	case "label":
+		if l, ok := tr.Label(arg); ok {
+			return g.rt.ToValue(l)
+		}
+		return goja.Undefined()
+	case "branch":
+		return g.toJS(entriesData(tr.Branch(arg)))
+	case "entries":
+		return g.toJS(entriesData(tr.Entries()))
+	case "tree":
+		b, _ := jsonRoundTrip(tr.Tree())
+		return g.toJS(b)
+	case "name":
+		if n, ok := tr.Name(); ok {
+			return g.rt.ToValue(n)
+		}
+		return goja.Undefined()
+	}
+	g.throw(errors.New("sessionManager: unknown query " + kind))
+	return nil
+}
+
+// piExec implements pi.exec(command, args, {cwd, timeout, signal}) →
+// Promise<{stdout, stderr, code, killed}> with pi's semantics: no shell, a
+// missing binary or spawn failure resolves with code 1. Loop only.
+func (g *jsGen) piExec(c goja.FunctionCall) goja.Value {
+	command := c.Argument(0).String()
+	var args []string
+	if list, _ := g.toGo(c.Argument(1)); list != nil {
+		for _, a := range list.([]any) {
+			args = append(args, toString(a))
+		}
+	}
+	cwd := g.eg.Host().Options().Cwd
+	var timeout time.Duration
+	ctx, cancel := context.WithCancel(g.eg.Context())
+	if o, ok := c.Argument(2).(*goja.Object); ok {
+		if v := o.Get("cwd"); v != nil && !goja.IsUndefined(v) {
+			cwd = resolvePath(cwd, v.String())
+		}
+		if v := o.Get("timeout"); v != nil && !goja.IsUndefined(v) && v.ToInteger() > 0 {
+			timeout = time.Duration(v.ToInteger()) * time.Millisecond
+		}
+		g.onAbort(o.Get("signal"), cancel)
+	}
+	env := g.env.opts.Environ
+	p, resolve, _ := g.newPromise()
+	go func() {
+		defer cancel()
+		killed := false
+		cmd := exec.Command(command, args...)
+		cmd.Dir = cwd
+		cmd.Env = environList(env)
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		result := func(code int) map[string]any {
+			return map[string]any{"stdout": stdout.String(), "stderr": stderr.String(), "code": float64(code), "killed": killed}
+		}
+		if err := cmd.Start(); err != nil {
+			resolve(result(1))
+			return
+		}
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		var timer <-chan time.Time
+		if timeout > 0 {
+			t := time.NewTimer(timeout)
+			defer t.Stop()
+			timer = t.C
+		}
+		var err error
+		select {
+		case err = <-done:
+		case <-timer:
+			killed = true
+		case <-ctx.Done():
+			killed = true
+		}
+		if killed {
+			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
+			select {
+			case err = <-done:
+			case <-time.After(5 * time.Second):
+				_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+				err = <-done
+			}
+		}
+		code := 0
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			code = ee.ExitCode()
+			if code < 0 {
+				code = 1
+			}
+		} else if err != nil {
+			code = 1
+		}
+		resolve(result(code))
+	}()
+	return g.rt.ToValue(p)
+}
+
+func resolvePath(cwd, p string) string {
+	if strings.HasPrefix(p, "~/") {
+		if home, err := os.UserHomeDir(); err == nil {
+			p = filepath.Join(home, p[2:])
+		}
+	}
+	if filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(cwd, p)
+}
+
+func environList(env map[string]string) []string {
+	out := make([]string, 0, len(env))
+	for k, v := range env {
+		out = append(out, k+"="+v)
+	}
+	if len(out) == 0 {
+		return []string{} // an empty, not inherited, environment
+	}
+	return out
+}
+
+// sourceInfoOf is pi's SourceInfo of something a plugin registered.
+func sourceInfoOf(h *engine.Host, owner string, extra map[string]any) any {
+	if si, ok := extra["sourceInfo"]; ok {
+		return engine.Clone(si)
+	}
+	path := owner
+	if g := h.Generation(owner); g != nil {
+		path = g.Source()
+	}
+	source := "local"
+	if strings.HasPrefix(owner, "@pi/") {
+		source = "builtin"
+	}
+	return map[string]any{"path": path, "source": source, "scope": "temporary", "origin": "top-level"}
+}
+
+// allModels lists the models of every registered provider, each with its
+// provider name.
+func allModels(h *engine.Host) []map[string]any {
+	var out []map[string]any
+	for _, e := range h.Providers().Current().Entries() {
+		models, _ := e.Value["models"].([]any)
+		for _, m := range models {
+			mm, ok := engine.Clone(m).(map[string]any)
+			if !ok {
+				continue
+			}
+			if _, ok := mm["provider"]; !ok {
+				mm["provider"] = e.ID
+			}
+			if _, ok := mm["api"]; !ok {
+				mm["api"] = e.Value["api"]
+			}
+			out = append(out, mm)
+		}
+	}
+	return out
+}
+
+func anySlice[T any](s []T) []any {
+	out := make([]any, len(s))
+	for i, x := range s {
+		out[i] = x
+	}
+	return out
+}
+
+func nonNilList(s []any) []any {
+	if s == nil {
+		return []any{}
+	}
+	return s
+}
+
+func entriesData(es []map[string]any) []any {
+	out := make([]any, len(es))
+	for i, e := range es {
+		out[i] = engine.Clone(map[string]any(e))
+	}
+	return out
+}
+
+// jsonRoundTrip turns a Go value into engine data through JSON.
+func jsonRoundTrip(v any) (any, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	var out any
+	err = json.Unmarshal(b, &out)
+	return out, err
+}
+
+func toString(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case nil:
+		return ""
+	}
+	return fmt.Sprint(v)
+}
