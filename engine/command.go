@@ -68,10 +68,12 @@ func buildCommands(d *Draft[Command]) (State[Command], []Diagnostic) {
 	return NewState(out), probs
 }
 
-// RunCommand runs "/name args" or "name args".
+// RunCommand runs "/name args" or "name args". args is the raw text after
+// the first space, untrimmed, as in pi.
 func (h *Host) RunCommand(ctx context.Context, line string) error {
-	line = strings.TrimPrefix(strings.TrimSpace(line), "/")
+	line = strings.TrimPrefix(strings.TrimLeft(line, " \t"), "/")
 	name, args, _ := strings.Cut(line, " ")
+	name = strings.TrimRight(name, "\r\n")
 	e, ok := h.commands.Current().Get(name)
 	if !ok {
 		return fmt.Errorf("command /%s not found", name)

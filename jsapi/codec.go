@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sort"
 	"time"
 
 	"github.com/dop251/goja"
@@ -125,9 +126,22 @@ func (g *jsGen) toJS(v any) goja.Value {
 	case func() goja.Value: // built lazily on the loop (promise settlements)
 		return x()
 	case map[string]any:
+		// Sorted keys: Go maps have no order, and JS code observes key
+		// order (JSON.stringify, Object.keys), so make it deterministic.
 		obj := rt.NewObject()
-		for k, e := range x {
-			_ = obj.Set(k, g.toJS(e))
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			_ = obj.Set(k, g.toJS(x[k]))
+		}
+		return obj
+	case orderedObject:
+		obj := rt.NewObject()
+		for _, f := range x {
+			_ = obj.Set(f.key, g.toJS(f.value))
 		}
 		return obj
 	case []any:
@@ -153,6 +167,14 @@ func (g *jsGen) toJS(v any) goja.Value {
 		return g.toJS(toolResultData(x))
 	}
 	return rt.ToValue(v)
+}
+
+// orderedObject is a JS object whose key order matters (pi's result shapes).
+type orderedObject []field
+
+type field struct {
+	key   string
+	value any
 }
 
 // callableFunc exposes a Go Callable (maybe another plugin's function) as a

@@ -133,6 +133,9 @@ func (l *loader) Load(ctx context.Context, eg *engine.Generation) error {
 		return bundleError(id, err)
 	}
 	l.env.setInputs(l.path, b.Inputs)
+	if err := checkTierState(id, b.Entry, b.Inputs); err != nil {
+		return err
+	}
 	prog, err := l.env.program(b)
 	if err != nil {
 		return &engine.PluginError{Plugin: id, Err: err,

@@ -385,8 +385,8 @@ func (g *jsGen) piExec(c goja.FunctionCall) goja.Value {
 		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		result := func(code int) map[string]any {
-			return map[string]any{"stdout": stdout.String(), "stderr": stderr.String(), "code": float64(code), "killed": killed}
+		result := func(code int) orderedObject {
+			return orderedObject{{"stdout", stdout.String()}, {"stderr", stderr.String()}, {"code", float64(code)}, {"killed", killed}}
 		}
 		if err := cmd.Start(); err != nil {
 			resolve(result(1))
