@@ -329,6 +329,9 @@ func (hub *ViewHub) retireOwner(g *Generation, reason string) {
 	hub.mu.Unlock()
 	for _, v := range mine {
 		if v.durable && reason == "reload" {
+			if hub.replaced(v) {
+				continue
+			}
 			v.mu.Lock()
 			v.owner, v.listeners = nil, nil
 			v.mu.Unlock()
@@ -336,6 +339,26 @@ func (hub *ViewHub) retireOwner(g *Generation, reason string) {
 		}
 		v.close(nil, reason)
 	}
+}
+
+// replaced drops durable view v when the generation that replaced its owner
+// already opened a view with the same id (the candidate's factory ran
+// before the swap): clients keep seeing one view under that id, now backed
+// by the new generation. Reports whether v was dropped.
+func (hub *ViewHub) replaced(v *View) bool {
+	hub.mu.Lock()
+	defer hub.mu.Unlock()
+	for _, x := range hub.views {
+		if x != v && x.id == v.id {
+			hub.views = slices.DeleteFunc(hub.views, func(y *View) bool { return y == v })
+			v.mu.Lock()
+			v.closed, v.reason, v.listeners = true, "reload", nil
+			v.mu.Unlock()
+			close(v.done)
+			return true
+		}
+	}
+	return false
 }
 
 // LocalClient is an in-process client whose messages go through the JSON
