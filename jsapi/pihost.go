@@ -235,7 +235,10 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 	})
 
 	// ctx.ui
-	fn("notify", func(c goja.FunctionCall) goja.Value { pi.UI().Notify(plugin, str(c, 0), str(c, 1)); return goja.Undefined() })
+	fn("notify", func(c goja.FunctionCall) goja.Value {
+		pi.UI().Notify(plugin, str(c, 0), str(c, 1))
+		return goja.Undefined()
+	})
 	fn("uiSet", func(c goja.FunctionCall) goja.Value {
 		pi.UI().Set(plugin, str(c, 0), str(c, 1), str(c, 2), data(c, 3))
 		return goja.Undefined()
