@@ -45,7 +45,7 @@ func TestBadInputFailsLoudlyAndAlone(t *testing.T) {
 
 func TestFactoryNeverResolvesOrLoopsIsBounded(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, engine.Options{Budgets: engine.Budgets{Factory: 300 * time.Millisecond}})
+	f := newFixture(t, engine.Options{Budgets: engine.Budgets{Factory: 2 * time.Second}})
 	f.write("hello.ts", helloTool)
 	f.write("hangs.ts", "export default function (pi) {\n  return new Promise(() => {});\n}\n")
 	f.write("spins.ts", "export default function (pi) {\n  let i = 0;\n  while (true) { i++; }\n}\n")
@@ -61,7 +61,7 @@ func TestFactoryNeverResolvesOrLoopsIsBounded(t *testing.T) {
 
 func TestBadContributions(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, engine.Options{Budgets: engine.Budgets{Contribution: 200 * time.Millisecond}})
+	f := newFixture(t, engine.Options{Budgets: engine.Budgets{Contribution: 500 * time.Millisecond}})
 	f.write("hello.ts", helloTool)
 	f.write("bad.ts", `export default function (pi) {
   pi.tools.add((d) => { throw new Error("contribution broke"); });
@@ -103,7 +103,7 @@ func TestBadContributions(t *testing.T) {
 
 func TestBadHooks(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, engine.Options{Budgets: engine.Budgets{Hook: 200 * time.Millisecond}})
+	f := newFixture(t, engine.Options{Budgets: engine.Budgets{Hook: 500 * time.Millisecond}})
 	f.write("hello.ts", helloTool)
 	f.write("hooks.ts", `export default function (pi) {
   pi.hook("tool_result", () => { throw new Error("hook broke"); });

@@ -79,7 +79,7 @@ func TestGoBindingPanicBecomesError(t *testing.T) {
 
 func TestRunawayToolInterrupted(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, engine.Options{Budgets: engine.Budgets{Tool: 100 * time.Millisecond}})
+	f := newFixture(t, engine.Options{Budgets: engine.Budgets{Tool: 300 * time.Millisecond}})
 	f.write("spin.ts", `export default function (pi) {
   pi.tools.add((d) => d.set("spin", { description: "", parameters: { type: "object" },
     execute() {

@@ -82,7 +82,7 @@ func TestEffectsAbortTimersClearOnUnload(t *testing.T) {
 
 func TestRunawayTimerInterrupted(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, engine.Options{Budgets: engine.Budgets{Hook: 100 * time.Millisecond}})
+	f := newFixture(t, engine.Options{Budgets: engine.Budgets{Hook: 300 * time.Millisecond}})
 	f.write("spin.ts", `export default function (pi) {
   setTimeout(() => { while (true) {} }, 1);
   pi.tools.add((d) => d.set("alive", { description: "", parameters: { type: "object" },

@@ -12,19 +12,17 @@
 //   - Event, CustomEvent, EventTarget, DOMException
 //   - AbortController, AbortSignal (abort, timeout, any)
 //   - atob, btoa
+//   - URL, URLSearchParams (the WHATWG URL Standard as Node 20 has it)
 //   - performance (now, timeOrigin)
 //   - console, which formats like Node's util.format and util.inspect and
 //     hands every line to [Options.Console] instead of writing to stdout
 //
-// URL and URLSearchParams are not installed yet: goja_nodejs/url needs
-// golang.org/x/net, which go.mod does not have.
-//
 // The classes are written in embedded JavaScript (the *.js files next to this
 // one). Each file is compiled once per process into a shared *goja.Program and
-// run per runtime; Go helpers do the byte work (utf-8, base64) and everything
-// that needs the host (timers, error reporting, the console sink). Go code
-// can make signals with [NewAbortController] and render values with
-// [Inspect].
+// run per runtime; Go helpers do the byte work (utf-8, base64, the URL parser
+// and serializer) and everything that needs the host (timers, error
+// reporting, the console sink). Go code can make signals with
+// [NewAbortController] and render values with [Inspect].
 //
 // # Threading
 //

@@ -89,9 +89,13 @@
     const custom = v[customInspect];
     if (typeof custom === 'function' && custom !== inspect) {
       const depth = ctx.depth - recurseTimes;
-      const result = custom.call(v, depth, { depth, breakLength: ctx.breakLength }, inspect);
+      // Like Node, options carry the depth the caller asked for; the first
+      // argument is what is left of it.
+      const result = custom.call(v, depth, { depth: ctx.depth, breakLength: ctx.breakLength }, inspect);
       if (result !== v) {
-        return typeof result === 'string' ? result : formatValue(ctx, result, recurseTimes);
+        if (typeof result !== 'string') return formatValue(ctx, result, recurseTimes);
+        // A multi-line result lines up under the current entry, as in Node.
+        return ctx.indentationLvl === 0 ? result : result.replaceAll('\n', `\n${' '.repeat(ctx.indentationLvl)}`);
       }
     }
     if (ctx.seen.includes(v)) {

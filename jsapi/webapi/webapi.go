@@ -90,7 +90,7 @@ type module struct {
 // immutable and shared by every runtime.
 var compiledModules = sync.OnceValues(func() ([]module, error) {
 	// Order matters: each file may use what the previous ones exported.
-	names := []string{"domexception.js", "event.js", "abort.js", "encoding.js", "clone.js", "inspect.js", "console.js"}
+	names := []string{"domexception.js", "event.js", "abort.js", "encoding.js", "url.js", "clone.js", "inspect.js", "console.js"}
 	mods := make([]module, 0, len(names))
 	for _, name := range names {
 		src, err := sources.ReadFile(name)
@@ -166,6 +166,12 @@ func (h *host) defineHelpers() {
 		{"newUTF8Decoder", h.newUTF8Decoder},
 		{"utf8Decode", h.utf8Decode},
 		{"detachArrayBuffer", h.detachArrayBuffer},
+		{"urlParse", h.urlParse},
+		{"urlParts", h.urlParts},
+		{"urlSet", h.urlSet},
+		{"formParse", h.formParse},
+		{"formEncode", h.formEncode},
+		{"toUSVString", h.toUSVString},
 	}
 	for _, fn := range fns {
 		h.internal.Set(fn.name, h.function(fn.name, 0, fn.f))
@@ -179,7 +185,6 @@ func (h *host) defineGoGlobals() {
 	h.defineReportError()
 	h.defineBase64()
 	h.definePerformance()
-	h.defineURL()
 }
 
 // function wraps f as a JS function with a proper name and length: goja

@@ -1,0 +1,1563 @@
+// pigo:typebox-value — pigo's implementation of typebox 1.x `typebox/value`
+// (and the validator behind `typebox/compile`).
+//
+// The validator is a JSON Schema interpreter that follows typebox 1.4.3's
+// schema engine keyword by keyword: the same keyword order, the same error
+// objects ({keyword, schemaPath, instancePath, params, message}) with the
+// en_US messages, the same "inexact optional" rule (an optional property
+// whose value is undefined passes), the same error cap (8, or 1 while
+// parsing). Supported keywords: type (incl. typebox's undefined/void/bigint/
+// symbol/function/constructor), required, properties, patternProperties,
+// additionalProperties, propertyNames, min/maxProperties, dependencies,
+// dependentRequired, dependentSchemas, items (list and tuple form),
+// prefixItems, additionalItems, contains/minContains/maxContains, min/
+// maxItems, uniqueItems, min/maxLength (code points), pattern, format,
+// minimum/maximum/exclusive*/multipleOf, const, enum, $ref ($id, "#",
+// "#/pointer", and typebox's context map), if/then/else, not, allOf, anyOf,
+// oneOf, unevaluatedProperties/unevaluatedItems, boolean schemas, and
+// typebox's ~refine. Not supported: $dynamicRef/$recursiveRef, remote refs.
+//
+// Convert/Default/Clean/Create/Clone/Hash/Diff/Patch/Pointer/Parse/Decode/
+// Encode are ports of typebox's algorithms (they dispatch on `~kind`, so —
+// as in typebox — a plain JSON schema without typebox metadata is checked
+// but not converted). Repair is a simplified version.
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import * as T from "pigo:typebox-core";
+
+type S = any;
+type Ctx = Record<string, S>;
+
+// ---------------------------------------------------------------------------
+// Settings (typebox/system defaults)
+// ---------------------------------------------------------------------------
+
+export const settings = {
+  maxErrors: 8,
+  maxParseErrors: 1,
+  exactOptionalPropertyTypes: false,
+  correctiveParse: false,
+  unionPrioritySort: true,
+};
+
+// ---------------------------------------------------------------------------
+// Guards
+// ---------------------------------------------------------------------------
+
+const isObj = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null;
+const isArr = Array.isArray;
+const isStr = (v: unknown): v is string => typeof v === "string";
+const isNum = (v: unknown): v is number => Number.isFinite(v as number);
+const isFn = (v: unknown): v is (...a: any[]) => any => typeof v === "function";
+const isUnsafeKey = (k: string) => k === "__proto__" || k === "constructor" || k === "prototype";
+const hasKey = (v: any, k: string) => (isUnsafeKey(k) ? Object.prototype.hasOwnProperty.call(v, k) : k in v);
+const keysOf = (v: any) => Object.getOwnPropertyNames(v);
+const isValueLike = (v: unknown) => typeof v === "bigint" || typeof v === "boolean" || v === null || isNum(v) || isStr(v) || v === undefined;
+
+function isClassInstance(v: unknown): boolean {
+  if (!isObj(v)) return false;
+  const proto = Object.getPrototypeOf(v);
+  if (proto === null) return false;
+  return typeof proto.constructor === "function" && !(proto.constructor === Object || proto.constructor.name === "Object");
+}
+function isTypedArray(v: unknown): boolean {
+  return ArrayBuffer.isView(v) && !(v instanceof DataView);
+}
+
+function deepEqual(l: any, r: any): boolean {
+  if (isArr(l)) return isArr(r) && l.length === r.length && l.every((_, i) => deepEqual(l[i], r[i]));
+  if (isObj(l)) {
+    if (!isObj(r)) return false;
+    const ks = keysOf(l);
+    return ks.length === keysOf(r).length && ks.every((k) => deepEqual(l[k], r[k]));
+  }
+  return l === r;
+}
+
+function codePointCount(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
+}
+
+function isMultipleOf(dividend: any, divisor: any): boolean {
+  if (typeof dividend === "bigint" || typeof divisor === "bigint") return BigInt(dividend) % BigInt(divisor) === BigInt(0);
+  if (!isNum(dividend)) return true;
+  if (Number.isInteger(dividend) && (1 / divisor) % 1 === 0) return true;
+  const mod = dividend % divisor;
+  return Math.min(Math.abs(mod), Math.abs(mod - divisor), Math.abs(mod + divisor)) < 1e-10;
+}
+
+const regexCache = new Map<string, RegExp>();
+function unicodeRegExp(pattern: string | RegExp): RegExp {
+  if (pattern instanceof RegExp) return pattern;
+  let re = regexCache.get(pattern);
+  if (!re) {
+    try {
+      re = new RegExp(pattern, "u");
+    } catch {
+      re = new RegExp(pattern);
+    }
+    if (regexCache.size > 512) regexCache.clear();
+    regexCache.set(pattern, re);
+  }
+  return re;
+}
+
+function encodeFragment(key: string | number): string {
+  return globalThis.String(key).replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+// ---------------------------------------------------------------------------
+// Formats (typebox's default registry)
+// ---------------------------------------------------------------------------
+
+const DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+function isDate(v: string): boolean {
+  const m = /^(\d\d\d\d)-(\d\d)-(\d\d)$/.exec(v);
+  if (!m) return false;
+  const y = +m[1], mo = +m[2], d = +m[3];
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  return mo >= 1 && mo <= 12 && d >= 1 && d <= (mo === 2 && leap ? 29 : DAYS[mo]);
+}
+function isTime(v: string): boolean {
+  const m = /^(\d\d):(\d\d):(\d\d)(?:\.\d+)?(?:([Zz])|([+-])(\d\d):(\d\d))?$/.exec(v);
+  if (!m || (!m[4] && !m[5])) return false;
+  const hr = +m[1], min = +m[2], sec = +m[3];
+  if (hr > 23 || min > 59 || sec > 60) return false;
+  if (m[5] && (+m[6] > 23 || +m[7] > 59)) return false;
+  if (sec < 60) return true;
+  const sign = m[5] === "-" ? -1 : 1;
+  const total = hr * 60 + min - sign * (+(m[6] || 0) * 60 + +(m[7] || 0));
+  return ((total % 1440) + 1440) % 1440 === 1439;
+}
+const formats = new Map<string, (v: string) => boolean>();
+export const Format = {
+  Set(name: string, check: (v: string) => boolean) { formats.set(name, check); },
+  Get(name: string) { return formats.get(name); },
+  Has(name: string) { return formats.has(name); },
+  Clear() { formats.clear(); },
+  Entries() { return [...formats.entries()]; },
+  Test(name: string, value: string): boolean { const f = formats.get(name); return f ? !!f(value) : true; },
+  Reset() {
+    formats.clear();
+    const hostname = (v: string) => v.length <= 253 && /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i.test(v);
+    formats.set("date-time", (v) => { const i = v.indexOf("["); const dt = i === -1 ? v : v.slice(0, i); const p = dt.split(/T/i); return p.length === 2 && isDate(p[0]) && isTime(p[1]); });
+    formats.set("date", isDate);
+    formats.set("time", isTime);
+    formats.set("duration", (v) => /^P((\d+Y(\d+M(\d+D)?)?|\d+M(\d+D)?|\d+D)(T(\d+H(\d+M(\d+S)?)?|\d+M(\d+S)?|\d+S))?|T(\d+H(\d+M(\d+S)?)?|\d+M(\d+S)?|\d+S)|\d+W)$/.test(v));
+    formats.set("email", (v) => /^(?:[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*|"(?:[^"\\]|\\[\x20-\x7e])*")@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[(?:IPv6:[a-f0-9:]+|(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(?:\.(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3})\])$/i.test(v));
+    formats.set("idn-email", (v) => /^[^\s@]+@[^\s@]+$/.test(v));
+    formats.set("hostname", hostname);
+    formats.set("idn-hostname", (v) => v.length > 0 && v.length <= 253 && !/[\s/@:]/.test(v));
+    formats.set("ipv4", (v) => /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/.test(v));
+    formats.set("ipv6", (v) => /^(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:)?[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)$/i.test(v));
+    formats.set("uri", (v) => /^[a-z][a-z0-9+\-.]*:[^\s]*$/i.test(v));
+    formats.set("uri-reference", (v) => !/[\s]/.test(v));
+    formats.set("iri", (v) => /^[a-z][a-z0-9+\-.]*:[^\s]*$/i.test(v));
+    formats.set("iri-reference", (v) => !/[\s]/.test(v));
+    formats.set("uri-template", (v) => !/[\s]/.test(v) && (v.match(/\{/g) ?? []).length === (v.match(/\}/g) ?? []).length);
+    formats.set("url", (v) => {
+      if (typeof URL !== "function") return /^[a-z][a-z0-9+\-.]*:\/\/[^\s/?#]+[^\s]*$/i.test(v);
+      try { new URL(v); return true; } catch { return false; }
+    });
+    formats.set("uuid", (v) => /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(v));
+    formats.set("regex", (v) => { try { new RegExp(v, "u"); return true; } catch { return false; } });
+    formats.set("json-pointer", (v) => /^(?:\/(?:[^~/]|~0|~1)*)*$/.test(v));
+    formats.set("json-pointer-uri-fragment", (v) => /^#(?:\/(?:[a-z0-9_\-.!$&'()*+,;:=@]|%[0-9a-f]{2}|~0|~1)*)*$/i.test(v));
+    formats.set("relative-json-pointer", (v) => /^(?:0|[1-9][0-9]*)(?:#|(?:\/(?:[^~/]|~0|~1)*)*)$/.test(v));
+  },
+};
+Format.Reset();
+
+// ---------------------------------------------------------------------------
+// Error messages (typebox's en_US locale)
+// ---------------------------------------------------------------------------
+
+export interface ValidationError {
+  keyword: string;
+  schemaPath: string;
+  instancePath: string;
+  params: Record<string, any>;
+  message: string;
+}
+
+function message(keyword: string, p: any): string {
+  switch (keyword) {
+    case "additionalProperties": return "must not have additional properties";
+    case "anyOf": return "must match a schema in anyOf";
+    case "boolean": return "schema is false";
+    case "const": return "must be equal to constant";
+    case "contains": return "must contain at least 1 valid item";
+    case "dependencies":
+    case "dependentRequired": return `must have properties ${p.dependencies.join(", ")} when property ${p.property} is present`;
+    case "enum": return "must be equal to one of the allowed values";
+    case "exclusiveMaximum":
+    case "exclusiveMinimum":
+    case "maximum":
+    case "minimum": return `must be ${p.comparison} ${p.limit}`;
+    case "format": return `must match format "${p.format}"`;
+    case "if": return `must match "${p.failingKeyword}" schema`;
+    case "maxItems": return `must not have more than ${p.limit} items`;
+    case "maxLength": return `must not have more than ${p.limit} characters`;
+    case "maxProperties": return `must not have more than ${p.limit} properties`;
+    case "minItems": return `must not have fewer than ${p.limit} items`;
+    case "minLength": return `must not have fewer than ${p.limit} characters`;
+    case "minProperties": return `must not have fewer than ${p.limit} properties`;
+    case "multipleOf": return `must be multiple of ${p.multipleOf}`;
+    case "not": return "must not be valid";
+    case "oneOf": return "must match exactly one schema in oneOf";
+    case "pattern": return `must match pattern "${p.pattern}"`;
+    case "propertyNames": return `property names ${p.propertyNames.join(", ")} are invalid`;
+    case "required": return `must have required properties ${p.requiredProperties.join(", ")}`;
+    case "type": return typeof p.type === "string" ? `must be ${p.type}` : `must be either ${p.type.join(" or ")}`;
+    case "unevaluatedItems": return "must not have unevaluated items";
+    case "unevaluatedProperties": return "must not have unevaluated properties";
+    case "uniqueItems": return "must not have duplicate items";
+    case "~refine": return p.message;
+    default: return "an unknown validation error occurred";
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Validator engine
+// ---------------------------------------------------------------------------
+
+/** Evaluated keys/indices of one instance location (for unevaluated*). */
+class Evaluated {
+  keys = new Set<string>();
+  idx = new Set<number>();
+  merge(o: Evaluated) {
+    o.keys.forEach((k) => this.keys.add(k));
+    o.idx.forEach((i) => this.idx.add(i));
+  }
+}
+
+interface Run {
+  errors: ValidationError[] | null; // null: check mode (stop at first failure)
+  max: number;
+  root: S;
+  context: Ctx;
+  ids: Map<string, S>;
+}
+
+const idIndexCache = new WeakMap<object, Map<string, S>>();
+function collectIds(schema: S, into: Map<string, S>, seen: Set<any>) {
+  if (!isObj(schema) || seen.has(schema)) return;
+  seen.add(schema);
+  if (isArr(schema)) {
+    for (const s of schema) collectIds(s, into, seen);
+    return;
+  }
+  if (isStr(schema.$id) && !into.has(schema.$id)) into.set(schema.$id, schema);
+  for (const k of Object.keys(schema)) {
+    if (k === "const" || k === "enum" || k === "default" || k === "examples") continue;
+    collectIds(schema[k], into, seen);
+  }
+}
+function idIndex(root: S, context: Ctx): Map<string, S> {
+  if (!isObj(root)) return new Map();
+  const ctxKeys = isObj(context) ? keysOf(context) : [];
+  if (ctxKeys.length === 0) {
+    const cached = idIndexCache.get(root);
+    if (cached) return cached;
+  }
+  const m = new Map<string, S>();
+  const seen = new Set<any>();
+  collectIds(root, m, seen);
+  for (const k of ctxKeys) collectIds(context[k], m, seen);
+  if (ctxKeys.length === 0) idIndexCache.set(root, m);
+  return m;
+}
+
+function pointerGet(root: any, ptr: string): any {
+  let cur = root;
+  for (const raw of ptr.split("/").slice(1)) {
+    const k = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+    if (!isObj(cur) || !(k in cur)) return undefined;
+    cur = cur[k];
+  }
+  return cur;
+}
+
+function resolveRef(run: Run, ref: string): S | undefined {
+  if (isObj(run.context) && hasKey(run.context, ref)) return run.context[ref];
+  if (run.ids.has(ref)) return run.ids.get(ref);
+  if (ref === "#") return run.root;
+  if (ref.startsWith("#/")) return pointerGet(run.root, ref.slice(1));
+  const hash = ref.indexOf("#");
+  if (hash > 0) {
+    const base = run.ids.get(ref.slice(0, hash));
+    if (base !== undefined) return ref.length === hash + 1 ? base : pointerGet(base, ref.slice(hash + 1));
+  }
+  return undefined;
+}
+
+function addError(run: Run, keyword: string, schemaPath: string, instancePath: string, params: Record<string, any>): false {
+  if (run.errors && run.errors.length < run.max) {
+    const e: ValidationError = { keyword, schemaPath, instancePath, params, message: message(keyword, params) };
+    Object.defineProperty(e, "path", { value: instancePath, enumerable: false, configurable: true, writable: true });
+    run.errors.push(e);
+  }
+  return false;
+}
+function addErrors(run: Run, errs: ValidationError[]) {
+  if (!run.errors) return;
+  for (const e of errs) if (run.errors.length < run.max) run.errors.push(e);
+}
+function sub(run: Run): Run {
+  return { ...run, errors: run.errors ? [] : null };
+}
+
+function checkTypeName(t: string, v: any): boolean {
+  switch (t) {
+    case "object": return isObj(v) && !isArr(v);
+    case "array": return isArr(v);
+    case "boolean": return typeof v === "boolean";
+    case "integer": return Number.isInteger(v);
+    case "number": return isNum(v);
+    case "null": return v === null;
+    case "string": return isStr(v);
+    case "bigint": return typeof v === "bigint";
+    case "constructor": return isFn(v) && /^class\s|\[native code\]/.test(Function.prototype.toString.call(v));
+    case "function": return isFn(v);
+    case "symbol": return typeof v === "symbol";
+    case "undefined":
+    case "void": return v === undefined;
+    default: return true;
+  }
+}
+function checkType(type: any, v: any): boolean {
+  return isArr(type) ? type.some((t) => checkTypeName(t, v)) : checkTypeName(type, v);
+}
+
+function propertiesPattern(s: S): RegExp {
+  const parts: string[] = [];
+  if (isObj(s.patternProperties)) parts.push(...keysOf(s.patternProperties));
+  if (isObj(s.properties)) parts.push(...keysOf(s.properties).map((k) => `^${k.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+  return unicodeRegExp(parts.length === 0 ? "(?!)" : `(${parts.join("|")})`);
+}
+
+/** Validates v against s; in error mode records errors and keeps going. */
+function V(run: Run, s: S, v: any, sp: string, ip: string, ev: Evaluated): boolean {
+  if (s === true) return true;
+  if (s === false) return addError(run, "boolean", sp, ip, {});
+  if (!isObj(s)) return true;
+  const E = run.errors !== null;
+  if (E && run.errors!.length >= run.max) return false;
+  let ok = true;
+  const bad = () => { ok = false; return !E; };
+
+  if (hasKey(s, "type") && !checkType(s.type, v)) {
+    addError(run, "type", sp, ip, { type: s.type });
+    if (bad()) return false;
+  }
+
+  // Object keywords
+  if (isObj(v) && !isArr(v)) {
+    if (isArr(s.required)) {
+      const missing = s.required.filter((k: string) => !hasKey(v, k));
+      if (missing.length > 0) {
+        addError(run, "required", sp, ip, { requiredProperties: missing });
+        if (bad()) return false;
+      }
+    }
+    if (hasKey(s, "additionalProperties") && (typeof s.additionalProperties === "boolean" || isObj(s.additionalProperties))) {
+      const re = propertiesPattern(s);
+      const extra: string[] = [];
+      for (const k of keysOf(v)) {
+        if (re.test(k)) continue;
+        if (V(run, s.additionalProperties, v[k], `${sp}/additionalProperties`, `${ip}/${encodeFragment(k)}`, new Evaluated())) ev.keys.add(k);
+        else {
+          extra.push(k);
+          if (!E) return false;
+        }
+      }
+      if (extra.length > 0) {
+        addError(run, "additionalProperties", sp, ip, { additionalProperties: extra });
+        ok = false;
+      }
+    }
+    if (isObj(s.dependencies) && keysOf(v).length > 0) {
+      for (const k of keysOf(s.dependencies)) {
+        if (!hasKey(v, k)) continue;
+        const dep = s.dependencies[k];
+        if (isArr(dep)) {
+          for (const d of dep) {
+            if (!hasKey(v, d)) {
+              addError(run, "dependencies", sp, ip, { property: k, dependencies: dep });
+              if (bad()) return false;
+              break;
+            }
+          }
+        } else if (!V(run, dep, v, `${sp}/dependencies/${encodeFragment(k)}`, ip, ev) && bad()) return false;
+      }
+    }
+    if (isObj(s.dependentRequired) && keysOf(v).length > 0) {
+      for (const k of keysOf(s.dependentRequired)) {
+        if (!hasKey(v, k)) continue;
+        const deps = s.dependentRequired[k];
+        for (const d of deps) {
+          if (!hasKey(v, d)) {
+            addError(run, "dependentRequired", sp, ip, { property: k, dependencies: deps });
+            if (bad()) return false;
+          }
+        }
+      }
+    }
+    if (isObj(s.dependentSchemas) && keysOf(v).length > 0) {
+      for (const k of keysOf(s.dependentSchemas)) {
+        if (hasKey(v, k) && !V(run, s.dependentSchemas[k], v, `${sp}/dependentSchemas/${encodeFragment(k)}`, ip, ev) && bad()) return false;
+      }
+    }
+    if (isObj(s.patternProperties)) {
+      for (const pat of keysOf(s.patternProperties)) {
+        const re = unicodeRegExp(pat);
+        for (const k of keysOf(v)) {
+          if (!re.test(k)) continue;
+          if (V(run, s.patternProperties[pat], v[k], `${sp}/patternProperties/${encodeFragment(pat)}`, `${ip}/${encodeFragment(k)}`, new Evaluated())) ev.keys.add(k);
+          else if (bad()) return false;
+        }
+      }
+    }
+    if (isObj(s.properties)) {
+      const required: string[] = isArr(s.required) ? s.required : [];
+      for (const k of keysOf(s.properties)) {
+        if (!hasKey(v, k)) continue;
+        const exact = required.includes(k) || settings.exactOptionalPropertyTypes;
+        if (!exact && v[k] === undefined) continue;
+        if (V(run, s.properties[k], v[k], `${sp}/properties/${encodeFragment(k)}`, `${ip}/${encodeFragment(k)}`, new Evaluated())) ev.keys.add(k);
+        else if (bad()) return false;
+      }
+    }
+    if (hasKey(s, "propertyNames") && (isObj(s.propertyNames) || typeof s.propertyNames === "boolean")) {
+      const badNames: string[] = [];
+      for (const k of keysOf(v)) {
+        if (!V(run, s.propertyNames, k, `${sp}/propertyNames`, `${ip}/${encodeFragment(k)}`, new Evaluated())) {
+          badNames.push(k);
+          if (!E) return false;
+        }
+      }
+      if (badNames.length > 0) {
+        addError(run, "propertyNames", sp, ip, { propertyNames: badNames });
+        ok = false;
+      }
+    }
+    if (isNum(s.minProperties) && keysOf(v).length < s.minProperties) {
+      addError(run, "minProperties", sp, ip, { limit: s.minProperties });
+      if (bad()) return false;
+    }
+    if (isNum(s.maxProperties) && keysOf(v).length > s.maxProperties) {
+      addError(run, "maxProperties", sp, ip, { limit: s.maxProperties });
+      if (bad()) return false;
+    }
+  }
+
+  // Array keywords
+  if (isArr(v)) {
+    if (hasKey(s, "additionalItems") && isArr(s.items)) {
+      for (let i = s.items.length; i < v.length; i++) {
+        if (V(run, s.additionalItems, v[i], `${sp}/additionalItems`, `${ip}/${i}`, new Evaluated())) ev.idx.add(i);
+        else { ok = false; break; }
+      }
+      if (!ok && !E) return false;
+    }
+    const containsValid = hasKey(s, "contains") && !(isNum(s.minContains) && s.minContains === 0);
+    if (containsValid) {
+      let any = false;
+      v.forEach((item, i) => {
+        if (V(sub(run), s.contains, item, sp, ip, new Evaluated())) { any = true; ev.idx.add(i); }
+      });
+      if (!any) {
+        addError(run, "contains", sp, ip, { minContains: 1 });
+        if (bad()) return false;
+      }
+    }
+    if (hasKey(s, "items")) {
+      if (isArr(s.items)) {
+        for (let i = 0; i < s.items.length && i < v.length; i++) {
+          if (V(run, s.items[i], v[i], `${sp}/items/${i}`, `${ip}/${i}`, new Evaluated())) ev.idx.add(i);
+          else if (bad()) return false;
+        }
+      } else {
+        const offset = isArr(s.prefixItems) ? s.prefixItems.length : 0;
+        for (let i = offset; i < v.length; i++) {
+          if (V(run, s.items, v[i], `${sp}/items`, `${ip}/${i}`, new Evaluated())) ev.idx.add(i);
+          else if (bad()) return false;
+        }
+      }
+    }
+    if (hasKey(s, "contains") && isNum(s.minContains)) {
+      const n = v.filter((item) => V(sub(run), s.contains, item, sp, ip, new Evaluated())).length;
+      if (n < s.minContains) {
+        addError(run, "contains", sp, ip, { minContains: s.minContains });
+        if (bad()) return false;
+      }
+    }
+    if (hasKey(s, "contains") && isNum(s.maxContains)) {
+      const n = v.filter((item) => V(sub(run), s.contains, item, sp, ip, new Evaluated())).length;
+      if (n > s.maxContains) {
+        addError(run, "contains", sp, ip, { minContains: isNum(s.minContains) ? s.minContains : 1, maxContains: s.maxContains });
+        if (bad()) return false;
+      }
+    }
+    if (isNum(s.minItems) && v.length < s.minItems) {
+      addError(run, "minItems", sp, ip, { limit: s.minItems });
+      if (bad()) return false;
+    }
+    if (isNum(s.maxItems) && v.length > s.maxItems) {
+      addError(run, "maxItems", sp, ip, { limit: s.maxItems });
+      if (bad()) return false;
+    }
+    if (isArr(s.prefixItems) && v.length > 0) {
+      for (let i = 0; i < s.prefixItems.length && i < v.length; i++) {
+        if (V(run, s.prefixItems[i], v[i], `${sp}/prefixItems/${i}`, `${ip}/${i}`, new Evaluated())) ev.idx.add(i);
+        else if (bad()) return false;
+      }
+    }
+    if (s.uniqueItems === true) {
+      const seen = new Set<string>();
+      const dups: number[] = [];
+      v.forEach((item, i) => {
+        const h = Hash(item);
+        if (seen.has(h)) dups.push(i);
+        seen.add(h);
+      });
+      if (dups.length > 0) {
+        addError(run, "uniqueItems", sp, ip, { duplicateItems: dups });
+        if (bad()) return false;
+      }
+    }
+  }
+
+  // String keywords
+  if (isStr(v)) {
+    if (isNum(s.minLength) && !(v.length >= s.minLength * 2 || (v.length >= s.minLength && codePointCount(v) >= s.minLength))) {
+      addError(run, "minLength", sp, ip, { limit: s.minLength });
+      if (bad()) return false;
+    }
+    if (isNum(s.maxLength) && !(v.length <= s.maxLength || (v.length <= s.maxLength * 2 && codePointCount(v) <= s.maxLength))) {
+      addError(run, "maxLength", sp, ip, { limit: s.maxLength });
+      if (bad()) return false;
+    }
+    if (isStr(s.format) && !Format.Test(s.format, v)) {
+      addError(run, "format", sp, ip, { format: s.format });
+      if (bad()) return false;
+    }
+    if ((isStr(s.pattern) || s.pattern instanceof RegExp) && !unicodeRegExp(s.pattern).test(v)) {
+      addError(run, "pattern", sp, ip, { pattern: s.pattern });
+      if (bad()) return false;
+    }
+  }
+
+  // Number keywords
+  if (isNum(v) || typeof v === "bigint") {
+    const lim = (k: string) => isNum(s[k]) || typeof s[k] === "bigint";
+    if (lim("exclusiveMinimum") && !(v > s.exclusiveMinimum)) {
+      addError(run, "exclusiveMinimum", sp, ip, { comparison: ">", limit: s.exclusiveMinimum });
+      if (bad()) return false;
+    }
+    if (lim("exclusiveMaximum") && !(v < s.exclusiveMaximum)) {
+      addError(run, "exclusiveMaximum", sp, ip, { comparison: "<", limit: s.exclusiveMaximum });
+      if (bad()) return false;
+    }
+    if (lim("minimum") && !(v >= s.minimum)) {
+      addError(run, "minimum", sp, ip, { comparison: ">=", limit: s.minimum });
+      if (bad()) return false;
+    }
+    if (lim("maximum") && !(v <= s.maximum)) {
+      addError(run, "maximum", sp, ip, { comparison: "<=", limit: s.maximum });
+      if (bad()) return false;
+    }
+    if (lim("multipleOf") && !isMultipleOf(v, s.multipleOf)) {
+      addError(run, "multipleOf", sp, ip, { multipleOf: s.multipleOf });
+      if (bad()) return false;
+    }
+  }
+
+  if (isStr(s.$ref)) {
+    const target = resolveRef(run, s.$ref);
+    const r2 = sub(run);
+    const e2 = new Evaluated();
+    const valid = isObj(target) || typeof target === "boolean" ? V(r2, target, v, sp, ip, e2) : false;
+    if (valid) ev.merge(e2);
+    else {
+      if (r2.errors) addErrors(run, r2.errors);
+      if (bad()) return false;
+    }
+  }
+  if (hasKey(s, "const")) {
+    const okc = isValueLike(s.const) ? v === s.const : deepEqual(v, s.const);
+    if (!okc) {
+      addError(run, "const", sp, ip, { allowedValue: s.const });
+      if (bad()) return false;
+    }
+  }
+  if (isArr(s.enum)) {
+    if (!s.enum.some((o: any) => (isValueLike(o) ? v === o : deepEqual(v, o)))) {
+      addError(run, "enum", sp, ip, { allowedValues: s.enum });
+      if (bad()) return false;
+    }
+  }
+  if (hasKey(s, "if")) {
+    const thenS = hasKey(s, "then") ? s.then : true;
+    const elseS = hasKey(s, "else") ? s.else : true;
+    const e2 = new Evaluated();
+    let valid: boolean;
+    if (V({ ...run, errors: null }, s.if, v, `${sp}/if`, ip, e2)) {
+      valid = V(sub(run), thenS, v, `${sp}/then`, ip, e2) || addError(run, "if", sp, ip, { failingKeyword: "then" });
+    } else {
+      valid = V(run, elseS, v, `${sp}/else`, ip, e2) || addError(run, "if", sp, ip, { failingKeyword: "else" });
+    }
+    if (valid) ev.merge(e2);
+    else if (bad()) return false;
+  }
+  if (hasKey(s, "not")) {
+    if (V({ ...run, errors: null }, s.not, v, sp, ip, new Evaluated())) {
+      addError(run, "not", sp, ip, {});
+      if (bad()) return false;
+    }
+  }
+  if (isArr(s.allOf)) {
+    const passed: Evaluated[] = [];
+    const failed: ValidationError[][] = [];
+    s.allOf.forEach((branch: S, i: number) => {
+      if (!E && failed.length > 0) return;
+      const r2 = sub(run);
+      const e2 = new Evaluated();
+      if (V(r2, branch, v, `${sp}/allOf/${i}`, ip, e2)) passed.push(e2);
+      else failed.push(r2.errors ?? []);
+    });
+    if (failed.length === 0) passed.forEach((e2) => ev.merge(e2));
+    else {
+      failed.forEach((errs) => addErrors(run, errs));
+      if (bad()) return false;
+    }
+  }
+  if (isArr(s.anyOf)) {
+    const passed: Evaluated[] = [];
+    const failed: ValidationError[][] = [];
+    s.anyOf.forEach((branch: S, i: number) => {
+      const r2 = sub(run);
+      const e2 = new Evaluated();
+      if (V(r2, branch, v, `${sp}/anyOf/${i}`, ip, e2)) passed.push(e2);
+      else failed.push(r2.errors ?? []);
+    });
+    if (passed.length > 0) passed.forEach((e2) => ev.merge(e2));
+    else {
+      failed.forEach((errs) => addErrors(run, errs));
+      addError(run, "anyOf", sp, ip, {});
+      if (bad()) return false;
+    }
+  }
+  if (isArr(s.oneOf)) {
+    const passed: Evaluated[] = [];
+    const passing: number[] = [];
+    const failed: ValidationError[][] = [];
+    s.oneOf.forEach((branch: S, i: number) => {
+      const r2 = sub(run);
+      const e2 = new Evaluated();
+      if (V(r2, branch, v, `${sp}/oneOf/${i}`, ip, e2)) { passed.push(e2); passing.push(i); }
+      else failed.push(r2.errors ?? []);
+    });
+    if (passed.length === 1) ev.merge(passed[0]);
+    else {
+      if (passing.length === 0) failed.forEach((errs) => addErrors(run, errs));
+      addError(run, "oneOf", sp, ip, { passingSchemas: passing });
+      if (bad()) return false;
+    }
+  }
+  if (hasKey(s, "unevaluatedItems") && isArr(v)) {
+    const extra: number[] = [];
+    v.forEach((item, i) => {
+      if (ev.idx.has(i)) return;
+      if (V(sub(run), s.unevaluatedItems, item, `${sp}/unevaluatedItems`, `${ip}/${i}`, new Evaluated())) ev.idx.add(i);
+      else extra.push(i);
+    });
+    if (extra.length > 0) {
+      addError(run, "unevaluatedItems", sp, ip, { unevaluatedItems: extra });
+      if (bad()) return false;
+    }
+  }
+  if (hasKey(s, "unevaluatedProperties") && isObj(v)) {
+    const extra: string[] = [];
+    for (const k of keysOf(v)) {
+      if (ev.keys.has(k)) continue;
+      if (V(sub(run), s.unevaluatedProperties, v[k], `${sp}/unevaluatedProperties`, `${ip}/${encodeFragment(k)}`, new Evaluated())) ev.keys.add(k);
+      else extra.push(k);
+    }
+    if (extra.length > 0) {
+      addError(run, "unevaluatedProperties", sp, ip, { unevaluatedProperties: extra });
+      if (bad()) return false;
+    }
+  }
+  if (ok && T.IsRefine(s)) {
+    s["~refine"].forEach((r: any, index: number) => {
+      if (!ok && !E) return;
+      if (!r.check(v)) {
+        ok = false;
+        addError(run, "~refine", sp, ip, { index, message: isFn(r.error) ? r.error(v) : globalThis.String(r.error) });
+      }
+    });
+  }
+  return ok;
+}
+
+/** Check mode run (stops at the first failure). */
+export function schemaCheck(context: Ctx, type: S, value: unknown): boolean {
+  const run: Run = { errors: null, max: 0, root: type, context, ids: idIndex(type, context) };
+  return V(run, type, value, "#", "", new Evaluated());
+}
+/** Error mode run: [valid, errors]. */
+export function schemaErrors(context: Ctx, type: S, value: unknown, max = settings.maxErrors): [boolean, ValidationError[]] {
+  const run: Run = { errors: [], max, root: type, context, ids: idIndex(type, context) };
+  const ok = V(run, type, value, "#", "", new Evaluated());
+  return [ok, run.errors!];
+}
+
+// ---------------------------------------------------------------------------
+// Arguments: typebox's (context?, type, value) overloads
+// ---------------------------------------------------------------------------
+
+function ctv(args: any[]): [Ctx, S, any] {
+  return args.length >= 3 ? [args[0] ?? {}, args[1], args[2]] : [{}, args[0], args[1]];
+}
+function ct(args: any[]): [Ctx, S] {
+  return args.length >= 2 ? [args[0] ?? {}, args[1]] : [{}, args[0]];
+}
+
+// ---------------------------------------------------------------------------
+// Errors
+// ---------------------------------------------------------------------------
+
+export class AssertError extends Error {
+  constructor(source: string, value: unknown, errors: ValidationError[]) {
+    super(source);
+    Object.defineProperty(this, "cause", { value: { source, errors, value }, writable: false, configurable: false, enumerable: false });
+  }
+}
+export class ParseError extends AssertError {
+  constructor(value: unknown, errors: ValidationError[]) { super("Parse", value, errors); }
+}
+export class DecodeError extends AssertError {
+  constructor(value: unknown, errors: ValidationError[]) { super("Decode", value, errors); }
+}
+export class EncodeError extends AssertError {
+  constructor(value: unknown, errors: ValidationError[]) { super("Encode", value, errors); }
+}
+export class CreateError extends Error {
+  type: S;
+  constructor(type: S, msg: string) {
+    super(msg);
+    this.type = type;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Check / Errors / Assert
+// ---------------------------------------------------------------------------
+
+export function Check(...args: any[]): boolean {
+  const [c, t, v] = ctv(args);
+  return schemaCheck(c, t, v);
+}
+export function Errors(...args: any[]): ValidationError[] {
+  const [c, t, v] = ctv(args);
+  return schemaErrors(c, t, v)[1];
+}
+export function Assert(...args: any[]): void {
+  const [c, t, v] = ctv(args);
+  if (!schemaCheck(c, t, v)) throw new AssertError("Assert", v, schemaErrors(c, t, v)[1]);
+}
+
+// ---------------------------------------------------------------------------
+// Clone / Equal / Hash
+// ---------------------------------------------------------------------------
+
+export function Clone<V>(value: V): V {
+  return deepClone(value);
+}
+function deepClone(v: any): any {
+  if (isArr(v)) return v.map(deepClone);
+  if (isTypedArray(v)) return (v as any).slice();
+  if (v instanceof Date) return new Date(v.getTime());
+  if (v instanceof Map) return new Map([...v.entries()].map(([k, x]) => [deepClone(k), deepClone(x)]));
+  if (v instanceof Set) return new Set([...v.values()].map(deepClone));
+  if (!isObj(v)) return v;
+  if (isClassInstance(v)) return v;
+  const r: any = {};
+  if (hasKey(v, "~kind") || hasKey(v, "~unsafe")) {
+    for (const k of keysOf(v)) {
+      if (isUnsafeKey(k)) continue;
+      const d = Object.getOwnPropertyDescriptor(v, k)!;
+      if ("value" in d) d.value = deepClone(d.value);
+      if (d.enumerable) r[k] = d.value;
+      else Object.defineProperty(r, k, d);
+    }
+    return r;
+  }
+  for (const k of keysOf(v)) if (!isUnsafeKey(k)) r[k] = deepClone(v[k]);
+  for (const k of Object.getOwnPropertySymbols(v)) r[k] = deepClone(v[k]);
+  return r;
+}
+
+export function Equal(left: unknown, right: unknown): boolean {
+  return deepEqual(left, right);
+}
+
+// FNV-1a 64 over typebox's byte encoding (16-bit limbs), ported from typebox.
+let A0 = 0, A1 = 0, A2 = 0, A3 = 0;
+function fnv(byte: number) {
+  const L0 = A0 ^ byte;
+  const T0 = L0 * 0x1b3;
+  const T1 = A1 * 0x1b3 + (T0 >>> 16);
+  const T2 = A2 * 0x1b3 + (T1 >>> 16) + (L0 << 8);
+  const T3 = A3 * 0x1b3 + (T2 >>> 16) + (A1 << 8);
+  A0 = T0 & 0xffff;
+  A1 = T1 & 0xffff;
+  A2 = T2 & 0xffff;
+  A3 = T3 & 0xffff;
+}
+let f64: Float64Array | undefined;
+function f64Bytes(write: (dv: DataView) => void): Uint8Array {
+  f64 ??= new Float64Array(1);
+  write(new DataView(f64.buffer));
+  return new Uint8Array(f64.buffer);
+}
+function utf8(s: string): number[] {
+  const out: number[] = [];
+  for (const ch of s) {
+    let c = ch.codePointAt(0)!;
+    if (c >= 0xd800 && c <= 0xdfff) c = 0xfffd;
+    if (c < 0x80) out.push(c);
+    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
+    else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+    else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+  }
+  return out;
+}
+function hashString(s: string) {
+  fnv(0xa);
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c > 0x7f) {
+      for (const b of utf8(s.slice(i))) fnv(b);
+      return;
+    }
+    fnv(c);
+  }
+}
+function instanceKeys(v: any): string[] {
+  const out = new Set<string>();
+  let cur = v;
+  while (cur && cur !== Object.prototype) {
+    for (const k of Reflect.ownKeys(cur)) if (k !== "constructor" && typeof k !== "symbol") out.add(k as string);
+    cur = Object.getPrototypeOf(cur);
+  }
+  return [...out];
+}
+function hashValue(v: any): void {
+  if (isTypedArray(v)) {
+    fnv(0xc);
+    const b = new Uint8Array(v.buffer);
+    for (let i = 0; i < b.length; i++) fnv(b[i]);
+  } else if (v instanceof Date) {
+    fnv(0x3);
+    hashValue(v.getTime());
+  } else if (v instanceof RegExp) {
+    fnv(0x9);
+    hashString(v.toString());
+  } else if (v instanceof globalThis.Boolean) {
+    fnv(0x2);
+    fnv(v.valueOf() ? 1 : 0);
+  } else if (v instanceof globalThis.String) hashString(v.valueOf());
+  else if (v instanceof globalThis.Number || typeof v === "number") {
+    fnv(0x7);
+    for (const b of f64Bytes((dv) => dv.setFloat64(0, +v, true))) fnv(b);
+  } else if (isArr(v)) {
+    fnv(0x0);
+    for (const x of v) hashValue(x);
+  } else if (typeof v === "boolean") {
+    fnv(0x2);
+    fnv(v ? 1 : 0);
+  } else if (typeof v === "bigint") {
+    fnv(0x1);
+    for (const b of f64Bytes((dv) => dv.setBigInt64(0, v))) fnv(b);
+  } else if (v === null) fnv(0x6);
+  else if (isObj(v)) {
+    fnv(0x8);
+    for (const k of instanceKeys(v).sort()) {
+      hashValue(k);
+      hashValue(v[k]);
+    }
+  } else if (isStr(v)) hashString(v);
+  else if (typeof v === "symbol") {
+    fnv(0xb);
+    hashValue(v.toString());
+  } else if (v === undefined) fnv(0xd);
+  else if (isFn(v)) {
+    fnv(0x5);
+    hashValue(v.toString());
+  }
+}
+const hex = (n: number) => n.toString(16).padStart(4, "0");
+export function Hash(value: unknown): string {
+  A0 = 0x2325; A1 = 0x8422; A2 = 0x9ce4; A3 = 0xcbf2;
+  hashValue(value);
+  return `${hex(A3)}${hex(A2)}${hex(A1)}${hex(A0)}`;
+}
+
+// ---------------------------------------------------------------------------
+// Shared
+// ---------------------------------------------------------------------------
+
+export function IsOptionalUndefined(property: S, key: string, value: any): boolean {
+  return T.IsOptional(property) && value[key] === undefined;
+}
+function derefAll(context: Ctx, type: S): S {
+  if (T.IsRef(type)) {
+    if (hasKey(context, type.$ref)) return derefAll(context, context[type.$ref]);
+    throw new Error("Unable to Deref target");
+  }
+  return type;
+}
+export function UnionScoreSelect(context: Ctx, type: S, value: any): S {
+  const schemas = type.anyOf.map((s: S) => derefAll(context, s));
+  let select = schemas[0];
+  let best = 0;
+  for (const s of schemas) {
+    if (!(T.IsObject(s) && isObj(value))) continue;
+    const ks = keysOf(value);
+    let score = 0;
+    for (const k of keysOf(s.properties)) {
+      const p = s.properties[k];
+      score += (T.IsLiteral(p) && p.const === value[k] ? 100 : 0) + (schemaCheck(context, p, value[k]) ? 10 : 0) + (ks.includes(k) ? 1 : 0);
+    }
+    if (score > best) {
+      select = s;
+      best = score;
+    }
+  }
+  return select;
+}
+/** Recursively reorders union variants narrowest first (literals before their base types). */
+export function UnionPrioritySort(type: S): S {
+  const from = (t: S): S => {
+    let next: S;
+    if (T.IsArray(t)) next = T._Array_(from(t.items), T.ArrayOptions(t));
+    else if (T.IsIntersect(t)) next = T.Intersect(t.allOf.map(from));
+    else if (T.IsUnion(t)) next = T.Union(T.Priority(t.anyOf).map(from));
+    else if (T.IsObject(t)) {
+      const props: Record<string, S> = {};
+      for (const k of keysOf(t.properties)) props[k] = from(t.properties[k]);
+      next = T._Object_(props);
+    } else if (T.IsRecord(t)) next = T.RecordFromPattern(T.RecordPattern(t), from(T.RecordValue(t)));
+    else if (T.IsTuple(t)) next = T.Tuple(t.items.map(from));
+    else return t;
+    return mergeDescriptors(t, next);
+  };
+  return from(type);
+}
+function mergeDescriptors(left: any, right: any): any {
+  const r: any = {};
+  const rk = keysOf(right);
+  for (const k of keysOf(left)) if (!rk.includes(k)) Object.defineProperty(r, k, Object.getOwnPropertyDescriptor(left, k)!);
+  for (const k of rk) Object.defineProperty(r, k, Object.getOwnPropertyDescriptor(right, k)!);
+  return r;
+}
+function evaluateIntersect(context: Ctx, type: S): S {
+  return T.Evaluate(T.Instantiate(context, type));
+}
+
+// ---------------------------------------------------------------------------
+// Convert
+// ---------------------------------------------------------------------------
+
+type Try<V> = { value: V } | undefined;
+const ok = <V>(value: V): Try<V> => ({ value });
+const maxBig = BigInt(Number.MAX_SAFE_INTEGER);
+const minBig = BigInt(Number.MIN_SAFE_INTEGER);
+
+function tryBigInt(v: any): Try<bigint> {
+  if (typeof v === "bigint") return ok(v);
+  if (typeof v === "boolean") return ok(BigInt(v ? 1 : 0));
+  if (isNum(v)) return ok(BigInt(Math.trunc(v)));
+  if (v === null || v === undefined) return ok(BigInt(0));
+  if (isStr(v)) {
+    const lc = v.toLowerCase();
+    if (/^-?(0|[1-9]\d*)n$/.test(v)) return ok(BigInt(v.slice(0, -1)));
+    if (/^-?(0|[1-9]\d*)\.\d+$/.test(v)) return ok(BigInt(v.split(".")[0]));
+    if (/^-?(0|[1-9]\d*)$/.test(v)) return ok(BigInt(v));
+    if (lc === "false") return ok(BigInt(0));
+    if (lc === "true") return ok(BigInt(1));
+  }
+  return undefined;
+}
+function tryBoolean(v: any): Try<boolean> {
+  if (typeof v === "bigint") return v === BigInt(0) ? ok(false) : v === BigInt(1) ? ok(true) : undefined;
+  if (typeof v === "boolean") return ok(v);
+  if (isNum(v)) return v === 0 ? ok(false) : v === 1 ? ok(true) : undefined;
+  if (v === null || v === undefined) return ok(false);
+  if (isStr(v)) {
+    const lc = v.toLowerCase();
+    return lc === "false" || v === "0" ? ok(false) : lc === "true" || v === "1" ? ok(true) : undefined;
+  }
+  return undefined;
+}
+function tryNull(v: any): Try<null> {
+  if (typeof v === "bigint") return v === BigInt(0) ? ok(null) : undefined;
+  if (typeof v === "boolean") return v === false ? ok(null) : undefined;
+  if (isNum(v)) return v === 0 ? ok(null) : undefined;
+  if (v === null || v === undefined) return ok(null);
+  if (isStr(v)) {
+    const lc = v.toLowerCase();
+    return lc === "undefined" || lc === "null" || v === "" || v === "0" ? ok(null) : undefined;
+  }
+  return undefined;
+}
+function tryUndefined(v: any): Try<undefined> {
+  const r = tryNull(v);
+  return r ? ok(undefined) : undefined;
+}
+function tryNumber(v: any): Try<number> {
+  if (typeof v === "bigint") return v <= maxBig && v >= minBig ? ok(Number(v)) : undefined;
+  if (typeof v === "boolean") return ok(v ? 1 : 0);
+  if (isNum(v)) return ok(v);
+  if (v === null || v === undefined) return ok(0);
+  if (isStr(v)) {
+    const n = +v;
+    if (isNum(n)) return ok(n);
+    const lc = v.toLowerCase();
+    if (lc === "false") return ok(0);
+    if (lc === "true") return ok(1);
+    const b = tryBigInt(v);
+    if (b) return b.value <= maxBig && b.value >= minBig ? ok(Number(b.value)) : undefined;
+  }
+  return undefined;
+}
+function tryString(v: any): Try<string> {
+  if (typeof v === "bigint" || typeof v === "boolean" || isNum(v)) return ok(v.toString());
+  if (v === null) return ok("null");
+  if (isStr(v)) return ok(v);
+  if (v === undefined) return ok("");
+  return undefined;
+}
+
+function entriesRegExp(props: Record<string, S>): [RegExp, S][] {
+  return keysOf(props).map((k) => {
+    let re: RegExp;
+    try {
+      re = new RegExp(`^${k}$`);
+    } catch {
+      re = new RegExp(`^${k.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+    }
+    return [re, props[k]];
+  });
+}
+function convertAdditional(context: Ctx, entries: [RegExp, S][], additional: S, value: any): any {
+  const ks = keysOf(value);
+  for (const [re] of entries) for (const k of ks) if (!re.test(k)) value[k] = convertType(context, additional, value[k]);
+  return value;
+}
+function convertType(context: Ctx, type: S, value: any): any {
+  if (T.IsArray(type)) return (isArr(value) ? value : [value]).map((x: any) => convertType(context, type.items, x));
+  if (T.IsBigInt(type)) { const r = tryBigInt(value); return r ? r.value : value; }
+  if (T.IsBoolean(type)) { const r = tryBoolean(value); return r ? r.value : value; }
+  if (T.IsCyclic(type)) return convertType({ ...context, ...type.$defs }, T.Ref(type.$ref), value);
+  if (T.IsEnum(type)) return convertType(context, T.Evaluate(type), value);
+  if (T.IsInteger(type)) { const r = tryNumber(value); return r ? Math.trunc(r.value) : value; }
+  if (T.IsIntersect(type)) return convertType(context, evaluateIntersect(context, type), value);
+  if (T.IsLiteral(type)) {
+    if (type.const === value) return value;
+    const c = type.const;
+    const r = typeof c === "bigint" ? tryBigInt(value) : typeof c === "boolean" ? tryBoolean(value) : isNum(c) ? tryNumber(value) : tryString(value);
+    return r && r.value === c ? r.value : value;
+  }
+  if (T.IsNull(type)) { const r = tryNull(value); return r ? r.value : value; }
+  if (T.IsNumber(type)) { const r = tryNumber(value); return r ? r.value : value; }
+  if (T.IsObject(type)) {
+    if (!(isObj(value) && !isArr(value))) return value;
+    const entries = entriesRegExp(type.properties);
+    const ks = keysOf(value);
+    for (const [re, prop] of entries) {
+      for (const k of ks) {
+        if (!re.test(k) || IsOptionalUndefined(prop, k, value)) continue;
+        value[k] = convertType(context, prop, value[k]);
+      }
+    }
+    return hasKey(type, "additionalProperties") && isObj(type.additionalProperties) ? convertAdditional(context, entries, type.additionalProperties, value) : value;
+  }
+  if (T.IsRecord(type)) {
+    if (!(isObj(value) && !isArr(value))) return value;
+    const entries = entriesRegExp(type.patternProperties);
+    const ks = keysOf(value);
+    for (const [re, s] of entries) for (const k of ks) if (re.test(k)) value[k] = convertType(context, s, value[k]);
+    return hasKey(type, "additionalProperties") && isObj(type.additionalProperties) ? convertAdditional(context, entries, type.additionalProperties, value) : value;
+  }
+  if (T.IsRef(type)) return hasKey(context, type.$ref) ? convertType(context, context[type.$ref], value) : value;
+  if (T.IsString(type)) { const r = tryString(value); return r ? r.value : value; }
+  if (T.IsTemplateLiteral(type)) return convertType(context, T.TemplateLiteralDecode(type.pattern), value);
+  if (T.IsTuple(type)) {
+    if (!isArr(value)) return value;
+    for (let i = 0; i < Math.min(type.items.length, value.length); i++) value[i] = convertType(context, type.items[i], value[i]);
+    return value;
+  }
+  if (T.IsUndefined(type)) { const r = tryUndefined(value); return r ? r.value : value; }
+  if (T.IsUnion(type)) {
+    if (type.anyOf.some((t: S) => schemaCheck(context, t, value))) return value;
+    const candidates = type.anyOf.map((t: S) => convertType(context, t, Clone(value)));
+    const selected = candidates.find((c: any) => schemaCheck(context, type, c));
+    return selected === undefined ? value : selected;
+  }
+  if (T.IsVoid(type)) { const r = tryUndefined(value); return r ? undefined : value; }
+  return value;
+}
+/** Converts a value to the type, coercing interior values where reasonable. Mutates value. */
+export function Convert(...args: any[]): unknown {
+  const [c, t, v] = ctv(args);
+  return convertType(c, t, v);
+}
+
+// ---------------------------------------------------------------------------
+// Default
+// ---------------------------------------------------------------------------
+
+const isDefault = (t: S) => isObj(t) && hasKey(t, "default");
+function defaultType(context: Ctx, type: S, value: any): any {
+  const v = isDefault(type) && value === undefined ? (isFn(type.default) ? type.default() : Clone(type.default)) : value;
+  if (T.IsArray(type)) {
+    if (!isArr(v)) return v;
+    for (let i = 0; i < v.length; i++) v[i] = defaultType(context, type.items, v[i]);
+    return v;
+  }
+  if (T.IsCyclic(type)) return defaultType({ ...context, ...type.$defs }, T.Ref(type.$ref), v);
+  if (T.IsIntersect(type)) return defaultType(context, evaluateIntersect(context, type), v);
+  if (T.IsObject(type)) {
+    if (!isObj(v)) return v;
+    const known = keysOf(type.properties);
+    for (const k of known) {
+      const p = type.properties[k];
+      const pv = defaultType(context, p, v[k]);
+      if (pv === undefined && (T.IsOptional(p) || !hasKey(p, "default"))) continue;
+      v[k] = pv;
+    }
+    if (!hasKey(type, "additionalProperties") || typeof type.additionalProperties === "boolean") return v;
+    for (const k of keysOf(v)) if (!known.includes(k)) v[k] = defaultType(context, type.additionalProperties, v[k]);
+    return v;
+  }
+  if (T.IsRecord(type)) {
+    if (!isObj(v)) return v;
+    const re = new RegExp(T.RecordPattern(type));
+    const rv = T.RecordValue(type);
+    for (const k of keysOf(v)) if (re.test(k) && isDefault(rv)) v[k] = defaultType(context, rv, v[k]);
+    if (!hasKey(type, "additionalProperties")) return v;
+    for (const k of keysOf(v)) if (!re.test(k)) v[k] = defaultType(context, type.additionalProperties, v[k]);
+    return v;
+  }
+  if (T.IsRef(type)) return hasKey(context, type.$ref) ? defaultType(context, context[type.$ref], v) : v;
+  if (T.IsTuple(type)) {
+    if (!isArr(v)) return v;
+    for (let i = 0; i < type.items.length && i < Math.max(type.items.length, v.length); i++) v[i] = defaultType(context, type.items[i], v[i]);
+    return v;
+  }
+  if (T.IsUnion(type)) {
+    for (const inner of type.anyOf) {
+      const r = defaultType(context, inner, Clone(v));
+      if (schemaCheck(context, inner, r)) return r;
+    }
+    return v;
+  }
+  return v;
+}
+/** Fills missing values from `default` annotations. Mutates value. */
+export function Default(...args: any[]): unknown {
+  const [c, t, v] = ctv(args);
+  return defaultType(c, t, v);
+}
+
+// ---------------------------------------------------------------------------
+// Clean
+// ---------------------------------------------------------------------------
+
+function cleanType(context: Ctx, type: S, value: any): any {
+  if (T.IsArray(type)) return isArr(value) ? value.map((x: any) => cleanType(context, type.items, x)) : value;
+  if (T.IsCyclic(type)) return cleanType({ ...context, ...type.$defs }, T.Ref(type.$ref), value);
+  if (T.IsIntersect(type)) {
+    const extra = hasKey(type, "unevaluatedProperties") ? { additionalProperties: type.unevaluatedProperties } : {};
+    const e = evaluateIntersect(context, type);
+    return cleanType(context, T.IsObject(e) ? T.With(e, extra) : e, value);
+  }
+  if (T.IsObject(type) || T.IsRecord(type)) {
+    if (!isObj(value) || (T.IsObject(type) && isArr(value))) return value;
+    const additional = hasKey(type, "additionalProperties") ? type.additionalProperties : undefined;
+    const re = T.IsRecord(type) ? new RegExp(T.RecordPattern(type)) : null;
+    for (const k of keysOf(value)) {
+      if (re ? re.test(k) : hasKey(type.properties, k) && T.IsSchema(type.properties[k])) {
+        value[k] = cleanType(context, re ? T.RecordValue(type) : type.properties[k], value[k]);
+        continue;
+      }
+      if (additional === true || (T.IsSchema(additional) && schemaCheck(context, additional, value[k]))) {
+        value[k] = cleanType(context, additional, value[k]);
+        continue;
+      }
+      delete value[k];
+    }
+    return value;
+  }
+  if (T.IsRef(type)) return hasKey(context, type.$ref) ? cleanType(context, context[type.$ref], value) : value;
+  if (T.IsTuple(type)) {
+    if (!isArr(value)) return value;
+    const n = Math.min(value.length, type.items.length);
+    for (let i = 0; i < n; i++) value[i] = cleanType(context, type.items[i], value[i]);
+    return value.length > n ? value.slice(0, n) : value;
+  }
+  if (T.IsUnion(type)) {
+    for (const s of type.anyOf) {
+      const r = cleanType(context, s, Clone(value));
+      if (schemaCheck(context, s, r)) return r;
+    }
+    return value;
+  }
+  return value;
+}
+/** Removes properties and elements the type does not describe. Mutates value. */
+export function Clean(...args: any[]): unknown {
+  const [c, t, v] = ctv(args);
+  return cleanType(c, settings.unionPrioritySort ? UnionPrioritySort(t) : t, v);
+}
+
+// ---------------------------------------------------------------------------
+// Create
+// ---------------------------------------------------------------------------
+
+function createType(context: Ctx, type: S): any {
+  if (isDefault(type)) return isFn(type.default) ? type.default(type) : isObj(type.default) ? Clone(type.default) : type.default;
+  if (T.IsArray(type)) {
+    if (type.uniqueItems === true) throw new CreateError(type, "Arrays with uniqueItems constraints must specify a default annotation");
+    const n = isNum(type.minItems) ? type.minItems : 0;
+    return Array.from({ length: n }, () => createType(context, type.items));
+  }
+  if (T.IsBigInt(type)) return hasKey(type, "exclusiveMinimum") ? BigInt(type.exclusiveMinimum) + BigInt(1) : hasKey(type, "minimum") ? BigInt(type.minimum) : BigInt(0);
+  if (T.IsBoolean(type)) return false;
+  if (T.IsConstructor(type)) {
+    const inst = createType(context, type.instanceType);
+    return class { constructor() { Object.assign(this, inst); } };
+  }
+  if (T.IsCyclic(type)) return createType({ ...context, ...type.$defs }, T.Ref(type.$ref));
+  if (T.IsEnum(type)) return createType(context, T.Evaluate(type));
+  if (T.IsFunction(type)) { const r = createType(context, type.returnType); return () => r; }
+  if (T.IsInteger(type) || T.IsNumber(type)) return hasKey(type, "exclusiveMinimum") && isNum(type.exclusiveMinimum) ? type.exclusiveMinimum + 1 : hasKey(type, "minimum") ? type.minimum : 0;
+  if (T.IsIntersect(type)) return createType(context, evaluateIntersect(context, type));
+  if (T.IsLiteral(type)) return type.const;
+  if (T.IsNever(type)) throw new CreateError(type, "Cannot create TNever types");
+  if (T.IsNull(type)) return null;
+  if (T.IsObject(type)) {
+    const out: any = {};
+    for (const k of isArr(type.required) ? type.required : []) out[k] = createType(context, type.properties[k]);
+    return out;
+  }
+  if (T.IsRecord(type)) {
+    if (hasKey(type, "minProperties")) throw new CreateError(type, "Record with the minProperties constraint must have a default annotation");
+    return {};
+  }
+  if (T.IsRef(type)) {
+    if (hasKey(context, type.$ref)) return createType(context, context[type.$ref]);
+    throw new CreateError(type, "Unable to deref Ref");
+  }
+  if (T.IsString(type)) {
+    if (hasKey(type, "pattern") || hasKey(type, "format")) throw Error("Strings with format or pattern constraints must specify default");
+    return "".padEnd(isNum(type.minLength) ? type.minLength : 0);
+  }
+  if (T.IsSymbol(type)) return globalThis.Symbol();
+  if (T.IsTemplateLiteral(type)) {
+    const d = T.TemplateLiteralDecode(type.pattern);
+    if (T.IsString(d)) throw new CreateError(type, "Unable to create TemplateLiteral due to infinite type expansion");
+    return createType(context, d);
+  }
+  if (T.IsTuple(type)) return Array.from({ length: type.minItems }, (_, i) => createType(context, type.items[i]));
+  if (T.IsUnion(type)) {
+    if (type.anyOf.length === 0) throw Error("Unable to create Union with no variants");
+    return createType(context, type.anyOf[0]);
+  }
+  return undefined;
+}
+/** Creates a value from the type, using `default` annotations when present. */
+export function Create(...args: any[]): unknown {
+  const [c, t] = ct(args);
+  return createType(c, t);
+}
+
+// ---------------------------------------------------------------------------
+// Codecs
+// ---------------------------------------------------------------------------
+
+function hasCodecIn(context: Ctx, type: any, seen: Set<any>): boolean {
+  if (!isObj(type) || seen.has(type)) return false;
+  seen.add(type);
+  if (T.IsCodec(type)) return true;
+  if (T.IsRef(type)) return hasKey(context, type.$ref) && hasCodecIn(context, context[type.$ref], seen);
+  return Object.keys(type).some((k) => hasCodecIn(context, type[k], seen));
+}
+export function HasCodec(...args: any[]): boolean {
+  const [c, t] = ct(args);
+  return hasCodecIn(c, t, new Set());
+}
+function codecWalk(dir: "Decode" | "Encode", context: Ctx, type: S, value: any): any {
+  const self = (v: any) => (T.IsCodec(type) ? (dir === "Decode" ? type["~codec"].decode(v) : type["~codec"].encode(v)) : v);
+  const kids = (v: any): any => {
+    if (T.IsArray(type) && isArr(v)) return v.map((x: any) => codecWalk(dir, context, type.items, x));
+    if (T.IsTuple(type) && isArr(v)) return v.map((x: any, i: number) => (i < type.items.length ? codecWalk(dir, context, type.items[i], x) : x));
+    if (T.IsObject(type) && isObj(v)) {
+      for (const k of keysOf(type.properties)) if (hasKey(v, k) && !IsOptionalUndefined(type.properties[k], k, v)) v[k] = codecWalk(dir, context, type.properties[k], v[k]);
+      return v;
+    }
+    if (T.IsRecord(type) && isObj(v)) {
+      const re = new RegExp(T.RecordPattern(type));
+      for (const k of keysOf(v)) if (re.test(k)) v[k] = codecWalk(dir, context, T.RecordValue(type), v[k]);
+      return v;
+    }
+    if (T.IsRef(type)) return hasKey(context, type.$ref) ? codecWalk(dir, context, context[type.$ref], v) : v;
+    if (T.IsCyclic(type)) return codecWalk(dir, { ...context, ...type.$defs }, T.Ref(type.$ref), v);
+    if (T.IsIntersect(type)) return codecWalk(dir, context, evaluateIntersect(context, type), v);
+    if (T.IsUnion(type)) {
+      for (const s of type.anyOf) if (schemaCheck(context, s, v)) return codecWalk(dir, context, s, v);
+      return v;
+    }
+    return v;
+  };
+  return dir === "Decode" ? self(kids(value)) : kids(self(value));
+}
+export function DecodeUnsafe(context: Ctx, type: S, value: unknown): unknown {
+  return codecWalk("Decode", context, settings.unionPrioritySort ? UnionPrioritySort(type) : type, value);
+}
+export function EncodeUnsafe(context: Ctx, type: S, value: unknown): unknown {
+  return codecWalk("Encode", context, settings.unionPrioritySort ? UnionPrioritySort(type) : type, value);
+}
+
+// ---------------------------------------------------------------------------
+// Pipeline / Parse / Decode / Encode / Repair
+// ---------------------------------------------------------------------------
+
+export function Pipeline(steps: ((context: Ctx, type: S, value: any) => any)[]) {
+  return (...args: any[]) => {
+    const [c, t, v] = ctv(args);
+    return steps.reduce((r, f) => f(c, t, r), v);
+  };
+}
+function assertWith(Err: new (v: unknown, e: ValidationError[]) => Error, max: number) {
+  return (c: Ctx, t: S, v: any) => {
+    if (!schemaCheck(c, t, v)) throw new Err(v, schemaErrors(c, t, v, max)[1]);
+    return v;
+  };
+}
+export const Parser = Pipeline([
+  (_c, _t, v) => Clone(v),
+  (c, t, v) => defaultType(c, t, v),
+  (c, t, v) => convertType(c, t, v),
+  (c, t, v) => Clean(c, t, v),
+  (c, t, v) => assertWith(ParseError, settings.maxParseErrors)(c, t, v),
+]);
+/** Returns value if it matches the type, else throws ParseError (first error only). */
+export function Parse(...args: any[]): unknown {
+  const [c, t, v] = ctv(args);
+  if (schemaCheck(c, t, v)) return v;
+  if (settings.correctiveParse) return Parser(c, t, v);
+  throw new ParseError(v, schemaErrors(c, t, v, settings.maxParseErrors)[1]);
+}
+const Decoder = Pipeline([
+  (_c, _t, v) => Clone(v),
+  (c, t, v) => defaultType(c, t, v),
+  (c, t, v) => convertType(c, t, v),
+  (c, t, v) => Clean(c, t, v),
+  (c, t, v) => assertWith(DecodeError, settings.maxErrors)(c, t, v),
+  (c, t, v) => DecodeUnsafe(c, t, v),
+]);
+const Encoder = Pipeline([
+  (_c, _t, v) => Clone(v),
+  (c, t, v) => EncodeUnsafe(c, t, v),
+  (c, t, v) => defaultType(c, t, v),
+  (c, t, v) => convertType(c, t, v),
+  (c, t, v) => Clean(c, t, v),
+  (c, t, v) => assertWith(EncodeError, settings.maxErrors)(c, t, v),
+]);
+export function Decode(...args: any[]): unknown {
+  const [c, t, v] = ctv(args);
+  return Decoder(c, t, v);
+}
+export function Encode(...args: any[]): unknown {
+  const [c, t, v] = ctv(args);
+  return Encoder(c, t, v);
+}
+
+function repairType(context: Ctx, type: S, value: any): any {
+  if (schemaCheck(context, type, value)) return value;
+  if (T.IsRef(type)) return hasKey(context, type.$ref) ? repairType(context, context[type.$ref], value) : value;
+  if (T.IsCyclic(type)) return repairType({ ...context, ...type.$defs }, T.Ref(type.$ref), value);
+  if (T.IsIntersect(type)) return repairType(context, evaluateIntersect(context, type), value);
+  if (T.IsEnum(type)) return repairType(context, T.Evaluate(type), value);
+  if (T.IsObject(type)) {
+    if (!(isObj(value) && !isArr(value))) return createType(context, type);
+    const required = new Set<string>(isArr(type.required) ? type.required : []);
+    const out: any = {};
+    for (const k of keysOf(type.properties)) {
+      if (!required.has(k) && value[k] === undefined) continue;
+      out[k] = k in value ? repairType(context, type.properties[k], value[k]) : createType(context, type.properties[k]);
+    }
+    if (hasKey(type, "additionalProperties") && isObj(type.additionalProperties)) {
+      const known = keysOf(type.properties);
+      for (const k of keysOf(value)) if (!known.includes(k)) out[k] = repairType(context, type.additionalProperties, value[k]);
+    }
+    return out;
+  }
+  if (T.IsRecord(type)) {
+    if (!(isObj(value) && !isArr(value))) return createType(context, type);
+    const re = new RegExp(T.RecordPattern(type));
+    const out: any = {};
+    for (const k of keysOf(value)) if (re.test(k)) out[k] = repairType(context, T.RecordValue(type), value[k]);
+    return out;
+  }
+  if (T.IsArray(type)) {
+    if (!isArr(value)) return createType(context, type);
+    let out = value.map((x) => repairType(context, type.items, x));
+    if (isNum(type.maxItems)) out = out.slice(0, type.maxItems);
+    while (isNum(type.minItems) && out.length < type.minItems) out.push(createType(context, type.items));
+    return out;
+  }
+  if (T.IsTuple(type)) {
+    if (!isArr(value)) return createType(context, type);
+    return type.items.map((t: S, i: number) => (i < value.length ? repairType(context, t, value[i]) : createType(context, t)));
+  }
+  if (T.IsUnion(type)) {
+    const converted = convertType(context, type, Clone(value));
+    if (schemaCheck(context, type, converted)) return converted;
+    return repairType(context, UnionScoreSelect(context, type, value), value);
+  }
+  const converted = convertType(context, type, Clone(value));
+  return schemaCheck(context, type, converted) ? converted : createType(context, type);
+}
+/** Repairs a value to match the type (simplified port of typebox's Repair). */
+export function Repair(...args: any[]): unknown {
+  const [c, t, v] = ctv(args);
+  const r = repairType(c, t, v);
+  if (!schemaCheck(c, t, r)) throw new AssertError("Assert", r, schemaErrors(c, t, r)[1]);
+  return r;
+}
+
+// ---------------------------------------------------------------------------
+// Pointer / Diff / Patch
+// ---------------------------------------------------------------------------
+
+function ptrIndices(pointer: string): string[] {
+  const ix = pointer.split("/").map((i) => i.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return ix[0] === "" ? ix.slice(1) : ix;
+}
+function ptrParent(value: any, indices: string[], last: string): any {
+  let cur = value;
+  for (const i of indices) {
+    if (isUnsafeKey(i)) throw Error("Pointer contains unsafe property key");
+    cur = isObj(cur) ? cur[i] : undefined;
+  }
+  if (isUnsafeKey(last)) throw Error("Pointer contains unsafe property key");
+  if (!isObj(cur)) throw Error("Cannot set value");
+  return cur;
+}
+export const Pointer = {
+  Indices: ptrIndices,
+  Has(value: any, pointer: string): boolean {
+    let cur = value;
+    for (const i of ptrIndices(pointer)) {
+      if (!isObj(cur) || !hasKey(cur, i)) return false;
+      cur = cur[i];
+    }
+    return true;
+  },
+  Get(value: any, pointer: string): any {
+    let cur = value;
+    for (const i of ptrIndices(pointer)) {
+      if (!isObj(cur) || isUnsafeKey(i)) return undefined;
+      cur = cur[i];
+    }
+    return cur;
+  },
+  Set(value: any, pointer: string, next: unknown): any {
+    const ix = ptrIndices(pointer);
+    const last = ix.pop();
+    if (last === undefined) throw Error("Cannot set value");
+    ptrParent(value, ix, last)[last] = next;
+    return value;
+  },
+  Delete(value: any, pointer: string): any {
+    const ix = ptrIndices(pointer);
+    const last = ix.pop();
+    if (last === undefined) throw Error("Cannot set value");
+    const parent = ptrParent(value, ix, last);
+    if (isArr(parent) && /^(0|[1-9]\d*)$/.test(last)) parent.splice(Number(last), 1);
+    else delete parent[last];
+    return value;
+  },
+};
+
+export const Insert = T._Object_({ type: T.Literal("insert"), path: T.String(), value: T.Unknown() });
+export const Update = T._Object_({ type: T.Literal("update"), path: T.String(), value: T.Unknown() });
+export const Delete = T._Object_({ type: T.Literal("delete"), path: T.String() });
+export const Edit = T.Union([Insert, Update, Delete]);
+
+function* diffValue(path: string, left: any, right: any): Generator<any> {
+  if (isTypedArray(left)) {
+    if (isTypedArray(right) && left.length === right.length && Object.getPrototypeOf(left).constructor.name === Object.getPrototypeOf(right).constructor.name) {
+      for (let i = 0; i < left.length; i++) yield* diffValue(`${path}/${i}`, left[i], right[i]);
+    } else yield { type: "update", path, value: right };
+    return;
+  }
+  if (isArr(left)) {
+    if (!isArr(right)) { yield { type: "update", path, value: right }; return; }
+    for (let i = 0; i < Math.min(left.length, right.length); i++) yield* diffValue(`${path}/${i}`, left[i], right[i]);
+    for (let i = left.length; i < right.length; i++) yield { type: "insert", path: `${path}/${i}`, value: right[i] };
+    for (let i = left.length - 1; i >= right.length; i--) yield { type: "delete", path: `${path}/${i}` };
+    return;
+  }
+  if (isObj(left)) {
+    if (!isObj(right) || isArr(right)) { yield { type: "update", path, value: right }; return; }
+    if (Object.getOwnPropertySymbols(left).length > 0 || Object.getOwnPropertySymbols(right).length > 0) throw new Error("Cannot create diffs for objects with symbols keys");
+    const lk = keysOf(left);
+    const rk = keysOf(right);
+    for (const k of rk) if (!hasKey(left, k) && !isUnsafeKey(k)) yield { type: "insert", path: `${path}/${k}`, value: right[k] };
+    for (const k of lk) {
+      if (!hasKey(right, k) || isUnsafeKey(k) || deepEqual(left, right)) continue;
+      yield* diffValue(`${path}/${k}`, left[k], right[k]);
+    }
+    for (const k of lk) if (!hasKey(right, k) && !isUnsafeKey(k)) yield { type: "delete", path: `${path}/${k}` };
+    return;
+  }
+  if (left !== right) yield { type: "update", path, value: right };
+}
+/** Edits that turn current into next (apply with Patch). */
+export function Diff(current: unknown, next: unknown): any[] {
+  return [...diffValue("", current, next)];
+}
+export function Patch(current: unknown, edits: any[]): unknown {
+  if (edits.length > 0 && edits[0].path === "" && edits[0].type === "update") return Clone(edits[0].value);
+  const clone: any = Clone(current);
+  if (edits.length === 0) return clone;
+  for (const e of edits) {
+    if (e.type === "insert" || e.type === "update") Pointer.Set(clone, e.path, e.value);
+    else if (e.type === "delete") Pointer.Delete(clone, e.path);
+  }
+  return clone;
+}
+
+// ---------------------------------------------------------------------------
+// Value namespace
+// ---------------------------------------------------------------------------
+
+export const Value = {
+  Assert, Check, Clean, Clone, Convert, Create, Decode, Default, Diff, Encode, Equal, Errors,
+  HasCodec, Hash, Parse, Patch, Pointer, Repair,
+};

@@ -1,0 +1,95 @@
+// Package discover finds the extension entry files that pi 0.73.1 would load
+// for a project and returns them in pi's load order; it reads the file system
+// only and imports neither goja, esbuild nor the engine.
+//
+// # Sources and order
+//
+// Discover mirrors DefaultResourceLoader.reload and
+// DefaultPackageManager.resolve/resolveExtensionSources of
+// @mariozechner/pi-coding-agent 0.73.1. The final order is:
+//
+//  1. CLI -e/--extension values, in argument order (Origin "cli");
+//  2. entries of the project settings `extensions` array, <cwd>/.pi/settings.json
+//     ("settings:project");
+//  3. auto-discovered <cwd>/.pi/extensions/ ("auto:project");
+//  4. entries of the global settings `extensions` array, <agentDir>/settings.json
+//     ("settings:global");
+//  5. auto-discovered <agentDir>/extensions/ ("auto:global");
+//  6. settings `packages`, project before global ("package:project",
+//     "package:global").
+//
+// This is pi's real order, not the one in its documentation (packages before
+// settings entries): pi collects packages first, then sorts every resolved
+// resource by a precedence rank (project entry 0, project auto 1, user entry
+// 2, user auto 3, package 4) with a stable sort. A path claimed by an
+// earlier source keeps that source's rank and enabled state, so a file that
+// a package provides and a settings entry names again loads at the package's
+// position. Duplicates are removed by real path (symlinks resolved); the
+// first occurrence wins and keeps its non-canonical path. NoExtensions drops
+// sources 2-6 and keeps 1.
+//
+// # Shapes
+//
+// A CLI value or a local package source that names a file yields that file,
+// whatever its extension. A directory is a package: its package.json `pi`
+// key, if truthy, declares the extensions (`pi.extensions`, paths relative
+// to the package root, globs containing * or ? expanded, `!glob` excludes,
+// `+path`/`-path` force-include/exclude; without `pi.extensions` the package
+// has no extensions); without a `pi` key the convention directory
+// extensions/ is scanned as below; a directory with neither a `pi` key nor
+// any of extensions/, skills/, prompts/, themes/ is itself the entry and is
+// resolved the way pi's module loader (jiti) resolves a directory: index.js,
+// index.mjs, index.cjs, index.ts, index.tsx, index.mts, index.cts,
+// index.mtsx, index.ctsx, then package.json `main`. (So `-e dir` for a
+// directory that has only a prompts/ folder loads nothing, as in pi.)
+//
+// A settings `extensions` entry that names a file yields the file; a
+// directory, and every auto-discovered directory, is scanned: if the
+// directory itself has a package.json whose pi.extensions lists existing
+// paths, or an index.ts, or an index.js, only those are used; otherwise each
+// child is looked at once (no recursion): *.ts and *.js files, and
+// subdirectories with package.json pi.extensions (literal paths that exist),
+// else index.ts, else index.js. Names starting with "." and node_modules are
+// skipped, and .gitignore, .ignore and .fdignore in the scanned directory
+// are honoured (see below).
+//
+// # Settings entries and filters
+//
+// Settings paths resolve against the settings file's directory (<cwd>/.pi or
+// the agent dir); a leading "~" expands to Options.Home. CLI values resolve
+// against Options.Cwd without "~" expansion (pi leaves that to the shell).
+// In a settings `extensions` array, entries starting with "!", "+" or "-" or
+// containing "*" or "?" are patterns, the rest are paths. Patterns filter the
+// files found under that array's paths: plain globs keep matches, "!glob"
+// removes matches, "+path" adds back an exact path, "-path" removes an exact
+// path (what `pi config` writes to disable something). A glob alone expands
+// nothing. The "!", "+" and "-" patterns of a scope also filter that scope's
+// auto-discovered files. Globs match the path relative to the settings
+// directory, the base name, or the absolute path, with minimatch semantics
+// (*, ?, [..], [!..], **, {a,b}; * and ** do not match names starting with
+// "."); exact patterns match the relative path (a leading "./" is ignored)
+// or the absolute path. A `packages` item is a source string or an object
+// {source, extensions?}; an omitted `extensions` key means all of the
+// package's extensions, [] means none, otherwise the array is a pattern list
+// applied to the package's extensions relative to its root. Two package
+// items with the same identity (resolved local path) are loaded once, the
+// project one winning.
+//
+// # Ignore files
+//
+// The gitignore subset supported in scanned directories: blank lines and
+// "#" comments, "\#" and "\!" escapes, "!" negation (the last matching rule
+// wins), a leading "/" (ignored, since only direct children are checked), a
+// trailing "/" (directories only), and the wildcards *, ?, [..] and **.
+// Matching is case-insensitive, like the `ignore` package pi uses. Patterns
+// with a "/" in the middle match nothing at the top level.
+//
+// # Problems
+//
+// Problems never stop discovery. pi reports a missing CLI path as
+// "Extension path does not exist: <abs path>" and settings it cannot parse
+// as warnings; Discover does the same. It also reports what pi cannot do
+// yet here (npm:, git:, github:, http:, https:, ssh: sources, which pi
+// would install) and, unlike pi, which skips them silently, declared or
+// configured paths that do not exist and directories without an entry file.
+package discover

@@ -1,0 +1,8 @@
+package node_test
+
+import "testing"
+
+func TestBufferScript(t *testing.T) {
+	t.Parallel()
+	libRunScript(t, "buffer.js")
+}

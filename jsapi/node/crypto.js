@@ -1,0 +1,301 @@
+// node:crypto: hashes, HMACs and randomness (Go does the work), and the Web
+// Crypto object that is also the crypto global.
+(function (module, exports, require, lib) {
+  'use strict';
+
+  const { codeError, invalidArgType, outOfRange, validateFunction } = lib.errors;
+  const { Buffer } = require('buffer');
+
+  // toBytes returns the bytes of hash/HMAC input data: a string in
+  // encoding (utf8 by default) or any ArrayBufferView.
+  function toBytes(data, encoding, name) {
+    if (typeof data === 'string') return Buffer.from(data, encoding ?? 'utf8');
+    if (ArrayBuffer.isView(data)) return data;
+    throw invalidArgType(name, 'of type string or an instance of Buffer, TypedArray, or DataView', data);
+  }
+
+  function keyBytes(key) {
+    if (typeof key === 'string') return Buffer.from(key, 'utf8');
+    if (ArrayBuffer.isView(key) || key instanceof ArrayBuffer) return key;
+    if (key !== null && typeof key === 'object' && key.type === 'secret' && typeof key.export === 'function') return key.export();
+    throw invalidArgType('key', 'of type string or an instance of ArrayBuffer, Buffer, TypedArray, DataView, KeyObject, or CryptoKey', key);
+  }
+
+  function output(ab, encoding) {
+    const buf = Buffer.from(ab);
+    return encoding === undefined || encoding === 'buffer' ? buf : buf.toString(encoding);
+  }
+
+  const kHandle = Symbol('kHandle');
+  const kFinalized = Symbol('kFinalized');
+
+  function finalized() {
+    return codeError(Error, 'ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
+  }
+
+  class Hash {
+    constructor(algorithm, options) {
+      if (typeof algorithm !== 'string' && !(algorithm instanceof Hash)) {
+        throw invalidArgType('algorithm', 'of type string', algorithm);
+      }
+      this[kHandle] = algorithm instanceof Hash ? lib.hashCopy(algorithm[kHandle]) : lib.hashNew(algorithm, undefined);
+      this[kFinalized] = false;
+    }
+
+    update(data, encoding) {
+      if (this[kFinalized]) throw finalized();
+      lib.hashUpdate(this[kHandle], toBytes(data, encoding, 'data'));
+      return this;
+    }
+
+    digest(encoding) {
+      if (this[kFinalized]) throw finalized();
+      this[kFinalized] = true;
+      return output(lib.hashDigest(this[kHandle]), encoding);
+    }
+
+    copy(options) {
+      if (this[kFinalized]) throw finalized();
+      return new Hash(this, options);
+    }
+  }
+
+  class Hmac {
+    constructor(hmac, key, options) {
+      if (typeof hmac !== 'string') throw invalidArgType('hmac', 'of type string', hmac);
+      this[kHandle] = lib.hashNew(hmac, keyBytes(key));
+      this[kFinalized] = false;
+    }
+
+    update(data, encoding) {
+      if (this[kFinalized]) throw finalized();
+      lib.hashUpdate(this[kHandle], toBytes(data, encoding, 'data'));
+      return this;
+    }
+
+    // digest after digest returns an empty result, as in Node.
+    digest(encoding) {
+      if (this[kFinalized]) return output(new ArrayBuffer(0), encoding);
+      this[kFinalized] = true;
+      return output(lib.hashDigest(this[kHandle]), encoding);
+    }
+  }
+
+  function createHash(algorithm, options) {
+    return new Hash(algorithm, options);
+  }
+
+  function createHmac(hmac, key, options) {
+    return new Hmac(hmac, key, options);
+  }
+
+  // hash is Node 21's one-shot crypto.hash(algorithm, data, outputEncoding).
+  function hash(algorithm, data, outputEncoding = 'hex') {
+    if (typeof data !== 'string' && !ArrayBuffer.isView(data)) {
+      throw invalidArgType('data', 'of type string or an instance of Buffer, TypedArray, or DataView', data);
+    }
+    return createHash(algorithm).update(data).digest(outputEncoding);
+  }
+
+  // ---- randomness ----
+
+  function validateSize(size, name = 'size') {
+    if (typeof size !== 'number') throw invalidArgType(name, 'of type number', size);
+    if (!Number.isInteger(size) || size < 0 || size > 2 ** 31 - 1) throw outOfRange(name, '>= 0 && <= 2147483647', size);
+  }
+
+  function defer(fn) {
+    if (typeof queueMicrotask === 'function') queueMicrotask(fn);
+    else Promise.resolve().then(fn);
+  }
+
+  function randomBytes(size, callback) {
+    validateSize(size);
+    if (callback !== undefined) validateFunction(callback, 'callback');
+    const buf = Buffer.alloc(size);
+    lib.randomFill(buf);
+    if (callback === undefined) return buf;
+    defer(() => callback(null, buf));
+    return undefined;
+  }
+
+  function fillRange(buf, offset, size) {
+    if (!ArrayBuffer.isView(buf) && !(buf instanceof ArrayBuffer)) {
+      throw invalidArgType('buf', 'an instance of ArrayBuffer or ArrayBufferView', buf);
+    }
+    const u8 = buf instanceof ArrayBuffer ? new Uint8Array(buf) : new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+    const elementSize = buf.BYTES_PER_ELEMENT ?? 1;
+    offset = offset === undefined ? 0 : offset * elementSize;
+    size = size === undefined ? u8.length - offset : size * elementSize;
+    if (offset < 0 || offset > u8.length) throw outOfRange('offset', `>= 0 && <= ${u8.length}`, offset);
+    if (size < 0 || offset + size > u8.length) throw outOfRange('size + offset', `<= ${u8.length}`, size + offset);
+    lib.randomFill(u8.subarray(offset, offset + size));
+    return buf;
+  }
+
+  function randomFillSync(buf, offset, size) {
+    return fillRange(buf, offset, size);
+  }
+
+  function randomFill(buf, offset, size, callback) {
+    if (typeof offset === 'function') {
+      callback = offset;
+      offset = undefined;
+    } else if (typeof size === 'function') {
+      callback = size;
+      size = undefined;
+    }
+    validateFunction(callback, 'callback');
+    fillRange(buf, offset, size);
+    defer(() => callback(null, buf));
+  }
+
+  // randomInt returns a uniform integer in [min, max).
+  function randomInt(min, max, callback) {
+    if (typeof max === 'function' || max === undefined) {
+      callback = max;
+      max = min;
+      min = 0;
+    }
+    if (callback !== undefined) validateFunction(callback, 'callback');
+    if (!Number.isSafeInteger(min)) throw invalidArgType('min', 'a safe integer', min);
+    if (!Number.isSafeInteger(max)) throw invalidArgType('max', 'a safe integer', max);
+    if (max <= min) {
+      throw outOfRange('max', `greater than the value of "min" (${min})`, max);
+    }
+    const range = max - min;
+    if (range > 2 ** 48 - 1) throw outOfRange('max - min', '<= 281474976710655', range);
+    // Rejection sampling over 48 random bits.
+    const limit = 2 ** 48 - (2 ** 48 % range);
+    const bytes = new Uint8Array(6);
+    let n;
+    do {
+      lib.randomFill(bytes);
+      n = bytes.reduce((acc, b) => acc * 256 + b, 0);
+    } while (n >= limit);
+    const result = min + (n % range);
+    if (callback === undefined) return result;
+    defer(() => callback(null, result));
+    return undefined;
+  }
+
+  function randomUUID(options) {
+    if (options !== undefined && (options === null || typeof options !== 'object')) {
+      throw invalidArgType('options', 'of type object', options);
+    }
+    return lib.randomUUID();
+  }
+
+  function domException(message, name) {
+    if (typeof DOMException === 'function') return new DOMException(message, name);
+    const err = new Error(message);
+    err.name = name;
+    return err;
+  }
+
+  const integerArrays = new Set(['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array',
+    'Uint32Array', 'BigInt64Array', 'BigUint64Array']);
+  const typedArrayTag = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array).prototype, Symbol.toStringTag).get;
+
+  function getRandomValues(data) {
+    if (!integerArrays.has(typedArrayTag.call(data))) {
+      throw domException('The data argument must be an integer-type TypedArray', 'TypeMismatchError');
+    }
+    if (data.byteLength > 65536) throw domException('The requested length exceeds 65,536 bytes', 'QuotaExceededError');
+    lib.randomFill(data);
+    return data;
+  }
+
+  function timingSafeEqual(buf1, buf2) {
+    if (!ArrayBuffer.isView(buf1) && !(buf1 instanceof ArrayBuffer)) {
+      throw invalidArgType('buf1', 'an instance of ArrayBuffer, Buffer, TypedArray, or DataView', buf1);
+    }
+    if (!ArrayBuffer.isView(buf2) && !(buf2 instanceof ArrayBuffer)) {
+      throw invalidArgType('buf2', 'an instance of ArrayBuffer, Buffer, TypedArray, or DataView', buf2);
+    }
+    if (buf1.byteLength !== buf2.byteLength) {
+      throw codeError(RangeError, 'ERR_CRYPTO_TIMING_SAFE_EQUAL_LENGTH', 'Input buffers must have the same byte length');
+    }
+    return lib.timingSafeEqual(buf1, buf2);
+  }
+
+  // ---- Web Crypto ----
+
+  function illegalConstructor() {
+    throw new TypeError('Illegal constructor');
+  }
+
+  class SubtleCrypto {
+    constructor() {
+      illegalConstructor();
+    }
+
+    async digest(algorithm, data) {
+      const name = typeof algorithm === 'string' ? algorithm : algorithm?.name;
+      if (typeof name !== 'string') throw domException('Unrecognized algorithm name', 'NotSupportedError');
+      if (!ArrayBuffer.isView(data) && !(data instanceof ArrayBuffer)) {
+        throw codeError(TypeError, 'ERR_INVALID_ARG_TYPE',
+          "Failed to execute 'digest' on 'SubtleCrypto': 2nd argument is not instance of ArrayBuffer, Buffer, TypedArray, or DataView.");
+      }
+      // Digest a copy, as Web Crypto does, so later writes cannot race.
+      const bytes = data instanceof ArrayBuffer ? new Uint8Array(data.slice(0)) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength).slice();
+      const out = lib.digest(name, bytes);
+      if (out === null) throw domException('Unrecognized algorithm name', 'NotSupportedError');
+      return out;
+    }
+  }
+  Object.defineProperty(SubtleCrypto.prototype, Symbol.toStringTag, { value: 'SubtleCrypto', configurable: true });
+
+  class Crypto {
+    constructor() {
+      illegalConstructor();
+    }
+
+    get subtle() {
+      return subtle;
+    }
+
+    getRandomValues(data) {
+      return getRandomValues(data);
+    }
+
+    randomUUID() {
+      return lib.randomUUID();
+    }
+  }
+  Object.defineProperty(Crypto.prototype, Symbol.toStringTag, { value: 'Crypto', configurable: true });
+
+  const subtle = Object.create(SubtleCrypto.prototype);
+  const webcrypto = Object.create(Crypto.prototype);
+
+  function notSupported(name) {
+    return function () {
+      throw codeError(Error, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM', `crypto.${name} is not supported by pigo`);
+    };
+  }
+
+  Object.assign(exports, {
+    Hash,
+    Hmac,
+    createHash,
+    createHmac,
+    hash,
+    getHashes: () => lib.hashes.slice(),
+    randomBytes,
+    pseudoRandomBytes: randomBytes,
+    randomFill,
+    randomFillSync,
+    randomInt,
+    randomUUID,
+    getRandomValues,
+    timingSafeEqual,
+    webcrypto,
+    subtle,
+    constants: {},
+  });
+  for (const name of ['createCipheriv', 'createDecipheriv', 'createSign', 'createVerify', 'pbkdf2', 'pbkdf2Sync', 'scrypt',
+    'scryptSync', 'generateKeyPair', 'generateKeyPairSync', 'createPublicKey', 'createPrivateKey', 'createSecretKey',
+    'publicEncrypt', 'privateDecrypt', 'sign', 'verify', 'hkdf', 'hkdfSync', 'createECDH', 'createDiffieHellman']) {
+    exports[name] = notSupported(name);
+  }
+})

@@ -1,0 +1,143 @@
+package node
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/dop251/goja"
+
+	"github.com/pigo-dev/pigo/jsapi/modules"
+)
+
+// The lib modules are the node built-ins that need no operating system
+// access: util, events, crypto, url, module, buffer, string_decoder, timers,
+// assert, plus pigo's fetch. Most are written in embedded JavaScript (the
+// *.js files next to their Go halves); each file is compiled once per
+// process into a shared *goja.Program and run per runtime, and Go helpers do
+// the byte work (encodings, hashes, HTTP).
+
+// libModules returns the lib modules by specifier (without "node:").
+func libModules() map[string]modules.Module {
+	return map[string]modules.Module{
+		"util":            utilModule,
+		"util/types":      utilTypesModule,
+		"events":          eventsModule,
+		"buffer":          bufferModule,
+		"crypto":          cryptoModule,
+		"url":             urlModule,
+		"module":          moduleModule,
+		"string_decoder":  stringDecoderModule,
+		"timers":          timersModule,
+		"timers/promises": timersPromisesModule,
+		"assert":          assertModule,
+		"assert/strict":   assertStrictModule,
+		"pigo/fetch":      fetchModule,
+	}
+}
+
+// libGlobals returns the globals backed by lib modules.
+func libGlobals() []Global {
+	return []Global{
+		{Name: "Buffer", Module: "buffer", Export: "Buffer"},
+		{Name: "crypto", Module: "crypto", Export: "webcrypto"},
+		{Name: "fetch", Module: "pigo/fetch", Export: "fetch"},
+		{Name: "Request", Module: "pigo/fetch", Export: "Request"},
+		{Name: "Response", Module: "pigo/fetch", Export: "Response"},
+		{Name: "Headers", Module: "pigo/fetch", Export: "Headers"},
+		{Name: "ReadableStream", Module: "pigo/fetch", Export: "ReadableStream"},
+	}
+}
+
+//go:embed errors_lib.js util.js util_comparisons.js events.js buffer.js crypto.js url.js module.js fetch.js string_decoder.js timers.js assert.js
+var libSources embed.FS
+
+// libScript returns a function that compiles the embedded source name once
+// per process; the program is immutable and shared by every runtime.
+func libScript(name string) func() (*goja.Program, error) {
+	return sync.OnceValues(func() (*goja.Program, error) {
+		src, err := libSources.ReadFile(name)
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", name, err)
+		}
+		prog, err := goja.Compile("node:"+name, string(src), true)
+		if err != nil {
+			return nil, fmt.Errorf("compile %s: %w", name, err)
+		}
+		return prog, nil
+	})
+}
+
+// The compiled lib sources. Each evaluates to a function; errors_lib.js
+// and util_comparisons.js return helpers, the others are module bodies
+// called as fn(module, exports, require, lib).
+var (
+	errorsLibProgram       = libScript("errors_lib.js")
+	utilComparisonsProgram = libScript("util_comparisons.js")
+	utilProgram            = libScript("util.js")
+	eventsProgram          = libScript("events.js")
+	bufferProgram          = libScript("buffer.js")
+	cryptoProgram          = libScript("crypto.js")
+	urlProgram             = libScript("url.js")
+	moduleProgram          = libScript("module.js")
+	fetchProgram           = libScript("fetch.js")
+	stringDecoderProgram   = libScript("string_decoder.js")
+	timersProgram          = libScript("timers.js")
+	assertProgram          = libScript("assert.js")
+)
+
+// libEval runs a compiled lib source and calls the function it evaluates to
+// with args. Loop only.
+func libEval(rt modules.Runtime, prog func() (*goja.Program, error), args ...goja.Value) (goja.Value, error) {
+	p, err := prog()
+	if err != nil {
+		return nil, err
+	}
+	vm := rt.VM()
+	v, err := vm.RunProgram(p)
+	if err != nil {
+		return nil, err
+	}
+	fn, ok := goja.AssertFunction(v)
+	if !ok {
+		return nil, errors.New("lib script does not evaluate to a function")
+	}
+	return fn(goja.Undefined(), args...)
+}
+
+// libRunJS instantiates a JS lib module: it calls the module body compiled
+// in prog with (module, exports, require, lib), where lib holds helpers plus
+// errors (errors_lib.js). Loop only.
+func libRunJS(rt modules.Runtime, module *goja.Object, prog func() (*goja.Program, error), helpers map[string]any) error {
+	vm := rt.VM()
+	errs, err := libEval(rt, errorsLibProgram)
+	if err != nil {
+		return fmt.Errorf("load errors helpers: %w", err)
+	}
+	lib := vm.NewObject()
+	if err := lib.Set("errors", errs); err != nil {
+		return err
+	}
+	for k, v := range helpers {
+		if err := lib.Set(k, v); err != nil {
+			return err
+		}
+	}
+	if _, err := libEval(rt, prog, module, module.Get("exports"), vm.ToValue(libRequire(rt)), lib); err != nil {
+		return err
+	}
+	return nil
+}
+
+// libRequire returns a require function for lib module bodies: it serves
+// host modules through Runtime.Require and throws what it returns.
+func libRequire(rt modules.Runtime) func(goja.FunctionCall) goja.Value {
+	return func(call goja.FunctionCall) goja.Value {
+		v, err := rt.Require(call.Argument(0).String())
+		if err != nil {
+			libRethrow(rt, err)
+		}
+		return v
+	}
+}

@@ -1,0 +1,8 @@
+package node_test
+
+import "testing"
+
+func TestModuleScript(t *testing.T) {
+	t.Parallel()
+	libRunScript(t, "module.js")
+}

@@ -1,0 +1,8 @@
+package node_test
+
+import "testing"
+
+func TestStringDecoderScript(t *testing.T) {
+	t.Parallel()
+	libRunScript(t, "string_decoder.js")
+}

@@ -1,0 +1,12 @@
+const { StringDecoder } = require('string_decoder');
+const euro = Buffer.from('€');
+const d = new StringDecoder('utf8');
+eq([d.write(euro.subarray(0, 1)), d.write(euro.subarray(1, 2)), d.write(euro.subarray(2))], ['', '', '€'], 'utf8 split');
+eq([d.write(Buffer.from([0xe2])), d.end()], ['', '\ufffd'], 'utf8 incomplete end');
+const u = new StringDecoder('utf16le');
+const smile = Buffer.from('😀', 'utf16le');
+eq([u.write(smile.subarray(0, 1)), u.write(smile.subarray(1, 3)), u.write(smile.subarray(3)), u.end()], ['', '', '😀', ''], 'utf16le split');
+const b = new StringDecoder('base64');
+eq(b.write(Buffer.from('ab')) + b.write(Buffer.from('cd')) + b.end(), Buffer.from('abcd').toString('base64'), 'base64');
+eq(new StringDecoder('hex').write(Buffer.from([1, 255])), '01ff', 'hex');
+throwsWith(() => new StringDecoder('nope'), (e) => e.code === 'ERR_UNKNOWN_ENCODING', 'unknown encoding');

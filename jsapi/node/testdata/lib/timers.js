@@ -1,0 +1,17 @@
+const timers = require('timers');
+const tp = require('node:timers/promises');
+check(tp === timers.promises, 'timers/promises');
+eq(await new Promise((resolve) => timers.setTimeout(resolve, 1, 'cb')), 'cb', 'setTimeout');
+eq(await tp.setTimeout(1, 'value'), 'value', 'promises.setTimeout');
+eq(await tp.setImmediate('now'), 'now', 'promises.setImmediate');
+const ac = new AbortController();
+const p = tp.setTimeout(10000, 'never', { signal: ac.signal });
+ac.abort();
+await rejectsWith(p, (e) => e.name === 'AbortError' && e.code === 'ABORT_ERR', 'abort');
+await rejectsWith(tp.setTimeout(1, 'x', { signal: AbortSignal.abort() }), (e) => e.name === 'AbortError', 'pre-aborted');
+const ticks = [];
+const it = tp.setInterval(1, 'tick');
+for (let i = 0; i < 3; i++) ticks.push((await it.next()).value);
+await it.return();
+eq(ticks, ['tick', 'tick', 'tick'], 'setInterval');
+await tp.scheduler.wait(1);
