@@ -10,9 +10,15 @@ demo:
 	$(GO) run ./cmd/pigo check -e examples/hello-tool -e examples/permission -e examples/settings-tool -e examples/todo-view
 	$(GO) run ./cmd/pigo tool greet '{"name":"pigo"}' -e examples/hello-tool
 
+PI_EXAMPLES = node_modules/@mariozechner/pi-coding-agent/examples/extensions
+
 deps:
 	$(GO) mod download
 	npm ci --no-audit --no-fund
+	# pi examples that need their own npm dependencies (conformance suite)
+	for d in with-deps sandbox custom-provider-anthropic; do \
+		(cd $(PI_EXAMPLES)/$$d && npm install --no-audit --no-fund --omit=dev --no-package-lock) || exit 1; \
+	done
 
 test: deps
 	$(GO) vet ./...
