@@ -23,6 +23,9 @@ type PluginReport struct {
 	Events      []string            `json:"events"`
 	Settings    []string            `json:"settings"`
 	Diagnostics []Diagnostic        `json:"diagnostics"`
+	// Unsupported lists pi API members the plugin uses that pigo does not
+	// implement yet (found in its code or hit at run time).
+	Unsupported []string `json:"unsupported"`
 }
 
 // RegistryReport describes one registry.
@@ -63,6 +66,7 @@ func (h *Host) Report() Report {
 		pr.Tools = nonNil(pr.Registered["tools"])
 		pr.Commands = nonNil(pr.Registered["commands"])
 		pr.Settings = nonNil(pr.Registered["settings"])
+		pr.Unsupported = nonNil(h.pi.Unsupported(p.ID))
 		if pr.Diagnostics == nil {
 			pr.Diagnostics = []Diagnostic{}
 		}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/jsapi/bundler"
+	"github.com/pigo-dev/pigo/jsapi/compat"
 	"github.com/pigo-dev/pigo/jsapi/modules"
 )
 
@@ -133,6 +134,11 @@ func (l *loader) Load(ctx context.Context, eg *engine.Generation) error {
 		return bundleError(id, err)
 	}
 	l.env.setInputs(l.path, b.Inputs)
+	for _, gap := range compat.Gaps() {
+		if gap.Uses(b.Code) {
+			eg.Host().Pi().NoteUnsupported(id, gap.Member+" ("+gap.Why+")")
+		}
+	}
 	if err := checkTierState(id, b.Entry, b.Inputs); err != nil {
 		return err
 	}

@@ -88,6 +88,9 @@ func printReport(io *IO, rep engine.Report, results []engine.LoadResult) {
 		line("hooks", p.Hooks)
 		line("events", p.Events)
 		line("settings", p.Settings)
+		for _, u := range p.Unsupported {
+			fmt.Fprintf(w, "  not supported yet: %s\n", u)
+		}
 		for name, ids := range p.Registered {
 			if name != "tools" && name != "commands" && name != "settings" {
 				line(name, ids)

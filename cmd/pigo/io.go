@@ -1,6 +1,9 @@
 package main
 
-import "io"
+import (
+	"io"
+	"strings"
+)
 
 // IO is the process world handed down from main: streams, environment and
 // working directory. Nothing below main reads os globals.
@@ -8,7 +11,19 @@ type IO struct {
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
 	Getenv         func(string) string
+	Environ        []string // KEY=VALUE pairs: what extensions see as process.env
 	Cwd            string
+}
+
+// envMap turns Environ into a map.
+func (io *IO) envMap() map[string]string {
+	m := make(map[string]string, len(io.Environ))
+	for _, kv := range io.Environ {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			m[k] = v
+		}
+	}
+	return m
 }
 
 // ExitCode is pigo's process exit status.

@@ -41,7 +41,7 @@ func cacheDir(io *IO, disabled bool) string {
 // load boots a host with the extensions in f.
 func load(ctx context.Context, f flags, io *IO) *session {
 	host := engine.New(engine.Options{Cwd: io.Cwd})
-	env := jsapi.New(jsapi.Options{CacheDir: cacheDir(io, f.noCache)})
+	env := jsapi.New(jsapi.Options{CacheDir: cacheDir(io, f.noCache), Environ: io.envMap()})
 	var specs []engine.PluginSpec
 	seen := map[string]int{}
 	for _, p := range f.extensions {

@@ -15,6 +15,6 @@ func mainExit() int {
 	cwd, _ := os.Getwd()
 	return int(run(ctx, os.Args[1:], &IO{
 		Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
-		Getenv: os.Getenv, Cwd: cwd,
+		Getenv: os.Getenv, Environ: os.Environ(), Cwd: cwd,
 	}))
 }

@@ -1,0 +1,32 @@
+package compat
+
+import "regexp"
+
+// Gap is a pi API member pigo does not implement yet (or implements only
+// as a recorded no-op), with the pattern that finds its use in a bundle.
+type Gap struct {
+	Member  string
+	Why     string
+	pattern *regexp.Regexp
+}
+
+// Uses reports whether code uses the member.
+func (g Gap) Uses(code string) bool { return g.pattern.MatchString(code) }
+
+// Gaps lists what `pigo check` reports per extension, so missing pieces
+// are visible instead of silent. Keep it in step with the adapter
+// (modules/_pi-api.ts) and the modules.
+func Gaps() []Gap {
+	gap := func(member, why, re string) Gap { return Gap{member, why, regexp.MustCompile(re)} }
+	return []Gap{
+		gap("ctx.newSession", "no session switching yet", `\.newSession\(`),
+		gap("ctx.fork", "no session forking yet", `\.fork\(`),
+		gap("ctx.navigateTree", "no tree navigation yet", `\.navigateTree\(`),
+		gap("ctx.switchSession", "no session switching yet", `\.switchSession\(`),
+		gap("ctx.ui.custom", "no TUI yet: resolves undefined", `\.custom\(`),
+		gap("ctx.ui.setFooter/setHeader/setEditorComponent", "no TUI yet: recorded, not rendered", `\.set(Footer|Header|EditorComponent)\(`),
+		gap("pi-ai complete/stream", "no provider layer yet", `\b(complete|completeSimple|streamSimple|stream)(Anthropic|OpenAI\w*|Google\w*)?\(`),
+		gap("modelRegistry.getApiKeyAndHeaders", "no credential storage yet", `getApiKeyAndHeaders\(`),
+		gap("pi.registerProvider streaming", "no agent loop yet: providers are registered as data", `registerProvider\(`),
+	}
+}
