@@ -94,6 +94,7 @@ func (g *jsGen) setup(rt *goja.Runtime) error {
 		return err
 	}
 	g.installTimers()
+	g.installNodeGlobals()
 	// goja lacks these well-known symbols; esbuild's lowered async
 	// iteration and `using` helpers fall back to Symbol.for of the same
 	// names, so define them that way.

@@ -10,6 +10,7 @@ import (
 	"github.com/pigo-dev/pigo/jsapi/bundler"
 	"github.com/pigo-dev/pigo/jsapi/compat"
 	"github.com/pigo-dev/pigo/jsapi/modules"
+	"github.com/pigo-dev/pigo/jsapi/node"
 )
 
 // Host modules are the modules pigo serves to plugins (`@pigo/api` now; the
@@ -38,7 +39,37 @@ func hostModuleSources() map[string]compat.Source {
 
 // nativeModules is the table of Go host modules.
 func nativeModules() map[string]modules.Module {
-	return map[string]modules.Module{"pigo:host": piHostModule}
+	out := node.Modules()
+	out["pigo:host"] = piHostModule
+	return out
+}
+
+// installNodeGlobals defines Node's globals (process, Buffer, fetch, ...)
+// as lazy accessors: the backing module is instantiated on first use, so a
+// plugin that never touches process pays nothing for it. Assigning a
+// global replaces the accessor with a plain value, as in Node. Loop only.
+func (g *jsGen) installNodeGlobals() {
+	vm := g.rt
+	global := vm.GlobalObject()
+	for _, gl := range node.Globals() {
+		get := vm.ToValue(func(goja.FunctionCall) goja.Value {
+			m, err := g.require(gl.Module)
+			if err != nil {
+				g.throw(err)
+			}
+			v := m
+			if gl.Export != "" {
+				v = m.ToObject(vm).Get(gl.Export)
+			}
+			_ = global.DefineDataProperty(gl.Name, v, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE)
+			return v
+		})
+		set := vm.ToValue(func(c goja.FunctionCall) goja.Value {
+			_ = global.DefineDataProperty(gl.Name, c.Argument(0), goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE)
+			return goja.Undefined()
+		})
+		_ = global.DefineAccessorProperty(gl.Name, get, set, goja.FLAG_TRUE, goja.FLAG_FALSE)
+	}
 }
 
 // hostModules compiles JS host modules lazily, once each, and holds the Go
