@@ -127,3 +127,87 @@ func TestConformanceEveryExampleLoads(t *testing.T) {
 	})
 	t.Logf("conformance: %d/%d examples load (%d unloadable by nature)", loaded, len(exs), skipped)
 }
+
+// findExample returns the named example or skips when the corpus is absent.
+func findExample(t *testing.T, name string) example {
+	t.Helper()
+	for _, ex := range listExamples(t) {
+		if ex.name == name {
+			return ex
+		}
+	}
+	t.Fatalf("no example %q", name)
+	return example{}
+}
+
+// mustLoad loads one example alone (cwd "" = a fresh temp dir).
+func mustLoad(t *testing.T, name, cwd string) *piHost {
+	t.Helper()
+	p, res := loadExample(t, findExample(t, name), cwd)
+	if !res.OK {
+		t.Fatalf("%s failed to load: %v", name, res.Err)
+	}
+	return p
+}
+
+// emit delivers a notification event (session_start, turn_end, ...).
+func (p *piHost) emit(event string, payload map[string]any) {
+	p.t.Helper()
+	payload["type"] = event
+	for _, d := range p.host.Emit(context.Background(), event, payload) {
+		p.t.Fatalf("%s listener failed: %s", event, d)
+	}
+}
+
+// hook runs an interceptable event and returns its combined result.
+func (p *piHost) hook(event string, payload map[string]any) engine.HookOutcome {
+	p.t.Helper()
+	payload["type"] = event
+	return p.host.RunHook(context.Background(), event, payload)
+}
+
+// tool runs a tool as the agent would.
+func (p *piHost) tool(name string, params map[string]any) (engine.ToolResult, error) {
+	return p.host.RunTool(context.Background(), name, engine.ToolCall{ID: "call_1", Params: params})
+}
+
+// command runs "/name args".
+func (p *piHost) command(line string) error {
+	return p.host.RunCommand(engine.WithOriginator(context.Background(), "test-ui"), line)
+}
+
+// notifications returns "type: message" for each ctx.ui.notify so far.
+func (p *piHost) notifications() []string {
+	ns, _ := p.host.Pi().UI().State()["notifications"].([]any)
+	var out []string
+	for _, n := range ns {
+		m := n.(map[string]any)
+		out = append(out, m["type"].(string)+": "+m["message"].(string))
+	}
+	return out
+}
+
+// calls returns the recorded pi/ctx/ui calls named op (e.g. "setActiveTools",
+// "ui.setStatus", "sendUserMessage").
+func (p *piHost) calls(op string) []engine.PiCall {
+	var out []engine.PiCall
+	for _, c := range p.host.Pi().Calls() {
+		if c.Op == op {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// ui returns the client-facing UI state (status, widgets, title, ...).
+func (p *piHost) ui() map[string]any { return p.host.Pi().UI().State() }
+
+// attachUI attaches a scripted UI client that answers dialogs.
+func (p *piHost) attachUI(answer func(method string, state map[string]any) any) *engine.ScriptedClient {
+	p.t.Helper()
+	c := engine.NewScriptedClient(p.host.Views(), "test-ui", answer)
+	if err := p.host.Views().Attach(c); err != nil {
+		p.t.Fatal(err)
+	}
+	return c
+}
