@@ -1,6 +1,9 @@
 package engine
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+)
 
 var (
 	// ErrStale is returned when a retired generation's handle is used.
@@ -16,3 +19,12 @@ var (
 	// ErrClosed is returned by a Host after Close.
 	ErrClosed = errors.New("host closed")
 )
+
+// recovered turns a panic in code the engine calls on a plugin's behalf
+// (contributions, hooks, listeners, effects, Go factories) into an error,
+// so no plugin can crash the host. Use as `defer recovered(&err)`.
+func recovered(err *error) {
+	if p := recover(); p != nil {
+		*err = fmt.Errorf("panic: %v", p)
+	}
+}

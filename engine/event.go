@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"fmt"
 )
 
 // Listener observes an event. Its return value is only an error, which is
@@ -59,8 +58,19 @@ func (g *Generation) EventTypes() []string {
 // Each listener receives its own clone of payload, so one cannot change what
 // the next one sees.
 func (h *Host) Emit(ctx context.Context, typ string, payload any) []Diagnostic {
+	return h.deliver(ctx, typ, listenersOf(h.liveGenerations(), typ), payload)
+}
+
+// EmitTo delivers an event to one generation's listeners only (used for
+// session_start/session_shutdown of a single reloading plugin).
+func (h *Host) EmitTo(ctx context.Context, g *Generation, typ string, payload any) []Diagnostic {
+	return h.deliver(ctx, typ, listenersOf([]*Generation{g}, typ), payload)
+}
+
+// listenersOf snapshots the listeners of typ in gens, in order.
+func listenersOf(gens []*Generation, typ string) []*listenerReg {
 	var regs []*listenerReg
-	for _, g := range h.liveGenerations() {
+	for _, g := range gens {
 		g.mu.Lock()
 		for _, l := range g.listeners {
 			if l.typ == typ {
@@ -69,21 +79,7 @@ func (h *Host) Emit(ctx context.Context, typ string, payload any) []Diagnostic {
 		}
 		g.mu.Unlock()
 	}
-	return h.deliver(ctx, typ, regs, payload)
-}
-
-// EmitTo delivers an event to one generation's listeners only (used for
-// session_start/session_shutdown of a single reloading plugin).
-func (h *Host) EmitTo(ctx context.Context, g *Generation, typ string, payload any) []Diagnostic {
-	var regs []*listenerReg
-	g.mu.Lock()
-	for _, l := range g.listeners {
-		if l.typ == typ {
-			regs = append(regs, l)
-		}
-	}
-	g.mu.Unlock()
-	return h.deliver(ctx, typ, regs, payload)
+	return regs
 }
 
 func (h *Host) deliver(ctx context.Context, typ string, regs []*listenerReg, payload any) []Diagnostic {
@@ -91,11 +87,7 @@ func (h *Host) deliver(ctx context.Context, typ string, regs []*listenerReg, pay
 	for _, l := range regs {
 		lctx, cancel := context.WithTimeout(ctx, h.opts.Budgets.Listener)
 		err := func() (err error) {
-			defer func() {
-				if p := recover(); p != nil {
-					err = fmt.Errorf("panic: %v", p)
-				}
-			}()
+			defer recovered(&err)
 			return l.fn(lctx, Clone(payload))
 		}()
 		if err == nil && lctx.Err() == context.DeadlineExceeded {

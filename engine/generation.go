@@ -166,11 +166,7 @@ func (g *Generation) startEffect(fn EffectFunc) {
 	go func() {
 		defer g.effectsWG.Done()
 		err := func() (err error) {
-			defer func() {
-				if p := recover(); p != nil {
-					err = fmt.Errorf("panic: %v", p)
-				}
-			}()
+			defer recovered(&err)
 			return fn(g.ctx)
 		}()
 		if err != nil && g.ctx.Err() == nil {

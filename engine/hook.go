@@ -166,11 +166,7 @@ func (h *Host) RunHook(ctx context.Context, name string, payload any) HookOutcom
 }
 
 func callHook(ctx context.Context, fn HookHandler, payload any) (res any, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("panic: %v", p)
-		}
-	}()
+	defer recovered(&err)
 	return fn(ctx, payload)
 }
 

@@ -25,11 +25,7 @@ type GoPlugin func(ctx context.Context, gen *Generation) error
 
 // Load calls p, turning a panic into an error.
 func (p GoPlugin) Load(ctx context.Context, gen *Generation) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("factory panicked: %v", r)
-		}
-	}()
+	defer recovered(&err)
 	return p(ctx, gen)
 }
 

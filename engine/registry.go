@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"sort"
 	"sync"
@@ -327,11 +326,7 @@ func (r *Registry[D, S]) replay(ctx context.Context) Rebuilt[S] {
 
 // callContribution runs fn, turning a Go panic into an error.
 func callContribution[D any](ctx context.Context, fn Contribution[D], d D) (err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("panic: %v", p)
-		}
-	}()
+	defer recovered(&err)
 	return fn(ctx, d)
 }
 

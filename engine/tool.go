@@ -252,6 +252,19 @@ func (h *Host) RunTool(ctx context.Context, name string, call ToolCall) (ToolRes
 	return res, nil
 }
 
+// Data renders the result as JSON-shaped data, the shape plugins see:
+// {content, details, isError?, terminate?}.
+func (r ToolResult) Data() map[string]any {
+	out := map[string]any{"content": contentData(r.Content), "details": r.Details}
+	if r.IsError {
+		out["isError"] = true
+	}
+	if r.Terminate {
+		out["terminate"] = true
+	}
+	return out
+}
+
 func contentData(cs []Content) []any {
 	out := make([]any, len(cs))
 	for i, c := range cs {

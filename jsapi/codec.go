@@ -164,7 +164,7 @@ func (g *jsGen) toJS(v any) goja.Value {
 	case engine.Callable:
 		return g.callableFunc(x)
 	case engine.ToolResult:
-		return g.toJS(toolResultData(x))
+		return g.toJS(x.Data())
 	}
 	return rt.ToValue(v)
 }

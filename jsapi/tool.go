@@ -139,7 +139,7 @@ func (g *jsGen) executeJS(exec engine.ExecuteFunc) goja.Value {
 			call.OnUpdate = func(partial engine.ToolResult) {
 				g.post(func() {
 					g.runCallback("onUpdate", func() (goja.Value, error) {
-						return upd(goja.Undefined(), g.toJS(toolResultData(partial)))
+						return upd(goja.Undefined(), g.toJS(partial.Data()))
 					})
 				})
 			}
@@ -152,7 +152,7 @@ func (g *jsGen) executeJS(exec engine.ExecuteFunc) goja.Value {
 				reject(err)
 				return
 			}
-			resolve(toolResultData(r))
+			resolve(r.Data())
 		}()
 		return g.rt.ToValue(p)
 	})
@@ -176,28 +176,6 @@ func (g *jsGen) toolResultFromJS(v goja.Value) (engine.ToolResult, error) {
 	r.IsError, _ = m["isError"].(bool)
 	r.Terminate, _ = m["terminate"].(bool)
 	return r, nil
-}
-
-// toolResultData renders a ToolResult as JSON-shaped data.
-func toolResultData(r engine.ToolResult) map[string]any {
-	content := make([]any, len(r.Content))
-	for i, c := range r.Content {
-		m := map[string]any{"type": c.Type}
-		if c.Type == "image" {
-			m["data"], m["mimeType"] = c.Data, c.MimeType
-		} else {
-			m["text"] = c.Text
-		}
-		content[i] = m
-	}
-	out := map[string]any{"content": content, "details": r.Details}
-	if r.IsError {
-		out["isError"] = true
-	}
-	if r.Terminate {
-		out["terminate"] = true
-	}
-	return out
 }
 
 func describe(v goja.Value) string {
