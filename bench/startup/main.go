@@ -1,0 +1,277 @@
+// Command startup measures how long pigo and real pi take to be ready with
+// the same set of pi example extensions loaded, and how much memory each
+// uses, in the same run on the same machine.
+//
+//	go run ./bench/startup            # all examples both can load together
+//	go run ./bench/startup -n 20      # the first 20 of them
+//
+// pigo is measured as a process: `pigo check --json` from exec to exit
+// (load every extension, build every registry, print the report), cold
+// (no bundle cache) and warm (disk cache), with its peak RSS. pi is
+// measured as `pi --mode rpc` from exec to the response of a get_commands
+// request (its readiness probe), with its RSS at that moment. pi needs a
+// model to start, so a models.json with an offline mock provider is
+// written to a temporary agent dir. Requires Node and `npm ci` (pi is a
+// devDependency).
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+func main() {
+	n := flag.Int("n", 0, "number of examples (0 = every one both can load together)")
+	runs := flag.Int("runs", 3, "runs per configuration (the median is reported)")
+	root := flag.String("root", ".", "pigo repository root")
+	flag.Parse()
+	if err := run(*root, *n, *runs); err != nil {
+		fmt.Fprintln(os.Stderr, "startup:", err)
+		os.Exit(1)
+	}
+}
+
+type sample struct {
+	dur   time.Duration
+	rssKB int64
+}
+
+func run(root string, n, runs int) error {
+	root, _ = filepath.Abs(root)
+	examples := filepath.Join(root, "node_modules", "@mariozechner", "pi-coding-agent", "examples", "extensions")
+	piCLI := filepath.Join(root, "node_modules", "@mariozechner", "pi-coding-agent", "dist", "cli.js")
+	if _, err := os.Stat(piCLI); err != nil {
+		return fmt.Errorf("pi not installed (run npm ci): %w", err)
+	}
+	tmp, err := os.MkdirTemp("", "pigo-bench-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	pigo := filepath.Join(tmp, "pigo")
+	build := exec.Command("go", "build", "-o", pigo, "./cmd/pigo")
+	build.Dir, build.Stdout, build.Stderr = root, os.Stderr, os.Stderr
+	if err := build.Run(); err != nil {
+		return fmt.Errorf("build pigo: %w", err)
+	}
+	set, err := chooseSet(pigo, examples, tmp)
+	if err != nil {
+		return err
+	}
+	if n > 0 && n < len(set) {
+		set = set[:n]
+	}
+	fmt.Printf("extensions: %d (%s)\n\n", len(set), strings.Join(names(set), " "))
+
+	work := filepath.Join(tmp, "work")
+	agentDir := filepath.Join(tmp, "agent")
+	for _, d := range []string{work, agentDir} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return err
+		}
+	}
+	models := `{"providers":{"mock":{"baseUrl":"http://127.0.0.1:9/v1","api":"openai-completions","apiKey":"k","models":[{"id":"mock-1","name":"Mock"}]}}}`
+	if err := os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(models), 0o644); err != nil {
+		return err
+	}
+	var args []string
+	for _, p := range set {
+		args = append(args, "-e", p)
+	}
+	cache := filepath.Join(tmp, "cache")
+	measure := func(label string, f func() (sample, error)) (sample, error) {
+		var ss []sample
+		for range runs {
+			s, err := f()
+			if err != nil {
+				return sample{}, fmt.Errorf("%s: %w", label, err)
+			}
+			ss = append(ss, s)
+		}
+		sort.Slice(ss, func(i, j int) bool { return ss[i].dur < ss[j].dur })
+		return ss[len(ss)/2], nil
+	}
+	pigoRun := func(env []string) func() (sample, error) {
+		return func() (sample, error) {
+			cmd := exec.Command(pigo, append([]string{"check", "--json"}, args...)...)
+			cmd.Dir, cmd.Env, cmd.Stdout = work, env, io.Discard
+			start := time.Now()
+			err := cmd.Run()
+			d := time.Since(start)
+			if err != nil && cmd.ProcessState.ExitCode() != 1 { // 1 = some plugin failed; still a load
+				return sample{}, err
+			}
+			return sample{d, cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss}, nil
+		}
+	}
+	base := append(os.Environ(), "HOME="+tmp)
+	cold, err := measure("pigo cold", pigoRun(append(base, "PIGO_CACHE_DIR=off")))
+	if err != nil {
+		return err
+	}
+	warmEnv := append(base, "PIGO_CACHE_DIR="+cache)
+	if _, err := pigoRun(warmEnv)(); err != nil { // fill the cache
+		return err
+	}
+	warm, err := measure("pigo warm", pigoRun(warmEnv))
+	if err != nil {
+		return err
+	}
+	pi, err := measure("pi", func() (sample, error) { return piReady(piCLI, args, work, agentDir, tmp) })
+	if err != nil {
+		return err
+	}
+	fmt.Printf("%-22s %10s %10s %16s\n", "", "ready", "RSS", "vs pi (time/RSS)")
+	row := func(label string, s sample) {
+		fmt.Printf("%-22s %8.0fms %8.1fMB %8.3fx %6.3fx\n", label, ms(s.dur), float64(s.rssKB)/1024,
+			ms(s.dur)/ms(pi.dur), float64(s.rssKB)/float64(pi.rssKB))
+	}
+	row("pigo (no cache)", cold)
+	row("pigo (disk cache)", warm)
+	row("pi 0.73.1 (node)", pi)
+	return nil
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+func names(paths []string) []string {
+	var out []string
+	for _, p := range paths {
+		b := filepath.Base(p)
+		if b == "index.ts" {
+			b = filepath.Base(filepath.Dir(p))
+		}
+		out = append(out, strings.TrimSuffix(b, ".ts"))
+	}
+	return out
+}
+
+// chooseSet picks the examples pigo loads, without two that register the
+// same tool, flag or shortcut (pi refuses to start with such conflicts).
+func chooseSet(pigo, examples, tmp string) ([]string, error) {
+	ents, err := os.ReadDir(examples)
+	if err != nil {
+		return nil, err
+	}
+	var candidates []string
+	for _, e := range ents {
+		p := filepath.Join(examples, e.Name())
+		if e.IsDir() {
+			p = filepath.Join(p, "index.ts")
+		} else if !strings.HasSuffix(e.Name(), ".ts") {
+			continue
+		}
+		if _, err := os.Stat(p); err == nil {
+			candidates = append(candidates, p)
+		}
+	}
+	sort.Strings(candidates)
+	taken := map[string]bool{}
+	var out []string
+	for _, p := range candidates {
+		cmd := exec.Command(pigo, "check", "--json", "-e", p)
+		cmd.Dir, cmd.Env = tmp, append(os.Environ(), "HOME="+tmp, "PIGO_CACHE_DIR=off")
+		b, _ := cmd.Output()
+		var rep struct {
+			Plugins []struct {
+				Status     string              `json:"status"`
+				Registered map[string][]string `json:"registered"`
+			} `json:"plugins"`
+		}
+		if json.Unmarshal(b, &rep) != nil || len(rep.Plugins) != 1 || rep.Plugins[0].Status != "loaded" {
+			continue
+		}
+		var keys []string
+		for _, reg := range []string{"tools", "flags", "shortcuts"} {
+			for _, id := range rep.Plugins[0].Registered[reg] {
+				keys = append(keys, reg+":"+id)
+			}
+		}
+		clash := false
+		for _, k := range keys {
+			clash = clash || taken[k]
+		}
+		if clash {
+			continue
+		}
+		for _, k := range keys {
+			taken[k] = true
+		}
+		out = append(out, p)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no example loads in pigo")
+	}
+	return out, nil
+}
+
+// piReady starts pi in RPC mode and waits for the get_commands response.
+func piReady(cli string, extArgs []string, work, agentDir, home string) (sample, error) {
+	args := append([]string{cli, "--mode", "rpc", "--no-session", "--no-extensions", "--provider", "mock", "--model", "mock-1"}, extArgs...)
+	cmd := exec.Command("node", args...)
+	cmd.Dir = work
+	cmd.Env = append(os.Environ(), "HOME="+home, "PI_CODING_AGENT_DIR="+agentDir, "PI_OFFLINE=1", "PI_SKIP_VERSION_CHECK=1")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return sample{}, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return sample{}, err
+	}
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return sample{}, err
+	}
+	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
+	if _, err := io.WriteString(stdin, `{"id":"ready","type":"get_commands"}`+"\n"); err != nil {
+		return sample{}, err
+	}
+	sc := bufio.NewScanner(stdout)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	deadline := time.AfterFunc(2*time.Minute, func() { _ = cmd.Process.Kill() })
+	defer deadline.Stop()
+	for sc.Scan() {
+		var resp struct {
+			ID      string `json:"id"`
+			Success bool   `json:"success"`
+			Error   string `json:"error"`
+		}
+		if json.Unmarshal(sc.Bytes(), &resp) == nil && resp.ID == "ready" {
+			d := time.Since(start)
+			if !resp.Success {
+				return sample{}, fmt.Errorf("pi get_commands failed: %s", resp.Error)
+			}
+			return sample{d, vmRSS(cmd.Process.Pid)}, nil
+		}
+	}
+	return sample{}, fmt.Errorf("pi exited before it was ready: %s", stderr.String())
+}
+
+// vmRSS reads a process's resident set size in KB.
+func vmRSS(pid int) int64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmRSS:" {
+			v, _ := strconv.ParseInt(f[1], 10, 64)
+			return v
+		}
+	}
+	return 0
+}
