@@ -168,6 +168,9 @@ func (g *jsGen) require(spec string) (goja.Value, error) {
 		return nil, err
 	}
 	if !ok {
+		if bundler.IsNodeBuiltin(name) {
+			return g.missingBuiltin(name)
+		}
 		return nil, moduleNotFound(spec)
 	}
 	fnv, err := g.rt.RunProgram(prog)
@@ -195,3 +198,39 @@ func (m moduleNotFound) Error() string {
 
 // Code is Node's error code for it.
 func (moduleNotFound) Code() string { return "MODULE_NOT_FOUND" }
+
+// missingBuiltin serves a Node built-in pigo does not implement (http, net,
+// zlib, ...) as a placeholder whose members exist but throw "not supported
+// yet: node:<name>.<member>" when called or constructed, so a module that
+// merely imports it (a dependency's optional code path) still loads, and
+// the gap is reported at the call. Loop only.
+func (g *jsGen) missingBuiltin(name string) (goja.Value, error) {
+	g.eg.Host().Pi().NoteUnsupported(g.eg.PluginID(), "node:"+name)
+	v, err := g.rt.RunString(`(function (name) {
+  const fail = (member) => { throw new Error("not supported yet: node:" + name + "." + member); };
+  const cache = new Map();
+  return new Proxy({}, {
+    get(_, key) {
+      if (typeof key === "symbol" || key === "then") return undefined;
+      if (key === "__esModule") return false;
+      if (!cache.has(key)) {
+        const f = function () { fail(key); };
+        cache.set(key, new Proxy(f, { construct() { fail(key); }, get(t, k) { return k === "prototype" ? t.prototype : undefined; } }));
+      }
+      return cache.get(key);
+    },
+  });
+})`)
+	if err != nil {
+		return nil, err
+	}
+	fn, _ := goja.AssertFunction(v)
+	exports, err := fn(goja.Undefined(), g.rt.ToValue(name))
+	if err != nil {
+		return nil, err
+	}
+	module := g.rt.NewObject()
+	_ = module.Set("exports", exports)
+	g.modules[name] = module
+	return exports, nil
+}

@@ -66,6 +66,11 @@ func isPackagePath(p string) bool {
 	return !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "./") && !strings.HasPrefix(p, "../") && p != "." && p != ".."
 }
 
+// IsNodeBuiltin reports whether name (without "node:") is a Node built-in
+// module; the runtime uses it to serve a placeholder for built-ins pigo
+// does not implement.
+func IsNodeBuiltin(name string) bool { return isNodeBuiltin(name) }
+
 // isNodeBuiltin reports whether name is a Node built-in module that may be
 // imported without the "node:" prefix. The list is esbuild's
 // (internal/resolver BuiltInNodeModules), so both sides agree on what
