@@ -16,7 +16,8 @@
 // simplified structural version of typebox's (good for the object/literal/
 // primitive shapes tool schemas use).
 //
-// Extras for @sinclair/typebox 0.34-era code: `Type.Recursive`, and the
+// Extras for @sinclair/typebox 0.34-era code: `Type.Recursive` and
+// `Type.Strict` (non-enumerable on Type, also root exports), and the
 // constants `Kind` ("~kind"), `OptionalKind` ("~optional"), `ReadonlyKind`
 // ("~readonly"), `Hint` ("~hint") so `schema[Kind] === "Object"` keeps working.
 
@@ -1215,4 +1216,12 @@ export const Type: Record<string, any> = {
   TemplateLiteral, This, Tuple, Uncapitalize, Undefined, Union, Unknown, Unsafe, Uppercase, Void,
   With,
 };
+/** Type.Strict from @sinclair/typebox 0.34: the schema as plain JSON. */
+export function Strict(schema: S): S {
+  return JSON.parse(JSON.stringify(schema));
+}
 Object.defineProperty(Type, "Recursive", { value: Recursive, enumerable: false });
+Object.defineProperty(Type, "Strict", { value: Strict, enumerable: false });
+
+// Root exports that would collide with globals inside this module.
+export { _Array_ as Array, _Function_ as Function, _Object_ as Object };

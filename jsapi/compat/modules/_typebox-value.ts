@@ -17,10 +17,13 @@
 // oneOf, unevaluatedProperties/unevaluatedItems, boolean schemas, and
 // typebox's ~refine. Not supported: $dynamicRef/$recursiveRef, remote refs.
 //
+// For @sinclair/typebox 0.34-era code, each error also has a non-enumerable
+// `path` (= instancePath) and error arrays a non-enumerable First().
+//
 // Convert/Default/Clean/Create/Clone/Hash/Diff/Patch/Pointer/Parse/Decode/
 // Encode are ports of typebox's algorithms (they dispatch on `~kind`, so —
 // as in typebox — a plain JSON schema without typebox metadata is checked
-// but not converted). Repair is a simplified version.
+// but not converted).
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import * as T from "pigo:typebox-core";
@@ -232,9 +235,14 @@ function message(keyword: string, p: any): string {
 
 /** Evaluated keys/indices of one instance location (for unevaluated*). */
 class Evaluated {
-  keys = new Set<string>();
-  idx = new Set<number>();
-  merge(o: Evaluated) {
+  keys: Set<string>;
+  idx: Set<number>;
+  constructor() {
+    this.keys = new Set();
+    this.idx = new Set();
+  }
+  merge(o: Evaluated | null) {
+    if (!o) return;
     o.keys.forEach((k) => this.keys.add(k));
     o.idx.forEach((i) => this.idx.add(i));
   }
@@ -246,35 +254,41 @@ interface Run {
   root: S;
   context: Ctx;
   ids: Map<string, S>;
+  track: boolean; // some schema uses unevaluated*: record evaluated keys/indices
 }
 
-const idIndexCache = new WeakMap<object, Map<string, S>>();
-function collectIds(schema: S, into: Map<string, S>, seen: Set<any>) {
+const idIndexCache = new WeakMap<object, { ids: Map<string, S>; track: boolean }>();
+function collectIds(schema: S, into: Map<string, S>, seen: Set<any>, flags: { track: boolean }) {
   if (!isObj(schema) || seen.has(schema)) return;
   seen.add(schema);
   if (isArr(schema)) {
-    for (const s of schema) collectIds(s, into, seen);
+    for (const s of schema) collectIds(s, into, seen, flags);
     return;
   }
   if (isStr(schema.$id) && !into.has(schema.$id)) into.set(schema.$id, schema);
+  if ("unevaluatedProperties" in schema || "unevaluatedItems" in schema) flags.track = true;
   for (const k of Object.keys(schema)) {
     if (k === "const" || k === "enum" || k === "default" || k === "examples") continue;
-    collectIds(schema[k], into, seen);
+    collectIds(schema[k], into, seen, flags);
   }
 }
-function idIndex(root: S, context: Ctx): Map<string, S> {
-  if (!isObj(root)) return new Map();
-  const ctxKeys = isObj(context) ? keysOf(context) : [];
+/** $id index of the root (and context) schemas, and whether unevaluated* is used. */
+function idIndex(root: S, context: Ctx): { ids: Map<string, S>; track: boolean } {
+  if (!isObj(root)) return { ids: new Map(), track: false };
+  let ctxKeys: string[] = [];
+  if (isObj(context)) for (const k in context) ctxKeys.push(k);
   if (ctxKeys.length === 0) {
     const cached = idIndexCache.get(root);
     if (cached) return cached;
-  }
-  const m = new Map<string, S>();
+  } else ctxKeys = keysOf(context);
+  const ids = new Map<string, S>();
   const seen = new Set<any>();
-  collectIds(root, m, seen);
-  for (const k of ctxKeys) collectIds(context[k], m, seen);
-  if (ctxKeys.length === 0) idIndexCache.set(root, m);
-  return m;
+  const flags = { track: false };
+  collectIds(root, ids, seen, flags);
+  for (const k of ctxKeys) collectIds(context[k], ids, seen, flags);
+  const r = { ids, track: flags.track };
+  if (ctxKeys.length === 0) idIndexCache.set(root, r);
+  return r;
 }
 
 function pointerGet(root: any, ptr: string): any {
@@ -308,23 +322,30 @@ function addError(run: Run, keyword: string, schemaPath: string, instancePath: s
   }
   return false;
 }
-function addErrors(run: Run, errs: ValidationError[]) {
-  if (!run.errors) return;
+function addErrors(run: Run, errs: ValidationError[] | null) {
+  if (!run.errors || !errs) return;
   for (const e of errs) if (run.errors.length < run.max) run.errors.push(e);
 }
+/** A run for an operand (anyOf branch, $ref target ...): own error list. */
 function sub(run: Run): Run {
-  return { ...run, errors: run.errors ? [] : null };
+  return { errors: run.errors ? [] : null, max: run.max, root: run.root, context: run.context, ids: run.ids, track: run.track };
+}
+function checkOnly(run: Run): Run {
+  return { errors: null, max: run.max, root: run.root, context: run.context, ids: run.ids, track: run.track };
+}
+function newEv(run: Run): Evaluated | null {
+  return run.track ? new Evaluated() : null;
 }
 
 function checkTypeName(t: string, v: any): boolean {
   switch (t) {
-    case "object": return isObj(v) && !isArr(v);
+    case "object": return typeof v === "object" && v !== null && !isArr(v);
     case "array": return isArr(v);
     case "boolean": return typeof v === "boolean";
     case "integer": return Number.isInteger(v);
-    case "number": return isNum(v);
+    case "number": return typeof v === "number" && isFinite(v);
     case "null": return v === null;
-    case "string": return isStr(v);
+    case "string": return typeof v === "string";
     case "bigint": return typeof v === "bigint";
     case "constructor": return isFn(v) && /^class\s|\[native code\]/.test(Function.prototype.toString.call(v));
     case "function": return isFn(v);
@@ -335,7 +356,11 @@ function checkTypeName(t: string, v: any): boolean {
   }
 }
 function checkType(type: any, v: any): boolean {
-  return isArr(type) ? type.some((t) => checkTypeName(t, v)) : checkTypeName(type, v);
+  if (isArr(type)) {
+    for (const t of type) if (checkTypeName(t, v)) return true;
+    return false;
+  }
+  return checkTypeName(type, v);
 }
 
 function propertiesPattern(s: S): RegExp {
@@ -345,39 +370,158 @@ function propertiesPattern(s: S): RegExp {
   return unicodeRegExp(parts.length === 0 ? "(?!)" : `(${parts.join("|")})`);
 }
 
+/** The keywords a schema object has, computed once per schema object. */
+interface Plan {
+  type: boolean;
+  required: string[] | null;
+  addl: RegExp | null; // additionalProperties: the pattern of known keys
+  deps: string[] | null;
+  depReq: string[] | null;
+  depSch: string[] | null;
+  patt: [string, RegExp][] | null;
+  props: string[] | null;
+  propNames: boolean;
+  minP: boolean;
+  maxP: boolean;
+  obj: boolean;
+  addItems: boolean;
+  contains: boolean;
+  containsAny: boolean; // contains without minContains: 0
+  items: number; // 0 none, 1 tuple form, 2 list form
+  minC: boolean;
+  maxC: boolean;
+  minI: boolean;
+  maxI: boolean;
+  prefix: boolean;
+  unique: boolean;
+  arr: boolean;
+  minL: boolean;
+  maxL: boolean;
+  format: boolean;
+  pattern: RegExp | null;
+  str: boolean;
+  exMin: boolean;
+  exMax: boolean;
+  min: boolean;
+  max: boolean;
+  mult: boolean;
+  num: boolean;
+  ref: boolean;
+  cnst: number; // 0 none, 1 value-like (===), 2 deep
+  enm: boolean;
+  iff: boolean;
+  not: boolean;
+  allOf: boolean;
+  anyOf: boolean;
+  oneOf: boolean;
+  unevI: boolean;
+  unevP: boolean;
+  refine: boolean;
+}
+const planCache = new WeakMap<object, Plan>();
+function planOf(s: any): Plan {
+  let p = planCache.get(s);
+  if (p) return p;
+  const lim = (k: string) => isNum(s[k]) || typeof s[k] === "bigint";
+  p = {
+    type: hasKey(s, "type"),
+    required: isArr(s.required) ? s.required : null,
+    addl: hasKey(s, "additionalProperties") && (typeof s.additionalProperties === "boolean" || isObj(s.additionalProperties)) ? propertiesPattern(s) : null,
+    deps: isObj(s.dependencies) ? keysOf(s.dependencies) : null,
+    depReq: isObj(s.dependentRequired) ? keysOf(s.dependentRequired) : null,
+    depSch: isObj(s.dependentSchemas) ? keysOf(s.dependentSchemas) : null,
+    patt: isObj(s.patternProperties) ? keysOf(s.patternProperties).map((k) => [k, unicodeRegExp(k)] as [string, RegExp]) : null,
+    props: isObj(s.properties) ? keysOf(s.properties) : null,
+    propNames: hasKey(s, "propertyNames") && (isObj(s.propertyNames) || typeof s.propertyNames === "boolean"),
+    minP: isNum(s.minProperties),
+    maxP: isNum(s.maxProperties),
+    obj: false,
+    addItems: hasKey(s, "additionalItems") && isArr(s.items),
+    contains: hasKey(s, "contains"),
+    containsAny: hasKey(s, "contains") && !(isNum(s.minContains) && s.minContains === 0),
+    items: hasKey(s, "items") ? (isArr(s.items) ? 1 : 2) : 0,
+    minC: hasKey(s, "contains") && isNum(s.minContains),
+    maxC: hasKey(s, "contains") && isNum(s.maxContains),
+    minI: isNum(s.minItems),
+    maxI: isNum(s.maxItems),
+    prefix: isArr(s.prefixItems),
+    unique: s.uniqueItems === true,
+    arr: false,
+    minL: isNum(s.minLength),
+    maxL: isNum(s.maxLength),
+    format: isStr(s.format),
+    pattern: isStr(s.pattern) || s.pattern instanceof RegExp ? unicodeRegExp(s.pattern) : null,
+    str: false,
+    exMin: lim("exclusiveMinimum"),
+    exMax: lim("exclusiveMaximum"),
+    min: lim("minimum"),
+    max: lim("maximum"),
+    mult: lim("multipleOf"),
+    num: false,
+    ref: isStr(s.$ref),
+    cnst: hasKey(s, "const") ? (isValueLike(s.const) ? 1 : 2) : 0,
+    enm: isArr(s.enum),
+    iff: hasKey(s, "if"),
+    not: hasKey(s, "not"),
+    allOf: isArr(s.allOf),
+    anyOf: isArr(s.anyOf),
+    oneOf: isArr(s.oneOf),
+    unevI: hasKey(s, "unevaluatedItems"),
+    unevP: hasKey(s, "unevaluatedProperties"),
+    refine: T.IsRefine(s),
+  };
+  p.obj = !!(p.required || p.addl || p.deps || p.depReq || p.depSch || p.patt || p.props || p.propNames || p.minP || p.maxP);
+  p.arr = p.addItems || p.containsAny || p.items !== 0 || p.minC || p.maxC || p.minI || p.maxI || p.prefix || p.unique;
+  p.str = p.minL || p.maxL || p.format || !!p.pattern;
+  p.num = p.exMin || p.exMax || p.min || p.max || p.mult;
+  try {
+    planCache.set(s, p);
+  } catch {
+    // not cacheable: recompute next time
+  }
+  return p;
+}
+
 /** Validates v against s; in error mode records errors and keeps going. */
-function V(run: Run, s: S, v: any, sp: string, ip: string, ev: Evaluated): boolean {
+function V(run: Run, s: S, v: any, sp: string, ip: string, ev: Evaluated | null): boolean {
   if (s === true) return true;
   if (s === false) return addError(run, "boolean", sp, ip, {});
-  if (!isObj(s)) return true;
+  if (typeof s !== "object" || s === null) return true;
   const E = run.errors !== null;
   if (E && run.errors!.length >= run.max) return false;
+  const p = planOf(s);
   let ok = true;
-  const bad = () => { ok = false; return !E; };
 
-  if (hasKey(s, "type") && !checkType(s.type, v)) {
+  if (p.type && !checkType(s.type, v)) {
     addError(run, "type", sp, ip, { type: s.type });
-    if (bad()) return false;
+    ok = false;
+    if (!E) return false;
   }
 
   // Object keywords
-  if (isObj(v) && !isArr(v)) {
-    if (isArr(s.required)) {
-      const missing = s.required.filter((k: string) => !hasKey(v, k));
-      if (missing.length > 0) {
+  if (p.obj && typeof v === "object" && v !== null && !isArr(v)) {
+    if (p.required) {
+      let missing: string[] | null = null;
+      for (const k of p.required) {
+        if (!hasKey(v, k)) {
+          if (!E) return false;
+          (missing ??= []).push(k);
+        }
+      }
+      if (missing) {
         addError(run, "required", sp, ip, { requiredProperties: missing });
-        if (bad()) return false;
+        ok = false;
       }
     }
-    if (hasKey(s, "additionalProperties") && (typeof s.additionalProperties === "boolean" || isObj(s.additionalProperties))) {
-      const re = propertiesPattern(s);
+    if (p.addl) {
       const extra: string[] = [];
+      const asp = `${sp}/additionalProperties`;
       for (const k of keysOf(v)) {
-        if (re.test(k)) continue;
-        if (V(run, s.additionalProperties, v[k], `${sp}/additionalProperties`, `${ip}/${encodeFragment(k)}`, new Evaluated())) ev.keys.add(k);
+        if (p.addl.test(k)) continue;
+        if (V(run, s.additionalProperties, v[k], asp, E ? `${ip}/${encodeFragment(k)}` : ip, newEv(run))) ev?.keys.add(k);
         else {
-          extra.push(k);
           if (!E) return false;
+          extra.push(k);
         }
       }
       if (extra.length > 0) {
@@ -385,64 +529,80 @@ function V(run: Run, s: S, v: any, sp: string, ip: string, ev: Evaluated): boole
         ok = false;
       }
     }
-    if (isObj(s.dependencies) && keysOf(v).length > 0) {
-      for (const k of keysOf(s.dependencies)) {
+    if (p.deps && keysOf(v).length > 0) {
+      for (const k of p.deps) {
         if (!hasKey(v, k)) continue;
         const dep = s.dependencies[k];
         if (isArr(dep)) {
           for (const d of dep) {
             if (!hasKey(v, d)) {
+              if (!E) return false;
               addError(run, "dependencies", sp, ip, { property: k, dependencies: dep });
-              if (bad()) return false;
+              ok = false;
               break;
             }
           }
-        } else if (!V(run, dep, v, `${sp}/dependencies/${encodeFragment(k)}`, ip, ev) && bad()) return false;
+        } else if (!V(run, dep, v, `${sp}/dependencies/${encodeFragment(k)}`, ip, ev)) {
+          if (!E) return false;
+          ok = false;
+        }
       }
     }
-    if (isObj(s.dependentRequired) && keysOf(v).length > 0) {
-      for (const k of keysOf(s.dependentRequired)) {
+    if (p.depReq && keysOf(v).length > 0) {
+      for (const k of p.depReq) {
         if (!hasKey(v, k)) continue;
         const deps = s.dependentRequired[k];
         for (const d of deps) {
           if (!hasKey(v, d)) {
+            if (!E) return false;
             addError(run, "dependentRequired", sp, ip, { property: k, dependencies: deps });
-            if (bad()) return false;
+            ok = false;
           }
         }
       }
     }
-    if (isObj(s.dependentSchemas) && keysOf(v).length > 0) {
-      for (const k of keysOf(s.dependentSchemas)) {
-        if (hasKey(v, k) && !V(run, s.dependentSchemas[k], v, `${sp}/dependentSchemas/${encodeFragment(k)}`, ip, ev) && bad()) return false;
-      }
-    }
-    if (isObj(s.patternProperties)) {
-      for (const pat of keysOf(s.patternProperties)) {
-        const re = unicodeRegExp(pat);
-        for (const k of keysOf(v)) {
-          if (!re.test(k)) continue;
-          if (V(run, s.patternProperties[pat], v[k], `${sp}/patternProperties/${encodeFragment(pat)}`, `${ip}/${encodeFragment(k)}`, new Evaluated())) ev.keys.add(k);
-          else if (bad()) return false;
+    if (p.depSch && keysOf(v).length > 0) {
+      for (const k of p.depSch) {
+        if (hasKey(v, k) && !V(run, s.dependentSchemas[k], v, `${sp}/dependentSchemas/${encodeFragment(k)}`, ip, ev)) {
+          if (!E) return false;
+          ok = false;
         }
       }
     }
-    if (isObj(s.properties)) {
-      const required: string[] = isArr(s.required) ? s.required : [];
-      for (const k of keysOf(s.properties)) {
-        if (!hasKey(v, k)) continue;
-        const exact = required.includes(k) || settings.exactOptionalPropertyTypes;
-        if (!exact && v[k] === undefined) continue;
-        if (V(run, s.properties[k], v[k], `${sp}/properties/${encodeFragment(k)}`, `${ip}/${encodeFragment(k)}`, new Evaluated())) ev.keys.add(k);
-        else if (bad()) return false;
+    if (p.patt) {
+      for (const [pat, re] of p.patt) {
+        const psp = `${sp}/patternProperties/${encodeFragment(pat)}`;
+        for (const k of keysOf(v)) {
+          if (!re.test(k)) continue;
+          if (V(run, s.patternProperties[pat], v[k], psp, E ? `${ip}/${encodeFragment(k)}` : ip, newEv(run))) ev?.keys.add(k);
+          else {
+            if (!E) return false;
+            ok = false;
+          }
+        }
       }
     }
-    if (hasKey(s, "propertyNames") && (isObj(s.propertyNames) || typeof s.propertyNames === "boolean")) {
+    if (p.props) {
+      const required = p.required;
+      const exactAll = settings.exactOptionalPropertyTypes;
+      for (const k of p.props) {
+        if (!hasKey(v, k)) continue;
+        const pv = v[k];
+        if (pv === undefined && !exactAll && !(required && required.includes(k))) continue;
+        const fk = E ? encodeFragment(k) : k;
+        if (V(run, s.properties[k], pv, E ? `${sp}/properties/${fk}` : sp, E ? `${ip}/${fk}` : ip, newEv(run))) ev?.keys.add(k);
+        else {
+          if (!E) return false;
+          ok = false;
+        }
+      }
+    }
+    if (p.propNames) {
       const badNames: string[] = [];
       for (const k of keysOf(v)) {
-        if (!V(run, s.propertyNames, k, `${sp}/propertyNames`, `${ip}/${encodeFragment(k)}`, new Evaluated())) {
-          badNames.push(k);
+        if (!V(run, s.propertyNames, k, `${sp}/propertyNames`, `${ip}/${encodeFragment(k)}`, newEv(run))) {
           if (!E) return false;
+          badNames.push(k);
         }
       }
       if (badNames.length > 0) {
@@ -450,276 +610,335 @@ function V(run: Run, s: S, v: any, sp: string, ip: string, ev: Evaluated): boole
         ok = false;
       }
     }
-    if (isNum(s.minProperties) && keysOf(v).length < s.minProperties) {
+    if (p.minP && keysOf(v).length < s.minProperties) {
+      if (!E) return false;
       addError(run, "minProperties", sp, ip, { limit: s.minProperties });
-      if (bad()) return false;
+      ok = false;
     }
-    if (isNum(s.maxProperties) && keysOf(v).length > s.maxProperties) {
+    if (p.maxP && keysOf(v).length > s.maxProperties) {
+      if (!E) return false;
       addError(run, "maxProperties", sp, ip, { limit: s.maxProperties });
-      if (bad()) return false;
+      ok = false;
     }
   }
 
   // Array keywords
-  if (isArr(v)) {
-    if (hasKey(s, "additionalItems") && isArr(s.items)) {
+  if (p.arr && isArr(v)) {
+    if (p.addItems) {
       for (let i = s.items.length; i < v.length; i++) {
-        if (V(run, s.additionalItems, v[i], `${sp}/additionalItems`, `${ip}/${i}`, new Evaluated())) ev.idx.add(i);
-        else { ok = false; break; }
+        if (V(run, s.additionalItems, v[i], `${sp}/additionalItems`, `${ip}/${i}`, newEv(run))) ev?.idx.add(i);
+        else {
+          if (!E) return false;
+          ok = false;
+          break;
+        }
       }
-      if (!ok && !E) return false;
     }
-    const containsValid = hasKey(s, "contains") && !(isNum(s.minContains) && s.minContains === 0);
-    if (containsValid) {
+    if (p.containsAny) {
       let any = false;
-      v.forEach((item, i) => {
-        if (V(sub(run), s.contains, item, sp, ip, new Evaluated())) { any = true; ev.idx.add(i); }
-      });
+      const cr = checkOnly(run);
+      for (let i = 0; i < v.length; i++) {
+        if (V(cr, s.contains, v[i], sp, ip, null)) {
+          any = true;
+          ev?.idx.add(i);
+          if (!ev) break;
+        }
+      }
       if (!any) {
+        if (!E) return false;
         addError(run, "contains", sp, ip, { minContains: 1 });
-        if (bad()) return false;
+        ok = false;
       }
     }
-    if (hasKey(s, "items")) {
-      if (isArr(s.items)) {
-        for (let i = 0; i < s.items.length && i < v.length; i++) {
-          if (V(run, s.items[i], v[i], `${sp}/items/${i}`, `${ip}/${i}`, new Evaluated())) ev.idx.add(i);
-          else if (bad()) return false;
+    if (p.items === 1) {
+      for (let i = 0; i < s.items.length && i < v.length; i++) {
+        if (V(run, s.items[i], v[i], `${sp}/items/${i}`, E ? `${ip}/${i}` : ip, newEv(run))) ev?.idx.add(i);
+        else {
+          if (!E) return false;
+          ok = false;
         }
-      } else {
-        const offset = isArr(s.prefixItems) ? s.prefixItems.length : 0;
-        for (let i = offset; i < v.length; i++) {
-          if (V(run, s.items, v[i], `${sp}/items`, `${ip}/${i}`, new Evaluated())) ev.idx.add(i);
-          else if (bad()) return false;
+      }
+    } else if (p.items === 2) {
+      const isp = `${sp}/items`;
+      for (let i = p.prefix ? s.prefixItems.length : 0; i < v.length; i++) {
+        if (V(run, s.items, v[i], isp, E ? `${ip}/${i}` : ip, newEv(run))) ev?.idx.add(i);
+        else {
+          if (!E) return false;
+          ok = false;
         }
       }
     }
-    if (hasKey(s, "contains") && isNum(s.minContains)) {
-      const n = v.filter((item) => V(sub(run), s.contains, item, sp, ip, new Evaluated())).length;
-      if (n < s.minContains) {
+    if (p.minC || p.maxC) {
+      const cr = checkOnly(run);
+      let n = 0;
+      for (const item of v) if (V(cr, s.contains, item, sp, ip, null)) n++;
+      if (p.minC && n < s.minContains) {
+        if (!E) return false;
         addError(run, "contains", sp, ip, { minContains: s.minContains });
-        if (bad()) return false;
+        ok = false;
       }
-    }
-    if (hasKey(s, "contains") && isNum(s.maxContains)) {
-      const n = v.filter((item) => V(sub(run), s.contains, item, sp, ip, new Evaluated())).length;
-      if (n > s.maxContains) {
+      if (p.maxC && n > s.maxContains) {
+        if (!E) return false;
         addError(run, "contains", sp, ip, { minContains: isNum(s.minContains) ? s.minContains : 1, maxContains: s.maxContains });
-        if (bad()) return false;
+        ok = false;
       }
     }
-    if (isNum(s.minItems) && v.length < s.minItems) {
+    if (p.minI && v.length < s.minItems) {
+      if (!E) return false;
       addError(run, "minItems", sp, ip, { limit: s.minItems });
-      if (bad()) return false;
+      ok = false;
     }
-    if (isNum(s.maxItems) && v.length > s.maxItems) {
+    if (p.maxI && v.length > s.maxItems) {
+      if (!E) return false;
       addError(run, "maxItems", sp, ip, { limit: s.maxItems });
-      if (bad()) return false;
+      ok = false;
     }
-    if (isArr(s.prefixItems) && v.length > 0) {
+    if (p.prefix && v.length > 0) {
       for (let i = 0; i < s.prefixItems.length && i < v.length; i++) {
-        if (V(run, s.prefixItems[i], v[i], `${sp}/prefixItems/${i}`, `${ip}/${i}`, new Evaluated())) ev.idx.add(i);
-        else if (bad()) return false;
+        if (V(run, s.prefixItems[i], v[i], `${sp}/prefixItems/${i}`, `${ip}/${i}`, newEv(run))) ev?.idx.add(i);
+        else {
+          if (!E) return false;
+          ok = false;
+        }
       }
     }
-    if (s.uniqueItems === true) {
+    if (p.unique) {
       const seen = new Set<string>();
       const dups: number[] = [];
-      v.forEach((item, i) => {
-        const h = Hash(item);
+      for (let i = 0; i < v.length; i++) {
+        const h = Hash(v[i]);
         if (seen.has(h)) dups.push(i);
         seen.add(h);
-      });
+      }
       if (dups.length > 0) {
+        if (!E) return false;
         addError(run, "uniqueItems", sp, ip, { duplicateItems: dups });
-        if (bad()) return false;
+        ok = false;
       }
     }
   }
 
   // String keywords
-  if (isStr(v)) {
-    if (isNum(s.minLength) && !(v.length >= s.minLength * 2 || (v.length >= s.minLength && codePointCount(v) >= s.minLength))) {
+  if (p.str && typeof v === "string") {
+    if (p.minL && !(v.length >= s.minLength * 2 || (v.length >= s.minLength && codePointCount(v) >= s.minLength))) {
+      if (!E) return false;
       addError(run, "minLength", sp, ip, { limit: s.minLength });
-      if (bad()) return false;
+      ok = false;
     }
-    if (isNum(s.maxLength) && !(v.length <= s.maxLength || (v.length <= s.maxLength * 2 && codePointCount(v) <= s.maxLength))) {
+    if (p.maxL && !(v.length <= s.maxLength || (v.length <= s.maxLength * 2 && codePointCount(v) <= s.maxLength))) {
+      if (!E) return false;
       addError(run, "maxLength", sp, ip, { limit: s.maxLength });
-      if (bad()) return false;
+      ok = false;
     }
-    if (isStr(s.format) && !Format.Test(s.format, v)) {
+    if (p.format && !Format.Test(s.format, v)) {
+      if (!E) return false;
       addError(run, "format", sp, ip, { format: s.format });
-      if (bad()) return false;
+      ok = false;
     }
-    if ((isStr(s.pattern) || s.pattern instanceof RegExp) && !unicodeRegExp(s.pattern).test(v)) {
+    if (p.pattern && !p.pattern.test(v)) {
+      if (!E) return false;
       addError(run, "pattern", sp, ip, { pattern: s.pattern });
-      if (bad()) return false;
+      ok = false;
     }
   }
 
   // Number keywords
-  if (isNum(v) || typeof v === "bigint") {
-    const lim = (k: string) => isNum(s[k]) || typeof s[k] === "bigint";
-    if (lim("exclusiveMinimum") && !(v > s.exclusiveMinimum)) {
+  if (p.num && ((typeof v === "number" && isFinite(v)) || typeof v === "bigint")) {
+    if (p.exMin && !(v > s.exclusiveMinimum)) {
+      if (!E) return false;
       addError(run, "exclusiveMinimum", sp, ip, { comparison: ">", limit: s.exclusiveMinimum });
-      if (bad()) return false;
+      ok = false;
     }
-    if (lim("exclusiveMaximum") && !(v < s.exclusiveMaximum)) {
+    if (p.exMax && !(v < s.exclusiveMaximum)) {
+      if (!E) return false;
       addError(run, "exclusiveMaximum", sp, ip, { comparison: "<", limit: s.exclusiveMaximum });
-      if (bad()) return false;
+      ok = false;
     }
-    if (lim("minimum") && !(v >= s.minimum)) {
+    if (p.min && !(v >= s.minimum)) {
+      if (!E) return false;
       addError(run, "minimum", sp, ip, { comparison: ">=", limit: s.minimum });
-      if (bad()) return false;
+      ok = false;
     }
-    if (lim("maximum") && !(v <= s.maximum)) {
+    if (p.max && !(v <= s.maximum)) {
+      if (!E) return false;
       addError(run, "maximum", sp, ip, { comparison: "<=", limit: s.maximum });
-      if (bad()) return false;
+      ok = false;
     }
-    if (lim("multipleOf") && !isMultipleOf(v, s.multipleOf)) {
+    if (p.mult && !isMultipleOf(v, s.multipleOf)) {
+      if (!E) return false;
       addError(run, "multipleOf", sp, ip, { multipleOf: s.multipleOf });
-      if (bad()) return false;
+      ok = false;
     }
   }
 
-  if (isStr(s.$ref)) {
+  if (p.ref) {
     const target = resolveRef(run, s.$ref);
     const r2 = sub(run);
-    const e2 = new Evaluated();
+    const e2 = newEv(run);
     const valid = isObj(target) || typeof target === "boolean" ? V(r2, target, v, sp, ip, e2) : false;
-    if (valid) ev.merge(e2);
+    if (valid) ev?.merge(e2);
     else {
-      if (r2.errors) addErrors(run, r2.errors);
-      if (bad()) return false;
+      if (!E) return false;
+      addErrors(run, r2.errors);
+      ok = false;
     }
   }
-  if (hasKey(s, "const")) {
-    const okc = isValueLike(s.const) ? v === s.const : deepEqual(v, s.const);
-    if (!okc) {
-      addError(run, "const", sp, ip, { allowedValue: s.const });
-      if (bad()) return false;
-    }
+  if (p.cnst !== 0 && !(p.cnst === 1 ? v === s.const : deepEqual(v, s.const))) {
+    if (!E) return false;
+    addError(run, "const", sp, ip, { allowedValue: s.const });
+    ok = false;
   }
-  if (isArr(s.enum)) {
-    if (!s.enum.some((o: any) => (isValueLike(o) ? v === o : deepEqual(v, o)))) {
+  if (p.enm) {
+    let found = false;
+    for (const o of s.enum) {
+      if (isValueLike(o) ? v === o : deepEqual(v, o)) {
+        found = true;
+        break;
+      }
+    }
+    if (!found) {
+      if (!E) return false;
       addError(run, "enum", sp, ip, { allowedValues: s.enum });
-      if (bad()) return false;
+      ok = false;
     }
   }
-  if (hasKey(s, "if")) {
+  if (p.iff) {
     const thenS = hasKey(s, "then") ? s.then : true;
     const elseS = hasKey(s, "else") ? s.else : true;
-    const e2 = new Evaluated();
+    const e2 = newEv(run);
     let valid: boolean;
-    if (V({ ...run, errors: null }, s.if, v, `${sp}/if`, ip, e2)) {
+    if (V(checkOnly(run), s.if, v, `${sp}/if`, ip, e2)) {
       valid = V(sub(run), thenS, v, `${sp}/then`, ip, e2) || addError(run, "if", sp, ip, { failingKeyword: "then" });
     } else {
       valid = V(run, elseS, v, `${sp}/else`, ip, e2) || addError(run, "if", sp, ip, { failingKeyword: "else" });
     }
-    if (valid) ev.merge(e2);
-    else if (bad()) return false;
-  }
-  if (hasKey(s, "not")) {
-    if (V({ ...run, errors: null }, s.not, v, sp, ip, new Evaluated())) {
-      addError(run, "not", sp, ip, {});
-      if (bad()) return false;
+    if (valid) ev?.merge(e2);
+    else {
+      if (!E) return false;
+      ok = false;
     }
   }
-  if (isArr(s.allOf)) {
-    const passed: Evaluated[] = [];
-    const failed: ValidationError[][] = [];
-    s.allOf.forEach((branch: S, i: number) => {
-      if (!E && failed.length > 0) return;
+  if (p.not && V(checkOnly(run), s.not, v, sp, ip, null)) {
+    if (!E) return false;
+    addError(run, "not", sp, ip, {});
+    ok = false;
+  }
+  if (p.allOf) {
+    const passed: (Evaluated | null)[] = [];
+    let failed: (ValidationError[] | null)[] | null = null;
+    for (let i = 0; i < s.allOf.length; i++) {
       const r2 = sub(run);
-      const e2 = new Evaluated();
-      if (V(r2, branch, v, `${sp}/allOf/${i}`, ip, e2)) passed.push(e2);
-      else failed.push(r2.errors ?? []);
-    });
-    if (failed.length === 0) passed.forEach((e2) => ev.merge(e2));
+      const e2 = newEv(run);
+      if (V(r2, s.allOf[i], v, E ? `${sp}/allOf/${i}` : sp, ip, e2)) passed.push(e2);
+      else {
+        if (!E) return false;
+        (failed ??= []).push(r2.errors);
+      }
+    }
+    if (!failed) for (const e2 of passed) ev?.merge(e2);
     else {
-      failed.forEach((errs) => addErrors(run, errs));
-      if (bad()) return false;
+      for (const errs of failed) addErrors(run, errs);
+      ok = false;
     }
   }
-  if (isArr(s.anyOf)) {
-    const passed: Evaluated[] = [];
-    const failed: ValidationError[][] = [];
-    s.anyOf.forEach((branch: S, i: number) => {
-      const r2 = sub(run);
-      const e2 = new Evaluated();
-      if (V(r2, branch, v, `${sp}/anyOf/${i}`, ip, e2)) passed.push(e2);
-      else failed.push(r2.errors ?? []);
-    });
-    if (passed.length > 0) passed.forEach((e2) => ev.merge(e2));
+  if (p.anyOf) {
+    const passed: (Evaluated | null)[] = [];
+    const failed: (ValidationError[] | null)[] = [];
+    for (let i = 0; i < s.anyOf.length; i++) {
+      const r2 = E ? sub(run) : run;
+      const e2 = newEv(run);
+      if (V(r2, s.anyOf[i], v, E ? `${sp}/anyOf/${i}` : sp, ip, e2)) {
+        passed.push(e2);
+        if (!E && !ev) break;
+      } else failed.push(r2.errors);
+    }
+    if (passed.length > 0) for (const e2 of passed) ev?.merge(e2);
     else {
-      failed.forEach((errs) => addErrors(run, errs));
+      if (!E) return false;
+      for (const errs of failed) addErrors(run, errs);
       addError(run, "anyOf", sp, ip, {});
-      if (bad()) return false;
+      ok = false;
     }
   }
-  if (isArr(s.oneOf)) {
-    const passed: Evaluated[] = [];
+  if (p.oneOf) {
+    const passed: (Evaluated | null)[] = [];
     const passing: number[] = [];
-    const failed: ValidationError[][] = [];
-    s.oneOf.forEach((branch: S, i: number) => {
-      const r2 = sub(run);
-      const e2 = new Evaluated();
-      if (V(r2, branch, v, `${sp}/oneOf/${i}`, ip, e2)) { passed.push(e2); passing.push(i); }
-      else failed.push(r2.errors ?? []);
-    });
-    if (passed.length === 1) ev.merge(passed[0]);
+    const failed: (ValidationError[] | null)[] = [];
+    for (let i = 0; i < s.oneOf.length; i++) {
+      const r2 = E ? sub(run) : run;
+      const e2 = newEv(run);
+      if (V(r2, s.oneOf[i], v, E ? `${sp}/oneOf/${i}` : sp, ip, e2)) {
+        passed.push(e2);
+        passing.push(i);
+      } else failed.push(r2.errors);
+    }
+    if (passed.length === 1) ev?.merge(passed[0]);
     else {
-      if (passing.length === 0) failed.forEach((errs) => addErrors(run, errs));
+      if (!E) return false;
+      if (passing.length === 0) for (const errs of failed) addErrors(run, errs);
       addError(run, "oneOf", sp, ip, { passingSchemas: passing });
-      if (bad()) return false;
+      ok = false;
     }
   }
-  if (hasKey(s, "unevaluatedItems") && isArr(v)) {
+  if (p.unevI && isArr(v) && ev) {
     const extra: number[] = [];
-    v.forEach((item, i) => {
-      if (ev.idx.has(i)) return;
-      if (V(sub(run), s.unevaluatedItems, item, `${sp}/unevaluatedItems`, `${ip}/${i}`, new Evaluated())) ev.idx.add(i);
+    const cr = checkOnly(run);
+    for (let i = 0; i < v.length; i++) {
+      if (ev.idx.has(i)) continue;
+      if (V(cr, s.unevaluatedItems, v[i], `${sp}/unevaluatedItems`, `${ip}/${i}`, new Evaluated())) ev.idx.add(i);
       else extra.push(i);
-    });
+    }
     if (extra.length > 0) {
+      if (!E) return false;
       addError(run, "unevaluatedItems", sp, ip, { unevaluatedItems: extra });
-      if (bad()) return false;
+      ok = false;
     }
   }
-  if (hasKey(s, "unevaluatedProperties") && isObj(v)) {
+  if (p.unevP && isObj(v) && ev) {
     const extra: string[] = [];
-    for (const k of keysOf(v)) {
+    const cr = checkOnly(run);
+    for (const k of Object.keys(v)) {
       if (ev.keys.has(k)) continue;
-      if (V(sub(run), s.unevaluatedProperties, v[k], `${sp}/unevaluatedProperties`, `${ip}/${encodeFragment(k)}`, new Evaluated())) ev.keys.add(k);
+      if (V(cr, s.unevaluatedProperties, v[k], `${sp}/unevaluatedProperties`, `${ip}/${encodeFragment(k)}`, new Evaluated())) ev.keys.add(k);
       else extra.push(k);
     }
     if (extra.length > 0) {
+      if (!E) return false;
       addError(run, "unevaluatedProperties", sp, ip, { unevaluatedProperties: extra });
-      if (bad()) return false;
+      ok = false;
     }
   }
-  if (ok && T.IsRefine(s)) {
-    s["~refine"].forEach((r: any, index: number) => {
-      if (!ok && !E) return;
+  if (ok && p.refine) {
+    const list = s["~refine"];
+    for (let index = 0; index < list.length; index++) {
+      const r = list[index];
       if (!r.check(v)) {
         ok = false;
         addError(run, "~refine", sp, ip, { index, message: isFn(r.error) ? r.error(v) : globalThis.String(r.error) });
+        if (!E) return false;
       }
-    });
+    }
   }
   return ok;
 }
 
 /** Check mode run (stops at the first failure). */
 export function schemaCheck(context: Ctx, type: S, value: unknown): boolean {
-  const run: Run = { errors: null, max: 0, root: type, context, ids: idIndex(type, context) };
-  return V(run, type, value, "#", "", new Evaluated());
+  const ix = idIndex(type, context);
+  const run: Run = { errors: null, max: 0, root: type, context, ids: ix.ids, track: ix.track };
+  return V(run, type, value, "#", "", ix.track ? new Evaluated() : null);
 }
 /** Error mode run: [valid, errors]. */
 export function schemaErrors(context: Ctx, type: S, value: unknown, max = settings.maxErrors): [boolean, ValidationError[]] {
-  const run: Run = { errors: [], max, root: type, context, ids: idIndex(type, context) };
-  const ok = V(run, type, value, "#", "", new Evaluated());
-  return [ok, run.errors!];
+  const ix = idIndex(type, context);
+  const run: Run = { errors: [], max, root: type, context, ids: ix.ids, track: ix.track };
+  const ok = V(run, type, value, "#", "", ix.track ? new Evaluated() : null);
+  return [ok, withFirst(run.errors!)];
+}
+/** Adds @sinclair/typebox 0.34's ValueErrorIterator.First() (non-enumerable) to an error array. */
+function withFirst(errors: ValidationError[]): ValidationError[] {
+  Object.defineProperty(errors, "First", { value: () => errors[0], enumerable: false, configurable: true, writable: true });
+  return errors;
 }
 
 // ---------------------------------------------------------------------------
@@ -764,13 +983,13 @@ export class CreateError extends Error {
 // Check / Errors / Assert
 // ---------------------------------------------------------------------------
 
-export function Check(...args: any[]): boolean {
-  const [c, t, v] = ctv(args);
-  return schemaCheck(c, t, v);
+/** Check(type, value) or Check(context, type, value). */
+export function Check(a: any, b?: any, c?: any): boolean {
+  return arguments.length >= 3 ? schemaCheck(a ?? {}, b, c) : schemaCheck({}, a, b);
 }
-export function Errors(...args: any[]): ValidationError[] {
-  const [c, t, v] = ctv(args);
-  return schemaErrors(c, t, v)[1];
+/** Errors(type, value) or Errors(context, type, value): up to 8 errors. */
+export function Errors(a: any, b?: any, c?: any): ValidationError[] {
+  return (arguments.length >= 3 ? schemaErrors(a ?? {}, b, c) : schemaErrors({}, a, b))[1];
 }
 export function Assert(...args: any[]): void {
   const [c, t, v] = ctv(args);
@@ -1396,53 +1615,101 @@ export function Encode(...args: any[]): unknown {
   return Encoder(c, t, v);
 }
 
-function repairType(context: Ctx, type: S, value: any): any {
-  if (schemaCheck(context, type, value)) return value;
-  if (T.IsRef(type)) return hasKey(context, type.$ref) ? repairType(context, context[type.$ref], value) : value;
-  if (T.IsCyclic(type)) return repairType({ ...context, ...type.$defs }, T.Ref(type.$ref), value);
-  if (T.IsIntersect(type)) return repairType(context, evaluateIntersect(context, type), value);
-  if (T.IsEnum(type)) return repairType(context, T.Evaluate(type), value);
-  if (T.IsObject(type)) {
-    if (!(isObj(value) && !isArr(value))) return createType(context, type);
-    const required = new Set<string>(isArr(type.required) ? type.required : []);
-    const out: any = {};
-    for (const k of keysOf(type.properties)) {
-      if (!required.has(k) && value[k] === undefined) continue;
-      out[k] = k in value ? repairType(context, type.properties[k], value[k]) : createType(context, type.properties[k]);
-    }
-    if (hasKey(type, "additionalProperties") && isObj(type.additionalProperties)) {
-      const known = keysOf(type.properties);
-      for (const k of keysOf(value)) if (!known.includes(k)) out[k] = repairType(context, type.additionalProperties, value[k]);
-    }
-    return out;
+class RepairError extends Error {
+  context: Ctx;
+  type: S;
+  value: unknown;
+  constructor(context: Ctx, type: S, value: unknown, msg: string) {
+    super(msg);
+    this.context = context;
+    this.type = type;
+    this.value = value;
   }
-  if (T.IsRecord(type)) {
-    if (!(isObj(value) && !isArr(value))) return createType(context, type);
-    const re = new RegExp(T.RecordPattern(type));
-    const out: any = {};
-    for (const k of keysOf(value)) if (re.test(k)) out[k] = repairType(context, T.RecordValue(type), value[k]);
-    return out;
-  }
-  if (T.IsArray(type)) {
-    if (!isArr(value)) return createType(context, type);
-    let out = value.map((x) => repairType(context, type.items, x));
-    if (isNum(type.maxItems)) out = out.slice(0, type.maxItems);
-    while (isNum(type.minItems) && out.length < type.minItems) out.push(createType(context, type.items));
-    return out;
-  }
-  if (T.IsTuple(type)) {
-    if (!isArr(value)) return createType(context, type);
-    return type.items.map((t: S, i: number) => (i < value.length ? repairType(context, t, value[i]) : createType(context, t)));
-  }
-  if (T.IsUnion(type)) {
-    const converted = convertType(context, type, Clone(value));
-    if (schemaCheck(context, type, converted)) return converted;
-    return repairType(context, UnionScoreSelect(context, type, value), value);
-  }
-  const converted = convertType(context, type, Clone(value));
-  return schemaCheck(context, type, converted) ? converted : createType(context, type);
 }
-/** Repairs a value to match the type (simplified port of typebox's Repair). */
+function repairType(context: Ctx, type: S, value: any): any {
+  if (value instanceof Date || value instanceof Map || value instanceof Set || isTypedArray(value) || isFn(value)) {
+    throw new RepairError(context, type, value, "Value is not repairable");
+  }
+  if (T.IsConstructor(type) || T.IsFunction(type) || T.IsNever(type)) throw new RepairError(context, type, value, "Type is not repairable");
+  const candidate = value === undefined && !T.IsUndefined(type) ? createType(context, type) : value;
+  let repaired: any;
+  if (T.IsArray(type)) repaired = repairArray(context, type, candidate);
+  else if (T.IsEnum(type)) repaired = repairType(context, T.Evaluate(type), candidate);
+  else if (T.IsIntersect(type)) repaired = repairType(context, evaluateIntersect(context, type), candidate);
+  else if (T.IsObject(type)) repaired = repairObject(context, type, candidate);
+  else if (T.IsRecord(type)) repaired = repairRecord(context, type, candidate);
+  else if (T.IsRef(type)) {
+    if (!hasKey(context, type.$ref)) throw new RepairError(context, type, candidate, "Unable to de-reference target type");
+    repaired = repairType(context, context[type.$ref], candidate);
+  } else if (T.IsTemplateLiteral(type)) repaired = repairType(context, T.TemplateLiteralDecode(type.pattern), candidate);
+  else if (T.IsTuple(type)) {
+    if (schemaCheck(context, type, candidate)) repaired = candidate;
+    else if (!isArr(candidate)) repaired = createType(context, type);
+    else repaired = type.items.map((t: S, i: number) => repairType(context, t, candidate[i]));
+  } else if (T.IsUnion(type)) {
+    if (schemaCheck(context, type, candidate)) repaired = Clone(candidate);
+    else if (isDefault(type)) repaired = createType(context, type);
+    else repaired = repairType(context, UnionScoreSelect(context, T.Union(T.Flatten(type.anyOf)), candidate), candidate);
+  } else if (schemaCheck(context, type, candidate)) repaired = candidate;
+  else {
+    const converted = convertType(context, type, candidate);
+    repaired = schemaCheck(context, type, converted) ? converted : createType(context, type);
+  }
+  return T.IsRefine(type) && !schemaCheck(context, type, repaired) ? createType(context, type) : repaired;
+}
+function repairArray(context: Ctx, type: S, value: any): any {
+  if (schemaCheck(context, type, value)) return value;
+  const created = isArr(value) ? value : createType(context, type);
+  const minimum = isNum(type.minItems) && created.length < type.minItems
+    ? [...created, ...Array.from({ length: type.minItems - created.length }, () => createType(context, type))]
+    : created;
+  const maximum = isNum(type.maxItems) && minimum.length > type.maxItems ? minimum.slice(0, type.maxItems) : minimum;
+  const repaired = maximum.map((x: any) => repairType(context, type.items, x));
+  if (type.uniqueItems !== true) return repaired;
+  const hashes = new Set<string>();
+  const unique: any[] = [];
+  for (const x of repaired) {
+    const h = Hash(x);
+    if (hashes.has(h)) continue;
+    hashes.add(h);
+    unique.push(x);
+  }
+  if (!schemaCheck(context, type, unique)) throw new RepairError(context, type, value, "Failed to repair Array due to uniqueItems constraint");
+  return unique;
+}
+function repairObject(context: Ctx, type: S, value: any): any {
+  if (schemaCheck(context, type, value)) return value;
+  if (!(isObj(value) && !isArr(value))) return createType(context, type);
+  const required = new Set<string>(isArr(type.required) ? type.required : []);
+  const out: any = {};
+  for (const k of keysOf(type.properties)) {
+    if (!required.has(k) && value[k] === undefined) continue;
+    out[k] = k in value ? repairType(context, type.properties[k], value[k]) : createType(context, type.properties[k]);
+  }
+  if (hasKey(type, "additionalProperties") && isObj(type.additionalProperties)) {
+    const known = keysOf(type.properties);
+    for (const k of keysOf(value)) if (!known.includes(k)) out[k] = repairType(context, type.additionalProperties, value[k]);
+  }
+  return out;
+}
+function repairRecord(context: Ctx, type: S, value: any): any {
+  if (schemaCheck(context, type, value)) return value;
+  if (value === null || !isObj(value) || isArr(value)) return createType(context, type);
+  const re = new RegExp(T.RecordPattern(type));
+  const rv = T.RecordValue(type);
+  const seen = new Set<string>();
+  const out: any = {};
+  for (const k of Object.keys(value)) {
+    if (!re.test(k)) continue;
+    out[k] = repairType(context, rv, value[k]);
+    seen.add(k);
+  }
+  if (hasKey(type, "additionalProperties")) {
+    for (const k of keysOf(value)) if (!seen.has(k)) out[k] = repairType(context, type.additionalProperties, value[k]);
+  }
+  return out;
+}
+/** Repairs a value to match the type: fills missing parts from defaults, drops what does not fit. */
 export function Repair(...args: any[]): unknown {
   const [c, t, v] = ctv(args);
   const r = repairType(c, t, v);
