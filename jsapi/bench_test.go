@@ -212,3 +212,42 @@ func BenchmarkHookChain10(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPiToolCallChain5 is a pi-style tool call (registerTool through
+// the compat adapter) behind five pi.on("tool_call") handlers, each in its
+// own plugin: validation, the hook chain, execute, tool_result.
+func BenchmarkPiToolCallChain5(b *testing.B) {
+	dir := b.TempDir()
+	var paths []string
+	for i := range 5 {
+		p := filepath.Join(dir, fmt.Sprintf("gate%d.ts", i))
+		src := `export default function (pi) {
+  pi.on("tool_call", (event, ctx) => {
+    if (event.toolName === "bash" && String(event.input.command).includes("rm -rf")) return { block: true, reason: "no" };
+  });
+}
+`
+		if i == 0 {
+			src = `export default function (pi) {
+  pi.registerTool({ name: "echo", label: "Echo", description: "echo",
+    parameters: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+    async execute(id, params, signal, onUpdate, ctx) { return { content: [{ type: "text", text: params.text }], details: {} }; } });
+  pi.on("tool_call", (event) => { event.input.text = event.input.text.trim(); });
+}
+`
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	h := bootAll(b, jsapi.New(jsapi.Options{}), paths)
+	defer h.Close(context.Background())
+	b.ResetTimer()
+	for range b.N {
+		r, err := h.RunTool(context.Background(), "echo", engine.ToolCall{ID: "c", Params: map[string]any{"text": " hi "}})
+		if err != nil || r.Text() != "hi" {
+			b.Fatalf("%v %q", err, r.Text())
+		}
+	}
+}

@@ -33,43 +33,42 @@ export function install(pi: any, host: any): any {
   const sessionManager = makeSessionManager(host, assertActive);
   const modelRegistry = makeModelRegistry(host, assertActive);
 
-  // ctx is made fresh for every call; every member checks staleness.
-  const makeCtx = (signal?: any): any => {
-    const ctx: any = {};
-    const getter = (name: string, get: () => any) =>
-      Object.defineProperty(ctx, name, { enumerable: true, configurable: true, get: () => (assertActive(), get()) });
-    getter("ui", () => ui);
-    getter("hasUI", () => host.hasUI());
-    getter("cwd", () => host.cwd());
-    getter("sessionManager", () => sessionManager);
-    getter("modelRegistry", () => modelRegistry);
-    getter("model", () => host.model());
-    getter("signal", () => signal);
-    const fn = (name: string, f: (...a: any[]) => any) => {
-      ctx[name] = (...a: any[]) => (assertActive(), f(...a));
-    };
-    fn("isIdle", () => host.isIdle());
-    fn("abort", () => host.abort());
-    fn("hasPendingMessages", () => host.hasPendingMessages());
-    fn("shutdown", () => host.shutdown());
-    fn("getContextUsage", () => host.getContextUsage());
-    fn("compact", (o?: any) => host.compact(o));
-    fn("getSystemPrompt", () => host.getSystemPrompt());
-    return ctx;
-  };
-  const makeCommandCtx = (): any => {
-    const ctx = makeCtx();
-    const fn = (name: string, f: (...a: any[]) => any) => {
-      ctx[name] = (...a: any[]) => (assertActive(), f(...a));
-    };
-    fn("waitForIdle", () => host.waitForIdle());
-    fn("reload", () => host.reload());
-    fn("newSession", unsupported("ctx.newSession"));
-    fn("fork", unsupported("ctx.fork"));
-    fn("navigateTree", unsupported("ctx.navigateTree"));
-    fn("switchSession", unsupported("ctx.switchSession"));
-    return ctx;
-  };
+  // ctx is made fresh for every call and every member checks staleness.
+  // Members live on a per-plugin prototype, so a call only pays for one
+  // small object (hooks run on hot paths). Unlike pi's object literal the
+  // getters are not own properties; no example spreads a ctx.
+  const check = <T>(v: T): T => (assertActive(), v);
+  const SIGNAL = Symbol("signal");
+  class ExtensionContext {
+    [SIGNAL]: any;
+    constructor(signal?: any) {
+      this[SIGNAL] = signal;
+    }
+    get ui() { return check(ui); }
+    get hasUI() { return check(host.hasUI()); }
+    get cwd() { return check(host.cwd()); }
+    get sessionManager() { return check(sessionManager); }
+    get modelRegistry() { return check(modelRegistry); }
+    get model() { return check(host.model()); }
+    get signal() { return check(this[SIGNAL]); }
+    isIdle() { return check(host.isIdle()); }
+    abort() { assertActive(); host.abort(); }
+    hasPendingMessages() { return check(host.hasPendingMessages()); }
+    shutdown() { assertActive(); host.shutdown(); }
+    getContextUsage() { return check(host.getContextUsage()); }
+    compact(o?: any) { assertActive(); host.compact(o); }
+    getSystemPrompt() { return check(host.getSystemPrompt()); }
+  }
+  class ExtensionCommandContext extends ExtensionContext {
+    waitForIdle() { assertActive(); return host.waitForIdle(); }
+    reload() { assertActive(); return host.reload(); }
+    newSession() { return unsupported("ctx.newSession")(); }
+    fork() { return unsupported("ctx.fork")(); }
+    navigateTree() { return unsupported("ctx.navigateTree")(); }
+    switchSession() { return unsupported("ctx.switchSession")(); }
+  }
+  const makeCtx = (signal?: any): any => new ExtensionContext(signal);
+  const makeCommandCtx = (): any => new ExtensionCommandContext();
 
   const api: any = {
     on(event: string, handler: (e: any, ctx: any) => any) {
