@@ -61,6 +61,7 @@ type Env struct {
 
 	mu     sync.Mutex
 	inputs map[string][]string // extension path → files its last bundle read
+	loaded map[string]string   // extension path → hash of the bundle it last compiled (reload_programs.go)
 }
 
 // New creates an Env.
@@ -75,6 +76,7 @@ func New(opts Options) *Env {
 		modules:  mods,
 		programs: newProgramCache(opts.ProgramCacheBytes),
 		inputs:   map[string][]string{},
+		loaded:   map[string]string{},
 	}
 }
 
@@ -147,6 +149,7 @@ func (l *loader) Load(ctx context.Context, eg *engine.Generation) error {
 		return &engine.PluginError{Plugin: id, Err: err,
 			Diagnostics: []engine.Diagnostic{engine.Diagnose(id, "compile", engine.SeverityError, err)}}
 	}
+	l.env.supersede(l.path, b.Hash)
 	g, err := newJSGen(l.env, eg)
 	if err != nil {
 		return err

@@ -33,6 +33,10 @@ type jsGen struct {
 	running uint64
 	jobSeq  atomic.Uint64
 
+	trackMu  sync.Mutex
+	tracked  map[uint64]func() // cleanups of resources plugins started (modules.Runtime.Track)
+	trackSeq uint64
+
 	curCtx     context.Context              // loop only: ctx of the Go→JS call being run
 	rejections map[*goja.Promise]goja.Value // loop only: rejected, not yet handled
 	modules    map[string]*goja.Object      // loop only: instantiated host modules

@@ -3,7 +3,6 @@ package jsapi
 import (
 	"context"
 	"errors"
-	"sync"
 
 	"github.com/dop251/goja"
 
@@ -55,12 +54,32 @@ func (g *jsGen) RequestExit(code int) {
 	}
 }
 
-// Track registers cleanup to run when the generation retires.
-func (g *jsGen) Track(cleanup func()) func() {
-	var once sync.Once
-	run := func() { once.Do(cleanup) }
-	g.eg.OnRetire(run)
-	return func() { once.Do(func() {}) }
+// Track registers cleanup to run when the generation retires; untrack
+// forgets it (so a plugin spawning many children does not accumulate one
+// closure per child until reload).
+func (g *jsGen) Track(cleanup func()) (untrack func()) {
+	g.trackMu.Lock()
+	defer g.trackMu.Unlock()
+	if g.tracked == nil {
+		g.tracked = map[uint64]func(){}
+		g.eg.OnRetire(func() {
+			g.trackMu.Lock()
+			fns := g.tracked
+			g.tracked = map[uint64]func(){}
+			g.trackMu.Unlock()
+			for _, f := range fns {
+				f()
+			}
+		})
+	}
+	g.trackSeq++
+	key := g.trackSeq
+	g.tracked[key] = cleanup
+	return func() {
+		g.trackMu.Lock()
+		delete(g.tracked, key)
+		g.trackMu.Unlock()
+	}
 }
 
 // codeOf extracts a Node-style error code.

@@ -85,8 +85,8 @@ func (h bufferHelpers) hexEncode(v goja.Value) string {
 func (h bufferHelpers) hexDecode(s string) goja.Value {
 	out := make([]byte, 0, len(s)/2)
 	for i := 0; i+1 < len(s); i += 2 {
-		hi, ok1 := hexDigit(s[i])
-		lo, ok2 := hexDigit(s[i+1])
+		hi, ok1 := bufferHexDigit(s[i])
+		lo, ok2 := bufferHexDigit(s[i+1])
 		if !ok1 || !ok2 {
 			break
 		}
@@ -95,7 +95,7 @@ func (h bufferHelpers) hexDecode(s string) goja.Value {
 	return h.arrayBuffer(out)
 }
 
-func hexDigit(c byte) (byte, bool) {
+func bufferHexDigit(c byte) (byte, bool) {
 	switch {
 	case c >= '0' && c <= '9':
 		return c - '0', true

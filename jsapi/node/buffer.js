@@ -425,7 +425,7 @@
     const remaining = this.length - max;
     if (remaining > 0) str += ` ... ${remaining} more byte${remaining > 1 ? 's' : ''}`;
     const name = this.constructor === Buffer ? 'Buffer' : (this.constructor?.name ?? 'Buffer');
-    return `<${name}${str === '' ? '' : ' '}${str}>`;
+    return `<${name} ${str}>`;
   };
 
   // ---- numeric reads and writes ----
@@ -454,7 +454,7 @@
     if (value < min || value > max) {
       const n = big ? 'n' : '';
       let range;
-      if (size > 3) {
+      if (size > 4) {
         range = min === 0 || min === 0n
           ? `>= 0${n} and < 2${n} ** ${size * 8}${n}`
           : `>= -(2${n} ** ${size * 8 - 1}${n}) and < 2${n} ** ${size * 8 - 1}${n}`;

@@ -2,11 +2,11 @@ package node
 
 import (
 	"context"
-	"errors"
 	"io"
 	"os"
 	"os/exec"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -29,9 +29,11 @@ import (
 //     cpMod.stdio); execSync and execFileSync capture stderr instead of
 //     inheriting it, so it shows in the thrown error;
 //   - each child runs in its own process group (its own session when
-//     detached), and the whole group is killed with SIGKILL when
-//     Runtime.Context ends or the generation retires; child.kill() still
-//     signals only the child, as in Node;
+//     detached). Kills pigo decides on signal the whole group, so a
+//     command run through a shell dies with its shell: the timeout and
+//     maxBuffer limits and an aborted signal send killSignal to the group,
+//     and when Runtime.Context ends or the generation retires the group
+//     gets SIGKILL. child.kill() signals only the child, as in Node;
 //   - fork and stdio 'ipc' are not supported.
 //
 // Each running child costs a goroutine waiting for it, one per piped
@@ -87,6 +89,7 @@ type cpChild struct {
 	stdout, stderr *sysReadable
 	readEnds       []*os.File    // our ends of the output pipes
 	done           chan struct{} // closed once the child was reaped
+	reading        atomic.Int32  // output pipes still being read
 	retireOnce     sync.Once
 
 	// Loop only.
@@ -100,8 +103,8 @@ type cpChild struct {
 
 // cpHooks let exec observe a child from Go before its JS listeners.
 type cpHooks struct {
-	err   func(err *goja.Object)             // spawn failure or abort
-	close func(code, signal goja.Value)     // after 'close'
+	err   func(err *goja.Object)        // spawn failure or abort
+	close func(code, signal goja.Value) // after 'close'
 }
 
 // spawn starts a child and returns it; start failures are reported
@@ -133,6 +136,7 @@ func (m *cpMod) spawn(o *cpOptions, hooks *cpHooks) *cpChild {
 
 	// Pipes: the child's ends go to the process, ours to the streams.
 	var childEnds []*os.File
+	var stdinW *os.File
 	closeAll := func() {
 		for _, f := range childEnds {
 			_ = f.Close()
@@ -140,8 +144,10 @@ func (m *cpMod) spawn(o *cpOptions, hooks *cpHooks) *cpChild {
 		for _, f := range c.readEnds {
 			_ = f.Close()
 		}
+		if stdinW != nil {
+			_ = stdinW.Close()
+		}
 	}
-	var stdinW *os.File
 	files := [3]*os.File{}
 	for i, mode := range o.stdio {
 		if mode != "pipe" {
@@ -182,16 +188,13 @@ func (m *cpMod) spawn(o *cpOptions, hooks *cpHooks) *cpChild {
 	_ = obj.Set("stdio", vm.NewArray(stdio...))
 
 	path, err := cpLookPath(o.file, o.envPath, o.cwd)
-	if err == nil {
+	if err == nil && o.cwd != "" {
 		if fi, statErr := os.Stat(o.cwd); statErr != nil || !fi.IsDir() {
 			err = syscall.ENOENT
 		}
 	}
 	if err != nil {
 		closeAll()
-		if stdinW != nil {
-			_ = stdinW.Close()
-		}
 		c.failStart(err)
 		return c
 	}
@@ -208,9 +211,6 @@ func (m *cpMod) spawn(o *cpOptions, hooks *cpHooks) *cpChild {
 	}
 	if err := cmd.Start(); err != nil {
 		closeAll()
-		if stdinW != nil {
-			_ = stdinW.Close()
-		}
 		c.failStart(err)
 		return c
 	}
@@ -219,6 +219,8 @@ func (m *cpMod) spawn(o *cpOptions, hooks *cpHooks) *cpChild {
 		_ = f.Close()
 	}
 	_ = obj.Set("pid", cmd.Process.Pid)
+	// 'spawn' is queued before any output or exit job can be.
+	m.rt.Post(func() { m.ee.emit(obj, "spawn") })
 
 	// Kill the child's group when the generation ends.
 	untrack := m.rt.Track(c.retire)
@@ -236,12 +238,15 @@ func (m *cpMod) spawn(o *cpOptions, hooks *cpHooks) *cpChild {
 		r := outs[j]
 		j++
 		s.stop = func() { _ = r.Close() }
-		s.pump(r, func() { _ = r.Close() })
+		c.reading.Add(1)
+		s.pump(r, func() {
+			_ = r.Close()
+			c.reading.Add(-1)
+		})
 	}
 	if c.stdin != nil {
 		go c.stdin.run(func() (io.WriteCloser, error) { return stdinW, nil }, c.done)
 	}
-	m.rt.Post(func() { m.ee.emit(obj, "spawn") })
 	c.watchTimeout()
 	c.watchAbort()
 	go func() {
@@ -314,15 +319,35 @@ func (c *cpChild) kill(sig syscall.Signal) bool {
 	return true
 }
 
-// retire kills the child's process group and unblocks our pipe readers
-// (a grandchild that left the group may still hold them). Safe from any
+// killGroup signals the child's whole process group (pigo's own kills:
+// timeouts, maxBuffer, abort). Loop only.
+func (c *cpChild) killGroup(sig syscall.Signal) bool {
+	if c.cmd == nil || c.exited {
+		return false
+	}
+	select {
+	case <-c.done:
+		return false
+	default:
+	}
+	cpKillGroup(c.cmd.Process.Pid, sig)
+	return c.kill(sig)
+}
+
+// retire kills the child's process group with SIGKILL and unblocks our
+// pipe readers (a process that left the group may still hold them). The
+// group is signalled while its leader is alive or its members still hold
+// our pipes, so the group id cannot have been reused. Safe from any
 // goroutine; runs once.
 func (c *cpChild) retire() {
 	c.retireOnce.Do(func() {
 		select {
 		case <-c.done:
+			if c.reading.Load() > 0 {
+				cpKillGroup(c.cmd.Process.Pid, syscall.SIGKILL)
+			}
 		default:
-			cpKillGroup(c.cmd.Process.Pid)
+			cpKillGroup(c.cmd.Process.Pid, syscall.SIGKILL)
 			_ = c.cmd.Process.Kill()
 		}
 		for _, f := range c.readEnds {
@@ -380,19 +405,20 @@ func (c *cpChild) emitClose() {
 	}
 }
 
-// watchTimeout kills the child with killSignal after the timeout option.
+// watchTimeout kills the child's group with killSignal after the timeout
+// option.
 // Loop only.
 func (c *cpChild) watchTimeout() {
 	if c.opt.timeout <= 0 {
 		return
 	}
 	t := time.AfterFunc(c.opt.timeout, func() {
-		c.m.rt.Post(func() { c.kill(c.opt.killSignal) })
+		c.m.rt.Post(func() { c.killGroup(c.opt.killSignal) })
 	})
 	c.cleanups = append(c.cleanups, func() { t.Stop() })
 }
 
-// watchAbort kills the child when the signal option aborts, then emits
+// watchAbort kills the child's group when the signal option aborts, then emits
 // 'error' with an AbortError, like Node. Loop only.
 func (c *cpChild) watchAbort() {
 	sig := c.opt.signal
@@ -401,7 +427,7 @@ func (c *cpChild) watchAbort() {
 	}
 	vm := c.m.vm
 	abort := func() {
-		if c.kill(c.opt.killSignal) {
+		if c.killGroup(c.opt.killSignal) {
 			errObj := sysNewError(vm, "Error", "ABORT_ERR", "The operation was aborted")
 			_ = errObj.Set("name", "AbortError")
 			if r := sig.Get("reason"); r != nil && !goja.IsUndefined(r) {
@@ -430,13 +456,4 @@ func (c *cpChild) watchAbort() {
 	if remove != nil {
 		c.cleanups = append(c.cleanups, func() { _, _ = remove(sig, vm.ToValue("abort"), listener) })
 	}
-}
-
-// errExitCode extracts an exit error's code, if any.
-func errExitCode(err error) (int, bool) {
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		return ee.ExitCode(), true
-	}
-	return 0, false
 }

@@ -153,6 +153,18 @@ func (m *cpMod) exec(o *cpOptions, done execDone) *cpChild {
 		_ = ex.Set("cmd", o.cmdline)
 		done(ex, stdout, stderr)
 	}
+	// stopChild is Node's exec kill(): the output streams are destroyed
+	// (so the callback does not wait for processes holding them) and the
+	// command's process group gets killSignal.
+	stopChild := func() {
+		killed = true
+		for _, s := range []*sysReadable{child.stdout, child.stderr} {
+			if s != nil {
+				s.destroy(nil)
+			}
+		}
+		child.killGroup(o.killSignal)
+	}
 	collect := func(i int, dst *[][]byte, name string) func([]byte) {
 		return func(b []byte) {
 			if ex != nil {
@@ -163,8 +175,7 @@ func (m *cpMod) exec(o *cpOptions, done execDone) *cpChild {
 				keep := len(b) - int(sizes[i]-maxBuffer)
 				*dst = append(*dst, b[:max(0, keep)])
 				ex = sysNewError(vm, "RangeError", "ERR_CHILD_PROCESS_STDIO_MAXBUFFER", name+" maxBuffer length exceeded")
-				killed = true
-				child.kill(o.killSignal)
+				stopChild()
 				return
 			}
 			*dst = append(*dst, b)
@@ -184,8 +195,7 @@ func (m *cpMod) exec(o *cpOptions, done execDone) *cpChild {
 		t := time.AfterFunc(timeout, func() {
 			m.rt.Post(func() {
 				if !child.exited {
-					killed = true
-					child.kill(o.killSignal)
+					stopChild()
 				}
 			})
 		})

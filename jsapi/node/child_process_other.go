@@ -8,4 +8,4 @@ import "syscall"
 func cpProcAttr(bool) *syscall.SysProcAttr { return nil }
 
 // cpKillGroup does nothing here; the child itself is killed by the caller.
-func cpKillGroup(int) {}
+func cpKillGroup(int, syscall.Signal) {}

@@ -13,8 +13,10 @@ func cpProcAttr(detached bool) *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{Setpgid: true}
 }
 
-// cpKillGroup sends SIGKILL to the process group led by pid. Call it only
-// while that child has not been reaped, so the group id is still ours.
-func cpKillGroup(pid int) {
-	_ = syscall.Kill(-pid, syscall.SIGKILL)
+// cpKillGroup sends sig to the process group led by pid. Call it only
+// while the group is known to be alive (its leader not yet reaped, or
+// members still holding the child's pipes): a process group id is not
+// reused while any member lives.
+func cpKillGroup(pid int, sig syscall.Signal) {
+	_ = syscall.Kill(-pid, sig)
 }

@@ -33,8 +33,10 @@
   // invalidArgType is Node's ERR_INVALID_ARG_TYPE TypeError; expected is
   // the tail after "must be ", e.g. "of type function".
   function invalidArgType(name, expected, value) {
-    const kind = name.includes('.') ? 'property' : 'argument';
-    return codeError(TypeError, 'ERR_INVALID_ARG_TYPE', `The "${name}" ${kind} must be ${expected}.${describeReceived(value)}`);
+    let subject;
+    if (name.endsWith(' argument')) subject = name;
+    else subject = `"${name}" ${name.includes('.') ? 'property' : 'argument'}`;
+    return codeError(TypeError, 'ERR_INVALID_ARG_TYPE', `The ${subject} must be ${expected}.${describeReceived(value)}`);
   }
 
   // outOfRange is Node's ERR_OUT_OF_RANGE RangeError.

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"os/exec"
+	"reflect"
 	"strconv"
 	"strings"
 	"syscall"
@@ -140,25 +142,12 @@ func sysErrorValue(vm *goja.Runtime, err error) *goja.Object {
 		}
 		return sysNewError(vm, "Error", "", ex.Value().String())
 	}
-	var je *sysJSError
-	if errors.As(err, &je) {
-		return sysNewError(vm, je.ctor, je.code, je.msg)
-	}
 	var ce modules.CodeError
 	if errors.As(err, &ce) {
 		return sysNewError(vm, "Error", ce.Code(), err.Error())
 	}
 	return sysNewError(vm, "Error", "", err.Error())
 }
-
-// sysJSError is a non-system JS error (TypeError ERR_INVALID_ARG_TYPE,
-// RangeError ERR_OUT_OF_RANGE...) produced off the loop.
-type sysJSError struct {
-	ctor, code, msg string
-}
-
-func (e *sysJSError) Error() string { return e.msg }
-func (e *sysJSError) Code() string  { return e.code }
 
 // sysNewError creates a JS error of the global class ctor ("Error",
 // "TypeError", "RangeError") with message msg and, unless code is empty, a
@@ -223,21 +212,37 @@ func sysReceived(v goja.Value) string {
 	return "Received type " + sysTypeof(v) + " (" + sysInspect(v) + ")"
 }
 
-// sysTypeof is JS typeof for primitives.
+// sysTypeof is JS typeof.
 func sysTypeof(v goja.Value) string {
-	switch v.ExportType().Kind().String() {
-	case "string":
+	if v == nil || goja.IsUndefined(v) {
+		return "undefined"
+	}
+	if goja.IsNull(v) {
+		return "object"
+	}
+	switch x := v.(type) {
+	case *goja.Object:
+		if _, isFn := goja.AssertFunction(x); isFn {
+			return "function"
+		}
+		return "object"
+	case *goja.Symbol:
+		return "symbol"
+	}
+	t := v.ExportType()
+	if t == nil {
+		return "undefined"
+	}
+	switch t.Kind() {
+	case reflect.String:
 		return "string"
-	case "bool":
+	case reflect.Bool:
 		return "boolean"
-	case "int64", "float64":
+	case reflect.Int64, reflect.Float64, reflect.Int, reflect.Int32:
 		return "number"
 	}
-	if _, ok := v.Export().(interface{ Sign() int }); ok {
+	if _, ok := v.Export().(*big.Int); ok {
 		return "bigint"
-	}
-	if _, ok := v.(*goja.Symbol); ok {
-		return "symbol"
 	}
 	return "object"
 }
@@ -342,7 +347,4 @@ func sysErrnoName(errno syscall.Errno) (code, desc string) {
 }
 
 // Interface guards.
-var (
-	_ modules.CodeError = (*sysError)(nil)
-	_ modules.CodeError = (*sysJSError)(nil)
-)
+var _ modules.CodeError = (*sysError)(nil)

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -18,8 +19,9 @@ import (
 	"github.com/pigo-dev/pigo/jsapi/modules"
 )
 
-// The "pigo/fetch" module: fetch, Request, Response, Headers and a minimal
-// ReadableStream (fetch.js), with HTTP done by Go's net/http.
+// The "pigo/fetch" module: fetch, Request, Response and Headers (fetch.js)
+// and the ReadableStream of bodies (fetch_stream.js), with HTTP done by
+// Go's net/http.
 //
 // Each runtime gets its own http.Transport, so a plugin generation reuses
 // its connections and its idle ones close when it retires (Runtime.Track).
@@ -38,10 +40,15 @@ import (
 
 // fetchModule is the "pigo/fetch" module. Loop only.
 func fetchModule(rt modules.Runtime, module *goja.Object) error {
+	streams, err := libEval(rt, fetchStreamProgram)
+	if err != nil {
+		return err
+	}
 	c := newFetchClient(rt)
 	rt.Track(c.transport.CloseIdleConnections)
 	return libRunJS(rt, module, fetchProgram, map[string]any{
-		"start": c.start,
+		"start":   c.start,
+		"streams": streams,
 	})
 }
 
@@ -101,7 +108,7 @@ func (c *fetchClient) start(call goja.FunctionCall) goja.Value {
 		panic(vm.NewTypeError("fetch: headers: %v", err))
 	}
 	var body []byte
-	if b, ok := libViewBytes(vm, spec.Get("body")); ok {
+	if b, ok := libViewBytes(spec.Get("body")); ok {
 		body = bytes.Clone(b)
 	}
 	redirect := spec.Get("redirect").String()
@@ -180,8 +187,8 @@ func (fc *fetchCall) checkRedirect(mode string) func(*http.Request, []*http.Requ
 func (fc *fetchCall) do(ctx context.Context, client *http.Client, req *http.Request, resolveHead func(any)) {
 	resp, err := client.Do(req)
 	if err != nil {
-		fc.cancel()
 		aborted := ctx.Err() != nil
+		fc.cancel()
 		resolveHead(func() goja.Value { return fetchErrorRecord(fc.rt.VM(), err, aborted) })
 		return
 	}
@@ -307,6 +314,12 @@ func fetchErrorRecord(vm *goja.Runtime, err error, aborted bool) goja.Value {
 // message ("connect ECONNREFUSED 127.0.0.1:1").
 func fetchErrorCode(err error) (code, msg string) {
 	msg = err.Error()
+	var urlErr *url.Error
+	if errors.As(err, &urlErr) {
+		// Drop net/http's `Get "http://...": ` prefix; Node's cause says
+		// only what failed.
+		msg = urlErr.Err.Error()
+	}
 	var dnsErr *net.DNSError
 	var opErr *net.OpError
 	switch {

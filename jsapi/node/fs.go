@@ -44,7 +44,6 @@ type fsMod struct {
 	ee      *sysEmitters
 	files   *fsFiles
 	classes *fsClasses
-	opts    fsOpContext
 }
 
 // fsOpContext tells an op which variant it runs as; only a few options

@@ -85,25 +85,28 @@ func (t *fsFiles) write(rt modules.Runtime, fd int, data []byte) error {
 	return err
 }
 
-// fdArg reads a descriptor argument: ok is false when v is not a number.
-// Loop only.
+// fdArg reads an argument that is a descriptor when it is a uint32
+// number (readFile(fd), writeFile(fd)); ok is false otherwise. Loop only.
 func (m *fsMod) fdArg(v goja.Value) (int, bool) {
-	if v == nil || sysTypeof(v) != "number" || sysIsObject(v) {
+	if sysTypeof(v) != "number" {
 		return 0, false
 	}
 	f := v.ToFloat()
 	if f != float64(int64(f)) || f < 0 || f > 2147483647 {
-		panic(sysNewError(m.vm, "RangeError", "ERR_OUT_OF_RANGE",
-			`The value of "fd" is out of range. It must be >= 0 && <= 2147483647. Received `+sysInspect(v)))
+		return 0, false
 	}
 	return int(f), true
 }
 
 // fd reads a required descriptor argument. Loop only.
 func (m *fsMod) fd(v goja.Value) int {
+	if sysTypeof(v) != "number" {
+		sysThrowArgType(m.vm, "fd", "of type number", v)
+	}
 	fd, ok := m.fdArg(v)
 	if !ok {
-		sysThrowArgType(m.vm, "fd", "of type number", v)
+		panic(sysNewError(m.vm, "RangeError", "ERR_OUT_OF_RANGE",
+			`The value of "fd" is out of range. It must be >= 0 && <= 2147483647. Received `+sysInspect(v)))
 	}
 	return fd
 }

@@ -27,7 +27,7 @@ const (
 // fsStat is what Stats shows, gathered off the loop.
 type fsStat struct {
 	dev, ino, mode, nlink, uid, gid, rdev, size, blksize, blocks float64
-	atime, mtime, ctime, birthtime                            time.Time
+	atime, mtime, ctime, birthtime                               time.Time
 }
 
 // fsStatOf converts a FileInfo, using the platform's stat data when there
@@ -84,10 +84,10 @@ func fsPermBits(m fs.FileMode) uint32 {
 
 // fsClasses holds one runtime's Stats and Dirent classes.
 type fsClasses struct {
-	vm                        *goja.Runtime
-	stats, dirent             *goja.Object // constructors
-	statsProto, direntProto   *goja.Object
-	direntType                *goja.Symbol // Dirent's hidden type bits
+	vm                      *goja.Runtime
+	stats, dirent           *goja.Object // constructors
+	statsProto, direntProto *goja.Object
+	direntType              *goja.Symbol // Dirent's hidden type bits
 }
 
 // newFSClasses defines Stats and Dirent. Loop only.

@@ -24,8 +24,8 @@ import (
 // There is no backpressure: write always returns true and reads are not
 // throttled.
 
-// sysReadable is a readable stream. Loop only, except push/finish, which
-// are called from the producer goroutine.
+// sysReadable is a readable stream. Loop only: its producer (pump) runs on
+// a goroutine and reaches it through Runtime.Post.
 type sysReadable struct {
 	rt   modules.Runtime
 	ee   *sysEmitters
@@ -33,18 +33,19 @@ type sysReadable struct {
 	obj  *goja.Object
 
 	// Loop only.
-	dec        *sysDecoder // nil: chunks are Buffers
-	flowing    bool
-	paused     bool // paused explicitly: a new 'data' listener does not resume
-	queue      [][]byte
-	ended      bool  // the producer finished
-	failed     error // the producer's error, if any
-	endEmitted bool
-	destroyed  bool
+	dec         *sysDecoder // nil: chunks are Buffers
+	flowing     bool
+	paused      bool // paused explicitly: a new 'data' listener does not resume
+	queue       [][]byte
+	ended       bool  // the producer finished
+	failed      error // the producer's error, if any
+	endEmitted  bool
+	destroyed   bool // no more data events
+	closed      bool // 'close' was emitted
 	drainQueued bool
-	tap        func([]byte) // sees every chunk as it arrives (exec's collectors)
-	onClose    func()       // called once after 'close'
-	stop       func()       // stops the producer (destroy)
+	tap         func([]byte) // sees every chunk as it arrives (exec's collectors)
+	onClose     func()       // called once after 'close'
+	stop        func()       // stops the producer (destroy)
 }
 
 // newSysReadable creates the stream object. Loop only.
@@ -209,8 +210,11 @@ func (s *sysReadable) drain() {
 
 // close emits 'close' once. Loop only.
 func (s *sysReadable) close() {
+	if s.closed {
+		return
+	}
+	s.closed, s.destroyed = true, true
 	_ = s.obj.Set("destroyed", true)
-	s.destroyed = true
 	s.ee.emit(s.obj, "close")
 	if s.onClose != nil {
 		f := s.onClose
@@ -223,7 +227,7 @@ func (s *sysReadable) close() {
 // dropped, 'error' (when err is an Error) and 'close' are emitted. Loop
 // only.
 func (s *sysReadable) destroy(err goja.Value) {
-	if s.destroyed {
+	if s.destroyed || s.closed {
 		return
 	}
 	s.destroyed = true
@@ -235,7 +239,6 @@ func (s *sysReadable) destroy(err goja.Value) {
 		if err != nil && !goja.IsUndefined(err) && !goja.IsNull(err) {
 			s.ee.emit(s.obj, "error", err)
 		}
-		s.destroyed = false
 		s.close()
 	})
 }
@@ -409,10 +412,12 @@ type sysWritable struct {
 	wake    chan struct{} // capacity 1
 
 	// Loop only.
-	ended    bool
-	finished bool
-	written  int64
-	onFinish func() // called on the loop once everything was written and closed
+	ended     bool
+	destroyed bool // destroy() was called: no 'finish'
+	finished  bool
+	isClosed  bool // 'close' was emitted
+	written   int64
+	onFinish  func() // called on the loop once everything was written and closed
 }
 
 // sysWrite is one queued write; end marks the close request.
@@ -456,11 +461,9 @@ func newSysWritable(rt modules.Runtime, ee *sysEmitters) *sysWritable {
 	})
 	sysMethod(vm, obj, "end", func(call goja.FunctionCall) goja.Value {
 		args := call.Arguments
-		var cb goja.Callable
-		if n := len(args); n > 0 {
-			if cb = sysFunc(args[n-1]); cb != nil {
-				args = args[:n-1]
-			}
+		var cb goja.Value
+		if n := len(args); n > 0 && sysFunc(args[n-1]) != nil {
+			cb, args = args[n-1], args[:n-1]
 		}
 		if w.ended {
 			return obj
@@ -475,7 +478,7 @@ func newSysWritable(rt modules.Runtime, ee *sysEmitters) *sysWritable {
 		if cb != nil {
 			once := sysFunc(obj.Get("once"))
 			if once != nil {
-				_, _ = once(obj, vm.ToValue("finish"), vm.ToValue(cb))
+				_, _ = once(obj, vm.ToValue("finish"), cb)
 			}
 		}
 		w.ended = true
@@ -487,7 +490,7 @@ func newSysWritable(rt modules.Runtime, ee *sysEmitters) *sysWritable {
 		return obj
 	})
 	sysMethod(vm, obj, "destroy", func(call goja.FunctionCall) goja.Value {
-		w.ended = true
+		w.ended, w.destroyed = true, true
 		w.mu.Lock()
 		w.pending, w.closing = nil, true
 		w.mu.Unlock()
@@ -546,7 +549,6 @@ func (w *sysWritable) run(open func() (io.WriteCloser, error), stop <-chan struc
 				}
 			}
 			n := int64(len(req.data))
-			req := req
 			w.rt.Post(func() { w.afterWrite(req, n, werr) })
 		}
 		if closing && len(batch) == 0 {
@@ -554,7 +556,7 @@ func (w *sysWritable) run(open func() (io.WriteCloser, error), stop <-chan struc
 			w.rt.Post(func() {
 				w.finished = true
 				_ = w.obj.Set("writableFinished", true)
-				if failed == nil {
+				if failed == nil && !w.destroyed {
 					w.ee.emit(w.obj, "finish")
 				}
 				w.closed()
@@ -574,7 +576,6 @@ func (w *sysWritable) run(open func() (io.WriteCloser, error), stop <-chan struc
 			w.pending = nil
 			w.mu.Unlock()
 			for _, req := range rest {
-				req := req
 				w.rt.Post(func() { w.afterWrite(req, 0, syscall.EPIPE) })
 			}
 			w.rt.Post(w.closed)
@@ -603,10 +604,10 @@ func (w *sysWritable) afterWrite(req sysWrite, n int64, err error) {
 
 // closed marks the stream closed and emits 'close'. Loop only.
 func (w *sysWritable) closed() {
-	if w.obj.Get("destroyed").ToBoolean() {
+	if w.isClosed {
 		return
 	}
-	w.ended = true
+	w.isClosed, w.ended = true, true
 	_ = w.obj.Set("writable", false)
 	_ = w.obj.Set("destroyed", true)
 	w.ee.emit(w.obj, "close")

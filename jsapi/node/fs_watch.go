@@ -27,9 +27,9 @@ type fsEvent struct {
 func (m *fsMod) watch(call goja.FunctionCall) goja.Value {
 	vm := m.vm
 	orig, abs := m.path(call.Arguments, 0, "filename")
-	opts, listener := call.Argument(1), sysFunc(call.Argument(2))
-	if fn := sysFunc(opts); fn != nil {
-		opts, listener = goja.Undefined(), fn
+	opts, listener := call.Argument(1), call.Argument(2)
+	if sysFunc(opts) != nil {
+		opts, listener = goja.Undefined(), opts
 	}
 	_, enc := m.fsOptions(opts)
 	recursive := fsBool(opts, "recursive")
@@ -38,9 +38,9 @@ func (m *fsMod) watch(call goja.FunctionCall) goja.Value {
 		sysThrow(vm, sysErrorf(err, "watch", orig, ""))
 	}
 	w := m.ee.make()
-	if listener != nil {
+	if sysFunc(listener) != nil {
 		if on := sysFunc(w.Get("on")); on != nil {
-			_, _ = on(w, vm.ToValue("change"), vm.ToValue(listener))
+			_, _ = on(w, vm.ToValue("change"), listener)
 		}
 	}
 	closed := false // loop only

@@ -50,7 +50,7 @@ func libGlobals() []Global {
 	}
 }
 
-//go:embed errors_lib.js util.js util_comparisons.js events.js buffer.js crypto.js url.js module.js fetch.js string_decoder.js timers.js assert.js
+//go:embed errors_lib.js util.js util_comparisons.js events.js buffer.js crypto.js url.js module.js fetch.js fetch_stream.js string_decoder.js timers.js assert.js
 var libSources embed.FS
 
 // libScript returns a function that compiles the embedded source name once
@@ -69,9 +69,9 @@ func libScript(name string) func() (*goja.Program, error) {
 	})
 }
 
-// The compiled lib sources. Each evaluates to a function; errors_lib.js
-// and util_comparisons.js return helpers, the others are module bodies
-// called as fn(module, exports, require, lib).
+// The compiled lib sources. Each evaluates to a function; errors_lib.js,
+// util_comparisons.js and fetch_stream.js return helpers, the others are
+// module bodies called as fn(module, exports, require, lib).
 var (
 	errorsLibProgram       = libScript("errors_lib.js")
 	utilComparisonsProgram = libScript("util_comparisons.js")
@@ -82,6 +82,7 @@ var (
 	urlProgram             = libScript("url.js")
 	moduleProgram          = libScript("module.js")
 	fetchProgram           = libScript("fetch.js")
+	fetchStreamProgram     = libScript("fetch_stream.js")
 	stringDecoderProgram   = libScript("string_decoder.js")
 	timersProgram          = libScript("timers.js")
 	assertProgram          = libScript("assert.js")

@@ -25,7 +25,7 @@ const libCwd = "/home/plugin"
 
 // libPrelude defines the helpers every test script may use.
 const libPrelude = `
-const CWD = '` + libCwd + `';
+var CWD = '` + libCwd + `';
 function check(cond, msg) { if (!cond) throw new Error('check failed: ' + msg); }
 function eq(actual, expected, msg) {
   const a = JSON.stringify(actual), e = JSON.stringify(expected);

@@ -25,10 +25,10 @@ func osInfo() osUname {
 	return osUname{sysname: name, release: "unknown", version: "unknown", machine: machine}
 }
 
-func osTotalMem() uint64      { return 0 }
-func osFreeMem() uint64       { return 0 }
-func osUptime() float64       { return 0 }
-func osLoadavg() [3]float64   { return [3]float64{} }
+func osTotalMem() uint64    { return 0 }
+func osFreeMem() uint64     { return 0 }
+func osUptime() float64     { return 0 }
+func osLoadavg() [3]float64 { return [3]float64{} }
 
 // osCPUs returns one entry per CPU with unknown model and speed.
 func osCPUs() []osCPU {

@@ -33,8 +33,9 @@ import (
 //     throws an Error (code PIGO_PROCESS_EXIT) so the code after it does
 //     not run; a try/catch around it can still catch that error. 'exit'
 //     listeners are kept but never called;
-//   - kill(pid) signals that process; pid 0, negative pids (process
-//     groups) and pigo's own pid are refused;
+//   - kill(pid) signals that process, and kill(-pgid) that process group
+//     (e.g. a detached child's); pid 0, -1, pigo's own pid and pigo's
+//     own process group are refused;
 //   - version is sysNodeVersion, the Node line pigo emulates; argv is
 //     ["pigo", <plugin id>] and execPath "pigo" (the real binary path is
 //     not exposed); uptime() counts from the module's instantiation.
@@ -245,9 +246,9 @@ func processNextTick(rt modules.Runtime, call goja.FunctionCall) {
 // per write (without its trailing newline). Loop only.
 func processOutput(rt modules.Runtime, ee *sysEmitters, fd int) *goja.Object {
 	vm := rt.VM()
-	level := "info"
+	level, name := "info", "stdout"
 	if fd == 2 {
-		level = "error"
+		level, name = "error", "stderr"
 	}
 	s := ee.make()
 	_ = s.Set("fd", fd)
@@ -278,7 +279,9 @@ func processOutput(rt modules.Runtime, ee *sysEmitters, fd int) *goja.Object {
 			rt.Log(level, text)
 		}
 		if cb != nil {
-			rt.Post(func() { sysCall(rt, "process."+map[int]string{1: "stdout", 2: "stderr"}[fd]+".write callback", cb, goja.Undefined()) })
+			rt.Post(func() {
+				sysCall(rt, "process."+name+".write callback", cb, goja.Undefined())
+			})
 		}
 		return vm.ToValue(true)
 	})
@@ -323,9 +326,9 @@ func processKill(vm *goja.Runtime, call goja.FunctionCall) {
 	pid := pidV.ToInteger()
 	sig := sysSignalArg(vm, call.Argument(1), "SIGTERM")
 	switch {
-	case pid <= 0:
+	case pid == 0 || pid == -1 || (pid < 0 && int(-pid) == processOwnGroup()):
 		panic(sysNewError(vm, "Error", "ERR_FEATURE_UNAVAILABLE_ON_PLATFORM",
-			"process.kill(pid) with pid <= 0 (a process group) is not supported in pigo"))
+			"process.kill(pid) would signal pigo's own process group (or every process); refused"))
 	case int(pid) == os.Getpid():
 		panic(sysNewError(vm, "Error", "ERR_FEATURE_UNAVAILABLE_ON_PLATFORM",
 			"process.kill(process.pid) is not supported in pigo: use process.exit()"))

@@ -29,3 +29,6 @@ func processSignal(pid int, sig syscall.Signal) error {
 	}
 	return p.Kill()
 }
+
+// processOwnGroup is unknown here (no process groups).
+func processOwnGroup() int { return -1 }

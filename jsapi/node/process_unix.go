@@ -58,3 +58,8 @@ func processCPU() (user, system float64) {
 func processSignal(pid int, sig syscall.Signal) error {
 	return syscall.Kill(pid, sig)
 }
+
+// processOwnGroup is pigo's process group id.
+func processOwnGroup() int {
+	return syscall.Getpgrp()
+}

@@ -224,12 +224,13 @@ func sysFileURLToPath(vm *goja.Runtime, href string) string {
 // sysResolve makes p absolute against the runtime's cwd without cleaning
 // it, so "a/../b" reaches the system as written (symlinks behave as they
 // would relative to a real working directory). "" stays "" (ENOENT, as in
-// Node). Safe from any goroutine.
+// Node), and so does everything when the host gave no cwd (Cwd() == "").
+// Safe from any goroutine.
 func sysResolve(rt modules.Runtime, p string) string {
-	if p == "" || filepath.IsAbs(p) {
+	cwd := rt.Cwd()
+	if p == "" || cwd == "" || filepath.IsAbs(p) {
 		return p
 	}
-	cwd := rt.Cwd()
 	if strings.HasSuffix(cwd, string(filepath.Separator)) {
 		return cwd + p
 	}

@@ -138,7 +138,12 @@
 
   Url.prototype.parse = function parse(url, parseQueryString, slashesDenoteHost) {
     validateString(url, 'url');
-    let rest = url.trim().replace(autoEscape, (c) => encodeURIComponent(c).replace(/^'$/, '%27'));
+    let rest = url.trim();
+    // Backslashes before the query or hash are slashes, as browsers treat them.
+    const end = rest.search(/[?#]/);
+    const head = end === -1 ? rest : rest.slice(0, end);
+    rest = head.replace(/\\/g, '/') + rest.slice(head.length);
+    rest = rest.replace(autoEscape, (c) => encodeURIComponent(c).replace(/^'$/, '%27'));
 
     const hashAt = rest.indexOf('#');
     if (hashAt !== -1) {
@@ -271,7 +276,9 @@
     const resolved = new URL(to, base);
     if (resolved.protocol === 'resolve:') {
       const { pathname, search, hash } = resolved;
-      return pathname + search + hash;
+      // A path relative on both sides stays relative.
+      const relative = !`${from}`.startsWith('/') && !`${to}`.startsWith('/');
+      return (relative ? pathname.slice(1) : pathname) + search + hash;
     }
     return resolved.toString();
   }

@@ -22,8 +22,8 @@ func utilModule(rt modules.Runtime, module *goja.Object) error {
 	}
 	helpers := map[string]any{
 		"isDeepEqual": isDeepEqual,
-		"isPromise":   func(v goja.Value) bool { return libIsPromise(v) },
-		"isProxy":     func(v goja.Value) bool { return libIsProxy(v) },
+		"isPromise":   libIsPromise,
+		"isProxy":     libIsProxy,
 		"warn":        func(msg string) { rt.Log("warn", msg) },
 		"getenv": func(key string) goja.Value {
 			if v, ok := rt.Getenv(key); ok {

@@ -1,0 +1,308 @@
+// The minimal WHATWG ReadableStream that fetch bodies are (pigo/fetch):
+// default readers, async iteration, tee, cancel and ReadableStream.from; no
+// byte streams, pipes or queuing strategies beyond highWaterMark.
+// Evaluates to a function returning the classes plus errorStream(stream,
+// reason) and isDisturbed(stream), which fetch.js needs and the standard
+// API does not offer.
+(function () {
+  'use strict';
+
+  const asyncIterator = Symbol.asyncIterator ?? Symbol.for('Symbol.asyncIterator');
+  const kState = Symbol('kState');
+
+  class ReadableStreamDefaultController {
+    constructor() {
+      throw new TypeError('Illegal constructor');
+    }
+
+    get desiredSize() {
+      const s = this[kState];
+      if (s.state === 'errored') return null;
+      if (s.state === 'closed') return 0;
+      return s.highWaterMark - s.queue.length;
+    }
+
+    enqueue(chunk) {
+      const s = this[kState];
+      if (s.closeRequested || s.state !== 'readable') throw new TypeError('Invalid state: Controller is already closed');
+      const request = s.readRequests.shift();
+      if (request !== undefined) request.resolve({ value: chunk, done: false });
+      else s.queue.push(chunk);
+      pullIfNeeded(s);
+    }
+
+    close() {
+      const s = this[kState];
+      if (s.closeRequested || s.state !== 'readable') throw new TypeError('Invalid state: Controller is already closed');
+      s.closeRequested = true;
+      if (s.queue.length === 0) finishClose(s);
+    }
+
+    error(e) {
+      errorStream(this[kState], e);
+    }
+  }
+
+  function newController(s) {
+    const c = Object.create(ReadableStreamDefaultController.prototype);
+    c[kState] = s;
+    return c;
+  }
+
+  function finishClose(s) {
+    if (s.state !== 'readable') return;
+    s.state = 'closed';
+    for (const r of s.readRequests.splice(0)) r.resolve({ value: undefined, done: true });
+    s.reader?.[kState].resolveClosed();
+  }
+
+  function errorStream(s, e) {
+    if (s.state !== 'readable') return;
+    s.state = 'errored';
+    s.storedError = e;
+    s.queue = [];
+    for (const r of s.readRequests.splice(0)) r.reject(e);
+    s.reader?.[kState].rejectClosed(e);
+  }
+
+  function pullIfNeeded(s) {
+    if (!s.started || s.state !== 'readable' || s.closeRequested || s.source.pull === undefined) return;
+    if (s.readRequests.length === 0 && s.highWaterMark - s.queue.length <= 0) return;
+    if (s.pulling) {
+      s.pullAgain = true;
+      return;
+    }
+    s.pulling = true;
+    let result;
+    try {
+      result = s.source.pull.call(s.source, s.controller);
+    } catch (e) {
+      errorStream(s, e);
+      return;
+    }
+    Promise.resolve(result).then(() => {
+      s.pulling = false;
+      if (s.pullAgain) {
+        s.pullAgain = false;
+        pullIfNeeded(s);
+      }
+    }, (e) => errorStream(s, e));
+  }
+
+  function cancelStream(s, reason) {
+    s.disturbed = true;
+    if (s.state === 'closed') return Promise.resolve();
+    if (s.state === 'errored') return Promise.reject(s.storedError);
+    s.queue = [];
+    finishClose(s);
+    try {
+      return Promise.resolve(s.source.cancel?.call(s.source, reason)).then(() => undefined);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+
+  class ReadableStream {
+    constructor(source = {}, strategy = {}) {
+      if (source === null || typeof source !== 'object') throw new TypeError('The "underlyingSource" argument must be an object');
+      if (source.type === 'bytes') source = { ...source, type: undefined };
+      const s = {
+        state: 'readable',
+        source,
+        queue: [],
+        readRequests: [],
+        highWaterMark: strategy?.highWaterMark ?? 1,
+        started: false,
+        pulling: false,
+        pullAgain: false,
+        closeRequested: false,
+        disturbed: false,
+        storedError: undefined,
+        reader: null,
+        controller: null,
+      };
+      s.controller = newController(s);
+      this[kState] = s;
+      let started;
+      try {
+        started = source.start?.call(source, s.controller);
+      } catch (e) {
+        errorStream(s, e);
+        throw e;
+      }
+      Promise.resolve(started).then(() => {
+        s.started = true;
+        pullIfNeeded(s);
+      }, (e) => errorStream(s, e));
+    }
+
+    get locked() {
+      return this[kState].reader !== null;
+    }
+
+    getReader(options = undefined) {
+      if (options?.mode === 'byob') throw new TypeError('pigo: BYOB readers are not supported');
+      return new ReadableStreamDefaultReader(this);
+    }
+
+    cancel(reason) {
+      if (this.locked) return Promise.reject(new TypeError('Invalid state: ReadableStream is locked'));
+      return cancelStream(this[kState], reason);
+    }
+
+    tee() {
+      const reader = this.getReader();
+      let reading = false;
+      const branches = [];
+      const canceled = [false, false];
+      const reasons = [undefined, undefined];
+      let resolveCancel;
+      const cancelPromise = new Promise((r) => {
+        resolveCancel = r;
+      });
+      const pull = () => {
+        if (reading) return Promise.resolve();
+        reading = true;
+        return reader.read().then(({ value, done }) => {
+          reading = false;
+          for (let i = 0; i < 2; i++) {
+            if (canceled[i]) continue;
+            const c = branches[i][kState].controller;
+            if (done) c.close();
+            else c.enqueue(value);
+          }
+          if (done) resolveCancel();
+        }, (e) => {
+          reading = false;
+          for (const b of branches) errorStream(b[kState], e);
+          resolveCancel();
+        });
+      };
+      const cancelBranch = (i) => (reason) => {
+        canceled[i] = true;
+        reasons[i] = reason;
+        if (canceled[0] && canceled[1]) {
+          resolveCancel(reader.cancel(reasons));
+        }
+        return cancelPromise;
+      };
+      for (let i = 0; i < 2; i++) branches.push(new ReadableStream({ pull, cancel: cancelBranch(i) }, { highWaterMark: 0 }));
+      return branches;
+    }
+
+    values(options = undefined) {
+      const reader = this.getReader();
+      const preventCancel = Boolean(options?.preventCancel);
+      const iterator = {
+        next() {
+          return reader.read().then((r) => {
+            if (r.done) reader.releaseLock();
+            return r;
+          });
+        },
+        return(value) {
+          const done = { value, done: true };
+          if (preventCancel) {
+            reader.releaseLock();
+            return Promise.resolve(done);
+          }
+          const p = reader.cancel(value);
+          reader.releaseLock();
+          return p.then(() => done);
+        },
+      };
+      iterator[asyncIterator] = function () {
+        return this;
+      };
+      return iterator;
+    }
+
+    [asyncIterator](options) {
+      return this.values(options);
+    }
+
+    static from(iterable) {
+      if (iterable instanceof ReadableStream) return iterable;
+      const getAsync = iterable?.[asyncIterator];
+      const it = typeof getAsync === 'function' ? getAsync.call(iterable) : iterable?.[Symbol.iterator]?.();
+      if (it === undefined) throw new TypeError('The "asyncIterable" argument must be an async iterable or iterable');
+      return new ReadableStream({
+        async pull(c) {
+          const r = await it.next();
+          if (r.done) c.close();
+          else c.enqueue(await r.value);
+        },
+        async cancel(reason) {
+          await it.return?.(reason);
+        },
+      }, { highWaterMark: 0 });
+    }
+  }
+  Object.defineProperty(ReadableStream.prototype, Symbol.toStringTag, { value: 'ReadableStream', configurable: true });
+
+  class ReadableStreamDefaultReader {
+    constructor(stream) {
+      if (!(stream instanceof ReadableStream)) throw new TypeError('The "stream" argument must be an instance of ReadableStream');
+      const s = stream[kState];
+      if (s.reader !== null) throw new TypeError('Invalid state: ReadableStream is locked');
+      const r = { stream: s, resolveClosed: undefined, rejectClosed: undefined, closed: undefined };
+      r.closed = new Promise((resolve, reject) => {
+        r.resolveClosed = resolve;
+        r.rejectClosed = reject;
+      });
+      // An unobserved closed rejection is not an unhandled one.
+      r.closed.catch(() => {});
+      if (s.state === 'closed') r.resolveClosed();
+      else if (s.state === 'errored') r.rejectClosed(s.storedError);
+      this[kState] = r;
+      s.reader = this;
+    }
+
+    get closed() {
+      return this[kState].closed;
+    }
+
+    read() {
+      const s = this[kState].stream;
+      if (s === null) return Promise.reject(new TypeError('Invalid state: The reader is not attached to a stream'));
+      s.disturbed = true;
+      if (s.state === 'closed') return Promise.resolve({ value: undefined, done: true });
+      if (s.state === 'errored') return Promise.reject(s.storedError);
+      if (s.queue.length > 0) {
+        const value = s.queue.shift();
+        if (s.closeRequested && s.queue.length === 0) finishClose(s);
+        else pullIfNeeded(s);
+        return Promise.resolve({ value, done: false });
+      }
+      return new Promise((resolve, reject) => {
+        s.readRequests.push({ resolve, reject });
+        pullIfNeeded(s);
+      });
+    }
+
+    releaseLock() {
+      const r = this[kState];
+      const s = r.stream;
+      if (s === null) return;
+      const err = new TypeError('Invalid state: Releasing reader');
+      for (const req of s.readRequests.splice(0)) req.reject(err);
+      if (s.state === 'readable') r.rejectClosed(err);
+      s.reader = null;
+      r.stream = null;
+    }
+
+    cancel(reason) {
+      const s = this[kState].stream;
+      if (s === null) return Promise.reject(new TypeError('Invalid state: The reader is not attached to a stream'));
+      return cancelStream(s, reason);
+    }
+  }
+
+  return {
+    ReadableStream,
+    ReadableStreamDefaultReader,
+    ReadableStreamDefaultController,
+    errorStream: (stream, reason) => errorStream(stream[kState], reason),
+    isDisturbed: (stream) => stream[kState].disturbed,
+  };
+})
