@@ -31,7 +31,7 @@ type ExecuteFunc func(ctx context.Context, call ToolCall) (ToolResult, error)
 type ToolCall struct {
 	ID       string
 	Params   any
-	OnUpdate func(partial ToolResult) // may be nil
+	OnUpdate func(partial ToolResult) // may be nil; called on the tool's own thread (a plugin loop): must not block
 	Context  map[string]any           // the ctx object handed to JS (cwd, ...), data only
 }
 
@@ -189,29 +189,55 @@ func compileSchema(schema map[string]any) (*jsonschema.Schema, error) {
 	return c.Compile("mem://schema.json")
 }
 
-// RunTool looks up name, validates args, runs the tool_call hook, executes
-// under the tool budget, runs the tool_result hook, and returns the result.
+// RunTool prepares and executes one tool call (PrepareTool then Execute).
 // Failures become error results (IsError) with pi's texts, plus a non-nil
 // error describing them: unknown tool, validation failure, block, throw.
 func (h *Host) RunTool(ctx context.Context, name string, call ToolCall) (ToolResult, error) {
+	p, res, err := h.PrepareTool(ctx, name, call)
+	if p == nil {
+		return res, err
+	}
+	return p.Execute(ctx)
+}
+
+// PreparedCall is a tool call that passed preparation and may execute.
+type PreparedCall struct {
+	h    *Host
+	name string
+	tool Tool
+	call ToolCall
+}
+
+// Call returns the call as it will execute (arguments after prepareArguments
+// and tool_call handlers).
+func (p *PreparedCall) Call() ToolCall { return p.call }
+
+// PrepareTool is the preflight of a tool call, in pi's order: look the tool
+// up, run its prepareArguments, validate the arguments against its schema,
+// run the tool_call hook (which may block or change the input). When the
+// call cannot run it returns a nil PreparedCall, the error result the model
+// sees, and an error.
+func (h *Host) PrepareTool(ctx context.Context, name string, call ToolCall) (*PreparedCall, ToolResult, error) {
 	e, ok := h.tools.Current().Get(name)
 	if !ok {
 		err := fmt.Errorf("Tool %s not found", name)
-		return ErrorResult(err), err
+		return nil, ErrorResult(err), err
+	}
+	if prep, ok := e.Value.Extra["prepareArguments"].(Callable); ok {
+		v, err := prep.Call(ctx, call.Params)
+		if err != nil {
+			return nil, ErrorResult(errors.New(scriptText(err))), fmt.Errorf("tool %s: prepareArguments: %w", name, err)
+		}
+		call.Params = v
 	}
 	if err := e.Value.ValidateParams(call.Params); err != nil {
 		args, _ := json.MarshalIndent(call.Params, "", "  ")
 		err = fmt.Errorf("Validation failed for tool %q:\n%s\n\nReceived arguments:\n%s", name, err.Error(), args)
-		return ErrorResult(err), err
+		return nil, ErrorResult(err), err
 	}
 	hook := h.RunHook(ctx, "tool_call", map[string]any{"type": "tool_call", "toolName": name, "toolCallId": call.ID, "input": call.Params})
 	if hook.Err != nil {
-		var se *ScriptError
-		msg := hook.Err.Error()
-		if errors.As(hook.Err, &se) {
-			msg = se.Text
-		}
-		return ErrorResult(errors.New(msg)), fmt.Errorf("tool %s blocked: %w", name, hook.Err)
+		return nil, ErrorResult(errors.New(scriptText(hook.Err))), fmt.Errorf("tool %s blocked: %w", name, hook.Err)
 	}
 	if r, ok := hook.Result.(map[string]any); ok {
 		if b, _ := r["block"].(bool); b {
@@ -219,7 +245,7 @@ func (h *Host) RunTool(ctx context.Context, name string, call ToolCall) (ToolRes
 			if reason == "" {
 				reason = "Tool execution was blocked"
 			}
-			return ErrorResult(errors.New(reason)), fmt.Errorf("tool %s blocked by %s: %s", name, hook.StoppedBy, reason)
+			return nil, ErrorResult(errors.New(reason)), fmt.Errorf("tool %s blocked by %s: %s", name, hook.StoppedBy, reason)
 		}
 	}
 	if m, ok := hook.Value.(map[string]any); ok {
@@ -227,19 +253,21 @@ func (h *Host) RunTool(ctx context.Context, name string, call ToolCall) (ToolRes
 			call.Params = in
 		}
 	}
+	return &PreparedCall{h: h, name: name, tool: e.Value, call: call}, ToolResult{}, nil
+}
+
+// Execute runs the prepared call under the tool budget, then the
+// tool_result hook. A throw becomes an error result with its message.
+func (p *PreparedCall) Execute(ctx context.Context) (ToolResult, error) {
+	h, name, call := p.h, p.name, p.call
 	tctx, cancel := context.WithTimeout(ctx, h.opts.Budgets.Tool)
 	defer cancel()
-	res, err := e.Value.Execute(tctx, call)
+	res, err := p.tool.Execute(tctx, call)
 	if err == nil && tctx.Err() == context.DeadlineExceeded {
 		err = ErrBudget
 	}
 	if err != nil {
-		msg := err.Error()
-		var se *ScriptError
-		if errors.As(err, &se) {
-			msg = strings.TrimPrefix(se.Text, "Error: ")
-		}
-		res = ToolResult{Content: []Content{{Type: "text", Text: msg}}, Details: map[string]any{}, IsError: true}
+		res = ToolResult{Content: []Content{{Type: "text", Text: strings.TrimPrefix(scriptText(err), "Error: ")}}, Details: map[string]any{}, IsError: true}
 	}
 	patched := h.RunHook(ctx, "tool_result", map[string]any{"type": "tool_result", "toolName": name, "toolCallId": call.ID, "input": call.Params,
 		"content": contentData(res.Content), "details": res.Details, "isError": res.IsError})
@@ -250,6 +278,15 @@ func (h *Host) RunTool(ctx context.Context, name string, call ToolCall) (ToolRes
 		return res, fmt.Errorf("tool %s: %w", name, err)
 	}
 	return res, nil
+}
+
+// scriptText is an error's message without location decoration.
+func scriptText(err error) string {
+	var se *ScriptError
+	if errors.As(err, &se) {
+		return se.Text
+	}
+	return err.Error()
 }
 
 // Data renders the result as JSON-shaped data, the shape plugins see:

@@ -1,0 +1,395 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/session"
+)
+
+// Event and Message are pi's JSON shapes as Go data.
+type (
+	Event   = map[string]any
+	Message = map[string]any
+)
+
+// Provider streams one assistant response.
+type Provider interface {
+	// Stream calls req.OnEvent with pi-ai AssistantMessageEvents (start,
+	// text_*, thinking_*, toolcall_*, done|error) and returns the final
+	// assistant message. It must honour ctx: cancellation ends the stream
+	// with stopReason "aborted". Failures are reported as a message with
+	// stopReason "error", not as an error (an error is for programming
+	// mistakes only).
+	Stream(ctx context.Context, req Request) (Message, error)
+}
+
+// Request is one model call.
+type Request struct {
+	Model        Message
+	SystemPrompt string
+	Messages     []Message // already converted for the model (convertToLlm)
+	Tools        []Message // {name, description, parameters}
+	Thinking     string
+	OnEvent      func(ev Event)
+	// OnPayload, when set, is called with the provider's request body; a
+	// non-nil result replaces it (before_provider_request).
+	OnPayload func(payload any) any
+	// OnResponse reports the HTTP status and headers (after_provider_response).
+	OnResponse func(status int, headers map[string]string)
+}
+
+// Options configure an Agent.
+type Options struct {
+	Host          *engine.Host
+	Provider      Provider
+	Model         Message // nil: prompts fail with "No model selected"
+	ThinkingLevel string
+	SystemPrompt  string
+	// Sink receives every event after extension handlers ran (pi's JSON and
+	// RPC modes print them). Called on the loop goroutine; must not block
+	// for long.
+	Sink func(ev Event)
+	// ToolExecution is "parallel" (default) or "sequential".
+	ToolExecution string
+	// Now is the clock (tests); default time.Now.
+	Now func() time.Time
+}
+
+// Agent runs prompts. Safe for concurrent use; one prompt runs at a time,
+// others are queued as steering or follow-up messages.
+type Agent struct {
+	opts Options
+	h    *engine.Host
+
+	mu        sync.Mutex
+	messages  []Message
+	steering  []Message
+	followUp  []Message
+	nextTurn  []Message
+	streaming bool
+	cancel    context.CancelFunc
+	idle      chan struct{} // closed when not streaming
+	turnIndex int
+	model     Message
+	thinking  string
+	hooks     Hooks
+}
+
+// New creates an agent over a host.
+func New(opts Options) *Agent {
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.ThinkingLevel == "" {
+		opts.ThinkingLevel = "off"
+	}
+	a := &Agent{opts: opts, h: opts.Host, idle: make(chan struct{}), thinking: opts.ThinkingLevel}
+	if opts.Model != nil {
+		a.model = engine.Clone(opts.Model).(Message)
+	}
+	close(a.idle)
+	return a
+}
+
+// ErrBusy is returned for a prompt while another runs without a delivery mode.
+var ErrBusy = errors.New("Agent is already processing. Specify streamingBehavior ('steer' or 'followUp') to queue the message.")
+
+// PromptOptions qualify a prompt.
+type PromptOptions struct {
+	Images            []any  // ImageContent blocks
+	Source            string // "interactive" | "rpc" | "extension"
+	StreamingBehavior string // "steer" | "followUp" when a prompt is running
+	// Accepted, when set, is called once the prompt passed preflight and
+	// the agent loop is about to start (pi's RPC acknowledges then).
+	Accepted func()
+}
+
+// Prompt runs one user prompt through pi's pipeline and returns when the
+// agent is done with it (agent_end), or at once when it was handled by an
+// extension command or input handler, or queued.
+func (a *Agent) Prompt(ctx context.Context, text string, o PromptOptions) error {
+	if o.Source == "" {
+		o.Source = "interactive"
+	}
+	// 1. Extension commands first.
+	if strings.HasPrefix(text, "/") {
+		name, _, _ := strings.Cut(strings.TrimPrefix(text, "/"), " ")
+		if _, ok := a.h.Commands().Current().Get(name); ok {
+			err := a.h.RunCommand(ctx, text)
+			if o.Accepted != nil {
+				o.Accepted()
+			}
+			return err
+		}
+	}
+	// 2. input
+	images := o.Images
+	in := a.h.RunHook(ctx, "input", map[string]any{"type": "input", "text": text, "images": images, "source": o.Source})
+	if r, ok := in.Result.(map[string]any); ok {
+		switch r["action"] {
+		case "handled":
+			if o.Accepted != nil {
+				o.Accepted()
+			}
+			return nil
+		case "transform":
+			if t, ok := r["text"].(string); ok {
+				text = t
+			}
+			if im, ok := r["images"].([]any); ok {
+				images = im
+			}
+		}
+	}
+	user := a.userMessage(text, images)
+	// 3. Queue while streaming.
+	a.mu.Lock()
+	if a.streaming {
+		defer a.mu.Unlock()
+		switch o.StreamingBehavior {
+		case "steer":
+			a.steering = append(a.steering, user)
+		case "followUp":
+			a.followUp = append(a.followUp, user)
+		default:
+			return ErrBusy
+		}
+		a.emitQueueLocked()
+		if o.Accepted != nil {
+			o.Accepted()
+		}
+		return nil
+	}
+	if a.model == nil {
+		a.mu.Unlock()
+		return errors.New("No model selected. Use --model or configure a default model.")
+	}
+	prompts := []Message{user}
+	prompts = append(prompts, a.nextTurn...)
+	a.nextTurn = nil
+	a.mu.Unlock()
+	// 4. before_agent_start
+	system := a.opts.SystemPrompt
+	bas := a.h.RunHook(ctx, "before_agent_start", map[string]any{"type": "before_agent_start", "prompt": text, "images": images,
+		"systemPrompt": system, "systemPromptOptions": map[string]any{"selectedTools": anySlice(a.h.Pi().ActiveTools())}})
+	if r, ok := bas.Result.(map[string]any); ok {
+		if sp, ok := r["systemPrompt"].(string); ok {
+			system = sp
+		}
+		msgs, _ := r["messages"].([]any)
+		for _, m := range msgs {
+			if mm, ok := m.(map[string]any); ok {
+				prompts = append(prompts, a.customMessage(mm))
+			}
+		}
+	}
+	if o.Accepted != nil {
+		o.Accepted()
+	}
+	return a.run(ctx, prompts, system)
+}
+
+// userMessage builds pi's user message (content is always an array).
+func (a *Agent) userMessage(text string, images []any) Message {
+	content := []any{map[string]any{"type": "text", "text": text}}
+	content = append(content, images...)
+	return Message{"role": "user", "content": content, "timestamp": a.now()}
+}
+
+// customMessage builds pi's CustomMessage from {customType, content, display, details}.
+func (a *Agent) customMessage(m map[string]any) Message {
+	out := Message{"role": "custom", "customType": m["customType"], "content": m["content"], "display": m["display"], "timestamp": a.now()}
+	if d, ok := m["details"]; ok {
+		out["details"] = d
+	}
+	return out
+}
+
+func (a *Agent) now() float64 { return float64(a.opts.Now().UnixMilli()) }
+
+// run is pi-agent-core's runAgentLoop for the given prompts.
+func (a *Agent) run(parent context.Context, prompts []Message, system string) error {
+	ctx, cancel := context.WithCancel(parent)
+	a.mu.Lock()
+	a.streaming, a.cancel, a.idle, a.turnIndex = true, cancel, make(chan struct{}), 0
+	model, thinking := engine.Clone(a.model).(Message), a.thinking // snapshot at acceptance
+	a.mu.Unlock()
+	defer func() {
+		cancel()
+		a.mu.Lock()
+		a.streaming, a.cancel = false, nil
+		close(a.idle)
+		a.mu.Unlock()
+	}()
+	l := &loop{a: a, ctx: ctx, model: model, thinking: thinking, system: system}
+	return l.run(prompts)
+}
+
+// Abort cancels the running prompt (provider stream and running tools).
+func (a *Agent) Abort() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.cancel != nil {
+		a.cancel()
+	}
+}
+
+// WaitIdle blocks until no prompt runs or ctx ends.
+func (a *Agent) WaitIdle(ctx context.Context) error {
+	a.mu.Lock()
+	idle := a.idle
+	a.mu.Unlock()
+	select {
+	case <-idle:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// IsIdle reports whether no prompt runs.
+func (a *Agent) IsIdle() bool { a.mu.Lock(); defer a.mu.Unlock(); return !a.streaming }
+
+// Steer queues a message delivered before the next model call.
+func (a *Agent) Steer(text string, images []any) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.steering = append(a.steering, a.userMessage(text, images))
+	a.emitQueueLocked()
+}
+
+// FollowUp queues a message delivered when the agent would stop.
+func (a *Agent) FollowUp(text string, images []any) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.followUp = append(a.followUp, a.userMessage(text, images))
+	a.emitQueueLocked()
+}
+
+// Messages returns the conversation so far.
+func (a *Agent) Messages() []Message {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	out := make([]Message, len(a.messages))
+	for i, m := range a.messages {
+		out[i] = engine.Clone(m).(Message)
+	}
+	return out
+}
+
+// SetMessages replaces the conversation (resume, new session).
+func (a *Agent) SetMessages(ms []Message) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.messages = ms
+}
+
+// Model returns the current model.
+func (a *Agent) Model() Message {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.model == nil {
+		return nil
+	}
+	return engine.Clone(a.model).(Message)
+}
+
+// SetModelValue sets the model for the next prompt.
+func (a *Agent) SetModelValue(m Message) { a.mu.Lock(); a.model = m; a.mu.Unlock() }
+
+// ThinkingLevel returns the thinking level.
+func (a *Agent) ThinkingLevel() string { a.mu.Lock(); defer a.mu.Unlock(); return a.thinking }
+
+// SetThinking sets the thinking level for the next prompt.
+func (a *Agent) SetThinking(level string) { a.mu.Lock(); a.thinking = level; a.mu.Unlock() }
+
+// PendingCount is the number of queued steering and follow-up messages.
+func (a *Agent) PendingCount() int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return len(a.steering) + len(a.followUp)
+}
+
+func (a *Agent) emitQueueLocked() {
+	if a.opts.Sink == nil {
+		return
+	}
+	steer, follow := []any{}, []any{}
+	for _, m := range a.steering {
+		steer = append(steer, messageText(m))
+	}
+	for _, m := range a.followUp {
+		follow = append(follow, messageText(m))
+	}
+	ev := Event{"type": "queue_update", "steering": steer, "followUp": follow}
+	go a.opts.Sink(ev)
+}
+
+func (a *Agent) takeSteering() []Message {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	out := a.steering
+	a.steering = nil
+	if len(out) > 0 {
+		a.emitQueueLocked()
+	}
+	return out
+}
+
+func (a *Agent) takeFollowUp() []Message {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	out := a.followUp
+	a.followUp = nil
+	if len(out) > 0 {
+		a.emitQueueLocked()
+	}
+	return out
+}
+
+// messageText is the text of a message's text blocks.
+func messageText(m Message) string {
+	switch c := m["content"].(type) {
+	case string:
+		return c
+	case []any:
+		var parts []string
+		for _, b := range c {
+			if bm, ok := b.(map[string]any); ok && bm["type"] == "text" {
+				s, _ := bm["text"].(string)
+				parts = append(parts, s)
+			}
+		}
+		return strings.Join(parts, "\n")
+	}
+	return ""
+}
+
+func anySlice(s []string) []any {
+	out := make([]any, len(s))
+	for i, x := range s {
+		out[i] = x
+	}
+	return out
+}
+
+// persist appends a message to the session at message_end, as pi does
+// (custom messages become custom_message entries).
+func (a *Agent) persist(m Message) {
+	tr := a.h.Pi().Session()
+	if m["role"] == "custom" {
+		e := session.Entry{"type": "custom_message", "customType": m["customType"], "content": m["content"], "display": m["display"]}
+		if d, ok := m["details"]; ok {
+			e["details"] = d
+		}
+		tr.Append(e)
+		return
+	}
+	tr.Append(session.Entry{"type": "message", "message": engine.Clone(m)})
+}
+

@@ -1,0 +1,142 @@
+package agent_test
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/agent"
+)
+
+// scripted is a test provider: each call pops one response (a list of
+// content blocks) and streams it as pi-ai events.
+type scripted struct {
+	mu        sync.Mutex
+	responses [][]any
+	requests  []agent.Request
+}
+
+func (s *scripted) Stream(ctx context.Context, req agent.Request) (agent.Message, error) {
+	s.mu.Lock()
+	s.requests = append(s.requests, req)
+	var blocks []any
+	if len(s.responses) > 0 {
+		blocks, s.responses = s.responses[0], s.responses[1:]
+	}
+	s.mu.Unlock()
+	msg := agent.Message{"role": "assistant", "content": []any{}, "api": "test", "provider": "test", "model": "m", "stopReason": "stop"}
+	req.OnEvent(agent.Event{"type": "start", "partial": msg})
+	for i, b := range blocks {
+		bm := b.(map[string]any)
+		msg["content"] = append(msg["content"].([]any), bm)
+		switch bm["type"] {
+		case "text":
+			req.OnEvent(agent.Event{"type": "text_delta", "contentIndex": float64(i), "delta": bm["text"], "partial": msg})
+		case "toolCall":
+			msg["stopReason"] = "toolUse"
+			req.OnEvent(agent.Event{"type": "toolcall_end", "contentIndex": float64(i), "toolCall": bm, "partial": msg})
+		}
+	}
+	if ctx.Err() != nil {
+		msg["stopReason"] = "aborted"
+	}
+	req.OnEvent(agent.Event{"type": "done", "reason": msg["stopReason"], "message": msg})
+	return msg, nil
+}
+
+func TestPromptEventOrderToolsAndSession(t *testing.T) {
+	h := engine.New(engine.Options{})
+	defer h.Close(context.Background())
+	var hookSaw []string
+	var mu sync.Mutex
+	res := h.Boot(context.Background(), []engine.PluginSpec{{ID: "p", Loader: engine.GoPlugin(func(_ context.Context, g *engine.Generation) error {
+		_, err := h.Tools().Add(g, func(_ context.Context, d *engine.Draft[engine.Tool]) error {
+			d.Set("echo", engine.Tool{Description: "echo", Parameters: map[string]any{"type": "object", "properties": map[string]any{"text": map[string]any{"type": "string"}}},
+				Execute: func(ctx context.Context, c engine.ToolCall) (engine.ToolResult, error) {
+					c.OnUpdate(engine.ToolResult{Content: []engine.Content{{Type: "text", Text: "partial"}}})
+					return engine.ToolResult{Content: []engine.Content{{Type: "text", Text: "echo: " + c.Params.(map[string]any)["text"].(string)}}}, nil
+				}})
+			return nil
+		})
+		for _, ev := range []string{"agent_start", "turn_start", "turn_end", "agent_end"} {
+			_ = g.On(ev, func(ctx context.Context, p any) error {
+				mu.Lock()
+				hookSaw = append(hookSaw, ev)
+				mu.Unlock()
+				return nil
+			})
+		}
+		return err
+	})}})
+	if !res[0].OK {
+		t.Fatal(res[0].Err)
+	}
+	prov := &scripted{responses: [][]any{
+		{map[string]any{"type": "toolCall", "id": "c1", "name": "echo", "arguments": map[string]any{"text": "hi"}}},
+		{map[string]any{"type": "text", "text": "done"}},
+	}}
+	var events []string
+	a := agent.New(agent.Options{Host: h, Provider: prov, Model: agent.Message{"id": "m", "provider": "test", "api": "test"},
+		Sink: func(ev agent.Event) {
+			mu.Lock()
+			defer mu.Unlock()
+			s := ev["type"].(string)
+			if m, ok := ev["message"].(map[string]any); ok && strings.HasPrefix(s, "message_") {
+				s += ":" + m["role"].(string)
+			}
+			events = append(events, s)
+		}})
+	h.Pi().SetAgent(a)
+	if err := a.Prompt(context.Background(), "please echo", agent.PromptOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	want := "agent_start turn_start message_start:user message_end:user message_start:assistant message_update:assistant message_end:assistant " +
+		"tool_execution_start tool_execution_update tool_execution_end message_start:toolResult message_end:toolResult turn_end " +
+		"turn_start message_start:assistant message_update:assistant message_end:assistant turn_end agent_end"
+	if got := strings.Join(events, " "); got != want {
+		t.Fatalf("events:\n got %s\nwant %s", got, want)
+	}
+	if strings.Join(hookSaw, " ") != "agent_start turn_start turn_end turn_start turn_end agent_end" {
+		t.Fatalf("listeners saw %v", hookSaw)
+	}
+	entries := h.Pi().Session().Entries()
+	if len(entries) != 4 {
+		t.Fatalf("session entries = %d", len(entries))
+	}
+	if len(prov.requests) != 2 || len(prov.requests[1].Messages) != 3 || len(prov.requests[0].Tools) != 1 {
+		t.Fatalf("requests: %+v", prov.requests)
+	}
+	tr := entries[2]["message"].(map[string]any)
+	if tr["role"] != "toolResult" || !strings.Contains(tr["content"].([]any)[0].(map[string]any)["text"].(string), "echo: hi") {
+		t.Fatalf("tool result = %v", tr)
+	}
+}
+
+func TestUnknownToolAndValidationErrors(t *testing.T) {
+	h := engine.New(engine.Options{})
+	defer h.Close(context.Background())
+	h.Boot(context.Background(), []engine.PluginSpec{{ID: "p", Loader: engine.GoPlugin(func(_ context.Context, g *engine.Generation) error {
+		_, err := h.Tools().Add(g, func(_ context.Context, d *engine.Draft[engine.Tool]) error {
+			d.Set("need", engine.Tool{Description: "", Parameters: map[string]any{"type": "object", "required": []any{"x"}},
+				Execute: func(ctx context.Context, c engine.ToolCall) (engine.ToolResult, error) { return engine.ToolResult{}, nil }})
+			return nil
+		})
+		return err
+	})}})
+	prov := &scripted{responses: [][]any{{
+		map[string]any{"type": "toolCall", "id": "a", "name": "nope", "arguments": map[string]any{}},
+		map[string]any{"type": "toolCall", "id": "b", "name": "need", "arguments": map[string]any{}},
+	}, {map[string]any{"type": "text", "text": "ok"}}}}
+	a := agent.New(agent.Options{Host: h, Provider: prov, Model: agent.Message{"id": "m"}})
+	if err := a.Prompt(context.Background(), "go", agent.PromptOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	ms := a.Messages()
+	t1 := ms[2]["content"].([]any)[0].(map[string]any)["text"]
+	t2 := ms[3]["content"].([]any)[0].(map[string]any)["text"].(string)
+	if t1 != "Tool nope not found" || !strings.HasPrefix(t2, `Validation failed for tool "need"`) || ms[3]["isError"] != true {
+		t.Fatalf("results: %v | %v", t1, t2)
+	}
+}

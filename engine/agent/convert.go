@@ -1,0 +1,62 @@
+package agent
+
+import "fmt"
+
+// pi's message wrappers (coding-agent messages.js).
+const (
+	compactionSummaryPrefix = "The conversation history before this point was compacted into the following summary:\n\n<summary>\n"
+	compactionSummarySuffix = "\n</summary>"
+	branchSummaryPrefix     = "The following is a summary of a branch that this conversation came back from:\n\n<summary>\n"
+	branchSummarySuffix     = "</summary>"
+)
+
+// ConvertToLlm is pi's convertToLlm: agent messages to the messages a model
+// sees (custom, bash executions and summaries become user messages;
+// unknown roles are dropped).
+func ConvertToLlm(ms []Message) []Message {
+	var out []Message
+	text := func(s string, ts any) Message {
+		return Message{"role": "user", "content": []any{map[string]any{"type": "text", "text": s}}, "timestamp": ts}
+	}
+	for _, m := range ms {
+		switch m["role"] {
+		case "user", "assistant", "toolResult":
+			out = append(out, m)
+		case "custom":
+			content := m["content"]
+			if s, ok := content.(string); ok {
+				content = []any{map[string]any{"type": "text", "text": s}}
+			}
+			out = append(out, Message{"role": "user", "content": content, "timestamp": m["timestamp"]})
+		case "bashExecution":
+			if ex, _ := m["excludeFromContext"].(bool); ex {
+				continue
+			}
+			out = append(out, text(BashExecutionText(m), m["timestamp"]))
+		case "branchSummary":
+			out = append(out, text(branchSummaryPrefix+str(m["summary"])+branchSummarySuffix, m["timestamp"]))
+		case "compactionSummary":
+			out = append(out, text(compactionSummaryPrefix+str(m["summary"])+compactionSummarySuffix, m["timestamp"]))
+		}
+	}
+	return out
+}
+
+// BashExecutionText is pi's bashExecutionToText.
+func BashExecutionText(m Message) string {
+	s := fmt.Sprintf("Ran `%s`\n", str(m["command"]))
+	if out := str(m["output"]); out != "" {
+		s += "```\n" + out + "\n```"
+	} else {
+		s += "(no output)"
+	}
+	if c, _ := m["cancelled"].(bool); c {
+		s += "\n\n(command cancelled)"
+	} else if code, ok := m["exitCode"].(float64); ok && code != 0 {
+		s += fmt.Sprintf("\n\nCommand exited with code %v", code)
+	}
+	if t, _ := m["truncated"].(bool); t && str(m["fullOutputPath"]) != "" {
+		s += "\n\n[Output truncated. Full output: " + str(m["fullOutputPath"]) + "]"
+	}
+	return s
+}

@@ -1,0 +1,370 @@
+package agent
+
+import (
+	"context"
+	"sync"
+
+	"github.com/pigo-dev/pigo/engine"
+)
+
+// loop is one run of pi-agent-core's runLoop with the model and settings
+// snapshot taken when the prompt was accepted (a rebuild mid-run does not
+// change an in-flight turn).
+type loop struct {
+	a        *Agent
+	ctx      context.Context
+	model    Message
+	thinking string
+	system   string
+	newMsgs  []any
+	emitMu   sync.Mutex // events of parallel tool calls go out one at a time
+}
+
+// emit sends an agent event to extensions (as pi's AgentSession does: with
+// turnIndex/timestamp, and message_end as an interceptable hook), then to
+// the sink. message_end may return a replacement message.
+func (l *loop) emit(ev Event) Event {
+	l.emitMu.Lock()
+	defer l.emitMu.Unlock()
+	a := l.a
+	h := a.h
+	typ, _ := ev["type"].(string)
+	ext := engine.Clone(ev).(Event)
+	switch typ {
+	case "turn_start":
+		ext["turnIndex"] = float64(a.turnIndexValue())
+		ext["timestamp"] = a.now()
+	case "turn_end":
+		ext["turnIndex"] = float64(a.turnIndexValue())
+	}
+	if typ == "message_end" {
+		out := h.RunHook(l.ctx, "message_end", ext)
+		if r, ok := out.Result.(map[string]any); ok {
+			if m, ok := r["message"].(map[string]any); ok {
+				ev["message"] = m
+			}
+		}
+	} else {
+		h.Emit(l.ctx, typ, ext)
+	}
+	if typ == "turn_end" {
+		a.mu.Lock()
+		a.turnIndex++
+		a.mu.Unlock()
+	}
+	if a.opts.Sink != nil {
+		a.opts.Sink(ev)
+	}
+	return ev
+}
+
+func (a *Agent) turnIndexValue() int { a.mu.Lock(); defer a.mu.Unlock(); return a.turnIndex }
+
+// messageStartEnd emits message_start/message_end for a message, persists
+// it and adds it to the conversation; returns the message after
+// message_end handlers.
+func (l *loop) messageStartEnd(m Message) Message {
+	l.emit(Event{"type": "message_start", "message": engine.Clone(m)})
+	ev := l.emit(Event{"type": "message_end", "message": m})
+	final, _ := ev["message"].(map[string]any)
+	l.a.persist(final)
+	l.a.mu.Lock()
+	l.a.messages = append(l.a.messages, final)
+	l.a.mu.Unlock()
+	l.newMsgs = append(l.newMsgs, final)
+	return final
+}
+
+func (l *loop) run(prompts []Message) error {
+	l.emit(Event{"type": "agent_start"})
+	l.emit(Event{"type": "turn_start"})
+	for _, p := range prompts {
+		l.messageStartEnd(p)
+	}
+	first := true
+	pending := l.a.takeSteering()
+	for {
+		more := true
+		for more || len(pending) > 0 {
+			if !first {
+				l.emit(Event{"type": "turn_start"})
+			}
+			first = false
+			for _, m := range pending {
+				l.messageStartEnd(m)
+			}
+			pending = nil
+			msg := l.streamAssistant()
+			if sr := msg["stopReason"]; sr == "error" || sr == "aborted" {
+				l.emit(Event{"type": "turn_end", "message": msg, "toolResults": []any{}})
+				l.emit(Event{"type": "agent_end", "messages": l.newMsgs})
+				return nil
+			}
+			calls := toolCalls(msg)
+			results := []any{}
+			more = false
+			if len(calls) > 0 {
+				msgs, terminate := l.executeTools(calls)
+				for _, r := range msgs {
+					results = append(results, r)
+				}
+				more = !terminate
+			}
+			l.emit(Event{"type": "turn_end", "message": msg, "toolResults": results})
+			pending = l.a.takeSteering()
+		}
+		if f := l.a.takeFollowUp(); len(f) > 0 {
+			pending = f
+			continue
+		}
+		break
+	}
+	l.emit(Event{"type": "agent_end", "messages": l.newMsgs})
+	return nil
+}
+
+// streamAssistant runs the context hook, calls the provider and emits the
+// assistant message's events.
+func (l *loop) streamAssistant() Message {
+	a := l.a
+	msgs := a.Messages()
+	ctxOut := a.h.RunHook(l.ctx, "context", map[string]any{"type": "context", "messages": toAny(msgs)})
+	if r, ok := ctxOut.Result.(map[string]any); ok {
+		if ms, ok := r["messages"].([]any); ok {
+			msgs = fromAny(ms)
+		}
+	}
+	var partialAdded bool
+	req := Request{
+		Model: l.model, SystemPrompt: l.system, Messages: ConvertToLlm(msgs), Tools: l.activeTools(), Thinking: l.thinking,
+		OnEvent: func(ev Event) {
+			switch ev["type"] {
+			case "start":
+				partialAdded = true
+				p, _ := ev["partial"].(map[string]any)
+				l.emit(Event{"type": "message_start", "message": engine.Clone(p)})
+			case "done", "error":
+			default:
+				if partialAdded {
+					p, _ := ev["partial"].(map[string]any)
+					l.emit(Event{"type": "message_update", "assistantMessageEvent": ev, "message": engine.Clone(p)})
+				}
+			}
+		},
+		OnPayload: func(payload any) any {
+			out := a.h.RunHook(l.ctx, "before_provider_request", map[string]any{"type": "before_provider_request", "payload": payload})
+			return out.Result
+		},
+		OnResponse: func(status int, headers map[string]string) {
+			hs := map[string]any{}
+			for k, v := range headers {
+				hs[k] = v
+			}
+			a.h.Emit(l.ctx, "after_provider_response", map[string]any{"type": "after_provider_response", "status": float64(status), "headers": hs})
+		},
+	}
+	final, err := a.opts.Provider.Stream(l.ctx, req)
+	if err != nil || final == nil {
+		msg := "provider failed"
+		if err != nil {
+			msg = err.Error()
+		}
+		final = Message{"role": "assistant", "content": []any{}, "api": l.model["api"], "provider": l.model["provider"],
+			"model": l.model["id"], "usage": emptyUsage(), "stopReason": "error", "errorMessage": msg, "timestamp": a.now()}
+	}
+	if !partialAdded {
+		l.emit(Event{"type": "message_start", "message": engine.Clone(final)})
+	}
+	ev := l.emit(Event{"type": "message_end", "message": final})
+	final, _ = ev["message"].(map[string]any)
+	a.persist(final)
+	a.mu.Lock()
+	a.messages = append(a.messages, final)
+	a.mu.Unlock()
+	l.newMsgs = append(l.newMsgs, final)
+	return final
+}
+
+// activeTools lists the tools offered to the model.
+func (l *loop) activeTools() []Message {
+	active := map[string]bool{}
+	for _, n := range l.a.h.Pi().ActiveTools() {
+		active[n] = true
+	}
+	var out []Message
+	for _, e := range l.a.h.Tools().Current().Entries() {
+		if !active[e.ID] {
+			continue
+		}
+		out = append(out, Message{"name": e.ID, "description": e.Value.Description, "parameters": engine.Clone(e.Value.Parameters)})
+	}
+	return out
+}
+
+type finalized struct {
+	call    Message
+	result  engine.ToolResult
+	isError bool
+}
+
+// executeTools runs a batch of tool calls: preflight sequentially in source
+// order, execution concurrently (or sequentially when configured or when a
+// tool asks for it); tool result messages in source order.
+func (l *loop) executeTools(calls []Message) (msgs []Message, terminate bool) {
+	a := l.a
+	sequential := a.opts.ToolExecution == "sequential"
+	for _, c := range calls {
+		if e, ok := a.h.Tools().Current().Get(str(c["name"])); ok && e.Value.Extra["executionMode"] == "sequential" {
+			sequential = true
+		}
+	}
+	done := make([]*finalized, len(calls))
+	var wg sync.WaitGroup
+	for i, c := range calls {
+		name, id := str(c["name"]), str(c["id"])
+		l.emit(Event{"type": "tool_execution_start", "toolCallId": id, "toolName": name, "args": c["arguments"]})
+		// OnUpdate runs on the tool's plugin loop and must not block:
+		// updates are queued and emitted in order by their own goroutine.
+		updates := newSerial()
+		call := engine.ToolCall{ID: id, Params: engine.Clone(c["arguments"]), Context: map[string]any{"cwd": a.h.Options().Cwd},
+			OnUpdate: func(p engine.ToolResult) {
+				updates.do(func() {
+					l.emit(Event{"type": "tool_execution_update", "toolCallId": id, "toolName": name, "args": c["arguments"], "partialResult": partialData(p)})
+				})
+			}}
+		prepared, res, _ := a.h.PrepareTool(l.ctx, name, call)
+		if prepared == nil {
+			done[i] = &finalized{call: c, result: res, isError: true}
+			l.emitEnd(done[i])
+			continue
+		}
+		exec := func(i int, p *engine.PreparedCall) {
+			r, err := p.Execute(l.ctx)
+			updates.wait()
+			done[i] = &finalized{call: c, result: r, isError: err != nil || r.IsError}
+			l.emitEnd(done[i])
+		}
+		if sequential {
+			exec(i, prepared)
+			continue
+		}
+		wg.Add(1)
+		go func(i int, p *engine.PreparedCall) { defer wg.Done(); exec(i, p) }(i, prepared)
+	}
+	wg.Wait()
+	terminate = len(done) > 0
+	for _, f := range done {
+		m := Message{"role": "toolResult", "toolCallId": str(f.call["id"]), "toolName": str(f.call["name"]),
+			"content": f.result.Data()["content"], "details": orEmpty(f.result.Details), "isError": f.isError, "timestamp": a.now()}
+		msgs = append(msgs, l.messageStartEnd(m))
+		terminate = terminate && f.result.Terminate
+	}
+	return msgs, terminate
+}
+
+func (l *loop) emitEnd(f *finalized) {
+	result := Message{"content": f.result.Data()["content"], "details": orEmpty(f.result.Details)}
+	if f.result.Terminate {
+		result["terminate"] = true
+	}
+	l.emit(Event{"type": "tool_execution_end", "toolCallId": str(f.call["id"]), "toolName": str(f.call["name"]), "result": result, "isError": f.isError})
+}
+
+func partialData(p engine.ToolResult) Message {
+	m := Message{"content": p.Data()["content"]}
+	if p.Details != nil {
+		m["details"] = p.Details
+	}
+	return m
+}
+
+func orEmpty(v any) any {
+	if v == nil {
+		return map[string]any{}
+	}
+	return v
+}
+
+func toolCalls(m Message) []Message {
+	var out []Message
+	content, _ := m["content"].([]any)
+	for _, b := range content {
+		if bm, ok := b.(map[string]any); ok && bm["type"] == "toolCall" {
+			out = append(out, bm)
+		}
+	}
+	return out
+}
+
+func str(v any) string { s, _ := v.(string); return s }
+
+func toAny(ms []Message) []any {
+	out := make([]any, len(ms))
+	for i, m := range ms {
+		out[i] = m
+	}
+	return out
+}
+
+func fromAny(ms []any) []Message {
+	var out []Message
+	for _, m := range ms {
+		if mm, ok := m.(map[string]any); ok {
+			out = append(out, mm)
+		}
+	}
+	return out
+}
+
+func emptyUsage() Message {
+	return Message{"input": 0.0, "output": 0.0, "cacheRead": 0.0, "cacheWrite": 0.0, "totalTokens": 0.0,
+		"cost": Message{"input": 0.0, "output": 0.0, "cacheRead": 0.0, "cacheWrite": 0.0, "total": 0.0}}
+}
+
+// serial runs functions one at a time in submission order on its own
+// goroutine; do never blocks.
+type serial struct {
+	mu      sync.Mutex
+	queue   []func()
+	running bool
+	idle    *sync.Cond
+}
+
+func newSerial() *serial {
+	s := &serial{}
+	s.idle = sync.NewCond(&s.mu)
+	return s
+}
+
+func (s *serial) do(f func()) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.queue = append(s.queue, f)
+	if !s.running {
+		s.running = true
+		go s.drain()
+	}
+}
+
+func (s *serial) drain() {
+	s.mu.Lock()
+	for len(s.queue) > 0 {
+		f := s.queue[0]
+		s.queue = s.queue[1:]
+		s.mu.Unlock()
+		f()
+		s.mu.Lock()
+	}
+	s.running = false
+	s.idle.Broadcast()
+	s.mu.Unlock()
+}
+
+// wait blocks until every queued function ran.
+func (s *serial) wait() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for s.running {
+		s.idle.Wait()
+	}
+}
