@@ -392,4 +392,3 @@ func (a *Agent) persist(m Message) {
 	}
 	tr.Append(session.Entry{"type": "message", "message": engine.Clone(m)})
 }
-

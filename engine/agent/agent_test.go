@@ -120,7 +120,9 @@ func TestUnknownToolAndValidationErrors(t *testing.T) {
 	h.Boot(context.Background(), []engine.PluginSpec{{ID: "p", Loader: engine.GoPlugin(func(_ context.Context, g *engine.Generation) error {
 		_, err := h.Tools().Add(g, func(_ context.Context, d *engine.Draft[engine.Tool]) error {
 			d.Set("need", engine.Tool{Description: "", Parameters: map[string]any{"type": "object", "required": []any{"x"}},
-				Execute: func(ctx context.Context, c engine.ToolCall) (engine.ToolResult, error) { return engine.ToolResult{}, nil }})
+				Execute: func(ctx context.Context, c engine.ToolCall) (engine.ToolResult, error) {
+					return engine.ToolResult{}, nil
+				}})
 			return nil
 		})
 		return err
