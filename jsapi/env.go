@@ -66,7 +66,7 @@ type Env struct {
 
 // New creates an Env.
 func New(opts Options) *Env {
-	mods := newHostModules(opts.Modules)
+	mods := newHostModules(opts.CacheDir, opts.Modules)
 	if opts.ProgramCacheBytes <= 0 {
 		opts.ProgramCacheBytes = 64 << 20
 	}

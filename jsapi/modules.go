@@ -1,7 +1,11 @@
 package jsapi
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 
@@ -75,14 +79,15 @@ func (g *jsGen) installNodeGlobals() {
 // hostModules compiles JS host modules lazily, once each, and holds the Go
 // ones. Safe for concurrent use.
 type hostModules struct {
-	sources map[string]compat.Source
+	cacheDir string // "" = no disk cache for stripped sources
+	sources  map[string]compat.Source
 	native  map[string]modules.Module
 	mu      sync.Mutex
 	progs   map[string]*goja.Program
 }
 
-func newHostModules(extra map[string]modules.Module) *hostModules {
-	m := &hostModules{sources: hostModuleSources(), native: nativeModules(), progs: map[string]*goja.Program{}}
+func newHostModules(cacheDir string, extra map[string]modules.Module) *hostModules {
+	m := &hostModules{cacheDir: cacheDir, sources: hostModuleSources(), native: nativeModules(), progs: map[string]*goja.Program{}}
 	for k, v := range extra {
 		m.native[k] = v
 		delete(m.sources, k)
@@ -119,7 +124,7 @@ func (m *hostModules) program(name string) (*goja.Program, bool, error) {
 	code := src.Code
 	if src.TS || strings.Contains(code, "export ") || strings.Contains(code, "import ") {
 		var err error
-		if code, err = bundler.TransformModule("pigo:"+src.File, code, src.TS); err != nil {
+		if code, err = m.transform(src); err != nil {
 			return nil, true, fmt.Errorf("host module %s: %w", name, err)
 		}
 	}
@@ -133,6 +138,34 @@ func (m *hostModules) program(name string) (*goja.Program, bool, error) {
 	}
 	m.progs[name] = p
 	return p, true, nil
+}
+
+// transform strips a host module to CommonJS, through the disk cache when
+// there is one (keyed by the source's hash, so an upgrade invalidates it).
+// No source maps: host-module frames are pigo's, not the plugin's, and the
+// maps would double what every process parses.
+func (m *hostModules) transform(src compat.Source) (string, error) {
+	sum := sha256.Sum256([]byte(bundler.CacheKey() + "\x00" + src.Code))
+	var path string
+	if m.cacheDir != "" {
+		path = filepath.Join(m.cacheDir, "host", hex.EncodeToString(sum[:16])+".js")
+		if b, err := os.ReadFile(path); err == nil {
+			return string(b), nil
+		}
+	}
+	code, err := bundler.TransformModule("pigo:"+src.File, src.Code, src.TS)
+	if err != nil {
+		return "", err
+	}
+	if path != "" {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err == nil {
+			tmp := path + ".tmp"
+			if os.WriteFile(tmp, []byte(code), 0o644) == nil {
+				_ = os.Rename(tmp, path)
+			}
+		}
+	}
+	return code, nil
 }
 
 // requireFunc returns the runtime's require. Loop only.

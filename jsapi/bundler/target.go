@@ -67,7 +67,6 @@ func TransformModule(name, src string, ts bool) (string, error) {
 		Target:     target,
 		Supported:  supportedFeatures(),
 		Sourcefile: name,
-		Sourcemap:  api.SourceMapInline,
 		Platform:   api.PlatformNode,
 	})
 	if len(res.Errors) > 0 {
@@ -79,3 +78,7 @@ func TransformModule(name, src string, ts bool) (string, error) {
 	}
 	return string(res.Code), nil
 }
+
+// CacheKey identifies the bundler's output format and esbuild version, for
+// caches of its results kept elsewhere.
+func CacheKey() string { return fmt.Sprintf("format=%d esbuild=%s", recordFormat, esbuildVersion()) }

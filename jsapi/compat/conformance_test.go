@@ -24,7 +24,7 @@ import (
 // command, which then fails with a clear error; see its check.)
 var unloadable = map[string]string{}
 
-func examplesDir(t *testing.T) string {
+func examplesDir(t testing.TB) string {
 	t.Helper()
 	dir := os.Getenv("PIGO_PI_EXAMPLES")
 	if dir == "" {
@@ -42,7 +42,9 @@ type example struct {
 	path string // entry file
 }
 
-func listExamples(t *testing.T) []example {
+func listExamples(t *testing.T) []example { return listExamplesB(t) }
+
+func listExamplesB(t testing.TB) []example {
 	dir := examplesDir(t)
 	ents, err := os.ReadDir(dir)
 	if err != nil {

@@ -1,0 +1,124 @@
+package session
+
+// ModelRef names a model: provider and model id.
+type ModelRef struct {
+	Provider string `json:"provider"`
+	ModelID  string `json:"modelId"`
+}
+
+// Context is what a branch sends to the model (pi's SessionContext).
+type Context struct {
+	// Messages are AgentMessages: message entries as stored, and the
+	// custom / branchSummary / compactionSummary messages pi derives from
+	// custom_message, branch_summary and compaction entries. They share
+	// the entries' nested values and must not be modified.
+	Messages      []map[string]any
+	ThinkingLevel string    // "off" when the path sets none
+	Model         *ModelRef // nil when the path names none
+}
+
+// BuildContext is pi's buildSessionContext for the path root → leafID:
+// the last thinking_level_change and model_change (or assistant message's
+// provider/model) on the path give the settings; with a compaction on the
+// path the messages are its summary, then the path entries from its
+// firstKeptEntryId up to it, then the entries after it; message,
+// custom_message and branch_summary entries become messages, the others
+// are skipped. leafID "" means before the first entry (no messages); an
+// unknown leafID falls back to the last entry.
+func (t *Tree) BuildContext(leafID string) Context {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	ctx := Context{ThinkingLevel: "off", Messages: []map[string]any{}}
+	if leafID == "" {
+		return ctx
+	}
+	if t.byID[leafID] == nil {
+		if len(t.recs) == 0 {
+			return ctx
+		}
+		leafID, _ = t.recs[len(t.recs)-1].e["id"].(string)
+	}
+	path := t.pathLocked(leafID)
+	compaction := -1
+	for i, r := range path {
+		e := r.e
+		switch e["type"] {
+		case "thinking_level_change":
+			ctx.ThinkingLevel, _ = e["thinkingLevel"].(string)
+		case "model_change":
+			p, _ := e["provider"].(string)
+			m, _ := e["modelId"].(string)
+			ctx.Model = &ModelRef{p, m}
+		case "message":
+			if msg, _ := e["message"].(map[string]any); msg["role"] == "assistant" {
+				p, _ := msg["provider"].(string)
+				m, _ := msg["model"].(string)
+				ctx.Model = &ModelRef{p, m}
+			}
+		case "compaction":
+			compaction = i
+		}
+	}
+	add := func(e Entry) {
+		if m := entryMessage(e); m != nil {
+			ctx.Messages = append(ctx.Messages, m)
+		}
+	}
+	if compaction < 0 {
+		for _, r := range path {
+			add(r.e)
+		}
+		return ctx
+	}
+	c := path[compaction].e
+	ctx.Messages = append(ctx.Messages, map[string]any{
+		"role": "compactionSummary", "summary": c["summary"], "tokensBefore": c["tokensBefore"],
+		"timestamp": jsTime(c["timestamp"]),
+	})
+	kept := false
+	for _, r := range path[:compaction] {
+		if id, _ := r.e["id"].(string); id != "" && id == c["firstKeptEntryId"] {
+			kept = true
+		}
+		if kept {
+			add(r.e)
+		}
+	}
+	for _, r := range path[compaction+1:] {
+		add(r.e)
+	}
+	return ctx
+}
+
+// entryMessage is the AgentMessage an entry contributes, or nil.
+func entryMessage(e Entry) map[string]any {
+	switch e["type"] {
+	case "message":
+		m, _ := e["message"].(map[string]any)
+		return m
+	case "custom_message":
+		m := map[string]any{"role": "custom", "customType": e["customType"], "content": e["content"],
+			"display": e["display"], "timestamp": jsTime(e["timestamp"])}
+		if d, ok := e["details"]; ok {
+			m["details"] = d
+		}
+		return m
+	case "branch_summary":
+		if s, _ := e["summary"].(string); s == "" {
+			return nil
+		}
+		return map[string]any{"role": "branchSummary", "summary": e["summary"], "fromId": e["fromId"],
+			"timestamp": jsTime(e["timestamp"])}
+	}
+	return nil
+}
+
+// jsTime is new Date(ts).getTime() in JSON terms: milliseconds as a
+// float64, or nil (JSON null) for an invalid date.
+func jsTime(v any) any {
+	tm, ok := parseISO(v)
+	if !ok {
+		return nil
+	}
+	return float64(tm.UnixMilli())
+}

@@ -1,0 +1,54 @@
+package session_test
+
+import (
+	"testing"
+
+	"github.com/pigo-dev/pigo/engine/session"
+)
+
+func TestBuildContext(t *testing.T) {
+	t.Parallel()
+	tr := session.InMemory("/w")
+	if ctx := tr.BuildContext(""); len(ctx.Messages) != 0 || ctx.ThinkingLevel != "off" || ctx.Model != nil {
+		t.Fatalf("empty context %+v", ctx)
+	}
+	mustCommit(t, tr, session.Entry{"type": "model_change", "provider": "p0", "modelId": "m0"})
+	mustCommit(t, tr, session.Entry{"type": "thinking_level_change", "thinkingLevel": "high"})
+	u1 := mustCommit(t, tr, msgEntry(userMsg("one")))
+	a1 := mustCommit(t, tr, msgEntry(assistantMsg("one")))
+	mustCommit(t, tr, session.Entry{"type": "custom", "customType": "ignored"})
+	cm := mustCommit(t, tr, session.Entry{"type": "custom_message", "customType": "note", "content": "injected", "display": false,
+		"timestamp": "2025-01-01T00:00:00.500Z"})
+	u2 := mustCommit(t, tr, msgEntry(userMsg("two")))
+
+	ctx := tr.BuildContext(tr.LeafID())
+	if ctx.ThinkingLevel != "high" || *ctx.Model != (session.ModelRef{Provider: "mock", ModelID: "mock-1"}) {
+		t.Fatalf("settings %+v %+v (the assistant message names the model)", ctx.ThinkingLevel, ctx.Model)
+	}
+	sameJSON(t, "messages", ctx.Messages, []any{
+		u1["message"], a1["message"],
+		map[string]any{"role": "custom", "customType": "note", "content": "injected", "display": false, "timestamp": 1735689600500},
+		u2["message"],
+	})
+	_ = cm
+
+	// A compaction keeps its summary, the entries from firstKeptEntryId, then what follows.
+	c := mustCommit(t, tr, session.Entry{"type": "compaction", "summary": "S", "firstKeptEntryId": id(cm), "tokensBefore": 1234,
+		"timestamp": "2025-01-01T00:00:01.000Z"})
+	a2 := mustCommit(t, tr, msgEntry(assistantMsg("after")))
+	ctx = tr.BuildContext(tr.LeafID())
+	sameJSON(t, "compacted messages", ctx.Messages, []any{
+		map[string]any{"role": "compactionSummary", "summary": "S", "tokensBefore": 1234, "timestamp": 1735689601000},
+		map[string]any{"role": "custom", "customType": "note", "content": "injected", "display": false, "timestamp": 1735689600500},
+		u2["message"], a2["message"],
+	})
+	_ = c
+
+	// An older leaf sees only its own path; an unknown leaf falls back to the last entry.
+	if ctx := tr.BuildContext(id(u1)); len(ctx.Messages) != 1 || ctx.Model.Provider != "p0" {
+		t.Fatalf("context at u1: %+v", ctx)
+	}
+	if ctx := tr.BuildContext("unknown"); len(ctx.Messages) != 4 {
+		t.Fatalf("fallback context has %d messages", len(ctx.Messages))
+	}
+}

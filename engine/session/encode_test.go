@@ -1,0 +1,42 @@
+package session_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/pigo-dev/pigo/engine/session"
+)
+
+// TestEncodeLikeJSONStringify checks pigo's line encoding against the
+// output of node's JSON.stringify for the same object (recorded here; the
+// pi interop tests compare against live pi files too).
+func TestEncodeLikeJSONStringify(t *testing.T) {
+	t.Parallel()
+	e := session.Entry{
+		"timestamp": "2025-01-01T00:00:00.000Z", "parentId": nil, "id": "abcd1234", "customType": "t", "type": "custom",
+		"data": map[string]any{
+			"s": "a\u2028b\u2029<&>\"\\\b\f\n\r\t\x00\x1f\x7f é 😀",
+			"n": []any{0, math.Copysign(0, -1), 1.5, 1e21, 1e-7, int64(123456789012), 0.1, math.NaN(), math.Inf(1), nil, true},
+			"f": []any{func() {}},
+			"u": func() {},
+			"o": map[string]any{},
+		},
+	}
+	want := "{\"type\":\"custom\",\"customType\":\"t\",\"data\":{\"f\":[null],\"n\":[0,0,1.5,1e+21,1e-7,123456789012,0.1,null,null,null,true]," +
+		"\"o\":{},\"s\":\"a\u2028b\u2029<&>\\\"\\\\\\b\\f\\n\\r\\t\\u0000\\u001f\x7f é 😀\"},\"id\":\"abcd1234\",\"parentId\":null,\"timestamp\":\"2025-01-01T00:00:00.000Z\"}"
+	if got := string(session.EncodeEntry(e)); got != want {
+		t.Fatalf("encoded\n got %s\nwant %s", got, want)
+	}
+}
+
+func TestEncodeMessageKeyOrder(t *testing.T) {
+	t.Parallel()
+	e := session.Entry{"type": "message", "id": "abcd1234", "parentId": "00000000", "timestamp": "T",
+		"message": map[string]any{"timestamp": 5.0, "isError": false, "content": []any{map[string]any{"text": "x", "type": "text"}},
+			"toolName": "bash", "toolCallId": "c1", "role": "toolResult", "zExtra": 1}}
+	want := `{"type":"message","id":"abcd1234","parentId":"00000000","timestamp":"T","message":{"role":"toolResult","toolCallId":"c1",` +
+		`"toolName":"bash","content":[{"type":"text","text":"x"}],"isError":false,"timestamp":5,"zExtra":1}}`
+	if got := string(session.EncodeEntry(e)); got != want {
+		t.Fatalf("encoded\n got %s\nwant %s", got, want)
+	}
+}
