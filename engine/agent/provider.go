@@ -1,0 +1,69 @@
+package agent
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+
+	"github.com/pigo-dev/pigo/engine/provider"
+)
+
+// RegistryProvider streams model calls through a provider.Registry (built-in
+// APIs, models.json, extension providers, the scripted provider).
+type RegistryProvider struct {
+	Registry *provider.Registry
+	// Options is the base of every request's options (API keys env, retry
+	// policy, HTTP client); per-request fields are filled in.
+	Options provider.Options
+}
+
+// ModelMap renders a model as the JSON data events and extensions see.
+func ModelMap(m *provider.Model) Message {
+	if m == nil {
+		return nil
+	}
+	b, _ := json.Marshal(m)
+	var out Message
+	_ = json.Unmarshal(b, &out)
+	return out
+}
+
+// Stream implements Provider.
+func (p RegistryProvider) Stream(ctx context.Context, req Request) (Message, error) {
+	model, ok := p.Registry.Find(str(req.Model["provider"]), str(req.Model["id"]))
+	if !ok {
+		return nil, errors.New("Model not found: " + str(req.Model["provider"]) + "/" + str(req.Model["id"]))
+	}
+	c := &provider.Context{SystemPrompt: req.SystemPrompt, Messages: req.Messages}
+	for _, t := range req.Tools {
+		params, _ := t["parameters"].(map[string]any)
+		c.Tools = append(c.Tools, provider.Tool{Name: str(t["name"]), Description: str(t["description"]), Parameters: params})
+	}
+	opts := p.Options
+	opts.Thinking = provider.ThinkingLevel(req.Thinking)
+	if req.OnPayload != nil {
+		opts.OnPayload = func(_ context.Context, payload map[string]any, _ *provider.Model) (map[string]any, error) {
+			if r, ok := req.OnPayload(payload).(map[string]any); ok {
+				return r, nil
+			}
+			return nil, nil
+		}
+	}
+	if req.OnResponse != nil {
+		opts.OnResponse = func(_ context.Context, status int, headers map[string]string, _ *provider.Model) {
+			req.OnResponse(status, headers)
+		}
+	}
+	stream, err := p.Registry.Stream(ctx, model, c, &opts)
+	if err != nil {
+		return nil, err
+	}
+	for ev := range stream.Events() {
+		if req.OnEvent != nil {
+			req.OnEvent(ev.Map())
+		}
+	}
+	return stream.Result().Map(), nil
+}
+
+var _ Provider = RegistryProvider{}
