@@ -90,7 +90,19 @@ func newPiState(h *Host) *PiState {
 func (h *Host) Pi() *PiState { return h.pi }
 
 // Session returns the session entry tree.
-func (p *PiState) Session() *session.Tree { return p.session }
+func (p *PiState) Session() *session.Tree {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.session
+}
+
+// SetSession replaces the session (a file-backed one opened by the host,
+// a new or resumed session).
+func (p *PiState) SetSession(t *session.Tree) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.session = t
+}
 
 // UI returns the client-facing UI state and dialogs.
 func (p *PiState) UI() *PiUI { return p.ui }
@@ -151,18 +163,18 @@ func (p *PiState) AppendEntry(plugin, customType string, data any) session.Entry
 		e["data"] = Clone(data)
 	}
 	p.Record(plugin, "appendEntry", customType, data)
-	return p.session.Append(e)
+	return p.Session().Append(e)
 }
 
 // SetSessionName appends a session_info entry.
 func (p *PiState) SetSessionName(plugin, name string) {
 	p.Record(plugin, "setSessionName", name)
-	p.session.Append(session.Entry{"type": "session_info", "name": name})
+	p.Session().Append(session.Entry{"type": "session_info", "name": name})
 }
 
 // SetLabel labels an entry ("" clears).
 func (p *PiState) SetLabel(plugin, id, label string) error {
-	if _, ok := p.session.Entry(id); !ok {
+	if _, ok := p.Session().Entry(id); !ok {
 		return fmt.Errorf("setLabel: no entry %q", id)
 	}
 	p.Record(plugin, "setLabel", id, label)
@@ -170,7 +182,7 @@ func (p *PiState) SetLabel(plugin, id, label string) error {
 	if label != "" {
 		e["label"] = label
 	}
-	p.session.Append(e)
+	p.Session().Append(e)
 	return nil
 }
 
@@ -208,7 +220,7 @@ func (p *PiState) SetThinkingLevel(plugin, level string) error {
 	p.mu.Lock()
 	p.thinking = level
 	p.mu.Unlock()
-	p.session.Append(session.Entry{"type": "thinking_level_change", "thinkingLevel": level})
+	p.Session().Append(session.Entry{"type": "thinking_level_change", "thinkingLevel": level})
 	return nil
 }
 
@@ -230,7 +242,7 @@ func (p *PiState) SetModel(ctx context.Context, plugin string, model map[string]
 	p.mu.Lock()
 	p.model = Clone(model).(map[string]any)
 	p.mu.Unlock()
-	p.session.Append(session.Entry{"type": "model_change", "provider": model["provider"], "modelId": model["id"]})
+	p.Session().Append(session.Entry{"type": "model_change", "provider": model["provider"], "modelId": model["id"]})
 	return true, nil
 }
 

@@ -15,11 +15,39 @@ import (
 // host view, "pi.ui", that every client receives in its snapshot and as
 // deltas. Clients say they can show UI by implementing UIClient.
 type PiUI struct {
-	h     *Host
-	once  sync.Once
-	mu    sync.Mutex
-	view  *View
-	state map[string]any
+	h         *Host
+	once      sync.Once
+	mu        sync.Mutex
+	view      *View
+	state     map[string]any
+	observers []func(UICall)
+}
+
+// UICall is one fire-and-forget UI call, for clients that forward them
+// one by one (pi's RPC extension_ui_request notify/setStatus/...).
+type UICall struct {
+	Plugin string
+	Op     string // "notify", "setStatus", "setWidget", "setTitle", "setEditorText", ...
+	Key    string // state key ("status", "widgets", "title", ...)
+	Sub    string // status/widget key
+	Value  any    // nil clears; for notify: {message, type}
+}
+
+// Observe registers f for every fire-and-forget UI call (called on the
+// caller's goroutine; must not block).
+func (u *PiUI) Observe(f func(UICall)) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	u.observers = append(u.observers, f)
+}
+
+func (u *PiUI) notifyObservers(c UICall) {
+	u.mu.Lock()
+	obs := append([]func(UICall){}, u.observers...)
+	u.mu.Unlock()
+	for _, f := range obs {
+		f(c)
+	}
 }
 
 // UIClient is implemented by clients that can show dialogs and UI state.
@@ -85,6 +113,7 @@ func (u *PiUI) Notify(plugin, message, level string) {
 	u.state["notifications"] = list
 	u.mu.Unlock()
 	u.publish()
+	u.notifyObservers(UICall{Plugin: plugin, Op: "notify", Key: "notifications", Value: map[string]any{"message": message, "type": level}})
 }
 
 // Set records a fire-and-forget UI call: key is the state path ("title",
@@ -111,6 +140,7 @@ func (u *PiUI) Set(plugin, op, key, sub string, value any) {
 	}
 	u.mu.Unlock()
 	u.publish()
+	u.notifyObservers(UICall{Plugin: plugin, Op: op, Key: key, Sub: sub, Value: Clone(value)})
 }
 
 // Dialog asks the originating client (see WithOriginator) and waits for
