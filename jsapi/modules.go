@@ -44,6 +44,9 @@ func hostModuleSources() map[string]compat.Source {
 // nativeModules is the table of Go host modules.
 func nativeModules() map[string]modules.Module {
 	out := node.Modules()
+	for k, v := range compat.NativeModules() {
+		out[k] = v
+	}
 	out["pigo:host"] = piHostModule
 	return out
 }

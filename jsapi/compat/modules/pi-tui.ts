@@ -1,0 +1,108 @@
+// @mariozechner/pi-tui (and @earendil-works/pi-tui) for pigo plugins: the
+// export surface of pi-tui 0.73.1's dist/index.js, name for name, backed by
+// ports of its sources in the internal pigo:tui-* modules:
+//
+//   pigo:tui-unicode       grapheme segmentation and cell widths (no Intl in goja)
+//   pigo:tui-utils         visibleWidth, truncateToWidth, wrapTextWithAnsi, slicing
+//   pigo:tui-keys          matchesKey, parseKey, Key, Kitty protocol, keybindings
+//   pigo:tui-core          TUI, Container, CURSOR_MARKER, terminal images, fuzzy, StdinBuffer
+//   pigo:tui-components    Text, Box, Spacer, SelectList, SettingsList, Input, Editor, Loader, ...
+//   pigo:tui-markdown      Markdown (marked 15, vendored as pigo:tui-marked)
+//   pigo:tui-autocomplete  CombinedAutocompleteProvider
+//
+// Everything behaves as in pi except where the runtime differs: the
+// terminal belongs to pigo's host, so ProcessTerminal is headless and
+// inline images are off unless setCapabilities() turns them on (see
+// pigo:tui-core). Components are loaded when first used: the getters below
+// require their module on first access, so `import { Text }` does not load
+// marked or the editor.
+
+type Loader = () => any;
+
+function lazy(names: string[], load: Loader): void {
+	for (const name of names) {
+		Object.defineProperty(exports, name, {
+			enumerable: true,
+			configurable: true,
+			get() {
+				const value = load()[name];
+				Object.defineProperty(exports, name, { enumerable: true, configurable: true, writable: false, value });
+				return value;
+			},
+		});
+	}
+}
+
+// Mark the exports as an ES module namespace, so importers compiled by
+// esbuild see the named exports only (no synthetic `default`), as in pi.
+Object.defineProperty(exports, "__esModule", { value: true });
+
+lazy(["CombinedAutocompleteProvider"], () => require("pigo:tui-autocomplete"));
+lazy(
+	[
+		"Box",
+		"CancellableLoader",
+		"Editor",
+		"Image",
+		"Input",
+		"Loader",
+		"SelectList",
+		"SettingsList",
+		"Spacer",
+		"Text",
+		"TruncatedText",
+	],
+	() => require("pigo:tui-components"),
+);
+lazy(["Markdown"], () => require("pigo:tui-markdown"));
+lazy(
+	[
+		"fuzzyFilter",
+		"fuzzyMatch",
+		"StdinBuffer",
+		"ProcessTerminal",
+		"allocateImageId",
+		"calculateImageRows",
+		"deleteAllKittyImages",
+		"deleteKittyImage",
+		"detectCapabilities",
+		"encodeITerm2",
+		"encodeKitty",
+		"getCapabilities",
+		"getCellDimensions",
+		"getGifDimensions",
+		"getImageDimensions",
+		"getJpegDimensions",
+		"getPngDimensions",
+		"getWebpDimensions",
+		"hyperlink",
+		"imageFallback",
+		"renderImage",
+		"resetCapabilitiesCache",
+		"setCapabilities",
+		"setCellDimensions",
+		"Container",
+		"CURSOR_MARKER",
+		"isFocusable",
+		"TUI",
+	],
+	() => require("pigo:tui-core"),
+);
+lazy(
+	[
+		"getKeybindings",
+		"KeybindingsManager",
+		"setKeybindings",
+		"TUI_KEYBINDINGS",
+		"decodeKittyPrintable",
+		"isKeyRelease",
+		"isKeyRepeat",
+		"isKittyProtocolActive",
+		"Key",
+		"matchesKey",
+		"parseKey",
+		"setKittyProtocolActive",
+	],
+	() => require("pigo:tui-keys"),
+);
+lazy(["truncateToWidth", "visibleWidth", "wrapTextWithAnsi"], () => require("pigo:tui-utils"));
