@@ -35,13 +35,19 @@
 // key, if truthy, declares the extensions (`pi.extensions`, paths relative
 // to the package root, globs containing * or ? expanded, `!glob` excludes,
 // `+path`/`-path` force-include/exclude; without `pi.extensions` the package
-// has no extensions); without a `pi` key the convention directory
+// has no extensions, unless a settings object item without an `extensions`
+// key names it, which falls back to extensions/); without a `pi` key the
+// convention directory
 // extensions/ is scanned as below; a directory with neither a `pi` key nor
 // any of extensions/, skills/, prompts/, themes/ is itself the entry and is
-// resolved the way pi's module loader (jiti) resolves a directory: index.js,
-// index.mjs, index.cjs, index.ts, index.tsx, index.mts, index.cts,
-// index.mtsx, index.ctsx, then package.json `main`. (So `-e dir` for a
-// directory that has only a prompts/ folder loads nothing, as in pi.)
+// resolved the way pi's module loader (jiti) resolves a directory: after
+// following symlinks, index.js, index.mjs, index.cjs, index.ts, index.tsx,
+// index.mts, index.cts, index.mtsx, index.ctsx, then package.json `main`.
+// So `-e dir` prefers dir/index.js over dir/index.ts, and loads nothing for
+// a directory that has a prompts/ folder but no extensions/ folder (the
+// subagent example), exactly as pi does. Manifest globs are expanded in the
+// order of the glob package pi uses (a directory's matches in reverse name
+// order, then its subdirectories).
 //
 // A settings `extensions` entry that names a file yields the file; a
 // directory, and every auto-discovered directory, is scanned: if the
@@ -81,8 +87,9 @@
 // "#" comments, "\#" and "\!" escapes, "!" negation (the last matching rule
 // wins), a leading "/" (ignored, since only direct children are checked), a
 // trailing "/" (directories only), and the wildcards *, ?, [..] and **.
-// Matching is case-insensitive, like the `ignore` package pi uses. Patterns
-// with a "/" in the middle match nothing at the top level.
+// Matching is case-insensitive, like the `ignore` package pi uses. Leading
+// "**/" is dropped; any other pattern with a "/" before its last character
+// matches nothing, since only the top level is scanned.
 //
 // # Problems
 //
@@ -91,5 +98,14 @@
 // as warnings; Discover does the same. It also reports what pi cannot do
 // yet here (npm:, git:, github:, http:, https:, ssh: sources, which pi
 // would install) and, unlike pi, which skips them silently, declared or
-// configured paths that do not exist and directories without an entry file.
+// configured paths that do not exist, malformed manifest or settings
+// values, and directories without an entry file (pi's load error). With
+// NoExtensions the settings files are not read at all.
+//
+// # Deviation
+//
+// When a directory entry and its resolved entry file both appear, pi loads
+// the module twice; Discover keeps the first. Conformance with pi is tested
+// by handing every test tree, and random ones, to pi's own code
+// (testdata/pi_oracle.mjs) when node and the pi npm package are installed.
 package discover
