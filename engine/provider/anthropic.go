@@ -1,0 +1,607 @@
+package provider
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// This file is pi-ai's providers/anthropic.js for API-key auth: the Messages
+// API request (system blocks with cache_control, tools with input_schema,
+// tool_use/tool_result conversion, budget or adaptive thinking, beta headers)
+// and the SSE handling (message_start, content_block_start/delta/stop with
+// text, thinking, redacted_thinking, tool_use, input_json_delta and
+// signature_delta, message_delta usage and stop_reason, message_stop).
+
+const (
+	anthropicVersion            = "2023-06-01"
+	betaFineGrainedToolStream   = "fine-grained-tool-streaming-2025-05-14"
+	betaInterleavedThinking     = "interleaved-thinking-2025-05-14"
+	anthropicImagePlaceholder   = "(see attached image)"
+	anthropicUnknownErrorText   = "An unknown error occurred"
+	anthropicMissingStopText    = "Anthropic stream ended before message_stop"
+	anthropicDefaultThinkTokens = 1024
+)
+
+// anthropicParams are the derived options of one request (pi-ai's
+// AnthropicOptions after streamSimpleAnthropic).
+type anthropicParams struct {
+	maxTokens       int
+	thinkingEnabled *bool
+	budgetTokens    int
+	effort          string
+}
+
+// supportsAdaptiveThinking: Opus 4.6+, Sonnet 4.6.
+func supportsAdaptiveThinking(id string) bool {
+	for _, s := range []string{"opus-4-6", "opus-4.6", "opus-4-7", "opus-4.7", "sonnet-4-6", "sonnet-4.6"} {
+		if strings.Contains(id, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// anthropicEffort is pi-ai's mapThinkingLevelToEffort.
+func anthropicEffort(m *Model, l ThinkingLevel) string {
+	if v, ok := m.mappedLevel(l); ok {
+		return v
+	}
+	switch l {
+	case ThinkingMinimal, ThinkingLow:
+		return "low"
+	case ThinkingMedium:
+		return "medium"
+	}
+	return "high"
+}
+
+// adjustMaxTokensForThinking is pi-ai's helper of the same name.
+func adjustMaxTokensForThinking(base, modelMax int, l ThinkingLevel, b ThinkingBudgets) (maxTokens, budget int) {
+	budgets := map[ThinkingLevel]int{ThinkingMinimal: 1024, ThinkingLow: 2048, ThinkingMedium: 8192, ThinkingHigh: 16384}
+	for l, v := range map[ThinkingLevel]int{ThinkingMinimal: b.Minimal, ThinkingLow: b.Low, ThinkingMedium: b.Medium, ThinkingHigh: b.High} {
+		if v > 0 {
+			budgets[l] = v
+		}
+	}
+	if l == ThinkingXHigh {
+		l = ThinkingHigh
+	}
+	budget = budgets[l]
+	maxTokens = min(base+budget, modelMax)
+	if maxTokens <= budget {
+		budget = max(0, maxTokens-1024)
+	}
+	return maxTokens, budget
+}
+
+func streamAnthropic(ctx context.Context, model *Model, c *Context, opts *Options) (*EventStream, error) {
+	if opts == nil {
+		opts = &Options{}
+	}
+	key, err := opts.apiKey(model.Provider)
+	if err != nil {
+		return nil, err
+	}
+	if strings.Contains(key, "sk-ant-oat") {
+		return nil, &Error{Kind: ErrOAuthUnsupported, Message: fmt.Sprintf(
+			"Anthropic OAuth tokens (sk-ant-oat…) are not supported yet by pigo; use an API key for provider %s", model.Provider)}
+	}
+	ap := anthropicParams{maxTokens: opts.baseMaxTokens(model)}
+	if r := opts.reasoning(); r == "" {
+		ap.thinkingEnabled = ptr(false)
+	} else if supportsAdaptiveThinking(model.ID) {
+		ap.thinkingEnabled, ap.effort = ptr(true), anthropicEffort(model, r)
+	} else {
+		ap.maxTokens, ap.budgetTokens = adjustMaxTokensForThinking(ap.maxTokens, model.MaxTokens, r, opts.ThinkingBudgets)
+		ap.thinkingEnabled = ptr(true)
+	}
+	s := NewEventStream()
+	st := &anthropicStream{s: s, model: model, opts: opts, out: newAssistantMessage(model, opts.now().UnixMilli())}
+	go st.run(ctx, c, key, ap)
+	return s, nil
+}
+
+type anthropicStream struct {
+	s     *EventStream
+	model *Model
+	opts  *Options
+	out   *AssistantMessage
+}
+
+func (st *anthropicStream) push(e Event) {
+	if e.Type != EventDone && e.Type != EventError {
+		e.Partial = st.out.snapshot()
+	}
+	st.s.Push(e)
+}
+
+func (st *anthropicStream) run(ctx context.Context, c *Context, key string, ap anthropicParams) {
+	defer st.s.End()
+	err := st.stream(ctx, c, key, ap)
+	if err == nil {
+		st.push(Event{Type: EventDone, Reason: st.out.StopReason, Message: st.out})
+		return
+	}
+	st.out.clearScratch()
+	st.out.StopReason = StopReasonError
+	if ctx.Err() != nil {
+		st.out.StopReason = StopReasonAborted
+	}
+	st.out.ErrorMessage = err.Error()
+	st.push(Event{Type: EventError, Reason: st.out.StopReason, Message: st.out})
+}
+
+func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, ap anthropicParams) error {
+	model, opts := st.model, st.opts
+	params, err := buildAnthropicParams(model, c, opts, ap)
+	if err != nil {
+		return err
+	}
+	if opts.OnPayload != nil {
+		next, err := opts.OnPayload(ctx, params, model)
+		if err != nil {
+			return err
+		}
+		if next != nil {
+			params = next
+		}
+	}
+	params["stream"] = true
+	body, err := json.Marshal(params)
+	if err != nil {
+		return fmt.Errorf("encode request: %w", err)
+	}
+	var betas []string
+	eager := model.Compat == nil || model.Compat.SupportsEagerToolInputStreaming == nil || *model.Compat.SupportsEagerToolInputStreaming
+	if len(c.Tools) > 0 && !eager {
+		betas = append(betas, betaFineGrainedToolStream)
+	}
+	if !supportsAdaptiveThinking(model.ID) {
+		betas = append(betas, betaInterleavedThinking)
+	}
+	headers := map[string]string{
+		"anthropic-version": anthropicVersion,
+		"x-api-key":         key,
+		"content-type":      "application/json",
+		"accept":            "application/json",
+		"anthropic-dangerous-direct-browser-access": "true",
+	}
+	if len(betas) > 0 {
+		headers["anthropic-beta"] = strings.Join(betas, ",")
+	}
+	for k, v := range model.Headers {
+		headers[k] = v
+	}
+	for k, v := range opts.Headers {
+		headers[k] = v
+	}
+	req := &httpRequest{url: strings.TrimRight(model.BaseURL, "/") + "/v1/messages", headers: headers, body: body}
+	resp, err := send(ctx, opts.client(), req, opts.Retry, anthropicErrorText, opts.now)
+	if err != nil {
+		return err
+	}
+	defer resp.Close()
+	if opts.OnResponse != nil {
+		opts.OnResponse(ctx, resp.status, resp.headers, model)
+	}
+	st.push(Event{Type: EventStart})
+
+	sse := newSSEReader(resp)
+	sawStart, sawStop := false, false
+	handle := func(ev sseEvent) error {
+		if ev.Event == "error" {
+			return errors.New(ev.Data)
+		}
+		switch ev.Event {
+		case "message_start", "message_delta", "message_stop", "content_block_start", "content_block_delta", "content_block_stop":
+		default:
+			return nil
+		}
+		v, err := parseJSONWithRepair(ev.Data)
+		if err != nil {
+			return fmt.Errorf("Could not parse Anthropic SSE event %s: %v; data=%s; raw=%s", ev.Event, err, ev.Data, strings.Join(ev.Raw, `\n`))
+		}
+		m, _ := v.(map[string]any)
+		switch str(m, "type") {
+		case "message_start":
+			sawStart = true
+		case "message_stop":
+			sawStop = true
+		}
+		return st.event(m)
+	}
+	for {
+		ev, err := sse.next()
+		if err != nil {
+			if ctx.Err() != nil {
+				// pi-ai's own SSE loop sees undici's AbortError here.
+				return errors.New(msgReadAborted)
+			}
+			if !isCleanEOF(err) {
+				return errors.New(resp.readFailure())
+			}
+			if sse.trailing != nil {
+				if err := handle(*sse.trailing); err != nil {
+					return err
+				}
+			}
+			break
+		}
+		if ctx.Err() != nil {
+			return errors.New(msgAborted)
+		}
+		if err := handle(ev); err != nil {
+			return err
+		}
+		if sawStop {
+			break // nothing follows message_stop; do not wait for the close
+		}
+	}
+	if sawStart && !sawStop {
+		return errors.New(anthropicMissingStopText)
+	}
+	if ctx.Err() != nil {
+		return errors.New(msgAborted)
+	}
+	if st.out.StopReason == StopReasonError || st.out.StopReason == StopReasonAborted {
+		return errors.New(anthropicUnknownErrorText)
+	}
+	return nil
+}
+
+// blockAt finds the content block with the API's block index.
+func (st *anthropicStream) blockAt(index int) int {
+	for i := range st.out.Content {
+		if sc := &st.out.Content[i].scratch; sc.hasIndex && sc.index == index {
+			return i
+		}
+	}
+	return -1
+}
+
+// event applies one Messages API stream event.
+func (st *anthropicStream) event(ev map[string]any) error {
+	out := st.out
+	index := int(num(ev, "index"))
+	switch str(ev, "type") {
+	case "message_start":
+		msg, _ := ev["message"].(map[string]any)
+		out.ResponseID = str(msg, "id")
+		u, _ := msg["usage"].(map[string]any)
+		out.Usage.Input = int(num(u, "input_tokens"))
+		out.Usage.Output = int(num(u, "output_tokens"))
+		out.Usage.CacheRead = int(num(u, "cache_read_input_tokens"))
+		out.Usage.CacheWrite = int(num(u, "cache_creation_input_tokens"))
+		out.Usage.TotalTokens = out.Usage.Input + out.Usage.Output + out.Usage.CacheRead + out.Usage.CacheWrite
+		CalculateCost(st.model, &out.Usage)
+	case "content_block_start":
+		cb, _ := ev["content_block"].(map[string]any)
+		var b ContentBlock
+		switch str(cb, "type") {
+		case "text":
+			b = TextBlock("")
+		case "thinking":
+			b = ThinkingBlock("")
+			b.keepEmptySig = true
+		case "redacted_thinking":
+			b = ContentBlock{Type: BlockThinking, Thinking: "[Reasoning redacted]", ThinkingSignature: str(cb, "data"), Redacted: true}
+		case "tool_use":
+			args, _ := cb["input"].(map[string]any)
+			b = ToolCallBlock(str(cb, "id"), str(cb, "name"), cloneMap(orEmpty(args)))
+			b.scratch.hasPartialJSON = true
+		default:
+			return nil
+		}
+		b.scratch.index, b.scratch.hasIndex = index, true
+		out.Content = append(out.Content, b)
+		i := len(out.Content) - 1
+		switch b.Type {
+		case BlockText:
+			st.push(Event{Type: EventTextStart, ContentIndex: i})
+		case BlockThinking:
+			st.push(Event{Type: EventThinkingStart, ContentIndex: i})
+		case BlockToolCall:
+			st.push(Event{Type: EventToolCallStart, ContentIndex: i})
+		}
+	case "content_block_delta":
+		d, _ := ev["delta"].(map[string]any)
+		i := st.blockAt(index)
+		if i < 0 {
+			return nil
+		}
+		b := &out.Content[i]
+		switch str(d, "type") {
+		case "text_delta":
+			if b.Type == BlockText {
+				t := str(d, "text")
+				b.Text += t
+				st.push(Event{Type: EventTextDelta, ContentIndex: i, Delta: t})
+			}
+		case "thinking_delta":
+			if b.Type == BlockThinking {
+				t := str(d, "thinking")
+				b.Thinking += t
+				st.push(Event{Type: EventThinkingDelta, ContentIndex: i, Delta: t})
+			}
+		case "input_json_delta":
+			if b.Type == BlockToolCall {
+				t := str(d, "partial_json")
+				b.scratch.partialJSON += t
+				b.Arguments = parseStreamingJSON(b.scratch.partialJSON)
+				st.push(Event{Type: EventToolCallDelta, ContentIndex: i, Delta: t})
+			}
+		case "signature_delta":
+			if b.Type == BlockThinking {
+				b.ThinkingSignature += str(d, "signature")
+			}
+		}
+	case "content_block_stop":
+		i := st.blockAt(index)
+		if i < 0 {
+			return nil
+		}
+		b := &out.Content[i]
+		b.scratch.hasIndex = false
+		switch b.Type {
+		case BlockText:
+			st.push(Event{Type: EventTextEnd, ContentIndex: i, Content: b.Text})
+		case BlockThinking:
+			st.push(Event{Type: EventThinkingEnd, ContentIndex: i, Content: b.Thinking})
+		case BlockToolCall:
+			b.Arguments = parseStreamingJSON(b.scratch.partialJSON)
+			b.scratch = blockScratch{}
+			tc := *b
+			st.push(Event{Type: EventToolCallEnd, ContentIndex: i, ToolCall: &tc})
+		}
+	case "message_delta":
+		d, _ := ev["delta"].(map[string]any)
+		if r := str(d, "stop_reason"); r != "" {
+			reason, err := mapAnthropicStopReason(r)
+			if err != nil {
+				return err
+			}
+			out.StopReason = reason
+		}
+		if u, ok := ev["usage"].(map[string]any); ok {
+			set := func(dst *int, k string) {
+				if f, ok := toFloat(u[k]); ok {
+					*dst = int(f)
+				}
+			}
+			set(&out.Usage.Input, "input_tokens")
+			set(&out.Usage.Output, "output_tokens")
+			set(&out.Usage.CacheRead, "cache_read_input_tokens")
+			set(&out.Usage.CacheWrite, "cache_creation_input_tokens")
+		}
+		out.Usage.TotalTokens = out.Usage.Input + out.Usage.Output + out.Usage.CacheRead + out.Usage.CacheWrite
+		CalculateCost(st.model, &out.Usage)
+	}
+	return nil
+}
+
+// mapAnthropicStopReason is pi-ai's mapStopReason for stop_reason.
+func mapAnthropicStopReason(r string) (StopReason, error) {
+	switch r {
+	case "end_turn", "pause_turn", "stop_sequence":
+		return StopReasonStop, nil
+	case "max_tokens":
+		return StopReasonLength, nil
+	case "tool_use":
+		return StopReasonToolUse, nil
+	case "refusal", "sensitive":
+		return StopReasonError, nil
+	}
+	return "", fmt.Errorf("Unhandled stop reason: %s", r)
+}
+
+// buildAnthropicParams is pi-ai's buildParams for API-key auth (the payload
+// before "stream": true is added, which is what onPayload sees).
+func buildAnthropicParams(model *Model, c *Context, opts *Options, ap anthropicParams) (map[string]any, error) {
+	var cc map[string]any
+	if retention := opts.cacheRetention(); retention != "none" {
+		cc = map[string]any{"type": "ephemeral"}
+		long := model.Compat == nil || model.Compat.SupportsLongCacheRetention == nil || *model.Compat.SupportsLongCacheRetention
+		if retention == "long" && long {
+			cc["ttl"] = "1h"
+		}
+	}
+	msgs, err := decodeMessages(c.Messages)
+	if err != nil {
+		return nil, err
+	}
+	maxTokens := ap.maxTokens
+	if maxTokens <= 0 {
+		maxTokens = model.MaxTokens / 3
+	}
+	p := map[string]any{
+		"model":      model.ID,
+		"messages":   convertAnthropicMessages(msgs, model, cc),
+		"max_tokens": int64(maxTokens),
+		"stream":     true,
+	}
+	if c.SystemPrompt != "" {
+		sys := map[string]any{"type": "text", "text": sanitize(c.SystemPrompt)}
+		if cc != nil {
+			sys["cache_control"] = cloneMap(cc)
+		}
+		p["system"] = []any{sys}
+	}
+	thinking := ap.thinkingEnabled != nil && *ap.thinkingEnabled
+	if opts.Temperature != nil && !thinking {
+		p["temperature"] = *opts.Temperature
+	}
+	if len(c.Tools) > 0 {
+		eager := model.Compat == nil || model.Compat.SupportsEagerToolInputStreaming == nil || *model.Compat.SupportsEagerToolInputStreaming
+		tools := make([]any, len(c.Tools))
+		for i, t := range c.Tools {
+			props, ok := t.Parameters["properties"]
+			if !ok || props == nil {
+				props = map[string]any{}
+			}
+			req, ok := t.Parameters["required"]
+			if !ok || req == nil {
+				req = []any{}
+			}
+			tool := map[string]any{"name": t.Name, "description": t.Description,
+				"input_schema": map[string]any{"type": "object", "properties": cloneValue(props), "required": cloneValue(req)}}
+			if eager {
+				tool["eager_input_streaming"] = true
+			}
+			if cc != nil && i == len(c.Tools)-1 {
+				tool["cache_control"] = cloneMap(cc)
+			}
+			tools[i] = tool
+		}
+		p["tools"] = tools
+	}
+	if model.Reasoning && ap.thinkingEnabled != nil {
+		switch {
+		case thinking && supportsAdaptiveThinking(model.ID):
+			p["thinking"] = map[string]any{"type": "adaptive", "display": "summarized"}
+			if ap.effort != "" {
+				p["output_config"] = map[string]any{"effort": ap.effort}
+			}
+		case thinking:
+			budget := ap.budgetTokens
+			if budget == 0 {
+				budget = anthropicDefaultThinkTokens
+			}
+			p["thinking"] = map[string]any{"type": "enabled", "budget_tokens": int64(budget), "display": "summarized"}
+		default:
+			p["thinking"] = map[string]any{"type": "disabled"}
+		}
+	}
+	if uid, ok := opts.Metadata["user_id"].(string); ok {
+		p["metadata"] = map[string]any{"user_id": uid}
+	}
+	if opts.ToolChoice != nil {
+		if s, ok := opts.ToolChoice.(string); ok {
+			p["tool_choice"] = map[string]any{"type": s}
+		} else {
+			p["tool_choice"] = opts.ToolChoice
+		}
+	}
+	return p, nil
+}
+
+// convertAnthropicMessages is pi-ai's convertMessages for the Messages API.
+func convertAnthropicMessages(msgs []llmMessage, model *Model, cc map[string]any) []any {
+	normalize := func(id string) string { return truncate(nonIDChars.ReplaceAllString(id, "_"), 64) }
+	msgs = transformMessages(msgs, model, normalize)
+	out := []any{}
+	for i := 0; i < len(msgs); i++ {
+		msg := msgs[i]
+		switch msg.Role {
+		case "user":
+			if msg.IsString {
+				if strings.TrimSpace(msg.Text) != "" {
+					out = append(out, map[string]any{"role": "user", "content": sanitize(msg.Text)})
+				}
+				continue
+			}
+			var blocks []any
+			for _, b := range msg.Content {
+				switch b.Type {
+				case BlockText:
+					if strings.TrimSpace(b.Text) != "" {
+						blocks = append(blocks, map[string]any{"type": "text", "text": sanitize(b.Text)})
+					}
+				case BlockImage:
+					blocks = append(blocks, anthropicImage(b))
+				}
+			}
+			if len(blocks) > 0 {
+				out = append(out, map[string]any{"role": "user", "content": blocks})
+			}
+		case "assistant":
+			var blocks []any
+			for _, b := range msg.Content {
+				switch b.Type {
+				case BlockText:
+					if strings.TrimSpace(b.Text) != "" {
+						blocks = append(blocks, map[string]any{"type": "text", "text": sanitize(b.Text)})
+					}
+				case BlockThinking:
+					switch {
+					case b.Redacted:
+						blocks = append(blocks, map[string]any{"type": "redacted_thinking", "data": b.ThinkingSignature})
+					case strings.TrimSpace(b.Thinking) == "":
+					case strings.TrimSpace(b.ThinkingSignature) == "":
+						blocks = append(blocks, map[string]any{"type": "text", "text": sanitize(b.Thinking)})
+					default:
+						blocks = append(blocks, map[string]any{"type": "thinking", "thinking": sanitize(b.Thinking), "signature": b.ThinkingSignature})
+					}
+				case BlockToolCall:
+					blocks = append(blocks, map[string]any{"type": "tool_use", "id": b.ID, "name": b.Name, "input": cloneMap(orEmpty(b.Arguments))})
+				}
+			}
+			if len(blocks) > 0 {
+				out = append(out, map[string]any{"role": "assistant", "content": blocks})
+			}
+		case "toolResult":
+			var results []any
+			j := i
+			for ; j < len(msgs) && msgs[j].Role == "toolResult"; j++ {
+				results = append(results, map[string]any{"type": "tool_result", "tool_use_id": msgs[j].ToolCallID,
+					"content": anthropicToolResultContent(msgs[j].Content), "is_error": msgs[j].IsError})
+			}
+			i = j - 1
+			out = append(out, map[string]any{"role": "user", "content": results})
+		}
+	}
+	if cc != nil && len(out) > 0 {
+		last := out[len(out)-1].(map[string]any)
+		if last["role"] == "user" {
+			switch content := last["content"].(type) {
+			case []any:
+				if lb, ok := content[len(content)-1].(map[string]any); ok {
+					if t := lb["type"]; t == "text" || t == "image" || t == "tool_result" {
+						lb["cache_control"] = cloneMap(cc)
+					}
+				}
+			case string:
+				last["content"] = []any{map[string]any{"type": "text", "text": content, "cache_control": cloneMap(cc)}}
+			}
+		}
+	}
+	return out
+}
+
+func anthropicImage(b ContentBlock) map[string]any {
+	return map[string]any{"type": "image", "source": map[string]any{"type": "base64", "media_type": b.MimeType, "data": b.Data}}
+}
+
+// anthropicToolResultContent is pi-ai's convertContentBlocks: text only
+// becomes one string, otherwise blocks (with a placeholder when no text).
+func anthropicToolResultContent(content []ContentBlock) any {
+	hasImages := false
+	for _, b := range content {
+		if b.Type == BlockImage {
+			hasImages = true
+		}
+	}
+	if !hasImages {
+		texts := make([]string, len(content))
+		for i, b := range content {
+			texts[i] = b.Text
+		}
+		return sanitize(strings.Join(texts, "\n"))
+	}
+	blocks := make([]any, 0, len(content)+1)
+	hasText := false
+	for _, b := range content {
+		if b.Type == BlockText {
+			hasText = true
+			blocks = append(blocks, map[string]any{"type": "text", "text": sanitize(b.Text)})
+		} else {
+			blocks = append(blocks, anthropicImage(b))
+		}
+	}
+	if !hasText {
+		blocks = append([]any{map[string]any{"type": "text", "text": anthropicImagePlaceholder}}, blocks...)
+	}
+	return blocks
+}

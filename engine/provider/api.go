@@ -1,0 +1,161 @@
+package provider
+
+import (
+	"context"
+	"net/http"
+	"time"
+)
+
+// API streams one request for models of one api name (pi-ai's streamSimple).
+// Implementations return an error only for problems found before anything is
+// sent (missing key); all later failures are an error event on the stream.
+// The stream must end (done or error) promptly once ctx is cancelled, with
+// stopReason "aborted".
+type API interface {
+	Stream(ctx context.Context, model *Model, c *Context, opts *Options) (*EventStream, error)
+}
+
+// APIFunc adapts a function to [API].
+type APIFunc func(ctx context.Context, model *Model, c *Context, opts *Options) (*EventStream, error)
+
+// Stream calls f.
+func (f APIFunc) Stream(ctx context.Context, model *Model, c *Context, opts *Options) (*EventStream, error) {
+	return f(ctx, model, c, opts)
+}
+
+// Options are per-request options (pi-ai's SimpleStreamOptions). The zero
+// value is valid: no thinking, the model's default token limit, default
+// retries and timeouts, http.DefaultClient.
+type Options struct {
+	// APIKey authenticates the request. When empty the key comes from Env
+	// with pi's variable names (see [EnvAPIKey]); Stream fails with
+	// ErrNoAPIKey if there is none.
+	APIKey string
+	// Env is consulted for API keys when APIKey is empty. Never os.Getenv.
+	Env map[string]string
+	// Headers are added to (and override) the request headers.
+	Headers map[string]string
+
+	// Thinking is the reasoning level; "" and "off" disable reasoning.
+	Thinking ThinkingLevel
+	// ThinkingBudgets overrides the token budgets of budget-based thinking
+	// (anthropic-messages on pre-4.6 models). Zero fields keep pi's defaults
+	// (minimal 1024, low 2048, medium 8192, high 16384).
+	ThinkingBudgets ThinkingBudgets
+	// MaxTokens caps output tokens; 0 means min(model.MaxTokens, 32000).
+	MaxTokens int
+	// Temperature, when set, is sent as is (anthropic drops it while thinking).
+	Temperature *float64
+	// ToolChoice is sent as tool_choice when set (a string such as "auto",
+	// or a provider-specific object).
+	ToolChoice any
+
+	// SessionID enables session-keyed prompt caching where supported.
+	SessionID string
+	// CacheRetention is "none", "short" (default) or "long".
+	CacheRetention string
+	// Metadata: anthropic-messages sends metadata.user_id from it.
+	Metadata map[string]any
+
+	// Retry configures HTTP-level retries and timeouts.
+	Retry RetryPolicy
+
+	// OnPayload may inspect or replace the request body before it is sent
+	// (pi's onPayload, the before_provider_request hook). Returning nil keeps
+	// the payload; an error fails the request.
+	OnPayload func(ctx context.Context, payload map[string]any, model *Model) (map[string]any, error)
+	// OnResponse is called once the HTTP response arrived, before its body is
+	// read (pi's onResponse, the after_provider_response hook). Header names
+	// are lower case.
+	OnResponse func(ctx context.Context, status int, headers map[string]string, model *Model)
+
+	// HTTPClient sends the requests; nil means http.DefaultClient.
+	HTTPClient *http.Client
+	// Now is the clock for message timestamps; nil means time.Now.
+	Now func() time.Time
+}
+
+// ThinkingBudgets are token budgets per thinking level.
+type ThinkingBudgets struct {
+	Minimal int `json:"minimal,omitempty"`
+	Low     int `json:"low,omitempty"`
+	Medium  int `json:"medium,omitempty"`
+	High    int `json:"high,omitempty"`
+}
+
+func (o *Options) now() time.Time {
+	if o != nil && o.Now != nil {
+		return o.Now()
+	}
+	return time.Now()
+}
+
+func (o *Options) client() *http.Client {
+	if o != nil && o.HTTPClient != nil {
+		return o.HTTPClient
+	}
+	return http.DefaultClient
+}
+
+// reasoning returns the requested thinking level, "" when off.
+func (o *Options) reasoning() ThinkingLevel {
+	if o == nil || o.Thinking == ThinkingOff {
+		return ""
+	}
+	return o.Thinking
+}
+
+// apiKey resolves the key as pi-ai does: explicit, else the environment.
+func (o *Options) apiKey(provider string) (string, error) {
+	if o != nil && o.APIKey != "" {
+		return o.APIKey, nil
+	}
+	var env map[string]string
+	if o != nil {
+		env = o.Env
+	}
+	if k := EnvAPIKey(provider, env); k != "" {
+		return k, nil
+	}
+	return "", &Error{Kind: ErrNoAPIKey, Message: "No API key for provider: " + provider}
+}
+
+// baseMaxTokens is pi-ai's buildBaseOptions maxTokens.
+func (o *Options) baseMaxTokens(m *Model) int {
+	if o != nil && o.MaxTokens > 0 {
+		return o.MaxTokens
+	}
+	if m.MaxTokens > 0 {
+		return min(m.MaxTokens, 32000)
+	}
+	return 0
+}
+
+// BuiltinAPIs returns the HTTP APIs this package implements, keyed by api
+// name: openai-completions and anthropic-messages.
+func BuiltinAPIs() map[string]API {
+	return map[string]API{
+		APIOpenAICompletions: APIFunc(streamOpenAICompletions),
+		APIAnthropicMessages: APIFunc(streamAnthropic),
+	}
+}
+
+// Stream starts one request to model with a built-in API and returns its
+// event stream. Use a [Registry] for models.json/auth.json credentials and
+// for other APIs (scripted, JS providers).
+func Stream(ctx context.Context, model *Model, c *Context, opts *Options) (*EventStream, error) {
+	api, ok := BuiltinAPIs()[model.API]
+	if !ok {
+		return nil, &Error{Kind: ErrUnknownAPI, Message: "No API provider registered for api: " + model.API}
+	}
+	return api.Stream(ctx, model, c, opts)
+}
+
+// Complete runs Stream and waits for the final message.
+func Complete(ctx context.Context, model *Model, c *Context, opts *Options) (*AssistantMessage, error) {
+	s, err := Stream(ctx, model, c, opts)
+	if err != nil {
+		return nil, err
+	}
+	return s.Result(), nil
+}

@@ -1,0 +1,123 @@
+package provider
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os/exec"
+	"sort"
+	"strings"
+	"time"
+)
+
+// AuthCredential is one entry of <agentDir>/auth.json.
+type AuthCredential struct {
+	// Type is "api_key" or "oauth".
+	Type string
+	// Key is the api_key value: a literal, an environment variable name or
+	// "!command", resolved like models.json's apiKey (commands run once and
+	// are cached for the registry's lifetime, as in pi).
+	Key string
+}
+
+// ParseAuthJSON parses auth.json: {"<provider>": {"type": "api_key", "key":
+// "..."} | {"type": "oauth", ...}}. Entries that cannot be used are reported
+// and skipped; OAuth entries are kept (they count as configured auth) but
+// pigo cannot use them yet.
+func ParseAuthJSON(data []byte, file string) (map[string]AuthCredential, []error) {
+	var raw map[string]json.RawMessage
+	if len(bytes.TrimSpace(data)) == 0 {
+		return map[string]AuthCredential{}, nil
+	}
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, []error{&ConfigError{File: file, Message: "Failed to parse auth.json: " + err.Error()}}
+	}
+	out := map[string]AuthCredential{}
+	var errs []error
+	names := make([]string, 0, len(raw))
+	for k := range raw {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		var e struct {
+			Type string `json:"type"`
+			Key  any    `json:"key"`
+		}
+		if err := json.Unmarshal(raw[name], &e); err != nil {
+			errs = append(errs, &ConfigError{File: file, Path: name, Message: "Expected object"})
+			continue
+		}
+		switch e.Type {
+		case "api_key":
+			key, ok := e.Key.(string)
+			if !ok || key == "" {
+				errs = append(errs, &ConfigError{File: file, Path: name + ".key", Message: "Expected string length >= 1"})
+				continue
+			}
+			out[name] = AuthCredential{Type: "api_key", Key: key}
+		case "oauth":
+			out[name] = AuthCredential{Type: "oauth"}
+			errs = append(errs, &ConfigError{File: file, Path: name,
+				Message: fmt.Sprintf("OAuth credentials for %q are not supported yet; pigo ignores them (set an API key instead)", name)})
+		default:
+			errs = append(errs, &ConfigError{File: file, Path: name + ".type", Message: fmt.Sprintf("unknown credential type %q", e.Type)})
+		}
+	}
+	return out, errs
+}
+
+// CommandRunner runs a "!command" config value and returns its stdout.
+type CommandRunner func(ctx context.Context, command string) (string, error)
+
+// ShellRunner returns the default [CommandRunner]: `sh -c command` with the
+// given environment (KEY=VALUE from env only), stderr discarded and a 10 s
+// timeout, as pi's execSync.
+func ShellRunner(env map[string]string) CommandRunner {
+	vars := make([]string, 0, len(env))
+	for k, v := range env {
+		vars = append(vars, k+"="+v)
+	}
+	sort.Strings(vars)
+	return func(ctx context.Context, command string) (string, error) {
+		ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, "sh", "-c", command)
+		cmd.Env = vars
+		out, err := cmd.Output()
+		if err != nil {
+			return "", fmt.Errorf("run %q: %w", command, err)
+		}
+		return string(out), nil
+	}
+}
+
+// resolveConfigValue is pi's resolveConfigValue: "!cmd" runs cmd (trimmed
+// stdout, empty = unresolved), otherwise the value names an environment
+// variable if one is set, else it is the literal value.
+func resolveConfigValue(ctx context.Context, value string, env map[string]string, run CommandRunner) (string, bool) {
+	if cmd, ok := strings.CutPrefix(value, "!"); ok {
+		out, err := run(ctx, cmd)
+		if err != nil {
+			return "", false
+		}
+		out = strings.TrimSpace(out)
+		return out, out != ""
+	}
+	if v := env[value]; v != "" {
+		return v, true
+	}
+	return value, true
+}
+
+// resolveConfigValueOrError is pi's resolveConfigValueOrThrow.
+func resolveConfigValueOrError(ctx context.Context, value, what string, env map[string]string, run CommandRunner) (string, error) {
+	if v, ok := resolveConfigValue(ctx, value, env, run); ok {
+		return v, nil
+	}
+	if cmd, ok := strings.CutPrefix(value, "!"); ok {
+		return "", fmt.Errorf("Failed to resolve %s from shell command: %s", what, cmd)
+	}
+	return "", fmt.Errorf("Failed to resolve %s", what)
+}

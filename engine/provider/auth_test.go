@@ -1,0 +1,80 @@
+package provider_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/pigo-dev/pigo/engine/provider"
+)
+
+func TestRegistryAuthJSON(t *testing.T) {
+	t.Parallel()
+	dir := writeAgentDir(t, map[string]string{
+		"auth.json": `{
+			"anthropic": {"type": "api_key", "key": "sk-from-auth"},
+			"openai": {"type": "api_key", "key": "OPENAI_FROM_VAR"},
+			"deepseek": {"type": "api_key", "key": "!printf cmd-key"},
+			"mock": {"type": "oauth", "refresh": "r", "access": "a", "expires": 1}
+		}`,
+		"models.json": `{"providers": {"mock": {"baseUrl": "http://127.0.0.1:9", "api": "openai-completions", "apiKey": "unused", "models": [{"id": "m"}]},
+			"mock2": {"baseUrl": "http://127.0.0.1:9", "api": "openai-completions", "apiKey": "models-json-key", "models": [{"id": "m"}]}}}`,
+	})
+	env := map[string]string{"OPENAI_FROM_VAR": "sk-openai", "ANTHROPIC_API_KEY": "sk-env-loses"}
+	r := provider.NewRegistry(provider.RegistryOptions{AgentDir: dir, Env: env})
+	ctx := context.Background()
+	for _, tc := range []struct{ provider, id, want string }{
+		{"anthropic", "claude-haiku-4-5", "sk-from-auth"}, // auth.json beats the environment
+		{"openai", "gpt-4.1", "sk-openai"},
+		{"deepseek", "deepseek-v4-pro", "cmd-key"},
+		{"mock2", "m", "models-json-key"},
+		{"mock", "m", "unused"}, // OAuth is skipped; models.json apiKey still applies
+	} {
+		m, _ := r.Find(tc.provider, tc.id)
+		if key, _, err := r.Auth(ctx, m); err != nil || key != tc.want {
+			t.Errorf("%s: key %q err %v, want %q", tc.provider, key, err, tc.want)
+		}
+	}
+	var oauth bool
+	for _, p := range r.Problems() {
+		if strings.Contains(p.Error(), `OAuth credentials for "mock" are not supported yet`) {
+			oauth = true
+		}
+	}
+	if !oauth {
+		t.Errorf("OAuth entry not reported: %v", r.Problems())
+	}
+	// The runtime key (--api-key) beats everything.
+	r.SetRuntimeAPIKey("anthropic", "sk-runtime")
+	m, _ := r.Find("anthropic", "claude-haiku-4-5")
+	if key, _, _ := r.Auth(ctx, m); key != "sk-runtime" {
+		t.Errorf("runtime key = %q", key)
+	}
+}
+
+func TestRegistryOAuthOnly(t *testing.T) {
+	t.Parallel()
+	dir := writeAgentDir(t, map[string]string{"auth.json": `{"anthropic": {"type": "oauth", "access": "x", "refresh": "y", "expires": 0}}`})
+	r := provider.NewRegistry(provider.RegistryOptions{AgentDir: dir})
+	if r.HasAuth("anthropic") || len(r.Available()) != 0 {
+		t.Error("OAuth-only provider reported as available")
+	}
+	m, _ := r.Find("anthropic", "claude-haiku-4-5")
+	_, err := r.Stream(context.Background(), m, &provider.Context{}, nil)
+	if !errors.Is(err, provider.ErrOAuthUnsupported) || !errors.Is(err, provider.ErrNoAPIKey) {
+		t.Errorf("err = %v", err)
+	}
+}
+
+func TestRegistryUnresolvableValues(t *testing.T) {
+	t.Parallel()
+	dir := writeAgentDir(t, map[string]string{"models.json": `{"providers": {"p": {"baseUrl": "http://127.0.0.1:9", "api": "openai-completions",
+		"apiKey": "!exit 3", "models": [{"id": "m"}]}}}`})
+	r := provider.NewRegistry(provider.RegistryOptions{AgentDir: dir})
+	m, _ := r.Find("p", "m")
+	_, err := r.Stream(context.Background(), m, &provider.Context{}, nil)
+	if err == nil || err.Error() != `Failed to resolve API key for provider "p" from shell command: exit 3` {
+		t.Errorf("err = %v", err)
+	}
+}

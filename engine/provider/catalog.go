@@ -1,0 +1,64 @@
+package provider
+
+// BuiltinModels returns pigo's built-in catalog, a fresh copy per call. The
+// entries are copied from pi-ai 0.73.1's models.generated.js (prices per
+// million tokens, context windows, output limits, thinking-level maps):
+//
+//   - anthropic (anthropic-messages, https://api.anthropic.com):
+//     claude-opus-4-7, claude-opus-4-6, claude-sonnet-4-6,
+//     claude-sonnet-4-5, claude-haiku-4-5;
+//   - openai (https://api.openai.com/v1): gpt-5.4, gpt-5.4-mini, gpt-4.1,
+//     gpt-4o-mini — served with openai-completions, because pigo does not
+//     implement openai-responses, the api pi-ai uses for these models;
+//   - deepseek (openai-completions, https://api.deepseek.com):
+//     deepseek-v4-pro, deepseek-v4-flash.
+//
+// models.json can override and extend these exactly as in pi.
+func BuiltinModels() []*Model {
+	anthropic := func(id, name string, cost Cost, ctxWin, maxTok int, tl ThinkingLevelMap) *Model {
+		return &Model{ID: id, Name: name, API: APIAnthropicMessages, Provider: "anthropic", BaseURL: "https://api.anthropic.com",
+			Reasoning: true, ThinkingLevelMap: tl, Input: []string{"text", "image"}, Cost: cost, ContextWindow: ctxWin, MaxTokens: maxTok}
+	}
+	openai := func(id, name string, reasoning bool, cost Cost, ctxWin, maxTok int, tl ThinkingLevelMap) *Model {
+		return &Model{ID: id, Name: name, API: APIOpenAICompletions, Provider: "openai", BaseURL: "https://api.openai.com/v1",
+			Reasoning: reasoning, ThinkingLevelMap: tl, Input: []string{"text", "image"}, Cost: cost, ContextWindow: ctxWin, MaxTokens: maxTok}
+	}
+	deepseek := func(id, name string, cost Cost) *Model {
+		return &Model{ID: id, Name: name, API: APIOpenAICompletions, Provider: "deepseek", BaseURL: "https://api.deepseek.com",
+			Compat:    &Compat{RequiresReasoningContentOnAssistantMessages: ptr(true), ThinkingFormat: "deepseek"},
+			Reasoning: true, Input: []string{"text"}, Cost: cost, ContextWindow: 1000000, MaxTokens: 384000,
+			ThinkingLevelMap: ThinkingLevelMap{ThinkingMinimal: nil, ThinkingLow: nil, ThinkingMedium: nil,
+				ThinkingHigh: ptr("high"), ThinkingXHigh: ptr("max")}}
+	}
+	gpt5 := func() ThinkingLevelMap { return ThinkingLevelMap{ThinkingOff: nil, ThinkingXHigh: ptr("xhigh")} }
+	return []*Model{
+		anthropic("claude-opus-4-7", "Claude Opus 4.7", Cost{5, 25, 0.5, 6.25}, 1000000, 128000, ThinkingLevelMap{ThinkingXHigh: ptr("xhigh")}),
+		anthropic("claude-opus-4-6", "Claude Opus 4.6", Cost{5, 25, 0.5, 6.25}, 1000000, 128000, ThinkingLevelMap{ThinkingXHigh: ptr("max")}),
+		anthropic("claude-sonnet-4-6", "Claude Sonnet 4.6", Cost{3, 15, 0.3, 3.75}, 1000000, 64000, nil),
+		anthropic("claude-sonnet-4-5", "Claude Sonnet 4.5 (latest)", Cost{3, 15, 0.3, 3.75}, 200000, 64000, nil),
+		anthropic("claude-haiku-4-5", "Claude Haiku 4.5 (latest)", Cost{1, 5, 0.1, 1.25}, 200000, 64000, nil),
+		openai("gpt-5.4", "GPT-5.4", true, Cost{2.5, 15, 0.25, 0}, 272000, 128000, gpt5()),
+		openai("gpt-5.4-mini", "GPT-5.4 mini", true, Cost{0.75, 4.5, 0.075, 0}, 400000, 128000, gpt5()),
+		openai("gpt-4.1", "GPT-4.1", false, Cost{2, 8, 0.5, 0}, 1047576, 32768, nil),
+		openai("gpt-4o-mini", "GPT-4o mini", false, Cost{0.15, 0.6, 0.08, 0}, 128000, 16384, nil),
+		deepseek("deepseek-v4-pro", "DeepSeek V4 Pro", Cost{0.435, 0.87, 0.003625, 0}),
+		deepseek("deepseek-v4-flash", "DeepSeek V4 Flash", Cost{0.14, 0.28, 0.0028, 0}),
+	}
+}
+
+// defaultModelFor is pi's defaultModelPerProvider for the catalog's providers.
+func defaultModelFor(provider string) string {
+	switch provider {
+	case "anthropic":
+		return "claude-opus-4-7"
+	case "openai":
+		return "gpt-5.4"
+	case "deepseek":
+		return "deepseek-v4-pro"
+	}
+	return ""
+}
+
+// defaultProviderOrder is the key order of pi's defaultModelPerProvider,
+// restricted to the catalog, used to pick an initial model.
+func defaultProviderOrder() []string { return []string{"anthropic", "openai", "deepseek"} }

@@ -1,0 +1,215 @@
+package provider
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Texts pi's convertToLlm wraps summaries in.
+const (
+	compactionSummaryPrefix = "The conversation history before this point was compacted into the following summary:\n\n<summary>\n"
+	compactionSummarySuffix = "\n</summary>"
+	branchSummaryPrefix     = "The following is a summary of a branch that this conversation came back from:\n\n<summary>\n"
+	branchSummarySuffix     = "</summary>"
+)
+
+// ConvertToLLM turns agent messages into LLM messages as pi-coding-agent's
+// convertToLlm does: bashExecution, custom, branchSummary and
+// compactionSummary become user messages, user/assistant/toolResult pass
+// through unchanged (same map), anything else is dropped.
+func ConvertToLLM(msgs []map[string]any) []map[string]any {
+	out := make([]map[string]any, 0, len(msgs))
+	for _, m := range msgs {
+		ts := m["timestamp"]
+		switch str(m, "role") {
+		case "user", "assistant", "toolResult":
+			out = append(out, m)
+		case "bashExecution":
+			if b, _ := m["excludeFromContext"].(bool); b {
+				continue
+			}
+			out = append(out, userText(bashExecutionToText(m), ts))
+		case "custom":
+			var content any = m["content"]
+			if s, ok := content.(string); ok {
+				content = []any{map[string]any{"type": "text", "text": s}}
+			}
+			out = append(out, map[string]any{"role": "user", "content": content, "timestamp": ts})
+		case "branchSummary":
+			out = append(out, userText(branchSummaryPrefix+str(m, "summary")+branchSummarySuffix, ts))
+		case "compactionSummary":
+			out = append(out, userText(compactionSummaryPrefix+str(m, "summary")+compactionSummarySuffix, ts))
+		}
+	}
+	return out
+}
+
+func userText(text string, ts any) map[string]any {
+	return map[string]any{"role": "user", "content": []any{map[string]any{"type": "text", "text": text}}, "timestamp": ts}
+}
+
+// bashExecutionToText is pi's bashExecutionToText.
+func bashExecutionToText(m map[string]any) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Ran `%s`\n", str(m, "command"))
+	if out := str(m, "output"); out != "" {
+		fmt.Fprintf(&b, "```\n%s\n```", out)
+	} else {
+		b.WriteString("(no output)")
+	}
+	if c, _ := m["cancelled"].(bool); c {
+		b.WriteString("\n\n(command cancelled)")
+	} else if code, ok := toFloat(m["exitCode"]); ok && code != 0 {
+		fmt.Fprintf(&b, "\n\nCommand exited with code %v", code)
+	}
+	if t, _ := m["truncated"].(bool); t {
+		if p := str(m, "fullOutputPath"); p != "" {
+			fmt.Fprintf(&b, "\n\n[Output truncated. Full output: %s]", p)
+		}
+	}
+	return b.String()
+}
+
+const (
+	nonVisionUserImagePlaceholder = "(image omitted: model does not support images)"
+	nonVisionToolImagePlaceholder = "(tool image omitted: model does not support images)"
+)
+
+// transformMessages is pi-ai's transformMessages: images are downgraded for
+// non-vision models, thinking/tool-call details of other models are
+// normalised, errored/aborted assistant turns are skipped and orphaned tool
+// calls get synthetic "No result provided" results.
+func transformMessages(msgs []llmMessage, model *Model, normalizeID func(string) string) []llmMessage {
+	idMap := map[string]string{}
+	vision := model.SupportsImages()
+	transformed := make([]llmMessage, 0, len(msgs))
+	for _, m := range msgs {
+		switch m.Role {
+		case "user":
+			if !vision && !m.IsString {
+				m.Content = replaceImages(m.Content, nonVisionUserImagePlaceholder)
+			}
+		case "toolResult":
+			if !vision {
+				m.Content = replaceImages(m.Content, nonVisionToolImagePlaceholder)
+			}
+			if id, ok := idMap[m.ToolCallID]; ok && id != m.ToolCallID {
+				m.ToolCallID = id
+			}
+		case "assistant":
+			same := m.Provider == model.Provider && m.API == model.API && m.Model == model.ID
+			content := make([]ContentBlock, 0, len(m.Content))
+			for _, b := range m.Content {
+				switch b.Type {
+				case BlockThinking:
+					if b.Redacted {
+						if same {
+							content = append(content, b)
+						}
+						continue
+					}
+					if same && b.ThinkingSignature != "" {
+						content = append(content, b)
+						continue
+					}
+					if strings.TrimSpace(b.Thinking) == "" {
+						continue
+					}
+					if same {
+						content = append(content, b)
+					} else {
+						content = append(content, TextBlock(b.Thinking))
+					}
+				case BlockText:
+					if same {
+						content = append(content, b)
+					} else {
+						content = append(content, TextBlock(b.Text))
+					}
+				case BlockToolCall:
+					if !same {
+						b.ThoughtSignature = ""
+						if normalizeID != nil {
+							if id := normalizeID(b.ID); id != b.ID {
+								idMap[b.ID] = id
+								b.ID = id
+							}
+						}
+					}
+					content = append(content, b)
+				default:
+					content = append(content, b)
+				}
+			}
+			m.Content = content
+		}
+		transformed = append(transformed, m)
+	}
+
+	// Second pass: skip failed turns, synthesise results for orphaned calls.
+	out := make([]llmMessage, 0, len(transformed))
+	var pending []ContentBlock
+	seen := map[string]bool{}
+	flush := func() {
+		for _, tc := range pending {
+			if !seen[tc.ID] {
+				out = append(out, llmMessage{
+					Role: "toolResult", ToolCallID: tc.ID, ToolName: tc.Name, IsError: true,
+					Content: []ContentBlock{TextBlock("No result provided")},
+				})
+			}
+		}
+		pending, seen = nil, map[string]bool{}
+	}
+	for _, m := range transformed {
+		switch m.Role {
+		case "assistant":
+			flush()
+			if m.StopReason == StopReasonError || m.StopReason == StopReasonAborted {
+				continue
+			}
+			var calls []ContentBlock
+			for _, b := range m.Content {
+				if b.Type == BlockToolCall {
+					calls = append(calls, b)
+				}
+			}
+			if len(calls) > 0 {
+				pending, seen = calls, map[string]bool{}
+			}
+			out = append(out, m)
+		case "toolResult":
+			seen[m.ToolCallID] = true
+			out = append(out, m)
+		case "user":
+			flush()
+			out = append(out, m)
+		default:
+			out = append(out, m)
+		}
+	}
+	flush()
+	return out
+}
+
+// replaceImages replaces runs of image blocks by one placeholder text block.
+func replaceImages(content []ContentBlock, placeholder string) []ContentBlock {
+	out := make([]ContentBlock, 0, len(content))
+	prevPlaceholder := false
+	for _, b := range content {
+		if b.Type == BlockImage {
+			if !prevPlaceholder {
+				out = append(out, TextBlock(placeholder))
+			}
+			prevPlaceholder = true
+			continue
+		}
+		out = append(out, b)
+		prevPlaceholder = b.Type == BlockText && b.Text == placeholder
+	}
+	return out
+}
+
+// sanitize drops invalid UTF-8, which is what unpaired UTF-16 surrogates
+// become on the Go side (pi-ai's sanitizeSurrogates).
+func sanitize(s string) string { return strings.ToValidUTF8(s, "") }

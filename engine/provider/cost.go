@@ -1,0 +1,12 @@
+package provider
+
+// CalculateCost fills u.Cost from the model's prices (USD per million tokens)
+// and returns it, as pi-ai's calculateCost does.
+func CalculateCost(m *Model, u *Usage) UsageCost {
+	u.Cost.Input = m.Cost.Input / 1e6 * float64(u.Input)
+	u.Cost.Output = m.Cost.Output / 1e6 * float64(u.Output)
+	u.Cost.CacheRead = m.Cost.CacheRead / 1e6 * float64(u.CacheRead)
+	u.Cost.CacheWrite = m.Cost.CacheWrite / 1e6 * float64(u.CacheWrite)
+	u.Cost.Total = u.Cost.Input + u.Cost.Output + u.Cost.CacheRead + u.Cost.CacheWrite
+	return u.Cost
+}

@@ -1,0 +1,415 @@
+package provider_test
+
+// Differential tests: the same scripted HTTP server answers real pi-ai
+// (node + node_modules/@mariozechner/pi-ai, streamSimple) and this package;
+// the event sequences (without partials, whose timing differs by design),
+// final messages and request bodies must match. Skipped when node or the
+// node modules are absent.
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/pigo-dev/pigo/engine/provider"
+)
+
+const piDriver = `
+import fs from "node:fs";
+const spec = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+const { streamSimple } = await import(spec.piAi);
+const ac = new AbortController();
+let n = 0;
+try {
+  const s = streamSimple(spec.model, spec.context, { ...spec.options, signal: ac.signal });
+  for await (const ev of s) {
+    process.stdout.write(JSON.stringify(ev) + "\n");
+    n++;
+    if (spec.abortAfter && n === spec.abortAfter) ac.abort();
+  }
+} catch (e) {
+  process.stdout.write(JSON.stringify({ type: "thrown", message: String(e && e.message) }) + "\n");
+}
+`
+
+func piAIPath(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("differential tests run node")
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node not installed")
+	}
+	_ = node
+	_, file, _, _ := runtime.Caller(0)
+	p := filepath.Join(filepath.Dir(file), "..", "..", "node_modules", "@mariozechner", "pi-ai", "dist", "index.js")
+	if _, err := os.Stat(p); err != nil {
+		t.Skip("pi-ai node modules absent")
+	}
+	return p
+}
+
+type diffCase struct {
+	name       string
+	api        string
+	model      func(base string) *provider.Model
+	context    provider.Context
+	thinking   provider.ThinkingLevel
+	maxRetries int // for both sides; 0 = none
+	abortAfter int
+	handlers   []http.HandlerFunc
+	sessionID  string
+}
+
+// runPi runs pi-ai's streamSimple against a fresh server.
+func runPi(t *testing.T, piAI string, dc diffCase) ([]map[string]any, []recorded) {
+	t.Helper()
+	srv := newFakeServer(t, dc.handlers...)
+	model := dc.model(srv.URL)
+	opts := map[string]any{"apiKey": "test-key", "maxRetries": dc.maxRetries}
+	if dc.thinking != "" {
+		opts["reasoning"] = dc.thinking
+	}
+	if dc.sessionID != "" {
+		opts["sessionId"] = dc.sessionID
+	}
+	ctx := map[string]any{"messages": dc.context.Messages}
+	if dc.context.SystemPrompt != "" {
+		ctx["systemPrompt"] = dc.context.SystemPrompt
+	}
+	if len(dc.context.Tools) > 0 {
+		ctx["tools"] = dc.context.Tools
+	}
+	spec := map[string]any{"piAi": "file://" + piAI, "model": model, "context": ctx, "options": opts, "abortAfter": dc.abortAfter}
+	dir := t.TempDir()
+	specPath, driverPath := filepath.Join(dir, "spec.json"), filepath.Join(dir, "driver.mjs")
+	if err := os.WriteFile(specPath, []byte(js(spec)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(driverPath, []byte(piDriver), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(cctx, "node", driverPath, specPath)
+	cmd.Env = []string{"PATH=" + filepath.Dir(must(exec.LookPath("node"))), "HOME=" + dir}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, stderr.String())
+	}
+	var evs []map[string]any
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 16<<20)
+	for sc.Scan() {
+		var ev map[string]any
+		if err := json.Unmarshal(sc.Bytes(), &ev); err != nil {
+			t.Fatalf("node output: %v: %s", err, sc.Text())
+		}
+		evs = append(evs, ev)
+	}
+	return evs, srv.Requests()
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// runGo runs this package against a fresh server.
+func runGo(t *testing.T, dc diffCase) ([]map[string]any, []recorded) {
+	t.Helper()
+	srv := newFakeServer(t, dc.handlers...)
+	model := dc.model(srv.URL)
+	opts := &provider.Options{APIKey: "test-key", Thinking: dc.thinking, SessionID: dc.sessionID, Now: fixedClock,
+		Retry: provider.RetryPolicy{MaxRetries: dc.maxRetries, BaseDelay: time.Millisecond}}
+	if dc.maxRetries == 0 {
+		opts.Retry.MaxRetries = -1
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s, err := provider.Stream(ctx, model, &dc.context, opts)
+	if err != nil {
+		return []map[string]any{{"type": "thrown", "message": err.Error()}}, srv.Requests()
+	}
+	var evs []map[string]any
+	n := 0
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for e := range s.Events() {
+			evs = append(evs, asData(t, e).(map[string]any))
+			n++
+			if dc.abortAfter > 0 && n == dc.abortAfter {
+				cancel()
+			}
+		}
+	}()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("go stream did not end")
+	}
+	return evs, srv.Requests()
+}
+
+// normalizeEvents drops partials and timestamps.
+func normalizeEvents(evs []map[string]any) []map[string]any {
+	out := make([]map[string]any, len(evs))
+	for i, e := range evs {
+		c := map[string]any{}
+		for k, v := range e {
+			if k == "partial" {
+				continue
+			}
+			if m, ok := v.(map[string]any); ok && (k == "message" || k == "error") {
+				mm := map[string]any{}
+				for k2, v2 := range m {
+					if k2 != "timestamp" {
+						mm[k2] = v2
+					}
+				}
+				v = mm
+			}
+			c[k] = v
+		}
+		out[i] = c
+	}
+	return out
+}
+
+func compareWithPi(t *testing.T, piAI string, dc diffCase) {
+	t.Helper()
+	piEvents, piReqs := runPi(t, piAI, dc)
+	goEvents, goReqs := runGo(t, dc)
+	pe, ge := normalizeEvents(piEvents), normalizeEvents(goEvents)
+	if !reflect.DeepEqual(asData(t, pe), asData(t, ge)) {
+		pb, _ := json.MarshalIndent(pe, "", " ")
+		gb, _ := json.MarshalIndent(ge, "", " ")
+		t.Errorf("events differ\npi-ai: %s\npigo:  %s", pb, gb)
+	}
+	if len(piReqs) != len(goReqs) {
+		t.Fatalf("pi-ai sent %d requests, pigo %d", len(piReqs), len(goReqs))
+	}
+	for i := range piReqs {
+		if piReqs[i].Path != goReqs[i].Path {
+			t.Errorf("request %d path: pi-ai %s, pigo %s", i, piReqs[i].Path, goReqs[i].Path)
+		}
+		equalJSON(t, "request body", goReqs[i].Body, piReqs[i].Body)
+		for _, h := range []string{"Authorization", "X-Api-Key", "Anthropic-Version", "Anthropic-Beta", "Content-Type", "Session_id"} {
+			if pv, gv := piReqs[i].Header.Get(h), goReqs[i].Header.Get(h); pv != gv {
+				t.Errorf("request %d header %s: pi-ai %q, pigo %q", i, h, pv, gv)
+			}
+		}
+	}
+}
+
+func TestDifferentialOpenAI(t *testing.T) {
+	piAI := piAIPath(t)
+	oa := func(base string) *provider.Model { return mockModel(provider.APIOpenAICompletions, base+"/v1") }
+	oaReasoning := func(base string) *provider.Model {
+		m := oa(base)
+		m.Reasoning = true
+		return m
+	}
+	hello := provider.Context{SystemPrompt: "be brief", Messages: []map[string]any{userMsg("hi")}}
+	tools := []provider.Tool{{Name: "read", Description: "Read a file", Parameters: map[string]any{
+		"type": "object", "properties": map[string]any{"path": map[string]any{"type": "string"}}, "required": []any{"path"}}}}
+	cases := []diffCase{
+		{name: "text", model: oa, context: hello, handlers: []http.HandlerFunc{sse(
+			oaChunk(map[string]any{"role": "assistant", "content": "Hel"}, nil),
+			oaChunk(map[string]any{"content": "lo"}, nil),
+			oaChunk(map[string]any{}, "stop"),
+			oaUsage(10, 5), "[DONE]")}},
+		{name: "tools", model: oa, context: provider.Context{Messages: []map[string]any{userMsg("read two")}, Tools: tools},
+			handlers: []http.HandlerFunc{sse(
+				oaChunk(map[string]any{"role": "assistant", "content": "Reading."}, nil),
+				oaChunk(map[string]any{"tool_calls": []any{map[string]any{"index": 0, "id": "call_a", "type": "function", "function": map[string]any{"name": "read", "arguments": ""}}}}, nil),
+				oaChunk(map[string]any{"tool_calls": []any{map[string]any{"index": 1, "id": "call_b", "type": "function", "function": map[string]any{"name": "read", "arguments": `{"pa`}}}}, nil),
+				oaChunk(map[string]any{"tool_calls": []any{map[string]any{"index": 0, "function": map[string]any{"arguments": `{"path":`}}}}, nil),
+				oaChunk(map[string]any{"tool_calls": []any{map[string]any{"index": 0, "function": map[string]any{"arguments": `"a.txt"}`}}}}, nil),
+				oaChunk(map[string]any{"tool_calls": []any{map[string]any{"index": 1, "function": map[string]any{"arguments": `th":"b.txt"}`}}}}, nil),
+				oaChunk(map[string]any{}, "tool_calls"),
+				oaUsage(20, 9), "[DONE]")}},
+		{name: "thinking", model: oaReasoning, context: hello, thinking: provider.ThinkingHigh, handlers: []http.HandlerFunc{sse(
+			oaChunk(map[string]any{"reasoning_content": "Let me "}, nil),
+			oaChunk(map[string]any{"reasoning_content": "think."}, nil),
+			oaChunk(map[string]any{"content": "Done"}, nil),
+			oaChunk(map[string]any{}, "stop"),
+			js(map[string]any{"id": "x", "choices": []any{}, "usage": map[string]any{"prompt_tokens": 100, "completion_tokens": 50,
+				"prompt_tokens_details": map[string]any{"cached_tokens": 40}}}), "[DONE]")}},
+		{name: "invalid tool json", model: oa, context: provider.Context{Messages: []map[string]any{userMsg("x")}, Tools: tools},
+			handlers: []http.HandlerFunc{sse(
+				oaChunk(map[string]any{"tool_calls": []any{map[string]any{"index": 0, "id": "call_x", "function": map[string]any{"name": "read", "arguments": `{"path": "a\q", "n": 1.`}}}}, nil),
+				oaChunk(map[string]any{}, "tool_calls"), "[DONE]")}},
+		{name: "http 401", model: oa, context: hello, handlers: []http.HandlerFunc{
+			status(401, map[string]string{"Content-Type": "application/json"}, `{"error":{"message":"Incorrect API key provided: test-key.","type":"invalid_request_error","code":"invalid_api_key"}}`)}},
+		{name: "http 400 text body", model: oa, context: hello, handlers: []http.HandlerFunc{status(400, nil, "bad things")}},
+		{name: "http 500 empty then 500", model: oa, context: hello, maxRetries: 1, handlers: []http.HandlerFunc{
+			status(500, map[string]string{"Retry-After": "0"}, ""), status(503, nil, `{"error":{"message":"overloaded"}}`)}},
+		{name: "429 then ok", model: oa, context: hello, maxRetries: 2, handlers: []http.HandlerFunc{
+			status(429, map[string]string{"Retry-After": "0"}, `{"error":{"message":"slow down"}}`),
+			sse(oaChunk(map[string]any{"content": "ok"}, "stop"), "[DONE]")}},
+		{name: "content filter", model: oa, context: hello, handlers: []http.HandlerFunc{sse(
+			oaChunk(map[string]any{"content": "partial"}, nil), oaChunk(map[string]any{}, "content_filter"), "[DONE]")}},
+		{name: "stream error chunk", model: oa, context: hello, handlers: []http.HandlerFunc{sse(
+			oaChunk(map[string]any{"content": "partial"}, nil), `{"error":{"message":"upstream exploded","code":502}}`)}},
+		{name: "truncated", model: oa, context: hello, handlers: []http.HandlerFunc{truncated(
+			"data: " + oaChunk(map[string]any{"content": "partial"}, nil) + "\n\ndata: {\"id\":\"chatcmpl-1\",\"cho")}},
+		{name: "abort", model: oa, context: hello, abortAfter: 3, handlers: []http.HandlerFunc{rawThenHang(
+			"data: " + oaChunk(map[string]any{"content": "one"}, nil) + "\n\n" +
+				"data: " + oaChunk(map[string]any{"content": " two"}, nil) + "\n\n")}},
+		{name: "session cache key", model: func(base string) *provider.Model {
+			m := oa(base)
+			m.Compat = &provider.Compat{SupportsDeveloperRole: ptrTo(false), MaxTokensField: "max_tokens"}
+			return m
+		}, context: hello, sessionID: "sess-1", handlers: []http.HandlerFunc{sse(oaChunk(map[string]any{"content": "k"}, "stop"), "[DONE]")}},
+		{name: "conversation", model: oaReasoning, context: conversation(), handlers: []http.HandlerFunc{sse(oaChunk(map[string]any{"content": "k"}, "length"), "[DONE]")}},
+	}
+	for _, dc := range cases {
+		t.Run(dc.name, func(t *testing.T) {
+			t.Parallel()
+			compareWithPi(t, piAI, dc)
+		})
+	}
+}
+
+func TestDifferentialAnthropic(t *testing.T) {
+	piAI := piAIPath(t)
+	an := func(base string) *provider.Model {
+		m := mockModel(provider.APIAnthropicMessages, base)
+		m.ID = "claude-sonnet-4-5"
+		m.Provider = "anthropic-mock"
+		m.Reasoning = true
+		m.Input = []string{"text", "image"}
+		m.MaxTokens = 64000
+		return m
+	}
+	adaptive := func(base string) *provider.Model {
+		m := an(base)
+		m.ID = "claude-opus-4-6"
+		return m
+	}
+	hello := provider.Context{SystemPrompt: "be brief", Messages: []map[string]any{userMsg("hi")}}
+	tools := []provider.Tool{{Name: "read", Description: "Read a file", Parameters: map[string]any{
+		"type": "object", "properties": map[string]any{"path": map[string]any{"type": "string"}}, "required": []any{"path"}}}}
+	start := `{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"claude","content":[],"stop_reason":null,"usage":{"input_tokens":12,"output_tokens":1,"cache_read_input_tokens":100,"cache_creation_input_tokens":7}}}`
+	stop := `{"type":"message_stop"}`
+	delta := func(reason string, out int) string {
+		return js(map[string]any{"type": "message_delta", "delta": map[string]any{"stop_reason": reason}, "usage": map[string]any{"output_tokens": out}})
+	}
+	cases := []diffCase{
+		{name: "text", model: an, context: hello, handlers: []http.HandlerFunc{namedSSE(
+			"message_start", start,
+			"content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`,
+			"ping", `{"type":"ping"}`,
+			"content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hel"}}`,
+			"content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"lo"}}`,
+			"content_block_stop", `{"type":"content_block_stop","index":0}`,
+			"message_delta", delta("end_turn", 5),
+			"message_stop", stop)}},
+		{name: "thinking and tools", model: an, context: provider.Context{Messages: []map[string]any{userMsg("read")}, Tools: tools},
+			thinking: provider.ThinkingMedium, handlers: []http.HandlerFunc{namedSSE(
+				"message_start", start,
+				"content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"thinking","thinking":""}}`,
+				"content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"thinking_delta","thinking":"Hmm"}}`,
+				"content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"signature_delta","signature":"sig-1"}}`,
+				"content_block_stop", `{"type":"content_block_stop","index":0}`,
+				"content_block_start", `{"type":"content_block_start","index":1,"content_block":{"type":"tool_use","id":"toolu_1","name":"read","input":{}}}`,
+				"content_block_start", `{"type":"content_block_start","index":2,"content_block":{"type":"tool_use","id":"toolu_2","name":"read","input":{}}}`,
+				"content_block_delta", `{"type":"content_block_delta","index":1,"delta":{"type":"input_json_delta","partial_json":"{\"pa"}}`,
+				"content_block_delta", `{"type":"content_block_delta","index":2,"delta":{"type":"input_json_delta","partial_json":"{\"path\":\"b"}}`,
+				"content_block_delta", `{"type":"content_block_delta","index":1,"delta":{"type":"input_json_delta","partial_json":"th\":\"a\"}"}}`,
+				"content_block_stop", `{"type":"content_block_stop","index":1}`,
+				"content_block_delta", `{"type":"content_block_delta","index":2,"delta":{"type":"input_json_delta","partial_json":"\"}"}}`,
+				"content_block_stop", `{"type":"content_block_stop","index":2}`,
+				"message_delta", delta("tool_use", 30),
+				"message_stop", stop)}},
+		{name: "unsigned thinking", model: an, context: hello, thinking: provider.ThinkingLow, handlers: []http.HandlerFunc{namedSSE(
+			"message_start", start,
+			"content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"thinking","thinking":""}}`,
+			"content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"thinking_delta","thinking":"hm"}}`,
+			"content_block_stop", `{"type":"content_block_stop","index":0}`,
+			"message_delta", delta("end_turn", 2), "message_stop", stop)}},
+		{name: "adaptive", model: adaptive, context: hello, thinking: provider.ThinkingXHigh, handlers: []http.HandlerFunc{namedSSE(
+			"message_start", start, "message_delta", delta("max_tokens", 0), "message_stop", stop)}},
+		{name: "http 401", model: an, context: hello, handlers: []http.HandlerFunc{status(401, map[string]string{"Content-Type": "application/json"},
+			`{"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key"}}`)}},
+		{name: "overloaded 529 retried", model: an, context: hello, maxRetries: 1, handlers: []http.HandlerFunc{
+			status(529, map[string]string{"Retry-After": "0"}, `{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}`),
+			status(529, nil, `{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}`)}},
+		{name: "sse error event", model: an, context: hello, handlers: []http.HandlerFunc{namedSSE(
+			"message_start", start, "error", `{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}`)}},
+		{name: "missing message_stop", model: an, context: hello, handlers: []http.HandlerFunc{namedSSE(
+			"message_start", start,
+			"content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`,
+			"content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hel"}}`)}},
+		{name: "truncated", model: an, context: hello, handlers: []http.HandlerFunc{truncated(
+			"event: message_start\ndata: " + start + "\n\nevent: content_block_start\ndata: {\"type\":\"content_blo")}},
+		{name: "refusal", model: an, context: hello, handlers: []http.HandlerFunc{namedSSE(
+			"message_start", start, "message_delta", delta("refusal", 2), "message_stop", stop)}},
+		{name: "abort", model: an, context: hello, abortAfter: 3, handlers: []http.HandlerFunc{rawThenHang(
+			"event: message_start\ndata: " + start + "\n\n" +
+				"event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n" +
+				"event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"Hel\"}}\n\n")}},
+		{name: "conversation", model: an, context: conversation(), handlers: []http.HandlerFunc{namedSSE(
+			"message_start", start, "message_delta", delta("end_turn", 1), "message_stop", stop)}},
+	}
+	for _, dc := range cases {
+		t.Run(dc.name, func(t *testing.T) {
+			t.Parallel()
+			compareWithPi(t, piAI, dc)
+		})
+	}
+}
+
+func ptrTo[T any](v T) *T { return &v }
+
+// conversation is a history exercising message conversion: string and block
+// user content, images, thinking, parallel tool calls, tool results with an
+// image, an errored turn that must be skipped, an orphaned tool call, and
+// cross-model thinking.
+func conversation() provider.Context {
+	img := map[string]any{"type": "image", "data": "aGVsbG8=", "mimeType": "image/png"}
+	usage := map[string]any{"input": 1, "output": 1, "cacheRead": 0, "cacheWrite": 0, "totalTokens": 2,
+		"cost": map[string]any{"input": 0, "output": 0, "cacheRead": 0, "cacheWrite": 0, "total": 0}}
+	asst := func(provider, model, stop string, content ...any) map[string]any {
+		return map[string]any{"role": "assistant", "content": content, "api": "openai-completions", "provider": provider,
+			"model": model, "usage": usage, "stopReason": stop, "timestamp": 2}
+	}
+	return provider.Context{
+		SystemPrompt: "You are helpful.",
+		Tools: []provider.Tool{{Name: "ls", Description: "List", Parameters: map[string]any{
+			"type": "object", "properties": map[string]any{"path": map[string]any{"type": "string"}}}}},
+		Messages: []map[string]any{
+			{"role": "user", "content": "plain string", "timestamp": 1},
+			{"role": "user", "content": []any{map[string]any{"type": "text", "text": "look"}, img}, "timestamp": 1},
+			asst("other", "other-model", "toolUse",
+				map[string]any{"type": "thinking", "thinking": "I should list", "thinkingSignature": "reasoning_content"},
+				map[string]any{"type": "text", "text": "Listing."},
+				map[string]any{"type": "toolCall", "id": "call|weird/id+1", "name": "ls", "arguments": map[string]any{"path": "."}},
+				map[string]any{"type": "toolCall", "id": "call_2", "name": "ls", "arguments": map[string]any{"path": "src"}}),
+			{"role": "toolResult", "toolCallId": "call|weird/id+1", "toolName": "ls", "content": []any{
+				map[string]any{"type": "text", "text": "a.txt"}, img}, "isError": false, "timestamp": 3},
+			{"role": "toolResult", "toolCallId": "call_2", "toolName": "ls", "content": []any{
+				map[string]any{"type": "text", "text": "main.go"}}, "isError": true, "timestamp": 3},
+			asst("other", "other-model", "error", map[string]any{"type": "text", "text": "broken turn"}),
+			asst("mock", "mock-1", "toolUse", map[string]any{"type": "toolCall", "id": "call_3", "name": "ls", "arguments": map[string]any{}}),
+			{"role": "user", "content": []any{map[string]any{"type": "text", "text": "  "}}, "timestamp": 4},
+			{"role": "user", "content": "continue", "timestamp": 5},
+		},
+	}
+}

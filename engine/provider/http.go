@@ -1,0 +1,286 @@
+package provider
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// Error texts pi shows for transport failures (the SDKs' wording).
+const (
+	msgAbortedBeforeResponse = "Request was aborted."
+	msgAborted               = "Request was aborted"
+	msgReadAborted           = "This operation was aborted"
+	msgTimedOut              = "Request timed out."
+	msgConnection            = "Connection error."
+	msgTerminated            = "terminated"
+)
+
+var (
+	errAttemptTimeout = errors.New("request timed out")
+	errIdleTimeout    = errors.New("stream idle timeout")
+)
+
+// httpRequest is one POST with a JSON body, sent once per attempt.
+type httpRequest struct {
+	url     string
+	headers map[string]string
+	body    []byte
+}
+
+// errorText formats a non-2xx response the way the API's SDK does.
+type errorText func(status int, body []byte) string
+
+// streamResponse is an open 2xx response whose body reads are guarded by
+// the idle timeout.
+type streamResponse struct {
+	status  int
+	headers map[string]string
+	body    io.Reader
+	ctx     context.Context // the attempt; its cause says why reads failed
+	cancel  context.CancelCauseFunc
+	idle    *time.Timer
+	closer  io.Closer
+	idleFor time.Duration
+}
+
+func (r *streamResponse) Read(p []byte) (int, error) {
+	n, err := r.body.Read(p)
+	if n > 0 {
+		r.idle.Reset(r.idleFor)
+	}
+	return n, err
+}
+
+// Close releases the response.
+func (r *streamResponse) Close() {
+	r.idle.Stop()
+	r.cancel(nil)
+	_ = r.closer.Close()
+}
+
+// readFailure returns pi's text for a body read that failed while the
+// request's ctx was not cancelled: undici's "terminated", or pigo's idle
+// timeout.
+func (r *streamResponse) readFailure() string {
+	if errors.Is(context.Cause(r.ctx), errIdleTimeout) {
+		return fmt.Sprintf("Stream timed out: no data received for %s", r.idleFor)
+	}
+	return msgTerminated
+}
+
+// send POSTs req, retrying per pol, and returns the open 2xx response. Its
+// error's text is the message pi would show; when ctx ends first it returns
+// an error and ctx.Err() is non-nil.
+func send(ctx context.Context, client *http.Client, req *httpRequest, pol RetryPolicy, format errorText, now func() time.Time) (*streamResponse, error) {
+	maxRetries := pol.maxRetries()
+	timeout := orDefault(pol.Timeout, DefaultTimeout)
+	for attempt := 0; ; attempt++ {
+		if ctx.Err() != nil {
+			return nil, errors.New(msgAbortedBeforeResponse)
+		}
+		actx, cancel := context.WithCancelCause(ctx)
+		timer := time.AfterFunc(timeout, func() { cancel(errAttemptTimeout) })
+		hreq, err := http.NewRequestWithContext(actx, http.MethodPost, req.url, bytes.NewReader(req.body))
+		if err != nil {
+			timer.Stop()
+			cancel(nil)
+			return nil, fmt.Errorf("build request: %w", err)
+		}
+		for k, v := range req.headers {
+			hreq.Header.Set(k, v)
+		}
+		resp, err := client.Do(hreq)
+		timer.Stop()
+		if err != nil {
+			timedOut := errors.Is(context.Cause(actx), errAttemptTimeout)
+			cancel(nil)
+			if ctx.Err() != nil {
+				return nil, errors.New(msgAbortedBeforeResponse)
+			}
+			if attempt < maxRetries {
+				if err := sleepCtx(ctx, pol.backoff(attempt)); err != nil {
+					return nil, errors.New(msgAbortedBeforeResponse)
+				}
+				continue
+			}
+			if timedOut {
+				return nil, errors.New(msgTimedOut)
+			}
+			return nil, errors.New(msgConnection)
+		}
+		if resp.StatusCode < 200 || resp.StatusCode > 299 {
+			retry := shouldRetryStatus(resp) && attempt < maxRetries
+			var delay time.Duration
+			if retry {
+				var requested bool
+				delay, requested = retryAfter(resp.Header, now())
+				capDelay := pol.MaxRetryDelay
+				if capDelay == 0 {
+					capDelay = DefaultMaxRetryDelay
+				}
+				if requested && capDelay > 0 && delay > capDelay {
+					body := readErrorBody(resp)
+					cancel(nil)
+					return nil, fmt.Errorf("%s (server requested retry delay %s, more than the %s allowed)",
+						format(resp.StatusCode, body), delay.Round(time.Millisecond), capDelay)
+				}
+				if !requested {
+					delay = pol.backoff(attempt)
+				}
+			}
+			if retry {
+				_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+				_ = resp.Body.Close()
+				cancel(nil)
+				if err := sleepCtx(ctx, delay); err != nil {
+					return nil, errors.New(msgAbortedBeforeResponse)
+				}
+				continue
+			}
+			body := readErrorBody(resp)
+			cancel(nil)
+			if ctx.Err() != nil {
+				return nil, errors.New(msgAbortedBeforeResponse)
+			}
+			return nil, errors.New(format(resp.StatusCode, body))
+		}
+		idleFor := orDefault(pol.IdleTimeout, DefaultIdleTimeout)
+		r := &streamResponse{
+			status: resp.StatusCode, headers: headerRecord(resp.Header), body: resp.Body, closer: resp.Body,
+			ctx: actx, cancel: cancel, idleFor: idleFor,
+		}
+		r.idle = time.AfterFunc(idleFor, func() { cancel(errIdleTimeout) })
+		return r, nil
+	}
+}
+
+func readErrorBody(resp *http.Response) []byte {
+	b, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	_ = resp.Body.Close()
+	return b
+}
+
+// sleepCtx waits d or until ctx ends.
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// headerRecord flattens headers like fetch's Headers.entries(): lower-case
+// names, repeated values joined by ", ".
+func headerRecord(h http.Header) map[string]string {
+	out := make(map[string]string, len(h))
+	for k, v := range h {
+		out[strings.ToLower(k)] = strings.Join(v, ", ")
+	}
+	return out
+}
+
+// openAIErrorText is the OpenAI SDK's APIError message for an HTTP error:
+// "<status> <error.message>", or the error object as JSON, or the raw body,
+// or "<status> status code (no body)"; OpenRouter's error.metadata.raw is
+// appended on its own line as pi-ai does.
+func openAIErrorText(status int, body []byte) string {
+	var msg, extra string
+	var obj map[string]json.RawMessage
+	if json.Valid(body) {
+		if json.Unmarshal(body, &obj) == nil {
+			if raw, ok := obj["error"]; ok && truthyJSON(raw) {
+				msg = messageOrJSON(raw)
+				var e struct {
+					Metadata struct {
+						Raw any `json:"raw"`
+					} `json:"metadata"`
+				}
+				if json.Unmarshal(raw, &e) == nil && e.Metadata.Raw != nil {
+					if s, ok := e.Metadata.Raw.(string); !ok || s != "" {
+						extra = "\n" + fmt.Sprint(e.Metadata.Raw)
+					}
+				}
+			}
+		}
+	} else {
+		msg = string(body)
+	}
+	return statusText(status, msg) + extra
+}
+
+// anthropicErrorText is the Anthropic SDK's APIError message: the SDK treats
+// the whole JSON body as the error, so a standard error body is shown as
+// compact JSON ("401 {"type":"error","error":{...}}").
+func anthropicErrorText(status int, body []byte) string {
+	if json.Valid(body) {
+		msg := ""
+		if truthyJSON(body) {
+			msg = messageOrJSON(body)
+		}
+		return statusText(status, msg)
+	}
+	return statusText(status, string(body))
+}
+
+func statusText(status int, msg string) string {
+	if msg != "" {
+		return fmt.Sprintf("%d %s", status, msg)
+	}
+	return fmt.Sprintf("%d status code (no body)", status)
+}
+
+// messageOrJSON returns v.message when it is truthy (a string as is,
+// anything else as JSON), else v as compact JSON (JSON.stringify).
+func messageOrJSON(raw json.RawMessage) string {
+	var o map[string]json.RawMessage
+	if json.Unmarshal(raw, &o) == nil {
+		if m, ok := o["message"]; ok && truthyJSON(m) {
+			var s string
+			if json.Unmarshal(m, &s) == nil {
+				return s
+			}
+			return compactJSON(m)
+		}
+	}
+	return compactJSON(raw)
+}
+
+func compactJSON(raw []byte) string {
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return string(raw)
+	}
+	return b.String()
+}
+
+// truthyJSON reports JavaScript truthiness of a JSON value.
+func truthyJSON(raw []byte) bool {
+	var v any
+	if json.Unmarshal(raw, &v) != nil {
+		return false
+	}
+	switch x := v.(type) {
+	case nil:
+		return false
+	case bool:
+		return x
+	case float64:
+		return x != 0
+	case string:
+		return x != ""
+	}
+	return true
+}

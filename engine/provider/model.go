@@ -1,0 +1,290 @@
+package provider
+
+import "slices"
+
+// Known API names. A Model's API selects the implementation that streams it;
+// custom names are allowed and are served by whatever [API] a [Registry] has
+// registered under that name.
+const (
+	APIOpenAICompletions = "openai-completions"
+	APIAnthropicMessages = "anthropic-messages"
+	APIScripted          = "pigo-scripted"
+)
+
+// ThinkingLevel is pi's reasoning setting: off, minimal, low, medium, high or
+// xhigh. The empty level means off.
+type ThinkingLevel string
+
+// Thinking levels, weakest first.
+const (
+	ThinkingOff     ThinkingLevel = "off"
+	ThinkingMinimal ThinkingLevel = "minimal"
+	ThinkingLow     ThinkingLevel = "low"
+	ThinkingMedium  ThinkingLevel = "medium"
+	ThinkingHigh    ThinkingLevel = "high"
+	ThinkingXHigh   ThinkingLevel = "xhigh"
+)
+
+// ThinkingLevels lists every level, weakest first (pi's EXTENDED_THINKING_LEVELS).
+func ThinkingLevels() []ThinkingLevel {
+	return []ThinkingLevel{ThinkingOff, ThinkingMinimal, ThinkingLow, ThinkingMedium, ThinkingHigh, ThinkingXHigh}
+}
+
+// Valid reports whether l is one of the six levels.
+func (l ThinkingLevel) Valid() bool { return slices.Contains(ThinkingLevels(), l) }
+
+// ThinkingLevelMap maps pi levels to a provider-specific value. A key mapped to
+// nil (JSON null) marks the level unsupported; a missing key means "use the
+// provider default".
+type ThinkingLevelMap map[ThinkingLevel]*string
+
+// Cost is the price in USD per million tokens.
+type Cost struct {
+	Input      float64 `json:"input"`
+	Output     float64 `json:"output"`
+	CacheRead  float64 `json:"cacheRead"`
+	CacheWrite float64 `json:"cacheWrite"`
+}
+
+// Model describes one model of one provider, with pi's field names.
+type Model struct {
+	ID               string            `json:"id"`
+	Name             string            `json:"name"`
+	API              string            `json:"api"`
+	Provider         string            `json:"provider"`
+	BaseURL          string            `json:"baseUrl"`
+	Reasoning        bool              `json:"reasoning"`
+	ThinkingLevelMap ThinkingLevelMap  `json:"thinkingLevelMap,omitempty"`
+	Input            []string          `json:"input"` // "text", "image"
+	Cost             Cost              `json:"cost"`
+	ContextWindow    int               `json:"contextWindow"` // in tokens
+	MaxTokens        int               `json:"maxTokens"`     // output tokens
+	Headers          map[string]string `json:"headers,omitempty"`
+	Compat           *Compat           `json:"compat,omitempty"`
+}
+
+// Clone returns a deep copy of m.
+func (m *Model) Clone() *Model {
+	if m == nil {
+		return nil
+	}
+	c := *m
+	c.Input = slices.Clone(m.Input)
+	if m.ThinkingLevelMap != nil {
+		c.ThinkingLevelMap = make(ThinkingLevelMap, len(m.ThinkingLevelMap))
+		for k, v := range m.ThinkingLevelMap {
+			c.ThinkingLevelMap[k] = v
+		}
+	}
+	c.Headers = cloneStrings(m.Headers)
+	c.Compat = m.Compat.Clone()
+	return &c
+}
+
+// SupportsImages reports whether the model accepts image input.
+func (m *Model) SupportsImages() bool { return slices.Contains(m.Input, "image") }
+
+// Compat holds the compatibility switches models.json accepts, for every API
+// (pi's OpenAICompletionsCompat, OpenAIResponsesCompat and
+// AnthropicMessagesCompat together). A nil field means "auto-detect"
+// (openai-completions detects from the provider name and baseUrl).
+type Compat struct {
+	// openai-completions
+	SupportsStore                               *bool          `json:"supportsStore,omitempty"`
+	SupportsDeveloperRole                       *bool          `json:"supportsDeveloperRole,omitempty"`
+	SupportsReasoningEffort                     *bool          `json:"supportsReasoningEffort,omitempty"`
+	SupportsUsageInStreaming                    *bool          `json:"supportsUsageInStreaming,omitempty"`
+	MaxTokensField                              string         `json:"maxTokensField,omitempty"` // "max_completion_tokens" | "max_tokens"
+	RequiresToolResultName                      *bool          `json:"requiresToolResultName,omitempty"`
+	RequiresAssistantAfterToolResult            *bool          `json:"requiresAssistantAfterToolResult,omitempty"`
+	RequiresThinkingAsText                      *bool          `json:"requiresThinkingAsText,omitempty"`
+	RequiresReasoningContentOnAssistantMessages *bool          `json:"requiresReasoningContentOnAssistantMessages,omitempty"`
+	ThinkingFormat                              string         `json:"thinkingFormat,omitempty"` // openai|openrouter|deepseek|zai|qwen|qwen-chat-template
+	OpenRouterRouting                           map[string]any `json:"openRouterRouting,omitempty"`
+	VercelGatewayRouting                        map[string]any `json:"vercelGatewayRouting,omitempty"`
+	ZaiToolStream                               *bool          `json:"zaiToolStream,omitempty"`
+	SupportsStrictMode                          *bool          `json:"supportsStrictMode,omitempty"`
+	CacheControlFormat                          string         `json:"cacheControlFormat,omitempty"` // "anthropic"
+	SendSessionAffinityHeaders                  *bool          `json:"sendSessionAffinityHeaders,omitempty"`
+	// openai-completions, openai-responses, anthropic-messages
+	SupportsLongCacheRetention *bool `json:"supportsLongCacheRetention,omitempty"`
+	// openai-responses
+	SendSessionIDHeader *bool `json:"sendSessionIdHeader,omitempty"`
+	// anthropic-messages
+	SupportsEagerToolInputStreaming *bool `json:"supportsEagerToolInputStreaming,omitempty"`
+}
+
+// Clone returns a deep copy of c (nil stays nil).
+func (c *Compat) Clone() *Compat {
+	if c == nil {
+		return nil
+	}
+	d := *c
+	d.OpenRouterRouting = cloneMap(c.OpenRouterRouting)
+	d.VercelGatewayRouting = cloneMap(c.VercelGatewayRouting)
+	return &d
+}
+
+// mergeCompat overlays override on base field by field, merging the routing
+// objects one level deep (pi's mergeCompat).
+func mergeCompat(base, override *Compat) *Compat {
+	if override == nil {
+		return base.Clone()
+	}
+	if base == nil {
+		return override.Clone()
+	}
+	m := base.Clone()
+	o := override
+	setB := func(dst **bool, src *bool) {
+		if src != nil {
+			v := *src
+			*dst = &v
+		}
+	}
+	setS := func(dst *string, src string) {
+		if src != "" {
+			*dst = src
+		}
+	}
+	setB(&m.SupportsStore, o.SupportsStore)
+	setB(&m.SupportsDeveloperRole, o.SupportsDeveloperRole)
+	setB(&m.SupportsReasoningEffort, o.SupportsReasoningEffort)
+	setB(&m.SupportsUsageInStreaming, o.SupportsUsageInStreaming)
+	setS(&m.MaxTokensField, o.MaxTokensField)
+	setB(&m.RequiresToolResultName, o.RequiresToolResultName)
+	setB(&m.RequiresAssistantAfterToolResult, o.RequiresAssistantAfterToolResult)
+	setB(&m.RequiresThinkingAsText, o.RequiresThinkingAsText)
+	setB(&m.RequiresReasoningContentOnAssistantMessages, o.RequiresReasoningContentOnAssistantMessages)
+	setS(&m.ThinkingFormat, o.ThinkingFormat)
+	setB(&m.ZaiToolStream, o.ZaiToolStream)
+	setB(&m.SupportsStrictMode, o.SupportsStrictMode)
+	setS(&m.CacheControlFormat, o.CacheControlFormat)
+	setB(&m.SendSessionAffinityHeaders, o.SendSessionAffinityHeaders)
+	setB(&m.SupportsLongCacheRetention, o.SupportsLongCacheRetention)
+	setB(&m.SendSessionIDHeader, o.SendSessionIDHeader)
+	setB(&m.SupportsEagerToolInputStreaming, o.SupportsEagerToolInputStreaming)
+	if base.OpenRouterRouting != nil || o.OpenRouterRouting != nil {
+		m.OpenRouterRouting = mergeShallow(base.OpenRouterRouting, o.OpenRouterRouting)
+	}
+	if base.VercelGatewayRouting != nil || o.VercelGatewayRouting != nil {
+		m.VercelGatewayRouting = mergeShallow(base.VercelGatewayRouting, o.VercelGatewayRouting)
+	}
+	return m
+}
+
+// SupportedThinkingLevels lists the levels a model accepts (pi-ai's
+// getSupportedThinkingLevels): only "off" for non-reasoning models; levels
+// mapped to null are dropped; xhigh only when the map names it.
+func SupportedThinkingLevels(m *Model) []ThinkingLevel {
+	if !m.Reasoning {
+		return []ThinkingLevel{ThinkingOff}
+	}
+	var out []ThinkingLevel
+	for _, l := range ThinkingLevels() {
+		v, ok := m.ThinkingLevelMap[l]
+		if ok && v == nil {
+			continue
+		}
+		if l == ThinkingXHigh && !ok {
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// ClampThinkingLevel returns the supported level nearest to l, preferring
+// stronger levels (pi-ai's clampThinkingLevel).
+func ClampThinkingLevel(m *Model, l ThinkingLevel) ThinkingLevel {
+	avail := SupportedThinkingLevels(m)
+	first := ThinkingOff
+	if len(avail) > 0 {
+		first = avail[0]
+	}
+	if slices.Contains(avail, l) {
+		return l
+	}
+	all := ThinkingLevels()
+	idx := slices.Index(all, l)
+	if idx < 0 {
+		return first
+	}
+	for i := idx; i < len(all); i++ {
+		if slices.Contains(avail, all[i]) {
+			return all[i]
+		}
+	}
+	for i := idx - 1; i >= 0; i-- {
+		if slices.Contains(avail, all[i]) {
+			return all[i]
+		}
+	}
+	return first
+}
+
+// mappedLevel returns the thinking-level map value for l when it is a string.
+func (m *Model) mappedLevel(l ThinkingLevel) (string, bool) {
+	v, ok := m.ThinkingLevelMap[l]
+	if !ok || v == nil {
+		return "", false
+	}
+	return *v, true
+}
+
+func cloneStrings(m map[string]string) map[string]string {
+	if m == nil {
+		return nil
+	}
+	c := make(map[string]string, len(m))
+	for k, v := range m {
+		c[k] = v
+	}
+	return c
+}
+
+func cloneMap(m map[string]any) map[string]any {
+	if m == nil {
+		return nil
+	}
+	return cloneValue(m).(map[string]any)
+}
+
+// cloneValue deep-copies a JSON-like value (maps and slices are copied).
+func cloneValue(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		if x == nil {
+			return x
+		}
+		c := make(map[string]any, len(x))
+		for k, e := range x {
+			c[k] = cloneValue(e)
+		}
+		return c
+	case []any:
+		if x == nil {
+			return x
+		}
+		c := make([]any, len(x))
+		for i, e := range x {
+			c[i] = cloneValue(e)
+		}
+		return c
+	default:
+		return v
+	}
+}
+
+func mergeShallow(a, b map[string]any) map[string]any {
+	out := make(map[string]any, len(a)+len(b))
+	for k, v := range a {
+		out[k] = cloneValue(v)
+	}
+	for k, v := range b {
+		out[k] = cloneValue(v)
+	}
+	return out
+}
+
+func ptr[T any](v T) *T { return &v }

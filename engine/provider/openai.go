@@ -1,0 +1,926 @@
+package provider
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// This file is pi-ai's providers/openai-completions.js: the request body
+// (messages, tools, max tokens field, reasoning parameters, compat switches)
+// and the chunk handling (text, reasoning_content/reasoning/reasoning_text as
+// thinking, tool_calls accumulated by index, usage, finish_reason) produce the
+// same events, partials and final message.
+
+// openAICompat is the fully resolved compat of one request.
+type openAICompat struct {
+	supportsStore, supportsDeveloperRole, supportsReasoningEffort, supportsUsageInStreaming   bool
+	maxTokensField                                                                            string
+	requiresToolResultName, requiresAssistantAfterToolResult, requiresThinkingAsText          bool
+	requiresReasoningContentOnAssistantMessages                                               bool
+	thinkingFormat                                                                            string
+	zaiToolStream, supportsStrictMode, sendSessionAffinityHeaders, supportsLongCacheRetention bool
+	cacheControlFormat                                                                        string
+}
+
+// detectOpenAICompat is pi-ai's detectCompat (provider name, then baseUrl).
+func detectOpenAICompat(m *Model) openAICompat {
+	p, u := m.Provider, m.BaseURL
+	has := func(s string) bool { return strings.Contains(u, s) }
+	isZai := p == "zai" || has("api.z.ai")
+	isMoonshot := p == "moonshotai" || p == "moonshotai-cn" || has("api.moonshot.")
+	isCFWorkers := p == "cloudflare-workers-ai" || has("api.cloudflare.com")
+	isCFGateway := p == "cloudflare-ai-gateway" || has("gateway.ai.cloudflare.com")
+	nonStandard := p == "cerebras" || has("cerebras.ai") || p == "xai" || has("api.x.ai") || has("chutes.ai") ||
+		has("deepseek.com") || isZai || isMoonshot || p == "opencode" || has("opencode.ai") || isCFWorkers || isCFGateway
+	useMaxTokens := has("chutes.ai") || isMoonshot || isCFGateway
+	isGrok := p == "xai" || has("api.x.ai")
+	isDeepSeek := p == "deepseek" || has("deepseek.com")
+	c := openAICompat{
+		supportsStore:                               !nonStandard,
+		supportsDeveloperRole:                       !nonStandard,
+		supportsReasoningEffort:                     !isGrok && !isZai && !isMoonshot && !isCFGateway,
+		supportsUsageInStreaming:                    true,
+		maxTokensField:                              "max_completion_tokens",
+		requiresReasoningContentOnAssistantMessages: isDeepSeek,
+		thinkingFormat:                              "openai",
+		supportsStrictMode:                          !isMoonshot && !isCFGateway,
+		supportsLongCacheRetention:                  !(isCFWorkers || isCFGateway),
+	}
+	if useMaxTokens {
+		c.maxTokensField = "max_tokens"
+	}
+	switch {
+	case isDeepSeek:
+		c.thinkingFormat = "deepseek"
+	case isZai:
+		c.thinkingFormat = "zai"
+	case p == "openrouter" || has("openrouter.ai"):
+		c.thinkingFormat = "openrouter"
+	}
+	if p == "openrouter" && strings.HasPrefix(m.ID, "anthropic/") {
+		c.cacheControlFormat = "anthropic"
+	}
+	return c
+}
+
+// resolveOpenAICompat is pi-ai's getCompat: explicit model.compat wins.
+func resolveOpenAICompat(m *Model) openAICompat {
+	c := detectOpenAICompat(m)
+	o := m.Compat
+	if o == nil {
+		return c
+	}
+	b := func(dst *bool, v *bool) {
+		if v != nil {
+			*dst = *v
+		}
+	}
+	b(&c.supportsStore, o.SupportsStore)
+	b(&c.supportsDeveloperRole, o.SupportsDeveloperRole)
+	b(&c.supportsReasoningEffort, o.SupportsReasoningEffort)
+	b(&c.supportsUsageInStreaming, o.SupportsUsageInStreaming)
+	if o.MaxTokensField != "" {
+		c.maxTokensField = o.MaxTokensField
+	}
+	b(&c.requiresToolResultName, o.RequiresToolResultName)
+	b(&c.requiresAssistantAfterToolResult, o.RequiresAssistantAfterToolResult)
+	b(&c.requiresThinkingAsText, o.RequiresThinkingAsText)
+	b(&c.requiresReasoningContentOnAssistantMessages, o.RequiresReasoningContentOnAssistantMessages)
+	if o.ThinkingFormat != "" {
+		c.thinkingFormat = o.ThinkingFormat
+	}
+	b(&c.zaiToolStream, o.ZaiToolStream)
+	b(&c.supportsStrictMode, o.SupportsStrictMode)
+	if o.CacheControlFormat != "" {
+		c.cacheControlFormat = o.CacheControlFormat
+	}
+	b(&c.sendSessionAffinityHeaders, o.SendSessionAffinityHeaders)
+	b(&c.supportsLongCacheRetention, o.SupportsLongCacheRetention)
+	return c
+}
+
+// cacheRetention is pi-ai's resolveCacheRetention.
+func (o *Options) cacheRetention() string {
+	if o.CacheRetention != "" {
+		return o.CacheRetention
+	}
+	if o.Env["PI_CACHE_RETENTION"] == "long" {
+		return "long"
+	}
+	return "short"
+}
+
+func streamOpenAICompletions(ctx context.Context, model *Model, c *Context, opts *Options) (*EventStream, error) {
+	if opts == nil {
+		opts = &Options{}
+	}
+	key, err := opts.apiKey(model.Provider)
+	if err != nil {
+		return nil, err
+	}
+	s := NewEventStream()
+	st := &openAIStream{
+		s: s, model: model, opts: opts,
+		out:  newAssistantMessage(model, opts.now().UnixMilli()),
+		text: -1, thinking: -1, byIndex: map[int]int{}, byID: map[string]int{},
+	}
+	go st.run(ctx, c, key)
+	return s, nil
+}
+
+// openAIStream is the state of one openai-completions stream (producer side).
+type openAIStream struct {
+	s     *EventStream
+	model *Model
+	opts  *Options
+	out   *AssistantMessage
+
+	text, thinking int            // content index of the (single) text/thinking block, -1 if none
+	byIndex        map[int]int    // tool_calls[].index → content index
+	byID           map[string]int // tool call id → content index
+	sawFinish      bool
+	sawDone        bool
+}
+
+func (st *openAIStream) push(e Event) {
+	if e.Type != EventDone && e.Type != EventError {
+		e.Partial = st.out.snapshot()
+	}
+	st.s.Push(e)
+}
+
+func (st *openAIStream) run(ctx context.Context, c *Context, key string) {
+	defer st.s.End()
+	err := st.stream(ctx, c, key)
+	if err == nil {
+		st.push(Event{Type: EventDone, Reason: st.out.StopReason, Message: st.out})
+		return
+	}
+	st.out.clearScratch()
+	st.out.StopReason = StopReasonError
+	if ctx.Err() != nil {
+		st.out.StopReason = StopReasonAborted
+	}
+	st.out.ErrorMessage = err.Error()
+	st.push(Event{Type: EventError, Reason: st.out.StopReason, Message: st.out})
+}
+
+func (st *openAIStream) stream(ctx context.Context, c *Context, key string) error {
+	model, opts := st.model, st.opts
+	compat := resolveOpenAICompat(model)
+	retention := opts.cacheRetention()
+	effort := ThinkingLevel("")
+	if r := opts.reasoning(); r != "" {
+		if cl := ClampThinkingLevel(model, r); cl != ThinkingOff {
+			effort = cl
+		}
+	}
+	params, err := buildOpenAIParams(model, c, opts, compat, retention, effort)
+	if err != nil {
+		return err
+	}
+	if opts.OnPayload != nil {
+		next, err := opts.OnPayload(ctx, params, model)
+		if err != nil {
+			return err
+		}
+		if next != nil {
+			params = next
+		}
+	}
+	body, err := json.Marshal(params)
+	if err != nil {
+		return fmt.Errorf("encode request: %w", err)
+	}
+	headers := map[string]string{
+		"Content-Type":  "application/json",
+		"Accept":        "application/json",
+		"Authorization": "Bearer " + key,
+	}
+	for k, v := range model.Headers {
+		headers[k] = v
+	}
+	if sid := opts.SessionID; sid != "" && retention != "none" && compat.sendSessionAffinityHeaders {
+		headers["session_id"], headers["x-client-request-id"], headers["x-session-affinity"] = sid, sid, sid
+	}
+	for k, v := range opts.Headers {
+		headers[k] = v
+	}
+	req := &httpRequest{url: strings.TrimRight(model.BaseURL, "/") + "/chat/completions", headers: headers, body: body}
+	resp, err := send(ctx, opts.client(), req, opts.Retry, openAIErrorText, opts.now)
+	if err != nil {
+		return err
+	}
+	defer resp.Close()
+	if opts.OnResponse != nil {
+		opts.OnResponse(ctx, resp.status, resp.headers, model)
+	}
+	st.push(Event{Type: EventStart})
+
+	sse := newSSEReader(resp)
+	aborted := false
+	for {
+		ev, err := sse.next()
+		if err != nil {
+			if ctx.Err() != nil {
+				// The SDK ends iteration quietly on abort; blocks are still
+				// finished before the abort error.
+				aborted = true
+				break
+			}
+			if isCleanEOF(err) {
+				break
+			}
+			return errors.New(resp.readFailure())
+		}
+		if strings.HasPrefix(ev.Data, "[DONE]") {
+			// pi-ai ignores everything after [DONE]; stop reading so a
+			// connection held open cannot stall the turn.
+			st.sawDone = true
+			break
+		}
+		if strings.HasPrefix(ev.Event, "thread.") {
+			continue
+		}
+		if err := st.chunk(ev.Data); err != nil {
+			return err
+		}
+	}
+	if ctx.Err() != nil {
+		aborted = true
+	}
+	if !aborted && !st.sawDone && !st.sawFinish {
+		return errors.New("Provider stream ended without a finish_reason")
+	}
+	for i := range st.out.Content {
+		st.finishBlock(i)
+	}
+	if aborted || ctx.Err() != nil {
+		return errors.New(msgAborted)
+	}
+	if st.out.StopReason == StopReasonError || st.out.StopReason == StopReasonAborted {
+		if st.out.ErrorMessage != "" {
+			return errors.New(st.out.ErrorMessage)
+		}
+		return errors.New("Provider returned an error stop reason")
+	}
+	return nil
+}
+
+// Wire types of a chat.completion.chunk.
+type oaChunk struct {
+	ID      string          `json:"id"`
+	Model   any             `json:"model"`
+	Usage   *oaUsage        `json:"usage"`
+	Choices []oaChoice      `json:"choices"`
+	Error   json.RawMessage `json:"error"`
+}
+
+type oaChoice struct {
+	FinishReason *string  `json:"finish_reason"`
+	Delta        *oaDelta `json:"delta"`
+	Usage        *oaUsage `json:"usage"`
+}
+
+type oaDelta struct {
+	Content          *string           `json:"content"`
+	ReasoningContent *string           `json:"reasoning_content"`
+	Reasoning        *string           `json:"reasoning"`
+	ReasoningText    *string           `json:"reasoning_text"`
+	ToolCalls        []oaToolCallDelta `json:"tool_calls"`
+	ReasoningDetails []json.RawMessage `json:"reasoning_details"`
+}
+
+type oaToolCallDelta struct {
+	Index    *int   `json:"index"`
+	ID       string `json:"id"`
+	Function *struct {
+		Name      string `json:"name"`
+		Arguments string `json:"arguments"`
+	} `json:"function"`
+}
+
+type oaUsage struct {
+	PromptTokens        int  `json:"prompt_tokens"`
+	CompletionTokens    int  `json:"completion_tokens"`
+	PromptCacheHit      *int `json:"prompt_cache_hit_tokens"`
+	PromptTokensDetails *struct {
+		CachedTokens     *int `json:"cached_tokens"`
+		CacheWriteTokens int  `json:"cache_write_tokens"`
+	} `json:"prompt_tokens_details"`
+}
+
+// usage is pi-ai's parseChunkUsage.
+func (u *oaUsage) usage(m *Model) Usage {
+	reported := 0
+	var cacheWrite int
+	if d := u.PromptTokensDetails; d != nil {
+		cacheWrite = d.CacheWriteTokens
+		if d.CachedTokens != nil {
+			reported = *d.CachedTokens
+		} else if u.PromptCacheHit != nil {
+			reported = *u.PromptCacheHit
+		}
+	} else if u.PromptCacheHit != nil {
+		reported = *u.PromptCacheHit
+	}
+	cacheRead := reported
+	if cacheWrite > 0 {
+		cacheRead = max(0, reported-cacheWrite)
+	}
+	input := max(0, u.PromptTokens-cacheRead-cacheWrite)
+	out := Usage{Input: input, Output: u.CompletionTokens, CacheRead: cacheRead, CacheWrite: cacheWrite}
+	out.TotalTokens = input + out.Output + cacheRead + cacheWrite
+	CalculateCost(m, &out)
+	return out
+}
+
+// chunk applies one SSE data payload.
+func (st *openAIStream) chunk(data string) error {
+	var ch oaChunk
+	if err := json.Unmarshal([]byte(data), &ch); err != nil {
+		return fmt.Errorf("Could not parse stream chunk as JSON: %v; data=%s", err, data)
+	}
+	if len(ch.Error) > 0 && truthyJSON(ch.Error) {
+		msg := messageOrJSON(ch.Error)
+		var e struct {
+			Metadata struct {
+				Raw any `json:"raw"`
+			} `json:"metadata"`
+		}
+		if json.Unmarshal(ch.Error, &e) == nil && e.Metadata.Raw != nil {
+			msg += "\n" + fmt.Sprint(e.Metadata.Raw)
+		}
+		return errors.New(msg)
+	}
+	out := st.out
+	if out.ResponseID == "" {
+		out.ResponseID = ch.ID
+	}
+	if name, ok := ch.Model.(string); ok && name != "" && name != st.model.ID && out.ResponseModel == "" {
+		out.ResponseModel = name
+	}
+	if ch.Usage != nil {
+		out.Usage = ch.Usage.usage(st.model)
+	}
+	if len(ch.Choices) == 0 {
+		return nil
+	}
+	choice := ch.Choices[0]
+	if ch.Usage == nil && choice.Usage != nil {
+		out.Usage = choice.Usage.usage(st.model)
+	}
+	if fr := choice.FinishReason; fr != nil && *fr != "" {
+		st.sawFinish = true
+		reason, msg := mapOpenAIStopReason(*fr)
+		out.StopReason = reason
+		if msg != "" {
+			out.ErrorMessage = msg
+		}
+	}
+	d := choice.Delta
+	if d == nil {
+		return nil
+	}
+	if d.Content != nil && *d.Content != "" {
+		idx := st.ensureText()
+		out.Content[idx].Text += *d.Content
+		st.push(Event{Type: EventTextDelta, ContentIndex: idx, Delta: *d.Content})
+	}
+	for _, f := range []struct {
+		name string
+		v    *string
+	}{{"reasoning_content", d.ReasoningContent}, {"reasoning", d.Reasoning}, {"reasoning_text", d.ReasoningText}} {
+		if f.v == nil || *f.v == "" {
+			continue
+		}
+		idx := st.ensureThinking(f.name)
+		out.Content[idx].Thinking += *f.v
+		st.push(Event{Type: EventThinkingDelta, ContentIndex: idx, Delta: *f.v})
+		break
+	}
+	for _, tc := range d.ToolCalls {
+		idx := st.ensureToolCall(tc)
+		b := &out.Content[idx]
+		if b.ID == "" && tc.ID != "" {
+			b.ID = tc.ID
+			st.byID[tc.ID] = idx
+		}
+		if tc.Function != nil && b.Name == "" && tc.Function.Name != "" {
+			b.Name = tc.Function.Name
+		}
+		delta := ""
+		if tc.Function != nil && tc.Function.Arguments != "" {
+			delta = tc.Function.Arguments
+			b.scratch.partialArgs += delta
+			b.scratch.hasPartialArgs = true
+			b.Arguments = parseStreamingJSON(b.scratch.partialArgs)
+		}
+		st.push(Event{Type: EventToolCallDelta, ContentIndex: idx, Delta: delta})
+	}
+	for _, raw := range d.ReasoningDetails {
+		var det struct {
+			Type string `json:"type"`
+			ID   string `json:"id"`
+			Data any    `json:"data"`
+		}
+		if json.Unmarshal(raw, &det) != nil || det.Type != "reasoning.encrypted" || det.ID == "" || !truthy(det.Data) {
+			continue
+		}
+		for i := range out.Content {
+			if out.Content[i].Type == BlockToolCall && out.Content[i].ID == det.ID {
+				out.Content[i].ThoughtSignature = compactJSON(raw)
+				break
+			}
+		}
+	}
+	return nil
+}
+
+func truthy(v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return false
+	case bool:
+		return x
+	case float64:
+		return x != 0
+	case string:
+		return x != ""
+	}
+	return true
+}
+
+func (st *openAIStream) ensureText() int {
+	if st.text < 0 {
+		st.out.Content = append(st.out.Content, TextBlock(""))
+		st.text = len(st.out.Content) - 1
+		st.push(Event{Type: EventTextStart, ContentIndex: st.text})
+	}
+	return st.text
+}
+
+func (st *openAIStream) ensureThinking(signature string) int {
+	if st.thinking < 0 {
+		st.out.Content = append(st.out.Content, ContentBlock{Type: BlockThinking, ThinkingSignature: signature})
+		st.thinking = len(st.out.Content) - 1
+		st.push(Event{Type: EventThinkingStart, ContentIndex: st.thinking})
+	}
+	return st.thinking
+}
+
+func (st *openAIStream) ensureToolCall(tc oaToolCallDelta) int {
+	idx, found := -1, false
+	if tc.Index != nil {
+		idx, found = st.byIndex[*tc.Index]
+	}
+	if !found && tc.ID != "" {
+		idx, found = st.byID[tc.ID]
+	}
+	if !found {
+		b := ToolCallBlock(tc.ID, "", map[string]any{})
+		if tc.Function != nil {
+			b.Name = tc.Function.Name
+		}
+		b.scratch.hasPartialArgs = true
+		if tc.Index != nil {
+			b.scratch.streamIndex, b.scratch.hasStreamIndex = *tc.Index, true
+		}
+		st.out.Content = append(st.out.Content, b)
+		idx = len(st.out.Content) - 1
+		if tc.Index != nil {
+			st.byIndex[*tc.Index] = idx
+		}
+		if tc.ID != "" {
+			st.byID[tc.ID] = idx
+		}
+		st.push(Event{Type: EventToolCallStart, ContentIndex: idx})
+	}
+	b := &st.out.Content[idx]
+	if tc.Index != nil && !b.scratch.hasStreamIndex {
+		b.scratch.streamIndex, b.scratch.hasStreamIndex = *tc.Index, true
+		st.byIndex[*tc.Index] = idx
+	}
+	if tc.ID != "" {
+		st.byID[tc.ID] = idx
+	}
+	return idx
+}
+
+// finishBlock emits the *_end event of block i (pi-ai finishes every block
+// after the stream ended, in content order).
+func (st *openAIStream) finishBlock(i int) {
+	b := &st.out.Content[i]
+	switch b.Type {
+	case BlockText:
+		st.push(Event{Type: EventTextEnd, ContentIndex: i, Content: b.Text})
+	case BlockThinking:
+		st.push(Event{Type: EventThinkingEnd, ContentIndex: i, Content: b.Thinking})
+	case BlockToolCall:
+		b.Arguments = parseStreamingJSON(b.scratch.partialArgs)
+		b.scratch = blockScratch{}
+		tc := *b
+		st.push(Event{Type: EventToolCallEnd, ContentIndex: i, ToolCall: &tc})
+	}
+}
+
+// mapOpenAIStopReason is pi-ai's mapStopReason for finish_reason.
+func mapOpenAIStopReason(r string) (StopReason, string) {
+	switch r {
+	case "stop", "end":
+		return StopReasonStop, ""
+	case "length":
+		return StopReasonLength, ""
+	case "function_call", "tool_calls":
+		return StopReasonToolUse, ""
+	}
+	return StopReasonError, "Provider finish_reason: " + r
+}
+
+var nonIDChars = regexp.MustCompile(`[^a-zA-Z0-9_-]`)
+
+// buildOpenAIParams is pi-ai's buildParams. The payload is an engine data
+// value (maps, []any, strings, bools, int64, float64) so hooks can edit it.
+func buildOpenAIParams(model *Model, c *Context, opts *Options, compat openAICompat, retention string, effort ThinkingLevel) (map[string]any, error) {
+	msgs, err := decodeMessages(c.Messages)
+	if err != nil {
+		return nil, err
+	}
+	messages := convertOpenAIMessages(model, c.SystemPrompt, msgs, compat)
+	p := map[string]any{"model": model.ID, "messages": messages, "stream": true}
+	if sid := opts.SessionID; sid != "" {
+		if (strings.Contains(model.BaseURL, "api.openai.com") && retention != "none") ||
+			(retention == "long" && compat.supportsLongCacheRetention) {
+			p["prompt_cache_key"] = sid
+		}
+	}
+	if retention == "long" && compat.supportsLongCacheRetention {
+		p["prompt_cache_retention"] = "24h"
+	}
+	if compat.supportsUsageInStreaming {
+		p["stream_options"] = map[string]any{"include_usage": true}
+	}
+	if compat.supportsStore {
+		p["store"] = false
+	}
+	if mt := opts.baseMaxTokens(model); mt > 0 {
+		if compat.maxTokensField == "max_tokens" {
+			p["max_tokens"] = int64(mt)
+		} else {
+			p["max_completion_tokens"] = int64(mt)
+		}
+	}
+	if opts.Temperature != nil {
+		p["temperature"] = *opts.Temperature
+	}
+	var tools []any
+	if len(c.Tools) > 0 {
+		tools = convertOpenAITools(c.Tools, compat)
+		p["tools"] = tools
+		if compat.zaiToolStream {
+			p["tool_stream"] = true
+		}
+	} else if hasToolHistory(msgs) {
+		p["tools"] = []any{}
+	}
+	if cc := openAICacheControl(compat, retention); cc != nil {
+		applyAnthropicCacheControl(messages, tools, cc)
+	}
+	if opts.ToolChoice != nil {
+		p["tool_choice"] = opts.ToolChoice
+	}
+	mapped := func(l ThinkingLevel) string {
+		if v, ok := model.mappedLevel(l); ok {
+			return v
+		}
+		return string(l)
+	}
+	switch {
+	case (compat.thinkingFormat == "zai" || compat.thinkingFormat == "qwen") && model.Reasoning:
+		p["enable_thinking"] = effort != ""
+	case compat.thinkingFormat == "qwen-chat-template" && model.Reasoning:
+		p["chat_template_kwargs"] = map[string]any{"enable_thinking": effort != "", "preserve_thinking": true}
+	case compat.thinkingFormat == "deepseek" && model.Reasoning:
+		if effort != "" {
+			p["thinking"] = map[string]any{"type": "enabled"}
+			p["reasoning_effort"] = mapped(effort)
+		} else {
+			p["thinking"] = map[string]any{"type": "disabled"}
+		}
+	case compat.thinkingFormat == "openrouter" && model.Reasoning:
+		if effort != "" {
+			p["reasoning"] = map[string]any{"effort": mapped(effort)}
+		} else if v, ok := model.ThinkingLevelMap[ThinkingOff]; !ok || v != nil {
+			off := "none"
+			if ok {
+				off = *v
+			}
+			p["reasoning"] = map[string]any{"effort": off}
+		}
+	case effort != "" && model.Reasoning && compat.supportsReasoningEffort:
+		p["reasoning_effort"] = mapped(effort)
+	case effort == "" && model.Reasoning && compat.supportsReasoningEffort:
+		if v, ok := model.mappedLevel(ThinkingOff); ok {
+			p["reasoning_effort"] = v
+		}
+	}
+	if strings.Contains(model.BaseURL, "openrouter.ai") && model.Compat != nil && model.Compat.OpenRouterRouting != nil {
+		p["provider"] = cloneMap(model.Compat.OpenRouterRouting)
+	}
+	if strings.Contains(model.BaseURL, "ai-gateway.vercel.sh") && model.Compat != nil && model.Compat.VercelGatewayRouting != nil {
+		r := model.Compat.VercelGatewayRouting
+		gw := map[string]any{}
+		if v, ok := r["only"]; ok && v != nil {
+			gw["only"] = cloneValue(v)
+		}
+		if v, ok := r["order"]; ok && v != nil {
+			gw["order"] = cloneValue(v)
+		}
+		if len(gw) > 0 {
+			p["providerOptions"] = map[string]any{"gateway": gw}
+		}
+	}
+	return p, nil
+}
+
+func hasToolHistory(msgs []llmMessage) bool {
+	for _, m := range msgs {
+		if m.Role == "toolResult" {
+			return true
+		}
+		if m.Role == "assistant" {
+			for _, b := range m.Content {
+				if b.Type == BlockToolCall {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func convertOpenAITools(tools []Tool, compat openAICompat) []any {
+	out := make([]any, len(tools))
+	for i, t := range tools {
+		fn := map[string]any{"name": t.Name, "description": t.Description}
+		if t.Parameters != nil {
+			fn["parameters"] = cloneMap(t.Parameters)
+		}
+		if compat.supportsStrictMode {
+			fn["strict"] = false
+		}
+		out[i] = map[string]any{"type": "function", "function": fn}
+	}
+	return out
+}
+
+func openAICacheControl(compat openAICompat, retention string) map[string]any {
+	if compat.cacheControlFormat != "anthropic" || retention == "none" {
+		return nil
+	}
+	cc := map[string]any{"type": "ephemeral"}
+	if retention == "long" && compat.supportsLongCacheRetention {
+		cc["ttl"] = "1h"
+	}
+	return cc
+}
+
+// applyAnthropicCacheControl marks the system prompt, the last tool and the
+// last user/assistant text with cache_control (OpenRouter's Anthropic models).
+func applyAnthropicCacheControl(messages []any, tools []any, cc map[string]any) {
+	for _, m := range messages {
+		mm := m.(map[string]any)
+		if r := mm["role"]; r == "system" || r == "developer" {
+			addCacheControlToText(mm, cc)
+			break
+		}
+	}
+	if len(tools) > 0 {
+		tools[len(tools)-1].(map[string]any)["cache_control"] = cloneMap(cc)
+	}
+	for i := len(messages) - 1; i >= 0; i-- {
+		mm := messages[i].(map[string]any)
+		if r := mm["role"]; (r == "user" || r == "assistant") && addCacheControlToText(mm, cc) {
+			return
+		}
+	}
+}
+
+func addCacheControlToText(m map[string]any, cc map[string]any) bool {
+	switch content := m["content"].(type) {
+	case string:
+		if content == "" {
+			return false
+		}
+		m["content"] = []any{map[string]any{"type": "text", "text": content, "cache_control": cloneMap(cc)}}
+		return true
+	case []any:
+		for i := len(content) - 1; i >= 0; i-- {
+			if part, ok := content[i].(map[string]any); ok && part["type"] == "text" {
+				part["cache_control"] = cloneMap(cc)
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// convertOpenAIMessages is pi-ai's convertMessages for chat completions.
+func convertOpenAIMessages(model *Model, systemPrompt string, msgs []llmMessage, compat openAICompat) []any {
+	normalize := func(id string) string {
+		if strings.Contains(id, "|") {
+			call := strings.SplitN(id, "|", 2)[0]
+			call = nonIDChars.ReplaceAllString(call, "_")
+			return truncate(call, 40)
+		}
+		if model.Provider == "openai" {
+			return truncate(id, 40)
+		}
+		return id
+	}
+	msgs = transformMessages(msgs, model, normalize)
+	var out []any
+	if systemPrompt != "" {
+		role := "system"
+		if model.Reasoning && compat.supportsDeveloperRole {
+			role = "developer"
+		}
+		out = append(out, map[string]any{"role": role, "content": sanitize(systemPrompt)})
+	}
+	lastRole := ""
+	for i := 0; i < len(msgs); i++ {
+		msg := msgs[i]
+		if compat.requiresAssistantAfterToolResult && lastRole == "toolResult" && msg.Role == "user" {
+			out = append(out, map[string]any{"role": "assistant", "content": "I have processed the tool results."})
+		}
+		switch msg.Role {
+		case "user":
+			if msg.IsString {
+				out = append(out, map[string]any{"role": "user", "content": sanitize(msg.Text)})
+				break
+			}
+			parts := make([]any, 0, len(msg.Content))
+			for _, b := range msg.Content {
+				if b.Type == BlockText {
+					parts = append(parts, map[string]any{"type": "text", "text": sanitize(b.Text)})
+				} else if b.Type == BlockImage {
+					parts = append(parts, map[string]any{"type": "image_url",
+						"image_url": map[string]any{"url": "data:" + b.MimeType + ";base64," + b.Data}})
+				}
+			}
+			if len(parts) == 0 {
+				continue
+			}
+			out = append(out, map[string]any{"role": "user", "content": parts})
+		case "assistant":
+			am := map[string]any{"role": "assistant", "content": nil}
+			if compat.requiresAssistantAfterToolResult {
+				am["content"] = ""
+			}
+			var textParts []any
+			var text strings.Builder
+			var thinking []ContentBlock
+			var calls []ContentBlock
+			for _, b := range msg.Content {
+				switch b.Type {
+				case BlockText:
+					if strings.TrimSpace(b.Text) != "" {
+						t := sanitize(b.Text)
+						textParts = append(textParts, map[string]any{"type": "text", "text": t})
+						text.WriteString(t)
+					}
+				case BlockThinking:
+					if strings.TrimSpace(b.Thinking) != "" {
+						thinking = append(thinking, b)
+					}
+				case BlockToolCall:
+					calls = append(calls, b)
+				}
+			}
+			if len(thinking) > 0 {
+				if compat.requiresThinkingAsText {
+					ts := make([]string, len(thinking))
+					for j, b := range thinking {
+						ts[j] = sanitize(b.Thinking)
+					}
+					am["content"] = append([]any{map[string]any{"type": "text", "text": strings.Join(ts, "\n\n")}}, textParts...)
+				} else {
+					if text.Len() > 0 {
+						am["content"] = text.String()
+					}
+					if sig := thinking[0].ThinkingSignature; sig != "" {
+						ts := make([]string, len(thinking))
+						for j, b := range thinking {
+							ts[j] = b.Thinking
+						}
+						am[sig] = strings.Join(ts, "\n")
+					}
+				}
+			} else if text.Len() > 0 {
+				am["content"] = text.String()
+			}
+			if len(calls) > 0 {
+				tcs := make([]any, len(calls))
+				var details []any
+				for j, tc := range calls {
+					args, _ := json.Marshal(orEmpty(tc.Arguments))
+					tcs[j] = map[string]any{"id": tc.ID, "type": "function",
+						"function": map[string]any{"name": tc.Name, "arguments": string(args)}}
+					if tc.ThoughtSignature != "" {
+						if d, err := jsonParse(tc.ThoughtSignature); err == nil && truthy(d) {
+							details = append(details, d)
+						}
+					}
+				}
+				am["tool_calls"] = tcs
+				if len(details) > 0 {
+					am["reasoning_details"] = details
+				}
+			}
+			if _, ok := am["reasoning_content"]; compat.requiresReasoningContentOnAssistantMessages && model.Reasoning && !ok {
+				am["reasoning_content"] = ""
+			}
+			hasContent := false
+			switch v := am["content"].(type) {
+			case string:
+				hasContent = v != ""
+			case []any:
+				hasContent = len(v) > 0
+			}
+			if !hasContent && am["tool_calls"] == nil {
+				continue
+			}
+			out = append(out, am)
+		case "toolResult":
+			var images []any
+			j := i
+			for ; j < len(msgs) && msgs[j].Role == "toolResult"; j++ {
+				tm := msgs[j]
+				var texts []string
+				hasImages := false
+				for _, b := range tm.Content {
+					if b.Type == BlockText {
+						texts = append(texts, b.Text)
+					} else if b.Type == BlockImage {
+						hasImages = true
+					}
+				}
+				text := strings.Join(texts, "\n")
+				if text == "" {
+					text = "(see attached image)"
+				}
+				tr := map[string]any{"role": "tool", "content": sanitize(text), "tool_call_id": tm.ToolCallID}
+				if compat.requiresToolResultName && tm.ToolName != "" {
+					tr["name"] = tm.ToolName
+				}
+				out = append(out, tr)
+				if hasImages && model.SupportsImages() {
+					for _, b := range tm.Content {
+						if b.Type == BlockImage {
+							images = append(images, map[string]any{"type": "image_url",
+								"image_url": map[string]any{"url": "data:" + b.MimeType + ";base64," + b.Data}})
+						}
+					}
+				}
+			}
+			i = j - 1
+			if len(images) > 0 {
+				if compat.requiresAssistantAfterToolResult {
+					out = append(out, map[string]any{"role": "assistant", "content": "I have processed the tool results."})
+				}
+				out = append(out, map[string]any{"role": "user", "content": append([]any{
+					map[string]any{"type": "text", "text": "Attached image(s) from tool result:"}}, images...)})
+				lastRole = "user"
+			} else {
+				lastRole = "toolResult"
+			}
+			continue
+		}
+		lastRole = msg.Role
+	}
+	if out == nil {
+		out = []any{}
+	}
+	return out
+}
+
+func orEmpty(m map[string]any) map[string]any {
+	if m == nil {
+		return map[string]any{}
+	}
+	return m
+}
+
+// truncate cuts s to at most n UTF-16 code units as JavaScript's slice does
+// (approximated by runes).
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n])
+}

@@ -1,0 +1,564 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"sync"
+)
+
+// RegistryOptions configure a [Registry]. The zero value is an in-memory
+// registry with the built-in catalog, no environment and no files.
+type RegistryOptions struct {
+	// AgentDir holds models.json and auth.json (pi's ~/.pi/agent); "" reads
+	// neither.
+	AgentDir string
+	// Env supplies API keys (ANTHROPIC_API_KEY, ...), the variables named by
+	// apiKey/header values, PI_CACHE_RETENTION, and the environment of
+	// "!command" values. The registry never reads the process environment.
+	Env map[string]string
+	// Catalog replaces [BuiltinModels] when non-nil.
+	Catalog []*Model
+	// APIs adds or replaces API implementations by api name; the built-in
+	// HTTP APIs are always present unless replaced.
+	APIs map[string]API
+	// RunCommand runs "!command" values; nil means ShellRunner(Env).
+	RunCommand CommandRunner
+	// HTTPClient is used by requests whose Options carry none.
+	HTTPClient *http.Client
+}
+
+// Registry knows every provider and model (catalog, models.json, runtime
+// registrations), their credentials (runtime keys, auth.json, environment,
+// models.json apiKey) and the APIs that stream them. Safe for concurrent use.
+type Registry struct {
+	opts    RegistryOptions
+	run     CommandRunner
+	catalog []*Model
+
+	mu         sync.RWMutex
+	apis       map[string]API
+	registered []registeredProvider // pi.registerProvider calls, in order
+	runtime    map[string]string    // provider → key (--api-key)
+	cmdCache   map[string]string    // auth.json "!command" results
+	st         *registryState
+}
+
+type registeredProvider struct {
+	name string
+	cfg  ProviderConfig
+}
+
+// registryState is one build of the model list; replaced, never mutated.
+type registryState struct {
+	models       []*Model
+	requestCfg   map[string]requestConfig     // provider → per-request auth config
+	modelHeaders map[string]map[string]string // "provider\x00id" → headers
+	auth         map[string]AuthCredential
+	problems     []error
+}
+
+// requestConfig is what a provider's config contributes to each request.
+type requestConfig struct {
+	apiKey     string
+	headers    map[string]string
+	authHeader bool
+}
+
+// NewRegistry builds a registry and loads models.json and auth.json from
+// opts.AgentDir. Problems in those files do not fail construction: the
+// affected file is ignored (as in pi) and [Registry.Problems] reports them.
+func NewRegistry(opts RegistryOptions) *Registry {
+	r := &Registry{opts: opts, runtime: map[string]string{}, cmdCache: map[string]string{}, apis: BuiltinAPIs()}
+	r.run = opts.RunCommand
+	if r.run == nil {
+		r.run = ShellRunner(opts.Env)
+	}
+	r.catalog = opts.Catalog
+	if r.catalog == nil {
+		r.catalog = BuiltinModels()
+	}
+	for name, api := range opts.APIs {
+		r.apis[name] = api
+	}
+	r.Reload()
+	return r
+}
+
+// Reload re-reads models.json and auth.json and rebuilds the model list,
+// re-applying runtime registrations.
+func (r *Registry) Reload() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.cmdCache = map[string]string{}
+	r.st = r.build()
+}
+
+// Problems returns the problems found by the last load: invalid models.json
+// (whose custom models and overrides are then ignored), unreadable
+// auth.json, unsupported OAuth credentials.
+func (r *Registry) Problems() []error {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return slices.Clone(r.st.problems)
+}
+
+// build computes a state from the files and registrations. Caller holds mu.
+func (r *Registry) build() *registryState {
+	st := &registryState{requestCfg: map[string]requestConfig{}, modelHeaders: map[string]map[string]string{}, auth: map[string]AuthCredential{}}
+	var cfg *ModelsConfig
+	if r.opts.AgentDir != "" {
+		path := filepath.Join(r.opts.AgentDir, "models.json")
+		if data, err := os.ReadFile(path); err == nil {
+			var errs []error
+			cfg, errs = ParseModelsJSON(data, path, r.catalogProviders())
+			st.problems = append(st.problems, errs...)
+		} else if !errors.Is(err, os.ErrNotExist) {
+			st.problems = append(st.problems, &ConfigError{File: path, Message: fmt.Sprintf("Failed to load models.json: %v", err)})
+		}
+		path = filepath.Join(r.opts.AgentDir, "auth.json")
+		if data, err := os.ReadFile(path); err == nil {
+			auth, errs := ParseAuthJSON(data, path)
+			st.problems = append(st.problems, errs...)
+			if auth != nil {
+				st.auth = auth
+			}
+		} else if !errors.Is(err, os.ErrNotExist) {
+			st.problems = append(st.problems, &ConfigError{File: path, Message: fmt.Sprintf("Failed to load auth.json: %v", err)})
+		}
+	}
+	if cfg == nil {
+		cfg = &ModelsConfig{}
+	}
+
+	// Catalog models with provider-level baseUrl/compat and per-model overrides.
+	for _, name := range sortedKeys(cfg.Providers) {
+		st.storeRequestConfig(name, cfg.Providers[name])
+		for id, o := range cfg.Providers[name].ModelOverrides {
+			st.storeModelHeaders(name, id, o.Headers)
+		}
+	}
+	for _, m := range r.catalog {
+		m = m.Clone()
+		if pc, ok := cfg.Providers[m.Provider]; ok {
+			if pc.BaseURL != "" {
+				m.BaseURL = pc.BaseURL
+			}
+			m.Compat = mergeCompat(m.Compat, pc.Compat)
+			if o, ok := pc.ModelOverrides[m.ID]; ok {
+				m = applyModelOverride(m, o)
+			}
+		}
+		st.models = append(st.models, m)
+	}
+	// Custom models replace catalog models with the same provider and id.
+	for _, name := range sortedKeys(cfg.Providers) {
+		for _, md := range cfg.Providers[name].Models {
+			st.storeModelHeaders(name, md.ID, md.Headers)
+		}
+	}
+	for _, cm := range customModels(cfg, r.catalog) {
+		st.upsert(cm)
+	}
+	for _, rp := range r.registered {
+		st.applyRegistered(rp.name, rp.cfg)
+	}
+	return st
+}
+
+func (r *Registry) catalogProviders() []string {
+	var out []string
+	for _, m := range r.catalog {
+		if !contains(out, m.Provider) {
+			out = append(out, m.Provider)
+		}
+	}
+	return out
+}
+
+func (st *registryState) upsert(m *Model) {
+	for i, e := range st.models {
+		if e.Provider == m.Provider && e.ID == m.ID {
+			st.models[i] = m
+			return
+		}
+	}
+	st.models = append(st.models, m)
+}
+
+func (st *registryState) storeRequestConfig(name string, pc ProviderConfig) {
+	if pc.APIKey == "" && pc.Headers == nil && !pc.AuthHeader {
+		return
+	}
+	st.requestCfg[name] = requestConfig{apiKey: pc.APIKey, headers: cloneStrings(pc.Headers), authHeader: pc.AuthHeader}
+}
+
+func headerKey(provider, id string) string { return provider + "\x00" + id }
+
+func (st *registryState) storeModelHeaders(provider, id string, h map[string]string) {
+	if len(h) == 0 {
+		delete(st.modelHeaders, headerKey(provider, id))
+		return
+	}
+	st.modelHeaders[headerKey(provider, id)] = cloneStrings(h)
+}
+
+// applyRegistered is pi's applyProviderConfig: with models the provider's
+// models are replaced; otherwise baseUrl reroutes its existing models.
+func (st *registryState) applyRegistered(name string, pc ProviderConfig) {
+	st.storeRequestConfig(name, pc)
+	if len(pc.Models) > 0 {
+		st.models = slices.DeleteFunc(st.models, func(m *Model) bool { return m.Provider == name })
+		for _, md := range pc.Models {
+			st.storeModelHeaders(name, md.ID, md.Headers)
+			if m := modelFromDefinition(name, pc, md, "", ""); m != nil {
+				st.models = append(st.models, m)
+			}
+		}
+		return
+	}
+	if pc.BaseURL != "" {
+		for i, m := range st.models {
+			if m.Provider == name {
+				c := m.Clone()
+				c.BaseURL = pc.BaseURL
+				st.models[i] = c
+			}
+		}
+	}
+}
+
+// RegisterProvider registers or updates a provider at runtime, as
+// pi.registerProvider does: with Models it replaces the provider's models
+// (baseUrl and apiKey required, api per provider or model); otherwise
+// baseUrl/headers reroute its existing models. A Stream implementation is
+// registered under cfg.API. Registering the same name again merges the
+// configs field by field.
+func (r *Registry) RegisterProvider(name string, cfg ProviderConfig) error {
+	if name == "" {
+		return errors.New("register provider: empty name")
+	}
+	if cfg.Stream != nil && cfg.API == "" {
+		return fmt.Errorf(`register provider: Provider %s: "api" is required when registering streamSimple.`, name)
+	}
+	if len(cfg.Models) > 0 {
+		if cfg.BaseURL == "" {
+			return fmt.Errorf(`register provider: Provider %s: "baseUrl" is required when defining models.`, name)
+		}
+		if cfg.APIKey == "" {
+			return fmt.Errorf(`register provider: Provider %s: "apiKey" is required when defining models.`, name)
+		}
+		for _, md := range cfg.Models {
+			if md.API == "" && cfg.API == "" {
+				return fmt.Errorf(`register provider: Provider %s, model %s: no "api" specified.`, name, md.ID)
+			}
+		}
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if cfg.Stream != nil {
+		r.apis[cfg.API] = cfg.Stream
+	}
+	merged := false
+	for i, rp := range r.registered {
+		if rp.name == name {
+			r.registered[i].cfg = mergeProviderConfig(rp.cfg, cfg)
+			merged = true
+		}
+	}
+	if !merged {
+		r.registered = append(r.registered, registeredProvider{name: name, cfg: cfg})
+	}
+	st := *r.st
+	st.models = slices.Clone(st.models)
+	st.requestCfg = cloneRequestCfg(st.requestCfg)
+	st.modelHeaders = cloneModelHeaders(st.modelHeaders)
+	st.applyRegistered(name, cfg)
+	r.st = &st
+	return nil
+}
+
+// mergeProviderConfig is pi's upsertRegisteredProvider: set fields win.
+func mergeProviderConfig(old, upd ProviderConfig) ProviderConfig {
+	if upd.Name != "" {
+		old.Name = upd.Name
+	}
+	if upd.BaseURL != "" {
+		old.BaseURL = upd.BaseURL
+	}
+	if upd.APIKey != "" {
+		old.APIKey = upd.APIKey
+	}
+	if upd.API != "" {
+		old.API = upd.API
+	}
+	if upd.Headers != nil {
+		old.Headers = upd.Headers
+	}
+	if upd.AuthHeader {
+		old.AuthHeader = true
+	}
+	if upd.Compat != nil {
+		old.Compat = upd.Compat
+	}
+	if upd.Models != nil {
+		old.Models = upd.Models
+	}
+	if upd.ModelOverrides != nil {
+		old.ModelOverrides = upd.ModelOverrides
+	}
+	if upd.Stream != nil {
+		old.Stream = upd.Stream
+	}
+	return old
+}
+
+func cloneRequestCfg(m map[string]requestConfig) map[string]requestConfig {
+	out := make(map[string]requestConfig, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+func cloneModelHeaders(m map[string]map[string]string) map[string]map[string]string {
+	out := make(map[string]map[string]string, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// UnregisterProvider removes a runtime registration and rebuilds, restoring
+// catalog and models.json models it had replaced. Its API stays registered.
+func (r *Registry) UnregisterProvider(name string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n := len(r.registered)
+	r.registered = slices.DeleteFunc(r.registered, func(rp registeredProvider) bool { return rp.name == name })
+	if len(r.registered) != n {
+		r.st = r.build()
+	}
+}
+
+// RegisterAPI makes impl stream models whose api is name.
+func (r *Registry) RegisterAPI(name string, impl API) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.apis[name] = impl
+}
+
+// SetRuntimeAPIKey sets a key that beats every other source (pi's --api-key).
+func (r *Registry) SetRuntimeAPIKey(provider, key string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if key == "" {
+		delete(r.runtime, provider)
+		return
+	}
+	r.runtime[provider] = key
+}
+
+// All returns every model (copies), catalog first, in a stable order.
+func (r *Registry) All() []*Model {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	out := make([]*Model, len(r.st.models))
+	for i, m := range r.st.models {
+		out[i] = m.Clone()
+	}
+	return out
+}
+
+// Available returns the models whose provider has usable auth configured
+// (pi's getAvailable); OAuth-only providers are not available in pigo.
+func (r *Registry) Available() []*Model {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	var out []*Model
+	for _, m := range r.st.models {
+		if r.hasAuthLocked(m.Provider) {
+			out = append(out, m.Clone())
+		}
+	}
+	return out
+}
+
+// Find returns the model with this provider and id.
+func (r *Registry) Find(provider, id string) (*Model, bool) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	for _, m := range r.st.models {
+		if m.Provider == provider && m.ID == id {
+			return m.Clone(), true
+		}
+	}
+	return nil, false
+}
+
+// Providers returns the provider names, sorted.
+func (r *Registry) Providers() []string {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	var out []string
+	for _, m := range r.st.models {
+		if !contains(out, m.Provider) {
+			out = append(out, m.Provider)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// HasAuth reports whether provider has usable auth configured, without
+// running commands.
+func (r *Registry) HasAuth(provider string) bool {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return r.hasAuthLocked(provider)
+}
+
+func (r *Registry) hasAuthLocked(provider string) bool {
+	if r.runtime[provider] != "" {
+		return true
+	}
+	if c, ok := r.st.auth[provider]; ok && c.Type == "api_key" {
+		return true
+	}
+	if EnvAPIKey(provider, r.opts.Env) != "" {
+		return true
+	}
+	return r.st.requestCfg[provider].apiKey != ""
+}
+
+// Auth resolves the API key and extra headers of a request to model, as
+// pi's getApiKeyAndHeaders: key from the runtime override, auth.json,
+// the environment, then models.json's apiKey; headers from the model, the
+// provider config and the model config (values resolved like keys). The key
+// may be empty (some APIs need none); an error means a configured value
+// could not be resolved.
+func (r *Registry) Auth(ctx context.Context, model *Model) (string, map[string]string, error) {
+	r.mu.RLock()
+	st := r.st
+	key := r.runtime[model.Provider]
+	cred, hasCred := st.auth[model.Provider]
+	r.mu.RUnlock()
+	env := r.opts.Env
+	if key == "" && hasCred && cred.Type == "api_key" {
+		key = r.cachedValue(ctx, cred.Key)
+	}
+	if key == "" {
+		key = EnvAPIKey(model.Provider, env)
+	}
+	pc := st.requestCfg[model.Provider]
+	if key == "" && pc.apiKey != "" {
+		v, err := resolveConfigValueOrError(ctx, pc.apiKey, fmt.Sprintf("API key for provider %q", model.Provider), env, r.run)
+		if err != nil {
+			return "", nil, err
+		}
+		key = v
+	}
+	headers := cloneStrings(model.Headers)
+	add := func(h map[string]string, what string) error {
+		for _, k := range sortedKeys(h) {
+			v, err := resolveConfigValueOrError(ctx, h[k], fmt.Sprintf("%s header %q", what, k), env, r.run)
+			if err != nil {
+				return err
+			}
+			if headers == nil {
+				headers = map[string]string{}
+			}
+			headers[k] = v
+		}
+		return nil
+	}
+	if err := add(pc.headers, fmt.Sprintf("provider %q", model.Provider)); err != nil {
+		return "", nil, err
+	}
+	if err := add(st.modelHeaders[headerKey(model.Provider, model.ID)], fmt.Sprintf("model %q", model.Provider+"/"+model.ID)); err != nil {
+		return "", nil, err
+	}
+	if pc.authHeader {
+		if key == "" {
+			return "", nil, &Error{Kind: ErrNoAPIKey, Message: fmt.Sprintf("No API key found for %q", model.Provider)}
+		}
+		if headers == nil {
+			headers = map[string]string{}
+		}
+		headers["Authorization"] = "Bearer " + key
+	}
+	return key, headers, nil
+}
+
+// cachedValue resolves an auth.json key; command results are cached.
+func (r *Registry) cachedValue(ctx context.Context, value string) string {
+	r.mu.RLock()
+	v, ok := r.cmdCache[value]
+	r.mu.RUnlock()
+	if ok {
+		return v
+	}
+	v, _ = resolveConfigValue(ctx, value, r.opts.Env, r.run)
+	if len(value) > 0 && value[0] == '!' {
+		r.mu.Lock()
+		r.cmdCache[value] = v
+		r.mu.Unlock()
+	}
+	return v
+}
+
+// Stream resolves auth for model and starts a request with the API
+// registered for model.API. opts may be nil; its APIKey, Headers (which
+// override resolved headers), Env and HTTPClient default to the registry's.
+func (r *Registry) Stream(ctx context.Context, model *Model, c *Context, opts *Options) (*EventStream, error) {
+	r.mu.RLock()
+	api, ok := r.apis[model.API]
+	cred, hasCred := r.st.auth[model.Provider]
+	r.mu.RUnlock()
+	if !ok {
+		return nil, &Error{Kind: ErrUnknownAPI, Message: "No API provider registered for api: " + model.API}
+	}
+	var o Options
+	if opts != nil {
+		o = *opts
+	}
+	key, headers, err := r.Auth(ctx, model)
+	if err != nil {
+		return nil, err
+	}
+	if o.APIKey == "" {
+		o.APIKey = key
+	}
+	if len(headers) > 0 {
+		for k, v := range o.Headers {
+			headers[k] = v
+		}
+		o.Headers = headers
+	}
+	if o.Env == nil {
+		o.Env = r.opts.Env
+	}
+	if o.HTTPClient == nil {
+		o.HTTPClient = r.opts.HTTPClient
+	}
+	s, err := api.Stream(ctx, model, c, &o)
+	if errors.Is(err, ErrNoAPIKey) && hasCred && cred.Type == "oauth" {
+		return nil, &Error{Kind: ErrOAuthUnsupported, Err: err, Message: fmt.Sprintf(
+			"%s (auth.json holds an OAuth login for %s, which pigo does not support yet; set an API key)", err.Error(), model.Provider)}
+	}
+	return s, err
+}
+
+// Complete runs Stream and waits for the final message.
+func (r *Registry) Complete(ctx context.Context, model *Model, c *Context, opts *Options) (*AssistantMessage, error) {
+	s, err := r.Stream(ctx, model, c, opts)
+	if err != nil {
+		return nil, err
+	}
+	return s.Result(), nil
+}

@@ -1,0 +1,71 @@
+package provider_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/pigo-dev/pigo/engine/provider"
+)
+
+func TestResolveModel(t *testing.T) {
+	t.Parallel()
+	dir := writeAgentDir(t, map[string]string{"models.json": `{"providers": {
+		"anthropic": {"models": [{"id": "claude-sonnet-4-5-20250929", "name": "Claude Sonnet 4.5"}]},
+		"router": {"baseUrl": "http://r", "api": "openai-completions", "apiKey": "k", "models": [{"id": "openai/gpt-4o:extended"}, {"id": "anthropic/claude-x"}]}}}`})
+	r := provider.NewRegistry(provider.RegistryOptions{AgentDir: dir})
+	for _, tc := range []struct {
+		provider, ref, want, thinking, warning, err string
+	}{
+		{"", "anthropic/claude-haiku-4-5", "anthropic/claude-haiku-4-5", "", "", ""},
+		{"", "claude-haiku-4-5", "anthropic/claude-haiku-4-5", "", "", ""},
+		{"", "CLAUDE-HAIKU-4-5", "anthropic/claude-haiku-4-5", "", "", ""},
+		{"", "sonnet-4-5", "anthropic/claude-sonnet-4-5", "", "", ""}, // alias preferred over the dated id
+		{"", "haiku:high", "anthropic/claude-haiku-4-5", "high", "", ""},
+		{"anthropic", "opus-4-7:xhigh", "anthropic/claude-opus-4-7", "xhigh", "", ""},
+		{"Anthropic", "anthropic/claude-haiku-4-5", "anthropic/claude-haiku-4-5", "", "", ""},
+		{"", "openai/gpt-4o:extended", "router/openai/gpt-4o:extended", "", "", ""},
+		{"", "anthropic/claude-x", "router/anthropic/claude-x", "", "", ""}, // a full id beats the provider prefix
+		{"", "anthropic/new-model", "anthropic/new-model", "", `Model "new-model" not found for provider "anthropic". Using custom model id.`, ""},
+		{"nope", "x", "", "", "", `Unknown provider "nope". Use --list-models to see available providers/models.`},
+		{"", "does-not-exist", "", "", "", `Model "does-not-exist" not found. Use --list-models to see available models.`},
+		{"", "haiku:bogus", "", "", "", `Model "haiku:bogus" not found.`},
+	} {
+		res, err := r.ResolveModel(tc.provider, tc.ref)
+		if tc.err != "" {
+			if err == nil || !errors.Is(err, provider.ErrNoModel) || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%s %s: err = %v, want %q", tc.provider, tc.ref, err, tc.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s %s: %v", tc.provider, tc.ref, err)
+			continue
+		}
+		if got := res.Model.Provider + "/" + res.Model.ID; got != tc.want || string(res.Thinking) != tc.thinking || res.Warning != tc.warning {
+			t.Errorf("%s %s = %s %q %q, want %s %q %q", tc.provider, tc.ref, got, res.Thinking, res.Warning, tc.want, tc.thinking, tc.warning)
+		}
+	}
+	// The custom-id fallback copies the provider's default model.
+	res, _ := r.ResolveModel("", "anthropic/new-model")
+	if res.Model.API != provider.APIAnthropicMessages || res.Model.ContextWindow != 1000000 {
+		t.Errorf("fallback = %+v", res.Model)
+	}
+}
+
+func TestResolveScope(t *testing.T) {
+	t.Parallel()
+	r := provider.NewRegistry(provider.RegistryOptions{Env: map[string]string{"ANTHROPIC_API_KEY": "k", "OPENAI_API_KEY": "k"}})
+	scope, warnings := r.ResolveScope([]string{"anthropic/*sonnet*:low", "gpt-4.1", "*haiku*", "nothing-*", "gpt-4.1"})
+	var got []string
+	for _, s := range scope {
+		got = append(got, s.Model.Provider+"/"+s.Model.ID+":"+string(s.Thinking))
+	}
+	want := "anthropic/claude-sonnet-4-6:low anthropic/claude-sonnet-4-5:low openai/gpt-4.1: anthropic/claude-haiku-4-5:"
+	if strings.Join(got, " ") != want {
+		t.Errorf("scope = %s\nwant    %s", strings.Join(got, " "), want)
+	}
+	if len(warnings) != 1 || warnings[0] != `No models match pattern "nothing-*"` {
+		t.Errorf("warnings = %v", warnings)
+	}
+}
