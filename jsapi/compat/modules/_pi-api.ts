@@ -134,7 +134,18 @@ export function install(pi: any, host: any): any {
     },
     registerProvider(name: string, config: any) {
       assertActive();
-      pi.providers.add((d: any) => d.set(name, { ...config, name }));
+      const def: any = { ...config, name };
+      if (typeof config?.streamSimple === "function") {
+        // The host consumes JS providers through one call that reports
+        // each pi-ai event and resolves with the final message.
+        const streamSimple = config.streamSimple;
+        def.__pigoStream = async (model: any, context: any, options: any, emit: (ev: any) => void) => {
+          const stream = streamSimple(model, context, options);
+          for await (const ev of stream) emit(ev);
+          return typeof stream.result === "function" ? await stream.result() : undefined;
+        };
+      }
+      pi.providers.add((d: any) => d.set(name, def));
     },
     unregisterProvider(name: string) {
       assertActive();
