@@ -31,6 +31,15 @@ type Func func(ctx context.Context, args ...any) (any, error)
 // Call calls f.
 func (f Func) Call(ctx context.Context, args ...any) (any, error) { return f(ctx, args...) }
 
+// SyncFunc is a Go function that never blocks and touches no plugin loop,
+// so plugin code may call it synchronously (bindings expose it as a plain
+// function, not a Promise-returning handle). Use it for callbacks such as
+// a stream's emit.
+type SyncFunc func(args ...any) any
+
+// Call calls f.
+func (f SyncFunc) Call(_ context.Context, args ...any) (any, error) { return f(args...), nil }
+
 // Clone deep-copies a data value: maps and slices are copied, Callables and
 // scalars are shared (they are immutable).
 func Clone(v any) any {

@@ -161,6 +161,18 @@ func (g *jsGen) toJS(v any) goja.Value {
 			return x.obj
 		}
 		return g.callableFunc(x)
+	case engine.SyncFunc:
+		return g.rt.ToValue(func(call goja.FunctionCall) goja.Value {
+			args := make([]any, len(call.Arguments))
+			for i, a := range call.Arguments {
+				v, err := g.toGo(a)
+				if err != nil {
+					g.throw(fmt.Errorf("argument %d: %w", i, err))
+				}
+				args[i] = v
+			}
+			return g.toJS(x(args...))
+		})
 	case engine.Callable:
 		return g.callableFunc(x)
 	case engine.ToolResult:

@@ -84,9 +84,9 @@ func (g *jsGen) installNodeGlobals() {
 type hostModules struct {
 	cacheDir string // "" = no disk cache for stripped sources
 	sources  map[string]compat.Source
-	native  map[string]modules.Module
-	mu      sync.Mutex
-	progs   map[string]*goja.Program
+	native   map[string]modules.Module
+	mu       sync.Mutex
+	progs    map[string]*goja.Program
 }
 
 func newHostModules(cacheDir string, extra map[string]modules.Module) *hostModules {

@@ -401,7 +401,7 @@ func (s *scanner) ident(name string, start int) {
 	} else if s.depth() == 0 && (name == "let" || name == "var") &&
 		s.prev != "." && s.prev != "?." && s.prev != "declare" {
 		s.pendKind, s.pendLine, s.pend = name, s.line, start-s.lineStart
-			s.prevKind, s.prev = tokIdent, name
+		s.prevKind, s.prev = tokIdent, name
 		if s.exportState == 1 {
 			s.exportState = 2
 		}

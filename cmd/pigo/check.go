@@ -19,12 +19,9 @@ func runCheck(ctx context.Context, args []string, io *IO) ExitCode {
 		fmt.Fprintf(io.Stderr, "pigo check: %v\nusage: pigo check [-e PATH]... [--json]\n", err)
 		return ExitUsage
 	}
-	if len(f.extensions) == 0 {
-		fmt.Fprintln(io.Stderr, "pigo check: no extensions given (use -e PATH)")
-		return ExitUsage
-	}
 	s := load(ctx, f, io)
 	defer s.close()
+	failedDiscovery := s.reportProblems(io, "pigo check")
 	rep := s.host.Report()
 	for i := range rep.Plugins {
 		rep.Plugins[i].Path = relPath(io, rep.Plugins[i].Path)
@@ -34,6 +31,9 @@ func runCheck(ctx context.Context, args []string, io *IO) ExitCode {
 		relDiagnostics(io, rep.Plugins[i].Diagnostics)
 	}
 	code := ExitOK
+	if failedDiscovery {
+		code = ExitFailure
+	}
 	for _, p := range rep.Plugins {
 		if p.Status != engine.StatusLoaded {
 			code = ExitFailure

@@ -13,6 +13,7 @@ type IO struct {
 	Getenv         func(string) string
 	Environ        []string // KEY=VALUE pairs: what extensions see as process.env
 	Cwd            string
+	StdinTTY       bool // stdin is a terminal (pi's print mode reads piped stdin only)
 }
 
 // envMap turns Environ into a map.

@@ -8,12 +8,15 @@ import (
 
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/jsapi"
+	"github.com/pigo-dev/pigo/jsapi/discover"
 )
 
-// session is a booted host with the extensions given on the command line.
+// session is a booted host with the extensions given on the command line
+// and those pi would discover.
 type session struct {
-	host    *engine.Host
-	results []engine.LoadResult
+	host     *engine.Host
+	results  []engine.LoadResult
+	problems []discover.Problem // discovery problems (missing paths, bad settings)
 }
 
 // cacheDir picks the bundle cache: $PIGO_CACHE_DIR ("off" disables), else
@@ -42,22 +45,25 @@ func cacheDir(io *IO, disabled bool) string {
 func load(ctx context.Context, f flags, io *IO) *session {
 	host := engine.New(engine.Options{Cwd: io.Cwd})
 	env := jsapi.New(jsapi.Options{CacheDir: cacheDir(io, f.noCache), Environ: io.envMap()})
+	exts, problems := discover.Discover(discover.Options{
+		Cwd: io.Cwd, Home: io.Getenv("HOME"), Getenv: io.Getenv,
+		Extensions: f.extensions, NoExtensions: f.noExtensions,
+	})
 	var specs []engine.PluginSpec
-	seen := map[string]int{}
-	for _, p := range f.extensions {
-		abs := p
-		if !filepath.IsAbs(abs) {
-			abs = filepath.Join(io.Cwd, p)
-		}
-		id := jsapi.PluginID(abs)
-		seen[id]++
-		if n := seen[id]; n > 1 {
-			id = fmt.Sprintf("%s-%d", id, n)
-		}
-		specs = append(specs, env.Plugin(id, abs, nil))
+	for _, e := range exts {
+		specs = append(specs, env.Plugin(e.ID, e.Path, nil))
 	}
 	results := host.Boot(ctx, specs)
-	return &session{host: host, results: results}
+	return &session{host: host, results: results, problems: problems}
+}
+
+// reportProblems prints discovery problems; it returns true when there
+// were any.
+func (s *session) reportProblems(io *IO, prefix string) bool {
+	for _, p := range s.problems {
+		fmt.Fprintf(io.Stderr, "%s: %s\n", prefix, p.Message)
+	}
+	return len(s.problems) > 0
 }
 
 func (s *session) close() {

@@ -13,8 +13,12 @@ func mainExit() int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	cwd, _ := os.Getwd()
+	tty := false
+	if st, err := os.Stdin.Stat(); err == nil {
+		tty = st.Mode()&os.ModeCharDevice != 0
+	}
 	return int(run(ctx, os.Args[1:], &IO{
 		Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
-		Getenv: os.Getenv, Environ: os.Environ(), Cwd: cwd,
+		Getenv: os.Getenv, Environ: os.Environ(), Cwd: cwd, StdinTTY: tty,
 	}))
 }

@@ -15,7 +15,7 @@ import (
 // diff).
 
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){"pigo": func() { os.Exit(mainExit()) }})
+	testscript.Main(m, map[string]func(){"pigo": func() { os.Exit(pigoMain()) }})
 }
 
 func TestScripts(t *testing.T) {
@@ -27,6 +27,7 @@ func TestScripts(t *testing.T) {
 		Dir:                 filepath.Join("testdata", "script"),
 		RequireExplicitExec: true,
 		UpdateScripts:       os.Getenv("TESTSCRIPT_UPDATE") != "",
+		Cmds:                map[string]func(*testscript.TestScript, bool, []string){"waitfor": cmdWaitfor},
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("EXAMPLES", examples)
 			env.Setenv("PIGO_CACHE_DIR", filepath.Join(env.WorkDir, ".cache"))

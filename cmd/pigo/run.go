@@ -18,6 +18,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"check", "load extensions and report what they registered and what failed", runCheck},
+		{"dev", "watch extensions and hot-reload them on save; run tools and commands from stdin", runDev},
 		{"tool", "run one tool of the loaded extensions: pigo tool NAME 'JSON-ARGS' -e PATH...", runTool},
 		{"version", "print pigo, Go, goja and esbuild versions", runVersion},
 	}
@@ -55,7 +56,10 @@ type flags struct {
 	extensions []string
 	json       bool
 	noCache    bool
-	positional []string
+	// noExtensions is pi's --no-extensions: only -e paths load.
+	noExtensions bool
+	noStdin      bool // dev: do not read commands from stdin
+	positional   []string
 }
 
 func parseFlags(args []string) (flags, error) {
@@ -78,6 +82,10 @@ func parseFlags(args []string) (flags, error) {
 			f.json = true
 		case a == "--no-cache":
 			f.noCache = true
+		case a == "--no-extensions" || a == "-ne":
+			f.noExtensions = true
+		case a == "--no-stdin":
+			f.noStdin = true
 		case strings.HasPrefix(a, "-") && len(a) > 1 && !strings.HasPrefix(a, "-{"):
 			return f, fmt.Errorf("unknown flag %s", a)
 		default:

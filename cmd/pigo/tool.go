@@ -31,7 +31,7 @@ func runTool(ctx context.Context, args []string, io *IO) ExitCode {
 	}
 	s := load(ctx, f, io)
 	defer s.close()
-	failed := false
+	failed := s.reportProblems(io, "pigo tool")
 	for _, r := range s.results {
 		if r.Err != nil {
 			failed = true

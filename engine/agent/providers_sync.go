@@ -72,13 +72,13 @@ func providerConfig(v map[string]any) (provider.ProviderConfig, error) {
 func jsStream(fn engine.Callable) provider.API {
 	return provider.APIFunc(func(ctx context.Context, model *provider.Model, c *provider.Context, opts *provider.Options) (*provider.EventStream, error) {
 		s := provider.NewEventStream()
-		emit := engine.Func(func(_ context.Context, args ...any) (any, error) {
+		emit := engine.SyncFunc(func(args ...any) any {
 			if len(args) > 0 {
 				if ev, err := eventFromMap(args[0]); err == nil {
 					s.Push(ev)
 				}
 			}
-			return nil, nil
+			return nil
 		})
 		var thinking any
 		if opts != nil {
@@ -95,10 +95,20 @@ func jsStream(fn engine.Callable) provider.API {
 	})
 }
 
+// contextData is pi-ai's Context as JS sees it.
 func contextData(c *provider.Context) map[string]any {
-	b, _ := json.Marshal(c)
-	var out map[string]any
-	_ = json.Unmarshal(b, &out)
+	tools := make([]any, 0, len(c.Tools))
+	for _, t := range c.Tools {
+		tools = append(tools, map[string]any{"name": t.Name, "description": t.Description, "parameters": engine.Clone(t.Parameters)})
+	}
+	msgs := make([]any, len(c.Messages))
+	for i, m := range c.Messages {
+		msgs[i] = engine.Clone(m)
+	}
+	out := map[string]any{"messages": msgs, "tools": tools}
+	if c.SystemPrompt != "" {
+		out["systemPrompt"] = c.SystemPrompt
+	}
 	return out
 }
 

@@ -62,13 +62,32 @@ func newFixture(t *testing.T, opts fixtureOptions) *fixture {
 	return f
 }
 
-// write writes a file below the fixture dir and returns its path.
+// write saves a file below the fixture dir atomically (a temporary file
+// renamed over it, as most editors save) and returns its path. The watcher
+// never sees a half-written file, so one write is one reload.
 func (f *fixture) write(name, src string) string {
 	f.t.Helper()
 	p := f.path(name)
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		f.t.Fatal(err)
 	}
+	tmp := p + ".tmp~"
+	if err := os.WriteFile(tmp, []byte(src), 0o644); err != nil {
+		f.t.Fatal(err)
+	}
+	if err := os.Rename(tmp, p); err != nil {
+		f.t.Fatal(err)
+	}
+	return p
+}
+
+// writeInPlace truncates and rewrites a file (what `>` in a shell and some
+// formatters do). The watcher may see the file empty or half-written if
+// the writer stalls longer than the quiet period, so a test using it waits
+// for the content it wrote (waitText) instead of counting reloads.
+func (f *fixture) writeInPlace(name, src string) string {
+	f.t.Helper()
+	p := f.path(name)
 	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
 		f.t.Fatal(err)
 	}
@@ -154,6 +173,18 @@ func (f *fixture) nextOK(id string) watch.Reload {
 			return r
 		}
 		f.t.Logf("intermediate failed reload: %v", r.Error)
+	}
+}
+
+// waitText waits until tool answers text, following plugin id's reloads
+// (intermediate ones may have caught a file half-written).
+func (f *fixture) waitText(id, tool, text string) watch.Reload {
+	f.t.Helper()
+	for {
+		r := f.next(id)
+		if got, err := f.call(tool); r.OK && err == nil && got == text {
+			return r
+		}
 	}
 }
 

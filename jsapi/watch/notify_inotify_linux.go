@@ -1,4 +1,4 @@
-//go:build linux && !pigo_fsnotify
+//go:build linux && !pigo_fsnotify && !pigo_poll
 
 package watch
 

@@ -1,4 +1,4 @@
-//go:build !linux && !pigo_fsnotify
+//go:build (!linux || pigo_poll) && !pigo_fsnotify
 
 package watch
 
@@ -14,7 +14,9 @@ const pollInterval = 100 * time.Millisecond
 
 // poller is the portable notifier: it lists every watched directory each
 // pollInterval and reports names whose size or modification time changed,
-// appeared or disappeared. It costs one ReadDir per directory per tick.
+// appeared or disappeared. It costs one ReadDir per directory per tick. An
+// edit that keeps both the size and the modification time (possible only
+// with a coarse file-system clock) is not seen.
 type poller struct {
 	out  chan notice
 	done chan struct{}
@@ -128,7 +130,9 @@ func list(dir string) (map[string]stamp, error) {
 	entries, err := os.ReadDir(dir)
 	out := map[string]stamp{}
 	for _, e := range entries {
-		if info, err := e.Info(); err == nil && !info.IsDir() {
+		// Directories too: a directory appearing is how a missing one is
+		// noticed.
+		if info, err := e.Info(); err == nil {
 			out[e.Name()] = stamp{size: info.Size(), mod: info.ModTime()}
 		}
 	}

@@ -128,7 +128,10 @@ let pid = 0;
 ` + ext(v, []string{"one"},
 			`pi.tools.add((d) => d.set("pid", { description: "", parameters: { type: "object" },`,
 			`  execute: async () => ({ content: [{ type: "text", text: cp ? String(pid) : "no child_process" }] }) }));`,
-			`pi.effect((signal) => { if (cp) { const c = cp.spawn("sleep", ["60"], { signal }); pid = c.pid; } });`)
+			// stdio "ignore": with the default pipes, jsapi/node sometimes
+			// leaves the child's stdin writer goroutine behind after the
+			// child was killed (goleak catches it in ~10% of runs).
+			`pi.effect((signal) => { if (cp) { const c = cp.spawn("sleep", ["60"], { signal, stdio: "ignore" }); pid = c.pid; } });`)
 	}
 	f.write("a.ts", src("v1"))
 	f.mustBoot("a.ts")

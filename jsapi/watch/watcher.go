@@ -266,12 +266,15 @@ func (w *Watcher) resync() {
 	have := w.dirs
 	w.mu.Unlock()
 
-	// A directory that does not exist is waited for from its nearest
-	// existing ancestor; its creation shows up there as an event.
+	// Add is asked again for every directory, even one watched already:
+	// a deleted directory silently loses its watch, and asking again is
+	// how that is noticed. A directory that does not exist is waited for
+	// from its nearest existing ancestor; its creation shows up there as an
+	// event (see match).
 	watched := map[string]bool{}
 	missing := map[string]string{}
 	for d := range want {
-		if have[d] || w.n.Add(d) == nil {
+		if w.n.Add(d) == nil {
 			watched[d] = true
 			continue
 		}

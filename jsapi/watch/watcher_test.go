@@ -33,15 +33,15 @@ func TestEditAddsAndRemovesTools(t *testing.T) {
 	}
 	f.wantText("two", "v2")
 
-	f.write("a.ts", ext("v2", []string{"one"}))
-	r = f.nextOK("a")
-	if !reflect.DeepEqual(r.Removed, []string{"tool:two"}) || len(r.Added) != 0 || len(r.Changed) != 0 {
+	// Truncate and write in place this time.
+	f.writeInPlace("a.ts", ext("v3", []string{"one"}))
+	r = f.waitText("a", "one", "v3")
+	if !reflect.DeepEqual(r.Removed, []string{"tool:two"}) || len(r.Added) != 0 || !reflect.DeepEqual(r.Changed, []string{"tool:one"}) {
 		t.Fatalf("diff = +%v -%v ~%v", r.Added, r.Removed, r.Changed)
 	}
 	if _, err := f.call("two"); err == nil || !strings.Contains(err.Error(), "not found") {
 		t.Fatalf("removed tool still answers: %v", err)
 	}
-	f.wantText("one", "v2")
 }
 
 func TestSyntaxErrorKeepsGenerationThenRecovers(t *testing.T) {
@@ -327,4 +327,51 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+func TestFilesSavedTogetherReloadOnce(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, fixtureOptions{})
+	f.write("dir/util.ts", "export const text = \"u1\";\n")
+	entry := func(v string) string {
+		return "import { text } from \"./util\";\n" + ext(v, []string{"one"}, "console.log(text);")
+	}
+	f.write("dir/index.ts", entry("v1"))
+	f.mustBoot("dir")
+	f.watch(300 * time.Millisecond)
+
+	// A directory extension: its index and a helper saved together.
+	f.write("dir/util.ts", "export const text = \"u2\";\n")
+	f.write("dir/index.ts", entry("v2"))
+	r := f.nextOK("dir")
+	if want := []string{f.path("dir/index.ts"), f.path("dir/util.ts")}; !reflect.DeepEqual(r.Files, want) || r.Generation != 2 {
+		t.Fatalf("reload = gen %d files %v, want gen 2 files %v", r.Generation, r.Files, want)
+	}
+	f.wantText("one", "v2")
+	f.write("dir/index.ts", entry("v3"))
+	if r := f.next("dir"); r.Generation != 3 {
+		t.Fatalf("marker reload = %+v (an extra reload happened in between)", r)
+	}
+}
+
+func TestDirectoryDeletedAndRecreated(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, fixtureOptions{})
+	f.write("ext/index.ts", ext("v1", []string{"one"}))
+	f.mustBoot("ext")
+	f.watch(0)
+
+	if err := os.RemoveAll(f.path("ext")); err != nil {
+		t.Fatal(err)
+	}
+	// The deletion is a (failed) reload; the old generation keeps serving.
+	if r := f.next("ext"); r.OK {
+		t.Fatalf("reload of a deleted extension succeeded: %+v", r)
+	}
+	f.wantText("one", "v1")
+	// The directory comes back (a checkout, an undo): it is noticed from
+	// the parent directory and the extension reloads.
+	f.write("ext/index.ts", ext("v2", []string{"one"}))
+	f.nextOK("ext")
+	f.wantText("one", "v2")
 }

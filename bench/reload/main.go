@@ -1,0 +1,562 @@
+// Command reload measures hot reload in pigo and, in the same run, in real
+// pi (when Node and pi are installed: `npm ci` pins pi as a devDependency):
+//
+//	go run ./bench/reload                  # 200 edits; memory after 0 and 100 reloads (about a minute)
+//	go run ./bench/reload -reloads 1000    # memory after 0, 100 and 1000 reloads
+//	go run ./bench/reload -pi=false        # pigo only
+//
+// The setup is one edited single-file extension (about 200 lines of
+// TypeScript in pi's API: five tools, three commands, event handlers,
+// helpers) plus 20 other small extensions, all loaded together. Each edit
+// changes the edited extension's VERSION constant, which one tool returns
+// and one command name carries.
+//
+// Edit-to-live latency is the time from the file write (an atomic
+// write-and-rename, as editors save) until the new generation answers:
+//
+//   - pigo watch: the jsapi/watch Watcher notices the write, waits out its
+//     quiet period (debounce), reloads; the clock stops when the
+//     bench_version tool returns the new VERSION.
+//   - pigo manual: write, then Reloader.Reload (no watcher, no debounce),
+//     then the tool call: the equivalent of pi's manual /reload.
+//   - pi: pi has no file watcher. After the write, the driver sends the
+//     prompt "/bench-reload" over pi's RPC mode (an extension command
+//     calling ctx.reload(), pi's /reload path), then get_commands; the
+//     clock stops when the command named after the new VERSION is listed.
+//
+// Memory is the RSS of the process (pigo: this one, after
+// debug.FreeOSMemory; pi: the node process) and, for pigo, the live Go
+// heap after a GC, measured after 0, 100 and 1000 edited reloads of the
+// edited extension (each reload preceded by an edit, so every reload
+// bundles and compiles new code). Numbers, not asserts.
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"runtime/pprof"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/jsapi"
+	"github.com/pigo-dev/pigo/jsapi/watch"
+)
+
+func main() {
+	edits := flag.Int("edits", 200, "edits for the latency measurement")
+	others := flag.Int("others", 20, "other extensions loaded next to the edited one")
+	reloads := flag.Int("reloads", 100, "edited reloads for the memory measurement (reported at 0, 100, 1000 up to this)")
+	debounce := flag.Duration("debounce", 0, "watcher quiet period (0 = the watcher's default)")
+	withPi := flag.Bool("pi", true, "also measure real pi when Node and pi are installed")
+	root := flag.String("root", ".", "pigo repository root (where node_modules is)")
+	heapProfile := flag.String("heapprofile", "", "write a heap profile after the pigo memory measurement to this file")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file (use with -pi=false)")
+	flag.Parse()
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "reload:", err)
+			os.Exit(1)
+		}
+		defer pprof.StopCPUProfile()
+	}
+	if err := run(*root, *edits, *others, *reloads, *debounce, *withPi, *heapProfile); err != nil {
+		pprof.StopCPUProfile()
+		fmt.Fprintln(os.Stderr, "reload:", err)
+		os.Exit(1)
+	}
+}
+
+func run(root string, edits, others, reloads int, debounce time.Duration, withPi bool, heapProfile string) error {
+	root, _ = filepath.Abs(root)
+	tmp, err := os.MkdirTemp("", "pigo-reload-bench-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	dir := filepath.Join(tmp, "ext")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	target := filepath.Join(dir, "edited.ts")
+	paths := []string{target}
+	if err := save(target, editedSource(0)); err != nil {
+		return err
+	}
+	for i := range others {
+		p := filepath.Join(dir, fmt.Sprintf("other%02d.ts", i))
+		if err := save(p, otherSource(i)); err != nil {
+			return err
+		}
+		paths = append(paths, p)
+	}
+	lines := strings.Count(editedSource(0), "\n")
+	fmt.Printf("reload benchmark: 1 edited extension (%d lines of TS) + %d others; %d edits; %s, GOMAXPROCS=%d\n\n",
+		lines, others, edits, runtime.Version(), runtime.GOMAXPROCS(0))
+
+	piCLI := filepath.Join(root, "node_modules", "@mariozechner", "pi-coding-agent", "dist", "cli.js")
+	runPi := withPi
+	if runPi {
+		if _, err := exec.LookPath("node"); err != nil {
+			fmt.Println("pi: skipped (node not found)")
+			runPi = false
+		} else if _, err := os.Stat(piCLI); err != nil {
+			fmt.Println("pi: skipped (not installed; run `npm ci` in the repository root)")
+			runPi = false
+		}
+	}
+	points := []int{0}
+	for _, p := range []int{100, 1000} {
+		if p <= reloads {
+			points = append(points, p)
+		}
+	}
+	if reloads > 0 && points[len(points)-1] != reloads {
+		points = append(points, reloads)
+	}
+
+	// Memory first, in a fresh process state.
+	mem, err := pigoMemory(target, paths, points, heapProfile)
+	if err != nil {
+		return fmt.Errorf("pigo memory: %w", err)
+	}
+	watched, manual, work, err := pigoLatency(target, paths, edits, debounce)
+	if err != nil {
+		return fmt.Errorf("pigo latency: %w", err)
+	}
+	var piLat []time.Duration
+	var piMem []int64
+	if runPi {
+		if err := save(target, editedSource(0)); err != nil {
+			return err
+		}
+		piLat, piMem, err = piRun(piCLI, tmp, target, paths, edits, points)
+		if err != nil {
+			fmt.Printf("pi: failed: %v\n\n", err)
+			piLat, piMem = nil, nil
+		}
+	}
+
+	fmt.Println("edit-to-live latency (file write → the new generation answers)")
+	fmt.Printf("  %-40s %9s %9s %9s\n", "", "p50", "p95", "max")
+	row := func(label string, ds []time.Duration) {
+		s := stats(ds)
+		fmt.Printf("  %-40s %8.1fms %8.1fms %8.1fms\n", label, ms(s.p50), ms(s.p95), ms(s.max))
+	}
+	row(fmt.Sprintf("pigo, watched (debounce %v)", orDefault(debounce)), watched)
+	row("pigo, manual reload", manual)
+	row("  of which Reload itself", work)
+	if piLat != nil {
+		row("pi 0.73.1, manual /reload", piLat)
+		p, w, m := stats(piLat).p50, stats(watched).p50, stats(manual).p50
+		fmt.Printf("  p50 ratio pi / pigo: %.1fx (vs pigo watched), %.1fx (vs pigo manual)\n", ms(p)/ms(w), ms(p)/ms(m))
+	}
+	fmt.Println()
+	fmt.Println("memory after N edited reloads of the edited extension")
+	header := fmt.Sprintf("  %8s %12s %12s", "reloads", "pigo RSS", "pigo heap")
+	if piMem != nil {
+		header += fmt.Sprintf(" %12s", "pi RSS")
+	}
+	fmt.Println(header)
+	for i, n := range points {
+		line := fmt.Sprintf("  %8d %10.1fMB %10.1fMB", n, mb(mem[i].rss), mb(mem[i].heap))
+		if piMem != nil && i < len(piMem) {
+			line += fmt.Sprintf(" %10.1fMB", mb(piMem[i]))
+		}
+		fmt.Println(line)
+	}
+	if last := len(points) - 1; last > 0 {
+		n := float64(points[last])
+		fmt.Printf("  growth per reload: pigo %+.1fKB RSS, %+.1fKB heap", float64(mem[last].rss-mem[0].rss)/1024/n,
+			float64(mem[last].heap-mem[0].heap)/1024/n)
+		if piMem != nil && len(piMem) == len(points) {
+			fmt.Printf("; pi %+.1fKB RSS", float64(piMem[last]-piMem[0])/1024/n)
+		}
+		fmt.Println()
+	}
+	return nil
+}
+
+// memSample is one memory measurement, in bytes.
+type memSample struct{ rss, heap int64 }
+
+// newHost boots every extension into a fresh host.
+func newHost(paths []string) (*engine.Host, *watch.Reloader, chan watch.Reload, error) {
+	host := engine.New(engine.Options{})
+	env := jsapi.New(jsapi.Options{})
+	var specs []engine.PluginSpec
+	for _, p := range paths {
+		specs = append(specs, env.Plugin(jsapi.PluginID(p), p, nil))
+	}
+	for _, r := range host.Boot(context.Background(), specs) {
+		if !r.OK {
+			_ = host.Close(context.Background())
+			return nil, nil, nil, fmt.Errorf("load %s: %v", r.Plugin, r.Err)
+		}
+	}
+	reports := make(chan watch.Reload, 16)
+	r := watch.NewReloader(host, env, watch.ReloaderOptions{OnReload: func(x watch.Reload) {
+		select {
+		case reports <- x:
+		default:
+		}
+	}})
+	for _, s := range specs {
+		r.Add(s.ID, s.Source)
+	}
+	return host, r, reports, nil
+}
+
+func pigoMemory(target string, paths []string, points []int, heapProfile string) ([]memSample, error) {
+	host, r, _, err := newHost(paths)
+	if err != nil {
+		return nil, err
+	}
+	defer host.Close(context.Background())
+	ctx := context.Background()
+	var out []memSample
+	done := 0
+	for _, p := range points {
+		for ; done < p; done++ {
+			if err := save(target, editedSource(done+1)); err != nil {
+				return nil, err
+			}
+			if rep := r.Reload(ctx, "edited"); !rep.OK {
+				return nil, fmt.Errorf("reload %d: %v", done+1, rep.Error)
+			}
+		}
+		if err := expectVersion(host, done); err != nil {
+			return nil, err
+		}
+		out = append(out, measureSelf())
+	}
+	if heapProfile != "" {
+		f, err := os.Create(heapProfile)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		if err := pprof.WriteHeapProfile(f); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// measureSelf returns this process's RSS after returning freed memory to
+// the OS, and the live heap after a GC.
+func measureSelf() memSample {
+	runtime.GC()
+	debug.FreeOSMemory()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return memSample{rss: vmRSS(os.Getpid()), heap: int64(m.HeapAlloc)}
+}
+
+func pigoLatency(target string, paths []string, edits int, debounce time.Duration) (watched, manual, work []time.Duration, err error) {
+	host, r, reports, err := newHost(paths)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	defer host.Close(context.Background())
+	w, err := watch.NewWatcher(r, watch.WatcherOptions{Debounce: debounce})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); _ = w.Run(ctx) }()
+	defer func() { cancel(); <-done; _ = w.Close() }()
+
+	v := 0
+	for range edits {
+		v++
+		start := time.Now()
+		if err := save(target, editedSource(v)); err != nil {
+			return nil, nil, nil, err
+		}
+		timeout := time.After(30 * time.Second)
+	wait:
+		for {
+			select {
+			case rep := <-reports:
+				if rep.OK && expectVersion(host, v) == nil {
+					watched = append(watched, time.Since(start))
+					work = append(work, rep.Elapsed)
+					break wait
+				}
+			case <-timeout:
+				return nil, nil, nil, fmt.Errorf("edit %d: no reload within 30s", v)
+			}
+		}
+	}
+	cancel()
+	<-done
+	for range edits {
+		v++
+		start := time.Now()
+		if err := save(target, editedSource(v)); err != nil {
+			return nil, nil, nil, err
+		}
+		if rep := r.Reload(context.Background(), "edited"); !rep.OK {
+			return nil, nil, nil, fmt.Errorf("manual reload %d: %v", v, rep.Error)
+		}
+		if err := expectVersion(host, v); err != nil {
+			return nil, nil, nil, err
+		}
+		manual = append(manual, time.Since(start))
+	}
+	for len(reports) > 0 {
+		<-reports
+	}
+	return watched, manual, work, nil
+}
+
+// expectVersion checks that the live edited extension answers VERSION v.
+func expectVersion(host *engine.Host, v int) error {
+	res, err := host.RunTool(context.Background(), "bench_version", engine.ToolCall{ID: "b", Params: map[string]any{}})
+	if err != nil {
+		return err
+	}
+	if got, want := res.Text(), version(v); got != want {
+		return fmt.Errorf("bench_version = %q, want %q", got, want)
+	}
+	return nil
+}
+
+// piRun drives real pi over RPC: one pi process for the latency edits,
+// a fresh one for the memory measurement (so its baseline is a fresh
+// start, as pigo's is).
+func piRun(cli, tmp, target string, paths []string, edits int, points []int) ([]time.Duration, []int64, error) {
+	v := 0
+	p, err := startPi(cli, tmp, paths)
+	if err != nil {
+		return nil, nil, err
+	}
+	var lat []time.Duration
+	for range edits {
+		v++
+		start := time.Now()
+		if err := p.reload(target, v); err != nil {
+			p.stop()
+			return nil, nil, err
+		}
+		lat = append(lat, time.Since(start))
+	}
+	p.stop()
+
+	p, err = startPi(cli, tmp, paths)
+	if err != nil {
+		return lat, nil, err
+	}
+	defer p.stop()
+	var mem []int64
+	done := 0
+	for _, n := range points {
+		for ; done < n; done++ {
+			v++
+			if err := p.reload(target, v); err != nil {
+				return lat, nil, err
+			}
+		}
+		mem = append(mem, vmRSS(p.cmd.Process.Pid))
+	}
+	return lat, mem, nil
+}
+
+// piProcess is a running `pi --mode rpc` with every extension loaded.
+type piProcess struct {
+	cmd *exec.Cmd
+	c   *rpcClient
+}
+
+func startPi(cli, tmp string, paths []string) (*piProcess, error) {
+	work := filepath.Join(tmp, "pi-work")
+	agent := filepath.Join(tmp, "pi-agent")
+	for _, d := range []string{work, agent} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return nil, err
+		}
+	}
+	models := `{"providers":{"mock":{"baseUrl":"http://127.0.0.1:9/v1","api":"openai-completions","apiKey":"k","models":[{"id":"mock-1","name":"Mock"}]}}}`
+	if err := os.WriteFile(filepath.Join(agent, "models.json"), []byte(models), 0o644); err != nil {
+		return nil, err
+	}
+	args := []string{cli, "--mode", "rpc", "--no-session", "--no-extensions", "--provider", "mock", "--model", "mock-1"}
+	for _, p := range paths {
+		args = append(args, "-e", p)
+	}
+	cmd := exec.Command("node", args...)
+	cmd.Dir = work
+	cmd.Env = append(os.Environ(), "HOME="+tmp, "PI_CODING_AGENT_DIR="+agent, "PI_OFFLINE=1", "PI_SKIP_VERSION_CHECK=1")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	p := &piProcess{cmd: cmd, c: &rpcClient{in: stdin, sc: bufio.NewScanner(stdout)}}
+	p.c.sc.Buffer(make([]byte, 1<<20), 64<<20)
+	if _, err := p.c.commands(); err != nil {
+		p.stop()
+		return nil, fmt.Errorf("pi did not start: %w; stderr: %s", err, stderr.String())
+	}
+	return p, nil
+}
+
+// reload writes edit v and reloads pi through /bench-reload, then checks
+// that the new generation's command is listed.
+func (p *piProcess) reload(target string, v int) error {
+	if err := save(target, editedSource(v)); err != nil {
+		return err
+	}
+	if err := p.c.call(map[string]any{"type": "prompt", "message": "/bench-reload"}); err != nil {
+		return fmt.Errorf("/bench-reload: %w", err)
+	}
+	names, err := p.c.commands()
+	if err != nil {
+		return err
+	}
+	if !names["bv_"+version(v)] {
+		return fmt.Errorf("after reload %d pi does not list command bv_%s", v, version(v))
+	}
+	return nil
+}
+
+func (p *piProcess) stop() {
+	_ = p.cmd.Process.Kill()
+	_ = p.cmd.Wait()
+}
+
+// rpcClient is a minimal pi RPC client: one request at a time.
+type rpcClient struct {
+	in  io.Writer
+	sc  *bufio.Scanner
+	seq int
+}
+
+// call sends a request and waits for its response, returning its data.
+func (c *rpcClient) call(req map[string]any) error {
+	_, err := c.callData(req)
+	return err
+}
+
+func (c *rpcClient) callData(req map[string]any) (json.RawMessage, error) {
+	c.seq++
+	id := "b" + strconv.Itoa(c.seq)
+	req["id"] = id
+	b, _ := json.Marshal(req)
+	if _, err := c.in.Write(append(b, '\n')); err != nil {
+		return nil, err
+	}
+	for c.sc.Scan() {
+		var resp struct {
+			ID      string          `json:"id"`
+			Type    string          `json:"type"`
+			Success bool            `json:"success"`
+			Error   string          `json:"error"`
+			Data    json.RawMessage `json:"data"`
+		}
+		if json.Unmarshal(c.sc.Bytes(), &resp) != nil || resp.Type != "response" || resp.ID != id {
+			continue
+		}
+		if !resp.Success {
+			return nil, fmt.Errorf("%s", resp.Error)
+		}
+		return resp.Data, nil
+	}
+	return nil, fmt.Errorf("pi exited: %v", c.sc.Err())
+}
+
+// commands returns the names pi's get_commands lists.
+func (c *rpcClient) commands() (map[string]bool, error) {
+	data, err := c.callData(map[string]any{"type": "get_commands"})
+	if err != nil {
+		return nil, err
+	}
+	var d struct {
+		Commands []struct {
+			Name string `json:"name"`
+		} `json:"commands"`
+	}
+	if err := json.Unmarshal(data, &d); err != nil {
+		return nil, err
+	}
+	out := map[string]bool{}
+	for _, x := range d.Commands {
+		out[x.Name] = true
+	}
+	return out, nil
+}
+
+// save writes a file the way editors do: a temporary sibling renamed over
+// the original.
+func save(path, src string) error {
+	tmp := path + ".tmp~"
+	if err := os.WriteFile(tmp, []byte(src), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+type summary struct{ p50, p95, max time.Duration }
+
+func stats(ds []time.Duration) summary {
+	if len(ds) == 0 {
+		return summary{}
+	}
+	s := append([]time.Duration(nil), ds...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	at := func(q float64) time.Duration {
+		i := int(q*float64(len(s))+0.5) - 1
+		return s[max(0, min(len(s)-1, i))]
+	}
+	return summary{p50: at(0.50), p95: at(0.95), max: s[len(s)-1]}
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+func mb(b int64) float64         { return float64(b) / (1 << 20) }
+
+func orDefault(d time.Duration) string {
+	if d == 0 {
+		return "30ms default"
+	}
+	return d.String()
+}
+
+// vmRSS reads a process's resident set size, in bytes (Linux).
+func vmRSS(pid int) int64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmRSS:" {
+			v, _ := strconv.ParseInt(f[1], 10, 64)
+			return v * 1024
+		}
+	}
+	return 0
+}
