@@ -65,7 +65,8 @@ func (d Diagnostic) String() string {
 // jsapi converts JS exceptions and bundler messages into ScriptErrors so the
 // engine can report file:line without knowing about JS.
 type ScriptError struct {
-	Text     string
+	Text     string // "Name: message" for JS errors
+	Message  string // the error's message alone ("" when Text is all there is)
 	Location *Location
 	Stack    string // optional, for humans
 	Frame    string // optional code frame around Location

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -186,8 +187,9 @@ func (p *PiState) SetLabel(plugin, id, label string) error {
 	return nil
 }
 
-// ActiveTools returns the active tool names (every registered tool when
-// none were set).
+// ActiveTools returns the active tool names. Until set, that is pi's
+// default: every tool except the built-in grep, find and ls (built-ins
+// are tools of "@pi/" plugins).
 func (p *PiState) ActiveTools() []string {
 	p.mu.Lock()
 	active := slices.Clone(p.activeTools)
@@ -195,7 +197,14 @@ func (p *PiState) ActiveTools() []string {
 	if active != nil {
 		return active
 	}
-	return p.h.tools.Current().IDs()
+	var out []string
+	for _, e := range p.h.tools.Current().Entries() {
+		if strings.HasPrefix(e.Owner, "@pi/") && (e.ID == "grep" || e.ID == "find" || e.ID == "ls") {
+			continue
+		}
+		out = append(out, e.ID)
+	}
+	return out
 }
 
 // SetActiveTools restricts the tools offered to the model.

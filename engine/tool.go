@@ -267,7 +267,7 @@ func (p *PreparedCall) Execute(ctx context.Context) (ToolResult, error) {
 		err = ErrBudget
 	}
 	if err != nil {
-		res = ToolResult{Content: []Content{{Type: "text", Text: strings.TrimPrefix(scriptText(err), "Error: ")}}, Details: map[string]any{}, IsError: true}
+		res = ToolResult{Content: []Content{{Type: "text", Text: scriptText(err)}}, Details: map[string]any{}, IsError: true}
 	}
 	patched := h.RunHook(ctx, "tool_result", map[string]any{"type": "tool_result", "toolName": name, "toolCallId": call.ID, "input": call.Params,
 		"content": contentData(res.Content), "details": res.Details, "isError": res.IsError})
@@ -280,10 +280,14 @@ func (p *PreparedCall) Execute(ctx context.Context) (ToolResult, error) {
 	return res, nil
 }
 
-// scriptText is an error's message without location decoration.
+// scriptText is an error's message as pi shows it in a tool result: the
+// thrown error's message, without its name or location.
 func scriptText(err error) string {
 	var se *ScriptError
 	if errors.As(err, &se) {
+		if se.Message != "" {
+			return se.Message
+		}
 		return se.Text
 	}
 	return err.Error()

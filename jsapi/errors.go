@@ -45,7 +45,7 @@ func (g *jsGen) jsError(err error) error {
 	}
 	var ex *goja.Exception
 	if errors.As(err, &ex) {
-		out := &engine.ScriptError{Text: exceptionText(ex.Value())}
+		out := &engine.ScriptError{Text: exceptionText(ex.Value()), Message: exceptionMessage(ex.Value())}
 		if obj, ok := ex.Value().(*goja.Object); ok {
 			if c, ok := obj.Export().(error); ok && !isJSError(obj) {
 				out.Cause = c
@@ -61,9 +61,19 @@ func (g *jsGen) jsError(err error) error {
 
 // valueError converts a thrown/rejected JS value into a ScriptError. Loop only.
 func (g *jsGen) valueError(v goja.Value) error {
-	out := &engine.ScriptError{Text: exceptionText(v)}
+	out := &engine.ScriptError{Text: exceptionText(v), Message: exceptionMessage(v)}
 	g.locateFromStackProp(out, v)
 	return out
+}
+
+// exceptionMessage is an Error object's message ("" for other values).
+func exceptionMessage(v goja.Value) string {
+	if obj, ok := v.(*goja.Object); ok {
+		if msg := obj.Get("message"); msg != nil && !goja.IsUndefined(msg) {
+			return msg.String()
+		}
+	}
+	return ""
 }
 
 // rejectionError turns a rejection reason into an error. Loop only.

@@ -285,10 +285,6 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 		return goja.Undefined()
 	})
 	fn("allModels", func(goja.FunctionCall) goja.Value { return g.toJS(nonNilList(anySlice(allModels(h)))) })
-	fn("apiKeyAndHeaders", func(goja.FunctionCall) goja.Value {
-		pi.NoteUnsupported(plugin, "modelRegistry.getApiKeyAndHeaders")
-		return val(map[string]any{"ok": false, "error": "not supported yet: model credentials (pigo has no auth storage yet)"})
-	})
 
 	fn("exec", func(c goja.FunctionCall) goja.Value { return g.piExec(c) })
 	return nil

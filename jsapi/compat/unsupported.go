@@ -26,7 +26,6 @@ func Gaps() []Gap {
 		gap("ctx.ui.custom", "no TUI yet: resolves undefined", `\.custom\(`),
 		gap("ctx.ui.setFooter/setHeader/setEditorComponent", "no TUI yet: recorded, not rendered", `\.set(Footer|Header|EditorComponent)\(`),
 		gap("pi-ai complete/stream", "no provider layer yet", `\b(complete|completeSimple|streamSimple|stream)(Anthropic|OpenAI\w*|Google\w*)?\(`),
-		gap("modelRegistry.getApiKeyAndHeaders", "no credential storage yet", `getApiKeyAndHeaders\(`),
 		gap("pi.registerProvider streaming", "no agent loop yet: providers are registered as data", `registerProvider\(`),
 	}
 }

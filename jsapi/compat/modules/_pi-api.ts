@@ -266,7 +266,8 @@ function makeUI(host: any, assertActive: () => void): any {
     getEditorText: () => (assertActive(), host.uiGet("editorText") ?? ""),
     setWorkingMessage: (message?: string) => set("setWorkingMessage", "workingMessage", "", message),
     setWorkingVisible: (visible: boolean) => set("setWorkingVisible", "workingVisible", "", visible),
-    setWorkingIndicator: (options?: any) => set("setWorkingIndicator", "workingIndicator", "", options ?? {}),
+    // No argument restores pi's default indicator: recorded as a clear.
+    setWorkingIndicator: (options?: any) => set("setWorkingIndicator", "workingIndicator", "", options),
     setHiddenThinkingLabel: (label?: string) => set("setHiddenThinkingLabel", "hiddenThinkingLabel", "", label),
     setFooter: (factory: any) => set("setFooter", "footer", "", factory ? true : undefined),
     setHeader: (factory: any) => set("setHeader", "header", "", factory ? true : undefined),
@@ -337,13 +338,23 @@ function makeSessionManager(host: any, assertActive: () => void): any {
 }
 
 function makeModelRegistry(host: any, assertActive: () => void): any {
+  // Models: what extensions registered (host), then pi-ai's catalog.
+  const ai = () => require("@mariozechner/pi-ai");
+  const catalog = (): any[] => {
+    const out: any[] = [];
+    for (const p of ai().getProviders()) out.push(...ai().getModels(p));
+    return out;
+  };
   return {
-    find: (provider: string, modelId: string) => (assertActive(), host.findModel(provider, modelId)),
-    getAll: () => (assertActive(), host.allModels()),
-    getAvailable: () => (assertActive(), host.allModels()),
+    find: (provider: string, modelId: string) =>
+      (assertActive(), host.findModel(provider, modelId) ?? ai().getModel(provider, modelId)),
+    getAll: () => (assertActive(), [...host.allModels(), ...catalog()]),
+    getAvailable: () => (assertActive(), [...host.allModels(), ...catalog()].filter((m: any) => !!ai().getEnvApiKey(m.provider))),
+    // pi resolves keys from auth.json and the environment; pigo from the
+    // environment. No key is { ok: true, apiKey: undefined }, as in pi.
     getApiKeyAndHeaders: async (model: any) => {
       assertActive();
-      return host.apiKeyAndHeaders(model);
+      return { ok: true, apiKey: ai().getEnvApiKey(model?.provider), headers: undefined };
     },
   };
 }
