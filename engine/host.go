@@ -578,3 +578,27 @@ func timeAfter(d time.Duration) <-chan time.Time { return time.After(d) }
 // failures that happen outside a host call: timer callbacks, unhandled
 // rejections).
 func (h *Host) RecordDiagnostic(d Diagnostic) { h.record(d) }
+
+// ReloadAll reloads every loaded plugin, one at a time in manifest order,
+// with pi's reload events: session_shutdown {reason:"reload"} to each old
+// generation before it is swapped out and session_start {reason:"reload"}
+// to the new one (pi's ctx.reload() and /reload). A plugin that fails to
+// reload keeps its generation; the results say so.
+func (h *Host) ReloadAll(ctx context.Context) []ReloadResult {
+	var out []ReloadResult
+	for _, p := range h.Plugins() {
+		if p.Status != StatusLoaded {
+			continue
+		}
+		res := h.Reload(ctx, p.ID, func(old, _ *Generation) {
+			h.EmitTo(ctx, old, "session_shutdown", map[string]any{"type": "session_shutdown", "reason": "reload"})
+		})
+		if res.OK {
+			if g := h.Generation(p.ID); g != nil {
+				h.EmitTo(ctx, g, "session_start", map[string]any{"type": "session_start", "reason": "reload"})
+			}
+		}
+		out = append(out, res)
+	}
+	return out
+}

@@ -3,6 +3,8 @@ package engine_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"sync"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -198,5 +200,35 @@ func TestViewsLateJoinDurableAndDetach(t *testing.T) {
 	}
 	if n := len(h.Views().Open()); n != 2 {
 		t.Fatalf("open views after reload: %d", n)
+	}
+}
+
+func TestReloadAllEmitsPiReloadEvents(t *testing.T) {
+	t.Parallel()
+	h := newHost(t, engine.Options{})
+	var mu sync.Mutex
+	var seen []string
+	spec := func(id string) engine.PluginSpec {
+		return goPlugin(id, func(g *engine.Generation) error {
+			for _, ev := range []string{"session_start", "session_shutdown"} {
+				_ = g.On(ev, func(ctx context.Context, p any) error {
+					mu.Lock()
+					defer mu.Unlock()
+					seen = append(seen, fmt.Sprintf("%s#%d:%s:%s", id, g.Number(), ev, p.(map[string]any)["reason"]))
+					return nil
+				})
+			}
+			return nil
+		})
+	}
+	bootOK(t, h, spec("a"), spec("b"))
+	for _, r := range h.ReloadAll(context.Background()) {
+		if !r.OK {
+			t.Fatal(r.Err)
+		}
+	}
+	want := "a#1:session_shutdown:reload a#2:session_start:reload b#1:session_shutdown:reload b#2:session_start:reload"
+	if got := strings.Join(seen, " "); got != want {
+		t.Fatalf("got %s", got)
 	}
 }

@@ -109,11 +109,19 @@ func (a *Agent) Shutdown(plugin string) {
 	}
 }
 
-// Reload asks the host to reload every extension.
+// Reload reloads every extension (pi's ctx.reload()): the host's reload
+// hook when set, else Host.ReloadAll. It runs on its own goroutine, since
+// the caller is a command of one of the plugins being reloaded.
 func (a *Agent) Reload(ctx context.Context) error {
 	if h := a.hooksCopy(); h.Reload != nil {
 		return h.Reload(ctx)
 	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		a.h.ReloadAll(context.WithoutCancel(ctx))
+	}()
+	<-done
 	return nil
 }
 
