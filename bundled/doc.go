@@ -1,8 +1,36 @@
-// Package bundled holds pigo's built-in plugins (TypeScript sources embedded
-// with go:embed) and the table that resolves their "@pi/..." ids. It is empty
-// until the agent-harness issue brings the built-in tools; it exists so the
-// layering of DESIGN.md §2 is visible from the start.
+// Package bundled holds pigo's built-in plugins: TypeScript sources written
+// against the public extension API (dogfooding), embedded in the binary and
+// resolved by their "@pi/..." ids, plus the default app manifest that lists
+// them. Extensions may override a built-in tool by registering one with the
+// same name, as in pi.
 package bundled
 
-// Sources returns the built-in plugin table: id → entry source. Empty for now.
-func Sources() map[string]string { return map[string]string{} }
+import (
+	"embed"
+	"strings"
+)
+
+//go:embed plugins/*.ts
+var files embed.FS
+
+// Sources returns the built-in plugins: id ("@pi/tool-bash") → TypeScript
+// source.
+func Sources() map[string]string {
+	out := map[string]string{}
+	entries, _ := files.ReadDir("plugins")
+	for _, e := range entries {
+		b, err := files.ReadFile("plugins/" + e.Name())
+		if err != nil {
+			continue
+		}
+		out["@pi/"+strings.TrimSuffix(e.Name(), ".ts")] = string(b)
+	}
+	return out
+}
+
+// DefaultManifest is the coding agent's app manifest: the built-in plugins
+// in precedence order (extensions come after them).
+func DefaultManifest() []string {
+	return []string{"@pi/tool-read", "@pi/tool-bash", "@pi/tool-edit", "@pi/tool-write",
+		"@pi/tool-grep", "@pi/tool-find", "@pi/tool-ls"}
+}

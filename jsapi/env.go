@@ -41,6 +41,11 @@ type Options struct {
 	// Modules adds Go host modules (specifier → module) to the built-in
 	// table; an entry replaces a built-in one of the same name.
 	Modules map[string]modules.Module
+	// Builtins are built-in plugins given as TypeScript sources (id →
+	// source, e.g. package bundled's "@pi/tool-bash"); BuiltinPlugin loads
+	// them. They are served like host modules: stripped and compiled once
+	// per process.
+	Builtins map[string]string
 }
 
 func (o Options) retireGrace() time.Duration {
@@ -67,6 +72,9 @@ type Env struct {
 // New creates an Env.
 func New(opts Options) *Env {
 	mods := newHostModules(opts.CacheDir, opts.Modules)
+	for id, src := range opts.Builtins {
+		mods.sources[id] = compat.Source{File: strings.TrimPrefix(id, "@pi/") + ".ts", Code: src, TS: true}
+	}
 	if opts.ProgramCacheBytes <= 0 {
 		opts.ProgramCacheBytes = 64 << 20
 	}
@@ -108,6 +116,46 @@ func PluginID(path string) string {
 // or a directory with index.ts/index.js/package.json).
 func (e *Env) Plugin(id, path string, config map[string]any) engine.PluginSpec {
 	return engine.PluginSpec{ID: id, Source: path, Config: config, Loader: &loader{env: e, path: path}}
+}
+
+// BuiltinPlugin returns the manifest entry of a built-in plugin given in
+// Options.Builtins.
+func (e *Env) BuiltinPlugin(id string) engine.PluginSpec {
+	return engine.PluginSpec{ID: id, Source: id, Loader: &builtinLoader{env: e, id: id}}
+}
+
+// builtinLoader runs a built-in plugin: its module's default export is the
+// factory.
+type builtinLoader struct {
+	env *Env
+	id  string
+}
+
+// Load instantiates the built-in's module in a fresh runtime and awaits its
+// factory.
+func (l *builtinLoader) Load(ctx context.Context, eg *engine.Generation) error {
+	g, err := newJSGen(l.env, eg)
+	if err != nil {
+		return err
+	}
+	eg.OnRetire(g.terminate)
+	eg.SetBatcher(g.batch)
+	_, err = g.call(ctx, func() (goja.Value, error) {
+		g.loading = true
+		exports, err := g.require(l.id)
+		if err != nil {
+			return nil, err
+		}
+		module := g.rt.NewObject()
+		_ = module.Set("exports", exports)
+		return g.startFactory(module, l.id)
+	}, nil)
+	g.post(func() { g.loading = false })
+	if err != nil {
+		return &engine.PluginError{Plugin: eg.PluginID(), Err: err,
+			Diagnostics: []engine.Diagnostic{engine.Diagnose(eg.PluginID(), "factory", engine.SeverityError, err)}}
+	}
+	return nil
 }
 
 // loader loads JS generations of one extension.
