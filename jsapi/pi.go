@@ -7,6 +7,7 @@ import (
 	"github.com/dop251/goja"
 
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/session"
 )
 
 // newPi builds the v2 `pi` object for this generation. Loop only.
@@ -97,7 +98,62 @@ func (g *jsGen) newPi() *goja.Object {
 		})
 	}
 	constant("diagnostics", diag)
+	constant("session", g.sessionOps())
 	return pi
+}
+
+// sessionOps is pi.session: bound durable values (latest wins) and lists
+// (append-only) in the session, addressed by (namespace, key). Namespaces
+// "pi" and "pi.*" are reserved for built-ins. Loop only.
+func (g *jsGen) sessionOps() *goja.Object {
+	rt := g.rt
+	tree := func() *session.Tree { return g.eg.Host().Pi().Session() }
+	addr := func(c goja.FunctionCall) (string, string) {
+		return c.Argument(0).String(), c.Argument(1).String()
+	}
+	obj := rt.NewObject()
+	_ = obj.Set("value", func(c goja.FunctionCall) goja.Value {
+		ns, key := addr(c)
+		v := rt.NewObject()
+		_ = v.Set("get", func(goja.FunctionCall) goja.Value {
+			if x, ok := tree().Value(ns, key); ok {
+				return g.toJS(engine.Clone(x))
+			}
+			return goja.Undefined()
+		})
+		_ = v.Set("set", func(c goja.FunctionCall) goja.Value {
+			g.checkLive()
+			x, err := g.toGo(c.Argument(0))
+			if err == nil {
+				_, err = tree().SetValue(ns, key, x)
+			}
+			if err != nil {
+				g.throw(fmt.Errorf("session value %s/%s: %w", ns, key, err))
+			}
+			return goja.Undefined()
+		})
+		return v
+	})
+	_ = obj.Set("list", func(c goja.FunctionCall) goja.Value {
+		ns, key := addr(c)
+		l := rt.NewObject()
+		_ = l.Set("append", func(c goja.FunctionCall) goja.Value {
+			g.checkLive()
+			x, err := g.toGo(c.Argument(0))
+			if err == nil {
+				_, err = tree().AppendToList(ns, key, x)
+			}
+			if err != nil {
+				g.throw(fmt.Errorf("session list %s/%s: %w", ns, key, err))
+			}
+			return goja.Undefined()
+		})
+		_ = l.Set("items", func(goja.FunctionCall) goja.Value {
+			return g.toJS(engine.Clone(tree().List(ns, key)))
+		})
+		return l
+	})
+	return obj
 }
 
 // checkLive throws the stale-handle error once the generation retired.

@@ -313,3 +313,30 @@ func TestPiExec(t *testing.T) {
 		t.Fatalf("exec: %v", got)
 	}
 }
+
+func TestSessionValuesAndLists(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	f.write("s.ts", `export default function (pi) {
+  const count = pi.session.value("counter-ext", "count");
+  const log = pi.session.list("counter-ext", "log");
+  pi.registerCommand("inc", { handler: async (args, ctx) => {
+    count.set((count.get() ?? 0) + 1);
+    log.append({ at: count.get() });
+    let reserved = "";
+    try { pi.session.value("pi.internal", "x").set(1); } catch (e) { reserved = e.message; }
+    ctx.ui.notify(JSON.stringify({ n: count.get(), log: log.items(), reserved: reserved !== "" }));
+  } });
+}
+`)
+	f.mustBoot("s.ts")
+	for range 2 {
+		if err := f.host.RunCommand(context.Background(), "/inc"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ns, _ := f.host.Pi().UI().State()["notifications"].([]any)
+	if got := ns[1].(map[string]any)["message"]; got != `{"n":2,"log":[{"at":1},{"at":2}],"reserved":true}` {
+		t.Fatalf("got %v", got)
+	}
+}
