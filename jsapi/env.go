@@ -298,6 +298,9 @@ func bundleError(id string, err error) error {
 func (g *jsGen) runEntry(prog *goja.Program, b *bundler.Bundle) (goja.Value, error) {
 	rt := g.rt
 	g.loading = true
+	if err := g.checkImports(b); err != nil {
+		return nil, err
+	}
 	fnv, err := rt.RunProgram(prog)
 	if err != nil {
 		return nil, err

@@ -340,3 +340,13 @@ func TestSessionValuesAndLists(t *testing.T) {
 		t.Fatalf("got %v", got)
 	}
 }
+
+func TestUnknownPiExportIsNamed(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	f.write("bad.ts", `import { defineTool, notARealExport } from "@mariozechner/pi-coding-agent";
+export default function (pi) { notARealExport(defineTool); }
+`)
+	res := f.boot("bad.ts")
+	wantFailure(t, res["bad"], `has no export "notARealExport"`, "bad.ts", 1)
+}

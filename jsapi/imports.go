@@ -1,0 +1,100 @@
+package jsapi
+
+import (
+	"fmt"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/dop251/goja"
+
+	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/jsapi/bundler"
+	"github.com/pigo-dev/pigo/jsapi/compat"
+)
+
+// An import of a name that pi's modules do not export would surface as
+// "undefined is not a function" somewhere later; pigo checks the names a
+// bundle uses from the pi/typebox modules before the factory runs and
+// refuses the load naming the export, the module and where it is imported.
+
+var (
+	requireVar = regexp.MustCompile(`var (import_[\w$]+) = (?:__toESM\()?require\("([^"]+)"\)`)
+	identifier = regexp.MustCompile(`^[A-Za-z_$][\w$]*$`)
+)
+
+// compatImports maps each pi/typebox module a bundle requires to the
+// member names it reads.
+func compatImports(code string) map[string][]string {
+	public := compat.Specifiers()
+	out := map[string][]string{}
+	for _, m := range requireVar.FindAllStringSubmatch(code, -1) {
+		v, spec := m[1], m[2]
+		if !slices.Contains(public, spec) {
+			continue
+		}
+		member := regexp.MustCompile(`\b` + regexp.QuoteMeta(v) + `\.([A-Za-z_$][\w$]*)`)
+		for _, mm := range member.FindAllStringSubmatch(code, -1) {
+			if !slices.Contains(out[spec], mm[1]) {
+				out[spec] = append(out[spec], mm[1])
+			}
+		}
+	}
+	return out
+}
+
+// checkImports fails when a used name is not exported. Loop only.
+func (g *jsGen) checkImports(b *bundler.Bundle) error {
+	for spec, names := range compatImports(b.Code) {
+		exports, err := g.require(spec)
+		if err != nil {
+			return err
+		}
+		obj, ok := exports.(*goja.Object)
+		if !ok {
+			continue
+		}
+		have := propertyNames(obj)
+		for _, name := range names {
+			if name == "default" || have[name] || !identifier.MatchString(name) {
+				continue
+			}
+			se := &engine.ScriptError{Text: fmt.Sprintf("module %q has no export %q (pigo serves the exports of pi 0.73.1)", spec, name)}
+			se.Location = importLocation(b.Inputs, spec, name)
+			if se.Location != nil {
+				se.Frame = codeFrame(se.Location)
+			}
+			return se
+		}
+	}
+	return nil
+}
+
+// importLocation finds where name is imported from spec in the inputs.
+func importLocation(inputs []string, spec, name string) *engine.Location {
+	for _, f := range inputs {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			if strings.Contains(line, name) && (strings.Contains(line, spec) || strings.Contains(line, "import")) {
+				return &engine.Location{File: f, Line: i + 1, Column: strings.Index(line, name), LineText: line}
+			}
+		}
+	}
+	return nil
+}
+
+// propertyNames lists an object's own and inherited property names without
+// running getters (pi modules export through lazy getters).
+func propertyNames(obj *goja.Object) map[string]bool {
+	out := map[string]bool{}
+	for o := obj; o != nil; o = o.Prototype() {
+		for _, k := range o.GetOwnPropertyNames() {
+			out[k] = true
+		}
+	}
+	return out
+}
