@@ -350,3 +350,30 @@ export default function (pi) { notARealExport(defineTool); }
 	res := f.boot("bad.ts")
 	wantFailure(t, res["bad"], `has no export "notARealExport"`, "bad.ts", 1)
 }
+
+func TestMalformedToolResultAndWrongHandlerShape(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	f.write("m.ts", `export default function (pi) {
+  pi.registerTool({ name: "bad", description: "", parameters: { type: "object" },
+    async execute() { return "just a string"; } });
+  pi.on("tool_call", () => "not an object");
+}
+`)
+	f.mustBoot("m.ts")
+	r, err := f.runTool("bad", map[string]any{})
+	if err == nil || !r.IsError || !strings.Contains(r.Text(), "tool result must be an object") {
+		t.Fatalf("malformed result: %+v %v", r, err)
+	}
+	found := false
+	for _, p := range f.host.Plugins() {
+		for _, d := range p.Log {
+			if d.Plugin == "m" && strings.Contains(d.Text, "expected an object or undefined") {
+				found = true
+			}
+		}
+	}
+	if !found {
+		t.Fatal("wrong handler shape not reported")
+	}
+}
