@@ -30,6 +30,26 @@ type PiState struct {
 	calls       []PiCall
 	unsupported map[string][]string // plugin → pi members used that pigo lacks
 	ui          *PiUI
+	reloader    func(ctx context.Context) error
+}
+
+// SetReloader sets what pi's ctx.reload() does (pigo dev reloads through
+// its watcher so reloads are reported); by default it asks the agent.
+func (p *PiState) SetReloader(f func(ctx context.Context) error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.reloader = f
+}
+
+// Reload implements ctx.reload(): every extension is reloaded.
+func (p *PiState) Reload(ctx context.Context) error {
+	p.mu.Lock()
+	f := p.reloader
+	p.mu.Unlock()
+	if f != nil {
+		return f(ctx)
+	}
+	return p.Agent().Reload(ctx)
 }
 
 // PiCall is one recorded action-method call (for tests and diagnostics).

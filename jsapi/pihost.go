@@ -139,7 +139,7 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 	})
 	agentOp("reload", func(a engine.PiAgent, _ goja.FunctionCall) goja.Value {
 		pi.Record(plugin, "ctx.reload")
-		return promise(func(ctx context.Context) (any, error) { return nil, a.Reload(context.WithoutCancel(ctx)) })
+		return promise(func(ctx context.Context) (any, error) { return nil, pi.Reload(context.WithoutCancel(ctx)) })
 	})
 	fn("sendMessage", func(c goja.FunctionCall) goja.Value {
 		msg, opts := object(c, 0), object(c, 1)

@@ -142,6 +142,12 @@ func (d *devSession) start(ctx context.Context, f flags) error {
 	}
 	d.results = d.host.Boot(ctx, d.specs)
 	d.r = watch.NewReloader(d.host, env, watch.ReloaderOptions{OnReload: d.out.reload})
+	// pi's ctx.reload() reloads everything through the reloader, so the
+	// reloads are reported like saves.
+	d.host.Pi().SetReloader(func(ctx context.Context) error {
+		go d.r.ReloadAll(context.WithoutCancel(ctx))
+		return nil
+	})
 	for i, s := range d.specs {
 		d.r.Add(s.ID, s.Source)
 		d.out.load(d.results[i], watch.Registered(d.host, s.ID))
@@ -207,6 +213,10 @@ func (d *devSession) input(ctx context.Context, line string) bool {
 // command runs "/name args".
 func (d *devSession) command(ctx context.Context, line string) {
 	name, _, _ := strings.Cut(strings.TrimPrefix(line, "/"), " ")
+	if _, ok := d.host.Commands().Current().Get(name); !ok && name == "reload" {
+		d.r.ReloadAll(ctx) // pi's built-in /reload, unless an extension defines one
+		return
+	}
 	start := time.Now()
 	err := d.host.RunCommand(ctx, line)
 	d.out.result("command", name, time.Since(start), nil, err)
