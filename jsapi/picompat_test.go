@@ -377,3 +377,24 @@ func TestMalformedToolResultAndWrongHandlerShape(t *testing.T) {
 		t.Fatal("wrong handler shape not reported")
 	}
 }
+
+func TestPiReadYourWrites(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	f.write("r.ts", `export default function (pi) {
+  pi.registerCommand("add", { handler: async (args, ctx) => {
+    pi.registerTool({ name: "fresh", description: "new", parameters: { type: "object" },
+      async execute() { return { content: [], details: {} }; } });
+    ctx.ui.notify(String(pi.getAllTools().some((t) => t.name === "fresh")));
+  } });
+}
+`)
+	f.mustBoot("r.ts")
+	if err := f.host.RunCommand(context.Background(), "/add"); err != nil {
+		t.Fatal(err)
+	}
+	ns, _ := f.host.Pi().UI().State()["notifications"].([]any)
+	if got := ns[0].(map[string]any)["message"]; got != "true" {
+		t.Fatalf("registerTool then getAllTools: %v", got)
+	}
+}

@@ -16,6 +16,11 @@ export function install(pi: any, host: any): any {
   const pluginId: string = pi.id;
   const sourceInfo = { path: host.sourcePath(), source: "local", scope: "temporary", origin: "top-level", baseDir: host.sourceDir() };
   const myFlags = new Map<string, any>();
+  // Read-your-writes (DESIGN §4): registrations rebuild asynchronously, so
+  // what this plugin registered is merged into getAllTools/getCommands
+  // until the host's state has it.
+  const myTools = new Map<string, any>();
+  const myCommands = new Map<string, any>();
 
   const assertActive = () => {
     if (host.isStale()) throw new Error(STALE);
@@ -90,6 +95,7 @@ export function install(pi: any, host: any): any {
       def.execute = (id: string, params: any, signal: any, onUpdate: any) =>
         execute.call(tool, id, params, signal, onUpdate, makeCtx(signal));
       def.sourceInfo = sourceInfo;
+      myTools.set(name, { name, description: tool.description, parameters: tool.parameters, sourceInfo });
       pi.tools.add((d: any) => {
         // Across extensions the first registration wins (pi); built-ins
         // may be overridden; within one extension the last set wins.
@@ -106,6 +112,7 @@ export function install(pi: any, host: any): any {
       if (typeof handler !== "function") throw new TypeError(`registerCommand("${name}"): options.handler must be a function`);
       const def: any = { ...options, name, sourceInfo };
       def.handler = (args: string) => handler.call(options, args, makeCommandCtx());
+      myCommands.set(name, { name, description: options.description, source: "extension", sourceInfo });
       // Duplicate names across extensions become name:1, name:2 (engine).
       pi.commands.add((d: any) => d.set(name + "\u0000" + pluginId, def));
     },
@@ -189,11 +196,17 @@ export function install(pi: any, host: any): any {
     },
     getAllTools() {
       action();
-      return host.getAllTools();
+      const list = host.getAllTools();
+      for (const [name, info] of myTools) if (!list.some((t: any) => t.name === name)) list.push(info);
+      return list;
     },
     getCommands() {
       action();
-      return host.getCommands();
+      const list = host.getCommands();
+      for (const [name, info] of myCommands) {
+        if (!list.some((c: any) => c.name === name || c.name.startsWith(name + ":"))) list.push(info);
+      }
+      return list;
     },
     getThinkingLevel() {
       action();
