@@ -10,6 +10,7 @@ import (
 type Command struct {
 	Description string
 	Handler     CommandFunc
+	HandlerID   string // identifies the code behind Handler, for diffs (see Tool.ExecuteID)
 	Extra       map[string]any
 }
 

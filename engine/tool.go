@@ -18,7 +18,10 @@ type Tool struct {
 	Description string
 	Parameters  map[string]any // JSON Schema (type "object")
 	Execute     ExecuteFunc
-	Extra       map[string]any // every other field (promptSnippet, executionMode, renderers, ...)
+	// ExecuteID identifies the code behind Execute (jsapi: a hash of the JS
+	// function's source), so a rebuild diff sees an edited body as a change.
+	ExecuteID string
+	Extra     map[string]any // every other field (promptSnippet, executionMode, renderers, ...)
 
 	schema *jsonschema.Schema // set by build
 }

@@ -136,3 +136,22 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 		time.Sleep(2 * time.Millisecond)
 	}
 }
+
+func TestReloadDiffSeesEditedExecuteBody(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	src := func(text string) string {
+		return `export default function (pi) {
+  pi.tools.add((d) => d.set("t", { description: "same", parameters: { type: "object" },
+    execute: () => ({ content: [{ type: "text", text: "` + text + `" }] }) }));
+}
+`
+	}
+	f.write("e.ts", src("one"))
+	f.mustBoot("e.ts")
+	f.write("e.ts", src("two"))
+	res := f.host.Reload(context.Background(), "e", nil)
+	if !res.OK || strings.Join(res.Diffs["tools"].Changed, ",") != "t" {
+		t.Fatalf("reload diff = %+v (err %v)", res.Diffs, res.Err)
+	}
+}

@@ -249,7 +249,7 @@ func commandConv(g *jsGen) valueConv[engine.Command, engine.Command] {
 					if !ok {
 						return c, fmt.Errorf("command %q: handler must be a function", id)
 					}
-					c.Handler = g.commandFunc(f)
+					c.Handler, c.HandlerID = g.commandFunc(f), f.fp
 				case "name":
 				default:
 					c.Extra[k] = val
@@ -269,7 +269,8 @@ func commandConv(g *jsGen) valueConv[engine.Command, engine.Command] {
 			if !ok || obj == nil {
 				return c, fmt.Errorf("commands wrap: the wrapper must return a handler function")
 			}
-			c.Handler = g.commandFunc(g.handle(obj, nf))
+			h := g.handle(obj, nf)
+			c.Handler, c.HandlerID = g.commandFunc(h), c.HandlerID+">"+h.fp
 			return c, nil
 		},
 	}

@@ -30,7 +30,8 @@ func toolConv(g *jsGen) valueConv[engine.Tool, engine.Tool] {
 			if !ok || !isFn {
 				return t, fmt.Errorf("tools wrap: the wrapper must return an execute function, got %s", r.String())
 			}
-			t.Execute = g.executeFunc(g.handle(obj, nf))
+			h := g.handle(obj, nf)
+			t.Execute, t.ExecuteID = g.executeFunc(h), t.ExecuteID+">"+h.fp
 			return t, nil
 		},
 	}
@@ -65,7 +66,7 @@ func (g *jsGen) toolFromJS(id string, v goja.Value) (engine.Tool, error) {
 			if !ok {
 				return t, fmt.Errorf("tool %q: execute must be a function", id)
 			}
-			t.Execute = g.executeFunc(f)
+			t.Execute, t.ExecuteID = g.executeFunc(f), f.fp
 		case "name":
 			// the draft id is the name
 		default:
