@@ -193,7 +193,7 @@ type replayKey struct{}
 // share it). Called with the ctx of a contribution to this same registry it
 // returns ErrReentrantRebuild.
 func (r *Registry[D, S]) Rebuild(ctx context.Context) (Rebuilt[S], error) {
-	if v, _ := ctx.Value(replayKey{}).(any); v == any(r) {
+	if ctx.Value(replayKey{}) == any(r) {
 		return Rebuilt[S]{}, ErrReentrantRebuild
 	}
 	r.mu.Lock()

@@ -30,7 +30,7 @@ func ConvertToLLM(msgs []map[string]any) []map[string]any {
 			}
 			out = append(out, userText(bashExecutionToText(m), ts))
 		case "custom":
-			var content any = m["content"]
+			content := m["content"]
 			if s, ok := content.(string); ok {
 				content = []any{map[string]any{"type": "text", "text": s}}
 			}

@@ -25,7 +25,7 @@ func TestConvertToLLM(t *testing.T) {
 	if len(out) != 5 {
 		t.Fatalf("got %d messages: %v", len(out), out)
 	}
-	if &out[0] == nil || out[0]["content"] != "u" {
+	if out[0]["content"] != "u" {
 		t.Error("user message changed")
 	}
 	for i, want := range []string{

@@ -61,7 +61,6 @@ func piAIPath(t *testing.T) string {
 
 type diffCase struct {
 	name       string
-	api        string
 	model      func(base string) *provider.Model
 	context    provider.Context
 	thinking   provider.ThinkingLevel

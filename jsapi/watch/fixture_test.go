@@ -41,8 +41,7 @@ type fixture struct {
 }
 
 type fixtureOptions struct {
-	debounce time.Duration
-	engine   engine.Options
+	engine engine.Options
 }
 
 func newFixture(t *testing.T, opts fixtureOptions) *fixture {
