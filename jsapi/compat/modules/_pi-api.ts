@@ -252,7 +252,6 @@ function makeUI(host: any, assertActive: () => void): any {
     assertActive();
     host.uiSet(op, key, sub, value === undefined ? null : value);
   };
-  const theme = makeTheme();
   return {
     select: (title: string, options: string[], o?: any) =>
       dialog("select", { title, options, ...opts(o) }, (r) => r.value, undefined),
@@ -302,32 +301,10 @@ function makeUI(host: any, assertActive: () => void): any {
     },
     addAutocompleteProvider: (_f: any) => set("addAutocompleteProvider", "autocomplete", "", true),
     onTerminalInput: (_h: any) => () => {},
+    // pi's global theme (pi-coding-agent's): plain text until initTheme().
     get theme() {
-      return theme;
+      return require("pigo:agent-theme").theme;
     },
-  };
-}
-
-// makeTheme is pi's Theme with text passed through unchanged (pigo has no
-// terminal theme yet; renderers stay testable as plain strings).
-function makeTheme(): any {
-  const id = (_c: any, text?: any) => String(text ?? _c);
-  const same = (text: any) => String(text);
-  return {
-    name: "pigo-plain",
-    fg: (_color: string, text: string) => String(text),
-    bg: (_color: string, text: string) => String(text),
-    bold: same,
-    italic: same,
-    underline: same,
-    inverse: same,
-    strikethrough: same,
-    getFgAnsi: () => "",
-    getBgAnsi: () => "",
-    getColorMode: () => "truecolor",
-    getThinkingBorderColor: () => same,
-    getBashModeBorderColor: () => same,
-    _id: id,
   };
 }
 
