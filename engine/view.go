@@ -73,13 +73,25 @@ type View struct {
 	owner     *Generation // nil while a durable view waits for its reloaded owner
 	state     any
 	listeners []*viewListener
-	closed    bool
-	result    any
-	reason    string
-	done      chan struct{}
+	// early holds messages delivered before the owner registered a
+	// listener (a client may answer as soon as it sees the view, before
+	// OpenView returned); the first On drains them. Bounded by maxEarly.
+	early  []earlyMessage
+	closed bool
+	result any
+	reason string
+	done   chan struct{}
 }
 
 type viewListener struct{ fn func(msg any, from string) }
+
+type earlyMessage struct {
+	msg  any
+	from string
+}
+
+// maxEarly bounds the messages a view keeps for its first listener.
+const maxEarly = 16
 
 // originatorKey marks the client an operation came from.
 type originatorKey struct{}
@@ -154,12 +166,18 @@ func (v *View) SetState(state any) error {
 	return nil
 }
 
-// On registers a listener for messages clients send to the view.
+// On registers a listener for messages clients send to the view. Messages
+// that arrived before the first listener are handed to it now.
 func (v *View) On(fn func(msg any, from string)) (remove func()) {
 	l := &viewListener{fn: fn}
 	v.mu.Lock()
 	v.listeners = append(v.listeners, l)
+	early := v.early
+	v.early = nil
 	v.mu.Unlock()
+	for _, m := range early {
+		fn(m.msg, m.from)
+	}
 	return func() {
 		v.mu.Lock()
 		v.listeners = slices.DeleteFunc(v.listeners, func(x *viewListener) bool { return x == l })
@@ -186,7 +204,7 @@ func (v *View) close(result any, reason string) {
 		v.mu.Unlock()
 		return
 	}
-	v.closed, v.result, v.reason, v.listeners = true, Clone(result), reason, nil
+	v.closed, v.result, v.reason, v.listeners, v.early = true, Clone(result), reason, nil, nil
 	v.mu.Unlock()
 	close(v.done)
 	hub := v.hub
@@ -267,6 +285,9 @@ func (hub *ViewHub) Deliver(clientID, viewID string, msg any) error {
 	}
 	v.mu.Lock()
 	ls := slices.Clone(v.listeners)
+	if len(ls) == 0 && !v.closed && len(v.early) < maxEarly {
+		v.early = append(v.early, earlyMessage{Clone(msg), clientID})
+	}
 	v.mu.Unlock()
 	for _, l := range ls {
 		l.fn(Clone(msg), clientID)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"io/fs"
 	"strings"
 )
 
@@ -14,6 +15,20 @@ type IO struct {
 	Environ        []string // KEY=VALUE pairs: what extensions see as process.env
 	Cwd            string
 	StdinTTY       bool // stdin is a terminal (pi's print mode reads piped stdin only)
+	// FS is the file system the agent modes read settings, prompt files
+	// and @file arguments from and write settings and bash logs to.
+	FS FS
+}
+
+// FS is the part of the file system the agent modes use; main passes the
+// real one.
+type FS interface {
+	ReadFile(name string) ([]byte, error)
+	WriteFile(name string, data []byte, perm fs.FileMode) error
+	Stat(name string) (fs.FileInfo, error)
+	MkdirAll(path string, perm fs.FileMode) error
+	Rename(oldpath, newpath string) error
+	Create(name string) (io.WriteCloser, error)
 }
 
 // envMap turns Environ into a map.

@@ -27,7 +27,9 @@ func TestScripts(t *testing.T) {
 		Dir:                 filepath.Join("testdata", "script"),
 		RequireExplicitExec: true,
 		UpdateScripts:       os.Getenv("TESTSCRIPT_UPDATE") != "",
-		Cmds:                map[string]func(*testscript.TestScript, bool, []string){"waitfor": cmdWaitfor},
+		Cmds: map[string]func(*testscript.TestScript, bool, []string){
+			"waitfor": cmdWaitfor, "mockllm": cmdMockLLM, "eventlog": cmdEventLog, "rpcdrive": cmdRPCDrive,
+		},
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("EXAMPLES", examples)
 			env.Setenv("PIGO_CACHE_DIR", filepath.Join(env.WorkDir, ".cache"))

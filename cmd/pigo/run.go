@@ -37,6 +37,9 @@ func run(ctx context.Context, args []string, io *IO) ExitCode {
 			return c.run(ctx, args[1:], io)
 		}
 	}
+	if isAgentModeArgs(args) {
+		return runAgentMode(ctx, args, io) // pi's -p, --mode json, --mode rpc (agent_mode.go)
+	}
 	fmt.Fprintf(io.Stderr, "pigo: unknown command %q (run pigo help)\n", args[0])
 	return ExitUsage
 }
@@ -48,6 +51,7 @@ func usage(io *IO) {
 	for _, c := range cs {
 		fmt.Fprintf(io.Stderr, "  %-8s %s\n", c.name, c.summary)
 	}
+	fmt.Fprintln(io.Stderr, "\npi's non-interactive modes, with pi's flags (pigo -p --help):\n  pigo -p \"prompt\"   pigo --mode json \"prompt\"   pigo --mode rpc")
 }
 
 // flags is the small parser pigo's commands share: -e/--extension PATH

@@ -78,6 +78,10 @@ type Agent struct {
 	model     Message
 	thinking  string
 	hooks     Hooks
+	// steeringMode and followUpMode are pi's queue modes (modes_queue.go):
+	// "one-at-a-time" delivers one queued message per turn; "" or "all"
+	// delivers them all at once.
+	steeringMode, followUpMode string
 }
 
 // New creates an agent over a host.
@@ -333,8 +337,7 @@ func (a *Agent) emitQueueLocked() {
 func (a *Agent) takeSteering() []Message {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	out := a.steering
-	a.steering = nil
+	out := drainQueue(&a.steering, a.steeringMode)
 	if len(out) > 0 {
 		a.emitQueueLocked()
 	}
@@ -344,8 +347,7 @@ func (a *Agent) takeSteering() []Message {
 func (a *Agent) takeFollowUp() []Message {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	out := a.followUp
-	a.followUp = nil
+	out := drainQueue(&a.followUp, a.followUpMode)
 	if len(out) > 0 {
 		a.emitQueueLocked()
 	}

@@ -219,6 +219,12 @@ func (l *loop) executeTools(calls []Message) (msgs []Message, terminate bool) {
 		}
 	}
 	done := make([]*finalized, len(calls))
+	sent := make([]Message, len(calls)) // sequential: result messages already emitted
+	resultMessage := func(f *finalized) Message {
+		m := Message{"role": "toolResult", "toolCallId": str(f.call["id"]), "toolName": str(f.call["name"]),
+			"content": f.result.Data()["content"], "details": orEmpty(f.result.Details), "isError": f.isError, "timestamp": a.now()}
+		return l.messageStartEnd(m)
+	}
 	var wg sync.WaitGroup
 	for i, c := range calls {
 		name, id := str(c["name"]), str(c["id"])
@@ -236,6 +242,9 @@ func (l *loop) executeTools(calls []Message) (msgs []Message, terminate bool) {
 		if prepared == nil {
 			done[i] = &finalized{call: c, result: res, isError: true}
 			l.emitEnd(done[i])
+			if sequential {
+				sent[i] = resultMessage(done[i])
+			}
 			continue
 		}
 		exec := func(i int, p *engine.PreparedCall) {
@@ -245,7 +254,10 @@ func (l *loop) executeTools(calls []Message) (msgs []Message, terminate bool) {
 			l.emitEnd(done[i])
 		}
 		if sequential {
+			// pi-agent-core's executeToolCallsSequential: each call's
+			// result message follows its tool_execution_end.
 			exec(i, prepared)
+			sent[i] = resultMessage(done[i])
 			continue
 		}
 		wg.Add(1)
@@ -253,10 +265,12 @@ func (l *loop) executeTools(calls []Message) (msgs []Message, terminate bool) {
 	}
 	wg.Wait()
 	terminate = len(done) > 0
-	for _, f := range done {
-		m := Message{"role": "toolResult", "toolCallId": str(f.call["id"]), "toolName": str(f.call["name"]),
-			"content": f.result.Data()["content"], "details": orEmpty(f.result.Details), "isError": f.isError, "timestamp": a.now()}
-		msgs = append(msgs, l.messageStartEnd(m))
+	for i, f := range done {
+		m := sent[i]
+		if m == nil {
+			m = resultMessage(f)
+		}
+		msgs = append(msgs, m)
 		terminate = terminate && f.result.Terminate
 	}
 	return msgs, terminate

@@ -1,0 +1,1019 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/agent"
+	"github.com/pigo-dev/pigo/engine/provider"
+	pisession "github.com/pigo-dev/pigo/engine/session"
+	"github.com/pigo-dev/pigo/jsapi"
+	"github.com/pigo-dev/pigo/jsapi/discover"
+	"github.com/pigo-dev/pigo/jsapi/watch"
+)
+
+// pi's non-interactive modes (pi -p, --mode json, --mode rpc): one agent
+// session with the extensions pi would load, the models pi would offer and
+// the session file pi would use. agentRuntime is the part the three modes
+// share: startup in pi's order (flags, session, extensions, extension
+// flags, model, agent), the state pi's AgentSession keeps next to the
+// agent loop (queue modes, retry and compaction switches, pending bash
+// results), session replacement, and shutdown.
+
+// agentBudgets replace the host's default budgets: in the agent modes a
+// hook may wait for a user's dialog answer and a tool may run as long as
+// the model's task needs, as in pi, which has no such limits.
+var agentBudgets = engine.Budgets{Hook: 24 * time.Hour, Listener: 24 * time.Hour, Tool: 24 * time.Hour}
+
+// agentRuntime is a booted agent session. Safe for concurrent use.
+type agentRuntime struct {
+	io       *IO
+	flags    piFlags
+	mode     string // "text" | "json" | "rpc"
+	agentDir string
+	settings *piSettings
+	host     *engine.Host
+	reg      *provider.Registry
+	agent    *agent.Agent
+	baseCtx  context.Context
+	// sessionDir is where new sessions are created; "" for --no-session.
+	sessionDir string
+	// extPaths maps plugin ids to extension paths; extInfo to pi's
+	// sourceInfo of the extension.
+	extPaths map[string]string
+	extInfo  map[string]map[string]any
+
+	mu               sync.Mutex
+	model            *provider.Model // nil: none (pi's "unknown" placeholder)
+	scoped           []provider.ScopedModel
+	steeringMode     string
+	followUpMode     string
+	pendingBash      []agent.Message
+	shutdownRequest  bool
+	sink             func(ev map[string]any)
+	extError         func(path, event, message string)
+	warnedPersisting bool
+
+	queueMu   sync.Mutex // serializes queue_update (syncQueue)
+	lastQueue [2][]string
+	streaming bool // between agent_start and agent_end (seen by the sink)
+	ended     bool // agent_end went out; the agent may still be tearing down
+
+	reloader        *watch.Reloader
+	reloadRequested bool
+}
+
+// runAgentMode runs pi's print, JSON or RPC mode.
+func runAgentMode(ctx context.Context, args []string, io *IO) ExitCode {
+	f := parsePiFlags(args)
+	if f.help {
+		fmt.Fprint(io.Stdout, agentModeHelp)
+		return ExitOK
+	}
+	if f.mode == "" && !f.print && len(f.messages) == 0 && len(f.fileArgs) == 0 && io.StdinTTY {
+		fmt.Fprintln(io.Stderr, "pigo: interactive mode is not available yet; use -p \"prompt\", --mode json or --mode rpc (pigo --help)")
+		return ExitUsage
+	}
+	rt, code := startAgentRuntime(ctx, io, f)
+	if rt == nil {
+		return code
+	}
+	var code2 ExitCode
+	if rt.mode == "rpc" {
+		code2 = runRPC(ctx, rt)
+	} else {
+		code2 = runPrint(ctx, rt)
+	}
+	if sc, ok := signalExitCode(ctx); ok {
+		return sc
+	}
+	return code2
+}
+
+// signalExitCode is pi's exit status after a signal ended the run (it
+// shuts down cleanly first): SIGTERM 143, SIGHUP 129, SIGINT 130.
+func signalExitCode(ctx context.Context) (ExitCode, bool) {
+	cause := context.Cause(ctx)
+	if cause == nil || ctx.Err() == nil {
+		return 0, false
+	}
+	// os/signal's NotifyContext names the signal in its cause.
+	switch msg := cause.Error(); {
+	case strings.HasPrefix(msg, "terminated"):
+		return 143, true
+	case strings.HasPrefix(msg, "hangup"):
+		return 129, true
+	case strings.HasPrefix(msg, "interrupt"):
+		return 130, true
+	}
+	return 0, false
+}
+
+// startAgentRuntime does pi's startup up to the point where a mode takes
+// over. On failure it prints pi's diagnostics and returns nil and the exit
+// code.
+func startAgentRuntime(ctx context.Context, io *IO, f piFlags) (*agentRuntime, ExitCode) {
+	rt := &agentRuntime{io: io, flags: f, mode: f.appMode(), baseCtx: ctx, extPaths: map[string]string{},
+		extInfo: map[string]map[string]any{}}
+	var diags []diagnostic
+	report := func() bool {
+		failed := false
+		for _, d := range diags {
+			fmt.Fprintln(io.Stderr, d.String())
+			failed = failed || d.kind == "error"
+		}
+		diags = nil
+		return failed
+	}
+	diags = append(diags, f.diagnostics...)
+	if report() {
+		return nil, ExitFailure
+	}
+	if rt.mode == "rpc" && len(f.fileArgs) > 0 {
+		fmt.Fprintln(io.Stderr, "Error: @file arguments are not supported in RPC mode")
+		return nil, ExitFailure
+	}
+	home := io.Getenv("HOME")
+	rt.agentDir = filepath.Join(home, ".pi", "agent")
+	if d := io.Getenv("PI_CODING_AGENT_DIR"); d != "" {
+		rt.agentDir = expandTilde(d, home)
+	}
+	if !filepath.IsAbs(rt.agentDir) {
+		rt.agentDir = filepath.Join(io.Cwd, rt.agentDir)
+	}
+	var sd []diagnostic
+	rt.settings, sd = loadPiSettings(io.FS, rt.agentDir, io.Cwd)
+	diags = append(diags, sd...)
+	rt.steeringMode = rt.settings.queueMode("steeringMode")
+	rt.followUpMode = rt.settings.queueMode("followUpMode")
+
+	// Session (pi's createSessionManager).
+	tree, hasExisting, code, ok := rt.openSession(f, &diags)
+	if !ok {
+		report()
+		return nil, code
+	}
+
+	// Extensions.
+	rt.host = engine.New(engine.Options{Cwd: io.Cwd, Budgets: agentBudgets, OnDiagnostic: rt.onDiagnostic})
+	rt.host.Pi().SetSession(tree)
+	env := jsapi.New(jsapi.Options{CacheDir: cacheDir(io, false), Environ: io.envMap()})
+	exts, problems := discover.Discover(discover.Options{Cwd: io.Cwd, AgentDir: rt.agentDir, Home: home, Getenv: io.Getenv,
+		Extensions: f.extensions, NoExtensions: f.noExtensions})
+	for _, p := range problems {
+		if strings.HasPrefix(p.Message, "Extension path does not exist") {
+			diags = append(diags, diagnostic{"error", fmt.Sprintf("Failed to load extension %q: %s", p.Path, p.Message)})
+		} else {
+			diags = append(diags, diagnostic{"warning", p.Message})
+		}
+	}
+	var specs []engine.PluginSpec
+	for _, e := range exts {
+		specs = append(specs, env.Plugin(e.ID, e.Path, nil))
+		rt.extPaths[e.ID] = e.Path
+		rt.extInfo[e.ID] = sourceInfoFor(e, io.Cwd, rt.agentDir)
+	}
+	reloader := watch.NewReloader(rt.host, env, watch.ReloaderOptions{})
+	for _, sp := range specs {
+		reloader.Add(sp.ID, sp.Source)
+	}
+	rt.reloader = reloader
+	rt.host.Pi().SetReloader(func(context.Context) error { rt.requestReload(); return nil })
+	for _, res := range rt.host.Boot(ctx, specs) {
+		if res.OK {
+			continue
+		}
+		diags = append(diags, diagnostic{"error", fmt.Sprintf("Failed to load extension %q: Failed to load extension: %s",
+			rt.extPaths[res.Plugin], loadErrorText(res.Err))})
+	}
+
+	// Models: registry, extension providers, extension flags, scope, model.
+	rt.reg = provider.NewRegistry(provider.RegistryOptions{AgentDir: rt.agentDir, Env: io.envMap()})
+	for _, err := range rt.reg.Problems() {
+		diags = append(diags, diagnostic{"warning", err.Error()})
+	}
+	diags = append(diags, rt.registerExtensionProviders()...)
+	flagValues, fd := rt.extensionFlagValues(f.unknown)
+	diags = append(diags, fd...)
+	patterns := f.models
+	if patterns == nil {
+		patterns = rt.settings.strings("enabledModels")
+	}
+	if len(patterns) > 0 {
+		var warnings []string
+		rt.scoped, warnings = rt.reg.ResolveScope(patterns)
+		for _, w := range warnings {
+			diags = append(diags, diagnostic{"warning", w})
+		}
+	}
+	model, thinking, md := rt.initialModel(f, tree, hasExisting)
+	diags = append(diags, md...)
+	if f.apiKey != "" {
+		if model == nil {
+			diags = append(diags, diagnostic{"error", "--api-key requires a model to be specified via --model, --provider/--model, or --models"})
+		} else {
+			rt.reg.SetRuntimeAPIKey(model.Provider, f.apiKey)
+		}
+	}
+	if report() {
+		rt.closeHost()
+		return nil, ExitFailure
+	}
+
+	// Tools and system prompt.
+	pi := rt.host.Pi()
+	switch {
+	case f.tools != nil:
+		pi.SetActiveTools("", f.tools)
+	case f.noTools:
+		pi.SetActiveTools("", []string{})
+	}
+	rt.model = model
+	a := agent.New(agent.Options{
+		Host:          rt.host,
+		Provider:      agent.RegistryProvider{Registry: rt.reg},
+		Model:         agent.ModelMap(model),
+		ThinkingLevel: thinking,
+		SystemPrompt:  rt.systemPrompt(),
+		Sink:          rt.onAgentEvent,
+	})
+	a.SetHooks(agent.Hooks{
+		Shutdown: func(string) { rt.requestShutdown() },
+		Compact: func(plugin string, _ map[string]any) {
+			rt.reportExtensionError(rt.extPaths[plugin], "compact", "Compaction is not supported by pigo yet")
+		},
+		FindModel: func(p, id string) (agent.Message, bool) {
+			m, ok := rt.reg.Find(p, id)
+			return agent.ModelMap(m), ok
+		},
+	})
+	rt.agent = a
+	a.SetQueueModes(rt.steeringMode, rt.followUpMode)
+	pi.SetCurrentModel(agent.ModelMap(model))
+	pi.SetCurrentThinkingLevel(thinking)
+	if hasExisting {
+		c := tree.BuildContext(tree.LeafID())
+		a.SetMessages(cloneMessages(c.Messages))
+		if !hasThinkingEntry(tree) {
+			tree.Append(pisession.Entry{"type": "thinking_level_change", "thinkingLevel": thinking})
+		}
+	} else {
+		rt.appendSessionStart(tree, model, thinking)
+	}
+	pi.SetAgent(a)
+	pi.SetFlagValues(flagValues)
+	return rt, ExitOK
+}
+
+// requestReload is pi's ctx.reload(). The reload runs once the command
+// (or prompt) that asked for it finished: reloading retires the calling
+// extension's generation, which would cut its handler short, whereas pi
+// lets the old handler run on (see runPendingReload).
+func (rt *agentRuntime) requestReload() { rt.mu.Lock(); rt.reloadRequested = true; rt.mu.Unlock() }
+
+// runPendingReload reloads every extension when one asked for it
+// (session_shutdown{reason:"reload"} to the old instance,
+// session_start{reason:"reload"} to the new one, then resources_discover
+// {reason:"reload"}). A plugin that fails to reload keeps its previous
+// generation and the failure is reported as an extension error.
+func (rt *agentRuntime) runPendingReload(ctx context.Context) {
+	rt.mu.Lock()
+	pending := rt.reloadRequested
+	rt.reloadRequested = false
+	rt.mu.Unlock()
+	if !pending {
+		return
+	}
+	for _, rep := range rt.reloader.ReloadAll(ctx) {
+		if !rep.OK && rep.Error != nil {
+			rt.reportExtensionError(rt.extPaths[rep.Plugin], "reload", loadErrorText(rep.Error))
+		}
+	}
+	rt.host.RunHook(ctx, "resources_discover", map[string]any{"type": "resources_discover", "cwd": rt.io.Cwd, "reason": "reload"})
+}
+
+// start tells extensions the session started (session_start, then
+// resources_discover), as pi's bindExtensions does. Modes attach their UI
+// client and output first.
+func (rt *agentRuntime) start(ctx context.Context) {
+	rt.host.Emit(ctx, "session_start", map[string]any{"type": "session_start", "reason": "startup"})
+	rt.host.RunHook(ctx, "resources_discover", map[string]any{"type": "resources_discover", "cwd": rt.io.Cwd, "reason": "startup"})
+}
+
+// shutdown is pi's dispose: session_shutdown{reason:"quit"} to extensions,
+// then the running prompt is aborted, the session file closed and the
+// extensions unloaded. Events emitted after the handlers ran are dropped
+// by the caller (which stops its output first, if it must).
+func (rt *agentRuntime) shutdown(stopOutput func()) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	rt.host.Emit(ctx, "session_shutdown", map[string]any{"type": "session_shutdown", "reason": "quit"})
+	if stopOutput != nil {
+		stopOutput()
+	}
+	rt.agent.Abort()
+	wctx, wcancel := context.WithTimeout(ctx, 5*time.Second)
+	_ = rt.agent.WaitIdle(wctx)
+	wcancel()
+	_ = rt.tree().Close()
+	rt.closeHost()
+}
+
+func (rt *agentRuntime) closeHost() {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_ = rt.host.Close(ctx)
+}
+
+// tree returns the current session.
+func (rt *agentRuntime) tree() *pisession.Tree { return rt.host.Pi().Session() }
+
+// setSink routes agent and session events; setExtError routes extension
+// handler failures.
+func (rt *agentRuntime) setSink(f func(ev map[string]any)) { rt.mu.Lock(); rt.sink = f; rt.mu.Unlock() }
+
+func (rt *agentRuntime) setExtError(f func(path, event, message string)) {
+	rt.mu.Lock()
+	rt.extError = f
+	rt.mu.Unlock()
+}
+
+// emit sends a session event to the mode's output.
+func (rt *agentRuntime) emit(ev map[string]any) {
+	rt.mu.Lock()
+	sink := rt.sink
+	rt.mu.Unlock()
+	if sink != nil {
+		sink(ev)
+	}
+}
+
+// onAgentEvent is the agent's sink: events go out, and at agent_end the
+// bash results that arrived while the agent ran join the conversation (as
+// pi's _flushPendingBashMessages does after a run). queue_update is pi's
+// AgentSession's: emitted by syncQueue when the queued user messages
+// change (before the message_start of a dequeued one), so the agent's own
+// asynchronous queue_update events are dropped.
+func (rt *agentRuntime) onAgentEvent(ev map[string]any) {
+	switch ev["type"] {
+	case "queue_update":
+		return
+	case "agent_start":
+		rt.mu.Lock()
+		rt.streaming, rt.ended = true, false
+		rt.mu.Unlock()
+	case "agent_end":
+		rt.mu.Lock()
+		rt.streaming, rt.ended = false, true
+		rt.mu.Unlock()
+	case "message_start":
+		if m, _ := ev["message"].(map[string]any); m["role"] == "user" {
+			rt.syncQueue()
+		}
+	}
+	rt.emit(ev)
+	if ev["type"] == "agent_end" {
+		rt.flushPendingBash()
+		rt.checkPersistence()
+	}
+}
+
+// checkPersistence says once on stderr when the session file could not be
+// written (the session goes on in memory).
+func (rt *agentRuntime) checkPersistence() {
+	tr := rt.tree()
+	err := tr.Err()
+	if err == nil {
+		return
+	}
+	rt.mu.Lock()
+	warned := rt.warnedPersisting
+	rt.warnedPersisting = true
+	rt.mu.Unlock()
+	if !warned {
+		fmt.Fprintf(rt.io.Stderr, "Warning: could not write session file %s: %v; the session continues in memory\n", tr.Path(), err)
+	}
+}
+
+// onDiagnostic forwards failures of extension handlers (pi's
+// extension_error): hooks and listeners, except tool_call, whose failure
+// blocks the call instead.
+func (rt *agentRuntime) onDiagnostic(d engine.Diagnostic) {
+	if d.Severity != engine.SeverityError {
+		return
+	}
+	var event string
+	switch {
+	case strings.HasPrefix(d.Where, "hook "):
+		event = strings.TrimPrefix(d.Where, "hook ")
+	case strings.HasPrefix(d.Where, "listener "):
+		event = strings.TrimPrefix(d.Where, "listener ")
+	default:
+		return
+	}
+	if event == "tool_call" || strings.HasPrefix(event, "bus:") {
+		return
+	}
+	rt.reportExtensionError(rt.extPaths[d.Plugin], event, jsErrorMessage(d.Text))
+}
+
+func (rt *agentRuntime) reportExtensionError(path, event, message string) {
+	rt.mu.Lock()
+	f := rt.extError
+	rt.mu.Unlock()
+	if f != nil {
+		f(path, event, message)
+	}
+}
+
+// requestShutdown is ctx.shutdown(): the RPC mode quits after the current
+// command; print mode ignores it, as pi does.
+func (rt *agentRuntime) requestShutdown() { rt.mu.Lock(); rt.shutdownRequest = true; rt.mu.Unlock() }
+
+func (rt *agentRuntime) shutdownRequested() bool {
+	rt.mu.Lock()
+	defer rt.mu.Unlock()
+	return rt.shutdownRequest
+}
+
+// openSession is pi's createSessionManager. ok false means exit with code.
+func (rt *agentRuntime) openSession(f piFlags, diags *[]diagnostic) (tree *pisession.Tree, hasExisting bool, code ExitCode, ok bool) {
+	io := rt.io
+	home := io.Getenv("HOME")
+	flagDir := f.sessionDir
+	if flagDir != "" && !filepath.IsAbs(flagDir) {
+		flagDir = filepath.Join(io.Cwd, flagDir)
+	}
+	dir := pisession.ResolveDir(pisession.DirConfig{Flag: flagDir, Env: io.Getenv("PI_CODING_AGENT_SESSION_DIR"),
+		Settings: rt.settings.str("sessionDir"), AgentDir: rt.agentDir, Cwd: io.Cwd, Home: home})
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(io.Cwd, dir)
+	}
+	warn := func(ws []pisession.Warning) {
+		for _, w := range ws {
+			*diags = append(*diags, diagnostic{"warning", w.String()})
+		}
+	}
+	inMemory := func(err error) *pisession.Tree {
+		*diags = append(*diags, diagnostic{"warning", fmt.Sprintf("%v; the session continues in memory (not saved)", err)})
+		return pisession.InMemory(io.Cwd)
+	}
+	if f.noSession {
+		return pisession.InMemory(io.Cwd), false, ExitOK, true
+	}
+	rt.sessionDir = dir
+	var err error
+	switch {
+	case f.session != "":
+		path := f.session
+		if !pisession.LooksLikePath(path) {
+			info, ferr := pisession.Find([]string{dir}, path)
+			if ferr != nil {
+				dirs, _ := pisession.ProjectDirs(rt.agentDir)
+				info, ferr = pisession.Find(dirs, path)
+				if ferr != nil {
+					fmt.Fprintf(io.Stderr, "No session found matching '%s'\n", f.session)
+					return nil, false, ExitFailure, false
+				}
+				*diags = append(*diags, diagnostic{"warning", fmt.Sprintf("Session found in different project: %s; forking it into the current directory", info.Cwd)})
+				var ws []pisession.Warning
+				tree, ws, err = pisession.ForkFrom(info.Path, io.Cwd, dir, pisession.Options{})
+				warn(ws)
+				if err != nil {
+					fmt.Fprintf(io.Stderr, "Error: %v\n", err)
+					return nil, false, ExitFailure, false
+				}
+				break
+			}
+			path = info.Path
+		} else if !filepath.IsAbs(path) {
+			path = filepath.Join(io.Cwd, path)
+		}
+		var ws []pisession.Warning
+		tree, ws, err = pisession.Open(path, pisession.Options{})
+		warn(ws)
+		if err != nil {
+			tree = inMemory(err)
+		}
+	case f.continueSession:
+		var ws []pisession.Warning
+		tree, ws, err = pisession.ContinueRecent(dir, io.Cwd, pisession.Options{})
+		warn(ws)
+		if err != nil {
+			tree = inMemory(err)
+		}
+	default:
+		tree, err = pisession.Create(dir, io.Cwd, pisession.Options{})
+		if err != nil {
+			tree = inMemory(err)
+		}
+	}
+	hasExisting = len(tree.BuildContext(tree.LeafID()).Messages) > 0
+	return tree, hasExisting, ExitOK, true
+}
+
+// initialModel is pi's buildSessionOptions + createAgentSession model and
+// thinking-level choice.
+func (rt *agentRuntime) initialModel(f piFlags, tree *pisession.Tree, hasExisting bool) (*provider.Model, string, []diagnostic) {
+	var diags []diagnostic
+	var model *provider.Model
+	thinking := ""
+	if f.model != "" {
+		res, err := rt.reg.ResolveModel(f.provider, f.model)
+		if res.Warning != "" {
+			diags = append(diags, diagnostic{"warning", res.Warning})
+		}
+		if err != nil {
+			diags = append(diags, diagnostic{"error", err.Error()})
+		}
+		if res.Model != nil {
+			model = res.Model
+			if f.thinking == "" && res.Thinking != "" {
+				thinking = string(res.Thinking)
+			}
+		}
+	}
+	if model == nil && len(rt.scoped) > 0 && !hasExisting {
+		pick := rt.scoped[0]
+		if saved, ok := rt.reg.Find(rt.settings.str("defaultProvider"), rt.settings.str("defaultModel")); ok {
+			for _, s := range rt.scoped {
+				if s.Model.Provider == saved.Provider && s.Model.ID == saved.ID {
+					pick = s
+				}
+			}
+		}
+		model = pick.Model
+		if f.thinking == "" && pick.Thinking != "" {
+			thinking = string(pick.Thinking)
+		}
+	}
+	if f.thinking != "" {
+		thinking = f.thinking
+	}
+	ctx := tree.BuildContext(tree.LeafID())
+	if model == nil && hasExisting && ctx.Model != nil {
+		if m, ok := rt.reg.Find(ctx.Model.Provider, ctx.Model.ModelID); ok && rt.reg.HasAuth(m.Provider) {
+			model = m
+		} else {
+			diags = append(diags, diagnostic{"warning", fmt.Sprintf("Could not restore model %s/%s", ctx.Model.Provider, ctx.Model.ModelID)})
+		}
+	}
+	if model == nil {
+		if m, ok := rt.reg.Find(rt.settings.str("defaultProvider"), rt.settings.str("defaultModel")); ok && rt.reg.HasAuth(m.Provider) {
+			model = m
+		} else {
+			model = rt.reg.DefaultModel()
+		}
+	}
+	defThinking := rt.settings.str("defaultThinkingLevel")
+	if defThinking == "" {
+		defThinking = "medium"
+	}
+	if thinking == "" && hasExisting && hasThinkingEntry(tree) {
+		thinking = ctx.ThinkingLevel
+	}
+	if thinking == "" {
+		thinking = defThinking
+	}
+	if model == nil {
+		thinking = "off"
+	} else {
+		thinking = string(provider.ClampThinkingLevel(model, provider.ThinkingLevel(thinking)))
+	}
+	return model, thinking, diags
+}
+
+// appendSessionStart writes what pi writes first into a new session: the
+// model and the thinking level.
+func (rt *agentRuntime) appendSessionStart(tree *pisession.Tree, model *provider.Model, thinking string) {
+	if model != nil {
+		tree.Append(pisession.Entry{"type": "model_change", "provider": model.Provider, "modelId": model.ID})
+	}
+	tree.Append(pisession.Entry{"type": "thinking_level_change", "thinkingLevel": thinking})
+}
+
+func hasThinkingEntry(tree *pisession.Tree) bool {
+	for _, e := range tree.Branch(tree.LeafID()) {
+		if e["type"] == "thinking_level_change" {
+			return true
+		}
+	}
+	return false
+}
+
+func cloneMessages(ms []map[string]any) []agent.Message {
+	out := make([]agent.Message, 0, len(ms))
+	for _, m := range ms {
+		out = append(out, engine.Clone(m).(map[string]any))
+	}
+	return out
+}
+
+// extensionFlagValues is pi's applyExtensionFlagValues: values of the
+// flags extensions registered; any other --flag is an error.
+func (rt *agentRuntime) extensionFlagValues(given []unknownFlag) (map[string]any, []diagnostic) {
+	types := map[string]string{}
+	for _, e := range rt.host.Flags().Current().Entries() {
+		t, _ := e.Value["type"].(string)
+		types[e.ID] = t
+	}
+	values := map[string]any{}
+	var diags []diagnostic
+	var unknown []string
+	for _, u := range given {
+		t, ok := types[u.name]
+		switch {
+		case !ok:
+			unknown = append(unknown, "--"+u.name)
+		case t == "boolean":
+			values[u.name] = true
+		case u.value != nil:
+			values[u.name] = *u.value
+		default:
+			diags = append(diags, diagnostic{"error", fmt.Sprintf("Extension flag \"--%s\" requires a value", u.name)})
+		}
+	}
+	if len(unknown) > 0 {
+		s := ""
+		if len(unknown) > 1 {
+			s = "s"
+		}
+		diags = append(diags, diagnostic{"error", fmt.Sprintf("Unknown option%s: %s", s, strings.Join(unknown, ", "))})
+	}
+	return values, diags
+}
+
+// registerExtensionProviders hands providers registered with
+// pi.registerProvider (data configs: baseUrl, apiKey, api, models, ...)
+// to the model registry.
+func (rt *agentRuntime) registerExtensionProviders() []diagnostic {
+	var diags []diagnostic
+	for _, e := range rt.host.Providers().Current().Entries() {
+		if _, ok := e.Value["streamSimple"]; ok {
+			diags = append(diags, diagnostic{"warning", fmt.Sprintf("provider %q: streamSimple providers are not supported yet; ignored", e.ID)})
+			continue
+		}
+		data := map[string]any{}
+		for k, v := range e.Value {
+			if b, err := json.Marshal(v); err == nil && json.Valid(b) {
+				data[k] = v
+			}
+		}
+		b, _ := json.Marshal(data)
+		var cfg provider.ProviderConfig
+		if err := json.Unmarshal(b, &cfg); err != nil {
+			diags = append(diags, diagnostic{"warning", fmt.Sprintf("provider %q: %v", e.ID, err)})
+			continue
+		}
+		if err := rt.reg.RegisterProvider(e.ID, cfg); err != nil {
+			diags = append(diags, diagnostic{"warning", err.Error()})
+		}
+	}
+	return diags
+}
+
+// systemPrompt builds the base system prompt from --system-prompt,
+// --append-system-prompt, SYSTEM.md / APPEND_SYSTEM.md and the active
+// tools.
+func (rt *agentRuntime) systemPrompt() string {
+	in := systemPromptInput{fs: rt.io.FS, cwd: rt.io.Cwd, agentDir: rt.agentDir, host: rt.host, contextFiles: true, now: time.Now(),
+		selected: rt.host.Pi().ActiveTools()}
+	custom := ""
+	if rt.flags.systemPrompt != nil {
+		custom = *rt.flags.systemPrompt
+	} else if p := discoverPromptFile(rt.io.FS, rt.io.Cwd, rt.agentDir, "SYSTEM.md"); p != "" {
+		custom = p
+	}
+	if custom != "" {
+		in.custom = resolvePromptInput(rt.io.FS, rt.io.Cwd, custom)
+	}
+	appends := rt.flags.appendSystemPrompt
+	if appends == nil {
+		if p := discoverPromptFile(rt.io.FS, rt.io.Cwd, rt.agentDir, "APPEND_SYSTEM.md"); p != "" {
+			appends = []string{p}
+		}
+	}
+	for _, a := range appends {
+		in.append = append(in.append, resolvePromptInput(rt.io.FS, rt.io.Cwd, a))
+	}
+	return buildSystemPrompt(in)
+}
+
+// loadErrorText renders a plugin's load failure: its first diagnostic with
+// file:line:col when known.
+func loadErrorText(pe *engine.PluginError) string {
+	if pe == nil {
+		return "unknown error"
+	}
+	if len(pe.Diagnostics) > 0 {
+		d := pe.Diagnostics[0]
+		if d.Location != nil {
+			return d.Location.String() + ": " + d.Text
+		}
+		return d.Text
+	}
+	return pe.Err.Error()
+}
+
+// sourceInfoFor is pi's sourceInfo of an extension (get_commands).
+func sourceInfoFor(e discover.Extension, cwd, agentDir string) map[string]any {
+	info := map[string]any{"path": e.Path, "source": "local", "scope": "user", "origin": "top-level"}
+	switch e.Origin {
+	case "cli":
+		info["source"], info["scope"] = "cli", "temporary"
+	case "settings:project":
+		info["scope"] = "project"
+	case "auto:project":
+		info["source"], info["scope"], info["baseDir"] = "auto", "project", filepath.Join(cwd, ".pi")
+	case "auto:global":
+		info["source"], info["baseDir"] = "auto", agentDir
+	case "package:project", "package:global":
+		info["source"], info["origin"] = e.Source, "package"
+		if e.Origin == "package:project" {
+			info["scope"] = "project"
+		}
+	}
+	return info
+}
+
+// currentModel returns the model in use (nil when none). The agent's
+// model is the truth: an extension's pi.setModel changes it directly.
+func (rt *agentRuntime) currentModel() *provider.Model {
+	var am map[string]any
+	if rt.agent != nil {
+		am = rt.agent.Model()
+	}
+	rt.mu.Lock()
+	defer rt.mu.Unlock()
+	if am != nil && (rt.model == nil || rt.model.Provider != am["provider"] || rt.model.ID != am["id"]) {
+		var m provider.Model
+		if b, err := json.Marshal(am); err == nil && json.Unmarshal(b, &m) == nil {
+			rt.model = &m
+		}
+	}
+	return rt.model.Clone()
+}
+
+// modelData is the model as pi's RPC shows it: the agent's model, or pi's
+// "unknown" placeholder when there is none.
+func (rt *agentRuntime) modelData() map[string]any {
+	if m := rt.currentModel(); m != nil {
+		return agent.ModelMap(m)
+	}
+	return map[string]any{"id": "unknown", "name": "unknown", "api": "unknown", "provider": "unknown", "baseUrl": "",
+		"reasoning": false, "input": []any{}, "cost": map[string]any{"input": 0, "output": 0, "cacheRead": 0, "cacheWrite": 0},
+		"contextWindow": 0, "maxTokens": 0}
+}
+
+// authProblem is pi's prompt preflight: an error message when the current
+// model cannot be used.
+func (rt *agentRuntime) authProblem() string {
+	m := rt.currentModel()
+	help := fmt.Sprintf("Set an API key in the environment (e.g. ANTHROPIC_API_KEY, OPENAI_API_KEY) or in %s, or configure a provider in %s.",
+		filepath.Join(rt.agentDir, "auth.json"), filepath.Join(rt.agentDir, "models.json"))
+	if m == nil {
+		return "No API key found for the selected model.\n\n" + help
+	}
+	if !rt.reg.HasAuth(m.Provider) {
+		return fmt.Sprintf("No API key found for %s.\n\n%s", m.Provider, help)
+	}
+	return ""
+}
+
+// syncThinking makes the agent use the pi runtime's thinking level, which
+// extensions may have changed (pi.setThinkingLevel).
+func (rt *agentRuntime) syncThinking() {
+	rt.agent.SetThinking(rt.host.Pi().ThinkingLevel())
+}
+
+// setModel is pi's AgentSession.setModel: the model changes, a
+// model_change entry is written and the defaults saved, the thinking level
+// is re-clamped; the returned call tells extensions (thinking_level_select
+// when the level changed, then model_select).
+func (rt *agentRuntime) setModel(ctx context.Context, m *provider.Model, source string, explicitThinking string) (notify func()) {
+	prev := rt.currentModel()
+	level := explicitThinking
+	if level == "" {
+		if prev == nil || !prev.Reasoning {
+			level = rt.settings.str("defaultThinkingLevel")
+			if level == "" {
+				level = "medium"
+			}
+		} else {
+			level = rt.host.Pi().ThinkingLevel()
+		}
+	}
+	rt.mu.Lock()
+	rt.model = m.Clone()
+	rt.mu.Unlock()
+	mm := agent.ModelMap(m)
+	rt.agent.SetModelValue(mm)
+	rt.host.Pi().SetCurrentModel(mm)
+	rt.tree().Append(pisession.Entry{"type": "model_change", "provider": m.Provider, "modelId": m.ID})
+	rt.saveSetting("defaultProvider", m.Provider)
+	rt.saveSetting("defaultModel", m.ID)
+	thinkingSelect := rt.applyThinkingLevel(level)
+	return func() {
+		if thinkingSelect != nil {
+			thinkingSelect()
+		}
+		if prev == nil || prev.Provider != m.Provider || prev.ID != m.ID {
+			var pm any
+			if prev != nil {
+				pm = agent.ModelMap(prev)
+			}
+			rt.host.Emit(ctx, "model_select", map[string]any{"type": "model_select", "model": mm, "previousModel": pm, "source": source})
+		}
+	}
+}
+
+// availableThinkingLevels is pi's getAvailableThinkingLevels.
+func (rt *agentRuntime) availableThinkingLevels() []string {
+	m := rt.currentModel()
+	if m == nil {
+		return thinkingLevels()
+	}
+	var out []string
+	for _, l := range provider.SupportedThinkingLevels(m) {
+		out = append(out, string(l))
+	}
+	return out
+}
+
+// setThinkingLevel is pi's AgentSession.setThinkingLevel: clamped to the
+// model; when it changes, a thinking_level_change entry, the
+// thinking_level_changed event and thinking_level_select for extensions.
+func (rt *agentRuntime) setThinkingLevel(level string) {
+	if notify := rt.applyThinkingLevel(level); notify != nil {
+		notify()
+	}
+}
+
+// applyThinkingLevel is setThinkingLevel without telling extensions: it
+// returns the call that emits thinking_level_select (nil when the level
+// did not change), for callers that run listeners elsewhere.
+func (rt *agentRuntime) applyThinkingLevel(level string) (notify func()) {
+	effective := level
+	if !slices.Contains(rt.availableThinkingLevels(), level) {
+		if m := rt.currentModel(); m != nil {
+			effective = string(provider.ClampThinkingLevel(m, provider.ThinkingLevel(level)))
+		} else {
+			effective = "off"
+		}
+	}
+	pi := rt.host.Pi()
+	prev := pi.ThinkingLevel()
+	pi.SetCurrentThinkingLevel(effective)
+	rt.agent.SetThinking(effective)
+	if effective == prev {
+		return nil
+	}
+	rt.tree().Append(pisession.Entry{"type": "thinking_level_change", "thinkingLevel": effective})
+	if m := rt.currentModel(); (m != nil && m.Reasoning) || effective != "off" {
+		rt.saveSetting("defaultThinkingLevel", effective)
+	}
+	rt.emit(map[string]any{"type": "thinking_level_changed", "level": effective})
+	return func() {
+		rt.host.Emit(context.WithoutCancel(rt.baseCtx), "thinking_level_select",
+			map[string]any{"type": "thinking_level_select", "level": effective, "previousLevel": prev})
+	}
+}
+
+// saveSetting writes a global setting as pi's SettingsManager does; a
+// failure is a warning on stderr.
+func (rt *agentRuntime) saveSetting(field string, value any) {
+	if err := rt.settings.set(field, value); err != nil {
+		fmt.Fprintf(rt.io.Stderr, "Warning: %v\n", err)
+	}
+}
+
+// saveNestedSetting writes field.key (compaction.enabled, retry.enabled).
+func (rt *agentRuntime) saveNestedSetting(field, key string, value any) {
+	if err := rt.settings.setNested(field, key, value); err != nil {
+		fmt.Fprintf(rt.io.Stderr, "Warning: %v\n", err)
+	}
+}
+
+// settleAfterRun waits for a run whose agent_end went out to finish
+// (the agent clears its streaming state just after emitting agent_end;
+// a client that prompts again at once must not be told the agent is busy).
+func (rt *agentRuntime) settleAfterRun() {
+	rt.mu.Lock()
+	ended := rt.ended
+	rt.mu.Unlock()
+	if !ended || rt.agent.IsIdle() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(rt.baseCtx, 5*time.Second)
+	defer cancel()
+	_ = rt.agent.WaitIdle(ctx)
+}
+
+// isStreaming reports whether a run is between agent_start and agent_end;
+// unlike agent.IsIdle it does not take the agent's lock.
+func (rt *agentRuntime) isStreaming() bool { rt.mu.Lock(); defer rt.mu.Unlock(); return rt.streaming }
+
+// syncQueue emits pi's queue_update when the queued user messages changed
+// since the last one.
+func (rt *agentRuntime) syncQueue() {
+	rt.queueMu.Lock()
+	defer rt.queueMu.Unlock()
+	steer, follow := rt.agent.QueuedUserTexts()
+	if slices.Equal(steer, rt.lastQueue[0]) && slices.Equal(follow, rt.lastQueue[1]) {
+		return
+	}
+	rt.lastQueue = [2][]string{steer, follow}
+	rt.emit(map[string]any{"type": "queue_update", "steering": steer, "followUp": follow})
+}
+
+// pendingCount is pi's pendingMessageCount: queued user messages.
+func (rt *agentRuntime) pendingCount() int {
+	steer, follow := rt.agent.QueuedUserTexts()
+	return len(steer) + len(follow)
+}
+
+// setQueueModes sets pi's steeringMode and followUpMode (and saves the
+// ones that changed, as pi does).
+func (rt *agentRuntime) setQueueModes(steering, followUp string) {
+	rt.mu.Lock()
+	oldSteer, oldFollow := rt.steeringMode, rt.followUpMode
+	rt.steeringMode, rt.followUpMode = steering, followUp
+	rt.mu.Unlock()
+	rt.agent.SetQueueModes(steering, followUp)
+	if steering != oldSteer {
+		rt.saveSetting("steeringMode", steering)
+	}
+	if followUp != oldFollow {
+		rt.saveSetting("followUpMode", followUp)
+	}
+}
+
+// queueModes returns pi's steeringMode and followUpMode.
+func (rt *agentRuntime) queueModes() (string, string) {
+	rt.mu.Lock()
+	defer rt.mu.Unlock()
+	return rt.steeringMode, rt.followUpMode
+}
+
+// addBashMessage stores a bashExecution message: now when the agent is
+// idle, after the run otherwise (pi's recordBashResult).
+func (rt *agentRuntime) addBashMessage(m agent.Message) {
+	if !rt.agent.IsIdle() {
+		rt.mu.Lock()
+		rt.pendingBash = append(rt.pendingBash, m)
+		rt.mu.Unlock()
+		return
+	}
+	rt.storeMessage(m)
+}
+
+func (rt *agentRuntime) flushPendingBash() {
+	rt.mu.Lock()
+	pending := rt.pendingBash
+	rt.pendingBash = nil
+	rt.mu.Unlock()
+	for _, m := range pending {
+		rt.storeMessage(m)
+	}
+}
+
+func (rt *agentRuntime) storeMessage(m agent.Message) {
+	rt.agent.SetMessages(append(rt.agent.Messages(), m))
+	rt.tree().Append(pisession.Entry{"type": "message", "message": engine.Clone(m)})
+}
+
+const agentModeHelp = `pigo runs pi's non-interactive modes with pi's flags:
+
+  pigo -p "prompt" [messages...]      print the final answer (text mode)
+  pigo --mode json "prompt" ...       the session header, then every event as a JSON line
+  pigo --mode rpc                     pi's RPC protocol on stdin/stdout (JSON lines)
+
+Options (as pi's):
+  --provider <name>              provider of --model
+  --model <pattern>              model pattern or id ("provider/id", optional ":<thinking>")
+  --api-key <key>                API key for the model's provider
+  --thinking <level>             off, minimal, low, medium, high, xhigh
+  --models <patterns>            comma-separated model scope for cycle_model
+  --system-prompt <text|file>    replace the system prompt
+  --append-system-prompt <t|f>   append to the system prompt (repeatable)
+  --no-session                   do not save the session
+  --session <path|id-prefix>     resume a session
+  -c, --continue                 resume the most recent session of this directory
+  --session-dir <dir>            where sessions are stored
+  -e, --extension <path>         load an extension (repeatable)
+  -ne, --no-extensions           no discovered extensions (-e still loads)
+  -t, --tools <a,b>              active tools
+  -nt, --no-tools                no active tools
+  --offline                      no network at startup (pigo never needs any)
+  --<flag> [value]               flags registered by extensions (registerFlag)
+
+Environment: PI_CODING_AGENT_DIR (default ~/.pi/agent: models.json, auth.json,
+settings.json, extensions/), PI_CODING_AGENT_SESSION_DIR, PI_OFFLINE.
+`

@@ -1,0 +1,1025 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// Differential tests: the same extension, the same scripted model (a mock
+// OpenAI server, mockllm_test.go) and the same RPC command sequence run
+// through real pi (node_modules/@mariozechner/pi-coding-agent, installed
+// by `make deps`) and through pigo; the transcripts (every line pigo or pi
+// wrote, and every line the driver sent) must match once ids, timestamps,
+// usage numbers and other run-specific values are masked (normalizeLine).
+// Skipped when node or pi is missing. PIGO_DIFF_KEEP=1 keeps the raw
+// transcripts in testdata/differential/ (git-ignored) for inspection.
+
+const piCLI = "../../node_modules/@mariozechner/pi-coding-agent/dist/cli.js"
+
+// diffScenario is one differential case.
+type diffScenario struct {
+	name  string
+	ext   string     // extension source (TypeScript)
+	steps []mockStep // model replies
+	args  []string   // extra CLI args for both
+	drive func(d *rpcDriver)
+	// persist uses --session-dir instead of --no-session.
+	persist bool
+	// twoModels adds model mock-2 (reasoning) to models.json.
+	twoModels bool
+}
+
+// greetExt registers a tool both sides can run (pigo has no built-in
+// tools yet, so the scenarios use an extension's).
+const greetExt = `
+  pi.registerTool({
+    name: "greet",
+    label: "Greet",
+    description: "Greets someone",
+    parameters: { type: "object", properties: { name: { type: "string" } }, required: ["name"] },
+    async execute(_id: string, params: any) {
+      return { content: [{ type: "text", text: "Hello, " + params.name + "!" }], details: { greeted: params.name } };
+    },
+  });
+`
+
+func extSource(body string) string {
+	return "export default function (pi: any) {\n" + body + "\n}\n"
+}
+
+func diffScenarios() []diffScenario {
+	return []diffScenario{
+		{
+			name:  "plain_text",
+			ext:   extSource(`pi.registerCommand("hello", { description: "say hello", handler: async () => {} });`),
+			steps: []mockStep{{Text: "Hello world", Chunks: []string{"Hello", " world"}}},
+			drive: func(d *rpcDriver) {
+				d.call(`{"id":"s1","type":"get_state"}`)
+				d.call(`{"id":"c1","type":"get_commands"}`)
+				d.call(`{"id":"m0","type":"get_available_models"}`)
+				d.prompt(`{"id":"p1","type":"prompt","message":"hi"}`)
+				d.call(`{"id":"g1","type":"get_messages"}`)
+				d.call(`{"id":"t1","type":"get_last_assistant_text"}`)
+				d.call(`{"id":"st","type":"get_session_stats"}`)
+				d.call(`{"id":"f0","type":"get_fork_messages"}`)
+				d.call(`{"id":"n1","type":"set_session_name","name":"  demo  "}`)
+				d.call(`{"id":"n2","type":"set_session_name","name":"   "}`)
+				d.call(`{"id":"th","type":"set_thinking_level","level":"high"}`)
+				d.call(`{"id":"ct","type":"cycle_thinking_level"}`)
+				d.call(`{"id":"sm","type":"set_steering_mode","mode":"all"}`)
+				d.call(`{"id":"ac","type":"set_auto_compaction","enabled":false}`)
+				d.call(`{"id":"s2","type":"get_state"}`)
+				d.sendRaw(`{"id":"bad","type":"nope"}`)
+				d.waitFor(func(ev map[string]any) bool { return ev["command"] == "nope" })
+				d.sendRaw(`not json`)
+				d.waitFor(func(ev map[string]any) bool { return ev["command"] == "parse" })
+				d.sendRaw(`{"type":"get_state","id":"x",}`)
+				d.waitFor(func(ev map[string]any) bool { return ev["command"] == "parse" && d.count("parse") == 2 })
+				d.call(`{"id":"sm2","type":"set_model","provider":"mock","modelId":"nope"}`)
+				d.call(`{"id":"sm3","type":"set_model","provider":"mock","modelId":"mock-1"}`)
+				d.call(`{"id":"b1","type":"bash","command":"printf 'one\\ntwo\\n'; exit 3"}`)
+				d.call(`{"id":"g2","type":"get_messages"}`)
+			},
+		},
+		{
+			name: "tool_block",
+			ext: extSource(greetExt + `
+  pi.on("tool_call", async (ev: any) => {
+    if (ev.toolName === "greet" && ev.input.name === "mallory") return { block: true, reason: "no mallory" };
+  });`),
+			args: []string{"--tools", "greet"},
+			steps: []mockStep{
+				{ToolCalls: []mockToolCall{{ID: "call_1", Name: "greet", Arguments: map[string]any{"name": "mallory"}}}},
+				{Text: "Blocked, sorry."},
+			},
+			drive: func(d *rpcDriver) {
+				d.prompt(`{"id":"p1","type":"prompt","message":"greet mallory"}`)
+				d.call(`{"id":"g1","type":"get_messages"}`)
+			},
+		},
+		{
+			// An unknown tool next to a valid call. Known differences of
+			// the engine's argument validation, not compared here: pi
+			// coerces arguments to the schema first (pi-ai
+			// validateToolArguments: TypeBox Value.Convert, so {"name":42}
+			// runs as "42"), pigo reports a validation error; and pi words
+			// schema errors as TypeBox does ("  - name: must have required
+			// properties name") where pigo writes "  - root: missing
+			// property 'name'".
+			name: "bad_tool_calls",
+			// Sequential, so tool_execution_end comes in call order.
+			ext:  extSource(strings.Replace(greetExt, `label: "Greet",`, `label: "Greet", executionMode: "sequential",`, 1)),
+			args: []string{"--tools", "greet"},
+			steps: []mockStep{
+				{ToolCalls: []mockToolCall{
+					{ID: "call_1", Name: "nope", Arguments: map[string]any{}},
+					{ID: "call_2", Name: "greet", Arguments: map[string]any{"name": "Bob"}},
+					{ID: "call_3", Name: "greet", Raw: `{"name": "Ada`}, // invalid JSON, repaired as pi-ai does
+				}},
+				{Text: "Sorry."},
+			},
+			drive: func(d *rpcDriver) {
+				d.prompt(`{"id":"p1","type":"prompt","message":"call badly"}`)
+			},
+		},
+		{
+			name: "tool_result_patch",
+			ext: extSource(greetExt + `
+  pi.on("tool_result", async (ev: any) => {
+    if (ev.toolName === "greet") return { content: [{ type: "text", text: "patched: " + ev.content[0].text }], details: { patched: true } };
+  });`),
+			args: []string{"--tools", "greet"},
+			steps: []mockStep{
+				{ToolCalls: []mockToolCall{{ID: "call_1", Name: "greet", Arguments: map[string]any{"name": "Ada"}}}},
+				{Text: "Done."},
+			},
+			drive: func(d *rpcDriver) {
+				d.prompt(`{"id":"p1","type":"prompt","message":"greet Ada"}`)
+				d.call(`{"id":"st","type":"get_session_stats"}`)
+			},
+		},
+		{
+			name: "input_transform",
+			ext: extSource(`
+  pi.on("input", async (ev: any) => {
+    if (ev.text.startsWith("shout ")) return { action: "transform", text: ev.text.slice(6).toUpperCase() };
+    if (ev.text === "swallow") return { action: "handled" };
+  });`),
+			steps: []mockStep{{Text: "LOUD"}},
+			drive: func(d *rpcDriver) {
+				d.call(`{"id":"h1","type":"prompt","message":"swallow"}`)
+				d.prompt(`{"id":"p1","type":"prompt","message":"shout hello"}`)
+			},
+		},
+		{
+			name: "before_agent_start",
+			ext: extSource(`
+  pi.on("before_agent_start", async (ev: any) => {
+    return { message: { customType: "note", content: "injected for " + ev.prompt, display: true, details: { a: 1 } } };
+  });`),
+			steps: []mockStep{{Text: "Noted."}},
+			drive: func(d *rpcDriver) {
+				d.prompt(`{"id":"p1","type":"prompt","message":"hi"}`)
+				d.call(`{"id":"g1","type":"get_messages"}`)
+			},
+		},
+		{
+			name: "dialog",
+			ext: extSource(`
+  pi.on("session_start", async (_ev: any, ctx: any) => {
+    ctx.ui.setTitle("demo");
+    ctx.ui.setStatus("mode", "ready");
+    ctx.ui.setStatus("gone", undefined);
+    ctx.ui.setWidget("w", ["line 1", "line 2"], { placement: "belowEditor" });
+    ctx.ui.notify("started", "warning");
+    ctx.ui.setEditorText("draft");
+  });
+  pi.registerCommand("ask", {
+    description: "ask things",
+    handler: async (_args: string, ctx: any) => {
+      const v = await ctx.ui.select("Pick one", ["A", "B"]);
+      const c = await ctx.ui.confirm("Sure?", "Really sure?");
+      const i = await ctx.ui.input("Never answered", "type here", { timeout: 300 });
+      const e = await ctx.ui.editor("Edit", "line 1\nline 2");
+      ctx.ui.notify("picked " + v + " confirmed " + c + " input " + i + " editor " + e, "info");
+    },
+  });
+  pi.registerCommand("fail", { description: "throws", handler: async () => { throw new Error("command broke"); } });`),
+			drive: func(d *rpcDriver) {
+				d.answer = func(req map[string]any) string {
+					switch req["method"] {
+					case "select":
+						return `{"type":"extension_ui_response","id":%q,"value":"B"}`
+					case "confirm":
+						return `{"type":"extension_ui_response","id":%q,"cancelled":true}`
+					case "editor":
+						return `{"type":"extension_ui_response","id":%q,"value":"edited"}`
+					}
+					return ""
+				}
+				d.call(`{"id":"a1","type":"prompt","message":"/ask"}`)
+				d.waitFor(func(ev map[string]any) bool {
+					return ev["method"] == "notify" && strings.HasPrefix(str(ev["message"]), "picked")
+				})
+				d.sendRaw(`{"type":"extension_ui_response","id":"no-such-request","value":"x"}`)
+				d.call(`{"id":"a2","type":"prompt","message":"/fail"}`)
+				d.call(`{"id":"s1","type":"steer","message":"/ask"}`)
+			},
+		},
+		{
+			name:  "abort",
+			ext:   extSource(``),
+			steps: []mockStep{{Chunks: []string{"Hello"}, Hang: true}, {Text: "After abort."}},
+			drive: func(d *rpcDriver) {
+				mark := d.mark()
+				d.sendRaw(`{"id":"p1","type":"prompt","message":"hang please"}`)
+				d.waitFrom(mark, func(ev map[string]any) bool {
+					ame, _ := ev["assistantMessageEvent"].(map[string]any)
+					return ame["type"] == "text_delta"
+				})
+				d.call(`{"id":"ab","type":"abort"}`)
+				d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_end" })
+				d.call(`{"id":"t1","type":"get_last_assistant_text"}`)
+				d.prompt(`{"id":"p2","type":"prompt","message":"again"}`)
+			},
+		},
+		{
+			name: "steer_follow_up",
+			ext:  extSource(``),
+			steps: []mockStep{
+				{Chunks: []string{"one ", "two ", "three"}, DelayMs: 400},
+				{Text: "steered"}, {Text: "first follow-up"}, {Text: "second follow-up"},
+			},
+			drive: func(d *rpcDriver) {
+				mark := d.mark()
+				d.sendRaw(`{"id":"p1","type":"prompt","message":"start"}`)
+				d.waitFrom(mark, func(ev map[string]any) bool {
+					ame, _ := ev["assistantMessageEvent"].(map[string]any)
+					return ame["type"] == "text_delta"
+				})
+				d.call(`{"id":"s1","type":"steer","message":"also this"}`)
+				d.call(`{"id":"f1","type":"follow_up","message":"later"}`)
+				d.call(`{"id":"p2","type":"prompt","message":"queued","streamingBehavior":"followUp"}`)
+				d.call(`{"id":"p3","type":"prompt","message":"too eager"}`)
+				d.call(`{"id":"st","type":"get_state"}`)
+				d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_end" })
+				d.call(`{"id":"g1","type":"get_messages"}`)
+			},
+		},
+		{
+			// In-memory sessions (--no-session). Known difference, not
+			// compared: after new_session pi 0.73.1 reports a sessionFile
+			// (a relative path in the cwd, written with the first
+			// assistant message) although the run is --no-session; pigo's
+			// new session stays in memory.
+			name:  "sessions",
+			ext:   extSource(`pi.on("session_before_fork", async (ev: any) => { if (ev.entryId === "never") return { cancel: true }; });`),
+			steps: []mockStep{{Text: "first"}, {Text: "second"}},
+			drive: func(d *rpcDriver) {
+				d.call(`{"id":"c0","type":"clone"}`)
+				d.prompt(`{"id":"p1","type":"prompt","message":"one"}`)
+				d.prompt(`{"id":"p2","type":"prompt","message":"two"}`)
+				fm := d.call(`{"id":"f0","type":"get_fork_messages"}`)
+				msgs := fm["data"].(map[string]any)["messages"].([]any)
+				second := msgs[1].(map[string]any)["entryId"].(string)
+				d.call(`{"id":"fk","type":"fork","entryId":"` + second + `"}`)
+				d.call(`{"id":"g1","type":"get_messages"}`)
+				d.call(`{"id":"fx","type":"fork","entryId":"nope"}`)
+				d.call(`{"id":"cl","type":"clone"}`)
+				d.call(`{"id":"g2","type":"get_messages"}`)
+				d.call(`{"id":"nw","type":"new_session"}`)
+				d.call(`{"id":"g3","type":"get_messages"}`)
+			},
+		},
+		{
+			// File-backed sessions in --session-dir: fork, clone,
+			// new_session and switch_session back to the first file.
+			name:    "session_files",
+			ext:     extSource(``),
+			persist: true,
+			steps:   []mockStep{{Text: "first"}, {Text: "second"}, {Text: "third"}},
+			drive: func(d *rpcDriver) {
+				d.prompt(`{"id":"p1","type":"prompt","message":"one"}`)
+				d.prompt(`{"id":"p2","type":"prompt","message":"two"}`)
+				st := d.call(`{"id":"s1","type":"get_state"}`)
+				first := st["data"].(map[string]any)["sessionFile"].(string)
+				fm := d.call(`{"id":"f0","type":"get_fork_messages"}`)
+				msgs := fm["data"].(map[string]any)["messages"].([]any)
+				second := msgs[1].(map[string]any)["entryId"].(string)
+				d.call(`{"id":"fk","type":"fork","entryId":"` + second + `"}`)
+				d.call(`{"id":"g1","type":"get_messages"}`)
+				d.call(`{"id":"s2","type":"get_state"}`)
+				d.call(`{"id":"cl","type":"clone"}`)
+				d.call(`{"id":"nw","type":"new_session"}`)
+				d.call(`{"id":"g2","type":"get_messages"}`)
+				d.prompt(`{"id":"p3","type":"prompt","message":"three"}`)
+				b, _ := json.Marshal(first)
+				d.call(`{"id":"sw","type":"switch_session","sessionPath":` + string(b) + `}`)
+				d.call(`{"id":"g3","type":"get_messages"}`)
+				d.call(`{"id":"s3","type":"get_state"}`)
+			},
+		},
+		{
+			name:  "bash_abort",
+			ext:   extSource(``),
+			steps: []mockStep{{Text: "seen"}},
+			drive: func(d *rpcDriver) {
+				d.call(`{"id":"s0","type":"get_state"}`) // ready (pi reads stdin only after its startup)
+				mark := d.mark()
+				d.sendRaw(`{"id":"b1","type":"bash","command":"echo started; sleep 10; echo never"}`)
+				time.Sleep(500 * time.Millisecond)
+				d.call(`{"id":"ab","type":"abort_bash"}`)
+				d.waitFrom(mark, func(ev map[string]any) bool { return ev["id"] == "b1" })
+				d.prompt(`{"id":"p1","type":"prompt","message":"what ran?"}`)
+				d.call(`{"id":"g1","type":"get_messages"}`)
+			},
+		},
+		{
+			name:      "models",
+			twoModels: true,
+			ext: extSource(`
+  pi.on("model_select", async (ev: any, ctx: any) => { ctx.ui.notify("model " + ev.model.id + " from " + (ev.previousModel && ev.previousModel.id) + " by " + ev.source, "info"); });
+  pi.on("thinking_level_select", async (ev: any, ctx: any) => { ctx.ui.notify("thinking " + ev.level + " from " + ev.previousLevel, "info"); });`),
+			steps: []mockStep{{Text: "thought"}},
+			drive: func(d *rpcDriver) {
+				d.call(`{"id":"m0","type":"get_available_models"}`)
+				d.call(`{"id":"t0","type":"cycle_thinking_level"}`)
+				d.call(`{"id":"c1","type":"cycle_model"}`)
+				d.call(`{"id":"s1","type":"get_state"}`)
+				d.call(`{"id":"t1","type":"cycle_thinking_level"}`)
+				d.call(`{"id":"t2","type":"set_thinking_level","level":"xhigh"}`)
+				d.call(`{"id":"s2","type":"get_state"}`)
+				d.prompt(`{"id":"p1","type":"prompt","message":"think"}`)
+				d.call(`{"id":"st","type":"get_session_stats"}`)
+				d.call(`{"id":"c2","type":"cycle_model"}`)
+				d.call(`{"id":"s3","type":"get_state"}`)
+				d.call(`{"id":"sm","type":"set_model","provider":"mock","modelId":"mock-2"}`)
+				d.call(`{"id":"s4","type":"get_state"}`)
+			},
+		},
+		{
+			name:  "provider_error",
+			ext:   extSource(`pi.on("turn_start", async () => { throw new Error("listener broke"); });`),
+			steps: []mockStep{{Status: 400, Error: "bad request: boom"}},
+			drive: func(d *rpcDriver) {
+				d.prompt(`{"id":"p1","type":"prompt","message":"fail"}`)
+				d.call(`{"id":"t1","type":"get_last_assistant_text"}`)
+				d.call(`{"id":"s1","type":"get_state"}`)
+			},
+		},
+	}
+}
+
+func TestDifferentialRPC(t *testing.T) {
+	if testing.Short() {
+		t.Skip("differential tests start real pi")
+	}
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node not installed")
+	}
+	if _, err := os.Stat(piCLI); err != nil {
+		t.Skip("pi not installed (make deps)")
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sc := range diffScenarios() {
+		t.Run(sc.name, func(t *testing.T) {
+			t.Parallel()
+			var pi, pg []string
+			var wg sync.WaitGroup
+			wg.Add(2)
+			go func() {
+				defer wg.Done()
+				abs, _ := filepath.Abs(piCLI)
+				pi = runDiffScenario(t, sc, "pi", append([]string{"node", abs}, "--mode", "rpc"))
+			}()
+			go func() {
+				defer wg.Done()
+				pg = runDiffScenario(t, sc, "pigo", []string{self, "--mode", "rpc"})
+			}()
+			wg.Wait()
+			if os.Getenv("PIGO_DIFF_KEEP") != "" {
+				dir := filepath.Join("testdata", "differential")
+				_ = os.MkdirAll(dir, 0o755)
+				_ = os.WriteFile(filepath.Join(dir, sc.name+".pi.txt"), []byte(strings.Join(pi, "\n")+"\n"), 0o644)
+				_ = os.WriteFile(filepath.Join(dir, sc.name+".pigo.txt"), []byte(strings.Join(pg, "\n")+"\n"), 0o644)
+			}
+			np, ng := normalizeTranscript(pi), normalizeTranscript(pg)
+			if d := lineDiff(np, ng); d != "" {
+				t.Errorf("transcripts differ (- pi, + pigo):\n%s", d)
+			}
+		})
+	}
+}
+
+// runDiffScenario runs one side and returns its raw transcript.
+func runDiffScenario(t *testing.T, sc diffScenario, side string, argv []string) []string {
+	dir := t.TempDir()
+	work, agentDir := filepath.Join(dir, "work"), filepath.Join(dir, "agent")
+	for _, d := range []string{work, agentDir} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	llm := newMockLLM(sc.steps)
+	defer llm.Close()
+	ext := filepath.Join(work, "ext.ts")
+	must(t, os.WriteFile(ext, []byte(sc.ext), 0o644))
+	models := mockModelsJSON(llm.URL())
+	if sc.twoModels {
+		models = strings.Replace(models, `{ "id": "mock-1", "name": "Mock One" }`,
+			`{ "id": "mock-1", "name": "Mock One" }, { "id": "mock-2", "name": "Mock Two", "reasoning": true, "contextWindow": 200000 }`, 1)
+	}
+	must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(models), 0o644))
+	// pigo has no built-in tools yet; pi must not offer its own either.
+	args := append(argv[1:], "--no-extensions", "--no-builtin-tools", "-e", ext, "--provider", "mock", "--model", "mock-1")
+	if sc.persist {
+		args = append(args, "--session-dir", filepath.Join(dir, "sessions"))
+	} else {
+		args = append(args, "--no-session")
+	}
+	args = append(args, sc.args...)
+	cmd := exec.Command(argv[0], args...)
+	if side == "pigo" {
+		cmd.Args[0] = "pigo" // the test binary runs pigo's main (TestMain)
+	}
+	cmd.Dir = work
+	cmd.Env = append(os.Environ(), "HOME="+dir, "PI_CODING_AGENT_DIR="+agentDir, "PI_OFFLINE=1",
+		"PIGO_CACHE_DIR="+filepath.Join(dir, "cache"), "TMPDIR="+dir)
+	d := startDriver(t, cmd)
+	sc.drive(d)
+	lines := d.finish()
+	// Settings pi saved (model, thinking level, queue modes, switches).
+	if data, err := os.ReadFile(filepath.Join(agentDir, "settings.json")); err == nil {
+		lines = append(lines, "## settings.json "+strings.Join(strings.Fields(string(data)), " "))
+	}
+	// What the model saw is part of the transcript.
+	for i, r := range llm.Requests() {
+		b, _ := json.Marshal(r)
+		lines = append(lines, fmt.Sprintf("<< request %d %s", i+1, b))
+	}
+	return lines
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// rpcDriver writes commands to an RPC process and records the transcript:
+// ">> " lines sent, "<< " lines received.
+type rpcDriver struct {
+	t      *testing.T
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	stderr strings.Builder
+	done   chan struct{}
+	// answer returns a response template (with one %q for the request id)
+	// for a dialog request, or "" to leave it unanswered.
+	answer func(req map[string]any) string
+
+	mu     sync.Mutex
+	cond   *sync.Cond
+	log    []string
+	events []map[string]any // every received line, parsed
+	closed bool
+}
+
+func startDriver(t *testing.T, cmd *exec.Cmd) *rpcDriver {
+	d := &rpcDriver{t: t, cmd: cmd, done: make(chan struct{})}
+	d.cond = sync.NewCond(&d.mu)
+	var err error
+	d.stdin, err = cmd.StdinPipe()
+	must(t, err)
+	stdout, err := cmd.StdoutPipe()
+	must(t, err)
+	cmd.Stderr = &lockedWriter{w: &d.stderr, mu: &d.mu}
+	must(t, cmd.Start())
+	go func() {
+		defer close(d.done)
+		sc := bufio.NewScanner(stdout)
+		sc.Buffer(make([]byte, 1<<20), 64<<20)
+		for sc.Scan() {
+			line := sc.Text()
+			var ev map[string]any
+			_ = json.Unmarshal([]byte(line), &ev)
+			d.mu.Lock()
+			d.log = append(d.log, "<< "+line)
+			d.events = append(d.events, ev)
+			answer := d.answer
+			d.cond.Broadcast()
+			d.mu.Unlock()
+			if ev["type"] == "extension_ui_request" && answer != nil {
+				if tmpl := answer(ev); tmpl != "" {
+					d.sendRaw(fmt.Sprintf(tmpl, ev["id"]))
+				}
+			}
+		}
+		d.mu.Lock()
+		d.closed = true
+		d.cond.Broadcast()
+		d.mu.Unlock()
+	}()
+	return d
+}
+
+type lockedWriter struct {
+	w  io.Writer
+	mu *sync.Mutex
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+func (d *rpcDriver) sendRaw(line string) {
+	d.mu.Lock()
+	d.log = append(d.log, ">> "+line)
+	d.mu.Unlock()
+	if _, err := io.WriteString(d.stdin, line+"\n"); err != nil {
+		d.t.Errorf("write to %s: %v", d.cmd.Args[0], err)
+	}
+}
+
+// mark is the index of the next received line.
+func (d *rpcDriver) mark() int { d.mu.Lock(); defer d.mu.Unlock(); return len(d.events) }
+
+// count counts received responses to command.
+func (d *rpcDriver) count(command string) int {
+	n := 0
+	for _, ev := range d.events {
+		if ev["type"] == "response" && ev["command"] == command {
+			n++
+		}
+	}
+	return n
+}
+
+// waitFrom waits for a line at or after index from matching pred.
+func (d *rpcDriver) waitFrom(from int, pred func(ev map[string]any) bool) map[string]any {
+	deadline := time.Now().Add(60 * time.Second)
+	timer := time.AfterFunc(time.Until(deadline), func() { d.mu.Lock(); d.cond.Broadcast(); d.mu.Unlock() })
+	defer timer.Stop()
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for {
+		for i := from; i < len(d.events); i++ {
+			if d.events[i] != nil && pred(d.events[i]) {
+				return d.events[i]
+			}
+		}
+		if d.closed || time.Now().After(deadline) {
+			// Ask a Go process for its goroutines before giving up.
+			d.mu.Unlock()
+			_ = d.cmd.Process.Signal(syscall.SIGQUIT)
+			select {
+			case <-d.done:
+			case <-time.After(5 * time.Second):
+			}
+			_ = d.cmd.Process.Kill()
+			d.mu.Lock()
+			d.t.Errorf("%s: waited in vain (closed=%v); stderr:\n%s\ntranscript:\n%s", d.cmd.Args[0], d.closed, d.stderr.String(), strings.Join(d.log, "\n"))
+			runtime.Goexit() // this side's goroutine ends (the deferred Unlock runs); the test has failed
+		}
+		d.cond.Wait()
+	}
+}
+
+func (d *rpcDriver) waitFor(pred func(ev map[string]any) bool) map[string]any {
+	return d.waitFrom(0, pred)
+}
+
+// call sends a command with an id and waits for its response.
+func (d *rpcDriver) call(line string) map[string]any {
+	var c map[string]any
+	must(d.t, json.Unmarshal([]byte(line), &c))
+	mark := d.mark()
+	d.sendRaw(line)
+	return d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "response" && ev["id"] == c["id"] })
+}
+
+// prompt sends a prompt and waits for its agent_end.
+func (d *rpcDriver) prompt(line string) {
+	mark := d.mark()
+	d.sendRaw(line)
+	d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_end" })
+}
+
+// finish closes stdin (pi shuts down on EOF) and returns the transcript.
+func (d *rpcDriver) finish() []string {
+	_ = d.stdin.Close()
+	select {
+	case <-d.done:
+	case <-time.After(30 * time.Second):
+		_ = d.cmd.Process.Kill()
+		<-d.done
+	}
+	err := d.cmd.Wait()
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.log = append(d.log, fmt.Sprintf("## exit %v", exitStatus(err)))
+	return append([]string(nil), d.log...)
+}
+
+func exitStatus(err error) int {
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.ExitCode()
+	}
+	if err != nil {
+		return -1
+	}
+	return 0
+}
+
+func str(v any) string { s, _ := v.(string); return s }
+
+// normalizeTranscript masks what legitimately differs between runs and
+// implementations.
+func normalizeTranscript(lines []string) []string {
+	ids := map[string]string{}
+	out := make([]string, 0, len(lines))
+	for _, l := range lines {
+		out = append(out, normalizeLine(l, ids))
+	}
+	return out
+}
+
+var uuidRE = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`)
+
+func normalizeLine(line string, ids map[string]string) string {
+	prefix, body, ok := strings.Cut(line, " ")
+	if !ok || (prefix != ">>" && prefix != "<<") {
+		return line
+	}
+	if rest, ok := strings.CutPrefix(body, "request "); ok {
+		n, req, _ := strings.Cut(rest, " ")
+		var v map[string]any
+		if json.Unmarshal([]byte(req), &v) != nil {
+			return line
+		}
+		// pigo's system prompt is its own (pi's names pi's docs).
+		if msgs, _ := v["messages"].([]any); len(msgs) > 0 {
+			if m0, _ := msgs[0].(map[string]any); m0["role"] == "system" {
+				m0["content"] = "<system prompt>"
+			}
+		}
+		b, _ := json.Marshal(normalizeValue(v, "", ids))
+		return prefix + " request " + n + " " + string(b)
+	}
+	var v any
+	if err := json.Unmarshal([]byte(body), &v); err != nil {
+		return line
+	}
+	v = normalizeValue(v, "", ids)
+	b, _ := json.Marshal(v)
+	return prefix + " " + string(b)
+}
+
+func normalizeValue(v any, key string, ids map[string]string) any {
+	switch x := v.(type) {
+	case map[string]any:
+		if x["type"] == "message_update" {
+			delete(x, "message") // pi serializes its shared partial late (reference §1.4)
+		}
+		delete(x, "partial")
+		for k, e := range x {
+			x[k] = normalizeValue(e, k, ids)
+		}
+		return x
+	case []any:
+		for i, e := range x {
+			x[i] = normalizeValue(e, key, ids)
+		}
+		return x
+	case string:
+		switch {
+		case key == "id" && uuidRE.MatchString(x):
+			if _, ok := ids[x]; !ok {
+				ids[x] = fmt.Sprintf("<uuid-%d>", len(ids)+1)
+			}
+			return ids[x]
+		case key == "timestamp", key == "sessionId", key == "sessionFile", key == "sessionPath", key == "baseUrl":
+			return "<" + key + ">"
+		case key == "entryId" || key == "targetId" || key == "parentId":
+			return "<entry-id>"
+		case key == "fullOutputPath":
+			return "<path>"
+		case key == "path" || key == "extensionPath":
+			return filepath.Base(x)
+		}
+		return x
+	case float64:
+		switch key {
+		case "timestamp":
+			return "<timestamp>"
+		case "input", "output", "cacheRead", "cacheWrite", "totalTokens", "total", "tokens", "percent", "cost":
+			return "<n>"
+		}
+		return x
+	}
+	return v
+}
+
+// lineDiff returns a readable diff of two line lists ("" when equal).
+func lineDiff(a, b []string) string {
+	// Longest common subsequence, fine for transcripts of a few hundred lines.
+	n, m := len(a), len(b)
+	lcs := make([][]int, n+1)
+	for i := range lcs {
+		lcs[i] = make([]int, m+1)
+	}
+	for i := n - 1; i >= 0; i-- {
+		for j := m - 1; j >= 0; j-- {
+			if a[i] == b[j] {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	var sb strings.Builder
+	same := true
+	i, j := 0, 0
+	for i < n || j < m {
+		switch {
+		case i < n && j < m && a[i] == b[j]:
+			sb.WriteString("  " + a[i] + "\n")
+			i++
+			j++
+		case j < m && (i == n || lcs[i][j+1] >= lcs[i+1][j]):
+			sb.WriteString("+ " + b[j] + "\n")
+			j++
+			same = false
+		default:
+			sb.WriteString("- " + a[i] + "\n")
+			i++
+			same = false
+		}
+	}
+	if same {
+		return ""
+	}
+	return sb.String()
+}
+
+// TestDifferentialSessionFiles checks that each side reads the session
+// file the other wrote: pi resumes pigo's file (and the reverse) with the
+// same messages, and both write the same sequence of entries.
+func TestDifferentialSessionFiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("differential tests start real pi")
+	}
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node not installed")
+	}
+	if _, err := os.Stat(piCLI); err != nil {
+		t.Skip("pi not installed (make deps)")
+	}
+	self, err := os.Executable()
+	must(t, err)
+	abs, _ := filepath.Abs(piCLI)
+	sides := map[string][]string{"pi": {"node", abs}, "pigo": {self}}
+	dir := t.TempDir()
+	work, agentDir := filepath.Join(dir, "work"), filepath.Join(dir, "agent")
+	must(t, os.MkdirAll(work, 0o755))
+	must(t, os.MkdirAll(agentDir, 0o755))
+	llm := newMockLLM(nil)
+	defer llm.Close()
+	must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
+	run := func(side string, extra ...string) *rpcDriver {
+		argv := sides[side]
+		args := append(append([]string{}, argv[1:]...), "--mode", "rpc", "--no-extensions", "--no-builtin-tools",
+			"--provider", "mock", "--model", "mock-1")
+		cmd := exec.Command(argv[0], append(args, extra...)...)
+		if side == "pigo" {
+			cmd.Args[0] = "pigo"
+		}
+		cmd.Dir = work
+		cmd.Env = append(os.Environ(), "HOME="+dir, "PI_CODING_AGENT_DIR="+agentDir, "PI_OFFLINE=1",
+			"PIGO_CACHE_DIR="+filepath.Join(dir, "cache"), "TMPDIR="+dir)
+		return startDriver(t, cmd)
+	}
+	messages := func(d *rpcDriver) string {
+		r := d.call(`{"id":"g","type":"get_messages"}`)
+		b, _ := json.Marshal(normalizeValue(r["data"], "", map[string]string{}))
+		return string(b)
+	}
+	entryTypes := func(path string) []string {
+		data, err := os.ReadFile(path)
+		must(t, err)
+		var types []string
+		for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+			var e map[string]any
+			must(t, json.Unmarshal([]byte(l), &e))
+			types = append(types, fmt.Sprint(e["type"]))
+		}
+		return types
+	}
+	files := map[string]string{}
+	written := map[string]string{}
+	for _, writer := range []string{"pi", "pigo"} {
+		llm.mu.Lock()
+		llm.steps, llm.calls = []mockStep{{Text: "answer from the model"}}, 0
+		llm.mu.Unlock()
+		d := run(writer, "--session-dir", filepath.Join(dir, writer+"-sessions"))
+		d.prompt(`{"id":"p","type":"prompt","message":"hello"}`)
+		d.call(`{"id":"n","type":"set_session_name","name":"shared"}`)
+		st := d.call(`{"id":"s","type":"get_state"}`)
+		files[writer] = st["data"].(map[string]any)["sessionFile"].(string)
+		written[writer] = messages(d)
+		d.finish()
+	}
+	if a, b := strings.Join(entryTypes(files["pi"]), " "), strings.Join(entryTypes(files["pigo"]), " "); a != b {
+		t.Errorf("session entries differ:\npi:   %s\npigo: %s", a, b)
+	}
+	for reader, writer := range map[string]string{"pi": "pigo", "pigo": "pi"} {
+		d := run(reader, "--session", files[writer])
+		got := messages(d)
+		st := d.call(`{"id":"s","type":"get_state"}`)
+		d.finish()
+		if got != written[writer] {
+			t.Errorf("%s reading %s's session:\n got %s\nwant %s", reader, writer, got, written[writer])
+		}
+		if name := st["data"].(map[string]any)["sessionName"]; name != "shared" {
+			t.Errorf("%s reading %s's session: sessionName %v, want shared", reader, writer, name)
+		}
+	}
+}
+
+// TestDifferentialPrint compares pi's and pigo's print modes: JSON mode's
+// lines (header and events) and text mode's stdout, stderr and exit code.
+func TestDifferentialPrint(t *testing.T) {
+	if testing.Short() {
+		t.Skip("differential tests start real pi")
+	}
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node not installed")
+	}
+	if _, err := os.Stat(piCLI); err != nil {
+		t.Skip("pi not installed (make deps)")
+	}
+	self, err := os.Executable()
+	must(t, err)
+	abs, _ := filepath.Abs(piCLI)
+	ext := extSource(greetExt + `
+  pi.on("tool_result", async (ev: any) => ({ details: { patched: true } }));
+  pi.on("turn_end", async () => { throw new Error("turn_end broke"); });`)
+	steps := []mockStep{
+		{ToolCalls: []mockToolCall{{ID: "call_1", Name: "greet", Arguments: map[string]any{"name": "Ada"}}}},
+		{Text: "Greeted Ada.", Chunks: []string{"Greeted", " Ada."}},
+		{Text: "Second answer."},
+		{Status: 400, Error: "bad request: boom"},
+	}
+	cases := []struct {
+		name string
+		args []string
+	}{
+		{"json", []string{"--mode", "json", "greet Ada", "and again"}},
+		{"text", []string{"-p", "greet Ada", "and again"}},
+		{"text_error", []string{"-p", "greet Ada", "and again", "fail"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			out := map[string][]string{}
+			for side, argv := range map[string][]string{"pi": {"node", abs}, "pigo": {self}} {
+				dir := t.TempDir()
+				work, agentDir := filepath.Join(dir, "work"), filepath.Join(dir, "agent")
+				must(t, os.MkdirAll(work, 0o755))
+				must(t, os.MkdirAll(agentDir, 0o755))
+				llm := newMockLLM(steps)
+				must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
+				must(t, os.WriteFile(filepath.Join(work, "ext.ts"), []byte(ext), 0o644))
+				args := append(append([]string{}, argv[1:]...), "--no-session", "--no-extensions", "-e", "ext.ts",
+					"--tools", "greet", "--provider", "mock", "--model", "mock-1")
+				cmd := exec.Command(argv[0], append(args, c.args...)...)
+				if side == "pigo" {
+					cmd.Args[0] = "pigo"
+				}
+				cmd.Dir = work
+				cmd.Env = append(os.Environ(), "HOME="+dir, "PI_CODING_AGENT_DIR="+agentDir, "PI_OFFLINE=1",
+					"PIGO_CACHE_DIR="+filepath.Join(dir, "cache"), "TMPDIR="+dir)
+				var stdout, stderr strings.Builder
+				cmd.Stdout, cmd.Stderr = &stdout, &stderr
+				err := cmd.Run()
+				llm.Close()
+				var lines []string
+				for _, l := range strings.Split(strings.TrimRight(stdout.String(), "\n"), "\n") {
+					if c.name == "json" {
+						l = "<< " + l
+					}
+					lines = append(lines, l)
+				}
+				lines = append(lines, "## stderr "+strings.ReplaceAll(stderr.String(), work+"/", ""), fmt.Sprintf("## exit %d", exitStatus(err)))
+				out[side] = normalizeTranscript(lines)
+			}
+			for i, l := range out["pi"] {
+				// The JSON header's cwd is the run's own directory.
+				if strings.Contains(l, `"type":"session","version":3`) {
+					out["pi"][i] = regexp.MustCompile(`"cwd":"[^"]*"`).ReplaceAllString(l, `"cwd":"<cwd>"`)
+					out["pigo"][i] = regexp.MustCompile(`"cwd":"[^"]*"`).ReplaceAllString(out["pigo"][i], `"cwd":"<cwd>"`)
+					out["pi"][i] = regexp.MustCompile(`"id":"[^"]*"`).ReplaceAllString(out["pi"][i], `"id":"<id>"`)
+					out["pigo"][i] = regexp.MustCompile(`"id":"[^"]*"`).ReplaceAllString(out["pigo"][i], `"id":"<id>"`)
+				}
+			}
+			if d := lineDiff(out["pi"], out["pigo"]); d != "" {
+				t.Errorf("outputs differ (- pi, + pigo):\n%s", d)
+			}
+			if os.Getenv("PIGO_DIFF_KEEP") != "" {
+				t.Logf("pi:\n%s", strings.Join(out["pi"], "\n"))
+			}
+		})
+	}
+}
+
+// TestPiRPCClient drives pigo with pi's own typed client (RpcClient from
+// dist/modes/rpc/rpc-client.js), which spawns `node <cliPath>`: cliPath is
+// a shim that runs pigo with the same stdio.
+func TestPiRPCClient(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts node")
+	}
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node not installed")
+	}
+	client, err := filepath.Abs("../../node_modules/@mariozechner/pi-coding-agent/dist/modes/rpc/rpc-client.js")
+	must(t, err)
+	if _, err := os.Stat(client); err != nil {
+		t.Skip("pi not installed (make deps)")
+	}
+	self, err := os.Executable()
+	must(t, err)
+	dir := t.TempDir()
+	agentDir := filepath.Join(dir, "agent")
+	must(t, os.MkdirAll(agentDir, 0o755))
+	llm := newMockLLM([]mockStep{{Text: "Hello from the mock", Chunks: []string{"Hello", " from", " the mock"}}})
+	defer llm.Close()
+	must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
+	must(t, os.WriteFile(filepath.Join(dir, "ext.ts"), []byte(extSource(`pi.registerCommand("hello", { description: "says hello", handler: async () => {} });`)), 0o644))
+	must(t, os.WriteFile(filepath.Join(dir, "shim.mjs"), []byte(`import { spawn } from "node:child_process";
+const p = spawn(process.env.PIGO_BIN, process.argv.slice(2), { stdio: "inherit", argv0: "pigo" });
+for (const s of ["SIGTERM", "SIGINT"]) process.on(s, () => p.kill(s));
+p.on("exit", (code) => process.exit(code ?? 1));
+`), 0o644))
+	must(t, os.WriteFile(filepath.Join(dir, "client.mjs"), []byte(`import { RpcClient } from `+fmt.Sprintf("%q", client)+`;
+const c = new RpcClient({ cliPath: "shim.mjs", cwd: process.cwd(), provider: "mock", model: "mock-1",
+  args: ["--no-session", "--no-extensions", "-e", "ext.ts"] });
+const out = {};
+await c.start();
+out.state = await c.getState();
+out.commands = await c.getCommands();
+const events = await c.promptAndWait("hi");
+out.eventTypes = events.map((e) => e.type);
+out.text = await c.getLastAssistantText();
+out.bash = await c.bash("echo from bash");
+await c.setSessionName("client");
+out.stats = await c.getSessionStats();
+out.messages = (await c.getMessages()).map((m) => m.role);
+try { await c.compact(); out.compact = "ok"; } catch (e) { out.compact = e.message; }
+await c.stop();
+console.log(JSON.stringify(out));
+`), 0o644))
+	cmd := exec.Command("node", "client.mjs")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "PIGO_BIN="+self, "HOME="+dir, "PI_CODING_AGENT_DIR="+agentDir,
+		"PIGO_CACHE_DIR="+filepath.Join(dir, "cache"), "TMPDIR="+dir)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("client: %v\n%s", err, out)
+	}
+	var got struct {
+		State      map[string]any   `json:"state"`
+		Commands   []map[string]any `json:"commands"`
+		EventTypes []string         `json:"eventTypes"`
+		Text       string           `json:"text"`
+		Bash       map[string]any   `json:"bash"`
+		Stats      map[string]any   `json:"stats"`
+		Messages   []string         `json:"messages"`
+		Compact    string           `json:"compact"`
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	must(t, json.Unmarshal([]byte(lines[len(lines)-1]), &got))
+	model, _ := got.State["model"].(map[string]any)
+	if model["id"] != "mock-1" || got.State["isStreaming"] != false {
+		t.Errorf("state: %v", got.State)
+	}
+	if len(got.Commands) != 1 || got.Commands[0]["name"] != "hello" {
+		t.Errorf("commands: %v", got.Commands)
+	}
+	if want := "agent_start turn_start message_start message_end message_start message_update message_update message_update message_update message_update message_end turn_end agent_end"; strings.Join(got.EventTypes, " ") != want {
+		t.Errorf("events:\n got %s\nwant %s", strings.Join(got.EventTypes, " "), want)
+	}
+	if got.Text != "Hello from the mock" {
+		t.Errorf("last assistant text %q", got.Text)
+	}
+	if got.Bash["output"] != "from bash\n" || got.Bash["exitCode"] != 0.0 {
+		t.Errorf("bash: %v", got.Bash)
+	}
+	if got.Stats["userMessages"] != 1.0 || got.Stats["assistantMessages"] != 1.0 {
+		t.Errorf("stats: %v", got.Stats)
+	}
+	if strings.Join(got.Messages, " ") != "user assistant bashExecution" {
+		t.Errorf("messages: %v", got.Messages)
+	}
+	if got.Compact != "compact: not supported yet" {
+		t.Errorf("compact: %q", got.Compact)
+	}
+}

@@ -1,0 +1,242 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// piFlags are pi's command-line options that pigo's agent modes understand
+// (pi 0.73.1 cli/args.js parseArgs, same spellings and the same quirks).
+type piFlags struct {
+	mode               string // "text" | "json" | "rpc" | "" (from --mode)
+	print              bool   // -p / --print
+	help               bool
+	provider, model    string
+	apiKey             string
+	thinking           string
+	systemPrompt       *string
+	appendSystemPrompt []string
+	noSession          bool
+	session            string
+	sessionDir         string
+	continueSession    bool
+	models             []string // --models: the cycle scope
+	tools              []string // --tools a,b (nil: not given)
+	noTools            bool
+	noBuiltinTools     bool
+	extensions         []string
+	noExtensions       bool
+	offline            bool
+	verbose            bool
+	messages           []string
+	fileArgs           []string
+	// unknown are the other --flags in order (extension flags): a value
+	// string, or nil for a flag given without a value.
+	unknown []unknownFlag
+	// diagnostics are pi's parse diagnostics ("error" ones exit 1).
+	diagnostics []diagnostic
+}
+
+type unknownFlag struct {
+	name  string
+	value *string
+}
+
+// diagnostic is one startup message printed as "Error: ..." or
+// "Warning: ..." on stderr, as pi's reportDiagnostics does.
+type diagnostic struct {
+	kind    string // "error" | "warning"
+	message string
+}
+
+func (d diagnostic) String() string {
+	if d.kind == "error" {
+		return "Error: " + d.message
+	}
+	return "Warning: " + d.message
+}
+
+// thinkingLevels are pi's thinking levels, weakest first.
+func thinkingLevels() []string { return []string{"off", "minimal", "low", "medium", "high", "xhigh"} }
+
+// parsePiFlags is pi's parseArgs. Flags that take a value and come last
+// without one are ignored, as in pi.
+func parsePiFlags(args []string) piFlags {
+	var f piFlags
+	next := func(i *int) (string, bool) {
+		if *i+1 < len(args) {
+			*i++
+			return args[*i], true
+		}
+		return "", false
+	}
+	splitList := func(s string) []string {
+		out := []string{}
+		for _, p := range strings.Split(s, ",") {
+			if p = strings.TrimSpace(p); p != "" {
+				out = append(out, p)
+			}
+		}
+		return out
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch a {
+		case "--help", "-h":
+			f.help = true
+			continue
+		case "--mode":
+			if v, ok := next(&i); ok && (v == "text" || v == "json" || v == "rpc") {
+				f.mode = v
+			}
+			continue
+		case "--continue", "-c":
+			f.continueSession = true
+			continue
+		case "--no-session":
+			f.noSession = true
+			continue
+		case "--no-tools", "-nt":
+			f.noTools = true
+			continue
+		case "--no-builtin-tools", "-nbt":
+			f.noBuiltinTools = true
+			continue
+		case "--no-extensions", "-ne":
+			f.noExtensions = true
+			continue
+		case "--no-skills", "-ns", "--no-prompt-templates", "-np", "--no-themes", "--no-context-files", "-nc":
+			continue // pigo has no skills, templates, themes or context files yet
+		case "--verbose":
+			f.verbose = true
+			continue
+		case "--offline":
+			f.offline = true
+			continue
+		case "--print", "-p":
+			f.print = true
+			if i+1 < len(args) {
+				n := args[i+1]
+				if !strings.HasPrefix(n, "@") && (!strings.HasPrefix(n, "-") || strings.HasPrefix(n, "---")) {
+					f.messages = append(f.messages, n)
+					i++
+				}
+			}
+			continue
+		}
+		valueFlag := true
+		switch a {
+		case "--provider":
+			if v, ok := next(&i); ok {
+				f.provider = v
+			}
+		case "--model":
+			if v, ok := next(&i); ok {
+				f.model = v
+			}
+		case "--api-key":
+			if v, ok := next(&i); ok {
+				f.apiKey = v
+			}
+		case "--system-prompt":
+			if v, ok := next(&i); ok {
+				f.systemPrompt = &v
+			}
+		case "--append-system-prompt":
+			if v, ok := next(&i); ok {
+				f.appendSystemPrompt = append(f.appendSystemPrompt, v)
+			}
+		case "--session":
+			if v, ok := next(&i); ok {
+				f.session = v
+			}
+		case "--session-dir":
+			if v, ok := next(&i); ok {
+				f.sessionDir = v
+			}
+		case "--models":
+			if v, ok := next(&i); ok {
+				f.models = nil
+				for _, p := range strings.Split(v, ",") {
+					f.models = append(f.models, strings.TrimSpace(p))
+				}
+			}
+		case "--tools", "-t":
+			if v, ok := next(&i); ok {
+				f.tools = splitList(v)
+			}
+		case "--thinking":
+			if v, ok := next(&i); ok {
+				if slices.Contains(thinkingLevels(), v) {
+					f.thinking = v
+				} else {
+					f.diagnostics = append(f.diagnostics, diagnostic{"warning",
+						fmt.Sprintf("Invalid thinking level %q. Valid values: %s", v, strings.Join(thinkingLevels(), ", "))})
+				}
+			}
+		case "--extension", "-e":
+			if v, ok := next(&i); ok {
+				f.extensions = append(f.extensions, v)
+			}
+		case "--skill", "--prompt-template", "--theme", "--fork", "--export":
+			if v, ok := next(&i); ok {
+				f.diagnostics = append(f.diagnostics, diagnostic{"warning", fmt.Sprintf("%s is not supported by pigo yet; ignored %q", a, v)})
+			}
+		default:
+			valueFlag = false
+		}
+		if valueFlag {
+			continue
+		}
+		switch {
+		case strings.HasPrefix(a, "@"):
+			f.fileArgs = append(f.fileArgs, a[1:])
+		case strings.HasPrefix(a, "--"):
+			if k, v, ok := strings.Cut(a[2:], "="); ok {
+				f.unknown = append(f.unknown, unknownFlag{k, &v})
+				continue
+			}
+			uf := unknownFlag{name: a[2:]}
+			if i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") && !strings.HasPrefix(args[i+1], "@") {
+				i++
+				v := args[i]
+				uf.value = &v
+			}
+			f.unknown = append(f.unknown, uf)
+		case strings.HasPrefix(a, "-"):
+			f.diagnostics = append(f.diagnostics, diagnostic{"error", "Unknown option: " + a})
+		default:
+			f.messages = append(f.messages, a)
+		}
+	}
+	return f
+}
+
+// isAgentModeArgs reports whether a command line is for pi's
+// non-interactive modes rather than a pigo subcommand: it starts with a
+// flag, or names -p/--print/--mode anywhere.
+func isAgentModeArgs(args []string) bool {
+	if len(args) == 0 {
+		return false
+	}
+	if strings.HasPrefix(args[0], "-") && args[0] != "-h" && args[0] != "--help" {
+		return true
+	}
+	for _, a := range args {
+		if a == "-p" || a == "--print" || a == "--mode" {
+			return true
+		}
+	}
+	return false
+}
+
+// appMode is pi's resolveAppMode without interactive mode: rpc, json, or
+// print (text).
+func (f *piFlags) appMode() string {
+	switch f.mode {
+	case "rpc", "json":
+		return f.mode
+	}
+	return "text"
+}

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestParsePiFlags(t *testing.T) {
+	t.Parallel()
+	str := func(s string) *string { return &s }
+	f := parsePiFlags([]string{"-p", "hello", "--model", "mock/m:high", "-e", "a.ts", "--extension", "b.ts",
+		"--tools", "read, bash,,", "--append-system-prompt", "x", "--append-system-prompt", "y", "--plan",
+		"--who", "Ada", "--n=3", "second", "@file.md", "--thinking", "bogus", "-x", "--mode", "json", "--mode", "nope"})
+	if !f.print || f.mode != "json" || f.model != "mock/m:high" {
+		t.Errorf("print/mode/model: %v %q %q", f.print, f.mode, f.model)
+	}
+	if want := []string{"hello", "second"}; !reflect.DeepEqual(f.messages, want) {
+		t.Errorf("messages %q, want %q", f.messages, want)
+	}
+	if want := []string{"a.ts", "b.ts"}; !reflect.DeepEqual(f.extensions, want) {
+		t.Errorf("extensions %q", f.extensions)
+	}
+	if want := []string{"read", "bash"}; !reflect.DeepEqual(f.tools, want) {
+		t.Errorf("tools %q", f.tools)
+	}
+	if want := []string{"x", "y"}; !reflect.DeepEqual(f.appendSystemPrompt, want) {
+		t.Errorf("append %q", f.appendSystemPrompt)
+	}
+	// pi's quirk: an unknown flag takes the next argument as its value
+	// unless it starts with "-" or "@".
+	if want := []unknownFlag{{"plan", nil}, {"who", str("Ada")}, {"n", str("3")}}; !reflect.DeepEqual(f.unknown, want) {
+		t.Errorf("unknown flags %+v", f.unknown)
+	}
+	if want := []string{"file.md"}; !reflect.DeepEqual(f.fileArgs, want) {
+		t.Errorf("file args %q", f.fileArgs)
+	}
+	if want := []diagnostic{
+		{"warning", `Invalid thinking level "bogus". Valid values: off, minimal, low, medium, high, xhigh`},
+		{"error", "Unknown option: -x"},
+	}; !reflect.DeepEqual(f.diagnostics, want) {
+		t.Errorf("diagnostics %+v", f.diagnostics)
+	}
+	// -p does not take a flag or an @file as its message.
+	if f := parsePiFlags([]string{"-p", "--no-session"}); len(f.messages) != 0 || !f.noSession {
+		t.Errorf("-p --no-session: %+v", f)
+	}
+	if f := parsePiFlags([]string{"--tools"}); f.tools != nil {
+		t.Errorf("--tools without a value is ignored, as in pi: %q", f.tools)
+	}
+}
+
+func TestIsAgentModeArgs(t *testing.T) {
+	t.Parallel()
+	for args, want := range map[string]bool{"-p hi": true, "--mode rpc": true, "hi --mode json": true, "check -e x": false,
+		"--help": false, "hi": false} {
+		if got := isAgentModeArgs(strings.Fields(args)); got != want {
+			t.Errorf("isAgentModeArgs(%q) = %v", args, got)
+		}
+	}
+}

@@ -1,0 +1,232 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// A scripted OpenAI-compatible chat-completions server for the agent-mode
+// tests: each request takes the next step of its script and answers it as
+// an SSE stream the way OpenAI (and the reference harness's
+// mock-openai.mjs) does. Scripts are JSON:
+//
+//	{"responses": [
+//	  {"text": "Hello world", "chunks": ["Hello", " world"]},
+//	  {"toolCalls": [{"id": "call_1", "name": "greet", "arguments": {"name": "Ada"}}]},
+//	  {"status": 400, "error": "bad request: boom"},
+//	  {"chunks": ["Hel", "lo"], "hang": true}
+//	]}
+//
+// "chunks" splits "text" (default: one chunk), "delayMs" spaces them out
+// (default 2ms); "hang" sends the
+// chunks, then holds the stream open until the client goes away (for
+// abort tests); "truncate" ends the stream after the chunks without a
+// finish_reason or [DONE]; "badJSON" sends a data line that is not JSON;
+// "status" answers with that HTTP status and an OpenAI error body. Past the
+// end of the script a request gets a 500.
+
+type mockStep struct {
+	Text      string         `json:"text"`
+	Chunks    []string       `json:"chunks"`
+	ToolCalls []mockToolCall `json:"toolCalls"`
+	Status    int            `json:"status"`
+	Error     string         `json:"error"`
+	Hang      bool           `json:"hang"`
+	DelayMs   int            `json:"delayMs"`  // before each chunk after the first (default 2)
+	Truncate  bool           `json:"truncate"` // end the stream after the chunks, without finish_reason or [DONE]
+	BadJSON   bool           `json:"badJSON"`  // send a chunk that is not JSON after the chunks
+}
+
+type mockToolCall struct {
+	ID        string         `json:"id"`
+	Name      string         `json:"name"`
+	Arguments map[string]any `json:"arguments"`
+	Raw       string         `json:"raw"` // sent instead of Arguments (invalid JSON tests)
+}
+
+type mockLLM struct {
+	srv   *httptest.Server
+	mu    sync.Mutex
+	steps []mockStep
+	calls int
+	reqs  []map[string]any
+	log   func(body []byte) // optional: each request body
+}
+
+// newMockLLM starts a server on 127.0.0.1 with steps.
+func newMockLLM(steps []mockStep) *mockLLM {
+	m := &mockLLM{steps: steps}
+	m.srv = httptest.NewUnstartedServer(http.HandlerFunc(m.serve))
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		panic(err)
+	}
+	m.srv.Listener = l
+	m.srv.Start()
+	return m
+}
+
+func (m *mockLLM) URL() string { return m.srv.URL + "/v1" }
+
+func (m *mockLLM) Close() { m.srv.CloseClientConnections(); m.srv.Close() }
+
+// Requests returns the decoded request bodies so far.
+func (m *mockLLM) Requests() []map[string]any {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return append([]map[string]any(nil), m.reqs...)
+}
+
+func (m *mockLLM) serve(w http.ResponseWriter, r *http.Request) {
+	raw, _ := io.ReadAll(r.Body)
+	var body map[string]any
+	_ = json.Unmarshal(raw, &body)
+	m.mu.Lock()
+	if m.log != nil {
+		m.log(raw)
+	}
+	m.reqs = append(m.reqs, body)
+	m.calls++
+	n := m.calls
+	var step *mockStep
+	if n <= len(m.steps) {
+		step = &m.steps[n-1]
+	}
+	m.mu.Unlock()
+	if step == nil {
+		step = &mockStep{Status: 500, Error: "mock: no more scripted responses"}
+	}
+	if step.Status != 0 {
+		w.Header().Set("content-type", "application/json")
+		w.WriteHeader(step.Status)
+		_ = json.NewEncoder(w).Encode(map[string]any{"error": map[string]any{"message": step.Error, "type": "invalid_request_error"}})
+		return
+	}
+	w.Header().Set("content-type", "text/event-stream")
+	w.WriteHeader(200)
+	fl, _ := w.(http.Flusher)
+	base := func(choices []any) map[string]any {
+		return map[string]any{"id": fmt.Sprintf("chatcmpl-%d", n), "object": "chat.completion.chunk", "created": 1,
+			"model": "mock-1", "choices": choices}
+	}
+	send := func(obj any) {
+		b, _ := json.Marshal(obj)
+		fmt.Fprintf(w, "data: %s\n\n", b)
+		if fl != nil {
+			fl.Flush()
+		}
+	}
+	delta := func(d map[string]any, finish any) {
+		c := map[string]any{"index": 0, "delta": d}
+		if finish != nil {
+			c["finish_reason"] = finish
+		}
+		send(base([]any{c}))
+	}
+	chunks := step.Chunks
+	if chunks == nil && step.Text != "" {
+		chunks = []string{step.Text}
+	}
+	first := true
+	role := func(d map[string]any) map[string]any {
+		if first {
+			d["role"] = "assistant"
+			first = false
+		}
+		return d
+	}
+	pause := 2 * time.Millisecond
+	if step.DelayMs > 0 {
+		pause = time.Duration(step.DelayMs) * time.Millisecond
+	}
+	for i, c := range chunks {
+		if i > 0 {
+			select {
+			case <-time.After(pause):
+			case <-r.Context().Done():
+				return
+			}
+		}
+		delta(role(map[string]any{"content": c}), nil)
+	}
+	for i, tc := range step.ToolCalls {
+		args, _ := json.Marshal(tc.Arguments)
+		if tc.Raw != "" {
+			args = []byte(tc.Raw)
+		}
+		delta(role(map[string]any{"tool_calls": []any{map[string]any{"index": i, "id": tc.ID, "type": "function",
+			"function": map[string]any{"name": tc.Name, "arguments": ""}}}}), nil)
+		delta(map[string]any{"tool_calls": []any{map[string]any{"index": i, "function": map[string]any{"arguments": string(args)}}}}, nil)
+	}
+	if step.Hang {
+		<-r.Context().Done()
+		return
+	}
+	if step.BadJSON {
+		fmt.Fprintf(w, "data: {not json\n\n")
+	}
+	if step.Truncate {
+		return
+	}
+	finish := "stop"
+	if len(step.ToolCalls) > 0 {
+		finish = "tool_calls"
+	}
+	delta(map[string]any{}, finish)
+	usage := base([]any{})
+	usage["usage"] = map[string]any{"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15}
+	send(usage)
+	fmt.Fprintf(w, "data: [DONE]\n\n")
+}
+
+// mockModelsJSON is a models.json for provider "mock", model "mock-1".
+func mockModelsJSON(baseURL string) string {
+	return fmt.Sprintf(`{ "providers": { "mock": { "baseUrl": %q, "api": "openai-completions", "apiKey": "mock-key",
+  "compat": {"supportsDeveloperRole": false, "supportsReasoningEffort": false},
+  "models": [ { "id": "mock-1", "name": "Mock One" } ] } } }
+`, baseURL)
+}
+
+// cmdMockLLM is the testscript command `mockllm SCRIPT AGENTDIR`: it starts
+// a mock server answering with SCRIPT's steps (stopped when the script
+// ends), writes AGENTDIR/models.json pointing provider "mock" at it, and
+// appends every request body as one line to AGENTDIR/requests.jsonl.
+func cmdMockLLM(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: mockllm SCRIPT.json AGENTDIR")
+	}
+	data, err := os.ReadFile(ts.MkAbs(args[0]))
+	ts.Check(err)
+	var script struct {
+		Responses []mockStep `json:"responses"`
+	}
+	ts.Check(json.Unmarshal(data, &script))
+	dir := ts.MkAbs(args[1])
+	ts.Check(os.MkdirAll(dir, 0o755))
+	m := newMockLLM(script.Responses)
+	ts.Defer(m.Close)
+	logPath := filepath.Join(dir, "requests.jsonl")
+	m.log = func(body []byte) {
+		var compact bytes.Buffer
+		if json.Compact(&compact, body) != nil {
+			compact.Write(body)
+		}
+		f, err := os.OpenFile(logPath, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+		if err == nil {
+			_, _ = f.Write(append(compact.Bytes(), '\n'))
+			_ = f.Close()
+		}
+	}
+	ts.Check(os.WriteFile(filepath.Join(dir, "models.json"), []byte(mockModelsJSON(m.URL())), 0o644))
+}

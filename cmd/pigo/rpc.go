@@ -1,0 +1,875 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf16"
+
+	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/agent"
+)
+
+// pi's RPC mode (modes/rpc/rpc-mode.js, reference pi-protocols.md §1):
+// commands as JSON lines on stdin, responses, events and extension UI
+// requests as JSON lines on stdout. Lines are handled concurrently as in
+// pi: commands that answer at once run in input order on the reader
+// goroutine; commands that wait for the agent, extension handlers, a
+// dialog or a process (prompt, abort, bash, session and model changes) run
+// on their own goroutines, so an extension_ui_response can arrive while a
+// command waits for it. stdin EOF (or an interrupt) shuts down at once,
+// as pi does, even mid-run: session_shutdown{reason:"quit"}, exit 0.
+
+// rpcServer is one RPC session.
+type rpcServer struct {
+	rt  *agentRuntime
+	out *jsonlWriter
+	ui  *rpcUI
+
+	wg   sync.WaitGroup
+	quit chan struct{} // closed when an extension asked to shut down
+	once sync.Once
+
+	bashMu     sync.Mutex
+	bashCancel context.CancelFunc
+}
+
+// rpcCommand is one parsed command line.
+type rpcCommand struct {
+	raw   map[string]any
+	id    any // omitted when absent
+	typ   any // the "type" member as sent
+	name  string
+	async bool
+}
+
+// rpcHandler answers a command: data (with hasData false for no data
+// member), or an error whose message is the response's error.
+type rpcHandler func(s *rpcServer, c *rpcCommand) (data any, hasData bool, err error)
+
+// afterResponse is returned as a command's data when work must follow on
+// its own goroutine before the response goes out: the command changed
+// state at once (later commands see it), and extension listeners run
+// before it is answered, as their synchronous part does in pi.
+type afterResponse struct {
+	data    any
+	hasData bool
+	run     func()
+}
+
+type rpcCommandSpec struct {
+	async bool // runs on its own goroutine
+	run   rpcHandler
+}
+
+// rpcCommands is pi's command table (rpc-types.d.ts RpcCommand).
+func rpcCommands() map[string]rpcCommandSpec {
+	return map[string]rpcCommandSpec{
+		"prompt":                  {true, nil}, // answered from the prompt's preflight (see prompt)
+		"steer":                   {false, (*rpcServer).steer},
+		"follow_up":               {false, (*rpcServer).steer},
+		"abort":                   {true, (*rpcServer).abort},
+		"new_session":             {true, (*rpcServer).newSession},
+		"get_state":               {false, (*rpcServer).getState},
+		"set_model":               {false, (*rpcServer).setModel},
+		"cycle_model":             {false, (*rpcServer).cycleModel},
+		"get_available_models":    {false, (*rpcServer).getAvailableModels},
+		"set_thinking_level":      {false, (*rpcServer).setThinkingLevel},
+		"cycle_thinking_level":    {false, (*rpcServer).cycleThinkingLevel},
+		"set_steering_mode":       {false, (*rpcServer).setQueueMode},
+		"set_follow_up_mode":      {false, (*rpcServer).setQueueMode},
+		"compact":                 {true, notSupported("compact")},
+		"set_auto_compaction":     {false, (*rpcServer).setSwitch},
+		"set_auto_retry":          {false, (*rpcServer).setSwitch},
+		"abort_retry":             {false, func(*rpcServer, *rpcCommand) (any, bool, error) { return nil, false, nil }},
+		"bash":                    {true, (*rpcServer).bash},
+		"abort_bash":              {false, (*rpcServer).abortBash},
+		"get_session_stats":       {false, (*rpcServer).getSessionStats},
+		"export_html":             {true, notSupported("export_html")},
+		"switch_session":          {true, (*rpcServer).switchSession},
+		"fork":                    {true, (*rpcServer).fork},
+		"clone":                   {true, (*rpcServer).clone},
+		"get_fork_messages":       {false, (*rpcServer).getForkMessages},
+		"get_last_assistant_text": {false, (*rpcServer).getLastAssistantText},
+		"set_session_name":        {false, (*rpcServer).setSessionName},
+		"get_messages":            {false, (*rpcServer).getMessages},
+		"get_commands":            {false, (*rpcServer).getCommands},
+	}
+}
+
+func notSupported(name string) rpcHandler {
+	return func(*rpcServer, *rpcCommand) (any, bool, error) {
+		return nil, false, fmt.Errorf("%s: not supported yet", name)
+	}
+}
+
+// runRPC runs the RPC mode until stdin ends, an interrupt, or an
+// extension's ctx.shutdown().
+func runRPC(ctx context.Context, rt *agentRuntime) ExitCode {
+	s := &rpcServer{rt: rt, out: newJSONLWriter(rt.io.Stdout), quit: make(chan struct{})}
+	s.ui = newRPCUI(rt.host.Views(), s.out)
+	rt.setSink(func(ev map[string]any) { s.out.Write(ev) })
+	rt.setExtError(func(path, event, message string) {
+		s.out.Write(ordered{{"type", "extension_error"}, {"extensionPath", path}, {"event", event}, {"error", message}})
+	})
+	_ = rt.host.Views().Attach(s.ui)
+	rt.host.Pi().UI().Observe(s.ui.observe)
+	rt.start(ctx)
+
+	lines := make(chan string)
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		defer close(lines)
+		_ = readJSONL(rt.io.Stdin, func(l string) {
+			select {
+			case lines <- l:
+			case <-done:
+			}
+		})
+	}()
+	for {
+		select {
+		case <-ctx.Done():
+			s.shutdown()
+			return ExitOK
+		case <-s.quit:
+			s.shutdown()
+			return ExitOK
+		case l, ok := <-lines:
+			if !ok {
+				s.shutdown()
+				return ExitOK
+			}
+			s.handleLine(l)
+		}
+	}
+}
+
+// shutdown is pi's shutdown(): session_shutdown to extensions, then the
+// process ends; output stops once the handlers ran.
+func (s *rpcServer) shutdown() {
+	s.abortRunningBash()
+	s.rt.shutdown(s.out.Stop)
+	done := make(chan struct{})
+	go func() { s.wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second): // a handler that ignores cancellation does not keep pigo alive
+	}
+}
+
+// checkShutdown ends the session after a command when an extension called
+// ctx.shutdown().
+func (s *rpcServer) checkShutdown() {
+	if s.rt.shutdownRequested() {
+		s.once.Do(func() { close(s.quit) })
+	}
+}
+
+// handleLine is pi's handleInputLine.
+func (s *rpcServer) handleLine(line string) {
+	var parsed any
+	if err := json.Unmarshal([]byte(line), &parsed); err != nil {
+		msg := jsonParseError(line)
+		if msg == "" {
+			msg = err.Error()
+		}
+		s.out.Write(ordered{{"type", "response"}, {"command", "parse"}, {"success", false}, {"error", "Failed to parse command: " + msg}})
+		return
+	}
+	obj, _ := parsed.(map[string]any)
+	if obj != nil && obj["type"] == "extension_ui_response" {
+		s.ui.respond(obj)
+		return
+	}
+	c := &rpcCommand{raw: obj, id: omitted, typ: omitted}
+	if obj != nil {
+		if id, ok := obj["id"]; ok {
+			c.id = id
+		}
+		if t, ok := obj["type"]; ok {
+			c.typ = t
+		}
+		c.name, _ = obj["type"].(string)
+	}
+	spec, ok := rpcCommands()[c.name]
+	if !ok {
+		s.out.Write(ordered{{"type", "response"}, {"command", c.typ}, {"success", false}, {"error", "Unknown command: " + jsString(c.typ)}})
+		return
+	}
+	if c.name == "prompt" {
+		s.prompt(c)
+		return
+	}
+	if !spec.async {
+		data, hasData, err := s.call(c, spec.run)
+		if ar, ok := data.(afterResponse); ok && err == nil {
+			s.wg.Add(1)
+			go func() {
+				defer s.wg.Done()
+				ar.run()
+				s.succeed(c, ar.data, ar.hasData)
+				s.checkShutdown()
+			}()
+			return
+		}
+		s.respond(c, data, hasData, err)
+		s.checkShutdown()
+		return
+	}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		s.answer(c, spec.run)
+		s.checkShutdown()
+	}()
+}
+
+// answer runs a handler and writes its response.
+func (s *rpcServer) answer(c *rpcCommand, h rpcHandler) {
+	data, hasData, err := s.call(c, h)
+	if ar, ok := data.(afterResponse); ok && err == nil {
+		ar.run()
+		data, hasData = ar.data, ar.hasData
+	}
+	s.respond(c, data, hasData, err)
+}
+
+// call runs a handler; a panic becomes its error.
+func (s *rpcServer) call(c *rpcCommand, h rpcHandler) (data any, hasData bool, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	return h(s, c)
+}
+
+func (s *rpcServer) respond(c *rpcCommand, data any, hasData bool, err error) {
+	if err != nil {
+		s.fail(c, err.Error())
+		return
+	}
+	s.succeed(c, data, hasData)
+}
+
+func (s *rpcServer) succeed(c *rpcCommand, data any, hasData bool) {
+	r := ordered{{"id", c.id}, {"type", "response"}, {"command", c.typ}, {"success", true}}
+	if hasData {
+		r = append(r, member{"data", data})
+	}
+	s.out.Write(r)
+}
+
+func (s *rpcServer) fail(c *rpcCommand, msg string) {
+	s.out.Write(ordered{{"id", c.id}, {"type", "response"}, {"command", c.typ}, {"success", false}, {"error", msg}})
+}
+
+// jsString renders a value the way a JS template literal would.
+func jsString(v any) string {
+	switch x := v.(type) {
+	case omittedValue:
+		return "undefined"
+	case nil:
+		return "null"
+	case string:
+		return x
+	case bool:
+		if x {
+			return "true"
+		}
+		return "false"
+	case float64:
+		if x == math.Trunc(x) && math.Abs(x) < 1e21 {
+			return fmt.Sprintf("%.0f", x)
+		}
+		return fmt.Sprint(x)
+	case []any:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			if e != nil {
+				parts[i] = jsString(e)
+			}
+		}
+		return strings.Join(parts, ",")
+	case map[string]any:
+		return "[object Object]"
+	}
+	return fmt.Sprint(v)
+}
+
+// str returns the string member name, or the TypeError JS throws when code
+// calls method on a missing value.
+func (c *rpcCommand) str(name, method string) (string, error) {
+	v, ok := c.raw[name]
+	if s, isStr := v.(string); isStr {
+		return s, nil
+	}
+	what := "undefined"
+	if ok && v == nil {
+		what = "null"
+	} else if ok {
+		return jsString(v), nil
+	}
+	return "", fmt.Errorf("Cannot read properties of %s (reading '%s')", what, method)
+}
+
+func (c *rpcCommand) images() []any {
+	im, _ := c.raw["images"].([]any)
+	return im
+}
+
+// prompt is pi's prompt command: the response is written when the prompt
+// passed preflight (after input and before_agent_start, before
+// agent_start), when it was queued, or when an extension command finished;
+// a rejection before that is an error response; later failures are
+// events only.
+func (s *rpcServer) prompt(c *rpcCommand) {
+	rt := s.rt
+	text, err := c.str("message", "startsWith")
+	if err != nil {
+		s.fail(c, err.Error())
+		return
+	}
+	behavior, _ := c.raw["streamingBehavior"].(string)
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		defer s.checkShutdown()
+		if rt.isExtensionCommand(text) {
+			// pi runs extension commands first, even while streaming, and
+			// answers once the handler finished; a failure is an
+			// extension_error, then the (successful) response.
+			rt.runCommand(text)
+			s.succeed(c, nil, false)
+			return
+		}
+		rt.settleAfterRun()
+		if rt.agent.IsIdle() {
+			rt.flushPendingBash()
+			rt.syncThinking()
+			if p := rt.authProblem(); p != "" {
+				s.fail(c, p)
+				return
+			}
+		}
+		// Accepted runs under the agent's lock when the prompt is queued
+		// (streaming with a streamingBehavior): then the queue_update and
+		// the response follow once Prompt returned, which is at once.
+		var mu sync.Mutex
+		accepted, queued := false, false
+		err := rt.agent.Prompt(context.WithoutCancel(rt.baseCtx), text, agent.PromptOptions{Images: c.images(), Source: "rpc",
+			StreamingBehavior: behavior, Accepted: func() {
+				mu.Lock()
+				defer mu.Unlock()
+				accepted = true
+				if behavior != "" && rt.isStreaming() {
+					queued = true
+					return
+				}
+				s.succeed(c, nil, false)
+			}})
+		rt.runPendingReload(context.WithoutCancel(rt.baseCtx))
+		mu.Lock()
+		ok, q := accepted, queued
+		mu.Unlock()
+		switch {
+		case q:
+			rt.syncQueue()
+			s.succeed(c, nil, false)
+		case err != nil && !ok:
+			s.fail(c, err.Error())
+		}
+	}()
+}
+
+// runCommand runs an extension command ("/name args") as pi's
+// _tryExecuteExtensionCommand: a failure is reported as an extension
+// error of "command:<name>".
+func (rt *agentRuntime) runCommand(text string) {
+	if err := rt.host.RunCommand(rt.baseCtx, text); err != nil {
+		rt.reportExtensionError("command:"+commandName(text), "command", commandErrorText(err))
+	}
+	rt.runPendingReload(context.WithoutCancel(rt.baseCtx))
+}
+
+// commandErrorText is the message of an extension command's failure, as
+// pi reports it (the thrown error's message).
+func commandErrorText(err error) string {
+	var se *engine.ScriptError
+	if errors.As(err, &se) {
+		return jsErrorMessage(se.Text)
+	}
+	msg := err.Error()
+	if strings.HasPrefix(msg, "command /") {
+		if _, rest, ok := strings.Cut(msg, ": "); ok {
+			return jsErrorMessage(rest)
+		}
+	}
+	return msg
+}
+
+// errorNameRE matches the "Error: " / "TypeError: " prefix of a JS error's
+// string form.
+var errorNameRE = regexp.MustCompile(`^[A-Za-z]*Error: `)
+
+// jsErrorMessage is a JS error's message from its string form (pi reports
+// err.message).
+func jsErrorMessage(s string) string { return errorNameRE.ReplaceAllString(s, "") }
+
+func (s *rpcServer) steer(c *rpcCommand) (any, bool, error) {
+	text, err := c.str("message", "startsWith")
+	if err != nil {
+		return nil, false, err
+	}
+	if s.rt.isExtensionCommand(text) {
+		return nil, false, fmt.Errorf("Extension command \"/%s\" cannot be queued. Use prompt() or execute the command when not streaming.", commandName(text))
+	}
+	if c.name == "steer" {
+		s.rt.agent.Steer(text, c.images())
+	} else {
+		s.rt.agent.FollowUp(text, c.images())
+	}
+	s.rt.syncQueue()
+	return nil, false, nil
+}
+
+func (s *rpcServer) abort(*rpcCommand) (any, bool, error) {
+	s.rt.agent.Abort()
+	_ = s.rt.agent.WaitIdle(context.Background())
+	return nil, false, nil
+}
+
+func (s *rpcServer) getState(*rpcCommand) (any, bool, error) {
+	rt := s.rt
+	tr := rt.tree()
+	steer, follow := rt.queueModes()
+	name, _ := tr.Name()
+	autoCompaction := rt.settings.boolIn("compaction", "enabled", true)
+	return ordered{
+		{"model", rt.modelData()},
+		{"thinkingLevel", rt.host.Pi().ThinkingLevel()},
+		{"isStreaming", rt.isStreaming()},
+		{"isCompacting", false},
+		{"steeringMode", steer},
+		{"followUpMode", follow},
+		{"sessionFile", orOmitted(tr.Path())},
+		{"sessionId", tr.Header().ID},
+		{"sessionName", orOmitted(name)},
+		{"autoCompactionEnabled", autoCompaction},
+		{"messageCount", len(rt.agent.Messages())},
+		{"pendingMessageCount", rt.pendingCount()},
+	}, true, nil
+}
+
+func (s *rpcServer) getMessages(*rpcCommand) (any, bool, error) {
+	msgs := s.rt.agent.Messages()
+	if msgs == nil {
+		msgs = []agent.Message{}
+	}
+	return ordered{{"messages", msgs}}, true, nil
+}
+
+func (s *rpcServer) setModel(c *rpcCommand) (any, bool, error) {
+	p, _ := c.raw["provider"].(string)
+	id, _ := c.raw["modelId"].(string)
+	for _, m := range s.rt.reg.Available() {
+		if m.Provider == p && m.ID == id {
+			notify := s.rt.setModel(context.WithoutCancel(s.rt.baseCtx), m, "set", "")
+			return afterResponse{data: agent.ModelMap(m), hasData: true, run: notify}, false, nil
+		}
+	}
+	return nil, false, fmt.Errorf("Model not found: %s/%s", jsString(orUndefined(c.raw, "provider")), jsString(orUndefined(c.raw, "modelId")))
+}
+
+func orUndefined(m map[string]any, k string) any {
+	if v, ok := m[k]; ok {
+		return v
+	}
+	return omitted
+}
+
+// cycleModel is pi's cycleModel (forward): through the --models scope
+// when one is set, else through every available model.
+func (s *rpcServer) cycleModel(*rpcCommand) (any, bool, error) {
+	rt := s.rt
+	cur := rt.currentModel()
+	same := func(a, b string) bool { return cur != nil && cur.Provider == a && cur.ID == b }
+	ctx := context.WithoutCancel(rt.baseCtx)
+	rt.mu.Lock()
+	scoped := rt.scoped
+	rt.mu.Unlock()
+	if len(scoped) > 0 {
+		var usable []int
+		for i, sm := range scoped {
+			if rt.reg.HasAuth(sm.Model.Provider) {
+				usable = append(usable, i)
+			}
+		}
+		if len(usable) <= 1 {
+			return nil, true, nil
+		}
+		idx := 0
+		for k, i := range usable {
+			if same(scoped[i].Model.Provider, scoped[i].Model.ID) {
+				idx = k
+			}
+		}
+		next := scoped[usable[(idx+1)%len(usable)]]
+		notify := rt.setModel(ctx, next.Model, "cycle", string(next.Thinking))
+		data := ordered{{"model", agent.ModelMap(next.Model)}, {"thinkingLevel", rt.host.Pi().ThinkingLevel()}, {"isScoped", true}}
+		return afterResponse{data: data, hasData: true, run: notify}, false, nil
+	}
+	avail := rt.reg.Available()
+	if len(avail) <= 1 {
+		return nil, true, nil
+	}
+	idx := 0
+	for i, m := range avail {
+		if same(m.Provider, m.ID) {
+			idx = i
+		}
+	}
+	next := avail[(idx+1)%len(avail)]
+	notify := rt.setModel(ctx, next, "cycle", "")
+	data := ordered{{"model", agent.ModelMap(next)}, {"thinkingLevel", rt.host.Pi().ThinkingLevel()}, {"isScoped", false}}
+	return afterResponse{data: data, hasData: true, run: notify}, false, nil
+}
+
+func (s *rpcServer) getAvailableModels(*rpcCommand) (any, bool, error) {
+	models := []any{}
+	for _, m := range s.rt.reg.Available() {
+		models = append(models, agent.ModelMap(m))
+	}
+	return ordered{{"models", models}}, true, nil
+}
+
+func (s *rpcServer) setThinkingLevel(c *rpcCommand) (any, bool, error) {
+	level := jsString(orUndefined(c.raw, "level"))
+	if notify := s.rt.applyThinkingLevel(level); notify != nil {
+		return afterResponse{run: notify}, false, nil
+	}
+	return nil, false, nil
+}
+
+func (s *rpcServer) cycleThinkingLevel(*rpcCommand) (any, bool, error) {
+	rt := s.rt
+	m := rt.currentModel()
+	if m == nil || !m.Reasoning {
+		return nil, true, nil
+	}
+	levels := rt.availableThinkingLevels()
+	cur := rt.host.Pi().ThinkingLevel()
+	idx := -1
+	for i, l := range levels {
+		if l == cur {
+			idx = i
+		}
+	}
+	next := levels[(idx+1)%len(levels)]
+	data := ordered{{"level", next}}
+	if notify := rt.applyThinkingLevel(next); notify != nil {
+		return afterResponse{data: data, hasData: true, run: notify}, false, nil
+	}
+	return data, true, nil
+}
+
+func (s *rpcServer) setQueueMode(c *rpcCommand) (any, bool, error) {
+	mode := jsString(orUndefined(c.raw, "mode"))
+	steer, follow := s.rt.queueModes()
+	if c.name == "set_steering_mode" {
+		steer = mode
+	} else {
+		follow = mode
+	}
+	s.rt.setQueueModes(steer, follow)
+	return nil, false, nil
+}
+
+// setSwitch is set_auto_compaction / set_auto_retry. pigo does not compact
+// or retry turns yet; the switches are kept and saved as pi does.
+func (s *rpcServer) setSwitch(c *rpcCommand) (any, bool, error) {
+	on := c.raw["enabled"]
+	if c.name == "set_auto_compaction" {
+		s.rt.saveNestedSetting("compaction", "enabled", on)
+	} else {
+		s.rt.saveNestedSetting("retry", "enabled", on)
+	}
+	return nil, false, nil
+}
+
+// getSessionStats is pi's getSessionStats.
+func (s *rpcServer) getSessionStats(*rpcCommand) (any, bool, error) {
+	rt := s.rt
+	msgs := rt.agent.Messages()
+	var users, assistants, toolResults, toolCalls int
+	var in, out, cr, cw, cost float64
+	for _, m := range msgs {
+		switch m["role"] {
+		case "user":
+			users++
+		case "toolResult":
+			toolResults++
+		case "assistant":
+			assistants++
+			content, _ := m["content"].([]any)
+			for _, b := range content {
+				if bm, _ := b.(map[string]any); bm["type"] == "toolCall" {
+					toolCalls++
+				}
+			}
+			u, _ := m["usage"].(map[string]any)
+			in += num(u["input"])
+			out += num(u["output"])
+			cr += num(u["cacheRead"])
+			cw += num(u["cacheWrite"])
+			c, _ := u["cost"].(map[string]any)
+			cost += num(c["total"])
+		}
+	}
+	tr := rt.tree()
+	return ordered{
+		{"sessionFile", orOmitted(tr.Path())},
+		{"sessionId", tr.Header().ID},
+		{"userMessages", users},
+		{"assistantMessages", assistants},
+		{"toolCalls", toolCalls},
+		{"toolResults", toolResults},
+		{"totalMessages", len(msgs)},
+		{"tokens", ordered{{"input", in}, {"output", out}, {"cacheRead", cr}, {"cacheWrite", cw}, {"total", in + out + cr + cw}}},
+		{"cost", cost},
+		{"contextUsage", rt.contextUsage(msgs)},
+	}, true, nil
+}
+
+// contextUsage is pi's getContextUsage (pigo does not compact, so the
+// estimate is always known).
+func (rt *agentRuntime) contextUsage(msgs []agent.Message) any {
+	m := rt.currentModel()
+	if m == nil || m.ContextWindow <= 0 {
+		return omitted
+	}
+	tokens := estimateContextTokens(msgs)
+	window := float64(m.ContextWindow)
+	return ordered{{"tokens", tokens}, {"contextWindow", window}, {"percent", tokens / window * 100}}
+}
+
+// estimateContextTokens is pi's estimateContextTokens: the last usable
+// assistant usage plus chars/4 for the messages after it.
+func estimateContextTokens(msgs []agent.Message) float64 {
+	last := -1
+	var usage float64
+	for i := len(msgs) - 1; i >= 0; i-- {
+		m := msgs[i]
+		if m["role"] != "assistant" || m["stopReason"] == "aborted" || m["stopReason"] == "error" {
+			continue
+		}
+		if u, ok := m["usage"].(map[string]any); ok {
+			usage = num(u["totalTokens"])
+			if usage == 0 {
+				usage = num(u["input"]) + num(u["output"]) + num(u["cacheRead"]) + num(u["cacheWrite"])
+			}
+			last = i
+			break
+		}
+	}
+	total := usage
+	for _, m := range msgs[last+1:] {
+		total += estimateTokens(m)
+	}
+	return total
+}
+
+// estimateTokens is pi's chars/4 estimate of one message.
+func estimateTokens(m agent.Message) float64 {
+	chars := 0
+	blocks := func(content any, images bool) {
+		switch c := content.(type) {
+		case string:
+			chars += jsLen(c)
+		case []any:
+			for _, b := range c {
+				bm, _ := b.(map[string]any)
+				switch bm["type"] {
+				case "text":
+					t, _ := bm["text"].(string)
+					chars += jsLen(t)
+				case "image":
+					if images {
+						chars += 4800
+					}
+				}
+			}
+		}
+	}
+	switch m["role"] {
+	case "user":
+		blocks(m["content"], false)
+	case "custom", "toolResult":
+		blocks(m["content"], true)
+	case "assistant":
+		content, _ := m["content"].([]any)
+		for _, b := range content {
+			bm, _ := b.(map[string]any)
+			switch bm["type"] {
+			case "text":
+				t, _ := bm["text"].(string)
+				chars += jsLen(t)
+			case "thinking":
+				t, _ := bm["thinking"].(string)
+				chars += jsLen(t)
+			case "toolCall":
+				n, _ := bm["name"].(string)
+				args, _ := marshalJS(bm["arguments"])
+				chars += jsLen(n) + jsLen(string(args))
+			}
+		}
+	case "bashExecution":
+		c, _ := m["command"].(string)
+		o, _ := m["output"].(string)
+		chars = jsLen(c) + jsLen(o)
+	case "branchSummary", "compactionSummary":
+		sm, _ := m["summary"].(string)
+		chars = jsLen(sm)
+	default:
+		return 0
+	}
+	return math.Ceil(float64(chars) / 4)
+}
+
+// jsLen is a string's JS length (UTF-16 code units).
+func jsLen(s string) int { return len(utf16.Encode([]rune(s))) }
+
+// num reads a JSON number of any Go numeric type.
+func num(v any) float64 {
+	switch x := v.(type) {
+	case float64:
+		return x
+	case float32:
+		return float64(x)
+	case int:
+		return float64(x)
+	case int64:
+		return float64(x)
+	case int32:
+		return float64(x)
+	case json.Number:
+		f, _ := x.Float64()
+		return f
+	}
+	return 0
+}
+
+// getForkMessages is pi's getUserMessagesForForking: every user message
+// of the session file, with its text.
+func (s *rpcServer) getForkMessages(*rpcCommand) (any, bool, error) {
+	out := []any{}
+	for _, e := range s.rt.tree().Entries() {
+		if e["type"] != "message" {
+			continue
+		}
+		m, _ := e["message"].(map[string]any)
+		if m["role"] != "user" {
+			continue
+		}
+		if text := userText(m["content"]); text != "" {
+			out = append(out, ordered{{"entryId", e["id"]}, {"text", text}})
+		}
+	}
+	return ordered{{"messages", out}}, true, nil
+}
+
+// userText joins a user message's text blocks without a separator.
+func userText(content any) string {
+	switch c := content.(type) {
+	case string:
+		return c
+	case []any:
+		var b strings.Builder
+		for _, p := range c {
+			if pm, _ := p.(map[string]any); pm["type"] == "text" {
+				t, _ := pm["text"].(string)
+				b.WriteString(t)
+			}
+		}
+		return b.String()
+	}
+	return ""
+}
+
+// getLastAssistantText is pi's getLastAssistantText.
+func (s *rpcServer) getLastAssistantText(*rpcCommand) (any, bool, error) {
+	msgs := s.rt.agent.Messages()
+	for i := len(msgs) - 1; i >= 0; i-- {
+		m := msgs[i]
+		if m["role"] != "assistant" {
+			continue
+		}
+		content, _ := m["content"].([]any)
+		if m["stopReason"] == "aborted" && len(content) == 0 {
+			continue
+		}
+		var b strings.Builder
+		for _, c := range content {
+			if cm, _ := c.(map[string]any); cm["type"] == "text" {
+				t, _ := cm["text"].(string)
+				b.WriteString(t)
+			}
+		}
+		if t := strings.TrimSpace(b.String()); t != "" {
+			return ordered{{"text", t}}, true, nil
+		}
+		break
+	}
+	return ordered{{"text", omitted}}, true, nil // pi: {text: undefined}
+}
+
+func (s *rpcServer) setSessionName(c *rpcCommand) (any, bool, error) {
+	raw, err := c.str("name", "trim")
+	if err != nil {
+		return nil, false, err
+	}
+	name := strings.TrimSpace(raw)
+	if name == "" {
+		return nil, false, errors.New("Session name cannot be empty")
+	}
+	tr := s.rt.tree()
+	if _, err := tr.SetName(name); err != nil {
+		return nil, false, err
+	}
+	cur, _ := tr.Name()
+	s.rt.emit(map[string]any{"type": "session_info_changed", "name": cur})
+	return nil, false, nil
+}
+
+// getCommands lists the extension commands (pigo has no prompt templates
+// or skills yet), with pi's sourceInfo.
+func (s *rpcServer) getCommands(*rpcCommand) (any, bool, error) {
+	out := []any{}
+	for _, e := range s.rt.host.Commands().Current().Entries() {
+		info, ok := s.rt.extInfo[e.Owner]
+		if !ok {
+			info = map[string]any{"path": e.Owner, "source": "local", "scope": "temporary", "origin": "top-level"}
+		}
+		out = append(out, ordered{{"name", e.ID}, {"description", orOmitted(e.Value.Description)}, {"source", "extension"},
+			{"sourceInfo", sourceInfoOrdered(info)}})
+	}
+	return ordered{{"commands", out}}, true, nil
+}
+
+func sourceInfoOrdered(info map[string]any) ordered {
+	o := ordered{}
+	for _, k := range []string{"path", "source", "scope", "origin", "baseDir"} {
+		if v, ok := info[k]; ok {
+			o = append(o, member{k, v})
+		}
+	}
+	return o
+}

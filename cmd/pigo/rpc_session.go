@@ -1,0 +1,180 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+
+	"github.com/pigo-dev/pigo/engine/agent"
+	"github.com/pigo-dev/pigo/engine/provider"
+	pisession "github.com/pigo-dev/pigo/engine/session"
+)
+
+// Session replacement (pi's AgentSessionRuntime newSession, switchSession,
+// fork): extensions may cancel through session_before_switch /
+// session_before_fork; otherwise the old session gets
+// session_shutdown{reason, targetSessionFile}, the new one becomes
+// current with its messages, model and thinking level restored, and
+// extensions get session_start{reason, previousSessionFile} and
+// resources_discover. Unlike pi, pigo keeps its extension instances
+// across the switch (pi reloads them and, in 0.73.1, sends session_start
+// twice), and forks from the session in memory (pi re-reads the file,
+// which fails before the first assistant message was written).
+
+// cancelled reports whether a session_before_* hook cancelled.
+func cancelledBy(out any) bool {
+	m, _ := out.(map[string]any)
+	c, _ := m["cancel"].(bool)
+	return c
+}
+
+func (s *rpcServer) newSession(c *rpcCommand) (any, bool, error) {
+	rt := s.rt
+	ctx := context.WithoutCancel(rt.baseCtx)
+	res := rt.host.RunHook(ctx, "session_before_switch", map[string]any{"type": "session_before_switch", "reason": "new"})
+	if cancelledBy(res.Result) {
+		return ordered{{"cancelled", true}}, true, nil
+	}
+	parent, _ := c.raw["parentSession"].(string)
+	var next *pisession.Tree
+	if rt.sessionDir == "" {
+		next = pisession.InMemory(rt.io.Cwd)
+	} else {
+		var err error
+		next, err = pisession.Create(rt.sessionDir, rt.io.Cwd, pisession.Options{ParentSession: parent})
+		if err != nil {
+			return nil, false, err
+		}
+	}
+	rt.replaceSession(ctx, "new", next)
+	return ordered{{"cancelled", false}}, true, nil
+}
+
+func (s *rpcServer) switchSession(c *rpcCommand) (any, bool, error) {
+	rt := s.rt
+	ctx := context.WithoutCancel(rt.baseCtx)
+	path, err := c.str("sessionPath", "includes")
+	if err != nil {
+		return nil, false, err
+	}
+	res := rt.host.RunHook(ctx, "session_before_switch", map[string]any{"type": "session_before_switch", "reason": "resume",
+		"targetSessionFile": path})
+	if cancelledBy(res.Result) {
+		return ordered{{"cancelled", true}}, true, nil
+	}
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(rt.io.Cwd, path)
+	}
+	next, _, err := pisession.Open(path, pisession.Options{})
+	if err != nil {
+		return nil, false, err
+	}
+	rt.replaceSession(ctx, "resume", next)
+	return ordered{{"cancelled", false}}, true, nil
+}
+
+func (s *rpcServer) fork(c *rpcCommand) (any, bool, error) {
+	rt := s.rt
+	ctx := context.WithoutCancel(rt.baseCtx)
+	entryID, _ := c.raw["entryId"].(string)
+	res := rt.host.RunHook(ctx, "session_before_fork", map[string]any{"type": "session_before_fork", "entryId": entryID, "position": "before"})
+	if cancelledBy(res.Result) {
+		return ordered{{"text", omitted}, {"cancelled", true}}, true, nil
+	}
+	tr := rt.tree()
+	e, ok := tr.Entry(entryID)
+	m, _ := e["message"].(map[string]any)
+	if !ok || e["type"] != "message" || m["role"] != "user" {
+		return nil, false, errors.New("Invalid entry ID for forking")
+	}
+	next, err := tr.Fork(entryID, pisession.PositionBefore)
+	if err != nil {
+		return nil, false, err
+	}
+	rt.replaceSession(ctx, "fork", next)
+	return ordered{{"text", userText(m["content"])}, {"cancelled", false}}, true, nil
+}
+
+func (s *rpcServer) clone(*rpcCommand) (any, bool, error) {
+	rt := s.rt
+	ctx := context.WithoutCancel(rt.baseCtx)
+	tr := rt.tree()
+	leaf := tr.LeafID()
+	if leaf == "" {
+		return nil, false, errors.New("Cannot clone session: no current entry selected")
+	}
+	res := rt.host.RunHook(ctx, "session_before_fork", map[string]any{"type": "session_before_fork", "entryId": leaf, "position": "at"})
+	if cancelledBy(res.Result) {
+		return ordered{{"cancelled", true}}, true, nil
+	}
+	next, err := tr.Clone()
+	if err != nil {
+		return nil, false, err
+	}
+	rt.replaceSession(ctx, "fork", next)
+	return ordered{{"cancelled", false}}, true, nil
+}
+
+// replaceSession makes next the current session (see the file comment).
+func (rt *agentRuntime) replaceSession(ctx context.Context, reason string, next *pisession.Tree) {
+	rt.agent.Abort()
+	_ = rt.agent.WaitIdle(ctx)
+	old := rt.tree()
+	shutdown := map[string]any{"type": "session_shutdown", "reason": reason}
+	if p := next.Path(); p != "" {
+		shutdown["targetSessionFile"] = p
+	}
+	rt.host.Emit(ctx, "session_shutdown", shutdown)
+	rt.mu.Lock()
+	rt.pendingBash = nil
+	rt.mu.Unlock()
+	rt.host.Pi().SetSession(next)
+	_ = old.Close()
+
+	c := next.BuildContext(next.LeafID())
+	rt.agent.SetMessages(cloneMessages(c.Messages))
+	if len(c.Messages) == 0 {
+		rt.appendSessionStart(next, rt.currentModel(), rt.host.Pi().ThinkingLevel())
+	} else {
+		model := rt.currentModel()
+		if c.Model != nil {
+			if m, ok := rt.reg.Find(c.Model.Provider, c.Model.ModelID); ok && rt.reg.HasAuth(m.Provider) {
+				model = m
+			}
+		}
+		level := rt.host.Pi().ThinkingLevel()
+		hasLevel := hasThinkingEntry(next)
+		if hasLevel {
+			level = c.ThinkingLevel
+		}
+		rt.restoreModel(model, level)
+		if !hasLevel {
+			next.Append(pisession.Entry{"type": "thinking_level_change", "thinkingLevel": rt.host.Pi().ThinkingLevel()})
+		}
+	}
+	start := map[string]any{"type": "session_start", "reason": reason}
+	if p := old.Path(); p != "" {
+		start["previousSessionFile"] = p
+	}
+	rt.host.Emit(ctx, "session_start", start)
+	rt.host.RunHook(ctx, "resources_discover", map[string]any{"type": "resources_discover", "cwd": rt.io.Cwd, "reason": "startup"})
+}
+
+// restoreModel makes model and level (clamped to the model) current
+// without session entries or events, as pi does when it restores a session.
+func (rt *agentRuntime) restoreModel(model *provider.Model, level string) {
+	if model != nil {
+		level = string(provider.ClampThinkingLevel(model, provider.ThinkingLevel(level)))
+	} else {
+		level = "off"
+	}
+	rt.mu.Lock()
+	rt.model = model.Clone()
+	rt.mu.Unlock()
+	mm := agent.ModelMap(model)
+	rt.agent.SetModelValue(mm)
+	pi := rt.host.Pi()
+	pi.SetCurrentModel(mm)
+	pi.SetCurrentThinkingLevel(level)
+	rt.agent.SetThinking(level)
+}

@@ -1,0 +1,243 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"sync"
+)
+
+// piSettings is pi's settings.json as the agent modes use it: the global
+// file (<agentDir>/settings.json) and the project file
+// (<cwd>/.pi/settings.json), read merged with the project winning and
+// nested objects merged one level deep. What an RPC client changes (model,
+// thinking level, queue modes, auto-compaction, auto-retry) is written back
+// to the global file as pi's SettingsManager does, field by field, keeping
+// the file's other members and their order. A global file that does not
+// parse is never written. Safe for concurrent use.
+type piSettings struct {
+	fs         FS
+	mu         sync.Mutex
+	globalPath string
+	global     map[string]any
+	project    map[string]any
+	globalBad  bool
+}
+
+// loadPiSettings reads both settings files; unreadable or invalid files are
+// reported as warnings and ignored, as pi does.
+func loadPiSettings(fsys FS, agentDir, cwd string) (*piSettings, []diagnostic) {
+	s := &piSettings{fs: fsys, globalPath: filepath.Join(agentDir, "settings.json"), global: map[string]any{}, project: map[string]any{}}
+	var diags []diagnostic
+	read := func(p string) (map[string]any, bool) {
+		data, err := fsys.ReadFile(p)
+		if err != nil {
+			return map[string]any{}, true
+		}
+		var m map[string]any
+		if err := json.Unmarshal(data, &m); err != nil || m == nil {
+			diags = append(diags, diagnostic{"warning", fmt.Sprintf("Could not parse settings file %s: %v", p, err)})
+			return map[string]any{}, false
+		}
+		return m, true
+	}
+	var ok bool
+	s.global, ok = read(s.globalPath)
+	s.globalBad = !ok
+	s.project, _ = read(filepath.Join(cwd, ".pi", "settings.json"))
+	return s, diags
+}
+
+// get is the merged value of key.
+func (s *piSettings) get(key string) any {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g, p := s.global[key], s.project[key]
+	gm, gok := g.(map[string]any)
+	pm, pok := p.(map[string]any)
+	switch {
+	case gok && pok:
+		out := map[string]any{}
+		for k, v := range gm {
+			out[k] = v
+		}
+		for k, v := range pm {
+			out[k] = v
+		}
+		return out
+	case p != nil:
+		return p
+	}
+	return g
+}
+
+func (s *piSettings) str(key string) string {
+	v, _ := s.get(key).(string)
+	return v
+}
+
+func (s *piSettings) boolIn(obj, key string, def bool) bool {
+	m, _ := s.get(obj).(map[string]any)
+	if b, ok := m[key].(bool); ok {
+		return b
+	}
+	return def
+}
+
+func (s *piSettings) strings(key string) []string {
+	list, _ := s.get(key).([]any)
+	var out []string
+	for _, v := range list {
+		if str, ok := v.(string); ok {
+			out = append(out, str)
+		}
+	}
+	return out
+}
+
+func (s *piSettings) queueMode(key string) string {
+	if v := s.str(key); v == "all" {
+		return v
+	}
+	return "one-at-a-time"
+}
+
+// set changes a global field and writes it to the global file.
+func (s *piSettings) set(field string, value any) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.global[field] = value
+	return s.persistLocked(field, "", value)
+}
+
+// setNested changes field.key (compaction.enabled, retry.enabled).
+func (s *piSettings) setNested(field, key string, value any) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, _ := s.global[field].(map[string]any)
+	if m == nil {
+		m = map[string]any{}
+		s.global[field] = m
+	}
+	m[key] = value
+	return s.persistLocked(field, key, value)
+}
+
+// persistLocked rewrites the global file with field (or field.key) set.
+// Caller holds s.mu.
+func (s *piSettings) persistLocked(field, key string, value any) error {
+	if s.globalBad {
+		return nil
+	}
+	data, err := s.fs.ReadFile(s.globalPath)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("save settings: %w", err)
+	}
+	top, err := parseOrderedObject(data)
+	if err != nil {
+		return fmt.Errorf("save settings: %w", err)
+	}
+	v, err := json.Marshal(value)
+	if err != nil {
+		return fmt.Errorf("save settings: %w", err)
+	}
+	if key != "" {
+		var inner []rawMember
+		for _, m := range top {
+			if m.key == field {
+				inner, _ = parseOrderedObject(m.value)
+			}
+		}
+		inner = setMember(inner, key, v)
+		v = encodeOrderedObject(inner)
+	}
+	top = setMember(top, field, v)
+	var out bytes.Buffer
+	if err := json.Indent(&out, encodeOrderedObject(top), "", "  "); err != nil {
+		return fmt.Errorf("save settings: %w", err)
+	}
+	if err := s.fs.MkdirAll(filepath.Dir(s.globalPath), 0o755); err != nil {
+		return fmt.Errorf("save settings: %w", err)
+	}
+	tmp := s.globalPath + ".tmp"
+	if err := s.fs.WriteFile(tmp, out.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("save settings: %w", err)
+	}
+	if err := s.fs.Rename(tmp, s.globalPath); err != nil {
+		return fmt.Errorf("save settings: %w", err)
+	}
+	return nil
+}
+
+// rawMember is one member of a JSON object, its value kept as written.
+type rawMember struct {
+	key   string
+	value json.RawMessage
+}
+
+// parseOrderedObject splits a JSON object into its members in order; empty
+// input is an empty object.
+func parseOrderedObject(data []byte) ([]rawMember, error) {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil, fmt.Errorf("not a JSON object")
+	}
+	var out []rawMember
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		k, _ := t.(string)
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, rawMember{k, v})
+	}
+	return out, nil
+}
+
+func setMember(ms []rawMember, key string, v json.RawMessage) []rawMember {
+	for i := range ms {
+		if ms[i].key == key {
+			ms[i].value = v
+			return ms
+		}
+	}
+	return append(ms, rawMember{key, v})
+}
+
+func encodeOrderedObject(ms []rawMember) []byte {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, m := range ms {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(m.key)
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(m.value)
+	}
+	b.WriteByte('}')
+	return b.Bytes()
+}
+
+// expandTilde expands a leading "~" to home.
+func expandTilde(p, home string) string {
+	if p == "~" {
+		return home
+	}
+	if strings.HasPrefix(p, "~/") {
+		return filepath.Join(home, p[2:])
+	}
+	return p
+}
