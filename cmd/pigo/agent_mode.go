@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/pigo-dev/pigo/bundled"
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/agent"
 	"github.com/pigo-dev/pigo/engine/provider"
@@ -164,7 +165,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags) (*agentRuntime, E
 	// Extensions.
 	rt.host = engine.New(engine.Options{Cwd: io.Cwd, Budgets: agentBudgets, OnDiagnostic: rt.onDiagnostic})
 	rt.host.Pi().SetSession(tree)
-	env := jsapi.New(jsapi.Options{CacheDir: cacheDir(io, false), Environ: io.envMap()})
+	env := jsapi.New(jsapi.Options{CacheDir: cacheDir(io, false), Environ: io.envMap(), Builtins: bundled.Sources()})
 	exts, problems := discover.Discover(discover.Options{Cwd: io.Cwd, AgentDir: rt.agentDir, Home: home, Getenv: io.Getenv,
 		Extensions: f.extensions, NoExtensions: f.noExtensions})
 	for _, p := range problems {
@@ -174,7 +175,14 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags) (*agentRuntime, E
 			diags = append(diags, diagnostic{"warning", p.Message})
 		}
 	}
-	var specs []engine.PluginSpec
+	// The default app manifest: pi's built-in tools first (extensions may
+	// override them by name), then the extensions in pi's order.
+	var specs, builtins []engine.PluginSpec
+	if !f.noBuiltinTools {
+		for _, id := range bundled.DefaultManifest() {
+			builtins = append(builtins, env.BuiltinPlugin(id))
+		}
+	}
 	for _, e := range exts {
 		specs = append(specs, env.Plugin(e.ID, e.Path, nil))
 		rt.extPaths[e.ID] = e.Path
@@ -186,7 +194,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags) (*agentRuntime, E
 	}
 	rt.reloader = reloader
 	rt.host.Pi().SetReloader(func(context.Context) error { rt.requestReload(); return nil })
-	for _, res := range rt.host.Boot(ctx, specs) {
+	for _, res := range rt.host.Boot(ctx, append(builtins, specs...)) {
 		if res.OK {
 			continue
 		}
@@ -199,7 +207,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags) (*agentRuntime, E
 	for _, err := range rt.reg.Problems() {
 		diags = append(diags, diagnostic{"warning", err.Error()})
 	}
-	diags = append(diags, rt.registerExtensionProviders()...)
+	agent.SyncProviders(rt.host, rt.reg) // pi.registerProvider, incl. streamSimple, now and after rebuilds
 	flagValues, fd := rt.extensionFlagValues(f.unknown)
 	diags = append(diags, fd...)
 	patterns := f.models
@@ -653,32 +661,6 @@ func (rt *agentRuntime) extensionFlagValues(given []unknownFlag) (map[string]any
 // registerExtensionProviders hands providers registered with
 // pi.registerProvider (data configs: baseUrl, apiKey, api, models, ...)
 // to the model registry.
-func (rt *agentRuntime) registerExtensionProviders() []diagnostic {
-	var diags []diagnostic
-	for _, e := range rt.host.Providers().Current().Entries() {
-		if _, ok := e.Value["streamSimple"]; ok {
-			diags = append(diags, diagnostic{"warning", fmt.Sprintf("provider %q: streamSimple providers are not supported yet; ignored", e.ID)})
-			continue
-		}
-		data := map[string]any{}
-		for k, v := range e.Value {
-			if b, err := json.Marshal(v); err == nil && json.Valid(b) {
-				data[k] = v
-			}
-		}
-		b, _ := json.Marshal(data)
-		var cfg provider.ProviderConfig
-		if err := json.Unmarshal(b, &cfg); err != nil {
-			diags = append(diags, diagnostic{"warning", fmt.Sprintf("provider %q: %v", e.ID, err)})
-			continue
-		}
-		if err := rt.reg.RegisterProvider(e.ID, cfg); err != nil {
-			diags = append(diags, diagnostic{"warning", err.Error()})
-		}
-	}
-	return diags
-}
-
 // systemPrompt builds the base system prompt from --system-prompt,
 // --append-system-prompt, SYSTEM.md / APPEND_SYSTEM.md and the active
 // tools.
