@@ -175,19 +175,11 @@ func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, a
 	for k, v := range model.Headers {
 		headers[k] = v
 	}
-	for k, v := range opts.Headers {
-		headers[k] = v
-	}
-	req := &httpRequest{url: strings.TrimRight(model.BaseURL, "/") + "/v1/messages", headers: headers, body: body}
-	resp, err := send(ctx, opts.client(), req, opts.Retry, anthropicErrorText, opts.now)
+	resp, err := openStream(ctx, model, opts, "/v1/messages", headers, body, anthropicErrorText, st)
 	if err != nil {
 		return err
 	}
 	defer resp.Close()
-	if opts.OnResponse != nil {
-		opts.OnResponse(ctx, resp.status, resp.headers, model)
-	}
-	st.push(Event{Type: EventStart})
 
 	sse := newSSEReader(resp)
 	sawStart, sawStop := false, false

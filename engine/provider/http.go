@@ -284,3 +284,23 @@ func truthyJSON(raw []byte) bool {
 	}
 	return true
 }
+
+// openStream sends a streaming request for model (options' headers override
+// headers), reports the response (OnResponse) and starts the event stream.
+// The caller closes the response.
+func openStream(ctx context.Context, model *Model, opts *Options, path string, headers map[string]string, body []byte,
+	format errorText, st interface{ push(Event) }) (*streamResponse, error) {
+	for k, v := range opts.Headers {
+		headers[k] = v
+	}
+	req := &httpRequest{url: strings.TrimRight(model.BaseURL, "/") + path, headers: headers, body: body}
+	resp, err := send(ctx, opts.client(), req, opts.Retry, format, opts.now)
+	if err != nil {
+		return nil, err
+	}
+	if opts.OnResponse != nil {
+		opts.OnResponse(ctx, resp.status, resp.headers, model)
+	}
+	st.push(Event{Type: EventStart})
+	return resp, nil
+}

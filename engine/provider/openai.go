@@ -207,19 +207,11 @@ func (st *openAIStream) stream(ctx context.Context, c *Context, key string) erro
 	if sid := opts.SessionID; sid != "" && retention != "none" && compat.sendSessionAffinityHeaders {
 		headers["session_id"], headers["x-client-request-id"], headers["x-session-affinity"] = sid, sid, sid
 	}
-	for k, v := range opts.Headers {
-		headers[k] = v
-	}
-	req := &httpRequest{url: strings.TrimRight(model.BaseURL, "/") + "/chat/completions", headers: headers, body: body}
-	resp, err := send(ctx, opts.client(), req, opts.Retry, openAIErrorText, opts.now)
+	resp, err := openStream(ctx, model, opts, "/chat/completions", headers, body, openAIErrorText, st)
 	if err != nil {
 		return err
 	}
 	defer resp.Close()
-	if opts.OnResponse != nil {
-		opts.OnResponse(ctx, resp.status, resp.headers, model)
-	}
-	st.push(Event{Type: EventStart})
 
 	sse := newSSEReader(resp)
 	aborted := false
