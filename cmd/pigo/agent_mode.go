@@ -829,16 +829,9 @@ func (rt *agentRuntime) availableThinkingLevels() []string {
 	return out
 }
 
-// setThinkingLevel is pi's AgentSession.setThinkingLevel: clamped to the
-// model; when it changes, a thinking_level_change entry, the
-// thinking_level_changed event and thinking_level_select for extensions.
-func (rt *agentRuntime) setThinkingLevel(level string) {
-	if notify := rt.applyThinkingLevel(level); notify != nil {
-		notify()
-	}
-}
-
-// applyThinkingLevel is setThinkingLevel without telling extensions: it
+// applyThinkingLevel is pi's AgentSession.setThinkingLevel (clamped to the
+// model; when it changes, a thinking_level_change entry and the
+// thinking_level_changed event) without telling extensions: it
 // returns the call that emits thinking_level_select (nil when the level
 // did not change), for callers that run listeners elsewhere.
 func (rt *agentRuntime) applyThinkingLevel(level string) (notify func()) {

@@ -42,11 +42,10 @@ type rpcServer struct {
 
 // rpcCommand is one parsed command line.
 type rpcCommand struct {
-	raw   map[string]any
-	id    any // omitted when absent
-	typ   any // the "type" member as sent
-	name  string
-	async bool
+	raw  map[string]any
+	id   any // omitted when absent
+	typ  any // the "type" member as sent
+	name string
 }
 
 // rpcHandler answers a command: data (with hasData false for no data
