@@ -233,8 +233,10 @@ func (h *Host) PrepareTool(ctx context.Context, name string, call ToolCall) (*Pr
 		}
 		call.Params = v
 	}
+	received := call.Params
+	call.Params = CoerceArgs(e.Value.Parameters, call.Params)
 	if err := e.Value.ValidateParams(call.Params); err != nil {
-		args, _ := json.MarshalIndent(call.Params, "", "  ")
+		args, _ := json.MarshalIndent(received, "", "  ")
 		err = fmt.Errorf("Validation failed for tool %q:\n%s\n\nReceived arguments:\n%s", name, err.Error(), args)
 		return nil, ErrorResult(err), err
 	}

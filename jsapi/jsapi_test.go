@@ -133,7 +133,7 @@ func TestToolArgsFailValidation(t *testing.T) {
 	f := newFixture(t, engine.Options{})
 	f.write("hello.ts", helloTool)
 	f.mustBoot("hello.ts")
-	r, err := f.runTool("greet", map[string]any{"name": 42})
+	r, err := f.runTool("greet", map[string]any{"name": map[string]any{"x": 1.0}})
 	if err == nil || !r.IsError {
 		t.Fatalf("want validation error, got %v %+v", err, r)
 	}

@@ -110,14 +110,11 @@ func diffScenarios() []diffScenario {
 			},
 		},
 		{
-			// An unknown tool next to a valid call. Known differences of
-			// the engine's argument validation, not compared here: pi
-			// coerces arguments to the schema first (pi-ai
-			// validateToolArguments: TypeBox Value.Convert, so {"name":42}
-			// runs as "42"), pigo reports a validation error; and pi words
+			// An unknown tool next to a valid call. A known difference of
+			// the engine's argument validation, not compared here: pi words
 			// schema errors as TypeBox does ("  - name: must have required
 			// properties name") where pigo writes "  - root: missing
-			// property 'name'".
+			// property 'name'". (Both coerce arguments to the schema first.)
 			name: "bad_tool_calls",
 			// Sequential, so tool_execution_end comes in call order.
 			ext:  extSource(strings.Replace(greetExt, `label: "Greet",`, `label: "Greet", executionMode: "sequential",`, 1)),

@@ -1,0 +1,30 @@
+package engine_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/pigo-dev/pigo/engine"
+)
+
+func TestCoerceArgsLikePiAI(t *testing.T) {
+	t.Parallel()
+	schema := map[string]any{"type": "object", "properties": map[string]any{
+		"n": map[string]any{"type": "number"}, "i": map[string]any{"type": "integer"}, "b": map[string]any{"type": "boolean"},
+		"s": map[string]any{"type": "string"}, "list": map[string]any{"type": "array", "items": map[string]any{"type": "number"}},
+		"either": map[string]any{"type": []any{"string", "number"}},
+	}}
+	in := map[string]any{"n": "3.5", "i": "7", "b": "true", "s": 42.0, "list": []any{"1", 2.0}, "either": 5.0, "other": "x"}
+	got, _ := json.Marshal(engine.CoerceArgs(schema, in))
+	want := `{"b":true,"either":5,"i":7,"list":[1,2],"n":3.5,"other":"x","s":"42"}`
+	if string(got) != want {
+		t.Fatalf("got %s\nwant %s", got, want)
+	}
+	if in["n"] != "3.5" {
+		t.Fatal("input modified")
+	}
+	bad, _ := json.Marshal(engine.CoerceArgs(schema, map[string]any{"i": "7.5", "n": "abc"}))
+	if string(bad) != `{"i":"7.5","n":"abc"}` {
+		t.Fatalf("uncoercible values must stay: %s", bad)
+	}
+}
