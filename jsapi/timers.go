@@ -17,9 +17,11 @@ type timerHandle struct {
 	timeout  *eventloop.Timer
 	interval *eventloop.Interval
 	obj      *goja.Object
+	stopped  bool // loop only: a tick already queued when it was cleared must not run
 }
 
 func (t *timerHandle) stop() {
+	t.stopped = true
 	if t.timeout != nil {
 		t.g.loop.ClearTimeout(t.timeout)
 	}
@@ -56,6 +58,9 @@ func (g *jsGen) installTimers() {
 		}
 		h := &timerHandle{g: g}
 		run := func(*goja.Runtime) {
+			if h.stopped {
+				return // cleared after this tick was queued: Node runs no callback
+			}
 			if !repeat {
 				delete(g.timers, h)
 			}
