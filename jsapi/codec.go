@@ -162,17 +162,7 @@ func (g *jsGen) toJS(v any) goja.Value {
 		}
 		return g.callableFunc(x)
 	case engine.SyncFunc:
-		return g.rt.ToValue(func(call goja.FunctionCall) goja.Value {
-			args := make([]any, len(call.Arguments))
-			for i, a := range call.Arguments {
-				v, err := g.toGo(a)
-				if err != nil {
-					g.throw(fmt.Errorf("argument %d: %w", i, err))
-				}
-				args[i] = v
-			}
-			return g.toJS(x(args...))
-		})
+		return g.rt.ToValue(func(call goja.FunctionCall) goja.Value { return g.toJS(x(g.argsToGo(call)...)) })
 	case engine.Callable:
 		return g.callableFunc(x)
 	case engine.ToolResult:
@@ -189,18 +179,25 @@ type field struct {
 	value any
 }
 
+// argsToGo converts a JS call's arguments to engine data, throwing on a
+// value that cannot cross. Loop only.
+func (g *jsGen) argsToGo(call goja.FunctionCall) []any {
+	args := make([]any, len(call.Arguments))
+	for i, a := range call.Arguments {
+		v, err := g.toGo(a)
+		if err != nil {
+			g.throw(fmt.Errorf("argument %d: %w", i, err))
+		}
+		args[i] = v
+	}
+	return args
+}
+
 // callableFunc exposes a Go Callable (maybe another plugin's function) as a
 // JS function returning a Promise. Loop only.
 func (g *jsGen) callableFunc(c engine.Callable) goja.Value {
 	return g.rt.ToValue(func(call goja.FunctionCall) goja.Value {
-		args := make([]any, len(call.Arguments))
-		for i, a := range call.Arguments {
-			v, err := g.toGo(a)
-			if err != nil {
-				g.throw(fmt.Errorf("argument %d: %w", i, err))
-			}
-			args[i] = v
-		}
+		args := g.argsToGo(call)
 		p, resolve, reject := g.newPromise()
 		ctx := g.callCtx()
 		go func() {

@@ -260,16 +260,10 @@ func commandConv(g *jsGen) valueConv[engine.Command, engine.Command] {
 		toJS:  toJS,
 		state: toJS,
 		wrap: func(c engine.Command, fn goja.Callable) (engine.Command, error) {
-			r, err := fn(goja.Undefined(), g.commandJS(c.Handler))
+			h, err := g.applyWrapper(fn, g.commandJS(c.Handler), "commands wrap: the wrapper must return a handler function")
 			if err != nil {
 				return c, err
 			}
-			obj, _ := r.(*goja.Object)
-			nf, ok := goja.AssertFunction(r)
-			if !ok || obj == nil {
-				return c, fmt.Errorf("commands wrap: the wrapper must return a handler function")
-			}
-			h := g.handle(obj, nf)
 			c.Handler, c.HandlerID = g.commandFunc(h), c.HandlerID+">"+h.fp
 			return c, nil
 		},

@@ -21,20 +21,29 @@ func toolConv(g *jsGen) valueConv[engine.Tool, engine.Tool] {
 		toJS:   g.toolToJS,
 		state:  g.toolToJS,
 		wrap: func(t engine.Tool, fn goja.Callable) (engine.Tool, error) {
-			r, err := fn(goja.Undefined(), g.executeJS(t.Execute))
+			h, err := g.applyWrapper(fn, g.executeJS(t.Execute), "tools wrap: the wrapper must return an execute function")
 			if err != nil {
 				return t, err
 			}
-			obj, ok := r.(*goja.Object)
-			nf, isFn := goja.AssertFunction(r)
-			if !ok || !isFn {
-				return t, fmt.Errorf("tools wrap: the wrapper must return an execute function, got %s", r.String())
-			}
-			h := g.handle(obj, nf)
 			t.Execute, t.ExecuteID = g.executeFunc(h), t.ExecuteID+">"+h.fp
 			return t, nil
 		},
 	}
+}
+
+// applyWrapper calls a draft.wrap callback with the inner function and
+// returns the function it produced as a handle. Loop only.
+func (g *jsGen) applyWrapper(fn goja.Callable, inner goja.Value, what string) (*jsFunc, error) {
+	r, err := fn(goja.Undefined(), inner)
+	if err != nil {
+		return nil, err
+	}
+	obj, ok := r.(*goja.Object)
+	nf, isFn := goja.AssertFunction(r)
+	if !ok || !isFn {
+		return nil, fmt.Errorf("%s, got %s", what, describe(r))
+	}
+	return g.handle(obj, nf), nil
 }
 
 // toolFromJS converts a tool definition. Loop only.
