@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/session"
 )
 
 // loop is one run of pi-agent-core's runLoop with the model and settings
@@ -136,7 +137,7 @@ func (l *loop) streamAssistant() Message {
 	}
 	var partialAdded bool
 	req := Request{
-		Model: l.model, SystemPrompt: l.system, Messages: ConvertToLlm(msgs), Tools: l.activeTools(), Thinking: l.thinking,
+		Model: l.model, SystemPrompt: l.system, Messages: session.ConvertToLlm(msgs), Tools: l.activeTools(), Thinking: l.thinking,
 		OnEvent: func(ev Event) {
 			switch ev["type"] {
 			case "start":

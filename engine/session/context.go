@@ -39,9 +39,19 @@ func (t *Tree) BuildContext(leafID string) Context {
 		leafID, _ = t.recs[len(t.recs)-1].e["id"].(string)
 	}
 	path := t.pathLocked(leafID)
-	compaction := -1
+	entries := make([]Entry, len(path))
 	for i, r := range path {
-		e := r.e
+		entries[i] = r.e
+	}
+	return PathContext(entries)
+}
+
+// PathContext is pi's buildSessionContext for a branch given as its
+// entries, root first (see [Tree.BuildContext]).
+func PathContext(path []Entry) Context {
+	ctx := Context{ThinkingLevel: "off", Messages: []map[string]any{}}
+	compaction := -1
+	for i, e := range path {
 		switch e["type"] {
 		case "thinking_level_change":
 			ctx.ThinkingLevel, _ = e["thinkingLevel"].(string)
@@ -60,38 +70,38 @@ func (t *Tree) BuildContext(leafID string) Context {
 		}
 	}
 	add := func(e Entry) {
-		if m := entryMessage(e); m != nil {
+		if m := EntryMessage(e); m != nil {
 			ctx.Messages = append(ctx.Messages, m)
 		}
 	}
 	if compaction < 0 {
-		for _, r := range path {
-			add(r.e)
+		for _, e := range path {
+			add(e)
 		}
 		return ctx
 	}
-	c := path[compaction].e
+	c := path[compaction]
 	ctx.Messages = append(ctx.Messages, map[string]any{
 		"role": "compactionSummary", "summary": c["summary"], "tokensBefore": c["tokensBefore"],
 		"timestamp": jsTime(c["timestamp"]),
 	})
 	kept := false
-	for _, r := range path[:compaction] {
-		if id, _ := r.e["id"].(string); id != "" && id == c["firstKeptEntryId"] {
+	for _, e := range path[:compaction] {
+		if id, _ := e["id"].(string); id != "" && id == c["firstKeptEntryId"] {
 			kept = true
 		}
 		if kept {
-			add(r.e)
+			add(e)
 		}
 	}
-	for _, r := range path[compaction+1:] {
-		add(r.e)
+	for _, e := range path[compaction+1:] {
+		add(e)
 	}
 	return ctx
 }
 
-// entryMessage is the AgentMessage an entry contributes, or nil.
-func entryMessage(e Entry) map[string]any {
+// EntryMessage is the AgentMessage an entry contributes, or nil.
+func EntryMessage(e Entry) map[string]any {
 	switch e["type"] {
 	case "message":
 		m, _ := e["message"].(map[string]any)

@@ -1,4 +1,4 @@
-package agent
+package session
 
 import "fmt"
 
@@ -13,10 +13,10 @@ const (
 // ConvertToLlm is pi's convertToLlm: agent messages to the messages a model
 // sees (custom, bash executions and summaries become user messages;
 // unknown roles are dropped).
-func ConvertToLlm(ms []Message) []Message {
-	var out []Message
-	text := func(s string, ts any) Message {
-		return Message{"role": "user", "content": []any{map[string]any{"type": "text", "text": s}}, "timestamp": ts}
+func ConvertToLlm(ms []map[string]any) []map[string]any {
+	var out []map[string]any
+	text := func(s string, ts any) map[string]any {
+		return map[string]any{"role": "user", "content": []any{map[string]any{"type": "text", "text": s}}, "timestamp": ts}
 	}
 	for _, m := range ms {
 		switch m["role"] {
@@ -27,7 +27,7 @@ func ConvertToLlm(ms []Message) []Message {
 			if s, ok := content.(string); ok {
 				content = []any{map[string]any{"type": "text", "text": s}}
 			}
-			out = append(out, Message{"role": "user", "content": content, "timestamp": m["timestamp"]})
+			out = append(out, map[string]any{"role": "user", "content": content, "timestamp": m["timestamp"]})
 		case "bashExecution":
 			if ex, _ := m["excludeFromContext"].(bool); ex {
 				continue
@@ -43,7 +43,7 @@ func ConvertToLlm(ms []Message) []Message {
 }
 
 // BashExecutionText is pi's bashExecutionToText.
-func BashExecutionText(m Message) string {
+func BashExecutionText(m map[string]any) string {
 	s := fmt.Sprintf("Ran `%s`\n", str(m["command"]))
 	if out := str(m["output"]); out != "" {
 		s += "```\n" + out + "\n```"
@@ -60,3 +60,6 @@ func BashExecutionText(m Message) string {
 	}
 	return s
 }
+
+// str is v as a string, "" when it is not one.
+func str(v any) string { s, _ := v.(string); return s }

@@ -1,0 +1,267 @@
+package compaction
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/pigo-dev/pigo/engine/session"
+)
+
+// sessionBuilder makes a branch of entries as pi writes them.
+type sessionBuilder struct {
+	entries []session.Entry
+	n       int
+}
+
+func (b *sessionBuilder) add(e session.Entry) string {
+	b.n++
+	id := fmt.Sprintf("e%07d", b.n)
+	parent := any(nil)
+	if len(b.entries) > 0 {
+		parent = b.entries[len(b.entries)-1]["id"]
+	}
+	e["id"], e["parentId"] = id, parent
+	e["timestamp"] = fmt.Sprintf("2026-11-30T10:%02d:%02d.000Z", b.n/60%60, b.n%60)
+	b.entries = append(b.entries, e)
+	return id
+}
+
+func (b *sessionBuilder) ms() float64 { return float64(1796032800000 + b.n*1000) }
+
+func (b *sessionBuilder) user(text string) string {
+	return b.add(session.Entry{"type": "message", "message": map[string]any{"role": "user",
+		"content": []any{map[string]any{"type": "text", "text": text}}, "timestamp": b.ms()}})
+}
+
+func (b *sessionBuilder) assistant(total float64, content ...any) string {
+	return b.add(session.Entry{"type": "message", "message": map[string]any{"role": "assistant", "content": content,
+		"api": "openai-completions", "provider": "mock", "model": "m", "stopReason": "stop", "timestamp": b.ms(),
+		"usage": map[string]any{"input": total - 10, "output": 10.0, "cacheRead": 0.0, "cacheWrite": 0.0, "totalTokens": total}}})
+}
+
+func (b *sessionBuilder) toolResult(id, name, text string) string {
+	return b.add(session.Entry{"type": "message", "message": map[string]any{"role": "toolResult", "toolCallId": id, "toolName": name,
+		"content": []any{map[string]any{"type": "text", "text": text}}, "isError": false, "timestamp": b.ms()}})
+}
+
+func text(s string) map[string]any { return map[string]any{"type": "text", "text": s} }
+
+func call(id, name string, args map[string]any) map[string]any {
+	return map[string]any{"type": "toolCall", "id": id, "name": name, "arguments": args}
+}
+
+// compactionCases are branches that exercise pi's cut rules: plain turns,
+// long tool results, split turns, a previous compaction, every entry type,
+// non-ASCII text.
+func compactionCases() map[string][]session.Entry {
+	cases := map[string][]session.Entry{}
+
+	b := &sessionBuilder{}
+	b.add(session.Entry{"type": "model_change", "provider": "mock", "modelId": "m"})
+	b.add(session.Entry{"type": "thinking_level_change", "thinkingLevel": "off"})
+	for i := range 6 {
+		b.user(fmt.Sprintf("question %d: %s", i, strings.Repeat("why? ", 40)))
+		b.assistant(float64(1000+i*300), map[string]any{"type": "thinking", "thinking": "hmm " + strings.Repeat("think ", 30)},
+			text(fmt.Sprintf("answer %d ", i)+strings.Repeat("because ", 50)),
+			call(fmt.Sprintf("c%d", i), "read", map[string]any{"path": fmt.Sprintf("src/f%d.go", i), "limit": 20.0}))
+		b.toolResult(fmt.Sprintf("c%d", i), "read", strings.Repeat("line of code\n", 250))
+		b.assistant(float64(1200+i*300), text("done "+strings.Repeat("ok ", 20)))
+	}
+	cases["linear"] = b.entries
+
+	b = &sessionBuilder{}
+	b.user("refactor everything")
+	for i := range 12 {
+		name := []string{"read", "edit", "write", "bash"}[i%4]
+		b.assistant(float64(2000+i*100), text("step"), call(fmt.Sprintf("t%d", i), name,
+			map[string]any{"path": fmt.Sprintf("pkg/p%d.go", i%5), "command": "go test ./...", "edits": []any{}}))
+		b.toolResult(fmt.Sprintf("t%d", i), name, strings.Repeat("output ", 120))
+	}
+	cases["split-turn"] = b.entries
+
+	b = &sessionBuilder{}
+	b.user("first")
+	b.assistant(500, text("one"))
+	kept := b.user("second " + strings.Repeat("x", 400))
+	b.assistant(900, text("two"), call("w1", "write", map[string]any{"path": "a.txt", "content": "hi"}))
+	b.toolResult("w1", "write", "ok")
+	b.add(session.Entry{"type": "compaction", "summary": "## Goal\nearlier work", "firstKeptEntryId": kept, "tokensBefore": 1234.0,
+		"details": map[string]any{"readFiles": []any{"r.go"}, "modifiedFiles": []any{"m.go"}}})
+	for i := range 5 {
+		b.user(fmt.Sprintf("more %d %s", i, strings.Repeat("y", 300)))
+		b.assistant(float64(3000+i*200), text(strings.Repeat("z", 600)))
+	}
+	cases["previous-compaction"] = b.entries
+
+	b = &sessionBuilder{}
+	b.user("start")
+	b.add(session.Entry{"type": "message", "message": map[string]any{"role": "bashExecution", "command": "ls -la",
+		"output": strings.Repeat("file\n", 100), "exitCode": 0.0, "cancelled": false, "truncated": false, "timestamp": b.ms()}})
+	b.add(session.Entry{"type": "custom_message", "customType": "note", "content": "remember " + strings.Repeat("this ", 60), "display": true})
+	b.assistant(800, text("fine"))
+	b.add(session.Entry{"type": "label", "targetId": "e0000001", "label": "start"})
+	b.add(session.Entry{"type": "custom", "customType": "state", "data": map[string]any{"n": 1.0}})
+	b.add(session.Entry{"type": "branch_summary", "fromId": "e0000002", "summary": "we tried another way " + strings.Repeat("w ", 100)})
+	b.user("and now? " + strings.Repeat("q", 500))
+	b.add(session.Entry{"type": "model_change", "provider": "mock", "modelId": "m2"})
+	b.assistant(1500, text(strings.Repeat("now ", 120)))
+	b.add(session.Entry{"type": "session_info", "name": "demo"})
+	b.user("images too")
+	b.add(session.Entry{"type": "message", "message": map[string]any{"role": "toolResult", "toolCallId": "i", "toolName": "read",
+		"content": []any{map[string]any{"type": "image", "data": "AAAA", "mimeType": "image/png"}}, "isError": false, "timestamp": b.ms()}})
+	b.assistant(2500, text(strings.Repeat("end ", 100)))
+	cases["entry-types"] = b.entries
+
+	b = &sessionBuilder{}
+	b.user("ünïcödé 😀 " + strings.Repeat("日本語", 300))
+	b.assistant(700, text(strings.Repeat("😀", 500)), call("u", "read", map[string]any{"path": "<a&b>.txt"}))
+	b.toolResult("u", "read", strings.Repeat("é😀", 1500))
+	b.assistant(900, text("ok"))
+	b.user("again")
+	b.assistant(950, text("fine"))
+	cases["unicode"] = b.entries
+
+	b = &sessionBuilder{}
+	b.user("only one")
+	cases["tiny"] = b.entries
+
+	b = &sessionBuilder{}
+	b.user("x")
+	b.assistant(100, text("y"))
+	b.add(session.Entry{"type": "compaction", "summary": "s", "firstKeptEntryId": "e0000001", "tokensBefore": 10.0})
+	cases["ends-with-compaction"] = b.entries
+	return cases
+}
+
+// echoSummarizer answers with the request itself, so a comparison covers
+// the prompts pi builds.
+func echoSummarizer(_ context.Context, req SummaryRequest) (Message, error) {
+	return Message{"role": "assistant", "stopReason": "stop", "content": []any{
+		text(fmt.Sprintf("SYS:%s\nMAX:%d\nPROMPT:%s", req.SystemPrompt, req.MaxTokens, req.Prompt))}}, nil
+}
+
+// TestCompactionMatchesPi runs pi's own compaction functions (node, the
+// pinned npm package) and pigo's on the same branches: token estimates,
+// cut points, the preparation extensions see, and the prompts and result
+// of compact() (the model is pi-ai's faux provider echoing its request).
+func TestCompactionMatchesPi(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs node")
+	}
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node not installed")
+	}
+	_, file, _, _ := runtime.Caller(0)
+	root := filepath.Join(filepath.Dir(file), "..", "..", "node_modules", "@mariozechner")
+	lib := filepath.Join(root, "pi-coding-agent", "dist", "core", "compaction", "compaction.js")
+	ai := filepath.Join(root, "pi-ai", "dist", "index.js")
+	if _, err := os.Stat(lib); err != nil {
+		t.Skip("pi node modules absent")
+	}
+	settings := Settings{Enabled: true, ReserveTokens: 3000, KeepRecentTokens: 700}
+	cases := compactionCases()
+	raw, _ := json.Marshal(cases)
+	var decoded map[string][]session.Entry // as a session file gives them
+	_ = json.Unmarshal(raw, &decoded)
+
+	script := `import fs from "node:fs";
+const c = await import("file://` + lib + `");
+const ai = await import("file://` + ai + `");
+const cases = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+const settings = { enabled: true, reserveTokens: 3000, keepRecentTokens: 700 };
+const faux = ai.registerFauxProvider();
+const model = faux.getModel();
+const echo = (context, options) => ai.fauxAssistantMessage("SYS:" + context.systemPrompt + "\nMAX:" + options.maxTokens +
+  "\nPROMPT:" + context.messages[0].content[0].text);
+const out = {};
+for (const [name, entries] of Object.entries(cases)) {
+  const r = { tokens: entries.filter((e) => e.type === "message").map((e) => c.estimateTokens(e.message)),
+    cut: c.findCutPoint(entries, 0, entries.length, settings.keepRecentTokens) };
+  const prep = c.prepareCompaction(entries, settings);
+  if (prep) {
+    r.prep = { ...prep, fileOps: Object.fromEntries(Object.entries(prep.fileOps).map(([k, v]) => [k, [...v].sort()])) };
+    faux.setResponses([echo, echo]);
+    r.result = await c.compact(prep, model, "key", undefined, name === "linear" ? "focus on tests" : undefined);
+  }
+  out[name] = r;
+}
+process.stdout.write(JSON.stringify(out));`
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "cases.json"), raw, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "c.mjs"), []byte(script), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("node", filepath.Join(dir, "c.mjs"), filepath.Join(dir, "cases.json"))
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node: %v", err)
+	}
+	var want map[string]map[string]any
+	if err := json.Unmarshal(out, &want); err != nil {
+		t.Fatal(err)
+	}
+	for name, entries := range decoded {
+		w := want[name]
+		var tokens []any
+		for _, e := range entries {
+			if e["type"] == "message" {
+				m, _ := e["message"].(map[string]any)
+				tokens = append(tokens, float64(EstimateTokens(m)))
+			}
+		}
+		same(t, name+" tokens", tokens, w["tokens"])
+		cut := FindCutPoint(entries, 0, len(entries), settings.KeepRecentTokens)
+		same(t, name+" cut", map[string]any{"firstKeptEntryIndex": float64(cut.FirstKeptEntryIndex),
+			"turnStartIndex": float64(cut.TurnStartIndex), "isSplitTurn": cut.IsSplitTurn}, w["cut"])
+		prep, ok := Prepare(entries, settings)
+		if _, has := w["prep"]; has != ok {
+			t.Errorf("%s: pigo prepares %v, pi %v", name, ok, has)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		same(t, name+" preparation", prep.Data(), w["prep"])
+		custom := ""
+		if name == "linear" {
+			custom = "focus on tests"
+		}
+		res, err := Compact(context.Background(), prep, echoSummarizer, custom)
+		if err != nil {
+			t.Errorf("%s: compact: %v", name, err)
+			continue
+		}
+		same(t, name+" result", res.Data(), w["result"])
+	}
+}
+
+// same compares values as JSON data.
+func same(t *testing.T, what string, got, want any) {
+	t.Helper()
+	gb, _ := json.Marshal(got)
+	wb, _ := json.Marshal(want)
+	var g, w any
+	_ = json.Unmarshal(gb, &g)
+	_ = json.Unmarshal(wb, &w)
+	if !reflect.DeepEqual(g, w) {
+		t.Errorf("%s differs:\n pigo %s\n pi   %s", what, truncate(string(gb)), truncate(string(wb)))
+	}
+}
+
+func truncate(s string) string {
+	if len(s) > 3000 {
+		return s[:3000] + "…"
+	}
+	return s
+}
