@@ -98,8 +98,10 @@ func (u *PiUI) publish() {
 	_ = u.view.SetState(u.State())
 }
 
-// Notify records a notification.
-func (u *PiUI) Notify(plugin, message, level string) {
+// Notify records a notification. An empty level is shown as "info";
+// observers see it as given (pi's RPC mode omits an absent notifyType).
+func (u *PiUI) Notify(plugin, message, given string) {
+	level := given
 	if level == "" {
 		level = "info"
 	}
@@ -113,7 +115,11 @@ func (u *PiUI) Notify(plugin, message, level string) {
 	u.state["notifications"] = list
 	u.mu.Unlock()
 	u.publish()
-	u.notifyObservers(UICall{Plugin: plugin, Op: "notify", Key: "notifications", Value: map[string]any{"message": message, "type": level}})
+	call := map[string]any{"message": message}
+	if given != "" {
+		call["type"] = given
+	}
+	u.notifyObservers(UICall{Plugin: plugin, Op: "notify", Key: "notifications", Value: call})
 }
 
 // Set records a fire-and-forget UI call: key is the state path ("title",

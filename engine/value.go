@@ -25,6 +25,12 @@ type Fingerprinter interface {
 	Fingerprint() string
 }
 
+// AbortSignal, as a value of an event payload's "signal" key, stands for
+// an AbortSignal that aborts when the handler's call is cancelled: each
+// handler gets a live one from its binding (pi's session_before_compact
+// carries one so an extension can stop its own summarization).
+type AbortSignal struct{}
+
 // Func adapts a Go function to Callable.
 type Func func(ctx context.Context, args ...any) (any, error)
 

@@ -103,7 +103,7 @@ func TestBadContributions(t *testing.T) {
 
 func TestBadHooks(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, engine.Options{Budgets: engine.Budgets{Hook: 500 * time.Millisecond}})
+	f := newFixture(t, engine.Options{Budgets: engine.Budgets{Hook: 2 * time.Second}})
 	f.write("hello.ts", helloTool)
 	f.write("hooks.ts", `export default function (pi) {
   pi.hook("tool_result", () => { throw new Error("hook broke"); });

@@ -175,10 +175,22 @@ func (g *jsGen) contextJS() goja.Value {
 func (g *jsGen) hookHandler(fn goja.Callable) engine.HookHandler {
 	return func(ctx context.Context, payload any) (any, error) {
 		var p goja.Value
+		m, _ := payload.(map[string]any)
+		_, withSignal := m["signal"].(engine.AbortSignal)
+		release := func() {}
 		return g.call(ctx, func() (goja.Value, error) {
 			p = g.toJS(payload)
+			if withSignal {
+				var signal goja.Value
+				signal, release = g.signalFor(ctx)
+				_ = p.ToObject(g.rt).Set("signal", signal)
+			}
 			return fn(goja.Undefined(), p, g.contextJS())
 		}, func(r goja.Value) (any, error) {
+			if withSignal {
+				release()
+				_ = p.ToObject(g.rt).Delete("signal")
+			}
 			ev, err := g.toGo(p)
 			if err != nil {
 				return nil, err

@@ -69,14 +69,22 @@ type agentRuntime struct {
 
 	reloader        *watch.Reloader
 	reloadRequested bool
+
+	res resourceHolder // prompt templates and skills (resources_pi.go)
 }
 
 // runAgentMode runs pi's print, JSON or RPC mode.
 func runAgentMode(ctx context.Context, args []string, io *IO) ExitCode {
 	f := parsePiFlags(args)
+	if f.export != "" {
+		return runExport(io, f) // export.go
+	}
 	if f.help {
 		fmt.Fprint(io.Stdout, agentModeHelp)
 		return ExitOK
+	}
+	if f.listModels != nil {
+		return runListModels(ctx, io, f) // list_models.go
 	}
 	if f.mode == "" && !f.print && len(f.messages) == 0 && len(f.fileArgs) == 0 && io.StdinTTY {
 		fmt.Fprintln(io.Stderr, "pigo: interactive mode is not available yet; use -p \"prompt\", --mode json or --mode rpc (pigo --help)")
@@ -235,6 +243,8 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags) (*agentRuntime, E
 		return nil, ExitFailure
 	}
 
+	rt.initResources()
+
 	// Tools and system prompt.
 	pi := rt.host.Pi()
 	switch {
@@ -246,17 +256,16 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags) (*agentRuntime, E
 	rt.model = model
 	a := agent.New(agent.Options{
 		Host:          rt.host,
-		Provider:      agent.RegistryProvider{Registry: rt.reg},
+		Provider:      agent.RegistryProvider{Registry: rt.reg, Options: provider.Options{Retry: rt.settings.providerRetry()}},
 		Model:         agent.ModelMap(model),
 		ThinkingLevel: thinking,
 		SystemPrompt:  rt.systemPrompt(),
 		Sink:          rt.onAgentEvent,
+		Settings:      rt.settings.agentSettings,
+		AuthProblem:   rt.authProblem,
 	})
 	a.SetHooks(agent.Hooks{
 		Shutdown: func(string) { rt.requestShutdown() },
-		Compact: func(plugin string, _ map[string]any) {
-			rt.reportExtensionError(rt.extPaths[plugin], "compact", "Compaction is not supported by pigo yet")
-		},
 		FindModel: func(p, id string) (agent.Message, bool) {
 			m, ok := rt.reg.Find(p, id)
 			return agent.ModelMap(m), ok
@@ -304,7 +313,7 @@ func (rt *agentRuntime) runPendingReload(ctx context.Context) {
 			rt.reportExtensionError(rt.extPaths[rep.Plugin], "reload", loadErrorText(rep.Error))
 		}
 	}
-	rt.host.RunHook(ctx, "resources_discover", map[string]any{"type": "resources_discover", "cwd": rt.io.Cwd, "reason": "reload"})
+	rt.reloadResources(ctx, "reload")
 }
 
 // start tells extensions the session started (session_start, then
@@ -312,7 +321,7 @@ func (rt *agentRuntime) runPendingReload(ctx context.Context) {
 // client and output first.
 func (rt *agentRuntime) start(ctx context.Context) {
 	rt.host.Emit(ctx, "session_start", map[string]any{"type": "session_start", "reason": "startup"})
-	rt.host.RunHook(ctx, "resources_discover", map[string]any{"type": "resources_discover", "cwd": rt.io.Cwd, "reason": "startup"})
+	rt.discoverResources(ctx, "startup")
 }
 
 // shutdown is pi's dispose: session_shutdown{reason:"quit"} to extensions,
@@ -666,7 +675,7 @@ func (rt *agentRuntime) extensionFlagValues(given []unknownFlag) (map[string]any
 // tools.
 func (rt *agentRuntime) systemPrompt() string {
 	in := systemPromptInput{fs: rt.io.FS, cwd: rt.io.Cwd, agentDir: rt.agentDir, host: rt.host, contextFiles: true, now: time.Now(),
-		selected: rt.host.Pi().ActiveTools()}
+		selected: rt.host.Pi().ActiveTools(), skills: rt.skills()}
 	custom := ""
 	if rt.flags.systemPrompt != nil {
 		custom = *rt.flags.systemPrompt
@@ -986,8 +995,14 @@ Options (as pi's):
   -ne, --no-extensions           no discovered extensions (-e still loads)
   -t, --tools <a,b>              active tools
   -nt, --no-tools                no active tools
+  --skill <path>                 load a skill file or directory (repeatable)
+  -ns, --no-skills               no skill discovery (--skill still loads)
+  --prompt-template <path>       load a prompt template file or directory (repeatable)
+  -np, --no-prompt-templates     no prompt template discovery (--prompt-template still loads)
   --offline                      no network at startup (pigo never needs any)
   --<flag> [value]               flags registered by extensions (registerFlag)
+  --export <file> [output.html]  export a session file to HTML and exit
+  --list-models [search]         list the models with credentials (optional fuzzy search)
 
 Environment: PI_CODING_AGENT_DIR (default ~/.pi/agent: models.json, auth.json,
 settings.json, extensions/), PI_CODING_AGENT_SESSION_DIR, PI_OFFLINE.

@@ -39,6 +39,8 @@ type diffScenario struct {
 	persist bool
 	// twoModels adds model mock-2 (reasoning) to models.json.
 	twoModels bool
+	// settings is written to the agent dir's settings.json.
+	settings string
 }
 
 // greetExt registers a tool both sides can run (pigo has no built-in
@@ -347,6 +349,49 @@ func diffScenarios() []diffScenario {
 			},
 		},
 		{
+			// Manual compaction (summary from the model, from an extension,
+			// cancelled by one) and a turn retried after a 503.
+			name: "compaction_retry",
+			ext: extSource(`let mode = "";
+  pi.registerCommand("own", { handler: async () => { mode = "own"; } });
+  pi.registerCommand("cancel", { handler: async () => { mode = "cancel"; } });
+  pi.on("session_before_compact", async (e: any, ctx: any) => {
+    const p = e.preparation;
+    ctx.ui.notify(JSON.stringify({ signal: typeof e.signal?.aborted, tokens: p.tokensBefore, n: p.messagesToSummarize.length,
+      prefix: p.turnPrefixMessages.length, split: p.isSplitTurn, prev: p.previousSummary ?? null, custom: e.customInstructions ?? null,
+      branch: e.branchEntries.map((x: any) => x.type).join(","), kept: e.branchEntries.findIndex((x: any) => x.id === p.firstKeptEntryId) }));
+    if (mode === "own") return { compaction: { summary: "EXT SUMMARY", firstKeptEntryId: p.firstKeptEntryId, tokensBefore: 7 } };
+    if (mode === "cancel") return { cancel: true };
+  });
+  pi.on("session_compact", (e: any, ctx: any) => {
+    ctx.ui.notify(JSON.stringify({ fromExtension: e.fromExtension, type: e.compactionEntry.type, summary: e.compactionEntry.summary,
+      fromHook: e.compactionEntry.fromHook, read: e.compactionEntry.details?.readFiles ?? null,
+      modified: e.compactionEntry.details?.modifiedFiles ?? null }));
+  });`),
+			settings: `{"retry": {"baseDelayMs": 1, "provider": {"maxRetries": 0}}, "compaction": {"keepRecentTokens": 50}}`,
+			steps: []mockStep{{Text: "A1"}, {Text: "A2"}, {Text: "SUMMARY ONE"}, {Text: "A3"}, {Text: "A4"},
+				{Status: 503, Error: "upstream overloaded"}, {Text: "A5"}},
+			drive: func(d *rpcDriver) {
+				d.prompt(`{"id":"p1","type":"prompt","message":"first"}`)
+				d.prompt(`{"id":"p2","type":"prompt","message":"second ` + strings.Repeat("x", 400) + `"}`)
+				d.call(`{"id":"c1","type":"compact","customInstructions":"be brief"}`)
+				d.call(`{"id":"g1","type":"get_messages"}`)
+				d.call(`{"id":"s1","type":"get_state"}`)
+				d.call(`{"id":"c2","type":"compact"}`)
+				d.call(`{"id":"o1","type":"prompt","message":"/own"}`)
+				d.prompt(`{"id":"p3","type":"prompt","message":"third ` + strings.Repeat("y", 400) + `"}`)
+				d.call(`{"id":"c3","type":"compact"}`)
+				d.call(`{"id":"o2","type":"prompt","message":"/cancel"}`)
+				d.prompt(`{"id":"p4","type":"prompt","message":"fourth ` + strings.Repeat("z", 400) + `"}`)
+				d.call(`{"id":"c4","type":"compact"}`)
+				mark := d.mark()
+				d.sendRaw(`{"id":"p5","type":"prompt","message":"fifth"}`)
+				d.waitCount(mark, 2, func(ev map[string]any) bool { return ev["type"] == "agent_end" })
+				d.call(`{"id":"g2","type":"get_messages"}`)
+				d.call(`{"id":"st","type":"get_session_stats"}`)
+			},
+		},
+		{
 			name:  "provider_error",
 			ext:   extSource(`pi.on("turn_start", async () => { throw new Error("listener broke"); });`),
 			steps: []mockStep{{Status: 400, Error: "bad request: boom"}},
@@ -422,6 +467,9 @@ func runDiffScenario(t *testing.T, sc diffScenario, side string, argv []string) 
 			`{ "id": "mock-1", "name": "Mock One" }, { "id": "mock-2", "name": "Mock Two", "reasoning": true, "contextWindow": 200000 }`, 1)
 	}
 	must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(models), 0o644))
+	if sc.settings != "" {
+		must(t, os.WriteFile(filepath.Join(agentDir, "settings.json"), []byte(sc.settings), 0o644))
+	}
 	// pigo has no built-in tools yet; pi must not offer its own either.
 	args := append(argv[1:], "--no-extensions", "--no-builtin-tools", "-e", ext, "--provider", "mock", "--model", "mock-1")
 	if sc.persist {
@@ -580,6 +628,19 @@ func (d *rpcDriver) waitFrom(from int, pred func(ev map[string]any) bool) map[st
 	}
 }
 
+// waitCount waits until n lines at or after from match pred.
+func (d *rpcDriver) waitCount(from, n int, pred func(ev map[string]any) bool) {
+	d.waitFrom(from, func(map[string]any) bool { // called with d.mu held
+		c := 0
+		for _, ev := range d.events[from:] {
+			if ev != nil && pred(ev) {
+				c++
+			}
+		}
+		return c >= n
+	})
+}
+
 func (d *rpcDriver) waitFor(pred func(ev map[string]any) bool) map[string]any {
 	return d.waitFrom(0, pred)
 }
@@ -695,7 +756,7 @@ func normalizeValue(v any, key string, ids map[string]string) any {
 			return ids[x]
 		case key == "timestamp", key == "sessionId", key == "sessionFile", key == "sessionPath", key == "baseUrl":
 			return "<" + key + ">"
-		case key == "entryId" || key == "targetId" || key == "parentId":
+		case key == "entryId" || key == "targetId" || key == "parentId" || key == "firstKeptEntryId":
 			return "<entry-id>"
 		case key == "fullOutputPath":
 			return "<path>"

@@ -142,9 +142,10 @@ func newKeyOrder() *keyOrder {
 	return &keyOrder{
 		general: rankOf("type", "role", "id", "name", "customType", "command", "toolCallId", "toolName",
 			"assistantMessageEvent", "message", "messages", "toolResults", "steering", "followUp",
-			"contentIndex", "delta", "content", "toolCall", "partial", "args", "partialResult", "result",
-			"reason", "error", "output", "exitCode", "cancelled", "truncated", "fullOutputPath",
+			"contentIndex", "delta", "content", "toolCall", "partial", "args", "partialResult", "reason", "result",
+			"success", "attempt", "maxAttempts", "delayMs", "finalError", "aborted", "willRetry", "error", "output", "exitCode", "cancelled", "truncated", "fullOutputPath",
 			"text", "textSignature", "thinking", "thinkingSignature", "redacted", "arguments", "data", "mimeType",
+			"summary", "fromId", "firstKeptEntryId", "tokensBefore", "readFiles", "modifiedFiles",
 			"display", "details", "isError", "terminate",
 			"api", "provider", "baseUrl", "model", "responseModel", "reasoning", "thinkingLevelMap", "input", "cost",
 			"contextWindow", "maxTokens", "headers", "compat",

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf16"
 
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/agent"
@@ -83,14 +82,14 @@ func rpcCommands() map[string]rpcCommandSpec {
 		"cycle_thinking_level":    {false, (*rpcServer).cycleThinkingLevel},
 		"set_steering_mode":       {false, (*rpcServer).setQueueMode},
 		"set_follow_up_mode":      {false, (*rpcServer).setQueueMode},
-		"compact":                 {true, notSupported("compact")},
+		"compact":                 {true, (*rpcServer).compact},
 		"set_auto_compaction":     {false, (*rpcServer).setSwitch},
 		"set_auto_retry":          {false, (*rpcServer).setSwitch},
-		"abort_retry":             {false, func(*rpcServer, *rpcCommand) (any, bool, error) { return nil, false, nil }},
+		"abort_retry":             {false, func(s *rpcServer, _ *rpcCommand) (any, bool, error) { s.rt.agent.AbortRetry(); return nil, false, nil }},
 		"bash":                    {true, (*rpcServer).bash},
 		"abort_bash":              {false, (*rpcServer).abortBash},
 		"get_session_stats":       {false, (*rpcServer).getSessionStats},
-		"export_html":             {true, notSupported("export_html")},
+		"export_html":             {true, (*rpcServer).exportHTML}, // export.go
 		"switch_session":          {true, (*rpcServer).switchSession},
 		"fork":                    {true, (*rpcServer).fork},
 		"clone":                   {true, (*rpcServer).clone},
@@ -99,12 +98,6 @@ func rpcCommands() map[string]rpcCommandSpec {
 		"set_session_name":        {false, (*rpcServer).setSessionName},
 		"get_messages":            {false, (*rpcServer).getMessages},
 		"get_commands":            {false, (*rpcServer).getCommands},
-	}
-}
-
-func notSupported(name string) rpcHandler {
-	return func(*rpcServer, *rpcCommand) (any, bool, error) {
-		return nil, false, fmt.Errorf("%s: not supported yet", name)
 	}
 }
 
@@ -365,7 +358,7 @@ func (s *rpcServer) prompt(c *rpcCommand) {
 		var mu sync.Mutex
 		accepted, queued := false, false
 		err := rt.agent.Prompt(context.WithoutCancel(rt.baseCtx), text, agent.PromptOptions{Images: c.images(), Source: "rpc",
-			StreamingBehavior: behavior, Accepted: func() {
+			StreamingBehavior: behavior, Expand: rt.expandPrompt, Accepted: func() {
 				mu.Lock()
 				defer mu.Unlock()
 				accepted = true
@@ -431,6 +424,7 @@ func (s *rpcServer) steer(c *rpcCommand) (any, bool, error) {
 	if s.rt.isExtensionCommand(text) {
 		return nil, false, fmt.Errorf("Extension command \"/%s\" cannot be queued. Use prompt() or execute the command when not streaming.", commandName(text))
 	}
+	text = s.rt.expandPrompt(text)
 	if c.name == "steer" {
 		s.rt.agent.Steer(text, c.images())
 	} else {
@@ -456,7 +450,7 @@ func (s *rpcServer) getState(*rpcCommand) (any, bool, error) {
 		{"model", rt.modelData()},
 		{"thinkingLevel", rt.host.Pi().ThinkingLevel()},
 		{"isStreaming", rt.isStreaming()},
-		{"isCompacting", false},
+		{"isCompacting", rt.agent.IsCompacting()},
 		{"steeringMode", steer},
 		{"followUpMode", follow},
 		{"sessionFile", orOmitted(tr.Path())},
@@ -592,8 +586,8 @@ func (s *rpcServer) setQueueMode(c *rpcCommand) (any, bool, error) {
 	return nil, false, nil
 }
 
-// setSwitch is set_auto_compaction / set_auto_retry. pigo does not compact
-// or retry turns yet; the switches are kept and saved as pi does.
+// setSwitch is set_auto_compaction / set_auto_retry: saved in the global
+// settings as pi does; the agent reads them when a run ends.
 func (s *rpcServer) setSwitch(c *rpcCommand) (any, bool, error) {
 	on := c.raw["enabled"]
 	if c.name == "set_auto_compaction" {
@@ -602,6 +596,17 @@ func (s *rpcServer) setSwitch(c *rpcCommand) (any, bool, error) {
 		s.rt.saveNestedSetting("retry", "enabled", on)
 	}
 	return nil, false, nil
+}
+
+// compact is pi's compact command: the running prompt is aborted, the
+// branch compacted; the response carries pi's CompactionResult.
+func (s *rpcServer) compact(c *rpcCommand) (any, bool, error) {
+	custom, has := c.raw["customInstructions"].(string)
+	res, err := s.rt.agent.CompactNow(s.rt.baseCtx, custom, has)
+	if err != nil {
+		return nil, false, err
+	}
+	return res, true, nil
 }
 
 // getSessionStats is pi's getSessionStats.
@@ -644,107 +649,18 @@ func (s *rpcServer) getSessionStats(*rpcCommand) (any, bool, error) {
 		{"totalMessages", len(msgs)},
 		{"tokens", ordered{{"input", in}, {"output", out}, {"cacheRead", cr}, {"cacheWrite", cw}, {"total", in + out + cr + cw}}},
 		{"cost", cost},
-		{"contextUsage", rt.contextUsage(msgs)},
+		{"contextUsage", rt.contextUsage()},
 	}, true, nil
 }
 
-// contextUsage is pi's getContextUsage (pigo does not compact, so the
-// estimate is always known).
-func (rt *agentRuntime) contextUsage(msgs []agent.Message) any {
-	m := rt.currentModel()
-	if m == nil || m.ContextWindow <= 0 {
+// contextUsage is pi's getContextUsage, in pi's key order.
+func (rt *agentRuntime) contextUsage() any {
+	u := rt.agent.ContextUsage()
+	if u == nil {
 		return omitted
 	}
-	tokens := estimateContextTokens(msgs)
-	window := float64(m.ContextWindow)
-	return ordered{{"tokens", tokens}, {"contextWindow", window}, {"percent", tokens / window * 100}}
+	return ordered{{"tokens", u["tokens"]}, {"contextWindow", u["contextWindow"]}, {"percent", u["percent"]}}
 }
-
-// estimateContextTokens is pi's estimateContextTokens: the last usable
-// assistant usage plus chars/4 for the messages after it.
-func estimateContextTokens(msgs []agent.Message) float64 {
-	last := -1
-	var usage float64
-	for i := len(msgs) - 1; i >= 0; i-- {
-		m := msgs[i]
-		if m["role"] != "assistant" || m["stopReason"] == "aborted" || m["stopReason"] == "error" {
-			continue
-		}
-		if u, ok := m["usage"].(map[string]any); ok {
-			usage = num(u["totalTokens"])
-			if usage == 0 {
-				usage = num(u["input"]) + num(u["output"]) + num(u["cacheRead"]) + num(u["cacheWrite"])
-			}
-			last = i
-			break
-		}
-	}
-	total := usage
-	for _, m := range msgs[last+1:] {
-		total += estimateTokens(m)
-	}
-	return total
-}
-
-// estimateTokens is pi's chars/4 estimate of one message.
-func estimateTokens(m agent.Message) float64 {
-	chars := 0
-	blocks := func(content any, images bool) {
-		switch c := content.(type) {
-		case string:
-			chars += jsLen(c)
-		case []any:
-			for _, b := range c {
-				bm, _ := b.(map[string]any)
-				switch bm["type"] {
-				case "text":
-					t, _ := bm["text"].(string)
-					chars += jsLen(t)
-				case "image":
-					if images {
-						chars += 4800
-					}
-				}
-			}
-		}
-	}
-	switch m["role"] {
-	case "user":
-		blocks(m["content"], false)
-	case "custom", "toolResult":
-		blocks(m["content"], true)
-	case "assistant":
-		content, _ := m["content"].([]any)
-		for _, b := range content {
-			bm, _ := b.(map[string]any)
-			switch bm["type"] {
-			case "text":
-				t, _ := bm["text"].(string)
-				chars += jsLen(t)
-			case "thinking":
-				t, _ := bm["thinking"].(string)
-				chars += jsLen(t)
-			case "toolCall":
-				n, _ := bm["name"].(string)
-				args, _ := marshalJS(bm["arguments"])
-				chars += jsLen(n) + jsLen(string(args))
-			}
-		}
-	case "bashExecution":
-		c, _ := m["command"].(string)
-		o, _ := m["output"].(string)
-		chars = jsLen(c) + jsLen(o)
-	case "branchSummary", "compactionSummary":
-		sm, _ := m["summary"].(string)
-		chars = jsLen(sm)
-	default:
-		return 0
-	}
-	return math.Ceil(float64(chars) / 4)
-}
-
-// jsLen is a string's JS length (UTF-16 code units).
-func jsLen(s string) int { return len(utf16.Encode([]rune(s))) }
 
 // num reads a JSON number of any Go numeric type.
 func num(v any) float64 {
@@ -848,8 +764,8 @@ func (s *rpcServer) setSessionName(c *rpcCommand) (any, bool, error) {
 	return nil, false, nil
 }
 
-// getCommands lists the extension commands (pigo has no prompt templates
-// or skills yet), with pi's sourceInfo.
+// getCommands lists the extension commands, then the prompt templates and
+// skills (resources_pi.go), with pi's sourceInfo.
 func (s *rpcServer) getCommands(*rpcCommand) (any, bool, error) {
 	out := []any{}
 	for _, e := range s.rt.host.Commands().Current().Entries() {
@@ -860,6 +776,7 @@ func (s *rpcServer) getCommands(*rpcCommand) (any, bool, error) {
 		out = append(out, ordered{{"name", e.ID}, {"description", orOmitted(e.Value.Description)}, {"source", "extension"},
 			{"sourceInfo", sourceInfoOrdered(info)}})
 	}
+	out = append(out, s.rt.resourceCommandsData()...)
 	return ordered{{"commands", out}}, true, nil
 }
 

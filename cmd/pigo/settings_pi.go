@@ -9,6 +9,11 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
+
+	"github.com/pigo-dev/pigo/engine/agent"
+	"github.com/pigo-dev/pigo/engine/compaction"
+	"github.com/pigo-dev/pigo/engine/provider"
 )
 
 // piSettings is pi's settings.json as the agent modes use it: the global
@@ -86,6 +91,52 @@ func (s *piSettings) boolIn(obj, key string, def bool) bool {
 		return b
 	}
 	return def
+}
+
+func (s *piSettings) numIn(obj, key string, def float64) float64 {
+	m, _ := s.get(obj).(map[string]any)
+	if n, ok := m[key].(float64); ok {
+		return n
+	}
+	return def
+}
+
+// agentSettings are pi's getCompactionSettings and getRetrySettings.
+func (s *piSettings) agentSettings() agent.Settings {
+	d := agent.DefaultSettings
+	return agent.Settings{
+		Compaction: compaction.Settings{
+			Enabled:          s.boolIn("compaction", "enabled", d.Compaction.Enabled),
+			ReserveTokens:    int(s.numIn("compaction", "reserveTokens", float64(d.Compaction.ReserveTokens))),
+			KeepRecentTokens: int(s.numIn("compaction", "keepRecentTokens", float64(d.Compaction.KeepRecentTokens))),
+		},
+		Retry: agent.RetrySettings{
+			Enabled:    s.boolIn("retry", "enabled", d.Retry.Enabled),
+			MaxRetries: int(s.numIn("retry", "maxRetries", float64(d.Retry.MaxRetries))),
+			BaseDelay:  time.Duration(s.numIn("retry", "baseDelayMs", float64(d.Retry.BaseDelay.Milliseconds()))) * time.Millisecond,
+		},
+	}
+}
+
+// providerRetry is pi's getProviderRetrySettings (retry.provider), the
+// HTTP-level retries of each model request. pi's maxRetries 0 means none.
+func (s *piSettings) providerRetry() provider.RetryPolicy {
+	retry, _ := s.get("retry").(map[string]any)
+	p, _ := retry["provider"].(map[string]any)
+	var out provider.RetryPolicy
+	if n, ok := p["maxRetries"].(float64); ok {
+		out.MaxRetries = int(n)
+		if n <= 0 {
+			out.MaxRetries = -1
+		}
+	}
+	if ms, ok := p["timeoutMs"].(float64); ok && ms > 0 {
+		out.Timeout = time.Duration(ms) * time.Millisecond
+	}
+	if ms, ok := p["maxRetryDelayMs"].(float64); ok {
+		out.MaxRetryDelay = time.Duration(ms) * time.Millisecond
+	}
+	return out
 }
 
 func (s *piSettings) strings(key string) []string {

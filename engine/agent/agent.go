@@ -41,6 +41,8 @@ type Request struct {
 	OnPayload func(payload any) any
 	// OnResponse reports the HTTP status and headers (after_provider_response).
 	OnResponse func(status int, headers map[string]string)
+	// MaxTokens caps the reply; 0 leaves the provider's default.
+	MaxTokens int
 }
 
 // Options configure an Agent.
@@ -58,6 +60,13 @@ type Options struct {
 	ToolExecution string
 	// Now is the clock (tests); default time.Now.
 	Now func() time.Time
+	// Settings returns the compaction and retry settings, read when they
+	// apply; nil means pi's defaults.
+	Settings func() Settings
+	// AuthProblem, when set, says why the current model cannot be called
+	// ("" when it can); auto-compaction is skipped then, and a manual one
+	// fails with that text.
+	AuthProblem func() string
 }
 
 // Agent runs prompts. Safe for concurrent use; one prompt runs at a time,
@@ -82,6 +91,14 @@ type Agent struct {
 	// "one-at-a-time" delivers one queued message per turn; "" or "all"
 	// delivers them all at once.
 	steeringMode, followUpMode string
+
+	// Recovery state (recovery.go): the retry sequence, whether an
+	// overflow was already compacted once, running compactions.
+	retryAttempt     int
+	retryCancel      context.CancelFunc
+	overflowRecovery bool
+	compactCancel    context.CancelFunc
+	compactCancels   int
 }
 
 // New creates an agent over a host.
@@ -100,6 +117,9 @@ func New(opts Options) *Agent {
 	return a
 }
 
+// noModelSelected is the error of a prompt without a model.
+const noModelSelected = "No model selected. Use --model or configure a default model."
+
 // ErrBusy is returned for a prompt while another runs without a delivery mode.
 var ErrBusy = errors.New("Agent is already processing. Specify streamingBehavior ('steer' or 'followUp') to queue the message.")
 
@@ -111,6 +131,10 @@ type PromptOptions struct {
 	// Accepted, when set, is called once the prompt passed preflight and
 	// the agent loop is about to start (pi's RPC acknowledges then).
 	Accepted func()
+	// Expand, when set, rewrites the text after the input hook and before
+	// queueing or before_agent_start (pi's /skill:name and prompt-template
+	// expansion).
+	Expand func(text string) string
 }
 
 // Prompt runs one user prompt through pi's pipeline and returns when the
@@ -150,6 +174,9 @@ func (a *Agent) Prompt(ctx context.Context, text string, o PromptOptions) error 
 			}
 		}
 	}
+	if o.Expand != nil {
+		text = o.Expand(text)
+	}
 	user := a.userMessage(text, images)
 	// 3. Queue while streaming.
 	a.mu.Lock()
@@ -171,14 +198,21 @@ func (a *Agent) Prompt(ctx context.Context, text string, o PromptOptions) error 
 	}
 	if a.model == nil {
 		a.mu.Unlock()
-		return errors.New("No model selected. Use --model or configure a default model.")
+		return errors.New(noModelSelected)
 	}
+	a.mu.Unlock()
+	// Compact first if the previous reply (even an aborted one) left the
+	// context over the threshold.
+	if last := a.lastAssistant(); last != nil {
+		a.checkCompaction(ctx, last, false)
+	}
+	a.mu.Lock()
 	prompts := []Message{user}
 	prompts = append(prompts, a.nextTurn...)
 	a.nextTurn = nil
 	a.mu.Unlock()
 	// 4. before_agent_start
-	system := a.opts.SystemPrompt
+	system := a.SystemPrompt()
 	bas := a.h.RunHook(ctx, "before_agent_start", map[string]any{"type": "before_agent_start", "prompt": text, "images": images,
 		"systemPrompt": system, "systemPromptOptions": map[string]any{"selectedTools": anySlice(a.h.Pi().ActiveTools())}})
 	if r, ok := bas.Result.(map[string]any); ok {
@@ -216,10 +250,57 @@ func (a *Agent) customMessage(m map[string]any) Message {
 
 func (a *Agent) now() float64 { return float64(a.opts.Now().UnixMilli()) }
 
-// run is pi-agent-core's runAgentLoop for the given prompts.
+// run is pi-agent-core's runAgentLoop for the given prompts, followed by
+// what pi's AgentSession does when a run ends: retries of transient
+// failures and compaction (afterRun), which may continue the conversation.
 func (a *Agent) run(parent context.Context, prompts []Message, system string) error {
+	last, ok := a.runOnce(parent, prompts, system)
+	for ok && last != nil && a.afterRun(parent, last) {
+		next, cont := a.continuation()
+		if !cont {
+			return nil
+		}
+		last, ok = a.runOnce(parent, next, system)
+	}
+	return nil
+}
+
+// continuation is pi-agent-core's continue(): from a user or tool result
+// message the model is simply called again; after an assistant message
+// the queued steering, else follow-up, messages are the next prompts.
+func (a *Agent) continuation() ([]Message, bool) {
+	a.mu.Lock()
+	n := len(a.messages)
+	lastRole := ""
+	if n > 0 {
+		lastRole, _ = a.messages[n-1]["role"].(string)
+	}
+	a.mu.Unlock()
+	switch {
+	case n == 0:
+		return nil, false
+	case lastRole != "assistant":
+		return nil, true
+	}
+	if s := a.takeSteering(); len(s) > 0 {
+		return s, true
+	}
+	if f := a.takeFollowUp(); len(f) > 0 {
+		return f, true
+	}
+	return nil, false
+}
+
+// runOnce runs the loop once and returns the run's last assistant reply.
+// It does nothing (ok false) when another run started meanwhile.
+func (a *Agent) runOnce(parent context.Context, prompts []Message, system string) (last Message, ok bool) {
 	ctx, cancel := context.WithCancel(parent)
 	a.mu.Lock()
+	if a.streaming && prompts == nil {
+		a.mu.Unlock()
+		cancel()
+		return nil, false
+	}
 	a.streaming, a.cancel, a.idle, a.turnIndex = true, cancel, make(chan struct{}), 0
 	model, thinking := engine.Clone(a.model).(Message), a.thinking // snapshot at acceptance
 	a.mu.Unlock()
@@ -231,11 +312,25 @@ func (a *Agent) run(parent context.Context, prompts []Message, system string) er
 		a.mu.Unlock()
 	}()
 	l := &loop{a: a, ctx: ctx, model: model, thinking: thinking, system: system}
-	return l.run(prompts)
+	l.run(prompts)
+	return l.last, true
+}
+
+// lastAssistant is the conversation's last assistant message, or nil.
+func (a *Agent) lastAssistant() Message {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for i := len(a.messages) - 1; i >= 0; i-- {
+		if a.messages[i]["role"] == "assistant" {
+			return a.messages[i]
+		}
+	}
+	return nil
 }
 
 // Abort cancels the running prompt (provider stream and running tools).
 func (a *Agent) Abort() {
+	a.AbortRetry()
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.cancel != nil {

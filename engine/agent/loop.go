@@ -18,6 +18,7 @@ type loop struct {
 	thinking string
 	system   string
 	newMsgs  []any
+	last     Message    // the last assistant reply of the run
 	emitMu   sync.Mutex // events of parallel tool calls go out one at a time
 }
 
@@ -66,17 +67,28 @@ func (a *Agent) turnIndexValue() int { a.mu.Lock(); defer a.mu.Unlock(); return 
 // message_end handlers.
 func (l *loop) messageStartEnd(m Message) Message {
 	l.emit(Event{"type": "message_start", "message": engine.Clone(m)})
+	return l.messageEnd(m)
+}
+
+// messageEnd emits message_end (whose handlers may replace the message),
+// then persists the message and adds it to the conversation.
+func (l *loop) messageEnd(m Message) Message {
 	ev := l.emit(Event{"type": "message_end", "message": m})
 	final, _ := ev["message"].(map[string]any)
-	l.a.persist(final)
-	l.a.mu.Lock()
-	l.a.messages = append(l.a.messages, final)
-	l.a.mu.Unlock()
+	a := l.a
+	a.persist(final)
+	a.mu.Lock()
+	a.messages = append(a.messages, final)
+	if final["role"] == "user" {
+		a.overflowRecovery = false // a new prompt may overflow again
+	}
+	a.mu.Unlock()
+	a.retrySucceeded(final)
 	l.newMsgs = append(l.newMsgs, final)
 	return final
 }
 
-func (l *loop) run(prompts []Message) error {
+func (l *loop) run(prompts []Message) {
 	l.emit(Event{"type": "agent_start"})
 	l.emit(Event{"type": "turn_start"})
 	for _, p := range prompts {
@@ -96,10 +108,11 @@ func (l *loop) run(prompts []Message) error {
 			}
 			pending = nil
 			msg := l.streamAssistant()
+			l.last = msg
 			if sr := msg["stopReason"]; sr == "error" || sr == "aborted" {
 				l.emit(Event{"type": "turn_end", "message": msg, "toolResults": []any{}})
 				l.emit(Event{"type": "agent_end", "messages": l.newMsgs})
-				return nil
+				return
 			}
 			calls := toolCalls(msg)
 			results := []any{}
@@ -121,7 +134,6 @@ func (l *loop) run(prompts []Message) error {
 		break
 	}
 	l.emit(Event{"type": "agent_end", "messages": l.newMsgs})
-	return nil
 }
 
 // streamAssistant runs the context hook, calls the provider and emits the
@@ -176,14 +188,7 @@ func (l *loop) streamAssistant() Message {
 	if !partialAdded {
 		l.emit(Event{"type": "message_start", "message": engine.Clone(final)})
 	}
-	ev := l.emit(Event{"type": "message_end", "message": final})
-	final, _ = ev["message"].(map[string]any)
-	a.persist(final)
-	a.mu.Lock()
-	a.messages = append(a.messages, final)
-	a.mu.Unlock()
-	l.newMsgs = append(l.newMsgs, final)
-	return final
+	return l.messageEnd(final)
 }
 
 // activeTools lists the tools offered to the model.

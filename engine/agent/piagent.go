@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/compaction"
 )
 
 // The Agent is what pi's action methods reach (engine.PiAgent): it is
@@ -50,7 +51,7 @@ func (a *Agent) SendMessage(ctx context.Context, plugin string, message, opts ma
 	}
 	a.mu.Unlock()
 	if trigger {
-		return a.run(context.WithoutCancel(ctx), []Message{m}, a.opts.SystemPrompt)
+		return a.run(context.WithoutCancel(ctx), []Message{m}, a.SystemPrompt())
 	}
 	// Not streaming, no turn: store and announce it.
 	l := &loop{a: a, ctx: ctx}
@@ -125,39 +126,69 @@ func (a *Agent) Reload(ctx context.Context) error {
 	return nil
 }
 
-// Compact asks the host to compact the session.
+// Compact is pi's ctx.compact(options): the compaction runs in the
+// background (CompactNow); options.onComplete gets the CompactionResult,
+// options.onError the failure.
 func (a *Agent) Compact(plugin string, opts map[string]any) {
 	if h := a.hooksCopy(); h.Compact != nil {
 		h.Compact(plugin, opts)
+		return
 	}
+	custom, has := opts["customInstructions"].(string)
+	go func() {
+		ctx := context.Background()
+		res, err := a.CompactNow(ctx, custom, has)
+		if err != nil {
+			if f, ok := opts["onError"].(engine.Callable); ok {
+				_, _ = f.Call(ctx, map[string]any{"name": "Error", "message": err.Error()})
+			}
+			return
+		}
+		if f, ok := opts["onComplete"].(engine.Callable); ok {
+			_, _ = f.Call(ctx, res)
+		}
+	}()
 }
 
 // HasPendingMessages reports queued steering/follow-up messages.
 func (a *Agent) HasPendingMessages() bool { return a.PendingCount() > 0 }
 
 // SystemPrompt returns the base system prompt.
-func (a *Agent) SystemPrompt() string { return a.opts.SystemPrompt }
+func (a *Agent) SystemPrompt() string { a.mu.Lock(); defer a.mu.Unlock(); return a.opts.SystemPrompt }
 
-// ContextUsage estimates tokens used by the conversation (chars/4, as pi
-// does without a usage report) against the model's context window.
+// SetSystemPrompt replaces the base system prompt (pi rebuilds it when
+// extensions add skills); a running prompt keeps the one it started with.
+func (a *Agent) SetSystemPrompt(s string) { a.mu.Lock(); a.opts.SystemPrompt = s; a.mu.Unlock() }
+
+// ContextUsage is pi's getContextUsage: the context's estimated size
+// against the model's window, nil without a model or window. Right after a
+// compaction the size is unknown (tokens and percent null) until a reply
+// reports usage again.
 func (a *Agent) ContextUsage() map[string]any {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	window, _ := a.model["contextWindow"].(float64)
-	tokens := 0.0
-	for i := len(a.messages) - 1; i >= 0; i-- {
-		if u, ok := a.messages[i]["usage"].(map[string]any); ok && a.messages[i]["role"] == "assistant" {
-			if t, ok := u["totalTokens"].(float64); ok && t > 0 {
-				tokens = t
-				break
+	window := float64(a.contextWindow())
+	if a.Model() == nil || window <= 0 {
+		return nil
+	}
+	branch := a.h.Pi().Session().Branch("")
+	for i := len(branch) - 1; i >= 0; i-- {
+		if branch[i]["type"] != "compaction" {
+			continue
+		}
+		known := false
+		for _, e := range branch[i+1:] {
+			if m, _ := e["message"].(map[string]any); e["type"] == "message" && m["role"] == "assistant" &&
+				m["stopReason"] != "aborted" && m["stopReason"] != "error" {
+				u, _ := m["usage"].(map[string]any)
+				known = compaction.ContextTokens(u) > 0
 			}
 		}
+		if !known {
+			return map[string]any{"tokens": nil, "contextWindow": window, "percent": nil}
+		}
+		break
 	}
-	out := map[string]any{"tokens": tokens, "contextWindow": window}
-	if window > 0 {
-		out["percent"] = tokens / window * 100
-	}
-	return out
+	tokens := float64(compaction.EstimateContext(a.Messages()).Tokens)
+	return map[string]any{"tokens": tokens, "contextWindow": window, "percent": tokens / window * 100}
 }
 
 var _ engine.PiAgent = (*Agent)(nil)

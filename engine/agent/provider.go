@@ -41,6 +41,9 @@ func (p RegistryProvider) Stream(ctx context.Context, req Request) (Message, err
 	}
 	opts := p.Options
 	opts.Thinking = provider.ThinkingLevel(req.Thinking)
+	if req.MaxTokens > 0 {
+		opts.MaxTokens = req.MaxTokens
+	}
 	if req.OnPayload != nil {
 		opts.OnPayload = func(_ context.Context, payload map[string]any, _ *provider.Model) (map[string]any, error) {
 			if r, ok := req.OnPayload(payload).(map[string]any); ok {

@@ -79,12 +79,19 @@ func jsonText(v any) string {
 
 func str(v any) string { s, _ := v.(string); return s }
 
-func num(v any) int {
+// num reads a JSON number held as float64 (decoded data) or int64/int
+// (messages built in Go).
+func num(v any) int { return int(Number(v)) }
+
+// Number is a data value's number, 0 when it is none.
+func Number(v any) float64 {
 	switch n := v.(type) {
 	case float64:
-		return int(n)
-	case int:
 		return n
+	case int64:
+		return float64(n)
+	case int:
+		return float64(n)
 	}
 	return 0
 }

@@ -778,7 +778,8 @@ let renders = 0;
 const ui = { requestRender: () => renders++ };
 const loader = new Loader(ui, (s) => ("<" + s + ">"), (s) => ("[" + s + "]"), "Working", { frames: ["a", "b", "c"], intervalMs: 5 });
 const first = loader.render(20);
-await new Promise((r) => setTimeout(r, 60));
+// wait for ticks rather than for a time: a loaded machine may delay them
+for (let i = 0; i < 500 && renders <= 3; i++) await new Promise((r) => setTimeout(r, 10));
 const animated = renders > 3;
 loader.stop();
 const stoppedAt = renders;

@@ -202,9 +202,13 @@ export function install(pi: any, host: any): any {
     },
     getCommands() {
       action();
+      // extension commands, then prompt templates and skills (as pi lists them)
       const list = host.getCommands();
+      let at = list.findIndex((c: any) => c.source !== "extension");
+      if (at < 0) at = list.length;
       for (const [name, info] of myCommands) {
-        if (!list.some((c: any) => c.name === name || c.name.startsWith(name + ":"))) list.push(info);
+        const known = list.some((c: any) => c.source === "extension" && (c.name === name || c.name.startsWith(name + ":")));
+        if (!known) list.splice(at++, 0, info);
       }
       return list;
     },
@@ -262,7 +266,7 @@ function makeUI(host: any, assertActive: () => void): any {
     editor: (title: string, prefill?: string) => dialog("editor", { title, prefill }, (r) => r.value, undefined),
     notify: (message: string, type?: string) => {
       assertActive();
-      host.notify(String(message), type || "info");
+      host.notify(String(message), type == null ? "" : String(type));
     },
     setStatus: (key: string, text?: string) => set("setStatus", "status", key, text),
     setWidget: (key: string, content: any, options?: any) => {

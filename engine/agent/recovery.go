@@ -1,0 +1,463 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"math"
+	"regexp"
+	"time"
+
+	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/compaction"
+	"github.com/pigo-dev/pigo/engine/provider"
+	"github.com/pigo-dev/pigo/engine/session"
+)
+
+// Settings are the session settings the agent reads when a run ends (pi's
+// SettingsManager: compaction and retry).
+type Settings struct {
+	Compaction compaction.Settings
+	Retry      RetrySettings
+}
+
+// RetrySettings are pi's retry settings: a failed turn whose error looks
+// transient is retried up to MaxRetries times, waiting BaseDelay, then
+// twice as long each time.
+type RetrySettings struct {
+	Enabled    bool
+	MaxRetries int
+	BaseDelay  time.Duration
+}
+
+// DefaultSettings are pi's defaults.
+var DefaultSettings = Settings{
+	Compaction: compaction.DefaultSettings,
+	Retry:      RetrySettings{Enabled: true, MaxRetries: 3, BaseDelay: 2 * time.Second},
+}
+
+func (a *Agent) settings() Settings {
+	if a.opts.Settings == nil {
+		return DefaultSettings
+	}
+	return a.opts.Settings()
+}
+
+// retryableRe is pi's _isRetryableError pattern: overloaded, rate limits,
+// 5xx, network and transport failures.
+var retryableRe = regexp.MustCompile(`(?i)overloaded|provider.?returned.?error|rate.?limit|too many requests|429|500|502|503|504|service.?unavailable|server.?error|internal.?error|network.?error|connection.?error|connection.?refused|connection.?lost|websocket.?closed|websocket.?error|other side closed|fetch failed|upstream.?connect|reset before headers|socket hang up|ended without|http2 request did not get a response|timed? out|timeout|terminated|retry delay`)
+
+// retryable reports whether a failed reply is worth retrying; a context
+// overflow is not (compaction handles it).
+func (a *Agent) retryable(m Message) bool {
+	if m["stopReason"] != "error" || str(m["errorMessage"]) == "" {
+		return false
+	}
+	if isOverflow(m, a.contextWindow()) {
+		return false
+	}
+	return retryableRe.MatchString(str(m["errorMessage"]))
+}
+
+func (a *Agent) contextWindow() int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	w, _ := a.model["contextWindow"].(float64)
+	return int(w)
+}
+
+// afterRun is what pi's AgentSession does once a run ended (agent_end): a
+// transient failure is retried after a backoff; otherwise the context is
+// checked for compaction. It reports whether the conversation continues
+// (a retry, or the retry after an overflow compaction).
+func (a *Agent) afterRun(ctx context.Context, last Message) bool {
+	if a.retryable(last) && a.retry(ctx, last) {
+		return true
+	}
+	return a.checkCompaction(ctx, last, true)
+}
+
+// retry is pi's _handleRetryableError: auto_retry_start, the failed reply
+// leaves the conversation (the session keeps it), an abortable wait.
+func (a *Agent) retry(ctx context.Context, last Message) bool {
+	s := a.settings().Retry
+	if !s.Enabled {
+		return false
+	}
+	a.mu.Lock()
+	a.retryAttempt++
+	attempt := a.retryAttempt
+	a.mu.Unlock()
+	if attempt > s.MaxRetries {
+		a.resetRetry()
+		a.sink(Event{"type": "auto_retry_end", "success": false, "attempt": float64(attempt - 1), "finalError": last["errorMessage"]})
+		return false
+	}
+	delay := s.BaseDelay * time.Duration(math.Pow(2, float64(attempt-1)))
+	msg := str(last["errorMessage"])
+	if msg == "" {
+		msg = "Unknown error"
+	}
+	a.sink(Event{"type": "auto_retry_start", "attempt": float64(attempt), "maxAttempts": float64(s.MaxRetries),
+		"delayMs": float64(delay.Milliseconds()), "errorMessage": msg})
+	a.dropFailedReply()
+	rctx, cancel := context.WithCancel(ctx)
+	a.mu.Lock()
+	a.retryCancel = cancel
+	a.mu.Unlock()
+	defer cancel()
+	t := time.NewTimer(delay)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		a.mu.Lock()
+		a.retryCancel = nil
+		a.mu.Unlock()
+		return true
+	case <-rctx.Done():
+		a.resetRetry()
+		a.sink(Event{"type": "auto_retry_end", "success": false, "attempt": float64(attempt), "finalError": "Retry cancelled"})
+		return false
+	}
+}
+
+func (a *Agent) resetRetry() {
+	a.mu.Lock()
+	a.retryAttempt, a.retryCancel = 0, nil
+	a.mu.Unlock()
+}
+
+// AbortRetry cancels a retry that is waiting (pi's abortRetry).
+func (a *Agent) AbortRetry() {
+	a.mu.Lock()
+	cancel := a.retryCancel
+	a.mu.Unlock()
+	if cancel != nil {
+		cancel()
+	}
+}
+
+// retrySucceeded is called at a reply's message_end: a reply that did not
+// fail ends a retry sequence (pi resets the counter at once, so several
+// model calls of one turn do not add up).
+func (a *Agent) retrySucceeded(m Message) {
+	if m["role"] != "assistant" || m["stopReason"] == "error" {
+		return
+	}
+	a.mu.Lock()
+	attempt := a.retryAttempt
+	a.retryAttempt = 0
+	a.overflowRecovery = false
+	a.mu.Unlock()
+	if attempt > 0 {
+		a.sink(Event{"type": "auto_retry_end", "success": true, "attempt": float64(attempt)})
+	}
+}
+
+// dropFailedReply removes a trailing assistant message from the
+// conversation (it stays in the session file).
+func (a *Agent) dropFailedReply() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if n := len(a.messages); n > 0 && a.messages[n-1]["role"] == "assistant" {
+		a.messages = a.messages[:n-1]
+	}
+}
+
+// sink sends a session event (compaction_*, auto_retry_*) to the output
+// only: pi does not pass these to extensions.
+func (a *Agent) sink(ev Event) {
+	if a.opts.Sink != nil {
+		a.opts.Sink(ev)
+	}
+}
+
+// overflowFailed is pi's text when compacting did not make the context fit.
+const overflowFailed = "Context overflow recovery failed after one compact-and-retry attempt. Try reducing context or switching to a larger-context model."
+
+// checkCompaction is pi's _checkCompaction after a run (skipAborted) or
+// before a prompt: a context overflow reported by the model compacts and
+// retries once; a context over the threshold compacts without retrying.
+func (a *Agent) checkCompaction(ctx context.Context, last Message, skipAborted bool) bool {
+	s := a.settings().Compaction
+	if !s.Enabled || (skipAborted && last["stopReason"] == "aborted") {
+		return false
+	}
+	model := a.Model()
+	window := a.contextWindow()
+	sameModel := model != nil && last["provider"] == model["provider"] && last["model"] == model["id"]
+	// A reply from before the latest compaction says nothing about the
+	// compacted context.
+	var compactedAt float64 = -1
+	branch := a.h.Pi().Session().Branch("")
+	for i := len(branch) - 1; i >= 0; i-- {
+		if branch[i]["type"] == "compaction" {
+			if t, ok := jsMillis(branch[i]["timestamp"]); ok {
+				compactedAt = t
+			}
+			break
+		}
+	}
+	if ts := compaction.Number(last["timestamp"]); compactedAt >= 0 && ts <= compactedAt {
+		return false
+	}
+	if sameModel && isOverflow(last, window) {
+		a.mu.Lock()
+		tried := a.overflowRecovery
+		a.overflowRecovery = true
+		a.mu.Unlock()
+		if tried {
+			a.sink(Event{"type": "compaction_end", "reason": "overflow", "aborted": false, "willRetry": false, "errorMessage": overflowFailed})
+			return false
+		}
+		a.dropFailedReply()
+		return a.autoCompact(ctx, "overflow", true)
+	}
+	var tokens int
+	if last["stopReason"] == "error" {
+		msgs := a.Messages()
+		est := compaction.EstimateContext(msgs)
+		if est.LastUsageIndex < 0 {
+			return false
+		}
+		if ts := compaction.Number(msgs[est.LastUsageIndex]["timestamp"]); compactedAt >= 0 && ts <= compactedAt {
+			return false
+		}
+		tokens = est.Tokens
+	} else {
+		u, _ := last["usage"].(map[string]any)
+		tokens = compaction.ContextTokens(u)
+	}
+	// pi's models always know their window; without one there is no
+	// threshold to compare with.
+	if window > 0 && compaction.ShouldCompact(tokens, window, s) {
+		return a.autoCompact(ctx, "threshold", false)
+	}
+	return false
+}
+
+// autoCompact is pi's _runAutoCompaction. It reports whether the
+// conversation continues: the retry after an overflow, or messages that
+// were queued meanwhile.
+func (a *Agent) autoCompact(ctx context.Context, reason string, willRetry bool) bool {
+	a.sink(Event{"type": "compaction_start", "reason": reason})
+	end := func(aborted bool, errMsg string) {
+		ev := Event{"type": "compaction_end", "reason": reason, "aborted": aborted, "willRetry": false}
+		if errMsg != "" {
+			ev["errorMessage"] = errMsg
+		}
+		a.sink(ev)
+	}
+	if a.Model() == nil || a.authProblem() != "" {
+		end(false, "")
+		return false
+	}
+	res, err := a.compactBranch(ctx, "", false)
+	switch {
+	case errors.Is(err, errNothingToCompact), errors.Is(err, errAlreadyCompacted):
+		end(false, "")
+		return false
+	case errors.Is(err, errCompactionCancelled):
+		end(true, "")
+		return false
+	case err != nil:
+		if reason == "overflow" {
+			end(false, "Context overflow recovery failed: "+err.Error())
+		} else {
+			end(false, "Auto-compaction failed: "+err.Error())
+		}
+		return false
+	}
+	a.sink(Event{"type": "compaction_end", "reason": reason, "result": res.Data(), "aborted": false, "willRetry": willRetry})
+	if willRetry {
+		a.dropFailedError()
+		return true
+	}
+	return a.PendingCount() > 0 || a.queuedCustom()
+}
+
+// dropFailedError removes a trailing failed reply (after an overflow
+// compaction rebuilt the conversation from the session, which keeps it).
+func (a *Agent) dropFailedError() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if n := len(a.messages); n > 0 && a.messages[n-1]["role"] == "assistant" && a.messages[n-1]["stopReason"] == "error" {
+		a.messages = a.messages[:n-1]
+	}
+}
+
+func (a *Agent) queuedCustom() bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return len(a.steering) > 0 || len(a.followUp) > 0
+}
+
+func (a *Agent) authProblem() string {
+	if a.opts.AuthProblem == nil {
+		return ""
+	}
+	return a.opts.AuthProblem()
+}
+
+// jsMillis is new Date(iso).getTime().
+func jsMillis(v any) (float64, bool) {
+	s, _ := v.(string)
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return 0, false
+	}
+	return float64(t.UnixMilli()), true
+}
+
+// Sentinel failures of a compaction, with pi's texts.
+var (
+	errNothingToCompact    = errors.New("Nothing to compact (session too small)")
+	errAlreadyCompacted    = errors.New("Already compacted")
+	errCompactionCancelled = errors.New("Compaction cancelled")
+)
+
+// compactBranch compacts the current branch: session_before_compact (an
+// extension may cancel or supply the summary), the summary from the model
+// otherwise, then the compaction entry, the conversation rebuilt from the
+// session, and session_compact.
+func (a *Agent) compactBranch(ctx context.Context, custom string, hasCustom bool) (compaction.Result, error) {
+	cctx, cancel := context.WithCancel(ctx)
+	a.mu.Lock()
+	a.compactCancels++
+	a.compactCancel = cancel
+	a.mu.Unlock()
+	defer func() {
+		cancel()
+		a.mu.Lock()
+		a.compactCancels--
+		if a.compactCancels == 0 {
+			a.compactCancel = nil
+		}
+		a.mu.Unlock()
+	}()
+	tree := a.h.Pi().Session()
+	path := tree.Branch("")
+	prep, ok := compaction.Prepare(path, a.settings().Compaction)
+	if !ok {
+		if n := len(path); n > 0 && path[n-1]["type"] == "compaction" {
+			return compaction.Result{}, errAlreadyCompacted
+		}
+		return compaction.Result{}, errNothingToCompact
+	}
+	branch := make([]any, len(path))
+	for i, e := range path {
+		branch[i] = map[string]any(e)
+	}
+	ev := map[string]any{"type": "session_before_compact", "preparation": prep.Data(), "branchEntries": branch,
+		"signal": engine.AbortSignal{}}
+	if hasCustom {
+		ev["customInstructions"] = custom
+	}
+	var res compaction.Result
+	fromExtension := false
+	if r, ok := a.h.RunHook(cctx, "session_before_compact", ev).Result.(map[string]any); ok {
+		if c, _ := r["cancel"].(bool); c {
+			return compaction.Result{}, errCompactionCancelled
+		}
+		if c, ok := r["compaction"].(map[string]any); ok {
+			res, fromExtension = compaction.ResultFromData(c), true
+		}
+	}
+	if !fromExtension {
+		model, thinking := a.Model(), a.ThinkingLevel()
+		var err error
+		res, err = compaction.Compact(cctx, prep, a.summarizer(model, thinking), custom)
+		if err != nil {
+			if cctx.Err() != nil {
+				return compaction.Result{}, errCompactionCancelled
+			}
+			return compaction.Result{}, err
+		}
+	}
+	if cctx.Err() != nil {
+		return compaction.Result{}, errCompactionCancelled
+	}
+	e := session.Entry{"type": "compaction", "summary": res.Summary, "firstKeptEntryId": res.FirstKeptEntryID,
+		"tokensBefore": float64(res.TokensBefore), "fromHook": fromExtension}
+	if res.Details != nil {
+		e["details"] = res.Details
+	}
+	stored := tree.Append(e)
+	msgs := tree.BuildContext(tree.LeafID()).Messages
+	a.SetMessages(cloneAll(msgs))
+	a.h.Emit(ctx, "session_compact", map[string]any{"type": "session_compact", "compactionEntry": map[string]any(stored),
+		"fromExtension": fromExtension})
+	return res, nil
+}
+
+func cloneAll(ms []map[string]any) []Message {
+	out := make([]Message, len(ms))
+	for i, m := range ms {
+		out[i] = engine.Clone(m).(Message)
+	}
+	return out
+}
+
+// summarizer asks the session's model for a summary (pi's completeSimple:
+// no extension hooks; reasoning at the session's level when the model has
+// it).
+func (a *Agent) summarizer(model Message, thinking string) compaction.Summarizer {
+	return func(ctx context.Context, req compaction.SummaryRequest) (compaction.Message, error) {
+		level := "off"
+		if r, _ := model["reasoning"].(bool); r && thinking != "" && thinking != "off" {
+			level = thinking
+		}
+		user := Message{"role": "user", "content": []any{map[string]any{"type": "text", "text": req.Prompt}}, "timestamp": a.now()}
+		return a.opts.Provider.Stream(ctx, Request{Model: model, SystemPrompt: req.SystemPrompt, Messages: []Message{user},
+			Thinking: level, MaxTokens: req.MaxTokens, OnEvent: func(Event) {}})
+	}
+}
+
+// IsCompacting reports whether a compaction runs.
+func (a *Agent) IsCompacting() bool { a.mu.Lock(); defer a.mu.Unlock(); return a.compactCancel != nil }
+
+// AbortCompaction cancels a running compaction (pi's abortCompaction).
+func (a *Agent) AbortCompaction() {
+	a.mu.Lock()
+	cancel := a.compactCancel
+	a.mu.Unlock()
+	if cancel != nil {
+		cancel()
+	}
+}
+
+// CompactNow is pi's manual compact(customInstructions): the running
+// prompt is aborted first; compaction_start/compaction_end frame the work.
+// It returns pi's CompactionResult, or the reason it did not compact.
+func (a *Agent) CompactNow(ctx context.Context, custom string, hasCustom bool) (map[string]any, error) {
+	a.AbortRetry()
+	a.Abort()
+	_ = a.WaitIdle(ctx)
+	a.sink(Event{"type": "compaction_start", "reason": "manual"})
+	fail := func(err error) (map[string]any, error) {
+		aborted := errors.Is(err, errCompactionCancelled)
+		ev := Event{"type": "compaction_end", "reason": "manual", "aborted": aborted, "willRetry": false}
+		if !aborted {
+			ev["errorMessage"] = "Compaction failed: " + err.Error()
+		}
+		a.sink(ev)
+		return nil, err
+	}
+	if a.Model() == nil {
+		return fail(errors.New(noModelSelected))
+	}
+	if p := a.authProblem(); p != "" {
+		return fail(errors.New(p))
+	}
+	res, err := a.compactBranch(ctx, custom, hasCustom)
+	if err != nil {
+		return fail(err)
+	}
+	a.sink(Event{"type": "compaction_end", "reason": "manual", "result": res.Data(), "aborted": false, "willRetry": false})
+	return res.Data(), nil
+}
+
+// isOverflow is pi-ai's isContextOverflow for a reply given as data.
+func isOverflow(m Message, contextWindow int) bool {
+	am, err := provider.AssistantMessageFromMap(m)
+	return err == nil && provider.IsContextOverflow(am, contextWindow)
+}
