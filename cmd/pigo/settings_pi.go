@@ -101,7 +101,8 @@ func (s *piSettings) numIn(obj, key string, def float64) float64 {
 	return def
 }
 
-// agentSettings are pi's getCompactionSettings and getRetrySettings.
+// agentSettings are pi's getCompactionSettings, getRetrySettings and
+// getBranchSummarySettings.
 func (s *piSettings) agentSettings() agent.Settings {
 	d := agent.DefaultSettings
 	return agent.Settings{
@@ -115,6 +116,7 @@ func (s *piSettings) agentSettings() agent.Settings {
 			MaxRetries: int(s.numIn("retry", "maxRetries", float64(d.Retry.MaxRetries))),
 			BaseDelay:  time.Duration(s.numIn("retry", "baseDelayMs", float64(d.Retry.BaseDelay.Milliseconds()))) * time.Millisecond,
 		},
+		BranchSummaryReserveTokens: int(s.numIn("branchSummary", "reserveTokens", float64(d.BranchSummaryReserveTokens))),
 	}
 }
 

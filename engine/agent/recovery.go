@@ -18,6 +18,9 @@ import (
 type Settings struct {
 	Compaction compaction.Settings
 	Retry      RetrySettings
+	// BranchSummaryReserveTokens is kept free of a branch summary's input
+	// (pi's branchSummary.reserveTokens).
+	BranchSummaryReserveTokens int
 }
 
 // RetrySettings are pi's retry settings: a failed turn whose error looks
@@ -33,6 +36,8 @@ type RetrySettings struct {
 var DefaultSettings = Settings{
 	Compaction: compaction.DefaultSettings,
 	Retry:      RetrySettings{Enabled: true, MaxRetries: 3, BaseDelay: 2 * time.Second},
+
+	BranchSummaryReserveTokens: 16384,
 }
 
 func (a *Agent) settings() Settings {

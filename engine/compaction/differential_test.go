@@ -265,3 +265,130 @@ func truncate(s string) string {
 	}
 	return s
 }
+
+// branchCase is a session tree: a main line, a branch left at its leaf,
+// and another branch the user moves to.
+func branchCase() []session.Entry {
+	b := &sessionBuilder{}
+	b.user("start the work")
+	fork := b.assistant(300, text("plan: "+strings.Repeat("p", 200)))
+	b.user("try approach A " + strings.Repeat("a", 300))
+	b.assistant(900, text("editing"), call("e1", "edit", map[string]any{"path": "src/a.go", "edits": []any{}}),
+		call("r1", "read", map[string]any{"path": "src/b.go"}))
+	b.toolResult("e1", "edit", "ok")
+	b.add(session.Entry{"type": "branch_summary", "fromId": fork, "summary": "earlier side trip", "fromHook": false,
+		"details": map[string]any{"readFiles": []any{"old.go"}, "modifiedFiles": []any{"gone.go"}}})
+	b.add(session.Entry{"type": "custom_message", "customType": "note", "content": []any{text("remember A")}, "display": true})
+	b.add(session.Entry{"type": "compaction", "summary": "compacted part " + strings.Repeat("c", 400), "firstKeptEntryId": "e0000003", "tokensBefore": 900.0})
+	b.user("more of A ☃ " + strings.Repeat("m", 600))
+	b.assistant(1500, text("A is done "+strings.Repeat("d", 500)), call("w1", "write", map[string]any{"path": "src/c.go", "content": "x"}))
+	leafA := len(b.entries)
+	// The other branch hangs off the plan.
+	b.n++
+	other := session.Entry{"type": "message", "id": fmt.Sprintf("e%07d", b.n), "parentId": fork, "timestamp": "2026-11-30T11:00:00.000Z",
+		"message": map[string]any{"role": "user", "content": []any{text("try approach B")}, "timestamp": b.ms()}}
+	b.entries = append(b.entries, other)
+	_ = leafA
+	return b.entries
+}
+
+// TestBranchSummaryMatchesPi compares collectEntriesForBranchSummary,
+// prepareBranchEntries (with and without a token budget) and
+// generateBranchSummary (faux model echoing its request) with pi's.
+func TestBranchSummaryMatchesPi(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs node")
+	}
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node not installed")
+	}
+	_, file, _, _ := runtime.Caller(0)
+	root := filepath.Join(filepath.Dir(file), "..", "..", "node_modules", "@mariozechner")
+	lib := filepath.Join(root, "pi-coding-agent", "dist", "core", "compaction", "branch-summarization.js")
+	ai := filepath.Join(root, "pi-ai", "dist", "index.js")
+	if _, err := os.Stat(lib); err != nil {
+		t.Skip("pi node modules absent")
+	}
+	entries := branchCase()
+	dir := t.TempDir()
+	var lines []string
+	lines = append(lines, `{"type":"session","version":3,"id":"s","timestamp":"2026-11-30T10:00:00.000Z","cwd":"/"}`)
+	for _, e := range entries {
+		b, _ := json.Marshal(e)
+		lines = append(lines, string(b))
+	}
+	path := filepath.Join(dir, "s.jsonl")
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	oldLeaf := entries[len(entries)-2]["id"].(string)
+	target := entries[len(entries)-1]["id"].(string)
+	script := `import fs from "node:fs";
+const b = await import("file://` + lib + `");
+const ai = await import("file://` + ai + `");
+const lines = fs.readFileSync(process.argv[2], "utf8").trim().split("\n").slice(1).map((l) => JSON.parse(l));
+const byId = new Map(lines.map((e) => [e.id, e]));
+const session = { getEntry: (id) => byId.get(id), getBranch: (id) => { const out = []; for (let e = byId.get(id); e; e = byId.get(e.parentId)) out.unshift(e); return out; } };
+const faux = ai.registerFauxProvider({ models: [{ id: "faux-1", contextWindow: 1200 }] });
+const echo = (context, options) => ai.fauxAssistantMessage("SYS:" + context.systemPrompt + "\nMAX:" + options.maxTokens +
+  "\nPROMPT:" + context.messages[0].content[0].text);
+const sets = (ops) => Object.fromEntries(Object.entries(ops).map(([k, v]) => [k, [...v].sort()]));
+const { entries, commonAncestorId } = b.collectEntriesForBranchSummary(session, "` + oldLeaf + `", "` + target + `");
+const all = b.prepareBranchEntries(entries, 0);
+const budget = b.prepareBranchEntries(entries, 300);
+faux.setResponses([echo, echo, echo]);
+const model = faux.getModel();
+const plain = await b.generateBranchSummary(entries, { model, apiKey: "k", reserveTokens: 200 });
+const custom = await b.generateBranchSummary(entries, { model, apiKey: "k", reserveTokens: 200, customInstructions: "focus on A" });
+const replaced = await b.generateBranchSummary(entries, { model, apiKey: "k", customInstructions: "only list files", replaceInstructions: true, reserveTokens: 200 });
+const empty = await b.generateBranchSummary([], { model, apiKey: "k" });
+process.stdout.write(JSON.stringify({ ids: entries.map((e) => e.id), commonAncestorId,
+  all: { ...all, fileOps: sets(all.fileOps) }, budget: { ...budget, fileOps: sets(budget.fileOps) }, plain, custom, replaced, empty }));`
+	if err := os.WriteFile(filepath.Join(dir, "b.mjs"), []byte(script), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("node", filepath.Join(dir, "b.mjs"), path)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node: %v", err)
+	}
+	var want map[string]any
+	if err := json.Unmarshal(out, &want); err != nil {
+		t.Fatal(err)
+	}
+	tree, _, err := session.Open(path, session.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, common := CollectBranchEntries(tree, oldLeaf, target)
+	var ids []any
+	for _, e := range got {
+		ids = append(ids, e["id"])
+	}
+	same(t, "collected ids", ids, want["ids"])
+	same(t, "common ancestor", common, want["commonAncestorId"])
+	for _, c := range []struct {
+		name   string
+		budget int
+	}{{"all", 0}, {"budget", 300}} {
+		msgs, ops, tokens := PrepareBranchEntries(got, c.budget)
+		same(t, c.name, map[string]any{"messages": anySlice(msgs), "fileOps": ops.data(), "totalTokens": tokens}, want[c.name])
+	}
+	for _, c := range []struct {
+		name string
+		o    BranchOptions
+	}{
+		{"plain", BranchOptions{ContextWindow: 1200, ReserveTokens: 200}},
+		{"custom", BranchOptions{ContextWindow: 1200, ReserveTokens: 200, CustomInstructions: "focus on A"}},
+		{"replaced", BranchOptions{ContextWindow: 1200, ReserveTokens: 200, CustomInstructions: "only list files", ReplaceInstructions: true}},
+	} {
+		res, err := SummarizeBranch(context.Background(), got, echoSummarizer, c.o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		same(t, c.name+" summary", map[string]any{"summary": res.Summary, "readFiles": res.ReadFiles, "modifiedFiles": res.ModifiedFiles}, want[c.name])
+	}
+	res, _ := SummarizeBranch(context.Background(), nil, echoSummarizer, BranchOptions{})
+	same(t, "empty branch", map[string]any{"summary": res.Summary}, want["empty"])
+}
