@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -20,7 +19,6 @@ const (
 	betaFineGrainedToolStream   = "fine-grained-tool-streaming-2025-05-14"
 	betaInterleavedThinking     = "interleaved-thinking-2025-05-14"
 	anthropicImagePlaceholder   = "(see attached image)"
-	anthropicUnknownErrorText   = "An unknown error occurred"
 	anthropicMissingStopText    = "Anthropic stream ended before message_stop"
 	anthropicDefaultThinkTokens = 1024
 )
@@ -98,41 +96,12 @@ func streamAnthropic(ctx context.Context, model *Model, c *Context, opts *Option
 		ap.maxTokens, ap.budgetTokens = adjustMaxTokensForThinking(ap.maxTokens, model.MaxTokens, r, opts.ThinkingBudgets)
 		ap.thinkingEnabled = ptr(true)
 	}
-	s := NewEventStream()
-	st := &anthropicStream{s: s, model: model, opts: opts, out: newAssistantMessage(model, opts.now().UnixMilli())}
-	go st.run(ctx, c, key, ap)
-	return s, nil
+	st := &anthropicStream{producer: newProducer(model, opts)}
+	go func() { st.finish(ctx, st.stream(ctx, c, key, ap)) }()
+	return st.s, nil
 }
 
-type anthropicStream struct {
-	s     *EventStream
-	model *Model
-	opts  *Options
-	out   *AssistantMessage
-}
-
-func (st *anthropicStream) push(e Event) {
-	if e.Type != EventDone && e.Type != EventError {
-		e.Partial = st.out.snapshot()
-	}
-	st.s.Push(e)
-}
-
-func (st *anthropicStream) run(ctx context.Context, c *Context, key string, ap anthropicParams) {
-	defer st.s.End()
-	err := st.stream(ctx, c, key, ap)
-	if err == nil {
-		st.push(Event{Type: EventDone, Reason: st.out.StopReason, Message: st.out})
-		return
-	}
-	st.out.clearScratch()
-	st.out.StopReason = StopReasonError
-	if ctx.Err() != nil {
-		st.out.StopReason = StopReasonAborted
-	}
-	st.out.ErrorMessage = err.Error()
-	st.push(Event{Type: EventError, Reason: st.out.StopReason, Message: st.out})
-}
+type anthropicStream struct{ producer }
 
 func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, ap anthropicParams) error {
 	model, opts := st.model, st.opts
@@ -140,19 +109,13 @@ func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, a
 	if err != nil {
 		return err
 	}
-	if opts.OnPayload != nil {
-		next, err := opts.OnPayload(ctx, params, model)
-		if err != nil {
-			return err
-		}
-		if next != nil {
-			params = next
-		}
+	if params, err = st.payload(ctx, params); err != nil {
+		return err
 	}
 	params["stream"] = true
-	body, err := json.Marshal(params)
+	body, err := encodeBody(params)
 	if err != nil {
-		return fmt.Errorf("encode request: %w", err)
+		return err
 	}
 	var betas []string
 	eager := model.Compat == nil || model.Compat.SupportsEagerToolInputStreaming == nil || *model.Compat.SupportsEagerToolInputStreaming
@@ -175,7 +138,7 @@ func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, a
 	for k, v := range model.Headers {
 		headers[k] = v
 	}
-	resp, err := openStream(ctx, model, opts, "/v1/messages", headers, body, anthropicErrorText, st)
+	resp, err := openStream(ctx, model, opts, endpoint(model.BaseURL, "/v1/messages"), headers, body, anthropicErrorText, st)
 	if err != nil {
 		return err
 	}
@@ -239,7 +202,7 @@ func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, a
 		return errors.New(msgAborted)
 	}
 	if st.out.StopReason == StopReasonError || st.out.StopReason == StopReasonAborted {
-		return errors.New(anthropicUnknownErrorText)
+		return errors.New(msgUnknownError)
 	}
 	return nil
 }
@@ -481,7 +444,7 @@ func buildAnthropicParams(model *Model, c *Context, opts *Options, ap anthropicP
 
 // convertAnthropicMessages is pi-ai's convertMessages for the Messages API.
 func convertAnthropicMessages(msgs []llmMessage, model *Model, cc map[string]any) []any {
-	normalize := func(id string) string { return truncate(nonIDChars.ReplaceAllString(id, "_"), 64) }
+	normalize := func(id string, _ *llmMessage) string { return replaceNonIDChars(id, 64) }
 	msgs = transformMessages(msgs, model, normalize)
 	out := []any{}
 	for i := 0; i < len(msgs); i++ {

@@ -39,15 +39,17 @@ type Options struct {
 	// Thinking is the reasoning level; "" and "off" disable reasoning.
 	Thinking ThinkingLevel
 	// ThinkingBudgets overrides the token budgets of budget-based thinking
-	// (anthropic-messages on pre-4.6 models). Zero fields keep pi's defaults
-	// (minimal 1024, low 2048, medium 8192, high 16384).
+	// (anthropic-messages on pre-4.6 models, google-generative-ai on Gemini
+	// 2.x). Zero fields keep pi's defaults (anthropic: minimal 1024, low
+	// 2048, medium 8192, high 16384; Gemini: per model).
 	ThinkingBudgets ThinkingBudgets
 	// MaxTokens caps output tokens; 0 means min(model.MaxTokens, 32000).
 	MaxTokens int
 	// Temperature, when set, is sent as is (anthropic drops it while thinking).
 	Temperature *float64
 	// ToolChoice is sent as tool_choice when set (a string such as "auto",
-	// or a provider-specific object).
+	// or a provider-specific object); google-generative-ai sends "none" and
+	// "any" as toolConfig modes NONE and ANY, anything else as AUTO.
 	ToolChoice any
 
 	// SessionID enables session-keyed prompt caching where supported.
@@ -105,6 +107,17 @@ func (o *Options) reasoning() ThinkingLevel {
 	return o.Thinking
 }
 
+// reasoningEffort is the requested level clamped to what model supports
+// (pi-ai's clampThinkingLevel), "" when thinking is off.
+func (o *Options) reasoningEffort(m *Model) ThinkingLevel {
+	if r := o.reasoning(); r != "" {
+		if cl := ClampThinkingLevel(m, r); cl != ThinkingOff {
+			return cl
+		}
+	}
+	return ""
+}
+
 // apiKey resolves the key as pi-ai does: explicit, else the environment.
 func (o *Options) apiKey(provider string) (string, error) {
 	if o != nil && o.APIKey != "" {
@@ -132,11 +145,15 @@ func (o *Options) baseMaxTokens(m *Model) int {
 }
 
 // BuiltinAPIs returns the HTTP APIs this package implements, keyed by api
-// name: openai-completions and anthropic-messages.
+// name: openai-completions, openai-responses, azure-openai-responses,
+// anthropic-messages and google-generative-ai.
 func BuiltinAPIs() map[string]API {
 	return map[string]API{
-		APIOpenAICompletions: APIFunc(streamOpenAICompletions),
-		APIAnthropicMessages: APIFunc(streamAnthropic),
+		APIOpenAICompletions:    APIFunc(streamOpenAICompletions),
+		APIOpenAIResponses:      APIFunc(streamOpenAIResponses),
+		APIAzureOpenAIResponses: APIFunc(streamAzureOpenAIResponses),
+		APIAnthropicMessages:    APIFunc(streamAnthropic),
+		APIGoogleGenerativeAI:   APIFunc(streamGoogle),
 	}
 }
 

@@ -7,11 +7,14 @@ package provider
 //   - anthropic (anthropic-messages, https://api.anthropic.com):
 //     claude-opus-4-7, claude-opus-4-6, claude-sonnet-4-6,
 //     claude-sonnet-4-5, claude-haiku-4-5;
-//   - openai (https://api.openai.com/v1): gpt-5.4, gpt-5.4-mini, gpt-4.1,
-//     gpt-4o-mini — served with openai-completions, because pigo does not
-//     implement openai-responses, the api pi-ai uses for these models;
+//   - openai (openai-responses, https://api.openai.com/v1): gpt-5.4,
+//     gpt-5.4-mini, gpt-4.1, gpt-4o-mini;
 //   - deepseek (openai-completions, https://api.deepseek.com):
-//     deepseek-v4-pro, deepseek-v4-flash.
+//     deepseek-v4-pro, deepseek-v4-flash;
+//   - google (google-generative-ai,
+//     https://generativelanguage.googleapis.com/v1beta):
+//     gemini-3.1-pro-preview, gemini-3-flash-preview, gemini-2.5-pro,
+//     gemini-2.5-flash, gemini-2.5-flash-lite.
 //
 // models.json can override and extend these exactly as in pi.
 func BuiltinModels() []*Model {
@@ -20,7 +23,7 @@ func BuiltinModels() []*Model {
 			Reasoning: true, ThinkingLevelMap: tl, Input: []string{"text", "image"}, Cost: cost, ContextWindow: ctxWin, MaxTokens: maxTok}
 	}
 	openai := func(id, name string, reasoning bool, cost Cost, ctxWin, maxTok int, tl ThinkingLevelMap) *Model {
-		return &Model{ID: id, Name: name, API: APIOpenAICompletions, Provider: "openai", BaseURL: "https://api.openai.com/v1",
+		return &Model{ID: id, Name: name, API: APIOpenAIResponses, Provider: "openai", BaseURL: "https://api.openai.com/v1",
 			Reasoning: reasoning, ThinkingLevelMap: tl, Input: []string{"text", "image"}, Cost: cost, ContextWindow: ctxWin, MaxTokens: maxTok}
 	}
 	deepseek := func(id, name string, cost Cost) *Model {
@@ -29,6 +32,11 @@ func BuiltinModels() []*Model {
 			Reasoning: true, Input: []string{"text"}, Cost: cost, ContextWindow: 1000000, MaxTokens: 384000,
 			ThinkingLevelMap: ThinkingLevelMap{ThinkingMinimal: nil, ThinkingLow: nil, ThinkingMedium: nil,
 				ThinkingHigh: ptr("high"), ThinkingXHigh: ptr("max")}}
+	}
+	google := func(id, name string, cost Cost, tl ThinkingLevelMap) *Model {
+		return &Model{ID: id, Name: name, API: APIGoogleGenerativeAI, Provider: "google",
+			BaseURL: "https://generativelanguage.googleapis.com/v1beta", Reasoning: true, ThinkingLevelMap: tl,
+			Input: []string{"text", "image"}, Cost: cost, ContextWindow: 1048576, MaxTokens: 65536}
 	}
 	gpt5 := func() ThinkingLevelMap { return ThinkingLevelMap{ThinkingOff: nil, ThinkingXHigh: ptr("xhigh")} }
 	return []*Model{
@@ -43,6 +51,12 @@ func BuiltinModels() []*Model {
 		openai("gpt-4o-mini", "GPT-4o mini", false, Cost{0.15, 0.6, 0.08, 0}, 128000, 16384, nil),
 		deepseek("deepseek-v4-pro", "DeepSeek V4 Pro", Cost{0.435, 0.87, 0.003625, 0}),
 		deepseek("deepseek-v4-flash", "DeepSeek V4 Flash", Cost{0.14, 0.28, 0.0028, 0}),
+		google("gemini-3.1-pro-preview", "Gemini 3.1 Pro Preview", Cost{2, 12, 0.2, 0},
+			ThinkingLevelMap{ThinkingOff: nil, ThinkingMinimal: nil, ThinkingLow: ptr("LOW"), ThinkingMedium: nil, ThinkingHigh: ptr("HIGH")}),
+		google("gemini-3-flash-preview", "Gemini 3 Flash Preview", Cost{0.5, 3, 0.05, 0}, ThinkingLevelMap{ThinkingOff: nil}),
+		google("gemini-2.5-pro", "Gemini 2.5 Pro", Cost{1.25, 10, 0.125, 0}, nil),
+		google("gemini-2.5-flash", "Gemini 2.5 Flash", Cost{0.3, 2.5, 0.03, 0}, nil),
+		google("gemini-2.5-flash-lite", "Gemini 2.5 Flash Lite", Cost{0.1, 0.4, 0.025, 0}, nil),
 	}
 }
 
@@ -55,10 +69,12 @@ func defaultModelFor(provider string) string {
 		return "gpt-5.4"
 	case "deepseek":
 		return "deepseek-v4-pro"
+	case "google":
+		return "gemini-3.1-pro-preview"
 	}
 	return ""
 }
 
 // defaultProviderOrder is the key order of pi's defaultModelPerProvider,
 // restricted to the catalog, used to pick an initial model.
-func defaultProviderOrder() []string { return []string{"anthropic", "openai", "deepseek"} }
+func defaultProviderOrder() []string { return []string{"anthropic", "openai", "deepseek", "google"} }

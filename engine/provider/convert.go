@@ -79,7 +79,10 @@ const (
 // non-vision models, thinking/tool-call details of other models are
 // normalised, errored/aborted assistant turns are skipped and orphaned tool
 // calls get synthetic "No result provided" results.
-func transformMessages(msgs []llmMessage, model *Model, normalizeID func(string) string) []llmMessage {
+//
+// normalizeID, when set, rewrites the ids of tool calls made by other models;
+// src is the assistant message that made the call.
+func transformMessages(msgs []llmMessage, model *Model, normalizeID func(id string, src *llmMessage) string) []llmMessage {
 	idMap := map[string]string{}
 	vision := model.SupportsImages()
 	transformed := make([]llmMessage, 0, len(msgs))
@@ -130,7 +133,7 @@ func transformMessages(msgs []llmMessage, model *Model, normalizeID func(string)
 					if !same {
 						b.ThoughtSignature = ""
 						if normalizeID != nil {
-							if id := normalizeID(b.ID); id != b.ID {
+							if id := normalizeID(b.ID, &m); id != b.ID {
 								idMap[b.ID] = id
 								b.ID = id
 							}
@@ -213,3 +216,30 @@ func replaceImages(content []ContentBlock, placeholder string) []ContentBlock {
 // sanitize drops invalid UTF-8, which is what unpaired UTF-16 surrogates
 // become on the Go side (pi-ai's sanitizeSurrogates).
 func sanitize(s string) string { return strings.ToValidUTF8(s, "") }
+
+// replaceNonIDChars is JavaScript's id.replace(/[^a-zA-Z0-9_-]/g, "_")
+// .slice(0, limit): each UTF-16 unit outside the set becomes "_", and the
+// result is cut to limit units.
+func replaceNonIDChars(id string, limit int) string {
+	var b strings.Builder
+	n := 0
+	for _, r := range id {
+		if n >= limit {
+			break
+		}
+		if r == '_' || r == '-' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
+			b.WriteRune(r)
+			n++
+			continue
+		}
+		units := 1
+		if r > 0xFFFF {
+			units = 2
+		}
+		for i := 0; i < units && n < limit; i++ {
+			b.WriteByte('_')
+			n++
+		}
+	}
+	return b.String()
+}

@@ -16,6 +16,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"runtime"
 	"testing"
 	"time"
@@ -165,10 +166,12 @@ func runGo(t *testing.T, dc diffCase) ([]map[string]any, []recorded) {
 	return evs, srv.Requests()
 }
 
-// normalizeEvents drops partials and timestamps.
-func normalizeEvents(evs []map[string]any) []map[string]any {
+// normalizeEvents drops partials and timestamps, and the clock reading in
+// tool-call ids that google-generative-ai generates ("<name>_<ms>_<n>").
+func normalizeEvents(evs []any) []map[string]any {
 	out := make([]map[string]any, len(evs))
-	for i, e := range evs {
+	for i, ev := range evs {
+		e, _ := ev.(map[string]any)
 		c := map[string]any{}
 		for k, v := range e {
 			if k == "partial" {
@@ -183,18 +186,41 @@ func normalizeEvents(evs []map[string]any) []map[string]any {
 				}
 				v = mm
 			}
-			c[k] = v
+			c[k] = normalizeGeneratedIDs(v)
 		}
 		out[i] = c
 	}
 	return out
 }
 
+var generatedID = regexp.MustCompile(`^(.*)_\d{13}_(\d+)$`)
+
+func normalizeGeneratedIDs(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		c := map[string]any{}
+		for k, e := range x {
+			if s, ok := e.(string); ok && k == "id" {
+				e = generatedID.ReplaceAllString(s, "${1}_<ms>_$2")
+			}
+			c[k] = normalizeGeneratedIDs(e)
+		}
+		return c
+	case []any:
+		c := make([]any, len(x))
+		for i, e := range x {
+			c[i] = normalizeGeneratedIDs(e)
+		}
+		return c
+	}
+	return v
+}
+
 func compareWithPi(t *testing.T, piAI string, dc diffCase) {
 	t.Helper()
 	piEvents, piReqs := runPi(t, piAI, dc)
 	goEvents, goReqs := runGo(t, dc)
-	pe, ge := normalizeEvents(piEvents), normalizeEvents(goEvents)
+	pe, ge := normalizeEvents(asData(t, piEvents).([]any)), normalizeEvents(asData(t, goEvents).([]any))
 	if !reflect.DeepEqual(asData(t, pe), asData(t, ge)) {
 		pb, _ := json.MarshalIndent(pe, "", " ")
 		gb, _ := json.MarshalIndent(ge, "", " ")
@@ -204,11 +230,12 @@ func compareWithPi(t *testing.T, piAI string, dc diffCase) {
 		t.Fatalf("pi-ai sent %d requests, pigo %d", len(piReqs), len(goReqs))
 	}
 	for i := range piReqs {
-		if piReqs[i].Path != goReqs[i].Path {
-			t.Errorf("request %d path: pi-ai %s, pigo %s", i, piReqs[i].Path, goReqs[i].Path)
+		if piReqs[i].Path != goReqs[i].Path || piReqs[i].Query != goReqs[i].Query {
+			t.Errorf("request %d path: pi-ai %s?%s, pigo %s?%s", i, piReqs[i].Path, piReqs[i].Query, goReqs[i].Path, goReqs[i].Query)
 		}
 		equalJSON(t, "request body", goReqs[i].Body, piReqs[i].Body)
-		for _, h := range []string{"Authorization", "X-Api-Key", "Anthropic-Version", "Anthropic-Beta", "Content-Type", "Session_id"} {
+		for _, h := range []string{"Authorization", "X-Api-Key", "Anthropic-Version", "Anthropic-Beta", "Content-Type", "Session_id",
+			"X-Client-Request-Id", "Api-Key", "X-Goog-Api-Key"} {
 			if pv, gv := piReqs[i].Header.Get(h), goReqs[i].Header.Get(h); pv != gv {
 				t.Errorf("request %d header %s: pi-ai %q, pigo %q", i, h, pv, gv)
 			}

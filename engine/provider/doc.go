@@ -35,8 +35,12 @@
 //
 // Built-in APIs: "openai-completions" (OpenAI, OpenRouter, Groq, xAI,
 // DeepSeek, Ollama, vLLM, LM Studio and other compatible servers, with
-// pi's compat switches) and "anthropic-messages" (API keys; OAuth tokens are
-// refused with [ErrOAuthUnsupported]). Other api names are served by [API]
+// pi's compat switches), "openai-responses" (OpenAI's Responses API, with
+// reasoning items replayed from thinking signatures) and its
+// "azure-openai-responses" variant (AZURE_OPENAI_* settings from the
+// environment map), "anthropic-messages" (API keys; OAuth tokens are
+// refused with [ErrOAuthUnsupported]) and "google-generative-ai" (the
+// Gemini API as @google/genai calls it). Other api names are served by [API]
 // implementations registered on a [Registry]: the [Scripted] provider, or
 // JS providers adapted by the host.
 //
@@ -44,7 +48,9 @@
 //
 // Each request retries connection failures, timeouts and HTTP 408/409/429/5xx
 // before anything is emitted, honouring retry-after-ms and Retry-After, as the
-// SDKs pi-ai uses do ([RetryPolicy]; pi's settings retry.provider.*). The
+// OpenAI and Anthropic SDKs pi-ai uses do ([RetryPolicy]; pi's settings
+// retry.provider.*). pigo applies the same policy to google-generative-ai,
+// whose SDK client in pi-ai does not retry. The
 // turn-level retry of pi's agent (retry.enabled/maxRetries/baseDelayMs,
 // auto_retry_* events) belongs to the agent loop; [IsRetryableError] and
 // [RetrySettings.AgentDelay] give it pi's rules.

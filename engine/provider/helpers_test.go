@@ -27,6 +27,7 @@ type fakeServer struct {
 
 type recorded struct {
 	Path   string
+	Query  string
 	Header http.Header
 	Body   map[string]any
 }
@@ -40,7 +41,7 @@ func newFakeServer(t *testing.T, handlers ...http.HandlerFunc) *fakeServer {
 		_ = json.Unmarshal(raw, &body)
 		f.mu.Lock()
 		n := len(f.requests)
-		f.requests = append(f.requests, recorded{Path: r.URL.Path, Header: r.Header.Clone(), Body: body})
+		f.requests = append(f.requests, recorded{Path: r.URL.Path, Query: r.URL.RawQuery, Header: r.Header.Clone(), Body: body})
 		h := f.handlers[min(n, len(f.handlers)-1)]
 		f.mu.Unlock()
 		h(w, r)

@@ -20,11 +20,20 @@ const (
 	msgTimedOut              = "Request timed out."
 	msgConnection            = "Connection error."
 	msgTerminated            = "terminated"
+	// pi-ai's text when a stream ends with stopReason error or aborted.
+	msgUnknownError = "An unknown error occurred"
 )
 
 var (
 	errAttemptTimeout = errors.New("request timed out")
 	errIdleTimeout    = errors.New("stream idle timeout")
+
+	// send's failures before a response, with the OpenAI and Anthropic SDKs'
+	// wording; APIs whose SDK words them differently match them with
+	// errors.Is.
+	errSendAborted    = errors.New(msgAbortedBeforeResponse)
+	errSendTimedOut   = errors.New(msgTimedOut)
+	errSendConnection = errors.New(msgConnection)
 )
 
 // httpRequest is one POST with a JSON body, sent once per attempt.
@@ -34,8 +43,9 @@ type httpRequest struct {
 	body    []byte
 }
 
-// errorText formats a non-2xx response the way the API's SDK does.
-type errorText func(status int, body []byte) string
+// errorText formats a non-2xx response (body already read) the way the
+// API's SDK does.
+type errorText func(resp *http.Response, body []byte) string
 
 // streamResponse is an open 2xx response whose body reads are guarded by
 // the idle timeout.
@@ -77,13 +87,13 @@ func (r *streamResponse) readFailure() string {
 
 // send POSTs req, retrying per pol, and returns the open 2xx response. Its
 // error's text is the message pi would show; when ctx ends first it returns
-// an error and ctx.Err() is non-nil.
+// errSendAborted and ctx.Err() is non-nil.
 func send(ctx context.Context, client *http.Client, req *httpRequest, pol RetryPolicy, format errorText, now func() time.Time) (*streamResponse, error) {
 	maxRetries := pol.maxRetries()
 	timeout := orDefault(pol.Timeout, DefaultTimeout)
 	for attempt := 0; ; attempt++ {
 		if ctx.Err() != nil {
-			return nil, errors.New(msgAbortedBeforeResponse)
+			return nil, errSendAborted
 		}
 		actx, cancel := context.WithCancelCause(ctx)
 		timer := time.AfterFunc(timeout, func() { cancel(errAttemptTimeout) })
@@ -102,18 +112,18 @@ func send(ctx context.Context, client *http.Client, req *httpRequest, pol RetryP
 			timedOut := errors.Is(context.Cause(actx), errAttemptTimeout)
 			cancel(nil)
 			if ctx.Err() != nil {
-				return nil, errors.New(msgAbortedBeforeResponse)
+				return nil, errSendAborted
 			}
 			if attempt < maxRetries {
 				if err := sleepCtx(ctx, pol.backoff(attempt)); err != nil {
-					return nil, errors.New(msgAbortedBeforeResponse)
+					return nil, errSendAborted
 				}
 				continue
 			}
 			if timedOut {
-				return nil, errors.New(msgTimedOut)
+				return nil, errSendTimedOut
 			}
-			return nil, errors.New(msgConnection)
+			return nil, errSendConnection
 		}
 		if resp.StatusCode < 200 || resp.StatusCode > 299 {
 			retry := shouldRetryStatus(resp) && attempt < maxRetries
@@ -129,7 +139,7 @@ func send(ctx context.Context, client *http.Client, req *httpRequest, pol RetryP
 					body := readErrorBody(resp)
 					cancel(nil)
 					return nil, fmt.Errorf("%s (server requested retry delay %s, more than the %s allowed)",
-						format(resp.StatusCode, body), delay.Round(time.Millisecond), capDelay)
+						format(resp, body), delay.Round(time.Millisecond), capDelay)
 				}
 				if !requested {
 					delay = pol.backoff(attempt)
@@ -140,16 +150,16 @@ func send(ctx context.Context, client *http.Client, req *httpRequest, pol RetryP
 				_ = resp.Body.Close()
 				cancel(nil)
 				if err := sleepCtx(ctx, delay); err != nil {
-					return nil, errors.New(msgAbortedBeforeResponse)
+					return nil, errSendAborted
 				}
 				continue
 			}
 			body := readErrorBody(resp)
 			cancel(nil)
 			if ctx.Err() != nil {
-				return nil, errors.New(msgAbortedBeforeResponse)
+				return nil, errSendAborted
 			}
-			return nil, errors.New(format(resp.StatusCode, body))
+			return nil, errors.New(format(resp, body))
 		}
 		idleFor := orDefault(pol.IdleTimeout, DefaultIdleTimeout)
 		r := &streamResponse{
@@ -196,7 +206,8 @@ func headerRecord(h http.Header) map[string]string {
 // "<status> <error.message>", or the error object as JSON, or the raw body,
 // or "<status> status code (no body)"; OpenRouter's error.metadata.raw is
 // appended on its own line as pi-ai does.
-func openAIErrorText(status int, body []byte) string {
+func openAIErrorText(resp *http.Response, body []byte) string {
+	status := resp.StatusCode
 	var msg, extra string
 	var obj map[string]json.RawMessage
 	if json.Valid(body) {
@@ -224,7 +235,8 @@ func openAIErrorText(status int, body []byte) string {
 // anthropicErrorText is the Anthropic SDK's APIError message: the SDK treats
 // the whole JSON body as the error, so a standard error body is shown as
 // compact JSON ("401 {"type":"error","error":{...}}").
-func anthropicErrorText(status int, body []byte) string {
+func anthropicErrorText(resp *http.Response, body []byte) string {
+	status := resp.StatusCode
 	if json.Valid(body) {
 		msg := ""
 		if truthyJSON(body) {
@@ -285,15 +297,18 @@ func truthyJSON(raw []byte) bool {
 	return true
 }
 
-// openStream sends a streaming request for model (options' headers override
-// headers), reports the response (OnResponse) and starts the event stream.
-// The caller closes the response.
-func openStream(ctx context.Context, model *Model, opts *Options, path string, headers map[string]string, body []byte,
+// endpoint joins a base URL and a path that starts with "/".
+func endpoint(baseURL, path string) string { return strings.TrimRight(baseURL, "/") + path }
+
+// openStream POSTs a streaming request for model to url (options' headers
+// override headers), reports the response (OnResponse) and starts the event
+// stream. The caller closes the response.
+func openStream(ctx context.Context, model *Model, opts *Options, url string, headers map[string]string, body []byte,
 	format errorText, st interface{ push(Event) }) (*streamResponse, error) {
 	for k, v := range opts.Headers {
 		headers[k] = v
 	}
-	req := &httpRequest{url: strings.TrimRight(model.BaseURL, "/") + path, headers: headers, body: body}
+	req := &httpRequest{url: url, headers: headers, body: body}
 	resp, err := send(ctx, opts.client(), req, opts.Retry, format, opts.now)
 	if err != nil {
 		return nil, err

@@ -6,9 +6,12 @@ import "slices"
 // custom names are allowed and are served by whatever [API] a [Registry] has
 // registered under that name.
 const (
-	APIOpenAICompletions = "openai-completions"
-	APIAnthropicMessages = "anthropic-messages"
-	APIScripted          = "pigo-scripted"
+	APIOpenAICompletions    = "openai-completions"
+	APIOpenAIResponses      = "openai-responses"
+	APIAzureOpenAIResponses = "azure-openai-responses"
+	APIAnthropicMessages    = "anthropic-messages"
+	APIGoogleGenerativeAI   = "google-generative-ai"
+	APIScripted             = "pigo-scripted"
 )
 
 // ThinkingLevel is pi's reasoning setting: off, minimal, low, medium, high or

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 )
 
@@ -122,22 +121,17 @@ func streamOpenAICompletions(ctx context.Context, model *Model, c *Context, opts
 	if err != nil {
 		return nil, err
 	}
-	s := NewEventStream()
 	st := &openAIStream{
-		s: s, model: model, opts: opts,
-		out:  newAssistantMessage(model, opts.now().UnixMilli()),
-		text: -1, thinking: -1, byIndex: map[int]int{}, byID: map[string]int{},
+		producer: newProducer(model, opts),
+		text:     -1, thinking: -1, byIndex: map[int]int{}, byID: map[string]int{},
 	}
-	go st.run(ctx, c, key)
-	return s, nil
+	go func() { st.finish(ctx, st.stream(ctx, c, key)) }()
+	return st.s, nil
 }
 
 // openAIStream is the state of one openai-completions stream (producer side).
 type openAIStream struct {
-	s     *EventStream
-	model *Model
-	opts  *Options
-	out   *AssistantMessage
+	producer
 
 	text, thinking int            // content index of the (single) text/thinking block, -1 if none
 	byIndex        map[int]int    // tool_calls[].index → content index
@@ -146,55 +140,20 @@ type openAIStream struct {
 	sawDone        bool
 }
 
-func (st *openAIStream) push(e Event) {
-	if e.Type != EventDone && e.Type != EventError {
-		e.Partial = st.out.snapshot()
-	}
-	st.s.Push(e)
-}
-
-func (st *openAIStream) run(ctx context.Context, c *Context, key string) {
-	defer st.s.End()
-	err := st.stream(ctx, c, key)
-	if err == nil {
-		st.push(Event{Type: EventDone, Reason: st.out.StopReason, Message: st.out})
-		return
-	}
-	st.out.clearScratch()
-	st.out.StopReason = StopReasonError
-	if ctx.Err() != nil {
-		st.out.StopReason = StopReasonAborted
-	}
-	st.out.ErrorMessage = err.Error()
-	st.push(Event{Type: EventError, Reason: st.out.StopReason, Message: st.out})
-}
-
 func (st *openAIStream) stream(ctx context.Context, c *Context, key string) error {
 	model, opts := st.model, st.opts
 	compat := resolveOpenAICompat(model)
 	retention := opts.cacheRetention()
-	effort := ThinkingLevel("")
-	if r := opts.reasoning(); r != "" {
-		if cl := ClampThinkingLevel(model, r); cl != ThinkingOff {
-			effort = cl
-		}
-	}
-	params, err := buildOpenAIParams(model, c, opts, compat, retention, effort)
+	params, err := buildOpenAIParams(model, c, opts, compat, retention, opts.reasoningEffort(model))
 	if err != nil {
 		return err
 	}
-	if opts.OnPayload != nil {
-		next, err := opts.OnPayload(ctx, params, model)
-		if err != nil {
-			return err
-		}
-		if next != nil {
-			params = next
-		}
+	if params, err = st.payload(ctx, params); err != nil {
+		return err
 	}
-	body, err := json.Marshal(params)
+	body, err := encodeBody(params)
 	if err != nil {
-		return fmt.Errorf("encode request: %w", err)
+		return err
 	}
 	headers := map[string]string{
 		"Content-Type":  "application/json",
@@ -207,7 +166,7 @@ func (st *openAIStream) stream(ctx context.Context, c *Context, key string) erro
 	if sid := opts.SessionID; sid != "" && retention != "none" && compat.sendSessionAffinityHeaders {
 		headers["session_id"], headers["x-client-request-id"], headers["x-session-affinity"] = sid, sid, sid
 	}
-	resp, err := openStream(ctx, model, opts, "/chat/completions", headers, body, openAIErrorText, st)
+	resp, err := openStream(ctx, model, opts, endpoint(model.BaseURL, "/chat/completions"), headers, body, openAIErrorText, st)
 	if err != nil {
 		return err
 	}
@@ -533,8 +492,6 @@ func mapOpenAIStopReason(r string) (StopReason, string) {
 	return StopReasonError, "Provider finish_reason: " + r
 }
 
-var nonIDChars = regexp.MustCompile(`[^a-zA-Z0-9_-]`)
-
 // buildOpenAIParams is pi-ai's buildParams. The payload is an engine data
 // value (maps, []any, strings, bools, int64, float64) so hooks can edit it.
 func buildOpenAIParams(model *Model, c *Context, opts *Options, compat openAICompat, retention string, effort ThinkingLevel) (map[string]any, error) {
@@ -723,11 +680,10 @@ func addCacheControlToText(m map[string]any, cc map[string]any) bool {
 
 // convertOpenAIMessages is pi-ai's convertMessages for chat completions.
 func convertOpenAIMessages(model *Model, systemPrompt string, msgs []llmMessage, compat openAICompat) []any {
-	normalize := func(id string) string {
+	normalize := func(id string, _ *llmMessage) string {
 		if strings.Contains(id, "|") {
-			call := strings.SplitN(id, "|", 2)[0]
-			call = nonIDChars.ReplaceAllString(call, "_")
-			return truncate(call, 40)
+			call, _, _ := strings.Cut(id, "|")
+			return replaceNonIDChars(call, 40)
 		}
 		if model.Provider == "openai" {
 			return truncate(id, 40)
@@ -819,9 +775,8 @@ func convertOpenAIMessages(model *Model, systemPrompt string, msgs []llmMessage,
 				tcs := make([]any, len(calls))
 				var details []any
 				for j, tc := range calls {
-					args, _ := json.Marshal(orEmpty(tc.Arguments))
 					tcs[j] = map[string]any{"id": tc.ID, "type": "function",
-						"function": map[string]any{"name": tc.Name, "arguments": string(args)}}
+						"function": map[string]any{"name": tc.Name, "arguments": jsonStringify(orEmpty(tc.Arguments))}}
 					if tc.ThoughtSignature != "" {
 						if d, err := jsonParse(tc.ThoughtSignature); err == nil && truthy(d) {
 							details = append(details, d)

@@ -32,7 +32,7 @@ func TestRegistryCatalog(t *testing.T) {
 	if !ok || m.API != provider.APIAnthropicMessages || m.BaseURL != "https://api.anthropic.com" || m.Cost.Output != 15 || m.ContextWindow != 200000 {
 		t.Errorf("claude-sonnet-4-5 = %+v", m)
 	}
-	if got := strings.Join(r.Providers(), ","); got != "anthropic,deepseek,openai" {
+	if got := strings.Join(r.Providers(), ","); got != "anthropic,deepseek,google,openai" {
 		t.Errorf("providers = %s", got)
 	}
 	if len(r.Available()) != 0 || r.DefaultModel() != nil {
@@ -120,7 +120,7 @@ func TestRegistryModelsJSON(t *testing.T) {
 		t.Errorf("provider baseUrl override not applied: %s", opus.BaseURL)
 	}
 	custom, ok := r.Find("openai", "gpt-custom")
-	if !ok || custom.API != provider.APIOpenAICompletions || custom.BaseURL != "https://api.openai.com/v1" {
+	if !ok || custom.API != provider.APIOpenAIResponses || custom.BaseURL != "https://api.openai.com/v1" {
 		t.Errorf("custom model in a catalog provider = %+v", custom)
 	}
 
@@ -222,8 +222,8 @@ func TestRegistryRegisterProvider(t *testing.T) {
 func TestRegistryUnknownAPI(t *testing.T) {
 	t.Parallel()
 	r := provider.NewRegistry(provider.RegistryOptions{})
-	_, err := r.Stream(context.Background(), &provider.Model{ID: "x", API: "openai-responses", Provider: "openai"}, &provider.Context{}, nil)
-	if !errors.Is(err, provider.ErrUnknownAPI) || !strings.Contains(err.Error(), "No API provider registered for api: openai-responses") {
+	_, err := r.Stream(context.Background(), &provider.Model{ID: "x", API: "bedrock-converse-stream", Provider: "amazon-bedrock"}, &provider.Context{}, nil)
+	if !errors.Is(err, provider.ErrUnknownAPI) || !strings.Contains(err.Error(), "No API provider registered for api: bedrock-converse-stream") {
 		t.Errorf("err = %v", err)
 	}
 }

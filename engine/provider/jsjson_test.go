@@ -1,0 +1,120 @@
+package provider
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestRestringifyJSON(t *testing.T) {
+	t.Parallel()
+	// Expected values printed by node: JSON.stringify(JSON.parse(raw)).
+	raw := `{"b":1,"a":1.0,"10":2,"2":3,"x":"<&\u2028\u0001é","big":1e21,"small":1e-7,"neg":-0.0,"n":123456789012345678901234,"b":[true,null,{"z":1,"y":{}}]}`
+	want := "{\"2\":3,\"10\":2,\"b\":[true,null,{\"z\":1,\"y\":{}}],\"a\":1,\"x\":\"<&\u2028\\u0001é\",\"big\":1e+21,\"small\":1e-7,\"neg\":0,\"n\":1.2345678901234569e+23}"
+	got, err := restringifyJSON([]byte(raw))
+	if err != nil || got != want {
+		t.Errorf("restringifyJSON =\n%s (%v)\nwant\n%s", got, err, want)
+	}
+	for _, bad := range []string{``, `{"a":`, `{} {}`, `[1,]`} {
+		if _, err := restringifyJSON([]byte(bad)); err == nil {
+			t.Errorf("restringifyJSON(%q) succeeded", bad)
+		}
+	}
+}
+
+func TestJSONStringify(t *testing.T) {
+	t.Parallel()
+	got := jsonStringify(map[string]any{"path": "<a> & b", "n": int64(3), "f": 0.5, "list": []any{"x", nil}, "1": true})
+	if want := `{"1":true,"f":0.5,"list":["x",null],"n":3,"path":"<a> & b"}`; got != want {
+		t.Errorf("jsonStringify = %s, want %s", got, want)
+	}
+}
+
+func TestJSTemplate(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		v       any
+		present bool
+		want    string
+	}{
+		{nil, false, "undefined"}, {nil, true, "null"}, {"x", true, "x"}, {float64(429), true, "429"},
+		{1.5, true, "1.5"}, {true, true, "true"}, {map[string]any{}, true, "[object Object]"},
+		{[]any{"a", nil, float64(2)}, true, "a,,2"},
+	} {
+		if got := jsTemplate(tc.v, tc.present); got != tc.want {
+			t.Errorf("jsTemplate(%v, %v) = %q, want %q", tc.v, tc.present, got, tc.want)
+		}
+	}
+}
+
+func TestShortHash(t *testing.T) {
+	t.Parallel()
+	// Values printed by pi-ai's utils/hash.js.
+	for in, want := range map[string]string{
+		"":                       "k4n83c7h0j2b",
+		"a":                      "m8735310ae7sx",
+		"weird/item+id":          "2p19q1972tgv",
+		"héllo wörld 😀":          "1t2bnul1p2fv66",
+		strings.Repeat("x", 500): "130aesn1aldl4j",
+	} {
+		if got := shortHash(in); got != want {
+			t.Errorf("shortHash(%.20q) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+func TestReplaceNonIDChars(t *testing.T) {
+	t.Parallel()
+	// A character outside the BMP is two UTF-16 units, so two "_".
+	if got := replaceNonIDChars("a😀b|c.d", 64); got != "a__b_c_d" {
+		t.Errorf("replaceNonIDChars = %q", got)
+	}
+	if got := replaceNonIDChars(strings.Repeat("é", 70), 64); got != strings.Repeat("_", 64) {
+		t.Errorf("not cut at 64 units: %q", got)
+	}
+	if got := normalizeResponsesIDPart("call.1..."); got != "call_1" {
+		t.Errorf("normalizeResponsesIDPart = %q", got)
+	}
+}
+
+func TestAzureConfig(t *testing.T) {
+	t.Parallel()
+	m := &Model{ID: "gpt-5", BaseURL: "https://fallback.example/v1/"}
+	for _, tc := range []struct {
+		name          string
+		env           map[string]string
+		base, version string
+		err           string
+	}{
+		{"model baseUrl", nil, "https://fallback.example/v1", "v1", ""},
+		{"resource name", map[string]string{"AZURE_OPENAI_RESOURCE_NAME": "res", "AZURE_OPENAI_API_VERSION": "2025-04-01-preview"},
+			"https://res.openai.azure.com/openai/v1", "2025-04-01-preview", ""},
+		{"azure host gets /openai/v1", map[string]string{"AZURE_OPENAI_BASE_URL": " https://x.openai.azure.com/openai/ "},
+			"https://x.openai.azure.com/openai/v1", "v1", ""},
+		{"cognitive services host", map[string]string{"AZURE_OPENAI_BASE_URL": "https://y.cognitiveservices.azure.com"},
+			"https://y.cognitiveservices.azure.com/openai/v1", "v1", ""},
+		{"custom path kept", map[string]string{"AZURE_OPENAI_BASE_URL": "https://x.openai.azure.com/custom"},
+			"https://x.openai.azure.com/custom", "v1", ""},
+		{"invalid", map[string]string{"AZURE_OPENAI_BASE_URL": "not a url"}, "", "", "Invalid Azure OpenAI base URL: not a url"},
+	} {
+		base, version, err := azureConfig(m, tc.env)
+		if tc.err != "" {
+			if err == nil || err.Error() != tc.err {
+				t.Errorf("%s: err = %v, want %s", tc.name, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || base != tc.base || version != tc.version {
+			t.Errorf("%s: = %q %q %v, want %q %q", tc.name, base, version, err, tc.base, tc.version)
+		}
+	}
+	if _, _, err := azureConfig(&Model{}, nil); err == nil || !strings.Contains(err.Error(), "Azure OpenAI base URL is required") {
+		t.Errorf("no base URL: %v", err)
+	}
+	env := map[string]string{"AZURE_OPENAI_DEPLOYMENT_NAME_MAP": " gpt-4=dep4 , gpt-5 = dep5=x ,bad, =y"}
+	if got := azureDeployment(m, env); got != "dep5" {
+		t.Errorf("azureDeployment = %q", got)
+	}
+	if got := azureDeployment(&Model{ID: "other"}, env); got != "other" {
+		t.Errorf("unmapped deployment = %q", got)
+	}
+}

@@ -1,0 +1,796 @@
+package provider
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+)
+
+// This file is pi-ai's providers/openai-responses.js, its Azure variant
+// azure-openai-responses.js and the openai-responses-shared.js they share:
+// the request (input items, reasoning items replayed from
+// thinkingSignature, function_call / function_call_output, input images,
+// tools, reasoning effort and summary, prompt caching, session headers) and
+// the handling of the Responses API's typed SSE events (output items,
+// reasoning summary and text deltas, output text and refusal deltas,
+// function-call argument deltas, response.completed usage and status,
+// response.failed and error events).
+//
+// How pi-ai stores what the next request replays: a thinking block's
+// thinkingSignature is the whole reasoning output item as JSON (with its id
+// and encrypted_content), a text block's textSignature is
+// {"v":1,"id":<message item id>[,"phase":...]}, and a tool call's id is
+// "<call_id>|<item id>".
+
+const (
+	responsesMissingCompletedText = "Provider stream ended without a response.completed event"
+	azureDefaultAPIVersion        = "v1"
+	azureMissingBaseURLText       = "Azure OpenAI base URL is required. Set AZURE_OPENAI_BASE_URL or AZURE_OPENAI_RESOURCE_NAME, or pass azureBaseUrl, azureResourceName, or model.baseUrl."
+)
+
+// Providers whose tool-call ids carry a Responses item id worth replaying.
+var (
+	openAIToolCallProviders = []string{"openai", "openai-codex", "opencode"}
+	azureToolCallProviders  = []string{"openai", "openai-codex", "opencode", "azure-openai-responses"}
+)
+
+func streamOpenAIResponses(ctx context.Context, model *Model, c *Context, opts *Options) (*EventStream, error) {
+	return startResponses(ctx, model, c, opts, false)
+}
+
+func streamAzureOpenAIResponses(ctx context.Context, model *Model, c *Context, opts *Options) (*EventStream, error) {
+	return startResponses(ctx, model, c, opts, true)
+}
+
+func startResponses(ctx context.Context, model *Model, c *Context, opts *Options, azure bool) (*EventStream, error) {
+	if opts == nil {
+		opts = &Options{}
+	}
+	key, err := opts.apiKey(model.Provider)
+	if err != nil {
+		return nil, err
+	}
+	st := &responsesStream{producer: newProducer(model, opts), azure: azure, block: -1}
+	if azure {
+		st.out.API = APIAzureOpenAIResponses // pi-ai names it so whatever model.api says
+	}
+	go func() { st.finish(ctx, st.stream(ctx, c, key)) }()
+	return st.s, nil
+}
+
+// responsesStream is the state of one Responses API stream.
+type responsesStream struct {
+	producer
+	azure bool
+
+	item      responsesItem // pi-ai's currentItem
+	block     int           // content index of pi-ai's currentBlock, -1 for none
+	completed bool
+}
+
+// responsesItem is what pi-ai tracks of the output item being streamed.
+type responsesItem struct {
+	typ          string
+	summaryParts int    // reasoning: summary parts so far
+	contentParts int    // message: output_text and refusal parts so far
+	lastPart     string // message: the last part's type
+}
+
+func (st *responsesStream) stream(ctx context.Context, c *Context, key string) error {
+	model, opts := st.model, st.opts
+	retention := opts.cacheRetention()
+	headers := map[string]string{"Content-Type": "application/json", "Accept": "application/json"}
+	var target string
+	if st.azure {
+		base, version, err := azureConfig(model, opts.Env)
+		if err != nil {
+			return err
+		}
+		u, err := url.Parse(base + "/responses")
+		if err != nil {
+			return fmt.Errorf("Invalid Azure OpenAI base URL: %s", base)
+		}
+		u.RawQuery = "api-version=" + url.QueryEscape(version)
+		target = u.String()
+		headers["api-key"] = key
+		for k, v := range model.Headers {
+			headers[k] = v
+		}
+	} else {
+		target = endpoint(model.BaseURL, "/responses")
+		headers["Authorization"] = "Bearer " + key
+		for k, v := range model.Headers {
+			headers[k] = v
+		}
+		if sid := opts.SessionID; sid != "" && retention != "none" {
+			if compatBool(model, func(c *Compat) *bool { return c.SendSessionIDHeader }, true) {
+				headers["session_id"] = sid
+			}
+			headers["x-client-request-id"] = sid
+		}
+	}
+	params, err := buildResponsesParams(model, c, opts, retention, opts.reasoningEffort(model), st.azure)
+	if err != nil {
+		return err
+	}
+	if params, err = st.payload(ctx, params); err != nil {
+		return err
+	}
+	body, err := encodeBody(params)
+	if err != nil {
+		return err
+	}
+	resp, err := openStream(ctx, model, opts, target, headers, body, openAIErrorText, st)
+	if err != nil {
+		return err
+	}
+	defer resp.Close()
+
+	sse := newSSEReader(resp)
+	for !st.completed {
+		ev, err := sse.next()
+		if err != nil {
+			if ctx.Err() != nil {
+				break // the SDK ends iteration quietly on abort
+			}
+			if isCleanEOF(err) {
+				break
+			}
+			return errors.New(resp.readFailure())
+		}
+		if ctx.Err() != nil {
+			break
+		}
+		if strings.HasPrefix(ev.Data, "[DONE]") {
+			break
+		}
+		if strings.HasPrefix(ev.Event, "thread.") {
+			continue
+		}
+		if err := st.event(ev.Data); err != nil {
+			return err
+		}
+	}
+	if ctx.Err() != nil {
+		return errors.New(msgAborted)
+	}
+	if !st.completed {
+		// pi-ai would finish with what it has; pigo reports the broken stream
+		// (as it does for openai-completions) so the turn can be retried.
+		return errors.New(responsesMissingCompletedText)
+	}
+	if st.out.StopReason == StopReasonError || st.out.StopReason == StopReasonAborted {
+		return errors.New(msgUnknownError)
+	}
+	return nil
+}
+
+// compatBool reads an optional compat switch of model.
+func compatBool(m *Model, field func(*Compat) *bool, def bool) bool {
+	if m.Compat == nil {
+		return def
+	}
+	if v := field(m.Compat); v != nil {
+		return *v
+	}
+	return def
+}
+
+// blockIs reports whether pi-ai's currentBlock exists and has type t.
+func (st *responsesStream) blockIs(t string) bool {
+	return st.block >= 0 && st.out.Content[st.block].Type == t
+}
+
+// event applies one SSE data payload (pi-ai's processResponsesStream body).
+func (st *responsesStream) event(data string) error {
+	var v any
+	if err := json.Unmarshal([]byte(data), &v); err != nil {
+		return fmt.Errorf("Could not parse stream event as JSON: %v; data=%s", err, data)
+	}
+	ev, ok := v.(map[string]any)
+	if !ok {
+		return nil
+	}
+	if truthy(ev["error"]) {
+		// The OpenAI SDK turns any event carrying "error" into an APIError.
+		var head struct {
+			Error json.RawMessage `json:"error"`
+		}
+		_ = json.Unmarshal([]byte(data), &head)
+		return errors.New(messageOrJSON(head.Error))
+	}
+	out := st.out
+	item, _ := ev["item"].(map[string]any)
+	delta := str(ev, "delta")
+	switch str(ev, "type") {
+	case "response.created":
+		if r, ok := ev["response"].(map[string]any); ok {
+			out.ResponseID = str(r, "id")
+		}
+	case "response.output_item.added":
+		switch str(item, "type") {
+		case "reasoning":
+			st.item = responsesItem{typ: "reasoning", summaryParts: len(list(item, "summary"))}
+			st.startBlock(ThinkingBlock(""), EventThinkingStart)
+		case "message":
+			parts := list(item, "content")
+			st.item = responsesItem{typ: "message", contentParts: len(parts)}
+			if len(parts) > 0 {
+				last, _ := parts[len(parts)-1].(map[string]any)
+				st.item.lastPart = str(last, "type")
+			}
+			st.startBlock(TextBlock(""), EventTextStart)
+		case "function_call":
+			st.item = responsesItem{typ: "function_call"}
+			b := ToolCallBlock(jsField(item, "call_id")+"|"+jsField(item, "id"), str(item, "name"), map[string]any{})
+			b.scratch.partialJSON, b.scratch.hasPartialJSON = str(item, "arguments"), true
+			st.startBlock(b, EventToolCallStart)
+		}
+	case "response.reasoning_summary_part.added":
+		if st.item.typ == "reasoning" {
+			st.item.summaryParts++
+		}
+	case "response.reasoning_summary_text.delta":
+		if st.item.typ == "reasoning" && st.blockIs(BlockThinking) && st.item.summaryParts > 0 {
+			st.thinkingDelta(delta)
+		}
+	case "response.reasoning_summary_part.done":
+		if st.item.typ == "reasoning" && st.blockIs(BlockThinking) && st.item.summaryParts > 0 {
+			st.thinkingDelta("\n\n")
+		}
+	case "response.reasoning_text.delta":
+		if st.item.typ == "reasoning" && st.blockIs(BlockThinking) {
+			st.thinkingDelta(delta)
+		}
+	case "response.content_part.added":
+		part, _ := ev["part"].(map[string]any)
+		if t := str(part, "type"); st.item.typ == "message" && (t == "output_text" || t == "refusal") {
+			st.item.contentParts++
+			st.item.lastPart = t
+		}
+	case "response.output_text.delta", "response.refusal.delta":
+		want := "output_text"
+		if str(ev, "type") == "response.refusal.delta" {
+			want = "refusal"
+		}
+		if st.item.typ == "message" && st.blockIs(BlockText) && st.item.contentParts > 0 && st.item.lastPart == want {
+			out.Content[st.block].Text += delta
+			st.push(Event{Type: EventTextDelta, ContentIndex: st.block, Delta: delta})
+		}
+	case "response.function_call_arguments.delta":
+		if st.item.typ == "function_call" && st.blockIs(BlockToolCall) {
+			b := &out.Content[st.block]
+			b.scratch.partialJSON += delta
+			b.Arguments = parseStreamingJSON(b.scratch.partialJSON)
+			st.push(Event{Type: EventToolCallDelta, ContentIndex: st.block, Delta: delta})
+		}
+	case "response.function_call_arguments.done":
+		if st.item.typ == "function_call" && st.blockIs(BlockToolCall) {
+			b := &out.Content[st.block]
+			prev, args := b.scratch.partialJSON, str(ev, "arguments")
+			b.scratch.partialJSON = args
+			b.Arguments = parseStreamingJSON(args)
+			if strings.HasPrefix(args, prev) && len(args) > len(prev) {
+				st.push(Event{Type: EventToolCallDelta, ContentIndex: st.block, Delta: args[len(prev):]})
+			}
+		}
+	case "response.output_item.done":
+		st.itemDone(data, item)
+	case "response.completed", "response.incomplete":
+		// pi-ai only handles response.completed; an incomplete response
+		// (max_output_tokens, content filter) ends the same way with status
+		// "incomplete" → stopReason "length", as pi-ai's codex provider does.
+		return st.complete(ev)
+	case "error":
+		return fmt.Errorf("Error Code %s: %s", jsField(ev, "code"), jsField(ev, "message"))
+	case "response.failed":
+		resp, _ := ev["response"].(map[string]any)
+		e, _ := resp["error"].(map[string]any)
+		details, _ := resp["incomplete_details"].(map[string]any)
+		switch {
+		case e != nil:
+			code, msg := "unknown", "no message"
+			if truthy(e["code"]) {
+				code = jsField(e, "code")
+			}
+			if truthy(e["message"]) {
+				msg = jsField(e, "message")
+			}
+			return fmt.Errorf("%s: %s", code, msg)
+		case truthy(details["reason"]):
+			return fmt.Errorf("incomplete: %s", jsField(details, "reason"))
+		}
+		return errors.New("Unknown error (no error details in response)")
+	}
+	return nil
+}
+
+// startBlock appends b as pi-ai's new currentBlock and announces it.
+func (st *responsesStream) startBlock(b ContentBlock, start EventType) {
+	st.out.Content = append(st.out.Content, b)
+	st.block = len(st.out.Content) - 1
+	st.push(Event{Type: start, ContentIndex: st.block})
+}
+
+func (st *responsesStream) thinkingDelta(d string) {
+	st.out.Content[st.block].Thinking += d
+	st.push(Event{Type: EventThinkingDelta, ContentIndex: st.block, Delta: d})
+}
+
+// itemDone finishes the current block from the completed output item.
+func (st *responsesStream) itemDone(data string, item map[string]any) {
+	out := st.out
+	last := len(out.Content) - 1
+	switch t := str(item, "type"); {
+	case t == "reasoning" && st.blockIs(BlockThinking):
+		b := &out.Content[st.block]
+		if s := joinField(list(item, "summary"), "text", "\n\n"); s != "" {
+			b.Thinking = s
+		} else if s := joinField(list(item, "content"), "text", "\n\n"); s != "" {
+			b.Thinking = s
+		}
+		// The whole item (id, encrypted_content, summary) is replayed as an
+		// input item next turn, byte for byte as JSON.stringify wrote it.
+		var raw struct {
+			Item json.RawMessage `json:"item"`
+		}
+		_ = json.Unmarshal([]byte(data), &raw)
+		sig, err := restringifyJSON(raw.Item)
+		if err != nil {
+			sig = compactJSON(raw.Item)
+		}
+		b.ThinkingSignature = sig
+		st.block = -1
+		st.push(Event{Type: EventThinkingEnd, ContentIndex: last, Content: b.Thinking})
+	case t == "message" && st.blockIs(BlockText):
+		b := &out.Content[st.block]
+		var text strings.Builder
+		for _, p := range list(item, "content") {
+			pm, _ := p.(map[string]any)
+			if str(pm, "type") == "output_text" {
+				text.WriteString(str(pm, "text"))
+			} else {
+				text.WriteString(str(pm, "refusal"))
+			}
+		}
+		b.Text = text.String()
+		sig := &jsObject{}
+		sig.set("v", float64(1))
+		if id, ok := item["id"]; ok {
+			sig.set("id", id)
+		}
+		if truthy(item["phase"]) {
+			sig.set("phase", item["phase"])
+		}
+		b.TextSignature = jsonStringify(sig)
+		st.block = -1
+		st.push(Event{Type: EventTextEnd, ContentIndex: last, Content: b.Text})
+	case t == "function_call":
+		partial := ""
+		if st.blockIs(BlockToolCall) {
+			partial = out.Content[st.block].scratch.partialJSON
+		}
+		var args map[string]any
+		if partial != "" {
+			args = parseStreamingJSON(partial)
+		} else {
+			a := str(item, "arguments")
+			if a == "" {
+				a = "{}"
+			}
+			args = parseStreamingJSON(a)
+		}
+		var tc ContentBlock
+		if st.blockIs(BlockToolCall) {
+			b := &out.Content[st.block]
+			b.Arguments = args
+			b.scratch = blockScratch{}
+			tc = *b
+		} else {
+			tc = ToolCallBlock(jsField(item, "call_id")+"|"+jsField(item, "id"), str(item, "name"), args)
+		}
+		st.block = -1
+		st.push(Event{Type: EventToolCallEnd, ContentIndex: last, ToolCall: &tc})
+	}
+}
+
+// complete applies response.completed: id, usage and cost, stop reason.
+func (st *responsesStream) complete(ev map[string]any) error {
+	st.completed = true
+	out := st.out
+	resp, _ := ev["response"].(map[string]any)
+	if id := str(resp, "id"); id != "" {
+		out.ResponseID = id
+	}
+	if u, ok := resp["usage"].(map[string]any); ok {
+		details, _ := u["input_tokens_details"].(map[string]any)
+		cached := int(num(details, "cached_tokens"))
+		// input_tokens includes the cached tokens.
+		out.Usage = Usage{Input: int(num(u, "input_tokens")) - cached, Output: int(num(u, "output_tokens")),
+			CacheRead: cached, TotalTokens: int(num(u, "total_tokens"))}
+	}
+	CalculateCost(st.model, &out.Usage)
+	if !st.azure {
+		applyServiceTierPricing(&out.Usage, str(resp, "service_tier"), st.model)
+	}
+	status, present := resp["status"]
+	reason, err := mapResponsesStatus(status, present)
+	if err != nil {
+		return err
+	}
+	out.StopReason = reason
+	if reason == StopReasonStop && len(out.ToolCalls()) > 0 {
+		out.StopReason = StopReasonToolUse
+	}
+	return nil
+}
+
+// applyServiceTierPricing scales the cost for the flex and priority tiers.
+func applyServiceTierPricing(u *Usage, tier string, m *Model) {
+	mult := 1.0
+	switch tier {
+	case "flex":
+		mult = 0.5
+	case "priority":
+		mult = 2
+		if m.ID == "gpt-5.5" {
+			mult = 2.5
+		}
+	}
+	if mult == 1 {
+		return
+	}
+	c := &u.Cost
+	c.Input *= mult
+	c.Output *= mult
+	c.CacheRead *= mult
+	c.CacheWrite *= mult
+	c.Total = c.Input + c.Output + c.CacheRead + c.CacheWrite
+}
+
+// mapResponsesStatus is pi-ai's mapStopReason for a response status.
+func mapResponsesStatus(status any, present bool) (StopReason, error) {
+	if !truthy(status) {
+		return StopReasonStop, nil
+	}
+	switch status {
+	case "completed", "in_progress", "queued":
+		return StopReasonStop, nil
+	case "incomplete":
+		return StopReasonLength, nil
+	case "failed", "cancelled":
+		return StopReasonError, nil
+	}
+	return "", fmt.Errorf("Unhandled stop reason: %s", jsTemplate(status, present))
+}
+
+// joinField joins the string field k of the objects in items.
+func joinField(items []any, k, sep string) string {
+	parts := make([]string, len(items))
+	for i, it := range items {
+		m, _ := it.(map[string]any)
+		parts[i] = str(m, k)
+	}
+	return strings.Join(parts, sep)
+}
+
+// buildResponsesParams is pi-ai's buildParams of openai-responses.js (azure
+// false) or azure-openai-responses.js (azure true).
+func buildResponsesParams(model *Model, c *Context, opts *Options, retention string, effort ThinkingLevel, azure bool) (map[string]any, error) {
+	msgs, err := decodeMessages(c.Messages)
+	if err != nil {
+		return nil, err
+	}
+	providers := openAIToolCallProviders
+	if azure {
+		providers = azureToolCallProviders
+	}
+	input, err := convertResponsesMessages(model, c.SystemPrompt, msgs, providers)
+	if err != nil {
+		return nil, err
+	}
+	p := map[string]any{"model": model.ID, "input": input, "stream": true}
+	sid := opts.SessionID
+	if azure {
+		p["model"] = azureDeployment(model, opts.Env)
+		if sid != "" {
+			p["prompt_cache_key"] = sid
+		}
+	} else {
+		if sid != "" && retention != "none" {
+			p["prompt_cache_key"] = sid
+		}
+		if retention == "long" && compatBool(model, func(c *Compat) *bool { return c.SupportsLongCacheRetention }, true) {
+			p["prompt_cache_retention"] = "24h"
+		}
+		p["store"] = false
+	}
+	if mt := opts.baseMaxTokens(model); mt > 0 {
+		p["max_output_tokens"] = int64(mt)
+	}
+	if opts.Temperature != nil {
+		p["temperature"] = *opts.Temperature
+	}
+	if len(c.Tools) > 0 {
+		p["tools"] = convertResponsesTools(c.Tools)
+	}
+	if opts.ToolChoice != nil {
+		p["tool_choice"] = cloneValue(opts.ToolChoice)
+	}
+	if model.Reasoning {
+		if effort != "" {
+			e := string(effort)
+			if v, ok := model.mappedLevel(effort); ok {
+				e = v
+			}
+			p["reasoning"] = map[string]any{"effort": e, "summary": "auto"}
+			p["include"] = []any{"reasoning.encrypted_content"}
+		} else if azure || model.Provider != "github-copilot" {
+			// Reasoning models think by default: ask for the "off" effort.
+			if v, ok := model.ThinkingLevelMap[ThinkingOff]; !ok || v != nil {
+				off := "none"
+				if ok {
+					off = *v
+				}
+				p["reasoning"] = map[string]any{"effort": off}
+			}
+		}
+	}
+	return p, nil
+}
+
+func convertResponsesTools(tools []Tool) []any {
+	out := make([]any, len(tools))
+	for i, t := range tools {
+		fn := map[string]any{"type": "function", "name": t.Name, "description": t.Description, "strict": false}
+		if t.Parameters != nil {
+			fn["parameters"] = cloneMap(t.Parameters)
+		}
+		out[i] = fn
+	}
+	return out
+}
+
+// convertResponsesMessages is pi-ai's convertResponsesMessages: the system
+// prompt and the conversation as Responses input items.
+func convertResponsesMessages(model *Model, systemPrompt string, msgs []llmMessage, toolCallProviders []string) ([]any, error) {
+	keepItemIDs := slices.Contains(toolCallProviders, model.Provider)
+	normalize := func(id string, src *llmMessage) string {
+		if !keepItemIDs || !strings.Contains(id, "|") {
+			return normalizeResponsesIDPart(id)
+		}
+		parts := strings.Split(id, "|")
+		callID, itemID := normalizeResponsesIDPart(parts[0]), parts[1]
+		if src.Provider != model.Provider || src.API != model.API {
+			itemID = truncateASCII("fc_"+shortHash(itemID), 64)
+		} else {
+			itemID = normalizeResponsesIDPart(itemID)
+		}
+		// The Responses API wants function call item ids to start with "fc".
+		if !strings.HasPrefix(itemID, "fc_") {
+			itemID = normalizeResponsesIDPart("fc_" + itemID)
+		}
+		return callID + "|" + itemID
+	}
+	msgs = transformMessages(msgs, model, normalize)
+	out := []any{}
+	if systemPrompt != "" {
+		role := "system"
+		if model.Reasoning {
+			role = "developer"
+		}
+		out = append(out, map[string]any{"role": role, "content": sanitize(systemPrompt)})
+	}
+	msgIndex := 0 // pi-ai counts only the messages that produced items
+	for _, msg := range msgs {
+		switch msg.Role {
+		case "user":
+			if msg.IsString {
+				out = append(out, map[string]any{"role": "user",
+					"content": []any{map[string]any{"type": "input_text", "text": sanitize(msg.Text)}}})
+				break
+			}
+			content := []any{}
+			for _, b := range msg.Content {
+				switch b.Type {
+				case BlockText:
+					content = append(content, map[string]any{"type": "input_text", "text": sanitize(b.Text)})
+				case BlockImage:
+					content = append(content, responsesImage(b))
+				}
+			}
+			if len(content) == 0 {
+				continue
+			}
+			out = append(out, map[string]any{"role": "user", "content": content})
+		case "assistant":
+			items := []any{}
+			// Another model of the same provider and api: its item ids are
+			// not ours to pair with reasoning items.
+			otherModel := msg.Model != model.ID && msg.Provider == model.Provider && msg.API == model.API
+			for _, b := range msg.Content {
+				switch b.Type {
+				case BlockThinking:
+					if b.ThinkingSignature == "" {
+						continue
+					}
+					item, err := jsonParse(b.ThinkingSignature)
+					if err != nil {
+						return nil, fmt.Errorf("replay reasoning item: thinkingSignature is not JSON: %w", err)
+					}
+					items = append(items, item)
+				case BlockText:
+					id, phase := parseTextSignature(b.TextSignature)
+					if id == "" {
+						id = "msg_" + strconv.Itoa(msgIndex)
+					} else if len(utf16.Encode([]rune(id))) > 64 {
+						id = "msg_" + shortHash(id)
+					}
+					m := map[string]any{"type": "message", "role": "assistant", "status": "completed", "id": id,
+						"content": []any{map[string]any{"type": "output_text", "text": sanitize(b.Text), "annotations": []any{}}}}
+					if phase != "" {
+						m["phase"] = phase
+					}
+					items = append(items, m)
+				case BlockToolCall:
+					callID, itemID, hasItem := strings.Cut(b.ID, "|")
+					itemID, _, _ = strings.Cut(itemID, "|")
+					if otherModel && strings.HasPrefix(itemID, "fc_") {
+						hasItem = false
+					}
+					fc := map[string]any{"type": "function_call", "call_id": callID, "name": b.Name,
+						"arguments": jsonStringify(orEmpty(b.Arguments))}
+					if hasItem {
+						fc["id"] = itemID
+					}
+					items = append(items, fc)
+				}
+			}
+			if len(items) == 0 {
+				continue
+			}
+			out = append(out, items...)
+		case "toolResult":
+			var texts []string
+			hasImages := false
+			for _, b := range msg.Content {
+				switch b.Type {
+				case BlockText:
+					texts = append(texts, b.Text)
+				case BlockImage:
+					hasImages = true
+				}
+			}
+			text := strings.Join(texts, "\n")
+			callID, _, _ := strings.Cut(msg.ToolCallID, "|")
+			var output any
+			if hasImages && model.SupportsImages() {
+				parts := []any{}
+				if text != "" {
+					parts = append(parts, map[string]any{"type": "input_text", "text": sanitize(text)})
+				}
+				for _, b := range msg.Content {
+					if b.Type == BlockImage {
+						parts = append(parts, responsesImage(b))
+					}
+				}
+				output = parts
+			} else {
+				if text == "" {
+					text = "(see attached image)"
+				}
+				output = sanitize(text)
+			}
+			out = append(out, map[string]any{"type": "function_call_output", "call_id": callID, "output": output})
+		}
+		msgIndex++
+	}
+	return out, nil
+}
+
+func responsesImage(b ContentBlock) map[string]any {
+	return map[string]any{"type": "input_image", "detail": "auto", "image_url": "data:" + b.MimeType + ";base64," + b.Data}
+}
+
+// parseTextSignature reads a text block's textSignature: the v1 JSON form
+// or, from older sessions, the bare message item id.
+func parseTextSignature(sig string) (id, phase string) {
+	if sig == "" {
+		return "", ""
+	}
+	if strings.HasPrefix(sig, "{") {
+		var v map[string]any
+		if json.Unmarshal([]byte(sig), &v) == nil {
+			if id, ok := v["id"].(string); ok && v["v"] == float64(1) {
+				if p := str(v, "phase"); p == "commentary" || p == "final_answer" {
+					return id, p
+				}
+				return id, ""
+			}
+		}
+	}
+	return sig, ""
+}
+
+// normalizeResponsesIDPart is pi-ai's normalizeIdPart: [replaceNonIDChars]
+// to 64 units, without trailing "_".
+func normalizeResponsesIDPart(part string) string {
+	return strings.TrimRight(replaceNonIDChars(part, 64), "_")
+}
+
+func truncateASCII(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}
+
+// shortHash is pi-ai's shortHash (utils/hash.js), a fast deterministic hash
+// over UTF-16 code units, printed in base 36.
+func shortHash(s string) string {
+	h1, h2 := uint32(0xdeadbeef), uint32(0x41c6ce57)
+	for _, ch := range utf16.Encode([]rune(s)) {
+		h1 = (h1 ^ uint32(ch)) * 2654435761
+		h2 = (h2 ^ uint32(ch)) * 1597334677
+	}
+	h1 = (h1^(h1>>16))*2246822507 ^ (h2^(h2>>13))*3266489909
+	h2 = (h2^(h2>>16))*2246822507 ^ (h1^(h1>>13))*3266489909
+	return strconv.FormatUint(uint64(h2), 36) + strconv.FormatUint(uint64(h1), 36)
+}
+
+// azureConfig is pi-ai's resolveAzureConfig with the environment as the only
+// option source: the normalised base URL and the api-version.
+func azureConfig(model *Model, env map[string]string) (baseURL, apiVersion string, err error) {
+	apiVersion = env["AZURE_OPENAI_API_VERSION"]
+	if apiVersion == "" {
+		apiVersion = azureDefaultAPIVersion
+	}
+	base := strings.TrimSpace(env["AZURE_OPENAI_BASE_URL"])
+	if base == "" {
+		if name := env["AZURE_OPENAI_RESOURCE_NAME"]; name != "" {
+			base = "https://" + name + ".openai.azure.com/openai/v1"
+		}
+	}
+	if base == "" {
+		base = model.BaseURL
+	}
+	if base == "" {
+		return "", "", errors.New(azureMissingBaseURLText)
+	}
+	u, perr := url.Parse(strings.TrimRight(strings.TrimSpace(base), "/"))
+	if perr != nil || u.Scheme == "" || u.Host == "" {
+		return "", "", fmt.Errorf("Invalid Azure OpenAI base URL: %s", base)
+	}
+	host := u.Hostname()
+	if p := strings.TrimRight(u.Path, "/"); (strings.HasSuffix(host, ".openai.azure.com") ||
+		strings.HasSuffix(host, ".cognitiveservices.azure.com")) && (p == "" || p == "/openai") {
+		// The SDK appends /responses to the v1 path.
+		u.Path, u.RawPath, u.RawQuery = "/openai/v1", "", ""
+	}
+	return strings.TrimRight(u.String(), "/"), apiVersion, nil
+}
+
+// azureDeployment maps a model id to its Azure deployment name through
+// AZURE_OPENAI_DEPLOYMENT_NAME_MAP ("model=deployment,..."), else the id.
+func azureDeployment(model *Model, env map[string]string) string {
+	deployment := ""
+	for _, entry := range strings.Split(env["AZURE_OPENAI_DEPLOYMENT_NAME_MAP"], ",") {
+		parts := strings.Split(strings.TrimSpace(entry), "=")
+		if len(parts) < 2 || parts[0] == "" || parts[1] == "" {
+			continue
+		}
+		if strings.TrimSpace(parts[0]) == model.ID {
+			deployment = strings.TrimSpace(parts[1])
+		}
+	}
+	if deployment == "" {
+		return model.ID
+	}
+	return deployment
+}
