@@ -32,23 +32,19 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
+	"github.com/pigo-dev/pigo/bench/internal/benchkit"
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/jsapi"
 	"github.com/pigo-dev/pigo/jsapi/watch"
@@ -109,16 +105,11 @@ func run(root string, edits, others, reloads int, debounce time.Duration, withPi
 	fmt.Printf("reload benchmark: 1 edited extension (%d lines of TS) + %d others; %d edits; %s, GOMAXPROCS=%d\n\n",
 		lines, others, edits, runtime.Version(), runtime.GOMAXPROCS(0))
 
-	piCLI := filepath.Join(root, "node_modules", "@mariozechner", "pi-coding-agent", "dist", "cli.js")
 	runPi := withPi
-	if runPi {
-		if _, err := exec.LookPath("node"); err != nil {
-			fmt.Println("pi: skipped (node not found)")
-			runPi = false
-		} else if _, err := os.Stat(piCLI); err != nil {
-			fmt.Println("pi: skipped (not installed; run `npm ci` in the repository root)")
-			runPi = false
-		}
+	piCLI, err := benchkit.PiCLI(root)
+	if runPi && err != nil {
+		fmt.Printf("pi: skipped (%v)\n", err)
+		runPi = false
 	}
 	points := []int{0}
 	for _, p := range []int{100, 1000} {
@@ -265,7 +256,7 @@ func measureSelf() memSample {
 	debug.FreeOSMemory()
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
-	return memSample{rss: vmRSS(os.Getpid()), heap: int64(m.HeapAlloc)}
+	return memSample{rss: benchkit.VmRSS(os.Getpid()), heap: int64(m.HeapAlloc)}
 }
 
 func pigoLatency(target string, paths []string, edits int, debounce time.Duration) (watched, manual, work []time.Duration, err error) {
@@ -374,15 +365,14 @@ func piRun(cli, tmp, target string, paths []string, edits int, points []int) ([]
 				return lat, nil, err
 			}
 		}
-		mem = append(mem, vmRSS(p.cmd.Process.Pid))
+		mem = append(mem, benchkit.VmRSS(p.Cmd.Process.Pid))
 	}
 	return lat, mem, nil
 }
 
 // piProcess is a running `pi --mode rpc` with every extension loaded.
 type piProcess struct {
-	cmd *exec.Cmd
-	c   *rpcClient
+	*benchkit.Proc
 }
 
 func startPi(cli, tmp string, paths []string) (*piProcess, error) {
@@ -393,35 +383,21 @@ func startPi(cli, tmp string, paths []string) (*piProcess, error) {
 			return nil, err
 		}
 	}
-	models := `{"providers":{"mock":{"baseUrl":"http://127.0.0.1:9/v1","api":"openai-completions","apiKey":"k","models":[{"id":"mock-1","name":"Mock"}]}}}`
-	if err := os.WriteFile(filepath.Join(agent, "models.json"), []byte(models), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(agent, "models.json"), []byte(benchkit.ModelsJSON("http://127.0.0.1:9/v1")), 0o644); err != nil {
 		return nil, err
 	}
-	args := []string{cli, "--mode", "rpc", "--no-session", "--no-extensions", "--provider", "mock", "--model", "mock-1"}
+	args := []string{"node", cli, "--mode", "rpc", "--no-session", "--no-extensions", "--provider", "mock", "--model", "mock-1"}
 	for _, p := range paths {
 		args = append(args, "-e", p)
 	}
-	cmd := exec.Command("node", args...)
-	cmd.Dir = work
-	cmd.Env = append(os.Environ(), "HOME="+tmp, "PI_CODING_AGENT_DIR="+agent, "PI_OFFLINE=1", "PI_SKIP_VERSION_CHECK=1")
-	stdin, err := cmd.StdinPipe()
+	proc, err := benchkit.StartRPC(args, work, benchkit.Env(tmp, agent))
 	if err != nil {
 		return nil, err
 	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		return nil, err
-	}
-	p := &piProcess{cmd: cmd, c: &rpcClient{in: stdin, sc: bufio.NewScanner(stdout)}}
-	p.c.sc.Buffer(make([]byte, 1<<20), 64<<20)
-	if _, err := p.c.commands(); err != nil {
+	p := &piProcess{proc}
+	if _, err := p.RPC.Commands(); err != nil {
 		p.stop()
-		return nil, fmt.Errorf("pi did not start: %w; stderr: %s", err, stderr.String())
+		return nil, fmt.Errorf("pi did not start: %w; stderr: %s", err, p.Stderr())
 	}
 	return p, nil
 }
@@ -432,10 +408,10 @@ func (p *piProcess) reload(target string, v int) error {
 	if err := save(target, editedSource(v)); err != nil {
 		return err
 	}
-	if err := p.c.call(map[string]any{"type": "prompt", "message": "/bench-reload"}); err != nil {
+	if _, err := p.RPC.Call(map[string]any{"type": "prompt", "message": "/bench-reload"}); err != nil {
 		return fmt.Errorf("/bench-reload: %w", err)
 	}
-	names, err := p.c.commands()
+	names, err := p.RPC.Commands()
 	if err != nil {
 		return err
 	}
@@ -446,69 +422,8 @@ func (p *piProcess) reload(target string, v int) error {
 }
 
 func (p *piProcess) stop() {
-	_ = p.cmd.Process.Kill()
-	_ = p.cmd.Wait()
-}
-
-// rpcClient is a minimal pi RPC client: one request at a time.
-type rpcClient struct {
-	in  io.Writer
-	sc  *bufio.Scanner
-	seq int
-}
-
-// call sends a request and waits for its response, returning its data.
-func (c *rpcClient) call(req map[string]any) error {
-	_, err := c.callData(req)
-	return err
-}
-
-func (c *rpcClient) callData(req map[string]any) (json.RawMessage, error) {
-	c.seq++
-	id := "b" + strconv.Itoa(c.seq)
-	req["id"] = id
-	b, _ := json.Marshal(req)
-	if _, err := c.in.Write(append(b, '\n')); err != nil {
-		return nil, err
-	}
-	for c.sc.Scan() {
-		var resp struct {
-			ID      string          `json:"id"`
-			Type    string          `json:"type"`
-			Success bool            `json:"success"`
-			Error   string          `json:"error"`
-			Data    json.RawMessage `json:"data"`
-		}
-		if json.Unmarshal(c.sc.Bytes(), &resp) != nil || resp.Type != "response" || resp.ID != id {
-			continue
-		}
-		if !resp.Success {
-			return nil, fmt.Errorf("%s", resp.Error)
-		}
-		return resp.Data, nil
-	}
-	return nil, fmt.Errorf("pi exited: %v", c.sc.Err())
-}
-
-// commands returns the names pi's get_commands lists.
-func (c *rpcClient) commands() (map[string]bool, error) {
-	data, err := c.callData(map[string]any{"type": "get_commands"})
-	if err != nil {
-		return nil, err
-	}
-	var d struct {
-		Commands []struct {
-			Name string `json:"name"`
-		} `json:"commands"`
-	}
-	if err := json.Unmarshal(data, &d); err != nil {
-		return nil, err
-	}
-	out := map[string]bool{}
-	for _, x := range d.Commands {
-		out[x.Name] = true
-	}
-	return out, nil
+	_ = p.Cmd.Process.Kill()
+	_ = p.Cmd.Wait()
 }
 
 // save writes a file the way editors do: a temporary sibling renamed over
@@ -536,27 +451,12 @@ func stats(ds []time.Duration) summary {
 	return summary{p50: at(0.50), p95: at(0.95), max: s[len(s)-1]}
 }
 
-func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
-func mb(b int64) float64         { return float64(b) / (1 << 20) }
+func ms(d time.Duration) float64 { return benchkit.MS(d) }
+func mb(b int64) float64         { return benchkit.MB(b) }
 
 func orDefault(d time.Duration) string {
 	if d == 0 {
 		return "30ms default"
 	}
 	return d.String()
-}
-
-// vmRSS reads a process's resident set size, in bytes (Linux).
-func vmRSS(pid int) int64 {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmRSS:" {
-			v, _ := strconv.ParseInt(f[1], 10, 64)
-			return v * 1024
-		}
-	}
-	return 0
 }

@@ -16,8 +16,8 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -25,10 +25,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
-	"syscall"
 	"time"
+
+	"github.com/pigo-dev/pigo/bench/internal/benchkit"
 )
 
 func main() {
@@ -43,27 +43,25 @@ func main() {
 }
 
 type sample struct {
-	dur   time.Duration
-	rssKB int64
+	dur time.Duration
+	rss int64 // bytes
 }
 
 func run(root string, n, runs int) error {
 	root, _ = filepath.Abs(root)
 	examples := filepath.Join(root, "node_modules", "@mariozechner", "pi-coding-agent", "examples", "extensions")
-	piCLI := filepath.Join(root, "node_modules", "@mariozechner", "pi-coding-agent", "dist", "cli.js")
-	if _, err := os.Stat(piCLI); err != nil {
-		return fmt.Errorf("pi not installed (run npm ci): %w", err)
+	piCLI, err := benchkit.PiCLI(root)
+	if err != nil {
+		return err
 	}
 	tmp, err := os.MkdirTemp("", "pigo-bench-")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	pigo := filepath.Join(tmp, "pigo")
-	build := exec.Command("go", "build", "-o", pigo, "./cmd/pigo")
-	build.Dir, build.Stdout, build.Stderr = root, os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
-		return fmt.Errorf("build pigo: %w", err)
+	pigo, err := benchkit.BuildPigo(root, tmp)
+	if err != nil {
+		return err
 	}
 	set, err := chooseSet(pigo, examples, tmp)
 	if err != nil {
@@ -81,8 +79,7 @@ func run(root string, n, runs int) error {
 			return err
 		}
 	}
-	models := `{"providers":{"mock":{"baseUrl":"http://127.0.0.1:9/v1","api":"openai-completions","apiKey":"k","models":[{"id":"mock-1","name":"Mock"}]}}}`
-	if err := os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(models), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(benchkit.ModelsJSON("http://127.0.0.1:9/v1")), 0o644); err != nil {
 		return err
 	}
 	var args []string
@@ -112,7 +109,7 @@ func run(root string, n, runs int) error {
 			if err != nil && cmd.ProcessState.ExitCode() != 1 { // 1 = some plugin failed; still a load
 				return sample{}, err
 			}
-			return sample{d, cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss}, nil
+			return sample{d, benchkit.MaxRSS(cmd.ProcessState)}, nil
 		}
 	}
 	base := append(os.Environ(), "HOME="+tmp)
@@ -134,16 +131,14 @@ func run(root string, n, runs int) error {
 	}
 	fmt.Printf("%-22s %10s %10s %16s\n", "", "ready", "RSS", "vs pi (time/RSS)")
 	row := func(label string, s sample) {
-		fmt.Printf("%-22s %8.0fms %8.1fMB %8.3fx %6.3fx\n", label, ms(s.dur), float64(s.rssKB)/1024,
-			ms(s.dur)/ms(pi.dur), float64(s.rssKB)/float64(pi.rssKB))
+		fmt.Printf("%-22s %8.0fms %8.1fMB %8.3fx %6.3fx\n", label, benchkit.MS(s.dur), benchkit.MB(s.rss),
+			benchkit.MS(s.dur)/benchkit.MS(pi.dur), float64(s.rss)/float64(pi.rss))
 	}
 	row("pigo (no cache)", cold)
 	row("pigo (disk cache)", warm)
-	row("pi 0.73.1 (node)", pi)
+	row("pi "+benchkit.PiVersion+" (node)", pi)
 	return nil
 }
-
-func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
 func names(paths []string) []string {
 	var out []string
@@ -218,60 +213,24 @@ func chooseSet(pigo, examples, tmp string) ([]string, error) {
 
 // piReady starts pi in RPC mode and waits for the get_commands response.
 func piReady(cli string, extArgs []string, work, agentDir, home string) (sample, error) {
-	args := append([]string{cli, "--mode", "rpc", "--no-session", "--no-extensions", "--provider", "mock", "--model", "mock-1"}, extArgs...)
-	cmd := exec.Command("node", args...)
-	cmd.Dir = work
-	cmd.Env = append(os.Environ(), "HOME="+home, "PI_CODING_AGENT_DIR="+agentDir, "PI_OFFLINE=1", "PI_SKIP_VERSION_CHECK=1")
-	stdin, err := cmd.StdinPipe()
+	args := append([]string{"node", cli, "--mode", "rpc", "--no-session", "--no-extensions", "--provider", "mock", "--model", "mock-1"}, extArgs...)
+	p, err := benchkit.StartRPC(args, work, benchkit.Env(home, agentDir))
 	if err != nil {
 		return sample{}, err
 	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return sample{}, err
-	}
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	start := time.Now()
-	if err := cmd.Start(); err != nil {
-		return sample{}, err
-	}
-	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
-	if _, err := io.WriteString(stdin, `{"id":"ready","type":"get_commands"}`+"\n"); err != nil {
-		return sample{}, err
-	}
-	sc := bufio.NewScanner(stdout)
-	sc.Buffer(make([]byte, 1<<20), 64<<20)
-	deadline := time.AfterFunc(2*time.Minute, func() { _ = cmd.Process.Kill() })
+	defer p.Stop()
+	deadline := time.AfterFunc(2*time.Minute, func() { _ = p.Cmd.Process.Kill() })
 	defer deadline.Stop()
-	for sc.Scan() {
-		var resp struct {
-			ID      string `json:"id"`
-			Success bool   `json:"success"`
-			Error   string `json:"error"`
-		}
-		if json.Unmarshal(sc.Bytes(), &resp) == nil && resp.ID == "ready" {
-			d := time.Since(start)
-			if !resp.Success {
-				return sample{}, fmt.Errorf("pi get_commands failed: %s", resp.Error)
-			}
-			return sample{d, vmRSS(cmd.Process.Pid)}, nil
-		}
-	}
-	return sample{}, fmt.Errorf("pi exited before it was ready: %s", stderr.String())
-}
-
-// vmRSS reads a process's resident set size in KB.
-func vmRSS(pid int) int64 {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	id, err := p.RPC.Send(map[string]any{"type": "get_commands"})
 	if err != nil {
-		return 0
+		return sample{}, err
 	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmRSS:" {
-			v, _ := strconv.ParseInt(f[1], 10, 64)
-			return v
-		}
+	_, at, err := p.RPC.Wait(id)
+	if errors.Is(err, benchkit.ErrExited) {
+		return sample{}, fmt.Errorf("pi exited before it was ready: %s", p.Stderr())
 	}
-	return 0
+	if err != nil {
+		return sample{}, fmt.Errorf("pi get_commands failed: %w", err)
+	}
+	return sample{at.Sub(p.Started), benchkit.VmRSS(p.Cmd.Process.Pid)}, nil
 }
