@@ -49,6 +49,8 @@ func toReply(payload, res any) HookReply {
 type HookChain struct {
 	Payload any // what the next handler receives
 	Result  any // aggregated outcome (nil when no handler produced one)
+	// Plugin is the plugin whose reply is being folded (read-only).
+	Plugin string
 }
 
 type hookReg struct {
@@ -137,7 +139,7 @@ func (h *Host) RunHook(ctx context.Context, name string, payload any) HookOutcom
 		}
 		reply := toReply(out.Value, res)
 		if contract.Fold != nil {
-			chain := HookChain{Payload: out.Value, Result: out.Result}
+			chain := HookChain{Payload: out.Value, Result: out.Result, Plugin: reg.gen.PluginID()}
 			stop, ferr := contract.Fold(&chain, reply)
 			if ferr != nil {
 				d := Diagnose(reg.gen.PluginID(), "hook "+name, SeverityError, ferr)

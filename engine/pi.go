@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -31,6 +32,7 @@ type PiState struct {
 	unsupported map[string][]string // plugin → pi members used that pigo lacks
 	ui          *PiUI
 	reloader    func(ctx context.Context) error
+	resCommands func() []map[string]any // prompt templates and skills (pi_resources.go)
 }
 
 // SetReloader sets what pi's ctx.reload() does (pigo dev reloads through
@@ -74,6 +76,17 @@ type PiAgent interface {
 	HasPendingMessages() bool
 	SystemPrompt() string
 	ContextUsage() map[string]any
+	// SessionControl serves pi's command-context session methods: op is
+	// "new", "fork", "switch", "navigate" (args as pi's options, plus
+	// entryId/sessionPath/targetId), "waitForIdle", or "refresh" (rebuild
+	// the conversation from the session after a setup callback wrote to
+	// it). The result is pi's ({cancelled, ...}).
+	SessionControl(ctx context.Context, op string, args map[string]any) (map[string]any, error)
+	// ModelStream is one model call for extension code (pi-ai's stream,
+	// complete, streamSimple, completeSimple): llm is pi-ai's Context
+	// {systemPrompt, messages, tools}, options pi-ai's stream options;
+	// emit gets each AssistantMessageEvent. It returns the final message.
+	ModelStream(ctx context.Context, model, llm, options map[string]any, emit func(ev map[string]any)) (map[string]any, error)
 }
 
 // RecordingAgent is the PiAgent of a host without an agent loop: it accepts
@@ -95,6 +108,12 @@ func (RecordingAgent) IsIdle() bool                                           { 
 func (RecordingAgent) HasPendingMessages() bool                               { return false }
 func (RecordingAgent) SystemPrompt() string                                   { return "" }
 func (RecordingAgent) ContextUsage() map[string]any                           { return nil }
+func (RecordingAgent) SessionControl(context.Context, string, map[string]any) (map[string]any, error) {
+	return map[string]any{"cancelled": false}, nil
+}
+func (RecordingAgent) ModelStream(context.Context, map[string]any, map[string]any, map[string]any, func(map[string]any)) (map[string]any, error) {
+	return nil, errors.New("not supported yet: model calls from extension code need an agent (pigo -p, --mode json or rpc)")
+}
 
 func newPiState(h *Host) *PiState {
 	id, err := uuid.NewV7()

@@ -134,8 +134,22 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 		a.Compact(plugin, opts)
 		return goja.Undefined()
 	})
-	agentOp("waitForIdle", func(engine.PiAgent, goja.FunctionCall) goja.Value {
-		return promise(func(context.Context) (any, error) { return nil, nil })
+	// sessionControl(op, args) serves the command context's session
+	// methods (newSession, fork, switchSession, navigateTree, waitForIdle).
+	agentOp("sessionControl", func(a engine.PiAgent, c goja.FunctionCall) goja.Value {
+		op, args := str(c, 0), object(c, 1)
+		if op != "waitForIdle" && op != "refresh" {
+			pi.Record(plugin, "ctx."+op, args)
+		}
+		return promise(func(ctx context.Context) (any, error) { return a.SessionControl(context.WithoutCancel(ctx), op, args) })
+	})
+	// sessionAppend(entry) appends to the current session (the
+	// SessionManager a newSession setup callback writes to).
+	fn("sessionAppend", func(c goja.FunctionCall) goja.Value {
+		e := object(c, 0)
+		stored := pi.Session().Append(e)
+		id, _ := stored["id"].(string)
+		return vm.ToValue(id)
 	})
 	agentOp("reload", func(a engine.PiAgent, _ goja.FunctionCall) goja.Value {
 		pi.Record(plugin, "ctx.reload")
@@ -199,6 +213,9 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 			out = append(out, map[string]any{"name": e.ID, "description": e.Value.Description, "source": "extension",
 				"sourceInfo": sourceInfoOf(h, e.Owner, e.Value.Extra)})
 		}
+		for _, c := range pi.ResourceCommands() { // prompt templates, then skills
+			out = append(out, engine.Clone(c))
+		}
 		return g.toJS(nonNilList(out))
 	})
 	fn("getThinkingLevel", func(goja.FunctionCall) goja.Value { return vm.ToValue(pi.ThinkingLevel()) })
@@ -249,11 +266,12 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 		}
 		return goja.Undefined()
 	})
-	fn("dialog", func(c goja.FunctionCall) goja.Value {
-		method := str(c, 0)
+	// withSignal converts an options object whose "signal" (an
+	// AbortSignal) cancels the returned context.
+	withSignal := func(v goja.Value) (context.Context, context.CancelFunc, map[string]any) {
 		ctx, cancel := context.WithCancel(g.origin())
 		params := map[string]any{}
-		if o, ok := c.Argument(1).(*goja.Object); ok {
+		if o, ok := v.(*goja.Object); ok {
 			g.onAbort(o.Get("signal"), cancel)
 			for _, k := range o.Keys() {
 				if k == "signal" {
@@ -268,6 +286,28 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 				}
 			}
 		}
+		return ctx, cancel, params
+	}
+	// modelStream(model, context, options, emit) is a model call through
+	// the agent's providers (pi-ai's built-in APIs in extension code):
+	// emit gets each event; the promise resolves with the final message.
+	fn("modelStream", func(c goja.FunctionCall) goja.Value {
+		model, llm := object(c, 0), object(c, 1)
+		ctx, cancel, opts := withSignal(c.Argument(2))
+		emit, _ := data(c, 3).(engine.Callable)
+		a := pi.Agent()
+		return promise(func(context.Context) (any, error) {
+			defer cancel()
+			return a.ModelStream(ctx, model, llm, opts, func(ev map[string]any) {
+				if emit != nil {
+					_, _ = emit.Call(ctx, ev)
+				}
+			})
+		})
+	})
+	fn("dialog", func(c goja.FunctionCall) goja.Value {
+		method := str(c, 0)
+		ctx, cancel, params := withSignal(c.Argument(1))
 		gen := g.eg
 		return promise(func(context.Context) (any, error) {
 			defer cancel()

@@ -266,6 +266,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags) (*agentRuntime, E
 	})
 	a.SetHooks(agent.Hooks{
 		Shutdown: func(string) { rt.requestShutdown() },
+		Session:  rt.sessionControl,
 		FindModel: func(p, id string) (agent.Message, bool) {
 			m, ok := rt.reg.Find(p, id)
 			return agent.ModelMap(m), ok

@@ -1008,7 +1008,7 @@ func TestPiRPCClient(t *testing.T) {
 	dir := t.TempDir()
 	agentDir := filepath.Join(dir, "agent")
 	must(t, os.MkdirAll(agentDir, 0o755))
-	llm := newMockLLM([]mockStep{{Text: "Hello from the mock", Chunks: []string{"Hello", " from", " the mock"}}})
+	llm := newMockLLM([]mockStep{{Text: "Hello from the mock", Chunks: []string{"Hello", " from", " the mock"}}, {Text: "THE SUMMARY"}})
 	defer llm.Close()
 	must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
 	must(t, os.WriteFile(filepath.Join(dir, "ext.ts"), []byte(extSource(`pi.registerCommand("hello", { description: "says hello", handler: async () => {} });`)), 0o644))
@@ -1031,7 +1031,7 @@ out.bash = await c.bash("echo from bash");
 await c.setSessionName("client");
 out.stats = await c.getSessionStats();
 out.messages = (await c.getMessages()).map((m) => m.role);
-try { await c.compact(); out.compact = "ok"; } catch (e) { out.compact = e.message; }
+try { out.compact = (await c.compact()).summary; } catch (e) { out.compact = e.message; }
 await c.stop();
 console.log(JSON.stringify(out));
 `), 0o644))
@@ -1077,7 +1077,7 @@ console.log(JSON.stringify(out));
 	if strings.Join(got.Messages, " ") != "user assistant bashExecution" {
 		t.Errorf("messages: %v", got.Messages)
 	}
-	if got.Compact != "compact: not supported yet" {
+	if got.Compact != "THE SUMMARY" {
 		t.Errorf("compact: %q", got.Compact)
 	}
 }

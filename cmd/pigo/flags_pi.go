@@ -31,11 +31,18 @@ type piFlags struct {
 	verbose            bool
 	messages           []string
 	fileArgs           []string
+	export             string  // --export <session file> (export.go)
+	listModels         *string // --list-models [search]: "" without a search (list_models.go)
 	// unknown are the other --flags in order (extension flags): a value
 	// string, or nil for a flag given without a value.
 	unknown []unknownFlag
 	// diagnostics are pi's parse diagnostics ("error" ones exit 1).
 	diagnostics []diagnostic
+
+	// skills and promptTemplates are --skill and --prompt-template paths;
+	// noSkills and noPromptTemplates are -ns and -np (resources_pi.go).
+	skills, promptTemplates     []string
+	noSkills, noPromptTemplates bool
 }
 
 type unknownFlag struct {
@@ -106,13 +113,27 @@ func parsePiFlags(args []string) piFlags {
 		case "--no-extensions", "-ne":
 			f.noExtensions = true
 			continue
-		case "--no-skills", "-ns", "--no-prompt-templates", "-np", "--no-themes", "--no-context-files", "-nc":
-			continue // pigo has no skills, templates, themes or context files yet
+		case "--no-skills", "-ns":
+			f.noSkills = true
+			continue
+		case "--no-prompt-templates", "-np":
+			f.noPromptTemplates = true
+			continue
+		case "--no-themes", "--no-context-files", "-nc":
+			continue // pigo has no themes or context-file switch yet
 		case "--verbose":
 			f.verbose = true
 			continue
 		case "--offline":
 			f.offline = true
+			continue
+		case "--list-models":
+			search := ""
+			if i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") && !strings.HasPrefix(args[i+1], "@") {
+				i++
+				search = args[i]
+			}
+			f.listModels = &search
 			continue
 		case "--print", "-p":
 			f.print = true
@@ -179,7 +200,19 @@ func parsePiFlags(args []string) piFlags {
 			if v, ok := next(&i); ok {
 				f.extensions = append(f.extensions, v)
 			}
-		case "--skill", "--prompt-template", "--theme", "--fork", "--export":
+		case "--export":
+			if v, ok := next(&i); ok {
+				f.export = v
+			}
+		case "--skill":
+			if v, ok := next(&i); ok {
+				f.skills = append(f.skills, v)
+			}
+		case "--prompt-template":
+			if v, ok := next(&i); ok {
+				f.promptTemplates = append(f.promptTemplates, v)
+			}
+		case "--theme", "--fork":
 			if v, ok := next(&i); ok {
 				f.diagnostics = append(f.diagnostics, diagnostic{"warning", fmt.Sprintf("%s is not supported by pigo yet; ignored %q", a, v)})
 			}

@@ -97,7 +97,7 @@ func (rt *agentRuntime) promptAndWait(ctx context.Context, text string, images [
 	if p := rt.authProblem(); p != "" {
 		return fmt.Errorf("%s", p)
 	}
-	err := rt.agent.Prompt(ctx, text, agent.PromptOptions{Images: images, Source: "interactive"})
+	err := rt.agent.Prompt(ctx, text, agent.PromptOptions{Images: images, Source: "interactive", Expand: rt.expandPrompt})
 	rt.runPendingReload(context.WithoutCancel(ctx))
 	return err
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 
 	"github.com/pigo-dev/pigo/engine/agent"
@@ -29,90 +30,141 @@ func cancelledBy(out any) bool {
 }
 
 func (s *rpcServer) newSession(c *rpcCommand) (any, bool, error) {
-	rt := s.rt
-	ctx := context.WithoutCancel(rt.baseCtx)
-	res := rt.host.RunHook(ctx, "session_before_switch", map[string]any{"type": "session_before_switch", "reason": "new"})
-	if cancelledBy(res.Result) {
-		return ordered{{"cancelled", true}}, true, nil
-	}
 	parent, _ := c.raw["parentSession"].(string)
-	var next *pisession.Tree
-	if rt.sessionDir == "" {
-		next = pisession.InMemory(rt.io.Cwd)
-	} else {
-		var err error
-		next, err = pisession.Create(rt.sessionDir, rt.io.Cwd, pisession.Options{ParentSession: parent})
-		if err != nil {
-			return nil, false, err
-		}
+	cancelled, err := s.rt.newSession(context.WithoutCancel(s.rt.baseCtx), parent)
+	if err != nil {
+		return nil, false, err
 	}
-	rt.replaceSession(ctx, "new", next)
-	return ordered{{"cancelled", false}}, true, nil
+	return ordered{{"cancelled", cancelled}}, true, nil
 }
 
 func (s *rpcServer) switchSession(c *rpcCommand) (any, bool, error) {
-	rt := s.rt
-	ctx := context.WithoutCancel(rt.baseCtx)
 	path, err := c.str("sessionPath", "includes")
 	if err != nil {
 		return nil, false, err
 	}
+	cancelled, err := s.rt.switchSession(context.WithoutCancel(s.rt.baseCtx), path)
+	if err != nil {
+		return nil, false, err
+	}
+	return ordered{{"cancelled", cancelled}}, true, nil
+}
+
+func (s *rpcServer) fork(c *rpcCommand) (any, bool, error) {
+	entryID, _ := c.raw["entryId"].(string)
+	text, cancelled, err := s.rt.fork(context.WithoutCancel(s.rt.baseCtx), entryID, pisession.PositionBefore)
+	switch {
+	case err != nil:
+		return nil, false, err
+	case cancelled:
+		return ordered{{"text", omitted}, {"cancelled", true}}, true, nil
+	}
+	return ordered{{"text", text}, {"cancelled", false}}, true, nil
+}
+
+func (s *rpcServer) clone(*rpcCommand) (any, bool, error) {
+	leaf := s.rt.tree().LeafID()
+	if leaf == "" {
+		return nil, false, errors.New("Cannot clone session: no current entry selected")
+	}
+	_, cancelled, err := s.rt.fork(context.WithoutCancel(s.rt.baseCtx), leaf, pisession.PositionAt)
+	if err != nil {
+		return nil, false, err
+	}
+	return ordered{{"cancelled", cancelled}}, true, nil
+}
+
+// newSession is pi's newSession: a fresh session (with parent as its
+// header's parentSession), unless a session_before_switch handler cancels.
+func (rt *agentRuntime) newSession(ctx context.Context, parent string) (cancelled bool, err error) {
+	res := rt.host.RunHook(ctx, "session_before_switch", map[string]any{"type": "session_before_switch", "reason": "new"})
+	if cancelledBy(res.Result) {
+		return true, nil
+	}
+	var next *pisession.Tree
+	if rt.sessionDir == "" {
+		next = pisession.InMemory(rt.io.Cwd)
+	} else {
+		next, err = pisession.Create(rt.sessionDir, rt.io.Cwd, pisession.Options{ParentSession: parent})
+		if err != nil {
+			return false, err
+		}
+	}
+	rt.replaceSession(ctx, "new", next)
+	return false, nil
+}
+
+// switchSession is pi's switchSession to the session file at path.
+func (rt *agentRuntime) switchSession(ctx context.Context, path string) (cancelled bool, err error) {
 	res := rt.host.RunHook(ctx, "session_before_switch", map[string]any{"type": "session_before_switch", "reason": "resume",
 		"targetSessionFile": path})
 	if cancelledBy(res.Result) {
-		return ordered{{"cancelled", true}}, true, nil
+		return true, nil
 	}
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(rt.io.Cwd, path)
 	}
 	next, _, err := pisession.Open(path, pisession.Options{})
 	if err != nil {
-		return nil, false, err
+		return false, err
 	}
 	rt.replaceSession(ctx, "resume", next)
-	return ordered{{"cancelled", false}}, true, nil
+	return false, nil
 }
 
-func (s *rpcServer) fork(c *rpcCommand) (any, bool, error) {
-	rt := s.rt
-	ctx := context.WithoutCancel(rt.baseCtx)
-	entryID, _ := c.raw["entryId"].(string)
-	res := rt.host.RunHook(ctx, "session_before_fork", map[string]any{"type": "session_before_fork", "entryId": entryID, "position": "before"})
+// fork is pi's fork: a new session with the branch up to entryID
+// (PositionAt) or up to the user message entryID, whose text is returned
+// (PositionBefore), unless a session_before_fork handler cancels.
+func (rt *agentRuntime) fork(ctx context.Context, entryID string, pos pisession.Position) (text string, cancelled bool, err error) {
+	res := rt.host.RunHook(ctx, "session_before_fork", map[string]any{"type": "session_before_fork", "entryId": entryID,
+		"position": string(pos)})
 	if cancelledBy(res.Result) {
-		return ordered{{"text", omitted}, {"cancelled", true}}, true, nil
+		return "", true, nil
 	}
 	tr := rt.tree()
 	e, ok := tr.Entry(entryID)
-	m, _ := e["message"].(map[string]any)
-	if !ok || e["type"] != "message" || m["role"] != "user" {
-		return nil, false, errors.New("Invalid entry ID for forking")
+	if !ok {
+		return "", false, errors.New("Invalid entry ID for forking")
 	}
-	next, err := tr.Fork(entryID, pisession.PositionBefore)
+	if pos == pisession.PositionBefore {
+		m, _ := e["message"].(map[string]any)
+		if e["type"] != "message" || m["role"] != "user" {
+			return "", false, errors.New("Invalid entry ID for forking")
+		}
+		text = userText(m["content"])
+	}
+	next, err := tr.Fork(entryID, pos)
 	if err != nil {
-		return nil, false, err
+		return "", false, err
 	}
 	rt.replaceSession(ctx, "fork", next)
-	return ordered{{"text", userText(m["content"])}, {"cancelled", false}}, true, nil
+	return text, false, nil
 }
 
-func (s *rpcServer) clone(*rpcCommand) (any, bool, error) {
-	rt := s.rt
-	ctx := context.WithoutCancel(rt.baseCtx)
-	tr := rt.tree()
-	leaf := tr.LeafID()
-	if leaf == "" {
-		return nil, false, errors.New("Cannot clone session: no current entry selected")
+// sessionControl serves pi's command-context session methods
+// (ctx.newSession, ctx.fork, ctx.switchSession) for the agent.
+func (rt *agentRuntime) sessionControl(ctx context.Context, op string, args map[string]any) (map[string]any, error) {
+	str := func(k string) string { s, _ := args[k].(string); return s }
+	var cancelled bool
+	var err error
+	switch op {
+	case "new":
+		cancelled, err = rt.newSession(ctx, str("parentSession"))
+	case "switch":
+		cancelled, err = rt.switchSession(ctx, str("sessionPath"))
+	case "fork":
+		pos := pisession.PositionBefore
+		if str("position") == "at" {
+			pos = pisession.PositionAt
+		}
+		_, cancelled, err = rt.fork(ctx, str("entryId"), pos)
+	default:
+		return nil, fmt.Errorf("unknown session operation %q", op)
 	}
-	res := rt.host.RunHook(ctx, "session_before_fork", map[string]any{"type": "session_before_fork", "entryId": leaf, "position": "at"})
-	if cancelledBy(res.Result) {
-		return ordered{{"cancelled", true}}, true, nil
-	}
-	next, err := tr.Clone()
 	if err != nil {
-		return nil, false, err
+		return nil, err
 	}
-	rt.replaceSession(ctx, "fork", next)
-	return ordered{{"cancelled", false}}, true, nil
+	return map[string]any{"cancelled": cancelled}, nil
 }
 
 // replaceSession makes next the current session (see the file comment).
@@ -157,7 +209,7 @@ func (rt *agentRuntime) replaceSession(ctx context.Context, reason string, next 
 		start["previousSessionFile"] = p
 	}
 	rt.host.Emit(ctx, "session_start", start)
-	rt.host.RunHook(ctx, "resources_discover", map[string]any{"type": "resources_discover", "cwd": rt.io.Cwd, "reason": "startup"})
+	rt.reloadResources(ctx, "startup")
 }
 
 // restoreModel makes model and level (clamped to the model) current

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/resources"
 )
 
 // systemPromptInput is what pi's buildSystemPrompt takes.
@@ -21,6 +22,7 @@ type systemPromptInput struct {
 	host         *engine.Host
 	contextFiles bool // load AGENTS.md / CLAUDE.md (pi's default)
 	now          time.Time
+	skills       []resources.Skill // listed when the read tool is active
 }
 
 // resolvePromptInput is pi's resolvePromptInput: a path that exists is
@@ -84,8 +86,7 @@ func loadContextFiles(fsys FS, cwd, agentDir string) []contextFile {
 	return append(out, anc...)
 }
 
-// buildSystemPrompt is pi's buildSystemPrompt (without skills, which pigo
-// does not load yet).
+// buildSystemPrompt is pi's buildSystemPrompt.
 func buildSystemPrompt(in systemPromptInput) string {
 	date := in.now.Format("2006-01-02")
 	promptCwd := strings.ReplaceAll(in.cwd, `\`, "/")
@@ -104,6 +105,9 @@ func buildSystemPrompt(in systemPromptInput) string {
 			for _, f := range files {
 				prompt += fmt.Sprintf("## %s\n\n%s\n\n", f.path, f.content)
 			}
+		}
+		if slices.Contains(in.selected, "read") && len(in.skills) > 0 {
+			prompt += resources.FormatSkillsForPrompt(in.skills)
 		}
 		return prompt + "\nCurrent date: " + date + "\nCurrent working directory: " + promptCwd
 	}

@@ -43,6 +43,11 @@ type Request struct {
 	OnResponse func(status int, headers map[string]string)
 	// MaxTokens caps the reply; 0 leaves the provider's default.
 	MaxTokens int
+	// APIKey, Headers and Temperature override the provider's (pi-ai's
+	// stream options, for extension code).
+	APIKey      string
+	Headers     map[string]string
+	Temperature *float64
 }
 
 // Options configure an Agent.

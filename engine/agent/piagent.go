@@ -19,6 +19,9 @@ type Hooks struct {
 	Compact  func(plugin string, opts map[string]any)
 	// FindModel resolves a model for setModel (nil: any model is accepted).
 	FindModel func(provider, id string) (Message, bool)
+	// Session replaces the session for SessionControl's "new", "fork" and
+	// "switch".
+	Session func(ctx context.Context, op string, args map[string]any) (map[string]any, error)
 }
 
 // SetHooks installs host-level actions.
@@ -148,6 +151,67 @@ func (a *Agent) Compact(plugin string, opts map[string]any) {
 			_, _ = f.Call(ctx, res)
 		}
 	}()
+}
+
+// SessionControl implements engine.PiAgent: navigation, waiting and the
+// conversation refresh are the agent's; replacing the session is the
+// host's (Hooks.Session).
+func (a *Agent) SessionControl(ctx context.Context, op string, args map[string]any) (map[string]any, error) {
+	switch op {
+	case "waitForIdle":
+		return nil, a.WaitIdle(ctx)
+	case "refresh":
+		tree := a.h.Pi().Session()
+		a.SetMessages(cloneAll(tree.BuildContext(tree.LeafID()).Messages))
+		return nil, nil
+	case "navigate":
+		target, _ := args["targetId"].(string)
+		o := NavigateOptions{}
+		o.Summarize, _ = args["summarize"].(bool)
+		o.CustomInstructions, o.HasCustom = args["customInstructions"].(string)
+		o.ReplaceInstructions, _ = args["replaceInstructions"].(bool)
+		o.Label, _ = args["label"].(string)
+		res, err := a.NavigateTree(ctx, target, o)
+		if err != nil {
+			return nil, err
+		}
+		out := map[string]any{"cancelled": res.Cancelled}
+		if res.Aborted {
+			out["aborted"] = true
+		}
+		return out, nil
+	}
+	if h := a.hooksCopy(); h.Session != nil {
+		return h.Session(ctx, op, args)
+	}
+	return nil, fmt.Errorf("not supported yet: session operation %q without a session host", op)
+}
+
+// ModelStream implements engine.PiAgent: a model call for extension code
+// through the agent's providers (no extension hooks, as in pi-ai).
+func (a *Agent) ModelStream(ctx context.Context, model, llm, options map[string]any, emit func(map[string]any)) (map[string]any, error) {
+	msgs, _ := llm["messages"].([]any)
+	tools, _ := llm["tools"].([]any)
+	req := Request{Model: model, SystemPrompt: str(llm["systemPrompt"]), Messages: fromAny(msgs), Tools: fromAny(tools),
+		Thinking: "off", OnEvent: emit, APIKey: str(options["apiKey"])}
+	if r := str(options["reasoning"]); r != "" {
+		req.Thinking = r
+	}
+	if n, ok := options["maxTokens"].(float64); ok {
+		req.MaxTokens = int(n)
+	}
+	if t, ok := options["temperature"].(float64); ok {
+		req.Temperature = &t
+	}
+	if hs, ok := options["headers"].(map[string]any); ok {
+		req.Headers = map[string]string{}
+		for k, v := range hs {
+			if s, ok := v.(string); ok {
+				req.Headers[k] = s
+			}
+		}
+	}
+	return a.opts.Provider.Stream(ctx, req)
 }
 
 // HasPendingMessages reports queued steering/follow-up messages.

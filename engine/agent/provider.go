@@ -32,7 +32,12 @@ func ModelMap(m *provider.Model) Message {
 func (p RegistryProvider) Stream(ctx context.Context, req Request) (Message, error) {
 	model, ok := p.Registry.Find(str(req.Model["provider"]), str(req.Model["id"]))
 	if !ok {
-		return nil, errors.New("Model not found: " + str(req.Model["provider"]) + "/" + str(req.Model["id"]))
+		// A model object the registry does not list (extension code may
+		// build one, as pi-ai allows): used as given.
+		b, _ := json.Marshal(req.Model)
+		if json.Unmarshal(b, &model) != nil || model == nil || model.API == "" {
+			return nil, errors.New("Model not found: " + str(req.Model["provider"]) + "/" + str(req.Model["id"]))
+		}
 	}
 	c := &provider.Context{SystemPrompt: req.SystemPrompt, Messages: req.Messages}
 	for _, t := range req.Tools {
@@ -43,6 +48,22 @@ func (p RegistryProvider) Stream(ctx context.Context, req Request) (Message, err
 	opts.Thinking = provider.ThinkingLevel(req.Thinking)
 	if req.MaxTokens > 0 {
 		opts.MaxTokens = req.MaxTokens
+	}
+	if req.APIKey != "" {
+		opts.APIKey = req.APIKey
+	}
+	if len(req.Headers) > 0 {
+		hs := map[string]string{}
+		for k, v := range opts.Headers {
+			hs[k] = v
+		}
+		for k, v := range req.Headers {
+			hs[k] = v
+		}
+		opts.Headers = hs
+	}
+	if req.Temperature != nil {
+		opts.Temperature = req.Temperature
 	}
 	if req.OnPayload != nil {
 		opts.OnPayload = func(_ context.Context, payload map[string]any, _ *provider.Model) (map[string]any, error) {

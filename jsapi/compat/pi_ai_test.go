@@ -109,9 +109,11 @@ func TestPiAIExports(t *testing.T) {
 	})
 }
 
-// TestPiAIProvidersNotSupportedAtCallTime: importing pi-ai never fails; the
-// built-in network providers fail when called, with "not supported yet".
-func TestPiAIProvidersNotSupportedAtCallTime(t *testing.T) {
+// TestPiAIBuiltinProvidersWithoutAgent: importing pi-ai never fails; the
+// built-in network providers are pigo's Go providers reached through the
+// agent, so without one (pigo check, pigo tool) a call ends with pi-ai's
+// error message (stopReason "error"), as a failed request does in pi.
+func TestPiAIBuiltinProvidersWithoutAgent(t *testing.T) {
 	t.Parallel()
 	got := mustEvalTS(t, `import { complete, completeSimple, stream, streamSimple, streamAnthropic, streamSimpleOpenAIResponses, getModel } from "@mariozechner/pi-ai";`, `
 const m = getModel("anthropic", "claude-sonnet-4-5");
@@ -120,20 +122,18 @@ const out: string[] = [];
 const p = complete(m, ctx);
 out.push(p instanceof Promise ? "promise" : "not a promise");
 for (const f of [() => p, () => completeSimple(m, ctx)]) {
-  try { await f(); out.push("resolved"); } catch (e: any) { out.push(e.message); }
+  const r = await f();
+  out.push(r.stopReason + ": " + r.errorMessage);
 }
 for (const f of [() => stream(m, ctx), () => streamSimple(m, ctx), () => streamAnthropic(m, ctx), () => streamSimpleOpenAIResponses(getModel("openai", "gpt-4o"), ctx)]) {
-  try { f(); out.push("returned"); } catch (e: any) { out.push(e.message); }
+  const types: string[] = [];
+  for await (const ev of f()) types.push(ev.type);
+  out.push(types.join(","));
 }
 try { stream({ api: "nobody" }, ctx); } catch (e: any) { out.push(e.message); }
 return out;`)
-	want := `["promise","not supported yet: pi-ai complete (pigo has no provider layer yet)",` +
-		`"not supported yet: pi-ai completeSimple (pigo has no provider layer yet)",` +
-		`"not supported yet: pi-ai stream (pigo has no provider layer yet)",` +
-		`"not supported yet: pi-ai streamSimple (pigo has no provider layer yet)",` +
-		`"not supported yet: pi-ai streamAnthropic (pigo has no provider layer yet)",` +
-		`"not supported yet: pi-ai streamSimpleOpenAIResponses (pigo has no provider layer yet)",` +
-		`"No API provider registered for api: nobody"]`
+	const noAgent = "error: not supported yet: model calls from extension code need an agent (pigo -p, --mode json or rpc)"
+	want := `["promise","` + noAgent + `","` + noAgent + `","error","error","error","error","No API provider registered for api: nobody"]`
 	if got != want {
 		t.Fatalf("got  %s\nwant %s", got, want)
 	}
@@ -206,7 +206,7 @@ return { text: r.content, stop: r.stopReason, shared, msgs, toolEvents: events.f
 	want := `{"text":[{"type":"text","text":"hello from faux"}],"stop":"stop","shared":true,` +
 		`"msgs":["user:add 2 and 3","assistant:add","toolResult:5","assistant:the sum is 5"],` +
 		`"toolEvents":["tool_execution_start","tool_execution_end"],` +
-		`"brokenError":"not supported yet: pi-ai streamSimple (pigo has no provider layer yet)",` +
+		`"brokenError":"not supported yet: model calls from extension code need an agent (pigo -p, --mode json or rpc)",` +
 		`"loopEnd":"agent_end","loopResult":2,"gone":true}`
 	if got != want {
 		t.Fatalf("got  %s\nwant %s", got, want)

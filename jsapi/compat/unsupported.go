@@ -19,13 +19,9 @@ func (g Gap) Uses(code string) bool { return g.pattern.MatchString(code) }
 func Gaps() []Gap {
 	gap := func(member, why, re string) Gap { return Gap{member, why, regexp.MustCompile(re)} }
 	return []Gap{
-		gap("ctx.newSession", "no session switching yet", `\.newSession\(`),
-		gap("ctx.fork", "no session forking yet", `\.fork\(`),
-		gap("ctx.navigateTree", "no tree navigation yet", `\.navigateTree\(`),
-		gap("ctx.switchSession", "no session switching yet", `\.switchSession\(`),
 		gap("ctx.ui.custom", "no TUI yet: resolves undefined", `\.custom\(`),
 		gap("ctx.ui.setFooter/setHeader/setEditorComponent", "no TUI yet: recorded, not rendered", `\.set(Footer|Header|EditorComponent)\(`),
-		gap("pi-ai complete/stream", "no provider layer yet", `\b(complete|completeSimple|streamSimple|stream)(Anthropic|OpenAI\w*|Google\w*)?\(`),
-		gap("pi.registerProvider streaming", "no agent loop yet: providers are registered as data", `registerProvider\(`),
+		gap("pi-ai complete/stream", "pi-ai's own network providers are not bundled: calls from extension code fail (the agent's providers are pigo's)",
+			`\b(complete|completeSimple|streamSimple|stream)(Anthropic|OpenAI\w*|Google\w*)?\(`),
 	}
 }

@@ -10,10 +10,10 @@
 // API-provider registry, stream/complete over registered providers, the faux
 // provider, diagnostics and session-resource cleanup.
 //
-// Not supported yet: the built-in network providers. streamAnthropic,
-// streamOpenAIResponses, ... throw at call time, and stream()/complete()
-// for a model whose api is served by a built-in provider throw/reject with
-// "not supported yet: pi-ai <name> (pigo has no provider layer yet)". A
+// The built-in network providers (streamAnthropic, streamOpenAIResponses,
+// stream()/complete() for their apis) are pigo's Go providers reached
+// through the host: the same registry, models.json and keys the agent
+// uses; they need an agent (pigo -p / --mode json / --mode rpc). A
 // provider an extension registers with registerApiProvider (or
 // registerFauxProvider) works through stream()/complete() as in pi.
 
@@ -26,7 +26,7 @@ import { MODELS } from "pigo:ai-models";
 export { Type };
 
 function notSupported(name: string): Error {
-  return new Error(`not supported yet: pi-ai ${name} (pigo has no provider layer yet)`);
+  return new Error(`not supported yet: pi-ai ${name} (no pigo host in this runtime)`);
 }
 
 // ---------------------------------------------------------------------------
@@ -65,34 +65,59 @@ export function clearApiProviders(): void {
 }
 
 // ---------------------------------------------------------------------------
-// Built-in providers (register-builtins.js): not supported yet
+// Built-in providers (register-builtins.js): served by pigo's Go providers
+// through the host (the agent's provider registry, models.json and keys).
+// Without an agent (pigo check / pigo tool) a call rejects.
 // ---------------------------------------------------------------------------
 
-function unsupportedStream(name: string) {
-  const fn = function (_model?: any, _context?: any, _options?: any): any {
-    throw notSupported(name);
+declare const require: (id: string) => any;
+
+function hostStream(name: string, simple: boolean) {
+  return function (model: any, context: any, options?: any): any {
+    const out = new AssistantMessageEventStream();
+    let host: any;
+    try {
+      host = require("pigo:host");
+    } catch {
+      throw notSupported(name);
+    }
+    // Functions (onPayload, ...) do not cross; the signal does.
+    const opts: any = {};
+    for (const [k, v] of Object.entries(options ?? {})) if (typeof v !== "function") opts[k] = v;
+    if (!simple) delete opts.reasoning;
+    host.modelStream(model, context, opts, (ev: any) => out.push(ev)).then(
+      (final: any) => out.end(final),
+      (err: any) => {
+        const failed = {
+          role: "assistant", content: [], api: model?.api, provider: model?.provider, model: model?.id,
+          usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+          stopReason: "error", errorMessage: err instanceof Error ? err.message : String(err), timestamp: Date.now(),
+        };
+        out.push({ type: "error", reason: "error", error: failed });
+        out.end(failed);
+      },
+    );
+    return out;
   };
-  Object.defineProperty(fn, "__pigoUnsupported", { value: true });
-  return fn;
 }
-export const streamAnthropic = unsupportedStream("streamAnthropic");
-export const streamSimpleAnthropic = unsupportedStream("streamSimpleAnthropic");
-export const streamAzureOpenAIResponses = unsupportedStream("streamAzureOpenAIResponses");
-export const streamSimpleAzureOpenAIResponses = unsupportedStream("streamSimpleAzureOpenAIResponses");
-export const streamGoogle = unsupportedStream("streamGoogle");
-export const streamSimpleGoogle = unsupportedStream("streamSimpleGoogle");
-export const streamGoogleVertex = unsupportedStream("streamGoogleVertex");
-export const streamSimpleGoogleVertex = unsupportedStream("streamSimpleGoogleVertex");
-export const streamMistral = unsupportedStream("streamMistral");
-export const streamSimpleMistral = unsupportedStream("streamSimpleMistral");
-export const streamOpenAICodexResponses = unsupportedStream("streamOpenAICodexResponses");
-export const streamSimpleOpenAICodexResponses = unsupportedStream("streamSimpleOpenAICodexResponses");
-export const streamOpenAICompletions = unsupportedStream("streamOpenAICompletions");
-export const streamSimpleOpenAICompletions = unsupportedStream("streamSimpleOpenAICompletions");
-export const streamOpenAIResponses = unsupportedStream("streamOpenAIResponses");
-export const streamSimpleOpenAIResponses = unsupportedStream("streamSimpleOpenAIResponses");
-const streamBedrock = unsupportedStream("streamBedrock");
-const streamSimpleBedrock = unsupportedStream("streamSimpleBedrock");
+export const streamAnthropic = hostStream("streamAnthropic", false);
+export const streamSimpleAnthropic = hostStream("streamSimpleAnthropic", true);
+export const streamAzureOpenAIResponses = hostStream("streamAzureOpenAIResponses", false);
+export const streamSimpleAzureOpenAIResponses = hostStream("streamSimpleAzureOpenAIResponses", true);
+export const streamGoogle = hostStream("streamGoogle", false);
+export const streamSimpleGoogle = hostStream("streamSimpleGoogle", true);
+export const streamGoogleVertex = hostStream("streamGoogleVertex", false);
+export const streamSimpleGoogleVertex = hostStream("streamSimpleGoogleVertex", true);
+export const streamMistral = hostStream("streamMistral", false);
+export const streamSimpleMistral = hostStream("streamSimpleMistral", true);
+export const streamOpenAICodexResponses = hostStream("streamOpenAICodexResponses", false);
+export const streamSimpleOpenAICodexResponses = hostStream("streamSimpleOpenAICodexResponses", true);
+export const streamOpenAICompletions = hostStream("streamOpenAICompletions", false);
+export const streamSimpleOpenAICompletions = hostStream("streamSimpleOpenAICompletions", true);
+export const streamOpenAIResponses = hostStream("streamOpenAIResponses", false);
+export const streamSimpleOpenAIResponses = hostStream("streamSimpleOpenAIResponses", true);
+const streamBedrock = hostStream("streamBedrock", false);
+const streamSimpleBedrock = hostStream("streamSimpleBedrock", true);
 
 let bedrockOverride: { stream: any; streamSimple: any } | undefined;
 /** Installs a Bedrock provider module ({streamBedrock, streamSimpleBedrock}). */
@@ -128,10 +153,9 @@ registerBuiltInApiProviders();
 // stream / complete (stream.js)
 // ---------------------------------------------------------------------------
 
-function resolveApiProvider(api: string, name: string): any {
+function resolveApiProvider(api: string, _name: string): any {
   const provider = getApiProvider(api);
   if (!provider) throw new Error(`No API provider registered for api: ${api}`);
-  if (provider[BUILTIN]) throw notSupported(name);
   return provider;
 }
 export function stream(model: any, context: any, options?: any): any {

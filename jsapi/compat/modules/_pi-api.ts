@@ -64,13 +64,38 @@ export function install(pi: any, host: any): any {
     compact(o?: any) { assertActive(); host.compact(o); }
     getSystemPrompt() { return check(host.getSystemPrompt()); }
   }
+  // Session replacement keeps pigo's extension instances (pi reloads
+  // them): withSession gets a fresh command context of the same instance.
+  const replaced = async (r: any, o: any): Promise<{ cancelled: boolean }> => {
+    if (!r.cancelled && typeof o?.withSession === "function") await o.withSession(makeCommandCtx());
+    return { cancelled: !!r.cancelled };
+  };
   class ExtensionCommandContext extends ExtensionContext {
-    waitForIdle() { assertActive(); return host.waitForIdle(); }
+    waitForIdle() { assertActive(); return host.sessionControl("waitForIdle", {}); }
     reload() { assertActive(); return host.reload(); }
-    newSession() { return unsupported("ctx.newSession")(); }
-    fork() { return unsupported("ctx.fork")(); }
-    navigateTree() { return unsupported("ctx.navigateTree")(); }
-    switchSession() { return unsupported("ctx.switchSession")(); }
+    async newSession(o?: any) {
+      assertActive();
+      const r = await host.sessionControl("new", { parentSession: o?.parentSession });
+      if (!r.cancelled && typeof o?.setup === "function") {
+        await o.setup(makeWritableSessionManager(host, sessionManager));
+        await host.sessionControl("refresh", {});
+      }
+      return replaced(r, o);
+    }
+    async fork(entryId: string, o?: any) {
+      assertActive();
+      return replaced(await host.sessionControl("fork", { entryId, position: o?.position ?? "before" }), o);
+    }
+    async switchSession(sessionPath: string, o?: any) {
+      assertActive();
+      return replaced(await host.sessionControl("switch", { sessionPath }), o);
+    }
+    async navigateTree(targetId: string, o?: any) {
+      assertActive();
+      const args: any = { targetId };
+      for (const k of ["summarize", "customInstructions", "replaceInstructions", "label"]) if (o?.[k] !== undefined) args[k] = o[k];
+      return host.sessionControl("navigate", args);
+    }
   }
   const makeCtx = (signal?: any): any => new ExtensionContext(signal);
   const makeCommandCtx = (): any => new ExtensionCommandContext();
@@ -328,6 +353,23 @@ function makeSessionManager(host: any, assertActive: () => void): any {
     getEntries: m(() => host.session("entries")),
     getTree: m(() => host.session("tree")),
     getSessionName: m(() => host.session("name")),
+  };
+}
+
+// makeWritableSessionManager is the SessionManager a newSession setup
+// callback fills: the read-only view plus pi's append methods.
+function makeWritableSessionManager(host: any, ro: any): any {
+  const append = (entry: any) => host.sessionAppend(entry);
+  return {
+    ...ro,
+    appendMessage: (message: any) => append({ type: "message", message }),
+    appendThinkingLevelChange: (thinkingLevel: string) => append({ type: "thinking_level_change", thinkingLevel }),
+    appendModelChange: (provider: string, modelId: string) => append({ type: "model_change", provider, modelId }),
+    appendCustomEntry: (customType: string, data?: any) => append({ type: "custom", customType, data }),
+    appendCustomMessageEntry: (customType: string, content: any, display: boolean, details?: any) =>
+      append({ type: "custom_message", customType, content, display, details }),
+    appendSessionInfo: (name: string) => append({ type: "session_info", name: String(name).trim() }),
+    appendLabelChange: (targetId: string, label?: string) => append({ type: "label", targetId, label }),
   };
 }
 

@@ -1,0 +1,296 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/pigo-dev/pigo/bundled"
+	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/agent"
+	"github.com/pigo-dev/pigo/engine/provider"
+	pisession "github.com/pigo-dev/pigo/engine/session"
+	"github.com/pigo-dev/pigo/jsapi"
+	"github.com/pigo-dev/pigo/jsapi/discover"
+)
+
+// `pigo --list-models [search]`, as pi 0.73.1's cli/list-models.js: after
+// the extensions loaded (so providers they register are listed), the
+// models whose provider has credentials, filtered by pi-tui's fuzzyFilter
+// on "provider id", sorted by provider then id (localeCompare), as a table
+// of provider, model, context, max-out, thinking and images. Exit 0 also
+// when nothing is listed. Extension load failures are not reported, as in
+// pi. The output goes where pi's console.log goes (piConsole): stdout in a
+// terminal, stderr when stdin is not one.
+
+func runListModels(ctx context.Context, io *IO, f piFlags) ExitCode {
+	failed := false
+	for _, d := range f.diagnostics {
+		fmt.Fprintln(io.Stderr, d.String())
+		failed = failed || d.kind == "error"
+	}
+	if failed {
+		return ExitFailure
+	}
+	home := io.Getenv("HOME")
+	agentDir := filepath.Join(home, ".pi", "agent")
+	if d := io.Getenv("PI_CODING_AGENT_DIR"); d != "" {
+		agentDir = expandTilde(d, home)
+	}
+	if !filepath.IsAbs(agentDir) {
+		agentDir = filepath.Join(io.Cwd, agentDir)
+	}
+	reg := provider.NewRegistry(provider.RegistryOptions{AgentDir: agentDir, Env: io.envMap()})
+
+	exts, _ := discover.Discover(discover.Options{Cwd: io.Cwd, AgentDir: agentDir, Home: home, Getenv: io.Getenv,
+		Extensions: f.extensions, NoExtensions: f.noExtensions})
+	if len(exts) > 0 {
+		host := engine.New(engine.Options{Cwd: io.Cwd, Budgets: agentBudgets})
+		defer func() {
+			cctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			_ = host.Close(cctx)
+		}()
+		host.Pi().SetSession(pisession.InMemory(io.Cwd))
+		env := jsapi.New(jsapi.Options{CacheDir: cacheDir(io, false), Environ: io.envMap(), Builtins: bundled.Sources()})
+		var specs []engine.PluginSpec
+		for _, e := range exts {
+			specs = append(specs, env.Plugin(e.ID, e.Path, nil))
+		}
+		host.Boot(ctx, specs) // failures are not reported, as in pi
+		agent.SyncProviders(host, reg)
+	}
+
+	if msg := modelsJSONError(reg.Problems()); msg != "" {
+		fmt.Fprintln(io.Stderr, "Warning: errors loading models.json:\n"+msg)
+	}
+	out := piConsole(io, f)
+	models := reg.Available()
+	if len(models) == 0 {
+		fmt.Fprintln(out, "No models available. Set an API key (ANTHROPIC_API_KEY, OPENAI_API_KEY, ...), add one to "+
+			filepath.Join(agentDir, "auth.json")+", or define a provider in "+filepath.Join(agentDir, "models.json")+".")
+		return ExitOK
+	}
+	search := *f.listModels
+	if search != "" {
+		models = fuzzyFilter(models, search, func(m *provider.Model) string { return m.Provider + " " + m.ID })
+	}
+	if len(models) == 0 {
+		fmt.Fprintf(out, "No models matching %q\n", search)
+		return ExitOK
+	}
+	slices.SortStableFunc(models, func(a, b *provider.Model) int {
+		if c := localeCompare(a.Provider, b.Provider); c != 0 {
+			return c
+		}
+		return localeCompare(a.ID, b.ID)
+	})
+	rows := [][]string{{"provider", "model", "context", "max-out", "thinking", "images"}}
+	yesNo := func(b bool) string {
+		if b {
+			return "yes"
+		}
+		return "no"
+	}
+	for _, m := range models {
+		rows = append(rows, []string{m.Provider, m.ID, formatTokenCount(m.ContextWindow), formatTokenCount(m.MaxTokens),
+			yesNo(m.Reasoning), yesNo(m.SupportsImages())})
+	}
+	widths := make([]int, len(rows[0]))
+	for _, r := range rows {
+		for i, c := range r {
+			widths[i] = max(widths[i], jsLength(c))
+		}
+	}
+	for _, r := range rows {
+		cells := make([]string, len(r))
+		for i, c := range r {
+			cells[i] = c + strings.Repeat(" ", widths[i]-jsLength(c)) // padEnd
+		}
+		fmt.Fprintln(out, strings.Join(cells, "  "))
+	}
+	return ExitOK
+}
+
+// modelsJSONError is pi's ModelRegistry.getError() text for the
+// models.json problems among the registry's problems ("" when none).
+func modelsJSONError(problems []error) string {
+	var file string
+	var schema, other []string
+	for _, p := range problems {
+		var ce *provider.ConfigError
+		if !errors.As(p, &ce) || filepath.Base(ce.File) != "models.json" {
+			continue
+		}
+		file = ce.File
+		switch {
+		case strings.HasPrefix(ce.Message, "Failed to "):
+			other = append(other, ce.Message)
+		case strings.HasPrefix(ce.Message, "Provider "):
+			other = append(other, "Failed to load models.json: "+ce.Message)
+		default:
+			path := ce.Path
+			if path == "" {
+				path = "root"
+			}
+			schema = append(schema, "  - "+path+": "+ce.Message)
+		}
+	}
+	switch {
+	case len(schema) > 0:
+		return "Invalid models.json schema:\n" + strings.Join(schema, "\n") + "\n\nFile: " + file
+	case len(other) > 0:
+		return other[0] + "\n\nFile: " + file // pi stops at the first
+	}
+	return ""
+}
+
+// formatTokenCount is list-models' formatTokenCount: 200000 → "200K",
+// 8192 → "8.2K", 1000000 → "1M".
+func formatTokenCount(n int) string {
+	f := float64(n)
+	switch {
+	case n >= 1_000_000:
+		return jsNumberFixed(f/1_000_000) + "M"
+	case n >= 1_000:
+		return jsNumberFixed(f/1_000) + "K"
+	}
+	return strconv.Itoa(n)
+}
+
+// jsNumberFixed is `x % 1 === 0 ? String(x) : x.toFixed(1)` for x ≥ 1.
+func jsNumberFixed(x float64) string {
+	if x == float64(int64(x)) {
+		return strconv.FormatInt(int64(x), 10)
+	}
+	// toFixed(1): the exact value rounded half up. An exact tie needs x*10
+	// to be an odd multiple of 0.5 exactly, which the 'f' formatting of
+	// the exact decimal expansion decides.
+	exact := strconv.FormatFloat(x, 'f', 1100, 64)
+	intPart, frac, _ := strings.Cut(exact, ".")
+	n, _ := strconv.ParseInt(intPart+frac[:1], 10, 64)
+	if frac[1] >= '5' {
+		n++
+	}
+	return strconv.FormatInt(n/10, 10) + "." + strconv.FormatInt(n%10, 10)
+}
+
+// jsLength is a string's JavaScript length (UTF-16 code units).
+func jsLength(s string) int {
+	n := 0
+	for _, r := range s {
+		n += utf16Len(r)
+	}
+	return n
+}
+
+// fuzzyFilter is pi-tui's fuzzyFilter without its ranking (list-models
+// sorts afterwards): every whitespace-separated token of query must match
+// text as a subsequence, case-insensitively, or after swapping a
+// letters+digits token ("o4" ↔ "4o").
+func fuzzyFilter[T any](items []T, query string, text func(T) string) []T {
+	tokens := strings.Fields(query)
+	if len(tokens) == 0 {
+		return items
+	}
+	var out []T
+	for _, it := range items {
+		t := strings.ToLower(text(it))
+		ok := true
+		for _, tok := range tokens {
+			if !fuzzyMatch(strings.ToLower(tok), t) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+var (
+	lettersDigits = regexp.MustCompile(`^([a-z]+)([0-9]+)$`)
+	digitsLetters = regexp.MustCompile(`^([0-9]+)([a-z]+)$`)
+)
+
+func fuzzyMatch(query, text string) bool {
+	if isSubsequence(query, text) {
+		return true
+	}
+	if m := lettersDigits.FindStringSubmatch(query); m != nil {
+		return isSubsequence(m[2]+m[1], text)
+	}
+	if m := digitsLetters.FindStringSubmatch(query); m != nil {
+		return isSubsequence(m[2]+m[1], text)
+	}
+	return false
+}
+
+func isSubsequence(q, text string) bool {
+	if utf8.RuneCountInString(q) > utf8.RuneCountInString(text) {
+		return false
+	}
+	qr := []rune(q)
+	i := 0
+	for _, r := range text {
+		if i < len(qr) && r == qr[i] {
+			i++
+		}
+	}
+	return i == len(qr)
+}
+
+// localeCompare approximates JavaScript's String.prototype.localeCompare
+// (ICU root collation) for model and provider names: punctuation sorts
+// before digits and digits before letters, letters compare without case
+// first, then lowercase before uppercase.
+func localeCompare(a, b string) int {
+	ka, kb := collationKey(a), collationKey(b)
+	if c := slices.Compare(ka, kb); c != 0 {
+		return c
+	}
+	// Tertiary difference: lowercase first.
+	ra, rb := []rune(a), []rune(b)
+	for i := 0; i < len(ra) && i < len(rb); i++ {
+		if ra[i] != rb[i] {
+			if unicode.IsLower(ra[i]) && unicode.IsUpper(rb[i]) {
+				return -1
+			}
+			if unicode.IsUpper(ra[i]) && unicode.IsLower(rb[i]) {
+				return 1
+			}
+		}
+	}
+	return strings.Compare(a, b)
+}
+
+// icuPunctuation is the order of ASCII punctuation in ICU's root
+// collation.
+const icuPunctuation = " _-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$"
+
+func collationKey(s string) []int {
+	key := make([]int, 0, len(s))
+	for _, r := range s {
+		switch {
+		case strings.ContainsRune(icuPunctuation, r):
+			key = append(key, strings.IndexRune(icuPunctuation, r))
+		case r >= '0' && r <= '9':
+			key = append(key, 100+int(r-'0'))
+		case r < 128 && unicode.IsLetter(r):
+			key = append(key, 200+int(unicode.ToLower(r)-'a'))
+		default:
+			key = append(key, 1000+int(unicode.ToLower(r)))
+		}
+	}
+	return key
+}

@@ -1,0 +1,151 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// TestDifferentialResources runs real pi and pigo on a project with prompt
+// templates and skills (auto-discovered, in the agent dir, and added by an
+// extension's resources_discover) and compares the transcripts:
+// get_commands, pi.getCommands() seen by an extension, the expanded user
+// messages the model received (a template with arguments, a skill with
+// arguments, a templated follow-up while streaming, an unknown skill), and
+// the skills section at the end of the system prompt. The rest of the
+// system prompt is pigo's own and not compared. Each side's temporary
+// directory is shown as <dir>.
+func TestDifferentialResources(t *testing.T) {
+	if testing.Short() {
+		t.Skip("differential tests start real pi")
+	}
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node not installed")
+	}
+	if _, err := os.Stat(piCLI); err != nil {
+		t.Skip("pi not installed (make deps)")
+	}
+	self, err := os.Executable()
+	must(t, err)
+	abs, _ := filepath.Abs(piCLI)
+	files := map[string]string{
+		"work/.pi/prompts/tmpl.md": "---\ndescription: Make a thing\nargument-hint: \"<a> [b]\"\n---\nFirst $1, then $2; all: $@ (${@:2})\n",
+		"work/.pi/prompts/plain.md": "A template without frontmatter whose first line is quite long, longer than sixty\n" +
+			"characters.\n",
+		"work/.pi/skills/x/SKILL.md":      "---\nname: x\ndescription: Does x & <y>\n---\n# X\n\nStep one.\n",
+		"work/.pi/skills/hidden/SKILL.md": "---\nname: hidden\ndescription: Only by command\ndisable-model-invocation: true\n---\nHidden.\n",
+		"work/.pi/skills/Bad/SKILL.md":    "---\ndescription: Loads with a warning\n---\nBad.\n",
+		"work/dyn/SKILL.md":               "---\nname: dyn\ndescription: Found by an extension\n---\nDynamic.\n",
+		"agent/skills/u/SKILL.md":         "---\nname: u\ndescription: User skill\n---\nUser.\n",
+		"agent/prompts/g.md":              "Global template $ARGUMENTS",
+	}
+	ext := extSource(`
+  pi.registerTool({
+    name: "read", label: "Read", description: "Reads a file",
+    parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] },
+    async execute() { return { content: [{ type: "text", text: "" }], details: {} }; },
+  });
+  pi.registerCommand("list", { description: "list commands", handler: async (_a: string, ctx: any) => {
+    ctx.ui.notify(pi.getCommands().map((c: any) => c.source + ":" + c.name).join(" "), "info");
+  } });
+  pi.on("resources_discover", async (ev: any) => ({ skillPaths: [ev.cwd + "/dyn"] }));`)
+	steps := []mockStep{{Text: "one"}, {Text: "two"}, {Chunks: []string{"slow ", "answer"}, DelayMs: 400}, {Text: "three"}, {Text: "four"}}
+	drive := func(d *rpcDriver) {
+		d.call(`{"id":"c1","type":"get_commands"}`)
+		d.call(`{"id":"l1","type":"prompt","message":"/list"}`)
+		d.prompt(`{"id":"p1","type":"prompt","message":"/tmpl a 'b c' d"}`)
+		d.prompt(`{"id":"p2","type":"prompt","message":"/skill:x do it "}`)
+		mark := d.mark()
+		d.sendRaw(`{"id":"p3","type":"prompt","message":"/g slow please"}`)
+		d.waitFrom(mark, func(ev map[string]any) bool {
+			ame, _ := ev["assistantMessageEvent"].(map[string]any)
+			return ame["type"] == "text_delta"
+		})
+		d.call(`{"id":"f1","type":"follow_up","message":"/tmpl later"}`)
+		d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_end" })
+		d.prompt(`{"id":"p4","type":"prompt","message":"/skill:nope x"}`)
+	}
+	var pi, pg []string
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		pi = runResourcesSide(t, []string{"node", abs}, files, ext, steps, drive)
+	}()
+	go func() {
+		defer wg.Done()
+		pg = runResourcesSide(t, []string{self}, files, ext, steps, drive)
+	}()
+	wg.Wait()
+	if os.Getenv("PIGO_DIFF_KEEP") != "" {
+		dir := filepath.Join("testdata", "differential")
+		_ = os.MkdirAll(dir, 0o755)
+		_ = os.WriteFile(filepath.Join(dir, "resources.pi.txt"), []byte(strings.Join(pi, "\n")+"\n"), 0o644)
+		_ = os.WriteFile(filepath.Join(dir, "resources.pigo.txt"), []byte(strings.Join(pg, "\n")+"\n"), 0o644)
+	}
+	np, ng := normalizeTranscript(pi), normalizeTranscript(pg)
+	if d := lineDiff(np, ng); d != "" {
+		t.Errorf("transcripts differ (- pi, + pigo):\n%s", d)
+	}
+	// The comparison is only worth something if the expansions happened.
+	joined := strings.Join(pg, "\n")
+	for _, want := range []string{`First a, then b c; all: a b c d (b c d)`, `<skill name=\"x\" location=\"<dir>/work/.pi/skills/x/SKILL.md\">`,
+		`First later, then ; all: later ()`, `Global template slow please`, `"name":"skill:dyn"`, `\u003cavailable_skills\u003e`} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("pigo's transcript lacks %s", want)
+		}
+	}
+}
+
+// runResourcesSide runs one side in a fresh directory and returns its
+// transcript with the directory replaced by <dir> and, before each request
+// body, the end of the system prompt from its skills section on.
+func runResourcesSide(t *testing.T, argv []string, files map[string]string, ext string, steps []mockStep, drive func(d *rpcDriver)) []string {
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	must(t, err)
+	for name, content := range files {
+		p := filepath.Join(dir, name)
+		must(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		must(t, os.WriteFile(p, []byte(content), 0o644))
+	}
+	work, agentDir := filepath.Join(dir, "work"), filepath.Join(dir, "agent")
+	llm := newMockLLM(steps)
+	defer llm.Close()
+	must(t, os.WriteFile(filepath.Join(work, "ext.ts"), []byte(ext), 0o644))
+	must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
+	args := append(append([]string{}, argv[1:]...), "--mode", "rpc", "--no-session", "--no-extensions", "--no-builtin-tools",
+		"-e", "ext.ts", "--tools", "read", "--provider", "mock", "--model", "mock-1")
+	cmd := exec.Command(argv[0], args...)
+	if argv[0] != "node" {
+		cmd.Args[0] = "pigo" // the test binary runs pigo's main (TestMain)
+	}
+	cmd.Dir = work
+	cmd.Env = append(os.Environ(), "HOME="+dir, "PI_CODING_AGENT_DIR="+agentDir, "PI_OFFLINE=1",
+		"PIGO_CACHE_DIR="+filepath.Join(dir, "cache"), "TMPDIR="+dir)
+	d := startDriver(t, cmd)
+	drive(d)
+	lines := d.finish()
+	for i, r := range llm.Requests() {
+		msgs, _ := r["messages"].([]any)
+		sys := ""
+		if m0, _ := msgs[0].(map[string]any); m0["role"] == "system" {
+			sys, _ = m0["content"].(string)
+		}
+		tail := ""
+		if at := strings.Index(sys, "\n\nThe following skills provide"); at >= 0 {
+			tail = sys[at:]
+		}
+		tb, _ := json.Marshal(tail)
+		b, _ := json.Marshal(r)
+		lines = append(lines, fmt.Sprintf("## system prompt tail %d %s", i+1, tb), fmt.Sprintf("<< request %d %s", i+1, b))
+	}
+	for i, l := range lines {
+		lines[i] = strings.ReplaceAll(l, dir, "<dir>")
+	}
+	return lines
+}

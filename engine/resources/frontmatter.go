@@ -1,0 +1,158 @@
+package resources
+
+import (
+	"errors"
+	"io/fs"
+	"math"
+	"strconv"
+	"strings"
+	"syscall"
+	"unicode/utf16"
+)
+
+// Frontmatter is the parsed YAML between a file's leading "---" lines:
+// keys to nil, bool, float64, string, []any or map[string]any values.
+type Frontmatter map[string]any
+
+// ParseFrontmatter is pi's parseFrontmatter: content's line endings are
+// normalized to "\n"; when it starts with "---" and has a later "\n---",
+// the text between is YAML and the body is what follows, trimmed;
+// otherwise the frontmatter is empty and the body is the whole
+// (normalized, untrimmed) content. A YAML document that is not a mapping
+// counts as empty. Invalid YAML is an error (pi's loaders turn it into a
+// warning or skip the file).
+func ParseFrontmatter(content string) (Frontmatter, string, error) {
+	normalized := strings.ReplaceAll(strings.ReplaceAll(content, "\r\n", "\n"), "\r", "\n")
+	if !strings.HasPrefix(normalized, "---") {
+		return Frontmatter{}, normalized, nil
+	}
+	end := strings.Index(normalized[3:], "\n---")
+	if end < 0 {
+		return Frontmatter{}, normalized, nil
+	}
+	end += 3
+	yamlText := ""
+	if end > 4 {
+		yamlText = normalized[4:end]
+	}
+	body := jsTrim(normalized[end+4:])
+	if yamlText == "" {
+		return Frontmatter{}, body, nil
+	}
+	v, err := parseYAML(yamlText)
+	if err != nil {
+		return nil, body, err
+	}
+	m, _ := v.(map[string]any)
+	if m == nil {
+		m = map[string]any{}
+	}
+	return Frontmatter(m), body, nil
+}
+
+// StripFrontmatter returns the body ParseFrontmatter finds.
+func StripFrontmatter(content string) (string, error) {
+	_, body, err := ParseFrontmatter(content)
+	return body, err
+}
+
+// truthy is JavaScript truthiness of a frontmatter value.
+func truthy(v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return false
+	case bool:
+		return x
+	case float64:
+		return x != 0 && !math.IsNaN(x)
+	case string:
+		return x != ""
+	}
+	return true
+}
+
+// jsString is JavaScript's String(v) for a frontmatter value.
+func jsString(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return strconv.FormatBool(x)
+	case float64:
+		switch {
+		case math.IsNaN(x):
+			return "NaN"
+		case math.IsInf(x, 1):
+			return "Infinity"
+		case math.IsInf(x, -1):
+			return "-Infinity"
+		case x == math.Trunc(x) && math.Abs(x) < 1e21:
+			return strconv.FormatFloat(x, 'f', -1, 64)
+		}
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	case string:
+		return x
+	case []any:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			if e != nil {
+				parts[i] = jsString(e)
+			}
+		}
+		return strings.Join(parts, ",")
+	}
+	return "[object Object]"
+}
+
+// isJSSpace reports the characters JavaScript's String.prototype.trim
+// removes (WhiteSpace and LineTerminator).
+func isJSSpace(r rune) bool {
+	switch r {
+	case '\t', '\n', '\v', '\f', '\r', ' ', '\u00a0', '\u1680', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000', '\ufeff':
+		return true
+	}
+	return r >= '\u2000' && r <= '\u200a'
+}
+
+// jsTrim is JavaScript's String.prototype.trim.
+func jsTrim(s string) string { return strings.TrimFunc(s, isJSSpace) }
+
+// jsLen is a string's JavaScript length (UTF-16 code units).
+func jsLen(s string) int { return len(utf16.Encode([]rune(s))) }
+
+// jsSlice is s.slice(0, n) in UTF-16 code units.
+func jsSlice(s string, n int) string {
+	u := utf16.Encode([]rune(s))
+	if len(u) <= n {
+		return s
+	}
+	return string(utf16.Decode(u[:n]))
+}
+
+// nodeError words a file-system error the way Node does
+// ("ENOENT: no such file or directory, open '/x'"), which is what pi
+// reports.
+func nodeError(err error, syscallName, path string) string {
+	var errno syscall.Errno
+	if errors.As(err, &errno) {
+		code, text := "", ""
+		switch errno {
+		case syscall.ENOENT:
+			code, text = "ENOENT", "no such file or directory"
+		case syscall.EACCES:
+			code, text = "EACCES", "permission denied"
+		case syscall.EISDIR:
+			return "EISDIR: illegal operation on a directory, read"
+		case syscall.ENOTDIR:
+			code, text = "ENOTDIR", "not a directory"
+		}
+		if code != "" {
+			return code + ": " + text + ", " + syscallName + " '" + path + "'"
+		}
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}

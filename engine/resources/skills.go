@@ -1,0 +1,348 @@
+package resources
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+// Skill is one skill: a Markdown file with name and description
+// frontmatter, listed in the system prompt and invoked as
+// "/skill:<name> args".
+type Skill struct {
+	Name        string
+	Description string
+	FilePath    string
+	BaseDir     string // the file's directory
+	SourceInfo  SourceInfo
+	// DisableModelInvocation (frontmatter disable-model-invocation: true)
+	// keeps the skill out of the system prompt; /skill:name still works.
+	DisableModelInvocation bool
+}
+
+// Limits of the Agent Skills specification.
+const (
+	maxNameLength        = 64
+	maxDescriptionLength = 1024
+)
+
+var skillNameRE = regexp.MustCompile(`^[a-z0-9-]+$`)
+
+// skillSource is how pi's loadSkills labels where a skill was found.
+type skillSource string
+
+const (
+	sourceUser    skillSource = "user"
+	sourceProject skillSource = "project"
+	sourcePath    skillSource = "path"
+)
+
+func skillSourceInfo(file, baseDir string, source skillSource) SourceInfo {
+	info := SourceInfo{Path: file, Source: "local", Scope: "temporary", Origin: "top-level", BaseDir: baseDir}
+	switch source {
+	case sourceUser:
+		info.Scope = "user"
+	case sourceProject:
+		info.Scope = "project"
+	}
+	return info
+}
+
+// loadSkillFromFile is pi's loadSkillFromFile: the skill (nil when it
+// cannot be used) and the warnings about the file. A skill whose name
+// breaks the specification still loads; one without a description does
+// not.
+func loadSkillFromFile(file string, source skillSource) (*Skill, []Diagnostic) {
+	var diags []Diagnostic
+	warn := func(msg string) { diags = append(diags, Diagnostic{Type: "warning", Message: msg, Path: file}) }
+	data, err := os.ReadFile(file)
+	if err != nil {
+		warn(nodeError(err, "open", file))
+		return nil, diags
+	}
+	fm, _, err := ParseFrontmatter(string(data))
+	if err != nil {
+		warn(err.Error())
+		return nil, diags
+	}
+	dir := filepath.Dir(file)
+	parent := filepath.Base(dir)
+	desc := fm["description"]
+	descStr, descIsStr := desc.(string)
+	switch {
+	case !truthy(desc) || descIsStr && jsTrim(descStr) == "":
+		warn("description is required")
+	case !descIsStr:
+		// pi calls description.trim() and reports the TypeError.
+		warn("description.trim is not a function")
+		return nil, diags
+	case jsLen(descStr) > maxDescriptionLength:
+		warn(fmt.Sprintf("description exceeds %d characters (%d)", maxDescriptionLength, jsLen(descStr)))
+	}
+	nameVal := fm["name"]
+	if !truthy(nameVal) {
+		nameVal = parent
+	}
+	name, nameIsStr := nameVal.(string)
+	if !nameIsStr {
+		// pi validates String(name) until name.startsWith throws.
+		s := jsString(nameVal)
+		warn(`name "` + s + `" does not match parent directory "` + parent + `"`)
+		if !skillNameRE.MatchString(s) {
+			warn("name contains invalid characters (must be lowercase a-z, 0-9, hyphens only)")
+		}
+		warn("name.startsWith is not a function")
+		return nil, diags
+	}
+	for _, msg := range validateSkillName(name, parent) {
+		warn(msg)
+	}
+	if !descIsStr || jsTrim(descStr) == "" {
+		return nil, diags
+	}
+	return &Skill{Name: name, Description: descStr, FilePath: file, BaseDir: dir,
+		SourceInfo:             skillSourceInfo(file, dir, source),
+		DisableModelInvocation: fm["disable-model-invocation"] == true}, diags
+}
+
+// validateSkillName is pi's validateName (Agent Skills rules).
+func validateSkillName(name, parent string) []string {
+	var errs []string
+	if name != parent {
+		errs = append(errs, `name "`+name+`" does not match parent directory "`+parent+`"`)
+	}
+	if n := jsLen(name); n > maxNameLength {
+		errs = append(errs, fmt.Sprintf("name exceeds %d characters (%d)", maxNameLength, n))
+	}
+	if !skillNameRE.MatchString(name) {
+		errs = append(errs, "name contains invalid characters (must be lowercase a-z, 0-9, hyphens only)")
+	}
+	if strings.HasPrefix(name, "-") || strings.HasSuffix(name, "-") {
+		errs = append(errs, "name must not start or end with a hyphen")
+	}
+	if strings.Contains(name, "--") {
+		errs = append(errs, "name must not contain consecutive hyphens")
+	}
+	return errs
+}
+
+// loadSkillsFromDir is pi's loadSkillsFromDirInternal: a directory holding
+// SKILL.md is one skill (nothing below it is scanned); otherwise its
+// direct .md files are skills when includeRootFiles, and subdirectories
+// are searched for SKILL.md. Names starting with "." and node_modules are
+// skipped; .gitignore, .ignore and .fdignore rules apply, relative to
+// root.
+func loadSkillsFromDir(dir string, source skillSource, includeRootFiles bool, ig *ignoreMatcher, root string) ([]Skill, []Diagnostic) {
+	if !exists(dir) {
+		return nil, nil
+	}
+	if ig == nil {
+		ig, root = &ignoreMatcher{}, dir
+	}
+	ig.addIgnoreRules(dir, root)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, nil
+	}
+	var skills []Skill
+	var diags []Diagnostic
+	add := func(s *Skill, d []Diagnostic) {
+		if s != nil {
+			skills = append(skills, *s)
+		}
+		diags = append(diags, d...)
+	}
+	for _, e := range entries {
+		if e.Name() != "SKILL.md" {
+			continue
+		}
+		full := filepath.Join(dir, e.Name())
+		isFile, _, ok := entryKind(e, full)
+		if !ok || !isFile || ig.ignores(relSlash(root, full), false) {
+			continue
+		}
+		add(loadSkillFromFile(full, source))
+		return skills, diags
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if strings.HasPrefix(name, ".") || name == "node_modules" {
+			continue
+		}
+		full := filepath.Join(dir, name)
+		isFile, isDir, ok := entryKind(e, full)
+		if !ok || ig.ignores(relSlash(root, full), isDir) {
+			continue
+		}
+		if isDir {
+			s, d := loadSkillsFromDir(full, source, false, ig, root)
+			skills = append(skills, s...)
+			diags = append(diags, d...)
+			continue
+		}
+		if isFile && includeRootFiles && strings.HasSuffix(name, ".md") {
+			add(loadSkillFromFile(full, source))
+		}
+	}
+	return skills, diags
+}
+
+// entryKind follows a symlink; ok is false for a broken one.
+func entryKind(e os.DirEntry, full string) (isFile, isDir, ok bool) {
+	if e.Type()&os.ModeSymlink != 0 {
+		st, err := os.Stat(full)
+		if err != nil {
+			return false, false, false
+		}
+		return st.Mode().IsRegular(), st.IsDir(), true
+	}
+	return e.Type().IsRegular(), e.IsDir(), true
+}
+
+// loadSkills is pi's loadSkills without defaults: each path (absolute) is
+// a directory to scan or one .md file. The first skill of a name wins;
+// later ones are collisions; the same file reached twice (symlinks) is
+// skipped silently. Warnings come first, then collisions.
+func loadSkills(cwd, agentDir string, paths []string) ([]Skill, []Diagnostic) {
+	var skills []Skill
+	byName := map[string]int{}
+	realSeen := map[string]bool{}
+	var diags, collisions []Diagnostic
+	addSkills := func(list []Skill, d []Diagnostic) {
+		diags = append(diags, d...)
+		for _, s := range list {
+			real := canonical(s.FilePath)
+			if realSeen[real] {
+				continue
+			}
+			if i, ok := byName[s.Name]; ok {
+				collisions = append(collisions, Diagnostic{Type: "collision", Message: `name "` + s.Name + `" collision`,
+					Path: s.FilePath, Collision: &Collision{ResourceType: "skill", Name: s.Name, WinnerPath: skills[i].FilePath, LoserPath: s.FilePath}})
+				continue
+			}
+			byName[s.Name] = len(skills)
+			skills = append(skills, s)
+			realSeen[real] = true
+		}
+	}
+	userDir := filepath.Join(agentDir, "skills")
+	projectDir := filepath.Join(cwd, ".pi", "skills")
+	sourceOf := func(p string) skillSource {
+		switch {
+		case isUnder(p, userDir):
+			return sourceUser
+		case isUnder(p, projectDir):
+			return sourceProject
+		}
+		return sourcePath
+	}
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			diags = append(diags, Diagnostic{Type: "warning", Message: "skill path does not exist", Path: p})
+			continue
+		}
+		source := sourceOf(p)
+		switch {
+		case st.IsDir():
+			addSkills(loadSkillsFromDir(p, source, true, nil, ""))
+		case st.Mode().IsRegular() && strings.HasSuffix(p, ".md"):
+			s, d := loadSkillFromFile(p, source)
+			if s != nil {
+				addSkills([]Skill{*s}, d)
+			} else {
+				diags = append(diags, d...)
+			}
+		default:
+			diags = append(diags, Diagnostic{Type: "warning", Message: "skill path is not a markdown file", Path: p})
+		}
+	}
+	return skills, append(diags, collisions...)
+}
+
+// FormatSkillsForPrompt is pi's formatSkillsForPrompt: the system prompt's
+// <available_skills> section (leading blank line included), or "" when no
+// skill may be invoked by the model.
+func FormatSkillsForPrompt(skills []Skill) string {
+	lines := []string{
+		"\n\nThe following skills provide specialized instructions for specific tasks.",
+		"Use the read tool to load a skill's file when the task matches its description.",
+		"When a skill file references a relative path, resolve it against the skill directory (parent of SKILL.md / dirname of the path) and use that absolute path in tool commands.",
+		"",
+		"<available_skills>",
+	}
+	visible := 0
+	for _, s := range skills {
+		if s.DisableModelInvocation {
+			continue
+		}
+		visible++
+		lines = append(lines, "  <skill>",
+			"    <name>"+escapeXML(s.Name)+"</name>",
+			"    <description>"+escapeXML(s.Description)+"</description>",
+			"    <location>"+escapeXML(s.FilePath)+"</location>",
+			"  </skill>")
+	}
+	if visible == 0 {
+		return ""
+	}
+	return strings.Join(append(lines, "</available_skills>"), "\n")
+}
+
+func escapeXML(s string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&apos;").Replace(s)
+}
+
+// SkillError is a /skill:name expansion that failed (pi reports it as an
+// extension error of event "skill_expansion" with the skill's file as the
+// extension path, and sends the text unexpanded).
+type SkillError struct {
+	Path    string // the skill file
+	Message string // as pi words it
+}
+
+func (e *SkillError) Error() string { return e.Path + ": " + e.Message }
+
+// ExpandSkillCommand is pi's _expandSkillCommand: "/skill:name args" of a
+// known skill becomes
+//
+//	<skill name="NAME" location="FILE">
+//	References are relative to DIR.
+//
+//	BODY
+//	</skill>
+//
+// followed by "\n\n" and the trimmed arguments when there are any. BODY is
+// the file read now, without its frontmatter, trimmed. Anything else is
+// returned unchanged; so is the text when the file cannot be read, with
+// the error.
+func ExpandSkillCommand(text string, skills []Skill) (string, *SkillError) {
+	rest, ok := strings.CutPrefix(text, "/skill:")
+	if !ok {
+		return text, nil
+	}
+	name, args, _ := strings.Cut(rest, " ")
+	args = jsTrim(args)
+	for _, s := range skills {
+		if s.Name != name {
+			continue
+		}
+		data, err := os.ReadFile(s.FilePath)
+		if err != nil {
+			return text, &SkillError{Path: s.FilePath, Message: nodeError(err, "open", s.FilePath)}
+		}
+		body, err := StripFrontmatter(string(data))
+		if err != nil {
+			return text, &SkillError{Path: s.FilePath, Message: err.Error()}
+		}
+		block := fmt.Sprintf("<skill name=\"%s\" location=\"%s\">\nReferences are relative to %s.\n\n%s\n</skill>",
+			s.Name, s.FilePath, s.BaseDir, jsTrim(body))
+		if args != "" {
+			return block + "\n\n" + args, nil
+		}
+		return block, nil
+	}
+	return text, nil
+}
