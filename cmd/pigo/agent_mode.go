@@ -483,36 +483,75 @@ func (rt *agentRuntime) openSession(f piFlags, diags *[]diagnostic) (tree *pises
 		*diags = append(*diags, diagnostic{"warning", fmt.Sprintf("%v; the session continues in memory (not saved)", err)})
 		return pisession.InMemory(io.Cwd)
 	}
+	if f.fork != "" {
+		var conflicts []string
+		for _, c := range []struct {
+			set  bool
+			flag string
+		}{{f.session != "", "--session"}, {f.continueSession, "--continue"}, {f.noSession, "--no-session"}} {
+			if c.set {
+				conflicts = append(conflicts, c.flag)
+			}
+		}
+		if len(conflicts) > 0 {
+			fmt.Fprintf(io.Stderr, "Error: --fork cannot be combined with %s\n", strings.Join(conflicts, ", "))
+			return nil, false, ExitFailure, false
+		}
+	}
 	if f.noSession {
 		return pisession.InMemory(io.Cwd), false, ExitOK, true
 	}
 	rt.sessionDir = dir
+	// resolve is pi's resolveSessionPath: a path as given, else a session
+	// id prefix in this project's directory, then in any project's.
+	resolve := func(arg string) (path, otherCwd string, found bool) {
+		if pisession.LooksLikePath(arg) {
+			if !filepath.IsAbs(arg) {
+				arg = filepath.Join(io.Cwd, arg)
+			}
+			return arg, "", true
+		}
+		if info, err := pisession.Find([]string{dir}, arg); err == nil {
+			return info.Path, "", true
+		}
+		dirs, _ := pisession.ProjectDirs(rt.agentDir)
+		if info, err := pisession.Find(dirs, arg); err == nil {
+			return info.Path, info.Cwd, true
+		}
+		return "", "", false
+	}
+	forkInto := func(path string) (*pisession.Tree, bool) {
+		t, ws, err := pisession.ForkFrom(path, io.Cwd, dir, pisession.Options{})
+		warn(ws)
+		if err != nil {
+			fmt.Fprintf(io.Stderr, "Error: %v\n", err)
+			return nil, false
+		}
+		return t, true
+	}
 	var err error
 	switch {
+	case f.fork != "":
+		path, _, found := resolve(f.fork)
+		if !found {
+			fmt.Fprintf(io.Stderr, "No session found matching '%s'\n", f.fork)
+			return nil, false, ExitFailure, false
+		}
+		if tree, ok = forkInto(path); !ok {
+			return nil, false, ExitFailure, false
+		}
 	case f.session != "":
-		path := f.session
-		if !pisession.LooksLikePath(path) {
-			info, ferr := pisession.Find([]string{dir}, path)
-			if ferr != nil {
-				dirs, _ := pisession.ProjectDirs(rt.agentDir)
-				info, ferr = pisession.Find(dirs, path)
-				if ferr != nil {
-					fmt.Fprintf(io.Stderr, "No session found matching '%s'\n", f.session)
-					return nil, false, ExitFailure, false
-				}
-				*diags = append(*diags, diagnostic{"warning", fmt.Sprintf("Session found in different project: %s; forking it into the current directory", info.Cwd)})
-				var ws []pisession.Warning
-				tree, ws, err = pisession.ForkFrom(info.Path, io.Cwd, dir, pisession.Options{})
-				warn(ws)
-				if err != nil {
-					fmt.Fprintf(io.Stderr, "Error: %v\n", err)
-					return nil, false, ExitFailure, false
-				}
-				break
+		path, otherCwd, found := resolve(f.session)
+		if !found {
+			fmt.Fprintf(io.Stderr, "No session found matching '%s'\n", f.session)
+			return nil, false, ExitFailure, false
+		}
+		if otherCwd != "" {
+			*diags = append(*diags, diagnostic{"warning", fmt.Sprintf("Session found in different project: %s; forking it into the current directory", otherCwd)})
+			if tree, ok = forkInto(path); !ok {
+				return nil, false, ExitFailure, false
 			}
-			path = info.Path
-		} else if !filepath.IsAbs(path) {
-			path = filepath.Join(io.Cwd, path)
+			break
 		}
 		var ws []pisession.Warning
 		tree, ws, err = pisession.Open(path, pisession.Options{})
@@ -675,7 +714,7 @@ func (rt *agentRuntime) extensionFlagValues(given []unknownFlag) (map[string]any
 // --append-system-prompt, SYSTEM.md / APPEND_SYSTEM.md and the active
 // tools.
 func (rt *agentRuntime) systemPrompt() string {
-	in := systemPromptInput{fs: rt.io.FS, cwd: rt.io.Cwd, agentDir: rt.agentDir, host: rt.host, contextFiles: true, now: time.Now(),
+	in := systemPromptInput{fs: rt.io.FS, cwd: rt.io.Cwd, agentDir: rt.agentDir, host: rt.host, contextFiles: !rt.flags.noContextFiles, now: time.Now(),
 		selected: rt.host.Pi().ActiveTools(), skills: rt.skills()}
 	custom := ""
 	if rt.flags.systemPrompt != nil {
@@ -989,8 +1028,10 @@ Options (as pi's):
   --system-prompt <text|file>    replace the system prompt
   --append-system-prompt <t|f>   append to the system prompt (repeatable)
   --no-session                   do not save the session
+  -nc, --no-context-files        no AGENTS.md / CLAUDE.md in the system prompt
   --session <path|id-prefix>     resume a session
   -c, --continue                 resume the most recent session of this directory
+  --fork <path|id-prefix>        start a new session holding a copy of that one
   --session-dir <dir>            where sessions are stored
   -e, --extension <path>         load an extension (repeatable)
   -ne, --no-extensions           no discovered extensions (-e still loads)

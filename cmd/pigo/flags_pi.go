@@ -19,6 +19,7 @@ type piFlags struct {
 	appendSystemPrompt []string
 	noSession          bool
 	session            string
+	fork               string // --fork <path|id>: a copy of that session
 	sessionDir         string
 	continueSession    bool
 	models             []string // --models: the cycle scope
@@ -43,6 +44,8 @@ type piFlags struct {
 	// noSkills and noPromptTemplates are -ns and -np (resources_pi.go).
 	skills, promptTemplates     []string
 	noSkills, noPromptTemplates bool
+	// noContextFiles is -nc: no AGENTS.md / CLAUDE.md in the system prompt.
+	noContextFiles bool
 }
 
 type unknownFlag struct {
@@ -119,8 +122,11 @@ func parsePiFlags(args []string) piFlags {
 		case "--no-prompt-templates", "-np":
 			f.noPromptTemplates = true
 			continue
-		case "--no-themes", "--no-context-files", "-nc":
-			continue // pigo has no themes or context-file switch yet
+		case "--no-context-files", "-nc":
+			f.noContextFiles = true
+			continue
+		case "--no-themes":
+			continue // pigo has no themes (no TUI)
 		case "--verbose":
 			f.verbose = true
 			continue
@@ -212,7 +218,11 @@ func parsePiFlags(args []string) piFlags {
 			if v, ok := next(&i); ok {
 				f.promptTemplates = append(f.promptTemplates, v)
 			}
-		case "--theme", "--fork":
+		case "--fork":
+			if v, ok := next(&i); ok {
+				f.fork = v
+			}
+		case "--theme":
 			if v, ok := next(&i); ok {
 				f.diagnostics = append(f.diagnostics, diagnostic{"warning", fmt.Sprintf("%s is not supported by pigo yet; ignored %q", a, v)})
 			}
