@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/jsapi"
@@ -94,7 +95,10 @@ func loadExample(t *testing.T, ex example, cwd string) (*piHost, engine.LoadResu
 	if cwd == "" {
 		cwd = t.TempDir()
 	}
-	h := engine.New(engine.Options{Cwd: cwd})
+	// Generous factory budget: the suite checks that examples load, and a
+	// big bundle's top level (sandbox-runtime) can take seconds on a busy
+	// shared machine.
+	h := engine.New(engine.Options{Cwd: cwd, Budgets: engine.Budgets{Factory: 2 * time.Minute}})
 	t.Cleanup(func() { _ = h.Close(context.Background()) })
 	res := h.Boot(context.Background(), []engine.PluginSpec{sharedEnv().Plugin(ex.name, ex.path, nil)})
 	return &piHost{t: t, host: h, cwd: cwd}, res[0]
