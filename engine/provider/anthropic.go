@@ -7,17 +7,33 @@ import (
 	"strings"
 )
 
-// This file is pi-ai's providers/anthropic.js for API-key auth: the Messages
-// API request (system blocks with cache_control, tools with input_schema,
+// This file is pi-ai's providers/anthropic.js: the Messages API request
+// (system blocks with cache_control, tools with input_schema,
 // tool_use/tool_result conversion, budget or adaptive thinking, beta headers)
 // and the SSE handling (message_start, content_block_start/delta/stop with
 // text, thinking, redacted_thinking, tool_use, input_json_delta and
 // signature_delta, message_delta usage and stop_reason, message_stop).
+//
+// pi-ai authenticates in one of three ways, chosen by the provider and the
+// key (createClient):
+//   - github-copilot: the Copilot token as a bearer token, plus the Copilot
+//     request headers (X-Initiator, Openai-Intent, Copilot-Vision-Request);
+//   - a Claude Pro/Max OAuth token (the key contains "sk-ant-oat", from an
+//     auth.json login or ANTHROPIC_OAUTH_TOKEN): a bearer token sent as
+//     Claude Code sends it: the claude-code and oauth betas, Claude Code's
+//     user-agent and x-app, the Claude Code identity as the first system
+//     block, and tool names in Claude Code's casing ("read" → "Read", mapped
+//     back to the caller's tool names in the response);
+//   - otherwise an API key in x-api-key.
 
 const (
 	anthropicVersion            = "2023-06-01"
 	betaFineGrainedToolStream   = "fine-grained-tool-streaming-2025-05-14"
 	betaInterleavedThinking     = "interleaved-thinking-2025-05-14"
+	betaClaudeCode              = "claude-code-20250219"
+	betaOAuth                   = "oauth-2025-04-20"
+	claudeCodeVersion           = "2.1.75"
+	claudeCodeIdentity          = "You are Claude Code, Anthropic's official CLI for Claude."
 	anthropicImagePlaceholder   = "(see attached image)"
 	anthropicMissingStopText    = "Anthropic stream ended before message_stop"
 	anthropicDefaultThinkTokens = 1024
@@ -83,10 +99,6 @@ func streamAnthropic(ctx context.Context, model *Model, c *Context, opts *Option
 	if err != nil {
 		return nil, err
 	}
-	if strings.Contains(key, "sk-ant-oat") {
-		return nil, &Error{Kind: ErrOAuthUnsupported, Message: fmt.Sprintf(
-			"Anthropic OAuth tokens (sk-ant-oat…) are not supported yet by pigo; use an API key for provider %s", model.Provider)}
-	}
 	ap := anthropicParams{maxTokens: opts.baseMaxTokens(model)}
 	if r := opts.reasoning(); r == "" {
 		ap.thinkingEnabled = ptr(false)
@@ -96,16 +108,25 @@ func streamAnthropic(ctx context.Context, model *Model, c *Context, opts *Option
 		ap.maxTokens, ap.budgetTokens = adjustMaxTokensForThinking(ap.maxTokens, model.MaxTokens, r, opts.ThinkingBudgets)
 		ap.thinkingEnabled = ptr(true)
 	}
-	st := &anthropicStream{producer: newProducer(model, opts)}
+	st := &anthropicStream{producer: newProducer(model, opts), tools: c.Tools}
+	// pi-ai's createClient: Copilot first, then OAuth tokens.
+	st.oauth = model.Provider != "github-copilot" && isAnthropicOAuthToken(key)
 	go func() { st.finish(ctx, st.stream(ctx, c, key, ap)) }()
 	return st.s, nil
 }
 
-type anthropicStream struct{ producer }
+// isAnthropicOAuthToken is pi-ai's isOAuthToken.
+func isAnthropicOAuthToken(key string) bool { return strings.Contains(key, "sk-ant-oat") }
+
+type anthropicStream struct {
+	producer
+	oauth bool   // Claude Code-style OAuth request
+	tools []Tool // the request's tools, to map Claude Code tool names back
+}
 
 func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, ap anthropicParams) error {
 	model, opts := st.model, st.opts
-	params, err := buildAnthropicParams(model, c, opts, ap)
+	params, err := buildAnthropicParams(model, c, opts, ap, st.oauth)
 	if err != nil {
 		return err
 	}
@@ -127,16 +148,30 @@ func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, a
 	}
 	headers := map[string]string{
 		"anthropic-version": anthropicVersion,
-		"x-api-key":         key,
 		"content-type":      "application/json",
 		"accept":            "application/json",
 		"anthropic-dangerous-direct-browser-access": "true",
 	}
-	if len(betas) > 0 {
+	switch {
+	case model.Provider == "github-copilot", st.oauth:
+		headers["authorization"] = "Bearer " + key
+	default:
+		headers["x-api-key"] = key
+	}
+	if st.oauth {
+		headers["anthropic-beta"] = strings.Join(append([]string{betaClaudeCode, betaOAuth}, betas...), ",")
+		headers["user-agent"] = "claude-cli/" + claudeCodeVersion
+		headers["x-app"] = "cli"
+	} else if len(betas) > 0 {
 		headers["anthropic-beta"] = strings.Join(betas, ",")
 	}
 	for k, v := range model.Headers {
 		headers[k] = v
+	}
+	if model.Provider == "github-copilot" {
+		for k, v := range copilotDynamicHeaders(c) {
+			headers[k] = v
+		}
 	}
 	resp, err := openStream(ctx, model, opts, endpoint(model.BaseURL, "/v1/messages"), headers, body, anthropicErrorText, st)
 	if err != nil {
@@ -245,7 +280,11 @@ func (st *anthropicStream) event(ev map[string]any) error {
 			b = ContentBlock{Type: BlockThinking, Thinking: "[Reasoning redacted]", ThinkingSignature: str(cb, "data"), Redacted: true}
 		case "tool_use":
 			args, _ := cb["input"].(map[string]any)
-			b = ToolCallBlock(str(cb, "id"), str(cb, "name"), cloneMap(orEmpty(args)))
+			name := str(cb, "name")
+			if st.oauth {
+				name = fromClaudeCodeName(name, st.tools)
+			}
+			b = ToolCallBlock(str(cb, "id"), name, cloneMap(orEmpty(args)))
 			b.scratch.hasPartialJSON = true
 		default:
 			return nil
@@ -352,9 +391,10 @@ func mapAnthropicStopReason(r string) (StopReason, error) {
 	return "", fmt.Errorf("Unhandled stop reason: %s", r)
 }
 
-// buildAnthropicParams is pi-ai's buildParams for API-key auth (the payload
-// before "stream": true is added, which is what onPayload sees).
-func buildAnthropicParams(model *Model, c *Context, opts *Options, ap anthropicParams) (map[string]any, error) {
+// buildAnthropicParams is pi-ai's buildParams (the payload before "stream":
+// true is added, which is what onPayload sees); oauth selects the Claude
+// Code identity and tool names.
+func buildAnthropicParams(model *Model, c *Context, opts *Options, ap anthropicParams, oauth bool) (map[string]any, error) {
 	var cc map[string]any
 	if retention := opts.cacheRetention(); retention != "none" {
 		cc = map[string]any{"type": "ephemeral"}
@@ -373,16 +413,27 @@ func buildAnthropicParams(model *Model, c *Context, opts *Options, ap anthropicP
 	}
 	p := map[string]any{
 		"model":      model.ID,
-		"messages":   convertAnthropicMessages(msgs, model, cc),
+		"messages":   convertAnthropicMessages(msgs, model, cc, oauth),
 		"max_tokens": int64(maxTokens),
 		"stream":     true,
 	}
-	if c.SystemPrompt != "" {
-		sys := map[string]any{"type": "text", "text": sanitize(c.SystemPrompt)}
+	var system []any
+	addSystem := func(text string) {
+		sys := map[string]any{"type": "text", "text": text}
 		if cc != nil {
 			sys["cache_control"] = cloneMap(cc)
 		}
-		p["system"] = []any{sys}
+		system = append(system, sys)
+	}
+	if oauth {
+		// OAuth requests must identify as Claude Code.
+		addSystem(claudeCodeIdentity)
+	}
+	if c.SystemPrompt != "" {
+		addSystem(sanitize(c.SystemPrompt))
+	}
+	if system != nil {
+		p["system"] = system
 	}
 	thinking := ap.thinkingEnabled != nil && *ap.thinkingEnabled
 	if opts.Temperature != nil && !thinking {
@@ -400,7 +451,11 @@ func buildAnthropicParams(model *Model, c *Context, opts *Options, ap anthropicP
 			if !ok || req == nil {
 				req = []any{}
 			}
-			tool := map[string]any{"name": t.Name, "description": t.Description,
+			name := t.Name
+			if oauth {
+				name = toClaudeCodeName(name)
+			}
+			tool := map[string]any{"name": name, "description": t.Description,
 				"input_schema": map[string]any{"type": "object", "properties": cloneValue(props), "required": cloneValue(req)}}
 			if eager {
 				tool["eager_input_streaming"] = true
@@ -442,8 +497,9 @@ func buildAnthropicParams(model *Model, c *Context, opts *Options, ap anthropicP
 	return p, nil
 }
 
-// convertAnthropicMessages is pi-ai's convertMessages for the Messages API.
-func convertAnthropicMessages(msgs []llmMessage, model *Model, cc map[string]any) []any {
+// convertAnthropicMessages is pi-ai's convertMessages for the Messages API;
+// with oauth, tool calls carry Claude Code's tool names.
+func convertAnthropicMessages(msgs []llmMessage, model *Model, cc map[string]any, oauth bool) []any {
 	normalize := func(id string, _ *llmMessage) string { return replaceNonIDChars(id, 64) }
 	msgs = transformMessages(msgs, model, normalize)
 	out := []any{}
@@ -490,7 +546,11 @@ func convertAnthropicMessages(msgs []llmMessage, model *Model, cc map[string]any
 						blocks = append(blocks, map[string]any{"type": "thinking", "thinking": sanitize(b.Thinking), "signature": b.ThinkingSignature})
 					}
 				case BlockToolCall:
-					blocks = append(blocks, map[string]any{"type": "tool_use", "id": b.ID, "name": b.Name, "input": cloneMap(orEmpty(b.Arguments))})
+					name := b.Name
+					if oauth {
+						name = toClaudeCodeName(name)
+					}
+					blocks = append(blocks, map[string]any{"type": "tool_use", "id": b.ID, "name": name, "input": cloneMap(orEmpty(b.Arguments))})
 				}
 			}
 			if len(blocks) > 0 {
@@ -559,4 +619,33 @@ func anthropicToolResultContent(content []ContentBlock) any {
 		blocks = append([]any{map[string]any{"type": "text", "text": anthropicImagePlaceholder}}, blocks...)
 	}
 	return blocks
+}
+
+// claudeCodeTools are Claude Code 2.x's tool names in canonical casing
+// (pi-ai's claudeCodeTools).
+var claudeCodeTools = []string{"Read", "Write", "Edit", "Bash", "Grep", "Glob", "AskUserQuestion", "EnterPlanMode",
+	"ExitPlanMode", "KillShell", "NotebookEdit", "Skill", "Task", "TaskOutput", "TodoWrite", "WebFetch", "WebSearch"}
+
+// toClaudeCodeName returns Claude Code's casing of a tool name that matches
+// one of its tools case-insensitively, else name.
+func toClaudeCodeName(name string) string {
+	lower := strings.ToLower(name)
+	for _, t := range claudeCodeTools {
+		if strings.ToLower(t) == lower {
+			return t
+		}
+	}
+	return name
+}
+
+// fromClaudeCodeName maps a tool name in a response back to the request's
+// tool of that name, compared case-insensitively.
+func fromClaudeCodeName(name string, tools []Tool) string {
+	lower := strings.ToLower(name)
+	for _, t := range tools {
+		if strings.ToLower(t.Name) == lower {
+			return t.Name
+		}
+	}
+	return name
 }

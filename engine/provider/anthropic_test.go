@@ -2,7 +2,6 @@ package provider_test
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"strings"
 	"testing"
@@ -250,15 +249,6 @@ func TestAnthropicAbort(t *testing.T) {
 	}
 	if strings.Contains(js(msg), `"index"`) {
 		t.Errorf("scratch field in aborted message: %s", js(msg))
-	}
-}
-
-func TestAnthropicOAuthTokenRefused(t *testing.T) {
-	t.Parallel()
-	m := mockModel(provider.APIAnthropicMessages, "http://127.0.0.1:1")
-	_, err := provider.Stream(context.Background(), m, &provider.Context{}, &provider.Options{APIKey: "sk-ant-oat01-xyz"})
-	if !errors.Is(err, provider.ErrOAuthUnsupported) {
-		t.Errorf("err = %v", err)
 	}
 }
 

@@ -146,7 +146,7 @@ func (o *Options) baseMaxTokens(m *Model) int {
 
 // BuiltinAPIs returns the HTTP APIs this package implements, keyed by api
 // name: openai-completions, openai-responses, azure-openai-responses,
-// anthropic-messages and google-generative-ai.
+// openai-codex-responses, anthropic-messages and google-generative-ai.
 func BuiltinAPIs() map[string]API {
 	return map[string]API{
 		APIOpenAICompletions:    APIFunc(streamOpenAICompletions),
@@ -154,6 +154,7 @@ func BuiltinAPIs() map[string]API {
 		APIAzureOpenAIResponses: APIFunc(streamAzureOpenAIResponses),
 		APIAnthropicMessages:    APIFunc(streamAnthropic),
 		APIGoogleGenerativeAI:   APIFunc(streamGoogle),
+		APIOpenAICodexResponses: APIFunc(streamOpenAICodexResponses),
 	}
 }
 

@@ -19,12 +19,14 @@ type AuthCredential struct {
 	// "!command", resolved like models.json's apiKey (commands run once and
 	// are cached for the registry's lifetime, as in pi).
 	Key string
+	// OAuth is the login of an "oauth" entry.
+	OAuth *OAuthCredential
 }
 
 // ParseAuthJSON parses auth.json: {"<provider>": {"type": "api_key", "key":
-// "..."} | {"type": "oauth", ...}}. Entries that cannot be used are reported
-// and skipped; OAuth entries are kept (they count as configured auth) but
-// pigo cannot use them yet.
+// "..."} | {"type": "oauth", "access": ..., "refresh": ..., "expires": ...,
+// ...}}. Entries that cannot be used are reported and skipped; OAuth entries
+// are read leniently, as pi does (see [OAuthCredential]).
 func ParseAuthJSON(data []byte, file string) (map[string]AuthCredential, []error) {
 	var raw map[string]json.RawMessage
 	if len(bytes.TrimSpace(data)) == 0 {
@@ -58,9 +60,7 @@ func ParseAuthJSON(data []byte, file string) (map[string]AuthCredential, []error
 			}
 			out[name] = AuthCredential{Type: "api_key", Key: key}
 		case "oauth":
-			out[name] = AuthCredential{Type: "oauth"}
-			errs = append(errs, &ConfigError{File: file, Path: name,
-				Message: fmt.Sprintf("OAuth credentials for %q are not supported yet; pigo ignores them (set an API key instead)", name)})
+			out[name] = AuthCredential{Type: "oauth", OAuth: parseOAuthCredential(raw[name])}
 		default:
 			errs = append(errs, &ConfigError{File: file, Path: name + ".type", Message: fmt.Sprintf("unknown credential type %q", e.Type)})
 		}

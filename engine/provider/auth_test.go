@@ -29,21 +29,15 @@ func TestRegistryAuthJSON(t *testing.T) {
 		{"openai", "gpt-4.1", "sk-openai"},
 		{"deepseek", "deepseek-v4-pro", "cmd-key"},
 		{"mock2", "m", "models-json-key"},
-		{"mock", "m", "unused"}, // OAuth is skipped; models.json apiKey still applies
+		{"mock", "m", "unused"}, // no OAuth provider "mock": models.json apiKey still applies
 	} {
 		m, _ := r.Find(tc.provider, tc.id)
 		if key, _, err := r.Auth(ctx, m); err != nil || key != tc.want {
 			t.Errorf("%s: key %q err %v, want %q", tc.provider, key, err, tc.want)
 		}
 	}
-	var oauth bool
-	for _, p := range r.Problems() {
-		if strings.Contains(p.Error(), `OAuth credentials for "mock" are not supported yet`) {
-			oauth = true
-		}
-	}
-	if !oauth {
-		t.Errorf("OAuth entry not reported: %v", r.Problems())
+	if len(r.Problems()) != 0 {
+		t.Errorf("problems: %v", r.Problems()) // pi reads OAuth entries without complaint
 	}
 	// The runtime key (--api-key) beats everything.
 	r.SetRuntimeAPIKey("anthropic", "sk-runtime")
@@ -55,14 +49,23 @@ func TestRegistryAuthJSON(t *testing.T) {
 
 func TestRegistryOAuthOnly(t *testing.T) {
 	t.Parallel()
-	dir := writeAgentDir(t, map[string]string{"auth.json": `{"anthropic": {"type": "oauth", "access": "x", "refresh": "y", "expires": 0}}`})
-	r := provider.NewRegistry(provider.RegistryOptions{AgentDir: dir})
-	if r.HasAuth("anthropic") || len(r.Available()) != 0 {
-		t.Error("OAuth-only provider reported as available")
+	// A valid (unexpired) login is used as is: no refresh, no network.
+	dir := writeAgentDir(t, map[string]string{"auth.json": `{"anthropic": {"type": "oauth", "access": "sk-ant-oat01-x", "refresh": "y", "expires": 4102444800000},
+		"google-gemini-cli": {"type": "oauth", "access": "x", "refresh": "y", "expires": 4102444800000}}`})
+	r := provider.NewRegistry(provider.RegistryOptions{AgentDir: dir, Env: map[string]string{"GEMINI_API_KEY": "env-loses"}})
+	if !r.HasAuth("anthropic") || len(r.Available()) == 0 || !r.IsUsingOAuth("anthropic") {
+		t.Error("OAuth login not counted as auth")
 	}
 	m, _ := r.Find("anthropic", "claude-haiku-4-5")
+	if key, _, err := r.Auth(context.Background(), m); err != nil || key != "sk-ant-oat01-x" {
+		t.Errorf("key %q err %v", key, err)
+	}
+	// A login pigo has no OAuth support for fails clearly, naming the
+	// provider; as in pi, the environment does not replace it.
+	m, _ = r.Find("google", "gemini-2.5-pro")
+	m.Provider = "google-gemini-cli"
 	_, err := r.Stream(context.Background(), m, &provider.Context{}, nil)
-	if !errors.Is(err, provider.ErrOAuthUnsupported) || !errors.Is(err, provider.ErrNoAPIKey) {
+	if !errors.Is(err, provider.ErrOAuthUnsupported) || !strings.Contains(err.Error(), `"google-gemini-cli"`) {
 		t.Errorf("err = %v", err)
 	}
 }

@@ -14,9 +14,19 @@ package provider
 //   - google (google-generative-ai,
 //     https://generativelanguage.googleapis.com/v1beta):
 //     gemini-3.1-pro-preview, gemini-3-flash-preview, gemini-2.5-pro,
-//     gemini-2.5-flash, gemini-2.5-flash-lite.
+//     gemini-2.5-flash, gemini-2.5-flash-lite;
+//   - github-copilot (anthropic-messages, openai-completions and
+//     openai-responses at https://api.individual.githubcopilot.com, or the
+//     host a Copilot OAuth login names): pi-ai's 26 Copilot models, with
+//     the Copilot editor headers;
+//   - openai-codex (openai-codex-responses, https://chatgpt.com/backend-api):
+//     pi-ai's 10 ChatGPT subscription models.
 //
-// models.json can override and extend these exactly as in pi.
+// The github-copilot and openai-codex models need an OAuth login made with
+// pi (or, for Copilot, a GitHub token in the environment); a [Registry]
+// lists them only when their provider has such a credential, so that fuzzy
+// patterns like "haiku" keep meaning the anthropic models. models.json can
+// override and extend these exactly as in pi.
 func BuiltinModels() []*Model {
 	anthropic := func(id, name string, cost Cost, ctxWin, maxTok int, tl ThinkingLevelMap) *Model {
 		return &Model{ID: id, Name: name, API: APIAnthropicMessages, Provider: "anthropic", BaseURL: "https://api.anthropic.com",
@@ -39,6 +49,24 @@ func BuiltinModels() []*Model {
 			Input: []string{"text", "image"}, Cost: cost, ContextWindow: 1048576, MaxTokens: 65536}
 	}
 	gpt5 := func() ThinkingLevelMap { return ThinkingLevelMap{ThinkingOff: nil, ThinkingXHigh: ptr("xhigh")} }
+	input := func(image bool) []string {
+		if image {
+			return []string{"text", "image"}
+		}
+		return []string{"text"}
+	}
+	copilot := func(id, name, api string, reasoning, image bool, ctxWin, maxTok int, tl ThinkingLevelMap, compat *Compat) *Model {
+		return &Model{ID: id, Name: name, API: api, Provider: "github-copilot", BaseURL: "https://api.individual.githubcopilot.com",
+			Headers: copilotStaticHeaders(), Compat: compat, Reasoning: reasoning, ThinkingLevelMap: tl, Input: input(image),
+			ContextWindow: ctxWin, MaxTokens: maxTok}
+	}
+	oaCompat := func() *Compat {
+		return &Compat{SupportsStore: ptr(false), SupportsDeveloperRole: ptr(false), SupportsReasoningEffort: ptr(false)}
+	}
+	codex := func(id, name string, image bool, cost Cost, ctxWin int, tl ThinkingLevelMap) *Model {
+		return &Model{ID: id, Name: name, API: APIOpenAICodexResponses, Provider: "openai-codex", BaseURL: codexDefaultBaseURL,
+			Reasoning: true, ThinkingLevelMap: tl, Input: input(image), Cost: cost, ContextWindow: ctxWin, MaxTokens: 128000}
+	}
 	return []*Model{
 		anthropic("claude-opus-4-7", "Claude Opus 4.7", Cost{5, 25, 0.5, 6.25}, 1000000, 128000, ThinkingLevelMap{ThinkingXHigh: ptr("xhigh")}),
 		anthropic("claude-opus-4-6", "Claude Opus 4.6", Cost{5, 25, 0.5, 6.25}, 1000000, 128000, ThinkingLevelMap{ThinkingXHigh: ptr("max")}),
@@ -57,6 +85,42 @@ func BuiltinModels() []*Model {
 		google("gemini-2.5-pro", "Gemini 2.5 Pro", Cost{1.25, 10, 0.125, 0}, nil),
 		google("gemini-2.5-flash", "Gemini 2.5 Flash", Cost{0.3, 2.5, 0.03, 0}, nil),
 		google("gemini-2.5-flash-lite", "Gemini 2.5 Flash Lite", Cost{0.1, 0.4, 0.025, 0}, nil),
+		copilot("claude-haiku-4.5", "Claude Haiku 4.5", APIAnthropicMessages, true, true, 144000, 32000, nil, &Compat{SupportsEagerToolInputStreaming: ptr(false)}),
+		copilot("claude-opus-4.5", "Claude Opus 4.5", APIAnthropicMessages, true, true, 160000, 32000, nil, nil),
+		copilot("claude-opus-4.6", "Claude Opus 4.6", APIAnthropicMessages, true, true, 1000000, 64000, ThinkingLevelMap{ThinkingXHigh: ptr("max")}, nil),
+		copilot("claude-opus-4.7", "Claude Opus 4.7", APIAnthropicMessages, true, true, 144000, 64000, ThinkingLevelMap{ThinkingXHigh: ptr("xhigh")}, nil),
+		copilot("claude-sonnet-4", "Claude Sonnet 4", APIAnthropicMessages, true, true, 216000, 16000, nil, &Compat{SupportsEagerToolInputStreaming: ptr(false)}),
+		copilot("claude-sonnet-4.5", "Claude Sonnet 4.5", APIAnthropicMessages, true, true, 144000, 32000, nil, &Compat{SupportsEagerToolInputStreaming: ptr(false)}),
+		copilot("claude-sonnet-4.6", "Claude Sonnet 4.6", APIAnthropicMessages, true, true, 1000000, 32000, nil, nil),
+		copilot("gemini-2.5-pro", "Gemini 2.5 Pro", APIOpenAICompletions, false, true, 128000, 64000, nil, oaCompat()),
+		copilot("gemini-3-flash-preview", "Gemini 3 Flash", APIOpenAICompletions, true, true, 128000, 64000, nil, oaCompat()),
+		copilot("gemini-3-pro-preview", "Gemini 3 Pro Preview", APIOpenAICompletions, true, true, 128000, 64000, nil, oaCompat()),
+		copilot("gemini-3.1-pro-preview", "Gemini 3.1 Pro Preview", APIOpenAICompletions, true, true, 128000, 64000, nil, oaCompat()),
+		copilot("gpt-4.1", "GPT-4.1", APIOpenAICompletions, false, true, 128000, 16384, nil, oaCompat()),
+		copilot("gpt-4o", "GPT-4o", APIOpenAICompletions, false, true, 128000, 4096, nil, oaCompat()),
+		copilot("gpt-5", "GPT-5", APIOpenAIResponses, true, true, 128000, 128000, ThinkingLevelMap{ThinkingOff: nil}, nil),
+		copilot("gpt-5-mini", "GPT-5-mini", APIOpenAIResponses, true, true, 264000, 64000, ThinkingLevelMap{ThinkingOff: nil}, nil),
+		copilot("gpt-5.1", "GPT-5.1", APIOpenAIResponses, true, true, 264000, 64000, ThinkingLevelMap{ThinkingOff: nil}, nil),
+		copilot("gpt-5.1-codex", "GPT-5.1-Codex", APIOpenAIResponses, true, true, 400000, 128000, ThinkingLevelMap{ThinkingOff: nil}, nil),
+		copilot("gpt-5.1-codex-max", "GPT-5.1-Codex-max", APIOpenAIResponses, true, true, 400000, 128000, ThinkingLevelMap{ThinkingOff: nil}, nil),
+		copilot("gpt-5.1-codex-mini", "GPT-5.1-Codex-mini", APIOpenAIResponses, true, true, 400000, 128000, ThinkingLevelMap{ThinkingOff: nil}, nil),
+		copilot("gpt-5.2", "GPT-5.2", APIOpenAIResponses, true, true, 264000, 64000, ThinkingLevelMap{ThinkingOff: nil, ThinkingXHigh: ptr("xhigh")}, nil),
+		copilot("gpt-5.2-codex", "GPT-5.2-Codex", APIOpenAIResponses, true, true, 400000, 128000, ThinkingLevelMap{ThinkingOff: nil, ThinkingXHigh: ptr("xhigh")}, nil),
+		copilot("gpt-5.3-codex", "GPT-5.3-Codex", APIOpenAIResponses, true, true, 400000, 128000, ThinkingLevelMap{ThinkingOff: nil, ThinkingXHigh: ptr("xhigh")}, nil),
+		copilot("gpt-5.4", "GPT-5.4", APIOpenAIResponses, true, true, 400000, 128000, ThinkingLevelMap{ThinkingOff: nil, ThinkingXHigh: ptr("xhigh")}, nil),
+		copilot("gpt-5.4-mini", "GPT-5.4 Mini", APIOpenAIResponses, true, true, 400000, 128000, ThinkingLevelMap{ThinkingOff: nil, ThinkingXHigh: ptr("xhigh")}, nil),
+		copilot("gpt-5.5", "GPT-5.5", APIOpenAIResponses, true, true, 400000, 128000, ThinkingLevelMap{ThinkingOff: nil, ThinkingXHigh: ptr("xhigh")}, nil),
+		copilot("grok-code-fast-1", "Grok Code Fast 1", APIOpenAICompletions, true, false, 128000, 64000, nil, oaCompat()),
+		codex("gpt-5.1", "GPT-5.1", true, Cost{1.25, 10, 0.125, 0}, 272000, nil),
+		codex("gpt-5.1-codex-max", "GPT-5.1 Codex Max", true, Cost{1.25, 10, 0.125, 0}, 272000, nil),
+		codex("gpt-5.1-codex-mini", "GPT-5.1 Codex Mini", true, Cost{0.25, 2, 0.025, 0}, 272000, ThinkingLevelMap{ThinkingMinimal: ptr("medium"), ThinkingLow: ptr("medium"), ThinkingMedium: ptr("medium"), ThinkingHigh: ptr("high")}),
+		codex("gpt-5.2", "GPT-5.2", true, Cost{1.75, 14, 0.175, 0}, 272000, ThinkingLevelMap{ThinkingXHigh: ptr("xhigh"), ThinkingMinimal: ptr("low")}),
+		codex("gpt-5.2-codex", "GPT-5.2 Codex", true, Cost{1.75, 14, 0.175, 0}, 272000, ThinkingLevelMap{ThinkingXHigh: ptr("xhigh"), ThinkingMinimal: ptr("low")}),
+		codex("gpt-5.3-codex", "GPT-5.3 Codex", true, Cost{1.75, 14, 0.175, 0}, 272000, ThinkingLevelMap{ThinkingXHigh: ptr("xhigh"), ThinkingMinimal: ptr("low")}),
+		codex("gpt-5.3-codex-spark", "GPT-5.3 Codex Spark", false, Cost{0, 0, 0, 0}, 128000, ThinkingLevelMap{ThinkingXHigh: ptr("xhigh"), ThinkingMinimal: ptr("low")}),
+		codex("gpt-5.4", "GPT-5.4", true, Cost{2.5, 15, 0.25, 0}, 272000, ThinkingLevelMap{ThinkingXHigh: ptr("xhigh"), ThinkingMinimal: ptr("low")}),
+		codex("gpt-5.4-mini", "GPT-5.4 Mini", true, Cost{0.75, 4.5, 0.075, 0}, 272000, ThinkingLevelMap{ThinkingXHigh: ptr("xhigh"), ThinkingMinimal: ptr("low")}),
+		codex("gpt-5.5", "GPT-5.5", true, Cost{5, 30, 0.5, 0}, 272000, ThinkingLevelMap{ThinkingXHigh: ptr("xhigh"), ThinkingMinimal: ptr("low")}),
 	}
 }
 
@@ -71,10 +135,16 @@ func defaultModelFor(provider string) string {
 		return "deepseek-v4-pro"
 	case "google":
 		return "gemini-3.1-pro-preview"
+	case "openai-codex":
+		return "gpt-5.5"
+	case "github-copilot":
+		return "gpt-5.4"
 	}
 	return ""
 }
 
 // defaultProviderOrder is the key order of pi's defaultModelPerProvider,
 // restricted to the catalog, used to pick an initial model.
-func defaultProviderOrder() []string { return []string{"anthropic", "openai", "deepseek", "google"} }
+func defaultProviderOrder() []string {
+	return []string{"anthropic", "openai", "openai-codex", "deepseek", "google", "github-copilot"}
+}

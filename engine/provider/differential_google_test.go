@@ -152,33 +152,16 @@ func TestDifferentialGoogle(t *testing.T) {
 			return m
 		}, context: googleConversation(), handlers: []http.HandlerFunc{sse(gmChunk(p(gmText("k")), "STOP", nil))}},
 	}
-	for _, dc := range cases {
-		t.Run(dc.name, func(t *testing.T) {
-			t.Parallel()
-			compareWithPi(t, piAI, dc)
-		})
-	}
+	compareCasesWithPi(t, piAI, cases)
 }
 
 // googleConversation is a history for Gemini: same-model thinking, text and
 // tool-call signatures (one not base64), tool results with images and an
 // error, another provider's thinking, an errored turn, an orphaned call.
 func googleConversation() provider.Context {
-	img := map[string]any{"type": "image", "data": "aGVsbG8=", "mimeType": "image/png"}
-	usage := map[string]any{"input": 1, "output": 1, "cacheRead": 0, "cacheWrite": 0, "totalTokens": 2,
-		"cost": map[string]any{"input": 0, "output": 0, "cacheRead": 0, "cacheWrite": 0, "total": 0}}
-	asst := func(api, prov, model, stop string, content ...any) map[string]any {
-		return map[string]any{"role": "assistant", "content": content, "api": api, "provider": prov,
-			"model": model, "usage": usage, "stopReason": stop, "timestamp": 2}
-	}
-	result := func(id string, isErr bool, content ...any) map[string]any {
-		return map[string]any{"role": "toolResult", "toolCallId": id, "toolName": "ls", "content": content, "isError": isErr, "timestamp": 3}
-	}
-	text := func(s string) map[string]any { return map[string]any{"type": "text", "text": s} }
+	img, asst, result, text := testImage(), testAssistant, testToolResult, testText
 	const g = "google-generative-ai"
-	msgs := []map[string]any{
-		{"role": "user", "content": "plain string", "timestamp": 1},
-		{"role": "user", "content": []any{text("look"), img}, "timestamp": 1},
+	return testConversation(
 		asst(g, "google", "gemini-2.5-flash", "toolUse",
 			map[string]any{"type": "thinking", "thinking": "I should list", "thinkingSignature": "c2lnMQ=="},
 			map[string]any{"type": "thinking", "thinking": "  "},
@@ -195,12 +178,6 @@ func googleConversation() provider.Context {
 		result("toolu_01/x", false, img),
 		asst(g, "google", "gemini-2.5-flash", "error", text("broken turn")),
 		asst(g, "google", "gemini-2.5-flash", "toolUse", map[string]any{"type": "toolCall", "id": "orphan", "name": "ls", "arguments": map[string]any{}}),
-		{"role": "user", "content": "continue", "timestamp": 5},
-	}
-	return provider.Context{
-		SystemPrompt: "You are helpful.",
-		Tools: []provider.Tool{{Name: "ls", Description: "List", Parameters: map[string]any{
-			"type": "object", "properties": map[string]any{"path": map[string]any{"type": "string"}}}}},
-		Messages: msgs,
-	}
+		map[string]any{"role": "user", "content": "continue", "timestamp": 5},
+	)
 }

@@ -208,12 +208,7 @@ func TestDifferentialOpenAIResponses(t *testing.T) {
 		{name: "conversation other provider", model: plain, context: responsesConversation(), handlers: stream(rsMessage("msg_9", "", "k"),
 			one(rsCompleted("completed", nil)))},
 	}
-	for _, dc := range cases {
-		t.Run(dc.name, func(t *testing.T) {
-			t.Parallel()
-			compareWithPi(t, piAI, dc)
-		})
-	}
+	compareCasesWithPi(t, piAI, cases)
 }
 
 func TestDifferentialAzureOpenAIResponses(t *testing.T) {
@@ -236,12 +231,7 @@ func TestDifferentialAzureOpenAIResponses(t *testing.T) {
 		{name: "http 401", model: az, context: hello, handlers: []http.HandlerFunc{status(401, map[string]string{"Content-Type": "application/json"},
 			`{"error":{"code":"401","message":"Access denied due to invalid subscription key."}}`)}},
 	}
-	for _, dc := range cases {
-		t.Run(dc.name, func(t *testing.T) {
-			t.Parallel()
-			compareWithPi(t, piAI, dc)
-		})
-	}
+	compareCasesWithPi(t, piAI, cases)
 }
 
 // responsesConversation is a history for the Responses API: a replayed
@@ -249,48 +239,31 @@ func TestDifferentialAzureOpenAIResponses(t *testing.T) {
 // model of the same provider (dropped), a foreign tool call id with an item
 // part (hashed), tool results with images, an errored turn, an orphaned call.
 func responsesConversation() provider.Context {
-	img := map[string]any{"type": "image", "data": "aGVsbG8=", "mimeType": "image/png"}
-	usage := map[string]any{"input": 1, "output": 1, "cacheRead": 0, "cacheWrite": 0, "totalTokens": 2,
-		"cost": map[string]any{"input": 0, "output": 0, "cacheRead": 0, "cacheWrite": 0, "total": 0}}
-	asst := func(api, prov, model, stop string, content ...any) map[string]any {
-		return map[string]any{"role": "assistant", "content": content, "api": api, "provider": prov,
-			"model": model, "usage": usage, "stopReason": stop, "timestamp": 2}
-	}
-	result := func(id string, isErr bool, content ...any) map[string]any {
-		return map[string]any{"role": "toolResult", "toolCallId": id, "toolName": "ls", "content": content, "isError": isErr, "timestamp": 3}
-	}
-	text := func(s string) map[string]any { return map[string]any{"type": "text", "text": s} }
+	img, asst, result, text := testImage(), testAssistant, testToolResult, testText
 	long := "msg_" + "0123456789abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz"
-	return provider.Context{
-		SystemPrompt: "You are helpful.",
-		Tools: []provider.Tool{{Name: "ls", Description: "List", Parameters: map[string]any{
-			"type": "object", "properties": map[string]any{"path": map[string]any{"type": "string"}}}}},
-		Messages: []map[string]any{
-			{"role": "user", "content": "plain string", "timestamp": 1},
-			{"role": "user", "content": []any{text("look"), img}, "timestamp": 1},
-			asst("openai-responses", "openai", "gpt-mock", "toolUse",
-				map[string]any{"type": "thinking", "thinking": "Plan", "thinkingSignature": `{"type":"reasoning","id":"rs_1","summary":[{"type":"summary_text","text":"Plan"}],"encrypted_content":"enc=="}`},
-				map[string]any{"type": "thinking", "thinking": "", "thinkingSignature": `{"type":"reasoning","id":"rs_2","summary":[],"encrypted_content":"enc2"}`},
-				map[string]any{"type": "text", "text": "Listing.", "textSignature": `{"v":1,"id":"msg_abc","phase":"commentary"}`},
-				map[string]any{"type": "text", "text": "No signature."},
-				map[string]any{"type": "text", "text": "Legacy.", "textSignature": long},
-				map[string]any{"type": "text", "text": "Old.", "textSignature": "msg_old"},
-				map[string]any{"type": "toolCall", "id": "call_1|fc_1", "name": "ls", "arguments": map[string]any{"path": "<src> & more"}}),
-			result("call_1|fc_1", false, text("a.txt"), img),
-			asst("openai-responses", "openai", "gpt-other", "toolUse",
-				map[string]any{"type": "thinking", "thinking": "other model thinks", "thinkingSignature": `{"type":"reasoning","id":"rs_x"}`},
-				map[string]any{"type": "text", "text": "Other.", "textSignature": "msg_other"},
-				map[string]any{"type": "toolCall", "id": "call_2|fc_2", "name": "ls", "arguments": map[string]any{}}),
-			result("call_2|fc_2", true, img),
-			asst("anthropic-messages", "anthropic", "claude-x", "toolUse",
-				map[string]any{"type": "thinking", "thinking": "foreign thoughts", "thinkingSignature": "sig"},
-				map[string]any{"type": "toolCall", "id": "toolu_01|weird/item+id", "name": "ls", "arguments": map[string]any{"path": "."}}),
-			result("toolu_01|weird/item+id", false, text("x")),
-			asst("openai-responses", "openai", "gpt-mock", "error", text("broken turn")),
-			asst("openai-responses", "openai", "gpt-mock", "toolUse",
-				map[string]any{"type": "toolCall", "id": "call_3|fc_3", "name": "ls", "arguments": map[string]any{}}),
-			{"role": "user", "content": []any{}, "timestamp": 4},
-			{"role": "user", "content": "continue", "timestamp": 5},
-		},
-	}
+	return testConversation(
+		asst("openai-responses", "openai", "gpt-mock", "toolUse",
+			map[string]any{"type": "thinking", "thinking": "Plan", "thinkingSignature": `{"type":"reasoning","id":"rs_1","summary":[{"type":"summary_text","text":"Plan"}],"encrypted_content":"enc=="}`},
+			map[string]any{"type": "thinking", "thinking": "", "thinkingSignature": `{"type":"reasoning","id":"rs_2","summary":[],"encrypted_content":"enc2"}`},
+			map[string]any{"type": "text", "text": "Listing.", "textSignature": `{"v":1,"id":"msg_abc","phase":"commentary"}`},
+			map[string]any{"type": "text", "text": "No signature."},
+			map[string]any{"type": "text", "text": "Legacy.", "textSignature": long},
+			map[string]any{"type": "text", "text": "Old.", "textSignature": "msg_old"},
+			map[string]any{"type": "toolCall", "id": "call_1|fc_1", "name": "ls", "arguments": map[string]any{"path": "<src> & more"}}),
+		result("call_1|fc_1", false, text("a.txt"), img),
+		asst("openai-responses", "openai", "gpt-other", "toolUse",
+			map[string]any{"type": "thinking", "thinking": "other model thinks", "thinkingSignature": `{"type":"reasoning","id":"rs_x"}`},
+			map[string]any{"type": "text", "text": "Other.", "textSignature": "msg_other"},
+			map[string]any{"type": "toolCall", "id": "call_2|fc_2", "name": "ls", "arguments": map[string]any{}}),
+		result("call_2|fc_2", true, img),
+		asst("anthropic-messages", "anthropic", "claude-x", "toolUse",
+			map[string]any{"type": "thinking", "thinking": "foreign thoughts", "thinkingSignature": "sig"},
+			map[string]any{"type": "toolCall", "id": "toolu_01|weird/item+id", "name": "ls", "arguments": map[string]any{"path": "."}}),
+		result("toolu_01|weird/item+id", false, text("x")),
+		asst("openai-responses", "openai", "gpt-mock", "error", text("broken turn")),
+		asst("openai-responses", "openai", "gpt-mock", "toolUse",
+			map[string]any{"type": "toolCall", "id": "call_3|fc_3", "name": "ls", "arguments": map[string]any{}}),
+		map[string]any{"role": "user", "content": []any{}, "timestamp": 4},
+		map[string]any{"role": "user", "content": "continue", "timestamp": 5},
+	)
 }

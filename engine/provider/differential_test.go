@@ -216,6 +216,19 @@ func normalizeGeneratedIDs(v any) any {
 	return v
 }
 
+// compareCasesWithPi runs compareWithPi on each case, as parallel
+// subtests named after the cases.
+func compareCasesWithPi(t *testing.T, piAI string, cases []diffCase) {
+	for _, dc := range cases {
+		t.Run(dc.name, func(t *testing.T) {
+			t.Parallel()
+			compareWithPi(t, piAI, dc)
+		})
+	}
+}
+
+// compareWithPi runs dc through pi-ai and pigo, each against a fresh
+// server, and compares the events and the requests sent.
 func compareWithPi(t *testing.T, piAI string, dc diffCase) {
 	t.Helper()
 	piEvents, piReqs := runPi(t, piAI, dc)
@@ -305,12 +318,7 @@ func TestDifferentialOpenAI(t *testing.T) {
 		}, context: hello, sessionID: "sess-1", handlers: []http.HandlerFunc{sse(oaChunk(map[string]any{"content": "k"}, "stop"), "[DONE]")}},
 		{name: "conversation", model: oaReasoning, context: conversation(), handlers: []http.HandlerFunc{sse(oaChunk(map[string]any{"content": "k"}, "length"), "[DONE]")}},
 	}
-	for _, dc := range cases {
-		t.Run(dc.name, func(t *testing.T) {
-			t.Parallel()
-			compareWithPi(t, piAI, dc)
-		})
-	}
+	compareCasesWithPi(t, piAI, cases)
 }
 
 func TestDifferentialAnthropic(t *testing.T) {
@@ -394,48 +402,69 @@ func TestDifferentialAnthropic(t *testing.T) {
 		{name: "conversation", model: an, context: conversation(), handlers: []http.HandlerFunc{namedSSE(
 			"message_start", start, "message_delta", delta("end_turn", 1), "message_stop", stop)}},
 	}
-	for _, dc := range cases {
-		t.Run(dc.name, func(t *testing.T) {
-			t.Parallel()
-			compareWithPi(t, piAI, dc)
-		})
-	}
+	compareCasesWithPi(t, piAI, cases)
 }
 
 func ptrTo[T any](v T) *T { return &v }
+
+// The blocks the conversations of the differential tests are made of.
+
+// testImage is a small PNG image block.
+func testImage() map[string]any {
+	return map[string]any{"type": "image", "data": "aGVsbG8=", "mimeType": "image/png"}
+}
+
+func testText(s string) map[string]any { return map[string]any{"type": "text", "text": s} }
+
+// testAssistant is an assistant message of api, provider prov and model,
+// with a one-token usage.
+func testAssistant(api, prov, model, stop string, content ...any) map[string]any {
+	usage := map[string]any{"input": 1, "output": 1, "cacheRead": 0, "cacheWrite": 0, "totalTokens": 2,
+		"cost": map[string]any{"input": 0, "output": 0, "cacheRead": 0, "cacheWrite": 0, "total": 0}}
+	return map[string]any{"role": "assistant", "content": content, "api": api, "provider": prov,
+		"model": model, "usage": usage, "stopReason": stop, "timestamp": 2}
+}
+
+// testConversation is a history for the ls tool with the system prompt
+// "You are helpful.": a user message with plain string content, one with a
+// text and an image block, then msgs.
+func testConversation(msgs ...map[string]any) provider.Context {
+	return provider.Context{
+		SystemPrompt: "You are helpful.",
+		Tools: []provider.Tool{{Name: "ls", Description: "List", Parameters: map[string]any{
+			"type": "object", "properties": map[string]any{"path": map[string]any{"type": "string"}}}}},
+		Messages: append([]map[string]any{
+			{"role": "user", "content": "plain string", "timestamp": 1},
+			{"role": "user", "content": []any{testText("look"), testImage()}, "timestamp": 1},
+		}, msgs...),
+	}
+}
+
+// testToolResult is the result of the ls tool call id.
+func testToolResult(id string, isErr bool, content ...any) map[string]any {
+	return map[string]any{"role": "toolResult", "toolCallId": id, "toolName": "ls", "content": content, "isError": isErr, "timestamp": 3}
+}
 
 // conversation is a history exercising message conversion: string and block
 // user content, images, thinking, parallel tool calls, tool results with an
 // image, an errored turn that must be skipped, an orphaned tool call, and
 // cross-model thinking.
 func conversation() provider.Context {
-	img := map[string]any{"type": "image", "data": "aGVsbG8=", "mimeType": "image/png"}
-	usage := map[string]any{"input": 1, "output": 1, "cacheRead": 0, "cacheWrite": 0, "totalTokens": 2,
-		"cost": map[string]any{"input": 0, "output": 0, "cacheRead": 0, "cacheWrite": 0, "total": 0}}
-	asst := func(provider, model, stop string, content ...any) map[string]any {
-		return map[string]any{"role": "assistant", "content": content, "api": "openai-completions", "provider": provider,
-			"model": model, "usage": usage, "stopReason": stop, "timestamp": 2}
+	img := testImage()
+	asst := func(prov, model, stop string, content ...any) map[string]any {
+		return testAssistant("openai-completions", prov, model, stop, content...)
 	}
-	return provider.Context{
-		SystemPrompt: "You are helpful.",
-		Tools: []provider.Tool{{Name: "ls", Description: "List", Parameters: map[string]any{
-			"type": "object", "properties": map[string]any{"path": map[string]any{"type": "string"}}}}},
-		Messages: []map[string]any{
-			{"role": "user", "content": "plain string", "timestamp": 1},
-			{"role": "user", "content": []any{map[string]any{"type": "text", "text": "look"}, img}, "timestamp": 1},
-			asst("other", "other-model", "toolUse",
-				map[string]any{"type": "thinking", "thinking": "I should list", "thinkingSignature": "reasoning_content"},
-				map[string]any{"type": "text", "text": "Listing."},
-				map[string]any{"type": "toolCall", "id": "call|weird/id+1", "name": "ls", "arguments": map[string]any{"path": "."}},
-				map[string]any{"type": "toolCall", "id": "call_2", "name": "ls", "arguments": map[string]any{"path": "src"}}),
-			{"role": "toolResult", "toolCallId": "call|weird/id+1", "toolName": "ls", "content": []any{
-				map[string]any{"type": "text", "text": "a.txt"}, img}, "isError": false, "timestamp": 3},
-			{"role": "toolResult", "toolCallId": "call_2", "toolName": "ls", "content": []any{
-				map[string]any{"type": "text", "text": "main.go"}}, "isError": true, "timestamp": 3},
-			asst("other", "other-model", "error", map[string]any{"type": "text", "text": "broken turn"}),
-			asst("mock", "mock-1", "toolUse", map[string]any{"type": "toolCall", "id": "call_3", "name": "ls", "arguments": map[string]any{}}),
-			{"role": "user", "content": []any{map[string]any{"type": "text", "text": "  "}}, "timestamp": 4},
-			{"role": "user", "content": "continue", "timestamp": 5},
-		},
-	}
+	return testConversation(
+		asst("other", "other-model", "toolUse",
+			map[string]any{"type": "thinking", "thinking": "I should list", "thinkingSignature": "reasoning_content"},
+			map[string]any{"type": "text", "text": "Listing."},
+			map[string]any{"type": "toolCall", "id": "call|weird/id+1", "name": "ls", "arguments": map[string]any{"path": "."}},
+			map[string]any{"type": "toolCall", "id": "call_2", "name": "ls", "arguments": map[string]any{"path": "src"}}),
+		testToolResult("call|weird/id+1", false, testText("a.txt"), img),
+		testToolResult("call_2", true, testText("main.go")),
+		asst("other", "other-model", "error", map[string]any{"type": "text", "text": "broken turn"}),
+		asst("mock", "mock-1", "toolUse", map[string]any{"type": "toolCall", "id": "call_3", "name": "ls", "arguments": map[string]any{}}),
+		map[string]any{"role": "user", "content": []any{map[string]any{"type": "text", "text": "  "}}, "timestamp": 4},
+		map[string]any{"role": "user", "content": "continue", "timestamp": 5},
+	)
 }

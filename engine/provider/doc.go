@@ -38,9 +38,11 @@
 // pi's compat switches), "openai-responses" (OpenAI's Responses API, with
 // reasoning items replayed from thinking signatures) and its
 // "azure-openai-responses" variant (AZURE_OPENAI_* settings from the
-// environment map), "anthropic-messages" (API keys; OAuth tokens are
-// refused with [ErrOAuthUnsupported]) and "google-generative-ai" (the
-// Gemini API as @google/genai calls it). Other api names are served by [API]
+// environment map), "openai-codex-responses" (ChatGPT subscriptions through
+// the Codex backend, SSE transport), "anthropic-messages" (API keys, Claude
+// Pro/Max OAuth tokens sent the way Claude Code sends them, and Copilot's
+// Claude models) and "google-generative-ai" (the Gemini API as
+// @google/genai calls it). Other api names are served by [API]
 // implementations registered on a [Registry]: the [Scripted] provider, or
 // JS providers adapted by the host.
 //
@@ -63,6 +65,19 @@
 // explicit environment map (never os.Getenv), runtime keys and
 // pi.registerProvider-style registrations. It resolves "provider/id",
 // fuzzy and ":thinking" references like pi's --model ([Registry.ResolveModel]).
+//
+// # OAuth logins
+//
+// auth.json OAuth entries written by pi's /login are used for the providers
+// pi-ai has OAuth support for ([OAuthProviders]: anthropic, github-copilot,
+// openai-codex), with pi's precedence (runtime key, auth.json API key,
+// auth.json OAuth login, environment, models.json). An expired access token
+// is refreshed at its provider's token endpoint ([OAuthEndpoints]) under
+// pi's auth.json lock (a proper-lockfile lock directory, so pi and pigo
+// processes never refresh the same login twice), and written back without
+// disturbing the other entries. pigo has no interactive login; a login it
+// cannot use fails with [ErrOAuthUnsupported] or [ErrOAuthRefresh], naming
+// the provider.
 //
 // The package holds no package-level mutable state; everything hangs off a
 // Registry, a Scripted provider or the Options of one call.

@@ -10,9 +10,12 @@ var (
 	ErrNoAPIKey = errors.New("no API key")
 	// ErrUnknownAPI: nothing implements the model's api.
 	ErrUnknownAPI = errors.New("no API provider registered")
-	// ErrOAuthUnsupported: the only credential is an OAuth login or token,
-	// which pigo cannot use yet.
-	ErrOAuthUnsupported = errors.New("OAuth credentials are not supported yet")
+	// ErrOAuthUnsupported: the credential is an OAuth login of a provider
+	// pigo has no OAuth support for (see [OAuthProviders]).
+	ErrOAuthUnsupported = errors.New("OAuth login not supported")
+	// ErrOAuthRefresh: an expired OAuth login could not be refreshed, or
+	// holds no access token.
+	ErrOAuthRefresh = errors.New("OAuth login unusable")
 	// ErrNoModel: a model reference matched nothing.
 	ErrNoModel = errors.New("model not found")
 )

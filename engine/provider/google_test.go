@@ -3,11 +3,8 @@ package provider_test
 import (
 	"context"
 	"errors"
-	"net"
 	"net/http"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/pigo-dev/pigo/engine/provider"
 )
@@ -205,12 +202,7 @@ func TestGoogleErrors(t *testing.T) {
 
 func TestGoogleConnectionRefused(t *testing.T) {
 	t.Parallel()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
+	addr := refusingAddr(t)
 	opts := baseOpts()
 	opts.Retry.MaxRetries = -1
 	_, msg := mustStream(t, googleModel("gemini-2.5-flash")("http://"+addr), &provider.Context{Messages: []map[string]any{userMsg("x")}}, opts)
@@ -242,52 +234,10 @@ func TestGoogleRetries(t *testing.T) {
 
 func TestGoogleAbort(t *testing.T) {
 	t.Parallel()
+	flash := func(srv *fakeServer) *provider.Model { return gmTestModel(srv, "gemini-2.5-flash") }
 	srv := newFakeServer(t, rawThenHang("data: "+gmChunk(gmParts(gmText("partial")), "", nil)+"\n\n"))
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	s, err := provider.Stream(ctx, gmTestModel(srv, "gemini-2.5-flash"), &provider.Context{Messages: []map[string]any{userMsg("x")}}, baseOpts())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	var start time.Time
-	for ev := range s.Events() {
-		got = append(got, string(ev.Type))
-		if ev.Type == provider.EventTextDelta {
-			start = time.Now()
-			cancel()
-		}
-	}
-	if d := time.Since(start); d > 2*time.Second {
-		t.Errorf("abort took %v", d)
-	}
-	if want := "start text_start text_delta error"; strings.Join(got, " ") != want {
-		t.Errorf("events = %v, want %s", got, want)
-	}
-	msg := s.Result()
-	if msg.StopReason != provider.StopReasonAborted || msg.ErrorMessage != "This operation was aborted" || msg.Text() != "partial" {
-		t.Errorf("result = %s %q %q", msg.StopReason, msg.ErrorMessage, msg.Text())
-	}
-
-	// Before the response arrives.
-	release := make(chan struct{})
-	defer close(release)
-	srv = newFakeServer(t, func(w http.ResponseWriter, r *http.Request) {
-		select {
-		case <-release:
-		case <-r.Context().Done():
-		}
-	})
-	ctx, cancel = context.WithCancel(context.Background())
-	s, err = provider.Stream(ctx, gmTestModel(srv, "gemini-2.5-flash"), &provider.Context{Messages: []map[string]any{userMsg("x")}}, baseOpts())
-	if err != nil {
-		t.Fatal(err)
-	}
-	time.AfterFunc(50*time.Millisecond, cancel)
-	evs, msg := collect(t, s)
-	if types(evs) != "error" || msg.StopReason != provider.StopReasonAborted || msg.ErrorMessage != "This operation was aborted" {
-		t.Errorf("events %s, result %s %q", types(evs), msg.StopReason, msg.ErrorMessage)
-	}
+	abortMidStream(t, flash(srv), "start text_start text_delta error", "This operation was aborted")
+	abortBeforeResponse(t, flash, "This operation was aborted")
 }
 
 func TestGoogleThinkingConfig(t *testing.T) {

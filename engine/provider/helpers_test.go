@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"reflect"
@@ -185,6 +186,79 @@ func mustStreamCtx(t *testing.T, ctx context.Context, model *provider.Model, c *
 		t.Fatalf("Stream: %v", err)
 	}
 	return collect(t, s)
+}
+
+// abortMidStream streams from model, whose server sends the text
+// "partial" and then holds the connection open, and cancels at the first
+// text_delta: the stream must end within 2 s with the event types
+// wantEvents and an aborted result that keeps the text and has the error
+// message wantErr.
+func abortMidStream(t *testing.T, model *provider.Model, wantEvents, wantErr string) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s, err := provider.Stream(ctx, model, &provider.Context{Messages: []map[string]any{userMsg("x")}}, baseOpts())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	var start time.Time
+	for ev := range s.Events() {
+		got = append(got, string(ev.Type))
+		if ev.Type == provider.EventTextDelta {
+			start = time.Now()
+			cancel()
+		}
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("abort took %v", d)
+	}
+	if strings.Join(got, " ") != wantEvents {
+		t.Errorf("events = %v, want %s", got, wantEvents)
+	}
+	msg := s.Result()
+	if msg.StopReason != provider.StopReasonAborted || msg.ErrorMessage != wantErr || msg.Text() != "partial" {
+		t.Errorf("result = %s %q %q", msg.StopReason, msg.ErrorMessage, msg.Text())
+	}
+}
+
+// abortBeforeResponse streams from the model of a server that never
+// answers and cancels after 50 ms: the stream must end with an error
+// event alone and an aborted result with the error message wantErr.
+func abortBeforeResponse(t *testing.T, model func(*fakeServer) *provider.Model, wantErr string) {
+	t.Helper()
+	release := make(chan struct{})
+	defer close(release)
+	srv := newFakeServer(t, func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s, err := provider.Stream(ctx, model(srv), &provider.Context{Messages: []map[string]any{userMsg("x")}}, baseOpts())
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.AfterFunc(50*time.Millisecond, cancel)
+	evs, msg := collect(t, s)
+	if types(evs) != "error" || msg.StopReason != provider.StopReasonAborted || msg.ErrorMessage != wantErr {
+		t.Errorf("events %s, result %s %q", types(evs), msg.StopReason, msg.ErrorMessage)
+	}
+}
+
+// refusingAddr is a 127.0.0.1 address nothing listens on: connections to
+// it are refused.
+func refusingAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	return addr
 }
 
 func types(evs []provider.Event) string {

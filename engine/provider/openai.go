@@ -163,6 +163,11 @@ func (st *openAIStream) stream(ctx context.Context, c *Context, key string) erro
 	for k, v := range model.Headers {
 		headers[k] = v
 	}
+	if model.Provider == "github-copilot" {
+		for k, v := range copilotDynamicHeaders(c) {
+			headers[k] = v
+		}
+	}
 	if sid := opts.SessionID; sid != "" && retention != "none" && compat.sendSessionAffinityHeaders {
 		headers["session_id"], headers["x-client-request-id"], headers["x-session-affinity"] = sid, sid, sid
 	}

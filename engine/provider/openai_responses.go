@@ -68,6 +68,7 @@ func startResponses(ctx context.Context, model *Model, c *Context, opts *Options
 type responsesStream struct {
 	producer
 	azure bool
+	codex bool // openai-codex-responses: pi-ai parses the SSE itself (no SDK error check)
 
 	item      responsesItem // pi-ai's currentItem
 	block     int           // content index of pi-ai's currentBlock, -1 for none
@@ -107,6 +108,11 @@ func (st *responsesStream) stream(ctx context.Context, c *Context, key string) e
 		headers["Authorization"] = "Bearer " + key
 		for k, v := range model.Headers {
 			headers[k] = v
+		}
+		if model.Provider == "github-copilot" {
+			for k, v := range copilotDynamicHeaders(c) {
+				headers[k] = v
+			}
 		}
 		if sid := opts.SessionID; sid != "" && retention != "none" {
 			if compatBool(model, func(c *Compat) *bool { return c.SendSessionIDHeader }, true) {
@@ -197,7 +203,7 @@ func (st *responsesStream) event(data string) error {
 	if !ok {
 		return nil
 	}
-	if truthy(ev["error"]) {
+	if !st.codex && truthy(ev["error"]) {
 		// The OpenAI SDK turns any event carrying "error" into an APIError.
 		var head struct {
 			Error json.RawMessage `json:"error"`

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/pigo-dev/pigo/engine/provider"
 )
@@ -222,32 +221,8 @@ func TestResponsesRetries(t *testing.T) {
 func TestResponsesAbortMidStream(t *testing.T) {
 	t.Parallel()
 	srv := newFakeServer(t, rawThenHang(rsRaw(concatEvents([]map[string]any{rsCreated()}, rsMessage("msg_1", "", "partial")[:3])...)))
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	s, err := provider.Stream(ctx, rsTestModel(srv), &provider.Context{Messages: []map[string]any{userMsg("x")}}, baseOpts())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	var start time.Time
-	for ev := range s.Events() {
-		got = append(got, string(ev.Type))
-		if ev.Type == provider.EventTextDelta {
-			start = time.Now()
-			cancel()
-		}
-	}
-	if d := time.Since(start); d > 2*time.Second {
-		t.Errorf("abort took %v", d)
-	}
 	// Unlike openai-completions, blocks end only with their output item.
-	if want := "start text_start text_delta error"; strings.Join(got, " ") != want {
-		t.Errorf("events = %v, want %s", got, want)
-	}
-	msg := s.Result()
-	if msg.StopReason != provider.StopReasonAborted || msg.ErrorMessage != "Request was aborted" || msg.Text() != "partial" {
-		t.Errorf("result = %s %q %q", msg.StopReason, msg.ErrorMessage, msg.Text())
-	}
+	abortMidStream(t, rsTestModel(srv), "start text_start text_delta error", "Request was aborted")
 }
 
 // pigo treats response.incomplete like response.completed (pi-ai ignores it

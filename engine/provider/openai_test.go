@@ -3,7 +3,6 @@ package provider_test
 import (
 	"context"
 	"errors"
-	"net"
 	"net/http"
 	"strings"
 	"sync/atomic"
@@ -125,53 +124,12 @@ func TestOpenAIThinking(t *testing.T) {
 func TestOpenAIAbortMidStream(t *testing.T) {
 	t.Parallel()
 	srv := newFakeServer(t, rawThenHang("data: "+oaChunk(map[string]any{"content": "partial"}, nil)+"\n\n"))
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	s, err := provider.Stream(ctx, oaModel(srv), &provider.Context{Messages: []map[string]any{userMsg("x")}}, baseOpts())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	var start time.Time
-	for ev := range s.Events() {
-		got = append(got, string(ev.Type))
-		if ev.Type == provider.EventTextDelta {
-			start = time.Now()
-			cancel()
-		}
-	}
-	if d := time.Since(start); d > 2*time.Second {
-		t.Errorf("abort took %v", d)
-	}
-	if want := "start text_start text_delta text_end error"; strings.Join(got, " ") != want {
-		t.Errorf("events = %v, want %s", got, want)
-	}
-	msg := s.Result()
-	if msg.StopReason != provider.StopReasonAborted || msg.ErrorMessage != "Request was aborted" || msg.Text() != "partial" {
-		t.Errorf("result = %s %q %q", msg.StopReason, msg.ErrorMessage, msg.Text())
-	}
+	abortMidStream(t, oaModel(srv), "start text_start text_delta text_end error", "Request was aborted")
 }
 
 func TestOpenAIAbortBeforeResponse(t *testing.T) {
 	t.Parallel()
-	release := make(chan struct{})
-	srv := newFakeServer(t, func(w http.ResponseWriter, r *http.Request) {
-		select {
-		case <-release:
-		case <-r.Context().Done():
-		}
-	})
-	defer close(release)
-	ctx, cancel := context.WithCancel(context.Background())
-	s, err := provider.Stream(ctx, oaModel(srv), &provider.Context{Messages: []map[string]any{userMsg("x")}}, baseOpts())
-	if err != nil {
-		t.Fatal(err)
-	}
-	time.AfterFunc(50*time.Millisecond, cancel)
-	evs, msg := collect(t, s)
-	if types(evs) != "error" || msg.StopReason != provider.StopReasonAborted || msg.ErrorMessage != "Request was aborted." {
-		t.Errorf("events %s, result %s %q", types(evs), msg.StopReason, msg.ErrorMessage)
-	}
+	abortBeforeResponse(t, oaModel, "Request was aborted.")
 }
 
 func TestOpenAIRetryAfter(t *testing.T) {
@@ -308,12 +266,7 @@ func TestOpenAIHeaderTimeoutRetried(t *testing.T) {
 
 func TestOpenAIConnectionRefused(t *testing.T) {
 	t.Parallel()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
+	addr := refusingAddr(t)
 	m := mockModel(provider.APIOpenAICompletions, "http://"+addr+"/v1")
 	_, msg := mustStream(t, m, &provider.Context{Messages: []map[string]any{userMsg("x")}}, baseOpts())
 	if msg.StopReason != provider.StopReasonError || msg.ErrorMessage != "Connection error." {

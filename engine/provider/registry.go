@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sort"
 	"sync"
+	"time"
 )
 
 // RegistryOptions configure a [Registry]. The zero value is an in-memory
@@ -29,8 +30,13 @@ type RegistryOptions struct {
 	APIs map[string]API
 	// RunCommand runs "!command" values; nil means ShellRunner(Env).
 	RunCommand CommandRunner
-	// HTTPClient is used by requests whose Options carry none.
+	// HTTPClient is used by requests whose Options carry none, and by OAuth
+	// token refreshes.
 	HTTPClient *http.Client
+	// OAuthEndpoints override the OAuth token endpoints (tests, proxies).
+	OAuthEndpoints OAuthEndpoints
+	// Now is the clock OAuth expiry is judged by; nil means time.Now.
+	Now func() time.Time
 }
 
 // Registry knows every provider and model (catalog, models.json, runtime
@@ -47,6 +53,8 @@ type Registry struct {
 	runtime    map[string]string    // provider → key (--api-key)
 	cmdCache   map[string]string    // auth.json "!command" results
 	st         *registryState
+
+	refreshMu sync.Mutex // serialises this registry's OAuth refreshes
 }
 
 type registeredProvider struct {
@@ -100,8 +108,8 @@ func (r *Registry) Reload() {
 }
 
 // Problems returns the problems found by the last load: invalid models.json
-// (whose custom models and overrides are then ignored), unreadable
-// auth.json, unsupported OAuth credentials.
+// (whose custom models and overrides are then ignored), unreadable or
+// invalid auth.json entries.
 func (r *Registry) Problems() []error {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
@@ -144,6 +152,9 @@ func (r *Registry) build() *registryState {
 		}
 	}
 	for _, m := range r.catalog {
+		if subscriptionProvider(m.Provider) && !r.hasCredentialLocked(st, m.Provider) {
+			continue
+		}
 		m = m.Clone()
 		if pc, ok := cfg.Providers[m.Provider]; ok {
 			if pc.BaseURL != "" {
@@ -165,6 +176,7 @@ func (r *Registry) build() *registryState {
 	for _, cm := range customModels(cfg, r.catalog) {
 		st.upsert(cm)
 	}
+	st.applyOAuthModels()
 	for _, rp := range r.registered {
 		st.applyRegistered(rp.name, rp.cfg)
 	}
@@ -357,11 +369,15 @@ func (r *Registry) RegisterAPI(name string, impl API) {
 func (r *Registry) SetRuntimeAPIKey(provider, key string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	had := r.runtime[provider] != ""
 	if key == "" {
 		delete(r.runtime, provider)
-		return
+	} else {
+		r.runtime[provider] = key
 	}
-	r.runtime[provider] = key
+	if subscriptionProvider(provider) && had != (key != "") {
+		r.st = r.build() // its catalog models depend on having a credential
+	}
 }
 
 // All returns every model (copies), catalog first, in a stable order.
@@ -375,8 +391,8 @@ func (r *Registry) All() []*Model {
 	return out
 }
 
-// Available returns the models whose provider has usable auth configured
-// (pi's getAvailable); OAuth-only providers are not available in pigo.
+// Available returns the models whose provider has auth configured (pi's
+// getAvailable), without refreshing OAuth tokens.
 func (r *Registry) Available() []*Model {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
@@ -415,8 +431,10 @@ func (r *Registry) Providers() []string {
 	return out
 }
 
-// HasAuth reports whether provider has usable auth configured, without
-// running commands.
+// HasAuth reports whether provider has auth configured (pi's
+// hasConfiguredAuth): a runtime key, any auth.json entry (an OAuth login
+// too), an environment key or a models.json apiKey. It runs no commands and
+// refreshes no tokens.
 func (r *Registry) HasAuth(provider string) bool {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
@@ -427,7 +445,7 @@ func (r *Registry) hasAuthLocked(provider string) bool {
 	if r.runtime[provider] != "" {
 		return true
 	}
-	if c, ok := r.st.auth[provider]; ok && c.Type == "api_key" {
+	if _, ok := r.st.auth[provider]; ok {
 		return true
 	}
 	if EnvAPIKey(provider, r.opts.Env) != "" {
@@ -437,11 +455,14 @@ func (r *Registry) hasAuthLocked(provider string) bool {
 }
 
 // Auth resolves the API key and extra headers of a request to model, as
-// pi's getApiKeyAndHeaders: key from the runtime override, auth.json,
-// the environment, then models.json's apiKey; headers from the model, the
-// provider config and the model config (values resolved like keys). The key
-// may be empty (some APIs need none); an error means a configured value
-// could not be resolved.
+// pi's getApiKeyAndHeaders: key from the runtime override, an auth.json API
+// key, an auth.json OAuth login (its access token, refreshed first when
+// expired, see [OAuthProviders]), the environment, then models.json's
+// apiKey; headers from the model, the provider config and the model config
+// (values resolved like keys). The key may be empty (some APIs need none);
+// an error means a configured value could not be resolved, or an OAuth
+// login could not be used (ErrOAuthRefresh, ErrOAuthUnsupported) and no
+// models.json key replaces it.
 func (r *Registry) Auth(ctx context.Context, model *Model) (string, map[string]string, error) {
 	r.mu.RLock()
 	st := r.st
@@ -452,7 +473,13 @@ func (r *Registry) Auth(ctx context.Context, model *Model) (string, map[string]s
 	if key == "" && hasCred && cred.Type == "api_key" {
 		key = r.cachedValue(ctx, cred.Key)
 	}
-	if key == "" {
+	usedOAuth, skipEnv := false, false
+	var oauthErr error
+	if key == "" && hasCred && cred.Type == "oauth" {
+		usedOAuth = true
+		key, skipEnv, oauthErr = r.oauthKey(ctx, model.Provider, cred.OAuth)
+	}
+	if key == "" && !skipEnv {
 		key = EnvAPIKey(model.Provider, env)
 	}
 	pc := st.requestCfg[model.Provider]
@@ -462,6 +489,9 @@ func (r *Registry) Auth(ctx context.Context, model *Model) (string, map[string]s
 			return "", nil, err
 		}
 		key = v
+	}
+	if key == "" && usedOAuth && skipEnv {
+		return "", nil, oauthFailure(model.Provider, oauthErr)
 	}
 	headers := cloneStrings(model.Headers)
 	add := func(h map[string]string, what string) error {
@@ -518,7 +548,6 @@ func (r *Registry) cachedValue(ctx context.Context, value string) string {
 func (r *Registry) Stream(ctx context.Context, model *Model, c *Context, opts *Options) (*EventStream, error) {
 	r.mu.RLock()
 	api, ok := r.apis[model.API]
-	cred, hasCred := r.st.auth[model.Provider]
 	r.mu.RUnlock()
 	if !ok {
 		return nil, &Error{Kind: ErrUnknownAPI, Message: "No API provider registered for api: " + model.API}
@@ -546,12 +575,7 @@ func (r *Registry) Stream(ctx context.Context, model *Model, c *Context, opts *O
 	if o.HTTPClient == nil {
 		o.HTTPClient = r.opts.HTTPClient
 	}
-	s, err := api.Stream(ctx, model, c, &o)
-	if errors.Is(err, ErrNoAPIKey) && hasCred && cred.Type == "oauth" {
-		return nil, &Error{Kind: ErrOAuthUnsupported, Err: err, Message: fmt.Sprintf(
-			"%s (auth.json holds an OAuth login for %s, which pigo does not support yet; set an API key)", err.Error(), model.Provider)}
-	}
-	return s, err
+	return api.Stream(ctx, model, c, &o)
 }
 
 // Complete runs Stream and waits for the final message.

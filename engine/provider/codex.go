@@ -1,0 +1,325 @@
+package provider
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"net/http"
+	"os"
+	"regexp"
+	"runtime"
+	"strings"
+)
+
+// This file is pi-ai's providers/openai-codex-responses.js: ChatGPT
+// Plus/Pro subscriptions (an "openai-codex" OAuth login) through the Codex
+// backend at chatgpt.com/backend-api. It is the Responses API with a
+// different envelope: POST {baseUrl}/codex/responses; the ChatGPT access
+// token as bearer plus chatgpt-account-id (from the token's claims),
+// originator "pi", pi's User-Agent and OpenAI-Beta responses=experimental;
+// the system prompt as "instructions" (not an input item); store false,
+// text.verbosity "low", reasoning.encrypted_content included, tool_choice
+// "auto", parallel tool calls, tools with strict null, no max_output_tokens;
+// error events and response.failed end the stream as "Codex error: …";
+// response.done/incomplete count as response.completed. Input items and the
+// event handling are openai_responses.go's.
+//
+// pi-ai's default transport ("auto") first tries a WebSocket to the same
+// endpoint and falls back to this SSE request when that fails; pigo only
+// speaks SSE (pi's transport "sse"): the standard library has no WebSocket
+// client, and the SSE request is the one pi itself falls back to.
+
+// APIOpenAICodexResponses is the Codex backend's Responses API (ChatGPT
+// subscriptions, provider openai-codex).
+const APIOpenAICodexResponses = "openai-codex-responses"
+
+const (
+	codexDefaultBaseURL  = "https://chatgpt.com/backend-api"
+	codexDefaultPrompt   = "You are a helpful assistant."
+	codexRequestAborted  = "Request was aborted"
+	codexFetchFailed     = "fetch failed"
+	codexResponseFailed  = "Codex response failed"
+	codexOpenAIBetaValue = "responses=experimental"
+)
+
+var codexUsageLimit = regexp.MustCompile(`(?i)usage_limit_reached|usage_not_included|rate_limit_exceeded`)
+
+func streamOpenAICodexResponses(ctx context.Context, model *Model, c *Context, opts *Options) (*EventStream, error) {
+	if opts == nil {
+		opts = &Options{}
+	}
+	key, err := opts.apiKey(model.Provider)
+	if err != nil {
+		return nil, err
+	}
+	st := &responsesStream{producer: newProducer(model, opts), codex: true, block: -1}
+	st.out.API = APIOpenAICodexResponses // pi-ai names it so whatever model.api says
+	go func() { st.finish(ctx, st.streamCodex(ctx, c, key)) }()
+	return st.s, nil
+}
+
+// codexURL is pi-ai's resolveCodexUrl.
+func codexURL(baseURL string) string {
+	raw := baseURL
+	if strings.TrimSpace(raw) == "" {
+		raw = codexDefaultBaseURL
+	}
+	n := strings.TrimRight(raw, "/")
+	switch {
+	case strings.HasSuffix(n, "/codex/responses"):
+		return n
+	case strings.HasSuffix(n, "/codex"):
+		return n + "/responses"
+	}
+	return n + "/codex/responses"
+}
+
+// codexUserAgent is pi's "pi (<platform> <release>; <arch>)" with Node's
+// names for the platform and architecture.
+func codexUserAgent() string {
+	platform := runtime.GOOS
+	if platform == "windows" {
+		platform = "win32"
+	}
+	arch := runtime.GOARCH
+	switch arch {
+	case "amd64":
+		arch = "x64"
+	case "386":
+		arch = "ia32"
+	}
+	release := "unknown"
+	if b, err := os.ReadFile("/proc/sys/kernel/osrelease"); err == nil {
+		release = strings.TrimSpace(string(b))
+	}
+	return fmt.Sprintf("pi (%s %s; %s)", platform, release, arch)
+}
+
+// buildCodexParams is pi-ai's buildRequestBody for openai-codex-responses.
+func buildCodexParams(model *Model, c *Context, opts *Options) (map[string]any, error) {
+	msgs, err := decodeMessages(c.Messages)
+	if err != nil {
+		return nil, err
+	}
+	input, err := convertResponsesMessages(model, "", msgs, openAIToolCallProviders)
+	if err != nil {
+		return nil, err
+	}
+	instructions := c.SystemPrompt
+	if instructions == "" {
+		instructions = codexDefaultPrompt
+	}
+	p := map[string]any{
+		"model":               model.ID,
+		"store":               false,
+		"stream":              true,
+		"instructions":        instructions,
+		"input":               input,
+		"text":                map[string]any{"verbosity": "low"},
+		"include":             []any{"reasoning.encrypted_content"},
+		"tool_choice":         "auto",
+		"parallel_tool_calls": true,
+	}
+	if opts.SessionID != "" {
+		p["prompt_cache_key"] = opts.SessionID
+	}
+	if opts.Temperature != nil {
+		p["temperature"] = *opts.Temperature
+	}
+	if len(c.Tools) > 0 {
+		tools := convertResponsesTools(c.Tools)
+		for _, t := range tools {
+			t.(map[string]any)["strict"] = nil
+		}
+		p["tools"] = tools
+	}
+	if effort := opts.reasoningEffort(model); effort != "" {
+		e := string(effort)
+		if v, ok := model.mappedLevel(effort); ok {
+			e = v
+		}
+		p["reasoning"] = map[string]any{"effort": e, "summary": "auto"}
+	}
+	return p, nil
+}
+
+func (st *responsesStream) streamCodex(ctx context.Context, c *Context, key string) error {
+	model, opts := st.model, st.opts
+	account, err := codexAccountID(key)
+	if err != nil {
+		return err
+	}
+	params, err := buildCodexParams(model, c, opts)
+	if err != nil {
+		return err
+	}
+	if params, err = st.payload(ctx, params); err != nil {
+		return err
+	}
+	body, err := encodeBody(params)
+	if err != nil {
+		return err
+	}
+	// pi-ai's buildSSEHeaders: model headers, then option headers, then the
+	// fixed ones, which nothing overrides.
+	headers := map[string]string{}
+	for k, v := range model.Headers {
+		headers[http.CanonicalHeaderKey(k)] = v
+	}
+	for k, v := range opts.Headers {
+		headers[http.CanonicalHeaderKey(k)] = v
+	}
+	headers["Authorization"] = "Bearer " + key
+	headers["Chatgpt-Account-Id"] = account
+	headers["Originator"] = "pi"
+	headers["User-Agent"] = codexUserAgent()
+	headers["Openai-Beta"] = codexOpenAIBetaValue
+	headers["Accept"] = "text/event-stream"
+	headers["Content-Type"] = "application/json"
+	if sid := opts.SessionID; sid != "" {
+		headers["Session_id"] = sid
+		headers["X-Client-Request-Id"] = sid
+	}
+	sendOpts := *opts
+	sendOpts.Headers = nil
+	resp, err := openStream(ctx, model, &sendOpts, codexURL(model.BaseURL), headers, body, codexErrorText(opts), st)
+	switch {
+	case errors.Is(err, errSendAborted):
+		return errors.New(codexRequestAborted)
+	case errors.Is(err, errSendConnection):
+		return errors.New(codexFetchFailed)
+	case err != nil:
+		return err
+	}
+	defer resp.Close()
+
+	sse := newSSEReader(resp)
+	for !st.completed {
+		ev, err := sse.next()
+		if err != nil {
+			if ctx.Err() != nil {
+				return errors.New(msgReadAborted)
+			}
+			if isCleanEOF(err) {
+				break
+			}
+			return errors.New(resp.readFailure())
+		}
+		if ctx.Err() != nil {
+			return errors.New(codexRequestAborted)
+		}
+		if err := st.codexEvent(strings.TrimSpace(ev.Data)); err != nil {
+			return err
+		}
+	}
+	if ctx.Err() != nil {
+		return errors.New(codexRequestAborted)
+	}
+	if !st.completed {
+		// pi-ai would finish with what it has; pigo reports the broken stream
+		// (as it does for openai-responses) so the turn can be retried.
+		return errors.New(responsesMissingCompletedText)
+	}
+	return nil
+}
+
+// codexEvent is pi-ai's mapCodexEvents in front of the shared Responses
+// event handling.
+func (st *responsesStream) codexEvent(data string) error {
+	if data == "" || data == "[DONE]" {
+		return nil
+	}
+	var ev map[string]any
+	if err := json.Unmarshal([]byte(data), &ev); err != nil {
+		return fmt.Errorf("Invalid Codex SSE JSON: %v", err)
+	}
+	typ, _ := ev["type"].(string)
+	switch typ {
+	case "":
+		return nil
+	case "error":
+		msg := ""
+		for _, k := range []string{"message", "code"} {
+			if truthy(ev[k]) {
+				msg = jsField(ev, k)
+				break
+			}
+		}
+		if msg == "" {
+			if s, err := restringifyJSON([]byte(data)); err == nil {
+				msg = s
+			}
+		}
+		return errors.New("Codex error: " + msg)
+	case "response.failed":
+		resp, _ := ev["response"].(map[string]any)
+		e, _ := resp["error"].(map[string]any)
+		if truthy(e["message"]) {
+			return errors.New(jsField(e, "message"))
+		}
+		return errors.New(codexResponseFailed)
+	case "response.done", "response.completed", "response.incomplete":
+		resp, _ := ev["response"].(map[string]any)
+		if resp != nil {
+			resp = cloneMap(resp)
+			switch s, _ := resp["status"].(string); s {
+			case "completed", "incomplete", "failed", "cancelled", "queued", "in_progress":
+			default:
+				delete(resp, "status")
+			}
+			ev["response"] = resp
+		}
+		return st.complete(ev)
+	}
+	return st.event(data)
+}
+
+// codexErrorText is pi-ai's parseErrorResponse: a ChatGPT usage limit (or
+// any 429 with an error object) becomes a friendly message with the plan
+// and the minutes until the limit resets; otherwise error.message, else the
+// body, else the status text.
+func codexErrorText(opts *Options) errorText {
+	return func(resp *http.Response, body []byte) string {
+		raw := string(body)
+		message := raw
+		if message == "" {
+			message = http.StatusText(resp.StatusCode)
+		}
+		if message == "" {
+			message = "Request failed"
+		}
+		friendly := ""
+		var parsed map[string]any
+		if json.Unmarshal(body, &parsed) == nil {
+			if e, ok := parsed["error"].(map[string]any); ok {
+				code := str(e, "code")
+				if code == "" {
+					code = str(e, "type")
+				}
+				if codexUsageLimit.MatchString(code) || resp.StatusCode == http.StatusTooManyRequests {
+					plan := ""
+					if p := str(e, "plan_type"); p != "" {
+						plan = " (" + strings.ToLower(p) + " plan)"
+					}
+					when := ""
+					if resets, ok := e["resets_at"].(float64); ok && resets != 0 {
+						mins := math.Max(0, math.Round((resets*1000-float64(opts.now().UnixMilli()))/60000))
+						when = fmt.Sprintf(" Try again in ~%s min.", jsNumber(mins, "NaN"))
+					}
+					friendly = strings.TrimSpace("You have hit your ChatGPT usage limit" + plan + "." + when)
+				}
+				if m := str(e, "message"); m != "" {
+					message = m
+				} else if friendly != "" {
+					message = friendly
+				}
+			}
+		}
+		if friendly != "" {
+			return friendly
+		}
+		return message
+	}
+}

@@ -1,0 +1,216 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+)
+
+// The Registry side of OAuth: pi's AuthStorage.getApiKey (which
+// credential wins, when to refresh, what happens when a refresh fails) and
+// the github-copilot provider's modifyModels.
+
+func (r *Registry) now() time.Time {
+	if r.opts.Now != nil {
+		return r.opts.Now()
+	}
+	return time.Now()
+}
+
+func (r *Registry) oauthClient() *oauthClient {
+	return &oauthClient{http: r.opts.HTTPClient, endpoints: r.opts.OAuthEndpoints, now: r.now}
+}
+
+// IsUsingOAuth reports whether provider's auth.json entry is an OAuth login
+// (pi's isUsingOAuth: a subscription rather than an API key).
+func (r *Registry) IsUsingOAuth(provider string) bool {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return r.st.auth[provider].Type == "oauth"
+}
+
+// subscriptionProvider reports whether provider's catalog models are only
+// listed when it has credentials: github-copilot and openai-codex serve
+// Claude and GPT models under ids close to anthropic's and openai's, which
+// would otherwise capture fuzzy --model patterns ("haiku", "sonnet") for
+// models nobody can use without a subscription login.
+func subscriptionProvider(provider string) bool {
+	return provider == "github-copilot" || provider == "openai-codex"
+}
+
+// hasCredentialLocked reports whether provider has a credential of its own
+// (runtime key, auth.json entry or environment key) in st. Caller holds mu.
+func (r *Registry) hasCredentialLocked(st *registryState, provider string) bool {
+	if _, ok := st.auth[provider]; ok || r.runtime[provider] != "" {
+		return true
+	}
+	return EnvAPIKey(provider, r.opts.Env) != ""
+}
+
+// applyOAuthModels is the OAuth providers' modifyModels, applied after
+// models.json as pi does: a github-copilot login moves the provider's models
+// to the API host named by its Copilot token (or its enterprise domain).
+func (st *registryState) applyOAuthModels() {
+	c, ok := st.auth["github-copilot"]
+	if !ok || c.Type != "oauth" || c.OAuth == nil {
+		return
+	}
+	base := copilotBaseURL(c.OAuth.Access, normalizeDomain(c.OAuth.EnterpriseURL))
+	for i, m := range st.models {
+		if m.Provider == "github-copilot" {
+			mc := m.Clone()
+			mc.BaseURL = base
+			st.models[i] = mc
+		}
+	}
+}
+
+// oauthKey is the OAuth branch of pi's AuthStorage.getApiKey. key is the
+// access token (refreshed when expired). skipEnv is false only when the
+// entry turned out not to be an OAuth login any more, in which case pi
+// falls back to the environment; otherwise an empty key means the login
+// cannot be used, and err says why (nil: no access token).
+func (r *Registry) oauthKey(ctx context.Context, provider string, cred *OAuthCredential) (key string, skipEnv bool, err error) {
+	if !isOAuthProvider(provider) {
+		return "", true, &Error{Kind: ErrOAuthUnsupported, Message: fmt.Sprintf(
+			"Authentication failed for %q: auth.json holds an OAuth login for it, but pigo can only use the OAuth logins of %s. Set an API key for %s instead.",
+			provider, "anthropic, github-copilot and openai-codex", provider)}
+	}
+	if cred == nil {
+		return "", true, nil
+	}
+	if !cred.Expired(r.now()) {
+		return cred.Access, true, nil
+	}
+	fresh, err := r.refreshOAuth(ctx, provider)
+	if err == nil {
+		if fresh == nil {
+			return "", false, nil
+		}
+		return fresh.Access, true, nil
+	}
+	// Another process may have refreshed after us (pi re-reads the file).
+	if c := r.readOAuthFile(provider); c != nil && !c.Expired(r.now()) {
+		r.setOAuth(provider, c)
+		return c.Access, true, nil
+	}
+	return "", true, err
+}
+
+// oauthFailure is the error for an OAuth login that yielded no key (pi's
+// "Authentication failed" preflight error, with the cause).
+func oauthFailure(provider string, cause error) error {
+	var e *Error
+	if errors.As(cause, &e) && errors.Is(e.Kind, ErrOAuthUnsupported) {
+		return cause
+	}
+	relogin := fmt.Sprintf("Run '/login %s' in pi to re-authenticate.", provider)
+	if cause == nil {
+		return &Error{Kind: ErrOAuthRefresh, Message: fmt.Sprintf(
+			"Authentication failed for %q. Credentials may have expired or network is unavailable. %s", provider, relogin)}
+	}
+	return &Error{Kind: ErrOAuthRefresh, Err: cause, Message: fmt.Sprintf("Authentication failed for %q: %v. %s", provider, cause, relogin)}
+}
+
+// refreshOAuth is pi's refreshOAuthTokenWithLock: under the auth.json lock
+// the file is re-read; a login another process already refreshed is used
+// as is; otherwise the token is refreshed and written back, keeping the
+// other entries. It returns nil when the file no longer holds an OAuth login
+// for provider. Refreshes of one Registry are serialised, so concurrent
+// requests refresh once.
+func (r *Registry) refreshOAuth(ctx context.Context, provider string) (*OAuthCredential, error) {
+	r.refreshMu.Lock()
+	defer r.refreshMu.Unlock()
+	r.mu.RLock()
+	cur := r.st.auth[provider]
+	r.mu.RUnlock()
+	if cur.Type == "oauth" && cur.OAuth != nil && !cur.OAuth.Expired(r.now()) {
+		return cur.OAuth, nil // refreshed by another request meanwhile
+	}
+	if r.opts.AgentDir == "" {
+		if cur.OAuth == nil {
+			return nil, nil
+		}
+		fresh, err := r.oauthClient().refresh(ctx, provider, cur.OAuth)
+		if err != nil {
+			return nil, fmt.Errorf("Failed to refresh OAuth token for %s: %w", provider, err)
+		}
+		r.setOAuth(provider, fresh)
+		return fresh, nil
+	}
+	file := filepath.Join(r.opts.AgentDir, "auth.json")
+	var result *OAuthCredential
+	refreshed := false
+	err := withAuthFile(ctx, file, func(current []byte) ([]byte, error) {
+		creds, errs := ParseAuthJSON(current, file)
+		if creds == nil {
+			return nil, errors.Join(errs...)
+		}
+		c, ok := creds[provider]
+		if !ok || c.Type != "oauth" || c.OAuth == nil {
+			return nil, nil
+		}
+		if !c.OAuth.Expired(r.now()) {
+			result = c.OAuth
+			return nil, nil
+		}
+		fresh, err := r.oauthClient().refresh(ctx, provider, c.OAuth)
+		if err != nil {
+			return nil, fmt.Errorf("Failed to refresh OAuth token for %s: %w", provider, err)
+		}
+		result, refreshed = fresh, true
+		return updateAuthEntry(current, provider, oauthFields(provider, fresh))
+	})
+	if err != nil && !refreshed {
+		return nil, err
+	}
+	if result != nil {
+		r.setOAuth(provider, result)
+	}
+	if err != nil {
+		// The new tokens work but could not be saved (the old refresh token
+		// may now be void): use them, and report it.
+		r.mu.Lock()
+		st := *r.st
+		st.problems = append(slices.Clone(st.problems), fmt.Errorf("save refreshed OAuth credentials for %s: %w", provider, err))
+		r.st = &st
+		r.mu.Unlock()
+	}
+	return result, nil
+}
+
+// readOAuthFile re-reads provider's OAuth login from auth.json (no lock:
+// pigo's writes are atomic renames).
+func (r *Registry) readOAuthFile(provider string) *OAuthCredential {
+	if r.opts.AgentDir == "" {
+		return nil
+	}
+	file := filepath.Join(r.opts.AgentDir, "auth.json")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil
+	}
+	creds, _ := ParseAuthJSON(data, file)
+	if c, ok := creds[provider]; ok && c.Type == "oauth" {
+		return c.OAuth
+	}
+	return nil
+}
+
+// setOAuth replaces provider's credential in the current state.
+func (r *Registry) setOAuth(provider string, c *OAuthCredential) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	st := *r.st
+	st.auth = maps.Clone(st.auth)
+	if st.auth == nil {
+		st.auth = map[string]AuthCredential{}
+	}
+	st.auth[provider] = AuthCredential{Type: "oauth", OAuth: c}
+	r.st = &st
+}
