@@ -3,7 +3,8 @@
 // core/prompt-templates.js, skills.js, the skills and prompts part of
 // resource-loader.js and package-manager.js, and agent-session.js's
 // expansion). It reads the file system only and imports neither goja,
-// esbuild nor the rest of the engine.
+// esbuild nor the rest of the engine, except engine/pathrules (pi's
+// settings patterns, globs and path rules, shared with jsapi/discover).
 //
 // # Where resources come from
 //

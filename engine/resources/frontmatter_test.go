@@ -54,6 +54,7 @@ func frontmatterInputs() []string {
 		"---\ndisable-model-invocation: true\nname: n\ndescription: \"multi\n  line\"\n---\n",
 		"---\ndescription: 'single\n\n  quoted'\n---\n",
 		"---\nanchor: &a value\nalias: *a\n---\n",
+		"---\n- &a\n---\n", "---\n&a\n---\n", "---\nk: &a\nj: *a\n---\n", "---\n&a !!str\n---\n",
 		"---\nseq:\n- a\n- b: 1\n  c: 2\n---\n",
 		"---\ndescription: ends with colon:\n---\n",
 		"---\ndescription: url http://x.y/z\n---\n",

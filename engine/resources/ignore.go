@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/pigo-dev/pigo/engine/pathrules"
 )
 
 // ignoreFileNames are read in every scanned directory, in this order.
@@ -30,7 +32,7 @@ type ignoreRule struct {
 // are skipped.
 func (m *ignoreMatcher) addIgnoreRules(dir, root string) {
 	prefix := ""
-	if rel := relSlash(root, dir); rel != "" {
+	if rel := pathrules.RelSlash(root, dir); rel != "" {
 		prefix = rel + "/"
 	}
 	for _, name := range ignoreFileNames() {
@@ -186,14 +188,4 @@ func (m *ignoreMatcher) testOne(rel string, isDir bool) bool {
 		}
 	}
 	return ignored
-}
-
-// relSlash is Node's path.relative(base, file) with "/" separators ("" for
-// base itself).
-func relSlash(base, file string) string {
-	rel, err := filepath.Rel(base, file)
-	if err != nil || rel == "." {
-		return ""
-	}
-	return filepath.ToSlash(rel)
 }

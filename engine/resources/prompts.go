@@ -63,15 +63,7 @@ func loadTemplatesFromDir(dir string, info func(string) SourceInfo) []PromptTemp
 	var out []PromptTemplate
 	for _, e := range entries {
 		full := filepath.Join(dir, e.Name())
-		isFile := e.Type().IsRegular()
-		if e.Type()&os.ModeSymlink != 0 {
-			st, err := os.Stat(full)
-			if err != nil {
-				continue
-			}
-			isFile = st.Mode().IsRegular()
-		}
-		if isFile && strings.HasSuffix(e.Name(), ".md") {
+		if isFile, _, ok := entryKind(e, full); ok && isFile && strings.HasSuffix(e.Name(), ".md") {
 			if t, ok := loadTemplateFromFile(full, info(full)); ok {
 				out = append(out, t)
 			}

@@ -4,9 +4,10 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/pigo-dev/pigo/engine/pathrules"
 )
 
 // This file is the skills and prompts part of pi's
@@ -82,7 +83,7 @@ func (a *accumulator) result(k kind) []resolved {
 	seen := map[string]bool{}
 	var out []resolved
 	for _, r := range list {
-		c := canonical(r.path)
+		c := pathrules.Canonical(r.path)
 		if seen[c] {
 			continue
 		}
@@ -95,18 +96,6 @@ func (a *accumulator) result(k kind) []resolved {
 // resolver holds the directories resolution depends on.
 type resolver struct {
 	cwd, agentDir, home string
-}
-
-// isLocalSource is pi's isLocalPath: anything but npm:, git:, github:,
-// http:, https: and ssh: sources.
-func isLocalSource(s string) bool {
-	s = strings.TrimSpace(s)
-	for _, p := range []string{"npm:", "git:", "github:", "http:", "https:", "ssh:"} {
-		if strings.HasPrefix(s, p) {
-			return false
-		}
-	}
-	return true
 }
 
 // expandHome expands "~", "~/x" and "~x" (pi's resolvePath rules) and
@@ -211,7 +200,7 @@ func (r *resolver) resolve(global, project map[string]any) *accumulator {
 	index := map[string]int{}
 	addPkg := func(it pkgItem, scope, base string) {
 		id := "source:" + strings.TrimSpace(it.source)
-		if isLocalSource(it.source) {
+		if pathrules.IsLocalSource(it.source) {
 			id = "local:" + r.fromBase(it.source, base)
 		}
 		if i, ok := index[id]; ok {
@@ -254,7 +243,7 @@ func (r *resolver) extensionSources(sources []string) *accumulator {
 // packageSource is resolvePackageSources for one local source; npm and
 // git sources, which pi would install, are skipped.
 func (r *resolver) packageSource(acc *accumulator, it pkgItem, scope, base string) {
-	if !isLocalSource(it.source) {
+	if !pathrules.IsLocalSource(it.source) {
 		return
 	}
 	root := r.fromBase(it.source, base)
@@ -348,7 +337,7 @@ func (r *resolver) defaultResources(acc *accumulator, k kind, root string, m man
 // entries' own "!", "+", "-" patterns drop.
 func (r *resolver) manifestEntries(acc *accumulator, k kind, root string, entries []string, meta SourceInfo) {
 	all := r.filesFromManifestEntries(entries, root, k)
-	on := set(applyPatterns(all, overridePatterns(entries), root))
+	on := set(pathrules.Apply(all, pathrules.Overrides(entries), root))
 	for _, f := range all {
 		if on[f] {
 			acc.add(k, f, meta, true)
@@ -362,8 +351,8 @@ func (r *resolver) packageFilter(acc *accumulator, k kind, root string, m manife
 	var all []string
 	if m.has[k] && len(m.entries[k]) > 0 {
 		all = r.filesFromManifestEntries(m.entries[k], root, k)
-		if mp := overridePatterns(m.entries[k]); len(mp) > 0 {
-			all = applyPatterns(all, mp, root)
+		if mp := pathrules.Overrides(m.entries[k]); len(mp) > 0 {
+			all = pathrules.Apply(all, mp, root)
 		}
 	} else if dir := filepath.Join(root, k.key()); exists(dir) {
 		all = r.resourceFiles(dir, k)
@@ -374,7 +363,7 @@ func (r *resolver) packageFilter(acc *accumulator, k kind, root string, m manife
 		}
 		return
 	}
-	on := set(applyPatterns(all, patterns, root))
+	on := set(pathrules.Apply(all, patterns, root))
 	for _, f := range all {
 		acc.add(k, f, meta, on[f])
 	}
@@ -386,9 +375,9 @@ func (r *resolver) filesFromManifestEntries(entries []string, root string, k kin
 	var paths []string
 	for _, e := range entries {
 		switch {
-		case isOverridePattern(e):
-		case hasGlob(e):
-			paths = append(paths, globFS(root, e)...)
+		case pathrules.IsOverride(e):
+		case pathrules.HasGlob(e):
+			paths = append(paths, pathrules.Glob(root, e)...)
 		case filepath.IsAbs(e):
 			paths = append(paths, filepath.Clean(e))
 		default:
@@ -419,9 +408,9 @@ func (r *resolver) filesFromPaths(paths []string, k kind) []string {
 // .md files for skills, every .md file below dir for prompts.
 func (r *resolver) resourceFiles(dir string, k kind) []string {
 	if k == kindSkills {
-		return collectSkillEntries(dir, true, nil, "")
+		return collectSkillEntries(dir, true)
 	}
-	return collectFiles(dir, nil, "")
+	return collectFiles(dir, true)
 }
 
 // localEntries is resolveLocalEntries for one settings array.
@@ -431,14 +420,14 @@ func (r *resolver) localEntries(acc *accumulator, k kind, entries []string, meta
 	}
 	var plain, patterns []string
 	for _, e := range entries {
-		if isPattern(e) {
+		if pathrules.IsPattern(e) {
 			patterns = append(patterns, e)
 		} else {
 			plain = append(plain, r.fromBase(e, base))
 		}
 	}
 	all := r.filesFromPaths(plain, k)
-	on := set(applyPatterns(all, patterns, base))
+	on := set(pathrules.Apply(all, patterns, base))
 	for _, f := range all {
 		acc.add(k, f, meta, on[f])
 	}
@@ -455,23 +444,23 @@ func (r *resolver) autoDiscovered(acc *accumulator, global, project map[string]a
 	add := func(k kind, paths []string, meta SourceInfo, settings map[string]any, base string) {
 		overrides := settingsList(settings, k.key())
 		for _, p := range paths {
-			acc.add(k, p, meta, isEnabledByOverrides(p, overrides, base))
+			acc.add(k, p, meta, pathrules.EnabledByOverrides(p, overrides, base))
 		}
 	}
-	projSkills := collectSkillEntries(filepath.Join(projBase, "skills"), true, nil, "")
+	projSkills := collectSkillEntries(filepath.Join(projBase, "skills"), true)
 	for _, dir := range ancestorAgentsSkillDirs(r.cwd) {
 		if dir != userAgents {
-			projSkills = append(projSkills, collectSkillEntries(dir, false, nil, "")...)
+			projSkills = append(projSkills, collectSkillEntries(dir, false)...)
 		}
 	}
 	add(kindSkills, projSkills, projMeta, project, projBase)
-	add(kindPrompts, collectAutoPromptEntries(filepath.Join(projBase, "prompts")), projMeta, project, projBase)
-	userSkills := collectSkillEntries(filepath.Join(r.agentDir, "skills"), true, nil, "")
+	add(kindPrompts, collectFiles(filepath.Join(projBase, "prompts"), false), projMeta, project, projBase)
+	userSkills := collectSkillEntries(filepath.Join(r.agentDir, "skills"), true)
 	if r.home != "" {
-		userSkills = append(userSkills, collectSkillEntries(userAgents, false, nil, "")...)
+		userSkills = append(userSkills, collectSkillEntries(userAgents, false)...)
 	}
 	add(kindSkills, userSkills, userMeta, global, r.agentDir)
-	add(kindPrompts, collectAutoPromptEntries(filepath.Join(r.agentDir, "prompts")), userMeta, global, r.agentDir)
+	add(kindPrompts, collectFiles(filepath.Join(r.agentDir, "prompts"), false), userMeta, global, r.agentDir)
 }
 
 // ancestorAgentsSkillDirs is collectAncestorAgentsSkillDirs: .agents/skills
@@ -501,123 +490,6 @@ func ancestorAgentsSkillDirs(cwd string) []string {
 			break
 		}
 		dir = parent
-	}
-	return out
-}
-
-// collectSkillEntries is pi's collectSkillEntries: a directory holding
-// SKILL.md yields that file only; otherwise subdirectories are searched,
-// and with rootFiles (pi's "pi" mode, not its "agents" mode) the .md files
-// directly in the top directory are skills too.
-func collectSkillEntries(dir string, rootFiles bool, ig *ignoreMatcher, root string) []string {
-	if !exists(dir) {
-		return nil
-	}
-	if ig == nil {
-		ig, root = &ignoreMatcher{}, dir
-	}
-	ig.addIgnoreRules(dir, root)
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil
-	}
-	for _, e := range entries {
-		if e.Name() != "SKILL.md" {
-			continue
-		}
-		full := filepath.Join(dir, e.Name())
-		isFile, _, ok := entryKind(e, full)
-		if ok && isFile && !ig.ignores(relSlash(root, full), false) {
-			return []string{full}
-		}
-	}
-	var out []string
-	for _, e := range entries {
-		name := e.Name()
-		if strings.HasPrefix(name, ".") || name == "node_modules" {
-			continue
-		}
-		full := filepath.Join(dir, name)
-		isFile, isDir, ok := entryKind(e, full)
-		if !ok {
-			continue
-		}
-		rel := relSlash(root, full)
-		if rootFiles && dir == root && isFile && strings.HasSuffix(name, ".md") && !ig.ignores(rel, false) {
-			out = append(out, full)
-			continue
-		}
-		if !isDir || ig.ignores(rel, true) {
-			continue
-		}
-		out = append(out, collectSkillEntries(full, rootFiles, ig, root)...)
-	}
-	return out
-}
-
-var mdFileRE = regexp.MustCompile(`\.md$`)
-
-// collectFiles is pi's collectFiles for prompts: every .md file below
-// dir, ignore files honoured.
-func collectFiles(dir string, ig *ignoreMatcher, root string) []string {
-	if !exists(dir) {
-		return nil
-	}
-	if ig == nil {
-		ig, root = &ignoreMatcher{}, dir
-	}
-	ig.addIgnoreRules(dir, root)
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil
-	}
-	var out []string
-	for _, e := range entries {
-		name := e.Name()
-		if strings.HasPrefix(name, ".") || name == "node_modules" {
-			continue
-		}
-		full := filepath.Join(dir, name)
-		isFile, isDir, ok := entryKind(e, full)
-		if !ok || ig.ignores(relSlash(root, full), isDir) {
-			continue
-		}
-		switch {
-		case isDir:
-			out = append(out, collectFiles(full, ig, root)...)
-		case isFile && mdFileRE.MatchString(name):
-			out = append(out, full)
-		}
-	}
-	return out
-}
-
-// collectAutoPromptEntries is pi's scan of a prompts directory: the .md
-// files directly in it.
-func collectAutoPromptEntries(dir string) []string {
-	if !exists(dir) {
-		return nil
-	}
-	ig := &ignoreMatcher{}
-	ig.addIgnoreRules(dir, dir)
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil
-	}
-	var out []string
-	for _, e := range entries {
-		name := e.Name()
-		if strings.HasPrefix(name, ".") || name == "node_modules" {
-			continue
-		}
-		full := filepath.Join(dir, name)
-		isFile, _, ok := entryKind(e, full)
-		if !ok || ig.ignores(name, false) {
-			continue
-		}
-		if isFile && strings.HasSuffix(name, ".md") {
-			out = append(out, full)
-		}
 	}
 	return out
 }

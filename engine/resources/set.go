@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/pigo-dev/pigo/engine/pathrules"
 )
 
 // SourceInfo is pi's sourceInfo of a resource: where it came from.
@@ -127,14 +129,14 @@ func Load(opts Options) *Set {
 	s.lastSkillPaths = s.mergePaths(cliSkills, addSkills)
 	s.updateSkillsLocked(meta)
 	for _, p := range addSkills {
-		if isLocalSource(p) && !exists(p) && !slices.ContainsFunc(s.skillDiags, func(d Diagnostic) bool { return d.Path == p }) {
+		if pathrules.IsLocalSource(p) && !exists(p) && !slices.ContainsFunc(s.skillDiags, func(d Diagnostic) bool { return d.Path == p }) {
 			s.skillDiags = append(s.skillDiags, Diagnostic{Type: "error", Message: "Skill path does not exist", Path: p})
 		}
 	}
 	s.lastPrompts = s.mergePaths(cliPrompts, addPrompts)
 	s.updatePromptsLocked(meta)
 	for _, p := range addPrompts {
-		if isLocalSource(p) && !exists(p) && !slices.ContainsFunc(s.promptDiags, func(d Diagnostic) bool { return d.Path == p }) {
+		if pathrules.IsLocalSource(p) && !exists(p) && !slices.ContainsFunc(s.promptDiags, func(d Diagnostic) bool { return d.Path == p }) {
 			s.promptDiags = append(s.promptDiags, Diagnostic{Type: "error", Message: "Prompt template path does not exist", Path: p})
 		}
 	}
@@ -146,7 +148,7 @@ func Load(opts Options) *Set {
 func cliPaths(cwd string, vals []string) []string {
 	out := make([]string, 0, len(vals))
 	for _, v := range vals {
-		if isLocalSource(v) {
+		if pathrules.IsLocalSource(v) {
 			if !filepath.IsAbs(v) {
 				v = filepath.Join(cwd, v)
 			}
@@ -377,7 +379,7 @@ func (s *Set) mergePaths(primary, additional []string) []string {
 	seen := map[string]bool{}
 	for _, p := range append(slices.Clone(primary), additional...) {
 		r := s.resourcePath(p)
-		c := canonical(r)
+		c := pathrules.Canonical(r)
 		if seen[c] {
 			continue
 		}

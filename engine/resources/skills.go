@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/pigo-dev/pigo/engine/pathrules"
 )
 
 // Skill is one skill: a Markdown file with name and description
@@ -128,77 +130,20 @@ func validateSkillName(name, parent string) []string {
 	return errs
 }
 
-// loadSkillsFromDir is pi's loadSkillsFromDirInternal: a directory holding
-// SKILL.md is one skill (nothing below it is scanned); otherwise its
-// direct .md files are skills when includeRootFiles, and subdirectories
-// are searched for SKILL.md. Names starting with "." and node_modules are
-// skipped; .gitignore, .ignore and .fdignore rules apply, relative to
-// root.
-func loadSkillsFromDir(dir string, source skillSource, includeRootFiles bool, ig *ignoreMatcher, root string) ([]Skill, []Diagnostic) {
-	if !exists(dir) {
-		return nil, nil
-	}
-	if ig == nil {
-		ig, root = &ignoreMatcher{}, dir
-	}
-	ig.addIgnoreRules(dir, root)
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, nil
-	}
+// loadSkillsFromDir is pi's loadSkillsFromDirInternal: it walks dir as
+// pi's package manager's collectSkillEntries does (includeRootFiles is its
+// "pi" mode) and loads each skill file found, in that order.
+func loadSkillsFromDir(dir string, source skillSource, includeRootFiles bool) ([]Skill, []Diagnostic) {
 	var skills []Skill
 	var diags []Diagnostic
-	add := func(s *Skill, d []Diagnostic) {
+	for _, f := range collectSkillEntries(dir, includeRootFiles) {
+		s, d := loadSkillFromFile(f, source)
 		if s != nil {
 			skills = append(skills, *s)
 		}
 		diags = append(diags, d...)
 	}
-	for _, e := range entries {
-		if e.Name() != "SKILL.md" {
-			continue
-		}
-		full := filepath.Join(dir, e.Name())
-		isFile, _, ok := entryKind(e, full)
-		if !ok || !isFile || ig.ignores(relSlash(root, full), false) {
-			continue
-		}
-		add(loadSkillFromFile(full, source))
-		return skills, diags
-	}
-	for _, e := range entries {
-		name := e.Name()
-		if strings.HasPrefix(name, ".") || name == "node_modules" {
-			continue
-		}
-		full := filepath.Join(dir, name)
-		isFile, isDir, ok := entryKind(e, full)
-		if !ok || ig.ignores(relSlash(root, full), isDir) {
-			continue
-		}
-		if isDir {
-			s, d := loadSkillsFromDir(full, source, false, ig, root)
-			skills = append(skills, s...)
-			diags = append(diags, d...)
-			continue
-		}
-		if isFile && includeRootFiles && strings.HasSuffix(name, ".md") {
-			add(loadSkillFromFile(full, source))
-		}
-	}
 	return skills, diags
-}
-
-// entryKind follows a symlink; ok is false for a broken one.
-func entryKind(e os.DirEntry, full string) (isFile, isDir, ok bool) {
-	if e.Type()&os.ModeSymlink != 0 {
-		st, err := os.Stat(full)
-		if err != nil {
-			return false, false, false
-		}
-		return st.Mode().IsRegular(), st.IsDir(), true
-	}
-	return e.Type().IsRegular(), e.IsDir(), true
 }
 
 // loadSkills is pi's loadSkills without defaults: each path (absolute) is
@@ -213,7 +158,7 @@ func loadSkills(cwd, agentDir string, paths []string) ([]Skill, []Diagnostic) {
 	addSkills := func(list []Skill, d []Diagnostic) {
 		diags = append(diags, d...)
 		for _, s := range list {
-			real := canonical(s.FilePath)
+			real := pathrules.Canonical(s.FilePath)
 			if realSeen[real] {
 				continue
 			}
@@ -247,7 +192,7 @@ func loadSkills(cwd, agentDir string, paths []string) ([]Skill, []Diagnostic) {
 		source := sourceOf(p)
 		switch {
 		case st.IsDir():
-			addSkills(loadSkillsFromDir(p, source, true, nil, ""))
+			addSkills(loadSkillsFromDir(p, source, true))
 		case st.Mode().IsRegular() && strings.HasSuffix(p, ".md"):
 			s, d := loadSkillFromFile(p, source)
 			if s != nil {

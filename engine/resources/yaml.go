@@ -169,31 +169,12 @@ func (p *yamlParser) keyOf(t string, lineNo int) (key, rest string, ok bool) {
 		return "", "", false
 	}
 	if t[0] == '"' || t[0] == '\'' {
-		q := t[0]
-		j := 1
-		for ; j < len(t); j++ {
-			if q == '"' && t[j] == '\\' {
-				j++
-				continue
-			}
-			if t[j] == q {
-				if q == '\'' && j+1 < len(t) && t[j+1] == '\'' {
-					j++
-					continue
-				}
-				break
-			}
-		}
-		if j >= len(t) {
+		end := findQuoteEnd(t[1:], t[0])
+		if end < 0 {
 			return "", "", false
 		}
-		body := t[1:j]
-		if q == '"' {
-			key = unescapeDoubleQuoted(body, lineNo)
-		} else {
-			key = strings.ReplaceAll(body, "''", "'")
-		}
-		i := j + 1
+		key = unquote(t[1:end+1], t[0], lineNo)
+		i := end + 2
 		for i < len(t) && t[i] == ' ' {
 			i++
 		}
@@ -351,14 +332,12 @@ func (p *yamlParser) afterIndicator(rest string, l yamlLine, col, indent int, in
 // with text on line l (l.indent is its 0-based column); compact is true
 // for a value on its key's line.
 func (p *yamlParser) inline(text string, l yamlLine, parentIndent int, forceStr, compact bool) any {
+	if text == "" {
+		return nil // an anchor or tag with no value: null, as yaml parses it
+	}
 	col := l.indent + 1
 	if strings.HasPrefix(text, "*") {
-		name := strings.TrimSpace(text[1:])
-		v, ok := p.anchors[name]
-		if !ok {
-			yamlFail(fmt.Sprintf("Unresolved alias (the anchor must be set before the alias): %s", name), 0, 0)
-		}
-		return v
+		return alias(p.anchors, strings.TrimSpace(text[1:]))
 	}
 	if strings.HasPrefix(text, "|") || strings.HasPrefix(text, ">") {
 		return p.blockScalar(text, l.no, col, parentIndent)
@@ -388,11 +367,7 @@ func (p *yamlParser) inline(text string, l yamlLine, parentIndent int, forceStr,
 			yamlFail("Unexpected scalar at node end", l.no, col)
 		}
 		parts[len(parts)-1] = last[:end]
-		body := foldQuotedLines(parts)
-		if q == '"' {
-			return unescapeDoubleQuoted(body, l.no)
-		}
-		return strings.ReplaceAll(body, "''", "'")
+		return unquote(foldLines(parts, true), q, l.no)
 	}
 	switch text[0] {
 	case '@', '`':
@@ -438,27 +413,11 @@ func (p *yamlParser) inline(text string, l yamlLine, parentIndent int, forceStr,
 		parts = append(parts, strings.TrimSpace(stripYAMLComment(n.text)))
 		p.pos++
 	}
-	var b strings.Builder
-	breaks := 0
-	for i, s := range parts {
-		if i > 0 && s == "" {
-			breaks++
-			continue
-		}
-		if i > 0 {
-			if breaks > 0 {
-				b.WriteString(strings.Repeat("\n", breaks))
-			} else {
-				b.WriteByte(' ')
-			}
-		}
-		breaks = 0
-		b.WriteString(s)
-	}
+	plain := foldLines(parts, false)
 	if forceStr {
-		return b.String()
+		return plain
 	}
-	return resolvePlain(b.String())
+	return resolvePlain(plain)
 }
 
 func (p *yamlParser) isKey(l yamlLine) bool {
@@ -670,35 +629,59 @@ func unescapeDoubleQuoted(s string, lineNo int) string {
 	return b.String()
 }
 
-// foldQuotedLines joins the lines of a multi-line quoted scalar.
-func foldQuotedLines(parts []string) string {
+// foldLines joins the lines of a multi-line flow scalar: a line break
+// between two non-empty lines becomes a space, the empty lines between
+// them newlines. A plain scalar's lines come trimmed. A quoted scalar's
+// are trimmed here, but for the first line's leading and the last line's
+// trailing white space, and its last line is kept even when empty.
+func foldLines(parts []string, quoted bool) string {
 	var b strings.Builder
-	pending := 0
+	breaks := 0
 	for i, s := range parts {
-		var t string
-		switch {
-		case i == 0:
-			t = strings.TrimRight(s, " \t")
-		case i == len(parts)-1:
-			t = strings.TrimLeft(s, " \t")
-		default:
-			t = strings.TrimSpace(s)
+		last := i == len(parts)-1
+		if quoted {
+			switch {
+			case i == 0:
+				s = strings.TrimRight(s, " \t")
+			case last:
+				s = strings.TrimLeft(s, " \t")
+			default:
+				s = strings.TrimSpace(s)
+			}
 		}
-		if i > 0 && t == "" && i < len(parts)-1 {
-			pending++
+		if i > 0 && s == "" && !(quoted && last) {
+			breaks++
 			continue
 		}
 		if i > 0 {
-			if pending > 0 {
-				b.WriteString(strings.Repeat("\n", pending))
+			if breaks > 0 {
+				b.WriteString(strings.Repeat("\n", breaks))
 			} else {
 				b.WriteByte(' ')
 			}
 		}
-		pending = 0
-		b.WriteString(t)
+		breaks = 0
+		b.WriteString(s)
 	}
 	return b.String()
+}
+
+// unquote decodes the body of a quoted scalar (q is its quote): escapes
+// between double quotes, doubled quotes between single ones.
+func unquote(body string, q byte, lineNo int) string {
+	if q == '"' {
+		return unescapeDoubleQuoted(body, lineNo)
+	}
+	return strings.ReplaceAll(body, "''", "'")
+}
+
+// alias is the value of the anchor name.
+func alias(anchors map[string]any, name string) any {
+	v, ok := anchors[name]
+	if !ok {
+		yamlFail(fmt.Sprintf("Unresolved alias (the anchor must be set before the alias): %s", name), 0, 0)
+	}
+	return v
 }
 
 func findQuoteEnd(s string, q byte) int {
@@ -790,10 +773,7 @@ func (f *flowParser) value() any {
 		}
 		body := f.s[f.i+1 : f.i+1+end]
 		f.i += end + 2
-		if c == '"' {
-			return unescapeDoubleQuoted(body, f.line)
-		}
-		return strings.ReplaceAll(body, "''", "'")
+		return unquote(body, c, f.line)
 	case '*':
 		j := f.i + 1
 		for j < len(f.s) && !strings.ContainsRune(" \t,[]{}", rune(f.s[j])) {
@@ -801,11 +781,7 @@ func (f *flowParser) value() any {
 		}
 		name := f.s[f.i+1 : j]
 		f.i = j
-		v, ok := f.anchors[name]
-		if !ok {
-			yamlFail(fmt.Sprintf("Unresolved alias (the anchor must be set before the alias): %s", name), 0, 0)
-		}
-		return v
+		return alias(f.anchors, name)
 	}
 	j := f.i
 	for j < len(f.s) && !strings.ContainsRune(",]}", rune(f.s[j])) &&
@@ -825,17 +801,8 @@ func orSpace(c byte) byte {
 }
 
 func (f *flowParser) seq() []any {
-	f.i++
 	out := []any{}
-	for {
-		f.ws()
-		if f.at(f.i) == ']' {
-			f.i++
-			return out
-		}
-		if f.i >= len(f.s) {
-			f.fail("Flow sequence in block collection must be sufficiently indented and end with a ]")
-		}
+	f.items(']', "sequence", "sequence", func() {
 		v := f.value()
 		f.ws()
 		if f.at(f.i) == ':' {
@@ -844,31 +811,13 @@ func (f *flowParser) seq() []any {
 		} else {
 			out = append(out, v)
 		}
-		f.ws()
-		switch f.at(f.i) {
-		case ',':
-			f.i++
-		case ']':
-		case 0:
-			f.fail("Flow sequence in block collection must be sufficiently indented and end with a ]")
-		default:
-			f.fail("Expected , or ] in flow sequence")
-		}
-	}
+	})
+	return out
 }
 
 func (f *flowParser) mapping() map[string]any {
-	f.i++
 	out := map[string]any{}
-	for {
-		f.ws()
-		if f.at(f.i) == '}' {
-			f.i++
-			return out
-		}
-		if f.i >= len(f.s) {
-			f.fail("Flow map in block collection must be sufficiently indented and end with a }")
-		}
+	f.items('}', "map", "mapping", func() {
 		k := f.value()
 		f.ws()
 		var v any
@@ -884,15 +833,35 @@ func (f *flowParser) mapping() map[string]any {
 			f.fail("Map keys must be unique")
 		}
 		out[key] = v
+	})
+	return out
+}
+
+// items reads a flow collection from its opening bracket to the closing
+// one, end, calling item for each entry; name and kind word the errors
+// ("Flow map in block collection ...", "Expected , or } in flow mapping").
+func (f *flowParser) items(end byte, name, kind string, item func()) {
+	unterminated := fmt.Sprintf("Flow %s in block collection must be sufficiently indented and end with a %c", name, end)
+	f.i++
+	for {
+		f.ws()
+		if f.at(f.i) == end {
+			f.i++
+			return
+		}
+		if f.i >= len(f.s) {
+			f.fail(unterminated)
+		}
+		item()
 		f.ws()
 		switch f.at(f.i) {
 		case ',':
 			f.i++
-		case '}':
+		case end:
 		case 0:
-			f.fail("Flow map in block collection must be sufficiently indented and end with a }")
+			f.fail(unterminated)
 		default:
-			f.fail("Expected , or } in flow mapping")
+			f.fail(fmt.Sprintf("Expected , or %c in flow %s", end, kind))
 		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/pigo-dev/pigo/engine/pathrules"
 )
 
 // collectAutoExtensionEntries scans an extensions directory the way pi's
@@ -85,7 +87,7 @@ func (d *discoverer) resolveExtensionEntries(dir string) ([]string, bool) {
 // extension order, then package.json "main". Like Node, it resolves
 // symlinks first, so the entry is under the real directory.
 func moduleEntry(dir string) (string, bool) {
-	dir = canonical(dir)
+	dir = pathrules.Canonical(dir)
 	for _, ext := range []string{".js", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts", ".mtsx", ".ctsx"} {
 		p := filepath.Join(dir, "index"+ext)
 		if st, err := os.Stat(p); err == nil && !st.IsDir() {

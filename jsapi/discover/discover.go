@@ -156,16 +156,4 @@ func (d *discoverer) resolveFromBase(p, base string) string {
 	return filepath.Join(base, p)
 }
 
-// isLocalSource reports whether a package source is a local path (pi's
-// isLocalPath): everything but npm:, git:, github:, http:, https:, ssh:.
-func isLocalSource(s string) bool {
-	s = strings.TrimSpace(s)
-	for _, p := range []string{"npm:", "git:", "github:", "http:", "https:", "ssh:"} {
-		if strings.HasPrefix(s, p) {
-			return false
-		}
-	}
-	return true
-}
-
 const msgNotSupported = "not supported yet: installing packages (npm:/git:)"

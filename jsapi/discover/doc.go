@@ -1,6 +1,8 @@
 // Package discover finds the extension entry files that pi 0.73.1 would load
 // for a project and returns them in pi's load order; it reads the file system
-// only and imports neither goja, esbuild nor the engine.
+// only and imports neither goja nor esbuild, and of the engine only
+// engine/pathrules, the settings patterns, globs and path rules of pi's
+// package manager it shares with engine/resources.
 //
 // # Sources and order
 //

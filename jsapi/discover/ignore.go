@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/pigo-dev/pigo/engine/pathrules"
 )
 
 // ignoreRule is one line of a .gitignore-style file, already lower-cased.
@@ -104,5 +106,5 @@ func (r ignoreRule) matches(name string) bool {
 	if strings.Contains(p, "/") {
 		return false
 	}
-	return matchSegment(p, name, true)
+	return pathrules.MatchSegment(p, name, true)
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/pigo-dev/pigo/engine/pathrules"
 )
 
 // Precedence ranks of pi's resourcePrecedenceRank; lower loads first.
@@ -56,7 +58,7 @@ func (a *accumulator) resolved() []*candidate {
 	seen := map[string]bool{}
 	var out []*candidate
 	for _, c := range list {
-		key := canonical(c.path)
+		key := pathrules.Canonical(c.path)
 		if seen[key] {
 			continue
 		}
@@ -66,14 +68,6 @@ func (a *accumulator) resolved() []*candidate {
 		}
 	}
 	return out
-}
-
-// canonical is pi's canonicalizePath: the real path, or p if that fails.
-func canonical(p string) string {
-	if r, err := filepath.EvalSymlinks(p); err == nil {
-		return r
-	}
-	return p
 }
 
 func exists(p string) bool {
@@ -86,7 +80,7 @@ func exists(p string) bool {
 func (d *discoverer) cliCandidates() []*candidate {
 	var acc accumulator
 	for _, v := range d.cliVals {
-		if !isLocalSource(v) {
+		if !pathrules.IsLocalSource(v) {
 			d.problem(v, "", msgNotSupported)
 			continue
 		}
@@ -131,14 +125,14 @@ func (d *discoverer) settingsCandidates() []*candidate {
 	identities := map[string]bool{}
 	for _, p := range pkgs {
 		id := strings.TrimSpace(p.item.source)
-		if isLocalSource(p.item.source) {
+		if pathrules.IsLocalSource(p.item.source) {
 			id = "local:" + d.resolveFromBase(p.item.source, p.base)
 		}
 		if identities[id] {
 			continue
 		}
 		identities[id] = true
-		if !isLocalSource(p.item.source) {
+		if !pathrules.IsLocalSource(p.item.source) {
 			d.problem(p.item.source, "", msgNotSupported)
 			continue
 		}
@@ -161,7 +155,7 @@ func (d *discoverer) settingsCandidates() []*candidate {
 	auto := func(dir string, s settingsFile, base string, meta candidate) {
 		meta.source = dir
 		for _, f := range d.collectAutoExtensionEntries(dir) {
-			acc.add(meta, f, isEnabledByOverrides(f, s.extensions, base))
+			acc.add(meta, f, pathrules.EnabledByOverrides(f, s.extensions, base))
 		}
 	}
 	auto(filepath.Join(projBase, "extensions"), proj, projBase, candidate{rank: rankProjectAuto, origin: "auto:project"})
@@ -242,7 +236,7 @@ func (d *discoverer) collectDefaultResources(acc *accumulator, root string, m ma
 // its own "!", "+", "-" patterns drop.
 func (d *discoverer) addManifestEntries(acc *accumulator, root string, m manifest, meta candidate) {
 	all := d.filesFromManifestEntries(root, m)
-	enabled := applyPatterns(all, overridePatterns(m.exts), root)
+	enabled := pathrules.Apply(all, pathrules.Overrides(m.exts), root)
 	on := map[string]bool{}
 	for _, f := range enabled {
 		on[f] = true
@@ -260,8 +254,8 @@ func (d *discoverer) applyPackageFilter(acc *accumulator, root string, m manifes
 	var all []string
 	if len(m.exts) > 0 {
 		all = d.filesFromManifestEntries(root, m)
-		if mp := overridePatterns(m.exts); len(mp) > 0 {
-			all = applyPatterns(all, mp, root)
+		if mp := pathrules.Overrides(m.exts); len(mp) > 0 {
+			all = pathrules.Apply(all, mp, root)
 		}
 	} else {
 		all = d.collectAutoExtensionEntries(filepath.Join(root, "extensions"))
@@ -273,7 +267,7 @@ func (d *discoverer) applyPackageFilter(acc *accumulator, root string, m manifes
 		return
 	}
 	on := map[string]bool{}
-	for _, f := range applyPatterns(all, patterns, root) {
+	for _, f := range pathrules.Apply(all, patterns, root) {
 		on[f] = true
 	}
 	for _, f := range all {
@@ -287,10 +281,10 @@ func (d *discoverer) applyPackageFilter(acc *accumulator, root string, m manifes
 func (d *discoverer) filesFromManifestEntries(root string, m manifest) []string {
 	var paths []string
 	for _, e := range m.exts {
-		if isOverridePattern(e) {
+		if pathrules.IsOverride(e) {
 			continue
 		}
-		if !hasGlob(e) {
+		if !pathrules.HasGlob(e) {
 			p := e
 			if !filepath.IsAbs(p) {
 				p = filepath.Join(root, p)
@@ -302,7 +296,7 @@ func (d *discoverer) filesFromManifestEntries(root string, m manifest) []string 
 			paths = append(paths, p)
 			continue
 		}
-		paths = append(paths, globFS(root, e)...)
+		paths = append(paths, pathrules.Glob(root, e)...)
 	}
 	return d.filesFromPaths(paths)
 }
@@ -331,7 +325,7 @@ func (d *discoverer) localEntries(acc *accumulator, s settingsFile, base string,
 	type found struct{ file, entry string }
 	var all []found
 	for _, e := range s.extensions {
-		if isPattern(e) {
+		if pathrules.IsPattern(e) {
 			patterns = append(patterns, e)
 			continue
 		}
@@ -349,7 +343,7 @@ func (d *discoverer) localEntries(acc *accumulator, s settingsFile, base string,
 		files[i] = f.file
 	}
 	on := map[string]bool{}
-	for _, f := range applyPatterns(files, patterns, base) {
+	for _, f := range pathrules.Apply(files, patterns, base) {
 		on[f] = true
 	}
 	for _, f := range all {
@@ -366,7 +360,7 @@ func (d *discoverer) finish(cands []*candidate) ([]Extension, []string) {
 	var exts []Extension
 	var pkgNames []string
 	for _, c := range cands {
-		key := canonical(c.path)
+		key := pathrules.Canonical(c.path)
 		if seen[key] {
 			continue
 		}
@@ -379,7 +373,7 @@ func (d *discoverer) finish(cands []*candidate) ([]Extension, []string) {
 				continue
 			}
 			path = entry
-			key = canonical(path)
+			key = pathrules.Canonical(path)
 			if seen[key] {
 				continue
 			}
