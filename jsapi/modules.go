@@ -13,6 +13,7 @@ import (
 
 	"github.com/pigo-dev/pigo/jsapi/bundler"
 	"github.com/pigo-dev/pigo/jsapi/compat"
+	"github.com/pigo-dev/pigo/jsapi/core"
 	"github.com/pigo-dev/pigo/jsapi/modules"
 	"github.com/pigo-dev/pigo/jsapi/node"
 )
@@ -48,6 +49,9 @@ func nativeModules() map[string]modules.Module {
 		out[k] = v
 	}
 	out["pigo:host"] = piHostModule
+	// One lock table per Env (one per process): the file mutation queue
+	// is shared by every plugin's runtime.
+	out["pigo:core"] = core.Module(core.NewFileLocks())
 	return out
 }
 

@@ -8,6 +8,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { spawnSync } from "child_process";
+import { lockFile } from "pigo:core";
 import { getCapabilities, getImageDimensions, imageFallback } from "@mariozechner/pi-tui";
 
 // ---------------------------------------------------------------------------
@@ -193,37 +194,20 @@ export function resolveReadPath(filePath: string, cwd: string): string {
 }
 
 // ---------------------------------------------------------------------------
-// file-mutation-queue.js — one queue table per plugin runtime (pi has one
-// per process; runtimes share no memory, so cross-plugin writes to one file
-// are not serialized).
-
-const fileMutationQueues = new Map<string, Promise<void>>();
-
-function mutationQueueKey(filePath: string): string {
-  const resolved = path.resolve(filePath);
-  try {
-    return fs.realpathSync.native(resolved);
-  } catch {
-    return resolved;
-  }
-}
+// file-mutation-queue.js — pi keeps one queue table per process. pigo's
+// plugins run in separate runtimes that share no memory (the bundled edit
+// and write tools are separate plugins), so the queue is pigo:core's
+// lockFile: one FIFO lock per file (its resolved real path) for the whole
+// process, released when fn settles or when the plugin's generation
+// retires.
 
 /** withFileMutationQueue runs fn after every earlier fn queued for the same file. */
 export async function withFileMutationQueue<T>(filePath: string, fn: () => Promise<T>): Promise<T> {
-  const key = mutationQueueKey(filePath);
-  const current = fileMutationQueues.get(key) ?? Promise.resolve();
-  let releaseNext!: () => void;
-  const next = new Promise<void>((r) => {
-    releaseNext = r;
-  });
-  const chained = current.then(() => next);
-  fileMutationQueues.set(key, chained);
-  await current;
+  const release = await lockFile(path.resolve(filePath));
   try {
     return await fn();
   } finally {
-    releaseNext();
-    if (fileMutationQueues.get(key) === chained) fileMutationQueues.delete(key);
+    release();
   }
 }
 
@@ -379,7 +363,7 @@ export function findOnPath(name: string): string | null {
 /**
  * findTool is pi's tools-manager getToolPath without the download: the copy
  * in $agentDir/bin first, then the system names on $PATH. undefined when
- * missing (the callers then use pigo's JavaScript fallback).
+ * missing (the callers then use pigo:core's Go walk).
  */
 export function findTool(binaryName: string, systemNames: string[]): string | undefined {
   const local = path.join(getBinDir(), binaryName);

@@ -14,8 +14,10 @@
 //   - bash kills the command's process group through child_process's
 //     signal option (pigo has no process.kill(-pid));
 //   - grep and find run rg / fd when installed (in $agentDir/bin or on
-//     PATH, as pi looks for them) and otherwise a JavaScript walk with the
-//     same output instead of downloading them (see pigo:tools-search).
+//     PATH, as pi looks for them) and otherwise pigo:core's Go walk with
+//     the same output instead of downloading them (see pigo:tools-search);
+//   - withFileMutationQueue is one lock table for every plugin of the
+//     process (pigo:core), as pi's queue is for its one process.
 
 import * as fs from "fs";
 import * as fsp from "fs/promises";

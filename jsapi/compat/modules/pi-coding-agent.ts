@@ -4,7 +4,7 @@
 //
 //   pigo:tools-util        truncation, paths, withFileMutationQueue, getAgentDir, shell config
 //   pigo:tools             the built-in tools (read, bash, edit, write, ls) and their sets
-//   pigo:tools-search      grep and find (rg / fd, or a JavaScript walk without them)
+//   pigo:tools-search      grep and find (rg / fd, or pigo:core's Go walk without them)
 //   pigo:tools-diff        edit matching, diffs, renderDiff
 //   pigo:agent-theme       Theme, the global theme, markdown/select/settings themes, key hints
 //   pigo:agent-ui          CustomEditor, BorderedLoader, DynamicBorder
