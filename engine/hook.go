@@ -24,6 +24,25 @@ type HookContract struct {
 	// the chain. An error is recorded against the handler's plugin and the
 	// result is skipped. pi's per-event semantics are Folds (pievents.go).
 	Fold func(chain *HookChain, reply HookReply) (stop bool, err error)
+	// ResultReplacesEvent, when set, reports that a handler's result makes
+	// the payload as that handler left it irrelevant to the Fold (pi's
+	// context with {messages}: pi hands each handler a fresh event, so
+	// only the returned messages go on). Handlers learn it through
+	// [HookResultReplacesEvent] and may then reply with a nil Event
+	// instead of converting a large payload back. Contracts without a
+	// Fold need none: a non-nil result replaces the payload there.
+	ResultReplacesEvent func(result any) bool
+}
+
+type replacesEventKey struct{}
+
+// HookResultReplacesEvent reports whether, in the hook call ctx belongs
+// to, result makes the payload as the handler left it irrelevant, so the
+// handler may reply HookReply{Result: result} with a nil Event. It is
+// false outside a hook call. Safe from any goroutine.
+func HookResultReplacesEvent(ctx context.Context, result any) bool {
+	f, _ := ctx.Value(replacesEventKey{}).(func(any) bool)
+	return f != nil && f(result)
 }
 
 // HookReply is what one handler produced: the payload as it left it
@@ -116,6 +135,13 @@ func (h *Host) RunHook(ctx context.Context, name string, payload any) HookOutcom
 	contract := h.hookContracts[name]
 	h.mu.Unlock()
 	out := HookOutcome{Value: payload}
+	replaces := contract.ResultReplacesEvent
+	if contract.Fold == nil {
+		replaces = func(result any) bool { return result != nil }
+	}
+	if replaces != nil {
+		ctx = context.WithValue(ctx, replacesEventKey{}, replaces)
+	}
 	for _, reg := range h.hookHandlers(name) {
 		if reg.gen.Retired() {
 			continue

@@ -103,13 +103,20 @@ func piHookContracts() map[string]HookContract {
 			}
 			return false
 		})},
+		// pi builds a fresh {type, messages} per handler, so returned
+		// messages make the handler's event irrelevant.
 		"context": {Fold: piFold(func(c *HookChain, ev, r map[string]any) bool {
 			if m, ok := r["messages"]; ok {
 				ev["messages"] = m
 				c.Result = map[string]any{"messages": m}
 			}
 			return false
-		})},
+		}), ResultReplacesEvent: func(result any) bool {
+			r, ok := result.(map[string]any)
+			_, has := r["messages"]
+			return ok && has
+		}},
+		// Likewise a fresh {type, payload} per handler.
 		"before_provider_request": {Fold: func(c *HookChain, reply HookReply) (bool, error) {
 			ev, r, err := piReply(c, reply)
 			if err != nil || r == nil {
@@ -118,7 +125,7 @@ func piHookContracts() map[string]HookContract {
 			ev["payload"] = r
 			c.Payload, c.Result = ev, r
 			return false, nil
-		}},
+		}, ResultReplacesEvent: func(result any) bool { return result != nil }},
 		"message_end": {Fold: func(c *HookChain, reply HookReply) (bool, error) {
 			ev, raw, err := piReply(c, reply)
 			r, _ := raw.(map[string]any)

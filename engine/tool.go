@@ -92,13 +92,13 @@ func (t Tool) ValidateParams(args any) error {
 		return err
 	}
 	if err := t.schema.Validate(v); err != nil {
-		return errors.New(formatValidation(err))
+		return errors.New(validationLines(t.Parameters, args, err))
 	}
 	return nil
 }
 
-// formatValidation renders schema errors as pi does: one "  - path: message"
-// line per failing leaf.
+// formatValidation renders the validator's own errors, one "  - path:
+// message" line per failing leaf: the fallback of validationLines.
 func formatValidation(err error) string {
 	var ve *jsonschema.ValidationError
 	if !errors.As(err, &ve) {
@@ -236,8 +236,7 @@ func (h *Host) PrepareTool(ctx context.Context, name string, call ToolCall) (*Pr
 	received := call.Params
 	call.Params = CoerceArgs(e.Value.Parameters, call.Params)
 	if err := e.Value.ValidateParams(call.Params); err != nil {
-		args, _ := json.MarshalIndent(received, "", "  ")
-		err = fmt.Errorf("Validation failed for tool %q:\n%s\n\nReceived arguments:\n%s", name, err.Error(), args)
+		err = validationError(name, received, err.Error())
 		return nil, ErrorResult(err), err
 	}
 	hook := h.RunHook(ctx, "tool_call", map[string]any{"type": "tool_call", "toolName": name, "toolCallId": call.ID, "input": call.Params})

@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sort"
+	"reflect"
+	"slices"
+	"strconv"
 	"time"
 
 	"github.com/dop251/goja"
@@ -24,6 +26,15 @@ const maxDepth = 200
 
 // errNotData is returned for values that cannot cross as data.
 var errNotData = errors.New("value cannot cross between plugins as data")
+
+// Export types checked before calling Export, which copies a plain
+// object's whole subtree: byte containers (they cross as strings) and
+// native Promises.
+var (
+	bytesType       = reflect.TypeOf([]byte(nil))
+	arrayBufferType = reflect.TypeOf(goja.ArrayBuffer{})
+	promiseType     = reflect.TypeOf((*goja.Promise)(nil))
+)
 
 // toGo converts a JS value to engine data. Loop only.
 func (g *jsGen) toGo(v goja.Value) (any, error) { return g.toGoDepth(v, 0, nil) }
@@ -70,7 +81,7 @@ func (g *jsGen) toGoDepth(v goja.Value, depth int, seen map[*goja.Object]bool) (
 		n := int(obj.Get("length").ToInteger())
 		out := make([]any, n)
 		for i := range n {
-			e, err := g.toGoDepth(obj.Get(fmt.Sprint(i)), depth+1, seen)
+			e, err := g.toGoDepth(obj.Get(strconv.Itoa(i)), depth+1, seen)
 			if err != nil {
 				return nil, err
 			}
@@ -86,18 +97,26 @@ func (g *jsGen) toGoDepth(v goja.Value, depth int, seen map[*goja.Object]bool) (
 	case "Map", "Set", "WeakMap", "WeakSet":
 		return nil, fmt.Errorf("%w: a %s (convert it to an array or object)", errNotData, obj.ClassName())
 	}
-	if toJSON, ok := goja.AssertFunction(obj.Get("toJSON")); ok && obj.ClassName() != "Object" {
-		r, err := toJSON(obj)
-		if err != nil {
-			return nil, err
+	// A plain object's toJSON is ignored: don't look it up (a miss walks
+	// the prototype chain).
+	if obj.ClassName() != "Object" {
+		if toJSON, ok := goja.AssertFunction(obj.Get("toJSON")); ok {
+			r, err := toJSON(obj)
+			if err != nil {
+				return nil, err
+			}
+			return g.toGoDepth(r, depth+1, seen)
 		}
-		return g.toGoDepth(r, depth+1, seen)
 	}
-	switch x := obj.Export().(type) {
-	case []byte:
-		return string(x), nil
-	case goja.ArrayBuffer:
-		return string(x.Bytes()), nil
+	// Export only byte containers: exporting a plain object builds its
+	// whole subtree, which would happen again at every nesting level.
+	if et := obj.ExportType(); et == bytesType || et == arrayBufferType {
+		switch x := obj.Export().(type) {
+		case []byte:
+			return string(x), nil
+		case goja.ArrayBuffer:
+			return string(x.Bytes()), nil
+		}
 	}
 	keys := obj.Keys()
 	out := make(map[string]any, len(keys))
@@ -129,11 +148,12 @@ func (g *jsGen) toJS(v any) goja.Value {
 		// Sorted keys: Go maps have no order, and JS code observes key
 		// order (JSON.stringify, Object.keys), so make it deterministic.
 		obj := rt.NewObject()
-		keys := make([]string, 0, len(x))
+		var scratch [16]string // most objects have fewer keys: no allocation
+		keys := scratch[:0]
 		for k := range x {
 			keys = append(keys, k)
 		}
-		sort.Strings(keys)
+		slices.Sort(keys)
 		for _, k := range keys {
 			_ = obj.Set(k, g.toJS(x[k]))
 		}

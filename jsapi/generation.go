@@ -384,6 +384,11 @@ func asPromise(v goja.Value) (*goja.Promise, bool) {
 	if !ok {
 		return nil, false
 	}
+	// Only a Promise is exported: exporting a plain object would copy it
+	// whole (a hook's result can be megabytes).
+	if obj.ExportType() != promiseType {
+		return nil, false
+	}
 	p, ok := obj.Export().(*goja.Promise)
 	return p, ok
 }

@@ -137,7 +137,7 @@ func TestToolArgsFailValidation(t *testing.T) {
 	if err == nil || !r.IsError {
 		t.Fatalf("want validation error, got %v %+v", err, r)
 	}
-	if !strings.Contains(err.Error(), `Validation failed for tool "greet"`) || !strings.Contains(err.Error(), "/name") {
+	if !strings.Contains(err.Error(), "Validation failed for tool \"greet\":\n  - name: must be string\n") {
 		t.Fatalf("error = %v", err)
 	}
 }

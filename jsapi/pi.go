@@ -171,7 +171,8 @@ func (g *jsGen) contextJS() goja.Value {
 
 // hookHandler adapts a JS hook handler: the reply carries the payload as
 // the handler left it (mutations in place count) and what it returned; the
-// hook's contract in engine decides what they mean.
+// hook's contract in engine decides what they mean. When the contract says
+// the result replaces the payload, the payload is not converted back.
 func (g *jsGen) hookHandler(fn goja.Callable) engine.HookHandler {
 	return func(ctx context.Context, payload any) (any, error) {
 		var p goja.Value
@@ -191,13 +192,18 @@ func (g *jsGen) hookHandler(fn goja.Callable) engine.HookHandler {
 				release()
 				_ = p.ToObject(g.rt).Delete("signal")
 			}
+			res, resErr := g.toGo(r)
+			if resErr == nil && engine.HookResultReplacesEvent(ctx, res) {
+				// The event is not needed: skip converting it (1 MB for
+				// context on a long session).
+				return engine.HookReply{Result: res}, nil
+			}
 			ev, err := g.toGo(p)
 			if err != nil {
 				return nil, err
 			}
-			res, err := g.toGo(r)
-			if err != nil {
-				return nil, fmt.Errorf("hook result: %w", err)
+			if resErr != nil {
+				return nil, fmt.Errorf("hook result: %w", resErr)
 			}
 			return engine.HookReply{Event: ev, Result: res}, nil
 		})

@@ -278,7 +278,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags) (*agentRuntime, E
 	pi.SetCurrentThinkingLevel(thinking)
 	if hasExisting {
 		c := tree.BuildContext(tree.LeafID())
-		a.SetMessages(cloneMessages(c.Messages))
+		a.SetMessages(c.Messages)
 		if !hasThinkingEntry(tree) {
 			tree.Append(pisession.Entry{"type": "thinking_level_change", "thinkingLevel": thinking})
 		}
@@ -657,20 +657,12 @@ func (rt *agentRuntime) appendSessionStart(tree *pisession.Tree, model *provider
 }
 
 func hasThinkingEntry(tree *pisession.Tree) bool {
-	for _, e := range tree.Branch(tree.LeafID()) {
-		if e["type"] == "thinking_level_change" {
-			return true
-		}
-	}
-	return false
-}
-
-func cloneMessages(ms []map[string]any) []agent.Message {
-	out := make([]agent.Message, 0, len(ms))
-	for _, m := range ms {
-		out = append(out, engine.Clone(m).(map[string]any))
-	}
-	return out
+	found := false
+	tree.WalkBranch("", func(e pisession.Entry) bool {
+		found = e["type"] == "thinking_level_change"
+		return !found
+	})
+	return found
 }
 
 // extensionFlagValues is pi's applyExtensionFlagValues: values of the

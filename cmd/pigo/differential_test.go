@@ -41,6 +41,9 @@ type diffScenario struct {
 	twoModels bool
 	// settings is written to the agent dir's settings.json.
 	settings string
+	// builtinTools keeps the built-in tools (read, bash, edit, write):
+	// the system prompt and tool list the model gets are then compared.
+	builtinTools bool
 }
 
 // greetExt registers a tool both sides can run (pigo has no built-in
@@ -112,11 +115,9 @@ func diffScenarios() []diffScenario {
 			},
 		},
 		{
-			// An unknown tool next to a valid call. A known difference of
-			// the engine's argument validation, not compared here: pi words
-			// schema errors as TypeBox does ("  - name: must have required
-			// properties name") where pigo writes "  - root: missing
-			// property 'name'". (Both coerce arguments to the schema first.)
+			// An unknown tool, a valid call, repaired JSON and arguments
+			// that fail the schema (worded as TypeBox does, after both
+			// coerce them to the schema).
 			name: "bad_tool_calls",
 			// Sequential, so tool_execution_end comes in call order.
 			ext:  extSource(strings.Replace(greetExt, `label: "Greet",`, `label: "Greet", executionMode: "sequential",`, 1)),
@@ -126,6 +127,8 @@ func diffScenarios() []diffScenario {
 					{ID: "call_1", Name: "nope", Arguments: map[string]any{}},
 					{ID: "call_2", Name: "greet", Arguments: map[string]any{"name": "Bob"}},
 					{ID: "call_3", Name: "greet", Raw: `{"name": "Ada`}, // invalid JSON, repaired as pi-ai does
+					{ID: "call_4", Name: "greet", Arguments: map[string]any{"nam": "Bo"}},
+					{ID: "call_5", Name: "greet", Arguments: map[string]any{"name": []any{"Bo"}, "extra": map[string]any{"x": 1}}},
 				}},
 				{Text: "Sorry."},
 			},
@@ -392,6 +395,21 @@ func diffScenarios() []diffScenario {
 			},
 		},
 		{
+			// The built-in tools as the model sees them: the system
+			// prompt's tool list and guidelines, and the tool schemas; then
+			// the model calls read and ls.
+			name:         "builtin_tools",
+			ext:          extSource(`pi.registerCommand("noop", { handler: async () => {} });`),
+			builtinTools: true,
+			args:         []string{"--tools", "read,bash,edit,write,grep,find,ls"},
+			steps: []mockStep{{ToolCalls: []mockToolCall{{ID: "c1", Name: "read", Arguments: map[string]any{"path": "ext.ts", "limit": 2.0}},
+				{ID: "c2", Name: "ls", Arguments: map[string]any{}}}}, {Text: "done"}},
+			drive: func(d *rpcDriver) {
+				d.prompt(`{"id":"p1","type":"prompt","message":"look around"}`)
+				d.call(`{"id":"s1","type":"get_state"}`)
+			},
+		},
+		{
 			name:  "provider_error",
 			ext:   extSource(`pi.on("turn_start", async () => { throw new Error("listener broke"); });`),
 			steps: []mockStep{{Status: 400, Error: "bad request: boom"}},
@@ -405,58 +423,20 @@ func diffScenarios() []diffScenario {
 }
 
 func TestDifferentialRPC(t *testing.T) {
-	if testing.Short() {
-		t.Skip("differential tests start real pi")
-	}
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("node not installed")
-	}
-	if _, err := os.Stat(piCLI); err != nil {
-		t.Skip("pi not installed (make deps)")
-	}
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
+	sides := piSides(t)
 	for _, sc := range diffScenarios() {
 		t.Run(sc.name, func(t *testing.T) {
 			t.Parallel()
-			var pi, pg []string
-			var wg sync.WaitGroup
-			wg.Add(2)
-			go func() {
-				defer wg.Done()
-				abs, _ := filepath.Abs(piCLI)
-				pi = runDiffScenario(t, sc, "pi", append([]string{"node", abs}, "--mode", "rpc"))
-			}()
-			go func() {
-				defer wg.Done()
-				pg = runDiffScenario(t, sc, "pigo", []string{self, "--mode", "rpc"})
-			}()
-			wg.Wait()
-			if os.Getenv("PIGO_DIFF_KEEP") != "" {
-				dir := filepath.Join("testdata", "differential")
-				_ = os.MkdirAll(dir, 0o755)
-				_ = os.WriteFile(filepath.Join(dir, sc.name+".pi.txt"), []byte(strings.Join(pi, "\n")+"\n"), 0o644)
-				_ = os.WriteFile(filepath.Join(dir, sc.name+".pigo.txt"), []byte(strings.Join(pg, "\n")+"\n"), 0o644)
-			}
-			np, ng := normalizeTranscript(pi), normalizeTranscript(pg)
-			if d := lineDiff(np, ng); d != "" {
-				t.Errorf("transcripts differ (- pi, + pigo):\n%s", d)
-			}
+			pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
+			compareTranscripts(t, sc.name, pi, pg)
 		})
 	}
 }
 
-// runDiffScenario runs one side and returns its raw transcript.
-func runDiffScenario(t *testing.T, sc diffScenario, side string, argv []string) []string {
-	dir := t.TempDir()
-	work, agentDir := filepath.Join(dir, "work"), filepath.Join(dir, "agent")
-	for _, d := range []string{work, agentDir} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
+// runDiffScenario runs one side (argv, see piSides) in RPC mode and
+// returns its raw transcript.
+func runDiffScenario(t *testing.T, sc diffScenario, argv []string) []string {
+	dir, work, agentDir := sideDirs(t)
 	llm := newMockLLM(sc.steps)
 	defer llm.Close()
 	ext := filepath.Join(work, "ext.ts")
@@ -471,21 +451,17 @@ func runDiffScenario(t *testing.T, sc diffScenario, side string, argv []string) 
 		must(t, os.WriteFile(filepath.Join(agentDir, "settings.json"), []byte(sc.settings), 0o644))
 	}
 	// pigo has no built-in tools yet; pi must not offer its own either.
-	args := append(argv[1:], "--no-extensions", "--no-builtin-tools", "-e", ext, "--provider", "mock", "--model", "mock-1")
+	args := []string{"--mode", "rpc", "--no-extensions", "-e", ext, "--provider", "mock", "--model", "mock-1"}
+	if !sc.builtinTools {
+		args = append(args, "--no-builtin-tools")
+	}
 	if sc.persist {
 		args = append(args, "--session-dir", filepath.Join(dir, "sessions"))
 	} else {
 		args = append(args, "--no-session")
 	}
 	args = append(args, sc.args...)
-	cmd := exec.Command(argv[0], args...)
-	if side == "pigo" {
-		cmd.Args[0] = "pigo" // the test binary runs pigo's main (TestMain)
-	}
-	cmd.Dir = work
-	cmd.Env = append(os.Environ(), "HOME="+dir, "PI_CODING_AGENT_DIR="+agentDir, "PI_OFFLINE=1",
-		"PIGO_CACHE_DIR="+filepath.Join(dir, "cache"), "TMPDIR="+dir)
-	d := startDriver(t, cmd)
+	d := startDriver(t, sideCommand(argv, dir, args...))
 	sc.drive(d)
 	lines := d.finish()
 	// Settings pi saved (model, thinking level, queue modes, switches).
@@ -822,38 +798,14 @@ func lineDiff(a, b []string) string {
 // file the other wrote: pi resumes pigo's file (and the reverse) with the
 // same messages, and both write the same sequence of entries.
 func TestDifferentialSessionFiles(t *testing.T) {
-	if testing.Short() {
-		t.Skip("differential tests start real pi")
-	}
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("node not installed")
-	}
-	if _, err := os.Stat(piCLI); err != nil {
-		t.Skip("pi not installed (make deps)")
-	}
-	self, err := os.Executable()
-	must(t, err)
-	abs, _ := filepath.Abs(piCLI)
-	sides := map[string][]string{"pi": {"node", abs}, "pigo": {self}}
-	dir := t.TempDir()
-	work, agentDir := filepath.Join(dir, "work"), filepath.Join(dir, "agent")
-	must(t, os.MkdirAll(work, 0o755))
-	must(t, os.MkdirAll(agentDir, 0o755))
+	sides := piSides(t)
+	dir, _, agentDir := sideDirs(t)
 	llm := newMockLLM(nil)
 	defer llm.Close()
 	must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
 	run := func(side string, extra ...string) *rpcDriver {
-		argv := sides[side]
-		args := append(append([]string{}, argv[1:]...), "--mode", "rpc", "--no-extensions", "--no-builtin-tools",
-			"--provider", "mock", "--model", "mock-1")
-		cmd := exec.Command(argv[0], append(args, extra...)...)
-		if side == "pigo" {
-			cmd.Args[0] = "pigo"
-		}
-		cmd.Dir = work
-		cmd.Env = append(os.Environ(), "HOME="+dir, "PI_CODING_AGENT_DIR="+agentDir, "PI_OFFLINE=1",
-			"PIGO_CACHE_DIR="+filepath.Join(dir, "cache"), "TMPDIR="+dir)
-		return startDriver(t, cmd)
+		args := append([]string{"--mode", "rpc", "--no-extensions", "--no-builtin-tools", "--provider", "mock", "--model", "mock-1"}, extra...)
+		return startDriver(t, sideCommand(sides[side], dir, args...))
 	}
 	messages := func(d *rpcDriver) string {
 		r := d.call(`{"id":"g","type":"get_messages"}`)
@@ -905,18 +857,7 @@ func TestDifferentialSessionFiles(t *testing.T) {
 // TestDifferentialPrint compares pi's and pigo's print modes: JSON mode's
 // lines (header and events) and text mode's stdout, stderr and exit code.
 func TestDifferentialPrint(t *testing.T) {
-	if testing.Short() {
-		t.Skip("differential tests start real pi")
-	}
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("node not installed")
-	}
-	if _, err := os.Stat(piCLI); err != nil {
-		t.Skip("pi not installed (make deps)")
-	}
-	self, err := os.Executable()
-	must(t, err)
-	abs, _ := filepath.Abs(piCLI)
+	sides := piSides(t)
 	ext := extSource(greetExt + `
   pi.on("tool_result", async (ev: any) => ({ details: { patched: true } }));
   pi.on("turn_end", async () => { throw new Error("turn_end broke"); });`)
@@ -938,23 +879,13 @@ func TestDifferentialPrint(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			out := map[string][]string{}
-			for side, argv := range map[string][]string{"pi": {"node", abs}, "pigo": {self}} {
-				dir := t.TempDir()
-				work, agentDir := filepath.Join(dir, "work"), filepath.Join(dir, "agent")
-				must(t, os.MkdirAll(work, 0o755))
-				must(t, os.MkdirAll(agentDir, 0o755))
+			for side, argv := range sides {
+				dir, work, agentDir := sideDirs(t)
 				llm := newMockLLM(steps)
 				must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
 				must(t, os.WriteFile(filepath.Join(work, "ext.ts"), []byte(ext), 0o644))
-				args := append(append([]string{}, argv[1:]...), "--no-session", "--no-extensions", "-e", "ext.ts",
-					"--tools", "greet", "--provider", "mock", "--model", "mock-1")
-				cmd := exec.Command(argv[0], append(args, c.args...)...)
-				if side == "pigo" {
-					cmd.Args[0] = "pigo"
-				}
-				cmd.Dir = work
-				cmd.Env = append(os.Environ(), "HOME="+dir, "PI_CODING_AGENT_DIR="+agentDir, "PI_OFFLINE=1",
-					"PIGO_CACHE_DIR="+filepath.Join(dir, "cache"), "TMPDIR="+dir)
+				args := append([]string{"--no-session", "--no-extensions", "-e", "ext.ts", "--tools", "greet", "--provider", "mock", "--model", "mock-1"}, c.args...)
+				cmd := sideCommand(argv, dir, args...)
 				var stdout, stderr strings.Builder
 				cmd.Stdout, cmd.Stderr = &stdout, &stderr
 				err := cmd.Run()

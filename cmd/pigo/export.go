@@ -27,12 +27,7 @@ import (
 // session header is an error and is left alone (pi replaces it with a new
 // empty session and exports that).
 func runExport(io *IO, f piFlags) ExitCode {
-	failed := false
-	for _, d := range f.diagnostics {
-		fmt.Fprintln(io.Stderr, d.String())
-		failed = failed || d.kind == "error"
-	}
-	if failed {
+	if reportDiagnostics(io.Stderr, f.diagnostics) {
 		return ExitFailure
 	}
 	in := f.export

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -21,10 +20,7 @@ func TestRPCExportHTML(t *testing.T) {
 	t.Parallel()
 	self, err := os.Executable()
 	must(t, err)
-	dir := t.TempDir()
-	work, agentDir := filepath.Join(dir, "work"), filepath.Join(dir, "agent")
-	must(t, os.MkdirAll(work, 0o755))
-	must(t, os.MkdirAll(agentDir, 0o755))
+	dir, work, agentDir := sideDirs(t)
 	llm := newMockLLM([]mockStep{
 		{ToolCalls: []mockToolCall{{ID: "call_1", Name: "greet", Arguments: map[string]any{"name": "<Ada>"}}}},
 		{Text: "Greeted <b>Ada</b>.", Chunks: []string{"Greeted <b>", "Ada</b>."}},
@@ -32,14 +28,9 @@ func TestRPCExportHTML(t *testing.T) {
 	defer llm.Close()
 	must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
 	must(t, os.WriteFile(filepath.Join(work, "ext.ts"), []byte(extSource(greetExt)), 0o644))
-	env := append(os.Environ(), "HOME="+dir, "PI_CODING_AGENT_DIR="+agentDir, "PI_OFFLINE=1",
-		"PIGO_CACHE_DIR="+filepath.Join(dir, "cache"), "TMPDIR="+dir)
 
-	cmd := exec.Command(self, "--mode", "rpc", "--no-extensions", "-e", "ext.ts", "--model", "mock/mock-1",
-		"--session-dir", filepath.Join(dir, "sessions"), "--system-prompt", "Be brief </script>")
-	cmd.Args[0] = "pigo"
-	cmd.Dir, cmd.Env = work, env
-	d := startDriver(t, cmd)
+	d := startDriver(t, sideCommand([]string{self}, dir, "--mode", "rpc", "--no-extensions", "-e", "ext.ts", "--model", "mock/mock-1",
+		"--session-dir", filepath.Join(dir, "sessions"), "--system-prompt", "Be brief </script>"))
 	early := d.call(`{"id":"e0","type":"export_html"}`)
 	d.prompt(`{"id":"p1","type":"prompt","message":"greet </script><script>alert(1)</script>"}`)
 	named := d.call(`{"id":"e1","type":"export_html","outputPath":"out.html"}`)
@@ -111,10 +102,7 @@ func TestRPCExportHTML(t *testing.T) {
 	}
 
 	// An in-memory session cannot be exported.
-	cmd = exec.Command(self, "--mode", "rpc", "--no-extensions", "--model", "mock/mock-1", "--no-session")
-	cmd.Args[0] = "pigo"
-	cmd.Dir, cmd.Env = work, env
-	d = startDriver(t, cmd)
+	d = startDriver(t, sideCommand([]string{self}, dir, "--mode", "rpc", "--no-extensions", "--model", "mock/mock-1", "--no-session"))
 	mem := d.call(`{"id":"e5","type":"export_html"}`)
 	d.finish()
 	if mem["success"] != false || mem["error"] != "Cannot export in-memory session to HTML" {
@@ -140,19 +128,8 @@ func jsonOf(t *testing.T, v any) any {
 // data embedded in both pages decodes to the same header, entries and
 // leaf (pi's page is read with export.Decode too).
 func TestDifferentialExport(t *testing.T) {
-	if testing.Short() {
-		t.Skip("differential tests start real pi")
-	}
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("node not installed")
-	}
-	if _, err := os.Stat(piCLI); err != nil {
-		t.Skip("pi not installed (make deps)")
-	}
+	sides := piSides(t)
 	t.Parallel()
-	self, err := os.Executable()
-	must(t, err)
-	abs, _ := filepath.Abs(piCLI)
 	session := strings.Join([]string{
 		`{"type":"session","version":3,"id":"11111111-2222-4333-8444-555555555555","timestamp":"2025-01-02T03:04:05.000Z","cwd":"/work"}`,
 		`{"type":"model_change","id":"m0000001","parentId":null,"timestamp":"2025-01-02T03:04:05.100Z","provider":"mock","modelId":"mock-1"}`,
@@ -179,23 +156,12 @@ func TestDifferentialExport(t *testing.T) {
 			t.Parallel()
 			out := map[string]string{}
 			pages := map[string][]byte{}
-			for side, argv := range map[string][]string{"pi": {"node", abs}, "pigo": {self}} {
+			for side, argv := range sides {
 				dir := t.TempDir()
 				work := filepath.Join(dir, "work")
 				must(t, os.MkdirAll(filepath.Join(work, "sub"), 0o755))
 				must(t, os.WriteFile(filepath.Join(work, "s.jsonl"), []byte(session), 0o644))
-				cmd := exec.Command(argv[0], append(append([]string{}, argv[1:]...), c.args...)...)
-				if side == "pigo" {
-					cmd.Args[0] = "pigo"
-				}
-				cmd.Dir = work
-				cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir, "PI_CODING_AGENT_DIR=" + filepath.Join(dir, "agent"),
-					"PI_OFFLINE=1", "PIGO_CACHE_DIR=" + filepath.Join(dir, "cache"), "TMPDIR=" + dir}
-				cmd.Stdin = strings.NewReader("") // a pipe: not a terminal for both
-				var stdout, stderr strings.Builder
-				cmd.Stdout, cmd.Stderr = &stdout, &stderr
-				err := cmd.Run()
-				out[side] = "## stdout\n" + stdout.String() + "## stderr\n" + stderr.String() + "## exit " + itoa(exitStatus(err))
+				out[side] = runCLI(argv, dir, c.args...)
 				if c.page != "" {
 					pages[side], _ = os.ReadFile(filepath.Join(work, c.page))
 				}
@@ -233,19 +199,8 @@ func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 // answers before the session file exists, after a conversation, and for
 // an output path that cannot be written.
 func TestDifferentialRPCExportHTML(t *testing.T) {
-	if testing.Short() {
-		t.Skip("differential tests start real pi")
-	}
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("node not installed")
-	}
-	if _, err := os.Stat(piCLI); err != nil {
-		t.Skip("pi not installed (make deps)")
-	}
+	sides := piSides(t)
 	t.Parallel()
-	self, err := os.Executable()
-	must(t, err)
-	abs, _ := filepath.Abs(piCLI)
 	sc := diffScenario{
 		name:    "export_html",
 		ext:     extSource(greetExt),
@@ -258,17 +213,8 @@ func TestDifferentialRPCExportHTML(t *testing.T) {
 			d.call(`{"id":"e2","type":"export_html","outputPath":"missing/out.html"}`)
 		},
 	}
-	var pi, pg []string
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		pi = runDiffScenario(t, sc, "pi", []string{"node", abs, "--mode", "rpc"})
-	}()
-	pg = runDiffScenario(t, sc, "pigo", []string{self, "--mode", "rpc"})
-	<-done
-	if d := lineDiff(normalizeTranscript(pi), normalizeTranscript(pg)); d != "" {
-		t.Errorf("transcripts differ (- pi, + pigo):\n%s", d)
-	}
+	pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
+	compareTranscripts(t, sc.name, pi, pg)
 	for _, want := range []string{
 		`"id":"e0","type":"response","command":"export_html","success":false,"error":"Nothing to export yet - start a conversation first"`,
 		`"id":"e1","type":"response","command":"export_html","success":true,"data":{"path":"out.html"}`,

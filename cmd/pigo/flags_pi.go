@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 )
@@ -65,6 +66,16 @@ func (d diagnostic) String() string {
 		return "Error: " + d.message
 	}
 	return "Warning: " + d.message
+}
+
+// reportDiagnostics prints diags to w, one a line, and reports whether
+// one of them is an error (pi then exits 1).
+func reportDiagnostics(w io.Writer, diags []diagnostic) (failed bool) {
+	for _, d := range diags {
+		fmt.Fprintln(w, d.String())
+		failed = failed || d.kind == "error"
+	}
+	return failed
 }
 
 // thinkingLevels are pi's thinking levels, weakest first.

@@ -32,22 +32,11 @@ import (
 // terminal, stderr when stdin is not one.
 
 func runListModels(ctx context.Context, io *IO, f piFlags) ExitCode {
-	failed := false
-	for _, d := range f.diagnostics {
-		fmt.Fprintln(io.Stderr, d.String())
-		failed = failed || d.kind == "error"
-	}
-	if failed {
+	if reportDiagnostics(io.Stderr, f.diagnostics) {
 		return ExitFailure
 	}
 	home := io.Getenv("HOME")
-	agentDir := filepath.Join(home, ".pi", "agent")
-	if d := io.Getenv("PI_CODING_AGENT_DIR"); d != "" {
-		agentDir = expandTilde(d, home)
-	}
-	if !filepath.IsAbs(agentDir) {
-		agentDir = filepath.Join(io.Cwd, agentDir)
-	}
+	agentDir := piAgentDir(io)
 	reg := provider.NewRegistry(provider.RegistryOptions{AgentDir: agentDir, Env: io.envMap()})
 
 	exts, _ := discover.Discover(discover.Options{Cwd: io.Cwd, AgentDir: agentDir, Home: home, Getenv: io.Getenv,

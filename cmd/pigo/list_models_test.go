@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -113,19 +112,8 @@ func TestModelsJSONError(t *testing.T) {
 // keys in the environment (the built-in catalogs differ): the outputs
 // must be byte for byte the same.
 func TestDifferentialListModels(t *testing.T) {
-	if testing.Short() {
-		t.Skip("differential tests start real pi")
-	}
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("node not installed")
-	}
-	if _, err := os.Stat(piCLI); err != nil {
-		t.Skip("pi not installed (make deps)")
-	}
+	sides := piSides(t)
 	t.Parallel()
-	self, err := os.Executable()
-	must(t, err)
-	abs, _ := filepath.Abs(piCLI)
 	var models []string
 	for i, id := range sortedByNode {
 		models = append(models, fmt.Sprintf(`{"id": %q, "contextWindow": %d, "maxTokens": %d, "reasoning": %v, "input": %s}`,
@@ -153,25 +141,11 @@ func TestDifferentialListModels(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			out := map[string]string{}
-			for side, argv := range map[string][]string{"pi": {"node", abs}, "pigo": {self}} {
-				dir := t.TempDir()
-				work, agentDir := filepath.Join(dir, "work"), filepath.Join(dir, "agent")
-				must(t, os.MkdirAll(work, 0o755))
-				must(t, os.MkdirAll(agentDir, 0o755))
+			for side, argv := range sides {
+				dir, work, agentDir := sideDirs(t)
 				must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(modelsJSON), 0o644))
 				must(t, os.WriteFile(filepath.Join(work, "ext.ts"), []byte(ext), 0o644))
-				cmd := exec.Command(argv[0], append(append([]string{}, argv[1:]...), args...)...)
-				if side == "pigo" {
-					cmd.Args[0] = "pigo"
-				}
-				cmd.Dir = work
-				cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir, "PI_CODING_AGENT_DIR=" + agentDir, "PI_OFFLINE=1",
-					"PIGO_CACHE_DIR=" + filepath.Join(dir, "cache"), "TMPDIR=" + dir}
-				cmd.Stdin = strings.NewReader("") // a pipe: not a terminal for both
-				var stdout, stderr strings.Builder
-				cmd.Stdout, cmd.Stderr = &stdout, &stderr
-				err := cmd.Run()
-				out[side] = "## stdout\n" + stdout.String() + "## stderr\n" + stderr.String() + "## exit " + itoa(exitStatus(err))
+				out[side] = runCLI(argv, dir, args...)
 			}
 			if out["pi"] != out["pigo"] {
 				t.Errorf("outputs differ:\npi:\n%s\npigo:\n%s", out["pi"], out["pigo"])

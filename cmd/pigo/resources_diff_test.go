@@ -4,10 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 )
 
@@ -21,18 +19,7 @@ import (
 // system prompt is pigo's own and not compared. Each side's temporary
 // directory is shown as <dir>.
 func TestDifferentialResources(t *testing.T) {
-	if testing.Short() {
-		t.Skip("differential tests start real pi")
-	}
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("node not installed")
-	}
-	if _, err := os.Stat(piCLI); err != nil {
-		t.Skip("pi not installed (make deps)")
-	}
-	self, err := os.Executable()
-	must(t, err)
-	abs, _ := filepath.Abs(piCLI)
+	sides := piSides(t)
 	files := map[string]string{
 		"work/.pi/prompts/tmpl.md": "---\ndescription: Make a thing\nargument-hint: \"<a> [b]\"\n---\nFirst $1, then $2; all: $@ (${@:2})\n",
 		"work/.pi/prompts/plain.md": "A template without frontmatter whose first line is quite long, longer than sixty\n" +
@@ -70,28 +57,8 @@ func TestDifferentialResources(t *testing.T) {
 		d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_end" })
 		d.prompt(`{"id":"p4","type":"prompt","message":"/skill:nope x"}`)
 	}
-	var pi, pg []string
-	var wg sync.WaitGroup
-	wg.Add(2)
-	go func() {
-		defer wg.Done()
-		pi = runResourcesSide(t, []string{"node", abs}, files, ext, steps, drive)
-	}()
-	go func() {
-		defer wg.Done()
-		pg = runResourcesSide(t, []string{self}, files, ext, steps, drive)
-	}()
-	wg.Wait()
-	if os.Getenv("PIGO_DIFF_KEEP") != "" {
-		dir := filepath.Join("testdata", "differential")
-		_ = os.MkdirAll(dir, 0o755)
-		_ = os.WriteFile(filepath.Join(dir, "resources.pi.txt"), []byte(strings.Join(pi, "\n")+"\n"), 0o644)
-		_ = os.WriteFile(filepath.Join(dir, "resources.pigo.txt"), []byte(strings.Join(pg, "\n")+"\n"), 0o644)
-	}
-	np, ng := normalizeTranscript(pi), normalizeTranscript(pg)
-	if d := lineDiff(np, ng); d != "" {
-		t.Errorf("transcripts differ (- pi, + pigo):\n%s", d)
-	}
+	pi, pg := runSides(sides, func(argv []string) []string { return runResourcesSide(t, argv, files, ext, steps, drive) })
+	compareTranscripts(t, "resources", pi, pg)
 	// The comparison is only worth something if the expansions happened.
 	joined := strings.Join(pg, "\n")
 	for _, want := range []string{`First a, then b c; all: a b c d (b c d)`, `<skill name=\"x\" location=\"<dir>/work/.pi/skills/x/SKILL.md\">`,
@@ -118,16 +85,8 @@ func runResourcesSide(t *testing.T, argv []string, files map[string]string, ext 
 	defer llm.Close()
 	must(t, os.WriteFile(filepath.Join(work, "ext.ts"), []byte(ext), 0o644))
 	must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
-	args := append(append([]string{}, argv[1:]...), "--mode", "rpc", "--no-session", "--no-extensions", "--no-builtin-tools",
-		"-e", "ext.ts", "--tools", "read", "--provider", "mock", "--model", "mock-1")
-	cmd := exec.Command(argv[0], args...)
-	if argv[0] != "node" {
-		cmd.Args[0] = "pigo" // the test binary runs pigo's main (TestMain)
-	}
-	cmd.Dir = work
-	cmd.Env = append(os.Environ(), "HOME="+dir, "PI_CODING_AGENT_DIR="+agentDir, "PI_OFFLINE=1",
-		"PIGO_CACHE_DIR="+filepath.Join(dir, "cache"), "TMPDIR="+dir)
-	d := startDriver(t, cmd)
+	d := startDriver(t, sideCommand(argv, dir, "--mode", "rpc", "--no-session", "--no-extensions", "--no-builtin-tools",
+		"-e", "ext.ts", "--tools", "read", "--provider", "mock", "--model", "mock-1"))
 	drive(d)
 	lines := d.finish()
 	for i, r := range llm.Requests() {

@@ -457,13 +457,13 @@ func (s *rpcServer) getState(*rpcCommand) (any, bool, error) {
 		{"sessionId", tr.Header().ID},
 		{"sessionName", orOmitted(name)},
 		{"autoCompactionEnabled", autoCompaction},
-		{"messageCount", len(rt.agent.Messages())},
+		{"messageCount", rt.agent.MessageCount()},
 		{"pendingMessageCount", rt.pendingCount()},
 	}, true, nil
 }
 
 func (s *rpcServer) getMessages(*rpcCommand) (any, bool, error) {
-	msgs := s.rt.agent.Messages()
+	msgs := s.rt.agent.SharedMessages() // only encoded
 	if msgs == nil {
 		msgs = []agent.Message{}
 	}
@@ -612,7 +612,7 @@ func (s *rpcServer) compact(c *rpcCommand) (any, bool, error) {
 // getSessionStats is pi's getSessionStats.
 func (s *rpcServer) getSessionStats(*rpcCommand) (any, bool, error) {
 	rt := s.rt
-	msgs := rt.agent.Messages()
+	msgs := rt.agent.SharedMessages()
 	var users, assistants, toolResults, toolCalls int
 	var in, out, cr, cw, cost float64
 	for _, m := range msgs {
@@ -721,7 +721,7 @@ func userText(content any) string {
 
 // getLastAssistantText is pi's getLastAssistantText.
 func (s *rpcServer) getLastAssistantText(*rpcCommand) (any, bool, error) {
-	msgs := s.rt.agent.Messages()
+	msgs := s.rt.agent.SharedMessages()
 	for i := len(msgs) - 1; i >= 0; i-- {
 		m := msgs[i]
 		if m["role"] != "assistant" {

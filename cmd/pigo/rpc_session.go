@@ -184,7 +184,7 @@ func (rt *agentRuntime) replaceSession(ctx context.Context, reason string, next 
 	_ = old.Close()
 
 	c := next.BuildContext(next.LeafID())
-	rt.agent.SetMessages(cloneMessages(c.Messages))
+	rt.agent.SetMessages(c.Messages)
 	if len(c.Messages) == 0 {
 		rt.appendSessionStart(next, rt.currentModel(), rt.host.Pi().ThinkingLevel())
 	} else {

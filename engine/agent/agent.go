@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -80,7 +81,11 @@ type Agent struct {
 	opts Options
 	h    *engine.Host
 
-	mu        sync.Mutex
+	mu sync.Mutex
+	// messages is the conversation. The agent never modifies a message in
+	// place (it appends, drops trailing ones or replaces the list), so the
+	// maps may be shared with the session tree and with readers of
+	// SharedMessages.
 	messages  []Message
 	steering  []Message
 	followUp  []Message
@@ -386,11 +391,26 @@ func (a *Agent) Messages() []Message {
 	return out
 }
 
-// SetMessages replaces the conversation (resume, new session).
+// SharedMessages is Messages without the deep copy, for readers (the
+// list is the caller's; the maps are the agent's and must not be
+// modified).
+func (a *Agent) SharedMessages() []Message {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return slices.Clone(a.messages)
+}
+
+// MessageCount is len(Messages()) without copying them.
+func (a *Agent) MessageCount() int { a.mu.Lock(); defer a.mu.Unlock(); return len(a.messages) }
+
+// SetMessages replaces the conversation (resume, new session). The agent
+// keeps the maps of ms without copying them and never modifies them, so
+// they may be shared (e.g. a session context's messages); the list is
+// copied.
 func (a *Agent) SetMessages(ms []Message) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	a.messages = ms
+	a.messages = slices.Clone(ms)
 }
 
 // Model returns the current model.

@@ -31,7 +31,18 @@ func (l *loop) emit(ev Event) Event {
 	a := l.a
 	h := a.h
 	typ, _ := ev["type"].(string)
-	ext := engine.Clone(ev).(Event)
+	// message_end handlers may change the event in place, so they get a
+	// deep copy; listeners each get their own copy from Emit, so a
+	// shallow one (for turnIndex/timestamp) is enough there.
+	var ext Event
+	if typ == "message_end" {
+		ext = engine.Clone(ev).(Event)
+	} else {
+		ext = make(Event, len(ev)+2)
+		for k, v := range ev {
+			ext[k] = v
+		}
+	}
 	switch typ {
 	case "turn_start":
 		ext["turnIndex"] = float64(a.turnIndexValue())
@@ -142,8 +153,11 @@ func (l *loop) streamAssistant() Message {
 	a := l.a
 	msgs := a.Messages()
 	ctxOut := a.h.RunHook(l.ctx, "context", map[string]any{"type": "context", "messages": toAny(msgs)})
-	if r, ok := ctxOut.Result.(map[string]any); ok {
-		if ms, ok := r["messages"].([]any); ok {
+	// The chain's final event carries pi's currentMessages: the last
+	// returned messages with later in-place changes (a handler that
+	// splices event.messages and returns nothing counts in pi).
+	if ev, ok := ctxOut.Value.(map[string]any); ok {
+		if ms, ok := ev["messages"].([]any); ok {
 			msgs = fromAny(ms)
 		}
 	}
@@ -159,8 +173,12 @@ func (l *loop) streamAssistant() Message {
 			case "done", "error":
 			default:
 				if partialAdded {
+					// No copy of the partial: the event reaches the sink
+					// and (copied by Emit) the listeners before the
+					// provider changes it again; assistantMessageEvent
+					// carries the same live partial.
 					p, _ := ev["partial"].(map[string]any)
-					l.emit(Event{"type": "message_update", "assistantMessageEvent": ev, "message": engine.Clone(p)})
+					l.emit(Event{"type": "message_update", "assistantMessageEvent": ev, "message": p})
 				}
 			}
 		},
@@ -228,7 +246,10 @@ func (l *loop) executeTools(calls []Message) (msgs []Message, terminate bool) {
 	sent := make([]Message, len(calls)) // sequential: result messages already emitted
 	resultMessage := func(f *finalized) Message {
 		m := Message{"role": "toolResult", "toolCallId": str(f.call["id"]), "toolName": str(f.call["name"]),
-			"content": f.result.Data()["content"], "details": orEmpty(f.result.Details), "isError": f.isError, "timestamp": a.now()}
+			"content": f.result.Data()["content"], "isError": f.isError, "timestamp": a.now()}
+		if f.result.Details != nil {
+			m["details"] = f.result.Details
+		}
 		return l.messageStartEnd(m)
 	}
 	var wg sync.WaitGroup
@@ -246,7 +267,7 @@ func (l *loop) executeTools(calls []Message) (msgs []Message, terminate bool) {
 			}}
 		prepared, res, _ := a.h.PrepareTool(l.ctx, name, call)
 		if prepared == nil {
-			done[i] = &finalized{call: c, result: res, isError: true}
+			done[i] = &finalized{call: c, result: harnessError(res), isError: true}
 			l.emitEnd(done[i])
 			if sequential {
 				sent[i] = resultMessage(done[i])
@@ -255,6 +276,9 @@ func (l *loop) executeTools(calls []Message) (msgs []Message, terminate bool) {
 		}
 		exec := func(i int, p *engine.PreparedCall) {
 			r, err := p.Execute(l.ctx)
+			if err != nil {
+				r = harnessError(r)
+			}
 			updates.wait()
 			done[i] = &finalized{call: c, result: r, isError: err != nil || r.IsError}
 			l.emitEnd(done[i])
@@ -283,7 +307,10 @@ func (l *loop) executeTools(calls []Message) (msgs []Message, terminate bool) {
 }
 
 func (l *loop) emitEnd(f *finalized) {
-	result := Message{"content": f.result.Data()["content"], "details": orEmpty(f.result.Details)}
+	result := Message{"content": f.result.Data()["content"]}
+	if f.result.Details != nil {
+		result["details"] = f.result.Details
+	}
 	if f.result.Terminate {
 		result["terminate"] = true
 	}
@@ -298,11 +325,14 @@ func partialData(p engine.ToolResult) Message {
 	return m
 }
 
-func orEmpty(v any) any {
-	if v == nil {
-		return map[string]any{}
+// harnessError gives an error result the harness made (unknown tool,
+// invalid arguments, a block, a throw) pi-agent-core's empty details; a
+// tool's own result keeps its details, absent ones included.
+func harnessError(r engine.ToolResult) engine.ToolResult {
+	if r.Details == nil {
+		r.Details = map[string]any{}
 	}
-	return v
+	return r
 }
 
 func toolCalls(m Message) []Message {

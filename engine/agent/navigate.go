@@ -111,7 +111,7 @@ func (a *Agent) NavigateTree(ctx context.Context, targetID string, o NavigateOpt
 	if err != nil && res.LeafID == "" && tree.LeafID() == oldLeaf {
 		return NavigateResult{}, err
 	}
-	a.SetMessages(cloneAll(tree.BuildContext(tree.LeafID()).Messages))
+	a.SetMessages(tree.BuildContext(tree.LeafID()).Messages)
 	ev := map[string]any{"type": "session_tree", "newLeafId": nullable(tree.LeafID()), "oldLeafId": nullable(oldLeaf)}
 	if res.Summary != nil {
 		ev["summaryEntry"] = map[string]any(res.Summary)

@@ -162,7 +162,7 @@ func (a *Agent) SessionControl(ctx context.Context, op string, args map[string]a
 		return nil, a.WaitIdle(ctx)
 	case "refresh":
 		tree := a.h.Pi().Session()
-		a.SetMessages(cloneAll(tree.BuildContext(tree.LeafID()).Messages))
+		a.SetMessages(tree.BuildContext(tree.LeafID()).Messages)
 		return nil, nil
 	case "navigate":
 		target, _ := args["targetId"].(string)

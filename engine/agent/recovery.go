@@ -388,18 +388,10 @@ func (a *Agent) compactBranch(ctx context.Context, custom string, hasCustom bool
 	}
 	stored := tree.Append(e)
 	msgs := tree.BuildContext(tree.LeafID()).Messages
-	a.SetMessages(cloneAll(msgs))
+	a.SetMessages(msgs)
 	a.h.Emit(ctx, "session_compact", map[string]any{"type": "session_compact", "compactionEntry": map[string]any(stored),
 		"fromExtension": fromExtension})
 	return res, nil
-}
-
-func cloneAll(ms []map[string]any) []Message {
-	out := make([]Message, len(ms))
-	for i, m := range ms {
-		out[i] = engine.Clone(m).(Message)
-	}
-	return out
 }
 
 // summarizer asks the session's model for a summary (pi's completeSimple:

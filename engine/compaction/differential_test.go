@@ -153,19 +153,7 @@ func echoSummarizer(_ context.Context, req SummaryRequest) (Message, error) {
 // cut points, the preparation extensions see, and the prompts and result
 // of compact() (the model is pi-ai's faux provider echoing its request).
 func TestCompactionMatchesPi(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs node")
-	}
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("node not installed")
-	}
-	_, file, _, _ := runtime.Caller(0)
-	root := filepath.Join(filepath.Dir(file), "..", "..", "node_modules", "@mariozechner")
-	lib := filepath.Join(root, "pi-coding-agent", "dist", "core", "compaction", "compaction.js")
-	ai := filepath.Join(root, "pi-ai", "dist", "index.js")
-	if _, err := os.Stat(lib); err != nil {
-		t.Skip("pi node modules absent")
-	}
+	lib, ai := piModules(t, "compaction.js")
 	settings := Settings{Enabled: true, ReserveTokens: 3000, KeepRecentTokens: 700}
 	cases := compactionCases()
 	raw, _ := json.Marshal(cases)
@@ -198,19 +186,8 @@ process.stdout.write(JSON.stringify(out));`
 	if err := os.WriteFile(filepath.Join(dir, "cases.json"), raw, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "c.mjs"), []byte(script), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("node", filepath.Join(dir, "c.mjs"), filepath.Join(dir, "cases.json"))
-	cmd.Stderr = os.Stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node: %v", err)
-	}
 	var want map[string]map[string]any
-	if err := json.Unmarshal(out, &want); err != nil {
-		t.Fatal(err)
-	}
+	runNode(t, dir, script, &want, filepath.Join(dir, "cases.json"))
 	for name, entries := range decoded {
 		w := want[name]
 		var tokens []any
@@ -296,19 +273,7 @@ func branchCase() []session.Entry {
 // prepareBranchEntries (with and without a token budget) and
 // generateBranchSummary (faux model echoing its request) with pi's.
 func TestBranchSummaryMatchesPi(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs node")
-	}
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("node not installed")
-	}
-	_, file, _, _ := runtime.Caller(0)
-	root := filepath.Join(filepath.Dir(file), "..", "..", "node_modules", "@mariozechner")
-	lib := filepath.Join(root, "pi-coding-agent", "dist", "core", "compaction", "branch-summarization.js")
-	ai := filepath.Join(root, "pi-ai", "dist", "index.js")
-	if _, err := os.Stat(lib); err != nil {
-		t.Skip("pi node modules absent")
-	}
+	lib, ai := piModules(t, "branch-summarization.js")
 	entries := branchCase()
 	dir := t.TempDir()
 	var lines []string
@@ -344,19 +309,8 @@ const replaced = await b.generateBranchSummary(entries, { model, apiKey: "k", cu
 const empty = await b.generateBranchSummary([], { model, apiKey: "k" });
 process.stdout.write(JSON.stringify({ ids: entries.map((e) => e.id), commonAncestorId,
   all: { ...all, fileOps: sets(all.fileOps) }, budget: { ...budget, fileOps: sets(budget.fileOps) }, plain, custom, replaced, empty }));`
-	if err := os.WriteFile(filepath.Join(dir, "b.mjs"), []byte(script), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("node", filepath.Join(dir, "b.mjs"), path)
-	cmd.Stderr = os.Stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node: %v", err)
-	}
 	var want map[string]any
-	if err := json.Unmarshal(out, &want); err != nil {
-		t.Fatal(err)
-	}
+	runNode(t, dir, script, &want, path)
 	tree, _, err := session.Open(path, session.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -391,4 +345,45 @@ process.stdout.write(JSON.stringify({ ids: entries.map((e) => e.id), commonAnces
 	}
 	res, _ := SummarizeBranch(context.Background(), nil, echoSummarizer, BranchOptions{})
 	same(t, "empty branch", map[string]any{"summary": res.Summary}, want["empty"])
+}
+
+// piModules returns pi's compiled module name (in pi-coding-agent's
+// dist/core/compaction) and pi-ai's index, from the pinned npm packages.
+// It skips the test under -short and when node or the packages are
+// missing.
+func piModules(t *testing.T, name string) (lib, ai string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs node")
+	}
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node not installed")
+	}
+	_, file, _, _ := runtime.Caller(0)
+	root := filepath.Join(filepath.Dir(file), "..", "..", "node_modules", "@mariozechner")
+	lib = filepath.Join(root, "pi-coding-agent", "dist", "core", "compaction", name)
+	ai = filepath.Join(root, "pi-ai", "dist", "index.js")
+	if _, err := os.Stat(lib); err != nil {
+		t.Skip("pi node modules absent")
+	}
+	return lib, ai
+}
+
+// runNode writes the ES module script into dir, runs it with node and
+// args, and decodes the JSON it prints into out.
+func runNode(t *testing.T, dir, script string, out any, args ...string) {
+	t.Helper()
+	file := filepath.Join(dir, "script.mjs")
+	if err := os.WriteFile(file, []byte(script), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("node", append([]string{file}, args...)...)
+	cmd.Stderr = os.Stderr
+	stdout, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node: %v", err)
+	}
+	if err := json.Unmarshal(stdout, out); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -299,6 +299,28 @@ func (t *Tree) Branch(fromID string) []Entry {
 	return out
 }
 
+// WalkBranch calls f with each entry on the path fromID → root (the leaf
+// when fromID is ""), leaf first, until f returns false. Unlike Branch it
+// copies nothing: the entries are the tree's own and f must neither
+// modify nor retain them. The tree is locked while f runs, so f must not
+// call the tree's methods.
+func (t *Tree) WalkBranch(fromID string, f func(Entry) bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if fromID == "" {
+		fromID = t.leaf
+	}
+	seen := map[string]bool{}
+	for id := fromID; id != "" && !seen[id]; {
+		r, ok := t.byID[id]
+		if !ok || !f(r.e) {
+			return
+		}
+		seen[id] = true
+		id, _ = r.e["parentId"].(string)
+	}
+}
+
 // pathLocked returns the records root → id ("" = none). Caller holds t.mu.
 func (t *Tree) pathLocked(id string) []*record {
 	var path []*record

@@ -43,3 +43,35 @@ func TestAppendBranchLabelsName(t *testing.T) {
 		t.Fatalf("tree = %+v", roots)
 	}
 }
+
+func TestWalkBranch(t *testing.T) {
+	t.Parallel()
+	tr := session.New("sid", "/w")
+	a := tr.Append(session.Entry{"type": "thinking_level_change", "thinkingLevel": "high"})
+	b := tr.Append(session.Entry{"type": "message", "message": map[string]any{"role": "user"}})
+	if err := tr.SetLeaf(a["id"].(string)); err != nil {
+		t.Fatal(err)
+	}
+	c := tr.Append(session.Entry{"type": "custom", "customType": "x"})
+	walk := func(from string, stopAt string) []any {
+		var ids []any
+		tr.WalkBranch(from, func(e session.Entry) bool {
+			ids = append(ids, e["id"])
+			return e["type"] != stopAt
+		})
+		return ids
+	}
+	// Leaf first, the same entries as Branch in reverse.
+	if got := walk("", ""); len(got) != 2 || got[0] != c["id"] || got[1] != a["id"] {
+		t.Fatalf("walk from the leaf = %v", got)
+	}
+	if got := walk(b["id"].(string), ""); len(got) != 2 || got[0] != b["id"] || got[1] != a["id"] {
+		t.Fatalf("walk from b = %v", got)
+	}
+	if got := walk("", "custom"); len(got) != 1 || got[0] != c["id"] {
+		t.Fatalf("returning false stops the walk: %v", got)
+	}
+	if got := walk("nope", ""); len(got) != 0 {
+		t.Fatalf("an unknown id has no branch: %v", got)
+	}
+}

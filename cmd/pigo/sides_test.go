@@ -1,0 +1,108 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The two sides of a differential test (differential_test.go): real pi
+// and pigo, each run in a directory of its own.
+
+// piSides returns the command line of each side: "pi" is node running
+// pi's CLI, "pigo" this test binary (its TestMain runs pigo's main). It
+// skips the test under -short and when node or pi (make deps) is missing.
+func piSides(t *testing.T) map[string][]string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("differential tests start real pi")
+	}
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node not installed")
+	}
+	if _, err := os.Stat(piCLI); err != nil {
+		t.Skip("pi not installed (make deps)")
+	}
+	self, err := os.Executable()
+	must(t, err)
+	abs, err := filepath.Abs(piCLI)
+	must(t, err)
+	return map[string][]string{"pi": {"node", abs}, "pigo": {self}}
+}
+
+// runSides runs run for both sides at the same time and returns their
+// transcripts.
+func runSides(sides map[string][]string, run func(argv []string) []string) (pi, pigo []string) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		pi = run(sides["pi"])
+	}()
+	pigo = run(sides["pigo"])
+	<-done
+	return pi, pigo
+}
+
+// sideDirs makes a temporary directory for one run and, in it, work/ (the
+// working directory) and agent/ (the agent dir sandboxEnv names).
+func sideDirs(t *testing.T) (dir, work, agentDir string) {
+	t.Helper()
+	dir = t.TempDir()
+	work, agentDir = filepath.Join(dir, "work"), filepath.Join(dir, "agent")
+	must(t, os.MkdirAll(work, 0o755))
+	must(t, os.MkdirAll(agentDir, 0o755))
+	return dir, work, agentDir
+}
+
+// sandboxEnv keeps a run of either side inside dir: its home, agent dir
+// (dir/agent), pigo's bundle cache and temporary files; PI_OFFLINE stops
+// pi's network checks.
+func sandboxEnv(dir string) []string {
+	return []string{"HOME=" + dir, "PI_CODING_AGENT_DIR=" + filepath.Join(dir, "agent"), "PI_OFFLINE=1",
+		"PIGO_CACHE_DIR=" + filepath.Join(dir, "cache"), "TMPDIR=" + dir}
+}
+
+// sideCommand is the command running argv (a side's command line, or
+// this test binary alone) with args more, in dir/work, with the test's
+// environment and sandboxEnv(dir).
+func sideCommand(argv []string, dir string, args ...string) *exec.Cmd {
+	cmd := exec.Command(argv[0], append(slices.Clone(argv[1:]), args...)...)
+	if argv[0] != "node" {
+		cmd.Args[0] = "pigo" // the test binary runs pigo's main (TestMain)
+	}
+	cmd.Dir = filepath.Join(dir, "work")
+	cmd.Env = append(os.Environ(), sandboxEnv(dir)...)
+	return cmd
+}
+
+// runCLI runs a side's CLI like sideCommand, but with only PATH of the
+// test's environment (no API keys) and an empty pipe as stdin (not a
+// terminal), and returns its stdout, stderr and exit status as one text.
+func runCLI(argv []string, dir string, args ...string) string {
+	cmd := sideCommand(argv, dir, args...)
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH")}, sandboxEnv(dir)...)
+	cmd.Stdin = strings.NewReader("")
+	var stdout, stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	return "## stdout\n" + stdout.String() + "## stderr\n" + stderr.String() + "## exit " + itoa(exitStatus(err))
+}
+
+// compareTranscripts fails t when the two transcripts differ once
+// normalised (normalizeTranscript). With PIGO_DIFF_KEEP set, the raw ones
+// are also written to testdata/differential/<name>.pi.txt and .pigo.txt.
+func compareTranscripts(t *testing.T, name string, pi, pigo []string) {
+	t.Helper()
+	if os.Getenv("PIGO_DIFF_KEEP") != "" {
+		dir := filepath.Join("testdata", "differential")
+		_ = os.MkdirAll(dir, 0o755)
+		_ = os.WriteFile(filepath.Join(dir, name+".pi.txt"), []byte(strings.Join(pi, "\n")+"\n"), 0o644)
+		_ = os.WriteFile(filepath.Join(dir, name+".pigo.txt"), []byte(strings.Join(pigo, "\n")+"\n"), 0o644)
+	}
+	if d := lineDiff(normalizeTranscript(pi), normalizeTranscript(pigo)); d != "" {
+		t.Errorf("transcripts differ (- pi, + pigo):\n%s", d)
+	}
+}
