@@ -8,12 +8,14 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
-// The one-pass JSON writer (appendJS) must write exactly what the
-// encoding/json-based writer it replaced wrote: pi's stdout is compared
-// byte for byte by the differential tests. The reference below is that
-// writer, kept verbatim apart from names.
+// The one-pass JSON writer (jsjson, as jsonlWriter and ordered use it)
+// must write exactly what the encoding/json-based writer it replaced
+// wrote: pi's stdout is compared byte for byte by the differential tests.
+// The reference below is that writer, kept verbatim apart from names.
 
 func refMarshalJS(v any) ([]byte, error) {
 	var buf bytes.Buffer
@@ -156,9 +158,9 @@ func TestAppendJSMatchesEncodingJSON(t *testing.T) {
 	}
 	for i, v := range values {
 		want, werr := refMarshalJS(v)
-		got, gerr := marshalJS(v)
+		got, gerr := jsjson.Marshal(v)
 		if (werr != nil) != (gerr != nil) || string(got) != string(want) {
-			t.Errorf("marshalJS #%d %#v:\n got %q (%v)\nwant %q (%v)", i, v, got, gerr, want, werr)
+			t.Errorf("jsjson.Marshal #%d %#v:\n got %q (%v)\nwant %q (%v)", i, v, got, gerr, want, werr)
 		}
 		var out bytes.Buffer
 		newJSONLWriter(&out).Write(v)

@@ -11,12 +11,13 @@
 package compaction
 
 import (
-	"encoding/json"
+	"maps"
 	"math"
 	"slices"
 	"strings"
 	"unicode/utf16"
 
+	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/session"
 )
 
@@ -68,13 +69,11 @@ func jsPrefix(s string, n int) string {
 
 // jsonText is JSON.stringify(v) for tool arguments: no HTML escaping.
 func jsonText(v any) string {
-	var b strings.Builder
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if enc.Encode(v) != nil {
+	b, err := jsjson.Marshal(v)
+	if err != nil {
 		return "undefined"
 	}
-	return strings.TrimSuffix(b.String(), "\n")
+	return string(b)
 }
 
 func str(v any) string { s, _ := v.(string); return s }
@@ -364,11 +363,7 @@ func (f FileOps) Lists() (readFiles, modifiedFiles []string) {
 // do not cross into pigo's runtimes as data).
 func (f FileOps) data() map[string]any {
 	list := func(s map[string]bool) []any {
-		keys := make([]string, 0, len(s))
-		for k := range s {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
+		keys := slices.Sorted(maps.Keys(s))
 		out := make([]any, len(keys))
 		for i, k := range keys {
 			out[i] = k

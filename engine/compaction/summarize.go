@@ -3,6 +3,7 @@ package compaction
 import (
 	"context"
 	"errors"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -176,11 +177,7 @@ func SerializeConversation(ms []Message) string {
 // model's key order; Go maps do not have one, so keys are sorted.
 func argsText(v any) string {
 	args, _ := v.(map[string]any)
-	keys := make([]string, 0, len(args))
-	for k := range args {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
+	keys := slices.Sorted(maps.Keys(args))
 	parts := make([]string, len(keys))
 	for i, k := range keys {
 		parts[i] = k + "=" + jsonText(args[k])

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 )
 
@@ -204,21 +205,17 @@ func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, a
 		return st.event(m)
 	}
 	for {
-		ev, err := sse.next()
-		if err != nil {
-			if ctx.Err() != nil {
-				// pi-ai's own SSE loop sees undici's AbortError here.
-				return errors.New(msgReadAborted)
-			}
-			if !isCleanEOF(err) {
-				return errors.New(resp.readFailure())
-			}
+		ev, err := nextEvent(ctx, sse, resp)
+		if err == io.EOF {
 			if sse.trailing != nil {
 				if err := handle(*sse.trailing); err != nil {
 					return err
 				}
 			}
 			break
+		}
+		if err != nil {
+			return err // pi-ai's own SSE loop sees undici's AbortError on abort
 		}
 		if ctx.Err() != nil {
 			return errors.New(msgAborted)

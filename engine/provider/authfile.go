@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"sync"
 	"time"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // auth.json is shared with pi (and other pigo processes), which refresh the
@@ -251,77 +253,32 @@ func writeFileAtomic(file string, data []byte, perm os.FileMode) error {
 	return nil
 }
 
-// jsonStringifyIndent is JSON.stringify(v, null, indent) for the values
-// parseOrderedJSON returns.
-func jsonStringifyIndent(v any, indent string) string {
-	var b bytes.Buffer
-	writeJSIndent(&b, v, indent, "")
-	return b.String()
-}
-
-func writeJSIndent(b *bytes.Buffer, v any, indent, prefix string) {
-	inner := prefix + indent
-	switch x := v.(type) {
-	case []any:
-		if len(x) == 0 {
-			b.WriteString("[]")
-			return
-		}
-		b.WriteString("[\n")
-		for i, e := range x {
-			if i > 0 {
-				b.WriteString(",\n")
-			}
-			b.WriteString(inner)
-			writeJSIndent(b, e, indent, inner)
-		}
-		b.WriteString("\n" + prefix + "]")
-	case *jsObject:
-		keys := x.orderedKeys()
-		if len(keys) == 0 {
-			b.WriteString("{}")
-			return
-		}
-		b.WriteString("{\n")
-		for i, k := range keys {
-			if i > 0 {
-				b.WriteString(",\n")
-			}
-			b.WriteString(inner)
-			writeJSString(b, k)
-			b.WriteString(": ")
-			writeJSIndent(b, x.vals[k], indent, inner)
-		}
-		b.WriteString("\n" + prefix + "}")
-	default:
-		writeJS(b, v)
-	}
-}
-
 // updateAuthEntry returns auth.json content with provider's entry replaced
 // by entry (pi: {...current, [provider]: entry}): other entries and the key
 // order are kept, and fields of the old entry that entry lacks are kept
 // after entry's own (pi drops them).
-func updateAuthEntry(current []byte, provider string, entry *jsObject) ([]byte, error) {
-	root := &jsObject{}
+func updateAuthEntry(current []byte, provider string, entry *jsjson.Object) ([]byte, error) {
+	root := &jsjson.Object{}
 	if len(bytes.TrimSpace(current)) > 0 {
-		v, err := parseOrderedJSON(current)
+		v, err := jsjson.Parse(current)
 		if err != nil {
 			return nil, fmt.Errorf("parse auth.json: %w", err)
 		}
-		o, ok := v.(*jsObject)
+		o, ok := v.(*jsjson.Object)
 		if !ok {
 			return nil, errors.New("parse auth.json: not a JSON object")
 		}
 		root = o
 	}
-	if old, ok := root.vals[provider].(*jsObject); ok {
-		for _, k := range old.keys {
-			if _, ok := entry.vals[k]; !ok {
-				entry.set(k, old.vals[k])
+	prev, _ := root.Get(provider)
+	if old, ok := prev.(*jsjson.Object); ok {
+		for _, m := range *old {
+			if _, ok := entry.Get(m.Key); !ok {
+				entry.Set(m.Key, m.Value)
 			}
 		}
 	}
-	root.set(provider, entry)
-	return []byte(jsonStringifyIndent(root, "  ")), nil
+	root.Set(provider, entry)
+	enc := jsjson.Encoder{Indent: "  "}
+	return []byte(enc.Stringify(root)), nil
 }

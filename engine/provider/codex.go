@@ -5,12 +5,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"net/http"
 	"os"
 	"regexp"
 	"runtime"
 	"strings"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // This file is pi-ai's providers/openai-codex-responses.js: ChatGPT
@@ -155,10 +158,7 @@ func (st *responsesStream) streamCodex(ctx context.Context, c *Context, key stri
 	if err != nil {
 		return err
 	}
-	if params, err = st.payload(ctx, params); err != nil {
-		return err
-	}
-	body, err := encodeBody(params)
+	body, err := st.body(ctx, params)
 	if err != nil {
 		return err
 	}
@@ -197,15 +197,12 @@ func (st *responsesStream) streamCodex(ctx context.Context, c *Context, key stri
 
 	sse := newSSEReader(resp)
 	for !st.completed {
-		ev, err := sse.next()
+		ev, err := nextEvent(ctx, sse, resp)
+		if err == io.EOF {
+			break
+		}
 		if err != nil {
-			if ctx.Err() != nil {
-				return errors.New(msgReadAborted)
-			}
-			if isCleanEOF(err) {
-				break
-			}
-			return errors.New(resp.readFailure())
+			return err
 		}
 		if ctx.Err() != nil {
 			return errors.New(codexRequestAborted)
@@ -242,13 +239,13 @@ func (st *responsesStream) codexEvent(data string) error {
 	case "error":
 		msg := ""
 		for _, k := range []string{"message", "code"} {
-			if truthy(ev[k]) {
+			if jsjson.Truthy(ev[k]) {
 				msg = jsField(ev, k)
 				break
 			}
 		}
 		if msg == "" {
-			if s, err := restringifyJSON([]byte(data)); err == nil {
+			if s, err := jsjson.Restringify([]byte(data)); err == nil {
 				msg = s
 			}
 		}
@@ -256,7 +253,7 @@ func (st *responsesStream) codexEvent(data string) error {
 	case "response.failed":
 		resp, _ := ev["response"].(map[string]any)
 		e, _ := resp["error"].(map[string]any)
-		if truthy(e["message"]) {
+		if jsjson.Truthy(e["message"]) {
 			return errors.New(jsField(e, "message"))
 		}
 		return errors.New(codexResponseFailed)
@@ -306,7 +303,7 @@ func codexErrorText(opts *Options) errorText {
 					when := ""
 					if resets, ok := e["resets_at"].(float64); ok && resets != 0 {
 						mins := math.Max(0, math.Round((resets*1000-float64(opts.now().UnixMilli()))/60000))
-						when = fmt.Sprintf(" Try again in ~%s min.", jsNumber(mins, "NaN"))
+						when = fmt.Sprintf(" Try again in ~%s min.", jsjson.Number(mins))
 					}
 					friendly = strings.TrimSpace("You have hit your ChatGPT usage limit" + plan + "." + when)
 				}

@@ -5,10 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // This file is pi-ai's providers/google.js and google-shared.js together with
@@ -198,18 +201,15 @@ func (st *googleStream) stream(ctx context.Context, c *Context, key string, th g
 
 	sse := newSSEReader(resp)
 	for {
-		ev, err := sse.next()
-		if err != nil {
-			if ctx.Err() != nil {
-				return errors.New(msgReadAborted)
-			}
-			if !isCleanEOF(err) {
-				return errors.New(resp.readFailure())
-			}
+		ev, err := nextEvent(ctx, sse, resp)
+		if err == io.EOF {
 			if sse.trailing != nil {
 				return errors.New(googleIncompleteText)
 			}
 			break
+		}
+		if err != nil {
+			return err
 		}
 		if ctx.Err() != nil {
 			return errors.New(msgReadAborted)
@@ -241,18 +241,18 @@ func (st *googleStream) stream(ctx context.Context, c *Context, key string, th g
 // {"error":{"message":<text>,"code":<status>,"status":<status text>}}.
 func googleErrorText(resp *http.Response, body []byte) string {
 	if strings.Contains(resp.Header.Get("Content-Type"), "application/json") {
-		if s, err := restringifyJSON(body); err == nil {
+		if s, err := jsjson.Restringify(body); err == nil {
 			return s
 		}
 		// The SDK would fail with the JSON parser's error; keep the body.
 	}
-	e := &jsObject{}
-	e.set("message", string(body))
-	e.set("code", int64(resp.StatusCode))
-	e.set("status", strings.TrimSpace(strings.TrimPrefix(resp.Status, strconv.Itoa(resp.StatusCode))))
-	wrapper := &jsObject{}
-	wrapper.set("error", e)
-	return jsonStringify(wrapper)
+	e := &jsjson.Object{}
+	e.Set("message", string(body))
+	e.Set("code", int64(resp.StatusCode))
+	e.Set("status", strings.TrimSpace(strings.TrimPrefix(resp.Status, strconv.Itoa(resp.StatusCode))))
+	wrapper := &jsjson.Object{}
+	wrapper.Set("error", e)
+	return jsjson.Stringify(wrapper)
 }
 
 // chunk applies one GenerateContentResponse.
@@ -288,7 +288,7 @@ func (st *googleStream) chunk(data string) error {
 			st.functionCallPart(part, fc, raw)
 		}
 	}
-	if fr := cand["finishReason"]; truthy(fr) {
+	if fr := cand["finishReason"]; jsjson.Truthy(fr) {
 		st.sawFinish = true
 		reason, err := mapGoogleFinishReason(fr)
 		if err != nil {
@@ -390,7 +390,7 @@ func (st *googleStream) functionCallPart(part, fc map[string]any, rawArgs json.R
 	}
 	delta := "{}"
 	if len(rawArgs) > 0 && string(rawArgs) != "null" {
-		if s, err := restringifyJSON(rawArgs); err == nil {
+		if s, err := jsjson.Restringify(rawArgs); err == nil {
 			delta = s
 		}
 	}
@@ -437,7 +437,7 @@ func mapGoogleFinishReason(r any) (StopReason, error) {
 		"UNEXPECTED_TOOL_CALL", "NO_IMAGE":
 		return StopReasonError, nil
 	}
-	return "", fmt.Errorf("Unhandled stop reason: %s", jsTemplate(r, true))
+	return "", fmt.Errorf("Unhandled stop reason: %s", jsjson.String(r))
 }
 
 // buildGoogleParams is pi-ai's buildParams: the generateContentStream

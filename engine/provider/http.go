@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // Error texts pi shows for transport failures (the SDKs' wording).
@@ -25,6 +27,10 @@ const (
 )
 
 var (
+	// errReadAborted is what nextEvent returns when ctx was cancelled
+	// while the body was read: fetch's AbortError.
+	errReadAborted = errors.New(msgReadAborted)
+
 	errAttemptTimeout = errors.New("request timed out")
 	errIdleTimeout    = errors.New("stream idle timeout")
 
@@ -83,6 +89,23 @@ func (r *streamResponse) readFailure() string {
 		return fmt.Sprintf("Stream timed out: no data received for %s", r.idleFor)
 	}
 	return msgTerminated
+}
+
+// nextEvent returns the next event of resp's body, read with sse. At the
+// end it returns io.EOF when the body ended cleanly (an unfinished last
+// event is in sse.trailing), errReadAborted when ctx was cancelled, or the
+// read failure as pi words it.
+func nextEvent(ctx context.Context, sse *sseReader, resp *streamResponse) (sseEvent, error) {
+	ev, err := sse.next()
+	switch {
+	case err == nil:
+		return ev, nil
+	case ctx.Err() != nil:
+		return ev, errReadAborted
+	case isCleanEOF(err):
+		return ev, io.EOF
+	}
+	return ev, errors.New(resp.readFailure())
 }
 
 // send POSTs req, retrying per pol, and returns the open 2xx response. Its
@@ -281,20 +304,7 @@ func compactJSON(raw []byte) string {
 // truthyJSON reports JavaScript truthiness of a JSON value.
 func truthyJSON(raw []byte) bool {
 	var v any
-	if json.Unmarshal(raw, &v) != nil {
-		return false
-	}
-	switch x := v.(type) {
-	case nil:
-		return false
-	case bool:
-		return x
-	case float64:
-		return x != 0
-	case string:
-		return x != ""
-	}
-	return true
+	return json.Unmarshal(raw, &v) == nil && jsjson.Truthy(v)
 }
 
 // endpoint joins a base URL and a path that starts with "/".

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 var errUnknownBlock = errors.New("unknown content block type")
@@ -421,6 +423,16 @@ func marshalOrdered(fields []kv) ([]byte, error) {
 func str(m map[string]any, k string) string {
 	s, _ := m[k].(string)
 	return s
+}
+
+// jsField returns m[k] as a template literal shows it ("undefined" when
+// absent).
+func jsField(m map[string]any, k string) string {
+	v, ok := m[k]
+	if !ok {
+		return "undefined"
+	}
+	return jsjson.String(v)
 }
 
 func num(m map[string]any, k string) float64 {

@@ -11,6 +11,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // This file is how pi uses the OAuth logins its /login command stores in
@@ -110,21 +112,21 @@ func parseOAuthCredential(raw json.RawMessage) *OAuthCredential {
 // oauthFields writes c as pi's refresh result for provider: the fields in
 // the order pi-ai's refresh functions return them (JSON.stringify drops
 // undefined ones).
-func oauthFields(provider string, c *OAuthCredential) *jsObject {
-	o := &jsObject{}
-	o.set("type", "oauth")
+func oauthFields(provider string, c *OAuthCredential) *jsjson.Object {
+	o := &jsjson.Object{}
+	o.Set("type", "oauth")
 	switch provider {
 	case "openai-codex":
-		o.set("access", c.Access)
-		o.set("refresh", c.Refresh)
-		o.set("expires", float64(c.Expires))
-		o.set("accountId", c.AccountID)
+		o.Set("access", c.Access)
+		o.Set("refresh", c.Refresh)
+		o.Set("expires", float64(c.Expires))
+		o.Set("accountId", c.AccountID)
 	default:
-		o.set("refresh", c.Refresh)
-		o.set("access", c.Access)
-		o.set("expires", float64(c.Expires))
+		o.Set("refresh", c.Refresh)
+		o.Set("access", c.Access)
+		o.Set("expires", float64(c.Expires))
 		if provider == "github-copilot" && c.EnterpriseURL != "" {
-			o.set("enterpriseUrl", c.EnterpriseURL)
+			o.Set("enterpriseUrl", c.EnterpriseURL)
 		}
 	}
 	return o
@@ -188,11 +190,11 @@ func (h *oauthClient) do(req *http.Request) (*http.Response, []byte, error) {
 // refresh_token grant; expires is now + expires_in − 5 minutes.
 func (h *oauthClient) refreshAnthropic(ctx context.Context, c *OAuthCredential) (*OAuthCredential, error) {
 	target := orString(h.endpoints.AnthropicTokenURL, anthropicOAuthTokenURL)
-	body := &jsObject{}
-	body.set("grant_type", "refresh_token")
-	body.set("client_id", anthropicOAuthClientID)
-	body.set("refresh_token", c.Refresh)
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, target, strings.NewReader(jsonStringify(body)))
+	body := &jsjson.Object{}
+	body.Set("grant_type", "refresh_token")
+	body.Set("client_id", anthropicOAuthClientID)
+	body.Set("refresh_token", c.Refresh)
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, target, strings.NewReader(jsjson.Stringify(body)))
 	if err != nil {
 		return nil, err
 	}
@@ -288,7 +290,7 @@ func (h *oauthClient) refreshCodex(ctx context.Context, c *OAuthCredential) (*OA
 	access, refresh := str(data, "access_token"), str(data, "refresh_token")
 	expiresIn, ok := data["expires_in"].(float64)
 	if access == "" || refresh == "" || !ok {
-		restrung, err := restringifyJSON(raw)
+		restrung, err := jsjson.Restringify(raw)
 		if err != nil {
 			restrung = string(raw)
 		}

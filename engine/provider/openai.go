@@ -5,7 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // This file is pi-ai's providers/openai-completions.js: the request body
@@ -148,10 +151,7 @@ func (st *openAIStream) stream(ctx context.Context, c *Context, key string) erro
 	if err != nil {
 		return err
 	}
-	if params, err = st.payload(ctx, params); err != nil {
-		return err
-	}
-	body, err := encodeBody(params)
+	body, err := st.body(ctx, params)
 	if err != nil {
 		return err
 	}
@@ -178,20 +178,15 @@ func (st *openAIStream) stream(ctx context.Context, c *Context, key string) erro
 	defer resp.Close()
 
 	sse := newSSEReader(resp)
-	aborted := false
 	for {
-		ev, err := sse.next()
+		ev, err := nextEvent(ctx, sse, resp)
+		if err == io.EOF || errors.Is(err, errReadAborted) {
+			// The SDK ends iteration quietly on abort; blocks are still
+			// finished before the abort error.
+			break
+		}
 		if err != nil {
-			if ctx.Err() != nil {
-				// The SDK ends iteration quietly on abort; blocks are still
-				// finished before the abort error.
-				aborted = true
-				break
-			}
-			if isCleanEOF(err) {
-				break
-			}
-			return errors.New(resp.readFailure())
+			return err
 		}
 		if strings.HasPrefix(ev.Data, "[DONE]") {
 			// pi-ai ignores everything after [DONE]; stop reading so a
@@ -206,9 +201,7 @@ func (st *openAIStream) stream(ctx context.Context, c *Context, key string) erro
 			return err
 		}
 	}
-	if ctx.Err() != nil {
-		aborted = true
-	}
+	aborted := ctx.Err() != nil
 	if !aborted && !st.sawDone && !st.sawFinish {
 		return errors.New("Provider stream ended without a finish_reason")
 	}
@@ -384,7 +377,7 @@ func (st *openAIStream) chunk(data string) error {
 			ID   string `json:"id"`
 			Data any    `json:"data"`
 		}
-		if json.Unmarshal(raw, &det) != nil || det.Type != "reasoning.encrypted" || det.ID == "" || !truthy(det.Data) {
+		if json.Unmarshal(raw, &det) != nil || det.Type != "reasoning.encrypted" || det.ID == "" || !jsjson.Truthy(det.Data) {
 			continue
 		}
 		for i := range out.Content {
@@ -395,20 +388,6 @@ func (st *openAIStream) chunk(data string) error {
 		}
 	}
 	return nil
-}
-
-func truthy(v any) bool {
-	switch x := v.(type) {
-	case nil:
-		return false
-	case bool:
-		return x
-	case float64:
-		return x != 0
-	case string:
-		return x != ""
-	}
-	return true
 }
 
 func (st *openAIStream) ensureText() int {
@@ -781,9 +760,9 @@ func convertOpenAIMessages(model *Model, systemPrompt string, msgs []llmMessage,
 				var details []any
 				for j, tc := range calls {
 					tcs[j] = map[string]any{"id": tc.ID, "type": "function",
-						"function": map[string]any{"name": tc.Name, "arguments": jsonStringify(orEmpty(tc.Arguments))}}
+						"function": map[string]any{"name": tc.Name, "arguments": jsjson.Stringify(orEmpty(tc.Arguments))}}
 					if tc.ThoughtSignature != "" {
-						if d, err := jsonParse(tc.ThoughtSignature); err == nil && truthy(d) {
+						if d, err := jsonParse(tc.ThoughtSignature); err == nil && jsjson.Truthy(d) {
 							details = append(details, d)
 						}
 					}

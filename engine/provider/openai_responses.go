@@ -5,11 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/url"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf16"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // This file is pi-ai's providers/openai-responses.js, its Azure variant
@@ -125,10 +128,7 @@ func (st *responsesStream) stream(ctx context.Context, c *Context, key string) e
 	if err != nil {
 		return err
 	}
-	if params, err = st.payload(ctx, params); err != nil {
-		return err
-	}
-	body, err := encodeBody(params)
+	body, err := st.body(ctx, params)
 	if err != nil {
 		return err
 	}
@@ -140,15 +140,12 @@ func (st *responsesStream) stream(ctx context.Context, c *Context, key string) e
 
 	sse := newSSEReader(resp)
 	for !st.completed {
-		ev, err := sse.next()
+		ev, err := nextEvent(ctx, sse, resp)
+		if err == io.EOF || errors.Is(err, errReadAborted) {
+			break // the SDK ends iteration quietly on abort
+		}
 		if err != nil {
-			if ctx.Err() != nil {
-				break // the SDK ends iteration quietly on abort
-			}
-			if isCleanEOF(err) {
-				break
-			}
-			return errors.New(resp.readFailure())
+			return err
 		}
 		if ctx.Err() != nil {
 			break
@@ -203,7 +200,7 @@ func (st *responsesStream) event(data string) error {
 	if !ok {
 		return nil
 	}
-	if !st.codex && truthy(ev["error"]) {
+	if !st.codex && jsjson.Truthy(ev["error"]) {
 		// The OpenAI SDK turns any event carrying "error" into an APIError.
 		var head struct {
 			Error json.RawMessage `json:"error"`
@@ -302,14 +299,14 @@ func (st *responsesStream) event(data string) error {
 		switch {
 		case e != nil:
 			code, msg := "unknown", "no message"
-			if truthy(e["code"]) {
+			if jsjson.Truthy(e["code"]) {
 				code = jsField(e, "code")
 			}
-			if truthy(e["message"]) {
+			if jsjson.Truthy(e["message"]) {
 				msg = jsField(e, "message")
 			}
 			return fmt.Errorf("%s: %s", code, msg)
-		case truthy(details["reason"]):
+		case jsjson.Truthy(details["reason"]):
 			return fmt.Errorf("incomplete: %s", jsField(details, "reason"))
 		}
 		return errors.New("Unknown error (no error details in response)")
@@ -347,7 +344,7 @@ func (st *responsesStream) itemDone(data string, item map[string]any) {
 			Item json.RawMessage `json:"item"`
 		}
 		_ = json.Unmarshal([]byte(data), &raw)
-		sig, err := restringifyJSON(raw.Item)
+		sig, err := jsjson.Restringify(raw.Item)
 		if err != nil {
 			sig = compactJSON(raw.Item)
 		}
@@ -366,15 +363,15 @@ func (st *responsesStream) itemDone(data string, item map[string]any) {
 			}
 		}
 		b.Text = text.String()
-		sig := &jsObject{}
-		sig.set("v", float64(1))
+		sig := &jsjson.Object{}
+		sig.Set("v", float64(1))
 		if id, ok := item["id"]; ok {
-			sig.set("id", id)
+			sig.Set("id", id)
 		}
-		if truthy(item["phase"]) {
-			sig.set("phase", item["phase"])
+		if jsjson.Truthy(item["phase"]) {
+			sig.Set("phase", item["phase"])
 		}
-		b.TextSignature = jsonStringify(sig)
+		b.TextSignature = jsjson.Stringify(sig)
 		st.block = -1
 		st.push(Event{Type: EventTextEnd, ContentIndex: last, Content: b.Text})
 	case t == "function_call":
@@ -425,8 +422,7 @@ func (st *responsesStream) complete(ev map[string]any) error {
 	if !st.azure {
 		applyServiceTierPricing(&out.Usage, str(resp, "service_tier"), st.model)
 	}
-	status, present := resp["status"]
-	reason, err := mapResponsesStatus(status, present)
+	reason, err := mapResponsesStatus(resp["status"])
 	if err != nil {
 		return err
 	}
@@ -461,8 +457,8 @@ func applyServiceTierPricing(u *Usage, tier string, m *Model) {
 }
 
 // mapResponsesStatus is pi-ai's mapStopReason for a response status.
-func mapResponsesStatus(status any, present bool) (StopReason, error) {
-	if !truthy(status) {
+func mapResponsesStatus(status any) (StopReason, error) {
+	if !jsjson.Truthy(status) {
 		return StopReasonStop, nil
 	}
 	switch status {
@@ -473,7 +469,7 @@ func mapResponsesStatus(status any, present bool) (StopReason, error) {
 	case "failed", "cancelled":
 		return StopReasonError, nil
 	}
-	return "", fmt.Errorf("Unhandled stop reason: %s", jsTemplate(status, present))
+	return "", fmt.Errorf("Unhandled stop reason: %s", jsjson.String(status))
 }
 
 // joinField joins the string field k of the objects in items.
@@ -651,7 +647,7 @@ func convertResponsesMessages(model *Model, systemPrompt string, msgs []llmMessa
 						hasItem = false
 					}
 					fc := map[string]any{"type": "function_call", "call_id": callID, "name": b.Name,
-						"arguments": jsonStringify(orEmpty(b.Arguments))}
+						"arguments": jsjson.Stringify(orEmpty(b.Arguments))}
 					if hasItem {
 						fc["id"] = itemID
 					}

@@ -61,6 +61,15 @@ func (p *producer) payload(ctx context.Context, params map[string]any) (map[stri
 	return params, nil
 }
 
+// body is the request body for params: pi's onPayload hook, then JSON.
+func (p *producer) body(ctx context.Context, params map[string]any) ([]byte, error) {
+	params, err := p.payload(ctx, params)
+	if err != nil {
+		return nil, err
+	}
+	return encodeBody(params)
+}
+
 func encodeBody(params map[string]any) ([]byte, error) {
 	body, err := json.Marshal(params)
 	if err != nil {

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"time"
 	"unicode/utf8"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // Scripted is a provider whose replies are queued in advance, for tests and
@@ -418,7 +420,7 @@ func (s *Scripted) streamDeltas(ctx context.Context, es *EventStream, msg *Assis
 		case BlockToolCall:
 			partial.Content = append(partial.Content, ToolCallBlock(b.ID, b.Name, map[string]any{}))
 			es.Push(Event{Type: EventToolCallStart, ContentIndex: i, Partial: snap()})
-			args, _ := marshalNoEscape(orEmpty(b.Arguments))
+			args, _ := jsjson.Marshal(orEmpty(b.Arguments))
 			for _, ch := range s.chunks(string(args)) {
 				if wait() {
 					return
@@ -481,16 +483,6 @@ func utf16Len(s string) int {
 	return n
 }
 
-func marshalNoEscape(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimRight(b.Bytes(), "\n"), nil
-}
-
 func assistantText(content []ContentBlock) string {
 	parts := make([]string, 0, len(content))
 	for _, b := range content {
@@ -500,7 +492,7 @@ func assistantText(content []ContentBlock) string {
 		case BlockThinking:
 			parts = append(parts, b.Thinking)
 		case BlockToolCall:
-			args, _ := marshalNoEscape(orEmpty(b.Arguments))
+			args, _ := jsjson.Marshal(orEmpty(b.Arguments))
 			parts = append(parts, b.Name+":"+string(args))
 		}
 	}
@@ -547,7 +539,7 @@ func serializeContext(c *Context) string {
 		parts = append(parts, m.Role+":"+text)
 	}
 	if len(c.Tools) > 0 {
-		tools, _ := marshalNoEscape(c.Tools)
+		tools, _ := jsjson.Marshal(c.Tools)
 		parts = append(parts, "tools:"+string(tools))
 	}
 	return strings.Join(parts, "\n\n")

@@ -3,8 +3,6 @@ package resources
 import (
 	"errors"
 	"io/fs"
-	"math"
-	"strconv"
 	"strings"
 	"syscall"
 	"unicode/utf16"
@@ -54,54 +52,6 @@ func ParseFrontmatter(content string) (Frontmatter, string, error) {
 func StripFrontmatter(content string) (string, error) {
 	_, body, err := ParseFrontmatter(content)
 	return body, err
-}
-
-// truthy is JavaScript truthiness of a frontmatter value.
-func truthy(v any) bool {
-	switch x := v.(type) {
-	case nil:
-		return false
-	case bool:
-		return x
-	case float64:
-		return x != 0 && !math.IsNaN(x)
-	case string:
-		return x != ""
-	}
-	return true
-}
-
-// jsString is JavaScript's String(v) for a frontmatter value.
-func jsString(v any) string {
-	switch x := v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return strconv.FormatBool(x)
-	case float64:
-		switch {
-		case math.IsNaN(x):
-			return "NaN"
-		case math.IsInf(x, 1):
-			return "Infinity"
-		case math.IsInf(x, -1):
-			return "-Infinity"
-		case x == math.Trunc(x) && math.Abs(x) < 1e21:
-			return strconv.FormatFloat(x, 'f', -1, 64)
-		}
-		return strconv.FormatFloat(x, 'g', -1, 64)
-	case string:
-		return x
-	case []any:
-		parts := make([]string, len(x))
-		for i, e := range x {
-			if e != nil {
-				parts[i] = jsString(e)
-			}
-		}
-		return strings.Join(parts, ",")
-	}
-	return "[object Object]"
 }
 
 // isJSSpace reports the characters JavaScript's String.prototype.trim

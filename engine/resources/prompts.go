@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // PromptTemplate is one prompt template: a Markdown file invoked as
@@ -32,8 +34,8 @@ func loadTemplateFromFile(file string, info SourceInfo) (PromptTemplate, bool) {
 		return PromptTemplate{}, false
 	}
 	t := PromptTemplate{Name: strings.TrimSuffix(filepath.Base(file), ".md"), Content: body, FilePath: file, SourceInfo: info}
-	if d := fm["description"]; truthy(d) {
-		t.Description = jsString(d)
+	if d := fm["description"]; jsjson.Truthy(d) {
+		t.Description = jsjson.String(d)
 	}
 	if t.Description == "" {
 		for _, line := range strings.Split(body, "\n") {
@@ -47,8 +49,8 @@ func loadTemplateFromFile(file string, info SourceInfo) (PromptTemplate, bool) {
 			break
 		}
 	}
-	if h := fm["argument-hint"]; truthy(h) {
-		t.ArgumentHint = jsString(h)
+	if h := fm["argument-hint"]; jsjson.Truthy(h) {
+		t.ArgumentHint = jsjson.String(h)
 	}
 	return t, true
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/pathrules"
 )
 
@@ -302,7 +303,7 @@ func readManifest(root string) manifest {
 	if json.Unmarshal(data, &pkg) != nil {
 		return m
 	}
-	m.truthy = truthy(pkg["pi"])
+	m.truthy = jsjson.Truthy(pkg["pi"])
 	pi, _ := pkg["pi"].(map[string]any)
 	for _, k := range kinds() {
 		list, ok := pi[k.key()].([]any)

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/pathrules"
 )
 
@@ -74,7 +75,7 @@ func loadSkillFromFile(file string, source skillSource) (*Skill, []Diagnostic) {
 	desc := fm["description"]
 	descStr, descIsStr := desc.(string)
 	switch {
-	case !truthy(desc) || descIsStr && jsTrim(descStr) == "":
+	case !jsjson.Truthy(desc) || descIsStr && jsTrim(descStr) == "":
 		warn("description is required")
 	case !descIsStr:
 		// pi calls description.trim() and reports the TypeError.
@@ -84,13 +85,13 @@ func loadSkillFromFile(file string, source skillSource) (*Skill, []Diagnostic) {
 		warn(fmt.Sprintf("description exceeds %d characters (%d)", maxDescriptionLength, jsLen(descStr)))
 	}
 	nameVal := fm["name"]
-	if !truthy(nameVal) {
+	if !jsjson.Truthy(nameVal) {
 		nameVal = parent
 	}
 	name, nameIsStr := nameVal.(string)
 	if !nameIsStr {
 		// pi validates String(name) until name.startsWith throws.
-		s := jsString(nameVal)
+		s := jsjson.String(nameVal)
 		warn(`name "` + s + `" does not match parent directory "` + parent + `"`)
 		if !skillNameRE.MatchString(s) {
 			warn("name contains invalid characters (must be lowercase a-z, 0-9, hyphens only)")

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // The YAML subset pi's frontmatter needs. pi parses frontmatter with the
@@ -807,7 +809,7 @@ func (f *flowParser) seq() []any {
 		f.ws()
 		if f.at(f.i) == ':' {
 			f.i++
-			out = append(out, map[string]any{jsString(v): f.value()})
+			out = append(out, map[string]any{jsjson.String(v): f.value()})
 		} else {
 			out = append(out, v)
 		}
@@ -828,7 +830,7 @@ func (f *flowParser) mapping() map[string]any {
 				v = f.value()
 			}
 		}
-		key := jsString(k)
+		key := jsjson.String(k)
 		if _, dup := out[key]; dup {
 			f.fail("Map keys must be unique")
 		}

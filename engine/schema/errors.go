@@ -33,6 +33,8 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // Error is one TypeBox validation error.
@@ -333,7 +335,7 @@ func (w *walker) has(x map[string]any, k string) bool {
 func (w *walker) additionalProperties(c *errContext, sp, ip string, s map[string]any, ap any, x map[string]any, d int) bool {
 	var patterns []*jsRegexp
 	if pp, ok := s["patternProperties"].(map[string]any); ok && everyValue(pp, isSchema) {
-		for _, p := range Keys(pp) {
+		for _, p := range jsjson.Keys(pp) {
 			re, ok := compileJS(p)
 			if !ok {
 				w.fail("pattern " + strconv.Quote(p))
@@ -347,7 +349,7 @@ func (w *walker) additionalProperties(c *errContext, sp, ip string, s map[string
 		props = nil
 	}
 	failing := []string{}
-	for _, k := range Keys(x) {
+	for _, k := range jsjson.Keys(x) {
 		_, known := props[k]
 		for _, re := range patterns {
 			known = known || re.MatchString(k)
@@ -361,7 +363,7 @@ func (w *walker) additionalProperties(c *errContext, sp, ip string, s map[string
 
 func (w *walker) dependencies(c *errContext, sp, ip string, deps, x map[string]any, d int) bool {
 	isEvery := true
-	for _, k := range Keys(deps) {
+	for _, k := range jsjson.Keys(deps) {
 		if !w.has(x, k) {
 			continue
 		}
@@ -381,7 +383,7 @@ func (w *walker) dependencies(c *errContext, sp, ip string, deps, x map[string]a
 
 func (w *walker) dependentRequired(c *errContext, sp, ip string, deps, x map[string]any) bool {
 	isEvery := true
-	for _, k := range Keys(deps) {
+	for _, k := range jsjson.Keys(deps) {
 		if !w.has(x, k) {
 			continue
 		}
@@ -397,7 +399,7 @@ func (w *walker) dependentRequired(c *errContext, sp, ip string, deps, x map[str
 
 func (w *walker) dependentSchemas(c *errContext, sp, ip string, deps, x map[string]any, d int) bool {
 	isEvery := true
-	for _, k := range Keys(deps) {
+	for _, k := range jsjson.Keys(deps) {
 		if w.has(x, k) && !w.schema(c, sp+"/dependentSchemas/"+encodeFragment(k), ip, deps[k], x, d) {
 			isEvery = false
 		}
@@ -407,13 +409,13 @@ func (w *walker) dependentSchemas(c *errContext, sp, ip string, deps, x map[stri
 
 func (w *walker) patternProperties(c *errContext, sp, ip string, pp, x map[string]any, d int) bool {
 	ok := true
-	for _, p := range Keys(pp) {
+	for _, p := range jsjson.Keys(pp) {
 		re, compiled := compileJS(p)
 		if !compiled {
 			w.fail("pattern " + strconv.Quote(p))
 			return false
 		}
-		for _, k := range Keys(x) {
+		for _, k := range jsjson.Keys(x) {
 			if re.MatchString(k) && !w.schema(c, sp+"/patternProperties/"+encodeFragment(p), ip+"/"+encodeFragment(k), pp[p], x[k], d) {
 				ok = false
 			}
@@ -427,7 +429,7 @@ func (w *walker) patternProperties(c *errContext, sp, ip string, pp, x map[strin
 // apply).
 func (w *walker) properties(c *errContext, sp, ip string, props, x map[string]any, d int) bool {
 	ok := true
-	for _, k := range Keys(props) {
+	for _, k := range jsjson.Keys(props) {
 		if !w.has(x, k) {
 			continue
 		}
@@ -440,7 +442,7 @@ func (w *walker) properties(c *errContext, sp, ip string, props, x map[string]an
 
 func (w *walker) propertyNames(c *errContext, sp, ip string, pn any, x map[string]any, d int) bool {
 	failing := []string{}
-	for _, k := range Keys(x) {
+	for _, k := range jsjson.Keys(x) {
 		if !w.schema(c, sp+"/propertyNames", ip+"/"+encodeFragment(k), pn, k, d) {
 			failing = append(failing, k)
 		}

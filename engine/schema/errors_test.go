@@ -106,18 +106,6 @@ func TestFormatPath(t *testing.T) {
 	}
 }
 
-func TestJSNumber(t *testing.T) {
-	t.Parallel()
-	for f, want := range map[float64]string{
-		0: "0", 3: "3", -2.5: "-2.5", 0.1: "0.1", 1e21: "1e+21", 1e20: "100000000000000000000",
-		1e-7: "1e-7", 1.5e-9: "1.5e-9", 0.000001: "0.000001", 123456.789: "123456.789", -1e300: "-1e+300",
-	} {
-		if got := JSNumber(f); got != want {
-			t.Errorf("JSNumber(%v) = %q, want %q", f, got, want)
-		}
-	}
-}
-
 func TestTranslateJS(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {

@@ -7,66 +7,9 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf16"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
-
-// Keys returns m's keys in the order JavaScript enumerates an object decoded
-// from Go's JSON encoding of m: array-index keys in numeric order, then the
-// others sorted (Go maps keep no insertion order).
-func Keys(m map[string]any) []string {
-	var idx, rest []string
-	for k := range m {
-		if isArrayIndex(k) {
-			idx = append(idx, k)
-		} else {
-			rest = append(rest, k)
-		}
-	}
-	slices.Sort(rest)
-	slices.SortFunc(idx, func(a, b string) int {
-		if len(a) != len(b) {
-			return len(a) - len(b)
-		}
-		return strings.Compare(a, b)
-	})
-	return append(idx, rest...)
-}
-
-// isArrayIndex reports whether k is a canonical array index (0 ≤ n < 2³²−1),
-// a key JavaScript enumerates first.
-func isArrayIndex(k string) bool {
-	if k == "" || len(k) > 10 || (len(k) > 1 && k[0] == '0') {
-		return false
-	}
-	for i := 0; i < len(k); i++ {
-		if k[i] < '0' || k[i] > '9' {
-			return false
-		}
-	}
-	n, err := strconv.ParseUint(k, 10, 64)
-	return err == nil && n < math.MaxUint32
-}
-
-// JSNumber formats f as JavaScript's String(number) does.
-func JSNumber(f float64) string {
-	switch {
-	case math.IsNaN(f):
-		return "NaN"
-	case math.IsInf(f, 1):
-		return "Infinity"
-	case math.IsInf(f, -1):
-		return "-Infinity"
-	case f == 0:
-		return "0"
-	}
-	if a := math.Abs(f); a >= 1e-6 && a < 1e21 {
-		return strconv.FormatFloat(f, 'f', -1, 64)
-	}
-	s := strconv.FormatFloat(f, 'e', -1, 64) // 1e+21, 1.5e-07
-	mant, exp, _ := strings.Cut(s, "e")
-	sign := exp[:1]
-	exp = strings.TrimLeft(exp[1:], "0")
-	return mant + "e" + sign + exp
-}
 
 // message is TypeBox's en_US locale.
 func message(keyword string, p map[string]any) string {
@@ -82,35 +25,35 @@ func message(keyword string, p map[string]any) string {
 	case "contains":
 		return "must contain at least 1 valid item"
 	case "dependencies", "dependentRequired":
-		return "must have properties " + join(p["dependencies"], ", ") + " when property " + jsString(p["property"]) + " is present"
+		return "must have properties " + join(p["dependencies"], ", ") + " when property " + jsjson.String(p["property"]) + " is present"
 	case "enum":
 		return "must be equal to one of the allowed values"
 	case "exclusiveMaximum", "exclusiveMinimum", "maximum", "minimum":
-		return "must be " + jsString(p["comparison"]) + " " + jsString(p["limit"])
+		return "must be " + jsjson.String(p["comparison"]) + " " + jsjson.String(p["limit"])
 	case "format":
-		return `must match format "` + jsString(p["format"]) + `"`
+		return `must match format "` + jsjson.String(p["format"]) + `"`
 	case "if":
-		return `must match "` + jsString(p["failingKeyword"]) + `" schema`
+		return `must match "` + jsjson.String(p["failingKeyword"]) + `" schema`
 	case "maxItems":
-		return "must not have more than " + jsString(p["limit"]) + " items"
+		return "must not have more than " + jsjson.String(p["limit"]) + " items"
 	case "maxLength":
-		return "must not have more than " + jsString(p["limit"]) + " characters"
+		return "must not have more than " + jsjson.String(p["limit"]) + " characters"
 	case "maxProperties":
-		return "must not have more than " + jsString(p["limit"]) + " properties"
+		return "must not have more than " + jsjson.String(p["limit"]) + " properties"
 	case "minItems":
-		return "must not have fewer than " + jsString(p["limit"]) + " items"
+		return "must not have fewer than " + jsjson.String(p["limit"]) + " items"
 	case "minLength":
-		return "must not have fewer than " + jsString(p["limit"]) + " characters"
+		return "must not have fewer than " + jsjson.String(p["limit"]) + " characters"
 	case "minProperties":
-		return "must not have fewer than " + jsString(p["limit"]) + " properties"
+		return "must not have fewer than " + jsjson.String(p["limit"]) + " properties"
 	case "multipleOf":
-		return "must be multiple of " + jsString(p["multipleOf"])
+		return "must be multiple of " + jsjson.String(p["multipleOf"])
 	case "not":
 		return "must not be valid"
 	case "oneOf":
 		return "must match exactly one schema in oneOf"
 	case "pattern":
-		return `must match pattern "` + jsString(p["pattern"]) + `"`
+		return `must match pattern "` + jsjson.String(p["pattern"]) + `"`
 	case "propertyNames":
 		return "property names " + join(p["propertyNames"], ", ") + " are invalid"
 	case "required":
@@ -126,40 +69,13 @@ func message(keyword string, p map[string]any) string {
 	return "an unknown validation error occurred"
 }
 
-// jsString is a template literal's ${v} for the params messages use.
-func jsString(v any) string {
-	switch x := v.(type) {
-	case string:
-		return x
-	case float64:
-		return JSNumber(x)
-	case int:
-		return strconv.Itoa(x)
-	case []string:
-		return strings.Join(x, ",")
-	case []any:
-		return join(x, ",")
-	case nil:
-		return "null"
-	case bool:
-		return strconv.FormatBool(x)
-	}
-	return "[object Object]"
-}
-
-// join is Array.prototype.join.
+// join is Array.prototype.join for the lists params hold.
 func join(v any, sep string) string {
 	switch x := v.(type) {
 	case []string:
 		return strings.Join(x, sep)
 	case []any:
-		parts := make([]string, len(x))
-		for i, e := range x {
-			if e != nil { // null and undefined join as ""
-				parts[i] = jsString(e)
-			}
-		}
-		return strings.Join(parts, sep)
+		return jsjson.Join(x, sep)
 	}
 	return ""
 }

@@ -1,7 +1,7 @@
 // Package session stores pi sessions: the entry tree of one conversation,
 // in memory or in pi's session JSONL files (version 3), so that pi opens
 // the files pigo writes and pigo opens the files pi writes. It imports
-// neither goja nor esbuild, and nothing else in pigo.
+// neither goja nor esbuild, and of pigo only engine/jsjson.
 //
 // # Sessions
 //

@@ -3,11 +3,9 @@ package session
 import (
 	"bytes"
 	"encoding/json"
-	"math"
-	"reflect"
 	"slices"
-	"strconv"
-	"unicode/utf8"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // pi writes every line with JSON.stringify, so the bytes depend on the
@@ -116,221 +114,79 @@ func childKind(k keyKind, key string) keyKind {
 	return kindAny
 }
 
-// encodeEntry returns e as pi would write it, without the newline.
-func encodeEntry(e map[string]any) []byte {
-	var w jsWriter
-	if !w.value(e, kindEntry) {
-		w.buf.WriteString("null")
-	}
-	return w.buf.Bytes()
-}
-
-// jsWriter writes JSON the way JSON.stringify does.
-type jsWriter struct{ buf bytes.Buffer }
-
-// value writes v; it reports false (and writes nothing) when v has no JSON
-// form (JSON.stringify's undefined).
-func (w *jsWriter) value(v any, k keyKind) bool {
-	switch x := v.(type) {
-	case nil:
-		w.buf.WriteString("null")
-	case bool:
-		w.buf.WriteString(strconv.FormatBool(x))
-	case string:
-		w.str(x)
-	case float64:
-		w.float(x)
-	case int:
-		w.buf.WriteString(strconv.FormatInt(int64(x), 10))
-	case int64:
-		w.buf.WriteString(strconv.FormatInt(x, 10))
-	case int32:
-		w.buf.WriteString(strconv.FormatInt(int64(x), 10))
-	case uint64:
-		w.buf.WriteString(strconv.FormatUint(x, 10))
-	case json.Number:
-		w.buf.WriteString(x.String())
-	case map[string]any:
-		if x == nil {
-			w.buf.WriteString("null")
-			return true
-		}
-		w.object(x, k)
-	case []any:
-		if x == nil {
-			w.buf.WriteString("null")
-			return true
-		}
-		elem := kindAny
-		if k == kindContent {
-			elem = kindBlock
-		}
-		w.buf.WriteByte('[')
-		for i, e := range x {
-			if i > 0 {
-				w.buf.WriteByte(',')
-			}
-			if !w.value(e, elem) {
-				w.buf.WriteString("null")
-			}
-		}
-		w.buf.WriteByte(']')
-	default:
-		return w.fallback(v)
-	}
-	return true
-}
-
-// fallback encodes other Go values (structs keep their field order) with
-// encoding/json.
-func (w *jsWriter) fallback(v any) bool {
-	rv := reflect.ValueOf(v)
-	switch rv.Kind() {
-	case reflect.Func, reflect.Chan, reflect.UnsafePointer, reflect.Complex64, reflect.Complex128:
-		return false
-	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return false
-	}
-	w.buf.Write(bytes.TrimRight(b.Bytes(), "\n"))
-	return true
-}
-
-func (w *jsWriter) object(m map[string]any, k keyKind) {
-	var order []string
+// keyTable is the property order of the objects of kind k as pi creates
+// them (m is the object); other keys follow, sorted.
+func (k keyKind) keyTable(m map[string]any) []string {
 	switch k {
 	case kindEntry:
 		typ, _ := m["type"].(string)
-		order = entryKeyOrder(typ)
+		return entryKeyOrder(typ)
 	case kindMessage:
 		role, _ := m["role"].(string)
-		order = messageKeyOrder(role)
+		return messageKeyOrder(role)
 	case kindBlock:
 		typ, _ := m["type"].(string)
-		order = blockKeyOrder(typ)
+		return blockKeyOrder(typ)
 	case kindUsage:
-		order = []string{"input", "output", "cacheRead", "cacheWrite", "totalTokens", "cost"}
+		return []string{"input", "output", "cacheRead", "cacheWrite", "totalTokens", "cost"}
 	case kindCost:
-		order = []string{"input", "output", "cacheRead", "cacheWrite", "total"}
+		return []string{"input", "output", "cacheRead", "cacheWrite", "total"}
 	case kindValue:
-		order = []string{"namespace", "key", "value"}
+		return []string{"namespace", "key", "value"}
 	}
-	keys := make([]string, 0, len(m))
+	return nil
+}
+
+// Keys implements jsjson.KeyOrder: the table's keys m has, then the rest
+// sorted.
+func (k keyKind) Keys(keys []string, m map[string]any) []string {
+	order := k.keyTable(m)
 	for _, key := range order {
 		if _, ok := m[key]; ok {
 			keys = append(keys, key)
 		}
 	}
-	rest := make([]string, 0, len(m)-len(keys))
+	rest := len(keys)
 	for key := range m {
 		if !slices.Contains(order, key) {
-			rest = append(rest, key)
+			keys = append(keys, key)
 		}
 	}
-	slices.Sort(rest)
-	keys = append(keys, rest...)
-
-	w.buf.WriteByte('{')
-	first := true
-	for _, key := range keys {
-		mark := w.buf.Len()
-		if !first {
-			w.buf.WriteByte(',')
-		}
-		w.str(key)
-		w.buf.WriteByte(':')
-		ck := childKind(k, key)
-		if k == kindEntry && key == "data" && isReservedCustomType(m["customType"]) {
-			ck = kindValue
-		}
-		if !w.value(m[key], ck) {
-			w.buf.Truncate(mark) // undefined: the property is omitted
-			continue
-		}
-		first = false
-	}
-	w.buf.WriteByte('}')
+	slices.Sort(keys[rest:])
+	return keys
 }
 
-// float writes a number as JavaScript's Number.prototype.toString does
-// (encoding/json's float format was designed to match it).
-func (w *jsWriter) float(f float64) {
-	switch {
-	case math.IsNaN(f) || math.IsInf(f, 0):
-		w.buf.WriteString("null")
-		return
-	case f == 0: // -0 too
-		w.buf.WriteByte('0')
-		return
+// Member implements jsjson.KeyOrder.
+func (k keyKind) Member(m map[string]any, key string) jsjson.KeyOrder {
+	if k == kindEntry && key == "data" && isReservedCustomType(m["customType"]) {
+		return kindValue
 	}
-	b, err := json.Marshal(f)
+	return childKind(k, key)
+}
+
+// Element implements jsjson.KeyOrder: a content array holds blocks.
+func (k keyKind) Element() jsjson.KeyOrder {
+	if k == kindContent {
+		return kindBlock
+	}
+	return kindAny
+}
+
+// lineJSON writes JSON.stringify's text with pi's key order. Invalid UTF-8
+// becomes \ufffd; nil maps and slices are null.
+var lineJSON = jsjson.Encoder{Order: kindEntry, NilNull: true, EscapeInvalid: true}
+
+// encodeEntry returns e as pi would write it, without the newline.
+func encodeEntry(e map[string]any) []byte {
+	b, err := lineJSON.Append(nil, e)
 	if err != nil {
-		w.buf.WriteString("null")
-		return
+		return []byte("null")
 	}
-	w.buf.Write(b)
-}
-
-// str writes s quoted as JSON.stringify quotes it. Invalid UTF-8 becomes
-// U+FFFD (a Go string cannot hold the lone surrogates JS would escape).
-func (w *jsWriter) str(s string) {
-	const hex = "0123456789abcdef"
-	w.buf.WriteByte('"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			w.buf.WriteString(s[start:i])
-			switch c {
-			case '"', '\\':
-				w.buf.WriteByte('\\')
-				w.buf.WriteByte(c)
-			case '\b':
-				w.buf.WriteString(`\b`)
-			case '\f':
-				w.buf.WriteString(`\f`)
-			case '\n':
-				w.buf.WriteString(`\n`)
-			case '\r':
-				w.buf.WriteString(`\r`)
-			case '\t':
-				w.buf.WriteString(`\t`)
-			default:
-				w.buf.WriteString(`\u00`)
-				w.buf.WriteByte(hex[c>>4])
-				w.buf.WriteByte(hex[c&0xf])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			w.buf.WriteString(s[start:i])
-			w.buf.WriteString(`\ufffd`)
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	w.buf.WriteString(s[start:])
-	w.buf.WriteByte('"')
+	return b
 }
 
 // quote returns s as a JSON string literal.
-func quote(s string) json.RawMessage {
-	var w jsWriter
-	w.str(s)
-	return w.buf.Bytes()
-}
+func quote(s string) json.RawMessage { return lineJSON.AppendString(nil, s) }
 
 // member is one property of an object whose key order is kept.
 type member struct {
@@ -398,16 +254,14 @@ func (o *object) del(key string) {
 }
 
 func (o object) bytes() []byte {
-	var w jsWriter
-	w.buf.WriteByte('{')
+	b := []byte{'{'}
 	for i, m := range o {
 		if i > 0 {
-			w.buf.WriteByte(',')
+			b = append(b, ',')
 		}
-		w.str(m.key)
-		w.buf.WriteByte(':')
-		w.buf.Write(m.val)
+		b = lineJSON.AppendString(b, m.key)
+		b = append(b, ':')
+		b = append(b, m.val...)
 	}
-	w.buf.WriteByte('}')
-	return w.buf.Bytes()
+	return append(b, '}')
 }

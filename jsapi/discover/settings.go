@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // settingsFile holds the extension-related keys of one settings.json.
@@ -145,13 +147,13 @@ func (d *discoverer) readManifest(root string) manifest {
 	}
 	m.name, _ = pkg["name"].(string)
 	pi := pkg["pi"]
-	m.piTruthy = truthy(pi)
+	m.piTruthy = jsjson.Truthy(pi)
 	obj, ok := pi.(map[string]any)
 	if !ok {
 		return m
 	}
 	ev := obj["extensions"]
-	m.extsTruthy = truthy(ev)
+	m.extsTruthy = jsjson.Truthy(ev)
 	if !m.extsTruthy {
 		return m
 	}
@@ -169,20 +171,4 @@ func (d *discoverer) readManifest(root string) manifest {
 		m.exts = append(m.exts, s)
 	}
 	return m
-}
-
-// truthy is JavaScript truthiness for a decoded JSON value.
-func truthy(v any) bool {
-	switch v := v.(type) {
-	case nil:
-		return false
-	case bool:
-		return v
-	case float64:
-		return v != 0
-	case string:
-		return v != ""
-	default:
-		return true
-	}
 }

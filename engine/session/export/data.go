@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/session"
 )
 
@@ -82,13 +83,7 @@ func (d Data) MarshalJSON() ([]byte, error) {
 	if d.LeafID != "" {
 		w.LeafID = &d.LeafID
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(w); err != nil {
-		return nil, err
-	}
-	return bytes.TrimRight(buf.Bytes(), "\n"), nil
+	return jsjson.Marshal(w)
 }
 
 // UnmarshalJSON reads pi's sessionData JSON.

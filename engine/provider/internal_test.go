@@ -5,43 +5,12 @@ import (
 	"testing"
 )
 
-func TestRestringifyJSON(t *testing.T) {
+func TestJSField(t *testing.T) {
 	t.Parallel()
-	// Expected values printed by node: JSON.stringify(JSON.parse(raw)).
-	raw := `{"b":1,"a":1.0,"10":2,"2":3,"x":"<&\u2028\u0001é","big":1e21,"small":1e-7,"neg":-0.0,"n":123456789012345678901234,"b":[true,null,{"z":1,"y":{}}]}`
-	want := "{\"2\":3,\"10\":2,\"b\":[true,null,{\"z\":1,\"y\":{}}],\"a\":1,\"x\":\"<&\u2028\\u0001é\",\"big\":1e+21,\"small\":1e-7,\"neg\":0,\"n\":1.2345678901234569e+23}"
-	got, err := restringifyJSON([]byte(raw))
-	if err != nil || got != want {
-		t.Errorf("restringifyJSON =\n%s (%v)\nwant\n%s", got, err, want)
-	}
-	for _, bad := range []string{``, `{"a":`, `{} {}`, `[1,]`} {
-		if _, err := restringifyJSON([]byte(bad)); err == nil {
-			t.Errorf("restringifyJSON(%q) succeeded", bad)
-		}
-	}
-}
-
-func TestJSONStringify(t *testing.T) {
-	t.Parallel()
-	got := jsonStringify(map[string]any{"path": "<a> & b", "n": int64(3), "f": 0.5, "list": []any{"x", nil}, "1": true})
-	if want := `{"1":true,"f":0.5,"list":["x",null],"n":3,"path":"<a> & b"}`; got != want {
-		t.Errorf("jsonStringify = %s, want %s", got, want)
-	}
-}
-
-func TestJSTemplate(t *testing.T) {
-	t.Parallel()
-	for _, tc := range []struct {
-		v       any
-		present bool
-		want    string
-	}{
-		{nil, false, "undefined"}, {nil, true, "null"}, {"x", true, "x"}, {float64(429), true, "429"},
-		{1.5, true, "1.5"}, {true, true, "true"}, {map[string]any{}, true, "[object Object]"},
-		{[]any{"a", nil, float64(2)}, true, "a,,2"},
-	} {
-		if got := jsTemplate(tc.v, tc.present); got != tc.want {
-			t.Errorf("jsTemplate(%v, %v) = %q, want %q", tc.v, tc.present, got, tc.want)
+	m := map[string]any{"null": nil, "n": float64(429), "list": []any{"a", nil, float64(2)}}
+	for k, want := range map[string]string{"absent": "undefined", "null": "null", "n": "429", "list": "a,,2"} {
+		if got := jsField(m, k); got != want {
+			t.Errorf("jsField(%s) = %q, want %q", k, got, want)
 		}
 	}
 }

@@ -1,0 +1,174 @@
+package jsjson
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"slices"
+	"strconv"
+)
+
+// Ordered is an object that lists its own members, in the order they are
+// written (Members may leave some out).
+type Ordered interface {
+	Members(yield func(key string, value any) bool)
+}
+
+// Object is a JSON object whose members keep their order. Set and Parse
+// keep JavaScript's property order: array-index keys first, in numeric
+// order, then the others in the order they were added.
+type Object []Member
+
+// Member is one property of an Object.
+type Member struct {
+	Key   string
+	Value any
+}
+
+// Members implements Ordered.
+func (o Object) Members(yield func(string, any) bool) {
+	for _, m := range o {
+		if !yield(m.Key, m.Value) {
+			return
+		}
+	}
+}
+
+// Get returns the value of key.
+func (o Object) Get(key string) (any, bool) {
+	for _, m := range o {
+		if m.Key == key {
+			return m.Value, true
+		}
+	}
+	return nil, false
+}
+
+// Set adds or replaces a property; a replaced property keeps its place, as
+// in JavaScript.
+func (o *Object) Set(key string, v any) {
+	for i := range *o {
+		if (*o)[i].Key == key {
+			(*o)[i].Value = v
+			return
+		}
+	}
+	at := len(*o)
+	if isArrayIndex(key) {
+		at = 0
+		for at < len(*o) && isArrayIndex((*o)[at].Key) && compareIndices((*o)[at].Key, key) < 0 {
+			at++
+		}
+	}
+	*o = slices.Insert(*o, at, Member{key, v})
+}
+
+// MarshalJSON implements json.Marshaler: JSON.stringify's text.
+func (o Object) MarshalJSON() ([]byte, error) {
+	var e Encoder
+	return e.Append(nil, o)
+}
+
+// Parse is JSON.parse: objects become *Object in JavaScript's property
+// order (a repeated key keeps its first place and its last value), numbers
+// float64 (±Infinity beyond float64's range).
+func Parse(raw []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	v, err := decode(dec)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("unexpected data after top-level value")
+	}
+	return v, nil
+}
+
+func decode(dec *json.Decoder) (any, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		switch t {
+		case '{':
+			var o Object
+			var at map[string]int // key → place in o, for repeated keys
+			indices := false
+			for dec.More() {
+				kt, err := dec.Token()
+				if err != nil {
+					return nil, err
+				}
+				v, err := decode(dec)
+				if err != nil {
+					return nil, err
+				}
+				k := kt.(string)
+				if i, ok := at[k]; ok {
+					o[i].Value = v
+					continue
+				}
+				if at == nil {
+					at = map[string]int{}
+				}
+				at[k] = len(o)
+				o = append(o, Member{k, v})
+				indices = indices || isArrayIndex(k)
+			}
+			if indices {
+				// Stable: the other keys keep their order.
+				slices.SortStableFunc(o, func(a, b Member) int {
+					ai, bi := isArrayIndex(a.Key), isArrayIndex(b.Key)
+					switch {
+					case ai && bi:
+						return compareIndices(a.Key, b.Key)
+					case ai:
+						return -1
+					case bi:
+						return 1
+					}
+					return 0
+				})
+			}
+			if o == nil {
+				o = Object{}
+			}
+			_, err := dec.Token() // '}'
+			return &o, err
+		case '[':
+			arr := []any{}
+			for dec.More() {
+				v, err := decode(dec)
+				if err != nil {
+					return nil, err
+				}
+				arr = append(arr, v)
+			}
+			_, err := dec.Token() // ']'
+			return arr, err
+		}
+		return nil, errors.New("unexpected delimiter")
+	case json.Number:
+		f, err := strconv.ParseFloat(t.String(), 64)
+		if err != nil && !errors.Is(err, strconv.ErrRange) {
+			return nil, err
+		}
+		return f, nil
+	default: // string, bool, nil
+		return t, nil
+	}
+}
+
+// Restringify is JSON.stringify(JSON.parse(raw)): raw with its key order
+// kept, written as JavaScript writes it.
+func Restringify(raw []byte) (string, error) {
+	v, err := Parse(raw)
+	if err != nil {
+		return "", err
+	}
+	return Stringify(v), nil
+}

@@ -1,0 +1,80 @@
+package jsjson
+
+import (
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Number is JavaScript's String(f) (Number#toString): NaN, Infinity and
+// -Infinity by name, -0 as 0, exponents from 1e21 and below 1e-6.
+func Number(f float64) string {
+	switch {
+	case math.IsNaN(f):
+		return "NaN"
+	case math.IsInf(f, 1):
+		return "Infinity"
+	case math.IsInf(f, -1):
+		return "-Infinity"
+	case f == 0:
+		return "0"
+	}
+	return string(appendFloat(nil, f))
+}
+
+// String is how a template literal (`${v}`) or String(v) shows a JSON
+// value: null as "null", numbers as Number, arrays joined with ",", and
+// any object as "[object Object]".
+func String(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return x
+	case bool:
+		return strconv.FormatBool(x)
+	case float64:
+		return Number(x)
+	case int:
+		return strconv.Itoa(x)
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case []string:
+		return strings.Join(x, ",")
+	case []any:
+		return Join(x, ",")
+	}
+	return "[object Object]"
+}
+
+// Join is Array#join: the elements as String shows them, null and
+// undefined as "".
+func Join(a []any, sep string) string {
+	parts := make([]string, len(a))
+	for i, e := range a {
+		if e != nil {
+			parts[i] = String(e)
+		}
+	}
+	return strings.Join(parts, sep)
+}
+
+// Truthy is JavaScript's Boolean(v) for a JSON value: null, false, 0,
+// NaN and "" are false, everything else (objects and arrays too) true.
+func Truthy(v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return false
+	case bool:
+		return x
+	case float64:
+		return x != 0 && !math.IsNaN(x)
+	case int:
+		return x != 0
+	case int64:
+		return x != 0
+	case string:
+		return x != ""
+	}
+	return true
+}
