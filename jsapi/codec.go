@@ -20,7 +20,8 @@ import (
 // The codec turns JS values into engine data and back (DESIGN decision 2):
 // JSON-compatible values plus function handles. A JS function seen outside
 // its runtime is a *jsFunc whose Call posts to the owning loop; handed back
-// to the same runtime it is the original function again.
+// to the same runtime it is the original function again. Payload values a
+// caller marks lazy cross as Go-backed views instead (lazy.go).
 
 const maxDepth = 200
 
@@ -76,6 +77,10 @@ func (g *jsGen) toGoDepth(v goja.Value, depth int, seen map[*goja.Object]bool) (
 	}
 	seen[obj] = true
 	defer delete(seen, obj)
+	if lv := lazyOf(obj); lv != nil {
+		x, _, err := lv.toGo(depth, seen)
+		return x, err
+	}
 	switch obj.ClassName() {
 	case "Array":
 		n := int(obj.Get("length").ToInteger())
@@ -187,6 +192,8 @@ func (g *jsGen) toJS(v any) goja.Value {
 		return g.callableFunc(x)
 	case engine.ToolResult:
 		return g.toJS(x.Data())
+	case lazyRoot:
+		return g.lazyJS(x.v)
 	}
 	return rt.ToValue(v)
 }

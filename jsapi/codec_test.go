@@ -123,7 +123,10 @@ func history1MB() []any {
 }
 
 // BenchmarkContextHook1MB is one context hook call over a 1 MB history:
-// a listener that only reads, and a filter that returns new messages.
+// a listener that only reads, a filter that returns new messages, and a
+// handler that changes one message in place. "eager" converts the whole
+// event both ways; "lazy" hands it over as views (engine.WithLazyPayload),
+// as the agent loop does.
 func BenchmarkContextHook1MB(b *testing.B) {
 	dir := b.TempDir()
 	for _, c := range []struct{ name, src string }{
@@ -131,22 +134,46 @@ func BenchmarkContextHook1MB(b *testing.B) {
 		{"filter", `export default function (pi) {
   pi.on("context", (e) => ({ messages: e.messages.filter((m, i) => m.role !== "toolResult" || i >= e.messages.length - 20) }));
 }`},
+		{"mutate", `export default function (pi) {
+  pi.on("context", (e) => { e.messages[e.messages.length - 1].content[0].text += "!"; });
+}`},
 	} {
-		b.Run(c.name, func(b *testing.B) {
-			p := filepath.Join(dir, c.name+".ts")
-			if err := os.WriteFile(p, []byte(c.src), 0o644); err != nil {
-				b.Fatal(err)
+		p := filepath.Join(dir, c.name+".ts")
+		if err := os.WriteFile(p, []byte(c.src), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		for _, lazy := range []bool{false, true} {
+			mode := "eager"
+			if lazy {
+				mode = "lazy"
 			}
-			h := bootAll(b, jsapi.New(jsapi.Options{}), []string{p})
-			defer h.Close(context.Background())
-			msgs := history1MB()
-			b.ResetTimer()
-			for range b.N {
-				out := h.RunHook(context.Background(), "context", map[string]any{"type": "context", "messages": msgs})
-				if len(out.Errors) > 0 {
-					b.Fatal(out.Errors)
+			b.Run(c.name+"/"+mode, func(b *testing.B) {
+				h := bootAll(b, jsapi.New(jsapi.Options{}), []string{p})
+				defer h.Close(context.Background())
+				msgs := history1MB()
+				ctx := context.Background()
+				if lazy {
+					ctx = engine.WithLazyPayload(ctx, "context", "messages")
 				}
-			}
-		})
+				b.ResetTimer()
+				for range b.N {
+					out := h.RunHook(ctx, "context", map[string]any{"type": "context", "messages": msgs})
+					if len(out.Errors) > 0 {
+						b.Fatal(out.Errors)
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkClone1MB is a Go deep copy of the same history (engine.Clone),
+// which the agent makes once per turn before the context hook: a view
+// over it needs no copy of its own.
+func BenchmarkClone1MB(b *testing.B) {
+	msgs := history1MB()
+	b.ReportAllocs()
+	for range b.N {
+		_ = engine.Clone(msgs)
 	}
 }

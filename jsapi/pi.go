@@ -54,7 +54,7 @@ func (g *jsGen) newPi() *goja.Object {
 		if a := call.Argument(2); !goja.IsUndefined(a) && !goja.IsNull(a) {
 			localID = a.String()
 		}
-		if err := eg.Hook(name, g.hookHandler(fn), localID); err != nil {
+		if err := eg.Hook(name, g.hookHandler(name, fn), localID); err != nil {
 			g.throw(err)
 		}
 		return goja.Undefined()
@@ -66,7 +66,7 @@ func (g *jsGen) newPi() *goja.Object {
 		if !ok {
 			g.throw(fmt.Errorf("pi.on(%q): listener must be a function", typ))
 		}
-		if err := eg.On(typ, g.listener(fn)); err != nil {
+		if err := eg.On(typ, g.listener(typ, fn)); err != nil {
 			g.throw(err)
 		}
 		return goja.Undefined()
@@ -169,18 +169,20 @@ func (g *jsGen) contextJS() goja.Value {
 	return g.toJS(map[string]any{"cwd": g.eg.Host().Options().Cwd, "pluginId": g.eg.PluginID()})
 }
 
-// hookHandler adapts a JS hook handler: the reply carries the payload as
-// the handler left it (mutations in place count) and what it returned; the
-// hook's contract in engine decides what they mean. When the contract says
-// the result replaces the payload, the payload is not converted back.
-func (g *jsGen) hookHandler(fn goja.Callable) engine.HookHandler {
+// hookHandler adapts a JS handler of hook name: the reply carries the
+// payload as the handler left it (mutations in place count) and what it
+// returned; the hook's contract in engine decides what they mean. When the
+// contract says the result replaces the payload, the payload is not
+// converted back. Payload keys the caller marked lazy reach the handler as
+// views (lazy.go).
+func (g *jsGen) hookHandler(name string, fn goja.Callable) engine.HookHandler {
 	return func(ctx context.Context, payload any) (any, error) {
 		var p goja.Value
 		m, _ := payload.(map[string]any)
 		_, withSignal := m["signal"].(engine.AbortSignal)
 		release := func() {}
 		return g.call(ctx, func() (goja.Value, error) {
-			p = g.toJS(payload)
+			p = g.payloadJS(payload, engine.LazyPayloadKeys(ctx, name))
 			if withSignal {
 				var signal goja.Value
 				signal, release = g.signalFor(ctx)
@@ -210,11 +212,11 @@ func (g *jsGen) hookHandler(fn goja.Callable) engine.HookHandler {
 	}
 }
 
-// listener adapts a JS event listener.
-func (g *jsGen) listener(fn goja.Callable) engine.Listener {
+// listener adapts a JS listener of event typ.
+func (g *jsGen) listener(typ string, fn goja.Callable) engine.Listener {
 	return func(ctx context.Context, payload any) error {
 		_, err := g.call(ctx, func() (goja.Value, error) {
-			return fn(goja.Undefined(), g.toJS(payload), g.contextJS())
+			return fn(goja.Undefined(), g.payloadJS(payload, engine.LazyPayloadKeys(ctx, typ)), g.contextJS())
 		}, nil)
 		return err
 	}

@@ -244,7 +244,7 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 		if !ok {
 			g.throw(errors.New("events.on: handler must be a function"))
 		}
-		remove, err := g.eg.Listen("bus:"+str(c, 0), g.listener(handler))
+		remove, err := g.eg.Listen("bus:"+str(c, 0), g.listener("bus:"+str(c, 0), handler))
 		if err != nil {
 			g.throw(err)
 		}

@@ -153,6 +153,64 @@ func diffScenarios() []diffScenario {
 			},
 		},
 		{
+			// context handlers read and change event.messages (lazy views
+			// in pigo, a structuredClone in pi): what they see, what the
+			// model gets, and that the conversation itself stays as it was
+			// (get_messages, the next prompt's context). What they saw is
+			// reported at agent_end: pi writes agent events to stdout after
+			// a notify sent from a context handler. (An agent_end listener
+			// that changes e.messages changes pi's conversation: not done.)
+			name: "context_messages",
+			ext: extSource(greetExt + `
+  const line = (x: any) => x.role + ":" + (Array.isArray(x.content)
+    ? x.content.map((c: any) => c.type === "text" ? c.text : c.type + "/" + c.name).join("|") : String(x.content));
+  const canon = (v: any): any => Array.isArray(v) ? v.map(canon)
+    : v && typeof v === "object" ? Object.fromEntries(Object.keys(v).sort().filter((k) => k !== "timestamp").map((k) => [k, canon(v[k])])) : v;
+  let reports: any[] = [];
+  pi.on("context", (e: any) => {
+    const m = e.messages;
+    const r: any[] = [Array.isArray(m), m.length, m[0] === m[0], typeof m[0], m[0] instanceof Object, m instanceof Array,
+      Object.keys(m[0]).sort().join(","), "role" in m[0], "nope" in m[0], 0 in m, m.length in m, m.indexOf(m[m.length - 1]),
+      [...m].map(line), m.map(line), m.filter((x: any) => x.role === "user").length, JSON.stringify(canon(m[0])),
+      JSON.stringify(canon(structuredClone(m))) === JSON.stringify(canon(JSON.parse(JSON.stringify(m)))),
+      Object.entries({ ...m[0] }).length, m.slice(-1)[0].role];
+    for (const x of m) r.push(x.role);
+    reports.push(r);
+    m[0].content[0].text += " [1]";
+  });
+  pi.on("context", (e: any) => {
+    const m = e.messages;
+    const first = { ...m[0], content: [...m[0].content, { type: "text", text: "extra" }] };
+    m.splice(0, 1, first);
+    const last = m[m.length - 1];
+    if (Array.isArray(last.content) && last.content[0].type === "text") last.content[0].text += " [2]";
+    delete m[0].nope;
+    m.push(m.shift());
+    m.sort((a: any, b: any) => (a === first ? -1 : b === first ? 1 : 0));
+    return { messages: m };
+  });
+  pi.on("context", (e: any) => {
+    reports.push(e.messages.map(line));
+    return { messages: e.messages };
+  });
+  pi.on("agent_end", (e: any, ctx: any) => {
+    ctx.ui.notify("reports " + JSON.stringify(reports) + " end " + JSON.stringify(e.messages.map(line)), "info");
+    reports = [];
+  });`),
+			args: []string{"--tools", "greet"},
+			steps: []mockStep{
+				{ToolCalls: []mockToolCall{{ID: "call_1", Name: "greet", Arguments: map[string]any{"name": "Ada"}}}},
+				{Text: "Greeted."},
+				{Text: "Again."},
+			},
+			drive: func(d *rpcDriver) {
+				d.prompt(`{"id":"p1","type":"prompt","message":"greet Ada"}`)
+				d.call(`{"id":"g1","type":"get_messages"}`)
+				d.prompt(`{"id":"p2","type":"prompt","message":"once more"}`)
+				d.call(`{"id":"g2","type":"get_messages"}`)
+			},
+		},
+		{
 			name: "input_transform",
 			ext: extSource(`
   pi.on("input", async (ev: any) => {
@@ -402,8 +460,10 @@ func diffScenarios() []diffScenario {
 			ext:          extSource(`pi.registerCommand("noop", { handler: async () => {} });`),
 			builtinTools: true,
 			args:         []string{"--tools", "read,bash,edit,write,grep,find,ls"},
-			steps: []mockStep{{ToolCalls: []mockToolCall{{ID: "c1", Name: "read", Arguments: map[string]any{"path": "ext.ts", "limit": 2.0}},
-				{ID: "c2", Name: "ls", Arguments: map[string]any{}}}}, {Text: "done"}},
+			// One call per turn: parallel calls end in completion order,
+			// which varies from run to run on both sides.
+			steps: []mockStep{{ToolCalls: []mockToolCall{{ID: "c1", Name: "read", Arguments: map[string]any{"path": "ext.ts", "limit": 2.0}}}},
+				{ToolCalls: []mockToolCall{{ID: "c2", Name: "ls", Arguments: map[string]any{}}}}, {Text: "done"}},
 			drive: func(d *rpcDriver) {
 				d.prompt(`{"id":"p1","type":"prompt","message":"look around"}`)
 				d.call(`{"id":"s1","type":"get_state"}`)

@@ -58,7 +58,13 @@ func (l *loop) emit(ev Event) Event {
 			}
 		}
 	} else {
-		h.Emit(l.ctx, typ, ext)
+		ctx := l.ctx
+		if typ == "agent_end" {
+			// Emit gives each listener its own copy of the run's
+			// messages: JS listeners may read it through lazy views.
+			ctx = engine.WithLazyPayload(ctx, typ, "messages")
+		}
+		h.Emit(ctx, typ, ext)
 	}
 	if typ == "turn_end" {
 		a.mu.Lock()
@@ -152,7 +158,10 @@ func (l *loop) run(prompts []Message) {
 func (l *loop) streamAssistant() Message {
 	a := l.a
 	msgs := a.Messages()
-	ctxOut := a.h.RunHook(l.ctx, "context", map[string]any{"type": "context", "messages": toAny(msgs)})
+	// msgs is this turn's copy of the conversation, which nothing changes
+	// in place: JS handlers may read it through lazy views.
+	ctxOut := a.h.RunHook(engine.WithLazyPayload(l.ctx, "context", "messages"), "context",
+		map[string]any{"type": "context", "messages": toAny(msgs)})
 	// The chain's final event carries pi's currentMessages: the last
 	// returned messages with later in-place changes (a handler that
 	// splices event.messages and returns nothing counts in pi).

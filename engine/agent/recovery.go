@@ -359,7 +359,11 @@ func (a *Agent) compactBranch(ctx context.Context, custom string, hasCustom bool
 	}
 	var res compaction.Result
 	fromExtension := false
-	if r, ok := a.h.RunHook(cctx, "session_before_compact", ev).Result.(map[string]any); ok {
+	// The entries are the session's (copied at the top level) and the
+	// preparation's messages theirs, which nothing changes in place: JS
+	// handlers may read them through lazy views.
+	hctx := engine.WithLazyPayload(cctx, "session_before_compact", "branchEntries", "preparation")
+	if r, ok := a.h.RunHook(hctx, "session_before_compact", ev).Result.(map[string]any); ok {
 		if c, _ := r["cancel"].(bool); c {
 			return compaction.Result{}, errCompactionCancelled
 		}
