@@ -6,7 +6,7 @@
 //	go run ./bench/agent                 # every scenario, median of 5 runs each (about 3 minutes)
 //	go run ./bench/agent -runs 3 -deltas 10000
 //	go run ./bench/agent -only open      # one scenario: stream, open or context
-//	go run ./bench/agent -profile /tmp/p # also write pigo CPU profiles there
+//	go run ./bench/agent -profile DIR   # also write pigo CPU profiles into DIR
 //
 // Scenarios (README.md has the method and a full run's numbers):
 //

@@ -16,6 +16,7 @@ import (
 	"github.com/pigo-dev/pigo/bundled"
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/agent"
+	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/provider"
 	pisession "github.com/pigo-dev/pigo/engine/session"
 	"github.com/pigo-dev/pigo/jsapi"
@@ -96,13 +97,13 @@ func runListModels(ctx context.Context, io *IO, f piFlags) ExitCode {
 	widths := make([]int, len(rows[0]))
 	for _, r := range rows {
 		for i, c := range r {
-			widths[i] = max(widths[i], jsLength(c))
+			widths[i] = max(widths[i], jsjson.Len(c))
 		}
 	}
 	for _, r := range rows {
 		cells := make([]string, len(r))
 		for i, c := range r {
-			cells[i] = c + strings.Repeat(" ", widths[i]-jsLength(c)) // padEnd
+			cells[i] = c + strings.Repeat(" ", widths[i]-jsjson.Len(c)) // padEnd
 		}
 		fmt.Fprintln(out, strings.Join(cells, "  "))
 	}
@@ -170,15 +171,6 @@ func jsNumberFixed(x float64) string {
 		n++
 	}
 	return strconv.FormatInt(n/10, 10) + "." + strconv.FormatInt(n%10, 10)
-}
-
-// jsLength is a string's JavaScript length (UTF-16 code units).
-func jsLength(s string) int {
-	n := 0
-	for _, r := range s {
-		n += utf16Len(r)
-	}
-	return n
 }
 
 // fuzzyFilter is pi-tui's fuzzyFilter without its ranking (list-models

@@ -3,7 +3,8 @@ package main
 import (
 	"fmt"
 	"unicode/utf16"
-	"unicode/utf8"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // jsonParseError returns the message V8's JSON.parse (Node 20, which pi
@@ -47,18 +48,7 @@ func (p *v8JSON) ws() {
 
 // pos is the UTF-16 offset of index i.
 func (p *v8JSON) pos(i int) int {
-	n := 0
-	for _, r := range p.src[:min(i, len(p.src))] {
-		n += utf16Len(r)
-	}
-	return n
-}
-
-func utf16Len(r rune) int {
-	if r >= 0x10000 && utf8.ValidRune(r) {
-		return 2
-	}
-	return 1
+	return jsjson.Len(string(p.src[:min(i, len(p.src))]))
 }
 
 func (p *v8JSON) at(msg string) string {

@@ -39,15 +39,8 @@ type Settings struct {
 // DefaultSettings are pi's defaults.
 var DefaultSettings = Settings{Enabled: true, ReserveTokens: 16384, KeepRecentTokens: 20000}
 
-// jsLen is a string's length as JavaScript counts it (UTF-16 code units):
-// pi's character budgets are measured that way.
-func jsLen(s string) int {
-	n := 0
-	for _, r := range s {
-		n += utf16.RuneLen(r)
-	}
-	return n
-}
+// jsLen is a string's length as JavaScript counts it.
+var jsLen = jsjson.Len
 
 // jsPrefix is s.slice(0, n) in UTF-16 code units. A surrogate pair cut in
 // half leaves JavaScript a lone surrogate, which becomes U+FFFD once the

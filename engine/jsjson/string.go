@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf16"
 )
 
 // Number is JavaScript's String(f) (Number#toString): NaN, Infinity and
@@ -77,4 +78,14 @@ func Truthy(v any) bool {
 		return x != ""
 	}
 	return true
+}
+
+// Len is a string's JavaScript length: UTF-16 code units (pi's character
+// budgets and token estimates are measured that way).
+func Len(s string) int {
+	n := 0
+	for _, r := range s {
+		n += utf16.RuneLen(r)
+	}
+	return n
 }

@@ -469,19 +469,7 @@ func (s *Scripted) estimateUsage(c *Context, opts *Options, content []ContentBlo
 }
 
 // estimateTokens is ceil(length/4) with JavaScript's UTF-16 length.
-func estimateTokens(s string) int { return (utf16Len(s) + 3) / 4 }
-
-func utf16Len(s string) int {
-	n := 0
-	for _, r := range s {
-		if r >= 0x10000 {
-			n += 2
-		} else {
-			n++
-		}
-	}
-	return n
-}
+func estimateTokens(s string) int { return (jsjson.Len(s) + 3) / 4 }
 
 func assistantText(content []ContentBlock) string {
 	parts := make([]string, 0, len(content))
@@ -503,7 +491,7 @@ func blocksText(content []ContentBlock) string {
 	parts := make([]string, 0, len(content))
 	for _, b := range content {
 		if b.Type == BlockImage {
-			parts = append(parts, fmt.Sprintf("[image:%s:%d]", b.MimeType, utf16Len(b.Data)))
+			parts = append(parts, fmt.Sprintf("[image:%s:%d]", b.MimeType, jsjson.Len(b.Data)))
 		} else {
 			parts = append(parts, b.Text)
 		}

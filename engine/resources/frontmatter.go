@@ -68,7 +68,6 @@ func isJSSpace(r rune) bool {
 func jsTrim(s string) string { return strings.TrimFunc(s, isJSSpace) }
 
 // jsLen is a string's JavaScript length (UTF-16 code units).
-func jsLen(s string) int { return len(utf16.Encode([]rune(s))) }
 
 // jsSlice is s.slice(0, n) in UTF-16 code units.
 func jsSlice(s string, n int) string {

@@ -43,7 +43,7 @@ func loadTemplateFromFile(file string, info SourceInfo) (PromptTemplate, bool) {
 				continue
 			}
 			t.Description = jsSlice(line, 60)
-			if jsLen(line) > 60 {
+			if jsjson.Len(line) > 60 {
 				t.Description += "..."
 			}
 			break

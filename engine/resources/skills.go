@@ -81,8 +81,8 @@ func loadSkillFromFile(file string, source skillSource) (*Skill, []Diagnostic) {
 		// pi calls description.trim() and reports the TypeError.
 		warn("description.trim is not a function")
 		return nil, diags
-	case jsLen(descStr) > maxDescriptionLength:
-		warn(fmt.Sprintf("description exceeds %d characters (%d)", maxDescriptionLength, jsLen(descStr)))
+	case jsjson.Len(descStr) > maxDescriptionLength:
+		warn(fmt.Sprintf("description exceeds %d characters (%d)", maxDescriptionLength, jsjson.Len(descStr)))
 	}
 	nameVal := fm["name"]
 	if !jsjson.Truthy(nameVal) {
@@ -116,7 +116,7 @@ func validateSkillName(name, parent string) []string {
 	if name != parent {
 		errs = append(errs, `name "`+name+`" does not match parent directory "`+parent+`"`)
 	}
-	if n := jsLen(name); n > maxNameLength {
+	if n := jsjson.Len(name); n > maxNameLength {
 		errs = append(errs, fmt.Sprintf("name exceeds %d characters (%d)", maxNameLength, n))
 	}
 	if !skillNameRE.MatchString(name) {
