@@ -1,10 +1,11 @@
 # The two commands a newcomer needs (see README.md):
 #   make demo   load an example extension, show its registrations, run its tool
 #   make test   install what the tests need and run the whole suite
+#   make check  the contributor's fast loop: vet + go test -short (cached; no npm, no real pi)
 
 GO ?= go
 
-.PHONY: demo test deps build bench
+.PHONY: demo test check deps build bench
 
 demo:
 	$(GO) run ./cmd/pigo check -e examples/hello-tool -e examples/permission -e examples/settings-tool -e examples/todo-view
@@ -24,6 +25,10 @@ test: deps
 	$(GO) vet ./...
 	npx tsc -p tsconfig.json --noEmit
 	$(GO) test -race -count=1 -timeout 25m ./...
+
+check:
+	$(GO) vet ./...
+	$(GO) test -short ./...
 
 build:
 	$(GO) build -o bin/pigo ./cmd/pigo

@@ -1,19 +1,44 @@
 package bundled_test
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/pigo-dev/pigo/bundled"
 )
 
-func TestManifestMatchesSources(t *testing.T) {
+// TestDefaultAppMatchesSources: every plugin of the default app is
+// embedded, and every embedded plugin is in the default app.
+func TestDefaultAppMatchesSources(t *testing.T) {
+	var app struct {
+		ID      string   `json:"id"`
+		Plugins []string `json:"plugins"`
+	}
+	if err := json.Unmarshal(bundled.DefaultApp(), &app); err != nil {
+		t.Fatal(err)
+	}
 	srcs := bundled.Sources()
-	for _, id := range bundled.DefaultManifest() {
+	for _, id := range app.Plugins {
 		if srcs[id] == "" {
-			t.Errorf("manifest lists %s but no source is embedded", id)
+			t.Errorf("the default app lists %s but no source is embedded", id)
 		}
 	}
-	if len(srcs) != len(bundled.DefaultManifest()) {
-		t.Errorf("%d sources, %d in the manifest", len(srcs), len(bundled.DefaultManifest()))
+	if len(srcs) != len(app.Plugins) {
+		t.Errorf("%d sources, %d in the default app", len(srcs), len(app.Plugins))
+	}
+}
+
+func TestLookup(t *testing.T) {
+	for ref, want := range map[string]string{
+		"@pi/tool-read": "@pi/tool-read", "builtin:tool-read": "@pi/tool-read",
+		"@pi/nope": "", "builtin:": "", "./tool-read.ts": "", "@pi/../doc": "",
+	} {
+		got, ok := bundled.Lookup(ref)
+		if got != want || ok != (want != "") {
+			t.Errorf("Lookup(%q) = %q, %v; want %q", ref, got, ok, want)
+		}
+	}
+	if !bundled.IsID("builtin:mcp") || !bundled.IsID("@pi/x") || bundled.IsID("./x.ts") {
+		t.Error("IsID")
 	}
 }

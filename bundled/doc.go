@@ -1,17 +1,21 @@
 // Package bundled holds pigo's built-in plugins: TypeScript sources written
 // against the public extension API (dogfooding), embedded in the binary and
-// resolved by their "@pi/..." ids, plus the default app manifest that lists
-// them. Extensions may override a built-in tool by registering one with the
-// same name, as in pi.
+// resolved by their "@pi/..." (or pi 1.6's "builtin:...") ids, plus the
+// default app manifest that lists them. Extensions may override a built-in
+// tool by registering one with the same name, as in pi.
 package bundled
 
 import (
 	"embed"
+	"sort"
 	"strings"
 )
 
 //go:embed plugins/*.ts
 var files embed.FS
+
+//go:embed apps/coding-agent.json
+var codingAgentApp []byte
 
 // Sources returns the built-in plugins: id ("@pi/tool-bash") → TypeScript
 // source.
@@ -28,9 +32,36 @@ func Sources() map[string]string {
 	return out
 }
 
-// DefaultManifest is the coding agent's app manifest: the built-in plugins
-// in precedence order (extensions come after them).
-func DefaultManifest() []string {
-	return []string{"@pi/tool-read", "@pi/tool-bash", "@pi/tool-edit", "@pi/tool-write",
-		"@pi/tool-grep", "@pi/tool-find", "@pi/tool-ls"}
+// IsID reports whether a manifest entry names a bundled plugin rather than
+// a path: "@pi/NAME" or "builtin:NAME".
+func IsID(ref string) bool {
+	return strings.HasPrefix(ref, "@pi/") || strings.HasPrefix(ref, "builtin:")
 }
+
+// Lookup resolves a bundled plugin reference to its canonical id
+// ("builtin:tool-read" and "@pi/tool-read" are the same plugin).
+func Lookup(ref string) (id string, ok bool) {
+	id = ref
+	if name, found := strings.CutPrefix(ref, "builtin:"); found {
+		id = "@pi/" + name
+	}
+	if _, err := files.Open("plugins/" + strings.TrimPrefix(id, "@pi/") + ".ts"); err != nil || !strings.HasPrefix(id, "@pi/") {
+		return "", false
+	}
+	return id, true
+}
+
+// IDs lists the bundled plugins' canonical ids, sorted.
+func IDs() []string {
+	var ids []string
+	for id := range Sources() {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// DefaultApp is the coding agent's app manifest (JSON, the format of
+// `--app FILE`): pi's built-in tools in precedence order; discovered
+// extensions come after them.
+func DefaultApp() []byte { return append([]byte(nil), codingAgentApp...) }

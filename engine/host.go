@@ -68,7 +68,7 @@ type Host struct {
 	commands  *Registry[*Draft[Command], State[Command]]
 	providers *Registry[*Draft[map[string]any], State[map[string]any]]
 	resources *Registry[*Draft[map[string]any], State[map[string]any]]
-	// pi compatibility registries (DESIGN §1): data values
+	// pi compatibility registries: data values
 	flags, shortcuts, renderers *Registry[*Draft[map[string]any], State[map[string]any]]
 	settings                    *Settings
 

@@ -9,7 +9,7 @@ import (
 	"sync"
 )
 
-// Views are the one session-to-client primitive (seed §7): state that a
+// Views are the one session-to-client primitive: state that a
 // client attaching late receives in its snapshot, deltas as state changes,
 // messages from clients up to the owner, and a close with a result. Clients
 // see views only through SyncMessages, which are plain JSON, so a client in

@@ -2,6 +2,7 @@ package jsapi_test
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -24,7 +25,11 @@ func TestBuiltinToolsAndOverride(t *testing.T) {
 	t.Cleanup(func() { _ = h.Close(context.Background()) })
 	env := jsapi.New(jsapi.Options{Builtins: bundled.Sources(), Environ: map[string]string{"PATH": os.Getenv("PATH"), "HOME": dir}})
 	var specs []engine.PluginSpec
-	for _, id := range bundled.DefaultManifest() {
+	var app struct{ Plugins []string }
+	if err := json.Unmarshal(bundled.DefaultApp(), &app); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range app.Plugins { // the default app's order
 		specs = append(specs, env.BuiltinPlugin(id))
 	}
 	over := filepath.Join(dir, "over.ts")

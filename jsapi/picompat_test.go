@@ -10,7 +10,7 @@ import (
 )
 
 // pi-style extensions (pi's ExtensionAPI) through the compat adapter: the
-// timing, result-combination and context rules of pi-compat.md §2-§3.
+// timing, result-combination and context rules of pi's extension API.
 
 func hookResult(t *testing.T, h *engine.Host, name string, payload map[string]any) engine.HookOutcome {
 	t.Helper()

@@ -10,7 +10,7 @@ import (
 	"github.com/pigo-dev/pigo/engine"
 )
 
-// The seed's static check (seed §11, "the single-file multi-tier hazard"):
+// A static check for the single-file multi-tier hazard:
 // a module that exports two or more tier factories (server, session, tui,
 // web) may have them instantiated in different processes, so module-level
 // state that one tier mutates is not the state another tier sees, and it
@@ -90,7 +90,8 @@ func checkTierState(plugin, entry string, inputs []string) error {
 	return &engine.PluginError{Plugin: plugin, Err: fmt.Errorf("%s: %w", loc, ErrTierState), Diagnostics: []engine.Diagnostic{d}}
 }
 
-// tierName reports whether an export name is a tier factory (seed §5).
+// tierName reports whether an export name is a tier factory (a module's
+// server, session, tui or web entry).
 func tierName(name string) bool {
 	switch name {
 	case "server", "session", "tui", "web":

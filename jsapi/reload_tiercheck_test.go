@@ -9,7 +9,7 @@ import (
 	"github.com/pigo-dev/pigo/jsapi"
 )
 
-// TestTierCheck covers the seed's static check: a module exporting two or
+// TestTierCheck covers the multi-tier static check: a module exporting two or
 // more tier factories may not hold top-level mutable state (in itself or
 // in a local module it imports); single-tier modules are exempt.
 func TestTierCheck(t *testing.T) {

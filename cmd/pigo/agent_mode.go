@@ -10,13 +10,11 @@ import (
 	"sync"
 	"time"
 
-	"github.com/pigo-dev/pigo/bundled"
+	"github.com/pigo-dev/pigo"
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/agent"
 	"github.com/pigo-dev/pigo/engine/provider"
 	pisession "github.com/pigo-dev/pigo/engine/session"
-	"github.com/pigo-dev/pigo/jsapi"
-	"github.com/pigo-dev/pigo/jsapi/discover"
 	"github.com/pigo-dev/pigo/jsapi/watch"
 )
 
@@ -170,39 +168,37 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags) (*agentRuntime, E
 		return nil, code
 	}
 
-	// Extensions.
-	rt.host = engine.New(engine.Options{Cwd: io.Cwd, Budgets: agentBudgets, OnDiagnostic: rt.onDiagnostic})
+	// Extensions: the app (manifest, -e paths, what pi discovers), with
+	// the session attached before any extension starts.
+	opts, err := appOptions(f.appSource, io)
+	var app *pigo.App
+	if err == nil {
+		opts.AgentDir = rt.agentDir
+		opts.Host = engine.Options{Budgets: agentBudgets, OnDiagnostic: rt.onDiagnostic}
+		app, err = pigo.New(opts)
+	}
+	if err != nil {
+		diags = append(diags, diagnostic{"error", err.Error()})
+		report()
+		return nil, ExitFailure
+	}
+	rt.host, rt.reloader = app.Host, app.Reloader
 	rt.host.Pi().SetSession(tree)
-	env := jsapi.New(jsapi.Options{CacheDir: cacheDir(io, false), Environ: io.envMap(), Builtins: bundled.Sources()})
-	exts, problems := discover.Discover(discover.Options{Cwd: io.Cwd, AgentDir: rt.agentDir, Home: home, Getenv: io.Getenv,
-		Extensions: f.extensions, NoExtensions: f.noExtensions})
-	for _, p := range problems {
+	for _, p := range app.Problems {
 		if strings.HasPrefix(p.Message, "Extension path does not exist") {
 			diags = append(diags, diagnostic{"error", fmt.Sprintf("Failed to load extension %q: %s", p.Path, p.Message)})
 		} else {
 			diags = append(diags, diagnostic{"warning", p.Message})
 		}
 	}
-	// The default app manifest: pi's built-in tools first (extensions may
-	// override them by name), then the extensions in pi's order.
-	var specs, builtins []engine.PluginSpec
-	if !f.noBuiltinTools {
-		for _, id := range bundled.DefaultManifest() {
-			builtins = append(builtins, env.BuiltinPlugin(id))
+	for _, p := range app.Plugins {
+		if p.Path != "" {
+			rt.extPaths[p.ID] = p.Path
+			rt.extInfo[p.ID] = sourceInfoFor(p, io.Cwd, rt.agentDir)
 		}
 	}
-	for _, e := range exts {
-		specs = append(specs, env.Plugin(e.ID, e.Path, nil))
-		rt.extPaths[e.ID] = e.Path
-		rt.extInfo[e.ID] = sourceInfoFor(e, io.Cwd, rt.agentDir)
-	}
-	reloader := watch.NewReloader(rt.host, env, watch.ReloaderOptions{})
-	for _, sp := range specs {
-		reloader.Add(sp.ID, sp.Source)
-	}
-	rt.reloader = reloader
 	rt.host.Pi().SetReloader(func(context.Context) error { rt.requestReload(); return nil })
-	for _, res := range rt.host.Boot(ctx, append(builtins, specs...)) {
+	for _, res := range app.Boot(ctx) {
 		if res.OK {
 			continue
 		}
@@ -746,7 +742,7 @@ func loadErrorText(pe *engine.PluginError) string {
 }
 
 // sourceInfoFor is pi's sourceInfo of an extension (get_commands).
-func sourceInfoFor(e discover.Extension, cwd, agentDir string) map[string]any {
+func sourceInfoFor(e pigo.Plugin, cwd, agentDir string) map[string]any {
 	info := map[string]any{"path": e.Path, "source": "local", "scope": "user", "origin": "top-level"}
 	switch e.Origin {
 	case "cli":

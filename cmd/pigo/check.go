@@ -9,20 +9,22 @@ import (
 	"github.com/pigo-dev/pigo/engine"
 )
 
-// runCheck implements `pigo check [-e PATH]... [--json]`.
+// runCheck implements `pigo check [--app FILE] [-e PATH]... [--json]`.
 func runCheck(ctx context.Context, args []string, io *IO) ExitCode {
 	f, err := parseFlags(args)
 	if err != nil || len(f.positional) > 0 {
 		if err == nil {
 			err = fmt.Errorf("unexpected argument %q", f.positional[0])
 		}
-		fmt.Fprintf(io.Stderr, "pigo check: %v\nusage: pigo check [-e PATH]... [--json]\n", err)
+		fmt.Fprintf(io.Stderr, "pigo check: %v\nusage: pigo check [--app FILE] [-e PATH]... [--json]\n", err)
 		return ExitUsage
 	}
-	s := load(ctx, f, io)
-	defer s.close()
-	failedDiscovery := s.reportProblems(io, "pigo check")
-	rep := s.host.Report()
+	app, failedDiscovery := load(ctx, f, io, "pigo check")
+	if app == nil {
+		return ExitFailure
+	}
+	defer app.Close(context.Background())
+	rep := app.Host.Report()
 	for i := range rep.Plugins {
 		rep.Plugins[i].Path = relPath(io, rep.Plugins[i].Path)
 		if l := rep.Plugins[i].Location; l != nil {
@@ -45,7 +47,7 @@ func runCheck(ctx context.Context, args []string, io *IO) ExitCode {
 		_ = enc.Encode(rep)
 		return code
 	}
-	printReport(io, rep, s.results)
+	printReport(io, rep, app.Results)
 	return code
 }
 

@@ -11,13 +11,12 @@ import (
 	"sync"
 	"time"
 
+	"github.com/pigo-dev/pigo"
 	"github.com/pigo-dev/pigo/engine"
-	"github.com/pigo-dev/pigo/jsapi"
-	"github.com/pigo-dev/pigo/jsapi/discover"
 	"github.com/pigo-dev/pigo/jsapi/watch"
 )
 
-const devHelp = `usage: pigo dev [-e PATH]... [--json] [--no-stdin] [--no-cache] [--no-extensions]
+const devHelp = `usage: pigo dev [--app FILE] [-e PATH]... [--json] [--no-stdin] [--no-cache] [--no-extensions]
 
 Load the extensions, watch their files and hot-reload a plugin whenever one
 of its files changes (its entry, local imports, package.json, and the
@@ -41,6 +40,7 @@ Input lines (stdin):
   :quit               stop
 
 Flags:
+  --app FILE            the app manifest (default: pi's built-in tools)
   -e, --extension PATH  an extension file or directory (repeatable)
   --json                one JSON object per line per event:
                         {"event":"load"|"reload","plugin","generation","live","ok","ms",
@@ -51,6 +51,7 @@ Flags:
   --no-stdin            do not read commands; run until interrupted
   --no-cache            do not use the on-disk bundle cache
   --no-extensions       load only the -e paths, not the extensions pi would discover
+  --no-builtin-tools    leave out the app's bundled plugins (pi's built-in tools)
 `
 
 // runDev implements `pigo dev`.
@@ -106,51 +107,58 @@ func runDev(ctx context.Context, args []string, io *IO) ExitCode {
 	}
 }
 
-// devSession is a booted host, its reloader and watcher.
+// devSession is an opened app, its reloader and watcher.
 type devSession struct {
-	io      *IO
-	out     *devOutput
-	host    *engine.Host
-	specs   []engine.PluginSpec
-	results []engine.LoadResult
-	r       *watch.Reloader
-	w       *watch.Watcher
-	cancel  context.CancelFunc
-	done    chan struct{}
+	io     *IO
+	out    *devOutput
+	app    *pigo.App
+	host   *engine.Host
+	r      *watch.Reloader
+	w      *watch.Watcher
+	cancel context.CancelFunc
+	done   chan struct{}
 }
 
-// start boots the extensions (as load does, plus a diagnostics hook and
-// keeping the Env for the watcher), reports each load, starts watching and
-// prints "ready".
+// start opens the app (as check does, plus a diagnostics hook and a
+// reloader that reports), reports each extension's load, starts watching
+// and prints "ready". Bundled plugins load too (their tools can be run)
+// but are not reported: they have no files to edit.
 func (d *devSession) start(ctx context.Context, f flags) error {
-	// The same extensions load() finds: the -e paths plus what pi would
-	// discover (unless --no-extensions).
-	exts, problems := discover.Discover(discover.Options{
-		Cwd: d.io.Cwd, Home: d.io.Getenv("HOME"), Getenv: d.io.Getenv,
-		Extensions: f.extensions, NoExtensions: f.noExtensions,
-	})
-	for _, p := range problems {
+	opts, err := appOptions(f.appSource, d.io)
+	if err != nil {
+		return err
+	}
+	opts.Host.OnDiagnostic = d.out.diagnostic
+	opts.Reload.OnReload = d.out.reload
+	app, err := pigo.New(opts)
+	if err != nil {
+		return err
+	}
+	for _, p := range app.Problems {
 		d.out.err(errors.New(p.Message))
+	}
+	var exts []int // indexes of the plugins with files
+	for i, p := range app.Plugins {
+		if p.Path != "" {
+			exts = append(exts, i)
+		}
 	}
 	if len(exts) == 0 {
 		return errors.New("no extensions to load (use -e PATH)")
 	}
-	d.host = engine.New(engine.Options{Cwd: d.io.Cwd, OnDiagnostic: d.out.diagnostic})
-	env := jsapi.New(jsapi.Options{CacheDir: cacheDir(d.io, f.noCache), Environ: d.io.envMap()})
-	for _, e := range exts {
-		d.specs = append(d.specs, env.Plugin(e.ID, e.Path, nil))
-	}
-	d.results = d.host.Boot(ctx, d.specs)
-	d.r = watch.NewReloader(d.host, env, watch.ReloaderOptions{OnReload: d.out.reload})
+	d.app, d.host, d.r = app, app.Host, app.Reloader
 	// pi's ctx.reload() reloads everything through the reloader, so the
 	// reloads are reported like saves.
 	d.host.Pi().SetReloader(func(ctx context.Context) error {
 		go d.r.ReloadAll(context.WithoutCancel(ctx))
 		return nil
 	})
-	for i, s := range d.specs {
-		d.r.Add(s.ID, s.Source)
-		d.out.load(d.results[i], watch.Registered(d.host, s.ID))
+	results := app.Boot(ctx)
+	files := 0
+	for _, i := range exts {
+		id := app.Plugins[i].ID
+		d.out.load(results[i], watch.Registered(d.host, id))
+		files += len(d.r.Files(id))
 	}
 	d.host.Emit(ctx, "session_start", map[string]any{"type": "session_start", "reason": "startup"})
 
@@ -166,11 +174,7 @@ func (d *devSession) start(ctx context.Context, f flags) error {
 			_ = w.Run(rctx)
 		}()
 	}
-	files := 0
-	for _, s := range d.specs {
-		files += len(d.r.Files(s.ID))
-	}
-	d.out.ready(len(d.specs), files)
+	d.out.ready(len(exts), files)
 	return nil
 }
 
@@ -184,7 +188,7 @@ func (d *devSession) stop() {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	d.host.Emit(ctx, "session_shutdown", map[string]any{"type": "session_shutdown", "reason": "quit"})
-	_ = d.host.Close(ctx)
+	_ = d.app.Close(ctx)
 }
 
 // input handles one stdin line; false means quit.

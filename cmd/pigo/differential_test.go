@@ -771,7 +771,7 @@ func normalizeValue(v any, key string, ids map[string]string) any {
 	switch x := v.(type) {
 	case map[string]any:
 		if x["type"] == "message_update" {
-			delete(x, "message") // pi serializes its shared partial late (reference §1.4)
+			delete(x, "message") // pi serializes its shared partial late, so its content races the stream
 		}
 		delete(x, "partial")
 		for k, e := range x {

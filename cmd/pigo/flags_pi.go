@@ -26,15 +26,14 @@ type piFlags struct {
 	models             []string // --models: the cycle scope
 	tools              []string // --tools a,b (nil: not given)
 	noTools            bool
-	noBuiltinTools     bool
-	extensions         []string
-	noExtensions       bool
-	offline            bool
-	verbose            bool
-	messages           []string
-	fileArgs           []string
-	export             string  // --export <session file> (export.go)
-	listModels         *string // --list-models [search]: "" without a search (list_models.go)
+	// appSource: --app, --no-builtin-tools, -e, --no-extensions.
+	appSource
+	offline    bool
+	verbose    bool
+	messages   []string
+	fileArgs   []string
+	export     string  // --export <session file> (export.go)
+	listModels *string // --list-models [search]: "" without a search (list_models.go)
 	// unknown are the other --flags in order (extension flags): a value
 	// string, or nil for a flag given without a value.
 	unknown []unknownFlag
@@ -216,6 +215,10 @@ func parsePiFlags(args []string) piFlags {
 		case "--extension", "-e":
 			if v, ok := next(&i); ok {
 				f.extensions = append(f.extensions, v)
+			}
+		case "--app":
+			if v, ok := next(&i); ok {
+				f.app = v
 			}
 		case "--export":
 			if v, ok := next(&i); ok {

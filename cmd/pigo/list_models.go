@@ -9,18 +9,14 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/pigo-dev/pigo/bundled"
-	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo"
 	"github.com/pigo-dev/pigo/engine/agent"
 	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/provider"
 	pisession "github.com/pigo-dev/pigo/engine/session"
-	"github.com/pigo-dev/pigo/jsapi"
-	"github.com/pigo-dev/pigo/jsapi/discover"
 )
 
 // `pigo --list-models [search]`, as pi 0.73.1's cli/list-models.js: after
@@ -36,27 +32,26 @@ func runListModels(ctx context.Context, io *IO, f piFlags) ExitCode {
 	if reportDiagnostics(io.Stderr, f.diagnostics) {
 		return ExitFailure
 	}
-	home := io.Getenv("HOME")
 	agentDir := piAgentDir(io)
 	reg := provider.NewRegistry(provider.RegistryOptions{AgentDir: agentDir, Env: io.envMap()})
 
-	exts, _ := discover.Discover(discover.Options{Cwd: io.Cwd, AgentDir: agentDir, Home: home, Getenv: io.Getenv,
-		Extensions: f.extensions, NoExtensions: f.noExtensions})
-	if len(exts) > 0 {
-		host := engine.New(engine.Options{Cwd: io.Cwd, Budgets: agentBudgets})
-		defer func() {
-			cctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-			defer cancel()
-			_ = host.Close(cctx)
-		}()
-		host.Pi().SetSession(pisession.InMemory(io.Cwd))
-		env := jsapi.New(jsapi.Options{CacheDir: cacheDir(io, false), Environ: io.envMap(), Builtins: bundled.Sources()})
-		var specs []engine.PluginSpec
-		for _, e := range exts {
-			specs = append(specs, env.Plugin(e.ID, e.Path, nil))
+	// Extensions may register providers; their load failures are not
+	// reported, as in pi.
+	opts, err := appOptions(f.appSource, io)
+	if err == nil {
+		opts.AgentDir = agentDir
+		opts.Host.Budgets = agentBudgets
+		var app *pigo.App
+		if app, err = pigo.New(opts); err == nil {
+			defer app.Close(context.Background())
+			app.Host.Pi().SetSession(pisession.InMemory(io.Cwd))
+			app.Boot(ctx)
+			agent.SyncProviders(app.Host, reg)
 		}
-		host.Boot(ctx, specs) // failures are not reported, as in pi
-		agent.SyncProviders(host, reg)
+	}
+	if err != nil {
+		fmt.Fprintf(io.Stderr, "Error: %v\n", err)
+		return ExitFailure
 	}
 
 	if msg := modelsJSONError(reg.Problems()); msg != "" {

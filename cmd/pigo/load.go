@@ -4,20 +4,9 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"time"
 
-	"github.com/pigo-dev/pigo/engine"
-	"github.com/pigo-dev/pigo/jsapi"
-	"github.com/pigo-dev/pigo/jsapi/discover"
+	"github.com/pigo-dev/pigo"
 )
-
-// session is a booted host with the extensions given on the command line
-// and those pi would discover.
-type session struct {
-	host     *engine.Host
-	results  []engine.LoadResult
-	problems []discover.Problem // discovery problems (missing paths, bad settings)
-}
 
 // cacheDir picks the bundle cache: $PIGO_CACHE_DIR ("off" disables), else
 // $XDG_CACHE_HOME/pigo, else $HOME/.cache/pigo.
@@ -41,35 +30,52 @@ func cacheDir(io *IO, disabled bool) string {
 	return ""
 }
 
-// load boots a host with the extensions in f.
-func load(ctx context.Context, f flags, io *IO) *session {
-	host := engine.New(engine.Options{Cwd: io.Cwd})
-	env := jsapi.New(jsapi.Options{CacheDir: cacheDir(io, f.noCache), Environ: io.envMap()})
-	exts, problems := discover.Discover(discover.Options{
-		Cwd: io.Cwd, Home: io.Getenv("HOME"), Getenv: io.Getenv,
-		Extensions: f.extensions, NoExtensions: f.noExtensions,
-	})
-	var specs []engine.PluginSpec
-	for _, e := range exts {
-		specs = append(specs, env.Plugin(e.ID, e.Path, nil))
-	}
-	results := host.Boot(ctx, specs)
-	return &session{host: host, results: results, problems: problems}
+// appSource is what every command says about its app: --app FILE (else
+// the default coding agent), --no-builtin-tools, -e paths, discovery and
+// the bundle cache.
+type appSource struct {
+	app            string
+	noBuiltinTools bool
+	extensions     []string
+	noExtensions   bool
+	noCache        bool
 }
 
-// reportProblems prints discovery problems; it returns true when there
-// were any.
-func (s *session) reportProblems(io *IO, prefix string) bool {
-	for _, p := range s.problems {
+// appOptions turns an appSource into the options of pigo.Open; the error
+// is a manifest that cannot be read or parsed.
+func appOptions(src appSource, io *IO) (pigo.Options, error) {
+	opts := pigo.Options{NoBundled: src.noBuiltinTools, Cwd: io.Cwd, Getenv: io.Getenv, Environ: io.envMap(),
+		Extensions: src.extensions, Discover: !src.noExtensions, CacheDir: cacheDir(io, src.noCache)}
+	if src.app != "" {
+		path := src.app
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(io.Cwd, path)
+		}
+		m, err := pigo.ReadManifest(path)
+		if err != nil {
+			return opts, err
+		}
+		opts.Manifest = m
+	}
+	return opts, nil
+}
+
+// load opens the app of a command (check, tool); nil after printing the
+// error when its manifest cannot be used. Discovery problems are printed
+// with prefix.
+func load(ctx context.Context, f flags, io *IO, prefix string) (app *pigo.App, discoveryFailed bool) {
+	opts, err := appOptions(f.appSource, io)
+	if err == nil {
+		app, err = pigo.Open(ctx, opts)
+	}
+	if err != nil {
+		fmt.Fprintf(io.Stderr, "%s: %v\n", prefix, err)
+		return nil, true
+	}
+	for _, p := range app.Problems {
 		fmt.Fprintf(io.Stderr, "%s: %s\n", prefix, p.Message)
 	}
-	return len(s.problems) > 0
-}
-
-func (s *session) close() {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	_ = s.host.Close(ctx)
+	return app, len(app.Problems) > 0
 }
 
 // relPath shows paths relative to the working directory when shorter.

@@ -15,7 +15,7 @@ import (
 	"github.com/pigo-dev/pigo/engine/agent"
 )
 
-// pi's RPC mode (modes/rpc/rpc-mode.js, reference pi-protocols.md §1):
+// pi's RPC mode (modes/rpc/rpc-mode.js, pi's docs/rpc.md):
 // commands as JSON lines on stdin, responses, events and extension UI
 // requests as JSON lines on stdout. Lines are handled concurrently as in
 // pi: commands that answer at once run in input order on the reader

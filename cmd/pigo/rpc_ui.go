@@ -10,7 +10,7 @@ import (
 )
 
 // rpcUI is the RPC client's side of pi's extension UI sub-protocol
-// (reference pi-protocols.md §1.5). Dialogs (select, confirm, input,
+// (pi's docs/rpc-extension-ui.md). Dialogs (select, confirm, input,
 // editor) reach it as "pi.dialog" views and go out as
 // {"type":"extension_ui_request","id":<uuid v4>,"method",...}; the
 // client's {"type":"extension_ui_response","id",...} is delivered to the

@@ -54,16 +54,14 @@ func usage(io *IO) {
 	fmt.Fprintln(io.Stderr, "\npi's non-interactive modes, with pi's flags (pigo -p --help):\n  pigo -p \"prompt\"   pigo --mode json \"prompt\"   pigo --mode rpc")
 }
 
-// flags is the small parser pigo's commands share: -e/--extension PATH
-// (repeatable), --json, and positional arguments in any order.
+// flags is the small parser pigo's commands share: --app FILE,
+// -e/--extension PATH (repeatable), --no-extensions, --no-builtin-tools,
+// --json, and positional arguments in any order.
 type flags struct {
-	extensions []string
+	appSource
 	json       bool
-	noCache    bool
-	// noExtensions is pi's --no-extensions: only -e paths load.
-	noExtensions bool
-	noStdin      bool // dev: do not read commands from stdin
-	positional   []string
+	noStdin    bool // dev: do not read commands from stdin
+	positional []string
 }
 
 func parseFlags(args []string) (flags, error) {
@@ -82,6 +80,16 @@ func parseFlags(args []string) (flags, error) {
 			f.extensions = append(f.extensions, args[i])
 		case strings.HasPrefix(a, "-e=") || strings.HasPrefix(a, "--extension="):
 			f.extensions = append(f.extensions, a[strings.IndexByte(a, '=')+1:])
+		case a == "--app":
+			if i+1 >= len(args) {
+				return f, fmt.Errorf("%s needs a manifest file", a)
+			}
+			i++
+			f.app = args[i]
+		case strings.HasPrefix(a, "--app="):
+			f.app = strings.TrimPrefix(a, "--app=")
+		case a == "--no-builtin-tools" || a == "-nbt":
+			f.noBuiltinTools = true
 		case a == "--json" || a == "-json":
 			f.json = true
 		case a == "--no-cache":

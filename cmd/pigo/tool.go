@@ -29,10 +29,12 @@ func runTool(ctx context.Context, args []string, io *IO) ExitCode {
 			return ExitFailure
 		}
 	}
-	s := load(ctx, f, io)
-	defer s.close()
-	failed := s.reportProblems(io, "pigo tool")
-	for _, r := range s.results {
+	app, failed := load(ctx, f, io, "pigo tool")
+	if app == nil {
+		return ExitFailure
+	}
+	defer app.Close(context.Background())
+	for _, r := range app.Results {
 		if r.Err != nil {
 			failed = true
 			for _, d := range r.Err.Diagnostics {
@@ -40,16 +42,16 @@ func runTool(ctx context.Context, args []string, io *IO) ExitCode {
 			}
 		}
 	}
-	if _, ok := s.host.Tools().Current().Get(name); !ok {
+	if _, ok := app.Host.Tools().Current().Get(name); !ok {
 		var names []string
-		for _, e := range s.host.Tools().Current().Entries() {
+		for _, e := range app.Host.Tools().Current().Entries() {
 			names = append(names, e.ID)
 		}
 		fmt.Fprintf(io.Stderr, "pigo tool: no tool %q (have: %s)\n", name, strings.Join(names, ", "))
 		return ExitFailure
 	}
 	var updates []engine.ToolResult
-	res, err := s.host.RunTool(ctx, name, engine.ToolCall{
+	res, err := app.Host.RunTool(ctx, name, engine.ToolCall{
 		ID: "call_1", Params: params,
 		OnUpdate: func(p engine.ToolResult) { updates = append(updates, p) },
 		Context:  map[string]any{"cwd": io.Cwd},

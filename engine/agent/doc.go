@@ -1,5 +1,5 @@
 // Package agent is pigo's agent loop: pi's prompt → turns → tool calls
-// cycle with pi's event order (reference pi-protocols.md §5.1-5.2), driving
+// cycle with pi's event order (pi-agent-core's agent loop), driving
 // the engine's hooks (input, before_agent_start, context,
 // before_provider_request, message_end, tool_call, tool_result) and events,
 // persisting messages to the session, and reporting every event to a sink

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// Bound values and lists (seed §9) are stored in the session as custom
+// Bound values and lists (pigo's durable session storage) are stored in the session as custom
 // entries of a type pigo reserves, so pi reads the file and ignores them:
 //
 //	{"type":"custom","customType":"pigo.value","data":{"namespace":"…","key":"…","value":…},"id":…,"parentId":…,"timestamp":…}

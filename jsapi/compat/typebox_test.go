@@ -299,7 +299,7 @@ var typeboxCompileCases = []tbCase{
 	{"compileCtx", `{ const v = C.Compile({A: T.Number()}, T.Object({x: T.Ref("A")})); return [v.Check({x: 1}), v.Check({x: "1"})]; }`, `[true,false]`},
 }
 
-// TestTypeBoxSchemaMetadataIsHidden pins the facts pi-compat.md §1 relies on:
+// TestTypeBoxSchemaMetadataIsHidden pins the facts pi's extensions rely on:
 // JSON output without typebox's metadata, which sits on non-enumerable keys.
 func TestTypeBoxSchemaMetadataIsHidden(t *testing.T) {
 	t.Parallel()

@@ -1,6 +1,6 @@
 // Package core holds the Go core capabilities pigo serves to every plugin
-// as the host module "pigo:core" (DESIGN §2: hot paths that need Go speed
-// are core capabilities exposed to all): the tree walk with rg/fd's ignore
+// as the host module "pigo:core" (hot paths that need Go speed are core
+// capabilities exposed to all): the tree walk with rg/fd's ignore
 // rules, grep and find on top of it, and the process-wide file mutation
 // lock. pi's built-in tools (compat modules/_tools-search.ts and
 // _tools-util.ts) use it when ripgrep or fd is missing and for

@@ -16,7 +16,7 @@ export function install(pi: any, host: any): any {
   const pluginId: string = pi.id;
   const sourceInfo = { path: host.sourcePath(), source: "local", scope: "temporary", origin: "top-level", baseDir: host.sourceDir() };
   const myFlags = new Map<string, any>();
-  // Read-your-writes (DESIGN §4): registrations rebuild asynchronously, so
+  // Read-your-writes: registrations rebuild asynchronously, so
   // what this plugin registered is merged into getAllTools/getCommands
   // until the host's state has it.
   const myTools = new Map<string, any>();

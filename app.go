@@ -1,0 +1,233 @@
+// Package pigo opens apps: the one composition root of pigo. An app is a
+// manifest (bundled plugins and extension files, in precedence order) plus
+// the extensions pi would discover (CLI -e paths, .pi/extensions,
+// ~/.pi/agent/extensions, settings and packages), loaded into an
+// engine.Host through jsapi, each in its own runtime. Every pigo command
+// (check, tool, dev, the agent modes, list-models) and every program that
+// embeds pigo opens its app here, so all of them see the same plugins in
+// the same order.
+//
+//	app, err := pigo.Open(ctx, pigo.Options{Cwd: dir, Extensions: []string{"./my-ext.ts"}})
+//	if err != nil { ... }          // a bad manifest: nothing was started
+//	defer app.Close(ctx)
+//	for _, r := range app.Results { ... }  // per-plugin load results
+package pigo
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/pigo-dev/pigo/bundled"
+	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/jsapi"
+	"github.com/pigo-dev/pigo/jsapi/discover"
+	"github.com/pigo-dev/pigo/jsapi/watch"
+)
+
+// Options say how to open an app. The zero value opens the default coding
+// agent in the process's working directory with nothing discovered.
+type Options struct {
+	// Manifest is the app; nil is DefaultManifest (pi's built-in tools).
+	Manifest *Manifest
+	// NoBundled drops the manifest's bundled plugins (pi's
+	// --no-builtin-tools); its extension files still load.
+	NoBundled bool
+
+	// Cwd is the project directory (default: the process's).
+	Cwd string
+	// Getenv reads the environment for discovery and the agent dir
+	// (default: none, so nothing from the user's machine is read unless
+	// asked). Environ is what extensions see as process.env.
+	Getenv  func(string) string
+	Environ map[string]string
+	// AgentDir is pi's agent directory; "" derives it as pi does
+	// (PI_CODING_AGENT_DIR, else ~/.pi/agent).
+	AgentDir string
+
+	// Extensions are extension paths given on the command line (-e), in
+	// order; they come after the manifest's plugins.
+	Extensions []string
+	// Discover also loads what pi discovers (settings, .pi/extensions,
+	// the agent dir, packages) after Extensions.
+	Discover bool
+
+	// CacheDir is the bundle cache ("" disables it).
+	CacheDir string
+	// Host configures the engine host (budgets, diagnostics); its Cwd is
+	// set from Cwd.
+	Host engine.Options
+	// GoPlugins are Go-native plugins loaded after the manifest's
+	// (embedding programs).
+	GoPlugins []engine.PluginSpec
+	// Reload configures the app's reloader.
+	Reload watch.ReloaderOptions
+}
+
+// Plugin is one plugin of an opened app, in manifest order.
+type Plugin struct {
+	ID      string
+	Path    string // the entry file; "" for bundled and Go plugins
+	Bundled bool
+	// Origin says where it came from: "app" (a manifest file entry),
+	// "bundled", "go", or discovery's origin ("cli", "settings:project",
+	// "auto:project", "settings:global", "auto:global", "package:...").
+	Origin string
+	// Source is what the user wrote that produced it (the -e value, the
+	// settings entry, the manifest entry).
+	Source string
+}
+
+// App is an opened app: a host with its plugins loaded.
+type App struct {
+	Manifest *Manifest
+	Host     *engine.Host
+	Env      *jsapi.Env
+	// Reloader reloads the app's extension files (watch it with
+	// watch.NewWatcher for hot reload); bundled plugins are not in it.
+	Reloader *watch.Reloader
+	Plugins  []Plugin
+	// Results are the load results, one per plugin in Plugins order
+	// (after Boot).
+	Results []engine.LoadResult
+	// Problems are what discovery could not use (missing -e paths, bad
+	// settings); the app opens without them.
+	Problems []discover.Problem
+
+	specs []engine.PluginSpec
+	cwd   string
+}
+
+// Open resolves the app and boots every plugin. The error is a
+// *ManifestError when the manifest cannot be used; then nothing was
+// started. A plugin that fails to load does not fail Open: see Results.
+func Open(ctx context.Context, opts Options) (*App, error) {
+	a, err := New(opts)
+	if err != nil {
+		return nil, err
+	}
+	a.Boot(ctx)
+	return a, nil
+}
+
+// New resolves the app and creates its host without starting any plugin,
+// for callers that prepare the host first (the agent session attaches its
+// session file before extensions load). Boot starts the plugins.
+func New(opts Options) (*App, error) {
+	m := opts.Manifest
+	if m == nil {
+		m = DefaultManifest()
+	}
+	resolved, err := m.resolve()
+	if err != nil {
+		return nil, err
+	}
+	cwd := opts.Cwd
+	if cwd == "" {
+		if cwd, err = os.Getwd(); err != nil {
+			return nil, err
+		}
+	}
+	getenv := opts.Getenv
+	if getenv == nil {
+		getenv = func(string) string { return "" }
+	}
+	hostOpts := opts.Host
+	hostOpts.Cwd = cwd
+	a := &App{Manifest: m, Host: engine.New(hostOpts), cwd: cwd}
+	a.Env = jsapi.New(jsapi.Options{CacheDir: opts.CacheDir, Environ: opts.Environ, Builtins: bundled.Sources()})
+	a.Reloader = watch.NewReloader(a.Host, a.Env, opts.Reload)
+
+	taken := map[string]bool{} // plugin ids
+	files := map[string]bool{} // entry files already in the app
+	add := func(p Plugin, spec engine.PluginSpec) {
+		a.Plugins = append(a.Plugins, p)
+		a.specs = append(a.specs, spec)
+		taken[spec.ID] = true
+		if p.Path != "" {
+			files[p.Path] = true
+		}
+	}
+	uniqueID := func(id string) string {
+		for n, base := 2, id; taken[id]; n++ {
+			id = fmt.Sprintf("%s-%d", base, n)
+		}
+		return id
+	}
+	for i, p := range resolved {
+		if p.bundled {
+			if opts.NoBundled {
+				continue
+			}
+			spec := a.Env.BuiltinPlugin(p.id)
+			spec.Config = p.config
+			add(Plugin{ID: p.id, Bundled: true, Origin: "bundled", Source: m.Plugins[i].Ref}, spec)
+			continue
+		}
+		id := uniqueID(p.id)
+		add(Plugin{ID: id, Path: p.path, Origin: "app", Source: m.Plugins[i].Ref}, a.Env.Plugin(id, p.path, p.config))
+	}
+	exts, problems := discover.Discover(discover.Options{
+		Cwd: cwd, AgentDir: opts.AgentDir, Home: getenv("HOME"), Getenv: getenv,
+		Extensions: opts.Extensions, NoExtensions: !opts.Discover,
+	})
+	a.Problems = problems
+	for _, e := range exts {
+		if files[e.Path] {
+			continue // already in the manifest: one file, one plugin
+		}
+		id := uniqueID(e.ID)
+		add(Plugin{ID: id, Path: e.Path, Origin: e.Origin, Source: e.Source}, a.Env.Plugin(id, e.Path, nil))
+	}
+	for _, sp := range opts.GoPlugins {
+		add(Plugin{ID: sp.ID, Origin: "go", Source: sp.Source}, sp)
+	}
+	return a, nil
+}
+
+// Boot loads every plugin (once) and registers the extension files with
+// the reloader.
+func (a *App) Boot(ctx context.Context) []engine.LoadResult {
+	if a.Results != nil {
+		return a.Results
+	}
+	a.Results = a.Host.Boot(ctx, a.specs)
+	for _, p := range a.Plugins {
+		if p.Path != "" {
+			a.Reloader.Add(p.ID, p.Path)
+		}
+	}
+	return a.Results
+}
+
+// PluginPath returns the entry file of plugin id ("" for bundled and Go
+// plugins, or an unknown id).
+func (a *App) PluginPath(id string) string {
+	for _, p := range a.Plugins {
+		if p.ID == id {
+			return p.Path
+		}
+	}
+	return ""
+}
+
+// Close unloads every plugin (bounded by ctx; 5 s when ctx has no
+// deadline).
+func (a *App) Close(ctx context.Context) error {
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+	}
+	return a.Host.Close(ctx)
+}
+
+// Rel shows a path relative to the app's directory when that is shorter.
+func (a *App) Rel(p string) string {
+	if r, err := filepath.Rel(a.cwd, p); err == nil && len(r) < len(p) && !(len(r) >= 2 && r[:2] == "..") {
+		return r
+	}
+	return p
+}

@@ -1,0 +1,164 @@
+package pigo_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pigo-dev/pigo"
+	"github.com/pigo-dev/pigo/engine"
+)
+
+const toolExt = `export default function (pi) {
+  pi.registerTool({ name: %q, label: "t", description: "d", parameters: { type: "object" },
+    async execute() { return { content: [{ type: "text", text: JSON.stringify(pi.config ?? null) }] }; } });
+}
+`
+
+func write(t *testing.T, dir, name, src string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func tool(name string) string { return strings.Replace(toolExt, "%q", `"`+name+`"`, 1) }
+
+func open(t *testing.T, opts pigo.Options) *pigo.App {
+	t.Helper()
+	a, err := pigo.Open(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = a.Close(context.Background()) })
+	return a
+}
+
+func ids(a *pigo.App) []string {
+	var out []string
+	for _, p := range a.Plugins {
+		out = append(out, p.ID)
+	}
+	return out
+}
+
+// TestDefaultApp: the default app is pi's built-in tools, then -e paths.
+func TestDefaultApp(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "mine.ts", tool("mine"))
+	a := open(t, pigo.Options{Cwd: dir, Extensions: []string{"mine.ts"}})
+	got := strings.Join(ids(a), " ")
+	want := "@pi/tool-read @pi/tool-bash @pi/tool-edit @pi/tool-write @pi/tool-grep @pi/tool-find @pi/tool-ls mine"
+	if got != want {
+		t.Fatalf("plugins %q, want %q", got, want)
+	}
+	for _, r := range a.Results {
+		if !r.OK {
+			t.Errorf("%s failed: %v", r.Plugin, r.Err)
+		}
+	}
+	for _, name := range []string{"read", "bash", "mine"} {
+		if _, ok := a.Host.Tools().Current().Get(name); !ok {
+			t.Errorf("no tool %s", name)
+		}
+	}
+	a2 := open(t, pigo.Options{Cwd: dir, Extensions: []string{"mine.ts"}, NoBundled: true})
+	if got := strings.Join(ids(a2), " "); got != "mine" {
+		t.Errorf("NoBundled: plugins %q", got)
+	}
+}
+
+// TestManifestOrderAndConfig: manifest order is precedence and load order,
+// builtin: ids resolve to bundled plugins, config reaches the plugin, -e
+// paths come after, and a file listed by both loads once.
+func TestManifestOrderAndConfig(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "exts/b.ts", tool("b"))
+	write(t, dir, "exts/a/index.ts", tool("a"))
+	write(t, dir, "c.ts", tool("c"))
+	mf := write(t, dir, "app.json", `{"id": "mine", "plugins": [
+		"./exts/b.ts",
+		{"id": "./exts/a", "config": {"greeting": "hi"}},
+		"builtin:tool-read"
+	]}`)
+	m, err := pigo.ReadManifest(mf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := open(t, pigo.Options{Manifest: m, Cwd: dir, Extensions: []string{"c.ts", "exts/b.ts"}})
+	if got := strings.Join(ids(a), " "); got != "b a @pi/tool-read c" {
+		t.Fatalf("plugins %q", got)
+	}
+	res, err := a.Host.RunTool(context.Background(), "a", engine.ToolCall{ID: "1", Params: map[string]any{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Content[0].Text; got != `{"greeting":"hi"}` {
+		t.Errorf("config seen by the plugin: %v", got)
+	}
+	if a.Plugins[0].Origin != "app" || a.Plugins[2].Origin != "bundled" || a.Plugins[3].Origin != "cli" {
+		t.Errorf("origins %+v", a.Plugins)
+	}
+}
+
+// TestManifestErrors: a bad manifest names the file and the entry, and
+// nothing starts.
+func TestManifestErrors(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "ok.ts", tool("ok"))
+	for name, tc := range map[string]struct{ src, want string }{
+		"not json":      {`{"plugins": ["./ok.ts",]}`, `bad.json: not a valid app manifest: line 1:24: invalid character ']'`},
+		"missing file":  {`{"plugins": ["./ok.ts", "./gone.ts"]}`, `bad.json: plugins[1] "./gone.ts": no such file or directory: ` + filepath.Join(dir, "gone.ts")},
+		"unknown id":    {`{"plugins": ["@pi/nope"]}`, `bad.json: plugins[0] "@pi/nope": unknown bundled plugin (have: @pi/tool-bash,`},
+		"unknown bi":    {`{"plugins": ["builtin:nope"]}`, `plugins[0] "builtin:nope": unknown bundled plugin`},
+		"twice":         {`{"plugins": ["./ok.ts", "@pi/tool-ls", "ok.ts"]}`, `bad.json: plugins[2] "ok.ts": listed twice (also plugins[0])`},
+		"twice bundled": {`{"plugins": ["@pi/tool-ls", "builtin:tool-ls"]}`, `plugins[1] "builtin:tool-ls": listed twice (also plugins[0])`},
+		"bad entry":     {`{"plugins": [42]}`, `bad.json: plugins[0] "42": want a string or {"id": "...", "config": {...}}`},
+		"unknown key":   {`{"plugin": []}`, `bad.json: not a valid app manifest: json: unknown field "plugin"`},
+		"empty id":      {`{"plugins": [{"config": {}}]}`, `plugins[0] "{\"config\": {}}": want a string`},
+	} {
+		t.Run(name, func(t *testing.T) {
+			mf := write(t, dir, "bad.json", tc.src)
+			m, err := pigo.ReadManifest(mf)
+			if err == nil {
+				_, err = pigo.New(pigo.Options{Manifest: m, Cwd: dir})
+			}
+			var me *pigo.ManifestError
+			if !errors.As(err, &me) {
+				t.Fatalf("err %v (%T), want a ManifestError", err, err)
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("err\n  %v\nwant it to contain\n  %s", err, tc.want)
+			}
+		})
+	}
+	if _, err := pigo.ReadManifest(filepath.Join(dir, "none.json")); err == nil || !strings.Contains(err.Error(), "none.json: no such file or directory") {
+		t.Errorf("missing manifest: %v", err)
+	}
+}
+
+// TestBrokenPluginKeepsTheRest: a plugin that fails to load is reported in
+// Results; the others serve.
+func TestBrokenPluginKeepsTheRest(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "good.ts", tool("good"))
+	write(t, dir, "broken.ts", "export default function (pi) {\n  const x: number = ;\n}\n")
+	a := open(t, pigo.Options{Cwd: dir, Extensions: []string{"broken.ts", "good.ts"}, NoBundled: true})
+	if a.Results[0].OK || !a.Results[1].OK {
+		t.Fatalf("results %+v", a.Results)
+	}
+	if d := a.Results[0].Err.Diagnostics; len(d) == 0 || d[0].Location == nil || d[0].Location.Line != 2 {
+		t.Errorf("diagnostics %+v", d)
+	}
+	if _, ok := a.Host.Tools().Current().Get("good"); !ok {
+		t.Error("good's tool is missing")
+	}
+}
