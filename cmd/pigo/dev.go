@@ -124,7 +124,7 @@ type devSession struct {
 // and prints "ready". Bundled plugins load too (their tools can be run)
 // but are not reported: they have no files to edit.
 func (d *devSession) start(ctx context.Context, f flags) error {
-	opts, err := appOptions(f.appSource, d.io)
+	opts, err := pigo.SourceOptions(f.AppSource, d.io)
 	if err != nil {
 		return err
 	}

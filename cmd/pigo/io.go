@@ -1,52 +1,16 @@
 package main
 
-import (
-	"io"
-	"io/fs"
-	"strings"
-)
+import "github.com/pigo-dev/pigo/engine/agentsession"
 
-// IO is the process world handed down from main: streams, environment and
-// working directory. Nothing below main reads os globals.
-type IO struct {
-	Stdin          io.Reader
-	Stdout, Stderr io.Writer
-	Getenv         func(string) string
-	Environ        []string // KEY=VALUE pairs: what extensions see as process.env
-	Cwd            string
-	StdinTTY       bool // stdin is a terminal (pi's print mode reads piped stdin only)
-	// FS is the file system the agent modes read settings, prompt files
-	// and @file arguments from and write settings and bash logs to.
-	FS FS
-}
-
-// FS is the part of the file system the agent modes use; main passes the
-// real one.
-type FS interface {
-	ReadFile(name string) ([]byte, error)
-	WriteFile(name string, data []byte, perm fs.FileMode) error
-	Stat(name string) (fs.FileInfo, error)
-	MkdirAll(path string, perm fs.FileMode) error
-	Rename(oldpath, newpath string) error
-	Create(name string) (io.WriteCloser, error)
-}
-
-// envMap turns Environ into a map.
-func (io *IO) envMap() map[string]string {
-	m := make(map[string]string, len(io.Environ))
-	for _, kv := range io.Environ {
-		if k, v, ok := strings.Cut(kv, "="); ok {
-			m[k] = v
-		}
-	}
-	return m
-}
+// IO is the process world handed down from main (streams, environment,
+// working directory); nothing below main reads os globals.
+type IO = agentsession.IO
 
 // ExitCode is pigo's process exit status.
-type ExitCode int
+type ExitCode = agentsession.ExitCode
 
 const (
-	ExitOK      ExitCode = 0 // success
-	ExitFailure ExitCode = 1 // a plugin failed to load, a tool failed, bad input
-	ExitUsage   ExitCode = 2 // wrong command line
+	ExitOK      = agentsession.ExitOK
+	ExitFailure = agentsession.ExitFailure
+	ExitUsage   = agentsession.ExitUsage
 )

@@ -2,11 +2,11 @@ package main
 
 import (
 	"context"
-	"io"
-	"io/fs"
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/pigo-dev/pigo"
 )
 
 func main() { os.Exit(mainExit()) }
@@ -22,18 +22,6 @@ func mainExit() int {
 	}
 	return int(run(ctx, os.Args[1:], &IO{
 		Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
-		Getenv: os.Getenv, Environ: os.Environ(), Cwd: cwd, StdinTTY: tty, FS: osFS{},
+		Getenv: os.Getenv, Environ: os.Environ(), Cwd: cwd, StdinTTY: tty, FS: pigo.OSFS{},
 	}))
 }
-
-// osFS is the real file system.
-type osFS struct{}
-
-func (osFS) ReadFile(name string) ([]byte, error) { return os.ReadFile(name) }
-func (osFS) WriteFile(name string, data []byte, perm fs.FileMode) error {
-	return os.WriteFile(name, data, perm)
-}
-func (osFS) Stat(name string) (fs.FileInfo, error)        { return os.Stat(name) }
-func (osFS) MkdirAll(path string, perm fs.FileMode) error { return os.MkdirAll(path, perm) }
-func (osFS) Rename(oldpath, newpath string) error         { return os.Rename(oldpath, newpath) }
-func (osFS) Create(name string) (io.WriteCloser, error)   { return os.Create(name) }

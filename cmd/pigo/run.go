@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/pigo-dev/pigo"
+	"github.com/pigo-dev/pigo/engine/agentsession"
 )
 
 // command is one pigo subcommand.
@@ -37,8 +40,8 @@ func run(ctx context.Context, args []string, io *IO) ExitCode {
 			return c.run(ctx, args[1:], io)
 		}
 	}
-	if isAgentModeArgs(args) {
-		return runAgentMode(ctx, args, io) // pi's -p, --mode json, --mode rpc (agent_mode.go)
+	if agentsession.IsAgentModeArgs(args) {
+		return agentsession.Run(ctx, args, io, pigo.SessionOpener(io)) // pi's -p, --mode json, --mode rpc
 	}
 	fmt.Fprintf(io.Stderr, "pigo: unknown command %q (run pigo help)\n", args[0])
 	return ExitUsage
@@ -58,7 +61,7 @@ func usage(io *IO) {
 // -e/--extension PATH (repeatable), --no-extensions, --no-builtin-tools,
 // --json, and positional arguments in any order.
 type flags struct {
-	appSource
+	agentsession.AppSource
 	json       bool
 	noStdin    bool // dev: do not read commands from stdin
 	positional []string
@@ -77,25 +80,25 @@ func parseFlags(args []string) (flags, error) {
 				return f, fmt.Errorf("%s needs a path", a)
 			}
 			i++
-			f.extensions = append(f.extensions, args[i])
+			f.Extensions = append(f.Extensions, args[i])
 		case strings.HasPrefix(a, "-e=") || strings.HasPrefix(a, "--extension="):
-			f.extensions = append(f.extensions, a[strings.IndexByte(a, '=')+1:])
+			f.Extensions = append(f.Extensions, a[strings.IndexByte(a, '=')+1:])
 		case a == "--app":
 			if i+1 >= len(args) {
 				return f, fmt.Errorf("%s needs a manifest file", a)
 			}
 			i++
-			f.app = args[i]
+			f.App = args[i]
 		case strings.HasPrefix(a, "--app="):
-			f.app = strings.TrimPrefix(a, "--app=")
+			f.App = strings.TrimPrefix(a, "--app=")
 		case a == "--no-builtin-tools" || a == "-nbt":
-			f.noBuiltinTools = true
+			f.NoBuiltinTools = true
 		case a == "--json" || a == "-json":
 			f.json = true
 		case a == "--no-cache":
-			f.noCache = true
+			f.NoCache = true
 		case a == "--no-extensions" || a == "-ne":
-			f.noExtensions = true
+			f.NoExtensions = true
 		case a == "--no-stdin":
 			f.noStdin = true
 		case strings.HasPrefix(a, "-") && len(a) > 1 && !strings.HasPrefix(a, "-{"):

@@ -1,4 +1,4 @@
-package main
+package agentsession
 
 import (
 	"reflect"
@@ -18,8 +18,8 @@ func TestParsePiFlags(t *testing.T) {
 	if want := []string{"hello", "second"}; !reflect.DeepEqual(f.messages, want) {
 		t.Errorf("messages %q, want %q", f.messages, want)
 	}
-	if want := []string{"a.ts", "b.ts"}; !reflect.DeepEqual(f.extensions, want) {
-		t.Errorf("extensions %q", f.extensions)
+	if want := []string{"a.ts", "b.ts"}; !reflect.DeepEqual(f.Extensions, want) {
+		t.Errorf("extensions %q", f.Extensions)
 	}
 	if want := []string{"read", "bash"}; !reflect.DeepEqual(f.tools, want) {
 		t.Errorf("tools %q", f.tools)
@@ -54,8 +54,8 @@ func TestIsAgentModeArgs(t *testing.T) {
 	t.Parallel()
 	for args, want := range map[string]bool{"-p hi": true, "--mode rpc": true, "hi --mode json": true, "check -e x": false,
 		"--help": false, "hi": false} {
-		if got := isAgentModeArgs(strings.Fields(args)); got != want {
-			t.Errorf("isAgentModeArgs(%q) = %v", args, got)
+		if got := IsAgentModeArgs(strings.Fields(args)); got != want {
+			t.Errorf("IsAgentModeArgs(%q) = %v", args, got)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package agentsession
 
 import (
 	"context"
@@ -12,7 +12,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/pigo-dev/pigo"
+	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/agent"
 	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/provider"
@@ -28,21 +28,18 @@ import (
 // pi. The output goes where pi's console.log goes (piConsole): stdout in a
 // terminal, stderr when stdin is not one.
 
-func runListModels(ctx context.Context, io *IO, f piFlags) ExitCode {
+func runListModels(ctx context.Context, io *IO, f piFlags, open Opener) ExitCode {
 	if reportDiagnostics(io.Stderr, f.diagnostics) {
 		return ExitFailure
 	}
 	agentDir := piAgentDir(io)
-	reg := provider.NewRegistry(provider.RegistryOptions{AgentDir: agentDir, Env: io.envMap()})
+	reg := provider.NewRegistry(provider.RegistryOptions{AgentDir: agentDir, Env: io.EnvMap()})
 
 	// Extensions may register providers; their load failures are not
 	// reported, as in pi.
-	opts, err := appOptions(f.appSource, io)
+	app, err := open(f.AppSource, agentDir, engine.Options{Budgets: agentBudgets})
 	if err == nil {
-		opts.AgentDir = agentDir
-		opts.Host.Budgets = agentBudgets
-		var app *pigo.App
-		if app, err = pigo.New(opts); err == nil {
+		{
 			defer app.Close(context.Background())
 			app.Host.Pi().SetSession(pisession.InMemory(io.Cwd))
 			app.Boot(ctx)

@@ -1,4 +1,4 @@
-package main
+package agentsession
 
 import (
 	"context"
@@ -10,12 +10,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/pigo-dev/pigo"
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/agent"
 	"github.com/pigo-dev/pigo/engine/provider"
 	pisession "github.com/pigo-dev/pigo/engine/session"
-	"github.com/pigo-dev/pigo/jsapi/watch"
 )
 
 // pi's non-interactive modes (pi -p, --mode json, --mode rpc): one agent
@@ -65,14 +63,15 @@ type agentRuntime struct {
 	streaming bool // between agent_start and agent_end (seen by the sink)
 	ended     bool // agent_end went out; the agent may still be tearing down
 
-	reloader        *watch.Reloader
+	app             *App
 	reloadRequested bool
 
 	res resourceHolder // prompt templates and skills (resources_pi.go)
 }
 
-// runAgentMode runs pi's print, JSON or RPC mode.
-func runAgentMode(ctx context.Context, args []string, io *IO) ExitCode {
+// Run runs pi's print, JSON or RPC mode (or --export, --list-models) for
+// pi's command-line args, opening the session's app with open.
+func Run(ctx context.Context, args []string, io *IO, open Opener) ExitCode {
 	f := parsePiFlags(args)
 	if f.export != "" {
 		return runExport(io, f) // export.go
@@ -82,13 +81,13 @@ func runAgentMode(ctx context.Context, args []string, io *IO) ExitCode {
 		return ExitOK
 	}
 	if f.listModels != nil {
-		return runListModels(ctx, io, f) // list_models.go
+		return runListModels(ctx, io, f, open) // list_models.go
 	}
 	if f.mode == "" && !f.print && len(f.messages) == 0 && len(f.fileArgs) == 0 && io.StdinTTY {
 		fmt.Fprintln(io.Stderr, "pigo: interactive mode is not available yet; use -p \"prompt\", --mode json or --mode rpc (pigo --help)")
 		return ExitUsage
 	}
-	rt, code := startAgentRuntime(ctx, io, f)
+	rt, code := startAgentRuntime(ctx, io, f, open, nil)
 	if rt == nil {
 		return code
 	}
@@ -126,7 +125,7 @@ func signalExitCode(ctx context.Context) (ExitCode, bool) {
 // startAgentRuntime does pi's startup up to the point where a mode takes
 // over. On failure it prints pi's diagnostics and returns nil and the exit
 // code.
-func startAgentRuntime(ctx context.Context, io *IO, f piFlags) (*agentRuntime, ExitCode) {
+func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, providers []ProviderSource) (*agentRuntime, ExitCode) {
 	rt := &agentRuntime{io: io, flags: f, mode: f.appMode(), baseCtx: ctx, extPaths: map[string]string{},
 		extInfo: map[string]map[string]any{}}
 	var diags []diagnostic
@@ -170,19 +169,13 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags) (*agentRuntime, E
 
 	// Extensions: the app (manifest, -e paths, what pi discovers), with
 	// the session attached before any extension starts.
-	opts, err := appOptions(f.appSource, io)
-	var app *pigo.App
-	if err == nil {
-		opts.AgentDir = rt.agentDir
-		opts.Host = engine.Options{Budgets: agentBudgets, OnDiagnostic: rt.onDiagnostic}
-		app, err = pigo.New(opts)
-	}
+	app, err := open(f.AppSource, rt.agentDir, engine.Options{Budgets: agentBudgets, OnDiagnostic: rt.onDiagnostic})
 	if err != nil {
 		diags = append(diags, diagnostic{"error", err.Error()})
 		report()
 		return nil, ExitFailure
 	}
-	rt.host, rt.reloader = app.Host, app.Reloader
+	rt.app, rt.host = app, app.Host
 	rt.host.Pi().SetSession(tree)
 	for _, p := range app.Problems {
 		if strings.HasPrefix(p.Message, "Extension path does not exist") {
@@ -207,7 +200,12 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags) (*agentRuntime, E
 	}
 
 	// Models: registry, extension providers, extension flags, scope, model.
-	rt.reg = provider.NewRegistry(provider.RegistryOptions{AgentDir: rt.agentDir, Env: io.envMap()})
+	rt.reg = provider.NewRegistry(provider.RegistryOptions{AgentDir: rt.agentDir, Env: io.EnvMap()})
+	for _, p := range providers {
+		if err := p.Register(rt.reg); err != nil {
+			diags = append(diags, diagnostic{"error", err.Error()})
+		}
+	}
 	for _, err := range rt.reg.Problems() {
 		diags = append(diags, diagnostic{"warning", err.Error()})
 	}
@@ -305,7 +303,7 @@ func (rt *agentRuntime) runPendingReload(ctx context.Context) {
 	if !pending {
 		return
 	}
-	for _, rep := range rt.reloader.ReloadAll(ctx) {
+	for _, rep := range rt.app.ReloadAll(ctx) {
 		if !rep.OK && rep.Error != nil {
 			rt.reportExtensionError(rt.extPaths[rep.Plugin], "reload", loadErrorText(rep.Error))
 		}
@@ -343,7 +341,7 @@ func (rt *agentRuntime) shutdown(stopOutput func()) {
 func (rt *agentRuntime) closeHost() {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	_ = rt.host.Close(ctx)
+	_ = rt.app.Close(ctx)
 }
 
 // tree returns the current session.
@@ -742,7 +740,7 @@ func loadErrorText(pe *engine.PluginError) string {
 }
 
 // sourceInfoFor is pi's sourceInfo of an extension (get_commands).
-func sourceInfoFor(e pigo.Plugin, cwd, agentDir string) map[string]any {
+func sourceInfoFor(e Plugin, cwd, agentDir string) map[string]any {
 	info := map[string]any{"path": e.Path, "source": "local", "scope": "user", "origin": "top-level"}
 	switch e.Origin {
 	case "cli":

@@ -1,4 +1,4 @@
-package main
+package agentsession
 
 import (
 	"context"
@@ -43,7 +43,7 @@ func (rt *agentRuntime) initResources() {
 func (rt *agentRuntime) loadResources(global, project map[string]any) {
 	f := rt.flags
 	rt.res.Store(resources.Load(resources.Options{Cwd: rt.io.Cwd, AgentDir: rt.agentDir, Home: rt.io.Getenv("HOME"),
-		GlobalSettings: global, ProjectSettings: project, ExtensionSources: f.extensions,
+		GlobalSettings: global, ProjectSettings: project, ExtensionSources: f.Extensions,
 		SkillPaths: f.skills, PromptPaths: f.promptTemplates, NoSkills: f.noSkills, NoPromptTemplates: f.noPromptTemplates}))
 }
 

@@ -1,4 +1,4 @@
-package main
+package agentsession
 
 import (
 	"fmt"
@@ -26,8 +26,8 @@ type piFlags struct {
 	models             []string // --models: the cycle scope
 	tools              []string // --tools a,b (nil: not given)
 	noTools            bool
-	// appSource: --app, --no-builtin-tools, -e, --no-extensions.
-	appSource
+	// AppSource: --app, --no-builtin-tools, -e, --no-extensions.
+	AppSource
 	offline    bool
 	verbose    bool
 	messages   []string
@@ -121,10 +121,10 @@ func parsePiFlags(args []string) piFlags {
 			f.noTools = true
 			continue
 		case "--no-builtin-tools", "-nbt":
-			f.noBuiltinTools = true
+			f.NoBuiltinTools = true
 			continue
 		case "--no-extensions", "-ne":
-			f.noExtensions = true
+			f.NoExtensions = true
 			continue
 		case "--no-skills", "-ns":
 			f.noSkills = true
@@ -214,11 +214,11 @@ func parsePiFlags(args []string) piFlags {
 			}
 		case "--extension", "-e":
 			if v, ok := next(&i); ok {
-				f.extensions = append(f.extensions, v)
+				f.Extensions = append(f.Extensions, v)
 			}
 		case "--app":
 			if v, ok := next(&i); ok {
-				f.app = v
+				f.App = v
 			}
 		case "--export":
 			if v, ok := next(&i); ok {
@@ -270,10 +270,10 @@ func parsePiFlags(args []string) piFlags {
 	return f
 }
 
-// isAgentModeArgs reports whether a command line is for pi's
+// IsAgentModeArgs reports whether a command line is for pi's
 // non-interactive modes rather than a pigo subcommand: it starts with a
 // flag, or names -p/--print/--mode anywhere.
-func isAgentModeArgs(args []string) bool {
+func IsAgentModeArgs(args []string) bool {
 	if len(args) == 0 {
 		return false
 	}

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestDifferentialListModels runs --list-models through real pi and pigo
+// with the same models.json (ids that exercise localeCompare, a provider
+// without models), an extension that registers a provider, and no API
+// keys in the environment (the built-in catalogs differ): the outputs
+// must be byte for byte the same.
+func TestDifferentialListModels(t *testing.T) {
+	sides := piSides(t)
+	t.Parallel()
+	var models []string
+	b, err := os.ReadFile("../../engine/agentsession/testdata/sorted_by_node.txt") // ids sorted by Node's localeCompare
+	must(t, err)
+	for i, id := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		models = append(models, fmt.Sprintf(`{"id": %q, "contextWindow": %d, "maxTokens": %d, "reasoning": %v, "input": %s}`,
+			id, []int{8192, 128000, 200000, 1048576, 2000000, 1500}[i%6], []int{999, 1000, 16384, 65536, 128000}[i%5], i%2 == 0,
+			[]string{`["text"]`, `["text","image"]`}[i%3%2]))
+	}
+	modelsJSON := `{"providers": {
+  "zeta": {"baseUrl": "http://127.0.0.1:1/v1", "api": "openai-completions", "apiKey": "k", "models": [` + strings.Join(models, ",\n") + `]},
+  "Alpha": {"baseUrl": "http://127.0.0.1:1/v1", "api": "openai-completions", "apiKey": "k", "models": [{"id": "one"}]},
+  "alpha-2": {"baseUrl": "http://127.0.0.1:1/v1", "api": "openai-completions", "apiKey": "k", "models": [{"id": "two", "contextWindow": 1050000}]}
+}}`
+	ext := extSource(`pi.registerProvider("ext-prov", { baseUrl: "http://127.0.0.1:1/v1", apiKey: "ext-key", api: "openai-completions",
+    models: [{ id: "ext-model", name: "Ext", reasoning: true, input: ["text", "image"], cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+      contextWindow: 32000, maxTokens: 4096 }] });`)
+	cases := map[string][]string{
+		"all":      {"--list-models"},
+		"search":   {"--list-models", "zeta a-"},
+		"swap":     {"--list-models", "4o"},
+		"none":     {"--list-models", "zzz"},
+		"ext":      {"--list-models", "ext", "-e", "ext.ts"},
+		"ext_all":  {"-e", "ext.ts", "--list-models"},
+		"bad_flag": {"--list-models", "-x"},
+	}
+	for name, args := range cases {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			out := map[string]string{}
+			for side, argv := range sides {
+				dir, work, agentDir := sideDirs(t)
+				must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(modelsJSON), 0o644))
+				must(t, os.WriteFile(filepath.Join(work, "ext.ts"), []byte(ext), 0o644))
+				out[side] = runCLI(argv, dir, args...)
+			}
+			if out["pi"] != out["pigo"] {
+				t.Errorf("outputs differ:\npi:\n%s\npigo:\n%s", out["pi"], out["pigo"])
+			}
+		})
+	}
+}

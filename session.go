@@ -1,0 +1,107 @@
+package pigo
+
+import (
+	"context"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/agentsession"
+)
+
+// CacheDir is the bundle cache a command line gets: $PIGO_CACHE_DIR ("off"
+// disables it), else $XDG_CACHE_HOME/pigo, else $HOME/.cache/pigo.
+func CacheDir(getenv func(string) string) string {
+	switch d := getenv("PIGO_CACHE_DIR"); d {
+	case "off":
+		return ""
+	case "":
+	default:
+		return d
+	}
+	if x := getenv("XDG_CACHE_HOME"); x != "" {
+		return filepath.Join(x, "pigo")
+	}
+	if h := getenv("HOME"); h != "" {
+		return filepath.Join(h, ".cache", "pigo")
+	}
+	return ""
+}
+
+// SourceOptions are the Options of the app a command line names: --app
+// FILE (relative to io.Cwd; else the default coding agent),
+// --no-builtin-tools, -e paths, discovery unless --no-extensions, and the
+// bundle cache unless --no-cache, in io's world.
+func SourceOptions(src agentsession.AppSource, io *agentsession.IO) (Options, error) {
+	opts := Options{NoBundled: src.NoBuiltinTools, Cwd: io.Cwd, Getenv: io.Getenv, Environ: io.EnvMap(),
+		Extensions: src.Extensions, Discover: !src.NoExtensions}
+	if !src.NoCache {
+		opts.CacheDir = CacheDir(io.Getenv)
+	}
+	if src.App != "" {
+		path := src.App
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(io.Cwd, path)
+		}
+		m, err := ReadManifest(path)
+		if err != nil {
+			return opts, err
+		}
+		opts.Manifest = m
+	}
+	return opts, nil
+}
+
+// SessionOpener is the composition root of agent sessions: it opens the
+// app a session's command line names, in io's world.
+func SessionOpener(io *agentsession.IO) agentsession.Opener {
+	return func(src agentsession.AppSource, agentDir string, host engine.Options) (*agentsession.App, error) {
+		opts, err := SourceOptions(src, io)
+		if err != nil {
+			return nil, err
+		}
+		opts.AgentDir, opts.Host = agentDir, host
+		a, err := New(opts)
+		if err != nil {
+			return nil, err
+		}
+		return a.forSession(), nil
+	}
+}
+
+// forSession is the app as a session sees it.
+func (a *App) forSession() *agentsession.App {
+	out := &agentsession.App{
+		Host: a.Host,
+		Boot: a.Boot,
+		ReloadAll: func(ctx context.Context) []agentsession.Reload {
+			var res []agentsession.Reload
+			for _, r := range a.Reloader.ReloadAll(ctx) {
+				res = append(res, agentsession.Reload{Plugin: r.Plugin, OK: r.OK, Error: r.Error})
+			}
+			return res
+		},
+		Close: a.Close,
+	}
+	for _, p := range a.Plugins {
+		out.Plugins = append(out.Plugins, agentsession.Plugin{ID: p.ID, Path: p.Path, Origin: p.Origin, Source: p.Source})
+	}
+	for _, p := range a.Problems {
+		out.Problems = append(out.Problems, agentsession.Problem{Path: p.Path, Message: p.Message})
+	}
+	return out
+}
+
+// OSFS is the real file system, as a session's IO.FS.
+type OSFS struct{}
+
+func (OSFS) ReadFile(name string) ([]byte, error) { return os.ReadFile(name) }
+func (OSFS) WriteFile(name string, data []byte, perm fs.FileMode) error {
+	return os.WriteFile(name, data, perm)
+}
+func (OSFS) Stat(name string) (fs.FileInfo, error)        { return os.Stat(name) }
+func (OSFS) MkdirAll(path string, perm fs.FileMode) error { return os.MkdirAll(path, perm) }
+func (OSFS) Rename(oldpath, newpath string) error         { return os.Rename(oldpath, newpath) }
+func (OSFS) Create(name string) (io.WriteCloser, error)   { return os.Create(name) }
