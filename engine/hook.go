@@ -198,6 +198,9 @@ func callHook(ctx context.Context, fn HookHandler, payload any) (res any, err er
 	return fn(ctx, payload)
 }
 
+// HasHook reports whether a live plugin intercepts name.
+func (h *Host) HasHook(name string) bool { return len(h.hookHandlers(name)) > 0 }
+
 // hookHandlers snapshots the live handlers of name in manifest order.
 func (h *Host) hookHandlers(name string) []*hookReg {
 	var out []*hookReg

@@ -381,7 +381,7 @@ func diffScenarios() []diffScenario {
 				d.sendRaw(`{"id":"b1","type":"bash","command":"echo started; sleep 10; echo never"}`)
 				time.Sleep(500 * time.Millisecond)
 				d.call(`{"id":"ab","type":"abort_bash"}`)
-				d.waitFrom(mark, func(ev map[string]any) bool { return ev["id"] == "b1" })
+				d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "response" && ev["id"] == "b1" })
 				d.prompt(`{"id":"p1","type":"prompt","message":"what ran?"}`)
 				d.call(`{"id":"g1","type":"get_messages"}`)
 			},
@@ -727,18 +727,34 @@ func str(v any) string { s, _ := v.(string); return s }
 
 // normalizeTranscript masks what legitimately differs between runs and
 // implementations.
-func normalizeTranscript(lines []string) []string {
+// legacy masks what pi 1.6 added (see legacyReference).
+func normalizeTranscript(lines []string, legacy bool) []string {
 	ids := map[string]string{}
 	out := make([]string, 0, len(lines))
 	for _, l := range lines {
-		out = append(out, normalizeLine(l, ids))
+		if legacy && pi16OnlyLine.MatchString(l) {
+			continue
+		}
+		out = append(out, normalizeLine(l, ids, legacy))
 	}
 	return out
 }
 
+// legacyReference: the pi side is 0.73.1 (PIGO_PI=16 runs pi 1.6).
+// pigo follows pi 1.6, so against 0.73.1 what 1.6 added is masked:
+// agent_settled and bash_execution_update events, response dispositions,
+// agent_end.willRetry, the id of an unknown command's error and Node 22's
+// "(line L column C)" in JSON parse errors.
+func legacyReference() bool { return os.Getenv("PIGO_PI") != "16" }
+
+var (
+	pi16OnlyLine = regexp.MustCompile(`^<< \{"type":"(agent_settled|bash_execution_update)"`)
+	lineColRE    = regexp.MustCompile(` \(line \d+ column \d+\)`)
+)
+
 var uuidRE = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`)
 
-func normalizeLine(line string, ids map[string]string) string {
+func normalizeLine(line string, ids map[string]string, legacy bool) string {
 	prefix, body, ok := strings.Cut(line, " ")
 	if !ok || (prefix != ">>" && prefix != "<<") {
 		return line
@@ -762,9 +778,34 @@ func normalizeLine(line string, ids map[string]string) string {
 	if err := json.Unmarshal([]byte(body), &v); err != nil {
 		return line
 	}
+	if m, ok := v.(map[string]any); ok && legacy {
+		maskPi16Additions(m)
+	}
 	v = normalizeValue(v, "", ids)
 	b, _ := json.Marshal(v)
 	return prefix + " " + string(b)
+}
+
+// maskPi16Additions removes from a record what pi 1.6 added (see
+// legacyReference).
+func maskPi16Additions(m map[string]any) {
+	if m["type"] == "agent_end" {
+		delete(m, "willRetry")
+	}
+	if m["type"] != "response" {
+		return
+	}
+	if d, ok := m["data"].(map[string]any); ok {
+		if _, has := d["disposition"]; has && len(d) == 1 {
+			delete(m, "data")
+		}
+	}
+	if e, ok := m["error"].(string); ok {
+		if strings.HasPrefix(e, "Unknown command: ") {
+			delete(m, "id")
+		}
+		m["error"] = lineColRE.ReplaceAllString(e, "")
+	}
 }
 
 func normalizeValue(v any, key string, ids map[string]string) any {
@@ -958,7 +999,7 @@ func TestDifferentialPrint(t *testing.T) {
 					lines = append(lines, l)
 				}
 				lines = append(lines, "## stderr "+strings.ReplaceAll(stderr.String(), work+"/", ""), fmt.Sprintf("## exit %d", exitStatus(err)))
-				out[side] = normalizeTranscript(lines)
+				out[side] = normalizeTranscript(lines, legacyReference())
 			}
 			for i, l := range out["pi"] {
 				// The JSON header's cwd is the run's own directory.

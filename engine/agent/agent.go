@@ -91,12 +91,16 @@ type Agent struct {
 	followUp  []Message
 	nextTurn  []Message
 	streaming bool
-	cancel    context.CancelFunc
-	idle      chan struct{} // closed when not streaming
-	turnIndex int
-	model     Message
-	thinking  string
-	hooks     Hooks
+	// abortRequested: Abort was called during the current run (agent_settled.aborted).
+	abortRequested bool
+	settled        chan struct{} // closed once the last run's agent_settled went out
+	settling       bool          // agent_settled is being delivered
+	cancel         context.CancelFunc
+	idle           chan struct{} // closed when not streaming
+	turnIndex      int
+	model          Message
+	thinking       string
+	hooks          Hooks
 	// steeringMode and followUpMode are pi's queue modes (modes_queue.go):
 	// "one-at-a-time" delivers one queued message per turn; "" or "all"
 	// delivers them all at once.
@@ -133,14 +137,23 @@ const noModelSelected = "No model selected. Use --model or configure a default m
 // ErrBusy is returned for a prompt while another runs without a delivery mode.
 var ErrBusy = errors.New("Agent is already processing. Specify streamingBehavior ('steer' or 'followUp') to queue the message.")
 
+// What happened to a submitted prompt (pi 1.6's disposition).
+const (
+	DispositionHandled = "handled"
+	DispositionQueued  = "queued"
+	DispositionStarted = "started"
+)
+
 // PromptOptions qualify a prompt.
 type PromptOptions struct {
 	Images            []any  // ImageContent blocks
 	Source            string // "interactive" | "rpc" | "extension"
 	StreamingBehavior string // "steer" | "followUp" when a prompt is running
-	// Accepted, when set, is called once the prompt passed preflight and
-	// the agent loop is about to start (pi's RPC acknowledges then).
-	Accepted func()
+	// Accepted, when set, is called once the prompt passed preflight, with
+	// pi's disposition: "handled" (an extension command or input handler
+	// consumed it), "queued" (a run was streaming) or "started" (the agent
+	// loop is about to start; pi's RPC acknowledges then).
+	Accepted func(disposition string)
 	// Expand, when set, rewrites the text after the input hook and before
 	// queueing or before_agent_start (pi's /skill:name and prompt-template
 	// expansion).
@@ -160,29 +173,18 @@ func (a *Agent) Prompt(ctx context.Context, text string, o PromptOptions) error 
 		if _, ok := a.h.Commands().Current().Get(name); ok {
 			err := a.h.RunCommand(ctx, text)
 			if o.Accepted != nil {
-				o.Accepted()
+				o.Accepted(DispositionHandled)
 			}
 			return err
 		}
 	}
 	// 2. input
-	images := o.Images
-	in := a.h.RunHook(ctx, "input", map[string]any{"type": "input", "text": text, "images": images, "source": o.Source})
-	if r, ok := in.Result.(map[string]any); ok {
-		switch r["action"] {
-		case "handled":
-			if o.Accepted != nil {
-				o.Accepted()
-			}
-			return nil
-		case "transform":
-			if t, ok := r["text"].(string); ok {
-				text = t
-			}
-			if im, ok := r["images"].([]any); ok {
-				images = im
-			}
+	text, images, handled := a.input(ctx, text, o.Images, o.Source, o.StreamingBehavior)
+	if handled {
+		if o.Accepted != nil {
+			o.Accepted(DispositionHandled)
 		}
+		return nil
 	}
 	if o.Expand != nil {
 		text = o.Expand(text)
@@ -202,7 +204,7 @@ func (a *Agent) Prompt(ctx context.Context, text string, o PromptOptions) error 
 		}
 		a.emitQueueLocked()
 		if o.Accepted != nil {
-			o.Accepted()
+			o.Accepted(DispositionQueued)
 		}
 		return nil
 	}
@@ -237,9 +239,53 @@ func (a *Agent) Prompt(ctx context.Context, text string, o PromptOptions) error 
 		}
 	}
 	if o.Accepted != nil {
-		o.Accepted()
+		o.Accepted(DispositionStarted)
 	}
 	return a.run(ctx, prompts, system)
+}
+
+// input runs pi's input handlers: handled when one consumed the text,
+// else the text and images as transformed. streamingBehavior reaches the
+// handlers only while a run streams (pi 1.6).
+func (a *Agent) input(ctx context.Context, text string, images []any, source, streamingBehavior string) (string, []any, bool) {
+	ev := map[string]any{"type": "input", "text": text, "images": images, "source": source}
+	if streamingBehavior != "" && !a.IsIdle() {
+		ev["streamingBehavior"] = streamingBehavior
+	}
+	in := a.h.RunHook(ctx, "input", ev)
+	if r, ok := in.Result.(map[string]any); ok {
+		switch r["action"] {
+		case "handled":
+			return text, images, true
+		case "transform":
+			if t, ok := r["text"].(string); ok {
+				text = t
+			}
+			if im, ok := r["images"].([]any); ok {
+				images = im
+			}
+		}
+	}
+	return text, images, false
+}
+
+// QueueInput is pi 1.6's steer and followUp (behavior "steer" or
+// "followUp"): the input handlers run first, then the (expanded) text is
+// queued. It returns the disposition: "handled" or "queued".
+func (a *Agent) QueueInput(ctx context.Context, text string, behavior string, o PromptOptions) string {
+	text, images, handled := a.input(ctx, text, o.Images, o.Source, behavior)
+	if handled {
+		return DispositionHandled
+	}
+	if o.Expand != nil {
+		text = o.Expand(text)
+	}
+	if behavior == "steer" {
+		a.Steer(text, images)
+	} else {
+		a.FollowUp(text, images)
+	}
+	return DispositionQueued
 }
 
 // userMessage builds pi's user message (content is always an array).
@@ -263,7 +309,17 @@ func (a *Agent) now() float64 { return float64(a.opts.Now().UnixMilli()) }
 // run is pi-agent-core's runAgentLoop for the given prompts, followed by
 // what pi's AgentSession does when a run ends: retries of transient
 // failures and compaction (afterRun), which may continue the conversation.
+//
+// When the run and everything it led to is over, agent_settled{aborted}
+// goes to extensions and then to the sink: the point after which the
+// agent does nothing more by itself (pi 1.6).
 func (a *Agent) run(parent context.Context, prompts []Message, system string) error {
+	settled := make(chan struct{})
+	a.mu.Lock()
+	a.abortRequested, a.settled = false, settled
+	a.mu.Unlock()
+	defer close(settled)
+	defer a.settle(parent)
 	last, ok := a.runOnce(parent, prompts, system)
 	for ok && last != nil && a.afterRun(parent, last) {
 		next, cont := a.continuation()
@@ -344,21 +400,69 @@ func (a *Agent) Abort() {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.cancel != nil {
+		a.abortRequested = true
 		a.cancel()
 	}
 }
 
+// settle emits agent_settled once a run and its retries, compaction and
+// queued follow-ups are over.
+func (a *Agent) settle(ctx context.Context) {
+	a.mu.Lock()
+	aborted := a.abortRequested
+	a.settling = true
+	a.mu.Unlock()
+	defer func() { a.mu.Lock(); a.settling = false; a.mu.Unlock() }()
+	ev := map[string]any{"type": "agent_settled", "aborted": aborted}
+	a.h.Emit(context.WithoutCancel(ctx), "agent_settled", engine.Clone(ev).(map[string]any))
+	a.sink(Event(ev))
+}
+
+// WillRetry is pi 1.6's agent_end.willRetry: whether the run that ended
+// with messages is about to be retried (the last assistant reply failed
+// with a retryable error, retries are on and not used up, no abort).
+func (a *Agent) WillRetry(messages []any) bool {
+	a.mu.Lock()
+	aborted, attempt := a.abortRequested, a.retryAttempt
+	a.mu.Unlock()
+	s := a.settings().Retry
+	if aborted || !s.Enabled || attempt >= s.MaxRetries {
+		return false
+	}
+	for i := len(messages) - 1; i >= 0; i-- {
+		m, ok := messages[i].(Message)
+		if !ok {
+			m, _ = messages[i].(map[string]any)
+		}
+		if m["role"] == "assistant" {
+			return a.retryable(m)
+		}
+	}
+	return false
+}
+
 // WaitIdle blocks until no prompt runs or ctx ends.
+//
+// A run counts until its agent_settled went out, so a caller that waits
+// here (RPC abort) answers after it, as pi does.
 func (a *Agent) WaitIdle(ctx context.Context) error {
 	a.mu.Lock()
-	idle := a.idle
-	a.mu.Unlock()
-	select {
-	case <-idle:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
+	idle, settled := a.idle, a.settled
+	if a.settling {
+		settled = nil // pi counts the session idle while agent_settled is delivered
 	}
+	a.mu.Unlock()
+	for _, ch := range []chan struct{}{idle, settled} {
+		if ch == nil {
+			continue
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return nil
 }
 
 // IsIdle reports whether no prompt runs.

@@ -60,7 +60,7 @@ func TestPromptEventOrderToolsAndSession(t *testing.T) {
 				}})
 			return nil
 		})
-		for _, ev := range []string{"agent_start", "turn_start", "turn_end", "agent_end"} {
+		for _, ev := range []string{"agent_start", "turn_start", "turn_end", "agent_end", "agent_settled"} {
 			_ = g.On(ev, func(ctx context.Context, p any) error {
 				mu.Lock()
 				hookSaw = append(hookSaw, ev)
@@ -94,11 +94,11 @@ func TestPromptEventOrderToolsAndSession(t *testing.T) {
 	}
 	want := "agent_start turn_start message_start:user message_end:user message_start:assistant message_update:assistant message_end:assistant " +
 		"tool_execution_start tool_execution_update tool_execution_end message_start:toolResult message_end:toolResult turn_end " +
-		"turn_start message_start:assistant message_update:assistant message_end:assistant turn_end agent_end"
+		"turn_start message_start:assistant message_update:assistant message_end:assistant turn_end agent_end agent_settled"
 	if got := strings.Join(events, " "); got != want {
 		t.Fatalf("events:\n got %s\nwant %s", got, want)
 	}
-	if strings.Join(hookSaw, " ") != "agent_start turn_start turn_end turn_start turn_end agent_end" {
+	if strings.Join(hookSaw, " ") != "agent_start turn_start turn_end turn_start turn_end agent_end agent_settled" {
 		t.Fatalf("listeners saw %v", hookSaw)
 	}
 	entries := h.Pi().Session().Entries()

@@ -30,6 +30,16 @@ func (a *Agent) QueuedUserTexts() (steering, followUp []string) {
 	return pick(a.steering), pick(a.followUp)
 }
 
+// ClearQueue drops every queued steering and follow-up message and returns
+// the texts of the user messages among them (pi 1.6's clearQueue).
+func (a *Agent) ClearQueue() (steering, followUp []string) {
+	steering, followUp = a.QueuedUserTexts()
+	a.mu.Lock()
+	a.steering, a.followUp = nil, nil
+	a.mu.Unlock()
+	return steering, followUp
+}
+
 // drainQueue takes the messages mode delivers from q.
 func drainQueue(q *[]Message, mode string) []Message {
 	if mode != "one-at-a-time" || len(*q) <= 1 {

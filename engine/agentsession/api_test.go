@@ -51,7 +51,7 @@ func TestStartPromptClose(t *testing.T) {
 	if len(msgs) != 2 || msgs[1]["role"] != "assistant" {
 		t.Fatalf("messages %v", msgs)
 	}
-	if got := strings.Join(types, " "); !strings.HasPrefix(got, "agent_start turn_start message_start message_end message_start") || !strings.HasSuffix(got, "turn_end agent_end") {
+	if got := strings.Join(types, " "); !strings.HasPrefix(got, "agent_start turn_start message_start message_end message_start") || !strings.HasSuffix(got, "turn_end agent_end agent_settled") {
 		t.Errorf("events %s", got)
 	}
 	if !s.Host().Tools().Current().Has("read") {

@@ -45,7 +45,12 @@ func (s *rpcServer) bash(c *rpcCommand) (any, bool, error) {
 		s.bashCancel = nil
 		s.bashMu.Unlock()
 	}()
-	res, err := s.rt.executeBash(ctx, command)
+	// pi 1.6 streams the output as bash_execution_update events carrying
+	// the command's id.
+	onChunk := func(delta string) {
+		s.out.Write(ordered{{"type", "bash_execution_update"}, {"id", c.id}, {"delta", delta}})
+	}
+	res, err := s.rt.executeBash(ctx, command, onChunk)
 	if err != nil {
 		return nil, false, err
 	}
@@ -90,7 +95,8 @@ type bashResult struct {
 }
 
 // executeBash runs command and collects pi's BashResult.
-func (rt *agentRuntime) executeBash(ctx context.Context, command string) (bashResult, error) {
+// onChunk, when set, gets each piece of sanitized output as it arrives.
+func (rt *agentRuntime) executeBash(ctx context.Context, command string, onChunk func(string)) (bashResult, error) {
 	shell := rt.settings.str("shellPath")
 	if shell == "" {
 		shell = "bash"
@@ -109,7 +115,7 @@ func (rt *agentRuntime) executeBash(ctx context.Context, command string) (bashRe
 	}
 	collected := make(chan *bashOutput, 1)
 	go func() {
-		o := &bashOutput{fs: rt.io.FS, tmpDir: rt.tmpDir()}
+		o := &bashOutput{fs: rt.io.FS, tmpDir: rt.tmpDir(), onChunk: onChunk}
 		o.read(r)
 		collected <- o
 	}()
@@ -167,6 +173,8 @@ type bashOutput struct {
 	total  int
 	file   io.WriteCloser
 	path   string
+	// onChunk, when set, gets each non-empty sanitized piece.
+	onChunk func(string)
 }
 
 func (o *bashOutput) read(r io.Reader) {
@@ -213,6 +221,9 @@ func (o *bashOutput) add(b []byte) {
 	for o.size > 2*bashMaxBytes && len(o.chunks) > 1 {
 		o.size -= len(o.chunks[0])
 		o.chunks = o.chunks[1:]
+	}
+	if o.onChunk != nil && text != "" {
+		o.onChunk(text)
 	}
 }
 

@@ -20,7 +20,7 @@ func jsonParseError(src string) string {
 	}
 	p.ws()
 	if p.i < len(p.src) {
-		return fmt.Sprintf("Unexpected non-whitespace character after JSON at position %d", p.pos(p.i))
+		return fmt.Sprintf("Unexpected non-whitespace character after JSON at position %d%s", p.pos(p.i), p.lineCol(p.i))
 	}
 	return ""
 }
@@ -52,7 +52,20 @@ func (p *v8JSON) pos(i int) int {
 }
 
 func (p *v8JSON) at(msg string) string {
-	return fmt.Sprintf("%s in JSON at position %d", msg, p.pos(p.i))
+	return fmt.Sprintf("%s in JSON at position %d%s", msg, p.pos(p.i), p.lineCol(p.i))
+}
+
+// lineCol is what Node 22's V8 adds to a position: " (line L column C)",
+// lines split at "\n", columns in UTF-16 units from 1.
+func (p *v8JSON) lineCol(i int) string {
+	i = min(i, len(p.src))
+	line, start := 1, 0
+	for j, r := range p.src[:i] {
+		if r == '\n' {
+			line, start = line+1, j+1
+		}
+	}
+	return fmt.Sprintf(" (line %d column %d)", line, p.pos(i)-p.pos(start)+1)
 }
 
 // unexpectedToken is V8's ReportUnexpectedToken for an ordinary character.

@@ -59,6 +59,8 @@ type afterResponse struct {
 	data    any
 	hasData bool
 	run     func()
+	// dataAfter, when set, computes data once run returned.
+	dataAfter func() any
 }
 
 type rpcCommandSpec struct {
@@ -98,6 +100,11 @@ func rpcCommands() map[string]rpcCommandSpec {
 		"set_session_name":        {false, (*rpcServer).setSessionName},
 		"get_messages":            {false, (*rpcServer).getMessages},
 		"get_commands":            {false, (*rpcServer).getCommands},
+		// pi 1.6 (rpc_entries.go)
+		"clear_queue":                   {false, (*rpcServer).clearQueue},
+		"get_available_thinking_levels": {false, (*rpcServer).getAvailableThinkingLevels},
+		"get_entries":                   {false, (*rpcServer).getEntries},
+		"get_tree":                      {false, (*rpcServer).getTree},
 	}
 }
 
@@ -193,7 +200,7 @@ func (s *rpcServer) handleLine(line string) {
 	}
 	spec, ok := rpcCommands()[c.name]
 	if !ok {
-		s.out.Write(ordered{{"type", "response"}, {"command", c.typ}, {"success", false}, {"error", "Unknown command: " + jsString(c.typ)}})
+		s.fail(c, "Unknown command: "+jsString(c.typ)) // with the id (pi 1.6)
 		return
 	}
 	if c.name == "prompt" {
@@ -207,6 +214,9 @@ func (s *rpcServer) handleLine(line string) {
 			go func() {
 				defer s.wg.Done()
 				ar.run()
+				if ar.dataAfter != nil {
+					ar.data = ar.dataAfter()
+				}
 				s.succeed(c, ar.data, ar.hasData)
 				s.checkShutdown()
 			}()
@@ -230,6 +240,9 @@ func (s *rpcServer) answer(c *rpcCommand, h rpcHandler) {
 	if ar, ok := data.(afterResponse); ok && err == nil {
 		ar.run()
 		data, hasData = ar.data, ar.hasData
+		if ar.dataAfter != nil {
+			data = ar.dataAfter()
+		}
 	}
 	s.respond(c, data, hasData, err)
 }
@@ -340,7 +353,7 @@ func (s *rpcServer) prompt(c *rpcCommand) {
 			// answers once the handler finished; a failure is an
 			// extension_error, then the (successful) response.
 			rt.runCommand(text)
-			s.succeed(c, nil, false)
+			s.succeed(c, dispositionData(agent.DispositionHandled), true)
 			return
 		}
 		rt.settleAfterRun()
@@ -358,15 +371,15 @@ func (s *rpcServer) prompt(c *rpcCommand) {
 		var mu sync.Mutex
 		accepted, queued := false, false
 		err := rt.agent.Prompt(context.WithoutCancel(rt.baseCtx), text, agent.PromptOptions{Images: c.images(), Source: "rpc",
-			StreamingBehavior: behavior, Expand: rt.expandPrompt, Accepted: func() {
+			StreamingBehavior: behavior, Expand: rt.expandPrompt, Accepted: func(disposition string) {
 				mu.Lock()
 				defer mu.Unlock()
 				accepted = true
-				if behavior != "" && rt.isStreaming() {
+				if disposition == agent.DispositionQueued {
 					queued = true
 					return
 				}
-				s.succeed(c, nil, false)
+				s.succeed(c, dispositionData(disposition), true)
 			}})
 		rt.runPendingReload(context.WithoutCancel(rt.baseCtx))
 		mu.Lock()
@@ -375,12 +388,16 @@ func (s *rpcServer) prompt(c *rpcCommand) {
 		switch {
 		case q:
 			rt.syncQueue()
-			s.succeed(c, nil, false)
+			s.succeed(c, dispositionData(agent.DispositionQueued), true)
 		case err != nil && !ok:
 			s.fail(c, err.Error())
 		}
 	}()
 }
+
+// dispositionData is the data of a prompt, steer or follow_up response
+// (pi 1.6): what happened to the submitted message.
+func dispositionData(d string) ordered { return ordered{{"disposition", d}} }
 
 // runCommand runs an extension command ("/name args") as pi's
 // _tryExecuteExtensionCommand: a failure is reported as an extension
@@ -424,14 +441,23 @@ func (s *rpcServer) steer(c *rpcCommand) (any, bool, error) {
 	if s.rt.isExtensionCommand(text) {
 		return nil, false, fmt.Errorf("Extension command \"/%s\" cannot be queued. Use prompt() or execute the command when not streaming.", commandName(text))
 	}
-	text = s.rt.expandPrompt(text)
-	if c.name == "steer" {
-		s.rt.agent.Steer(text, c.images())
-	} else {
-		s.rt.agent.FollowUp(text, c.images())
+	behavior := "steer"
+	if c.name == "follow_up" {
+		behavior = "followUp"
 	}
-	s.rt.syncQueue()
-	return nil, false, nil
+	var d string
+	queue := func() {
+		d = s.rt.agent.QueueInput(context.WithoutCancel(s.rt.baseCtx), text, behavior,
+			agent.PromptOptions{Images: c.images(), Source: "rpc", Expand: s.rt.expandPrompt})
+		s.rt.syncQueue()
+	}
+	if s.rt.host.HasHook("input") {
+		// Input handlers may wait for a dialog answer, which this reader
+		// must stay free to read.
+		return afterResponse{run: queue, dataAfter: func() any { return dispositionData(d) }, hasData: true}, false, nil
+	}
+	queue()
+	return dispositionData(d), true, nil
 }
 
 func (s *rpcServer) abort(*rpcCommand) (any, bool, error) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -385,6 +386,10 @@ func (rt *agentRuntime) onAgentEvent(ev map[string]any) {
 		rt.mu.Lock()
 		rt.streaming, rt.ended = false, true
 		rt.mu.Unlock()
+		// pi 1.6 tells clients (not extensions) whether a retry follows.
+		msgs, _ := ev["messages"].([]any)
+		ev = maps.Clone(ev)
+		ev["willRetry"] = rt.agent.WillRetry(msgs)
 	case "message_start":
 		if m, _ := ev["message"].(map[string]any); m["role"] == "user" {
 			rt.syncQueue()

@@ -180,6 +180,12 @@ func (rt *agentRuntime) replaceSession(ctx context.Context, reason string, next 
 	rt.mu.Lock()
 	rt.pendingBash = nil
 	rt.mu.Unlock()
+	// Queued messages belong to the old session (pi starts the new one
+	// with empty queues).
+	rt.agent.ClearQueue()
+	rt.queueMu.Lock()
+	rt.lastQueue = [2][]string{}
+	rt.queueMu.Unlock()
 	rt.host.Pi().SetSession(next)
 	_ = old.Close()
 

