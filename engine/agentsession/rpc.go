@@ -472,6 +472,13 @@ func (s *rpcServer) getState(*rpcCommand) (any, bool, error) {
 	steer, follow := rt.queueModes()
 	name, _ := tr.Name()
 	autoCompaction := rt.settings.boolIn("compaction", "enabled", true)
+	// A session that can no longer be saved (unwritable directory, its file
+	// replaced or created by another process) is in memory, as with
+	// --no-session: no sessionFile, and pigo says why (sessionFileError).
+	sessionFile, fileErr := any(orOmitted(tr.Path())), any(omitted)
+	if err := tr.Err(); err != nil {
+		sessionFile, fileErr = omitted, err.Error()
+	}
 	return ordered{
 		{"model", rt.modelData()},
 		{"thinkingLevel", rt.host.Pi().ThinkingLevel()},
@@ -479,7 +486,8 @@ func (s *rpcServer) getState(*rpcCommand) (any, bool, error) {
 		{"isCompacting", rt.agent.IsCompacting()},
 		{"steeringMode", steer},
 		{"followUpMode", follow},
-		{"sessionFile", orOmitted(tr.Path())},
+		{"sessionFile", sessionFile},
+		{"sessionFileError", fileErr},
 		{"sessionId", tr.Header().ID},
 		{"sessionName", orOmitted(name)},
 		{"autoCompactionEnabled", autoCompaction},

@@ -553,7 +553,7 @@ func (rt *agentRuntime) openSession(f piFlags, diags *[]diagnostic) (tree *pises
 			break
 		}
 		var ws []pisession.Warning
-		tree, ws, err = pisession.Open(path, pisession.Options{})
+		tree, ws, err = pisession.Open(path, pisession.Options{DefaultCwd: io.Cwd})
 		warn(ws)
 		if err != nil {
 			tree = inMemory(err)

@@ -104,7 +104,7 @@ func (rt *agentRuntime) switchSession(ctx context.Context, path string) (cancell
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(rt.io.Cwd, path)
 	}
-	next, _, err := pisession.Open(path, pisession.Options{})
+	next, _, err := pisession.Open(path, pisession.Options{DefaultCwd: rt.io.Cwd})
 	if err != nil {
 		return false, err
 	}

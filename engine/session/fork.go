@@ -179,7 +179,7 @@ func (t *Tree) branchedLocked(target string) (*Tree, error) {
 	}
 
 	if nt.file.path != "" && nt.hasAsst {
-		if err := nt.rewriteLocked(); err != nil {
+		if err := nt.rewriteLocked(false); err != nil {
 			return nil, fmt.Errorf("fork: %w", err)
 		}
 	}
@@ -228,7 +228,7 @@ func ForkFrom(sourcePath, targetCwd, dir string, opts Options) (*Tree, []Warning
 	for _, r := range ld.recs {
 		t.addLocked(r)
 	}
-	if err := t.rewriteLocked(); err != nil {
+	if err := t.rewriteLocked(false); err != nil {
 		return nil, ld.warnings, fmt.Errorf("fork from %s: %w", sourcePath, err)
 	}
 	return t, ld.warnings, nil

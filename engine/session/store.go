@@ -37,6 +37,17 @@ type Options struct {
 	// header) and is the cwd of the fresh session started when the file
 	// is missing or has no valid header.
 	Cwd string
+	// DefaultCwd is the cwd of a fresh session (a missing file, no valid
+	// header) when Cwd is empty: pi uses the process's directory.
+	DefaultCwd string
+}
+
+// freshCwd is the cwd a fresh session gets.
+func (o Options) freshCwd() string {
+	if o.Cwd != "" {
+		return o.Cwd
+	}
+	return o.DefaultCwd
 }
 
 // fileState is a Tree's file. path == "" means in memory.
@@ -100,8 +111,8 @@ func Open(path string, opts Options) (*Tree, []Warning, error) {
 			return nil, nil, fmt.Errorf("open session: %w", err)
 		}
 		t := newTree()
-		t.header = Header{Type: "session", Version: CurrentVersion, ID: newSessionID(), Timestamp: isoTime(t.now()), Cwd: opts.Cwd}
-		t.file = fileState{path: abs, dir: filepath.Dir(abs), cwd: opts.Cwd, policy: opts.Sync}
+		t.header = Header{Type: "session", Version: CurrentVersion, ID: newSessionID(), Timestamp: isoTime(t.now()), Cwd: opts.freshCwd()}
+		t.file = fileState{path: abs, dir: filepath.Dir(abs), cwd: opts.freshCwd(), policy: opts.Sync}
 		return t, nil, nil
 	}
 	if err != nil {
@@ -132,7 +143,7 @@ func Open(path string, opts Options) (*Tree, []Warning, error) {
 		needNL:  ld.tornTail,
 	}
 	if ld.migrated {
-		if err := t.rewriteLocked(); err != nil {
+		if err := t.rewriteLocked(true); err != nil {
 			return nil, warnings, fmt.Errorf("open session: migrate: %w", err)
 		}
 	}
@@ -152,9 +163,9 @@ func restartInvalid(abs string, data []byte, opts Options) (*Tree, []Warning, er
 		}
 		warnings = append(warnings, Warning{abs, 0, "the old content was moved to " + aside})
 	}
-	t.header = Header{Type: "session", Version: CurrentVersion, ID: newSessionID(), Timestamp: ts, Cwd: opts.Cwd}
-	t.file = fileState{path: abs, dir: filepath.Dir(abs), cwd: opts.Cwd, policy: opts.Sync}
-	if err := t.rewriteLocked(); err != nil {
+	t.header = Header{Type: "session", Version: CurrentVersion, ID: newSessionID(), Timestamp: ts, Cwd: opts.freshCwd()}
+	t.file = fileState{path: abs, dir: filepath.Dir(abs), cwd: opts.freshCwd(), policy: opts.Sync}
+	if err := t.rewriteLocked(true); err != nil {
 		return nil, warnings, fmt.Errorf("open session: %w", err)
 	}
 	return t, warnings, nil
@@ -255,7 +266,7 @@ func (t *Tree) persistLocked() error {
 		if !t.hasAsst {
 			return nil
 		}
-		if err := t.rewriteLocked(); err != nil {
+		if err := t.rewriteLocked(false); err != nil {
 			return t.failLocked(err)
 		}
 		return nil
@@ -269,6 +280,10 @@ func (t *Tree) persistLocked() error {
 			return t.failLocked(fmt.Errorf("open %s: %w", fst.path, err))
 		}
 		fst.f = f
+	} else if err := samePathFile(fst.path, fst.f); err != nil {
+		// Appending to a file no longer at the path would lose every
+		// later entry without a word.
+		return t.failLocked(err)
 	}
 	var buf []byte
 	if fst.needNL {
@@ -301,6 +316,26 @@ func (t *Tree) persistLocked() error {
 	return nil
 }
 
+// samePathFile checks that f is still the file at path: another process
+// may have removed it or replaced it (a rename over it).
+func samePathFile(path string, f *os.File) error {
+	at, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("%s was removed", path)
+	}
+	if err != nil {
+		return err
+	}
+	open, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if !os.SameFile(at, open) {
+		return fmt.Errorf("%s was replaced by another file (another process wrote it)", path)
+	}
+	return nil
+}
+
 // failLocked records a write failure: the tree stops writing and keeps
 // going in memory. Caller holds t.mu.
 func (t *Tree) failLocked(err error) error {
@@ -317,11 +352,15 @@ func (t *Tree) failLocked(err error) error {
 	return err
 }
 
-// rewriteLocked replaces the whole file with the header and every entry:
-// written to a temporary file in the same directory, fsynced, renamed over
-// the path, and the directory fsynced, so the file is either the old one
-// or the complete new one. Caller holds t.mu.
-func (t *Tree) rewriteLocked() error {
+// rewriteLocked writes the whole file, the header and every entry, to a
+// temporary file in the same directory, fsyncs it, moves it to the path
+// and fsyncs the directory, so the file is either absent (or the old one)
+// or complete. With replace false (a new session's first write) an
+// existing file is never replaced: another process created it, and
+// writing over it would cut off that process's appends; the write fails
+// instead (pi 1.6 opens the new file with "wx" likewise). Caller holds
+// t.mu.
+func (t *Tree) rewriteLocked(replace bool) error {
 	fst := &t.file
 	if err := os.MkdirAll(fst.dir, 0o755); err != nil {
 		return fmt.Errorf("write session: %w", err)
@@ -337,7 +376,14 @@ func (t *Tree) rewriteLocked() error {
 		_ = fst.f.Close()
 		fst.f = nil
 	}
-	if err := writeFileAtomic(fst.path, buf.Bytes()); err != nil {
+	write := writeFileAtomic
+	if !replace {
+		write = writeFileNew
+	}
+	if err := write(fst.path, buf.Bytes()); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return fmt.Errorf("write session: %s was created by another process; not replacing it", fst.path)
+		}
 		return fmt.Errorf("write session: %w", err)
 	}
 	fst.onDisk = true
@@ -362,7 +408,25 @@ func (t *Tree) headerLineLocked() []byte {
 
 // writeFileAtomic writes data to path through a synced temporary file and
 // a rename, then syncs the directory (best effort: not every platform can).
-func writeFileAtomic(path string, data []byte) (err error) {
+func writeFileAtomic(path string, data []byte) error {
+	return writeThroughTemp(path, data, os.Rename)
+}
+
+// writeFileNew is writeFileAtomic for a path that must not exist yet: the
+// temporary file is hard-linked into place, which fails with fs.ErrExist
+// when something is there, and never replaces it.
+func writeFileNew(path string, data []byte) error {
+	return writeThroughTemp(path, data, func(tmp, path string) error {
+		if err := os.Link(tmp, path); err != nil {
+			return err
+		}
+		return os.Remove(tmp)
+	})
+}
+
+// writeThroughTemp writes data to a synced temporary file next to path
+// and moves it there with place.
+func writeThroughTemp(path string, data []byte, place func(tmp, path string) error) (err error) {
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
@@ -386,7 +450,7 @@ func writeFileAtomic(path string, data []byte) (err error) {
 	if err != nil {
 		return err
 	}
-	if err = os.Rename(tmp, path); err != nil {
+	if err = place(tmp, path); err != nil {
 		return err
 	}
 	if d, derr := os.Open(dir); derr == nil {
