@@ -96,6 +96,18 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 	})
 	fn("cwd", func(goja.FunctionCall) goja.Value { return vm.ToValue(h.Options().Cwd) })
 	fn("hasUI", func(goja.FunctionCall) goja.Value { return vm.ToValue(pi.UI().HasUI()) })
+	// pi 1.6's context members.
+	fn("mode", func(goja.FunctionCall) goja.Value { return vm.ToValue(pi.Mode()) })
+	fn("isProjectTrusted", func(goja.FunctionCall) goja.Value { return vm.ToValue(pi.ProjectTrusted()) })
+	fn("systemPromptOptions", func(goja.FunctionCall) goja.Value { return val(pi.SystemPromptOptions()) })
+	// emit delivers a pi event to every extension (mcp_servers_change),
+	// off this loop: the emitter's own listeners run on it.
+	fn("emit", func(c goja.FunctionCall) goja.Value {
+		typ, payload := str(c, 0), object(c, 1)
+		payload["type"] = typ
+		go h.Emit(context.Background(), typ, payload)
+		return goja.Undefined()
+	})
 	fn("model", func(goja.FunctionCall) goja.Value {
 		if m := pi.Model(); m != nil {
 			return val(m)
