@@ -65,6 +65,17 @@ func (l *loop) emit(ev Event) Event {
 			ctx = engine.WithLazyPayload(ctx, typ, "messages")
 		}
 		h.Emit(ctx, typ, ext)
+		if typ == "agent_end" {
+			// pi 1.6's agent_settled: the run is over. pigo's loop has
+			// no automatic continuation of its own (queued follow-ups
+			// run before agent_end), so it settles with agent_end; a
+			// retry or compaction of the agent mode starts a new run.
+			aborted := false
+			if l.last != nil {
+				aborted = l.last["stopReason"] == "aborted"
+			}
+			h.Emit(l.ctx, "agent_settled", Event{"type": "agent_settled", "aborted": aborted})
+		}
 	}
 	if typ == "turn_end" {
 		a.mu.Lock()

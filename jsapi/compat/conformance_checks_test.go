@@ -15,9 +15,9 @@ import (
 	"github.com/pigo-dev/pigo/engine"
 )
 
-// The conformance checks of pi-compat.md §6: one TestConformance<Example>
-// per example of pi 0.73.1's examples/extensions, driving it as the §6 row
-// says and asserting pi's outcome (texts copied from the example sources;
+// The behaviour check of each example: one TestConformance<Example>
+// per example of pi 0.73.1's examples/extensions, driving it headless or
+// with a scripted UI and asserting pi's outcome (texts copied from the example sources;
 // renderer outputs and tool texts where noted were produced by running the
 // example with the real @mariozechner packages in Node). Classes (a)
 // headless and (b) scripted UI are covered fully; (c) custom TUI and (d)
@@ -27,9 +27,9 @@ import (
 // (tool/message renderers, footer/header factories, ui.custom options) the
 // probe (conformance_helpers_test.go) plays that host.
 
-// conformanceExample is one row of the §6 table.
+// conformanceExample is one row of the conformance table.
 type conformanceExample struct {
-	class string // a, b, c or d (pi-compat.md §6)
+	class string // a headless, b scripted UI, c custom TUI, d network/LLM/external
 	check func(t *testing.T)
 }
 
@@ -1942,7 +1942,7 @@ func checkCustomProviderGitlabDuo(t *testing.T) {
 	}
 }
 
-// githubExecStub stands in for git and gh (the §6 "stubbed pi.exec").
+// githubExecStub stands in for git and gh (a stubbed pi.exec).
 const githubExecStub = `const realExec = pi.exec;
 pi.exec = async (cmd: string, args: string[], opts: any) => {
   if (cmd === "git" && args[0] === "remote") return { stdout: "origin\tgit@github.com:o/r.git (fetch)\norigin\tgit@github.com:o/r.git (push)\n", stderr: "", code: 0, killed: false };

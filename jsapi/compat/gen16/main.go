@@ -77,7 +77,7 @@ var vendored = map[string]map[string][]string{
 	},
 }
 
-var pathComment = regexp.MustCompile(`(?:\.\./|/)[^"\n]*?node_modules/`)
+var pathComment = regexp.MustCompile(`(?:\.\./)+[^"\n]*?node_modules/`)
 
 func main() {
 	root, _ := filepath.Abs(filepath.Join("node_modules", "@earendil-works"))

@@ -53,7 +53,7 @@ var __privateWrapper = (obj, member, setter, getter) => ({
   }
 });
 
-partial-json/dist/options.js
+// partial-json/dist/options.js
 var require_options = __commonJS({
   "partial-json/dist/options.js"(exports) {
     "use strict";
@@ -78,7 +78,7 @@ var require_options = __commonJS({
   }
 });
 
-partial-json/dist/index.js
+// partial-json/dist/index.js
 var require_dist = __commonJS({
   "partial-json/dist/index.js"(exports) {
     "use strict";
@@ -350,7 +350,7 @@ __export(stdin_exports, {
 });
 module.exports = __toCommonJS(stdin_exports);
 
-@earendil-works/pi-ai/dist/utils/event-stream.js
+// @earendil-works/pi-ai/dist/utils/event-stream.js
 var FifoQueue = class {
   constructor() {
     __publicField(this, "incoming", []);
@@ -465,7 +465,7 @@ time_fn = function(message) {
   message.durationMs = Math.max(0, Math.round(performance.now() - __privateGet(this, _startedAtMonotonic)));
 };
 
-@earendil-works/pi-ai/dist/api/lazy.js
+// @earendil-works/pi-ai/dist/api/lazy.js
 function createSetupErrorMessage(model2, error, timestamp, stopReason) {
   return {
     role: "assistant",
@@ -549,7 +549,7 @@ function lazyApi(load, capabilities) {
   return api;
 }
 
-@earendil-works/pi-ai/dist/utils/abort.js
+// @earendil-works/pi-ai/dist/utils/abort.js
 function abortReason(signal) {
   if (signal.reason !== void 0)
     return signal.reason;
@@ -595,7 +595,7 @@ function raceWithAbortSignal(operation, signal) {
   });
 }
 
-@earendil-works/pi-ai/dist/auth/credential-store.js
+// @earendil-works/pi-ai/dist/auth/credential-store.js
 var InMemoryCredentialStore = class {
   constructor() {
     __publicField(this, "credentials", /* @__PURE__ */ new Map());
@@ -645,7 +645,7 @@ var InMemoryCredentialStore = class {
   }
 };
 
-@earendil-works/pi-ai/dist/utils/diagnostics.js
+// @earendil-works/pi-ai/dist/utils/diagnostics.js
 function formatThrownValue(value) {
   if (value instanceof Error)
     return value.message || value.name;
@@ -654,7 +654,7 @@ function formatThrownValue(value) {
   return String(value);
 }
 
-@earendil-works/pi-ai/dist/utils/models-error.js
+// @earendil-works/pi-ai/dist/utils/models-error.js
 var ModelsError = class extends Error {
   constructor(code, message, options) {
     super(withCauseDetail(message, options?.cause), options);
@@ -672,7 +672,7 @@ function withCauseDetail(message, cause) {
   return `${message}: ${detail}`;
 }
 
-@earendil-works/pi-ai/dist/models-store.js
+// @earendil-works/pi-ai/dist/models-store.js
 var InMemoryModelsStore = class {
   constructor() {
     __publicField(this, "entries", /* @__PURE__ */ new Map());
@@ -692,7 +692,7 @@ var InMemoryModelsStore = class {
   }
 };
 
-@earendil-works/pi-telemetry/dist/noop.js
+// @earendil-works/pi-telemetry/dist/noop.js
 async function startNoopSpan(_options, callback) {
   return callback(noopTelemetrySpan);
 }
@@ -727,15 +727,15 @@ var noopTelemetrySpan = {
 Object.freeze(noopTelemetrySpan);
 var NOOP_TELEMETRY_CONTEXT = noopTelemetrySpan;
 
-@earendil-works/pi-telemetry/dist/memory.js
+// @earendil-works/pi-telemetry/dist/memory.js
 var anchor = performance.timeOrigin;
 
-@earendil-works/pi-telemetry/dist/index.js
+// @earendil-works/pi-telemetry/dist/index.js
 function defineTelemetrySchema(schema) {
   return schema;
 }
 
-@earendil-works/pi-ai/dist/utils/text.js
+// @earendil-works/pi-ai/dist/utils/text.js
 function contentText(content, separator = "\n") {
   if (typeof content === "string")
     return content;
@@ -762,7 +762,7 @@ ${value}`);
   return parts.join("\n\n");
 }
 
-@earendil-works/pi-ai/dist/telemetry.js
+// @earendil-works/pi-ai/dist/telemetry.js
 var provider = { type: "string", description: "Provider identifier.", required: true };
 var model = { type: "string", description: "Requested model identifier.", required: true };
 var stop = {
@@ -853,10 +853,10 @@ var AI_TELEMETRY_SCHEMA = defineTelemetrySchema({
   }
 });
 
-@earendil-works/pi-ai/dist/utils/version.js
+// @earendil-works/pi-ai/dist/utils/version.js
 var PI_AI_VERSION = "1.6.0";
 
-@earendil-works/pi-ai/dist/utils/identity.js
+// @earendil-works/pi-ai/dist/utils/identity.js
 var PI_ATTRIBUTION = { name: "pi", url: "https://pi.dev", categories: ["cli-agent"] };
 var NVIDIA_NIM_HOST = "integrate.api.nvidia.com";
 var OPENCODE_HOST = "opencode.ai";
@@ -980,7 +980,7 @@ function withClientIdentity(models, identity) {
   return mutable;
 }
 
-@earendil-works/pi-ai/dist/utils/model-operations.js
+// @earendil-works/pi-ai/dist/utils/model-operations.js
 function getModelType(model2) {
   return model2.type ?? "chat";
 }
@@ -988,7 +988,7 @@ function isModelType(model2, type) {
   return getModelType(model2) === type;
 }
 
-@earendil-works/pi-ai/dist/utils/transcript.js
+// @earendil-works/pi-ai/dist/utils/transcript.js
 function createInitialSystemMessage(systemPrompt, tools) {
   const hasSystemPrompt = systemPrompt !== void 0 && systemPrompt.length > 0;
   const hasTools = tools !== void 0 && tools.length > 0;
@@ -1147,7 +1147,7 @@ function resolveTranscriptTools(messages, support) {
   return { requestTools: getCurrentTools(systemMessages.slice(0, folded)), foldedSystemMessages: folded };
 }
 
-@earendil-works/pi-ai/dist/models.js
+// @earendil-works/pi-ai/dist/models.js
 function hasApi(model2, api) {
   return isModelType(model2, "chat") && model2.api === api;
 }
@@ -1172,7 +1172,7 @@ function calculateCost(model2, usage) {
   return usage.cost;
 }
 
-@earendil-works/pi-ai/dist/utils/provider-env.js
+// @earendil-works/pi-ai/dist/utils/provider-env.js
 var procEnvCache = null;
 function getBunSandboxEnvValue(name) {
   if (typeof process === "undefined" || !process.versions?.bun || Object.keys(process.env).length > 0) {
@@ -1198,7 +1198,7 @@ function getProviderEnvValue(name, env) {
   return env?.[name] || (typeof process !== "undefined" ? process.env[name] : void 0) || getBunSandboxEnvValue(name) || void 0;
 }
 
-@earendil-works/pi-ai/dist/cache-warming.js
+// @earendil-works/pi-ai/dist/cache-warming.js
 var CACHE_WARMING_MAX_AGE_MS = 60 * 6e4;
 var CACHE_WARMING_MAX_IDLE_AGE_MS = 30 * 6e4;
 var CACHE_WARMING_MINIMUM_EXPECTED_SAVINGS = 0.05;
@@ -1254,7 +1254,7 @@ function price(model2, tokens) {
   return calculateCost(model2, usage).total;
 }
 
-@earendil-works/pi-ai/dist/utils/json-parse.js
+// @earendil-works/pi-ai/dist/utils/json-parse.js
 var import_partial_json = __toESM(require_dist(), 1);
 var VALID_JSON_ESCAPES = /* @__PURE__ */ new Set(['"', "\\", "/", "b", "f", "n", "r", "t"]);
 function isControlCharacter(char) {
@@ -1351,12 +1351,12 @@ ${json}`
   }
 }
 
-@earendil-works/pi-ai/dist/utils/overflow.js
+// @earendil-works/pi-ai/dist/utils/overflow.js
 function isRecoverableLength(message, desiredMaxOutput) {
   return message.stopReason === "length" && desiredMaxOutput > 0 && message.usage.output < desiredMaxOutput;
 }
 
-@earendil-works/pi-ai/dist/utils/retry.js
+// @earendil-works/pi-ai/dist/utils/retry.js
 function buildProviderErrorPattern(patterns) {
   return new RegExp(patterns.join("|"), "i");
 }
@@ -1551,7 +1551,7 @@ function isRetryableAssistantError(message) {
   return RETRYABLE_PROVIDER_ERROR_PATTERN.test(errorMessage);
 }
 
-@earendil-works/pi-ai/dist/utils/streaming-json.js
+// @earendil-works/pi-ai/dist/utils/streaming-json.js
 var MAX_REPORTED_DEPTH = 32;
 var ROOT_SLOT = { kind: "root" };
 var CREDIT_PER_APPEND = 256;
@@ -2015,7 +2015,7 @@ function setMember(members, key, value) {
   }
 }
 
-@earendil-works/pi-ai/dist/utils/uuid.js
+// @earendil-works/pi-ai/dist/utils/uuid.js
 var MAX_UUID_V7_TIMESTAMP = 281474976710655;
 var MAX_SEQUENCE = (1n << 41n) - 1n;
 var lastOrdinaryTimestamp = -1;

@@ -40,7 +40,7 @@ __export(stdin_exports, {
 });
 module.exports = __toCommonJS(stdin_exports);
 
-@earendil-works/pi-codemode/dist/identifier.js
+// @earendil-works/pi-codemode/dist/identifier.js
 function toCodemodeIdentifier(name) {
   let identifier = "";
   for (const char of name) {
@@ -50,7 +50,7 @@ function toCodemodeIdentifier(name) {
   return identifier === "" ? "_" : identifier;
 }
 
-@earendil-works/pi-codemode/dist/declarations.js
+// @earendil-works/pi-codemode/dist/declarations.js
 var IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 var INDENT = "  ";
 var DEFAULT_INPUT_SCHEMA_MAX_CHARS = 16e3;
@@ -327,7 +327,7 @@ ${INDENT}`)}`);
   return lines.join("\n");
 }
 
-@earendil-works/pi-codemode/dist/runtime/prelude-source.js
+// @earendil-works/pi-codemode/dist/runtime/prelude-source.js
 var MAX_STORE_VALUE_CHARS = 256 * 1024;
 var MAX_STORE_TOTAL_CHARS = 1024 * 1024;
 var MAX_OUTPUT_CHARS = 16 * 1024 * 1024;
@@ -811,7 +811,7 @@ var PRELUDE_SOURCE = `(function (bridge, toolsJson, globalsJson, storeJson) {
 	};
 })`;
 
-@earendil-works/pi-codemode/dist/source.js
+// @earendil-works/pi-codemode/dist/source.js
 var CODEMODE_OPTIONS_PREFIX = "// @options:";
 var SUPPORTED_FIELDS = ["max_output_tokens", "timeout_ms"];
 var SUPPORTED_FIELDS_TEXT = "`max_output_tokens` and `timeout_ms`";

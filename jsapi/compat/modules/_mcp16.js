@@ -49,7 +49,7 @@ __export(stdin_exports, {
 });
 module.exports = __toCommonJS(stdin_exports);
 
-@earendil-works/pi-mcp/dist/config.js
+// @earendil-works/pi-mcp/dist/config.js
 var SERVER_NAME = /^[A-Za-z0-9_-]+$/;
 function validateMcpServerConfig(name, raw, options = {}) {
   const invalid = (error) => ({ kind: "invalid", error });
@@ -175,7 +175,7 @@ function isMcpServerOverride(entry) {
   return entry.command === void 0 && entry.url === void 0 && entry.type === void 0;
 }
 
-@earendil-works/pi-mcp/dist/input-schema.js
+// @earendil-works/pi-mcp/dist/input-schema.js
 function normalizeMcpInputSchema(schema) {
   return {
     ...schema,
@@ -184,7 +184,7 @@ function normalizeMcpInputSchema(schema) {
   };
 }
 
-@earendil-works/pi-mcp/dist/naming.js
+// @earendil-works/pi-mcp/dist/naming.js
 var import_node_crypto = require("node:crypto");
 var MAX_TOOL_NAME_LENGTH = 64;
 function createMcpToolName(server, tool, isTaken = () => false) {
@@ -202,7 +202,7 @@ function mcpServerSummary(description, instructions) {
   return (text.split("\n", 1)[0] ?? "").trim();
 }
 
-@earendil-works/pi-mcp/dist/output-limit.js
+// @earendil-works/pi-mcp/dist/output-limit.js
 var MCP_OUTPUT_MAX_BYTES = 20 * 1024;
 async function limitMcpContent(content, saveOutput) {
   const combined = content.flatMap((block) => block.type === "text" ? [block.text] : []).join("\n");
@@ -251,7 +251,7 @@ function truncateMiddle(text, maxBytes) {
   return { content: `${head}\u2026${removedChars} chars truncated\u2026${tail}`, totalBytes: buf.length, totalLines: lines };
 }
 
-@earendil-works/pi-mcp/dist/protocol/content.js
+// @earendil-works/pi-mcp/dist/protocol/content.js
 function blockToLlmContent(block) {
   switch (block.type) {
     case "text":
@@ -286,7 +286,7 @@ function toLlmContent(result) {
   return content;
 }
 
-@earendil-works/pi-mcp/dist/protocol/jsonrpc.js
+// @earendil-works/pi-mcp/dist/protocol/jsonrpc.js
 var JSON_RPC_ERROR_CODES = {
   parseError: -32700,
   invalidRequest: -32600,
@@ -351,11 +351,11 @@ function parseJsonRpcMessage(value) {
   throw new McpError(JSON_RPC_ERROR_CODES.invalidRequest, "Invalid JSON-RPC message");
 }
 
-@earendil-works/pi-mcp/dist/protocol/types.js
+// @earendil-works/pi-mcp/dist/protocol/types.js
 var LATEST_PROTOCOL_VERSION = "2025-11-25";
 var SUPPORTED_PROTOCOL_VERSIONS = [LATEST_PROTOCOL_VERSION, "2025-06-18", "2025-03-26", "2024-11-05"];
 
-@earendil-works/pi-mcp/dist/transports/streamable-http.js
+// @earendil-works/pi-mcp/dist/transports/streamable-http.js
 var MAX_ERROR_BODY_BYTES = 8 * 1024;
 var McpHttpError = class extends Error {
   constructor(status, message, body = "") {

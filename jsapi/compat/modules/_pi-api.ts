@@ -534,6 +534,12 @@ function makeModelRegistry(host: any, assertActive: () => void, virtualModels: (
       assertActive();
       return { stopReason: "error", errorMessage: `not supported yet: classify (${model?.provider}/${model?.id})`, answers: {} };
     },
+    // pi 1.6: request-time auth inside the registry. pigo's providers
+    // resolve credentials themselves, so these are pi-ai's calls.
+    hasConfiguredAuth: (model: any) => (assertActive(), !!ai().getEnvApiKey(model?.provider)),
+    stream: (model: any, context: any, options?: any) => (assertActive(), ai().stream(model, context, options)),
+    streamSimple: (model: any, context: any, options?: any) => (assertActive(), ai().streamSimple(model, context, options)),
+    complete: (model: any, context: any, options?: any) => (assertActive(), ai().complete(model, context, options)),
     getAll: () => (assertActive(), [...host.allModels(), ...virtualModels(), ...catalog()]),
     getAvailable: () => (assertActive(), [...host.allModels(), ...catalog()].filter((m: any) => !!ai().getEnvApiKey(m.provider))),
     // pi resolves keys from auth.json and the environment; pigo from the

@@ -50,7 +50,7 @@ __export(stdin_exports, {
 });
 module.exports = __toCommonJS(stdin_exports);
 
-@earendil-works/pi-schema/dist/builders.js
+// @earendil-works/pi-schema/dist/builders.js
 function str(options = {}) {
   return { type: "string", ...options };
 }
@@ -132,7 +132,7 @@ function obj(properties, options = {}) {
   };
 }
 
-@earendil-works/pi-schema/dist/checks.js
+// @earendil-works/pi-schema/dist/checks.js
 var ALWAYS = () => true;
 var NEVER = () => false;
 var IS_STRING = (v) => typeof v === "string";
@@ -638,7 +638,7 @@ function deepEqual(a, b) {
   return true;
 }
 
-@earendil-works/pi-schema/dist/resolver.js
+// @earendil-works/pi-schema/dist/resolver.js
 var DEFAULT_BASE = "https://json-schema.invalid/root.json";
 var Resolver = class {
   constructor(root, options) {
@@ -831,7 +831,7 @@ function documentOf(uri) {
   return hash < 0 ? uri : uri.slice(0, hash);
 }
 
-@earendil-works/pi-schema/dist/shared.js
+// @earendil-works/pi-schema/dist/shared.js
 function sharedRegex(source) {
   const hit = regexes.get(source)?.deref();
   if (hit !== void 0)
@@ -852,7 +852,7 @@ var regexCleanup = new FinalizationRegistry((source) => {
     regexes.delete(source);
 });
 
-@earendil-works/pi-schema/dist/coerce.js
+// @earendil-works/pi-schema/dist/coerce.js
 var Coercer = class {
   constructor(compiler2, schema) {
     __publicField(this, "c");
@@ -1409,7 +1409,7 @@ function isPlainObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-@earendil-works/pi-schema/dist/annotations.js
+// @earendil-works/pi-schema/dist/annotations.js
 function newAnnotations() {
   return { props: null, allProps: false, items: 0, allItems: false, indexes: null };
 }
@@ -1586,7 +1586,7 @@ function unevaluatedItems(check) {
   };
 }
 
-@earendil-works/pi-schema/dist/compiler.js
+// @earendil-works/pi-schema/dist/compiler.js
 var RESTART = /* @__PURE__ */ Symbol("restart");
 var Compiler = class {
   constructor(schema, options, dynamic) {
@@ -2097,7 +2097,7 @@ function entries(value) {
   return isSchemaObject(value) ? Object.entries(value) : [];
 }
 
-@earendil-works/pi-schema/dist/explain.js
+// @earendil-works/pi-schema/dist/explain.js
 var Explainer = class {
   constructor(compiler2, schema) {
     __publicField(this, "c");
@@ -2468,7 +2468,7 @@ function typeName(v) {
   return typeof v;
 }
 
-@earendil-works/pi-schema/dist/validator.js
+// @earendil-works/pi-schema/dist/validator.js
 function compile(schema, options = NO_OPTIONS) {
   const check = compileCheck(schema, options);
   return options.coerce === true ? new CoercingValidator(schema, options, check) : new Validator(schema, options, check);

@@ -40,7 +40,7 @@ __export(stdin_exports, {
 });
 module.exports = __toCommonJS(stdin_exports);
 
-@earendil-works/pi-tui/dist/oklab.js
+// @earendil-works/pi-tui/dist/oklab.js
 var multiply = (m, [x, y, z]) => m.map((row) => row[0] * x + row[1] * y + row[2] * z);
 var LINEAR_SRGB_TO_LMS = [
   [0.4122214694707629, 0.5363325372617349, 0.0514459932675022],
@@ -188,7 +188,7 @@ function rgbToOkhsl(rgb) {
   return { h: hue, s: Math.min(1, Math.max(0, saturation)), l: lightness };
 }
 
-@earendil-works/pi-tui/dist/colors.js
+// @earendil-works/pi-tui/dist/colors.js
 function requireFinite(value, name) {
   if (!Number.isFinite(value))
     throw new Error(`${name} must be finite`);
@@ -444,7 +444,7 @@ function styleTextWithAnsi(text, fgAnsi, bgAnsi, options) {
   return `${prefix}${text}${suffix}`;
 }
 
-@earendil-works/pi-tui/dist/terminal-colors.js
+// @earendil-works/pi-tui/dist/terminal-colors.js
 var COLOR_SCHEME_REPORT_PATTERN = /^(?:\x1b\[\?997;(1|2)n)+$/;
 function parseTerminalColorSchemeReport(data) {
   const match = data.match(COLOR_SCHEME_REPORT_PATTERN);
