@@ -2,6 +2,7 @@ package compat_test
 
 import (
 	"bytes"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -39,7 +40,8 @@ var pi16Checks = map[string]func(t *testing.T){
 	"input-transform-streaming": checkInputTransformStreaming,
 	"jev-router":                checkJevRouter,
 	"project-trust":             checkProjectTrust,
-	// changed in 1.6 (beyond the scope rename); the 0.73.1 check still holds
+	// changed in 1.6 (beyond the scope rename): the 0.73.1 check, which
+	// says where 1.6 differs (pi16Test), or a check of its own (…16)
 	"border-status-editor":       checkBorderStatusEditor,
 	"built-in-tool-renderer":     checkBuiltInToolRenderer,
 	"custom-compaction":          checkCustomCompaction,
@@ -56,9 +58,9 @@ var pi16Checks = map[string]func(t *testing.T){
 	"notify":                     checkNotify,
 	"overlay-qa-tests":           checkOverlayQaTests,
 	"overlay-test":               checkOverlayTest,
-	"plan-mode":                  checkPlanMode,
+	"plan-mode":                  checkPlanMode16,
 	"preset":                     checkPreset,
-	"prompt-customizer":          checkPromptCustomizer,
+	"prompt-customizer":          checkPromptCustomizer16,
 	"provider-payload":           checkProviderPayload,
 	"qna":                        checkQna,
 	"question":                   checkQuestion,
@@ -66,7 +68,7 @@ var pi16Checks = map[string]func(t *testing.T){
 	"reload-runtime":             checkReloadRuntime,
 	"snake":                      checkSnake,
 	"space-invaders":             checkSpaceInvaders,
-	"subagent":                   checkSubagent,
+	"subagent":                   checkSubagent16,
 	"summarize":                  checkSummarize,
 	"tic-tac-toe":                checkTicTacToe,
 	"titlebar-spinner":           checkTitlebarSpinner,
@@ -170,7 +172,7 @@ func checkEntryRenderer(t *testing.T) {
 	// pi's interactive host renders the entry with the registered renderer.
 	got := p.probe(`const r = s.entryRenderers["status-card"];
 const entry = { type: "custom", customType: "status-card", data: { message: "hello", timestamp: 0 } };
-const plain = (c: any) => c.render(40).map((l: string) => l.replace(/\x1b\[[0-9;]*m/g, "").trimEnd()).filter((l: string) => l !== "");
+const plain = (c) => c.render(40).map((l) => l.replace(/\x1b\[[0-9;]*m/g, "").trimEnd()).filter((l) => l !== "");
 return [plain(r(entry, { expanded: false }, theme)), plain(r(entry, { expanded: true }, theme)).length,
   plain(r({ type: "custom", customType: "status-card" }, { expanded: false }, theme))[0].includes("No data")];`)
 	list, _ := got.([]any)
@@ -217,8 +219,8 @@ func checkDebugProvider(t *testing.T) {
 		"model": "claude-sonnet-4-5", "events": []any{map[string]any{"type": "message_start", "n": 1.0}, map[string]any{"type": "message_stop"}}})
 	got := p.probe(`const r = s.entryRenderers["debug-provider-events"];
 const data = { provider: "anthropic", api: "anthropic-messages", model: "m", events: [{ a: 1 }] };
-const keyHint = (k: string, d: string) => k + " " + d;
-const plain = (c: any) => c.render(100).map((l: string) => l.replace(/\x1b\[[0-9;]*m/g, "").trim()).filter((l: string) => l !== "");
+const keyHint = (k, d) => k + " " + d;
+const plain = (c) => c.render(100).map((l) => l.replace(/\x1b\[[0-9;]*m/g, "").trim()).filter((l) => l !== "");
 return [plain(r({ data }, { expanded: false, keyHint }, theme)), plain(r({ data }, { expanded: true, keyHint }, theme)).length,
   plain(r({}, { expanded: false, keyHint }, theme))];`)
 	list, _ := got.([]any)
@@ -324,6 +326,9 @@ func checkGitMergeAndResolve(t *testing.T) {
 
 	p := mustLoad(t, "git-merge-and-resolve", work)
 	p.emit("agent_end", map[string]any{"messages": []any{}})
+	eventually(t, "a follow-up (notifications "+asJSON(p.notifications())+", log "+asJSON(p.logs())+")", func() bool {
+		return len(p.calls("sendUserMessage")) > 0
+	})
 	calls := p.waitCalls("sendUserMessage", 1)
 	want := "Merged origin/main with conflicts:\n\n  a.txt:1-5 (ours 2, theirs 4)\n\nResolve these conflicts."
 	wantText(t, "conflicts", asString(calls[0].Args[0]), want)
@@ -365,8 +370,8 @@ func checkJevRouter(t *testing.T) {
 	wantJSON(t, "thinking levels", e.Value["thinkingLevels"], []any{"low", "medium", "high", "xhigh"})
 	got := p.probe(`const vm = s.virtualModels["jev/auto"];
 const model = ctx.modelRegistry.find("jev", "auto");
-const req = (o: any) => ({ model, thinkingLevel: "high", messages: [{ role: "user", content: "fix the parser" }], ...o });
-const pick = (r: any) => [r.model.provider + "/" + r.model.id, r.thinkingLevel, r.state ?? null];
+const req = (o) => ({ model, thinkingLevel: "high", messages: [{ role: "user", content: "fix the parser" }], ...o });
+const pick = (r) => [r.model.provider + "/" + r.model.id, r.thinkingLevel, r.state ?? null];
 const direct = await vm.route(req({ reason: "direct" }), ctx);
 const first = await vm.route(req({ reason: "user" }), ctx);
 const edited = await vm.route(req({ reason: "continuation", state: first.state, messages: [{ role: "user", content: "go" },
@@ -374,7 +379,7 @@ const edited = await vm.route(req({ reason: "continuation", state: first.state, 
 const failedEdit = await vm.route(req({ reason: "continuation", state: first.state, messages: [{ role: "user", content: "go" },
   { role: "toolResult", toolName: "edit", isError: true, content: [] }] }), ctx);
 const sticky = await vm.route(req({ reason: "user", previous: { model: ctx.modelRegistry.find("openai-codex", "gpt-5.6-sol") } }), ctx);
-return { found: model && model.api, listed: ctx.modelRegistry.getAll().some((m: any) => m.provider === "jev"),
+return { found: model && model.api, listed: ctx.modelRegistry.getAll().some((m) => m.provider === "jev"),
   direct: pick(direct), first: pick(first), edited: pick(edited), failedEdit: pick(failedEdit), sticky: pick(sticky) };`)
 	wantJSON(t, "routes", got, map[string]any{
 		"found": "pi-virtual", "listed": true,
@@ -385,4 +390,115 @@ return { found: model && model.api, listed: ctx.modelRegistry.getAll().some((m: 
 		"failedEdit": []any{"openai-codex/gpt-5.6-terra", "high", nil},
 		"sticky":     []any{"openai-codex/gpt-5.6-sol", "high", map[string]any{"phase": "planning", "model": "gpt-5.6-sol"}},
 	})
+}
+
+// ---------------------------------------------------------------------------
+// Checks of examples whose behaviour changed in pi 1.6
+
+// checkPromptCustomizer16: pi 1.6's example no longer rewrites the prompt;
+// it sets the tool_guidance section of event.systemPromptOptions in place,
+// which pi renders into the system prompt.
+func checkPromptCustomizer16(t *testing.T) {
+	p := mustLoad(t, "prompt-customizer", "")
+	sections := func(opts map[string]any) map[string]any {
+		ev := beforeAgentStart(p.cwd, "S")
+		opts["cwd"] = p.cwd
+		opts["sections"] = map[string]any{"other": "kept", "tool_guidance": "stale"}
+		ev["systemPromptOptions"] = opts
+		o := p.hook("before_agent_start", ev)
+		if o.Result != nil {
+			t.Errorf("result = %v, want undefined (the event is changed in place)", o.Result)
+		}
+		v, _ := o.Value.(map[string]any)
+		spo, _ := v["systemPromptOptions"].(map[string]any)
+		s, _ := spo["sections"].(map[string]any)
+		return s
+	}
+	wantJSON(t, "read", sections(map[string]any{"selectedTools": []any{"read"}, "skills": []any{}}), map[string]any{"other": "kept",
+		"tool_guidance": "- Use `read` for file contents; it supports text and images.\n- For large files, use `offset` and `limit` to read in chunks."})
+	wantJSON(t, "all tools and a skill", sections(map[string]any{"selectedTools": []any{"bash", "edit", "write"},
+		"skills": []any{map[string]any{"name": "git"}, map[string]any{"name": "docs"}}}), map[string]any{"other": "kept",
+		"tool_guidance": "- Use `bash` for file operations such as `ls`, `find`, and `grep`.\n" +
+			"- Use `edit` for precise text replacements that match existing content exactly.\n" +
+			"- Use `write` to create new files or replace existing files completely.\n" +
+			"- Available skills: git, docs."})
+	wantJSON(t, "nothing to say", sections(map[string]any{"selectedTools": []any{}}), map[string]any{"other": "kept"})
+}
+
+// checkPlanMode16: pi 1.6 keeps the tools that were active (minus edit and
+// write) and restores them when plan mode ends.
+func checkPlanMode16(t *testing.T) {
+	p := loadWith(t, "plan-mode", loadSpec{builtins: true})
+	if f, ok := p.host.Flags().Current().Get("plan"); !ok || f.Value["type"] != "boolean" || f.Value["default"] != false {
+		t.Errorf("flag plan = %v %v", f.Value, ok)
+	}
+	if _, ok := p.host.Shortcuts().Current().Get("ctrl+alt+p"); !ok {
+		t.Errorf("shortcut ctrl+alt+p is not registered (have %v)", p.host.Shortcuts().Current().IDs())
+	}
+	p.startSession()
+	if n := len(p.calls("setActiveTools")); n != 0 {
+		t.Errorf("no --plan: %d setActiveTools", n)
+	}
+	p.mustCommand("/plan")
+	// read, bash, edit, write were active: edit and write go, the plan tools join.
+	wantJSON(t, "plan tools", p.calls("setActiveTools")[0].Args, []any{[]any{"read", "bash", "grep", "find", "ls", "questionnaire"}})
+	p.waitNotification("info: Plan mode enabled. Built-in write tools disabled.")
+	if s, _ := p.status("plan-mode"); s != "⏸ plan" {
+		t.Errorf("status = %q", s)
+	}
+	o := p.hook("tool_call", toolCall("bash", map[string]any{"command": "rm x"}))
+	wantJSON(t, "rm in plan mode", o.Result, map[string]any{"block": true,
+		"reason": "Plan mode: command blocked (not allowlisted). Use /plan to disable plan mode first.\nCommand: rm x"})
+	if o := p.hook("tool_call", toolCall("bash", map[string]any{"command": "ls"})); o.Result != nil {
+		t.Errorf("ls in plan mode: %v", o.Result)
+	}
+	p.mustCommand("/plan")
+	p.waitNotification("info: Plan mode disabled. Full access restored.")
+	calls := p.calls("setActiveTools")
+	wantJSON(t, "restored tools", calls[len(calls)-1].Args, []any{[]any{"read", "bash", "edit", "write"}})
+	if s, ok := p.status("plan-mode"); ok {
+		t.Errorf("status after plan mode = %q, want cleared", s)
+	}
+	entries := p.calls("appendEntry")
+	if len(entries) < 2 || entries[0].Args[0] != "plan-mode" {
+		t.Fatalf("appendEntry = %s, want the plan-mode state persisted", asJSON(entries))
+	}
+	wantJSON(t, "persisted state", entries[0].Args[1], map[string]any{"enabled": true, "todos": []any{}, "executing": false,
+		"toolsBeforePlanMode": []any{"read", "bash", "edit", "write"}})
+}
+
+// checkSubagent16: pi 1.6 trusts the project's agents directory when the
+// project is trusted and asks only when it is not (ctx.isProjectTrusted).
+func checkSubagent16(t *testing.T) {
+	environ, _ := isolatedEnv(t)
+	cwd := t.TempDir()
+	p := loadWith(t, "subagent", loadSpec{cwd: cwd, environ: environ})
+	r := p.mustTool("subagent", map[string]any{"agent": "nope", "task": "x"})
+	if !strings.Contains(r.Text(), `Unknown agent: "nope". Available agents: none.`) {
+		t.Errorf("unknown agent: %q", r.Text())
+	}
+	wantText(t, "no mode", p.mustTool("subagent", map[string]any{}).Text(), "Invalid parameters. Provide exactly one mode.\nAvailable agents: none")
+	agentFile := filepath.Join(cwd, ".pi", "agents", "helper.md")
+	writeFile(t, agentFile, "---\nname: helper\ndescription: Helps\n---\nYou help.\n")
+	wantText(t, "project agent listed", p.mustTool("subagent", map[string]any{"agentScope": "both"}).Text(),
+		"Invalid parameters. Provide exactly one mode.\nAvailable agents: helper (project)")
+	// An untrusted project: its agents need confirmation.
+	p.host.Pi().SetProjectTrusted(false)
+	ui, client := p.scriptedUI()
+	ui.set("confirm", map[string]any{"confirmed": false})
+	r = p.mustTool("subagent", map[string]any{"agent": "helper", "task": "x", "agentScope": "both"})
+	wantText(t, "declined", r.Text(), "Canceled: project-local agents not approved.")
+	d := lastAsked(t, client)
+	wantText(t, "confirm title", fmt.Sprint(d["title"]), "Run project-local agents?")
+	if msg := fmt.Sprint(d["message"]); !strings.Contains(msg, "- helper: ") ||
+		!strings.HasSuffix(msg, "\n\nProject agents are repo-controlled. Only continue for trusted repositories.") {
+		t.Errorf("confirm message = %q", msg)
+	}
+	// A trusted project: no dialog (the run itself needs a pi binary).
+	p.host.Pi().SetProjectTrusted(true)
+	before := len(client.Asked())
+	p.tool("subagent", map[string]any{"agent": "helper", "task": "x", "agentScope": "both"})
+	if n := len(client.Asked()); n != before {
+		t.Errorf("trusted project: %d more dialogs, want none", n-before)
+	}
 }

@@ -106,11 +106,7 @@ func loadWith(t *testing.T, name string, spec loadSpec) *piHost {
 	if spec.flags != nil {
 		h.Pi().SetFlagValues(spec.flags)
 	}
-	p := &piHost{t: t, host: h, cwd: cwd}
-	if spec.probe || spec.probeSetup != "" {
-		p.playTUI()
-	}
-	return p
+	return &piHost{t: t, host: h, cwd: cwd}
 }
 
 // isolatedEnv is an environment whose HOME and pi agent dir

@@ -30,6 +30,14 @@ import (
 // command, which then fails with a clear error; see its check.)
 var unloadable = map[string]string{}
 
+// piVersion is the pi release of t's corpus (what VERSION reads).
+func piVersion(t testing.TB) string {
+	if pi16Test(t) {
+		return "1.6.0"
+	}
+	return "0.73.1"
+}
+
 // pi16Test reports whether t belongs to the pi 1.6 suite.
 func pi16Test(t testing.TB) bool { return strings.HasPrefix(t.Name(), "TestPi16") }
 
@@ -202,8 +210,8 @@ func (p *piHost) emit(event string, payload map[string]any) {
 }
 
 // playTUI makes ctx.mode "tui" in the pi 1.6 suite: a scripted UI client
-// or the probe stands in for pi's interactive TUI, which pi 1.6 examples
-// test with ctx.mode === "tui" where 0.73.1's tested ctx.hasUI.
+// stands in for pi's interactive TUI, which pi 1.6 examples test with
+// ctx.mode === "tui" where 0.73.1's tested ctx.hasUI.
 func (p *piHost) playTUI() {
 	if pi16Test(p.t) {
 		p.host.Pi().SetMode("tui")

@@ -28,6 +28,8 @@ h16.lazyNames(
   () => require("pigo:agent16"),
 );
 h16.lazyNames(exports, ["generateDiffString"], () => require("pigo:tools-diff"));
+// The release this surface is: extensions print it (custom-header).
+Object.defineProperty(exports, "VERSION", { enumerable: true, configurable: true, writable: false, value: "1.6.0" });
 h16.copyExports(exports, require("@mariozechner/pi-coding-agent"));
 
 h16.addUnsupported(exports, "pi-coding-agent", [
