@@ -34,7 +34,7 @@ func moduleTable() map[string]string {
 		"@earendil-works/pi-coding-agent": "pi16-coding-agent.ts",
 		"@earendil-works/pi-ai":           "pi16-ai.ts",
 		"@earendil-works/pi-ai/oauth":     "pi-ai-oauth.ts",
-		"@earendil-works/pi-ai/compat":    "pi16-ai.ts",
+		"@earendil-works/pi-ai/compat":    "pi16-ai-compat.ts",
 		"@earendil-works/pi-tui":          "pi16-tui.ts",
 		"@earendil-works/pi-agent-core":   "pi16-agent-core.ts",
 		"@earendil-works/pi-mcp":          "pi-mcp.ts",
