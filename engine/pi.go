@@ -217,7 +217,7 @@ func (p *PiState) SetSessionName(plugin, name string) {
 	if n := strings.TrimSpace(name); n != "" {
 		ev["name"] = n
 	}
-	go p.h.Emit(p.h.ctx, "session_info_changed", ev)
+	p.h.EmitAsync("session_info_changed", ev)
 }
 
 // SetLabel labels an entry ("" clears).

@@ -1,5 +1,7 @@
 package engine
 
+import "context"
+
 // pi 1.6's new extension registrations, each a data registry like the
 // message renderers: what an extension registers is recorded here, keyed
 // as pi keys it, so clients (a TUI, RPC front ends) can use it. pigo has
@@ -135,4 +137,11 @@ func activeByDefault(t Tool) bool {
 		return true
 	}
 	return false
+}
+
+// EmitAsync delivers an event to every extension without waiting, on a
+// host goroutine that Close waits for: for events raised from inside a
+// plugin's own call (its listeners run on the same loop).
+func (h *Host) EmitAsync(typ string, payload map[string]any) {
+	h.goBackground(func(ctx context.Context) { h.Emit(ctx, typ, payload) })
 }

@@ -105,7 +105,7 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 	fn("emit", func(c goja.FunctionCall) goja.Value {
 		typ, payload := str(c, 0), object(c, 1)
 		payload["type"] = typ
-		go h.Emit(context.Background(), typ, payload)
+		h.EmitAsync(typ, payload)
 		return goja.Undefined()
 	})
 	fn("model", func(goja.FunctionCall) goja.Value {
