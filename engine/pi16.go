@@ -1,6 +1,9 @@
 package engine
 
-import "context"
+import (
+	"context"
+	"sync"
+)
 
 // pi 1.6's new extension registrations, each a data registry like the
 // message renderers: what an extension registers is recorded here, keyed
@@ -12,6 +15,7 @@ type pi16Registries struct {
 	markdownTransformers *Registry[*Draft[map[string]any], State[map[string]any]]
 	virtualModels        *Registry[*Draft[map[string]any], State[map[string]any]]
 	mcpServers           *Registry[*Draft[map[string]any], State[map[string]any]]
+	emits                *asyncEmits
 }
 
 func newPi16Registries(h *Host) pi16Registries {
@@ -21,6 +25,7 @@ func newPi16Registries(h *Host) pi16Registries {
 		markdownTransformers: newDataRegistry(h, "markdownTransformers"),
 		virtualModels:        newDataRegistry(h, "virtualModels"),
 		mcpServers:           newDataRegistry(h, "mcpServers"),
+		emits:                &asyncEmits{},
 	}
 }
 
@@ -139,9 +144,38 @@ func activeByDefault(t Tool) bool {
 	return false
 }
 
-// EmitAsync delivers an event to every extension without waiting, on a
-// host goroutine that Close waits for: for events raised from inside a
-// plugin's own call (its listeners run on the same loop).
+// asyncEmits is EmitAsync's queue: one goroutine at a time delivers the
+// queued events in order (ui_prompt_start before ui_prompt_end).
+type asyncEmits struct {
+	mu      sync.Mutex
+	queue   []func(ctx context.Context)
+	running bool
+}
+
+// EmitAsync delivers an event to every extension without waiting, in the
+// order of the calls, on a host goroutine that Close waits for: for events
+// raised from inside a plugin's own call (its listeners run on the same
+// loop).
 func (h *Host) EmitAsync(typ string, payload map[string]any) {
-	h.goBackground(func(ctx context.Context) { h.Emit(ctx, typ, payload) })
+	q := h.pi16.emits
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.queue = append(q.queue, func(ctx context.Context) { h.Emit(ctx, typ, payload) })
+	if !q.running {
+		q.running = true
+		h.goBackground(func(ctx context.Context) {
+			for {
+				q.mu.Lock()
+				if len(q.queue) == 0 {
+					q.running = false
+					q.mu.Unlock()
+					return
+				}
+				f := q.queue[0]
+				q.queue = q.queue[1:]
+				q.mu.Unlock()
+				f(ctx)
+			}
+		})
+	}
 }

@@ -198,3 +198,34 @@ func TestPi16ProjectTrustHook(t *testing.T) {
 		t.Errorf("stopped by %q, want no", o.StoppedBy)
 	}
 }
+
+// TestPi16UIPromptEvents: a dialog with a UI is framed by ui_prompt_start
+// and ui_prompt_end, which every extension hears.
+func TestPi16UIPromptEvents(t *testing.T) {
+	t.Parallel()
+	p, res := loadSource(t, t.TempDir(), nil, map[string]string{
+		"asker": `export default function (pi: any) {
+  pi.registerCommand("ask", { handler: async (_a: string, ctx: any) => { await ctx.ui.confirm("Sure?", "really"); } });
+}`,
+		"watcher": `export default function (pi: any) {
+  for (const ev of ["ui_prompt_start", "ui_prompt_end"]) pi.on(ev, (e: any) => { pi.appendEntry("seen", e); });
+}`,
+	}, "asker", "watcher")
+	for name, r := range res {
+		if !r.OK {
+			t.Fatalf("%s: %v", name, r.Err)
+		}
+	}
+	p.mustCommand("/ask") // no UI: no prompt events
+	p.attachUI(dialogAnswers(map[string]any{"confirm": map[string]any{"confirmed": true}}))
+	p.mustCommand("/ask")
+	calls := p.waitCalls("appendEntry", 2)
+	var got []any
+	for _, c := range calls {
+		got = append(got, c.Args[1])
+	}
+	wantJSON(t, "prompt events", got, []any{
+		map[string]any{"type": "ui_prompt_start", "reason": "ui_prompt", "kind": "confirm", "title": "Sure?"},
+		map[string]any{"type": "ui_prompt_end", "reason": "ui_prompt", "kind": "confirm", "title": "Sure?"},
+	})
+}

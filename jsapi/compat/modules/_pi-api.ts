@@ -369,9 +369,34 @@ export function install(pi: any, host: any): any {
 }
 
 function makeUI(host: any, assertActive: () => void): any {
+  // pi 1.6 tells every extension when a blocking prompt opens and closes
+  // (ui_prompt_start/ui_prompt_end, outermost prompt only, and only with
+  // a UI: without one a dialog answers at once).
+  let depth = 0;
+  let active: any;
+  const prompt = (kind: string, title: string | undefined, run: () => Promise<any>): Promise<any> => {
+    if (!host.hasUI()) return run();
+    const t = title ? { title } : {};
+    if (depth++ === 0) {
+      active = { kind, ...t };
+      host.emit("ui_prompt_start", { reason: "ui_prompt", ...active });
+    }
+    const finish = () => {
+      if (--depth > 0) return;
+      depth = 0;
+      host.emit("ui_prompt_end", { reason: "ui_prompt", ...(active ?? { kind, ...t }) });
+      active = undefined;
+    };
+    try {
+      return run().finally(finish);
+    } catch (err) {
+      finish();
+      throw err;
+    }
+  };
   const dialog = (method: string, params: any, map: (r: any) => any, dflt: any) => {
     assertActive();
-    return host.dialog(method, params).then((r: any) => (r == null || r.cancelled ? dflt : map(r)));
+    return prompt(method, params.title, () => host.dialog(method, params)).then((r: any) => (r == null || r.cancelled ? dflt : map(r)));
   };
   const opts = (o: any) => ({ timeout: o?.timeout, signal: o?.signal });
   const set = (op: string, key: string, sub: string, value: any) => {
