@@ -2,8 +2,8 @@ package engine
 
 import "fmt"
 
-// pi's extension events, and how handler results combine (pi 0.73.1
-// runner.js, reference pi-compat.md §3). Interceptable events are hooks
+// pi's extension events, and how handler results combine (pi 0.73.1's
+// runner.js, plus pi 1.6's new hooks). Interceptable events are hooks
 // whose handlers reply {event, result}: the event as the handler left it
 // (pi lets handlers mutate it in place) and what the handler returned.
 // Notification events are plain events (listeners).
