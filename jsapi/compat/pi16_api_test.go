@@ -2,6 +2,7 @@ package compat_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -228,4 +229,36 @@ func TestPi16UIPromptEvents(t *testing.T) {
 		map[string]any{"type": "ui_prompt_start", "reason": "ui_prompt", "kind": "confirm", "title": "Sure?"},
 		map[string]any{"type": "ui_prompt_end", "reason": "ui_prompt", "kind": "confirm", "title": "Sure?"},
 	})
+}
+
+// TestPi16ExecuteTool: a tool runs another through validation and the
+// tool_call hook; failures come back as isError outcomes, never a throw.
+func TestPi16ExecuteTool(t *testing.T) {
+	t.Parallel()
+	p, res := loadSource(t, t.TempDir(), nil, map[string]string{"tools": `export default function (pi: any) {
+  pi.registerTool({ name: "inner", label: "inner", description: "inner",
+    parameters: { type: "object", properties: { n: { type: "number" } }, required: ["n"] },
+    async execute(_id: string, p: any) { return { content: [{ type: "text", text: "inner " + p.n }], details: { n: p.n } }; } });
+  pi.on("tool_call", (e: any) => (e.toolName === "inner" && e.input.n === 13 ? { block: true, reason: "unlucky" } : undefined));
+  pi.registerTool({ name: "outer", label: "outer", description: "outer", parameters: { type: "object", properties: {} },
+    async execute(_id: string, _p: any, _s: any, _u: any, ctx: any) {
+      const ok = await ctx.executeTool("inner", { n: 1 });
+      const bad = await ctx.executeTool("inner", { n: "x" });
+      const blocked = await ctx.executeTool("inner", { n: 13 });
+      const missing = await ctx.executeTool("nope", {});
+      const names = ctx.tools.map((t: any) => t.name);
+      return { content: [{ type: "text", text: JSON.stringify({ ok: [ok.toolCall.id, ok.result.content[0].text, ok.isError, typeof ok.durationMs],
+        bad: bad.isError, blocked: [blocked.isError, blocked.result.content[0].text], missing: missing.isError, names }) }] };
+    } });
+}`}, "tools")
+	if !res["tools"].OK {
+		t.Fatalf("load: %v", res["tools"].Err)
+	}
+	r := p.mustTool("outer", map[string]any{})
+	var got any
+	if err := json.Unmarshal([]byte(r.Text()), &got); err != nil {
+		t.Fatalf("%q: %v", r.Text(), err)
+	}
+	wantJSON(t, "nested calls", got, map[string]any{"ok": []any{"call_1/1", "inner 1", false, "number"}, "bad": true,
+		"blocked": []any{true, "unlucky"}, "missing": true, "names": []any{"inner", "outer"}})
 }

@@ -116,6 +116,22 @@ export function install(pi: any, host: any): any {
       return host.sessionControl("navigate", args);
     }
   }
+  // pi 1.6's ExtensionToolContext: a tool's execute() may run other tools.
+  class ExtensionToolContext extends ExtensionContext {
+    #callId: string;
+    #nested = 0;
+    constructor(signal: any, callId: string) {
+      super(signal);
+      this.#callId = callId;
+    }
+    get tools() {
+      return check(host.getAllTools());
+    }
+    executeTool(name: string, args: unknown, _options?: any) {
+      assertActive();
+      return host.executeTool(name, args ?? {}, `${this.#callId}/${++this.#nested}`);
+    }
+  }
   const makeCtx = (signal?: any): any => new ExtensionContext(signal);
   const makeCommandCtx = (): any => new ExtensionCommandContext();
 
@@ -143,7 +159,7 @@ export function install(pi: any, host: any): any {
       delete def.name;
       const execute = tool.execute;
       def.execute = (id: string, params: any, signal: any, onUpdate: any) =>
-        execute.call(tool, id, params, signal, onUpdate, makeCtx(signal));
+        execute.call(tool, id, params, signal, onUpdate, new ExtensionToolContext(signal, id));
       def.sourceInfo = sourceInfo;
       myTools.set(name, { name, description: tool.description, parameters: tool.parameters, sourceInfo });
       pi.tools.add((d: any) => {
