@@ -25,6 +25,8 @@ import (
 // vendored maps an output module to the dist files (relative to
 // node_modules/@earendil-works) and the names taken from each.
 var vendored = map[string]map[string][]string{
+	// the small, hot part of pi-ai 1.6 (ids, message text, transcripts),
+	// apart so that using it does not load the rest
 	"_ai16.js": {
 		"pi-ai/dist/utils/uuid.js": {"uuidv7"},
 		"pi-ai/dist/utils/text.js": {"contentText", "getSystemMessageText", "renderSystemMessageUpdate"},
@@ -32,6 +34,8 @@ var vendored = map[string]map[string][]string{
 			"getCurrentSystemMessage", "getCurrentSystemPrompt", "getCurrentTools", "getDeclaredTools", "getInitialSystemMessage",
 			"getToolStateChanges", "hasNonAdditiveToolChanges", "hasToolRedefinitions", "normalizeContext", "resolveTranscript",
 			"resolveTranscriptTools", "toToolDeclaration", "withoutInitialSystemMessage"},
+	},
+	"_ai16x.js": {
 		"pi-ai/dist/utils/retry.js":            {"DEFAULT_MAX_AGENT_RETRY_DELAY_MS", "isRetryableAssistantError", "retryAssistantCall", "retryDelayMs"},
 		"pi-ai/dist/utils/identity.js":         {"PI_ATTRIBUTION", "formatUserAgent", "getAttributionHeaders", "getClientVersion", "getIdentityHeaders", "getOpenCodeSessionHeaders", "mergeClientIdentity", "withClientIdentity"},
 		"pi-ai/dist/utils/version.js":          {"PI_AI_VERSION"},

@@ -9,7 +9,9 @@
 // import them from there, and an extra export breaks nothing.
 //
 //   pigo:ai-core   the 0.73.1 surface (streams reach pigo's Go providers)
-//   pigo:ai16      pure functions of pi-ai 1.6 vendored unchanged (gen16)
+//   pigo:ai16      pure functions of pi-ai 1.6 vendored unchanged (gen16):
+//                  ids, message text and transcripts
+//   pigo:ai16x     the rest (retry, identity, cache warming, stores, ...)
 //
 // What needs pi-ai 1.6's model runtime or credential resolution throws
 // "not supported yet: pi-ai <name>" when called. "/compat" (pi16-ai-compat.ts)
@@ -22,6 +24,32 @@ const core = require("pigo:ai-core");
 
 Object.defineProperty(exports, "__esModule", { value: true });
 h16.copyExports(exports, core);
+h16.lazyNames(
+  exports,
+  [
+    "collapseSystemMessages",
+    "contentText",
+    "createInitialSystemMessage",
+    "declarationsEqual",
+    "getCurrentSystemMessage",
+    "getCurrentSystemPrompt",
+    "getCurrentTools",
+    "getDeclaredTools",
+    "getInitialSystemMessage",
+    "getSystemMessageText",
+    "getToolStateChanges",
+    "hasNonAdditiveToolChanges",
+    "hasToolRedefinitions",
+    "normalizeContext",
+    "renderSystemMessageUpdate",
+    "resolveTranscript",
+    "resolveTranscriptTools",
+    "toToolDeclaration",
+    "uuidv7",
+    "withoutInitialSystemMessage",
+  ],
+  () => require("pigo:ai16"),
+);
 h16.lazyNames(
   exports,
   [
@@ -38,30 +66,17 @@ h16.lazyNames(
     "PI_ATTRIBUTION",
     "StreamingJsonParser",
     "ToolCallArgumentsStream",
-    "collapseSystemMessages",
-    "contentText",
-    "createInitialSystemMessage",
-    "declarationsEqual",
     "evaluateCacheWarming",
     "formatUserAgent",
     "getAttributionHeaders",
     "getCacheWarmingDelayMs",
     "getCacheWarmingRequestOptions",
     "getClientVersion",
-    "getCurrentSystemMessage",
-    "getCurrentSystemPrompt",
-    "getCurrentTools",
-    "getDeclaredTools",
     "getIdentityHeaders",
-    "getInitialSystemMessage",
     "getModelType",
     "getOpenCodeSessionHeaders",
     "getPromptCacheTtlMs",
-    "getSystemMessageText",
-    "getToolStateChanges",
     "hasApi",
-    "hasNonAdditiveToolChanges",
-    "hasToolRedefinitions",
     "isCacheWarmingReplayable",
     "isModelType",
     "isRecoverableLength",
@@ -69,19 +84,12 @@ h16.lazyNames(
     "lazyApi",
     "lazyStream",
     "mergeClientIdentity",
-    "normalizeContext",
     "parseToolCallArguments",
-    "renderSystemMessageUpdate",
-    "resolveTranscript",
-    "resolveTranscriptTools",
     "retryAssistantCall",
     "retryDelayMs",
-    "toToolDeclaration",
-    "uuidv7",
     "withClientIdentity",
-    "withoutInitialSystemMessage",
   ],
-  () => require("pigo:ai16"),
+  () => require("pigo:ai16x"),
 );
 
 h16.addUnsupported(exports, "pi-ai", [
