@@ -179,3 +179,9 @@ func (h *Host) EmitAsync(typ string, payload map[string]any) {
 		})
 	}
 }
+
+// HasListeners reports whether any live extension listens to typ (so a
+// costly event, such as every raw provider event, is only built for them).
+func (h *Host) HasListeners(typ string) bool {
+	return len(listenersOf(h.liveGenerations(), typ)) > 0
+}
