@@ -12,13 +12,20 @@ demo:
 	$(GO) run ./cmd/pigo tool greet '{"name":"pigo"}' -e examples/hello-tool
 
 PI_EXAMPLES = node_modules/@mariozechner/pi-coding-agent/examples/extensions
+PI16_EXAMPLES = node_modules/@earendil-works/pi-coding-agent/examples/extensions
+# pi 1.6's examples with their own npm dependencies. gondolin is not among
+# them: it pins @earendil-works/gondolin 0.14.0, which npm does not have.
+PI16_DEP_EXAMPLES = with-deps custom-provider-anthropic custom-provider-gitlab-duo
 
 deps:
 	$(GO) mod download
 	npm ci --no-audit --no-fund
-	# pi examples that need their own npm dependencies (conformance suite)
+	# pi examples that need their own npm dependencies (conformance suites)
 	for d in with-deps sandbox custom-provider-anthropic; do \
 		(cd $(PI_EXAMPLES)/$$d && npm install --no-audit --no-fund --omit=dev --no-package-lock) || exit 1; \
+	done
+	for d in $(PI16_DEP_EXAMPLES); do \
+		(cd $(PI16_EXAMPLES)/$$d && npm install --no-audit --no-fund --omit=dev --no-package-lock) || exit 1; \
 	done
 
 test: deps

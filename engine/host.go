@@ -70,7 +70,9 @@ type Host struct {
 	resources *Registry[*Draft[map[string]any], State[map[string]any]]
 	// pi compatibility registries: data values
 	flags, shortcuts, renderers *Registry[*Draft[map[string]any], State[map[string]any]]
-	settings                    *Settings
+	// pi 1.6's registrations (pi16.go)
+	pi16     pi16Registries
+	settings *Settings
 
 	views *ViewHub
 	pi    *PiState
@@ -104,6 +106,7 @@ func New(opts Options) *Host {
 	h.flags = newDataRegistry(h, "flags")
 	h.shortcuts = newDataRegistry(h, "shortcuts")
 	h.renderers = newDataRegistry(h, "messageRenderers")
+	h.pi16 = newPi16Registries(h)
 	h.settings = newSettings(h)
 	h.views = newViewHub(h)
 	// pi's interceptable events keep pi's result semantics for v2 and pi

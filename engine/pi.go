@@ -33,6 +33,7 @@ type PiState struct {
 	ui          *PiUI
 	reloader    func(ctx context.Context) error
 	resCommands func() []map[string]any // prompt templates and skills (pi_resources.go)
+	v16         pi16State               // pi 1.6's mode, project trust, prompt options (pi16.go)
 }
 
 // SetReloader sets what pi's ctx.reload() does (pigo dev reloads through
@@ -210,6 +211,13 @@ func (p *PiState) AppendEntry(plugin, customType string, data any) session.Entry
 func (p *PiState) SetSessionName(plugin, name string) {
 	p.Record(plugin, "setSessionName", name)
 	p.Session().Append(session.Entry{"type": "session_info", "name": name})
+	// pi 1.6 tells extensions (session_info_changed, name undefined when
+	// cleared); delivered off the caller's loop, which may be a listener's.
+	ev := map[string]any{"type": "session_info_changed"}
+	if n := strings.TrimSpace(name); n != "" {
+		ev["name"] = n
+	}
+	p.h.EmitAsync("session_info_changed", ev)
 }
 
 // SetLabel labels an entry ("" clears).
@@ -228,7 +236,8 @@ func (p *PiState) SetLabel(plugin, id, label string) error {
 
 // ActiveTools returns the active tool names. Until set, that is pi's
 // default: every tool except the built-in grep, find and ls (built-ins
-// are tools of "@pi/" plugins).
+// are tools of "@pi/" plugins) and, since pi 1.6, tools whose exposure
+// or defaultActive says registering does not activate them.
 func (p *PiState) ActiveTools() []string {
 	p.mu.Lock()
 	active := slices.Clone(p.activeTools)
@@ -239,6 +248,9 @@ func (p *PiState) ActiveTools() []string {
 	var out []string
 	for _, e := range p.h.tools.Current().Entries() {
 		if strings.HasPrefix(e.Owner, "@pi/") && (e.ID == "grep" || e.ID == "find" || e.ID == "ls") {
+			continue
+		}
+		if !activeByDefault(e.Value) {
 			continue
 		}
 		out = append(out, e.ID)

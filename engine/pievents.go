@@ -3,7 +3,7 @@ package engine
 import "fmt"
 
 // pi's extension events, and how handler results combine (as pi's
-// extension runner does). Interceptable events are hooks
+// extension runner does, with pi 1.6's new hooks). Interceptable events are hooks
 // whose handlers reply {event, result}: the event as the handler left it
 // (pi lets handlers mutate it in place) and what the handler returned.
 // Notification events are plain events (listeners).
@@ -12,7 +12,9 @@ import "fmt"
 func PiHookEvents() []string {
 	return []string{"tool_call", "tool_result", "input", "before_agent_start", "context",
 		"before_provider_request", "message_end", "session_before_switch", "session_before_fork",
-		"session_before_compact", "session_before_tree", "user_bash", "resources_discover"}
+		"session_before_compact", "session_before_tree", "user_bash", "resources_discover",
+		// pi 1.6
+		"project_trust", "context_with_system"}
 }
 
 // IsPiHookEvent reports whether pi lets handlers of name change the outcome.
@@ -35,7 +37,7 @@ func piHookContracts() map[string]HookContract {
 		cancel, _ := r["cancel"].(bool)
 		return cancel
 	})}
-	return map[string]HookContract{
+	m := map[string]HookContract{
 		// A throw blocks; the first {block: true} stops the chain; input is
 		// mutated in place (later handlers see it, no re-validation).
 		// (v2 handlers may also return {input} to replace the arguments.)
@@ -162,6 +164,16 @@ func piHookContracts() map[string]HookContract {
 			return true, nil
 		}},
 		// Paths are concatenated.
+		// pi 1.6: the first handler that answers "yes" or "no" decides;
+		// "undecided" (or no answer) falls through to the next.
+		"project_trust": {Fold: piFold(func(c *HookChain, ev, r map[string]any) bool {
+			switch r["trusted"] {
+			case "yes", "no":
+				c.Result = r
+				return true
+			}
+			return false
+		})},
 		"resources_discover": {Fold: piFold(func(c *HookChain, ev, r map[string]any) bool {
 			res := asMap(c.Result)
 			for _, k := range []string{"skillPaths", "promptPaths", "themePaths"} {
@@ -176,6 +188,10 @@ func piHookContracts() map[string]HookContract {
 			return false
 		})},
 	}
+	// pi 1.6: context_with_system is context with the system messages
+	// included; results combine the same way.
+	m["context_with_system"] = m["context"]
+	return m
 }
 
 // piReply unpacks a handler reply into the event object (as the handler

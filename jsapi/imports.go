@@ -44,6 +44,15 @@ func compatImports(code string) map[string][]string {
 	return out
 }
 
+// servedVersion names the pi release whose exports spec serves: the
+// @earendil-works scope is pi 1.6's, the rest 0.73.1's.
+func servedVersion(spec string) string {
+	if strings.HasPrefix(spec, "@earendil-works/") {
+		return "pi 1.6.0"
+	}
+	return "pi 0.73.1"
+}
+
 // checkImports fails when a used name is not exported. Loop only.
 func (g *jsGen) checkImports(b *bundler.Bundle) error {
 	for spec, names := range compatImports(b.Code) {
@@ -60,7 +69,7 @@ func (g *jsGen) checkImports(b *bundler.Bundle) error {
 			if name == "default" || have[name] || !identifier.MatchString(name) {
 				continue
 			}
-			se := &engine.ScriptError{Text: fmt.Sprintf("module %q has no export %q (pigo serves the exports of pi 0.73.1)", spec, name)}
+			se := &engine.ScriptError{Text: fmt.Sprintf("module %q has no export %q (pigo serves the exports of %s)", spec, name, servedVersion(spec))}
 			se.Location = importLocation(b.Inputs, spec, name)
 			if se.Location != nil {
 				se.Frame = codeFrame(se.Location)

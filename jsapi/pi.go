@@ -32,6 +32,12 @@ func (g *jsGen) newPi() *goja.Object {
 	constant("flags", bindRegistry(g, h.Flags(), dataConv(g, "flags")))
 	constant("shortcuts", bindRegistry(g, h.Shortcuts(), dataConv(g, "shortcuts")))
 	constant("messageRenderers", bindRegistry(g, h.MessageRenderers(), dataConv(g, "messageRenderers")))
+	// pi 1.6's registrations (engine/pi16.go).
+	constant("entryRenderers", bindRegistry(g, h.EntryRenderers(), dataConv(g, "entryRenderers")))
+	constant("toolRenderers", bindRegistry(g, h.ToolRenderers(), dataConv(g, "toolRenderers")))
+	constant("markdownTransformers", bindRegistry(g, h.MarkdownTransformers(), dataConv(g, "markdownTransformers")))
+	constant("virtualModels", bindRegistry(g, h.VirtualModels(), dataConv(g, "virtualModels")))
+	constant("mcpServers", bindRegistry(g, h.McpServers(), dataConv(g, "mcpServers")))
 	settings := bindRegistry(g, h.Settings().Registry, settingsConv(g))
 	_ = settings.Set("get", func(call goja.FunctionCall) goja.Value {
 		g.checkLive()

@@ -96,6 +96,34 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 	})
 	fn("cwd", func(goja.FunctionCall) goja.Value { return vm.ToValue(h.Options().Cwd) })
 	fn("hasUI", func(goja.FunctionCall) goja.Value { return vm.ToValue(pi.UI().HasUI()) })
+	// pi 1.6's context members.
+	fn("mode", func(goja.FunctionCall) goja.Value { return vm.ToValue(pi.Mode()) })
+	fn("isProjectTrusted", func(goja.FunctionCall) goja.Value { return vm.ToValue(pi.ProjectTrusted()) })
+	fn("systemPromptOptions", func(goja.FunctionCall) goja.Value { return val(pi.SystemPromptOptions()) })
+	// executeTool is pi 1.6's ExtensionToolContext.executeTool: a nested
+	// call through validation and the tool_call/tool_result hooks, never
+	// rejecting (failures are isError outcomes).
+	fn("executeTool", func(c goja.FunctionCall) goja.Value {
+		name, args, id := str(c, 0), data(c, 1), str(c, 2)
+		return promise(func(ctx context.Context) (any, error) {
+			start := time.Now()
+			res, err := h.RunTool(ctx, name, engine.ToolCall{ID: id, Params: args, Context: map[string]any{"cwd": h.Options().Cwd}})
+			out := map[string]any{"toolCall": map[string]any{"type": "toolCall", "id": id, "name": name, "arguments": args},
+				"result": res.Data(), "isError": err != nil || res.IsError}
+			if err == nil {
+				out["durationMs"] = float64(time.Since(start).Milliseconds())
+			}
+			return out, nil
+		})
+	})
+	// emit delivers a pi event to every extension (mcp_servers_change),
+	// off this loop: the emitter's own listeners run on it.
+	fn("emit", func(c goja.FunctionCall) goja.Value {
+		typ, payload := str(c, 0), object(c, 1)
+		payload["type"] = typ
+		h.EmitAsync(typ, payload)
+		return goja.Undefined()
+	})
 	fn("model", func(goja.FunctionCall) goja.Value {
 		if m := pi.Model(); m != nil {
 			return val(m)

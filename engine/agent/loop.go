@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/provider"
 	"github.com/pigo-dev/pigo/engine/session"
 )
 
@@ -203,7 +204,15 @@ func (l *loop) streamAssistant() Message {
 			a.h.Emit(l.ctx, "after_provider_response", map[string]any{"type": "after_provider_response", "status": float64(status), "headers": hs})
 		},
 	}
-	final, err := a.opts.Provider.Stream(l.ctx, req)
+	sctx := l.ctx
+	if a.h.HasListeners("provider_stream_event") {
+		// pi 1.6: each raw provider event, before it is normalized.
+		api, prov, id := l.model["api"], l.model["provider"], l.model["id"]
+		sctx = provider.WithStreamEventHook(sctx, func(data any) {
+			a.h.Emit(l.ctx, "provider_stream_event", map[string]any{"type": "provider_stream_event", "provider": prov, "api": api, "model": id, "data": data})
+		})
+	}
+	final, err := a.opts.Provider.Stream(sctx, req)
 	if err != nil || final == nil {
 		msg := "provider failed"
 		if err != nil {

@@ -282,6 +282,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	}
 	pi.SetAgent(a)
 	pi.SetFlagValues(flagValues)
+	pi.SetMode(map[string]string{"text": "print", "json": "json", "rpc": "rpc"}[rt.mode]) // ctx.mode
 	return rt, ExitOK
 }
 

@@ -94,8 +94,11 @@ func ShellRunner(env map[string]string) CommandRunner {
 }
 
 // resolveConfigValue is pi's resolveConfigValue: "!cmd" runs cmd (trimmed
-// stdout, empty = unresolved), otherwise the value names an environment
-// variable if one is set, else it is the literal value.
+// stdout, empty = unresolved). pi 1.6 interpolates "$NAME" and "${NAME}"
+// (unresolved when a variable is unset; "$$" and "$!" are a literal "$"
+// and "!"); a value without "$" keeps 0.73.1's meaning, an environment
+// variable's name if one is set, else the literal value, so providers
+// written for 0.73.1 still find their keys.
 func resolveConfigValue(ctx context.Context, value string, env map[string]string, run CommandRunner) (string, bool) {
 	if cmd, ok := strings.CutPrefix(value, "!"); ok {
 		out, err := run(ctx, cmd)
@@ -105,10 +108,74 @@ func resolveConfigValue(ctx context.Context, value string, env map[string]string
 		out = strings.TrimSpace(out)
 		return out, out != ""
 	}
+	if strings.Contains(value, "$") {
+		return interpolateEnv(value, env)
+	}
 	if v := env[value]; v != "" {
 		return v, true
 	}
 	return value, true
+}
+
+// interpolateEnv is pi 1.6's config value template.
+func interpolateEnv(value string, env map[string]string) (string, bool) {
+	isStart := func(c byte) bool { return c == '_' || (c|0x20) >= 'a' && (c|0x20) <= 'z' }
+	isPart := func(c byte) bool { return isStart(c) || c >= '0' && c <= '9' }
+	var b strings.Builder
+	for i := 0; i < len(value); {
+		c := value[i]
+		if c != '$' || i+1 >= len(value) {
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		next := value[i+1]
+		switch {
+		case next == '$' || next == '!':
+			b.WriteByte(next)
+			i += 2
+		case next == '{':
+			end := strings.IndexByte(value[i+2:], '}')
+			name := ""
+			if end >= 0 {
+				name = value[i+2 : i+2+end]
+			}
+			valid := name != "" && isStart(name[0])
+			for j := 1; valid && j < len(name); j++ {
+				valid = isPart(name[j])
+			}
+			switch {
+			case end < 0:
+				b.WriteByte('$')
+				i++
+			case !valid:
+				b.WriteString(value[i : i+3+end])
+				i += 3 + end
+			default:
+				v := env[name]
+				if v == "" {
+					return "", false
+				}
+				b.WriteString(v)
+				i += 3 + end
+			}
+		case isStart(next):
+			j := i + 1
+			for j < len(value) && isPart(value[j]) {
+				j++
+			}
+			v := env[value[i+1:j]]
+			if v == "" {
+				return "", false
+			}
+			b.WriteString(v)
+			i = j
+		default:
+			b.WriteByte('$')
+			i++
+		}
+	}
+	return b.String(), true
 }
 
 // resolveConfigValueOrError is pi's resolveConfigValueOrThrow.

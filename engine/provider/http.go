@@ -91,6 +91,24 @@ func (r *streamResponse) readFailure() string {
 	return msgTerminated
 }
 
+type streamEventHookKey struct{}
+
+// WithStreamEventHook returns ctx with a function that every provider
+// calls with each parsed stream event (its JSON data, or the text when it
+// is not JSON, as "[DONE]"), before normalizing it: pi 1.6's
+// provider_stream_event.
+func WithStreamEventHook(ctx context.Context, hook func(data any)) context.Context {
+	return context.WithValue(ctx, streamEventHookKey{}, hook)
+}
+
+func eventData(data string) any {
+	var v any
+	if json.Unmarshal([]byte(data), &v) == nil {
+		return v
+	}
+	return data
+}
+
 // nextEvent returns the next event of resp's body, read with sse. At the
 // end it returns io.EOF when the body ended cleanly (an unfinished last
 // event is in sse.trailing), errReadAborted when ctx was cancelled, or the
@@ -99,6 +117,9 @@ func nextEvent(ctx context.Context, sse *sseReader, resp *streamResponse) (sseEv
 	ev, err := sse.next()
 	switch {
 	case err == nil:
+		if hook, ok := ctx.Value(streamEventHookKey{}).(func(data any)); ok {
+			hook(eventData(ev.Data))
+		}
 		return ev, nil
 	case ctx.Err() != nil:
 		return ev, errReadAborted

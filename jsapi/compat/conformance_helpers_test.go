@@ -18,7 +18,7 @@ import (
 	"github.com/pigo-dev/pigo/jsapi"
 )
 
-// Helpers for the pi-compat.md §6 conformance checks
+// Helpers for the behaviour checks of the examples
 // (conformance_checks_test.go). The harness (conformance_test.go) loads an
 // example alone in a fresh host; these add what some checks need on top:
 // a controlled environment (HOME, PI_CODING_AGENT_DIR), stand-ins for pi's
@@ -416,7 +416,7 @@ func dialogAnswers(answers map[string]any) func(method string, state map[string]
 // writeProbe writes an extension that loads the example's factory on the
 // same pi object and observes what pi's interactive host would call:
 // registered tool definitions (renderCall/renderResult), message
-// renderers, and the factories handed to ctx.ui (setFooter, setHeader,
+// and entry renderers, virtual models, and the factories handed to ctx.ui (setFooter, setHeader,
 // setEditorComponent, setWidget(fn), custom, addAutocompleteProvider). It
 // adds one tool, __probe {code}, that runs code as the body of an async
 // function of (s, ctx, theme, tui) — s is what was observed, theme
@@ -441,6 +441,19 @@ export default function (pi: any) {
     widgets: {}, custom: [], autocomplete: [], renders: 0 };
   const registerTool = pi.registerTool;
   pi.registerTool = (tool: any) => { s.tools[tool.name] = tool; return registerTool.call(pi, tool); };
+  // pi 1.6: entry renderers and virtual models (s.entryRenderers, s.virtualModels).
+  s.entryRenderers = {};
+  s.virtualModels = {};
+  const registerEntryRenderer = pi.registerEntryRenderer;
+  pi.registerEntryRenderer = (customType: string, renderer: any) => {
+    if (!(customType in s.entryRenderers)) s.entryRenderers[customType] = renderer;
+    return registerEntryRenderer.call(pi, customType, renderer);
+  };
+  const registerVirtualModel = pi.registerVirtualModel;
+  pi.registerVirtualModel = (model: any) => {
+    s.virtualModels[model.provider + "/" + model.id] = model;
+    return registerVirtualModel.call(pi, model);
+  };
   const registerMessageRenderer = pi.registerMessageRenderer;
   pi.registerMessageRenderer = (customType: string, renderer: any) => {
     if (!(customType in s.renderers)) s.renderers[customType] = renderer;

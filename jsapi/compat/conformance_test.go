@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -18,21 +19,46 @@ import (
 // The conformance suite runs every example extension shipped in
 // @mariozechner/pi-coding-agent 0.73.1 (examples/extensions, installed by
 // `make test` as an npm devDependency) through pigo: each must load, and the
-// checks of pi-compat.md §6 must pass. PIGO_PI_EXAMPLES points elsewhere.
+// behaviour check of each example must pass. PIGO_PI_EXAMPLES points
+// elsewhere. The pi 1.6 suite (conformance16_test.go) runs the same
+// harness on @earendil-works/pi-coding-agent 1.6.0's examples: its tests
+// are named TestPi16*, and examplesDir picks the corpus from the name, so
+// the helpers and the 0.73.1 checks serve both.
 
 // unloadable lists examples that cannot work on goja by nature.
 // (doom-overlay loads: its WebAssembly engine is only touched by its
 // command, which then fails with a clear error; see its check.)
 var unloadable = map[string]string{}
 
+// piVersion is the pi release of t's corpus (what VERSION reads).
+func piVersion(t testing.TB) string {
+	if pi16Test(t) {
+		return "1.6.0"
+	}
+	return "0.73.1"
+}
+
+// pi16Test reports whether t belongs to the pi 1.6 suite.
+func pi16Test(t testing.TB) bool { return strings.HasPrefix(t.Name(), "TestPi16") }
+
 func examplesDir(t testing.TB) string {
 	t.Helper()
-	dir := os.Getenv("PIGO_PI_EXAMPLES")
+	return examplesDirFor(t, pi16Test(t))
+}
+
+// examplesDirFor is pi 0.73.1's examples directory, or pi 1.6.0's.
+func examplesDirFor(t testing.TB, pi16 bool) string {
+	t.Helper()
+	env, scope, make := "PIGO_PI_EXAMPLES", "@mariozechner", "`make test`, which runs npm ci"
+	if pi16 {
+		env, scope = "PIGO_PI16_EXAMPLES", "@earendil-works"
+	}
+	dir := os.Getenv(env)
 	if dir == "" {
-		dir, _ = filepath.Abs(filepath.Join("..", "..", "node_modules", "@mariozechner", "pi-coding-agent", "examples", "extensions"))
+		dir, _ = filepath.Abs(filepath.Join("..", "..", "node_modules", scope, "pi-coding-agent", "examples", "extensions"))
 	}
 	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("pi examples not installed (run `make test`, which runs npm ci): %v", err)
+		t.Skipf("pi examples not installed (run %s): %v", make, err)
 	}
 	return dir
 }
@@ -105,9 +131,21 @@ func loadExample(t *testing.T, ex example, cwd string) (*piHost, engine.LoadResu
 }
 
 func TestConformanceEveryExampleLoads(t *testing.T) {
+	everyExampleLoads(t, unloadable, 70, "the 72 of pi 0.73.1")
+}
+
+// everyExampleLoads loads each example of t's corpus alone; those in
+// unloadable are skipped with their reason. Fewer than atLeast examples
+// means the corpus is not the one expected.
+func everyExampleLoads(t *testing.T, unloadable map[string]string, atLeast int, corpus string) {
 	exs := listExamples(t)
-	if len(exs) < 70 {
-		t.Fatalf("found %d examples, want the 72 of pi 0.73.1", len(exs))
+	if len(exs) < atLeast {
+		t.Fatalf("found %d examples, want %s", len(exs), corpus)
+	}
+	for name := range unloadable {
+		if !slices.ContainsFunc(exs, func(ex example) bool { return ex.name == name }) {
+			t.Errorf("unloadable lists %s, which is not an example", name)
+		}
 	}
 	var mu sync.Mutex
 	loaded, skipped := 0, 0
@@ -131,7 +169,7 @@ func TestConformanceEveryExampleLoads(t *testing.T) {
 			})
 		}
 	})
-	t.Logf("conformance: %d/%d examples load (%d unloadable by nature)", loaded, len(exs), skipped)
+	t.Logf("conformance: %d/%d examples load (%d unloadable: %v)", loaded, len(exs), skipped, unloadable)
 }
 
 // findExample returns the named example or skips when the corpus is absent.
@@ -156,12 +194,27 @@ func mustLoad(t *testing.T, name, cwd string) *piHost {
 	return p
 }
 
-// emit delivers a notification event (session_start, turn_end, ...).
+// emit delivers a notification event (session_start, turn_end, ...). In
+// the pi 1.6 suite an agent_end is followed by agent_settled, as pi 1.6
+// does when nothing (retry, compaction, a queued message) continues the
+// run, which is what a check emitting agent_end plays.
 func (p *piHost) emit(event string, payload map[string]any) {
 	p.t.Helper()
 	payload["type"] = event
 	for _, d := range p.host.Emit(context.Background(), event, payload) {
 		p.t.Fatalf("%s listener failed: %s", event, d)
+	}
+	if event == "agent_end" && pi16Test(p.t) {
+		p.emit("agent_settled", map[string]any{"aborted": false})
+	}
+}
+
+// playTUI makes ctx.mode "tui" in the pi 1.6 suite: a scripted UI client
+// stands in for pi's interactive TUI, which pi 1.6 examples test with
+// ctx.mode === "tui" where 0.73.1's tested ctx.hasUI.
+func (p *piHost) playTUI() {
+	if pi16Test(p.t) {
+		p.host.Pi().SetMode("tui")
 	}
 }
 
@@ -215,5 +268,6 @@ func (p *piHost) attachUI(answer func(method string, state map[string]any) any) 
 	if err := p.host.Views().Attach(c); err != nil {
 		p.t.Fatal(err)
 	}
+	p.playTUI()
 	return c
 }

@@ -1,6 +1,7 @@
 // Package compat holds pigo's implementations of the modules pi extensions
-// import — @mariozechner/* and @earendil-works/* (pi-coding-agent, pi-ai,
-// pi-tui, pi-agent-core), typebox and @sinclair/typebox — as embedded
+// import — @mariozechner/* (pi 0.73.1's pi-coding-agent, pi-ai, pi-tui,
+// pi-agent-core), @earendil-works/* (pi 1.6.0's: the same plus pi-mcp,
+// pi-codemode and pi-schema), typebox and @sinclair/typebox — as embedded
 // TypeScript/JavaScript sources plus the Go helpers they need, and the
 // adapter that gives an extension pi's ExtensionAPI on top of the v2 `pi`
 // object (DESIGN decision 7: an adapter, not a second engine).

@@ -17,17 +17,29 @@ type Source struct {
 }
 
 // moduleTable maps every specifier pigo serves to its file under modules/.
-// Both the @mariozechner and the @earendil-works scopes resolve to the same
-// files (pi renamed its scope in 0.74), as do typebox and @sinclair/typebox.
+// @mariozechner/* serves pi 0.73.1's surface; @earendil-works/* (the scope
+// pi renamed to in 0.74) serves pi 1.6.0's, on top of the same values (the
+// pi16-*.ts files re-export the 0.73.1 modules and add 1.6's names), so one
+// runtime has one registry whichever scope an extension imports. typebox
+// and @sinclair/typebox are one module.
 func moduleTable() map[string]string {
-	t := map[string]string{}
-	for _, scope := range []string{"@mariozechner", "@earendil-works"} {
-		t[scope+"/pi-coding-agent"] = "pi-coding-agent.ts"
-		t[scope+"/pi-ai"] = "pi-ai.ts"
-		t[scope+"/pi-ai/oauth"] = "pi-ai-oauth.ts"
-		t[scope+"/pi-ai/compat"] = "pi-ai.ts"
-		t[scope+"/pi-tui"] = "pi-tui.ts"
-		t[scope+"/pi-agent-core"] = "pi-agent-core.ts"
+	t := map[string]string{
+		"@mariozechner/pi-coding-agent": "pi-coding-agent.ts",
+		"@mariozechner/pi-ai":           "pi-ai.ts",
+		"@mariozechner/pi-ai/oauth":     "pi-ai-oauth.ts",
+		"@mariozechner/pi-ai/compat":    "pi-ai.ts",
+		"@mariozechner/pi-tui":          "pi-tui.ts",
+		"@mariozechner/pi-agent-core":   "pi-agent-core.ts",
+
+		"@earendil-works/pi-coding-agent": "pi16-coding-agent.ts",
+		"@earendil-works/pi-ai":           "pi16-ai.ts",
+		"@earendil-works/pi-ai/oauth":     "pi-ai-oauth.ts",
+		"@earendil-works/pi-ai/compat":    "pi16-ai-compat.ts",
+		"@earendil-works/pi-tui":          "pi16-tui.ts",
+		"@earendil-works/pi-agent-core":   "pi16-agent-core.ts",
+		"@earendil-works/pi-mcp":          "pi-mcp.ts",
+		"@earendil-works/pi-codemode":     "pi-codemode.ts",
+		"@earendil-works/pi-schema":       "pi-schema.ts",
 	}
 	for _, base := range []string{"typebox", "@sinclair/typebox"} {
 		t[base] = "typebox.ts"

@@ -21,6 +21,14 @@ func Gaps() []Gap {
 	return []Gap{
 		gap("ctx.ui.custom", "no TUI yet: resolves undefined", `\.custom\(`),
 		gap("ctx.ui.setFooter/setHeader/setEditorComponent", "no TUI yet: recorded, not rendered", `\.set(Footer|Header|EditorComponent)\(`),
+		// pi 1.6's registrations: recorded in the host's registries for
+		// clients, not yet used by pigo itself.
+		gap("pi.registerEntryRenderer/registerToolRenderer/registerMarkdownTransformer", "no TUI yet: recorded, not rendered",
+			`\.register(EntryRenderer|ToolRenderer|MarkdownTransformer)\(`),
+		gap("pi.registerVirtualModel", "recorded and listed by ctx.modelRegistry; pigo's agent does not route requests through route() yet",
+			`\.registerVirtualModel\(`),
+		gap("pi.registerMcpServer", "recorded (getMcpServers, mcp_servers_change); pigo connects no MCP servers itself",
+			`\.registerMcpServer\(`),
 		gap("pi-ai complete/stream", "pi-ai's own network providers are not bundled: calls from extension code fail (the agent's providers are pigo's)",
 			`\b(complete|completeSimple|streamSimple|stream)(Anthropic|OpenAI\w*|Google\w*)?\(`),
 	}

@@ -29,6 +29,7 @@ func libModules() map[string]modules.Module {
 		"url":             urlModule,
 		"module":          moduleModule,
 		"string_decoder":  stringDecoderModule,
+		"readline":        readlineModule,
 		"timers":          timersModule,
 		"timers/promises": timersPromisesModule,
 		"assert":          assertModule,
@@ -50,7 +51,7 @@ func libGlobals() []Global {
 	}
 }
 
-//go:embed errors_lib.js util.js util_comparisons.js events.js buffer.js crypto.js url.js module.js fetch.js fetch_stream.js string_decoder.js timers.js assert.js
+//go:embed errors_lib.js util.js util_comparisons.js events.js buffer.js crypto.js url.js module.js fetch.js fetch_stream.js string_decoder.js readline.js timers.js assert.js
 var libSources embed.FS
 
 // libScript returns a function that compiles the embedded source name once
@@ -84,6 +85,7 @@ var (
 	fetchProgram           = libScript("fetch.js")
 	fetchStreamProgram     = libScript("fetch_stream.js")
 	stringDecoderProgram   = libScript("string_decoder.js")
+	readlineProgram        = libScript("readline.js")
 	timersProgram          = libScript("timers.js")
 	assertProgram          = libScript("assert.js")
 )

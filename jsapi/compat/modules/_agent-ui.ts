@@ -122,6 +122,7 @@ function unsupportedComponent(name: string): any {
     }
   };
   Object.defineProperty(C, "name", { value: name });
+  Object.defineProperty(C, "__pigoUnsupported", { value: true });
   return C;
 }
 

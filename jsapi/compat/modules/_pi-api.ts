@@ -21,6 +21,11 @@ export function install(pi: any, host: any): any {
   // until the host's state has it.
   const myTools = new Map<string, any>();
   const myCommands = new Map<string, any>();
+  // pi 1.6's registrations, read back the same way.
+  const myVirtualModels = new Map<string, any>(); // "provider/id" → definition (undefined: unregistered)
+  const myMcpServers = new Map<string, any>(); // name → entry (undefined: unregistered)
+  let seq = 0;
+  const nextKey = () => `${pluginId}#${seq++}`;
 
   const assertActive = () => {
     if (host.isStale()) throw new Error(STALE);
@@ -36,7 +41,15 @@ export function install(pi: any, host: any): any {
 
   const ui = makeUI(host, assertActive);
   const sessionManager = makeSessionManager(host, assertActive);
-  const modelRegistry = makeModelRegistry(host, assertActive);
+  const virtualModels = (): any[] => {
+    const byKey = new Map<string, any>(Object.entries(pi.virtualModels.current()));
+    for (const [k, v] of myVirtualModels) {
+      if (v === undefined) byKey.delete(k);
+      else byKey.set(k, v);
+    }
+    return [...byKey.values()];
+  };
+  const modelRegistry = makeModelRegistry(host, assertActive, virtualModels);
 
   // ctx is made fresh for every call and every member checks staleness.
   // Members live on a per-plugin prototype, so a call only pays for one
@@ -56,6 +69,11 @@ export function install(pi: any, host: any): any {
     get modelRegistry() { return check(modelRegistry); }
     get model() { return check(host.model()); }
     get signal() { return check(this[SIGNAL]); }
+    // pi 1.6
+    get mode() { return check(host.mode()); }
+    get scopedModels() { return check([]); }
+    get thinkingLevel() { return check(host.getThinkingLevel()); }
+    isProjectTrusted() { return check(host.isProjectTrusted()); }
     isIdle() { return check(host.isIdle()); }
     abort() { assertActive(); host.abort(); }
     hasPendingMessages() { return check(host.hasPendingMessages()); }
@@ -71,6 +89,7 @@ export function install(pi: any, host: any): any {
     return { cancelled: !!r.cancelled };
   };
   class ExtensionCommandContext extends ExtensionContext {
+    getSystemPromptOptions() { return check(host.systemPromptOptions()); }
     waitForIdle() { assertActive(); return host.sessionControl("waitForIdle", {}); }
     reload() { assertActive(); return host.reload(); }
     async newSession(o?: any) {
@@ -97,6 +116,22 @@ export function install(pi: any, host: any): any {
       return host.sessionControl("navigate", args);
     }
   }
+  // pi 1.6's ExtensionToolContext: a tool's execute() may run other tools.
+  class ExtensionToolContext extends ExtensionContext {
+    #callId: string;
+    #nested = 0;
+    constructor(signal: any, callId: string) {
+      super(signal);
+      this.#callId = callId;
+    }
+    get tools() {
+      return check(host.getAllTools());
+    }
+    executeTool(name: string, args: unknown, _options?: any) {
+      assertActive();
+      return host.executeTool(name, args ?? {}, `${this.#callId}/${++this.#nested}`);
+    }
+  }
   const makeCtx = (signal?: any): any => new ExtensionContext(signal);
   const makeCommandCtx = (): any => new ExtensionCommandContext();
 
@@ -104,11 +139,17 @@ export function install(pi: any, host: any): any {
     on(event: string, handler: (e: any, ctx: any) => any) {
       assertActive();
       if (typeof handler !== "function") throw new TypeError(`pi.on("${event}"): handler must be a function`);
+      // pi 1.6 returns a function that removes the handler; a removed
+      // handler stays in pigo's chain but no longer runs.
+      let on = true;
       if (host.isHookEvent(event)) {
-        pi.hook(event, (e: any) => handler(e, makeCtx(e && e.signal)));
+        pi.hook(event, (e: any) => (on ? handler(e, makeCtx(e && e.signal)) : undefined));
       } else {
-        v2on(event, (e: any) => handler(e, makeCtx()));
+        v2on(event, (e: any) => (on ? handler(e, makeCtx()) : undefined));
       }
+      return () => {
+        on = false;
+      };
     },
     registerTool(tool: any) {
       assertActive();
@@ -118,7 +159,7 @@ export function install(pi: any, host: any): any {
       delete def.name;
       const execute = tool.execute;
       def.execute = (id: string, params: any, signal: any, onUpdate: any) =>
-        execute.call(tool, id, params, signal, onUpdate, makeCtx(signal));
+        execute.call(tool, id, params, signal, onUpdate, new ExtensionToolContext(signal, id));
       def.sourceInfo = sourceInfo;
       myTools.set(name, { name, description: tool.description, parameters: tool.parameters, sourceInfo });
       pi.tools.add((d: any) => {
@@ -133,8 +174,12 @@ export function install(pi: any, host: any): any {
     },
     registerCommand(name: string, options: any) {
       assertActive();
+      // pi 1.6 rejects a malformed command when the extension loads.
+      if (typeof name !== "string" || name.trim() === "")
+        throw new TypeError(`registerCommand: the command name must be a non-empty string (got ${describe(name)})`);
       const handler = options && options.handler;
-      if (typeof handler !== "function") throw new TypeError(`registerCommand("${name}"): options.handler must be a function`);
+      if (typeof handler !== "function")
+        throw new TypeError(`registerCommand("${name}"): options.handler must be a function (got ${describe(handler)})`);
       const def: any = { ...options, name, sourceInfo };
       def.handler = (args: string) => handler.call(options, args, makeCommandCtx());
       myCommands.set(name, { name, description: options.description, source: "extension", sourceInfo });
@@ -182,6 +227,74 @@ export function install(pi: any, host: any): any {
     unregisterProvider(name: string) {
       assertActive();
       pi.providers.add((d: any) => d.delete(name));
+    },
+    // --- pi 1.6 registrations: recorded in the host's registries
+    // (engine/pi16.go) for clients; pigo has no TUI yet to draw them.
+    registerEntryRenderer(customType: string, renderer: any) {
+      assertActive();
+      if (typeof customType !== "string") throw new TypeError("registerEntryRenderer: customType must be a string");
+      if (typeof renderer !== "function") throw new TypeError(`registerEntryRenderer("${customType}"): renderer must be a function`);
+      pi.entryRenderers.add((d: any) => {
+        if (!d.has(customType)) d.set(customType, { renderer }); // the first renderer wins, as for messages
+      });
+    },
+    registerToolRenderer(resolver: any) {
+      assertActive();
+      if (typeof resolver !== "function") throw new TypeError("registerToolRenderer: resolver must be a function");
+      const key = nextKey();
+      pi.toolRenderers.add((d: any) => d.set(key, { resolver }));
+    },
+    registerMarkdownTransformer(transformer: any, options?: any) {
+      assertActive();
+      if (typeof transformer !== "function") throw new TypeError("registerMarkdownTransformer: transformer must be a function");
+      const key = nextKey();
+      pi.markdownTransformers.add((d: any) => d.set(key, { transformer, options: options ?? {} }));
+    },
+    registerVirtualModel(model: any) {
+      assertActive();
+      if (!model || typeof model.provider !== "string" || typeof model.id !== "string")
+        throw new TypeError("registerVirtualModel: provider and id must be strings");
+      if (typeof model.route !== "function") throw new TypeError(`registerVirtualModel("${model.provider}/${model.id}"): route must be a function`);
+      const key = `${model.provider}/${model.id}`;
+      // A virtual model is a model of pi's "pi-virtual" api whose route()
+      // picks the physical model per request.
+      const def = { name: model.id, ...model, api: "pi-virtual", sourceInfo };
+      myVirtualModels.set(key, def);
+      pi.virtualModels.add((d: any) => d.set(key, def));
+    },
+    unregisterVirtualModel(provider: string, id: string) {
+      assertActive();
+      const key = `${provider}/${id}`;
+      myVirtualModels.set(key, undefined);
+      pi.virtualModels.add((d: any) => d.delete(key));
+    },
+    registerMcpServer(name: string, config: any) {
+      assertActive();
+      if (typeof name !== "string" || name === "") throw new TypeError("registerMcpServer: name must be a non-empty string");
+      if (!config || typeof config !== "object") throw new TypeError(`registerMcpServer("${name}"): config must be an object`);
+      const entry = { name, config, extensionPath: sourceInfo.path };
+      myMcpServers.set(name, entry);
+      pi.mcpServers.add((d: any) => d.set(name, entry));
+      if (!host.isLoading()) host.emit("mcp_servers_change", { servers: api.getMcpServers() });
+    },
+    unregisterMcpServer(name: string) {
+      assertActive();
+      myMcpServers.set(name, undefined);
+      pi.mcpServers.add((d: any) => d.delete(name));
+      if (!host.isLoading()) host.emit("mcp_servers_change", { servers: api.getMcpServers() });
+    },
+    getMcpServers() {
+      assertActive();
+      const byName = new Map<string, any>(Object.entries(pi.mcpServers.current()));
+      for (const [k, v] of myMcpServers) {
+        if (v === undefined) byName.delete(k);
+        else byName.set(k, v);
+      }
+      return [...byName.values()];
+    },
+    getSettings() {
+      assertActive();
+      return readSettings(host.cwd());
     },
     exec(command: string, args: string[], options?: any) {
       assertActive();
@@ -272,9 +385,34 @@ export function install(pi: any, host: any): any {
 }
 
 function makeUI(host: any, assertActive: () => void): any {
+  // pi 1.6 tells every extension when a blocking prompt opens and closes
+  // (ui_prompt_start/ui_prompt_end, outermost prompt only, and only with
+  // a UI: without one a dialog answers at once).
+  let depth = 0;
+  let active: any;
+  const prompt = (kind: string, title: string | undefined, run: () => Promise<any>): Promise<any> => {
+    if (!host.hasUI()) return run();
+    const t = title ? { title } : {};
+    if (depth++ === 0) {
+      active = { kind, ...t };
+      host.emit("ui_prompt_start", { reason: "ui_prompt", ...active });
+    }
+    const finish = () => {
+      if (--depth > 0) return;
+      depth = 0;
+      host.emit("ui_prompt_end", { reason: "ui_prompt", ...(active ?? { kind, ...t }) });
+      active = undefined;
+    };
+    try {
+      return run().finally(finish);
+    } catch (err) {
+      finish();
+      throw err;
+    }
+  };
   const dialog = (method: string, params: any, map: (r: any) => any, dflt: any) => {
     assertActive();
-    return host.dialog(method, params).then((r: any) => (r == null || r.cancelled ? dflt : map(r)));
+    return prompt(method, params.title, () => host.dialog(method, params)).then((r: any) => (r == null || r.cancelled ? dflt : map(r)));
   };
   const opts = (o: any) => ({ timeout: o?.timeout, signal: o?.signal });
   const set = (op: string, key: string, sub: string, value: any) => {
@@ -316,6 +454,8 @@ function makeUI(host: any, assertActive: () => void): any {
     getEditorComponent: () => undefined,
     setTheme: (t: any) => {
       assertActive();
+      // pi's RPC mode cannot switch themes and says so.
+      if (host.mode() === "rpc") return { success: false, error: "Theme switching not supported in RPC mode" };
       host.uiSet("setTheme", "theme", "", typeof t === "string" ? t : t?.name ?? null);
       return host.hasUI() ? { success: true } : { success: false, error: "UI not available" };
     },
@@ -373,7 +513,40 @@ function makeWritableSessionManager(host: any, ro: any): any {
   };
 }
 
-function makeModelRegistry(host: any, assertActive: () => void): any {
+function describe(v: any): string {
+  if (v === null) return "null";
+  if (typeof v === "string") return JSON.stringify(v);
+  return typeof v;
+}
+
+// readSettings is pi's merged settings.json: the global file
+// (<agent dir>/settings.json) under the project's (<cwd>/.pi/settings.json),
+// objects merged key by key, the project winning.
+function readSettings(cwd: string): any {
+  const fs = require("node:fs");
+  const path = require("node:path");
+  const read = (f: string): any => {
+    try {
+      const v = JSON.parse(fs.readFileSync(f, "utf8"));
+      return v && typeof v === "object" && !Array.isArray(v) ? v : {};
+    } catch {
+      return {};
+    }
+  };
+  const merge = (a: any, b: any): any => {
+    const out: any = { ...a };
+    for (const [k, v] of Object.entries(b)) {
+      const cur = out[k];
+      out[k] =
+        cur && v && typeof cur === "object" && typeof v === "object" && !Array.isArray(cur) && !Array.isArray(v) ? merge(cur, v) : v;
+    }
+    return out;
+  };
+  const agentDir = require("pigo:tools-util").getAgentDir();
+  return merge(read(path.join(agentDir, "settings.json")), read(path.join(cwd, ".pi", "settings.json")));
+}
+
+function makeModelRegistry(host: any, assertActive: () => void, virtualModels: () => any[]): any {
   // Models: what extensions registered (host), then pi-ai's catalog.
   const ai = () => require("@mariozechner/pi-ai");
   const catalog = (): any[] => {
@@ -381,10 +554,36 @@ function makeModelRegistry(host: any, assertActive: () => void): any {
     for (const p of ai().getProviders()) out.push(...ai().getModels(p));
     return out;
   };
+  const virtual = (provider: string, modelId: string) => virtualModels().find((m) => m.provider === provider && m.id === modelId);
+  const find = (provider: string, modelId: string) =>
+    host.findModel(provider, modelId) ?? virtual(provider, modelId) ?? ai().getModel(provider, modelId);
+  // pi 1.6 model types: chat models (everything pigo knows) and the
+  // classifier/image models pigo has none of.
+  const typeOf = (m: any): string => (m && typeof m.type === "string" ? m.type : "chat");
   return {
-    find: (provider: string, modelId: string) =>
-      (assertActive(), host.findModel(provider, modelId) ?? ai().getModel(provider, modelId)),
-    getAll: () => (assertActive(), [...host.allModels(), ...catalog()]),
+    find: (provider: string, modelId: string) => (assertActive(), find(provider, modelId)),
+    getModelOfType: (type: string, provider: string, modelId: string) => {
+      assertActive();
+      const m = find(provider, modelId);
+      return m && typeOf(m) === type ? m : undefined;
+    },
+    findOfType: (type: string, provider: string, modelId: string) => {
+      assertActive();
+      const m = find(provider, modelId);
+      return m && typeOf(m) === type ? m : undefined;
+    },
+    // "Never rejects": without classifier models the answer is an error result.
+    classify: async (model: any, _context: any, _options?: any) => {
+      assertActive();
+      return { stopReason: "error", errorMessage: `not supported yet: classify (${model?.provider}/${model?.id})`, answers: {} };
+    },
+    // pi 1.6: request-time auth inside the registry. pigo's providers
+    // resolve credentials themselves, so these are pi-ai's calls.
+    hasConfiguredAuth: (model: any) => (assertActive(), !!ai().getEnvApiKey(model?.provider)),
+    stream: (model: any, context: any, options?: any) => (assertActive(), ai().stream(model, context, options)),
+    streamSimple: (model: any, context: any, options?: any) => (assertActive(), ai().streamSimple(model, context, options)),
+    complete: (model: any, context: any, options?: any) => (assertActive(), ai().complete(model, context, options)),
+    getAll: () => (assertActive(), [...host.allModels(), ...virtualModels(), ...catalog()]),
     getAvailable: () => (assertActive(), [...host.allModels(), ...catalog()].filter((m: any) => !!ai().getEnvApiKey(m.provider))),
     // pi resolves keys from auth.json and the environment; pigo from the
     // environment. No key is { ok: true, apiKey: undefined }, as in pi.

@@ -13,6 +13,15 @@
 // @ts-nocheck
 import { EventStream, parseStreamingJson, streamSimple, validateToolArguments } from "pigo:ai-core";
 
+// pi-agent-core 1.6's setDefaultStreamFn (stream-fn.js): the stream
+// function of loops and Agents given none. pi 1.6 throws when none is set;
+// pigo keeps 0.73.1's fallback, pi-ai's streamSimple, which reaches the
+// host's providers.
+let defaultStreamFn = undefined;
+export function setDefaultStreamFn(streamFn) {
+    defaultStreamFn = streamFn;
+}
+
 // ---------------------------------------------------------------------------
 // agent-loop.js
 // ---------------------------------------------------------------------------
@@ -180,7 +189,7 @@ async function streamAssistantResponse(context, config, signal, emit, streamFn) 
         messages: llmMessages,
         tools: context.tools,
     };
-    const streamFunction = streamFn || streamSimple;
+    const streamFunction = streamFn || defaultStreamFn || streamSimple;
     // Resolve API key (important for expiring tokens)
     const resolvedApiKey = (config.getApiKey ? await config.getApiKey(config.model.provider) : undefined) || config.apiKey;
     const response = await streamFunction(config.model, llmContext, {
@@ -589,7 +598,7 @@ export class Agent {
         this._state = createMutableAgentState(options.initialState);
         this.convertToLlm = options.convertToLlm ?? defaultConvertToLlm;
         this.transformContext = options.transformContext;
-        this.streamFn = options.streamFn ?? streamSimple;
+        this.streamFn = options.streamFn ?? defaultStreamFn ?? streamSimple;
         this.getApiKey = options.getApiKey;
         this.onPayload = options.onPayload;
         this.onResponse = options.onResponse;

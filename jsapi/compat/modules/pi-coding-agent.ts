@@ -201,6 +201,8 @@ function unsupportedFunction(name: string): any {
     throw notSupported(name);
   };
   Object.defineProperty(f, "name", { value: name });
+  // Marked so the export tests count it as not supported.
+  Object.defineProperty(f, "__pigoUnsupported", { value: true });
   return f;
 }
 
@@ -211,6 +213,7 @@ function unsupportedClass(name: string, statics: string[] = []): any {
     }
   };
   Object.defineProperty(C, "name", { value: name });
+  Object.defineProperty(C, "__pigoUnsupported", { value: true });
   for (const s of statics) (C as any)[s] = unsupportedFunction(`${name}.${s}`);
   return C;
 }

@@ -1,0 +1,143 @@
+// Command gen16 regenerates the vendored parts of pi 1.6's packages that
+// pigo serves unchanged (pure functions with no Node or network
+// dependency): it bundles the named exports of the real
+// @earendil-works/* 1.6.0 dist files into CommonJS modules under
+// jsapi/compat/modules. Run from the repository root:
+//
+//	go run ./jsapi/compat/gen16
+//
+// Vendoring the real code rather than porting it by hand keeps the
+// behaviour identical to pi 1.6; the generated files are checked in so a
+// build needs no node_modules.
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/evanw/esbuild/pkg/api"
+)
+
+// vendored maps an output module to the dist files (relative to
+// node_modules/@earendil-works) and the names taken from each.
+var vendored = map[string]map[string][]string{
+	// the small, hot part of pi-ai 1.6 (ids, message text, transcripts),
+	// apart so that using it does not load the rest
+	"_ai16.js": {
+		"pi-ai/dist/utils/uuid.js": {"uuidv7"},
+		"pi-ai/dist/utils/text.js": {"contentText", "getSystemMessageText", "renderSystemMessageUpdate"},
+		"pi-ai/dist/utils/transcript.js": {"collapseSystemMessages", "createInitialSystemMessage", "declarationsEqual",
+			"getCurrentSystemMessage", "getCurrentSystemPrompt", "getCurrentTools", "getDeclaredTools", "getInitialSystemMessage",
+			"getToolStateChanges", "hasNonAdditiveToolChanges", "hasToolRedefinitions", "normalizeContext", "resolveTranscript",
+			"resolveTranscriptTools", "toToolDeclaration", "withoutInitialSystemMessage"},
+	},
+	"_ai16x.js": {
+		"pi-ai/dist/utils/retry.js":            {"DEFAULT_MAX_AGENT_RETRY_DELAY_MS", "isRetryableAssistantError", "retryAssistantCall", "retryDelayMs"},
+		"pi-ai/dist/utils/identity.js":         {"PI_ATTRIBUTION", "formatUserAgent", "getAttributionHeaders", "getClientVersion", "getIdentityHeaders", "getOpenCodeSessionHeaders", "mergeClientIdentity", "withClientIdentity"},
+		"pi-ai/dist/utils/version.js":          {"PI_AI_VERSION"},
+		"pi-ai/dist/utils/streaming-json.js":   {"StreamingJsonParser", "ToolCallArgumentsStream"},
+		"pi-ai/dist/utils/json-parse.js":       {"parseToolCallArguments"},
+		"pi-ai/dist/utils/overflow.js":         {"isRecoverableLength"},
+		"pi-ai/dist/utils/model-operations.js": {"getModelType", "isModelType"},
+		"pi-ai/dist/auth/credential-store.js":  {"InMemoryCredentialStore"},
+		"pi-ai/dist/models-store.js":           {"InMemoryModelsStore"},
+		"pi-ai/dist/utils/models-error.js":     {"ModelsError"},
+		"pi-ai/dist/api/lazy.js":               {"lazyApi", "lazyStream"},
+		"pi-ai/dist/models.js":                 {"hasApi"},
+		"pi-ai/dist/telemetry.js":              {"AI_TELEMETRY_SCHEMA"},
+		"pi-ai/dist/cache-warming.js": {"CACHE_WARMING_IDLE_CONTINUATION_PROBABILITY", "CACHE_WARMING_MAX_AGE_MS", "CACHE_WARMING_MAX_IDLE_AGE_MS",
+			"CACHE_WARMING_MINIMUM_EXPECTED_SAVINGS", "evaluateCacheWarming", "getCacheWarmingDelayMs", "getCacheWarmingRequestOptions",
+			"getPromptCacheTtlMs", "isCacheWarmingReplayable"},
+	},
+	"_tui16.js": {
+		"pi-tui/dist/colors.js": {"backgroundAnsi", "colorToHex", "colorToOkhsl", "colorToOklch", "colorToRgb", "foregroundAnsi",
+			"indexedColor", "mixColors", "okhslColor", "oklchColor", "parseColor", "rgbColor", "styleText", "styleTextWithAnsi"},
+		"pi-tui/dist/oklab.js":           {"oklabToOkhslLightness"},
+		"pi-tui/dist/terminal-colors.js": {"parseTerminalColorSchemeReport"},
+	},
+	"_mcp16.js": {
+		"pi-mcp/dist/config.js":                     {"isMcpServerOverride", "validateMcpServerConfig"},
+		"pi-mcp/dist/input-schema.js":               {"normalizeMcpInputSchema"},
+		"pi-mcp/dist/naming.js":                     {"createMcpToolName", "mcpNamespace", "mcpServerSummary"},
+		"pi-mcp/dist/output-limit.js":               {"limitMcpContent", "MCP_OUTPUT_MAX_BYTES"},
+		"pi-mcp/dist/protocol/content.js":           {"toLlmContent"},
+		"pi-mcp/dist/protocol/jsonrpc.js":           {"isJsonRpcNotification", "isJsonRpcRequest", "isJsonRpcResponse", "JSON_RPC_ERROR_CODES", "McpAbortError", "McpConnectionClosedError", "McpError", "McpTimeoutError", "parseJsonRpcMessage"},
+		"pi-mcp/dist/protocol/types.js":             {"LATEST_PROTOCOL_VERSION", "SUPPORTED_PROTOCOL_VERSIONS"},
+		"pi-mcp/dist/transports/streamable-http.js": {"McpAuthRequiredError", "McpHttpError", "McpSessionExpiredError"},
+	},
+	"_codemode16.js": {
+		"pi-codemode/dist/identifier.js":             {"toCodemodeIdentifier"},
+		"pi-codemode/dist/source.js":                 {"CODEMODE_OPTIONS_PREFIX", "CODEMODE_SOURCE_GRAMMAR", "CodemodeSourceError", "parseCodemodeSource"},
+		"pi-codemode/dist/declarations.js":           {"DEFAULT_INPUT_SCHEMA_MAX_CHARS", "renderDeclarations", "renderToolOutputType", "renderToolSample", "renderToolSignature", "resolveSchemaRef", "schemaToType"},
+		"pi-codemode/dist/runtime/prelude-source.js": {"MAX_OUTPUT_CHARS", "MAX_OUTPUT_ITEMS", "MAX_STORE_TOTAL_CHARS", "MAX_STORE_VALUE_CHARS"},
+	},
+	"_schema16.js": {
+		"pi-schema/dist/index.js": {"CoercingValidator", "Optional", "Validator", "arr", "bigint", "bool", "bytes", "compile", "equal",
+			"int", "lit", "map", "nul", "nullable", "num", "obj", "oneOf", "opt", "recursive", "str", "tuple", "union", "unknown", "unsafe"},
+	},
+}
+
+var pathComment = regexp.MustCompile(`(?:\.\./)+[^"\n]*?node_modules/`)
+
+// shims stand in for what goja lacks: WeakRef holds its value strongly
+// and FinalizationRegistry never runs (pi-schema's regex cache then keeps
+// its entries, which costs memory, not correctness).
+const shims = "var WeakRef = globalThis.WeakRef || class { constructor(v) { this.v = v; } deref() { return this.v; } };\n" +
+	"var FinalizationRegistry = globalThis.FinalizationRegistry || class { register() {} unregister() {} };\n"
+
+func main() {
+	root, _ := filepath.Abs(filepath.Join("node_modules", "@earendil-works"))
+	outs := make([]string, 0, len(vendored))
+	for o := range vendored {
+		outs = append(outs, o)
+	}
+	sort.Strings(outs)
+	for _, out := range outs {
+		files := vendored[out]
+		var entry strings.Builder
+		keys := make([]string, 0, len(files))
+		for f := range files {
+			keys = append(keys, f)
+		}
+		sort.Strings(keys)
+		for _, f := range keys {
+			fmt.Fprintf(&entry, "export { %s } from %q;\n", strings.Join(files[f], ", "), filepath.Join(root, f))
+		}
+		r := api.Build(api.BuildOptions{
+			Stdin:         &api.StdinOptions{Contents: entry.String(), ResolveDir: root, Loader: api.LoaderJS},
+			Bundle:        true,
+			Format:        api.FormatCommonJS,
+			Platform:      api.PlatformNeutral,
+			Target:        api.ES2020,
+			Write:         false,
+			LegalComments: api.LegalCommentsInline,
+			MainFields:    []string{"module", "main"},
+			// pigo serves node:* itself.
+			Plugins: []api.Plugin{{Name: "node-external", Setup: func(b api.PluginBuild) {
+				b.OnResolve(api.OnResolveOptions{Filter: `^node:`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+					return api.OnResolveResult{Path: a.Path, External: true}, nil
+				})
+			}}},
+		})
+		if len(r.Errors) > 0 {
+			for _, e := range r.Errors {
+				fmt.Fprintln(os.Stderr, out+":", e.Text)
+			}
+			os.Exit(1)
+		}
+		code := string(r.OutputFiles[0].Contents)
+		// Path comments name the package file, not this machine's layout.
+		code = pathComment.ReplaceAllString(code, "")
+		head := "// Code generated by go run ./jsapi/compat/gen16 from @earendil-works/* 1.6.0 (MIT); DO NOT EDIT.\n" +
+			"// Pure functions of pi 1.6 served unchanged; see gen16/main.go.\n" + shims
+		if err := os.WriteFile(filepath.Join("jsapi", "compat", "modules", out), []byte(head+code), 0o644); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		fmt.Println(out, len(code))
+	}
+}

@@ -1,0 +1,264 @@
+package compat_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/jsapi"
+)
+
+// loadSource boots extensions written to files in a temp dir (name →
+// TypeScript source) with the given environment and returns the host and
+// each extension's load result.
+func loadSource(t *testing.T, cwd string, environ map[string]string, sources map[string]string, order ...string) (*piHost, map[string]engine.LoadResult) {
+	t.Helper()
+	dir := t.TempDir()
+	if environ == nil {
+		environ = map[string]string{"HOME": t.TempDir()}
+	}
+	environ["PATH"] = os.Getenv("PATH")
+	env := jsapi.New(jsapi.Options{Environ: environ})
+	h := engine.New(engine.Options{Cwd: cwd})
+	t.Cleanup(func() { _ = h.Close(context.Background()) })
+	var specs []engine.PluginSpec
+	for _, name := range order {
+		p := filepath.Join(dir, name+".ts")
+		writeFile(t, p, sources[name])
+		specs = append(specs, env.Plugin(name, p, nil))
+	}
+	out := map[string]engine.LoadResult{}
+	for i, r := range h.Boot(context.Background(), specs) {
+		out[order[i]] = r
+	}
+	return &piHost{t: t, host: h, cwd: cwd}, out
+}
+
+// TestPi16RegisterCommandBadInput: as in pi 1.6, a command without a
+// string name or a handler fails its extension's load, and the error says
+// where (file:line); other extensions load.
+func TestPi16RegisterCommandBadInput(t *testing.T) {
+	t.Parallel()
+	_, res := loadSource(t, t.TempDir(), nil, map[string]string{
+		"good":       "export default function (pi: any) {\n  pi.registerCommand(\"ok\", { handler: async () => {} });\n}\n",
+		"no-name":    "export default function (pi: any) {\n  pi.registerCommand(\"ok2\", { handler: async () => {} });\n  pi.registerCommand(42, { handler: async () => {} });\n}\n",
+		"empty-name": "export default function (pi: any) {\n\n\n  pi.registerCommand(\"  \", { handler: async () => {} });\n}\n",
+		"no-handler": "export default function (pi: any) {\n  pi.registerCommand(\"nohandler\", { description: \"x\" });\n}\n",
+	}, "good", "no-name", "empty-name", "no-handler")
+	if !res["good"].OK {
+		t.Errorf("good: %v", res["good"].Err)
+	}
+	for name, want := range map[string][]string{
+		"no-name":    {"no-name.ts:3:", "registerCommand: the command name must be a non-empty string (got number)"},
+		"empty-name": {"empty-name.ts:4:", `registerCommand: the command name must be a non-empty string (got "  ")`},
+		"no-handler": {"no-handler.ts:2:", `registerCommand("nohandler"): options.handler must be a function (got undefined)`},
+	} {
+		r := res[name]
+		if r.OK {
+			t.Errorf("%s loaded; want a load error", name)
+			continue
+		}
+		msg := fmt.Sprint(r.Err)
+		for _, w := range want {
+			if !strings.Contains(msg, w) {
+				t.Errorf("%s: error %q lacks %q", name, msg, w)
+			}
+		}
+	}
+}
+
+const pi16APIExtension = `export default function (pi: any) {
+  const seen: string[] = [];
+  const off = pi.on("turn_start", () => { seen.push("removed"); });
+  if (typeof off !== "function") throw new Error("pi.on returned " + typeof off);
+  off();
+  pi.on("turn_start", () => { seen.push("kept"); });
+  pi.registerToolRenderer((name: string, next: () => any) => (name === "x" ? { renderShell: "self" } : next()));
+  pi.registerMarkdownTransformer((md: string) => md.toUpperCase(), { scope: "assistant" });
+  pi.registerEntryRenderer("card", () => undefined);
+  pi.registerVirtualModel({ provider: "v", id: "a", route: async () => ({}) });
+  pi.registerVirtualModel({ provider: "v", id: "b", route: async () => ({}) });
+  pi.unregisterVirtualModel("v", "b");
+  pi.registerMcpServer("jira", { url: "https://mcp.example/jira" });
+  const tool = (name: string, extra: any) => pi.registerTool({ name, label: name, description: name,
+    parameters: { type: "object", properties: {} }, async execute() { return { content: [{ type: "text", text: name }] }; }, ...extra });
+  tool("shown", {});
+  tool("hidden", { defaultActive: false });
+  tool("deferred", { exposure: "deferred" });
+  tool("model-only", { exposure: "model-only" });
+  pi.on("mcp_servers_change", (e: any) => { pi.appendEntry("mcp", e.servers.map((s: any) => s.name)); });
+  pi.registerCommand("probe", { handler: async (_args: string, ctx: any) => {
+    pi.registerMcpServer("late", { command: "late-server" });
+    pi.appendEntry("probe", { mode: ctx.mode, trusted: ctx.isProjectTrusted(), opts: ctx.getSystemPromptOptions(),
+      settings: pi.getSettings(), mcp: pi.getMcpServers().map((s: any) => s.name), seen, thinking: ctx.thinkingLevel,
+      scoped: ctx.scopedModels, virtual: ctx.modelRegistry.find("v", "a")?.api ?? null,
+      gone: ctx.modelRegistry.find("v", "b") ?? null });
+  } });
+}
+`
+
+// TestPi16ExtensionAPI drives pi 1.6's new ExtensionAPI and context
+// members and checks what the host recorded.
+func TestPi16ExtensionAPI(t *testing.T) {
+	t.Parallel()
+	cwd := t.TempDir()
+	agentDir := t.TempDir()
+	writeFile(t, filepath.Join(agentDir, "settings.json"), `{"a": {"y": 2, "x": 0}, "b": 1}`)
+	writeFile(t, filepath.Join(cwd, ".pi", "settings.json"), `{"a": {"x": 1}, "c": [1]}`)
+	p, res := loadSource(t, cwd, map[string]string{"HOME": t.TempDir(), "PI_CODING_AGENT_DIR": agentDir},
+		map[string]string{"api": pi16APIExtension}, "api")
+	if !res["api"].OK {
+		t.Fatalf("load: %v", res["api"].Err)
+	}
+	h := p.host
+	if n := len(h.ToolRenderers().Current().IDs()); n != 1 {
+		t.Errorf("tool renderers: %d, want 1", n)
+	}
+	mt := h.MarkdownTransformers().Current().Entries()
+	if len(mt) != 1 || !sameJSON(mt[0].Value["options"], map[string]any{"scope": "assistant"}) {
+		t.Errorf("markdown transformers = %v", mt)
+	}
+	if _, ok := h.EntryRenderers().Current().Get("card"); !ok {
+		t.Error("entry renderer card is not recorded")
+	}
+	wantJSON(t, "virtual models", h.VirtualModels().Current().IDs(), []string{"v/a"})
+	wantJSON(t, "mcp servers", h.McpServers().Current().IDs(), []string{"jira"})
+	wantJSON(t, "active tools", h.Pi().ActiveTools(), []string{"shown", "model-only"})
+
+	p.emit("turn_start", turnStart(0))
+	p.mustCommand("/probe")
+	calls := p.waitCalls("appendEntry", 1)
+	var got map[string]any
+	for _, c := range calls {
+		if c.Args[0] == "probe" {
+			got, _ = c.Args[1].(map[string]any)
+		}
+	}
+	if got == nil {
+		t.Fatalf("no probe entry in %s", asJSON(calls))
+	}
+	wantJSON(t, "probe", got, map[string]any{
+		"mode": "print", "trusted": true, "thinking": "off", "scoped": []any{}, "virtual": "pi-virtual", "gone": nil,
+		"opts":     map[string]any{"cwd": cwd, "selectedTools": []any{"shown", "model-only"}},
+		"settings": map[string]any{"a": map[string]any{"x": 1.0, "y": 2.0}, "b": 1.0, "c": []any{1.0}},
+		"mcp":      []any{"jira", "late"},
+		"seen":     []any{"kept"},
+	})
+	// Registering after load tells every extension (mcp_servers_change).
+	eventually(t, "mcp_servers_change", func() bool {
+		for _, c := range p.calls("appendEntry") {
+			if c.Args[0] == "mcp" && sameJSON(c.Args[1], []any{"jira", "late"}) {
+				return true
+			}
+		}
+		return false
+	})
+	// The host's mode and trust decisions reach ctx.
+	h.Pi().SetMode("rpc")
+	h.Pi().SetProjectTrusted(false)
+	p.mustCommand("/probe")
+	eventually(t, "a second probe", func() bool {
+		n := 0
+		for _, c := range p.calls("appendEntry") {
+			if c.Args[0] == "probe" {
+				n++
+				if n == 2 {
+					got, _ = c.Args[1].(map[string]any)
+				}
+			}
+		}
+		return n == 2
+	})
+	if got["mode"] != "rpc" || got["trusted"] != false {
+		t.Errorf("after SetMode/SetProjectTrusted: mode %v trusted %v", got["mode"], got["trusted"])
+	}
+}
+
+// TestPi16ProjectTrustHook: the first handler answering yes or no decides.
+func TestPi16ProjectTrustHook(t *testing.T) {
+	t.Parallel()
+	src := func(answer string) string {
+		return `export default function (pi: any) { pi.on("project_trust", () => (` + answer + `)); }`
+	}
+	p, res := loadSource(t, t.TempDir(), nil, map[string]string{
+		"undecided": src(`{ trusted: "undecided" }`), "silent": src(`undefined`), "no": src(`{ trusted: "no" }`), "yes": src(`{ trusted: "yes", remember: true }`),
+	}, "undecided", "silent", "no", "yes")
+	for name, r := range res {
+		if !r.OK {
+			t.Fatalf("%s: %v", name, r.Err)
+		}
+	}
+	o := p.hook("project_trust", map[string]any{"cwd": p.cwd})
+	wantJSON(t, "decision", o.Result, map[string]any{"trusted": "no"})
+	if o.StoppedBy != "no" {
+		t.Errorf("stopped by %q, want no", o.StoppedBy)
+	}
+}
+
+// TestPi16UIPromptEvents: a dialog with a UI is framed by ui_prompt_start
+// and ui_prompt_end, which every extension hears.
+func TestPi16UIPromptEvents(t *testing.T) {
+	t.Parallel()
+	p, res := loadSource(t, t.TempDir(), nil, map[string]string{
+		"asker": `export default function (pi: any) {
+  pi.registerCommand("ask", { handler: async (_a: string, ctx: any) => { await ctx.ui.confirm("Sure?", "really"); } });
+}`,
+		"watcher": `export default function (pi: any) {
+  for (const ev of ["ui_prompt_start", "ui_prompt_end"]) pi.on(ev, (e: any) => { pi.appendEntry("seen", e); });
+}`,
+	}, "asker", "watcher")
+	for name, r := range res {
+		if !r.OK {
+			t.Fatalf("%s: %v", name, r.Err)
+		}
+	}
+	p.mustCommand("/ask") // no UI: no prompt events
+	p.attachUI(dialogAnswers(map[string]any{"confirm": map[string]any{"confirmed": true}}))
+	p.mustCommand("/ask")
+	calls := p.waitCalls("appendEntry", 2)
+	var got []any
+	for _, c := range calls {
+		got = append(got, c.Args[1])
+	}
+	wantJSON(t, "prompt events", got, []any{
+		map[string]any{"type": "ui_prompt_start", "reason": "ui_prompt", "kind": "confirm", "title": "Sure?"},
+		map[string]any{"type": "ui_prompt_end", "reason": "ui_prompt", "kind": "confirm", "title": "Sure?"},
+	})
+}
+
+// TestPi16ExecuteTool: a tool runs another through validation and the
+// tool_call hook; failures come back as isError outcomes, never a throw.
+func TestPi16ExecuteTool(t *testing.T) {
+	t.Parallel()
+	p, res := loadSource(t, t.TempDir(), nil, map[string]string{"tools": `export default function (pi: any) {
+  pi.registerTool({ name: "inner", label: "inner", description: "inner",
+    parameters: { type: "object", properties: { n: { type: "number" } }, required: ["n"] },
+    async execute(_id: string, p: any) { return { content: [{ type: "text", text: "inner " + p.n }], details: { n: p.n } }; } });
+  pi.on("tool_call", (e: any) => (e.toolName === "inner" && e.input.n === 13 ? { block: true, reason: "unlucky" } : undefined));
+  pi.registerTool({ name: "outer", label: "outer", description: "outer", parameters: { type: "object", properties: {} },
+    async execute(_id: string, _p: any, _s: any, _u: any, ctx: any) {
+      const ok = await ctx.executeTool("inner", { n: 1 });
+      const bad = await ctx.executeTool("inner", { n: "x" });
+      const blocked = await ctx.executeTool("inner", { n: 13 });
+      const missing = await ctx.executeTool("nope", {});
+      const names = ctx.tools.map((t: any) => t.name);
+      return { content: [{ type: "text", text: JSON.stringify({ ok: [ok.toolCall.id, ok.result.content[0].text, ok.isError, typeof ok.durationMs],
+        bad: bad.isError, blocked: [blocked.isError, blocked.result.content[0].text], missing: missing.isError, names }) }] };
+    } });
+}`}, "tools")
+	if !res["tools"].OK {
+		t.Fatalf("load: %v", res["tools"].Err)
+	}
+	r := p.mustTool("outer", map[string]any{})
+	var got any
+	if err := json.Unmarshal([]byte(r.Text()), &got); err != nil {
+		t.Fatalf("%q: %v", r.Text(), err)
+	}
+	wantJSON(t, "nested calls", got, map[string]any{"ok": []any{"call_1/1", "inner 1", false, "number"}, "bad": true,
+		"blocked": []any{true, "unlucky"}, "missing": true, "names": []any{"inner", "outer"}})
+}
