@@ -34,6 +34,8 @@ func libModules() map[string]modules.Module {
 		"assert":          assertModule,
 		"assert/strict":   assertStrictModule,
 		"pigo/fetch":      fetchModule,
+		"stream":          streamModule,
+		"stream/promises": streamPromisesModule,
 	}
 }
 
@@ -50,7 +52,7 @@ func libGlobals() []Global {
 	}
 }
 
-//go:embed errors_lib.js util.js util_comparisons.js events.js buffer.js crypto.js url.js module.js fetch.js fetch_stream.js string_decoder.js timers.js assert.js
+//go:embed errors_lib.js util.js util_comparisons.js events.js buffer.js crypto.js url.js module.js fetch.js fetch_stream.js string_decoder.js timers.js assert.js stream.js
 var libSources embed.FS
 
 // libScript returns a function that compiles the embedded source name once
@@ -86,6 +88,7 @@ var (
 	stringDecoderProgram   = libScript("string_decoder.js")
 	timersProgram          = libScript("timers.js")
 	assertProgram          = libScript("assert.js")
+	streamProgram          = libScript("stream.js")
 )
 
 // libEval runs a compiled lib source and calls the function it evaluates to
