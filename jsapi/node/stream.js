@@ -1926,7 +1926,6 @@
       };
       if (src._readableState?.endEmitted || src.readableEnded) tick(endFn);
       else src.once('end', endFn);
-      finish();
       eos(src, { readable: true, writable: false }, (err) => {
         const rState = src._readableState;
         if (err && err.code === 'ERR_STREAM_PREMATURE_CLOSE' && rState && rState.ended && !rState.errored && !rState.errorEmitted) {
