@@ -36,6 +36,7 @@ func libModules() map[string]modules.Module {
 		"pigo/fetch":      fetchModule,
 		"stream":          streamModule,
 		"stream/promises": streamPromisesModule,
+		"zlib":            zlibModule,
 	}
 }
 
@@ -52,7 +53,7 @@ func libGlobals() []Global {
 	}
 }
 
-//go:embed errors_lib.js util.js util_comparisons.js events.js buffer.js crypto.js url.js module.js fetch.js fetch_stream.js string_decoder.js timers.js assert.js stream.js
+//go:embed errors_lib.js util.js util_comparisons.js events.js buffer.js crypto.js url.js module.js fetch.js fetch_stream.js string_decoder.js timers.js assert.js stream.js zlib.js
 var libSources embed.FS
 
 // libScript returns a function that compiles the embedded source name once
@@ -89,6 +90,7 @@ var (
 	timersProgram          = libScript("timers.js")
 	assertProgram          = libScript("assert.js")
 	streamProgram          = libScript("stream.js")
+	zlibProgram            = libScript("zlib.js")
 )
 
 // libEval runs a compiled lib source and calls the function it evaluates to

@@ -106,3 +106,4 @@ func checkProbe(t *testing.T, name string) {
 }
 
 func TestProbeStream(t *testing.T) { checkProbe(t, "stream") }
+func TestProbeZlib(t *testing.T)   { checkProbe(t, "zlib") }
