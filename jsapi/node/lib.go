@@ -21,22 +21,24 @@ import (
 // libModules returns the lib modules by specifier (without "node:").
 func libModules() map[string]modules.Module {
 	return map[string]modules.Module{
-		"util":            utilModule,
-		"util/types":      utilTypesModule,
-		"events":          eventsModule,
-		"buffer":          bufferModule,
-		"crypto":          cryptoModule,
-		"url":             urlModule,
-		"module":          moduleModule,
-		"string_decoder":  stringDecoderModule,
-		"timers":          timersModule,
-		"timers/promises": timersPromisesModule,
-		"assert":          assertModule,
-		"assert/strict":   assertStrictModule,
-		"pigo/fetch":      fetchModule,
-		"stream":          streamModule,
-		"stream/promises": streamPromisesModule,
-		"zlib":            zlibModule,
+		"util":              utilModule,
+		"util/types":        utilTypesModule,
+		"events":            eventsModule,
+		"buffer":            bufferModule,
+		"crypto":            cryptoModule,
+		"url":               urlModule,
+		"module":            moduleModule,
+		"string_decoder":    stringDecoderModule,
+		"timers":            timersModule,
+		"timers/promises":   timersPromisesModule,
+		"assert":            assertModule,
+		"assert/strict":     assertStrictModule,
+		"pigo/fetch":        fetchModule,
+		"stream":            streamModule,
+		"stream/promises":   streamPromisesModule,
+		"zlib":              zlibModule,
+		"readline":          readlineModule,
+		"readline/promises": readlinePromisesModule,
 	}
 }
 
@@ -53,7 +55,7 @@ func libGlobals() []Global {
 	}
 }
 
-//go:embed errors_lib.js util.js util_comparisons.js events.js buffer.js crypto.js url.js module.js fetch.js fetch_stream.js string_decoder.js timers.js assert.js stream.js zlib.js
+//go:embed errors_lib.js util.js util_comparisons.js events.js buffer.js crypto.js url.js module.js fetch.js fetch_stream.js string_decoder.js timers.js assert.js stream.js zlib.js readline.js
 var libSources embed.FS
 
 // libScript returns a function that compiles the embedded source name once
@@ -91,6 +93,7 @@ var (
 	assertProgram          = libScript("assert.js")
 	streamProgram          = libScript("stream.js")
 	zlibProgram            = libScript("zlib.js")
+	readlineProgram        = libScript("readline.js")
 )
 
 // libEval runs a compiled lib source and calls the function it evaluates to

@@ -107,3 +107,4 @@ func checkProbe(t *testing.T, name string) {
 
 func TestProbeStream(t *testing.T) { checkProbe(t, "stream") }
 func TestProbeZlib(t *testing.T)   { checkProbe(t, "zlib") }
+func TestProbeReadline(t *testing.T) { checkProbe(t, "readline") }
