@@ -105,6 +105,6 @@ func checkProbe(t *testing.T, name string) {
 	}
 }
 
-func TestProbeStream(t *testing.T) { checkProbe(t, "stream") }
-func TestProbeZlib(t *testing.T)   { checkProbe(t, "zlib") }
+func TestProbeStream(t *testing.T)   { checkProbe(t, "stream") }
+func TestProbeZlib(t *testing.T)     { checkProbe(t, "zlib") }
 func TestProbeReadline(t *testing.T) { checkProbe(t, "readline") }
