@@ -39,6 +39,8 @@ func libModules() map[string]modules.Module {
 		"zlib":              zlibModule,
 		"readline":          readlineModule,
 		"readline/promises": readlinePromisesModule,
+		"async_hooks":       asyncHooksModule,
+		"worker_threads":    workerThreadsModule,
 	}
 }
 
@@ -55,7 +57,7 @@ func libGlobals() []Global {
 	}
 }
 
-//go:embed errors_lib.js util.js util_comparisons.js events.js buffer.js crypto.js url.js module.js fetch.js fetch_stream.js string_decoder.js timers.js assert.js stream.js zlib.js readline.js
+//go:embed errors_lib.js util.js util_comparisons.js events.js buffer.js crypto.js url.js module.js fetch.js fetch_stream.js string_decoder.js timers.js assert.js stream.js zlib.js readline.js async_hooks.js worker_threads.js
 var libSources embed.FS
 
 // libScript returns a function that compiles the embedded source name once
@@ -94,6 +96,8 @@ var (
 	streamProgram          = libScript("stream.js")
 	zlibProgram            = libScript("zlib.js")
 	readlineProgram        = libScript("readline.js")
+	asyncHooksProgram      = libScript("async_hooks.js")
+	workerThreadsProgram   = libScript("worker_threads.js")
 )
 
 // libEval runs a compiled lib source and calls the function it evaluates to

@@ -105,6 +105,7 @@ func checkProbe(t *testing.T, name string) {
 	}
 }
 
-func TestProbeStream(t *testing.T)   { checkProbe(t, "stream") }
-func TestProbeZlib(t *testing.T)     { checkProbe(t, "zlib") }
-func TestProbeReadline(t *testing.T) { checkProbe(t, "readline") }
+func TestProbeStream(t *testing.T)     { checkProbe(t, "stream") }
+func TestProbeZlib(t *testing.T)       { checkProbe(t, "zlib") }
+func TestProbeReadline(t *testing.T)   { checkProbe(t, "readline") }
+func TestProbeAsyncHooks(t *testing.T) { checkProbe(t, "async_hooks") }
