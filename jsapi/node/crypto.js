@@ -1,5 +1,6 @@
-// node:crypto: hashes, HMACs and randomness (Go does the work), and the Web
-// Crypto object that is also the crypto global.
+// node:crypto: hashes, HMACs, randomness, key derivation (pbkdf2, scrypt,
+// hkdf) and AES ciphers (Go does the work), and the Web Crypto object that
+// is also the crypto global.
 (function (module, exports, require, lib) {
   'use strict';
 
@@ -268,6 +269,234 @@
   const subtle = Object.create(SubtleCrypto.prototype);
   const webcrypto = Object.create(Crypto.prototype);
 
+  // ---- key derivation ----
+
+  function kdfBytes(v, name) {
+    if (typeof v === 'string') return Buffer.from(v, 'utf8');
+    if (v instanceof ArrayBuffer) return new Uint8Array(v);
+    if (ArrayBuffer.isView(v)) return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+    if (v !== null && typeof v === 'object' && v.type === 'secret' && typeof v.export === 'function') return v.export();
+    throw invalidArgType(name, 'of type string or an instance of ArrayBuffer, Buffer, TypedArray, or DataView', v);
+  }
+
+  function checkInt(v, name, min, max) {
+    if (typeof v !== 'number') throw invalidArgType(name, 'of type number', v);
+    if (!Number.isInteger(v)) throw outOfRange(name, 'an integer', v);
+    if (v < min || v > max) throw outOfRange(name, `>= ${min} && <= ${max}`, v);
+    return v;
+  }
+
+  function checkDigest(digest) {
+    if (typeof digest !== 'string') throw invalidArgType('digest', 'of type string', digest);
+    if (!lib.hashes.includes(digest.toLowerCase()) && !lib.hashes.includes(digest.toLowerCase().replace(/^rsa-/, ''))) {
+      throw codeError(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', `Invalid digest: ${digest}`);
+    }
+    return digest;
+  }
+
+  function pbkdf2Params(password, salt, iterations, keylen, digest) {
+    return {
+      password: kdfBytes(password, 'password'),
+      salt: kdfBytes(salt, 'salt'),
+      iterations: checkInt(iterations, 'iterations', 1, 2147483647),
+      keylen: checkInt(keylen, 'keylen', 0, 2147483647),
+      digest: checkDigest(digest),
+    };
+  }
+
+  function pbkdf2Sync(password, salt, iterations, keylen, digest) {
+    return Buffer.from(lib.deriveSync('pbkdf2', pbkdf2Params(password, salt, iterations, keylen, digest)));
+  }
+  function pbkdf2(password, salt, iterations, keylen, digest, callback) {
+    if (typeof digest === 'function') {
+      callback = digest;
+      digest = undefined;
+    }
+    const params = pbkdf2Params(password, salt, iterations, keylen, digest);
+    validateFunction(callback, 'callback');
+    lib.derive('pbkdf2', params, (err, ab) => (err ? callback(new Error(err)) : callback(null, Buffer.from(ab))));
+  }
+
+  function scryptParams(password, salt, keylen, options) {
+    const o = options ?? {};
+    const has = (a, b) => o[a] !== undefined && o[b] !== undefined;
+    if (has('N', 'cost') || has('r', 'blockSize') || has('p', 'parallelization')) {
+      throw codeError(TypeError, 'ERR_INCOMPATIBLE_OPTION_PAIR', 'Option "N" cannot be used in combination with option "cost"');
+    }
+    const N = o.N ?? o.cost ?? 16384;
+    const r = o.r ?? o.blockSize ?? 8;
+    const p = o.p ?? o.parallelization ?? 1;
+    const maxmem = o.maxmem ?? 32 << 20;
+    if (N < 2 || (N & (N - 1)) !== 0 || r < 1 || p < 1) {
+      throw codeError(RangeError, 'ERR_CRYPTO_INVALID_SCRYPT_PARAMS', 'Invalid scrypt params');
+    }
+    if (128 * N * r > maxmem) {
+      throw codeError(RangeError, 'ERR_CRYPTO_INVALID_SCRYPT_PARAMS', 'Invalid scrypt params: error:030000AC:digital envelope routines::memory limit exceeded');
+    }
+    return {
+      password: kdfBytes(password, 'password'),
+      salt: kdfBytes(salt, 'salt'),
+      keylen: checkInt(keylen, 'keylen', 0, 2147483647),
+      N, r, p,
+    };
+  }
+  function scryptSync(password, salt, keylen, options) {
+    return Buffer.from(lib.deriveSync('scrypt', scryptParams(password, salt, keylen, options)));
+  }
+  function scrypt(password, salt, keylen, options, callback) {
+    if (typeof options === 'function') {
+      callback = options;
+      options = undefined;
+    }
+    const params = scryptParams(password, salt, keylen, options);
+    validateFunction(callback, 'callback');
+    lib.derive('scrypt', params, (err, ab) => (err ? callback(new Error(err)) : callback(null, Buffer.from(ab))));
+  }
+
+  function hkdfParams(digest, ikm, salt, info, keylen) {
+    const params = {
+      digest: checkDigest(digest),
+      key: kdfBytes(ikm, 'ikm'),
+      salt: kdfBytes(salt, 'salt'),
+      info: kdfBytes(info, 'info'),
+      keylen: checkInt(keylen, 'length', 0, 2147483647),
+    };
+    if (params.info.byteLength > 1024) throw outOfRange('info', 'must not contain more than 1024 bytes', params.info.byteLength);
+    return params;
+  }
+  function hkdfSync(digest, ikm, salt, info, keylen) {
+    return lib.deriveSync('hkdf', hkdfParams(digest, ikm, salt, info, keylen));
+  }
+  function hkdf(digest, ikm, salt, info, keylen, callback) {
+    const params = hkdfParams(digest, ikm, salt, info, keylen);
+    validateFunction(callback, 'callback');
+    lib.derive('hkdf', params, (err, ab) => (err ? callback(new Error(err)) : callback(null, ab)));
+  }
+
+  // ---- ciphers ----
+
+  const kCipher = Symbol('kCipher');
+  const kDecoder = Symbol('kDecoder');
+  let cipherClasses;
+
+  function osslError(reason, code) {
+    const err = new Error(`error:${code === 'ERR_OSSL_BAD_DECRYPT' ? '1C800064' : '1C80006B'}:Provider routines::${reason}`);
+    err.library = 'Provider routines';
+    err.reason = reason;
+    err.code = code;
+    return err;
+  }
+
+  // Cipheriv and Decipheriv are Transform streams, built on first use so
+  // that requiring crypto does not load stream.
+  function getCipherClasses() {
+    if (cipherClasses) return cipherClasses;
+    const { Transform } = require('stream');
+    const { StringDecoder } = require('string_decoder');
+
+    function init(self, decrypt, cipher, key, iv, options) {
+      if (typeof cipher !== 'string') throw invalidArgType('cipher', 'of type string', cipher);
+      const keyB = kdfBytes(key, 'key');
+      if (iv !== null && iv !== undefined) iv = kdfBytes(iv, 'iv');
+      const h = lib.cipherNew(cipher, keyB, iv ?? null, decrypt, options?.authTagLength ?? 0);
+      if (h === 'cipher') throw codeError(Error, 'ERR_CRYPTO_UNKNOWN_CIPHER', 'Unknown cipher');
+      if (h === 'key') throw codeError(RangeError, 'ERR_CRYPTO_INVALID_KEYLEN', 'Invalid key length');
+      if (h === 'iv') throw codeError(TypeError, 'ERR_CRYPTO_INVALID_IV', 'Invalid initialization vector');
+      self[kCipher] = { h, done: false, decrypt, gcm: /-gcm$/i.test(cipher) };
+      Transform.call(self, options);
+    }
+    function out(self, ab, enc) {
+      const buf = Buffer.from(ab);
+      if (enc === undefined || enc === null || enc === 'buffer') return buf;
+      if (!self[kDecoder] || self[kDecoder].encoding !== enc) self[kDecoder] = new StringDecoder(enc);
+      return self[kDecoder].write(buf);
+    }
+    const proto = {
+      update(data, inputEncoding, outputEncoding) {
+        const st = this[kCipher];
+        if (st.done) throw new Error('Trying to add data in unsupported state');
+        if (typeof data === 'string') data = Buffer.from(data, inputEncoding ?? 'utf8');
+        else if (!ArrayBuffer.isView(data)) {
+          throw invalidArgType('data', 'of type string or an instance of Buffer, TypedArray, or DataView', data);
+        }
+        return out(this, st.h.update(data), outputEncoding);
+      },
+      final(outputEncoding) {
+        const st = this[kCipher];
+        if (st.done) throw codeError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Invalid state');
+        st.done = true;
+        const r = st.h.final();
+        if (typeof r === 'string') {
+          if (r === 'auth') throw new Error('Unsupported state or unable to authenticate data');
+          if (r === 'bad decrypt') throw osslError('bad decrypt', 'ERR_OSSL_BAD_DECRYPT');
+          throw osslError('wrong final block length', 'ERR_OSSL_WRONG_FINAL_BLOCK_LENGTH');
+        }
+        const res = out(this, r, outputEncoding);
+        if (typeof res === 'string' && this[kDecoder]) return res + this[kDecoder].end();
+        return res;
+      },
+      setAutoPadding(ap = true) {
+        this[kCipher].h.setAutoPadding(!!ap);
+        return this;
+      },
+      setAAD(buf) {
+        this[kCipher].h.setAAD(kdfBytes(buf, 'buffer'));
+        return this;
+      },
+      _transform(chunk, encoding, cb) {
+        try {
+          cb(null, this.update(chunk, encoding));
+        } catch (e) {
+          cb(e);
+        }
+      },
+      _flush(cb) {
+        try {
+          this.push(this.final());
+        } catch (e) {
+          cb(e);
+          return;
+        }
+        cb();
+      },
+    };
+    function Cipheriv(cipher, key, iv, options) {
+      if (!(this instanceof Cipheriv)) return new Cipheriv(cipher, key, iv, options);
+      init(this, false, cipher, key, iv, options);
+    }
+    Object.setPrototypeOf(Cipheriv.prototype, Transform.prototype);
+    Object.setPrototypeOf(Cipheriv, Transform);
+    Object.assign(Cipheriv.prototype, proto);
+    Cipheriv.prototype.getAuthTag = function () {
+      const st = this[kCipher];
+      const tag = st.gcm && st.done ? st.h.getAuthTag() : undefined;
+      if (tag === undefined) throw codeError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Invalid state for operation getAuthTag');
+      return Buffer.from(tag);
+    };
+    function Decipheriv(cipher, key, iv, options) {
+      if (!(this instanceof Decipheriv)) return new Decipheriv(cipher, key, iv, options);
+      init(this, true, cipher, key, iv, options);
+    }
+    Object.setPrototypeOf(Decipheriv.prototype, Transform.prototype);
+    Object.setPrototypeOf(Decipheriv, Transform);
+    Object.assign(Decipheriv.prototype, proto);
+    Decipheriv.prototype.setAuthTag = function (tag) {
+      const st = this[kCipher];
+      if (!st.gcm || st.done) throw codeError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Invalid state for operation setAuthTag');
+      st.h.setAuthTag(kdfBytes(tag, 'buffer'));
+      return this;
+    };
+    cipherClasses = { Cipheriv, Decipheriv };
+    return cipherClasses;
+  }
+
+  function createCipheriv(cipher, key, iv, options) {
+    return new (getCipherClasses().Cipheriv)(cipher, key, iv, options);
+  }
+  function createDecipheriv(cipher, key, iv, options) {
+    return new (getCipherClasses().Decipheriv)(cipher, key, iv, options);
+  }
+
   function notSupported(name) {
     return function () {
       throw codeError(Error, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM', `crypto.${name} is not supported by pigo`);
@@ -292,10 +521,25 @@
     webcrypto,
     subtle,
     constants: {},
+    pbkdf2,
+    pbkdf2Sync,
+    scrypt,
+    scryptSync,
+    hkdf,
+    hkdfSync,
+    createCipheriv,
+    createDecipheriv,
+    getCiphers: () => lib.ciphers.slice(),
   });
-  for (const name of ['createCipheriv', 'createDecipheriv', 'createSign', 'createVerify', 'pbkdf2', 'pbkdf2Sync', 'scrypt',
-    'scryptSync', 'generateKeyPair', 'generateKeyPairSync', 'createPublicKey', 'createPrivateKey', 'createSecretKey',
-    'publicEncrypt', 'privateDecrypt', 'sign', 'verify', 'hkdf', 'hkdfSync', 'createECDH', 'createDiffieHellman']) {
+  for (const name of ['Cipheriv', 'Decipheriv']) {
+    Object.defineProperty(exports, name, {
+      enumerable: true,
+      configurable: true,
+      get: () => getCipherClasses()[name],
+    });
+  }
+  for (const name of ['createSign', 'createVerify', 'generateKeyPair', 'generateKeyPairSync', 'createPublicKey', 'createPrivateKey', 'createSecretKey',
+    'publicEncrypt', 'privateDecrypt', 'sign', 'verify', 'createECDH', 'createDiffieHellman']) {
     exports[name] = notSupported(name);
   }
 })

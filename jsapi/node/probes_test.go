@@ -105,7 +105,8 @@ func checkProbe(t *testing.T, name string) {
 	}
 }
 
-func TestProbeStream(t *testing.T)     { checkProbe(t, "stream") }
-func TestProbeZlib(t *testing.T)       { checkProbe(t, "zlib") }
-func TestProbeReadline(t *testing.T)   { checkProbe(t, "readline") }
-func TestProbeAsyncHooks(t *testing.T) { checkProbe(t, "async_hooks") }
+func TestProbeStream(t *testing.T)       { checkProbe(t, "stream") }
+func TestProbeZlib(t *testing.T)         { checkProbe(t, "zlib") }
+func TestProbeReadline(t *testing.T)     { checkProbe(t, "readline") }
+func TestProbeAsyncHooks(t *testing.T)   { checkProbe(t, "async_hooks") }
+func TestProbeCryptoCipher(t *testing.T) { checkProbe(t, "crypto_cipher") }
