@@ -41,6 +41,7 @@ func libModules() map[string]modules.Module {
 		"readline/promises": readlinePromisesModule,
 		"async_hooks":       asyncHooksModule,
 		"worker_threads":    workerThreadsModule,
+		"net":               netModule,
 	}
 }
 
@@ -57,7 +58,7 @@ func libGlobals() []Global {
 	}
 }
 
-//go:embed errors_lib.js util.js util_comparisons.js events.js buffer.js crypto.js url.js module.js fetch.js fetch_stream.js string_decoder.js timers.js assert.js stream.js zlib.js readline.js async_hooks.js worker_threads.js
+//go:embed errors_lib.js util.js util_comparisons.js events.js buffer.js crypto.js url.js module.js fetch.js fetch_stream.js string_decoder.js timers.js assert.js stream.js zlib.js readline.js async_hooks.js worker_threads.js net.js
 var libSources embed.FS
 
 // libScript returns a function that compiles the embedded source name once
@@ -98,6 +99,7 @@ var (
 	readlineProgram        = libScript("readline.js")
 	asyncHooksProgram      = libScript("async_hooks.js")
 	workerThreadsProgram   = libScript("worker_threads.js")
+	netProgram             = libScript("net.js")
 )
 
 // libEval runs a compiled lib source and calls the function it evaluates to

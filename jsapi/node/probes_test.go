@@ -110,3 +110,4 @@ func TestProbeZlib(t *testing.T)         { checkProbe(t, "zlib") }
 func TestProbeReadline(t *testing.T)     { checkProbe(t, "readline") }
 func TestProbeAsyncHooks(t *testing.T)   { checkProbe(t, "async_hooks") }
 func TestProbeCryptoCipher(t *testing.T) { checkProbe(t, "crypto_cipher") }
+func TestProbeNet(t *testing.T)          { checkProbe(t, "net") }
