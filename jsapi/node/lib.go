@@ -42,6 +42,8 @@ func libModules() map[string]modules.Module {
 		"async_hooks":       asyncHooksModule,
 		"worker_threads":    workerThreadsModule,
 		"net":               netModule,
+		"http":              httpModule,
+		"https":             httpsModule,
 	}
 }
 
@@ -58,7 +60,7 @@ func libGlobals() []Global {
 	}
 }
 
-//go:embed errors_lib.js util.js util_comparisons.js events.js buffer.js crypto.js url.js module.js fetch.js fetch_stream.js string_decoder.js timers.js assert.js stream.js zlib.js readline.js async_hooks.js worker_threads.js net.js
+//go:embed errors_lib.js util.js util_comparisons.js events.js buffer.js crypto.js url.js module.js fetch.js fetch_stream.js string_decoder.js timers.js assert.js stream.js zlib.js readline.js async_hooks.js worker_threads.js net.js http.js
 var libSources embed.FS
 
 // libScript returns a function that compiles the embedded source name once
@@ -100,6 +102,7 @@ var (
 	asyncHooksProgram      = libScript("async_hooks.js")
 	workerThreadsProgram   = libScript("worker_threads.js")
 	netProgram             = libScript("net.js")
+	httpProgram            = libScript("http.js")
 )
 
 // libEval runs a compiled lib source and calls the function it evaluates to

@@ -111,3 +111,4 @@ func TestProbeReadline(t *testing.T)     { checkProbe(t, "readline") }
 func TestProbeAsyncHooks(t *testing.T)   { checkProbe(t, "async_hooks") }
 func TestProbeCryptoCipher(t *testing.T) { checkProbe(t, "crypto_cipher") }
 func TestProbeNet(t *testing.T)          { checkProbe(t, "net") }
+func TestProbeHTTP(t *testing.T)         { checkProbe(t, "http") }
