@@ -1,0 +1,41 @@
+package node_test
+
+import (
+	"testing"
+
+	"go.uber.org/goleak"
+)
+
+// TestNodeIONoGoroutineLeak leaves a zlib stream mid-way, a net server
+// with an open connection and an http server with a request in progress,
+// then retires the runtime: nothing may outlive it.
+func TestNodeIONoGoroutineLeak(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	t.Run("open resources", func(t *testing.T) {
+		rt := libRuntime(t)
+		got := libEval(t, rt, `(async () => {
+  const zlib = require('zlib');
+  const net = require('net');
+  const http = require('http');
+  const g = zlib.createGunzip();
+  g.write(zlib.gzipSync('x'.repeat(1000)).subarray(0, 10));
+  const d = zlib.createDeflate();
+  d.write('pending');
+  const srv = net.createServer((s) => s.write('hi'));
+  await new Promise((r) => srv.listen(0, '127.0.0.1', r));
+  const c = net.connect(srv.address().port, '127.0.0.1');
+  await new Promise((r) => c.once('data', r));
+  let started;
+  const hs = http.createServer((req, res) => { res.write('partial'); started(); });
+  await new Promise((r) => hs.listen(0, '127.0.0.1', r));
+  await new Promise((resolve) => {
+    started = resolve;
+    http.get('http://127.0.0.1:' + hs.address().port + '/', (res) => res.resume());
+  });
+  return 'ok';
+})()`)
+		if got != "ok" {
+			t.Fatal(got)
+		}
+	})
+}
