@@ -36,6 +36,7 @@ func libModules() map[string]modules.Module {
 		"pigo/fetch":        fetchModule,
 		"stream":            streamModule,
 		"stream/promises":   streamPromisesModule,
+		"stream/consumers":  streamConsumersModule,
 		"zlib":              zlibModule,
 		"readline":          readlineModule,
 		"readline/promises": readlinePromisesModule,

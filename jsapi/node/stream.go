@@ -30,6 +30,11 @@ func streamPromisesModule(rt modules.Runtime, module *goja.Object) error {
 	return libSubmodule(rt, module, "stream", "promises")
 }
 
+// streamConsumersModule is "stream/consumers" (buffer, text, json, ...).
+func streamConsumersModule(rt modules.Runtime, module *goja.Object) error {
+	return libSubmodule(rt, module, "stream", "_consumers")
+}
+
 // libSubmodule makes module.exports the member key of the host module
 // spec, as Node's "x/promises" modules alias the parent's objects.
 func libSubmodule(rt modules.Runtime, module *goja.Object, spec, key string) error {

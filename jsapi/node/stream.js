@@ -2037,6 +2037,40 @@
     },
   };
 
+  // stream/consumers: read a whole stream (or any async iterable).
+  async function consume(stream) {
+    const chunks = [];
+    const it = stream[asyncIteratorSym]();
+    for (;;) {
+      const { value, done } = await it.next();
+      if (done) return chunks;
+      chunks.push(typeof value === 'string' ? Buffer.from(value) : value);
+    }
+  }
+  const consumers = {
+    async buffer(stream) {
+      return Buffer.concat(await consume(stream));
+    },
+    async arrayBuffer(stream) {
+      const b = Buffer.concat(await consume(stream));
+      return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength);
+    },
+    async text(stream) {
+      const { StringDecoder } = require('string_decoder');
+      const dec = new StringDecoder('utf8');
+      let s = '';
+      for (const c of await consume(stream)) s += dec.write(c);
+      return s + dec.end();
+    },
+    async json(stream) {
+      return JSON.parse(await consumers.text(stream));
+    },
+    async blob(stream) {
+      if (typeof Blob !== 'function') throw new Error('not supported yet: node:stream/consumers.blob');
+      return new Blob(await consume(stream));
+    },
+  };
+
   Stream.Stream = Stream;
   Stream.Readable = Readable;
   Stream.Writable = Writable;
@@ -2048,6 +2082,7 @@
   Stream.addAbortSignal = addAbortSignal;
   Stream.compose = compose;
   Stream.promises = promises;
+  Object.defineProperty(Stream, '_consumers', { value: consumers });
   Stream.getDefaultHighWaterMark = getDefaultHighWaterMark;
   Stream.setDefaultHighWaterMark = setDefaultHighWaterMark;
   Stream.isReadable = (s) => (s && s._readableState ? !!s.readable : null);

@@ -2,6 +2,7 @@
 // destroy, Readable.from, pipeline, finished and async iteration.
 import stream from "node:stream";
 import { pipeline as pipelineP, finished as finishedP } from "node:stream/promises";
+import consumers from "node:stream/consumers";
 
 const { Readable, Writable, Duplex, Transform, PassThrough } = stream;
 
@@ -392,6 +393,13 @@ export default async function () {
     const r = Readable.from([1, 2, 3, 4]).filter((x) => x % 2 === 0).map((x) => x * 3);
     return await r.toArray();
   });
+
+  await run(out, "consumers", async () => [
+    await consumers.text(Readable.from(["h\u00e9", "llo"])),
+    await consumers.json(Readable.from(['{"a":', "[1,2]}"])),
+    (await consumers.buffer(Readable.from([Buffer.from("ab"), Buffer.from("c")]))).toString("hex"),
+    (await consumers.arrayBuffer(Readable.from(["xyz"]))).byteLength,
+  ]);
 
   return out;
 }
