@@ -19,27 +19,34 @@ import (
 
 // The crypto module (crypto.js) and the Web Crypto object behind the
 // crypto global: hashes, HMACs and randomness from Go's standard library.
-// Key derivation and AES ciphers are in crypto_cipher.go; signatures,
-// key pairs and KeyObjects are not provided; webcrypto.subtle has digest
-// only.
+// Key derivation and AES ciphers are in crypto_cipher.go, key pairs,
+// KeyObjects, sign and verify in crypto_keys.go; webcrypto.subtle has
+// digest only.
 
 // cryptoModule is the "crypto" module. Loop only.
 func cryptoModule(rt modules.Runtime, module *goja.Object) error {
 	h := cryptoHelpers{vm: rt.VM(), rt: rt}
 	return libRunJS(rt, module, cryptoProgram, map[string]any{
-		"hashNew":         h.hashNew,
-		"hashUpdate":      h.hashUpdate,
-		"hashDigest":      h.hashDigest,
-		"hashCopy":        h.hashCopy,
-		"hashes":          cryptoHashNames(),
-		"digest":          h.digest,
-		"randomFill":      h.randomFill,
-		"randomUUID":      cryptoRandomUUID,
-		"timingSafeEqual": h.timingSafeEqual,
-		"deriveSync":      h.deriveSync,
-		"derive":          h.derive,
-		"cipherNew":       h.cipherNew,
-		"ciphers":         cryptoCiphers(),
+		"hashNew":          h.hashNew,
+		"hashUpdate":       h.hashUpdate,
+		"hashDigest":       h.hashDigest,
+		"hashCopy":         h.hashCopy,
+		"hashes":           cryptoHashNames(),
+		"digest":           h.digest,
+		"randomFill":       h.randomFill,
+		"randomUUID":       cryptoRandomUUID,
+		"timingSafeEqual":  h.timingSafeEqual,
+		"deriveSync":       h.deriveSync,
+		"derive":           h.derive,
+		"cipherNew":        h.cipherNew,
+		"ciphers":          cryptoCiphers(),
+		"keyGenerate":      h.keyGenerate,
+		"keyGenerateAsync": h.keyGenerateAsync,
+		"keyParse":         h.keyParse,
+		"keyPublic":        h.keyPublic,
+		"keyExport":        h.keyExport,
+		"keySign":          h.keySign,
+		"keyVerify":        h.keyVerify,
 	})
 }
 

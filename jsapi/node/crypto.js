@@ -1,6 +1,6 @@
 // node:crypto: hashes, HMACs, randomness, key derivation (pbkdf2, scrypt,
-// hkdf) and AES ciphers (Go does the work), and the Web Crypto object that
-// is also the crypto global.
+// hkdf), AES ciphers, and RSA / EC / Ed25519 keys with sign and verify (Go
+// does the work), and the Web Crypto object that is also the crypto global.
 (function (module, exports, require, lib) {
   'use strict';
 
@@ -497,6 +497,289 @@
     return new (getCipherClasses().Decipheriv)(cipher, key, iv, options);
   }
 
+  // ---- asymmetric keys, sign and verify ----
+
+  const kKey = Symbol('kKey');
+  const kSecret = Symbol('kSecret');
+  let constructing = false;
+
+  // KeyObject wraps a Go key handle (crypto_keys.go) or secret bytes.
+  class KeyObject {
+    constructor(type, handle) {
+      if (!constructing) throw invalidArgType('handle', 'of type object', handle);
+      this[kKey] = handle;
+      this._type = type;
+    }
+
+    get type() {
+      return this._type;
+    }
+
+    get asymmetricKeyType() {
+      return this._type === 'secret' ? undefined : this[kKey].asymmetricKeyType;
+    }
+
+    get asymmetricKeyDetails() {
+      if (this._type === 'secret') return undefined;
+      const d = { ...this[kKey].details };
+      if (d.publicExponent !== undefined) d.publicExponent = BigInt(d.publicExponent);
+      return d;
+    }
+
+    get symmetricKeySize() {
+      return this._type === 'secret' ? this[kKey].byteLength : undefined;
+    }
+
+    export(options) {
+      if (this._type === 'secret') {
+        if (options?.format === 'jwk') return { kty: 'oct', k: Buffer.from(this[kKey]).toString('base64url') };
+        return Buffer.from(this[kKey]);
+      }
+      if (options === null || typeof options !== 'object') throw invalidArgType('options', 'of type object', options);
+      const format = options.format ?? 'pem';
+      if (format !== 'pem' && format !== 'der' && format !== 'jwk') {
+        throw codeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The property 'options.format' must be one of: 'pem', 'der', 'jwk'. Received '${format}'`);
+      }
+      if (options.cipher !== undefined || options.passphrase !== undefined) {
+        throw new Error('not supported yet: node:crypto.KeyObject.export with a cipher');
+      }
+      const r = lib.keyExport(this[kKey].key, format, options.type ?? '');
+      if (r && typeof r === 'object' && typeof r.error === 'string') throw new Error(r.error);
+      if (r instanceof ArrayBuffer) return Buffer.from(r);
+      return r;
+    }
+
+    equals(other) {
+      if (!(other instanceof KeyObject)) throw invalidArgType('otherKeyObject', 'an instance of KeyObject', other);
+      if (other.type !== this.type) return false;
+      if (this._type === 'secret') return Buffer.from(this[kKey]).equals(Buffer.from(other[kKey]));
+      const fmt = this._type === 'private' ? { type: 'pkcs8', format: 'der' } : { type: 'spki', format: 'der' };
+      return this.export(fmt).equals(other.export(fmt));
+    }
+
+    static from() {
+      throw new Error('not supported yet: node:crypto.KeyObject.from');
+    }
+  }
+  Object.defineProperty(KeyObject.prototype, Symbol.toStringTag, { value: 'KeyObject', configurable: true });
+
+  function makeKey(type, handle) {
+    constructing = true;
+    try {
+      return new KeyObject(type, handle);
+    } finally {
+      constructing = false;
+    }
+  }
+
+  function osslUnsupported() {
+    return codeError(Error, 'ERR_OSSL_UNSUPPORTED', 'error:1E08010C:DECODER routines::unsupported');
+  }
+
+  function keyFromInfo(info) {
+    if (typeof info === 'string') {
+      if (info.startsWith('not supported yet')) throw new Error(info);
+      throw osslUnsupported();
+    }
+    return makeKey(info.type, info);
+  }
+
+  // parseKey turns createPrivateKey / createPublicKey / sign input into a
+  // KeyObject: a KeyObject, PEM text, or {key, format, type, encoding}.
+  function parseKey(input, wantPrivate) {
+    if (input instanceof KeyObject) {
+      if (wantPrivate && input.type !== 'private') {
+        throw codeError(TypeError, 'ERR_CRYPTO_INVALID_KEY_OBJECT_TYPE', `Invalid key object type ${input.type}, expected private.`);
+      }
+      if (!wantPrivate && input.type === 'private') return makeKey('public', lib.keyPublic(input[kKey].key));
+      if (input.type === 'secret') {
+        throw codeError(TypeError, 'ERR_CRYPTO_INVALID_KEY_OBJECT_TYPE', `Invalid key object type secret, expected ${wantPrivate ? 'private' : 'public'}.`);
+      }
+      return input;
+    }
+    let data = input, format = 'pem', type = '', encoding;
+    if (input !== null && typeof input === 'object' && !ArrayBuffer.isView(input) && !(input instanceof ArrayBuffer)) {
+      if (input.key instanceof KeyObject) return parseKey(input.key, wantPrivate);
+      data = input.key;
+      format = input.format ?? 'pem';
+      type = input.type ?? '';
+      encoding = input.encoding;
+      if (input.passphrase !== undefined && format === 'pem' && /ENCRYPTED/.test(String(data))) {
+        throw new Error('not supported yet: node:crypto encrypted private keys');
+      }
+      if (format === 'jwk') throw new Error('not supported yet: node:crypto JWK key import');
+    }
+    if (typeof data === 'string') data = Buffer.from(data, encoding ?? 'utf8');
+    else if (data instanceof ArrayBuffer) data = new Uint8Array(data);
+    else if (!ArrayBuffer.isView(data)) {
+      throw invalidArgType('key', 'of type string or an instance of ArrayBuffer, Buffer, TypedArray, DataView, KeyObject, or CryptoKey', input);
+    }
+    return keyFromInfo(lib.keyParse(data, format, type, wantPrivate));
+  }
+
+  function createPrivateKey(key) {
+    return parseKey(key, true);
+  }
+  function createPublicKey(key) {
+    return parseKey(key, false);
+  }
+  function createSecretKey(key, encoding) {
+    const bytes = typeof key === 'string' ? Buffer.from(key, encoding ?? 'utf8') : kdfBytes(key, 'key');
+    return makeKey('secret', Buffer.from(bytes));
+  }
+
+  function keygenParams(type, options) {
+    if (typeof type !== 'string') throw invalidArgType('type', 'of type string', type);
+    if (type !== 'rsa' && type !== 'ec' && type !== 'ed25519') {
+      if (['rsa-pss', 'dsa', 'ed448', 'x25519', 'x448', 'dh'].includes(type)) {
+        throw new Error(`not supported yet: node:crypto.generateKeyPair('${type}')`);
+      }
+      throw codeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The argument 'type' must be a supported key type. Received '${type}'`);
+    }
+    const o = options ?? {};
+    if (type === 'rsa') checkInt(o.modulusLength, 'options.modulusLength', 512, 16384);
+    if (type === 'ec' && typeof o.namedCurve !== 'string') throw invalidArgType('options.namedCurve', 'of type string', o.namedCurve);
+    return { modulusLength: o.modulusLength ?? 0, publicExponent: o.publicExponent ?? 65537, namedCurve: o.namedCurve ?? '' };
+  }
+
+  function keygenResult(info, options) {
+    if (typeof info === 'string') throw new Error(info);
+    const priv = makeKey('private', info);
+    const pub = makeKey('public', lib.keyPublic(info.key));
+    const enc = (key, e) => (e ? key.export(e) : key);
+    return { publicKey: enc(pub, options?.publicKeyEncoding), privateKey: enc(priv, options?.privateKeyEncoding) };
+  }
+
+  function generateKeyPairSync(type, options) {
+    return keygenResult(lib.keyGenerate(type, keygenParams(type, options)), options);
+  }
+  function generateKeyPair(type, options, callback) {
+    if (typeof options === 'function') {
+      callback = options;
+      options = undefined;
+    }
+    const params = keygenParams(type, options);
+    validateFunction(callback, 'callback');
+    lib.keyGenerateAsync(type, params, (err, info) => {
+      if (err) {
+        callback(new Error(err));
+        return;
+      }
+      let r;
+      try {
+        r = keygenResult(info, options);
+      } catch (e) {
+        callback(e);
+        return;
+      }
+      callback(null, r.publicKey, r.privateKey);
+    });
+  }
+
+  // promisify(generateKeyPair) resolves to {publicKey, privateKey}.
+  Object.defineProperty(generateKeyPair, Symbol.for('nodejs.util.promisify.custom'), {
+    value: (type, options) => new Promise((resolve, reject) => {
+      generateKeyPair(type, options, (err, publicKey, privateKey) => (err ? reject(err) : resolve({ publicKey, privateKey })));
+    }),
+  });
+
+  function signOptions(algorithm, key) {
+    const o = key !== null && typeof key === 'object' && !(key instanceof KeyObject) && !ArrayBuffer.isView(key) ? key : {};
+    return {
+      digest: algorithm ?? null,
+      padding: o.padding,
+      saltLength: o.saltLength,
+      dsaEncoding: o.dsaEncoding,
+    };
+  }
+
+  function signError(r) {
+    if (r.startsWith('Invalid digest')) return codeError(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', r);
+    return new Error(r);
+  }
+
+  function sign(algorithm, data, key, callback) {
+    if (algorithm !== null && algorithm !== undefined && typeof algorithm !== 'string') {
+      throw invalidArgType('algorithm', 'of type string', algorithm);
+    }
+    const bytes = toBytes(data, undefined, 'data');
+    const k = parseKey(key, true);
+    const r = lib.keySign(k[kKey].key, bytes, signOptions(algorithm, key));
+    if (typeof r === 'string') {
+      if (callback) {
+        queueMicrotask(() => callback(signError(r)));
+        return;
+      }
+      throw signError(r);
+    }
+    const out = Buffer.from(r);
+    if (typeof callback === 'function') {
+      queueMicrotask(() => callback(null, out));
+      return;
+    }
+    return out;
+  }
+
+  function verify(algorithm, data, key, signature, callback) {
+    if (algorithm !== null && algorithm !== undefined && typeof algorithm !== 'string') {
+      throw invalidArgType('algorithm', 'of type string', algorithm);
+    }
+    const bytes = toBytes(data, undefined, 'data');
+    const k = parseKey(key, false);
+    const sig = toBytes(signature, undefined, 'signature');
+    const r = lib.keyVerify(k[kKey].key, bytes, sig, signOptions(algorithm, key));
+    if (typeof r === 'string') {
+      if (callback) {
+        queueMicrotask(() => callback(signError(r)));
+        return;
+      }
+      throw signError(r);
+    }
+    if (typeof callback === 'function') {
+      queueMicrotask(() => callback(null, r));
+      return;
+    }
+    return r;
+  }
+
+  // Sign and Verify collect data like a Hash, then sign or verify it.
+  class Sign {
+    constructor(algorithm) {
+      if (typeof algorithm !== 'string') throw invalidArgType('algorithm', 'of type string', algorithm);
+      if (!lib.hashes.includes(algorithm.toLowerCase().replace(/^rsa-/, ''))) {
+        throw codeError(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', 'Invalid digest');
+      }
+      this._alg = algorithm;
+      this._chunks = [];
+    }
+    update(data, encoding) {
+      this._chunks.push(Buffer.from(toBytes(data, encoding, 'data')));
+      return this;
+    }
+    sign(key, outputEncoding) {
+      const out = sign(this._alg, Buffer.concat(this._chunks), key);
+      return outputEncoding && outputEncoding !== 'buffer' ? out.toString(outputEncoding) : out;
+    }
+  }
+  class Verify {
+    constructor(algorithm) {
+      if (typeof algorithm !== 'string') throw invalidArgType('algorithm', 'of type string', algorithm);
+      if (!lib.hashes.includes(algorithm.toLowerCase().replace(/^rsa-/, ''))) {
+        throw codeError(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', 'Invalid digest');
+      }
+      this._alg = algorithm;
+      this._chunks = [];
+    }
+    update(data, encoding) {
+      this._chunks.push(Buffer.from(toBytes(data, encoding, 'data')));
+      return this;
+    }
+    verify(key, signature, sigEncoding) {
+      const sig = typeof signature === 'string' ? Buffer.from(signature, sigEncoding ?? 'utf8') : signature;
+      return verify(this._alg, Buffer.concat(this._chunks), key, sig);
+    }
+  }
+
   function notSupported(name) {
     return function () {
       throw codeError(Error, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM', `crypto.${name} is not supported by pigo`);
@@ -530,6 +813,18 @@
     createCipheriv,
     createDecipheriv,
     getCiphers: () => lib.ciphers.slice(),
+    KeyObject,
+    createPrivateKey,
+    createPublicKey,
+    createSecretKey,
+    generateKeyPair,
+    generateKeyPairSync,
+    sign,
+    verify,
+    Sign,
+    Verify,
+    createSign: (algorithm, options) => new Sign(algorithm, options),
+    createVerify: (algorithm, options) => new Verify(algorithm, options),
   });
   for (const name of ['Cipheriv', 'Decipheriv']) {
     Object.defineProperty(exports, name, {
@@ -538,8 +833,9 @@
       get: () => getCipherClasses()[name],
     });
   }
-  for (const name of ['createSign', 'createVerify', 'generateKeyPair', 'generateKeyPairSync', 'createPublicKey', 'createPrivateKey', 'createSecretKey',
-    'publicEncrypt', 'privateDecrypt', 'sign', 'verify', 'createECDH', 'createDiffieHellman']) {
+  for (const name of ['publicEncrypt', 'privateDecrypt', 'publicDecrypt', 'privateEncrypt', 'createECDH', 'createDiffieHellman',
+    'getDiffieHellman', 'diffieHellman', 'generateKey', 'generateKeySync', 'generatePrime', 'generatePrimeSync', 'checkPrime',
+    'checkPrimeSync', 'createCipher', 'createDecipher', 'X509Certificate', 'Certificate']) {
     exports[name] = notSupported(name);
   }
 })

@@ -112,3 +112,4 @@ func TestProbeAsyncHooks(t *testing.T)   { checkProbe(t, "async_hooks") }
 func TestProbeCryptoCipher(t *testing.T) { checkProbe(t, "crypto_cipher") }
 func TestProbeNet(t *testing.T)          { checkProbe(t, "net") }
 func TestProbeHTTP(t *testing.T)         { checkProbe(t, "http") }
+func TestProbeCryptoKeys(t *testing.T)   { checkProbe(t, "crypto_keys") }
