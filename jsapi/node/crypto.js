@@ -803,7 +803,12 @@
     timingSafeEqual,
     webcrypto,
     subtle,
-    constants: {},
+    // The padding and salt-length constants sign / verify accept.
+    constants: {
+      RSA_PKCS1_PADDING: 1, RSA_NO_PADDING: 3, RSA_PKCS1_OAEP_PADDING: 4, RSA_X931_PADDING: 5, RSA_PKCS1_PSS_PADDING: 6,
+      RSA_PSS_SALTLEN_DIGEST: -1, RSA_PSS_SALTLEN_MAX_SIGN: -2, RSA_PSS_SALTLEN_AUTO: -2,
+      POINT_CONVERSION_COMPRESSED: 2, POINT_CONVERSION_UNCOMPRESSED: 4, POINT_CONVERSION_HYBRID: 6,
+    },
     pbkdf2,
     pbkdf2Sync,
     scrypt,

@@ -21,30 +21,39 @@ import (
 // libModules returns the lib modules by specifier (without "node:").
 func libModules() map[string]modules.Module {
 	return map[string]modules.Module{
-		"util":              utilModule,
-		"util/types":        utilTypesModule,
-		"events":            eventsModule,
-		"buffer":            bufferModule,
-		"crypto":            cryptoModule,
-		"url":               urlModule,
-		"module":            moduleModule,
-		"string_decoder":    stringDecoderModule,
-		"timers":            timersModule,
-		"timers/promises":   timersPromisesModule,
-		"assert":            assertModule,
-		"assert/strict":     assertStrictModule,
-		"pigo/fetch":        fetchModule,
-		"stream":            streamModule,
-		"stream/promises":   streamPromisesModule,
-		"stream/consumers":  streamConsumersModule,
-		"zlib":              zlibModule,
-		"readline":          readlineModule,
-		"readline/promises": readlinePromisesModule,
-		"async_hooks":       asyncHooksModule,
-		"worker_threads":    workerThreadsModule,
-		"net":               netModule,
-		"http":              httpModule,
-		"https":             httpsModule,
+		"util":                utilModule,
+		"util/types":          utilTypesModule,
+		"events":              eventsModule,
+		"buffer":              bufferModule,
+		"crypto":              cryptoModule,
+		"url":                 urlModule,
+		"module":              moduleModule,
+		"string_decoder":      stringDecoderModule,
+		"timers":              timersModule,
+		"timers/promises":     timersPromisesModule,
+		"assert":              assertModule,
+		"assert/strict":       assertStrictModule,
+		"pigo/fetch":          fetchModule,
+		"stream":              streamModule,
+		"stream/promises":     streamPromisesModule,
+		"stream/consumers":    streamConsumersModule,
+		"zlib":                zlibModule,
+		"readline":            readlineModule,
+		"readline/promises":   readlinePromisesModule,
+		"async_hooks":         asyncHooksModule,
+		"worker_threads":      workerThreadsModule,
+		"net":                 netModule,
+		"http":                httpModule,
+		"https":               httpsModule,
+		"dns":                 dnsModule,
+		"dns/promises":        dnsPromisesModule,
+		"querystring":         querystringModule,
+		"tty":                 ttyModule,
+		"diagnostics_channel": diagnosticsChannelModule,
+		"console":             aliasModule("console"),
+		"sys":                 aliasModule("sys"),
+		"constants":           aliasModule("constants"),
+		"perf_hooks":          aliasModule("perf_hooks"),
 	}
 }
 
@@ -61,7 +70,8 @@ func libGlobals() []Global {
 	}
 }
 
-//go:embed errors_lib.js util.js util_comparisons.js events.js buffer.js crypto.js url.js module.js fetch.js fetch_stream.js string_decoder.js timers.js assert.js stream.js zlib.js readline.js async_hooks.js worker_threads.js net.js http.js
+//go:embed errors_lib.js util.js util_comparisons.js events.js buffer.js crypto.js url.js module.js fetch.js fetch_stream.js string_decoder.js timers.js assert.js stream.js zlib.js readline.js async_hooks.js worker_threads.js net.js http.js dns.js
+//go:embed querystring.js tty.js diagnostics_channel.js node_aliases.js
 var libSources embed.FS
 
 // libScript returns a function that compiles the embedded source name once
@@ -84,26 +94,31 @@ func libScript(name string) func() (*goja.Program, error) {
 // util_comparisons.js and fetch_stream.js return helpers, the others are
 // module bodies called as fn(module, exports, require, lib).
 var (
-	errorsLibProgram       = libScript("errors_lib.js")
-	utilComparisonsProgram = libScript("util_comparisons.js")
-	utilProgram            = libScript("util.js")
-	eventsProgram          = libScript("events.js")
-	bufferProgram          = libScript("buffer.js")
-	cryptoProgram          = libScript("crypto.js")
-	urlProgram             = libScript("url.js")
-	moduleProgram          = libScript("module.js")
-	fetchProgram           = libScript("fetch.js")
-	fetchStreamProgram     = libScript("fetch_stream.js")
-	stringDecoderProgram   = libScript("string_decoder.js")
-	timersProgram          = libScript("timers.js")
-	assertProgram          = libScript("assert.js")
-	streamProgram          = libScript("stream.js")
-	zlibProgram            = libScript("zlib.js")
-	readlineProgram        = libScript("readline.js")
-	asyncHooksProgram      = libScript("async_hooks.js")
-	workerThreadsProgram   = libScript("worker_threads.js")
-	netProgram             = libScript("net.js")
-	httpProgram            = libScript("http.js")
+	errorsLibProgram          = libScript("errors_lib.js")
+	utilComparisonsProgram    = libScript("util_comparisons.js")
+	utilProgram               = libScript("util.js")
+	eventsProgram             = libScript("events.js")
+	bufferProgram             = libScript("buffer.js")
+	cryptoProgram             = libScript("crypto.js")
+	urlProgram                = libScript("url.js")
+	moduleProgram             = libScript("module.js")
+	fetchProgram              = libScript("fetch.js")
+	fetchStreamProgram        = libScript("fetch_stream.js")
+	stringDecoderProgram      = libScript("string_decoder.js")
+	timersProgram             = libScript("timers.js")
+	assertProgram             = libScript("assert.js")
+	streamProgram             = libScript("stream.js")
+	zlibProgram               = libScript("zlib.js")
+	readlineProgram           = libScript("readline.js")
+	asyncHooksProgram         = libScript("async_hooks.js")
+	workerThreadsProgram      = libScript("worker_threads.js")
+	netProgram                = libScript("net.js")
+	httpProgram               = libScript("http.js")
+	dnsProgram                = libScript("dns.js")
+	querystringProgram        = libScript("querystring.js")
+	ttyProgram                = libScript("tty.js")
+	diagnosticsChannelProgram = libScript("diagnostics_channel.js")
+	aliasesProgram            = libScript("node_aliases.js")
 )
 
 // libEval runs a compiled lib source and calls the function it evaluates to

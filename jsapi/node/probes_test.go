@@ -113,3 +113,4 @@ func TestProbeCryptoCipher(t *testing.T) { checkProbe(t, "crypto_cipher") }
 func TestProbeNet(t *testing.T)          { checkProbe(t, "net") }
 func TestProbeHTTP(t *testing.T)         { checkProbe(t, "http") }
 func TestProbeCryptoKeys(t *testing.T)   { checkProbe(t, "crypto_keys") }
+func TestProbeSmallModules(t *testing.T) { checkProbe(t, "small_modules") }
