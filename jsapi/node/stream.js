@@ -1828,9 +1828,8 @@
       const stream = streams[i];
       const reading = i < streams.length - 1;
       const writing = i > 0;
-      const isLast = !reading;
-      if (isNodeStream(stream)) {
-        if (isLast || true) {
+      if (isNodeStream(stream) && !isStdio(stream)) {
+        {
           const onError = (err) => {
             if (err && err.name !== 'AbortError' && err.code !== 'ERR_STREAM_PREMATURE_CLOSE') finish(err);
           };
@@ -1911,9 +1910,23 @@
     return ret;
   }
 
+  function isStdio(s) {
+    const p = globalThis.process;
+    return !!p && (s === p.stdout || s === p.stderr);
+  }
+
   // pipe wires src to dst for pipeline: 'end' ends dst unless end is false;
   // an error on src destroys dst.
   function pipe(src, dst, finish, { end }) {
+    if (isStdio(dst)) {
+      // pigo's process.stdout / stderr are never ended or finished (as in
+      // Node, where ending them is a no-op): the pipe is done when the
+      // source is.
+      src.pipe(dst, { end: false });
+      eos(src, { readable: true, writable: false }, finish);
+      finish();
+      return nop;
+    }
     let ended = false;
     dst.on('close', () => {
       if (!ended) finish(errPrematureClose());

@@ -67,3 +67,16 @@ func TestStreamInteropChild(t *testing.T) {
 		t.Fatalf("%q", got)
 	}
 }
+
+// pipeline into process.stdout completes when the source ends, as in Node
+// (pigo's stdout is never finished).
+func TestStreamPipelineToStdout(t *testing.T) {
+	rt := libRuntime(t)
+	got := libEval(t, rt, `(async () => {
+  const { pipeline, Readable } = require('stream');
+  return await new Promise((res) => { pipeline(Readable.from(['a\n']), process.stdout, (e) => res('done ' + e)); setTimeout(() => res('timeout'), 2000); });
+})()`)
+	if got != "done undefined" {
+		t.Fatal(got)
+	}
+}
