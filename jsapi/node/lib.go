@@ -11,12 +11,14 @@ import (
 	"github.com/pigo-dev/pigo/jsapi/modules"
 )
 
-// The lib modules are the node built-ins that need no operating system
-// access: util, events, crypto, url, module, buffer, string_decoder, timers,
-// assert, plus pigo's fetch. Most are written in embedded JavaScript (the
-// *.js files next to their Go halves); each file is compiled once per
-// process into a shared *goja.Program and run per runtime, and Go helpers do
-// the byte work (encodings, hashes, HTTP).
+// The lib modules are the node built-ins written mostly in embedded
+// JavaScript (the *.js files next to their Go halves): util, events,
+// crypto, url, module, buffer, string_decoder, timers, assert, stream,
+// zlib, readline, async_hooks, worker_threads, net, http, dns and the small
+// ones, plus pigo's fetch. Each file is compiled once per process into a
+// shared *goja.Program and run per runtime; Go helpers do the byte and
+// network work (encodings, hashes, ciphers, compression, sockets, HTTP,
+// name resolution).
 
 // libModules returns the lib modules by specifier (without "node:").
 func libModules() map[string]modules.Module {

@@ -1829,13 +1829,11 @@
       const reading = i < streams.length - 1;
       const writing = i > 0;
       if (isNodeStream(stream) && !isStdio(stream)) {
-        {
-          const onError = (err) => {
-            if (err && err.name !== 'AbortError' && err.code !== 'ERR_STREAM_PREMATURE_CLOSE') finish(err);
-          };
-          stream.on('error', onError);
-          destroys.push(() => stream.removeListener('error', onError));
-        }
+        const onError = (err) => {
+          if (err && err.name !== 'AbortError' && err.code !== 'ERR_STREAM_PREMATURE_CLOSE') finish(err);
+        };
+        stream.on('error', onError);
+        destroys.push(() => stream.removeListener('error', onError));
         destroys.push(destroyer(stream, reading, writing, (err) => {
           finishCount--;
           finishImpl(err, finishCount === 0);
