@@ -43,6 +43,7 @@ func cryptoModule(rt modules.Runtime, module *goja.Object) error {
 		"keyGenerate":      h.keyGenerate,
 		"keyGenerateAsync": h.keyGenerateAsync,
 		"keyParse":         h.keyParse,
+		"keyParseJWK":      h.keyParseJWK,
 		"keyPublic":        h.keyPublic,
 		"keyExport":        h.keyExport,
 		"keySign":          h.keySign,

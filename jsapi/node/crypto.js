@@ -607,7 +607,15 @@
       if (input.passphrase !== undefined && format === 'pem' && /ENCRYPTED/.test(String(data))) {
         throw new Error('not supported yet: node:crypto encrypted private keys');
       }
-      if (format === 'jwk') throw new Error('not supported yet: node:crypto JWK key import');
+      if (format === 'jwk') {
+        if (data === null || typeof data !== 'object') throw invalidArgType('key.key', 'of type object', data);
+        const info = lib.keyParseJWK(data, wantPrivate);
+        if (typeof info === 'string') {
+          if (info.startsWith('not supported yet')) throw new Error(info);
+          throw codeError(TypeError, 'ERR_CRYPTO_INVALID_JWK', /^Invalid JWK \w+ key$/.test(info) ? info : 'Invalid JWK data');
+        }
+        return makeKey(info.type, info);
+      }
     }
     if (typeof data === 'string') data = Buffer.from(data, encoding ?? 'utf8');
     else if (data instanceof ArrayBuffer) data = new Uint8Array(data);

@@ -478,3 +478,117 @@ func (h cryptoHelpers) keyVerify(v, data, sigV, optsV goja.Value) goja.Value {
 	}
 	return h.vm.ToValue("unsupported key type")
 }
+
+// keyParseJWK is keyParseJWK({kty, ...}, wantPrivate) → key info or an
+// error message: RSA, EC (P-256/384/521) and OKP (Ed25519) JSON Web Keys.
+func (h cryptoHelpers) keyParseJWK(v goja.Value, wantPrivate bool) goja.Value {
+	o := v.ToObject(h.vm)
+	str := func(name string) string {
+		x := o.Get(name)
+		if x == nil || goja.IsUndefined(x) || goja.IsNull(x) {
+			return ""
+		}
+		return x.String()
+	}
+	k, err := cryptoParseJWK(str, wantPrivate)
+	if err != nil {
+		return h.vm.ToValue(err.Error())
+	}
+	return h.keyInfo(k)
+}
+
+func cryptoParseJWK(str func(string) string, wantPrivate bool) (*cryptoKey, error) {
+	dec := func(name string) ([]byte, error) {
+		s := str(name)
+		if s == "" {
+			return nil, errors.New("Invalid JWK data: missing " + name)
+		}
+		b, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(s, "="))
+		if err != nil {
+			return nil, errors.New("Invalid JWK data: bad " + name)
+		}
+		return b, nil
+	}
+	num := func(name string) (*big.Int, error) {
+		b, err := dec(name)
+		if err != nil {
+			return nil, err
+		}
+		return new(big.Int).SetBytes(b), nil
+	}
+	hasD := str("d") != ""
+	if wantPrivate && !hasD {
+		return nil, errors.New("Invalid JWK private key")
+	}
+	switch str("kty") {
+	case "OKP":
+		if str("crv") != "Ed25519" {
+			return nil, errors.New("not supported yet: node:crypto JWK curve " + str("crv"))
+		}
+		x, err := dec("x")
+		if err != nil || len(x) != ed25519.PublicKeySize {
+			return nil, errors.New("Invalid JWK Ed25519 key")
+		}
+		if wantPrivate {
+			d, err := dec("d")
+			if err != nil || len(d) != ed25519.SeedSize {
+				return nil, errors.New("Invalid JWK Ed25519 key")
+			}
+			priv := ed25519.NewKeyFromSeed(d)
+			return &cryptoKey{priv: priv, pub: priv.Public()}, nil
+		}
+		return &cryptoKey{pub: ed25519.PublicKey(x)}, nil
+	case "EC":
+		curve := cryptoCurve(str("crv"))
+		if curve == nil {
+			return nil, errors.New("Invalid JWK EC key")
+		}
+		x, err := num("x")
+		if err != nil {
+			return nil, err
+		}
+		y, err := num("y")
+		if err != nil {
+			return nil, err
+		}
+		pub := &ecdsa.PublicKey{Curve: curve, X: x, Y: y}
+		if !curve.IsOnCurve(x, y) {
+			return nil, errors.New("Invalid JWK EC key")
+		}
+		if wantPrivate {
+			d, err := num("d")
+			if err != nil {
+				return nil, err
+			}
+			priv := &ecdsa.PrivateKey{PublicKey: *pub, D: d}
+			return &cryptoKey{priv: priv, pub: pub}, nil
+		}
+		return &cryptoKey{pub: pub}, nil
+	case "RSA":
+		n, err := num("n")
+		if err != nil {
+			return nil, err
+		}
+		e, err := num("e")
+		if err != nil {
+			return nil, err
+		}
+		pub := &rsa.PublicKey{N: n, E: int(e.Int64())}
+		if !wantPrivate {
+			return &cryptoKey{pub: pub}, nil
+		}
+		var parts [3]*big.Int
+		for i, name := range []string{"d", "p", "q"} {
+			if parts[i], err = num(name); err != nil {
+				return nil, err
+			}
+		}
+		priv := &rsa.PrivateKey{PublicKey: *pub, D: parts[0], Primes: []*big.Int{parts[1], parts[2]}}
+		if err := priv.Validate(); err != nil {
+			return nil, errors.New("Invalid JWK RSA key")
+		}
+		priv.Precompute()
+		return &cryptoKey{priv: priv, pub: pub}, nil
+	}
+	return nil, errors.New("Invalid JWK data")
+}
