@@ -1087,14 +1087,25 @@
   }
   Object.setPrototypeOf(Writable.prototype, Stream.prototype);
   Object.setPrototypeOf(Writable, Stream);
-  // A Duplex is a Writable too, though it inherits from Readable.
+  // A Duplex is a Writable too, though it inherits from Readable; pigo's
+  // Go-fed streams (fs, child process stdio), tagged with kGoStream, count
+  // as the Stream, Readable or Writable they stand for.
+  const kGoStream = Symbol.for('pigo.stream');
   Object.defineProperty(Writable, Symbol.hasInstance, {
     value(object) {
       if (Function.prototype[Symbol.hasInstance].call(this, object)) return true;
       if (this !== Writable) return false;
-      return !!(object && object._writableState instanceof WritableState);
+      return !!(object && (object._writableState instanceof WritableState || object[kGoStream] === 'writable'));
     },
   });
+  for (const [Ctor, kinds] of [[Readable, ['readable']], [Stream, ['readable', 'writable']]]) {
+    Object.defineProperty(Ctor, Symbol.hasInstance, {
+      value(object) {
+        if (Function.prototype[Symbol.hasInstance].call(this, object)) return true;
+        return this === Ctor && !!object && kinds.includes(object[kGoStream]);
+      },
+    });
+  }
 
   Writable.prototype.destroy = function (err, cb) {
     const state = this._writableState;

@@ -34,6 +34,14 @@ func TestStreamInteropFS(t *testing.T) {
   const it = pt[Symbol.asyncIterator]();
   for (;;) { const r = await it.next(); if (r.done) break; n += r.value.length; }
   eq(n, 20000, 'iterated');
+  // Go-fed streams pass Node's instanceof checks.
+  const { Readable, Writable, Stream, Duplex } = require('stream');
+  const probe = fs.createReadStream(dir + '/in.txt');
+  const ws = fs.createWriteStream(dir + '/probe.txt');
+  eq([probe instanceof Readable, probe instanceof Stream, probe instanceof Writable, probe instanceof Duplex,
+    ws instanceof Writable, ws instanceof Stream, ws instanceof Readable], [true, true, false, false, true, true, false], 'instanceof');
+  probe.destroy();
+  ws.end();
   // finished on a Go-fed stream.
   const rs = fs.createReadStream(dir + '/in.txt');
   rs.resume();
