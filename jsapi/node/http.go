@@ -140,7 +140,8 @@ func (h *httpHelpers) serve(host string, port int, onRequest, cb goja.Callable) 
 	ctx := h.rt.Context()
 	srv := &http.Server{
 		Handler:           http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.handle(ctx, onRequest, w, r) }),
-		ReadHeaderTimeout: 60 * time.Second,
+		ReadHeaderTimeout: 60 * time.Second, // Node's headersTimeout
+		IdleTimeout:       5 * time.Second,  // Node's keepAliveTimeout
 		BaseContext:       func(net.Listener) context.Context { return ctx },
 	}
 	var once sync.Once

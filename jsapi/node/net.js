@@ -165,10 +165,13 @@
     if (opts.keepAlive) this[kOpts].keepAlive = true;
     this.connecting = true;
     if (this.destroyed) this._undestroy();
-    lib.connect(host, port, path, (err, h) => {
+    // node:tls replaces the dialler (_connectImpl) and may report an
+    // error it has already built (failure).
+    const dial = this._connectImpl ?? lib.connect;
+    dial(host, port, path, (err, h, failure) => {
       this.connecting = false;
-      if (err) {
-        this.destroy(netError(err));
+      if (err || failure) {
+        this.destroy(failure ?? netError(err));
         return;
       }
       if (this.destroyed) {

@@ -1,0 +1,125 @@
+package node_test
+
+import (
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/pem"
+	"io"
+	"math/big"
+	"net"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// tlsEchoServer serves TLS on 127.0.0.1 with a fresh self-signed
+// certificate for "localhost" and 127.0.0.1, echoing what it reads with a
+// prefix; it returns the port and the certificate's PEM.
+func tlsEchoServer(t *testing.T) (int, string) {
+	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{
+		SerialNumber:          big.NewInt(42),
+		Subject:               pkix.Name{CommonName: "pigo test"},
+		NotBefore:             time.Now().Add(-time.Hour),
+		NotAfter:              time.Now().Add(time.Hour),
+		DNSNames:              []string{"localhost"},
+		IPAddresses:           []net.IP{net.ParseIP("127.0.0.1")},
+		KeyUsage:              x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign,
+		ExtKeyUsage:           []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
+		BasicConstraintsValid: true,
+		IsCA:                  true,
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cert := tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key}
+	l, err := tls.Listen("tcp", "127.0.0.1:0", &tls.Config{Certificates: []tls.Certificate{cert}, NextProtos: []string{"echo/1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = l.Close() })
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				defer c.Close()
+				buf := make([]byte, 1024)
+				n, err := c.Read(buf)
+				if err != nil && err != io.EOF {
+					return
+				}
+				_, _ = c.Write(append([]byte("echo:"), buf[:n]...))
+			}()
+		}
+	}()
+	return l.Addr().(*net.TCPAddr).Port, string(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}))
+}
+
+func TestTLSConnect(t *testing.T) {
+	port, caPEM := tlsEchoServer(t)
+	script := `(async () => {
+  const tls = require('tls');
+  const PORT = `+strconv.Itoa(port)+`;
+  const CA = `+"`"+caPEM+"`"+`;
+  const out = {};
+  out.ok = await new Promise((resolve, reject) => {
+    const s = tls.connect({ host: '127.0.0.1', port: PORT, ca: CA, ALPNProtocols: ['echo/1'] }, () => {
+      s.write('hello');
+    });
+    let data = '';
+    s.setEncoding('utf8');
+    s.on('data', (d) => { data += d; });
+    s.on('end', () => resolve([data, s.authorized, s.encrypted, s.alpnProtocol, s.getProtocol(), s.getPeerCertificate().subject.CN,
+      s instanceof require('net').Socket]));
+    s.on('error', reject);
+  });
+  out.selfSigned = await new Promise((resolve) => {
+    const s = tls.connect(PORT, 'localhost');
+    s.on('error', (e) => resolve([e.code, e.message]));
+    s.on('secureConnect', () => resolve('connected'));
+  });
+  out.wrongName = await new Promise((resolve) => {
+    const s = tls.connect({ port: PORT, host: '127.0.0.1', servername: 'example.com', ca: CA });
+    s.on('error', (e) => resolve(e.code));
+    s.on('secureConnect', () => resolve('connected'));
+  });
+  out.insecure = await new Promise((resolve, reject) => {
+    const s = tls.connect({ port: PORT, host: '127.0.0.1', rejectUnauthorized: false }, () => {
+      resolve([s.authorized, s.authorizationError]);
+      s.destroy();
+    });
+    s.on('error', reject);
+  });
+  return JSON.stringify(out);
+})()`
+	rt := libRuntime(t)
+	got := libEval(t, rt, script)
+	// The expectation is what Node 22 says against the same server.
+	want := `{"ok":["echo:hello",true,true,"echo/1","TLSv1.3","pigo test",true],"selfSigned":["DEPTH_ZERO_SELF_SIGNED_CERT","self-signed certificate"],"wrongName":"ERR_TLS_CERT_ALTNAME_INVALID","insecure":[false,"DEPTH_ZERO_SELF_SIGNED_CERT"]}`
+	if got != want {
+		t.Fatalf("got  %s\nwant %s", got, want)
+	}
+	if bin := node22(t); bin != "" {
+		out, err := exec.Command(bin, "-e", script+".then((r) => console.log(r))").CombinedOutput()
+		if err != nil {
+			t.Fatalf("node: %v\n%s", err, out)
+		}
+		if node := strings.TrimSpace(string(out)); node != want {
+			t.Fatalf("Node 22 now says %s", node)
+		}
+	}
+}
