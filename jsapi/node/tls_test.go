@@ -73,8 +73,8 @@ func TestTLSConnect(t *testing.T) {
 	port, caPEM := tlsEchoServer(t)
 	script := `(async () => {
   const tls = require('tls');
-  const PORT = `+strconv.Itoa(port)+`;
-  const CA = `+"`"+caPEM+"`"+`;
+  const PORT = ` + strconv.Itoa(port) + `;
+  const CA = ` + "`" + caPEM + "`" + `;
   const out = {};
   out.ok = await new Promise((resolve, reject) => {
     const s = tls.connect({ host: '127.0.0.1', port: PORT, ca: CA, ALPNProtocols: ['echo/1'] }, () => {
