@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"io"
 	"net"
@@ -363,6 +364,18 @@ func (h *httpHelpers) request(opts goja.Value, onResponse, onError goja.Callable
 	if b, ok := libViewBytes(o.Get("body")); ok {
 		body = append([]byte(nil), b...)
 	}
+	transport := h.transport
+	if tv := o.Get("tls"); tv != nil && !goja.IsUndefined(tv) && !goja.IsNull(tv) {
+		// https options (ca, rejectUnauthorized, cert, key, servername)
+		// need their own transport; it lives as long as the request.
+		cfg, err := httpTLSConfig(vm, tv.ToObject(vm))
+		if err != nil {
+			panic(vm.NewGoError(err))
+		}
+		transport = h.transport.Clone()
+		transport.TLSClientConfig = cfg
+		transport.DisableKeepAlives = true
+	}
 	ctx, cancel := context.WithCancel(h.rt.Context())
 	untrack := h.rt.Track(cancel)
 	handle := vm.NewObject()
@@ -423,7 +436,7 @@ func (h *httpHelpers) request(opts goja.Value, onResponse, onError goja.Callable
 			req.Header["User-Agent"] = nil // Node sends none
 		}
 		client := &http.Client{
-			Transport:     h.transport,
+			Transport:     transport,
 			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 		}
 		resp, err := client.Do(req)
@@ -501,4 +514,39 @@ func (h *httpHelpers) request(opts goja.Value, onResponse, onError goja.Callable
 		}
 	}()
 	return handle
+}
+
+// httpTLSConfig builds the client TLS configuration of an https request's
+// options; verification follows rejectUnauthorized against ca (or the
+// system roots).
+func httpTLSConfig(vm *goja.Runtime, o *goja.Object) (*tls.Config, error) {
+	get := func(k string) goja.Value {
+		v := o.Get(k)
+		if v == nil || goja.IsUndefined(v) || goja.IsNull(v) {
+			return nil
+		}
+		return v
+	}
+	cfg := &tls.Config{MinVersion: tls.VersionTLS12}
+	if v := get("servername"); v != nil {
+		cfg.ServerName = v.String()
+	}
+	if v := get("rejectUnauthorized"); v != nil && !v.ToBoolean() {
+		cfg.InsecureSkipVerify = true
+	}
+	if v := get("ca"); v != nil {
+		pool := x509.NewCertPool()
+		for _, p := range tlsStrings(vm, v) {
+			pool.AppendCertsFromPEM([]byte(p))
+		}
+		cfg.RootCAs = pool
+	}
+	if c, k := get("cert"), get("key"); c != nil && k != nil {
+		pair, err := tls.X509KeyPair([]byte(strings.Join(tlsStrings(vm, c), "\n")), []byte(strings.Join(tlsStrings(vm, k), "\n")))
+		if err != nil {
+			return nil, err
+		}
+		cfg.Certificates = []tls.Certificate{pair}
+	}
+	return cfg, nil
 }

@@ -551,6 +551,13 @@
         this.once('close', () => signal.removeEventListener('abort', onAbort));
       }
     }
+    if (secure) {
+      const a = this.agent?.options ?? {};
+      const pick = (k) => options[k] ?? a[k];
+      if (['ca', 'rejectUnauthorized', 'cert', 'key', 'servername'].some((k) => pick(k) !== undefined)) {
+        this._tls = { ca: pick('ca'), rejectUnauthorized: pick('rejectUnauthorized'), cert: pick('cert'), key: pick('key'), servername: pick('servername') };
+      }
+    }
     const hostForUrl = host.includes(':') ? `[${host}]` : host;
     this._url = `${protocol}//${hostForUrl}:${port}${path}`;
   }
@@ -567,7 +574,7 @@
     const body = this[kChunks].length ? Buffer.concat(this[kChunks]) : null;
     this[kChunks] = [];
     this[kHandle] = lib.request(
-      { url: this._url, method: this.method, headers: this._flatHeaders(), body },
+      { url: this._url, method: this.method, headers: this._flatHeaders(), body, tls: this._tls ?? null },
       (h) => this._onResponse(h),
       (info) => {
         if (info.aborted) {

@@ -11,6 +11,8 @@ import (
 	"io"
 	"math/big"
 	"net"
+	"net/http"
+	"net/http/httptest"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -19,31 +21,11 @@ import (
 )
 
 // tlsEchoServer serves TLS on 127.0.0.1 with a fresh self-signed
-// certificate for "localhost" and 127.0.0.1, echoing what it reads with a
-// prefix; it returns the port and the certificate's PEM.
+// certificate, echoing what it reads with a prefix; it returns the port and
+// the certificate's PEM.
 func tlsEchoServer(t *testing.T) (int, string) {
 	t.Helper()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmpl := &x509.Certificate{
-		SerialNumber:          big.NewInt(42),
-		Subject:               pkix.Name{CommonName: "pigo test"},
-		NotBefore:             time.Now().Add(-time.Hour),
-		NotAfter:              time.Now().Add(time.Hour),
-		DNSNames:              []string{"localhost"},
-		IPAddresses:           []net.IP{net.ParseIP("127.0.0.1")},
-		KeyUsage:              x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign,
-		ExtKeyUsage:           []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
-		BasicConstraintsValid: true,
-		IsCA:                  true,
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cert := tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key}
+	cert, caPEM := tlsTestCert(t)
 	l, err := tls.Listen("tcp", "127.0.0.1:0", &tls.Config{Certificates: []tls.Certificate{cert}, NextProtos: []string{"echo/1"}})
 	if err != nil {
 		t.Fatal(err)
@@ -66,7 +48,47 @@ func tlsEchoServer(t *testing.T) (int, string) {
 			}()
 		}
 	}()
-	return l.Addr().(*net.TCPAddr).Port, string(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}))
+	return l.Addr().(*net.TCPAddr).Port, caPEM
+}
+
+// tlsHTTPServer is an HTTPS server on 127.0.0.1 answering "secure <path>".
+func tlsHTTPServer(t *testing.T) (int, string) {
+	t.Helper()
+	cert, caPEM := tlsTestCert(t)
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = w.Write([]byte("secure " + r.URL.Path))
+	}))
+	srv.TLS = &tls.Config{Certificates: []tls.Certificate{cert}}
+	srv.StartTLS()
+	t.Cleanup(srv.Close)
+	return srv.Listener.Addr().(*net.TCPAddr).Port, caPEM
+}
+
+// tlsTestCert makes a self-signed certificate for localhost and 127.0.0.1.
+func tlsTestCert(t *testing.T) (tls.Certificate, string) {
+	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{
+		SerialNumber:          big.NewInt(42),
+		Subject:               pkix.Name{CommonName: "pigo test"},
+		NotBefore:             time.Now().Add(-time.Hour),
+		NotAfter:              time.Now().Add(time.Hour),
+		DNSNames:              []string{"localhost"},
+		IPAddresses:           []net.IP{net.ParseIP("127.0.0.1")},
+		KeyUsage:              x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign,
+		ExtKeyUsage:           []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
+		BasicConstraintsValid: true,
+		IsCA:                  true,
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cert := tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key}
+	return cert, string(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}))
 }
 
 func TestTLSConnect(t *testing.T) {
@@ -121,5 +143,25 @@ func TestTLSConnect(t *testing.T) {
 		if node := strings.TrimSpace(string(out)); node != want {
 			t.Fatalf("Node 22 now says %s", node)
 		}
+	}
+}
+
+// https.request honours ca and rejectUnauthorized.
+func TestHTTPSRequestOptions(t *testing.T) {
+	port, caPEM := tlsHTTPServer(t)
+	rt := libRuntime(t)
+	got := libEval(t, rt, `(async () => {
+  const https = require('https');
+  const get = (opts) => new Promise((resolve) => {
+    https.get({ host: '127.0.0.1', port: `+strconv.Itoa(port)+`, path: '/x', ...opts }, (res) => {
+      let b = '';
+      res.on('data', (d) => (b += d));
+      res.on('end', () => resolve(res.statusCode + ' ' + b));
+    }).on('error', (e) => resolve('error ' + (e.code || e.message)));
+  });
+  return [await get({ ca: `+"`"+caPEM+"`"+` }), await get({ rejectUnauthorized: false }), (await get({})).slice(0, 6)].join(' | ');
+})()`)
+	if got != "200 secure /x | 200 secure /x | error " {
+		t.Fatalf("%v", got)
 	}
 }
