@@ -32,9 +32,10 @@ import (
 // write is flushed at once (streaming responses work). The handler returns
 // when the response ends, the client goes away or the runtime retires.
 //
-// Client: a request's body is collected until end() and sent in one go
-// (with Content-Length), then the response body is read chunk by chunk as
-// the IncomingMessage asks. Redirects are not followed and bodies are not
+// Client: a body given only to end() goes out in one go with a
+// Content-Length; a body written before end() streams (chunked) as it is
+// written. The response body is read chunk by chunk as the
+// IncomingMessage asks. Redirects are not followed and bodies are not
 // decompressed, as in Node. Each runtime has its own transport; servers,
 // requests and idle connections are closed when the runtime retires.
 func httpModule(rt modules.Runtime, module *goja.Object) error {
@@ -350,9 +351,11 @@ func netAddrString(hostport string) map[string]any {
 	return map[string]any{"address": host, "port": p, "family": fam}
 }
 
-// request is request({url, method, headers, body, timeout}, onResponse(res,
-// body), onError(info)) → {abort()}: the whole request goes out at once;
-// body is read as body.read() asks, through body.hooks.
+// request is request({url, method, headers, body, stream, tls},
+// onResponse(res), onError(info)) → {abort(), write(bytes, cb), end(cb)}:
+// with stream set the body is written through the handle as it comes
+// (chunked), else body goes out at once with a Content-Length. The
+// response body is read as res.read() asks, through res.hooks.
 func (h *httpHelpers) request(opts goja.Value, onResponse, onError goja.Callable) goja.Value {
 	vm := h.vm
 	o := opts.ToObject(vm)
@@ -413,15 +416,99 @@ func (h *httpHelpers) request(opts goja.Value, onResponse, onError goja.Callable
 		untrack()
 		return handle
 	}
+	// A streamed body (the request was written to before end) goes through
+	// a pipe fed by a writer goroutine, in order; each write's callback
+	// comes once the transport has taken the bytes.
+	var pw *io.PipeWriter
+	var pr *io.PipeReader
+	if o.Get("stream").ToBoolean() {
+		pr, pw = io.Pipe()
+		type bodyOp struct {
+			data []byte
+			end  bool
+			cb   goja.Callable
+		}
+		ops := make(chan bodyOp, 64)
+		go func() {
+			for {
+				var op bodyOp
+				select {
+				case op = <-ops:
+				case <-ctx.Done():
+					_ = pw.CloseWithError(ctx.Err())
+					return
+				}
+				var err error
+				if len(op.data) > 0 {
+					_, err = pw.Write(op.data)
+				}
+				if op.end {
+					_ = pw.Close()
+				}
+				cb := op.cb
+				h.rt.Post(func() {
+					if cb == nil {
+						return
+					}
+					if err != nil {
+						sysCall(h.rt, "http write", cb, goja.Undefined(), vm.ToValue(err.Error()))
+						return
+					}
+					sysCall(h.rt, "http write", cb, goja.Undefined())
+				})
+				if op.end || err != nil {
+					return
+				}
+			}
+		}()
+		queue := func(op bodyOp) {
+			select {
+			case ops <- op:
+			default:
+				go func() {
+					select {
+					case ops <- op:
+					case <-ctx.Done():
+					}
+				}()
+			}
+		}
+		_ = handle.Set("write", func(c goja.FunctionCall) goja.Value {
+			b, _ := libViewBytes(c.Argument(0))
+			cb, _ := goja.AssertFunction(c.Argument(1))
+			queue(bodyOp{data: append([]byte(nil), b...), cb: cb})
+			return goja.Undefined()
+		})
+		_ = handle.Set("end", func(c goja.FunctionCall) goja.Value {
+			cb, _ := goja.AssertFunction(c.Argument(0))
+			queue(bodyOp{end: true, cb: cb})
+			return goja.Undefined()
+		})
+	}
 	go func() {
-		req, err := http.NewRequestWithContext(ctx, method, rawURL, bytes.NewReader(body))
+		var bodyReader io.Reader = bytes.NewReader(body)
+		if pr != nil {
+			bodyReader = pr
+		}
+		req, err := http.NewRequestWithContext(ctx, method, rawURL, bodyReader)
 		if err != nil {
 			h.rt.Post(func() { fail(err, false) })
 			cancel()
 			untrack()
 			return
 		}
-		if len(body) == 0 && (method == "GET" || method == "HEAD" || method == "DELETE" || method == "OPTIONS") {
+		switch {
+		case pr != nil:
+			// Chunked, unless the caller set Content-Length.
+			req.ContentLength = -1
+			for k, vs := range hdr {
+				if strings.EqualFold(k, "content-length") {
+					if n, err := strconv.ParseInt(vs[0], 10, 64); err == nil {
+						req.ContentLength = n
+					}
+				}
+			}
+		case len(body) == 0 && (method == "GET" || method == "HEAD" || method == "DELETE" || method == "OPTIONS"):
 			req.Body = http.NoBody
 			req.ContentLength = 0
 		}

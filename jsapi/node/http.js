@@ -3,10 +3,8 @@
 // Agent in Node's shape; http.go does the protocol work with Go's
 // net/http. Differences from Node, all from using net/http underneath:
 // header names arrive canonicalised (rawHeaders shows "Content-Type" even
-// if the peer sent "content-type"); a ClientRequest's body is sent when
-// end() is called, with Content-Length, rather than streamed chunk by
-// chunk; a custom statusMessage is not sent (the standard reason phrase
-// is); there is no socket-level access (req.socket is a stand-in with the
+// if the peer sent "content-type"); a custom statusMessage is not sent
+// (the standard reason phrase is); there is no socket-level access (req.socket is a stand-in with the
 // addresses) and no upgrade / CONNECT handling.
 (function (module, exports, require, lib) {
   'use strict';
@@ -564,17 +562,12 @@
   Object.setPrototypeOf(ClientRequest.prototype, OutgoingMessage.prototype);
   Object.setPrototypeOf(ClientRequest, OutgoingMessage);
 
-  ClientRequest.prototype._write = function (chunk, encoding, cb) {
+  // _start sends the head: streaming (chunked) once the body is written
+  // to before end(), else with the whole body end() gave.
+  ClientRequest.prototype._start = function (stream, body) {
     this.headersSent = true;
-    this[kChunks].push(chunk);
-    cb();
-  };
-  ClientRequest.prototype._final = function (cb) {
-    this.headersSent = true;
-    const body = this[kChunks].length ? Buffer.concat(this[kChunks]) : null;
-    this[kChunks] = [];
     this[kHandle] = lib.request(
-      { url: this._url, method: this.method, headers: this._flatHeaders(), body, tls: this._tls ?? null },
+      { url: this._url, method: this.method, headers: this._flatHeaders(), body, stream, tls: this._tls ?? null },
       (h) => this._onResponse(h),
       (info) => {
         if (info.aborted) {
@@ -584,7 +577,40 @@
         this.destroy(netError(info));
       },
     );
+  };
+  ClientRequest.prototype._write = function (chunk, encoding, cb) {
+    if (!this[kHandle]) this._start(true, null);
+    this[kHandle].write(chunk, (err) => cb(err ? new Error(err) : null));
+  };
+  ClientRequest.prototype.end = function (chunk, encoding, cb) {
+    if (typeof chunk === 'function') {
+      cb = chunk;
+      chunk = undefined;
+    } else if (typeof encoding === 'function') {
+      cb = encoding;
+      encoding = undefined;
+    }
+    // A body given only to end() goes out with a Content-Length, as Node
+    // sends it.
+    if (chunk !== undefined && chunk !== null && !this[kHandle] && !this.writableEnded) {
+      this[kChunks].push(typeof chunk === 'string' ? Buffer.from(chunk, encoding || 'utf8') : chunk);
+      chunk = undefined;
+    }
+    Writable.prototype.end.call(this, chunk, encoding, cb);
+    return this;
+  };
+  ClientRequest.prototype._final = function (cb) {
+    if (this[kHandle]) {
+      this[kHandle].end(() => cb());
+      return;
+    }
+    const body = this[kChunks].length ? Buffer.concat(this[kChunks]) : null;
+    this[kChunks] = [];
+    this._start(false, body);
     cb();
+  };
+  ClientRequest.prototype.flushHeaders = function () {
+    if (!this[kHandle] && !this.destroyed) this._start(true, null);
   };
   ClientRequest.prototype._onResponse = function (h) {
     if (this[kTimer]) {
@@ -630,7 +656,6 @@
   };
   ClientRequest.prototype.setNoDelay = function () {};
   ClientRequest.prototype.setSocketKeepAlive = function () {};
-  ClientRequest.prototype.flushHeaders = function () {};
 
   function request(input, options, cb) {
     return new ClientRequest(input, options, cb);

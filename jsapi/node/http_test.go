@@ -86,8 +86,42 @@ setTimeout(() => process.exit(0), 15000);`)
     req.end('node');
   });
 })()`)
-	want := `[200 OK [a=1 b=2] POST /x?y=1 10 hello node]`
+	// Written before end(), the body streams chunked, as from Node.
+	want := `[200 OK [a=1 b=2] POST /x?y=1 undefined hello node]`
 	if fmt.Sprint(got) != want {
 		t.Fatalf("pigo client saw %v, want %s", got, want)
+	}
+}
+
+// A request body written before end() streams: the server sees the first
+// chunk before the client has written the second.
+func TestHTTPClientStreamsBody(t *testing.T) {
+	rt := libRuntime(t)
+	got := libEval(t, rt, `(async () => {
+  const http = require('http');
+  let firstSeen;
+  const first = new Promise((r) => (firstSeen = r));
+  const srv = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (d) => { body += d; firstSeen(); });
+    req.on('end', () => res.end(req.headers['transfer-encoding'] + ' ' + body));
+  });
+  await new Promise((r) => srv.listen(0, '127.0.0.1', r));
+  const result = new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port: srv.address().port, method: 'POST' }, (res) => {
+      let b = '';
+      res.on('data', (d) => (b += d));
+      res.on('end', () => resolve(b));
+    });
+    req.on('error', reject);
+    req.write('first;');
+    first.then(() => req.end('second'));
+  });
+  const out = await result;
+  await new Promise((r) => srv.close(r));
+  return out;
+})()`)
+	if got != "chunked first;second" {
+		t.Fatalf("%v", got)
 	}
 }
