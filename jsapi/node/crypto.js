@@ -794,6 +794,326 @@
     };
   }
 
+  // ---- Web Crypto (crypto.subtle) beyond digest ----
+  //
+  // Built on the node:crypto pieces above: HMAC; AES-GCM, AES-CBC and
+  // AES-CTR; PBKDF2 and HKDF; ECDSA (P-256/384/521), Ed25519,
+  // RSASSA-PKCS1-v1_5 and RSA-PSS, with raw, jwk, spki and pkcs8 import
+  // and export as Web Crypto allows them. RSA-OAEP, ECDH, X25519, AES-KW
+  // and wrapKey / unwrapKey reject with NotSupportedError.
+
+  const kKeyObject = Symbol('kKeyObject');
+  const hashNames = { 'SHA-1': 'sha1', 'SHA-256': 'sha256', 'SHA-384': 'sha384', 'SHA-512': 'sha512' };
+  const canonicalAlg = {};
+  for (const n of ['HMAC', 'AES-GCM', 'AES-CBC', 'AES-CTR', 'PBKDF2', 'HKDF', 'ECDSA', 'Ed25519', 'RSASSA-PKCS1-v1_5', 'RSA-PSS',
+    'RSA-OAEP', 'ECDH', 'X25519', 'AES-KW', 'SHA-1', 'SHA-256', 'SHA-384', 'SHA-512']) {
+    canonicalAlg[n.toUpperCase()] = n;
+  }
+
+  class CryptoKey {
+    constructor() {
+      illegalConstructor();
+    }
+    get type() {
+      return this._type;
+    }
+    get extractable() {
+      return this._extractable;
+    }
+    get algorithm() {
+      return this._algorithm;
+    }
+    get usages() {
+      return this._usages;
+    }
+  }
+  Object.defineProperty(CryptoKey.prototype, Symbol.toStringTag, { value: 'CryptoKey', configurable: true });
+
+  function makeCryptoKey(type, extractable, algorithm, usages, keyObject) {
+    const k = Object.create(CryptoKey.prototype);
+    k._type = type;
+    k._extractable = !!extractable;
+    k._algorithm = algorithm;
+    k._usages = [...usages];
+    k[kKeyObject] = keyObject;
+    return k;
+  }
+
+  function algName(algorithm) {
+    const raw = typeof algorithm === 'string' ? algorithm : algorithm?.name;
+    if (typeof raw !== 'string') throw domException('Algorithm: Unrecognized name', 'NotSupportedError');
+    const name = canonicalAlg[raw.toUpperCase()];
+    if (!name) throw domException('Unrecognized algorithm name', 'NotSupportedError');
+    return name;
+  }
+
+  function hashOf(h) {
+    const name = algName(h);
+    if (!hashNames[name]) throw domException('Unrecognized algorithm name', 'NotSupportedError');
+    return name;
+  }
+
+  function bytesOf(data) {
+    if (data instanceof ArrayBuffer) return Buffer.from(new Uint8Array(data));
+    if (ArrayBuffer.isView(data)) return Buffer.from(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+    throw codeError(TypeError, 'ERR_INVALID_ARG_TYPE', 'The data must be an ArrayBuffer, TypedArray or DataView');
+  }
+
+  function toAB(buf) {
+    return buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength);
+  }
+
+  function checkUsage(key, usage) {
+    if (!(key instanceof CryptoKey)) throw codeError(TypeError, 'ERR_INVALID_ARG_TYPE', 'The "key" argument must be an instance of CryptoKey.');
+    if (!key.usages.includes(usage)) throw domException('The requested operation is not valid for the provided key', 'InvalidAccessError');
+  }
+
+  const unsupportedAlg = new Set(['RSA-OAEP', 'ECDH', 'X25519', 'AES-KW']);
+  function notSupportedAlg(name) {
+    return domException(`not supported yet: node:crypto.subtle ${name}`, 'NotSupportedError');
+  }
+
+  const curveBits = { 'P-256': 256, 'P-384': 384, 'P-521': 521 };
+  function asymAlgorithm(name, keyObject, algorithm) {
+    if (name === 'ECDSA') return { name, namedCurve: algorithm.namedCurve };
+    if (name === 'Ed25519') return { name };
+    const d = keyObject.asymmetricKeyDetails;
+    return { name, modulusLength: d.modulusLength, publicExponent: new Uint8Array([1, 0, 1]), hash: { name: hashOf(algorithm.hash) } };
+  }
+
+  const subtleMethods = {
+    async generateKey(algorithm, extractable, usages) {
+      const name = algName(algorithm);
+      if (unsupportedAlg.has(name)) throw notSupportedAlg(name);
+      if (name === 'HMAC') {
+        const hash = hashOf(algorithm.hash);
+        const length = algorithm.length ?? { 'SHA-1': 512, 'SHA-256': 512, 'SHA-384': 1024, 'SHA-512': 1024 }[hash];
+        return makeCryptoKey('secret', extractable, { name, length, hash: { name: hash } }, usages, createSecretKey(randomBytes(length / 8)));
+      }
+      if (name.startsWith('AES-')) {
+        if (![128, 192, 256].includes(algorithm.length)) throw domException('AES key length must be 128, 192 or 256 bits', 'OperationError');
+        return makeCryptoKey('secret', extractable, { name, length: algorithm.length }, usages, createSecretKey(randomBytes(algorithm.length / 8)));
+      }
+      let pair;
+      if (name === 'ECDSA') {
+        if (!curveBits[algorithm.namedCurve]) throw domException('Unrecognized namedCurve', 'NotSupportedError');
+        pair = generateKeyPairSync('ec', { namedCurve: algorithm.namedCurve });
+      } else if (name === 'Ed25519') {
+        pair = generateKeyPairSync('ed25519');
+      } else if (name === 'RSASSA-PKCS1-v1_5' || name === 'RSA-PSS') {
+        pair = await new Promise((resolve, reject) => generateKeyPair('rsa', { modulusLength: algorithm.modulusLength },
+          (err, publicKey, privateKey) => (err ? reject(err) : resolve({ publicKey, privateKey }))));
+      } else {
+        throw domException('Unrecognized algorithm name', 'NotSupportedError');
+      }
+      const alg = asymAlgorithm(name, pair.publicKey, algorithm);
+      return {
+        publicKey: makeCryptoKey('public', true, alg, usages.filter((u) => u === 'verify'), pair.publicKey),
+        privateKey: makeCryptoKey('private', extractable, alg, usages.filter((u) => u === 'sign'), pair.privateKey),
+      };
+    },
+
+    async importKey(format, keyData, algorithm, extractable, usages) {
+      const name = algName(algorithm);
+      if (unsupportedAlg.has(name)) throw notSupportedAlg(name);
+      const secret = name === 'HMAC' || name.startsWith('AES-') || name === 'PBKDF2' || name === 'HKDF';
+      if (secret) {
+        let bytes;
+        if (format === 'raw') bytes = bytesOf(keyData);
+        else if (format === 'jwk' && keyData?.kty === 'oct') bytes = Buffer.from(keyData.k, 'base64url');
+        else throw domException('Unsupported key format for ' + name, 'NotSupportedError');
+        let alg = { name };
+        if (name === 'HMAC') alg = { name, length: bytes.length * 8, hash: { name: hashOf(algorithm.hash) } };
+        else if (name.startsWith('AES-')) {
+          if (![16, 24, 32].includes(bytes.length)) throw domException('Invalid key length', 'DataError');
+          alg = { name, length: bytes.length * 8 };
+        }
+        return makeCryptoKey('secret', (name === 'PBKDF2' || name === 'HKDF') ? false : extractable, alg, usages, createSecretKey(bytes));
+      }
+      let keyObject;
+      try {
+        if (format === 'spki') keyObject = createPublicKey({ key: bytesOf(keyData), format: 'der', type: 'spki' });
+        else if (format === 'pkcs8') keyObject = createPrivateKey({ key: bytesOf(keyData), format: 'der', type: 'pkcs8' });
+        else if (format === 'jwk') {
+          const alg = rsaJwkAlg({ name, hash: algorithm.hash && { name: hashOf(algorithm.hash) } });
+          if (alg && keyData.alg !== undefined && keyData.alg !== alg) throw domException('JWK "alg" does not match the requested algorithm', 'DataError');
+          keyObject = keyData.d !== undefined ? createPrivateKey({ key: keyData, format: 'jwk' }) : createPublicKey({ key: keyData, format: 'jwk' });
+        } else if (format === 'raw' && name === 'Ed25519') {
+          keyObject = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: bytesOf(keyData).toString('base64url') }, format: 'jwk' });
+        } else {
+          throw domException('Unsupported key format for ' + name, 'NotSupportedError');
+        }
+      } catch (e) {
+        if (e && (e.name === 'NotSupportedError' || e.name === 'DataError')) throw e;
+        throw domException('Invalid keyData', 'DataError');
+      }
+      const want = { ECDSA: 'ec', Ed25519: 'ed25519', 'RSASSA-PKCS1-v1_5': 'rsa', 'RSA-PSS': 'rsa' }[name];
+      if (keyObject.asymmetricKeyType !== want) throw domException('Invalid key type', 'DataError');
+      let alg;
+      if (name === 'ECDSA') {
+        const curve = { prime256v1: 'P-256', secp384r1: 'P-384', secp521r1: 'P-521' }[keyObject.asymmetricKeyDetails.namedCurve];
+        if (algorithm.namedCurve !== curve) throw domException('Named curve mismatch', 'DataError');
+        alg = { name, namedCurve: curve };
+      } else {
+        alg = asymAlgorithm(name, keyObject, algorithm);
+      }
+      return makeCryptoKey(keyObject.type, extractable, alg, usages, keyObject);
+    },
+
+    async exportKey(format, key) {
+      if (!(key instanceof CryptoKey)) throw codeError(TypeError, 'ERR_INVALID_ARG_TYPE', 'The "key" argument must be an instance of CryptoKey.');
+      // Node names this one InvalidAccessException.
+      if (!key.extractable) throw domException('key is not extractable', 'InvalidAccessException');
+      const ko = key[kKeyObject];
+      if (key.type === 'secret') {
+        if (format === 'raw') return toAB(ko.export());
+        if (format === 'jwk') {
+          const jwk = { key_ops: [...key.usages], ext: true, kty: 'oct', k: ko.export().toString('base64url') };
+          const { name } = key.algorithm;
+          if (name === 'HMAC') jwk.alg = 'HS' + key.algorithm.hash.name.slice(4);
+          else if (name.startsWith('AES-')) jwk.alg = `A${key.algorithm.length}${name.slice(4)}`;
+          return jwk;
+        }
+        throw domException('Unsupported export format', 'NotSupportedError');
+      }
+      if (format === 'spki' && key.type === 'public') return toAB(ko.export({ type: 'spki', format: 'der' }));
+      if (format === 'pkcs8' && key.type === 'private') return toAB(ko.export({ type: 'pkcs8', format: 'der' }));
+      if (format === 'jwk') {
+        const jwk = { key_ops: [...key.usages], ext: true, ...ko.export({ format: 'jwk' }) };
+        const alg = rsaJwkAlg(key.algorithm);
+        if (alg) jwk.alg = alg;
+        return jwk;
+      }
+      if (format === 'raw' && key.type === 'public' && key.algorithm.name === 'Ed25519') {
+        return toAB(Buffer.from(ko.export({ format: 'jwk' }).x, 'base64url'));
+      }
+      throw domException('Unsupported export format', 'InvalidAccessError');
+    },
+
+    async sign(algorithm, key, data) {
+      const name = algName(algorithm);
+      checkUsage(key, 'sign');
+      const bytes = bytesOf(data);
+      if (name !== key.algorithm.name) throw domException('Algorithm mismatch', 'InvalidAccessError');
+      if (name === 'HMAC') return toAB(createHmac(hashNames[key.algorithm.hash.name], key[kKeyObject].export()).update(bytes).digest());
+      if (name === 'Ed25519') return toAB(sign(null, bytes, key[kKeyObject]));
+      if (name === 'ECDSA') return toAB(sign(hashNames[hashOf(algorithm.hash)], bytes, { key: key[kKeyObject], dsaEncoding: 'ieee-p1363' }));
+      if (name === 'RSASSA-PKCS1-v1_5') return toAB(sign(hashNames[key.algorithm.hash.name], bytes, key[kKeyObject]));
+      if (name === 'RSA-PSS') {
+        return toAB(sign(hashNames[key.algorithm.hash.name], bytes, { key: key[kKeyObject], padding: 6, saltLength: algorithm.saltLength }));
+      }
+      throw domException('Unrecognized algorithm name', 'NotSupportedError');
+    },
+
+    async verify(algorithm, key, signature, data) {
+      const name = algName(algorithm);
+      checkUsage(key, 'verify');
+      const bytes = bytesOf(data);
+      const sig = bytesOf(signature);
+      if (name !== key.algorithm.name) throw domException('Algorithm mismatch', 'InvalidAccessError');
+      if (name === 'HMAC') {
+        const mac = createHmac(hashNames[key.algorithm.hash.name], key[kKeyObject].export()).update(bytes).digest();
+        return mac.length === sig.length && timingSafeEqual(mac, sig);
+      }
+      if (name === 'Ed25519') return verify(null, bytes, key[kKeyObject], sig);
+      if (name === 'ECDSA') return verify(hashNames[hashOf(algorithm.hash)], bytes, { key: key[kKeyObject], dsaEncoding: 'ieee-p1363' }, sig);
+      if (name === 'RSASSA-PKCS1-v1_5') return verify(hashNames[key.algorithm.hash.name], bytes, key[kKeyObject], sig);
+      if (name === 'RSA-PSS') {
+        return verify(hashNames[key.algorithm.hash.name], bytes, { key: key[kKeyObject], padding: 6, saltLength: algorithm.saltLength }, sig);
+      }
+      throw domException('Unrecognized algorithm name', 'NotSupportedError');
+    },
+
+    async encrypt(algorithm, key, data) {
+      return aesOp(algorithm, key, data, 'encrypt');
+    },
+
+    async decrypt(algorithm, key, data) {
+      return aesOp(algorithm, key, data, 'decrypt');
+    },
+
+    async deriveBits(algorithm, baseKey, length) {
+      const name = algName(algorithm);
+      checkUsage(baseKey, 'deriveBits');
+      return deriveBitsImpl(name, algorithm, baseKey, length);
+    },
+
+    async deriveKey(algorithm, baseKey, derivedKeyAlgorithm, extractable, usages) {
+      const name = algName(algorithm);
+      checkUsage(baseKey, 'deriveKey');
+      const target = algName(derivedKeyAlgorithm);
+      let length = derivedKeyAlgorithm.length;
+      if (target === 'HMAC' && length === undefined) {
+        length = { 'SHA-1': 512, 'SHA-256': 512, 'SHA-384': 1024, 'SHA-512': 1024 }[hashOf(derivedKeyAlgorithm.hash)];
+      }
+      const bits = await deriveBitsImpl(name, algorithm, baseKey, length);
+      return subtleMethods.importKey('raw', bits, derivedKeyAlgorithm, extractable, usages);
+    },
+
+    async wrapKey() {
+      throw notSupportedAlg('wrapKey');
+    },
+    async unwrapKey() {
+      throw notSupportedAlg('unwrapKey');
+    },
+  };
+
+  // rsaJwkAlg is the JWK "alg" of an RSA Web Crypto key (RS256, PS384...).
+  function rsaJwkAlg(algorithm) {
+    const prefix = { 'RSASSA-PKCS1-v1_5': 'RS', 'RSA-PSS': 'PS' }[algorithm.name];
+    if (!prefix || !algorithm.hash) return undefined;
+    return algorithm.hash.name === 'SHA-1' ? prefix + '1' : prefix + algorithm.hash.name.slice(4);
+  }
+
+  function deriveBitsImpl(name, algorithm, baseKey, length) {
+    if (name !== baseKey.algorithm.name) throw domException('Algorithm mismatch', 'InvalidAccessError');
+    if (typeof length !== 'number' || length % 8 !== 0) throw domException('length must be a multiple of 8', 'OperationError');
+    const secret = baseKey[kKeyObject].export();
+    const hash = hashNames[hashOf(algorithm.hash)];
+    if (name === 'PBKDF2') {
+      return new Promise((resolve, reject) => pbkdf2(secret, bytesOf(algorithm.salt), algorithm.iterations, length / 8, hash,
+        (err, key) => (err ? reject(domException(err.message, 'OperationError')) : resolve(toAB(key)))));
+    }
+    if (name === 'HKDF') {
+      return new Promise((resolve, reject) => hkdf(hash, secret, bytesOf(algorithm.salt), bytesOf(algorithm.info), length / 8,
+        (err, ab) => (err ? reject(domException(err.message, 'OperationError')) : resolve(ab))));
+    }
+    throw notSupportedAlg(name);
+  }
+
+  function aesOp(algorithm, key, data, op) {
+    const name = algName(algorithm);
+    checkUsage(key, op);
+    if (name !== key.algorithm.name) throw domException('Algorithm mismatch', 'InvalidAccessError');
+    if (!name.startsWith('AES-') || name === 'AES-KW') throw notSupportedAlg(name);
+    const bytes = bytesOf(data);
+    const raw = key[kKeyObject].export();
+    const cipherName = `aes-${raw.length * 8}-${name.slice(4).toLowerCase()}`;
+    const iv = bytesOf(name === 'AES-CTR' ? algorithm.counter : algorithm.iv);
+    try {
+      if (name === 'AES-GCM') {
+        const tagLength = (algorithm.tagLength ?? 128) / 8;
+        if (op === 'encrypt') {
+          const c = createCipheriv(cipherName, raw, iv, { authTagLength: tagLength });
+          if (algorithm.additionalData) c.setAAD(bytesOf(algorithm.additionalData));
+          return toAB(Buffer.concat([c.update(bytes), c.final(), c.getAuthTag()]));
+        }
+        const d = createDecipheriv(cipherName, raw, iv, { authTagLength: tagLength });
+        if (algorithm.additionalData) d.setAAD(bytesOf(algorithm.additionalData));
+        d.setAuthTag(bytes.subarray(bytes.length - tagLength));
+        return toAB(Buffer.concat([d.update(bytes.subarray(0, bytes.length - tagLength)), d.final()]));
+      }
+      const c = op === 'encrypt' ? createCipheriv(cipherName, raw, iv) : createDecipheriv(cipherName, raw, iv);
+      return toAB(Buffer.concat([c.update(bytes), c.final()]));
+    } catch (e) {
+      throw domException(op === 'decrypt' ? 'The operation failed for an operation-specific reason' : e.message, 'OperationError');
+    }
+  }
+
+  for (const [name, fn] of Object.entries(subtleMethods)) {
+    Object.defineProperty(SubtleCrypto.prototype, name, { value: fn, writable: true, enumerable: true, configurable: true });
+  }
+
   Object.assign(exports, {
     Hash,
     Hmac,
@@ -839,6 +1159,8 @@
     createSign: (algorithm, options) => new Sign(algorithm, options),
     createVerify: (algorithm, options) => new Verify(algorithm, options),
   });
+  // The CryptoKey global (not a member of node:crypto in Node).
+  Object.defineProperty(exports, '_CryptoKey', { value: CryptoKey });
   for (const name of ['Cipheriv', 'Decipheriv']) {
     Object.defineProperty(exports, name, {
       enumerable: true,

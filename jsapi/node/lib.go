@@ -65,6 +65,7 @@ func libGlobals() []Global {
 	return []Global{
 		{Name: "Buffer", Module: "buffer", Export: "Buffer"},
 		{Name: "crypto", Module: "crypto", Export: "webcrypto"},
+		{Name: "CryptoKey", Module: "crypto", Export: "_CryptoKey"},
 		{Name: "fetch", Module: "pigo/fetch", Export: "fetch"},
 		{Name: "Request", Module: "pigo/fetch", Export: "Request"},
 		{Name: "Response", Module: "pigo/fetch", Export: "Response"},

@@ -114,3 +114,4 @@ func TestProbeNet(t *testing.T)          { checkProbe(t, "net") }
 func TestProbeHTTP(t *testing.T)         { checkProbe(t, "http") }
 func TestProbeCryptoKeys(t *testing.T)   { checkProbe(t, "crypto_keys") }
 func TestProbeSmallModules(t *testing.T) { checkProbe(t, "small_modules") }
+func TestProbeWebCrypto(t *testing.T)    { checkProbe(t, "webcrypto") }
