@@ -115,3 +115,4 @@ func TestProbeHTTP(t *testing.T)         { checkProbe(t, "http") }
 func TestProbeCryptoKeys(t *testing.T)   { checkProbe(t, "crypto_keys") }
 func TestProbeSmallModules(t *testing.T) { checkProbe(t, "small_modules") }
 func TestProbeWebCrypto(t *testing.T)    { checkProbe(t, "webcrypto") }
+func TestProbeStreamMore(t *testing.T)   { checkProbe(t, "stream_more") }
