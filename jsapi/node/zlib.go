@@ -241,8 +241,10 @@ type zlibJob struct {
 // streams. A worker goroutine does the work in order; a decompressor has a
 // second goroutine reading its output, fed through a pipe. onData, onError
 // and the callbacks run on the loop, output before the callback of the
-// write or end that produced it. The goroutines end at close, at the end,
-// or when the plugin's runtime retires.
+// write or end that produced it. The goroutines end at close (destroy),
+// at the end, or when the plugin's runtime retires; a stream abandoned
+// half-way without destroy keeps its goroutines until then, as Go cannot
+// see the JS object being collected.
 func (z *zlibHelpers) open(kind string, opts goja.Value, onData, onError goja.Callable) goja.Value {
 	o := z.options(opts)
 	jobs := make(chan zlibJob, 64)
