@@ -1,6 +1,8 @@
 package node
 
 import (
+	"sync"
+
 	"github.com/dop251/goja"
 
 	"github.com/pigo-dev/pigo/jsapi/modules"
@@ -16,7 +18,10 @@ import (
 // and nothing else in pigo installs one.
 func asyncHooksModule(rt modules.Runtime, module *goja.Object) error {
 	tr := &alsTracker{}
-	rt.VM().SetAsyncContextTracker(tr)
+	vm := rt.VM()
+	vm.SetAsyncContextTracker(tr)
+	alsTrackers.Store(vm, tr)
+	rt.Track(func() { alsTrackers.Delete(vm) })
 	return libRunJS(rt, module, asyncHooksProgram, map[string]any{
 		"getContext": func() goja.Value {
 			if tr.current == nil {
@@ -54,4 +59,32 @@ func (t *alsTracker) Resumed(obj any) {
 // enough.
 func (t *alsTracker) Exited() {
 	t.current, t.saved = t.saved, nil
+}
+
+// alsTrackers maps a runtime to its tracker, for host code that queues
+// callbacks of its own (stream.js's tick queue) and must carry the context
+// across them.
+var alsTrackers sync.Map // *goja.Runtime → *alsTracker
+
+// alsContextHelpers returns getContext/setContext for lib modules: the
+// runtime's async context while async_hooks is loaded, else nothing.
+// Loop only.
+func alsContextHelpers(vm *goja.Runtime) (get func() goja.Value, set func(goja.Value)) {
+	get = func() goja.Value {
+		if v, ok := alsTrackers.Load(vm); ok {
+			if c := v.(*alsTracker).current; c != nil {
+				return c
+			}
+		}
+		return goja.Undefined()
+	}
+	set = func(c goja.Value) {
+		if v, ok := alsTrackers.Load(vm); ok {
+			if goja.IsUndefined(c) {
+				c = nil
+			}
+			v.(*alsTracker).current = c
+		}
+	}
+	return get, set
 }

@@ -8,6 +8,8 @@
 //     (both promise jobs in pigo): propagated by the tracker;
 //   - setTimeout, setInterval, setImmediate (global and node:timers):
 //     propagated by wrappers installed when this module is first required;
+//   - node:stream's deferred work (its nextTick queue): each tick runs in
+//     the context it was queued in (stream.go reads the tracker);
 //   - callback-style host APIs (the fs, child_process and dns functions
 //     taking a trailing callback): propagated by wrapping those module
 //     functions at the same time; promise-style host APIs are promises

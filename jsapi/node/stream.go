@@ -9,9 +9,13 @@ import (
 // streamModule is the "stream" module (stream.js): pure JavaScript apart
 // from post, which runs a function as its own loop job (after the current
 // microtasks), the slot Node's process.nextTick queue occupies for code
-// running in promise continuations.
+// running in promise continuations, and ctxGet/ctxSet, which let each
+// queued tick run in the AsyncLocalStorage context it was queued in.
 func streamModule(rt modules.Runtime, module *goja.Object) error {
+	ctxGet, ctxSet := alsContextHelpers(rt.VM())
 	return libRunJS(rt, module, streamProgram, map[string]any{
+		"ctxGet": ctxGet,
+		"ctxSet": ctxSet,
 		"post": func(call goja.FunctionCall) goja.Value {
 			fn, ok := goja.AssertFunction(call.Argument(0))
 			if !ok {

@@ -25,7 +25,9 @@
   const tickQueue = [];
   let tickScheduled = false;
   function tick(fn, ...args) {
-    tickQueue.push([fn, args]);
+    // Each tick keeps the async context it was queued in, as Node's
+    // nextTick does (AsyncLocalStorage stores survive stream callbacks).
+    tickQueue.push([fn, args, lib.ctxGet()]);
     if (!tickScheduled) {
       tickScheduled = true;
       if (!lib.post(drainTicks)) queueMicrotask(drainTicks);
@@ -34,7 +36,9 @@
   function drainTicks() {
     tickScheduled = false;
     while (tickQueue.length > 0) {
-      const [fn, args] = tickQueue.shift();
+      const [fn, args, ctx] = tickQueue.shift();
+      const prev = lib.ctxGet();
+      lib.ctxSet(ctx);
       try {
         fn(...args);
       } catch (e) {
@@ -44,6 +48,8 @@
           if (!lib.post(drainTicks)) queueMicrotask(drainTicks);
         }
         throw e;
+      } finally {
+        lib.ctxSet(prev);
       }
     }
   }

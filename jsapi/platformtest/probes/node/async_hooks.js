@@ -121,6 +121,30 @@ export default async function () {
     return als.getStore() === undefined;
   });
 
+  out.streams = await als.run("stream", async () => {
+    const { Readable, Writable, pipeline } = await import("node:stream");
+    const seen = [];
+    await new Promise((resolve) => {
+      pipeline(
+        Readable.from(["a", "b"]),
+        new Writable({
+          objectMode: true,
+          write(c, e, cb) {
+            seen.push(c + ":" + als.getStore());
+            cb();
+          },
+        }),
+        () => {
+          seen.push("done:" + als.getStore());
+          resolve();
+        },
+      );
+    });
+    const r = Readable.from(["x"]);
+    await new Promise((resolve) => r.on("data", () => seen.push("data:" + als.getStore())).on("end", resolve));
+    return seen;
+  });
+
   out.workerThreads = [wt.isMainThread, wt.parentPort, wt.threadId, wt.workerData, typeof wt.Worker];
   try {
     new wt.Worker("data:text/javascript,1", { eval: false });
