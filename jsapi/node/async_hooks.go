@@ -88,3 +88,31 @@ func alsContextHelpers(vm *goja.Runtime) (get func() goja.Value, set func(goja.V
 	}
 	return get, set
 }
+
+// alsBindContext is lib.bindContext for the lib modules: bindContext(fn)
+// returns fn bound to the async context current now, so a callback that
+// Go posts later (a socket's data, a zlib result, a DNS answer) runs with
+// the AsyncLocalStorage stores of the code that started the operation, as
+// Node's async resources do. Without async_hooks loaded it returns fn.
+func alsBindContext(rt modules.Runtime) func(goja.FunctionCall) goja.Value {
+	vm := rt.VM()
+	return func(call goja.FunctionCall) goja.Value {
+		v, ok := alsTrackers.Load(vm)
+		fn, isFn := goja.AssertFunction(call.Argument(0))
+		if !ok || !isFn {
+			return call.Argument(0)
+		}
+		tr := v.(*alsTracker)
+		ctx := tr.current
+		return vm.ToValue(func(c goja.FunctionCall) goja.Value {
+			prev := tr.current
+			tr.current = ctx
+			defer func() { tr.current = prev }()
+			res, err := fn(c.This, c.Arguments...)
+			if err != nil {
+				libRethrow(rt, err)
+			}
+			return res
+		})
+	}
+}

@@ -314,7 +314,7 @@
     }
     const params = pbkdf2Params(password, salt, iterations, keylen, digest);
     validateFunction(callback, 'callback');
-    lib.derive('pbkdf2', params, (err, ab) => (err ? callback(new Error(err)) : callback(null, Buffer.from(ab))));
+    lib.derive('pbkdf2', params, lib.bindContext((err, ab) => (err ? callback(new Error(err)) : callback(null, Buffer.from(ab)))));
   }
 
   function scryptParams(password, salt, keylen, options) {
@@ -350,7 +350,7 @@
     }
     const params = scryptParams(password, salt, keylen, options);
     validateFunction(callback, 'callback');
-    lib.derive('scrypt', params, (err, ab) => (err ? callback(new Error(err)) : callback(null, Buffer.from(ab))));
+    lib.derive('scrypt', params, lib.bindContext((err, ab) => (err ? callback(new Error(err)) : callback(null, Buffer.from(ab)))));
   }
 
   function hkdfParams(digest, ikm, salt, info, keylen) {
@@ -370,7 +370,7 @@
   function hkdf(digest, ikm, salt, info, keylen, callback) {
     const params = hkdfParams(digest, ikm, salt, info, keylen);
     validateFunction(callback, 'callback');
-    lib.derive('hkdf', params, (err, ab) => (err ? callback(new Error(err)) : callback(null, ab)));
+    lib.derive('hkdf', params, lib.bindContext((err, ab) => (err ? callback(new Error(err)) : callback(null, ab))));
   }
 
   // ---- ciphers ----
@@ -668,7 +668,7 @@
     }
     const params = keygenParams(type, options);
     validateFunction(callback, 'callback');
-    lib.keyGenerateAsync(type, params, (err, info) => {
+    lib.keyGenerateAsync(type, params, lib.bindContext((err, info) => {
       if (err) {
         callback(new Error(err));
         return;
@@ -681,7 +681,7 @@
         return;
       }
       callback(null, r.publicKey, r.privateKey);
-    });
+    }));
   }
 
   // promisify(generateKeyPair) resolves to {publicKey, privateKey}.

@@ -45,7 +45,7 @@
       queueMicrotask(() => (all ? cb(null, [{ address: hostname, family: literal }]) : cb(null, hostname, literal)));
       return;
     }
-    lib.query('lookup', hostname, (err, list) => {
+    lib.query('lookup', hostname, lib.bindContext((err, list) => {
       if (err) {
         cb(dnsError(err));
         return;
@@ -59,7 +59,7 @@
       }
       if (all) cb(null, addrs);
       else cb(null, addrs[0].address, addrs[0].family);
-    });
+    }));
   }
 
   function lookup(hostname, options, callback) {
@@ -76,7 +76,7 @@
 
   function query(kind, name, cb) {
     if (typeof name !== 'string') throw invalidArgType('name', 'of type string', name);
-    lib.query(kind, name, (err, res) => (err ? cb(dnsError(err)) : cb(null, res)));
+    lib.query(kind, name, lib.bindContext((err, res) => (err ? cb(dnsError(err)) : cb(null, res))));
   }
 
   function resolve(hostname, rrtype, callback) {

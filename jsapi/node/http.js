@@ -149,20 +149,22 @@
     const [maj, min] = h.httpVersion.split('.');
     this.httpVersionMajor = Number(maj);
     this.httpVersionMinor = Number(min);
-    h.hooks.onData = (ab) => this.push(Buffer.from(ab));
-    h.hooks.onEnd = () => {
+    // The body arrives from Go, in the async context the message was
+    // attached in (the request handler's, the response callback's).
+    h.hooks.onData = lib.bindContext((ab) => this.push(Buffer.from(ab)));
+    h.hooks.onEnd = lib.bindContext(() => {
       this.complete = true;
       this.push(null);
-    };
-    h.hooks.onError = (info) => this.destroy(netError(info));
-    h.hooks.onAborted = () => {
+    });
+    h.hooks.onError = lib.bindContext((info) => this.destroy(netError(info)));
+    h.hooks.onAborted = lib.bindContext(() => {
       if (this.complete) return;
       this.aborted = true;
       this.emit('aborted');
       const e = new Error('aborted');
       e.code = 'ECONNRESET';
       this.destroy(e);
-    };
+    });
   };
   IncomingMessage.prototype._read = function () {
     if (this[kHandle]) this[kHandle].read();
@@ -380,7 +382,7 @@
     if (opts.path) throw new Error('not supported yet: node:http.Server.listen(path)');
     const port = opts.port === undefined || opts.port === null ? 0 : net._validatePort(opts.port, 'options.port');
     if (cb) this.once('listening', cb);
-    this._handle = lib.serve(opts.host || '', port, (h) => this._onRequest(h), (err, addr) => {
+    this._handle = lib.serve(opts.host || '', port, lib.bindContext((h) => this._onRequest(h)), lib.bindContext((err, addr) => {
       if (err) {
         this._handle = null;
         this.emit('error', netError(err));
@@ -389,7 +391,7 @@
       this._addr = addr;
       this.listening = true;
       this.emit('listening');
-    });
+    }));
     return this;
   };
 
@@ -568,14 +570,14 @@
     this.headersSent = true;
     this[kHandle] = lib.request(
       { url: this._url, method: this.method, headers: this._flatHeaders(), body, stream, tls: this._tls ?? null },
-      (h) => this._onResponse(h),
-      (info) => {
+      lib.bindContext((h) => this._onResponse(h)),
+      lib.bindContext((info) => {
         if (info.aborted) {
           if (!this.destroyed) this.destroy();
           return;
         }
         this.destroy(netError(info));
-      },
+      }),
     );
   };
   ClientRequest.prototype._write = function (chunk, encoding, cb) {

@@ -158,6 +158,9 @@ func libRunJS(rt modules.Runtime, module *goja.Object, prog func() (*goja.Progra
 	if err := lib.Set("errors", errs); err != nil {
 		return err
 	}
+	if err := lib.Set("bindContext", alsBindContext(rt)); err != nil {
+		return err
+	}
 	for k, v := range helpers {
 		if err := lib.Set(k, v); err != nil {
 			return err

@@ -58,6 +58,9 @@
     this[kHandle] = null;
     this[kTimeout] = null;
     this[kOpts] = { noDelay: options.noDelay, keepAlive: options.keepAlive };
+    // Events from the connection run in the async context the socket was
+    // made in.
+    this._inContext = lib.bindContext((fn, arg) => fn(arg));
     if (handle) this._attach(handle);
   }
   Object.setPrototypeOf(Socket.prototype, Duplex.prototype);
@@ -65,18 +68,14 @@
 
   Socket.prototype._attach = function (h) {
     this[kHandle] = h;
-    h.onData = (ab) => {
-      const b = Buffer.from(ab);
+    const run = this._inContext;
+    h.onData = (ab) => run((b) => {
       this.bytesRead += b.length;
       this._touch();
       this.push(b);
-    };
-    h.onEnd = () => {
-      this.push(null);
-    };
-    h.onError = (info) => {
-      this.destroy(netError(info));
-    };
+    }, Buffer.from(ab));
+    h.onEnd = () => run(() => this.push(null));
+    h.onError = (info) => run((i) => this.destroy(netError(i)), info);
     if (this[kOpts].noDelay) h.setNoDelay(true);
     if (this[kOpts].keepAlive) h.setKeepAlive(true);
     if (this[kPendingRead]) {
@@ -168,7 +167,7 @@
     // node:tls replaces the dialler (_connectImpl) and may report an
     // error it has already built (failure).
     const dial = this._connectImpl ?? lib.connect;
-    dial(host, port, path, (err, h, failure) => {
+    dial(host, port, path, lib.bindContext((err, h, failure) => {
       this.connecting = false;
       if (err || failure) {
         this.destroy(failure ?? netError(err));
@@ -185,7 +184,7 @@
       const pending = this[kPendingWrite];
       this[kPendingWrite] = null;
       if (pending) this._write(...pending);
-    });
+    }));
     return this;
   };
 
@@ -340,7 +339,7 @@
     const port = path ? 0 : opts.port === undefined || opts.port === null ? 0 : validatePort(opts.port, 'options.port');
     if (cb) this.once('listening', cb);
     this._closing = false;
-    this._handle = lib.listen(opts.host || '', port, path, (h) => this._onConnection(h), (err, addr) => {
+    this._handle = lib.listen(opts.host || '', port, path, lib.bindContext((h) => this._onConnection(h)), lib.bindContext((err, addr) => {
       if (err) {
         this._handle = null;
         this.emit('error', netError(err));
@@ -349,7 +348,7 @@
       this._addr = addr.path !== undefined ? addr.path : addr;
       this.listening = true;
       this.emit('listening');
-    });
+    }));
     return this;
   };
 

@@ -153,10 +153,10 @@
       if (typeof callback !== 'function') throw invalidArgType('callback', 'of type function', callback);
       const bytes = toBytes(buffer);
       const o = normalize(kind, opts);
-      lib.oneShotAsync(kind, bytes, o, (err, ab) => {
+      lib.oneShotAsync(kind, bytes, o, lib.bindContext((err, ab) => {
         if (err) callback(zlibError(err));
         else callback(null, wrapResult(ab, opts));
-      });
+      }));
     };
   }
 
@@ -171,13 +171,15 @@
     this.bytesWritten = 0;
     this._kind = kind;
     this[kFlushes] = [];
+    // Output and errors arrive from Go; they run in the async context the
+    // stream was created in.
     this[kHandle] = lib.open(kind, o,
-      (ab) => {
+      lib.bindContext((ab) => {
         if (!this.destroyed) this.push(Buffer.from(ab));
-      },
-      (info) => {
+      }),
+      lib.bindContext((info) => {
         this.destroy(zlibError(info));
-      });
+      }));
   }
   Object.setPrototypeOf(ZlibBase.prototype, Transform.prototype);
   Object.setPrototypeOf(ZlibBase, Transform);

@@ -145,6 +145,51 @@ export default async function () {
     return seen;
   });
 
+  out.hostCallbacks = await (async () => {
+    const zlib = await import("node:zlib");
+    const crypto = await import("node:crypto");
+    const net = await import("node:net");
+    const http = await import("node:http");
+    const seen = {};
+    await als.run("gzip", () => new Promise((res) => zlib.gzip("x", () => res((seen.gzipCb = als.getStore())))));
+    await als.run("gzstream", () => new Promise((res) => {
+      const g = zlib.createGzip();
+      g.on("data", () => (seen.gzipStream = als.getStore()));
+      g.on("end", res);
+      g.end("data");
+    }));
+    await als.run("pbkdf2", () => new Promise((res) => crypto.pbkdf2("p", "s", 1, 8, "sha256", () => res((seen.pbkdf2 = als.getStore())))));
+    const server = als.run("netServer", () => net.createServer((s) => {
+      seen.netConnection = als.getStore();
+      s.on("data", () => (seen.netServerData = als.getStore()));
+      s.end("pong");
+    }));
+    await new Promise((r) => server.listen(0, "127.0.0.1", r));
+    await als.run("netClient", () => new Promise((res) => {
+      const c = net.connect(server.address().port, "127.0.0.1", () => {
+        seen.netConnect = als.getStore();
+        c.write("ping");
+      });
+      c.on("data", () => (seen.netClientData = als.getStore()));
+      c.on("close", res);
+    }));
+    await new Promise((r) => server.close(r));
+    const hs = als.run("httpServer", () => http.createServer((req, res) => {
+      seen.httpRequest = als.getStore();
+      res.end("ok");
+    }));
+    await new Promise((r) => hs.listen(0, "127.0.0.1", r));
+    await als.run("httpClient", () => new Promise((resolve) => {
+      http.get(`http://127.0.0.1:${hs.address().port}/`, (res) => {
+        seen.httpResponse = als.getStore();
+        res.on("data", () => (seen.httpResponseData = als.getStore()));
+        res.on("end", resolve);
+      });
+    }));
+    await new Promise((r) => hs.close(r));
+    return seen;
+  })();
+
   out.workerThreads = [wt.isMainThread, wt.parentPort, wt.threadId, wt.workerData, typeof wt.Worker];
   try {
     new wt.Worker("data:text/javascript,1", { eval: false });
