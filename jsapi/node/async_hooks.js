@@ -14,13 +14,17 @@
 //     taking a trailing callback): propagated by wrapping those module
 //     functions at the same time; promise-style host APIs are promises
 //     and need nothing;
-//   - event listeners: like Node, a listener runs in the context of the
-//     emit. Events that pigo's Go side emits (fs streams, child process
-//     events, process events) run in the outer context, where Node would
-//     often use the context the resource was created in: bind such
-//     listeners with AsyncResource.bind / AsyncLocalStorage.bind.
-//   - createHook, executionAsyncResource and the other low-level hooks are
-//     not provided and throw.
+//   - callbacks and events that pigo's Go side delivers (fs streams, child
+//     processes, zlib, net, http, dns, crypto) run in the context of the
+//     code that made the resource or started the operation, as Node's
+//     async resources do (lib.bindContext, sysEmitters). Server-side
+//     events (a net 'connection', an http 'request') run in the context
+//     listen() was called in; Node gives them none at all.
+//   - event listeners of JS emitters: like Node, a listener runs in the
+//     context of the emit.
+//   - only resources made after this module is first required carry a
+//     context; createHook, executionAsyncResource and the other low-level
+//     hooks are not provided and throw.
 (function (module, exports, require, lib) {
   'use strict';
 

@@ -6,11 +6,10 @@ import (
 	"testing"
 )
 
-// The documented limit of AsyncLocalStorage in pigo: events emitted by
-// pigo's Go side (here an fs read stream's 'data') run in the outer
-// context, where Node would keep the stream's creation context; binding
-// the listener restores it. createHook fails loudly.
-func TestAsyncLocalStorageLimits(t *testing.T) {
+// Events emitted by pigo's Go side (an fs read stream's 'data', a child's
+// 'close') run in the context the stream or child was made in, as in
+// Node; createHook fails loudly.
+func TestAsyncLocalStorageGoEvents(t *testing.T) {
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "f"), []byte("data"), 0o644); err != nil {
 		t.Fatal(err)
@@ -27,7 +26,12 @@ func TestAsyncLocalStorageLimits(t *testing.T) {
     s.on('data', AsyncResource.bind(() => out.push(String(als.getStore()))));
     s.on('close', () => resolve(out));
   }));
-  eq(seen, ['undefined', 'ctx'], 'Go-emitted events');
+  eq(seen, ['ctx', 'ctx'], 'Go-emitted events');
+  const { spawn } = require('child_process');
+  const code = await als.run('child', () => new Promise((resolve) => {
+    spawn('/bin/true', [], { cwd: '/' }).on('close', () => resolve(als.getStore()));
+  }));
+  eq(code, 'child', 'child process events');
   throwsWith(() => createHook({}), (e) => /not supported yet: node:async_hooks.createHook/.test(e.message), 'createHook');
   return 'ok';
 })()`)
