@@ -28,3 +28,8 @@ func aliasModule(name string) modules.Module {
 		return libRunJS(rt, module, aliasesProgram, map[string]any{"name": name})
 	}
 }
+
+// vmModule is "vm" (vm.js): the plugin's own context only.
+func vmModule(rt modules.Runtime, module *goja.Object) error {
+	return libRunJS(rt, module, vmProgram, nil)
+}

@@ -11,6 +11,7 @@ import sys from "node:sys";
 import util from "node:util";
 import constants from "node:constants";
 import { AsyncLocalStorage } from "node:async_hooks";
+import vm from "node:vm";
 
 export default async function () {
   const out = {};
@@ -73,6 +74,21 @@ export default async function () {
     out.dnsBadFamily = [e.name, e.code];
   }
 
+  globalThis.__vmProbe = 20;
+  out.vm = [
+    vm.runInThisContext("__vmProbe + 1"),
+    new vm.Script("var __vmDeclared = 5; __vmDeclared * 2").runInThisContext(),
+    typeof globalThis.__vmDeclared,
+    vm.compileFunction("return a + b + c", ["a", "b"], { contextExtensions: [{ c: 100 }] })(1, 2),
+    vm.isContext({}),
+  ];
+  delete globalThis.__vmProbe;
+  try {
+    new vm.Script("let = = 1");
+    out.vmSyntax = "compiled";
+  } catch (e) {
+    out.vmSyntax = e.name;
+  }
   out.perf = [typeof perf.performance.now(), perf.constants.NODE_PERFORMANCE_GC_MAJOR, typeof perf.PerformanceObserver];
   out.console = consoleMod === console;
   out.sys = sys === util;
