@@ -312,6 +312,10 @@ func (h *httpHelpers) handle(ctx context.Context, onRequest goja.Callable, w htt
 				flusher.Flush()
 			}
 			post(op.cb, err)
+		case "abort":
+			// res.destroy() before the end: drop the connection, as Node
+			// closes the socket.
+			panic(http.ErrAbortHandler)
 		case "end":
 			if !headSent && !wrote {
 				writeHead(op, len(op.data))
@@ -588,7 +592,9 @@ func (h *httpHelpers) request(opts goja.Value, onResponse, onError goja.Callable
 				if err == io.EOF {
 					call("onEnd")
 				} else if err != nil {
-					if ctx.Err() != nil {
+					// A body cut short (the server dropped the connection)
+					// is Node's 'aborted'.
+					if ctx.Err() != nil || errors.Is(err, io.ErrUnexpectedEOF) {
 						call("onAborted")
 						return
 					}

@@ -347,6 +347,10 @@
     this[kLast] = null;
     this[kHandle].op('end', this.statusCode, first ? this._flatHeaders() : null, last, (err) => cb(err ? new Error(err) : null));
   };
+  ServerResponse.prototype._destroy = function (err, cb) {
+    if (!this.writableFinished && this[kHandle] && !this.req?.aborted) this[kHandle].op('abort', 0, null, null, null);
+    cb(err);
+  };
   ServerResponse.prototype.assignSocket = function () {};
   ServerResponse.prototype.detachSocket = function () {};
 
@@ -406,6 +410,11 @@
     res.on('finish', () => {
       // The request is over: a body nobody read is dropped.
       if (!req.complete && !req.destroyed) req.destroy();
+    });
+    // A client that goes away closes the response too (SSE handlers wait
+    // for res 'close').
+    req.once('aborted', () => {
+      if (!res.writableFinished && !res.destroyed) res.destroy();
     });
     if (this.listenerCount('request') === 0) {
       res.statusCode = 404;

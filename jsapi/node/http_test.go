@@ -125,3 +125,51 @@ func TestHTTPClientStreamsBody(t *testing.T) {
 		t.Fatalf("%v", got)
 	}
 }
+
+// A client going away closes the server's request and response (what SSE
+// handlers wait for); res.destroy() mid-response drops the connection and
+// the client's response is 'aborted'. Node 22 prints the same line.
+func TestHTTPServerClose(t *testing.T) {
+	rt := libRuntime(t)
+	got := libEval(t, rt, `(async () => {
+  const http = require('http');
+  const log = [];
+  let closed;
+  const bothClosed = new Promise((r) => (closed = r));
+  const srv = http.createServer((req, res) => {
+    if (req.url === '/destroy') {
+      res.write('partial');
+      setTimeout(() => res.destroy(), 10);
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+    res.write('data: 1\n\n');
+    let n = 0;
+    req.on('close', () => { log.push('req close'); if (++n === 2) closed(); });
+    res.on('close', () => { log.push('res close'); if (++n === 2) closed(); });
+  });
+  await new Promise((r) => srv.listen(0, '127.0.0.1', r));
+  const base = 'http://127.0.0.1:' + srv.address().port;
+  await new Promise((resolve) => {
+    const req = http.get(base + '/sse', (res) => {
+      res.once('data', (d) => { log.push('client got ' + JSON.stringify(String(d))); req.destroy(); resolve(); });
+    });
+    req.on('error', () => {});
+  });
+  await bothClosed;
+  const destroyed = await new Promise((resolve) => {
+    http.get(base + '/destroy', (res) => {
+      res.on('data', () => {});
+      res.on('aborted', () => resolve('aborted'));
+      res.on('error', (e) => resolve('error ' + e.code));
+      res.on('end', () => resolve('end'));
+    }).on('error', (e) => resolve('req error ' + e.code));
+  });
+  srv.closeAllConnections();
+  await new Promise((r) => srv.close(r));
+  return log.sort().join(', ') + ' | ' + destroyed;
+})()`)
+	if got != `client got "data: 1\n\n", req close, res close | aborted` {
+		t.Fatalf("%q", got)
+	}
+}
