@@ -41,6 +41,7 @@
       }
       this[kHandle] = algorithm instanceof Hash ? lib.hashCopy(algorithm[kHandle]) : lib.hashNew(algorithm, undefined);
       this[kFinalized] = false;
+      this._streamOptions = options;
     }
 
     update(data, encoding) {
@@ -66,6 +67,7 @@
       if (typeof hmac !== 'string') throw invalidArgType('hmac', 'of type string', hmac);
       this[kHandle] = lib.hashNew(hmac, keyBytes(key));
       this[kFinalized] = false;
+      this._streamOptions = options;
     }
 
     update(data, encoding) {
@@ -81,6 +83,76 @@
       return output(lib.hashDigest(this[kHandle]), encoding);
     }
   }
+
+  // Hash and Hmac are Transform streams in Node (write data in, read the
+  // digest out), made lazily so that crypto users who never stream do not
+  // load node:stream: the first stream method used turns the instance into
+  // a Transform. The digest pushed at the end leaves digest() usable, as
+  // in Node.
+  const kStream = Symbol('kStream');
+  const streamMethods = ['write', 'end', 'pipe', 'unpipe', 'on', 'once', 'addListener', 'prependListener',
+    'prependOnceListener', 'removeListener', 'off', 'removeAllListeners', 'emit', 'listenerCount', 'listeners',
+    'rawListeners', 'eventNames', 'read', 'setEncoding', 'pause', 'resume', 'isPaused', 'destroy', 'cork', 'uncork',
+    'setDefaultEncoding', 'wrap', 'unshift'];
+  function lazyTransform(Class) {
+    const stubs = {};
+    const init = (self) => {
+      if (self[kStream]) return;
+      const { Transform } = require('stream');
+      if (Object.getPrototypeOf(Class.prototype) !== Transform.prototype) {
+        Object.setPrototypeOf(Class.prototype, Transform.prototype);
+        Object.setPrototypeOf(Class, Transform);
+      }
+      self[kStream] = true;
+      Transform.call(self, self._streamOptions);
+    };
+    for (const name of streamMethods) {
+      stubs[name] = function (...args) {
+        init(this);
+        return require('stream').Transform.prototype[name].apply(this, args);
+      };
+    }
+    for (const [name, fn] of Object.entries(stubs)) {
+      Object.defineProperty(Class.prototype, name, { value: fn, writable: true, configurable: true });
+    }
+    Object.defineProperty(Class.prototype, Symbol.asyncIterator ?? Symbol.for('Symbol.asyncIterator'), {
+      configurable: true,
+      writable: true,
+      value() {
+        init(this);
+        return require('stream').Readable.prototype[Symbol.asyncIterator ?? Symbol.for('Symbol.asyncIterator')].call(this);
+      },
+    });
+    for (const name of ['_readableState', '_writableState']) {
+      // pipeline and finished look for these; reading one starts the stream.
+      Object.defineProperty(Class.prototype, name, {
+        configurable: true,
+        get() {
+          init(this);
+          return Object.prototype.hasOwnProperty.call(this, name) ? this[name] : undefined;
+        },
+        set(v) {
+          Object.defineProperty(this, name, { value: v, writable: true, configurable: true });
+        },
+      });
+    }
+    Object.defineProperty(Class.prototype, Symbol.for('pigo.stream'), { value: 'transform', configurable: true });
+    Class.prototype._transform = function (chunk, encoding, cb) {
+      try {
+        this.update(chunk, encoding);
+      } catch (e) {
+        cb(e);
+        return;
+      }
+      cb();
+    };
+    Class.prototype._flush = function (cb) {
+      this.push(Buffer.from(lib.hashDigest(this[kHandle])));
+      cb();
+    };
+  }
+  lazyTransform(Hash);
+  lazyTransform(Hmac);
 
   function createHash(algorithm, options) {
     return new Hash(algorithm, options);

@@ -1101,10 +1101,13 @@
     value(object) {
       if (Function.prototype[Symbol.hasInstance].call(this, object)) return true;
       if (this !== Writable) return false;
-      return !!(object && (object._writableState instanceof WritableState || object[kGoStream] === 'writable'));
+      return !!(object && (object._writableState instanceof WritableState || object[kGoStream] === 'writable' ||
+        object[kGoStream] === 'transform'));
     },
   });
-  for (const [Ctor, kinds] of [[Readable, ['readable']], [Stream, ['readable', 'writable']]]) {
+  // crypto's Hash and Hmac become Transforms on first stream use; before
+  // that they are tagged 'transform' and count as one already.
+  for (const [Ctor, kinds] of [[Readable, ['readable', 'transform']], [Stream, ['readable', 'writable', 'transform']]]) {
     Object.defineProperty(Ctor, Symbol.hasInstance, {
       value(object) {
         if (Function.prototype[Symbol.hasInstance].call(this, object)) return true;
@@ -1574,6 +1577,13 @@
     throw new Error('not supported yet: node:stream.Duplex.toWeb');
   };
 
+  Object.defineProperty(Duplex, Symbol.hasInstance, {
+    value(object) {
+      if (Function.prototype[Symbol.hasInstance].call(this, object)) return true;
+      return this === Duplex && !!object && object[kGoStream] === 'transform';
+    },
+  });
+
   // ---- Transform / PassThrough ----
 
   const kCallback = Symbol('kCallback');
@@ -1596,6 +1606,12 @@
   }
   Object.setPrototypeOf(Transform.prototype, Duplex.prototype);
   Object.setPrototypeOf(Transform, Duplex);
+  Object.defineProperty(Transform, Symbol.hasInstance, {
+    value(object) {
+      if (Function.prototype[Symbol.hasInstance].call(this, object)) return true;
+      return this === Transform && !!object && object[kGoStream] === 'transform';
+    },
+  });
 
   function transformFinal(cb) {
     if (typeof this._flush === 'function' && !this.destroyed) {

@@ -88,3 +88,19 @@ func TestStreamPipelineToStdout(t *testing.T) {
 		t.Fatal(got)
 	}
 }
+
+// crypto's Hash and Hmac count as Transforms before their first stream use,
+// as in Node (where they always are).
+func TestStreamHashInstanceof(t *testing.T) {
+	rt := libRuntime(t)
+	got := libEval(t, rt, `(() => {
+  const crypto = require('crypto');
+  const { Readable, Writable, Duplex, Transform, Stream, PassThrough } = require('stream');
+  const h = crypto.createHash('sha256');
+  return [h instanceof Readable, h instanceof Writable, h instanceof Duplex, h instanceof Transform, h instanceof Stream,
+    h instanceof PassThrough, crypto.createHmac('sha1', 'k') instanceof Transform, h.update('x').digest('hex').length].join();
+})()`)
+	if got != "true,true,true,true,true,false,true,64" {
+		t.Fatal(got)
+	}
+}

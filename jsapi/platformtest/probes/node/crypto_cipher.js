@@ -2,6 +2,8 @@
 // (cbc, ecb, ctr, gcm): known answers, round trips, streams and errors.
 import crypto from "node:crypto";
 import { promisify } from "node:util";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
 
 function err(e) {
   return [e.name, e.message, e.code];
@@ -114,6 +116,21 @@ export default async function () {
     out.cipherStream = Buffer.concat(chunks).toString("hex");
   } catch (e) {
     out.cipherStream = String(e);
+  }
+  try {
+    const h = crypto.createHash("sha256");
+    await pipeline(Readable.from(["ab", "c"]), h);
+    const h2 = crypto.createHmac("sha256", "k");
+    h2.setEncoding("hex");
+    let streamed = "";
+    h2.on("data", (d) => (streamed += d));
+    h2.write("ab");
+    h2.end("c");
+    await new Promise((r) => h2.on("end", r));
+    out.hashStream = [h.digest("hex"), streamed, h instanceof Transform, crypto.createHash("md5") instanceof Readable,
+      crypto.createHash("sha1").update("x").digest("hex")];
+  } catch (e) {
+    out.hashStream = String(e);
   }
   out.shape = [
     crypto.getCiphers().includes("aes-256-gcm"),
