@@ -42,8 +42,8 @@ func httpModule(rt modules.Runtime, module *goja.Object) error {
 	return libRunJS(rt, module, httpProgram, httpHelperMap(rt, false))
 }
 
-// httpsModule is "https": the same module with https URLs by default;
-// createServer is not provided (it would need certificates).
+// httpsModule is "https": the same module with https URLs by default and
+// a createServer that needs cert and key.
 func httpsModule(rt modules.Runtime, module *goja.Object) error {
 	return libRunJS(rt, module, httpProgram, httpHelperMap(rt, true))
 }
@@ -119,10 +119,19 @@ type httpOp struct {
 	cb      goja.Callable
 }
 
-// serve is serve(host, port, onRequest(req, res), cb(err, address)) →
-// {close(cb), closeAll()}.
-func (h *httpHelpers) serve(host string, port int, onRequest, cb goja.Callable) goja.Value {
+// serve is serve(host, port, tlsOptions, onRequest(req, res), cb(err,
+// address)) → {close(cb), closeAll()}; tlsOptions (https) is null for
+// plain http.
+func (h *httpHelpers) serve(host string, port int, tlsOpts goja.Value, onRequest, cb goja.Callable) goja.Value {
 	vm := h.vm
+	var tlsCfg *tls.Config
+	if tlsOpts != nil && !goja.IsUndefined(tlsOpts) && !goja.IsNull(tlsOpts) {
+		cfg, err := tlsServerConfig(vm, tlsOpts.ToObject(vm))
+		if err != nil {
+			panic(vm.NewGoError(err))
+		}
+		tlsCfg = cfg
+	}
 	if host == "" {
 		host = "::"
 	}
@@ -151,6 +160,9 @@ func (h *httpHelpers) serve(host string, port int, onRequest, cb goja.Callable) 
 	untrack := h.rt.Track(closeAll)
 	addr := netAddr(l.Addr())
 	h.rt.Post(func() { sysCall(h.rt, "listen callback", cb, goja.Undefined(), goja.Null(), vm.ToValue(addr)) })
+	if tlsCfg != nil {
+		l = tls.NewListener(l, tlsCfg)
+	}
 	go func() { _ = srv.Serve(l) }()
 	_ = handle.Set("close", func(call goja.FunctionCall) goja.Value {
 		done, _ := goja.AssertFunction(call.Argument(0))

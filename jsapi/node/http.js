@@ -1,4 +1,4 @@
-// node:http (and the client half of node:https): IncomingMessage (a
+// node:http and node:https: IncomingMessage (a
 // Readable), ServerResponse and ClientRequest (Writables), Server and
 // Agent in Node's shape; http.go does the protocol work with Go's
 // net/http. Differences from Node, all from using net/http underneath:
@@ -386,7 +386,7 @@
     if (opts.path) throw new Error('not supported yet: node:http.Server.listen(path)');
     const port = opts.port === undefined || opts.port === null ? 0 : net._validatePort(opts.port, 'options.port');
     if (cb) this.once('listening', cb);
-    this._handle = lib.serve(opts.host || '', port, lib.bindContext((h) => this._onRequest(h)), lib.bindContext((err, addr) => {
+    this._handle = lib.serve(opts.host || '', port, this._tls ?? null, lib.bindContext((h) => this._onRequest(h)), lib.bindContext((err, addr) => {
       if (err) {
         this._handle = null;
         this.emit('error', netError(err));
@@ -460,8 +460,14 @@
   };
 
   function createServer(options, requestListener) {
-    if (secure) throw new Error('not supported yet: node:https.createServer');
-    return new Server(options, requestListener);
+    const srv = new Server(options, requestListener);
+    if (secure) {
+      // https: the TLS options (cert, key, ca, requestCert...) go to Go.
+      const o = typeof options === 'function' ? {} : { ...(options?.secureContext?.context ?? {}), ...options };
+      if (o.cert === undefined || o.key === undefined) throw new Error('not supported yet: node:https.createServer without cert and key (pfx, SNICallback)');
+      srv._tls = o;
+    }
+    return srv;
   }
 
   // ---- Agent ----

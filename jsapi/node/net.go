@@ -126,6 +126,17 @@ func netAddr(a net.Addr) map[string]any {
 // and Node reports bind errors asynchronously too, so cb is posted) and
 // accepts on a goroutine.
 func (n *netHelpers) listen(host string, port int, path string, onConn, cb goja.Callable) goja.Value {
+	return n.listenWith(host, port, path, onConn, cb, nil)
+}
+
+// netSecure turns an accepted connection into the one served (tls.go's
+// handshake), with what to attach to its handle as tls.
+type netSecure func(net.Conn) (net.Conn, map[string]any, error)
+
+// listenWith is listen, with each accepted connection first passed through
+// secure when it is set (on a goroutine of its own, so a slow handshake
+// does not hold up the others; a failed one just closes).
+func (n *netHelpers) listenWith(host string, port int, path string, onConn, cb goja.Callable, secure netSecure) goja.Value {
 	var l net.Listener
 	var err error
 	if path != "" {
@@ -175,10 +186,27 @@ func (n *netHelpers) listen(host string, port int, path string, onConn, cb goja.
 				}
 				return
 			}
-			n.rt.Post(func() {
-				hv := n.connHandle(c)
-				sysCall(n.rt, "connection listener", onConn, goja.Undefined(), hv)
-			})
+			if secure == nil {
+				n.rt.Post(func() {
+					hv := n.connHandle(c)
+					sysCall(n.rt, "connection listener", onConn, goja.Undefined(), hv)
+				})
+				continue
+			}
+			go func() {
+				sc, info, err := secure(c)
+				if err != nil {
+					_ = c.Close()
+					return
+				}
+				if !n.rt.Post(func() {
+					hv := n.connHandle(sc).ToObject(n.vm)
+					_ = hv.Set("tls", info)
+					sysCall(n.rt, "connection listener", onConn, goja.Undefined(), hv)
+				}) {
+					_ = sc.Close()
+				}
+			}()
 		}
 	}()
 	_ = h.Set("close", func(goja.FunctionCall) goja.Value {

@@ -74,7 +74,12 @@
       this._touch();
       this.push(b);
     }, Buffer.from(ab));
-    h.onEnd = () => run(() => this.push(null));
+    // At the end, read(0) lets 'end' out even when nobody reads, as Node
+    // does, so the socket can finish and close.
+    h.onEnd = () => run(() => {
+      this.push(null);
+      this.read(0);
+    });
     h.onError = (info) => run((i) => this.destroy(netError(i)), info);
     if (this[kOpts].noDelay) h.setNoDelay(true);
     if (this[kOpts].keepAlive) h.setKeepAlive(true);
@@ -82,6 +87,12 @@
       this[kPendingRead] = false;
       h.read();
     }
+  };
+
+  // _startReading begins reading a fresh connection (up to the high water
+  // mark), as Node's sockets do, so EOF is seen without a consumer.
+  Socket.prototype._startReading = function () {
+    if (!this.isPaused() && !this.destroyed) this.read(0);
   };
 
   // 'close' carries hadError, as in Node.
@@ -181,6 +192,7 @@
       this._touch();
       this.emit('connect');
       this.emit('ready');
+      this._startReading();
       const pending = this[kPendingWrite];
       this[kPendingWrite] = null;
       if (pending) this._write(...pending);
@@ -366,6 +378,7 @@
     });
     if (this[kOpts].pauseOnConnect) s.pause();
     this.emit('connection', s);
+    s._startReading();
   };
 
   Server.prototype._maybeClose = function () {

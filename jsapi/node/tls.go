@@ -16,14 +16,87 @@ import (
 	"github.com/pigo-dev/pigo/jsapi/modules"
 )
 
-// tlsModule is the "tls" module's client side (tls.js): tls.connect dials
-// TCP, runs the handshake with Go's crypto/tls and hands the encrypted
-// connection to the same connection handle net uses, so a TLSSocket is a
-// net.Socket. Servers and upgrading an existing socket are not provided.
+// tlsModule is the "tls" module (tls.js): tls.connect dials TCP, runs the
+// handshake with Go's crypto/tls and hands the encrypted connection to the
+// same connection handle net uses, so a TLSSocket is a net.Socket; a
+// tls.Server is net's listener with a handshake per connection. Upgrading
+// an existing socket is not provided.
 func tlsModule(rt modules.Runtime, module *goja.Object) error {
 	t := &tlsHelpers{net: &netHelpers{rt: rt, vm: rt.VM()}}
 	return libRunJS(rt, module, tlsProgram, map[string]any{
 		"connect": t.connect,
+		"listen":  t.listen,
+	})
+}
+
+// tlsServerConfig builds a server configuration from {cert, key, ca,
+// requestCert, rejectUnauthorized, ALPNProtocols, minVersion}.
+func tlsServerConfig(vm *goja.Runtime, o *goja.Object) (*tls.Config, error) {
+	get := func(k string) goja.Value {
+		v := o.Get(k)
+		if v == nil || goja.IsUndefined(v) || goja.IsNull(v) {
+			return nil
+		}
+		return v
+	}
+	c, k := get("cert"), get("key")
+	if c == nil || k == nil {
+		return nil, errors.New("not supported yet: node:tls server without cert and key (pfx, SNICallback)")
+	}
+	pair, err := tls.X509KeyPair([]byte(strings.Join(tlsStrings(vm, c), "\n")), []byte(strings.Join(tlsStrings(vm, k), "\n")))
+	if err != nil {
+		return nil, err
+	}
+	cfg := &tls.Config{Certificates: []tls.Certificate{pair}, MinVersion: tls.VersionTLS12}
+	if v := get("ALPNProtocols"); v != nil {
+		cfg.NextProtos = tlsStrings(vm, v)
+	}
+	if v := get("minVersion"); v != nil {
+		cfg.MinVersion = tlsVersion(v.String(), cfg.MinVersion)
+	}
+	if v := get("requestCert"); v != nil && v.ToBoolean() {
+		cfg.ClientAuth = tls.RequestClientCert
+		if r := get("rejectUnauthorized"); r == nil || r.ToBoolean() {
+			cfg.ClientAuth = tls.RequireAndVerifyClientCert
+		}
+		if ca := get("ca"); ca != nil {
+			pool := x509.NewCertPool()
+			for _, p := range tlsStrings(vm, ca) {
+				pool.AppendCertsFromPEM([]byte(p))
+			}
+			cfg.ClientCAs = pool
+		}
+	}
+	return cfg, nil
+}
+
+// listen is listen(host, port, options, onConnection(handle), cb(err,
+// address)) for tls.Server: net's listener with a handshake before each
+// connection is handed over.
+func (t *tlsHelpers) listen(host string, port int, opts goja.Value, onConn, cb goja.Callable) goja.Value {
+	n := t.net
+	cfg, err := tlsServerConfig(n.vm, opts.ToObject(n.vm))
+	if err != nil {
+		panic(n.vm.NewGoError(err))
+	}
+	ctx := n.rt.Context()
+	return n.listenWith(host, port, "", onConn, cb, func(c net.Conn) (net.Conn, map[string]any, error) {
+		sc := tls.Server(c, cfg)
+		if err := sc.HandshakeContext(ctx); err != nil {
+			return nil, nil, err
+		}
+		st := sc.ConnectionState()
+		info := map[string]any{
+			"authorized":   len(st.PeerCertificates) > 0 && cfg.ClientAuth == tls.RequireAndVerifyClientCert,
+			"alpnProtocol": st.NegotiatedProtocol,
+			"protocol":     tlsVersionName(st.Version),
+			"cipher":       tls.CipherSuiteName(st.CipherSuite),
+			"servername":   st.ServerName,
+		}
+		if len(st.PeerCertificates) > 0 {
+			info["peer"] = tlsCertInfo(st.PeerCertificates[0])
+		}
+		return sc, info, nil
 	})
 }
 

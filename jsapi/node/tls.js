@@ -1,8 +1,9 @@
-// node:tls, client side: tls.connect gives a TLSSocket, a net.Socket whose
-// connection tls.go dialled and secured with Go's crypto/tls. Verification
-// follows rejectUnauthorized (on by default) against options.ca or the
-// system roots. Not provided: servers (createServer, Server), upgrading
-// an existing socket (options.socket), session resumption and OCSP.
+// node:tls: tls.connect gives a TLSSocket, a net.Socket whose connection
+// tls.go dialled and secured with Go's crypto/tls; verification follows
+// rejectUnauthorized (on by default) against options.ca or the system
+// roots. tls.createServer serves cert/key (PEM) with a handshake per
+// connection. Not provided: upgrading an existing socket
+// (options.socket), pfx, SNI callbacks, session resumption and OCSP.
 (function (module, exports, require, lib) {
   'use strict';
 
@@ -101,14 +102,74 @@
     throw new Error('not supported yet: node:tls.' + name);
   };
 
+  // Server is a net.Server whose connections arrive as TLSSockets after
+  // the handshake ('secureConnection', also emitted as 'connection').
+  function Server(options, listener) {
+    if (!(this instanceof Server)) return new Server(options, listener);
+    if (typeof options === 'function') {
+      listener = options;
+      options = {};
+    }
+    net.Server.call(this, options);
+    this._tlsOptions = { ...(options?.secureContext?.context ?? {}), ...options };
+    if (listener) this.on('secureConnection', listener);
+  }
+  Object.setPrototypeOf(Server.prototype, net.Server.prototype);
+  Object.setPrototypeOf(Server, net.Server);
+  Server.prototype.listen = function (...args) {
+    const [opts, cb] = net._listenArgs(args);
+    if (this.listening || this._handle) {
+      throw Object.assign(new Error('Listen method has been called more than once without closing.'), { code: 'ERR_SERVER_ALREADY_LISTEN' });
+    }
+    if (opts.path) throw new Error('not supported yet: node:tls.Server.listen(path)');
+    const port = opts.port === undefined || opts.port === null ? 0 : net._validatePort(opts.port, 'options.port');
+    if (cb) this.once('listening', cb);
+    this._closing = false;
+    this._handle = lib.listen(opts.host || '', port, this._tlsOptions, lib.bindContext((h) => this._onSecure(h)), lib.bindContext((err, addr) => {
+      if (err) {
+        this._handle = null;
+        this.emit('error', netError(err));
+        return;
+      }
+      this._addr = addr;
+      this.listening = true;
+      this.emit('listening');
+    }));
+    return this;
+  };
+  Server.prototype._onSecure = function (h) {
+    if (!this.listening) {
+      h.close();
+      return;
+    }
+    const s = new TLSSocket(null, { allowHalfOpen: !!this._tlsOptions.allowHalfOpen });
+    s._attach(h);
+    const info = h.tls;
+    s[kInfo] = info;
+    s.authorized = info.authorized;
+    s.alpnProtocol = info.alpnProtocol || false;
+    s.servername = info.servername || false;
+    s.server = this;
+    this._connections.add(s);
+    s.on('close', () => {
+      this._connections.delete(s);
+      this._maybeClose();
+    });
+    this.emit('connection', s);
+    this.emit('secureConnection', s);
+    s._startReading();
+  };
+  Server.prototype.addContext = unsupported('Server.addContext');
+  Server.prototype.setSecureContext = unsupported('Server.setSecureContext');
+
   exports.connect = connect;
   exports.TLSSocket = TLSSocket;
   exports.createSecureContext = (options) => ({ context: { ...options } });
   exports.SecureContext = function SecureContext(options) {
     this.context = { ...options };
   };
-  exports.createServer = unsupported('createServer');
-  exports.Server = unsupported('Server');
+  exports.createServer = (options, listener) => new Server(options, listener);
+  exports.Server = Server;
   exports.checkServerIdentity = unsupported('checkServerIdentity');
   exports.getCiphers = () => ['tls_aes_128_gcm_sha256', 'tls_aes_256_gcm_sha384', 'tls_chacha20_poly1305_sha256',
     'ecdhe-ecdsa-aes128-gcm-sha256', 'ecdhe-ecdsa-aes256-gcm-sha384', 'ecdhe-rsa-aes128-gcm-sha256', 'ecdhe-rsa-aes256-gcm-sha384'];

@@ -165,3 +165,49 @@ func TestHTTPSRequestOptions(t *testing.T) {
 		t.Fatalf("%v", got)
 	}
 }
+
+// tls.createServer and https.createServer with a PEM certificate, reached
+// by pigo's own clients.
+func TestTLSServers(t *testing.T) {
+	cert, caPEM := tlsTestCert(t)
+	keyDER, err := x509.MarshalPKCS8PrivateKey(cert.PrivateKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keyPEM := string(pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: keyDER}))
+	rt := libRuntime(t)
+	got := libEval(t, rt, `(async () => {
+  const tls = require('tls');
+  const https = require('https');
+  const CERT = `+"`"+caPEM+"`"+`, KEY = `+"`"+keyPEM+"`"+`;
+  const out = [];
+  const srv = tls.createServer({ cert: CERT, key: KEY }, (s) => {
+    out.push('secure ' + s.encrypted + ' ' + s.getProtocol());
+    s.end('hi from tls');
+  });
+  await new Promise((r) => srv.listen(0, '127.0.0.1', r));
+  out.push(await new Promise((resolve, reject) => {
+    const c = tls.connect({ port: srv.address().port, host: '127.0.0.1', ca: CERT }, () => out.push('client authorized ' + c.authorized));
+    let d = '';
+    c.on('data', (x) => (d += x));
+    c.on('end', () => resolve(d));
+    c.on('error', reject);
+  }));
+  await new Promise((r) => srv.close(r));
+  const hs = https.createServer({ cert: CERT, key: KEY }, (req, res) => res.end('https ' + req.url));
+  await new Promise((r) => hs.listen(0, '127.0.0.1', r));
+  out.push(await new Promise((resolve, reject) => {
+    https.get({ host: '127.0.0.1', port: hs.address().port, path: '/p', ca: CERT }, (res) => {
+      let b = '';
+      res.on('data', (x) => (b += x));
+      res.on('end', () => resolve(res.statusCode + ' ' + b));
+    }).on('error', reject);
+  }));
+  await new Promise((r) => hs.close(r));
+  // The two ends learn of the handshake in either order.
+  return [...out.slice(0, 2).sort(), ...out.slice(2)].join(' | ');
+})()`)
+	if got != "client authorized true | secure true TLSv1.3 | hi from tls | 200 https /p" {
+		t.Fatalf("%v", got)
+	}
+}
