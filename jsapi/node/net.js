@@ -43,6 +43,7 @@
   const kPendingRead = Symbol('kPendingRead');
   const kTimeout = Symbol('kTimeout');
   const kOpts = Symbol('kOpts');
+  const kInContext = Symbol('kInContext');
 
   function Socket(options) {
     if (!(this instanceof Socket)) return new Socket(options);
@@ -60,7 +61,7 @@
     this[kOpts] = { noDelay: options.noDelay, keepAlive: options.keepAlive };
     // Events from the connection run in the async context the socket was
     // made in.
-    this._inContext = lib.bindContext((fn, arg) => fn(arg));
+    this[kInContext] = lib.bindContext((fn, arg) => fn(arg));
     if (handle) this._attach(handle);
   }
   Object.setPrototypeOf(Socket.prototype, Duplex.prototype);
@@ -68,7 +69,7 @@
 
   Socket.prototype._attach = function (h) {
     this[kHandle] = h;
-    const run = this._inContext;
+    const run = this[kInContext];
     h.onData = (ab) => run((b) => {
       this.bytesRead += b.length;
       this._touch();
