@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"github.com/dop251/goja"
 
@@ -246,11 +247,21 @@ func (n *netHelpers) connect(host string, port int, path string, cb goja.Callabl
 	}()
 }
 
-// netWrite is one queued write (or the half-close when end is set).
+// netUpgrader queues a TLS upgrade on a connection handle (tls.connect
+// over an existing socket); it sits on the handle under netUpgradeKey.
+type netUpgrader struct {
+	run func(up func(net.Conn) (net.Conn, map[string]any, error), cb goja.Callable)
+}
+
+var netUpgradeKey = goja.NewSymbol("pigo.netUpgrade")
+
+// netWrite is one queued write (or the half-close when end is set, or
+// the TLS upgrade when upgrade is).
 type netWrite struct {
-	data []byte
-	end  bool
-	cb   goja.Callable
+	data    []byte
+	end     bool
+	upgrade func(net.Conn) (net.Conn, map[string]any, error)
+	cb      goja.Callable
 }
 
 // connHandle wraps c for net.js: {read(), write(bytes, cb), end(cb),
@@ -274,45 +285,58 @@ func (n *netHelpers) connHandle(c net.Conn) goja.Value {
 		f, _ := goja.AssertFunction(h.Get(name))
 		return f
 	}
-	go func() {
-		// The reader: one chunk per read request.
-		buf := make([]byte, 64*1024)
-		for {
-			select {
-			case <-want:
-			case <-closed:
-				return
-			}
-			k, err := c.Read(buf)
-			if k > 0 {
-				data := append([]byte(nil), buf[:k]...)
-				n.rt.Post(func() {
-					if f := hook("onData"); f != nil {
-						sysCall(n.rt, "socket data", f, goja.Undefined(), vm.ToValue(vm.NewArrayBuffer(data)))
-					}
-				})
-			}
-			if err != nil {
+	// conn is what the reader and writer use: c, or the TLS connection over
+	// it after startTLS. Only the writer goroutine changes it, while the
+	// reader is stopped.
+	conn := c
+	startReader := func(rc net.Conn, stop, done chan struct{}) {
+		go func() {
+			// The reader: one chunk per read request.
+			defer close(done)
+			buf := make([]byte, 64*1024)
+			for {
 				select {
+				case <-want:
 				case <-closed:
 					return
-				default:
+				case <-stop:
+					return
 				}
-				n.rt.Post(func() {
-					if errors.Is(err, io.EOF) {
-						if f := hook("onEnd"); f != nil {
-							sysCall(n.rt, "socket end", f, goja.Undefined())
+				k, err := rc.Read(buf)
+				if k > 0 {
+					data := append([]byte(nil), buf[:k]...)
+					n.rt.Post(func() {
+						if f := hook("onData"); f != nil {
+							sysCall(n.rt, "socket data", f, goja.Undefined(), vm.ToValue(vm.NewArrayBuffer(data)))
 						}
+					})
+				}
+				if err != nil {
+					select {
+					case <-closed:
 						return
+					case <-stop:
+						return // interrupted for startTLS
+					default:
 					}
-					if f := hook("onError"); f != nil {
-						sysCall(n.rt, "socket error", f, goja.Undefined(), netErrorInfo(vm, err, "read", "", 0))
-					}
-				})
-				return
+					n.rt.Post(func() {
+						if errors.Is(err, io.EOF) {
+							if f := hook("onEnd"); f != nil {
+								sysCall(n.rt, "socket end", f, goja.Undefined())
+							}
+							return
+						}
+						if f := hook("onError"); f != nil {
+							sysCall(n.rt, "socket error", f, goja.Undefined(), netErrorInfo(vm, err, "read", "", 0))
+						}
+					})
+					return
+				}
 			}
-		}
-	}()
+		}()
+	}
+	readerStop, readerDone := make(chan struct{}), make(chan struct{})
+	startReader(conn, readerStop, readerDone)
 	go func() {
 		// The writer: in order, then the callback on the loop.
 		for {
@@ -322,12 +346,35 @@ func (n *netHelpers) connHandle(c net.Conn) goja.Value {
 			case <-closed:
 				return
 			}
+			if w.upgrade != nil {
+				// startTLS: stop the reader (a read in progress is cut short
+				// by a deadline), secure the connection, read on from it.
+				close(readerStop)
+				_ = c.SetReadDeadline(time.Now())
+				<-readerDone
+				_ = c.SetReadDeadline(time.Time{})
+				tc, info, err := w.upgrade(conn)
+				if err == nil {
+					conn = tc
+				}
+				readerStop, readerDone = make(chan struct{}), make(chan struct{})
+				startReader(conn, readerStop, readerDone)
+				cb := w.cb
+				n.rt.Post(func() {
+					if err != nil {
+						sysCall(n.rt, "startTLS", cb, goja.Undefined(), vm.ToValue(map[string]any{"tls": err.Error(), "code": tlsAuthCode(err)}))
+						return
+					}
+					sysCall(n.rt, "startTLS", cb, goja.Undefined(), goja.Null(), vm.ToValue(info))
+				})
+				continue
+			}
 			var err error
 			if len(w.data) > 0 {
-				_, err = c.Write(w.data)
+				_, err = conn.Write(w.data)
 			}
 			if err == nil && w.end {
-				if cw, ok := c.(interface{ CloseWrite() error }); ok {
+				if cw, ok := conn.(interface{ CloseWrite() error }); ok {
 					err = cw.CloseWrite()
 				}
 			}
@@ -380,6 +427,10 @@ func (n *netHelpers) connHandle(c net.Conn) goja.Value {
 		untrack()
 		return goja.Undefined()
 	})
+	// The TLS upgrade tls.go runs on this connection, in write order.
+	_ = h.DefineDataPropertySymbol(netUpgradeKey, vm.ToValue(&netUpgrader{run: func(up func(net.Conn) (net.Conn, map[string]any, error), cb goja.Callable) {
+		queue(netWrite{upgrade: up, cb: cb})
+	}}), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_FALSE)
 	_ = h.Set("setNoDelay", func(call goja.FunctionCall) goja.Value {
 		if tc, ok := c.(*net.TCPConn); ok {
 			_ = tc.SetNoDelay(call.Argument(0).ToBoolean())

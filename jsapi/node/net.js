@@ -90,6 +90,18 @@
     }
   };
 
+  // _adopt takes over a connected handle (tls upgrade): what connect does
+  // once dialled, without its events.
+  Socket.prototype._adopt = function (h) {
+    this.connecting = false;
+    this._attach(h);
+    this._touch();
+    const pending = this[kPendingWrite];
+    this[kPendingWrite] = null;
+    if (pending) this._write(...pending);
+    this._startReading();
+  };
+
   // _startReading begins reading a fresh connection (up to the high water
   // mark), as Node's sockets do, so EOF is seen without a consumer.
   Socket.prototype._startReading = function () {
@@ -453,6 +465,17 @@
   exports.setDefaultAutoSelectFamilyAttemptTimeout = () => {};
   exports.BlockList = unsupported('BlockList');
   exports.SocketAddress = unsupported('SocketAddress');
+  // For node:tls over an existing socket: take the connection handle away
+  // from a connected socket (which then no longer reads or closes it).
+  Object.defineProperty(exports, '_takeHandle', {
+    value(socket) {
+      const h = socket[kHandle];
+      if (!h) return null;
+      socket[kHandle] = null;
+      h.onData = h.onEnd = h.onError = null;
+      return h;
+    },
+  });
   // For node:http, which shares the error shape and port checks.
   Object.defineProperty(exports, '_netError', { value: netError });
   Object.defineProperty(exports, '_validatePort', { value: validatePort });

@@ -24,9 +24,45 @@ import (
 func tlsModule(rt modules.Runtime, module *goja.Object) error {
 	t := &tlsHelpers{net: &netHelpers{rt: rt, vm: rt.VM()}}
 	return libRunJS(rt, module, tlsProgram, map[string]any{
-		"connect": t.connect,
-		"listen":  t.listen,
+		"connect":  t.connect,
+		"listen":   t.listen,
+		"startTLS": t.startTLS,
 	})
+}
+
+// tlsAuthCode is the code of a failed handshake or verification.
+func tlsAuthCode(err error) string {
+	var ae tlsAuthError
+	if errors.As(err, &ae) {
+		return ae.code
+	}
+	return "ERR_SSL_HANDSHAKE_FAILURE"
+}
+
+// startTLS is startTLS(handle, host, options, cb(err, info)): the client
+// handshake over an already connected socket (tls.connect({socket}), the
+// STARTTLS of database and mail protocols), after the writes queued before
+// it. The handle then reads and writes through TLS.
+func (t *tlsHelpers) startTLS(handle goja.Value, host string, opts goja.Value, cb goja.Callable) {
+	vm := t.net.vm
+	up, ok := handle.ToObject(vm).GetSymbol(netUpgradeKey).Export().(*netUpgrader)
+	if !ok {
+		panic(vm.NewTypeError("not a socket handle"))
+	}
+	cfg, serverName, reject, pool := t.clientConfig(host, opts)
+	ctx := t.net.rt.Context()
+	up.run(func(c net.Conn) (net.Conn, map[string]any, error) {
+		tc := tls.Client(c, cfg)
+		if err := tc.HandshakeContext(ctx); err != nil {
+			return nil, nil, err
+		}
+		st := tc.ConnectionState()
+		authErr := tlsVerify(st, serverName, pool)
+		if authErr != nil && reject {
+			return nil, nil, authErr
+		}
+		return tc, tlsStateInfo(st, authErr), nil
+	}, cb)
 }
 
 // tlsServerConfig builds a server configuration from {cert, key, ca,
@@ -111,46 +147,7 @@ type tlsHelpers struct {
 func (t *tlsHelpers) connect(host string, port int, opts goja.Value, cb goja.Callable) {
 	n := t.net
 	vm := n.vm
-	o := opts.ToObject(vm)
-	get := func(k string) goja.Value {
-		v := o.Get(k)
-		if v == nil || goja.IsUndefined(v) || goja.IsNull(v) {
-			return nil
-		}
-		return v
-	}
-	serverName := host
-	if v := get("servername"); v != nil {
-		serverName = v.String()
-	}
-	reject := true
-	if v := get("rejectUnauthorized"); v != nil {
-		reject = v.ToBoolean()
-	}
-	var pool *x509.CertPool
-	if v := get("ca"); v != nil {
-		pool = x509.NewCertPool()
-		for _, pemText := range tlsStrings(vm, v) {
-			pool.AppendCertsFromPEM([]byte(pemText))
-		}
-	}
-	cfg := &tls.Config{ServerName: serverName, RootCAs: pool, InsecureSkipVerify: true, MinVersion: tls.VersionTLS12}
-	if v := get("ALPNProtocols"); v != nil {
-		cfg.NextProtos = tlsStrings(vm, v)
-	}
-	if v := get("minVersion"); v != nil {
-		cfg.MinVersion = tlsVersion(v.String(), cfg.MinVersion)
-	}
-	if v := get("maxVersion"); v != nil {
-		cfg.MaxVersion = tlsVersion(v.String(), 0)
-	}
-	if c, k := get("cert"), get("key"); c != nil && k != nil {
-		pair, err := tls.X509KeyPair([]byte(strings.Join(tlsStrings(vm, c), "\n")), []byte(strings.Join(tlsStrings(vm, k), "\n")))
-		if err != nil {
-			panic(vm.NewGoError(err))
-		}
-		cfg.Certificates = []tls.Certificate{pair}
-	}
+	cfg, serverName, reject, pool := t.clientConfig(host, opts)
 	ctx := n.rt.Context()
 	go func() {
 		var d net.Dialer
@@ -183,20 +180,7 @@ func (t *tlsHelpers) connect(host string, port int, opts goja.Value, cb goja.Cal
 				return
 			}
 			h := n.connHandle(conn).ToObject(vm)
-			st := conn.ConnectionState()
-			info := map[string]any{
-				"authorized":   authErr == nil,
-				"alpnProtocol": st.NegotiatedProtocol,
-				"protocol":     tlsVersionName(st.Version),
-				"cipher":       tls.CipherSuiteName(st.CipherSuite),
-			}
-			if authErr != nil {
-				info["authorizationError"] = authErr.(tlsAuthError).code
-			}
-			if len(st.PeerCertificates) > 0 {
-				info["peer"] = tlsCertInfo(st.PeerCertificates[0])
-			}
-			_ = h.Set("tls", info)
+			_ = h.Set("tls", tlsStateInfo(conn.ConnectionState(), authErr))
 			sysCall(n.rt, "tls connect", cb, goja.Undefined(), goja.Null(), h)
 		}) && conn != nil && err == nil {
 			_ = conn.Close()
@@ -320,4 +304,71 @@ func tlsAltNames(c *x509.Certificate) string {
 		parts = append(parts, "IP Address:"+ip.String())
 	}
 	return strings.Join(parts, ", ")
+}
+
+// clientConfig reads tls.connect's options: the crypto/tls configuration
+// (verification is done by tlsVerify, to word failures as Node does), the
+// name to verify, whether to reject failures, and the CA pool (nil: the
+// system roots).
+func (t *tlsHelpers) clientConfig(host string, opts goja.Value) (*tls.Config, string, bool, *x509.CertPool) {
+	vm := t.net.vm
+	o := opts.ToObject(vm)
+	get := func(k string) goja.Value {
+		v := o.Get(k)
+		if v == nil || goja.IsUndefined(v) || goja.IsNull(v) {
+			return nil
+		}
+		return v
+	}
+	serverName := host
+	if v := get("servername"); v != nil {
+		serverName = v.String()
+	}
+	reject := true
+	if v := get("rejectUnauthorized"); v != nil {
+		reject = v.ToBoolean()
+	}
+	var pool *x509.CertPool
+	if v := get("ca"); v != nil {
+		pool = x509.NewCertPool()
+		for _, pemText := range tlsStrings(vm, v) {
+			pool.AppendCertsFromPEM([]byte(pemText))
+		}
+	}
+	cfg := &tls.Config{ServerName: serverName, RootCAs: pool, InsecureSkipVerify: true, MinVersion: tls.VersionTLS12}
+	if v := get("ALPNProtocols"); v != nil {
+		cfg.NextProtos = tlsStrings(vm, v)
+	}
+	if v := get("minVersion"); v != nil {
+		cfg.MinVersion = tlsVersion(v.String(), cfg.MinVersion)
+	}
+	if v := get("maxVersion"); v != nil {
+		cfg.MaxVersion = tlsVersion(v.String(), 0)
+	}
+	if c, k := get("cert"), get("key"); c != nil && k != nil {
+		pair, err := tls.X509KeyPair([]byte(strings.Join(tlsStrings(vm, c), "\n")), []byte(strings.Join(tlsStrings(vm, k), "\n")))
+		if err != nil {
+			panic(vm.NewGoError(err))
+		}
+		cfg.Certificates = []tls.Certificate{pair}
+	}
+	return cfg, serverName, reject, pool
+}
+
+// tlsStateInfo is the handle's tls record: {authorized,
+// authorizationError, alpnProtocol, protocol, cipher, peer}.
+func tlsStateInfo(st tls.ConnectionState, authErr error) map[string]any {
+	info := map[string]any{
+		"authorized":   authErr == nil,
+		"alpnProtocol": st.NegotiatedProtocol,
+		"protocol":     tlsVersionName(st.Version),
+		"cipher":       tls.CipherSuiteName(st.CipherSuite),
+	}
+	if authErr != nil {
+		info["authorizationError"] = tlsAuthCode(authErr)
+	}
+	if len(st.PeerCertificates) > 0 {
+		info["peer"] = tlsCertInfo(st.PeerCertificates[0])
+	}
+	return info
 }

@@ -2,8 +2,8 @@
 // tls.go dialled and secured with Go's crypto/tls; verification follows
 // rejectUnauthorized (on by default) against options.ca or the system
 // roots. tls.createServer serves cert/key (PEM) with a handshake per
-// connection. Not provided: upgrading an existing socket
-// (options.socket), pfx, SNI callbacks, session resumption and OCSP.
+// connection; tls.connect({socket}) upgrades a connected net.Socket
+// (STARTTLS). Not provided: pfx, SNI callbacks, session resumption, OCSP.
 (function (module, exports, require, lib) {
   'use strict';
 
@@ -61,7 +61,6 @@
         options = { ...args[1], ...options };
       }
     }
-    if (options.socket) throw new Error('not supported yet: node:tls.connect({ socket })');
     if (options.path) throw new Error('not supported yet: node:tls.connect({ path })');
     const ctx = options.secureContext?.context ?? {};
     const host = options.host || 'localhost';
@@ -77,6 +76,10 @@
     };
     const socket = new TLSSocket(null, { allowHalfOpen: options.allowHalfOpen });
     if (cb) socket.once('secureConnect', cb);
+    if (options.socket) {
+      upgrade(socket, options.socket, tlsOpts, host);
+      return socket;
+    }
     socket._connectImpl = (h, p, path, done) => {
       lib.connect(h, p, tlsOpts, (err, handle) => {
         if (err && err.tls !== undefined) {
@@ -101,6 +104,38 @@
   const unsupported = (name) => function () {
     throw new Error('not supported yet: node:tls.' + name);
   };
+
+  // upgrade secures an already connected net.Socket (STARTTLS): the
+  // TLSSocket takes over its connection once the handshake is done;
+  // writes made meanwhile wait, as while connecting.
+  function upgrade(socket, raw, tlsOpts, host) {
+    if (!(raw instanceof net.Socket)) throw new Error('not supported yet: node:tls.connect({ socket }) with a socket that is not a net.Socket');
+    socket.connecting = true;
+    const start = () => {
+      const h = net._takeHandle(raw);
+      if (!h) {
+        socket.destroy(Object.assign(new Error('Socket is closed'), { code: 'ERR_SOCKET_CLOSED' }));
+        return;
+      }
+      lib.startTLS(h, host, tlsOpts, lib.bindContext((err, info) => {
+        socket.connecting = false;
+        if (err) {
+          h.close();
+          socket.destroy(tlsError(err));
+          return;
+        }
+        h.tls = info;
+        socket[kInfo] = info;
+        socket.authorized = info.authorized;
+        socket.authorizationError = info.authorizationError ?? null;
+        socket.alpnProtocol = info.alpnProtocol || false;
+        socket._adopt(h);
+        socket.emit('secureConnect');
+      }));
+    };
+    if (raw.connecting) raw.once('connect', start);
+    else start();
+  }
 
   // Server is a net.Server whose connections arrive as TLSSockets after
   // the handshake ('secureConnection', also emitted as 'connection').

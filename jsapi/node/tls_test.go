@@ -211,3 +211,52 @@ func TestTLSServers(t *testing.T) {
 		t.Fatalf("%v", got)
 	}
 }
+
+// tls.connect({socket}) upgrades a connected socket, as node-postgres does
+// after its SSLRequest: the server answers "S" in clear, then speaks TLS.
+func TestTLSUpgradeSocket(t *testing.T) {
+	cert, caPEM := tlsTestCert(t)
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = l.Close() })
+	go func() {
+		c, err := l.Accept()
+		if err != nil {
+			return
+		}
+		defer c.Close()
+		buf := make([]byte, 8)
+		if _, err := io.ReadFull(c, buf[:3]); err != nil || string(buf[:3]) != "SSL" {
+			return
+		}
+		_, _ = c.Write([]byte("S"))
+		tc := tls.Server(c, &tls.Config{Certificates: []tls.Certificate{cert}})
+		n, err := tc.Read(buf)
+		if err != nil {
+			return
+		}
+		_, _ = tc.Write(append([]byte("secure:"), buf[:n]...))
+		_ = tc.Close()
+	}()
+	rt := libRuntime(t)
+	got := libEval(t, rt, `(async () => {
+  const net = require('net');
+  const tls = require('tls');
+  const raw = net.connect(`+strconv.Itoa(l.Addr().(*net.TCPAddr).Port)+`, '127.0.0.1');
+  await new Promise((r) => raw.once('connect', r));
+  raw.write('SSL');
+  const answer = await new Promise((r) => raw.once('data', (d) => r(String(d))));
+  const s = tls.connect({ socket: raw, host: 'localhost', ca: `+"`"+caPEM+"`"+` });
+  s.write('ping');
+  await new Promise((r, j) => { s.once('secureConnect', r); s.once('error', j); });
+  let data = '';
+  s.on('data', (d) => (data += d));
+  await new Promise((r) => s.on('end', r));
+  return [answer, s.authorized, s.getProtocol(), data].join(' ');
+})()`)
+	if got != "S true TLSv1.3 secure:ping" {
+		t.Fatalf("%v", got)
+	}
+}
