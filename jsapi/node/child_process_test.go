@@ -308,3 +308,30 @@ func sysProcessGone(pid int) bool {
 	_, rest, ok := strings.Cut(string(b), ") ")
 	return ok && strings.HasPrefix(rest, "Z")
 }
+
+// process.kill reaches a child by signal name or number; once the child is
+// gone, signal 0 reports ESRCH.
+func TestProcessKillChild(t *testing.T) {
+	rt := sysRuntime(t, t.TempDir(), nil)
+	v, err := rt.Run(sysAssertJS + `(async () => {
+  const { spawn } = require('child_process');
+  const p = require('process');
+  const a = spawn('sleep', ['30']);
+  await new Promise((r) => a.on('spawn', r));
+  eq(p.kill(a.pid, 0), true, 'alive');
+  const closedA = new Promise((r) => a.on('close', (code, sig) => r([code, sig])));
+  eq(p.kill(a.pid, 'SIGTERM'), true, 'by name');
+  eq(await closedA, [null, 'SIGTERM'], 'terminated');
+  let e; try { p.kill(a.pid, 0); } catch (x) { e = x; }
+  eq(e && e.code, 'ESRCH', 'gone');
+  const b = spawn('sleep', ['30']);
+  await new Promise((r) => b.on('spawn', r));
+  const closedB = new Promise((r) => b.on('close', (code, sig) => r([code, sig])));
+  p.kill(b.pid, 9);
+  eq(await closedB, [null, 'SIGKILL'], 'by number');
+  return 'ok';
+})()`)
+	if err != nil || v != "ok" {
+		t.Fatal(v, err)
+	}
+}

@@ -19,22 +19,35 @@ import (
 
 // The crypto module (crypto.js) and the Web Crypto object behind the
 // crypto global: hashes, HMACs and randomness from Go's standard library.
-// Ciphers, signatures, key derivation and KeyObjects are not provided;
-// webcrypto.subtle has digest only.
+// Key derivation and AES ciphers are in crypto_cipher.go, key pairs,
+// KeyObjects, sign and verify in crypto_keys.go; webcrypto.subtle has
+// digest only.
 
 // cryptoModule is the "crypto" module. Loop only.
 func cryptoModule(rt modules.Runtime, module *goja.Object) error {
-	h := cryptoHelpers{vm: rt.VM()}
+	h := cryptoHelpers{vm: rt.VM(), rt: rt}
 	return libRunJS(rt, module, cryptoProgram, map[string]any{
-		"hashNew":         h.hashNew,
-		"hashUpdate":      h.hashUpdate,
-		"hashDigest":      h.hashDigest,
-		"hashCopy":        h.hashCopy,
-		"hashes":          cryptoHashNames(),
-		"digest":          h.digest,
-		"randomFill":      h.randomFill,
-		"randomUUID":      cryptoRandomUUID,
-		"timingSafeEqual": h.timingSafeEqual,
+		"hashNew":          h.hashNew,
+		"hashUpdate":       h.hashUpdate,
+		"hashDigest":       h.hashDigest,
+		"hashCopy":         h.hashCopy,
+		"hashes":           cryptoHashNames(),
+		"digest":           h.digest,
+		"randomFill":       h.randomFill,
+		"randomUUID":       cryptoRandomUUID,
+		"timingSafeEqual":  h.timingSafeEqual,
+		"deriveSync":       h.deriveSync,
+		"derive":           h.derive,
+		"cipherNew":        h.cipherNew,
+		"ciphers":          cryptoCiphers(),
+		"keyGenerate":      h.keyGenerate,
+		"keyGenerateAsync": h.keyGenerateAsync,
+		"keyParse":         h.keyParse,
+		"keyParseJWK":      h.keyParseJWK,
+		"keyPublic":        h.keyPublic,
+		"keyExport":        h.keyExport,
+		"keySign":          h.keySign,
+		"keyVerify":        h.keyVerify,
 	})
 }
 
@@ -80,6 +93,7 @@ func cryptoNewHash(name string) func() hash.Hash {
 // arguments are ArrayBuffers or views; byte results are ArrayBuffers.
 type cryptoHelpers struct {
 	vm *goja.Runtime
+	rt modules.Runtime
 }
 
 // cryptoHash is the opaque handle behind a Hash or Hmac object.

@@ -24,6 +24,20 @@ import (
 // There is no backpressure: write always returns true and reads are not
 // throttled.
 
+// sysMarkStream tags a Go-fed stream with Symbol.for("pigo.stream") so
+// that node:stream's instanceof checks (Stream, Readable, Writable) accept
+// it, as they accept Node's fs and child process streams.
+func sysMarkStream(vm *goja.Runtime, obj *goja.Object, kind string) {
+	sym, ok := vm.Get("Symbol").ToObject(vm).Get("for").Export().(func(goja.FunctionCall) goja.Value)
+	if !ok {
+		return
+	}
+	key := sym(goja.FunctionCall{Arguments: []goja.Value{vm.ToValue("pigo.stream")}})
+	if s, isSym := key.(*goja.Symbol); isSym {
+		_ = obj.DefineDataPropertySymbol(s, vm.ToValue(kind), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_FALSE)
+	}
+}
+
 // sysReadable is a readable stream. Loop only: its producer (pump) runs on
 // a goroutine and reaches it through Runtime.Post.
 type sysReadable struct {
@@ -54,6 +68,7 @@ func newSysReadable(rt modules.Runtime, ee *sysEmitters, bufs *sysBuffers) *sysR
 	vm := rt.VM()
 	obj := ee.make()
 	s.obj = obj
+	sysMarkStream(vm, obj, "readable")
 	_ = obj.Set("readable", true)
 	_ = obj.Set("readableEnded", false)
 	_ = obj.Set("destroyed", false)
@@ -433,6 +448,7 @@ func newSysWritable(rt modules.Runtime, ee *sysEmitters) *sysWritable {
 	vm := rt.VM()
 	obj := ee.make()
 	w.obj = obj
+	sysMarkStream(vm, obj, "writable")
 	_ = obj.Set("writable", true)
 	_ = obj.Set("writableEnded", false)
 	_ = obj.Set("writableFinished", false)

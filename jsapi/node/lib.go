@@ -11,30 +11,53 @@ import (
 	"github.com/pigo-dev/pigo/jsapi/modules"
 )
 
-// The lib modules are the node built-ins that need no operating system
-// access: util, events, crypto, url, module, buffer, string_decoder, timers,
-// assert, plus pigo's fetch. Most are written in embedded JavaScript (the
-// *.js files next to their Go halves); each file is compiled once per
-// process into a shared *goja.Program and run per runtime, and Go helpers do
-// the byte work (encodings, hashes, HTTP).
+// The lib modules are the node built-ins written mostly in embedded
+// JavaScript (the *.js files next to their Go halves): util, events,
+// crypto, url, module, buffer, string_decoder, timers, assert, stream,
+// zlib, readline, async_hooks, worker_threads, net, http, dns and the small
+// ones, plus pigo's fetch. Each file is compiled once per process into a
+// shared *goja.Program and run per runtime; Go helpers do the byte and
+// network work (encodings, hashes, ciphers, compression, sockets, HTTP,
+// name resolution).
 
 // libModules returns the lib modules by specifier (without "node:").
 func libModules() map[string]modules.Module {
 	return map[string]modules.Module{
-		"util":            utilModule,
-		"util/types":      utilTypesModule,
-		"events":          eventsModule,
-		"buffer":          bufferModule,
-		"crypto":          cryptoModule,
-		"url":             urlModule,
-		"module":          moduleModule,
-		"string_decoder":  stringDecoderModule,
-		"readline":        readlineModule,
-		"timers":          timersModule,
-		"timers/promises": timersPromisesModule,
-		"assert":          assertModule,
-		"assert/strict":   assertStrictModule,
-		"pigo/fetch":      fetchModule,
+		"util":                utilModule,
+		"util/types":          utilTypesModule,
+		"events":              eventsModule,
+		"buffer":              bufferModule,
+		"crypto":              cryptoModule,
+		"url":                 urlModule,
+		"module":              moduleModule,
+		"string_decoder":      stringDecoderModule,
+		"timers":              timersModule,
+		"timers/promises":     timersPromisesModule,
+		"assert":              assertModule,
+		"assert/strict":       assertStrictModule,
+		"pigo/fetch":          fetchModule,
+		"stream":              streamModule,
+		"stream/promises":     streamPromisesModule,
+		"stream/consumers":    streamConsumersModule,
+		"zlib":                zlibModule,
+		"readline":            readlineModule,
+		"readline/promises":   readlinePromisesModule,
+		"async_hooks":         asyncHooksModule,
+		"worker_threads":      workerThreadsModule,
+		"net":                 netModule,
+		"http":                httpModule,
+		"https":               httpsModule,
+		"tls":                 tlsModule,
+		"vm":                  vmModule,
+		"dns":                 dnsModule,
+		"dns/promises":        dnsPromisesModule,
+		"querystring":         querystringModule,
+		"tty":                 ttyModule,
+		"diagnostics_channel": diagnosticsChannelModule,
+		"console":             aliasModule("console"),
+		"sys":                 aliasModule("sys"),
+		"constants":           aliasModule("constants"),
+		"perf_hooks":          aliasModule("perf_hooks"),
 	}
 }
 
@@ -43,6 +66,7 @@ func libGlobals() []Global {
 	return []Global{
 		{Name: "Buffer", Module: "buffer", Export: "Buffer"},
 		{Name: "crypto", Module: "crypto", Export: "webcrypto"},
+		{Name: "CryptoKey", Module: "crypto", Export: "_CryptoKey"},
 		{Name: "fetch", Module: "pigo/fetch", Export: "fetch"},
 		{Name: "Request", Module: "pigo/fetch", Export: "Request"},
 		{Name: "Response", Module: "pigo/fetch", Export: "Response"},
@@ -51,7 +75,8 @@ func libGlobals() []Global {
 	}
 }
 
-//go:embed errors_lib.js util.js util_comparisons.js events.js buffer.js crypto.js url.js module.js fetch.js fetch_stream.js string_decoder.js readline.js timers.js assert.js
+//go:embed errors_lib.js util.js util_comparisons.js events.js buffer.js crypto.js url.js module.js fetch.js fetch_stream.js string_decoder.js timers.js assert.js stream.js zlib.js readline.js async_hooks.js worker_threads.js net.js http.js dns.js
+//go:embed querystring.js tty.js diagnostics_channel.js node_aliases.js tls.js vm.js
 var libSources embed.FS
 
 // libScript returns a function that compiles the embedded source name once
@@ -74,20 +99,33 @@ func libScript(name string) func() (*goja.Program, error) {
 // util_comparisons.js and fetch_stream.js return helpers, the others are
 // module bodies called as fn(module, exports, require, lib).
 var (
-	errorsLibProgram       = libScript("errors_lib.js")
-	utilComparisonsProgram = libScript("util_comparisons.js")
-	utilProgram            = libScript("util.js")
-	eventsProgram          = libScript("events.js")
-	bufferProgram          = libScript("buffer.js")
-	cryptoProgram          = libScript("crypto.js")
-	urlProgram             = libScript("url.js")
-	moduleProgram          = libScript("module.js")
-	fetchProgram           = libScript("fetch.js")
-	fetchStreamProgram     = libScript("fetch_stream.js")
-	stringDecoderProgram   = libScript("string_decoder.js")
-	readlineProgram        = libScript("readline.js")
-	timersProgram          = libScript("timers.js")
-	assertProgram          = libScript("assert.js")
+	errorsLibProgram          = libScript("errors_lib.js")
+	utilComparisonsProgram    = libScript("util_comparisons.js")
+	utilProgram               = libScript("util.js")
+	eventsProgram             = libScript("events.js")
+	bufferProgram             = libScript("buffer.js")
+	cryptoProgram             = libScript("crypto.js")
+	urlProgram                = libScript("url.js")
+	moduleProgram             = libScript("module.js")
+	fetchProgram              = libScript("fetch.js")
+	fetchStreamProgram        = libScript("fetch_stream.js")
+	stringDecoderProgram      = libScript("string_decoder.js")
+	timersProgram             = libScript("timers.js")
+	assertProgram             = libScript("assert.js")
+	streamProgram             = libScript("stream.js")
+	zlibProgram               = libScript("zlib.js")
+	readlineProgram           = libScript("readline.js")
+	asyncHooksProgram         = libScript("async_hooks.js")
+	workerThreadsProgram      = libScript("worker_threads.js")
+	netProgram                = libScript("net.js")
+	httpProgram               = libScript("http.js")
+	dnsProgram                = libScript("dns.js")
+	querystringProgram        = libScript("querystring.js")
+	ttyProgram                = libScript("tty.js")
+	diagnosticsChannelProgram = libScript("diagnostics_channel.js")
+	aliasesProgram            = libScript("node_aliases.js")
+	tlsProgram                = libScript("tls.js")
+	vmProgram                 = libScript("vm.js")
 )
 
 // libEval runs a compiled lib source and calls the function it evaluates to
@@ -120,6 +158,9 @@ func libRunJS(rt modules.Runtime, module *goja.Object, prog func() (*goja.Progra
 	}
 	lib := vm.NewObject()
 	if err := lib.Set("errors", errs); err != nil {
+		return err
+	}
+	if err := lib.Set("bindContext", alsBindContext(rt)); err != nil {
 		return err
 	}
 	for k, v := range helpers {

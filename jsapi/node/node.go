@@ -1,8 +1,13 @@
 // Package node implements the Node.js built-in modules and globals pi
 // extensions use (fs, path, os, child_process, url, util, events, crypto,
-// module, process, buffer, fetch) as pigo host modules. Each module is a
-// modules.Module instantiated per plugin runtime on first require; it never
-// imports engine or jsapi.
+// module, process, buffer, fetch, stream, zlib, readline, async_hooks,
+// worker_threads, net, tls, http, https, dns, vm, querystring, tty,
+// diagnostics_channel and a few aliases) as pigo host modules. Each module
+// is a modules.Module instantiated per plugin runtime on first require; it
+// never imports engine or jsapi. Built-ins not listed in Modules (http2,
+// dgram, cluster, inspector, repl, v8, ...) are served by jsapi as
+// placeholders that throw "not supported yet: node:<name>.<member>", and
+// the members a provided module leaves out throw the same way.
 //
 // Sync variants run on the plugin's loop goroutine; async ones run on a
 // goroutine and settle through Runtime.NewPromise or by posting callbacks

@@ -35,7 +35,8 @@ import (
 //     listeners are kept but never called;
 //   - kill(pid) signals that process, and kill(-pgid) that process group
 //     (e.g. a detached child's); pid 0, -1, pigo's own pid and pigo's
-//     own process group are refused;
+//     own process group are refused, except with signal 0, the liveness
+//     check;
 //   - version is sysNodeVersion, the Node line pigo emulates; argv is
 //     ["pigo", <plugin id>] and execPath "pigo" (the real binary path is
 //     not exposed); uptime() counts from the module's instantiation.
@@ -325,7 +326,10 @@ func processKill(vm *goja.Runtime, call goja.FunctionCall) {
 	}
 	pid := pidV.ToInteger()
 	sig := sysSignalArg(vm, call.Argument(1), "SIGTERM")
+	// Signal 0 only checks that the target exists (and may be signalled),
+	// so it is safe for pigo's own pid and group too.
 	switch {
+	case sig == 0:
 	case pid == 0 || pid == -1 || (pid < 0 && int(-pid) == processOwnGroup()):
 		panic(sysNewError(vm, "Error", "ERR_FEATURE_UNAVAILABLE_ON_PLATFORM",
 			"process.kill(pid) would signal pigo's own process group (or every process); refused"))

@@ -62,6 +62,7 @@ eq([e.code, e.syscall, e.message, e.errno], ["ESRCH", "kill", "kill ESRCH", -3])
 e = undefined; try { p.kill(99999999, "SIGNOPE"); } catch (x) { e = x; }
 eq([e.code, e.message], ["ERR_UNKNOWN_SIGNAL", "Unknown signal: SIGNOPE"]);
 eq(p.kill(p.ppid, 0), true, "signal 0 probes");
+eq(p.kill(p.pid, 0), true, "signal 0 on pigo itself is a liveness check");
 (async () => {
   const order = [];
   p.nextTick((a, b) => order.push(a + b), 1, 2);

@@ -11,9 +11,3 @@ import (
 func stringDecoderModule(rt modules.Runtime, module *goja.Object) error {
 	return libRunJS(rt, module, stringDecoderProgram, nil)
 }
-
-// readlineModule is the "readline" module (readline.js): line-by-line
-// reading of a stream. Loop only.
-func readlineModule(rt modules.Runtime, module *goja.Object) error {
-	return libRunJS(rt, module, readlineProgram, nil)
-}

@@ -570,14 +570,24 @@ func (s *sysEmitters) class() *goja.Object {
 	return s.ctor
 }
 
-// make returns a new emitter. Loop only.
+// make returns a new emitter. Loop only. While async_hooks is loaded it
+// remembers the async context it was made in, for emit.
 func (s *sysEmitters) make() *goja.Object {
-	obj, err := s.rt.VM().New(s.class())
+	vm := s.rt.VM()
+	obj, err := vm.New(s.class())
 	if err != nil {
 		panic(err)
 	}
+	if v, ok := alsTrackers.Load(vm); ok {
+		if ctx := v.(*alsTracker).current; ctx != nil {
+			_ = obj.DefineDataPropertySymbol(sysContextKey, ctx, goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_FALSE)
+		}
+	}
 	return obj
 }
+
+// sysContextKey holds an emitter's async context (see make).
+var sysContextKey = goja.NewSymbol("pigo.asyncContext")
 
 // emit calls obj.emit(name, args...) from a posted job and reports what it
 // throws (a listener's exception, an 'error' event nobody listens to)
@@ -588,6 +598,16 @@ func (s *sysEmitters) emit(obj *goja.Object, name string, args ...goja.Value) {
 		return
 	}
 	all := append([]goja.Value{s.rt.VM().ToValue(name)}, args...)
+	// Events from Go run in the async context the emitter was made in, as
+	// Node's resources (fs streams, child processes) do.
+	if v, ok := alsTrackers.Load(s.rt.VM()); ok {
+		if ctx := obj.GetSymbol(sysContextKey); ctx != nil && !goja.IsUndefined(ctx) {
+			tr := v.(*alsTracker)
+			prev := tr.current
+			tr.current = ctx
+			defer func() { tr.current = prev }()
+		}
+	}
 	sysCall(s.rt, "'"+name+"' event listener", fn, obj, all...)
 }
 

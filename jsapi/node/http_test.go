@@ -1,0 +1,175 @@
+package node_test
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+)
+
+// pigo's http server answers Node 22's client, and pigo's client talks to
+// Node 22's server: streaming bodies both ways, headers, status.
+func TestHTTPInteropWithNode(t *testing.T) {
+	bin := node22(t)
+	rt := libRuntime(t)
+	port := libEval(t, rt, `(async () => {
+  const http = require('http');
+  const srv = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (d) => (body += d));
+    req.on('end', () => {
+      res.writeHead(202, { 'X-Echo': req.headers['x-in'] || '' });
+      res.write('got:');
+      setTimeout(() => res.end(body), 5);
+    });
+  });
+  await new Promise((r) => srv.listen(0, '127.0.0.1', r));
+  globalThis.__srv = srv;
+  return srv.address().port;
+})()`)
+	client := fmt.Sprintf(`const http = require('http');
+const req = http.request({ host: '127.0.0.1', port: %v, method: 'PUT', path: '/p', headers: { 'X-In': 'node' } }, (res) => {
+  let b = '';
+  res.on('data', (d) => (b += d));
+  res.on('end', () => console.log(res.statusCode, res.headers['x-echo'], res.headers['transfer-encoding'], b));
+});
+req.write('chunk1-');
+setTimeout(() => req.end('chunk2'), 10);`, port)
+	out, err := exec.Command(bin, "-e", client).CombinedOutput()
+	if err != nil {
+		t.Fatalf("node client: %v\n%s", err, out)
+	}
+	if got := strings.TrimSpace(string(out)); got != "202 node chunked got:chunk1-chunk2" {
+		t.Fatalf("node client saw %q", got)
+	}
+	libEval(t, rt, `new Promise((r) => __srv.close(r))`)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	server := exec.CommandContext(ctx, bin, "-e", `const http = require('http');
+const srv = http.createServer((req, res) => {
+  let b = '';
+  req.on('data', (d) => (b += d));
+  req.on('end', () => {
+    res.setHeader('Set-Cookie', ['a=1', 'b=2']);
+    res.write(req.method + ' ' + req.url + ' ' + req.headers['content-length'] + ' ');
+    setTimeout(() => res.end(b), 10);
+  });
+});
+srv.listen(0, '127.0.0.1', () => console.log(srv.address().port));
+setTimeout(() => process.exit(0), 15000);`)
+	stdout, err := server.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := server.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = server.Process.Kill(); _ = server.Wait() }()
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := libEval(t, rt, `(async () => {
+  const http = require('http');
+  return await new Promise((resolve, reject) => {
+    const req = http.request('http://127.0.0.1:`+strings.TrimSpace(line)+`/x?y=1', { method: 'POST' }, (res) => {
+      const parts = [];
+      res.on('data', (d) => parts.push(String(d)));
+      res.on('end', () => resolve([res.statusCode, res.statusMessage, res.headers['set-cookie'], parts.join('')]));
+    });
+    req.on('error', reject);
+    req.write('hello ');
+    req.end('node');
+  });
+})()`)
+	// Written before end(), the body streams chunked, as from Node.
+	want := `[200 OK [a=1 b=2] POST /x?y=1 undefined hello node]`
+	if fmt.Sprint(got) != want {
+		t.Fatalf("pigo client saw %v, want %s", got, want)
+	}
+}
+
+// A request body written before end() streams: the server sees the first
+// chunk before the client has written the second.
+func TestHTTPClientStreamsBody(t *testing.T) {
+	rt := libRuntime(t)
+	got := libEval(t, rt, `(async () => {
+  const http = require('http');
+  let firstSeen;
+  const first = new Promise((r) => (firstSeen = r));
+  const srv = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (d) => { body += d; firstSeen(); });
+    req.on('end', () => res.end(req.headers['transfer-encoding'] + ' ' + body));
+  });
+  await new Promise((r) => srv.listen(0, '127.0.0.1', r));
+  const result = new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port: srv.address().port, method: 'POST' }, (res) => {
+      let b = '';
+      res.on('data', (d) => (b += d));
+      res.on('end', () => resolve(b));
+    });
+    req.on('error', reject);
+    req.write('first;');
+    first.then(() => req.end('second'));
+  });
+  const out = await result;
+  await new Promise((r) => srv.close(r));
+  return out;
+})()`)
+	if got != "chunked first;second" {
+		t.Fatalf("%v", got)
+	}
+}
+
+// A client going away closes the server's request and response (what SSE
+// handlers wait for); res.destroy() mid-response drops the connection and
+// the client's response is 'aborted'. Node 22 prints the same line.
+func TestHTTPServerClose(t *testing.T) {
+	rt := libRuntime(t)
+	got := libEval(t, rt, `(async () => {
+  const http = require('http');
+  const log = [];
+  let closed;
+  const bothClosed = new Promise((r) => (closed = r));
+  const srv = http.createServer((req, res) => {
+    if (req.url === '/destroy') {
+      res.write('partial');
+      setTimeout(() => res.destroy(), 10);
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+    res.write('data: 1\n\n');
+    let n = 0;
+    req.on('close', () => { log.push('req close'); if (++n === 2) closed(); });
+    res.on('close', () => { log.push('res close'); if (++n === 2) closed(); });
+  });
+  await new Promise((r) => srv.listen(0, '127.0.0.1', r));
+  const base = 'http://127.0.0.1:' + srv.address().port;
+  await new Promise((resolve) => {
+    const req = http.get(base + '/sse', (res) => {
+      res.once('data', (d) => { log.push('client got ' + JSON.stringify(String(d))); req.destroy(); resolve(); });
+    });
+    req.on('error', () => {});
+  });
+  await bothClosed;
+  const destroyed = await new Promise((resolve) => {
+    http.get(base + '/destroy', (res) => {
+      res.on('data', () => {});
+      res.on('aborted', () => resolve('aborted'));
+      res.on('error', (e) => resolve('error ' + e.code));
+      res.on('end', () => resolve('end'));
+    }).on('error', (e) => resolve('req error ' + e.code));
+  });
+  srv.closeAllConnections();
+  await new Promise((r) => srv.close(r));
+  return log.sort().join(', ') + ' | ' + destroyed;
+})()`)
+	if got != `client got "data: 1\n\n", req close, res close | aborted` {
+		t.Fatalf("%q", got)
+	}
+}
