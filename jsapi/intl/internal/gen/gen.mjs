@@ -1,0 +1,298 @@
+// Generates ../../data/<locale>.json: the CLDR-derived strings pigo's Intl
+// needs that golang.org/x/text does not carry (number symbols and patterns,
+// compact and unit patterns, date/time patterns and names, relative-time,
+// list patterns, display names). Every string is read back from Node 22's own
+// ICU output, never written by hand. Run with Node 22:
+//   node jsapi/intl/internal/gen/gen.mjs
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const out = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../data");
+export const LOCALES = ["en", "en-GB", "de", "fr", "es", "ja", "zh"];
+
+const NUMPARTS = new Set(["integer", "group", "decimal", "fraction", "compact", "exponentSeparator", "exponentInteger", "exponentMinusSign"]);
+// tmpl turns formatToParts output into a template: the run of number parts
+// becomes {t:"num"}, everything else is kept as [type, value].
+function tmpl(parts) {
+  const r = [];
+  for (const p of parts) {
+    if (["integer", "group", "decimal", "fraction"].includes(p.type)) {
+      if (r.length && r[r.length - 1] === "#") continue;
+      r.push("#");
+    } else r.push([p.type, p.value]);
+  }
+  return r;
+}
+
+const pluralSamples = { zero: [0], one: [1], two: [2], few: [3], many: [1000000], other: [2, 5, 1.5, 10] };
+function samplesFor(loc) {
+  const pr = new Intl.PluralRules(loc);
+  const res = {};
+  for (const n of [0, 1, 2, 3, 5, 10, 11, 21, 100, 1000000, 1.5]) {
+    const c = pr.select(n);
+    if (!(c in res)) res[c] = n;
+  }
+  return res;
+}
+
+const CURRENCIES = ["USD", "EUR", "GBP", "JPY", "CNY", "CHF", "CAD", "AUD", "INR", "KRW", "BRL", "MXN", "RUB", "SEK", "NOK", "DKK", "PLN", "HKD", "SGD", "NZD", "ZAR", "TRY", "BTC"].filter((c) => { try { new Intl.NumberFormat("en", { style: "currency", currency: c }); return true; } catch { return false; } });
+const UNITS = Intl.supportedValuesOf("unit").concat(["kilometer-per-hour", "mile-per-hour", "meter-per-second", "liter-per-kilometer", "mile-per-gallon"]).filter((u, i, a) => a.indexOf(u) === i);
+
+function numberData(loc) {
+  const d = {};
+  const nf = new Intl.NumberFormat(loc);
+  const ps = nf.formatToParts(-1234567.5);
+  d.group = ps.find((p) => p.type === "group").value;
+  d.decimal = ps.find((p) => p.type === "decimal").value;
+  d.minus = ps.find((p) => p.type === "minusSign").value;
+  d.plus = new Intl.NumberFormat(loc, { signDisplay: "always" }).formatToParts(1).find((p) => p.type === "plusSign").value;
+  d.minGroup = nf.format(1234).length === 4 ? 2 : 1;
+  d.nan = nf.format(NaN);
+  d.inf = nf.format(Infinity);
+  d.exp = new Intl.NumberFormat(loc, { notation: "scientific" }).formatToParts(1234).find((p) => p.type === "exponentSeparator").value;
+  d.decimalNeg = tmpl(nf.formatToParts(-1));
+  d.percent = tmpl(new Intl.NumberFormat(loc, { style: "percent" }).formatToParts(0.5));
+  d.percentNeg = tmpl(new Intl.NumberFormat(loc, { style: "percent" }).formatToParts(-0.5));
+  const samples = samplesFor(loc);
+  d.pluralSamples = samples;
+  d.currency = {};
+  for (const c of CURRENCIES) {
+    const e = {};
+    for (const disp of ["symbol", "narrowSymbol", "code", "name"]) {
+      const f = new Intl.NumberFormat(loc, { style: "currency", currency: c, currencyDisplay: disp });
+      if (disp === "name") {
+        e.name = {};
+        for (const [cat, n] of Object.entries(samples)) e.name[cat] = [tmpl(f.formatToParts(n)), tmpl(f.formatToParts(-n))];
+      } else {
+        e[disp] = [tmpl(f.formatToParts(1)), tmpl(f.formatToParts(-1)),
+          tmpl(new Intl.NumberFormat(loc, { style: "currency", currency: c, currencyDisplay: disp, currencySign: "accounting" }).formatToParts(-1))];
+      }
+    }
+    e.digits = new Intl.NumberFormat(loc, { style: "currency", currency: c }).resolvedOptions().maximumFractionDigits;
+    d.currency[c] = e;
+  }
+  d.compact = {};
+  for (const disp of ["short", "long"]) {
+    const arr = [];
+    for (let k = 0; k <= 14; k++) {
+      const f = new Intl.NumberFormat(loc, { notation: "compact", compactDisplay: disp });
+      const e = {};
+      for (const [cat, n0] of Object.entries(samples)) {
+        if (!Number.isInteger(n0) || n0 > 100) continue;
+        const parts = f.formatToParts(Math.pow(10, k) * (cat === "one" ? 1 : 1));
+        // mantissa digits for 10^k tell the divisor
+        const ints = parts.filter((p) => p.type === "integer").map((p) => p.value).join("");
+        e.div = k - (ints.length - 1);
+        const pc = f.formatToParts(n0 * Math.pow(10, k - (ints.length - 1)) );
+        e[cat] = tmpl(pc);
+      }
+      arr.push(e);
+    }
+    d.compact[disp] = arr;
+  }
+  d.unit = {};
+  for (const u of UNITS) {
+    const e = {};
+    for (const disp of ["short", "long", "narrow"]) {
+      const f = new Intl.NumberFormat(loc, { style: "unit", unit: u, unitDisplay: disp });
+      const o = {};
+      for (const [cat, n] of Object.entries(samples)) o[cat] = [tmpl(f.formatToParts(n)), tmpl(f.formatToParts(-n))];
+      e[disp] = o;
+    }
+    d.unit[u] = e;
+  }
+  return d;
+}
+
+// Date samples: 24 instants in UTC, hour i, with months, weekdays and
+// single-digit fields all represented.
+const SAMPLES = [];
+for (let i = 0; i < 24; i++) SAMPLES.push(Date.UTC(2024, i % 12, 1 + ((i * 5) % 28), i, (i * 7) % 60, (i * 11) % 60));
+function fieldInfo(type, vals, comps) {
+  // vals[i] is the string for SAMPLES[i]; comps[i] the numeric component.
+  const m = new Map();
+  for (let i = 0; i < vals.length; i++) if (vals[i] !== undefined) m.set(comps[i], vals[i]);
+  const keys = [...m.keys()];
+  const numeric = keys.every((k) => m.get(k) === String(k) || m.get(k) === String(k).padStart(2, "0"));
+  if (numeric) {
+    const padded = keys.some((k) => k < 10 && m.get(k).length === 2);
+    return padded ? "2" : "n";
+  }
+  return Object.fromEntries(m);
+}
+function dateTmpl(loc, opts) {
+  const f = new Intl.DateTimeFormat(loc, { timeZone: "UTC", ...opts });
+  const all = SAMPLES.map((t) => f.formatToParts(t));
+  const shape = all[0].map((p) => p.type).join(",");
+  for (const ps of all) if (ps.map((p) => p.type).join(",") !== shape) return null;
+  return all[0].map((p, j) => {
+    if (p.type === "literal") {
+      if (all.some((ps) => ps[j].value !== p.value)) return ["literal", null];
+      return ["literal", p.value];
+    }
+    const vals = all.map((ps) => ps[j].value);
+    const comps = SAMPLES.map((t) => {
+      const dd = new Date(t);
+      switch (p.type) {
+        case "year": return dd.getUTCFullYear();
+        case "relatedYear": return dd.getUTCFullYear();
+        case "month": return dd.getUTCMonth() + 1;
+        case "day": return dd.getUTCDate();
+        case "weekday": return dd.getUTCDay();
+        case "hour": return dd.getUTCHours();
+        case "minute": return dd.getUTCMinutes();
+        case "second": return dd.getUTCSeconds();
+        case "dayPeriod": return dd.getUTCHours();
+        default: return 0;
+      }
+    });
+    if (p.type === "hour") {
+      const m = {};
+      SAMPLES.forEach((t, i) => (m[new Date(t).getUTCHours()] = vals[i]));
+      return ["hour", m];
+    }
+    if (p.type === "year") return ["year", vals[0] === "2024" ? "n" : vals[0] === "24" ? "2" : vals[0]];
+    if (p.type === "era" || p.type === "timeZoneName" || p.type === "yearName") return [p.type, vals[0]];
+    return [p.type, fieldInfo(p.type, vals, comps)];
+  });
+}
+
+function dateData(loc) {
+  const d = { date: {}, time: {}, glue: {}, style: {} };
+  const W = [undefined, "long", "short", "narrow"], Y = [undefined, "numeric", "2-digit"], M = [undefined, "numeric", "2-digit", "long", "short", "narrow"], D = [undefined, "numeric", "2-digit"];
+  for (const weekday of W) for (const year of Y) for (const month of M) for (const day of D) {
+    const o = { weekday, year, month, day };
+    for (const k in o) if (o[k] === undefined) delete o[k];
+    if (!Object.keys(o).length) continue;
+    const key = ["weekday", "year", "month", "day"].map((k) => o[k] || "").join("|");
+    d.date[key] = dateTmpl(loc, o);
+    // glue: how this date part joins a time part.
+    const t0 = Date.UTC(2024, 0, 5, 3, 4, 5);
+    const ds = new Intl.DateTimeFormat(loc, { timeZone: "UTC", ...o }).format(t0);
+    const ts = new Intl.DateTimeFormat(loc, { timeZone: "UTC", hour: "numeric", minute: "numeric" }).format(t0);
+    const both = new Intl.DateTimeFormat(loc, { timeZone: "UTC", ...o, hour: "numeric", minute: "numeric" }).format(t0);
+    const i = both.indexOf(ds), j = both.indexOf(ts);
+    d.glue[key] = i >= 0 && j >= 0 ? both.slice(0, i).replace(ts, "{0}") + "{1}" + both.slice(i + ds.length).replace(ts, "{0}") : null;
+    if (i >= 0 && j >= 0 && j < i) d.glue[key] = both.slice(0, j) + "{0}" + both.slice(j + ts.length, i) + "{1}" + both.slice(i + ds.length);
+    if (i >= 0 && j > i) d.glue[key] = both.slice(0, i) + "{1}" + both.slice(i + ds.length, j) + "{0}" + both.slice(j + ts.length);
+  }
+  const H = [undefined, "numeric", "2-digit"];
+  for (const hc of ["", "h12", "h23"]) for (const hour of H) for (const minute of H) for (const second of H) for (const tz of [undefined, "short", "long", "shortOffset", "longOffset", "shortGeneric", "longGeneric"]) {
+    const o = { hour, minute, second, timeZoneName: tz };
+    if (hc) { if (!hour) continue; o.hourCycle = hc; }
+    for (const k in o) if (o[k] === undefined) delete o[k];
+    if (!Object.keys(o).length) continue;
+    const key = [hour || "", minute || "", second || "", tz || "", hc].join("|");
+    d.time[key] = dateTmpl(loc, o);
+  }
+  const S = [undefined, "full", "long", "medium", "short"];
+  for (const ds of S) for (const ts of S) for (const hc of ["", "h12", "h23"]) {
+    if (!ds && !ts) continue;
+    if (hc && !ts) continue;
+    const o = { dateStyle: ds, timeStyle: ts, hourCycle: hc || undefined };
+    for (const k in o) if (o[k] === undefined) delete o[k];
+    d.style[[ds || "", ts || "", hc].join("|")] = dateTmpl(loc, o);
+  }
+  // Value maps (month names, hour numbering...) repeat across templates:
+  // keep each once in d.maps and refer to it by index.
+  const maps = [], seen = new Map();
+  const dedupe = (t) => t && t.map(([ty, v]) => {
+    if (v === null || typeof v !== "object") return [ty, v];
+    const k = JSON.stringify(v);
+    if (!seen.has(k)) { seen.set(k, maps.length); maps.push(v); }
+    return [ty, seen.get(k)];
+  });
+  for (const sec of ["date", "time", "style"]) for (const k in d[sec]) d[sec][k] = dedupe(d[sec][k]);
+  d.maps = maps;
+  d.hourCycle = new Intl.DateTimeFormat(loc, { hour: "numeric" }).resolvedOptions().hourCycle;
+  // Zone names for common zones in winter and summer.
+  d.zones = {};
+  for (const z of ["UTC", "America/New_York", "America/Chicago", "America/Denver", "America/Los_Angeles", "Europe/London", "Europe/Berlin", "Europe/Paris", "Europe/Madrid", "Asia/Tokyo", "Asia/Shanghai", "Asia/Kolkata", "Australia/Sydney"]) {
+    const e = {};
+    for (const [season, t] of [["w", Date.UTC(2024, 0, 15)], ["s", Date.UTC(2024, 6, 15)]]) {
+      for (const st of ["short", "long", "shortGeneric", "longGeneric", "shortOffset", "longOffset"]) {
+        const p = new Intl.DateTimeFormat(loc, { timeZone: z, timeZoneName: st }).formatToParts(t).find((p) => p.type === "timeZoneName");
+        e[season + ":" + st] = p.value;
+      }
+    }
+    d.zones[z] = e;
+  }
+  d.gmt = new Intl.DateTimeFormat(loc, { timeZone: "Asia/Kolkata", timeZoneName: "longOffset" }).formatToParts(0).find((p) => p.type === "timeZoneName").value;
+  d.gmtZero = new Intl.DateTimeFormat(loc, { timeZone: "UTC", timeZoneName: "longOffset" }).formatToParts(0).find((p) => p.type === "timeZoneName").value;
+  d.rangeSep = new Intl.DateTimeFormat(loc, { timeZone: "UTC" }).formatRange(Date.UTC(2024, 0, 1), Date.UTC(2025, 0, 1)).replace(new Intl.DateTimeFormat(loc, { timeZone: "UTC" }).format(Date.UTC(2024, 0, 1)), "{0}").replace(new Intl.DateTimeFormat(loc, { timeZone: "UTC" }).format(Date.UTC(2025, 0, 1)), "{1}");
+  return d;
+}
+
+function relData(loc) {
+  const d = {};
+  for (const style of ["long", "short", "narrow"]) {
+    const e = {};
+    for (const u of ["year", "quarter", "month", "week", "day", "hour", "minute", "second"]) {
+      const f = new Intl.RelativeTimeFormat(loc, { style });
+      const fa = new Intl.RelativeTimeFormat(loc, { style, numeric: "auto" });
+      const o = { past: {}, future: {}, auto: {} };
+      for (const [cat, n] of Object.entries(samplesFor(loc))) {
+        o.future[cat] = tmpl(f.formatToParts(n, u));
+        o.past[cat] = tmpl(f.formatToParts(-n, u));
+      }
+      for (let v = -3; v <= 3; v++) {
+        const s = fa.format(v, u);
+        if (s !== f.format(v, u)) o.auto[v] = s;
+      }
+      if (fa.format(-0, u) !== f.format(-0, u)) o.auto["-0"] = fa.format(-0, u);
+      e[u] = o;
+    }
+    d[style] = e;
+  }
+  return d;
+}
+
+function listData(loc) {
+  const d = {};
+  for (const type of ["conjunction", "disjunction", "unit"]) for (const style of ["long", "short", "narrow"]) {
+    const f = new Intl.ListFormat(loc, { type, style });
+    const two = f.format(["\u0001", "\u0002"]);
+    const three = f.format(["\u0001", "\u0002", "\u0003"]);
+    const four = f.format(["\u0001", "\u0002", "\u0003", "\u0004"]);
+    const cut = (s, a, b) => s.slice(s.indexOf(a) + 1, s.indexOf(b));
+    d[type + "|" + style] = {
+      pair: cut(two, "\u0001", "\u0002"),
+      start: cut(three, "\u0001", "\u0002"),
+      middle: cut(four, "\u0002", "\u0003"),
+      end: cut(three, "\u0002", "\u0003"),
+    };
+  }
+  return d;
+}
+
+const LANGS = ["en", "en-US", "en-GB", "de", "de-AT", "de-CH", "fr", "fr-CA", "es", "es-MX", "es-419", "ja", "zh", "zh-Hans", "zh-Hant", "zh-CN", "zh-TW", "it", "pt", "pt-BR", "ru", "ko", "ar", "hi", "nl", "sv", "pl", "tr", "uk", "he", "el", "cs", "da", "fi", "no", "nb", "vi", "th", "id", "la"];
+const REGIONS = ["US", "GB", "DE", "FR", "ES", "JP", "CN", "TW", "HK", "IN", "IT", "CA", "AU", "BR", "MX", "RU", "KR", "CH", "AT", "NL", "SE", "NO", "PL", "BE", "IE", "NZ", "ZA", "AR", "PT", "TR", "UA", "IL", "EG", "SG", "419", "001", "150", "EU", "UN"];
+const SCRIPTS = ["Latn", "Cyrl", "Arab", "Hans", "Hant", "Jpan", "Kore", "Grek", "Hebr", "Deva", "Thai", "Hira", "Kana"];
+function displayData(loc) {
+  const d = {};
+  for (const style of ["long", "short", "narrow"]) {
+    for (const [type, codes] of [["language", LANGS], ["region", REGIONS], ["script", SCRIPTS], ["currency", CURRENCIES]]) {
+      const f = new Intl.DisplayNames(loc, { type, style });
+      const e = {};
+      for (const c of codes) e[c] = f.of(c);
+      if (type === "language") {
+        const fs = new Intl.DisplayNames(loc, { type, style, languageDisplay: "standard" });
+        const s = {};
+        for (const c of codes) if (fs.of(c) !== e[c]) s[c] = fs.of(c);
+        d[type + "|" + style + "|standard"] = s;
+      }
+      d[type + "|" + style] = e;
+    }
+  }
+  return d;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  fs.mkdirSync(out, { recursive: true });
+  for (const loc of LOCALES) {
+    const data = { locale: loc, number: numberData(loc), date: dateData(loc), rel: relData(loc), list: listData(loc), display: displayData(loc) };
+    fs.writeFileSync(path.join(out, loc + ".json"), JSON.stringify(data));
+    console.log(loc, JSON.stringify(data).length);
+  }
+}
