@@ -29,7 +29,7 @@ const pluralSamples = { zero: [0], one: [1], two: [2], few: [3], many: [1000000]
 function samplesFor(loc) {
   const pr = new Intl.PluralRules(loc);
   const res = {};
-  for (const n of [0, 1, 2, 3, 5, 10, 11, 21, 100, 1000000, 1.5]) {
+  for (const n of [1, 2, 3, 5, 10, 11, 21, 100, 1000000, 1.5, 0]) {
     const c = pr.select(n);
     if (!(c in res)) res[c] = n;
   }
@@ -51,6 +51,8 @@ function numberData(loc) {
   d.nan = nf.format(NaN);
   d.inf = nf.format(Infinity);
   d.exp = new Intl.NumberFormat(loc, { notation: "scientific" }).formatToParts(1234).find((p) => p.type === "exponentSeparator").value;
+  d.range = nf.formatRange(3, 5).replace("3", "{0}").replace("5", "{1}");
+  d.approx = nf.formatRange(3, 3).replace("3", "{0}");
   d.decimalNeg = tmpl(nf.formatToParts(-1));
   d.percent = tmpl(new Intl.NumberFormat(loc, { style: "percent" }).formatToParts(0.5));
   d.percentNeg = tmpl(new Intl.NumberFormat(loc, { style: "percent" }).formatToParts(-0.5));
@@ -291,7 +293,8 @@ function displayData(loc) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   fs.mkdirSync(out, { recursive: true });
   for (const loc of LOCALES) {
-    const data = { locale: loc, number: numberData(loc), date: dateData(loc), rel: relData(loc), list: listData(loc), display: displayData(loc) };
+    const plural = { cardinal: new Intl.PluralRules(loc).resolvedOptions().pluralCategories, ordinal: new Intl.PluralRules(loc, { type: "ordinal" }).resolvedOptions().pluralCategories };
+    const data = { locale: loc, plural, number: numberData(loc), date: dateData(loc), rel: relData(loc), list: listData(loc), display: displayData(loc) };
     fs.writeFileSync(path.join(out, loc + ".json"), JSON.stringify(data));
     console.log(loc, JSON.stringify(data).length);
   }

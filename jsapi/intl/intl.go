@@ -1,0 +1,313 @@
+// Package intl implements ECMA-402 Intl for goja runtimes, matching Node 22
+// (ICU) output for en (en-US), en-GB, de, fr, es, ja and zh (zh-CN).
+//
+// The API surface (constructors, option reading, resolvedOptions, formatting
+// from templates) lives in intl.js; Go supplies what JavaScript cannot do
+// cheaply or at all: locale canonicalisation (x/text/language), collation
+// (x/text/collate), text segmentation (rivo/uniseg), time zone arithmetic
+// (time.LoadLocation) and the per-locale CLDR tables in data/, which
+// internal/gen/gen.mjs extracts from Node 22's own ICU output.
+//
+// Install is cheap: globalThis.Intl is an accessor that compiles nothing and
+// parses no data until a script first reads it or calls a locale-sensitive
+// method such as Number.prototype.toLocaleString.
+package intl
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/dop251/goja"
+	"golang.org/x/text/language"
+)
+
+//go:embed intl.js
+var intlSource string
+
+//go:embed data/*.json
+var dataFS embed.FS
+
+// program is compiled once per process; goja programs are shareable.
+var program = sync.OnceValues(func() (*goja.Program, error) {
+	return goja.Compile("intl.js", intlSource, true)
+})
+
+// sections holds each locale's data file split into its top-level sections,
+// so a runtime parses only what it formats with (dates need not pay for
+// currency tables).
+var sections = sync.OnceValues(func() (map[string]map[string]string, error) {
+	ents, err := dataFS.ReadDir("data")
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]map[string]string{}
+	for _, e := range ents {
+		b, err := dataFS.ReadFile("data/" + e.Name())
+		if err != nil {
+			return nil, err
+		}
+		var top map[string]json.RawMessage
+		if err := json.Unmarshal(b, &top); err != nil {
+			return nil, fmt.Errorf("%s: %w", e.Name(), err)
+		}
+		m := map[string]string{}
+		for k, v := range top {
+			m[k] = string(v)
+		}
+		out[strings.TrimSuffix(e.Name(), ".json")] = m
+	}
+	return out, nil
+})
+
+// Install defines globalThis.Intl and points the locale-sensitive methods of
+// Number, BigInt, Date, String and Array prototypes at it. Loop only: call it
+// on the goroutine that owns rt.
+func Install(rt *goja.Runtime) error {
+	inst := &installer{rt: rt}
+	global := rt.GlobalObject()
+	getter := rt.ToValue(func(goja.FunctionCall) goja.Value {
+		v, err := inst.intl()
+		if err != nil {
+			panic(rt.NewGoError(err))
+		}
+		return v
+	})
+	// Assigning Intl replaces the accessor with a plain data property, as
+	// if Intl had always been one.
+	setter := rt.ToValue(func(call goja.FunctionCall) goja.Value {
+		_ = global.DefineDataProperty("Intl", call.Argument(0), goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE)
+		return goja.Undefined()
+	})
+	if err := global.DefineAccessorProperty("Intl", getter, setter, goja.FLAG_TRUE, goja.FLAG_FALSE); err != nil {
+		return fmt.Errorf("install intl: %w", err)
+	}
+	// The prototype methods call into the same lazily built object.
+	hooks := []struct{ ctor, name, fn string }{
+		{"Number", "toLocaleString", "numberToLocaleString"},
+		{"BigInt", "toLocaleString", "numberToLocaleString"},
+		{"Date", "toLocaleString", "dateToLocaleString"},
+		{"Date", "toLocaleDateString", "dateToLocaleDateString"},
+		{"Date", "toLocaleTimeString", "dateToLocaleTimeString"},
+		{"String", "localeCompare", "stringLocaleCompare"},
+		{"Array", "toLocaleString", "arrayToLocaleString"},
+	}
+	for _, h := range hooks {
+		ctor := global.Get(h.ctor)
+		if ctor == nil || goja.IsUndefined(ctor) {
+			continue
+		}
+		proto := ctor.ToObject(rt).Get("prototype").ToObject(rt)
+		fnName := h.fn
+		nargs := 0
+		if h.name == "localeCompare" {
+			nargs = 1
+		}
+		f := rt.ToValue(func(call goja.FunctionCall) goja.Value {
+			if _, err := inst.intl(); err != nil {
+				panic(rt.NewGoError(err))
+			}
+			fn, _ := goja.AssertFunction(inst.hooks.Get(fnName))
+			args := append([]goja.Value{}, call.Arguments...)
+			v, err := fn(call.This, args...)
+			if err != nil {
+				panic(err)
+			}
+			return v
+		}).ToObject(rt)
+		_ = f.DefineDataProperty("name", rt.ToValue(h.name), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
+		_ = f.DefineDataProperty("length", rt.ToValue(nargs), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
+		if err := proto.DefineDataProperty(h.name, f, goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE); err != nil {
+			return fmt.Errorf("install intl: %s.prototype.%s: %w", h.ctor, h.name, err)
+		}
+	}
+	return nil
+}
+
+type installer struct {
+	rt    *goja.Runtime
+	obj   goja.Value
+	hooks *goja.Object
+	err   error
+}
+
+// intl builds the Intl object on first use and caches it (or the error).
+func (in *installer) intl() (goja.Value, error) {
+	if in.obj != nil || in.err != nil {
+		return in.obj, in.err
+	}
+	in.obj, in.err = in.build()
+	if in.err == nil {
+		// Later reads of globalThis.Intl need not go through the accessor.
+		_ = in.rt.GlobalObject().DefineDataProperty("Intl", in.obj, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE)
+	}
+	return in.obj, in.err
+}
+
+func (in *installer) build() (goja.Value, error) {
+	rt := in.rt
+	prog, err := program()
+	if err != nil {
+		return nil, fmt.Errorf("intl: compile: %w", err)
+	}
+	fv, err := rt.RunProgram(prog)
+	if err != nil {
+		return nil, fmt.Errorf("intl: run: %w", err)
+	}
+	fn, ok := goja.AssertFunction(fv)
+	if !ok {
+		return nil, fmt.Errorf("intl: intl.js did not yield a function")
+	}
+	host := newHost(rt)
+	res, err := fn(goja.Undefined(), host)
+	if err != nil {
+		return nil, fmt.Errorf("intl: init: %w", err)
+	}
+	o := res.ToObject(rt)
+	in.hooks = o.Get("hooks").ToObject(rt)
+	return o.Get("Intl"), nil
+}
+
+// newHost returns the Go helpers intl.js calls.
+func newHost(rt *goja.Runtime) *goja.Object {
+	h := rt.NewObject()
+	set := func(name string, f func(goja.FunctionCall) goja.Value) { _ = h.Set(name, f) }
+	set("data", func(c goja.FunctionCall) goja.Value {
+		secs, err := sections()
+		if err != nil {
+			panic(rt.NewGoError(err))
+		}
+		s, ok := secs[c.Argument(0).String()][c.Argument(1).String()]
+		if !ok {
+			return goja.Undefined()
+		}
+		return rt.ToValue(s)
+	})
+	set("canonicalize", func(c goja.FunctionCall) goja.Value {
+		s, ok := canonicalize(c.Argument(0).String())
+		if !ok {
+			return goja.Null()
+		}
+		return rt.ToValue(s)
+	})
+	set("defaultTimeZone", func(goja.FunctionCall) goja.Value { return rt.ToValue(defaultTimeZone()) })
+	set("timeZone", func(c goja.FunctionCall) goja.Value {
+		name, ok := canonicalZone(c.Argument(0).String())
+		if !ok {
+			return goja.Null()
+		}
+		return rt.ToValue(name)
+	})
+	set("fields", func(c goja.FunctionCall) goja.Value {
+		return rt.ToValue(zoneFields(c.Argument(0).ToFloat(), c.Argument(1).String()))
+	})
+	set("collator", func(c goja.FunctionCall) goja.Value {
+		return rt.ToValue(newCollator(c.Argument(0).String(), c.Argument(1).String(), c.Argument(2).ToBoolean(), c.Argument(3).ToBoolean(), c.Argument(4).String()))
+	})
+	set("segment", func(c goja.FunctionCall) goja.Value {
+		return rt.ToValue(segment(c.Argument(0).String(), c.Argument(1).String()))
+	})
+	return h
+}
+
+// canonicalize returns the canonical form of a BCP 47 tag, or false when it
+// is not well-formed (ECMA-402 IsStructurallyValidLanguageTag).
+func canonicalize(tag string) (string, bool) {
+	if tag == "" || strings.ContainsAny(tag, "_ ") {
+		return "", false
+	}
+	t, err := language.Parse(tag)
+	if err != nil {
+		return "", false
+	}
+	return t.String(), true
+}
+
+// defaultTimeZone is the process time zone as Node reports it: TZ if set,
+// else the zone /etc/localtime names; Etc/UTC and friends are "UTC".
+func defaultTimeZone() string {
+	name := os.Getenv("TZ")
+	if name == "" {
+		if target, err := os.Readlink("/etc/localtime"); err == nil {
+			if i := strings.Index(target, "zoneinfo/"); i >= 0 {
+				name = target[i+len("zoneinfo/"):]
+			}
+		}
+	}
+	name = strings.TrimPrefix(name, ":")
+	if n, ok := canonicalZone(name); ok {
+		return n
+	}
+	return "UTC"
+}
+
+var zoneCache sync.Map // name -> *time.Location
+
+func loadZone(name string) (*time.Location, bool) {
+	if v, ok := zoneCache.Load(name); ok {
+		return v.(*time.Location), true
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		return nil, false
+	}
+	zoneCache.Store(name, loc)
+	return loc, true
+}
+
+// canonicalZone validates an IANA name case-insensitively and returns the
+// spelling Node reports (UTC aliases collapse to "UTC").
+func canonicalZone(name string) (string, bool) {
+	if name == "" {
+		return "", false
+	}
+	switch strings.ToLower(name) {
+	case "utc", "etc/utc", "etc/gmt", "gmt", "etc/uct", "uct", "etc/universal", "universal", "etc/zulu", "zulu", "etc/gmt0", "gmt0", "etc/gmt+0", "etc/gmt-0", "gmt+0", "gmt-0", "etc/greenwich", "greenwich":
+		return "UTC", true
+	}
+	if strings.HasPrefix(name, "+") || strings.HasPrefix(name, "-") {
+		return "", false
+	}
+	if _, ok := loadZone(name); ok {
+		return name, true
+	}
+	// Case-insensitive match: try the conventional capitalisation.
+	parts := strings.Split(name, "/")
+	for i, p := range parts {
+		words := strings.Split(p, "_")
+		for j, w := range words {
+			if w != "" {
+				words[j] = strings.ToUpper(w[:1]) + strings.ToLower(w[1:])
+			}
+		}
+		parts[i] = strings.Join(words, "_")
+	}
+	n := strings.Join(parts, "/")
+	if _, ok := loadZone(n); ok {
+		return n, true
+	}
+	return "", false
+}
+
+// zoneFields splits an epoch-milliseconds instant into calendar fields in a
+// zone: year, month (1-12), day, weekday (0 = Sunday), hour, minute, second,
+// millisecond, offset in minutes.
+func zoneFields(ms float64, zone string) []int64 {
+	loc, ok := loadZone(zone)
+	if !ok || zone == "UTC" {
+		loc = time.UTC
+	}
+	sec := int64(ms / 1000)
+	rem := int64(ms) - sec*1000
+	if rem < 0 {
+		rem += 1000
+		sec--
+	}
+	t := time.Unix(sec, rem*int64(time.Millisecond)).In(loc)
+	_, off := t.Zone()
+	return []int64{int64(t.Year()), int64(t.Month()), int64(t.Day()), int64(t.Weekday()), int64(t.Hour()), int64(t.Minute()), int64(t.Second()), rem, int64(off / 60)}
+}

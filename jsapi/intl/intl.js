@@ -1,0 +1,1125 @@
+// Intl for pigo: ECMA-402 constructors over per-locale tables extracted from
+// Node 22 (see internal/gen/gen.mjs) and Go helpers passed in as host.
+// Evaluates to a function(host) returning {Intl, hooks}.
+(function (host) {
+"use strict";
+
+// ---- locales ----------------------------------------------------------
+const AVAILABLE = ["en", "en-GB", "de", "fr", "es", "ja", "zh"];
+// Tags whose ICU data equal their base locale's; Node reports them as asked.
+const SAME = { "en-US": "en", "de-DE": "de", "fr-FR": "fr", "es-ES": "es", "ja-JP": "ja", "zh-CN": "zh", "zh-Hans": "zh", "zh-Hans-CN": "zh" };
+const DEFAULT_LOCALE = "en-US";
+
+const cache = Object.create(null);
+function data(loc, sec) {
+  const k = loc + "|" + sec;
+  let v = cache[k];
+  if (v === undefined) {
+    v = JSON.parse(host.data(loc, sec));
+    cache[k] = v;
+  }
+  return v;
+}
+
+function notSupported(what) {
+  return new RangeError("not supported: Intl." + what);
+}
+
+function canonicalizeLocaleList(locales) {
+  if (locales === undefined) return [];
+  const seen = [];
+  const list = typeof locales === "string" || locales instanceof Locale ? [locales] : toObject(locales);
+  const len = Math.min(Number(list.length) || 0, 2 ** 32);
+  for (let k = 0; k < len; k++) {
+    if (!(k in list)) continue;
+    const v = list[k];
+    if (typeof v !== "string" && (typeof v !== "object" || v === null)) throw new TypeError("Language ID should be string or object.");
+    const s = v instanceof Locale ? localeSlots.get(v).tag : String(v);
+    const tag = host.canonicalize(s);
+    if (tag === null) throw new RangeError("Incorrect locale information provided");
+    if (!seen.includes(tag)) seen.push(tag);
+  }
+  return seen;
+}
+
+function splitExt(tag) {
+  const i = tag.indexOf("-u-");
+  const keys = Object.create(null);
+  if (i < 0) return { base: tag.replace(/-x-.*$/, ""), keys };
+  const sub = tag.slice(i + 3).split("-");
+  let key = null;
+  for (const s of sub) {
+    if (s.length === 1) break;
+    if (s.length === 2) { key = s; keys[key] = "true"; } else if (key) keys[key] = keys[key] === "true" ? s : keys[key] + "-" + s;
+  }
+  return { base: tag.slice(0, i), keys };
+}
+
+function lookup(tag) {
+  const { base, keys } = splitExt(tag);
+  const parts = base.split("-");
+  while (parts.length) {
+    const b = parts.join("-");
+    if (SAME[b]) return { locale: b, data: SAME[b], keys };
+    if (AVAILABLE.includes(b)) return { locale: b, data: b, keys };
+    parts.pop();
+  }
+  return null;
+}
+
+function resolveLocale(locales) {
+  for (const t of canonicalizeLocaleList(locales)) {
+    const r = lookup(t);
+    if (r) return r;
+  }
+  return { locale: DEFAULT_LOCALE, data: "en", keys: Object.create(null) };
+}
+
+function supportedLocalesOf(locales, options) {
+  if (options !== undefined) getOption(toObject(options), "localeMatcher", "string", ["lookup", "best fit"], "best fit", "Intl");
+  return canonicalizeLocaleList(locales).filter((t) => lookup(t) !== null);
+}
+
+// ---- options ----------------------------------------------------------
+function toObject(o) {
+  if (o === undefined || o === null) throw new TypeError("Cannot convert undefined or null to object");
+  return Object(o);
+}
+function coerceOptions(o) {
+  return o === undefined ? Object.create(null) : toObject(o);
+}
+function getOption(opts, prop, type, values, fallback, ctor) {
+  let v = opts[prop];
+  if (v === undefined) return fallback;
+  if (type === "boolean") v = Boolean(v);
+  else v = String(v);
+  if (values && !values.includes(v)) throw new RangeError("Value " + v + " out of range for " + ctor + " options property " + prop);
+  return v;
+}
+function defaultNumberOption(v, min, max, fallback, prop) {
+  if (v === undefined) return fallback;
+  v = Number(v);
+  if (isNaN(v) || v < min || v > max) throw new RangeError(prop + " value is out of range.");
+  return Math.floor(v);
+}
+function getNumberOption(opts, prop, min, max, fallback) {
+  return defaultNumberOption(opts[prop], min, max, fallback, prop);
+}
+function slotsOf(map, obj, method) {
+  const s = typeof obj === "object" && obj !== null ? map.get(obj) : undefined;
+  if (!s) throw new TypeError("Method " + method + " called on incompatible receiver " + describe(obj));
+  return s;
+}
+function describe(v) {
+  if (typeof v === "object" && v !== null) return "#<" + ((v.constructor && v.constructor.name) || "Object") + ">";
+  return String(v);
+}
+function defineMethods(proto, methods, tag) {
+  for (const k of Reflect.ownKeys(methods)) {
+    const d = Object.getOwnPropertyDescriptor(methods, k);
+    if (d.get) Object.defineProperty(proto, k, { get: d.get, configurable: true, enumerable: false });
+    else Object.defineProperty(proto, k, { value: d.value, writable: true, configurable: true, enumerable: false });
+  }
+  Object.defineProperty(proto, Symbol.toStringTag, { value: tag, configurable: true });
+}
+function defineCtor(name, ctor, methods) {
+  defineMethods(ctor.prototype, methods, "Intl." + name);
+  Object.defineProperty(ctor, "supportedLocalesOf", {
+    value: function supportedLocalesOf_(locales, options) { return supportedLocalesOf(locales, options); },
+    writable: true, configurable: true,
+  });
+  Object.defineProperty(ctor.supportedLocalesOf, "name", { value: "supportedLocalesOf" });
+}
+
+// ---- plural rules -----------------------------------------------------
+// CLDR plural rules for the available languages (operands per UTS #35).
+function pluralCategory(lang, type, intStr, fracStr, exp) {
+  const i = Number(intStr), v = fracStr.length, f = fracStr === "" ? 0 : Number(fracStr);
+  const n = Number(intStr + (fracStr ? "." + fracStr : ""));
+  const e = exp || 0;
+  const mod = (digits, m) => Number(digits.slice(-String(m).length)) % m;
+  if (type === "ordinal") {
+    if (lang === "en") {
+      if (fracStr !== "" && f !== 0) return "other";
+      const n10 = mod(intStr, 10), n100 = mod(intStr, 100);
+      if (n10 === 1 && n100 !== 11) return "one";
+      if (n10 === 2 && n100 !== 12) return "two";
+      if (n10 === 3 && n100 !== 13) return "few";
+      return "other";
+    }
+    if (lang === "fr") return n === 1 ? "one" : "other";
+    return "other";
+  }
+  switch (lang) {
+    case "en": case "de":
+      return i === 1 && v === 0 ? "one" : "other";
+    case "fr":
+      if (i === 0 || i === 1) return "one";
+      if ((e === 0 && i !== 0 && mod(intStr, 1000000) === 0 && v === 0) || e < 0 || e > 5) return "many";
+      return "other";
+    case "es":
+      if (n === 1 && f === 0) return "one";
+      if ((e === 0 && i !== 0 && mod(intStr, 1000000) === 0 && v === 0) || e < 0 || e > 5) return "many";
+      return "other";
+    default:
+      return "other";
+  }
+}
+const langOf = (loc) => loc.split("-")[0];
+
+// ---- decimal arithmetic -----------------------------------------------
+// A non-negative decimal is {d, e}: value = 0.d × 10^e, d without leading or
+// trailing zeros ("" is zero). Rounding works on the shortest round-trip
+// digits, as ICU does, so 1.005 rounds to 1.01.
+function toDec(x) {
+  if (typeof x === "bigint") {
+    const s = (x < 0n ? -x : x).toString();
+    const d = s.replace(/0+$/, "");
+    return d === "0" || d === "" ? { d: "", e: 0 } : { d, e: s.length };
+  }
+  x = Math.abs(x);
+  if (x === 0) return { d: "", e: 0 };
+  let s = String(x), exp = 0;
+  const ei = s.indexOf("e");
+  if (ei >= 0) { exp = Number(s.slice(ei + 1)); s = s.slice(0, ei); }
+  const dot = s.indexOf(".");
+  const ip = dot >= 0 ? s.slice(0, dot) : s, fp = dot >= 0 ? s.slice(dot + 1) : "";
+  let d = ip + fp, e = ip.length + exp, k = 0;
+  while (k < d.length && d[k] === "0") { k++; e--; }
+  d = d.slice(k).replace(/0+$/, "");
+  return d === "" ? { d: "", e: 0 } : { d, e };
+}
+function roundKeep(dec, keep) {
+  const { d } = dec;
+  let e = dec.e;
+  if (keep >= d.length) return dec;
+  if (keep < 0) return { d: "", e: 0 };
+  let kept = d.slice(0, keep);
+  if (d.charCodeAt(keep) >= 53) {
+    const a = kept.split("");
+    let i = a.length - 1;
+    while (i >= 0 && a[i] === "9") { a[i] = "0"; i--; }
+    if (i < 0) { a.unshift("1"); e++; } else a[i] = String(Number(a[i]) + 1);
+    kept = a.join("");
+  }
+  kept = kept.replace(/0+$/, "");
+  return kept === "" ? { d: "", e: 0 } : { d: kept, e };
+}
+// roundDec applies the resolved digit options; returns {dec, minFrac}.
+function roundDec(dec, r) {
+  const byFrac = () => ({ dec: roundKeep(dec, dec.e + r.maxFrac), minFrac: r.minFrac, sig: false });
+  const bySig = () => ({ dec: roundKeep(dec, r.maxSig), minSig: r.minSig, sig: true });
+  let res;
+  if (r.type === "frac") res = byFrac();
+  else if (r.type === "sig") res = bySig();
+  else {
+    const a = bySig(), b = byFrac();
+    // Position of the last kept digit: lower means more precision.
+    const pa = dec.e - r.maxSig, pb = -r.maxFrac;
+    const sigMore = pa < pb;
+    res = (r.type === "morePrecision") === sigMore ? a : b;
+    if (r.type === "morePrecision" && pa === pb) res = a;
+  }
+  return res;
+}
+function layout(res, minInt, stripIfInteger) {
+  const { d, e } = res.dec;
+  let int = e <= 0 ? "0" : d.slice(0, e).padEnd(e, "0");
+  let frac = e < 0 ? "0".repeat(-e) + d : d.slice(Math.max(e, 0));
+  if (d === "") frac = "";
+  let minFrac = res.minFrac || 0;
+  if (res.sig) {
+    const ee = d === "" ? 1 : e;
+    minFrac = Math.max(0, res.minSig - ee);
+  }
+  frac = frac.padEnd(minFrac, "0");
+  if (stripIfInteger && /^0*$/.test(frac)) frac = "";
+  int = int.padStart(minInt, "0");
+  return { int, frac };
+}
+function groupInt(int, sym, grouping) {
+  if (grouping === "false" || int.length < 4) return [int];
+  const min = grouping === "always" ? 1 : grouping === "min2" ? 2 : sym.minGroup;
+  if (int.length < 3 + min) return [int];
+  const out = [];
+  let i = int.length % 3 || 3;
+  out.push(int.slice(0, i));
+  for (; i < int.length; i += 3) out.push(int.slice(i, i + 3));
+  return out;
+}
+function numberParts(lay, sym, grouping) {
+  const parts = [];
+  const groups = groupInt(lay.int, sym, grouping);
+  groups.forEach((g, j) => {
+    if (j) parts.push({ type: "group", value: sym.group });
+    parts.push({ type: "integer", value: g });
+  });
+  if (lay.frac) {
+    parts.push({ type: "decimal", value: sym.decimal });
+    parts.push({ type: "fraction", value: lay.frac });
+  }
+  return parts;
+}
+function applyTmpl(tmpl, inner, sign, sym) {
+  const out = [];
+  for (const t of tmpl) {
+    if (t === "#") { for (const p of inner) out.push(p); continue; }
+    let [type, value] = t;
+    if (type === "minusSign" && sign === "+") { type = "plusSign"; value = sym.plus; }
+    out.push({ type, value });
+  }
+  return out;
+}
+function mergeLiterals(parts) {
+  const out = [];
+  for (const p of parts) {
+    const last = out[out.length - 1];
+    if (last && p.type === "literal" && last.type === "literal") last.value += p.value;
+    else out.push(p);
+  }
+  return out;
+}
+
+// ---- NumberFormat -----------------------------------------------------
+const nfSlots = new WeakMap();
+const NF = "Intl.NumberFormat";
+const SIMPLE_UNITS = ["acre", "bit", "byte", "celsius", "centimeter", "day", "degree", "fahrenheit", "fluid-ounce", "foot", "gallon", "gigabit", "gigabyte", "gram", "hectare", "hour", "inch", "kilobit", "kilobyte", "kilogram", "kilometer", "liter", "megabit", "megabyte", "meter", "microsecond", "mile", "mile-scandinavian", "milliliter", "millimeter", "millisecond", "minute", "month", "nanosecond", "ounce", "percent", "petabyte", "pound", "second", "stone", "terabit", "terabyte", "week", "yard", "year"];
+function isWellFormedUnit(u) {
+  if (SIMPLE_UNITS.includes(u)) return true;
+  const i = u.indexOf("-per-");
+  return i > 0 && SIMPLE_UNITS.includes(u.slice(0, i)) && SIMPLE_UNITS.includes(u.slice(i + 5));
+}
+
+function digitOptions(s, opts, mnfdDefault, mxfdDefault, notation) {
+  s.minimumIntegerDigits = getNumberOption(opts, "minimumIntegerDigits", 1, 21, 1);
+  const mnfd = opts.minimumFractionDigits, mxfd = opts.maximumFractionDigits;
+  const mnsd = opts.minimumSignificantDigits, mxsd = opts.maximumSignificantDigits;
+  s.roundingIncrement = getNumberOption(opts, "roundingIncrement", 1, 5000, 1);
+  if (s.roundingIncrement !== 1) throw notSupported("NumberFormat option roundingIncrement");
+  s.roundingMode = getOption(opts, "roundingMode", "string", ["ceil", "floor", "expand", "trunc", "halfCeil", "halfFloor", "halfExpand", "halfTrunc", "halfEven"], "halfExpand", NF);
+  if (s.roundingMode !== "halfExpand") throw notSupported("NumberFormat option roundingMode " + s.roundingMode);
+  s.roundingPriority = getOption(opts, "roundingPriority", "string", ["auto", "morePrecision", "lessPrecision"], "auto", NF);
+  s.trailingZeroDisplay = getOption(opts, "trailingZeroDisplay", "string", ["auto", "stripIfInteger"], "auto", NF);
+  const hasSd = mnsd !== undefined || mxsd !== undefined;
+  const hasFd = mnfd !== undefined || mxfd !== undefined;
+  let needSd = true, needFd = true;
+  if (s.roundingPriority === "auto") {
+    needSd = hasSd;
+    if (needSd || (!hasFd && notation === "compact")) needFd = false;
+  }
+  if (needSd) {
+    if (hasSd) {
+      s.minimumSignificantDigits = defaultNumberOption(mnsd, 1, 21, 1, "minimumSignificantDigits");
+      s.maximumSignificantDigits = defaultNumberOption(mxsd, s.minimumSignificantDigits, 21, 21, "maximumSignificantDigits");
+    } else { s.minimumSignificantDigits = 1; s.maximumSignificantDigits = 21; }
+  }
+  if (needFd) {
+    if (hasFd) {
+      let mn = defaultNumberOption(mnfd, 0, 100, undefined, "minimumFractionDigits");
+      let mx = defaultNumberOption(mxfd, 0, 100, undefined, "maximumFractionDigits");
+      if (mn === undefined) mn = Math.min(mnfdDefault, mx);
+      else if (mx === undefined) mx = Math.max(mxfdDefault, mn);
+      else if (mn > mx) throw new RangeError("maximumFractionDigits value is out of range.");
+      s.minimumFractionDigits = mn; s.maximumFractionDigits = mx;
+    } else { s.minimumFractionDigits = mnfdDefault; s.maximumFractionDigits = mxfdDefault; }
+  }
+  if (!needSd && !needFd) {
+    s.minimumFractionDigits = 0; s.maximumFractionDigits = 0;
+    s.minimumSignificantDigits = 1; s.maximumSignificantDigits = 2;
+    s.roundingPriority = "morePrecision";
+    s.rounding = { type: "morePrecision", minFrac: 0, maxFrac: 0, minSig: 1, maxSig: 2 };
+  } else {
+    s.rounding = {
+      type: s.roundingPriority === "auto" ? (needSd ? "sig" : "frac") : s.roundingPriority,
+      minFrac: s.minimumFractionDigits, maxFrac: s.maximumFractionDigits,
+      minSig: s.minimumSignificantDigits, maxSig: s.maximumSignificantDigits,
+    };
+  }
+}
+
+function NumberFormat(locales, options) {
+  if (!new.target) return new NumberFormat(locales, options);
+  const opts = coerceOptions(options);
+  getOption(opts, "localeMatcher", "string", ["lookup", "best fit"], "best fit", NF);
+  const nu = getOption(opts, "numberingSystem", "string", undefined, undefined, NF);
+  if (nu !== undefined && !/^[a-zA-Z0-9]{3,8}(-[a-zA-Z0-9]{3,8})*$/.test(nu)) throw new RangeError("Invalid numberingSystem : " + nu);
+  const r = resolveLocale(locales);
+  const s = { locale: r.locale, data: r.data, numberingSystem: "latn" };
+  if ((nu && nu !== "latn") || (r.keys.nu && r.keys.nu !== "latn")) throw notSupported("NumberFormat numberingSystem " + (nu || r.keys.nu));
+  s.style = getOption(opts, "style", "string", ["decimal", "percent", "currency", "unit"], "decimal", NF);
+  let currency = getOption(opts, "currency", "string", undefined, undefined, NF);
+  if (currency !== undefined && !/^[A-Za-z]{3}$/.test(currency)) throw new RangeError("Invalid currency code : " + currency);
+  const currencyDisplay = getOption(opts, "currencyDisplay", "string", ["code", "symbol", "narrowSymbol", "name"], "symbol", NF);
+  const currencySign = getOption(opts, "currencySign", "string", ["standard", "accounting"], "standard", NF);
+  const unit = getOption(opts, "unit", "string", undefined, undefined, NF);
+  if (unit !== undefined && !isWellFormedUnit(unit)) throw new RangeError("Invalid unit argument for Intl.NumberFormat() '" + unit + "'");
+  const unitDisplay = getOption(opts, "unitDisplay", "string", ["short", "narrow", "long"], "short", NF);
+  if (s.style === "currency") {
+    if (currency === undefined) throw new TypeError("Currency code is required with currency style.");
+    s.currency = currency.toUpperCase(); s.currencyDisplay = currencyDisplay; s.currencySign = currencySign;
+  }
+  if (s.style === "unit") {
+    if (unit === undefined) throw new TypeError("Invalid unit argument for Intl.NumberFormat() ''");
+    s.unit = unit; s.unitDisplay = unitDisplay;
+  }
+  const notation = getOption(opts, "notation", "string", ["standard", "scientific", "engineering", "compact"], "standard", NF);
+  let mnfdDefault = 0, mxfdDefault = 3;
+  const num = data(s.data, "number");
+  if (s.style === "currency") {
+    const c = num.currency[s.currency];
+    if (!c) throw notSupported("NumberFormat currency " + s.currency);
+    mnfdDefault = mxfdDefault = c.digits;
+    if (notation === "compact") mnfdDefault = mxfdDefault = 0;
+  } else if (s.style === "percent") mxfdDefault = 0;
+  if (s.style === "unit" && !num.unit[s.unit]) throw notSupported("NumberFormat unit " + s.unit);
+  const d = {};
+  digitOptions(d, opts, mnfdDefault, mxfdDefault, notation);
+  const compactDisplay = getOption(opts, "compactDisplay", "string", ["short", "long"], "short", NF);
+  const defaultGrouping = notation === "compact" ? "min2" : "auto";
+  let g = opts.useGrouping;
+  if (g === undefined) g = defaultGrouping;
+  else if (g === true) g = "always";
+  else if (g === false || g === null || g === 0 || g === "" || Number.isNaN(g)) g = false;
+  else {
+    g = String(g);
+    if (g === "true" || g === "false") g = defaultGrouping;
+    else if (!["min2", "auto", "always"].includes(g)) throw new RangeError("Value " + g + " out of range for Intl.NumberFormat options property useGrouping");
+  }
+  const signDisplay = getOption(opts, "signDisplay", "string", ["auto", "never", "always", "exceptZero", "negative"], "auto", NF);
+  Object.assign(s, d);
+  s.useGrouping = g;
+  s.notation = notation;
+  if (notation === "compact") s.compactDisplay = compactDisplay;
+  s.signDisplay = signDisplay;
+  s.sym = num;
+  nfSlots.set(this, s);
+}
+
+const NF_RESOLVED = ["locale", "numberingSystem", "style", "currency", "currencyDisplay", "currencySign", "unit", "unitDisplay", "minimumIntegerDigits", "minimumFractionDigits", "maximumFractionDigits", "minimumSignificantDigits", "maximumSignificantDigits", "useGrouping", "notation", "compactDisplay", "signDisplay", "roundingIncrement", "roundingMode", "roundingPriority", "trailingZeroDisplay"];
+
+function toIntlMV(x) {
+  if (typeof x === "bigint") return x;
+  if (typeof x === "string") {
+    const t = x.trim();
+    if (/^-?\d+$/.test(t) && t.replace(/^-/, "").length > 15) return BigInt(t);
+  }
+  return Number(x);
+}
+
+function nfFormatToParts(s, x) {
+  x = toIntlMV(x);
+  const sym = s.sym;
+  const isBig = typeof x === "bigint";
+  const negative = isBig ? x < 0n : x < 0 || Object.is(x, -0);
+  let inner, plural = "other", isZero = false;
+  let exp = 0;
+  if (!isBig && Number.isNaN(x)) {
+    inner = [{ type: "nan", value: sym.nan }];
+  } else if (!isBig && !Number.isFinite(x)) {
+    inner = [{ type: "infinity", value: sym.inf }];
+  } else {
+    let dec = toDec(x);
+    if (s.style === "percent" && dec.d !== "") dec = { d: dec.d, e: dec.e + 2 };
+    const lang = langOf(s.data);
+    if (s.notation === "scientific" || s.notation === "engineering") {
+      let res, E;
+      for (let pass = 0; pass < 2; pass++) {
+        E = dec.d === "" ? 0 : dec.e - 1;
+        if (s.notation === "engineering") E = Math.floor(E / 3) * 3;
+        const m = dec.d === "" ? dec : { d: dec.d, e: dec.e - E };
+        res = roundDec(m, s.rounding);
+        if (res.dec.d === "" || res.dec.e <= (s.notation === "engineering" ? 3 : 1)) break;
+        dec = { d: res.dec.d, e: res.dec.e + E };
+      }
+      const lay = layout(res, s.minimumIntegerDigits, s.trailingZeroDisplay === "stripIfInteger");
+      isZero = res.dec.d === "";
+      inner = numberParts(lay, sym, s.useGrouping === false ? "false" : s.useGrouping);
+      inner.push({ type: "exponentSeparator", value: sym.exp });
+      if (E < 0) inner.push({ type: "exponentMinusSign", value: sym.minus });
+      inner.push({ type: "exponentInteger", value: String(Math.abs(E)) });
+      plural = pluralCategory(lang, "cardinal", lay.int, lay.frac);
+    } else if (s.notation === "compact") {
+      const table = sym.compact[s.compactDisplay];
+      let mag = dec.d === "" ? 0 : dec.e - 1, res, ent;
+      for (let pass = 0; pass < 2; pass++) {
+        ent = table[Math.max(0, Math.min(mag, table.length - 1))];
+        const m = dec.d === "" ? dec : { d: dec.d, e: dec.e - ent.div };
+        res = roundDec(m, s.rounding);
+        const newMag = res.dec.d === "" ? 0 : res.dec.e - 1 + ent.div;
+        if (newMag <= mag || newMag >= table.length) break;
+        mag = newMag;
+      }
+      const lay = layout(res, s.minimumIntegerDigits, s.trailingZeroDisplay === "stripIfInteger");
+      isZero = res.dec.d === "";
+      plural = pluralCategory(lang, "cardinal", lay.int, lay.frac);
+      const ct = ent[plural] || ent.other;
+      inner = applyTmpl(ct, numberParts(lay, sym, s.useGrouping === false ? "false" : s.useGrouping), "", sym);
+      exp = ent.div;
+    } else {
+      const res = roundDec(dec, s.rounding);
+      const lay = layout(res, s.minimumIntegerDigits, s.trailingZeroDisplay === "stripIfInteger");
+      isZero = res.dec.d === "";
+      inner = numberParts(lay, sym, s.useGrouping === false ? "false" : s.useGrouping);
+      plural = pluralCategory(lang, "cardinal", lay.int, lay.frac);
+    }
+  }
+  let sign = "";
+  switch (s.signDisplay) {
+    case "auto": sign = negative ? "-" : ""; break;
+    case "always": sign = negative ? "-" : "+"; break;
+    case "exceptZero": sign = isZero ? "" : negative ? "-" : "+"; break;
+    case "negative": sign = negative && !isZero ? "-" : ""; break;
+  }
+  if (!isBig && Number.isNaN(x) && s.signDisplay !== "always") sign = "";
+  let pos, neg;
+  switch (s.style) {
+    case "percent": pos = sym.percent; neg = sym.percentNeg; break;
+    case "currency": {
+      const c = sym.currency[s.currency];
+      if (s.currencyDisplay === "name") {
+        const e = c.name[plural] || c.name.other;
+        pos = e[0]; neg = e[1];
+      } else {
+        const e = c[s.currencyDisplay];
+        pos = e[0]; neg = s.currencySign === "accounting" && sign === "-" ? e[2] : e[1];
+      }
+      break;
+    }
+    case "unit": {
+      const u = sym.unit[s.unit][s.unitDisplay];
+      const e = u[plural] || u.other;
+      pos = e[0]; neg = e[1];
+      break;
+    }
+    default: pos = ["#"]; neg = sym.decimalNeg;
+  }
+  const parts = applyTmpl(sign ? neg : pos, inner, sign, sym);
+  return parts;
+}
+
+defineCtor("NumberFormat", NumberFormat, {
+  get format() {
+    const s = slotsOf(nfSlots, this, "UnwrapNumberFormat");
+    if (!s.bound) {
+      s.bound = (x) => nfFormatToParts(s, x).map((p) => p.value).join("");
+    }
+    return s.bound;
+  },
+  formatToParts(x) {
+    const s = slotsOf(nfSlots, this, "Intl.NumberFormat.prototype.formatToParts");
+    return nfFormatToParts(s, x);
+  },
+  formatRange(a, b) {
+    const s = slotsOf(nfSlots, this, "Intl.NumberFormat.prototype.formatRange");
+    if (a === undefined || b === undefined) throw new TypeError("start or end is undefined");
+    const x = nfFormatToParts(s, a).map((p) => p.value).join("");
+    const y = nfFormatToParts(s, b).map((p) => p.value).join("");
+    if (s.style !== "decimal" || s.notation !== "standard") throw notSupported("NumberFormat.prototype.formatRange for style " + s.style + " notation " + s.notation);
+    if (x === y) return s.sym.approx.replace("{0}", x);
+    return s.sym.range.replace("{0}", x).replace("{1}", y);
+  },
+  resolvedOptions() {
+    const s = slotsOf(nfSlots, this, "UnwrapNumberFormat");
+    const o = {};
+    for (const k of NF_RESOLVED) if (s[k] !== undefined) o[k] = s[k];
+    return o;
+  },
+});
+
+// ---- DateTimeFormat ---------------------------------------------------
+const dtfSlots = new WeakMap();
+const DTF = "Intl.DateTimeFormat";
+const DATE_FIELDS = ["weekday", "year", "month", "day"];
+const TIME_FIELDS = ["hour", "minute", "second"];
+const COMPONENTS = [
+  ["weekday", ["narrow", "short", "long"]],
+  ["era", ["narrow", "short", "long"]],
+  ["year", ["2-digit", "numeric"]],
+  ["month", ["2-digit", "numeric", "narrow", "short", "long"]],
+  ["day", ["2-digit", "numeric"]],
+  ["dayPeriod", ["narrow", "short", "long"]],
+  ["hour", ["2-digit", "numeric"]],
+  ["minute", ["2-digit", "numeric"]],
+  ["second", ["2-digit", "numeric"]],
+  ["fractionalSecondDigits", null],
+  ["timeZoneName", ["short", "long", "shortOffset", "longOffset", "shortGeneric", "longGeneric"]],
+];
+
+function initDTF(obj, locales, options, required, defaults) {
+  const opts = coerceOptions(options);
+  const r = resolveLocale(locales);
+  getOption(opts, "localeMatcher", "string", ["lookup", "best fit"], "best fit", DTF);
+  const cal = getOption(opts, "calendar", "string", undefined, undefined, DTF) || r.keys.ca;
+  if (cal !== undefined && cal !== "gregory") throw notSupported("DateTimeFormat option calendar " + cal);
+  const nu = getOption(opts, "numberingSystem", "string", undefined, undefined, DTF) || r.keys.nu;
+  if (nu !== undefined && nu !== "latn") throw notSupported("DateTimeFormat option numberingSystem " + nu);
+  const hour12 = getOption(opts, "hour12", "boolean", undefined, undefined, DTF);
+  let hourCycle = getOption(opts, "hourCycle", "string", ["h11", "h12", "h23", "h24"], undefined, DTF);
+  if (hour12 !== undefined) hourCycle = undefined;
+  let tz = opts.timeZone;
+  if (tz === undefined) tz = host.defaultTimeZone();
+  else {
+    tz = String(tz);
+    const c = host.timeZone(tz);
+    if (c === null) throw new RangeError("Invalid time zone specified: " + tz);
+    tz = c;
+  }
+  const s = { locale: r.locale, data: r.data, calendar: "gregory", numberingSystem: "latn", timeZone: tz };
+  const comp = {};
+  for (const [k, vals] of COMPONENTS) {
+    if (vals === null) {
+      const v = opts[k];
+      if (v !== undefined) comp[k] = defaultNumberOption(v, 1, 3, undefined, k);
+    } else {
+      const v = getOption(opts, k, "string", vals, undefined, DTF);
+      if (v !== undefined) comp[k] = v;
+    }
+  }
+  getOption(opts, "formatMatcher", "string", ["basic", "best fit"], "best fit", DTF);
+  const dateStyle = getOption(opts, "dateStyle", "string", ["full", "long", "medium", "short"], undefined, DTF);
+  const timeStyle = getOption(opts, "timeStyle", "string", ["full", "long", "medium", "short"], undefined, DTF);
+  const d = data(s.data, "date");
+  s.d = d;
+  if (dateStyle || timeStyle) {
+    if (Object.keys(comp).length) throw new TypeError("Invalid option : option");
+    if (required === "date" && !dateStyle) throw new TypeError("Invalid option : timeStyle");
+    if (required === "time" && !timeStyle) throw new TypeError("Invalid option : dateStyle");
+  } else {
+    let need = true;
+    if (required !== "time" && ["weekday", "year", "month", "day"].some((k) => comp[k])) need = false;
+    if (required !== "date" && ["dayPeriod", "hour", "minute", "second", "fractionalSecondDigits"].some((k) => comp[k])) need = false;
+    if (need && (defaults === "date" || defaults === "all")) comp.year = comp.month = comp.day = "numeric";
+    if (need && (defaults === "time" || defaults === "all")) comp.hour = comp.minute = comp.second = "numeric";
+  }
+  for (const k of ["era", "dayPeriod", "fractionalSecondDigits"]) if (comp[k] !== undefined) throw notSupported("DateTimeFormat option " + k);
+  const hasHour = comp.hour !== undefined || timeStyle !== undefined;
+  let hc;
+  if (hasHour) {
+    if (hour12 !== undefined) hc = hour12 ? "h12" : "h23";
+    else if (hourCycle) hc = hourCycle;
+    else if (["h11", "h12", "h23", "h24"].includes(r.keys.hc)) hc = r.keys.hc;
+    s.hourCycle = hc || d.hourCycle;
+    s.hour12 = s.hourCycle === "h11" || s.hourCycle === "h12";
+  }
+  const hcKey = hc === undefined ? "" : hc === "h11" || hc === "h12" ? "h12" : "h23";
+  let tmpl;
+  if (dateStyle || timeStyle) {
+    tmpl = d.style[[dateStyle || "", timeStyle || "", hcKey].join("|")];
+    s.dateStyle = dateStyle; s.timeStyle = timeStyle;
+  } else {
+    const dk = DATE_FIELDS.map((k) => comp[k] || "").join("|");
+    const hasDate = dk !== "|||";
+    const hasTime = TIME_FIELDS.some((k) => comp[k]) || comp.timeZoneName;
+    const tk = [comp.hour || "", comp.minute || "", comp.second || "", comp.timeZoneName || "", comp.hour ? hcKey : ""].join("|");
+    const dt = hasDate ? d.date[dk] : null;
+    const tt = hasTime ? d.time[tk] : null;
+    if ((hasDate && !dt) || (hasTime && !tt)) throw notSupported("DateTimeFormat option combination " + JSON.stringify(comp));
+    if (hasDate && hasTime) {
+      const glue = d.glue[dk];
+      if (!glue) throw notSupported("DateTimeFormat option combination " + JSON.stringify(comp));
+      tmpl = [];
+      for (const piece of glue.split(/(\{[01]\})/)) {
+        if (piece === "{1}") tmpl.push(...dt);
+        else if (piece === "{0}") tmpl.push(...tt);
+        else if (piece) tmpl.push(["literal", piece]);
+      }
+    } else tmpl = dt || tt;
+    // Resolved component widths come from the chosen pattern, as in ICU.
+    for (const [k] of COMPONENTS) if (comp[k] !== undefined) s[k] = comp[k];
+    for (const [type, v] of tmpl) {
+      if (type === "year" || type === "day" || type === "minute" || type === "second" || (type === "month" && (v === "n" || v === "2"))) {
+        if (v === "n") s[type] = "numeric"; else if (v === "2") s[type] = "2-digit";
+      } else if (type === "month" && typeof v === "number" && /^\d+$/.test(d.maps[v]["1"])) {
+        s.month = d.maps[v]["1"].length === 2 ? "2-digit" : "numeric";
+      } else if (type === "hour") {
+        s.hour = d.maps[v]["1"].length === 2 || d.maps[v]["13"].length === 2 && d.maps[v]["13"][0] === "0" ? "2-digit" : "numeric";
+      }
+    }
+  }
+  if (!tmpl || tmpl.some(([t, v]) => t === "literal" && v === null)) throw notSupported("DateTimeFormat pattern for " + JSON.stringify(comp));
+  s.tmpl = tmpl;
+  dtfSlots.set(obj, s);
+}
+
+function DateTimeFormat(locales, options) {
+  if (!new.target) return new DateTimeFormat(locales, options);
+  initDTF(this, locales, options, "any", "date");
+}
+
+const DTF_RESOLVED = ["locale", "calendar", "numberingSystem", "timeZone", "hourCycle", "hour12", "weekday", "era", "year", "month", "day", "dayPeriod", "hour", "minute", "second", "fractionalSecondDigits", "timeZoneName", "dateStyle", "timeStyle"];
+
+function toDateValue(x) {
+  if (x === undefined) return Date.now();
+  const t = typeof x === "object" && x instanceof Date ? x.getTime() : Number(x);
+  if (!isFinite(t) || Math.abs(t) > 8.64e15) throw new RangeError("Invalid time value");
+  return Math.trunc(t) + 0;
+}
+
+function zoneName(s, t, f, style) {
+  const zones = s.d.zones[s.timeZone];
+  if (zones) {
+    const w = host.fields(Date.UTC(2024, 0, 15), s.timeZone)[8];
+    const season = f[8] === w ? "w" : "s";
+    const v = zones[season + ":" + style];
+    if (v !== undefined) return v;
+  }
+  const off = f[8];
+  if (style === "shortOffset" || style === "longOffset" || style === "short" || style === "long") {
+    if (off === 0) return s.d.gmtZero;
+    const sign = off < 0 ? "-" : "+", a = Math.abs(off), h = Math.floor(a / 60), m = a % 60;
+    const long = style === "longOffset" || style === "long";
+    const body = long ? sign + String(h).padStart(2, "0") + ":" + String(m).padStart(2, "0") : sign + h + (m ? ":" + String(m).padStart(2, "0") : "");
+    return s.d.gmt.replace(/[+-]\d\d:\d\d/, body);
+  }
+  throw notSupported("DateTimeFormat timeZoneName " + style + " for " + s.timeZone);
+}
+
+function dtfFormatToParts(s, x) {
+  const t = toDateValue(x);
+  const f = host.fields(t, s.timeZone);
+  const maps = s.d.maps;
+  const out = [];
+  for (const [type, v] of s.tmpl) {
+    let value;
+    switch (type) {
+      case "literal": value = v; break;
+      case "year": {
+        const y = f[0];
+        if (y <= 0) throw notSupported("DateTimeFormat years before 1 CE");
+        value = v === "2" ? String(y % 100).padStart(2, "0") : v === "n" ? String(y) : String(y);
+        break;
+      }
+      case "month": value = v === "n" ? String(f[1]) : v === "2" ? String(f[1]).padStart(2, "0") : maps[v][f[1]]; break;
+      case "day": value = v === "2" ? String(f[2]).padStart(2, "0") : String(f[2]); break;
+      case "weekday": value = maps[v][f[3]]; break;
+      case "hour": {
+        let h = f[4];
+        value = maps[v][h];
+        if (s.hourCycle === "h11" && h % 12 === 0) value = value.replace("12", "0");
+        if (s.hourCycle === "h24" && h === 0) value = value.replace(/^0?0$/, "24");
+        break;
+      }
+      case "minute": value = v === "2" ? String(f[5]).padStart(2, "0") : String(f[5]); break;
+      case "second": value = v === "2" ? String(f[6]).padStart(2, "0") : String(f[6]); break;
+      case "dayPeriod": value = maps[v][f[4]]; break;
+      case "timeZoneName": {
+        const style = s.timeZoneName || (s.timeStyle === "full" ? "long" : "short");
+        value = zoneName(s, t, f, style);
+        break;
+      }
+      default: throw notSupported("DateTimeFormat field " + type);
+    }
+    out.push({ type, value });
+  }
+  return mergeLiterals(out);
+}
+
+defineCtor("DateTimeFormat", DateTimeFormat, {
+  get format() {
+    const s = slotsOf(dtfSlots, this, "UnwrapDateTimeFormat");
+    if (!s.bound) s.bound = (d) => dtfFormatToParts(s, d).map((p) => p.value).join("");
+    return s.bound;
+  },
+  formatToParts(d) {
+    return dtfFormatToParts(slotsOf(dtfSlots, this, "Intl.DateTimeFormat.prototype.formatToParts"), d);
+  },
+  formatRange(a, b) {
+    const s = slotsOf(dtfSlots, this, "Intl.DateTimeFormat.prototype.formatRange");
+    if (a === undefined || b === undefined) throw new TypeError("startDate or endDate is undefined");
+    const x = dtfFormatToParts(s, a).map((p) => p.value).join("");
+    const y = dtfFormatToParts(s, b).map((p) => p.value).join("");
+    if (x === y) return x;
+    // ICU collapses the fields two dates share ("January 1 – 5, 2024");
+    // only ranges where no collapse applies are done here.
+    const fa = host.fields(toDateValue(a), s.timeZone), fb = host.fields(toDateValue(b), s.timeZone);
+    const numericDateOnly = s.tmpl.every(([t, v]) => t === "literal" || ((t === "year" || t === "month" || t === "day") && (v === "n" || v === "2")));
+    if (fa[0] === fb[0] && !numericDateOnly) throw notSupported("DateTimeFormat.prototype.formatRange within one year for this pattern");
+    return s.d.rangeSep.replace("{0}", x).replace("{1}", y);
+  },
+  resolvedOptions() {
+    const s = slotsOf(dtfSlots, this, "UnwrapDateTimeFormat");
+    const o = {};
+    for (const k of DTF_RESOLVED) if (s[k] !== undefined) o[k] = s[k];
+    return o;
+  },
+});
+
+// ---- PluralRules ------------------------------------------------------
+const prSlots = new WeakMap();
+const PR = "Intl.PluralRules";
+function PluralRules(locales, options) {
+  if (!new.target) throw new TypeError("Constructor Intl.PluralRules requires 'new'");
+  const opts = coerceOptions(options);
+  const r = resolveLocale(locales);
+  getOption(opts, "localeMatcher", "string", ["lookup", "best fit"], "best fit", PR);
+  const type = getOption(opts, "type", "string", ["cardinal", "ordinal"], "cardinal", PR);
+  const s = { locale: r.locale, data: r.data, type };
+  digitOptions(s, opts, 0, 3, "standard");
+  s.categories = data(r.data, "plural")[type];
+  prSlots.set(this, s);
+}
+function prSelect(s, n) {
+  n = Number(n);
+  if (!isFinite(n)) return "other";
+  const lay = layout(roundDec(toDec(n), s.rounding), s.minimumIntegerDigits, s.trailingZeroDisplay === "stripIfInteger");
+  return pluralCategory(langOf(s.data), s.type, lay.int.replace(/^0+(?=\d)/, ""), lay.frac);
+}
+defineCtor("PluralRules", PluralRules, {
+  select(n) { return prSelect(slotsOf(prSlots, this, "Intl.PluralRules.prototype.select"), n); },
+  selectRange(a, b) {
+    const s = slotsOf(prSlots, this, "Intl.PluralRules.prototype.selectRange");
+    if (a === undefined || b === undefined) throw new TypeError("start or end is undefined");
+    return prSelect(s, b);
+  },
+  resolvedOptions() {
+    const s = slotsOf(prSlots, this, "Intl.PluralRules.prototype.resolvedOptions");
+    const o = { locale: s.locale, type: s.type, minimumIntegerDigits: s.minimumIntegerDigits };
+    for (const k of ["minimumFractionDigits", "maximumFractionDigits", "minimumSignificantDigits", "maximumSignificantDigits"]) if (s[k] !== undefined) o[k] = s[k];
+    o.pluralCategories = s.categories.slice();
+    o.roundingIncrement = s.roundingIncrement; o.roundingMode = s.roundingMode; o.roundingPriority = s.roundingPriority; o.trailingZeroDisplay = s.trailingZeroDisplay;
+    return o;
+  },
+});
+
+// ---- Collator ---------------------------------------------------------
+const colSlots = new WeakMap();
+const COL = "Intl.Collator";
+function Collator(locales, options) {
+  if (!new.target) return new Collator(locales, options);
+  const opts = coerceOptions(options);
+  const usage = getOption(opts, "usage", "string", ["sort", "search"], "sort", COL);
+  getOption(opts, "localeMatcher", "string", ["lookup", "best fit"], "best fit", COL);
+  const collation = getOption(opts, "collation", "string", undefined, undefined, COL);
+  let numeric = getOption(opts, "numeric", "boolean", undefined, undefined, COL);
+  let caseFirst = getOption(opts, "caseFirst", "string", ["upper", "lower", "false"], undefined, COL);
+  const r = resolveLocale(locales);
+  if (numeric === undefined) numeric = r.keys.kn === "true" || r.keys.kn === "";
+  if (caseFirst === undefined) caseFirst = ["upper", "lower"].includes(r.keys.kf) ? r.keys.kf : "false";
+  let sensitivity = getOption(opts, "sensitivity", "string", ["base", "accent", "case", "variant"], undefined, COL);
+  if (sensitivity === undefined) sensitivity = "variant";
+  const ignorePunctuation = getOption(opts, "ignorePunctuation", "boolean", undefined, false, COL);
+  if (usage === "search") throw notSupported("Collator option usage search");
+  void collation;
+  const s = { locale: r.locale, usage, sensitivity, ignorePunctuation, collation: "default", numeric, caseFirst };
+  s.cmp = host.collator(r.data === "en-GB" ? "en" : r.data, sensitivity, numeric, ignorePunctuation, caseFirst);
+  colSlots.set(this, s);
+}
+defineCtor("Collator", Collator, {
+  get compare() {
+    const s = slotsOf(colSlots, this, "Intl.Collator.prototype.compare");
+    if (!s.bound) s.bound = (a, b) => s.cmp(String(a), String(b));
+    return s.bound;
+  },
+  resolvedOptions() {
+    const s = slotsOf(colSlots, this, "Intl.Collator.prototype.resolvedOptions");
+    return { locale: s.locale, usage: s.usage, sensitivity: s.sensitivity, ignorePunctuation: s.ignorePunctuation, collation: s.collation, numeric: s.numeric, caseFirst: s.caseFirst };
+  },
+});
+
+// ---- RelativeTimeFormat -----------------------------------------------
+const rtfSlots = new WeakMap();
+const RTF = "Intl.RelativeTimeFormat";
+const RT_UNITS = ["year", "quarter", "month", "week", "day", "hour", "minute", "second"];
+function RelativeTimeFormat(locales, options) {
+  if (!new.target) throw new TypeError("Constructor Intl.RelativeTimeFormat requires 'new'");
+  const opts = coerceOptions(options);
+  const r = resolveLocale(locales);
+  getOption(opts, "localeMatcher", "string", ["lookup", "best fit"], "best fit", RTF);
+  const nu = getOption(opts, "numberingSystem", "string", undefined, undefined, RTF);
+  if (nu !== undefined && nu !== "latn") throw notSupported("RelativeTimeFormat numberingSystem " + nu);
+  const style = getOption(opts, "style", "string", ["long", "short", "narrow"], "long", RTF);
+  const numeric = getOption(opts, "numeric", "string", ["always", "auto"], "always", RTF);
+  const s = { locale: r.locale, data: r.data, style, numeric, numberingSystem: "latn" };
+  s.nf = new NumberFormat(r.locale);
+  rtfSlots.set(this, s);
+}
+function rtfParts(s, value, unit) {
+  value = Number(value);
+  unit = String(unit);
+  if (!isFinite(value)) throw new RangeError("Value need to be finite number for Intl.RelativeTimeFormat.prototype.format()");
+  const u = unit.endsWith("s") && RT_UNITS.includes(unit.slice(0, -1)) ? unit.slice(0, -1) : unit;
+  if (!RT_UNITS.includes(u)) throw new RangeError("Invalid unit argument for Intl.RelativeTimeFormat.prototype.format() '" + unit + "'");
+  const e = data(s.data, "rel")[s.style][u];
+  if (s.numeric === "auto") {
+    const k = Object.is(value, -0) ? "-0" : String(value);
+    if (e.auto[k] !== undefined) return [{ type: "literal", value: e.auto[k] }];
+  }
+  const past = value < 0 || Object.is(value, -0);
+  const ns = nfSlots.get(s.nf);
+  const numParts = nfFormatToParts(ns, Math.abs(value)).map((p) => ({ type: p.type, value: p.value, unit: u }));
+  const lay = layout(roundDec(toDec(Math.abs(value)), ns.rounding), 1, false);
+  const cat = pluralCategory(langOf(s.data), "cardinal", lay.int, lay.frac);
+  const t = (past ? e.past : e.future)[cat] || (past ? e.past : e.future).other;
+  return t.flatMap((x) => (x === "#" ? numParts : [{ type: x[0], value: x[1] }]));
+}
+defineCtor("RelativeTimeFormat", RelativeTimeFormat, {
+  format(value, unit) {
+    return rtfParts(slotsOf(rtfSlots, this, "Intl.RelativeTimeFormat.prototype.format"), value, unit).map((p) => p.value).join("");
+  },
+  formatToParts(value, unit) {
+    return rtfParts(slotsOf(rtfSlots, this, "Intl.RelativeTimeFormat.prototype.formatToParts"), value, unit);
+  },
+  resolvedOptions() {
+    const s = slotsOf(rtfSlots, this, "Intl.RelativeTimeFormat.prototype.resolvedOptions");
+    return { locale: s.locale, style: s.style, numeric: s.numeric, numberingSystem: s.numberingSystem };
+  },
+});
+
+// ---- ListFormat -------------------------------------------------------
+const lfSlots = new WeakMap();
+const LF = "Intl.ListFormat";
+function ListFormat(locales, options) {
+  if (!new.target) throw new TypeError("Constructor Intl.ListFormat requires 'new'");
+  const opts = coerceOptions(options);
+  const r = resolveLocale(locales);
+  getOption(opts, "localeMatcher", "string", ["lookup", "best fit"], "best fit", LF);
+  const type = getOption(opts, "type", "string", ["conjunction", "disjunction", "unit"], "conjunction", LF);
+  const style = getOption(opts, "style", "string", ["long", "short", "narrow"], "long", LF);
+  lfSlots.set(this, { locale: r.locale, data: r.data, type, style });
+}
+function stringList(list) {
+  if (list === undefined) return [];
+  const out = [];
+  for (const v of list) {
+    if (typeof v !== "string") throw new TypeError("Iterable yielded " + String(v) + " which is not a string");
+    out.push(v);
+  }
+  return out;
+}
+function lfParts(s, list) {
+  const items = stringList(list);
+  const p = data(s.data, "list")[s.type + "|" + s.style];
+  const out = [];
+  const el = (v) => out.push({ type: "element", value: v });
+  // Spanish "y"/"o" become "e"/"u" before words starting with those
+  // sounds; ICU applies the same rule.
+  const lit = (sep, next) => {
+    if (langOf(s.data) === "es") {
+      if (sep === " y " && /^(i|hi)(?!a|e)/i.test(next)) sep = " e ";
+      if (sep === " o " && /^(o|ho|8|11(?!\d))/i.test(next)) sep = " u ";
+    }
+    out.push({ type: "literal", value: sep });
+  };
+  if (items.length === 0) return out;
+  if (items.length === 1) { el(items[0]); return out; }
+  if (items.length === 2) { el(items[0]); lit(p.pair, items[1]); el(items[1]); return out; }
+  el(items[0]);
+  lit(p.start, items[1]);
+  for (let i = 1; i < items.length - 1; i++) {
+    el(items[i]);
+    lit(i === items.length - 2 ? p.end : p.middle, items[i + 1]);
+  }
+  el(items[items.length - 1]);
+  return out;
+}
+defineCtor("ListFormat", ListFormat, {
+  format(list) { return lfParts(slotsOf(lfSlots, this, "Intl.ListFormat.prototype.format"), list).map((p) => p.value).join(""); },
+  formatToParts(list) { return lfParts(slotsOf(lfSlots, this, "Intl.ListFormat.prototype.formatToParts"), list); },
+  resolvedOptions() {
+    const s = slotsOf(lfSlots, this, "Intl.ListFormat.prototype.resolvedOptions");
+    return { locale: s.locale, type: s.type, style: s.style };
+  },
+});
+
+// ---- DisplayNames -----------------------------------------------------
+const dnSlots = new WeakMap();
+const DN = "Intl.DisplayNames";
+function DisplayNames(locales, options) {
+  if (!new.target) throw new TypeError("Constructor Intl.DisplayNames requires 'new'");
+  const r = resolveLocale(locales);
+  if (options === undefined) throw new TypeError("invalid_argument");
+  const opts = toObject(options);
+  getOption(opts, "localeMatcher", "string", ["lookup", "best fit"], "best fit", DN);
+  const style = getOption(opts, "style", "string", ["narrow", "short", "long"], "long", DN);
+  const type = getOption(opts, "type", "string", ["language", "region", "script", "currency", "calendar", "dateTimeField"], undefined, DN);
+  if (type === undefined) throw new TypeError("invalid_argument");
+  const fallback = getOption(opts, "fallback", "string", ["code", "none"], "code", DN);
+  const languageDisplay = getOption(opts, "languageDisplay", "string", ["dialect", "standard"], "dialect", DN);
+  if (type === "calendar" || type === "dateTimeField") throw notSupported("DisplayNames type " + type);
+  const s = { locale: r.locale, data: r.data, style, type, fallback };
+  if (type === "language") s.languageDisplay = languageDisplay;
+  dnSlots.set(this, s);
+}
+defineCtor("DisplayNames", DisplayNames, {
+  of(code) {
+    const s = slotsOf(dnSlots, this, "Intl.DisplayNames.prototype.of");
+    if (code === undefined) throw new TypeError("invalid_argument");
+    code = String(code);
+    let key = code;
+    switch (s.type) {
+      case "language": {
+        const c = host.canonicalize(code);
+        if (c === null || /-u-|-x-/.test(c)) throw new RangeError("invalid_argument");
+        key = c;
+        break;
+      }
+      case "region":
+        if (!/^([a-zA-Z]{2}|\d{3})$/.test(code)) throw new RangeError("invalid_argument");
+        key = code.toUpperCase();
+        break;
+      case "script":
+        if (!/^[a-zA-Z]{4}$/.test(code)) throw new RangeError("invalid_argument");
+        key = code[0].toUpperCase() + code.slice(1).toLowerCase();
+        break;
+      case "currency":
+        if (!/^[a-zA-Z]{3}$/.test(code)) throw new RangeError("invalid_argument");
+        key = code.toUpperCase();
+        break;
+    }
+    const tbl = data(s.data, "display");
+    if (s.type === "language" && s.languageDisplay === "standard") {
+      const v = tbl[s.type + "|" + s.style + "|standard"][key];
+      if (v !== undefined) return v;
+    }
+    const v = tbl[s.type + "|" + s.style][key];
+    if (v !== undefined) return v;
+    throw notSupported("DisplayNames " + s.type + " name for " + JSON.stringify(code));
+  },
+  resolvedOptions() {
+    const s = slotsOf(dnSlots, this, "Intl.DisplayNames.prototype.resolvedOptions");
+    const o = { locale: s.locale, style: s.style, type: s.type, fallback: s.fallback };
+    if (s.languageDisplay) o.languageDisplay = s.languageDisplay;
+    return o;
+  },
+});
+
+// ---- Segmenter --------------------------------------------------------
+const segSlots = new WeakMap();
+const SEG = "Intl.Segmenter";
+function Segmenter(locales, options) {
+  if (!new.target) throw new TypeError("Constructor Intl.Segmenter requires 'new'");
+  const r = resolveLocale(locales);
+  const opts = coerceOptions(options);
+  getOption(opts, "localeMatcher", "string", ["lookup", "best fit"], "best fit", SEG);
+  const granularity = getOption(opts, "granularity", "string", ["grapheme", "word", "sentence"], "grapheme", SEG);
+  segSlots.set(this, { locale: r.locale, granularity });
+}
+const segmentsProto = {};
+const segmentsSlots = new WeakMap();
+function segData(ss) {
+  if (!ss.bounds) ss.bounds = host.segment(ss.granularity, ss.input);
+  return ss.bounds;
+}
+function segRecord(ss, b) {
+  const o = { segment: ss.input.slice(b[0], b[1]), index: b[0], input: ss.input };
+  if (ss.granularity === "word") o.isWordLike = b[2] === 1;
+  return o;
+}
+defineMethods(segmentsProto, {
+  containing(index) {
+    const ss = slotsOf(segmentsSlots, this, "%Segments.prototype%.containing");
+    let n = Math.trunc(Number(index)) || 0;
+    if (n < 0 || n >= ss.input.length) return undefined;
+    for (const b of segData(ss)) if (n >= b[0] && n < b[1]) return segRecord(ss, b);
+    return undefined;
+  },
+  *[Symbol.iterator]() {
+    const ss = slotsOf(segmentsSlots, this, "%Segments.prototype%[@@iterator]");
+    for (const b of segData(ss)) yield segRecord(ss, b);
+  },
+}, "Segments");
+delete segmentsProto[Symbol.toStringTag];
+defineCtor("Segmenter", Segmenter, {
+  segment(str) {
+    const s = slotsOf(segSlots, this, "Intl.Segmenter.prototype.segment");
+    const o = Object.create(segmentsProto);
+    segmentsSlots.set(o, { input: String(str), granularity: s.granularity });
+    return o;
+  },
+  resolvedOptions() {
+    const s = slotsOf(segSlots, this, "Intl.Segmenter.prototype.resolvedOptions");
+    return { locale: s.locale, granularity: s.granularity };
+  },
+});
+
+// ---- Locale (the subset canonicalisation needs) -----------------------
+const localeSlots = new WeakMap();
+function Locale(tag) {
+  if (!new.target) throw new TypeError("Constructor Intl.Locale requires 'new'");
+  if (typeof tag !== "string" && !(typeof tag === "object" && tag !== null)) throw new TypeError("First argument to Intl.Locale constructor can't be empty or missing");
+  const c = host.canonicalize(tag instanceof Locale ? localeSlots.get(tag).tag : String(tag));
+  if (c === null) throw new RangeError("Incorrect locale information provided");
+  localeSlots.set(this, { tag: c });
+}
+function localePart(loc, re) {
+  const base = splitExt(localeSlots.get(loc).tag).base;
+  const m = base.split("-").slice(1).find((p) => re.test(p));
+  return m;
+}
+defineMethods(Locale.prototype, {
+  toString() { return slotsOf(localeSlots, this, "Intl.Locale.prototype.toString").tag; },
+  get baseName() { return splitExt(slotsOf(localeSlots, this, "Intl.Locale.prototype.baseName").tag).base; },
+  get language() { return slotsOf(localeSlots, this, "Intl.Locale.prototype.language").tag.split("-")[0]; },
+  get script() { slotsOf(localeSlots, this, "Intl.Locale.prototype.script"); return localePart(this, /^[A-Za-z]{4}$/); },
+  get region() { slotsOf(localeSlots, this, "Intl.Locale.prototype.region"); return localePart(this, /^([A-Za-z]{2}|\d{3})$/); },
+}, "Intl.Locale");
+
+// ---- Intl -------------------------------------------------------------
+const Intl = {};
+for (const [name, ctor] of [["DateTimeFormat", DateTimeFormat], ["NumberFormat", NumberFormat], ["Collator", Collator], ["PluralRules", PluralRules], ["RelativeTimeFormat", RelativeTimeFormat], ["ListFormat", ListFormat], ["Locale", Locale], ["DisplayNames", DisplayNames], ["Segmenter", Segmenter]]) {
+  Object.defineProperty(Intl, name, { value: ctor, writable: true, configurable: true });
+}
+Object.defineProperty(Intl, "getCanonicalLocales", {
+  value: function getCanonicalLocales(locales) { return canonicalizeLocaleList(locales); },
+  writable: true, configurable: true,
+});
+const SUPPORTED = {
+  calendar: ["gregory"],
+  collation: ["default"],
+  numberingSystem: ["latn"],
+  unit: SIMPLE_UNITS,
+};
+Object.defineProperty(Intl, "supportedValuesOf", {
+  value: function supportedValuesOf(key) {
+    key = String(key);
+    if (key === "currency") return Object.keys(data("en", "number").currency).sort();
+    if (key === "timeZone") throw notSupported("supportedValuesOf timeZone");
+    if (!SUPPORTED[key]) throw new RangeError("Invalid key : " + key);
+    return SUPPORTED[key].slice();
+  },
+  writable: true, configurable: true,
+});
+Object.defineProperty(Intl, Symbol.toStringTag, { value: "Intl", configurable: true });
+
+// ---- prototype hooks --------------------------------------------------
+const hooks = {
+  numberToLocaleString(locales, options) {
+    const x = typeof this === "bigint" || typeof this === "number" ? this : this.valueOf();
+    return new NumberFormat(locales, options).format(x);
+  },
+  dateToLocaleString(locales, options) {
+    const t = Date.prototype.getTime.call(this);
+    if (isNaN(t)) return "Invalid Date";
+    const o = {}; initDTF(o, locales, options, "any", "all");
+    return dtfFormatToParts(dtfSlots.get(o), t).map((p) => p.value).join("");
+  },
+  dateToLocaleDateString(locales, options) {
+    const t = Date.prototype.getTime.call(this);
+    if (isNaN(t)) return "Invalid Date";
+    const o = {}; initDTF(o, locales, options, "date", "date");
+    return dtfFormatToParts(dtfSlots.get(o), t).map((p) => p.value).join("");
+  },
+  dateToLocaleTimeString(locales, options) {
+    const t = Date.prototype.getTime.call(this);
+    if (isNaN(t)) return "Invalid Date";
+    const o = {}; initDTF(o, locales, options, "time", "time");
+    return dtfFormatToParts(dtfSlots.get(o), t).map((p) => p.value).join("");
+  },
+  stringLocaleCompare(that, locales, options) {
+    if (this === undefined || this === null) throw new TypeError("String.prototype.localeCompare called on null or undefined");
+    return new Collator(locales, options).compare(String(this), String(that));
+  },
+  arrayToLocaleString(locales, options) {
+    const a = toObject(this);
+    const len = Number(a.length) || 0;
+    const out = [];
+    for (let i = 0; i < len; i++) {
+      const v = a[i];
+      out.push(v === undefined || v === null ? "" : String(toObject(v).toLocaleString(locales, options)));
+    }
+    return out.join(",");
+  },
+};
+
+return { Intl, hooks };
+})
