@@ -1,6 +1,8 @@
 package intl
 
 import (
+	"golang.org/x/text/unicode/norm"
+	"strings"
 	"unicode"
 	"unicode/utf16"
 
@@ -30,13 +32,24 @@ func newCollator(locale, sensitivity string, numeric, ignorePunct bool, caseFirs
 		opts = append(opts, collate.IgnoreCase, collate.IgnoreDiacritics)
 	case "accent":
 		opts = append(opts, collate.IgnoreCase)
-	case "case":
-		opts = append(opts, collate.IgnoreDiacritics)
 	}
 	if numeric {
 		opts = append(opts, collate.Numeric)
 	}
 	c := collate.New(tag, opts...)
+	if sensitivity == "case" {
+		// ICU: base letters and case count, accents do not. x/text cannot
+		// drop the secondary level alone, so compare base letters first,
+		// then the accent-stripped strings in full.
+		base := collate.New(tag, append(opts, collate.IgnoreCase, collate.IgnoreDiacritics)...)
+		full := collate.New(tag, opts...)
+		return func(a, b string) int {
+			if r := base.CompareString(a, b); r != 0 {
+				return r
+			}
+			return full.CompareString(stripMarks(a), stripMarks(b))
+		}
+	}
 	var caseless *collate.Collator
 	if caseFirst == "upper" && (sensitivity == "variant" || sensitivity == "case") {
 		caseless = collate.New(tag, append(opts, collate.IgnoreCase)...)
@@ -102,6 +115,17 @@ func isWordLike(seg string) bool {
 		}
 	}
 	return false
+}
+
+// stripMarks removes combining marks after canonical decomposition.
+func stripMarks(s string) string {
+	var b strings.Builder
+	for _, r := range norm.NFD.String(s) {
+		if !unicode.Is(unicode.Mn, r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 func utf16Len(s string) int {

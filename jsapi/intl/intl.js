@@ -610,19 +610,29 @@ function initDTF(obj, locales, options, required, defaults) {
     const dk = DATE_FIELDS.map((k) => comp[k] || "").join("|");
     const hasDate = dk !== "|||";
     const hasTime = TIME_FIELDS.some((k) => comp[k]) || comp.timeZoneName;
+    const tf = (comp.hour ? "h" : "") + (comp.minute ? "m" : "") + (comp.second ? "s" : "");
     const tk = [comp.hour || "", comp.minute || "", comp.second || "", comp.timeZoneName || "", comp.hour ? hcKey : ""].join("|");
     const dt = hasDate ? d.date[dk] : null;
-    const tt = hasTime ? d.time[tk] : null;
-    if ((hasDate && !dt) || (hasTime && !tt)) throw notSupported("DateTimeFormat option combination " + JSON.stringify(comp));
-    if (hasDate && hasTime) {
-      const glue = d.glue[dk];
-      if (!glue) throw notSupported("DateTimeFormat option combination " + JSON.stringify(comp));
-      tmpl = [];
+    const tt = hasTime && tf ? d.time[tk] : null;
+    if ((hasDate && !dt) || (hasTime && tf && !tt)) throw notSupported("DateTimeFormat option combination " + JSON.stringify(comp));
+    const splice = (glue, a, b) => {
+      const out = [];
       for (const piece of glue.split(/(\{[01]\})/)) {
-        if (piece === "{1}") tmpl.push(...dt);
-        else if (piece === "{0}") tmpl.push(...tt);
-        else if (piece) tmpl.push(["literal", piece]);
+        if (piece === "{1}") out.push(...a);
+        else if (piece === "{0}") out.push(...b);
+        else if (piece) out.push(["literal", piece]);
       }
+      return out;
+    };
+    if (hasDate && hasTime && !tf) {
+      // Only a zone name besides the date: ICU appends it.
+      const suffix = d.tzSuffix[comp.timeZoneName];
+      if (!suffix) throw notSupported("DateTimeFormat option combination " + JSON.stringify(comp));
+      tmpl = splice("{1}" + suffix, dt, [["timeZoneName", null]]);
+    } else if (hasDate && hasTime) {
+      const glue = d.glue[dk][tf];
+      if (!glue) throw notSupported("DateTimeFormat option combination " + JSON.stringify(comp));
+      tmpl = splice(glue, dt, tt);
     } else tmpl = dt || tt;
     // Resolved component widths come from the chosen pattern, as in ICU.
     for (const [k] of COMPONENTS) if (comp[k] !== undefined) s[k] = comp[k];
@@ -636,6 +646,7 @@ function initDTF(obj, locales, options, required, defaults) {
       }
     }
   }
+  s.rangeKey = dateStyle || timeStyle ? [dateStyle || "", timeStyle || "", ""].join("|") : DATE_FIELDS.map((k) => comp[k] || "").join("|") + (TIME_FIELDS.some((k) => comp[k]) || comp.timeZoneName ? "+time" : "");
   if (!tmpl || tmpl.some(([t, v]) => t === "literal" && v === null)) throw notSupported("DateTimeFormat pattern for " + JSON.stringify(comp));
   s.tmpl = tmpl;
   dtfSlots.set(obj, s);
@@ -714,10 +725,16 @@ function dtfFormatToParts(s, x) {
   return mergeLiterals(out);
 }
 
+// V8 turns ICU's U+202F (before AM/PM) into a plain space in format() and
+// toLocale*String() for web compatibility, but not in formatToParts().
+function dtfFormat(s, d) {
+  return dtfFormatToParts(s, d).map((p) => p.value).join("").replace(/\u202f/g, " ");
+}
+
 defineCtor("DateTimeFormat", DateTimeFormat, {
   get format() {
     const s = slotsOf(dtfSlots, this, "UnwrapDateTimeFormat");
-    if (!s.bound) s.bound = (d) => dtfFormatToParts(s, d).map((p) => p.value).join("");
+    if (!s.bound) s.bound = (d) => dtfFormat(s, d);
     return s.bound;
   },
   formatToParts(d) {
@@ -729,12 +746,12 @@ defineCtor("DateTimeFormat", DateTimeFormat, {
     const x = dtfFormatToParts(s, a).map((p) => p.value).join("");
     const y = dtfFormatToParts(s, b).map((p) => p.value).join("");
     if (x === y) return x;
-    // ICU collapses the fields two dates share ("January 1 – 5, 2024");
-    // only ranges where no collapse applies are done here.
+    // ICU collapses the fields two dates share ("January 1 – 5, 2024") and
+    // may switch patterns; only ranges across years for patterns the
+    // generator checked to be "start – end" are done here.
     const fa = host.fields(toDateValue(a), s.timeZone), fb = host.fields(toDateValue(b), s.timeZone);
-    const numericDateOnly = s.tmpl.every(([t, v]) => t === "literal" || ((t === "year" || t === "month" || t === "day") && (v === "n" || v === "2")));
-    if (fa[0] === fb[0] && !numericDateOnly) throw notSupported("DateTimeFormat.prototype.formatRange within one year for this pattern");
-    return s.d.rangeSep.replace("{0}", x).replace("{1}", y);
+    if (fa[0] === fb[0] || !s.d.rangeOK.includes(s.rangeKey)) throw notSupported("DateTimeFormat.prototype.formatRange for this pattern unless the years differ");
+    return x + s.d.rangeSep + y;
   },
   resolvedOptions() {
     const s = slotsOf(dtfSlots, this, "UnwrapDateTimeFormat");
@@ -753,7 +770,8 @@ function PluralRules(locales, options) {
   const r = resolveLocale(locales);
   getOption(opts, "localeMatcher", "string", ["lookup", "best fit"], "best fit", PR);
   const type = getOption(opts, "type", "string", ["cardinal", "ordinal"], "cardinal", PR);
-  const s = { locale: r.locale, data: r.data, type };
+  // ICU keeps plural rules per language, so Node reports just that.
+  const s = { locale: langOf(r.locale), data: r.data, type };
   digitOptions(s, opts, 0, 3, "standard");
   s.categories = data(r.data, "plural")[type];
   prSlots.set(this, s);
@@ -800,7 +818,8 @@ function Collator(locales, options) {
   const ignorePunctuation = getOption(opts, "ignorePunctuation", "boolean", undefined, false, COL);
   if (usage === "search") throw notSupported("Collator option usage search");
   void collation;
-  const s = { locale: r.locale, usage, sensitivity, ignorePunctuation, collation: "default", numeric, caseFirst };
+  // ICU has no en-GB collation; Node reports the "en" it falls back to.
+  const s = { locale: r.data === "en-GB" ? "en" : r.locale, usage, sensitivity, ignorePunctuation, collation: "default", numeric, caseFirst };
   s.cmp = host.collator(r.data === "en-GB" ? "en" : r.data, sensitivity, numeric, ignorePunctuation, caseFirst);
   colSlots.set(this, s);
 }
@@ -1091,19 +1110,19 @@ const hooks = {
     const t = Date.prototype.getTime.call(this);
     if (isNaN(t)) return "Invalid Date";
     const o = {}; initDTF(o, locales, options, "any", "all");
-    return dtfFormatToParts(dtfSlots.get(o), t).map((p) => p.value).join("");
+    return dtfFormat(dtfSlots.get(o), t);
   },
   dateToLocaleDateString(locales, options) {
     const t = Date.prototype.getTime.call(this);
     if (isNaN(t)) return "Invalid Date";
     const o = {}; initDTF(o, locales, options, "date", "date");
-    return dtfFormatToParts(dtfSlots.get(o), t).map((p) => p.value).join("");
+    return dtfFormat(dtfSlots.get(o), t);
   },
   dateToLocaleTimeString(locales, options) {
     const t = Date.prototype.getTime.call(this);
     if (isNaN(t)) return "Invalid Date";
     const o = {}; initDTF(o, locales, options, "time", "time");
-    return dtfFormatToParts(dtfSlots.get(o), t).map((p) => p.value).join("");
+    return dtfFormat(dtfSlots.get(o), t);
   },
   stringLocaleCompare(that, locales, options) {
     if (this === undefined || this === null) throw new TypeError("String.prototype.localeCompare called on null or undefined");

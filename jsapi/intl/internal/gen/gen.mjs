@@ -161,7 +161,14 @@ function dateTmpl(loc, opts) {
 }
 
 function dateData(loc) {
-  const d = { date: {}, time: {}, glue: {}, style: {} };
+  const d = { date: {}, time: {}, glue: {}, style: {}, rangeOK: [] };
+  // The separator between the two ends of a range, from formatRangeToParts.
+  d.rangeSepOf = (f) => {
+    const ps = f.formatRangeToParts(Date.UTC(2024, 0, 5), Date.UTC(2025, 5, 1));
+    let sep = "";
+    for (const p of ps) if (p.source === "shared") sep += p.value;
+    return sep;
+  };
   const W = [undefined, "long", "short", "narrow"], Y = [undefined, "numeric", "2-digit"], M = [undefined, "numeric", "2-digit", "long", "short", "narrow"], D = [undefined, "numeric", "2-digit"];
   for (const weekday of W) for (const year of Y) for (const month of M) for (const day of D) {
     const o = { weekday, year, month, day };
@@ -169,15 +176,30 @@ function dateData(loc) {
     if (!Object.keys(o).length) continue;
     const key = ["weekday", "year", "month", "day"].map((k) => o[k] || "").join("|");
     d.date[key] = dateTmpl(loc, o);
-    // glue: how this date part joins a time part.
+    // glue: how this date part joins a time part; ICU has combined
+    // skeletons for some pairs, so it depends on which time fields there are.
     const t0 = Date.UTC(2024, 0, 5, 3, 4, 5);
     const ds = new Intl.DateTimeFormat(loc, { timeZone: "UTC", ...o }).format(t0);
-    const ts = new Intl.DateTimeFormat(loc, { timeZone: "UTC", hour: "numeric", minute: "numeric" }).format(t0);
-    const both = new Intl.DateTimeFormat(loc, { timeZone: "UTC", ...o, hour: "numeric", minute: "numeric" }).format(t0);
-    const i = both.indexOf(ds), j = both.indexOf(ts);
-    d.glue[key] = i >= 0 && j >= 0 ? both.slice(0, i).replace(ts, "{0}") + "{1}" + both.slice(i + ds.length).replace(ts, "{0}") : null;
-    if (i >= 0 && j >= 0 && j < i) d.glue[key] = both.slice(0, j) + "{0}" + both.slice(j + ts.length, i) + "{1}" + both.slice(i + ds.length);
-    if (i >= 0 && j > i) d.glue[key] = both.slice(0, i) + "{1}" + both.slice(i + ds.length, j) + "{0}" + both.slice(j + ts.length);
+    const g = {};
+    for (const tf of ["h", "hm", "hms", "m", "ms", "s"]) {
+      const to = {};
+      if (tf.includes("h")) to.hour = "numeric";
+      if (tf.includes("m")) to.minute = "numeric";
+      if (tf.includes("s")) to.second = "numeric";
+      const ts = new Intl.DateTimeFormat(loc, { timeZone: "UTC", ...to }).format(t0);
+      const both = new Intl.DateTimeFormat(loc, { timeZone: "UTC", ...o, ...to }).format(t0);
+      const i = both.indexOf(ds), j = both.indexOf(ts);
+      let glue = null;
+      if (i >= 0 && j >= 0 && j < i && j + ts.length <= i) glue = both.slice(0, j) + "{0}" + both.slice(j + ts.length, i) + "{1}" + both.slice(i + ds.length);
+      if (i >= 0 && j >= 0 && j > i && i + ds.length <= j) glue = both.slice(0, i) + "{1}" + both.slice(i + ds.length, j) + "{0}" + both.slice(j + ts.length);
+      g[tf] = glue;
+    }
+    d.glue[key] = g;
+    // Whether a range across years is just "start – end" with the same
+    // pattern (ICU's interval formats sometimes use another pattern).
+    const fd = new Intl.DateTimeFormat(loc, { timeZone: "UTC", ...o });
+    const a = Date.UTC(2024, 0, 5), b = Date.UTC(2025, 5, 1);
+    if (fd.formatRange(a, b) === fd.format(a) + d.rangeSepOf(fd) + fd.format(b)) d.rangeOK.push(key);
   }
   const H = [undefined, "numeric", "2-digit"];
   for (const hc of ["", "h12", "h23"]) for (const hour of H) for (const minute of H) for (const second of H) for (const tz of [undefined, "short", "long", "shortOffset", "longOffset", "shortGeneric", "longGeneric"]) {
@@ -222,7 +244,21 @@ function dateData(loc) {
   }
   d.gmt = new Intl.DateTimeFormat(loc, { timeZone: "Asia/Kolkata", timeZoneName: "longOffset" }).formatToParts(0).find((p) => p.type === "timeZoneName").value;
   d.gmtZero = new Intl.DateTimeFormat(loc, { timeZone: "UTC", timeZoneName: "longOffset" }).formatToParts(0).find((p) => p.type === "timeZoneName").value;
-  d.rangeSep = new Intl.DateTimeFormat(loc, { timeZone: "UTC" }).formatRange(Date.UTC(2024, 0, 1), Date.UTC(2025, 0, 1)).replace(new Intl.DateTimeFormat(loc, { timeZone: "UTC" }).format(Date.UTC(2024, 0, 1)), "{0}").replace(new Intl.DateTimeFormat(loc, { timeZone: "UTC" }).format(Date.UTC(2025, 0, 1)), "{1}");
+  d.rangeSep = d.rangeSepOf(new Intl.DateTimeFormat(loc, { timeZone: "UTC" }));
+  delete d.rangeSepOf;
+  for (const st of ["full", "long", "medium", "short"]) {
+    const fd = new Intl.DateTimeFormat(loc, { timeZone: "UTC", dateStyle: st });
+    const a = Date.UTC(2024, 0, 5), b = Date.UTC(2025, 5, 1);
+    if (fd.formatRange(a, b) === fd.format(a) + d.rangeSep + fd.format(b)) d.rangeOK.push(st + "||");
+  }
+  // A time zone name with date fields only: Node appends it after the date.
+  d.tzSuffix = {};
+  for (const st of ["short", "long", "shortOffset", "longOffset", "shortGeneric", "longGeneric"]) {
+    const f = new Intl.DateTimeFormat(loc, { timeZone: "UTC", timeZoneName: st });
+    const plain = new Intl.DateTimeFormat(loc, { timeZone: "UTC" }).format(0);
+    const all = f.format(0);
+    d.tzSuffix[st] = all.startsWith(plain) ? all.slice(plain.length).replace(f.formatToParts(0).find((p) => p.type === "timeZoneName").value, "{0}") : null;
+  }
   return d;
 }
 

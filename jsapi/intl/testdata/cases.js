@@ -1,0 +1,115 @@
+// Expressions checked against Node 22. Evaluated by both Node
+// (internal/gen/golden.mjs) and the Go test; each must be a JS expression.
+(function () {
+  const L = ["en-US", "en-GB", "de", "fr", "es", "ja", "zh-CN"];
+  const c = [];
+  const q = JSON.stringify;
+  const T = "Date.UTC(2024,0,5,3,4,5)", T2 = "Date.UTC(2023,10,23,15,30,9)";
+  for (const l of L) {
+    // NumberFormat
+    for (const n of [0, -0, 1, -1, 1234.5, -1234567.891, 0.000123, 1.005, 1e21, 123456789012, 999.9995]) c.push(`new Intl.NumberFormat(${q(l)}).format(${Object.is(n, -0) ? "-0" : n})`);
+    for (const o of [{ style: "percent" }, { style: "percent", minimumFractionDigits: 1 }, { maximumFractionDigits: 0 }, { minimumFractionDigits: 2 }, { minimumIntegerDigits: 3 }, { maximumSignificantDigits: 3 }, { minimumSignificantDigits: 5 }, { useGrouping: false }, { useGrouping: "always" }, { signDisplay: "always" }, { signDisplay: "exceptZero" }, { signDisplay: "never" }, { signDisplay: "negative" }, { notation: "scientific" }, { notation: "engineering" }, { notation: "compact" }, { notation: "compact", compactDisplay: "long" }, { trailingZeroDisplay: "stripIfInteger", minimumFractionDigits: 2 }, { roundingPriority: "lessPrecision", maximumSignificantDigits: 2, maximumFractionDigits: 2 }]) {
+      for (const n of [0, 1234.5678, -0.5, 1234567, 0.012345, 42, 1500, 999999]) c.push(`new Intl.NumberFormat(${q(l)},${q(o)}).format(${n})`);
+    }
+    for (const cur of ["USD", "EUR", "JPY", "GBP", "CNY"]) for (const disp of ["symbol", "narrowSymbol", "code", "name"]) for (const n of [1, -1234.5, 0.5]) c.push(`new Intl.NumberFormat(${q(l)},{style:"currency",currency:${q(cur)},currencyDisplay:${q(disp)}}).format(${n})`);
+    c.push(`new Intl.NumberFormat(${q(l)},{style:"currency",currency:"USD",currencySign:"accounting"}).format(-5)`);
+    c.push(`new Intl.NumberFormat(${q(l)},{style:"currency",currency:"EUR",notation:"compact"}).format(1234567)`);
+    for (const u of ["kilometer", "byte", "megabyte", "second", "percent", "celsius", "kilometer-per-hour", "liter"]) for (const d of ["short", "long", "narrow"]) for (const n of [1, 2.5, -3]) c.push(`new Intl.NumberFormat(${q(l)},{style:"unit",unit:${q(u)},unitDisplay:${q(d)}}).format(${n})`);
+    c.push(`JSON.stringify(new Intl.NumberFormat(${q(l)},{style:"currency",currency:"JPY"}).formatToParts(-1234.5))`);
+    c.push(`JSON.stringify(new Intl.NumberFormat(${q(l)},{notation:"scientific"}).formatToParts(-0.00012))`);
+    c.push(`new Intl.NumberFormat(${q(l)}).formatRange(3, 5)`);
+    c.push(`(1234567.891).toLocaleString(${q(l)})`);
+    c.push(`(12345678901234567890n).toLocaleString(${q(l)})`);
+    c.push(`[1234.5, new Date(${T})].toLocaleString(${q(l)}, {timeZone: "UTC"})`);
+    // DateTimeFormat
+    for (const o of [{}, { dateStyle: "full" }, { dateStyle: "long" }, { dateStyle: "medium" }, { dateStyle: "short" }, { timeStyle: "full" }, { timeStyle: "long" }, { timeStyle: "medium" }, { timeStyle: "short" }, { dateStyle: "full", timeStyle: "long" }, { dateStyle: "medium", timeStyle: "short" }, { dateStyle: "short", timeStyle: "short", hour12: true }, { timeStyle: "short", hourCycle: "h23" },
+      { year: "numeric", month: "long", day: "numeric" }, { year: "numeric", month: "short", day: "numeric", weekday: "short" }, { weekday: "long", year: "numeric", month: "long", day: "numeric" }, { month: "long" }, { month: "short", day: "numeric" }, { year: "2-digit", month: "2-digit", day: "2-digit" }, { weekday: "narrow" }, { year: "numeric", month: "numeric" },
+      { hour: "numeric", minute: "numeric" }, { hour: "2-digit", minute: "2-digit", second: "2-digit" }, { hour: "numeric", hour12: false }, { hour: "numeric", minute: "2-digit", hour12: true }, { hour: "numeric", minute: "numeric", timeZoneName: "short" }, { hour: "numeric", minute: "numeric", timeZoneName: "long" }, { timeZoneName: "shortOffset" }, { year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "numeric" }, { month: "short", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" }, { weekday: "long", hour: "numeric" }]) {
+      for (const tz of ["UTC", "America/New_York", "Europe/Berlin", "Asia/Tokyo", "Asia/Kolkata"]) {
+        if (tz !== "UTC" && tz !== "America/New_York" && Object.keys(o).length > 2) continue;
+        for (const t of [T, T2]) c.push(`new Intl.DateTimeFormat(${q(l)},${q({ ...o, timeZone: tz })}).format(${t})`);
+      }
+      c.push(`JSON.stringify(new Intl.DateTimeFormat(${q(l)},${q({ ...o, timeZone: "UTC" })}).resolvedOptions())`);
+    }
+    c.push(`JSON.stringify(new Intl.DateTimeFormat(${q(l)},{dateStyle:"long",timeStyle:"short",timeZone:"UTC"}).formatToParts(${T}))`);
+    c.push(`new Date(${T}).toLocaleString(${q(l)})`);
+    c.push(`new Date(${T}).toLocaleDateString(${q(l)})`);
+    c.push(`new Date(${T}).toLocaleTimeString(${q(l)})`);
+    c.push(`new Date(${T2}).toLocaleDateString(${q(l)}, {month:"long", day:"numeric", timeZone:"America/Los_Angeles"})`);
+    c.push(`new Intl.DateTimeFormat(${q(l)},{timeZone:"UTC"}).formatRange(${T}, Date.UTC(2025,5,1))`);
+    c.push(`new Intl.DateTimeFormat(${q(l)},{timeZone:"UTC"}).formatRange(${T}, Date.UTC(2024,5,1))`);
+    // PluralRules
+    for (const type of ["cardinal", "ordinal"]) {
+      c.push(`[0,1,2,3,4,5,11,12,13,21,22,23,101,1000000,1.5,0.5].map(n=>new Intl.PluralRules(${q(l)},{type:${q(type)}}).select(n)).join()`);
+      c.push(`JSON.stringify(new Intl.PluralRules(${q(l)},{type:${q(type)}}).resolvedOptions())`);
+    }
+    c.push(`new Intl.PluralRules(${q(l)},{minimumFractionDigits:1}).select(1)`);
+    // Collator
+    c.push(`["z","a","Z","ä","b","B","10","9","é","e","E"].sort(new Intl.Collator(${q(l)}).compare).join()`);
+    c.push(`["item10","item9","Item1","item1"].sort(new Intl.Collator(${q(l)},{numeric:true}).compare).join()`);
+    for (const s of ["base", "accent", "case", "variant"]) c.push(`[["a","A"],["a","á"],["a","b"],["résumé","Resume"]].map(([x,y])=>new Intl.Collator(${q(l)},{sensitivity:${q(s)}}).compare(x,y)).join()`);
+    c.push(`["b","a","B","A"].sort(new Intl.Collator(${q(l)},{caseFirst:"upper"}).compare).join()`);
+    c.push(`"a".localeCompare("B", ${q(l)})`);
+    c.push(`JSON.stringify(new Intl.Collator(${q(l)}).resolvedOptions())`);
+    // RelativeTimeFormat
+    for (const style of ["long", "short", "narrow"]) for (const numeric of ["always", "auto"]) {
+      c.push(`[-2,-1,0,1,2,5].map(v=>["year","quarter","month","week","day","hour","minute","second"].map(u=>new Intl.RelativeTimeFormat(${q(l)},{style:${q(style)},numeric:${q(numeric)}}).format(v,u)).join("|")).join("\\n")`);
+    }
+    c.push(`new Intl.RelativeTimeFormat(${q(l)}).format(-1.5, "days")`);
+    c.push(`JSON.stringify(new Intl.RelativeTimeFormat(${q(l)}).formatToParts(1234, "day"))`);
+    // ListFormat
+    for (const type of ["conjunction", "disjunction", "unit"]) for (const style of ["long", "short", "narrow"]) c.push(`[[],["A"],["A","B"],["A","B","C"],["A","B","C","D"]].map(x=>new Intl.ListFormat(${q(l)},{type:${q(type)},style:${q(style)}}).format(x)).join("|")`);
+    c.push(`JSON.stringify(new Intl.ListFormat(${q(l)}).formatToParts(["x","y","z"]))`);
+    // DisplayNames
+    for (const [type, codes] of [["language", ["en", "en-US", "de", "fr-CA", "zh-Hant", "ja"]], ["region", ["US", "DE", "JP", "419"]], ["script", ["Latn", "Cyrl", "Hans"]], ["currency", ["USD", "EUR", "JPY"]]]) c.push(`${q(codes)}.map(x=>new Intl.DisplayNames(${q(l)},{type:${q(type)}}).of(x)).join("|")`);
+    c.push(`new Intl.DisplayNames(${q(l)},{type:"language",languageDisplay:"standard"}).of("en-GB")`);
+    // Segmenter
+    c.push(`JSON.stringify([...new Intl.Segmenter(${q(l)},{granularity:"word"}).segment("The quick (\\"brown\\") fox can't jump 32.3 feet, right?")].map(s=>[s.segment,s.index,s.isWordLike]))`);
+    c.push(`JSON.stringify([...new Intl.Segmenter(${q(l)}).segment("e\\u0301👍🏽🇩🇪a")].map(s=>s.segment))`);
+    c.push(`JSON.stringify([...new Intl.Segmenter(${q(l)},{granularity:"sentence"}).segment("Hello there. How are you? Fine!")].map(s=>s.segment))`);
+    c.push(`JSON.stringify(new Intl.Segmenter(${q(l)},{granularity:"word"}).segment("hello world").containing(7))`);
+    // resolved options and locales
+    c.push(`JSON.stringify(new Intl.NumberFormat(${q(l)},{style:"currency",currency:"EUR"}).resolvedOptions())`);
+    c.push(`JSON.stringify(new Intl.NumberFormat(${q(l)},{notation:"compact"}).resolvedOptions())`);
+  }
+  // Errors and locale negotiation.
+  c.push(
+    `new Intl.NumberFormat("en",{style:"bogus"})`,
+    `new Intl.NumberFormat("en",{style:"currency"})`,
+    `new Intl.NumberFormat("en",{style:"currency",currency:"US"})`,
+    `new Intl.NumberFormat("en",{maximumFractionDigits:200})`,
+    `new Intl.NumberFormat("en",{minimumFractionDigits:3,maximumFractionDigits:1})`,
+    `Intl.PluralRules()`,
+    `new Intl.DateTimeFormat("en",{dateStyle:"long",month:"long"})`,
+    `new Intl.DateTimeFormat("en",{timeZone:"Mars/Base"})`,
+    `new Intl.NumberFormat("xx-invalid-!!")`,
+    `new Intl.NumberFormat("en",{style:"unit",unit:"furlong"})`,
+    `new Intl.RelativeTimeFormat("en").format(1,"decade")`,
+    `new Intl.DateTimeFormat("en").format(NaN)`,
+    `new Intl.ListFormat("en").format([1])`,
+    `new Intl.Segmenter("en",{granularity:"line"})`,
+    `new Intl.NumberFormat("en",{useGrouping:"x"})`,
+    `Intl.getCanonicalLocales(["EN-us","de-de","zh-hans-cn","en-US"]).join()`,
+    `Intl.getCanonicalLocales([1])`,
+    `Intl.NumberFormat.supportedLocalesOf(["de-DE","en-GB","fr"]).join()`,
+    `new Intl.NumberFormat("de-DE").resolvedOptions().locale`,
+    `new Intl.NumberFormat(["en-GB","de"]).resolvedOptions().locale`,
+    `new Intl.NumberFormat().resolvedOptions().locale`,
+    `new Intl.DateTimeFormat("en-US-u-hc-h23",{hour:"numeric",timeZone:"UTC"}).format(0)`,
+    `Intl.supportedValuesOf("calendar").includes("gregory")`,
+    `typeof Intl`,
+    `Object.prototype.toString.call(Intl)`,
+    `Object.prototype.toString.call(new Intl.NumberFormat())`,
+    `(1234.5).toLocaleString()`,
+    `(0.1+0.2).toLocaleString("en",{maximumFractionDigits:20})`,
+    `new Intl.NumberFormat("en",{maximumFractionDigits:2}).format("1234.565")`,
+    `new Intl.NumberFormat("en",{notation:"compact"}).format(999999)`,
+    `new Intl.NumberFormat("en",{notation:"compact"}).format(-0.000123)`,
+    `new Intl.NumberFormat("ja",{notation:"compact"}).format(123456789)`,
+    `new Intl.NumberFormat("de",{notation:"compact",compactDisplay:"long"}).format(2500000)`,
+    `new Intl.NumberFormat("fr",{notation:"compact",compactDisplay:"long"}).format(1000000)`,
+    `new Intl.NumberFormat("en").format(NaN)`,
+    `new Intl.NumberFormat("de",{style:"percent"}).format(-Infinity)`,
+  );
+  return c;
+})()
