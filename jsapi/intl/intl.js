@@ -452,7 +452,7 @@ function nfFormatToParts(s, x) {
       const lay = layout(res, s.minimumIntegerDigits, s.trailingZeroDisplay === "stripIfInteger");
       isZero = res.dec.d === "";
       plural = pluralCategory(lang, "cardinal", lay.int, lay.frac);
-      const ct = ent[plural] || ent.other;
+      const ct = ent.exact1 && lay.int === "1" && lay.frac === "" ? ent.exact1 : ent[plural] || ent.other;
       inner = applyTmpl(ct, numberParts(lay, sym, s.useGrouping === false ? "false" : s.useGrouping), "", sym);
       exp = ent.div;
     } else {
@@ -747,10 +747,11 @@ defineCtor("DateTimeFormat", DateTimeFormat, {
     const y = dtfFormatToParts(s, b).map((p) => p.value).join("");
     if (x === y) return x;
     // ICU collapses the fields two dates share ("January 1 – 5, 2024") and
-    // may switch patterns; only ranges across years for patterns the
-    // generator checked to be "start – end" are done here.
+    // may switch patterns; only ranges the generator checked to be
+    // "start – end" for the pattern and the largest differing field are done.
     const fa = host.fields(toDateValue(a), s.timeZone), fb = host.fields(toDateValue(b), s.timeZone);
-    if (fa[0] === fb[0] || !s.d.rangeOK.includes(s.rangeKey)) throw notSupported("DateTimeFormat.prototype.formatRange for this pattern unless the years differ");
+    const lvl = fa[0] !== fb[0] ? "y" : fa[1] !== fb[1] ? "M" : fa[2] !== fb[2] ? "d" : "t";
+    if (!s.d.rangeOK.includes(lvl + ":" + s.rangeKey)) throw notSupported("DateTimeFormat.prototype.formatRange for this pattern and these dates");
     return x + s.d.rangeSep + y;
   },
   resolvedOptions() {

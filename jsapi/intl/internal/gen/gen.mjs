@@ -79,16 +79,19 @@ function numberData(loc) {
     const arr = [];
     for (let k = 0; k <= 14; k++) {
       const f = new Intl.NumberFormat(loc, { notation: "compact", compactDisplay: disp });
-      const e = {};
-      for (const [cat, n0] of Object.entries(samples)) {
-        if (!Number.isInteger(n0) || n0 > 100) continue;
-        const parts = f.formatToParts(Math.pow(10, k) * (cat === "one" ? 1 : 1));
-        // mantissa digits for 10^k tell the divisor
-        const ints = parts.filter((p) => p.type === "integer").map((p) => p.value).join("");
-        e.div = k - (ints.length - 1);
-        const pc = f.formatToParts(n0 * Math.pow(10, k - (ints.length - 1)) );
-        e[cat] = tmpl(pc);
+      // The divisor: how many digits 2×10^k keeps before its suffix.
+      const ints = f.formatToParts(2 * Math.pow(10, k)).filter((p) => p.type === "integer").map((p) => p.value).join("");
+      const e = { div: k - (ints.length - 1) };
+      const pr = new Intl.PluralRules(loc);
+      for (const cat of pr.resolvedOptions().pluralCategories) {
+        // A sample mantissa of this category, preferring a fraction so an
+        // explicit "1" form (French "mille") is not taken for the rule.
+        const m = [1.5, 2, 1, 3, 5, 1000000].find((x) => pr.select(x) === cat);
+        if (m === undefined || m >= 1000) continue;
+        e[cat] = tmpl(f.formatToParts(m * Math.pow(10, e.div)));
       }
+      const one = f.formatToParts(Math.pow(10, e.div));
+      if (!one.some((p) => p.type === "integer")) e.exact1 = tmpl(one);
       arr.push(e);
     }
     d.compact[disp] = arr;
@@ -160,6 +163,16 @@ function dateTmpl(loc, opts) {
   });
 }
 
+// rangeCheck records, per pattern key and the largest field that differs
+// (y, M or d), whether ICU's range is just "start – end" in that pattern.
+function rangeCheck(d, key, fd) {
+  const sep = d.rangeSepOf ? d.rangeSepOf(fd) : d.rangeSep;
+  for (const [lvl, a, b] of [["y", Date.UTC(2024, 0, 5), Date.UTC(2025, 5, 1)], ["M", Date.UTC(2024, 0, 5), Date.UTC(2024, 5, 1)], ["d", Date.UTC(2024, 0, 5), Date.UTC(2024, 0, 9)]]) {
+    const x = fd.format(a), y = fd.format(b);
+    if (x !== y && fd.formatRange(a, b) === x + sep + y) d.rangeOK.push(lvl + ":" + key);
+  }
+}
+
 function dateData(loc) {
   const d = { date: {}, time: {}, glue: {}, style: {}, rangeOK: [] };
   // The separator between the two ends of a range, from formatRangeToParts.
@@ -197,9 +210,7 @@ function dateData(loc) {
     d.glue[key] = g;
     // Whether a range across years is just "start – end" with the same
     // pattern (ICU's interval formats sometimes use another pattern).
-    const fd = new Intl.DateTimeFormat(loc, { timeZone: "UTC", ...o });
-    const a = Date.UTC(2024, 0, 5), b = Date.UTC(2025, 5, 1);
-    if (fd.formatRange(a, b) === fd.format(a) + d.rangeSepOf(fd) + fd.format(b)) d.rangeOK.push(key);
+    rangeCheck(d, key, new Intl.DateTimeFormat(loc, { timeZone: "UTC", ...o }));
   }
   const H = [undefined, "numeric", "2-digit"];
   for (const hc of ["", "h12", "h23"]) for (const hour of H) for (const minute of H) for (const second of H) for (const tz of [undefined, "short", "long", "shortOffset", "longOffset", "shortGeneric", "longGeneric"]) {
@@ -247,9 +258,7 @@ function dateData(loc) {
   d.rangeSep = d.rangeSepOf(new Intl.DateTimeFormat(loc, { timeZone: "UTC" }));
   delete d.rangeSepOf;
   for (const st of ["full", "long", "medium", "short"]) {
-    const fd = new Intl.DateTimeFormat(loc, { timeZone: "UTC", dateStyle: st });
-    const a = Date.UTC(2024, 0, 5), b = Date.UTC(2025, 5, 1);
-    if (fd.formatRange(a, b) === fd.format(a) + d.rangeSep + fd.format(b)) d.rangeOK.push(st + "||");
+    rangeCheck(d, st + "||", new Intl.DateTimeFormat(loc, { timeZone: "UTC", dateStyle: st }));
   }
   // A time zone name with date fields only: Node appends it after the date.
   d.tzSuffix = {};
