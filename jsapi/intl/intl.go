@@ -18,6 +18,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -55,9 +56,22 @@ var sections = sync.OnceValues(func() (map[string]map[string]string, error) {
 		if err := json.Unmarshal(b, &top); err != nil {
 			return nil, fmt.Errorf("%s: %w", e.Name(), err)
 		}
+		// Two levels: "number" lists its parts ("currency", "unit"...) and
+		// "number.currency" holds that part's JSON, parsed only when read.
 		m := map[string]string{}
 		for k, v := range top {
 			m[k] = string(v)
+			var sub map[string]json.RawMessage
+			if json.Unmarshal(v, &sub) != nil {
+				continue
+			}
+			keys := make([]string, 0, len(sub))
+			for sk, sv := range sub {
+				m[k+"."+sk] = string(sv)
+				keys = append(keys, sk)
+			}
+			sort.Strings(keys)
+			m[k+"/keys"] = strings.Join(keys, "\x00")
 		}
 		out[strings.TrimSuffix(e.Name(), ".json")] = m
 	}
@@ -182,6 +196,17 @@ func newHost(rt *goja.Runtime) *goja.Object {
 			panic(rt.NewGoError(err))
 		}
 		s, ok := secs[c.Argument(0).String()][c.Argument(1).String()]
+		if !ok {
+			return goja.Undefined()
+		}
+		return rt.ToValue(s)
+	})
+	set("keys", func(c goja.FunctionCall) goja.Value {
+		secs, err := sections()
+		if err != nil {
+			panic(rt.NewGoError(err))
+		}
+		s, ok := secs[c.Argument(0).String()][c.Argument(1).String()+"/keys"]
 		if !ok {
 			return goja.Undefined()
 		}

@@ -10,14 +10,31 @@ const AVAILABLE = ["en", "en-GB", "de", "fr", "es", "ja", "zh"];
 const SAME = { "en-US": "en", "de-DE": "de", "fr-FR": "fr", "es-ES": "es", "ja-JP": "ja", "zh-CN": "zh", "zh-Hans": "zh", "zh-Hans-CN": "zh" };
 const DEFAULT_LOCALE = "en-US";
 
+// data returns a locale's table section. Objects come back with one lazy
+// property per part, so formatting a date never parses the zone names it
+// does not print, nor a number the unit tables.
 const cache = Object.create(null);
 function data(loc, sec) {
   const k = loc + "|" + sec;
   let v = cache[k];
-  if (v === undefined) {
+  if (v !== undefined) return v;
+  const keys = host.keys(loc, sec);
+  if (keys === undefined) {
     v = JSON.parse(host.data(loc, sec));
-    cache[k] = v;
+  } else {
+    v = {};
+    for (const sub of keys.split("\u0000")) {
+      let val, done = false;
+      Object.defineProperty(v, sub, {
+        get() {
+          if (!done) { val = JSON.parse(host.data(loc, sec + "." + sub)); done = true; }
+          return val;
+        },
+        enumerable: true,
+      });
+    }
   }
+  cache[k] = v;
   return v;
 }
 
