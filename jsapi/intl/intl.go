@@ -18,6 +18,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -246,11 +247,31 @@ func canonicalize(tag string) (string, bool) {
 		return "", false
 	}
 	t, err := language.Parse(tag)
-	if err != nil {
+	if err == nil {
+		return t.String(), true
+	}
+	// x/text rejects well-formed tags with subtags it does not know ("xx");
+	// ECMA-402 only asks for structural validity, so case them by hand.
+	if _, unknown := err.(language.ValueError); !unknown || !wellFormed.MatchString(tag) {
 		return "", false
 	}
-	return t.String(), true
+	parts := strings.Split(strings.ToLower(tag), "-")
+	for i := 1; i < len(parts); i++ {
+		switch {
+		case len(parts[i-1]) == 1:
+			i = len(parts) // extensions and private use stay lower case
+		case len(parts[i]) == 2:
+			parts[i] = strings.ToUpper(parts[i])
+		case len(parts[i]) == 4 && parts[i][0] >= 'a':
+			parts[i] = strings.ToUpper(parts[i][:1]) + parts[i][1:]
+		}
+	}
+	return strings.Join(parts, "-"), true
 }
+
+// wellFormed is unicode_locale_id's shape: language, script, region,
+// variants, then extensions.
+var wellFormed = regexp.MustCompile(`(?i)^([a-z]{2,3}|[a-z]{5,8})(-[a-z]{4})?(-([a-z]{2}|[0-9]{3}))?(-([a-z0-9]{5,8}|[0-9][a-z0-9]{3}))*(-[0-9a-wy-z](-[a-z0-9]{2,8})+)*(-x(-[a-z0-9]{1,8})+)?$`)
 
 // defaultTimeZone is the process time zone as Node reports it: TZ if set,
 // else the zone /etc/localtime names; Etc/UTC and friends are "UTC".

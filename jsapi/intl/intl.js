@@ -768,8 +768,9 @@ defineCtor("DateTimeFormat", DateTimeFormat, {
     // "start – end" for the pattern and the largest differing field are done.
     const fa = host.fields(toDateValue(a), s.timeZone), fb = host.fields(toDateValue(b), s.timeZone);
     const lvl = fa[0] !== fb[0] ? "y" : fa[1] !== fb[1] ? "M" : fa[2] !== fb[2] ? "d" : "t";
-    if (!s.d.rangeOK.includes(lvl + ":" + s.rangeKey)) throw notSupported("DateTimeFormat.prototype.formatRange for this pattern and these dates");
-    return x + s.d.rangeSep + y;
+    const sep = s.d.rangeOK[lvl + ":" + s.rangeKey];
+    if (sep === undefined) throw notSupported("DateTimeFormat.prototype.formatRange for this pattern and these dates");
+    return x + sep + y;
   },
   resolvedOptions() {
     const s = slotsOf(dtfSlots, this, "UnwrapDateTimeFormat");

@@ -166,15 +166,15 @@ function dateTmpl(loc, opts) {
 // rangeCheck records, per pattern key and the largest field that differs
 // (y, M or d), whether ICU's range is just "start – end" in that pattern.
 function rangeCheck(d, key, fd) {
-  const sep = d.rangeSepOf ? d.rangeSepOf(fd) : d.rangeSep;
+  const sep = d.rangeSepOf(fd);
   for (const [lvl, a, b] of [["y", Date.UTC(2024, 0, 5), Date.UTC(2025, 5, 1)], ["M", Date.UTC(2024, 0, 5), Date.UTC(2024, 5, 1)], ["d", Date.UTC(2024, 0, 5), Date.UTC(2024, 0, 9)]]) {
     const x = fd.format(a), y = fd.format(b);
-    if (x !== y && fd.formatRange(a, b) === x + sep + y) d.rangeOK.push(lvl + ":" + key);
+    if (x !== y && fd.formatRange(a, b) === x + sep + y) d.rangeOK[lvl + ":" + key] = sep;
   }
 }
 
 function dateData(loc) {
-  const d = { date: {}, time: {}, glue: {}, style: {}, rangeOK: [] };
+  const d = { date: {}, time: {}, glue: {}, style: {}, rangeOK: {} };
   // The separator between the two ends of a range, from formatRangeToParts.
   d.rangeSepOf = (f) => {
     const ps = f.formatRangeToParts(Date.UTC(2024, 0, 5), Date.UTC(2025, 5, 1));
@@ -255,11 +255,10 @@ function dateData(loc) {
   }
   d.gmt = new Intl.DateTimeFormat(loc, { timeZone: "Asia/Kolkata", timeZoneName: "longOffset" }).formatToParts(0).find((p) => p.type === "timeZoneName").value;
   d.gmtZero = new Intl.DateTimeFormat(loc, { timeZone: "UTC", timeZoneName: "longOffset" }).formatToParts(0).find((p) => p.type === "timeZoneName").value;
-  d.rangeSep = d.rangeSepOf(new Intl.DateTimeFormat(loc, { timeZone: "UTC" }));
-  delete d.rangeSepOf;
   for (const st of ["full", "long", "medium", "short"]) {
     rangeCheck(d, st + "||", new Intl.DateTimeFormat(loc, { timeZone: "UTC", dateStyle: st }));
   }
+  delete d.rangeSepOf;
   // A time zone name with date fields only: Node appends it after the date.
   d.tzSuffix = {};
   for (const st of ["short", "long", "shortOffset", "longOffset", "shortGeneric", "longGeneric"]) {
