@@ -140,6 +140,7 @@ function defineMethods(proto, methods, tag) {
   Object.defineProperty(proto, Symbol.toStringTag, { value: tag, configurable: true });
 }
 function defineCtor(name, ctor, methods) {
+  Object.defineProperty(ctor, "length", { value: 0, configurable: true });
   defineMethods(ctor.prototype, methods, "Intl." + name);
   Object.defineProperty(ctor, "supportedLocalesOf", {
     value: function supportedLocalesOf_(locales, options) { return supportedLocalesOf(locales, options); },
@@ -546,7 +547,7 @@ defineCtor("NumberFormat", NumberFormat, {
 // ---- DateTimeFormat ---------------------------------------------------
 const dtfSlots = new WeakMap();
 const DTF = "Intl.DateTimeFormat";
-const DATE_FIELDS = ["weekday", "year", "month", "day"];
+const DATE_FIELDS = ["weekday", "year", "month", "day", "era"];
 const TIME_FIELDS = ["hour", "minute", "second"];
 const COMPONENTS = [
   ["weekday", ["narrow", "short", "long"]],
@@ -566,9 +567,11 @@ function initDTF(obj, locales, options, required, defaults) {
   const opts = coerceOptions(options);
   const r = resolveLocale(locales);
   getOption(opts, "localeMatcher", "string", ["lookup", "best fit"], "best fit", DTF);
-  const cal = getOption(opts, "calendar", "string", undefined, undefined, DTF) || r.keys.ca;
+  const calOpt = getOption(opts, "calendar", "string", undefined, undefined, DTF);
+  const cal = calOpt || r.keys.ca;
   if (cal !== undefined && cal !== "gregory") throw notSupported("DateTimeFormat option calendar " + cal);
-  const nu = getOption(opts, "numberingSystem", "string", undefined, undefined, DTF) || r.keys.nu;
+  const nuOpt = getOption(opts, "numberingSystem", "string", undefined, undefined, DTF);
+  const nu = nuOpt || r.keys.nu;
   if (nu !== undefined && nu !== "latn") throw notSupported("DateTimeFormat option numberingSystem " + nu);
   const hour12 = getOption(opts, "hour12", "boolean", undefined, undefined, DTF);
   let hourCycle = getOption(opts, "hourCycle", "string", ["h11", "h12", "h23", "h24"], undefined, DTF);
@@ -581,7 +584,12 @@ function initDTF(obj, locales, options, required, defaults) {
     if (c === null) throw new RangeError("Invalid time zone specified: " + tz);
     tz = c;
   }
-  const s = { locale: r.locale, data: r.data, calendar: "gregory", numberingSystem: "latn", timeZone: tz };
+  // Extension keys the formatter honours stay in the resolved locale.
+  let ext = "";
+  if (r.keys.ca === "gregory" && cal === r.keys.ca) ext += "-ca-gregory";
+  if (["h11", "h12", "h23", "h24"].includes(r.keys.hc) && hour12 === undefined && hourCycle === undefined) ext += "-hc-" + r.keys.hc;
+  if (r.keys.nu === "latn" && nu === r.keys.nu) ext += "-nu-latn";
+  const s = { locale: r.locale + (ext ? "-u" + ext : ""), data: r.data, calendar: "gregory", numberingSystem: "latn", timeZone: tz };
   const comp = {};
   for (const [k, vals] of COMPONENTS) {
     if (vals === null) {
@@ -608,7 +616,6 @@ function initDTF(obj, locales, options, required, defaults) {
     if (need && (defaults === "date" || defaults === "all")) comp.year = comp.month = comp.day = "numeric";
     if (need && (defaults === "time" || defaults === "all")) comp.hour = comp.minute = comp.second = "numeric";
   }
-  for (const k of ["era", "dayPeriod", "fractionalSecondDigits"]) if (comp[k] !== undefined) throw notSupported("DateTimeFormat option " + k);
   const hasHour = comp.hour !== undefined || timeStyle !== undefined;
   let hc;
   if (hasHour) {
@@ -618,20 +625,21 @@ function initDTF(obj, locales, options, required, defaults) {
     s.hourCycle = hc || d.hourCycle;
     s.hour12 = s.hourCycle === "h11" || s.hourCycle === "h12";
   }
-  const hcKey = hc === undefined ? "" : hc === "h11" || hc === "h12" ? "h12" : "h23";
+  const hcKey = hc === undefined ? "" : hc;
   let tmpl;
   if (dateStyle || timeStyle) {
     tmpl = d.style[[dateStyle || "", timeStyle || "", hcKey].join("|")];
     s.dateStyle = dateStyle; s.timeStyle = timeStyle;
   } else {
     const dk = DATE_FIELDS.map((k) => comp[k] || "").join("|");
-    const hasDate = dk !== "|||";
-    const hasTime = TIME_FIELDS.some((k) => comp[k]) || comp.timeZoneName;
+    const hasDate = dk !== "||||";
+    const hasTime = TIME_FIELDS.some((k) => comp[k]) || comp.timeZoneName || comp.dayPeriod || comp.fractionalSecondDigits;
     const tf = (comp.hour ? "h" : "") + (comp.minute ? "m" : "") + (comp.second ? "s" : "");
-    const tk = [comp.hour || "", comp.minute || "", comp.second || "", comp.timeZoneName || "", comp.hour ? hcKey : ""].join("|");
+    const tk = [comp.hour || "", comp.minute || "", comp.second || "", comp.timeZoneName || "", comp.hour ? hcKey : "", comp.dayPeriod || "", comp.fractionalSecondDigits || ""].join("|");
     const dt = hasDate ? d.date[dk] : null;
-    const tt = hasTime && tf ? d.time[tk] : null;
-    if ((hasDate && !dt) || (hasTime && tf && !tt)) throw notSupported("DateTimeFormat option combination " + JSON.stringify(comp));
+    const tzOnly = !tf && !comp.dayPeriod && !comp.fractionalSecondDigits;
+    const tt = hasTime && !tzOnly ? d.time[tk] : null;
+    if ((hasDate && !dt) || (hasTime && !tzOnly && !tt)) throw notSupported("DateTimeFormat option combination " + JSON.stringify(comp));
     const splice = (glue, a, b) => {
       const out = [];
       for (const piece of glue.split(/(\{[01]\})/)) {
@@ -641,13 +649,13 @@ function initDTF(obj, locales, options, required, defaults) {
       }
       return out;
     };
-    if (hasDate && hasTime && !tf) {
+    if (hasDate && hasTime && tzOnly) {
       // Only a zone name besides the date: ICU appends it.
-      const suffix = d.tzSuffix[comp.timeZoneName];
+      const suffix = d.tzSuf[dk];
       if (!suffix) throw notSupported("DateTimeFormat option combination " + JSON.stringify(comp));
       tmpl = splice("{1}" + suffix, dt, [["timeZoneName", null]]);
     } else if (hasDate && hasTime) {
-      const glue = d.glue[dk][tf];
+      const glue = tf && (comp.dayPeriod || comp.fractionalSecondDigits) === undefined ? d.glue[dk][tf] : null;
       if (!glue) throw notSupported("DateTimeFormat option combination " + JSON.stringify(comp));
       tmpl = splice(glue, dt, tt);
     } else tmpl = dt || tt;
@@ -663,6 +671,7 @@ function initDTF(obj, locales, options, required, defaults) {
       }
     }
   }
+  if (s.dayPeriod !== undefined && !tmpl.some((x) => x[0] === "dayPeriod")) delete s.dayPeriod;
   s.rangeKey = dateStyle || timeStyle ? [dateStyle || "", timeStyle || "", ""].join("|") : DATE_FIELDS.map((k) => comp[k] || "").join("|") + (TIME_FIELDS.some((k) => comp[k]) || comp.timeZoneName ? "+time" : "");
   if (!tmpl || tmpl.some(([t, v]) => t === "literal" && v === null)) throw notSupported("DateTimeFormat pattern for " + JSON.stringify(comp));
   s.tmpl = tmpl;
@@ -683,23 +692,24 @@ function toDateValue(x) {
   return Math.trunc(t) + 0;
 }
 
-function zoneName(s, t, f, style) {
-  const zones = s.d.zones[s.timeZone];
-  if (zones) {
-    const w = host.fields(Date.UTC(2024, 0, 15), s.timeZone)[8];
-    const season = f[8] === w ? "w" : "s";
-    const v = zones[season + ":" + style];
-    if (v !== undefined) return v;
+const ZONE_STYLES = ["short", "long", "shortGeneric", "longGeneric"];
+function zoneName(s, f, style) {
+  const d = s.d;
+  const idx = d.zones[s.timeZone];
+  const si = ZONE_STYLES.indexOf(style);
+  if (idx !== undefined && si >= 0) {
+    // Names were taken in January and July 2024; pick the one whose offset
+    // the instant has.
+    const jan = host.fields(Date.UTC(2024, 0, 15), s.timeZone)[8];
+    const jul = host.fields(Date.UTC(2024, 6, 15), s.timeZone)[8];
+    return d.zoneNames[idx][(f[8] !== jan && f[8] === jul ? 4 : 0) + si];
   }
-  const off = f[8];
-  if (style === "shortOffset" || style === "longOffset" || style === "short" || style === "long") {
-    if (off === 0) return s.d.gmtZero;
-    const sign = off < 0 ? "-" : "+", a = Math.abs(off), h = Math.floor(a / 60), m = a % 60;
-    const long = style === "longOffset" || style === "long";
-    const body = long ? sign + String(h).padStart(2, "0") + ":" + String(m).padStart(2, "0") : sign + h + (m ? ":" + String(m).padStart(2, "0") : "");
-    return s.d.gmt.replace(/[+-]\d\d:\d\d/, body);
-  }
-  throw notSupported("DateTimeFormat timeZoneName " + style + " for " + s.timeZone);
+  if (si >= 0 && style !== "short") throw notSupported("DateTimeFormat timeZoneName " + style + " for " + s.timeZone);
+  const g = d.gmtFmt, off = f[8], long = style === "longOffset";
+  if (off === 0) return long ? g.longZero : g.zero;
+  const a = Math.abs(off), h = Math.floor(a / 60), m = a % 60, pad = (n) => String(n).padStart(2, "0");
+  if (long) return (off > 0 ? g.longPos : g.longNeg).replace(/\d\d:\d\d/, pad(h) + ":" + pad(m));
+  return (off > 0 ? g.shortPos : g.shortNeg).replace(/\d+(:\d\d)?/, h + (m ? ":" + pad(m) : ""));
 }
 
 function dtfFormatToParts(s, x) {
@@ -723,16 +733,20 @@ function dtfFormatToParts(s, x) {
       case "hour": {
         let h = f[4];
         value = maps[v][h];
-        if (s.hourCycle === "h11" && h % 12 === 0) value = value.replace("12", "0");
-        if (s.hourCycle === "h24" && h === 0) value = value.replace(/^0?0$/, "24");
         break;
       }
       case "minute": value = v === "2" ? String(f[5]).padStart(2, "0") : String(f[5]); break;
       case "second": value = v === "2" ? String(f[6]).padStart(2, "0") : String(f[6]); break;
-      case "dayPeriod": value = maps[v][f[4]]; break;
+      case "dayPeriod": {
+        const m = maps[v];
+        value = f[4] === 12 && f[5] === 0 && f[6] === 0 && m.noon !== undefined ? m.noon : m[f[4]];
+        break;
+      }
+      case "era": value = v; break;
+      case "fractionalSecond": value = String(f[7]).padStart(3, "0").slice(0, s.fractionalSecondDigits); break;
       case "timeZoneName": {
         const style = s.timeZoneName || (s.timeStyle === "full" ? "long" : "short");
-        value = zoneName(s, t, f, style);
+        value = zoneName(s, f, style);
         break;
       }
       default: throw notSupported("DateTimeFormat field " + type);
@@ -829,8 +843,19 @@ function Collator(locales, options) {
   const collation = getOption(opts, "collation", "string", undefined, undefined, COL);
   let numeric = getOption(opts, "numeric", "boolean", undefined, undefined, COL);
   let caseFirst = getOption(opts, "caseFirst", "string", ["upper", "lower", "false"], undefined, COL);
-  const r = resolveLocale(locales);
-  if (numeric === undefined) numeric = r.keys.kn === "true" || r.keys.kn === "";
+  // Collation comes from x/text, which knows more languages than the
+  // formatting tables: negotiate against it.
+  let r = null;
+  for (const t of canonicalizeLocaleList(locales)) {
+    const { base, keys } = splitExt(t);
+    const m = host.collationLocale(base);
+    if (m !== null) { r = { locale: m, data: m, keys }; break; }
+  }
+  if (r === null) r = { locale: DEFAULT_LOCALE, data: "en", keys: Object.create(null) };
+  let ext = "";
+  if (numeric === undefined && (r.keys.kn === "true" || r.keys.kn === "false")) ext += r.keys.kn === "true" ? "-kn" : "-kn-false";
+  if (caseFirst === undefined && ["upper", "lower", "false"].includes(r.keys.kf)) ext += "-kf-" + r.keys.kf;
+  if (numeric === undefined) numeric = r.keys.kn === "true";
   if (caseFirst === undefined) caseFirst = ["upper", "lower"].includes(r.keys.kf) ? r.keys.kf : "false";
   let sensitivity = getOption(opts, "sensitivity", "string", ["base", "accent", "case", "variant"], undefined, COL);
   if (sensitivity === undefined) sensitivity = "variant";
@@ -838,8 +863,8 @@ function Collator(locales, options) {
   if (usage === "search") throw notSupported("Collator option usage search");
   void collation;
   // ICU has no en-GB collation; Node reports the "en" it falls back to.
-  const s = { locale: r.data === "en-GB" ? "en" : r.locale, usage, sensitivity, ignorePunctuation, collation: "default", numeric, caseFirst };
-  s.cmp = host.collator(r.data === "en-GB" ? "en" : r.data, sensitivity, numeric, ignorePunctuation, caseFirst);
+  const s = { locale: r.locale + (ext ? "-u" + ext : ""), usage, sensitivity, ignorePunctuation, collation: "default", numeric, caseFirst };
+  s.cmp = host.collator(r.data, sensitivity, numeric, ignorePunctuation, caseFirst);
   colSlots.set(this, s);
 }
 defineCtor("Collator", Collator, {

@@ -72,6 +72,33 @@
     c.push(`JSON.stringify(new Intl.NumberFormat(${q(l)},{style:"currency",currency:"EUR"}).resolvedOptions())`);
     c.push(`JSON.stringify(new Intl.NumberFormat(${q(l)},{notation:"compact"}).resolvedOptions())`);
   }
+  // Less common date options.
+  for (const l of L) {
+    for (const o of [{ year: "numeric", era: "short" }, { year: "numeric", month: "long", day: "numeric", era: "long" }, { weekday: "long", year: "numeric", month: "short", day: "numeric", era: "narrow" },
+      { hour: "numeric", dayPeriod: "short" }, { hour: "numeric", minute: "numeric", dayPeriod: "long" }, { dayPeriod: "narrow" }, { hour: "numeric", minute: "numeric", dayPeriod: "short", hour12: false },
+      { minute: "numeric", second: "numeric", fractionalSecondDigits: 3 }, { hour: "numeric", minute: "numeric", second: "numeric", fractionalSecondDigits: 1 }, { second: "numeric", fractionalSecondDigits: 2 },
+      { hour: "numeric", hourCycle: "h11" }, { hour: "numeric", minute: "numeric", hourCycle: "h24" }, { timeStyle: "short", hourCycle: "h11" },
+      { year: "numeric", month: "short", day: "numeric", timeZoneName: "short" }, { weekday: "short", hour: "numeric", minute: "numeric" }, { month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit", timeZoneName: "longOffset" }]) {
+      for (const t of [T, T2, "Date.UTC(2024,5,15,12,0,0)", "Date.UTC(2024,5,15,0,0,0,7)"]) c.push(`new Intl.DateTimeFormat(${q(l)},${q({ ...o, timeZone: "UTC" })}).format(${t})`);
+      c.push(`JSON.stringify(new Intl.DateTimeFormat(${q(l)},${q({ ...o, timeZone: "UTC" })}).resolvedOptions())`);
+    }
+    for (const tz of ["Australia/Sydney", "America/Los_Angeles", "Europe/London", "America/Sao_Paulo", "Pacific/Chatham"]) for (const st of ["short", "long", "shortOffset", "longOffset", "shortGeneric", "longGeneric"]) c.push(`new Intl.DateTimeFormat(${q(l)},{hour:"numeric",timeZoneName:${q(st)},timeZone:${q(tz)}}).format(${T2})`);
+    for (const [a, b] of [["Date.UTC(2024,0,5)", "Date.UTC(2024,0,9)"], ["Date.UTC(2024,0,5)", "Date.UTC(2024,3,9)"], ["Date.UTC(2023,11,31)", "Date.UTC(2024,0,1)"]]) for (const o of [{ dateStyle: "short" }, { dateStyle: "long" }, { year: "numeric", month: "2-digit", day: "2-digit" }]) c.push(`new Intl.DateTimeFormat(${q(l)},${q({ ...o, timeZone: "UTC" })}).formatRange(${a}, ${b})`);
+    // More number edge cases.
+    for (const [o, n] of [[{}, "12345678901234567890n"], [{ style: "percent" }, "-0.000001"], [{ maximumFractionDigits: 2 }, '"1.005"'], [{ notation: "compact" }, "1e15"], [{ notation: "compact" }, "-999.5"], [{ notation: "compact", compactDisplay: "long" }, 1000], [{ notation: "compact", compactDisplay: "long" }, 1e6],
+      [{ style: "currency", currency: "EUR", signDisplay: "always" }, 0], [{ style: "currency", currency: "USD", currencySign: "accounting", signDisplay: "exceptZero" }, 5], [{ style: "unit", unit: "percent" }, 50], [{ style: "unit", unit: "gigabyte", notation: "compact" }, 12345],
+      [{ minimumIntegerDigits: 5, useGrouping: false }, 42], [{ maximumSignificantDigits: 1 }, 0.000951], [{ minimumFractionDigits: 20 }, 0.1], [{ notation: "scientific", maximumSignificantDigits: 2 }, 987654], [{ notation: "engineering" }, -12345678], [{ useGrouping: "min2" }, 1234], [{ useGrouping: "min2" }, 12345],
+      [{ roundingPriority: "morePrecision", maximumSignificantDigits: 2, maximumFractionDigits: 2 }, 1.2345], [{}, "Infinity"], [{}, "-Infinity"], [{ signDisplay: "always" }, "NaN"], [{}, "5e-7"], [{ maximumFractionDigits: 0 }, 2.5], [{ maximumFractionDigits: 0 }, -2.5]]) {
+      c.push(`new Intl.NumberFormat(${q(l)},${q(o)}).format(${n})`);
+    }
+    c.push(`JSON.stringify(new Intl.NumberFormat(${q(l)},{notation:"compact",compactDisplay:"long"}).formatToParts(-1234567))`);
+    c.push(`JSON.stringify(new Intl.NumberFormat(${q(l)},{style:"unit",unit:"kilometer-per-hour",unitDisplay:"long"}).formatToParts(1))`);
+    c.push(`JSON.stringify(new Intl.NumberFormat(${q(l)},{style:"percent",signDisplay:"always"}).formatToParts(0.25))`);
+    c.push(`new Intl.NumberFormat(${q(l)},{maximumFractionDigits:1}).formatRange(1.23, 1.26)`);
+    c.push(`[1,2,3,5,10,100,1000000,1.5,"1.0"].map(n=>new Intl.NumberFormat(${q(l)},{style:"unit",unit:"day",unitDisplay:"long"}).format(n)).join("|")`);
+    c.push(`new Intl.DisplayNames(${q(l)},{type:"region",fallback:"none"}).of("US")`);
+    c.push(`["a-b","ab","a b","a.b"].sort(new Intl.Collator(${q(l)},{ignorePunctuation:true}).compare).join("|")`);
+  }
   // Errors and locale negotiation.
   c.push(
     `new Intl.NumberFormat("en",{style:"bogus"})`,
@@ -110,6 +137,81 @@
     `new Intl.NumberFormat("fr",{notation:"compact",compactDisplay:"long"}).format(1000000)`,
     `new Intl.NumberFormat("en").format(NaN)`,
     `new Intl.NumberFormat("de",{style:"percent"}).format(-Infinity)`,
+    `new Intl.NumberFormat("en",{roundingPriority:"bogus"})`,
+    `new Intl.NumberFormat("en",{minimumIntegerDigits:0})`,
+    `new Intl.NumberFormat("en",{currency:"EUR"}).resolvedOptions().currency`,
+    `new Intl.NumberFormat("en",{style:"unit"})`,
+    `new Intl.NumberFormat("en",{style:"currency",currency:"eur"}).resolvedOptions().currency`,
+    `new Intl.DateTimeFormat("en",{hour:"bogus"})`,
+    `new Intl.DateTimeFormat("en",{timeZone:"america/new_york"}).resolvedOptions().timeZone`,
+    `new Intl.DateTimeFormat("en",{timeZone:"Etc/UTC"}).resolvedOptions().timeZone`,
+    `new Intl.DateTimeFormat("en",{fractionalSecondDigits:4})`,
+    `new Intl.PluralRules("en",{type:"bogus"})`,
+    `new Intl.Collator("en",{sensitivity:"bogus"})`,
+    `new Intl.RelativeTimeFormat("en",{style:"bogus"})`,
+    `new Intl.ListFormat("en",{type:"bogus"})`,
+    `new Intl.DisplayNames("en",{type:"region"}).of("USA")`,
+    `new Intl.DisplayNames("en",{})`,
+    `Intl.DisplayNames("en",{type:"region"})`,
+    `Intl.Segmenter()`,
+    `Intl.ListFormat()`,
+    `Intl.RelativeTimeFormat()`,
+    `Intl.NumberFormat("de").format(1234.5)`,
+    `Intl.DateTimeFormat("de",{timeZone:"UTC"}).format(0)`,
+    `Intl.Collator("de").compare("ä","b")`,
+    `Intl.getCanonicalLocales("en-u-ca-gregory-hc-h12")`,
+    `Intl.getCanonicalLocales("")`,
+    `Intl.getCanonicalLocales(["en_US"])`,
+    `Intl.getCanonicalLocales("iw")`,
+    `Intl.getCanonicalLocales(["de","DE","de-de"]).join()`,
+    `Intl.supportedValuesOf("bogus")`,
+    `Intl.supportedValuesOf("unit").length`,
+    `new Intl.NumberFormat("en").resolvedOptions === new Intl.NumberFormat("de").resolvedOptions`,
+    `typeof new Intl.NumberFormat("en").format`,
+    `new Intl.NumberFormat("en").format.name`,
+    `Intl.NumberFormat.name + Intl.NumberFormat.length`,
+    `Intl.DateTimeFormat.length + Intl.Collator.length + Intl.PluralRules.length`,
+    `Object.keys(Intl).length`,
+    `JSON.stringify(Object.getOwnPropertyNames(Intl).sort())`,
+    `(123.456).toLocaleString("de-DE", {style:"currency", currency:"EUR"})`,
+    `(5).toLocaleString("en", {style:"unit", unit:"megabyte"})`,
+    `(1e21).toLocaleString("en")`,
+    `(-1234.5).toLocaleString(undefined, {minimumFractionDigits: 2})`,
+    `["ä","a","z"].sort((x,y)=>x.localeCompare(y)).join()`,
+    `["ä","a","z"].sort((x,y)=>x.localeCompare(y,"sv")).join()`,
+    `new Date(0).toLocaleString("en-US", {timeZone: "UTC"})`,
+    `new Date(NaN).toLocaleString()`,
+    `new Date(NaN).toLocaleDateString("de")`,
+    `new Date(Date.UTC(2024,1,29)).toLocaleDateString("en-US", {timeZone:"UTC", weekday:"long"})`,
+    `new Date(Date.UTC(2024,1,29)).toLocaleTimeString("en-US", {timeZone:"UTC", hour:"2-digit", minute:"2-digit"})`,
+    `new Date(Date.UTC(2024,1,29)).toLocaleDateString("en-US", {timeZone:"UTC", timeStyle:"short"})`,
+    `new Date(Date.UTC(2024,1,29)).toLocaleTimeString("en-US", {timeZone:"UTC", dateStyle:"short"})`,
+    `new Date(Date.UTC(2024,1,29)).toLocaleString("en-US", {timeZone:"UTC", dateStyle:"short"})`,
+    `new Date(Date.UTC(2024,1,29)).toLocaleString("ja-JP", {timeZone:"Asia/Tokyo"})`,
+    `new Date(Date.UTC(2024,1,29)).toLocaleString("zh-Hans-CN", {timeZone:"Asia/Shanghai"})`,
+    `new Date(Date.UTC(2024,1,29)).toLocaleString("fr-FR", {timeZone:"Europe/Paris"})`,
+    `new Date(Date.UTC(2024,1,29)).toLocaleString("es-ES", {timeZone:"Europe/Madrid"})`,
+    `new Date(Date.UTC(2024,1,29)).toLocaleString("de-DE", {timeZone:"Europe/Berlin"})`,
+    `new Date(Date.UTC(2024,1,29)).toLocaleString("en-GB", {timeZone:"Europe/London"})`,
+    `new Date(Date.UTC(-50,1,29)).toLocaleString("en-US", {timeZone:"UTC"})`,
+    `new Intl.DateTimeFormat("en",{timeZone:"UTC"}).format(new Date(Date.UTC(2024,0,1)))`,
+    `new Intl.DateTimeFormat("en",{timeZone:"UTC"}).format("2024-01-01")`,
+    `JSON.stringify(new Intl.DateTimeFormat("en-US-u-hc-h23",{hour:"numeric",timeZone:"UTC"}).resolvedOptions())`,
+    `JSON.stringify(Intl.DateTimeFormat.supportedLocalesOf(["ja-JP","zh-TW","xx-YY"]))`,
+    `new Intl.RelativeTimeFormat("en").format(-0, "second")`,
+    `new Intl.RelativeTimeFormat("en",{numeric:"auto"}).format(-0, "second")`,
+    `new Intl.RelativeTimeFormat("en").format(1e6, "year")`,
+    `new Intl.RelativeTimeFormat("es",{numeric:"auto"}).format(2, "day")`,
+    `new Intl.ListFormat("es",{type:"disjunction"}).format(["uno","ocho"])`,
+    `new Intl.ListFormat("es").format(["Ana","Ignacio"])`,
+    `new Intl.ListFormat("es").format(["Ana","hielo"])`,
+    `new Intl.ListFormat("en").format(new Set(["a","b"]))`,
+    `new Intl.PluralRules("en").selectRange(1, 2)`,
+    `new Intl.Segmenter("ja",{granularity:"grapheme"}).segment("日本語").containing(1).segment`,
+    `[...new Intl.Segmenter("en",{granularity:"word"}).segment("")].length`,
+    `new Intl.Locale("en-Latn-US").baseName`,
+    `new Intl.Locale("zh-Hant-TW").script + new Intl.Locale("zh-Hant-TW").region`,
+    `String(new Intl.Locale("EN-us"))`,
   );
   return c;
 })()

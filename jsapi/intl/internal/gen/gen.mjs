@@ -113,7 +113,9 @@ function numberData(loc) {
 // Date samples: 24 instants in UTC, hour i, with months, weekdays and
 // single-digit fields all represented.
 const SAMPLES = [];
-for (let i = 0; i < 24; i++) SAMPLES.push(Date.UTC(2024, i % 12, 1 + ((i * 5) % 28), i, (i * 7) % 60, (i * 11) % 60));
+for (let i = 0; i < 24; i++) SAMPLES.push(Date.UTC(2024, i % 12, 1 + ((i * 5) % 28), i, (i * 7) % 60, (i * 11) % 60, (i * 37) % 1000));
+// Noon exactly: flexible day periods name it ("noon"), 12:xx is afternoon.
+SAMPLES.push(Date.UTC(2024, 5, 15, 12, 0, 0));
 function fieldInfo(type, vals, comps) {
   // vals[i] is the string for SAMPLES[i]; comps[i] the numeric component.
   const m = new Map();
@@ -148,7 +150,7 @@ function dateTmpl(loc, opts) {
         case "hour": return dd.getUTCHours();
         case "minute": return dd.getUTCMinutes();
         case "second": return dd.getUTCSeconds();
-        case "dayPeriod": return dd.getUTCHours();
+        case "dayPeriod": return dd.getUTCHours() === 12 && dd.getUTCMinutes() === 0 && dd.getUTCSeconds() === 0 ? "noon" : dd.getUTCHours();
         default: return 0;
       }
     });
@@ -158,6 +160,7 @@ function dateTmpl(loc, opts) {
       return ["hour", m];
     }
     if (p.type === "year") return ["year", vals[0] === "2024" ? "n" : vals[0] === "24" ? "2" : vals[0]];
+    if (p.type === "fractionalSecond") return ["fractionalSecond", "f"];
     if (p.type === "era" || p.type === "timeZoneName" || p.type === "yearName") return [p.type, vals[0]];
     return [p.type, fieldInfo(p.type, vals, comps)];
   });
@@ -174,7 +177,7 @@ function rangeCheck(d, key, fd) {
 }
 
 function dateData(loc) {
-  const d = { date: {}, time: {}, glue: {}, style: {}, rangeOK: {} };
+  const d = { date: {}, time: {}, glue: {}, style: {}, rangeOK: {}, tzSuf: {} };
   // The separator between the two ends of a range, from formatRangeToParts.
   d.rangeSepOf = (f) => {
     const ps = f.formatRangeToParts(Date.UTC(2024, 0, 5), Date.UTC(2025, 5, 1));
@@ -183,11 +186,13 @@ function dateData(loc) {
     return sep;
   };
   const W = [undefined, "long", "short", "narrow"], Y = [undefined, "numeric", "2-digit"], M = [undefined, "numeric", "2-digit", "long", "short", "narrow"], D = [undefined, "numeric", "2-digit"];
-  for (const weekday of W) for (const year of Y) for (const month of M) for (const day of D) {
-    const o = { weekday, year, month, day };
+  const dateCombos = [];
+  for (const weekday of W) for (const year of Y) for (const month of M) for (const day of D) dateCombos.push({ weekday, year, month, day });
+  for (const era of ["long", "short", "narrow"]) for (const weekday of [undefined, "long"]) for (const month of [undefined, "numeric", "long", "short"]) for (const day of [undefined, "numeric"]) dateCombos.push({ weekday, era, year: "numeric", month, day });
+  for (const o of dateCombos) {
     for (const k in o) if (o[k] === undefined) delete o[k];
     if (!Object.keys(o).length) continue;
-    const key = ["weekday", "year", "month", "day"].map((k) => o[k] || "").join("|");
+    const key = ["weekday", "year", "month", "day", "era"].map((k) => o[k] || "").join("|");
     d.date[key] = dateTmpl(loc, o);
     // glue: how this date part joins a time part; ICU has combined
     // skeletons for some pairs, so it depends on which time fields there are.
@@ -208,21 +213,31 @@ function dateData(loc) {
       g[tf] = glue;
     }
     d.glue[key] = g;
+    // A zone name with date fields only is appended; how depends on the
+    // date pattern.
+    {
+      const plain = new Intl.DateTimeFormat(loc, { timeZone: "UTC", ...o }).format(t0);
+      const all = new Intl.DateTimeFormat(loc, { timeZone: "UTC", ...o, timeZoneName: "short" }).format(t0);
+      d.tzSuf[key] = all.startsWith(plain) ? all.slice(plain.length).replace("UTC", "{0}") : null;
+    }
     // Whether a range across years is just "start – end" with the same
     // pattern (ICU's interval formats sometimes use another pattern).
     rangeCheck(d, key, new Intl.DateTimeFormat(loc, { timeZone: "UTC", ...o }));
   }
   const H = [undefined, "numeric", "2-digit"];
-  for (const hc of ["", "h12", "h23"]) for (const hour of H) for (const minute of H) for (const second of H) for (const tz of [undefined, "short", "long", "shortOffset", "longOffset", "shortGeneric", "longGeneric"]) {
-    const o = { hour, minute, second, timeZoneName: tz };
-    if (hc) { if (!hour) continue; o.hourCycle = hc; }
-    for (const k in o) if (o[k] === undefined) delete o[k];
+  const timeCombos = [];
+  for (const hc of ["", "h11", "h12", "h23", "h24"]) for (const hour of H) for (const minute of H) for (const second of H) for (const tz of [undefined, "short", "long", "shortOffset", "longOffset", "shortGeneric", "longGeneric"]) timeCombos.push({ hour, minute, second, timeZoneName: tz, hourCycle: hc });
+  for (const dayPeriod of ["narrow", "short", "long"]) for (const [hour, minute, second] of [[], ["numeric"], ["numeric", "numeric"], ["numeric", "numeric", "numeric"], ["2-digit", "2-digit"]]) for (const hc of ["", "h12", "h23"]) timeCombos.push({ hour, minute, second, dayPeriod, hourCycle: hc });
+  for (const fsd of [1, 2, 3]) for (const [hour, minute, second] of [[undefined, undefined, "numeric"], [undefined, "numeric", "numeric"], [undefined, "2-digit", "2-digit"], ["numeric", "numeric", "numeric"], ["2-digit", "2-digit", "2-digit"]]) for (const hc of ["", "h12", "h23"]) timeCombos.push({ hour, minute, second, fractionalSecondDigits: fsd, hourCycle: hc });
+  for (const o of timeCombos) {
+    if (o.hourCycle && !o.hour) continue;
+    for (const k in o) if (o[k] === undefined || o[k] === "") delete o[k];
     if (!Object.keys(o).length) continue;
-    const key = [hour || "", minute || "", second || "", tz || "", hc].join("|");
+    const key = [o.hour || "", o.minute || "", o.second || "", o.timeZoneName || "", o.hourCycle || "", o.dayPeriod || "", o.fractionalSecondDigits || ""].join("|");
     d.time[key] = dateTmpl(loc, o);
   }
   const S = [undefined, "full", "long", "medium", "short"];
-  for (const ds of S) for (const ts of S) for (const hc of ["", "h12", "h23"]) {
+  for (const ds of S) for (const ts of S) for (const hc of ["", "h11", "h12", "h23", "h24"]) {
     if (!ds && !ts) continue;
     if (hc && !ts) continue;
     const o = { dateStyle: ds, timeStyle: ts, hourCycle: hc || undefined };
@@ -241,32 +256,29 @@ function dateData(loc) {
   for (const sec of ["date", "time", "style"]) for (const k in d[sec]) d[sec][k] = dedupe(d[sec][k]);
   d.maps = maps;
   d.hourCycle = new Intl.DateTimeFormat(loc, { hour: "numeric" }).resolvedOptions().hourCycle;
-  // Zone names for common zones in winter and summer.
+  // Zone names in winter and summer for every zone ICU knows, each
+  // distinct set of names kept once.
   d.zones = {};
-  for (const z of ["UTC", "America/New_York", "America/Chicago", "America/Denver", "America/Los_Angeles", "Europe/London", "Europe/Berlin", "Europe/Paris", "Europe/Madrid", "Asia/Tokyo", "Asia/Shanghai", "Asia/Kolkata", "Australia/Sydney"]) {
-    const e = {};
-    for (const [season, t] of [["w", Date.UTC(2024, 0, 15)], ["s", Date.UTC(2024, 6, 15)]]) {
-      for (const st of ["short", "long", "shortGeneric", "longGeneric", "shortOffset", "longOffset"]) {
-        const p = new Intl.DateTimeFormat(loc, { timeZone: z, timeZoneName: st }).formatToParts(t).find((p) => p.type === "timeZoneName");
-        e[season + ":" + st] = p.value;
+  d.zoneNames = [];
+  const seenNames = new Map();
+  for (const z of ["UTC", ...Intl.supportedValuesOf("timeZone")]) {
+    const e = [];
+    for (const t of [Date.UTC(2024, 0, 15), Date.UTC(2024, 6, 15)]) {
+      for (const st of ["short", "long", "shortGeneric", "longGeneric"]) {
+        e.push(new Intl.DateTimeFormat(loc, { timeZone: z, timeZoneName: st }).formatToParts(t).find((p) => p.type === "timeZoneName").value);
       }
     }
-    d.zones[z] = e;
+    const k = JSON.stringify(e);
+    if (!seenNames.has(k)) { seenNames.set(k, d.zoneNames.length); d.zoneNames.push(e); }
+    d.zones[z] = seenNames.get(k);
   }
-  d.gmt = new Intl.DateTimeFormat(loc, { timeZone: "Asia/Kolkata", timeZoneName: "longOffset" }).formatToParts(0).find((p) => p.type === "timeZoneName").value;
-  d.gmtZero = new Intl.DateTimeFormat(loc, { timeZone: "UTC", timeZoneName: "longOffset" }).formatToParts(0).find((p) => p.type === "timeZoneName").value;
   for (const st of ["full", "long", "medium", "short"]) {
     rangeCheck(d, st + "||", new Intl.DateTimeFormat(loc, { timeZone: "UTC", dateStyle: st }));
   }
   delete d.rangeSepOf;
-  // A time zone name with date fields only: Node appends it after the date.
-  d.tzSuffix = {};
-  for (const st of ["short", "long", "shortOffset", "longOffset", "shortGeneric", "longGeneric"]) {
-    const f = new Intl.DateTimeFormat(loc, { timeZone: "UTC", timeZoneName: st });
-    const plain = new Intl.DateTimeFormat(loc, { timeZone: "UTC" }).format(0);
-    const all = f.format(0);
-    d.tzSuffix[st] = all.startsWith(plain) ? all.slice(plain.length).replace(f.formatToParts(0).find((p) => p.type === "timeZoneName").value, "{0}") : null;
-  }
+  // Offset formats ("GMT+5:30", "UTC−03:00") for zones without names.
+  const off = (z, st) => new Intl.DateTimeFormat(loc, { timeZone: z, timeZoneName: st }).formatToParts(Date.UTC(2024, 0, 15)).find((p) => p.type === "timeZoneName").value;
+  d.gmtFmt = { shortPos: off("Asia/Kolkata", "shortOffset"), shortNeg: off("America/Caracas", "shortOffset"), longPos: off("Asia/Kolkata", "longOffset"), longNeg: off("America/Caracas", "longOffset"), zero: off("UTC", "shortOffset"), longZero: off("UTC", "longOffset") };
   return d;
 }
 
