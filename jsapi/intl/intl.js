@@ -576,7 +576,7 @@ function initDTF(obj, locales, options, required, defaults) {
   const hour12 = getOption(opts, "hour12", "boolean", undefined, undefined, DTF);
   let hourCycle = getOption(opts, "hourCycle", "string", ["h11", "h12", "h23", "h24"], undefined, DTF);
   if (hour12 !== undefined) hourCycle = undefined;
-  let tz = opts.timeZone;
+  let tz = opts.timeZone, s0tz;
   if (tz === undefined) tz = host.defaultTimeZone();
   else {
     tz = String(tz);
@@ -584,12 +584,15 @@ function initDTF(obj, locales, options, required, defaults) {
     if (c === null) throw new RangeError("Invalid time zone specified: " + tz);
     tz = c;
   }
+  // Report (and look names up by) the ID ICU uses for the zone.
+  const alias = data("_zones", "alias")[tz];
+  if (alias !== undefined) s0tz = alias;
   // Extension keys the formatter honours stay in the resolved locale.
   let ext = "";
   if (r.keys.ca === "gregory" && cal === r.keys.ca) ext += "-ca-gregory";
   if (["h11", "h12", "h23", "h24"].includes(r.keys.hc) && hour12 === undefined && hourCycle === undefined) ext += "-hc-" + r.keys.hc;
   if (r.keys.nu === "latn" && nu === r.keys.nu) ext += "-nu-latn";
-  const s = { locale: r.locale + (ext ? "-u" + ext : ""), data: r.data, calendar: "gregory", numberingSystem: "latn", timeZone: tz };
+  const s = { locale: r.locale + (ext ? "-u" + ext : ""), data: r.data, calendar: "gregory", numberingSystem: "latn", timeZone: s0tz || tz, zone: tz };
   const comp = {};
   for (const [k, vals] of COMPONENTS) {
     if (vals === null) {
@@ -700,8 +703,8 @@ function zoneName(s, f, style) {
   if (idx !== undefined && si >= 0) {
     // Names were taken in January and July 2024; pick the one whose offset
     // the instant has.
-    const jan = host.fields(Date.UTC(2024, 0, 15), s.timeZone)[8];
-    const jul = host.fields(Date.UTC(2024, 6, 15), s.timeZone)[8];
+    const jan = host.fields(Date.UTC(2024, 0, 15), s.zone)[8];
+    const jul = host.fields(Date.UTC(2024, 6, 15), s.zone)[8];
     return d.zoneNames[idx][(f[8] !== jan && f[8] === jul ? 4 : 0) + si];
   }
   if (si >= 0 && style !== "short") throw notSupported("DateTimeFormat timeZoneName " + style + " for " + s.timeZone);
@@ -714,7 +717,7 @@ function zoneName(s, f, style) {
 
 function dtfFormatToParts(s, x) {
   const t = toDateValue(x);
-  const f = host.fields(t, s.timeZone);
+  const f = host.fields(t, s.zone);
   const maps = s.d.maps;
   const out = [];
   for (const [type, v] of s.tmpl) {
@@ -722,9 +725,9 @@ function dtfFormatToParts(s, x) {
     switch (type) {
       case "literal": value = v; break;
       case "year": {
-        const y = f[0];
-        if (y <= 0) throw notSupported("DateTimeFormat years before 1 CE");
-        value = v === "2" ? String(y % 100).padStart(2, "0") : v === "n" ? String(y) : String(y);
+        // Gregorian era years: 1 BCE is year 0.
+        const y = f[0] <= 0 ? 1 - f[0] : f[0];
+        value = v === "2" ? String(y % 100).padStart(2, "0") : String(y);
         break;
       }
       case "month": value = v === "n" ? String(f[1]) : v === "2" ? String(f[1]).padStart(2, "0") : maps[v][f[1]]; break;
@@ -742,7 +745,10 @@ function dtfFormatToParts(s, x) {
         value = f[4] === 12 && f[5] === 0 && f[6] === 0 && m.noon !== undefined ? m.noon : m[f[4]];
         break;
       }
-      case "era": value = v; break;
+      case "era":
+        value = maps[v][f[0] <= 0 ? 1 : 0];
+        if (value === null) throw notSupported("DateTimeFormat era name before 1 CE");
+        break;
       case "fractionalSecond": value = String(f[7]).padStart(3, "0").slice(0, s.fractionalSecondDigits); break;
       case "timeZoneName": {
         const style = s.timeZoneName || (s.timeStyle === "full" ? "long" : "short");
@@ -780,7 +786,7 @@ defineCtor("DateTimeFormat", DateTimeFormat, {
     // ICU collapses the fields two dates share ("January 1 – 5, 2024") and
     // may switch patterns; only ranges the generator checked to be
     // "start – end" for the pattern and the largest differing field are done.
-    const fa = host.fields(toDateValue(a), s.timeZone), fb = host.fields(toDateValue(b), s.timeZone);
+    const fa = host.fields(toDateValue(a), s.zone), fb = host.fields(toDateValue(b), s.zone);
     const lvl = fa[0] !== fb[0] ? "y" : fa[1] !== fb[1] ? "M" : fa[2] !== fb[2] ? "d" : "t";
     const sep = s.d.rangeOK[lvl + ":" + s.rangeKey];
     if (sep === undefined) throw notSupported("DateTimeFormat.prototype.formatRange for this pattern and these dates");

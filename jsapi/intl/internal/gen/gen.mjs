@@ -161,7 +161,11 @@ function dateTmpl(loc, opts) {
     }
     if (p.type === "year") return ["year", vals[0] === "2024" ? "n" : vals[0] === "24" ? "2" : vals[0]];
     if (p.type === "fractionalSecond") return ["fractionalSecond", "f"];
-    if (p.type === "era" || p.type === "timeZoneName" || p.type === "yearName") return [p.type, vals[0]];
+    if (p.type === "era") {
+      const bc = f.formatToParts(Date.UTC(-50, 1, 3)).find((q) => q.type === "era");
+      return ["era", [vals[0], bc ? bc.value : null]];
+    }
+    if (p.type === "timeZoneName" || p.type === "yearName") return [p.type, vals[0]];
     return [p.type, fieldInfo(p.type, vals, comps)];
   });
 }
@@ -346,8 +350,32 @@ function displayData(loc) {
   return d;
 }
 
+// zoneAliases maps each zone name in the system tz database that Node
+// accepts to the ID Node reports when it differs ("Asia/Kolkata" is
+// "Asia/Calcutta" in ICU).
+function zoneAliases() {
+  const root = "/usr/share/zoneinfo";
+  const names = [];
+  const walk = (dir) => {
+    for (const e of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+      const rel = dir ? dir + "/" + e.name : e.name;
+      if (e.isDirectory()) { if (!["posix", "right"].includes(rel)) walk(rel); } else if (/^[A-Z]/.test(e.name) && !e.name.includes(".")) names.push(rel);
+    }
+  };
+  walk("");
+  const alias = {};
+  for (const z of names.sort()) {
+    try {
+      const r = new Intl.DateTimeFormat("en", { timeZone: z }).resolvedOptions().timeZone;
+      if (r !== z) alias[z] = r;
+    } catch { /* not a zone ICU knows */ }
+  }
+  return alias;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   fs.mkdirSync(out, { recursive: true });
+  fs.writeFileSync(path.join(out, "_zones.json"), JSON.stringify({ alias: zoneAliases() }));
   for (const loc of LOCALES) {
     const plural = { cardinal: new Intl.PluralRules(loc).resolvedOptions().pluralCategories, ordinal: new Intl.PluralRules(loc, { type: "ordinal" }).resolvedOptions().pluralCategories };
     const data = { locale: loc, plural, number: numberData(loc), date: dateData(loc), rel: relData(loc), list: listData(loc), display: displayData(loc) };
