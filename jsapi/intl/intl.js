@@ -155,7 +155,7 @@ function pluralCategory(lang, type, intStr, fracStr, exp) {
   const i = Number(intStr), v = fracStr.length, f = fracStr === "" ? 0 : Number(fracStr);
   const n = Number(intStr + (fracStr ? "." + fracStr : ""));
   const e = exp || 0;
-  const mod = (digits, m) => Number(digits.slice(-String(m).length)) % m;
+  const mod = pluralMod;
   if (type === "ordinal") {
     if (lang === "en") {
       if (fracStr !== "" && f !== 0) return "other";
@@ -184,6 +184,9 @@ function pluralCategory(lang, type, intStr, fracStr, exp) {
   }
 }
 const langOf = (loc) => loc.split("-")[0];
+function pluralMod(digits, m) {
+  return Number(digits.slice(-String(m).length)) % m;
+}
 
 // ---- decimal arithmetic -----------------------------------------------
 // A non-negative decimal is {d, e}: value = 0.d × 10^e, d without leading or
@@ -225,13 +228,12 @@ function roundKeep(dec, keep) {
 }
 // roundDec applies the resolved digit options; returns {dec, minFrac}.
 function roundDec(dec, r) {
-  const byFrac = () => ({ dec: roundKeep(dec, dec.e + r.maxFrac), minFrac: r.minFrac, sig: false });
-  const bySig = () => ({ dec: roundKeep(dec, r.maxSig), minSig: r.minSig, sig: true });
+  if (r.type === "frac") return { dec: roundKeep(dec, dec.e + r.maxFrac), minFrac: r.minFrac, sig: false };
+  if (r.type === "sig") return { dec: roundKeep(dec, r.maxSig), minSig: r.minSig, sig: true };
   let res;
-  if (r.type === "frac") res = byFrac();
-  else if (r.type === "sig") res = bySig();
-  else {
-    const a = bySig(), b = byFrac();
+  {
+    const a = { dec: roundKeep(dec, r.maxSig), minSig: r.minSig, sig: true };
+    const b = { dec: roundKeep(dec, dec.e + r.maxFrac), minFrac: r.minFrac, sig: false };
     // Position of the last kept digit: lower means more precision.
     const pa = dec.e - r.maxSig, pb = -r.maxFrac;
     const sigMore = pa < pb;
@@ -268,10 +270,10 @@ function groupInt(int, sym, grouping) {
 function numberParts(lay, sym, grouping) {
   const parts = [];
   const groups = groupInt(lay.int, sym, grouping);
-  groups.forEach((g, j) => {
+  for (let j = 0; j < groups.length; j++) {
     if (j) parts.push({ type: "group", value: sym.group });
-    parts.push({ type: "integer", value: g });
-  });
+    parts.push({ type: "integer", value: groups[j] });
+  }
   if (lay.frac) {
     parts.push({ type: "decimal", value: sym.decimal });
     parts.push({ type: "fraction", value: lay.frac });
@@ -280,9 +282,12 @@ function numberParts(lay, sym, grouping) {
 }
 function applyTmpl(tmpl, inner, sign, sym) {
   const out = [];
-  for (const t of tmpl) {
-    if (t === "#") { for (const p of inner) out.push(p); continue; }
-    let [type, value] = t;
+  // Indexed loops: goja runs for-of and array destructuring through the
+  // iterator protocol, which dominated format() time.
+  for (let i = 0; i < tmpl.length; i++) {
+    const t = tmpl[i];
+    if (t === "#") { for (let j = 0; j < inner.length; j++) out.push(inner[j]); continue; }
+    let type = t[0], value = t[1];
     if (type === "minusSign" && sign === "+") { type = "plusSign"; value = sym.plus; }
     out.push({ type, value });
   }
@@ -290,7 +295,8 @@ function applyTmpl(tmpl, inner, sign, sym) {
 }
 function mergeLiterals(parts) {
   const out = [];
-  for (const p of parts) {
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
     const last = out[out.length - 1];
     if (last && p.type === "literal" && last.type === "literal") last.value += p.value;
     else out.push(p);
@@ -720,7 +726,9 @@ function dtfFormatToParts(s, x) {
   const f = host.fields(t, s.zone);
   const maps = s.d.maps;
   const out = [];
-  for (const [type, v] of s.tmpl) {
+  const tmpl = s.tmpl;
+  for (let i = 0; i < tmpl.length; i++) {
+    const type = tmpl[i][0], v = tmpl[i][1];
     let value;
     switch (type) {
       case "literal": value = v; break;
@@ -1151,32 +1159,45 @@ Object.defineProperty(Intl, "supportedValuesOf", {
 Object.defineProperty(Intl, Symbol.toStringTag, { value: "Intl", configurable: true });
 
 // ---- prototype hooks --------------------------------------------------
+// Formatters for toLocaleString and friends without options are cached per
+// locale argument, as V8 does: building one is the expensive part.
+const hookCache = new Map();
+function cached(kind, locales, options, make) {
+  if (options !== undefined || (locales !== undefined && typeof locales !== "string")) return make();
+  const k = kind + "\u0000" + (locales === undefined ? "" : locales);
+  let v = hookCache.get(k);
+  if (v === undefined) {
+    v = make();
+    if (hookCache.size > 64) hookCache.clear();
+    hookCache.set(k, v);
+  }
+  return v;
+}
+function dateHook(kind, required, defaults) {
+  return function (locales, options) {
+    const t = Date.prototype.getTime.call(this);
+    if (isNaN(t)) return "Invalid Date";
+    const s = cached(kind, locales, options, () => {
+      const o = {};
+      initDTF(o, locales, options, required, defaults);
+      return dtfSlots.get(o);
+    });
+    return dtfFormat(s, t);
+  };
+}
 const hooks = {
   numberToLocaleString(locales, options) {
     const x = typeof this === "bigint" || typeof this === "number" ? this : this.valueOf();
-    return new NumberFormat(locales, options).format(x);
+    const s = cached("n", locales, options, () => nfSlots.get(new NumberFormat(locales, options)));
+    return nfFormatToParts(s, x).map((p) => p.value).join("");
   },
-  dateToLocaleString(locales, options) {
-    const t = Date.prototype.getTime.call(this);
-    if (isNaN(t)) return "Invalid Date";
-    const o = {}; initDTF(o, locales, options, "any", "all");
-    return dtfFormat(dtfSlots.get(o), t);
-  },
-  dateToLocaleDateString(locales, options) {
-    const t = Date.prototype.getTime.call(this);
-    if (isNaN(t)) return "Invalid Date";
-    const o = {}; initDTF(o, locales, options, "date", "date");
-    return dtfFormat(dtfSlots.get(o), t);
-  },
-  dateToLocaleTimeString(locales, options) {
-    const t = Date.prototype.getTime.call(this);
-    if (isNaN(t)) return "Invalid Date";
-    const o = {}; initDTF(o, locales, options, "time", "time");
-    return dtfFormat(dtfSlots.get(o), t);
-  },
+  dateToLocaleString: dateHook("d", "any", "all"),
+  dateToLocaleDateString: dateHook("dd", "date", "date"),
+  dateToLocaleTimeString: dateHook("dt", "time", "time"),
   stringLocaleCompare(that, locales, options) {
     if (this === undefined || this === null) throw new TypeError("String.prototype.localeCompare called on null or undefined");
-    return new Collator(locales, options).compare(String(this), String(that));
+    const c = cached("c", locales, options, () => colSlots.get(new Collator(locales, options)));
+    return c.cmp(String(this), String(that));
   },
   arrayToLocaleString(locales, options) {
     const a = toObject(this);
