@@ -88,9 +88,10 @@ var collateMatcher = sync.OnceValue(func() language.Matcher {
 })
 
 // segment splits s for Intl.Segmenter and returns, per segment, its start
-// and end in UTF-16 code units and (for words) whether it is word-like.
+// and end in UTF-16 code units and (for words) whether it is word-like; nil
+// when the words of s need a dictionary.
 func segment(granularity, s string) [][3]int {
-	var out [][3]int
+	out := [][3]int{}
 	pos := 0
 	add := func(seg string, wordLike bool) {
 		n := utf16Len(seg)
@@ -103,6 +104,9 @@ func segment(granularity, s string) [][3]int {
 	}
 	switch granularity {
 	case "word":
+		if needsDictionary(s) {
+			return nil
+		}
 		state := -1
 		rest := s
 		for len(rest) > 0 {
@@ -128,6 +132,18 @@ func segment(granularity, s string) [][3]int {
 		}
 	}
 	return out
+}
+
+// needsDictionary reports text ICU splits into words with dictionaries
+// (Chinese, Japanese, Thai, Lao, Khmer, Myanmar), which UAX #29 rules alone
+// cannot reproduce.
+func needsDictionary(s string) bool {
+	for _, r := range s {
+		if unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar) {
+			return true
+		}
+	}
+	return false
 }
 
 // isWordLike mirrors ICU's word rule status: a segment holding a letter,

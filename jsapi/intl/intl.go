@@ -242,7 +242,11 @@ func newHost(rt *goja.Runtime) *goja.Object {
 		return rt.ToValue(s)
 	})
 	set("segment", func(c goja.FunctionCall) goja.Value {
-		return rt.ToValue(segment(c.Argument(0).String(), c.Argument(1).String()))
+		b := segment(c.Argument(0).String(), c.Argument(1).String())
+		if b == nil {
+			return goja.Null()
+		}
+		return rt.ToValue(b)
 	})
 	return h
 }

@@ -1074,7 +1074,10 @@ function Segmenter(locales, options) {
 const segmentsProto = {};
 const segmentsSlots = new WeakMap();
 function segData(ss) {
-  if (!ss.bounds) ss.bounds = host.segment(ss.granularity, ss.input);
+  if (!ss.bounds) {
+    ss.bounds = host.segment(ss.granularity, ss.input);
+    if (ss.bounds === null) throw notSupported("Segmenter word granularity for Chinese, Japanese, Thai, Lao, Khmer or Myanmar text (ICU splits these with dictionaries)");
+  }
   return ss.bounds;
 }
 function segRecord(ss, b) {

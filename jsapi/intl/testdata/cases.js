@@ -99,6 +99,10 @@
     c.push(`new Intl.DisplayNames(${q(l)},{type:"region",fallback:"none"}).of("US")`);
     c.push(`["a-b","ab","a b","a.b"].sort(new Intl.Collator(${q(l)},{ignorePunctuation:true}).compare).join("|")`);
   }
+  // Segmentation of assorted text.
+  for (const str of ["Hello, world! It's 3.14 o'clock.", "日本語のテキストです。", "e\u0301 👨‍👩‍👧 🇯🇵", "foo_bar baz-qux 1,000.5 $20", "Mr. Smith went to Washington. He arrived at 5 p.m. Then he left!", "“Quoted.” Next sentence?! Yes.", "a\r\nb\nc", "user@example.com http://x.y/z?q=1", "can't won’t", "한국어 문장입니다.", "🙂🙂 text", "tab\there", "Ünïcödé façade naïve", "x = (y + 2) * 3;"]) {
+    for (const g of ["grapheme", "word", "sentence"]) c.push(`JSON.stringify([...new Intl.Segmenter("en",{granularity:${q(g)}}).segment(${q(str)})].map(x=>[x.segment,x.index,x.isWordLike]))`);
+  }
   // Errors and locale negotiation.
   c.push(
     `new Intl.NumberFormat("en",{style:"bogus"})`,
