@@ -721,53 +721,73 @@ function zoneName(s, f, style) {
   return (off > 0 ? g.shortPos : g.shortNeg).replace(/\d+(:\d\d)?/, h + (m ? ":" + pad(m) : ""));
 }
 
-function dtfFormatToParts(s, x) {
-  const t = toDateValue(x);
-  const f = host.fields(t, s.zone);
+function fieldValue(s, type, v, f) {
   const maps = s.d.maps;
+  switch (type) {
+    case "literal": return v;
+    case "year": {
+      // Gregorian era years: 1 BCE is year 0.
+      const y = f[0] <= 0 ? 1 - f[0] : f[0];
+      return v === "2" ? String(y % 100).padStart(2, "0") : String(y);
+    }
+    case "month": return v === "n" ? String(f[1]) : v === "2" ? String(f[1]).padStart(2, "0") : maps[v][f[1]];
+    case "day": return v === "2" ? String(f[2]).padStart(2, "0") : v === "n" ? String(f[2]) : maps[v][f[2]];
+    case "weekday": return maps[v][f[3]];
+    case "hour": return maps[v][f[4]];
+    case "minute": return v === "2" ? String(f[5]).padStart(2, "0") : String(f[5]);
+    case "second": return v === "2" ? String(f[6]).padStart(2, "0") : String(f[6]);
+    case "dayPeriod": {
+      const m = maps[v];
+      return f[4] === 12 && f[5] === 0 && f[6] === 0 && m.noon !== undefined ? m.noon : m[f[4]];
+    }
+    case "era": {
+      const e = maps[v][f[0] <= 0 ? 1 : 0];
+      if (e === null) throw notSupported("DateTimeFormat era name before 1 CE");
+      return e;
+    }
+    case "fractionalSecond": return String(f[7]).padStart(3, "0").slice(0, s.fractionalSecondDigits);
+    case "timeZoneName": return zoneName(s, f, s.timeZoneName || (s.timeStyle === "full" ? "long" : "short"));
+  }
+  throw notSupported("DateTimeFormat field " + type);
+}
+
+function dtfFormatToParts(s, x) {
+  const f = host.fields(toDateValue(x), s.zone);
   const out = [];
   const tmpl = s.tmpl;
   for (let i = 0; i < tmpl.length; i++) {
-    const type = tmpl[i][0], v = tmpl[i][1];
-    let value;
-    switch (type) {
-      case "literal": value = v; break;
-      case "year": {
-        // Gregorian era years: 1 BCE is year 0.
-        const y = f[0] <= 0 ? 1 - f[0] : f[0];
-        value = v === "2" ? String(y % 100).padStart(2, "0") : String(y);
-        break;
-      }
-      case "month": value = v === "n" ? String(f[1]) : v === "2" ? String(f[1]).padStart(2, "0") : maps[v][f[1]]; break;
-      case "day": value = v === "2" ? String(f[2]).padStart(2, "0") : String(f[2]); break;
-      case "weekday": value = maps[v][f[3]]; break;
-      case "hour": {
-        let h = f[4];
-        value = maps[v][h];
-        break;
-      }
-      case "minute": value = v === "2" ? String(f[5]).padStart(2, "0") : String(f[5]); break;
-      case "second": value = v === "2" ? String(f[6]).padStart(2, "0") : String(f[6]); break;
-      case "dayPeriod": {
-        const m = maps[v];
-        value = f[4] === 12 && f[5] === 0 && f[6] === 0 && m.noon !== undefined ? m.noon : m[f[4]];
-        break;
-      }
-      case "era":
-        value = maps[v][f[0] <= 0 ? 1 : 0];
-        if (value === null) throw notSupported("DateTimeFormat era name before 1 CE");
-        break;
-      case "fractionalSecond": value = String(f[7]).padStart(3, "0").slice(0, s.fractionalSecondDigits); break;
-      case "timeZoneName": {
-        const style = s.timeZoneName || (s.timeStyle === "full" ? "long" : "short");
-        value = zoneName(s, f, style);
-        break;
-      }
-      default: throw notSupported("DateTimeFormat field " + type);
-    }
-    out.push({ type, value });
+    const type = tmpl[i][0];
+    out.push({ type, value: fieldValue(s, type, tmpl[i][1], f) });
   }
   return mergeLiterals(out);
+}
+
+// dtfRangeParts formats a range from ICU's interval template for the pattern
+// and the largest field in which the two dates differ.
+function dtfRangeParts(s, a, b) {
+  if (a === undefined || b === undefined) throw new TypeError("startDate or endDate is undefined");
+  const ta = toDateValue(a), tb = toDateValue(b);
+  const x = dtfFormatToParts(s, ta), y = dtfFormatToParts(s, tb);
+  if (x.map((p) => p.value).join("") === y.map((p) => p.value).join("")) {
+    for (const p of x) p.source = "shared";
+    return x;
+  }
+  const fa = host.fields(ta, s.zone), fb = host.fields(tb, s.zone);
+  const lvl = fa[0] !== fb[0] ? "y" : fa[1] !== fb[1] ? "M" : fa[2] !== fb[2] ? "d" : "t";
+  const tmpl = s.d.range[lvl + ":" + s.rangeKey];
+  if (!tmpl) throw notSupported("DateTimeFormat.prototype.formatRange for this pattern and these dates");
+  const out = [];
+  for (let i = 0; i < tmpl.length; i++) {
+    const t = tmpl[i];
+    out.push({ type: t[0], value: fieldValue(s, t[0], t[1], t[2] === 1 ? fb : fa), source: t[2] === 0 ? "startRange" : t[2] === 1 ? "endRange" : "shared" });
+  }
+  const merged = [];
+  for (const p of out) {
+    const last = merged[merged.length - 1];
+    if (last && p.type === "literal" && last.type === "literal" && last.source === p.source) last.value += p.value;
+    else merged.push(p);
+  }
+  return merged;
 }
 
 // V8 turns ICU's U+202F (before AM/PM) into a plain space in format() and
@@ -787,18 +807,10 @@ defineCtor("DateTimeFormat", DateTimeFormat, {
   },
   formatRange(a, b) {
     const s = slotsOf(dtfSlots, this, "Intl.DateTimeFormat.prototype.formatRange");
-    if (a === undefined || b === undefined) throw new TypeError("startDate or endDate is undefined");
-    const x = dtfFormatToParts(s, a).map((p) => p.value).join("");
-    const y = dtfFormatToParts(s, b).map((p) => p.value).join("");
-    if (x === y) return x;
-    // ICU collapses the fields two dates share ("January 1 – 5, 2024") and
-    // may switch patterns; only ranges the generator checked to be
-    // "start – end" for the pattern and the largest differing field are done.
-    const fa = host.fields(toDateValue(a), s.zone), fb = host.fields(toDateValue(b), s.zone);
-    const lvl = fa[0] !== fb[0] ? "y" : fa[1] !== fb[1] ? "M" : fa[2] !== fb[2] ? "d" : "t";
-    const sep = s.d.rangeOK[lvl + ":" + s.rangeKey];
-    if (sep === undefined) throw notSupported("DateTimeFormat.prototype.formatRange for this pattern and these dates");
-    return x + sep + y;
+    return dtfRangeParts(s, a, b).map((p) => p.value).join("");
+  },
+  formatRangeToParts(a, b) {
+    return dtfRangeParts(slotsOf(dtfSlots, this, "Intl.DateTimeFormat.prototype.formatRangeToParts"), a, b);
   },
   resolvedOptions() {
     const s = slotsOf(dtfSlots, this, "UnwrapDateTimeFormat");

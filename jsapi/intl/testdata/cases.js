@@ -99,6 +99,15 @@
     c.push(`new Intl.DisplayNames(${q(l)},{type:"region",fallback:"none"}).of("US")`);
     c.push(`["a-b","ab","a b","a.b"].sort(new Intl.Collator(${q(l)},{ignorePunctuation:true}).compare).join("|")`);
   }
+  // Date ranges on other dates and patterns than the generator sampled.
+  for (const l of L) {
+    for (const o of [{ dateStyle: "full" }, { dateStyle: "medium" }, { weekday: "short", month: "short", day: "numeric" }, { month: "long", day: "numeric" }, { year: "numeric", month: "long" }, { year: "numeric", month: "short", day: "numeric" }, { month: "numeric", day: "numeric" }, { year: "2-digit", month: "2-digit", day: "2-digit" }]) {
+      for (const [a, b] of [["Date.UTC(2025,10,12)", "Date.UTC(2025,10,28)"], ["Date.UTC(2025,1,27)", "Date.UTC(2025,11,3)"], ["Date.UTC(1999,11,31)", "Date.UTC(2000,0,1)"], ["Date.UTC(2025,6,4,10)", "Date.UTC(2025,6,4,18)"]]) {
+        c.push(`new Intl.DateTimeFormat(${q(l)},${q({ ...o, timeZone: "UTC" })}).formatRange(${a}, ${b})`);
+      }
+    }
+    c.push(`JSON.stringify(new Intl.DateTimeFormat(${q(l)},{dateStyle:"long",timeZone:"UTC"}).formatRangeToParts(Date.UTC(2025,2,3), Date.UTC(2025,2,17)))`);
+  }
   // Segmentation of assorted text.
   for (const str of ["Hello, world! It's 3.14 o'clock.", "日本語のテキストです。", "e\u0301 👨‍👩‍👧 🇯🇵", "foo_bar baz-qux 1,000.5 $20", "Mr. Smith went to Washington. He arrived at 5 p.m. Then he left!", "“Quoted.” Next sentence?! Yes.", "a\r\nb\nc", "user@example.com http://x.y/z?q=1", "can't won’t", "한국어 문장입니다.", "🙂🙂 text", "tab\there", "Ünïcödé façade naïve", "x = (y + 2) * 3;"]) {
     for (const g of ["grapheme", "word", "sentence"]) c.push(`JSON.stringify([...new Intl.Segmenter("en",{granularity:${q(g)}}).segment(${q(str)})].map(x=>[x.segment,x.index,x.isWordLike]))`);

@@ -170,25 +170,44 @@ function dateTmpl(loc, opts) {
   });
 }
 
-// rangeCheck records, per pattern key and the largest field that differs
-// (y, M or d), whether ICU's range is just "start – end" in that pattern.
-function rangeCheck(d, key, fd) {
-  const sep = d.rangeSepOf(fd);
-  for (const [lvl, a, b] of [["y", Date.UTC(2024, 0, 5), Date.UTC(2025, 5, 1)], ["M", Date.UTC(2024, 0, 5), Date.UTC(2024, 5, 1)], ["d", Date.UTC(2024, 0, 5), Date.UTC(2024, 0, 9)]]) {
-    const x = fd.format(a), y = fd.format(b);
-    if (x !== y && fd.formatRange(a, b) === x + sep + y) d.rangeOK[lvl + ":" + key] = sep;
+// rangeTmpl records, per pattern key and the largest field that differs
+// (y, M or d), ICU's range as a template whose fields name the end they come
+// from (0 start, 1 end, 2 shared). Text fields reuse a value map of the
+// pattern's own template (or any template) that gives the same string.
+const RANGE_PAIRS = [["y", Date.UTC(2024, 0, 5), Date.UTC(2025, 5, 1)], ["M", Date.UTC(2024, 0, 5), Date.UTC(2024, 3, 9)], ["d", Date.UTC(2024, 0, 5), Date.UTC(2024, 0, 9)]];
+function rangeTmpl(d, key, fd, raw) {
+  const findMap = (type, n, value) => {
+    const pools = [raw, ...Object.values(d.date), ...Object.values(d.style)];
+    for (const t of pools) {
+      if (!t) continue;
+      for (const [ty, v] of t) if (ty === type && v && typeof v === "object" && v[n] === value) return v;
+    }
+    return null;
+  };
+  for (const [lvl, a, b] of RANGE_PAIRS) {
+    const out = [];
+    let ok = true;
+    for (const p of fd.formatRangeToParts(a, b)) {
+      const src = p.source === "startRange" ? 0 : p.source === "endRange" ? 1 : 2;
+      const dt = new Date(src === 1 ? b : a);
+      if (p.type === "literal") { out.push(["literal", p.value, src]); continue; }
+      let code = null;
+      const num = (n) => (p.value === String(n) ? "n" : p.value === String(n).padStart(2, "0") ? "2" : null);
+      switch (p.type) {
+        case "year": code = p.value === String(dt.getUTCFullYear()) ? "n" : p.value === String(dt.getUTCFullYear() % 100).padStart(2, "0") ? "2" : null; break;
+        case "month": code = num(dt.getUTCMonth() + 1) || findMap("month", dt.getUTCMonth() + 1, p.value); break;
+        case "day": code = num(dt.getUTCDate()) || findMap("day", dt.getUTCDate(), p.value); break;
+        case "weekday": code = findMap("weekday", dt.getUTCDay(), p.value); break;
+      }
+      if (code === null) { ok = false; break; }
+      out.push([p.type, code, src]);
+    }
+    if (ok) d.range[lvl + ":" + key] = out;
   }
 }
 
 function dateData(loc) {
-  const d = { date: {}, time: {}, glue: {}, style: {}, rangeOK: {}, tzSuf: {} };
-  // The separator between the two ends of a range, from formatRangeToParts.
-  d.rangeSepOf = (f) => {
-    const ps = f.formatRangeToParts(Date.UTC(2024, 0, 5), Date.UTC(2025, 5, 1));
-    let sep = "";
-    for (const p of ps) if (p.source === "shared") sep += p.value;
-    return sep;
-  };
+  const d = { date: {}, time: {}, glue: {}, style: {}, range: {}, tzSuf: {} };
   const W = [undefined, "long", "short", "narrow"], Y = [undefined, "numeric", "2-digit"], M = [undefined, "numeric", "2-digit", "long", "short", "narrow"], D = [undefined, "numeric", "2-digit"];
   const dateCombos = [];
   for (const weekday of W) for (const year of Y) for (const month of M) for (const day of D) dateCombos.push({ weekday, year, month, day });
@@ -226,7 +245,7 @@ function dateData(loc) {
     }
     // Whether a range across years is just "start – end" with the same
     // pattern (ICU's interval formats sometimes use another pattern).
-    rangeCheck(d, key, new Intl.DateTimeFormat(loc, { timeZone: "UTC", ...o }));
+    rangeTmpl(d, key, new Intl.DateTimeFormat(loc, { timeZone: "UTC", ...o }), d.date[key]);
   }
   const H = [undefined, "numeric", "2-digit"];
   const timeCombos = [];
@@ -248,16 +267,19 @@ function dateData(loc) {
     for (const k in o) if (o[k] === undefined) delete o[k];
     d.style[[ds || "", ts || "", hc].join("|")] = dateTmpl(loc, o);
   }
+  for (const st of ["full", "long", "medium", "short"]) {
+    rangeTmpl(d, st + "||", new Intl.DateTimeFormat(loc, { timeZone: "UTC", dateStyle: st }), d.style[st + "||"]);
+  }
   // Value maps (month names, hour numbering...) repeat across templates:
   // keep each once in d.maps and refer to it by index.
   const maps = [], seen = new Map();
-  const dedupe = (t) => t && t.map(([ty, v]) => {
-    if (v === null || typeof v !== "object") return [ty, v];
+  const dedupe = (t) => t && t.map(([ty, v, ...rest]) => {
+    if (v === null || typeof v !== "object") return [ty, v, ...rest];
     const k = JSON.stringify(v);
     if (!seen.has(k)) { seen.set(k, maps.length); maps.push(v); }
-    return [ty, seen.get(k)];
+    return [ty, seen.get(k), ...rest];
   });
-  for (const sec of ["date", "time", "style"]) for (const k in d[sec]) d[sec][k] = dedupe(d[sec][k]);
+  for (const sec of ["date", "time", "style", "range"]) for (const k in d[sec]) d[sec][k] = dedupe(d[sec][k]);
   d.maps = maps;
   d.hourCycle = new Intl.DateTimeFormat(loc, { hour: "numeric" }).resolvedOptions().hourCycle;
   // Zone names in winter and summer for every zone ICU knows, each
@@ -276,10 +298,6 @@ function dateData(loc) {
     if (!seenNames.has(k)) { seenNames.set(k, d.zoneNames.length); d.zoneNames.push(e); }
     d.zones[z] = seenNames.get(k);
   }
-  for (const st of ["full", "long", "medium", "short"]) {
-    rangeCheck(d, st + "||", new Intl.DateTimeFormat(loc, { timeZone: "UTC", dateStyle: st }));
-  }
-  delete d.rangeSepOf;
   // Offset formats ("GMT+5:30", "UTC−03:00") for zones without names.
   const off = (z, st) => new Intl.DateTimeFormat(loc, { timeZone: z, timeZoneName: st }).formatToParts(Date.UTC(2024, 0, 15)).find((p) => p.type === "timeZoneName").value;
   d.gmtFmt = { shortPos: off("Asia/Kolkata", "shortOffset"), shortNeg: off("America/Caracas", "shortOffset"), longPos: off("Asia/Kolkata", "longOffset"), longNeg: off("America/Caracas", "longOffset"), zero: off("UTC", "shortOffset"), longZero: off("UTC", "longOffset") };
