@@ -664,7 +664,7 @@ function initDTF(obj, locales, options, required, defaults) {
       if (!suffix) throw notSupported("DateTimeFormat option combination " + JSON.stringify(comp));
       tmpl = splice("{1}" + suffix, dt, [["timeZoneName", null]]);
     } else if (hasDate && hasTime) {
-      const glue = tf && (comp.dayPeriod || comp.fractionalSecondDigits) === undefined ? d.glue[dk][tf] : null;
+      const glue = tf ? d.glue[dk][tf + (comp.dayPeriod ? "B" : "") + (comp.fractionalSecondDigits ? "F" : "")] : null;
       if (!glue) throw notSupported("DateTimeFormat option combination " + JSON.stringify(comp));
       tmpl = splice(glue, dt, tt);
     } else tmpl = dt || tt;
@@ -707,6 +707,9 @@ function zoneName(s, f, style) {
   const idx = d.zones[s.timeZone];
   const si = ZONE_STYLES.indexOf(style);
   if (idx !== undefined && si >= 0) {
+    // The names are today's; ICU's zone history can name older instants
+    // differently (Tokyo in 1953 is "GMT+9", not "JST").
+    if (f[0] < 1970) throw notSupported("DateTimeFormat timeZoneName " + style + " before 1970");
     // Names were taken in January and July 2024; pick the one whose offset
     // the instant has.
     const jan = host.fields(Date.UTC(2024, 0, 15), s.zone)[8];

@@ -108,6 +108,30 @@
     }
     c.push(`JSON.stringify(new Intl.DateTimeFormat(${q(l)},{dateStyle:"long",timeZone:"UTC"}).formatRangeToParts(Date.UTC(2025,2,3), Date.UTC(2025,2,17)))`);
   }
+  // Pseudo-random numbers and option mixes (a fixed LCG, so the list is stable).
+  {
+    let seed = 42;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const pick = (a) => a[Math.floor(rnd() * a.length)];
+    const OPTS = [{}, { maximumFractionDigits: 2 }, { minimumFractionDigits: 1, maximumFractionDigits: 4 }, { maximumSignificantDigits: 4 }, { style: "percent", maximumFractionDigits: 2 }, { notation: "compact" }, { notation: "compact", compactDisplay: "long" }, { notation: "scientific", maximumFractionDigits: 2 }, { notation: "engineering" }, { style: "currency", currency: "USD" }, { style: "currency", currency: "EUR", currencyDisplay: "code" }, { style: "currency", currency: "JPY", currencyDisplay: "name" }, { style: "unit", unit: "kilobyte", unitDisplay: "long" }, { style: "unit", unit: "hour", unitDisplay: "narrow" }, { signDisplay: "exceptZero", maximumFractionDigits: 1 }, { useGrouping: false, minimumIntegerDigits: 4 }];
+    for (let i = 0; i < 600; i++) {
+      const mag = Math.floor(rnd() * 24) - 8;
+      let n = (rnd() - 0.3) * Math.pow(10, mag);
+      if (rnd() < 0.3) n = Math.round(n);
+      if (rnd() < 0.1) n = Math.round(n * 100) / 100 + 0.005;
+      c.push(`new Intl.NumberFormat(${q(pick(L))},${q(pick(OPTS))}).format(${n})`);
+    }
+    for (let i = 0; i < 150; i++) {
+      const n = rnd() < 0.5 ? Math.floor(rnd() * 2000000) : Math.round(rnd() * 1000) / 100;
+      const l = pick(L);
+      c.push(`[new Intl.PluralRules(${q(l)}).select(${n}), new Intl.PluralRules(${q(l)},{type:"ordinal"}).select(${n}), new Intl.RelativeTimeFormat(${q(l)},{numeric:"auto",style:${q(pick(["long", "short", "narrow"]))}}).format(${rnd() < 0.5 ? -n : n}, ${q(pick(["years", "quarter", "month", "weeks", "day", "hours", "minute", "seconds"]))})].join("|")`);
+    }
+    for (let i = 0; i < 150; i++) {
+      const t = Math.floor(rnd() * 4e12) - 1e12;
+      const o = pick([{ dateStyle: "full", timeStyle: "long" }, { dateStyle: "medium", timeStyle: "medium" }, { weekday: "long", hour: "numeric", minute: "numeric" }, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false }, { month: "long", day: "numeric", hour: "numeric", dayPeriod: "short" }, {}]);
+      c.push(`new Intl.DateTimeFormat(${q(pick(L))},${q({ ...o, timeZone: pick(["UTC", "America/New_York", "Europe/Paris", "Asia/Tokyo", "Australia/Sydney", "America/Sao_Paulo", "Asia/Kolkata"]) })}).format(${t})`);
+    }
+  }
   // Segmentation of assorted text.
   for (const str of ["Hello, world! It's 3.14 o'clock.", "日本語のテキストです。", "e\u0301 👨‍👩‍👧 🇯🇵", "foo_bar baz-qux 1,000.5 $20", "Mr. Smith went to Washington. He arrived at 5 p.m. Then he left!", "“Quoted.” Next sentence?! Yes.", "a\r\nb\nc", "user@example.com http://x.y/z?q=1", "can't won’t", "한국어 문장입니다.", "🙂🙂 text", "tab\there", "Ünïcödé façade naïve", "x = (y + 2) * 3;"]) {
     for (const g of ["grapheme", "word", "sentence"]) c.push(`JSON.stringify([...new Intl.Segmenter("en",{granularity:${q(g)}}).segment(${q(str)})].map(x=>[x.segment,x.index,x.isWordLike]))`);

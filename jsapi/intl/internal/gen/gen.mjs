@@ -222,11 +222,14 @@ function dateData(loc) {
     const t0 = Date.UTC(2024, 0, 5, 3, 4, 5);
     const ds = new Intl.DateTimeFormat(loc, { timeZone: "UTC", ...o }).format(t0);
     const g = {};
-    for (const tf of ["h", "hm", "hms", "m", "ms", "s"]) {
+    // B: with a flexible day period, F: with fractional seconds.
+    for (const tf of ["h", "hm", "hms", "m", "ms", "s", "hB", "hmB", "hmsB", "msF", "hmsF", "sF"]) {
       const to = {};
       if (tf.includes("h")) to.hour = "numeric";
       if (tf.includes("m")) to.minute = "numeric";
       if (tf.includes("s")) to.second = "numeric";
+      if (tf.includes("B")) to.dayPeriod = "short";
+      if (tf.includes("F")) to.fractionalSecondDigits = 3;
       const ts = new Intl.DateTimeFormat(loc, { timeZone: "UTC", ...to }).format(t0);
       const both = new Intl.DateTimeFormat(loc, { timeZone: "UTC", ...o, ...to }).format(t0);
       const i = both.indexOf(ds), j = both.indexOf(ts);
