@@ -14,9 +14,11 @@
 package intl
 
 import (
+	"compress/gzip"
 	"embed"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"regexp"
 	"sort"
@@ -31,7 +33,7 @@ import (
 //go:embed intl.js
 var intlSource string
 
-//go:embed data/*.json
+//go:embed data/*.json.gz
 var dataFS embed.FS
 
 // program is compiled once per process; goja programs are shareable.
@@ -39,45 +41,58 @@ var program = sync.OnceValues(func() (*goja.Program, error) {
 	return goja.Compile("intl.js", intlSource, true)
 })
 
-// sections holds each locale's data file split into its top-level sections,
-// so a runtime parses only what it formats with (dates need not pay for
-// currency tables).
-var sections = sync.OnceValues(func() (map[string]map[string]string, error) {
-	ents, err := dataFS.ReadDir("data")
+// localeTables is one locale's data file split into parts: "number" lists
+// its parts ("currency", "unit"...) as "number/keys", and "number.currency"
+// holds that part's JSON, so a runtime parses only what it formats with.
+type localeTables map[string]string
+
+var (
+	tablesMu sync.Mutex
+	tables   = map[string]localeTables{}
+)
+
+// tablesFor loads and splits a locale's tables on first use per process.
+func tablesFor(locale string) (localeTables, error) {
+	tablesMu.Lock()
+	defer tablesMu.Unlock()
+	if t, ok := tables[locale]; ok {
+		return t, nil
+	}
+	f, err := dataFS.Open("data/" + locale + ".json.gz")
 	if err != nil {
 		return nil, err
 	}
-	out := map[string]map[string]string{}
-	for _, e := range ents {
-		b, err := dataFS.ReadFile("data/" + e.Name())
-		if err != nil {
-			return nil, err
-		}
-		var top map[string]json.RawMessage
-		if err := json.Unmarshal(b, &top); err != nil {
-			return nil, fmt.Errorf("%s: %w", e.Name(), err)
-		}
-		// Two levels: "number" lists its parts ("currency", "unit"...) and
-		// "number.currency" holds that part's JSON, parsed only when read.
-		m := map[string]string{}
-		for k, v := range top {
-			m[k] = string(v)
-			var sub map[string]json.RawMessage
-			if json.Unmarshal(v, &sub) != nil {
-				continue
-			}
-			keys := make([]string, 0, len(sub))
-			for sk, sv := range sub {
-				m[k+"."+sk] = string(sv)
-				keys = append(keys, sk)
-			}
-			sort.Strings(keys)
-			m[k+"/keys"] = strings.Join(keys, "\x00")
-		}
-		out[strings.TrimSuffix(e.Name(), ".json")] = m
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		return nil, err
 	}
-	return out, nil
-})
+	b, err := io.ReadAll(zr)
+	if err != nil {
+		return nil, err
+	}
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(b, &top); err != nil {
+		return nil, fmt.Errorf("%s: %w", locale, err)
+	}
+	m := localeTables{}
+	for k, v := range top {
+		m[k] = string(v)
+		var sub map[string]json.RawMessage
+		if json.Unmarshal(v, &sub) != nil {
+			continue
+		}
+		keys := make([]string, 0, len(sub))
+		for sk, sv := range sub {
+			m[k+"."+sk] = string(sv)
+			keys = append(keys, sk)
+		}
+		sort.Strings(keys)
+		m[k+"/keys"] = strings.Join(keys, "\x00")
+	}
+	tables[locale] = m
+	return m, nil
+}
 
 // Install defines globalThis.Intl and points the locale-sensitive methods of
 // Number, BigInt, Date, String and Array prototypes at it. Loop only: call it
@@ -192,22 +207,22 @@ func newHost(rt *goja.Runtime) *goja.Object {
 	h := rt.NewObject()
 	set := func(name string, f func(goja.FunctionCall) goja.Value) { _ = h.Set(name, f) }
 	set("data", func(c goja.FunctionCall) goja.Value {
-		secs, err := sections()
+		t, err := tablesFor(c.Argument(0).String())
 		if err != nil {
 			panic(rt.NewGoError(err))
 		}
-		s, ok := secs[c.Argument(0).String()][c.Argument(1).String()]
+		s, ok := t[c.Argument(1).String()]
 		if !ok {
 			return goja.Undefined()
 		}
 		return rt.ToValue(s)
 	})
 	set("keys", func(c goja.FunctionCall) goja.Value {
-		secs, err := sections()
+		t, err := tablesFor(c.Argument(0).String())
 		if err != nil {
 			panic(rt.NewGoError(err))
 		}
-		s, ok := secs[c.Argument(0).String()][c.Argument(1).String()+"/keys"]
+		s, ok := t[c.Argument(1).String()+"/keys"]
 		if !ok {
 			return goja.Undefined()
 		}

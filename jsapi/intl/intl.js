@@ -38,6 +38,17 @@ function data(loc, sec) {
   return v;
 }
 
+// entry reads a table whose values are JSON strings (currencies, units),
+// parsing each on first use.
+function entry(table, key) {
+  let v = table[key];
+  if (typeof v === "string") {
+    v = JSON.parse(v);
+    table[key] = v;
+  }
+  return v;
+}
+
 function notSupported(what) {
   return new RangeError("not supported: Intl." + what);
 }
@@ -390,12 +401,12 @@ function NumberFormat(locales, options) {
   let mnfdDefault = 0, mxfdDefault = 3;
   const num = data(s.data, "number");
   if (s.style === "currency") {
-    const c = num.currency[s.currency];
+    const c = entry(num.currency, s.currency);
     if (!c) throw notSupported("NumberFormat currency " + s.currency);
     mnfdDefault = mxfdDefault = c.digits;
     if (notation === "compact") mnfdDefault = mxfdDefault = 0;
   } else if (s.style === "percent") mxfdDefault = 0;
-  if (s.style === "unit" && !num.unit[s.unit]) throw notSupported("NumberFormat unit " + s.unit);
+  if (s.style === "unit" && !entry(num.unit, s.unit)) throw notSupported("NumberFormat unit " + s.unit);
   const d = {};
   digitOptions(d, opts, mnfdDefault, mxfdDefault, notation);
   const compactDisplay = getOption(opts, "compactDisplay", "string", ["short", "long"], "short", NF);
@@ -499,7 +510,7 @@ function nfFormatToParts(s, x) {
   switch (s.style) {
     case "percent": pos = sym.percent; neg = sym.percentNeg; break;
     case "currency": {
-      const c = sym.currency[s.currency];
+      const c = entry(sym.currency, s.currency);
       if (s.currencyDisplay === "name") {
         const e = c.name[plural] || c.name.other;
         pos = e[0]; neg = e[1];
@@ -510,7 +521,7 @@ function nfFormatToParts(s, x) {
       break;
     }
     case "unit": {
-      const u = sym.unit[s.unit][s.unitDisplay];
+      const u = entry(sym.unit, s.unit)[s.unitDisplay];
       const e = u[plural] || u.other;
       pos = e[0]; neg = e[1];
       break;
@@ -591,7 +602,7 @@ function initDTF(obj, locales, options, required, defaults) {
     tz = c;
   }
   // Report (and look names up by) the ID ICU uses for the zone.
-  const alias = data("_zones", "alias")[tz];
+  const alias = data("_shared", "alias")[tz];
   if (alias !== undefined) s0tz = alias;
   // Extension keys the formatter honours stay in the resolved locale.
   let ext = "";
@@ -1059,13 +1070,11 @@ defineCtor("DisplayNames", DisplayNames, {
         break;
     }
     const tbl = data(s.data, "display");
-    if (s.type === "language" && s.languageDisplay === "standard") {
-      const v = tbl[s.type + "|" + s.style + "|standard"][key];
-      if (v !== undefined) return v;
-    }
-    const v = tbl[s.type + "|" + s.style][key];
+    let v;
+    if (s.type === "language") v = languageName(tbl, s, key);
+    else v = tbl[s.type + "|" + s.style][key];
     if (v !== undefined) return v;
-    throw notSupported("DisplayNames " + s.type + " name for " + JSON.stringify(code));
+    return s.fallback === "code" ? key : undefined;
   },
   resolvedOptions() {
     const s = slotsOf(dnSlots, this, "Intl.DisplayNames.prototype.resolvedOptions");
@@ -1074,6 +1083,26 @@ defineCtor("DisplayNames", DisplayNames, {
     return o;
   },
 });
+
+// languageName names a language tag: a stored name for the tag (dialects
+// such as "American English"), else the language's name with its script and
+// region in the locale's "{0} ({1})" pattern, as ICU composes it.
+function languageName(tbl, s, tag) {
+  const ex = tbl["language|" + s.style + "|" + s.languageDisplay][tag];
+  if (ex !== undefined) return ex;
+  const parts = tag.split("-");
+  let i = 1, script, region;
+  if (/^[A-Z][a-z]{3}$/.test(parts[i] || "")) script = parts[i++];
+  if (/^([A-Z]{2}|\d{3})$/.test(parts[i] || "")) region = parts[i++];
+  if (i < parts.length) throw notSupported("DisplayNames language name with variants (" + tag + ")");
+  const base = tbl["language|" + s.style][parts[0]];
+  if (base === undefined) return undefined;
+  if (!script && !region) return base;
+  const names = [];
+  if (script) names.push(tbl["script|" + s.style][script] || script);
+  if (region) names.push(tbl["region|" + s.style][region] || region);
+  return tbl.pattern.replace("{0}", base).replace("{1}", names.join(tbl.separator));
+}
 
 // ---- Segmenter --------------------------------------------------------
 const segSlots = new WeakMap();
@@ -1168,7 +1197,7 @@ Object.defineProperty(Intl, "supportedValuesOf", {
   value: function supportedValuesOf(key) {
     key = String(key);
     if (key === "currency") return Object.keys(data("en", "number").currency).sort();
-    if (key === "timeZone") throw notSupported("supportedValuesOf timeZone");
+    if (key === "timeZone") return data("_shared", "timeZones").slice();
     if (!SUPPORTED[key]) throw new RangeError("Invalid key : " + key);
     return SUPPORTED[key].slice();
   },

@@ -1,10 +1,11 @@
-// Generates ../../data/<locale>.json: the CLDR-derived strings pigo's Intl
+// Generates ../../data/<locale>.json.gz: the CLDR-derived strings pigo's Intl
 // needs that golang.org/x/text does not carry (number symbols and patterns,
 // compact and unit patterns, date/time patterns and names, relative-time,
 // list patterns, display names). Every string is read back from Node 22's own
 // ICU output, never written by hand. Run with Node 22:
 //   node jsapi/intl/internal/gen/gen.mjs
 import fs from "node:fs";
+import zlib from "node:zlib";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -36,7 +37,7 @@ function samplesFor(loc) {
   return res;
 }
 
-const CURRENCIES = ["USD", "EUR", "GBP", "JPY", "CNY", "CHF", "CAD", "AUD", "INR", "KRW", "BRL", "MXN", "RUB", "SEK", "NOK", "DKK", "PLN", "HKD", "SGD", "NZD", "ZAR", "TRY", "BTC"].filter((c) => { try { new Intl.NumberFormat("en", { style: "currency", currency: c }); return true; } catch { return false; } });
+const CURRENCIES = Intl.supportedValuesOf("currency");
 const UNITS = Intl.supportedValuesOf("unit").concat(["kilometer-per-hour", "mile-per-hour", "meter-per-second", "liter-per-kilometer", "mile-per-gallon"]).filter((u, i, a) => a.indexOf(u) === i);
 
 function numberData(loc) {
@@ -72,7 +73,8 @@ function numberData(loc) {
       }
     }
     e.digits = new Intl.NumberFormat(loc, { style: "currency", currency: c }).resolvedOptions().maximumFractionDigits;
-    d.currency[c] = e;
+    // Each currency is a JSON string of its own, parsed only when used.
+    d.currency[c] = JSON.stringify(e);
   }
   d.compact = {};
   for (const disp of ["short", "long"]) {
@@ -105,7 +107,7 @@ function numberData(loc) {
       for (const [cat, n] of Object.entries(samples)) o[cat] = [tmpl(f.formatToParts(n)), tmpl(f.formatToParts(-n))];
       e[disp] = o;
     }
-    d.unit[u] = e;
+    d.unit[u] = JSON.stringify(e);
   }
   return d;
 }
@@ -349,24 +351,64 @@ function listData(loc) {
   return d;
 }
 
-const LANGS = ["en", "en-US", "en-GB", "de", "de-AT", "de-CH", "fr", "fr-CA", "es", "es-MX", "es-419", "ja", "zh", "zh-Hans", "zh-Hant", "zh-CN", "zh-TW", "it", "pt", "pt-BR", "ru", "ko", "ar", "hi", "nl", "sv", "pl", "tr", "uk", "he", "el", "cs", "da", "fi", "no", "nb", "vi", "th", "id", "la"];
-const REGIONS = ["US", "GB", "DE", "FR", "ES", "JP", "CN", "TW", "HK", "IN", "IT", "CA", "AU", "BR", "MX", "RU", "KR", "CH", "AT", "NL", "SE", "NO", "PL", "BE", "IE", "NZ", "ZA", "AR", "PT", "TR", "UA", "IL", "EG", "SG", "419", "001", "150", "EU", "UN"];
-const SCRIPTS = ["Latn", "Cyrl", "Arab", "Hans", "Hant", "Jpan", "Kore", "Grek", "Hebr", "Deva", "Thai", "Hira", "Kana"];
+// Codes with names, found by asking ICU (fallback "none") about every
+// well-formed candidate in English.
+function known(type, cands) {
+  const f = new Intl.DisplayNames("en", { type, fallback: "none" });
+  return cands.filter((c) => f.of(c) !== undefined);
+}
+const A = "abcdefghijklmnopqrstuvwxyz";
+const two = [], three = [], four = [], digits3 = [];
+for (const x of A) for (const y of A) { two.push(x + y); for (const z of A) three.push(x + y + z); }
+for (const x of A) for (const y of A) for (const z of A) for (const w of A) four.push(x.toUpperCase() + y + z + w);
+for (let i = 1; i < 1000; i++) digits3.push(String(i).padStart(3, "0"));
+const LANG_CODES = known("language", [...two, ...three]);
+const REGION_CODES = known("region", [...two.map((c) => c.toUpperCase()), ...digits3]);
+const SCRIPT_CODES = known("script", four);
+// Tags checked against the "language (script, region)" composition; names
+// that differ (dialects such as "American English") are stored.
+const COMBO_REGIONS = ["US", "GB", "DE", "AT", "CH", "FR", "BE", "CA", "ES", "MX", "AR", "CO", "419", "JP", "CN", "TW", "HK", "MO", "SG", "IN", "IT", "AU", "NZ", "IE", "ZA", "BR", "PT", "RU", "KR", "NL", "SE", "NO", "DK", "FI", "PL", "TR", "UA", "IL", "EG", "SA", "AE", "001", "150"];
+const COMBO_SCRIPTS = ["Latn", "Cyrl", "Arab", "Hans", "Hant", "Deva", "Grek", "Hebr", "Jpan", "Kore", "Beng", "Thai", "Mong", "Tibt", "Guru"];
 function displayData(loc) {
   const d = {};
+  const pick = (type, style, codes) => {
+    const f = new Intl.DisplayNames(loc, { type, style, fallback: "none" });
+    const e = {};
+    for (const c of codes) { const v = f.of(c); if (v !== undefined) e[c] = v; }
+    return e;
+  };
   for (const style of ["long", "short", "narrow"]) {
-    for (const [type, codes] of [["language", LANGS], ["region", REGIONS], ["script", SCRIPTS], ["currency", CURRENCIES]]) {
-      const f = new Intl.DisplayNames(loc, { type, style });
-      const e = {};
-      for (const c of codes) e[c] = f.of(c);
-      if (type === "language") {
-        const fs = new Intl.DisplayNames(loc, { type, style, languageDisplay: "standard" });
-        const s = {};
-        for (const c of codes) if (fs.of(c) !== e[c]) s[c] = fs.of(c);
-        d[type + "|" + style + "|standard"] = s;
-      }
-      d[type + "|" + style] = e;
+    for (const [type, codes] of [["region", REGION_CODES], ["script", SCRIPT_CODES], ["currency", CURRENCIES], ["language", LANG_CODES]]) {
+      d[type + "|" + style] = pick(type, style, codes);
     }
+  }
+  // The composition pattern and separator: "German (Latin, Japan)".
+  const dn = new Intl.DisplayNames(loc, { type: "language" });
+  const rn = new Intl.DisplayNames(loc, { type: "region" }).of("JP"), sn = new Intl.DisplayNames(loc, { type: "script" }).of("Latn"), ln = dn.of("de");
+  d.pattern = dn.of("de-JP").replace(ln, "{0}").replace(rn, "{1}");
+  const both = dn.of("de-Latn-JP");
+  d.separator = both.slice(both.indexOf(sn) + sn.length, both.indexOf(rn));
+  const compose = (base, names) => d.pattern.replace("{0}", base).replace("{1}", names.join(d.separator));
+  for (const style of ["long", "short", "narrow"]) for (const ld of ["dialect", "standard"]) {
+    const f = new Intl.DisplayNames(loc, { type: "language", style, languageDisplay: ld });
+    const langs = d["language|" + style], regs = d["region|" + style], scrs = d["script|" + style];
+    const ex = {};
+    for (const l of LANG_CODES.filter((c) => c.length === 2).concat(["yue", "fil", "haw", "ckb"])) {
+      if (langs[l] === undefined) continue;
+      const tags = [];
+      for (const r of COMBO_REGIONS) tags.push([l + "-" + r, null, r]);
+      for (const sc of COMBO_SCRIPTS) { tags.push([l + "-" + sc, sc, null]); tags.push([l + "-" + sc + "-" + (l === "zh" ? "TW" : "US"), sc, l === "zh" ? "TW" : "US"]); }
+      if (ld === "standard") tags.push([l, null, null]);
+      for (const [tag, sc, r] of tags) {
+        const v = f.of(tag);
+        const names = [];
+        if (sc) names.push(scrs[sc]);
+        if (r) names.push(regs[r]);
+        const c = names.length ? compose(langs[l], names) : langs[l];
+        if (v !== c) ex[tag] = v;
+      }
+    }
+    d["language|" + style + "|" + ld] = ex;
   }
   return d;
 }
@@ -396,11 +438,13 @@ function zoneAliases() {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   fs.mkdirSync(out, { recursive: true });
-  fs.writeFileSync(path.join(out, "_zones.json"), JSON.stringify({ alias: zoneAliases() }));
+  // Locale-independent tables.
+  fs.writeFileSync(path.join(out, "_shared.json.gz"), zlib.gzipSync(JSON.stringify({ alias: zoneAliases(), timeZones: Intl.supportedValuesOf("timeZone") }), { level: 9 }));
   for (const loc of LOCALES) {
     const plural = { cardinal: new Intl.PluralRules(loc).resolvedOptions().pluralCategories, ordinal: new Intl.PluralRules(loc, { type: "ordinal" }).resolvedOptions().pluralCategories };
     const data = { locale: loc, plural, number: numberData(loc), date: dateData(loc), rel: relData(loc), list: listData(loc), display: displayData(loc) };
-    fs.writeFileSync(path.join(out, loc + ".json"), JSON.stringify(data));
+    // Gzipped: the tables compress about 15 to 1 and are read once.
+    fs.writeFileSync(path.join(out, loc + ".json.gz"), zlib.gzipSync(JSON.stringify(data), { level: 9 }));
     console.log(loc, JSON.stringify(data).length);
   }
 }
