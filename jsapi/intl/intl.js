@@ -718,9 +718,13 @@ function zoneName(s, f, style) {
   const idx = d.zones[s.timeZone];
   const si = ZONE_STYLES.indexOf(style);
   if (idx !== undefined && si >= 0) {
-    // The names are today's; ICU's zone history can name older instants
-    // differently (Tokyo in 1953 is "GMT+9", not "JST").
-    if (f[0] < 1970) throw notSupported("DateTimeFormat timeZoneName " + style + " before 1970");
+    // ICU's metazones mostly start in 1970: before that zones have no
+    // names (New York in 1965 is "GMT-4"), only the generic location form,
+    // which is not stored.
+    if (f[0] < 1970 && s.timeZone !== "UTC") {
+      if (si >= 2) throw notSupported("DateTimeFormat timeZoneName " + style + " before 1970");
+      return offsetName(d, f[8], style === "long");
+    }
     // Names were taken in January and July 2024; pick the one whose offset
     // the instant has.
     const jan = host.fields(Date.UTC(2024, 0, 15), s.zone)[8];
@@ -728,7 +732,11 @@ function zoneName(s, f, style) {
     return d.zoneNames[idx][(f[8] !== jan && f[8] === jul ? 4 : 0) + si];
   }
   if (si >= 0 && style !== "short") throw notSupported("DateTimeFormat timeZoneName " + style + " for " + s.timeZone);
-  const g = d.gmtFmt, off = f[8], long = style === "longOffset";
+  return offsetName(d, f[8], style === "longOffset");
+}
+
+function offsetName(d, off, long) {
+  const g = d.gmtFmt;
   if (off === 0) return long ? g.longZero : g.zero;
   const a = Math.abs(off), h = Math.floor(a / 60), m = a % 60, pad = (n) => String(n).padStart(2, "0");
   if (long) return (off > 0 ? g.longPos : g.longNeg).replace(/\d\d:\d\d/, pad(h) + ":" + pad(m));
@@ -1101,7 +1109,9 @@ function languageName(tbl, s, tag) {
   const names = [];
   if (script) names.push(tbl["script|" + s.style][script] || script);
   if (region) names.push(tbl["region|" + s.style][region] || region);
-  return tbl.pattern.replace("{0}", base).replace("{1}", names.join(tbl.separator));
+  // ICU swaps parentheses inside the parts for brackets.
+  const br = (x) => x.replace(/\(/g, "[").replace(/\)/g, "]").replace(/（/g, "［").replace(/）/g, "］");
+  return tbl.pattern.replace("{0}", br(base)).replace("{1}", names.map(br).join(tbl.separator));
 }
 
 // ---- Segmenter --------------------------------------------------------

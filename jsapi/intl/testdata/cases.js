@@ -132,6 +132,26 @@
       c.push(`new Intl.DateTimeFormat(${q(pick(L))},${q({ ...o, timeZone: pick(["UTC", "America/New_York", "Europe/Paris", "Asia/Tokyo", "Australia/Sydney", "America/Sao_Paulo", "Asia/Kolkata"]) })}).format(${t})`);
     }
   }
+  // DisplayNames and currencies over many codes.
+  {
+    const langs = ["af", "am", "ar", "az", "be", "bg", "bn", "bs", "ca", "cs", "cy", "da", "de", "el", "en", "eo", "es", "et", "eu", "fa", "fi", "fil", "fr", "ga", "gl", "gu", "ha", "he", "hi", "hr", "hu", "hy", "id", "is", "it", "ja", "ka", "kk", "km", "kn", "ko", "ky", "lo", "lt", "lv", "mk", "ml", "mn", "mr", "ms", "my", "nb", "ne", "nl", "pa", "pl", "ps", "pt", "ro", "ru", "si", "sk", "sl", "sq", "sr", "sv", "sw", "ta", "te", "th", "tr", "uk", "ur", "uz", "vi", "yue", "zh", "zu", "haw", "tlh", "qaa"];
+    const tags = ["en-US", "en-GB", "en-AU", "en-CA", "en-IN", "fr-CA", "fr-CH", "es-MX", "es-419", "pt-BR", "pt-PT", "zh-Hans", "zh-Hant", "zh-Hant-HK", "zh-TW", "sr-Latn", "sr-Cyrl-RS", "de-AT", "de-CH", "nl-BE", "ar-EG", "ko-KR", "ja-JP", "ru-UA", "sw-KE", "uz-Arab", "az-Cyrl-AZ", "pa-Arab-PK", "en-150", "es-US", "it-SM", "de-JP", "fr-Latn-JP"];
+    for (const l of L) {
+      for (const style of ["long", "short", "narrow"]) {
+        c.push(`${q(langs)}.map(x=>new Intl.DisplayNames(${q(l)},{type:"language",style:${q(style)}}).of(x)).join("|")`);
+        for (const ld of ["dialect", "standard"]) c.push(`${q(tags)}.map(x=>{try{return new Intl.DisplayNames(${q(l)},{type:"language",style:${q(style)},languageDisplay:${q(ld)}}).of(x)}catch(e){return String(e)}}).join("|")`);
+        c.push(`["AD","AQ","BQ","CW","EH","GB","HK","MO","PS","SX","XK","ZZ","QO","EZ","UN","001","002","003","005","013","019","021","029","030","034","035","039","053","142","150","151","154","155","419","999"].map(x=>new Intl.DisplayNames(${q(l)},{type:"region",style:${q(style)}}).of(x)).join("|")`);
+        c.push(`["Adlm","Arab","Armn","Beng","Brai","Cher","Copt","Cyrl","Deva","Ethi","Geor","Goth","Grek","Gujr","Hang","Hani","Hans","Hant","Hebr","Hira","Hrkt","Jpan","Kana","Khmr","Kore","Latn","Mong","Runr","Sinh","Taml","Thai","Tibt","Zmth","Zsym","Zxxx","Zyyy","Zzzz","Qaaa"].map(x=>new Intl.DisplayNames(${q(l)},{type:"script",style:${q(style)}}).of(x)).join("|")`);
+      }
+      c.push(`Intl.supportedValuesOf("currency").map(x=>new Intl.DisplayNames(${q(l)},{type:"currency"}).of(x)).join("|")`);
+      c.push(`Intl.supportedValuesOf("currency").map(x=>new Intl.NumberFormat(${q(l)},{style:"currency",currency:x}).format(-1234.567)).join("|")`);
+      c.push(`Intl.supportedValuesOf("currency").filter((x,i)=>i%7===0).map(x=>new Intl.NumberFormat(${q(l)},{style:"currency",currency:x,currencyDisplay:"name"}).format(1)).join("|")`);
+      c.push(`["XYZ","QQQ"].map(x=>new Intl.DisplayNames(${q(l)},{type:"currency",fallback:"none"}).of(x)).join("|")`);
+    }
+    c.push(`new Intl.DisplayNames("en",{type:"language"}).of("en-Latn-US-posix")`);
+    c.push(`Intl.supportedValuesOf("timeZone").length`);
+    c.push(`Intl.supportedValuesOf("timeZone").slice(0, 20).join()`);
+  }
   // Segmentation of assorted text.
   for (const str of ["Hello, world! It's 3.14 o'clock.", "日本語のテキストです。", "e\u0301 👨‍👩‍👧 🇯🇵", "foo_bar baz-qux 1,000.5 $20", "Mr. Smith went to Washington. He arrived at 5 p.m. Then he left!", "“Quoted.” Next sentence?! Yes.", "a\r\nb\nc", "user@example.com http://x.y/z?q=1", "can't won’t", "한국어 문장입니다.", "🙂🙂 text", "tab\there", "Ünïcödé façade naïve", "x = (y + 2) * 3;"]) {
     for (const g of ["grapheme", "word", "sentence"]) c.push(`JSON.stringify([...new Intl.Segmenter("en",{granularity:${q(g)}}).segment(${q(str)})].map(x=>[x.segment,x.index,x.isWordLike]))`);

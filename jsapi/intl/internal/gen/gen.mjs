@@ -388,7 +388,8 @@ function displayData(loc) {
   d.pattern = dn.of("de-JP").replace(ln, "{0}").replace(rn, "{1}");
   const both = dn.of("de-Latn-JP");
   d.separator = both.slice(both.indexOf(sn) + sn.length, both.indexOf(rn));
-  const compose = (base, names) => d.pattern.replace("{0}", base).replace("{1}", names.join(d.separator));
+  const br = (x) => x.replace(/\(/g, "[").replace(/\)/g, "]").replace(/（/g, "［").replace(/）/g, "］");
+  const compose = (base, names) => d.pattern.replace("{0}", br(base)).replace("{1}", names.map(br).join(d.separator));
   for (const style of ["long", "short", "narrow"]) for (const ld of ["dialect", "standard"]) {
     const f = new Intl.DisplayNames(loc, { type: "language", style, languageDisplay: ld });
     const langs = d["language|" + style], regs = d["region|" + style], scrs = d["script|" + style];
@@ -402,8 +403,8 @@ function displayData(loc) {
       for (const [tag, sc, r] of tags) {
         const v = f.of(tag);
         const names = [];
-        if (sc) names.push(scrs[sc]);
-        if (r) names.push(regs[r]);
+        if (sc) names.push(scrs[sc] || sc);
+        if (r) names.push(regs[r] || r);
         const c = names.length ? compose(langs[l], names) : langs[l];
         if (v !== c) ex[tag] = v;
       }
