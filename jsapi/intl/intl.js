@@ -532,6 +532,73 @@ function nfFormatToParts(s, x) {
   return parts;
 }
 
+// nfRangeParts follows ICU's NumberRangeFormatter with collapse "auto":
+// equal results get the approximately sign; otherwise the affixes around
+// the numbers (sign, currency, percent, compact suffix) are written once
+// when both ends share them and they are longer than one code point, long
+// unit and currency names are written once, and the separator gets spaces
+// when an affix of the start is repeated.
+const NUM_PART = { integer: 1, group: 1, decimal: 1, fraction: 1, exponentSeparator: 1, exponentMinusSign: 1, exponentInteger: 1, nan: 1, infinity: 1 };
+function splitAffixes(parts, longName) {
+  let i = 0, j = parts.length;
+  while (i < j && !NUM_PART[parts[i].type]) i++;
+  while (j > i && !NUM_PART[parts[j - 1].type]) j--;
+  const pre = parts.slice(0, i), core = parts.slice(i, j), post = parts.slice(j);
+  // A long name and the spacing next to it are the outer affix.
+  const isOuter = (p) => longName && (p.type === "unit" || p.type === "currency");
+  const outerPre = [], outerPost = [];
+  if (pre.length && isOuter(pre[0])) { outerPre.push(pre.shift()); while (pre.length && pre[0].type === "literal" && !/\S/.test(pre[0].value)) outerPre.push(pre.shift()); }
+  if (post.length && isOuter(post[post.length - 1])) { outerPost.unshift(post.pop()); while (post.length && post[post.length - 1].type === "literal" && !/\S/.test(post[post.length - 1].value)) outerPost.unshift(post.pop()); }
+  return { pre, core, post, outerPre, outerPost };
+}
+const partsText = (ps) => ps.map((p) => p.value).join("");
+function nfRangeParts(s, a, b) {
+  if (a === undefined || b === undefined) throw new TypeError("start or end is undefined");
+  const A = toIntlMV(a), B = toIntlMV(b);
+  if ((typeof A === "number" && isNaN(A)) || (typeof B === "number" && isNaN(B))) throw new RangeError("Invalid number range");
+  const pa = nfFormatToParts(s, A), pb = nfFormatToParts(s, B);
+  const tag = (ps, source) => ps.map((p) => ({ type: p.type, value: p.value, source }));
+  if (partsText(pa) === partsText(pb)) {
+    if (pa.some((p) => p.type === "minusSign" || p.type === "plusSign")) throw notSupported("NumberFormat.prototype.formatRange approximately sign with a sign");
+    const approx = s.sym.approx.split("{0}");
+    const out = [];
+    if (approx[0]) out.push({ type: "approximatelySign", value: approx[0], source: "shared" });
+    out.push(...tag(pa, "shared"));
+    if (approx[1]) out.push({ type: "approximatelySign", value: approx[1], source: "shared" });
+    return out;
+  }
+  // Units (but percent, which ICU formats as a percent pattern) and
+  // currency names are ICU's outer modifier, the same unit on both ends.
+  const longName = (s.style === "unit" && s.unit !== "percent") || (s.style === "currency" && s.currencyDisplay === "name");
+  const x = splitAffixes(pa, longName), y = splitAffixes(pb, longName);
+  const collapseOuter = longName && (x.outerPre.length > 0) === (y.outerPre.length > 0) && (x.outerPost.length > 0) === (y.outerPost.length > 0);
+  const midA = partsText(x.pre) + "\u0000" + partsText(x.post), midB = partsText(y.pre) + "\u0000" + partsText(y.post);
+  const midLen = [...partsText(x.pre) + partsText(x.post)].length;
+  const collapseMid = (!longName || collapseOuter) && midA === midB && midLen > 1;
+  const sepRaw = s.sym.range.replace("{0}", "").replace("{1}", "");
+  // The exponent is an inner modifier, never collapsed.
+  const scientific = s.notation === "scientific" || s.notation === "engineering";
+  const repeat = scientific || (!collapseMid && midLen > 0) || (longName && !collapseOuter && x.outerPre.length + x.outerPost.length > 0);
+  const sep = repeat && !/\s/.test(sepRaw) ? " " + sepRaw + " " : sepRaw;
+  const out = [];
+  if (collapseOuter) out.push(...tag(y.outerPre, "shared"));
+  if (collapseMid) out.push(...tag(x.pre, "shared"));
+  if (!collapseOuter) out.push(...tag(x.outerPre, "startRange"));
+  if (!collapseMid) out.push(...tag(x.pre, "startRange"));
+  out.push(...tag(x.core, "startRange"));
+  if (!collapseMid) out.push(...tag(x.post, "startRange"));
+  if (!collapseOuter) out.push(...tag(x.outerPost, "startRange"));
+  out.push({ type: "literal", value: sep, source: "shared" });
+  if (!collapseOuter) out.push(...tag(y.outerPre, "endRange"));
+  if (!collapseMid) out.push(...tag(y.pre, "endRange"));
+  out.push(...tag(y.core, "endRange"));
+  if (!collapseMid) out.push(...tag(y.post, "endRange"));
+  if (!collapseOuter) out.push(...tag(y.outerPost, "endRange"));
+  if (collapseMid) out.push(...tag(x.post, "shared"));
+  if (collapseOuter) out.push(...tag(y.outerPost, "shared"));
+  return out;
+}
+
 defineCtor("NumberFormat", NumberFormat, {
   get format() {
     const s = slotsOf(nfSlots, this, "UnwrapNumberFormat");
@@ -545,13 +612,10 @@ defineCtor("NumberFormat", NumberFormat, {
     return nfFormatToParts(s, x);
   },
   formatRange(a, b) {
-    const s = slotsOf(nfSlots, this, "Intl.NumberFormat.prototype.formatRange");
-    if (a === undefined || b === undefined) throw new TypeError("start or end is undefined");
-    const x = nfFormatToParts(s, a).map((p) => p.value).join("");
-    const y = nfFormatToParts(s, b).map((p) => p.value).join("");
-    if (s.style !== "decimal" || s.notation !== "standard") throw notSupported("NumberFormat.prototype.formatRange for style " + s.style + " notation " + s.notation);
-    if (x === y) return s.sym.approx.replace("{0}", x);
-    return s.sym.range.replace("{0}", x).replace("{1}", y);
+    return nfRangeParts(slotsOf(nfSlots, this, "Intl.NumberFormat.prototype.formatRange"), a, b).map((p) => p.value).join("");
+  },
+  formatRangeToParts(a, b) {
+    return nfRangeParts(slotsOf(nfSlots, this, "Intl.NumberFormat.prototype.formatRangeToParts"), a, b);
   },
   resolvedOptions() {
     const s = slotsOf(nfSlots, this, "UnwrapNumberFormat");

@@ -95,6 +95,11 @@
     c.push(`JSON.stringify(new Intl.NumberFormat(${q(l)},{style:"unit",unit:"kilometer-per-hour",unitDisplay:"long"}).formatToParts(1))`);
     c.push(`JSON.stringify(new Intl.NumberFormat(${q(l)},{style:"percent",signDisplay:"always"}).formatToParts(0.25))`);
     c.push(`new Intl.NumberFormat(${q(l)},{maximumFractionDigits:1}).formatRange(1.23, 1.26)`);
+    for (const o of [{}, { style: "percent" }, { style: "currency", currency: "EUR" }, { style: "currency", currency: "USD" }, { style: "currency", currency: "JPY", currencyDisplay: "code" }, { style: "currency", currency: "USD", currencyDisplay: "name" }, { style: "unit", unit: "kilometer" }, { style: "unit", unit: "kilometer", unitDisplay: "long" }, { style: "unit", unit: "percent" }, { style: "unit", unit: "day", unitDisplay: "long" }, { notation: "compact" }, { notation: "compact", compactDisplay: "long" }, { notation: "scientific" }, { signDisplay: "always" }, { maximumFractionDigits: 0 }]) {
+      // Strings: V8 attributes sources oddly once a prefix collapses.
+      for (const [a, b] of [[3, 5], [-5, -3], [-3, 5], [3, -5], [1, 2], [1000, 5000000], [0.5, 0.55], [2.9, 3.1], [0, 0]]) c.push(`new Intl.NumberFormat(${q(l)},${q(o)}).formatRange(${a}, ${b})`);
+    }
+    for (const o of [{}, { style: "percent" }, { style: "unit", unit: "kilometer" }, { notation: "compact" }]) c.push(`JSON.stringify(new Intl.NumberFormat(${q(l)},${q(o)}).formatRangeToParts(-3, 5))`);
     c.push(`[1,2,3,5,10,100,1000000,1.5,"1.0"].map(n=>new Intl.NumberFormat(${q(l)},{style:"unit",unit:"day",unitDisplay:"long"}).format(n)).join("|")`);
     c.push(`new Intl.DisplayNames(${q(l)},{type:"region",fallback:"none"}).of("US")`);
     c.push(`["a-b","ab","a b","a.b"].sort(new Intl.Collator(${q(l)},{ignorePunctuation:true}).compare).join("|")`);
