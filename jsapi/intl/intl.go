@@ -105,6 +105,8 @@ func Install(rt *goja.Runtime) error {
 		if err != nil {
 			panic(rt.NewGoError(err))
 		}
+		// Later reads of globalThis.Intl need not go through the accessor.
+		_ = global.DefineDataProperty("Intl", v, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE)
 		return v
 	})
 	// Assigning Intl replaces the accessor with a plain data property, as
@@ -166,15 +168,12 @@ type installer struct {
 }
 
 // intl builds the Intl object on first use and caches it (or the error).
+// The prototype hooks call it too, without touching globalThis.Intl.
 func (in *installer) intl() (goja.Value, error) {
 	if in.obj != nil || in.err != nil {
 		return in.obj, in.err
 	}
 	in.obj, in.err = in.build()
-	if in.err == nil {
-		// Later reads of globalThis.Intl need not go through the accessor.
-		_ = in.rt.GlobalObject().DefineDataProperty("Intl", in.obj, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE)
-	}
 	return in.obj, in.err
 }
 
