@@ -19,6 +19,24 @@ func BenchmarkInstall(b *testing.B) {
 	}
 }
 
+// BenchmarkInstallWarm is Install on a runtime whose Number, Date, String,
+// Array and BigInt prototypes exist already (goja builds them on first
+// touch, and pigo's other globals touch them), so it measures Install alone.
+func BenchmarkInstallWarm(b *testing.B) {
+	warm := goja.MustCompile("", `Number.prototype; BigInt.prototype; Date.prototype; String.prototype; Array.prototype`, true)
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		rt := goja.New()
+		if _, err := rt.RunProgram(warm); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		if err := Install(rt); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkFirstUse is Install plus the first Intl call in a fresh runtime:
 // building the Intl object (the compiled program is shared by the process)
 // and parsing the locale's number tables.

@@ -22,6 +22,7 @@ import (
 	"os"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -45,6 +46,11 @@ var program = sync.OnceValues(func() (*goja.Program, error) {
 // its parts ("currency", "unit"...) as "number/keys", and "number.currency"
 // holds that part's JSON, so a runtime parses only what it formats with.
 type localeTables map[string]string
+
+// itemParts are the parts big enough to be indexed one entry further, as
+// "date.style/full|short|" (object keys) or "date.zoneNames/3" (array
+// indexes), so formatting with one pattern parses only that pattern.
+var itemParts = map[string]bool{"date.date": true, "date.time": true, "date.style": true, "date.glue": true, "date.range": true, "date.tzSuf": true, "date.zoneNames": true}
 
 var (
 	tablesMu sync.Mutex
@@ -84,8 +90,23 @@ func tablesFor(locale string) (localeTables, error) {
 		}
 		keys := make([]string, 0, len(sub))
 		for sk, sv := range sub {
-			m[k+"."+sk] = string(sv)
+			part := k + "." + sk
+			m[part] = string(sv)
 			keys = append(keys, sk)
+			if !itemParts[part] {
+				continue
+			}
+			var obj map[string]json.RawMessage
+			var arr []json.RawMessage
+			if json.Unmarshal(sv, &obj) == nil {
+				for ik, iv := range obj {
+					m[part+"/"+ik] = string(iv)
+				}
+			} else if json.Unmarshal(sv, &arr) == nil {
+				for i, iv := range arr {
+					m[part+"/"+strconv.Itoa(i)] = string(iv)
+				}
+			}
 		}
 		sort.Strings(keys)
 		m[k+"/keys"] = strings.Join(keys, "\x00")
@@ -222,6 +243,17 @@ func newHost(rt *goja.Runtime) *goja.Object {
 			panic(rt.NewGoError(err))
 		}
 		s, ok := t[c.Argument(1).String()+"/keys"]
+		if !ok {
+			return goja.Undefined()
+		}
+		return rt.ToValue(s)
+	})
+	set("item", func(c goja.FunctionCall) goja.Value {
+		t, err := tablesFor(c.Argument(0).String())
+		if err != nil {
+			panic(rt.NewGoError(err))
+		}
+		s, ok := t[c.Argument(1).String()+"/"+c.Argument(2).String()]
 		if !ok {
 			return goja.Undefined()
 		}

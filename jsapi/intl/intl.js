@@ -38,6 +38,20 @@ function data(loc, sec) {
   return v;
 }
 
+// item reads one entry of a large table part (a date pattern, a zone's
+// names) without parsing the rest of the part.
+const itemCache = Object.create(null);
+function item(loc, part, key) {
+  const k = loc + "|" + part + "|" + key;
+  let v = itemCache[k];
+  if (v === undefined) {
+    const raw = host.item(loc, part, String(key));
+    v = raw === undefined ? null : JSON.parse(raw);
+    itemCache[k] = v;
+  }
+  return v === null ? undefined : v;
+}
+
 // entry reads a table whose values are JSON strings (currencies, units),
 // parsing each on first use.
 function entry(table, key) {
@@ -712,7 +726,7 @@ function initDTF(obj, locales, options, required, defaults) {
   const hcKey = hc === undefined ? "" : hc;
   let tmpl;
   if (dateStyle || timeStyle) {
-    tmpl = d.style[[dateStyle || "", timeStyle || "", hcKey].join("|")];
+    tmpl = item(s.data, "date.style", [dateStyle || "", timeStyle || "", hcKey].join("|"));
     s.dateStyle = dateStyle; s.timeStyle = timeStyle;
   } else {
     const dk = DATE_FIELDS.map((k) => comp[k] || "").join("|");
@@ -720,9 +734,9 @@ function initDTF(obj, locales, options, required, defaults) {
     const hasTime = TIME_FIELDS.some((k) => comp[k]) || comp.timeZoneName || comp.dayPeriod || comp.fractionalSecondDigits;
     const tf = (comp.hour ? "h" : "") + (comp.minute ? "m" : "") + (comp.second ? "s" : "");
     const tk = [comp.hour || "", comp.minute || "", comp.second || "", comp.timeZoneName || "", comp.hour ? hcKey : "", comp.dayPeriod || "", comp.fractionalSecondDigits || ""].join("|");
-    const dt = hasDate ? d.date[dk] : null;
+    const dt = hasDate ? item(s.data, "date.date", dk) : null;
     const tzOnly = !tf && !comp.dayPeriod && !comp.fractionalSecondDigits;
-    const tt = hasTime && !tzOnly ? d.time[tk] : null;
+    const tt = hasTime && !tzOnly ? item(s.data, "date.time", tk) : null;
     if ((hasDate && !dt) || (hasTime && !tzOnly && !tt)) throw notSupported("DateTimeFormat option combination " + JSON.stringify(comp));
     const splice = (glue, a, b) => {
       const out = [];
@@ -735,11 +749,11 @@ function initDTF(obj, locales, options, required, defaults) {
     };
     if (hasDate && hasTime && tzOnly) {
       // Only a zone name besides the date: ICU appends it.
-      const suffix = d.tzSuf[dk];
+      const suffix = item(s.data, "date.tzSuf", dk);
       if (!suffix) throw notSupported("DateTimeFormat option combination " + JSON.stringify(comp));
       tmpl = splice("{1}" + suffix, dt, [["timeZoneName", null]]);
     } else if (hasDate && hasTime) {
-      const glue = tf ? d.glue[dk][tf + (comp.dayPeriod ? "B" : "") + (comp.fractionalSecondDigits ? "F" : "")] : null;
+      const glue = tf ? (item(s.data, "date.glue", dk) || {})[tf + (comp.dayPeriod ? "B" : "") + (comp.fractionalSecondDigits ? "F" : "")] : null;
       if (!glue) throw notSupported("DateTimeFormat option combination " + JSON.stringify(comp));
       tmpl = splice(glue, dt, tt);
     } else tmpl = dt || tt;
@@ -793,7 +807,7 @@ function zoneName(s, f, style) {
     // the instant has.
     const jan = host.fields(Date.UTC(2024, 0, 15), s.zone)[8];
     const jul = host.fields(Date.UTC(2024, 6, 15), s.zone)[8];
-    return d.zoneNames[idx][(f[8] !== jan && f[8] === jul ? 4 : 0) + si];
+    return item(s.data, "date.zoneNames", idx)[(f[8] !== jan && f[8] === jul ? 4 : 0) + si];
   }
   if (si >= 0 && style !== "short") throw notSupported("DateTimeFormat timeZoneName " + style + " for " + s.timeZone);
   return offsetName(d, f[8], style === "longOffset");
@@ -860,7 +874,7 @@ function dtfRangeParts(s, a, b) {
   }
   const fa = host.fields(ta, s.zone), fb = host.fields(tb, s.zone);
   const lvl = fa[0] !== fb[0] ? "y" : fa[1] !== fb[1] ? "M" : fa[2] !== fb[2] ? "d" : "t";
-  const tmpl = s.d.range[lvl + ":" + s.rangeKey];
+  const tmpl = item(s.data, "date.range", lvl + ":" + s.rangeKey);
   if (!tmpl) throw notSupported("DateTimeFormat.prototype.formatRange for this pattern and these dates");
   const out = [];
   for (let i = 0; i < tmpl.length; i++) {
