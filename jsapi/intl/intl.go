@@ -1,16 +1,3 @@
-// Package intl implements ECMA-402 Intl for goja runtimes, matching Node 22
-// (ICU) output for en (en-US), en-GB, de, fr, es, ja and zh (zh-CN).
-//
-// The API surface (constructors, option reading, resolvedOptions, formatting
-// from templates) lives in intl.js; Go supplies what JavaScript cannot do
-// cheaply or at all: locale canonicalisation (x/text/language), collation
-// (x/text/collate), text segmentation (rivo/uniseg), time zone arithmetic
-// (time.LoadLocation) and the per-locale CLDR tables in data/, which
-// internal/gen/gen.mjs extracts from Node 22's own ICU output.
-//
-// Install is cheap: globalThis.Intl is an accessor that compiles nothing and
-// parses no data until a script first reads it or calls a locale-sensitive
-// method such as Number.prototype.toLocaleString.
 package intl
 
 import (
