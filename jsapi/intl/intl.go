@@ -253,7 +253,7 @@ func newHost(rt *goja.Runtime) *goja.Object {
 		}
 		return rt.ToValue(s)
 	})
-	set("defaultTimeZone", func(goja.FunctionCall) goja.Value { return rt.ToValue(defaultTimeZone()) })
+	set("defaultTimeZone", func(goja.FunctionCall) goja.Value { return rt.ToValue(processTimeZone()) })
 	set("timeZone", func(c goja.FunctionCall) goja.Value {
 		name, ok := canonicalZone(c.Argument(0).String())
 		if !ok {
@@ -317,6 +317,9 @@ func canonicalize(tag string) (string, bool) {
 // variants, then extensions.
 var wellFormed = regexp.MustCompile(`(?i)^([a-z]{2,3}|[a-z]{5,8})(-[a-z]{4})?(-([a-z]{2}|[0-9]{3}))?(-([a-z0-9]{5,8}|[0-9][a-z0-9]{3}))*(-[0-9a-wy-z](-[a-z0-9]{2,8})+)*(-x(-[a-z0-9]{1,8})+)?$`)
 
+// processTimeZone is read once per process, as V8 does.
+var processTimeZone = sync.OnceValue(defaultTimeZone)
+
 // defaultTimeZone is the process time zone as Node reports it: TZ if set,
 // else the zone /etc/localtime names; Etc/UTC and friends are "UTC".
 func defaultTimeZone() string {
@@ -336,6 +339,8 @@ func defaultTimeZone() string {
 }
 
 var zoneCache sync.Map // name -> *time.Location
+
+var offsetZone = regexp.MustCompile(`^([+-])(\d\d)(?::?(\d\d))?$`)
 
 func loadZone(name string) (*time.Location, bool) {
 	if v, ok := zoneCache.Load(name); ok {
@@ -359,8 +364,20 @@ func canonicalZone(name string) (string, bool) {
 	case "utc", "etc/utc", "etc/gmt", "gmt", "etc/uct", "uct", "etc/universal", "universal", "etc/zulu", "zulu", "etc/gmt0", "gmt0", "etc/gmt+0", "etc/gmt-0", "gmt+0", "gmt-0", "etc/greenwich", "greenwich":
 		return "UTC", true
 	}
-	if strings.HasPrefix(name, "+") || strings.HasPrefix(name, "-") {
-		return "", false
+	if m := offsetZone.FindStringSubmatch(name); m != nil {
+		// ECMA-402 offset time zones, reported as ±HH:MM.
+		h, _ := strconv.Atoi(m[2])
+		mm, _ := strconv.Atoi(m[3])
+		if h > 23 || mm > 59 {
+			return "", false
+		}
+		n := fmt.Sprintf("%s%02d:%02d", m[1], h, mm)
+		off := (h*60 + mm) * 60
+		if m[1] == "-" {
+			off = -off
+		}
+		zoneCache.LoadOrStore(n, time.FixedZone(n, off))
+		return n, true
 	}
 	if _, ok := loadZone(name); ok {
 		return name, true

@@ -809,6 +809,7 @@ function zoneName(s, f, style) {
     const jul = host.fields(Date.UTC(2024, 6, 15), s.zone)[8];
     return item(s.data, "date.zoneNames", idx)[(f[8] !== jan && f[8] === jul ? 4 : 0) + si];
   }
+  if (/^[+-]/.test(s.timeZone) && si >= 0) return offsetName(d, f[8], style === "long" || style === "longGeneric");
   if (si >= 0 && style !== "short") throw notSupported("DateTimeFormat timeZoneName " + style + " for " + s.timeZone);
   return offsetName(d, f[8], style === "longOffset");
 }
@@ -1322,7 +1323,8 @@ function dateHook(kind, required, defaults) {
 }
 const hooks = {
   numberToLocaleString(locales, options) {
-    const x = typeof this === "bigint" || typeof this === "number" ? this : this.valueOf();
+    const x = typeof this === "bigint" || typeof this === "number" ? this : this instanceof Number || this instanceof BigInt ? this.valueOf() : undefined;
+    if (x === undefined) throw new TypeError("toLocaleString requires that 'this' be a Number or BigInt");
     const s = cached("n", locales, options, () => nfSlots.get(new NumberFormat(locales, options)));
     return nfFormatToParts(s, x).map((p) => p.value).join("");
   },

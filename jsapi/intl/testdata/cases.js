@@ -161,6 +161,39 @@
   for (const str of ["Hello, world! It's 3.14 o'clock.", "日本語のテキストです。", "e\u0301 👨‍👩‍👧 🇯🇵", "foo_bar baz-qux 1,000.5 $20", "Mr. Smith went to Washington. He arrived at 5 p.m. Then he left!", "“Quoted.” Next sentence?! Yes.", "a\r\nb\nc", "user@example.com http://x.y/z?q=1", "can't won’t", "한국어 문장입니다.", "🙂🙂 text", "tab\there", "Ünïcödé façade naïve", "x = (y + 2) * 3;"]) {
     for (const g of ["grapheme", "word", "sentence"]) c.push(`JSON.stringify([...new Intl.Segmenter("en",{granularity:${q(g)}}).segment(${q(str)})].map(x=>[x.segment,x.index,x.isWordLike]))`);
   }
+  // What extensions tend to write.
+  for (const l of ["en-US", "de", "ja"]) {
+    for (const z of ["+01:00", "-0530", "+05", "+14:00"]) for (const st of ["short", "long", "shortOffset", "longOffset", "shortGeneric", "longGeneric"]) c.push(`new Intl.DateTimeFormat(${q(l)},{timeZone:${q(z)},hour:"numeric",timeZoneName:${q(st)}}).format(0)`);
+    c.push(`new Intl.DateTimeFormat(${q(l)},{timeZone:"+01:00"}).resolvedOptions().timeZone`);
+  }
+  c.push(
+    `new Date(${T}).toLocaleTimeString([], {hour: "2-digit", minute: "2-digit", timeZone: "UTC"})`,
+    `new Date(${T}).toLocaleString("en-US", {month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC"})`,
+    `new Date(${T}).toLocaleDateString(undefined, {weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone: "UTC"})`,
+    `new Date(${T}).toLocaleString(undefined, {timeZoneName: "short"})`,
+    `new Date(${T}).toLocaleTimeString("en-US", {hour12: false, timeZone: "UTC"})`,
+    `new Date(${T}).toLocaleTimeString("en-GB", {hour: "numeric", minute: "2-digit", hour12: true, timeZone: "UTC"})`,
+    `Intl.DateTimeFormat().resolvedOptions().timeZone`,
+    `new Intl.NumberFormat("en-US", {style: "unit", unit: "byte", notation: "compact", unitDisplay: "narrow"}).format(123456789)`,
+    `new Intl.NumberFormat("en-US", {style: "unit", unit: "megabyte", maximumFractionDigits: 1}).format(12.345)`,
+    `(0.123).toLocaleString(undefined, {style: "percent", minimumFractionDigits: 1})`,
+    `(1234.5).toLocaleString(undefined, {style: "currency", currency: "USD"})`,
+    `(42).toLocaleString("en-US", {minimumIntegerDigits: 2})`,
+    `new Intl.NumberFormat().format(0.1 + 0.2)`,
+    `new Intl.NumberFormat("en", {notation: "compact", maximumFractionDigits: 1}).format(1550)`,
+    `new Intl.NumberFormat("en", {style: "unit", unit: "millisecond", unitDisplay: "narrow"}).format(250)`,
+    `new Intl.NumberFormat("en", {style: "unit", unit: "second", unitDisplay: "long"}).format(1)`,
+    `new Intl.RelativeTimeFormat("en", {numeric: "auto"}).format(-3, "hour")`,
+    `new Intl.RelativeTimeFormat(undefined, {style: "narrow"}).format(5, "minutes")`,
+    `new Intl.ListFormat("en", {style: "long", type: "conjunction"}).format(["read", "write", "edit", "bash"])`,
+    `new Intl.PluralRules("en-US").select(0)`,
+    `[..."👍🏽 ok"].length + ":" + [...new Intl.Segmenter().segment("👍🏽 ok")].length`,
+    `new Intl.Collator(undefined, {numeric: true, sensitivity: "base"}).compare("File10.txt", "file9.TXT")`,
+    `["b", "a", "C"].sort(Intl.Collator().compare).join()`,
+    `new Intl.DateTimeFormat("en", {era: "long", dateStyle: "long"})`,
+    `new Date(8.64e15).toLocaleString("en-US", {timeZone: "UTC"})`,
+    `new Date(-8.64e15).toLocaleDateString("en-US", {timeZone: "UTC"})`,
+  );
   // Errors and locale negotiation.
   c.push(
     `new Intl.NumberFormat("en",{style:"bogus"})`,
