@@ -48,8 +48,8 @@
 // generated set; generic zone names for zones without stored names or
 // before 1970; DateTimeFormat ranges ICU formats with patterns the generator
 // did not capture; word segmentation of Chinese, Japanese, Thai, Lao, Khmer
-// and Myanmar text (ICU uses dictionaries); DisplayNames for calendar and
-// dateTimeField, and for tags with variants.
+// and Myanmar text (ICU uses dictionaries); DisplayNames for language tags
+// with variants.
 //
 // # Threading
 //

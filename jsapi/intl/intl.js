@@ -1125,7 +1125,6 @@ function DisplayNames(locales, options) {
   if (type === undefined) throw new TypeError("invalid_argument");
   const fallback = getOption(opts, "fallback", "string", ["code", "none"], "code", DN);
   const languageDisplay = getOption(opts, "languageDisplay", "string", ["dialect", "standard"], "dialect", DN);
-  if (type === "calendar" || type === "dateTimeField") throw notSupported("DisplayNames type " + type);
   const s = { locale: r.locale, data: r.data, style, type, fallback };
   if (type === "language") s.languageDisplay = languageDisplay;
   dnSlots.set(this, s);
@@ -1154,6 +1153,12 @@ defineCtor("DisplayNames", DisplayNames, {
       case "currency":
         if (!/^[a-zA-Z]{3}$/.test(code)) throw new RangeError("invalid_argument");
         key = code.toUpperCase();
+        break;
+      case "calendar":
+        if (!/^[a-zA-Z0-9]{3,8}(-[a-zA-Z0-9]{3,8})*$/.test(code)) throw new RangeError("invalid_argument");
+        break;
+      case "dateTimeField":
+        if (!["era", "year", "quarter", "month", "weekOfYear", "weekday", "day", "dayPeriod", "hour", "minute", "second", "timeZoneName"].includes(code)) throw new RangeError("invalid_argument");
         break;
     }
     const tbl = data(s.data, "display");

@@ -154,6 +154,11 @@
       c.push(`["XYZ","QQQ"].map(x=>new Intl.DisplayNames(${q(l)},{type:"currency",fallback:"none"}).of(x)).join("|")`);
     }
     c.push(`new Intl.DisplayNames("en",{type:"language"}).of("en-Latn-US-posix")`);
+    for (const l of L) for (const style of ["long", "short", "narrow"]) {
+      c.push(`["gregory","buddhist","japanese","islamic-civil","iso8601","roc","abcde","GREGORY"].map(x=>new Intl.DisplayNames(${q(l)},{type:"calendar",style:${q(style)}}).of(x)).join("|")`);
+      c.push(`["era","year","quarter","month","weekOfYear","weekday","day","dayPeriod","hour","minute","second","timeZoneName"].map(x=>new Intl.DisplayNames(${q(l)},{type:"dateTimeField",style:${q(style)}}).of(x)).join("|")`);
+    }
+    c.push(`new Intl.DisplayNames("en",{type:"calendar"}).of("xx")`, `new Intl.DisplayNames("en",{type:"dateTimeField"}).of("foo")`);
     c.push(`Intl.supportedValuesOf("timeZone").length`);
     c.push(`Intl.supportedValuesOf("timeZone").slice(0, 20).join()`);
   }

@@ -374,11 +374,11 @@ function displayData(loc) {
   const pick = (type, style, codes) => {
     const f = new Intl.DisplayNames(loc, { type, style, fallback: "none" });
     const e = {};
-    for (const c of codes) { const v = f.of(c); if (v !== undefined) e[c] = v; }
+    for (const c of codes) { let v; try { v = f.of(c); } catch { continue; } if (v !== undefined) e[c] = v; }
     return e;
   };
   for (const style of ["long", "short", "narrow"]) {
-    for (const [type, codes] of [["region", REGION_CODES], ["script", SCRIPT_CODES], ["currency", CURRENCIES], ["language", LANG_CODES]]) {
+    for (const [type, codes] of [["region", REGION_CODES], ["script", SCRIPT_CODES], ["currency", CURRENCIES], ["language", LANG_CODES], ["calendar", Intl.supportedValuesOf("calendar").concat(["gregorian", "ethiopic-amete-alem", "islamicc"])], ["dateTimeField", ["era", "year", "quarter", "month", "weekOfYear", "weekday", "day", "dayPeriod", "hour", "minute", "second", "timeZoneName"]]]) {
       d[type + "|" + style] = pick(type, style, codes);
     }
   }
