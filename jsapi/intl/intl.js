@@ -446,11 +446,22 @@ function NumberFormat(locales, options) {
 
 const NF_RESOLVED = ["locale", "numberingSystem", "style", "currency", "currencyDisplay", "currencySign", "unit", "unitDisplay", "minimumIntegerDigits", "minimumFractionDigits", "maximumFractionDigits", "minimumSignificantDigits", "maximumSignificantDigits", "useGrouping", "notation", "compactDisplay", "signDisplay", "roundingIncrement", "roundingMode", "roundingPriority", "trailingZeroDisplay"];
 
+// toIntlMV keeps decimal strings exact, as ICU does: a string with more
+// digits than a double holds becomes {neg, dec} instead of a Number.
 function toIntlMV(x) {
   if (typeof x === "bigint") return x;
   if (typeof x === "string") {
-    const t = x.trim();
-    if (/^-?\d+$/.test(t) && t.replace(/^-/, "").length > 15) return BigInt(t);
+    const m = /^\s*([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?\s*$/.exec(x);
+    if (m && (m[2] || m[3])) {
+      const ip = m[2] || "", fp = m[3] || "";
+      let d = (ip + fp).replace(/^0+/, "");
+      const lead = (ip + fp).length - d.length;
+      if (d.replace(/0+$/, "").length > 15) {
+        const e = ip.length - lead + Number(m[4] || 0);
+        d = d.replace(/0+$/, "");
+        return { neg: m[1] === "-", dec: { d, e } };
+      }
+    }
   }
   return Number(x);
 }
@@ -458,8 +469,9 @@ function toIntlMV(x) {
 function nfFormatToParts(s, x) {
   x = toIntlMV(x);
   const sym = s.sym;
-  const isBig = typeof x === "bigint";
-  const negative = isBig ? x < 0n : x < 0 || Object.is(x, -0);
+  const exact = typeof x === "object";
+  const isBig = typeof x === "bigint" || exact;
+  const negative = exact ? x.neg : isBig ? x < 0n : x < 0 || Object.is(x, -0);
   let inner, plural = "other", isZero = false;
   let exp = 0;
   if (!isBig && Number.isNaN(x)) {
@@ -467,7 +479,7 @@ function nfFormatToParts(s, x) {
   } else if (!isBig && !Number.isFinite(x)) {
     inner = [{ type: "infinity", value: sym.inf }];
   } else {
-    let dec = toDec(x);
+    let dec = exact ? x.dec : toDec(x);
     if (s.style === "percent" && dec.d !== "") dec = { d: dec.d, e: dec.e + 2 };
     const lang = langOf(s.data);
     if (s.notation === "scientific" || s.notation === "engineering") {

@@ -198,6 +198,15 @@
     `new Intl.DateTimeFormat("en", {era: "long", dateStyle: "long"})`,
     `new Date(8.64e15).toLocaleString("en-US", {timeZone: "UTC"})`,
     `new Date(-8.64e15).toLocaleDateString("en-US", {timeZone: "UTC"})`,
+    `new Intl.NumberFormat("en",{maximumFractionDigits:20}).format("1234.5678901234567890123")`,
+    `new Intl.NumberFormat("de",{maximumFractionDigits:3}).format("-0.00012345678901234567890")`,
+    `new Intl.NumberFormat("en").format("12345678901234567890.5")`,
+    `new Intl.NumberFormat("en",{notation:"compact"}).format("98765432109876543210")`,
+    `new Intl.NumberFormat("en").format("1e3")`,
+    `new Intl.NumberFormat("en").format(" 42 ")`,
+    `new Intl.NumberFormat("en").format("abc")`,
+    `new Intl.NumberFormat("en").format("")`,
+    `new Intl.NumberFormat("en").format("0x1F")`,
   );
   // Errors and locale negotiation.
   c.push(
