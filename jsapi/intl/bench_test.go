@@ -87,3 +87,25 @@ func BenchmarkFormat(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLoadTables is the once-per-process cost of one locale's tables:
+// gunzip and index them.
+func BenchmarkLoadTables(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		tablesMu.Lock()
+		delete(tables, "de")
+		tablesMu.Unlock()
+		if _, err := tablesFor("de"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkCompile is the once-per-process compile of intl.js.
+func BenchmarkCompile(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		if _, err := goja.Compile("intl.js", intlSource, true); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -69,18 +69,20 @@ func tablesFor(locale string) (localeTables, error) {
 		return nil, fmt.Errorf("%s: %w", locale, err)
 	}
 	m := localeTables{}
+	// Only the pieces JavaScript asks for are kept: parts of sections, and
+	// entries (not the whole) of itemised parts.
 	for k, v := range top {
-		m[k] = string(v)
 		var sub map[string]json.RawMessage
 		if json.Unmarshal(v, &sub) != nil {
+			m[k] = string(v)
 			continue
 		}
 		keys := make([]string, 0, len(sub))
 		for sk, sv := range sub {
 			part := k + "." + sk
-			m[part] = string(sv)
 			keys = append(keys, sk)
 			if !itemParts[part] {
+				m[part] = string(sv)
 				continue
 			}
 			var obj map[string]json.RawMessage

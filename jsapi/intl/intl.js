@@ -27,7 +27,11 @@ function data(loc, sec) {
       let val, done = false;
       Object.defineProperty(v, sub, {
         get() {
-          if (!done) { val = JSON.parse(host.data(loc, sec + "." + sub)); done = true; }
+          if (!done) {
+            const raw = host.data(loc, sec + "." + sub);
+            val = raw === undefined ? undefined : JSON.parse(raw);
+            done = true;
+          }
           return val;
         },
         enumerable: true,
