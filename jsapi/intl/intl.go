@@ -3,12 +3,10 @@ package intl
 import (
 	"compress/gzip"
 	"embed"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -21,7 +19,7 @@ import (
 //go:embed intl.js
 var intlSource string
 
-//go:embed data/*.json.gz
+//go:embed data/*.tsv.gz
 var dataFS embed.FS
 
 // program is compiled once per process; goja programs are shareable.
@@ -29,29 +27,26 @@ var program = sync.OnceValues(func() (*goja.Program, error) {
 	return goja.Compile("intl.js", intlSource, true)
 })
 
-// localeTables is one locale's data file split into parts: "number" lists
-// its parts ("currency", "unit"...) as "number/keys", and "number.currency"
-// holds that part's JSON, so a runtime parses only what it formats with.
+// localeTables is one locale's data file: "key<TAB>JSON" lines that
+// internal/gen/gen.mjs split so a runtime parses only what it formats with.
+// A section ("number") lists its parts under "number/keys"; a part is
+// "number.currency"; the big date parts are split into entries such as
+// "date.style/full|short|".
 type localeTables map[string]string
-
-// itemParts are the parts big enough to be indexed one entry further, as
-// "date.style/full|short|" (object keys) or "date.zoneNames/3" (array
-// indexes), so formatting with one pattern parses only that pattern.
-var itemParts = map[string]bool{"date.date": true, "date.time": true, "date.style": true, "date.glue": true, "date.range": true, "date.tzSuf": true, "date.zoneNames": true}
 
 var (
 	tablesMu sync.Mutex
 	tables   = map[string]localeTables{}
 )
 
-// tablesFor loads and splits a locale's tables on first use per process.
+// tablesFor loads a locale's tables on first use per process.
 func tablesFor(locale string) (localeTables, error) {
 	tablesMu.Lock()
 	defer tablesMu.Unlock()
 	if t, ok := tables[locale]; ok {
 		return t, nil
 	}
-	f, err := dataFS.Open("data/" + locale + ".json.gz")
+	f, err := dataFS.Open("data/" + locale + ".tsv.gz")
 	if err != nil {
 		return nil, err
 	}
@@ -64,41 +59,21 @@ func tablesFor(locale string) (localeTables, error) {
 	if err != nil {
 		return nil, err
 	}
-	var top map[string]json.RawMessage
-	if err := json.Unmarshal(b, &top); err != nil {
-		return nil, fmt.Errorf("%s: %w", locale, err)
-	}
+	// One string for the file; the map's values are slices of it.
+	all := string(b)
 	m := localeTables{}
-	// Only the pieces JavaScript asks for are kept: parts of sections, and
-	// entries (not the whole) of itemised parts.
-	for k, v := range top {
-		var sub map[string]json.RawMessage
-		if json.Unmarshal(v, &sub) != nil {
-			m[k] = string(v)
-			continue
+	for len(all) > 0 {
+		line := all
+		if i := strings.IndexByte(all, '\n'); i >= 0 {
+			line, all = all[:i], all[i+1:]
+		} else {
+			all = ""
 		}
-		keys := make([]string, 0, len(sub))
-		for sk, sv := range sub {
-			part := k + "." + sk
-			keys = append(keys, sk)
-			if !itemParts[part] {
-				m[part] = string(sv)
-				continue
-			}
-			var obj map[string]json.RawMessage
-			var arr []json.RawMessage
-			if json.Unmarshal(sv, &obj) == nil {
-				for ik, iv := range obj {
-					m[part+"/"+ik] = string(iv)
-				}
-			} else if json.Unmarshal(sv, &arr) == nil {
-				for i, iv := range arr {
-					m[part+"/"+strconv.Itoa(i)] = string(iv)
-				}
-			}
+		k, v, ok := strings.Cut(line, "\t")
+		if !ok {
+			return nil, fmt.Errorf("intl: %s: malformed table line %q", locale, k)
 		}
-		sort.Strings(keys)
-		m[k+"/keys"] = strings.Join(keys, "\x00")
+		m[k] = v
 	}
 	tables[locale] = m
 	return m, nil

@@ -1,4 +1,4 @@
-// Generates ../../data/<locale>.json.gz: the CLDR-derived strings pigo's Intl
+// Generates ../../data/<locale>.tsv.gz: the CLDR-derived strings pigo's Intl
 // needs that golang.org/x/text does not carry (number symbols and patterns,
 // compact and unit patterns, date/time patterns and names, relative-time,
 // list patterns, display names). Every string is read back from Node 22's own
@@ -414,6 +414,27 @@ function displayData(loc) {
   return d;
 }
 
+// flatten writes the tables as "key<TAB>JSON" lines, split so that the Go
+// side needs no JSON parsing and JavaScript parses only what it reads:
+// a section "number" lists its parts as "number/keys" (NUL-separated) and
+// holds each as "number.currency"; the big date parts are split once more
+// into entries, "date.style/full|short|" or "date.zoneNames/3".
+const ITEM_PARTS = new Set(["date.date", "date.time", "date.style", "date.glue", "date.range", "date.tzSuf", "date.zoneNames"]);
+function flatten(data) {
+  const lines = [];
+  const isObj = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+  for (const [k, v] of Object.entries(data)) {
+    if (!isObj(v)) { lines.push(k + "\t" + JSON.stringify(v)); continue; }
+    lines.push(k + "/keys\t" + Object.keys(v).sort().join("\u0000"));
+    for (const [sk, sv] of Object.entries(v)) {
+      const part = k + "." + sk;
+      if (!ITEM_PARTS.has(part)) { lines.push(part + "\t" + JSON.stringify(sv)); continue; }
+      for (const [ik, iv] of Object.entries(sv)) lines.push(part + "/" + ik + "\t" + JSON.stringify(iv));
+    }
+  }
+  return lines.join("\n") + "\n";
+}
+
 // zoneAliases maps each zone name in the system tz database that Node
 // accepts to the ID Node reports when it differs ("Asia/Kolkata" is
 // "Asia/Calcutta" in ICU).
@@ -440,12 +461,12 @@ function zoneAliases() {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   fs.mkdirSync(out, { recursive: true });
   // Locale-independent tables.
-  fs.writeFileSync(path.join(out, "_shared.json.gz"), zlib.gzipSync(JSON.stringify({ alias: zoneAliases(), timeZones: Intl.supportedValuesOf("timeZone") }), { level: 9 }));
+  fs.writeFileSync(path.join(out, "_shared.tsv.gz"), zlib.gzipSync(flatten({ alias: zoneAliases(), timeZones: Intl.supportedValuesOf("timeZone") }), { level: 9 }));
   for (const loc of LOCALES) {
     const plural = { cardinal: new Intl.PluralRules(loc).resolvedOptions().pluralCategories, ordinal: new Intl.PluralRules(loc, { type: "ordinal" }).resolvedOptions().pluralCategories };
     const data = { locale: loc, plural, number: numberData(loc), date: dateData(loc), rel: relData(loc), list: listData(loc), display: displayData(loc) };
     // Gzipped: the tables compress about 15 to 1 and are read once.
-    fs.writeFileSync(path.join(out, loc + ".json.gz"), zlib.gzipSync(JSON.stringify(data), { level: 9 }));
+    fs.writeFileSync(path.join(out, loc + ".tsv.gz"), zlib.gzipSync(flatten(data), { level: 9 }));
     console.log(loc, JSON.stringify(data).length);
   }
 }
