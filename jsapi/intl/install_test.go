@@ -10,7 +10,6 @@ import (
 // Runtimes on different goroutines share the compiled program and the
 // per-locale tables; the first uses race to load them.
 func TestConcurrentRuntimes(t *testing.T) {
-	t.Setenv("TZ", "UTC")
 	var wg sync.WaitGroup
 	errs := make(chan error, 8)
 	for i := 0; i < 8; i++ {

@@ -8,7 +8,9 @@
 const AVAILABLE = ["en", "en-GB", "de", "fr", "es", "ja", "zh"];
 // Tags whose ICU data equal their base locale's; Node reports them as asked.
 const SAME = { "en-US": "en", "de-DE": "de", "fr-FR": "fr", "es-ES": "es", "ja-JP": "ja", "zh-CN": "zh", "zh-Hans": "zh", "zh-Hans-CN": "zh" };
-const DEFAULT_LOCALE = "en-US";
+// The process default (LC_ALL, LC_MESSAGES, LANG) when it has tables,
+// else en-US.
+const DEFAULT_LOCALE = host.defaultLocale();
 
 // data returns a locale's table section. Objects come back with one lazy
 // property per part, so formatting a date never parses the zone names it
@@ -118,7 +120,7 @@ function resolveLocale(locales) {
     const r = lookup(t);
     if (r) return r;
   }
-  return { locale: DEFAULT_LOCALE, data: "en", keys: Object.create(null) };
+  return lookup(DEFAULT_LOCALE) || { locale: "en-US", data: "en", keys: Object.create(null) };
 }
 
 function supportedLocalesOf(locales, options) {
@@ -994,7 +996,10 @@ function Collator(locales, options) {
     const m = host.collationLocale(base);
     if (m !== null) { r = { locale: m, data: m, keys }; break; }
   }
-  if (r === null) r = { locale: DEFAULT_LOCALE, data: "en", keys: Object.create(null) };
+  if (r === null) {
+    const m = host.collationLocale(splitExt(DEFAULT_LOCALE).base);
+    r = m !== null ? { locale: m, data: m, keys: Object.create(null) } : { locale: "en-US", data: "en", keys: Object.create(null) };
+  }
   let ext = "";
   if (numeric === undefined && (r.keys.kn === "true" || r.keys.kn === "false")) ext += r.keys.kn === "true" ? "-kn" : "-kn-false";
   if (caseFirst === undefined && ["upper", "lower", "false"].includes(r.keys.kf)) ext += "-kf-" + r.keys.kf;
