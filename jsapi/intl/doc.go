@@ -1,7 +1,8 @@
 // Package intl implements ECMA-402 Intl for goja runtimes, matching Node 22
 // (ICU) output for en (en-US), en-GB, de, fr, es, ja and zh (zh-CN). Other
 // locales negotiate down to one of these (de-AT is de, zh-TW is zh), or to
-// en-US.
+// the default locale, which is the process's (LC_ALL, LC_MESSAGES, LANG, as
+// ICU reads them) when there are tables for it and en-US otherwise.
 //
 // # Globals
 //
@@ -19,8 +20,9 @@
 // resolvedOptions, formatting from templates) lives in intl.js. Go supplies
 // what JavaScript cannot do cheaply or at all: locale canonicalisation
 // (x/text/language), collation (x/text/collate), segmentation
-// (rivo/uniseg), time zone arithmetic (time.LoadLocation; the default zone is
-// the process's, as in Node) and the per-locale CLDR tables in data/.
+// (rivo/uniseg), time zone arithmetic (time.LoadLocation over the embedded
+// time/tzdata; the default zone is the process's, as in Node) and the
+// per-locale CLDR tables in data/.
 //
 // The tables are not hand-written: internal/gen/gen.mjs reads every string
 // back from Node 22's own ICU (number symbols and patterns, currency, unit

@@ -11,6 +11,9 @@ import (
 	"strings"
 	"sync"
 	"time"
+	// Zone data in the binary: Node carries ICU's, and a machine or
+	// container without /usr/share/zoneinfo must still resolve timeZone.
+	_ "time/tzdata"
 
 	"github.com/dop251/goja"
 	"golang.org/x/text/language"
