@@ -226,6 +226,13 @@ func newHost(rt *goja.Runtime) *goja.Object {
 		}
 		return rt.ToValue(s)
 	})
+	set("maximize", func(c goja.FunctionCall) goja.Value {
+		s, ok := maximize(c.Argument(0).String())
+		if !ok {
+			return goja.Null()
+		}
+		return rt.ToValue(s)
+	})
 	set("canonicalize", func(c goja.FunctionCall) goja.Value {
 		s, ok := canonicalize(c.Argument(0).String())
 		if !ok {
@@ -321,6 +328,23 @@ var processLocale = sync.OnceValue(func() string {
 
 // processTimeZone is read once per process, as V8 does.
 var processTimeZone = sync.OnceValue(defaultTimeZone)
+
+// maximize adds likely script and region subtags (CLDR likely subtags, as
+// x/text/language has them) to a language[-script][-region] tag.
+func maximize(tag string) (string, bool) {
+	t, err := language.Parse(tag)
+	if err != nil {
+		return "", false
+	}
+	b, _ := t.Base()
+	s, _ := t.Script()
+	r, _ := t.Region()
+	out, err := language.Compose(b, s, r)
+	if err != nil {
+		return "", false
+	}
+	return out.String(), true
+}
 
 // defaultTimeZone is the process time zone as Node reports it: TZ if set,
 // else the zone /etc/localtime names; Etc/UTC and friends are "UTC".

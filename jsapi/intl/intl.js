@@ -1271,26 +1271,111 @@ defineCtor("Segmenter", Segmenter, {
   },
 });
 
-// ---- Locale (the subset canonicalisation needs) -----------------------
+// ---- Locale -----------------------------------------------------------
 const localeSlots = new WeakMap();
-function Locale(tag) {
+const LOC = "locale";
+// Unicode extension keys the Locale options set, in canonical (sorted) order.
+const LOCALE_KEYS = [["calendar", "ca"], ["collation", "co"], ["hourCycle", "hc"], ["caseFirst", "kf"], ["numeric", "kn"], ["numberingSystem", "nu"]];
+// parseTag splits a canonical tag into its base subtags, its -u- keywords
+// and whatever other extensions follow.
+function parseTag(tag) {
+  const parts = tag.split("-");
+  let i = 1;
+  const r = { language: parts[0], script: undefined, region: undefined, variants: [], keys: {}, keyOrder: [], other: "" };
+  if (/^[A-Za-z]{4}$/.test(parts[i] || "")) r.script = parts[i++];
+  if (/^([A-Za-z]{2}|\d{3})$/.test(parts[i] || "")) r.region = parts[i++];
+  while (i < parts.length && parts[i].length > 1) r.variants.push(parts[i++]);
+  const rest = parts.slice(i);
+  let j = 0;
+  const other = [];
+  while (j < rest.length) {
+    if (rest[j] === "u") {
+      j++;
+      while (j < rest.length && rest[j].length > 2) j++; // attributes
+      while (j < rest.length && rest[j].length === 2) {
+        const k = rest[j++];
+        const vals = [];
+        while (j < rest.length && rest[j].length > 2) vals.push(rest[j++]);
+        r.keys[k] = vals.join("-") || "true";
+        r.keyOrder.push(k);
+      }
+    } else {
+      other.push(rest[j++]);
+      while (j < rest.length && rest[j].length > 1) other.push(rest[j++]);
+    }
+  }
+  r.other = other.join("-");
+  return r;
+}
+function buildTag(r) {
+  let t = [r.language, r.script, r.region, ...r.variants].filter(Boolean).join("-");
+  const keys = Object.keys(r.keys).sort();
+  if (keys.length) t += "-u-" + keys.map((k) => (r.keys[k] === "true" ? k : k + "-" + r.keys[k])).join("-");
+  if (r.other) t += "-" + r.other;
+  return t;
+}
+function Locale(tag, options) {
   if (!new.target) throw new TypeError("Constructor Intl.Locale requires 'new'");
   if (typeof tag !== "string" && !(typeof tag === "object" && tag !== null)) throw new TypeError("First argument to Intl.Locale constructor can't be empty or missing");
-  const c = host.canonicalize(tag instanceof Locale ? localeSlots.get(tag).tag : String(tag));
+  let c = host.canonicalize(tag instanceof Locale ? localeSlots.get(tag).tag : String(tag));
   if (c === null) throw new RangeError("Incorrect locale information provided");
-  localeSlots.set(this, { tag: c });
+  const opts = coerceOptions(options);
+  const r = parseTag(c);
+  const lang = getOption(opts, "language", "string", undefined, undefined, LOC);
+  if (lang !== undefined) { if (!/^([a-zA-Z]{2,3}|[a-zA-Z]{5,8})$/.test(lang)) throw new RangeError("Incorrect locale information provided"); r.language = lang.toLowerCase(); }
+  const script = getOption(opts, "script", "string", undefined, undefined, LOC);
+  if (script !== undefined) { if (!/^[a-zA-Z]{4}$/.test(script)) throw new RangeError("Incorrect locale information provided"); r.script = script[0].toUpperCase() + script.slice(1).toLowerCase(); }
+  const region = getOption(opts, "region", "string", undefined, undefined, LOC);
+  if (region !== undefined) { if (!/^([a-zA-Z]{2}|\d{3})$/.test(region)) throw new RangeError("Incorrect locale information provided"); r.region = region.toUpperCase(); }
+  for (const [opt, key] of LOCALE_KEYS) {
+    let v = opt === "numeric" ? getOption(opts, opt, "boolean", undefined, undefined, LOC) : getOption(opts, opt, "string", opt === "hourCycle" ? ["h11", "h12", "h23", "h24"] : opt === "caseFirst" ? ["upper", "lower", "false"] : undefined, undefined, LOC);
+    if (v === undefined) continue;
+    v = String(v);
+    if (!/^[a-zA-Z0-9]{3,8}(-[a-zA-Z0-9]{3,8})*$/.test(v) && opt !== "numeric") throw new RangeError("Incorrect locale information provided");
+    r.keys[key] = v;
+  }
+  c = host.canonicalize(buildTag(r));
+  if (c === null) throw new RangeError("Incorrect locale information provided");
+  localeSlots.set(this, { tag: c, parts: parseTag(c) });
 }
-function localePart(loc, re) {
-  const base = splitExt(localeSlots.get(loc).tag).base;
-  const m = base.split("-").slice(1).find((p) => re.test(p));
-  return m;
+function localeOf(obj, name) {
+  return slotsOf(localeSlots, obj, "Intl.Locale.prototype." + name);
+}
+// likely applies CLDR likely subtags (x/text) to language, script and region.
+function likely(r) {
+  const m = host.maximize([r.language, r.script, r.region].filter(Boolean).join("-"));
+  return m === null ? null : parseTag(m);
 }
 defineMethods(Locale.prototype, {
-  toString() { return slotsOf(localeSlots, this, "Intl.Locale.prototype.toString").tag; },
-  get baseName() { return splitExt(slotsOf(localeSlots, this, "Intl.Locale.prototype.baseName").tag).base; },
-  get language() { return slotsOf(localeSlots, this, "Intl.Locale.prototype.language").tag.split("-")[0]; },
-  get script() { slotsOf(localeSlots, this, "Intl.Locale.prototype.script"); return localePart(this, /^[A-Za-z]{4}$/); },
-  get region() { slotsOf(localeSlots, this, "Intl.Locale.prototype.region"); return localePart(this, /^([A-Za-z]{2}|\d{3})$/); },
+  toString() { return localeOf(this, "toString").tag; },
+  maximize() {
+    const r = { ...localeOf(this, "maximize").parts };
+    const m = likely(r);
+    if (m) { r.language = m.language; r.script = m.script; r.region = m.region; }
+    return new Locale(buildTag(r));
+  },
+  minimize() {
+    const r = { ...localeOf(this, "minimize").parts };
+    const max = likely(r);
+    if (max) {
+      const same = (t) => { const x = likely(t); return x && x.language === max.language && x.script === max.script && x.region === max.region; };
+      const lang = max.language;
+      const tries = [{ language: lang }, { language: lang, region: max.region }, { language: lang, script: max.script }];
+      const hit = tries.find(same) || { language: lang, script: max.script, region: max.region };
+      r.language = hit.language; r.script = hit.script; r.region = hit.region;
+    }
+    return new Locale(buildTag(r));
+  },
+  get baseName() { const p = localeOf(this, "baseName").parts; return [p.language, p.script, p.region, ...p.variants].filter(Boolean).join("-"); },
+  get language() { const l = localeOf(this, "language").parts.language; return l === "und" ? undefined : l; },
+  get script() { return localeOf(this, "script").parts.script; },
+  get region() { return localeOf(this, "region").parts.region; },
+  get calendar() { return localeOf(this, "calendar").parts.keys.ca; },
+  get caseFirst() { return localeOf(this, "caseFirst").parts.keys.kf; },
+  get collation() { return localeOf(this, "collation").parts.keys.co; },
+  get hourCycle() { return localeOf(this, "hourCycle").parts.keys.hc; },
+  get numeric() { const k = localeOf(this, "numeric").parts.keys.kn; return k === "true"; },
+  get numberingSystem() { return localeOf(this, "numberingSystem").parts.keys.nu; },
 }, "Intl.Locale");
 
 // ---- Intl -------------------------------------------------------------

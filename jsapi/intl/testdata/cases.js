@@ -321,6 +321,13 @@
     `new Intl.Locale("en-Latn-US").baseName`,
     `new Intl.Locale("zh-Hant-TW").script + new Intl.Locale("zh-Hant-TW").region`,
     `String(new Intl.Locale("EN-us"))`,
+    `JSON.stringify(["en","zh","zh-TW","zh-HK","sr","und","en-GB","ja-JP","de-Latn-DE","es-419","pt","pt-PT","ar","hi","ko-KR","ru","he","uz-Arab","en-u-hc-h23-ca-buddhist","EN-us-u-kn","de-DE-1996","fr-CA-x-private"].map(t=>{const l=new Intl.Locale(t);return [String(l),l.baseName,String(l.maximize()),String(l.minimize()),l.language,l.script,l.region,l.calendar,l.hourCycle,l.numeric,l.caseFirst,l.collation,l.numberingSystem]}))`,
+    `String(new Intl.Locale("en",{region:"GB",calendar:"gregory",hourCycle:"h12",numeric:true,caseFirst:"upper",numberingSystem:"latn",collation:"phonebk"}))`,
+    `String(new Intl.Locale("en-US",{language:"fr",script:"Latn"}))`,
+    `new Intl.Locale("en",{hourCycle:"h25"})`,
+    `new Intl.Locale("en",{region:"USA"})`,
+    `new Intl.NumberFormat(new Intl.Locale("de-DE")).format(1234.5)`,
+    `Intl.getCanonicalLocales(new Intl.Locale("EN-gb")).join()`,
   );
   return c;
 })()
