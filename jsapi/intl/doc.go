@@ -8,7 +8,7 @@
 //
 // [Install] defines globalThis.Intl with DateTimeFormat, NumberFormat,
 // Collator, PluralRules, RelativeTimeFormat, ListFormat, DisplayNames,
-// Segmenter, a minimal Locale, getCanonicalLocales and supportedValuesOf, and
+// Segmenter, Locale, getCanonicalLocales and supportedValuesOf, and
 // points Number, BigInt and Array toLocaleString, Date toLocaleString,
 // toLocaleDateString and toLocaleTimeString, and String localeCompare at
 // them. Intl is an accessor that compiles nothing and reads no table until a
