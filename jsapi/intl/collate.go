@@ -2,7 +2,6 @@ package intl
 
 import (
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf16"
 
@@ -63,29 +62,6 @@ func newCollator(locale, sensitivity string, numeric, ignorePunct bool, caseFirs
 		return r
 	}
 }
-
-// collationLocale returns the locale Node reports for a Collator asked for
-// tag, or false when x/text has no collation for its language. Regions that
-// ICU has no tailoring for resolve to the language ("en-GB" is "en").
-func collationLocale(tag string) (string, bool) {
-	t, err := language.Parse(tag)
-	if err != nil {
-		return "", false
-	}
-	base, _ := t.Base()
-	if _, _, conf := collateMatcher().Match(t); conf == language.No {
-		return "", false
-	}
-	switch tag {
-	case "en-GB", "en-AU", "en-CA", "en-IN", "en-IE", "en-NZ", "en-ZA":
-		return base.String(), true
-	}
-	return tag, true
-}
-
-var collateMatcher = sync.OnceValue(func() language.Matcher {
-	return language.NewMatcher(append([]language.Tag{language.Und}, collate.Supported()...))
-})
 
 // segment splits s for Intl.Segmenter and returns, per segment, its start
 // and end in UTF-16 code units and (for words) whether it is word-like; nil

@@ -1,5 +1,7 @@
 // Package intl implements ECMA-402 Intl for goja runtimes, matching Node 22
-// (ICU) output for en (en-US), en-GB, de, fr, es, ja and zh (zh-CN). Other
+// (ICU) output for en (en-US), en-GB, de, fr, es, ja, zh (zh-CN), it, pt
+// (pt-BR), ko, nl, ru and pl. Collation covers every language ICU collates
+// (x/text/collate). Other
 // locales negotiate down to one of these (de-AT is de, zh-TW is zh), or to
 // the default locale, which is the process's (LC_ALL, LC_MESSAGES, LANG, as
 // ICU reads them) when there are tables for it and en-US otherwise.

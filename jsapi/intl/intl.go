@@ -255,13 +255,6 @@ func newHost(rt *goja.Runtime) *goja.Object {
 	set("collator", func(c goja.FunctionCall) goja.Value {
 		return rt.ToValue(newCollator(c.Argument(0).String(), c.Argument(1).String(), c.Argument(2).ToBoolean(), c.Argument(3).ToBoolean(), c.Argument(4).String()))
 	})
-	set("collationLocale", func(c goja.FunctionCall) goja.Value {
-		s, ok := collationLocale(c.Argument(0).String())
-		if !ok {
-			return goja.Null()
-		}
-		return rt.ToValue(s)
-	})
 	set("segment", func(c goja.FunctionCall) goja.Value {
 		b := segment(c.Argument(0).String(), c.Argument(1).String())
 		if b == nil {

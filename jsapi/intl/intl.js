@@ -5,9 +5,9 @@
 "use strict";
 
 // ---- locales ----------------------------------------------------------
-const AVAILABLE = ["en", "en-GB", "de", "fr", "es", "ja", "zh"];
+const AVAILABLE = ["en", "en-GB", "de", "fr", "es", "ja", "zh", "it", "pt", "ko", "nl", "ru", "pl"];
 // Tags whose ICU data equal their base locale's; Node reports them as asked.
-const SAME = { "en-US": "en", "de-DE": "de", "fr-FR": "fr", "es-ES": "es", "ja-JP": "ja", "zh-CN": "zh", "zh-Hans": "zh", "zh-Hans-CN": "zh" };
+const SAME = { "en-US": "en", "de-DE": "de", "fr-FR": "fr", "es-ES": "es", "ja-JP": "ja", "zh-CN": "zh", "zh-Hans": "zh", "zh-Hans-CN": "zh", "it-IT": "it", "pt-BR": "pt", "ko-KR": "ko", "nl-NL": "nl", "ru-RU": "ru", "pl-PL": "pl" };
 // The process default (LC_ALL, LC_MESSAGES, LANG) when it has tables,
 // else en-US.
 const DEFAULT_LOCALE = host.defaultLocale();
@@ -197,11 +197,33 @@ function pluralCategory(lang, type, intStr, fracStr, exp) {
       return "other";
     }
     if (lang === "fr") return n === 1 ? "one" : "other";
+    if (lang === "it") return n === 11 || n === 8 || n === 80 || n === 800 ? "many" : "other";
     return "other";
   }
+  const millions = (e === 0 && i !== 0 && mod(intStr, 1000000) === 0 && v === 0) || e < 0 || e > 5;
   switch (lang) {
-    case "en": case "de":
+    case "en": case "de": case "nl":
       return i === 1 && v === 0 ? "one" : "other";
+    case "it":
+      if (i === 1 && v === 0) return "one";
+      return millions ? "many" : "other";
+    case "pt":
+      if (i === 0 || i === 1) return "one";
+      return millions ? "many" : "other";
+    case "ru": {
+      if (v !== 0) return "other";
+      const i10 = mod(intStr, 10), i100 = mod(intStr, 100);
+      if (i10 === 1 && i100 !== 11) return "one";
+      if (i10 >= 2 && i10 <= 4 && !(i100 >= 12 && i100 <= 14)) return "few";
+      return "many";
+    }
+    case "pl": {
+      if (i === 1 && v === 0) return "one";
+      if (v !== 0) return "other";
+      const i10 = mod(intStr, 10), i100 = mod(intStr, 100);
+      if (i10 >= 2 && i10 <= 4 && !(i100 >= 12 && i100 <= 14)) return "few";
+      return "many";
+    }
     case "fr":
       if (i === 0 || i === 1) return "one";
       if ((e === 0 && i !== 0 && mod(intStr, 1000000) === 0 && v === 0) || e < 0 || e > 5) return "many";
@@ -472,7 +494,7 @@ function toIntlMV(x) {
   return Number(x);
 }
 
-function nfFormatToParts(s, x) {
+function nfFormatToParts(s, x, approx) {
   x = toIntlMV(x);
   const sym = s.sym;
   const exact = typeof x === "object";
@@ -538,29 +560,42 @@ function nfFormatToParts(s, x) {
     case "negative": sign = negative && !isZero ? "-" : ""; break;
   }
   if (!isBig && Number.isNaN(x) && s.signDisplay !== "always") sign = "";
-  let pos, neg;
+  let pos, neg, plus;
   switch (s.style) {
-    case "percent": pos = sym.percent; neg = sym.percentNeg; break;
+    case "percent": pos = sym.percent; neg = sym.percentNeg; plus = sym.percentPlus; break;
     case "currency": {
       const c = entry(sym.currency, s.currency);
       if (s.currencyDisplay === "name") {
         const e = c.name[plural] || c.name.other;
-        pos = e[0]; neg = e[1];
+        pos = e[0]; neg = e[1]; plus = e[2];
       } else {
         const e = c[s.currencyDisplay];
         pos = e[0]; neg = s.currencySign === "accounting" && sign === "-" ? e[2] : e[1];
+        plus = s.currencySign === "accounting" ? e[4] : e[3];
       }
       break;
     }
     case "unit": {
       const u = entry(sym.unit, s.unit)[s.unitDisplay];
       const e = u[plural] || u.other;
-      pos = e[0]; neg = e[1];
+      pos = e[0]; neg = e[1]; plus = e[2];
       break;
     }
-    default: pos = ["#"]; neg = sym.decimalNeg;
+    default: pos = ["#"]; neg = sym.decimalNeg; plus = sym.decimalPlus;
   }
-  const parts = applyTmpl(sign ? neg : pos, inner, sign, sym);
+  // ICU writes the approximately sign where the sign goes, before it.
+  if (approx) {
+    const t = sign === "+" && plus ? plus : neg;
+    const out = [];
+    for (const p of applyTmpl(t, inner, sign || "-", sym)) {
+      if (p.type === "minusSign" || p.type === "plusSign") {
+        out.push({ type: "approximatelySign", value: approx });
+        if (sign) out.push(p);
+      } else out.push(p);
+    }
+    return out;
+  }
+  const parts = applyTmpl(sign === "+" && plus ? plus : sign ? neg : pos, inner, sign, sym);
   return parts;
 }
 
@@ -590,15 +625,7 @@ function nfRangeParts(s, a, b) {
   if ((typeof A === "number" && isNaN(A)) || (typeof B === "number" && isNaN(B))) throw new RangeError("Invalid number range");
   const pa = nfFormatToParts(s, A), pb = nfFormatToParts(s, B);
   const tag = (ps, source) => ps.map((p) => ({ type: p.type, value: p.value, source }));
-  if (partsText(pa) === partsText(pb)) {
-    if (pa.some((p) => p.type === "minusSign" || p.type === "plusSign")) throw notSupported("NumberFormat.prototype.formatRange approximately sign with a sign");
-    const approx = s.sym.approx.split("{0}");
-    const out = [];
-    if (approx[0]) out.push({ type: "approximatelySign", value: approx[0], source: "shared" });
-    out.push(...tag(pa, "shared"));
-    if (approx[1]) out.push({ type: "approximatelySign", value: approx[1], source: "shared" });
-    return out;
-  }
+  if (partsText(pa) === partsText(pb)) return tag(nfFormatToParts(s, A, s.sym.approx.replace("{0}", "")), "shared");
   // Units (but percent, which ICU formats as a percent pattern) and
   // currency names are ICU's outer modifier, the same unit on both ends.
   const longName = (s.style === "unit" && s.unit !== "percent") || (s.style === "currency" && s.currencyDisplay === "name");
@@ -788,6 +815,16 @@ function initDTF(obj, locales, options, required, defaults) {
     }
   }
   if (s.dayPeriod !== undefined && !tmpl.some((x) => x[0] === "dayPeriod")) delete s.dayPeriod;
+  // V8 derives resolved fields by searching the ICU pattern for field
+  // letters, quoted literals included: Spanish "'de'" reads as a day and
+  // Portuguese "'às'" as a second. Do the same for fields the pattern lacks.
+  if (!dateStyle && !timeStyle) {
+    const lit = tmpl.filter((x) => x[0] === "literal").map((x) => x[1]).join("\u0000");
+    for (const [field, ch] of [["year", "y"], ["day", "d"], ["minute", "m"], ["second", "s"]]) {
+      if (s[field] !== undefined || !lit.includes(ch)) continue;
+      s[field] = lit.includes(ch + ch) ? "2-digit" : "numeric";
+    }
+  }
   s.rangeKey = dateStyle || timeStyle ? [dateStyle || "", timeStyle || "", ""].join("|") : DATE_FIELDS.map((k) => comp[k] || "").join("|") + (TIME_FIELDS.some((k) => comp[k]) || comp.timeZoneName ? "+time" : "");
   if (!tmpl || tmpl.some(([t, v]) => t === "literal" && v === null)) throw notSupported("DateTimeFormat pattern for " + JSON.stringify(comp));
   s.tmpl = tmpl;
@@ -926,7 +963,10 @@ defineCtor("DateTimeFormat", DateTimeFormat, {
   },
   formatRange(a, b) {
     const s = slotsOf(dtfSlots, this, "Intl.DateTimeFormat.prototype.formatRange");
-    return dtfRangeParts(s, a, b).map((p) => p.value).join("");
+    const parts = dtfRangeParts(s, a, b);
+    const str = parts.map((p) => p.value).join("");
+    // Equal ends are formatted as format() would, U+202F included.
+    return parts.every((p) => p.source === "shared") ? str.replace(/\u202f/g, " ") : str;
   },
   formatRangeToParts(a, b) {
     return dtfRangeParts(slotsOf(dtfSlots, this, "Intl.DateTimeFormat.prototype.formatRangeToParts"), a, b);
@@ -978,6 +1018,16 @@ defineCtor("PluralRules", PluralRules, {
 });
 
 // ---- Collator ---------------------------------------------------------
+// collationLocale is the locale Node reports for a Collator asked for tag
+// (ICU keeps a region only where it has collation data for it: en-US stays,
+// pt-BR is pt), or null for a language without collation data. The
+// comparisons themselves come from x/text/collate for that locale.
+function collationLocale(tag) {
+  const t = data("_shared", "collation");
+  if (t.tags[tag] !== undefined) return t.tags[tag];
+  const lang = tag.split("-")[0];
+  return t.langs.includes(lang) ? lang : null;
+}
 const colSlots = new WeakMap();
 const COL = "Intl.Collator";
 function Collator(locales, options) {
@@ -993,11 +1043,11 @@ function Collator(locales, options) {
   let r = null;
   for (const t of canonicalizeLocaleList(locales)) {
     const { base, keys } = splitExt(t);
-    const m = host.collationLocale(base);
+    const m = collationLocale(base);
     if (m !== null) { r = { locale: m, data: m, keys }; break; }
   }
   if (r === null) {
-    const m = host.collationLocale(splitExt(DEFAULT_LOCALE).base);
+    const m = collationLocale(splitExt(DEFAULT_LOCALE).base);
     r = m !== null ? { locale: m, data: m, keys: Object.create(null) } : { locale: "en-US", data: "en", keys: Object.create(null) };
   }
   let ext = "";

@@ -1,7 +1,7 @@
 // Expressions checked against Node 22. Evaluated by both Node
 // (internal/gen/golden.mjs) and the Go test; each must be a JS expression.
 (function () {
-  const L = ["en-US", "en-GB", "de", "fr", "es", "ja", "zh-CN"];
+  const L = ["en-US", "en-GB", "de", "fr", "es", "ja", "zh-CN", "it", "pt-BR", "ko", "nl", "ru", "pl"];
   const c = [];
   const q = JSON.stringify;
   const T = "Date.UTC(2024,0,5,3,4,5)", T2 = "Date.UTC(2023,10,23,15,30,9)";

@@ -10,7 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const out = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../data");
-export const LOCALES = ["en", "en-GB", "de", "fr", "es", "ja", "zh"];
+export const LOCALES = ["en", "en-GB", "de", "fr", "es", "ja", "zh", "it", "pt", "ko", "nl", "ru", "pl"];
 
 const NUMPARTS = new Set(["integer", "group", "decimal", "fraction", "compact", "exponentSeparator", "exponentInteger", "exponentMinusSign"]);
 // tmpl turns formatToParts output into a template: the run of number parts
@@ -57,6 +57,9 @@ function numberData(loc) {
   d.decimalNeg = tmpl(nf.formatToParts(-1));
   d.percent = tmpl(new Intl.NumberFormat(loc, { style: "percent" }).formatToParts(0.5));
   d.percentNeg = tmpl(new Intl.NumberFormat(loc, { style: "percent" }).formatToParts(-0.5));
+  // Where a plus sign goes is not always where the minus goes (nl).
+  d.decimalPlus = tmpl(new Intl.NumberFormat(loc, { signDisplay: "always" }).formatToParts(1));
+  d.percentPlus = tmpl(new Intl.NumberFormat(loc, { style: "percent", signDisplay: "always" }).formatToParts(0.5));
   const samples = samplesFor(loc);
   d.pluralSamples = samples;
   d.currency = {};
@@ -66,10 +69,13 @@ function numberData(loc) {
       const f = new Intl.NumberFormat(loc, { style: "currency", currency: c, currencyDisplay: disp });
       if (disp === "name") {
         e.name = {};
-        for (const [cat, n] of Object.entries(samples)) e.name[cat] = [tmpl(f.formatToParts(n)), tmpl(f.formatToParts(-n))];
+        const fp = new Intl.NumberFormat(loc, { style: "currency", currency: c, currencyDisplay: disp, signDisplay: "always" });
+        for (const [cat, n] of Object.entries(samples)) e.name[cat] = [tmpl(f.formatToParts(n)), tmpl(f.formatToParts(-n)), tmpl(fp.formatToParts(n))];
       } else {
         e[disp] = [tmpl(f.formatToParts(1)), tmpl(f.formatToParts(-1)),
-          tmpl(new Intl.NumberFormat(loc, { style: "currency", currency: c, currencyDisplay: disp, currencySign: "accounting" }).formatToParts(-1))];
+          tmpl(new Intl.NumberFormat(loc, { style: "currency", currency: c, currencyDisplay: disp, currencySign: "accounting" }).formatToParts(-1)),
+          tmpl(new Intl.NumberFormat(loc, { style: "currency", currency: c, currencyDisplay: disp, signDisplay: "always" }).formatToParts(1)),
+          tmpl(new Intl.NumberFormat(loc, { style: "currency", currency: c, currencyDisplay: disp, currencySign: "accounting", signDisplay: "always" }).formatToParts(1))];
       }
     }
     e.digits = new Intl.NumberFormat(loc, { style: "currency", currency: c }).resolvedOptions().maximumFractionDigits;
@@ -103,8 +109,9 @@ function numberData(loc) {
     const e = {};
     for (const disp of ["short", "long", "narrow"]) {
       const f = new Intl.NumberFormat(loc, { style: "unit", unit: u, unitDisplay: disp });
+      const fp = new Intl.NumberFormat(loc, { style: "unit", unit: u, unitDisplay: disp, signDisplay: "always" });
       const o = {};
-      for (const [cat, n] of Object.entries(samples)) o[cat] = [tmpl(f.formatToParts(n)), tmpl(f.formatToParts(-n))];
+      for (const [cat, n] of Object.entries(samples)) o[cat] = [tmpl(f.formatToParts(n)), tmpl(f.formatToParts(-n)), tmpl(fp.formatToParts(n))];
       e[disp] = o;
     }
     d.unit[u] = JSON.stringify(e);
@@ -435,6 +442,27 @@ function flatten(data) {
   return lines.join("\n") + "\n";
 }
 
+// collationLocales records the locale Node reports for a Collator asked for
+// each language and language-region ICU has collation data for: "langs"
+// lists the languages, "tags" maps kept region tags to themselves and the
+// region tags that resolve elsewhere to what they resolve to.
+function collationLocales() {
+  const langs = [], tags = {};
+  const regions = REGION_CODES.filter((r) => /^[A-Z]{2}$/.test(r));
+  for (const l of LANG_CODES) {
+    const r0 = new Intl.Collator(l).resolvedOptions().locale;
+    if (r0 !== l) continue;
+    langs.push(l);
+    for (const r of regions) {
+      const t = l + "-" + r;
+      const got = new Intl.Collator(t).resolvedOptions().locale;
+      if (got !== l) tags[t] = got;
+    }
+  }
+  for (const t of ["zh-Hans", "zh-Hant", "zh-Hans-CN", "zh-Hant-TW", "zh-Hant-HK", "sr-Latn", "sr-Cyrl"]) tags[t] = new Intl.Collator(t).resolvedOptions().locale;
+  return { langs, tags };
+}
+
 // zoneAliases maps each zone name in the system tz database that Node
 // accepts to the ID Node reports when it differs ("Asia/Kolkata" is
 // "Asia/Calcutta" in ICU).
@@ -461,7 +489,7 @@ function zoneAliases() {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   fs.mkdirSync(out, { recursive: true });
   // Locale-independent tables.
-  fs.writeFileSync(path.join(out, "_shared.tsv.gz"), zlib.gzipSync(flatten({ alias: zoneAliases(), timeZones: Intl.supportedValuesOf("timeZone") }), { level: 9 }));
+  fs.writeFileSync(path.join(out, "_shared.tsv.gz"), zlib.gzipSync(flatten({ alias: zoneAliases(), timeZones: Intl.supportedValuesOf("timeZone"), collation: collationLocales() }), { level: 9 }));
   for (const loc of LOCALES) {
     const plural = { cardinal: new Intl.PluralRules(loc).resolvedOptions().pluralCategories, ordinal: new Intl.PluralRules(loc, { type: "ordinal" }).resolvedOptions().pluralCategories };
     const data = { locale: loc, plural, number: numberData(loc), date: dateData(loc), rel: relData(loc), list: listData(loc), display: displayData(loc) };
