@@ -51,8 +51,7 @@ const evalCase = `(function (expr) {
 })`
 
 // knownDiffs are cases where pigo knowingly differs from Node 22, with why.
-var knownDiffs = map[string]string{
-}
+var knownDiffs = map[string]string{}
 
 func TestGolden(t *testing.T) {
 	path := filepath.Join("testdata", "golden.json")
