@@ -1,6 +1,6 @@
 // Intl.DateTimeFormat and Date toLocale*String with explicit time zones
 // (the default zone is the process's, which a harness may not pin).
-const LOCALES = ["en-US", "en-GB", "de", "fr", "es", "ja", "zh-CN"];
+const LOCALES = ["en-US", "en-GB", "de", "fr", "es", "ja", "zh-CN", "it", "pt-BR", "ko", "nl", "ru", "pl"];
 const T = Date.UTC(2024, 0, 5, 3, 4, 5);
 const T2 = Date.UTC(2023, 6, 23, 15, 30, 9);
 

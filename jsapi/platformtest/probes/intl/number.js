@@ -1,5 +1,5 @@
 // Intl.NumberFormat and Number/BigInt toLocaleString across locales.
-const LOCALES = ["en-US", "en-GB", "de", "fr", "es", "ja", "zh-CN"];
+const LOCALES = ["en-US", "en-GB", "de", "fr", "es", "ja", "zh-CN", "it", "pt-BR", "ko", "nl", "ru", "pl"];
 
 function attempt(fn) {
   try {

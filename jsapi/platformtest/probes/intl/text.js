@@ -1,6 +1,6 @@
 // PluralRules, Collator, RelativeTimeFormat, ListFormat, DisplayNames,
 // getCanonicalLocales and supportedLocalesOf.
-const LOCALES = ["en-US", "en-GB", "de", "fr", "es", "ja", "zh-CN"];
+const LOCALES = ["en-US", "en-GB", "de", "fr", "es", "ja", "zh-CN", "it", "pt-BR", "ko", "nl", "ru", "pl"];
 
 function attempt(fn) {
   try {
