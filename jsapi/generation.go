@@ -13,6 +13,7 @@ import (
 	"github.com/dop251/goja_nodejs/require"
 
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/jsapi/intl"
 	"github.com/pigo-dev/pigo/jsapi/webapi"
 )
 
@@ -95,6 +96,9 @@ func (g *jsGen) setup(rt *goja.Runtime) error {
 		},
 		Timers: g,
 	}); err != nil {
+		return err
+	}
+	if err := intl.Install(rt); err != nil {
 		return err
 	}
 	g.installTimers()
