@@ -1,5 +1,5 @@
 # The two commands a newcomer needs (see README.md):
-#   make demo   load an example extension, show its registrations, run its tool
+#   make demo   the agent on a scripted model with a pi extension; then what the examples register
 #   make test   install what the tests need and run the whole suite
 #   make check  the contributor's fast loop: vet + go test -short (cached; no npm, no real pi)
 
@@ -8,7 +8,8 @@ GO ?= go
 .PHONY: demo test check deps build bench
 
 demo:
-	$(GO) run ./cmd/pigo check -e examples/hello-tool -e examples/permission -e examples/settings-tool -e examples/todo-view
+	$(GO) run ./examples/embed
+	$(GO) run ./cmd/pigo check --no-builtin-tools -e examples/hello-tool -e examples/permission -e examples/settings-tool -e examples/todo-view
 	$(GO) run ./cmd/pigo tool greet '{"name":"pigo"}' -e examples/hello-tool
 
 PI_EXAMPLES = node_modules/@mariozechner/pi-coding-agent/examples/extensions
