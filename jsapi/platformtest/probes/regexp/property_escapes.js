@@ -61,6 +61,26 @@ export default function () {
     lowercasePName: t(() => new RegExp("\\p{letter}", "u")),
     noUFlag: t(() => [/\p{L}/.test("p{L}"), /\p{L}/.test("a")]),
     noUFlagCtor: t(() => new RegExp("\\p{L}").test("p{L}")),
+    subclass: t(() => {
+      class Words extends RegExp {
+        first(s) {
+          return this.exec(s)[0];
+        }
+      }
+      const w = new Words("\\p{L}+", "u");
+      return [w.first("12 abc"), w instanceof Words, w instanceof RegExp, w.source];
+    }),
+    fromRegExp: t(() => {
+      const a = /\p{Lu}/u;
+      const b = new RegExp(a, "gu");
+      return [b.source, b.flags, b.test("A"), RegExp(a) === a, a.constructor === RegExp];
+    }),
+    addUFlag: t(() => new RegExp(/\p{L}/, "u").test("a")),
+    splitUnicode: t(() => "aé1bü2".split(/\P{L}/u)),
+    replaceAllFn: t(() => "Ab Cd".replace(/\p{Lu}/gu, (m) => m.toLowerCase())),
+    regexpName: t(() => [RegExp.name, RegExp.length, typeof RegExp[Symbol.species]]),
+    surrogateLone: rx("^\\p{Cs}$", "u", "\ud800", "a"),
+    unassigned: rx("^\\p{Cn}$", "u", "\u0378", "a"),
     namedGroups: t(() => "x12y".match(/(?<n>\p{Nd}+)/u).groups.n),
   };
 }

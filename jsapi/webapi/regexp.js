@@ -1,0 +1,76 @@
+// RegExp: goja compiles /\p{L}/u as the literal "p{L}" and rejects the v
+// flag, so RegExp is replaced by a constructor that sends patterns using
+// them through internal.regexpExpand (regexp.go) and compiles the result
+// with the original. Literals reach it because the bundler lowers them to
+// new RegExp(...). The original source and flags stay observable.
+(function (internal) {
+  "use strict";
+  // The constructor below is named RegExp, which shadows the global here.
+  const Original = globalThis.RegExp;
+  const proto = Original.prototype;
+  const expand = internal.regexpExpand;
+  const originals = new WeakMap(); // expanded regexp → { source, flags }
+  const getter = (name) => Object.getOwnPropertyDescriptor(proto, name).get;
+  const sourceOf = getter("source");
+  const flagsOf = getter("flags");
+  const unicodeOf = getter("unicode");
+
+  const needsExpansion = (src, flags) =>
+    flags.includes("v") || flags.includes("d") || (flags.includes("u") && (src.includes("\\p") || src.includes("\\P")));
+
+  function RegExp(pattern, flags) {
+    const isRe = pattern instanceof Original;
+    if (new.target === undefined && isRe && flags === undefined && pattern.constructor === RegExp) {
+      return pattern;
+    }
+    const orig = isRe ? originals.get(pattern) : undefined;
+    const src = isRe ? (orig ? orig.source : sourceOf.call(pattern)) : pattern === undefined ? "" : String(pattern);
+    const f = flags === undefined ? (isRe ? (orig ? orig.flags : flagsOf.call(pattern)) : "") : String(flags);
+    const target = new.target || RegExp;
+    if (!needsExpansion(src, f)) {
+      return Reflect.construct(Original, orig ? [src, f] : [pattern, flags], target);
+    }
+    const r = expand(src, f);
+    if (typeof r === "string") throw new SyntaxError(r);
+    const re = Reflect.construct(Original, r, target);
+    originals.set(re, { source: src, flags: f });
+    return re;
+  }
+  for (const key of Reflect.ownKeys(Original)) {
+    if (key !== "prototype" && key !== "length" && key !== "name") {
+      Object.defineProperty(RegExp, key, Object.getOwnPropertyDescriptor(Original, key));
+    }
+  }
+  Object.defineProperty(RegExp, "prototype", { value: proto, writable: false, enumerable: false, configurable: false });
+  Object.defineProperty(proto, "constructor", { value: RegExp, writable: true, enumerable: false, configurable: true });
+
+  const redefine = (name, get) =>
+    Object.defineProperty(proto, name, { get: Object.defineProperty(get, "name", { value: "get " + name }), enumerable: false, configurable: true });
+  redefine("source", function () {
+    const o = originals.get(this);
+    return o ? o.source : sourceOf.call(this);
+  });
+  redefine("flags", function () {
+    const o = originals.get(this);
+    return o ? [..."dgimsuvy"].filter((c) => o.flags.includes(c)).join("") : flagsOf.call(this);
+  });
+  redefine("unicode", function () {
+    const o = originals.get(this);
+    return o ? o.flags.includes("u") : unicodeOf.call(this);
+  });
+  redefine("unicodeSets", function () {
+    const o = originals.get(this);
+    if (o) return o.flags.includes("v");
+    if (this === proto) return undefined;
+    if (!(this instanceof Original)) throw new TypeError("RegExp.prototype.unicodeSets getter called on non-RegExp");
+    return false;
+  });
+  if (!Object.getOwnPropertyDescriptor(proto, "hasIndices")) {
+    redefine("hasIndices", function () {
+      if (this === proto) return undefined;
+      if (!(this instanceof Original)) throw new TypeError("RegExp.prototype.hasIndices getter called on non-RegExp");
+      return false;
+    });
+  }
+  return { RegExp };
+});

@@ -1,0 +1,65 @@
+package webapi
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestExpandPattern(t *testing.T) {
+	for _, tt := range []struct{ src, flags, want, wantFlags, err string }{
+		{src: `a\p{L}`, flags: "g", want: `a\p{L}`, wantFlags: "g"}, // no u: \p is an identity escape
+		{src: `\p{ASCII_Hex_Digit}`, flags: "u", want: `[\u{30}-\u{39}\u{41}-\u{46}\u{61}-\u{66}]`, wantFlags: "u"},
+		{src: `[_\P{Any}]`, flags: "u", want: `[_]`, wantFlags: "u"},
+		{src: `\\p{L}`, flags: "u", want: `\\p{L}`, wantFlags: "u"},
+		{src: `[\p{AHex}--[a-f]]`, flags: "v", want: `[\u{30}-\u{39}\u{41}-\u{46}]`, wantFlags: "u"},
+		{src: `[\p{AHex}&&[a-z]]`, flags: "vi", want: `[\u{61}-\u{66}]`, wantFlags: "ui"},
+		{src: `[^\d\s]`, flags: "v"},
+		{src: `[\q{a|b}c]`, flags: "v", want: `[\u{61}-\u{63}]`, wantFlags: "u"},
+		{src: `\p{Foo}`, flags: "u", err: "Invalid property name"},
+		{src: `\p{sc=Foo}`, flags: "u", err: "Invalid property name"},
+		{src: `\p{letter}`, flags: "u", err: "Invalid property name"},
+		{src: `\pL`, flags: "u", err: "Invalid property name"},
+		{src: `[a-z&&b]`, flags: "v", err: "Invalid set operation"},
+		{src: `[a&&b--c]`, flags: "v", err: "Invalid set operation"},
+		{src: `[(]`, flags: "v", err: "Invalid character"},
+		{src: `[\q{ab}]`, flags: "v", err: "not supported: multi-character strings"},
+		{src: `\p{RGI_Emoji}`, flags: "v", err: "not supported: the property of strings"},
+		{src: `a`, flags: "d", err: "not supported: the RegExp d flag"},
+		{src: `a`, flags: "uv", err: "Invalid regular expression flags"},
+	} {
+		got, gotFlags, err := expandPattern(tt.src, tt.flags)
+		switch {
+		case tt.err != "":
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("expandPattern(%q, %q) error = %v, want %q", tt.src, tt.flags, err, tt.err)
+			}
+		case err != nil:
+			t.Errorf("expandPattern(%q, %q): %v", tt.src, tt.flags, err)
+		case tt.want != "" && (got != tt.want || gotFlags != tt.wantFlags):
+			t.Errorf("expandPattern(%q, %q) = %q %q, want %q %q", tt.src, tt.flags, got, gotFlags, tt.want, tt.wantFlags)
+		}
+	}
+}
+
+func TestUnicodePropsTable(t *testing.T) {
+	// Every line decodes to sorted, disjoint ranges within Unicode.
+	tab := unicodeProps()
+	if len(tab.enc) < 400 {
+		t.Fatalf("only %d properties", len(tab.enc))
+	}
+	for key, enc := range tab.enc {
+		rs, err := decodeRanges(enc)
+		if err != nil {
+			t.Fatalf("%s: %v", key, err)
+		}
+		for i, r := range rs {
+			if r.hi < r.lo || r.hi > maxRune || (i > 0 && r.lo <= rs[i-1].hi+1) {
+				t.Fatalf("%s: bad range %d %v", key, i, r)
+			}
+		}
+	}
+	any, err := tab.lookup("Any")
+	if err != nil || len(any) != 1 || any[0] != (runeRange{0, maxRune}) {
+		t.Fatalf("Any = %v %v", any, err)
+	}
+}
