@@ -15,7 +15,7 @@
   // Platform objects and objects with hidden state a copy would lose: the
   // spec throws rather than hand back a hollow plain object.
   const uncloneable = [Promise, WeakMap, WeakSet, Event, EventTarget];
-  for (const name of ['URL', 'URLSearchParams', 'TextEncoder', 'TextDecoder', 'AbortController']) {
+  for (const name of ['URL', 'URLSearchParams', 'TextEncoder', 'TextDecoder', 'AbortController', ...(internal.uncloneableNames || [])]) {
     const ctor = internal[name];
     if (typeof ctor === 'function') uncloneable.push(ctor);
   }
@@ -84,6 +84,9 @@
     if (v instanceof Symbol) throw dataCloneError(v);
     if (v instanceof Date) return remember(memory, v, new Date(v.getTime()));
     if (v instanceof RegExp) return remember(memory, v, new RegExp(v.source, v.flags));
+    // One thread: the clone of a SharedArrayBuffer shares its memory by
+    // being the same buffer.
+    if (internal.isSharedArrayBuffer && internal.isSharedArrayBuffer(v)) return remember(memory, v, v);
     if (v instanceof ArrayBuffer) return remember(memory, v, v.slice(0));
     if (v instanceof DataView) {
       const buffer = clone(v.buffer, memory);

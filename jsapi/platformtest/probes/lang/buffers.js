@@ -1,4 +1,5 @@
 // ArrayBuffer additions, Set methods and structuredClone of the newer types.
+// gap: resizable goja ArrayBuffers have a fixed length; resize throws "not supported"
 const t = (f) => {
   try {
     return f();
