@@ -1,4 +1,5 @@
 // Web globals: presence and shape.
+// gap: WebSocket the WebSocket client is not implemented
 const names = [
   "Blob", "File", "FormData", "MessageChannel", "MessagePort", "BroadcastChannel", "navigator",
   "ReadableStream", "WritableStream", "TransformStream", "TextEncoderStream", "TextDecoderStream",
