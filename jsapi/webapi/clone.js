@@ -15,7 +15,7 @@
   // Platform objects and objects with hidden state a copy would lose: the
   // spec throws rather than hand back a hollow plain object.
   const uncloneable = [Promise, WeakMap, WeakSet, Event, EventTarget];
-  for (const name of ['URL', 'URLSearchParams', 'TextEncoder', 'TextDecoder', 'AbortController', ...(internal.uncloneableNames || [])]) {
+  for (const name of ['URL', 'URLSearchParams', 'TextEncoder', 'TextDecoder', 'AbortController']) {
     const ctor = internal[name];
     if (typeof ctor === 'function') uncloneable.push(ctor);
   }
@@ -114,6 +114,11 @@
     if (v instanceof Error) return cloneError(v, memory);
     for (const ctor of uncloneable) {
       if (v instanceof ctor) throw dataCloneError(v);
+    }
+    // Platform objects of modules installed after this one.
+    for (const name of internal.uncloneableNames || []) {
+      const ctor = internal[name];
+      if (typeof ctor === 'function' && v instanceof ctor) throw dataCloneError(v);
     }
     const copy = remember(memory, v, Array.isArray(v) ? new Array(v.length) : {});
     for (const key of Object.keys(v)) {

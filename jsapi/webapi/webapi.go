@@ -90,7 +90,7 @@ type module struct {
 // immutable and shared by every runtime.
 var compiledModules = sync.OnceValues(func() ([]module, error) {
 	// Order matters: each file may use what the previous ones exported.
-	names := []string{"regexp.js", "lang.js", "domexception.js", "event.js", "abort.js", "encoding.js", "url.js", "blob.js", "clone.js", "inspect.js", "console.js"}
+	names := []string{"regexp.js", "lang.js", "domexception.js", "event.js", "abort.js", "encoding.js", "url.js", "blob.js", "clone.js", "messaging.js", "inspect.js", "console.js"}
 	mods := make([]module, 0, len(names))
 	for _, name := range names {
 		src, err := sources.ReadFile(name)
