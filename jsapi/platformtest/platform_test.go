@@ -103,12 +103,19 @@ func nodeBinary() (string, error) {
 const nodeRunner = `
 const out = {};
 for (const file of process.argv.slice(2)) {
+  // The timer keeps Node alive while a probe awaits something that only
+  // settles on its own schedule, and bounds a probe that never settles.
+  let timer;
+  const limit = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error("probe did not settle within 60s")), 60000);
+  });
   try {
     const m = await import(file);
-    out[file] = await m.default();
+    out[file] = await Promise.race([m.default(), limit]);
   } catch (e) {
     out[file] = { __threw: String(e) };
   }
+  clearTimeout(timer);
 }
 process.stdout.write(JSON.stringify(out));
 `

@@ -90,7 +90,7 @@ type module struct {
 // immutable and shared by every runtime.
 var compiledModules = sync.OnceValues(func() ([]module, error) {
 	// Order matters: each file may use what the previous ones exported.
-	names := []string{"regexp.js", "lang.js", "domexception.js", "event.js", "abort.js", "encoding.js", "url.js", "blob.js", "clone.js", "messaging.js", "inspect.js", "console.js"}
+	names := []string{"regexp.js", "lang.js", "domexception.js", "event.js", "abort.js", "encoding.js", "url.js", "blob.js", "clone.js", "messaging.js", "streams.js", "inspect.js", "console.js"}
 	mods := make([]module, 0, len(names))
 	for _, name := range names {
 		src, err := sources.ReadFile(name)
@@ -177,6 +177,8 @@ func (h *host) defineHelpers() {
 		{"atomicsSleep", h.atomicsSleep},
 		{"arrayBufferDetached", h.arrayBufferDetached},
 		{"navigatorInfo", h.navigatorInfo},
+		{"newCompressor", h.newCompressor},
+		{"newDecompressor", h.newDecompressor},
 	}
 	for _, fn := range fns {
 		h.internal.Set(fn.name, h.function(fn.name, 0, fn.f))
