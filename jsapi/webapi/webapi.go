@@ -179,6 +179,8 @@ func (h *host) defineHelpers() {
 		{"navigatorInfo", h.navigatorInfo},
 		{"newCompressor", h.newCompressor},
 		{"newDecompressor", h.newDecompressor},
+		{"newLegacyDecoder", h.newLegacyDecoder},
+		{"legacyDecode", h.legacyDecode},
 	}
 	for _, fn := range fns {
 		h.internal.Set(fn.name, h.function(fn.name, 0, fn.f))
