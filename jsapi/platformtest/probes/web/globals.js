@@ -1,5 +1,4 @@
 // Web globals: presence and shape.
-// gap: WebSocket the WebSocket client is not implemented
 const names = [
   "Blob", "File", "FormData", "MessageChannel", "MessagePort", "BroadcastChannel", "navigator",
   "ReadableStream", "WritableStream", "TransformStream", "TextEncoderStream", "TextDecoderStream",
