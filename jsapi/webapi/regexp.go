@@ -22,9 +22,8 @@ const maxRune = 0x10FFFF
 // compile. Errors are SyntaxError messages.
 func expandPattern(src, flags string) (string, string, error) {
 	v := strings.ContainsRune(flags, 'v')
-	if strings.ContainsRune(flags, 'd') {
-		return "", "", errNotSupported("the RegExp d flag (match indices)")
-	}
+	// goja has no d flag; regexp.js gives such a RegExp its own exec.
+	flags = strings.Replace(flags, "d", "", 1)
 	if !v && !strings.ContainsRune(flags, 'u') {
 		return src, flags, nil
 	}

@@ -18,6 +18,31 @@
   const needsExpansion = (src, flags) =>
     flags.includes("v") || flags.includes("d") || (flags.includes("u") && (src.includes("\\p") || src.includes("\\P")));
 
+  const originalExec = proto.exec;
+  // execWithIndices is exec for a d-flag RegExp: goja matches, regexp2
+  // (regexp_indices.go) supplies the group positions.
+  function execWithIndices(src, flags) {
+    return function exec(string) {
+      const m = originalExec.call(this, string);
+      if (m === null) return m;
+      const input = String(string);
+      const r = internal.regexpIndices(src, flags, input, m.index, m[0].length);
+      if (r === null) throw new TypeError("not supported: match indices (d flag) for /" + src + "/: the groups could not be located");
+      const [spans, names] = r;
+      const indices = spans.map((s) => (s === undefined ? undefined : s));
+      let groups;
+      if (names.some((n) => n !== "")) {
+        groups = Object.create(null);
+        names.forEach((n, i) => {
+          if (n !== "") groups[n] = indices[i];
+        });
+      }
+      indices.groups = groups;
+      m.indices = indices;
+      return m;
+    };
+  }
+
   function RegExp(pattern, flags) {
     const isRe = pattern instanceof Original;
     if (new.target === undefined && isRe && flags === undefined && pattern.constructor === RegExp) {
@@ -34,6 +59,9 @@
     if (typeof r === "string") throw new SyntaxError(r);
     const re = Reflect.construct(Original, r, target);
     originals.set(re, { source: src, flags: f });
+    if (f.includes("d")) {
+      Object.defineProperty(re, "exec", { value: execWithIndices(r[0], r[1]), writable: true, enumerable: false, configurable: true });
+    }
     return re;
   }
   for (const key of Reflect.ownKeys(Original)) {
@@ -67,6 +95,8 @@
   });
   if (!Object.getOwnPropertyDescriptor(proto, "hasIndices")) {
     redefine("hasIndices", function () {
+      const o = originals.get(this);
+      if (o) return o.flags.includes("d");
       if (this === proto) return undefined;
       if (!(this instanceof Original)) throw new TypeError("RegExp.prototype.hasIndices getter called on non-RegExp");
       return false;

@@ -24,7 +24,7 @@ func TestExpandPattern(t *testing.T) {
 		{src: `[(]`, flags: "v", err: "Invalid character"},
 		{src: `[\q{ab}]`, flags: "v", err: "not supported: multi-character strings"},
 		{src: `\p{RGI_Emoji}`, flags: "v", err: "not supported: the property of strings"},
-		{src: `a`, flags: "d", err: "not supported: the RegExp d flag"},
+		{src: `a(b)`, flags: "dg", want: `a(b)`, wantFlags: "g"},
 		{src: `a`, flags: "uv", err: "Invalid regular expression flags"},
 	} {
 		got, gotFlags, err := expandPattern(tt.src, tt.flags)

@@ -173,6 +173,7 @@ func (h *host) defineHelpers() {
 		{"formEncode", h.formEncode},
 		{"toUSVString", h.toUSVString},
 		{"regexpExpand", h.regexpExpand},
+		{"regexpIndices", h.regexpIndices},
 		{"weakRefTarget", h.weakRefTarget},
 		{"atomicsSleep", h.atomicsSleep},
 		{"arrayBufferDetached", h.arrayBufferDetached},

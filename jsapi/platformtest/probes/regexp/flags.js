@@ -1,6 +1,4 @@
 // RegExp flags Node 22 supports: d (indices), v (sets), and the basics.
-// gap: dIndices goja cannot report group positions; the d flag throws "not supported"
-// gap: dFlag goja cannot report group positions; the d flag throws "not supported"
 // gap: vStringLiteral multi-character \q{...} strings throw "not supported"
 // gap: vStringProperty properties of strings (RGI_Emoji, ...) throw "not supported"
 const t = (f) => {
@@ -18,6 +16,23 @@ export default function () {
       return m.indices ? [m.indices[0], m.indices[1]] : "no indices";
     }),
     dFlag: t(() => new RegExp("x", "d").hasIndices),
+    dNamed: t(() => {
+      const m = /(?<year>\d{4})-(?<month>\d\d)?(x)?/d.exec("on 2024- ok");
+      return [m.indices, m.indices.groups, m.indices.groups.month === undefined];
+    }),
+    dNoGroups: t(() => /a/d.exec("ba").indices.groups),
+    dAstral: t(() => /(😀)(b)/du.exec("x😀b").indices),
+    dAstralNoU: t(() => /(\ud83d)(\ude00)/d.exec("x😀").indices),
+    dGlobal: t(() => {
+      const re = /(\w)\d/dg;
+      const a = re.exec("a1 b2").indices;
+      const b = re.exec("a1 b2").indices;
+      return [a, b, re.lastIndex];
+    }),
+    dMatchAll: t(() => [..."a1 b2".matchAll(/(\w)\d/dg)].map((m) => m.indices[1])),
+    dStringMatch: t(() => "xy1".match(/(y)(\d)/d).indices),
+    dProperty: t(() => /(\p{Lu}+)/du.exec("abCD").indices),
+    dFlags: t(() => [/a/dgi.flags, /a/.hasIndices, String(/a/dg)]),
     vBasic: t(() => new RegExp("[a-c]", "v").test("b")),
     vFlags: t(() => [new RegExp("a", "v").flags, new RegExp("a", "v").unicodeSets]),
     vDifference: t(() => {
