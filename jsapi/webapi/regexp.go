@@ -74,11 +74,11 @@ func (p *rxParser) pattern() error {
 				p.i++
 			}
 		case c == '[' && p.v:
-			set, err := p.classV()
+			cls, err := p.classV()
 			if err != nil {
 				return err
 			}
-			writeClass(&p.out, set)
+			cls.write(&p.out)
 		case c == '[':
 			if err := p.classU(); err != nil {
 				return err
@@ -149,21 +149,93 @@ func (p *rxParser) property() ([]runeRange, error) {
 	return set, nil
 }
 
-// classV parses a /v class (nested classes, && and --) at p.i into a set.
-func (p *rxParser) classV() ([]runeRange, error) {
+// vClass is what a /v class matches: code points, plus the strings of
+// two or more code points that \q{...} adds.
+type vClass struct {
+	set  []runeRange
+	strs map[string]bool
+}
+
+func (c vClass) union(o vClass) vClass {
+	out := vClass{set: union(c.set, o.set), strs: map[string]bool{}}
+	for s := range c.strs {
+		out.strs[s] = true
+	}
+	for s := range o.strs {
+		out.strs[s] = true
+	}
+	return out
+}
+
+func (c vClass) intersect(o vClass) vClass {
+	out := vClass{set: intersect(c.set, o.set), strs: map[string]bool{}}
+	for s := range c.strs {
+		if o.strs[s] {
+			out.strs[s] = true
+		}
+	}
+	return out
+}
+
+func (c vClass) subtract(o vClass) vClass {
+	out := vClass{set: intersect(c.set, complement(o.set)), strs: map[string]bool{}}
+	for s := range c.strs {
+		if !o.strs[s] {
+			out.strs[s] = true
+		}
+	}
+	return out
+}
+
+// write emits the class: a plain class, or with strings an alternation
+// trying the longest strings first, as the v flag specifies.
+func (c vClass) write(b *strings.Builder) {
+	if len(c.strs) == 0 {
+		writeClass(b, c.set)
+		return
+	}
+	strs := make([]string, 0, len(c.strs))
+	for s := range c.strs {
+		strs = append(strs, s)
+	}
+	slices.SortFunc(strs, func(x, y string) int {
+		if n := len([]rune(y)) - len([]rune(x)); n != 0 {
+			return n
+		}
+		return strings.Compare(x, y)
+	})
+	b.WriteString("(?:")
+	for _, s := range strs {
+		if s == "" {
+			continue
+		}
+		for _, r := range s {
+			fmt.Fprintf(b, `\u{%X}`, r)
+		}
+		b.WriteByte('|')
+	}
+	writeClass(b, c.set)
+	if c.strs[""] {
+		b.WriteByte('|') // the empty string, tried last
+	}
+	b.WriteByte(')')
+}
+
+// classV parses a /v class (nested classes, && and --) at p.i.
+func (p *rxParser) classV() (vClass, error) {
 	p.i++ // [
 	neg := false
 	if p.peek(0) == '^' {
 		neg = true
 		p.i++
 	}
-	var set []runeRange
+	var cls vClass
 	count := 0         // operands in a union
 	rangeSeen := false // a union with a range cannot become an operation
 	op := rune(0)      // '&' or '-' once the class is an intersection or subtraction
 	for {
 		if !p.more() {
-			return nil, fmt.Errorf("Unterminated character class")
+			return vClass{}, fmt.Errorf("Unterminated character class")
 		}
 		c := p.src[p.i]
 		if c == ']' {
@@ -172,70 +244,78 @@ func (p *rxParser) classV() ([]runeRange, error) {
 		}
 		if (c == '&' || c == '-') && p.peek(1) == c {
 			if (op != 0 && op != c) || (op == 0 && (count != 1 || rangeSeen)) {
-				return nil, fmt.Errorf("Invalid set operation in character class")
+				return vClass{}, fmt.Errorf("Invalid set operation in character class")
 			}
 			op = c
 			p.i += 2
 			operand, _, err := p.operandV()
 			if err != nil {
-				return nil, err
+				return vClass{}, err
 			}
 			if c == '&' {
-				set = intersect(set, operand)
+				cls = cls.intersect(operand)
 			} else {
-				set = intersect(set, complement(operand))
+				cls = cls.subtract(operand)
 			}
 			continue
 		}
 		if op != 0 {
-			return nil, fmt.Errorf("Invalid set operation in character class")
+			return vClass{}, fmt.Errorf("Invalid set operation in character class")
 		}
 		operand, ch, err := p.operandV()
 		if err != nil {
-			return nil, err
+			return vClass{}, err
 		}
 		if ch >= 0 && p.peek(0) == '-' && p.peek(1) != '-' {
 			p.i++
 			_, hi, err := p.operandV()
 			if err != nil {
-				return nil, err
+				return vClass{}, err
 			}
 			if hi < 0 || hi < ch {
-				return nil, fmt.Errorf("Range out of order in character class")
+				return vClass{}, fmt.Errorf("Range out of order in character class")
 			}
-			operand = []runeRange{{ch, hi}}
+			operand = vClass{set: []runeRange{{ch, hi}}}
 			rangeSeen = true
 		}
 		count++
-		set = union(set, operand)
+		cls = cls.union(operand)
 	}
 	if neg {
-		set = complement(set)
+		if len(cls.strs) > 0 {
+			return vClass{}, fmt.Errorf("Negated character class may contain strings")
+		}
+		cls.set = complement(cls.set)
 	}
-	return set, nil
+	return cls, nil
 }
 
 // operandV reads one /v class operand; ch is its code point when it is a
 // single character (so it may start a range), else -1.
-func (p *rxParser) operandV() ([]runeRange, rune, error) {
+func (p *rxParser) operandV() (vClass, rune, error) {
 	if !p.more() {
-		return nil, -1, fmt.Errorf("Unterminated character class")
+		return vClass{}, -1, fmt.Errorf("Unterminated character class")
 	}
 	c := p.src[p.i]
 	switch c {
 	case '[':
-		set, err := p.classV()
-		return set, -1, err
+		cls, err := p.classV()
+		return cls, -1, err
 	case '\\':
-		return p.escapeV()
+		if p.peek(1) == 'q' {
+			cls, err := p.stringDisjunction()
+			return cls, -1, err
+		}
+		set, ch, err := p.escapeV()
+		return vClass{set: set}, ch, err
 	case '(', ')', '{', '}', '/', '|', '-', ']':
-		return nil, -1, fmt.Errorf("Invalid character in character class")
+		return vClass{}, -1, fmt.Errorf("Invalid character in character class")
 	}
 	if p.peek(1) == c && strings.ContainsRune("&!#$%*+,.:;<=>?@^`~", c) {
-		return nil, -1, fmt.Errorf("Invalid set operation in character class")
+		return vClass{}, -1, fmt.Errorf("Invalid set operation in character class")
 	}
 	p.i++
-	return []runeRange{{c, c}}, c, nil
+	return vClass{set: []runeRange{{c, c}}}, c, nil
 }
 
 // escapeV reads a backslash escape inside a /v class.
@@ -252,8 +332,6 @@ func (p *rxParser) escapeV() ([]runeRange, rune, error) {
 			set = complement(set)
 		}
 		return set, -1, nil
-	case 'q':
-		return p.stringDisjunction()
 	}
 	p.i++
 	ch, err := p.charEscape()
@@ -263,43 +341,45 @@ func (p *rxParser) escapeV() ([]runeRange, rune, error) {
 	return []runeRange{{ch, ch}}, ch, nil
 }
 
-// stringDisjunction reads \q{a|b}; only single code points are supported.
-func (p *rxParser) stringDisjunction() ([]runeRange, rune, error) {
+// stringDisjunction reads \q{a|bc|}: single code points join the set,
+// longer strings (and the empty one) become alternatives.
+func (p *rxParser) stringDisjunction() (vClass, error) {
 	p.i += 2
 	if p.peek(0) != '{' {
-		return nil, -1, fmt.Errorf("Invalid escape")
+		return vClass{}, fmt.Errorf("Invalid escape")
 	}
 	p.i++
-	var set []runeRange
-	n := 0
+	cls := vClass{strs: map[string]bool{}}
+	var cur []rune
 	for {
 		if !p.more() {
-			return nil, -1, fmt.Errorf("Invalid escape")
+			return vClass{}, fmt.Errorf("Invalid escape")
 		}
 		c := p.src[p.i]
 		if c == '}' || c == '|' {
-			if n != 1 {
-				return nil, -1, errNotSupported("multi-character strings in \\q{...} (v flag)")
-			}
-			n = 0
 			p.i++
+			if len(cur) == 1 {
+				cls.set = union(cls.set, []runeRange{{cur[0], cur[0]}})
+			} else {
+				cls.strs[string(cur)] = true
+			}
+			cur = nil
 			if c == '}' {
-				return set, -1, nil
+				return cls, nil
 			}
 			continue
 		}
-		ch := c
 		if c == '\\' {
 			p.i++
-			var err error
-			if ch, err = p.charEscape(); err != nil {
-				return nil, -1, err
+			ch, err := p.charEscape()
+			if err != nil {
+				return vClass{}, err
 			}
-		} else {
-			p.i++
+			cur = append(cur, ch)
+			continue
 		}
-		set = union(set, []runeRange{{ch, ch}})
-		n++
+		p.i++
+		cur = append(cur, c)
 	}
 }
 

@@ -1,5 +1,4 @@
 // RegExp flags Node 22 supports: d (indices), v (sets), and the basics.
-// gap: vStringLiteral multi-character \q{...} strings throw "not supported"
 // gap: vStringProperty properties of strings (RGI_Emoji, ...) throw "not supported"
 const t = (f) => {
   try {
@@ -46,6 +45,11 @@ export default function () {
     vNested: t(() => new RegExp("^[[a-z][0-9]]+$", "v").test("a1b2")),
     vStringProperty: t(() => new RegExp("^\\p{RGI_Emoji}$", "v").test("👍🏽")),
     vStringLiteral: t(() => new RegExp("^[\\q{abc|d}]$", "v").test("abc")),
+    vStringLongest: t(() => "xabcd".match(new RegExp("[\\q{ab|abc}a]+", "gv"))),
+    vStringEmpty: t(() => new RegExp("^a[\\q{|b}]c$", "v").test("ac")),
+    vStringSubtract: t(() => [new RegExp("^[[\\q{ab|cd}x]--\\q{ab}]$", "v").test("ab"), new RegExp("^[[\\q{ab|cd}x]--\\q{ab}]$", "v").test("cd")]),
+    vStringNegated: t(() => new RegExp("[^\\q{ab}]", "v")),
+    vStringIgnoreCase: t(() => new RegExp("^[\\q{ab}]$", "vi").test("AB")),
     vBadOperation: t(() => new RegExp("[a-z&&b]", "v")),
     vMixedOperations: t(() => new RegExp("[a&&b--c]", "v")),
     vSyntaxChar: t(() => new RegExp("[(]", "v")),
