@@ -32,33 +32,132 @@
   }
 
   // --- Error.captureStackTrace / Error.stackTraceLimit (V8) ---
+  // goja's frames ("\tat fn (file:1:2(34))") are parsed into V8-style
+  // CallSites, for Error.prepareStackTrace (depd and friends), and printed
+  // the way V8 prints them ("    at fn (file:1:2)").
+  const frameRe = /^\s*at (?:(.*?) \((.*)\)|(.*))$/;
+  function parseFrame(line) {
+    const m = frameRe.exec(line);
+    if (!m) return null;
+    const fn = m[1] === undefined || m[1] === "" ? null : m[1];
+    const loc = m[2] ?? m[3];
+    if (loc === "native") return { fn, file: null, line: null, col: null, native: true };
+    const lm = /^(.*):(\d+):(\d+)(?:\(\d+\))?$/.exec(loc);
+    return { fn, file: lm ? lm[1] : loc, line: lm ? Number(lm[2]) : null, col: lm ? Number(lm[3]) : null, native: false };
+  }
+  function frameText(f) {
+    const where = f.native ? "native" : f.line === null ? f.file : `${f.file}:${f.line}:${f.col}`;
+    return f.fn ? `    at ${f.fn} (${where})` : `    at ${where}`;
+  }
+  class CallSite {
+    #f;
+    constructor(f) {
+      this.#f = f;
+    }
+    getThis() {
+      return undefined;
+    }
+    getTypeName() {
+      return null;
+    }
+    getFunction() {
+      return undefined;
+    }
+    getFunctionName() {
+      return this.#f.fn;
+    }
+    getMethodName() {
+      return null;
+    }
+    getFileName() {
+      return this.#f.file ?? undefined;
+    }
+    getLineNumber() {
+      return this.#f.line;
+    }
+    getColumnNumber() {
+      return this.#f.col;
+    }
+    getEnclosingLineNumber() {
+      return this.#f.line;
+    }
+    getEnclosingColumnNumber() {
+      return this.#f.col;
+    }
+    getEvalOrigin() {
+      return undefined;
+    }
+    getScriptNameOrSourceURL() {
+      return this.#f.file ?? undefined;
+    }
+    getScriptHash() {
+      return "";
+    }
+    getPosition() {
+      return 0;
+    }
+    getPromiseIndex() {
+      return null;
+    }
+    isToplevel() {
+      return this.#f.fn === null;
+    }
+    isEval() {
+      return false;
+    }
+    isNative() {
+      return this.#f.native;
+    }
+    isConstructor() {
+      return false;
+    }
+    isAsync() {
+      return false;
+    }
+    isPromiseAll() {
+      return false;
+    }
+    toString() {
+      return frameText(this.#f).trim().slice(3);
+    }
+  }
   define(Error, "stackTraceLimit", 10);
   define(Error, "captureStackTrace", function captureStackTrace(obj, constructorOpt) {
     if (!isObject(obj)) throw new TypeError("Invalid argument");
-    let frames = String(new Error().stack).split("\n").slice(1);
-    frames = frames.slice(1); // this function's own frame
+    let lines = String(new Error().stack).split("\n").slice(1);
+    lines = lines.slice(1); // this function's own frame
+    let frames = lines.map(parseFrame).filter((f) => f !== null);
     if (typeof constructorOpt === "function") {
       const name = constructorOpt.name;
-      const i = name ? frames.findIndex((f) => f.trim().startsWith("at " + name + " ")) : -1;
+      const i = name ? frames.findIndex((f) => f.fn === name) : -1;
       // V8 leaves out everything above (and including) the topmost call of
       // constructorOpt; a function not on the stack leaves no frames.
       if (name) frames = i >= 0 ? frames.slice(i + 1) : [];
     }
     const limit = Error.stackTraceLimit;
     frames = typeof limit === "number" ? frames.slice(0, Math.max(0, limit)) : [];
-    let header;
+    const prepare = Error.prepareStackTrace;
+    const stack =
+      typeof prepare === "function" && prepare !== defaultPrepare
+        ? prepare(obj, frames.map((f) => new CallSite(f)))
+        : [errorHeader(obj), ...frames.map(frameText)].join("\n");
+    Object.defineProperty(obj, "stack", { value: stack, writable: true, enumerable: false, configurable: true });
+  });
+  function errorHeader(obj) {
     const name = obj.name === undefined ? "Error" : String(obj.name);
     const message = obj.message === undefined ? "" : String(obj.message);
-    if (name === "") header = message;
-    else if (message === "") header = name;
-    else header = name + ": " + message;
-    Object.defineProperty(obj, "stack", {
-      value: [header, ...frames].join("\n"),
-      writable: true,
-      enumerable: false,
-      configurable: true,
-    });
-  });
+    if (name === "") return message;
+    if (message === "") return name;
+    return name + ": " + message;
+  }
+  // Node installs a default Error.prepareStackTrace that formats as V8
+  // does; wrappers (source-map-support and the like) call it. goja's own
+  // error stacks do not go through it: only captureStackTrace does.
+  const defaultPrepare = function ErrorPrepareStackTrace(error, trace) {
+    return [errorHeader(error), ...trace.map((cs) => "    at " + cs.toString())].join("\n");
+  };
+  define(Error, "prepareStackTrace", defaultPrepare);
+  Object.defineProperty(defaultPrepare, "name", { value: "ErrorPrepareStackTrace" });
 
   // --- Object.groupBy / Map.groupBy (ES2024) ---
   function group(items, callback, keyed) {
