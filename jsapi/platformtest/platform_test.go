@@ -135,7 +135,7 @@ func runNode(t *testing.T, node string, files []probeFile) map[string]map[string
 	defer cancel()
 	cmd := exec.CommandContext(ctx, node, args...)
 	// Probes see the same neutral environment on both sides.
-	cmd.Env = append(os.Environ(), "TZ=UTC", "LANG=C.UTF-8")
+	cmd.Env = append(os.Environ(), probeEnv...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -217,7 +217,15 @@ func show(v any) string {
 	return string(b)
 }
 
+// probeEnv is the locale and time zone both sides run under, so that
+// locale-dependent probes (navigator.language, dates) compare like with like.
+var probeEnv = []string{"TZ=UTC", "LANG=C.UTF-8", "LC_ALL=C.UTF-8"}
+
 func TestPlatformMatchesNode(t *testing.T) {
+	for _, kv := range probeEnv {
+		k, v, _ := strings.Cut(kv, "=")
+		t.Setenv(k, v)
+	}
 	files := probeFiles(t)
 	if len(files) == 0 {
 		t.Fatal("no probe files under probes/")
