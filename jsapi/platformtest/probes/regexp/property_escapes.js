@@ -15,6 +15,7 @@ const rx = (src, flags, ...inputs) =>
 export default function () {
   return {
     literalL: t(() => [/\p{L}/u.test("a"), /\p{L}/u.test("1"), /\p{L}/u.test("é"), /\p{L}/u.test("字")]),
+    literalInClass: t(() => [/^[\p{L}_]+$/u.test("größe_"), /[^\P{Lu}]/u.test("a"), /^[\p{sc=Greek}\s]+$/iu.test("ΑΒΓ αβγ")]),
     literalNegASCII: t(() => [/\P{ASCII}/u.test("a"), /\P{ASCII}/u.test("é")]),
     letterLong: rx("^\\p{Letter}+$", "u", "abcÉ", "ab1"),
     lu: rx("^\\p{Lu}$", "u", "A", "a", "É"),
