@@ -1,8 +1,8 @@
 // The minimal WHATWG ReadableStream that fetch bodies are (pigo/fetch):
 // default readers, async iteration, tee, cancel, pipeTo/pipeThrough (into
 // the webapi WritableStream or any writer-shaped stream) and
-// ReadableStream.from; no byte streams or queuing strategies beyond
-// highWaterMark.
+// ReadableStream.from, with queuing strategies (highWaterMark, size); no
+// byte streams (BYOB readers).
 // Evaluates to a function returning the classes plus errorStream(stream,
 // reason) and isDisturbed(stream), which fetch.js needs and the standard
 // API does not offer.
@@ -21,15 +21,30 @@
       const s = this[kState];
       if (s.state === 'errored') return null;
       if (s.state === 'closed') return 0;
-      return s.highWaterMark - s.queue.length;
+      return s.highWaterMark - s.queueTotal;
     }
 
     enqueue(chunk) {
       const s = this[kState];
       if (s.closeRequested || s.state !== 'readable') throw new TypeError('Invalid state: Controller is already closed');
       const request = s.readRequests.shift();
-      if (request !== undefined) request.resolve({ value: chunk, done: false });
-      else s.queue.push(chunk);
+      if (request !== undefined) {
+        request.resolve({ value: chunk, done: false });
+      } else {
+        // A queuing strategy's size() weighs chunks (default: 1 each).
+        let size = 1;
+        if (typeof s.size === 'function') {
+          try {
+            size = Number(s.size(chunk));
+          } catch (e) {
+            errorStream(s, e);
+            throw e;
+          }
+        }
+        s.queue.push(chunk);
+        s.sizes.push(size);
+        s.queueTotal += size;
+      }
       pullIfNeeded(s);
     }
 
@@ -63,13 +78,15 @@
     s.state = 'errored';
     s.storedError = e;
     s.queue = [];
+    s.sizes = [];
+    s.queueTotal = 0;
     for (const r of s.readRequests.splice(0)) r.reject(e);
     s.reader?.[kState].rejectClosed(e);
   }
 
   function pullIfNeeded(s) {
     if (!s.started || s.state !== 'readable' || s.closeRequested || s.source.pull === undefined) return;
-    if (s.readRequests.length === 0 && s.highWaterMark - s.queue.length <= 0) return;
+    if (s.readRequests.length === 0 && s.highWaterMark - s.queueTotal <= 0) return;
     if (s.pulling) {
       s.pullAgain = true;
       return;
@@ -96,6 +113,8 @@
     if (s.state === 'closed') return Promise.resolve();
     if (s.state === 'errored') return Promise.reject(s.storedError);
     s.queue = [];
+    s.sizes = [];
+    s.queueTotal = 0;
     finishClose(s);
     try {
       return Promise.resolve(s.source.cancel?.call(s.source, reason)).then(() => undefined);
@@ -112,6 +131,9 @@
         state: 'readable',
         source,
         queue: [],
+        sizes: [],
+        queueTotal: 0,
+        size: strategy?.size,
         readRequests: [],
         highWaterMark: strategy?.highWaterMark ?? 1,
         started: false,
@@ -368,6 +390,8 @@
       if (s.state === 'errored') return Promise.reject(s.storedError);
       if (s.queue.length > 0) {
         const value = s.queue.shift();
+        s.queueTotal -= s.sizes.shift();
+        if (s.queue.length === 0) s.queueTotal = 0; // no float drift
         if (s.closeRequested && s.queue.length === 0) finishClose(s);
         else pullIfNeeded(s);
         return Promise.resolve({ value, done: false });
