@@ -789,7 +789,7 @@
     const validate = (ta, waitable) => {
       const tag = tagOf.call(ta);
       if (waitable ? tag !== "Int32Array" && tag !== "BigInt64Array" : !integerTypes.includes(tag)) {
-        throw new TypeError("[object Array] is not an integer shared typed array.".replace("[object Array]", String(tag || Object.prototype.toString.call(ta))));
+        throw new TypeError(`${tag ?? Object.prototype.toString.call(ta)} is not an ${waitable ? "Int32Array or BigInt64Array" : "integer typed array"}.`);
       }
       if (internal.arrayBufferDetached(ta.buffer)) throw new TypeError("Cannot perform Atomics operation on a detached ArrayBuffer");
       return tag;
