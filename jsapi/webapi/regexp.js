@@ -10,6 +10,7 @@
   const proto = Original.prototype;
   const expand = internal.regexpExpand;
   const originals = new WeakMap(); // expanded regexp → { source, flags }
+  const templates = new Map(); // flags + "/" + source → { re, args }: compiled once
   const getter = (name) => Object.getOwnPropertyDescriptor(proto, name).get;
   const sourceOf = getter("source");
   const flagsOf = getter("flags");
@@ -52,12 +53,29 @@
     const src = isRe ? (orig ? orig.source : sourceOf.call(pattern)) : pattern === undefined ? "" : String(pattern);
     const f = flags === undefined ? (isRe ? (orig ? orig.flags : flagsOf.call(pattern)) : "") : String(flags);
     const target = new.target || RegExp;
-    if (!needsExpansion(src, f)) {
+    const expanding = needsExpansion(src, f);
+    if (!expanding && !(typeof pattern === "string" && target === RegExp)) {
       return Reflect.construct(Original, orig ? [src, f] : [pattern, flags], target);
     }
-    const r = expand(src, f);
-    if (typeof r === "string") throw new SyntaxError(r);
-    const re = Reflect.construct(Original, r, target);
+    // Compiling is the expensive part (an expanded \p{L} is a class of
+    // hundreds of ranges), and lowered literals construct on every
+    // evaluation: keep a compiled template per pattern and clone it, which
+    // goja does without recompiling.
+    const key = f + "/" + src;
+    let tpl = templates.get(key);
+    if (tpl === undefined) {
+      let args = [src, f];
+      if (expanding) {
+        args = expand(src, f);
+        if (typeof args === "string") throw new SyntaxError(args);
+      }
+      tpl = { re: new Original(args[0], args[1]), args };
+      if (templates.size >= 256) templates.clear();
+      templates.set(key, tpl);
+    }
+    const re = target === RegExp ? new Original(tpl.re) : Reflect.construct(Original, tpl.args, target);
+    if (!expanding) return re;
+    const r = tpl.args;
     originals.set(re, { source: src, flags: f });
     if (f.includes("d")) {
       Object.defineProperty(re, "exec", { value: execWithIndices(r[0], r[1]), writable: true, enumerable: false, configurable: true });
