@@ -14,7 +14,6 @@
   const getter = (name) => Object.getOwnPropertyDescriptor(proto, name).get;
   const sourceOf = getter("source");
   const flagsOf = getter("flags");
-  const unicodeOf = getter("unicode");
 
   const needsExpansion = (src, flags) =>
     flags.includes("v") || flags.includes("d") || (flags.includes("u") && (src.includes("\\p") || src.includes("\\P")));
@@ -80,6 +79,15 @@
     if (f.includes("d")) {
       Object.defineProperty(re, "exec", { value: execWithIndices(r[0], r[1]), writable: true, enumerable: false, configurable: true });
     }
+    if (f.includes("d") || f.includes("v")) {
+      Object.defineProperty(re, "constructor", { value: ownFlagsConstructor, writable: true, enumerable: false, configurable: true });
+    }
+    // A v-flag regexp is compiled with u, but its unicode flag is false.
+    // (RegExp.prototype.unicode stays goja's: redefining it would take
+    // every regexp off goja's fast paths.)
+    if (f.includes("v")) {
+      Object.defineProperty(re, "unicode", { value: false, writable: false, enumerable: false, configurable: true });
+    }
     return re;
   }
   for (const key of Reflect.ownKeys(Original)) {
@@ -89,6 +97,23 @@
   }
   Object.defineProperty(RegExp, "prototype", { value: proto, writable: false, enumerable: false, configurable: false });
   Object.defineProperty(proto, "constructor", { value: RegExp, writable: true, enumerable: false, configurable: true });
+  // goja runs split and matchAll on its fast path only when the species
+  // constructor is its own RegExp; RegExp[Symbol.species] gives it that
+  // (subclasses still get themselves). It can rebuild any regexp from its
+  // compiled pattern, expanded \p{..} included, except a v- or d-flag one,
+  // whose flags it rejects: those carry an own constructor whose species is
+  // this RegExp.
+  Object.defineProperty(RegExp, Symbol.species, {
+    get: Object.defineProperty(function () {
+      return this === RegExp ? Original : this;
+    }, "name", { value: "get [Symbol.species]" }),
+    configurable: true,
+  });
+  const ownFlagsConstructor = Object.defineProperty(function RegExp(pattern, flags) {
+    return new.target === undefined ? Wrapper(pattern, flags) : Reflect.construct(Wrapper, [pattern, flags], new.target);
+  }, Symbol.species, { value: RegExp });
+  ownFlagsConstructor.prototype = proto;
+  const Wrapper = RegExp;
 
   const redefine = (name, get) =>
     Object.defineProperty(proto, name, { get: Object.defineProperty(get, "name", { value: "get " + name }), enumerable: false, configurable: true });
@@ -100,9 +125,17 @@
     const o = originals.get(this);
     return o ? [..."dgimsuvy"].filter((c) => o.flags.includes(c)).join("") : flagsOf.call(this);
   });
-  redefine("unicode", function () {
-    const o = originals.get(this);
-    return o ? o.flags.includes("u") : unicodeOf.call(this);
+  // goja's toString reads the compiled source of a regexp it considers
+  // standard; an expanded one shows what was written.
+  const toStringOf = proto.toString;
+  Object.defineProperty(proto, "toString", {
+    value: Object.defineProperty(function toString() {
+      const o = originals.get(this);
+      return o ? "/" + o.source + "/" + [..."dgimsuvy"].filter((c) => o.flags.includes(c)).join("") : toStringOf.call(this);
+    }, "name", { value: "toString" }),
+    writable: true,
+    enumerable: false,
+    configurable: true,
   });
   redefine("unicodeSets", function () {
     const o = originals.get(this);

@@ -3,6 +3,8 @@ package webapi
 import (
 	"strings"
 	"testing"
+
+	"github.com/dop251/goja"
 )
 
 func TestExpandPattern(t *testing.T) {
@@ -62,5 +64,30 @@ func TestUnicodePropsTable(t *testing.T) {
 	any, err := tab.lookup("Any")
 	if err != nil || len(any) != 1 || any[0] != (runeRange{0, maxRune}) {
 		t.Fatalf("Any = %v %v", any, err)
+	}
+}
+
+// goja keeps every regexp on its fast paths (split, replace, match) only
+// while RegExp.prototype's exec, global, multiline, ignoreCase, unicode and
+// sticky are its own, and split's only while the species constructor is its
+// RegExp: Install must leave both so.
+func TestRegExpFastPathsKept(t *testing.T) {
+	rt := goja.New()
+	if err := Install(rt, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	v, err := rt.RunString(`
+		const native = (f) => typeof f === "function" && /\[native code\]/.test(Function.prototype.toString.call(f));
+		const d = (k) => Object.getOwnPropertyDescriptor(RegExp.prototype, k);
+		const bad = ["global", "multiline", "ignoreCase", "unicode", "sticky"].filter((k) => !native(d(k).get));
+		if (!native(d("exec").value)) bad.push("exec");
+		const species = /a/.constructor[Symbol.species];
+		if (!native(species)) bad.push("species " + species.name);
+		bad.join(",")`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := v.String(); s != "" {
+		t.Fatalf("changed: %s", s)
 	}
 }

@@ -1,4 +1,5 @@
 // RegExp flags Node 22 supports: d (indices), v (sets), and the basics.
+// gap: vConstructorIdentity a v- or d-flag RegExp's constructor is a stand-in so split/matchAll can rebuild it, and RegExp[Symbol.species] is goja's own RegExp (its fast paths need it)
 // gap: vStringProperty properties of strings (RGI_Emoji, ...) throw "not supported"
 const t = (f) => {
   try {
@@ -61,6 +62,12 @@ export default function () {
     vUnicodeGetter: t(() => new RegExp("a", "v").unicode),
     unicodeSetsGetter: t(() => [/a/u.unicodeSets, /a/.hasIndices]),
     vMatchAll: t(() => [..."a1Bc".matchAll(new RegExp("[\\p{L}--[a-z]]", "gv"))].map((m) => m.index)),
+    vSplit: t(() => "aXbYc".split(new RegExp("[\\p{Lu}--[Z]]", "v"))),
+    dSplit: t(() => "a1b2c".split(/\d/d)),
+    dMatchAllIndices: t(() => [..."x1y22".matchAll(/\d+/dg)].map((m) => [m[0], m.indices[0]])),
+    vReplaceAll: t(() => "aXbY".replaceAll(new RegExp("[\\p{Lu}&&\\p{ASCII}]", "gv"), "_")),
+    constructorIdentity: t(() => [/a/.constructor === RegExp, new RegExp("\\p{L}", "u").constructor === RegExp, /a/ instanceof RegExp]),
+    vConstructorIdentity: t(() => [new RegExp("a", "v").constructor === RegExp, RegExp[Symbol.species] === RegExp]),
     uAndV: t(() => new RegExp("a", "uv")),
     sDotAll: t(() => /a.b/s.test("a\nb")),
     lookbehind: t(() => "$10 €20".match(/(?<=\$)\d+/)[0]),
