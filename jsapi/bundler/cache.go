@@ -44,8 +44,9 @@ type cacheRecord struct {
 }
 
 // recordFormat versions cacheRecord and the Code contract: bump it when
-// either changes so old disk records are rebuilt.
-const recordFormat = 1
+// either changes so old disk records are rebuilt. 2: regexp literals with
+// Unicode property escapes are lowered to new RegExp.
+const recordFormat = 2
 
 func (r *cacheRecord) bundle(fromCache bool) *Bundle {
 	return &Bundle{

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -173,13 +174,67 @@ func (s *buildState) loadFile(a api.OnLoadArgs) (api.OnLoadResult, error) {
 	if !isScript(loader) {
 		return api.OnLoadResult{Contents: &text, Loader: loader}, nil
 	}
-	changed := prepareScript(text, loader)
+	lowered, loader := lowerPropertyEscapes(text, loader, a.Path)
+	changed := prepareScript(lowered, loader)
 	if changed != text {
 		s.mu.Lock()
 		s.originals[a.Path] = text
 		s.mu.Unlock()
 	}
 	return api.OnLoadResult{Contents: &changed, Loader: loader}, nil
+}
+
+// lowerPropertyEscapes turns the /u and /y regexp literals of a source
+// file that mentions \p{ or \P{ into new RegExp calls. esbuild lowers a
+// literal with a Unicode property escape (the "regexp-unicode-property-
+// escapes" feature) only when the escape is outside a character class, so
+// /[\p{L}_]/u would reach goja, which reads \p as "p". As new RegExp, the
+// pattern reaches the webapi RegExp, which expands it. Only such files pay
+// for this (every u/y literal in them is built at run time), and an inline
+// source map keeps their positions. A TypeScript file comes out as
+// JavaScript, its types stripped under the nearest tsconfig.json's
+// compiler options (without following "extends").
+func lowerPropertyEscapes(text string, loader api.Loader, path string) (string, api.Loader) {
+	if !isScript(loader) || (!strings.Contains(text, `\p{`) && !strings.Contains(text, `\P{`)) {
+		return text, loader
+	}
+	opts := api.TransformOptions{
+		Loader:     loader,
+		Target:     api.ESNext,
+		Supported:  map[string]bool{"regexp-sticky-and-unicode-flags": false},
+		Sourcemap:  api.SourceMapInline,
+		Sourcefile: path,
+		LogLevel:   api.LogLevelSilent,
+		// Keep JSX as written; the build decides how to compile it.
+		JSX: api.JSXPreserve,
+	}
+	out := loader
+	switch loader {
+	case api.LoaderTS:
+		out = api.LoaderJS
+		opts.TsconfigRaw = nearestTsconfig(path)
+	case api.LoaderTSX:
+		out = api.LoaderJSX
+		opts.TsconfigRaw = nearestTsconfig(path)
+	}
+	r := api.Transform(text, opts)
+	if len(r.Errors) > 0 {
+		return text, loader // the build reports the error against the original text
+	}
+	return string(r.Code), out
+}
+
+// nearestTsconfig returns the text of the tsconfig.json closest above path,
+// or "".
+func nearestTsconfig(path string) string {
+	for dir := filepath.Dir(path); ; dir = filepath.Dir(dir) {
+		if b, err := os.ReadFile(filepath.Join(dir, "tsconfig.json")); err == nil {
+			return string(b)
+		}
+		if parent := filepath.Dir(dir); parent == dir {
+			return ""
+		}
+	}
 }
 
 // prepareScript makes a module's source ready for goja: a leading hashbang

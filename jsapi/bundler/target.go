@@ -46,9 +46,13 @@ func supportedFeatures() map[string]bool {
 		"decorators": false,
 		// goja rejects the /d and /v flags at compile time, which would fail
 		// the whole bundle. Unsupported regexp features make esbuild emit
-		// `new RegExp(...)`, so only the code that uses them throws, at run time.
+		// `new RegExp(...)`, which reaches the webapi RegExp: it implements
+		// them, and whatever it cannot do throws there, at run time.
 		"regexp-match-indices": false,
 		"regexp-set-notation":  false,
+		// goja reads \p{..} under /u as the literal "p{..}"; as new RegExp
+		// they reach the webapi RegExp, which expands them.
+		"regexp-unicode-property-escapes": false,
 	}
 }
 

@@ -26,15 +26,16 @@ func TestGojaLacksLoweredFeatures(t *testing.T) {
 	// One snippet per feature supportedFeatures lowers, valid ES2022+ that
 	// evaluates to "ok" on a conforming engine.
 	snippets := map[string]string{
-		"async-generator":      `async function* g() { yield 1 } "ok"`,
-		"for-await":            `async function f() { for await (const x of []) {} } "ok"`,
-		"dynamic-import":       `typeof import("x") === "object" ? "ok" : ""`,
-		"class-field":          `class B { m() { return "ok" } } class A extends B { x = super.m() } new A().x`,
-		"class-static-field":   `class B { static m() { return "ok" } } class A extends B { static x = super.m() } A.x`,
-		"using":                `{ using x = null; } "ok"`,
-		"decorators":           `function d(v) { return v } class A { @d m() {} } "ok"`,
-		"regexp-match-indices": `/a/d.exec("a").indices[0][0] === 0 ? "ok" : ""`,
-		"regexp-set-notation":  `/[\p{L}--[a-z]]/v.test("A") ? "ok" : ""`,
+		"async-generator":                 `async function* g() { yield 1 } "ok"`,
+		"for-await":                       `async function f() { for await (const x of []) {} } "ok"`,
+		"dynamic-import":                  `typeof import("x") === "object" ? "ok" : ""`,
+		"class-field":                     `class B { m() { return "ok" } } class A extends B { x = super.m() } new A().x`,
+		"class-static-field":              `class B { static m() { return "ok" } } class A extends B { static x = super.m() } A.x`,
+		"using":                           `{ using x = null; } "ok"`,
+		"decorators":                      `function d(v) { return v } class A { @d m() {} } "ok"`,
+		"regexp-match-indices":            `/a/d.exec("a").indices[0][0] === 0 ? "ok" : ""`,
+		"regexp-set-notation":             `/[\p{L}--[a-z]]/v.test("A") ? "ok" : ""`,
+		"regexp-unicode-property-escapes": `/\p{L}/u.test("a") && !/\p{L}/u.test("1") ? "ok" : ""`,
 	}
 	for feature, supported := range supportedFeatures() {
 		if supported {

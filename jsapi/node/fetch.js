@@ -166,7 +166,11 @@
       return { bytes: null, stream, type: blob.type || null };
     }
     if (typeof FormData === 'function' && body instanceof FormData) {
-      throw new TypeError('pigo: FormData bodies are not supported');
+      // The webapi FormData encodes itself as multipart/form-data.
+      const encode = FormData[Symbol.for('pigo.formData.encode')];
+      if (typeof encode !== 'function') throw new TypeError('not supported: FormData bodies (FormData was replaced)');
+      const { bytes, type } = encode(body);
+      return { bytes, stream: null, type };
     }
     return { bytes: encoder.encode(`${body}`), stream: null, type: 'text/plain;charset=UTF-8' };
   }
@@ -268,7 +272,11 @@
       });
     },
     formData() {
-      return Promise.reject(new TypeError('pigo: Body.formData() is not supported'));
+      return consume(this).then((u8) => {
+        const parse = typeof FormData === 'function' ? FormData[Symbol.for('pigo.formData.parse')] : undefined;
+        if (typeof parse !== 'function') throw new TypeError('not supported: Body.formData() (FormData was replaced)');
+        return parse(u8, this.headers.get('content-type'));
+      });
     },
   };
 

@@ -1,6 +1,8 @@
 // The minimal WHATWG ReadableStream that fetch bodies are (pigo/fetch):
-// default readers, async iteration, tee, cancel and ReadableStream.from; no
-// byte streams, pipes or queuing strategies beyond highWaterMark.
+// default readers, async iteration, tee, cancel, pipeTo/pipeThrough (into
+// the webapi WritableStream or any writer-shaped stream) and
+// ReadableStream.from, with queuing strategies (highWaterMark, size); no
+// byte streams (BYOB readers).
 // Evaluates to a function returning the classes plus errorStream(stream,
 // reason) and isDisturbed(stream), which fetch.js needs and the standard
 // API does not offer.
@@ -19,15 +21,30 @@
       const s = this[kState];
       if (s.state === 'errored') return null;
       if (s.state === 'closed') return 0;
-      return s.highWaterMark - s.queue.length;
+      return s.highWaterMark - s.queueTotal;
     }
 
     enqueue(chunk) {
       const s = this[kState];
       if (s.closeRequested || s.state !== 'readable') throw new TypeError('Invalid state: Controller is already closed');
       const request = s.readRequests.shift();
-      if (request !== undefined) request.resolve({ value: chunk, done: false });
-      else s.queue.push(chunk);
+      if (request !== undefined) {
+        request.resolve({ value: chunk, done: false });
+      } else {
+        // A queuing strategy's size() weighs chunks (default: 1 each).
+        let size = 1;
+        if (typeof s.size === 'function') {
+          try {
+            size = Number(s.size(chunk));
+          } catch (e) {
+            errorStream(s, e);
+            throw e;
+          }
+        }
+        s.queue.push(chunk);
+        s.sizes.push(size);
+        s.queueTotal += size;
+      }
       pullIfNeeded(s);
     }
 
@@ -61,13 +78,15 @@
     s.state = 'errored';
     s.storedError = e;
     s.queue = [];
+    s.sizes = [];
+    s.queueTotal = 0;
     for (const r of s.readRequests.splice(0)) r.reject(e);
     s.reader?.[kState].rejectClosed(e);
   }
 
   function pullIfNeeded(s) {
     if (!s.started || s.state !== 'readable' || s.closeRequested || s.source.pull === undefined) return;
-    if (s.readRequests.length === 0 && s.highWaterMark - s.queue.length <= 0) return;
+    if (s.readRequests.length === 0 && s.highWaterMark - s.queueTotal <= 0) return;
     if (s.pulling) {
       s.pullAgain = true;
       return;
@@ -94,6 +113,8 @@
     if (s.state === 'closed') return Promise.resolve();
     if (s.state === 'errored') return Promise.reject(s.storedError);
     s.queue = [];
+    s.sizes = [];
+    s.queueTotal = 0;
     finishClose(s);
     try {
       return Promise.resolve(s.source.cancel?.call(s.source, reason)).then(() => undefined);
@@ -110,6 +131,9 @@
         state: 'readable',
         source,
         queue: [],
+        sizes: [],
+        queueTotal: 0,
+        size: strategy?.size,
         readRequests: [],
         highWaterMark: strategy?.highWaterMark ?? 1,
         started: false,
@@ -188,6 +212,102 @@
       };
       for (let i = 0; i < 2; i++) branches.push(new ReadableStream({ pull, cancel: cancelBranch(i) }, { highWaterMark: 0 }));
       return branches;
+    }
+
+    pipeThrough(transform, options = undefined) {
+      const { readable, writable } = transform ?? {};
+      if (!(readable instanceof ReadableStream) || typeof writable?.getWriter !== 'function') {
+        throw new TypeError('The "transform" argument must be an object with readable and writable streams');
+      }
+      if (this.locked) throw new TypeError('Invalid state: ReadableStream is locked');
+      if (writable.locked) throw new TypeError('Invalid state: WritableStream is locked');
+      this.pipeTo(writable, options).catch(() => {});
+      return readable;
+    }
+
+    // pipeTo follows the spec's ReadableStreamPipeTo with the public
+    // reader and writer: one chunk in flight, errors and closes propagated
+    // unless prevented, an AbortSignal stops it.
+    pipeTo(dest, options = undefined) {
+      if (typeof dest?.getWriter !== 'function') {
+        return Promise.reject(new TypeError('The "destination" argument must be an instance of WritableStream'));
+      }
+      if (this.locked) return Promise.reject(new TypeError('Invalid state: ReadableStream is locked'));
+      if (dest.locked) return Promise.reject(new TypeError('Invalid state: WritableStream is locked'));
+      const preventClose = Boolean(options?.preventClose);
+      const preventAbort = Boolean(options?.preventAbort);
+      const preventCancel = Boolean(options?.preventCancel);
+      const signal = options?.signal;
+      const reader = this.getReader();
+      const writer = dest.getWriter();
+      this[kState].disturbed = true;
+      return new Promise((resolve, reject) => {
+        let shuttingDown = false;
+        let lastWrite = Promise.resolve();
+        const finish = (error, isError) => {
+          writer.releaseLock();
+          reader.releaseLock();
+          if (signal) signal.removeEventListener('abort', onAbort);
+          if (isError) reject(error);
+          else resolve();
+        };
+        const shutdown = (action, error, isError) => {
+          if (shuttingDown) return;
+          shuttingDown = true;
+          lastWrite.catch(() => {}).then(() => (action ? action() : undefined)).then(
+            () => finish(error, isError),
+            (e) => finish(e, true),
+          );
+        };
+        function onAbort() {
+          const error = signal.reason;
+          const actions = [];
+          if (!preventAbort) actions.push(() => writer.abort(error));
+          if (!preventCancel) actions.push(() => reader.cancel(error));
+          shutdown(() => Promise.all(actions.map((a) => a())), error, true);
+        }
+        if (signal) {
+          if (signal.aborted) {
+            onAbort();
+            return;
+          }
+          signal.addEventListener('abort', onAbort);
+        }
+        reader.closed.then(
+          () => {
+            if (!preventClose) shutdown(() => writer.close(), undefined, false);
+            else shutdown(null, undefined, false);
+          },
+          (e) => {
+            if (!preventAbort) shutdown(() => writer.abort(e), e, true);
+            else shutdown(null, e, true);
+          },
+        );
+        writer.closed.then(
+          () => {
+            const e = new TypeError('Invalid state: the destination WritableStream closed before all data could be piped to it');
+            if (!preventCancel) shutdown(() => reader.cancel(e), e, true);
+            else shutdown(null, e, true);
+          },
+          (e) => {
+            if (!preventCancel) shutdown(() => reader.cancel(e), e, true);
+            else shutdown(null, e, true);
+          },
+        );
+        const pump = () => {
+          if (shuttingDown) return;
+          writer.ready.then(() => {
+            if (shuttingDown) return undefined;
+            return reader.read().then(({ value, done }) => {
+              if (done || shuttingDown) return;
+              lastWrite = writer.write(value);
+              lastWrite.catch(() => {});
+              pump();
+            });
+          }).catch(() => {});
+        };
+        pump();
+      });
     }
 
     values(options = undefined) {
@@ -270,6 +390,8 @@
       if (s.state === 'errored') return Promise.reject(s.storedError);
       if (s.queue.length > 0) {
         const value = s.queue.shift();
+        s.queueTotal -= s.sizes.shift();
+        if (s.queue.length === 0) s.queueTotal = 0; // no float drift
         if (s.closeRequested && s.queue.length === 0) finishClose(s);
         else pullIfNeeded(s);
         return Promise.resolve({ value, done: false });

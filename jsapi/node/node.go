@@ -28,6 +28,9 @@ func Modules() map[string]modules.Module {
 	for k, v := range libModules() {
 		out[k] = v
 	}
+	for k, v := range webSocketModules() {
+		out[k] = v
+	}
 	return out
 }
 
@@ -40,5 +43,5 @@ type Global struct {
 
 // Globals returns the Node globals pigo installs in every runtime.
 func Globals() []Global {
-	return append(systemGlobals(), libGlobals()...)
+	return append(append(systemGlobals(), libGlobals()...), webSocketGlobals()...)
 }

@@ -84,6 +84,10 @@
     if (v instanceof Symbol) throw dataCloneError(v);
     if (v instanceof Date) return remember(memory, v, new Date(v.getTime()));
     if (v instanceof RegExp) return remember(memory, v, new RegExp(v.source, v.flags));
+    // One thread: the clone of a SharedArrayBuffer shares its memory by
+    // being the same buffer.
+    if (internal.isSharedArrayBuffer && internal.isSharedArrayBuffer(v)) return remember(memory, v, v);
+    if (internal.Blob && v instanceof internal.Blob) return remember(memory, v, internal.cloneBlob(v));
     if (v instanceof ArrayBuffer) return remember(memory, v, v.slice(0));
     if (v instanceof DataView) {
       const buffer = clone(v.buffer, memory);
@@ -110,6 +114,11 @@
     if (v instanceof Error) return cloneError(v, memory);
     for (const ctor of uncloneable) {
       if (v instanceof ctor) throw dataCloneError(v);
+    }
+    // Platform objects of modules installed after this one.
+    for (const name of internal.uncloneableNames || []) {
+      const ctor = internal[name];
+      if (typeof ctor === 'function' && v instanceof ctor) throw dataCloneError(v);
     }
     const copy = remember(memory, v, Array.isArray(v) ? new Array(v.length) : {});
     for (const key of Object.keys(v)) {

@@ -8,8 +8,22 @@
 //
 //   - queueMicrotask, reportError
 //   - structuredClone
-//   - TextEncoder, TextDecoder (utf-8 only)
+//   - TextEncoder, TextDecoder (every WHATWG encoding Node 22 decodes)
 //   - Event, CustomEvent, EventTarget, DOMException
+//   - Blob, File, FormData, navigator
+//   - MessageChannel, MessagePort, MessageEvent, BroadcastChannel (within
+//     the runtime)
+//   - WritableStream, TransformStream, TextEncoderStream, TextDecoderStream,
+//     CompressionStream, DecompressionStream, CountQueuingStrategy,
+//     ByteLengthQueuingStrategy (ReadableStream comes from the fetch module)
+//   - RegExp, replaced by a constructor that expands Unicode property
+//     escapes and v-flag class sets, which goja gets wrong or rejects
+//     (regexp.go); the bundler turns such literals into new RegExp calls
+//   - the language built-ins goja lacks (lang.js): global, Object.groupBy,
+//     Map.groupBy, Promise.withResolvers, Array.fromAsync,
+//     String.prototype.isWellFormed/toWellFormed, the Set methods,
+//     ArrayBuffer.prototype.transfer/detached, Error.captureStackTrace,
+//     WeakRef, FinalizationRegistry, SharedArrayBuffer, Atomics
 //   - AbortController, AbortSignal (abort, timeout, any)
 //   - atob, btoa
 //   - URL, URLSearchParams (the WHATWG URL Standard as Node 20 has it)

@@ -1,4 +1,5 @@
-// TextEncoder and TextDecoder (utf-8 only). Go does the byte work.
+// TextEncoder and TextDecoder (every WHATWG encoding; utf-8 in encoding.go,
+// the others in encoding_legacy.go). Go does the byte work.
 (function (internal) {
   'use strict';
 
@@ -48,8 +49,13 @@
     #fatal;
     #ignoreBOM;
 
+    #encoding = 'utf-8';
+    #legacy = false; // decoded by encoding_legacy.go
+
     constructor(label = 'utf-8', options = undefined) {
-      if (!labels.has(`${label}`.trim().toLowerCase())) {
+      const utf8 = labels.has(`${label}`.trim().toLowerCase());
+      const legacy = utf8 ? null : internal.newLegacyDecoder(`${label}`, !!options?.fatal, !!options?.ignoreBOM);
+      if (!utf8 && legacy === null) {
         const err = new RangeError(`The "${label}" encoding is not supported`);
         err.code = 'ERR_ENCODING_NOT_SUPPORTED';
         throw err;
@@ -59,11 +65,17 @@
       }
       this.#fatal = !!options?.fatal;
       this.#ignoreBOM = !!options?.ignoreBOM;
-      this.#decoder = newUTF8Decoder(this.#fatal, this.#ignoreBOM);
+      if (utf8) {
+        this.#decoder = newUTF8Decoder(this.#fatal, this.#ignoreBOM);
+      } else {
+        this.#decoder = legacy[0];
+        this.#encoding = legacy[1];
+        this.#legacy = true;
+      }
     }
 
     get encoding() {
-      return 'utf-8';
+      return this.#encoding;
     }
 
     get fatal() {
@@ -78,6 +90,7 @@
       if (input !== undefined && !isView(input) && !isArrayBuffer(input)) {
         throw new TypeError('The "input" argument must be an instance of ArrayBuffer or ArrayBufferView.');
       }
+      if (this.#legacy) return internal.legacyDecode(this.#decoder, input, !!options?.stream);
       return utf8Decode(this.#decoder, input, !!options?.stream);
     }
   }

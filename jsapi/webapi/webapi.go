@@ -58,6 +58,12 @@ func Install(rt *goja.Runtime, opts Options) error {
 		return fmt.Errorf("install webapi: globals: %w", ex)
 	}
 	for _, m := range mods {
+		if names, ok := lazyModules[m.name]; ok {
+			if ex := rt.Try(func() { h.defineLazy(m, names) }); ex != nil {
+				return fmt.Errorf("install webapi: %s: %w", m.name, ex)
+			}
+			continue
+		}
 		if err := h.runModule(m); err != nil {
 			return fmt.Errorf("install webapi: run %s: %w", m.name, err)
 		}
@@ -90,7 +96,7 @@ type module struct {
 // immutable and shared by every runtime.
 var compiledModules = sync.OnceValues(func() ([]module, error) {
 	// Order matters: each file may use what the previous ones exported.
-	names := []string{"domexception.js", "event.js", "abort.js", "encoding.js", "url.js", "clone.js", "inspect.js", "console.js"}
+	names := []string{"regexp.js", "lang.js", "domexception.js", "event.js", "abort.js", "encoding.js", "url.js", "blob.js", "clone.js", "messaging.js", "streams.js", "inspect.js", "console.js"}
 	mods := make([]module, 0, len(names))
 	for _, name := range names {
 		src, err := sources.ReadFile(name)
@@ -106,12 +112,53 @@ var compiledModules = sync.OnceValues(func() ([]module, error) {
 	return mods, nil
 })
 
+// lazyModules run on first use of one of the globals they export (listed
+// here, checked by a test): most plugins never touch them, and running
+// them costs every new runtime.
+var lazyModules = map[string][]string{
+	"blob.js":      {"Blob", "File", "FormData", "Navigator", "navigator"},
+	"messaging.js": {"MessageEvent", "MessagePort", "MessageChannel", "BroadcastChannel"},
+	"streams.js": {"CountQueuingStrategy", "ByteLengthQueuingStrategy", "WritableStream", "WritableStreamDefaultWriter",
+		"WritableStreamDefaultController", "TransformStream", "TransformStreamDefaultController", "TextEncoderStream",
+		"TextDecoderStream", "CompressionStream", "DecompressionStream"},
+}
+
 // host is the per-runtime state behind the Go helpers. Loop only.
 type host struct {
 	rt       *goja.Runtime
 	opts     Options
 	internal *goja.Object
 	start    time.Time // time origin of performance.now
+	// lazy holds the globals of lazy modules not yet run or assigned.
+	lazy map[string]bool
+}
+
+// defineLazy defines m's globals as accessors that run m on first read; an
+// assignment replaces the accessor, as for any global.
+func (h *host) defineLazy(m module, names []string) {
+	if h.lazy == nil {
+		h.lazy = map[string]bool{}
+	}
+	global := h.rt.GlobalObject()
+	var ran bool
+	for _, name := range names {
+		h.lazy[name] = true
+		get := h.function("get "+name, 0, func(goja.FunctionCall) goja.Value {
+			if !ran {
+				ran = true
+				if err := h.runModule(m); err != nil {
+					panic(h.rt.NewGoError(fmt.Errorf("webapi %s: %w", m.name, err)))
+				}
+			}
+			return global.Get(name)
+		})
+		set := h.function("set "+name, 1, func(c goja.FunctionCall) goja.Value {
+			delete(h.lazy, name)
+			h.defineGlobal(name, c.Argument(0))
+			return goja.Undefined()
+		})
+		must(global.DefineAccessorProperty(name, get, set, goja.FLAG_TRUE, goja.FLAG_FALSE))
+	}
 }
 
 func (h *host) runModule(m module) error {
@@ -129,9 +176,15 @@ func (h *host) runModule(m module) error {
 	}
 	if ex := h.rt.Try(func() {
 		obj := exports.ToObject(h.rt)
+		_, isLazy := lazyModules[m.name]
 		for _, k := range obj.Keys() {
 			v := obj.Get(k)
 			h.internal.Set(k, v)
+			// A lazy module's global the plugin assigned meanwhile stays.
+			if isLazy && !h.lazy[k] {
+				continue
+			}
+			delete(h.lazy, k)
 			h.defineGlobal(k, v)
 		}
 	}); ex != nil {
@@ -172,6 +225,16 @@ func (h *host) defineHelpers() {
 		{"formParse", h.formParse},
 		{"formEncode", h.formEncode},
 		{"toUSVString", h.toUSVString},
+		{"regexpExpand", h.regexpExpand},
+		{"regexpIndices", h.regexpIndices},
+		{"weakRefTarget", h.weakRefTarget},
+		{"atomicsSleep", h.atomicsSleep},
+		{"arrayBufferDetached", h.arrayBufferDetached},
+		{"navigatorInfo", h.navigatorInfo},
+		{"newCompressor", h.newCompressor},
+		{"newDecompressor", h.newDecompressor},
+		{"newLegacyDecoder", h.newLegacyDecoder},
+		{"legacyDecode", h.legacyDecode},
 	}
 	for _, fn := range fns {
 		h.internal.Set(fn.name, h.function(fn.name, 0, fn.f))

@@ -1,6 +1,12 @@
 package webapi
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/dop251/goja"
+)
 
 // The JS sources compile once per process and every runtime shares the
 // programs.
@@ -20,5 +26,60 @@ func TestModulesCompileOnce(t *testing.T) {
 	}
 	if len(embedded) != len(a) {
 		t.Fatalf("%d embedded .js files but %d modules run: list new files in compiledModules", len(embedded), len(a))
+	}
+}
+
+// lazyModules must list exactly what each lazy module exports.
+func TestLazyModuleExports(t *testing.T) {
+	mods, err := compiledModules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rt := goja.New()
+	if err := Install(rt, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range mods {
+		names, ok := lazyModules[m.name]
+		if !ok {
+			continue
+		}
+		// Run the module the way Install's accessors do and compare keys.
+		v, err := rt.RunProgram(m.prog)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fn, _ := goja.AssertFunction(v)
+		internal := rt.GlobalObject().GetSymbol(internalKey).ToObject(rt)
+		exports, err := fn(goja.Undefined(), internal)
+		if err != nil {
+			t.Fatalf("%s: %v", m.name, err)
+		}
+		got := exports.ToObject(rt).Keys()
+		if strings.Join(got, ",") != strings.Join(names, ",") {
+			t.Errorf("%s exports %v, lazyModules lists %v", m.name, got, names)
+		}
+	}
+}
+
+// A lazy global runs its module on first read; assigning one first keeps
+// the assignment.
+func TestLazyGlobals(t *testing.T) {
+	rt := goja.New()
+	if err := Install(rt, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	v, err := rt.RunString(`
+		const before = Object.getOwnPropertyDescriptor(globalThis, "Blob").get !== undefined;
+		globalThis.File = 42;
+		const blob = new Blob(["ab"]);
+		const after = Object.getOwnPropertyDescriptor(globalThis, "Blob");
+		[before, blob.size, typeof after.value, after.enumerable, File, typeof FormData]`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := fmt.Sprint(v.Export())
+	if got != "[true 2 function false 42 function]" {
+		t.Fatalf("got %s", got)
 	}
 }

@@ -78,6 +78,26 @@ test('streaming keeps split characters whole', () => {
 test('labels', () => {
   eq(new TextDecoder(' UTF8 ').encoding, 'utf-8');
   eq(new TextDecoder('unicode-1-1-utf-8').encoding, 'utf-8');
-  const err = throws(() => new TextDecoder('latin1'), isError(RangeError));
+  eq(new TextDecoder('latin1').encoding, 'windows-1252');
+  eq(new TextDecoder('UTF-16').encoding, 'utf-16le');
+  const err = throws(() => new TextDecoder('no-such-encoding'), isError(RangeError));
   eq(err.code, 'ERR_ENCODING_NOT_SUPPORTED');
+  // The replacement encoding's labels are not decodable.
+  throws(() => new TextDecoder('iso-2022-kr'), isError(RangeError));
+});
+
+test('legacy encodings', () => {
+  eq(new TextDecoder('latin1').decode(new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x80])), 'café€');
+  eq(new TextDecoder('utf-16le').decode(new Uint8Array([0xff, 0xfe, 0x3d, 0xd8, 0x00, 0xde])), '😀');
+  eq(new TextDecoder('utf-16be').decode(new Uint8Array([0x00, 0x41, 0xd8])), 'A\ufffd');
+  const d = new TextDecoder('utf-16le');
+  let s = d.decode(new Uint8Array([0x3d]), { stream: true });
+  s += d.decode(new Uint8Array([0xd8, 0x00]), { stream: true });
+  s += d.decode(new Uint8Array([0xde]));
+  eq(s, '😀', 'streaming keeps split code units and surrogate pairs');
+  const err = throws(() => new TextDecoder('utf-16le', { fatal: true }).decode(new Uint8Array([0x00, 0xd8])), isError(TypeError));
+  eq(err.code, 'ERR_ENCODING_INVALID_ENCODED_DATA');
+  eq(new TextDecoder('utf-16le', { fatal: true }).decode(new Uint8Array([0xfd, 0xff])), '\ufffd', 'an encoded U+FFFD is valid');
+  eq(new TextDecoder('shift_jis').decode(new Uint8Array([0x82, 0xa0])), 'あ');
+  throws(() => new TextDecoder('shift_jis', { fatal: true }).decode(new Uint8Array([0x82])), isError(TypeError));
 });

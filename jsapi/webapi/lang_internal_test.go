@@ -1,0 +1,53 @@
+package webapi
+
+import (
+	"runtime"
+	"testing"
+
+	"github.com/dop251/goja"
+)
+
+// WeakRef really is weak: once nothing else references the target and the
+// job that created the WeakRef has ended, a GC clears it.
+func TestWeakRefReleasesTarget(t *testing.T) {
+	rt := goja.New()
+	if err := Install(rt, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rt.RunString(`var kept = {}; var strong = new WeakRef(kept); var weak = new WeakRef({ big: new Array(1000).fill(1) });`); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 3; i++ {
+		runtime.GC()
+	}
+	v, err := rt.RunString(`[strong.deref() === kept, weak.deref() === undefined]`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := v.Export().([]any); got[0] != true || got[1] != true {
+		t.Fatalf("[strong kept, weak cleared] = %v", got)
+	}
+}
+
+// Atomics.wait blocks for its timeout on the only thread and refuses to
+// block forever.
+func TestAtomicsWaitTimeout(t *testing.T) {
+	rt := goja.New()
+	if err := Install(rt, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	v, err := rt.RunString(`
+		const ia = new Int32Array(new SharedArrayBuffer(8));
+		const t0 = Date.now();
+		const r = Atomics.wait(ia, 0, 0, 30);
+		let inf;
+		try { Atomics.wait(ia, 0, 0); } catch (e) { inf = e.message; }
+		[r, Date.now() - t0 >= 25, inf]`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := v.Export().([]any)
+	if got[0] != "timed-out" || got[1] != true || got[2] != "not supported: Atomics.wait without a timeout (no other thread can notify)" {
+		t.Fatalf("got %v", got)
+	}
+}

@@ -1,0 +1,29 @@
+package webapi
+
+import (
+	"testing"
+
+	"github.com/dop251/goja"
+)
+
+// BenchmarkRegExpConstruct measures new RegExp as lowered literals use it:
+// a property-escape pattern (expanded) and a plain /u one.
+func BenchmarkRegExpConstruct(b *testing.B) {
+	rt := goja.New()
+	if err := Install(rt, Options{}); err != nil {
+		b.Fatal(err)
+	}
+	for name, src := range map[string]string{
+		"property": `new RegExp("\\p{L}+", "u").test("abc")`,
+		"plain":    `new RegExp("[a-z]+\\d", "u").test("abc1")`,
+	} {
+		prog := goja.MustCompile("x", src, true)
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := rt.RunProgram(prog); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
