@@ -127,7 +127,7 @@ async function walkDirectoryWithFd(baseDir, fdPath, query, maxResults, signal) {
     if (query) {
         args.push(buildFdPathQuery(query));
     }
-    return await new Promise((resolve) => {
+    return await new Promise<{ path: string; isDirectory: boolean }[]>((resolve) => {
         if (signal.aborted) {
             resolve([]);
             return;

@@ -20,7 +20,7 @@ export class Text {
     cachedText;
     cachedWidth;
     cachedLines;
-    constructor(text = "", paddingX = 1, paddingY = 1, customBgFn) {
+    constructor(text = "", paddingX = 1, paddingY = 1, customBgFn?) {
         this.text = text;
         this.paddingX = paddingX;
         this.paddingY = paddingY;
@@ -287,7 +287,7 @@ export class Loader extends Text {
     intervalId = null;
     ui = null;
     renderIndicatorVerbatim = false;
-    constructor(ui, spinnerColorFn, messageColorFn, message = "Loading...", indicator) {
+    constructor(ui, spinnerColorFn, messageColorFn, message = "Loading...", indicator?) {
         super("", 1, 0);
         this.spinnerColorFn = spinnerColorFn;
         this.messageColorFn = messageColorFn;
@@ -382,7 +382,7 @@ export class Image {
     imageId;
     cachedLines;
     cachedWidth;
-    constructor(base64Data, mimeType, theme, options = {}, dimensions) {
+    constructor(base64Data, mimeType, theme, options: { maxWidthCells?: number; maxHeightCells?: number; filename?: string; imageId?: number } = {}, dimensions?) {
         this.base64Data = base64Data;
         this.mimeType = mimeType;
         this.theme = theme;
@@ -618,7 +618,7 @@ export class SettingsList {
     // Submenu state
     submenuComponent = null;
     submenuItemIndex = null;
-    constructor(items, maxVisible, theme, onChange, onCancel, options = {}) {
+    constructor(items, maxVisible, theme, onChange, onCancel, options: { enableSearch?: boolean } = {}) {
         this.items = items;
         this.filteredItems = items;
         this.maxVisible = maxVisible;
@@ -1278,7 +1278,7 @@ function segmentWithMarkers(text, validIds) {
  *                       When omitted the default Intl.Segmenter is used.
  * @returns Array of chunks with text and position information
  */
-export function wordWrapLine(line, maxWidth, preSegmented) {
+export function wordWrapLine(line, maxWidth, preSegmented?) {
     if (!line || maxWidth <= 0) {
         return [{ text: "", startIndex: 0, endIndex: 0 }];
     }
@@ -1412,7 +1412,7 @@ export class Editor {
     onSubmit;
     onChange;
     disableSubmit = false;
-    constructor(tui, theme, options = {}) {
+    constructor(tui, theme, options: { paddingX?: number; autocompleteMaxVisible?: number } = {}) {
         this.tui = tui;
         this.theme = theme;
         this.borderColor = theme.borderColor;
@@ -2066,7 +2066,7 @@ export class Editor {
         }
     }
     // All the editor methods from before...
-    insertCharacter(char, skipUndoCoalescing) {
+    insertCharacter(char, skipUndoCoalescing?) {
         this.historyIndex = -1; // Exit history browsing mode
         // Undo coalescing (fish-style):
         // - Consecutive word chars coalesce into one undo unit

@@ -248,7 +248,7 @@ export function allocateImageId() {
     // Use random ID in range [1, 0xffffffff] to avoid collisions
     return Math.floor(Math.random() * 0xfffffffe) + 1;
 }
-export function encodeKitty(base64Data, options = {}) {
+export function encodeKitty(base64Data, options: { moveCursor?: boolean; columns?: number; rows?: number; imageId?: number } = {}) {
     const CHUNK_SIZE = 4096;
     const params = ["a=T", "f=100", "q=2"];
     if (options.moveCursor === false)
@@ -296,7 +296,7 @@ export function deleteKittyImage(imageId) {
 export function deleteAllKittyImages() {
     return "\x1b_Ga=d,d=A,q=2\x1b\\";
 }
-export function encodeITerm2(base64Data, options = {}) {
+export function encodeITerm2(base64Data, options: { inline?: boolean; width?: number | string; height?: number | string; name?: string; preserveAspectRatio?: boolean } = {}) {
     const params = [`inline=${options.inline !== false ? 1 : 0}`];
     if (options.width !== undefined)
         params.push(`width=${options.width}`);
@@ -444,7 +444,7 @@ export function getImageDimensions(base64Data, mimeType) {
     }
     return null;
 }
-export function renderImage(base64Data, imageDimensions, options = {}) {
+export function renderImage(base64Data, imageDimensions, options: { maxWidthCells?: number; maxHeightCells?: number; imageId?: number; moveCursor?: boolean; preserveAspectRatio?: boolean } = {}) {
     const caps = getCapabilities();
     if (!caps.images) {
         return null;
@@ -483,7 +483,7 @@ export function renderImage(base64Data, imageDimensions, options = {}) {
 export function hyperlink(text, url) {
     return `\x1b]8;;${url}\x1b\\${text}\x1b]8;;\x1b\\`;
 }
-export function imageFallback(mimeType, dimensions, filename) {
+export function imageFallback(mimeType, dimensions, filename?) {
     const parts = [];
     if (filename)
         parts.push(filename);
@@ -881,7 +881,7 @@ export class StdinBuffer extends MiniEmitter {
     pasteMode = false;
     pasteBuffer = "";
     pendingKittyPrintableCodepoint;
-    constructor(options = {}) {
+    constructor(options: { timeout?: number } = {}) {
         super();
         this.timeoutMs = options.timeout ?? 10;
     }
@@ -1219,7 +1219,7 @@ export class TUI extends Container {
     previousWidth = 0;
     previousHeight = 0;
     focusedComponent = null;
-    inputListeners = new Set();
+    inputListeners = new Set<(data: string) => any>();
     /** Global callback for debug key (Shift+Ctrl+D). Called before input is forwarded to focused component. */
     onDebug;
     renderRequested = false;

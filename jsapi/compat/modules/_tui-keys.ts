@@ -956,7 +956,7 @@ export function matchesKey(data, keyId) {
  * @param data - Raw input data from terminal
  * @returns Key identifier string (e.g., "ctrl+c") or undefined
  */
-function formatParsedKey(codepoint, modifier, baseLayoutKey) {
+function formatParsedKey(codepoint, modifier, baseLayoutKey?) {
     const normalizedCodepoint = normalizeKittyFunctionalCodepoint(codepoint);
     const identityCodepoint = normalizeShiftedLetterIdentityCodepoint(normalizedCodepoint, modifier);
     // Use base layout key only when codepoint is not a recognized Latin
@@ -1280,7 +1280,7 @@ function normalizeKeys(keys) {
     return result;
 }
 export class KeybindingsManager {
-    definitions;
+    definitions: Record<string, { defaultKeys: string | string[]; description?: string }>;
     userBindings;
     keysById = new Map();
     conflicts = [];

@@ -205,7 +205,7 @@ export class Markdown {
             stylePrefix: this.getDefaultStylePrefix(),
         };
     }
-    renderToken(token, width, nextTokenType, styleContext) {
+    renderToken(token, width, nextTokenType, styleContext?) {
         const lines = [];
         switch (token.type) {
             case "heading": {

@@ -263,7 +263,7 @@ var escapeReplacements = {
   "'": "&#39;"
 };
 var getEscapeReplacement = (ch) => escapeReplacements[ch];
-function escape2(html2, encode) {
+function escape2(html2, encode?) {
   if (encode) {
     if (other.escapeTest.test(html2)) {
       return html2.replace(other.escapeReplace, getEscapeReplacement);
@@ -283,7 +283,7 @@ function cleanUrl(href) {
   }
   return href;
 }
-function splitCells(tableRow, count) {
+function splitCells(tableRow, count?) {
   const row = tableRow.replace(other.findPipe, (match, offset, str) => {
     let escaped = false;
     let curr = offset;
@@ -313,7 +313,7 @@ function splitCells(tableRow, count) {
   }
   return cells;
 }
-function rtrim(str, c, invert) {
+function rtrim(str, c, invert?) {
   const l = str.length;
   if (l === 0) {
     return "";
@@ -395,7 +395,7 @@ var _Tokenizer = class {
   // set by the lexer
   lexer;
   // set by the lexer
-  constructor(options2) {
+  constructor(options2?) {
     this.options = options2 || _defaults;
   }
   space(src) {
@@ -1083,7 +1083,7 @@ var _Lexer = class __Lexer {
       inRawBlock: false,
       top: true
     };
-    const rules = {
+    const rules: { other: typeof other; block: any; inline: any } = {
       other,
       block: block.normal,
       inline: inline.normal
@@ -1434,7 +1434,7 @@ var _Renderer = class {
   options;
   parser;
   // set by the parser
-  constructor(options2) {
+  constructor(options2?) {
     this.options = options2 || _defaults;
   }
   space(token) {
@@ -1813,7 +1813,7 @@ var _Parser = class __Parser {
 var _Hooks = class {
   options;
   block;
-  constructor(options2) {
+  constructor(options2?) {
     this.options = options2 || _defaults;
   }
   static passThroughHooks = /* @__PURE__ */ new Set([

@@ -1023,7 +1023,7 @@ function deepClone(v: any): any {
     return r;
   }
   for (const k of keysOf(v)) if (!isUnsafeKey(k)) r[k] = deepClone(v[k]);
-  for (const k of Object.getOwnPropertySymbols(v)) r[k] = deepClone(v[k]);
+  for (const k of Object.getOwnPropertySymbols(v)) r[k] = deepClone((v as any)[k]);
   return r;
 }
 
