@@ -32,6 +32,7 @@ deps:
 test: deps
 	$(GO) vet ./...
 	npx tsc -p tsconfig.json --noEmit
+	npx tsc -p jsapi/compat/modules/tsconfig.json --noEmit
 	$(GO) test -race -count=1 -timeout 25m ./...
 
 check:
