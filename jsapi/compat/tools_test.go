@@ -506,9 +506,17 @@ func TestWithFileMutationQueue(t *testing.T) {
 	t.Parallel()
 	got := mustEvalTS(t, `import { withFileMutationQueue } from "@mariozechner/pi-coding-agent";`, `
 const log: string[] = [];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const job = (p: string, name: string, ms: number) => withFileMutationQueue(p, async () => { log.push(name + "+"); await sleep(ms); log.push(name + "-"); return name; });
-const results = await Promise.all([job("/tmp/q/x", "a", 30), job("/tmp/q/../q/x", "b", 1), job("/tmp/q/y", "c", 5)]);
+// a holds file x until c (another file) has run start to end: c must not
+// wait for a, b (the same file as a) must. Gates, not timers, so a loaded
+// machine cannot reorder them.
+let releaseA = () => {};
+const gateA = new Promise<void>((r) => { releaseA = r; });
+const job = (p: string, name: string, body: () => Promise<void>) =>
+  withFileMutationQueue(p, async () => { log.push(name + "+"); await body(); log.push(name + "-"); return name; });
+const a = job("/tmp/q/x", "a", () => gateA);
+const b = job("/tmp/q/../q/x", "b", async () => {});
+const c = job("/tmp/q/y", "c", async () => {}).then((r) => { releaseA(); return r; });
+const results = await Promise.all([a, b, c]);
 let thrown = "";
 try { await withFileMutationQueue("/tmp/q/x", async () => { throw new Error("boom"); }); } catch (e: any) { thrown = e.message; }
 const after = await withFileMutationQueue("/tmp/q/x", async () => "after");

@@ -240,7 +240,7 @@ func newHost(rt *goja.Runtime) *goja.Object {
 		}
 		return rt.ToValue(s)
 	})
-	set("defaultLocale", func(goja.FunctionCall) goja.Value { return rt.ToValue(processLocale()) })
+	set("defaultLocale", func(goja.FunctionCall) goja.Value { return rt.ToValue(ProcessLocale()) })
 	set("defaultTimeZone", func(goja.FunctionCall) goja.Value { return rt.ToValue(processTimeZone()) })
 	set("timeZone", func(c goja.FunctionCall) goja.Value {
 		name, ok := canonicalZone(c.Argument(0).String())
@@ -298,9 +298,10 @@ func canonicalize(tag string) (string, bool) {
 // variants, then extensions.
 var wellFormed = regexp.MustCompile(`(?i)^([a-z]{2,3}|[a-z]{5,8})(-[a-z]{4})?(-([a-z]{2}|[0-9]{3}))?(-([a-z0-9]{5,8}|[0-9][a-z0-9]{3}))*(-[0-9a-wy-z](-[a-z0-9]{2,8})+)*(-x(-[a-z0-9]{1,8})+)?$`)
 
-// processLocale is the default locale as ICU picks it for Node: LC_ALL, then
-// LC_MESSAGES, then LANG ("de_DE.UTF-8" is de-DE; C and POSIX are en-US).
-var processLocale = sync.OnceValue(func() string {
+// ProcessLocale is the default locale as ICU picks it for Node: LC_ALL,
+// then LC_MESSAGES, then LANG ("de_DE.UTF-8" is de-DE; C and POSIX are
+// en-US). navigator.language is the same.
+var ProcessLocale = sync.OnceValue(func() string {
 	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
 		v := os.Getenv(k)
 		if v == "" {

@@ -1,12 +1,12 @@
 package webapi
 
 import (
-	"os"
 	"runtime"
-	"strings"
 	"sync"
 
 	"github.com/dop251/goja"
+
+	"github.com/pigo-dev/pigo/jsapi/intl"
 )
 
 // navigatorInfo is internal.navigatorInfo(): the host facts behind
@@ -27,26 +27,9 @@ type navFacts struct {
 }
 
 var navigatorFacts = sync.OnceValue(func() navFacts {
-	return navFacts{cpus: runtime.NumCPU(), language: localeLanguage(), platform: navigatorPlatform(runtime.GOOS, runtime.GOARCH)}
+	return navFacts{cpus: runtime.NumCPU(), language: intl.ProcessLocale(), platform: navigatorPlatform(runtime.GOOS, runtime.GOARCH)}
 })
 
-// localeLanguage turns the POSIX locale (LC_ALL, LC_MESSAGES, LANG) into the
-// BCP 47 tag Node's ICU reports: de_DE.UTF-8 → de-DE; C/POSIX → en-US.
-func localeLanguage() string {
-	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
-		v := os.Getenv(k)
-		if v == "" {
-			continue
-		}
-		v, _, _ = strings.Cut(v, ".")
-		v, _, _ = strings.Cut(v, "@")
-		if v == "C" || v == "POSIX" || v == "" {
-			return "en-US"
-		}
-		return strings.ReplaceAll(v, "_", "-")
-	}
-	return "en-US"
-}
 
 // navigatorPlatform mirrors Node's navigator.platform.
 func navigatorPlatform(goos, goarch string) string {
