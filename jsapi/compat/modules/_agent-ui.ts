@@ -25,7 +25,7 @@ export class CustomEditor extends Editor {
   onAction(action: string, handler: () => void): void {
     this.actionHandlers.set(action, handler);
   }
-  handleInput(data: string): void {
+  override handleInput(data: string): void {
     if (this.onExtensionShortcut?.(data)) return;
     if (this.keybindings.matches(data, "app.clipboard.pasteImage")) {
       this.onPasteImage?.();

@@ -148,7 +148,7 @@ class Differ {
 }
 
 class LineDiff extends Differ {
-  tokenize(value: string, options: any): string[] {
+  override tokenize(value: string, options: any): string[] {
     if (options.stripTrailingCr) value = value.replace(/\r\n/g, "\n");
     const ret: string[] = [];
     const parts = value.split(/(\n|\r\n)/);
@@ -159,7 +159,7 @@ class LineDiff extends Differ {
     }
     return ret;
   }
-  equals(left: string, right: string, options: any): boolean {
+  override equals(left: string, right: string, options: any): boolean {
     if (options.ignoreWhitespace) {
       if (!options.newlineIsToken || !left.includes("\n")) left = left.trim();
       if (!options.newlineIsToken || !right.includes("\n")) right = right.trim();
@@ -276,14 +276,14 @@ function dedupeWhitespace(startKeep: any, deletion: any, insertion: any, endKeep
 }
 
 class WordDiff extends Differ {
-  equals(left: string, right: string, options: any): boolean {
+  override equals(left: string, right: string, options: any): boolean {
     if (options.ignoreCase) {
       left = left.toLowerCase();
       right = right.toLowerCase();
     }
     return left.trim() === right.trim();
   }
-  tokenize(value: string): string[] {
+  override tokenize(value: string): string[] {
     const parts = value.match(WORD_TOKENS) || [];
     const tokens: string[] = [];
     let prevPart: string | null = null;
@@ -301,10 +301,10 @@ class WordDiff extends Differ {
     }
     return tokens;
   }
-  join(tokens: string[]): string {
+  override join(tokens: string[]): string {
     return tokens.map((t, i) => (i == 0 ? t : t.replace(/^\s+/, ""))).join("");
   }
-  postProcess(changes: any[], options: any): any[] {
+  override postProcess(changes: any[], options: any): any[] {
     if (!changes || options.oneChangePerToken) return changes;
     let lastKeep: any = null;
     let insertion: any = null;

@@ -295,7 +295,7 @@ export class Loader extends Text {
         this.ui = ui;
         this.setIndicator(indicator);
     }
-    render(width) {
+    override render(width) {
         return ["", ...super.render(width)];
     }
     start() {

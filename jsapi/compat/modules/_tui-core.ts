@@ -1395,7 +1395,7 @@ export class TUI extends Container {
         }
         return undefined;
     }
-    invalidate() {
+    override invalidate() {
         super.invalidate();
         for (const overlay of this.overlayStack)
             overlay.component.invalidate?.();
