@@ -203,8 +203,8 @@ function addIgnoreRules(ig: Ignore, dir: string, rootDir: string): void {
       const patterns = fs
         .readFileSync(p, "utf-8")
         .split(/\r?\n/)
-        .map((l) => prefixIgnorePattern(l, prefix))
-        .filter((l): l is string => Boolean(l));
+        .map((l: string) => prefixIgnorePattern(l, prefix))
+        .filter((l: string | null): l is string => Boolean(l));
       if (patterns.length > 0) ig.add(patterns);
     } catch {
       // unreadable ignore file

@@ -89,7 +89,7 @@ function hostStream(name: string, simple: boolean) {
       (final: any) => out.end(final),
       (err: any) => {
         const failed = {
-          role: "assistant", content: [], api: model?.api, provider: model?.provider, model: model?.id,
+          role: "assistant", content: [] as any[], api: model?.api, provider: model?.provider, model: model?.id,
           usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
           stopReason: "error", errorMessage: err instanceof Error ? err.message : String(err), timestamp: Date.now(),
         };

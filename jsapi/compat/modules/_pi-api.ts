@@ -451,7 +451,7 @@ function makeUI(host: any, assertActive: () => void): any {
     setFooter: (factory: any) => set("setFooter", "footer", "", factory ? true : undefined),
     setHeader: (factory: any) => set("setHeader", "header", "", factory ? true : undefined),
     setEditorComponent: (factory: any) => set("setEditorComponent", "editorComponent", "", factory ? true : undefined),
-    getEditorComponent: () => undefined,
+    getEditorComponent: (): any => undefined,
     setTheme: (t: any) => {
       assertActive();
       // pi's RPC mode cannot switch themes and says so.
@@ -459,8 +459,8 @@ function makeUI(host: any, assertActive: () => void): any {
       host.uiSet("setTheme", "theme", "", typeof t === "string" ? t : t?.name ?? null);
       return host.hasUI() ? { success: true } : { success: false, error: "UI not available" };
     },
-    getAllThemes: () => [],
-    getTheme: () => undefined,
+    getAllThemes: (): any[] => [],
+    getTheme: (): any => undefined,
     getToolsExpanded: () => false,
     setToolsExpanded: (expanded: boolean) => set("setToolsExpanded", "toolsExpanded", "", expanded),
     custom: (_factory: any, _options?: any) => {
@@ -589,7 +589,7 @@ function makeModelRegistry(host: any, assertActive: () => void, virtualModels: (
     // environment. No key is { ok: true, apiKey: undefined }, as in pi.
     getApiKeyAndHeaders: async (model: any) => {
       assertActive();
-      return { ok: true, apiKey: ai().getEnvApiKey(model?.provider), headers: undefined };
+      return { ok: true, apiKey: ai().getEnvApiKey(model?.provider), headers: undefined as Record<string, string> | undefined };
     },
   };
 }

@@ -166,7 +166,7 @@ class ByteReader {
     }
 }
 
-let cachedCapabilities = null;
+let cachedCapabilities: { images: "kitty" | "iterm2" | null; trueColor: boolean; hyperlinks: boolean } | null = null;
 // Default cell dimensions - updated by TUI when terminal responds to query
 let cellDimensions = { widthPx: 9, heightPx: 18 };
 export function getCellDimensions() {

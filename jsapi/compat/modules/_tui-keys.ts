@@ -1346,7 +1346,7 @@ export class KeybindingsManager {
         return resolved;
     }
 }
-let globalKeybindings = null;
+let globalKeybindings: KeybindingsManager | null = null;
 export function setKeybindings(keybindings) {
     globalKeybindings = keybindings;
 }
