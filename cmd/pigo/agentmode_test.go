@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // Testscript commands for the agent modes (print_*, json_*, rpc_*
@@ -75,14 +77,18 @@ func eventShape(ev map[string]any) string {
 	return s
 }
 
-var padRE = regexp.MustCompile(`\{\{pad (\d+)\}\}`)
+var (
+	padRE  = regexp.MustCompile(`\{\{pad (\d+)\}\}`)
+	nestRE = regexp.MustCompile(`\{\{nest (\d+)\}\}`)
+)
 
 // cmdRPCDrive is `rpcdrive SCRIPT [PIGO-ARGS...]`: it runs `pigo
 // PIGO-ARGS...` with its stdin kept open and follows SCRIPT, one step a
 // line:
 //
 //	> JSON            write the line to pigo's stdin ({{pad N}} in it
-//	                  becomes N "x" characters, for huge lines)
+//	                  becomes N "x" characters, for huge lines; {{nest N}}
+//	                  N nested empty arrays)
 //	raw TEXT          write TEXT (not checked) and "\n"
 //	rawcr TEXT        write TEXT and "\r\n"
 //	< REGEXP          wait (up to 60s) for a later stdout line matching REGEXP
@@ -184,7 +190,11 @@ func cmdRPCDrive(ts *testscript.TestScript, neg bool, args []string) {
 				k, _ := strconv.Atoi(padRE.FindStringSubmatch(m)[1])
 				return strings.Repeat("x", k)
 			})
-			if !json.Valid([]byte(rest)) {
+			rest = nestRE.ReplaceAllStringFunc(rest, func(m string) string {
+				k, _ := strconv.Atoi(nestRE.FindStringSubmatch(m)[1])
+				return strings.Repeat("[", k) + strings.Repeat("]", k)
+			})
+			if _, err := jsjson.Unmarshal([]byte(rest)); err != nil {
 				fail("line %d: not JSON: %s", n+1, rest)
 			}
 			write(rest)

@@ -2,19 +2,21 @@ package agentsession
 
 import (
 	"fmt"
+	"strings"
 	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
-// jsonParseError returns the message V8's JSON.parse (Node 20, which pi
-// 0.73.1 runs on) gives for src, or "" when src is valid JSON. pi's RPC mode
+// jsonParseError returns the message V8's JSON.parse (Node 22, which pi
+// 1.6 runs on) gives for src, or "" when src is valid JSON. pi's RPC mode
 // answers an unparsable line with "Failed to parse command: <message>", so
 // pigo reproduces V8's wording: positions count UTF-16 code units, and an
 // unexpected character is quoted with up to 10 characters of context on
-// each side.
+// each side. It reads src in place (a 50 MB garbage line costs no copy).
 func jsonParseError(src string) string {
-	p := &v8JSON{src: []rune(src)}
+	p := &v8JSON{src: src}
 	if err := p.value(); err != "" {
 		return err
 	}
@@ -26,9 +28,11 @@ func jsonParseError(src string) string {
 }
 
 // v8JSON is a JSON validator that reports the first error as V8 does.
+// JSON's syntax is ASCII, so it steps bytes; only string contents and the
+// quoted context decode UTF-8.
 type v8JSON struct {
-	src []rune
-	i   int // index into src (runes)
+	src string
+	i   int // byte index into src
 }
 
 const eosMessage = "Unexpected end of JSON input"
@@ -46,9 +50,9 @@ func (p *v8JSON) ws() {
 	}
 }
 
-// pos is the UTF-16 offset of index i.
+// pos is the UTF-16 offset of byte index i.
 func (p *v8JSON) pos(i int) int {
-	return jsjson.Len(string(p.src[:min(i, len(p.src))]))
+	return jsjson.Len(p.src[:min(i, len(p.src))])
 }
 
 func (p *v8JSON) at(msg string) string {
@@ -59,12 +63,8 @@ func (p *v8JSON) at(msg string) string {
 // lines split at "\n", columns in UTF-16 units from 1.
 func (p *v8JSON) lineCol(i int) string {
 	i = min(i, len(p.src))
-	line, start := 1, 0
-	for j, r := range p.src[:i] {
-		if r == '\n' {
-			line, start = line+1, j+1
-		}
-	}
+	line := 1 + strings.Count(p.src[:i], "\n")
+	start := strings.LastIndexByte(p.src[:i], '\n') + 1
 	return fmt.Sprintf(" (line %d column %d)", line, p.pos(i)-p.pos(start)+1)
 }
 
@@ -74,14 +74,14 @@ func (p *v8JSON) unexpectedToken() string {
 		return eosMessage
 	}
 	const maxContext = 10
-	units := utf16.Encode(p.src)
-	length := len(units)
+	length := jsjson.Len(p.src)
 	pos := p.pos(p.i)
-	tok := string(p.src[p.i])
+	r, _ := utf8.DecodeRuneInString(p.src[p.i:])
+	tok := string(r)
 	if length < 2*maxContext+1 {
-		return fmt.Sprintf("Unexpected token '%s', \"%s\" is not valid JSON", tok, string(p.src))
+		return fmt.Sprintf("Unexpected token '%s', \"%s\" is not valid JSON", tok, p.src)
 	}
-	sub := func(a, b int) string { return string(utf16.Decode(units[a:min(b, length)])) }
+	sub := func(a, b int) string { return utf16Slice(p.src, a, min(b, length)) }
 	switch {
 	case pos < maxContext:
 		return fmt.Sprintf("Unexpected token '%s', \"%s\"... is not valid JSON", tok, sub(0, pos+maxContext))
@@ -90,6 +90,27 @@ func (p *v8JSON) unexpectedToken() string {
 	default:
 		return fmt.Sprintf("Unexpected token '%s', ...\"%s\" is not valid JSON", tok, sub(pos-maxContext, length))
 	}
+}
+
+// utf16Slice is s's UTF-16 code units [a, b) as a string (a surrogate
+// pair cut in half becomes U+FFFD, as decoding the units would give).
+func utf16Slice(s string, a, b int) string {
+	var out strings.Builder
+	at := 0
+	for _, r := range s {
+		if at >= b {
+			break
+		}
+		units := utf16.RuneLen(r)
+		switch {
+		case at >= a && at+units <= b:
+			out.WriteRune(r)
+		case at+units > a: // half a pair inside the window
+			out.WriteRune(utf8.RuneError)
+		}
+		at += units
+	}
+	return out.String()
 }
 
 func (p *v8JSON) value() string {
@@ -117,11 +138,11 @@ func (p *v8JSON) value() string {
 }
 
 func (p *v8JSON) literal(word string) string {
-	for _, w := range word {
+	for k := 0; k < len(word); k++ {
 		if p.eos() {
 			return eosMessage
 		}
-		if p.src[p.i] != w {
+		if p.src[p.i] != word[k] {
 			return p.unexpectedToken()
 		}
 		p.i++
@@ -233,16 +254,17 @@ func (p *v8JSON) str() string {
 				return p.at("Bad escaped character")
 			}
 		default:
-			p.i++
+			_, size := utf8.DecodeRuneInString(p.src[p.i:])
+			p.i += size
 		}
 	}
 }
 
-func isHex(r rune) bool {
+func isHex(r byte) bool {
 	return (r >= '0' && r <= '9') || (r >= 'a' && r <= 'f') || (r >= 'A' && r <= 'F')
 }
 
-func isDigit(r rune) bool { return r >= '0' && r <= '9' }
+func isDigit(r byte) bool { return r >= '0' && r <= '9' }
 
 func (p *v8JSON) number() string {
 	if p.src[p.i] == '-' {

@@ -3,6 +3,7 @@ package agentsession
 import (
 	"encoding/json"
 	"os/exec"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -70,5 +71,22 @@ console.log(JSON.stringify(ins.map((s) => { try { JSON.parse(s); return ""; } ca
 		if got := jsonParseError(in); got != wants[i] {
 			t.Errorf("jsonParseError(%q) = %q, V8 says %q", in, got, wants[i])
 		}
+	}
+}
+
+// TestJSONParseErrorOfAHugeLine: a 50 MB garbage line is answered without
+// copying it (it cost 571 MB when the validator held runes and UTF-16).
+func TestJSONParseErrorOfAHugeLine(t *testing.T) {
+	line := `{"type":"prompt","message":"` + strings.Repeat("é", 25<<20) + `" oops}`
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	got := jsonParseError(line)
+	runtime.ReadMemStats(&after)
+	if want := "Expected ',' or '}' after property value in JSON at position 26214430 (line 1 column 26214431)"; got != want {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 1<<20 {
+		t.Errorf("the error path allocated %d bytes for a %d-byte line", alloc, len(line))
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/agent"
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // pi's RPC mode (modes/rpc/rpc-mode.js, pi's docs/rpc.md):
@@ -172,14 +173,28 @@ func (s *rpcServer) checkShutdown() {
 	}
 }
 
+// parseLine is JSON.parse of a command line: the value, or V8's message.
+func parseLine(line string) (any, string) {
+	var v any
+	err := json.Unmarshal([]byte(line), &v)
+	if err == nil {
+		return v, ""
+	}
+	if msg := jsonParseError(line); msg != "" {
+		return nil, msg
+	}
+	// Valid JSON that encoding/json refuses: nested deeper than its
+	// 10,000 levels. V8 parses it, so pigo does too.
+	if v, err = jsjson.Unmarshal([]byte(line)); err != nil {
+		return nil, err.Error()
+	}
+	return v, ""
+}
+
 // handleLine is pi's handleInputLine.
 func (s *rpcServer) handleLine(line string) {
-	var parsed any
-	if err := json.Unmarshal([]byte(line), &parsed); err != nil {
-		msg := jsonParseError(line)
-		if msg == "" {
-			msg = err.Error()
-		}
+	parsed, msg := parseLine(line)
+	if msg != "" {
 		s.out.Write(ordered{{"type", "response"}, {"command", "parse"}, {"success", false}, {"error", "Failed to parse command: " + msg}})
 		return
 	}

@@ -172,3 +172,56 @@ func Restringify(raw []byte) (string, error) {
 	}
 	return Stringify(v), nil
 }
+
+// Unmarshal is json.Unmarshal into an any (map[string]any, []any,
+// float64, string, bool, nil) without encoding/json's limit of 10,000
+// nesting levels: V8's JSON.parse has none, and a client may send what it
+// parses.
+func Unmarshal(raw []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	v, err := decodePlain(dec)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("unexpected data after top-level value")
+	}
+	return v, nil
+}
+
+func decodePlain(dec *json.Decoder) (any, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	d, ok := tok.(json.Delim)
+	if !ok {
+		return tok, nil
+	}
+	if d == '{' {
+		m := map[string]any{}
+		for dec.More() {
+			kt, err := dec.Token()
+			if err != nil {
+				return nil, err
+			}
+			v, err := decodePlain(dec)
+			if err != nil {
+				return nil, err
+			}
+			m[kt.(string)] = v
+		}
+		_, err := dec.Token() // '}'
+		return m, err
+	}
+	a := []any{}
+	for dec.More() {
+		v, err := decodePlain(dec)
+		if err != nil {
+			return nil, err
+		}
+		a = append(a, v)
+	}
+	_, err = dec.Token() // ']'
+	return a, err
+}
