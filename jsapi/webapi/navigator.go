@@ -30,7 +30,6 @@ var navigatorFacts = sync.OnceValue(func() navFacts {
 	return navFacts{cpus: runtime.NumCPU(), language: intl.ProcessLocale(), platform: navigatorPlatform(runtime.GOOS, runtime.GOARCH)}
 })
 
-
 // navigatorPlatform mirrors Node's navigator.platform.
 func navigatorPlatform(goos, goarch string) string {
 	switch goos {
