@@ -4,15 +4,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/pigo-dev/pigo/bundled"
 	"github.com/pigo-dev/pigo/bundled/payload"
 	"github.com/pigo-dev/pigo/jsapi"
 	"github.com/pigo-dev/pigo/jsapi/bundler"
+	"github.com/pigo-dev/pigo/jsapi/discover"
 )
 
 // Standalone executables (`pigo build`): a pigo binary with an app
@@ -108,26 +109,22 @@ func Build(ctx context.Context, opts BuildOptions) (*BuildResult, error) {
 			entries = append(entries, entry{ref: m.Plugins[i].Ref, path: p.path, id: p.id, config: p.config})
 		}
 	}
-	for _, e := range opts.Extensions {
-		path := e
-		if !filepath.IsAbs(path) {
-			path = filepath.Join(cwd, path)
+	// -e paths resolve as at run time (discover): a file, or a directory's
+	// package.json pi.extensions (several entries), main or index.ts.
+	exts, problems := discover.Discover(discover.Options{Cwd: cwd, Extensions: opts.Extensions, NoExtensions: true})
+	if len(problems) > 0 {
+		var msgs []string
+		for _, p := range problems {
+			msgs = append(msgs, fmt.Sprintf("-e %s: %s", p.Source, p.Message))
 		}
-		if _, err := os.Stat(path); err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
-				return nil, fmt.Errorf("-e %s: no such file or directory: %s", e, path)
-			}
-			return nil, fmt.Errorf("-e %s: %w", e, err)
+		return nil, errors.New(strings.Join(msgs, "\n"))
+	}
+	for _, e := range exts {
+		if files[e.Path] {
+			continue // already in the app: one file, one plugin
 		}
-		entryFile, err := jsapi.ResolveEntry(path)
-		if err != nil {
-			return nil, fmt.Errorf("-e %s: %w", e, err)
-		}
-		if files[entryFile] {
-			continue // already in the manifest: one file, one plugin
-		}
-		files[entryFile] = true
-		entries = append(entries, entry{ref: e, path: entryFile, id: jsapi.PluginID(entryFile)})
+		files[e.Path] = true
+		entries = append(entries, entry{ref: e.Source, path: e.Path, id: e.ID})
 	}
 
 	app := &payload.App{}

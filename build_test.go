@@ -72,6 +72,27 @@ func TestBuildEmbedsAndOpens(t *testing.T) {
 	}
 }
 
+// An -e directory resolves as at run time: package.json pi.extensions
+// gives several plugins.
+func TestBuildPackageWithSeveralExtensions(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "pkg/package.json", `{"name": "pkg", "pi": {"extensions": ["./x.ts", "./y.ts"]}}`)
+	write(t, dir, "pkg/x.ts", tool("tx"))
+	write(t, dir, "pkg/y.ts", tool("ty"))
+	out := filepath.Join(dir, "out")
+	res, err := pigo.Build(context.Background(), pigo.BuildOptions{Extensions: []string{"./pkg"}, Cwd: dir, Output: out, Runtime: fakeRuntime(t, dir)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range res.App.Plugins {
+		got = append(got, p.ID+"="+filepath.Base(p.Bundle.Entry))
+	}
+	if strings.Join(got, " ") != "x=x.ts y=y.ts" {
+		t.Fatalf("plugins %v", got)
+	}
+}
+
 // Same inputs, same bytes; a runtime that already carries an app keeps it,
 // first.
 func TestBuildReproducibleAndStacks(t *testing.T) {
@@ -130,7 +151,7 @@ func TestBuildErrors(t *testing.T) {
 		want string
 	}{
 		{"syntax error", pigo.BuildOptions{Extensions: []string{"bad.ts"}, Output: out}, filepath.Join(dir, "bad.ts") + ":2:"},
-		{"missing -e", pigo.BuildOptions{Extensions: []string{"nope.ts"}, Output: out}, "-e nope.ts: no such file or directory: " + filepath.Join(dir, "nope.ts")},
+		{"missing -e", pigo.BuildOptions{Extensions: []string{"nope.ts"}, Output: out}, "-e nope.ts: Extension path does not exist: " + filepath.Join(dir, "nope.ts")},
 		{"bad manifest", pigo.BuildOptions{Manifest: m, Output: out}, `gone.json: plugins[0] "./gone.ts": no such file or directory`},
 		{"no output", pigo.BuildOptions{Extensions: []string{"ok.ts"}}, "no output file (-o OUT)"},
 		{"nothing", pigo.BuildOptions{Output: out}, "nothing to embed"},
