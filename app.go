@@ -15,14 +15,17 @@ package pigo
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"time"
 
 	"github.com/pigo-dev/pigo/bundled"
+	"github.com/pigo-dev/pigo/bundled/payload"
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/jsapi"
+	"github.com/pigo-dev/pigo/jsapi/bundler"
 	"github.com/pigo-dev/pigo/jsapi/discover"
 	"github.com/pigo-dev/pigo/jsapi/watch"
 )
@@ -32,6 +35,11 @@ import (
 type Options struct {
 	// Manifest is the app; nil is DefaultManifest (pi's built-in tools).
 	Manifest *Manifest
+	// Embedded is an app carried by the executable (pigo build; see
+	// Embedded()): its plugins come first, ahead of Manifest's, loaded
+	// from their bundles. A bundled id it lists is not loaded again for
+	// Manifest.
+	Embedded *payload.App
 	// NoBundled drops the manifest's bundled plugins (pi's
 	// --no-builtin-tools); its extension files still load.
 	NoBundled bool
@@ -72,7 +80,7 @@ type Plugin struct {
 	Path    string // the entry file; "" for bundled and Go plugins
 	Bundled bool
 	// Origin says where it came from: "app" (a manifest file entry),
-	// "bundled", "go", or discovery's origin ("cli", "settings:project",
+	// "bundled", "embedded" (the executable's own app), "go", or discovery's origin ("cli", "settings:project",
 	// "auto:project", "settings:global", "auto:global", "package:...").
 	Origin string
 	// Source is what the user wrote that produced it (the -e value, the
@@ -124,6 +132,10 @@ func New(opts Options) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
+	embeddedIDs, err := checkEmbedded(opts.Embedded)
+	if err != nil {
+		return nil, err
+	}
 	cwd := opts.Cwd
 	if cwd == "" {
 		if cwd, err = os.Getwd(); err != nil {
@@ -156,9 +168,27 @@ func New(opts Options) (*App, error) {
 		}
 		return id
 	}
+	if opts.Embedded != nil {
+		for _, p := range opts.Embedded.Plugins {
+			if p.Bundle == nil {
+				if opts.NoBundled {
+					continue
+				}
+				spec := a.Env.BuiltinPlugin(p.ID)
+				spec.Config = p.Config
+				add(Plugin{ID: p.ID, Bundled: true, Origin: "embedded", Source: p.Ref}, spec)
+				continue
+			}
+			id := uniqueID(p.ID)
+			b := p.Bundle
+			spec := a.Env.BundlePlugin(id, &bundler.Bundle{Entry: b.Entry, Code: b.Code, SourceMap: b.SourceMap, Async: b.Async, Hash: b.Hash}, p.Config)
+			spec.Source = "embedded:" + p.Ref
+			add(Plugin{ID: id, Origin: "embedded", Source: p.Ref}, spec)
+		}
+	}
 	for i, p := range resolved {
 		if p.bundled {
-			if opts.NoBundled {
+			if opts.NoBundled || embeddedIDs[p.id] {
 				continue
 			}
 			spec := a.Env.BuiltinPlugin(p.id)
@@ -230,4 +260,29 @@ func (a *App) Rel(p string) string {
 		return r
 	}
 	return p
+}
+
+// checkEmbedded checks an embedded app before anything starts: its
+// bundled references exist in this binary, its bundles have code. It
+// returns the bundled ids it lists.
+func checkEmbedded(app *payload.App) (map[string]bool, error) {
+	ids := map[string]bool{}
+	if app == nil {
+		return ids, nil
+	}
+	for i, p := range app.Plugins {
+		fail := func(err error) error { return &ManifestError{Path: "embedded app", Index: i, Ref: p.Ref, Err: err} }
+		if p.Bundle == nil {
+			id, ok := bundled.Lookup(p.ID)
+			if !ok || id != p.ID {
+				return nil, fail(fmt.Errorf("bundled plugin %q is not in this binary", p.ID))
+			}
+			ids[id] = true
+			continue
+		}
+		if p.ID == "" || p.Bundle.Entry == "" {
+			return nil, fail(errors.New("embedded extension without an id or entry"))
+		}
+	}
+	return ids, nil
 }

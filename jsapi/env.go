@@ -184,21 +184,37 @@ func (l *loader) Load(ctx context.Context, eg *engine.Generation) error {
 		return bundleError(id, err)
 	}
 	l.env.setInputs(l.path, b.Inputs)
-	for _, gap := range compat.Gaps() {
-		if gap.Uses(b.Code) {
-			eg.Host().Pi().NoteUnsupported(id, gap.Member+" ("+gap.Why+")")
-		}
-	}
+	noteGaps(eg, b)
 	if err := checkTierState(id, b.Entry, b.Inputs); err != nil {
 		return err
 	}
 	prog, err := l.env.program(b)
 	if err != nil {
-		return &engine.PluginError{Plugin: id, Err: err,
-			Diagnostics: []engine.Diagnostic{engine.Diagnose(id, "compile", engine.SeverityError, err)}}
+		return compileError(id, err)
 	}
 	l.env.supersede(l.path, b.Hash)
-	g, err := newJSGen(l.env, eg)
+	return l.env.runBundle(ctx, eg, prog, b)
+}
+
+// noteGaps records the compat gaps a bundle's code uses.
+func noteGaps(eg *engine.Generation, b *bundler.Bundle) {
+	for _, gap := range compat.Gaps() {
+		if gap.Uses(b.Code) {
+			eg.Host().Pi().NoteUnsupported(eg.PluginID(), gap.Member+" ("+gap.Why+")")
+		}
+	}
+}
+
+func compileError(id string, err error) error {
+	return &engine.PluginError{Plugin: id, Err: err,
+		Diagnostics: []engine.Diagnostic{engine.Diagnose(id, "compile", engine.SeverityError, err)}}
+}
+
+// runBundle runs a compiled bundle in a fresh runtime and awaits its
+// factory.
+func (e *Env) runBundle(ctx context.Context, eg *engine.Generation, prog *goja.Program, b *bundler.Bundle) error {
+	id := eg.PluginID()
+	g, err := newJSGen(e, eg)
 	if err != nil {
 		return err
 	}

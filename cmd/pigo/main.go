@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/signal"
 	"syscall"
@@ -15,6 +16,13 @@ func main() { os.Exit(mainExit()) }
 func mainExit() int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
+	// An executable made by `pigo build` carries an app; a payload that
+	// cannot be read stops every command here, naming the file, rather
+	// than running without the plugins it was built with.
+	if _, err := pigo.Embedded(); err != nil {
+		fmt.Fprintf(os.Stderr, "pigo: %v\n", err)
+		return int(ExitFailure)
+	}
 	cwd, _ := os.Getwd()
 	tty := false
 	if st, err := os.Stdin.Stat(); err == nil {

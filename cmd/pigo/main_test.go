@@ -1,12 +1,15 @@
 package main
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/pigo-dev/pigo/bundled/payload"
 )
 
 // CLI behaviour is tested end to end with testscript: each file in
@@ -15,6 +18,15 @@ import (
 // diff).
 
 func TestMain(m *testing.M) {
+	// testscript runs `pigo` by argv[0]; an executable `pigo build` made
+	// from this test binary has another name, and is pigo because it
+	// carries an app (or a broken one, which pigo must report).
+	if exe, err := os.Executable(); err == nil {
+		var pe *payload.Error
+		if app, _, err := payload.Read(exe); app != nil || errors.As(err, &pe) {
+			os.Exit(pigoMain())
+		}
+	}
 	testscript.Main(m, map[string]func(){"pigo": func() { os.Exit(pigoMain()) }})
 }
 

@@ -20,6 +20,7 @@ type command struct {
 // commands is the command table (a test checks every entry has a script).
 func commands() []command {
 	return []command{
+		{"build", "bundle extensions into a standalone executable: pigo build -o OUT -e PATH... [--app FILE]", runBuild},
 		{"check", "load extensions and report what they registered and what failed", runCheck},
 		{"dev", "watch extensions and hot-reload them on save; run tools and commands from stdin", runDev},
 		{"tool", "run one tool of the loaded extensions: pigo tool NAME 'JSON-ARGS' -e PATH...", runTool},
