@@ -41,9 +41,10 @@ func pi16Sides(t *testing.T) map[string][]string {
 }
 
 // project16 keeps the records a pi 1.6 protocol test compares: responses
-// (with message-bearing data reduced to its shape) and the agent_settled,
-// bash_execution_update and queue_update events.
-func project16(lines []string) []string {
+// (with message-bearing data reduced to its shape), message_update deltas
+// (when deltas: not while commands race the stream), and the
+// agent_settled, bash_execution_update and queue_update events.
+func project16(lines []string, deltas bool) []string {
 	var out []string
 	for _, l := range lines {
 		body, ok := strings.CutPrefix(l, "<< ")
@@ -69,6 +70,11 @@ func project16(lines []string) []string {
 					m["data"] = map[string]any{"pendingMessageCount": d["pendingMessageCount"], "isStreaming": d["isStreaming"]}
 				}
 			}
+		case "message_update": // the deltas; usage differs (pi 1.6 counts reasoning, knows provider totals)
+			if !deltas {
+				continue
+			}
+			delete(m, "usage")
 		case "agent_settled", "bash_execution_update", "queue_update":
 		default:
 			continue
@@ -174,6 +180,29 @@ func TestDifferentialRPC16(t *testing.T) {
 	if os.Getenv("PIGO_DIFF_KEEP") != "" { // the raw transcripts too
 		compareTranscriptsWith(&testing.T{}, sc.name+"_16_raw", pi, pg, false)
 	}
-	pi, pg = project16(pi), project16(pg)
+	pi, pg = project16(pi, false), project16(pg, false)
 	compareTranscriptsWith(t, sc.name+"_16", pi, pg, false)
+}
+
+// TestDifferentialRPC16ToolCall: a streamed tool call's message_update
+// deltas (toolcall_start names the call's id and tool), the tool's events
+// and the settle, against pi 1.6.
+func TestDifferentialRPC16ToolCall(t *testing.T) {
+	sides := pi16Sides(t)
+	sc := diffScenario{
+		name: "toolcall16",
+		ext:  extSource(greetExt),
+		steps: []mockStep{
+			{ToolCalls: []mockToolCall{{ID: "call_1", Name: "greet", Arguments: map[string]any{"name": "Ada"}}}},
+			{Text: "done"},
+		},
+		drive: func(d *rpcDriver) {
+			d.call(`{"id":"s0","type":"get_state"}`)
+			mark := d.mark()
+			d.call(`{"id":"p1","type":"prompt","message":"greet Ada"}`)
+			d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
+		},
+	}
+	pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
+	compareTranscriptsWith(t, sc.name, project16(pi, true), project16(pg, true), false)
 }

@@ -743,8 +743,9 @@ func normalizeTranscript(lines []string, legacy bool) []string {
 // legacyReference: the pi side is 0.73.1 (PIGO_PI=16 runs pi 1.6).
 // pigo follows pi 1.6, so against 0.73.1 what 1.6 added is masked:
 // agent_settled and bash_execution_update events, response dispositions,
-// agent_end.willRetry, the id of an unknown command's error and Node 22's
-// "(line L column C)" in JSON parse errors.
+// agent_end.willRetry, message_update's usage and toolcall_start's id and
+// toolName, the id of an unknown command's error and Node 22's "(line L
+// column C)" in JSON parse errors.
 func legacyReference() bool { return os.Getenv("PIGO_PI") != "16" }
 
 var (
@@ -789,8 +790,15 @@ func normalizeLine(line string, ids map[string]string, legacy bool) string {
 // maskPi16Additions removes from a record what pi 1.6 added (see
 // legacyReference).
 func maskPi16Additions(m map[string]any) {
-	if m["type"] == "agent_end" {
+	switch m["type"] {
+	case "agent_end":
 		delete(m, "willRetry")
+	case "message_update": // pi 1.6 sends the reply's usage with each delta, no partial
+		delete(m, "usage")
+		if ame, _ := m["assistantMessageEvent"].(map[string]any); ame["type"] == "toolcall_start" {
+			delete(ame, "id")
+			delete(ame, "toolName")
+		}
 	}
 	if m["type"] != "response" {
 		return

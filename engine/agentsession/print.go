@@ -26,7 +26,7 @@ func runPrint(ctx context.Context, rt *agentRuntime) ExitCode {
 	out := newJSONLWriter(io.Stdout)
 	if rt.mode == "json" {
 		out.Write(rt.tree().Header())
-		rt.setSink(func(ev map[string]any) { out.Write(ev) })
+		rt.setSink(func(ev map[string]any) { out.Write(jsonEvent(ev)) })
 	}
 	rt.setExtError(func(path, _, message string) {
 		fmt.Fprintf(io.Stderr, "Extension error (%s): %s\n", path, message)

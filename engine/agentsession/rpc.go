@@ -114,7 +114,7 @@ func rpcCommands() map[string]rpcCommandSpec {
 func runRPC(ctx context.Context, rt *agentRuntime) ExitCode {
 	s := &rpcServer{rt: rt, out: newJSONLWriter(rt.io.Stdout), quit: make(chan struct{})}
 	s.ui = newRPCUI(rt.host.Views(), s.out)
-	rt.setSink(func(ev map[string]any) { s.out.Write(ev) })
+	rt.setSink(func(ev map[string]any) { s.out.Write(jsonEvent(ev)) })
 	rt.setExtError(func(path, event, message string) {
 		s.out.Write(ordered{{"type", "extension_error"}, {"extensionPath", path}, {"event", event}, {"error", message}})
 	})
