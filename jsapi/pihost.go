@@ -261,10 +261,17 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 	})
 	fn("session", func(c goja.FunctionCall) goja.Value { return g.sessionQuery(str(c, 0), str(c, 1)) })
 
-	// Event bus shared by every plugin of the host; data crosses as data.
+	// Event bus shared by every plugin of the host (pi.events). The
+	// adapter calls this runtime's own handlers synchronously inside emit,
+	// as pi's EventEmitter does; the other runtimes get the event here,
+	// asynchronously, because no loop may block waiting on another. The
+	// payload crosses through the codec: its functions become handles
+	// (calling one posts to the emitter's loop and returns a Promise),
+	// so request/reply payloads work across runtimes.
 	fn("busEmit", func(c goja.FunctionCall) goja.Value {
 		channel, payload := str(c, 0), data(c, 1)
-		go h.Emit(context.WithoutCancel(g.eg.Context()), "bus:"+channel, payload)
+		ctx := context.WithValue(context.WithoutCancel(g.eg.Context()), busOriginKey{}, g)
+		go h.Emit(ctx, "bus:"+channel, payload)
 		return goja.Undefined()
 	})
 	fn("busOn", func(c goja.FunctionCall) goja.Value {
@@ -272,7 +279,13 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 		if !ok {
 			g.throw(errors.New("events.on: handler must be a function"))
 		}
-		remove, err := g.eg.Listen("bus:"+str(c, 0), g.listener("bus:"+str(c, 0), handler))
+		deliver := g.listener("bus:"+str(c, 0), handler)
+		remove, err := g.eg.Listen("bus:"+str(c, 0), func(ctx context.Context, payload any) error {
+			if ctx.Value(busOriginKey{}) == g {
+				return nil // the emitter's runtime: already delivered in emit
+			}
+			return deliver(ctx, payload)
+		})
 		if err != nil {
 			g.throw(err)
 		}
@@ -604,3 +617,7 @@ func toString(v any) string {
 	}
 	return fmt.Sprint(v)
 }
+
+// busOriginKey marks a pi.events emit with the emitting generation, whose
+// own handlers already ran synchronously inside emit.
+type busOriginKey struct{}

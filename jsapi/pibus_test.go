@@ -1,0 +1,63 @@
+package jsapi_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/pigo-dev/pigo/engine"
+)
+
+// pi.events request/reply: a handler in the emitter's own runtime runs
+// inside emit (pi's EventEmitter semantics), one in another extension gets
+// the payload's functions and ctx as handles that call back into the
+// emitter.
+func TestPiEventsRequestReply(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	f.write("a.ts", `export default function (pi) {
+  const order = [];
+  pi.events.on("self", (d) => { order.push("h1"); d.reply(d.n + 1); });
+  pi.events.on("self", async (d) => { order.push("h2"); await null; order.push("h2 after await"); });
+  pi.events.on("self", () => { throw new Error("boom"); });
+  pi.registerCommand("ask", { handler: async (args, ctx) => {
+    let sync;
+    pi.events.emit("self", { n: 1, reply: (x) => { sync = x; } });
+    order.push("emit returned");
+    const got = await new Promise((resolve) => pi.events.emit("req", { q: args, reply: resolve, ctx }));
+    ctx.ui.notify("sync=" + sync + " order=" + order.join(",") + " reply=" + JSON.stringify(got));
+  } });
+}
+`)
+	f.write("b.ts", `export default function (pi) {
+  pi.events.on("req", async (d) => {
+    d.ctx.ui.notify("from b via a's ctx: cwd " + (typeof d.ctx.cwd) + " " + (typeof d.ctx.sessionManager.getEntries));
+    const r = await d.reply({ a: d.q + "!" });
+    d.ctx.ui.notify("reply returned " + r);
+  });
+}
+`)
+	f.mustBoot("a.ts", "b.ts")
+	if err := f.host.RunCommand(context.Background(), "/ask hi"); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{
+		`from b via a's ctx: cwd string function`: false,
+		`sync=2 order=h1,h2,emit returned,h2 after await reply={"a":"hi!"}`: false,
+		`reply returned null`: false,
+	}
+	waitFor(t, "bus replies", func() bool {
+		ns, _ := f.host.Pi().UI().State()["notifications"].([]any)
+		for _, n := range ns {
+			m := n.(map[string]any)
+			if _, ok := want[m["message"].(string)]; ok && m["plugin"] == "a" {
+				want[m["message"].(string)] = true
+			}
+		}
+		for _, ok := range want {
+			if !ok {
+				return false
+			}
+		}
+		return true
+	})
+}
