@@ -41,9 +41,9 @@ func TestPiEventsRequestReply(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]bool{
-		`from b via a's ctx: cwd string function`: false,
+		`from b via a's ctx: cwd string function`:                           false,
 		`sync=2 order=h1,h2,emit returned,h2 after await reply={"a":"hi!"}`: false,
-		`reply returned null`: false,
+		`reply returned null`:                                               false,
 	}
 	waitFor(t, "bus replies", func() bool {
 		ns, _ := f.host.Pi().UI().State()["notifications"].([]any)
