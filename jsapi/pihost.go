@@ -356,7 +356,42 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 		})
 	})
 
-	// Models: what the provider registry knows (no auth storage yet).
+	// Models: the agent session's registry (pi's: built-in, models.json,
+	// extension providers, auth from auth.json and the environment); the
+	// second answer, false, means there is none (pigo dev, check) and
+	// the adapter falls back to extension providers and pi-ai's catalog.
+	fn("sessionModels", func(c goja.FunctionCall) goja.Value {
+		ms := pi.Models()
+		if ms == nil {
+			return goja.Undefined()
+		}
+		var out []map[string]any
+		if str(c, 0) == "available" {
+			out = ms.Available()
+		} else {
+			out = ms.All()
+		}
+		return g.toJS(nonNilList(anySlice(out)))
+	})
+	fn("sessionFindModel", func(c goja.FunctionCall) goja.Value {
+		ms := pi.Models()
+		if ms == nil {
+			return goja.Undefined()
+		}
+		if m := ms.Find(str(c, 0), str(c, 1)); m != nil {
+			return g.toJS(m)
+		}
+		return goja.Null()
+	})
+	// modelAuth(provider) is [hasConfiguredAuth, isUsingOAuth], undefined
+	// without a session.
+	fn("modelAuth", func(c goja.FunctionCall) goja.Value {
+		ms := pi.Models()
+		if ms == nil {
+			return goja.Undefined()
+		}
+		return vm.ToValue([]any{ms.HasConfiguredAuth(str(c, 0)), ms.IsUsingOAuth(str(c, 0))})
+	})
 	fn("findModel", func(c goja.FunctionCall) goja.Value {
 		for _, m := range allModels(h) {
 			if m["provider"] == str(c, 0) && m["id"] == str(c, 1) {

@@ -283,6 +283,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 		rt.appendSessionStart(tree, model, thinking)
 	}
 	pi.SetAgent(a)
+	pi.SetModels(sessionModels{rt.reg})
 	pi.SetFlagValues(flagValues)
 	pi.SetMode(map[string]string{"text": "print", "json": "json", "rpc": "rpc"}[rt.mode]) // ctx.mode
 	return rt, ExitOK

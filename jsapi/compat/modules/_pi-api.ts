@@ -601,8 +601,19 @@ function makeModelRegistry(host: any, assertActive: () => void, virtualModels: (
     return out;
   };
   const virtual = (provider: string, modelId: string) => virtualModels().find((m) => m.provider === provider && m.id === modelId);
-  const find = (provider: string, modelId: string) =>
-    host.findModel(provider, modelId) ?? virtual(provider, modelId) ?? ai().getModel(provider, modelId);
+  // In an agent session the session's registry answers, as pi's
+  // ModelRuntime does (built-in, models.json and extension providers;
+  // auth from auth.json and the environment). Without one (pigo dev,
+  // check) what extensions registered and pi-ai's catalog stand in.
+  const find = (provider: string, modelId: string) => {
+    const s = host.sessionFindModel(provider, modelId);
+    if (s) return s;
+    const m = host.findModel(provider, modelId) ?? virtual(provider, modelId);
+    if (m || s === null) return m;
+    return ai().getModel(provider, modelId);
+  };
+  const envAuth = (provider: string): [boolean, boolean] => [!!ai().getEnvApiKey(provider), false];
+  const auth = (model: any): [boolean, boolean] => host.modelAuth(model?.provider) ?? envAuth(model?.provider);
   // pi 1.6 model types: chat models (everything pigo knows) and the
   // classifier/image models pigo has none of.
   const typeOf = (m: any): string => (m && typeof m.type === "string" ? m.type : "chat");
@@ -625,12 +636,21 @@ function makeModelRegistry(host: any, assertActive: () => void, virtualModels: (
     },
     // pi 1.6: request-time auth inside the registry. pigo's providers
     // resolve credentials themselves, so these are pi-ai's calls.
-    hasConfiguredAuth: (model: any) => (assertActive(), !!ai().getEnvApiKey(model?.provider)),
+    hasConfiguredAuth: (model: any) => (assertActive(), auth(model)[0]),
+    // An auth.json OAuth login (a subscription) rather than an API key.
+    isUsingOAuth: (model: any) => (assertActive(), auth(model)[1]),
     stream: (model: any, context: any, options?: any) => (assertActive(), ai().stream(model, context, options)),
     streamSimple: (model: any, context: any, options?: any) => (assertActive(), ai().streamSimple(model, context, options)),
     complete: (model: any, context: any, options?: any) => (assertActive(), ai().complete(model, context, options)),
-    getAll: () => (assertActive(), [...host.allModels(), ...virtualModels(), ...catalog()]),
-    getAvailable: () => (assertActive(), [...host.allModels(), ...catalog()].filter((m: any) => !!ai().getEnvApiKey(m.provider))),
+    getAll: () => {
+      assertActive();
+      const s = host.sessionModels("all");
+      return s ? [...s, ...virtualModels()] : [...host.allModels(), ...virtualModels(), ...catalog()];
+    },
+    getAvailable: () => {
+      assertActive();
+      return host.sessionModels("available") ?? [...host.allModels(), ...catalog()].filter((m: any) => !!ai().getEnvApiKey(m.provider));
+    },
     // pi resolves keys from auth.json and the environment; pigo from the
     // environment. No key is { ok: true, apiKey: undefined }, as in pi.
     getApiKeyAndHeaders: async (model: any) => {
