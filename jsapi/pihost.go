@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -261,6 +262,9 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 	})
 	fn("session", func(c goja.FunctionCall) goja.Value { return g.sessionQuery(str(c, 0), str(c, 1)) })
 
+	// busQueue delivers this runtime's emits one after another, in emit
+	// order, as a single EventEmitter would.
+	busQueue := &fifo{}
 	// Event bus shared by every plugin of the host (pi.events). The
 	// adapter calls this runtime's own handlers synchronously inside emit,
 	// as pi's EventEmitter does; the other runtimes get the event here,
@@ -269,9 +273,16 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 	// (calling one posts to the emitter's loop and returns a Promise),
 	// so request/reply payloads work across runtimes.
 	fn("busEmit", func(c goja.FunctionCall) goja.Value {
-		channel, payload := str(c, 0), data(c, 1)
+		channel := str(c, 0)
+		payload, err := g.toGo(c.Argument(1))
+		if err != nil {
+			// pi's emit never throws, and this runtime's handlers already
+			// have the payload: only the other extensions miss it.
+			g.eg.Log(engine.SeverityWarning, fmt.Sprintf("pi.events.emit(%q): not delivered to other extensions: %v", channel, err))
+			return goja.Undefined()
+		}
 		ctx := context.WithValue(context.WithoutCancel(g.eg.Context()), busOriginKey{}, g)
-		go h.Emit(ctx, "bus:"+channel, payload)
+		busQueue.push(func() { h.Emit(ctx, "bus:"+channel, payload) })
 		return goja.Undefined()
 	})
 	fn("busOn", func(c goja.FunctionCall) goja.Value {
@@ -279,7 +290,17 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 		if !ok {
 			g.throw(errors.New("events.on: handler must be a function"))
 		}
-		deliver := g.listener("bus:"+str(c, 0), handler)
+		// The handler is pi's error-catching wrapper; only its synchronous
+		// part is waited for, so a handler still awaiting something does
+		// not hold back the emitter's next events (EventEmitter does not
+		// await handlers either).
+		deliver := func(ctx context.Context, payload any) error {
+			_, err := g.call(ctx, func() (goja.Value, error) {
+				_, err := handler(goja.Undefined(), g.toJS(payload))
+				return goja.Undefined(), err
+			}, nil)
+			return err
+		}
 		remove, err := g.eg.Listen("bus:"+str(c, 0), func(ctx context.Context, payload any) error {
 			if ctx.Value(busOriginKey{}) == g {
 				return nil // the emitter's runtime: already delivered in emit
@@ -656,3 +677,35 @@ func toString(v any) string {
 // busOriginKey marks a pi.events emit with the emitting generation, whose
 // own handlers already ran synchronously inside emit.
 type busOriginKey struct{}
+
+// fifo runs functions one at a time, in push order, on a goroutine that
+// exists while there is work. Safe for concurrent use.
+type fifo struct {
+	mu      sync.Mutex
+	queue   []func()
+	running bool
+}
+
+func (q *fifo) push(f func()) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.queue = append(q.queue, f)
+	if q.running {
+		return
+	}
+	q.running = true
+	go func() {
+		for {
+			q.mu.Lock()
+			if len(q.queue) == 0 {
+				q.running = false
+				q.mu.Unlock()
+				return
+			}
+			f := q.queue[0]
+			q.queue = q.queue[1:]
+			q.mu.Unlock()
+			f()
+		}
+	}()
+}
