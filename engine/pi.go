@@ -334,6 +334,10 @@ type PiModels interface {
 	Find(provider, id string) map[string]any
 	HasConfiguredAuth(provider string) bool
 	IsUsingOAuth(provider string) bool
+	// Auth resolves a request's API key and headers for the model as pi's
+	// getApiKeyAndHeaders does (an OAuth login's token refreshed first);
+	// the key is "" when the provider needs none.
+	Auth(ctx context.Context, provider, id string) (key string, headers map[string]string, err error)
 }
 
 // SetModels sets the model registry ctx.modelRegistry reads (the agent

@@ -413,6 +413,33 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 		}
 		return vm.ToValue([]any{ms.HasConfiguredAuth(str(c, 0)), ms.IsUsingOAuth(str(c, 0))})
 	})
+	// modelRequestAuth(provider, id) is a Promise of pi's
+	// getApiKeyAndHeaders result, undefined without a session.
+	fn("modelRequestAuth", func(c goja.FunctionCall) goja.Value {
+		ms := pi.Models()
+		if ms == nil {
+			return goja.Undefined()
+		}
+		prov, id := str(c, 0), str(c, 1)
+		return promise(func(ctx context.Context) (any, error) {
+			key, headers, err := ms.Auth(ctx, prov, id)
+			if err != nil {
+				return map[string]any{"ok": false, "error": err.Error()}, nil
+			}
+			r := map[string]any{"ok": true}
+			if key != "" {
+				r["apiKey"] = key
+			}
+			if len(headers) > 0 {
+				hs := make(map[string]any, len(headers))
+				for k, v := range headers {
+					hs[k] = v
+				}
+				r["headers"] = hs
+			}
+			return r, nil
+		})
+	})
 	fn("findModel", func(c goja.FunctionCall) goja.Value {
 		for _, m := range allModels(h) {
 			if m["provider"] == str(c, 0) && m["id"] == str(c, 1) {

@@ -1,6 +1,8 @@
 package agentsession
 
 import (
+	"context"
+
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/agent"
 	"github.com/pigo-dev/pigo/engine/provider"
@@ -33,3 +35,13 @@ func (s sessionModels) Find(provider, id string) map[string]any {
 
 func (s sessionModels) HasConfiguredAuth(provider string) bool { return s.reg.HasAuth(provider) }
 func (s sessionModels) IsUsingOAuth(provider string) bool      { return s.reg.IsUsingOAuth(provider) }
+
+func (s sessionModels) Auth(ctx context.Context, prov, id string) (string, map[string]string, error) {
+	m, ok := s.reg.Find(prov, id)
+	if !ok {
+		// a model the registry does not list (a virtual model, one an
+		// extension built): the provider's auth still applies
+		m = &provider.Model{Provider: prov, ID: id}
+	}
+	return s.reg.Auth(ctx, m)
+}

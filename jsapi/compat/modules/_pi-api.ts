@@ -651,10 +651,13 @@ function makeModelRegistry(host: any, assertActive: () => void, virtualModels: (
       assertActive();
       return host.sessionModels("available") ?? [...host.allModels(), ...catalog()].filter((m: any) => !!ai().getEnvApiKey(m.provider));
     },
-    // pi resolves keys from auth.json and the environment; pigo from the
+    // In a session the registry resolves the key as pi does (auth.json
+    // key or OAuth login, environment, models.json); without one only the
     // environment. No key is { ok: true, apiKey: undefined }, as in pi.
     getApiKeyAndHeaders: async (model: any) => {
       assertActive();
+      const session = host.modelRequestAuth(model?.provider, model?.id);
+      if (session) return session;
       return { ok: true, apiKey: ai().getEnvApiKey(model?.provider), headers: undefined as Record<string, string> | undefined };
     },
   };
