@@ -296,7 +296,11 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 		// await handlers either).
 		deliver := func(ctx context.Context, payload any) error {
 			_, err := g.call(ctx, func() (goja.Value, error) {
-				_, err := handler(goja.Undefined(), g.toJS(payload))
+				arg := goja.Undefined() // emit(channel) without data, the usual "no data"
+				if payload != nil {
+					arg = g.toJS(payload)
+				}
+				_, err := handler(goja.Undefined(), arg)
 				return goja.Undefined(), err
 			}, nil)
 			return err
