@@ -20,6 +20,8 @@ func TestPiEventsRequestReply(t *testing.T) {
   pi.events.on("self", (d) => { order.push("h1"); d.reply(d.n + 1); });
   pi.events.on("self", async (d) => { order.push("h2"); await null; order.push("h2 after await"); });
   pi.events.on("self", () => { throw new Error("boom"); });
+  const off = pi.events.on("self", () => order.push("unsubscribed handler ran"));
+  off();
   pi.registerCommand("ask", { handler: async (args, ctx) => {
     let sync;
     const cyclic = { n: 1, reply: (x) => { sync = x; } };
