@@ -34,6 +34,7 @@ type PiState struct {
 	reloader    func(ctx context.Context) error
 	resCommands func() []map[string]any // prompt templates and skills (pi_resources.go)
 	v16         pi16State               // pi 1.6's mode, project trust, prompt options (pi16.go)
+	models      PiModels                // the session's model registry; nil without one
 }
 
 // SetReloader sets what pi's ctx.reload() does (pigo dev reloads through
@@ -320,3 +321,36 @@ func (p *PiState) SendUserMessage(ctx context.Context, plugin string, content an
 
 // nowMillis is pi's message timestamp.
 func nowMillis() float64 { return float64(time.Now().UnixMilli()) }
+
+// PiModels is a session's model registry (models.json, auth.json and the
+// environment's keys) as an extension's ctx.modelRegistry reads it. Models
+// are pi's model objects. A host without an agent session has none, and
+// the adapter falls back to what extensions registered and pi-ai's catalog.
+type PiModels interface {
+	All() []map[string]any
+	// Available lists the models whose provider has auth configured.
+	Available() []map[string]any
+	// Find returns nil for a model the registry does not know.
+	Find(provider, id string) map[string]any
+	HasConfiguredAuth(provider string) bool
+	IsUsingOAuth(provider string) bool
+	// Auth resolves a request's API key and headers for the model as pi's
+	// getApiKeyAndHeaders does (an OAuth login's token refreshed first);
+	// the key is "" when the provider needs none.
+	Auth(ctx context.Context, provider, id string) (key string, headers map[string]string, err error)
+}
+
+// SetModels sets the model registry ctx.modelRegistry reads (the agent
+// session's).
+func (p *PiState) SetModels(m PiModels) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.models = m
+}
+
+// Models returns the session's model registry, nil without a session.
+func (p *PiState) Models() PiModels {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.models
+}

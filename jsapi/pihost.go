@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -261,10 +262,27 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 	})
 	fn("session", func(c goja.FunctionCall) goja.Value { return g.sessionQuery(str(c, 0), str(c, 1)) })
 
-	// Event bus shared by every plugin of the host; data crosses as data.
+	// busQueue delivers this runtime's emits one after another, in emit
+	// order, as a single EventEmitter would.
+	busQueue := &fifo{}
+	// Event bus shared by every plugin of the host (pi.events). The
+	// adapter calls this runtime's own handlers synchronously inside emit,
+	// as pi's EventEmitter does; the other runtimes get the event here,
+	// asynchronously, because no loop may block waiting on another. The
+	// payload crosses through the codec: its functions become handles
+	// (calling one posts to the emitter's loop and returns a Promise),
+	// so request/reply payloads work across runtimes.
 	fn("busEmit", func(c goja.FunctionCall) goja.Value {
-		channel, payload := str(c, 0), data(c, 1)
-		go h.Emit(context.WithoutCancel(g.eg.Context()), "bus:"+channel, payload)
+		channel := str(c, 0)
+		payload, err := g.toGo(c.Argument(1))
+		if err != nil {
+			// pi's emit never throws, and this runtime's handlers already
+			// have the payload: only the other extensions miss it.
+			g.eg.Log(engine.SeverityWarning, fmt.Sprintf("pi.events.emit(%q): not delivered to other extensions: %v", channel, err))
+			return goja.Undefined()
+		}
+		ctx := context.WithValue(context.WithoutCancel(g.eg.Context()), busOriginKey{}, g)
+		busQueue.push(func() { h.Emit(ctx, "bus:"+channel, payload) })
 		return goja.Undefined()
 	})
 	fn("busOn", func(c goja.FunctionCall) goja.Value {
@@ -272,7 +290,27 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 		if !ok {
 			g.throw(errors.New("events.on: handler must be a function"))
 		}
-		remove, err := g.eg.Listen("bus:"+str(c, 0), g.listener("bus:"+str(c, 0), handler))
+		// The handler is pi's error-catching wrapper; only its synchronous
+		// part is waited for, so a handler still awaiting something does
+		// not hold back the emitter's next events (EventEmitter does not
+		// await handlers either).
+		deliver := func(ctx context.Context, payload any) error {
+			_, err := g.call(ctx, func() (goja.Value, error) {
+				arg := goja.Undefined() // emit(channel) without data, the usual "no data"
+				if payload != nil {
+					arg = g.toJS(payload)
+				}
+				_, err := handler(goja.Undefined(), arg)
+				return goja.Undefined(), err
+			}, nil)
+			return err
+		}
+		remove, err := g.eg.Listen("bus:"+str(c, 0), func(ctx context.Context, payload any) error {
+			if ctx.Value(busOriginKey{}) == g {
+				return nil // the emitter's runtime: already delivered in emit
+			}
+			return deliver(ctx, payload)
+		})
 		if err != nil {
 			g.throw(err)
 		}
@@ -343,7 +381,69 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 		})
 	})
 
-	// Models: what the provider registry knows (no auth storage yet).
+	// Models: the agent session's registry (pi's: built-in, models.json,
+	// extension providers, auth from auth.json and the environment); the
+	// second answer, false, means there is none (pigo dev, check) and
+	// the adapter falls back to extension providers and pi-ai's catalog.
+	fn("sessionModels", func(c goja.FunctionCall) goja.Value {
+		ms := pi.Models()
+		if ms == nil {
+			return goja.Undefined()
+		}
+		var out []map[string]any
+		if str(c, 0) == "available" {
+			out = ms.Available()
+		} else {
+			out = ms.All()
+		}
+		return g.toJS(nonNilList(anySlice(out)))
+	})
+	fn("sessionFindModel", func(c goja.FunctionCall) goja.Value {
+		ms := pi.Models()
+		if ms == nil {
+			return goja.Undefined()
+		}
+		if m := ms.Find(str(c, 0), str(c, 1)); m != nil {
+			return g.toJS(m)
+		}
+		return goja.Null()
+	})
+	// modelAuth(provider) is [hasConfiguredAuth, isUsingOAuth], undefined
+	// without a session.
+	fn("modelAuth", func(c goja.FunctionCall) goja.Value {
+		ms := pi.Models()
+		if ms == nil {
+			return goja.Undefined()
+		}
+		return vm.ToValue([]any{ms.HasConfiguredAuth(str(c, 0)), ms.IsUsingOAuth(str(c, 0))})
+	})
+	// modelRequestAuth(provider, id) is a Promise of pi's
+	// getApiKeyAndHeaders result, undefined without a session.
+	fn("modelRequestAuth", func(c goja.FunctionCall) goja.Value {
+		ms := pi.Models()
+		if ms == nil {
+			return goja.Undefined()
+		}
+		prov, id := str(c, 0), str(c, 1)
+		return promise(func(ctx context.Context) (any, error) {
+			key, headers, err := ms.Auth(ctx, prov, id)
+			if err != nil {
+				return map[string]any{"ok": false, "error": err.Error()}, nil
+			}
+			r := map[string]any{"ok": true}
+			if key != "" {
+				r["apiKey"] = key
+			}
+			if len(headers) > 0 {
+				hs := make(map[string]any, len(headers))
+				for k, v := range headers {
+					hs[k] = v
+				}
+				r["headers"] = hs
+			}
+			return r, nil
+		})
+	})
 	fn("findModel", func(c goja.FunctionCall) goja.Value {
 		for _, m := range allModels(h) {
 			if m["provider"] == str(c, 0) && m["id"] == str(c, 1) {
@@ -603,4 +703,40 @@ func toString(v any) string {
 		return ""
 	}
 	return fmt.Sprint(v)
+}
+
+// busOriginKey marks a pi.events emit with the emitting generation, whose
+// own handlers already ran synchronously inside emit.
+type busOriginKey struct{}
+
+// fifo runs functions one at a time, in push order, on a goroutine that
+// exists while there is work. Safe for concurrent use.
+type fifo struct {
+	mu      sync.Mutex
+	queue   []func()
+	running bool
+}
+
+func (q *fifo) push(f func()) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.queue = append(q.queue, f)
+	if q.running {
+		return
+	}
+	q.running = true
+	go func() {
+		for {
+			q.mu.Lock()
+			if len(q.queue) == 0 {
+				q.running = false
+				q.mu.Unlock()
+				return
+			}
+			f := q.queue[0]
+			q.queue = q.queue[1:]
+			q.mu.Unlock()
+			f()
+		}
+	}()
 }

@@ -63,7 +63,9 @@ func Start(ctx context.Context, opts Options) (*Session, error) {
 		}
 		return nil, &StartError{Code: code, Message: msg}
 	}
+	rt.consoleMu.Lock() // extension loops may be logging already
 	rt.io.Stderr = world
+	rt.consoleMu.Unlock()
 	if world != nil {
 		rt.setExtError(func(path, _, message string) { fmt.Fprintf(world, "Extension error (%s): %s\n", path, message) })
 	}

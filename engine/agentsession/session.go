@@ -32,15 +32,17 @@ var agentBudgets = engine.Budgets{Hook: 24 * time.Hour, Listener: 24 * time.Hour
 
 // agentRuntime is a booted agent session. Safe for concurrent use.
 type agentRuntime struct {
-	io       *IO
-	flags    piFlags
-	mode     string // "text" | "json" | "rpc"
-	agentDir string
-	settings *piSettings
-	host     *engine.Host
-	reg      *provider.Registry
-	agent    *agent.Agent
-	baseCtx  context.Context
+	io *IO
+	// consoleMu serializes extension console lines (any loop may log).
+	consoleMu sync.Mutex
+	flags     piFlags
+	mode      string // "text" | "json" | "rpc"
+	agentDir  string
+	settings  *piSettings
+	host      *engine.Host
+	reg       *provider.Registry
+	agent     *agent.Agent
+	baseCtx   context.Context
 	// sessionDir is where new sessions are created; "" for --no-session.
 	sessionDir string
 	// extPaths maps plugin ids to extension paths; extInfo to pi's
@@ -281,6 +283,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 		rt.appendSessionStart(tree, model, thinking)
 	}
 	pi.SetAgent(a)
+	pi.SetModels(sessionModels{rt.reg})
 	pi.SetFlagValues(flagValues)
 	pi.SetMode(map[string]string{"text": "print", "json": "json", "rpc": "rpc"}[rt.mode]) // ctx.mode
 	return rt, ExitOK
@@ -424,6 +427,10 @@ func (rt *agentRuntime) checkPersistence() {
 // extension_error): hooks and listeners, except tool_call, whose failure
 // blocks the call instead.
 func (rt *agentRuntime) onDiagnostic(d engine.Diagnostic) {
+	if d.Where == "log" && strings.HasPrefix(d.Text, "console.") {
+		rt.console(d.Text)
+		return
+	}
 	if d.Severity != engine.SeverityError {
 		return
 	}
@@ -440,6 +447,23 @@ func (rt *agentRuntime) onDiagnostic(d engine.Diagnostic) {
 		return
 	}
 	rt.reportExtensionError(rt.extPaths[d.Plugin], event, jsErrorMessage(d.Text))
+}
+
+// console writes an extension's console output ("console.<level>: text",
+// as the runtime logs it) to stderr, one line per call as Node writes it.
+// pi takes over stdout in every non-interactive mode (print, JSON, RPC),
+// sending what would go there to stderr, so console.log, .info and .debug
+// end up on stderr as .warn and .error do; stdout stays the mode's own.
+func (rt *agentRuntime) console(text string) {
+	_, msg, ok := strings.Cut(strings.TrimPrefix(text, "console."), ": ")
+	if !ok {
+		return
+	}
+	rt.consoleMu.Lock()
+	defer rt.consoleMu.Unlock()
+	if w := rt.io.Stderr; w != nil {
+		fmt.Fprintln(w, msg)
+	}
 }
 
 func (rt *agentRuntime) reportExtensionError(path, event, message string) {

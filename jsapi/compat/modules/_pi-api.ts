@@ -24,6 +24,8 @@ export function install(pi: any, host: any): any {
   // pi 1.6's registrations, read back the same way.
   const myVirtualModels = new Map<string, any>(); // "provider/id" → definition (undefined: unregistered)
   const myMcpServers = new Map<string, any>(); // name → entry (undefined: unregistered)
+  // pi.events handlers of this runtime, called synchronously by emit.
+  const localBus = new Map<string, Set<(data: any) => Promise<void>>>();
   let seq = 0;
   const nextKey = () => `${pluginId}#${seq++}`;
 
@@ -132,6 +134,32 @@ export function install(pi: any, host: any): any {
       return host.executeTool(name, args ?? {}, `${this.#callId}/${++this.#nested}`);
     }
   }
+  // A ctx put in a pi.events payload: its members live on the prototype,
+  // which the codec does not walk, so it crosses as a plain snapshot (the
+  // getters read now, the methods as handles). Payload and its direct
+  // members are looked at, where request payloads put a ctx.
+  const snapshot = (c: any): any => {
+    const out: any = {};
+    for (let p = Object.getPrototypeOf(c); p && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
+      for (const [k, d] of Object.entries(Object.getOwnPropertyDescriptors(p))) {
+        if (k === "constructor" || k === "signal" || k in out) continue;
+        try {
+          out[k] = d.get ? d.get.call(c) : typeof d.value === "function" ? d.value.bind(c) : d.value;
+        } catch {
+          // a stale ctx: leave the member out
+        }
+      }
+    }
+    return out;
+  };
+  const crossable = (data: any): any => {
+    if (data instanceof ExtensionContext) return snapshot(data);
+    if (!data || typeof data !== "object" || Array.isArray(data) || Object.getPrototypeOf(data) !== Object.prototype) return data;
+    if (!Object.values(data).some((v) => v instanceof ExtensionContext)) return data;
+    const out: any = {};
+    for (const [k, v] of Object.entries(data)) out[k] = v instanceof ExtensionContext ? snapshot(v) : v;
+    return out;
+  };
   const makeCtx = (signal?: any): any => new ExtensionContext(signal);
   const makeCommandCtx = (): any => new ExtensionCommandContext();
 
@@ -363,18 +391,36 @@ export function install(pi: any, host: any): any {
       if (host.isLoading()) return Promise.reject(new Error("Extension runtime not initialized"));
       return host.setModel(model);
     },
+    // pi's bus is a Node EventEmitter: emit runs every handler, in
+    // registration order, up to its first await before returning, so a
+    // handler can answer a request (call a reply callback in the payload)
+    // before emit returns. Handlers of this runtime get exactly that.
+    // Handlers in other runtimes (every other extension entry) get the
+    // event afterwards, asynchronously: a loop never blocks on another.
+    // Functions in the payload reach them as handles that post the call
+    // back here and return a Promise, and a ctx crosses as a snapshot of
+    // its values with its methods as handles (crossable).
     events: {
       emit(channel: string, data: any) {
-        host.busEmit(channel, data);
+        for (const h of [...(localBus.get(channel) ?? [])]) h(data);
+        host.busEmit(channel, crossable(data));
       },
       on(channel: string, handler: (data: any) => any) {
-        return host.busOn(channel, async (data: any) => {
+        const safe = async (data: any) => {
           try {
             await handler(data);
           } catch (err) {
             console.error(`Event handler error (${channel}):`, err);
           }
-        });
+        };
+        let set = localBus.get(channel);
+        if (!set) localBus.set(channel, (set = new Set()));
+        set.add(safe);
+        const off = host.busOn(channel, safe);
+        return () => {
+          localBus.get(channel)?.delete(safe);
+          off();
+        };
       },
     },
   };
@@ -555,8 +601,19 @@ function makeModelRegistry(host: any, assertActive: () => void, virtualModels: (
     return out;
   };
   const virtual = (provider: string, modelId: string) => virtualModels().find((m) => m.provider === provider && m.id === modelId);
-  const find = (provider: string, modelId: string) =>
-    host.findModel(provider, modelId) ?? virtual(provider, modelId) ?? ai().getModel(provider, modelId);
+  // In an agent session the session's registry answers, as pi's
+  // ModelRuntime does (built-in, models.json and extension providers;
+  // auth from auth.json and the environment). Without one (pigo dev,
+  // check) what extensions registered and pi-ai's catalog stand in.
+  const find = (provider: string, modelId: string) => {
+    const s = host.sessionFindModel(provider, modelId);
+    if (s) return s;
+    const m = host.findModel(provider, modelId) ?? virtual(provider, modelId);
+    if (m || s === null) return m;
+    return ai().getModel(provider, modelId);
+  };
+  const envAuth = (provider: string): [boolean, boolean] => [!!ai().getEnvApiKey(provider), false];
+  const auth = (model: any): [boolean, boolean] => host.modelAuth(model?.provider) ?? envAuth(model?.provider);
   // pi 1.6 model types: chat models (everything pigo knows) and the
   // classifier/image models pigo has none of.
   const typeOf = (m: any): string => (m && typeof m.type === "string" ? m.type : "chat");
@@ -579,16 +636,28 @@ function makeModelRegistry(host: any, assertActive: () => void, virtualModels: (
     },
     // pi 1.6: request-time auth inside the registry. pigo's providers
     // resolve credentials themselves, so these are pi-ai's calls.
-    hasConfiguredAuth: (model: any) => (assertActive(), !!ai().getEnvApiKey(model?.provider)),
+    hasConfiguredAuth: (model: any) => (assertActive(), auth(model)[0]),
+    // An auth.json OAuth login (a subscription) rather than an API key.
+    isUsingOAuth: (model: any) => (assertActive(), auth(model)[1]),
     stream: (model: any, context: any, options?: any) => (assertActive(), ai().stream(model, context, options)),
     streamSimple: (model: any, context: any, options?: any) => (assertActive(), ai().streamSimple(model, context, options)),
     complete: (model: any, context: any, options?: any) => (assertActive(), ai().complete(model, context, options)),
-    getAll: () => (assertActive(), [...host.allModels(), ...virtualModels(), ...catalog()]),
-    getAvailable: () => (assertActive(), [...host.allModels(), ...catalog()].filter((m: any) => !!ai().getEnvApiKey(m.provider))),
-    // pi resolves keys from auth.json and the environment; pigo from the
+    getAll: () => {
+      assertActive();
+      const s = host.sessionModels("all");
+      return s ? [...s, ...virtualModels()] : [...host.allModels(), ...virtualModels(), ...catalog()];
+    },
+    getAvailable: () => {
+      assertActive();
+      return host.sessionModels("available") ?? [...host.allModels(), ...catalog()].filter((m: any) => !!ai().getEnvApiKey(m.provider));
+    },
+    // In a session the registry resolves the key as pi does (auth.json
+    // key or OAuth login, environment, models.json); without one only the
     // environment. No key is { ok: true, apiKey: undefined }, as in pi.
     getApiKeyAndHeaders: async (model: any) => {
       assertActive();
+      const session = host.modelRequestAuth(model?.provider, model?.id);
+      if (session) return session;
       return { ok: true, apiKey: ai().getEnvApiKey(model?.provider), headers: undefined as Record<string, string> | undefined };
     },
   };
