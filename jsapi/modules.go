@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 
@@ -135,6 +136,7 @@ func (m *hostModules) program(name string) (*goja.Program, bool, error) {
 			return nil, true, fmt.Errorf("host module %s: %w", name, err)
 		}
 	}
+	code = lazyImports(code, func(spec string) bool { _, ok := m.sources[spec]; return ok })
 	ast, err := goja.Parse("pigo:"+src.File, "(function(exports, require, module){"+code+"\n})")
 	if err != nil {
 		return nil, true, fmt.Errorf("parse host module %s: %w", name, err)
@@ -145,6 +147,52 @@ func (m *hostModules) program(name string) (*goja.Program, bool, error) {
 	}
 	m.progs[name] = p
 	return p, true, nil
+}
+
+// importLine matches esbuild's CommonJS form of a named import at the top
+// level of a module: `var import_x = require("x");` (namespace and default
+// imports get a __toESM wrapper and are left alone).
+var importLine = regexp.MustCompile(`(?m)^var (import_[A-Za-z0-9_$]+) = require\("([^"\\]+)"\);$`)
+
+// lazyImports makes a host module's named imports of other JS host
+// modules (isHost) lazy: the namespace esbuild reads them from becomes an
+// object with one getter per name the module uses, and the first getter
+// called requires the module. Why: pi-coding-agent's tools import pi-tui,
+// the theme and the diff helpers for rendering and for edit, and
+// requiring them eagerly made every runtime compile and evaluate them
+// before registering a tool. A getter reads the export each time, so
+// bindings stay live as with the eager namespace (`theme` changes with
+// setTheme). A namespace used other than as `ns.name` stays eager.
+func lazyImports(code string, isHost func(string) bool) string {
+	return importLine.ReplaceAllStringFunc(code, func(line string) string {
+		sub := importLine.FindStringSubmatch(line)
+		ns, spec := sub[1], sub[2]
+		if !isHost(spec) {
+			return line
+		}
+		uses := regexp.MustCompile(`\b` + regexp.QuoteMeta(ns) + `\b(\.[A-Za-z_$][A-Za-z0-9_$]*)?`).FindAllStringSubmatch(code, -1)
+		var names []string
+		seen := map[string]bool{}
+		for _, u := range uses[1:] { // the first is the declaration
+			if u[1] == "" {
+				return line
+			}
+			if n := u[1][1:]; !seen[n] {
+				seen[n] = true
+				names = append(names, n)
+			}
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "var %s = (() => { let m; const l = () => m || (m = require(%q)); return {", ns, spec)
+		for i, n := range names {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, " get %s() { return l().%s; }", n, n)
+		}
+		b.WriteString(" }; })();")
+		return b.String()
+	})
 }
 
 // transform strips a host module to CommonJS, through the disk cache when
