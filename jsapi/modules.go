@@ -170,7 +170,7 @@ func lazyImports(code string, isHost func(string) bool) string {
 		if !isHost(spec) {
 			return line
 		}
-		uses := regexp.MustCompile(`\b` + regexp.QuoteMeta(ns) + `\b(\.[A-Za-z_$][A-Za-z0-9_$]*)?`).FindAllStringSubmatch(code, -1)
+		uses := regexp.MustCompile(`\b`+regexp.QuoteMeta(ns)+`\b(\.[A-Za-z_$][A-Za-z0-9_$]*)?`).FindAllStringSubmatch(code, -1)
 		var names []string
 		seen := map[string]bool{}
 		for _, u := range uses[1:] { // the first is the declaration
