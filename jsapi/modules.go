@@ -135,7 +135,11 @@ func (m *hostModules) program(name string) (*goja.Program, bool, error) {
 			return nil, true, fmt.Errorf("host module %s: %w", name, err)
 		}
 	}
-	code = lazyImports(code, func(spec string) bool { _, ok := m.sources[spec]; return ok })
+	code = lazyImports(code, func(spec string) bool {
+		_, js := m.sources[spec]
+		_, native := m.native[strings.TrimPrefix(spec, "node:")]
+		return js || native
+	})
 	ast, err := goja.Parse("pigo:"+src.File, "(function(exports, require, module){"+code+"\n})")
 	if err != nil {
 		return nil, true, fmt.Errorf("parse host module %s: %w", name, err)
@@ -148,8 +152,9 @@ func (m *hostModules) program(name string) (*goja.Program, bool, error) {
 	return p, true, nil
 }
 
-// lazyImports makes a host module's named imports of other JS host
-// modules (isHost) lazy. esbuild's CommonJS form of a named import is a
+// lazyImports makes a host module's named imports of other host modules
+// (isHost: JS ones, and Go ones such as node:crypto, whose JS part costs
+// an evaluation too) lazy. esbuild's CommonJS form of a named import is a
 // top-level `var import_x = require("x");` and uses `import_x.name`; that
 // namespace becomes an object with one getter per name the module uses,
 // and the first getter called requires the module. Why: pi-coding-agent's
