@@ -153,6 +153,9 @@ func (l *builtinLoader) Load(ctx context.Context, eg *engine.Generation) error {
 	}
 	eg.OnRetire(g.terminate)
 	eg.SetBatcher(g.batch)
+	// The members share one pi object: they are one plugin, and installing
+	// pi's ExtensionAPI costs a runtime more than most tools' factories.
+	var api goja.Value
 	for _, id := range l.ids {
 		_, err = g.call(ctx, func() (goja.Value, error) {
 			g.loading = true
@@ -162,7 +165,10 @@ func (l *builtinLoader) Load(ctx context.Context, eg *engine.Generation) error {
 			}
 			module := g.rt.NewObject()
 			_ = module.Set("exports", exports)
-			return g.startFactory(module, id)
+			if api == nil {
+				api = g.extensionAPI()
+			}
+			return g.callFactory(module, id, api)
 		}, nil)
 		if err != nil {
 			if len(l.ids) > 1 {
@@ -382,8 +388,15 @@ func (g *jsGen) errorValueKeep(err error) goja.Value {
 	return g.errorValue(err)
 }
 
-// startFactory finds the default export and calls it with pi. Loop only.
+// startFactory finds the default export and calls it with a new pi
+// object. Loop only.
 func (g *jsGen) startFactory(module *goja.Object, entry string) (goja.Value, error) {
+	return g.callFactory(module, entry, nil)
+}
+
+// callFactory finds the default export and calls it with api (nil: a new
+// pi object, made after the export was found). Loop only.
+func (g *jsGen) callFactory(module *goja.Object, entry string, api goja.Value) (goja.Value, error) {
 	exp := module.Get("exports")
 	var factory goja.Callable
 	if obj, ok := exp.(*goja.Object); ok {
@@ -399,7 +412,10 @@ func (g *jsGen) startFactory(module *goja.Object, entry string) (goja.Value, err
 			Location: g.location(entry, 1, 0),
 		}
 	}
-	return factory(goja.Undefined(), g.extensionAPI())
+	if api == nil {
+		api = g.extensionAPI()
+	}
+	return factory(goja.Undefined(), api)
 }
 
 // extensionAPI is the object a factory receives: the v2 pi object with pi's
