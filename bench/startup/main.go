@@ -203,7 +203,7 @@ func chooseSet(pigo, examples, tmp string) ([]string, error) {
 	taken := map[string]bool{}
 	var out []string
 	for _, p := range candidates {
-		cmd := exec.Command(pigo, "check", "--json", "-e", p)
+		cmd := exec.Command(pigo, "check", "--json", "--no-builtin-tools", "-e", p) // the example alone: built-in tools are plugins too
 		cmd.Dir, cmd.Env = tmp, append(os.Environ(), "HOME="+tmp, "PIGO_CACHE_DIR=off")
 		b, _ := cmd.Output()
 		var rep struct {
