@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/pigo-dev/pigo/bundled"
@@ -84,8 +85,16 @@ type Plugin struct {
 	// "auto:project", "settings:global", "auto:global", "package:...").
 	Origin string
 	// Source is what the user wrote that produced it (the -e value, the
-	// settings entry, the manifest entry).
+	// settings entry, the manifest entry; for a group, its entries joined
+	// with ", ").
 	Source string
+	// Members are the bundled plugins a group runs, in manifest order: a
+	// run of two or more consecutive bundled entries without config (the
+	// default app's seven tools) loads as one plugin, "@pi/tools", in one
+	// runtime, because each runtime instantiates the compat modules the
+	// tools import and seven of them were most of a process's start-up
+	// time and memory. Empty for anything else.
+	Members []string
 }
 
 // App is an opened app: a host with its plugins loaded.
@@ -107,6 +116,11 @@ type App struct {
 	specs []engine.PluginSpec
 	cwd   string
 }
+
+// groupID is the id of a group of bundled plugins run in one runtime
+// (Plugin.Members): "@pi/" like its members, so its tools stay built-in
+// ones (overridable, grep/find/ls inactive by default).
+const groupID = "@pi/tools"
 
 // Open resolves the app and boots every plugin. The error is a
 // *ManifestError when the manifest cannot be used; then nothing was
@@ -168,17 +182,50 @@ func New(opts Options) (*App, error) {
 		}
 		return id
 	}
+	// Consecutive bundled entries without config wait in run and load
+	// as one group (see Plugin.Members); anything else ends the run.
+	type member struct{ id, ref, origin string }
+	var run []member
+	flush := func() {
+		switch len(run) {
+		case 0:
+			return
+		case 1:
+			m := run[0]
+			add(Plugin{ID: m.id, Bundled: true, Origin: m.origin, Source: m.ref}, a.Env.BuiltinPlugin(m.id))
+		default:
+			var ids, refs []string
+			for _, m := range run {
+				ids, refs = append(ids, m.id), append(refs, m.ref)
+			}
+			id := uniqueID(groupID)
+			add(Plugin{ID: id, Bundled: true, Origin: run[0].origin, Source: strings.Join(refs, ", "), Members: ids},
+				a.Env.BuiltinGroup(id, ids))
+		}
+		run = nil
+	}
+	bundledEntry := func(id, ref, origin string, config map[string]any) {
+		if len(run) > 0 && run[0].origin != origin {
+			flush()
+		}
+		if config != nil {
+			flush()
+			spec := a.Env.BuiltinPlugin(id)
+			spec.Config = config
+			add(Plugin{ID: id, Bundled: true, Origin: origin, Source: ref}, spec)
+			return
+		}
+		run = append(run, member{id, ref, origin})
+	}
 	if opts.Embedded != nil {
 		for _, p := range opts.Embedded.Plugins {
 			if p.Bundle == nil {
-				if opts.NoBundled {
-					continue
+				if !opts.NoBundled {
+					bundledEntry(p.ID, p.Ref, "embedded", p.Config)
 				}
-				spec := a.Env.BuiltinPlugin(p.ID)
-				spec.Config = p.Config
-				add(Plugin{ID: p.ID, Bundled: true, Origin: "embedded", Source: p.Ref}, spec)
 				continue
 			}
+			flush()
 			id := uniqueID(p.ID)
 			b := p.Bundle
 			spec := a.Env.BundlePlugin(id, &bundler.Bundle{Entry: b.Entry, Code: b.Code, SourceMap: b.SourceMap, Async: b.Async, Hash: b.Hash}, p.Config)
@@ -188,17 +235,16 @@ func New(opts Options) (*App, error) {
 	}
 	for i, p := range resolved {
 		if p.bundled {
-			if opts.NoBundled || embeddedIDs[p.id] {
-				continue
+			if !opts.NoBundled && !embeddedIDs[p.id] {
+				bundledEntry(p.id, m.Plugins[i].Ref, "bundled", p.config)
 			}
-			spec := a.Env.BuiltinPlugin(p.id)
-			spec.Config = p.config
-			add(Plugin{ID: p.id, Bundled: true, Origin: "bundled", Source: m.Plugins[i].Ref}, spec)
 			continue
 		}
+		flush()
 		id := uniqueID(p.id)
 		add(Plugin{ID: id, Path: p.path, Origin: "app", Source: m.Plugins[i].Ref}, a.Env.Plugin(id, p.path, p.config))
 	}
+	flush()
 	exts, problems := discover.Discover(discover.Options{
 		Cwd: cwd, AgentDir: opts.AgentDir, Home: getenv("HOME"), Getenv: getenv,
 		Extensions: opts.Extensions, NoExtensions: !opts.Discover,

@@ -51,14 +51,26 @@ func ids(a *pigo.App) []string {
 }
 
 // TestDefaultApp: the default app is pi's built-in tools, then -e paths.
+// The seven tools load as one plugin, @pi/tools, in one runtime; its
+// members are the manifest's ids in manifest order, and the tools keep
+// that order.
 func TestDefaultApp(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "mine.ts", tool("mine"))
 	a := open(t, pigo.Options{Cwd: dir, Extensions: []string{"mine.ts"}})
-	got := strings.Join(ids(a), " ")
-	want := "@pi/tool-read @pi/tool-bash @pi/tool-edit @pi/tool-write @pi/tool-grep @pi/tool-find @pi/tool-ls mine"
-	if got != want {
+	if got, want := strings.Join(ids(a), " "), "@pi/tools mine"; got != want {
 		t.Fatalf("plugins %q, want %q", got, want)
+	}
+	got := strings.Join(a.Plugins[0].Members, " ")
+	want := "@pi/tool-read @pi/tool-bash @pi/tool-edit @pi/tool-write @pi/tool-grep @pi/tool-find @pi/tool-ls"
+	if got != want || !a.Plugins[0].Bundled || a.Plugins[0].Origin != "bundled" {
+		t.Fatalf("group %+v, want members %q", a.Plugins[0], want)
+	}
+	if got := strings.Join(a.Host.Tools().Current().IDs(), " "); got != "read bash edit write grep find ls mine" {
+		t.Errorf("tool order %q", got)
+	}
+	if got := strings.Join(a.Host.Pi().ActiveTools(), " "); got != "read bash edit write mine" {
+		t.Errorf("active tools %q", got)
 	}
 	for _, r := range a.Results {
 		if !r.OK {
@@ -73,6 +85,43 @@ func TestDefaultApp(t *testing.T) {
 	a2 := open(t, pigo.Options{Cwd: dir, Extensions: []string{"mine.ts"}, NoBundled: true})
 	if got := strings.Join(ids(a2), " "); got != "mine" {
 		t.Errorf("NoBundled: plugins %q", got)
+	}
+}
+
+// TestBundledGroups: consecutive bundled entries without config load as
+// one group per run; an entry with config, or a file between them, ends a
+// run; a lone bundled entry keeps its id; an extension still overrides a
+// grouped built-in tool by name.
+func TestBundledGroups(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "a.ts", tool("a"))
+	write(t, dir, "over.ts", tool("ls"))
+	mf := write(t, dir, "app.json", `{"plugins": [
+		"@pi/tool-read", "builtin:tool-bash", "./a.ts",
+		"@pi/tool-edit", {"id": "@pi/tool-write", "config": {"x": 1}}, "@pi/tool-grep", "@pi/tool-ls", "@pi/tool-find"
+	]}`)
+	m, err := pigo.ReadManifest(mf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := open(t, pigo.Options{Manifest: m, Cwd: dir, Extensions: []string{"over.ts"}})
+	if got := strings.Join(ids(a), " "); got != "@pi/tools a @pi/tool-edit @pi/tool-write @pi/tools-2 over" {
+		t.Fatalf("plugins %q", got)
+	}
+	if got := strings.Join(a.Plugins[4].Members, " "); got != "@pi/tool-grep @pi/tool-ls @pi/tool-find" {
+		t.Errorf("second group %q", got)
+	}
+	if a.Plugins[0].Source != "@pi/tool-read, builtin:tool-bash" {
+		t.Errorf("group source %q", a.Plugins[0].Source)
+	}
+	for _, r := range a.Results {
+		if !r.OK {
+			t.Errorf("%s failed: %v", r.Plugin, r.Err)
+		}
+	}
+	res, err := a.Host.RunTool(context.Background(), "ls", engine.ToolCall{ID: "1", Params: map[string]any{}})
+	if err != nil || res.Content[0].Text != "{}" {
+		t.Errorf("ls not overridden: %+v %v", res, err)
 	}
 }
 

@@ -49,9 +49,14 @@ func TestBuildEmbedsAndOpens(t *testing.T) {
 		t.Fatalf("read back: %v %d %v", app, size, err)
 	}
 	a := open(t, pigo.Options{Cwd: dir, Embedded: app})
-	want := []string{"a", "@pi/tool-ls", "b", "@pi/tool-read", "@pi/tool-bash", "@pi/tool-edit", "@pi/tool-write", "@pi/tool-grep", "@pi/tool-find"}
+	// The default manifest's other six tools load as one group
+	// (pigo.Plugin.Members).
+	want := []string{"a", "@pi/tool-ls", "b", "@pi/tools"}
 	if got := ids(a); strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Fatalf("plugins %v, want %v", got, want)
+	}
+	if got, want := strings.Join(a.Plugins[3].Members, " "), "@pi/tool-read @pi/tool-bash @pi/tool-edit @pi/tool-write @pi/tool-grep @pi/tool-find"; got != want {
+		t.Fatalf("group members %q, want %q", got, want)
 	}
 	for _, r := range a.Results {
 		if !r.OK {

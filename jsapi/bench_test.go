@@ -2,6 +2,7 @@ package jsapi_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pigo-dev/pigo/bundled"
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/jsapi"
 )
@@ -250,4 +252,49 @@ func BenchmarkPiToolCallChain5(b *testing.B) {
 			b.Fatalf("%v %q", err, r.Text())
 		}
 	}
+}
+
+// BenchmarkBuiltinTools measures the default app's built-in tools loaded
+// and ready in a fresh Env (what every pigo process pays before its first
+// extension), with the heap they keep: each in its own runtime, and all in
+// one (Env.BuiltinGroup, what package pigo does).
+func BenchmarkBuiltinTools(b *testing.B) {
+	var app struct{ Plugins []string }
+	if err := json.Unmarshal(bundled.DefaultApp(), &app); err != nil {
+		b.Fatal(err)
+	}
+	run := func(b *testing.B, specs func(*jsapi.Env) []engine.PluginSpec) {
+		b.ReportAllocs()
+		for range b.N {
+			runtime.GC()
+			var before runtime.MemStats
+			runtime.ReadMemStats(&before)
+			env := jsapi.New(jsapi.Options{Builtins: bundled.Sources()})
+			h := engine.New(engine.Options{})
+			for _, r := range h.Boot(context.Background(), specs(env)) {
+				if !r.OK {
+					b.Fatal(r.Err)
+				}
+			}
+			runtime.GC()
+			var after runtime.MemStats
+			runtime.ReadMemStats(&after)
+			b.ReportMetric(float64(after.HeapInuse-before.HeapInuse)/(1<<20), "heapMB")
+			_ = h.Close(context.Background())
+		}
+	}
+	b.Run("runtime-each", func(b *testing.B) {
+		run(b, func(env *jsapi.Env) []engine.PluginSpec {
+			var specs []engine.PluginSpec
+			for _, id := range app.Plugins {
+				specs = append(specs, env.BuiltinPlugin(id))
+			}
+			return specs
+		})
+	})
+	b.Run("one-runtime", func(b *testing.B) {
+		run(b, func(env *jsapi.Env) []engine.PluginSpec {
+			return []engine.PluginSpec{env.BuiltinGroup("@pi/tools", app.Plugins)}
+		})
+	})
 }

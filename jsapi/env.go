@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -121,18 +122,30 @@ func (e *Env) Plugin(id, path string, config map[string]any) engine.PluginSpec {
 // BuiltinPlugin returns the manifest entry of a built-in plugin given in
 // Options.Builtins.
 func (e *Env) BuiltinPlugin(id string) engine.PluginSpec {
-	return engine.PluginSpec{ID: id, Source: id, Loader: &builtinLoader{env: e, id: id}}
+	return engine.PluginSpec{ID: id, Source: id, Loader: &builtinLoader{env: e, ids: []string{id}}}
 }
 
-// builtinLoader runs a built-in plugin: its module's default export is the
-// factory.
+// BuiltinGroup returns one manifest entry, id, that runs several built-in
+// plugins (members, ids given in Options.Builtins) in one runtime: their
+// factories run in order with a pi object each, so what they register
+// keeps the order and precedence the members would have had as
+// consecutive plugins. Why: the built-in tools import the same compat
+// modules (pi-coding-agent's tools, pi-tui, typebox), and instantiating
+// those once instead of once per tool is most of what a process with no
+// extensions spends on start-up time and memory.
+func (e *Env) BuiltinGroup(id string, members []string) engine.PluginSpec {
+	return engine.PluginSpec{ID: id, Source: id, Loader: &builtinLoader{env: e, ids: slices.Clone(members)}}
+}
+
+// builtinLoader runs built-in plugins in one runtime: each module's
+// default export is a factory.
 type builtinLoader struct {
 	env *Env
-	id  string
+	ids []string
 }
 
-// Load instantiates the built-in's module in a fresh runtime and awaits its
-// factory.
+// Load instantiates the built-ins' modules in a fresh runtime and awaits
+// their factories, one after the other.
 func (l *builtinLoader) Load(ctx context.Context, eg *engine.Generation) error {
 	g, err := newJSGen(l.env, eg)
 	if err != nil {
@@ -140,16 +153,30 @@ func (l *builtinLoader) Load(ctx context.Context, eg *engine.Generation) error {
 	}
 	eg.OnRetire(g.terminate)
 	eg.SetBatcher(g.batch)
-	_, err = g.call(ctx, func() (goja.Value, error) {
-		g.loading = true
-		exports, err := g.require(l.id)
+	// The members share one pi object: they are one plugin, and installing
+	// pi's ExtensionAPI costs a runtime more than most tools' factories.
+	var api goja.Value
+	for _, id := range l.ids {
+		_, err = g.call(ctx, func() (goja.Value, error) {
+			g.loading = true
+			exports, err := g.require(id)
+			if err != nil {
+				return nil, err
+			}
+			module := g.rt.NewObject()
+			_ = module.Set("exports", exports)
+			if api == nil {
+				api = g.extensionAPI()
+			}
+			return g.callFactory(module, id, api)
+		}, nil)
 		if err != nil {
-			return nil, err
+			if len(l.ids) > 1 {
+				err = fmt.Errorf("%s: %w", id, err)
+			}
+			break
 		}
-		module := g.rt.NewObject()
-		_ = module.Set("exports", exports)
-		return g.startFactory(module, l.id)
-	}, nil)
+	}
 	g.post(func() { g.loading = false })
 	if err != nil {
 		return &engine.PluginError{Plugin: eg.PluginID(), Err: err,
@@ -361,8 +388,15 @@ func (g *jsGen) errorValueKeep(err error) goja.Value {
 	return g.errorValue(err)
 }
 
-// startFactory finds the default export and calls it with pi. Loop only.
+// startFactory finds the default export and calls it with a new pi
+// object. Loop only.
 func (g *jsGen) startFactory(module *goja.Object, entry string) (goja.Value, error) {
+	return g.callFactory(module, entry, nil)
+}
+
+// callFactory finds the default export and calls it with api (nil: a new
+// pi object, made after the export was found). Loop only.
+func (g *jsGen) callFactory(module *goja.Object, entry string, api goja.Value) (goja.Value, error) {
 	exp := module.Get("exports")
 	var factory goja.Callable
 	if obj, ok := exp.(*goja.Object); ok {
@@ -378,7 +412,10 @@ func (g *jsGen) startFactory(module *goja.Object, entry string) (goja.Value, err
 			Location: g.location(entry, 1, 0),
 		}
 	}
-	return factory(goja.Undefined(), g.extensionAPI())
+	if api == nil {
+		api = g.extensionAPI()
+	}
+	return factory(goja.Undefined(), api)
 }
 
 // extensionAPI is the object a factory receives: the v2 pi object with pi's

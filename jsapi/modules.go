@@ -135,6 +135,11 @@ func (m *hostModules) program(name string) (*goja.Program, bool, error) {
 			return nil, true, fmt.Errorf("host module %s: %w", name, err)
 		}
 	}
+	code = lazyImports(code, func(spec string) bool {
+		_, js := m.sources[spec]
+		_, native := m.native[strings.TrimPrefix(spec, "node:")]
+		return js || native
+	})
 	ast, err := goja.Parse("pigo:"+src.File, "(function(exports, require, module){"+code+"\n})")
 	if err != nil {
 		return nil, true, fmt.Errorf("parse host module %s: %w", name, err)
@@ -145,6 +150,103 @@ func (m *hostModules) program(name string) (*goja.Program, bool, error) {
 	}
 	m.progs[name] = p
 	return p, true, nil
+}
+
+// lazyImports makes a host module's named imports of other host modules
+// (isHost: JS ones, and Go ones such as node:crypto, whose JS part costs
+// an evaluation too) lazy. esbuild's CommonJS form of a named import is a
+// top-level `var import_x = require("x");` and uses `import_x.name`; that
+// namespace becomes an object with one getter per name the module uses,
+// and the first getter called requires the module. Why: pi-coding-agent's
+// tools import pi-tui, the theme and the diff helpers for rendering and
+// for edit, and requiring them eagerly made every runtime compile and
+// evaluate them before registering a tool. A getter reads the export
+// each time, so bindings stay live as with the eager namespace (`theme`
+// changes with setTheme). A namespace used other than as `ns.name` stays
+// eager; namespace and default imports (wrapped in __toESM) are left
+// alone. Plain string scanning: a regexp over every module's text cost
+// more than the compile it saves.
+func lazyImports(code string, isHost func(string) bool) string {
+	const head, mid, tail = "var import_", " = require(\"", "\");"
+	var b strings.Builder
+	done := 0
+	for start := 0; start < len(code); {
+		end := strings.IndexByte(code[start:], '\n')
+		if end < 0 {
+			end = len(code) - start
+		}
+		line := code[start : start+end]
+		lineStart, lineEnd := start, start+end
+		start = lineEnd + 1
+		if !strings.HasPrefix(line, head) {
+			continue
+		}
+		ns, rest, ok := strings.Cut(line[len("var "):], mid)
+		if !ok || strings.ContainsAny(ns, " \t") {
+			continue
+		}
+		spec, ok := strings.CutSuffix(rest, tail)
+		if !ok || strings.ContainsAny(spec, "\"\\") || !isHost(spec) {
+			continue
+		}
+		names, ok := namespaceUses(code, ns, lineStart, lineEnd)
+		if !ok {
+			continue
+		}
+		b.WriteString(code[done:lineStart])
+		fmt.Fprintf(&b, "var %s = (() => { let m; const l = () => m || (m = require(%q)); return {", ns, spec)
+		for k, n := range names {
+			if k > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, " get %s() { return l().%s; }", n, n)
+		}
+		b.WriteString(" }; })();")
+		done = lineEnd
+	}
+	if done == 0 {
+		return code
+	}
+	b.WriteString(code[done:])
+	return b.String()
+}
+
+// namespaceUses lists the names read from namespace ns in code (outside
+// its declaration, code[declStart:declEnd]), in order of first use; ok is
+// false when ns is used other than as `ns.name`.
+func namespaceUses(code, ns string, declStart, declEnd int) (names []string, ok bool) {
+	isIdent := func(c byte) bool {
+		return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+	}
+	seen := map[string]bool{}
+	for i := 0; ; {
+		j := strings.Index(code[i:], ns)
+		if j < 0 {
+			return names, true
+		}
+		at := i + j
+		i = at + len(ns)
+		if at > 0 && isIdent(code[at-1]) || i < len(code) && isIdent(code[i]) {
+			continue // part of a longer identifier
+		}
+		if at >= declStart && at < declEnd {
+			continue // the declaration itself
+		}
+		if i >= len(code) || code[i] != '.' {
+			return nil, false
+		}
+		k := i + 1
+		for k < len(code) && isIdent(code[k]) {
+			k++
+		}
+		if k == i+1 {
+			return nil, false
+		}
+		if n := code[i+1 : k]; !seen[n] {
+			seen[n] = true
+			names = append(names, n)
+		}
+	}
 }
 
 // transform strips a host module to CommonJS, through the disk cache when

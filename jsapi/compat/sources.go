@@ -4,6 +4,7 @@ import (
 	"embed"
 	"fmt"
 	"strings"
+	"unsafe"
 )
 
 //go:embed all:modules
@@ -53,12 +54,32 @@ func moduleTable() map[string]string {
 // added as the modules are written). Safe for concurrent use.
 func Sources() (map[string]Source, error) {
 	out := map[string]Source{}
-	for spec, file := range moduleTable() {
+	// Several specifiers share a file (the @mariozechner and @earendil-works
+	// names, pi 1.6's aliases): read each once, and keep ReadFile's copy as
+	// the string instead of copying it again. Every process reads all of
+	// them, about a megabyte.
+	read := map[string]string{}
+	readFile := func(file string) (string, error) {
+		if code, ok := read[file]; ok {
+			return code, nil
+		}
 		b, err := moduleFiles.ReadFile("modules/" + file)
+		if err != nil {
+			return "", err
+		}
+		code := ""
+		if len(b) > 0 {
+			code = unsafe.String(&b[0], len(b)) // b is ours (a copy) and never written
+		}
+		read[file] = code
+		return code, nil
+	}
+	for spec, file := range moduleTable() {
+		code, err := readFile(file)
 		if err != nil {
 			continue // not written yet: require fails with "Cannot find module"
 		}
-		out[spec] = Source{File: file, Code: string(b), TS: strings.HasSuffix(file, ".ts")}
+		out[spec] = Source{File: file, Code: code, TS: strings.HasSuffix(file, ".ts")}
 	}
 	// Internal modules (helpers shared by the public ones) are served under
 	// "pigo:<name>" and never resolve from extension code paths on disk.
@@ -71,12 +92,12 @@ func Sources() (map[string]Source, error) {
 		if !strings.HasPrefix(name, "_") {
 			continue
 		}
-		b, err := moduleFiles.ReadFile("modules/" + name)
+		code, err := readFile(name)
 		if err != nil {
 			return nil, err
 		}
 		spec := "pigo:" + strings.TrimSuffix(strings.TrimSuffix(strings.TrimPrefix(name, "_"), ".ts"), ".js")
-		out[spec] = Source{File: name, Code: string(b), TS: strings.HasSuffix(name, ".ts")}
+		out[spec] = Source{File: name, Code: code, TS: strings.HasSuffix(name, ".ts")}
 	}
 	return out, nil
 }

