@@ -331,7 +331,13 @@ func (c *cpChild) killGroup(sig syscall.Signal) bool {
 	default:
 	}
 	cpKillGroup(c.cmd.Process.Pid, sig)
-	return c.kill(sig)
+	// The child itself too, in case it left the group. The group signal may
+	// already have ended it and the reaper seen that, so the outcome is the
+	// group signal's: a child that was alive a moment ago was killed (a
+	// false here lost the abort 'error' under load).
+	c.kill(sig)
+	_ = c.obj.Set("killed", true)
+	return true
 }
 
 // retire kills the child's process group with SIGKILL and unblocks our
