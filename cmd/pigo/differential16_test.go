@@ -141,7 +141,7 @@ func TestDifferentialRPC16(t *testing.T) {
 		ext:  ext,
 		steps: []mockStep{
 			{Text: "first"},
-			{Text: "slow reply", Chunks: []string{"slow", " ", "reply"}, DelayMs: 700},
+			{Text: "slow reply", Chunks: []string{"slow", " ", "reply"}, DelayMs: 1500}, // long enough for the commands sent meanwhile, even on a loaded machine
 			{Hang: true}, // the follow-up was cleared: the next request is p3's
 		},
 		persist: true,
