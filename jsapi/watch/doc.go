@@ -55,9 +55,8 @@
 // (engine.ErrStale, naming plugin and generation). Calls that look the tool
 // up after the swap run in the new generation. No call waits on a dead loop.
 //
-// The file-system backend is inotify on Linux (through golang.org/x/sys)
-// and polling every 100 ms elsewhere (-tags pigo_poll forces it on Linux).
-// Building with -tags pigo_fsnotify uses github.com/fsnotify/fsnotify
-// instead; that needs `require github.com/fsnotify/fsnotify v1.10.1` in
-// go.mod, which does not list it yet. The three pass the same tests.
+// The file-system backend is github.com/fsnotify/fsnotify (inotify,
+// kqueue, ReadDirectoryChangesW, FEN). -tags pigo_poll lists the watched
+// directories every 100 ms instead, for file systems that send no change
+// events (some network mounts). Both pass the same tests.
 package watch

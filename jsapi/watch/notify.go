@@ -1,8 +1,8 @@
 package watch
 
 // notifier reports changes inside watched directories (not recursively).
-// Implementations: inotify (Linux), polling (other systems), fsnotify
-// (-tags pigo_fsnotify). Safe from any goroutine.
+// Implementations: fsnotify (the default), polling (-tags pigo_poll, for
+// network file systems that send no events). Safe from any goroutine.
 type notifier interface {
 	// Add starts watching dir (absolute). Adding a watched dir is a no-op.
 	Add(dir string) error

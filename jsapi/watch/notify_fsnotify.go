@@ -1,4 +1,4 @@
-//go:build pigo_fsnotify
+//go:build !pigo_poll
 
 package watch
 
@@ -10,8 +10,8 @@ import (
 )
 
 // fsnotifier adapts github.com/fsnotify/fsnotify (inotify, kqueue,
-// ReadDirectoryChangesW, FEN). Built only with -tags pigo_fsnotify, which
-// needs `require github.com/fsnotify/fsnotify v1.10.1` in go.mod.
+// ReadDirectoryChangesW, FEN): the notifier of every build but
+// -tags pigo_poll (for file systems that send no change events).
 type fsnotifier struct {
 	w    *fsnotify.Watcher
 	out  chan notice

@@ -1,4 +1,4 @@
-//go:build (!linux || pigo_poll) && !pigo_fsnotify
+//go:build pigo_poll
 
 package watch
 
