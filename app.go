@@ -18,7 +18,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -114,7 +113,6 @@ type App struct {
 	Problems []discover.Problem
 
 	specs []engine.PluginSpec
-	cwd   string
 }
 
 // groupID is the id of a group of bundled plugins run in one runtime
@@ -162,7 +160,7 @@ func New(opts Options) (*App, error) {
 	}
 	hostOpts := opts.Host
 	hostOpts.Cwd = cwd
-	a := &App{Manifest: m, Host: engine.New(hostOpts), cwd: cwd}
+	a := &App{Manifest: m, Host: engine.New(hostOpts)}
 	a.Env = jsapi.New(jsapi.Options{CacheDir: opts.CacheDir, Environ: opts.Environ, Builtins: bundled.Sources()})
 	a.Reloader = watch.NewReloader(a.Host, a.Env, opts.Reload)
 
@@ -298,14 +296,6 @@ func (a *App) Close(ctx context.Context) error {
 		defer cancel()
 	}
 	return a.Host.Close(ctx)
-}
-
-// Rel shows a path relative to the app's directory when that is shorter.
-func (a *App) Rel(p string) string {
-	if r, err := filepath.Rel(a.cwd, p); err == nil && len(r) < len(p) && !(len(r) >= 2 && r[:2] == "..") {
-		return r
-	}
-	return p
 }
 
 // checkEmbedded checks an embedded app before anything starts: its

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/pigo-dev/pigo/engine"
@@ -50,12 +51,16 @@ func Start(ctx context.Context, opts Options) (*Session, error) {
 	if len(f.messages) > 0 || len(f.fileArgs) > 0 || f.mode != "" || f.print {
 		return nil, errors.New("agentsession.Start: Args take options only (no messages, @files or modes); call Prompt")
 	}
+	// Startup diagnostics go to the caller's stderr and into the error.
 	var stderr strings.Builder
-	io := *opts.IO
 	world := opts.IO.Stderr
-	io.Stderr = &teeWriter{&stderr, world}
+	if world == nil {
+		world = io.Discard
+	}
+	sio := *opts.IO
+	sio.Stderr = io.MultiWriter(&stderr, world)
 	f.mode = "json" // events go to the subscriber; no UI
-	rt, code := startAgentRuntime(ctx, &io, f, opts.Open, opts.Providers)
+	rt, code := startAgentRuntime(ctx, &sio, f, opts.Open, opts.Providers)
 	if rt == nil {
 		msg := strings.TrimSpace(stderr.String())
 		if msg == "" {
@@ -66,9 +71,7 @@ func Start(ctx context.Context, opts Options) (*Session, error) {
 	rt.consoleMu.Lock() // extension loops may be logging already
 	rt.io.Stderr = world
 	rt.consoleMu.Unlock()
-	if world != nil {
-		rt.setExtError(func(path, _, message string) { fmt.Fprintf(world, "Extension error (%s): %s\n", path, message) })
-	}
+	rt.setExtError(func(path, _, message string) { fmt.Fprintf(world, "Extension error (%s): %s\n", path, message) })
 	rt.start(ctx)
 	return &Session{rt: rt}, nil
 }
@@ -80,20 +83,6 @@ type StartError struct {
 }
 
 func (e *StartError) Error() string { return e.Message }
-
-// teeWriter writes to a buffer and, when set, to w.
-type teeWriter struct {
-	buf *strings.Builder
-	w   interface{ Write([]byte) (int, error) }
-}
-
-func (t *teeWriter) Write(p []byte) (int, error) {
-	t.buf.Write(p)
-	if t.w != nil {
-		return t.w.Write(p)
-	}
-	return len(p), nil
-}
 
 // Subscribe routes every session event (agent_start, message_update,
 // tool_execution_end, ..., as pi's JSON mode prints them) to f; one
