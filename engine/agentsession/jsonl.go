@@ -1,70 +1,42 @@
 package agentsession
 
 import (
-	"bufio"
-	"bytes"
 	"cmp"
-	"errors"
-	"io"
 	"slices"
 	"strings"
 	"sync"
 
 	"github.com/pigo-dev/pigo/engine/jsjson"
+	"github.com/pigo-dev/pigo/engine/protocol"
 )
 
-// Strict JSONL as pi writes and reads it (modes/rpc/jsonl.js): one
-// JSON.stringify(obj)+"\n" per record; input is split on "\n" only (never
-// on U+2028/U+2029, which JSON strings may contain) and a trailing "\r" is
-// stripped.
+// records encodes what the session writes: JSON.stringify's text with
+// keys in pi's order (see keyOrder), strings and numbers as encoding/json
+// writes them (pi's stdout is compared byte for byte with what pigo wrote
+// before), omitted members left out, nil maps and slices as {} and [].
+var records = protocol.NewEncoder(newKeyOrder())
 
-// jsonlWriter writes one JSON record per line. Safe for concurrent use;
-// after Stop nothing more is written.
-type jsonlWriter struct {
+// recordWriter sends records to a client. Safe for concurrent use; after
+// Stop nothing more is sent.
+type recordWriter struct {
 	mu      sync.Mutex
-	w       io.Writer
-	enc     jsjson.Encoder
+	conn    protocol.Conn
 	stopped bool
-	bufs    sync.Pool // *[]byte: encode buffers, reused across records
 }
 
-func newJSONLWriter(w io.Writer) *jsonlWriter {
-	// Records: encoding/json's strings and numbers (pi's stdout is compared
-	// byte for byte with what pigo wrote before), objects as pi's: keys in
-	// pi's order, omitted members left out, nil maps and slices as {} and [].
-	return &jsonlWriter{w: w, enc: jsjson.Encoder{EncodingJSON: true, Order: newKeyOrder()}}
-}
+func newRecordWriter(conn protocol.Conn) *recordWriter { return &recordWriter{conn: conn} }
 
-// maxPooledBuf bounds the encode buffers kept for reuse (in bytes): a
-// one-off huge record (get_messages on a long session) is not kept alive.
-const maxPooledBuf = 1 << 20
-
-// Write encodes v (HTML characters unescaped, like JSON.stringify, keys in
-// pi's order) as one line. Values that cannot be encoded are dropped.
-func (o *jsonlWriter) Write(v any) {
-	bp, _ := o.bufs.Get().(*[]byte)
-	if bp == nil {
-		bp = new([]byte)
-	}
-	b, err := o.enc.Append((*bp)[:0], v)
-	if err != nil {
-		o.bufs.Put(bp)
-		return
-	}
-	b = append(b, '\n')
+// Write sends v as one record. Values that cannot be encoded are dropped.
+func (o *recordWriter) Write(v any) {
 	o.mu.Lock()
+	defer o.mu.Unlock()
 	if !o.stopped {
-		_, _ = o.w.Write(b)
-	}
-	o.mu.Unlock()
-	if cap(b) <= maxPooledBuf {
-		*bp = b[:0]
-		o.bufs.Put(bp)
+		_ = records.Send(o.conn, v)
 	}
 }
 
 // Stop ends output.
-func (o *jsonlWriter) Stop() { o.mu.Lock(); o.stopped = true; o.mu.Unlock() }
+func (o *recordWriter) Stop() { o.mu.Lock(); o.stopped = true; o.mu.Unlock() }
 
 // ordered is a JSON object whose keys keep their order (pi's responses and
 // UI requests are written with JS's insertion order); members with an
@@ -107,29 +79,6 @@ func orOmitted(v any) any {
 		}
 	}
 	return v
-}
-
-// readJSONL calls line for every line of r (split on "\n" only, a trailing
-// "\r" removed, the last line delivered even without "\n"), with no limit
-// on line length. It returns nil at EOF.
-func readJSONL(r io.Reader, line func(string)) error {
-	br := bufio.NewReaderSize(r, 64<<10)
-	for {
-		b, err := br.ReadBytes('\n')
-		if len(b) > 0 {
-			b = bytes.TrimSuffix(b, []byte("\n"))
-			b = bytes.TrimSuffix(b, []byte("\r"))
-			if len(b) > 0 || err == nil {
-				line(string(b))
-			}
-		}
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-	}
 }
 
 // keyOrder ranks object keys the way pi's objects are built (JS keeps

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/pigo-dev/pigo/engine/jsjson"
+	"github.com/pigo-dev/pigo/engine/protocol"
 )
 
 // The one-pass JSON writer (jsjson, as jsonlWriter and ordered use it)
@@ -103,7 +104,7 @@ func refApply(ko *keyOrder, v any) any {
 	return v
 }
 
-// refWrite is what the old jsonlWriter.Write wrote for v.
+// refWrite is what the old recordWriter.Write wrote for v.
 func refWrite(v any) string {
 	b, err := refMarshalJS(refApply(newKeyOrder(), v))
 	if err != nil {
@@ -163,19 +164,19 @@ func TestAppendJSMatchesEncodingJSON(t *testing.T) {
 			t.Errorf("jsjson.Marshal #%d %#v:\n got %q (%v)\nwant %q (%v)", i, v, got, gerr, want, werr)
 		}
 		var out bytes.Buffer
-		newJSONLWriter(&out).Write(v)
+		newRecordWriter(protocol.NewStream(nil, &out)).Write(v)
 		if w := refWrite(v); out.String() != w {
-			t.Errorf("jsonlWriter.Write #%d %#v:\n got %q\nwant %q", i, v, out.String(), w)
+			t.Errorf("recordWriter.Write #%d %#v:\n got %q\nwant %q", i, v, out.String(), w)
 		}
 	}
 }
 
-// TestJSONLWriterReusesBuffers writes records of shrinking size through
+// TestRecordWriterReusesBuffers writes records of shrinking size through
 // one writer: a reused buffer must never leak bytes of an earlier record.
-func TestJSONLWriterReusesBuffers(t *testing.T) {
+func TestRecordWriterReusesBuffers(t *testing.T) {
 	t.Parallel()
 	var out, want bytes.Buffer
-	w := newJSONLWriter(&out)
+	w := newRecordWriter(protocol.NewStream(nil, &out))
 	for _, n := range []int{5000, 10, 3000, 0, 1} {
 		v := map[string]any{"type": "x", "text": strings.Repeat("y", n)}
 		w.Write(v)
@@ -274,7 +275,7 @@ func BenchmarkJSONLMessageUpdate(b *testing.B) {
 func benchJSONLWrite(b *testing.B, v any) {
 	size := int64(len(refWrite(v)))
 	b.Run("one-pass", func(b *testing.B) {
-		w := newJSONLWriter(discard{})
+		w := newRecordWriter(protocol.NewStream(nil, discard{}))
 		b.SetBytes(size)
 		for range b.N {
 			w.Write(v)

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/pigo-dev/pigo/engine/agent"
+	"github.com/pigo-dev/pigo/engine/protocol"
 )
 
 // runPrint is pi's print mode (modes/print-mode.js): text mode prints the
@@ -23,7 +24,7 @@ import (
 // extensions see no UI (ctx.hasUI is false).
 func runPrint(ctx context.Context, rt *agentRuntime) ExitCode {
 	io := rt.io
-	out := newJSONLWriter(io.Stdout)
+	out := newRecordWriter(protocol.NewStream(nil, io.Stdout))
 	if rt.mode == "json" {
 		out.Write(rt.tree().Header())
 		rt.setSink(func(ev map[string]any) { out.Write(jsonEvent(ev)) })

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"regexp"
 	"strings"
@@ -13,24 +14,24 @@ import (
 
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/agent"
-	"github.com/pigo-dev/pigo/engine/jsjson"
+	"github.com/pigo-dev/pigo/engine/protocol"
 )
 
-// pi's RPC mode (modes/rpc/rpc-mode.js, pi's docs/rpc.md):
-// commands as JSON lines on stdin, responses, events and extension UI
-// requests as JSON lines on stdout. Lines are handled concurrently as in
-// pi: commands that answer at once run in input order on the reader
-// goroutine; commands that wait for the agent, extension handlers, a
-// dialog or a process (prompt, abort, bash, session and model changes) run
-// on their own goroutines, so an extension_ui_response can arrive while a
-// command waits for it. stdin EOF (or an interrupt) shuts down at once,
-// as pi does, even mid-run: session_shutdown{reason:"quit"}, exit 0.
+// The session host's side of the client protocol (engine/protocol): pi's
+// RPC commands (modes/rpc/rpc-mode.js, pi's docs/rpc.md) come in as
+// records; responses, events, view sync and extension UI calls go out.
+// Records are handled concurrently as in pi: commands that answer at once
+// run in input order on the receiving goroutine; commands that wait for
+// the agent, extension handlers, a dialog or a process (prompt, abort,
+// bash, session and model changes) run on their own goroutines, so a
+// dialog's answer can arrive while a command waits for it. pi's RPC mode
+// is a client of this (rpc_client.go).
 
-// rpcServer is one RPC session.
+// rpcServer serves pi's RPC commands to one client.
 type rpcServer struct {
-	rt  *agentRuntime
-	out *jsonlWriter
-	ui  *rpcUI
+	rt       *agentRuntime
+	out      *recordWriter
+	clientID string
 
 	wg   sync.WaitGroup
 	quit chan struct{} // closed when an extension asked to shut down
@@ -109,45 +110,66 @@ func rpcCommands() map[string]rpcCommandSpec {
 	}
 }
 
-// runRPC runs the RPC mode until stdin ends, an interrupt, or an
-// extension's ctx.shutdown().
-func runRPC(ctx context.Context, rt *agentRuntime) ExitCode {
-	s := &rpcServer{rt: rt, out: newJSONLWriter(rt.io.Stdout), quit: make(chan struct{})}
-	s.ui = newRPCUI(rt.host.Views(), s.out)
+// newServer attaches a client on conn to the session: events, extension
+// errors, views addressed to clientID and fire-and-forget UI calls go to
+// it from now on.
+func newServer(rt *agentRuntime, conn protocol.Conn, clientID string) *rpcServer {
+	s := &rpcServer{rt: rt, out: newRecordWriter(conn), clientID: clientID, quit: make(chan struct{})}
 	rt.setSink(func(ev map[string]any) { s.out.Write(jsonEvent(ev)) })
 	rt.setExtError(func(path, event, message string) {
 		s.out.Write(ordered{{"type", "extension_error"}, {"extensionPath", path}, {"event", event}, {"error", message}})
 	})
-	_ = rt.host.Views().Attach(s.ui)
-	rt.host.Pi().UI().Observe(s.ui.observe)
-	rt.start(ctx)
+	_ = rt.host.Views().Attach(serverViews{s})
+	rt.host.Pi().UI().Observe(func(c engine.UICall) { s.out.Write(protocol.UICallRecord(c)) })
+	return s
+}
 
-	lines := make(chan string)
+// serverViews is the client as the session's view hub sees it: it
+// answers dialogs, and every view change goes out as a record.
+type serverViews struct{ s *rpcServer }
+
+func (v serverViews) ID() string  { return v.s.clientID }
+func (v serverViews) HasUI() bool { return true }
+func (v serverViews) Send(msg engine.SyncMessage) error {
+	v.s.out.Write(protocol.ViewRecord(msg))
+	return nil
+}
+
+// serve answers the client's records until it closes the connection, ctx
+// ends, or an extension calls ctx.shutdown().
+func (s *rpcServer) serve(ctx context.Context, conn protocol.Conn) {
+	type received struct {
+		m   protocol.Message
+		err error
+	}
+	in := make(chan received)
 	done := make(chan struct{})
 	defer close(done)
 	go func() {
-		defer close(lines)
-		_ = readJSONL(rt.io.Stdin, func(l string) {
-			select {
-			case lines <- l:
-			case <-done:
+		defer close(in)
+		for {
+			m, err := conn.Recv()
+			if errors.Is(err, io.EOF) || errors.Is(err, protocol.ErrClosed) {
+				return
 			}
-		})
+			select {
+			case in <- received{m, err}:
+			case <-done:
+				return
+			}
+		}
 	}()
 	for {
 		select {
 		case <-ctx.Done():
-			s.shutdown()
-			return ExitOK
+			return
 		case <-s.quit:
-			s.shutdown()
-			return ExitOK
-		case l, ok := <-lines:
+			return
+		case r, ok := <-in:
 			if !ok {
-				s.shutdown()
-				return ExitOK
+				return
 			}
-			s.handleLine(l)
+			s.handle(r.m, r.err)
 		}
 	}
 }
@@ -173,34 +195,20 @@ func (s *rpcServer) checkShutdown() {
 	}
 }
 
-// parseLine is JSON.parse of a command line: the value, or V8's message.
-func parseLine(line string) (any, string) {
-	var v any
-	err := json.Unmarshal([]byte(line), &v)
-	if err == nil {
-		return v, ""
+// handle is pi's handleInputLine for one received record, or for the
+// error that its line was not JSON.
+func (s *rpcServer) handle(m protocol.Message, recvErr error) {
+	obj, err := m.Object()
+	if recvErr != nil {
+		err = recvErr
 	}
-	if msg := jsonParseError(line); msg != "" {
-		return nil, msg
-	}
-	// Valid JSON that encoding/json refuses: nested deeper than its
-	// 10,000 levels. V8 parses it, so pigo does too.
-	if v, err = jsjson.Unmarshal([]byte(line)); err != nil {
-		return nil, err.Error()
-	}
-	return v, ""
-}
-
-// handleLine is pi's handleInputLine.
-func (s *rpcServer) handleLine(line string) {
-	parsed, msg := parseLine(line)
-	if msg != "" {
-		s.out.Write(ordered{{"type", "response"}, {"command", "parse"}, {"success", false}, {"error", "Failed to parse command: " + msg}})
+	if err != nil {
+		s.out.Write(ordered{{"type", "response"}, {"command", "parse"}, {"success", false}, {"error", "Failed to parse command: " + err.Error()}})
 		return
 	}
-	obj, _ := parsed.(map[string]any)
-	if obj != nil && obj["type"] == "extension_ui_response" {
-		s.ui.respond(obj)
+	if m.Type == protocol.TypeViewMessage {
+		viewID, _ := obj["viewId"].(string)
+		_ = s.rt.host.Views().Deliver(s.clientID, viewID, obj["message"])
 		return
 	}
 	c := &rpcCommand{raw: obj, id: omitted, typ: omitted}

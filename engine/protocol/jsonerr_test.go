@@ -1,4 +1,4 @@
-package agentsession
+package protocol
 
 import (
 	"encoding/json"

@@ -1,0 +1,37 @@
+// Package protocol is how clients talk to a session host: the one wire
+// format of pigo's modes (RPC, the interactive terminal UI, embedding
+// programs, and later remote clients).
+//
+// A record is one JSON object per line (strict JSON lines: split on "\n"
+// only, a trailing "\r" dropped). Its "type" member says what it is.
+//
+// Client to host:
+//   - commands: pi's RPC commands as pi 1.6 defines them ({"type":"prompt",
+//     "message":...}, get_state, set_model, compact, ...), with an optional
+//     "id" echoed in the response;
+//   - {"type":"view_message","viewId":...,"message":...}: a message up to a
+//     view (a dialog's answer {value} / {confirmed} / {cancelled:true}, a
+//     component's {type:"render",width} or {type:"input",data}).
+//
+// Host to client:
+//   - {"type":"response","id","command","success","data"|"error"};
+//   - session events as pi 1.6's JSON mode writes them (agent_start,
+//     message_update with deltas, tool_execution_end, agent_settled, ...),
+//     and extension_error;
+//   - view sync: {"type":"view_snapshot","views":[...]} when the client
+//     attaches, then {"type":"view_state",...} and {"type":"view_closed",...}
+//     as views open, change and close (dialogs, extension components);
+//   - {"type":"ui_call","plugin","op","key","sub","value"}: fire-and-forget
+//     extension UI calls (notify, setStatus, setWidget with lines,
+//     setTitle, setEditorText, ...).
+//
+// A bad line gets a response like any command: {"type":"response",
+// "command":"parse","success":false,"error":"Failed to parse command: "+
+// V8's JSON.parse message}, so a remote client sees what pi would tell it.
+//
+// The Go API is [Message] (a record: its type and JSON text), [Parse] and
+// [Encoder] (the codec), and [Conn], with two transports: [Pipe] in one
+// process and [NewStream] over any byte stream. The pipe copies each
+// record's bytes and parses them again on the other side, so what works
+// in-process works over a socket.
+package protocol
