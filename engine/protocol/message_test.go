@@ -8,17 +8,17 @@ import (
 
 func TestTypeOf(t *testing.T) {
 	cases := map[string]string{
-		`{"type":"prompt","message":"hi"}`:                     "prompt",
-		`{"id":"1","type":"get_state"}`:                         "get_state",
-		` { "id" : {"type":"no"} , "type" : "abort" } `:         "abort",
-		`{"a":[{"type":"x"}],"b":"}\"{","type":"ok"}`:          "ok",
-		`{"t\u0079pe":"escaped"}`:                               "escaped",
-		`{"type":"a\u00e9\"b"}`:                                 "aé\"b",
-		`{"type":1}`:                                            "",
-		`{"types":"x"}`:                                         "",
-		`[{"type":"x"}]`:                                        "",
-		`"type"`:                                                "",
-		`{}`:                                                    "",
+		`{"type":"prompt","message":"hi"}`:              "prompt",
+		`{"id":"1","type":"get_state"}`:                 "get_state",
+		` { "id" : {"type":"no"} , "type" : "abort" } `: "abort",
+		`{"a":[{"type":"x"}],"b":"}\"{","type":"ok"}`:   "ok",
+		`{"t\u0079pe":"escaped"}`:                       "escaped",
+		`{"type":"a\u00e9\"b"}`:                         "aé\"b",
+		`{"type":1}`:                                    "",
+		`{"types":"x"}`:                                 "",
+		`[{"type":"x"}]`:                                "",
+		`"type"`:                                        "",
+		`{}`:                                            "",
 		`{"n":-1.5e3,"t":true,"z":null,"type":"after-scalars"}`: "after-scalars",
 	}
 	for in, want := range cases {
