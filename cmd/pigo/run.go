@@ -42,7 +42,7 @@ func run(ctx context.Context, args []string, io *IO) ExitCode {
 		}
 	}
 	if agentsession.IsAgentModeArgs(args) {
-		return agentsession.Run(ctx, args, io, pigo.SessionOpener(io)) // pi's -p, --mode json, --mode rpc
+		return agentsession.Run(ctx, args, io, pigo.SessionOpener(io), nil) // pi's -p, --mode json, --mode rpc
 	}
 	fmt.Fprintf(io.Stderr, "pigo: unknown command %q (run pigo help)\n", args[0])
 	return ExitUsage

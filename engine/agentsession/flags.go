@@ -288,11 +288,11 @@ func IsAgentModeArgs(args []string) bool {
 	return false
 }
 
-// appMode is pi's resolveAppMode without interactive mode: rpc, json, or
-// print (text).
+// appMode is pi's resolveAppMode: rpc, json, interactive (set by Run for
+// a terminal), or print (text).
 func (f *piFlags) appMode() string {
 	switch f.mode {
-	case "rpc", "json":
+	case "rpc", "json", "interactive":
 		return f.mode
 	}
 	return "text"

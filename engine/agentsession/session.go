@@ -36,7 +36,7 @@ type agentRuntime struct {
 	// consoleMu serializes extension console lines (any loop may log).
 	consoleMu sync.Mutex
 	flags     piFlags
-	mode      string // "text" | "json" | "rpc"
+	mode      string // "text" | "json" | "rpc" | "interactive"
 	agentDir  string
 	settings  *piSettings
 	host      *engine.Host
@@ -72,9 +72,11 @@ type agentRuntime struct {
 	res resourceHolder // prompt templates and skills (resources_pi.go)
 }
 
-// Run runs pi's print, JSON or RPC mode (or --export, --list-models) for
-// pi's command-line args, opening the session's app with open.
-func Run(ctx context.Context, args []string, io *IO, open Opener) ExitCode {
+// Run runs pi's interactive, print, JSON or RPC mode (or --export,
+// --list-models) for pi's command-line args, opening the session's app
+// with open. ui is the interactive client; without one a terminal gets a
+// usage error.
+func Run(ctx context.Context, args []string, io *IO, open Opener, ui Interactive) ExitCode {
 	f := parsePiFlags(args)
 	if f.export != "" {
 		return runExport(io, f) // export.go
@@ -86,18 +88,24 @@ func Run(ctx context.Context, args []string, io *IO, open Opener) ExitCode {
 	if f.listModels != nil {
 		return runListModels(ctx, io, f, open) // list_models.go
 	}
-	if f.mode == "" && !f.print && len(f.messages) == 0 && len(f.fileArgs) == 0 && io.StdinTTY {
-		fmt.Fprintln(io.Stderr, "pigo: interactive mode is not available yet; use -p \"prompt\", --mode json or --mode rpc (pigo --help)")
-		return ExitUsage
+	if f.mode == "" && !f.print && io.StdinTTY {
+		if ui == nil {
+			fmt.Fprintln(io.Stderr, "pigo: no interactive client in this program; use -p \"prompt\", --mode json or --mode rpc (pigo --help)")
+			return ExitUsage
+		}
+		f.mode = "interactive"
 	}
 	rt, code := startAgentRuntime(ctx, io, f, open, nil)
 	if rt == nil {
 		return code
 	}
 	var code2 ExitCode
-	if rt.mode == "rpc" {
+	switch rt.mode {
+	case "interactive":
+		code2 = runInteractive(ctx, rt, ui)
+	case "rpc":
 		code2 = runRPC(ctx, rt)
-	} else {
+	default:
 		code2 = runPrint(ctx, rt)
 	}
 	if sc, ok := signalExitCode(ctx); ok {
@@ -285,7 +293,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	pi.SetAgent(a)
 	pi.SetModels(sessionModels{rt.reg})
 	pi.SetFlagValues(flagValues)
-	pi.SetMode(map[string]string{"text": "print", "json": "json", "rpc": "rpc"}[rt.mode]) // ctx.mode
+	pi.SetMode(map[string]string{"text": "print", "json": "json", "rpc": "rpc", "interactive": "tui"}[rt.mode]) // ctx.mode
 	return rt, ExitOK
 }
 

@@ -1,0 +1,64 @@
+package agentsession
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/pigo-dev/pigo/engine/protocol"
+)
+
+// Interactive is pi's interactive mode: a client (the terminal UI) that
+// talks to the session host on conn until the user quits. It returns the
+// process's exit code.
+type Interactive func(ctx context.Context, conn protocol.Conn, opts InteractiveOptions) ExitCode
+
+// InteractiveOptions is what the interactive client gets besides its
+// connection.
+type InteractiveOptions struct {
+	IO *IO
+	// Messages are sent as prompts once the UI is up (pi "question":
+	// the first one carries @file contents).
+	Messages []string
+	// Images go with the first message.
+	Images []any
+}
+
+const tuiClientID = "tui"
+
+// runInteractive serves the session to the interactive client in this
+// process, through the same codec a remote client would use.
+func runInteractive(ctx context.Context, rt *agentRuntime, ui Interactive) ExitCode {
+	hostEnd, clientEnd := protocol.Pipe()
+	srv := newServer(rt, hostEnd, tuiClientID)
+	rt.start(ctx)
+	opts := InteractiveOptions{IO: rt.io}
+	initial, images, err := initialMessage(rt)
+	if err != nil {
+		fmt.Fprintf(rt.io.Stderr, "Error: %v\n", err)
+		srv.shutdown()
+		return ExitFailure
+	}
+	if initial != nil {
+		opts.Messages, opts.Images = append([]string{*initial}, rt.flags.messages...), images
+	}
+	served := make(chan struct{})
+	go func() { defer close(served); srv.serve(ctx, hostEnd) }()
+	code := ui(ctx, clientEnd, opts)
+	_ = clientEnd.Close() // the host sees the client leave
+	<-served
+	srv.shutdown()
+	_ = hostEnd.Close()
+	return code
+}
+
+// Serve connects a client to the session: its records on conn are pi's
+// RPC commands (and view messages); events, responses, view sync and
+// extension UI calls go to it. One client at a time; it replaces the
+// Subscribe sink. Serve returns when the client closes its side, an
+// extension asks to shut down, or ctx ends; the session keeps running
+// until Close.
+func (s *Session) Serve(ctx context.Context, conn protocol.Conn) {
+	srv := newServer(s.rt, conn, "client")
+	srv.serve(ctx, conn)
+	srv.wg.Wait()
+}

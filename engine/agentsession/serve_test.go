@@ -1,0 +1,127 @@
+package agentsession_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pigo-dev/pigo"
+	"github.com/pigo-dev/pigo/engine/agentsession"
+	"github.com/pigo-dev/pigo/engine/protocol"
+	"github.com/pigo-dev/pigo/engine/provider"
+)
+
+// TestServeOverPipe drives a session as a client does, through the
+// protocol only: a command that opens a dialog answered with a view
+// message, a UI call, a streamed reply, a bad line.
+func TestServeOverPipe(t *testing.T) {
+	io, _ := world(t)
+	ext := filepath.Join(io.Cwd, "ext.ts")
+	if err := os.WriteFile(ext, []byte(`export default function (pi) {
+  pi.registerCommand("pick", { handler: async (_args, ctx) => {
+    const v = await ctx.ui.select("Pick one", ["a", "b"]);
+    ctx.ui.notify("picked " + v, "info");
+  } });
+}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	model := provider.NewScripted(provider.ScriptedOptions{})
+	model.Queue(provider.ReplyText("hello there"))
+	s, err := agentsession.Start(context.Background(), agentsession.Options{IO: io, Open: pigo.SessionOpener(io),
+		Args: []string{"--model", "scripted/scripted-1", "-e", ext, "--no-session"}, Providers: []agentsession.ProviderSource{model}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	host, client := protocol.Pipe()
+	served := make(chan struct{})
+	go func() { defer close(served); s.Serve(context.Background(), host) }()
+
+	enc := protocol.NewEncoder(nil)
+	send := func(v any) {
+		if err := enc.Send(client, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	recv := make(chan map[string]any, 100)
+	go func() {
+		defer close(recv)
+		for {
+			m, err := client.Recv()
+			if err != nil {
+				return
+			}
+			o, err := m.Object()
+			if err != nil {
+				t.Errorf("host sent %s: %v", m, err)
+			}
+			recv <- o
+		}
+	}()
+	until := func(what string, match func(map[string]any) bool) map[string]any {
+		t.Helper()
+		timeout := time.After(30 * time.Second)
+		for {
+			select {
+			case o, ok := <-recv:
+				if !ok {
+					t.Fatalf("connection closed waiting for %s", what)
+				}
+				if match(o) {
+					return o
+				}
+			case <-timeout:
+				t.Fatalf("no %s", what)
+			}
+		}
+	}
+
+	send(map[string]any{"type": "prompt", "id": "1", "message": "/pick"})
+	dialog := until("the dialog view", func(o map[string]any) bool {
+		return o["type"] == "view_state" && o["component"] == "pi.dialog"
+	})
+	if st, _ := dialog["state"].(map[string]any); st["title"] != "Pick one" {
+		t.Errorf("dialog state %v", dialog["state"])
+	}
+	send(protocol.ViewMessage(dialog["viewId"].(string), map[string]any{"value": "b"}))
+	call := until("the notify call", func(o map[string]any) bool { return o["type"] == "ui_call" })
+	if v, _ := call["value"].(map[string]any); call["op"] != "notify" || v["message"] != "picked b" {
+		t.Errorf("ui_call %v", call)
+	}
+	if r := until("the prompt's response", isResponse("1")); r["success"] != true {
+		t.Errorf("response %v", r)
+	}
+
+	send(map[string]any{"type": "prompt", "id": "2", "message": "hi"})
+	var text strings.Builder
+	until("agent_settled", func(o map[string]any) bool {
+		if o["type"] == "message_update" {
+			if d, _ := o["assistantMessageEvent"].(map[string]any); d["type"] == "text_delta" {
+				text.WriteString(d["delta"].(string))
+			}
+		}
+		return o["type"] == "agent_settled"
+	})
+	if text.String() != "hello there" {
+		t.Errorf("deltas make %q", text.String())
+	}
+
+	_ = client.Send(protocol.Raw([]byte(`{"type":"get_state"`)))
+	bad := until("the parse error", func(o map[string]any) bool { return o["command"] == "parse" })
+	if e, _ := bad["error"].(string); !strings.HasPrefix(e, "Failed to parse command: Expected ',' or '}'") {
+		t.Errorf("parse error %v", bad)
+	}
+	send(map[string]any{"type": "get_state", "id": "3"})
+	if st := until("get_state", isResponse("3")); st["success"] != true {
+		t.Errorf("get_state %v", st)
+	}
+	_ = client.Close()
+	<-served
+}
+
+func isResponse(id string) func(map[string]any) bool {
+	return func(o map[string]any) bool { return o["type"] == "response" && o["id"] == id }
+}
