@@ -143,10 +143,16 @@ func (m *Manager) settle(root string, proj *npmProject, deps map[string]string) 
 
 // stageInto runs fn with a staging directory inside dir (so what it
 // unpacks can be renamed into place), creating dir if needed and removing
-// it again if fn fails and dir was new.
+// what it created again if fn fails.
 func (m *Manager) stageInto(dir string, fn func(stage string) error) error {
-	_, statErr := os.Stat(dir)
-	created := errors.Is(statErr, fs.ErrNotExist)
+	// The outermost directory this creates, to remove on failure.
+	created := ""
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(d); err == nil || filepath.Dir(d) == d {
+			break
+		}
+		created = d
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -156,8 +162,8 @@ func (m *Manager) stageInto(dir string, fn func(stage string) error) error {
 	}
 	err = fn(stage)
 	os.RemoveAll(stage)
-	if err != nil && created {
-		os.RemoveAll(dir)
+	if err != nil && created != "" {
+		os.RemoveAll(created)
 	}
 	return err
 }

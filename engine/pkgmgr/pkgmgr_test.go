@@ -503,3 +503,20 @@ func TestStaleLockfilesAreRemoved(t *testing.T) {
 		}
 	}
 }
+
+// The registry and its token can come from the user's ~/.npmrc alone.
+func TestRegistryFromUserNpmrc(t *testing.T) {
+	e := newEnv(t)
+	e.reg.Publish("foo", "1.0.0", nil, nil)
+	e.reg.Token = "tok"
+	e.m.Getenv = func(string) string { return "" }
+	host := strings.TrimPrefix(e.reg.URL(), "http:")
+	rc := filepath.Join(e.m.Home, ".npmrc")
+	os.WriteFile(rc, []byte("registry="+e.reg.URL()+"\n"), 0o644)
+	err := e.m.Install(context.Background(), "npm:foo", pkgmgr.User)
+	if err == nil || !strings.Contains(err.Error(), "401 Unauthorized") {
+		t.Fatalf("install without the token: %v", err)
+	}
+	os.WriteFile(rc, []byte("registry="+e.reg.URL()+"\n"+host+":_authToken=tok\n"), 0o644)
+	e.install("npm:foo", pkgmgr.User)
+}

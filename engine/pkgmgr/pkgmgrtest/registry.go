@@ -81,6 +81,8 @@ type Registry struct {
 	docs     map[string]map[string]any // name → packument
 	tarballs map[string][]byte         // path → bytes
 	Requests atomic.Int64
+	// Token, when set, is the bearer token every request must carry.
+	Token string
 }
 
 // New starts a registry; Close stops it.
@@ -97,6 +99,10 @@ func (r *Registry) serve(w http.ResponseWriter, req *http.Request) {
 	r.Requests.Add(1)
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.Token != "" && req.Header.Get("Authorization") != "Bearer "+r.Token {
+		http.Error(w, `{"error":"Unauthorized"}`, http.StatusUnauthorized)
+		return
+	}
 	if b, ok := r.tarballs[req.URL.Path]; ok {
 		w.Header().Set("Content-Type", "application/octet-stream")
 		w.Write(b)
