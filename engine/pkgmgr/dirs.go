@@ -76,3 +76,26 @@ func (d Dirs) Installed(raw string, scope Scope) (string, bool) {
 	}
 	return dir, true
 }
+
+// Loadable is where discovery loads raw from: Installed, and for npm only
+// when its package.json has a version in the configured range (pi
+// reinstalls the package otherwise, and loads nothing from it when that
+// fails).
+func (d Dirs) Loadable(raw string, scope Scope) (string, bool) {
+	dir, ok := d.Installed(raw, scope)
+	if !ok {
+		return "", false
+	}
+	src, _ := Parse(raw)
+	if src.Kind != NPM {
+		return dir, true
+	}
+	v := installedVersion(dir)
+	if v == "" {
+		return "", false
+	}
+	if _, err := parseRange(src.Version); err != nil {
+		return dir, true // a dist-tag: any installed version will do
+	}
+	return dir, satisfies(v, src.Version)
+}
