@@ -2,6 +2,7 @@ package pkgmgr
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"os"
@@ -20,8 +21,10 @@ type Manager struct {
 	Getenv func(string) string
 	// HTTP fetches from the registry; nil means a client with a timeout.
 	HTTP *http.Client
-	// Git is the git binary; "" means "git" on PATH.
-	Git string
+	// Git is the git binary; "" means "git" on PATH. It runs with
+	// Environ (nil means os.Environ()).
+	Git     string
+	Environ []string
 	// Progress gets pi's progress lines ("Installing npm:x..."); may be nil.
 	Progress func(string)
 }
@@ -164,6 +167,15 @@ func (m *Manager) Remove(ctx context.Context, raw string, scope Scope) error {
 	return s.save()
 }
 
+// ErrNoMatch is what Remove and Update return (wrapped) for a source that
+// no settings entry names.
+var ErrNoMatch = errors.New("no matching package")
+
+type noMatchError struct{ msg string }
+
+func (e noMatchError) Error() string        { return e.msg }
+func (e noMatchError) Is(target error) bool { return target == ErrNoMatch }
+
 // noMatch is pi's buildNoMatchingPackageMessage, with its suggestion of a
 // configured source that names the same package.
 func (m *Manager) noMatch(raw string, list []any) error {
@@ -179,10 +191,10 @@ func (m *Manager) noMatch(raw string, list []any) error {
 		}
 		short := src.Host + "/" + src.Path
 		if src.Kind == NPM && (t == src.Name || t == spec) || src.Kind == Git && (t == short || src.Ref != "" && t == short+"@"+src.Ref) {
-			return fmt.Errorf("No matching package found for %s. Did you mean %s?", raw, src.Raw)
+			return noMatchError{fmt.Sprintf("No matching package found for %s. Did you mean %s?", raw, src.Raw)}
 		}
 	}
-	return fmt.Errorf("No matching package found for %s", raw)
+	return noMatchError{"No matching package found for " + raw}
 }
 
 // Package is one configured package, as `pi list` shows it.

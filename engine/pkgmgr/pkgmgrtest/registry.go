@@ -173,7 +173,8 @@ func (r *Registry) Tag(name, tag, version string) {
 
 // PublishDir publishes every <dir>/<name>@<version>/ directory (a scope as
 // <dir>/@scope/<name>@<version>/) as is, its package.json's dependencies
-// in the packument; for testscripts, whose packages are files.
+// in the packument; for testscripts, whose packages are files. Versions
+// are published in name order, so the last one is "latest".
 func (r *Registry) PublishDir(dir string) error {
 	var walk func(d, prefix string) error
 	walk = func(d, prefix string) error {
@@ -214,7 +215,15 @@ func (r *Registry) PublishDir(dir string) error {
 				Dependencies map[string]string `json:"dependencies"`
 			}
 			json.Unmarshal([]byte(files["package.json"]), &pj)
-			r.PublishTarball(prefix+n[:at], n[at+1:], pj.Dependencies, Files(files))
+			// A .integrity file is not packed: it replaces dist.integrity,
+			// to serve a tarball that does not match its metadata.
+			integrity, tampered := files[".integrity"]
+			delete(files, ".integrity")
+			name, version := prefix+n[:at], n[at+1:]
+			r.PublishTarball(name, version, pj.Dependencies, Files(files))
+			if tampered {
+				r.Dist(name, version)["integrity"] = strings.TrimSpace(integrity)
+			}
 		}
 		return nil
 	}
