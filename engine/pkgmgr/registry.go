@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -158,16 +159,48 @@ func (p *packument) versionList() string {
 	return strings.Join(vs, ", ")
 }
 
+// npmRange is an npm range: comparator sets joined by "||".
+type npmRange []rangeSet
+
+type rangeSet struct {
+	c *semver.Constraints
+	// pre are the major.minor.patch of the set's prerelease versions.
+	pre map[string]bool
+}
+
+var preVersion = regexp.MustCompile(`(\d+)\.(\d+)\.(\d+)-[0-9A-Za-z.-]+`)
+
 // parseRange reads an npm range; "" and "x" mean any version.
-func parseRange(spec string) (*semver.Constraints, error) {
-	if strings.TrimSpace(spec) == "" {
-		spec = "*"
+func parseRange(spec string) (npmRange, error) {
+	var r npmRange
+	for _, set := range strings.Split(spec, "||") {
+		if strings.TrimSpace(set) == "" {
+			set = "*"
+		}
+		c, err := semver.NewConstraint(set)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", errBadRange, err)
+		}
+		rs := rangeSet{c: c, pre: map[string]bool{}}
+		for _, m := range preVersion.FindAllStringSubmatch(set, -1) {
+			rs.pre[m[1]+"."+m[2]+"."+m[3]] = true
+		}
+		r = append(r, rs)
 	}
-	c, err := semver.NewConstraint(spec)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", errBadRange, err)
+	return r, nil
+}
+
+// Check is npm's satisfies: Masterminds' comparison, plus npm's rule that
+// a prerelease matches only a set that names a prerelease of the same
+// major.minor.patch (^1.2.3-beta.2 takes 1.2.3-beta.4, not 1.2.4-beta).
+func (r npmRange) Check(v *semver.Version) bool {
+	mmp := fmt.Sprintf("%d.%d.%d", v.Major(), v.Minor(), v.Patch())
+	for _, s := range r {
+		if s.c.Check(v) && (v.Prerelease() == "" || s.pre[mmp]) {
+			return true
+		}
 	}
-	return c, nil
+	return false
 }
 
 // satisfies reports whether version is in spec; a spec that is no range
