@@ -324,6 +324,9 @@ func TestLinksInTarballsAreSkipped(t *testing.T) {
 		pkgmgrtest.Entry{Name: "package/up", Type: tar.TypeSymlink, Linkname: "../../../.."},
 		pkgmgrtest.Entry{Name: "package/hard", Type: tar.TypeLink, Linkname: "package/package.json"},
 		pkgmgrtest.Entry{Name: "package/bin/run", Body: "#!/bin/sh\n", Mode: 0o755},
+		// A file through a link: the link is not made, so it stays inside.
+		pkgmgrtest.Entry{Name: "package/out", Type: tar.TypeSymlink, Linkname: e.m.Home},
+		pkgmgrtest.Entry{Name: "package/out/pwned.txt", Body: "x"},
 	))
 	e.install("npm:links", pkgmgr.User)
 	dir := filepath.Join(e.m.AgentDir, "npm", "node_modules", "links")
@@ -331,6 +334,12 @@ func TestLinksInTarballsAreSkipped(t *testing.T) {
 		if _, err := os.Lstat(filepath.Join(dir, n)); err == nil {
 			t.Errorf("link %s was created", n)
 		}
+	}
+	if _, err := os.Stat(filepath.Join(e.m.Home, "pwned.txt")); err == nil {
+		t.Error("a file was written through a link")
+	}
+	if st, err := os.Lstat(filepath.Join(dir, "out", "pwned.txt")); err != nil || !st.Mode().IsRegular() {
+		t.Errorf("out/pwned.txt: %v %v", st, err)
 	}
 	if st, err := os.Stat(filepath.Join(dir, "bin", "run")); err != nil || st.Mode().Perm()&0o100 == 0 {
 		t.Errorf("executable bit lost: %v %v", st, err)
