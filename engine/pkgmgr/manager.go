@@ -74,7 +74,7 @@ func (m *Manager) Install(ctx context.Context, raw string, scope Scope) error {
 	m.progress("Installing %s...", raw)
 	switch src.Kind {
 	case NPM:
-		_, err = m.installNPM(ctx, scope, []Source{src})
+		_, err = m.installNPM(ctx, scope, []Source{src}, nil)
 	case Git:
 		err = m.installGit(ctx, src, scope)
 	default:
@@ -317,8 +317,9 @@ func (m *Manager) updateNPM(ctx context.Context, src Source, scope Scope) (strin
 		return "", err
 	}
 	have := installedVersion(dir)
+	reg := m.registry(m.NPMRoot(scope))
 	if have != "" {
-		p, err := m.registry(m.NPMRoot(scope)).packument(ctx, src.Name)
+		p, err := reg.packument(ctx, src.Name)
 		if err != nil {
 			return "", err
 		}
@@ -333,7 +334,7 @@ func (m *Manager) updateNPM(ctx context.Context, src Source, scope Scope) (strin
 		}
 	}
 	m.progress("Updating %s...", src.Raw)
-	got, err := m.installNPM(ctx, scope, []Source{src})
+	got, err := m.installNPM(ctx, scope, []Source{src}, reg)
 	if err != nil {
 		return "", err
 	}

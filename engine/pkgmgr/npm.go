@@ -91,18 +91,25 @@ func saveSpec(src Source, version string) string {
 // installNPM installs srcs (each re-resolved from the registry) into
 // scope's npm root with their dependencies, records them in its
 // package.json and prunes what nothing needs any more. It returns the
-// versions installed. On error nothing under the root has changed.
-func (m *Manager) installNPM(ctx context.Context, scope Scope, srcs []Source) (map[string]string, error) {
+// versions installed. On error nothing under the root has changed. reg
+// may be nil, or one that already fetched some metadata.
+func (m *Manager) installNPM(ctx context.Context, scope Scope, srcs []Source, reg *registry) (map[string]string, error) {
 	root := m.NPMRoot(scope)
 	proj, err := readNPMProject(root)
 	if err != nil {
 		return nil, err
 	}
-	t := newTree(root, m.registry(root))
+	if reg == nil {
+		reg = m.registry(root)
+	}
+	t := newTree(root, reg)
 	for _, s := range srcs {
 		if err := t.want(ctx, "", s.Name, s.Version, true); err != nil {
 			return nil, err
 		}
+	}
+	if err := t.keepDependents(ctx); err != nil {
+		return nil, err
 	}
 	versions := map[string]string{}
 	deps := proj.deps()

@@ -529,3 +529,22 @@ func TestRegistryFromUserNpmrc(t *testing.T) {
 	os.WriteFile(rc, []byte("registry="+e.reg.URL()+"\n"+host+":_authToken=tok\n"), 0o644)
 	e.install("npm:foo", pkgmgr.User)
 }
+
+// Installing another version of a package others depend on gives them a
+// copy of their own in range, as npm does.
+func TestReplacedDependencyStaysForItsDependents(t *testing.T) {
+	e := newEnv(t)
+	e.reg.Publish("dep", "1.0.0", nil, nil)
+	e.reg.Publish("dep", "2.0.0", nil, nil)
+	e.reg.Tag("dep", "latest", "1.0.0")
+	e.reg.Publish("a", "1.0.0", map[string]string{"dep": "^1.0.0"}, nil)
+	e.install("npm:a", pkgmgr.User)
+	e.install("npm:dep@2", pkgmgr.User)
+	nm := filepath.Join(e.m.AgentDir, "npm", "node_modules")
+	if v := e.version(filepath.Join(nm, "dep")); v != "2.0.0" {
+		t.Errorf("root dep = %s, want 2.0.0", v)
+	}
+	if v := e.version(filepath.Join(nm, "a", "node_modules", "dep")); v != "1.0.0" {
+		t.Errorf("a's own dep = %q, want 1.0.0", v)
+	}
+}

@@ -115,12 +115,7 @@ func (t *tree) place(ctx context.Context, rel, name, spec string) error {
 	}
 	m.Name = name
 	t.plan[rel] = &planned{rel: rel, meta: m}
-	deps := make([]string, 0, len(m.Dependencies))
-	for d := range m.Dependencies {
-		deps = append(deps, d)
-	}
-	sort.Strings(deps)
-	for _, d := range deps {
+	for _, d := range sortedKeys(m.Dependencies) {
 		if err := t.want(ctx, rel, d, m.Dependencies[d], false); err != nil {
 			return fmt.Errorf("%s@%s: dependency %w", name, m.Version, err)
 		}
@@ -273,42 +268,46 @@ func reachable(root string, deps map[string]string) map[string]bool {
 	return seen
 }
 
+// children lists the package names in the node_modules of the package at
+// from ("" for the root): "name" and "@scope/name", hidden entries left out.
+func children(root, from string) []string {
+	nm := filepath.Join(root, filepath.FromSlash(from), "node_modules")
+	entries, err := os.ReadDir(nm)
+	if err != nil {
+		return nil
+	}
+	var names []string
+	for _, e := range entries {
+		n := e.Name()
+		switch {
+		case strings.HasPrefix(n, "."):
+		case strings.HasPrefix(n, "@"):
+			sub, _ := os.ReadDir(filepath.Join(nm, n))
+			for _, s := range sub {
+				names = append(names, n+"/"+s.Name())
+			}
+		default:
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
 // prune removes the packages under root that nothing reachable from deps
 // needs, as `npm uninstall` and `npm install` do.
 func prune(root string, deps map[string]string) error {
 	keep := reachable(root, deps)
 	var walk func(from string) error
 	walk = func(from string) error {
-		nm := filepath.Join(root, filepath.FromSlash(from), "node_modules")
-		if from == "" {
-			nm = filepath.Join(root, "node_modules")
-		}
-		entries, err := os.ReadDir(nm)
-		if err != nil {
-			return nil
-		}
-		var names []string
-		for _, e := range entries {
-			n := e.Name()
-			switch {
-			case strings.HasPrefix(n, "."):
-			case strings.HasPrefix(n, "@"):
-				sub, _ := os.ReadDir(filepath.Join(nm, n))
-				for _, s := range sub {
-					names = append(names, n+"/"+s.Name())
-				}
-			default:
-				names = append(names, n)
-			}
-		}
-		for _, n := range names {
+		for _, n := range children(root, from) {
 			rel := joinRel(from, n)
 			if !keep[rel] {
 				if err := os.RemoveAll(filepath.Join(root, filepath.FromSlash(rel))); err != nil {
 					return err
 				}
 				if scope, _, ok := strings.Cut(n, "/"); ok {
-					os.Remove(filepath.Join(nm, scope)) // only if empty
+					// Only if empty.
+					os.Remove(filepath.Join(root, filepath.FromSlash(from), "node_modules", scope))
 				}
 				continue
 			}
@@ -319,4 +318,56 @@ func prune(root string, deps map[string]string) error {
 		return nil
 	}
 	return walk("")
+}
+
+// keepDependents gives every package already on disk that the plan leaves
+// in place, but whose dependency the plan replaces with a version out of
+// its range, a copy of its own in range (npm moves the old copy down).
+func (t *tree) keepDependents(ctx context.Context) error {
+	var walk func(from string) error
+	walk = func(from string) error {
+		for _, n := range children(t.root, from) {
+			rel := joinRel(from, n)
+			if _, planned := t.plan[rel]; planned {
+				continue
+			}
+			m, err := readPackageJSON(filepath.Join(t.root, filepath.FromSlash(rel)))
+			if err != nil {
+				continue
+			}
+			for _, dep := range sortedKeys(m.Dependencies) {
+				spec := m.Dependencies[dep]
+				for dir := rel; ; dir = parentRel(dir) {
+					at := joinRel(dir, dep)
+					v, ok := t.versionAt(at)
+					if !ok {
+						if dir == "" {
+							break
+						}
+						continue
+					}
+					if _, planned := t.plan[at]; planned && !satisfies(v, spec) {
+						if err := t.place(ctx, joinRel(rel, dep), dep, spec); err != nil {
+							return fmt.Errorf("%s, needed by %s: %w", dep, rel, err)
+						}
+					}
+					break
+				}
+			}
+			if err := walk(rel); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return walk("")
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
