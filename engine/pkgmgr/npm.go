@@ -32,8 +32,11 @@ func readNPMProject(root string) (*npmProject, error) {
 		return nil, err
 	}
 	v, err := jsjson.Parse([]byte(strings.TrimPrefix(string(data), "\uFEFF")))
+	if err != nil {
+		return nil, fmt.Errorf("malformed %s: %v", p.path, err)
+	}
 	obj, ok := v.(*jsjson.Object)
-	if err != nil || !ok {
+	if !ok {
 		return nil, fmt.Errorf("malformed %s: not a JSON object", p.path)
 	}
 	p.obj = obj

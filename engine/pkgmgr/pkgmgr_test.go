@@ -548,3 +548,28 @@ func TestReplacedDependencyStaysForItsDependents(t *testing.T) {
 		t.Errorf("a's own dep = %q, want 1.0.0", v)
 	}
 }
+
+// A broken install root package.json or a settings `packages` that is no
+// array stop an install before anything changes.
+func TestBrokenLocalFilesStopInstall(t *testing.T) {
+	for _, c := range []struct{ file, body, want string }{
+		{"npm/package.json", `{"name": `, "malformed"},
+		{"npm/package.json", `[1, 2]`, "not a JSON object"},
+		{"settings.json", `{"packages": "npm:x"}`, `"packages" is not an array`},
+		{"settings.json", `[]`, "not a JSON object"},
+	} {
+		e := newEnv(t)
+		e.reg.Publish("foo", "1.0.0", nil, nil)
+		p := filepath.Join(e.m.AgentDir, c.file)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(c.body), 0o644)
+		before := snapshot(t, e.m.AgentDir)
+		err := e.m.Install(context.Background(), "npm:foo", pkgmgr.User)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s = %s: error %v, want %q", c.file, c.body, err, c.want)
+		}
+		if !mapsEqual(before, snapshot(t, e.m.AgentDir)) {
+			t.Errorf("%s = %s: the agent dir changed", c.file, c.body)
+		}
+	}
+}
