@@ -58,7 +58,7 @@ func usage(io *IO) {
 	cs := commands()
 	sort.Slice(cs, func(i, j int) bool { return cs[i].name < cs[j].name })
 	for _, c := range cs {
-		fmt.Fprintf(io.Stderr, "  %-8s %s\n", c.name, c.summary)
+		fmt.Fprintf(io.Stderr, "  %-9s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(io.Stderr, "\npi's non-interactive modes, with pi's flags (pigo -p --help):\n  pigo -p \"prompt\"   pigo --mode json \"prompt\"   pigo --mode rpc")
 }
