@@ -68,3 +68,38 @@ func TestSharesInstallRootWithNpm(t *testing.T) {
 		}
 	}
 }
+
+// A tarball `npm pack` made (not one this package's tests built) installs.
+func TestInstallsNpmPackedTarball(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs npm")
+	}
+	npm, err := exec.LookPath("npm")
+	if err != nil {
+		t.Skip("no npm")
+	}
+	src := t.TempDir()
+	os.MkdirAll(filepath.Join(src, "extensions", "deep", "er"), 0o755)
+	os.WriteFile(filepath.Join(src, "package.json"), []byte(`{"name":"packed","version":"3.1.4","bin":{"packed":"cli.js"}}`), 0o644)
+	os.WriteFile(filepath.Join(src, "cli.js"), []byte("#!/usr/bin/env node\n"), 0o755)
+	os.WriteFile(filepath.Join(src, "extensions", "deep", "er", "x.ts"), []byte("export default function () {}\n"), 0o644)
+	out := t.TempDir()
+	cmd := exec.Command(npm, "pack", src, "--pack-destination", out, "--cache", filepath.Join(out, "cache"))
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("npm pack: %v\n%s", err, b)
+	}
+	tgz, err := os.ReadFile(filepath.Join(out, "packed-3.1.4.tgz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newEnv(t)
+	e.reg.PublishTarball("packed", "3.1.4", nil, tgz)
+	e.install("npm:packed", pkgmgr.User)
+	dir := filepath.Join(e.m.AgentDir, "npm", "node_modules", "packed")
+	if _, err := os.Stat(filepath.Join(dir, "extensions", "deep", "er", "x.ts")); err != nil {
+		t.Error(err)
+	}
+	if st, err := os.Stat(filepath.Join(dir, "cli.js")); err != nil || st.Mode().Perm()&0o100 == 0 {
+		t.Errorf("cli.js: %v %v", st, err)
+	}
+}
