@@ -16,7 +16,8 @@
 // verified against dist.integrity (sha512, else the sha1 shasum), extraction
 // that refuses paths and links leaving the package, and the package's
 // production dependencies (`dependencies`; peers are left to the host, as
-// pi's --legacy-peer-deps does) laid out as npm would: hoisted to the install
+// pi's --legacy-peer-deps does; npm aliases "npm:real@range" too; git, URL
+// and file dependency specs are refused) laid out as npm would: hoisted to the install
 // root's node_modules unless a different version is already visible there,
 // else nested under the package that needs it. Git goes through the git
 // binary; a clone's own dependencies are installed natively too.

@@ -573,3 +573,31 @@ func TestBrokenLocalFilesStopInstall(t *testing.T) {
 		}
 	}
 }
+
+// npm aliases ("npm:real@range") install the real package under the
+// alias; git, URL and file dependencies are refused, untouched.
+func TestDependencySpecs(t *testing.T) {
+	e := newEnv(t)
+	e.reg.Publish("string-width", "4.2.3", nil, nil)
+	e.reg.Publish("string-width", "5.1.2", nil, nil)
+	e.reg.Publish("cliui", "8.0.0", map[string]string{"string-width": "^5.1.2", "string-width-cjs": "npm:string-width@^4.2.0"}, nil)
+	e.install("npm:cliui", pkgmgr.User)
+	nm := filepath.Join(e.m.AgentDir, "npm", "node_modules")
+	if v := e.version(filepath.Join(nm, "string-width-cjs")); v != "4.2.3" {
+		t.Errorf("alias string-width-cjs = %q, want string-width 4.2.3", v)
+	}
+	if v := e.version(filepath.Join(nm, "string-width")); v != "5.1.2" {
+		t.Errorf("string-width = %q", v)
+	}
+	for _, spec := range []string{"github:u/r", "u/r", "git+https://example.com/r.git", "file:../x", "https://example.com/x.tgz", "workspace:*"} {
+		e.reg.Publish("odd", "1.0.0", map[string]string{"dep": spec}, nil)
+		before := snapshot(t, e.m.AgentDir)
+		err := e.m.Install(context.Background(), "npm:odd", pkgmgr.User)
+		if err == nil || !strings.Contains(err.Error(), "only registry dependencies can be installed") {
+			t.Errorf("dependency %q: %v", spec, err)
+		}
+		if !mapsEqual(before, snapshot(t, e.m.AgentDir)) {
+			t.Errorf("dependency %q: the agent dir changed", spec)
+		}
+	}
+}

@@ -70,36 +70,65 @@ func (t *tree) versionAt(rel string) (string, bool) {
 // want makes name@spec resolvable from the package at from. With force
 // the root-level copy is re-resolved even if one on disk satisfies spec.
 func (t *tree) want(ctx context.Context, from, name, spec string, force bool) error {
+	pkg, rng, err := depSpec(name, spec)
+	if err != nil {
+		return err
+	}
 	if !force {
 		for dir := from; ; dir = parentRel(dir) {
 			rel := joinRel(dir, name)
 			if v, ok := t.versionAt(rel); ok {
-				if satisfies(v, spec) {
+				if satisfies(v, rng) {
 					return nil
 				}
 				// Another version is visible: this one goes next to the
 				// package that needs it.
-				return t.place(ctx, joinRel(from, name), name, spec)
+				return t.place(ctx, joinRel(from, name), name, pkg, rng)
 			}
 			if dir == "" {
 				break
 			}
 		}
 	}
-	return t.place(ctx, joinRel("", name), name, spec)
+	return t.place(ctx, joinRel("", name), name, pkg, rng)
+}
+
+// depSpec is the registry package and range a dependency spec names: an
+// npm alias ("npm:real@range") fetches another package under this name.
+// Git, URL, file and workspace specs are refused with a clear error.
+func depSpec(name, spec string) (pkg, rng string, err error) {
+	if rest, ok := strings.CutPrefix(spec, "npm:"); ok {
+		m := npmSpec.FindStringSubmatch(rest)
+		if m == nil {
+			return "", "", fmt.Errorf("%s@%s: bad npm alias", name, spec)
+		}
+		return m[1], m[2], nil
+	}
+	unsupported := strings.Contains(spec, "/") && !strings.ContainsAny(spec, " <>=|") // user/repo
+	for _, p := range []string{"git+", "git:", "github:", "gitlab:", "bitbucket:", "http:", "https:", "file:", "link:", "workspace:"} {
+		unsupported = unsupported || strings.HasPrefix(spec, p)
+	}
+	if unsupported {
+		return "", "", fmt.Errorf("%s@%s: only registry dependencies can be installed, not git, URL, file or workspace ones", name, spec)
+	}
+	return name, spec, nil
 }
 
 // maxDepth stops a dependency cycle whose versions keep conflicting.
 const maxDepth = 32
 
-func (t *tree) place(ctx context.Context, rel, name, spec string) error {
-	if err := validNPMName(name); err != nil {
-		return err
+// place plans pkg@spec at rel (under the directory name name, which an
+// alias makes differ from pkg) and what it depends on.
+func (t *tree) place(ctx context.Context, rel, name, pkg, spec string) error {
+	for _, n := range []string{name, pkg} {
+		if err := validNPMName(n); err != nil {
+			return err
+		}
 	}
 	if strings.Count(rel, "node_modules/") > maxDepth {
 		return fmt.Errorf("%s: dependencies nest deeper than %d levels", name, maxDepth)
 	}
-	p, err := t.reg.packument(ctx, name)
+	p, err := t.reg.packument(ctx, pkg)
 	if err != nil {
 		return err
 	}
@@ -113,11 +142,11 @@ func (t *tree) place(ctx context.Context, rel, name, spec string) error {
 		}
 		return fmt.Errorf("%s: needed as %s and as %s at the same place", name, old.meta.Version, m.Version)
 	}
-	m.Name = name
+	m.Name = pkg
 	t.plan[rel] = &planned{rel: rel, meta: m}
 	for _, d := range sortedKeys(m.Dependencies) {
 		if err := t.want(ctx, rel, d, m.Dependencies[d], false); err != nil {
-			return fmt.Errorf("%s@%s: dependency %w", name, m.Version, err)
+			return fmt.Errorf("%s@%s: dependency %w", pkg, m.Version, err)
 		}
 	}
 	return nil
@@ -346,8 +375,12 @@ func (t *tree) keepDependents(ctx context.Context) error {
 						}
 						continue
 					}
-					if _, planned := t.plan[at]; planned && !satisfies(v, spec) {
-						if err := t.place(ctx, joinRel(rel, dep), dep, spec); err != nil {
+					pkg, rng, err := depSpec(dep, spec)
+					if err != nil {
+						break // not ours to fix: it was installed some other way
+					}
+					if _, planned := t.plan[at]; planned && !satisfies(v, rng) {
+						if err := t.place(ctx, joinRel(rel, dep), dep, pkg, rng); err != nil {
 							return fmt.Errorf("%s, needed by %s: %w", dep, rel, err)
 						}
 					}
