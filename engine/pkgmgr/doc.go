@@ -12,15 +12,17 @@
 // npm is native: registry metadata (the registry from npm_config_registry,
 // the install root's .npmrc or the user's ~/.npmrc, scoped registries and
 // _authToken included; default https://registry.npmjs.org), range
-// resolution with Masterminds/semver (dist-tags too), tarball download
-// verified against dist.integrity (sha512, else the sha1 shasum), extraction
-// that refuses paths and links leaving the package, and the package's
-// production dependencies (`dependencies`; peers are left to the host, as
-// pi's --legacy-peer-deps does; npm aliases "npm:real@range" too; git, URL
-// and file dependency specs are refused) laid out as npm would: hoisted to the install
-// root's node_modules unless a different version is already visible there,
-// else nested under the package that needs it. Git goes through the git
-// binary; a clone's own dependencies are installed natively too.
+// resolution with Masterminds/semver plus npm's prerelease rule (dist-tags
+// too), tarball download verified against dist.integrity (sha512, else the
+// sha1 shasum), extraction that refuses entries leaving the package and
+// skips links (as npm does), and the package's production dependencies:
+// `dependencies`, npm aliases ("npm:real@range") included; peers are left
+// to the host, as pi's --legacy-peer-deps does; git, URL and file specs are
+// refused. They are laid out as npm would: hoisted to the install root's
+// node_modules unless another version is already visible there, else
+// nested under the package that needs it; a package whose dependency an
+// install replaces out of its range gets its own copy. Git goes through
+// the git binary; a clone's own dependencies are installed natively too.
 //
 // Every operation stages its work and changes settings only after the
 // packages are in place, so a failure (unknown package, bad range, bad
