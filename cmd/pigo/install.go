@@ -68,6 +68,9 @@ func parsePkgArgs(cmd string, args []string, io *IO) (pkgArgs, ExitCode, bool) {
 			a.source = arg
 		}
 	}
+	if cmd == "update" && (a.source == "self" || a.source == "pi") {
+		return fail("%s: pigo updates packages only (update pigo itself by rebuilding it).", a.source)
+	}
 	if a.source == "" && (cmd == "install" || cmd == "remove") {
 		return fail("Missing %s source.", cmd)
 	}
