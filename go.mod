@@ -3,6 +3,7 @@ module github.com/pigo-dev/pigo
 go 1.26.8
 
 require (
+	github.com/Masterminds/semver/v3 v3.5.0
 	github.com/andybalholm/brotli v1.2.0
 	github.com/coder/websocket v1.8.15
 	github.com/dlclark/regexp2/v2 v2.5.2

@@ -157,14 +157,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 		fmt.Fprintln(io.Stderr, "Error: @file arguments are not supported in RPC mode")
 		return nil, ExitFailure
 	}
-	home := io.Getenv("HOME")
-	rt.agentDir = filepath.Join(home, ".pi", "agent")
-	if d := io.Getenv("PI_CODING_AGENT_DIR"); d != "" {
-		rt.agentDir = expandTilde(d, home)
-	}
-	if !filepath.IsAbs(rt.agentDir) {
-		rt.agentDir = filepath.Join(io.Cwd, rt.agentDir)
-	}
+	rt.agentDir = AgentDir(io)
 	var sd []diagnostic
 	rt.settings, sd = loadPiSettings(io.FS, rt.agentDir, io.Cwd)
 	diags = append(diags, sd...)
