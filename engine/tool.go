@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -205,11 +206,16 @@ func (h *Host) RunTool(ctx context.Context, name string, call ToolCall) (ToolRes
 
 // PreparedCall is a tool call that passed preparation and may execute.
 type PreparedCall struct {
-	h    *Host
-	name string
-	tool Tool
-	call ToolCall
+	h       *Host
+	name    string
+	tool    Tool
+	call    ToolCall
+	elapsed time.Duration
 }
+
+// Elapsed is how long the tool itself ran in Execute (without the
+// tool_result hook): pi 1.6's durationMs.
+func (p *PreparedCall) Elapsed() time.Duration { return p.elapsed }
 
 // Call returns the call as it will execute (arguments after prepareArguments
 // and tool_call handlers).
@@ -266,7 +272,9 @@ func (p *PreparedCall) Execute(ctx context.Context) (ToolResult, error) {
 	h, name, call := p.h, p.name, p.call
 	tctx, cancel := context.WithTimeout(ctx, h.opts.Budgets.Tool)
 	defer cancel()
+	start := time.Now()
 	res, err := p.tool.Execute(tctx, call)
+	p.elapsed = time.Since(start)
 	if err == nil && tctx.Err() == context.DeadlineExceeded {
 		err = ErrBudget
 	}
