@@ -387,29 +387,6 @@ func diffScenarios() []diffScenario {
 			},
 		},
 		{
-			name:      "models",
-			twoModels: true,
-			ext: extSource(`
-  pi.on("model_select", async (ev: any, ctx: any) => { ctx.ui.notify("model " + ev.model.id + " from " + (ev.previousModel && ev.previousModel.id) + " by " + ev.source, "info"); });
-  pi.on("thinking_level_select", async (ev: any, ctx: any) => { ctx.ui.notify("thinking " + ev.level + " from " + ev.previousLevel, "info"); });`),
-			steps: []mockStep{{Text: "thought"}},
-			drive: func(d *rpcDriver) {
-				d.call(`{"id":"m0","type":"get_available_models"}`)
-				d.call(`{"id":"t0","type":"cycle_thinking_level"}`)
-				d.call(`{"id":"c1","type":"cycle_model"}`)
-				d.call(`{"id":"s1","type":"get_state"}`)
-				d.call(`{"id":"t1","type":"cycle_thinking_level"}`)
-				d.call(`{"id":"t2","type":"set_thinking_level","level":"xhigh"}`)
-				d.call(`{"id":"s2","type":"get_state"}`)
-				d.prompt(`{"id":"p1","type":"prompt","message":"think"}`)
-				d.call(`{"id":"st","type":"get_session_stats"}`)
-				d.call(`{"id":"c2","type":"cycle_model"}`)
-				d.call(`{"id":"s3","type":"get_state"}`)
-				d.call(`{"id":"sm","type":"set_model","provider":"mock","modelId":"mock-2"}`)
-				d.call(`{"id":"s4","type":"get_state"}`)
-			},
-		},
-		{
 			// Manual compaction (summary from the model, from an extension,
 			// cancelled by one) and a turn retried after a 503.
 			name: "compaction_retry",
