@@ -712,17 +712,41 @@ func normalizeTranscript(lines []string, legacy bool) []string {
 		if legacy && pi16OnlyLine.MatchString(l) {
 			continue
 		}
+		if legacy {
+			l = maskSavedDefaults(l)
+		}
 		out = append(out, normalizeLine(l, ids, legacy))
 	}
 	return out
+}
+
+// maskSavedDefaults drops from the saved settings the defaults 0.73.1's
+// RPC mode saved on a model or thinking level change (pi 1.6 saves them
+// only in its interactive mode).
+func maskSavedDefaults(line string) string {
+	body, ok := strings.CutPrefix(line, "## settings.json ")
+	if !ok {
+		return line
+	}
+	var m map[string]any
+	if json.Unmarshal([]byte(body), &m) != nil {
+		return line
+	}
+	for _, k := range []string{"defaultProvider", "defaultModel", "defaultThinkingLevel"} {
+		delete(m, k)
+	}
+	b, _ := json.Marshal(m)
+	return "## settings.json " + string(b)
 }
 
 // legacyReference: the pi side is 0.73.1 (PIGO_PI=16 runs pi 1.6).
 // pigo follows pi 1.6, so against 0.73.1 what 1.6 added is masked:
 // agent_settled and bash_execution_update events, response dispositions,
 // agent_end.willRetry, message_update's usage and toolcall_start's id and
-// toolName, the id of an unknown command's error and Node 22's "(line L
-// column C)" in JSON parse errors.
+// toolName, the id of an unknown command's error, Node 22's "(line L
+// column C)" in JSON parse errors, the fields messages and tool events
+// gained (maskPi16Messages) and the defaults 0.73.1 saved on model
+// changes (maskSavedDefaults).
 func legacyReference() bool { return os.Getenv("PIGO_PI") != "16" }
 
 var (
