@@ -287,3 +287,28 @@ func TestDifferentialRPC16Models(t *testing.T) {
 	pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
 	compareTranscriptsWith(t, sc.name, project16(pi, false), project16(pg, false), false)
 }
+
+// TestDifferentialRPC16Bash: the bash tool's results against pi 1.6: the
+// structured content of a command that succeeded and of one that failed
+// (an error result, not a throw), and the tools' durationMs.
+func TestDifferentialRPC16Bash(t *testing.T) {
+	sides := pi16Sides(t)
+	sc := diffScenario{
+		name:         "bash16",
+		ext:          extSource(""),
+		builtinTools: true,
+		args:         []string{"--tools", "bash"},
+		steps: []mockStep{
+			{ToolCalls: []mockToolCall{{ID: "call_1", Name: "bash", Arguments: map[string]any{"command": "echo hi"}},
+				{ID: "call_2", Name: "bash", Arguments: map[string]any{"command": "sleep 0.5; echo no; exit 3"}}}}, // ends second on both sides
+			{Text: "done"},
+		},
+		drive: func(d *rpcDriver) {
+			mark := d.mark()
+			d.call(`{"id":"p1","type":"prompt","message":"run"}`)
+			d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
+		},
+	}
+	pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
+	compareTranscriptsWith(t, sc.name, project16(pi, false), project16(pg, false), false)
+}

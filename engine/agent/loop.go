@@ -255,6 +255,9 @@ type finalized struct {
 	// durationMs is how long the tool ran; nil when it never ran (unknown
 	// tool, invalid arguments, a block): pi 1.6's durationMs.
 	durationMs *int64
+	// returnedError: the tool's own result said isError, which pi 1.6
+	// keeps on the result of tool_execution_end.
+	returnedError bool
 }
 
 // executeTools runs a batch of tool calls: preflight sequentially in source
@@ -310,7 +313,7 @@ func (l *loop) executeTools(calls []Message) (msgs []Message, terminate bool) {
 				r = harnessError(r)
 			}
 			updates.wait()
-			done[i] = &finalized{call: c, result: r, isError: err != nil || r.IsError, durationMs: &ms}
+			done[i] = &finalized{call: c, result: r, isError: err != nil || r.IsError, durationMs: &ms, returnedError: p.ReturnedError()}
 			l.emitEnd(done[i])
 		}
 		if sequential {
@@ -340,6 +343,12 @@ func (l *loop) emitEnd(f *finalized) {
 	result := Message{"content": f.result.Data()["content"]}
 	if f.result.Details != nil {
 		result["details"] = f.result.Details
+	}
+	if f.result.StructuredContent != nil {
+		result["structuredContent"] = f.result.StructuredContent
+	}
+	if f.returnedError {
+		result["isError"] = true
 	}
 	if f.result.Terminate {
 		result["terminate"] = true

@@ -77,3 +77,51 @@ func TestPi16Durations(t *testing.T) {
 		}
 	}
 }
+
+// TestPi16ToolEndResult: tool_execution_end carries the tool's result as
+// it returned it: its structured content, and isError when the tool itself
+// said so (pi 1.6's bash reports a failed command that way).
+func TestPi16ToolEndResult(t *testing.T) {
+	h := engine.New(engine.Options{})
+	defer h.Close(context.Background())
+	res := h.Boot(context.Background(), []engine.PluginSpec{{ID: "p", Loader: engine.GoPlugin(func(_ context.Context, g *engine.Generation) error {
+		_, err := h.Tools().Add(g, func(_ context.Context, d *engine.Draft[engine.Tool]) error {
+			d.Set("run", engine.Tool{Parameters: map[string]any{"type": "object"},
+				Execute: func(context.Context, engine.ToolCall) (engine.ToolResult, error) {
+					return engine.ToolResult{Content: []engine.Content{{Type: "text", Text: "exit 3"}}, IsError: true,
+						StructuredContent: map[string]any{"exit_code": 3.0}}, nil
+				}})
+			return nil
+		})
+		return err
+	})}})
+	if !res[0].OK {
+		t.Fatal(res[0].Err)
+	}
+	prov := &scripted{responses: [][]any{
+		{map[string]any{"type": "toolCall", "id": "c1", "name": "run", "arguments": map[string]any{}}},
+		{map[string]any{"type": "text", "text": "done"}},
+	}}
+	var mu sync.Mutex
+	var end agent.Event
+	a := agent.New(agent.Options{Host: h, Provider: prov, Model: agent.Message{"id": "m", "provider": "test", "api": "test"},
+		Sink: func(ev agent.Event) {
+			mu.Lock()
+			defer mu.Unlock()
+			if ev["type"] == "tool_execution_end" {
+				end = ev
+			}
+		}})
+	h.Pi().SetAgent(a)
+	if err := a.Prompt(context.Background(), "go", agent.PromptOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	result, _ := end["result"].(agent.Message)
+	sc, _ := result["structuredContent"].(map[string]any)
+	if end["isError"] != true || result["isError"] != true || sc["exit_code"] != 3.0 {
+		t.Errorf("tool_execution_end = %v", end)
+	}
+	if tr := a.Messages()[2]; tr["isError"] != true {
+		t.Errorf("toolResult = %v", tr)
+	}
+}
