@@ -326,6 +326,9 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 		pi.UI().Set(plugin, str(c, 0), str(c, 1), str(c, 2), data(c, 3))
 		return goja.Undefined()
 	})
+	// component(kind, key, extra) is a handle for one extension component
+	// (component.go).
+	fn("component", func(c goja.FunctionCall) goja.Value { return g.componentHandle(str(c, 0), str(c, 1), object(c, 2)) })
 	fn("uiGet", func(c goja.FunctionCall) goja.Value {
 		if v, ok := pi.UI().State()[str(c, 0)]; ok {
 			return val(v)

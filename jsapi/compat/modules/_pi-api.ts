@@ -465,6 +465,7 @@ function makeUI(host: any, assertActive: () => void): any {
     assertActive();
     host.uiSet(op, key, sub, value === undefined ? null : value);
   };
+  const comps = makeComponents(host);
   return {
     select: (title: string, options: string[], o?: any) =>
       dialog("select", { title, options, ...opts(o) }, (r) => r.value, undefined),
@@ -479,25 +480,45 @@ function makeUI(host: any, assertActive: () => void): any {
     },
     setStatus: (key: string, text?: string) => set("setStatus", "status", key, text),
     setWidget: (key: string, content: any, options?: any) => {
+      const placement = options?.placement ?? "aboveEditor";
+      comps.unmount("widget:" + key);
       if (typeof content === "function") {
-        set("setWidget", "widgets", key, { component: true, placement: options?.placement });
+        const view = comps.mount("widget", key, { placement }, (tui: any) => content(tui, comps.theme()));
+        set("setWidget", "widgets", key, { component: true, placement: options?.placement, ...(view ? { view } : {}) });
       } else {
         set("setWidget", "widgets", key, content === undefined ? undefined : { lines: content, placement: options?.placement });
       }
     },
     setTitle: (title: string) => set("setTitle", "title", "", title),
-    setEditorText: (text: string) => set("setEditorText", "editorText", "", text),
-    pasteToEditor: (text: string) => set("pasteToEditor", "editorText", "", text),
-    getEditorText: () => (assertActive(), host.uiGet("editorText") ?? ""),
+    setEditorText: (text: string) => {
+      comps.editorSetText(text);
+      set("setEditorText", "editorText", "", text);
+    },
+    pasteToEditor: (text: string) => {
+      comps.editorSetText(text);
+      set("pasteToEditor", "editorText", "", text);
+    },
+    getEditorText: () => (assertActive(), comps.editorText() ?? host.uiGet("editorText") ?? ""),
     setWorkingMessage: (message?: string) => set("setWorkingMessage", "workingMessage", "", message),
     setWorkingVisible: (visible: boolean) => set("setWorkingVisible", "workingVisible", "", visible),
     // No argument restores pi's default indicator: recorded as a clear.
     setWorkingIndicator: (options?: any) => set("setWorkingIndicator", "workingIndicator", "", options),
     setHiddenThinkingLabel: (label?: string) => set("setHiddenThinkingLabel", "hiddenThinkingLabel", "", label),
-    setFooter: (factory: any) => set("setFooter", "footer", "", factory ? true : undefined),
-    setHeader: (factory: any) => set("setHeader", "header", "", factory ? true : undefined),
-    setEditorComponent: (factory: any) => set("setEditorComponent", "editorComponent", "", factory ? true : undefined),
-    getEditorComponent: (): any => undefined,
+    setFooter: (factory: any) => {
+      comps.unmount("footer");
+      if (factory) comps.mount("footer", "", {}, (tui: any) => factory(tui, comps.theme(), comps.footerData()));
+      set("setFooter", "footer", "", factory ? true : undefined);
+    },
+    setHeader: (factory: any) => {
+      comps.unmount("header");
+      if (factory) comps.mount("header", "", {}, (tui: any) => factory(tui, comps.theme()));
+      set("setHeader", "header", "", factory ? true : undefined);
+    },
+    setEditorComponent: (factory: any) => {
+      comps.setEditor(factory);
+      set("setEditorComponent", "editorComponent", "", factory ? true : undefined);
+    },
+    getEditorComponent: (): any => comps.editorFactory(),
     setTheme: (t: any) => {
       assertActive();
       // pi's RPC mode cannot switch themes and says so.
@@ -509,10 +530,13 @@ function makeUI(host: any, assertActive: () => void): any {
     getTheme: (): any => undefined,
     getToolsExpanded: () => false,
     setToolsExpanded: (expanded: boolean) => set("setToolsExpanded", "toolsExpanded", "", expanded),
-    custom: (_factory: any, _options?: any) => {
+    custom: (factory: any, options?: any) => {
       assertActive();
-      host.uiSet("custom", "custom", "", null);
-      return Promise.resolve(undefined);
+      if (!host.hasUI()) {
+        host.uiSet("custom", "custom", "", null);
+        return Promise.resolve(undefined);
+      }
+      return comps.custom(factory, options);
     },
     addAutocompleteProvider: (_f: any) => set("addAutocompleteProvider", "autocomplete", "", true),
     onTerminalInput: (_h: any) => () => {},
@@ -521,6 +545,226 @@ function makeUI(host: any, assertActive: () => void): any {
       return require("pigo:agent-theme").theme;
     },
   };
+}
+
+// makeComponents shows the pi-tui components extension code makes
+// (ctx.ui.custom, the setWidget/setFooter/setHeader/setEditorComponent
+// factories) as "pi.component" views (jsapi/component.go) while a UI
+// client is attached; without one they are dropped, as pi's print and RPC
+// modes do. A component stays here: clients ask for render(width) and send
+// keys through its view. Factories get pi's arguments (interactive mode).
+function makeComponents(host: any): any {
+  const mounted = new Map<string, any>(); // "widget:<key>", "footer", "header", "editor" → handle
+  let editorFactory: any;
+  let editor: any; // the mounted custom editor component
+  let submits = 0;
+  const agentTheme = () => require("pigo:agent-theme");
+  const tuiKeys = () => require("@mariozechner/pi-tui");
+
+  // adapter is what component.go calls: input listeners run before the
+  // component and key releases reach only a component that wants them, as
+  // in pi-tui's TUI.handleInput.
+  const adapter = (h: any, tui: any, comp: any, state?: () => any) => ({
+    render: (width: number) => comp.render(width),
+    input: (data: string) => {
+      for (const l of tui.inputListeners) {
+        const r = l(data);
+        if (r?.consume) return;
+        if (r?.data !== undefined) data = r.data;
+      }
+      if (data.length === 0 || typeof comp.handleInput !== "function") return;
+      if (tuiKeys().isKeyRelease(data) && !comp.wantsKeyRelease) return;
+      comp.handleInput(data);
+    },
+    invalidate: () => comp.invalidate?.(),
+    dispose: () => comp.dispose?.(),
+    ...(state ? { state } : {}),
+  });
+  // Custom components and editors take the focus (pi focuses them);
+  // widgets, footers and headers do not.
+  const mountOn = (h: any, tui: any, comp: any, focus: boolean, state?: () => any) => {
+    if (!comp || typeof comp.render !== "function") throw new TypeError("ctx.ui: the factory must return a component with render(width)");
+    if (focus) tui.setFocus(comp);
+    h.mount(adapter(h, tui, comp, state), { wantsKeyRelease: !!comp.wantsKeyRelease });
+  };
+  const mount = (kind: string, key: string, extra: any, make: (tui: any) => any, state?: (comp: any) => any): string | undefined => {
+    if (!host.hasUI()) return undefined;
+    const h = host.component(kind, key, extra);
+    const tui = makeTUI(h);
+    const comp = make(tui);
+    mountOn(h, tui, comp, kind === "editor", state && (() => state(comp)));
+    const id = kind === "widget" ? "widget:" + key : kind;
+    mounted.set(id, { h, comp });
+    h.onClose(() => {
+      if (mounted.get(id)?.h === h) mounted.delete(id);
+    });
+    return h.view();
+  };
+  // makeTUI is the `tui` factories get: pi-tui's TUI as far as a component
+  // in a view can use it.
+  const makeTUI = (h: any): any => {
+    let focused: any;
+    const tui: any = {
+      inputListeners: new Set<(data: string) => any>(),
+      terminal: {
+        get columns() { return h.size().columns; },
+        get rows() { return h.size().rows; },
+        kittyProtocolActive: false,
+        write() {}, hideCursor() {}, showCursor() {}, clearLine() {}, clearFromCursor() {}, clearScreen() {}, moveBy() {},
+        setTitle(title: string) { host.uiSet("setTitle", "title", "", String(title)); },
+        setProgress() {},
+      },
+      requestRender: (_force?: boolean) => h.requestRender(),
+      setFocus(c: any) {
+        if (focused && "focused" in focused) focused.focused = false;
+        focused = c;
+        if (c && "focused" in c) c.focused = true;
+      },
+      addInputListener(l: (data: string) => any) {
+        tui.inputListeners.add(l);
+        return () => tui.inputListeners.delete(l);
+      },
+      removeInputListener(l: (data: string) => any) { tui.inputListeners.delete(l); },
+      invalidate() {},
+      getShowHardwareCursor: () => false,
+      setShowHardwareCursor() {},
+      getClearOnShrink: () => false,
+      setClearOnShrink() {},
+      get fullRedraws() { return 0; },
+      // A nested overlay is a view of its own (kind "custom", overlay).
+      showOverlay(comp: any, options?: any) {
+        const oh = host.component("custom", "", { overlay: true, overlayOptions: plain(options) ?? {}, hidden: false });
+        const otui = makeTUI(oh);
+        let hidden = false;
+        mountOn(oh, otui, comp, !options?.nonCapturing);
+        return {
+          hide: () => oh.close(undefined),
+          setHidden: (b: boolean) => { hidden = !!b; oh.set({ hidden }); },
+          isHidden: () => hidden,
+          focus() {}, unfocus() {},
+          isFocused: () => !hidden,
+        };
+      },
+      hideOverlay() {},
+      hasOverlay: () => false,
+    };
+    return tui;
+  };
+  return {
+    theme: () => agentTheme().theme,
+    mount,
+    unmount(id: string) {
+      const m = mounted.get(id);
+      mounted.delete(id);
+      m?.h.close(undefined);
+    },
+    custom(factory: any, options?: any): Promise<any> {
+      const overlay = !!options?.overlay;
+      const h = host.component("custom", "", { overlay, ...(overlay ? { overlayOptions: {} } : {}) });
+      const tui = makeTUI(h);
+      return new Promise((resolve, reject) => {
+        let closed = false;
+        h.onClose((result: any) => {
+          closed = true;
+          resolve(result);
+        });
+        const done = (result: any) => {
+          if (closed) return;
+          closed = true;
+          h.close(result);
+          resolve(result);
+        };
+        Promise.resolve(factory(tui, agentTheme().theme, agentTheme().getAppKeybindings(), done))
+          .then((c: any) => {
+            if (closed) return;
+            if (overlay) {
+              const o = typeof options.overlayOptions === "function" ? options.overlayOptions() : options.overlayOptions;
+              h.set({ overlayOptions: plain(o ?? (c?.width ? { width: c.width } : {})) });
+            }
+            mountOn(h, tui, c, true);
+            if (overlay && typeof options?.onHandle === "function") {
+              options.onHandle({
+                hide: () => h.close(undefined),
+                setHidden: (b: boolean) => h.set({ hidden: !!b }),
+                isHidden: () => false,
+                focus() {}, unfocus() {},
+                isFocused: () => true,
+              });
+            }
+          })
+          .catch((err: any) => {
+            if (closed) return;
+            closed = true;
+            h.close(undefined);
+            reject(err);
+          });
+      });
+    },
+    // pi: the new editor gets the default editor's onSubmit and text. The
+    // submitted text goes to the client in the view state ("submitted":
+    // {text, count}), which sends it as typed input.
+    setEditor(factory: any) {
+      const text = editor ? editor.getText?.() : host.uiGet("editorText");
+      editorFactory = factory;
+      editor = undefined;
+      this.unmount("editor");
+      if (!factory) return;
+      const submitted: any = {};
+      mount("editor", "", {}, (tui: any) => {
+        const c = factory(tui, agentTheme().getEditorTheme(), agentTheme().getAppKeybindings());
+        c.onSubmit = (t: string) => {
+          submitted.submitted = { text: t, count: ++submits };
+          host.uiSet("setEditorText", "editorText", "", "");
+        };
+        if (typeof text === "string" && text !== "") c.setText?.(text);
+        editor = c;
+        return c;
+      }, (c: any) => ({ text: c.getText?.() ?? "", ...submitted }));
+    },
+    editorFactory: () => editorFactory,
+    editorText: (): string | undefined => (editor ? editor.getExpandedText?.() ?? editor.getText?.() : undefined),
+    editorSetText(text: string) {
+      if (!editor) return;
+      editor.setText?.(text);
+      mounted.get("editor")?.h.requestRender();
+    },
+    // pi's ReadonlyFooterDataProvider.
+    footerData: () => ({
+      getGitBranch: () => gitBranch(host.cwd()),
+      getExtensionStatuses: () => new Map(Object.entries(host.uiGet("status") ?? {})),
+      getAvailableProviderCount: () => new Set((host.sessionModels("available") ?? []).map((m: any) => m.provider)).size,
+      onBranchChange: (_cb: () => void) => () => {},
+    }),
+  };
+}
+
+// plain keeps the JSON parts of pi-tui's OverlayOptions (functions such as
+// visible() stay behind).
+function plain(v: any): any {
+  return v === undefined ? undefined : JSON.parse(JSON.stringify(v));
+}
+
+// gitBranch is pi's FooterDataProvider.getGitBranch: the branch HEAD names,
+// "detached", or null outside a repository.
+function gitBranch(cwd: string): string | null {
+  const fs = require("node:fs");
+  const path = require("node:path");
+  for (let dir = cwd; ; dir = path.dirname(dir)) {
+    const dotgit = path.join(dir, ".git");
+    try {
+      let gitDir = dotgit;
+      if (fs.statSync(dotgit).isFile()) {
+        const m = /^gitdir:\s*(.+)$/m.exec(fs.readFileSync(dotgit, "utf8"));
+        if (!m) return null;
+        gitDir = path.resolve(dir, m[1].trim());
+      }
+      const head = fs.readFileSync(path.join(gitDir, "HEAD"), "utf8").trim();
+      const ref = /^ref: refs\/heads\/(.+)$/.exec(head);
+      return ref ? ref[1] : "detached";
+    } catch {
+      if (path.dirname(dir) === dir) return null;
+    }
+  }
 }
 
 function makeSessionManager(host: any, assertActive: () => void): any {
