@@ -3,7 +3,9 @@ package jsapi_test
 import (
 	"context"
 	"fmt"
+	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -141,5 +143,195 @@ export default function (pi) {
 	}
 	if closed == nil || fmt.Sprint(closed.Result) != "map[cols:12 rows:30 x:2]" {
 		t.Fatalf("view closes with the result: %+v", closed)
+	}
+}
+
+func TestComponentWidgetsFooterHeader(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	f.write("ui.ts", `let disposed: string[] = [];
+export default function (pi) {
+  pi.registerCommand("ui", { handler: async (_args, ctx) => {
+    ctx.ui.setStatus("s", "stat");
+    ctx.ui.setWidget("above", (tui, theme) => ({ render: (w) => ["above " + w], invalidate() {}, dispose() { disposed.push("above"); } }));
+    ctx.ui.setWidget("below", (tui, theme) => ({ render: (w) => ["below " + w] }), { placement: "belowEditor" });
+    ctx.ui.setFooter((tui, theme, data) => ({
+      render: (w) => ["footer " + typeof data.getGitBranch() + " " + data.getExtensionStatuses().get("s")],
+      dispose() { disposed.push("footer"); },
+    }));
+    ctx.ui.setHeader((tui, theme) => ({ render: (w) => [theme.fg("accent", "header")] }));
+  } });
+  pi.registerCommand("replace", { handler: async (_args, ctx) => {
+    ctx.ui.setWidget("above", ["plain"]);
+    ctx.ui.setFooter(undefined);
+  } });
+  pi.registerCommand("check", { handler: async (_args, ctx) => { ctx.ui.notify("disposed " + disposed.join(",")); } });
+}
+`)
+	f.mustBoot("ui.ts")
+	c := uiClient(t, f)
+	if err := f.host.RunCommand(context.Background(), "/ui"); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"widget/above": "above 30", "widget/below": "below 30", "footer/": "footer object stat", "header/": "header"}
+	ids := map[string]string{}
+	for name := range want {
+		kind, key, _ := strings.Cut(name, "/")
+		v := waitView(t, f, name, func(st map[string]any) bool { return st["kind"] == kind && st["key"] == key })
+		if v.To != "all" {
+			t.Fatalf("%s goes to every client: %v", name, v.To)
+		}
+		ids[name] = v.ViewID
+		if p := v.State.(map[string]any)["placement"]; kind == "widget" && p != map[string]string{"above": "aboveEditor", "below": "belowEditor"}[key] {
+			t.Fatalf("%s placement %v", name, p)
+		}
+		send(t, c, v.ViewID, map[string]any{"type": "render", "width": 30, "rows": 20})
+	}
+	for name, text := range want {
+		kind, key, _ := strings.Cut(name, "/")
+		waitView(t, f, name+" lines", func(st map[string]any) bool {
+			return st["kind"] == kind && st["key"] == key && lines(st) == text
+		})
+	}
+	if w := f.host.Pi().UI().State()["widgets"].(map[string]any)["above"].(map[string]any); w["view"] != ids["widget/above"] {
+		t.Fatalf("pi.ui's widget entry names its view: %v", w)
+	}
+	if err := f.host.RunCommand(context.Background(), "/replace"); err != nil {
+		t.Fatal(err)
+	}
+	waitClosed(t, f, ids["widget/above"])
+	waitClosed(t, f, ids["footer/"])
+	deadline := time.Now().Add(10 * time.Second)
+	for lastNotification(f) != "disposed above,footer" {
+		if time.Now().After(deadline) {
+			t.Fatalf("replaced components are disposed: %q", lastNotification(f))
+		}
+		if err := f.host.RunCommand(context.Background(), "/check"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, v := range f.host.Views().Open() {
+		if v.ViewID == ids["widget/below"] || v.ViewID == ids["header/"] {
+			continue
+		}
+		if v.Component == "pi.component" {
+			t.Fatalf("left open: %+v", v)
+		}
+	}
+}
+
+func TestComponentFailuresKeepTheLastFrame(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	var diags []engine.Diagnostic
+	f := newFixture(t, engine.Options{Budgets: engine.Budgets{Hook: 300 * time.Millisecond},
+		OnDiagnostic: func(d engine.Diagnostic) { mu.Lock(); diags = append(diags, d); mu.Unlock() }})
+	f.write("w.ts", `export default function (pi) {
+  pi.registerCommand("w", { handler: async (_args, ctx) => {
+    let n = 0;
+    ctx.ui.setWidget("flaky", () => ({
+      render(w) {
+        n++;
+        if (n === 2) throw new Error("render broke");
+        if (n === 3) while (true) {}
+        return ["frame " + n];
+      },
+      handleInput(d) { if (d === "x") throw new Error("input broke"); },
+    }));
+  } });
+  pi.registerCommand("ping", { handler: async (_args, ctx) => { ctx.ui.notify("pong"); } });
+}
+`)
+	f.mustBoot("w.ts")
+	c := uiClient(t, f)
+	if err := f.host.RunCommand(context.Background(), "/w"); err != nil {
+		t.Fatal(err)
+	}
+	v := waitView(t, f, "widget", func(st map[string]any) bool { return st["key"] == "flaky" })
+	render := func() { send(t, c, v.ViewID, map[string]any{"type": "render", "width": 40}) }
+	render()
+	waitView(t, f, "frame 1", func(st map[string]any) bool { return lines(st) == "frame 1" && st["error"] == "" })
+	render()
+	st := waitView(t, f, "throw", func(st map[string]any) bool { return st["error"] != "" }).State.(map[string]any)
+	if lines(st) != "frame 1" || !strings.Contains(st["error"].(string), "Error: render broke (") ||
+		!strings.Contains(st["error"].(string), "w.ts:7:") {
+		t.Fatalf("a throwing render keeps the last frame and names file:line: %v", st)
+	}
+	render()
+	st = waitView(t, f, "runaway", func(st map[string]any) bool { return strings.Contains(st["error"].(string), "budget") }).State.(map[string]any)
+	if lines(st) != "frame 1" || !strings.Contains(st["error"].(string), "w.ts:8:") {
+		t.Fatalf("a runaway render is interrupted, the last frame stays: %v", st)
+	}
+	if err := f.host.RunCommand(context.Background(), "/ping"); err != nil || lastNotification(f) != "pong" {
+		t.Fatalf("the host keeps serving: %v %q", err, lastNotification(f))
+	}
+	render()
+	waitView(t, f, "recovered", func(st map[string]any) bool { return lines(st) == "frame 4" && st["error"] == "" })
+	send(t, c, v.ViewID, map[string]any{"type": "input", "data": "x"})
+	st = waitView(t, f, "input throws", func(st map[string]any) bool { return st["error"] != "" }).State.(map[string]any)
+	if !strings.Contains(st["error"].(string), "input broke") || !strings.Contains(st["error"].(string), "w.ts:11:") {
+		t.Fatalf("a throwing handleInput is reported: %v", st)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	var found bool
+	for _, d := range diags {
+		found = found || (d.Plugin == "w" && strings.Contains(d.Text, "render broke") && d.Location != nil)
+	}
+	if !found {
+		t.Fatalf("failures are recorded against the plugin: %v", diags)
+	}
+}
+
+func TestComponentRequestRenderFromTimer(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	f.write("clock.ts", `export default function (pi) {
+  pi.registerCommand("clock", { handler: async (_args, ctx) => {
+    ctx.ui.setWidget("clock", (tui) => {
+      let t = 0;
+      const h = setInterval(() => { t++; tui.requestRender(); tui.requestRender(); }, 20);
+      return { render: (w) => ["tick " + t], dispose() { clearInterval(h); } };
+    });
+  } });
+}
+`)
+	f.mustBoot("clock.ts")
+	c := uiClient(t, f)
+	if err := f.host.RunCommand(context.Background(), "/clock"); err != nil {
+		t.Fatal(err)
+	}
+	v := waitView(t, f, "clock", func(st map[string]any) bool { return st["key"] == "clock" })
+	send(t, c, v.ViewID, map[string]any{"type": "render", "width": 10})
+	waitView(t, f, "ticks without render messages", func(st map[string]any) bool {
+		var n int
+		_, err := fmt.Sscanf(lines(st), "tick %d", &n)
+		return err == nil && n >= 3 && fmt.Sprint(st["width"]) == "10"
+	})
+}
+
+func TestComponentReloadClosesAndDisposes(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	marker := f.dir + "/disposed"
+	f.write("r.ts", `import * as fs from "node:fs";
+export default function (pi) {
+  pi.registerCommand("r", { handler: async (_args, ctx) => {
+    ctx.ui.setHeader(() => ({ render: () => ["h"], dispose() { fs.writeFileSync(`+"`"+marker+"`"+`, "yes"); } }));
+  } });
+}
+`)
+	f.mustBoot("r.ts")
+	uiClient(t, f)
+	if err := f.host.RunCommand(context.Background(), "/r"); err != nil {
+		t.Fatal(err)
+	}
+	v := waitView(t, f, "header", func(st map[string]any) bool { return st["kind"] == "header" })
+	if res := f.host.Reload(context.Background(), "r", nil); !res.OK {
+		t.Fatal(res.Err)
+	}
+	waitClosed(t, f, v.ViewID)
+	if b, err := os.ReadFile(marker); err != nil || string(b) != "yes" {
+		t.Fatalf("reload disposes the component: %q %v", b, err)
 	}
 }
