@@ -58,6 +58,15 @@ type UIClient interface {
 	HasUI() bool
 }
 
+// ComponentClient is implemented by UI clients that draw extension
+// components ("pi.component" views: a terminal UI asks for their lines
+// and sends keys). Dialog-only clients (pi's RPC mode) do not, and there
+// ctx.ui.custom and the component factories are dropped, as in pi.
+type ComponentClient interface {
+	UIClient
+	RendersComponents() bool
+}
+
 // maxNotifications bounds the notifications kept in the UI state.
 const maxNotifications = 50
 
@@ -72,6 +81,20 @@ func (u *PiUI) HasUI() bool {
 	defer hub.mu.Unlock()
 	for _, c := range hub.clients {
 		if uc, ok := c.(UIClient); ok && uc.HasUI() {
+			return true
+		}
+	}
+	return false
+}
+
+// RendersComponents reports whether a client that draws extension
+// components is attached.
+func (u *PiUI) RendersComponents() bool {
+	hub := u.h.views
+	hub.mu.Lock()
+	defer hub.mu.Unlock()
+	for _, c := range hub.clients {
+		if cc, ok := c.(ComponentClient); ok && cc.HasUI() && cc.RendersComponents() {
 			return true
 		}
 	}

@@ -15,10 +15,15 @@ import (
 // Extension components as "pi.component" views: a UI client asks for
 // render(width), sends keys, and receives lines as view state.
 
-// uiClient attaches a client that shows UI.
-func uiClient(t *testing.T, f *fixture) *engine.ScriptedClient {
+// tuiClient is a UI client that draws components.
+type tuiClient struct{ *engine.ScriptedClient }
+
+func (tuiClient) RendersComponents() bool { return true }
+
+// uiClient attaches a client that draws components.
+func uiClient(t *testing.T, f *fixture) tuiClient {
 	t.Helper()
-	c := engine.NewScriptedClient(f.host.Views(), "tui", func(string, map[string]any) any { return nil })
+	c := tuiClient{engine.NewScriptedClient(f.host.Views(), "tui", func(string, map[string]any) any { return nil })}
 	if err := f.host.Views().Attach(c); err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +71,7 @@ func lines(st map[string]any) string {
 	return strings.Join(out, "\n")
 }
 
-func send(t *testing.T, c *engine.ScriptedClient, id string, msg map[string]any) {
+func send(t *testing.T, c tuiClient, id string, msg map[string]any) {
 	t.Helper()
 	if err := c.SendUp(id, msg); err != nil {
 		t.Fatal(err)
@@ -333,5 +338,38 @@ export default function (pi) {
 	waitClosed(t, f, v.ViewID)
 	if b, err := os.ReadFile(marker); err != nil || string(b) != "yes" {
 		t.Fatalf("reload disposes the component: %q %v", b, err)
+	}
+}
+
+func TestComponentNeedsAClientThatDrawsThem(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	f.write("d.ts", `export default function (pi) {
+  pi.registerCommand("d", { handler: async (_args, ctx) => {
+    ctx.ui.setWidget("w", () => ({ render: () => ["w"] }));
+    const r = await ctx.ui.custom(() => ({ render: () => ["c"] }));
+    ctx.ui.notify("custom " + r + " " + ctx.hasUI);
+  } });
+}
+`)
+	f.mustBoot("d.ts")
+	// A dialog-only UI client (pi's RPC mode is one): hasUI, no components.
+	c := engine.NewScriptedClient(f.host.Views(), "rpc", func(string, map[string]any) any { return nil })
+	if err := f.host.Views().Attach(c); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.host.RunCommand(context.Background(), "/d"); err != nil {
+		t.Fatal(err)
+	}
+	if got := lastNotification(f); got != "custom undefined true" {
+		t.Fatalf("custom() resolves undefined at once: %q", got)
+	}
+	if w := fmt.Sprint(f.host.Pi().UI().State()["widgets"]); w != "map[w:map[component:true]]" {
+		t.Fatalf("a widget factory is recorded, not shown: %s", w)
+	}
+	for _, v := range f.host.Views().Open() {
+		if v.Component == "pi.component" {
+			t.Fatalf("no component view without a client that draws them: %+v", v)
+		}
 	}
 }

@@ -97,6 +97,7 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 	})
 	fn("cwd", func(goja.FunctionCall) goja.Value { return vm.ToValue(h.Options().Cwd) })
 	fn("hasUI", func(goja.FunctionCall) goja.Value { return vm.ToValue(pi.UI().HasUI()) })
+	fn("rendersComponents", func(goja.FunctionCall) goja.Value { return vm.ToValue(pi.UI().RendersComponents()) })
 	// pi 1.6's context members.
 	fn("mode", func(goja.FunctionCall) goja.Value { return vm.ToValue(pi.Mode()) })
 	fn("isProjectTrusted", func(goja.FunctionCall) goja.Value { return vm.ToValue(pi.ProjectTrusted()) })

@@ -161,6 +161,36 @@ export function install(pi: any, host: any): any {
     return out;
   };
   const makeCtx = (signal?: any): any => new ExtensionContext(signal);
+
+  // Renderers the host calls (engine/render.go): make the component and
+  // render it at a width, in this runtime. A tool row's context.state is
+  // shared by its call and result renders, as in pi's tool-execution.
+  const themeNow = () => require("pigo:agent-theme").theme;
+  const keyHints = () => {
+    const t = require("pigo:agent-theme");
+    return { keyText: t.keyText, keyHint: t.keyHint };
+  };
+  const linesOf = (comp: any, width: number): string[] | null => (comp == null ? null : comp.render(width));
+  const toolStates = new Map<string, any>();
+  const renderTool = (r: any, req: any, width: number): string[] | null => {
+    const fn = req.phase === "call" ? r?.renderCall : r?.renderResult;
+    if (typeof fn !== "function") return null;
+    let state = toolStates.get(req.toolCallId);
+    if (!state) {
+      state = {};
+      if (req.toolCallId) toolStates.set(req.toolCallId, state);
+      if (toolStates.size > 256) toolStates.delete(toolStates.keys().next().value);
+    }
+    const context = {
+      args: req.args, toolCallId: req.toolCallId, invalidate: () => {}, lastComponent: undefined, state, cwd: host.cwd(),
+      executionStarted: req.phase === "result", argsComplete: true, isPartial: !!req.isPartial, expanded: !!req.expanded,
+      showImages: false, isError: !!req.isError, durationMs: undefined, outputPad: 1, ...keyHints(),
+    };
+    const comp = req.phase === "call"
+      ? fn.call(r, req.args, themeNow(), context)
+      : fn.call(r, req.result, { expanded: !!req.expanded, isPartial: !!req.isPartial }, themeNow(), context);
+    return linesOf(comp, width);
+  };
   const makeCommandCtx = (): any => new ExtensionCommandContext();
 
   const api: any = {
@@ -189,6 +219,9 @@ export function install(pi: any, host: any): any {
       def.execute = (id: string, params: any, signal: any, onUpdate: any) =>
         execute.call(tool, id, params, signal, onUpdate, new ExtensionToolContext(signal, id));
       def.sourceInfo = sourceInfo;
+      if (typeof tool.renderCall === "function" || typeof tool.renderResult === "function") {
+        def.renderLines = (req: any, width: number) => renderTool(tool, req, width);
+      }
       myTools.set(name, { name, description: tool.description, parameters: tool.parameters, sourceInfo });
       pi.tools.add((d: any) => {
         // Across extensions the first registration wins (pi); built-ins
@@ -234,7 +267,10 @@ export function install(pi: any, host: any): any {
     registerMessageRenderer(customType: string, renderer: any) {
       assertActive();
       pi.messageRenderers.add((d: any) => {
-        if (!d.has(customType)) d.set(customType, { renderer }); // the first renderer wins
+        if (d.has(customType)) return; // the first renderer wins
+        const render = (message: any, expanded: boolean, width: number) =>
+          linesOf(renderer(message, { expanded, outputPad: 1, ...keyHints() }, themeNow()), width);
+        d.set(customType, { renderer, render });
       });
     },
     registerProvider(name: string, config: any) {
@@ -263,14 +299,20 @@ export function install(pi: any, host: any): any {
       if (typeof customType !== "string") throw new TypeError("registerEntryRenderer: customType must be a string");
       if (typeof renderer !== "function") throw new TypeError(`registerEntryRenderer("${customType}"): renderer must be a function`);
       pi.entryRenderers.add((d: any) => {
-        if (!d.has(customType)) d.set(customType, { renderer }); // the first renderer wins, as for messages
+        if (d.has(customType)) return; // the first renderer wins, as for messages
+        const render = (entry: any, expanded: boolean, width: number) =>
+          linesOf(renderer(entry, { expanded, ...keyHints() }, themeNow()), width);
+        d.set(customType, { renderer, render });
       });
     },
     registerToolRenderer(resolver: any) {
       assertActive();
       if (typeof resolver !== "function") throw new TypeError("registerToolRenderer: resolver must be a function");
       const key = nextKey();
-      pi.toolRenderers.add((d: any) => d.set(key, { resolver }));
+      // The chain spans runtimes, so next() is undefined here: a resolver
+      // that renders nothing for a phase passes it on (engine RenderTool).
+      const renderLines = (toolName: string, req: any, width: number) => renderTool(resolver(toolName, () => undefined), req, width);
+      pi.toolRenderers.add((d: any) => d.set(key, { resolver, renderLines }));
     },
     registerMarkdownTransformer(transformer: any, options?: any) {
       assertActive();
@@ -532,10 +574,8 @@ function makeUI(host: any, assertActive: () => void): any {
     setToolsExpanded: (expanded: boolean) => set("setToolsExpanded", "toolsExpanded", "", expanded),
     custom: (factory: any, options?: any) => {
       assertActive();
-      if (!host.hasUI()) {
-        host.uiSet("custom", "custom", "", null);
-        return Promise.resolve(undefined);
-      }
+      host.uiSet("custom", "custom", "", null);
+      if (!host.rendersComponents()) return Promise.resolve(undefined);
       return comps.custom(factory, options);
     },
     addAutocompleteProvider: (_f: any) => set("addAutocompleteProvider", "autocomplete", "", true),
@@ -549,9 +589,9 @@ function makeUI(host: any, assertActive: () => void): any {
 
 // makeComponents shows the pi-tui components extension code makes
 // (ctx.ui.custom, the setWidget/setFooter/setHeader/setEditorComponent
-// factories) as "pi.component" views (jsapi/component.go) while a UI
-// client is attached; without one they are dropped, as pi's print and RPC
-// modes do. A component stays here: clients ask for render(width) and send
+// factories) as "pi.component" views (jsapi/component.go) while a client
+// that draws them is attached (engine.ComponentClient); without one they
+// are dropped, as pi's print and RPC modes do. A component stays here: clients ask for render(width) and send
 // keys through its view. Factories get pi's arguments (interactive mode).
 function makeComponents(host: any): any {
   const mounted = new Map<string, any>(); // "widget:<key>", "footer", "header", "editor" → handle
@@ -588,7 +628,7 @@ function makeComponents(host: any): any {
     h.mount(adapter(h, tui, comp, state), { wantsKeyRelease: !!comp.wantsKeyRelease });
   };
   const mount = (kind: string, key: string, extra: any, make: (tui: any) => any, state?: (comp: any) => any): string | undefined => {
-    if (!host.hasUI()) return undefined;
+    if (!host.rendersComponents()) return undefined;
     const h = host.component(kind, key, extra);
     const tui = makeTUI(h);
     const comp = make(tui);
