@@ -295,6 +295,21 @@ func (hub *ViewHub) Deliver(clientID, viewID string, msg any) error {
 	return nil
 }
 
+// Find returns the open views of component whose state satisfies match
+// (called with a copy), in opening order.
+func (hub *ViewHub) Find(component string, match func(state any) bool) []*View {
+	hub.mu.Lock()
+	views := slices.Clone(hub.views)
+	hub.mu.Unlock()
+	var out []*View
+	for _, v := range views {
+		if v.component == component && match(v.State()) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
 // Open returns snapshots of every open view (for diagnostics and tests).
 func (hub *ViewHub) Open() []ViewSnapshot {
 	hub.mu.Lock()

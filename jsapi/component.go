@@ -168,8 +168,13 @@ func (cv *compView) message(msg any) {
 		if cv.invoke("invalidate") {
 			cv.rerender()
 		}
+	case "setText": // ctx.ui.setEditorText from another plugin; clients may send it too
+		text, _ := m["text"].(string)
+		if cv.invoke("setText", cv.g.rt.ToValue(text)) {
+			cv.rerender()
+		}
 	default:
-		cv.fail(fmt.Errorf(`unknown message type %q (want "render", "input" or "invalidate")`, typ))
+		cv.fail(fmt.Errorf(`unknown message type %q (want "render", "input", "invalidate" or "setText")`, typ))
 	}
 }
 
@@ -315,6 +320,44 @@ func (cv *compView) close(result any, reason string) {
 			})
 		}
 	})
+}
+
+// A footer, a header, the editor and each widget key is one slot across
+// every plugin, as in pi's interactive mode: showing a component in a slot
+// replaces what any plugin had there.
+
+// slot returns the open component views of kind (and widget key).
+func (g *jsGen) slot(kind, key string) []*engine.View {
+	return g.eg.Host().Views().Find(ComponentView, func(st any) bool {
+		m, _ := st.(map[string]any)
+		return m["kind"] == kind && m["key"] == key
+	})
+}
+
+// releaseSlot closes the components in a slot; their owners dispose them.
+func (g *jsGen) releaseSlot(kind, key string) {
+	for _, v := range g.slot(kind, key) {
+		v.Close(nil)
+	}
+}
+
+// editorText is the custom editor's text as last rendered, if one is shown.
+func (g *jsGen) editorText() (string, bool) {
+	for _, v := range g.slot("editor", "") {
+		m, _ := v.State().(map[string]any)
+		s, ok := m["text"].(string)
+		return s, ok
+	}
+	return "", false
+}
+
+// setEditorText sets the custom editor's text in whichever runtime owns it
+// (a "setText" message: it is applied and rendered on that loop).
+func (g *jsGen) setEditorText(text string) {
+	hub := g.eg.Host().Views()
+	for _, v := range g.slot("editor", "") {
+		_ = hub.Deliver("", v.ID(), map[string]any{"type": "setText", "text": text})
+	}
 }
 
 // disposeComponents disposes every open component when the loop ends

@@ -373,3 +373,140 @@ func TestComponentNeedsAClientThatDrawsThem(t *testing.T) {
 		}
 	}
 }
+
+// piExample copies one of pi 1.6's example extensions into the fixture.
+func piExample(t *testing.T, f *fixture, name string) {
+	t.Helper()
+	src, err := os.ReadFile("../node_modules/@earendil-works/pi-coding-agent/examples/extensions/" + name)
+	if err != nil {
+		t.Skipf("pi 1.6's examples are not installed (npm ci): %v", err)
+	}
+	f.write(name, string(src))
+}
+
+func TestComponentPiSnakeExample(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	piExample(t, f, "snake.ts")
+	f.mustBoot("snake.ts")
+	c := uiClient(t, f)
+	errc := make(chan error, 1)
+	go func() { errc <- f.host.RunCommand(engine.WithOriginator(context.Background(), "tui"), "/snake") }()
+	v := waitView(t, f, "snake", func(st map[string]any) bool { return st["kind"] == "custom" })
+	send(t, c, v.ViewID, map[string]any{"type": "render", "width": 90, "rows": 40})
+	first := waitView(t, f, "board", func(st map[string]any) bool { return strings.Contains(visible(lines(st)), "SNAKE") })
+	// The game ticks on its own timer and asks for renders: the board moves
+	// with no further render message.
+	moved := waitView(t, f, "tick", func(st map[string]any) bool { return lines(st) != lines(first.State.(map[string]any)) })
+	for _, l := range moved.State.(map[string]any)["lines"].([]any) {
+		if w := len([]rune(visible(l.(string)))); w != 90 {
+			t.Fatalf("lines are padded to the width: %d %q", w, l)
+		}
+	}
+	send(t, c, v.ViewID, map[string]any{"type": "input", "data": "\x1b[B"}) // down
+	send(t, c, v.ViewID, map[string]any{"type": "input", "data": "q"})
+	select {
+	case err := <-errc:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("q should end the game and the command")
+	}
+	waitClosed(t, f, v.ViewID)
+	var saved bool
+	for _, call := range f.host.Pi().Calls() {
+		saved = saved || (call.Op == "appendEntry" && fmt.Sprint(call.Args) == "[snake-save <nil>]")
+	}
+	if !saved {
+		t.Fatalf("q clears the saved game: %v", f.host.Pi().Calls())
+	}
+}
+
+func TestComponentPiOverlayTestExample(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	piExample(t, f, "overlay-test.ts")
+	f.mustBoot("overlay-test.ts")
+	c := uiClient(t, f)
+	errc := make(chan error, 1)
+	go func() { errc <- f.host.RunCommand(engine.WithOriginator(context.Background(), "tui"), "/overlay-test") }()
+	v := waitView(t, f, "overlay", func(st map[string]any) bool { return st["kind"] == "custom" && st["overlay"] == true })
+	if o := fmt.Sprint(v.State.(map[string]any)["overlayOptions"]); o != "map[width:70]" {
+		t.Fatalf("without overlayOptions the component's width is used, as in pi: %s", o)
+	}
+	send(t, c, v.ViewID, map[string]any{"type": "render", "width": 70, "rows": 30})
+	waitView(t, f, "menu", func(st map[string]any) bool { return strings.Contains(visible(lines(st)), "Search") })
+	for _, k := range []string{"h", "i"} {
+		send(t, c, v.ViewID, map[string]any{"type": "input", "data": k})
+	}
+	waitView(t, f, "typed", func(st map[string]any) bool { return strings.Contains(visible(lines(st)), "hi") })
+	send(t, c, v.ViewID, map[string]any{"type": "input", "data": "\r"})
+	if err := <-errc; err != nil {
+		t.Fatal(err)
+	}
+	if got := lastNotification(f); got != `Search: "hi"` {
+		t.Fatalf("the overlay's result reaches the command: %q", got)
+	}
+}
+
+func TestComponentEditorAndSharedSlots(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	piExample(t, f, "modal-editor.ts")
+	f.write("other.ts", `let disposed = 0;
+export default function (pi) {
+  pi.registerCommand("get", { handler: async (_args, ctx) => { ctx.ui.notify("text " + ctx.ui.getEditorText()); } });
+  pi.registerCommand("set", { handler: async (args, ctx) => { ctx.ui.setEditorText(args); } });
+  pi.registerCommand("wa", { handler: async (_args, ctx) => {
+    ctx.ui.setWidget("shared", () => ({ render: () => ["mine"], dispose() { disposed++; } }));
+  } });
+  pi.registerCommand("disposed", { handler: async (_args, ctx) => { ctx.ui.notify("disposed " + disposed); } });
+}
+`)
+	f.write("third.ts", `export default function (pi) {
+  pi.registerCommand("wb", { handler: async (_args, ctx) => { ctx.ui.setWidget("shared", ["plain"]); } });
+}
+`)
+	f.mustBoot("modal-editor.ts", "other.ts", "third.ts")
+	c := uiClient(t, f)
+	f.host.Emit(context.Background(), "session_start", map[string]any{"type": "session_start", "reason": "startup"})
+	v := waitView(t, f, "editor", func(st map[string]any) bool { return st["kind"] == "editor" })
+	send(t, c, v.ViewID, map[string]any{"type": "render", "width": 40, "rows": 20})
+	for _, k := range []string{"h", "i"} {
+		send(t, c, v.ViewID, map[string]any{"type": "input", "data": k})
+	}
+	waitView(t, f, "typed", func(st map[string]any) bool { return st["text"] == "hi" && strings.Contains(lines(st), "hi") })
+	cmd := func(line string) {
+		t.Helper()
+		if err := f.host.RunCommand(context.Background(), line); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd("/get")
+	if got := lastNotification(f); got != "text hi" {
+		t.Fatalf("getEditorText from another plugin reads the custom editor: %q", got)
+	}
+	cmd("/set abc")
+	waitView(t, f, "set", func(st map[string]any) bool { return st["text"] == "abc" })
+	send(t, c, v.ViewID, map[string]any{"type": "input", "data": "\x1b"})
+	waitView(t, f, "normal mode", func(st map[string]any) bool { return strings.Contains(lines(st), " NORMAL ") })
+	send(t, c, v.ViewID, map[string]any{"type": "input", "data": "i"})
+	send(t, c, v.ViewID, map[string]any{"type": "input", "data": "\r"})
+	st := waitView(t, f, "submitted", func(st map[string]any) bool { return st["submitted"] != nil }).State.(map[string]any)
+	if fmt.Sprint(st["submitted"]) != "map[count:1 text:abc]" || st["text"] != "" {
+		t.Fatalf("enter submits the text to the client: %v", st)
+	}
+
+	// One widget key is one slot across plugins.
+	cmd("/wa")
+	w := waitView(t, f, "widget", func(st map[string]any) bool { return st["key"] == "shared" })
+	cmd("/wb")
+	waitClosed(t, f, w.ViewID)
+	deadline := time.Now().Add(10 * time.Second)
+	for cmd("/disposed"); lastNotification(f) != "disposed 1"; cmd("/disposed") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the replaced widget is disposed by its owner: %q", lastNotification(f))
+		}
+	}
+}

@@ -330,6 +330,9 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 	// component(kind, key, extra) is a handle for one extension component
 	// (component.go).
 	fn("component", func(c goja.FunctionCall) goja.Value { return g.componentHandle(str(c, 0), str(c, 1), object(c, 2)) })
+	fn("componentRelease", func(c goja.FunctionCall) goja.Value { g.releaseSlot(str(c, 0), str(c, 1)); return goja.Undefined() })
+	fn("editorText", func(goja.FunctionCall) goja.Value { return undefinedIfEmpty(g.editorText()) })
+	fn("editorSetText", func(c goja.FunctionCall) goja.Value { g.setEditorText(str(c, 0)); return goja.Undefined() })
 	fn("uiGet", func(c goja.FunctionCall) goja.Value {
 		if v, ok := pi.UI().State()[str(c, 0)]; ok {
 			return val(v)

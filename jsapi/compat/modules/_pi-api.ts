@@ -523,7 +523,7 @@ function makeUI(host: any, assertActive: () => void): any {
     setStatus: (key: string, text?: string) => set("setStatus", "status", key, text),
     setWidget: (key: string, content: any, options?: any) => {
       const placement = options?.placement ?? "aboveEditor";
-      comps.unmount("widget:" + key);
+      comps.release("widget", key);
       if (typeof content === "function") {
         const view = comps.mount("widget", key, { placement }, (tui: any) => content(tui, comps.theme()));
         set("setWidget", "widgets", key, { component: true, placement: options?.placement, ...(view ? { view } : {}) });
@@ -547,12 +547,12 @@ function makeUI(host: any, assertActive: () => void): any {
     setWorkingIndicator: (options?: any) => set("setWorkingIndicator", "workingIndicator", "", options),
     setHiddenThinkingLabel: (label?: string) => set("setHiddenThinkingLabel", "hiddenThinkingLabel", "", label),
     setFooter: (factory: any) => {
-      comps.unmount("footer");
+      comps.release("footer", "");
       if (factory) comps.mount("footer", "", {}, (tui: any) => factory(tui, comps.theme(), comps.footerData()));
       set("setFooter", "footer", "", factory ? true : undefined);
     },
     setHeader: (factory: any) => {
-      comps.unmount("header");
+      comps.release("header", "");
       if (factory) comps.mount("header", "", {}, (tui: any) => factory(tui, comps.theme()));
       set("setHeader", "header", "", factory ? true : undefined);
     },
@@ -594,9 +594,9 @@ function makeUI(host: any, assertActive: () => void): any {
 // are dropped, as pi's print and RPC modes do. A component stays here: clients ask for render(width) and send
 // keys through its view. Factories get pi's arguments (interactive mode).
 function makeComponents(host: any): any {
-  const mounted = new Map<string, any>(); // "widget:<key>", "footer", "header", "editor" → handle
   let editorFactory: any;
-  let editor: any; // the mounted custom editor component
+  let editor: any; // this runtime's custom editor, while it is shown
+  let editorHandle: any;
   let submits = 0;
   const agentTheme = () => require("pigo:agent-theme");
   const tuiKeys = () => require("@mariozechner/pi-tui");
@@ -618,6 +618,7 @@ function makeComponents(host: any): any {
     },
     invalidate: () => comp.invalidate?.(),
     dispose: () => comp.dispose?.(),
+    setText: (text: string) => comp.setText?.(text),
     ...(state ? { state } : {}),
   });
   // Custom components and editors take the focus (pi focuses them);
@@ -627,18 +628,15 @@ function makeComponents(host: any): any {
     if (focus) tui.setFocus(comp);
     h.mount(adapter(h, tui, comp, state), { wantsKeyRelease: !!comp.wantsKeyRelease });
   };
-  const mount = (kind: string, key: string, extra: any, make: (tui: any) => any, state?: (comp: any) => any): string | undefined => {
+  // mount shows a component in a slot (a widget key, the footer, the
+  // header, the editor) and returns its view id.
+  const mount = (kind: string, key: string, extra: any, make: (tui: any) => any, state?: (comp: any) => any): any => {
     if (!host.rendersComponents()) return undefined;
     const h = host.component(kind, key, extra);
     const tui = makeTUI(h);
     const comp = make(tui);
     mountOn(h, tui, comp, kind === "editor", state && (() => state(comp)));
-    const id = kind === "widget" ? "widget:" + key : kind;
-    mounted.set(id, { h, comp });
-    h.onClose(() => {
-      if (mounted.get(id)?.h === h) mounted.delete(id);
-    });
-    return h.view();
+    return { h, comp, view: h.view() };
   };
   // makeTUI is the `tui` factories get: pi-tui's TUI as far as a component
   // in a view can use it.
@@ -692,12 +690,8 @@ function makeComponents(host: any): any {
   };
   return {
     theme: () => agentTheme().theme,
-    mount,
-    unmount(id: string) {
-      const m = mounted.get(id);
-      mounted.delete(id);
-      m?.h.close(undefined);
-    },
+    mount: (kind: string, key: string, extra: any, make: (tui: any) => any) => mount(kind, key, extra, make)?.view,
+    release: (kind: string, key: string) => host.componentRelease(kind, key),
     custom(factory: any, options?: any): Promise<any> {
       const overlay = !!options?.overlay;
       const h = host.component("custom", "", { overlay, ...(overlay ? { overlayOptions: {} } : {}) });
@@ -744,29 +738,37 @@ function makeComponents(host: any): any {
     // submitted text goes to the client in the view state ("submitted":
     // {text, count}), which sends it as typed input.
     setEditor(factory: any) {
-      const text = editor ? editor.getText?.() : host.uiGet("editorText");
+      const text = this.editorText() ?? host.uiGet("editorText");
       editorFactory = factory;
-      editor = undefined;
-      this.unmount("editor");
+      host.componentRelease("editor", "");
       if (!factory) return;
       const submitted: any = {};
-      mount("editor", "", {}, (tui: any) => {
+      const m = mount("editor", "", {}, (tui: any) => {
         const c = factory(tui, agentTheme().getEditorTheme(), agentTheme().getAppKeybindings());
         c.onSubmit = (t: string) => {
           submitted.submitted = { text: t, count: ++submits };
           host.uiSet("setEditorText", "editorText", "", "");
         };
         if (typeof text === "string" && text !== "") c.setText?.(text);
-        editor = c;
         return c;
-      }, (c: any) => ({ text: c.getText?.() ?? "", ...submitted }));
+      }, (c: any) => ({ text: c.getExpandedText?.() ?? c.getText?.() ?? "", ...submitted }));
+      if (!m) return;
+      editor = m.comp;
+      editorHandle = m.h;
+      m.h.onClose(() => {
+        if (editorHandle === m.h) editor = editorHandle = undefined;
+      });
     },
     editorFactory: () => editorFactory,
-    editorText: (): string | undefined => (editor ? editor.getExpandedText?.() ?? editor.getText?.() : undefined),
+    // The editor may live in another plugin's runtime: ask the host then.
+    editorText(): string | undefined {
+      if (editor) return editor.getExpandedText?.() ?? editor.getText?.();
+      return host.editorText();
+    },
     editorSetText(text: string) {
-      if (!editor) return;
+      if (!editor) return host.editorSetText(text);
       editor.setText?.(text);
-      mounted.get("editor")?.h.requestRender();
+      editorHandle.requestRender();
     },
     // pi's ReadonlyFooterDataProvider.
     footerData: () => ({
