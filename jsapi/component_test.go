@@ -510,3 +510,57 @@ export default function (pi) {
 		}
 	}
 }
+
+func TestComponentOverlayHandleNestedOverlayAndFactoryErrors(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	f.write("o.ts", `export default function (pi) {
+  pi.registerCommand("o", { handler: async (_a, ctx) => {
+    let handle, inner;
+    const r = await ctx.ui.custom((tui, theme, kb, done) => ({
+      render: () => ["outer"],
+      handleInput(d) {
+        if (d === "h") handle.setHidden(true);
+        if (d === "n") inner = tui.showOverlay({ render: () => ["inner"] }, { anchor: "top-left", nonCapturing: true, visible: () => true });
+        if (d === "x") inner.hide();
+        if (d === "q") done("bye");
+      },
+    }), { overlay: true, overlayOptions: () => ({ anchor: "bottom-right", width: "50%" }), onHandle: (h) => { handle = h; } });
+    let err;
+    try { await ctx.ui.custom(() => { throw new Error("factory broke"); }); } catch (e) { err = e.message; }
+    const early = await ctx.ui.custom((tui, theme, kb, done) => { done(42); return { render: () => [] }; });
+    ctx.ui.notify(r + " " + err + " " + early + " " + handle.isHidden());
+  } });
+}
+`)
+	f.mustBoot("o.ts")
+	c := uiClient(t, f)
+	errc := make(chan error, 1)
+	go func() { errc <- f.host.RunCommand(engine.WithOriginator(context.Background(), "tui"), "/o") }()
+	v := waitView(t, f, "outer", func(st map[string]any) bool { return st["kind"] == "custom" })
+	if o := fmt.Sprint(v.State.(map[string]any)["overlayOptions"]); o != "map[anchor:bottom-right width:50%]" {
+		t.Fatalf("overlayOptions given as a function: %s", o)
+	}
+	send(t, c, v.ViewID, map[string]any{"type": "render", "width": 20})
+	send(t, c, v.ViewID, map[string]any{"type": "input", "data": "h"})
+	waitView(t, f, "hidden", func(st map[string]any) bool { return st["hidden"] == true && lines(st) == "outer" })
+	send(t, c, v.ViewID, map[string]any{"type": "input", "data": "n"})
+	in := waitView(t, f, "nested overlay", func(st map[string]any) bool { return st["kind"] == "custom" && lines(st) == "inner" })
+	if o := fmt.Sprint(in.State.(map[string]any)["overlayOptions"]); o != "map[anchor:top-left nonCapturing:true]" {
+		t.Fatalf("nested overlay options: %s", o)
+	}
+	send(t, c, v.ViewID, map[string]any{"type": "input", "data": "x"})
+	waitClosed(t, f, in.ViewID)
+	send(t, c, v.ViewID, map[string]any{"type": "input", "data": "q"})
+	if err := <-errc; err != nil {
+		t.Fatal(err)
+	}
+	if got := lastNotification(f); got != "bye factory broke 42 true" {
+		t.Fatalf("results, a throwing factory rejects custom(), done() in the factory: %q", got)
+	}
+	for _, v := range f.host.Views().Open() {
+		if v.Component == "pi.component" {
+			t.Fatalf("left open: %+v", v)
+		}
+	}
+}

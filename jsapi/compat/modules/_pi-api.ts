@@ -653,6 +653,9 @@ function makeComponents(host: any): any {
         setProgress() {},
       },
       requestRender: (_force?: boolean) => h.requestRender(),
+      // The terminal is the client's: a component cannot take it over.
+      start() {},
+      stop() {},
       setFocus(c: any) {
         if (focused && "focused" in focused) focused.focused = false;
         focused = c;
@@ -694,7 +697,7 @@ function makeComponents(host: any): any {
     release: (kind: string, key: string) => host.componentRelease(kind, key),
     custom(factory: any, options?: any): Promise<any> {
       const overlay = !!options?.overlay;
-      const h = host.component("custom", "", { overlay, ...(overlay ? { overlayOptions: {} } : {}) });
+      const h = host.component("custom", "", { overlay, ...(overlay ? { overlayOptions: {}, hidden: false } : {}) });
       const tui = makeTUI(h);
       return new Promise((resolve, reject) => {
         let closed = false;
@@ -717,12 +720,16 @@ function makeComponents(host: any): any {
             }
             mountOn(h, tui, c, true);
             if (overlay && typeof options?.onHandle === "function") {
+              let hidden = false;
               options.onHandle({
                 hide: () => h.close(undefined),
-                setHidden: (b: boolean) => h.set({ hidden: !!b }),
-                isHidden: () => false,
+                setHidden: (b: boolean) => {
+                  hidden = !!b;
+                  h.set({ hidden });
+                },
+                isHidden: () => hidden,
                 focus() {}, unfocus() {},
-                isFocused: () => true,
+                isFocused: () => !hidden,
               });
             }
           })
