@@ -58,6 +58,28 @@ type UIClient interface {
 	HasUI() bool
 }
 
+// ComponentView is the view component of an extension's pi-tui component
+// (ctx.ui.custom, and the factories of setWidget, setFooter, setHeader
+// and setEditorComponent). The component stays in its plugin's runtime;
+// the view's state is what it last rendered:
+//
+//	{"kind": "custom"|"widget"|"footer"|"header"|"editor", "plugin": owner id,
+//	 "key": widget key or "", "placement": "aboveEditor"|"belowEditor" (widgets),
+//	 "overlay": bool, "overlayOptions": {...}, "hidden": bool (custom overlays),
+//	 "width": last rendered width, "lines": [...] (ANSI kept), "error": "" or
+//	 "message (file:line:col)" of the last failed call (lines keep the last
+//	 good frame), "wantsKeyRelease": bool, "seq": state counter,
+//	 "text": string, "submitted": {"text", "count"} (editor)}
+//
+// A client sends {"type":"render","width":N,"rows":R}, {"type":"input",
+// "data": one key sequence or bracketed paste, as raw terminal bytes},
+// {"type":"invalidate"} or {"type":"setText","text"} (editor); the
+// component re-renders at the last width after each, and on its own
+// (timers, requestRender). Custom components go to the client the call
+// came from and close with done()'s result; the others go to every client.
+// A submitted editor text is the client's to send as typed input.
+const ComponentView = "pi.component"
+
 // ComponentClient is implemented by UI clients that draw extension
 // components ("pi.component" views: a terminal UI asks for their lines
 // and sends keys). Dialog-only clients (pi's RPC mode) do not, and there

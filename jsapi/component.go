@@ -12,15 +12,10 @@ import (
 
 // A pi-tui component made by extension code (ctx.ui.custom and the
 // setWidget/setFooter/setHeader/setEditorComponent factories) stays in its
-// plugin's runtime. A "pi.component" view carries what it renders: a
-// client sends {type:"render",width,rows}, {type:"input",data} or
-// {type:"invalidate"} and receives the lines as view state. Clients never
-// call JS; every call into the component runs on the plugin's loop under
-// the callback budget, and a failure keeps the last good lines and sets
-// the state's "error".
-
-// ComponentView is the view component name of extension components.
-const ComponentView = "pi.component"
+// plugin's runtime behind an engine.ComponentView view (state and messages
+// are described there). Clients never call JS; every call into the
+// component runs on the plugin's loop under the callback budget, and a
+// failure keeps the last good lines and sets the state's "error".
 
 // compView is one extension component and its view. Loop only, except
 // where noted.
@@ -119,7 +114,7 @@ func (cv *compView) mount(adapter *goja.Object) {
 		return
 	}
 	cv.adapter = adapter
-	v, err := g.eg.OpenView(ComponentView, cv.state, engine.ViewOptions{To: cv.to})
+	v, err := g.eg.OpenView(engine.ComponentView, cv.state, engine.ViewOptions{To: cv.to})
 	if err != nil {
 		g.throw(err)
 	}
@@ -328,7 +323,7 @@ func (cv *compView) close(result any, reason string) {
 
 // slot returns the open component views of kind (and widget key).
 func (g *jsGen) slot(kind, key string) []*engine.View {
-	return g.eg.Host().Views().Find(ComponentView, func(st any) bool {
+	return g.eg.Host().Views().Find(engine.ComponentView, func(st any) bool {
 		m, _ := st.(map[string]any)
 		return m["kind"] == kind && m["key"] == key
 	})

@@ -293,7 +293,8 @@ export function install(pi: any, host: any): any {
       pi.providers.add((d: any) => d.delete(name));
     },
     // --- pi 1.6 registrations: recorded in the host's registries
-    // (engine/pi16.go) for clients; pigo has no TUI yet to draw them.
+    // (engine/pi16.go) for clients, which draw renderers through
+    // engine/render.go.
     registerEntryRenderer(customType: string, renderer: any) {
       assertActive();
       if (typeof customType !== "string") throw new TypeError("registerEntryRenderer: customType must be a string");
