@@ -207,7 +207,8 @@ export default function (pi) {
 	waitClosed(t, f, ids["widget/above"])
 	waitClosed(t, f, ids["footer/"])
 	deadline := time.Now().Add(10 * time.Second)
-	for lastNotification(f) != "disposed above,footer" {
+	// Each owner disposes when it sees its view closed: in either order.
+	for n := lastNotification(f); n != "disposed above,footer" && n != "disposed footer,above"; n = lastNotification(f) {
 		if time.Now().After(deadline) {
 			t.Fatalf("replaced components are disposed: %q", lastNotification(f))
 		}
