@@ -109,14 +109,14 @@ func (u *PiUI) HasUI() bool {
 	return false
 }
 
-// RendersComponents reports whether a client that draws extension
-// components is attached.
-func (u *PiUI) RendersComponents() bool {
+// RendersComponents reports whether client id ("": any client) is
+// attached and draws extension components.
+func (u *PiUI) RendersComponents(id string) bool {
 	hub := u.h.views
 	hub.mu.Lock()
 	defer hub.mu.Unlock()
-	for _, c := range hub.clients {
-		if cc, ok := c.(ComponentClient); ok && cc.HasUI() && cc.RendersComponents() {
+	for cid, c := range hub.clients {
+		if cc, ok := c.(ComponentClient); ok && (id == "" || id == cid) && cc.HasUI() && cc.RendersComponents() {
 			return true
 		}
 	}

@@ -48,17 +48,17 @@ func TestRendersComponents(t *testing.T) {
 	if err := h.Views().Attach(engine.NewScriptedClient(h.Views(), "rpc", nil)); err != nil {
 		t.Fatal(err)
 	}
-	if !ui.HasUI() || ui.RendersComponents() {
-		t.Fatalf("dialog-only client: hasUI %v, components %v", ui.HasUI(), ui.RendersComponents())
+	if !ui.HasUI() || ui.RendersComponents("") || ui.RendersComponents("rpc") {
+		t.Fatalf("dialog-only client: hasUI %v, components %v", ui.HasUI(), ui.RendersComponents(""))
 	}
 	if err := h.Views().Attach(drawingClient{engine.NewScriptedClient(h.Views(), "tui", nil)}); err != nil {
 		t.Fatal(err)
 	}
-	if !ui.RendersComponents() {
-		t.Fatal("a client that draws components is attached")
+	if !ui.RendersComponents("") || !ui.RendersComponents("tui") || ui.RendersComponents("rpc") {
+		t.Fatal("a client that draws components is attached; the dialog-only one still does not draw them")
 	}
 	h.Views().Detach("tui")
-	if ui.RendersComponents() {
+	if ui.RendersComponents("") {
 		t.Fatal("it left")
 	}
 }

@@ -373,6 +373,17 @@ func TestComponentNeedsAClientThatDrawsThem(t *testing.T) {
 			t.Fatalf("no component view without a client that draws them: %+v", v)
 		}
 	}
+	// With a terminal client attached too, a command from the RPC client
+	// gets no custom component (it would go to the RPC client); the widget
+	// goes to every client.
+	uiClient(t, f)
+	if err := f.host.RunCommand(engine.WithOriginator(context.Background(), "rpc"), "/d"); err != nil {
+		t.Fatal(err)
+	}
+	if got := lastNotification(f); got != "custom undefined true" {
+		t.Fatalf("custom() for a dialog-only originator: %q", got)
+	}
+	waitView(t, f, "widget", func(st map[string]any) bool { return st["kind"] == "widget" })
 }
 
 // piExample copies one of pi 1.6's example extensions into the fixture.

@@ -97,7 +97,15 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 	})
 	fn("cwd", func(goja.FunctionCall) goja.Value { return vm.ToValue(h.Options().Cwd) })
 	fn("hasUI", func(goja.FunctionCall) goja.Value { return vm.ToValue(pi.UI().HasUI()) })
-	fn("rendersComponents", func(goja.FunctionCall) goja.Value { return vm.ToValue(pi.UI().RendersComponents()) })
+	// rendersComponents(fromOrigin): a client draws components (with true:
+	// the client this call came from, when known).
+	fn("rendersComponents", func(c goja.FunctionCall) goja.Value {
+		id := ""
+		if c.Argument(0).ToBoolean() {
+			id = engine.Originator(g.origin())
+		}
+		return vm.ToValue(pi.UI().RendersComponents(id))
+	})
 	// pi 1.6's context members.
 	fn("mode", func(goja.FunctionCall) goja.Value { return vm.ToValue(pi.Mode()) })
 	fn("isProjectTrusted", func(goja.FunctionCall) goja.Value { return vm.ToValue(pi.ProjectTrusted()) })

@@ -576,7 +576,8 @@ function makeUI(host: any, assertActive: () => void): any {
     custom: (factory: any, options?: any) => {
       assertActive();
       host.uiSet("custom", "custom", "", null);
-      if (!host.rendersComponents()) return Promise.resolve(undefined);
+      // A custom component goes to the client the call came from: it must draw it.
+      if (!host.rendersComponents(true)) return Promise.resolve(undefined);
       return comps.custom(factory, options);
     },
     addAutocompleteProvider: (_f: any) => set("addAutocompleteProvider", "autocomplete", "", true),
@@ -632,7 +633,7 @@ function makeComponents(host: any): any {
   // mount shows a component in a slot (a widget key, the footer, the
   // header, the editor) and returns its view id.
   const mount = (kind: string, key: string, extra: any, make: (tui: any) => any, state?: (comp: any) => any): any => {
-    if (!host.rendersComponents()) return undefined;
+    if (!host.rendersComponents(false)) return undefined;
     const h = host.component(kind, key, extra);
     const tui = makeTUI(h);
     const comp = make(tui);
