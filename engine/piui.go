@@ -69,7 +69,9 @@ type UIClient interface {
 //	 "width": last rendered width, "lines": [...] (ANSI kept), "error": "" or
 //	 "message (file:line:col)" of the last failed call (lines keep the last
 //	 good frame), "wantsKeyRelease": bool, "seq": state counter,
-//	 "text": string, "submitted": {"text", "count"} (editor)}
+//	 "text": string, "submitted": {"text", "count"}, "action": {"name",
+//	 "count"} (editor: its text, the last Enter, the last app action such
+//	 as "app.interrupt" it left to the client)}
 //
 // A client sends {"type":"render","width":N,"rows":R}, {"type":"input",
 // "data": one key sequence or bracketed paste, as raw terminal bytes},
@@ -77,7 +79,8 @@ type UIClient interface {
 // component re-renders at the last width after each, and on its own
 // (timers, requestRender). Custom components go to the client the call
 // came from and close with done()'s result; the others go to every client.
-// A submitted editor text is the client's to send as typed input.
+// A submitted editor text is the client's to send as typed input, and an
+// editor action the client's to perform.
 const ComponentView = "pi.component"
 
 // ComponentClient is implemented by UI clients that draw extension

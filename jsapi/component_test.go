@@ -509,6 +509,13 @@ export default function (pi) {
 	if fmt.Sprint(st["submitted"]) != "map[count:1 text:abc]" || st["text"] != "" {
 		t.Fatalf("enter submits the text to the client: %v", st)
 	}
+	// Escape in normal mode is pi's interrupt, and ctrl+l the model
+	// selector: app actions the editor reports to the client.
+	send(t, c, v.ViewID, map[string]any{"type": "input", "data": "\x1b"})
+	send(t, c, v.ViewID, map[string]any{"type": "input", "data": "\x1b"})
+	waitView(t, f, "interrupt", func(st map[string]any) bool { return fmt.Sprint(st["action"]) == "map[count:1 name:app.interrupt]" })
+	send(t, c, v.ViewID, map[string]any{"type": "input", "data": "\x0c"})
+	waitView(t, f, "model select", func(st map[string]any) bool { return fmt.Sprint(st["action"]) == "map[count:2 name:app.model.select]" })
 
 	// One widget key is one slot across plugins.
 	cmd("/wa")

@@ -600,6 +600,7 @@ function makeComponents(host: any): any {
   let editor: any; // this runtime's custom editor, while it is shown
   let editorHandle: any;
   let submits = 0;
+  let actions = 0;
   const agentTheme = () => require("pigo:agent-theme");
   const tuiKeys = () => require("@mariozechner/pi-tui");
 
@@ -751,16 +752,28 @@ function makeComponents(host: any): any {
       editorFactory = factory;
       host.componentRelease("editor", "");
       if (!factory) return;
-      const submitted: any = {};
+      const out: any = {};
       const m = mount("editor", "", {}, (tui: any) => {
         const c = factory(tui, agentTheme().getEditorTheme(), agentTheme().getAppKeybindings());
         c.onSubmit = (t: string) => {
-          submitted.submitted = { text: t, count: ++submits };
+          out.submitted = { text: t, count: ++submits };
           host.uiSet("setEditorText", "editorText", "", "");
         };
+        // pi hands a CustomEditor the default editor's app actions
+        // (interrupt, exit, model cycling, ...); they are the client's, so
+        // the editor reports them: "action": {name, count}.
+        if (c.actionHandlers instanceof Map) {
+          const act = (name: string) => () => {
+            out.action = { name, count: ++actions };
+          };
+          c.onEscape ??= act("app.interrupt");
+          c.onCtrlD ??= act("app.exit");
+          c.onPasteImage ??= act("app.clipboard.pasteImage");
+          for (const name of APP_ACTIONS) if (!c.actionHandlers.has(name)) c.actionHandlers.set(name, act(name));
+        }
         if (typeof text === "string" && text !== "") c.setText?.(text);
         return c;
-      }, (c: any) => ({ text: c.getExpandedText?.() ?? c.getText?.() ?? "", ...submitted }));
+      }, (c: any) => ({ text: c.getExpandedText?.() ?? c.getText?.() ?? "", ...out }));
       if (!m) return;
       editor = m.comp;
       editorHandle = m.h;
@@ -788,6 +801,13 @@ function makeComponents(host: any): any {
     }),
   };
 }
+
+// The app actions pi's interactive mode binds on its editor.
+const APP_ACTIONS = [
+  "app.clear", "app.editor.external", "app.message.copy", "app.message.dequeue", "app.message.followUp",
+  "app.model.cycleBackward", "app.model.cycleForward", "app.model.select", "app.session.fork", "app.session.new",
+  "app.session.resume", "app.session.tree", "app.suspend", "app.thinking.cycle", "app.thinking.toggle", "app.tools.expand",
+];
 
 // plain keeps the JSON parts of pi-tui's OverlayOptions (functions such as
 // visible() stay behind).
