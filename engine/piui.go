@@ -73,7 +73,9 @@ type UIClient interface {
 //	 "count"} (editor: its text, the last Enter, the last app action such
 //	 as "app.interrupt" it left to the client)}
 //
-// A client sends {"type":"render","width":N,"rows":R}, {"type":"input",
+// A client sends {"type":"render","width":N,"rows":R,"columns":C} (rows
+// and columns: its terminal, tui.terminal to the component; columns
+// defaults to the width), {"type":"input",
 // "data": one key sequence or bracketed paste, as raw terminal bytes},
 // {"type":"invalidate"} or {"type":"setText","text"} (editor); the
 // component re-renders at the last width after each, and on its own

@@ -130,7 +130,7 @@ func (cv *compView) mount(adapter *goja.Object) {
 		}
 	}()
 	if g.termSeen {
-		cv.width = g.termColumns
+		cv.width = g.termColumns // a first frame until the client asks for its width
 		cv.requestRender()
 	}
 }
@@ -149,7 +149,13 @@ func (cv *compView) message(msg any) {
 			cv.fail(fmt.Errorf("render: width must be a positive number (got %v)", m["width"]))
 			return
 		}
-		cv.g.termColumns, cv.g.termSeen = w, true
+		// tui.terminal is the client's terminal: "columns" when the
+		// component is drawn narrower than it (an overlay), else the width.
+		cols := intOf(m["columns"])
+		if cols <= 0 {
+			cols = w
+		}
+		cv.g.termColumns, cv.g.termSeen = cols, true
 		if r := intOf(m["rows"]); r > 0 {
 			cv.g.termRows = r
 		}

@@ -120,7 +120,7 @@ export default function (pi) {
 	if st["overlay"] != true || fmt.Sprint(st["overlayOptions"]) != "map[anchor:center width:30]" || st["plugin"] == "" {
 		t.Fatalf("state: %v", st)
 	}
-	send(t, c, v.ViewID, map[string]any{"type": "render", "width": 12, "rows": 30})
+	send(t, c, v.ViewID, map[string]any{"type": "render", "width": 12, "rows": 30, "columns": 100})
 	waitView(t, f, "first frame", func(st map[string]any) bool {
 		return lines(st) == "x=0\n------------" && fmt.Sprint(st["width"]) == "12"
 	})
@@ -137,7 +137,7 @@ export default function (pi) {
 		t.Fatal(err)
 	}
 	waitClosed(t, f, v.ViewID)
-	if got := lastNotification(f); got != `result {"x":2,"cols":12,"rows":30}` {
+	if got := lastNotification(f); got != `result {"x":2,"cols":100,"rows":30}` {
 		t.Fatalf("custom() resolves with done's result: %q", got)
 	}
 	var closed *engine.SyncMessage
@@ -146,7 +146,7 @@ export default function (pi) {
 			closed = &m
 		}
 	}
-	if closed == nil || fmt.Sprint(closed.Result) != "map[cols:12 rows:30 x:2]" {
+	if closed == nil || fmt.Sprint(closed.Result) != "map[cols:100 rows:30 x:2]" {
 		t.Fatalf("view closes with the result: %+v", closed)
 	}
 }
