@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/dop251/goja"
 
@@ -23,7 +24,7 @@ type compView struct {
 	g       *jsGen
 	to      []string // nil: every client
 	state   map[string]any
-	adapter *goja.Object // {render(w), input(data)?, invalidate()?, dispose()?, state()?}
+	adapter *goja.Object // {render(w), input(data)?, invalidate()?, dispose()?, setText(t)?, state()?}
 	v       *engine.View // nil until mounted
 	width   int          // last rendered width (0: none yet)
 	queued  bool         // a requestRender is posted
@@ -41,9 +42,7 @@ const defaultColumns, defaultRows = 80, 24
 func (g *jsGen) componentHandle(kind, key string, extra map[string]any) goja.Value {
 	cv := &compView{g: g, state: map[string]any{"kind": kind, "plugin": g.eg.PluginID(), "key": key,
 		"lines": []any{}, "error": "", "width": 0, "seq": 0, "wantsKeyRelease": false, "overlay": false}}
-	for k, v := range extra {
-		cv.state[k] = v
-	}
+	cv.merge(extra)
 	if kind == "custom" {
 		if o := engine.Originator(g.origin()); o != "" {
 			cv.to = []string{o}
@@ -56,25 +55,13 @@ func (g *jsGen) componentHandle(kind, key string, extra map[string]any) goja.Val
 		if !ok {
 			g.throw(errors.New("component: mount needs an adapter object"))
 		}
-		if m, err := g.toGo(c.Argument(1)); err == nil {
-			if m, ok := m.(map[string]any); ok {
-				for k, v := range m {
-					cv.state[k] = v
-				}
-			}
-		}
+		cv.merge(cv.object(c.Argument(1)))
 		cv.mount(adapter)
 		return goja.Undefined()
 	})
 	_ = h.Set("set", func(c goja.FunctionCall) goja.Value {
-		m, err := g.toGo(c.Argument(0))
-		if err != nil {
-			g.throw(fmt.Errorf("component state: %w", err))
-		}
-		if m, ok := m.(map[string]any); ok && !cv.closed {
-			for k, v := range m {
-				cv.state[k] = v
-			}
+		if !cv.closed {
+			cv.merge(cv.object(c.Argument(0)))
 			cv.publish()
 		}
 		return goja.Undefined()
@@ -104,6 +91,23 @@ func (g *jsGen) componentHandle(kind, key string, extra map[string]any) goja.Val
 		return rt.ToValue(cv.v.ID())
 	})
 	return h
+}
+
+// object converts a JS object of state fields. Loop only.
+func (cv *compView) object(v goja.Value) map[string]any {
+	m, err := cv.g.toGo(v)
+	if err != nil {
+		cv.g.throw(fmt.Errorf("component state: %w", err))
+	}
+	out, _ := m.(map[string]any)
+	return out
+}
+
+// merge sets state fields. Loop only.
+func (cv *compView) merge(m map[string]any) {
+	for k, v := range m {
+		cv.state[k] = v
+	}
 }
 
 // mount opens the component's view; once a client has reported its
@@ -146,7 +150,7 @@ func (cv *compView) message(msg any) {
 	case "render":
 		w := intOf(m["width"])
 		if w <= 0 {
-			cv.fail(fmt.Errorf("render: width must be a positive number (got %v)", m["width"]))
+			cv.setError(fmt.Sprintf("render: width must be a positive number (got %v)", m["width"]))
 			return
 		}
 		// tui.terminal is the client's terminal: "columns" when the
@@ -175,7 +179,7 @@ func (cv *compView) message(msg any) {
 			cv.rerender()
 		}
 	default:
-		cv.fail(fmt.Errorf(`unknown message type %q (want "render", "input", "invalidate" or "setText")`, typ))
+		cv.setError(fmt.Sprintf(`unknown message type %q (want "render", "input", "invalidate" or "setText")`, typ))
 	}
 }
 
@@ -217,7 +221,7 @@ func (cv *compView) renderAt(width int) {
 		if err != nil {
 			return err
 		}
-		if lines, err = linesOf(cv.g, v); err != nil {
+		if lines, err = linesOf(v); err != nil {
 			return err
 		}
 		if st, ok := goja.AssertFunction(cv.adapter.Get("state")); ok {
@@ -241,12 +245,8 @@ func (cv *compView) renderAt(width int) {
 		return
 	}
 	cv.width = width
-	cv.state["width"] = width
-	cv.state["lines"] = lines
-	cv.state["error"] = ""
-	for k, v := range extra {
-		cv.state[k] = v
-	}
+	cv.merge(extra)
+	cv.merge(map[string]any{"width": width, "lines": lines, "error": ""})
 	cv.publish()
 }
 
@@ -281,10 +281,16 @@ func (cv *compView) guarded(run func() error) error {
 func (cv *compView) fail(err error) {
 	g := cv.g
 	g.eg.Host().RecordDiagnostic(engine.Diagnose(g.eg.PluginID(), "component "+fmt.Sprint(cv.state["kind"]), engine.SeverityError, err))
+	cv.setError(errorText(err))
+}
+
+// setError shows text as the state's error (a client's malformed message
+// is not the plugin's fault: no diagnostic). Loop only.
+func (cv *compView) setError(text string) {
 	if cv.closed {
 		return
 	}
-	cv.state["error"] = errorText(err)
+	cv.state["error"] = text
 	cv.publish()
 }
 
@@ -377,7 +383,7 @@ func (g *jsGen) disposeComponents() {
 }
 
 // linesOf converts render's result to a list of strings. Loop only.
-func linesOf(g *jsGen, v goja.Value) ([]any, error) {
+func linesOf(v goja.Value) ([]any, error) {
 	obj, ok := v.(*goja.Object)
 	if !ok || obj.ClassName() != "Array" {
 		return nil, fmt.Errorf("render(width) must return an array of strings, got %s", typeName(v))
@@ -385,7 +391,7 @@ func linesOf(g *jsGen, v goja.Value) ([]any, error) {
 	n := int(obj.Get("length").ToInteger())
 	out := make([]any, n)
 	for i := range n {
-		e := obj.Get(fmt.Sprint(i))
+		e := obj.Get(strconv.Itoa(i))
 		if e == nil || goja.IsUndefined(e) || goja.IsNull(e) {
 			out[i] = ""
 			continue

@@ -240,6 +240,7 @@ func TestComponentFailuresKeepTheLastFrame(t *testing.T) {
         n++;
         if (n === 2) throw new Error("render broke");
         if (n === 3) while (true) {}
+        if (n === 5) return "not lines";
         return ["frame " + n];
       },
       handleInput(d) { if (d === "x") throw new Error("input broke"); },
@@ -275,9 +276,17 @@ func TestComponentFailuresKeepTheLastFrame(t *testing.T) {
 	waitView(t, f, "recovered", func(st map[string]any) bool { return lines(st) == "frame 4" && st["error"] == "" })
 	send(t, c, v.ViewID, map[string]any{"type": "input", "data": "x"})
 	st = waitView(t, f, "input throws", func(st map[string]any) bool { return st["error"] != "" }).State.(map[string]any)
-	if !strings.Contains(st["error"].(string), "input broke") || !strings.Contains(st["error"].(string), "w.ts:11:") {
+	if !strings.Contains(st["error"].(string), "input broke") || !strings.Contains(st["error"].(string), "w.ts:12:") {
 		t.Fatalf("a throwing handleInput is reported: %v", st)
 	}
+	render()
+	waitView(t, f, "not lines", func(st map[string]any) bool {
+		return strings.Contains(st["error"].(string), "must return an array of strings") && lines(st) == "frame 4"
+	})
+	send(t, c, v.ViewID, map[string]any{"type": "bogus"})
+	waitView(t, f, "bad message", func(st map[string]any) bool { return strings.Contains(st["error"].(string), `unknown message type "bogus"`) })
+	send(t, c, v.ViewID, map[string]any{"type": "render"})
+	waitView(t, f, "no width", func(st map[string]any) bool { return strings.Contains(st["error"].(string), "width must be a positive number") })
 	mu.Lock()
 	defer mu.Unlock()
 	var found bool
