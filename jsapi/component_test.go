@@ -284,9 +284,13 @@ func TestComponentFailuresKeepTheLastFrame(t *testing.T) {
 		return strings.Contains(st["error"].(string), "must return an array of strings") && lines(st) == "frame 4"
 	})
 	send(t, c, v.ViewID, map[string]any{"type": "bogus"})
-	waitView(t, f, "bad message", func(st map[string]any) bool { return strings.Contains(st["error"].(string), `unknown message type "bogus"`) })
+	waitView(t, f, "bad message", func(st map[string]any) bool {
+		return strings.Contains(st["error"].(string), `unknown message type "bogus"`)
+	})
 	send(t, c, v.ViewID, map[string]any{"type": "render"})
-	waitView(t, f, "no width", func(st map[string]any) bool { return strings.Contains(st["error"].(string), "width must be a positive number") })
+	waitView(t, f, "no width", func(st map[string]any) bool {
+		return strings.Contains(st["error"].(string), "width must be a positive number")
+	})
 	mu.Lock()
 	defer mu.Unlock()
 	var found bool
