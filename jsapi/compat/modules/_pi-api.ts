@@ -607,7 +607,7 @@ function makeComponents(host: any): any {
   // adapter is what component.go calls: input listeners run before the
   // component and key releases reach only a component that wants them, as
   // in pi-tui's TUI.handleInput.
-  const adapter = (h: any, tui: any, comp: any, state?: () => any) => ({
+  const adapter = (tui: any, comp: any, state?: () => any) => ({
     render: (width: number) => comp.render(width),
     input: (data: string) => {
       for (const l of tui.inputListeners) {
@@ -629,7 +629,23 @@ function makeComponents(host: any): any {
   const mountOn = (h: any, tui: any, comp: any, focus: boolean, state?: () => any) => {
     if (!comp || typeof comp.render !== "function") throw new TypeError("ctx.ui: the factory must return a component with render(width)");
     if (focus) tui.setFocus(comp);
-    h.mount(adapter(h, tui, comp, state), { wantsKeyRelease: !!comp.wantsKeyRelease });
+    h.mount(adapter(tui, comp, state), { wantsKeyRelease: !!comp.wantsKeyRelease });
+  };
+  // overlayHandle is pi-tui's OverlayHandle for an overlay's view: hiding
+  // is the state's "hidden", for the client to honour.
+  const overlayHandle = (h: any) => {
+    let hidden = false;
+    return {
+      hide: () => h.close(undefined),
+      setHidden: (b: boolean) => {
+        hidden = !!b;
+        h.set({ hidden });
+      },
+      isHidden: () => hidden,
+      focus() {},
+      unfocus() {},
+      isFocused: () => !hidden,
+    };
   };
   // mount shows a component in a slot (a widget key, the footer, the
   // header, the editor) and returns its view id.
@@ -678,16 +694,8 @@ function makeComponents(host: any): any {
       // A nested overlay is a view of its own (kind "custom", overlay).
       showOverlay(comp: any, options?: any) {
         const oh = host.component("custom", "", { overlay: true, overlayOptions: plain(options) ?? {}, hidden: false });
-        const otui = makeTUI(oh);
-        let hidden = false;
-        mountOn(oh, otui, comp, !options?.nonCapturing);
-        return {
-          hide: () => oh.close(undefined),
-          setHidden: (b: boolean) => { hidden = !!b; oh.set({ hidden }); },
-          isHidden: () => hidden,
-          focus() {}, unfocus() {},
-          isFocused: () => !hidden,
-        };
+        mountOn(oh, makeTUI(oh), comp, !options?.nonCapturing);
+        return overlayHandle(oh);
       },
       hideOverlay() {},
       hasOverlay: () => false,
@@ -722,19 +730,7 @@ function makeComponents(host: any): any {
               h.set({ overlayOptions: plain(o ?? (c?.width ? { width: c.width } : {})) });
             }
             mountOn(h, tui, c, true);
-            if (overlay && typeof options?.onHandle === "function") {
-              let hidden = false;
-              options.onHandle({
-                hide: () => h.close(undefined),
-                setHidden: (b: boolean) => {
-                  hidden = !!b;
-                  h.set({ hidden });
-                },
-                isHidden: () => hidden,
-                focus() {}, unfocus() {},
-                isFocused: () => !hidden,
-              });
-            }
+            if (overlay && typeof options?.onHandle === "function") options.onHandle(overlayHandle(h));
           })
           .catch((err: any) => {
             if (closed) return;
