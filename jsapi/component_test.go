@@ -596,3 +596,42 @@ func TestComponentOverlayHandleNestedOverlayAndFactoryErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestComponentPiQuestionnaireExample(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	piExample(t, f, "questionnaire.ts")
+	f.mustBoot("questionnaire.ts")
+	c := uiClient(t, f)
+	args := map[string]any{"questions": []any{map[string]any{"id": "db", "prompt": "Which database?",
+		"options": []any{map[string]any{"value": "pg", "label": "Postgres"}, map[string]any{"value": "sqlite", "label": "SQLite"}}}}}
+	type out struct {
+		r   engine.ToolResult
+		err error
+	}
+	done := make(chan out, 1)
+	go func() {
+		r, err := f.host.RunTool(engine.WithOriginator(context.Background(), "tui"), "questionnaire",
+			engine.ToolCall{ID: "q1", Params: args, Context: map[string]any{"cwd": f.dir}})
+		done <- out{r, err}
+	}()
+	v := waitView(t, f, "questionnaire", func(st map[string]any) bool { return st["kind"] == "custom" })
+	send(t, c, v.ViewID, map[string]any{"type": "render", "width": 60, "rows": 30})
+	waitView(t, f, "options", func(st map[string]any) bool { return strings.Contains(visible(lines(st)), "SQLite") })
+	send(t, c, v.ViewID, map[string]any{"type": "input", "data": "\x1b[B"}) // down
+	send(t, c, v.ViewID, map[string]any{"type": "input", "data": "\r"})
+	var o out
+	select {
+	case o = <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("the tool should finish; view: %v", f.host.Views().Open())
+	}
+	if o.err != nil || !strings.Contains(o.r.Text(), "SQLite") {
+		t.Fatalf("the answer reaches the tool result: %q %v", o.r.Text(), o.err)
+	}
+	got, err := f.host.RenderTool(context.Background(), "questionnaire", engine.ToolRender{Phase: "result", ToolCallID: "q1",
+		Args: args, Result: o.r.Data(), Width: 40})
+	if err != nil || !strings.Contains(visible(strings.Join(got, "\n")), "SQLite") {
+		t.Fatalf("its renderResult draws the answer: %q %v", got, err)
+	}
+}
