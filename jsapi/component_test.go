@@ -128,9 +128,12 @@ export default function (pi) {
 	send(t, c, v.ViewID, map[string]any{"type": "input", "data": "\x1b[C"})
 	send(t, c, v.ViewID, map[string]any{"type": "input", "data": "\x1b[D"})
 	send(t, c, v.ViewID, map[string]any{"type": "input", "data": "\x1b[C"})
-	got := waitView(t, f, "after keys", func(st map[string]any) bool { return strings.HasPrefix(lines(st), "x=2\n") })
-	if seq := got.State.(map[string]any)["seq"].(int); seq < 5 {
-		t.Fatalf("seq counts renders: %v", seq)
+	// A key release (kitty protocol) reaches only components that want it.
+	send(t, c, v.ViewID, map[string]any{"type": "input", "data": "\x1b[1;1:3C"})
+	// One state per message: the render, five keys.
+	got := waitView(t, f, "after keys", func(st map[string]any) bool { return st["seq"].(int) >= 6 })
+	if l := lines(got.State.(map[string]any)); !strings.HasPrefix(l, "x=2\n") {
+		t.Fatalf("arrow keys move, the release is filtered: %q", l)
 	}
 	send(t, c, v.ViewID, map[string]any{"type": "input", "data": "q"})
 	if err := <-errc; err != nil {
@@ -633,5 +636,31 @@ func TestComponentPiQuestionnaireExample(t *testing.T) {
 		Args: args, Result: o.r.Data(), Width: 40})
 	if err != nil || !strings.Contains(visible(strings.Join(got, "\n")), "SQLite") {
 		t.Fatalf("its renderResult draws the answer: %q %v", got, err)
+	}
+}
+
+func TestComponentPiSpaceInvadersWantsKeyRelease(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	piExample(t, f, "space-invaders.ts")
+	f.mustBoot("space-invaders.ts")
+	c := uiClient(t, f)
+	errc := make(chan error, 1)
+	go func() { errc <- f.host.RunCommand(engine.WithOriginator(context.Background(), "tui"), "/invaders") }()
+	v := waitView(t, f, "invaders", func(st map[string]any) bool { return st["kind"] == "custom" })
+	if v.State.(map[string]any)["wantsKeyRelease"] != true {
+		t.Fatalf("the component asks for key releases: %v", v.State)
+	}
+	send(t, c, v.ViewID, map[string]any{"type": "render", "width": 80, "rows": 40})
+	waitView(t, f, "board", func(st map[string]any) bool { return len(st["lines"].([]any)) > 5 })
+	send(t, c, v.ViewID, map[string]any{"type": "input", "data": "\x1b[97;1:3u"}) // a release: delivered, ignored by the game
+	send(t, c, v.ViewID, map[string]any{"type": "input", "data": "q"})
+	select {
+	case err := <-errc:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("q should end the game")
 	}
 }
