@@ -664,3 +664,33 @@ func TestComponentPiSpaceInvadersWantsKeyRelease(t *testing.T) {
 		t.Fatal("q should end the game")
 	}
 }
+
+func TestComponentPiFooterAndHeaderExamples(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	piExample(t, f, "custom-footer.ts")
+	piExample(t, f, "custom-header.ts")
+	f.mustBoot("custom-footer.ts", "custom-header.ts")
+	c := uiClient(t, f)
+	f.host.Emit(context.Background(), "session_start", map[string]any{"type": "session_start", "reason": "startup"})
+	h := waitView(t, f, "header", func(st map[string]any) bool { return st["kind"] == "header" })
+	send(t, c, h.ViewID, map[string]any{"type": "render", "width": 50})
+	waitView(t, f, "mascot", func(st map[string]any) bool { return strings.Contains(visible(lines(st)), "shitty coding agent") })
+	if err := f.host.RunCommand(context.Background(), "/footer"); err != nil {
+		t.Fatal(err)
+	}
+	ft := waitView(t, f, "footer", func(st map[string]any) bool { return st["kind"] == "footer" })
+	send(t, c, ft.ViewID, map[string]any{"type": "render", "width": 50})
+	st := waitView(t, f, "footer line", func(st map[string]any) bool { return len(st["lines"].([]any)) == 1 }).State.(map[string]any)
+	if l := visible(lines(st)); len([]rune(l)) != 50 || !strings.HasPrefix(l, "↑0 ↓0 $0.000") || !strings.Contains(l, "no-model") {
+		t.Fatalf("custom-footer's line: %q", l)
+	}
+	if err := f.host.RunCommand(context.Background(), "/footer"); err != nil {
+		t.Fatal(err)
+	}
+	waitClosed(t, f, ft.ViewID)
+	if err := f.host.RunCommand(context.Background(), "/builtin-header"); err != nil {
+		t.Fatal(err)
+	}
+	waitClosed(t, f, h.ViewID)
+}
