@@ -21,6 +21,8 @@ type PiUI struct {
 	view      *View
 	state     map[string]any
 	observers []func(UICall)
+	slots     map[string]int // component slot → its last claim
+	claims    int
 }
 
 // UICall is one fire-and-forget UI call, for clients that forward them
@@ -112,6 +114,32 @@ func (u *PiUI) HasUI() bool {
 		}
 	}
 	return false
+}
+
+// ComponentsAttached is the event the host emits when a client that draws
+// components attaches: extensions that set a footer, header, editor or
+// widget factory while none was attached show it then.
+const ComponentsAttached = "pigo:components_attached"
+
+// ClaimSlot records that a plugin just set a component slot (a footer,
+// header, editor or widget key; cleared or not) and returns the claim.
+// SlotClaim tells a deferred factory whether it is still the last word.
+func (u *PiUI) ClaimSlot(slot string) int {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.slots == nil {
+		u.slots = map[string]int{}
+	}
+	u.claims++
+	u.slots[slot] = u.claims
+	return u.claims
+}
+
+// SlotClaim returns slot's last claim (0: never set).
+func (u *PiUI) SlotClaim(slot string) int {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.slots[slot]
 }
 
 // RendersComponents reports whether client id ("": any client) is

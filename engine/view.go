@@ -238,7 +238,11 @@ func (hub *ViewHub) Attach(c Client) error {
 			snap.Views = append(snap.Views, ViewSnapshot{ViewID: v.id, Component: v.component, State: v.State(), To: v.toField()})
 		}
 	}
-	return c.Send(snap)
+	err := c.Send(snap)
+	if cc, ok := c.(ComponentClient); ok && cc.HasUI() && cc.RendersComponents() && hub.host != nil {
+		hub.host.EmitAsync(ComponentsAttached, map[string]any{"type": ComponentsAttached, "client": c.ID()})
+	}
+	return err
 }
 
 // Detach removes a client. A non-durable view explicitly addressed to

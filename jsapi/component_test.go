@@ -694,3 +694,49 @@ func TestComponentPiFooterAndHeaderExamples(t *testing.T) {
 	}
 	waitClosed(t, f, h.ViewID)
 }
+
+func TestComponentSlotsSetBeforeAClientDrawsThem(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	f.write("a.ts", `export default function (pi) {
+  pi.registerCommand("a", { handler: async (_args, ctx) => {
+    ctx.ui.setFooter(() => ({ render: () => ["footer A"] }));
+    ctx.ui.setHeader(() => ({ render: () => ["header A"] }));
+    ctx.ui.setWidget("w", () => ({ render: () => ["widget A"] }), { placement: "belowEditor" });
+  } });
+}
+`)
+	f.write("b.ts", `export default function (pi) {
+  pi.registerCommand("b", { handler: async (_args, ctx) => {
+    ctx.ui.setFooter(() => ({ render: () => ["footer B"] }));
+    ctx.ui.setHeader(undefined);
+  } });
+}
+`)
+	f.mustBoot("a.ts", "b.ts")
+	for _, cmd := range []string{"/a", "/b"} {
+		if err := f.host.RunCommand(context.Background(), cmd); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := len(f.host.Views().Find(engine.ComponentView, func(any) bool { return true })); n != 0 {
+		t.Fatalf("no client draws components yet: %d views", n)
+	}
+	c := uiClient(t, f)
+	ft := waitView(t, f, "footer", func(st map[string]any) bool { return st["kind"] == "footer" })
+	w := waitView(t, f, "widget", func(st map[string]any) bool { return st["kind"] == "widget" })
+	if ft.State.(map[string]any)["plugin"] != "b" || w.State.(map[string]any)["placement"] != "belowEditor" {
+		t.Fatalf("the last footer set wins; the widget keeps its placement: %v %v", ft.State, w.State)
+	}
+	send(t, c, ft.ViewID, map[string]any{"type": "render", "width": 20})
+	waitView(t, f, "footer B", func(st map[string]any) bool { return lines(st) == "footer B" })
+	time.Sleep(100 * time.Millisecond)
+	for _, v := range f.host.Views().Open() {
+		if st, _ := v.State.(map[string]any); v.Component == engine.ComponentView && st["kind"] == "header" {
+			t.Fatalf("the header was cleared after it was set: %v", st)
+		}
+	}
+	if n := len(f.host.Views().Find(engine.ComponentView, func(any) bool { return true })); n != 2 {
+		t.Fatalf("footer and widget: %d views", n)
+	}
+}

@@ -41,7 +41,7 @@ export function install(pi: any, host: any): any {
     throw new Error("not supported yet: " + name);
   };
 
-  const ui = makeUI(host, assertActive);
+  const ui = makeUI(host, assertActive, v2on);
   const sessionManager = makeSessionManager(host, assertActive);
   const virtualModels = (): any[] => {
     const byKey = new Map<string, any>(Object.entries(pi.virtualModels.current()));
@@ -473,7 +473,7 @@ export function install(pi: any, host: any): any {
   return pi;
 }
 
-function makeUI(host: any, assertActive: () => void): any {
+function makeUI(host: any, assertActive: () => void, on: (event: string, handler: () => void) => void): any {
   // pi 1.6 tells every extension when a blocking prompt opens and closes
   // (ui_prompt_start/ui_prompt_end, outermost prompt only, and only with
   // a UI: without one a dialog answers at once).
@@ -508,7 +508,7 @@ function makeUI(host: any, assertActive: () => void): any {
     assertActive();
     host.uiSet(op, key, sub, value === undefined ? null : value);
   };
-  const comps = makeComponents(host);
+  const comps = makeComponents(host, on);
   return {
     select: (title: string, options: string[], o?: any) =>
       dialog("select", { title, options, ...opts(o) }, (r) => r.value, undefined),
@@ -524,9 +524,9 @@ function makeUI(host: any, assertActive: () => void): any {
     setStatus: (key: string, text?: string) => set("setStatus", "status", key, text),
     setWidget: (key: string, content: any, options?: any) => {
       const placement = options?.placement ?? "aboveEditor";
-      comps.release("widget", key);
-      if (typeof content === "function") {
-        const view = comps.mount("widget", key, { placement }, (tui: any) => content(tui, comps.theme()));
+      const make = typeof content === "function" ? (tui: any) => content(tui, comps.theme()) : undefined;
+      const view = comps.show("widget", key, { placement }, make);
+      if (make) {
         set("setWidget", "widgets", key, { component: true, placement: options?.placement, ...(view ? { view } : {}) });
       } else {
         set("setWidget", "widgets", key, content === undefined ? undefined : { lines: content, placement: options?.placement });
@@ -548,13 +548,11 @@ function makeUI(host: any, assertActive: () => void): any {
     setWorkingIndicator: (options?: any) => set("setWorkingIndicator", "workingIndicator", "", options),
     setHiddenThinkingLabel: (label?: string) => set("setHiddenThinkingLabel", "hiddenThinkingLabel", "", label),
     setFooter: (factory: any) => {
-      comps.release("footer", "");
-      if (factory) comps.mount("footer", "", {}, (tui: any) => factory(tui, comps.theme(), comps.footerData()));
+      comps.show("footer", "", {}, factory && ((tui: any) => factory(tui, comps.theme(), comps.footerData())));
       set("setFooter", "footer", "", factory ? true : undefined);
     },
     setHeader: (factory: any) => {
-      comps.release("header", "");
-      if (factory) comps.mount("header", "", {}, (tui: any) => factory(tui, comps.theme()));
+      comps.show("header", "", {}, factory && ((tui: any) => factory(tui, comps.theme())));
       set("setHeader", "header", "", factory ? true : undefined);
     },
     setEditorComponent: (factory: any) => {
@@ -595,7 +593,7 @@ function makeUI(host: any, assertActive: () => void): any {
 // that draws them is attached (engine.ComponentClient); without one they
 // are dropped, as pi's print and RPC modes do. A component stays here: clients ask for render(width) and send
 // keys through its view. Factories get pi's arguments (interactive mode).
-function makeComponents(host: any): any {
+function makeComponents(host: any, on: (event: string, handler: () => void) => void): any {
   let editorFactory: any;
   let editor: any; // this runtime's custom editor, while it is shown
   let editorHandle: any;
@@ -648,14 +646,38 @@ function makeComponents(host: any): any {
     };
   };
   // mount shows a component in a slot (a widget key, the footer, the
-  // header, the editor) and returns its view id.
+  // header, the editor).
   const mount = (kind: string, key: string, extra: any, make: (tui: any) => any, state?: (comp: any) => any): any => {
-    if (!host.rendersComponents(false)) return undefined;
     const h = host.component(kind, key, extra);
     const tui = makeTUI(h);
     const comp = make(tui);
     mountOn(h, tui, comp, kind === "editor", state && (() => state(comp)));
     return { h, comp, view: h.view() };
+  };
+  // A slot set while no client draws components is shown when one
+  // attaches, if nobody set the slot since (pi's last-set-wins).
+  const deferred = new Map<string, { kind: string; key: string; claim: number; show: () => void }>();
+  let listening = false;
+  const attached = () => {
+    for (const [slot, d] of deferred) {
+      if (!host.rendersComponents(false)) return;
+      deferred.delete(slot);
+      if (host.slotClaim(d.kind, d.key) === d.claim) d.show();
+    }
+  };
+  // slot claims a slot (closing what it shows, in any plugin) and shows
+  // the component make makes, now or once a client draws components.
+  const slot = (kind: string, key: string, show?: () => any): any => {
+    const claim = host.claimSlot(kind, key);
+    deferred.delete(kind + "\u0000" + key);
+    if (!show) return undefined;
+    if (host.rendersComponents(false)) return show();
+    deferred.set(kind + "\u0000" + key, { kind, key, claim, show });
+    if (!listening) {
+      listening = true;
+      on("pigo:components_attached", attached);
+    }
+    return undefined;
   };
   // makeTUI is the `tui` factories get: pi-tui's TUI as far as a component
   // in a view can use it.
@@ -704,8 +726,10 @@ function makeComponents(host: any): any {
   };
   return {
     theme: () => agentTheme().theme,
-    mount: (kind: string, key: string, extra: any, make: (tui: any) => any) => mount(kind, key, extra, make)?.view,
-    release: (kind: string, key: string) => host.componentRelease(kind, key),
+    // show sets a widget, footer or header slot and returns the view id
+    // when the component is shown now.
+    show: (kind: string, key: string, extra: any, make?: (tui: any) => any) =>
+      slot(kind, key, make && (() => mount(kind, key, extra, make).view)),
     custom(factory: any, options?: any): Promise<any> {
       const overlay = !!options?.overlay;
       const h = host.component("custom", "", { overlay, ...(overlay ? { overlayOptions: {}, hidden: false } : {}) });
@@ -740,42 +764,10 @@ function makeComponents(host: any): any {
           });
       });
     },
-    // pi: the new editor gets the default editor's onSubmit and text. The
-    // submitted text goes to the client in the view state ("submitted":
-    // {text, count}), which sends it as typed input.
     setEditor(factory: any) {
-      const text = this.editorText() ?? host.uiGet("editorText");
+      const text = this.editorText(); // the shown editor's, before the slot closes it
       editorFactory = factory;
-      host.componentRelease("editor", "");
-      if (!factory) return;
-      const out: any = {};
-      const m = mount("editor", "", {}, (tui: any) => {
-        const c = factory(tui, agentTheme().getEditorTheme(), agentTheme().getAppKeybindings());
-        c.onSubmit = (t: string) => {
-          out.submitted = { text: t, count: ++submits };
-          host.uiSet("setEditorText", "editorText", "", "");
-        };
-        // pi hands a CustomEditor the default editor's app actions
-        // (interrupt, exit, model cycling, ...); they are the client's, so
-        // the editor reports them: "action": {name, count}.
-        if (c.actionHandlers instanceof Map) {
-          const act = (name: string) => () => {
-            out.action = { name, count: ++actions };
-          };
-          c.onEscape ??= act("app.interrupt");
-          c.onCtrlD ??= act("app.exit");
-          c.onPasteImage ??= act("app.clipboard.pasteImage");
-          for (const name of APP_ACTIONS) if (!c.actionHandlers.has(name)) c.actionHandlers.set(name, act(name));
-        }
-        if (typeof text === "string" && text !== "") c.setText?.(text);
-        return c;
-      }, (c: any) => ({ text: c.getExpandedText?.() ?? c.getText?.() ?? "", ...out }));
-      if (!m) return;
-      editor = m.comp;
-      editorHandle = m.h;
-      m.h.onClose(() => {
-        if (editorHandle === m.h) editor = editorHandle = undefined;
-      });
+      slot("editor", "", factory && (() => showEditor(factory, text ?? host.uiGet("editorText"))));
     },
     editorFactory: () => editorFactory,
     // The editor may live in another plugin's runtime: ask the host then.
@@ -796,6 +788,38 @@ function makeComponents(host: any): any {
       onBranchChange: (_cb: () => void) => () => {},
     }),
   };
+  // showEditor mounts a custom editor: pi hands it the default editor's
+  // onSubmit and text. The submitted text goes to the client in the view
+  // state ("submitted": {text, count}), which sends it as typed input.
+  function showEditor(factory: any, text: any) {
+    const out: any = {};
+    const m = mount("editor", "", {}, (tui: any) => {
+      const c = factory(tui, agentTheme().getEditorTheme(), agentTheme().getAppKeybindings());
+      c.onSubmit = (t: string) => {
+        out.submitted = { text: t, count: ++submits };
+        host.uiSet("setEditorText", "editorText", "", "");
+      };
+      // pi hands a CustomEditor the default editor's app actions
+      // (interrupt, exit, model cycling, ...); they are the client's, so
+      // the editor reports them: "action": {name, count}.
+      if (c.actionHandlers instanceof Map) {
+        const act = (name: string) => () => {
+          out.action = { name, count: ++actions };
+        };
+        c.onEscape ??= act("app.interrupt");
+        c.onCtrlD ??= act("app.exit");
+        c.onPasteImage ??= act("app.clipboard.pasteImage");
+        for (const name of APP_ACTIONS) if (!c.actionHandlers.has(name)) c.actionHandlers.set(name, act(name));
+      }
+      if (typeof text === "string" && text !== "") c.setText?.(text);
+      return c;
+    }, (c: any) => ({ text: c.getExpandedText?.() ?? c.getText?.() ?? "", ...out }));
+    editor = m.comp;
+    editorHandle = m.h;
+    m.h.onClose(() => {
+      if (editorHandle === m.h) editor = editorHandle = undefined;
+    });
+  }
 }
 
 // The app actions pi's interactive mode binds on its editor.
