@@ -340,13 +340,12 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 	fn("component", func(c goja.FunctionCall) goja.Value { return g.componentHandle(str(c, 0), str(c, 1), object(c, 2)) })
 	// claimSlot(kind, key) closes what a slot shows and returns this
 	// plugin's claim on it; slotClaim(kind, key) the slot's last claim.
+	slot := func(c goja.FunctionCall) string { return str(c, 0) + "/" + str(c, 1) }
 	fn("claimSlot", func(c goja.FunctionCall) goja.Value {
 		g.releaseSlot(str(c, 0), str(c, 1))
-		return vm.ToValue(pi.UI().ClaimSlot(str(c, 0) + "/" + str(c, 1)))
+		return vm.ToValue(pi.UI().ClaimSlot(slot(c)))
 	})
-	fn("slotClaim", func(c goja.FunctionCall) goja.Value {
-		return vm.ToValue(pi.UI().SlotClaim(str(c, 0) + "/" + str(c, 1)))
-	})
+	fn("slotClaim", func(c goja.FunctionCall) goja.Value { return vm.ToValue(pi.UI().SlotClaim(slot(c))) })
 	fn("editorText", func(goja.FunctionCall) goja.Value { return undefinedIfEmpty(g.editorText()) })
 	fn("editorSetText", func(c goja.FunctionCall) goja.Value { g.setEditorText(str(c, 0)); return goja.Undefined() })
 	fn("uiGet", func(c goja.FunctionCall) goja.Value {
