@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/dop251/goja"
 
@@ -28,12 +29,17 @@ type compView struct {
 	v       *engine.View // nil until mounted
 	width   int          // last rendered width (0: none yet)
 	queued  bool         // a requestRender is posted
+	last    time.Time    // when it last rendered
 	closed  bool
 	onClose []goja.Callable
 }
 
 // Default terminal size until a client reports one.
 const defaultColumns, defaultRows = 80, 24
+
+// minFrame spaces requested renders as pi-tui's TUI does, so a component
+// that asks for a render from render() does not spin.
+const minFrame = 16 * time.Millisecond
 
 // componentHandle implements host.component(kind, key, extra): a handle
 // for one component, not yet shown. mount(adapter) opens its view; custom
@@ -183,17 +189,23 @@ func (cv *compView) message(msg any) {
 	}
 }
 
-// requestRender queues one re-render at the last width; requests made
-// before it runs share it. Loop only.
+// requestRender queues one re-render at the last width, at least
+// minFrame after the previous one; requests made before it runs share it.
+// Loop only.
 func (cv *compView) requestRender() {
 	if cv.queued || cv.closed {
 		return
 	}
 	cv.queued = true
-	cv.g.post(func() {
+	run := func() {
 		cv.queued = false
 		cv.rerender()
-	})
+	}
+	if wait := minFrame - time.Since(cv.last); wait > 0 {
+		cv.g.loop.SetTimeout(func(*goja.Runtime) { run() }, wait)
+		return
+	}
+	cv.g.post(run)
 }
 
 // rerender renders again at the last width, once a client asked for one.
@@ -214,6 +226,7 @@ func (cv *compView) renderAt(width int) {
 	if !ok {
 		return
 	}
+	cv.last = time.Now()
 	var lines []any
 	var extra map[string]any
 	err := cv.guarded(func() error {

@@ -740,3 +740,43 @@ func TestComponentSlotsSetBeforeAClientDrawsThem(t *testing.T) {
 		t.Fatalf("footer and widget: %d views", n)
 	}
 }
+
+func TestComponentRenderLoopIsFrameLimited(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	f.write("spin.ts", `export default function (pi) {
+  pi.registerCommand("spin", { handler: async (_args, ctx) => {
+    ctx.ui.setWidget("spin", (tui) => {
+      let n = 0;
+      return { render: (w) => { n++; tui.requestRender(); return ["render " + n]; } };
+    });
+  } });
+}
+`)
+	f.mustBoot("spin.ts")
+	c := uiClient(t, f)
+	if err := f.host.RunCommand(context.Background(), "/spin"); err != nil {
+		t.Fatal(err)
+	}
+	v := waitView(t, f, "spin", func(st map[string]any) bool { return st["key"] == "spin" })
+	send(t, c, v.ViewID, map[string]any{"type": "render", "width": 10})
+	count := func() int {
+		var n int
+		for _, o := range f.host.Views().Open() {
+			if o.ViewID == v.ViewID {
+				fmt.Sscanf(lines(o.State.(map[string]any)), "render %d", &n)
+			}
+		}
+		return n
+	}
+	waitView(t, f, "rendering", func(st map[string]any) bool { return strings.HasPrefix(lines(st), "render ") })
+	start, n0 := time.Now(), count()
+	time.Sleep(400 * time.Millisecond)
+	n, elapsed := count()-n0, time.Since(start)
+	if n < 3 || n > int(elapsed/(16*time.Millisecond))+2 {
+		t.Fatalf("a component asking for a render from render() redraws about every 16ms: %d renders in %v", n, elapsed)
+	}
+	if err := f.host.RunCommand(context.Background(), "/spin"); err != nil {
+		t.Fatalf("the plugin keeps serving: %v", err)
+	}
+}
