@@ -244,6 +244,22 @@ func TestBundleUMDModuleRequires(t *testing.T) {
 	}
 }
 
+// Two modules' functions and classes of the same name keep that name in
+// the bundle, as each keeps it in Node.
+func TestBundleKeepsNames(t *testing.T) {
+	t.Parallel()
+	dir := writeFiles(t, t.TempDir(), map[string]string{
+		"index.ts": `import { AuthError as A1, make as m1 } from "./a"; import { AuthError as A2, make as m2 } from "./b";
+export default () => [A1.name, A2.name, m1.name, m2.name, new A2().constructor.name].join(",");`,
+		"a.ts": `export class AuthError extends Error {} export function make() { return 1; }`,
+		"b.ts": `export class AuthError extends Error {} export function make() { return 2; }`,
+	})
+	m := evalBundle(t, mustBundle(t, bundler.New(bundler.Options{}), filepath.Join(dir, "index.ts")), nil)
+	if got, want := m.call(t, "default").String(), "AuthError,AuthError,make,make,AuthError"; got != want {
+		t.Errorf("names = %q, want %q", got, want)
+	}
+}
+
 func TestBundleTopLevelAwait(t *testing.T) {
 	t.Parallel()
 	dir := writeFiles(t, t.TempDir(), map[string]string{
