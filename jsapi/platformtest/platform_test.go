@@ -183,9 +183,12 @@ func runPigo(env *jsapi.Env, dir string, f probeFile) (map[string]any, error) {
 	if err := os.WriteFile(ext, []byte(fmt.Sprintf(probeExtension, f.path)), 0o644); err != nil {
 		return nil, err
 	}
-	host := engine.New(engine.Options{Cwd: dir})
+	// Loading a large package (cheerio, the model SDKs) under -race on a
+	// loaded machine takes longer than the default 10 s factory budget;
+	// the probes test results, not speed.
+	host := engine.New(engine.Options{Cwd: dir, Budgets: engine.Budgets{Factory: 2 * time.Minute}})
 	defer func() { _ = host.Close(context.Background()) }()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	for _, r := range host.Boot(ctx, []engine.PluginSpec{env.Plugin(jsapi.PluginID(ext), ext, nil)}) {
 		if !r.OK {
