@@ -1,5 +1,4 @@
 // ws: a local WebSocketServer and client: text, binary, close codes, ping.
-// gap: * node:http has no upgrade handling (server 'upgrade' event, client upgrade responses), which ws needs on both sides
 import { WebSocketServer, WebSocket } from "ws";
 
 export default async function () {
