@@ -49,12 +49,24 @@ func corpusInstalled(deps map[string]string) error {
 	if len(missing) == 0 {
 		return nil
 	}
+	if len(missing) == len(deps) {
+		return fmt.Errorf("npm corpus not installed: none of its %d packages is in jsapi/platformtest/npm/node_modules (run make deps)", len(deps))
+	}
 	sort.Strings(missing)
 	return fmt.Errorf("npm corpus not installed: %s missing from jsapi/platformtest/npm/node_modules (run make deps)", strings.Join(missing, ", "))
 }
 
 func TestCorpusInstallCheck(t *testing.T) {
-	if err := corpusInstalled(map[string]string{"no-such-package-pigo": "1.0.0"}); err == nil || !strings.Contains(err.Error(), "no-such-package-pigo@1.0.0") {
+	if err := corpusInstalled(map[string]string{"no-such-package-pigo": "1.0.0", "also-missing-pigo": "2.0.0"}); err == nil || !strings.Contains(err.Error(), "none of its 2 packages") {
+		t.Fatalf("a missing corpus is not reported: %v", err)
+	}
+	// One package short of an installed corpus is named with its version.
+	deps := corpusDeps(t)
+	if corpusInstalled(deps) != nil {
+		t.Skip("the corpus is not installed")
+	}
+	deps["no-such-package-pigo"] = "1.0.0"
+	if err := corpusInstalled(deps); err == nil || !strings.Contains(err.Error(), "no-such-package-pigo@1.0.0 missing") {
 		t.Fatalf("a missing package is not reported: %v", err)
 	}
 }
