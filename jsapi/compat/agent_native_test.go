@@ -1,0 +1,89 @@
+package compat_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/pigo-dev/pigo/engine/compaction"
+	"github.com/pigo-dev/pigo/engine/session"
+)
+
+// echoSummary answers a summarization request with the request itself, as
+// the faux model in TestCompactionPromptsMatchGo does.
+func echoSummary(_ context.Context, req compaction.SummaryRequest) (compaction.Message, error) {
+	return compaction.Message{"role": "assistant", "stopReason": "stop", "content": []any{
+		map[string]any{"type": "text", "text": fmt.Sprintf("SYS:%s\nMAX:%d\nPROMPT:%s", req.SystemPrompt, req.MaxTokens, req.Prompt)}}}, nil
+}
+
+// TestCompactionPromptsMatchGo runs pigo's TypeScript compact and
+// generateBranchSummary (a faux model echoing each request) and the Go
+// host's Compact and SummarizeBranch on the same input: every prompt, the
+// update, turn-prefix and branch ones included, must be the same text.
+func TestCompactionPromptsMatchGo(t *testing.T) {
+	user := func(s string) compaction.Message {
+		return compaction.Message{"role": "user", "content": []any{map[string]any{"type": "text", "text": s}}, "timestamp": 1.0}
+	}
+	reply := func(s string) compaction.Message {
+		return compaction.Message{"role": "assistant", "content": []any{map[string]any{"type": "text", "text": s}}, "stopReason": "stop", "timestamp": 2.0}
+	}
+	history := []compaction.Message{user("fix the parser"), reply("done")}
+	prefix := []compaction.Message{user("now the lexer"), reply("halfway")}
+	settings := compaction.Settings{Enabled: true, ReserveTokens: 3000, KeepRecentTokens: 700}
+	preps := []*compaction.Preparation{
+		{FirstKeptEntryID: "k1", MessagesToSummarize: history, Settings: settings},
+		{FirstKeptEntryID: "k2", MessagesToSummarize: history, TurnPrefixMessages: prefix, IsSplitTurn: true,
+			PreviousSummary: "earlier", HasPrevious: true, Settings: settings},
+	}
+	var want []string
+	for _, p := range preps {
+		r, err := compaction.Compact(context.Background(), p, echoSummary, "focus on tests")
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, r.Summary)
+	}
+	var entries []session.Entry
+	for i, m := range append(append([]compaction.Message{}, history...), prefix...) {
+		entries = append(entries, session.Entry{"type": "message", "id": fmt.Sprintf("e%d", i), "message": m})
+	}
+	for _, o := range []compaction.BranchOptions{{}, {CustomInstructions: "focus on A"}} {
+		r, err := compaction.SummarizeBranch(context.Background(), entries, echoSummary, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, r.Summary)
+	}
+	input, _ := json.Marshal(map[string]any{"history": history, "prefix": prefix, "entries": entries})
+	got := mustEvalTS(t, `import * as ai from "@mariozechner/pi-ai";
+import { compact, generateBranchSummary } from "@mariozechner/pi-coding-agent";`, `
+const input = `+string(input)+`;
+const faux = ai.registerFauxProvider();
+const model = faux.getModel();
+const echo = (context: any, options: any) => ai.fauxAssistantMessage("SYS:" + context.systemPrompt + "\nMAX:" + options.maxTokens +
+  "\nPROMPT:" + context.messages[0].content[0].text);
+faux.setResponses([echo, echo, echo, echo, echo]);
+const fileOps = () => ({ read: new Set(), written: new Set(), edited: new Set() });
+const settings = { enabled: true, reserveTokens: 3000, keepRecentTokens: 700 };
+const out: string[] = [];
+out.push((await compact({ firstKeptEntryId: "k1", messagesToSummarize: input.history, turnPrefixMessages: [], isSplitTurn: false,
+  tokensBefore: 0, fileOps: fileOps(), settings }, model, "k", undefined, "focus on tests")).summary);
+out.push((await compact({ firstKeptEntryId: "k2", messagesToSummarize: input.history, turnPrefixMessages: input.prefix, isSplitTurn: true,
+  tokensBefore: 0, previousSummary: "earlier", fileOps: fileOps(), settings }, model, "k", undefined, "focus on tests")).summary);
+out.push((await generateBranchSummary(input.entries, { model, apiKey: "k" })).summary);
+out.push((await generateBranchSummary(input.entries, { model, apiKey: "k", customInstructions: "focus on A" })).summary);
+return out;`)
+	var gotList []string
+	if err := json.Unmarshal([]byte(got), &gotList); err != nil {
+		t.Fatalf("%v: %s", err, got)
+	}
+	if len(gotList) != len(want) {
+		t.Fatalf("got %d summaries, want %d: %s", len(gotList), len(want), got)
+	}
+	for i := range want {
+		if gotList[i] != want[i] {
+			t.Errorf("summary %d:\n ts %q\n go %q", i, gotList[i], want[i])
+		}
+	}
+}
