@@ -9,3 +9,13 @@ func TestLenCountsUTF16Units(t *testing.T) {
 		}
 	}
 }
+
+func TestTrimIsJavaScripts(t *testing.T) {
+	// U+FEFF and U+00A0 are JavaScript white space; U+0085 is not.
+	if got := Trim("\ufeff\u00a0 a\u2003\u3000"); got != "a" {
+		t.Errorf("Trim = %q, want a", got)
+	}
+	if got := Trim("\u0085a"); got != "\u0085a" {
+		t.Errorf("Trim dropped U+0085: %q", got)
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"syscall"
 	"unicode/utf16"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // Frontmatter is the parsed YAML between a file's leading "---" lines:
@@ -54,18 +56,8 @@ func StripFrontmatter(content string) (string, error) {
 	return body, err
 }
 
-// isJSSpace reports the characters JavaScript's String.prototype.trim
-// removes (WhiteSpace and LineTerminator).
-func isJSSpace(r rune) bool {
-	switch r {
-	case '\t', '\n', '\v', '\f', '\r', ' ', '\u00a0', '\u1680', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000', '\ufeff':
-		return true
-	}
-	return r >= '\u2000' && r <= '\u200a'
-}
-
 // jsTrim is JavaScript's String.prototype.trim.
-func jsTrim(s string) string { return strings.TrimFunc(s, isJSSpace) }
+func jsTrim(s string) string { return jsjson.Trim(s) }
 
 // jsLen is a string's JavaScript length (UTF-16 code units).
 
