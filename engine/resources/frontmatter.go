@@ -22,13 +22,29 @@ type Frontmatter map[string]any
 // counts as empty. Invalid YAML is an error (pi's loaders turn it into a
 // warning or skip the file).
 func ParseFrontmatter(content string) (Frontmatter, string, error) {
+	v, body, err := FrontmatterValue(content)
+	if err != nil {
+		return nil, body, err
+	}
+	m, _ := plainYAML(v).(map[string]any)
+	if m == nil {
+		m = map[string]any{}
+	}
+	return Frontmatter(m), body, nil
+}
+
+// FrontmatterValue is ParseFrontmatter with the frontmatter as pi's
+// parseFrontmatter returns it to JavaScript: whatever the YAML holds (a
+// list or a string too), an empty *jsjson.Object where there is none,
+// mappings as *jsjson.Object in the order they are written.
+func FrontmatterValue(content string) (any, string, error) {
 	normalized := strings.ReplaceAll(strings.ReplaceAll(content, "\r\n", "\n"), "\r", "\n")
 	if !strings.HasPrefix(normalized, "---") {
-		return Frontmatter{}, normalized, nil
+		return &jsjson.Object{}, normalized, nil
 	}
 	end := strings.Index(normalized[3:], "\n---")
 	if end < 0 {
-		return Frontmatter{}, normalized, nil
+		return &jsjson.Object{}, normalized, nil
 	}
 	end += 3
 	yamlText := ""
@@ -37,17 +53,16 @@ func ParseFrontmatter(content string) (Frontmatter, string, error) {
 	}
 	body := jsTrim(normalized[end+4:])
 	if yamlText == "" {
-		return Frontmatter{}, body, nil
+		return &jsjson.Object{}, body, nil
 	}
 	v, err := parseYAML(yamlText)
 	if err != nil {
 		return nil, body, err
 	}
-	m, _ := v.(map[string]any)
-	if m == nil {
-		m = map[string]any{}
+	if v == nil {
+		v = &jsjson.Object{} // pi: parsed ?? {}
 	}
-	return Frontmatter(m), body, nil
+	return v, body, nil
 }
 
 // StripFrontmatter returns the body ParseFrontmatter finds.

@@ -6,6 +6,8 @@ import (
 	"github.com/dop251/goja"
 
 	"github.com/pigo-dev/pigo/engine/compaction"
+	"github.com/pigo-dev/pigo/engine/jsjson"
+	"github.com/pigo-dev/pigo/engine/resources"
 	"github.com/pigo-dev/pigo/jsapi/modules"
 )
 
@@ -19,7 +21,49 @@ func agentNativeModules() map[string]modules.Module {
 		"pigo:compaction-prompts": func(rt modules.Runtime, module *goja.Object) error {
 			return setExports(rt.VM(), module, "pigo:compaction-prompts", compaction.Prompts())
 		},
+		// pigo:frontmatter: engine/resources' parseFrontmatter and its YAML
+		// parser. parseFrontmatter(content) returns {frontmatter, body}, or
+		// {error} with the YAML error's message for the JS side to throw.
+		"pigo:frontmatter": func(rt modules.Runtime, module *goja.Object) error {
+			vm := rt.VM()
+			return setExports(vm, module, "pigo:frontmatter", map[string]any{
+				"parseFrontmatter": func(content string) *goja.Object {
+					out := vm.NewObject()
+					fm, body, err := resources.FrontmatterValue(content)
+					if err != nil {
+						_ = out.Set("error", err.Error())
+						return out
+					}
+					_ = out.Set("frontmatter", orderedToJS(vm, fm))
+					_ = out.Set("body", body)
+					return out
+				},
+			})
+		},
 	}
+}
+
+// orderedToJS converts JSON data whose objects are *jsjson.Object, keeping
+// their member order (rt.ToJS takes Go maps, which have none).
+func orderedToJS(vm *goja.Runtime, v any) goja.Value {
+	switch x := v.(type) {
+	case *jsjson.Object:
+		o := vm.NewObject()
+		for _, m := range *x {
+			// defined, not assigned: a "__proto__" key is data, as in yaml
+			_ = o.DefineDataProperty(m.Key, orderedToJS(vm, m.Value), goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE)
+		}
+		return o
+	case []any:
+		items := make([]any, len(x))
+		for i, e := range x {
+			items[i] = orderedToJS(vm, e)
+		}
+		return vm.NewArray(items...)
+	case nil:
+		return goja.Null()
+	}
+	return vm.ToValue(v)
 }
 
 // setExports copies values onto module.exports.

@@ -87,3 +87,30 @@ return out;`)
 		}
 	}
 }
+
+// TestParseFrontmatterThroughGo: pigo's TS parseFrontmatter is the Go
+// host's (pigo:frontmatter); what JavaScript sees of it must be pi's. The
+// wants are what pi 0.73.1's parseFrontmatter gives in node: key order as
+// written (integer keys first), a "__proto__" key as data, a list or a
+// string as it is, a YAMLParseError with the `yaml` package's message.
+func TestParseFrontmatterThroughGo(t *testing.T) {
+	got := mustEvalTS(t, `import { parseFrontmatter } from "@mariozechner/pi-coding-agent";`, `
+const inputs = ["---\nzeta: 1\nalpha: [b, {y: 1, x: 2}]\n\"2\": two\n__proto__: p\n---\nbody", "---\n- a\n- b\n---\n",
+  "---\njust text\n---\nx", "---\na: 1\na: 2\n---\n", "---\r\n# c\r\n---\r\nb"];
+const out: any[] = [];
+for (const i of inputs) {
+  try {
+    const r = parseFrontmatter(i);
+    out.push([JSON.stringify(r), typeof r.frontmatter !== "object" || Array.isArray(r.frontmatter) || Object.getPrototypeOf(r.frontmatter) === Object.prototype]);
+  } catch (e: any) {
+    out.push([e.name, e.message.split(":\n\n")[0], e instanceof Error]);
+  }
+}
+return out;`)
+	want := `[["{\"frontmatter\":{\"2\":\"two\",\"zeta\":1,\"alpha\":[\"b\",{\"y\":1,\"x\":2}],\"__proto__\":\"p\"},\"body\":\"body\"}",true],` +
+		`["{\"frontmatter\":[\"a\",\"b\"],\"body\":\"\"}",true],["{\"frontmatter\":\"just text\",\"body\":\"x\"}",true],` +
+		`["YAMLParseError","Map keys must be unique at line 2, column 1",true],["{\"frontmatter\":{},\"body\":\"b\"}",true]]`
+	if got != want {
+		t.Errorf("parseFrontmatter:\n got %s\nwant %s", got, want)
+	}
+}

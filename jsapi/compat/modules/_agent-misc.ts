@@ -7,26 +7,34 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { EventEmitter } from "events";
-import { parse as parseYaml } from "pigo:agent-yaml";
 import { CONFIG_DIR_NAME, getAgentDir } from "pigo:tools-util";
 import { globToRegExpSource } from "pigo:tools-search";
 
 // ---------------------------------------------------------------------------
 // frontmatter
 
-const normalizeNewlines = (v: string) => v.replace(/\r\n/g, "\n").replace(/\r/g, "\n");
+// pi's parseFrontmatter and its YAML parser are engine/resources' (Go),
+// through pigo:frontmatter (agent_native.go): the host reads skills and
+// prompt templates with the same code.
+const frontmatterNative: {
+  parseFrontmatter(content: string): { frontmatter?: any; body?: string; error?: string };
+} = require("pigo:frontmatter");
+
+/** What the `yaml` package throws for invalid YAML. */
+class YAMLParseError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "YAMLParseError";
+  }
+}
 
 /** parseFrontmatter splits "---\nyaml\n---\nbody" into {frontmatter, body}. */
 export function parseFrontmatter(content: string): { frontmatter: any; body: string } {
-  const normalized = normalizeNewlines(content);
-  if (!normalized.startsWith("---")) return { frontmatter: {}, body: normalized };
-  const endIndex = normalized.indexOf("\n---", 3);
-  if (endIndex === -1) return { frontmatter: {}, body: normalized };
-  const yamlString = normalized.slice(4, endIndex);
-  const body = normalized.slice(endIndex + 4).trim();
-  if (!yamlString) return { frontmatter: {}, body };
-  const parsed = parseYaml(yamlString);
-  return { frontmatter: parsed ?? {}, body };
+  // pi's first step, kept here so a non-string fails as in pi
+  const normalized = content.replace(/\r\n/g, "\n").replace(/\r/g, "\n");
+  const r = frontmatterNative.parseFrontmatter(normalized);
+  if (r.error !== undefined) throw new YAMLParseError(r.error);
+  return { frontmatter: r.frontmatter, body: r.body };
 }
 
 export function stripFrontmatter(content: string): string {
