@@ -8,6 +8,7 @@ import (
 	"github.com/pigo-dev/pigo/engine/compaction"
 	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/resources"
+	"github.com/pigo-dev/pigo/engine/schema"
 	"github.com/pigo-dev/pigo/jsapi/modules"
 )
 
@@ -20,6 +21,11 @@ func agentNativeModules() map[string]modules.Module {
 		// under pi's constant names (SUMMARIZATION_PROMPT, ...).
 		"pigo:compaction-prompts": func(rt modules.Runtime, module *goja.Object) error {
 			return setExports(rt.VM(), module, "pigo:compaction-prompts", compaction.Prompts())
+		},
+		// pigo:schema-messages: engine/schema's TypeBox error message
+		// templates by keyword, for the TypeScript TypeBox's errors.
+		"pigo:schema-messages": func(rt modules.Runtime, module *goja.Object) error {
+			return setExports(rt.VM(), module, "pigo:schema-messages", schema.MessageTemplates())
 		},
 		// pigo:frontmatter: engine/resources' parseFrontmatter and its YAML
 		// parser. parseFrontmatter(content) returns {frontmatter, body}, or
