@@ -93,9 +93,11 @@ func Len(s string) int {
 // Trim is JavaScript's String.prototype.trim: it drops white space and
 // line terminators as JavaScript defines them (U+FEFF and U+00A0 among
 // them, but not U+0085, which strings.TrimSpace drops).
-func Trim(s string) string { return strings.TrimFunc(s, isJSSpace) }
+func Trim(s string) string { return strings.TrimFunc(s, IsSpace) }
 
-func isJSSpace(r rune) bool {
+// IsSpace reports whether r is JavaScript white space or a line terminator
+// (what \s matches and trim drops).
+func IsSpace(r rune) bool {
 	switch r {
 	case '\t', '\n', '\v', '\f', '\r', ' ', '\u00a0', '\u1680', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000', '\ufeff':
 		return true
