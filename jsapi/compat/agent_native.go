@@ -27,6 +27,23 @@ func agentNativeModules() map[string]modules.Module {
 		"pigo:schema-messages": func(rt modules.Runtime, module *goja.Object) error {
 			return setExports(rt.VM(), module, "pigo:schema-messages", schema.MessageTemplates())
 		},
+		// pigo:skills: engine/resources' skill loader, pi's loadSkills
+		// (cwd, agentDir, absolute paths, includeDefaults) and
+		// loadSkillsFromDir (dir, source), each giving {skills, diagnostics}.
+		"pigo:skills": func(rt modules.Runtime, module *goja.Object) error {
+			vm := rt.VM()
+			result := func(skills []resources.Skill, diags []resources.Diagnostic) goja.Value {
+				return orderedToJS(vm, skillsResult(skills, diags))
+			}
+			return setExports(vm, module, "pigo:skills", map[string]any{
+				"loadSkills": func(cwd, agentDir string, paths []string, includeDefaults bool) goja.Value {
+					return result(resources.LoadSkills(cwd, agentDir, paths, includeDefaults))
+				},
+				"loadSkillsFromDir": func(dir, source string) goja.Value {
+					return result(resources.LoadSkillsFromDir(dir, source))
+				},
+			})
+		},
 		// pigo:frontmatter: engine/resources' parseFrontmatter and its YAML
 		// parser. parseFrontmatter(content) returns {frontmatter, body}, or
 		// {error} with the YAML error's message for the JS side to throw.
@@ -47,6 +64,29 @@ func agentNativeModules() map[string]modules.Module {
 			})
 		},
 	}
+}
+
+// skillsResult is {skills, diagnostics} with pi's key order.
+func skillsResult(skills []resources.Skill, diags []resources.Diagnostic) *jsjson.Object {
+	list := make([]any, len(skills))
+	for i, s := range skills {
+		info := s.SourceInfo
+		list[i] = &jsjson.Object{{Key: "name", Value: s.Name}, {Key: "description", Value: s.Description},
+			{Key: "filePath", Value: s.FilePath}, {Key: "baseDir", Value: s.BaseDir},
+			{Key: "sourceInfo", Value: &jsjson.Object{{Key: "path", Value: info.Path}, {Key: "source", Value: info.Source},
+				{Key: "scope", Value: info.Scope}, {Key: "origin", Value: info.Origin}, {Key: "baseDir", Value: info.BaseDir}}},
+			{Key: "disableModelInvocation", Value: s.DisableModelInvocation}}
+	}
+	ds := make([]any, len(diags))
+	for i, d := range diags {
+		o := &jsjson.Object{{Key: "type", Value: d.Type}, {Key: "message", Value: d.Message}, {Key: "path", Value: d.Path}}
+		if c := d.Collision; c != nil {
+			o.Set("collision", &jsjson.Object{{Key: "resourceType", Value: c.ResourceType}, {Key: "name", Value: c.Name},
+				{Key: "winnerPath", Value: c.WinnerPath}, {Key: "loserPath", Value: c.LoserPath}})
+		}
+		ds[i] = o
+	}
+	return &jsjson.Object{{Key: "skills", Value: list}, {Key: "diagnostics", Value: ds}}
 }
 
 // orderedToJS converts JSON data whose objects are *jsjson.Object, keeping

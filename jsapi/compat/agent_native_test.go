@@ -114,3 +114,43 @@ return out;`)
 		t.Errorf("parseFrontmatter:\n got %s\nwant %s", got, want)
 	}
 }
+
+// TestLoadSkillsThroughGo: pigo's TS loadSkills and loadSkillsFromDir are
+// the Go host's loader (pigo:skills). The want is pi 0.73.1's output in
+// node for the same tree (YAML messages cut before `yaml`'s code frame):
+// ignore rules are case-insensitive, a non-string description or name
+// gives V8's TypeError text alone, a caller's source is kept, and paths
+// under the user skills directory are scoped "user" only without defaults.
+func TestLoadSkillsThroughGo(t *testing.T) {
+	got := mustEvalTS(t, `import * as A from "@mariozechner/pi-coding-agent";
+import fs from "fs"; import path from "path"; import os from "os";`, `
+const d = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "sk-")));
+const w = (p: string, s: string) => { fs.mkdirSync(path.dirname(path.join(d, p)), { recursive: true }); fs.writeFileSync(path.join(d, p), s); };
+w("s/.gitignore", "HIDDEN/\n*.TXT\n"); w("s/hidden/SKILL.md", "---\ndescription: gone\n---\n");
+w("s/num/SKILL.md", "---\ndescription: 5\n---\n"); w("s/nm/SKILL.md", "---\nname: 7\ndescription: d\n---\n");
+w("s/bad/SKILL.md", "---\ndescription: a: b\n---\n"); w("s/ok/SKILL.md", "---\ndescription: fine\n---\n");
+w("agent/skills/u/SKILL.md", "---\ndescription: user one\n---\n"); w("s/top.md", "---\ndescription: top\n---\n");
+const mask = (r: any) => {
+  for (const diag of r.diagnostics) diag.message = diag.message.split(":\n\n")[0];
+  return JSON.parse(JSON.stringify(r).split(d).join("$D"));
+};
+return [mask(A.loadSkillsFromDir({ dir: path.join(d, "s"), source: "custom" })),
+  mask(A.loadSkills({ cwd: d, agentDir: path.join(d, "agent"), skillPaths: [path.join(d, "agent/skills/u"), path.join(d, "s/ok")], includeDefaults: false })),
+  mask(A.loadSkills({ cwd: d, agentDir: path.join(d, "agent"), skillPaths: [path.join(d, "s/ok")], includeDefaults: true }))];`)
+	skill := func(name, desc, file, dir, source, scope string) string {
+		return `{"name":"` + name + `","description":"` + desc + `","filePath":"$D/` + file + `","baseDir":"$D/` + dir +
+			`","sourceInfo":{"path":"$D/` + file + `","source":"` + source + `","scope":"` + scope +
+			`","origin":"top-level","baseDir":"$D/` + dir + `"},"disableModelInvocation":false}`
+	}
+	user := skill("u", "user one", "agent/skills/u/SKILL.md", "agent/skills/u", "local", "user")
+	ok := skill("ok", "fine", "s/ok/SKILL.md", "s/ok", "local", "temporary")
+	want := `[{"skills":[` + skill("ok", "fine", "s/ok/SKILL.md", "s/ok", "custom", "temporary") + `,` +
+		skill("s", "top", "s/top.md", "s", "custom", "temporary") + `],"diagnostics":[` +
+		`{"type":"warning","message":"Nested mappings are not allowed in compact mappings at line 1, column 14","path":"$D/s/bad/SKILL.md"},` +
+		`{"type":"warning","message":"name.startsWith is not a function","path":"$D/s/nm/SKILL.md"},` +
+		`{"type":"warning","message":"description.trim is not a function","path":"$D/s/num/SKILL.md"}]},` +
+		`{"skills":[` + user + `,` + ok + `],"diagnostics":[]},{"skills":[` + user + `,` + ok + `],"diagnostics":[]}]`
+	if got != want {
+		t.Errorf("skills:\n got %s\nwant %s", got, want)
+	}
+}
