@@ -9,6 +9,7 @@ import (
 	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/resources"
 	"github.com/pigo-dev/pigo/engine/schema"
+	"github.com/pigo-dev/pigo/engine/session"
 	"github.com/pigo-dev/pigo/jsapi/modules"
 )
 
@@ -18,9 +19,15 @@ import (
 func agentNativeModules() map[string]modules.Module {
 	return map[string]modules.Module{
 		// pigo:compaction-prompts: engine/compaction's summarization prompts
-		// under pi's constant names (SUMMARIZATION_PROMPT, ...).
+		// and engine/session's summary wrappers under pi's constant names
+		// (SUMMARIZATION_PROMPT, COMPACTION_SUMMARY_PREFIX, ...).
 		"pigo:compaction-prompts": func(rt modules.Runtime, module *goja.Object) error {
-			return setExports(rt.VM(), module, "pigo:compaction-prompts", compaction.Prompts())
+			texts := compaction.Prompts()
+			texts["COMPACTION_SUMMARY_PREFIX"] = session.CompactionSummaryPrefix
+			texts["COMPACTION_SUMMARY_SUFFIX"] = session.CompactionSummarySuffix
+			texts["BRANCH_SUMMARY_PREFIX"] = session.BranchSummaryPrefix
+			texts["BRANCH_SUMMARY_SUFFIX"] = session.BranchSummarySuffix
+			return setExports(rt.VM(), module, "pigo:compaction-prompts", texts)
 		},
 		// pigo:schema-messages: engine/schema's TypeBox error message
 		// templates by keyword, for the TypeScript TypeBox's errors.

@@ -8,8 +8,9 @@
 declare const require: (id: string) => any;
 const completeSimple = (...args: any[]): Promise<any> => require("@mariozechner/pi-ai").completeSimple(...args);
 
-// The summarization prompts are engine/compaction's (pigo:compaction-prompts,
-// agent_native.go): the Go host compacts with the same texts.
+// The summarization prompts and summary wrappers are engine/compaction's and
+// engine/session's (pigo:compaction-prompts, agent_native.go): the Go host
+// compacts and converts messages with the same texts.
 const PROMPTS: Record<string, string> = require("pigo:compaction-prompts");
 export const SUMMARIZATION_SYSTEM_PROMPT = PROMPTS.SUMMARIZATION_SYSTEM_PROMPT;
 const SUMMARIZATION_PROMPT = PROMPTS.SUMMARIZATION_PROMPT;
@@ -21,17 +22,10 @@ const BRANCH_SUMMARY_PROMPT = PROMPTS.BRANCH_SUMMARY_PROMPT;
 // ---------------------------------------------------------------------------
 // messages.js
 
-export const COMPACTION_SUMMARY_PREFIX = `The conversation history before this point was compacted into the following summary:
-
-<summary>
-`;
-export const COMPACTION_SUMMARY_SUFFIX = `
-</summary>`;
-export const BRANCH_SUMMARY_PREFIX = `The following is a summary of a branch that this conversation came back from:
-
-<summary>
-`;
-export const BRANCH_SUMMARY_SUFFIX = `</summary>`;
+export const COMPACTION_SUMMARY_PREFIX = PROMPTS.COMPACTION_SUMMARY_PREFIX;
+export const COMPACTION_SUMMARY_SUFFIX = PROMPTS.COMPACTION_SUMMARY_SUFFIX;
+export const BRANCH_SUMMARY_PREFIX = PROMPTS.BRANCH_SUMMARY_PREFIX;
+export const BRANCH_SUMMARY_SUFFIX = PROMPTS.BRANCH_SUMMARY_SUFFIX;
 
 export function bashExecutionToText(msg: any): string {
   let text = `Ran \`${msg.command}\`\n`;
