@@ -1,6 +1,7 @@
 package jsjson
 
 import (
+	"encoding/json"
 	"math"
 	"strconv"
 	"strings"
@@ -103,4 +104,26 @@ func IsSpace(r rune) bool {
 		return true
 	}
 	return r >= '\u2000' && r <= '\u200a'
+}
+
+// Float64 is v as a float64 when it is a Go number: JSON data holds
+// float64, Go callers build messages with ints, and a decoder using
+// UseNumber gives json.Number.
+func Float64(v any) (float64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case float32:
+		return float64(x), true
+	case int:
+		return float64(x), true
+	case int64:
+		return float64(x), true
+	case int32:
+		return float64(x), true
+	case json.Number:
+		f, err := x.Float64()
+		return f, err == nil
+	}
+	return 0, false
 }

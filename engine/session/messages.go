@@ -1,6 +1,10 @@
 package session
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
+)
 
 // pi's message wrappers (coding-agent messages.js), also served to pigo's
 // TypeScript compaction module as COMPACTION_SUMMARY_PREFIX and so on.
@@ -53,27 +57,13 @@ func BashExecutionText(m map[string]any) string {
 	}
 	if c, _ := m["cancelled"].(bool); c {
 		s += "\n\n(command cancelled)"
-	} else if code, ok := number(m["exitCode"]); ok && code != 0 {
+	} else if code, ok := jsjson.Float64(m["exitCode"]); ok && code != 0 {
 		s += fmt.Sprintf("\n\nCommand exited with code %v", code)
 	}
 	if t, _ := m["truncated"].(bool); t && str(m["fullOutputPath"]) != "" {
 		s += "\n\n[Output truncated. Full output: " + str(m["fullOutputPath"]) + "]"
 	}
 	return s
-}
-
-// number is v as a float64 when it is a number: JSON data holds float64,
-// Go callers may build messages with ints.
-func number(v any) (float64, bool) {
-	switch x := v.(type) {
-	case float64:
-		return x, true
-	case int:
-		return float64(x), true
-	case int64:
-		return float64(x), true
-	}
-	return 0, false
 }
 
 // str is v as a string, "" when it is not one.
