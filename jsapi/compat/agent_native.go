@@ -97,26 +97,51 @@ func skillsResult(skills []resources.Skill, diags []resources.Diagnostic) *jsjso
 }
 
 // orderedToJS converts JSON data whose objects are *jsjson.Object, keeping
-// their member order (rt.ToJS takes Go maps, which have none).
+// their member order (rt.ToJS takes Go maps, which have none). A value met
+// twice (a YAML alias) becomes one JS value, as the yaml package gives.
 func orderedToJS(vm *goja.Runtime, v any) goja.Value {
+	return (&jsConverter{vm: vm, seen: map[any]goja.Value{}}).value(v)
+}
+
+type jsConverter struct {
+	vm   *goja.Runtime
+	seen map[any]goja.Value // by *jsjson.Object, or a non-empty slice's first element
+}
+
+func (c *jsConverter) value(v any) goja.Value {
 	switch x := v.(type) {
 	case *jsjson.Object:
-		o := vm.NewObject()
+		if js, ok := c.seen[x]; ok {
+			return js
+		}
+		o := c.vm.NewObject()
+		c.seen[x] = o
 		for _, m := range *x {
 			// defined, not assigned: a "__proto__" key is data, as in yaml
-			_ = o.DefineDataProperty(m.Key, orderedToJS(vm, m.Value), goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE)
+			_ = o.DefineDataProperty(m.Key, c.value(m.Value), goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE)
 		}
 		return o
 	case []any:
+		var key any
+		if len(x) > 0 {
+			key = &x[0]
+			if js, ok := c.seen[key]; ok {
+				return js
+			}
+		}
 		items := make([]any, len(x))
 		for i, e := range x {
-			items[i] = orderedToJS(vm, e)
+			items[i] = c.value(e)
 		}
-		return vm.NewArray(items...)
+		a := c.vm.NewArray(items...)
+		if key != nil {
+			c.seen[key] = a
+		}
+		return a
 	case nil:
 		return goja.Null()
 	}
-	return vm.ToValue(v)
+	return c.vm.ToValue(v)
 }
 
 // setExports copies values onto module.exports.

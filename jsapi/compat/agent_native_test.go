@@ -92,7 +92,8 @@ return out;`)
 // host's (pigo:frontmatter); what JavaScript sees of it must be pi's. The
 // wants are what pi 0.73.1's parseFrontmatter gives in node: key order as
 // written (integer keys first), a "__proto__" key as data, a list or a
-// string as it is, a YAMLParseError with the `yaml` package's message.
+// string as it is, a YAMLParseError with the `yaml` package's message, an
+// alias the same object as its anchor.
 func TestParseFrontmatterThroughGo(t *testing.T) {
 	got := mustEvalTS(t, `import { parseFrontmatter } from "@mariozechner/pi-coding-agent";`, `
 const inputs = ["---\nzeta: 1\nalpha: [b, {y: 1, x: 2}]\n\"2\": two\n__proto__: p\n---\nbody", "---\n- a\n- b\n---\n",
@@ -106,10 +107,12 @@ for (const i of inputs) {
     out.push([e.name, e.message.split(":\n\n")[0], e instanceof Error]);
   }
 }
+const aliased = parseFrontmatter("---\na: &x {k: 1}\nb: *x\nc: &y [1]\nd: *y\n---\n").frontmatter;
+out.push([aliased.a === aliased.b, aliased.c === aliased.d]);
 return out;`)
 	want := `[["{\"frontmatter\":{\"2\":\"two\",\"zeta\":1,\"alpha\":[\"b\",{\"y\":1,\"x\":2}],\"__proto__\":\"p\"},\"body\":\"body\"}",true],` +
 		`["{\"frontmatter\":[\"a\",\"b\"],\"body\":\"\"}",true],["{\"frontmatter\":\"just text\",\"body\":\"x\"}",true],` +
-		`["YAMLParseError","Map keys must be unique at line 2, column 1",true],["{\"frontmatter\":{},\"body\":\"b\"}",true]]`
+		`["YAMLParseError","Map keys must be unique at line 2, column 1",true],["{\"frontmatter\":{},\"body\":\"b\"}",true],[true,true]]`
 	if got != want {
 		t.Errorf("parseFrontmatter:\n got %s\nwant %s", got, want)
 	}
