@@ -485,27 +485,8 @@ func jsField(m map[string]any, k string) string {
 }
 
 func num(m map[string]any, k string) float64 {
-	f, _ := toFloat(m[k])
+	f, _ := jsjson.Float64(m[k])
 	return f
-}
-
-func toFloat(v any) (float64, bool) {
-	switch x := v.(type) {
-	case float64:
-		return x, true
-	case float32:
-		return float64(x), true
-	case int:
-		return float64(x), true
-	case int64:
-		return float64(x), true
-	case int32:
-		return float64(x), true
-	case json.Number:
-		f, err := x.Float64()
-		return f, err == nil
-	}
-	return 0, false
 }
 
 func list(m map[string]any, k string) []any {
