@@ -371,7 +371,7 @@ func (st *anthropicStream) event(ev map[string]any) error {
 			set(&out.Usage.CacheWrite, "cache_creation_input_tokens")
 			// Thinking tokens are part of output_tokens (pi 1.6's usage.reasoning).
 			details, _ := u["output_tokens_details"].(map[string]any)
-			if f, ok := toFloat(details["thinking_tokens"]); ok {
+			if f, ok := jsjson.Float64(details["thinking_tokens"]); ok {
 				out.Usage.withReasoning(int(f))
 			}
 		}

@@ -374,7 +374,7 @@ func assistantFromMap(v map[string]any, lenient bool) (*AssistantMessage, error)
 		ResponseID: str(v, "responseId"), ResponseModel: str(v, "responseModel"), ErrorMessage: str(v, "errorMessage"),
 		RawStopReason: str(v, "rawStopReason"), Content: []ContentBlock{},
 	}
-	if d, ok := toFloat(v["durationMs"]); ok {
+	if d, ok := jsjson.Float64(v["durationMs"]); ok {
 		ms := int64(d)
 		m.DurationMs = &ms
 	}
@@ -400,7 +400,7 @@ func assistantFromMap(v map[string]any, lenient bool) (*AssistantMessage, error)
 			Input: int(num(u, "input")), Output: int(num(u, "output")), CacheRead: int(num(u, "cacheRead")),
 			CacheWrite: int(num(u, "cacheWrite")), TotalTokens: int(num(u, "totalTokens")),
 		}
-		if r, ok := toFloat(u["reasoning"]); ok {
+		if r, ok := jsjson.Float64(u["reasoning"]); ok {
 			m.Usage.withReasoning(int(r))
 		}
 		if c, ok := u["cost"].(map[string]any); ok {
