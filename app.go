@@ -106,7 +106,8 @@ type App struct {
 	Reloader *watch.Reloader
 	Plugins  []Plugin
 	// Results are the load results, one per plugin in Plugins order
-	// (after Boot).
+	// (after Boot; after BootUntrusted and LoadProject, the project's
+	// plugins come last).
 	Results []engine.LoadResult
 	// Problems are what discovery could not use (missing -e paths, bad
 	// settings); the app opens without them.
@@ -268,12 +269,54 @@ func (a *App) Boot(ctx context.Context) []engine.LoadResult {
 		return a.Results
 	}
 	a.Results = a.Host.Boot(ctx, a.specs)
+	a.watch(func(Plugin) bool { return true })
+	return a.Results
+}
+
+// ProjectScoped reports whether the plugin is one of the project's own
+// (its .pi/settings.json entries and packages, .pi/extensions), which pi
+// 1.6 loads only in a trusted project.
+func (p Plugin) ProjectScoped() bool {
+	switch p.Origin {
+	case "settings:project", "auto:project", "package:project":
+		return true
+	}
+	return false
+}
+
+// BootUntrusted is Boot without the project's own plugins (ProjectScoped):
+// they keep their place in the manifest, ahead of the user's as in pi, and
+// LoadProject loads them once the project is trusted. pi asks the
+// extensions loaded so far (project_trust) before deciding.
+func (a *App) BootUntrusted(ctx context.Context) []engine.LoadResult {
+	if a.Results != nil {
+		return a.Results
+	}
+	held := map[string]bool{}
 	for _, p := range a.Plugins {
-		if p.Path != "" {
+		held[p.ID] = p.ProjectScoped()
+	}
+	a.Results = a.Host.BootHolding(ctx, a.specs, func(s engine.PluginSpec) bool { return held[s.ID] })
+	a.watch(func(p Plugin) bool { return !p.ProjectScoped() })
+	return a.Results
+}
+
+// LoadProject loads the plugins BootUntrusted held back.
+func (a *App) LoadProject(ctx context.Context) []engine.LoadResult {
+	res := a.Host.LoadHeld(ctx)
+	a.Results = append(a.Results, res...)
+	a.watch(Plugin.ProjectScoped)
+	return res
+}
+
+// watch registers the extension files of the plugins which says with the
+// reloader.
+func (a *App) watch(which func(Plugin) bool) {
+	for _, p := range a.Plugins {
+		if p.Path != "" && which(p) {
 			a.Reloader.Add(p.ID, p.Path)
 		}
 	}
-	return a.Results
 }
 
 // PluginPath returns the entry file of plugin id ("" for bundled and Go

@@ -168,8 +168,6 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	var sd []diagnostic
 	rt.settings, sd = loadPiSettings(io.FS, rt.agentDir, io.Cwd)
 	diags = append(diags, sd...)
-	rt.steeringMode = rt.settings.queueMode("steeringMode")
-	rt.followUpMode = rt.settings.queueMode("followUpMode")
 
 	// Session (pi's createSessionManager).
 	tree, hasExisting, code, ok := rt.openSession(f, &diags)
@@ -202,7 +200,18 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 		}
 	}
 	rt.host.Pi().SetReloader(func(context.Context) error { rt.requestReload(); return nil })
-	for _, res := range app.Boot(ctx) {
+	rt.host.Pi().SetMode(piMode(rt.mode)) // project_trust handlers see it
+	_, results, td, err := bootTrusted(ctx, io, f, app, rt.agentDir, rt.settings)
+	diags = append(diags, td...)
+	if err != nil {
+		diags = append(diags, diagnostic{"error", err.Error()})
+		report()
+		rt.closeHost()
+		return nil, ExitFailure
+	}
+	rt.steeringMode = rt.settings.queueMode("steeringMode") // the project's may be gone
+	rt.followUpMode = rt.settings.queueMode("followUpMode")
+	for _, res := range results {
 		if res.OK {
 			continue
 		}
@@ -293,7 +302,6 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	pi.SetAgent(a)
 	pi.SetModels(sessionModels{rt.reg})
 	pi.SetFlagValues(flagValues)
-	pi.SetMode(map[string]string{"text": "print", "json": "json", "rpc": "rpc", "interactive": "tui"}[rt.mode]) // ctx.mode
 	return rt, ExitOK
 }
 
@@ -301,6 +309,11 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 // (or prompt) that asked for it finished: reloading retires the calling
 // extension's generation, which would cut its handler short, whereas pi
 // lets the old handler run on (see runPendingReload).
+// piMode is ctx.mode for an app mode.
+func piMode(appMode string) string {
+	return map[string]string{"text": "print", "json": "json", "rpc": "rpc", "interactive": "tui"}[appMode]
+}
+
 func (rt *agentRuntime) requestReload() { rt.mu.Lock(); rt.reloadRequested = true; rt.mu.Unlock() }
 
 // runPendingReload reloads every extension when one asked for it
@@ -743,7 +756,7 @@ func (rt *agentRuntime) systemPrompt() string {
 	custom := ""
 	if rt.flags.systemPrompt != nil {
 		custom = *rt.flags.systemPrompt
-	} else if p := discoverPromptFile(rt.io.FS, rt.io.Cwd, rt.agentDir, "SYSTEM.md"); p != "" {
+	} else if p := discoverPromptFile(rt.io.FS, rt.io.Cwd, rt.agentDir, "SYSTEM.md", rt.host.Pi().ProjectTrusted()); p != "" {
 		custom = p
 	}
 	if custom != "" {
@@ -751,7 +764,7 @@ func (rt *agentRuntime) systemPrompt() string {
 	}
 	appends := rt.flags.appendSystemPrompt
 	if appends == nil {
-		if p := discoverPromptFile(rt.io.FS, rt.io.Cwd, rt.agentDir, "APPEND_SYSTEM.md"); p != "" {
+		if p := discoverPromptFile(rt.io.FS, rt.io.Cwd, rt.agentDir, "APPEND_SYSTEM.md", rt.host.Pi().ProjectTrusted()); p != "" {
 			appends = []string{p}
 		}
 	}

@@ -1,0 +1,62 @@
+package agentsession
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/projecttrust"
+)
+
+// bootTrusted starts app's plugins as pi 1.6's createRuntime does: the
+// user's and the command line's extensions first, then the project trust
+// decision (projecttrust.Resolve: --approve/--no-approve, nothing to
+// protect, the project_trust event to the extensions loaded so far, the
+// saved decision in <agentDir>/trust.json, defaultProjectTrust from the
+// agent dir's settings), then the project's own extensions if trusted.
+// ctx.isProjectTrusted() reports the decision. A trust.json pi could not
+// read is an error, as in pi (which exits with it).
+//
+// No mode prompts: pi asks only in interactive mode at startup, and pigo's
+// interactive mode is a protocol client that cannot show a dialog before
+// the session exists, so "ask" declines there as in print, JSON and RPC
+// mode.
+func bootTrusted(ctx context.Context, io *IO, f piFlags, app *App, agentDir string, settings *piSettings) (trusted bool, results []engine.LoadResult, diags []diagnostic, err error) {
+	results = app.BootUntrusted(ctx)
+	paths := map[string]string{}
+	for _, p := range app.Plugins {
+		paths[p.ID] = p.Path
+	}
+	host := app.Host
+	trusted, err = projecttrust.Resolve(ctx, projecttrust.Options{
+		Cwd: io.Cwd, Home: io.Getenv("HOME"), Store: projecttrust.NewStore(agentDir),
+		Override: f.approve, Default: settings.globalStr("defaultProjectTrust"),
+		Ask: func(ctx context.Context) *projecttrust.Answer {
+			out := host.RunHook(ctx, "project_trust", map[string]any{"type": "project_trust", "cwd": io.Cwd})
+			for _, e := range out.Errors {
+				path := paths[e.Plugin]
+				if path == "" {
+					path = "<" + e.Plugin + ">"
+				}
+				diags = append(diags, diagnostic{"warning", fmt.Sprintf("Extension %q project_trust error: %s", path, e.Text)})
+			}
+			r, _ := out.Result.(map[string]any)
+			answer, _ := r["trusted"].(string)
+			if answer != "yes" && answer != "no" {
+				return nil
+			}
+			remember, _ := r["remember"].(bool)
+			return &projecttrust.Answer{Trusted: answer, Remember: remember}
+		},
+	})
+	if err != nil {
+		return false, results, diags, err
+	}
+	host.Pi().SetProjectTrusted(trusted)
+	if trusted {
+		results = append(results, app.LoadProject(ctx)...)
+	} else {
+		settings.dropProject()
+	}
+	return trusted, results, diags, nil
+}
