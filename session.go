@@ -98,7 +98,7 @@ func (a *App) forSession() *agentsession.App {
 			Project: p.ProjectScoped()})
 	}
 	for _, p := range a.Problems {
-		out.Problems = append(out.Problems, agentsession.Problem{Path: p.Path, Message: p.Message})
+		out.Problems = append(out.Problems, agentsession.Problem{Path: p.Path, Message: p.Message, Project: p.Project})
 	}
 	return out
 }

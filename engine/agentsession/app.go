@@ -51,6 +51,7 @@ type Plugin struct {
 type Problem struct {
 	Path    string
 	Message string
+	Project bool // about the project's own extensions (ignored when untrusted)
 }
 
 // Reload is the outcome of reloading one plugin.

@@ -186,13 +186,6 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	}
 	rt.app, rt.host = app, app.Host
 	rt.host.Pi().SetSession(tree)
-	for _, p := range app.Problems {
-		if strings.HasPrefix(p.Message, "Extension path does not exist") {
-			diags = append(diags, diagnostic{"error", fmt.Sprintf("Failed to load extension %q: %s", p.Path, p.Message)})
-		} else {
-			diags = append(diags, diagnostic{"warning", p.Message})
-		}
-	}
 	for _, p := range app.Plugins {
 		if p.Path != "" {
 			rt.extPaths[p.ID] = p.Path
@@ -201,13 +194,23 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	}
 	rt.host.Pi().SetReloader(func(context.Context) error { rt.requestReload(); return nil })
 	rt.host.Pi().SetMode(piMode(rt.mode)) // project_trust handlers see it
-	_, results, td, err := bootTrusted(ctx, io, f, app, rt.agentDir, rt.settings)
+	trusted, results, td, err := bootTrusted(ctx, io, f, app, rt.agentDir, rt.settings)
 	diags = append(diags, td...)
 	if err != nil {
 		diags = append(diags, diagnostic{"error", err.Error()})
 		report()
 		rt.closeHost()
 		return nil, ExitFailure
+	}
+	for _, p := range app.Problems {
+		if p.Project && !trusted {
+			continue // pi does not read an untrusted project's extension settings
+		}
+		if strings.HasPrefix(p.Message, "Extension path does not exist") {
+			diags = append(diags, diagnostic{"error", fmt.Sprintf("Failed to load extension %q: %s", p.Path, p.Message)})
+		} else {
+			diags = append(diags, diagnostic{"warning", p.Message})
+		}
 	}
 	rt.steeringMode = rt.settings.queueMode("steeringMode") // the project's may be gone
 	rt.followUpMode = rt.settings.queueMode("followUpMode")

@@ -56,6 +56,10 @@ type Problem struct {
 	Source  string // the CLI value, settings file or package source concerned
 	Path    string // absolute path concerned, if any
 	Message string
+	// Project: it concerns the project's own settings or extensions,
+	// which an untrusted project does not use (pi 1.6 then never reads
+	// them, so it reports nothing).
+	Project bool
 }
 
 // Discover returns the extensions pi 0.73.1 would load for opts, in load
@@ -84,6 +88,7 @@ type discoverer struct {
 	cliVals  []string
 	invalid  bool // the options are unusable; discover nothing
 	problems []Problem
+	project  bool // what is resolved now is the project's (Problem.Project)
 }
 
 func newDiscoverer(opts Options) *discoverer {
@@ -127,7 +132,7 @@ func newDiscoverer(opts Options) *discoverer {
 // problem records a Problem once; scanning the same directory twice must
 // not repeat it.
 func (d *discoverer) problem(source, path, msg string) {
-	p := Problem{Source: source, Path: path, Message: msg}
+	p := Problem{Source: source, Path: path, Message: msg, Project: d.project}
 	if !slices.Contains(d.problems, p) {
 		d.problems = append(d.problems, p)
 	}

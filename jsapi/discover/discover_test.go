@@ -1,6 +1,7 @@
 package discover_test
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -489,5 +490,25 @@ func TestRelativeCwdIsAProblem(t *testing.T) {
 	exts, probs := discover.Discover(discover.Options{Cwd: "proj", Extensions: []string{"x.ts"}})
 	if len(exts) != 0 || len(probs) != 1 || !strings.Contains(probs[0].Message, "must be an absolute path") {
 		t.Errorf("got %v, %+v", exts, probs)
+	}
+}
+
+// TestProblemsKnowTheirScope: problems with the project's own settings,
+// entries and packages say so (an untrusted project's are not reported);
+// the user's and the command line's do not.
+func TestProblemsKnowTheirScope(t *testing.T) {
+	t.Parallel()
+	tr := newTree(t,
+		`proj/.pi/settings.json={"packages":["../../gone-p"],"extensions":["../../missing-p.ts"]}`,
+		`agent/settings.json={"packages":["../gone-g"],"extensions":["../missing-g.ts"]}`,
+	)
+	_, probs := tr.run(tr.opts("nope.ts"))
+	got := map[string]bool{}
+	for _, p := range probs {
+		got[filepath.Base(p.Path)] = p.Project
+	}
+	want := map[string]bool{"nope.ts": false, "gone-p": true, "missing-p.ts": true, "gone-g": false, "missing-g.ts": false}
+	if !maps.Equal(got, want) {
+		t.Errorf("project flags %v, want %v (%+v)", got, want, probs)
 	}
 }
