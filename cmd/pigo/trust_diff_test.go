@@ -22,6 +22,7 @@ func TestDifferentialProjectTrust16(t *testing.T) {
 		"agent/extensions/user.ts": extSource(`
   pi.on("project_trust", (_e: any, ctx: any) => {
     (globalThis as any).seen = ctx.mode + " hasUI=" + ctx.hasUI;
+    ctx.ui.notify("deciding trust", "info");
     const a = process.env.TRUST_ANSWER || "";
     return a ? { trusted: a, remember: true } : { trusted: "undecided" };
   });
@@ -56,6 +57,7 @@ func TestDifferentialProjectTrust16(t *testing.T) {
 			d.call(`{"id":"u","type":"prompt","message":"/user-cmd"}`)
 			out = append(out, "## run "+itoa(i+1)+" answer="+r.answer+" flag="+r.flag)
 			out = append(out, d.finish()...)
+			out = append(out, "## stderr "+d.stderr.String())
 			trust, err := os.ReadFile(filepath.Join(dir, "agent", "trust.json"))
 			if err != nil {
 				trust = []byte("(none)")
@@ -71,7 +73,7 @@ func TestDifferentialProjectTrust16(t *testing.T) {
 	pi = withoutBuiltinCommands(pi)
 	compareTranscriptsWith(t, "trust16", pi, pg, false)
 	joined := strings.Join(pg, "\n")
-	for _, want := range []string{`"name":"proj-cmd"`, `event: rpc hasUI=false; trusted=false`, `trusted=true`, `"<dir>/work": true`} {
+	for _, want := range []string{`"name":"proj-cmd"`, `event: rpc hasUI=false; trusted=false`, `trusted=true`, `"<dir>/work": true`, "## stderr deciding trust\n"} {
 		if !strings.Contains(joined, want) {
 			t.Errorf("pigo's transcript lacks %s", want)
 		}

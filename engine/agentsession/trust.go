@@ -3,6 +3,7 @@ package agentsession
 import (
 	"context"
 	"fmt"
+	"sync/atomic"
 
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/projecttrust"
@@ -28,11 +29,21 @@ func bootTrusted(ctx context.Context, io *IO, f piFlags, app *App, agentDir stri
 		paths[p.ID] = p.Path
 	}
 	host := app.Host
+	// pi's project_trust context has no UI outside interactive mode: its
+	// notify writes the message to stderr.
+	var asking atomic.Bool
+	host.Pi().UI().Observe(func(c engine.UICall) {
+		if m, _ := c.Value.(map[string]any); asking.Load() && c.Op == "notify" {
+			fmt.Fprintln(io.Stderr, m["message"])
+		}
+	})
 	trusted, err = projecttrust.Resolve(ctx, projecttrust.Options{
 		Cwd: io.Cwd, Home: io.Getenv("HOME"), Store: projecttrust.NewStore(agentDir),
 		Override: f.approve, Default: settings.globalStr("defaultProjectTrust"),
 		Ask: func(ctx context.Context) *projecttrust.Answer {
+			asking.Store(true)
 			out := host.RunHook(ctx, "project_trust", map[string]any{"type": "project_trust", "cwd": io.Cwd})
+			asking.Store(false)
 			for _, e := range out.Errors {
 				path := paths[e.Plugin]
 				if path == "" {
