@@ -14,7 +14,8 @@ import (
 // what loads (get_commands, in load order), what the user extension saw
 // (ctx.mode, ctx.hasUI during project_trust; ctx.isProjectTrusted()
 // after) and trust.json, run by run: no decision, --approve, an answer
-// saved with remember, the saved decision, and --no-approve over it.
+// saved with remember, the saved decision, and --no-approve over it. The
+// first run's handler throws: a warning, and the decision falls through.
 func TestDifferentialProjectTrust16(t *testing.T) {
 	sides := pi16Sides(t)
 	files := map[string]string{
@@ -24,6 +25,7 @@ func TestDifferentialProjectTrust16(t *testing.T) {
     (globalThis as any).seen = ctx.mode + " hasUI=" + ctx.hasUI;
     ctx.ui.notify("deciding trust", "info");
     const a = process.env.TRUST_ANSWER || "";
+    if (a === "throw") throw new Error("no opinion");
     return a ? { trusted: a, remember: true } : { trusted: "undecided" };
   });
   pi.registerCommand("user-cmd", { description: "user", handler: async (_a: string, ctx: any) => {
@@ -32,7 +34,7 @@ func TestDifferentialProjectTrust16(t *testing.T) {
 		"work/.pi/extensions/proj.ts": extSource(`pi.registerCommand("proj-cmd", { description: "project", handler: async () => {} });`),
 		"work/.pi/prompts/tmpl.md":    "---\ndescription: project template\n---\nbody\n",
 	}
-	runs := []struct{ answer, flag string }{{"", ""}, {"", "--approve"}, {"yes", ""}, {"", ""}, {"", "-na"}}
+	runs := []struct{ answer, flag string }{{"throw", ""}, {"", "--approve"}, {"yes", ""}, {"", ""}, {"", "-na"}}
 	run := func(argv []string) []string {
 		dir, err := filepath.EvalSymlinks(t.TempDir())
 		must(t, err)

@@ -49,7 +49,7 @@ func bootTrusted(ctx context.Context, io *IO, f piFlags, app *App, agentDir stri
 				if path == "" {
 					path = "<" + e.Plugin + ">"
 				}
-				diags = append(diags, diagnostic{"warning", fmt.Sprintf("Extension %q project_trust error: %s", path, e.Text)})
+				diags = append(diags, diagnostic{"warning", fmt.Sprintf("Extension \"%s\" project_trust error: %s", path, jsErrorMessage(e.Text))})
 			}
 			r, _ := out.Result.(map[string]any)
 			answer, _ := r["trusted"].(string)
