@@ -211,3 +211,43 @@ func TestBrokenPluginKeepsTheRest(t *testing.T) {
 		t.Error("good's tool is missing")
 	}
 }
+
+// TestBootUntrusted: the project's own extensions (its .pi/extensions and
+// settings entries) wait in their places until LoadProject; the user's
+// and the -e ones load at once.
+func TestBootUntrusted(t *testing.T) {
+	dir := t.TempDir()
+	proj, agent := filepath.Join(dir, "proj"), filepath.Join(dir, "agent")
+	write(t, proj, ".pi/extensions/auto.ts", tool("auto"))
+	write(t, proj, ".pi/settings.json", `{"extensions": ["../entry.ts"]}`)
+	write(t, proj, "entry.ts", tool("entry"))
+	write(t, proj, "cli.ts", tool("cli"))
+	write(t, agent, "extensions/user.ts", tool("user"))
+	a, err := pigo.New(pigo.Options{Cwd: proj, AgentDir: agent, Discover: true, NoBundled: true, Extensions: []string{"cli.ts"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close(context.Background())
+	var scoped []string
+	for _, p := range a.Plugins {
+		if p.ProjectScoped() {
+			scoped = append(scoped, p.ID+"="+p.Origin)
+		}
+	}
+	if got := strings.Join(scoped, " "); got != "entry=settings:project auto=auto:project" {
+		t.Errorf("project-scoped plugins: %s", got)
+	}
+	tools := func() string { return strings.Join(a.Host.Tools().Current().IDs(), " ") }
+	if res := a.BootUntrusted(context.Background()); len(res) != 2 || tools() != "cli user" {
+		t.Fatalf("untrusted: %d results, tools %s", len(res), tools())
+	}
+	if res := a.LoadProject(context.Background()); len(res) != 2 || !res[0].OK || !res[1].OK {
+		t.Fatalf("LoadProject: %+v", res)
+	}
+	if got := tools(); got != "cli entry auto user" {
+		t.Errorf("trusted tools in load order: %s", got)
+	}
+	if len(a.Results) != 4 {
+		t.Errorf("results: %d", len(a.Results))
+	}
+}
