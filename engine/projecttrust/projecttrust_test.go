@@ -52,6 +52,9 @@ func TestProtectedResources(t *testing.T) {
 	if !projecttrust.HasProtectedResources(proj, t.TempDir()) {
 		t.Error("an ancestor's .agents/skills did not")
 	}
+	if !projecttrust.HasProtectedResources(home, "") {
+		t.Error("without a home, cwd's .agents/skills did not")
+	}
 }
 
 // TestStoreFile: decisions are saved under canonical paths, sorted, as pi

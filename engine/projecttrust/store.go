@@ -36,7 +36,10 @@ func HasProtectedResources(cwd, home string) bool {
 			return true
 		}
 	}
-	user := filepath.Join(canonical(home), ".agents", "skills")
+	user := "" // without a home there is no user's directory to tell apart
+	if home != "" {
+		user = filepath.Join(canonical(home), ".agents", "skills")
+	}
 	for {
 		skills := filepath.Join(dir, ".agents", "skills")
 		if skills != user && exists(skills) {
