@@ -42,7 +42,7 @@ func TestProjectTrust(t *testing.T) {
 		sio := *io
 		sio.Environ = []string{"ANSWER=" + answer}
 		return agentsession.Start(context.Background(), agentsession.Options{IO: &sio, Open: pigo.SessionOpener(&sio),
-			Args: append([]string{"--model", "scripted/scripted-1", "--no-session"}, args...),
+			Args:      append([]string{"--model", "scripted/scripted-1", "--no-session"}, args...),
 			Providers: []agentsession.ProviderSource{provider.NewScripted(provider.ScriptedOptions{})}})
 	}
 	check := func(name, answer string, want bool, args ...string) {
