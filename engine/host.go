@@ -246,6 +246,7 @@ func (h *Host) BootHolding(ctx context.Context, manifest []PluginSpec, hold func
 	defer h.reloadMu.Unlock()
 	recs := h.admit(manifest)
 	var load []*pluginRecord
+	h.mu.Lock()
 	for _, rec := range recs {
 		if rec.err == nil && hold != nil && hold(rec.spec) {
 			rec.status = StatusHeld
@@ -253,6 +254,7 @@ func (h *Host) BootHolding(ctx context.Context, manifest []PluginSpec, hold func
 		}
 		load = append(load, rec)
 	}
+	h.mu.Unlock()
 	return h.loadRecords(ctx, load)
 }
 
