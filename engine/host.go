@@ -245,14 +245,17 @@ func (h *Host) BootHolding(ctx context.Context, manifest []PluginSpec, hold func
 	h.reloadMu.Lock()
 	defer h.reloadMu.Unlock()
 	recs := h.admit(manifest)
-	var load []*pluginRecord
-	h.mu.Lock()
+	var load, held []*pluginRecord
 	for _, rec := range recs {
 		if rec.err == nil && hold != nil && hold(rec.spec) {
-			rec.status = StatusHeld
-			continue
+			held = append(held, rec)
+		} else {
+			load = append(load, rec)
 		}
-		load = append(load, rec)
+	}
+	h.mu.Lock()
+	for _, rec := range held {
+		rec.status = StatusHeld
 	}
 	h.mu.Unlock()
 	return h.loadRecords(ctx, load)
