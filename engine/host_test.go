@@ -254,6 +254,10 @@ func TestBootHoldingKeepsPosition(t *testing.T) {
 	if st := h.Plugins()[0]; st.ID != "project" || st.Status != engine.StatusHeld {
 		t.Fatalf("held plugin status: %+v", st)
 	}
+	h.ReloadAll(context.Background()) // reloads what is loaded, nothing held
+	if out := h.RunHook(context.Background(), "transform", "x"); out.Value != "x+user" {
+		t.Fatalf("after ReloadAll: %v", out.Value)
+	}
 	res = h.LoadHeld(context.Background())
 	if len(res) != 1 || res[0].Plugin != "project" || !res[0].OK {
 		t.Fatalf("LoadHeld results: %+v", res)
