@@ -12,17 +12,19 @@ import (
 // a project with its own extension and prompt template, with a user
 // extension that answers project_trust as TRUST_ANSWER says, and compares
 // what loads (get_commands, in load order), what the user extension saw
-// (ctx.mode, ctx.hasUI during project_trust; ctx.isProjectTrusted()
-// after) and trust.json, run by run: no decision, --approve, an answer
-// saved with remember, the saved decision, and --no-approve over it. The
-// first run's handler throws: a warning, and the decision falls through.
+// (ctx.mode, ctx.hasUI and what dialogs answer during project_trust,
+// ctx.isProjectTrusted() after), its notifications and warnings on stderr,
+// and trust.json, run by run: no decision, --approve, an answer saved with
+// remember, the saved decision, and --no-approve over it. The first run's
+// handler throws: a warning, and the decision falls through.
 func TestDifferentialProjectTrust16(t *testing.T) {
 	sides := pi16Sides(t)
 	files := map[string]string{
 		"agent/settings.json": `{"defaultProjectTrust": "ask"}`,
 		"agent/extensions/user.ts": extSource(`
-  pi.on("project_trust", (_e: any, ctx: any) => {
-    (globalThis as any).seen = ctx.mode + " hasUI=" + ctx.hasUI;
+  pi.on("project_trust", async (_e: any, ctx: any) => {
+    const dialogs = [await ctx.ui.select("Trust?", ["a", "b"]), await ctx.ui.confirm("Sure?", "x"), await ctx.ui.input("Why?")];
+    (globalThis as any).seen = ctx.mode + " hasUI=" + ctx.hasUI + " dialogs=" + JSON.stringify(dialogs);
     ctx.ui.notify("deciding trust", "info");
     const a = process.env.TRUST_ANSWER || "";
     if (a === "throw") throw new Error("no opinion");
@@ -75,7 +77,7 @@ func TestDifferentialProjectTrust16(t *testing.T) {
 	pi = withoutBuiltinCommands(pi)
 	compareTranscriptsWith(t, "trust16", pi, pg, false)
 	joined := strings.Join(pg, "\n")
-	for _, want := range []string{`"name":"proj-cmd"`, `event: rpc hasUI=false; trusted=false`, `trusted=true`, `"<dir>/work": true`, "## stderr deciding trust\n"} {
+	for _, want := range []string{`"name":"proj-cmd"`, `event: rpc hasUI=false dialogs=[null,false,null]; trusted=false`, `trusted=true`, `"<dir>/work": true`, "## stderr deciding trust\n"} {
 		if !strings.Contains(joined, want) {
 			t.Errorf("pigo's transcript lacks %s", want)
 		}
