@@ -273,6 +273,9 @@ func (h *Host) LoadHeld(ctx context.Context) []LoadResult {
 		}
 	}
 	h.mu.Unlock()
+	if len(recs) == 0 {
+		return nil // nothing to rebuild for
+	}
 	return h.loadRecords(ctx, recs)
 }
 
