@@ -1081,6 +1081,8 @@ Options (as pi's):
   -ns, --no-skills               no skill discovery (--skill still loads)
   --prompt-template <path>       load a prompt template file or directory (repeatable)
   -np, --no-prompt-templates     no prompt template discovery (--prompt-template still loads)
+  -a, --approve                  trust project-local files for this run
+  -na, --no-approve              ignore project-local files for this run
   --offline                      no network at startup (pigo never needs any)
   --<flag> [value]               flags registered by extensions (registerFlag)
   --export <file> [output.html]  export a session file to HTML and exit
