@@ -164,15 +164,14 @@ func piHookContracts() map[string]HookContract {
 			return true, nil
 		}},
 		// Paths are concatenated.
-		// pi 1.6: the first handler that answers "yes" or "no" decides;
-		// "undecided" (or no answer) falls through to the next.
+		// pi 1.6: the first answer other than "undecided" decides (any
+		// but "yes" declines); no answer falls through to the next.
 		"project_trust": {Fold: piFold(func(c *HookChain, ev, r map[string]any) bool {
-			switch r["trusted"] {
-			case "yes", "no":
-				c.Result = r
-				return true
+			if r == nil || r["trusted"] == "undecided" {
+				return false
 			}
-			return false
+			c.Result = r
+			return true
 		})},
 		"resources_discover": {Fold: piFold(func(c *HookChain, ev, r map[string]any) bool {
 			res := asMap(c.Result)

@@ -15,8 +15,9 @@ import (
 // (ctx.mode, ctx.hasUI and what dialogs answer during project_trust,
 // ctx.isProjectTrusted() after), its notifications and warnings on stderr,
 // and trust.json, run by run: no decision, --approve, an answer saved with
-// remember, the saved decision, and --no-approve over it. The first run's
-// handler throws: a warning, and the decision falls through.
+// remember, the saved decision, --no-approve over it, and an answer that is
+// neither yes nor no (it declines, and is saved). The first run's handler
+// throws: a warning, and the decision falls through.
 func TestDifferentialProjectTrust16(t *testing.T) {
 	sides := pi16Sides(t)
 	files := map[string]string{
@@ -36,7 +37,7 @@ func TestDifferentialProjectTrust16(t *testing.T) {
 		"work/.pi/extensions/proj.ts": extSource(`pi.registerCommand("proj-cmd", { description: "project", handler: async () => {} });`),
 		"work/.pi/prompts/tmpl.md":    "---\ndescription: project template\n---\nbody\n",
 	}
-	runs := []struct{ answer, flag string }{{"throw", ""}, {"", "--approve"}, {"yes", ""}, {"", ""}, {"", "-na"}}
+	runs := []struct{ answer, flag string }{{"throw", ""}, {"", "--approve"}, {"yes", ""}, {"", ""}, {"", "-na"}, {"maybe", ""}}
 	run := func(argv []string) []string {
 		dir, err := filepath.EvalSymlinks(t.TempDir())
 		must(t, err)
@@ -77,7 +78,7 @@ func TestDifferentialProjectTrust16(t *testing.T) {
 	pi = withoutBuiltinCommands(pi)
 	compareTranscriptsWith(t, "trust16", pi, pg, false)
 	joined := strings.Join(pg, "\n")
-	for _, want := range []string{`"name":"proj-cmd"`, `event: rpc hasUI=false dialogs=[null,false,null]; trusted=false`, `trusted=true`, `"<dir>/work": true`, "## stderr deciding trust\n"} {
+	for _, want := range []string{`"name":"proj-cmd"`, `event: rpc hasUI=false dialogs=[null,false,null]; trusted=false`, `trusted=true`, `"<dir>/work": true`, `"<dir>/work": false`, "## stderr deciding trust\n"} {
 		if !strings.Contains(joined, want) {
 			t.Errorf("pigo's transcript lacks %s", want)
 		}

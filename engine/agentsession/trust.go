@@ -51,11 +51,11 @@ func bootTrusted(ctx context.Context, io *IO, f piFlags, app *App, agentDir stri
 				}
 				diags = append(diags, diagnostic{"warning", fmt.Sprintf("Extension \"%s\" project_trust error: %s", path, jsErrorMessage(e.Text))})
 			}
-			r, _ := out.Result.(map[string]any)
-			answer, _ := r["trusted"].(string)
-			if answer != "yes" && answer != "no" {
+			r, ok := out.Result.(map[string]any)
+			if !ok {
 				return nil
 			}
+			answer, _ := r["trusted"].(string)
 			remember, _ := r["remember"].(bool)
 			return &projecttrust.Answer{Trusted: answer, Remember: remember}
 		},

@@ -2,8 +2,9 @@ package projecttrust
 
 import "context"
 
-// Answer is an extension's reply to the project_trust event: Trusted is
-// "yes" or "no" (undecided answers never reach here), Remember saves it.
+// Answer is an extension's reply to the project_trust event: Trusted
+// "yes" trusts, anything else declines (undecided answers never reach
+// here); Remember saves it.
 type Answer struct {
 	Trusted  string
 	Remember bool
@@ -16,7 +17,7 @@ type Options struct {
 	// Override is --approve (true) or --no-approve (false).
 	Override *bool
 	// Ask emits project_trust to the extensions loaded so far and returns
-	// the first yes/no, or nil when none decided.
+	// the first decided answer, or nil when none decided.
 	Ask func(ctx context.Context) *Answer
 	// Default is the agent dir's defaultProjectTrust: "always", "never",
 	// or anything else for "ask".
