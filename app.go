@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -94,6 +95,8 @@ type Plugin struct {
 	// tools import and seven of them were most of a process's start-up
 	// time and memory. Empty for anything else.
 	Members []string
+
+	userToo bool // project-scoped, but the user's settings name it too
 }
 
 // App is an opened app: a host with its plugins loaded.
@@ -244,17 +247,29 @@ func New(opts Options) (*App, error) {
 		add(Plugin{ID: id, Path: p.path, Origin: "app", Source: m.Plugins[i].Ref}, a.Env.Plugin(id, p.path, p.config))
 	}
 	flush()
-	exts, problems := discover.Discover(discover.Options{
+	dopts := discover.Options{
 		Cwd: cwd, AgentDir: opts.AgentDir, Home: getenv("HOME"), Getenv: getenv,
 		Extensions: opts.Extensions, NoExtensions: !opts.Discover,
-	})
+	}
+	exts, problems := discover.Discover(dopts)
 	a.Problems = problems
+	// A project's extension the user configured too (the same package or
+	// file in their settings) is the user's when the project is not
+	// trusted: pi then never sees the project's claim on it.
+	userToo := map[string]bool{}
+	if slices.ContainsFunc(exts, func(e discover.Extension) bool { return Plugin{Origin: e.Origin}.ProjectScoped() }) {
+		dopts.UntrustedProject = true
+		untrusted, _ := discover.Discover(dopts)
+		for _, u := range untrusted {
+			userToo[u.Path] = true
+		}
+	}
 	for _, e := range exts {
 		if files[e.Path] {
 			continue // already in the manifest: one file, one plugin
 		}
 		id := uniqueID(e.ID)
-		add(Plugin{ID: id, Path: e.Path, Origin: e.Origin, Source: e.Source}, a.Env.Plugin(id, e.Path, nil))
+		add(Plugin{ID: id, Path: e.Path, Origin: e.Origin, Source: e.Source, userToo: userToo[e.Path]}, a.Env.Plugin(id, e.Path, nil))
 	}
 	for _, sp := range opts.GoPlugins {
 		add(Plugin{ID: sp.ID, Origin: "go", Source: sp.Source}, sp)
@@ -274,9 +289,13 @@ func (a *App) Boot(ctx context.Context) []engine.LoadResult {
 }
 
 // ProjectScoped reports whether the plugin is one of the project's own
-// (its .pi/settings.json entries and packages, .pi/extensions), which pi
-// 1.6 loads only in a trusted project.
+// (its .pi/settings.json entries and packages, .pi/extensions, unless the
+// user's settings name it too), which pi 1.6 loads only in a trusted
+// project.
 func (p Plugin) ProjectScoped() bool {
+	if p.userToo {
+		return false
+	}
 	switch p.Origin {
 	case "settings:project", "auto:project", "package:project":
 		return true

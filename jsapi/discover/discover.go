@@ -27,6 +27,9 @@ type Options struct {
 	// NoExtensions is --no-extensions: packages, settings entries and
 	// auto-discovery are skipped; Extensions are still used.
 	NoExtensions bool
+	// UntrustedProject leaves out the project's own settings and
+	// .pi/extensions, as pi 1.6 does for a project it does not trust.
+	UntrustedProject bool
 }
 
 // Extension is one entry file to load.
@@ -82,6 +85,7 @@ func Discover(opts Options) ([]Extension, []Problem) {
 
 // discoverer carries one Discover call's normalised inputs and problems.
 type discoverer struct {
+	opts     Options
 	cwd      string
 	home     string
 	agentDir string // "" when it cannot be determined
@@ -96,7 +100,7 @@ func newDiscoverer(opts Options) *discoverer {
 	if getenv == nil {
 		getenv = func(string) string { return "" }
 	}
-	d := &discoverer{cliVals: opts.Extensions, cwd: filepath.Clean(opts.Cwd), home: opts.Home}
+	d := &discoverer{opts: opts, cliVals: opts.Extensions, cwd: filepath.Clean(opts.Cwd), home: opts.Home}
 	if !filepath.IsAbs(opts.Cwd) {
 		d.problem("", opts.Cwd, fmt.Sprintf("discover: Options.Cwd must be an absolute path, got %q", opts.Cwd))
 		d.invalid = true

@@ -512,3 +512,29 @@ func TestProblemsKnowTheirScope(t *testing.T) {
 		t.Errorf("project flags %v, want %v (%+v)", got, want, probs)
 	}
 }
+
+// TestUntrustedProject: the project's settings and .pi/extensions are left
+// out; what the user also configured loads under the user's scope.
+func TestUntrustedProject(t *testing.T) {
+	t.Parallel()
+	tr := newTree(t,
+		"cli.ts", "proj/.pi/extensions/pauto.ts", "agent/extensions/gauto.ts",
+		"shared.ts", "pkg/extensions/k.ts", "only-p.ts",
+		`proj/.pi/settings.json={"packages":["../../pkg"],"extensions":["../../shared.ts","../../only-p.ts"]}`,
+		`agent/settings.json={"packages":["../pkg"],"extensions":["../shared.ts"]}`,
+	)
+	opts := tr.opts("../cli.ts")
+	opts.UntrustedProject = true
+	exts, probs := discover.Discover(opts) // not tr.run: the oracle, pi 0.73.1, knows no trust
+	wantNoProblems(t, probs)
+	var got []string
+	for _, e := range exts {
+		got = append(got, e.Origin+" "+tr.rel(e.Path))
+	}
+	wantList(t, got,
+		"cli cli.ts",
+		"settings:global shared.ts",
+		"auto:global agent/extensions/gauto.ts",
+		"package:global pkg/extensions/k.ts",
+	)
+}

@@ -102,9 +102,12 @@ func (d *discoverer) cliCandidates() []*candidate {
 // packages, then settings entries, then auto-discovery, ranked.
 func (d *discoverer) settingsCandidates() []*candidate {
 	projBase := filepath.Join(d.cwd, ".pi")
-	d.project = true
-	proj := d.loadSettings(filepath.Join(projBase, "settings.json"), "project")
-	d.project = false
+	var proj settingsFile
+	if !d.opts.UntrustedProject {
+		d.project = true
+		proj = d.loadSettings(filepath.Join(projBase, "settings.json"), "project")
+		d.project = false
+	}
 	var global settingsFile
 	if d.agentDir != "" {
 		global = d.loadSettings(filepath.Join(d.agentDir, "settings.json"), "global")
@@ -164,9 +167,11 @@ func (d *discoverer) settingsCandidates() []*candidate {
 			acc.add(meta, f, pathrules.EnabledByOverrides(f, s.extensions, base))
 		}
 	}
-	d.project = true
-	auto(filepath.Join(projBase, "extensions"), proj, projBase, candidate{rank: rankProjectAuto, origin: "auto:project"})
-	d.project = false
+	if !d.opts.UntrustedProject {
+		d.project = true
+		auto(filepath.Join(projBase, "extensions"), proj, projBase, candidate{rank: rankProjectAuto, origin: "auto:project"})
+		d.project = false
+	}
 	if d.agentDir != "" {
 		auto(filepath.Join(d.agentDir, "extensions"), global, d.agentDir, candidate{rank: rankUserAuto, origin: "auto:global"})
 	}
