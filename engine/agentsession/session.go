@@ -308,15 +308,15 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	return rt, ExitOK
 }
 
-// requestReload is pi's ctx.reload(). The reload runs once the command
-// (or prompt) that asked for it finished: reloading retires the calling
-// extension's generation, which would cut its handler short, whereas pi
-// lets the old handler run on (see runPendingReload).
 // piMode is ctx.mode for an app mode.
 func piMode(appMode string) string {
 	return map[string]string{"text": "print", "json": "json", "rpc": "rpc", "interactive": "tui"}[appMode]
 }
 
+// requestReload is pi's ctx.reload(). The reload runs once the command
+// (or prompt) that asked for it finished: reloading retires the calling
+// extension's generation, which would cut its handler short, whereas pi
+// lets the old handler run on (see runPendingReload).
 func (rt *agentRuntime) requestReload() { rt.mu.Lock(); rt.reloadRequested = true; rt.mu.Unlock() }
 
 // runPendingReload reloads every extension when one asked for it
