@@ -15,9 +15,10 @@ import (
 // (ctx.mode, ctx.hasUI and what dialogs answer during project_trust,
 // ctx.isProjectTrusted() after), its notifications and warnings on stderr,
 // and trust.json, run by run: no decision, --approve, an answer saved with
-// remember, the saved decision, --no-approve over it, and an answer that is
-// neither yes nor no (it declines, and is saved). The first run's handler
-// throws: a warning, and the decision falls through.
+// remember, the saved decision, --no-approve over it, no answer (pi
+// reports a TypeError), and an answer that is neither yes nor no (it
+// declines, and is saved). The first run's handler throws: a warning, and
+// the decision falls through.
 func TestDifferentialProjectTrust16(t *testing.T) {
 	sides := pi16Sides(t)
 	files := map[string]string{
@@ -29,6 +30,7 @@ func TestDifferentialProjectTrust16(t *testing.T) {
     ctx.ui.notify("deciding trust", "info");
     const a = process.env.TRUST_ANSWER || "";
     if (a === "throw") throw new Error("no opinion");
+    if (a === "silent") return undefined;
     return a ? { trusted: a, remember: true } : { trusted: "undecided" };
   });
   pi.registerCommand("user-cmd", { description: "user", handler: async (_a: string, ctx: any) => {
@@ -37,7 +39,7 @@ func TestDifferentialProjectTrust16(t *testing.T) {
 		"work/.pi/extensions/proj.ts": extSource(`pi.registerCommand("proj-cmd", { description: "project", handler: async () => {} });`),
 		"work/.pi/prompts/tmpl.md":    "---\ndescription: project template\n---\nbody\n",
 	}
-	runs := []struct{ answer, flag string }{{"throw", ""}, {"", "--approve"}, {"yes", ""}, {"", ""}, {"", "-na"}, {"maybe", ""}}
+	runs := []struct{ answer, flag string }{{"throw", ""}, {"", "--approve"}, {"yes", ""}, {"", ""}, {"", "-na"}, {"silent", ""}, {"maybe", ""}}
 	run := func(argv []string) []string {
 		dir, err := filepath.EvalSymlinks(t.TempDir())
 		must(t, err)
@@ -78,7 +80,7 @@ func TestDifferentialProjectTrust16(t *testing.T) {
 	pi = withoutBuiltinCommands(pi)
 	compareTranscriptsWith(t, "trust16", pi, pg, false)
 	joined := strings.Join(pg, "\n")
-	for _, want := range []string{`"name":"proj-cmd"`, `event: rpc hasUI=false dialogs=[null,false,null]; trusted=false`, `trusted=true`, `"<dir>/work": true`, `"<dir>/work": false`, "## stderr deciding trust\n"} {
+	for _, want := range []string{`"name":"proj-cmd"`, `event: rpc hasUI=false dialogs=[null,false,null]; trusted=false`, `trusted=true`, `"<dir>/work": true`, `"<dir>/work": false`, "## stderr deciding trust\n", "project_trust error: Cannot read properties of undefined (reading 'trusted')\n"} {
 		if !strings.Contains(joined, want) {
 			t.Errorf("pigo's transcript lacks %s", want)
 		}

@@ -199,6 +199,11 @@ func TestPi16ProjectTrustHook(t *testing.T) {
 	if o.StoppedBy != "no" {
 		t.Errorf("stopped by %q, want no", o.StoppedBy)
 	}
+	// pi reads result.trusted unchecked: no answer is a TypeError it
+	// reports, and the next handler decides.
+	if len(o.Errors) != 1 || o.Errors[0].Plugin != "silent" || !strings.Contains(o.Errors[0].Text, "Cannot read properties of undefined (reading 'trusted')") {
+		t.Errorf("errors %+v", o.Errors)
+	}
 	// pi stops at the first answer that is not "undecided": one without
 	// "yes" or "no" decides too (and declines).
 	p, _ = loadSource(t, t.TempDir(), nil, map[string]string{"undecided": src(`{ trusted: "undecided" }`), "other": src(`{}`),
