@@ -219,12 +219,12 @@ func TestBootUntrusted(t *testing.T) {
 	dir := t.TempDir()
 	proj, agent := filepath.Join(dir, "proj"), filepath.Join(dir, "agent")
 	write(t, proj, ".pi/extensions/auto.ts", tool("auto"))
-	write(t, proj, ".pi/settings.json", `{"extensions": ["../entry.ts", "../shared.ts"]}`)
+	write(t, proj, ".pi/settings.json", `{"extensions": ["../entry.ts", "../both.ts"]}`)
 	write(t, proj, "entry.ts", tool("entry"))
-	write(t, proj, "shared.ts", tool("shared"))
+	write(t, proj, "both.ts", tool("both"))
 	write(t, proj, "cli.ts", tool("cli"))
 	write(t, agent, "extensions/user.ts", tool("user"))
-	write(t, agent, "settings.json", `{"extensions": ["../proj/shared.ts"]}`) // the user's too: loads untrusted
+	write(t, agent, "settings.json", `{"extensions": ["../proj/both.ts"]}`) // the user's too: loads untrusted
 	a, err := pigo.New(pigo.Options{Cwd: proj, AgentDir: agent, Discover: true, NoBundled: true, Extensions: []string{"cli.ts"}})
 	if err != nil {
 		t.Fatal(err)
@@ -240,13 +240,13 @@ func TestBootUntrusted(t *testing.T) {
 		t.Errorf("project-scoped plugins: %s", got)
 	}
 	tools := func() string { return strings.Join(a.Host.Tools().Current().IDs(), " ") }
-	if res := a.BootUntrusted(context.Background()); len(res) != 3 || tools() != "cli shared user" {
+	if res := a.BootUntrusted(context.Background()); len(res) != 3 || tools() != "cli both user" {
 		t.Fatalf("untrusted: %d results, tools %s", len(res), tools())
 	}
 	if res := a.LoadProject(context.Background()); len(res) != 2 || !res[0].OK || !res[1].OK {
 		t.Fatalf("LoadProject: %+v", res)
 	}
-	if got := tools(); got != "cli entry shared auto user" {
+	if got := tools(); got != "cli entry both auto user" {
 		t.Errorf("trusted tools in load order: %s", got)
 	}
 	if len(a.Results) != 5 {

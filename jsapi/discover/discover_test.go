@@ -519,9 +519,9 @@ func TestUntrustedProject(t *testing.T) {
 	t.Parallel()
 	tr := newTree(t,
 		"cli.ts", "proj/.pi/extensions/pauto.ts", "agent/extensions/gauto.ts",
-		"shared.ts", "pkg/extensions/k.ts", "only-p.ts",
-		`proj/.pi/settings.json={"packages":["../../pkg"],"extensions":["../../shared.ts","../../only-p.ts"]}`,
-		`agent/settings.json={"packages":["../pkg"],"extensions":["../shared.ts"]}`,
+		"both.ts", "pkg/extensions/k.ts", "only-p.ts",
+		`proj/.pi/settings.json={"packages":["../../pkg"],"extensions":["../../both.ts","../../only-p.ts"]}`,
+		`agent/settings.json={"packages":["../pkg"],"extensions":["../both.ts"]}`,
 	)
 	opts := tr.opts("../cli.ts")
 	opts.UntrustedProject = true
@@ -533,7 +533,7 @@ func TestUntrustedProject(t *testing.T) {
 	}
 	wantList(t, got,
 		"cli cli.ts",
-		"settings:global shared.ts",
+		"settings:global both.ts",
 		"auto:global agent/extensions/gauto.ts",
 		"package:global pkg/extensions/k.ts",
 	)
