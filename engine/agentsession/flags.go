@@ -46,6 +46,9 @@ type piFlags struct {
 	noSkills, noPromptTemplates bool
 	// noContextFiles is -nc: no AGENTS.md / CLAUDE.md in the system prompt.
 	noContextFiles bool
+	// approve is -a/--approve (true) or -na/--no-approve (false): the
+	// project trust decision for this run (trust.go); the last one wins.
+	approve *bool
 }
 
 type unknownFlag struct {
@@ -134,6 +137,10 @@ func parsePiFlags(args []string) piFlags {
 			continue
 		case "--no-context-files", "-nc":
 			f.noContextFiles = true
+			continue
+		case "--approve", "-a", "--no-approve", "-na":
+			yes := a == "--approve" || a == "-a"
+			f.approve = &yes
 			continue
 		case "--no-themes":
 			continue // pigo has no themes (no TUI)
