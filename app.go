@@ -243,17 +243,28 @@ func New(opts Options) (*App, error) {
 		add(Plugin{ID: id, Path: p.path, Origin: "app", Source: m.Plugins[i].Ref}, a.Env.Plugin(id, p.path, p.config))
 	}
 	flush()
-	exts, problems := discover.Discover(discover.Options{
-		Cwd: cwd, AgentDir: opts.AgentDir, Home: getenv("HOME"), Getenv: getenv,
-		Extensions: opts.Extensions, NoExtensions: !opts.Discover,
-	})
-	a.Problems = problems
+	dopts := discover.Options{Cwd: cwd, AgentDir: opts.AgentDir, Home: getenv("HOME"), Getenv: getenv, NoExtensions: !opts.Discover}
+	for _, e := range opts.Extensions {
+		if !strings.HasPrefix(e, discover.BuiltinPrefix) {
+			dopts.Extensions = append(dopts.Extensions, e)
+		}
+	}
+	exts, problems := discover.Discover(dopts)
 	for _, e := range exts {
 		if files[e.Path] {
 			continue // already in the manifest: one file, one plugin
 		}
 		id := uniqueID(e.ID)
 		add(Plugin{ID: id, Path: e.Path, Origin: e.Origin, Source: e.Source}, a.Env.Plugin(id, e.Path, nil))
+	}
+	// pi loads its built-in extensions after the extension files.
+	dopts.Extensions = opts.Extensions
+	builtins, more := discover.Builtins(dopts, bundled.Extensions())
+	a.Problems = append(problems, more...)
+	for _, name := range builtins {
+		if id, ok := bundled.Lookup(discover.BuiltinPrefix + name); ok && !taken[id] {
+			add(Plugin{ID: id, Bundled: true, Origin: "builtin", Source: discover.BuiltinPrefix + name}, a.Env.BuiltinPlugin(id))
+		}
 	}
 	for _, sp := range opts.GoPlugins {
 		add(Plugin{ID: sp.ID, Origin: "go", Source: sp.Source}, sp)

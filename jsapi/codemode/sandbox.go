@@ -23,7 +23,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"runtime/metrics"
+	"strings"
 	"time"
 
 	"github.com/dop251/goja"
@@ -301,7 +303,7 @@ func (r *run) done(ok bool, payload, writes goja.Value) {
 		if err := json.Unmarshal([]byte(payload.String()), &e); err != nil || e.Message == nil {
 			r.fail(&Error{Kind: "sandbox", Message: "Sandbox bridge broken: script error is malformed. The script may have modified built-ins such as a prototype's toJSON."})
 		} else {
-			r.fail(&Error{Kind: "script", Name: deref(e.Name), Message: *e.Message, Stack: deref(e.Stack)})
+			r.fail(&Error{Kind: "script", Name: deref(e.Name), Message: *e.Message, Stack: frameStack(deref(e.Name), *e.Message, deref(e.Stack))})
 		}
 	} else {
 		res := Result{OK: true, Output: r.output}
@@ -325,6 +327,44 @@ func (r *run) done(ok bool, payload, writes goja.Value) {
 		}
 	}
 	r.vm.Interrupt(stop{})
+}
+
+// gojaFrame is one goja stack frame: "\tat f (codemode.js:2:5(12))".
+var gojaFrame = regexp.MustCompile(`^\s*at (.*?):(\d+):(\d+)\(\d+\)(\)?)$`)
+
+// frameStack makes the prelude's error text read as it does on QuickJS,
+// whose error.stack lists frames only: goja's starts with "Name: message"
+// again, which the prelude would print twice. Frames lose goja's bytecode
+// offsets and are indented as in V8.
+func frameStack(name, message, stack string) string {
+	if stack == "" {
+		return stack
+	}
+	head := name
+	if message != "" {
+		head = name + ": " + message
+	}
+	rest, ok := strings.CutPrefix(stack, head)
+	if !ok {
+		return stack
+	}
+	lines := strings.Split(strings.TrimPrefix(rest, "\n"), "\n")
+	for _, h := range strings.Split(head, "\n") {
+		if strings.TrimSpace(h) == "" {
+			continue
+		}
+		if len(lines) > 0 && lines[0] == h {
+			lines = lines[1:]
+		}
+	}
+	out := []string{head}
+	for _, l := range lines {
+		if m := gojaFrame.FindStringSubmatch(l); m != nil {
+			l = "    at " + m[1] + ":" + m[2] + ":" + m[3] + m[4]
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
 }
 
 func deref(s *string) string {

@@ -95,7 +95,7 @@ var vendored = map[string]map[string][]string{
 // replaces the files a vendored extension imports that read pi's install
 // (config.js) or draw its TUI rows.
 var extensionStubs = api.Plugin{Name: "extension-stubs", Setup: func(b api.PluginBuild) {
-	b.OnResolve(api.OnResolveOptions{Filter: `^(@earendil-works/pi-codemode|typebox|@earendil-works/pi-tui|@earendil-works/pi-coding-agent)(/|$)`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+	b.OnResolve(api.OnResolveOptions{Filter: `^(@earendil-works/pi-codemode|typebox|@earendil-works/pi-tui)(/|$)`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
 		p := a.Path
 		if strings.HasPrefix(p, "@earendil-works/pi-codemode/") {
 			p = "@earendil-works/pi-codemode" // pigo serves every name on the package itself
@@ -103,7 +103,8 @@ var extensionStubs = api.Plugin{Name: "extension-stubs", Setup: func(b api.Plugi
 		return api.OnResolveResult{Path: p, External: true}, nil
 	})
 	stubs := map[string]string{
-		"config.js": `export function getDocsPath() { return require("@earendil-works/pi-coding-agent").getDocsPath(); }
+		// pigo ships no copy of pi's docs: scripts' `models` hint names them online.
+		"config.js": `export function getDocsPath() { return "https://github.com/earendil-works/pi/tree/v1.6.0/packages/coding-agent/docs"; }
 export function getQuickJSWasmPath() { return ""; }
 export function getCodemodeWorkerSpecifier() { return ""; }`,
 		"renderer.js": `export const codemodeRenderers = {};`,

@@ -32,7 +32,7 @@ var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "sy
 
 // stub:config.js
 function getDocsPath() {
-  return require("@earendil-works/pi-coding-agent").getDocsPath();
+  return "https://github.com/earendil-works/pi/tree/v1.6.0/packages/coding-agent/docs";
 }
 function getQuickJSWasmPath() {
   return "";
