@@ -52,6 +52,11 @@ type ToolResult struct {
 	Details   any       `json:"details,omitempty"`
 	IsError   bool      `json:"isError,omitempty"`
 	Terminate bool      `json:"terminate,omitempty"`
+	// StructuredContent is pi 1.6's value for programmatic callers (a tool
+	// with an outputSchema), as JSON text (its key order is the tool's):
+	// nested calls (ctx.executeTool) see it; the model and the session do
+	// not.
+	StructuredContent string `json:"-"`
 }
 
 // Text returns the concatenated text blocks.

@@ -109,8 +109,12 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 		return promise(func(ctx context.Context) (any, error) {
 			start := time.Now()
 			res, err := h.RunTool(ctx, name, engine.ToolCall{ID: id, Params: args, Context: map[string]any{"cwd": h.Options().Cwd}})
+			result := res.Data()
+			if res.StructuredContent != "" {
+				result["structuredContentJSON"] = res.StructuredContent // parsed by _pi-api's executeTool
+			}
 			out := map[string]any{"toolCall": map[string]any{"type": "toolCall", "id": id, "name": name, "arguments": args},
-				"result": res.Data(), "isError": err != nil || res.IsError}
+				"result": result, "isError": err != nil || res.IsError}
 			if err == nil {
 				out["durationMs"] = float64(time.Since(start).Milliseconds())
 			}
@@ -232,6 +236,12 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 		for _, e := range h.Tools().Current().Entries() {
 			info := map[string]any{"name": e.ID, "description": e.Value.Description,
 				"parameters": engine.Clone(e.Value.Parameters), "sourceInfo": sourceInfoOf(h, e.Owner, e.Value.Extra)}
+			// pi 1.6's ToolInfo members codemode reads (declarations, guidelines).
+			for _, k := range []string{"outputSchema", "promptGuidelines"} {
+				if v, ok := e.Value.Extra[k]; ok && v != nil {
+					info[k] = engine.Clone(v)
+				}
+			}
 			out = append(out, info)
 		}
 		return g.toJS(nonNilList(out))

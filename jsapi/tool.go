@@ -182,11 +182,31 @@ func (g *jsGen) toolResultFromJS(v goja.Value) (engine.ToolResult, error) {
 	if err != nil {
 		return engine.ToolResult{}, fmt.Errorf("tool result: %w", err)
 	}
-	// As in pi, a returned value never makes an error result: only a throw
-	// or a tool_result handler does.
+	// As in pi 0.73, a returned value never makes an error result: only a
+	// throw or a tool_result handler does. A pi 1.6 result with
+	// structuredContent keeps its isError (bash's non-zero exit), as in
+	// pi 1.6.
 	r := engine.ToolResult{Content: content, Details: m["details"]}
+	if sc, ok := m["structuredContent"]; ok && sc != nil {
+		r.StructuredContent = g.stringify(v.ToObject(g.rt).Get("structuredContent"))
+		r.IsError, _ = m["isError"].(bool)
+	}
 	r.Terminate, _ = m["terminate"].(bool)
 	return r, nil
+}
+
+// stringify is JSON.stringify(v), which keeps key order (goja's
+// MarshalJSON exports to a Go map first); "" when v is not JSON. Loop only.
+func (g *jsGen) stringify(v goja.Value) string {
+	f, ok := goja.AssertFunction(g.rt.Get("JSON").ToObject(g.rt).Get("stringify"))
+	if !ok {
+		return ""
+	}
+	s, err := f(goja.Undefined(), v)
+	if err != nil || goja.IsUndefined(s) {
+		return ""
+	}
+	return s.String()
 }
 
 func describe(v goja.Value) string {

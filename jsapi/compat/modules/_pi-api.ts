@@ -131,7 +131,15 @@ export function install(pi: any, host: any): any {
     }
     executeTool(name: string, args: unknown, _options?: any) {
       assertActive();
-      return host.executeTool(name, args ?? {}, `${this.#callId}/${++this.#nested}`);
+      return host.executeTool(name, args ?? {}, `${this.#callId}/${++this.#nested}`).then((o: any) => {
+        // structuredContent crosses as JSON text, keeping its key order.
+        const json = o.result?.structuredContentJSON;
+        if (json !== undefined) {
+          delete o.result.structuredContentJSON;
+          o.result.structuredContent = JSON.parse(json);
+        }
+        return o;
+      });
     }
   }
   // A ctx put in a pi.events payload: its members live on the prototype,

@@ -107,6 +107,18 @@ const readSchema = Type.Object({
   limit: Type.Optional(Type.Number({ description: "Maximum number of lines to read" })),
 });
 
+// pi 1.6: what programmatic callers (codemode scripts) get from read: the
+// text, or an image block with its note.
+const readOutputSchema = Type.Union([
+  Type.String(),
+  Type.Object({ type: Type.Literal("image"), data: Type.String(), mimeType: Type.String(), note: Type.String() }),
+]);
+function toReadOutput(content: any[]): any {
+  const text = content.find((block) => block.type === "text")?.text ?? "";
+  const image = content.find((block) => block.type === "image");
+  return image ? { type: "image", data: image.data, mimeType: image.mimeType, note: text } : text;
+}
+
 const IMAGE_SNIFF_BYTES = 4100;
 
 /**
@@ -257,6 +269,7 @@ export function createReadToolDefinition(cwd: string, options?: any): any {
     promptSnippet: "Read file contents",
     promptGuidelines: ["Use read to examine files instead of cat or sed."],
     parameters: readSchema,
+    outputSchema: readOutputSchema,
     async execute(_toolCallId: string, { path, offset, limit }: any, signal?: any, _onUpdate?: any, ctx?: any): Promise<any> {
       const absolutePath = resolveReadPath(path, cwd);
       return new Promise((resolve, reject) => {
@@ -353,7 +366,7 @@ export function createReadToolDefinition(cwd: string, options?: any): any {
             }
             if (aborted) return;
             signal?.removeEventListener("abort", onAbort);
-            resolve({ content, details });
+            resolve({ content, details, structuredContent: toReadOutput(content) });
           } catch (error) {
             signal?.removeEventListener("abort", onAbort);
             if (!aborted) reject(error);
@@ -382,6 +395,16 @@ export function createReadTool(cwd: string, options?: any): any {
 // ---------------------------------------------------------------------------
 // bash
 
+// pi 1.6: what programmatic callers (codemode scripts) get from bash,
+// also for a non-zero exit; output up to STRUCTURED_OUTPUT_MAX_BYTES.
+const STRUCTURED_OUTPUT_MAX_BYTES = 1024 * 1024;
+const bashOutputSchema = Type.Object({
+  output: Type.String({ description: "Combined stdout and stderr, possibly truncated" }),
+  truncated: Type.Boolean(),
+  full_output_path: Type.Optional(Type.String({ description: "Full output, when truncated" })),
+  exit_code: Type.Number(),
+  wall_time_seconds: Type.Number(),
+});
 const bashSchema = Type.Object({
   command: Type.String({ description: "Bash command to execute" }),
   timeout: Type.Optional(Type.Number({ description: "Timeout in seconds (optional, no default timeout)" })),
@@ -594,6 +617,29 @@ export class OutputAccumulator {
       stream.end();
     });
   }
+  // pi 1.6: the whole output for programmatic callers (bash's
+  // structuredContent), at most maxBytes: longer keeps its start and end.
+  async readFullOutput(maxBytes: number): Promise<{ content: string; truncated: boolean }> {
+    if (!this.tempFilePath) return { content: new TextDecoder().decode(Buffer.concat(this.rawChunks)), truncated: false };
+    const file = await fsp.open(this.tempFilePath, "r");
+    try {
+      const size = (await file.stat()).size;
+      if (size <= maxBytes) return { content: new TextDecoder().decode(await file.readFile()), truncated: false };
+      const headBytes = Math.floor(maxBytes / 2);
+      const tailBytes = maxBytes - headBytes;
+      const head = Buffer.alloc(headBytes);
+      const tail = Buffer.alloc(tailBytes);
+      await file.read(head, 0, headBytes, 0);
+      await file.read(tail, 0, tailBytes, size - tailBytes);
+      const headText = new TextDecoder().decode(head, { stream: true });
+      let tailStart = 0;
+      while (tailStart < tail.length && (tail[tailStart] & 0xc0) === 0x80) tailStart++;
+      const tailText = new TextDecoder().decode(tail.subarray(tailStart));
+      return { content: `${headText}\n\n[... ${size - headBytes - tailBytes} bytes omitted ...]\n\n${tailText}`, truncated: true };
+    } finally {
+      await file.close();
+    }
+  }
   getLastLineBytes(): number {
     return this.currentLineBytes;
   }
@@ -735,6 +781,7 @@ export function createBashToolDefinition(cwd: string, options?: any): any {
     description: `Execute a bash command in the current working directory. Returns stdout and stderr. Output is truncated to last ${DEFAULT_MAX_LINES} lines or ${DEFAULT_MAX_BYTES / 1024}KB (whichever is hit first). If truncated, full output is saved to a temp file. Optionally provide a timeout in seconds.`,
     promptSnippet: "Execute bash commands (ls, grep, find, etc.)",
     parameters: bashSchema,
+    outputSchema: bashOutputSchema,
     async execute(_toolCallId: string, { command, timeout }: any, signal?: any, onUpdate?: any, _ctx?: any): Promise<any> {
       const resolvedCommand = commandPrefix ? `${commandPrefix}\n${command}` : command;
       const base = { command: resolvedCommand, cwd, env: { ...getShellEnv() } };
@@ -806,6 +853,7 @@ export function createBashToolDefinition(cwd: string, options?: any): any {
         return { text, details };
       };
       const appendStatus = (text: string, status: string) => `${text ? `${text}\n\n` : ""}${status}`;
+      const startedAt = performance.now();
       try {
         let exitCode: number | null;
         try {
@@ -828,8 +876,20 @@ export function createBashToolDefinition(cwd: string, options?: any): any {
         }
         const snap = await finishOutput();
         const { text: outputText, details } = formatOutput(snap);
-        if (exitCode !== 0 && exitCode !== null) throw new Error(appendStatus(outputText, `Command exited with code ${exitCode}`));
-        return { content: [{ type: "text", text: outputText }], details };
+        if (exitCode === null) return { content: [{ type: "text", text: outputText }], details };
+        const wallTimeSeconds = Math.round((performance.now() - startedAt) / 100) / 10;
+        const full = await output.readFullOutput(STRUCTURED_OUTPUT_MAX_BYTES);
+        const structuredContent = {
+          output: full.content,
+          truncated: full.truncated,
+          ...(full.truncated && snap.fullOutputPath ? { full_output_path: snap.fullOutputPath } : {}),
+          exit_code: exitCode,
+          wall_time_seconds: wallTimeSeconds,
+        };
+        if (exitCode !== 0) {
+          return { content: [{ type: "text", text: appendStatus(outputText, `Command exited with code ${exitCode}`) }], details, structuredContent, isError: true };
+        }
+        return { content: [{ type: "text", text: outputText }], details, structuredContent };
       } finally {
         clearUpdateTimer();
       }
