@@ -182,14 +182,12 @@ func (g *jsGen) toolResultFromJS(v goja.Value) (engine.ToolResult, error) {
 	if err != nil {
 		return engine.ToolResult{}, fmt.Errorf("tool result: %w", err)
 	}
-	// As in pi 0.73, a returned value never makes an error result: only a
-	// throw or a tool_result handler does. A pi 1.6 result with
-	// structuredContent keeps its isError (bash's non-zero exit), as in
-	// pi 1.6.
+	// pi 1.6 takes a returned isError (bash's non-zero exit, a failed
+	// codemode script); pi 0.73 only took a throw.
 	r := engine.ToolResult{Content: content, Details: m["details"]}
+	r.IsError, _ = m["isError"].(bool)
 	if sc, ok := m["structuredContent"]; ok && sc != nil {
 		r.StructuredContent = g.stringify(v.ToObject(g.rt).Get("structuredContent"))
-		r.IsError, _ = m["isError"].(bool)
 	}
 	r.Terminate, _ = m["terminate"].(bool)
 	return r, nil
