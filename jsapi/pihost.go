@@ -231,16 +231,27 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 		pi.SetActiveTools(plugin, names)
 		return goja.Undefined()
 	})
-	fn("getAllTools", func(goja.FunctionCall) goja.Value {
+	// getAllTools(callable): pi's getAllTools, or with callable the tools
+	// ctx.executeTool can run (pi 1.6's ctx.tools: the active tools, with
+	// their outputSchema).
+	fn("getAllTools", func(c goja.FunctionCall) goja.Value {
+		callable := c.Argument(0).ToBoolean()
+		active := map[string]bool{}
+		for _, n := range pi.ActiveTools() {
+			active[n] = true
+		}
 		var out []any
 		for _, e := range h.Tools().Current().Entries() {
+			if callable && !active[e.ID] {
+				continue
+			}
 			info := map[string]any{"name": e.ID, "description": e.Value.Description,
 				"parameters": engine.Clone(e.Value.Parameters), "sourceInfo": sourceInfoOf(h, e.Owner, e.Value.Extra)}
-			// pi 1.6's ToolInfo members codemode reads (declarations, guidelines).
-			for _, k := range []string{"outputSchema", "promptGuidelines"} {
-				if v, ok := e.Value.Extra[k]; ok && v != nil {
-					info[k] = engine.Clone(v)
-				}
+			if v, ok := e.Value.Extra["promptGuidelines"]; ok && v != nil {
+				info["promptGuidelines"] = engine.Clone(v)
+			}
+			if v, ok := e.Value.Extra["outputSchema"]; ok && v != nil && callable {
+				info["outputSchema"] = engine.Clone(v)
 			}
 			out = append(out, info)
 		}

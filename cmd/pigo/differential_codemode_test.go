@@ -17,6 +17,7 @@ var codemodeScripts = []string{
 const [a, b] = await Promise.all([tools.read({ path: "a.txt" }), tools.bash({ command: "echo hi; exit 3" })]);
 text(a);
 console.log("exit", b.exit_code, "truncated", b.truncated, typeof b.wall_time_seconds);
+console.log(ALL_TOOLS.map((t) => t.name).join(","), (await searchTools("file contents", { limit: 2 })).map((t) => t.name).join(","));
 return b.output;`,
 	`text("before");
 await tools.read({ path: "missing.txt" });`,

@@ -136,7 +136,7 @@ function stem(term) {
   return term;
 }
 function tokenize(text) {
-  const normalized = text.normalize("NFC").replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").toLowerCase().replace(/[^\p{L}\p{M}\p{N}]+/gu, " ");
+  const normalized = text.normalize("NFC").replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").toLowerCase().replace(new RegExp("[^\\p{L}\\p{M}\\p{N}]+", "gu"), " ");
   const words = /^[a-z0-9 ]*$/.test(normalized) ? normalized.split(" ") : Array.from(wordSegmenter.segment(normalized), (segment) => segment.isWordLike ? segment.segment : "");
   return words.filter((word) => word.length > 0 && !STOP_WORDS.has(word)).map((word) => /^[a-z0-9]+$/.test(word) ? stem(word) : word);
 }

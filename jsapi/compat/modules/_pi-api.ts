@@ -127,7 +127,7 @@ export function install(pi: any, host: any): any {
       this.#callId = callId;
     }
     get tools() {
-      return check(host.getAllTools());
+      return check(host.getAllTools(true));
     }
     executeTool(name: string, args: unknown, _options?: any) {
       assertActive();
