@@ -3,6 +3,6 @@
 // +codemode` or `defaultTools: ["+codemode"]` activates it. Scripts run in
 // a fresh goja runtime per call (pi-codemode's CodemodeSandbox on
 // pigo:codemode).
-import { createCodemodeExtension } from "@earendil-works/pi-coding-agent";
+import { createCodemodeExtension } from "pigo:codemodeext16";
 
 export default createCodemodeExtension();

@@ -121,8 +121,13 @@ func resultData(r Result) map[string]any {
 	}
 	if !r.OK {
 		e := map[string]any{"kind": r.Error.Kind, "message": r.Error.Message}
-		if r.Error.Kind == "script" {
-			e["name"], e["stack"] = r.Error.Name, r.Error.Stack
+		// Absent, not "": pi formats a thrown non-Error (`throw 42`) as
+		// "Error: 42" from its missing stack and name.
+		if r.Error.Name != "" {
+			e["name"] = r.Error.Name
+		}
+		if r.Error.Stack != "" {
+			e["stack"] = r.Error.Stack
 		}
 		return map[string]any{"ok": false, "error": e, "output": out, "calls": []any{}}
 	}

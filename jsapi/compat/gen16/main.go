@@ -109,7 +109,13 @@ var extensionStubs = api.Plugin{Name: "extension-stubs", Setup: func(b api.Plugi
 export function getQuickJSWasmPath() { return ""; }
 export function getCodemodeWorkerSpecifier() { return ""; }`,
 		"renderer.js": `export const codemodeRenderers = {};`,
+		// settings-defaults.js reads one constant of pi-ai's retry.js, whose
+		// provider error regexps take goja over a second to build.
+		"retry": `export const DEFAULT_MAX_AGENT_RETRY_DELAY_MS = 60000;`,
 	}
+	b.OnResolve(api.OnResolveOptions{Filter: `^@earendil-works/pi-ai/utils/retry$`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+		return api.OnResolveResult{Path: "retry", Namespace: "stub"}, nil
+	})
 	b.OnResolve(api.OnResolveOptions{Filter: `^\.\.?/.*(config|renderer)\.js$`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
 		name := filepath.Base(a.Path)
 		if _, ok := stubs[name]; !ok || !strings.Contains(a.Importer, "extensions/codemode") && name == "renderer.js" {
