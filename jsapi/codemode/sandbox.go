@@ -90,7 +90,7 @@ const (
 
 // Options describe one script run.
 type Options struct {
-	Prelude     string // pi-codemode's PRELUDE_SOURCE; "" for Prelude()
+	Prelude     string // a prelude to run instead of pi-codemode's (tests); "" for Prelude()
 	Code        string // the async function body
 	ToolsJSON   string // [{name, jsName, description}]
 	GlobalsJSON string // [{name, spread}]
@@ -152,7 +152,18 @@ func (r *run) interrupt(e *Error) {
 }
 
 func (r *run) exec(ctx context.Context) Result {
-	vm := goja.New()
+	var vm *goja.Runtime
+	var prelude goja.Value
+	var err error
+	if r.o.Prelude != "" {
+		vm = goja.New()
+		prelude, err = vm.RunScript("codemode-prelude.js", r.o.Prelude)
+	} else {
+		vm, prelude, err = lockedDown()
+	}
+	if err != nil {
+		return r.fail(&Error{Kind: "sandbox", Message: err.Error()})
+	}
 	r.vm = vm
 	depth := r.o.MaxCallDepth
 	if depth <= 0 {
@@ -215,17 +226,6 @@ func (r *run) exec(ctx context.Context) Result {
 		return goja.Undefined()
 	}
 
-	src := r.o.Prelude
-	if src == "" {
-		var err error
-		if src, err = Prelude(); err != nil {
-			return r.fail(&Error{Kind: "sandbox", Message: err.Error()})
-		}
-	}
-	prelude, err := vm.RunScript("codemode-prelude.js", src)
-	if err != nil {
-		return r.fail(&Error{Kind: "sandbox", Message: err.Error()})
-	}
 	start, ok := goja.AssertFunction(prelude)
 	if !ok {
 		return r.fail(&Error{Kind: "sandbox", Message: "the prelude is not a function"})
