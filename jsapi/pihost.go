@@ -232,17 +232,17 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 		return goja.Undefined()
 	})
 	// getAllTools(callable): pi's getAllTools, or with callable the tools
-	// ctx.executeTool can run (pi 1.6's ctx.tools: the active tools, with
-	// their outputSchema).
+	// ctx.executeTool can run (pi 1.6's ctx.tools, with their
+	// outputSchema).
 	fn("getAllTools", func(c goja.FunctionCall) goja.Value {
 		callable := c.Argument(0).ToBoolean()
-		active := map[string]bool{}
-		for _, n := range pi.ActiveTools() {
-			active[n] = true
+		reach := map[string]bool{}
+		for _, n := range h.CallableTools() {
+			reach[n] = true
 		}
 		var out []any
 		for _, e := range h.Tools().Current().Entries() {
-			if callable && !active[e.ID] {
+			if callable && !reach[e.ID] {
 				continue
 			}
 			info := map[string]any{"name": e.ID, "description": e.Value.Description,

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -33,8 +34,10 @@ return "stored";`,
 }
 
 var (
-	wallTime = regexp.MustCompile(`Wall time \d+\.\d seconds`)
-	tempPath = regexp.MustCompile(`/[^\s'"\]]*/(pi-codemode-[^\s'"\]]*|work/)`)
+	wallTime  = regexp.MustCompile(`Wall time \d+\.\d seconds`)
+	fieldList = regexp.MustCompile(`\{ [^{}]* \}`)
+	docsPath  = regexp.MustCompile(`\S+/codemode\.md`)
+	tempPath  = regexp.MustCompile(`/[^\s'"\]]*/(pi-codemode-[^\s'"\]]*|work/)`)
 )
 
 // projectCodemode keeps the codemode tool results: their text, with wall
@@ -42,6 +45,30 @@ var (
 func projectCodemode(lines []string) []string {
 	var out []string
 	for _, l := range lines {
+		// The first request's tool declarations: codemode's description
+		// lists the callable tools, theirs say how scripts call them.
+		if req, ok := strings.CutPrefix(l, "<< request 1 "); ok {
+			var m map[string]any
+			_ = json.Unmarshal([]byte(req), &m)
+			tools, _ := m["tools"].([]any)
+			for _, t := range tools {
+				f, _ := t.(map[string]any)["function"].(map[string]any)
+				d, _ := f["description"].(string)
+				if f["name"] != "codemode" {
+					// The tools' own descriptions are compared elsewhere;
+					// pigo keeps schemas as Go maps, so field lists are
+					// compared sorted.
+					_, note, _ := strings.Cut(d, "\n\nCodemode: ")
+					d = fieldList.ReplaceAllStringFunc(note, func(fl string) string {
+						fields := strings.Split(strings.Trim(fl, "{} "), ", ")
+						slices.Sort(fields)
+						return "{ " + strings.Join(fields, ", ") + " }"
+					})
+				}
+				out = append(out, "tool "+str(f["name"])+": "+docsPath.ReplaceAllString(d, "<docs>/codemode.md"))
+			}
+			continue
+		}
 		body, ok := strings.CutPrefix(l, "<< ")
 		if !ok {
 			continue
@@ -92,8 +119,8 @@ func TestDifferentialCodemode16(t *testing.T) {
 	}
 	pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
 	pi, pg = projectCodemode(pi), projectCodemode(pg)
-	if len(pi) != len(codemodeScripts) {
-		t.Fatalf("pi ran %d codemode calls, want %d:\n%s", len(pi), len(codemodeScripts), strings.Join(pi, "\n"))
+	if n := len(pi) - 5; n != len(codemodeScripts) { // 5 declared tools
+		t.Fatalf("pi ran %d codemode calls, want %d:\n%s", n, len(codemodeScripts), strings.Join(pi, "\n"))
 	}
 	compareTranscriptsWith(t, sc.name, pi, pg, false)
 }
