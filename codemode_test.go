@@ -101,6 +101,13 @@ return [a, b.output];`, "Script completed\n[\"hello\\n\",\"hi\\n\"]\n<console_ou
 			}
 		})
 	}
+	// image() output is an image block, saved to a temp file named before it.
+	png := "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+	res := runCodemode(t, a, `image("data:image/png;base64,`+png+`")`)
+	if n := len(res.Content); res.IsError || n != 3 || res.Content[2].Type != "image" || res.Content[2].Data != png ||
+		!strings.HasPrefix(res.Content[1].Text, "[Image saved to ") || !strings.Contains(res.Content[1].Text, ".png (image/png, 70B)]") {
+		t.Fatalf("image: %+v", res.Content)
+	}
 	// A bad options line fails the call before the script runs, as pi.
 	if res := runCodemode(t, a, "// @options: {\"timeout_ms\": 0}\nreturn 1"); !res.IsError || res.Text() != "@options field `timeout_ms` must be a positive integer up to 2147483647" {
 		t.Fatalf("bad options: %+v", res)
