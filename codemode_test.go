@@ -101,6 +101,18 @@ return [a, b.output];`, "Script completed\n[\"hello\\n\",\"hi\\n\"]\n<console_ou
 			}
 		})
 	}
+	// Without timeout_ms a script runs until its call is cancelled (pi has
+	// no default deadline): cancelling interrupts it, and the host serves on.
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	start := time.Now()
+	_, _ = a.Host.RunTool(ctx, "codemode", engine.ToolCall{ID: "c2", Params: map[string]any{"code": "for (;;) {}"}})
+	cancel()
+	if d := time.Since(start); d > 10*time.Second {
+		t.Fatalf("cancelled script ran %v", d)
+	}
+	if got := runCodemode(t, a, "return 1").Text(); !strings.HasSuffix(got, "\n1") {
+		t.Fatalf("after a cancelled script: %q", got)
+	}
 	// image() output is an image block, saved to a temp file named before it.
 	png := "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
 	res := runCodemode(t, a, `image("data:image/png;base64,`+png+`")`)
