@@ -1,6 +1,7 @@
 package codemode
 
 import (
+	_ "embed"
 	"fmt"
 	"strings"
 	"sync"
@@ -53,8 +54,11 @@ const (
 )
 
 type preludeParts struct {
-	lockdown, rest *goja.Program
+	shims, lockdown, rest *goja.Program
 }
+
+//go:embed shims.js
+var shimsSource string
 
 var parts = sync.OnceValues(func() (*preludeParts, error) {
 	src, err := Prelude()
@@ -73,7 +77,11 @@ var parts = sync.OnceValues(func() (*preludeParts, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &preludeParts{lockdown: lockdown, rest: rest}, nil
+	shims, err := goja.Compile("codemode-shims.js", shimsSource, true)
+	if err != nil {
+		return nil, err
+	}
+	return &preludeParts{shims: shims, lockdown: lockdown, rest: rest}, nil
 })
 
 var (
@@ -87,6 +95,9 @@ func lockDownRuntime() (*goja.Runtime, error) {
 		return nil, err
 	}
 	vm := goja.New()
+	if _, err := vm.RunProgram(p.shims); err != nil {
+		return nil, fmt.Errorf("codemode: shims: %w", err)
+	}
 	if _, err := vm.RunProgram(p.lockdown); err != nil {
 		return nil, fmt.Errorf("codemode: prelude lockdown: %w", err)
 	}
