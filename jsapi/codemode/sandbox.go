@@ -29,6 +29,7 @@ import (
 	"time"
 
 	"github.com/dop251/goja"
+	"github.com/evanw/esbuild/pkg/api"
 )
 
 // Call is one call a script makes: a tool (Target "tool") or a global
@@ -241,7 +242,11 @@ func (r *run) exec(ctx context.Context) Result {
 
 	// The prefix shares the first line with the script so reported line
 	// numbers match the script as written.
-	fn, err := vm.RunScript("codemode.js", "(async (tools, console) => {"+r.o.Code+"\n})")
+	src := "(async (tools, console) => {" + r.o.Code + "\n})"
+	fn, err := vm.RunScript("codemode.js", src)
+	if lowered, ok := lowerUnsupported(src, err); ok {
+		fn, err = vm.RunScript("codemode.js", lowered)
+	}
 	if err != nil {
 		return r.fail(r.vmError(err))
 	}
@@ -275,6 +280,38 @@ func (r *run) exec(ctx context.Context) Result {
 			return r.result
 		}
 	}
+}
+
+// lowerUnsupported rewrites a script goja cannot compile into ES2017 with
+// esbuild, which lowers the syntax goja lacks (async generators, for
+// await), as QuickJS runs it as is; a script esbuild rejects too keeps
+// goja's error. Only such scripts pay for it; their stack traces then name
+// lines of the rewritten code.
+func lowerUnsupported(src string, err error) (string, bool) {
+	if !isSyntaxError(err) {
+		return "", false
+	}
+	r := api.Transform(src, api.TransformOptions{Loader: api.LoaderJS, Target: api.ES2017})
+	if len(r.Errors) > 0 {
+		return "", false
+	}
+	return string(r.Code), true
+}
+
+func isSyntaxError(err error) bool {
+	var ce *goja.CompilerSyntaxError
+	if errors.As(err, &ce) {
+		return true
+	}
+	var ex *goja.Exception
+	if errors.As(err, &ex) {
+		if o, ok := ex.Value().(*goja.Object); ok {
+			if n := o.Get("name"); n != nil && n.String() == "SyntaxError" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func orJSON(s, def string) string {
@@ -402,14 +439,15 @@ func (r *run) vmError(err error) *Error {
 		if o, ok := ex.Value().(*goja.Object); ok {
 			name, msg := o.Get("name"), o.Get("message")
 			if name != nil && msg != nil {
-				return scriptError(name.String(), msg.String())
+				// goja's compile errors repeat their name in the message.
+				return scriptError(name.String(), strings.TrimPrefix(msg.String(), name.String()+": "))
 			}
 		}
 		return scriptError("Error", ex.Value().String())
 	}
 	var ce *goja.CompilerSyntaxError
 	if errors.As(err, &ce) {
-		return scriptError("SyntaxError", ce.Message)
+		return scriptError("SyntaxError", strings.TrimPrefix(ce.Message, "SyntaxError: "))
 	}
 	return &Error{Kind: "sandbox", Message: err.Error()}
 }

@@ -255,3 +255,14 @@ func TestRunShims(t *testing.T) {
 		t.Fatalf("result %+v %s", r.Error, r.Value)
 	}
 }
+
+// Syntax goja lacks (async generators) is lowered, as QuickJS runs it.
+func TestRunAsyncGenerators(t *testing.T) {
+	r := run(t, `async function* g() { yield 1; yield await tools.echo(2) }
+const out = [];
+for await (const x of g()) out.push(x);
+return out;`)
+	if !r.OK || string(r.Value) != `[1,2]` {
+		t.Fatalf("result %+v %s", r.Error, r.Value)
+	}
+}
