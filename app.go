@@ -247,19 +247,21 @@ func New(opts Options) (*App, error) {
 		add(Plugin{ID: id, Path: p.path, Origin: "app", Source: m.Plugins[i].Ref}, a.Env.Plugin(id, p.path, p.config))
 	}
 	flush()
-	dopts := discover.Options{
-		Cwd: cwd, AgentDir: opts.AgentDir, Home: getenv("HOME"), Getenv: getenv,
-		Extensions: opts.Extensions, NoExtensions: !opts.Discover,
+	dopts := discover.Options{Cwd: cwd, AgentDir: opts.AgentDir, Home: getenv("HOME"), Getenv: getenv, NoExtensions: !opts.Discover}
+	for _, e := range opts.Extensions {
+		if !strings.HasPrefix(e, discover.BuiltinPrefix) {
+			dopts.Extensions = append(dopts.Extensions, e)
+		}
 	}
 	exts, problems := discover.Discover(dopts)
-	a.Problems = problems
 	// A project's extension the user configured too (the same package or
 	// file in their settings) is the user's when the project is not
 	// trusted: pi then never sees the project's claim on it.
 	userToo := map[string]bool{}
 	if slices.ContainsFunc(exts, func(e discover.Extension) bool { return Plugin{Origin: e.Origin}.ProjectScoped() }) {
-		dopts.UntrustedProject = true
-		untrusted, _ := discover.Discover(dopts)
+		uopts := dopts
+		uopts.UntrustedProject = true
+		untrusted, _ := discover.Discover(uopts)
 		for _, u := range untrusted {
 			userToo[u.Path] = true
 		}
@@ -270,6 +272,15 @@ func New(opts Options) (*App, error) {
 		}
 		id := uniqueID(e.ID)
 		add(Plugin{ID: id, Path: e.Path, Origin: e.Origin, Source: e.Source, userToo: userToo[e.Path]}, a.Env.Plugin(id, e.Path, nil))
+	}
+	// pi loads its built-in extensions after the extension files.
+	dopts.Extensions = opts.Extensions
+	builtins, more := discover.Builtins(dopts, bundled.Extensions())
+	a.Problems = append(problems, more...)
+	for _, name := range builtins {
+		if id, ok := bundled.Lookup(discover.BuiltinPrefix + name); ok && !taken[id] {
+			add(Plugin{ID: id, Bundled: true, Origin: "builtin", Source: discover.BuiltinPrefix + name}, a.Env.BuiltinPlugin(id))
+		}
 	}
 	for _, sp := range opts.GoPlugins {
 		add(Plugin{ID: sp.ID, Origin: "go", Source: sp.Source}, sp)

@@ -166,7 +166,7 @@ func TestManifestErrors(t *testing.T) {
 	for name, tc := range map[string]struct{ src, want string }{
 		"not json":      {`{"plugins": ["./ok.ts",]}`, `bad.json: not a valid app manifest: line 1:24: invalid character ']'`},
 		"missing file":  {`{"plugins": ["./ok.ts", "./gone.ts"]}`, `bad.json: plugins[1] "./gone.ts": no such file or directory: ` + filepath.Join(dir, "gone.ts")},
-		"unknown id":    {`{"plugins": ["@pi/nope"]}`, `bad.json: plugins[0] "@pi/nope": unknown bundled plugin (have: @pi/tool-bash,`},
+		"unknown id":    {`{"plugins": ["@pi/nope"]}`, `bad.json: plugins[0] "@pi/nope": unknown bundled plugin (have: @pi/codemode, @pi/tool-bash,`},
 		"unknown bi":    {`{"plugins": ["builtin:nope"]}`, `plugins[0] "builtin:nope": unknown bundled plugin`},
 		"twice":         {`{"plugins": ["./ok.ts", "@pi/tool-ls", "ok.ts"]}`, `bad.json: plugins[2] "ok.ts": listed twice (also plugins[0])`},
 		"twice bundled": {`{"plugins": ["@pi/tool-ls", "builtin:tool-ls"]}`, `plugins[1] "builtin:tool-ls": listed twice (also plugins[0])`},

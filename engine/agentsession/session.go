@@ -258,11 +258,14 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 
 	// Tools and system prompt.
 	pi := rt.host.Pi()
+	defaults, set := rt.settings.defaultTools(pi.ActiveTools())
 	switch {
 	case f.tools != nil:
-		pi.SetActiveTools("", f.tools)
+		pi.SetActiveTools("", toolSelection(defaults, f.tools))
 	case f.noTools:
 		pi.SetActiveTools("", []string{})
+	case set:
+		pi.SetActiveTools("", defaults)
 	}
 	rt.model = model
 	a := agent.New(agent.Options{
