@@ -107,6 +107,18 @@ const readSchema = Type.Object({
   limit: Type.Optional(Type.Number({ description: "Maximum number of lines to read" })),
 });
 
+// pi 1.6: what programmatic callers (codemode scripts) get from read: the
+// text, or an image block with its note.
+const readOutputSchema = Type.Union([
+  Type.String(),
+  Type.Object({ type: Type.Literal("image"), data: Type.String(), mimeType: Type.String(), note: Type.String() }),
+]);
+function toReadOutput(content: any[]): any {
+  const text = content.find((block) => block.type === "text")?.text ?? "";
+  const image = content.find((block) => block.type === "image");
+  return image ? { type: "image", data: image.data, mimeType: image.mimeType, note: text } : text;
+}
+
 const IMAGE_SNIFF_BYTES = 4100;
 
 /**
@@ -257,6 +269,7 @@ export function createReadToolDefinition(cwd: string, options?: any): any {
     promptSnippet: "Read file contents",
     promptGuidelines: ["Use read to examine files instead of cat or sed."],
     parameters: readSchema,
+    outputSchema: readOutputSchema,
     async execute(_toolCallId: string, { path, offset, limit }: any, signal?: any, _onUpdate?: any, ctx?: any): Promise<any> {
       const absolutePath = resolveReadPath(path, cwd);
       return new Promise((resolve, reject) => {
@@ -353,7 +366,7 @@ export function createReadToolDefinition(cwd: string, options?: any): any {
             }
             if (aborted) return;
             signal?.removeEventListener("abort", onAbort);
-            resolve({ content, details });
+            resolve({ content, details, structuredContent: toReadOutput(content) });
           } catch (error) {
             signal?.removeEventListener("abort", onAbort);
             if (!aborted) reject(error);
@@ -382,6 +395,16 @@ export function createReadTool(cwd: string, options?: any): any {
 // ---------------------------------------------------------------------------
 // bash
 
+// pi 1.6: what programmatic callers (codemode scripts) get from bash,
+// also for a non-zero exit; output up to STRUCTURED_OUTPUT_MAX_BYTES.
+const STRUCTURED_OUTPUT_MAX_BYTES = 1024 * 1024;
+const bashOutputSchema = Type.Object({
+  output: Type.String({ description: "Combined stdout and stderr, possibly truncated" }),
+  truncated: Type.Boolean(),
+  full_output_path: Type.Optional(Type.String({ description: "Full output, when truncated" })),
+  exit_code: Type.Number(),
+  wall_time_seconds: Type.Number(),
+});
 const bashSchema = Type.Object({
   command: Type.String({ description: "Bash command to execute" }),
   timeout: Type.Optional(Type.Number({ description: "Timeout in seconds (optional, no default timeout)" })),
@@ -673,8 +696,6 @@ export class OutputAccumulator {
 
 const BASH_PREVIEW_LINES = 5;
 const BASH_UPDATE_THROTTLE_MS = 100;
-// Output limit of bash's structuredContent.output (pi 1.6).
-const STRUCTURED_OUTPUT_MAX_BYTES = 1024 * 1024;
 
 // The class is made on first render: extending pi-tui's Container when the
 // module loads would instantiate pi-tui's core in every runtime that only
@@ -762,6 +783,7 @@ export function createBashToolDefinition(cwd: string, options?: any): any {
     description: `Execute a bash command in the current working directory. Returns stdout and stderr. Output is truncated to last ${DEFAULT_MAX_LINES} lines or ${DEFAULT_MAX_BYTES / 1024}KB (whichever is hit first). If truncated, full output is saved to a temp file. Optionally provide a timeout in seconds.`,
     promptSnippet: "Execute bash commands (ls, grep, find, etc.)",
     parameters: bashSchema,
+    outputSchema: bashOutputSchema,
     async execute(_toolCallId: string, { command, timeout }: any, signal?: any, onUpdate?: any, _ctx?: any): Promise<any> {
       const resolvedCommand = commandPrefix ? `${commandPrefix}\n${command}` : command;
       const base = { command: resolvedCommand, cwd, env: { ...getShellEnv() } };
