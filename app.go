@@ -294,8 +294,9 @@ func (a *App) Boot(ctx context.Context) []engine.LoadResult {
 	if a.Results != nil {
 		return a.Results
 	}
+	start := time.Now()
 	a.Results = a.Host.Boot(ctx, a.specs)
-	a.watch(func(Plugin) bool { return true })
+	a.watch(start, func(Plugin) bool { return true })
 	return a.Results
 }
 
@@ -326,25 +327,27 @@ func (a *App) BootUntrusted(ctx context.Context) []engine.LoadResult {
 	for _, p := range a.Plugins {
 		held[p.ID] = p.ProjectScoped()
 	}
+	start := time.Now()
 	a.Results = a.Host.BootHolding(ctx, a.specs, func(s engine.PluginSpec) bool { return held[s.ID] })
-	a.watch(func(p Plugin) bool { return !p.ProjectScoped() })
+	a.watch(start, func(p Plugin) bool { return !p.ProjectScoped() })
 	return a.Results
 }
 
 // LoadProject loads the plugins BootUntrusted held back.
 func (a *App) LoadProject(ctx context.Context) []engine.LoadResult {
+	start := time.Now()
 	res := a.Host.LoadHeld(ctx)
 	a.Results = append(a.Results, res...)
-	a.watch(Plugin.ProjectScoped)
+	a.watch(start, Plugin.ProjectScoped)
 	return res
 }
 
-// watch registers the extension files of the plugins which says with the
-// reloader.
-func (a *App) watch(which func(Plugin) bool) {
+// watch registers the extension files of the plugins which says, loaded
+// since start, with the reloader.
+func (a *App) watch(start time.Time, which func(Plugin) bool) {
 	for _, p := range a.Plugins {
 		if p.Path != "" && which(p) {
-			a.Reloader.Add(p.ID, p.Path)
+			a.Reloader.AddLoaded(p.ID, p.Path, start)
 		}
 	}
 }

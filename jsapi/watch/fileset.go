@@ -33,6 +33,10 @@ func hashFile(path string) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
+// staleHash stands for content that may not be what the plugin loaded:
+// no file hashes to it, so the next check sees the file changed.
+const staleHash = "stale"
+
 // snapshotFiles hashes every path.
 func snapshotFiles(paths []string) fileSet {
 	s := make(fileSet, len(paths))

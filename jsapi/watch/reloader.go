@@ -3,6 +3,7 @@ package watch
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"sync"
 	"time"
@@ -61,9 +62,22 @@ func NewReloader(host *engine.Host, env *jsapi.Env, opts ReloaderOptions) *Reloa
 // the path given to jsapi.Env.Plugin). Call it after the plugin's first
 // load (successful or not): it records the files that load read and their
 // current content, so an edit made between that load and Add is not seen
-// until the next one. Adding an id again replaces its path.
-func (r *Reloader) Add(id, path string) {
+// until the next one (AddLoaded closes that gap). Adding an id again
+// replaces its path.
+func (r *Reloader) Add(id, path string) { r.AddLoaded(id, path, time.Time{}) }
+
+// AddLoaded is Add for a plugin whose load started at loadedAt: a file
+// modified since then may hold an edit the load did not see, so it counts
+// as changed, and the Watcher's first check reloads the plugin.
+func (r *Reloader) AddLoaded(id, path string, loadedAt time.Time) {
 	files := snapshotFiles(r.inputSet(path))
+	if !loadedAt.IsZero() {
+		for p := range files {
+			if st, err := os.Stat(p); err == nil && !st.ModTime().Before(loadedAt) {
+				files[p] = staleHash
+			}
+		}
+	}
 	r.mu.Lock()
 	if _, ok := r.plugins[id]; !ok {
 		r.order = append(r.order, id)

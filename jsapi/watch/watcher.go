@@ -95,6 +95,12 @@ func (w *Watcher) Run(ctx context.Context) error {
 		close(stop)
 		wg.Wait()
 	}()
+	// The watches exist since NewWatcher; an edit saved before them (while
+	// the plugins loaded, or just after) got no event: check every plugin
+	// once, which reloads only those whose content changed.
+	for _, id := range w.r.Plugins() {
+		w.due(id, nil)
+	}
 	for {
 		select {
 		case <-ctx.Done():

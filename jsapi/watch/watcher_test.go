@@ -1,6 +1,7 @@
 package watch_test
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -8,6 +9,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/jsapi"
 )
 
 func TestEditAddsAndRemovesTools(t *testing.T) {
@@ -373,5 +377,46 @@ func TestDirectoryDeletedAndRecreated(t *testing.T) {
 	// the parent directory and the extension reloads.
 	f.write("ext/index.ts", ext("v2", []string{"one"}))
 	f.nextOK("ext")
+	f.wantText("one", "v2")
+}
+
+// An edit saved after the first load but before the watches exist gets no
+// file event; the Watcher's first check still reloads it (pigo dev could
+// miss a fix saved right after a broken start).
+func TestEditBeforeWatchingReloads(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, fixtureOptions{})
+	f.write("a.ts", "export default function (pi) {\n  pi.tools.add(\n")
+	f.write("b.ts", ext("b", []string{"bee"}))
+	res := f.boot("a.ts", "b.ts")
+	if res["a"].OK || !res["b"].OK {
+		t.Fatalf("boot: %+v", res)
+	}
+	f.write("a.ts", ext("fixed", []string{"one"}))
+	f.watch(0)
+	if r := f.nextOK("a"); !reflect.DeepEqual(r.Added, []string{"tool:one"}) {
+		t.Fatalf("reload = %+v", r)
+	}
+	f.wantText("one", "fixed")
+	if g := f.host.Generation("b"); g == nil || g.Number() != 1 {
+		t.Errorf("unchanged b was reloaded: %v", g)
+	}
+}
+
+// An edit saved while the plugin loaded (after the load read the file,
+// before the Reloader recorded it) is not mistaken for what was loaded.
+func TestEditDuringLoadReloads(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, fixtureOptions{})
+	p := f.write("a.ts", ext("v1", []string{"one"}))
+	start := time.Now()
+	spec := f.env.Plugin(jsapi.PluginID(p), p, nil)
+	if r := f.host.Boot(context.Background(), []engine.PluginSpec{spec}); !r[0].OK {
+		t.Fatal(r[0].Err)
+	}
+	f.write("a.ts", ext("v2", []string{"one"})) // lands between the load and AddLoaded
+	f.r.AddLoaded(spec.ID, p, start)
+	f.watch(0)
+	f.nextOK("a")
 	f.wantText("one", "v2")
 }
