@@ -299,7 +299,9 @@ func diffScenarios() []diffScenario {
 			name: "steer_follow_up",
 			ext:  extSource(``),
 			steps: []mockStep{
-				{Chunks: []string{"one ", "two ", "three"}, DelayMs: 400},
+				// The five commands below land between "one " and "two ":
+				// the gap leaves room for a loaded machine.
+				{Chunks: []string{"one ", "two ", "three"}, DelayMs: 2000},
 				{Text: "steered"}, {Text: "first follow-up"}, {Text: "second follow-up"},
 			},
 			drive: func(d *rpcDriver) {

@@ -145,8 +145,10 @@ func runNode(t *testing.T, node string, files []probeFile) nodeRun {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, node, args...)
-	// Probes see the same neutral environment on both sides.
-	cmd.Env = append(os.Environ(), probeEnv...)
+	// Probes see the same neutral environment on both sides: pigo's
+	// process.env is empty, so Node gets no CI, FORCE_COLOR, TERM, ...
+	// (picocolors and chalk read them) beyond what it needs to run.
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME")}, probeEnv...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
