@@ -21,6 +21,16 @@ type InteractiveOptions struct {
 	Messages []string
 	// Images go with the first message.
 	Images []any
+	// AgentDir is pi's agent directory (keybindings.json, themes).
+	AgentDir string
+	// SessionDir is where this session's files are ("" for --no-session).
+	SessionDir string
+	// TUIMode is "fullscreen" or "regular": --tui-mode, else settings'
+	// tuiMode, else "fullscreen".
+	TUIMode string
+	// Theme and HideThinking are settings' theme and hideThinkingBlock.
+	Theme        string
+	HideThinking bool
 }
 
 const tuiClientID = "tui"
@@ -31,7 +41,15 @@ func runInteractive(ctx context.Context, rt *agentRuntime, ui Interactive) ExitC
 	hostEnd, clientEnd := protocol.Pipe()
 	srv := newServer(rt, hostEnd, tuiClientID)
 	rt.start(ctx)
-	opts := InteractiveOptions{IO: rt.io}
+	opts := InteractiveOptions{IO: rt.io, AgentDir: rt.agentDir, SessionDir: rt.sessionDir,
+		TUIMode: rt.flags.tuiMode, Theme: rt.settings.str("theme")}
+	if opts.TUIMode == "" {
+		opts.TUIMode = rt.settings.str("tuiMode")
+	}
+	if opts.TUIMode != "regular" {
+		opts.TUIMode = "fullscreen"
+	}
+	opts.HideThinking, _ = rt.settings.get("hideThinkingBlock").(bool)
 	initial, images, err := initialMessage(rt)
 	if err != nil {
 		fmt.Fprintf(rt.io.Stderr, "Error: %v\n", err)

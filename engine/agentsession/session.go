@@ -1048,6 +1048,7 @@ Options (as pi's):
   --model <pattern>              model pattern or id ("provider/id", optional ":<thinking>")
   --api-key <key>                API key for the model's provider
   --thinking <level>             off, minimal, low, medium, high, xhigh
+  --tui-mode <mode>              TUI mode: fullscreen (default) or regular
   --models <patterns>            comma-separated model scope for cycle_model
   --system-prompt <text|file>    replace the system prompt
   --append-system-prompt <t|f>   append to the system prompt (repeatable)

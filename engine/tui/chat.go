@@ -1,0 +1,344 @@
+package tui
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// item is one entry of the chat: it renders itself at a width; the
+// result is cached until the item or the view settings change.
+type item interface {
+	render(v *viewCtx, width int) []string
+}
+
+// viewCtx is what rendering an item depends on besides the item.
+type viewCtx struct {
+	th            *Theme
+	hideThinking  bool
+	toolsExpanded bool
+	thinkingLabel string
+	expandKey     string
+	gen           int // bumped when any of the above changes
+}
+
+// cached wraps an item with its last rendering.
+type cached struct {
+	item
+	width, gen, ver int
+	lines           []string
+	dirty           int // the item's version; bump to re-render
+}
+
+func (c *cached) lines_(v *viewCtx, width int) []string {
+	if c.lines == nil || c.width != width || c.gen != v.gen || c.ver != c.dirty {
+		c.lines = c.render(v, width)
+		c.width, c.gen, c.ver = width, v.gen, c.dirty
+	}
+	return c.lines
+}
+
+// padBlock pads every line by pad cells on both sides and fills it to
+// width with a background token (pi's Box / Text with a background).
+func padBlock(v *viewCtx, lines []string, width, pad int, bg string) []string {
+	out := make([]string, 0, len(lines))
+	for _, l := range lines {
+		s := strings.Repeat(" ", pad) + l
+		if w := ansi.StringWidth(s); w < width {
+			s += strings.Repeat(" ", width-w)
+		}
+		if bg != "" {
+			s = v.th.Bg(bg, s)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// wrapText wraps plain text to width, keeping its line breaks.
+func wrapText(s string, width int) []string {
+	if width < 1 {
+		width = 1
+	}
+	return strings.Split(ansi.Wrap(s, width, ""), "\n")
+}
+
+// userItem is a prompt the user sent (pi: a markdown block on the user
+// message background, one blank row above and below inside it).
+type userItem struct{ text string }
+
+func (u *userItem) render(v *viewCtx, width int) []string {
+	body := renderMarkdown(v.th, u.text, width-2)
+	for i, l := range body {
+		body[i] = v.th.Fg("userMessageText", l)
+	}
+	lines := append(append([]string{""}, body...), "")
+	return append([]string{""}, padBlock(v, lines, width, 1, "userMessageBg")...)
+}
+
+// block is one content block of an assistant message.
+type block struct {
+	kind string // text, thinking, toolCall
+	text string
+}
+
+// assistantItem is a reply, rebuilt from its deltas as it streams.
+type assistantItem struct {
+	blocks     []block
+	stopReason string
+	errorMsg   string
+}
+
+func (a *assistantItem) at(i int, kind string) *block {
+	for len(a.blocks) <= i {
+		a.blocks = append(a.blocks, block{})
+	}
+	if a.blocks[i].kind == "" {
+		a.blocks[i].kind = kind
+	}
+	return &a.blocks[i]
+}
+
+// setFinal replaces the blocks with the final message's content.
+func (a *assistantItem) setFinal(msg map[string]any) {
+	content, _ := msg["content"].([]any)
+	a.blocks = a.blocks[:0]
+	for _, c := range content {
+		b, _ := c.(map[string]any)
+		switch b["type"] {
+		case "text":
+			s, _ := b["text"].(string)
+			a.blocks = append(a.blocks, block{kind: "text", text: s})
+		case "thinking":
+			s, _ := b["thinking"].(string)
+			a.blocks = append(a.blocks, block{kind: "thinking", text: s})
+		default:
+			a.blocks = append(a.blocks, block{kind: "toolCall"})
+		}
+	}
+	a.stopReason, _ = msg["stopReason"].(string)
+	a.errorMsg, _ = msg["errorMessage"].(string)
+}
+
+func (a *assistantItem) render(v *viewCtx, width int) []string {
+	var body []string
+	inner := width - 2
+	for _, b := range a.blocks {
+		switch b.kind {
+		case "text":
+			if strings.TrimSpace(b.text) == "" {
+				continue
+			}
+			if len(body) > 0 {
+				body = append(body, "")
+			}
+			body = append(body, renderMarkdown(v.th, strings.TrimSpace(b.text), inner)...)
+		case "thinking":
+			if strings.TrimSpace(b.text) == "" {
+				continue
+			}
+			if len(body) > 0 {
+				body = append(body, "")
+			}
+			if v.hideThinking {
+				body = append(body, v.th.Fg("thinkingText", Italic(v.thinkingLabel)))
+				continue
+			}
+			for _, l := range renderMarkdown(v.th, strings.TrimSpace(b.text), inner) {
+				body = append(body, v.th.Fg("thinkingText", Italic(ansi.Strip(l))))
+			}
+		}
+	}
+	switch a.stopReason {
+	case "aborted":
+		msg := a.errorMsg
+		if msg == "" || msg == "Request was aborted" {
+			msg = "Operation aborted"
+		}
+		body = append(body, "", v.th.Fg("error", msg))
+	case "error":
+		msg := a.errorMsg
+		if msg == "" {
+			msg = "Unknown error"
+		}
+		body = append(body, "", v.th.Fg("error", "Error: "+msg))
+	}
+	if len(body) == 0 {
+		return nil
+	}
+	return append([]string{""}, padBlock(v, body, 0, 1, "")...)
+}
+
+// toolItem is a tool call and its execution (pi's ToolExecutionComponent
+// without an extension renderer: a built-in preview per tool, else the
+// name with its arguments, then the output).
+type toolItem struct {
+	id, name string
+	args     map[string]any
+	argsRaw  string
+	output   string
+	isError  bool
+	done     bool
+	started  bool
+}
+
+func (t *toolItem) render(v *viewCtx, width int) []string {
+	bg := "toolPendingBg"
+	if t.done {
+		bg = "toolSuccessBg"
+		if t.isError {
+			bg = "toolErrorBg"
+		}
+	}
+	inner := width - 2
+	var body []string
+	str := func(k string) string { s, _ := t.args[k].(string); return s }
+	out := strings.TrimRight(t.output, "\n")
+	switch t.name {
+	case "bash":
+		body = append(body, v.th.Fg("toolTitle", Bold("$ "+str("command"))))
+		if out != "" {
+			lines := strings.Split(out, "\n")
+			const tail = 5
+			body = append(body, "")
+			if !v.toolsExpanded && len(lines) > tail {
+				body = append(body, v.th.Fg("muted", fmt.Sprintf("... (%d earlier lines, %s to expand)", len(lines)-tail, v.expandKey)))
+				lines = lines[len(lines)-tail:]
+			}
+			for _, l := range lines {
+				body = append(body, wrapStyled(v, "toolOutput", l, inner)...)
+			}
+		}
+	case "read", "write", "edit", "ls", "find", "grep":
+		title := t.name
+		if p := str("path"); p != "" {
+			title += " " + p
+		} else if p := str("pattern"); p != "" {
+			title += " " + p
+		}
+		body = append(body, v.th.Fg("toolTitle", Bold(title)))
+		body = append(body, previewLines(v, out, inner)...)
+	default:
+		body = append(body, v.th.Fg("toolTitle", Bold(t.name)))
+		if args := formatArgs(t.args, t.argsRaw); args != "" {
+			body = append(body, "")
+			for _, l := range strings.Split(args, "\n") {
+				body = append(body, wrapStyled(v, "", l, inner)...)
+			}
+		}
+		body = append(body, previewLines(v, out, inner)...)
+	}
+	lines := append(append([]string{""}, body...), "")
+	return append([]string{""}, padBlock(v, lines, width, 1, bg)...)
+}
+
+// previewLines is pi's result fallback: the first 10 lines of output,
+// all of them when tools are expanded.
+func previewLines(v *viewCtx, out string, width int) []string {
+	if out == "" {
+		return nil
+	}
+	const preview = 10
+	lines := strings.Split(out, "\n")
+	shown := lines
+	if !v.toolsExpanded && len(lines) > preview {
+		shown = lines[:preview]
+	}
+	res := []string{""}
+	for _, l := range shown {
+		res = append(res, wrapStyled(v, "toolOutput", l, width)...)
+	}
+	if rest := len(lines) - len(shown); rest > 0 {
+		res = append(res, v.th.Fg("muted", fmt.Sprintf("... (%d more lines, %s to expand)", rest, v.expandKey)))
+	}
+	return res
+}
+
+func wrapStyled(v *viewCtx, token, s string, width int) []string {
+	lines := wrapText(strings.ReplaceAll(s, "\t", "    "), width)
+	if token != "" {
+		for i, l := range lines {
+			lines[i] = v.th.Fg(token, l)
+		}
+	}
+	return lines
+}
+
+func formatArgs(args map[string]any, raw string) string {
+	if args == nil {
+		return raw
+	}
+	b, err := json.MarshalIndent(args, "", "  ")
+	if err != nil || string(b) == "{}" {
+		return ""
+	}
+	return string(b)
+}
+
+// noticeItem is a line of status or an extension notification.
+type noticeItem struct {
+	text  string
+	token string
+}
+
+func (n *noticeItem) render(v *viewCtx, width int) []string {
+	var out []string
+	for _, l := range wrapText(n.text, width-2) {
+		out = append(out, " "+v.th.Fg(n.token, l))
+	}
+	return append([]string{""}, out...)
+}
+
+// customItem is an extension's custom message (pi: label and text on
+// the custom message background).
+type customItem struct{ label, text string }
+
+func (c *customItem) render(v *viewCtx, width int) []string {
+	body := []string{v.th.Fg("customMessageLabel", Bold("["+c.label+"]"))}
+	for _, l := range renderMarkdown(v.th, c.text, width-2) {
+		body = append(body, v.th.Fg("customMessageText", l))
+	}
+	lines := append(append([]string{""}, body...), "")
+	return append([]string{""}, padBlock(v, lines, width, 1, "customMessageBg")...)
+}
+
+// bashItem is a user's `!cmd` (pi's BashExecutionComponent).
+type bashItem struct {
+	command  string
+	output   string
+	exitCode int
+	done     bool
+	excluded bool // !! : not sent to the model
+	errText  string
+}
+
+func (b *bashItem) render(v *viewCtx, width int) []string {
+	token := "bashMode"
+	body := []string{v.th.Fg(token, Bold("$ "+b.command))}
+	out := strings.TrimRight(b.output, "\n")
+	if out != "" {
+		lines := strings.Split(out, "\n")
+		const tail = 20
+		if !v.toolsExpanded && len(lines) > tail {
+			body = append(body, v.th.Fg("muted", fmt.Sprintf("... (%d earlier lines, %s to expand)", len(lines)-tail, v.expandKey)))
+			lines = lines[len(lines)-tail:]
+		}
+		for _, l := range lines {
+			body = append(body, wrapStyled(v, "muted", l, width-2)...)
+		}
+	}
+	switch {
+	case !b.done:
+		body = append(body, v.th.Fg("muted", "Running..."))
+	case b.errText != "":
+		body = append(body, v.th.Fg("error", b.errText))
+	case b.exitCode != 0:
+		body = append(body, v.th.Fg("error", fmt.Sprintf("(exit %d)", b.exitCode)))
+	}
+	if b.excluded {
+		body = append(body, v.th.Fg("dim", "(not sent to the model)"))
+	}
+	return append([]string{""}, padBlock(v, body, 0, 1, "")...)
+}

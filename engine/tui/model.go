@@ -1,0 +1,1150 @@
+package tui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/pigo-dev/pigo/engine/protocol"
+)
+
+// Version is what the header shows after the logo.
+var Version = "dev"
+
+// Messages the program receives besides terminal input.
+type (
+	recordMsg struct {
+		typ string
+		rec map[string]any
+	}
+	hostClosedMsg struct{}
+	tickMsg       time.Time
+)
+
+// model is the interactive UI's state: bubbletea's Model.
+type model struct {
+	c    *client
+	opts Options
+	keys keymap
+	th   *Theme
+	vc   viewCtx
+
+	width, height int
+	fullscreen    bool
+	printed       int // regular mode: items already printed above the live region
+
+	ed    *editor
+	items []*cached
+	cur   *cached // the assistant message streaming now
+	tools map[string]*cached
+	bash  *cached // the running !cmd
+
+	// session state from get_state / get_session_stats and events
+	modelID, provider string
+	reasoning         bool
+	contextWindow     float64
+	thinking          string
+	sessionName       string
+	sessionFile       string
+	cwd, branch       string
+	streaming         bool
+	compacting        bool
+	tokIn, tokOut     float64
+	tokCR, tokCW      float64
+	cost              float64
+	ctxPercent        *float64 // nil: 0.0 (no usage yet), or "?" when ctxUnknown
+	ctxUnknown        bool
+	steering, follows []string
+
+	commands   []command
+	extensions []string
+	statuses   map[string]string
+	widgets    map[string]widget
+	widgetKeys []string
+	title      string
+	working    workingState
+	spin       int
+
+	auto     *autocomplete
+	dialogs  []*dialog
+	views    map[string]*compView
+	viewKeys []string
+	focus    string // the custom component view that has the keyboard
+	sel      *selector
+
+	lastCtrlC  time.Time
+	exitCode   int
+	quitting   bool
+	scroll     int     // fullscreen: rows scrolled up from the bottom of the chat
+	pendingCmd tea.Cmd // a command a response handler wants run (clipboard)
+}
+
+type command struct{ name, description, hint, source string }
+
+type widget struct {
+	lines     []string
+	placement string
+}
+
+type workingState struct {
+	message   string
+	hidden    bool
+	frames    []string
+	interval  time.Duration
+	hasFrames bool
+}
+
+var spinnerFrames = []string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"}
+
+// builtinCommands are pi's slash commands (core/slash-commands.js) that
+// this UI implements.
+var builtinCommands = []command{
+	{name: "model", description: "Select model (opens selector UI)", hint: "<provider/model>"},
+	{name: "tree", description: "Navigate session tree (switch branches)"},
+	{name: "thinking", description: "Set thinking level", hint: "<level>"},
+	{name: "export", description: "Export session (HTML default, or specify path: .html/.jsonl)"},
+	{name: "copy", description: "Copy last agent message to clipboard"},
+	{name: "name", description: "Set session display name"},
+	{name: "session", description: "Show session info and stats"},
+	{name: "hotkeys", description: "Show all keyboard shortcuts"},
+	{name: "fork", description: "Create a new fork from a previous user message"},
+	{name: "clone", description: "Duplicate the current session at the current position"},
+	{name: "new", description: "Start a new session"},
+	{name: "compact", description: "Manually compact the session context"},
+	{name: "resume", description: "Resume another session"},
+	{name: "reload", description: "Reload keybindings, extensions, skills, prompts, themes, and context files"},
+	{name: "quit", description: "Quit pi"},
+}
+
+func newModel(conn protocol.Conn, opts Options) *model {
+	th, err := LoadTheme(opts.Theme, opts.themeDirs()...)
+	if err != nil {
+		th, _ = LoadTheme("dark")
+	}
+	m := &model{
+		c: newClient(conn), opts: opts, keys: loadKeys(opts.AgentDir), th: th,
+		fullscreen: opts.TUIMode != "regular", ed: newEditor(), tools: map[string]*cached{},
+		statuses: map[string]string{}, widgets: map[string]widget{}, views: map[string]*compView{},
+		width: 80, height: 24, cwd: opts.Cwd, branch: gitBranch(opts.Cwd),
+	}
+	m.vc = viewCtx{th: th, hideThinking: opts.HideThinking, thinkingLabel: "Thinking...", expandKey: m.keys.label("app.tools.expand")}
+	return m
+}
+
+func (m *model) Init() tea.Cmd {
+	m.c.request(cmd("get_state"), (*model).onState)
+	m.c.request(cmd("get_commands"), (*model).onCommands)
+	m.c.request(cmd("get_messages"), (*model).onMessages)
+	m.refreshStats()
+	for i, msg := range m.opts.Messages {
+		c := cmd("prompt", "message", msg)
+		if i == 0 && len(m.opts.Images) > 0 {
+			c["images"] = m.opts.Images
+		}
+		m.c.request(c, (*model).onPromptResponse)
+	}
+	return tick()
+}
+
+func tick() tea.Cmd {
+	return tea.Tick(80*time.Millisecond, func(t time.Time) tea.Msg { return tickMsg(t) })
+}
+
+func (m *model) refreshStats() { m.c.request(cmd("get_session_stats"), (*model).onStats) }
+
+func (m *model) onState(r response) {
+	if !r.ok {
+		return
+	}
+	d := r.data
+	if mod, _ := d["model"].(map[string]any); mod != nil {
+		m.modelID, _ = mod["id"].(string)
+		m.provider, _ = mod["provider"].(string)
+		m.reasoning, _ = mod["reasoning"].(bool)
+		m.contextWindow, _ = mod["contextWindow"].(float64)
+	} else {
+		m.modelID = ""
+	}
+	m.thinking, _ = d["thinkingLevel"].(string)
+	m.sessionName, _ = d["sessionName"].(string)
+	m.sessionFile, _ = d["sessionFile"].(string)
+	m.streaming, _ = d["isStreaming"].(bool)
+}
+
+func (m *model) onStats(r response) {
+	if !r.ok {
+		return
+	}
+	t, _ := r.data["tokens"].(map[string]any)
+	m.tokIn, _ = t["input"].(float64)
+	m.tokOut, _ = t["output"].(float64)
+	m.tokCR, _ = t["cacheRead"].(float64)
+	m.tokCW, _ = t["cacheWrite"].(float64)
+	m.cost, _ = r.data["cost"].(float64)
+	m.ctxPercent, m.ctxUnknown = nil, false
+	if cu, _ := r.data["contextUsage"].(map[string]any); cu != nil {
+		if p, ok := cu["percent"].(float64); ok {
+			m.ctxPercent = &p
+		} else {
+			m.ctxUnknown = cu["percent"] == nil // after compaction, until the next reply
+		}
+		if w, ok := cu["contextWindow"].(float64); ok {
+			m.contextWindow = w
+		}
+	}
+}
+
+func (m *model) onCommands(r response) {
+	cmds, _ := r.data["commands"].([]any)
+	m.commands = m.commands[:0]
+	seen := map[string]bool{}
+	m.extensions = m.extensions[:0]
+	for _, c := range cmds {
+		o, _ := c.(map[string]any)
+		cm := command{}
+		cm.name, _ = o["name"].(string)
+		cm.description, _ = o["description"].(string)
+		cm.source, _ = o["source"].(string)
+		if si, _ := o["sourceInfo"].(map[string]any); si != nil && cm.source == "extension" {
+			if scope, _ := si["scope"].(string); scope == "temporary" {
+				cm.hint = "[t]"
+			}
+			if p, _ := si["path"].(string); p != "" && !seen[p] {
+				seen[p] = true
+				m.extensions = append(m.extensions, p)
+			}
+		}
+		m.commands = append(m.commands, cm)
+	}
+}
+
+func (m *model) onMessages(r response) {
+	msgs, _ := r.data["messages"].([]any)
+	for _, x := range msgs {
+		msg, _ := x.(map[string]any)
+		m.addMessage(msg, true)
+	}
+}
+
+func (m *model) onPromptResponse(r response) {
+	if !r.ok && r.err != "" {
+		m.notice(r.err, "error")
+	}
+}
+
+// add appends a chat item.
+func (m *model) add(it item) *cached {
+	c := &cached{item: it}
+	m.items = append(m.items, c)
+	return c
+}
+
+func (m *model) notice(text, token string) { m.add(&noticeItem{text: text, token: token}) }
+
+// addMessage shows a finished message (from history or message_end).
+func (m *model) addMessage(msg map[string]any, history bool) {
+	switch msg["role"] {
+	case "user":
+		m.add(&userItem{text: messageText(msg)})
+	case "assistant":
+		a := &assistantItem{}
+		a.setFinal(msg)
+		m.add(a)
+		if history {
+			content, _ := msg["content"].([]any)
+			for _, c := range content {
+				b, _ := c.(map[string]any)
+				if b["type"] == "toolCall" {
+					id, _ := b["id"].(string)
+					name, _ := b["name"].(string)
+					args, _ := b["arguments"].(map[string]any)
+					m.tools[id] = m.add(&toolItem{id: id, name: name, args: args})
+				}
+			}
+		}
+	case "toolResult":
+		id, _ := msg["toolCallId"].(string)
+		if c := m.tools[id]; c != nil {
+			t := c.item.(*toolItem)
+			t.output, t.done = messageText(msg), true
+			t.isError, _ = msg["isError"].(bool)
+			c.dirty++
+		}
+	case "custom":
+		if d, ok := msg["display"].(bool); ok && !d {
+			return
+		}
+		label, _ := msg["customType"].(string)
+		m.add(&customItem{label: label, text: messageText(msg)})
+	case "bashExecution":
+		b := &bashItem{done: true}
+		b.command, _ = msg["command"].(string)
+		b.output, _ = msg["output"].(string)
+		if ec, ok := msg["exitCode"].(float64); ok {
+			b.exitCode = int(ec)
+		}
+		b.excluded, _ = msg["excludeFromContext"].(bool)
+		m.add(b)
+	case "compactionSummary", "branchSummary":
+		s, _ := msg["summary"].(string)
+		label := "Compaction"
+		if msg["role"] == "branchSummary" {
+			label = "Branch summary"
+		}
+		m.add(&customItem{label: label, text: s})
+	}
+}
+
+// messageText joins a message's text content.
+func messageText(msg map[string]any) string {
+	switch c := msg["content"].(type) {
+	case string:
+		return c
+	case []any:
+		var parts []string
+		for _, x := range c {
+			if b, _ := x.(map[string]any); b["type"] == "text" {
+				s, _ := b["text"].(string)
+				parts = append(parts, s)
+			}
+		}
+		return strings.Join(parts, "\n")
+	}
+	return ""
+}
+
+func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		m.renderViews()
+	case tickMsg:
+		m.spin++
+		return m, tick()
+	case hostClosedMsg:
+		m.quitting = true
+		return m, tea.Quit
+	case recordMsg:
+		c := m.record(msg)
+		if m.pendingCmd != nil {
+			c, m.pendingCmd = tea.Batch(c, m.pendingCmd), nil
+		}
+		return m, c
+	case tea.PasteMsg:
+		if v := m.focusedView(); v != nil {
+			v.input(m, "\x1b[200~"+msg.Content+"\x1b[201~")
+			return m, nil
+		}
+		if d := m.topDialog(); d != nil {
+			d.paste(msg.Content)
+			return m, nil
+		}
+		m.ed.Insert(msg.Content)
+		m.updateAutocomplete()
+	case tea.KeyPressMsg:
+		return m, m.key(msg)
+	}
+	return m, nil
+}
+
+// record handles one record from the host.
+func (m *model) record(r recordMsg) tea.Cmd {
+	rec := r.rec
+	switch r.typ {
+	case protocol.TypeResponse:
+		if h, resp, ok := m.c.take(rec); ok {
+			h(m, resp)
+		}
+	case protocol.TypeViewSnapshot, protocol.TypeViewState, protocol.TypeViewClosed:
+		m.viewRecord(rec)
+	case protocol.TypeUICall:
+		return m.uiCall(rec)
+	case "agent_start":
+		m.streaming = true
+	case "agent_end":
+		m.streaming = false
+		m.cur = nil
+	case "agent_settled":
+		m.streaming = false
+		m.refreshStats()
+		m.c.request(cmd("get_state"), (*model).onState)
+	case "message_start":
+		msg, _ := rec["message"].(map[string]any)
+		switch msg["role"] {
+		case "assistant":
+			m.cur = m.add(&assistantItem{})
+		case "toolResult":
+		default:
+			m.addMessage(msg, false)
+		}
+	case "message_update":
+		m.delta(rec)
+	case "message_end":
+		msg, _ := rec["message"].(map[string]any)
+		if msg["role"] == "assistant" && m.cur != nil {
+			m.cur.item.(*assistantItem).setFinal(msg)
+			m.cur.dirty++
+			m.cur = nil
+			m.refreshStats()
+		}
+	case "tool_execution_start", "tool_execution_update", "tool_execution_end":
+		m.toolEvent(r.typ, rec)
+	case "queue_update":
+		m.steering = stringList(rec["steering"])
+		m.follows = stringList(rec["followUp"])
+	case "compaction_start":
+		m.compacting = true
+	case "compaction_end":
+		m.compacting = false
+		if errMsg, _ := rec["errorMessage"].(string); errMsg != "" {
+			m.notice(errMsg, "error")
+		} else if res, _ := rec["result"].(map[string]any); res != nil {
+			s, _ := res["summary"].(string)
+			m.add(&customItem{label: "Compaction", text: s})
+		}
+		m.refreshStats()
+	case "auto_retry_start":
+		attempt, _ := rec["attempt"].(float64)
+		maxA, _ := rec["maxAttempts"].(float64)
+		errMsg, _ := rec["errorMessage"].(string)
+		m.notice(fmt.Sprintf("Retrying (%d/%d): %s", int(attempt), int(maxA), errMsg), "warning")
+	case "session_info_changed":
+		m.sessionName, _ = rec["name"].(string)
+	case "extension_error":
+		path, _ := rec["extensionPath"].(string)
+		errMsg, _ := rec["error"].(string)
+		m.notice(fmt.Sprintf("Extension error (%s): %s", filepath.Base(path), errMsg), "error")
+	case "bash_execution_update":
+		if m.bash != nil {
+			chunk, _ := rec["chunk"].(string)
+			m.bash.item.(*bashItem).output += chunk
+			m.bash.dirty++
+		}
+	}
+	return nil
+}
+
+func stringList(v any) []string {
+	xs, _ := v.([]any)
+	var out []string
+	for _, x := range xs {
+		if s, ok := x.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// delta applies a message_update's delta to the streaming reply.
+func (m *model) delta(rec map[string]any) {
+	if m.cur == nil {
+		m.cur = m.add(&assistantItem{})
+	}
+	a := m.cur.item.(*assistantItem)
+	d, _ := rec["assistantMessageEvent"].(map[string]any)
+	i := 0
+	if f, ok := d["contentIndex"].(float64); ok {
+		i = int(f)
+	}
+	s, _ := d["delta"].(string)
+	switch d["type"] {
+	case "text_start", "text_delta":
+		a.at(i, "text").text += s
+	case "thinking_start", "thinking_delta":
+		a.at(i, "thinking").text += s
+	case "toolcall_start":
+		a.at(i, "toolCall")
+		id, _ := d["id"].(string)
+		name, _ := d["toolName"].(string)
+		if id != "" && m.tools[id] == nil {
+			m.tools[id] = m.add(&toolItem{id: id, name: name})
+		}
+	case "toolcall_delta":
+		b := a.at(i, "toolCall")
+		b.text += s
+		for _, c := range m.tools {
+			if t := c.item.(*toolItem); !t.started && t.args == nil && c == m.lastTool() {
+				t.argsRaw = b.text
+				c.dirty++
+			}
+		}
+	case "toolcall_end":
+		if tc, _ := d["toolCall"].(map[string]any); tc != nil {
+			id, _ := tc["id"].(string)
+			if c := m.tools[id]; c != nil {
+				c.item.(*toolItem).args, _ = tc["arguments"].(map[string]any)
+				c.dirty++
+			}
+		}
+	}
+	m.cur.dirty++
+}
+
+func (m *model) lastTool() *cached {
+	for i := len(m.items) - 1; i >= 0; i-- {
+		if _, ok := m.items[i].item.(*toolItem); ok {
+			return m.items[i]
+		}
+	}
+	return nil
+}
+
+func (m *model) toolEvent(typ string, rec map[string]any) {
+	id, _ := rec["toolCallId"].(string)
+	c := m.tools[id]
+	if c == nil {
+		name, _ := rec["toolName"].(string)
+		c = m.add(&toolItem{id: id, name: name})
+		m.tools[id] = c
+	}
+	t := c.item.(*toolItem)
+	t.started = true
+	if args, ok := rec["args"].(map[string]any); ok {
+		t.args = args
+	}
+	switch typ {
+	case "tool_execution_update":
+		if pr, _ := rec["partialResult"].(map[string]any); pr != nil {
+			t.output = messageText(pr)
+		}
+	case "tool_execution_end":
+		if res, _ := rec["result"].(map[string]any); res != nil {
+			t.output = messageText(res)
+		}
+		t.isError, _ = rec["isError"].(bool)
+		t.done = true
+	}
+	c.dirty++
+}
+
+// key handles a key press: the focused component, a dialog or selector,
+// autocomplete, then the app's and the editor's bindings.
+func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
+	ks := k.String()
+	if v := m.focusedView(); v != nil {
+		v.input(m, keyBytes(k))
+		return nil
+	}
+	if d := m.topDialog(); d != nil {
+		d.key(m, ks, k)
+		return nil
+	}
+	if m.sel != nil {
+		return m.sel.key(m, ks, k)
+	}
+	// An extension's editor component takes the keys the app does not.
+	if vs := m.viewsOf("editor"); len(vs) > 0 && !m.keys.is("app.clear", ks) && !m.keys.is("app.exit", ks) &&
+		!m.keys.is("app.interrupt", ks) {
+		vs[len(vs)-1].input(m, keyBytes(k))
+		return nil
+	}
+	if m.auto != nil && len(m.auto.items) > 0 {
+		switch {
+		case m.keys.is("tui.select.up", ks):
+			m.auto.move(-1)
+			return nil
+		case m.keys.is("tui.select.down", ks):
+			m.auto.move(1)
+			return nil
+		case m.keys.is("tui.input.tab", ks):
+			m.ed.SetText("/" + m.auto.selected().name + " ")
+			m.auto = nil
+			return nil
+		case m.keys.is("tui.input.submit", ks):
+			m.ed.SetText("/" + m.auto.selected().name)
+			m.auto = nil
+			return m.submit(false)
+		case ks == "esc":
+			m.auto = nil
+			return nil
+		}
+	}
+	switch {
+	case m.keys.is("app.clear", ks):
+		if time.Since(m.lastCtrlC) < 500*time.Millisecond {
+			return m.quit()
+		}
+		m.lastCtrlC = time.Now()
+		m.ed.SetText("")
+		m.auto = nil
+		return nil
+	case m.keys.is("app.exit", ks) && m.ed.Empty():
+		return m.quit()
+	case m.keys.is("app.interrupt", ks):
+		switch {
+		case m.bash != nil:
+			m.c.request(cmd("abort_bash"), nil)
+		case m.streaming || m.compacting:
+			m.c.request(cmd("abort"), nil)
+		}
+		return nil
+	case m.keys.is("app.model.select", ks):
+		m.openModelSelector("")
+		return nil
+	case m.keys.is("app.model.cycleForward", ks):
+		m.c.request(cmd("cycle_model"), func(m *model, r response) {
+			m.c.request(cmd("get_state"), (*model).onState)
+		})
+		return nil
+	case m.keys.is("app.thinking.cycle", ks):
+		m.c.request(cmd("cycle_thinking_level"), func(m *model, r response) {
+			if lvl, ok := r.data["level"].(string); ok {
+				m.thinking = lvl
+			} else if !r.ok || r.data == nil {
+				m.notice("Current model does not support thinking", "muted")
+			}
+		})
+		return nil
+	case m.keys.is("app.thinking.toggle", ks):
+		m.vc.hideThinking = !m.vc.hideThinking
+		m.vc.gen++
+		return nil
+	case m.keys.is("app.tools.expand", ks):
+		m.vc.toolsExpanded = !m.vc.toolsExpanded
+		m.vc.gen++
+		return nil
+	case m.keys.is("app.message.followUp", ks):
+		return m.submit(true)
+	case m.keys.is("app.message.dequeue", ks):
+		m.c.request(cmd("clear_queue"), func(m *model, r response) {
+			var all []string
+			all = append(append(all, stringList(r.data["steering"])...), stringList(r.data["followUp"])...)
+			if len(all) > 0 {
+				m.ed.SetText(strings.Join(all, "\n\n"))
+			}
+		})
+		return nil
+	case m.keys.is("app.suspend", ks):
+		return tea.Suspend
+	case m.keys.is("tui.altScreen.pageUp", ks):
+		m.scroll += max(1, m.height/2)
+		return nil
+	case m.keys.is("tui.altScreen.pageDown", ks):
+		m.scroll = max(0, m.scroll-max(1, m.height/2))
+		return nil
+	case m.keys.is("tui.input.newLine", ks):
+		m.ed.Newline()
+	case m.keys.is("tui.input.submit", ks):
+		return m.submit(false)
+	default:
+		m.editKey(ks, k)
+	}
+	m.updateAutocomplete()
+	return nil
+}
+
+// editKey applies pi's editor bindings.
+func (m *model) editKey(ks string, k tea.KeyPressMsg) {
+	e := m.ed
+	switch ks {
+	case "backspace", "ctrl+h":
+		e.Backspace()
+	case "delete", "ctrl+d":
+		e.Delete()
+	case "left", "ctrl+b":
+		e.Left()
+	case "right", "ctrl+f":
+		e.Right()
+	case "up":
+		e.Up()
+	case "down":
+		e.Down()
+	case "home", "ctrl+a":
+		e.Home()
+	case "end", "ctrl+e":
+		e.End()
+	case "ctrl+u":
+		e.DeleteToLineStart()
+	case "ctrl+k":
+		e.DeleteToLineEnd()
+	case "ctrl+w", "alt+backspace":
+		e.DeleteWordBackward()
+	case "tab":
+		e.Insert("\t")
+	default:
+		if k.Text != "" && k.Mod&^(1<<0) == 0 { // printable, shift allowed
+			e.Insert(k.Text)
+		}
+	}
+}
+
+func (m *model) quit() tea.Cmd {
+	m.quitting = true
+	m.exitCode = 0
+	return tea.Quit
+}
+
+// submit sends the editor's text: a built-in command, `!cmd`, or a
+// prompt (a steer while the agent runs, a follow-up with followUp).
+func (m *model) submit(followUp bool) tea.Cmd {
+	text := strings.TrimSpace(m.ed.Text())
+	if text == "" {
+		return nil
+	}
+	m.ed.Remember(text)
+	m.ed.SetText("")
+	m.auto = nil
+	if strings.HasPrefix(text, "/") {
+		name, args, _ := strings.Cut(text[1:], " ")
+		if done, c := m.builtin(name, strings.TrimSpace(args)); done {
+			return c
+		}
+	}
+	if strings.HasPrefix(text, "!") && !m.streaming {
+		m.runBash(text)
+		return nil
+	}
+	c := cmd("prompt", "message", text)
+	if m.streaming {
+		if followUp {
+			c["streamingBehavior"] = "followUp"
+		} else {
+			c["streamingBehavior"] = "steer"
+		}
+	}
+	m.c.request(c, (*model).onPromptResponse)
+	return nil
+}
+
+// runBash runs `!cmd` (`!!cmd`: output kept out of the model's context).
+func (m *model) runBash(text string) {
+	exclude := strings.HasPrefix(text, "!!")
+	command := strings.TrimSpace(strings.TrimLeft(text, "!"))
+	if command == "" {
+		return
+	}
+	b := &bashItem{command: command, excluded: exclude}
+	m.bash = m.add(b)
+	c := cmd("bash", "command", command)
+	if exclude {
+		c["excludeFromContext"] = true
+	}
+	m.c.request(c, func(m *model, r response) {
+		b.done = true
+		if !r.ok {
+			b.errText = r.err
+		} else {
+			b.output, _ = r.data["output"].(string)
+			if ec, ok := r.data["exitCode"].(float64); ok {
+				b.exitCode = int(ec)
+			}
+			if cancelled, _ := r.data["cancelled"].(bool); cancelled {
+				b.errText = "(cancelled)"
+			}
+		}
+		if m.bash != nil {
+			m.bash.dirty++
+		}
+		m.bash = nil
+	})
+}
+
+func gitBranch(cwd string) string {
+	for dir := cwd; dir != ""; {
+		data, err := os.ReadFile(filepath.Join(dir, ".git", "HEAD"))
+		if err == nil {
+			s := strings.TrimSpace(string(data))
+			if ref, ok := strings.CutPrefix(s, "ref: refs/heads/"); ok {
+				return ref
+			}
+			return "detached"
+		}
+		if fi, err := os.Stat(filepath.Join(dir, ".git")); err == nil && !fi.IsDir() {
+			return "" // a worktree's .git file; pi reads it, pigo does not yet
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	return ""
+}
+
+// autocomplete is the `/` command list under the editor.
+type autocomplete struct {
+	items []command
+	index int
+}
+
+func (a *autocomplete) move(d int) {
+	a.index = (a.index + d + len(a.items)) % len(a.items)
+}
+
+func (a *autocomplete) selected() command { return a.items[a.index] }
+
+// updateAutocomplete refreshes the list for the editor's text: open
+// while it is "/name" without a space (pi's slash command completion).
+func (m *model) updateAutocomplete() {
+	text := m.ed.Text()
+	if !strings.HasPrefix(text, "/") || strings.ContainsAny(text, " \n") {
+		m.auto = nil
+		return
+	}
+	prefix := strings.ToLower(text[1:])
+	var items []command
+	for _, c := range m.allCommands() {
+		if strings.HasPrefix(strings.ToLower(c.name), prefix) {
+			items = append(items, c)
+		}
+	}
+	if len(items) == 0 {
+		m.auto = nil
+		return
+	}
+	idx := 0
+	if m.auto != nil && m.auto.index < len(items) {
+		idx = m.auto.index
+	}
+	m.auto = &autocomplete{items: items, index: idx}
+}
+
+// allCommands is pi's order: built-ins, then templates, skills and
+// extension commands as the host lists them.
+func (m *model) allCommands() []command {
+	return append(append([]command(nil), builtinCommands...), m.commands...)
+}
+
+// View draws the screen.
+func (m *model) View() tea.View {
+	var v tea.View
+	if m.quitting {
+		return v
+	}
+	v.AltScreen = m.fullscreen
+	v.WindowTitle = m.title
+	if v.WindowTitle == "" {
+		v.WindowTitle = "pi - " + filepath.Base(m.cwd)
+	}
+	v.Content = m.render()
+	return v
+}
+
+// render composes the frame: header and chat (scrolled in fullscreen),
+// then the fixed bottom: pending messages, working line, widgets,
+// editor (or a dialog or selector), autocomplete, footer.
+func (m *model) render() string {
+	w := max(m.width, 10)
+	bottom := m.bottom(w)
+	if over := m.overlay(w); over != nil {
+		bottom = over
+	}
+	var top []string
+	if hdr := m.headerView(w); hdr != nil {
+		top = hdr
+	} else {
+		top = m.header(w)
+	}
+	chat := m.chatLines(w)
+	all := append(top, chat...)
+	if !m.fullscreen {
+		return strings.Join(append(all, bottom...), "\n")
+	}
+	room := m.height - len(bottom)
+	if room < 0 {
+		room = 0
+	}
+	end := len(all) - min(m.scroll, max(0, len(all)-room))
+	start := max(0, end-room)
+	shown := all[start:end]
+	var out []string
+	out = append(out, shown...)
+	for len(out) < room {
+		out = append(out, "")
+	}
+	out = append(out, bottom...)
+	if len(out) > m.height && m.height > 0 {
+		out = out[len(out)-m.height:]
+	}
+	return strings.Join(out, "\n")
+}
+
+func (m *model) chatLines(w int) []string {
+	var out []string
+	for _, c := range m.items {
+		out = append(out, c.lines_(&m.vc, w)...)
+	}
+	return out
+}
+
+// header is pi's built-in header: logo and version, key hints, loaded
+// extensions.
+func (m *model) header(w int) []string {
+	th := m.th
+	hint := func(action, desc string) string {
+		return th.Fg("dim", m.keys.label(action)) + th.Fg("muted", " "+desc)
+	}
+	sep := th.Fg("muted", " · ")
+	hints := strings.Join([]string{
+		hint("app.interrupt", "interrupt"),
+		th.Fg("dim", "ctrl+c/ctrl+d") + th.Fg("muted", " clear/exit"),
+		th.Fg("dim", "/") + th.Fg("muted", " commands"),
+		th.Fg("dim", "!") + th.Fg("muted", " bash"),
+		hint("app.tools.expand", "more"),
+	}, sep)
+	lines := []string{"",
+		" " + th.Fg("accent", "▀▀█") + "  " + th.Fg("dim", "v"+Version),
+		" " + th.Fg("accent", "█▀ █") + " " + hints,
+		"",
+	}
+	if len(m.extensions) > 0 {
+		lines = append(lines, th.Fg("mdHeading", "[Extensions]"))
+		for _, p := range m.extensions {
+			lines = append(lines, th.Fg("dim", "  "+m.shortPath(p)))
+		}
+	}
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, w, "")
+	}
+	return lines
+}
+
+func (m *model) shortPath(p string) string {
+	if rel, err := filepath.Rel(m.cwd, p); err == nil && !strings.HasPrefix(rel, "..") {
+		return rel
+	}
+	if home := m.opts.Home; home != "" && strings.HasPrefix(p, home+"/") {
+		return "~" + p[len(home):]
+	}
+	return p
+}
+
+// bottom is everything under the chat.
+func (m *model) bottom(w int) []string {
+	th := m.th
+	var out []string
+	for _, s := range m.steering {
+		out = append(out, ansi.Truncate(th.Fg("dim", " Steering: "+s), w, "…"))
+	}
+	for _, s := range m.follows {
+		out = append(out, ansi.Truncate(th.Fg("dim", " Follow-up: "+s), w, "…"))
+	}
+	if len(m.steering)+len(m.follows) > 0 {
+		out = append(out, ansi.Truncate(th.Fg("dim", " ↳ "+m.keys.label("app.message.dequeue")+" to edit all queued messages"), w, ""))
+	}
+	if line := m.workingLine(); line != "" {
+		out = append(out, "", line)
+	}
+	out = append(out, m.widgetLines("aboveEditor", w)...)
+	out = append(out, m.viewWidgets("aboveEditor", w)...)
+	switch {
+	case m.topDialog() != nil:
+		out = append(out, m.topDialog().render(m, w)...)
+	case m.sel != nil:
+		out = append(out, m.sel.render(m, w)...)
+	case m.focusedCustom(w) != nil:
+		out = append(out, m.focusedCustom(w)...)
+	default:
+		if ed := m.editorView(w); ed != nil {
+			out = append(out, ed...)
+		} else {
+			rule := th.Fg("borderMuted", strings.Repeat("─", w))
+			out = append(out, rule)
+			out = append(out, m.ed.Render(w, true)...)
+			out = append(out, rule)
+		}
+		if m.auto != nil {
+			out = append(out, m.autocompleteLines(w)...)
+		}
+	}
+	out = append(out, m.widgetLines("belowEditor", w)...)
+	out = append(out, m.viewWidgets("belowEditor", w)...)
+	if f := m.footerView(w); f != nil {
+		out = append(out, f...)
+	} else {
+		out = append(out, m.footer(w)...)
+	}
+	return out
+}
+
+func (m *model) workingLine() string {
+	if m.working.hidden {
+		return ""
+	}
+	label := ""
+	switch {
+	case m.compacting:
+		label = "Compacting context..."
+	case m.streaming:
+		label = m.working.message
+		if label == "" {
+			label = "Working..."
+		}
+	default:
+		return ""
+	}
+	frames := spinnerFrames
+	if m.working.hasFrames {
+		frames = m.working.frames
+	}
+	frame := ""
+	if len(frames) > 0 {
+		frame = frames[m.spin%len(frames)] + " "
+	}
+	return " " + m.th.Fg("accent", frame) + m.th.Fg("muted", label+" ("+m.keys.label("app.interrupt")+" to interrupt)")
+}
+
+func (m *model) widgetLines(placement string, w int) []string {
+	var out []string
+	for _, k := range m.widgetKeys {
+		wd := m.widgets[k]
+		if wd.placement == placement || (placement == "aboveEditor" && wd.placement == "") {
+			for _, l := range wd.lines {
+				out = append(out, ansi.Truncate(l, w, ""))
+			}
+		}
+	}
+	return out
+}
+
+func (m *model) autocompleteLines(w int) []string {
+	a := m.auto
+	const visible = 5
+	start := 0
+	if a.index >= visible {
+		start = a.index - visible + 1
+	}
+	end := min(len(a.items), start+visible)
+	nameW := 0
+	for _, c := range a.items[start:end] {
+		nameW = max(nameW, len(c.name))
+	}
+	var out []string
+	for i := start; i < end; i++ {
+		c := a.items[i]
+		desc := c.description
+		if c.hint != "" {
+			if strings.HasPrefix(c.hint, "[") {
+				desc = c.hint + " " + desc
+			} else {
+				desc = c.hint + " — " + desc
+			}
+		}
+		line := fmt.Sprintf("%-*s  %s", nameW, c.name, m.th.Fg("muted", desc))
+		if i == a.index {
+			line = m.th.Fg("accent", "→ "+fmt.Sprintf("%-*s", nameW, c.name)) + "  " + m.th.Fg("muted", desc)
+		} else {
+			line = "  " + line
+		}
+		out = append(out, ansi.Truncate(line, w, ""))
+	}
+	if len(a.items) > visible {
+		out = append(out, m.th.Fg("dim", fmt.Sprintf("  (%d/%d)", a.index+1, len(a.items))))
+	}
+	return out
+}
+
+// footer is pi's FooterComponent: cwd (branch) • session name; token
+// stats, cost and context use, model and thinking level on the right;
+// extension statuses sorted by key.
+func (m *model) footer(w int) []string {
+	th := m.th
+	pwd := m.cwd
+	if home := m.opts.Home; home != "" {
+		if pwd == home {
+			pwd = "~"
+		} else if strings.HasPrefix(pwd, home+"/") {
+			pwd = "~" + pwd[len(home):]
+		}
+	}
+	if m.branch != "" {
+		pwd += " (" + m.branch + ")"
+	}
+	if m.sessionName != "" {
+		pwd += " • " + m.sessionName
+	}
+	var stats []string
+	if m.tokIn > 0 {
+		stats = append(stats, "↑"+formatTokens(m.tokIn))
+	}
+	if m.tokOut > 0 {
+		stats = append(stats, "↓"+formatTokens(m.tokOut))
+	}
+	if m.tokCR > 0 {
+		stats = append(stats, "R"+formatTokens(m.tokCR))
+	}
+	if m.tokCW > 0 {
+		stats = append(stats, "W"+formatTokens(m.tokCW))
+	}
+	if m.cost > 0 {
+		stats = append(stats, fmt.Sprintf("$%.3f", m.cost))
+	}
+	pct := 0.0
+	if m.ctxPercent != nil {
+		pct = *m.ctxPercent
+	}
+	ctx := fmt.Sprintf("%.1f%%", pct)
+	if m.ctxUnknown {
+		ctx = "?"
+	}
+	ctx += "/" + formatTokens(m.contextWindow) + " (auto)"
+	switch {
+	case pct > 90:
+		ctx = th.Fg("error", ctx)
+	case pct > 70:
+		ctx = th.Fg("warning", ctx)
+	}
+	stats = append(stats, ctx)
+	left := strings.Join(stats, " ")
+	right := m.modelID
+	if right == "" {
+		right = "no-model"
+	}
+	if m.reasoning {
+		lvl := m.thinking
+		if lvl == "" || lvl == "off" {
+			right += " • thinking off"
+		} else {
+			right += " • " + lvl
+		}
+	}
+	lw, rw := ansi.StringWidth(left), ansi.StringWidth(right)
+	line := left
+	if lw+2+rw <= w {
+		line = th.Fg("dim", left) + th.Fg("dim", strings.Repeat(" ", w-lw-rw)+right)
+	} else if avail := w - lw - 2; avail > 0 {
+		line = th.Fg("dim", left) + th.Fg("dim", "  "+ansi.Truncate(right, avail, ""))
+	} else {
+		line = th.Fg("dim", ansi.Truncate(left, w, "..."))
+	}
+	out := []string{ansi.Truncate(th.Fg("dim", pwd), w, th.Fg("dim", "...")), line}
+	if len(m.statuses) > 0 {
+		keys := make([]string, 0, len(m.statuses))
+		for k := range m.statuses {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		var parts []string
+		for _, k := range keys {
+			parts = append(parts, sanitizeStatus(m.statuses[k]))
+		}
+		out = append(out, ansi.Truncate(strings.Join(parts, " "), w, th.Fg("dim", "...")))
+	}
+	return out
+}
+
+func sanitizeStatus(s string) string {
+	s = strings.NewReplacer("\r", " ", "\n", " ", "\t", " ").Replace(s)
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// formatTokens is pi's footer formatTokens.
+func formatTokens(n float64) string {
+	switch {
+	case n < 1000:
+		return fmt.Sprintf("%d", int(n))
+	case n < 10000:
+		return fmt.Sprintf("%.1fk", n/1000)
+	case n < 1000000:
+		return fmt.Sprintf("%dk", int(n/1000+0.5))
+	case n < 10000000:
+		return fmt.Sprintf("%.1fM", n/1000000)
+	}
+	return fmt.Sprintf("%dM", int(n/1000000+0.5))
+}

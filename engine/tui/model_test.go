@@ -1,0 +1,388 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+func TestStartupChrome(t *testing.T) {
+	h := newHarness(t, Options{Home: "/home/u", Cwd: "/home/u/proj"})
+	h.answer("get_commands", map[string]any{"commands": []any{map[string]any{"name": "pick", "description": "pick one",
+		"source": "extension", "sourceInfo": map[string]any{"path": "/home/u/proj/ext.ts", "scope": "temporary"}}}})
+	h.m.c.request(cmd("get_commands"), (*model).onCommands)
+	h.sync()
+	h.m.width = 90
+	h.contains("▀▀█  v", "escape interrupt · ctrl+c/ctrl+d clear/exit · / commands · ! bash · ctrl+o more",
+		"[Extensions]", "  ext.ts", "~/proj", "0.0%/128k (auto)", "mock-1")
+	lines := strings.Split(h.screen(), "\n")
+	if len(lines) != 30 {
+		t.Errorf("fullscreen frame has %d rows, want 30", len(lines))
+	}
+	if !strings.HasSuffix(strings.TrimRight(lines[29], " "), "mock-1") || !strings.HasPrefix(lines[29], "0.0%/128k (auto)") {
+		t.Errorf("stats line %q", lines[29])
+	}
+}
+
+func TestFooterStatsAndThinking(t *testing.T) {
+	h := newHarness(t, Options{Cwd: "/w"})
+	h.answer("get_state", map[string]any{"model": map[string]any{"id": "think-1", "provider": "p", "reasoning": true,
+		"contextWindow": 200000.0}, "thinkingLevel": "high", "sessionName": "work"})
+	h.answer("get_session_stats", map[string]any{"tokens": map[string]any{"input": 2500.0, "output": 112.0, "cacheRead": 12000.0},
+		"cost": 0.0123, "contextUsage": map[string]any{"percent": 75.5, "contextWindow": 200000.0}})
+	h.event(ev("agent_settled"))
+	h.contains("/w • work", "↑2.5k ↓112 R12k $0.012 75.5%/200k (auto)", "think-1 • high")
+}
+
+func TestStreamingReplyToolCallAndToggles(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.typ("hello")
+	h.press("enter")
+	if c := h.cmd("prompt"); c["message"] != "hello" || c["streamingBehavior"] != nil {
+		t.Fatalf("prompt %v", c)
+	}
+	h.event(ev("agent_start"),
+		ev("message_start", "message", map[string]any{"role": "user", "content": "hello"}),
+		ev("message_start", "message", map[string]any{"role": "assistant", "content": []any{}}),
+		ev("message_update", "assistantMessageEvent", map[string]any{"type": "thinking_delta", "contentIndex": 0.0, "delta": "pondering deeply"}),
+		ev("message_update", "assistantMessageEvent", map[string]any{"type": "text_delta", "contentIndex": 1.0, "delta": "Let me **check**"}),
+		ev("message_update", "assistantMessageEvent", map[string]any{"type": "text_delta", "contentIndex": 1.0, "delta": " that."}))
+	h.contains("hello", "pondering deeply", "Let me check that.", "Working...")
+	h.press("ctrl+t")
+	h.contains("Thinking...")
+	h.lacks("pondering deeply")
+	h.press("ctrl+t")
+
+	var out []string
+	for i := 1; i <= 12; i++ {
+		out = append(out, "line"+string(rune('a'+i)))
+	}
+	h.event(ev("message_update", "assistantMessageEvent", map[string]any{"type": "toolcall_start", "contentIndex": 2.0, "id": "c1", "toolName": "bash"}),
+		ev("tool_execution_start", "toolCallId", "c1", "toolName", "bash", "args", map[string]any{"command": "seq 12"}),
+		ev("tool_execution_end", "toolCallId", "c1", "toolName", "bash",
+			"result", map[string]any{"content": []any{map[string]any{"type": "text", "text": strings.Join(out, "\n")}}}, "isError", false))
+	h.contains("$ seq 12", "... (7 earlier lines, ctrl+o to expand)", "linem")
+	h.lacks("lineb")
+	h.press("ctrl+o")
+	h.contains("lineb", "linem")
+	h.lacks("earlier lines")
+
+	h.event(ev("message_end", "message", map[string]any{"role": "assistant", "stopReason": "aborted",
+		"content": []any{map[string]any{"type": "text", "text": "Let me check that."}}}),
+		ev("agent_end"), ev("agent_settled"))
+	h.contains("Operation aborted")
+	h.lacks("Working...")
+}
+
+func TestSteerFollowUpAbortWhileStreaming(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.event(ev("agent_start"))
+	h.typ("go left")
+	h.press("enter")
+	if c := h.cmd("prompt"); c["streamingBehavior"] != "steer" {
+		t.Errorf("enter while streaming steers: %v", c)
+	}
+	h.typ("then right")
+	h.press("alt+enter")
+	if c := h.cmd("prompt"); c["streamingBehavior"] != "followUp" || c["message"] != "then right" {
+		t.Errorf("alt+enter queues a follow-up: %v", c)
+	}
+	h.event(ev("queue_update", "steering", []any{"go left"}, "followUp", []any{"then right"}))
+	h.contains("Steering: go left", "Follow-up: then right")
+	h.press("esc")
+	h.cmd("abort")
+	h.event(ev("agent_end"))
+	h.press("esc")
+	h.noCmd("abort")
+}
+
+func TestCtrlCClearsThenQuitsAndCtrlDExits(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.typ("draft")
+	if c := h.press("ctrl+c"); c != nil {
+		t.Errorf("first ctrl+c quits")
+	}
+	if !h.m.ed.Empty() {
+		t.Errorf("ctrl+c leaves %q", h.m.ed.Text())
+	}
+	if c := h.press("ctrl+c"); c == nil || !isQuit(c) {
+		t.Errorf("second ctrl+c does not quit")
+	}
+	h2 := newHarness(t, Options{})
+	h2.typ("x")
+	if c := h2.press("ctrl+d"); c != nil && isQuit(c) {
+		t.Errorf("ctrl+d quits with text in the editor")
+	}
+	h2.press("backspace")
+	if c := h2.press("ctrl+d"); c == nil || !isQuit(c) {
+		t.Errorf("ctrl+d on an empty editor does not quit")
+	}
+}
+
+func isQuit(c tea.Cmd) bool {
+	_, ok := c().(tea.QuitMsg)
+	return ok
+}
+
+func TestMultilineEditorAndHistory(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.typ("one")
+	h.press("shift+enter")
+	h.typ("two")
+	h.contains("one\ntwo")
+	h.press("enter")
+	if c := h.cmd("prompt"); c["message"] != "one\ntwo" {
+		t.Errorf("prompt %q", c["message"])
+	}
+	h.press("up")
+	if h.m.ed.Text() != "one\ntwo" {
+		t.Errorf("history: %q", h.m.ed.Text())
+	}
+}
+
+func TestSlashAutocomplete(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.answer("get_commands", map[string]any{"commands": []any{map[string]any{"name": "pick", "description": "pick one", "source": "extension"}}})
+	h.m.c.request(cmd("get_commands"), (*model).onCommands)
+	h.sync()
+	h.typ("/")
+	h.contains("→ model", "Select model (opens selector UI)", "(1/16)")
+	h.typ("pi")
+	h.contains("→ pick", "pick one")
+	h.lacks("model")
+	h.press("tab")
+	if h.m.ed.Text() != "/pick " || h.m.auto != nil {
+		t.Errorf("tab completes: %q", h.m.ed.Text())
+	}
+	h.press("ctrl+c")
+	h.typ("/pi")
+	h.press("enter")
+	if c := h.cmd("prompt"); c["message"] != "/pick" {
+		t.Errorf("enter runs the selected command: %v", c)
+	}
+}
+
+func TestModelSelectorAndCycling(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.answer("get_available_models", map[string]any{"models": []any{
+		map[string]any{"id": "mock-1", "provider": "mock"}, map[string]any{"id": "other-2", "provider": "mock"}}})
+	h.press("ctrl+l")
+	h.contains("Select model", "→ mock-1 ✓", "other-2")
+	h.press("down", "enter")
+	if c := h.cmd("set_model"); c["modelId"] != "other-2" || c["provider"] != "mock" {
+		t.Errorf("set_model %v", c)
+	}
+	h.press("ctrl+p")
+	h.cmd("cycle_model")
+	h.press("shift+tab")
+	c := h.cmd("cycle_thinking_level")
+	h.respond(c, true, map[string]any{"level": "high"})
+	if h.m.thinking != "high" {
+		t.Errorf("thinking %q", h.m.thinking)
+	}
+	h.typ("/model other")
+	h.press("enter")
+	if c := h.cmd("set_model"); c["modelId"] != "other-2" {
+		t.Errorf("/model other-2: %v", c)
+	}
+}
+
+func TestBuiltinCommandsSendTheirCommands(t *testing.T) {
+	h := newHarness(t, Options{})
+	run := func(text string) {
+		h.m.ed.SetText(text)
+		h.press("enter")
+	}
+	run("/new")
+	h.respond(h.cmd("new_session"), true, map[string]any{"cancelled": false})
+	h.contains("New session started")
+	run("/compact keep it short")
+	if c := h.cmd("compact"); c["customInstructions"] != "keep it short" {
+		t.Errorf("compact %v", c)
+	}
+	run("/name my work")
+	h.respond(h.cmd("set_session_name"), true, nil)
+	h.contains("• my work")
+	run("/export /tmp/x.html")
+	h.respond(h.cmd("export_html"), true, map[string]any{"path": "/tmp/x.html"})
+	h.contains("Session exported to: /tmp/x.html")
+	run("/clone")
+	h.cmd("clone")
+	run("/hotkeys")
+	h.contains("Keyboard shortcuts", "Open model selector")
+	run("/reload")
+	h.contains("/reload is not available yet")
+	run("!ls -la")
+	c := h.cmd("bash")
+	if c["command"] != "ls -la" || c["excludeFromContext"] != nil {
+		t.Errorf("bash %v", c)
+	}
+	h.respond(c, true, map[string]any{"output": "total 0\n", "exitCode": 0.0})
+	h.contains("$ ls -la", "total 0")
+	run("!!secret")
+	if c := h.cmd("bash"); c["excludeFromContext"] != true {
+		t.Errorf("!! excludes: %v", c)
+	}
+	run("/fork")
+	h.respond(h.cmd("get_fork_messages"), true, map[string]any{"messages": []any{map[string]any{"entryId": "e1", "text": "first"}}})
+	h.contains("Fork from message", "→ first")
+	h.press("enter")
+	if c := h.cmd("fork"); c["entryId"] != "e1" {
+		t.Errorf("fork %v", c)
+	}
+	if c := h.press("ctrl+c"); c != nil {
+		t.Errorf("ctrl+c after fork")
+	}
+	run("/quit")
+}
+
+func TestSelectDialogByArrows(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.event(ev("view_state", "viewId", "d1", "component", "pi.dialog",
+		"state", map[string]any{"method": "select", "title": "Pick one", "options": []any{"alpha", "beta", "gamma"}}))
+	h.contains("Pick one", "→ alpha", "  beta")
+	h.press("down", "down", "up", "enter")
+	c := h.cmd("view_message")
+	if msg, _ := c["message"].(map[string]any); c["viewId"] != "d1" || msg["value"] != "beta" {
+		t.Errorf("answer %v", c)
+	}
+	h.lacks("Pick one")
+}
+
+func TestConfirmInputEditorDialogs(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.event(ev("view_state", "viewId", "c", "component", "pi.dialog", "state", map[string]any{"method": "confirm", "title": "Sure?", "message": "really"}))
+	h.contains("Sure?", "really")
+	h.press("y")
+	if msg, _ := h.cmd("view_message")["message"].(map[string]any); msg["confirmed"] != true {
+		t.Errorf("confirm %v", msg)
+	}
+	h.event(ev("view_state", "viewId", "i", "component", "pi.dialog", "state", map[string]any{"method": "input", "title": "Name?"}))
+	h.typ("Ada")
+	h.press("enter")
+	if msg, _ := h.cmd("view_message")["message"].(map[string]any); msg["value"] != "Ada" {
+		t.Errorf("input %v", msg)
+	}
+	h.event(ev("view_state", "viewId", "e", "component", "pi.dialog", "state", map[string]any{"method": "editor", "title": "Edit", "prefill": "a"}))
+	h.press("shift+enter")
+	h.typ("b")
+	h.press("enter")
+	if msg, _ := h.cmd("view_message")["message"].(map[string]any); msg["value"] != "a\nb" {
+		t.Errorf("editor %v", msg)
+	}
+	h.event(ev("view_state", "viewId", "x", "component", "pi.dialog", "state", map[string]any{"method": "select", "title": "T", "options": []any{"a"}}))
+	h.press("esc")
+	if msg, _ := h.cmd("view_message")["message"].(map[string]any); msg["cancelled"] != true {
+		t.Errorf("escape cancels: %v", msg)
+	}
+	// A dialog the host closes (timeout) goes away.
+	h.event(ev("view_state", "viewId", "y", "component", "pi.dialog", "state", map[string]any{"method": "confirm", "title": "Gone soon"}),
+		ev("view_closed", "viewId", "y"))
+	h.lacks("Gone soon")
+}
+
+func TestExtensionUICalls(t *testing.T) {
+	h := newHarness(t, Options{})
+	call := func(op, sub string, v any) map[string]any {
+		return ev("ui_call", "plugin", "ext", "op", op, "key", "", "sub", sub, "value", v)
+	}
+	h.event(call("notify", "", map[string]any{"message": "hello note"}),
+		call("notify", "", map[string]any{"message": "bad thing", "type": "error"}),
+		call("setStatus", "b", "STATUS-B"), call("setStatus", "a", "status\nA"),
+		call("setWidget", "w1", map[string]any{"lines": []any{"ABOVE-1", "ABOVE-2"}}),
+		call("setWidget", "w2", map[string]any{"lines": []any{"BELOW"}, "placement": "belowEditor"}),
+		call("setTitle", "", "my title"), call("setEditorText", "", "prefilled"),
+		call("setWorkingMessage", "", "Crunching"))
+	h.contains("hello note", "Error: bad thing", "status A STATUS-B", "ABOVE-1\nABOVE-2", "prefilled")
+	s := h.screen()
+	if strings.Index(s, "ABOVE-2") > strings.Index(s, "prefilled") || strings.Index(s, "BELOW") < strings.Index(s, "prefilled") {
+		t.Errorf("widget placement:\n%s", s)
+	}
+	if v := h.m.View(); v.WindowTitle != "my title" {
+		t.Errorf("title %q", v.WindowTitle)
+	}
+	h.event(ev("agent_start"))
+	h.contains("Crunching")
+	h.event(call("setWorkingVisible", "", false))
+	h.lacks("Crunching")
+	h.event(call("pasteToEditor", "", " more"), call("setStatus", "b", nil), call("setWidget", "w1", nil))
+	h.contains("prefilled more")
+	h.lacks("STATUS-B", "ABOVE-1")
+	h.event(call("setTheme", "", "light"))
+	if h.m.th.Name != "light" {
+		t.Errorf("theme %q", h.m.th.Name)
+	}
+}
+
+func TestComponentViews(t *testing.T) {
+	h := newHarness(t, Options{})
+	comp := func(id string, st map[string]any) map[string]any {
+		return ev("view_state", "viewId", id, "component", "pi.component", "state", st)
+	}
+	h.event(comp("g1", map[string]any{"kind": "custom", "plugin": "snake"}))
+	if c := h.viewMsg("g1"); c["type"] != "render" || c["width"] != 80.0 || c["rows"] != 30.0 {
+		t.Errorf("render request %v", c)
+	}
+	h.event(comp("g1", map[string]any{"kind": "custom", "lines": []any{"SNAKE FRAME 1"}}))
+	h.contains("SNAKE FRAME 1")
+	h.press("up")
+	if c := h.viewMsg("g1"); c["type"] != "input" || c["data"] != "\x1b[A" {
+		t.Errorf("input %v", c)
+	}
+	h.press("ctrl+c")
+	if c := h.viewMsg("g1"); c["data"] != "\x03" {
+		t.Errorf("ctrl+c goes to the component: %v", c)
+	}
+	h.event(comp("g1", map[string]any{"kind": "custom", "lines": []any{"SNAKE FRAME 2"}, "error": "render threw"}))
+	h.contains("SNAKE FRAME 2", "render threw")
+	h.event(ev("view_closed", "viewId", "g1"))
+	h.lacks("SNAKE")
+	h.typ("x")
+	if h.m.ed.Text() != "x" {
+		t.Errorf("focus returns to the editor: %q", h.m.ed.Text())
+	}
+
+	h.event(comp("w", map[string]any{"kind": "widget", "placement": "belowEditor", "lines": []any{"COMP WIDGET"}}),
+		comp("f", map[string]any{"kind": "footer", "lines": []any{"MY FOOTER"}}),
+		comp("hd", map[string]any{"kind": "header", "lines": []any{"MY HEADER"}}))
+	h.contains("COMP WIDGET", "MY FOOTER", "MY HEADER")
+	h.lacks("0.0%/128k", "escape interrupt")
+
+	h.event(comp("o", map[string]any{"kind": "custom", "overlay": true, "overlayOptions": map[string]any{"width": 20.0},
+		"lines": []any{"+--OVERLAY--+"}}))
+	if c := h.viewMsg("o"); c["width"] != 20.0 {
+		t.Errorf("overlay render width %v", c)
+	}
+	h.contains("+--OVERLAY--+", "MY FOOTER")
+
+	h.m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	h.sync()
+	if c := h.viewMsg("w"); c["type"] != "render" || c["width"] != 100.0 {
+		t.Errorf("resize asks for frames: %v", c)
+	}
+}
+
+func TestHistoryFromGetMessages(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.answer("get_messages", map[string]any{"messages": []any{
+		map[string]any{"role": "user", "content": []any{map[string]any{"type": "text", "text": "old question"}}},
+		map[string]any{"role": "assistant", "content": []any{map[string]any{"type": "text", "text": "old answer"},
+			map[string]any{"type": "toolCall", "id": "t1", "name": "custom_tool", "arguments": map[string]any{"x": 1.0}}}},
+		map[string]any{"role": "toolResult", "toolCallId": "t1", "content": []any{map[string]any{"type": "text", "text": "tool said"}}},
+	}})
+	h.m.reloadChat()
+	h.sync()
+	h.contains("old question", "old answer", "custom_tool", `"x": 1`, "tool said")
+}
+
+func TestRegularModeIsNotAltScreen(t *testing.T) {
+	h := newHarness(t, Options{TUIMode: "regular"})
+	if h.m.View().AltScreen {
+		t.Errorf("regular mode uses the alt screen")
+	}
+	h2 := newHarness(t, Options{})
+	if !h2.m.View().AltScreen {
+		t.Errorf("fullscreen is not on the alt screen")
+	}
+}

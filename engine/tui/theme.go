@@ -1,0 +1,134 @@
+package tui
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"image/color"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+)
+
+// pi's built-in themes, resolved to hex by pi-tui's own colour code
+// (pi's files use okhsl(), which only pi-tui converts the way pi shows it).
+//
+//go:embed themes/*.json
+var builtinThemes embed.FS
+
+// Theme is a pi theme: colour tokens by name (docs/themes.md).
+type Theme struct {
+	Name       string
+	Appearance string
+	colors     map[string]color.Color
+}
+
+type themeFile struct {
+	Name       string         `json:"name"`
+	Appearance string         `json:"appearance"`
+	Vars       map[string]any `json:"vars"`
+	Colors     map[string]any `json:"colors"`
+}
+
+// LoadTheme returns the theme named name: a built-in one (dark, light) or
+// a theme file NAME.json in one of dirs (pi's agent and project themes).
+func LoadTheme(name string, dirs ...string) (*Theme, error) {
+	if name == "" {
+		name = "dark"
+	}
+	data, err := builtinThemes.ReadFile("themes/" + name + ".json")
+	if err != nil {
+		for _, d := range dirs {
+			if data, err = os.ReadFile(filepath.Join(d, name+".json")); err == nil {
+				break
+			}
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("theme %q not found", name)
+	}
+	return parseTheme(data)
+}
+
+func parseTheme(data []byte) (*Theme, error) {
+	var f themeFile
+	if err := json.Unmarshal(data, &f); err != nil {
+		return nil, fmt.Errorf("theme: %v", err)
+	}
+	base, _ := builtinThemes.ReadFile("themes/dark.json")
+	if f.Appearance == "light" {
+		base, _ = builtinThemes.ReadFile("themes/light.json")
+	}
+	var fallback themeFile
+	_ = json.Unmarshal(base, &fallback)
+	t := &Theme{Name: f.Name, Appearance: f.Appearance, colors: map[string]color.Color{}}
+	// Tokens the file leaves out (or writes in a notation pigo cannot
+	// convert) take the built-in theme's colour of the same appearance.
+	for k, v := range fallback.Colors {
+		t.colors[k] = parseColor(v, nil)
+	}
+	for k, v := range f.Colors {
+		if c := parseColor(v, f.Vars); c != nil || v == "" {
+			t.colors[k] = c
+		}
+	}
+	return t, nil
+}
+
+// parseColor reads a theme colour: "#rrggbb", a 256-colour index, a var
+// name, or "" (the terminal's default, nil).
+func parseColor(v any, vars map[string]any) color.Color {
+	for range 8 {
+		s, ok := v.(string)
+		if !ok || vars == nil {
+			break
+		}
+		ref, found := vars[s]
+		if !found {
+			break
+		}
+		v = ref
+	}
+	switch x := v.(type) {
+	case float64:
+		return lipgloss.ANSIColor(int(x))
+	case string:
+		if strings.HasPrefix(x, "#") {
+			return lipgloss.Color(x)
+		}
+		if n, err := strconv.Atoi(x); err == nil {
+			return lipgloss.ANSIColor(n)
+		}
+	}
+	return nil
+}
+
+// Color returns a token's colour (nil: the terminal's default).
+func (t *Theme) Color(token string) color.Color { return t.colors[token] }
+
+// Fg colours s with a token's foreground colour.
+func (t *Theme) Fg(token, s string) string {
+	c := t.colors[token]
+	if c == nil || s == "" {
+		return s
+	}
+	return lipgloss.NewStyle().Foreground(c).Render(s)
+}
+
+// Bg gives s a token's background colour.
+func (t *Theme) Bg(token, s string) string {
+	c := t.colors[token]
+	if c == nil || s == "" {
+		return s
+	}
+	return lipgloss.NewStyle().Background(c).Render(s)
+}
+
+// Bold makes s bold.
+func Bold(s string) string { return lipgloss.NewStyle().Bold(true).Render(s) }
+
+// Italic makes s italic.
+func Italic(s string) string { return lipgloss.NewStyle().Italic(true).Render(s) }

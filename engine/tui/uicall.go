@@ -1,0 +1,93 @@
+package tui
+
+import (
+	"sort"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/pigo-dev/pigo/engine/protocol"
+)
+
+// uiCall applies an extension's fire-and-forget UI call (ctx.ui.notify,
+// setStatus, setWidget, setTitle, setEditorText, ...).
+func (m *model) uiCall(rec map[string]any) tea.Cmd {
+	call, ok := protocol.ParseUICall(rec)
+	if !ok {
+		return nil
+	}
+	str, _ := call.Value.(string)
+	obj, _ := call.Value.(map[string]any)
+	switch call.Op {
+	case "notify":
+		msg, _ := obj["message"].(string)
+		token := "muted"
+		switch obj["type"] {
+		case "error":
+			token = "error"
+			msg = "Error: " + msg
+		case "warning":
+			token = "warning"
+			msg = "Warning: " + msg
+		}
+		m.notice(msg, token)
+	case "setStatus":
+		if call.Value == nil {
+			delete(m.statuses, call.Sub)
+		} else {
+			m.statuses[call.Sub] = str
+		}
+	case "setWidget":
+		if obj == nil {
+			delete(m.widgets, call.Sub)
+		} else if lines, ok := obj["lines"].([]any); ok {
+			placement, _ := obj["placement"].(string)
+			m.widgets[call.Sub] = widget{lines: stringList(lines), placement: placement}
+		} else {
+			delete(m.widgets, call.Sub) // a component widget: drawn from its pi.component view
+		}
+		m.widgetKeys = m.widgetKeys[:0]
+		for k := range m.widgets {
+			m.widgetKeys = append(m.widgetKeys, k)
+		}
+		sort.Strings(m.widgetKeys)
+	case "setTitle":
+		m.title = str
+	case "setEditorText":
+		m.ed.SetText(str)
+		m.updateAutocomplete()
+	case "pasteToEditor":
+		m.ed.Insert(str)
+		m.updateAutocomplete()
+	case "setWorkingMessage":
+		m.working.message = str
+	case "setWorkingVisible":
+		visible, ok := call.Value.(bool)
+		m.working.hidden = ok && !visible
+	case "setWorkingIndicator":
+		m.working.hasFrames = false
+		if frames, ok := obj["frames"].([]any); ok {
+			m.working.frames, m.working.hasFrames = stringList(frames), true
+		}
+		if ms, ok := obj["intervalMs"].(float64); ok {
+			m.working.interval = time.Duration(ms) * time.Millisecond
+		}
+	case "setHiddenThinkingLabel":
+		m.vc.thinkingLabel = str
+		if str == "" {
+			m.vc.thinkingLabel = "Thinking..."
+		}
+		m.vc.gen++
+	case "setToolsExpanded":
+		m.vc.toolsExpanded, _ = call.Value.(bool)
+		m.vc.gen++
+	case "setTheme":
+		if th, err := LoadTheme(str, m.opts.themeDirs()...); err == nil {
+			m.th, m.vc.th = th, th
+			m.vc.gen++
+		} else {
+			m.notice(err.Error(), "error")
+		}
+	}
+	return nil
+}

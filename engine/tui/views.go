@@ -1,0 +1,376 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/pigo-dev/pigo/engine/protocol"
+)
+
+// Views come from the host: "pi.dialog" (ctx.ui select, confirm, input,
+// editor) and "pi.component" (an extension's pi-tui component rendered
+// in its plugin's runtime: custom, widget, footer, header, editor).
+func (m *model) viewRecord(rec map[string]any) {
+	msg, ok := protocol.ParseView(rec)
+	if !ok {
+		return
+	}
+	switch msg.Type {
+	case "snapshot":
+		for _, v := range msg.Views {
+			m.openView(v.ViewID, v.Component, v.State)
+		}
+	case protocol.TypeViewState:
+		m.openView(msg.ViewID, msg.Component, msg.State)
+	case protocol.TypeViewClosed:
+		m.closeView(msg.ViewID)
+	}
+}
+
+func (m *model) openView(id, component string, state any) {
+	st, _ := state.(map[string]any)
+	switch component {
+	case "pi.dialog":
+		for _, d := range m.dialogs {
+			if d.id == id {
+				return
+			}
+		}
+		m.dialogs = append(m.dialogs, newDialog(id, st))
+	case "pi.component":
+		v := m.views[id]
+		if v == nil {
+			v = &compView{id: id}
+			m.views[id] = v
+			m.viewKeys = append(m.viewKeys, id)
+			v.update(st)
+			if v.kind == "custom" {
+				m.focus = id
+			}
+			m.requestRender(v)
+			return
+		}
+		v.update(st)
+	}
+}
+
+func (m *model) closeView(id string) {
+	for i, d := range m.dialogs {
+		if d.id == id {
+			m.dialogs = append(m.dialogs[:i], m.dialogs[i+1:]...)
+			return
+		}
+	}
+	if _, ok := m.views[id]; ok {
+		delete(m.views, id)
+		for i, k := range m.viewKeys {
+			if k == id {
+				m.viewKeys = append(m.viewKeys[:i], m.viewKeys[i+1:]...)
+				break
+			}
+		}
+		if m.focus == id {
+			m.focus = ""
+		}
+	}
+}
+
+func (m *model) topDialog() *dialog {
+	if len(m.dialogs) == 0 {
+		return nil
+	}
+	return m.dialogs[0]
+}
+
+// dialog is an extension's ctx.ui dialog, answered with a view message.
+type dialog struct {
+	id, method, title, message string
+	options                    []string
+	index                      int
+	input                      *editor
+}
+
+func newDialog(id string, st map[string]any) *dialog {
+	d := &dialog{id: id, input: newEditor()}
+	d.method, _ = st["method"].(string)
+	d.title, _ = st["title"].(string)
+	d.message, _ = st["message"].(string)
+	d.options = stringList(st["options"])
+	if p, _ := st["prefill"].(string); p != "" {
+		d.input.SetText(p)
+	}
+	return d
+}
+
+func (d *dialog) answer(m *model, v map[string]any) {
+	m.c.send(protocol.ViewMessage(d.id, v))
+	m.closeView(d.id) // the host closes it too; do not wait to redraw
+}
+
+func (d *dialog) paste(s string) {
+	if d.method == "input" || d.method == "editor" {
+		d.input.Insert(s)
+	}
+}
+
+func (d *dialog) key(m *model, ks string, k tea.KeyPressMsg) {
+	if m.keys.is("tui.select.cancel", ks) {
+		d.answer(m, map[string]any{"cancelled": true})
+		return
+	}
+	switch d.method {
+	case "select":
+		switch {
+		case m.keys.is("tui.select.up", ks) && len(d.options) > 0:
+			d.index = (d.index - 1 + len(d.options)) % len(d.options)
+		case m.keys.is("tui.select.down", ks) && len(d.options) > 0:
+			d.index = (d.index + 1) % len(d.options)
+		case m.keys.is("tui.select.confirm", ks) && len(d.options) > 0:
+			d.answer(m, map[string]any{"value": d.options[d.index]})
+		}
+	case "confirm":
+		switch ks {
+		case "y", "Y", "enter":
+			d.answer(m, map[string]any{"confirmed": true})
+		case "n", "N":
+			d.answer(m, map[string]any{"confirmed": false})
+		}
+	case "input", "editor":
+		switch {
+		case d.method == "editor" && m.keys.is("tui.input.newLine", ks):
+			d.input.Newline()
+		case m.keys.is("tui.input.submit", ks):
+			d.answer(m, map[string]any{"value": d.input.Text()})
+		default:
+			m.editKeyOn(d.input, ks, k)
+		}
+	}
+}
+
+// render draws the dialog where the editor is, between rules (pi's
+// extension selector / input / editor components).
+func (d *dialog) render(m *model, w int) []string {
+	th := m.th
+	rule := th.Fg("border", strings.Repeat("─", w))
+	out := []string{rule, " " + th.Fg("accent", Bold(d.title))}
+	if d.message != "" {
+		for _, l := range wrapText(d.message, w-2) {
+			out = append(out, " "+l)
+		}
+	}
+	out = append(out, "")
+	switch d.method {
+	case "select":
+		for i, o := range d.options {
+			if i == d.index {
+				out = append(out, ansi.Truncate(th.Fg("accent", "→ "+o), w, ""))
+			} else {
+				out = append(out, ansi.Truncate("  "+o, w, ""))
+			}
+		}
+		out = append(out, "", th.Fg("dim", " ↑↓ navigate • enter select • esc cancel"))
+	case "confirm":
+		out = append(out, th.Fg("dim", " y/enter yes • n no • esc cancel"))
+	default:
+		for _, l := range d.input.Render(w-2, true) {
+			out = append(out, " "+l)
+		}
+		hint := " enter submit • esc cancel"
+		if d.method == "editor" {
+			hint = " enter submit • shift+enter newline • esc cancel"
+		}
+		out = append(out, "", th.Fg("dim", hint))
+	}
+	return append(out, rule)
+}
+
+// editKeyOn applies editor bindings to another editor (a dialog's).
+func (m *model) editKeyOn(e *editor, ks string, k tea.KeyPressMsg) {
+	saved := m.ed
+	m.ed = e
+	m.editKey(ks, k)
+	m.ed = saved
+}
+
+// compView is a "pi.component" view: lines the plugin rendered.
+type compView struct {
+	id, kind, placement, errText string
+	overlay                      bool
+	overlayOpts                  map[string]any
+	lines                        []string
+	width                        int // the width last asked for
+}
+
+func (v *compView) update(st map[string]any) {
+	v.kind, _ = st["kind"].(string)
+	v.placement, _ = st["placement"].(string)
+	v.overlay, _ = st["overlay"].(bool)
+	v.overlayOpts, _ = st["overlayOptions"].(map[string]any)
+	v.errText, _ = st["error"].(string)
+	if lines, ok := st["lines"].([]any); ok {
+		v.lines = stringList(lines)
+	}
+}
+
+// input sends raw terminal bytes to the component.
+func (v *compView) input(m *model, data string) {
+	if data == "" {
+		return
+	}
+	m.c.send(protocol.ViewMessage(v.id, map[string]any{"type": "input", "data": data}))
+}
+
+// requestRender asks the plugin for a frame at the width the view gets.
+func (m *model) requestRender(v *compView) {
+	w := m.viewWidth(v)
+	if w == v.width {
+		return
+	}
+	v.width = w
+	m.c.send(protocol.ViewMessage(v.id, map[string]any{"type": "render", "width": w, "rows": m.height}))
+}
+
+func (m *model) renderViews() {
+	for _, k := range m.viewKeys {
+		m.requestRender(m.views[k])
+	}
+}
+
+func (m *model) viewWidth(v *compView) int {
+	w := max(m.width, 10)
+	if v.overlay {
+		if ow := overlayWidth(v.overlayOpts, w); ow > 0 {
+			return ow
+		}
+	}
+	return w
+}
+
+// overlayWidth reads pi-tui's OverlayOptions width (cells or "N%").
+func overlayWidth(o map[string]any, w int) int {
+	switch x := o["width"].(type) {
+	case float64:
+		return min(int(x), w)
+	case string:
+		var pct float64
+		if _, err := fmt.Sscanf(x, "%f%%", &pct); err == nil {
+			return max(1, int(float64(w)*pct/100))
+		}
+	}
+	if x, ok := o["minWidth"].(float64); ok {
+		return min(int(x), w)
+	}
+	return min(80, w)
+}
+
+func (m *model) focusedView() *compView {
+	if m.focus == "" {
+		return nil
+	}
+	return m.views[m.focus]
+}
+
+// viewLines is a component's last frame, with its error under it. A
+// plugin that has not answered yet shows nothing: drawing never waits.
+func (m *model) viewLines(v *compView, w int) []string {
+	out := make([]string, 0, len(v.lines)+1)
+	for _, l := range v.lines {
+		out = append(out, ansi.Truncate(l, w, ""))
+	}
+	if v.errText != "" {
+		out = append(out, ansi.Truncate(m.th.Fg("error", v.errText), w, ""))
+	}
+	return out
+}
+
+func (m *model) viewsOf(kind string) []*compView {
+	var out []*compView
+	for _, k := range m.viewKeys {
+		if v := m.views[k]; v.kind == kind {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// viewWidgets are component widgets at a placement.
+func (m *model) viewWidgets(placement string, w int) []string {
+	var out []string
+	for _, v := range m.viewsOf("widget") {
+		if v.placement == placement || (placement == "aboveEditor" && v.placement == "") {
+			out = append(out, m.viewLines(v, w)...)
+		}
+	}
+	return out
+}
+
+// focusedCustom is a non-overlay custom component, drawn in place of
+// the editor while it has focus (pi's ctx.ui.custom).
+func (m *model) focusedCustom(w int) []string {
+	v := m.focusedView()
+	if v == nil || v.overlay {
+		return nil
+	}
+	return m.viewLines(v, w)
+}
+
+// overlay returns the bottom area with an overlay custom component drawn
+// over it; nil when there is none.
+func (m *model) overlay(w int) []string {
+	for i := len(m.viewKeys) - 1; i >= 0; i-- {
+		v := m.views[m.viewKeys[i]]
+		if v.kind == "custom" && v.overlay {
+			base := m.bottomWithout(w)
+			lines := m.viewLines(v, m.viewWidth(v))
+			col := max(0, (w-m.viewWidth(v))/2)
+			// pi-tui centres overlays; draw it over the bottom rows.
+			for len(base) < len(lines) {
+				base = append([]string{""}, base...)
+			}
+			start := max(0, (len(base)-len(lines))/2)
+			for j, l := range lines {
+				row := base[start+j]
+				left := ansi.Truncate(row, col, "")
+				if pad := col - ansi.StringWidth(left); pad > 0 {
+					left += strings.Repeat(" ", pad)
+				}
+				right := ansi.TruncateLeft(row, col+ansi.StringWidth(l), "")
+				base[start+j] = left + l + "\x1b[0m" + right
+			}
+			return base
+		}
+	}
+	return nil
+}
+
+func (m *model) bottomWithout(w int) []string {
+	saved := m.focus
+	m.focus = ""
+	defer func() { m.focus = saved }()
+	return m.bottom(w)
+}
+
+func (m *model) headerView(w int) []string {
+	if vs := m.viewsOf("header"); len(vs) > 0 {
+		return m.viewLines(vs[len(vs)-1], w)
+	}
+	return nil
+}
+
+func (m *model) footerView(w int) []string {
+	if vs := m.viewsOf("footer"); len(vs) > 0 {
+		return m.viewLines(vs[len(vs)-1], w)
+	}
+	return nil
+}
+
+// editorView is an extension's editor component (setEditorComponent).
+func (m *model) editorView(w int) []string {
+	if vs := m.viewsOf("editor"); len(vs) > 0 {
+		return m.viewLines(vs[len(vs)-1], w)
+	}
+	return nil
+}
