@@ -22,7 +22,7 @@ type harness struct {
 	ui   protocol.Conn
 	enc  *protocol.Encoder
 	cmds chan map[string]any
-	mu sync.Mutex
+	mu   sync.Mutex
 	// answers are the data of responses to queries, by command type.
 	answers map[string]map[string]any
 }

@@ -1,0 +1,243 @@
+package main
+
+import (
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/vt"
+	"github.com/creack/pty"
+	"golang.org/x/sys/unix"
+)
+
+// End-to-end tests of the interactive mode: pigo (this test binary, whose
+// TestMain runs pigo's main) in a pseudo-terminal, its output fed to a
+// terminal emulator, against the mock OpenAI server; they assert on the
+// emulated screen.
+
+// tuiTerm is a running pigo on a pty.
+type tuiTerm struct {
+	t    *testing.T
+	cmd  *exec.Cmd
+	pty  *os.File
+	tty  *os.File
+	emu  *vt.SafeEmulator
+	done chan struct{}
+	mu   sync.Mutex
+	raw  strings.Builder
+}
+
+const tuiW, tuiH = 100, 30
+
+// tuiExt is an extension with a command that asks with a select dialog,
+// then notifies, sets a status and a widget.
+const tuiExt = `export default function (pi) {
+  pi.registerCommand("pick", { description: "pick one", handler: async (_a, ctx) => {
+    const v = await ctx.ui.select("Pick one", ["alpha", "beta", "gamma"]);
+    ctx.ui.notify("picked " + v, "info");
+    ctx.ui.setStatus("st", "STATUS-" + v);
+    ctx.ui.setWidget("w", ["WIDGET-LINE-1", "WIDGET-LINE-2"]);
+  } });
+}
+`
+
+// startTUI runs `pigo --model mock/mock-1 -e ext.ts --no-session args...`
+// in a pty with the mock model answering steps.
+func startTUI(t *testing.T, steps []mockStep, args ...string) *tuiTerm {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("starts pigo in a pty")
+	}
+	dir, work, agentDir := sideDirs(t)
+	llm := newMockLLM(steps)
+	t.Cleanup(llm.Close)
+	must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
+	must(t, os.WriteFile(filepath.Join(work, "ext.ts"), []byte(tuiExt), 0o644))
+	argv := append([]string{"--model", "mock/mock-1", "-e", "ext.ts", "--no-session"}, args...)
+	cmd := sideCommand([]string{selfPath()}, dir, argv...)
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "TERM=xterm-256color"}, sandboxEnv(dir)...)
+	ptmx, tty, err := pty.Open()
+	must(t, err)
+	must(t, pty.Setsize(ptmx, &pty.Winsize{Rows: tuiH, Cols: tuiW}))
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
+	cmd.SysProcAttr = &unix.SysProcAttr{Setsid: true, Setctty: true}
+	must(t, cmd.Start())
+	tt := &tuiTerm{t: t, cmd: cmd, pty: ptmx, tty: tty, emu: vt.NewSafeEmulator(tuiW, tuiH), done: make(chan struct{})}
+	go func() { _, _ = io.Copy(ptmx, tt.emu) }() // the terminal's answers to queries
+	go func() {
+		buf := make([]byte, 32<<10)
+		for {
+			n, err := ptmx.Read(buf)
+			if n > 0 {
+				tt.mu.Lock()
+				tt.raw.Write(buf[:n])
+				tt.mu.Unlock()
+				_, _ = tt.emu.Write(buf[:n])
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	go func() { _ = cmd.Wait(); close(tt.done) }()
+	t.Cleanup(func() {
+		select {
+		case <-tt.done:
+		default:
+			_ = cmd.Process.Kill()
+			<-tt.done
+		}
+		_ = ptmx.Close()
+		_ = tty.Close()
+	})
+	return tt
+}
+
+func (tt *tuiTerm) screen() string {
+	var lines []string
+	for _, l := range strings.Split(tt.emu.String(), "\n") {
+		lines = append(lines, strings.TrimRight(l, " "))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// waitFor waits until every text is on the screen.
+func (tt *tuiTerm) waitFor(texts ...string) {
+	tt.t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		s := tt.screen()
+		missing := ""
+		for _, x := range texts {
+			if !strings.Contains(s, x) {
+				missing = x
+				break
+			}
+		}
+		if missing == "" {
+			return
+		}
+		if time.Now().After(deadline) {
+			tt.t.Fatalf("screen never showed %q:\n%s", missing, s)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func (tt *tuiTerm) waitGone(text string) {
+	tt.t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for strings.Contains(tt.screen(), text) {
+		if time.Now().After(deadline) {
+			tt.t.Fatalf("%q stayed on the screen:\n%s", text, tt.screen())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// keys types bytes as a terminal sends them, a little apart so each is
+// one key.
+func (tt *tuiTerm) keys(ks ...string) {
+	for _, k := range ks {
+		_, _ = tt.pty.Write([]byte(k))
+		time.Sleep(30 * time.Millisecond)
+	}
+}
+
+// exit waits for pigo to end and returns its status.
+func (tt *tuiTerm) exit() int {
+	tt.t.Helper()
+	select {
+	case <-tt.done:
+	case <-time.After(30 * time.Second):
+		tt.t.Fatalf("pigo did not exit:\n%s", tt.screen())
+	}
+	return tt.cmd.ProcessState.ExitCode()
+}
+
+func TestTUIStartupChromeAndCtrlCTwiceExits(t *testing.T) {
+	tt := startTUI(t, nil)
+	tt.waitFor("▀▀█", "escape interrupt · ctrl+c/ctrl+d clear/exit · / commands · ! bash · ctrl+o more",
+		"[Extensions]", "ext.ts", "0.0%/128k (auto)", "mock-1")
+	if !tt.emu.IsAltScreen() {
+		t.Errorf("fullscreen mode is not on the alternate screen")
+	}
+	tt.keys("draft text")
+	tt.waitFor("draft text")
+	tt.keys("\x03")
+	tt.waitGone("draft text")
+	tt.keys("\x03", "\x03")
+	if code := tt.exit(); code != 0 {
+		t.Errorf("exit %d", code)
+	}
+	if tt.emu.IsAltScreen() {
+		t.Errorf("the alternate screen was left on")
+	}
+	st, err := unix.IoctlGetTermios(int(tt.tty.Fd()), unix.TCGETS)
+	must(t, err)
+	if st.Lflag&unix.ICANON == 0 || st.Lflag&unix.ECHO == 0 {
+		t.Errorf("the terminal is still raw: lflag %#x", st.Lflag)
+	}
+}
+
+func TestTUIStreamedReplyAndToolCall(t *testing.T) {
+	tt := startTUI(t, []mockStep{
+		{Chunks: []string{"Let me **check**", " that."}, ToolCalls: []mockToolCall{{ID: "call_1", Name: "bash", Arguments: map[string]any{"command": "echo tool-output-here"}}}},
+		{Text: "All done here.", Chunks: []string{"All done", " here."}},
+	})
+	tt.waitFor("mock-1")
+	tt.keys("hello there", "\r")
+	tt.waitFor("hello there", "Let me check that.", "$ echo tool-output-here", "tool-output-here\n", "All done here.", "↑")
+}
+
+func TestTUIEscapeAbortsMidStream(t *testing.T) {
+	tt := startTUI(t, []mockStep{{Chunks: []string{"Streaming partial"}, Hang: true}})
+	tt.waitFor("mock-1")
+	tt.keys("go", "\r")
+	tt.waitFor("Streaming partial", "Working...")
+	tt.keys("\x1b")
+	tt.waitFor("Operation aborted")
+	tt.waitGone("Working...")
+}
+
+func TestTUISlashAutocomplete(t *testing.T) {
+	tt := startTUI(t, nil)
+	tt.waitFor("mock-1")
+	tt.keys("/")
+	tt.waitFor("→ model", "Select model (opens selector UI)")
+	tt.keys("pi")
+	tt.waitFor("→ pick", "pick one")
+	tt.waitGone("→ model")
+}
+
+func TestTUISelectDialogWidgetAndStatus(t *testing.T) {
+	tt := startTUI(t, nil)
+	tt.waitFor("mock-1")
+	tt.keys("/pick", "\r")
+	tt.waitFor("Pick one", "→ alpha", "beta", "gamma")
+	tt.keys("\x1b[B")
+	tt.waitFor("→ beta")
+	tt.keys("\r")
+	tt.waitFor("picked beta", "STATUS-beta", "WIDGET-LINE-1\nWIDGET-LINE-2")
+	s := tt.screen()
+	if strings.Index(s, "WIDGET-LINE-2") > strings.Index(s, "STATUS-beta") {
+		t.Errorf("the widget is not above the editor and footer:\n%s", s)
+	}
+}
+
+func TestTUIRegularModeKeepsTheMainScreen(t *testing.T) {
+	tt := startTUI(t, nil, "--tui-mode", "regular")
+	tt.waitFor("mock-1")
+	if tt.emu.IsAltScreen() {
+		t.Errorf("regular mode switched to the alternate screen")
+	}
+	tt.keys("\x04")
+	if code := tt.exit(); code != 0 {
+		t.Errorf("ctrl+d exit %d", code)
+	}
+}
