@@ -26,10 +26,9 @@ type tuiTerm struct {
 	cmd  *exec.Cmd
 	pty  *os.File
 	tty  *os.File
-	emu  *vt.SafeEmulator
+	emu  *vt.Emulator // guarded by mu
 	done chan struct{}
 	mu   sync.Mutex
-	raw  strings.Builder
 }
 
 const tuiW, tuiH = 100, 30
@@ -67,7 +66,7 @@ func startTUI(t *testing.T, steps []mockStep, args ...string) *tuiTerm {
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
 	cmd.SysProcAttr = &unix.SysProcAttr{Setsid: true, Setctty: true}
 	must(t, cmd.Start())
-	tt := &tuiTerm{t: t, cmd: cmd, pty: ptmx, tty: tty, emu: vt.NewSafeEmulator(tuiW, tuiH), done: make(chan struct{})}
+	tt := &tuiTerm{t: t, cmd: cmd, pty: ptmx, tty: tty, emu: vt.NewEmulator(tuiW, tuiH), done: make(chan struct{})}
 	go func() { _, _ = io.Copy(ptmx, tt.emu) }() // the terminal's answers to queries
 	go func() {
 		buf := make([]byte, 32<<10)
@@ -75,9 +74,8 @@ func startTUI(t *testing.T, steps []mockStep, args ...string) *tuiTerm {
 			n, err := ptmx.Read(buf)
 			if n > 0 {
 				tt.mu.Lock()
-				tt.raw.Write(buf[:n])
-				tt.mu.Unlock()
 				_, _ = tt.emu.Write(buf[:n])
+				tt.mu.Unlock()
 			}
 			if err != nil {
 				return
@@ -98,7 +96,15 @@ func startTUI(t *testing.T, steps []mockStep, args ...string) *tuiTerm {
 	return tt
 }
 
+func (tt *tuiTerm) altScreen() bool {
+	tt.mu.Lock()
+	defer tt.mu.Unlock()
+	return tt.emu.IsAltScreen()
+}
+
 func (tt *tuiTerm) screen() string {
+	tt.mu.Lock()
+	defer tt.mu.Unlock()
 	var lines []string
 	for _, l := range strings.Split(tt.emu.String(), "\n") {
 		lines = append(lines, strings.TrimRight(l, " "))
@@ -164,18 +170,19 @@ func TestTUIStartupChromeAndCtrlCTwiceExits(t *testing.T) {
 	tt := startTUI(t, nil)
 	tt.waitFor("▀▀█", "escape interrupt · ctrl+c/ctrl+d clear/exit · / commands · ! bash · ctrl+o more",
 		"[Extensions]", "ext.ts", "0.0%/128k (auto)", "mock-1")
-	if !tt.emu.IsAltScreen() {
+	if !tt.altScreen() {
 		t.Errorf("fullscreen mode is not on the alternate screen")
 	}
 	tt.keys("draft text")
 	tt.waitFor("draft text")
 	tt.keys("\x03")
 	tt.waitGone("draft text")
+	time.Sleep(600 * time.Millisecond) // past pi's double-press window
 	tt.keys("\x03", "\x03")
 	if code := tt.exit(); code != 0 {
 		t.Errorf("exit %d", code)
 	}
-	if tt.emu.IsAltScreen() {
+	if tt.altScreen() {
 		t.Errorf("the alternate screen was left on")
 	}
 	st, err := unix.IoctlGetTermios(int(tt.tty.Fd()), unix.TCGETS)
@@ -233,7 +240,7 @@ func TestTUISelectDialogWidgetAndStatus(t *testing.T) {
 func TestTUIRegularModeKeepsTheMainScreen(t *testing.T) {
 	tt := startTUI(t, nil, "--tui-mode", "regular")
 	tt.waitFor("mock-1")
-	if tt.emu.IsAltScreen() {
+	if tt.altScreen() {
 		t.Errorf("regular mode switched to the alternate screen")
 	}
 	tt.keys("\x04")
