@@ -130,6 +130,10 @@ type serverViews struct{ s *rpcServer }
 
 func (v serverViews) ID() string  { return v.s.clientID }
 func (v serverViews) HasUI() bool { return true }
+
+// RendersComponents says the terminal UI draws extension components
+// ("pi.component" views); RPC and other clients only answer dialogs.
+func (v serverViews) RendersComponents() bool { return v.s.clientID == tuiClientID }
 func (v serverViews) Send(msg engine.SyncMessage) error {
 	v.s.out.Write(protocol.ViewRecord(msg))
 	return nil

@@ -362,7 +362,7 @@ func (m *model) record(r recordMsg) tea.Cmd {
 			h(m, resp)
 		}
 	case protocol.TypeViewSnapshot, protocol.TypeViewState, protocol.TypeViewClosed:
-		m.viewRecord(rec)
+		return m.viewRecord(rec)
 	case protocol.TypeUICall:
 		return m.uiCall(rec)
 	case "agent_start":
@@ -538,9 +538,10 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 	if m.sel != nil {
 		return m.sel.key(m, ks, k)
 	}
-	// An extension's editor component takes the keys the app does not.
-	if vs := m.viewsOf("editor"); len(vs) > 0 && !m.keys.is("app.clear", ks) && !m.keys.is("app.exit", ks) &&
-		!m.keys.is("app.interrupt", ks) {
+	// An extension's editor component takes every key: it reports the
+	// app actions it leaves to the app in its state (see compView). One
+	// that failed gives the keys back, so the app can still be quit.
+	if vs := m.viewsOf("editor"); len(vs) > 0 && vs[len(vs)-1].errText == "" {
 		vs[len(vs)-1].input(m, keyBytes(k))
 		return nil
 	}
@@ -565,69 +566,12 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 	}
+	for _, a := range appActions {
+		if m.keys.is(a, ks) && (a != "app.exit" || m.ed.Empty()) {
+			return m.action(a)
+		}
+	}
 	switch {
-	case m.keys.is("app.clear", ks):
-		if time.Since(m.lastCtrlC) < 500*time.Millisecond {
-			return m.quit()
-		}
-		m.lastCtrlC = time.Now()
-		m.ed.SetText("")
-		m.auto = nil
-		return nil
-	case m.keys.is("app.exit", ks) && m.ed.Empty():
-		return m.quit()
-	case m.keys.is("app.interrupt", ks):
-		switch {
-		case m.bash != nil:
-			m.c.request(cmd("abort_bash"), nil)
-		case m.streaming || m.compacting:
-			m.c.request(cmd("abort"), nil)
-		}
-		return nil
-	case m.keys.is("app.model.select", ks):
-		m.openModelSelector("")
-		return nil
-	case m.keys.is("app.model.cycleForward", ks):
-		m.c.request(cmd("cycle_model"), func(m *model, r response) {
-			m.c.request(cmd("get_state"), (*model).onState)
-		})
-		return nil
-	case m.keys.is("app.thinking.cycle", ks):
-		m.c.request(cmd("cycle_thinking_level"), func(m *model, r response) {
-			if lvl, ok := r.data["level"].(string); ok {
-				m.thinking = lvl
-			} else if !r.ok || r.data == nil {
-				m.notice("Current model does not support thinking", "muted")
-			}
-		})
-		return nil
-	case m.keys.is("app.thinking.toggle", ks):
-		m.vc.hideThinking = !m.vc.hideThinking
-		m.vc.gen++
-		return nil
-	case m.keys.is("app.tools.expand", ks):
-		m.vc.toolsExpanded = !m.vc.toolsExpanded
-		m.vc.gen++
-		return nil
-	case m.keys.is("app.message.followUp", ks):
-		return m.submit(true)
-	case m.keys.is("app.message.dequeue", ks):
-		m.c.request(cmd("clear_queue"), func(m *model, r response) {
-			var all []string
-			all = append(append(all, stringList(r.data["steering"])...), stringList(r.data["followUp"])...)
-			if len(all) > 0 {
-				m.ed.SetText(strings.Join(all, "\n\n"))
-			}
-		})
-		return nil
-	case m.keys.is("app.suspend", ks):
-		return tea.Suspend
-	case m.keys.is("tui.altScreen.pageUp", ks):
-		m.scroll += max(1, m.height/2)
-		return nil
-	case m.keys.is("tui.altScreen.pageDown", ks):
-		m.scroll = max(0, m.scroll-max(1, m.height/2))
-		return nil
 	case m.keys.is("tui.input.newLine", ks):
 		m.ed.Newline()
 	case m.keys.is("tui.input.submit", ks):
@@ -636,6 +580,81 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 		m.editKey(ks, k)
 	}
 	m.updateAutocomplete()
+	return nil
+}
+
+// appActions are the app's actions in the order their keys are matched.
+var appActions = []string{"app.clear", "app.exit", "app.interrupt", "app.model.select", "app.model.cycleForward",
+	"app.thinking.cycle", "app.thinking.toggle", "app.tools.expand", "app.message.followUp", "app.message.dequeue",
+	"app.suspend", "tui.altScreen.pageUp", "tui.altScreen.pageDown"}
+
+// action performs an app action (from its key, or reported by an
+// extension's editor component that leaves it to the app).
+func (m *model) action(name string) tea.Cmd {
+	switch name {
+	case "app.clear":
+		if time.Since(m.lastCtrlC) < 500*time.Millisecond {
+			return m.quit()
+		}
+		m.lastCtrlC = time.Now()
+		m.ed.SetText("")
+		m.auto = nil
+		return nil
+	case "app.exit":
+		return m.quit()
+	case "app.interrupt":
+		switch {
+		case m.bash != nil:
+			m.c.request(cmd("abort_bash"), nil)
+		case m.streaming || m.compacting:
+			m.c.request(cmd("abort"), nil)
+		}
+		return nil
+	case "app.model.select":
+		m.openModelSelector("")
+		return nil
+	case "app.model.cycleForward":
+		m.c.request(cmd("cycle_model"), func(m *model, r response) {
+			m.c.request(cmd("get_state"), (*model).onState)
+		})
+		return nil
+	case "app.thinking.cycle":
+		m.c.request(cmd("cycle_thinking_level"), func(m *model, r response) {
+			if lvl, ok := r.data["level"].(string); ok {
+				m.thinking = lvl
+			} else if !r.ok || r.data == nil {
+				m.notice("Current model does not support thinking", "muted")
+			}
+		})
+		return nil
+	case "app.thinking.toggle":
+		m.vc.hideThinking = !m.vc.hideThinking
+		m.vc.gen++
+		return nil
+	case "app.tools.expand":
+		m.vc.toolsExpanded = !m.vc.toolsExpanded
+		m.vc.gen++
+		return nil
+	case "app.message.followUp":
+		return m.submit(true)
+	case "app.message.dequeue":
+		m.c.request(cmd("clear_queue"), func(m *model, r response) {
+			var all []string
+			all = append(append(all, stringList(r.data["steering"])...), stringList(r.data["followUp"])...)
+			if len(all) > 0 {
+				m.ed.SetText(strings.Join(all, "\n\n"))
+			}
+		})
+		return nil
+	case "app.suspend":
+		return tea.Suspend
+	case "tui.altScreen.pageUp":
+		m.scroll += max(1, m.height/2)
+		return nil
+	case "tui.altScreen.pageDown":
+		m.scroll = max(0, m.scroll-max(1, m.height/2))
+		return nil
+	}
 	return nil
 }
 
@@ -668,7 +687,7 @@ func (m *model) editKey(ks string, k tea.KeyPressMsg) {
 	case "tab":
 		e.Insert("\t")
 	default:
-		if k.Text != "" && k.Mod&^(1<<0) == 0 { // printable, shift allowed
+		if k.Text != "" && k.Mod&^tea.ModShift == 0 { // printable, shift allowed
 			e.Insert(k.Text)
 		}
 	}
@@ -690,6 +709,15 @@ func (m *model) submit(followUp bool) tea.Cmd {
 	m.ed.Remember(text)
 	m.ed.SetText("")
 	m.auto = nil
+	return m.sendText(text, followUp)
+}
+
+// sendText runs typed input: a built-in command, `!cmd`, or a prompt.
+func (m *model) sendText(text string, followUp bool) tea.Cmd {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return nil
+	}
 	if strings.HasPrefix(text, "/") {
 		name, args, _ := strings.Cut(text[1:], " ")
 		if done, c := m.builtin(name, strings.TrimSpace(args)); done {

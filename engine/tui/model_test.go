@@ -386,3 +386,55 @@ func TestRegularModeIsNotAltScreen(t *testing.T) {
 		t.Errorf("fullscreen is not on the alt screen")
 	}
 }
+
+func TestEditorComponentSubmitsAndReportsActions(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.answer("get_available_models", map[string]any{"models": []any{map[string]any{"id": "mock-1", "provider": "mock"}}})
+	comp := func(st map[string]any) map[string]any {
+		st["kind"] = "editor"
+		return ev("view_state", "viewId", "ed", "component", "pi.component", "state", st)
+	}
+	h.event(comp(map[string]any{"lines": []any{"── MODAL EDITOR ──", "NORMAL"}}))
+	h.viewMsg("ed") // its first frame is asked for
+	h.contains("MODAL EDITOR", "NORMAL")
+	h.press("i")
+	if c := h.viewMsg("ed"); c["type"] != "input" || c["data"] != "i" {
+		t.Errorf("keys go to the editor component: %v", c)
+	}
+	h.event(comp(map[string]any{"lines": []any{"x"}, "submitted": map[string]any{"text": "from the editor", "count": 1.0}}))
+	if c := h.cmd("prompt"); c["message"] != "from the editor" {
+		t.Errorf("submitted text is a prompt: %v", c)
+	}
+	// The same state again is not a second submission.
+	h.event(comp(map[string]any{"lines": []any{"y"}, "submitted": map[string]any{"text": "from the editor", "count": 1.0}}))
+	h.noCmd("prompt")
+	h.event(comp(map[string]any{"lines": []any{"y"}, "action": map[string]any{"name": "app.model.select", "count": 1.0}}))
+	h.contains("Select model")
+}
+
+func TestCustomComponentsStackAndHide(t *testing.T) {
+	h := newHarness(t, Options{})
+	comp := func(id string, st map[string]any) map[string]any {
+		st["kind"] = "custom"
+		return ev("view_state", "viewId", id, "component", "pi.component", "state", st)
+	}
+	h.event(comp("a", map[string]any{"lines": []any{"GAME A"}}),
+		comp("b", map[string]any{"overlay": true, "lines": []any{"OVERLAY B"}}))
+	h.viewMsg("a") // render requests
+	h.viewMsg("b")
+	h.press("x")
+	if c := h.viewMsg("b"); c["data"] != "x" {
+		t.Errorf("the newest custom component has the keys: %v", c)
+	}
+	h.event(comp("b", map[string]any{"overlay": true, "hidden": true, "lines": []any{"OVERLAY B"}}))
+	h.lacks("OVERLAY B")
+	h.press("y")
+	if c := h.viewMsg("a"); c["data"] != "y" {
+		t.Errorf("a hidden overlay gives the keys back: %v", c)
+	}
+	h.event(ev("view_closed", "viewId", "a"), ev("view_closed", "viewId", "b"))
+	h.typ("z")
+	if h.m.ed.Text() != "z" {
+		t.Errorf("the editor has the keys again: %q", h.m.ed.Text())
+	}
+}

@@ -13,48 +13,65 @@ import (
 // Views come from the host: "pi.dialog" (ctx.ui select, confirm, input,
 // editor) and "pi.component" (an extension's pi-tui component rendered
 // in its plugin's runtime: custom, widget, footer, header, editor).
-func (m *model) viewRecord(rec map[string]any) {
+func (m *model) viewRecord(rec map[string]any) tea.Cmd {
 	msg, ok := protocol.ParseView(rec)
 	if !ok {
-		return
+		return nil
 	}
 	switch msg.Type {
 	case "snapshot":
+		var cmds []tea.Cmd
 		for _, v := range msg.Views {
-			m.openView(v.ViewID, v.Component, v.State)
+			cmds = append(cmds, m.openView(v.ViewID, v.Component, v.State))
 		}
+		return tea.Batch(cmds...)
 	case protocol.TypeViewState:
-		m.openView(msg.ViewID, msg.Component, msg.State)
+		return m.openView(msg.ViewID, msg.Component, msg.State)
 	case protocol.TypeViewClosed:
 		m.closeView(msg.ViewID)
 	}
+	return nil
 }
 
-func (m *model) openView(id, component string, state any) {
+func (m *model) openView(id, component string, state any) tea.Cmd {
 	st, _ := state.(map[string]any)
 	switch component {
 	case "pi.dialog":
 		for _, d := range m.dialogs {
 			if d.id == id {
-				return
+				return nil
 			}
 		}
 		m.dialogs = append(m.dialogs, newDialog(id, st))
 	case "pi.component":
 		v := m.views[id]
-		if v == nil {
+		isNew := v == nil
+		if isNew {
 			v = &compView{id: id}
 			m.views[id] = v
 			m.viewKeys = append(m.viewKeys, id)
-			v.update(st)
-			if v.kind == "custom" {
-				m.focus = id
-			}
-			m.requestRender(v)
-			return
+			defer m.requestRender(v)
 		}
-		v.update(st)
+		submit, action := v.update(st)
+		// A new custom component takes the keyboard (pi's ctx.ui.custom);
+		// a hidden overlay gives it back.
+		switch {
+		case v.kind == "custom" && !v.hidden && (isNew || m.focus == ""):
+			m.focus = id
+		case m.focus == id && v.hidden:
+			m.refocus()
+		}
+		var cmds []tea.Cmd
+		if submit != nil {
+			m.ed.Remember(strings.TrimSpace(*submit))
+			cmds = append(cmds, m.sendText(*submit, false))
+		}
+		if action != "" {
+			cmds = append(cmds, m.action(action))
+		}
+		return tea.Batch(cmds...)
 	}
+	return nil
 }
 
 func (m *model) closeView(id string) {
@@ -73,7 +90,19 @@ func (m *model) closeView(id string) {
 			}
 		}
 		if m.focus == id {
-			m.focus = ""
+			m.refocus()
+		}
+	}
+}
+
+// refocus gives the keyboard to the newest visible custom component, else
+// to the editor.
+func (m *model) refocus() {
+	m.focus = ""
+	for i := len(m.viewKeys) - 1; i >= 0; i-- {
+		if v := m.views[m.viewKeys[i]]; v.kind == "custom" && !v.hidden {
+			m.focus = v.id
+			return
 		}
 	}
 }
@@ -198,21 +227,41 @@ func (m *model) editKeyOn(e *editor, ks string, k tea.KeyPressMsg) {
 // compView is a "pi.component" view: lines the plugin rendered.
 type compView struct {
 	id, kind, placement, errText string
-	overlay                      bool
+	overlay, hidden              bool
 	overlayOpts                  map[string]any
 	lines                        []string
 	width                        int // the width last asked for
+	// An editor component's last Enter and the last app action it left
+	// to the app, by their counters.
+	submitted, actions float64
 }
 
-func (v *compView) update(st map[string]any) {
+// update applies a new state; an editor component's new submission or
+// action is returned for the app to run.
+func (v *compView) update(st map[string]any) (submit *string, action string) {
 	v.kind, _ = st["kind"].(string)
 	v.placement, _ = st["placement"].(string)
 	v.overlay, _ = st["overlay"].(bool)
+	v.hidden, _ = st["hidden"].(bool)
+	if sub, _ := st["submitted"].(map[string]any); sub != nil {
+		if n, _ := sub["count"].(float64); n > v.submitted {
+			v.submitted = n
+			text, _ := sub["text"].(string)
+			submit = &text
+		}
+	}
+	if act, _ := st["action"].(map[string]any); act != nil {
+		if n, _ := act["count"].(float64); n > v.actions {
+			v.actions = n
+			action, _ = act["name"].(string)
+		}
+	}
 	v.overlayOpts, _ = st["overlayOptions"].(map[string]any)
 	v.errText, _ = st["error"].(string)
 	if lines, ok := st["lines"].([]any); ok {
 		v.lines = stringList(lines)
 	}
+	return submit, action
 }
 
 // input sends raw terminal bytes to the component.
@@ -322,7 +371,7 @@ func (m *model) focusedCustom(w int) []string {
 func (m *model) overlay(w int) []string {
 	for i := len(m.viewKeys) - 1; i >= 0; i-- {
 		v := m.views[m.viewKeys[i]]
-		if v.kind == "custom" && v.overlay {
+		if v.kind == "custom" && v.overlay && !v.hidden {
 			base := m.bottomWithout(w)
 			lines := m.viewLines(v, m.viewWidth(v))
 			col := max(0, (w-m.viewWidth(v))/2)
