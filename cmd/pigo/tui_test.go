@@ -200,6 +200,16 @@ func TestTUIStreamedReplyAndToolCall(t *testing.T) {
 	tt.waitFor("mock-1")
 	tt.keys("hello there", "\r")
 	tt.waitFor("hello there", "Let me check that.", "$ echo tool-output-here", "tool-output-here\n", "All done here.", "↑")
+	tt.keys("\x04")
+	if code := tt.exit(); code != 0 {
+		t.Errorf("exit %d", code)
+	}
+	// pi's fullscreenExitOutput "transcript": the conversation is left on
+	// the main screen.
+	tt.waitFor("All done here.")
+	if tt.altScreen() {
+		t.Errorf("still on the alternate screen")
+	}
 }
 
 func TestTUIEscapeAbortsMidStream(t *testing.T) {
@@ -238,11 +248,13 @@ func TestTUISelectDialogWidgetAndStatus(t *testing.T) {
 }
 
 func TestTUIRegularModeKeepsTheMainScreen(t *testing.T) {
-	tt := startTUI(t, nil, "--tui-mode", "regular")
-	tt.waitFor("mock-1")
+	tt := startTUI(t, []mockStep{{Text: "regular reply"}}, "--tui-mode", "regular")
+	tt.waitFor("mock-1", "escape interrupt")
 	if tt.altScreen() {
 		t.Errorf("regular mode switched to the alternate screen")
 	}
+	tt.keys("hi", "\r")
+	tt.waitFor("regular reply", "↑")
 	tt.keys("\x04")
 	if code := tt.exit(); code != 0 {
 		t.Errorf("ctrl+d exit %d", code)

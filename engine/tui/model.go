@@ -37,7 +37,9 @@ type model struct {
 
 	width, height int
 	fullscreen    bool
-	printed       int // regular mode: items already printed above the live region
+	printed       int  // regular mode: items already printed above the live region
+	headerPrinted bool // regular mode
+	println       func(string) tea.Cmd
 
 	ed    *editor
 	items []*cached
@@ -133,6 +135,7 @@ func newModel(conn protocol.Conn, opts Options) *model {
 		statuses: map[string]string{}, widgets: map[string]widget{}, views: map[string]*compView{},
 		width: 80, height: 24, cwd: opts.Cwd, branch: gitBranch(opts.Cwd),
 	}
+	m.println = func(s string) tea.Cmd { return tea.Println(s) }
 	m.vc = viewCtx{th: th, hideThinking: opts.HideThinking, thinkingLabel: "Thinking...", expandKey: m.keys.label("app.tools.expand")}
 	return m
 }
@@ -320,6 +323,57 @@ func messageText(msg map[string]any) string {
 }
 
 func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	_, c := m.update(msg)
+	if !m.fullscreen && !m.quitting {
+		if p := m.flush(); p != nil {
+			c = tea.Sequence(p, c)
+		}
+	}
+	return m, c
+}
+
+// flush is pi's regular mode: the header and the chat items that can no
+// longer change go to the terminal's scrollback, above the live region.
+func (m *model) flush() tea.Cmd {
+	w := max(m.width, 10)
+	var lines []string
+	if !m.headerPrinted {
+		m.headerPrinted = true
+		lines = append(lines, m.header(w)...)
+	}
+	for m.printed < len(m.items) && m.settled(m.items[m.printed]) {
+		lines = append(lines, m.items[m.printed].lines_(&m.vc, w)...)
+		m.printed++
+	}
+	if len(lines) == 0 {
+		return nil
+	}
+	return m.println(strings.Join(lines, "\n"))
+}
+
+// transcript is the chat as printed when fullscreen mode exits.
+func (m *model) transcript() string {
+	lines := m.chatLines(max(m.width, 10))
+	if len(lines) == 0 {
+		return ""
+	}
+	return strings.Join(lines, "\r\n") + "\r\n"
+}
+
+// settled reports whether an item is final.
+func (m *model) settled(c *cached) bool {
+	switch it := c.item.(type) {
+	case *assistantItem:
+		return c != m.cur
+	case *toolItem:
+		return it.done
+	case *bashItem:
+		return it.done
+	}
+	return true
+}
+
+func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
@@ -866,7 +920,7 @@ func (m *model) render() string {
 	var top []string
 	if hdr := m.headerView(w); hdr != nil {
 		top = hdr
-	} else {
+	} else if !m.headerPrinted {
 		top = m.header(w)
 	}
 	chat := m.chatLines(w)
@@ -895,7 +949,7 @@ func (m *model) render() string {
 
 func (m *model) chatLines(w int) []string {
 	var out []string
-	for _, c := range m.items {
+	for _, c := range m.items[m.printed:] {
 		out = append(out, c.lines_(&m.vc, w)...)
 	}
 	return out

@@ -381,6 +381,22 @@ func TestRegularModeIsNotAltScreen(t *testing.T) {
 	if h.m.View().AltScreen {
 		t.Errorf("regular mode uses the alt screen")
 	}
+	var scrollback strings.Builder
+	h.m.println = func(s string) tea.Cmd { scrollback.WriteString(s + "\n"); return nil }
+	// Finished items go to the scrollback; the streaming reply stays live.
+	h.event(ev("message_start", "message", map[string]any{"role": "user", "content": "the question"}),
+		ev("message_start", "message", map[string]any{"role": "assistant"}),
+		ev("message_update", "assistantMessageEvent", map[string]any{"type": "text_delta", "contentIndex": 0.0, "delta": "live answer"}))
+	if s := scrollback.String(); !strings.Contains(s, "the question") || strings.Contains(s, "live answer") || !h.m.headerPrinted {
+		t.Errorf("printed %q", s)
+	}
+	h.contains("live answer")
+	h.lacks("the question", "escape interrupt")
+	h.event(ev("message_end", "message", map[string]any{"role": "assistant", "content": []any{map[string]any{"type": "text", "text": "live answer"}}}))
+	if !strings.Contains(scrollback.String(), "live answer") {
+		t.Errorf("the finished reply is not printed")
+	}
+	h.lacks("live answer")
 	h2 := newHarness(t, Options{})
 	if !h2.m.View().AltScreen {
 		t.Errorf("fullscreen is not on the alt screen")

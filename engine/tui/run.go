@@ -79,6 +79,11 @@ func RunWith(ctx context.Context, conn protocol.Conn, o Options) agentsession.Ex
 	go pump(conn, p.Send)
 	_, err := p.Run()
 	_ = conn.Close()
+	if err == nil && m.fullscreen && o.Output != nil {
+		// pi's fullscreenExitOutput "transcript": the conversation stays
+		// on the main screen once the alternate one is gone.
+		_, _ = io.WriteString(o.Output, m.transcript())
+	}
 	if err != nil && !errors.Is(err, tea.ErrProgramKilled) && !errors.Is(err, context.Canceled) {
 		if o.Output != nil {
 			fmt.Fprintf(o.Output, "pigo: %v\n", err)
