@@ -923,19 +923,34 @@ func (m *model) render() string {
 	} else if !m.headerPrinted {
 		top = m.header(w)
 	}
-	chat := m.chatLines(w)
-	all := append(top, chat...)
 	if !m.fullscreen {
-		return strings.Join(append(all, bottom...), "\n")
+		return strings.Join(append(append(top, m.chatLines(w)...), bottom...), "\n")
 	}
-	room := m.height - len(bottom)
-	if room < 0 {
-		room = 0
+	room := max(0, m.height-len(bottom))
+	// Only the items that reach the screen are drawn: from the newest
+	// back until the rows (and the scroll offset) are filled; the others
+	// keep their cached lines until they scroll into view.
+	need := room + m.scroll
+	var chunks [][]string
+	n := 0
+	i := len(m.items) - 1
+	for ; i >= m.printed && n < need; i-- {
+		l := m.items[i].lines_(&m.vc, w)
+		chunks = append(chunks, l)
+		n += len(l)
 	}
-	end := len(all) - min(m.scroll, max(0, len(all)-room))
-	start := max(0, end-room)
-	shown := all[start:end]
-	var out []string
+	if i < m.printed {
+		chunks = append(chunks, top)
+		n += len(top)
+		m.scroll = min(m.scroll, max(0, n-room)) // at the top
+	}
+	all := make([]string, 0, n)
+	for j := len(chunks) - 1; j >= 0; j-- {
+		all = append(all, chunks[j]...)
+	}
+	end := len(all) - m.scroll
+	shown := all[max(0, end-room):end]
+	out := make([]string, 0, m.height)
 	out = append(out, shown...)
 	for len(out) < room {
 		out = append(out, "")

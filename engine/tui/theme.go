@@ -24,6 +24,9 @@ type Theme struct {
 	Name       string
 	Appearance string
 	colors     map[string]color.Color
+	// SGR sequences per token, made once: styling runs for every line of
+	// every frame, and lipgloss's Render is too slow for that.
+	fg, bg map[string]string
 }
 
 type themeFile struct {
@@ -75,7 +78,23 @@ func parseTheme(data []byte) (*Theme, error) {
 			t.colors[k] = c
 		}
 	}
+	t.fg, t.bg = map[string]string{}, map[string]string{}
+	for k, c := range t.colors {
+		if c != nil {
+			t.fg[k], t.bg[k] = sgr(c, 38), sgr(c, 48)
+		}
+	}
 	return t, nil
+}
+
+// sgr is the escape sequence setting c as foreground (38) or background
+// (48); the renderer downsamples it to what the terminal supports.
+func sgr(c color.Color, base int) string {
+	if a, ok := c.(lipgloss.ANSIColor); ok {
+		return fmt.Sprintf("\x1b[%d;5;%dm", base, int(a))
+	}
+	r, g, b, _ := c.RGBA()
+	return fmt.Sprintf("\x1b[%d;2;%d;%d;%dm", base, r>>8, g>>8, b>>8)
 }
 
 // parseColor reads a theme colour: "#rrggbb", a 256-colour index, a var
@@ -109,26 +128,27 @@ func parseColor(v any, vars map[string]any) color.Color {
 // Color returns a token's colour (nil: the terminal's default).
 func (t *Theme) Color(token string) color.Color { return t.colors[token] }
 
-// Fg colours s with a token's foreground colour.
+// Fg colours s with a token's foreground colour. Styles end with their
+// own reset (39, 49, 22, 23), never a full reset, so they nest.
 func (t *Theme) Fg(token, s string) string {
-	c := t.colors[token]
-	if c == nil || s == "" {
+	seq := t.fg[token]
+	if seq == "" || s == "" {
 		return s
 	}
-	return lipgloss.NewStyle().Foreground(c).Render(s)
+	return seq + s + "\x1b[39m"
 }
 
 // Bg gives s a token's background colour.
 func (t *Theme) Bg(token, s string) string {
-	c := t.colors[token]
-	if c == nil || s == "" {
+	seq := t.bg[token]
+	if seq == "" || s == "" {
 		return s
 	}
-	return lipgloss.NewStyle().Background(c).Render(s)
+	return seq + s + "\x1b[49m"
 }
 
 // Bold makes s bold.
-func Bold(s string) string { return lipgloss.NewStyle().Bold(true).Render(s) }
+func Bold(s string) string { return "\x1b[1m" + s + "\x1b[22m" }
 
 // Italic makes s italic.
-func Italic(s string) string { return lipgloss.NewStyle().Italic(true).Render(s) }
+func Italic(s string) string { return "\x1b[3m" + s + "\x1b[23m" }
