@@ -216,10 +216,10 @@ func TestTUIEscapeAbortsMidStream(t *testing.T) {
 	tt := startTUI(t, []mockStep{{Chunks: []string{"Streaming partial"}, Hang: true}})
 	tt.waitFor("mock-1")
 	tt.keys("go", "\r")
-	tt.waitFor("Streaming partial", "Working...")
+	tt.waitFor("Streaming partial", " Working ─")
 	tt.keys("\x1b")
 	tt.waitFor("Operation aborted")
-	tt.waitGone("Working...")
+	tt.waitGone(" Working ─")
 }
 
 func TestTUISlashAutocomplete(t *testing.T) {
@@ -240,7 +240,7 @@ func TestTUISelectDialogWidgetAndStatus(t *testing.T) {
 	tt.keys("\x1b[B")
 	tt.waitFor("→ beta")
 	tt.keys("\r")
-	tt.waitFor("picked beta", "STATUS-beta", "WIDGET-LINE-1\nWIDGET-LINE-2")
+	tt.waitFor("picked beta", "STATUS-beta", " WIDGET-LINE-1\n WIDGET-LINE-2")
 	s := tt.screen()
 	if strings.Index(s, "WIDGET-LINE-2") > strings.Index(s, "STATUS-beta") {
 		t.Errorf("the widget is not above the editor and footer:\n%s", s)

@@ -1025,11 +1025,12 @@ func (m *model) bottom(w int) []string {
 	if len(m.steering)+len(m.follows) > 0 {
 		out = append(out, ansi.Truncate(th.Fg("dim", " ↳ "+m.keys.label("app.message.dequeue")+" to edit all queued messages"), w, ""))
 	}
-	if line := m.workingLine(); line != "" {
-		out = append(out, "", line)
+	// pi keeps one blank row above the editor, and one more above widgets.
+	above := append(m.widgetLines("aboveEditor", w), m.viewWidgets("aboveEditor", w)...)
+	if len(above) > 0 {
+		out = append(out, "")
 	}
-	out = append(out, m.widgetLines("aboveEditor", w)...)
-	out = append(out, m.viewWidgets("aboveEditor", w)...)
+	out = append(append(out, above...), "")
 	switch {
 	case m.topDialog() != nil:
 		out = append(out, m.topDialog().render(m, w)...)
@@ -1042,7 +1043,7 @@ func (m *model) bottom(w int) []string {
 			out = append(out, ed...)
 		} else {
 			rule := th.Fg("borderMuted", strings.Repeat("─", w))
-			out = append(out, rule)
+			out = append(out, m.editorTop(w))
 			out = append(out, m.ed.Render(w, true)...)
 			out = append(out, rule)
 		}
@@ -1060,7 +1061,19 @@ func (m *model) bottom(w int) []string {
 	return out
 }
 
-func (m *model) workingLine() string {
+// editorTop is the editor's top border with pi's working indicator in
+// it while the agent runs: "── ⠋ Working ────".
+func (m *model) editorTop(w int) string {
+	border := func(s string) string { return m.th.Fg("borderMuted", s) }
+	status := m.workingStatus()
+	sw := ansi.StringWidth(status)
+	if status == "" || w < sw+5 {
+		return border(strings.Repeat("─", w))
+	}
+	return border("── ") + status + border(" "+strings.Repeat("─", w-sw-4))
+}
+
+func (m *model) workingStatus() string {
 	if m.working.hidden {
 		return ""
 	}
@@ -1071,7 +1084,7 @@ func (m *model) workingLine() string {
 	case m.streaming:
 		label = m.working.message
 		if label == "" {
-			label = "Working..."
+			label = "Working"
 		}
 	default:
 		return ""
@@ -1082,18 +1095,27 @@ func (m *model) workingLine() string {
 	}
 	frame := ""
 	if len(frames) > 0 {
-		frame = frames[m.spin%len(frames)] + " "
+		frame = m.th.Fg("accent", frames[m.spin%len(frames)]) + " "
 	}
-	return " " + m.th.Fg("accent", frame) + m.th.Fg("muted", label+" ("+m.keys.label("app.interrupt")+" to interrupt)")
+	return frame + m.th.Fg("muted", label)
 }
 
+// maxWidgetLines is pi's MAX_WIDGET_LINES.
+const maxWidgetLines = 10
+
+// widgetLines are the string widgets at a placement, in the order they
+// were first set, each line padded by one cell as pi's Text(line, 1, 0).
 func (m *model) widgetLines(placement string, w int) []string {
 	var out []string
 	for _, k := range m.widgetKeys {
 		wd := m.widgets[k]
 		if wd.placement == placement || (placement == "aboveEditor" && wd.placement == "") {
-			for _, l := range wd.lines {
-				out = append(out, ansi.Truncate(l, w, ""))
+			for i, l := range wd.lines {
+				if i == maxWidgetLines {
+					out = append(out, " "+m.th.Fg("muted", "... (widget truncated)"))
+					break
+				}
+				out = append(out, ansi.Truncate(" "+l, w, ""))
 			}
 		}
 	}

@@ -48,7 +48,7 @@ func TestStreamingReplyToolCallAndToggles(t *testing.T) {
 		ev("message_update", "assistantMessageEvent", map[string]any{"type": "thinking_delta", "contentIndex": 0.0, "delta": "pondering deeply"}),
 		ev("message_update", "assistantMessageEvent", map[string]any{"type": "text_delta", "contentIndex": 1.0, "delta": "Let me **check**"}),
 		ev("message_update", "assistantMessageEvent", map[string]any{"type": "text_delta", "contentIndex": 1.0, "delta": " that."}))
-	h.contains("hello", "pondering deeply", "Let me check that.", "Working...")
+	h.contains("hello", "pondering deeply", "Let me check that.", "── ⠋ Working ──")
 	h.press("ctrl+t")
 	h.contains("Thinking...")
 	h.lacks("pondering deeply")
@@ -72,7 +72,7 @@ func TestStreamingReplyToolCallAndToggles(t *testing.T) {
 		"content": []any{map[string]any{"type": "text", "text": "Let me check that."}}}),
 		ev("agent_end"), ev("agent_settled"))
 	h.contains("Operation aborted")
-	h.lacks("Working...")
+	h.lacks("Working")
 }
 
 func TestSteerFollowUpAbortWhileStreaming(t *testing.T) {
@@ -241,7 +241,7 @@ func TestSelectDialogByArrows(t *testing.T) {
 	h := newHarness(t, Options{})
 	h.event(ev("view_state", "viewId", "d1", "component", "pi.dialog",
 		"state", map[string]any{"method": "select", "title": "Pick one", "options": []any{"alpha", "beta", "gamma"}}))
-	h.contains("Pick one", "→ alpha", "  beta")
+	h.contains("──\n\n Pick one\n\n → alpha\n   beta\n   gamma\n\n ↑↓ navigate")
 	h.press("down", "down", "up", "enter")
 	c := h.cmd("view_message")
 	if msg, _ := c["message"].(map[string]any); c["viewId"] != "d1" || msg["value"] != "beta" {
@@ -252,9 +252,14 @@ func TestSelectDialogByArrows(t *testing.T) {
 
 func TestConfirmInputEditorDialogs(t *testing.T) {
 	h := newHarness(t, Options{})
-	h.event(ev("view_state", "viewId", "c", "component", "pi.dialog", "state", map[string]any{"method": "confirm", "title": "Sure?", "message": "really"}))
-	h.contains("Sure?", "really")
-	h.press("y")
+	h.event(ev("view_state", "viewId", "c", "component", "pi.dialog", "state", map[string]any{"method": "confirm", "title": "Sure?", "message": "really", "timeout": 5000.0}))
+	h.contains("Sure?\n really (5s)", "→ Yes", "   No", "↑↓ navigate  enter select  escape/ctrl+c cancel")
+	h.press("down", "enter")
+	if msg, _ := h.cmd("view_message")["message"].(map[string]any); msg["confirmed"] != false {
+		t.Errorf("confirm No %v", msg)
+	}
+	h.event(ev("view_state", "viewId", "c2", "component", "pi.dialog", "state", map[string]any{"method": "confirm", "title": "Again?"}))
+	h.press("enter")
 	if msg, _ := h.cmd("view_message")["message"].(map[string]any); msg["confirmed"] != true {
 		t.Errorf("confirm %v", msg)
 	}
@@ -294,7 +299,13 @@ func TestExtensionUICalls(t *testing.T) {
 		call("setWidget", "w2", map[string]any{"lines": []any{"BELOW"}, "placement": "belowEditor"}),
 		call("setTitle", "", "my title"), call("setEditorText", "", "prefilled"),
 		call("setWorkingMessage", "", "Crunching"))
-	h.contains("hello note", "Error: bad thing", "status A STATUS-B", "ABOVE-1\nABOVE-2", "prefilled")
+	h.contains("hello note", "Error: bad thing", "status A STATUS-B", "\n\n ABOVE-1\n ABOVE-2\n\n───", "prefilled")
+	// pi's widgets keep the order they were first set in, at most 10 lines.
+	h.event(call("setWidget", "a0", map[string]any{"lines": []any{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"}}),
+		call("setWidget", "w1", map[string]any{"lines": []any{"ABOVE-1", "ABOVE-2"}}))
+	h.contains(" ABOVE-2\n 1\n", " 10\n ... (widget truncated)")
+	h.lacks(" 11")
+	h.event(call("setWidget", "a0", nil))
 	s := h.screen()
 	if strings.Index(s, "ABOVE-2") > strings.Index(s, "prefilled") || strings.Index(s, "BELOW") < strings.Index(s, "prefilled") {
 		t.Errorf("widget placement:\n%s", s)

@@ -1,7 +1,7 @@
 package tui
 
 import (
-	"sort"
+	"slices"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -38,19 +38,17 @@ func (m *model) uiCall(rec map[string]any) tea.Cmd {
 			m.statuses[call.Sub] = str
 		}
 	case "setWidget":
-		if obj == nil {
+		lines, ok := obj["lines"].([]any)
+		if !ok { // cleared, or a component widget drawn from its pi.component view
 			delete(m.widgets, call.Sub)
-		} else if lines, ok := obj["lines"].([]any); ok {
-			placement, _ := obj["placement"].(string)
-			m.widgets[call.Sub] = widget{lines: stringList(lines), placement: placement}
-		} else {
-			delete(m.widgets, call.Sub) // a component widget: drawn from its pi.component view
+			m.widgetKeys = slices.DeleteFunc(m.widgetKeys, func(k string) bool { return k == call.Sub })
+			break
 		}
-		m.widgetKeys = m.widgetKeys[:0]
-		for k := range m.widgets {
-			m.widgetKeys = append(m.widgetKeys, k)
+		if _, seen := m.widgets[call.Sub]; !seen {
+			m.widgetKeys = append(m.widgetKeys, call.Sub) // pi's Map keeps the first position
 		}
-		sort.Strings(m.widgetKeys)
+		placement, _ := obj["placement"].(string)
+		m.widgets[call.Sub] = widget{lines: stringList(lines), placement: placement}
 	case "setTitle":
 		m.title = str
 	case "setEditorText":

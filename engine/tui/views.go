@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -115,21 +116,31 @@ func (m *model) topDialog() *dialog {
 }
 
 // dialog is an extension's ctx.ui dialog, answered with a view message.
+// pi draws confirm as a select of Yes and No under "title\nmessage".
 type dialog struct {
-	id, method, title, message string
-	options                    []string
-	index                      int
-	input                      *editor
+	id, method, title string
+	options           []string
+	index             int
+	input             *editor
+	deadline          time.Time // a timeout's end, shown as a countdown
 }
 
 func newDialog(id string, st map[string]any) *dialog {
 	d := &dialog{id: id, input: newEditor()}
 	d.method, _ = st["method"].(string)
 	d.title, _ = st["title"].(string)
-	d.message, _ = st["message"].(string)
 	d.options = stringList(st["options"])
+	if d.method == "confirm" {
+		if msg, _ := st["message"].(string); msg != "" {
+			d.title += "\n" + msg
+		}
+		d.options = []string{"Yes", "No"}
+	}
 	if p, _ := st["prefill"].(string); p != "" {
 		d.input.SetText(p)
+	}
+	if ms, _ := st["timeout"].(float64); ms > 0 {
+		d.deadline = time.Now().Add(time.Duration(ms) * time.Millisecond)
 	}
 	return d
 }
@@ -151,27 +162,25 @@ func (d *dialog) key(m *model, ks string, k tea.KeyPressMsg) {
 		return
 	}
 	switch d.method {
-	case "select":
+	case "select", "confirm":
+		n := len(d.options)
 		switch {
-		case m.keys.is("tui.select.up", ks) && len(d.options) > 0:
-			d.index = (d.index - 1 + len(d.options)) % len(d.options)
-		case m.keys.is("tui.select.down", ks) && len(d.options) > 0:
-			d.index = (d.index + 1) % len(d.options)
-		case m.keys.is("tui.select.confirm", ks) && len(d.options) > 0:
-			d.answer(m, map[string]any{"value": d.options[d.index]})
-		}
-	case "confirm":
-		switch ks {
-		case "y", "Y", "enter":
-			d.answer(m, map[string]any{"confirmed": true})
-		case "n", "N":
-			d.answer(m, map[string]any{"confirmed": false})
+		case m.keys.is("tui.select.up", ks) && n > 0:
+			d.index = (d.index - 1 + n) % n
+		case m.keys.is("tui.select.down", ks) && n > 0:
+			d.index = (d.index + 1) % n
+		case m.keys.is("tui.select.confirm", ks) && n > 0:
+			if d.method == "confirm" {
+				d.answer(m, map[string]any{"confirmed": d.index == 0})
+			} else {
+				d.answer(m, map[string]any{"value": d.options[d.index]})
+			}
 		}
 	case "input", "editor":
 		switch {
 		case d.method == "editor" && m.keys.is("tui.input.newLine", ks):
 			d.input.Newline()
-		case m.keys.is("tui.input.submit", ks):
+		case m.keys.is("tui.select.confirm", ks):
 			d.answer(m, map[string]any{"value": d.input.Text()})
 		default:
 			m.editKeyOn(d.input, ks, k)
@@ -179,41 +188,49 @@ func (d *dialog) key(m *model, ks string, k tea.KeyPressMsg) {
 	}
 }
 
-// render draws the dialog where the editor is, between rules (pi's
-// extension selector / input / editor components).
+// render draws the dialog where the editor is, as pi's extension
+// selector, input and editor components do.
 func (d *dialog) render(m *model, w int) []string {
 	th := m.th
 	rule := th.Fg("border", strings.Repeat("─", w))
-	out := []string{rule, " " + th.Fg("accent", Bold(d.title))}
-	if d.message != "" {
-		for _, l := range wrapText(d.message, w-2) {
-			out = append(out, " "+l)
-		}
+	title := d.title
+	if !d.deadline.IsZero() {
+		title += fmt.Sprintf(" (%ds)", max(0, int(time.Until(d.deadline).Seconds()+0.999)))
+	}
+	out := []string{rule, ""}
+	for _, l := range wrapText(title, w-2) {
+		out = append(out, " "+th.Fg("accent", Bold(l)))
 	}
 	out = append(out, "")
+	var hint string
 	switch d.method {
-	case "select":
-		for i, o := range d.options {
+	case "select", "confirm":
+		const visible = 10
+		start := max(0, min(d.index-visible/2, len(d.options)-visible))
+		for i := start; i < min(start+visible, len(d.options)); i++ {
 			if i == d.index {
-				out = append(out, ansi.Truncate(th.Fg("accent", "→ "+o), w, ""))
+				out = append(out, ansi.Truncate(" "+th.Fg("accent", "→ ")+th.Fg("accent", d.options[i]), w, ""))
 			} else {
-				out = append(out, ansi.Truncate("  "+o, w, ""))
+				out = append(out, ansi.Truncate("   "+th.Fg("text", d.options[i]), w, ""))
 			}
 		}
-		out = append(out, "", th.Fg("dim", " ↑↓ navigate • enter select • esc cancel"))
-	case "confirm":
-		out = append(out, th.Fg("dim", " y/enter yes • n no • esc cancel"))
+		hint = th.Fg("dim", "↑↓") + th.Fg("muted", " navigate") + "  " + m.hint("tui.select.confirm", "select") + "  " + m.hint("tui.select.cancel", "cancel")
 	default:
 		for _, l := range d.input.Render(w-2, true) {
 			out = append(out, " "+l)
 		}
-		hint := " enter submit • esc cancel"
+		hint = m.hint("tui.select.confirm", "submit") + "  " + m.hint("tui.select.cancel", "cancel")
 		if d.method == "editor" {
-			hint = " enter submit • shift+enter newline • esc cancel"
+			hint = m.hint("tui.select.confirm", "submit") + "  " + m.hint("tui.input.newLine", "newline") + "  " + m.hint("tui.select.cancel", "cancel")
 		}
-		out = append(out, "", th.Fg("dim", hint))
 	}
-	return append(out, rule)
+	return append(out, "", " "+hint, "", rule)
+}
+
+// hint is pi's keyHint: an action's keys, dim, and what it does, muted.
+func (m *model) hint(action, desc string) string {
+	keys := strings.ReplaceAll(strings.Join(m.keys[action], "/"), "esc", "escape")
+	return m.th.Fg("dim", keys) + m.th.Fg("muted", " "+desc)
 }
 
 // editKeyOn applies editor bindings to another editor (a dialog's).
