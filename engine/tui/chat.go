@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -182,6 +183,23 @@ type toolItem struct {
 	isError  bool
 	done     bool
 	started  bool
+	// start and took time the execution (pi's tool timer); took is the
+	// result's durationMs when it has one.
+	start time.Time
+	took  time.Duration
+}
+
+// formatToolDuration is pi's: 4.2s, 3m 5s, 1h 2m 3s.
+func formatToolDuration(d time.Duration) string {
+	s := d.Seconds()
+	if s < 60 {
+		return fmt.Sprintf("%.1fs", s)
+	}
+	t := int(s)
+	if t < 3600 {
+		return fmt.Sprintf("%dm %ds", t/60, t%60)
+	}
+	return fmt.Sprintf("%dh %dm %ds", t/3600, t/60%60, t%60)
 }
 
 func (t *toolItem) render(v *viewCtx, width int) []string {
@@ -210,6 +228,9 @@ func (t *toolItem) render(v *viewCtx, width int) []string {
 			for _, l := range lines {
 				body = append(body, wrapStyled(v, "toolOutput", l, inner)...)
 			}
+		}
+		if t.done && (t.took > 0 || !t.start.IsZero()) {
+			body = append(body, "", v.th.Fg("muted", "Took "+formatToolDuration(t.took)))
 		}
 	case "read", "write", "edit", "ls", "find", "grep":
 		title := t.name

@@ -1,6 +1,9 @@
 package tui
 
 import (
+	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -14,6 +17,9 @@ type editor struct {
 	col     int
 	history []string
 	hpos    int // index into history while browsing; len(history) when not
+	// pastes are large pastes shown as markers, by id (pi-tui's editor).
+	pastes map[int]string
+	pasteN int
 }
 
 func newEditor() *editor { return &editor{lines: [][]rune{nil}} }
@@ -27,8 +33,10 @@ func (e *editor) Text() string {
 	return strings.Join(parts, "\n")
 }
 
-// SetText replaces the content; the cursor goes to its end.
+// SetText replaces the content; the cursor goes to its end. Pastes are
+// forgotten.
 func (e *editor) SetText(s string) {
+	e.pastes, e.pasteN = nil, 0
 	e.lines = nil
 	for _, l := range strings.Split(s, "\n") {
 		e.lines = append(e.lines, []rune(l))
@@ -53,6 +61,45 @@ func (e *editor) Insert(s string) {
 		e.lines[e.row] = nl
 		e.col += len(r)
 	}
+}
+
+// Paste inserts pasted text; a large paste (more than 10 lines or 1000
+// characters) shows as a marker, "[paste #1 +123 lines]" or "[paste #2
+// 1234 chars]", and comes back in full from Expanded.
+func (e *editor) Paste(s string) {
+	s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
+	n := strings.Count(s, "\n") + 1
+	if n <= 10 && len([]rune(s)) <= 1000 {
+		e.Insert(s)
+		return
+	}
+	if e.pastes == nil {
+		e.pastes = map[int]string{}
+	}
+	e.pasteN++
+	e.pastes[e.pasteN] = s
+	if n > 10 {
+		e.Insert(fmt.Sprintf("[paste #%d +%d lines]", e.pasteN, n))
+	} else {
+		e.Insert(fmt.Sprintf("[paste #%d %d chars]", e.pasteN, len([]rune(s))))
+	}
+}
+
+var pasteMarker = regexp.MustCompile(`\[paste #(\d+)( (\+\d+ lines|\d+ chars))?\]`)
+
+// Expanded is the text with paste markers replaced by what was pasted.
+func (e *editor) Expanded() string {
+	text := e.Text()
+	if len(e.pastes) == 0 {
+		return text
+	}
+	return pasteMarker.ReplaceAllStringFunc(text, func(m string) string {
+		id, _ := strconv.Atoi(pasteMarker.FindStringSubmatch(m)[1])
+		if p, ok := e.pastes[id]; ok {
+			return p
+		}
+		return m
+	})
 }
 
 // Newline splits the line at the cursor.

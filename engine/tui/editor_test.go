@@ -67,3 +67,23 @@ func TestEditorRenderWrapsAndShowsCursor(t *testing.T) {
 		t.Errorf("cursor cell: %q", lines[2])
 	}
 }
+
+func TestEditorCollapsesLargePastes(t *testing.T) {
+	e := newEditor()
+	e.Insert("see ")
+	big := strings.TrimSuffix(strings.Repeat("line\n", 12), "\n")
+	e.Paste(big)
+	e.Insert(" and ")
+	e.Paste(strings.Repeat("x", 1001))
+	e.Paste(" small\npaste")
+	if e.Text() != "see [paste #1 +12 lines] and [paste #2 1001 chars] small\npaste" {
+		t.Fatalf("text %q", e.Text())
+	}
+	if want := "see " + big + " and " + strings.Repeat("x", 1001) + " small\npaste"; e.Expanded() != want {
+		t.Errorf("expanded %q", e.Expanded())
+	}
+	e.SetText("[paste #1 +12 lines]")
+	if e.Expanded() != "[paste #1 +12 lines]" {
+		t.Errorf("a cleared editor forgets its pastes")
+	}
+}

@@ -19,6 +19,7 @@ func defaultKeys() keymap {
 		"app.clear":               {"ctrl+c"},
 		"app.exit":                {"ctrl+d"},
 		"app.suspend":             {"ctrl+z"},
+		"app.editor.external":     {"ctrl+g"},
 		"app.model.select":        {"ctrl+l"},
 		"app.model.cycleForward":  {"ctrl+p"},
 		"app.model.cycleBackward": {"ctrl+shift+p"},

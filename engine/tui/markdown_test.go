@@ -3,6 +3,7 @@ package tui
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -34,6 +35,16 @@ func TestRenderMarkdownWraps(t *testing.T) {
 	for _, l := range got {
 		if ansi.StringWidth(l) > 20 {
 			t.Errorf("line wider than 20: %q", l)
+		}
+	}
+}
+
+func TestFormatToolDuration(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		4200 * time.Millisecond: "4.2s", 185 * time.Second: "3m 5s", 3723 * time.Second: "1h 2m 3s",
+	} {
+		if got := formatToolDuration(d); got != want {
+			t.Errorf("%v: %q, want %q", d, got, want)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -40,6 +41,7 @@ type model struct {
 	printed       int  // regular mode: items already printed above the live region
 	headerPrinted bool // regular mode
 	println       func(string) tea.Cmd
+	exec          func(*exec.Cmd, tea.ExecCallback) tea.Cmd // tea.ExecProcess; tests run it in place
 
 	ed    *editor
 	items []*cached
@@ -136,6 +138,7 @@ func newModel(conn protocol.Conn, opts Options) *model {
 		width: 80, height: 24, cwd: opts.Cwd, branch: gitBranch(opts.Cwd),
 	}
 	m.println = func(s string) tea.Cmd { return tea.Println(s) }
+	m.exec = tea.ExecProcess
 	m.vc = viewCtx{th: th, hideThinking: opts.HideThinking, thinkingLabel: "Thinking...", expandKey: m.keys.label("app.tools.expand")}
 	return m
 }
@@ -399,10 +402,17 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			d.paste(msg.Content)
 			return m, nil
 		}
-		m.ed.Insert(msg.Content)
+		m.ed.Paste(msg.Content)
 		m.updateAutocomplete()
 	case tea.KeyPressMsg:
 		return m, m.key(msg)
+	case editedMsg:
+		if msg.err != nil {
+			m.notice("External editor failed: "+msg.err.Error(), "warning")
+		} else {
+			m.ed.SetText(strings.TrimSuffix(msg.text, "\n"))
+			m.updateAutocomplete()
+		}
 	}
 	return m, nil
 }
@@ -558,7 +568,9 @@ func (m *model) toolEvent(typ string, rec map[string]any) {
 		m.tools[id] = c
 	}
 	t := c.item.(*toolItem)
-	t.started = true
+	if !t.started {
+		t.started, t.start = true, time.Now()
+	}
 	if args, ok := rec["args"].(map[string]any); ok {
 		t.args = args
 	}
@@ -568,8 +580,12 @@ func (m *model) toolEvent(typ string, rec map[string]any) {
 			t.output = messageText(pr)
 		}
 	case "tool_execution_end":
+		t.took = time.Since(t.start)
 		if res, _ := rec["result"].(map[string]any); res != nil {
 			t.output = messageText(res)
+			if ms, ok := res["durationMs"].(float64); ok {
+				t.took = time.Duration(ms * float64(time.Millisecond))
+			}
 		}
 		t.isError, _ = rec["isError"].(bool)
 		t.done = true
@@ -638,7 +654,7 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 }
 
 // appActions are the app's actions in the order their keys are matched.
-var appActions = []string{"app.clear", "app.exit", "app.interrupt", "app.model.select", "app.model.cycleForward",
+var appActions = []string{"app.clear", "app.exit", "app.interrupt", "app.editor.external", "app.model.select", "app.model.cycleForward",
 	"app.thinking.cycle", "app.thinking.toggle", "app.tools.expand", "app.message.followUp", "app.message.dequeue",
 	"app.suspend", "tui.altScreen.pageUp", "tui.altScreen.pageDown"}
 
@@ -702,6 +718,8 @@ func (m *model) action(name string) tea.Cmd {
 		return nil
 	case "app.suspend":
 		return tea.Suspend
+	case "app.editor.external":
+		return m.externalEditor()
 	case "tui.altScreen.pageUp":
 		m.scroll += max(1, m.height/2)
 		return nil
@@ -747,6 +765,55 @@ func (m *model) editKey(ks string, k tea.KeyPressMsg) {
 	}
 }
 
+// editedMsg is the external editor's result.
+type editedMsg struct {
+	text string
+	err  error
+}
+
+// externalEditor is ctrl+g: the editor's text in $VISUAL or $EDITOR (pi:
+// nano when neither is set), the terminal handed over until it exits.
+func (m *model) externalEditor() tea.Cmd {
+	editor := m.getenv("VISUAL")
+	if editor == "" {
+		editor = m.getenv("EDITOR")
+	}
+	if editor == "" {
+		editor = "nano"
+	}
+	f, err := os.CreateTemp("", "pi-editor-*.md")
+	if err != nil {
+		m.notice(err.Error(), "error")
+		return nil
+	}
+	path := f.Name()
+	_, _ = f.WriteString(m.ed.Expanded())
+	_ = f.Close()
+	fields := strings.Fields(editor)
+	c := exec.Command(fields[0], append(fields[1:], path)...)
+	c.Dir = m.cwd
+	if m.opts.Env != nil {
+		c.Env = m.opts.Env
+	}
+	return m.exec(c, func(err error) tea.Msg {
+		defer os.Remove(path)
+		if err != nil {
+			return editedMsg{err: err}
+		}
+		data, err := os.ReadFile(path)
+		return editedMsg{text: string(data), err: err}
+	})
+}
+
+func (m *model) getenv(k string) string {
+	for _, kv := range m.opts.Env {
+		if v, ok := strings.CutPrefix(kv, k+"="); ok {
+			return v
+		}
+	}
+	return ""
+}
+
 func (m *model) quit() tea.Cmd {
 	m.quitting = true
 	m.exitCode = 0
@@ -756,7 +823,7 @@ func (m *model) quit() tea.Cmd {
 // submit sends the editor's text: a built-in command, `!cmd`, or a
 // prompt (a steer while the agent runs, a follow-up with followUp).
 func (m *model) submit(followUp bool) tea.Cmd {
-	text := strings.TrimSpace(m.ed.Text())
+	text := strings.TrimSpace(m.ed.Expanded())
 	if text == "" {
 		return nil
 	}

@@ -1,6 +1,9 @@
 package tui
 
 import (
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -61,8 +64,8 @@ func TestStreamingReplyToolCallAndToggles(t *testing.T) {
 	h.event(ev("message_update", "assistantMessageEvent", map[string]any{"type": "toolcall_start", "contentIndex": 2.0, "id": "c1", "toolName": "bash"}),
 		ev("tool_execution_start", "toolCallId", "c1", "toolName", "bash", "args", map[string]any{"command": "seq 12"}),
 		ev("tool_execution_end", "toolCallId", "c1", "toolName", "bash",
-			"result", map[string]any{"content": []any{map[string]any{"type": "text", "text": strings.Join(out, "\n")}}}, "isError", false))
-	h.contains("$ seq 12", "... (7 earlier lines, ctrl+o to expand)", "linem")
+			"result", map[string]any{"content": []any{map[string]any{"type": "text", "text": strings.Join(out, "\n")}}, "durationMs": 4200.0}, "isError", false))
+	h.contains("$ seq 12", "... (7 earlier lines, ctrl+o to expand)", "linem", "Took 4.2s")
 	h.lacks("lineb")
 	h.press("ctrl+o")
 	h.contains("lineb", "linem")
@@ -463,5 +466,26 @@ func TestCustomComponentsStackAndHide(t *testing.T) {
 	h.typ("z")
 	if h.m.ed.Text() != "z" {
 		t.Errorf("the editor has the keys again: %q", h.m.ed.Text())
+	}
+}
+
+func TestExternalEditor(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "ed.sh")
+	if err := os.WriteFile(script, []byte("#!/bin/sh\nprintf 'edited: ' > \"$2\".tmp; cat \"$2\" >> \"$2\".tmp; mv \"$2\".tmp \"$2\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, Options{Env: []string{"EDITOR=" + script + " --wait", "PATH=/usr/bin:/bin"}})
+	h.m.exec = func(c *exec.Cmd, done tea.ExecCallback) tea.Cmd {
+		return func() tea.Msg { return done(c.Run()) }
+	}
+	h.typ("draft")
+	c := h.press("ctrl+g")
+	if c == nil {
+		t.Fatal("ctrl+g runs no editor")
+	}
+	h.m.Update(c())
+	if h.m.ed.Text() != "edited: draft" {
+		t.Errorf("editor text %q", h.m.ed.Text())
 	}
 }
