@@ -226,10 +226,10 @@ func TestTUISlashAutocomplete(t *testing.T) {
 	tt := startTUI(t, nil)
 	tt.waitFor("mock-1")
 	tt.keys("/")
-	tt.waitFor("→ model", "Select model (opens selector UI)")
+	tt.waitFor("→ settings", "  model", "Select model (opens selector UI)")
 	tt.keys("pi")
 	tt.waitFor("→ pick", "pick one")
-	tt.waitGone("→ model")
+	tt.waitGone("  model ")
 }
 
 func TestTUISelectDialogWidgetAndStatus(t *testing.T) {

@@ -143,6 +143,8 @@ func (m *model) builtin(name, args string) (done bool, c tea.Cmd) {
 		})
 	case "hotkeys":
 		m.add(&noticeItem{text: hotkeysText(m.keys), token: "text"})
+	case "settings":
+		m.openSettings()
 	case "reload":
 		// The session host has no reload command in pi's RPC protocol; pi's
 		// /reload is interactive-only. Say so rather than pretend.
@@ -151,6 +153,77 @@ func (m *model) builtin(name, args string) (done bool, c tea.Cmd) {
 		return false, nil
 	}
 	return true, nil
+}
+
+// openSettings is pi's /settings for what the session host lets a
+// client change (auto-compaction, queue modes, thinking level) and this
+// UI's own (theme, thinking blocks, tool output): choosing a row moves
+// it to its next value.
+func (m *model) openSettings() {
+	m.c.request(cmd("get_state"), func(m *model, r response) {
+		m.onState(r)
+		onOff := func(b bool) string {
+			if b {
+				return "true"
+			}
+			return "false"
+		}
+		auto, _ := r.data["autoCompactionEnabled"].(bool)
+		steer, _ := r.data["steeringMode"].(string)
+		follow, _ := r.data["followUpMode"].(string)
+		other := func(mode string) string {
+			if mode == "all" {
+				return "one-at-a-time"
+			}
+			return "all"
+		}
+		theme := "light"
+		if m.th.Name == "light" {
+			theme = "dark"
+		}
+		items := []selItem{
+			{label: "Auto-compact", detail: onOff(auto), value: cmd("set_auto_compaction", "enabled", !auto)},
+			{label: "Steering mode", detail: steer, value: cmd("set_steering_mode", "mode", other(steer))},
+			{label: "Follow-up mode", detail: follow, value: cmd("set_follow_up_mode", "mode", other(follow))},
+			{label: "Thinking level", detail: m.thinking, value: "thinking"},
+			{label: "Theme", detail: m.th.Name, value: "theme:" + theme},
+			{label: "Hide thinking blocks", detail: onOff(m.vc.hideThinking), value: "app.thinking.toggle"},
+			{label: "Expand tool output", detail: onOff(m.vc.toolsExpanded), value: "app.tools.expand"},
+		}
+		m.sel = &selector{title: "Settings", items: items, choose: func(m *model, it selItem) {
+			switch v := it.value.(type) {
+			case map[string]any:
+				m.c.request(v, func(m *model, r response) {
+					if !r.ok {
+						m.notice(r.err, "error")
+					}
+					m.openSettings()
+				})
+			case string:
+				switch {
+				case v == "thinking":
+					m.builtin("thinking", "")
+				case strings.HasPrefix(v, "theme:"):
+					m.setTheme(strings.TrimPrefix(v, "theme:"))
+					m.openSettings()
+				default:
+					m.action(v)
+					m.openSettings()
+				}
+			}
+		}}
+	})
+}
+
+// setTheme switches the theme (settings, /settings, ctx.ui.setTheme).
+func (m *model) setTheme(name string) {
+	th, err := LoadTheme(name, m.opts.themeDirs()...)
+	if err != nil {
+		m.notice(err.Error(), "error")
+		return
+	}
+	m.th, m.vc.th = th, th
+	m.vc.gen++
 }
 
 func (m *model) setThinking(level string) {

@@ -109,6 +109,7 @@ var spinnerFrames = []string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "�
 // builtinCommands are pi's slash commands (core/slash-commands.js) that
 // this UI implements.
 var builtinCommands = []command{
+	{name: "settings", description: "Open settings menu"},
 	{name: "model", description: "Select model (opens selector UI)", hint: "<provider/model>"},
 	{name: "tree", description: "Navigate session tree (switch branches)"},
 	{name: "thinking", description: "Set thinking level", hint: "<level>"},

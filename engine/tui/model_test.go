@@ -150,7 +150,7 @@ func TestSlashAutocomplete(t *testing.T) {
 	h.m.c.request(cmd("get_commands"), (*model).onCommands)
 	h.sync()
 	h.typ("/")
-	h.contains("→ model", "Select model (opens selector UI)", "(1/16)")
+	h.contains("→ settings", "Open settings menu", "  model", "(1/17)")
 	h.typ("pi")
 	h.contains("→ pick", "pick one")
 	h.lacks("model")
@@ -487,5 +487,25 @@ func TestExternalEditor(t *testing.T) {
 	h.m.Update(c())
 	if h.m.ed.Text() != "edited: draft" {
 		t.Errorf("editor text %q", h.m.ed.Text())
+	}
+}
+
+func TestSettingsMenu(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.answer("get_state", map[string]any{"model": map[string]any{"id": "mock-1"}, "autoCompactionEnabled": true,
+		"steeringMode": "one-at-a-time", "followUpMode": "one-at-a-time"})
+	h.m.ed.SetText("/settings")
+	h.press("enter")
+	h.contains("Settings", "→ Auto-compact  true", "Steering mode  one-at-a-time", "Theme  dark")
+	h.press("enter")
+	if c := h.cmd("set_auto_compaction"); c["enabled"] != false {
+		t.Errorf("toggle %v", c)
+	}
+	h.m.sel = nil
+	h.m.openSettings()
+	h.sync()
+	h.press("down", "down", "down", "down", "enter")
+	if h.m.th.Name != "light" {
+		t.Errorf("theme %q", h.m.th.Name)
 	}
 }

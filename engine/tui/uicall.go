@@ -80,12 +80,7 @@ func (m *model) uiCall(rec map[string]any) tea.Cmd {
 		m.vc.toolsExpanded, _ = call.Value.(bool)
 		m.vc.gen++
 	case "setTheme":
-		if th, err := LoadTheme(str, m.opts.themeDirs()...); err == nil {
-			m.th, m.vc.th = th, th
-			m.vc.gen++
-		} else {
-			m.notice(err.Error(), "error")
-		}
+		m.setTheme(str)
 	}
 	return nil
 }
