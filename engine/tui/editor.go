@@ -192,6 +192,25 @@ func (e *editor) Down() {
 func (e *editor) Home() { e.col = 0 }
 func (e *editor) End()  { e.col = len(e.lines[e.row]) }
 
+// Word is the text from the last space before the cursor to the cursor.
+func (e *editor) Word() string {
+	l := e.lines[e.row][:e.col]
+	i := len(l)
+	for i > 0 && l[i-1] != ' ' && l[i-1] != '\t' {
+		i--
+	}
+	return string(l[i:])
+}
+
+// ReplaceWord replaces Word with s.
+func (e *editor) ReplaceWord(s string) {
+	w := len([]rune(e.Word()))
+	l := e.lines[e.row]
+	e.lines[e.row] = append(append([]rune(nil), l[:e.col-w]...), l[e.col:]...)
+	e.col -= w
+	e.Insert(s)
+}
+
 // DeleteToLineStart is ctrl+u.
 func (e *editor) DeleteToLineStart() {
 	e.lines[e.row] = append([]rune(nil), e.lines[e.row][e.col:]...)

@@ -81,6 +81,7 @@ type model struct {
 	viewKeys []string
 	focus    string // the custom component view that has the keyboard
 	sel      *selector
+	fileList []string // the project's files, for @ completion
 
 	lastCtrlC  time.Time
 	exitCode   int
@@ -624,6 +625,12 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 		case m.keys.is("tui.select.down", ks):
 			m.auto.move(1)
 			return nil
+		case m.keys.is("tui.input.tab", ks) && m.auto.files:
+			m.acceptFile()
+			return nil
+		case m.keys.is("tui.input.submit", ks) && m.auto.files:
+			m.acceptFile()
+			return nil
 		case m.keys.is("tui.input.tab", ks):
 			m.ed.SetText("/" + m.auto.selected().name + " ")
 			m.auto = nil
@@ -643,6 +650,12 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 		}
 	}
 	switch {
+	case m.keys.is("tui.input.tab", ks) && m.ed.Word() != "":
+		m.fileComplete(m.ed.Word(), false)
+		if m.auto != nil && len(m.auto.items) == 1 {
+			m.acceptFile()
+		}
+		return nil
 	case m.keys.is("tui.input.newLine", ks):
 		m.ed.Newline()
 	case m.keys.is("tui.input.submit", ks):
@@ -917,10 +930,13 @@ func gitBranch(cwd string) string {
 	return ""
 }
 
-// autocomplete is the `/` command list under the editor.
+// autocomplete is the list under the editor: `/` commands, or files
+// for an `@` word or a Tab path completion.
 type autocomplete struct {
 	items []command
 	index int
+	files bool
+	at    bool // an @ file search
 }
 
 func (a *autocomplete) move(d int) {
@@ -933,6 +949,13 @@ func (a *autocomplete) selected() command { return a.items[a.index] }
 // while it is "/name" without a space (pi's slash command completion).
 func (m *model) updateAutocomplete() {
 	text := m.ed.Text()
+	if w := m.ed.Word(); strings.HasPrefix(w, "@") {
+		m.fileComplete(w[1:], true)
+		return
+	}
+	if m.auto != nil && m.auto.files {
+		m.auto = nil
+	}
 	if !strings.HasPrefix(text, "/") || strings.ContainsAny(text, " \n") {
 		m.auto = nil
 		return

@@ -509,3 +509,39 @@ func TestSettingsMenu(t *testing.T) {
 		t.Errorf("theme %q", h.m.th.Name)
 	}
 }
+
+func TestFileCompletion(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"src/main.go", "src/util.go", "README.md", "node_modules/x/index.js"} {
+		p := filepath.Join(dir, f)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h := newHarness(t, Options{Cwd: dir})
+	h.typ("look at @mai")
+	h.contains("→ src/main.go")
+	h.lacks("util.go")
+	h.press("tab")
+	if h.m.ed.Text() != "look at @src/main.go " {
+		t.Errorf("@ completion: %q", h.m.ed.Text())
+	}
+	h.typ("@")
+	h.lacks("index.js")
+	h.press("ctrl+c")
+	h.typ("cat src/u")
+	h.press("tab")
+	if h.m.ed.Text() != "cat src/util.go " {
+		t.Errorf("tab completion: %q", h.m.ed.Text())
+	}
+	h.typ("src/")
+	h.press("tab")
+	h.contains("→ src/main.go", "src/util.go")
+	h.press("down", "enter")
+	if h.m.ed.Text() != "cat src/util.go src/util.go " {
+		t.Errorf("tab list: %q", h.m.ed.Text())
+	}
+}
