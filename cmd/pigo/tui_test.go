@@ -49,6 +49,13 @@ const tuiExt = `export default function (pi) {
 // in a pty with the mock model answering steps.
 func startTUI(t *testing.T, steps []mockStep, args ...string) *tuiTerm {
 	t.Helper()
+	return startPigoPTY(t, steps, append([]string{"--model", "mock/mock-1", "-e", "ext.ts", "--no-session"}, args...)...)
+}
+
+// startPigoPTY runs `pigo argv...` in a pty, in a directory with ext.ts
+// and an agent dir whose models.json points at the mock model.
+func startPigoPTY(t *testing.T, steps []mockStep, argv ...string) *tuiTerm {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("starts pigo in a pty")
 	}
@@ -57,7 +64,6 @@ func startTUI(t *testing.T, steps []mockStep, args ...string) *tuiTerm {
 	t.Cleanup(llm.Close)
 	must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
 	must(t, os.WriteFile(filepath.Join(work, "ext.ts"), []byte(tuiExt), 0o644))
-	argv := append([]string{"--model", "mock/mock-1", "-e", "ext.ts", "--no-session"}, args...)
 	cmd := sideCommand([]string{selfPath()}, dir, argv...)
 	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "TERM=xterm-256color"}, sandboxEnv(dir)...)
 	ptmx, tty, err := pty.Open()
@@ -259,4 +265,18 @@ func TestTUIRegularModeKeepsTheMainScreen(t *testing.T) {
 	if code := tt.exit(); code != 0 {
 		t.Errorf("ctrl+d exit %d", code)
 	}
+}
+
+func TestTUIPigoAloneOnATerminal(t *testing.T) {
+	tt := startPigoPTY(t, nil)
+	tt.waitFor("escape interrupt", "mock-1")
+	tt.keys("\x04")
+	if code := tt.exit(); code != 0 {
+		t.Errorf("exit %d", code)
+	}
+	help := startPigoPTY(t, nil, "help")
+	if code := help.exit(); code != 0 {
+		t.Errorf("pigo help: exit %d", code)
+	}
+	help.waitFor("Usage: pigo <command>")
 }

@@ -1037,7 +1037,9 @@ func (rt *agentRuntime) storeMessage(m agent.Message) {
 	rt.tree().Append(pisession.Entry{"type": "message", "message": engine.Clone(m)})
 }
 
-const agentModeHelp = `pigo runs pi's non-interactive modes with pi's flags:
+const agentModeHelp = `pigo runs pi's modes with pi's flags:
+
+  pigo ["prompt"]                     on a terminal: the interactive UI
 
   pigo -p "prompt" [messages...]      print the final answer (text mode)
   pigo --mode json "prompt" ...       the session header, then every event as a JSON line
