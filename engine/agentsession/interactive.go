@@ -28,9 +28,9 @@ type InteractiveOptions struct {
 	// TUIMode is "fullscreen" or "regular": --tui-mode, else settings'
 	// tuiMode, else "fullscreen".
 	TUIMode string
-	// Theme and HideThinking are settings' theme and hideThinkingBlock.
-	Theme        string
-	HideThinking bool
+	// Setting is a value of pi's merged settings (global, then project):
+	// theme, hideThinkingBlock, quietStartup, doubleEscapeAction, ...
+	Setting func(key string) any
 }
 
 const tuiClientID = "tui"
@@ -42,14 +42,13 @@ func runInteractive(ctx context.Context, rt *agentRuntime, ui Interactive) ExitC
 	srv := newServer(rt, hostEnd, tuiClientID)
 	rt.start(ctx)
 	opts := InteractiveOptions{IO: rt.io, AgentDir: rt.agentDir, SessionDir: rt.sessionDir,
-		TUIMode: rt.flags.tuiMode, Theme: rt.settings.str("theme")}
+		TUIMode: rt.flags.tuiMode, Setting: rt.settings.get}
 	if opts.TUIMode == "" {
 		opts.TUIMode = rt.settings.str("tuiMode")
 	}
 	if opts.TUIMode != "regular" {
 		opts.TUIMode = "fullscreen"
 	}
-	opts.HideThinking, _ = rt.settings.get("hideThinkingBlock").(bool)
 	initial, images, err := initialMessage(rt)
 	if err != nil {
 		fmt.Fprintf(rt.io.Stderr, "Error: %v\n", err)

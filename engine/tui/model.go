@@ -84,6 +84,7 @@ type model struct {
 	fileList []string // the project's files, for @ completion
 
 	lastCtrlC  time.Time
+	lastEsc    time.Time
 	exitCode   int
 	quitting   bool
 	scroll     int     // fullscreen: rows scrolled up from the bottom of the chat
@@ -131,7 +132,7 @@ var builtinCommands = []command{
 func newModel(conn protocol.Conn, opts Options) *model {
 	th, err := LoadTheme(opts.Theme, opts.themeDirs()...)
 	if err != nil {
-		th, _ = LoadTheme("dark")
+		th, _ = LoadTheme("dark") // "system" until the terminal says its background
 	}
 	m := &model{
 		c: newClient(conn), opts: opts, keys: loadKeys(opts.AgentDir), th: th,
@@ -145,6 +146,9 @@ func newModel(conn protocol.Conn, opts Options) *model {
 	return m
 }
 
+// systemTheme: pi's "system" theme follows the terminal's background.
+func (m *model) systemTheme() bool { return m.opts.Theme == "" || m.opts.Theme == "system" }
+
 func (m *model) Init() tea.Cmd {
 	m.c.request(cmd("get_state"), (*model).onState)
 	m.c.request(cmd("get_commands"), (*model).onCommands)
@@ -156,6 +160,9 @@ func (m *model) Init() tea.Cmd {
 			c["images"] = m.opts.Images
 		}
 		m.c.request(c, (*model).onPromptResponse)
+	}
+	if m.systemTheme() {
+		return tea.Batch(tick(), tea.RequestBackgroundColor)
 	}
 	return tick()
 }
@@ -386,6 +393,14 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tickMsg:
 		m.spin++
 		return m, tick()
+	case tea.BackgroundColorMsg:
+		if m.systemTheme() {
+			if msg.IsDark() {
+				m.setTheme("dark")
+			} else {
+				m.setTheme("light")
+			}
+		}
 	case hostClosedMsg:
 		m.quitting = true
 		return m, tea.Quit
@@ -692,6 +707,21 @@ func (m *model) action(name string) tea.Cmd {
 			m.c.request(cmd("abort_bash"), nil)
 		case m.streaming || m.compacting:
 			m.c.request(cmd("abort"), nil)
+		case m.ed.Empty():
+			// pi's doubleEscapeAction: escape twice on an idle, empty
+			// editor opens the tree (or the fork picker).
+			if time.Since(m.lastEsc) < 500*time.Millisecond {
+				m.lastEsc = time.Time{}
+				switch m.opts.DoubleEscape {
+				case "none":
+				case "fork":
+					m.builtin("fork", "")
+				default:
+					m.builtin("tree", "")
+				}
+				return nil
+			}
+			m.lastEsc = time.Now()
 		}
 		return nil
 	case "app.model.select":
@@ -1081,7 +1111,10 @@ func (m *model) header(w int) []string {
 		" " + th.Fg("accent", "█▀ █") + " " + hints,
 		"",
 	}
-	if len(m.extensions) > 0 {
+	if m.opts.QuietStartup == "true" {
+		return nil
+	}
+	if len(m.extensions) > 0 && m.opts.QuietStartup != "header" {
 		lines = append(lines, th.Fg("mdHeading", "[Extensions]"))
 		for _, p := range m.extensions {
 			lines = append(lines, th.Fg("dim", "  "+m.shortPath(p)))

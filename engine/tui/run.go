@@ -26,9 +26,16 @@ type Options struct {
 	// TUIMode is "fullscreen" (alt screen, the default) or "regular"
 	// (finished chat items go to the terminal's scrollback).
 	TUIMode string
-	// Theme is a theme name (dark, light, or a theme file's name).
+	// Theme is a theme name: dark, light, a theme file's name, or
+	// "system" (or ""): dark or light after the terminal's background.
 	Theme        string
 	HideThinking bool
+	// QuietStartup is pi's quietStartup: "true" hides the header and the
+	// loaded extensions, "header" only the extensions.
+	QuietStartup string
+	// DoubleEscape is pi's doubleEscapeAction: "tree" (default), "fork"
+	// or "none", for escape twice on an empty, idle editor.
+	DoubleEscape string
 	// Messages are sent as prompts once the UI is up; Images go with the
 	// first.
 	Messages []string
@@ -53,15 +60,34 @@ func (o Options) themeDirs() []string {
 // Run is pi's interactive mode on the session's terminal: the
 // agentsession.Interactive that cmd/pigo hands to agentsession.Run.
 func Run(ctx context.Context, conn protocol.Conn, opts agentsession.InteractiveOptions) agentsession.ExitCode {
+	return RunWith(ctx, conn, optionsFrom(opts))
+}
+
+// optionsFrom reads what the UI needs from the session's options and
+// pi's settings.
+func optionsFrom(opts agentsession.InteractiveOptions) Options {
 	o := Options{Messages: opts.Messages, Images: opts.Images, AgentDir: opts.AgentDir, SessionDir: opts.SessionDir,
-		TUIMode: opts.TUIMode, Theme: opts.Theme, HideThinking: opts.HideThinking}
+		TUIMode: opts.TUIMode}
+	if get := opts.Setting; get != nil {
+		o.Theme, _ = get("theme").(string)
+		o.HideThinking, _ = get("hideThinkingBlock").(bool)
+		o.DoubleEscape, _ = get("doubleEscapeAction").(string)
+		switch q := get("quietStartup").(type) {
+		case bool:
+			if q {
+				o.QuietStartup = "true"
+			}
+		case string:
+			o.QuietStartup = q
+		}
+	}
 	if w := opts.IO; w != nil {
 		o.Input, o.Output, o.Cwd, o.Env = w.Stdin, w.Stdout, w.Cwd, w.Environ
 		if w.Getenv != nil {
 			o.Home = w.Getenv("HOME")
 		}
 	}
-	return RunWith(ctx, conn, o)
+	return o
 }
 
 // RunWith runs the UI with explicit options until the user quits or the
