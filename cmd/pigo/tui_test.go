@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -42,6 +43,9 @@ const tuiExt = `export default function (pi) {
     ctx.ui.setStatus("st", "STATUS-" + v);
     ctx.ui.setWidget("w", ["WIDGET-LINE-1", "WIDGET-LINE-2"]);
   } });
+  pi.registerCommand("light", { description: "light theme", handler: async (_a, ctx) => {
+    ctx.ui.notify("theme " + JSON.stringify(ctx.ui.setTheme("light")), "info");
+  } });
 }
 `
 
@@ -65,7 +69,7 @@ func startPigoPTY(t *testing.T, steps []mockStep, argv ...string) *tuiTerm {
 	must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
 	must(t, os.WriteFile(filepath.Join(work, "ext.ts"), []byte(tuiExt), 0o644))
 	cmd := sideCommand([]string{selfPath()}, dir, argv...)
-	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "TERM=xterm-256color"}, sandboxEnv(dir)...)
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "TERM=xterm-256color", "COLORTERM=truecolor"}, sandboxEnv(dir)...)
 	ptmx, tty, err := pty.Open()
 	must(t, err)
 	must(t, pty.Setsize(ptmx, &pty.Winsize{Rows: tuiH, Cols: tuiW}))
@@ -106,6 +110,24 @@ func (tt *tuiTerm) altScreen() bool {
 	tt.mu.Lock()
 	defer tt.mu.Unlock()
 	return tt.emu.IsAltScreen()
+}
+
+// ruleColor is the colour of the editor's bottom border (the last full
+// row of "─" above the footer).
+func (tt *tuiTerm) ruleColor() string {
+	tt.mu.Lock()
+	defer tt.mu.Unlock()
+	lines := strings.Split(tt.emu.String(), "\n")
+	for y := len(lines) - 1; y >= 0; y-- {
+		if strings.HasPrefix(lines[y], "──────────") {
+			if c := tt.emu.CellAt(0, y); c != nil && c.Style.Fg != nil {
+				r, g, b, _ := c.Style.Fg.RGBA()
+				return fmt.Sprintf("#%02x%02x%02x", r>>8, g>>8, b>>8)
+			}
+			return "default"
+		}
+	}
+	return ""
 }
 
 func (tt *tuiTerm) screen() string {
@@ -279,4 +301,19 @@ func TestTUIPigoAloneOnATerminal(t *testing.T) {
 		t.Errorf("pigo help: exit %d", code)
 	}
 	help.waitFor("Usage: pigo <command>")
+}
+
+// An extension's ctx.ui.setTheme("light") redraws with pi's light theme.
+func TestTUIThemeChange(t *testing.T) {
+	tt := startTUI(t, nil)
+	tt.waitFor("mock-1")
+	dark := tt.ruleColor()
+	if dark != "#768186" {
+		t.Errorf("dark border %s", dark)
+	}
+	tt.keys("/light", "\r")
+	tt.waitFor(`theme {"success":true}`)
+	if light := tt.ruleColor(); light != "#9aa2a7" {
+		t.Errorf("the border kept its colour %s", light)
+	}
 }
