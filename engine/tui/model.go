@@ -1149,12 +1149,10 @@ func (m *model) bottom(w int) []string {
 	if len(m.steering)+len(m.follows) > 0 {
 		out = append(out, ansi.Truncate(th.Fg("dim", " ↳ "+m.keys.label("app.message.dequeue")+" to edit all queued messages"), w, ""))
 	}
-	// pi keeps one blank row above the editor, and one more above widgets.
+	// pi keeps one blank row above the widgets, or above the editor
+	// when there are none.
 	above := append(m.widgetLines("aboveEditor", w), m.viewWidgets("aboveEditor", w)...)
-	if len(above) > 0 {
-		out = append(out, "")
-	}
-	out = append(append(out, above...), "")
+	out = append(append(out, ""), above...)
 	switch {
 	case m.topDialog() != nil:
 		out = append(out, m.topDialog().render(m, w)...)

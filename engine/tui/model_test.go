@@ -302,7 +302,7 @@ func TestExtensionUICalls(t *testing.T) {
 		call("setWidget", "w2", map[string]any{"lines": []any{"BELOW"}, "placement": "belowEditor"}),
 		call("setTitle", "", "my title"), call("setEditorText", "", "prefilled"),
 		call("setWorkingMessage", "", "Crunching"))
-	h.contains("hello note", "Error: bad thing", "status A STATUS-B", "\n\n ABOVE-1\n ABOVE-2\n\n───", "prefilled")
+	h.contains("hello note", "Error: bad thing", "status A STATUS-B", "\n\n ABOVE-1\n ABOVE-2\n───", "prefilled")
 	// pi's widgets keep the order they were first set in, at most 10 lines.
 	h.event(call("setWidget", "a0", map[string]any{"lines": []any{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"}}),
 		call("setWidget", "w1", map[string]any{"lines": []any{"ABOVE-1", "ABOVE-2"}}))
