@@ -392,6 +392,13 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.renderViews()
 	case tickMsg:
 		m.spin++
+		// pi re-applies a theme file when it is saved.
+		if m.spin%12 == 0 && m.th.Changed() {
+			if th, err := LoadTheme(strings.TrimSuffix(filepath.Base(m.th.path), ".json"), filepath.Dir(m.th.path)); err == nil {
+				m.th, m.vc.th = th, th
+				m.vc.gen++
+			}
+		}
 		return m, tick()
 	case tea.BackgroundColorMsg:
 		if m.systemTheme() {

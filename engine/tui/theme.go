@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"charm.land/lipgloss/v2"
 )
@@ -27,6 +28,9 @@ type Theme struct {
 	// SGR sequences per token, made once: styling runs for every line of
 	// every frame, and lipgloss's Render is too slow for that.
 	fg, bg map[string]string
+	// path and mod are a theme file's, to re-apply it when it changes.
+	path string
+	mod  time.Time
 }
 
 type themeFile struct {
@@ -43,9 +47,11 @@ func LoadTheme(name string, dirs ...string) (*Theme, error) {
 		name = "dark"
 	}
 	data, err := builtinThemes.ReadFile("themes/" + name + ".json")
+	path := ""
 	if err != nil {
 		for _, d := range dirs {
-			if data, err = os.ReadFile(filepath.Join(d, name+".json")); err == nil {
+			path = filepath.Join(d, name+".json")
+			if data, err = os.ReadFile(path); err == nil {
 				break
 			}
 		}
@@ -53,7 +59,24 @@ func LoadTheme(name string, dirs ...string) (*Theme, error) {
 	if err != nil {
 		return nil, fmt.Errorf("theme %q not found", name)
 	}
-	return parseTheme(data)
+	t, err := parseTheme(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	t.path = path
+	if fi, err := os.Stat(path); err == nil && path != "" {
+		t.mod = fi.ModTime()
+	}
+	return t, nil
+}
+
+// Changed reports whether the theme's file was saved since it was read.
+func (t *Theme) Changed() bool {
+	if t.path == "" {
+		return false
+	}
+	fi, err := os.Stat(t.path)
+	return err == nil && !fi.ModTime().Equal(t.mod)
 }
 
 func parseTheme(data []byte) (*Theme, error) {

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 func TestLoadThemeBuiltinAndFile(t *testing.T) {
@@ -36,5 +37,33 @@ func TestLoadThemeBuiltinAndFile(t *testing.T) {
 	}
 	if _, err := LoadTheme("nope", dir); err == nil {
 		t.Errorf("unknown theme loads")
+	}
+}
+
+func TestThemeFileChangeIsReapplied(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "themes", "mine.json")
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(accent string, mod time.Time) {
+		if err := os.WriteFile(file, []byte(`{"name":"mine","colors":{"accent":"`+accent+`"}}`), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(file, mod, mod); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("#ff0000", time.Now().Add(-time.Hour))
+	h := newHarness(t, Options{Theme: "mine", AgentDir: dir})
+	if h.m.th.Name != "mine" || h.m.th.Changed() {
+		t.Fatalf("theme %q", h.m.th.Name)
+	}
+	write("#00ff00", time.Now())
+	for range 12 {
+		h.m.Update(tickMsg{})
+	}
+	if r, g, _, _ := h.m.th.Color("accent").RGBA(); r != 0 || g>>8 != 0xff {
+		t.Errorf("accent after the save: %v", h.m.th.Color("accent"))
 	}
 }
