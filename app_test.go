@@ -211,3 +211,28 @@ func TestBrokenPluginKeepsTheRest(t *testing.T) {
 		t.Error("good's tool is missing")
 	}
 }
+
+// BenchmarkOpenDefaultApp opens and boots the default app (pi's built-in
+// tools, nothing discovered) with a warm bundle cache: what every pigo
+// process pays before its first extension.
+func BenchmarkOpenDefaultApp(b *testing.B) {
+	dir, cache := b.TempDir(), b.TempDir()
+	open := func() {
+		a, err := pigo.Open(context.Background(), pigo.Options{Cwd: dir, CacheDir: cache})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, r := range a.Boot(context.Background()) {
+			if !r.OK {
+				b.Fatal(r.Err)
+			}
+		}
+		_ = a.Close(context.Background())
+	}
+	open() // warm the disk cache
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		open()
+	}
+}

@@ -51,10 +51,17 @@ func piHookContracts() map[string]HookContract {
 			}
 			return false
 		})},
-		// Middleware: each field a handler returns patches the result.
+		// Middleware: each field a handler returns patches the result;
+		// structured content not replaced along with the content goes
+		// (it may no longer match it: pi 1.6).
 		"tool_result": {Fold: piFold(func(c *HookChain, ev, r map[string]any) bool {
 			patch := asMap(c.Result)
-			for _, k := range []string{"content", "details", "isError"} {
+			if _, content := r["content"]; content {
+				if _, sc := r["structuredContent"]; !sc {
+					delete(ev, "structuredContent")
+				}
+			}
+			for _, k := range []string{"content", "details", "structuredContent", "isError"} {
 				if v, ok := r[k]; ok {
 					ev[k] = v
 					patch[k] = v

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -48,10 +49,13 @@ type Content struct {
 
 // ToolResult is what execute returns.
 type ToolResult struct {
-	Content   []Content `json:"content"`
-	Details   any       `json:"details,omitempty"`
-	IsError   bool      `json:"isError,omitempty"`
-	Terminate bool      `json:"terminate,omitempty"`
+	Content []Content `json:"content"`
+	Details any       `json:"details,omitempty"`
+	// StructuredContent is the result for programmatic callers (pi 1.6's
+	// bash: exit_code, output, ...); nil when the tool gave none.
+	StructuredContent any  `json:"structuredContent,omitempty"`
+	IsError           bool `json:"isError,omitempty"`
+	Terminate         bool `json:"terminate,omitempty"`
 }
 
 // Text returns the concatenated text blocks.
@@ -205,11 +209,23 @@ func (h *Host) RunTool(ctx context.Context, name string, call ToolCall) (ToolRes
 
 // PreparedCall is a tool call that passed preparation and may execute.
 type PreparedCall struct {
-	h    *Host
-	name string
-	tool Tool
-	call ToolCall
+	h       *Host
+	name    string
+	tool    Tool
+	call    ToolCall
+	elapsed time.Duration
+	// returnedError: the tool itself returned an error result (not a
+	// throw, not a tool_result handler).
+	returnedError bool
 }
+
+// Elapsed is how long the tool itself ran in Execute (without the
+// tool_result hook): pi 1.6's durationMs.
+func (p *PreparedCall) Elapsed() time.Duration { return p.elapsed }
+
+// ReturnedError reports whether the tool's own result said isError (pi
+// 1.6 keeps that flag on the result tool_execution_end carries).
+func (p *PreparedCall) ReturnedError() bool { return p.returnedError }
 
 // Call returns the call as it will execute (arguments after prepareArguments
 // and tool_call handlers).
@@ -266,15 +282,22 @@ func (p *PreparedCall) Execute(ctx context.Context) (ToolResult, error) {
 	h, name, call := p.h, p.name, p.call
 	tctx, cancel := context.WithTimeout(ctx, h.opts.Budgets.Tool)
 	defer cancel()
+	start := time.Now()
 	res, err := p.tool.Execute(tctx, call)
+	p.elapsed = time.Since(start)
+	p.returnedError = err == nil && res.IsError
 	if err == nil && tctx.Err() == context.DeadlineExceeded {
 		err = ErrBudget
 	}
 	if err != nil {
 		res = ToolResult{Content: []Content{{Type: "text", Text: scriptText(err)}}, Details: map[string]any{}, IsError: true}
 	}
-	patched := h.RunHook(ctx, "tool_result", map[string]any{"type": "tool_result", "toolName": name, "toolCallId": call.ID, "input": call.Params,
-		"content": contentData(res.Content), "details": res.Details, "isError": res.IsError})
+	ev := map[string]any{"type": "tool_result", "toolName": name, "toolCallId": call.ID, "input": call.Params,
+		"content": contentData(res.Content), "details": res.Details, "isError": res.IsError}
+	if res.StructuredContent != nil {
+		ev["structuredContent"] = res.StructuredContent
+	}
+	patched := h.RunHook(ctx, "tool_result", ev)
 	if m, ok := patched.Value.(map[string]any); ok {
 		res = applyResultPatch(res, m)
 	}
@@ -298,9 +321,12 @@ func scriptText(err error) string {
 }
 
 // Data renders the result as JSON-shaped data, the shape plugins see:
-// {content, details, isError?, terminate?}.
+// {content, details, structuredContent?, isError?, terminate?}.
 func (r ToolResult) Data() map[string]any {
 	out := map[string]any{"content": contentData(r.Content), "details": r.Details}
+	if r.StructuredContent != nil {
+		out["structuredContent"] = r.StructuredContent
+	}
 	if r.IsError {
 		out["isError"] = true
 	}
@@ -324,11 +350,14 @@ func contentData(cs []Content) []any {
 	return out
 }
 
-// applyResultPatch applies a tool_result hook's final payload to res.
+// applyResultPatch applies a tool_result hook's final payload to res. The
+// payload carries structuredContent exactly when the result keeps one (the
+// fold drops it with content replaced without it).
 func applyResultPatch(res ToolResult, m map[string]any) ToolResult {
 	if m == nil {
 		return res
 	}
+	res.StructuredContent = m["structuredContent"]
 	if c, ok := m["content"]; ok {
 		if cs, err := ContentFromData(c); err == nil {
 			res.Content = cs

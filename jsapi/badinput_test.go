@@ -138,3 +138,44 @@ func TestBadHooks(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// Unbounded recursion fails fast with a clear error naming the plugin and
+// file:line (it used to grow the process until it was killed), and the
+// host keeps serving.
+func TestUnboundedRecursionIsBounded(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	f.write("hello.ts", helloTool)
+	f.write("recurse.ts", `function down(n: number): number {
+  return down(n + 1) + 1;
+}
+export default function (pi) {
+  pi.registerTool({ name: "recurse", label: "r", description: "r", parameters: { type: "object" },
+    execute: async () => ({ content: [{ type: "text", text: String(down(0)) }] }) });
+}
+`)
+	f.write("deep.ts", "function f(n: number): number { return n === 0 ? 0 : f(n - 1) + 1; }\nexport default function (pi) { if (f(5000) !== 5000) throw new Error(\"depth\"); }\n")
+	f.write("loops.ts", "function g(): number {\n  return g();\n}\nexport default function (pi) { g(); }\n")
+	res := f.boot("hello.ts", "recurse.ts", "deep.ts", "loops.ts")
+	if !res["deep"].OK {
+		t.Fatalf("5,000 frames of legitimate recursion refused: %v", res["deep"].Err)
+	}
+	wantFailure(t, res["loops"], "Maximum call stack size exceeded", "loops.ts", 2)
+	r, err := f.runTool("recurse", map[string]any{})
+	if err == nil && !r.IsError {
+		t.Fatalf("recurse returned %q", r.Text())
+	}
+	msg := r.Text()
+	if err != nil {
+		msg = err.Error()
+	}
+	if !strings.Contains(msg, "Maximum call stack size exceeded") || !strings.Contains(msg, "recurse.ts:2") {
+		t.Errorf("recursion error = %q, want the RangeError with recurse.ts:2", msg)
+	}
+	if r, err := f.runTool("greet", map[string]any{"name": "x"}); err != nil || r.IsError {
+		t.Fatalf("hello tool broken after the overflow: %v", err)
+	}
+	if r, _ := f.runTool("recurse", map[string]any{}); !r.IsError && r.Text() != "" {
+		t.Fatalf("second call: %q", r.Text())
+	}
+}

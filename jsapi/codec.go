@@ -253,9 +253,20 @@ type jsFunc struct {
 
 // handle returns a handle for a JS function. Loop only.
 func (g *jsGen) handle(obj *goja.Object, fn goja.Callable) *jsFunc {
-	sum := sha256.Sum256([]byte(obj.String()))
+	src := obj
+	if o, ok := obj.Get(standsForProp).(*goja.Object); ok {
+		if _, isFn := goja.AssertFunction(o); isFn {
+			src = o
+		}
+	}
+	sum := sha256.Sum256([]byte(src.String()))
 	return &jsFunc{g: g, obj: obj, fn: fn, fp: g.eg.PluginID() + ":" + hex.EncodeToString(sum[:8])}
 }
+
+// standsForProp names, on an adapter's wrapper function, the function it
+// stands for (the pi adapter's registerTool wraps execute): the handle's
+// fingerprint is that function's code.
+const standsForProp = "__pigoStandsFor"
 
 // Call posts the call to the owner's loop and waits for the result (a
 // returned Promise is awaited). Safe from any goroutine except the owner's

@@ -20,6 +20,8 @@ import (
 // bundle's source map, plus a code frame. This is the jsapi boundary of
 // STYLE rule 8.
 
+const stackOverflowMessage = "Maximum call stack size exceeded"
+
 // jsError converts an error from goja into a *engine.ScriptError. Loop only.
 func (g *jsGen) jsError(err error) error {
 	if err == nil {
@@ -41,6 +43,14 @@ func (g *jsGen) jsError(err error) error {
 		}
 		out := &engine.ScriptError{Text: text, Cause: cause}
 		g.locate(out, ie.Stack())
+		return out
+	}
+	var so *goja.StackOverflowError
+	if errors.As(err, &so) {
+		// goja's overflow is uncatchable (V8's RangeError is not); it is
+		// reported with V8's words and the innermost plugin frame.
+		out := &engine.ScriptError{Text: "RangeError: " + stackOverflowMessage, Message: stackOverflowMessage}
+		g.locate(out, so.Stack())
 		return out
 	}
 	var ex *goja.Exception
@@ -122,6 +132,8 @@ func (g *jsGen) panicError(p any) error {
 	case *goja.Exception:
 		return g.jsError(x)
 	case *goja.InterruptedError:
+		return g.jsError(x)
+	case *goja.StackOverflowError:
 		return g.jsError(x)
 	case goja.Value:
 		return g.valueError(x)
@@ -263,9 +275,12 @@ func codeFrame(loc *engine.Location) string {
 func (g *jsGen) rethrow(err error) {
 	var ex *goja.Exception
 	var ie *goja.InterruptedError
+	var so *goja.StackOverflowError
 	switch {
 	case errors.As(err, &ie):
 		panic(ie)
+	case errors.As(err, &so):
+		panic(so)
 	case errors.As(err, &ex):
 		panic(ex)
 	}

@@ -71,9 +71,15 @@ func newJSGen(env *Env, eg *engine.Generation) (*jsGen, error) {
 	return g, nil
 }
 
+// maxCallDepth is a runtime's JS call depth limit.
+const maxCallDepth = 10000
+
 // setup installs globals. Loop only.
 func (g *jsGen) setup(rt *goja.Runtime) error {
 	g.rt = rt
+	// Unbounded recursion must fail fast, not grow the process until it
+	// is killed; V8's default stack allows about this many simple frames.
+	rt.SetMaxCallStackSize(maxCallDepth)
 	rt.SetFieldNameMapper(goja.TagFieldNameMapper("json", true))
 	rt.SetPromiseRejectionTracker(func(p *goja.Promise, op goja.PromiseRejectionOperation) {
 		switch op {

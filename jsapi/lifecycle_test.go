@@ -155,3 +155,30 @@ func TestReloadDiffSeesEditedExecuteBody(t *testing.T) {
 		t.Fatalf("reload diff = %+v (err %v)", res.Diffs, res.Err)
 	}
 }
+
+// pi-style registrations go through adapter wrappers; the diff still sees
+// an edited execute or handler body (the README's quick start promises
+// ~tool:greet).
+func TestReloadDiffSeesEditedPiStyleBodies(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	src := func(text string) string {
+		return `export default function (pi) {
+  pi.registerTool({ name: "greet", label: "Greet", description: "same", parameters: { type: "object" },
+    async execute() { return { content: [{ type: "text", text: "` + text + `" }], details: {} }; } });
+  pi.registerCommand("hi", { description: "same", handler: async () => { console.log("` + text + `"); } });
+  pi.registerCommand("still", { description: "same", handler: async () => {} });
+}
+`
+	}
+	f.write("e.ts", src("one"))
+	f.mustBoot("e.ts")
+	f.write("e.ts", src("two"))
+	res := f.host.Reload(context.Background(), "e", nil)
+	if !res.OK || strings.Join(res.Diffs["tools"].Changed, ",") != "greet" {
+		t.Fatalf("tools diff = %+v (err %v)", res.Diffs["tools"], res.Err)
+	}
+	if got := res.Diffs["commands"].Changed; len(got) != 1 || !strings.HasPrefix(got[0], "hi") {
+		t.Fatalf("commands diff = %+v", res.Diffs["commands"])
+	}
+}

@@ -182,9 +182,10 @@ func (g *jsGen) toolResultFromJS(v goja.Value) (engine.ToolResult, error) {
 	if err != nil {
 		return engine.ToolResult{}, fmt.Errorf("tool result: %w", err)
 	}
-	// As in pi, a returned value never makes an error result: only a throw
-	// or a tool_result handler does.
-	r := engine.ToolResult{Content: content, Details: m["details"]}
+	// pi 1.6 takes a returned isError: true (its bash returns a failed
+	// command so, with the structured content scripts read).
+	r := engine.ToolResult{Content: content, Details: m["details"], StructuredContent: m["structuredContent"]}
+	r.IsError, _ = m["isError"].(bool)
 	r.Terminate, _ = m["terminate"].(bool)
 	return r, nil
 }

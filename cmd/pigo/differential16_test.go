@@ -42,8 +42,11 @@ func pi16Sides(t *testing.T) map[string][]string {
 
 // project16 keeps the records a pi 1.6 protocol test compares: responses
 // (with message-bearing data reduced to its shape), message_update deltas
-// (when deltas: not while commands race the stream), and the
-// agent_settled, bash_execution_update and queue_update events.
+// (when deltas: not while commands race the stream), the agent_settled,
+// bash_execution_update, queue_update, thinking_level_changed and
+// extension_ui_request events, and the shapes of the messages of
+// message_start, message_end, turn_end and of tool_execution_end,
+// compaction_start and compaction_end (see valueShape).
 func project16(lines []string, deltas bool) []string {
 	var out []string
 	for _, l := range lines {
@@ -67,7 +70,9 @@ func project16(lines []string, deltas bool) []string {
 				case "get_tree":
 					m["data"] = treeShape(d)
 				case "get_state":
-					m["data"] = map[string]any{"pendingMessageCount": d["pendingMessageCount"], "isStreaming": d["isStreaming"]}
+					model, _ := d["model"].(map[string]any)
+					m["data"] = map[string]any{"pendingMessageCount": d["pendingMessageCount"], "isStreaming": d["isStreaming"],
+						"thinkingLevel": d["thinkingLevel"], "model": model["id"]}
 				}
 			}
 		case "message_update": // the deltas; usage differs (pi 1.6 counts reasoning, knows provider totals)
@@ -75,7 +80,15 @@ func project16(lines []string, deltas bool) []string {
 				continue
 			}
 			delete(m, "usage")
-		case "agent_settled", "bash_execution_update", "queue_update":
+		case "agent_settled", "bash_execution_update", "queue_update", "thinking_level_changed", "extension_ui_request":
+		case "message_start", "message_end":
+			msg, _ := m["message"].(map[string]any)
+			if msg["role"] == "system" { // pigo does not record the system prompt as a message yet
+				continue
+			}
+			m = valueShape(m, "").(map[string]any)
+		case "turn_end", "tool_execution_end", "compaction_start", "compaction_end":
+			m = valueShape(m, "").(map[string]any)
 		default:
 			continue
 		}
@@ -83,6 +96,40 @@ func project16(lines []string, deltas bool) []string {
 		out = append(out, "<< "+string(b))
 	}
 	return out
+}
+
+// shapeKeeps are the keys whose string values both sides must agree on;
+// other strings, and numbers, reduce to their type.
+var shapeKeeps = map[string]bool{"type": true, "role": true, "stopReason": true, "rawStopReason": true, "thinkingLevel": true,
+	"errorMessage": true, "reason": true, "text": true, "toolName": true, "toolCallId": true, "api": true, "provider": true, "model": true, "name": true}
+
+// valueShape is v with every key kept, booleans and the strings of
+// shapeKeeps as they are, other strings and numbers as their type: what
+// pi 1.6 sends and how, without the values that differ by run
+// (durationMs, timestamps).
+func valueShape(v any, key string) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = valueShape(e, k)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = valueShape(e, key)
+		}
+		return out
+	case string:
+		if shapeKeeps[key] {
+			return x
+		}
+		return "<string>"
+	case float64:
+		return "<number>"
+	}
+	return v
 }
 
 // entriesShape is what both sides must agree on in get_entries: the
@@ -155,6 +202,7 @@ func TestDifferentialRPC16(t *testing.T) {
 			mark := d.mark()
 			d.call(`{"id":"p1","type":"prompt","message":"hi"}`)
 			d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
+			d.call(`{"id":"c0","type":"compact"}`) // too small to compact
 			mark = d.mark()
 			d.call(`{"id":"p2","type":"prompt","message":"go slowly"}`)
 			d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "message_update" })
@@ -205,4 +253,62 @@ func TestDifferentialRPC16ToolCall(t *testing.T) {
 	}
 	pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
 	compareTranscriptsWith(t, sc.name, project16(pi, true), project16(pg, true), false)
+}
+
+// TestDifferentialRPC16Models: model and thinking level switches against
+// pi 1.6, which keeps the current level when the model changes (0.73.1
+// raised it to medium for a reasoning model), and what extensions hear.
+func TestDifferentialRPC16Models(t *testing.T) {
+	sides := pi16Sides(t)
+	sc := diffScenario{
+		name:      "models16",
+		twoModels: true,
+		ext: extSource(`
+  pi.on("model_select", async (ev: any, ctx: any) => { ctx.ui.notify("model " + ev.model.id + " from " + (ev.previousModel && ev.previousModel.id) + " by " + ev.source, "info"); });
+  pi.on("thinking_level_select", async (ev: any, ctx: any) => { ctx.ui.notify("thinking " + ev.level + " from " + ev.previousLevel, "info"); });`),
+		steps: []mockStep{{Text: "thought"}},
+		drive: func(d *rpcDriver) {
+			d.call(`{"id":"m0","type":"get_available_models"}`)
+			d.call(`{"id":"t0","type":"cycle_thinking_level"}`)
+			d.call(`{"id":"c1","type":"cycle_model"}`)
+			d.call(`{"id":"s1","type":"get_state"}`)
+			d.call(`{"id":"t1","type":"cycle_thinking_level"}`)
+			d.call(`{"id":"t2","type":"set_thinking_level","level":"xhigh"}`)
+			d.call(`{"id":"s2","type":"get_state"}`)
+			mark := d.mark()
+			d.call(`{"id":"p1","type":"prompt","message":"think"}`)
+			d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
+			d.call(`{"id":"c2","type":"cycle_model"}`)
+			d.call(`{"id":"s3","type":"get_state"}`)
+			d.call(`{"id":"sm","type":"set_model","provider":"mock","modelId":"mock-2"}`)
+			d.call(`{"id":"s4","type":"get_state"}`)
+		},
+	}
+	pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
+	compareTranscriptsWith(t, sc.name, project16(pi, false), project16(pg, false), false)
+}
+
+// TestDifferentialRPC16Bash: the bash tool's results against pi 1.6: the
+// structured content of a command that succeeded and of one that failed
+// (an error result, not a throw), and the tools' durationMs.
+func TestDifferentialRPC16Bash(t *testing.T) {
+	sides := pi16Sides(t)
+	sc := diffScenario{
+		name:         "bash16",
+		ext:          extSource(""),
+		builtinTools: true,
+		args:         []string{"--tools", "bash"},
+		steps: []mockStep{
+			{ToolCalls: []mockToolCall{{ID: "call_1", Name: "bash", Arguments: map[string]any{"command": "echo hi"}},
+				{ID: "call_2", Name: "bash", Arguments: map[string]any{"command": "sleep 0.5; echo no; exit 3"}}}}, // ends second on both sides
+			{Text: "done"},
+		},
+		drive: func(d *rpcDriver) {
+			mark := d.mark()
+			d.call(`{"id":"p1","type":"prompt","message":"run"}`)
+			d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
+		},
+	}
+	pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
+	compareTranscriptsWith(t, sc.name, project16(pi, false), project16(pg, false), false)
 }

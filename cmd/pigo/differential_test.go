@@ -387,29 +387,6 @@ func diffScenarios() []diffScenario {
 			},
 		},
 		{
-			name:      "models",
-			twoModels: true,
-			ext: extSource(`
-  pi.on("model_select", async (ev: any, ctx: any) => { ctx.ui.notify("model " + ev.model.id + " from " + (ev.previousModel && ev.previousModel.id) + " by " + ev.source, "info"); });
-  pi.on("thinking_level_select", async (ev: any, ctx: any) => { ctx.ui.notify("thinking " + ev.level + " from " + ev.previousLevel, "info"); });`),
-			steps: []mockStep{{Text: "thought"}},
-			drive: func(d *rpcDriver) {
-				d.call(`{"id":"m0","type":"get_available_models"}`)
-				d.call(`{"id":"t0","type":"cycle_thinking_level"}`)
-				d.call(`{"id":"c1","type":"cycle_model"}`)
-				d.call(`{"id":"s1","type":"get_state"}`)
-				d.call(`{"id":"t1","type":"cycle_thinking_level"}`)
-				d.call(`{"id":"t2","type":"set_thinking_level","level":"xhigh"}`)
-				d.call(`{"id":"s2","type":"get_state"}`)
-				d.prompt(`{"id":"p1","type":"prompt","message":"think"}`)
-				d.call(`{"id":"st","type":"get_session_stats"}`)
-				d.call(`{"id":"c2","type":"cycle_model"}`)
-				d.call(`{"id":"s3","type":"get_state"}`)
-				d.call(`{"id":"sm","type":"set_model","provider":"mock","modelId":"mock-2"}`)
-				d.call(`{"id":"s4","type":"get_state"}`)
-			},
-		},
-		{
 			// Manual compaction (summary from the model, from an extension,
 			// cancelled by one) and a turn retried after a 503.
 			name: "compaction_retry",
@@ -735,17 +712,41 @@ func normalizeTranscript(lines []string, legacy bool) []string {
 		if legacy && pi16OnlyLine.MatchString(l) {
 			continue
 		}
+		if legacy {
+			l = maskSavedDefaults(l)
+		}
 		out = append(out, normalizeLine(l, ids, legacy))
 	}
 	return out
+}
+
+// maskSavedDefaults drops from the saved settings the defaults 0.73.1's
+// RPC mode saved on a model or thinking level change (pi 1.6 saves them
+// only in its interactive mode).
+func maskSavedDefaults(line string) string {
+	body, ok := strings.CutPrefix(line, "## settings.json ")
+	if !ok {
+		return line
+	}
+	var m map[string]any
+	if json.Unmarshal([]byte(body), &m) != nil {
+		return line
+	}
+	for _, k := range []string{"defaultProvider", "defaultModel", "defaultThinkingLevel"} {
+		delete(m, k)
+	}
+	b, _ := json.Marshal(m)
+	return "## settings.json " + string(b)
 }
 
 // legacyReference: the pi side is 0.73.1 (PIGO_PI=16 runs pi 1.6).
 // pigo follows pi 1.6, so against 0.73.1 what 1.6 added is masked:
 // agent_settled and bash_execution_update events, response dispositions,
 // agent_end.willRetry, message_update's usage and toolcall_start's id and
-// toolName, the id of an unknown command's error and Node 22's "(line L
-// column C)" in JSON parse errors.
+// toolName, the id of an unknown command's error, Node 22's "(line L
+// column C)" in JSON parse errors, the fields messages and tool events
+// gained (maskPi16Messages) and the defaults 0.73.1 saved on model
+// changes (maskSavedDefaults).
 func legacyReference() bool { return os.Getenv("PIGO_PI") != "16" }
 
 var (
@@ -790,6 +791,7 @@ func normalizeLine(line string, ids map[string]string, legacy bool) string {
 // maskPi16Additions removes from a record what pi 1.6 added (see
 // legacyReference).
 func maskPi16Additions(m map[string]any) {
+	maskPi16Messages(m)
 	switch m["type"] {
 	case "agent_end":
 		delete(m, "willRetry")
@@ -813,6 +815,44 @@ func maskPi16Additions(m map[string]any) {
 			delete(m, "id")
 		}
 		m["error"] = lineColRE.ReplaceAllString(e, "")
+	}
+}
+
+// maskPi16Messages removes, at any depth, what pi 1.6 added to messages
+// and tool events: the reply's rawStopReason, durationMs, thinkingLevel,
+// usage.reasoning and cost.totalFromProvider, the "pending" stop reason
+// of a streaming reply, tools' durationMs; and words an abort before the
+// response as 0.73.1 did.
+func maskPi16Messages(v any) {
+	switch x := v.(type) {
+	case map[string]any:
+		switch {
+		case x["role"] == "assistant":
+			delete(x, "rawStopReason")
+			delete(x, "durationMs")
+			delete(x, "thinkingLevel")
+			if x["stopReason"] == "pending" {
+				x["stopReason"] = "stop"
+			}
+			if x["errorMessage"] == "Request aborted" {
+				x["errorMessage"] = "Request was aborted."
+			}
+		case x["role"] == "toolResult", x["type"] == "tool_execution_end":
+			delete(x, "durationMs")
+		}
+		if _, ok := x["totalTokens"]; ok {
+			delete(x, "reasoning")
+		}
+		if _, ok := x["total"]; ok {
+			delete(x, "totalFromProvider")
+		}
+		for _, e := range x {
+			maskPi16Messages(e)
+		}
+	case []any:
+		for _, e := range x {
+			maskPi16Messages(e)
+		}
 	}
 }
 
@@ -1048,7 +1088,7 @@ func TestPiRPCClient(t *testing.T) {
 	dir := t.TempDir()
 	agentDir := filepath.Join(dir, "agent")
 	must(t, os.MkdirAll(agentDir, 0o755))
-	llm := newMockLLM([]mockStep{{Text: "Hello from the mock", Chunks: []string{"Hello", " from", " the mock"}}, {Text: "THE SUMMARY"}})
+	llm := newMockLLM([]mockStep{{Text: "Hello from the mock", Chunks: []string{"Hello", " from", " the mock"}}})
 	defer llm.Close()
 	must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
 	must(t, os.WriteFile(filepath.Join(dir, "ext.ts"), []byte(extSource(`pi.registerCommand("hello", { description: "says hello", handler: async () => {} });`)), 0o644))
@@ -1117,7 +1157,7 @@ console.log(JSON.stringify(out));
 	if strings.Join(got.Messages, " ") != "user assistant bashExecution" {
 		t.Errorf("messages: %v", got.Messages)
 	}
-	if got.Compact != "THE SUMMARY" {
+	if got.Compact != "Nothing to compact (session too small)" { // pi 1.6 keeps a session within keepRecentTokens
 		t.Errorf("compact: %q", got.Compact)
 	}
 }

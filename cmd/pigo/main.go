@@ -7,6 +7,8 @@ import (
 	"os/signal"
 	"syscall"
 
+	"golang.org/x/term"
+
 	"github.com/pigo-dev/pigo"
 )
 
@@ -24,10 +26,9 @@ func mainExit() int {
 		return int(ExitFailure)
 	}
 	cwd, _ := os.Getwd()
-	tty := false
-	if st, err := os.Stdin.Stat(); err == nil {
-		tty = st.Mode()&os.ModeCharDevice != 0
-	}
+	// A character device is not a terminal (/dev/null is one): ask the
+	// terminal driver.
+	tty := term.IsTerminal(int(os.Stdin.Fd()))
 	return int(run(ctx, os.Args[1:], &IO{
 		Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
 		Getenv: os.Getenv, Environ: os.Environ(), Cwd: cwd, StdinTTY: tty, FS: pigo.OSFS{},

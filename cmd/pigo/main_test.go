@@ -41,6 +41,7 @@ func TestScripts(t *testing.T) {
 		UpdateScripts:       os.Getenv("TESTSCRIPT_UPDATE") != "",
 		Cmds: map[string]func(*testscript.TestScript, bool, []string){
 			"waitfor": cmdWaitfor, "mockllm": cmdMockLLM, "eventlog": cmdEventLog, "rpcdrive": cmdRPCDrive,
+			"npmregistry": cmdNPMRegistry,
 		},
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("EXAMPLES", examples)

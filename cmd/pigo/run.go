@@ -24,6 +24,11 @@ func commands() []command {
 		{"build", "bundle extensions into a standalone executable: pigo build -o OUT -e PATH... [--app FILE]", runBuild},
 		{"check", "load extensions and report what they registered and what failed", runCheck},
 		{"dev", "watch extensions and hot-reload them on save; run tools and commands from stdin", runDev},
+		{"install", "install a pi package (npm:, git:, URL or path) and add it to settings: pigo install <source> [-l]", runInstall},
+		{"list", "list the packages of the global and project settings", runList},
+		{"remove", "remove a package and its settings entry: pigo remove <source> [-l] (alias: uninstall)", runRemove},
+		{"uninstall", "the same as remove", runRemove},
+		{"update", "update installed packages, or one: pigo update [source]", runUpdate},
 		{"tool", "run one tool of the loaded extensions: pigo tool NAME 'JSON-ARGS' -e PATH...", runTool},
 		{"version", "print pigo, Go, goja and esbuild versions", runVersion},
 	}
@@ -64,7 +69,7 @@ func usage(io *IO) {
 	cs := commands()
 	sort.Slice(cs, func(i, j int) bool { return cs[i].name < cs[j].name })
 	for _, c := range cs {
-		fmt.Fprintf(io.Stderr, "  %-8s %s\n", c.name, c.summary)
+		fmt.Fprintf(io.Stderr, "  %-9s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(io.Stderr, "\npi's modes, with pi's flags (pigo -p --help): on a terminal, pigo [\"prompt\"] is the interactive UI;\n  pigo -p \"prompt\"   pigo --mode json \"prompt\"   pigo --mode rpc")
 }

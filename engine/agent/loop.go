@@ -1,7 +1,9 @@
 package agent
 
 import (
+	"cmp"
 	"context"
+	"maps"
 	"sync"
 
 	"github.com/pigo-dev/pigo/engine"
@@ -221,6 +223,9 @@ func (l *loop) streamAssistant() Message {
 		final = Message{"role": "assistant", "content": []any{}, "api": l.model["api"], "provider": l.model["provider"],
 			"model": l.model["id"], "usage": emptyUsage(), "stopReason": "error", "errorMessage": msg, "timestamp": a.now()}
 	}
+	// pi 1.6 records the requested level on the reply, whichever provider answered.
+	final = maps.Clone(final)
+	final["thinkingLevel"] = cmp.Or(l.thinking, "off")
 	if !partialAdded {
 		l.emit(Event{"type": "message_start", "message": engine.Clone(final)})
 	}
@@ -247,6 +252,12 @@ type finalized struct {
 	call    Message
 	result  engine.ToolResult
 	isError bool
+	// durationMs is how long the tool ran; nil when it never ran (unknown
+	// tool, invalid arguments, a block): pi 1.6's durationMs.
+	durationMs *int64
+	// returnedError: the tool's own result said isError, which pi 1.6
+	// keeps on the result of tool_execution_end.
+	returnedError bool
 }
 
 // executeTools runs a batch of tool calls: preflight sequentially in source
@@ -267,6 +278,9 @@ func (l *loop) executeTools(calls []Message) (msgs []Message, terminate bool) {
 			"content": f.result.Data()["content"], "isError": f.isError, "timestamp": a.now()}
 		if f.result.Details != nil {
 			m["details"] = f.result.Details
+		}
+		if f.durationMs != nil {
+			m["durationMs"] = *f.durationMs
 		}
 		return l.messageStartEnd(m)
 	}
@@ -294,11 +308,12 @@ func (l *loop) executeTools(calls []Message) (msgs []Message, terminate bool) {
 		}
 		exec := func(i int, p *engine.PreparedCall) {
 			r, err := p.Execute(l.ctx)
+			ms := p.Elapsed().Milliseconds()
 			if err != nil {
 				r = harnessError(r)
 			}
 			updates.wait()
-			done[i] = &finalized{call: c, result: r, isError: err != nil || r.IsError}
+			done[i] = &finalized{call: c, result: r, isError: err != nil || r.IsError, durationMs: &ms, returnedError: p.ReturnedError()}
 			l.emitEnd(done[i])
 		}
 		if sequential {
@@ -329,10 +344,20 @@ func (l *loop) emitEnd(f *finalized) {
 	if f.result.Details != nil {
 		result["details"] = f.result.Details
 	}
+	if f.result.StructuredContent != nil {
+		result["structuredContent"] = f.result.StructuredContent
+	}
+	if f.returnedError {
+		result["isError"] = true
+	}
 	if f.result.Terminate {
 		result["terminate"] = true
 	}
-	l.emit(Event{"type": "tool_execution_end", "toolCallId": str(f.call["id"]), "toolName": str(f.call["name"]), "result": result, "isError": f.isError})
+	ev := Event{"type": "tool_execution_end", "toolCallId": str(f.call["id"]), "toolName": str(f.call["name"]), "result": result, "isError": f.isError}
+	if f.durationMs != nil {
+		ev["durationMs"] = *f.durationMs
+	}
+	l.emit(ev)
 }
 
 func partialData(p engine.ToolResult) Message {

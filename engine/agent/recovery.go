@@ -244,6 +244,13 @@ func (a *Agent) checkCompaction(ctx context.Context, last Message, skipAborted b
 // conversation continues: the retry after an overflow, or messages that
 // were queued meanwhile.
 func (a *Agent) autoCompact(ctx context.Context, reason string, willRetry bool) bool {
+	// pi 1.6 starts no compaction without a model or with nothing to compact.
+	if a.Model() == nil {
+		return false
+	}
+	if _, ok := compaction.Prepare(a.h.Pi().Session().Branch(""), a.settings().Compaction); !ok {
+		return false
+	}
 	a.sink(Event{"type": "compaction_start", "reason": reason})
 	end := func(aborted bool, errMsg string) {
 		ev := Event{"type": "compaction_end", "reason": reason, "aborted": aborted, "willRetry": false}
@@ -252,7 +259,7 @@ func (a *Agent) autoCompact(ctx context.Context, reason string, willRetry bool) 
 		}
 		a.sink(ev)
 	}
-	if a.Model() == nil || a.authProblem() != "" {
+	if a.authProblem() != "" {
 		end(false, "")
 		return false
 	}

@@ -220,9 +220,17 @@ func TestThresholdCompactionAfterARun(t *testing.T) {
 	}
 }
 
+// smallKeep keeps little enough that a short test conversation has
+// something to compact (pi 1.6 compacts nothing within keepRecentTokens).
+func smallKeep() agent.Settings {
+	s := agent.DefaultSettings
+	s.Compaction.KeepRecentTokens = 2 // the last user message and what followed it
+	return s
+}
+
 // A model reporting a context overflow gets one compact-and-retry.
 func TestOverflowCompactsAndRetriesOnce(t *testing.T) {
-	r := newRecoveryRig(t, 200000, agent.DefaultSettings)
+	r := newRecoveryRig(t, 200000, smallKeep())
 	r.script.Queue(provider.ReplyText("one"))
 	r.prompt("question one " + strings.Repeat("x", 400))
 	r.script.Queue(provider.ReplyError("prompt is too long: 250000 tokens > 200000 maximum"),
@@ -244,7 +252,7 @@ func TestOverflowCompactsAndRetriesOnce(t *testing.T) {
 
 // When the retried request overflows again, pi gives up with its text.
 func TestOverflowRecoveryIsTriedOnce(t *testing.T) {
-	r := newRecoveryRig(t, 200000, agent.DefaultSettings)
+	r := newRecoveryRig(t, 200000, smallKeep())
 	r.script.Queue(provider.ReplyText("one"))
 	r.prompt("question one " + strings.Repeat("x", 400))
 	// (the retried reply comes a little later than the compaction, as it
@@ -262,8 +270,21 @@ func TestOverflowRecoveryIsTriedOnce(t *testing.T) {
 	}
 }
 
+// An overflow with nothing to compact starts no compaction (pi 1.6): the
+// failed reply stays.
+func TestOverflowTooSmallToCompact(t *testing.T) {
+	r := newRecoveryRig(t, 200000, agent.DefaultSettings)
+	r.script.Queue(provider.ReplyText("one"))
+	r.prompt("question one")
+	r.script.Queue(provider.ReplyError("prompt is too long: 250000 tokens > 200000 maximum"))
+	r.prompt("question two")
+	if got, want := strings.Join(r.seen(), ","), "agent_start,agent_end,agent_start,agent_end"; got != want {
+		t.Fatalf("events\n got %s\nwant %s", got, want)
+	}
+}
+
 func TestManualCompaction(t *testing.T) {
-	r := newRecoveryRig(t, 100000, agent.DefaultSettings)
+	r := newRecoveryRig(t, 100000, smallKeep())
 	if _, err := r.agent.CompactNow(context.Background(), "", false); err == nil || err.Error() != "Nothing to compact (session too small)" {
 		t.Fatalf("empty session: %v", err)
 	}

@@ -39,7 +39,7 @@ const tuiClientID = "tui"
 // process, through the same codec a remote client would use.
 func runInteractive(ctx context.Context, rt *agentRuntime, ui Interactive) ExitCode {
 	hostEnd, clientEnd := protocol.Pipe()
-	srv := newServer(rt, hostEnd, tuiClientID)
+	srv := newServer(rt, hostEnd, tuiClientID, ServeOptions{Components: true})
 	rt.start(ctx)
 	opts := InteractiveOptions{IO: rt.io, AgentDir: rt.agentDir, SessionDir: rt.sessionDir,
 		TUIMode: rt.flags.tuiMode, Setting: rt.settings.get}
@@ -68,14 +68,22 @@ func runInteractive(ctx context.Context, rt *agentRuntime, ui Interactive) ExitC
 	return code
 }
 
+// ServeOptions say what a client can do.
+type ServeOptions struct {
+	// Components: the client draws extension components ("pi.component"
+	// views), as a terminal UI does; without it ctx.ui.custom and the
+	// component factories are dropped, as for pi's RPC clients.
+	Components bool
+}
+
 // Serve connects a client to the session: its records on conn are pi's
 // RPC commands (and view messages); events, responses, view sync and
 // extension UI calls go to it. One client at a time; it replaces the
 // Subscribe sink. Serve returns when the client closes its side, an
 // extension asks to shut down, or ctx ends; the session keeps running
 // until Close.
-func (s *Session) Serve(ctx context.Context, conn protocol.Conn) {
-	srv := newServer(s.rt, conn, "client")
+func (s *Session) Serve(ctx context.Context, conn protocol.Conn, opts ServeOptions) {
+	srv := newServer(s.rt, conn, "client", opts)
 	srv.serve(ctx, conn)
 	srv.wg.Wait()
 }

@@ -99,8 +99,9 @@ func newKeyOrder() *keyOrder {
 			"display", "details", "isError", "terminate",
 			"api", "provider", "baseUrl", "model", "responseModel", "reasoning", "thinkingLevelMap", "input", "cost",
 			"contextWindow", "maxTokens", "headers", "compat",
-			"usage", "stopReason", "timestamp", "responseId", "errorMessage", "diagnostics", "excludeFromContext"),
-		usage: rankOf("input", "output", "cacheRead", "cacheWrite", "totalTokens", "cost", "total"),
+			"usage", "stopReason", "timestamp", "responseId", "rawStopReason", "errorMessage", "diagnostics", "durationMs", "thinkingLevel",
+			"excludeFromContext"),
+		usage: rankOf("input", "output", "cacheRead", "cacheWrite", "reasoning", "totalTokens", "cost", "total", "totalFromProvider"),
 	}
 }
 

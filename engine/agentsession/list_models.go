@@ -32,7 +32,7 @@ func runListModels(ctx context.Context, io *IO, f piFlags, open Opener) ExitCode
 	if reportDiagnostics(io.Stderr, f.diagnostics) {
 		return ExitFailure
 	}
-	agentDir := piAgentDir(io)
+	agentDir := AgentDir(io)
 	reg := provider.NewRegistry(provider.RegistryOptions{AgentDir: agentDir, Env: io.EnvMap()})
 
 	// Extensions may register providers; their load failures are not

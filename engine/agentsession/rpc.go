@@ -32,6 +32,7 @@ type rpcServer struct {
 	rt       *agentRuntime
 	out      *recordWriter
 	clientID string
+	opts     ServeOptions
 
 	wg   sync.WaitGroup
 	quit chan struct{} // closed when an extension asked to shut down
@@ -113,8 +114,8 @@ func rpcCommands() map[string]rpcCommandSpec {
 // newServer attaches a client on conn to the session: events, extension
 // errors, views addressed to clientID and fire-and-forget UI calls go to
 // it from now on.
-func newServer(rt *agentRuntime, conn protocol.Conn, clientID string) *rpcServer {
-	s := &rpcServer{rt: rt, out: newRecordWriter(conn), clientID: clientID, quit: make(chan struct{})}
+func newServer(rt *agentRuntime, conn protocol.Conn, clientID string, opts ServeOptions) *rpcServer {
+	s := &rpcServer{rt: rt, out: newRecordWriter(conn), clientID: clientID, opts: opts, quit: make(chan struct{})}
 	rt.setSink(func(ev map[string]any) { s.out.Write(jsonEvent(ev)) })
 	rt.setExtError(func(path, event, message string) {
 		s.out.Write(ordered{{"type", "extension_error"}, {"extensionPath", path}, {"event", event}, {"error", message}})
@@ -131,9 +132,9 @@ type serverViews struct{ s *rpcServer }
 func (v serverViews) ID() string  { return v.s.clientID }
 func (v serverViews) HasUI() bool { return true }
 
-// RendersComponents says the terminal UI draws extension components
-// ("pi.component" views); RPC and other clients only answer dialogs.
-func (v serverViews) RendersComponents() bool { return v.s.clientID == tuiClientID }
+// RendersComponents reports whether the client draws extension components
+// (ctx.ui.custom, widget and footer factories); pi's RPC clients do not.
+func (v serverViews) RendersComponents() bool { return v.s.opts.Components }
 func (v serverViews) Send(msg engine.SyncMessage) error {
 	v.s.out.Write(protocol.ViewRecord(msg))
 	return nil

@@ -36,7 +36,7 @@ const rpcClientID = "rpc"
 // extension's ctx.shutdown().
 func runRPC(ctx context.Context, rt *agentRuntime) ExitCode {
 	hostEnd, clientEnd := protocol.Pipe()
-	srv := newServer(rt, hostEnd, rpcClientID)
+	srv := newServer(rt, hostEnd, rpcClientID, ServeOptions{})
 	c := &rpcClient{host: clientEnd, stdout: protocol.NewStream(nil, rt.io.Stdout),
 		byReq: map[string]string{}, byView: map[string]string{}}
 	wrote := make(chan struct{})

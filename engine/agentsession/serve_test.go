@@ -38,7 +38,7 @@ func TestServeOverPipe(t *testing.T) {
 	defer s.Close()
 	host, client := protocol.Pipe()
 	served := make(chan struct{})
-	go func() { defer close(served); s.Serve(context.Background(), host) }()
+	go func() { defer close(served); s.Serve(context.Background(), host, agentsession.ServeOptions{}) }()
 
 	enc := protocol.NewEncoder(nil)
 	send := func(v any) {

@@ -1,6 +1,7 @@
 package agentsession
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -157,14 +158,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 		fmt.Fprintln(io.Stderr, "Error: @file arguments are not supported in RPC mode")
 		return nil, ExitFailure
 	}
-	home := io.Getenv("HOME")
-	rt.agentDir = filepath.Join(home, ".pi", "agent")
-	if d := io.Getenv("PI_CODING_AGENT_DIR"); d != "" {
-		rt.agentDir = expandTilde(d, home)
-	}
-	if !filepath.IsAbs(rt.agentDir) {
-		rt.agentDir = filepath.Join(io.Cwd, rt.agentDir)
-	}
+	rt.agentDir = AgentDir(io)
 	var sd []diagnostic
 	rt.settings, sd = loadPiSettings(io.FS, rt.agentDir, io.Cwd)
 	diags = append(diags, sd...)
@@ -849,22 +843,13 @@ func (rt *agentRuntime) syncThinking() {
 }
 
 // setModel is pi's AgentSession.setModel: the model changes, a
-// model_change entry is written and the defaults saved, the thinking level
-// is re-clamped; the returned call tells extensions (thinking_level_select
-// when the level changed, then model_select).
+// model_change entry is written, the thinking level is re-clamped; the
+// returned call tells extensions (thinking_level_select when the level
+// changed, then model_select). Like pi 1.6 outside its interactive mode,
+// it saves no defaults.
 func (rt *agentRuntime) setModel(ctx context.Context, m *provider.Model, source string, explicitThinking string) (notify func()) {
 	prev := rt.currentModel()
-	level := explicitThinking
-	if level == "" {
-		if prev == nil || !prev.Reasoning {
-			level = rt.settings.str("defaultThinkingLevel")
-			if level == "" {
-				level = "medium"
-			}
-		} else {
-			level = rt.host.Pi().ThinkingLevel()
-		}
-	}
+	level := rt.levelForModelSwitch(m, explicitThinking)
 	rt.mu.Lock()
 	rt.model = m.Clone()
 	rt.mu.Unlock()
@@ -872,8 +857,6 @@ func (rt *agentRuntime) setModel(ctx context.Context, m *provider.Model, source 
 	rt.agent.SetModelValue(mm)
 	rt.host.Pi().SetCurrentModel(mm)
 	rt.tree().Append(pisession.Entry{"type": "model_change", "provider": m.Provider, "modelId": m.ID})
-	rt.saveSetting("defaultProvider", m.Provider)
-	rt.saveSetting("defaultModel", m.ID)
 	thinkingSelect := rt.applyThinkingLevel(level)
 	return func() {
 		if thinkingSelect != nil {
@@ -887,6 +870,21 @@ func (rt *agentRuntime) setModel(ctx context.Context, m *provider.Model, source 
 			rt.host.Emit(ctx, "model_select", map[string]any{"type": "model_select", "model": mm, "previousModel": pm, "source": source})
 		}
 	}
+}
+
+// levelForModelSwitch is pi 1.6's _getThinkingLevelForModelSwitch: the
+// explicit level, else the model's own (settings modelThinkingLevels
+// "provider/id"), else the default level setting, else the current level
+// (pi 0.73.1 raised it to medium for a reasoning model).
+func (rt *agentRuntime) levelForModelSwitch(m *provider.Model, explicit string) string {
+	if explicit != "" {
+		return explicit
+	}
+	perModel, _ := rt.settings.get("modelThinkingLevels").(map[string]any)
+	if l, ok := perModel[m.Provider+"/"+m.ID].(string); ok {
+		return l
+	}
+	return cmp.Or(rt.settings.str("defaultThinkingLevel"), rt.host.Pi().ThinkingLevel(), "medium")
 }
 
 // availableThinkingLevels is pi's getAvailableThinkingLevels.
@@ -924,9 +922,6 @@ func (rt *agentRuntime) applyThinkingLevel(level string) (notify func()) {
 		return nil
 	}
 	rt.tree().Append(pisession.Entry{"type": "thinking_level_change", "thinkingLevel": effective})
-	if m := rt.currentModel(); (m != nil && m.Reasoning) || effective != "off" {
-		rt.saveSetting("defaultThinkingLevel", effective)
-	}
 	rt.emit(map[string]any{"type": "thinking_level_changed", "level": effective})
 	return func() {
 		rt.host.Emit(context.WithoutCancel(rt.baseCtx), "thinking_level_select",

@@ -295,9 +295,9 @@ func expandTilde(p, home string) string {
 	return p
 }
 
-// piAgentDir is pi's agent directory: PI_CODING_AGENT_DIR ("~"
+// AgentDir is pi's agent directory: PI_CODING_AGENT_DIR ("~"
 // expanded), else ~/.pi/agent, relative to the working directory.
-func piAgentDir(io *IO) string {
+func AgentDir(io *IO) string {
 	home := io.Getenv("HOME")
 	dir := filepath.Join(home, ".pi", "agent")
 	if d := io.Getenv("PI_CODING_AGENT_DIR"); d != "" {

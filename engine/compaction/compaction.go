@@ -436,7 +436,8 @@ func messageForCompaction(e session.Entry) Message {
 
 // Prepare is pi's prepareCompaction over the branch (root → leaf). It
 // returns false when there is nothing to do: the branch ends with a
-// compaction, or its first kept entry has no id.
+// compaction, its first kept entry has no id, or everything is kept (pi
+// 1.6: a session within keepRecentTokens is too small to compact).
 func Prepare(path []session.Entry, s Settings) (*Preparation, bool) {
 	if len(path) > 0 && path[len(path)-1]["type"] == "compaction" {
 		return nil, false
@@ -500,6 +501,9 @@ func Prepare(path []session.Entry, s Settings) (*Preparation, bool) {
 				p.FileOps.add(m)
 			}
 		}
+	}
+	if len(p.MessagesToSummarize) == 0 && len(p.TurnPrefixMessages) == 0 {
+		return nil, false
 	}
 	return p, true
 }

@@ -24,6 +24,20 @@ func TestCasesCoverCutRules(t *testing.T) {
 	}
 }
 
+// TestPrepareTooSmall: pi 1.6 does not compact a branch that fits in
+// keepRecentTokens (nothing would be summarized).
+func TestPrepareTooSmall(t *testing.T) {
+	b := &sessionBuilder{}
+	b.user("hi")
+	b.assistant(100, text("hello"))
+	if p, ok := Prepare(b.entries, Settings{Enabled: true, ReserveTokens: 3000, KeepRecentTokens: 20000}); ok {
+		t.Errorf("a branch within keepRecentTokens was prepared: %+v", p)
+	}
+	if _, ok := Prepare(b.entries, Settings{Enabled: true, ReserveTokens: 3000, KeepRecentTokens: 1}); !ok {
+		t.Error("a branch beyond keepRecentTokens was not prepared")
+	}
+}
+
 func TestCompactFailsWithTheModelsError(t *testing.T) {
 	p, _ := Prepare(compactionCases()["linear"], Settings{Enabled: true, ReserveTokens: 3000, KeepRecentTokens: 700})
 	failing := func(context.Context, SummaryRequest) (Message, error) {

@@ -173,7 +173,9 @@ const out = {};
 for (const [name, entries] of Object.entries(cases)) {
   const r = { tokens: entries.filter((e) => e.type === "message").map((e) => c.estimateTokens(e.message)),
     cut: c.findCutPoint(entries, 0, entries.length, settings.keepRecentTokens) };
-  const prep = c.prepareCompaction(entries, settings);
+  let prep = c.prepareCompaction(entries, settings);
+  // pi 1.6 prepares nothing when nothing would be summarized.
+  if (prep && prep.messagesToSummarize.length === 0 && prep.turnPrefixMessages.length === 0) prep = undefined;
   if (prep) {
     r.prep = { ...prep, fileOps: Object.fromEntries(Object.entries(prep.fileOps).map(([k, v]) => [k, [...v].sort()])) };
     faux.setResponses([echo, echo]);

@@ -350,6 +350,7 @@ func (st *anthropicStream) event(ev map[string]any) error {
 	case "message_delta":
 		d, _ := ev["delta"].(map[string]any)
 		if r := str(d, "stop_reason"); r != "" {
+			out.RawStopReason = r
 			reason, err := mapAnthropicStopReason(r)
 			if err != nil {
 				return err
@@ -366,6 +367,11 @@ func (st *anthropicStream) event(ev map[string]any) error {
 			set(&out.Usage.Output, "output_tokens")
 			set(&out.Usage.CacheRead, "cache_read_input_tokens")
 			set(&out.Usage.CacheWrite, "cache_creation_input_tokens")
+			// Thinking tokens are part of output_tokens (pi 1.6's usage.reasoning).
+			details, _ := u["output_tokens_details"].(map[string]any)
+			if f, ok := toFloat(details["thinking_tokens"]); ok {
+				out.Usage.withReasoning(int(f))
+			}
 		}
 		out.Usage.TotalTokens = out.Usage.Input + out.Usage.Output + out.Usage.CacheRead + out.Usage.CacheWrite
 		CalculateCost(st.model, &out.Usage)

@@ -8,5 +8,7 @@ func CalculateCost(m *Model, u *Usage) UsageCost {
 	u.Cost.CacheRead = m.Cost.CacheRead / 1e6 * float64(u.CacheRead)
 	u.Cost.CacheWrite = m.Cost.CacheWrite / 1e6 * float64(u.CacheWrite)
 	u.Cost.Total = u.Cost.Input + u.Cost.Output + u.Cost.CacheRead + u.Cost.CacheWrite
+	fromProvider := false
+	u.Cost.TotalFromProvider = &fromProvider
 	return u.Cost
 }

@@ -74,7 +74,8 @@ func (e *Event) fields() []kv {
 // MarshalJSON encodes the event with pi-ai's field names and order.
 func (e Event) MarshalJSON() ([]byte, error) { return marshalOrdered(e.fields()) }
 
-// Map returns the event as an engine data value (messages become maps).
+// Map returns the event as an engine data value: messages become maps in
+// pi 1.6's shape, the partial one with stopReason "pending".
 func (e *Event) Map() map[string]any {
 	m := map[string]any{}
 	for _, f := range e.fields() {
@@ -82,6 +83,10 @@ func (e *Event) Map() map[string]any {
 		case *AssistantMessage:
 			if v != nil {
 				m[f.k] = v.Map()
+				if f.k == "partial" {
+					// pi 1.6: a message is "pending" until its stream ends.
+					m[f.k].(map[string]any)["stopReason"] = "pending"
+				}
 			}
 		case *ContentBlock:
 			if v != nil {

@@ -290,6 +290,9 @@ func (st *googleStream) chunk(data string) error {
 	}
 	if fr := cand["finishReason"]; jsjson.Truthy(fr) {
 		st.sawFinish = true
+		if s, ok := fr.(string); ok {
+			out.RawStopReason = s
+		}
 		reason, err := mapGoogleFinishReason(fr)
 		if err != nil {
 			return err
@@ -308,6 +311,7 @@ func (st *googleStream) chunk(data string) error {
 			CacheRead:   cached,
 			TotalTokens: int(num(u, "totalTokenCount")),
 		}
+		out.Usage.withReasoning(int(num(u, "thoughtsTokenCount")))
 		CalculateCost(st.model, &out.Usage)
 	}
 	return nil

@@ -16,7 +16,7 @@ import (
 
 // Error texts pi shows for transport failures (the SDKs' wording).
 const (
-	msgAbortedBeforeResponse = "Request was aborted."
+	msgAbortedBeforeResponse = "Request aborted" // pi 1.6's retry wrapper's AbortError
 	msgAborted               = "Request was aborted"
 	msgReadAborted           = "This operation was aborted"
 	msgTimedOut              = "Request timed out."

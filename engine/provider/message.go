@@ -180,11 +180,17 @@ func (b *ContentBlock) UnmarshalJSON(data []byte) error {
 }
 
 // Usage is token usage and its cost.
+//
+// The fields pi 1.6's pi-ai added (Reasoning, Cost.TotalFromProvider) are
+// in [Usage.Map] only: the JSON encoding stays pi-ai 0.73.1's.
 type Usage struct {
-	Input       int       `json:"input"`
-	Output      int       `json:"output"`
-	CacheRead   int       `json:"cacheRead"`
-	CacheWrite  int       `json:"cacheWrite"`
+	Input      int `json:"input"`
+	Output     int `json:"output"`
+	CacheRead  int `json:"cacheRead"`
+	CacheWrite int `json:"cacheWrite"`
+	// Reasoning is the part of Output spent reasoning; nil until the API
+	// reported usage (pi 1.6's usage.reasoning).
+	Reasoning   *int      `json:"-"`
 	TotalTokens int       `json:"totalTokens"`
 	Cost        UsageCost `json:"cost"`
 }
@@ -196,22 +202,40 @@ type UsageCost struct {
 	CacheRead  float64 `json:"cacheRead"`
 	CacheWrite float64 `json:"cacheWrite"`
 	Total      float64 `json:"total"`
+	// TotalFromProvider: Total is the provider's reported cost rather than
+	// one calculated from the model's prices; nil until a cost was
+	// calculated (pi 1.6's cost.totalFromProvider).
+	TotalFromProvider *bool `json:"-"`
 }
 
-// Map returns the usage as an engine data value.
+// withReasoning sets the reasoning tokens.
+func (u *Usage) withReasoning(n int) { u.Reasoning = &n }
+
+// Map returns the usage as an engine data value, in pi 1.6's shape.
 func (u Usage) Map() map[string]any {
-	return map[string]any{
-		"input": int64(u.Input), "output": int64(u.Output), "cacheRead": int64(u.CacheRead),
-		"cacheWrite": int64(u.CacheWrite), "totalTokens": int64(u.TotalTokens),
-		"cost": map[string]any{
-			"input": u.Cost.Input, "output": u.Cost.Output, "cacheRead": u.Cost.CacheRead,
-			"cacheWrite": u.Cost.CacheWrite, "total": u.Cost.Total,
-		},
+	cost := map[string]any{
+		"input": u.Cost.Input, "output": u.Cost.Output, "cacheRead": u.Cost.CacheRead,
+		"cacheWrite": u.Cost.CacheWrite, "total": u.Cost.Total,
 	}
+	if u.Cost.TotalFromProvider != nil {
+		cost["totalFromProvider"] = *u.Cost.TotalFromProvider
+	}
+	m := map[string]any{
+		"input": int64(u.Input), "output": int64(u.Output), "cacheRead": int64(u.CacheRead),
+		"cacheWrite": int64(u.CacheWrite), "totalTokens": int64(u.TotalTokens), "cost": cost,
+	}
+	if u.Reasoning != nil {
+		m["reasoning"] = int64(*u.Reasoning)
+	}
+	return m
 }
 
 // AssistantMessage is pi-ai's assistant message. Messages handed out by an
 // [EventStream] are shared read-only values: Clone before modifying.
+//
+// Its JSON encoding is pi-ai 0.73.1's; [AssistantMessage.Map] is pi 1.6's,
+// with RawStopReason and DurationMs and without the streaming scratch
+// fields.
 type AssistantMessage struct {
 	Role          string         `json:"role"` // always "assistant"
 	Content       []ContentBlock `json:"content"`
@@ -224,6 +248,12 @@ type AssistantMessage struct {
 	ResponseID    string         `json:"responseId,omitempty"`
 	ResponseModel string         `json:"responseModel,omitempty"`
 	ErrorMessage  string         `json:"errorMessage,omitempty"`
+	// RawStopReason is the API's own stop reason (finish_reason,
+	// stop_reason, status), when it sent one.
+	RawStopReason string `json:"-"`
+	// DurationMs is how long the response took, set by the [EventStream]
+	// on the final message; nil when the message predates the stream.
+	DurationMs *int64 `json:"-"`
 }
 
 // newAssistantMessage returns the empty output pi-ai starts every stream with.
@@ -298,11 +328,14 @@ func (m *AssistantMessage) Text() string {
 }
 
 // Map returns the message as an engine data value (map[string]any with
-// int64/float64 numbers), the shape the agent loop stores and hands to JS.
+// int64/float64 numbers), the shape the agent loop stores and hands to JS:
+// pi 1.6's, whose partials carry no streaming scratch fields.
 func (m *AssistantMessage) Map() map[string]any {
 	content := make([]any, len(m.Content))
 	for i := range m.Content {
-		content[i] = m.Content[i].Map()
+		b := m.Content[i]
+		b.scratch = blockScratch{}
+		content[i] = b.Map()
 	}
 	out := map[string]any{
 		"role": "assistant", "content": content, "api": m.API, "provider": m.Provider, "model": m.Model,
@@ -316,6 +349,12 @@ func (m *AssistantMessage) Map() map[string]any {
 	}
 	if m.ErrorMessage != "" {
 		out["errorMessage"] = m.ErrorMessage
+	}
+	if m.RawStopReason != "" {
+		out["rawStopReason"] = m.RawStopReason
+	}
+	if m.DurationMs != nil {
+		out["durationMs"] = *m.DurationMs
 	}
 	return out
 }
@@ -333,7 +372,11 @@ func assistantFromMap(v map[string]any, lenient bool) (*AssistantMessage, error)
 		Role: "assistant", API: str(v, "api"), Provider: str(v, "provider"), Model: str(v, "model"),
 		StopReason: StopReason(str(v, "stopReason")), Timestamp: int64(num(v, "timestamp")),
 		ResponseID: str(v, "responseId"), ResponseModel: str(v, "responseModel"), ErrorMessage: str(v, "errorMessage"),
-		Content: []ContentBlock{},
+		RawStopReason: str(v, "rawStopReason"), Content: []ContentBlock{},
+	}
+	if d, ok := toFloat(v["durationMs"]); ok {
+		ms := int64(d)
+		m.DurationMs = &ms
 	}
 	if r := str(v, "role"); r != "" && r != "assistant" {
 		return nil, fmt.Errorf("decode assistant message: role is %q", r)
@@ -357,10 +400,16 @@ func assistantFromMap(v map[string]any, lenient bool) (*AssistantMessage, error)
 			Input: int(num(u, "input")), Output: int(num(u, "output")), CacheRead: int(num(u, "cacheRead")),
 			CacheWrite: int(num(u, "cacheWrite")), TotalTokens: int(num(u, "totalTokens")),
 		}
+		if r, ok := toFloat(u["reasoning"]); ok {
+			m.Usage.withReasoning(int(r))
+		}
 		if c, ok := u["cost"].(map[string]any); ok {
 			m.Usage.Cost = UsageCost{
 				Input: num(c, "input"), Output: num(c, "output"), CacheRead: num(c, "cacheRead"),
 				CacheWrite: num(c, "cacheWrite"), Total: num(c, "total"),
+			}
+			if fp, ok := c["totalFromProvider"].(bool); ok {
+				m.Usage.Cost.TotalFromProvider = &fp
 			}
 		}
 	}

@@ -261,6 +261,10 @@ type oaUsage struct {
 		CachedTokens     *int `json:"cached_tokens"`
 		CacheWriteTokens int  `json:"cache_write_tokens"`
 	} `json:"prompt_tokens_details"`
+	CompletionTokensDetails *struct {
+		ReasoningTokens int `json:"reasoning_tokens"`
+	} `json:"completion_tokens_details"`
+	ReasoningTokens int `json:"reasoning_tokens"`
 }
 
 // usage is pi-ai's parseChunkUsage.
@@ -284,6 +288,11 @@ func (u *oaUsage) usage(m *Model) Usage {
 	input := max(0, u.PromptTokens-cacheRead-cacheWrite)
 	out := Usage{Input: input, Output: u.CompletionTokens, CacheRead: cacheRead, CacheWrite: cacheWrite}
 	out.TotalTokens = input + out.Output + cacheRead + cacheWrite
+	reasoning := u.ReasoningTokens
+	if d := u.CompletionTokensDetails; d != nil && d.ReasoningTokens != 0 {
+		reasoning = d.ReasoningTokens
+	}
+	out.withReasoning(reasoning)
 	CalculateCost(m, &out)
 	return out
 }
@@ -325,6 +334,7 @@ func (st *openAIStream) chunk(data string) error {
 	}
 	if fr := choice.FinishReason; fr != nil && *fr != "" {
 		st.sawFinish = true
+		out.RawStopReason = *fr
 		reason, msg := mapOpenAIStopReason(*fr)
 		out.StopReason = reason
 		if msg != "" {

@@ -417,6 +417,15 @@ func (st *responsesStream) complete(ev map[string]any) error {
 		// input_tokens includes the cached tokens.
 		out.Usage = Usage{Input: int(num(u, "input_tokens")) - cached, Output: int(num(u, "output_tokens")),
 			CacheRead: cached, TotalTokens: int(num(u, "total_tokens"))}
+		outDetails, _ := u["output_tokens_details"].(map[string]any)
+		out.Usage.withReasoning(int(num(outDetails, "reasoning_tokens")))
+	}
+	if status := str(resp, "status"); status != "" {
+		out.RawStopReason = status
+		incomplete, _ := resp["incomplete_details"].(map[string]any)
+		if r := str(incomplete, "reason"); r != "" {
+			out.RawStopReason += "." + r
+		}
 	}
 	CalculateCost(st.model, &out.Usage)
 	if !st.azure {

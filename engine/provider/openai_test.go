@@ -129,7 +129,7 @@ func TestOpenAIAbortMidStream(t *testing.T) {
 
 func TestOpenAIAbortBeforeResponse(t *testing.T) {
 	t.Parallel()
-	abortBeforeResponse(t, oaModel, "Request was aborted.")
+	abortBeforeResponse(t, oaModel, "Request aborted")
 }
 
 func TestOpenAIRetryAfter(t *testing.T) {

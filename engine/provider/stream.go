@@ -3,6 +3,7 @@ package provider
 import (
 	"iter"
 	"sync"
+	"time"
 )
 
 // EventStream carries the events of one request from its producer to one
@@ -19,12 +20,13 @@ type EventStream struct {
 	wake   chan struct{} // signalled (non-blocking) on push and end
 	final  *AssistantMessage
 	doneCh chan struct{} // closed once final is set
+	start  time.Time     // when the stream was made: the final message's DurationMs counts from it
 }
 
 // NewEventStream returns an empty stream. Producers (an [API] implementation,
 // a JS provider adapter) push events into it and End it.
 func NewEventStream() *EventStream {
-	return &EventStream{wake: make(chan struct{}, 1), doneCh: make(chan struct{})}
+	return &EventStream{wake: make(chan struct{}, 1), doneCh: make(chan struct{}), start: time.Now()}
 }
 
 // Push appends an event. A done or error event sets the result and ends the
@@ -38,6 +40,7 @@ func (s *EventStream) Push(e Event) {
 	s.queue = append(s.queue, e)
 	if e.Terminal() {
 		s.final = e.Message
+		s.time(s.final)
 		if s.final == nil {
 			s.final = &AssistantMessage{Role: "assistant", Content: []ContentBlock{}, StopReason: StopReasonError,
 				ErrorMessage: "stream ended without a message"}
@@ -63,6 +66,16 @@ func (s *EventStream) End() {
 	}
 	s.mu.Unlock()
 	s.signal()
+}
+
+// time sets m's DurationMs as pi 1.6's stream does: unless it has one or
+// started before the stream (a response forwarded from elsewhere).
+func (s *EventStream) time(m *AssistantMessage) {
+	if m == nil || m.DurationMs != nil || m.Timestamp < s.start.UnixMilli() {
+		return
+	}
+	d := time.Since(s.start).Milliseconds()
+	m.DurationMs = &d
 }
 
 func (s *EventStream) signal() {

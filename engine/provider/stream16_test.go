@@ -3,8 +3,10 @@ package provider_test
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pigo-dev/pigo/engine/provider"
 )
@@ -29,5 +31,83 @@ func TestStreamEventHook(t *testing.T) {
 	want := "message_start content_block_start content_block_delta content_block_stop message_delta message_stop"
 	if strings.Join(got, " ") != want {
 		t.Errorf("hook saw %q, want %q", strings.Join(got, " "), want)
+	}
+}
+
+// TestMapPi16: Map renders pi 1.6's assistant message: the API's raw stop
+// reason, usage.reasoning and cost.totalFromProvider once usage came, the
+// response's duration; partials "pending" and without scratch fields.
+func TestMapPi16(t *testing.T) {
+	t.Parallel()
+	call := oaChunk(map[string]any{"tool_calls": []any{map[string]any{"index": 0, "id": "c1", "type": "function",
+		"function": map[string]any{"name": "read", "arguments": `{"pa`}}}}, nil)
+	usage := js(map[string]any{"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1, "model": "mock-1", "choices": []any{},
+		"usage": map[string]any{"prompt_tokens": 10, "completion_tokens": 7, "completion_tokens_details": map[string]any{"reasoning_tokens": 4}}})
+	srv := newFakeServer(t, sse(call, oaChunk(map[string]any{}, "tool_calls"), usage, "[DONE]"))
+	opts := baseOpts()
+	opts.Now = time.Now // the duration counts only for a message made after the stream
+	evs, msg := mustStream(t, oaModel(srv), &provider.Context{Messages: []map[string]any{userMsg("go")}}, opts)
+	final := msg.Map()
+	if final["rawStopReason"] != "tool_calls" {
+		t.Errorf("rawStopReason = %v", final["rawStopReason"])
+	}
+	if d, ok := final["durationMs"].(int64); !ok || d < 0 {
+		t.Errorf("durationMs = %#v", final["durationMs"])
+	}
+	u := final["usage"].(map[string]any)
+	if u["reasoning"] != int64(4) || u["cost"].(map[string]any)["totalFromProvider"] != false {
+		t.Errorf("usage = %v", u)
+	}
+	if _, ok := asData(t, msg).(map[string]any)["rawStopReason"]; ok {
+		t.Error("JSON (pi-ai 0.73.1's shape) carries rawStopReason")
+	}
+	start, delta := evs[0].Map(), evs[2].Map()
+	if start["partial"].(map[string]any)["stopReason"] != "pending" {
+		t.Errorf("start partial = %v", start["partial"])
+	}
+	block := delta["partial"].(map[string]any)["content"].([]any)[0].(map[string]any)
+	if _, ok := block["partialArgs"]; ok {
+		t.Errorf("partial block carries scratch fields: %v", block)
+	}
+	if _, ok := block["streamIndex"]; ok {
+		t.Errorf("partial block carries scratch fields: %v", block)
+	}
+}
+
+// TestMapPi16Aborted: a response aborted before any usage keeps pi-ai's
+// initial usage (no reasoning, no totalFromProvider) but is timed.
+func TestMapPi16Aborted(t *testing.T) {
+	t.Parallel()
+	release := make(chan struct{})
+	defer close(release)
+	srv := newFakeServer(t, func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	opts := baseOpts()
+	opts.Now = time.Now
+	s, err := provider.Stream(ctx, oaModel(srv), &provider.Context{Messages: []map[string]any{userMsg("x")}}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.AfterFunc(50*time.Millisecond, cancel)
+	_, msg := collect(t, s)
+	m := msg.Map()
+	u := m["usage"].(map[string]any)
+	if _, ok := u["reasoning"]; ok {
+		t.Errorf("usage = %v", u)
+	}
+	if _, ok := u["cost"].(map[string]any)["totalFromProvider"]; ok {
+		t.Errorf("usage = %v", u)
+	}
+	if d, _ := m["durationMs"].(int64); d < 40 {
+		t.Errorf("durationMs = %v, want the ~50 ms before the abort", m["durationMs"])
+	}
+	if m["errorMessage"] != "Request aborted" {
+		t.Errorf("errorMessage = %v", m["errorMessage"])
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/pathrules"
+	"github.com/pigo-dev/pigo/engine/pkgmgr"
 )
 
 // This file is the skills and prompts part of pi's
@@ -203,6 +204,8 @@ func (r *resolver) resolve(global, project map[string]any) *accumulator {
 		id := "source:" + strings.TrimSpace(it.source)
 		if pathrules.IsLocalSource(it.source) {
 			id = "local:" + r.fromBase(it.source, base)
+		} else if src, err := pkgmgr.Parse(it.source); err == nil {
+			id = src.Identity(base, r.home)
 		}
 		if i, ok := index[id]; ok {
 			if scope == "project" && pkgs[i].scope == "user" {
@@ -241,13 +244,25 @@ func (r *resolver) extensionSources(sources []string) *accumulator {
 	return acc
 }
 
-// packageSource is resolvePackageSources for one local source; npm and
-// git sources, which pi would install, are skipped.
+// packageSource is resolvePackageSources for one source: a local one, or
+// an installed npm or git package of a settings scope (-e npm:/git:
+// values, which pi installs to a temporary place, are skipped).
 func (r *resolver) packageSource(acc *accumulator, it pkgItem, scope, base string) {
-	if !pathrules.IsLocalSource(it.source) {
-		return
-	}
 	root := r.fromBase(it.source, base)
+	if !pathrules.IsLocalSource(it.source) {
+		dirs := pkgmgr.Dirs{Cwd: r.cwd, AgentDir: r.agentDir, Home: r.home}
+		dir, ok := "", false
+		switch scope {
+		case "user":
+			dir, ok = dirs.Loadable(it.source, pkgmgr.User)
+		case "project":
+			dir, ok = dirs.Loadable(it.source, pkgmgr.Project)
+		}
+		if !ok {
+			return
+		}
+		root = dir
+	}
 	st, err := os.Stat(root)
 	if err != nil || !st.IsDir() {
 		return // a file is an extension

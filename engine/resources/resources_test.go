@@ -192,3 +192,45 @@ func TestLoad(t *testing.T) {
 		t.Errorf("extended: %+v", sk)
 	}
 }
+
+// Installed npm and git packages contribute their skills and prompts from
+// where pi and `pigo install` put them; a package not installed, or
+// installed outside its configured range, contributes nothing.
+func TestInstalledPackageResources(t *testing.T) {
+	t.Parallel()
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cwd, agent, home := filepath.Join(root, "work"), filepath.Join(root, "agent"), filepath.Join(root, "home")
+	writeTree(t, root, map[string]string{
+		"agent/npm/node_modules/@a/tools/package.json":              `{"name":"@a/tools","version":"1.2.0"}`,
+		"agent/npm/node_modules/@a/tools/skills/npmskill/SKILL.md":  skill("npmskill", "from npm"),
+		"agent/npm/node_modules/@a/tools/prompts/npmprompt.md":      "npm prompt",
+		"agent/npm/node_modules/old/package.json":                   `{"name":"old","version":"1.0.0"}`,
+		"agent/npm/node_modules/old/prompts/oldprompt.md":           "old",
+		"work/.pi/git/example.com/u/r/skills/gitskill/SKILL.md":     skill("gitskill", "from git"),
+		"work/.pi/npm/node_modules/proj/package.json":               `{"name":"proj","version":"3.0.0"}`,
+		"work/.pi/npm/node_modules/proj/prompts/projprompt.md":      "project prompt",
+		"work/.pi/npm/node_modules/@a/tools/skills/shadow/SKILL.md": skill("shadow", "not configured here"),
+	})
+	os.MkdirAll(home, 0o755)
+	s := resources.Load(resources.Options{Cwd: cwd, AgentDir: agent, Home: home,
+		GlobalSettings:  map[string]any{"packages": []any{"npm:@a/tools@^1", "npm:old@^2", "npm:missing"}},
+		ProjectSettings: map[string]any{"packages": []any{"git:example.com/u/r", "npm:proj"}},
+	})
+	var names []string
+	for _, sk := range s.Skills() {
+		names = append(names, sk.Name+"/"+sk.SourceInfo.Scope)
+	}
+	if want := "gitskill/project npmskill/user"; strings.Join(names, " ") != want {
+		t.Errorf("skills %q, want %s", names, want)
+	}
+	var prompts []string
+	for _, p := range s.PromptTemplates() {
+		prompts = append(prompts, p.Name+"/"+p.SourceInfo.Source)
+	}
+	if want := "projprompt/npm:proj npmprompt/npm:@a/tools@^1"; strings.Join(prompts, " ") != want {
+		t.Errorf("prompts %q, want %s", prompts, want)
+	}
+}

@@ -749,7 +749,9 @@ const withMarker = lines.findIndex((l) => l.includes(CURSOR_MARKER));
 ui.start();
 term.onInput("k");
 term.onInput("\x1b[107;1:3u"); // key release: filtered (no wantsKeyRelease)
-await new Promise((r) => setTimeout(r, 50));
+// The render is throttled by a timer: wait for the paint (bounded), not a
+// fixed time that a loaded machine overruns.
+for (let i = 0; i < 300 && !writes.join("").includes("╭──────"); i++) await new Promise((r) => setTimeout(r, 10));
 const painted = writes.join("");
 handle.setHidden(true);
 const hidden = [handle.isHidden(), handle.isFocused(), panel.focused, ui.hasOverlay()];

@@ -55,7 +55,8 @@ const toolsHarnessJS = `async (agent, fs, path, crypto, dir, mode) => {
     let r;
     try {
       const res = await tool.execute("call-1", params, opts.signal);
-      r = { content: res.content, details: res.details };
+      // pi 1.6's bash returns a failed command as an error result (0.73.1 threw the same text).
+      r = res.isError ? { error: res.content[0].text } : { content: res.content, details: res.details };
     } catch (e) {
       r = { error: e && e.message };
     }
@@ -436,7 +437,8 @@ const bash = createBashTool("/remote", { operations: ops });
 const updates: any[] = [];
 const ok = await bash.execute("1", { command: "ls", timeout: 3 }, undefined, (u: any) => updates.push(u));
 let failed = "";
-try { await bash.execute("2", { command: "fail" }); } catch (e: any) { failed = e.message; }
+const fail = await bash.execute("2", { command: "fail" }); // pi 1.6: an error result, not a throw
+if (fail.isError && fail.structuredContent.exit_code === 7) failed = fail.content[0].text;
 const aborting = createBashTool("/x", { operations: { exec: async () => { throw new Error("aborted"); } } });
 let aborted = "";
 try { await aborting.execute("3", { command: "x" }); } catch (e: any) { aborted = e.message; }
@@ -522,6 +524,22 @@ try { await withFileMutationQueue("/tmp/q/x", async () => { throw new Error("boo
 const after = await withFileMutationQueue("/tmp/q/x", async () => "after");
 return { log, results, thrown, after };`)
 	if want := `{"log":["a+","c+","c-","a-","b+","b-"],"results":["a","b","c"],"thrown":"boom","after":"after"}`; got != want {
+		t.Fatalf("got %s\nwant %s", got, want)
+	}
+}
+
+// TestBashStructuredContent: pi 1.6's bash gives programmatic callers the
+// whole output, the exit code and the wall time, for a failed command too
+// (then as an error result).
+func TestBashStructuredContent(t *testing.T) {
+	t.Parallel()
+	got := mustEvalTS(t, `import { createBashTool } from "@mariozechner/pi-coding-agent";`, `
+const ops = { exec: async (command: string, _cwd: string, { onData }: any) => { onData(Buffer.from("out\n")); return { exitCode: command === "fail" ? 3 : 0 }; } };
+const bash = createBashTool("/x", { operations: ops });
+const shape = (r: any) => ({ isError: r.isError ?? false, ...r.structuredContent, wall_time_seconds: typeof r.structuredContent.wall_time_seconds });
+return [shape(await bash.execute("1", { command: "ok" })), shape(await bash.execute("2", { command: "fail" }))];`)
+	want := `[{"isError":false,"output":"out\n","truncated":false,"exit_code":0,"wall_time_seconds":"number"},{"isError":true,"output":"out\n","truncated":false,"exit_code":3,"wall_time_seconds":"number"}]`
+	if got != want {
 		t.Fatalf("got %s\nwant %s", got, want)
 	}
 }

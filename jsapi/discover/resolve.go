@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/pigo-dev/pigo/engine/pathrules"
+	"github.com/pigo-dev/pigo/engine/pkgmgr"
 )
 
 // Precedence ranks of pi's resourcePrecedenceRank; lower loads first.
@@ -123,20 +124,35 @@ func (d *discoverer) settingsCandidates() []*candidate {
 		pkgs = append(pkgs, scoped{it, "global", d.agentDir})
 	}
 	identities := map[string]bool{}
+	dirs := pkgmgr.Dirs{Cwd: d.cwd, AgentDir: d.agentDir, Home: d.home}
 	for _, p := range pkgs {
-		id := strings.TrimSpace(p.item.source)
-		if pathrules.IsLocalSource(p.item.source) {
-			id = "local:" + d.resolveFromBase(p.item.source, p.base)
+		local := pathrules.IsLocalSource(p.item.source)
+		id := "local:" + d.resolveFromBase(p.item.source, p.base)
+		if !local {
+			id = strings.TrimSpace(p.item.source)
+			if src, err := pkgmgr.Parse(p.item.source); err == nil {
+				id = src.Identity(p.base, d.home)
+			}
 		}
 		if identities[id] {
 			continue
 		}
 		identities[id] = true
-		if !pathrules.IsLocalSource(p.item.source) {
-			d.problem(p.item.source, "", msgNotSupported)
-			continue
-		}
 		root := d.resolveFromBase(p.item.source, p.base)
+		if !local {
+			// npm and git packages load from where `pigo install` (or pi)
+			// put them; pi would install a missing one at start-up.
+			scope := pkgmgr.User
+			if p.scope == "project" {
+				scope = pkgmgr.Project
+			}
+			dir, ok := dirs.Loadable(p.item.source, scope)
+			if !ok {
+				d.problem(p.item.source, "", fmt.Sprintf("package not installed: run `pigo install%s %s`", map[bool]string{true: " -l"}[scope == pkgmgr.Project], p.item.source))
+				continue
+			}
+			root = dir
+		}
 		if !exists(root) {
 			d.problem(p.item.source, root, "Package path does not exist: "+root)
 			continue

@@ -186,8 +186,11 @@ export function install(pi: any, host: any): any {
       const def: any = { ...tool };
       delete def.name;
       const execute = tool.execute;
-      def.execute = (id: string, params: any, signal: any, onUpdate: any) =>
-        execute.call(tool, id, params, signal, onUpdate, new ExtensionToolContext(signal, id));
+      def.execute = standsFor(
+        (id: string, params: any, signal: any, onUpdate: any) =>
+          execute.call(tool, id, params, signal, onUpdate, new ExtensionToolContext(signal, id)),
+        execute,
+      );
       def.sourceInfo = sourceInfo;
       myTools.set(name, { name, description: tool.description, parameters: tool.parameters, sourceInfo });
       pi.tools.add((d: any) => {
@@ -209,7 +212,7 @@ export function install(pi: any, host: any): any {
       if (typeof handler !== "function")
         throw new TypeError(`registerCommand("${name}"): options.handler must be a function (got ${describe(handler)})`);
       const def: any = { ...options, name, sourceInfo };
-      def.handler = (args: string) => handler.call(options, args, makeCommandCtx());
+      def.handler = standsFor((args: string) => handler.call(options, args, makeCommandCtx()), handler);
       myCommands.set(name, { name, description: options.description, source: "extension", sourceInfo });
       // Duplicate names across extensions become name:1, name:2 (engine).
       pi.commands.add((d: any) => d.set(name + "\u0000" + pluginId, def));
@@ -217,7 +220,7 @@ export function install(pi: any, host: any): any {
     registerShortcut(shortcut: string, options: any) {
       assertActive();
       const def: any = { ...options, shortcut };
-      if (typeof options?.handler === "function") def.handler = () => options.handler(makeCtx());
+      if (typeof options?.handler === "function") def.handler = standsFor(() => options.handler(makeCtx()), options.handler);
       pi.shortcuts.add((d: any) => d.set(shortcut, def));
     },
     registerFlag(name: string, options: any) {
@@ -557,6 +560,14 @@ function makeWritableSessionManager(host: any, ro: any): any {
     appendSessionInfo: (name: string) => append({ type: "session_info", name: String(name).trim() }),
     appendLabelChange: (targetId: string, label?: string) => append({ type: "label", targetId, label }),
   };
+}
+
+// standsFor marks an adapter wrapper as standing for the extension's own
+// function: registry diffs fingerprint that function's code (jsapi's
+// function handles read the property), so an edited execute or handler
+// shows as changed on reload.
+function standsFor<F>(wrapper: F, fn: any): F {
+  return Object.defineProperty(wrapper, "__pigoStandsFor", { value: fn });
 }
 
 function describe(v: any): string {

@@ -594,6 +594,31 @@ export class OutputAccumulator {
       stream.end();
     });
   }
+  // readFullOutput is the whole output for structured results: up to
+  // maxBytes, else its head and tail around an omission marker.
+  async readFullOutput(maxBytes: number): Promise<{ content: string; truncated: boolean }> {
+    if (!this.tempFilePath) return { content: new TextDecoder().decode(Buffer.concat(this.rawChunks)), truncated: false };
+    const fd = fs.openSync(this.tempFilePath, "r");
+    try {
+      const size = fs.fstatSync(fd).size;
+      if (size <= maxBytes) return { content: new TextDecoder().decode(fs.readFileSync(fd)), truncated: false };
+      const headBytes = Math.floor(maxBytes / 2);
+      const tailBytes = maxBytes - headBytes;
+      const head = Buffer.alloc(headBytes);
+      const tail = Buffer.alloc(tailBytes);
+      fs.readSync(fd, head, 0, headBytes, 0);
+      fs.readSync(fd, tail, 0, tailBytes, size - tailBytes);
+      // Cut at character boundaries: the head's incomplete trailing
+      // sequence is held back, the tail skips leading continuation bytes.
+      const headText = new TextDecoder().decode(head, { stream: true });
+      let tailStart = 0;
+      while (tailStart < tail.length && (tail[tailStart] & 0xc0) === 0x80) tailStart++;
+      const tailText = new TextDecoder().decode(tail.subarray(tailStart));
+      return { content: `${headText}\n\n[... ${size - headBytes - tailBytes} bytes omitted ...]\n\n${tailText}`, truncated: true };
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
   getLastLineBytes(): number {
     return this.currentLineBytes;
   }
@@ -648,6 +673,8 @@ export class OutputAccumulator {
 
 const BASH_PREVIEW_LINES = 5;
 const BASH_UPDATE_THROTTLE_MS = 100;
+// Output limit of bash's structuredContent.output (pi 1.6).
+const STRUCTURED_OUTPUT_MAX_BYTES = 1024 * 1024;
 
 // The class is made on first render: extending pi-tui's Container when the
 // module loads would instantiate pi-tui's core in every runtime that only
@@ -806,6 +833,7 @@ export function createBashToolDefinition(cwd: string, options?: any): any {
         return { text, details };
       };
       const appendStatus = (text: string, status: string) => `${text ? `${text}\n\n` : ""}${status}`;
+      const startedAt = performance.now();
       try {
         let exitCode: number | null;
         try {
@@ -828,8 +856,27 @@ export function createBashToolDefinition(cwd: string, options?: any): any {
         }
         const snap = await finishOutput();
         const { text: outputText, details } = formatOutput(snap);
-        if (exitCode !== 0 && exitCode !== null) throw new Error(appendStatus(outputText, `Command exited with code ${exitCode}`));
-        return { content: [{ type: "text", text: outputText }], details };
+        if (exitCode === null) throw new Error(appendStatus(outputText, "Command terminated without an exit code"));
+        // pi 1.6: the result for programmatic callers; a failed command is
+        // an error result that still carries it.
+        const wallTimeSeconds = Math.round((performance.now() - startedAt) / 100) / 10;
+        const full = await output.readFullOutput(STRUCTURED_OUTPUT_MAX_BYTES);
+        const structuredContent = {
+          output: full.content,
+          truncated: full.truncated,
+          ...(full.truncated && snap.fullOutputPath ? { full_output_path: snap.fullOutputPath } : {}),
+          exit_code: exitCode,
+          wall_time_seconds: wallTimeSeconds,
+        };
+        if (exitCode !== 0) {
+          return {
+            content: [{ type: "text", text: appendStatus(outputText, `Command exited with code ${exitCode}`) }],
+            details,
+            structuredContent,
+            isError: true,
+          };
+        }
+        return { content: [{ type: "text", text: outputText }], details, structuredContent };
       } finally {
         clearUpdateTimer();
       }

@@ -1,0 +1,101 @@
+package pkgmgr
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Scope is where a package is declared: "user" (global settings) or
+// "project" (-l).
+type Scope string
+
+const (
+	User    Scope = "user"
+	Project Scope = "project"
+)
+
+// Dirs are the places a scope uses; Cwd and AgentDir are absolute.
+type Dirs struct {
+	Cwd, AgentDir, Home string
+}
+
+// Base is the directory a scope's settings file lives in, against which
+// its relative sources resolve.
+func (d Dirs) Base(scope Scope) string {
+	if scope == Project {
+		return filepath.Join(d.Cwd, ".pi")
+	}
+	return d.AgentDir
+}
+
+// SettingsFile is the scope's settings.json.
+func (d Dirs) SettingsFile(scope Scope) string { return filepath.Join(d.Base(scope), "settings.json") }
+
+// NPMRoot is the npm project pi installs a scope's npm packages into.
+func (d Dirs) NPMRoot(scope Scope) string { return filepath.Join(d.Base(scope), "npm") }
+
+// GitRoot holds a scope's git clones, as <host>/<path>.
+func (d Dirs) GitRoot(scope Scope) string { return filepath.Join(d.Base(scope), "git") }
+
+// Dir is where src lives for scope: the npm package or git clone
+// directory, or the resolved local path. It refuses a path outside its
+// install root, as pi's resolveManagedPath does.
+func (d Dirs) Dir(src Source, scope Scope) (string, error) {
+	switch src.Kind {
+	case NPM:
+		return inside(filepath.Join(d.NPMRoot(scope), "node_modules"), src.Name)
+	case Git:
+		return inside(d.GitRoot(scope), src.Host, src.Path)
+	}
+	return ResolvePath(src.LocalPath, d.Base(scope), d.Home), nil
+}
+
+func inside(root string, parts ...string) (string, error) {
+	p := filepath.Join(append([]string{root}, parts...)...)
+	if p != root && !strings.HasPrefix(p, root+string(filepath.Separator)) {
+		return "", fmt.Errorf("refusing to use path outside package install root: %s", p)
+	}
+	return p, nil
+}
+
+// Installed is pi's getInstalledPath: where the package declared as raw in
+// scope is, if it is there. Discovery uses it to load installed packages.
+func (d Dirs) Installed(raw string, scope Scope) (string, bool) {
+	src, err := Parse(raw)
+	if err != nil {
+		return "", false
+	}
+	dir, err := d.Dir(src, scope)
+	if err != nil {
+		return "", false
+	}
+	if _, err := os.Stat(dir); err != nil {
+		return "", false
+	}
+	return dir, true
+}
+
+// Loadable is where discovery loads raw from: Installed, and for npm only
+// when its package.json has a version in the configured range (pi
+// reinstalls the package otherwise, and loads nothing from it when that
+// fails).
+func (d Dirs) Loadable(raw string, scope Scope) (string, bool) {
+	dir, ok := d.Installed(raw, scope)
+	if !ok {
+		return "", false
+	}
+	src, _ := Parse(raw)
+	if src.Kind != NPM {
+		return dir, true
+	}
+	v := installedVersion(dir)
+	if v == "" {
+		return "", false
+	}
+	if _, err := parseRange(src.Version); err != nil {
+		return dir, true // a dist-tag: any installed version will do
+	}
+	return dir, satisfies(v, src.Version)
+}

@@ -1,0 +1,37 @@
+// Package pkgmgr installs, removes, updates and lists pi packages the way
+// pi 1.6's `pi install/remove/update/list` do, in the same places and
+// settings entries, so pi and pigo share installs:
+//
+//   - sources: "npm:name[@range|@tag]", git ("git:host/path[@ref]",
+//     https://, http://, ssh://, git:// URLs, git@host:path), and local
+//     paths (recorded in settings, never copied);
+//   - scopes: global (<agentDir>/settings.json, npm packages under
+//     <agentDir>/npm/node_modules, git clones under <agentDir>/git/<host>/<path>)
+//     and project (-l: <cwd>/.pi/settings.json, <cwd>/.pi/npm, <cwd>/.pi/git).
+//
+// npm is native: registry metadata (the registry from npm_config_registry,
+// the install root's .npmrc or the user's ~/.npmrc, scoped registries and
+// _authToken included; default https://registry.npmjs.org), range
+// resolution with Masterminds/semver plus npm's prerelease rule (dist-tags
+// too), tarball download verified against dist.integrity (sha512, else the
+// sha1 shasum), extraction that refuses entries leaving the package and
+// skips links (as npm does), and the package's production dependencies:
+// `dependencies`, npm aliases ("npm:real@range") included; peers are left
+// to the host, as pi's --legacy-peer-deps does; git, URL and file specs are
+// refused. They are laid out as npm would: hoisted to the install root's
+// node_modules unless another version is already visible there, else
+// nested under the package that needs it; a package whose dependency an
+// install replaces out of its range gets its own copy. Git goes through
+// the git binary; a clone's own dependencies are installed natively too.
+//
+// Every operation stages its work and changes settings only after the
+// packages are in place, so a failure (unknown package, bad range, bad
+// integrity, registry down, malformed package.json or tarball) leaves both
+// the settings and the installed packages as they were.
+//
+// Not done: npm's lockfiles (a stale package-lock.json in an install root
+// is removed so npm, when pi later runs it there, rebuilds from
+// node_modules), optionalDependencies, install scripts (pi's npm runs them;
+// pigo never runs package code at install), the legacy global-npm
+// location pi also looks in, and project trust (-l writes without asking).
+package pkgmgr

@@ -1,0 +1,105 @@
+package pkgmgr_test
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/pigo-dev/pigo/engine/pkgmgr"
+)
+
+// pi runs npm in the same install root pigo writes: npm must keep what
+// pigo installed, and pigo must handle a root npm wrote (its lockfile).
+func TestSharesInstallRootWithNpm(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs npm")
+	}
+	npm, err := exec.LookPath("npm")
+	if err != nil {
+		t.Skip("no npm")
+	}
+	e := newEnv(t)
+	e.reg.Publish("dep", "1.0.0", nil, nil)
+	e.reg.Publish("a", "1.0.0", map[string]string{"dep": "^1.0.0"}, nil)
+	e.reg.Publish("b", "1.0.0", nil, nil)
+	e.install("npm:a", pkgmgr.User)
+
+	root := filepath.Join(e.m.AgentDir, "npm")
+	// What pi 1.6 runs for `pi install npm:b`.
+	cmd := exec.Command(npm, "install", "b", "--prefix", root, "--legacy-peer-deps", "--no-audit", "--no-fund",
+		"--cache", filepath.Join(t.TempDir(), "cache"))
+	cmd.Env = append(os.Environ(), "npm_config_registry="+e.reg.URL(), "npm_config_update_notifier=false")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("npm install: %v\n%s", err, out)
+	}
+	nm := filepath.Join(root, "node_modules")
+	for _, p := range []string{"a", "dep", "b"} {
+		if _, err := os.Stat(filepath.Join(nm, p, "package.json")); err != nil {
+			t.Errorf("after npm install b: %s missing", p)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(root, "package-lock.json")); err != nil {
+		t.Fatal("npm wrote no lockfile; the rest of the test means nothing")
+	}
+	// pigo removes what npm installed, and the lockfile that lists it.
+	os.MkdirAll(filepath.Dir(e.m.SettingsFile(pkgmgr.User)), 0o755)
+	os.WriteFile(e.m.SettingsFile(pkgmgr.User), []byte(`{"packages":["npm:a","npm:b"]}`), 0o644)
+	if err := e.m.Remove(context.Background(), "npm:b", pkgmgr.User); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(nm, "b")); err == nil {
+		t.Error("b still installed")
+	}
+	if _, err := os.Stat(filepath.Join(root, "package-lock.json")); err == nil {
+		t.Error("the stale lockfile is still there")
+	}
+	// And npm, run again there, keeps a and its dependency.
+	cmd = exec.Command(npm, "install", "--prefix", root, "--legacy-peer-deps", "--no-audit", "--no-fund",
+		"--cache", filepath.Join(t.TempDir(), "cache"))
+	cmd.Env = append(os.Environ(), "npm_config_registry="+e.reg.URL(), "npm_config_update_notifier=false")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("npm install: %v\n%s", err, out)
+	}
+	for _, p := range []string{"a", "dep"} {
+		if _, err := os.Stat(filepath.Join(nm, p, "package.json")); err != nil {
+			t.Errorf("after npm install: %s missing", p)
+		}
+	}
+}
+
+// A tarball `npm pack` made (not one this package's tests built) installs.
+func TestInstallsNpmPackedTarball(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs npm")
+	}
+	npm, err := exec.LookPath("npm")
+	if err != nil {
+		t.Skip("no npm")
+	}
+	src := t.TempDir()
+	os.MkdirAll(filepath.Join(src, "extensions", "deep", "er"), 0o755)
+	os.WriteFile(filepath.Join(src, "package.json"), []byte(`{"name":"packed","version":"3.1.4","bin":{"packed":"cli.js"}}`), 0o644)
+	os.WriteFile(filepath.Join(src, "cli.js"), []byte("#!/usr/bin/env node\n"), 0o755)
+	os.WriteFile(filepath.Join(src, "extensions", "deep", "er", "x.ts"), []byte("export default function () {}\n"), 0o644)
+	out := t.TempDir()
+	cmd := exec.Command(npm, "pack", src, "--pack-destination", out, "--cache", filepath.Join(out, "cache"))
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("npm pack: %v\n%s", err, b)
+	}
+	tgz, err := os.ReadFile(filepath.Join(out, "packed-3.1.4.tgz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newEnv(t)
+	e.reg.PublishTarball("packed", "3.1.4", nil, tgz)
+	e.install("npm:packed", pkgmgr.User)
+	dir := filepath.Join(e.m.AgentDir, "npm", "node_modules", "packed")
+	if _, err := os.Stat(filepath.Join(dir, "extensions", "deep", "er", "x.ts")); err != nil {
+		t.Error(err)
+	}
+	if st, err := os.Stat(filepath.Join(dir, "cli.js")); err != nil || st.Mode().Perm()&0o100 == 0 {
+		t.Errorf("cli.js: %v %v", st, err)
+	}
+}

@@ -1,0 +1,406 @@
+package pkgmgr
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// planned is one package to write at rel (a slash path below the root,
+// "node_modules/a" or "node_modules/a/node_modules/b").
+type planned struct {
+	rel   string
+	meta  versionMeta
+	stage string // where its tarball was unpacked
+}
+
+// tree lays packages out under root as npm's node_modules algorithm does,
+// simplified: a dependency goes to the root's node_modules unless the
+// requiring package already sees another version of it on its way up, in
+// which case it is nested in the requiring package's own node_modules.
+type tree struct {
+	root string
+	reg  *registry
+	plan map[string]*planned
+}
+
+func newTree(root string, reg *registry) *tree {
+	return &tree{root: root, reg: reg, plan: map[string]*planned{}}
+}
+
+// parentRel is the package directory whose node_modules holds rel ("" for
+// the root).
+func parentRel(rel string) string {
+	i := strings.LastIndex(rel, "node_modules/")
+	return strings.TrimSuffix(rel[:i], "/")
+}
+
+func joinRel(from, name string) string {
+	if from == "" {
+		return "node_modules/" + name
+	}
+	return from + "/node_modules/" + name
+}
+
+// versionAt is the version of the package at rel once the plan is
+// applied: the planned one, else the one on disk unless a planned package
+// replaces a directory above it.
+func (t *tree) versionAt(rel string) (string, bool) {
+	if p, ok := t.plan[rel]; ok {
+		return p.meta.Version, true
+	}
+	for a := parentRel(rel); a != ""; a = parentRel(a) {
+		if _, ok := t.plan[a]; ok {
+			return "", false
+		}
+	}
+	m, err := readPackageJSON(filepath.Join(t.root, filepath.FromSlash(rel)))
+	if err != nil || m.Version == "" {
+		return "", false
+	}
+	return m.Version, true
+}
+
+// want makes name@spec resolvable from the package at from. With force
+// the root-level copy is re-resolved even if one on disk satisfies spec.
+func (t *tree) want(ctx context.Context, from, name, spec string, force bool) error {
+	pkg, rng, err := depSpec(name, spec)
+	if err != nil {
+		return err
+	}
+	if !force {
+		for dir := from; ; dir = parentRel(dir) {
+			rel := joinRel(dir, name)
+			if v, ok := t.versionAt(rel); ok {
+				if satisfies(v, rng) {
+					return nil
+				}
+				// Another version is visible: this one goes next to the
+				// package that needs it.
+				return t.place(ctx, joinRel(from, name), name, pkg, rng)
+			}
+			if dir == "" {
+				break
+			}
+		}
+	}
+	return t.place(ctx, joinRel("", name), name, pkg, rng)
+}
+
+// depSpec is the registry package and range a dependency spec names: an
+// npm alias ("npm:real@range") fetches another package under this name.
+// Git, URL, file and workspace specs are refused with a clear error.
+func depSpec(name, spec string) (pkg, rng string, err error) {
+	if rest, ok := strings.CutPrefix(spec, "npm:"); ok {
+		m := npmSpec.FindStringSubmatch(rest)
+		if m == nil {
+			return "", "", fmt.Errorf("%s@%s: bad npm alias", name, spec)
+		}
+		return m[1], m[2], nil
+	}
+	unsupported := strings.Contains(spec, "/") && !strings.ContainsAny(spec, " <>=|") // user/repo
+	for _, p := range []string{"git+", "git:", "github:", "gitlab:", "bitbucket:", "http:", "https:", "file:", "link:", "workspace:"} {
+		unsupported = unsupported || strings.HasPrefix(spec, p)
+	}
+	if unsupported {
+		return "", "", fmt.Errorf("%s@%s: only registry dependencies can be installed, not git, URL, file or workspace ones", name, spec)
+	}
+	return name, spec, nil
+}
+
+// maxDepth stops a dependency cycle whose versions keep conflicting.
+const maxDepth = 32
+
+// place plans pkg@spec at rel (under the directory name name, which an
+// alias makes differ from pkg) and what it depends on.
+func (t *tree) place(ctx context.Context, rel, name, pkg, spec string) error {
+	for _, n := range []string{name, pkg} {
+		if err := validNPMName(n); err != nil {
+			return err
+		}
+	}
+	if strings.Count(rel, "node_modules/") > maxDepth {
+		return fmt.Errorf("%s: dependencies nest deeper than %d levels", name, maxDepth)
+	}
+	p, err := t.reg.packument(ctx, pkg)
+	if err != nil {
+		return err
+	}
+	m, err := p.pick(spec)
+	if err != nil {
+		return err
+	}
+	if old, ok := t.plan[rel]; ok {
+		if old.meta.Version == m.Version || satisfies(old.meta.Version, spec) {
+			return nil
+		}
+		return fmt.Errorf("%s: needed as %s and as %s at the same place", name, old.meta.Version, m.Version)
+	}
+	m.Name = pkg
+	t.plan[rel] = &planned{rel: rel, meta: m}
+	for _, d := range sortedKeys(m.Dependencies) {
+		if err := t.want(ctx, rel, d, m.Dependencies[d], false); err != nil {
+			return fmt.Errorf("%s@%s: dependency %w", pkg, m.Version, err)
+		}
+	}
+	return nil
+}
+
+// fetch downloads, verifies and unpacks every planned package into
+// stageDir, four at a time.
+func (t *tree) fetch(ctx context.Context, stageDir string) error {
+	list := t.ordered()
+	errs := make([]error, len(list))
+	sem := make(chan struct{}, 4)
+	var wg sync.WaitGroup
+	for i, p := range list {
+		p.stage = filepath.Join(stageDir, fmt.Sprint(i))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			errs[i] = t.fetchOne(ctx, p)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (t *tree) fetchOne(ctx context.Context, p *planned) error {
+	data, err := t.reg.download(ctx, p.meta)
+	if err != nil {
+		return err
+	}
+	id := p.meta.Name + "@" + p.meta.Version
+	if err := extract(data, p.stage); err != nil {
+		return fmt.Errorf("%s: %w", id, err)
+	}
+	if _, err := readPackageJSON(p.stage); err != nil {
+		return fmt.Errorf("%s: %w", id, err)
+	}
+	return nil
+}
+
+// ordered is the plan, parents before what is nested in them.
+func (t *tree) ordered() []*planned {
+	var list []*planned
+	for _, p := range t.plan {
+		list = append(list, p)
+	}
+	slices.SortFunc(list, func(a, b *planned) int {
+		if d := strings.Count(a.rel, "node_modules/") - strings.Count(b.rel, "node_modules/"); d != 0 {
+			return d
+		}
+		return strings.Compare(a.rel, b.rel)
+	})
+	return list
+}
+
+// commit moves the unpacked packages into place. What they replace goes
+// to trashDir first, and comes back if a later move fails.
+func (t *tree) commit(trashDir string) error {
+	type moved struct{ from, to string }
+	var done []moved
+	undo := func() {
+		for i := len(done) - 1; i >= 0; i-- {
+			os.Rename(done[i].to, done[i].from)
+		}
+	}
+	if err := os.MkdirAll(trashDir, 0o755); err != nil {
+		return err
+	}
+	for i, p := range t.ordered() {
+		dest := filepath.Join(t.root, filepath.FromSlash(p.rel))
+		if _, err := os.Lstat(dest); err == nil {
+			trash := filepath.Join(trashDir, fmt.Sprint(i))
+			if err := os.Rename(dest, trash); err != nil {
+				undo()
+				return err
+			}
+			done = append(done, moved{dest, trash})
+		}
+		if err := os.MkdirAll(filepath.Dir(dest), 0o755); err != nil {
+			undo()
+			return err
+		}
+		if err := os.Rename(p.stage, dest); err != nil {
+			undo()
+			return err
+		}
+		done = append(done, moved{p.stage, dest})
+	}
+	return nil
+}
+
+// pkgJSON is what pkgmgr reads from a package.json.
+type pkgJSON struct {
+	Name         string            `json:"name"`
+	Version      string            `json:"version"`
+	Dependencies map[string]string `json:"dependencies"`
+}
+
+// readPackageJSON reads dir/package.json; a missing file is an error, as
+// is one that is not a JSON object with string name/version and a
+// dependencies object of strings.
+func readPackageJSON(dir string) (pkgJSON, error) {
+	var m pkgJSON
+	file := filepath.Join(dir, "package.json")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return m, err
+	}
+	data = []byte(strings.TrimPrefix(string(data), "\uFEFF"))
+	if err := json.Unmarshal(data, &m); err != nil {
+		return m, fmt.Errorf("malformed package.json: %v", err)
+	}
+	return m, nil
+}
+
+// reachable marks the package directories that the root's dependencies
+// need, resolving each name as Node's require does (nearest node_modules
+// on the way up).
+func reachable(root string, deps map[string]string) map[string]bool {
+	seen := map[string]bool{}
+	var visit func(from string, deps map[string]string)
+	visit = func(from string, deps map[string]string) {
+		for name := range deps {
+			for dir := from; ; dir = parentRel(dir) {
+				rel := joinRel(dir, name)
+				abs := filepath.Join(root, filepath.FromSlash(rel))
+				if _, err := os.Stat(abs); err == nil {
+					if !seen[rel] {
+						seen[rel] = true
+						m, _ := readPackageJSON(abs)
+						visit(rel, m.Dependencies)
+					}
+					break
+				}
+				if dir == "" {
+					break
+				}
+			}
+		}
+	}
+	visit("", deps)
+	return seen
+}
+
+// children lists the package names in the node_modules of the package at
+// from ("" for the root): "name" and "@scope/name", hidden entries left out.
+func children(root, from string) []string {
+	nm := filepath.Join(root, filepath.FromSlash(from), "node_modules")
+	entries, err := os.ReadDir(nm)
+	if err != nil {
+		return nil
+	}
+	var names []string
+	for _, e := range entries {
+		n := e.Name()
+		switch {
+		case strings.HasPrefix(n, "."):
+		case strings.HasPrefix(n, "@"):
+			sub, _ := os.ReadDir(filepath.Join(nm, n))
+			for _, s := range sub {
+				names = append(names, n+"/"+s.Name())
+			}
+		default:
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
+// prune removes the packages under root that nothing reachable from deps
+// needs, as `npm uninstall` and `npm install` do.
+func prune(root string, deps map[string]string) error {
+	keep := reachable(root, deps)
+	var walk func(from string) error
+	walk = func(from string) error {
+		for _, n := range children(root, from) {
+			rel := joinRel(from, n)
+			if !keep[rel] {
+				if err := os.RemoveAll(filepath.Join(root, filepath.FromSlash(rel))); err != nil {
+					return err
+				}
+				if scope, _, ok := strings.Cut(n, "/"); ok {
+					// Only if empty.
+					os.Remove(filepath.Join(root, filepath.FromSlash(from), "node_modules", scope))
+				}
+				continue
+			}
+			if err := walk(rel); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return walk("")
+}
+
+// keepDependents gives every package already on disk that the plan leaves
+// in place, but whose dependency the plan replaces with a version out of
+// its range, a copy of its own in range (npm moves the old copy down).
+func (t *tree) keepDependents(ctx context.Context) error {
+	var walk func(from string) error
+	walk = func(from string) error {
+		for _, n := range children(t.root, from) {
+			rel := joinRel(from, n)
+			if _, planned := t.plan[rel]; planned {
+				continue
+			}
+			m, err := readPackageJSON(filepath.Join(t.root, filepath.FromSlash(rel)))
+			if err != nil {
+				continue
+			}
+			for _, dep := range sortedKeys(m.Dependencies) {
+				spec := m.Dependencies[dep]
+				for dir := rel; ; dir = parentRel(dir) {
+					at := joinRel(dir, dep)
+					v, ok := t.versionAt(at)
+					if !ok {
+						if dir == "" {
+							break
+						}
+						continue
+					}
+					pkg, rng, err := depSpec(dep, spec)
+					if err != nil {
+						break // not ours to fix: it was installed some other way
+					}
+					if _, planned := t.plan[at]; planned && !satisfies(v, rng) {
+						if err := t.place(ctx, joinRel(rel, dep), dep, pkg, rng); err != nil {
+							return fmt.Errorf("%s, needed by %s: %w", dep, rel, err)
+						}
+					}
+					break
+				}
+			}
+			if err := walk(rel); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return walk("")
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
