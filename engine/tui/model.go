@@ -510,7 +510,7 @@ func (m *model) record(r recordMsg) tea.Cmd {
 		m.notice(fmt.Sprintf("Extension error (%s): %s", filepath.Base(path), errMsg), "error")
 	case "bash_execution_update":
 		if m.bash != nil {
-			chunk, _ := rec["chunk"].(string)
+			chunk, _ := rec["delta"].(string)
 			m.bash.item.(*bashItem).output += chunk
 			m.bash.dirty++
 		}

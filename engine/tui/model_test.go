@@ -221,6 +221,8 @@ func TestBuiltinCommandsSendTheirCommands(t *testing.T) {
 	if c["command"] != "ls -la" || c["excludeFromContext"] != nil {
 		t.Errorf("bash %v", c)
 	}
+	h.event(ev("bash_execution_update", "id", c["id"], "delta", "streamed-so-far\n"))
+	h.contains("$ ls -la", "streamed-so-far", "Running...")
 	h.respond(c, true, map[string]any{"output": "total 0\n", "exitCode": 0.0})
 	h.contains("$ ls -la", "total 0")
 	run("!!secret")
