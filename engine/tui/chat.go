@@ -317,7 +317,7 @@ func (n *noticeItem) render(v *viewCtx, width int) []string {
 type customItem struct{ label, text string }
 
 func (c *customItem) render(v *viewCtx, width int) []string {
-	body := []string{v.th.Fg("customMessageLabel", Bold("["+c.label+"]"))}
+	body := []string{v.th.Fg("customMessageLabel", Bold("["+c.label+"]")), ""}
 	for _, l := range renderMarkdown(v.th, c.text, width-2) {
 		body = append(body, v.th.Fg("customMessageText", l))
 	}
@@ -362,4 +362,38 @@ func (b *bashItem) render(v *viewCtx, width int) []string {
 		body = append(body, v.th.Fg("dim", "(not sent to the model)"))
 	}
 	return append([]string{""}, padBlock(v, body, 0, 1, "")...)
+}
+
+// summaryItem is a compaction or branch summary: collapsed to one line
+// until tools are expanded (ctrl+o), as pi's summary components.
+type summaryItem struct {
+	branch       bool
+	summary      string
+	tokensBefore float64
+}
+
+func (s *summaryItem) render(v *viewCtx, width int) []string {
+	label, collapsed, header := "[compaction]", "Compacted from "+formatCount(s.tokensBefore)+" tokens (", "**Compacted from "+formatCount(s.tokensBefore)+" tokens**\n\n"
+	if s.branch {
+		label, collapsed, header = "[branch]", "Branch summary (", "**Branch Summary**\n\n"
+	}
+	body := []string{v.th.Fg("customMessageLabel", Bold(label)), ""}
+	if v.toolsExpanded {
+		for _, l := range renderMarkdown(v.th, header+s.summary, width-2) {
+			body = append(body, v.th.Fg("customMessageText", l))
+		}
+	} else {
+		body = append(body, v.th.Fg("customMessageText", collapsed)+v.th.Fg("dim", v.expandKey)+v.th.Fg("customMessageText", " to expand)"))
+	}
+	lines := append(append([]string{""}, body...), "")
+	return append([]string{""}, padBlock(v, lines, width, 1, "customMessageBg")...)
+}
+
+// formatCount is Number.toLocaleString for en-US: 12,345.
+func formatCount(n float64) string {
+	s := fmt.Sprintf("%d", int64(n))
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

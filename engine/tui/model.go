@@ -307,12 +307,10 @@ func (m *model) addMessage(msg map[string]any, history bool) {
 		b.excluded, _ = msg["excludeFromContext"].(bool)
 		m.add(b)
 	case "compactionSummary", "branchSummary":
-		s, _ := msg["summary"].(string)
-		label := "Compaction"
-		if msg["role"] == "branchSummary" {
-			label = "Branch summary"
-		}
-		m.add(&customItem{label: label, text: s})
+		s := &summaryItem{branch: msg["role"] == "branchSummary"}
+		s.summary, _ = msg["summary"].(string)
+		s.tokensBefore, _ = msg["tokensBefore"].(float64)
+		m.add(s)
 	}
 }
 
@@ -493,8 +491,10 @@ func (m *model) record(r recordMsg) tea.Cmd {
 		if errMsg, _ := rec["errorMessage"].(string); errMsg != "" {
 			m.notice(errMsg, "error")
 		} else if res, _ := rec["result"].(map[string]any); res != nil {
-			s, _ := res["summary"].(string)
-			m.add(&customItem{label: "Compaction", text: s})
+			s := &summaryItem{}
+			s.summary, _ = res["summary"].(string)
+			s.tokensBefore, _ = res["tokensBefore"].(float64)
+			m.add(s)
 		}
 		m.refreshStats()
 	case "auto_retry_start":

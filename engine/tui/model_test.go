@@ -547,3 +547,16 @@ func TestFileCompletion(t *testing.T) {
 		t.Errorf("tab list: %q", h.m.ed.Text())
 	}
 }
+
+func TestCompactionSummaryAndCustomMessage(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.event(ev("compaction_start", "reason", "manual"))
+	h.contains("Compacting context...")
+	h.event(ev("compaction_end", "reason", "manual", "result", map[string]any{"summary": "We did things.", "tokensBefore": 12345.0}),
+		ev("message_start", "message", map[string]any{"role": "custom", "customType": "note", "content": "custom body", "display": true}),
+		ev("message_start", "message", map[string]any{"role": "custom", "customType": "hidden", "content": "secret", "display": false}))
+	h.contains("[compaction]", "Compacted from 12,345 tokens (ctrl+o to expand)", "[note]", "custom body")
+	h.lacks("We did things.", "secret", "Compacting")
+	h.press("ctrl+o")
+	h.contains("Compacted from 12,345 tokens\n", "We did things.")
+}
