@@ -558,5 +558,6 @@ func TestCompactionSummaryAndCustomMessage(t *testing.T) {
 	h.contains("[compaction]", "Compacted from 12,345 tokens (ctrl+o to expand)", "[note]", "custom body")
 	h.lacks("We did things.", "secret", "Compacting")
 	h.press("ctrl+o")
-	h.contains("Compacted from 12,345 tokens\n", "We did things.")
+	h.contains("Compacted from 12,345 tokens", "We did things.")
+	h.lacks("to expand)")
 }
