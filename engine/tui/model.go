@@ -896,7 +896,7 @@ func (m *model) sendText(text string, followUp bool) tea.Cmd {
 			return c
 		}
 	}
-	if strings.HasPrefix(text, "!") && !m.streaming {
+	if strings.HasPrefix(text, "!") {
 		m.runBash(text)
 		return nil
 	}
@@ -1147,6 +1147,9 @@ func (m *model) shortPath(p string) string {
 func (m *model) bottom(w int) []string {
 	th := m.th
 	var out []string
+	if len(m.steering)+len(m.follows) > 0 {
+		out = append(out, "")
+	}
 	for _, s := range m.steering {
 		out = append(out, ansi.Truncate(th.Fg("dim", " Steering: "+s), w, "…"))
 	}
