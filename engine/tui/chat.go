@@ -152,19 +152,24 @@ func (a *assistantItem) render(v *viewCtx, width int) []string {
 			}
 		}
 	}
+	status := ""
 	switch a.stopReason {
 	case "aborted":
-		msg := a.errorMsg
-		if msg == "" || msg == "Request was aborted" {
-			msg = "Operation aborted"
+		status = a.errorMsg
+		if status == "" || status == "Request was aborted" {
+			status = "Operation aborted"
 		}
-		body = append(body, "", v.th.Fg("error", msg))
 	case "error":
-		msg := a.errorMsg
-		if msg == "" {
-			msg = "Unknown error"
+		status = "Error: " + a.errorMsg
+		if a.errorMsg == "" {
+			status = "Error: Unknown error"
 		}
-		body = append(body, "", v.th.Fg("error", "Error: "+msg))
+	}
+	if status != "" {
+		if len(body) > 0 {
+			body = append(body, "")
+		}
+		body = append(body, v.th.Fg("error", status))
 	}
 	if len(body) == 0 {
 		return nil

@@ -116,10 +116,26 @@ func (km keymap) is(action, key string) bool {
 	return false
 }
 
-// label is the first key of action as pi shows it in hints.
-func (km keymap) label(action string) string {
-	if ks := km[action]; len(ks) > 0 {
-		return strings.ReplaceAll(ks[0], "esc", "escape")
+// text is pi's keyText: an action's keys as pi writes them, joined by
+// "/" ("escape/ctrl+c"); capitalized is pi's keyDisplayText ("Alt+Up").
+func (km keymap) text(action string, capitalized bool) string {
+	names := map[string]string{"esc": "escape", "pgup": "pageUp", "pgdown": "pageDown"}
+	var keys []string
+	for _, k := range km[action] {
+		parts := strings.Split(k, "+")
+		for i, p := range parts {
+			if n, ok := names[p]; ok {
+				p = n
+			}
+			if capitalized && p != "" {
+				p = strings.ToUpper(p[:1]) + p[1:]
+			}
+			parts[i] = p
+		}
+		keys = append(keys, strings.Join(parts, "+"))
 	}
-	return ""
+	return strings.Join(keys, "/")
 }
+
+// label is text(action, false).
+func (km keymap) label(action string) string { return km.text(action, false) }

@@ -689,6 +689,28 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
+// restoreQueue is pi's restoreQueuedMessagesToEditor: the queued
+// steering and follow-up messages go back into the editor, before what
+// is typed there; with abort, the run is aborted after that.
+func (m *model) restoreQueue(abort bool) {
+	m.c.request(cmd("clear_queue"), func(m *model, r response) {
+		queued := append(stringList(r.data["steering"]), stringList(r.data["followUp"])...)
+		if len(queued) > 0 {
+			var parts []string
+			for _, t := range []string{strings.Join(queued, "\n\n"), m.ed.Expanded()} {
+				if strings.TrimSpace(t) != "" {
+					parts = append(parts, t)
+				}
+			}
+			m.ed.SetText(strings.Join(parts, "\n\n"))
+		}
+		m.steering, m.follows = nil, nil
+	})
+	if abort {
+		m.c.request(cmd("abort"), nil)
+	}
+}
+
 // appActions are the app's actions in the order their keys are matched.
 var appActions = []string{"app.clear", "app.exit", "app.interrupt", "app.editor.external", "app.model.select", "app.model.cycleForward",
 	"app.thinking.cycle", "app.thinking.toggle", "app.tools.expand", "app.message.followUp", "app.message.dequeue",
@@ -713,7 +735,7 @@ func (m *model) action(name string) tea.Cmd {
 		case m.bash != nil:
 			m.c.request(cmd("abort_bash"), nil)
 		case m.streaming || m.compacting:
-			m.c.request(cmd("abort"), nil)
+			m.restoreQueue(true)
 		case m.ed.Empty():
 			// pi's doubleEscapeAction: escape twice on an idle, empty
 			// editor opens the tree (or the fork picker).
@@ -759,13 +781,7 @@ func (m *model) action(name string) tea.Cmd {
 	case "app.message.followUp":
 		return m.submit(true)
 	case "app.message.dequeue":
-		m.c.request(cmd("clear_queue"), func(m *model, r response) {
-			var all []string
-			all = append(append(all, stringList(r.data["steering"])...), stringList(r.data["followUp"])...)
-			if len(all) > 0 {
-				m.ed.SetText(strings.Join(all, "\n\n"))
-			}
-		})
+		m.restoreQueue(false)
 		return nil
 	case "app.suspend":
 		return tea.Suspend
@@ -1157,7 +1173,7 @@ func (m *model) bottom(w int) []string {
 		out = append(out, ansi.Truncate(th.Fg("dim", " Follow-up: "+s), w, "…"))
 	}
 	if len(m.steering)+len(m.follows) > 0 {
-		out = append(out, ansi.Truncate(th.Fg("dim", " ↳ "+m.keys.label("app.message.dequeue")+" to edit all queued messages"), w, ""))
+		out = append(out, ansi.Truncate(th.Fg("dim", " ↳ "+m.keys.text("app.message.dequeue", true)+" to edit all queued messages"), w, ""))
 	}
 	// pi keeps one blank row above the widgets, or above the editor
 	// when there are none.
@@ -1254,18 +1270,19 @@ func (m *model) widgetLines(placement string, w int) []string {
 	return out
 }
 
+// autocompleteLines is pi-tui's SelectList: 5 rows centred on the
+// selection, a name column as wide as the widest name plus 2 (12 to 32
+// cells), the selected row in the accent colour, descriptions muted.
 func (m *model) autocompleteLines(w int) []string {
 	a := m.auto
 	const visible = 5
-	start := 0
-	if a.index >= visible {
-		start = a.index - visible + 1
-	}
+	start := max(0, min(a.index-visible/2, len(a.items)-visible))
 	end := min(len(a.items), start+visible)
-	nameW := 0
-	for _, c := range a.items[start:end] {
-		nameW = max(nameW, len(c.name))
+	col := 0
+	for _, c := range a.items {
+		col = max(col, ansi.StringWidth(c.name)+2)
 	}
+	col = min(max(col, 12), 32)
 	var out []string
 	for i := start; i < end; i++ {
 		c := a.items[i]
@@ -1277,16 +1294,31 @@ func (m *model) autocompleteLines(w int) []string {
 				desc = c.hint + " — " + desc
 			}
 		}
-		line := fmt.Sprintf("%-*s  %s", nameW, c.name, m.th.Fg("muted", desc))
+		prefix := "  "
 		if i == a.index {
-			line = m.th.Fg("accent", "→ "+fmt.Sprintf("%-*s", nameW, c.name)) + "  " + m.th.Fg("muted", desc)
-		} else {
-			line = "  " + line
+			prefix = "→ "
 		}
-		out = append(out, ansi.Truncate(line, w, ""))
+		name := ansi.Truncate(c.name, col-2, "")
+		line := prefix + name
+		if desc != "" && w > 40 {
+			spacing := strings.Repeat(" ", max(1, col-ansi.StringWidth(name)))
+			if rest := w - 2 - ansi.StringWidth(prefix+name+spacing); rest > 10 {
+				desc = ansi.Truncate(strings.Join(strings.Fields(desc), " "), rest, "")
+				if i == a.index {
+					out = append(out, m.th.Fg("accent", line+spacing+desc))
+				} else {
+					out = append(out, line+m.th.Fg("muted", spacing+desc))
+				}
+				continue
+			}
+		}
+		if i == a.index {
+			line = m.th.Fg("accent", line)
+		}
+		out = append(out, line)
 	}
-	if len(a.items) > visible {
-		out = append(out, m.th.Fg("dim", fmt.Sprintf("  (%d/%d)", a.index+1, len(a.items))))
+	if start > 0 || end < len(a.items) {
+		out = append(out, m.th.Fg("dim", ansi.Truncate(fmt.Sprintf("  (%d/%d)", a.index+1, len(a.items)), w-2, "")))
 	}
 	return out
 }

@@ -92,9 +92,17 @@ func TestSteerFollowUpAbortWhileStreaming(t *testing.T) {
 		t.Errorf("alt+enter queues a follow-up: %v", c)
 	}
 	h.event(ev("queue_update", "steering", []any{"go left"}, "followUp", []any{"then right"}))
-	h.contains("Steering: go left", "Follow-up: then right")
+	h.contains("\n\n Steering: go left\n Follow-up: then right\n ↳ Alt+Up to edit all queued messages")
+	// Escape puts the queue back into the editor, then aborts (pi's
+	// restoreQueuedMessagesToEditor).
+	h.typ("typed")
 	h.press("esc")
+	h.respond(h.cmd("clear_queue"), true, map[string]any{"steering": []any{"go left"}, "followUp": []any{"then right"}})
 	h.cmd("abort")
+	if h.m.ed.Text() != "go left\n\nthen right\n\ntyped" {
+		t.Errorf("editor %q", h.m.ed.Text())
+	}
+	h.lacks("Steering:")
 	h.event(ev("agent_end"))
 	h.press("esc")
 	h.noCmd("abort")

@@ -229,8 +229,7 @@ func (d *dialog) render(m *model, w int) []string {
 
 // hint is pi's keyHint: an action's keys, dim, and what it does, muted.
 func (m *model) hint(action, desc string) string {
-	keys := strings.ReplaceAll(strings.Join(m.keys[action], "/"), "esc", "escape")
-	return m.th.Fg("dim", keys) + m.th.Fg("muted", " "+desc)
+	return m.th.Fg("dim", m.keys.label(action)) + m.th.Fg("muted", " "+desc)
 }
 
 // editKeyOn applies editor bindings to another editor (a dialog's).
