@@ -24,8 +24,21 @@ func renderMarkdown(t *Theme, src string, width int) []string {
 	}
 	lines := strings.Split(strings.TrimRight(src, "\n"), "\n")
 	inCode := false
-	for _, l := range lines {
+	var listIndents []int // the indents of the open lists, for nesting
+	for li := 0; li < len(lines); li++ {
+		l := lines[li]
 		trimmed := strings.TrimSpace(l)
+		if !inCode && isTableRow(trimmed) && li+1 < len(lines) && isTableSeparator(strings.TrimSpace(lines[li+1])) {
+			rows := [][]string{tableCells(trimmed)}
+			li += 2
+			for li < len(lines) && isTableRow(strings.TrimSpace(lines[li])) {
+				rows = append(rows, tableCells(strings.TrimSpace(lines[li])))
+				li++
+			}
+			li--
+			out = append(out, renderTable(t, rows, width)...)
+			continue
+		}
 		if strings.HasPrefix(trimmed, "```") {
 			inCode = !inCode
 			out = append(out, t.Fg("mdCodeBlockBorder", trimmed))
@@ -59,6 +72,14 @@ func renderMarkdown(t *Theme, src string, width int) []string {
 				if bullet == "*" || bullet == "+" {
 					bullet = "-"
 				}
+				// pi-tui indents a nested list by 4 cells per level.
+				for len(listIndents) > 0 && listIndents[len(listIndents)-1] > len(indent) {
+					listIndents = listIndents[:len(listIndents)-1]
+				}
+				if len(listIndents) == 0 || listIndents[len(listIndents)-1] < len(indent) {
+					listIndents = append(listIndents, len(indent))
+				}
+				indent = strings.Repeat("    ", len(listIndents)-1)
 				prefix := indent + t.Fg("mdListBullet", bullet) + " "
 				pw := len(indent) + ansi.StringWidth(bullet) + 1
 				for i, w := range strings.Split(ansi.Wrap(inlineMarkdown(t, m[2]), width-pw, ""), "\n") {
@@ -70,10 +91,95 @@ func renderMarkdown(t *Theme, src string, width int) []string {
 				}
 				continue
 			}
+			listIndents = nil
 			wrap(inlineMarkdown(t, trimmed), "", width)
 		}
 	}
 	return out
+}
+
+func isTableRow(s string) bool { return strings.HasPrefix(s, "|") && strings.Count(s, "|") >= 2 }
+
+func isTableSeparator(s string) bool {
+	return isTableRow(s) && strings.Trim(s, "|-: ") == ""
+}
+
+func tableCells(s string) []string {
+	s = strings.TrimSuffix(strings.TrimPrefix(s, "|"), "|")
+	cells := strings.Split(s, "|")
+	for i, c := range cells {
+		cells[i] = strings.TrimSpace(c)
+	}
+	return cells
+}
+
+// renderTable draws a table with box-drawing borders, a bold header and
+// a rule between rows, as pi-tui does; columns wider than the screen
+// share what is left and their cells wrap.
+func renderTable(t *Theme, rows [][]string, width int) []string {
+	n := len(rows[0])
+	cells := make([][]string, len(rows))
+	natural := make([]int, n)
+	for r, row := range rows {
+		cells[r] = make([]string, n)
+		for c := 0; c < n && c < len(row); c++ {
+			cells[r][c] = inlineMarkdown(t, row[c])
+			natural[c] = max(natural[c], ansi.StringWidth(cells[r][c]))
+		}
+	}
+	avail := width - (3*n + 1)
+	widths := append([]int(nil), natural...)
+	total := 0
+	for _, w := range natural {
+		total += w
+	}
+	if avail < n {
+		var raw []string
+		for _, row := range rows {
+			raw = append(raw, "| "+strings.Join(row, " | ")+" |")
+		}
+		return raw
+	}
+	if total > avail {
+		for c := range widths {
+			widths[c] = max(1, natural[c]*avail/max(1, total))
+		}
+	}
+	border := func(l, mid, r string) string {
+		parts := make([]string, n)
+		for c, w := range widths {
+			parts[c] = strings.Repeat("─", w)
+		}
+		return l + "─" + strings.Join(parts, "─"+mid+"─") + "─" + r
+	}
+	out := []string{border("┌", "┬", "┐")}
+	for r, row := range cells {
+		wrapped := make([][]string, n)
+		height := 1
+		for c := range n {
+			wrapped[c] = strings.Split(ansi.Wrap(row[c], widths[c], ""), "\n")
+			height = max(height, len(wrapped[c]))
+		}
+		for i := range height {
+			parts := make([]string, n)
+			for c := range n {
+				text := ""
+				if i < len(wrapped[c]) {
+					text = wrapped[c][i]
+				}
+				text += strings.Repeat(" ", max(0, widths[c]-ansi.StringWidth(text)))
+				if r == 0 {
+					text = Bold(text)
+				}
+				parts[c] = text
+			}
+			out = append(out, "│ "+strings.Join(parts, " │ ")+" │")
+		}
+		if r < len(cells)-1 {
+			out = append(out, border("├", "┼", "┤"))
+		}
+	}
+	return append(out, border("└", "┴", "┘"))
 }
 
 var (

@@ -48,3 +48,17 @@ func TestFormatToolDuration(t *testing.T) {
 		}
 	}
 }
+
+func TestRenderMarkdownTablesAndNestedLists(t *testing.T) {
+	th, _ := LoadTheme("dark")
+	got := renderMarkdown(th, "| a | bb |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n\n1. first\n2. second\n   - nested\n     - deeper\n3. third", 60)
+	var plain []string
+	for _, l := range got {
+		plain = append(plain, ansi.Strip(l))
+	}
+	want := []string{"┌───┬────┐", "│ a │ bb │", "├───┼────┤", "│ 1 │ 2  │", "├───┼────┤", "│ 3 │ 4  │", "└───┴────┘", "",
+		"1. first", "2. second", "    - nested", "        - deeper", "3. third"}
+	if strings.Join(plain, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(plain, "\n"), strings.Join(want, "\n"))
+	}
+}
