@@ -22,6 +22,7 @@ type viewCtx struct {
 	toolsExpanded bool
 	thinkingLabel string
 	expandKey     string
+	cancelKey     string
 	gen           int // bumped when any of the above changes
 }
 
@@ -330,43 +331,62 @@ func (c *customItem) render(v *viewCtx, width int) []string {
 	return append([]string{""}, padBlock(v, lines, width, 1, "customMessageBg")...)
 }
 
-// bashItem is a user's `!cmd` (pi's BashExecutionComponent).
+// bashItem is a user's `!cmd` (pi's BashExecutionComponent): between
+// two rules in the bash colour (dim for `!!`), the command, the last 20
+// lines of output, then its status.
 type bashItem struct {
-	command  string
-	output   string
-	exitCode int
-	done     bool
-	excluded bool // !! : not sent to the model
-	errText  string
+	command   string
+	output    string
+	exitCode  int
+	done      bool
+	cancelled bool
+	excluded  bool // !! : not sent to the model
+	errText   string
 }
 
 func (b *bashItem) render(v *viewCtx, width int) []string {
 	token := "bashMode"
+	if b.excluded {
+		token = "dim"
+	}
+	rule := v.th.Fg(token, strings.Repeat("─", width))
 	body := []string{v.th.Fg(token, Bold("$ "+b.command))}
 	out := strings.TrimRight(b.output, "\n")
+	hidden := 0
 	if out != "" {
 		lines := strings.Split(out, "\n")
-		const tail = 20
-		if !v.toolsExpanded && len(lines) > tail {
-			body = append(body, v.th.Fg("muted", fmt.Sprintf("... (%d earlier lines, %s to expand)", len(lines)-tail, v.expandKey)))
-			lines = lines[len(lines)-tail:]
+		const preview = 20
+		if !v.toolsExpanded && len(lines) > preview {
+			hidden = len(lines) - preview
+			lines = lines[hidden:]
 		}
+		body = append(body, "")
 		for _, l := range lines {
 			body = append(body, wrapStyled(v, "muted", l, width-2)...)
 		}
 	}
+	var status []string
 	switch {
 	case !b.done:
-		body = append(body, v.th.Fg("muted", "Running..."))
+		status = append(status, v.th.Fg("muted", "Running... ("+v.cancelKey+" to cancel)"))
+	case hidden > 0:
+		status = append(status, v.th.Fg("muted", fmt.Sprintf("... %d more lines (", hidden))+v.th.Fg("dim", v.expandKey)+v.th.Fg("muted", " to expand)"))
+	}
+	switch {
 	case b.errText != "":
-		body = append(body, v.th.Fg("error", b.errText))
-	case b.exitCode != 0:
-		body = append(body, v.th.Fg("error", fmt.Sprintf("(exit %d)", b.exitCode)))
+		status = append(status, v.th.Fg("error", b.errText))
+	case b.cancelled:
+		status = append(status, v.th.Fg("warning", "(cancelled)"))
+	case b.done && b.exitCode != 0:
+		status = append(status, v.th.Fg("error", fmt.Sprintf("(exit %d)", b.exitCode)))
 	}
-	if b.excluded {
-		body = append(body, v.th.Fg("dim", "(not sent to the model)"))
+	if len(status) > 0 {
+		body = append(append(body, ""), status...)
+	} else if out != "" {
+		body = append(body, "")
 	}
-	return append([]string{""}, padBlock(v, body, 0, 1, "")...)
+	lines := append([]string{"", rule}, padBlock(v, body, 0, 1, "")...)
+	return append(lines, rule)
 }
 
 // summaryItem is a compaction or branch summary: collapsed to one line

@@ -70,7 +70,7 @@ func (m *model) builtin(name, args string) (done bool, c tea.Cmd) {
 	case "session":
 		m.c.request(cmd("get_session_stats"), func(m *model, r response) {
 			m.onStats(r)
-			m.add(&noticeItem{text: sessionInfo(m, r.data), token: "text"})
+			m.add(&noticeItem{text: sessionInfo(m, r.data)})
 		})
 	case "fork":
 		m.c.request(cmd("get_fork_messages"), func(m *model, r response) {
@@ -245,10 +245,33 @@ func (m *model) openModelSelector(search string) {
 			o, _ := x.(map[string]any)
 			id, _ := o["id"].(string)
 			prov, _ := o["provider"].(string)
-			items = append(items, selItem{label: id, detail: "[" + prov + "]", value: [2]string{prov, id},
+			name, _ := o["name"].(string)
+			items = append(items, selItem{label: id, detail: "[" + prov + "]", value: [2]string{prov, id}, name: name,
 				current: id == m.modelID && prov == m.provider})
 		}
-		sel := &selector{title: "Select model", items: items, filter: search, choose: (*model).pickModel}
+		sel := &selector{items: items, filter: search, choose: (*model).pickModel,
+			intro: "Only showing models from configured providers.",
+			line: func(m *model, it selItem, selected bool) string {
+				cursor, mark, id := "  ", "  ", it.label
+				if selected {
+					cursor, id = m.th.Fg("accent", "→ "), m.th.Fg("accent", it.label)
+				}
+				if it.current {
+					mark = m.th.Fg("accent", "✓ ")
+				}
+				name := ""
+				if it.name != "" && it.name != it.label {
+					name = m.th.Fg("muted", " ("+it.name+")")
+				}
+				return cursor + mark + id + name + " " + m.th.Fg("muted", it.detail)
+			},
+			about: func(it selItem) string { return "Model Name: " + it.name },
+		}
+		for i, it := range items {
+			if it.current && search == "" {
+				sel.index = i
+			}
+		}
 		// pi's /model <search> switches at once when one model matches.
 		if vis := sel.visible(); search != "" && len(vis) == 1 {
 			m.pickModel(vis[0])
@@ -336,25 +359,42 @@ func firstLine(s string) string {
 	return s
 }
 
+// sessionInfo is pi's /session text (without its cache warming part,
+// which pigo does not have).
 func sessionInfo(m *model, d map[string]any) string {
+	th := m.th
 	num := func(k string) int { f, _ := d[k].(float64); return int(f) }
+	tok := func(k string) float64 { t, _ := d["tokens"].(map[string]any); f, _ := t[k].(float64); return f }
+	dim := func(s string) string { return th.Fg("dim", s) }
 	file, _ := d["sessionFile"].(string)
 	if file == "" {
-		file = "(in memory)"
+		file = "In-memory"
 	}
 	id, _ := d["sessionId"].(string)
 	var b strings.Builder
-	fmt.Fprintf(&b, "Session Info\n\nFile: %s\nID: %s\n", file, id)
+	b.WriteString(Bold("Session Info") + "\n\n")
 	if m.sessionName != "" {
-		fmt.Fprintf(&b, "Name: %s\n", m.sessionName)
+		fmt.Fprintf(&b, "%s %s\n", dim("Name:"), m.sessionName)
 	}
-	fmt.Fprintf(&b, "\nMessages\nUser: %d\nAssistant: %d\nTool Calls: %d\nTool Results: %d\nTotal: %d\n",
-		num("userMessages"), num("assistantMessages"), num("toolCalls"), num("toolResults"), num("totalMessages"))
-	fmt.Fprintf(&b, "\nTokens\nInput: %d\nOutput: %d\n", int(m.tokIn), int(m.tokOut))
-	if m.cost > 0 {
-		fmt.Fprintf(&b, "\nCost: $%.4f", m.cost)
+	fmt.Fprintf(&b, "%s %s\n%s %s\n\n", dim("File:"), file, dim("ID:"), id)
+	fmt.Fprintf(&b, "%s\n%s %d\n%s %d\n%s %d\n%s %d calls, %d results\n\n", Bold("Messages"), dim("Total:"), num("totalMessages"),
+		dim("User:"), num("userMessages"), dim("Assistant:"), num("assistantMessages"), dim("Tools:"), num("toolCalls"), num("toolResults"))
+	in, cr, cw := tok("input"), tok("cacheRead"), tok("cacheWrite")
+	prompt := in + cr + cw
+	fmt.Fprintf(&b, "%s\n%s %s\n", Bold("Tokens"), dim("Input:"), formatCount(prompt))
+	if prompt > 0 && (cr > 0 || cw > 0) {
+		fmt.Fprintf(&b, "  %s %s %s\n", dim("Cached:"), formatCount(cr), dim(fmt.Sprintf("(%.1f%%)", cr/prompt*100)))
+		written := ""
+		if cw > 0 {
+			written = " " + dim("("+formatCount(cw)+" written to cache)")
+		}
+		fmt.Fprintf(&b, "  %s %s%s\n", dim("Uncached:"), formatCount(in+cw), written)
 	}
-	return strings.TrimRight(b.String(), "\n")
+	fmt.Fprintf(&b, "%s %s\n%s %s", dim("Output:"), formatCount(tok("output")), dim("Total:"), formatCount(tok("total")))
+	if cost, _ := d["cost"].(float64); cost > 0 {
+		fmt.Fprintf(&b, "\n\n%s\n%s $%.3f", Bold("Cost"), dim("Total:"), cost)
+	}
+	return b.String()
 }
 
 func treeText(d map[string]any) string {

@@ -142,7 +142,8 @@ func newModel(conn protocol.Conn, opts Options) *model {
 	}
 	m.println = func(s string) tea.Cmd { return tea.Println(s) }
 	m.exec = tea.ExecProcess
-	m.vc = viewCtx{th: th, hideThinking: opts.HideThinking, thinkingLabel: "Thinking...", expandKey: m.keys.label("app.tools.expand")}
+	m.vc = viewCtx{th: th, hideThinking: opts.HideThinking, thinkingLabel: "Thinking...", expandKey: m.keys.label("app.tools.expand"),
+		cancelKey: m.keys.label("tui.select.cancel")}
 	return m
 }
 
@@ -305,6 +306,7 @@ func (m *model) addMessage(msg map[string]any, history bool) {
 			b.exitCode = int(ec)
 		}
 		b.excluded, _ = msg["excludeFromContext"].(bool)
+		b.cancelled, _ = msg["cancelled"].(bool)
 		m.add(b)
 	case "compactionSummary", "branchSummary":
 		s := &summaryItem{branch: msg["role"] == "branchSummary"}
@@ -950,9 +952,7 @@ func (m *model) runBash(text string) {
 			if ec, ok := r.data["exitCode"].(float64); ok {
 				b.exitCode = int(ec)
 			}
-			if cancelled, _ := r.data["cancelled"].(bool); cancelled {
-				b.errText = "(cancelled)"
-			}
+			b.cancelled, _ = r.data["cancelled"].(bool)
 		}
 		if m.bash != nil {
 			m.bash.dirty++

@@ -179,7 +179,7 @@ func TestModelSelectorAndCycling(t *testing.T) {
 	h.answer("get_available_models", map[string]any{"models": []any{
 		map[string]any{"id": "mock-1", "provider": "mock"}, map[string]any{"id": "other-2", "provider": "mock"}}})
 	h.press("ctrl+l")
-	h.contains("Select model", "→ mock-1 ✓", "other-2")
+	h.contains("Only showing models from configured providers.", "→ ✓ mock-1 [mock]", "    other-2 [mock]", "Enter to select · Escape/Ctrl+C to cancel")
 	h.press("down", "enter")
 	if c := h.cmd("set_model"); c["modelId"] != "other-2" || c["provider"] != "mock" {
 		t.Errorf("set_model %v", c)
@@ -220,6 +220,11 @@ func TestBuiltinCommandsSendTheirCommands(t *testing.T) {
 	h.contains("Session exported to: /tmp/x.html")
 	run("/clone")
 	h.cmd("clone")
+	h.answer("get_session_stats", map[string]any{"sessionId": "abc", "userMessages": 2.0, "assistantMessages": 2.0, "toolCalls": 1.0,
+		"toolResults": 1.0, "totalMessages": 6.0, "tokens": map[string]any{"input": 1000.0, "output": 50.0, "cacheRead": 3000.0, "total": 4050.0}, "cost": 0.5})
+	run("/session")
+	h.contains("Session Info", "File: In-memory", "ID: abc", "Total: 6", "Tools: 1 calls, 1 results", "Input: 4,000",
+		"  Cached: 3,000 (75.0%)", "Output: 50", "Total: 4,050", "Total: $0.500")
 	run("/hotkeys")
 	h.contains("Keyboard shortcuts", "Open model selector")
 	run("/reload")
@@ -449,7 +454,7 @@ func TestEditorComponentSubmitsAndReportsActions(t *testing.T) {
 	h.event(comp(map[string]any{"lines": []any{"y"}, "submitted": map[string]any{"text": "from the editor", "count": 1.0}}))
 	h.noCmd("prompt")
 	h.event(comp(map[string]any{"lines": []any{"y"}, "action": map[string]any{"name": "app.model.select", "count": 1.0}}))
-	h.contains("Select model")
+	h.contains("Only showing models from configured providers.")
 }
 
 func TestCustomComponentsStackAndHide(t *testing.T) {

@@ -16,12 +16,19 @@ type selector struct {
 	filter string
 	index  int
 	choose func(m *model, it selItem)
+	// intro is a line above the search (pi's model selector's hint);
+	// line draws an item (default: label and muted detail); about is a
+	// line under the list for the selected item.
+	intro string
+	line  func(m *model, it selItem, selected bool) string
+	about func(it selItem) string
 }
 
 type selItem struct {
 	label, detail string
 	value         any
 	current       bool
+	name          string // a model's name
 }
 
 func (s *selector) visible() []selItem {
@@ -66,35 +73,55 @@ func (s *selector) key(m *model, ks string, k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
+// render draws the picker as pi's selectors: a border, the search input
+// ("> "), the list (10 rows centred on the selection), key hints.
 func (s *selector) render(m *model, w int) []string {
 	th := m.th
 	rule := th.Fg("border", strings.Repeat("─", w))
-	out := []string{rule, " " + th.Fg("accent", Bold(s.title)), " " + th.Fg("dim", "Search: ") + s.filter, ""}
+	out := []string{rule, ""}
+	if s.title != "" {
+		out = append(out, " "+th.Fg("accent", Bold(s.title)), "")
+	}
+	if s.intro != "" {
+		out = append(out, ansi.Truncate(th.Fg("warning", s.intro), w, ""), "")
+	}
+	out = append(out, "> "+s.filter+"\x1b[7m \x1b[27m", "")
 	vis := s.visible()
 	const rows = 10
-	start := max(0, s.index-rows+1)
-	for i := start; i < min(len(vis), start+rows); i++ {
+	start := max(0, min(s.index-rows/2, len(vis)-rows))
+	end := min(len(vis), start+rows)
+	for i := start; i < end; i++ {
 		it := vis[i]
-		mark := "  "
-		label := it.label
-		if it.current {
-			label += th.Fg("success", " ✓")
+		var line string
+		if s.line != nil {
+			line = s.line(m, it, i == s.index)
+		} else {
+			line = it.label
+			if i == s.index {
+				line = th.Fg("accent", line)
+			}
+			if it.current {
+				line += th.Fg("success", " ✓")
+			}
+			if it.detail != "" {
+				line += "  " + th.Fg("muted", it.detail)
+			}
+			if i == s.index {
+				line = th.Fg("accent", "→ ") + line
+			} else {
+				line = "  " + line
+			}
 		}
-		line := label
-		if it.detail != "" {
-			line += "  " + th.Fg("muted", it.detail)
-		}
-		if i == s.index {
-			mark = th.Fg("accent", "→ ")
-			line = th.Fg("accent", it.label) + strings.TrimPrefix(line, it.label)
-		}
-		out = append(out, ansi.Truncate(mark+line, w, "…"))
+		out = append(out, ansi.Truncate(line, w, "…"))
+	}
+	if start > 0 || end < len(vis) {
+		out = append(out, th.Fg("muted", fmt.Sprintf("  (%d/%d)", min(s.index+1, len(vis)), len(vis))))
 	}
 	if len(vis) == 0 {
 		out = append(out, th.Fg("muted", "  No matches"))
+	} else if s.about != nil {
+		out = append(out, "", th.Fg("muted", "  "+s.about(vis[min(s.index, len(vis)-1)])))
 	}
-	if len(vis) > rows {
-		out = append(out, th.Fg("dim", fmt.Sprintf("  (%d/%d)", min(s.index+1, len(vis)), len(vis))))
-	}
-	return append(out, "", th.Fg("dim", " ↑↓ navigate • enter select • esc cancel • type to search"), rule)
+	hint := fmt.Sprintf("  %s to select · %s to cancel", m.keys.text("tui.select.confirm", true), m.keys.text("tui.select.cancel", true))
+	return append(out, "", th.Fg("dim", hint), rule)
 }
