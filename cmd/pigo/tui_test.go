@@ -328,7 +328,8 @@ func TestTUIThemeChange(t *testing.T) {
 // The same session in real pi 1.6 and in pigo gives the same screens:
 // a streamed reply with a tool call (from the reply down to the footer,
 // tool timings masked), an extension's select dialog moved with the arrow
-// keys, and the notification, widget and status it leaves.
+// keys, the notification, widget and status it leaves, a !cmd, and a
+// markdown reply (headings, emphasis, lists, quote, rule, table, code).
 func TestTUIDifferentialPi16(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts real pi")
@@ -343,6 +344,8 @@ func TestTUIDifferentialPi16(t *testing.T) {
 			{Chunks: []string{"Let me **check**", " that.\n\n- one\n- two"}, ToolCalls: []mockToolCall{{ID: "call_1", Name: "bash",
 				Arguments: map[string]any{"command": "echo hi; seq 1 12"}}}},
 			{Text: "All done `here`."},
+			{Text: "# Heading\n\n## Sub heading\n\n### Third\n\nSome *text* with `code`, **bold** and a [link](https://x.dev).\n\n" +
+				"1. first\n2. second\n   - nested\n\n> quote here\n> more quote\n\n---\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```\nplain block\n```"},
 		}
 	}
 	took := regexp.MustCompile(`Took \d+\.\ds`)
@@ -379,6 +382,15 @@ func TestTUIDifferentialPi16(t *testing.T) {
 			tt.waitFor("STATUS-beta")
 			time.Sleep(300 * time.Millisecond)
 			shots = append(shots, from(tt.screen(), " picked beta"))
+			tt.keys("!echo hello; echo world", "\r")
+			tt.waitFor(" world")
+			time.Sleep(300 * time.Millisecond)
+			bash := from(tt.screen(), " $ echo hello")
+			shots = append(shots, bash[:strings.Index(bash, "──")])
+			tt.keys("md please", "\r")
+			tt.waitFor("plain block")
+			time.Sleep(300 * time.Millisecond)
+			shots = append(shots, from(tt.screen(), " Some text"))
 			tt.keys("\x04")
 			tt.exit()
 		}()
