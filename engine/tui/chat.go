@@ -186,6 +186,7 @@ type toolItem struct {
 	args     map[string]any
 	argsRaw  string
 	output   string
+	diff     string // an edit's details.diff
 	isError  bool
 	done     bool
 	started  bool
@@ -238,15 +239,61 @@ func (t *toolItem) render(v *viewCtx, width int) []string {
 		if t.done && (t.took > 0 || !t.start.IsZero()) {
 			body = append(body, "", v.th.Fg("muted", "Took "+formatToolDuration(t.took)))
 		}
-	case "read", "write", "edit", "ls", "find", "grep":
-		title := t.name
-		if p := str("path"); p != "" {
-			title += " " + p
-		} else if p := str("pattern"); p != "" {
-			title += " " + p
+	case "read":
+		body = append(body, v.th.Fg("toolTitle", Bold("read"))+" "+toolPath(v, t.args)+v.th.Fg("warning", readRange(t.args)))
+		// pi shows a file's content only when tools are expanded.
+		if v.toolsExpanded || t.isError {
+			body = append(body, previewLines(v, strings.ReplaceAll(out, "\t", "   "), inner, 10, "")...)
 		}
-		body = append(body, v.th.Fg("toolTitle", Bold(title)))
-		body = append(body, previewLines(v, out, inner)...)
+	case "write":
+		body = append(body, v.th.Fg("toolTitle", Bold("write"))+" "+toolPath(v, t.args))
+		if content := strings.TrimRight(strings.ReplaceAll(str("content"), "\r", ""), "\n"); content != "" {
+			n := strings.Count(content, "\n") + 1
+			body = append(body, previewLines(v, content, inner, 10, fmt.Sprintf(" %d total,", n))...)
+		}
+		if t.isError && out != "" {
+			body = append(body, "", v.th.Fg("error", out))
+		}
+	case "edit":
+		body = append(body, v.th.Fg("toolTitle", Bold("edit"))+" "+toolPath(v, t.args))
+		switch {
+		case t.isError && out != "":
+			body = append(body, "", v.th.Fg("error", out))
+		case t.diff != "":
+			body = append(body, "")
+			for _, l := range strings.Split(t.diff, "\n") {
+				token := "toolDiffContext"
+				if strings.HasPrefix(l, "+") {
+					token = "toolDiffAdded"
+				} else if strings.HasPrefix(l, "-") {
+					token = "toolDiffRemoved"
+				}
+				body = append(body, wrapStyled(v, token, l, inner)...)
+			}
+		}
+	case "grep", "find", "ls":
+		title := v.th.Fg("toolTitle", Bold(t.name)) + " "
+		where := str("path")
+		if where == "" {
+			where = "."
+		}
+		switch t.name {
+		case "grep":
+			title += v.th.Fg("accent", "/"+str("pattern")+"/") + v.th.Fg("toolOutput", " in "+where)
+			if g := str("glob"); g != "" {
+				title += v.th.Fg("toolOutput", " ("+g+")")
+			}
+		case "find":
+			title += v.th.Fg("accent", str("pattern")) + v.th.Fg("toolOutput", " in "+where)
+		default:
+			title += toolPath(v, t.args)
+		}
+		body = append(body, title)
+		limit := 20
+		if t.name == "grep" {
+			limit = 15
+		}
+		body = append(body, previewLines(v, strings.TrimSpace(out), inner, limit, "")...)
 	default:
 		body = append(body, v.th.Fg("toolTitle", Bold(t.name)))
 		if args := formatArgs(t.args, t.argsRaw); args != "" {
@@ -255,19 +302,48 @@ func (t *toolItem) render(v *viewCtx, width int) []string {
 				body = append(body, wrapStyled(v, "", l, inner)...)
 			}
 		}
-		body = append(body, previewLines(v, out, inner)...)
+		body = append(body, previewLines(v, out, inner, 10, "")...)
 	}
 	lines := append(append([]string{""}, body...), "")
 	return append([]string{""}, padBlock(v, lines, width, 1, bg)...)
 }
 
-// previewLines is pi's result fallback: the first 10 lines of output,
-// all of them when tools are expanded.
-func previewLines(v *viewCtx, out string, width int) []string {
+// toolPath is a tool's path argument as pi shows it (accent colour).
+func toolPath(v *viewCtx, args map[string]any) string {
+	p, _ := args["path"].(string)
+	if p == "" {
+		p, _ = args["file_path"].(string)
+	}
+	if p == "" {
+		return v.th.Fg("toolOutput", "...")
+	}
+	return v.th.Fg("accent", p)
+}
+
+// readRange is pi's formatReadLineRange: ":offset" or ":start-end".
+func readRange(args map[string]any) string {
+	off, hasOff := args["offset"].(float64)
+	lim, hasLim := args["limit"].(float64)
+	if !hasOff && !hasLim {
+		return ""
+	}
+	start := 1
+	if hasOff {
+		start = int(off)
+	}
+	if !hasLim {
+		return fmt.Sprintf(":%d", start)
+	}
+	return fmt.Sprintf(":%d-%d", start, start+int(lim)-1)
+}
+
+// previewLines is pi's result preview: the first preview lines of
+// output (all of them when tools are expanded), then how many more
+// (total, when given, says "N total," as pi's write does).
+func previewLines(v *viewCtx, out string, width, preview int, total string) []string {
 	if out == "" {
 		return nil
 	}
-	const preview = 10
 	lines := strings.Split(out, "\n")
 	shown := lines
 	if !v.toolsExpanded && len(lines) > preview {
@@ -278,7 +354,7 @@ func previewLines(v *viewCtx, out string, width int) []string {
 		res = append(res, wrapStyled(v, "toolOutput", l, width)...)
 	}
 	if rest := len(lines) - len(shown); rest > 0 {
-		res = append(res, v.th.Fg("muted", fmt.Sprintf("... (%d more lines, %s to expand)", rest, v.expandKey)))
+		res = append(res, v.th.Fg("muted", fmt.Sprintf("... (%d more lines,%s %s to expand)", rest, total, v.expandKey)))
 	}
 	return res
 }

@@ -612,6 +612,9 @@ func (m *model) toolEvent(typ string, rec map[string]any) {
 			if ms, ok := res["durationMs"].(float64); ok {
 				t.took = time.Duration(ms * float64(time.Millisecond))
 			}
+			if d, _ := res["details"].(map[string]any); d != nil {
+				t.diff, _ = d["diff"].(string)
+			}
 		}
 		t.isError, _ = rec["isError"].(bool)
 		t.done = true

@@ -574,3 +574,23 @@ func TestCompactionSummaryAndCustomMessage(t *testing.T) {
 	h.contains("Compacted from 12,345 tokens", "We did things.")
 	h.lacks("to expand)")
 }
+
+func TestBuiltinToolPreviews(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.m.height = 100
+	tool := func(id, name string, args map[string]any, result map[string]any) {
+		h.event(ev("tool_execution_start", "toolCallId", id, "toolName", name, "args", args),
+			ev("tool_execution_end", "toolCallId", id, "toolName", name, "result", result, "isError", false))
+	}
+	text := func(s string) []any { return []any{map[string]any{"type": "text", "text": s}} }
+	tool("r", "read", map[string]any{"path": "main.go", "offset": 5.0, "limit": 10.0}, map[string]any{"content": text("FILE CONTENT")})
+	tool("w", "write", map[string]any{"path": "new.txt", "content": strings.Repeat("row\n", 12)}, map[string]any{"content": text("Successfully wrote")})
+	tool("e", "edit", map[string]any{"path": "new.txt"}, map[string]any{"content": text("Successfully replaced"),
+		"details": map[string]any{"diff": "  1 one\n-2 two\n+2 2"}})
+	tool("g", "grep", map[string]any{"pattern": "foo", "glob": "*.go"}, map[string]any{"content": text("a.go:1: foo")})
+	h.contains("read main.go:5-14", "write new.txt", "... (2 more lines, 12 total, ctrl+o to expand)",
+		"edit new.txt", "  1 one", " -2 two", " +2 2", "grep /foo/ in . (*.go)", "a.go:1: foo")
+	h.lacks("FILE CONTENT", "Successfully")
+	h.press("ctrl+o")
+	h.contains("FILE CONTENT")
+}
