@@ -28,6 +28,8 @@ deps:
 	for d in $(PI16_DEP_EXAMPLES); do \
 		(cd $(PI16_EXAMPLES)/$$d && npm install --no-audit --no-fund --omit=dev --no-package-lock) || exit 1; \
 	done
+	# the npm-package corpus jsapi/platformtest runs in Node 22 and in pigo
+	cd jsapi/platformtest/npm && npm ci --no-audit --no-fund
 
 test: deps
 	$(GO) vet ./...

@@ -7,8 +7,8 @@ import (
 
 // pi 1.6's new extension registrations, each a data registry like the
 // message renderers: what an extension registers is recorded here, keyed
-// as pi keys it, so clients (a TUI, RPC front ends) can use it. pigo has
-// no TUI yet, so the renderers and transformers are recorded, not drawn.
+// as pi keys it, so clients (a TUI, RPC front ends) can use it. The host
+// draws the renderers on request (render.go); transformers are recorded.
 type pi16Registries struct {
 	entryRenderers       *Registry[*Draft[map[string]any], State[map[string]any]]
 	toolRenderers        *Registry[*Draft[map[string]any], State[map[string]any]]

@@ -21,6 +21,8 @@ type PiUI struct {
 	view      *View
 	state     map[string]any
 	observers []func(UICall)
+	slots     map[string]int // component slot → its last claim
+	claims    int
 }
 
 // UICall is one fire-and-forget UI call, for clients that forward them
@@ -58,6 +60,42 @@ type UIClient interface {
 	HasUI() bool
 }
 
+// ComponentView is the view component of an extension's pi-tui component
+// (ctx.ui.custom, and the factories of setWidget, setFooter, setHeader
+// and setEditorComponent). The component stays in its plugin's runtime;
+// the view's state is what it last rendered:
+//
+//	{"kind": "custom"|"widget"|"footer"|"header"|"editor", "plugin": owner id,
+//	 "key": widget key or "", "placement": "aboveEditor"|"belowEditor" (widgets),
+//	 "overlay": bool, "overlayOptions": {...}, "hidden": bool (custom overlays),
+//	 "width": last rendered width, "lines": [...] (ANSI kept), "error": "" or
+//	 "message (file:line:col)" of the last failed call (lines keep the last
+//	 good frame), "wantsKeyRelease": bool, "seq": state counter,
+//	 "text": string, "submitted": {"text", "count"}, "action": {"name",
+//	 "count"} (editor: its text, the last Enter, the last app action such
+//	 as "app.interrupt" it left to the client)}
+//
+// A client sends {"type":"render","width":N,"rows":R,"columns":C} (rows
+// and columns: its terminal, tui.terminal to the component; columns
+// defaults to the width), {"type":"input",
+// "data": one key sequence or bracketed paste, as raw terminal bytes},
+// {"type":"invalidate"} or {"type":"setText","text"} (editor); the
+// component re-renders at the last width after each, and on its own
+// (timers, requestRender). Custom components go to the client the call
+// came from and close with done()'s result; the others go to every client.
+// A submitted editor text is the client's to send as typed input, and an
+// editor action the client's to perform.
+const ComponentView = "pi.component"
+
+// ComponentClient is implemented by UI clients that draw extension
+// components ("pi.component" views: a terminal UI asks for their lines
+// and sends keys). Dialog-only clients (pi's RPC mode) do not, and there
+// ctx.ui.custom and the component factories are dropped, as in pi.
+type ComponentClient interface {
+	UIClient
+	RendersComponents() bool
+}
+
 // maxNotifications bounds the notifications kept in the UI state.
 const maxNotifications = 50
 
@@ -72,6 +110,46 @@ func (u *PiUI) HasUI() bool {
 	defer hub.mu.Unlock()
 	for _, c := range hub.clients {
 		if uc, ok := c.(UIClient); ok && uc.HasUI() {
+			return true
+		}
+	}
+	return false
+}
+
+// ComponentsAttached is the event the host emits when a client that draws
+// components attaches: extensions that set a footer, header, editor or
+// widget factory while none was attached show it then.
+const ComponentsAttached = "pigo:components_attached"
+
+// ClaimSlot records that a plugin just set a component slot (a footer,
+// header, editor or widget key; cleared or not) and returns the claim.
+// SlotClaim tells a deferred factory whether it is still the last word.
+func (u *PiUI) ClaimSlot(slot string) int {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.slots == nil {
+		u.slots = map[string]int{}
+	}
+	u.claims++
+	u.slots[slot] = u.claims
+	return u.claims
+}
+
+// SlotClaim returns slot's last claim (0: never set).
+func (u *PiUI) SlotClaim(slot string) int {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.slots[slot]
+}
+
+// RendersComponents reports whether client id ("": any client) is
+// attached and draws extension components.
+func (u *PiUI) RendersComponents(id string) bool {
+	hub := u.h.views
+	hub.mu.Lock()
+	defer hub.mu.Unlock()
+	for cid, c := range hub.clients {
+		if cc, ok := c.(ComponentClient); ok && (id == "" || id == cid) && cc.HasUI() && cc.RendersComponents() {
 			return true
 		}
 	}

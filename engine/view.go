@@ -238,7 +238,11 @@ func (hub *ViewHub) Attach(c Client) error {
 			snap.Views = append(snap.Views, ViewSnapshot{ViewID: v.id, Component: v.component, State: v.State(), To: v.toField()})
 		}
 	}
-	return c.Send(snap)
+	err := c.Send(snap)
+	if cc, ok := c.(ComponentClient); ok && cc.HasUI() && cc.RendersComponents() && hub.host != nil {
+		hub.host.EmitAsync(ComponentsAttached, map[string]any{"type": ComponentsAttached, "client": c.ID()})
+	}
+	return err
 }
 
 // Detach removes a client. A non-durable view explicitly addressed to
@@ -293,6 +297,21 @@ func (hub *ViewHub) Deliver(clientID, viewID string, msg any) error {
 		l.fn(Clone(msg), clientID)
 	}
 	return nil
+}
+
+// Find returns the open views of component whose state satisfies match
+// (called with a copy), in opening order.
+func (hub *ViewHub) Find(component string, match func(state any) bool) []*View {
+	hub.mu.Lock()
+	views := slices.Clone(hub.views)
+	hub.mu.Unlock()
+	var out []*View
+	for _, v := range views {
+		if v.component == component && match(v.State()) {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // Open returns snapshots of every open view (for diagnostics and tests).

@@ -47,12 +47,18 @@ type jsGen struct {
 	drafts     map[any]any                  // loop only: registry → *jsDraft[T]
 	signals    map[uint64]func()            // loop only: abort functions of live AbortSignals
 	signalSeq  uint64                       // loop only
+
+	// Extension components (component.go). Loop only.
+	components            map[*compView]struct{} // mounted, not yet closed
+	termColumns, termRows int                    // the terminal size clients last reported
+	termSeen              bool                   // a client reported one
 }
 
 // newJSGen creates the runtime and starts its loop. Safe from any goroutine.
 func newJSGen(env *Env, eg *engine.Generation) (*jsGen, error) {
 	g := &jsGen{env: env, eg: eg, dead: make(chan struct{}), rejections: map[*goja.Promise]goja.Value{},
-		modules: map[string]*goja.Object{}, timers: map[*timerHandle]struct{}{}, signals: map[uint64]func(){}, drafts: map[any]any{}}
+		modules: map[string]*goja.Object{}, timers: map[*timerHandle]struct{}{}, signals: map[uint64]func(){}, drafts: map[any]any{},
+		components: map[*compView]struct{}{}, termColumns: defaultColumns, termRows: defaultRows}
 	// An empty require registry whose loader refuses every file: plugins
 	// only get modules through our own require (modules.go).
 	reg := require.NewRegistry(require.WithLoader(func(path string) ([]byte, error) {
@@ -134,6 +140,7 @@ func (g *jsGen) terminate() {
 			for t := range g.timers {
 				t.stop()
 			}
+			g.disposeComponents()
 			close(done)
 		}) {
 			select {

@@ -97,6 +97,15 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 	})
 	fn("cwd", func(goja.FunctionCall) goja.Value { return vm.ToValue(h.Options().Cwd) })
 	fn("hasUI", func(goja.FunctionCall) goja.Value { return vm.ToValue(pi.UI().HasUI()) })
+	// rendersComponents(fromOrigin): a client draws components (with true:
+	// the client this call came from, when known).
+	fn("rendersComponents", func(c goja.FunctionCall) goja.Value {
+		id := ""
+		if c.Argument(0).ToBoolean() {
+			id = engine.Originator(g.origin())
+		}
+		return vm.ToValue(pi.UI().RendersComponents(id))
+	})
 	// pi 1.6's context members.
 	fn("mode", func(goja.FunctionCall) goja.Value { return vm.ToValue(pi.Mode()) })
 	fn("isProjectTrusted", func(goja.FunctionCall) goja.Value { return vm.ToValue(pi.ProjectTrusted()) })
@@ -326,6 +335,19 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 		pi.UI().Set(plugin, str(c, 0), str(c, 1), str(c, 2), data(c, 3))
 		return goja.Undefined()
 	})
+	// component(kind, key, extra) is a handle for one extension component
+	// (component.go).
+	fn("component", func(c goja.FunctionCall) goja.Value { return g.componentHandle(str(c, 0), str(c, 1), object(c, 2)) })
+	// claimSlot(kind, key) closes what a slot shows and returns this
+	// plugin's claim on it; slotClaim(kind, key) the slot's last claim.
+	slot := func(c goja.FunctionCall) string { return str(c, 0) + "/" + str(c, 1) }
+	fn("claimSlot", func(c goja.FunctionCall) goja.Value {
+		g.releaseSlot(str(c, 0), str(c, 1))
+		return vm.ToValue(pi.UI().ClaimSlot(slot(c)))
+	})
+	fn("slotClaim", func(c goja.FunctionCall) goja.Value { return vm.ToValue(pi.UI().SlotClaim(slot(c))) })
+	fn("editorText", func(goja.FunctionCall) goja.Value { return undefinedIfEmpty(g.editorText()) })
+	fn("editorSetText", func(c goja.FunctionCall) goja.Value { g.setEditorText(str(c, 0)); return goja.Undefined() })
 	fn("uiGet", func(c goja.FunctionCall) goja.Value {
 		if v, ok := pi.UI().State()[str(c, 0)]; ok {
 			return val(v)

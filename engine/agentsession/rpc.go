@@ -108,6 +108,10 @@ func rpcCommands() map[string]rpcCommandSpec {
 		"get_available_thinking_levels": {false, (*rpcServer).getAvailableThinkingLevels},
 		"get_entries":                   {false, (*rpcServer).getEntries},
 		"get_tree":                      {false, (*rpcServer).getTree},
+		// pigo's rendering commands (rpc_render.go)
+		"render_message": {true, (*rpcServer).renderMessage},
+		"render_entry":   {true, (*rpcServer).renderEntry},
+		"render_tool":    {true, (*rpcServer).renderTool},
 	}
 }
 

@@ -2,6 +2,7 @@ package agentsession_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -124,4 +125,75 @@ func TestServeOverPipe(t *testing.T) {
 
 func isResponse(id string) func(map[string]any) bool {
 	return func(o map[string]any) bool { return o["type"] == "response" && o["id"] == id }
+}
+
+// TestServeRenders: a client asks for the lines of an extension's message
+// and tool renderers; without a renderer the answer is null lines; a
+// throwing renderer is an error naming the plugin and file.
+func TestServeRenders(t *testing.T) {
+	io, _ := world(t)
+	ext := filepath.Join(io.Cwd, "render.ts")
+	if err := os.WriteFile(ext, []byte(`import { Text } from "@earendil-works/pi-tui";
+export default function (pi) {
+  pi.registerMessageRenderer("note", (message, { expanded }) => new Text("note " + message.content + (expanded ? " +" : ""), 0, 0));
+  pi.registerMessageRenderer("broken", () => { throw new Error("renderer broke"); });
+  pi.registerTool({ name: "greet", label: "Greet", description: "d", parameters: { type: "object" },
+    async execute() { return { content: [], details: {} }; },
+    renderCall(args) { return new Text("greet " + args.name, 0, 0); } });
+}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := agentsession.Start(context.Background(), agentsession.Options{IO: io, Open: pigo.SessionOpener(io),
+		Args: []string{"-e", ext, "--no-session", "--no-builtin-tools"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	host, client := protocol.Pipe()
+	go s.Serve(context.Background(), host, agentsession.ServeOptions{Components: true})
+	defer client.Close()
+	enc := protocol.NewEncoder(nil)
+	ask := func(v map[string]any) map[string]any {
+		t.Helper()
+		if err := enc.Send(client, v); err != nil {
+			t.Fatal(err)
+		}
+		for {
+			m, err := client.Recv()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if o, _ := m.Object(); o["type"] == "response" && o["id"] == v["id"] {
+				return o
+			}
+		}
+	}
+	r := ask(map[string]any{"type": "render_message", "id": "1", "customType": "note", "expanded": true, "width": 40,
+		"message": map[string]any{"role": "custom", "customType": "note", "content": "hi"}})
+	if d, _ := r["data"].(map[string]any); r["success"] != true || trimmed(d["lines"]) != "[note hi +]" {
+		t.Errorf("render_message: %v", r)
+	}
+	r = ask(map[string]any{"type": "render_message", "id": "2", "customType": "none", "width": 40, "message": map[string]any{}})
+	if d, _ := r["data"].(map[string]any); r["success"] != true || d["lines"] != nil {
+		t.Errorf("no renderer: %v", r)
+	}
+	r = ask(map[string]any{"type": "render_message", "id": "3", "customType": "broken", "width": 40, "message": map[string]any{}})
+	if e, _ := r["error"].(string); r["success"] != false || !strings.Contains(e, "renderer broke") || !strings.Contains(e, "render.ts") {
+		t.Errorf("throwing renderer: %v", r)
+	}
+	r = ask(map[string]any{"type": "render_tool", "id": "4", "toolName": "greet", "phase": "call", "width": 30,
+		"toolCallId": "c1", "args": map[string]any{"name": "Ada"}})
+	if d, _ := r["data"].(map[string]any); r["success"] != true || trimmed(d["lines"]) != "[greet Ada]" {
+		t.Errorf("render_tool: %v", r)
+	}
+}
+
+// trimmed is rendered lines without the padding pi-tui's Text adds.
+func trimmed(lines any) string {
+	l, _ := lines.([]any)
+	out := make([]string, len(l))
+	for i, s := range l {
+		out[i] = strings.TrimRight(fmt.Sprint(s), " ")
+	}
+	return fmt.Sprint(out)
 }

@@ -12,39 +12,6 @@ import (
 // summarized into a branch_summary entry at the destination, so the model
 // keeps what was learned there.
 
-// branchSummaryPreamble starts every model-made branch summary.
-const branchSummaryPreamble = "The user explored a different conversation branch before returning here.\nSummary of that exploration:\n\n"
-
-// branchSummaryPrompt is pi's BRANCH_SUMMARY_PROMPT.
-const branchSummaryPrompt = `Create a structured summary of this conversation branch for context when returning later.
-
-Use this EXACT format:
-
-## Goal
-[What was the user trying to accomplish in this branch?]
-
-## Constraints & Preferences
-- [Any constraints, preferences, or requirements mentioned]
-- [Or "(none)" if none were mentioned]
-
-## Progress
-### Done
-- [x] [Completed tasks/changes]
-
-### In Progress
-- [ ] [Work that was started but not finished]
-
-### Blocked
-- [Issues preventing progress, if any]
-
-## Key Decisions
-- **[Decision]**: [Brief rationale]
-
-## Next Steps
-1. [What should happen next to continue this work]
-
-Keep each section concise. Preserve exact file paths, function names, and error messages.`
-
 // branchSummaryMaxTokens caps a branch summary's length.
 const branchSummaryMaxTokens = 2048
 

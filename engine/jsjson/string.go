@@ -1,6 +1,7 @@
 package jsjson
 
 import (
+	"encoding/json"
 	"math"
 	"strconv"
 	"strings"
@@ -88,4 +89,41 @@ func Len(s string) int {
 		n += utf16.RuneLen(r)
 	}
 	return n
+}
+
+// Trim is JavaScript's String.prototype.trim: it drops white space and
+// line terminators as JavaScript defines them (U+FEFF and U+00A0 among
+// them, but not U+0085, which strings.TrimSpace drops).
+func Trim(s string) string { return strings.TrimFunc(s, IsSpace) }
+
+// IsSpace reports whether r is JavaScript white space or a line terminator
+// (what \s matches and trim drops).
+func IsSpace(r rune) bool {
+	switch r {
+	case '\t', '\n', '\v', '\f', '\r', ' ', '\u00a0', '\u1680', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000', '\ufeff':
+		return true
+	}
+	return r >= '\u2000' && r <= '\u200a'
+}
+
+// Float64 is v as a float64 when it is a Go number: JSON data holds
+// float64, Go callers build messages with ints, and a decoder using
+// UseNumber gives json.Number.
+func Float64(v any) (float64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case float32:
+		return float64(x), true
+	case int:
+		return float64(x), true
+	case int64:
+		return float64(x), true
+	case int32:
+		return float64(x), true
+	case json.Number:
+		f, err := x.Float64()
+		return f, err == nil
+	}
+	return 0, false
 }

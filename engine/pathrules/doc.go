@@ -2,8 +2,8 @@
 // (@mariozechner/pi-coding-agent core/package-manager.js) that both
 // resource resolution (engine/resources: skills and prompt templates) and
 // extension discovery (jsapi/discover) follow, so that the two apply them
-// identically. It belongs to the engine layer and imports the standard
-// library only (never goja, esbuild or jsapi).
+// identically. It belongs to the engine layer (never goja, esbuild or
+// jsapi).
 //
 //   - Settings patterns: in a settings array, entries starting with "!",
 //     "+" or "-" or containing "*" or "?" are patterns, the rest are paths
@@ -15,6 +15,9 @@
 //     package pi calls.
 //   - Paths: RelSlash (Node's path.relative with "/"), Canonical (pi's
 //     canonicalizePath) and IsLocalSource (pi's isLocalPath).
+//   - Ignore files: Ignore is the `ignore` package as pi's addIgnoreRules
+//     feeds it (.gitignore, .ignore, .fdignore).
 //
-// It only reads the file system (Glob, Canonical).
+// It only reads the file system (Glob, Canonical, Ignore.AddDir), and
+// imports the standard library and engine/jsjson only.
 package pathrules

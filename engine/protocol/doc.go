@@ -11,7 +11,12 @@
 //     "id" echoed in the response;
 //   - {"type":"view_message","viewId":...,"message":...}: a message up to a
 //     view (a dialog's answer {value} / {confirmed} / {cancelled:true}, a
-//     component's {type:"render",width} or {type:"input",data}).
+//     component's {type:"render",width} or {type:"input",data});
+//   - pigo's rendering commands: render_message {customType, message,
+//     expanded, width}, render_entry {customType, entry, expanded, width}
+//     and render_tool {toolName, phase, toolCallId, args, result, expanded,
+//     isPartial, isError, width} answer {lines} (null when no extension
+//     renders it).
 //
 // Host to client:
 //   - {"type":"response","id","command","success","data"|"error"};

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // This file is pi-ai's providers/anthropic.js: the Messages API request
@@ -359,7 +361,7 @@ func (st *anthropicStream) event(ev map[string]any) error {
 		}
 		if u, ok := ev["usage"].(map[string]any); ok {
 			set := func(dst *int, k string) {
-				if f, ok := toFloat(u[k]); ok {
+				if f, ok := jsjson.Float64(u[k]); ok {
 					*dst = int(f)
 				}
 			}
@@ -369,7 +371,7 @@ func (st *anthropicStream) event(ev map[string]any) error {
 			set(&out.Usage.CacheWrite, "cache_creation_input_tokens")
 			// Thinking tokens are part of output_tokens (pi 1.6's usage.reasoning).
 			details, _ := u["output_tokens_details"].(map[string]any)
-			if f, ok := toFloat(details["thinking_tokens"]); ok {
+			if f, ok := jsjson.Float64(details["thinking_tokens"]); ok {
 				out.Usage.withReasoning(int(f))
 			}
 		}

@@ -1,74 +1,17 @@
 package provider
 
 import (
-	"fmt"
 	"strings"
-)
 
-// Texts pi's convertToLlm wraps summaries in.
-const (
-	compactionSummaryPrefix = "The conversation history before this point was compacted into the following summary:\n\n<summary>\n"
-	compactionSummarySuffix = "\n</summary>"
-	branchSummaryPrefix     = "The following is a summary of a branch that this conversation came back from:\n\n<summary>\n"
-	branchSummarySuffix     = "</summary>"
+	"github.com/pigo-dev/pigo/engine/session"
 )
 
 // ConvertToLLM turns agent messages into LLM messages as pi-coding-agent's
-// convertToLlm does: bashExecution, custom, branchSummary and
-// compactionSummary become user messages, user/assistant/toolResult pass
-// through unchanged (same map), anything else is dropped.
-func ConvertToLLM(msgs []map[string]any) []map[string]any {
-	out := make([]map[string]any, 0, len(msgs))
-	for _, m := range msgs {
-		ts := m["timestamp"]
-		switch str(m, "role") {
-		case "user", "assistant", "toolResult":
-			out = append(out, m)
-		case "bashExecution":
-			if b, _ := m["excludeFromContext"].(bool); b {
-				continue
-			}
-			out = append(out, userText(bashExecutionToText(m), ts))
-		case "custom":
-			content := m["content"]
-			if s, ok := content.(string); ok {
-				content = []any{map[string]any{"type": "text", "text": s}}
-			}
-			out = append(out, map[string]any{"role": "user", "content": content, "timestamp": ts})
-		case "branchSummary":
-			out = append(out, userText(branchSummaryPrefix+str(m, "summary")+branchSummarySuffix, ts))
-		case "compactionSummary":
-			out = append(out, userText(compactionSummaryPrefix+str(m, "summary")+compactionSummarySuffix, ts))
-		}
-	}
-	return out
-}
-
-func userText(text string, ts any) map[string]any {
-	return map[string]any{"role": "user", "content": []any{map[string]any{"type": "text", "text": text}}, "timestamp": ts}
-}
-
-// bashExecutionToText is pi's bashExecutionToText.
-func bashExecutionToText(m map[string]any) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "Ran `%s`\n", str(m, "command"))
-	if out := str(m, "output"); out != "" {
-		fmt.Fprintf(&b, "```\n%s\n```", out)
-	} else {
-		b.WriteString("(no output)")
-	}
-	if c, _ := m["cancelled"].(bool); c {
-		b.WriteString("\n\n(command cancelled)")
-	} else if code, ok := toFloat(m["exitCode"]); ok && code != 0 {
-		fmt.Fprintf(&b, "\n\nCommand exited with code %v", code)
-	}
-	if t, _ := m["truncated"].(bool); t {
-		if p := str(m, "fullOutputPath"); p != "" {
-			fmt.Fprintf(&b, "\n\n[Output truncated. Full output: %s]", p)
-		}
-	}
-	return b.String()
-}
+// convertToLlm does (session.ConvertToLlm): bashExecution, custom,
+// branchSummary and compactionSummary become user messages,
+// user/assistant/toolResult pass through unchanged (same map), anything
+// else is dropped.
+func ConvertToLLM(msgs []map[string]any) []map[string]any { return session.ConvertToLlm(msgs) }
 
 const (
 	nonVisionUserImagePlaceholder = "(image omitted: model does not support images)"

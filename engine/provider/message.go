@@ -374,7 +374,7 @@ func assistantFromMap(v map[string]any, lenient bool) (*AssistantMessage, error)
 		ResponseID: str(v, "responseId"), ResponseModel: str(v, "responseModel"), ErrorMessage: str(v, "errorMessage"),
 		RawStopReason: str(v, "rawStopReason"), Content: []ContentBlock{},
 	}
-	if d, ok := toFloat(v["durationMs"]); ok {
+	if d, ok := jsjson.Float64(v["durationMs"]); ok {
 		ms := int64(d)
 		m.DurationMs = &ms
 	}
@@ -400,7 +400,7 @@ func assistantFromMap(v map[string]any, lenient bool) (*AssistantMessage, error)
 			Input: int(num(u, "input")), Output: int(num(u, "output")), CacheRead: int(num(u, "cacheRead")),
 			CacheWrite: int(num(u, "cacheWrite")), TotalTokens: int(num(u, "totalTokens")),
 		}
-		if r, ok := toFloat(u["reasoning"]); ok {
+		if r, ok := jsjson.Float64(u["reasoning"]); ok {
 			m.Usage.withReasoning(int(r))
 		}
 		if c, ok := u["cost"].(map[string]any); ok {
@@ -485,27 +485,8 @@ func jsField(m map[string]any, k string) string {
 }
 
 func num(m map[string]any, k string) float64 {
-	f, _ := toFloat(m[k])
+	f, _ := jsjson.Float64(m[k])
 	return f
-}
-
-func toFloat(v any) (float64, bool) {
-	switch x := v.(type) {
-	case float64:
-		return x, true
-	case float32:
-		return float64(x), true
-	case int:
-		return float64(x), true
-	case int64:
-		return float64(x), true
-	case int32:
-		return float64(x), true
-	case json.Number:
-		f, err := x.Float64()
-		return f, err == nil
-	}
-	return 0, false
 }
 
 func list(m map[string]any, k string) []any {

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"syscall"
 	"unicode/utf16"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // Frontmatter is the parsed YAML between a file's leading "---" lines:
@@ -20,13 +22,29 @@ type Frontmatter map[string]any
 // counts as empty. Invalid YAML is an error (pi's loaders turn it into a
 // warning or skip the file).
 func ParseFrontmatter(content string) (Frontmatter, string, error) {
+	v, body, err := FrontmatterValue(content)
+	if err != nil {
+		return nil, body, err
+	}
+	m, _ := plainYAML(v).(map[string]any)
+	if m == nil {
+		m = map[string]any{}
+	}
+	return Frontmatter(m), body, nil
+}
+
+// FrontmatterValue is ParseFrontmatter with the frontmatter as pi's
+// parseFrontmatter returns it to JavaScript: whatever the YAML holds (a
+// list or a string too), an empty *jsjson.Object where there is none,
+// mappings as *jsjson.Object in the order they are written.
+func FrontmatterValue(content string) (any, string, error) {
 	normalized := strings.ReplaceAll(strings.ReplaceAll(content, "\r\n", "\n"), "\r", "\n")
 	if !strings.HasPrefix(normalized, "---") {
-		return Frontmatter{}, normalized, nil
+		return &jsjson.Object{}, normalized, nil
 	}
 	end := strings.Index(normalized[3:], "\n---")
 	if end < 0 {
-		return Frontmatter{}, normalized, nil
+		return &jsjson.Object{}, normalized, nil
 	}
 	end += 3
 	yamlText := ""
@@ -35,17 +53,16 @@ func ParseFrontmatter(content string) (Frontmatter, string, error) {
 	}
 	body := jsTrim(normalized[end+4:])
 	if yamlText == "" {
-		return Frontmatter{}, body, nil
+		return &jsjson.Object{}, body, nil
 	}
 	v, err := parseYAML(yamlText)
 	if err != nil {
 		return nil, body, err
 	}
-	m, _ := v.(map[string]any)
-	if m == nil {
-		m = map[string]any{}
+	if v == nil {
+		v = &jsjson.Object{} // pi: parsed ?? {}
 	}
-	return Frontmatter(m), body, nil
+	return v, body, nil
 }
 
 // StripFrontmatter returns the body ParseFrontmatter finds.
@@ -54,18 +71,8 @@ func StripFrontmatter(content string) (string, error) {
 	return body, err
 }
 
-// isJSSpace reports the characters JavaScript's String.prototype.trim
-// removes (WhiteSpace and LineTerminator).
-func isJSSpace(r rune) bool {
-	switch r {
-	case '\t', '\n', '\v', '\f', '\r', ' ', '\u00a0', '\u1680', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000', '\ufeff':
-		return true
-	}
-	return r >= '\u2000' && r <= '\u200a'
-}
-
 // jsTrim is JavaScript's String.prototype.trim.
-func jsTrim(s string) string { return strings.TrimFunc(s, isJSSpace) }
+func jsTrim(s string) string { return jsjson.Trim(s) }
 
 // jsLen is a string's JavaScript length (UTF-16 code units).
 

@@ -27,7 +27,7 @@ func collectFiles(dir string, recursive bool) []string {
 // the .gitignore, .ignore and .fdignore files met so far apply to every
 // directory below theirs.
 type dirScan struct {
-	ig   ignoreMatcher
+	ig   pathrules.Ignore
 	root string
 }
 
@@ -43,7 +43,7 @@ type scanEntry struct {
 // and broken symlinks (other symlinks are followed). It does not apply
 // the ignore rules; a missing or unreadable dir has no entries.
 func (s *dirScan) list(dir string) []scanEntry {
-	s.ig.addIgnoreRules(dir, s.root)
+	s.ig.AddDir(dir, s.root)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil
@@ -65,7 +65,7 @@ func (s *dirScan) list(dir string) []scanEntry {
 func (s *dirScan) skills(dir string, rootFiles bool) []string {
 	entries := s.list(dir)
 	for _, e := range entries {
-		if e.name == "SKILL.md" && e.isFile && !s.ig.ignores(e.rel, false) {
+		if e.name == "SKILL.md" && e.isFile && !s.ig.Ignores(e.rel, false) {
 			return []string{e.full}
 		}
 	}
@@ -73,11 +73,11 @@ func (s *dirScan) skills(dir string, rootFiles bool) []string {
 	for _, e := range entries {
 		switch {
 		case e.isDir:
-			if !s.ig.ignores(e.rel, true) {
+			if !s.ig.Ignores(e.rel, true) {
 				out = append(out, s.skills(e.full, rootFiles)...)
 			}
 		case rootFiles && dir == s.root && e.isFile && strings.HasSuffix(e.name, ".md"):
-			if !s.ig.ignores(e.rel, false) {
+			if !s.ig.Ignores(e.rel, false) {
 				out = append(out, e.full)
 			}
 		}
@@ -89,7 +89,7 @@ func (s *dirScan) markdown(dir string, recursive bool) []string {
 	var out []string
 	for _, e := range s.list(dir) {
 		switch {
-		case s.ig.ignores(e.rel, e.isDir):
+		case s.ig.Ignores(e.rel, e.isDir):
 		case e.isDir && recursive:
 			out = append(out, s.markdown(e.full, true)...)
 		case e.isFile && strings.HasSuffix(e.name, ".md"):

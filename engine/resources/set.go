@@ -296,7 +296,7 @@ func (s *Set) updateSkillsLocked(meta *metaIndex) {
 	if s.opts.NoSkills && len(s.lastSkillPaths) == 0 {
 		return
 	}
-	s.skills, s.skillDiags = loadSkills(s.opts.Cwd, s.opts.AgentDir, s.lastSkillPaths)
+	s.skills, s.skillDiags = loadSkills(s.opts.Cwd, s.opts.AgentDir, s.lastSkillPaths, false)
 	for i := range s.skills {
 		if info, ok := findSourceInfo(s.skills[i].FilePath, s.extSkillInfos, meta); ok {
 			s.skills[i].SourceInfo = info

@@ -49,6 +49,9 @@ func skillSourceInfo(file, baseDir string, source skillSource) SourceInfo {
 		info.Scope = "user"
 	case sourceProject:
 		info.Scope = "project"
+	case sourcePath:
+	default: // loadSkillsFromDir's caller named it
+		info.Source = string(source)
 	}
 	return info
 }
@@ -90,12 +93,8 @@ func loadSkillFromFile(file string, source skillSource) (*Skill, []Diagnostic) {
 	}
 	name, nameIsStr := nameVal.(string)
 	if !nameIsStr {
-		// pi validates String(name) until name.startsWith throws.
-		s := jsjson.String(nameVal)
-		warn(`name "` + s + `" does not match parent directory "` + parent + `"`)
-		if !skillNameRE.MatchString(s) {
-			warn("name contains invalid characters (must be lowercase a-z, 0-9, hyphens only)")
-		}
+		// pi's validateName throws at name.startsWith before returning the
+		// problems it collected; the TypeError is the only warning.
 		warn("name.startsWith is not a function")
 		return nil, diags
 	}
@@ -147,11 +146,25 @@ func loadSkillsFromDir(dir string, source skillSource, includeRootFiles bool) ([
 	return skills, diags
 }
 
-// loadSkills is pi's loadSkills without defaults: each path (absolute) is
-// a directory to scan or one .md file. The first skill of a name wins;
+// LoadSkillsFromDir is pi's exported loadSkillsFromDir({dir, source}):
+// dir's skills (SKILL.md directories, .md files directly in dir) with the
+// diagnostics of each file.
+func LoadSkillsFromDir(dir, source string) ([]Skill, []Diagnostic) {
+	return loadSkillsFromDir(dir, skillSource(source), true)
+}
+
+// LoadSkills is pi's exported loadSkills({cwd, agentDir, skillPaths,
+// includeDefaults}) with the paths resolved (absolute).
+func LoadSkills(cwd, agentDir string, paths []string, includeDefaults bool) ([]Skill, []Diagnostic) {
+	return loadSkills(cwd, agentDir, paths, includeDefaults)
+}
+
+// loadSkills is pi's loadSkills: each path (absolute) is a directory to
+// scan or one .md file; with includeDefaults, agentDir/skills and
+// cwd/.pi/skills are scanned first. The first skill of a name wins;
 // later ones are collisions; the same file reached twice (symlinks) is
 // skipped silently. Warnings come first, then collisions.
-func loadSkills(cwd, agentDir string, paths []string) ([]Skill, []Diagnostic) {
+func loadSkills(cwd, agentDir string, paths []string, includeDefaults bool) ([]Skill, []Diagnostic) {
 	var skills []Skill
 	byName := map[string]int{}
 	realSeen := map[string]bool{}
@@ -175,8 +188,13 @@ func loadSkills(cwd, agentDir string, paths []string) ([]Skill, []Diagnostic) {
 	}
 	userDir := filepath.Join(agentDir, "skills")
 	projectDir := filepath.Join(cwd, ".pi", "skills")
+	if includeDefaults {
+		addSkills(loadSkillsFromDir(userDir, sourceUser, true))
+		addSkills(loadSkillsFromDir(projectDir, sourceProject, true))
+	}
 	sourceOf := func(p string) skillSource {
 		switch {
+		case includeDefaults: // pi labels only what the defaults found
 		case isUnder(p, userDir):
 			return sourceUser
 		case isUnder(p, projectDir):

@@ -17,7 +17,9 @@ import (
 // folded block scalars with chomping and indentation indicators, comments,
 // anchors and aliases, and the core schema's null/bool/int/float
 // resolution. Tags are ignored except !!str. Values are nil, bool,
-// float64, string, []any and map[string]any.
+// float64, string, []any and *jsjson.Object (mappings keep the order they
+// are written in, which JavaScript callers see; plainYAML turns them into
+// map[string]any for Go ones).
 //
 // Inputs `yaml` rejects are rejected with the same first words (a plain
 // value holding ": " on its key's line is "Nested mappings are not allowed
@@ -51,6 +53,25 @@ func parseYAML(text string) (v any, err error) {
 	}()
 	p := newYAMLParser(strings.TrimPrefix(text, "\ufeff"))
 	return p.document(), nil
+}
+
+// plainYAML is v with its mappings as map[string]any, for Go callers.
+func plainYAML(v any) any {
+	switch x := v.(type) {
+	case *jsjson.Object:
+		m := make(map[string]any, len(*x))
+		for _, e := range *x {
+			m[e.Key] = plainYAML(e.Value)
+		}
+		return m
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = plainYAML(e)
+		}
+		return out
+	}
+	return v
 }
 
 func yamlFail(msg string, line, col int) { panic(&yamlError{msg, line, col}) }
@@ -204,8 +225,8 @@ func (p *yamlParser) keyOf(t string, lineNo int) (key, rest string, ok bool) {
 	return "", "", false
 }
 
-func (p *yamlParser) mapping(indent int) map[string]any {
-	out := map[string]any{}
+func (p *yamlParser) mapping(indent int) *jsjson.Object {
+	out := &jsjson.Object{}
 	for {
 		p.skipBlank()
 		if p.pos >= len(p.lines) {
@@ -229,21 +250,21 @@ func (p *yamlParser) mapping(indent int) map[string]any {
 			}
 			yamlFail("Implicit map keys need to be followed by map values", l.no, l.indent+1)
 		}
-		if _, dup := out[key]; dup {
+		if _, dup := out.Get(key); dup {
 			yamlFail("Map keys must be unique", l.no, l.indent+1)
 		}
 		p.pos++
 		col := len(l.raw) - len(rest) + 1
 		v := p.afterIndicator(rest, l, col, indent, true)
 		if key == "<<" {
-			if m, ok := v.(map[string]any); ok {
-				for k, x := range m {
-					out[k] = x
+			if m, ok := v.(*jsjson.Object); ok {
+				for _, x := range *m {
+					out.Set(x.Key, x.Value)
 				}
 				continue
 			}
 		}
-		out[key] = v
+		out.Set(key, v)
 	}
 	return out
 }
@@ -809,7 +830,7 @@ func (f *flowParser) seq() []any {
 		f.ws()
 		if f.at(f.i) == ':' {
 			f.i++
-			out = append(out, map[string]any{jsjson.String(v): f.value()})
+			out = append(out, &jsjson.Object{{Key: jsjson.String(v), Value: f.value()}})
 		} else {
 			out = append(out, v)
 		}
@@ -817,8 +838,8 @@ func (f *flowParser) seq() []any {
 	return out
 }
 
-func (f *flowParser) mapping() map[string]any {
-	out := map[string]any{}
+func (f *flowParser) mapping() *jsjson.Object {
+	out := &jsjson.Object{}
 	f.items('}', "map", "mapping", func() {
 		k := f.value()
 		f.ws()
@@ -831,10 +852,10 @@ func (f *flowParser) mapping() map[string]any {
 			}
 		}
 		key := jsjson.String(k)
-		if _, dup := out[key]; dup {
+		if _, dup := out.Get(key); dup {
 			f.fail("Map keys must be unique")
 		}
-		out[key] = v
+		out.Set(key, v)
 	})
 	return out
 }

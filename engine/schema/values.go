@@ -11,64 +11,6 @@ import (
 	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
-// message is TypeBox's en_US locale.
-func message(keyword string, p map[string]any) string {
-	switch keyword {
-	case "additionalProperties":
-		return "must not have additional properties"
-	case "anyOf":
-		return "must match a schema in anyOf"
-	case "boolean":
-		return "schema is false"
-	case "const":
-		return "must be equal to constant"
-	case "contains":
-		return "must contain at least 1 valid item"
-	case "dependencies", "dependentRequired":
-		return "must have properties " + join(p["dependencies"], ", ") + " when property " + jsjson.String(p["property"]) + " is present"
-	case "enum":
-		return "must be equal to one of the allowed values"
-	case "exclusiveMaximum", "exclusiveMinimum", "maximum", "minimum":
-		return "must be " + jsjson.String(p["comparison"]) + " " + jsjson.String(p["limit"])
-	case "format":
-		return `must match format "` + jsjson.String(p["format"]) + `"`
-	case "if":
-		return `must match "` + jsjson.String(p["failingKeyword"]) + `" schema`
-	case "maxItems":
-		return "must not have more than " + jsjson.String(p["limit"]) + " items"
-	case "maxLength":
-		return "must not have more than " + jsjson.String(p["limit"]) + " characters"
-	case "maxProperties":
-		return "must not have more than " + jsjson.String(p["limit"]) + " properties"
-	case "minItems":
-		return "must not have fewer than " + jsjson.String(p["limit"]) + " items"
-	case "minLength":
-		return "must not have fewer than " + jsjson.String(p["limit"]) + " characters"
-	case "minProperties":
-		return "must not have fewer than " + jsjson.String(p["limit"]) + " properties"
-	case "multipleOf":
-		return "must be multiple of " + jsjson.String(p["multipleOf"])
-	case "not":
-		return "must not be valid"
-	case "oneOf":
-		return "must match exactly one schema in oneOf"
-	case "pattern":
-		return `must match pattern "` + jsjson.String(p["pattern"]) + `"`
-	case "propertyNames":
-		return "property names " + join(p["propertyNames"], ", ") + " are invalid"
-	case "required":
-		return "must have required properties " + join(p["requiredProperties"], ", ")
-	case "type":
-		if s, ok := p["type"].(string); ok {
-			return "must be " + s
-		}
-		return "must be either " + join(p["type"], " or ")
-	case "uniqueItems":
-		return "must not have duplicate items"
-	}
-	return "an unknown validation error occurred"
-}
-
 // join is Array.prototype.join for the lists params hold.
 func join(v any, sep string) string {
 	switch x := v.(type) {

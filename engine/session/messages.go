@@ -1,13 +1,18 @@
 package session
 
-import "fmt"
+import (
+	"fmt"
 
-// pi's message wrappers (coding-agent messages.js).
+	"github.com/pigo-dev/pigo/engine/jsjson"
+)
+
+// pi's message wrappers (coding-agent messages.js), also served to pigo's
+// TypeScript compaction module as COMPACTION_SUMMARY_PREFIX and so on.
 const (
-	compactionSummaryPrefix = "The conversation history before this point was compacted into the following summary:\n\n<summary>\n"
-	compactionSummarySuffix = "\n</summary>"
-	branchSummaryPrefix     = "The following is a summary of a branch that this conversation came back from:\n\n<summary>\n"
-	branchSummarySuffix     = "</summary>"
+	CompactionSummaryPrefix = "The conversation history before this point was compacted into the following summary:\n\n<summary>\n"
+	CompactionSummarySuffix = "\n</summary>"
+	BranchSummaryPrefix     = "The following is a summary of a branch that this conversation came back from:\n\n<summary>\n"
+	BranchSummarySuffix     = "</summary>"
 )
 
 // ConvertToLlm is pi's convertToLlm: agent messages to the messages a model
@@ -34,9 +39,9 @@ func ConvertToLlm(ms []map[string]any) []map[string]any {
 			}
 			out = append(out, text(BashExecutionText(m), m["timestamp"]))
 		case "branchSummary":
-			out = append(out, text(branchSummaryPrefix+str(m["summary"])+branchSummarySuffix, m["timestamp"]))
+			out = append(out, text(BranchSummaryPrefix+str(m["summary"])+BranchSummarySuffix, m["timestamp"]))
 		case "compactionSummary":
-			out = append(out, text(compactionSummaryPrefix+str(m["summary"])+compactionSummarySuffix, m["timestamp"]))
+			out = append(out, text(CompactionSummaryPrefix+str(m["summary"])+CompactionSummarySuffix, m["timestamp"]))
 		}
 	}
 	return out
@@ -52,7 +57,7 @@ func BashExecutionText(m map[string]any) string {
 	}
 	if c, _ := m["cancelled"].(bool); c {
 		s += "\n\n(command cancelled)"
-	} else if code, ok := m["exitCode"].(float64); ok && code != 0 {
+	} else if code, ok := jsjson.Float64(m["exitCode"]); ok && code != 0 {
 		s += fmt.Sprintf("\n\nCommand exited with code %v", code)
 	}
 	if t, _ := m["truncated"].(bool); t && str(m["fullOutputPath"]) != "" {

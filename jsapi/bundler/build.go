@@ -125,8 +125,12 @@ func (b *Bundler) run(ctx context.Context, entry string, esm bool) (*buildState,
 		// Loaders are chosen by the plugin (loaderFor), which loads every file.
 		ResolveExtensions: []string{".tsx", ".ts", ".mts", ".cts", ".jsx", ".js", ".mjs", ".cjs", ".json"},
 		Charset:           api.CharsetUTF8,
-		LogLevel:          api.LogLevelSilent,
-		Plugins:           []api.Plugin{s.plugin()},
+		// Scope hoisting renames a function or class whose name another
+		// module also uses (AuthenticationError2); in Node each module keeps
+		// its own, and libraries compare e.constructor.name.
+		KeepNames: true,
+		LogLevel:  api.LogLevelSilent,
+		Plugins:   []api.Plugin{s.plugin()},
 	}
 	if !b.noSourceMap {
 		opts.Sourcemap = api.SourceMapExternal

@@ -212,6 +212,54 @@ func TestBundleResolvesNodeModulesNextToExtension(t *testing.T) {
 	}
 }
 
+// A TypeScript UMD module's require calls are its factory parameter's;
+// the bundle still holds the files they name.
+func TestBundleUMDModuleRequires(t *testing.T) {
+	t.Parallel()
+	umd := func(body string) string {
+		return `(function (factory) {
+    if (typeof module === "object" && typeof module.exports === "object") {
+        var v = factory(require, exports);
+        if (v !== undefined) module.exports = v;
+    }
+    else if (typeof define === "function" && define.amd) {
+        define(["require", "exports", "./impl"], factory);
+    }
+})(function (require, exports) {
+` + body + "\n});\n"
+	}
+	dir := writeFiles(t, t.TempDir(), map[string]string{
+		"ext/index.ts":                          `import { twice } from "umd-dep"; export default () => twice(21);`,
+		"ext/node_modules/umd-dep/package.json": `{"name": "umd-dep", "main": "lib/main.js"}`,
+		"ext/node_modules/umd-dep/lib/main.js":  umd(`const impl = require("./impl"); exports.twice = (n) => impl.mul(n, 2);`),
+		"ext/node_modules/umd-dep/lib/impl.js":  umd(`exports.mul = (a, b) => a * b;`),
+	})
+	bun := mustBundle(t, bundler.New(bundler.Options{}), filepath.Join(dir, "ext", "index.ts"))
+	if !slices.Contains(bun.Inputs, filepath.Join(dir, "ext/node_modules/umd-dep/lib/impl.js")) {
+		t.Fatalf("the UMD body's require was not bundled: %v", bun.Inputs)
+	}
+	m := evalBundle(t, bun, nil)
+	if got := m.call(t, "default").ToInteger(); got != 42 {
+		t.Errorf("default() = %d, want 42", got)
+	}
+}
+
+// Two modules' functions and classes of the same name keep that name in
+// the bundle, as each keeps it in Node.
+func TestBundleKeepsNames(t *testing.T) {
+	t.Parallel()
+	dir := writeFiles(t, t.TempDir(), map[string]string{
+		"index.ts": `import { AuthError as A1, make as m1 } from "./a"; import { AuthError as A2, make as m2 } from "./b";
+export default () => [A1.name, A2.name, m1.name, m2.name, new A2().constructor.name].join(",");`,
+		"a.ts": `export class AuthError extends Error {} export function make() { return 1; }`,
+		"b.ts": `export class AuthError extends Error {} export function make() { return 2; }`,
+	})
+	m := evalBundle(t, mustBundle(t, bundler.New(bundler.Options{}), filepath.Join(dir, "index.ts")), nil)
+	if got, want := m.call(t, "default").String(), "AuthError,AuthError,make,make,AuthError"; got != want {
+		t.Errorf("names = %q, want %q", got, want)
+	}
+}
+
 func TestBundleTopLevelAwait(t *testing.T) {
 	t.Parallel()
 	dir := writeFiles(t, t.TempDir(), map[string]string{

@@ -45,8 +45,10 @@ type cacheRecord struct {
 
 // recordFormat versions cacheRecord and the Code contract: bump it when
 // either changes so old disk records are rebuilt. 2: regexp literals with
-// Unicode property escapes are lowered to new RegExp.
-const recordFormat = 2
+// Unicode property escapes are lowered to new RegExp. 3: TypeScript UMD
+// bodies' require calls are bundled (unshadowUMDRequire). 4: names are
+// kept (esbuild KeepNames).
+const recordFormat = 4
 
 func (r *cacheRecord) bundle(fromCache bool) *Bundle {
 	return &Bundle{

@@ -244,10 +244,26 @@ func prepareScript(text string, loader api.Loader) string {
 	if strings.HasPrefix(text, "#!") {
 		text = "//" + text[2:]
 	}
+	text = unshadowUMDRequire(text)
 	if usesImportMeta(text, loader) {
 		text += "\nimport " + metaIdent + " from " + jsString(metaSpecifier) + ";\n"
 	}
 	return text
+}
+
+// umdFactory is how TypeScript's UMD output (jsonc-parser, the vscode-*
+// packages) starts its module body: the body's require is the factory's
+// parameter, so esbuild cannot see, and bundle, what it requires.
+const umdFactory = "})(function (require, exports) {"
+
+// unshadowUMDRequire renames that parameter, so the body's require calls
+// reach esbuild like any CommonJS require. Node calls the factory with its
+// own require, which is the same function.
+func unshadowUMDRequire(text string) string {
+	if !strings.Contains(text, "define.amd") || !strings.Contains(text, "factory(require, exports)") {
+		return text
+	}
+	return strings.Replace(text, umdFactory, "})(function (__pigo_umd_require, exports) {", 1)
 }
 
 // loadEntry is the ESM build's entry: it imports the real entry and hands

@@ -23,20 +23,21 @@ import (
 // surrogates behave exactly as in JS.
 
 // NativeModules returns compat's Go host modules by specifier, for jsapi to
-// register next to the JS sources: {"pigo:tui-native": ...}. The Unicode
+// register next to the JS sources: {"pigo:tui-native": ...} and those of
+// agent_native.go. The Unicode
 // tables are decoded once, on first use, and shared by every runtime built
 // from the returned map.
 func NativeModules() map[string]modules.Module {
 	tables := sync.OnceValues(loadTUITables)
-	return map[string]modules.Module{
-		"pigo:tui-native": func(rt modules.Runtime, module *goja.Object) error {
-			t, err := tables()
-			if err != nil {
-				return err
-			}
-			return tuiNativeExports(rt.VM(), t, module.Get("exports").ToObject(rt.VM()))
-		},
+	out := agentNativeModules()
+	out["pigo:tui-native"] = func(rt modules.Runtime, module *goja.Object) error {
+		t, err := tables()
+		if err != nil {
+			return err
+		}
+		return tuiNativeExports(rt.VM(), t, module.Get("exports").ToObject(rt.VM()))
 	}
+	return out
 }
 
 // tuiNativeExports fills exports with visibleWidth, graphemeWidth and

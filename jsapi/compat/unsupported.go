@@ -19,12 +19,13 @@ func (g Gap) Uses(code string) bool { return g.pattern.MatchString(code) }
 func Gaps() []Gap {
 	gap := func(member, why, re string) Gap { return Gap{member, why, regexp.MustCompile(re)} }
 	return []Gap{
-		gap("ctx.ui.custom", "no TUI yet: resolves undefined", `\.custom\(`),
-		gap("ctx.ui.setFooter/setHeader/setEditorComponent", "no TUI yet: recorded, not rendered", `\.set(Footer|Header|EditorComponent)\(`),
-		// pi 1.6's registrations: recorded in the host's registries for
-		// clients, not yet used by pigo itself.
-		gap("pi.registerEntryRenderer/registerToolRenderer/registerMarkdownTransformer", "no TUI yet: recorded, not rendered",
-			`\.register(EntryRenderer|ToolRenderer|MarkdownTransformer)\(`),
+		gap("ctx.ui.custom", "drawn only by a client that renders components (a pi.component view); with none it resolves undefined, as in pi's RPC mode", `\.custom\(`),
+		gap("ctx.ui.setFooter/setHeader/setEditorComponent", "drawn only by a client that renders components (pi.component views); with none they are recorded", `\.set(Footer|Header|EditorComponent)\(`),
+		// pi 1.6's registrations: the renderers are drawn on request
+		// (engine Host.RenderEntry, RenderTool); pigo itself applies no
+		// markdown transformer.
+		gap("pi.registerMarkdownTransformer", "recorded for clients; pigo's own output does not apply it",
+			`\.registerMarkdownTransformer\(`),
 		gap("pi.registerVirtualModel", "recorded and listed by ctx.modelRegistry; pigo's agent does not route requests through route() yet",
 			`\.registerVirtualModel\(`),
 		gap("pi.registerMcpServer", "recorded (getMcpServers, mcp_servers_change); pigo connects no MCP servers itself",

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // Ignore files, as pi's fallback walk reads them (rg and fd's rules, the
@@ -90,7 +92,7 @@ func trimUnescapedSpace(s string) string {
 	start := len(s)
 	for start > 0 {
 		r, n := utf8.DecodeLastRuneInString(s[:start])
-		if !isJSSpace(r) {
+		if !jsjson.IsSpace(r) {
 			break
 		}
 		start -= n
@@ -201,12 +203,4 @@ func (s ignoreStack) ignored(abs string, isDir bool) bool {
 		}
 	}
 	return false
-}
-
-func isJSSpace(r rune) bool {
-	switch r {
-	case '\t', '\n', '\v', '\f', '\r', ' ', 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff:
-		return true
-	}
-	return r >= 0x2000 && r <= 0x200a
 }

@@ -20,7 +20,8 @@ func (d *discoverer) collectAutoExtensionEntries(dir string) []string {
 	if own, ok := d.resolveExtensionEntries(dir); ok {
 		return own
 	}
-	ig := loadIgnore(dir)
+	var ig pathrules.Ignore
+	ig.AddDir(dir, dir) // pi: addIgnoreRules(ig, dir, dir)
 	children, err := os.ReadDir(dir)
 	if err != nil {
 		return nil
@@ -36,7 +37,7 @@ func (d *discoverer) collectAutoExtensionEntries(dir string) []string {
 		if err != nil {
 			continue
 		}
-		if ig.ignores(name, st.IsDir()) {
+		if ig.Ignores(name, st.IsDir()) {
 			continue
 		}
 		switch {

@@ -329,6 +329,23 @@
     throw invalidArgType('emitter', 'an instance of EventEmitter or EventTarget', target);
   };
 
+  // addAbortListener calls listener once signal aborts (on a microtask if
+  // it already has) and returns a Disposable that removes it (execa).
+  const dispose = Symbol.dispose ?? Symbol.for('nodejs.dispose');
+  EventEmitter.addAbortListener = function addAbortListener(signal, listener) {
+    if (signal === undefined) throw invalidArgType('signal', 'an instance of AbortSignal', signal);
+    validateAbortSignal(signal, 'signal');
+    validateFunction(listener, 'listener');
+    let remove;
+    if (signal.aborted) {
+      (typeof queueMicrotask === 'function' ? queueMicrotask : (f) => Promise.resolve().then(f))(() => listener());
+    } else {
+      signal.addEventListener('abort', listener, { once: true });
+      remove = () => signal.removeEventListener('abort', listener);
+    }
+    return { __proto__: null, [dispose]() { remove?.(); } };
+  };
+
   function abortError(signal) {
     return new AbortError(undefined, { cause: signal?.reason });
   }

@@ -25,7 +25,8 @@ import (
 //
 // Not implemented: FileHandle (promises.open), fs.watchFile, streams
 // beyond the basics (fs_stream.go), BigInt stats, chown/lchown/utimes on
-// links, cp/cpSync, opendir, Windows semantics.
+// links, cp/cpSync, Windows semantics. fs.Dir and opendir (fs_dir.js) list
+// the directory when opened.
 
 // fsOp reads an operation's JS arguments (loop only; throws on bad ones)
 // and returns its blocking work. The work runs on the loop for the Sync
@@ -94,6 +95,13 @@ func fsModule(rt modules.Runtime, module *goja.Object) error {
 	_ = exports.Set("Stats", m.classes.stats)
 	_ = exports.Set("Dirent", m.classes.dirent)
 	_ = exports.Set("promises", promises)
+	errs, err := libEval(rt, errorsLibProgram)
+	if err != nil {
+		return fmt.Errorf("load errors helpers: %w", err)
+	}
+	if _, err := libEval(rt, fsDirProgram, exports, errs.ToObject(vm).Get("codeError")); err != nil {
+		return fmt.Errorf("fs.opendir: %w", err)
+	}
 	return module.Set("exports", exports)
 }
 

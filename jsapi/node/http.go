@@ -120,9 +120,10 @@ type httpOp struct {
 }
 
 // serve is serve(host, port, tlsOptions, onRequest(req, res), cb(err,
-// address)) → {close(cb), closeAll()}; tlsOptions (https) is null for
-// plain http.
-func (h *httpHelpers) serve(host string, port int, tlsOpts goja.Value, onRequest, cb goja.Callable) goja.Value {
+// address), onUpgrade) → {close(cb), closeAll()}; tlsOptions (https) is
+// null for plain http. onUpgrade() answers whether the server takes
+// upgrades; onUpgrade(req, conn, head) hands it one (see upgrade).
+func (h *httpHelpers) serve(host string, port int, tlsOpts goja.Value, onRequest, cb, onUpgrade goja.Callable) goja.Value {
 	vm := h.vm
 	var tlsCfg *tls.Config
 	if tlsOpts != nil && !goja.IsUndefined(tlsOpts) && !goja.IsNull(tlsOpts) {
@@ -150,7 +151,12 @@ func (h *httpHelpers) serve(host string, port int, tlsOpts goja.Value, onRequest
 	}
 	ctx := h.rt.Context()
 	srv := &http.Server{
-		Handler:           http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.handle(ctx, onRequest, w, r) }),
+		Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if onUpgrade != nil && httpIsUpgrade(r) && h.upgrade(onUpgrade, w, r) {
+				return
+			}
+			h.handle(ctx, onRequest, w, r)
+		}),
 		ReadHeaderTimeout: 60 * time.Second, // Node's headersTimeout
 		IdleTimeout:       5 * time.Second,  // Node's keepAliveTimeout
 		BaseContext:       func(net.Listener) context.Context { return ctx },
@@ -184,6 +190,63 @@ func (h *httpHelpers) serve(host string, port int, tlsOpts goja.Value, onRequest
 		return goja.Undefined()
 	})
 	return handle
+}
+
+// httpIsUpgrade reports whether r asks to switch protocols (Connection:
+// upgrade with an Upgrade header), as Node's parser decides req.upgrade.
+func httpIsUpgrade(r *http.Request) bool {
+	if r.Header.Get("Upgrade") == "" {
+		return false
+	}
+	for _, v := range r.Header.Values("Connection") {
+		for _, tok := range strings.Split(v, ",") {
+			if strings.EqualFold(strings.TrimSpace(tok), "upgrade") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// upgrade hands an upgrade request to the server's 'upgrade' listeners
+// with the raw connection, as Node does: the listener writes the 101
+// response itself (ws). It reports false when the server has no such
+// listener, so the request is served as a plain one. A handler goroutine.
+func (h *httpHelpers) upgrade(onUpgrade goja.Callable, w http.ResponseWriter, r *http.Request) bool {
+	vm := h.vm
+	wants := make(chan bool, 1)
+	if !h.rt.Post(func() {
+		v, err := onUpgrade(goja.Undefined())
+		wants <- err == nil && v.ToBoolean()
+	}) {
+		return true
+	}
+	if !<-wants {
+		return false
+	}
+	hj, ok := w.(http.Hijacker)
+	if !ok {
+		return false
+	}
+	conn, brw, err := hj.Hijack()
+	if err != nil {
+		return true
+	}
+	// Bytes the client sent after the head are already buffered: they are
+	// the upgrade's head argument.
+	head, _ := brw.Reader.Peek(brw.Reader.Buffered())
+	head = append([]byte(nil), head...)
+	h.rt.Post(func() {
+		req := vm.NewObject()
+		_ = req.Set("method", r.Method)
+		_ = req.Set("url", r.RequestURI)
+		_ = req.Set("httpVersion", strconv.Itoa(r.ProtoMajor)+"."+strconv.Itoa(r.ProtoMinor))
+		_ = req.Set("rawHeaders", httpHeaderList(r.Header, r.Host, r.TransferEncoding))
+		_ = req.Set("remote", netAddrString(r.RemoteAddr))
+		handle := (&netHelpers{rt: h.rt, vm: vm}).connHandle(conn)
+		sysCall(h.rt, "http upgrade", onUpgrade, goja.Undefined(), req, handle, vm.ToValue(vm.NewArrayBuffer(head)))
+	})
+	return true
 }
 
 // handle serves one request (a net/http handler goroutine).
@@ -383,6 +446,7 @@ func (h *httpHelpers) request(opts goja.Value, onResponse, onError goja.Callable
 	if b, ok := libViewBytes(o.Get("body")); ok {
 		body = append([]byte(nil), b...)
 	}
+	onUpgrade, _ := goja.AssertFunction(o.Get("onUpgrade"))
 	transport := h.transport
 	if tv := o.Get("tls"); tv != nil && !goja.IsUndefined(tv) && !goja.IsNull(tv) {
 		// https options (ca, rejectUnauthorized, cert, key, servername)
@@ -550,6 +614,22 @@ func (h *httpHelpers) request(opts goja.Value, onResponse, onError goja.Callable
 			untrack()
 			return
 		}
+		// A 101 answer to an upgrade request: the connection now speaks
+		// the new protocol and goes to the request's 'upgrade' listeners.
+		if rwc, ok := resp.Body.(io.ReadWriteCloser); ok && resp.StatusCode == http.StatusSwitchingProtocols && onUpgrade != nil {
+			untrack()
+			conn := &httpUpgradedConn{ReadWriteCloser: rwc, remote: httpRemoteAddr(u)}
+			h.rt.Post(func() {
+				res := vm.NewObject()
+				_ = res.Set("statusCode", resp.StatusCode)
+				_ = res.Set("statusMessage", strings.TrimSpace(strings.TrimPrefix(resp.Status, strconv.Itoa(resp.StatusCode))))
+				_ = res.Set("httpVersion", strconv.Itoa(resp.ProtoMajor)+"."+strconv.Itoa(resp.ProtoMinor))
+				_ = res.Set("rawHeaders", httpHeaderList(resp.Header, "", resp.TransferEncoding))
+				handle := (&netHelpers{rt: h.rt, vm: vm}).connHandle(conn)
+				sysCall(h.rt, "http upgrade", onUpgrade, goja.Undefined(), res, handle, vm.ToValue(vm.NewArrayBuffer(nil)))
+			})
+			return
+		}
 		want := make(chan struct{}, 1)
 		var hooks *goja.Object
 		call := func(name string, args ...goja.Value) {
@@ -619,6 +699,28 @@ func (h *httpHelpers) request(opts goja.Value, onResponse, onError goja.Callable
 		}
 	}()
 	return handle
+}
+
+// httpUpgradedConn is the connection of a 101 response (the transport
+// gives it as the body) as the net.Conn a socket handle wants.
+type httpUpgradedConn struct {
+	io.ReadWriteCloser
+	remote net.Addr
+}
+
+func (c *httpUpgradedConn) LocalAddr() net.Addr                { return &net.TCPAddr{} }
+func (c *httpUpgradedConn) RemoteAddr() net.Addr               { return c.remote }
+func (c *httpUpgradedConn) SetDeadline(t time.Time) error      { return nil }
+func (c *httpUpgradedConn) SetReadDeadline(t time.Time) error  { return nil }
+func (c *httpUpgradedConn) SetWriteDeadline(t time.Time) error { return nil }
+
+// httpRemoteAddr is the address an upgraded connection went to, as far as
+// the URL tells it.
+func httpRemoteAddr(u *url.URL) net.Addr {
+	if a, err := net.ResolveTCPAddr("tcp", u.Host); err == nil {
+		return a
+	}
+	return &net.TCPAddr{}
 }
 
 // httpTLSConfig builds the client TLS configuration of an https request's

@@ -5,7 +5,8 @@
 // header names arrive canonicalised (rawHeaders shows "Content-Type" even
 // if the peer sent "content-type"); a custom statusMessage is not sent
 // (the standard reason phrase is); there is no socket-level access (req.socket is a stand-in with the
-// addresses) and no upgrade / CONNECT handling.
+// addresses) and no CONNECT handling; upgrades hand the raw connection to
+// 'upgrade' listeners as a net.Socket.
 (function (module, exports, require, lib) {
   'use strict';
 
@@ -386,6 +387,8 @@
     if (opts.path) throw new Error('not supported yet: node:http.Server.listen(path)');
     const port = opts.port === undefined || opts.port === null ? 0 : net._validatePort(opts.port, 'options.port');
     if (cb) this.once('listening', cb);
+    // Called with no arguments it answers whether upgrades are taken.
+    const onUpgrade = lib.bindContext((h, handle, head) => (h === undefined ? this.listenerCount('upgrade') > 0 : this._onUpgrade(h, handle, head)));
     this._handle = lib.serve(opts.host || '', port, this._tls ?? null, lib.bindContext((h) => this._onRequest(h)), lib.bindContext((err, addr) => {
       if (err) {
         this._handle = null;
@@ -395,8 +398,30 @@
       this._addr = addr;
       this.listening = true;
       this.emit('listening');
-    }));
+    }), onUpgrade);
     return this;
+  };
+
+  // upgradedMessage is the IncomingMessage of an upgrade (the request a
+  // server gets, the 101 response a client gets): headers only, over the
+  // connection's own net.Socket.
+  function upgradedMessage(h, handle) {
+    const socket = new net.Socket({ handle });
+    const msg = new IncomingMessage(socket);
+    h.hooks = {};
+    msg._attach(h);
+    msg[kHandle] = null;
+    msg.upgrade = true;
+    msg.complete = true;
+    msg.push(null);
+    return msg;
+  }
+
+  Server.prototype._onUpgrade = function (h, handle, head) {
+    const req = upgradedMessage(h, handle);
+    req.method = h.method;
+    req.url = h.url;
+    this.emit('upgrade', req, req.socket, Buffer.from(head));
   };
 
   Server.prototype._onRequest = function (h) {
@@ -584,7 +609,15 @@
   ClientRequest.prototype._start = function (stream, body) {
     this.headersSent = true;
     this[kHandle] = lib.request(
-      { url: this._url, method: this.method, headers: this._flatHeaders(), body, stream, tls: this._tls ?? null },
+      {
+        url: this._url,
+        method: this.method,
+        headers: this._flatHeaders(),
+        body,
+        stream,
+        tls: this._tls ?? null,
+        onUpgrade: lib.bindContext((h, handle, head) => this._onUpgrade(h, handle, head)),
+      },
       lib.bindContext((h) => this._onResponse(h)),
       lib.bindContext((info) => {
         if (info.aborted) {
@@ -648,6 +681,26 @@
       return;
     }
     this.emit('response', res);
+  };
+  // A 101 answer: the 'upgrade' listeners get the connection; without one
+  // it is closed, as in Node.
+  ClientRequest.prototype._onUpgrade = function (h, handle, head) {
+    if (this[kTimer]) {
+      clearTimeout(this[kTimer]);
+      this[kTimer] = null;
+    }
+    const res = upgradedMessage(h, handle);
+    res.statusCode = h.statusCode;
+    res.statusMessage = h.statusMessage;
+    res.req = this;
+    this.res = res;
+    this.socket = res.socket;
+    if (this.listenerCount('upgrade') === 0) {
+      res.socket.destroy();
+      this.destroy();
+      return;
+    }
+    this.emit('upgrade', res, res.socket, Buffer.from(head));
   };
   ClientRequest.prototype._destroy = function (err, cb) {
     if (this[kTimer]) clearTimeout(this[kTimer]);

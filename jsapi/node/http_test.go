@@ -173,3 +173,60 @@ func TestHTTPServerClose(t *testing.T) {
 		t.Fatalf("%q", got)
 	}
 }
+
+// Upgrades: the server's 'upgrade' listener gets the request and the raw
+// connection, writes the 101 itself and speaks the new protocol; the
+// client's 'upgrade' listener gets the 101 and its connection. Without an
+// 'upgrade' listener the server answers the request as a plain one. Node
+// 22 gives the same log.
+func TestHTTPUpgrade(t *testing.T) {
+	const script = `(async () => {
+  const http = require('http');
+  const net = require('net');
+  const log = [];
+  const srv = http.createServer((req, res) => res.end('plain ' + req.headers.upgrade));
+  let upgraded;
+  srv.on('upgrade', (req, socket, head) => {
+    upgraded = socket;
+    log.push(['server', req.method, req.url, req.headers.upgrade, req.upgrade, head.length]);
+    socket.write('HTTP/1.1 101 Switching Protocols\r\nUpgrade: echo\r\nConnection: Upgrade\r\n\r\n');
+    socket.on('data', (d) => socket.write('echo:' + d));
+  });
+  await new Promise((r) => srv.listen(0, '127.0.0.1', r));
+  const port = srv.address().port;
+  log.push(await new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: '/up?x=1', headers: { Connection: 'Upgrade', Upgrade: 'echo' } });
+    req.on('upgrade', (res, socket, head) => {
+      log.push(['client', res.statusCode, res.headers.upgrade, res.upgrade, head.length]);
+      socket.once('data', (d) => { resolve(String(d)); socket.destroy(); });
+      socket.write('hi');
+    });
+    req.on('error', reject);
+    req.end();
+  }));
+  // An upgraded connection is no longer the server's: it is ended by hand.
+  upgraded.destroy();
+  await new Promise((r) => srv.close(r));
+  const plain = http.createServer((req, res) => res.end('plain ' + req.headers.upgrade));
+  await new Promise((r) => plain.listen(0, '127.0.0.1', r));
+  log.push(await new Promise((resolve) => {
+    const c = net.connect(plain.address().port, '127.0.0.1', () => c.write('GET / HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, close\r\nUpgrade: echo\r\n\r\n'));
+    let b = '';
+    c.on('data', (d) => (b += d));
+    c.on('close', () => resolve([b.split('\r\n')[0], b.slice(b.indexOf('\r\n\r\n') + 4)]));
+  }));
+  await new Promise((r) => plain.close(r));
+  return JSON.stringify(log);
+})()`
+	const want = `[["server","GET","/up?x=1","echo",true,0],["client",101,"echo",true,0],"echo:hi",["HTTP/1.1 200 OK","plain echo"]]`
+	if got := libEval(t, libRuntime(t), script); got != want {
+		t.Errorf("pigo:\n%v\nwant\n%s", got, want)
+	}
+	out, err := exec.Command(node22(t), "-e", script+".then(console.log)").CombinedOutput()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, out)
+	}
+	if got := strings.TrimSpace(string(out)); got != want {
+		t.Errorf("node 22:\n%s\nwant\n%s", got, want)
+	}
+}

@@ -51,6 +51,9 @@ func processModule(rt modules.Runtime, module *goja.Object) error {
 	ee := &sysEmitters{rt: rt}
 	p := ee.make()
 	start := time.Now()
+	// Libraries tell Node from browsers by Object.prototype.toString.call(process)
+	// (axios picks its http adapter over fetch on "[object process]").
+	_ = p.DefineDataPropertySymbol(goja.SymToStringTag, vm.ToValue("process"), goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_FALSE)
 
 	env := vm.NewObject()
 	environ := rt.Environ()

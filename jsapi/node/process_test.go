@@ -42,6 +42,7 @@ eq(p.argv, ["pigo", "test-plugin"]);
 eq([p.argv0, p.execPath], ["pigo", "pigo"]);
 assert(/^v20\./.test(p.version) && p.versions.node === p.version.slice(1), "version");
 eq(p.release.name, "node");
+eq(Object.prototype.toString.call(p), "[object process]");
 const t0 = p.hrtime();
 const d = p.hrtime(t0);
 assert(d[0] >= 0 && d[1] >= 0 && d[1] < 1e9, "hrtime diff");

@@ -15,6 +15,33 @@
   const sourceOf = getter("source");
   const flagsOf = getter("flags");
 
+  // escapeSource is what V8's source getter shows for a pattern: "/" is
+  // escaped outside classes only and line terminators become escapes.
+  // goja escapes every "/" as \u002f, which libraries that print a
+  // regexp's source (picomatch's makeRe) show.
+  const terminators = { "\n": "\\n", "\r": "\\r", "\u2028": "\\u2028", "\u2029": "\\u2029" };
+  function escapeSource(src, flags) {
+    if (src === "") return "(?:)";
+    const nested = flags.includes("v");
+    let out = "";
+    let depth = 0;
+    for (let i = 0; i < src.length; i++) {
+      const c = src[i];
+      if (c === "\\" && i + 1 < src.length) {
+        out += c + src[++i];
+      } else if (c === "/" && depth === 0) {
+        out += "\\/";
+      } else if (terminators[c]) {
+        out += terminators[c];
+      } else {
+        if (c === "[" && (depth === 0 || nested)) depth++;
+        else if (c === "]" && depth > 0) depth--;
+        out += c;
+      }
+    }
+    return out;
+  }
+
   const needsExpansion = (src, flags) =>
     flags.includes("v") || flags.includes("d") || (flags.includes("u") && (src.includes("\\p") || src.includes("\\P")));
 
@@ -54,7 +81,9 @@
     const target = new.target || RegExp;
     const expanding = needsExpansion(src, f);
     if (!expanding && !(typeof pattern === "string" && target === RegExp)) {
-      return Reflect.construct(Original, orig ? [src, f] : [pattern, flags], target);
+      const re = Reflect.construct(Original, orig ? [src, f] : [pattern, flags], target);
+      if (orig) originals.set(re, { source: src, flags: f });
+      return re;
     }
     // Compiling is the expensive part (an expanded \p{L} is a class of
     // hundreds of ranges), and lowered literals construct on every
@@ -73,7 +102,11 @@
       templates.set(key, tpl);
     }
     const re = target === RegExp ? new Original(tpl.re) : Reflect.construct(Original, tpl.args, target);
-    if (!expanding) return re;
+    if (!expanding) {
+      // Kept so that source shows "/" as V8 does (see escapeSource).
+      if (src.includes("/")) originals.set(re, { source: src, flags: f });
+      return re;
+    }
     const r = tpl.args;
     originals.set(re, { source: src, flags: f });
     if (f.includes("d")) {
@@ -119,7 +152,7 @@
     Object.defineProperty(proto, name, { get: Object.defineProperty(get, "name", { value: "get " + name }), enumerable: false, configurable: true });
   redefine("source", function () {
     const o = originals.get(this);
-    return o ? o.source : sourceOf.call(this);
+    return o ? escapeSource(o.source, o.flags) : sourceOf.call(this);
   });
   redefine("flags", function () {
     const o = originals.get(this);
@@ -131,7 +164,7 @@
   Object.defineProperty(proto, "toString", {
     value: Object.defineProperty(function toString() {
       const o = originals.get(this);
-      return o ? "/" + o.source + "/" + [..."dgimsuvy"].filter((c) => o.flags.includes(c)).join("") : toStringOf.call(this);
+      return o ? "/" + escapeSource(o.source, o.flags) + "/" + [..."dgimsuvy"].filter((c) => o.flags.includes(c)).join("") : toStringOf.call(this);
     }, "name", { value: "toString" }),
     writable: true,
     enumerable: false,

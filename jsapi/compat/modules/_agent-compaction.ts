@@ -8,20 +8,24 @@
 declare const require: (id: string) => any;
 const completeSimple = (...args: any[]): Promise<any> => require("@mariozechner/pi-ai").completeSimple(...args);
 
+// The summarization prompts and summary wrappers are engine/compaction's and
+// engine/session's (pigo:compaction-prompts, agent_native.go): the Go host
+// compacts and converts messages with the same texts.
+const PROMPTS: Record<string, string> = require("pigo:compaction-prompts");
+export const SUMMARIZATION_SYSTEM_PROMPT = PROMPTS.SUMMARIZATION_SYSTEM_PROMPT;
+const SUMMARIZATION_PROMPT = PROMPTS.SUMMARIZATION_PROMPT;
+const UPDATE_SUMMARIZATION_PROMPT = PROMPTS.UPDATE_SUMMARIZATION_PROMPT;
+const TURN_PREFIX_SUMMARIZATION_PROMPT = PROMPTS.TURN_PREFIX_SUMMARIZATION_PROMPT;
+const BRANCH_SUMMARY_PREAMBLE = PROMPTS.BRANCH_SUMMARY_PREAMBLE;
+const BRANCH_SUMMARY_PROMPT = PROMPTS.BRANCH_SUMMARY_PROMPT;
+
 // ---------------------------------------------------------------------------
 // messages.js
 
-export const COMPACTION_SUMMARY_PREFIX = `The conversation history before this point was compacted into the following summary:
-
-<summary>
-`;
-export const COMPACTION_SUMMARY_SUFFIX = `
-</summary>`;
-export const BRANCH_SUMMARY_PREFIX = `The following is a summary of a branch that this conversation came back from:
-
-<summary>
-`;
-export const BRANCH_SUMMARY_SUFFIX = `</summary>`;
+export const COMPACTION_SUMMARY_PREFIX = PROMPTS.COMPACTION_SUMMARY_PREFIX;
+export const COMPACTION_SUMMARY_SUFFIX = PROMPTS.COMPACTION_SUMMARY_SUFFIX;
+export const BRANCH_SUMMARY_PREFIX = PROMPTS.BRANCH_SUMMARY_PREFIX;
+export const BRANCH_SUMMARY_SUFFIX = PROMPTS.BRANCH_SUMMARY_SUFFIX;
 
 export function bashExecutionToText(msg: any): string {
   let text = `Ran \`${msg.command}\`\n`;
@@ -161,10 +165,6 @@ export function serializeConversation(messages: any[]): string {
   }
   return parts.join("\n\n");
 }
-
-export const SUMMARIZATION_SYSTEM_PROMPT = `You are a context summarization assistant. Your task is to read a conversation between a user and an AI coding assistant, then produce a structured summary following the exact format specified.
-
-Do NOT continue the conversation. Do NOT respond to any questions in the conversation. ONLY output the structured summary.`;
 
 // ---------------------------------------------------------------------------
 // session-manager.js (pure parts)
@@ -422,93 +422,6 @@ export function findCutPoint(entries: any[], startIndex: number, endIndex: numbe
   return { firstKeptEntryIndex: cutIndex, turnStartIndex, isSplitTurn: !isUser && turnStartIndex !== -1 };
 }
 
-const SUMMARIZATION_PROMPT = `The messages above are a conversation to summarize. Create a structured context checkpoint summary that another LLM will use to continue the work.
-
-Use this EXACT format:
-
-## Goal
-[What is the user trying to accomplish? Can be multiple items if the session covers different tasks.]
-
-## Constraints & Preferences
-- [Any constraints, preferences, or requirements mentioned by user]
-- [Or "(none)" if none were mentioned]
-
-## Progress
-### Done
-- [x] [Completed tasks/changes]
-
-### In Progress
-- [ ] [Current work]
-
-### Blocked
-- [Issues preventing progress, if any]
-
-## Key Decisions
-- **[Decision]**: [Brief rationale]
-
-## Next Steps
-1. [Ordered list of what should happen next]
-
-## Critical Context
-- [Any data, examples, or references needed to continue]
-- [Or "(none)" if not applicable]
-
-Keep each section concise. Preserve exact file paths, function names, and error messages.`;
-
-const UPDATE_SUMMARIZATION_PROMPT = `The messages above are NEW conversation messages to incorporate into the existing summary provided in <previous-summary> tags.
-
-Update the existing structured summary with new information. RULES:
-- PRESERVE all existing information from the previous summary
-- ADD new progress, decisions, and context from the new messages
-- UPDATE the Progress section: move items from "In Progress" to "Done" when completed
-- UPDATE "Next Steps" based on what was accomplished
-- PRESERVE exact file paths, function names, and error messages
-- If something is no longer relevant, you may remove it
-
-Use this EXACT format:
-
-## Goal
-[Preserve existing goals, add new ones if the task expanded]
-
-## Constraints & Preferences
-- [Preserve existing, add new ones discovered]
-
-## Progress
-### Done
-- [x] [Include previously done items AND newly completed items]
-
-### In Progress
-- [ ] [Current work - update based on progress]
-
-### Blocked
-- [Current blockers - remove if resolved]
-
-## Key Decisions
-- **[Decision]**: [Brief rationale] (preserve all previous, add new)
-
-## Next Steps
-1. [Update based on current state]
-
-## Critical Context
-- [Preserve important context, add new if needed]
-
-Keep each section concise. Preserve exact file paths, function names, and error messages.`;
-
-const TURN_PREFIX_SUMMARIZATION_PROMPT = `This is the PREFIX of a turn that was too large to keep. The SUFFIX (recent work) is retained.
-
-Summarize the prefix to provide context for the retained suffix:
-
-## Original Request
-[What did the user ask for in this turn?]
-
-## Early Progress
-- [Key decisions and work done in the prefix]
-
-## Context for Suffix
-- [Information needed to understand the retained recent work]
-
-Be concise. Focus on what's needed to understand the kept suffix.`;
-
 function completionOptions(model: any, maxTokens: number, signal: any, apiKey: any, headers: any, thinkingLevel: any): any {
   return model.reasoning && thinkingLevel && thinkingLevel !== "off"
     ? { maxTokens, signal, apiKey, headers, reasoning: thinkingLevel }
@@ -705,40 +618,6 @@ export function prepareBranchEntries(entries: any[], tokenBudget = 0): any {
   }
   return { messages, fileOps, totalTokens };
 }
-
-const BRANCH_SUMMARY_PREAMBLE = `The user explored a different conversation branch before returning here.
-Summary of that exploration:
-
-`;
-
-const BRANCH_SUMMARY_PROMPT = `Create a structured summary of this conversation branch for context when returning later.
-
-Use this EXACT format:
-
-## Goal
-[What was the user trying to accomplish in this branch?]
-
-## Constraints & Preferences
-- [Any constraints, preferences, or requirements mentioned]
-- [Or "(none)" if none were mentioned]
-
-## Progress
-### Done
-- [x] [Completed tasks/changes]
-
-### In Progress
-- [ ] [Work that was started but not finished]
-
-### Blocked
-- [Issues preventing progress, if any]
-
-## Key Decisions
-- **[Decision]**: [Brief rationale]
-
-## Next Steps
-1. [What should happen next to continue this work]
-
-Keep each section concise. Preserve exact file paths, function names, and error messages.`;
 
 export async function generateBranchSummary(entries: any[], options: any): Promise<any> {
   const { model, apiKey, headers, signal, customInstructions, replaceInstructions, reserveTokens = 16384 } = options;

@@ -7,26 +7,33 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { EventEmitter } from "events";
-import { parse as parseYaml } from "pigo:agent-yaml";
-import { CONFIG_DIR_NAME, getAgentDir } from "pigo:tools-util";
-import { globToRegExpSource } from "pigo:tools-search";
+import { getAgentDir } from "pigo:tools-util";
 
 // ---------------------------------------------------------------------------
 // frontmatter
 
-const normalizeNewlines = (v: string) => v.replace(/\r\n/g, "\n").replace(/\r/g, "\n");
+// pi's parseFrontmatter and its YAML parser are engine/resources' (Go),
+// through pigo:frontmatter (agent_native.go): the host reads skills and
+// prompt templates with the same code.
+const frontmatterNative: {
+  parseFrontmatter(content: string): { frontmatter?: any; body?: string; error?: string };
+} = require("pigo:frontmatter");
+
+/** What the `yaml` package throws for invalid YAML. */
+class YAMLParseError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "YAMLParseError";
+  }
+}
 
 /** parseFrontmatter splits "---\nyaml\n---\nbody" into {frontmatter, body}. */
 export function parseFrontmatter(content: string): { frontmatter: any; body: string } {
-  const normalized = normalizeNewlines(content);
-  if (!normalized.startsWith("---")) return { frontmatter: {}, body: normalized };
-  const endIndex = normalized.indexOf("\n---", 3);
-  if (endIndex === -1) return { frontmatter: {}, body: normalized };
-  const yamlString = normalized.slice(4, endIndex);
-  const body = normalized.slice(endIndex + 4).trim();
-  if (!yamlString) return { frontmatter: {}, body };
-  const parsed = parseYaml(yamlString);
-  return { frontmatter: parsed ?? {}, body };
+  // pi's first step, kept here so a non-string fails as in pi
+  const normalized = content.replace(/\r\n/g, "\n").replace(/\r/g, "\n");
+  const r = frontmatterNative.parseFrontmatter(normalized);
+  if (r.error !== undefined) throw new YAMLParseError(r.error);
+  return { frontmatter: r.frontmatter, body: r.body };
 }
 
 export function stripFrontmatter(content: string): string {
@@ -136,199 +143,16 @@ export function loadProjectContextFiles(options: { cwd: string; agentDir: string
 // ---------------------------------------------------------------------------
 // skills
 
-const MAX_NAME_LENGTH = 64;
-const MAX_DESCRIPTION_LENGTH = 1024;
-const IGNORE_FILE_NAMES = [".gitignore", ".ignore", ".fdignore"];
-
-const toPosix = (p: string) => p.split(path.sep).join("/");
-
-// Ignore is the subset of the `ignore` package pi's skill loader uses:
-// gitignore patterns relative to one root, directories tested as "dir/".
-class Ignore {
-  rules: { negated: boolean; re: RegExp; dirOnly: boolean }[] = [];
-  add(patterns: string[]): void {
-    for (let p of patterns) {
-      let negated = false;
-      if (p.startsWith("!")) {
-        negated = true;
-        p = p.slice(1);
-      }
-      p = p.replace(/\s+$/, "");
-      if (!p) continue;
-      let dirOnly = false;
-      if (p.endsWith("/")) {
-        dirOnly = true;
-        p = p.slice(0, -1);
-      }
-      const anchored = p.includes("/");
-      if (p.startsWith("/")) p = p.slice(1);
-      const src = globToRegExpSource(p, true);
-      const head = anchored ? "^" : "(?:^|/)";
-      // a match ignores the path itself or, through a parent, everything below
-      const re = new RegExp(dirOnly ? `${head}${src}/` : `${head}${src}(?:/|$)`);
-      this.rules.push({ negated, re, dirOnly });
-    }
-  }
-  ignores(rel: string): boolean {
-    let ignored = false;
-    for (const r of this.rules) if (r.re.test(rel)) ignored = !r.negated;
-    return ignored;
-  }
-}
-
-function prefixIgnorePattern(line: string, prefix: string): string | null {
-  const trimmed = line.trim();
-  if (!trimmed) return null;
-  if (trimmed.startsWith("#") && !trimmed.startsWith("\\#")) return null;
-  let pattern = line;
-  let negated = false;
-  if (pattern.startsWith("!")) {
-    negated = true;
-    pattern = pattern.slice(1);
-  } else if (pattern.startsWith("\\!")) {
-    pattern = pattern.slice(1);
-  }
-  if (pattern.startsWith("/")) pattern = pattern.slice(1);
-  const prefixed = prefix ? `${prefix}${pattern}` : pattern;
-  return negated ? `!${prefixed}` : prefixed;
-}
-
-function addIgnoreRules(ig: Ignore, dir: string, rootDir: string): void {
-  const relDir = path.relative(rootDir, dir);
-  const prefix = relDir ? `${toPosix(relDir)}/` : "";
-  for (const name of IGNORE_FILE_NAMES) {
-    const p = path.join(dir, name);
-    if (!fs.existsSync(p)) continue;
-    try {
-      const patterns = fs
-        .readFileSync(p, "utf-8")
-        .split(/\r?\n/)
-        .map((l: string) => prefixIgnorePattern(l, prefix))
-        .filter((l: string | null): l is string => Boolean(l));
-      if (patterns.length > 0) ig.add(patterns);
-    } catch {
-      // unreadable ignore file
-    }
-  }
-}
-
-function validateName(name: string, parentDirName: string): string[] {
-  const errors: string[] = [];
-  if (name !== parentDirName) errors.push(`name "${name}" does not match parent directory "${parentDirName}"`);
-  if (name.length > MAX_NAME_LENGTH) errors.push(`name exceeds ${MAX_NAME_LENGTH} characters (${name.length})`);
-  if (!/^[a-z0-9-]+$/.test(name)) errors.push(`name contains invalid characters (must be lowercase a-z, 0-9, hyphens only)`);
-  if (name.startsWith("-") || name.endsWith("-")) errors.push(`name must not start or end with a hyphen`);
-  if (name.includes("--")) errors.push(`name must not contain consecutive hyphens`);
-  return errors;
-}
-
-function validateDescription(description: any): string[] {
-  if (!description || description.trim() === "") return ["description is required"];
-  if (description.length > MAX_DESCRIPTION_LENGTH) return [`description exceeds ${MAX_DESCRIPTION_LENGTH} characters (${description.length})`];
-  return [];
-}
-
-function skillSourceInfo(filePath: string, baseDir: string, source: string): any {
-  switch (source) {
-    case "user":
-      return createSyntheticSourceInfo(filePath, { source: "local", scope: "user", baseDir });
-    case "project":
-      return createSyntheticSourceInfo(filePath, { source: "local", scope: "project", baseDir });
-    case "path":
-      return createSyntheticSourceInfo(filePath, { source: "local", baseDir });
-    default:
-      return createSyntheticSourceInfo(filePath, { source, baseDir });
-  }
-}
-
-function loadSkillFromFile(filePath: string, source: string): any {
-  const diagnostics: any[] = [];
-  try {
-    const { frontmatter } = parseFrontmatter(fs.readFileSync(filePath, "utf-8"));
-    const skillDir = path.dirname(filePath);
-    const parentDirName = path.basename(skillDir);
-    for (const e of validateDescription(frontmatter.description)) diagnostics.push({ type: "warning", message: e, path: filePath });
-    const name = frontmatter.name || parentDirName;
-    for (const e of validateName(name, parentDirName)) diagnostics.push({ type: "warning", message: e, path: filePath });
-    if (!frontmatter.description || frontmatter.description.trim() === "") return { skill: null, diagnostics };
-    return {
-      skill: {
-        name,
-        description: frontmatter.description,
-        filePath,
-        baseDir: skillDir,
-        sourceInfo: skillSourceInfo(filePath, skillDir, source),
-        disableModelInvocation: frontmatter["disable-model-invocation"] === true,
-      },
-      diagnostics,
-    };
-  } catch (error) {
-    diagnostics.push({ type: "warning", message: error instanceof Error ? error.message : "failed to parse skill file", path: filePath });
-    return { skill: null, diagnostics };
-  }
-}
-
-function loadSkillsFromDirInternal(dir: string, source: string, includeRootFiles: boolean, ignoreMatcher?: Ignore, rootDir?: string): any {
-  const skills: any[] = [];
-  const diagnostics: any[] = [];
-  if (!fs.existsSync(dir)) return { skills, diagnostics };
-  const root = rootDir ?? dir;
-  const ig = ignoreMatcher ?? new Ignore();
-  addIgnoreRules(ig, dir, root);
-  try {
-    const entries: any[] = fs.readdirSync(dir, { withFileTypes: true }) as any;
-    for (const entry of entries) {
-      if (entry.name !== "SKILL.md") continue;
-      const full = path.join(dir, entry.name);
-      let isFile = entry.isFile();
-      if (entry.isSymbolicLink()) {
-        try {
-          isFile = fs.statSync(full).isFile();
-        } catch {
-          continue;
-        }
-      }
-      if (!isFile || ig.ignores(toPosix(path.relative(root, full)))) continue;
-      const r = loadSkillFromFile(full, source);
-      if (r.skill) skills.push(r.skill);
-      diagnostics.push(...r.diagnostics);
-      return { skills, diagnostics };
-    }
-    for (const entry of entries) {
-      if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
-      const full = path.join(dir, entry.name);
-      let isDirectory = entry.isDirectory();
-      let isFile = entry.isFile();
-      if (entry.isSymbolicLink()) {
-        try {
-          const st = fs.statSync(full);
-          isDirectory = st.isDirectory();
-          isFile = st.isFile();
-        } catch {
-          continue;
-        }
-      }
-      const rel = toPosix(path.relative(root, full));
-      if (ig.ignores(isDirectory ? `${rel}/` : rel)) continue;
-      if (isDirectory) {
-        const sub = loadSkillsFromDirInternal(full, source, false, ig, root);
-        skills.push(...sub.skills);
-        diagnostics.push(...sub.diagnostics);
-        continue;
-      }
-      if (!isFile || !includeRootFiles || !entry.name.endsWith(".md")) continue;
-      const r = loadSkillFromFile(full, source);
-      if (r.skill) skills.push(r.skill);
-      diagnostics.push(...r.diagnostics);
-    }
-  } catch {
-    // unreadable directory
-  }
-  return { skills, diagnostics };
-}
+// Skills are loaded by engine/resources (Go), through pigo:skills
+// (agent_native.go): the host loads its own skills with the same code.
+const skillsNative: {
+  loadSkills(cwd: string, agentDir: string, paths: string[], includeDefaults: boolean): any;
+  loadSkillsFromDir(dir: string, source: string): any;
+} = require("pigo:skills");
 
 export function loadSkillsFromDir(options: { dir: string; source: string }): any {
-  return loadSkillsFromDirInternal(options.dir, options.source, true);
+  // Go reads paths relative to its own working directory, not cwd()
+  return skillsNative.loadSkillsFromDir(path.resolve(options.dir), options.source);
 }
 
 function escapeXml(s: string): string {
@@ -365,80 +189,12 @@ function normalizeSkillPath(input: string): string {
   return t;
 }
 
-function canonicalizePath(p: string): string {
-  try {
-    return fs.realpathSync(p);
-  } catch {
-    return path.resolve(p);
-  }
-}
-
 /** loadSkills loads the default and configured skill locations, first name wins. */
 export function loadSkills(options: any): any {
   const { cwd, agentDir, skillPaths = [], includeDefaults } = options;
-  const resolvedAgentDir = agentDir ?? getAgentDir();
-  const skillMap = new Map<string, any>();
-  const realPaths = new Set<string>();
-  const all: any[] = [];
-  const collisions: any[] = [];
-  const addSkills = (result: any) => {
-    all.push(...result.diagnostics);
-    for (const skill of result.skills) {
-      const real = canonicalizePath(skill.filePath);
-      if (realPaths.has(real)) continue;
-      const existing = skillMap.get(skill.name);
-      if (existing) {
-        collisions.push({
-          type: "collision",
-          message: `name "${skill.name}" collision`,
-          path: skill.filePath,
-          collision: { resourceType: "skill", name: skill.name, winnerPath: existing.filePath, loserPath: skill.filePath },
-        });
-      } else {
-        skillMap.set(skill.name, skill);
-        realPaths.add(real);
-      }
-    }
-  };
-  const userDir = path.join(resolvedAgentDir, "skills");
-  const projectDir = path.resolve(cwd, CONFIG_DIR_NAME, "skills");
-  if (includeDefaults) {
-    addSkills(loadSkillsFromDirInternal(userDir, "user", true));
-    addSkills(loadSkillsFromDirInternal(projectDir, "project", true));
-  }
-  const isUnder = (target: string, root: string) => {
-    const r = path.resolve(root);
-    if (target === r) return true;
-    return target.startsWith(r.endsWith(path.sep) ? r : `${r}${path.sep}`);
-  };
-  const sourceOf = (p: string) => {
-    if (!includeDefaults) {
-      if (isUnder(p, userDir)) return "user";
-      if (isUnder(p, projectDir)) return "project";
-    }
-    return "path";
-  };
-  for (const raw of skillPaths) {
+  const paths = Array.from(skillPaths as Iterable<string>, (raw) => {
     const n = normalizeSkillPath(raw);
-    const resolved = path.isAbsolute(n) ? n : path.resolve(cwd, n);
-    if (!fs.existsSync(resolved)) {
-      all.push({ type: "warning", message: "skill path does not exist", path: resolved });
-      continue;
-    }
-    try {
-      const st = fs.statSync(resolved);
-      const source = sourceOf(resolved);
-      if (st.isDirectory()) addSkills(loadSkillsFromDirInternal(resolved, source, true));
-      else if (st.isFile() && resolved.endsWith(".md")) {
-        const r = loadSkillFromFile(resolved, source);
-        if (r.skill) addSkills({ skills: [r.skill], diagnostics: r.diagnostics });
-        else all.push(...r.diagnostics);
-      } else {
-        all.push({ type: "warning", message: "skill path is not a markdown file", path: resolved });
-      }
-    } catch (error) {
-      all.push({ type: "warning", message: error instanceof Error ? error.message : "failed to read skill path", path: resolved });
-    }
-  }
-  return { skills: Array.from(skillMap.values()), diagnostics: [...all, ...collisions] };
+    return path.isAbsolute(n) ? n : path.resolve(cwd, n);
+  });
+  return skillsNative.loadSkills(path.resolve(cwd), path.resolve(agentDir ?? getAgentDir()), paths, Boolean(includeDefaults));
 }

@@ -41,7 +41,7 @@ export function install(pi: any, host: any): any {
     throw new Error("not supported yet: " + name);
   };
 
-  const ui = makeUI(host, assertActive);
+  const ui = makeUI(host, assertActive, v2on);
   const sessionManager = makeSessionManager(host, assertActive);
   const virtualModels = (): any[] => {
     const byKey = new Map<string, any>(Object.entries(pi.virtualModels.current()));
@@ -161,6 +161,36 @@ export function install(pi: any, host: any): any {
     return out;
   };
   const makeCtx = (signal?: any): any => new ExtensionContext(signal);
+
+  // Renderers the host calls (engine/render.go): make the component and
+  // render it at a width, in this runtime. A tool row's context.state is
+  // shared by its call and result renders, as in pi's tool-execution.
+  const themeNow = () => require("pigo:agent-theme").theme;
+  const keyHints = () => {
+    const t = require("pigo:agent-theme");
+    return { keyText: t.keyText, keyHint: t.keyHint };
+  };
+  const linesOf = (comp: any, width: number): string[] | null => (comp == null ? null : comp.render(width));
+  const toolStates = new Map<string, any>();
+  const renderTool = (r: any, req: any, width: number): string[] | null => {
+    const fn = req.phase === "call" ? r?.renderCall : r?.renderResult;
+    if (typeof fn !== "function") return null;
+    let state = toolStates.get(req.toolCallId);
+    if (!state) {
+      state = {};
+      if (req.toolCallId) toolStates.set(req.toolCallId, state);
+      if (toolStates.size > 256) toolStates.delete(toolStates.keys().next().value);
+    }
+    const context = {
+      args: req.args, toolCallId: req.toolCallId, invalidate: () => {}, lastComponent: undefined, state, cwd: host.cwd(),
+      executionStarted: req.phase === "result", argsComplete: true, isPartial: !!req.isPartial, expanded: !!req.expanded,
+      showImages: false, isError: !!req.isError, durationMs: undefined, outputPad: 1, ...keyHints(),
+    };
+    const comp = req.phase === "call"
+      ? fn.call(r, req.args, themeNow(), context)
+      : fn.call(r, req.result, { expanded: !!req.expanded, isPartial: !!req.isPartial }, themeNow(), context);
+    return linesOf(comp, width);
+  };
   const makeCommandCtx = (): any => new ExtensionCommandContext();
 
   const api: any = {
@@ -192,6 +222,9 @@ export function install(pi: any, host: any): any {
         execute,
       );
       def.sourceInfo = sourceInfo;
+      if (typeof tool.renderCall === "function" || typeof tool.renderResult === "function") {
+        def.renderLines = (req: any, width: number) => renderTool(tool, req, width);
+      }
       myTools.set(name, { name, description: tool.description, parameters: tool.parameters, sourceInfo });
       pi.tools.add((d: any) => {
         // Across extensions the first registration wins (pi); built-ins
@@ -237,7 +270,10 @@ export function install(pi: any, host: any): any {
     registerMessageRenderer(customType: string, renderer: any) {
       assertActive();
       pi.messageRenderers.add((d: any) => {
-        if (!d.has(customType)) d.set(customType, { renderer }); // the first renderer wins
+        if (d.has(customType)) return; // the first renderer wins
+        const render = (message: any, expanded: boolean, width: number) =>
+          linesOf(renderer(message, { expanded, outputPad: 1, ...keyHints() }, themeNow()), width);
+        d.set(customType, { renderer, render });
       });
     },
     registerProvider(name: string, config: any) {
@@ -260,20 +296,27 @@ export function install(pi: any, host: any): any {
       pi.providers.add((d: any) => d.delete(name));
     },
     // --- pi 1.6 registrations: recorded in the host's registries
-    // (engine/pi16.go) for clients; pigo has no TUI yet to draw them.
+    // (engine/pi16.go) for clients, which draw renderers through
+    // engine/render.go.
     registerEntryRenderer(customType: string, renderer: any) {
       assertActive();
       if (typeof customType !== "string") throw new TypeError("registerEntryRenderer: customType must be a string");
       if (typeof renderer !== "function") throw new TypeError(`registerEntryRenderer("${customType}"): renderer must be a function`);
       pi.entryRenderers.add((d: any) => {
-        if (!d.has(customType)) d.set(customType, { renderer }); // the first renderer wins, as for messages
+        if (d.has(customType)) return; // the first renderer wins, as for messages
+        const render = (entry: any, expanded: boolean, width: number) =>
+          linesOf(renderer(entry, { expanded, ...keyHints() }, themeNow()), width);
+        d.set(customType, { renderer, render });
       });
     },
     registerToolRenderer(resolver: any) {
       assertActive();
       if (typeof resolver !== "function") throw new TypeError("registerToolRenderer: resolver must be a function");
       const key = nextKey();
-      pi.toolRenderers.add((d: any) => d.set(key, { resolver }));
+      // The chain spans runtimes, so next() is undefined here: a resolver
+      // that renders nothing for a phase passes it on (engine RenderTool).
+      const renderLines = (toolName: string, req: any, width: number) => renderTool(resolver(toolName, () => undefined), req, width);
+      pi.toolRenderers.add((d: any) => d.set(key, { resolver, renderLines }));
     },
     registerMarkdownTransformer(transformer: any, options?: any) {
       assertActive();
@@ -433,7 +476,7 @@ export function install(pi: any, host: any): any {
   return pi;
 }
 
-function makeUI(host: any, assertActive: () => void): any {
+function makeUI(host: any, assertActive: () => void, on: (event: string, handler: () => void) => void): any {
   // pi 1.6 tells every extension when a blocking prompt opens and closes
   // (ui_prompt_start/ui_prompt_end, outermost prompt only, and only with
   // a UI: without one a dialog answers at once).
@@ -468,6 +511,7 @@ function makeUI(host: any, assertActive: () => void): any {
     assertActive();
     host.uiSet(op, key, sub, value === undefined ? null : value);
   };
+  const comps = makeComponents(host, on);
   return {
     select: (title: string, options: string[], o?: any) =>
       dialog("select", { title, options, ...opts(o) }, (r) => r.value, undefined),
@@ -482,25 +526,43 @@ function makeUI(host: any, assertActive: () => void): any {
     },
     setStatus: (key: string, text?: string) => set("setStatus", "status", key, text),
     setWidget: (key: string, content: any, options?: any) => {
-      if (typeof content === "function") {
-        set("setWidget", "widgets", key, { component: true, placement: options?.placement });
+      const placement = options?.placement ?? "aboveEditor";
+      const make = typeof content === "function" ? (tui: any) => content(tui, comps.theme()) : undefined;
+      const view = comps.show("widget", key, { placement }, make);
+      if (make) {
+        set("setWidget", "widgets", key, { component: true, placement: options?.placement, ...(view ? { view } : {}) });
       } else {
         set("setWidget", "widgets", key, content === undefined ? undefined : { lines: content, placement: options?.placement });
       }
     },
     setTitle: (title: string) => set("setTitle", "title", "", title),
-    setEditorText: (text: string) => set("setEditorText", "editorText", "", text),
-    pasteToEditor: (text: string) => set("pasteToEditor", "editorText", "", text),
-    getEditorText: () => (assertActive(), host.uiGet("editorText") ?? ""),
+    setEditorText: (text: string) => {
+      comps.editorSetText(text);
+      set("setEditorText", "editorText", "", text);
+    },
+    pasteToEditor: (text: string) => {
+      comps.editorSetText(text);
+      set("pasteToEditor", "editorText", "", text);
+    },
+    getEditorText: () => (assertActive(), comps.editorText() ?? host.uiGet("editorText") ?? ""),
     setWorkingMessage: (message?: string) => set("setWorkingMessage", "workingMessage", "", message),
     setWorkingVisible: (visible: boolean) => set("setWorkingVisible", "workingVisible", "", visible),
     // No argument restores pi's default indicator: recorded as a clear.
     setWorkingIndicator: (options?: any) => set("setWorkingIndicator", "workingIndicator", "", options),
     setHiddenThinkingLabel: (label?: string) => set("setHiddenThinkingLabel", "hiddenThinkingLabel", "", label),
-    setFooter: (factory: any) => set("setFooter", "footer", "", factory ? true : undefined),
-    setHeader: (factory: any) => set("setHeader", "header", "", factory ? true : undefined),
-    setEditorComponent: (factory: any) => set("setEditorComponent", "editorComponent", "", factory ? true : undefined),
-    getEditorComponent: (): any => undefined,
+    setFooter: (factory: any) => {
+      comps.show("footer", "", {}, factory && ((tui: any) => factory(tui, comps.theme(), comps.footerData())));
+      set("setFooter", "footer", "", factory ? true : undefined);
+    },
+    setHeader: (factory: any) => {
+      comps.show("header", "", {}, factory && ((tui: any) => factory(tui, comps.theme())));
+      set("setHeader", "header", "", factory ? true : undefined);
+    },
+    setEditorComponent: (factory: any) => {
+      comps.setEditor(factory);
+      set("setEditorComponent", "editorComponent", "", factory ? true : undefined);
+    },
+    getEditorComponent: (): any => comps.editorFactory(),
     setTheme: (t: any) => {
       assertActive();
       // pi's RPC mode cannot switch themes and says so.
@@ -512,10 +574,12 @@ function makeUI(host: any, assertActive: () => void): any {
     getTheme: (): any => undefined,
     getToolsExpanded: () => false,
     setToolsExpanded: (expanded: boolean) => set("setToolsExpanded", "toolsExpanded", "", expanded),
-    custom: (_factory: any, _options?: any) => {
+    custom: (factory: any, options?: any) => {
       assertActive();
       host.uiSet("custom", "custom", "", null);
-      return Promise.resolve(undefined);
+      // A custom component goes to the client the call came from: it must draw it.
+      if (!host.rendersComponents(true)) return Promise.resolve(undefined);
+      return comps.custom(factory, options);
     },
     addAutocompleteProvider: (_f: any) => set("addAutocompleteProvider", "autocomplete", "", true),
     onTerminalInput: (_h: any) => () => {},
@@ -524,6 +588,277 @@ function makeUI(host: any, assertActive: () => void): any {
       return require("pigo:agent-theme").theme;
     },
   };
+}
+
+// makeComponents shows the pi-tui components extension code makes
+// (ctx.ui.custom, the setWidget/setFooter/setHeader/setEditorComponent
+// factories) as "pi.component" views (jsapi/component.go) while a client
+// that draws them is attached (engine.ComponentClient); without one they
+// are dropped, as pi's print and RPC modes do. A component stays here: clients ask for render(width) and send
+// keys through its view. Factories get pi's arguments (interactive mode).
+function makeComponents(host: any, on: (event: string, handler: () => void) => void): any {
+  let editorFactory: any;
+  let editor: any; // this runtime's custom editor, while it is shown
+  let editorHandle: any;
+  let submits = 0;
+  let actions = 0;
+  const agentTheme = () => require("pigo:agent-theme");
+  const tuiKeys = () => require("@mariozechner/pi-tui");
+
+  // adapter is what component.go calls: input listeners run before the
+  // component and key releases reach only a component that wants them, as
+  // in pi-tui's TUI.handleInput.
+  const adapter = (tui: any, comp: any, state?: () => any) => ({
+    render: (width: number) => comp.render(width),
+    input: (data: string) => {
+      for (const l of tui.inputListeners) {
+        const r = l(data);
+        if (r?.consume) return;
+        if (r?.data !== undefined) data = r.data;
+      }
+      if (data.length === 0 || typeof comp.handleInput !== "function") return;
+      if (tuiKeys().isKeyRelease(data) && !comp.wantsKeyRelease) return;
+      comp.handleInput(data);
+    },
+    invalidate: () => comp.invalidate?.(),
+    dispose: () => comp.dispose?.(),
+    setText: (text: string) => comp.setText?.(text),
+    ...(state ? { state } : {}),
+  });
+  // Custom components and editors take the focus (pi focuses them);
+  // widgets, footers and headers do not.
+  const mountOn = (h: any, tui: any, comp: any, focus: boolean, state?: () => any) => {
+    if (!comp || typeof comp.render !== "function") throw new TypeError("ctx.ui: the factory must return a component with render(width)");
+    if (focus) tui.setFocus(comp);
+    h.mount(adapter(tui, comp, state), { wantsKeyRelease: !!comp.wantsKeyRelease });
+  };
+  // overlayHandle is pi-tui's OverlayHandle for an overlay's view: hiding
+  // is the state's "hidden", for the client to honour.
+  const overlayHandle = (h: any) => {
+    let hidden = false;
+    return {
+      hide: () => h.close(undefined),
+      setHidden: (b: boolean) => {
+        hidden = !!b;
+        h.set({ hidden });
+      },
+      isHidden: () => hidden,
+      focus() {},
+      unfocus() {},
+      isFocused: () => !hidden,
+    };
+  };
+  // mount shows a component in a slot (a widget key, the footer, the
+  // header, the editor).
+  const mount = (kind: string, key: string, extra: any, make: (tui: any) => any, state?: (comp: any) => any): any => {
+    const h = host.component(kind, key, extra);
+    const tui = makeTUI(h);
+    const comp = make(tui);
+    mountOn(h, tui, comp, kind === "editor", state && (() => state(comp)));
+    return { h, comp, view: h.view() };
+  };
+  // A slot set while no client draws components is shown when one
+  // attaches, if nobody set the slot since (pi's last-set-wins).
+  const deferred = new Map<string, { kind: string; key: string; claim: number; show: () => void }>();
+  let listening = false;
+  const attached = () => {
+    for (const [slot, d] of deferred) {
+      if (!host.rendersComponents(false)) return;
+      deferred.delete(slot);
+      if (host.slotClaim(d.kind, d.key) === d.claim) d.show();
+    }
+  };
+  // slot claims a slot (closing what it shows, in any plugin) and shows
+  // the component make makes, now or once a client draws components.
+  const slot = (kind: string, key: string, show?: () => any): any => {
+    const claim = host.claimSlot(kind, key);
+    deferred.delete(kind + "\u0000" + key);
+    if (!show) return undefined;
+    if (host.rendersComponents(false)) return show();
+    deferred.set(kind + "\u0000" + key, { kind, key, claim, show });
+    if (!listening) {
+      listening = true;
+      on("pigo:components_attached", attached);
+    }
+    return undefined;
+  };
+  // makeTUI is the `tui` factories get: pi-tui's TUI as far as a component
+  // in a view can use it.
+  const makeTUI = (h: any): any => {
+    let focused: any;
+    const tui: any = {
+      inputListeners: new Set<(data: string) => any>(),
+      terminal: {
+        get columns() { return h.size().columns; },
+        get rows() { return h.size().rows; },
+        kittyProtocolActive: false,
+        write() {}, hideCursor() {}, showCursor() {}, clearLine() {}, clearFromCursor() {}, clearScreen() {}, moveBy() {},
+        setTitle(title: string) { host.uiSet("setTitle", "title", "", String(title)); },
+        setProgress() {},
+      },
+      requestRender: (_force?: boolean) => h.requestRender(),
+      // The terminal is the client's: a component cannot take it over.
+      start() {},
+      stop() {},
+      setFocus(c: any) {
+        if (focused && "focused" in focused) focused.focused = false;
+        focused = c;
+        if (c && "focused" in c) c.focused = true;
+      },
+      addInputListener(l: (data: string) => any) {
+        tui.inputListeners.add(l);
+        return () => tui.inputListeners.delete(l);
+      },
+      removeInputListener(l: (data: string) => any) { tui.inputListeners.delete(l); },
+      invalidate() {},
+      getShowHardwareCursor: () => false,
+      setShowHardwareCursor() {},
+      getClearOnShrink: () => false,
+      setClearOnShrink() {},
+      get fullRedraws() { return 0; },
+      // A nested overlay is a view of its own (kind "custom", overlay).
+      showOverlay(comp: any, options?: any) {
+        const oh = host.component("custom", "", { overlay: true, overlayOptions: plain(options) ?? {}, hidden: false });
+        mountOn(oh, makeTUI(oh), comp, !options?.nonCapturing);
+        return overlayHandle(oh);
+      },
+      hideOverlay() {},
+      hasOverlay: () => false,
+    };
+    return tui;
+  };
+  return {
+    theme: () => agentTheme().theme,
+    // show sets a widget, footer or header slot and returns the view id
+    // when the component is shown now.
+    show: (kind: string, key: string, extra: any, make?: (tui: any) => any) =>
+      slot(kind, key, make && (() => mount(kind, key, extra, make).view)),
+    custom(factory: any, options?: any): Promise<any> {
+      const overlay = !!options?.overlay;
+      const h = host.component("custom", "", { overlay, ...(overlay ? { overlayOptions: {}, hidden: false } : {}) });
+      const tui = makeTUI(h);
+      return new Promise((resolve, reject) => {
+        let closed = false;
+        h.onClose((result: any) => {
+          closed = true;
+          resolve(result);
+        });
+        const done = (result: any) => {
+          if (closed) return;
+          closed = true;
+          h.close(result);
+          resolve(result);
+        };
+        Promise.resolve(factory(tui, agentTheme().theme, agentTheme().getAppKeybindings(), done))
+          .then((c: any) => {
+            if (closed) return;
+            if (overlay) {
+              const o = typeof options.overlayOptions === "function" ? options.overlayOptions() : options.overlayOptions;
+              h.set({ overlayOptions: plain(o ?? (c?.width ? { width: c.width } : {})) });
+            }
+            mountOn(h, tui, c, true);
+            if (overlay && typeof options?.onHandle === "function") options.onHandle(overlayHandle(h));
+          })
+          .catch((err: any) => {
+            if (closed) return;
+            closed = true;
+            h.close(undefined);
+            reject(err);
+          });
+      });
+    },
+    setEditor(factory: any) {
+      const text = this.editorText(); // the shown editor's, before the slot closes it
+      editorFactory = factory;
+      slot("editor", "", factory && (() => showEditor(factory, text ?? host.uiGet("editorText"))));
+    },
+    editorFactory: () => editorFactory,
+    // The editor may live in another plugin's runtime: ask the host then.
+    editorText(): string | undefined {
+      if (editor) return editor.getExpandedText?.() ?? editor.getText?.();
+      return host.editorText();
+    },
+    editorSetText(text: string) {
+      if (!editor) return host.editorSetText(text);
+      editor.setText?.(text);
+      editorHandle.requestRender();
+    },
+    // pi's ReadonlyFooterDataProvider.
+    footerData: () => ({
+      getGitBranch: () => gitBranch(host.cwd()),
+      getExtensionStatuses: () => new Map(Object.entries(host.uiGet("status") ?? {})),
+      getAvailableProviderCount: () => new Set((host.sessionModels("available") ?? []).map((m: any) => m.provider)).size,
+      onBranchChange: (_cb: () => void) => () => {},
+    }),
+  };
+  // showEditor mounts a custom editor: pi hands it the default editor's
+  // onSubmit and text. The submitted text goes to the client in the view
+  // state ("submitted": {text, count}), which sends it as typed input.
+  function showEditor(factory: any, text: any) {
+    const out: any = {};
+    const m = mount("editor", "", {}, (tui: any) => {
+      const c = factory(tui, agentTheme().getEditorTheme(), agentTheme().getAppKeybindings());
+      c.onSubmit = (t: string) => {
+        out.submitted = { text: t, count: ++submits };
+        host.uiSet("setEditorText", "editorText", "", "");
+      };
+      // pi hands a CustomEditor the default editor's app actions
+      // (interrupt, exit, model cycling, ...); they are the client's, so
+      // the editor reports them: "action": {name, count}.
+      if (c.actionHandlers instanceof Map) {
+        const act = (name: string) => () => {
+          out.action = { name, count: ++actions };
+        };
+        c.onEscape ??= act("app.interrupt");
+        c.onCtrlD ??= act("app.exit");
+        c.onPasteImage ??= act("app.clipboard.pasteImage");
+        for (const name of APP_ACTIONS) if (!c.actionHandlers.has(name)) c.actionHandlers.set(name, act(name));
+      }
+      if (typeof text === "string" && text !== "") c.setText?.(text);
+      return c;
+    }, (c: any) => ({ text: c.getExpandedText?.() ?? c.getText?.() ?? "", ...out }));
+    editor = m.comp;
+    editorHandle = m.h;
+    m.h.onClose(() => {
+      if (editorHandle === m.h) editor = editorHandle = undefined;
+    });
+  }
+}
+
+// The app actions pi's interactive mode binds on its editor.
+const APP_ACTIONS = [
+  "app.clear", "app.editor.external", "app.message.copy", "app.message.dequeue", "app.message.followUp",
+  "app.model.cycleBackward", "app.model.cycleForward", "app.model.select", "app.session.fork", "app.session.new",
+  "app.session.resume", "app.session.tree", "app.suspend", "app.thinking.cycle", "app.thinking.toggle", "app.tools.expand",
+];
+
+// plain keeps the JSON parts of pi-tui's OverlayOptions (functions such as
+// visible() stay behind).
+function plain(v: any): any {
+  return v === undefined ? undefined : JSON.parse(JSON.stringify(v));
+}
+
+// gitBranch is pi's FooterDataProvider.getGitBranch: the branch HEAD names,
+// "detached", or null outside a repository.
+function gitBranch(cwd: string): string | null {
+  const fs = require("node:fs");
+  const path = require("node:path");
+  for (let dir = cwd; ; dir = path.dirname(dir)) {
+    const dotgit = path.join(dir, ".git");
+    try {
+      let gitDir = dotgit;
+      if (fs.statSync(dotgit).isFile()) {
+        const m = /^gitdir:\s*(.+)$/m.exec(fs.readFileSync(dotgit, "utf8"));
+        if (!m) return null;
+        gitDir = path.resolve(dir, m[1].trim());
+      }
+      const head = fs.readFileSync(path.join(gitDir, "HEAD"), "utf8").trim();
+      const ref = /^ref: refs\/heads\/(.+)$/.exec(head);
+      return ref ? ref[1] : "detached";
+    } catch {
+      if (path.dirname(dir) === dir) return null;
+    }
+  }
 }
 
 function makeSessionManager(host: any, assertActive: () => void): any {

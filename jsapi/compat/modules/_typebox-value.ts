@@ -192,41 +192,18 @@ export interface ValidationError {
   message: string;
 }
 
+// TypeBox's en_US messages are engine/schema's table (pigo:schema-messages,
+// agent_native.go), which the Go host words tool-argument errors from:
+// "{name}" is String(params.name), "{name|sep}" params.name.join(sep).
+let messageTemplates: Map<string, string> | undefined;
+
 function message(keyword: string, p: any): string {
-  switch (keyword) {
-    case "additionalProperties": return "must not have additional properties";
-    case "anyOf": return "must match a schema in anyOf";
-    case "boolean": return "schema is false";
-    case "const": return "must be equal to constant";
-    case "contains": return "must contain at least 1 valid item";
-    case "dependencies":
-    case "dependentRequired": return `must have properties ${p.dependencies.join(", ")} when property ${p.property} is present`;
-    case "enum": return "must be equal to one of the allowed values";
-    case "exclusiveMaximum":
-    case "exclusiveMinimum":
-    case "maximum":
-    case "minimum": return `must be ${p.comparison} ${p.limit}`;
-    case "format": return `must match format "${p.format}"`;
-    case "if": return `must match "${p.failingKeyword}" schema`;
-    case "maxItems": return `must not have more than ${p.limit} items`;
-    case "maxLength": return `must not have more than ${p.limit} characters`;
-    case "maxProperties": return `must not have more than ${p.limit} properties`;
-    case "minItems": return `must not have fewer than ${p.limit} items`;
-    case "minLength": return `must not have fewer than ${p.limit} characters`;
-    case "minProperties": return `must not have fewer than ${p.limit} properties`;
-    case "multipleOf": return `must be multiple of ${p.multipleOf}`;
-    case "not": return "must not be valid";
-    case "oneOf": return "must match exactly one schema in oneOf";
-    case "pattern": return `must match pattern "${p.pattern}"`;
-    case "propertyNames": return `property names ${p.propertyNames.join(", ")} are invalid`;
-    case "required": return `must have required properties ${p.requiredProperties.join(", ")}`;
-    case "type": return typeof p.type === "string" ? `must be ${p.type}` : `must be either ${p.type.join(" or ")}`;
-    case "unevaluatedItems": return "must not have unevaluated items";
-    case "unevaluatedProperties": return "must not have unevaluated properties";
-    case "uniqueItems": return "must not have duplicate items";
-    case "~refine": return p.message;
-    default: return "an unknown validation error occurred";
-  }
+  messageTemplates ??= new Map(Object.entries(require("pigo:schema-messages")));
+  const key = keyword === "type" && typeof p.type !== "string" ? "type:list" : keyword;
+  const template = messageTemplates.get(key) ?? messageTemplates.get("");
+  return template.replace(/\{([^}|]*)(?:\|([^}]*))?\}/g, (_m: string, name: string, sep?: string) =>
+    sep === undefined ? `${p[name]}` : p[name].join(sep),
+  );
 }
 
 // ---------------------------------------------------------------------------

@@ -15,6 +15,8 @@ declare function require(id: string): any;
 declare var process: any;
 declare var Buffer: any;
 declare var crypto: any;
+// The web platform's clock (jsapi/webapi performance.go).
+declare var performance: { now(): number; timeOrigin: number };
 
 // Node built-ins the host serves as shims. Shorthand ambient modules: every
 // import from them is `any`.

@@ -9,7 +9,7 @@
 //   pigo:agent-theme       Theme, the global theme, markdown/select/settings themes, key hints
 //   pigo:agent-ui          CustomEditor, BorderedLoader, DynamicBorder
 //   pigo:agent-compaction  convertToLlm, serializeConversation, compaction, session context
-//   pigo:agent-misc        frontmatter (pigo:agent-yaml), skills, event bus, type guards
+//   pigo:agent-misc        frontmatter (pigo:frontmatter, Go), skills, event bus, type guards
 //
 // Every export is a getter that loads its module on first access (like
 // pi-tui.ts), so `import { createBashTool }` does not load the compaction

@@ -110,3 +110,22 @@ eq((await it.next()).value, [1], 'on first');
 eq((await it.next()).value, [2], 'on second');
 await it.return();
 eq(o.listenerCount('tick'), 0, 'on return removes listener');
+
+// events.addAbortListener: once on abort, at once (a microtask) if already
+// aborted, removed by the Disposable it returns.
+const { addAbortListener } = EventEmitter;
+const abortCalls = [];
+const ac2 = new AbortController();
+const disposable = addAbortListener(ac2.signal, () => abortCalls.push('abort'));
+const ac3 = new AbortController();
+addAbortListener(ac3.signal, () => abortCalls.push('disposed'))[Symbol.dispose ?? Symbol.for('nodejs.dispose')]();
+ac3.abort();
+ac2.abort();
+ac2.abort();
+addAbortListener(AbortSignal.abort(), () => abortCalls.push('pre-aborted'));
+abortCalls.push('sync');
+await null;
+eq(abortCalls, ['abort', 'sync', 'pre-aborted'], 'addAbortListener abortCalls');
+eq(Object.getPrototypeOf(disposable), null, 'a null-prototype Disposable');
+throwsWith(() => addAbortListener(undefined, () => {}), (x) => x.code === 'ERR_INVALID_ARG_TYPE', 'signal required');
+throwsWith(() => addAbortListener(ac2.signal, 1), (x) => x.code === 'ERR_INVALID_ARG_TYPE', 'listener checked');

@@ -59,6 +59,8 @@ export default function () {
     vCaseless: t(() => new RegExp("^[\\p{Lu}&&[A-Z]]+$", "vi").test("abc")),
     vSource: t(() => new RegExp("[\\p{L}--[a-z]]", "v").source),
     vToString: t(() => String(new RegExp("[a]", "vg"))),
+    slashSource: t(() => ["a/b", "[/]", "[^/]*", "\\/", "a\\/b[/\\]]/c", "\n\r\u2028", "", "[[a]]/"].map((s) => new RegExp(s, s.startsWith("[[") ? "v" : "").source)),
+    slashToString: t(() => [String(new RegExp("src/[^/]*", "g")), String(new RegExp("\\p{L}/[/]", "u")), new RegExp(new RegExp("x/y")).source]),
     vUnicodeGetter: t(() => new RegExp("a", "v").unicode),
     unicodeSetsGetter: t(() => [/a/u.unicodeSets, /a/.hasIndices]),
     vMatchAll: t(() => [..."a1Bc".matchAll(new RegExp("[\\p{L}--[a-z]]", "gv"))].map((m) => m.index)),

@@ -1,4 +1,4 @@
-package resources
+package pathrules
 
 import (
 	"os"
@@ -6,17 +6,21 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/pigo-dev/pigo/engine/pathrules"
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
-// ignoreFileNames are read in every scanned directory, in this order.
-func ignoreFileNames() []string { return []string{".gitignore", ".ignore", ".fdignore"} }
+// IgnoreFileNames are the ignore files pi reads in a scanned directory, in
+// the order their rules are added.
+func IgnoreFileNames() []string { return []string{".gitignore", ".ignore", ".fdignore"} }
 
-// ignoreMatcher is the part of the `ignore` npm package pi's scanners use:
-// gitignore rules relative to one root directory, tested against
-// slash-separated paths below it. Matching is case-insensitive; the last
-// matching rule wins; a path inside an ignored directory is ignored.
-type ignoreMatcher struct {
+// Ignore is the part of the `ignore` npm package pi's package manager uses
+// (addIgnoreRules and ig.ignores): gitignore rules relative to one root
+// directory, tested against slash-separated paths below it. Matching is
+// case-insensitive; the last matching rule wins; a path inside an ignored
+// directory is ignored. Resource scans add every directory they enter
+// (root: the scan's start); extension discovery adds one directory as its
+// own root and tests its children's names. The zero value ignores nothing.
+type Ignore struct {
 	rules []ignoreRule
 }
 
@@ -26,30 +30,37 @@ type ignoreRule struct {
 	re      *regexp.Regexp
 }
 
-// addIgnoreRules reads dir's ignore files into m, each line prefixed with
-// dir's path relative to root as pi's prefixIgnorePattern does (a leading
-// "/" is dropped first, so it does not anchor the rule). Unreadable files
-// are skipped.
-func (m *ignoreMatcher) addIgnoreRules(dir, root string) {
+// AddDir reads dir's ignore files, each line prefixed with dir's path
+// relative to root as pi's prefixIgnorePattern does (a leading "/" is
+// dropped first, so it does not anchor the rule). Unreadable files are
+// skipped, as in pi.
+func (m *Ignore) AddDir(dir, root string) {
 	prefix := ""
-	if rel := pathrules.RelSlash(root, dir); rel != "" {
+	if rel := RelSlash(root, dir); rel != "" {
 		prefix = rel + "/"
 	}
-	for _, name := range ignoreFileNames() {
+	for _, name := range IgnoreFileNames() {
 		data, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			continue
 		}
 		for _, line := range strings.Split(string(data), "\n") {
-			if p, ok := prefixIgnorePattern(strings.TrimSuffix(line, "\r"), prefix); ok {
-				m.add(p)
-			}
+			m.addLine(strings.TrimSuffix(line, "\r"), prefix)
 		}
 	}
 }
 
+// addLine adds one line of an ignore file found prefix below the root.
+func (m *Ignore) addLine(line, prefix string) {
+	if p, ok := prefixIgnorePattern(line, prefix); ok {
+		m.add(p)
+	}
+}
+
+// prefixIgnorePattern is pi's: comments and blank lines are skipped, "!"
+// stays in front of the prefix, a leading "/" goes.
 func prefixIgnorePattern(line, prefix string) (string, bool) {
-	trimmed := jsTrim(line)
+	trimmed := jsjson.Trim(line)
 	if trimmed == "" || strings.HasPrefix(trimmed, "#") && !strings.HasPrefix(trimmed, `\#`) {
 		return "", false
 	}
@@ -68,8 +79,8 @@ func prefixIgnorePattern(line, prefix string) (string, bool) {
 	return pattern, true
 }
 
-// add compiles one gitignore line.
-func (m *ignoreMatcher) add(p string) {
+// add compiles one gitignore pattern as the `ignore` package reads it.
+func (m *Ignore) add(p string) {
 	var r ignoreRule
 	if strings.HasPrefix(p, "!") {
 		r.negate, p = true, p[1:]
@@ -127,7 +138,7 @@ func gitignoreBody(p string) string {
 	return b.String()
 }
 
-// globSegmentRegexp converts one path segment of a glob.
+// globSegmentRegexp converts one path segment of a gitignore glob.
 func globSegmentRegexp(seg string) string {
 	var b strings.Builder
 	for i := 0; i < len(seg); i++ {
@@ -161,10 +172,10 @@ func globSegmentRegexp(seg string) string {
 	return b.String()
 }
 
-// ignores reports whether rel (slash-separated, relative to the root) is
+// Ignores reports whether rel (slash-separated, relative to the root) is
 // ignored; isDir says whether it is a directory. Its parent directories
 // are checked first, as the `ignore` package does.
-func (m *ignoreMatcher) ignores(rel string, isDir bool) bool {
+func (m *Ignore) Ignores(rel string, isDir bool) bool {
 	if len(m.rules) == 0 {
 		return false
 	}
@@ -177,7 +188,7 @@ func (m *ignoreMatcher) ignores(rel string, isDir bool) bool {
 	return m.testOne(rel, isDir)
 }
 
-func (m *ignoreMatcher) testOne(rel string, isDir bool) bool {
+func (m *Ignore) testOne(rel string, isDir bool) bool {
 	ignored := false
 	for _, r := range m.rules {
 		if r.dirOnly && !isDir {

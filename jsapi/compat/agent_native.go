@@ -1,0 +1,156 @@
+package compat
+
+import (
+	"fmt"
+
+	"github.com/dop251/goja"
+
+	"github.com/pigo-dev/pigo/engine/compaction"
+	"github.com/pigo-dev/pigo/engine/jsjson"
+	"github.com/pigo-dev/pigo/engine/resources"
+	"github.com/pigo-dev/pigo/engine/schema"
+	"github.com/pigo-dev/pigo/engine/session"
+	"github.com/pigo-dev/pigo/jsapi/modules"
+)
+
+// agentNativeModules are the Go host modules behind pigo's pi-coding-agent:
+// pi logic the host implements in Go for itself, served to the TypeScript
+// modules so both sides run one implementation.
+func agentNativeModules() map[string]modules.Module {
+	return map[string]modules.Module{
+		// pigo:compaction-prompts: engine/compaction's summarization prompts
+		// and engine/session's summary wrappers under pi's constant names
+		// (SUMMARIZATION_PROMPT, COMPACTION_SUMMARY_PREFIX, ...).
+		"pigo:compaction-prompts": func(rt modules.Runtime, module *goja.Object) error {
+			texts := compaction.Prompts()
+			texts["COMPACTION_SUMMARY_PREFIX"] = session.CompactionSummaryPrefix
+			texts["COMPACTION_SUMMARY_SUFFIX"] = session.CompactionSummarySuffix
+			texts["BRANCH_SUMMARY_PREFIX"] = session.BranchSummaryPrefix
+			texts["BRANCH_SUMMARY_SUFFIX"] = session.BranchSummarySuffix
+			return setExports(rt.VM(), module, "pigo:compaction-prompts", texts)
+		},
+		// pigo:schema-messages: engine/schema's TypeBox error message
+		// templates by keyword, for the TypeScript TypeBox's errors.
+		"pigo:schema-messages": func(rt modules.Runtime, module *goja.Object) error {
+			return setExports(rt.VM(), module, "pigo:schema-messages", schema.MessageTemplates())
+		},
+		// pigo:skills: engine/resources' skill loader, pi's loadSkills
+		// (cwd, agentDir, absolute paths, includeDefaults) and
+		// loadSkillsFromDir (dir, source), each giving {skills, diagnostics}.
+		"pigo:skills": func(rt modules.Runtime, module *goja.Object) error {
+			vm := rt.VM()
+			result := func(skills []resources.Skill, diags []resources.Diagnostic) goja.Value {
+				return orderedToJS(vm, skillsResult(skills, diags))
+			}
+			return setExports(vm, module, "pigo:skills", map[string]any{
+				"loadSkills": func(cwd, agentDir string, paths []string, includeDefaults bool) goja.Value {
+					return result(resources.LoadSkills(cwd, agentDir, paths, includeDefaults))
+				},
+				"loadSkillsFromDir": func(dir, source string) goja.Value {
+					return result(resources.LoadSkillsFromDir(dir, source))
+				},
+			})
+		},
+		// pigo:frontmatter: engine/resources' parseFrontmatter and its YAML
+		// parser. parseFrontmatter(content) returns {frontmatter, body}, or
+		// {error} with the YAML error's message for the JS side to throw.
+		"pigo:frontmatter": func(rt modules.Runtime, module *goja.Object) error {
+			vm := rt.VM()
+			return setExports(vm, module, "pigo:frontmatter", map[string]any{
+				"parseFrontmatter": func(content string) *goja.Object {
+					out := vm.NewObject()
+					fm, body, err := resources.FrontmatterValue(content)
+					if err != nil {
+						_ = out.Set("error", err.Error())
+						return out
+					}
+					_ = out.Set("frontmatter", orderedToJS(vm, fm))
+					_ = out.Set("body", body)
+					return out
+				},
+			})
+		},
+	}
+}
+
+// skillsResult is {skills, diagnostics} with pi's key order.
+func skillsResult(skills []resources.Skill, diags []resources.Diagnostic) *jsjson.Object {
+	list := make([]any, len(skills))
+	for i, s := range skills {
+		info := s.SourceInfo
+		list[i] = &jsjson.Object{{Key: "name", Value: s.Name}, {Key: "description", Value: s.Description},
+			{Key: "filePath", Value: s.FilePath}, {Key: "baseDir", Value: s.BaseDir},
+			{Key: "sourceInfo", Value: &jsjson.Object{{Key: "path", Value: info.Path}, {Key: "source", Value: info.Source},
+				{Key: "scope", Value: info.Scope}, {Key: "origin", Value: info.Origin}, {Key: "baseDir", Value: info.BaseDir}}},
+			{Key: "disableModelInvocation", Value: s.DisableModelInvocation}}
+	}
+	ds := make([]any, len(diags))
+	for i, d := range diags {
+		o := &jsjson.Object{{Key: "type", Value: d.Type}, {Key: "message", Value: d.Message}, {Key: "path", Value: d.Path}}
+		if c := d.Collision; c != nil {
+			o.Set("collision", &jsjson.Object{{Key: "resourceType", Value: c.ResourceType}, {Key: "name", Value: c.Name},
+				{Key: "winnerPath", Value: c.WinnerPath}, {Key: "loserPath", Value: c.LoserPath}})
+		}
+		ds[i] = o
+	}
+	return &jsjson.Object{{Key: "skills", Value: list}, {Key: "diagnostics", Value: ds}}
+}
+
+// orderedToJS converts JSON data whose objects are *jsjson.Object, keeping
+// their member order (rt.ToJS takes Go maps, which have none). A value met
+// twice (a YAML alias) becomes one JS value, as the yaml package gives.
+func orderedToJS(vm *goja.Runtime, v any) goja.Value {
+	return (&jsConverter{vm: vm, seen: map[any]goja.Value{}}).value(v)
+}
+
+type jsConverter struct {
+	vm   *goja.Runtime
+	seen map[any]goja.Value // by *jsjson.Object, or a non-empty slice's first element
+}
+
+func (c *jsConverter) value(v any) goja.Value {
+	switch x := v.(type) {
+	case *jsjson.Object:
+		if js, ok := c.seen[x]; ok {
+			return js
+		}
+		o := c.vm.NewObject()
+		c.seen[x] = o
+		for _, m := range *x {
+			// defined, not assigned: a "__proto__" key is data, as in yaml
+			_ = o.DefineDataProperty(m.Key, c.value(m.Value), goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE)
+		}
+		return o
+	case []any:
+		var key any
+		if len(x) > 0 {
+			key = &x[0]
+			if js, ok := c.seen[key]; ok {
+				return js
+			}
+		}
+		items := make([]any, len(x))
+		for i, e := range x {
+			items[i] = c.value(e)
+		}
+		a := c.vm.NewArray(items...)
+		if key != nil {
+			c.seen[key] = a
+		}
+		return a
+	case nil:
+		return goja.Null()
+	}
+	return c.vm.ToValue(v)
+}
+
+// setExports copies values onto module.exports.
+func setExports[V any](vm *goja.Runtime, module *goja.Object, spec string, values map[string]V) error {
+	exports := module.Get("exports").ToObject(vm)
+	for name, v := range values {
+		if err := exports.Set(name, v); err != nil {
+			return fmt.Errorf("%s: set %s: %w", spec, name, err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,44 @@
+// undici against a local server: request, fetch, Agent, MockAgent, errors.
+// gap: * undici parses HTTP with llhttp compiled to WebAssembly; goja has no WebAssembly
+import { request, fetch, Agent, MockAgent, setGlobalDispatcher, getGlobalDispatcher, errors } from "undici";
+import { startServer } from "./server.mjs";
+
+export default async function () {
+  const srv = await startServer();
+  const out = {};
+  try {
+    const r = await request(srv.url + "/json?q=u");
+    out.request = [r.statusCode, r.headers["x-test"], await r.body.json()];
+    const p = await request(srv.url + "/echo", { method: "POST", body: "raw", headers: { "content-type": "text/plain" } });
+    out.post = await p.body.json();
+    const f = await fetch(srv.url + "/echo", { method: "POST", body: JSON.stringify({ f: 1 }), headers: { "content-type": "application/json" } });
+    out.fetch = [f.status, await f.json()];
+    const agent = new Agent({ keepAliveTimeout: 10 });
+    out.agent = (await request(srv.url + "/text", { dispatcher: agent })).statusCode;
+    await agent.close();
+    const prev = getGlobalDispatcher();
+    const mock = new MockAgent();
+    mock.disableNetConnect();
+    mock.get("http://mocked.test").intercept({ path: "/x" }).reply(200, { mocked: true });
+    setGlobalDispatcher(mock);
+    try {
+      out.mock = await (await request("http://mocked.test/x")).body.json();
+    } finally {
+      setGlobalDispatcher(prev);
+      await mock.close();
+    }
+    try {
+      await request("http://127.0.0.1:1/");
+    } catch (e) {
+      out.refused = [e.code, e.name];
+    }
+    try {
+      await request(srv.url + "/slow", { headersTimeout: 100 });
+    } catch (e) {
+      out.timeout = [e.code, e.name, e instanceof errors.HeadersTimeoutError];
+    }
+    return out;
+  } finally {
+    await srv.close();
+  }
+}
