@@ -1142,9 +1142,7 @@ func (m *model) header(w int) []string {
 	}
 	if len(m.extensions) > 0 && m.opts.QuietStartup != "header" {
 		lines = append(lines, th.Fg("mdHeading", "[Extensions]"))
-		for _, p := range m.extensions {
-			lines = append(lines, th.Fg("dim", "  "+m.shortPath(p)))
-		}
+		lines = append(lines, wrapStyled(&m.vc, "dim", "  "+strings.Join(compactLabels(m.extensions), ", "), w)...)
 	}
 	for i, l := range lines {
 		lines[i] = ansi.Truncate(l, w, "")
@@ -1152,15 +1150,34 @@ func (m *model) header(w int) []string {
 	return lines
 }
 
-func (m *model) shortPath(p string) string {
-	if rel, err := filepath.Rel(m.cwd, p); err == nil && !strings.HasPrefix(rel, "..") {
-		return rel
+// compactLabels are pi's compact extension labels: the shortest run of
+// trailing path segments that no other extension shares, sorted.
+func compactLabels(paths []string) []string {
+	segs := make([][]string, len(paths))
+	for i, p := range paths {
+		segs[i] = strings.Split(filepath.ToSlash(p), "/")
 	}
-	if home := m.opts.Home; home != "" && strings.HasPrefix(p, home+"/") {
-		return "~" + p[len(home):]
+	labels := make([]string, len(paths))
+	for i, s := range segs {
+		labels[i] = strings.Join(s, "/")
+		for n := 1; n <= len(s); n++ {
+			cand := strings.Join(s[len(s)-n:], "/")
+			unique := true
+			for j, o := range segs {
+				if j != i && len(o) >= n && strings.Join(o[len(o)-n:], "/") == cand {
+					unique = false
+				}
+			}
+			if unique {
+				labels[i] = cand
+				break
+			}
+		}
 	}
-	return p
+	sort.Strings(labels)
+	return labels
 }
+
 
 // bottom is everything under the chat.
 func (m *model) bottom(w int) []string {

@@ -353,7 +353,8 @@ func TestComponentViews(t *testing.T) {
 	if c := h.viewMsg("g1"); c["type"] != "render" || c["width"] != 80.0 || c["rows"] != 30.0 {
 		t.Errorf("render request %v", c)
 	}
-	h.event(comp("g1", map[string]any{"kind": "custom", "lines": []any{"SNAKE FRAME 1"}}))
+	// The host names the component only in a view's first state.
+	h.event(ev("view_state", "viewId", "g1", "state", map[string]any{"kind": "custom", "lines": []any{"SNAKE FRAME 1"}}))
 	h.contains("SNAKE FRAME 1")
 	h.press("up")
 	if c := h.viewMsg("g1"); c["type"] != "input" || c["data"] != "\x1b[A" {
@@ -593,4 +594,11 @@ func TestBuiltinToolPreviews(t *testing.T) {
 	h.lacks("FILE CONTENT", "Successfully")
 	h.press("ctrl+o")
 	h.contains("FILE CONTENT")
+}
+
+func TestCompactExtensionLabels(t *testing.T) {
+	got := compactLabels([]string{"/a/x/index.ts", "/b/y/index.ts", "/c/snake.ts"})
+	if strings.Join(got, ", ") != "snake.ts, x/index.ts, y/index.ts" {
+		t.Errorf("labels %q", got)
+	}
 }

@@ -27,7 +27,13 @@ func (m *model) viewRecord(rec map[string]any) tea.Cmd {
 		}
 		return tea.Batch(cmds...)
 	case protocol.TypeViewState:
-		return m.openView(msg.ViewID, msg.Component, msg.State)
+		comp := msg.Component
+		if comp == "" { // later states of a view do not repeat its component
+			if _, ok := m.views[msg.ViewID]; ok {
+				comp = "pi.component"
+			}
+		}
+		return m.openView(msg.ViewID, comp, msg.State)
 	case protocol.TypeViewClosed:
 		m.closeView(msg.ViewID)
 	}
