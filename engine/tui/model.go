@@ -1178,7 +1178,6 @@ func compactLabels(paths []string) []string {
 	return labels
 }
 
-
 // bottom is everything under the chat.
 func (m *model) bottom(w int) []string {
 	th := m.th
