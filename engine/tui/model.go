@@ -1061,9 +1061,6 @@ func (m *model) View() tea.View {
 func (m *model) render() string {
 	w := max(m.width, 10)
 	bottom := m.bottom(w)
-	if over := m.overlay(w); over != nil {
-		bottom = over
-	}
 	var top []string
 	if hdr := m.headerView(w); hdr != nil {
 		top = hdr
@@ -1071,6 +1068,7 @@ func (m *model) render() string {
 		top = m.header(w)
 	}
 	if !m.fullscreen {
+		bottom = m.overlays(bottom, w, len(bottom))
 		return strings.Join(append(append(top, m.chatLines(w)...), bottom...), "\n")
 	}
 	room := max(0, m.height-len(bottom))
@@ -1106,7 +1104,7 @@ func (m *model) render() string {
 	if len(out) > m.height && m.height > 0 {
 		out = out[len(out)-m.height:]
 	}
-	return strings.Join(out, "\n")
+	return strings.Join(m.overlays(out, w, m.height), "\n")
 }
 
 func (m *model) chatLines(w int) []string {

@@ -602,3 +602,31 @@ func TestCompactExtensionLabels(t *testing.T) {
 		t.Errorf("labels %q", got)
 	}
 }
+
+func TestOverlayPlacement(t *testing.T) {
+	h := newHarness(t, Options{})
+	open := func(id string, opts map[string]any, lines ...any) {
+		h.event(ev("view_state", "viewId", id, "component", "pi.component",
+			"state", map[string]any{"kind": "custom", "overlay": true, "overlayOptions": opts, "lines": lines}))
+	}
+	open("tl", map[string]any{"anchor": "top-left", "margin": 1.0, "width": 6.0}, "\x1b_pi:c\x07TOPLFT")
+	rows := strings.Split(h.screen(), "\n")
+	if !strings.HasPrefix(rows[1], " TOPLFT") {
+		t.Errorf("top-left with margin 1: %q", rows[1])
+	}
+	if c := h.viewMsg("tl"); c["width"] != 6.0 || c["columns"] != 80.0 {
+		t.Errorf("render request %v", c)
+	}
+	h.event(ev("view_closed", "viewId", "tl"))
+	open("br", map[string]any{"anchor": "bottom-right", "width": 5.0, "offsetY": -1.0}, "BOTRT")
+	rows = strings.Split(h.screen(), "\n")
+	if !strings.HasSuffix(rows[28], "BOTRT") {
+		t.Errorf("bottom-right, one row up: %q", rows[28])
+	}
+	h.event(ev("view_closed", "viewId", "br"))
+	open("c", map[string]any{"width": "50%", "maxHeight": 2.0}, "CENTER1", "CENTER2", "CENTER3")
+	rows = strings.Split(h.screen(), "\n")
+	if !strings.HasPrefix(rows[14], strings.Repeat(" ", 20)+"CENTER1") || strings.Contains(h.screen(), "CENTER3") {
+		t.Errorf("centred, 2 rows at most:\n%s", h.screen())
+	}
+}

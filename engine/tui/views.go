@@ -301,7 +301,7 @@ func (m *model) requestRender(v *compView) {
 		return
 	}
 	v.width = w
-	m.c.send(protocol.ViewMessage(v.id, map[string]any{"type": "render", "width": w, "rows": m.height}))
+	m.c.send(protocol.ViewMessage(v.id, map[string]any{"type": "render", "width": w, "rows": m.height, "columns": max(m.width, 10)}))
 }
 
 func (m *model) renderViews() {
@@ -344,12 +344,17 @@ func (m *model) focusedView() *compView {
 	return m.views[m.focus]
 }
 
+// cursorMarkers are pi-tui's cursor markers (APC sequences where the
+// hardware cursor goes and around a drawn cursor): the terminal shows
+// the drawn cursor, so the markers themselves go.
+var cursorMarkers = strings.NewReplacer("\x1b_pi:c\x07", "", "\x1b_pi:fc\x07", "", "\x1b_pi:/fc\x07", "")
+
 // viewLines is a component's last frame, with its error under it. A
 // plugin that has not answered yet shows nothing: drawing never waits.
 func (m *model) viewLines(v *compView, w int) []string {
 	out := make([]string, 0, len(v.lines)+1)
 	for _, l := range v.lines {
-		out = append(out, ansi.Truncate(l, w, ""))
+		out = append(out, ansi.Truncate(cursorMarkers.Replace(l), w, ""))
 	}
 	if v.errText != "" {
 		out = append(out, ansi.Truncate(m.th.Fg("error", v.errText), w, ""))
@@ -388,40 +393,86 @@ func (m *model) focusedCustom(w int) []string {
 	return m.viewLines(v, w)
 }
 
-// overlay returns the bottom area with an overlay custom component drawn
-// over it; nil when there is none.
-func (m *model) overlay(w int) []string {
-	for i := len(m.viewKeys) - 1; i >= 0; i-- {
-		v := m.views[m.viewKeys[i]]
-		if v.kind == "custom" && v.overlay && !v.hidden {
-			base := m.bottomWithout(w)
-			lines := m.viewLines(v, m.viewWidth(v))
-			col := max(0, (w-m.viewWidth(v))/2)
-			// pi-tui centres overlays; draw it over the bottom rows.
-			for len(base) < len(lines) {
-				base = append([]string{""}, base...)
+// overlays draws the visible overlay components over a frame of h rows,
+// placed as pi-tui's OverlayOptions say (anchor, offsets, row/col,
+// margin, maxHeight), the newest on top.
+func (m *model) overlays(frame []string, w, h int) []string {
+	for _, k := range m.viewKeys {
+		v := m.views[k]
+		if v.kind != "custom" || !v.overlay || v.hidden {
+			continue
+		}
+		o := v.overlayOpts
+		ow := m.viewWidth(v)
+		lines := m.viewLines(v, ow)
+		mt, mr, mb, ml := overlayMargins(o["margin"])
+		availW, availH := max(1, w-ml-mr), max(1, h-mt-mb)
+		if mh := sizeValue(o["maxHeight"], h); mh > 0 && len(lines) > mh {
+			lines = lines[:mh]
+		}
+		oh := len(lines)
+		anchor, _ := o["anchor"].(string)
+		row, col := mt+(availH-oh)/2, ml+(availW-ow)/2
+		if strings.HasPrefix(anchor, "top") {
+			row = mt
+		} else if strings.HasPrefix(anchor, "bottom") {
+			row = mt + availH - oh
+		}
+		if strings.HasSuffix(anchor, "left") || anchor == "left-center" {
+			col = ml
+		} else if strings.HasSuffix(anchor, "right") || anchor == "right-center" {
+			col = ml + availW - ow
+		}
+		if r, ok := o["row"]; ok {
+			row = sizeValue(r, max(0, h-oh))
+		}
+		if c, ok := o["col"]; ok {
+			col = sizeValue(c, max(0, w-ow))
+		}
+		off := func(k string) int { f, _ := o[k].(float64); return int(f) }
+		row, col = max(0, row+off("offsetY")), max(0, col+off("offsetX"))
+		for len(frame) < min(h, row+oh) {
+			frame = append(frame, "")
+		}
+		for j, l := range lines {
+			if row+j >= len(frame) {
+				break
 			}
-			start := max(0, (len(base)-len(lines))/2)
-			for j, l := range lines {
-				row := base[start+j]
-				left := ansi.Truncate(row, col, "")
-				if pad := col - ansi.StringWidth(left); pad > 0 {
-					left += strings.Repeat(" ", pad)
-				}
-				right := ansi.TruncateLeft(row, col+ansi.StringWidth(l), "")
-				base[start+j] = left + l + "\x1b[0m" + right
+			base := frame[row+j]
+			left := ansi.Truncate(base, col, "")
+			if pad := col - ansi.StringWidth(left); pad > 0 {
+				left += strings.Repeat(" ", pad)
 			}
-			return base
+			right := ansi.TruncateLeft(base, col+ansi.StringWidth(l), "")
+			frame[row+j] = left + "\x1b[0m" + l + "\x1b[0m" + right
 		}
 	}
-	return nil
+	return frame
 }
 
-func (m *model) bottomWithout(w int) []string {
-	saved := m.focus
-	m.focus = ""
-	defer func() { m.focus = saved }()
-	return m.bottom(w)
+// sizeValue reads pi-tui's SizeValue: cells, or "N%" of total.
+func sizeValue(v any, total int) int {
+	switch x := v.(type) {
+	case float64:
+		return int(x)
+	case string:
+		var pct float64
+		if _, err := fmt.Sscanf(x, "%f%%", &pct); err == nil {
+			return int(float64(total) * pct / 100)
+		}
+	}
+	return 0
+}
+
+// overlayMargins reads OverlayOptions.margin: one number for all sides,
+// or {top, right, bottom, left}.
+func overlayMargins(v any) (top, right, bottom, left int) {
+	if n, ok := v.(float64); ok {
+		return int(n), int(n), int(n), int(n)
+	}
+	o, _ := v.(map[string]any)
+	get := func(k string) int { f, _ := o[k].(float64); return int(f) }
+	return get("top"), get("right"), get("bottom"), get("left")
 }
 
 func (m *model) headerView(w int) []string {
