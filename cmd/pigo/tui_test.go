@@ -408,3 +408,46 @@ func TestTUIDifferentialPi16(t *testing.T) {
 		}
 	}
 }
+
+// pi 1.6's component examples run through the session host: snake (a
+// custom component that takes keys and closes), overlay-test (an
+// overlay), custom-footer (setFooter) and widget-placement (widgets above
+// and below the editor).
+func TestTUIExtensionComponents(t *testing.T) {
+	examples, _ := filepath.Abs("../../node_modules/@earendil-works/pi-coding-agent/examples/extensions")
+	if _, err := os.Stat(examples); err != nil {
+		t.Skip("pi 1.6 not installed (make deps)")
+	}
+	var args []string
+	for _, e := range []string{"snake.ts", "overlay-test.ts", "custom-footer.ts", "widget-placement.ts"} {
+		args = append(args, "-e", filepath.Join(examples, e))
+	}
+	tt := startPigoPTY(t, nil, append([]string{"--model", "mock/mock-1", "--no-session"}, args...)...)
+	tt.waitFor("mock-1", " Above editor widget\n───", "───\n Below editor widget")
+
+	tt.keys("/snake")
+	time.Sleep(300 * time.Millisecond)
+	tt.keys("\r")
+	// The game is drawn where the editor was, between the widgets.
+	tt.waitFor(" Above editor widget\n ╭──", "SNAKE", "Score: 0", "──╯\n Below editor widget")
+	tt.keys("q")
+	tt.waitGone("SNAKE")
+	tt.waitFor("Above editor widget")
+
+	tt.keys("/overlay-test")
+	time.Sleep(300 * time.Millisecond)
+	tt.keys("\r")
+	tt.waitFor("Overlay Test", "Esc cancel", "mock-1") // over the screen, the footer still there
+	tt.keys("\x1b")
+	tt.waitGone("Overlay Test")
+
+	tt.keys("/footer")
+	time.Sleep(300 * time.Millisecond)
+	tt.keys("\r")
+	tt.waitFor("$0.000")
+	tt.waitGone("(auto)")
+	tt.keys("\x04")
+	if code := tt.exit(); code != 0 {
+		t.Errorf("exit %d", code)
+	}
+}
