@@ -411,15 +411,15 @@ func TestTUIDifferentialPi16(t *testing.T) {
 
 // pi 1.6's component examples run through the session host: snake (a
 // custom component that takes keys and closes), overlay-test (an
-// overlay), custom-footer (setFooter) and widget-placement (widgets above
-// and below the editor).
+// overlay), custom-footer (setFooter), widget-placement (widgets above
+// and below the editor) and message-renderer (registerMessageRenderer).
 func TestTUIExtensionComponents(t *testing.T) {
 	examples, _ := filepath.Abs("../../node_modules/@earendil-works/pi-coding-agent/examples/extensions")
 	if _, err := os.Stat(examples); err != nil {
 		t.Skip("pi 1.6 not installed (make deps)")
 	}
 	var args []string
-	for _, e := range []string{"snake.ts", "overlay-test.ts", "custom-footer.ts", "widget-placement.ts"} {
+	for _, e := range []string{"snake.ts", "overlay-test.ts", "custom-footer.ts", "widget-placement.ts", "message-renderer.ts"} {
 		args = append(args, "-e", filepath.Join(examples, e))
 	}
 	tt := startPigoPTY(t, nil, append([]string{"--model", "mock/mock-1", "--no-session"}, args...)...)
@@ -440,6 +440,11 @@ func TestTUIExtensionComponents(t *testing.T) {
 	tt.waitFor("Overlay Test", "Esc cancel", "mock-1") // over the screen, the footer still there
 	tt.keys("\x1b")
 	tt.waitGone("Overlay Test")
+
+	tt.keys("/status all good")
+	time.Sleep(300 * time.Millisecond)
+	tt.keys("\r")
+	tt.waitFor("[INFO] all good")
 
 	tt.keys("/footer")
 	time.Sleep(300 * time.Millisecond)

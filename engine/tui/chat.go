@@ -187,9 +187,14 @@ type toolItem struct {
 	argsRaw  string
 	output   string
 	diff     string // an edit's details.diff
-	isError  bool
-	done     bool
-	started  bool
+	// The extension renderers' lines (renderCall, renderResult), and the
+	// result they are given; version counts updates.
+	call, result rendered
+	result_      any
+	version      int
+	isError      bool
+	done         bool
+	started      bool
 	// start and took time the execution (pi's tool timer); took is the
 	// result's durationMs when it has one.
 	start time.Time
@@ -295,6 +300,22 @@ func (t *toolItem) render(v *viewCtx, width int) []string {
 		}
 		body = append(body, previewLines(v, strings.TrimSpace(out), inner, limit, "")...)
 	default:
+		key := renderKey(inner, v.toolsExpanded) + fmt.Sprintf("/%t/%t/%d", t.done, t.isError, t.version)
+		callLines, hasCall := t.call.get(key)
+		resultLines, hasResult := t.result.get(key)
+		if hasCall || hasResult {
+			if hasCall {
+				body = append(body, callLines...)
+			} else {
+				body = append(body, v.th.Fg("toolTitle", Bold(t.name)))
+			}
+			if hasResult {
+				body = append(body, resultLines...)
+			} else {
+				body = append(body, previewLines(v, out, inner, 10, "")...)
+			}
+			break
+		}
 		body = append(body, v.th.Fg("toolTitle", Bold(t.name)))
 		if args := formatArgs(t.args, t.argsRaw); args != "" {
 			body = append(body, "")
@@ -396,9 +417,16 @@ func (n *noticeItem) render(v *viewCtx, width int) []string {
 
 // customItem is an extension's custom message (pi: label and text on
 // the custom message background).
-type customItem struct{ label, text string }
+type customItem struct {
+	label, text string
+	msg         map[string]any // the message, for its extension renderer
+	rend        rendered
+}
 
 func (c *customItem) render(v *viewCtx, width int) []string {
+	if lines, ok := c.rend.get(renderKey(width, v.toolsExpanded)); ok {
+		return append([]string{""}, lines...)
+	}
 	body := []string{v.th.Fg("customMessageLabel", Bold("["+c.label+"]")), ""}
 	for _, l := range renderMarkdown(v.th, c.text, width-2) {
 		body = append(body, v.th.Fg("customMessageText", l))

@@ -297,7 +297,7 @@ func (m *model) addMessage(msg map[string]any, history bool) {
 			return
 		}
 		label, _ := msg["customType"].(string)
-		m.add(&customItem{label: label, text: messageText(msg)})
+		m.add(&customItem{label: label, text: messageText(msg), msg: msg})
 	case "bashExecution":
 		b := &bashItem{done: true}
 		b.command, _ = msg["command"].(string)
@@ -336,6 +336,9 @@ func messageText(msg map[string]any) string {
 
 func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	_, c := m.update(msg)
+	if _, tick := msg.(tickMsg); !tick {
+		m.requestRenders()
+	}
 	if !m.fullscreen && !m.quitting {
 		if p := m.flush(); p != nil {
 			c = tea.Sequence(p, c)
@@ -603,12 +606,14 @@ func (m *model) toolEvent(typ string, rec map[string]any) {
 	switch typ {
 	case "tool_execution_update":
 		if pr, _ := rec["partialResult"].(map[string]any); pr != nil {
-			t.output = messageText(pr)
+			t.output, t.result_ = messageText(pr), pr
+			t.version++
 		}
 	case "tool_execution_end":
 		t.took = time.Since(t.start)
 		if res, _ := rec["result"].(map[string]any); res != nil {
-			t.output = messageText(res)
+			t.output, t.result_ = messageText(res), res
+			t.version++
 			if ms, ok := res["durationMs"].(float64); ok {
 				t.took = time.Duration(ms * float64(time.Millisecond))
 			}

@@ -630,3 +630,43 @@ func TestOverlayPlacement(t *testing.T) {
 		t.Errorf("centred, 2 rows at most:\n%s", h.screen())
 	}
 }
+
+func TestExtensionRenderers(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.event(ev("message_start", "message", map[string]any{"role": "custom", "customType": "status-report", "content": "raw", "display": true}))
+	c := h.cmd("render_message")
+	if c["customType"] != "status-report" || c["width"] != 80.0 || c["expanded"] != false {
+		t.Errorf("render_message %v", c)
+	}
+	h.contains("[status-report]", "raw") // its own rendering until the lines arrive
+	h.respond(c, true, map[string]any{"lines": []any{"RENDERED BY THE EXTENSION"}})
+	h.contains("RENDERED BY THE EXTENSION")
+	h.lacks("[status-report]")
+	h.press("ctrl+o")
+	if c := h.cmd("render_message"); c["expanded"] != true {
+		t.Errorf("expanding asks again: %v", c)
+	}
+
+	h.event(ev("tool_execution_start", "toolCallId", "t1", "toolName", "weather", "args", map[string]any{"city": "Oslo"}))
+	call := h.cmd("render_tool")
+	if call["phase"] != "call" || call["toolName"] != "weather" || call["isPartial"] != true || call["width"] != 78.0 {
+		t.Errorf("render_tool call %v", call)
+	}
+	h.respond(call, true, map[string]any{"lines": []any{"☁ weather in Oslo"}})
+	h.contains("☁ weather in Oslo")
+	h.event(ev("tool_execution_end", "toolCallId", "t1", "toolName", "weather",
+		"result", map[string]any{"content": []any{map[string]any{"type": "text", "text": "12°C"}}}, "isError", false))
+	for range 2 {
+		r := h.cmd("render_tool")
+		switch r["phase"] {
+		case "call":
+			h.respond(r, true, map[string]any{"lines": []any{"☁ weather in Oslo (done)"}})
+		case "result":
+			if res, _ := r["result"].(map[string]any); res == nil || r["isPartial"] != false {
+				t.Errorf("render_tool result %v", r)
+			}
+			h.respond(r, true, map[string]any{"lines": nil})
+		}
+	}
+	h.contains("☁ weather in Oslo (done)", "12°C") // no result renderer: the output as pi shows it
+}
