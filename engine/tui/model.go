@@ -83,12 +83,16 @@ type model struct {
 	sel      *selector
 	fileList []string // the project's files, for @ completion
 
-	lastCtrlC  time.Time
-	lastEsc    time.Time
-	exitCode   int
-	quitting   bool
-	scroll     int     // fullscreen: rows scrolled up from the bottom of the chat
-	pendingCmd tea.Cmd // a command a response handler wants run (clipboard)
+	lastCtrlC time.Time
+	retry     *retryState // an automatic retry waiting to run
+	// compactReason is compaction_start's reason (manual, threshold,
+	// overflow): what the indicator says.
+	compactReason string
+	lastEsc       time.Time
+	exitCode      int
+	quitting      bool
+	scroll        int     // fullscreen: rows scrolled up from the bottom of the chat
+	pendingCmd    tea.Cmd // a command a response handler wants run (clipboard)
 }
 
 type command struct{ name, description, hint, source string }
@@ -491,6 +495,7 @@ func (m *model) record(r recordMsg) tea.Cmd {
 		m.follows = stringList(rec["followUp"])
 	case "compaction_start":
 		m.compacting = true
+		m.compactReason, _ = rec["reason"].(string)
 	case "compaction_end":
 		m.compacting = false
 		if errMsg, _ := rec["errorMessage"].(string); errMsg != "" {
@@ -505,8 +510,18 @@ func (m *model) record(r recordMsg) tea.Cmd {
 	case "auto_retry_start":
 		attempt, _ := rec["attempt"].(float64)
 		maxA, _ := rec["maxAttempts"].(float64)
-		errMsg, _ := rec["errorMessage"].(string)
-		m.notice(fmt.Sprintf("Retrying (%d/%d): %s", int(attempt), int(maxA), errMsg), "warning")
+		delay, _ := rec["delayMs"].(float64)
+		m.retry = &retryState{attempt: int(attempt), max: int(maxA), until: time.Now().Add(time.Duration(delay) * time.Millisecond)}
+	case "auto_retry_end":
+		m.retry = nil
+		if ok, _ := rec["success"].(bool); !ok {
+			attempt, _ := rec["attempt"].(float64)
+			final, _ := rec["finalError"].(string)
+			if final == "" {
+				final = "Unknown error"
+			}
+			m.notice(fmt.Sprintf("Error: Retry failed after %d attempts: %s", int(attempt), final), "error")
+		}
 	case "session_info_changed":
 		m.sessionName, _ = rec["name"].(string)
 	case "extension_error":
@@ -742,6 +757,8 @@ func (m *model) action(name string) tea.Cmd {
 		return m.quit()
 	case "app.interrupt":
 		switch {
+		case m.retry != nil:
+			m.c.request(cmd("abort_retry"), nil)
 		case m.bash != nil:
 			m.c.request(cmd("abort_bash"), nil)
 		case m.streaming || m.compacting:
@@ -1243,14 +1260,35 @@ func (m *model) editorTop(w int) string {
 	return border("── ") + status + border(" "+strings.Repeat("─", w-sw-4))
 }
 
+// retryState is a pending automatic retry (pi's RetryStatusIndicator).
+type retryState struct {
+	attempt, max int
+	until        time.Time
+}
+
 func (m *model) workingStatus() string {
-	if m.working.hidden {
+	cancel := "(" + m.keys.label("app.interrupt") + " to cancel)"
+	if r := m.retry; r != nil {
+		secs := max(0, int(time.Until(r.until).Seconds()+0.999))
+		return m.th.Fg("warning", spinnerFrames[m.spin%len(spinnerFrames)]) + " " +
+			m.th.Fg("muted", fmt.Sprintf("Retrying (%d/%d) in %ds... %s", r.attempt, r.max, secs, cancel))
+	}
+	if m.working.hidden && !m.compacting {
 		return ""
 	}
 	label := ""
 	switch {
 	case m.compacting:
-		label = "Compacting context..."
+		switch m.compactReason {
+		case "manual", "":
+			label = "Compacting context... " + cancel
+		case "overflow":
+			label = "Context overflow detected, Auto-compacting... " + cancel
+		default:
+			label = "Auto-compacting... " + cancel
+		}
+		frame := m.th.Fg("accent", spinnerFrames[m.spin%len(spinnerFrames)]) + " "
+		return frame + m.th.Fg("muted", label)
 	case m.streaming:
 		label = m.working.message
 		if label == "" {

@@ -565,7 +565,7 @@ func TestFileCompletion(t *testing.T) {
 func TestCompactionSummaryAndCustomMessage(t *testing.T) {
 	h := newHarness(t, Options{})
 	h.event(ev("compaction_start", "reason", "manual"))
-	h.contains("Compacting context...")
+	h.contains("Compacting context... (escape to cancel)")
 	h.event(ev("compaction_end", "reason", "manual", "result", map[string]any{"summary": "We did things.", "tokensBefore": 12345.0}),
 		ev("message_start", "message", map[string]any{"role": "custom", "customType": "note", "content": "custom body", "display": true}),
 		ev("message_start", "message", map[string]any{"role": "custom", "customType": "hidden", "content": "secret", "display": false}))
@@ -669,4 +669,15 @@ func TestExtensionRenderers(t *testing.T) {
 		}
 	}
 	h.contains("☁ weather in Oslo (done)", "12°C") // no result renderer: the output as pi shows it
+}
+
+func TestAutoRetryIndicator(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.event(ev("agent_start"), ev("auto_retry_start", "attempt", 1.0, "maxAttempts", 3.0, "delayMs", 2000.0, "errorMessage", "overloaded"))
+	h.contains("Retrying (1/3) in 2s... (escape to cancel)")
+	h.press("esc")
+	h.cmd("abort_retry")
+	h.event(ev("auto_retry_end", "success", false, "attempt", 1.0, "finalError", "Retry cancelled"))
+	h.contains("Error: Retry failed after 1 attempts: Retry cancelled")
+	h.lacks("Retrying (")
 }
