@@ -137,6 +137,19 @@ func (tt *tuiTerm) ruleColor() string {
 	return ""
 }
 
+// mainScreen waits until the terminal has left the alternate screen
+// (the last bytes pigo wrote may still be on their way after it exited).
+func (tt *tuiTerm) mainScreen() bool {
+	deadline := time.Now().Add(5 * time.Second)
+	for tt.altScreen() {
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return true
+}
+
 func (tt *tuiTerm) screen() string {
 	tt.mu.Lock()
 	defer tt.mu.Unlock()
@@ -217,7 +230,7 @@ func TestTUIStartupChromeAndCtrlCTwiceExits(t *testing.T) {
 	if code := tt.exit(); code != 0 {
 		t.Errorf("exit %d", code)
 	}
-	if tt.altScreen() {
+	if !tt.mainScreen() {
 		t.Errorf("the alternate screen was left on")
 	}
 	st, err := unix.IoctlGetTermios(int(tt.tty.Fd()), unix.TCGETS)
@@ -241,10 +254,10 @@ func TestTUIStreamedReplyAndToolCall(t *testing.T) {
 	}
 	// pi's fullscreenExitOutput "transcript": the conversation is left on
 	// the main screen.
-	tt.waitFor("All done here.")
-	if tt.altScreen() {
+	if !tt.mainScreen() {
 		t.Errorf("still on the alternate screen")
 	}
+	tt.waitFor("All done here.")
 }
 
 func TestTUIEscapeAbortsMidStream(t *testing.T) {
