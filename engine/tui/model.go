@@ -1303,7 +1303,11 @@ func (m *model) workingStatus() string {
 	}
 	frame := ""
 	if len(frames) > 0 {
-		frame = m.th.Fg("accent", frames[m.spin%len(frames)]) + " "
+		i := m.spin // one frame a tick (80 ms, pi's loader)
+		if iv := m.working.interval; iv > 0 {
+			i = int(time.Now().UnixMilli() / iv.Milliseconds())
+		}
+		frame = m.th.Fg("accent", frames[i%len(frames)]) + " "
 	}
 	return frame + m.th.Fg("muted", label)
 }

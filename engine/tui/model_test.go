@@ -681,3 +681,14 @@ func TestAutoRetryIndicator(t *testing.T) {
 	h.contains("Error: Retry failed after 1 attempts: Retry cancelled")
 	h.lacks("Retrying (")
 }
+
+func TestWorkingIndicatorFrames(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.event(ev("agent_start"), ev("ui_call", "plugin", "x", "op", "setWorkingIndicator", "key", "", "sub", "",
+		"value", map[string]any{"frames": []any{"◐", "◑"}, "intervalMs": 500.0}))
+	if s := h.screen(); !strings.Contains(s, "── ◐ Working") && !strings.Contains(s, "── ◑ Working") {
+		t.Errorf("custom frames:\n%s", s)
+	}
+	h.event(ev("ui_call", "plugin", "x", "op", "setWorkingIndicator", "key", "", "sub", "", "value", nil))
+	h.contains("── ⠋ Working")
+}

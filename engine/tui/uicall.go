@@ -63,7 +63,7 @@ func (m *model) uiCall(rec map[string]any) tea.Cmd {
 		visible, ok := call.Value.(bool)
 		m.working.hidden = ok && !visible
 	case "setWorkingIndicator":
-		m.working.hasFrames = false
+		m.working.hasFrames, m.working.interval = false, 0
 		if frames, ok := obj["frames"].([]any); ok {
 			m.working.frames, m.working.hasFrames = stringList(frames), true
 		}
