@@ -211,6 +211,50 @@ func (e *editor) ReplaceWord(s string) {
 	e.Insert(s)
 }
 
+// WordLeft moves to the start of the previous word (alt+left, ctrl+left).
+func (e *editor) WordLeft() {
+	l := e.lines[e.row]
+	if e.col == 0 {
+		e.Left()
+		return
+	}
+	for e.col > 0 && l[e.col-1] == ' ' {
+		e.col--
+	}
+	for e.col > 0 && l[e.col-1] != ' ' {
+		e.col--
+	}
+}
+
+// WordRight moves past the end of the next word (alt+right, ctrl+right).
+func (e *editor) WordRight() {
+	l := e.lines[e.row]
+	if e.col == len(l) {
+		e.Right()
+		return
+	}
+	for e.col < len(l) && l[e.col] == ' ' {
+		e.col++
+	}
+	for e.col < len(l) && l[e.col] != ' ' {
+		e.col++
+	}
+}
+
+// DeleteWordForward is alt+d / alt+delete.
+func (e *editor) DeleteWordForward() {
+	start := e.col
+	l := e.lines[e.row]
+	end := start
+	for end < len(l) && l[end] == ' ' {
+		end++
+	}
+	for end < len(l) && l[end] != ' ' {
+		end++
+	}
+	e.lines[e.row] = append(append([]rune(nil), l[:start]...), l[end:]...)
+}
+
 // DeleteToLineStart is ctrl+u.
 func (e *editor) DeleteToLineStart() {
 	e.lines[e.row] = append([]rune(nil), e.lines[e.row][e.col:]...)

@@ -87,3 +87,22 @@ func TestEditorCollapsesLargePastes(t *testing.T) {
 		t.Errorf("a cleared editor forgets its pastes")
 	}
 }
+
+func TestEditorWordMotion(t *testing.T) {
+	e := newEditor()
+	e.Insert("one two  three")
+	e.WordLeft()
+	if e.col != 9 {
+		t.Errorf("word left: col %d", e.col)
+	}
+	e.WordLeft()
+	e.DeleteWordForward()
+	if e.Text() != "one   three" {
+		t.Errorf("delete word forward: %q", e.Text())
+	}
+	e.Home()
+	e.WordRight()
+	if e.col != 3 {
+		t.Errorf("word right: col %d", e.col)
+	}
+}

@@ -850,6 +850,12 @@ func (m *model) editKey(ks string, k tea.KeyPressMsg) {
 		e.DeleteToLineEnd()
 	case "ctrl+w", "alt+backspace":
 		e.DeleteWordBackward()
+	case "alt+d", "alt+delete":
+		e.DeleteWordForward()
+	case "alt+left", "ctrl+left", "alt+b":
+		e.WordLeft()
+	case "alt+right", "ctrl+right", "alt+f":
+		e.WordRight()
 	case "tab":
 		e.Insert("\t")
 	default:

@@ -281,7 +281,8 @@ func TestConfirmInputEditorDialogs(t *testing.T) {
 	if msg, _ := h.cmd("view_message")["message"].(map[string]any); msg["confirmed"] != true {
 		t.Errorf("confirm %v", msg)
 	}
-	h.event(ev("view_state", "viewId", "i", "component", "pi.dialog", "state", map[string]any{"method": "input", "title": "Name?"}))
+	h.event(ev("view_state", "viewId", "i", "component", "pi.dialog", "state", map[string]any{"method": "input", "title": "Name?", "placeholder": "your name"}))
+	h.lacks("your name") // pi's input dialog does not show it
 	h.typ("Ada")
 	h.press("enter")
 	if msg, _ := h.cmd("view_message")["message"].(map[string]any); msg["value"] != "Ada" {

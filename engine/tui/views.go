@@ -222,7 +222,7 @@ func (d *dialog) render(m *model, w int) []string {
 		}
 		hint = th.Fg("dim", "↑↓") + th.Fg("muted", " navigate") + "  " + m.hint("tui.select.confirm", "select") + "  " + m.hint("tui.select.cancel", "cancel")
 	default:
-		for _, l := range d.input.Render(w-2, true) {
+		for _, l := range d.input.Render(w-2, true) { // pi shows no placeholder
 			out = append(out, " "+l)
 		}
 		hint = m.hint("tui.select.confirm", "submit") + "  " + m.hint("tui.select.cancel", "cancel")
