@@ -250,7 +250,7 @@ func parseKey(k string) tea.KeyPressMsg {
 			mod |= tea.ModShift
 		}
 	}
-	names := map[string]rune{"enter": tea.KeyEnter, "esc": tea.KeyEscape, "up": tea.KeyUp, "down": tea.KeyDown,
+	names := map[string]rune{"pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown, "enter": tea.KeyEnter, "esc": tea.KeyEscape, "up": tea.KeyUp, "down": tea.KeyDown,
 		"left": tea.KeyLeft, "right": tea.KeyRight, "tab": tea.KeyTab, "backspace": tea.KeyBackspace, "space": tea.KeySpace}
 	last := parts[len(parts)-1]
 	if r, ok := names[last]; ok {

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -692,4 +693,18 @@ func TestWorkingIndicatorFrames(t *testing.T) {
 	}
 	h.event(ev("ui_call", "plugin", "x", "op", "setWorkingIndicator", "key", "", "sub", "", "value", nil))
 	h.contains("── ⠋ Working")
+}
+
+func TestFullscreenScrolling(t *testing.T) {
+	h := newHarness(t, Options{})
+	for i := range 40 {
+		h.m.add(&noticeItem{text: fmt.Sprintf("line-%02d", i), token: "muted"})
+	}
+	h.contains("line-39")
+	h.lacks("line-05")
+	h.press("pgup", "pgup", "pgup", "pgup", "pgup", "pgup")
+	h.contains("line-05", "escape interrupt") // at the top: the header
+	h.lacks("line-39")
+	h.press("pgdown", "pgdown", "pgdown", "pgdown", "pgdown", "pgdown")
+	h.contains("line-39")
 }
