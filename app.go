@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -94,6 +95,8 @@ type Plugin struct {
 	// tools import and seven of them were most of a process's start-up
 	// time and memory. Empty for anything else.
 	Members []string
+
+	userToo bool // project-scoped, but the user's settings name it too
 }
 
 // App is an opened app: a host with its plugins loaded.
@@ -106,7 +109,8 @@ type App struct {
 	Reloader *watch.Reloader
 	Plugins  []Plugin
 	// Results are the load results, one per plugin in Plugins order
-	// (after Boot).
+	// (after Boot; after BootUntrusted and LoadProject, the project's
+	// plugins come last).
 	Results []engine.LoadResult
 	// Problems are what discovery could not use (missing -e paths, bad
 	// settings); the app opens without them.
@@ -243,17 +247,40 @@ func New(opts Options) (*App, error) {
 		add(Plugin{ID: id, Path: p.path, Origin: "app", Source: m.Plugins[i].Ref}, a.Env.Plugin(id, p.path, p.config))
 	}
 	flush()
-	exts, problems := discover.Discover(discover.Options{
-		Cwd: cwd, AgentDir: opts.AgentDir, Home: getenv("HOME"), Getenv: getenv,
-		Extensions: opts.Extensions, NoExtensions: !opts.Discover,
-	})
-	a.Problems = problems
+	dopts := discover.Options{Cwd: cwd, AgentDir: opts.AgentDir, Home: getenv("HOME"), Getenv: getenv, NoExtensions: !opts.Discover}
+	for _, e := range opts.Extensions {
+		if !strings.HasPrefix(e, discover.BuiltinPrefix) {
+			dopts.Extensions = append(dopts.Extensions, e)
+		}
+	}
+	exts, problems := discover.Discover(dopts)
+	// A project's extension the user configured too (the same package or
+	// file in their settings) is the user's when the project is not
+	// trusted: pi then never sees the project's claim on it.
+	userToo := map[string]bool{}
+	if slices.ContainsFunc(exts, func(e discover.Extension) bool { return Plugin{Origin: e.Origin}.ProjectScoped() }) {
+		uopts := dopts
+		uopts.UntrustedProject = true
+		untrusted, _ := discover.Discover(uopts)
+		for _, u := range untrusted {
+			userToo[u.Path] = true
+		}
+	}
 	for _, e := range exts {
 		if files[e.Path] {
 			continue // already in the manifest: one file, one plugin
 		}
 		id := uniqueID(e.ID)
-		add(Plugin{ID: id, Path: e.Path, Origin: e.Origin, Source: e.Source}, a.Env.Plugin(id, e.Path, nil))
+		add(Plugin{ID: id, Path: e.Path, Origin: e.Origin, Source: e.Source, userToo: userToo[e.Path]}, a.Env.Plugin(id, e.Path, nil))
+	}
+	// pi loads its built-in extensions after the extension files.
+	dopts.Extensions = opts.Extensions
+	builtins, more := discover.Builtins(dopts, bundled.Extensions())
+	a.Problems = append(problems, more...)
+	for _, name := range builtins {
+		if id, ok := bundled.Lookup(discover.BuiltinPrefix + name); ok && !taken[id] {
+			add(Plugin{ID: id, Bundled: true, Origin: "builtin", Source: discover.BuiltinPrefix + name}, a.Env.BuiltinPlugin(id))
+		}
 	}
 	for _, sp := range opts.GoPlugins {
 		add(Plugin{ID: sp.ID, Origin: "go", Source: sp.Source}, sp)
@@ -268,12 +295,58 @@ func (a *App) Boot(ctx context.Context) []engine.LoadResult {
 		return a.Results
 	}
 	a.Results = a.Host.Boot(ctx, a.specs)
+	a.watch(func(Plugin) bool { return true })
+	return a.Results
+}
+
+// ProjectScoped reports whether the plugin is one of the project's own
+// (its .pi/settings.json entries and packages, .pi/extensions, unless the
+// user's settings name it too), which pi 1.6 loads only in a trusted
+// project.
+func (p Plugin) ProjectScoped() bool {
+	if p.userToo {
+		return false
+	}
+	switch p.Origin {
+	case "settings:project", "auto:project", "package:project":
+		return true
+	}
+	return false
+}
+
+// BootUntrusted is Boot without the project's own plugins (ProjectScoped):
+// they keep their place in the manifest, ahead of the user's as in pi, and
+// LoadProject loads them once the project is trusted. pi asks the
+// extensions loaded so far (project_trust) before deciding.
+func (a *App) BootUntrusted(ctx context.Context) []engine.LoadResult {
+	if a.Results != nil {
+		return a.Results
+	}
+	held := map[string]bool{}
 	for _, p := range a.Plugins {
-		if p.Path != "" {
+		held[p.ID] = p.ProjectScoped()
+	}
+	a.Results = a.Host.BootHolding(ctx, a.specs, func(s engine.PluginSpec) bool { return held[s.ID] })
+	a.watch(func(p Plugin) bool { return !p.ProjectScoped() })
+	return a.Results
+}
+
+// LoadProject loads the plugins BootUntrusted held back.
+func (a *App) LoadProject(ctx context.Context) []engine.LoadResult {
+	res := a.Host.LoadHeld(ctx)
+	a.Results = append(a.Results, res...)
+	a.watch(Plugin.ProjectScoped)
+	return res
+}
+
+// watch registers the extension files of the plugins which says with the
+// reloader.
+func (a *App) watch(which func(Plugin) bool) {
+	for _, p := range a.Plugins {
+		if p.Path != "" && which(p) {
 			a.Reloader.Add(p.ID, p.Path)
 		}
 	}
-	return a.Results
 }
 
 // PluginPath returns the entry file of plugin id ("" for bundled and Go

@@ -166,7 +166,7 @@ func TestManifestErrors(t *testing.T) {
 	for name, tc := range map[string]struct{ src, want string }{
 		"not json":      {`{"plugins": ["./ok.ts",]}`, `bad.json: not a valid app manifest: line 1:24: invalid character ']'`},
 		"missing file":  {`{"plugins": ["./ok.ts", "./gone.ts"]}`, `bad.json: plugins[1] "./gone.ts": no such file or directory: ` + filepath.Join(dir, "gone.ts")},
-		"unknown id":    {`{"plugins": ["@pi/nope"]}`, `bad.json: plugins[0] "@pi/nope": unknown bundled plugin (have: @pi/tool-bash,`},
+		"unknown id":    {`{"plugins": ["@pi/nope"]}`, `bad.json: plugins[0] "@pi/nope": unknown bundled plugin (have: @pi/codemode, @pi/tool-bash,`},
 		"unknown bi":    {`{"plugins": ["builtin:nope"]}`, `plugins[0] "builtin:nope": unknown bundled plugin`},
 		"twice":         {`{"plugins": ["./ok.ts", "@pi/tool-ls", "ok.ts"]}`, `bad.json: plugins[2] "ok.ts": listed twice (also plugins[0])`},
 		"twice bundled": {`{"plugins": ["@pi/tool-ls", "builtin:tool-ls"]}`, `plugins[1] "builtin:tool-ls": listed twice (also plugins[0])`},
@@ -234,5 +234,47 @@ func BenchmarkOpenDefaultApp(b *testing.B) {
 	b.ResetTimer()
 	for range b.N {
 		open()
+	}
+}
+
+// TestBootUntrusted: the project's own extensions (its .pi/extensions and
+// settings entries) wait in their places until LoadProject; the user's
+// and the -e ones load at once.
+func TestBootUntrusted(t *testing.T) {
+	dir := t.TempDir()
+	proj, agent := filepath.Join(dir, "proj"), filepath.Join(dir, "agent")
+	write(t, proj, ".pi/extensions/auto.ts", tool("auto"))
+	write(t, proj, ".pi/settings.json", `{"extensions": ["../entry.ts", "../both.ts"]}`)
+	write(t, proj, "entry.ts", tool("entry"))
+	write(t, proj, "both.ts", tool("both"))
+	write(t, proj, "cli.ts", tool("cli"))
+	write(t, agent, "extensions/user.ts", tool("user"))
+	write(t, agent, "settings.json", `{"extensions": ["../proj/both.ts"]}`) // the user's too: loads untrusted
+	a, err := pigo.New(pigo.Options{Cwd: proj, AgentDir: agent, Discover: true, NoBundled: true, Extensions: []string{"cli.ts"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close(context.Background())
+	var scoped []string
+	for _, p := range a.Plugins {
+		if p.ProjectScoped() {
+			scoped = append(scoped, p.ID+"="+p.Origin)
+		}
+	}
+	if got := strings.Join(scoped, " "); got != "entry=settings:project auto=auto:project" {
+		t.Errorf("project-scoped plugins: %s", got)
+	}
+	tools := func() string { return strings.Join(a.Host.Tools().Current().IDs(), " ") }
+	if res := a.BootUntrusted(context.Background()); len(res) != 3 || tools() != "cli both user" {
+		t.Fatalf("untrusted: %d results, tools %s", len(res), tools())
+	}
+	if res := a.LoadProject(context.Background()); len(res) != 2 || !res[0].OK || !res[1].OK {
+		t.Fatalf("LoadProject: %+v", res)
+	}
+	if got := tools(); got != "cli entry both auto user" {
+		t.Errorf("trusted tools in load order: %s", got)
+	}
+	if len(a.Results) != 5 {
+		t.Errorf("results: %d", len(a.Results))
 	}
 }

@@ -80,8 +80,10 @@ func SessionOpener(io *agentsession.IO) agentsession.Opener {
 // forSession is the app as a session sees it.
 func (a *App) forSession() *agentsession.App {
 	out := &agentsession.App{
-		Host: a.Host,
-		Boot: a.Boot,
+		Host:          a.Host,
+		Boot:          a.Boot,
+		BootUntrusted: a.BootUntrusted,
+		LoadProject:   a.LoadProject,
 		ReloadAll: func(ctx context.Context) []agentsession.Reload {
 			var res []agentsession.Reload
 			for _, r := range a.Reloader.ReloadAll(ctx) {
@@ -92,10 +94,11 @@ func (a *App) forSession() *agentsession.App {
 		Close: a.Close,
 	}
 	for _, p := range a.Plugins {
-		out.Plugins = append(out.Plugins, agentsession.Plugin{ID: p.ID, Path: p.Path, Origin: p.Origin, Source: p.Source})
+		out.Plugins = append(out.Plugins, agentsession.Plugin{ID: p.ID, Path: p.Path, Origin: p.Origin, Source: p.Source,
+			Project: p.ProjectScoped()})
 	}
 	for _, p := range a.Problems {
-		out.Problems = append(out.Problems, agentsession.Problem{Path: p.Path, Message: p.Message})
+		out.Problems = append(out.Problems, agentsession.Problem{Path: p.Path, Message: p.Message, Project: p.Project})
 	}
 	return out
 }

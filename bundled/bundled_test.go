@@ -23,8 +23,14 @@ func TestDefaultAppMatchesSources(t *testing.T) {
 			t.Errorf("the default app lists %s but no source is embedded", id)
 		}
 	}
-	if len(srcs) != len(app.Plugins) {
-		t.Errorf("%d sources, %d in the default app", len(srcs), len(app.Plugins))
+	// pi's built-in extensions load apart from the app (discover.Builtins).
+	for _, name := range bundled.Extensions() {
+		if srcs["@pi/"+name] == "" {
+			t.Errorf("built-in extension %s has no source", name)
+		}
+	}
+	if len(srcs) != len(app.Plugins)+len(bundled.Extensions()) {
+		t.Errorf("%d sources, %d in the default app, %d built-in extensions", len(srcs), len(app.Plugins), len(bundled.Extensions()))
 	}
 }
 

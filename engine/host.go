@@ -233,12 +233,57 @@ type LoadResult struct {
 // they never stop the others. Boot may be called once per Host; later
 // plugins come through Add.
 func (h *Host) Boot(ctx context.Context, manifest []PluginSpec) []LoadResult {
+	return h.BootHolding(ctx, manifest, nil)
+}
+
+// BootHolding is Boot that admits the plugins hold names without loading
+// them: they keep their manifest position (hooks, tools and commands order
+// by it) and LoadHeld loads them later, or never. pi decides project trust
+// with the user's extensions loaded and the project's not yet, and then
+// orders the project's first.
+func (h *Host) BootHolding(ctx context.Context, manifest []PluginSpec, hold func(PluginSpec) bool) []LoadResult {
 	h.reloadMu.Lock()
 	defer h.reloadMu.Unlock()
+	recs := h.admit(manifest)
+	var load, held []*pluginRecord
+	for _, rec := range recs {
+		if rec.err == nil && hold != nil && hold(rec.spec) {
+			held = append(held, rec)
+		} else {
+			load = append(load, rec)
+		}
+	}
+	h.mu.Lock()
+	for _, rec := range held {
+		rec.status = StatusHeld
+	}
+	h.mu.Unlock()
+	return h.loadRecords(ctx, load)
+}
+
+// LoadHeld loads every plugin BootHolding held back, as Boot would have.
+func (h *Host) LoadHeld(ctx context.Context) []LoadResult {
+	h.reloadMu.Lock()
+	defer h.reloadMu.Unlock()
+	h.mu.Lock()
+	var recs []*pluginRecord
+	for _, rec := range h.plugins {
+		if rec.status == StatusHeld {
+			recs = append(recs, rec)
+		}
+	}
+	h.mu.Unlock()
+	if len(recs) == 0 {
+		return nil // nothing to rebuild for
+	}
+	return h.loadRecords(ctx, recs)
+}
+
+// loadRecords loads admitted plugins concurrently, makes them live at
+// once and rebuilds each registry once. Caller holds reloadMu.
+func (h *Host) loadRecords(ctx context.Context, recs []*pluginRecord) []LoadResult {
 	h.bootDepth.Add(1)
 	defer h.bootDepth.Add(-1)
-
-	recs := h.admit(manifest)
 	results := make([]LoadResult, len(recs))
 	gens := make([]*Generation, len(recs))
 	sem := make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))

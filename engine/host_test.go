@@ -232,3 +232,40 @@ func TestReloadAllEmitsPiReloadEvents(t *testing.T) {
 		t.Fatalf("got %s", got)
 	}
 }
+
+// TestBootHoldingKeepsPosition: a held plugin does not load until LoadHeld,
+// and then runs in its manifest position, ahead of the plugins after it.
+func TestBootHoldingKeepsPosition(t *testing.T) {
+	t.Parallel()
+	h := newHost(t, engine.Options{})
+	tag := func(id string) engine.PluginSpec {
+		return goPlugin(id, func(g *engine.Generation) error {
+			return g.Hook("transform", func(ctx context.Context, p any) (any, error) { return p.(string) + "+" + id, nil }, "")
+		})
+	}
+	res := h.BootHolding(context.Background(), []engine.PluginSpec{tag("project"), tag("user")},
+		func(s engine.PluginSpec) bool { return s.ID == "project" })
+	if len(res) != 1 || res[0].Plugin != "user" || !res[0].OK {
+		t.Fatalf("boot results: %+v", res)
+	}
+	if out := h.RunHook(context.Background(), "transform", "x"); out.Value != "x+user" {
+		t.Fatalf("before LoadHeld: %v", out.Value)
+	}
+	if st := h.Plugins()[0]; st.ID != "project" || st.Status != engine.StatusHeld {
+		t.Fatalf("held plugin status: %+v", st)
+	}
+	h.ReloadAll(context.Background()) // reloads what is loaded, nothing held
+	if out := h.RunHook(context.Background(), "transform", "x"); out.Value != "x+user" {
+		t.Fatalf("after ReloadAll: %v", out.Value)
+	}
+	res = h.LoadHeld(context.Background())
+	if len(res) != 1 || res[0].Plugin != "project" || !res[0].OK {
+		t.Fatalf("LoadHeld results: %+v", res)
+	}
+	if out := h.RunHook(context.Background(), "transform", "x"); out.Value != "x+project+user" {
+		t.Fatalf("after LoadHeld: %v", out.Value)
+	}
+	if res := h.LoadHeld(context.Background()); len(res) != 0 {
+		t.Fatalf("second LoadHeld loaded %+v", res)
+	}
+}

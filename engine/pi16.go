@@ -62,7 +62,7 @@ func (h *Host) McpServers() *Registry[*Draft[map[string]any], State[map[string]a
 // pi16State is the pi 1.6 runtime state the extension context reads.
 type pi16State struct {
 	mode          string // "" = derived (see Mode)
-	untrusted     bool   // project trust revoked (pi: project_trust said no)
+	untrusted     bool   // the project is not trusted (SetProjectTrusted)
 	promptOptions map[string]any
 }
 
@@ -97,9 +97,10 @@ func (p *PiState) SetProjectTrusted(trusted bool) {
 	p.v16.untrusted = !trusted
 }
 
-// ProjectTrusted is ctx.isProjectTrusted(): true unless revoked; pigo
-// loads the project's resources it is given, as pi does for a trusted
-// project.
+// ProjectTrusted is ctx.isProjectTrusted(): the agent modes decide it
+// before the project's own extensions load (agentsession, pi 1.6's
+// project trust); a host that never decides (pigo check, tool, dev, which
+// load what they are given) reports true.
 func (p *PiState) ProjectTrusted() bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()

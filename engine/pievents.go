@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // pi's extension events, and how handler results combine (as pi's
 // extension runner does, with pi 1.6's new hooks). Interceptable events are hooks
@@ -171,16 +174,21 @@ func piHookContracts() map[string]HookContract {
 			return true, nil
 		}},
 		// Paths are concatenated.
-		// pi 1.6: the first handler that answers "yes" or "no" decides;
-		// "undecided" (or no answer) falls through to the next.
-		"project_trust": {Fold: piFold(func(c *HookChain, ev, r map[string]any) bool {
-			switch r["trusted"] {
-			case "yes", "no":
+		// pi 1.6: the first answer other than "undecided" decides (any
+		// but "yes" declines). pi reads result.trusted without a check, so
+		// no answer is a TypeError it reports before asking the next.
+		"project_trust": {Fold: func(c *HookChain, reply HookReply) (bool, error) {
+			if _, raw, err := piReply(c, reply); err == nil && raw == nil {
+				return false, errors.New("Cannot read properties of undefined (reading 'trusted')")
+			}
+			return piFold(func(c *HookChain, ev, r map[string]any) bool {
+				if r["trusted"] == "undecided" {
+					return false
+				}
 				c.Result = r
 				return true
-			}
-			return false
-		})},
+			})(c, reply)
+		}},
 		"resources_discover": {Fold: piFold(func(c *HookChain, ev, r map[string]any) bool {
 			res := asMap(c.Result)
 			for _, k := range []string{"skillPaths", "promptPaths", "themePaths"} {

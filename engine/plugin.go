@@ -61,4 +61,5 @@ const (
 	StatusLoaded   Status = "loaded"
 	StatusFailed   Status = "failed"
 	StatusUnloaded Status = "unloaded"
+	StatusHeld     Status = "held" // admitted by BootHolding, not loaded yet
 )

@@ -15,6 +15,7 @@ import (
 	"github.com/dop251/goja"
 
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // The codec turns JS values into engine data and back (DESIGN decision 2):
@@ -167,6 +168,12 @@ func (g *jsGen) toJS(v any) goja.Value {
 		obj := rt.NewObject()
 		for _, f := range x {
 			_ = obj.Set(f.key, g.toJS(f.value))
+		}
+		return obj
+	case *jsjson.Object: // parsed JSON in JavaScript's property order
+		obj := rt.NewObject()
+		for _, m := range *x {
+			_ = obj.Set(m.Key, g.toJS(m.Value))
 		}
 		return obj
 	case []any:

@@ -12,6 +12,7 @@ import (
 	"github.com/dop251/goja"
 
 	"github.com/pigo-dev/pigo/jsapi/bundler"
+	"github.com/pigo-dev/pigo/jsapi/codemode"
 	"github.com/pigo-dev/pigo/jsapi/compat"
 	"github.com/pigo-dev/pigo/jsapi/core"
 	"github.com/pigo-dev/pigo/jsapi/modules"
@@ -52,6 +53,7 @@ func nativeModules() map[string]modules.Module {
 	// One lock table per Env (one per process): the file mutation queue
 	// is shared by every plugin's runtime.
 	out["pigo:core"] = core.Module(core.NewFileLocks())
+	out["pigo:codemode"] = codemode.Module()
 	return out
 }
 

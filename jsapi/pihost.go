@@ -118,8 +118,9 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 		return promise(func(ctx context.Context) (any, error) {
 			start := time.Now()
 			res, err := h.RunTool(ctx, name, engine.ToolCall{ID: id, Params: args, Context: map[string]any{"cwd": h.Options().Cwd}})
+			result := res.Data() // structuredContent keeps its key order (an ordered object)
 			out := map[string]any{"toolCall": map[string]any{"type": "toolCall", "id": id, "name": name, "arguments": args},
-				"result": res.Data(), "isError": err != nil || res.IsError}
+				"result": result, "isError": err != nil || res.IsError}
 			if err == nil {
 				out["durationMs"] = float64(time.Since(start).Milliseconds())
 			}
@@ -236,11 +237,28 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 		pi.SetActiveTools(plugin, names)
 		return goja.Undefined()
 	})
-	fn("getAllTools", func(goja.FunctionCall) goja.Value {
+	// getAllTools(callable): pi's getAllTools, or with callable the tools
+	// ctx.executeTool can run (pi 1.6's ctx.tools, with their
+	// outputSchema).
+	fn("getAllTools", func(c goja.FunctionCall) goja.Value {
+		callable := c.Argument(0).ToBoolean()
+		reach := map[string]bool{}
+		for _, n := range h.CallableTools() {
+			reach[n] = true
+		}
 		var out []any
 		for _, e := range h.Tools().Current().Entries() {
+			if callable && !reach[e.ID] {
+				continue
+			}
 			info := map[string]any{"name": e.ID, "description": e.Value.Description,
 				"parameters": engine.Clone(e.Value.Parameters), "sourceInfo": sourceInfoOf(h, e.Owner, e.Value.Extra)}
+			if v, ok := e.Value.Extra["promptGuidelines"]; ok && v != nil {
+				info["promptGuidelines"] = engine.Clone(v)
+			}
+			if v, ok := e.Value.Extra["outputSchema"]; ok && v != nil && callable {
+				info["outputSchema"] = engine.Clone(v)
+			}
 			out = append(out, info)
 		}
 		return g.toJS(nonNilList(out))

@@ -8,6 +8,7 @@ import (
 	"github.com/dop251/goja"
 
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/jsapi/webapi"
 )
 
@@ -182,12 +183,33 @@ func (g *jsGen) toolResultFromJS(v goja.Value) (engine.ToolResult, error) {
 	if err != nil {
 		return engine.ToolResult{}, fmt.Errorf("tool result: %w", err)
 	}
-	// pi 1.6 takes a returned isError: true (its bash returns a failed
-	// command so, with the structured content scripts read).
-	r := engine.ToolResult{Content: content, Details: m["details"], StructuredContent: m["structuredContent"]}
+	// pi 1.6 takes a returned isError (bash's non-zero exit, a failed
+	// codemode script); pi 0.73 only took a throw.
+	r := engine.ToolResult{Content: content, Details: m["details"]}
 	r.IsError, _ = m["isError"].(bool)
+	if sc, ok := m["structuredContent"]; ok && sc != nil {
+		// Read back from its JSON text, so it keeps the tool's key order
+		// for programmatic callers (codemode scripts, event consumers).
+		if v, err := jsjson.Parse([]byte(g.stringify(v.ToObject(g.rt).Get("structuredContent")))); err == nil {
+			r.StructuredContent = v
+		}
+	}
 	r.Terminate, _ = m["terminate"].(bool)
 	return r, nil
+}
+
+// stringify is JSON.stringify(v), which keeps key order (goja's
+// MarshalJSON exports to a Go map first); "" when v is not JSON. Loop only.
+func (g *jsGen) stringify(v goja.Value) string {
+	f, ok := goja.AssertFunction(g.rt.Get("JSON").ToObject(g.rt).Get("stringify"))
+	if !ok {
+		return ""
+	}
+	s, err := f(goja.Undefined(), v)
+	if err != nil || goja.IsUndefined(s) {
+		return ""
+	}
+	return s.String()
 }
 
 func describe(v goja.Value) string {

@@ -30,6 +30,9 @@ func TestDifferentialResources(t *testing.T) {
 		"work/dyn/SKILL.md":               "---\nname: dyn\ndescription: Found by an extension\n---\nDynamic.\n",
 		"agent/skills/u/SKILL.md":         "---\nname: u\ndescription: User skill\n---\nUser.\n",
 		"agent/prompts/g.md":              "Global template $ARGUMENTS",
+		// pigo follows pi 1.6, which loads a project's own resources only
+		// when trusted; pi 0.73.1 knows no trust and ignores the setting.
+		"agent/settings.json": `{"defaultProjectTrust": "always"}`,
 	}
 	ext := extSource(`
   pi.registerTool({

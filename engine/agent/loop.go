@@ -239,11 +239,23 @@ func (l *loop) activeTools() []Message {
 		active[n] = true
 	}
 	var out []Message
+	var names []string
 	for _, e := range l.a.h.Tools().Current().Entries() {
-		if !active[e.ID] {
+		if active[e.ID] {
+			names = append(names, e.ID)
+		}
+	}
+	// pi 1.6's prepareLoadout hooks (codemode) may redescribe or hide tools.
+	descriptions, hidden := l.a.h.PrepareLoadout(l.ctx, names)
+	for _, e := range l.a.h.Tools().Current().Entries() {
+		if !active[e.ID] || hidden[e.ID] {
 			continue
 		}
-		out = append(out, Message{"name": e.ID, "description": e.Value.Description, "parameters": engine.Clone(e.Value.Parameters)})
+		d, ok := descriptions[e.ID]
+		if !ok {
+			d = e.Value.Description
+		}
+		out = append(out, Message{"name": e.ID, "description": d, "parameters": engine.Clone(e.Value.Parameters)})
 	}
 	return out
 }

@@ -26,10 +26,14 @@ type App struct {
 	Plugins  []Plugin  // in manifest order
 	Problems []Problem // what discovery could not use
 	// Boot starts every plugin (once); ReloadAll reloads every extension
-	// file (pi's /reload); Close unloads everything.
-	Boot      func(ctx context.Context) []engine.LoadResult
-	ReloadAll func(ctx context.Context) []Reload
-	Close     func(ctx context.Context) error
+	// file (pi's /reload); Close unloads everything. BootUntrusted is Boot
+	// without the project's own plugins (Plugin.Project), which keep their
+	// place until LoadProject loads them (project trust, trust.go).
+	Boot          func(ctx context.Context) []engine.LoadResult
+	BootUntrusted func(ctx context.Context) []engine.LoadResult
+	LoadProject   func(ctx context.Context) []engine.LoadResult
+	ReloadAll     func(ctx context.Context) []Reload
+	Close         func(ctx context.Context) error
 }
 
 // Plugin is one plugin of an app.
@@ -38,12 +42,16 @@ type Plugin struct {
 	Path   string // entry file; "" for bundled and Go plugins
 	Origin string // "app", "bundled", "go", or discovery's origin ("cli", "settings:project", ...)
 	Source string // what the user wrote that produced it
+	// Project: one of the project's own extensions, loaded only in a
+	// trusted project.
+	Project bool
 }
 
 // Problem is something discovery could not use.
 type Problem struct {
 	Path    string
 	Message string
+	Project bool // about the project's own extensions (ignored when untrusted)
 }
 
 // Reload is the outcome of reloading one plugin.

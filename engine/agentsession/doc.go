@@ -5,7 +5,10 @@
 // clients. It never reads os globals: the caller hands it an IO (working
 // directory, environment, file system, streams) and an Opener, the
 // composition root that opens its app (package pigo provides both for
-// real programs).
+// real programs). As pi 1.6 does, it uses a project's own extensions,
+// settings, skills, prompts and system prompt files only when the project
+// is trusted, decided once the user's extensions have loaded (trust.go,
+// engine/projecttrust).
 //
 // Two ways in:
 //   - Run(ctx, args, io, open) is pi's non-interactive CLI (-p, --mode json,

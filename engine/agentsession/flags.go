@@ -48,6 +48,9 @@ type piFlags struct {
 	noContextFiles bool
 	// tuiMode is --tui-mode: "regular" or "fullscreen" ("" when not given).
 	tuiMode string
+	// approve is -a/--approve (true) or -na/--no-approve (false): the
+	// project trust decision for this run (trust.go); the last one wins.
+	approve *bool
 }
 
 type unknownFlag struct {
@@ -136,6 +139,10 @@ func parsePiFlags(args []string) piFlags {
 			continue
 		case "--no-context-files", "-nc":
 			f.noContextFiles = true
+			continue
+		case "--approve", "-a", "--no-approve", "-na":
+			yes := a == "--approve" || a == "-a"
+			f.approve = &yes
 			continue
 		case "--no-themes":
 			continue // pigo has no themes (no TUI)

@@ -1,6 +1,7 @@
 package agentsession
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -62,6 +63,23 @@ func TestIsAgentModeArgs(t *testing.T) {
 		"--help": false, "hi": false} {
 		if got := IsAgentModeArgs(strings.Fields(args)); got != want {
 			t.Errorf("IsAgentModeArgs(%q) = %v", args, got)
+		}
+	}
+}
+
+// TestApproveFlags: -a/--approve and -na/--no-approve set the run's trust
+// decision; the last one wins, as in pi's parseArgs.
+func TestApproveFlags(t *testing.T) {
+	t.Parallel()
+	for args, want := range map[string]string{"": "nil", "-a": "true", "--approve": "true", "-na": "false",
+		"--no-approve": "false", "-a -na": "false", "--no-approve --approve": "true"} {
+		f := parsePiFlags(append(strings.Fields(args), "-p", "hi"))
+		got := "nil"
+		if f.approve != nil {
+			got = fmt.Sprint(*f.approve)
+		}
+		if got != want || len(f.diagnostics) != 0 || len(f.unknown) != 0 {
+			t.Errorf("%q: approve %s %v %v, want %s", args, got, f.diagnostics, f.unknown, want)
 		}
 	}
 }

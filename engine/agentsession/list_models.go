@@ -39,12 +39,12 @@ func runListModels(ctx context.Context, io *IO, f piFlags, open Opener) ExitCode
 	// reported, as in pi.
 	app, err := open(f.AppSource, agentDir, engine.Options{Budgets: agentBudgets})
 	if err == nil {
-		{
-			defer app.Close(context.Background())
-			app.Host.Pi().SetSession(pisession.InMemory(io.Cwd))
-			app.Boot(ctx)
-			agent.SyncProviders(app.Host, reg)
-		}
+		defer app.Close(context.Background())
+		app.Host.Pi().SetSession(pisession.InMemory(io.Cwd))
+		app.Host.Pi().SetMode("print") // pi decides trust for --list-models as in print mode
+		settings, _ := loadPiSettings(io.FS, agentDir, io.Cwd)
+		_, _, _, err = bootTrusted(ctx, io, f, app, agentDir, settings)
+		agent.SyncProviders(app.Host, reg)
 	}
 	if err != nil {
 		fmt.Fprintf(io.Stderr, "Error: %v\n", err)

@@ -44,7 +44,8 @@ func (rt *agentRuntime) loadResources(global, project map[string]any) {
 	f := rt.flags
 	rt.res.Store(resources.Load(resources.Options{Cwd: rt.io.Cwd, AgentDir: rt.agentDir, Home: rt.io.Getenv("HOME"),
 		GlobalSettings: global, ProjectSettings: project, ExtensionSources: f.Extensions,
-		SkillPaths: f.skills, PromptPaths: f.promptTemplates, NoSkills: f.noSkills, NoPromptTemplates: f.noPromptTemplates}))
+		SkillPaths: f.skills, PromptPaths: f.promptTemplates, NoSkills: f.noSkills, NoPromptTemplates: f.noPromptTemplates,
+		UntrustedProject: !rt.host.Pi().ProjectTrusted()}))
 }
 
 // resourceSet returns the current templates and skills.
@@ -55,6 +56,9 @@ func (rt *agentRuntime) resourceSet() *resources.Set { return rt.res.Load() }
 // then runs resources_discover with reason.
 func (rt *agentRuntime) reloadResources(ctx context.Context, reason string) {
 	fresh, _ := loadPiSettings(rt.io.FS, rt.agentDir, rt.io.Cwd)
+	if !rt.host.Pi().ProjectTrusted() {
+		fresh.dropProject()
+	}
 	g, p := fresh.resourceMaps()
 	rt.loadResources(g, p)
 	rt.agent.SetSystemPrompt(rt.systemPrompt())

@@ -162,8 +162,6 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	var sd []diagnostic
 	rt.settings, sd = loadPiSettings(io.FS, rt.agentDir, io.Cwd)
 	diags = append(diags, sd...)
-	rt.steeringMode = rt.settings.queueMode("steeringMode")
-	rt.followUpMode = rt.settings.queueMode("followUpMode")
 
 	// Session (pi's createSessionManager).
 	tree, hasExisting, code, ok := rt.openSession(f, &diags)
@@ -182,13 +180,6 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	}
 	rt.app, rt.host = app, app.Host
 	rt.host.Pi().SetSession(tree)
-	for _, p := range app.Problems {
-		if strings.HasPrefix(p.Message, "Extension path does not exist") {
-			diags = append(diags, diagnostic{"error", fmt.Sprintf("Failed to load extension %q: %s", p.Path, p.Message)})
-		} else {
-			diags = append(diags, diagnostic{"warning", p.Message})
-		}
-	}
 	for _, p := range app.Plugins {
 		if p.Path != "" {
 			rt.extPaths[p.ID] = p.Path
@@ -196,7 +187,28 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 		}
 	}
 	rt.host.Pi().SetReloader(func(context.Context) error { rt.requestReload(); return nil })
-	for _, res := range app.Boot(ctx) {
+	rt.host.Pi().SetMode(piMode(rt.mode)) // project_trust handlers see it
+	trusted, results, td, err := bootTrusted(ctx, io, f, app, rt.agentDir, rt.settings)
+	diags = append(diags, td...)
+	if err != nil {
+		diags = append(diags, diagnostic{"error", err.Error()})
+		report()
+		rt.closeHost()
+		return nil, ExitFailure
+	}
+	for _, p := range app.Problems {
+		if p.Project && !trusted {
+			continue // pi does not read an untrusted project's extension settings
+		}
+		if strings.HasPrefix(p.Message, "Extension path does not exist") {
+			diags = append(diags, diagnostic{"error", fmt.Sprintf("Failed to load extension %q: %s", p.Path, p.Message)})
+		} else {
+			diags = append(diags, diagnostic{"warning", p.Message})
+		}
+	}
+	rt.steeringMode = rt.settings.queueMode("steeringMode") // the project's may be gone
+	rt.followUpMode = rt.settings.queueMode("followUpMode")
+	for _, res := range results {
 		if res.OK {
 			continue
 		}
@@ -246,11 +258,14 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 
 	// Tools and system prompt.
 	pi := rt.host.Pi()
+	defaults, set := rt.settings.defaultTools(pi.ActiveTools())
 	switch {
 	case f.tools != nil:
-		pi.SetActiveTools("", f.tools)
+		pi.SetActiveTools("", toolSelection(defaults, f.tools))
 	case f.noTools:
 		pi.SetActiveTools("", []string{})
+	case set:
+		pi.SetActiveTools("", defaults)
 	}
 	rt.model = model
 	a := agent.New(agent.Options{
@@ -287,8 +302,12 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	pi.SetAgent(a)
 	pi.SetModels(sessionModels{rt.reg})
 	pi.SetFlagValues(flagValues)
-	pi.SetMode(map[string]string{"text": "print", "json": "json", "rpc": "rpc", "interactive": "tui"}[rt.mode]) // ctx.mode
 	return rt, ExitOK
+}
+
+// piMode is ctx.mode for an app mode.
+func piMode(appMode string) string {
+	return map[string]string{"text": "print", "json": "json", "rpc": "rpc", "interactive": "tui"}[appMode]
 }
 
 // requestReload is pi's ctx.reload(). The reload runs once the command
@@ -737,7 +756,7 @@ func (rt *agentRuntime) systemPrompt() string {
 	custom := ""
 	if rt.flags.systemPrompt != nil {
 		custom = *rt.flags.systemPrompt
-	} else if p := discoverPromptFile(rt.io.FS, rt.io.Cwd, rt.agentDir, "SYSTEM.md"); p != "" {
+	} else if p := discoverPromptFile(rt.io.FS, rt.io.Cwd, rt.agentDir, "SYSTEM.md", rt.host.Pi().ProjectTrusted()); p != "" {
 		custom = p
 	}
 	if custom != "" {
@@ -745,7 +764,7 @@ func (rt *agentRuntime) systemPrompt() string {
 	}
 	appends := rt.flags.appendSystemPrompt
 	if appends == nil {
-		if p := discoverPromptFile(rt.io.FS, rt.io.Cwd, rt.agentDir, "APPEND_SYSTEM.md"); p != "" {
+		if p := discoverPromptFile(rt.io.FS, rt.io.Cwd, rt.agentDir, "APPEND_SYSTEM.md", rt.host.Pi().ProjectTrusted()); p != "" {
 			appends = []string{p}
 		}
 	}
@@ -1063,6 +1082,8 @@ Options (as pi's):
   -ns, --no-skills               no skill discovery (--skill still loads)
   --prompt-template <path>       load a prompt template file or directory (repeatable)
   -np, --no-prompt-templates     no prompt template discovery (--prompt-template still loads)
+  -a, --approve                  trust project-local files for this run
+  -na, --no-approve              ignore project-local files for this run
   --offline                      no network at startup (pigo never needs any)
   --<flag> [value]               flags registered by extensions (registerFlag)
   --export <file> [output.html]  export a session file to HTML and exit

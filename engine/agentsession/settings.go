@@ -57,6 +57,23 @@ func loadPiSettings(fsys FS, agentDir, cwd string) (*piSettings, []diagnostic) {
 	return s, diags
 }
 
+// globalStr is a string from the agent dir's settings only (pi reads
+// defaultProjectTrust there: a project cannot trust itself).
+func (s *piSettings) globalStr(key string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	v, _ := s.global[key].(string)
+	return v
+}
+
+// dropProject forgets the project's settings (an untrusted project; its
+// sessionDir was read before the decision, as in pi).
+func (s *piSettings) dropProject() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.project = map[string]any{}
+}
+
 // get is the merged value of key.
 func (s *piSettings) get(key string) any {
 	s.mu.Lock()

@@ -41,9 +41,14 @@ func resolvePromptInput(fsys FS, cwd, input string) string {
 }
 
 // discoverPromptFile is pi's discoverSystemPromptFile /
-// discoverAppendSystemPromptFile: <cwd>/.pi/<name>, else <agentDir>/<name>.
-func discoverPromptFile(fsys FS, cwd, agentDir, name string) string {
-	for _, p := range []string{filepath.Join(cwd, ".pi", name), filepath.Join(agentDir, name)} {
+// discoverAppendSystemPromptFile: <cwd>/.pi/<name> in a trusted project,
+// else <agentDir>/<name>.
+func discoverPromptFile(fsys FS, cwd, agentDir, name string, projectTrusted bool) string {
+	paths := []string{filepath.Join(agentDir, name)}
+	if projectTrusted {
+		paths = append([]string{filepath.Join(cwd, ".pi", name)}, paths...)
+	}
+	for _, p := range paths {
 		if _, err := fsys.Stat(p); err == nil {
 			return p
 		}

@@ -306,3 +306,7 @@ func (p *v8JSON) number() string {
 	}
 	return ""
 }
+
+// JSONParseError is V8's JSON.parse message for src, or "" when src is
+// valid JSON, for other files pi reads with JSON.parse (trust.json).
+func JSONParseError(src string) string { return jsonParseError(src) }

@@ -98,6 +98,7 @@ func (a *accumulator) result(k kind) []resolved {
 // resolver holds the directories resolution depends on.
 type resolver struct {
 	cwd, agentDir, home string
+	untrusted           bool // Options.UntrustedProject
 }
 
 // expandHome expands "~", "~/x" and "~x" (pi's resolvePath rules) and
@@ -452,7 +453,8 @@ func (r *resolver) localEntries(acc *accumulator, k kind, entries []string, meta
 // autoDiscovered is addAutoDiscoveredResources: <cwd>/.pi/skills and the
 // .agents/skills directories of cwd and its ancestors (up to the git
 // root), <cwd>/.pi/prompts, then <agentDir>/skills, ~/.agents/skills and
-// <agentDir>/prompts; each filtered by its scope's override patterns.
+// <agentDir>/prompts; each filtered by its scope's override patterns. An
+// untrusted project's directories are skipped.
 func (r *resolver) autoDiscovered(acc *accumulator, global, project map[string]any, projBase string) {
 	userMeta := SourceInfo{Source: "auto", Scope: "user", Origin: "top-level", BaseDir: r.agentDir}
 	projMeta := SourceInfo{Source: "auto", Scope: "project", Origin: "top-level", BaseDir: projBase}
@@ -463,14 +465,16 @@ func (r *resolver) autoDiscovered(acc *accumulator, global, project map[string]a
 			acc.add(k, p, meta, pathrules.EnabledByOverrides(p, overrides, base))
 		}
 	}
-	projSkills := collectSkillEntries(filepath.Join(projBase, "skills"), true)
-	for _, dir := range ancestorAgentsSkillDirs(r.cwd) {
-		if dir != userAgents {
-			projSkills = append(projSkills, collectSkillEntries(dir, false)...)
+	if !r.untrusted {
+		projSkills := collectSkillEntries(filepath.Join(projBase, "skills"), true)
+		for _, dir := range ancestorAgentsSkillDirs(r.cwd) {
+			if dir != userAgents {
+				projSkills = append(projSkills, collectSkillEntries(dir, false)...)
+			}
 		}
+		add(kindSkills, projSkills, projMeta, project, projBase)
+		add(kindPrompts, collectFiles(filepath.Join(projBase, "prompts"), false), projMeta, project, projBase)
 	}
-	add(kindSkills, projSkills, projMeta, project, projBase)
-	add(kindPrompts, collectFiles(filepath.Join(projBase, "prompts"), false), projMeta, project, projBase)
 	userSkills := collectSkillEntries(filepath.Join(r.agentDir, "skills"), true)
 	if r.home != "" {
 		userSkills = append(userSkills, collectSkillEntries(userAgents, false)...)

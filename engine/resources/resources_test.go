@@ -234,3 +234,42 @@ func TestInstalledPackageResources(t *testing.T) {
 		t.Errorf("prompts %q, want %s", prompts, want)
 	}
 }
+
+// TestLoadUntrustedProject: an untrusted project's skills and prompts
+// (.pi/skills, .pi/prompts, .agents/skills in cwd and above) stay out;
+// the user's, ~/.agents/skills included, and the command line's load.
+func TestLoadUntrustedProject(t *testing.T) {
+	t.Parallel()
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeTree(t, root, map[string]string{
+		"agent/skills/user/SKILL.md":        skill("user", "user"),
+		"agent/prompts/user-p.md":           "user prompt",
+		"home/.agents/skills/mine/SKILL.md": skill("mine", "~/.agents"),
+		"work/.pi/skills/proj/SKILL.md":     skill("proj", "project"),
+		"work/.pi/prompts/proj-p.md":        "project prompt",
+		"work/.agents/skills/here/SKILL.md": skill("here", "cwd .agents"),
+		".agents/skills/above/SKILL.md":     skill("above", "ancestor .agents"),
+		"work/cli/SKILL.md":                 skill("cli", "from --skill"),
+	})
+	load := func(untrusted bool) string {
+		s := resources.Load(resources.Options{Cwd: filepath.Join(root, "work"), AgentDir: filepath.Join(root, "agent"),
+			Home: filepath.Join(root, "home"), SkillPaths: []string{"cli"}, UntrustedProject: untrusted})
+		var names []string
+		for _, sk := range s.Skills() {
+			names = append(names, sk.Name)
+		}
+		for _, p := range s.PromptTemplates() {
+			names = append(names, p.Name)
+		}
+		return strings.Join(names, " ")
+	}
+	if got, want := load(false), "proj here above user mine cli proj-p user-p"; got != want {
+		t.Errorf("trusted: %s, want %s", got, want)
+	}
+	if got, want := load(true), "user mine cli user-p"; got != want {
+		t.Errorf("untrusted: %s, want %s", got, want)
+	}
+}

@@ -70,6 +70,10 @@ type Options struct {
 	// --no-prompt-templates: nothing is discovered, but SkillPaths and
 	// PromptPaths (and -e packages) still load.
 	NoSkills, NoPromptTemplates bool
+	// UntrustedProject skips the project's own directories (.pi/skills,
+	// .pi/prompts, .agents/skills in cwd and its ancestors), as pi 1.6
+	// does for a project it does not trust; pass no ProjectSettings then.
+	UntrustedProject bool
 }
 
 // Set is the prompt templates and skills of one load, extended by what
@@ -93,7 +97,7 @@ type Set struct {
 // auto-discovery, settings packages), then --skill / --prompt-template
 // paths. The first of a name wins.
 func Load(opts Options) *Set {
-	s := &Set{opts: opts, res: resolver{cwd: opts.Cwd, agentDir: opts.AgentDir, home: opts.Home}}
+	s := &Set{opts: opts, res: resolver{cwd: opts.Cwd, agentDir: opts.AgentDir, home: opts.Home, untrusted: opts.UntrustedProject}}
 	acc := s.res.resolve(opts.GlobalSettings, opts.ProjectSettings)
 	meta := &metaIndex{}
 	enabled := func(list []resolved) []string {

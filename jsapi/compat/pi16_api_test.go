@@ -179,7 +179,8 @@ func TestPi16ExtensionAPI(t *testing.T) {
 	}
 }
 
-// TestPi16ProjectTrustHook: the first handler answering yes or no decides.
+// TestPi16ProjectTrustHook: the first handler answering other than
+// "undecided" decides.
 func TestPi16ProjectTrustHook(t *testing.T) {
 	t.Parallel()
 	src := func(answer string) string {
@@ -197,6 +198,18 @@ func TestPi16ProjectTrustHook(t *testing.T) {
 	wantJSON(t, "decision", o.Result, map[string]any{"trusted": "no"})
 	if o.StoppedBy != "no" {
 		t.Errorf("stopped by %q, want no", o.StoppedBy)
+	}
+	// pi reads result.trusted unchecked: no answer is a TypeError it
+	// reports, and the next handler decides.
+	if len(o.Errors) != 1 || o.Errors[0].Plugin != "silent" || !strings.Contains(o.Errors[0].Text, "Cannot read properties of undefined (reading 'trusted')") {
+		t.Errorf("errors %+v", o.Errors)
+	}
+	// pi stops at the first answer that is not "undecided": one without
+	// "yes" or "no" decides too (and declines).
+	p, _ = loadSource(t, t.TempDir(), nil, map[string]string{"undecided": src(`{ trusted: "undecided" }`), "other": src(`{}`),
+		"yes": src(`{ trusted: "yes" }`)}, "undecided", "other", "yes")
+	if o := p.hook("project_trust", map[string]any{"cwd": p.cwd}); o.StoppedBy != "other" {
+		t.Errorf("an answer without yes/no: stopped by %q, want other", o.StoppedBy)
 	}
 }
 

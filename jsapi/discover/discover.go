@@ -27,6 +27,9 @@ type Options struct {
 	// NoExtensions is --no-extensions: packages, settings entries and
 	// auto-discovery are skipped; Extensions are still used.
 	NoExtensions bool
+	// UntrustedProject leaves out the project's own settings and
+	// .pi/extensions, as pi 1.6 does for a project it does not trust.
+	UntrustedProject bool
 }
 
 // Extension is one entry file to load.
@@ -56,6 +59,10 @@ type Problem struct {
 	Source  string // the CLI value, settings file or package source concerned
 	Path    string // absolute path concerned, if any
 	Message string
+	// Project: it concerns the project's own settings or extensions,
+	// which an untrusted project does not use (pi 1.6 then never reads
+	// them, so it reports nothing).
+	Project bool
 }
 
 // Discover returns the extensions pi 0.73.1 would load for opts, in load
@@ -78,12 +85,14 @@ func Discover(opts Options) ([]Extension, []Problem) {
 
 // discoverer carries one Discover call's normalised inputs and problems.
 type discoverer struct {
+	opts     Options
 	cwd      string
 	home     string
 	agentDir string // "" when it cannot be determined
 	cliVals  []string
 	invalid  bool // the options are unusable; discover nothing
 	problems []Problem
+	project  bool // what is resolved now is the project's (Problem.Project)
 }
 
 func newDiscoverer(opts Options) *discoverer {
@@ -91,7 +100,7 @@ func newDiscoverer(opts Options) *discoverer {
 	if getenv == nil {
 		getenv = func(string) string { return "" }
 	}
-	d := &discoverer{cliVals: opts.Extensions, cwd: filepath.Clean(opts.Cwd), home: opts.Home}
+	d := &discoverer{opts: opts, cliVals: opts.Extensions, cwd: filepath.Clean(opts.Cwd), home: opts.Home}
 	if !filepath.IsAbs(opts.Cwd) {
 		d.problem("", opts.Cwd, fmt.Sprintf("discover: Options.Cwd must be an absolute path, got %q", opts.Cwd))
 		d.invalid = true
@@ -127,7 +136,7 @@ func newDiscoverer(opts Options) *discoverer {
 // problem records a Problem once; scanning the same directory twice must
 // not repeat it.
 func (d *discoverer) problem(source, path, msg string) {
-	p := Problem{Source: source, Path: path, Message: msg}
+	p := Problem{Source: source, Path: path, Message: msg, Project: d.project}
 	if !slices.Contains(d.problems, p) {
 		d.problems = append(d.problems, p)
 	}

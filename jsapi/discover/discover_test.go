@@ -1,6 +1,7 @@
 package discover_test
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -530,4 +531,50 @@ func TestRelativeCwdIsAProblem(t *testing.T) {
 	if len(exts) != 0 || len(probs) != 1 || !strings.Contains(probs[0].Message, "must be an absolute path") {
 		t.Errorf("got %v, %+v", exts, probs)
 	}
+}
+
+// TestProblemsKnowTheirScope: problems with the project's own settings,
+// entries and packages say so (an untrusted project's are not reported);
+// the user's and the command line's do not.
+func TestProblemsKnowTheirScope(t *testing.T) {
+	t.Parallel()
+	tr := newTree(t,
+		`proj/.pi/settings.json={"packages":["../../gone-p"],"extensions":["../../missing-p.ts"]}`,
+		`agent/settings.json={"packages":["../gone-g"],"extensions":["../missing-g.ts"]}`,
+	)
+	_, probs := tr.run(tr.opts("nope.ts"))
+	got := map[string]bool{}
+	for _, p := range probs {
+		got[filepath.Base(p.Path)] = p.Project
+	}
+	want := map[string]bool{"nope.ts": false, "gone-p": true, "missing-p.ts": true, "gone-g": false, "missing-g.ts": false}
+	if !maps.Equal(got, want) {
+		t.Errorf("project flags %v, want %v (%+v)", got, want, probs)
+	}
+}
+
+// TestUntrustedProject: the project's settings and .pi/extensions are left
+// out; what the user also configured loads under the user's scope.
+func TestUntrustedProject(t *testing.T) {
+	t.Parallel()
+	tr := newTree(t,
+		"cli.ts", "proj/.pi/extensions/pauto.ts", "agent/extensions/gauto.ts",
+		"both.ts", "pkg/extensions/k.ts", "only-p.ts",
+		`proj/.pi/settings.json={"packages":["../../pkg"],"extensions":["../../both.ts","../../only-p.ts"]}`,
+		`agent/settings.json={"packages":["../pkg"],"extensions":["../both.ts"]}`,
+	)
+	opts := tr.opts("../cli.ts")
+	opts.UntrustedProject = true
+	exts, probs := discover.Discover(opts) // not tr.run: the oracle, pi 0.73.1, knows no trust
+	wantNoProblems(t, probs)
+	var got []string
+	for _, e := range exts {
+		got = append(got, e.Origin+" "+tr.rel(e.Path))
+	}
+	wantList(t, got,
+		"cli cli.ts",
+		"settings:global both.ts",
+		"auto:global agent/extensions/gauto.ts",
+		"package:global pkg/extensions/k.ts",
+	)
 }

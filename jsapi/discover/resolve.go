@@ -103,7 +103,12 @@ func (d *discoverer) cliCandidates() []*candidate {
 // packages, then settings entries, then auto-discovery, ranked.
 func (d *discoverer) settingsCandidates() []*candidate {
 	projBase := filepath.Join(d.cwd, ".pi")
-	proj := d.loadSettings(filepath.Join(projBase, "settings.json"), "project")
+	var proj settingsFile
+	if !d.opts.UntrustedProject {
+		d.project = true
+		proj = d.loadSettings(filepath.Join(projBase, "settings.json"), "project")
+		d.project = false
+	}
 	var global settingsFile
 	if d.agentDir != "" {
 		global = d.loadSettings(filepath.Join(d.agentDir, "settings.json"), "global")
@@ -138,6 +143,7 @@ func (d *discoverer) settingsCandidates() []*candidate {
 			continue
 		}
 		identities[id] = true
+		d.project = p.scope == "project"
 		root := d.resolveFromBase(p.item.source, p.base)
 		if !local {
 			// npm and git packages load from where `pigo install` (or pi)
@@ -160,9 +166,12 @@ func (d *discoverer) settingsCandidates() []*candidate {
 		meta := candidate{rank: rankPackage, origin: "package:" + p.scope, source: p.item.source}
 		d.localSource(&acc, root, p.item.filter, meta)
 	}
+	d.project = false
 
 	// Top-level settings entries.
+	d.project = true
 	d.localEntries(&acc, proj, projBase, candidate{rank: rankProjectEntry, origin: "settings:project"})
+	d.project = false
 	if d.agentDir != "" {
 		d.localEntries(&acc, global, d.agentDir, candidate{rank: rankUserEntry, origin: "settings:global"})
 	}
@@ -174,7 +183,11 @@ func (d *discoverer) settingsCandidates() []*candidate {
 			acc.add(meta, f, pathrules.EnabledByOverrides(f, s.extensions, base))
 		}
 	}
-	auto(filepath.Join(projBase, "extensions"), proj, projBase, candidate{rank: rankProjectAuto, origin: "auto:project"})
+	if !d.opts.UntrustedProject {
+		d.project = true
+		auto(filepath.Join(projBase, "extensions"), proj, projBase, candidate{rank: rankProjectAuto, origin: "auto:project"})
+		d.project = false
+	}
 	if d.agentDir != "" {
 		auto(filepath.Join(d.agentDir, "extensions"), global, d.agentDir, candidate{rank: rankUserAuto, origin: "auto:global"})
 	}

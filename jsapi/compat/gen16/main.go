@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/evanw/esbuild/pkg/api"
@@ -73,12 +74,78 @@ var vendored = map[string]map[string][]string{
 		"pi-codemode/dist/identifier.js":             {"toCodemodeIdentifier"},
 		"pi-codemode/dist/source.js":                 {"CODEMODE_OPTIONS_PREFIX", "CODEMODE_SOURCE_GRAMMAR", "CodemodeSourceError", "parseCodemodeSource"},
 		"pi-codemode/dist/declarations.js":           {"DEFAULT_INPUT_SCHEMA_MAX_CHARS", "renderDeclarations", "renderToolOutputType", "renderToolSample", "renderToolSignature", "resolveSchemaRef", "schemaToType"},
-		"pi-codemode/dist/runtime/prelude-source.js": {"MAX_OUTPUT_CHARS", "MAX_OUTPUT_ITEMS", "MAX_STORE_TOTAL_CHARS", "MAX_STORE_VALUE_CHARS"},
+		"pi-codemode/dist/runtime/prelude-source.js": {"MAX_OUTPUT_CHARS", "MAX_OUTPUT_ITEMS", "MAX_STORE_TOTAL_CHARS", "MAX_STORE_VALUE_CHARS", "PRELUDE_SOURCE"},
+	},
+	// pi 1.6's built-in codemode extension (builtin:codemode): the tool,
+	// its description and result formatting; the sandbox it constructs is
+	// pi-codemode's CodemodeSandbox, which pigo serves on goja (see
+	// extensionStubs).
+	"_codemodeext16.js": {
+		"pi-coding-agent/dist/extensions/codemode/index.js":   {"createCodemodeExtension"},
+		"pi-coding-agent/dist/extensions/codemode/tool.js":    {"CODEMODE_STORE_ENTRY_TYPE", "CODEMODE_TOOL_NAME", "createCodemodeDescription", "createCodemodeToolDefinition"},
+		"pi-coding-agent/dist/extensions/codemode/execute.js": {"readCodemodeStore"},
 	},
 	"_schema16.js": {
 		"pi-schema/dist/index.js": {"CoercingValidator", "Optional", "Validator", "arr", "bigint", "bool", "bytes", "compile", "equal",
 			"int", "lit", "map", "nul", "nullable", "num", "obj", "oneOf", "opt", "recursive", "str", "tuple", "union", "unknown", "unsafe"},
 	},
+}
+
+// extensionStubs keeps pi's modules pigo serves itself external (the
+// extension then gets pigo's CodemodeSandbox, typebox and pi-tui) and
+// replaces the files a vendored extension imports that read pi's install
+// (config.js) or draw its TUI rows.
+var extensionStubs = api.Plugin{Name: "extension-stubs", Setup: func(b api.PluginBuild) {
+	b.OnResolve(api.OnResolveOptions{Filter: `^(@earendil-works/pi-codemode|typebox|@earendil-works/pi-tui)(/|$)`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+		p := a.Path
+		if strings.HasPrefix(p, "@earendil-works/pi-codemode/") {
+			p = "@earendil-works/pi-codemode" // pigo serves every name on the package itself
+		}
+		return api.OnResolveResult{Path: p, External: true}, nil
+	})
+	stubs := map[string]string{
+		// pigo ships no copy of pi's docs: scripts' `models` hint names them online.
+		"config.js": `export function getDocsPath() { return "https://github.com/earendil-works/pi/tree/v1.6.0/packages/coding-agent/docs"; }
+export function getQuickJSWasmPath() { return ""; }
+export function getCodemodeWorkerSpecifier() { return ""; }`,
+		"renderer.js": `export const codemodeRenderers = {};`,
+		// settings-defaults.js reads one constant of pi-ai's retry.js, whose
+		// provider error regexps take goja over a second to build.
+		"retry": `export const DEFAULT_MAX_AGENT_RETRY_DELAY_MS = 60000;`,
+	}
+	b.OnResolve(api.OnResolveOptions{Filter: `^@earendil-works/pi-ai/utils/retry$`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+		return api.OnResolveResult{Path: "retry", Namespace: "stub"}, nil
+	})
+	b.OnResolve(api.OnResolveOptions{Filter: `^\.\.?/.*(config|renderer)\.js$`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+		name := filepath.Base(a.Path)
+		if _, ok := stubs[name]; !ok || !strings.Contains(a.Importer, "extensions/codemode") && name == "renderer.js" {
+			return api.OnResolveResult{}, nil
+		}
+		if name == "config.js" && !strings.HasSuffix(filepath.Clean(filepath.Join(filepath.Dir(a.Importer), a.Path)), "dist/config.js") {
+			return api.OnResolveResult{}, nil
+		}
+		return api.OnResolveResult{Path: name, Namespace: "stub"}, nil
+	})
+	b.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: "stub"}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
+		code := stubs[a.Path]
+		return api.OnLoadResult{Contents: &code, Loader: api.LoaderJS}, nil
+	})
+}}
+
+// propertyEscapeLiteral is a regexp literal with a Unicode property
+// escape (\p{...}), which goja reads as "p": the generated modules build
+// such patterns with new RegExp, whose pigo version expands the escapes
+// (the bundler does the same for extensions).
+var propertyEscapeLiteral = regexp.MustCompile(`/((?:[^/\\\n\[]|\\.|\[(?:[^\]\\\n]|\\.)*\])+)/([dgimsy]*[uv][dgimsuyv]*)`)
+
+func lowerPropertyEscapes(code string) string {
+	return propertyEscapeLiteral.ReplaceAllStringFunc(code, func(lit string) string {
+		m := propertyEscapeLiteral.FindStringSubmatch(lit)
+		if !strings.Contains(m[1], `\p{`) && !strings.Contains(m[1], `\P{`) {
+			return lit
+		}
+		return fmt.Sprintf("new RegExp(%s, %q)", strconv.Quote(m[1]), m[2])
+	})
 }
 
 var pathComment = regexp.MustCompile(`(?:\.\./)+[^"\n]*?node_modules/`)
@@ -121,7 +188,7 @@ func main() {
 				b.OnResolve(api.OnResolveOptions{Filter: `^node:`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
 					return api.OnResolveResult{Path: a.Path, External: true}, nil
 				})
-			}}},
+			}}, extensionStubs},
 		})
 		if len(r.Errors) > 0 {
 			for _, e := range r.Errors {
@@ -129,7 +196,7 @@ func main() {
 			}
 			os.Exit(1)
 		}
-		code := string(r.OutputFiles[0].Contents)
+		code := lowerPropertyEscapes(string(r.OutputFiles[0].Contents))
 		// Path comments name the package file, not this machine's layout.
 		code = pathComment.ReplaceAllString(code, "")
 		head := "// Code generated by go run ./jsapi/compat/gen16 from @earendil-works/* 1.6.0 (MIT); DO NOT EDIT.\n" +

@@ -127,7 +127,7 @@ export function install(pi: any, host: any): any {
       this.#callId = callId;
     }
     get tools() {
-      return check(host.getAllTools());
+      return check(host.getAllTools(true));
     }
     executeTool(name: string, args: unknown, _options?: any) {
       assertActive();
@@ -979,6 +979,17 @@ function makeModelRegistry(host: any, assertActive: () => void, virtualModels: (
     classify: async (model: any, _context: any, _options?: any) => {
       assertActive();
       return { stopReason: "error", errorMessage: `not supported yet: classify (${model?.provider}/${model?.id})`, answers: {} };
+    },
+    // pi 1.6 (codemode's `models`): pigo has no image providers either.
+    generateImages: async (model: any, _context: any, _options?: any) => {
+      assertActive();
+      return { provider: model?.provider, model: model?.id, output: [], stopReason: "error", errorMessage: `not supported yet: generateImages (${model?.provider}/${model?.id})` };
+    },
+    getModelsOfType(type: string, provider?: string) {
+      return this.getAll().filter((m: any) => typeOf(m) === type && (!provider || m.provider === provider));
+    },
+    async getAvailableOfType(type: string, provider?: string, _options?: any) {
+      return this.getAvailable().filter((m: any) => typeOf(m) === type && (!provider || m.provider === provider));
     },
     // pi 1.6: request-time auth inside the registry. pigo's providers
     // resolve credentials themselves, so these are pi-ai's calls.

@@ -28,6 +28,8 @@ h16.lazyNames(
   () => require("pigo:agent16"),
 );
 h16.lazyNames(exports, ["generateDiffString"], () => require("pigo:tools-diff"));
+// pi's codemode extension, vendored (gen16); builtin:codemode is it.
+h16.lazyNames(exports, ["createCodemodeExtension"], () => require("pigo:codemodeext16"));
 // The release this surface is: extensions print it (custom-header).
 Object.defineProperty(exports, "VERSION", { enumerable: true, configurable: true, writable: false, value: "1.6.0" });
 h16.copyExports(exports, require("@mariozechner/pi-coding-agent"));
@@ -43,7 +45,6 @@ h16.addUnsupported(exports, "pi-coding-agent", [
   "resolveModelScopeWithDiagnostics",
   "parseArgs",
   // pi's bundled extensions (pigo loads extensions itself).
-  "createCodemodeExtension",
   "createMcpExtension",
   "createToolSearchExtension",
   // The PowerShell tool (pigo's shell tool is bash).

@@ -1,0 +1,73 @@
+package agentsession
+
+import (
+	"context"
+	"fmt"
+	"sync/atomic"
+
+	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/projecttrust"
+)
+
+// bootTrusted starts app's plugins as pi 1.6's createRuntime does: the
+// user's and the command line's extensions first, then the project trust
+// decision (projecttrust.Resolve: --approve/--no-approve, nothing to
+// protect, the project_trust event to the extensions loaded so far, the
+// saved decision in <agentDir>/trust.json, defaultProjectTrust from the
+// agent dir's settings), then the project's own extensions if trusted.
+// ctx.isProjectTrusted() reports the decision. A trust.json pi could not
+// read is an error, as in pi (which exits with it).
+//
+// No mode prompts: pi asks only in interactive mode at startup, and pigo's
+// interactive mode is a protocol client that cannot show a dialog before
+// the session exists, so "ask" declines there as in print, JSON and RPC
+// mode.
+func bootTrusted(ctx context.Context, io *IO, f piFlags, app *App, agentDir string, settings *piSettings) (trusted bool, results []engine.LoadResult, diags []diagnostic, err error) {
+	results = app.BootUntrusted(ctx)
+	paths := map[string]string{}
+	for _, p := range app.Plugins {
+		paths[p.ID] = p.Path
+	}
+	host := app.Host
+	// pi's project_trust context has no UI outside interactive mode: its
+	// notify writes the message to stderr.
+	var asking atomic.Bool
+	host.Pi().UI().Observe(func(c engine.UICall) {
+		if m, _ := c.Value.(map[string]any); asking.Load() && c.Op == "notify" {
+			fmt.Fprintln(io.Stderr, m["message"])
+		}
+	})
+	trusted, err = projecttrust.Resolve(ctx, projecttrust.Options{
+		Cwd: io.Cwd, Home: io.Getenv("HOME"), Store: projecttrust.NewStore(agentDir),
+		Override: f.approve, Default: settings.globalStr("defaultProjectTrust"),
+		Ask: func(ctx context.Context) *projecttrust.Answer {
+			asking.Store(true)
+			out := host.RunHook(ctx, "project_trust", map[string]any{"type": "project_trust", "cwd": io.Cwd})
+			asking.Store(false)
+			for _, e := range out.Errors {
+				path := paths[e.Plugin]
+				if path == "" {
+					path = "<" + e.Plugin + ">"
+				}
+				diags = append(diags, diagnostic{"warning", fmt.Sprintf("Extension \"%s\" project_trust error: %s", path, jsErrorMessage(e.Text))})
+			}
+			r, ok := out.Result.(map[string]any)
+			if !ok {
+				return nil
+			}
+			answer, _ := r["trusted"].(string)
+			remember, _ := r["remember"].(bool)
+			return &projecttrust.Answer{Trusted: answer, Remember: remember}
+		},
+	})
+	if err != nil {
+		return false, results, diags, err
+	}
+	host.Pi().SetProjectTrusted(trusted)
+	if trusted {
+		results = append(results, app.LoadProject(ctx)...)
+	} else {
+		settings.dropProject()
+	}
+	return trusted, results, diags, nil
+}
