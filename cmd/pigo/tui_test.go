@@ -316,6 +316,14 @@ func TestTUIPigoAloneOnATerminal(t *testing.T) {
 	if code := tt.exit(); code != 0 {
 		t.Errorf("exit %d", code)
 	}
+	// pigo "question" on a terminal: the interactive mode, the question
+	// sent as the first prompt.
+	q := startPigoPTY(t, []mockStep{{Text: "answer one"}}, "what is up", "--model", "mock/mock-1", "--no-session")
+	q.waitFor("what is up", "answer one")
+	q.keys("\x04")
+	if code := q.exit(); code != 0 {
+		t.Errorf("exit %d", code)
+	}
 	help := startPigoPTY(t, nil, "help")
 	if code := help.exit(); code != 0 {
 		t.Errorf("pigo help: exit %d", code)
