@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	tea "charm.land/bubbletea/v2"
 )
 
 func TestKeybindingsOverride(t *testing.T) {
@@ -28,4 +30,15 @@ func TestKeybindingsOverride(t *testing.T) {
 	if !loadKeys(t.TempDir()).is("app.model.select", "ctrl+l") {
 		t.Errorf("no file: defaults")
 	}
+}
+
+func TestSessionActionsTakeConfiguredKeys(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "keybindings.json"), []byte(`{"app.session.new":"ctrl+shift+n"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, Options{AgentDir: dir})
+	h.m.Update(tea.KeyPressMsg{Code: 'n', Mod: tea.ModCtrl | tea.ModShift})
+	h.sync()
+	h.cmd("new_session")
 }

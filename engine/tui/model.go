@@ -739,7 +739,8 @@ func (m *model) restoreQueue(abort bool) {
 // appActions are the app's actions in the order their keys are matched.
 var appActions = []string{"app.clear", "app.exit", "app.interrupt", "app.editor.external", "app.model.select", "app.model.cycleForward",
 	"app.thinking.cycle", "app.thinking.toggle", "app.tools.expand", "app.message.followUp", "app.message.dequeue",
-	"app.suspend", "tui.altScreen.pageUp", "tui.altScreen.pageDown"}
+	"app.suspend", "tui.altScreen.pageUp", "tui.altScreen.pageDown",
+	"app.session.new", "app.session.tree", "app.session.fork", "app.session.resume"}
 
 // action performs an app action (from its key, or reported by an
 // extension's editor component that leaves it to the app).
@@ -814,6 +815,10 @@ func (m *model) action(name string) tea.Cmd {
 		return tea.Suspend
 	case "app.editor.external":
 		return m.externalEditor()
+	case "app.session.new", "app.session.tree", "app.session.fork", "app.session.resume":
+		// Unbound by default; keybindings.json can give them keys.
+		_, c := m.builtin(strings.TrimPrefix(name, "app.session."), "")
+		return c
 	case "tui.altScreen.pageUp":
 		m.scroll += max(1, m.height/2)
 		return nil
