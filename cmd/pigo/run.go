@@ -8,6 +8,7 @@ import (
 
 	"github.com/pigo-dev/pigo"
 	"github.com/pigo-dev/pigo/engine/agentsession"
+	"github.com/pigo-dev/pigo/engine/tui"
 )
 
 // command is one pigo subcommand.
@@ -34,6 +35,9 @@ func commands() []command {
 }
 
 func run(ctx context.Context, args []string, io *IO) ExitCode {
+	if len(args) == 0 && io.StdinTTY {
+		return runAgent(ctx, args, io) // pi's interactive mode
+	}
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		usage(io)
 		if len(args) == 0 {
@@ -46,11 +50,18 @@ func run(ctx context.Context, args []string, io *IO) ExitCode {
 			return c.run(ctx, args[1:], io)
 		}
 	}
-	if agentsession.IsAgentModeArgs(args) {
-		return agentsession.Run(ctx, args, io, pigo.SessionOpener(io), nil) // pi's -p, --mode json, --mode rpc
+	// pi's -p, --mode json, --mode rpc; on a terminal, pi's interactive
+	// mode also for `pigo "question"`.
+	if agentsession.IsAgentModeArgs(args) || io.StdinTTY {
+		return runAgent(ctx, args, io)
 	}
 	fmt.Fprintf(io.Stderr, "pigo: unknown command %q (run pigo help)\n", args[0])
 	return ExitUsage
+}
+
+func runAgent(ctx context.Context, args []string, io *IO) ExitCode {
+	tui.Version = version
+	return agentsession.Run(ctx, args, io, pigo.SessionOpener(io), tui.Run)
 }
 
 func usage(io *IO) {
@@ -60,7 +71,7 @@ func usage(io *IO) {
 	for _, c := range cs {
 		fmt.Fprintf(io.Stderr, "  %-9s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintln(io.Stderr, "\npi's non-interactive modes, with pi's flags (pigo -p --help):\n  pigo -p \"prompt\"   pigo --mode json \"prompt\"   pigo --mode rpc")
+	fmt.Fprintln(io.Stderr, "\npi's modes, with pi's flags (pigo -p --help): on a terminal, pigo [\"prompt\"] is the interactive UI;\n  pigo -p \"prompt\"   pigo --mode json \"prompt\"   pigo --mode rpc")
 }
 
 // flags is the small parser pigo's commands share: --app FILE,

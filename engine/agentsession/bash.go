@@ -62,6 +62,11 @@ func (s *rpcServer) bash(c *rpcCommand) (any, bool, error) {
 	if res.fullOutputPath != "" {
 		msg["fullOutputPath"] = res.fullOutputPath
 	}
+	// pi 1.6: stored in the session, left out of the model's context
+	// (the interactive mode's !!cmd).
+	if ex, _ := c.raw["excludeFromContext"].(bool); ex {
+		msg["excludeFromContext"] = true
+	}
 	s.rt.addBashMessage(msg)
 	var exit any = omitted
 	if res.exitCode != nil {

@@ -46,6 +46,8 @@ type piFlags struct {
 	noSkills, noPromptTemplates bool
 	// noContextFiles is -nc: no AGENTS.md / CLAUDE.md in the system prompt.
 	noContextFiles bool
+	// tuiMode is --tui-mode: "regular" or "fullscreen" ("" when not given).
+	tuiMode string
 	// approve is -a/--approve (true) or -na/--no-approve (false): the
 	// project trust decision for this run (trust.go); the last one wins.
 	approve *bool
@@ -209,6 +211,14 @@ func parsePiFlags(args []string) piFlags {
 		case "--tools", "-t":
 			if v, ok := next(&i); ok {
 				f.tools = splitList(v)
+			}
+		case "--tui-mode":
+			if v, ok := next(&i); ok {
+				if v == "regular" || v == "fullscreen" {
+					f.tuiMode = v
+				} else {
+					f.diagnostics = append(f.diagnostics, diagnostic{"error", "--tui-mode requires regular or fullscreen"})
+				}
 			}
 		case "--thinking":
 			if v, ok := next(&i); ok {

@@ -46,6 +46,12 @@ func TestParsePiFlags(t *testing.T) {
 	if f := parsePiFlags([]string{"-p", "--no-session"}); len(f.messages) != 0 || !f.noSession {
 		t.Errorf("-p --no-session: %+v", f)
 	}
+	if f := parsePiFlags([]string{"--tui-mode", "regular"}); f.tuiMode != "regular" || len(f.diagnostics) != 0 {
+		t.Errorf("--tui-mode regular: %+v", f)
+	}
+	if f := parsePiFlags([]string{"--tui-mode", "big"}); f.tuiMode != "" || len(f.diagnostics) != 1 || f.diagnostics[0].message != "--tui-mode requires regular or fullscreen" {
+		t.Errorf("--tui-mode big: %+v", f.diagnostics)
+	}
 	if f := parsePiFlags([]string{"--tools"}); f.tools != nil {
 		t.Errorf("--tools without a value is ignored, as in pi: %q", f.tools)
 	}

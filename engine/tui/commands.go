@@ -1,0 +1,444 @@
+package tui
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/pigo-dev/pigo/engine/session"
+)
+
+// builtin runs pi's built-in slash command name; done is false for names
+// that are not built-ins (templates, skills, extension commands go to the
+// host as prompts).
+func (m *model) builtin(name, args string) (done bool, c tea.Cmd) {
+	switch name {
+	case "quit":
+		return true, m.quit()
+	case "model":
+		m.openModelSelector(args)
+	case "thinking":
+		if args == "" {
+			m.c.request(cmd("get_available_thinking_levels"), func(m *model, r response) {
+				var items []selItem
+				for _, l := range stringList(r.data["levels"]) {
+					items = append(items, selItem{label: l, value: l, current: l == m.thinking})
+				}
+				m.sel = &selector{title: "Thinking level", items: items, choose: func(m *model, it selItem) { m.setThinking(it.value.(string)) }}
+			})
+		} else {
+			m.setThinking(args)
+		}
+	case "new":
+		m.c.request(cmd("new_session"), func(m *model, r response) {
+			if r.ok && r.data["cancelled"] != true {
+				m.resetChat()
+				m.notice("New session started", "muted")
+			}
+		})
+	case "compact":
+		c := cmd("compact")
+		if args != "" {
+			c["customInstructions"] = args
+		}
+		m.compacting = true
+		m.c.request(c, func(m *model, r response) {
+			m.compacting = false
+			if !r.ok {
+				m.notice(r.err, "error")
+			}
+		})
+	case "name":
+		if args == "" {
+			if m.sessionName != "" {
+				m.notice("Session name: "+m.sessionName, "muted")
+			} else {
+				m.notice("Usage: /name <name>", "warning")
+			}
+			break
+		}
+		m.c.request(cmd("set_session_name", "name", args), func(m *model, r response) {
+			if !r.ok {
+				m.notice(r.err, "error")
+				return
+			}
+			m.sessionName = args
+			m.notice("Session name set: "+args, "muted")
+		})
+	case "session":
+		m.c.request(cmd("get_session_stats"), func(m *model, r response) {
+			m.onStats(r)
+			m.add(&noticeItem{text: sessionInfo(m, r.data)})
+		})
+	case "fork":
+		m.c.request(cmd("get_fork_messages"), func(m *model, r response) {
+			msgs, _ := r.data["messages"].([]any)
+			var items []selItem
+			for i := len(msgs) - 1; i >= 0; i-- {
+				o, _ := msgs[i].(map[string]any)
+				text, _ := o["text"].(string)
+				items = append(items, selItem{label: firstLine(text), value: o["entryId"]})
+			}
+			if len(items) == 0 {
+				m.notice("No messages to fork from", "warning")
+				return
+			}
+			m.sel = &selector{title: "Fork from message", items: items, choose: func(m *model, it selItem) {
+				m.c.request(cmd("fork", "entryId", it.value), func(m *model, r response) {
+					if !r.ok {
+						m.notice(r.err, "error")
+						return
+					}
+					m.reloadChat()
+					if text, _ := r.data["text"].(string); text != "" {
+						m.ed.SetText(text)
+					}
+					m.notice("Forked to new session", "muted")
+				})
+			}}
+		})
+	case "clone":
+		m.c.request(cmd("clone"), func(m *model, r response) {
+			if !r.ok {
+				m.notice(r.err, "error")
+				return
+			}
+			m.reloadChat()
+			m.notice("Cloned session", "muted")
+		})
+	case "tree":
+		m.c.request(cmd("get_tree"), func(m *model, r response) {
+			if !r.ok {
+				m.notice(r.err, "error")
+				return
+			}
+			m.notice(treeText(r.data), "muted")
+		})
+	case "resume":
+		m.openResume()
+	case "export":
+		c := cmd("export_html")
+		if args != "" {
+			c["outputPath"] = args
+		}
+		m.c.request(c, func(m *model, r response) {
+			if !r.ok {
+				m.notice(r.err, "error")
+				return
+			}
+			p, _ := r.data["path"].(string)
+			m.notice("Session exported to: "+p, "muted")
+		})
+	case "copy":
+		m.c.request(cmd("get_last_assistant_text"), func(m *model, r response) {
+			text, _ := r.data["text"].(string)
+			if text == "" {
+				m.notice("No agent messages to copy yet.", "warning")
+				return
+			}
+			m.notice("Copied last agent message to clipboard", "muted")
+			m.pendingCmd = tea.SetClipboard(text)
+		})
+	case "hotkeys":
+		m.add(&noticeItem{text: hotkeysText(m.keys), token: "text"})
+	case "settings":
+		m.openSettings()
+	case "reload":
+		// The session host has no reload command in pi's RPC protocol; pi's
+		// /reload is interactive-only. Say so rather than pretend.
+		m.notice("/reload is not available yet: the session host has no reload command", "warning")
+	default:
+		return false, nil
+	}
+	return true, nil
+}
+
+// openSettings is pi's /settings for what the session host lets a
+// client change (auto-compaction, queue modes, thinking level) and this
+// UI's own (theme, thinking blocks, tool output): choosing a row moves
+// it to its next value.
+func (m *model) openSettings() {
+	m.c.request(cmd("get_state"), func(m *model, r response) {
+		m.onState(r)
+		onOff := func(b bool) string {
+			if b {
+				return "true"
+			}
+			return "false"
+		}
+		auto, _ := r.data["autoCompactionEnabled"].(bool)
+		steer, _ := r.data["steeringMode"].(string)
+		follow, _ := r.data["followUpMode"].(string)
+		other := func(mode string) string {
+			if mode == "all" {
+				return "one-at-a-time"
+			}
+			return "all"
+		}
+		theme := "light"
+		if m.th.Name == "light" {
+			theme = "dark"
+		}
+		items := []selItem{
+			{label: "Auto-compact", detail: onOff(auto), value: cmd("set_auto_compaction", "enabled", !auto)},
+			{label: "Steering mode", detail: steer, value: cmd("set_steering_mode", "mode", other(steer))},
+			{label: "Follow-up mode", detail: follow, value: cmd("set_follow_up_mode", "mode", other(follow))},
+			{label: "Thinking level", detail: m.thinking, value: "thinking"},
+			{label: "Theme", detail: m.th.Name, value: "theme:" + theme},
+			{label: "Hide thinking blocks", detail: onOff(m.vc.hideThinking), value: "app.thinking.toggle"},
+			{label: "Expand tool output", detail: onOff(m.vc.toolsExpanded), value: "app.tools.expand"},
+		}
+		m.sel = &selector{title: "Settings", items: items, choose: func(m *model, it selItem) {
+			switch v := it.value.(type) {
+			case map[string]any:
+				m.c.request(v, func(m *model, r response) {
+					if !r.ok {
+						m.notice(r.err, "error")
+					}
+					m.openSettings()
+				})
+			case string:
+				switch {
+				case v == "thinking":
+					m.builtin("thinking", "")
+				case strings.HasPrefix(v, "theme:"):
+					m.setTheme(strings.TrimPrefix(v, "theme:"))
+					m.openSettings()
+				default:
+					m.action(v)
+					m.openSettings()
+				}
+			}
+		}}
+	})
+}
+
+// setTheme switches the theme (settings, /settings, ctx.ui.setTheme).
+func (m *model) setTheme(name string) {
+	th, err := LoadTheme(name, m.opts.themeDirs()...)
+	if err != nil {
+		m.notice(err.Error(), "error")
+		return
+	}
+	m.th, m.vc.th = th, th
+	m.vc.gen++
+}
+
+func (m *model) setThinking(level string) {
+	m.c.request(cmd("set_thinking_level", "level", level), func(m *model, r response) {
+		if !r.ok {
+			m.notice(r.err, "error")
+			return
+		}
+		m.thinking = level
+		m.notice("Thinking level: "+level, "muted")
+	})
+}
+
+func (m *model) openModelSelector(search string) {
+	m.c.request(cmd("get_available_models"), func(m *model, r response) {
+		models, _ := r.data["models"].([]any)
+		var items []selItem
+		for _, x := range models {
+			o, _ := x.(map[string]any)
+			id, _ := o["id"].(string)
+			prov, _ := o["provider"].(string)
+			name, _ := o["name"].(string)
+			items = append(items, selItem{label: id, detail: "[" + prov + "]", value: [2]string{prov, id}, name: name,
+				current: id == m.modelID && prov == m.provider})
+		}
+		sel := &selector{items: items, filter: search, choose: (*model).pickModel,
+			intro: "Only showing models from configured providers.",
+			line: func(m *model, it selItem, selected bool) string {
+				cursor, mark, id := "  ", "  ", it.label
+				if selected {
+					cursor, id = m.th.Fg("accent", "→ "), m.th.Fg("accent", it.label)
+				}
+				if it.current {
+					mark = m.th.Fg("accent", "✓ ")
+				}
+				name := ""
+				if it.name != "" && it.name != it.label {
+					name = m.th.Fg("muted", " ("+it.name+")")
+				}
+				return cursor + mark + id + name + " " + m.th.Fg("muted", it.detail)
+			},
+			about: func(it selItem) string { return "Model Name: " + it.name },
+		}
+		for i, it := range items {
+			if it.current && search == "" {
+				sel.index = i
+			}
+		}
+		// pi's /model <search> switches at once when one model matches.
+		if vis := sel.visible(); search != "" && len(vis) == 1 {
+			m.pickModel(vis[0])
+			return
+		}
+		for _, it := range items {
+			if v := it.value.([2]string); search != "" && (v[0]+"/"+v[1] == search || v[1] == search) {
+				m.pickModel(it)
+				return
+			}
+		}
+		m.sel = sel
+	})
+}
+
+func (m *model) pickModel(it selItem) {
+	v := it.value.([2]string)
+	m.c.request(cmd("set_model", "provider", v[0], "modelId", v[1]), func(m *model, r response) {
+		if !r.ok {
+			m.notice(r.err, "error")
+			return
+		}
+		m.c.request(cmd("get_state"), (*model).onState)
+		m.notice("Model: "+v[1], "muted")
+	})
+}
+
+// openResume lists the sessions of this session's directory, newest
+// first (pi's session picker, without its search modes); it reads the
+// files as pi's picker does, then switches through the host.
+func (m *model) openResume() {
+	dir := m.opts.SessionDir
+	if m.sessionFile != "" {
+		dir = filepath.Dir(m.sessionFile)
+	} else if dir == "" && m.opts.AgentDir != "" {
+		dir = session.DefaultDir(m.opts.AgentDir, m.cwd)
+	}
+	infos, err := session.List(dir)
+	if err != nil {
+		m.notice(err.Error(), "error")
+		return
+	}
+	var items []selItem
+	for _, in := range infos {
+		if in.Path == m.sessionFile {
+			continue
+		}
+		label := in.Name
+		if label == "" {
+			label = firstLine(in.FirstMessage)
+		}
+		items = append(items, selItem{label: label, detail: fmt.Sprintf("%d messages · %s", in.MessageCount, in.Modified.Format("2006-01-02 15:04")), value: in.Path})
+	}
+	if len(items) == 0 {
+		m.notice("No other sessions in "+dir, "muted")
+		return
+	}
+	m.sel = &selector{title: "Resume session", items: items, choose: func(m *model, it selItem) {
+		m.c.request(cmd("switch_session", "sessionPath", it.value), func(m *model, r response) {
+			if !r.ok {
+				m.notice(r.err, "error")
+				return
+			}
+			m.reloadChat()
+		})
+	}}
+}
+
+func (m *model) resetChat() {
+	m.items, m.cur, m.tools, m.bash = nil, nil, map[string]*cached{}, nil
+	m.printed, m.scroll = 0, 0
+	m.c.request(cmd("get_state"), (*model).onState)
+	m.refreshStats()
+}
+
+// reloadChat redraws the chat from the session's messages (after a
+// switch, fork or clone).
+func (m *model) reloadChat() {
+	m.resetChat()
+	m.c.request(cmd("get_messages"), (*model).onMessages)
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	return s
+}
+
+// sessionInfo is pi's /session text (without its cache warming part,
+// which pigo does not have).
+func sessionInfo(m *model, d map[string]any) string {
+	th := m.th
+	num := func(k string) int { f, _ := d[k].(float64); return int(f) }
+	tok := func(k string) float64 { t, _ := d["tokens"].(map[string]any); f, _ := t[k].(float64); return f }
+	dim := func(s string) string { return th.Fg("dim", s) }
+	file, _ := d["sessionFile"].(string)
+	if file == "" {
+		file = "In-memory"
+	}
+	id, _ := d["sessionId"].(string)
+	var b strings.Builder
+	b.WriteString(Bold("Session Info") + "\n\n")
+	if m.sessionName != "" {
+		fmt.Fprintf(&b, "%s %s\n", dim("Name:"), m.sessionName)
+	}
+	fmt.Fprintf(&b, "%s %s\n%s %s\n\n", dim("File:"), file, dim("ID:"), id)
+	fmt.Fprintf(&b, "%s\n%s %d\n%s %d\n%s %d\n%s %d calls, %d results\n\n", Bold("Messages"), dim("Total:"), num("totalMessages"),
+		dim("User:"), num("userMessages"), dim("Assistant:"), num("assistantMessages"), dim("Tools:"), num("toolCalls"), num("toolResults"))
+	in, cr, cw := tok("input"), tok("cacheRead"), tok("cacheWrite")
+	prompt := in + cr + cw
+	fmt.Fprintf(&b, "%s\n%s %s\n", Bold("Tokens"), dim("Input:"), formatCount(prompt))
+	if prompt > 0 && (cr > 0 || cw > 0) {
+		fmt.Fprintf(&b, "  %s %s %s\n", dim("Cached:"), formatCount(cr), dim(fmt.Sprintf("(%.1f%%)", cr/prompt*100)))
+		written := ""
+		if cw > 0 {
+			written = " " + dim("("+formatCount(cw)+" written to cache)")
+		}
+		fmt.Fprintf(&b, "  %s %s%s\n", dim("Uncached:"), formatCount(in+cw), written)
+	}
+	fmt.Fprintf(&b, "%s %s\n%s %s", dim("Output:"), formatCount(tok("output")), dim("Total:"), formatCount(tok("total")))
+	if cost, _ := d["cost"].(float64); cost > 0 {
+		fmt.Fprintf(&b, "\n\n%s\n%s $%.3f", Bold("Cost"), dim("Total:"), cost)
+	}
+	return b.String()
+}
+
+func treeText(d map[string]any) string {
+	var b strings.Builder
+	b.WriteString("Session tree")
+	var walk func(nodes []any, depth int)
+	walk = func(nodes []any, depth int) {
+		for _, n := range nodes {
+			o, _ := n.(map[string]any)
+			e, _ := o["entry"].(map[string]any)
+			typ, _ := e["type"].(string)
+			label := typ
+			if msg, _ := e["message"].(map[string]any); msg != nil {
+				role, _ := msg["role"].(string)
+				label = role + ": " + firstLine(messageText(msg))
+			}
+			b.WriteString("\n" + strings.Repeat("  ", depth) + "• " + label)
+			children, _ := o["children"].([]any)
+			walk(children, depth+1)
+		}
+	}
+	roots, _ := d["tree"].([]any)
+	walk(roots, 0)
+	return b.String()
+}
+
+func hotkeysText(km keymap) string {
+	rows := [][2]string{
+		{"app.interrupt", "Cancel / abort"}, {"app.clear", "Clear editor (first) / exit (second)"},
+		{"app.exit", "Exit (when editor empty)"}, {"app.suspend", "Suspend to background"},
+		{"app.model.select", "Open model selector"}, {"app.model.cycleForward", "Cycle to next model"},
+		{"app.thinking.cycle", "Cycle thinking level"}, {"app.thinking.toggle", "Collapse or expand thinking blocks"},
+		{"app.tools.expand", "Collapse or expand tool output"}, {"app.message.followUp", "Queue follow-up message"},
+		{"app.message.dequeue", "Restore queued messages to editor"}, {"tui.input.newLine", "Insert new line"},
+		{"tui.input.submit", "Submit input"},
+	}
+	var b strings.Builder
+	b.WriteString("Keyboard shortcuts\n")
+	for _, r := range rows {
+		keys := strings.Join(km[r[0]], ", ")
+		if keys == "" {
+			keys = "(none)"
+		}
+		fmt.Fprintf(&b, "\n%-22s %s", strings.ReplaceAll(keys, "esc", "escape"), r[1])
+	}
+	return b.String()
+}

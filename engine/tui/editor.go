@@ -1,0 +1,310 @@
+package tui
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// editor is pi's prompt editor: multi-line text with a cursor, history,
+// drawn between two horizontal rules.
+type editor struct {
+	lines   [][]rune
+	row     int
+	col     int
+	history []string
+	hpos    int // index into history while browsing; len(history) when not
+	// pastes are large pastes shown as markers, by id (pi-tui's editor).
+	pastes map[int]string
+	pasteN int
+}
+
+func newEditor() *editor { return &editor{lines: [][]rune{nil}} }
+
+// Text is the editor's content.
+func (e *editor) Text() string {
+	parts := make([]string, len(e.lines))
+	for i, l := range e.lines {
+		parts[i] = string(l)
+	}
+	return strings.Join(parts, "\n")
+}
+
+// SetText replaces the content; the cursor goes to its end. Pastes are
+// forgotten.
+func (e *editor) SetText(s string) {
+	e.pastes, e.pasteN = nil, 0
+	e.lines = nil
+	for _, l := range strings.Split(s, "\n") {
+		e.lines = append(e.lines, []rune(l))
+	}
+	e.row = len(e.lines) - 1
+	e.col = len(e.lines[e.row])
+}
+
+func (e *editor) Empty() bool { return len(e.lines) == 1 && len(e.lines[0]) == 0 }
+
+// Insert types s at the cursor (newlines split lines: a paste).
+func (e *editor) Insert(s string) {
+	s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
+	for i, part := range strings.Split(s, "\n") {
+		if i > 0 {
+			e.Newline()
+		}
+		r := []rune(part)
+		line := e.lines[e.row]
+		nl := make([]rune, 0, len(line)+len(r))
+		nl = append(append(append(nl, line[:e.col]...), r...), line[e.col:]...)
+		e.lines[e.row] = nl
+		e.col += len(r)
+	}
+}
+
+// Paste inserts pasted text; a large paste (more than 10 lines or 1000
+// characters) shows as a marker, "[paste #1 +123 lines]" or "[paste #2
+// 1234 chars]", and comes back in full from Expanded.
+func (e *editor) Paste(s string) {
+	s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
+	n := strings.Count(s, "\n") + 1
+	if n <= 10 && len([]rune(s)) <= 1000 {
+		e.Insert(s)
+		return
+	}
+	if e.pastes == nil {
+		e.pastes = map[int]string{}
+	}
+	e.pasteN++
+	e.pastes[e.pasteN] = s
+	if n > 10 {
+		e.Insert(fmt.Sprintf("[paste #%d +%d lines]", e.pasteN, n))
+	} else {
+		e.Insert(fmt.Sprintf("[paste #%d %d chars]", e.pasteN, len([]rune(s))))
+	}
+}
+
+var pasteMarker = regexp.MustCompile(`\[paste #(\d+)( (\+\d+ lines|\d+ chars))?\]`)
+
+// Expanded is the text with paste markers replaced by what was pasted.
+func (e *editor) Expanded() string {
+	text := e.Text()
+	if len(e.pastes) == 0 {
+		return text
+	}
+	return pasteMarker.ReplaceAllStringFunc(text, func(m string) string {
+		id, _ := strconv.Atoi(pasteMarker.FindStringSubmatch(m)[1])
+		if p, ok := e.pastes[id]; ok {
+			return p
+		}
+		return m
+	})
+}
+
+// Newline splits the line at the cursor.
+func (e *editor) Newline() {
+	line := e.lines[e.row]
+	head, tail := append([]rune(nil), line[:e.col]...), append([]rune(nil), line[e.col:]...)
+	e.lines[e.row] = head
+	e.lines = append(e.lines[:e.row+1], append([][]rune{tail}, e.lines[e.row+1:]...)...)
+	e.row++
+	e.col = 0
+}
+
+// Backspace deletes the character before the cursor, joining lines.
+func (e *editor) Backspace() {
+	switch {
+	case e.col > 0:
+		l := e.lines[e.row]
+		e.lines[e.row] = append(l[:e.col-1:e.col-1], l[e.col:]...)
+		e.col--
+	case e.row > 0:
+		prev := e.lines[e.row-1]
+		e.col = len(prev)
+		e.lines[e.row-1] = append(prev, e.lines[e.row]...)
+		e.lines = append(e.lines[:e.row], e.lines[e.row+1:]...)
+		e.row--
+	}
+}
+
+// Delete deletes the character under the cursor.
+func (e *editor) Delete() {
+	l := e.lines[e.row]
+	switch {
+	case e.col < len(l):
+		e.lines[e.row] = append(l[:e.col:e.col], l[e.col+1:]...)
+	case e.row < len(e.lines)-1:
+		e.lines[e.row] = append(l, e.lines[e.row+1]...)
+		e.lines = append(e.lines[:e.row+1], e.lines[e.row+2:]...)
+	}
+}
+
+func (e *editor) Left() {
+	if e.col > 0 {
+		e.col--
+	} else if e.row > 0 {
+		e.row--
+		e.col = len(e.lines[e.row])
+	}
+}
+
+func (e *editor) Right() {
+	if e.col < len(e.lines[e.row]) {
+		e.col++
+	} else if e.row < len(e.lines)-1 {
+		e.row++
+		e.col = 0
+	}
+}
+
+// Up moves up a line; on the first line it recalls older history, as
+// pi's editor does.
+func (e *editor) Up() {
+	if e.row > 0 {
+		e.row--
+		e.col = min(e.col, len(e.lines[e.row]))
+		return
+	}
+	if e.hpos > 0 && (e.Empty() || e.hpos < len(e.history)) {
+		e.hpos--
+		e.SetText(e.history[e.hpos])
+	}
+}
+
+// Down moves down a line; on the last line it recalls newer history.
+func (e *editor) Down() {
+	if e.row < len(e.lines)-1 {
+		e.row++
+		e.col = min(e.col, len(e.lines[e.row]))
+		return
+	}
+	if e.hpos < len(e.history) {
+		e.hpos++
+		if e.hpos == len(e.history) {
+			e.SetText("")
+		} else {
+			e.SetText(e.history[e.hpos])
+		}
+	}
+}
+
+func (e *editor) Home() { e.col = 0 }
+func (e *editor) End()  { e.col = len(e.lines[e.row]) }
+
+// Word is the text from the last space before the cursor to the cursor.
+func (e *editor) Word() string {
+	l := e.lines[e.row][:e.col]
+	i := len(l)
+	for i > 0 && l[i-1] != ' ' && l[i-1] != '\t' {
+		i--
+	}
+	return string(l[i:])
+}
+
+// ReplaceWord replaces Word with s.
+func (e *editor) ReplaceWord(s string) {
+	w := len([]rune(e.Word()))
+	l := e.lines[e.row]
+	e.lines[e.row] = append(append([]rune(nil), l[:e.col-w]...), l[e.col:]...)
+	e.col -= w
+	e.Insert(s)
+}
+
+// WordLeft moves to the start of the previous word (alt+left, ctrl+left).
+func (e *editor) WordLeft() {
+	l := e.lines[e.row]
+	if e.col == 0 {
+		e.Left()
+		return
+	}
+	for e.col > 0 && l[e.col-1] == ' ' {
+		e.col--
+	}
+	for e.col > 0 && l[e.col-1] != ' ' {
+		e.col--
+	}
+}
+
+// WordRight moves past the end of the next word (alt+right, ctrl+right).
+func (e *editor) WordRight() {
+	l := e.lines[e.row]
+	if e.col == len(l) {
+		e.Right()
+		return
+	}
+	for e.col < len(l) && l[e.col] == ' ' {
+		e.col++
+	}
+	for e.col < len(l) && l[e.col] != ' ' {
+		e.col++
+	}
+}
+
+// DeleteWordForward is alt+d / alt+delete.
+func (e *editor) DeleteWordForward() {
+	start := e.col
+	l := e.lines[e.row]
+	end := start
+	for end < len(l) && l[end] == ' ' {
+		end++
+	}
+	for end < len(l) && l[end] != ' ' {
+		end++
+	}
+	e.lines[e.row] = append(append([]rune(nil), l[:start]...), l[end:]...)
+}
+
+// DeleteToLineStart is ctrl+u.
+func (e *editor) DeleteToLineStart() {
+	e.lines[e.row] = append([]rune(nil), e.lines[e.row][e.col:]...)
+	e.col = 0
+}
+
+// DeleteToLineEnd is ctrl+k.
+func (e *editor) DeleteToLineEnd() { e.lines[e.row] = e.lines[e.row][:e.col] }
+
+// DeleteWordBackward is ctrl+w / alt+backspace.
+func (e *editor) DeleteWordBackward() {
+	l := e.lines[e.row]
+	i := e.col
+	for i > 0 && l[i-1] == ' ' {
+		i--
+	}
+	for i > 0 && l[i-1] != ' ' {
+		i--
+	}
+	e.lines[e.row] = append(append([]rune(nil), l[:i]...), l[e.col:]...)
+	e.col = i
+}
+
+// Remember adds a submitted text to the history (pi keeps no duplicates
+// of the last entry).
+func (e *editor) Remember(s string) {
+	if s != "" && (len(e.history) == 0 || e.history[len(e.history)-1] != s) {
+		e.history = append(e.history, s)
+	}
+	e.hpos = len(e.history)
+}
+
+// Render draws the content wrapped to width with the cursor shown as a
+// reverse-video cell; it returns the lines.
+func (e *editor) Render(width int, cursor bool) []string {
+	if width < 2 {
+		width = 2
+	}
+	var out []string
+	for r, l := range e.lines {
+		s := string(l)
+		if cursor && r == e.row {
+			before, at, after := string(l[:e.col]), " ", ""
+			if e.col < len(l) {
+				at, after = string(l[e.col]), string(l[e.col+1:])
+			}
+			s = before + "\x1b[7m" + at + "\x1b[27m" + after
+		}
+		wrapped := ansi.Hardwrap(s, width, true)
+		out = append(out, strings.Split(wrapped, "\n")...)
+	}
+	return out
+}

@@ -1,0 +1,141 @@
+package tui
+
+import (
+	"encoding/json"
+	"os"
+	"sort"
+	"strings"
+)
+
+// keymap is pi's app keybindings: action id → keys, in bubbletea's key
+// names. keybindings.json in the agent dir replaces an action's keys.
+type keymap map[string][]string
+
+// defaultKeys are pi 1.6's defaults (docs/keybindings.md) for the actions
+// this UI has.
+func defaultKeys() keymap {
+	return keymap{
+		"app.interrupt":           {"esc"},
+		"app.clear":               {"ctrl+c"},
+		"app.exit":                {"ctrl+d"},
+		"app.suspend":             {"ctrl+z"},
+		"app.editor.external":     {"ctrl+g"},
+		"app.model.select":        {"ctrl+l"},
+		"app.model.cycleForward":  {"ctrl+p"},
+		"app.model.cycleBackward": {"ctrl+shift+p"},
+		"app.thinking.cycle":      {"shift+tab"},
+		"app.thinking.toggle":     {"ctrl+t"},
+		"app.tools.expand":        {"ctrl+o"},
+		"app.message.followUp":    {"alt+enter"},
+		"app.message.dequeue":     {"alt+up"},
+		"app.session.new":         nil,
+		"app.session.tree":        nil,
+		"app.session.fork":        nil,
+		"app.session.resume":      nil,
+		"tui.input.newLine":       {"shift+enter", "ctrl+j"},
+		"tui.input.submit":        {"enter"},
+		"tui.input.tab":           {"tab"},
+		"tui.select.up":           {"up"},
+		"tui.select.down":         {"down"},
+		"tui.select.confirm":      {"enter"},
+		"tui.select.cancel":       {"esc", "ctrl+c"},
+		"tui.altScreen.pageUp":    {"pgup"},
+		"tui.altScreen.pageDown":  {"pgdown"},
+	}
+}
+
+// loadKeys reads <agentDir>/keybindings.json over the defaults; a missing
+// or broken file leaves the defaults.
+func loadKeys(agentDir string) keymap {
+	km := defaultKeys()
+	if agentDir == "" {
+		return km
+	}
+	data, err := os.ReadFile(agentDir + "/keybindings.json")
+	if err != nil {
+		return km
+	}
+	var raw map[string]any
+	if json.Unmarshal(data, &raw) != nil {
+		return km
+	}
+	for action, v := range raw {
+		if strings.HasPrefix(action, "$") {
+			continue
+		}
+		var keys []string
+		switch x := v.(type) {
+		case string:
+			keys = []string{normalizeKey(x)}
+		case []any:
+			keys = []string{}
+			for _, k := range x {
+				if s, ok := k.(string); ok {
+					keys = append(keys, normalizeKey(s))
+				}
+			}
+		default:
+			continue
+		}
+		km[action] = keys
+	}
+	return km
+}
+
+// normalizeKey turns pi's key syntax into bubbletea's key string:
+// modifiers in ctrl, alt, shift, super order, pi's key names mapped.
+func normalizeKey(k string) string {
+	parts := strings.Split(strings.ToLower(k), "+")
+	if strings.HasSuffix(k, "++") { // "ctrl++"
+		parts = append(parts[:len(parts)-2], "+")
+	}
+	key := parts[len(parts)-1]
+	switch key {
+	case "escape":
+		key = "esc"
+	case "return":
+		key = "enter"
+	case "pageup":
+		key = "pgup"
+	case "pagedown":
+		key = "pgdown"
+	}
+	rank := map[string]int{"ctrl": 0, "alt": 1, "shift": 2, "super": 3}
+	mods := parts[:len(parts)-1]
+	sort.Slice(mods, func(i, j int) bool { return rank[mods[i]] < rank[mods[j]] })
+	return strings.Join(append(mods, key), "+")
+}
+
+// is reports whether key is bound to action.
+func (km keymap) is(action, key string) bool {
+	for _, k := range km[action] {
+		if k == key {
+			return true
+		}
+	}
+	return false
+}
+
+// text is pi's keyText: an action's keys as pi writes them, joined by
+// "/" ("escape/ctrl+c"); capitalized is pi's keyDisplayText ("Alt+Up").
+func (km keymap) text(action string, capitalized bool) string {
+	names := map[string]string{"esc": "escape", "pgup": "pageUp", "pgdown": "pageDown"}
+	var keys []string
+	for _, k := range km[action] {
+		parts := strings.Split(k, "+")
+		for i, p := range parts {
+			if n, ok := names[p]; ok {
+				p = n
+			}
+			if capitalized && p != "" {
+				p = strings.ToUpper(p[:1]) + p[1:]
+			}
+			parts[i] = p
+		}
+		keys = append(keys, strings.Join(parts, "+"))
+	}
+	return strings.Join(keys, "/")
+}
+
+// label is text(action, false).
+func (km keymap) label(action string) string { return km.text(action, false) }

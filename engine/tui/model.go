@@ -1,0 +1,1508 @@
+package tui
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/pigo-dev/pigo/engine/protocol"
+)
+
+// Version is what the header shows after the logo.
+var Version = "dev"
+
+// Messages the program receives besides terminal input.
+type (
+	recordMsg struct {
+		typ string
+		rec map[string]any
+	}
+	hostClosedMsg struct{}
+	tickMsg       time.Time
+)
+
+// model is the interactive UI's state: bubbletea's Model.
+type model struct {
+	c    *client
+	opts Options
+	keys keymap
+	th   *Theme
+	vc   viewCtx
+
+	width, height int
+	fullscreen    bool
+	printed       int  // regular mode: items already printed above the live region
+	headerPrinted bool // regular mode
+	println       func(string) tea.Cmd
+	exec          func(*exec.Cmd, tea.ExecCallback) tea.Cmd // tea.ExecProcess; tests run it in place
+
+	ed    *editor
+	items []*cached
+	cur   *cached // the assistant message streaming now
+	tools map[string]*cached
+	bash  *cached // the running !cmd
+
+	// session state from get_state / get_session_stats and events
+	modelID, provider string
+	reasoning         bool
+	contextWindow     float64
+	thinking          string
+	sessionName       string
+	sessionFile       string
+	cwd, branch       string
+	streaming         bool
+	compacting        bool
+	tokIn, tokOut     float64
+	tokCR, tokCW      float64
+	cost              float64
+	ctxPercent        *float64 // nil: 0.0 (no usage yet), or "?" when ctxUnknown
+	ctxUnknown        bool
+	steering, follows []string
+
+	commands   []command
+	extensions []string
+	statuses   map[string]string
+	widgets    map[string]widget
+	widgetKeys []string
+	title      string
+	working    workingState
+	spin       int
+
+	auto     *autocomplete
+	dialogs  []*dialog
+	views    map[string]*compView
+	viewKeys []string
+	focus    string // the custom component view that has the keyboard
+	sel      *selector
+	fileList []string // the project's files, for @ completion
+
+	lastCtrlC time.Time
+	retry     *retryState // an automatic retry waiting to run
+	// compactReason is compaction_start's reason (manual, threshold,
+	// overflow): what the indicator says.
+	compactReason string
+	lastEsc       time.Time
+	exitCode      int
+	quitting      bool
+	scroll        int     // fullscreen: rows scrolled up from the bottom of the chat
+	pendingCmd    tea.Cmd // a command a response handler wants run (clipboard)
+}
+
+type command struct{ name, description, hint, source string }
+
+type widget struct {
+	lines     []string
+	placement string
+}
+
+type workingState struct {
+	message   string
+	hidden    bool
+	frames    []string
+	interval  time.Duration
+	hasFrames bool
+}
+
+var spinnerFrames = []string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"}
+
+// builtinCommands are pi's slash commands (core/slash-commands.js) that
+// this UI implements.
+var builtinCommands = []command{
+	{name: "settings", description: "Open settings menu"},
+	{name: "model", description: "Select model (opens selector UI)", hint: "<provider/model>"},
+	{name: "tree", description: "Navigate session tree (switch branches)"},
+	{name: "thinking", description: "Set thinking level", hint: "<level>"},
+	{name: "export", description: "Export session (HTML default, or specify path: .html/.jsonl)"},
+	{name: "copy", description: "Copy last agent message to clipboard"},
+	{name: "name", description: "Set session display name"},
+	{name: "session", description: "Show session info and stats"},
+	{name: "hotkeys", description: "Show all keyboard shortcuts"},
+	{name: "fork", description: "Create a new fork from a previous user message"},
+	{name: "clone", description: "Duplicate the current session at the current position"},
+	{name: "new", description: "Start a new session"},
+	{name: "compact", description: "Manually compact the session context"},
+	{name: "resume", description: "Resume another session"},
+	{name: "reload", description: "Reload keybindings, extensions, skills, prompts, themes, and context files"},
+	{name: "quit", description: "Quit pi"},
+}
+
+func newModel(conn protocol.Conn, opts Options) *model {
+	th, err := LoadTheme(opts.Theme, opts.themeDirs()...)
+	if err != nil {
+		th, _ = LoadTheme("dark") // "system" until the terminal says its background
+	}
+	m := &model{
+		c: newClient(conn), opts: opts, keys: loadKeys(opts.AgentDir), th: th,
+		fullscreen: opts.TUIMode != "regular", ed: newEditor(), tools: map[string]*cached{},
+		statuses: map[string]string{}, widgets: map[string]widget{}, views: map[string]*compView{},
+		width: 80, height: 24, cwd: opts.Cwd, branch: gitBranch(opts.Cwd),
+	}
+	m.println = func(s string) tea.Cmd { return tea.Println(s) }
+	m.exec = tea.ExecProcess
+	m.vc = viewCtx{th: th, hideThinking: opts.HideThinking, thinkingLabel: "Thinking...", expandKey: m.keys.label("app.tools.expand"),
+		cancelKey: m.keys.label("tui.select.cancel")}
+	return m
+}
+
+// systemTheme: pi's "system" theme follows the terminal's background.
+func (m *model) systemTheme() bool { return m.opts.Theme == "" || m.opts.Theme == "system" }
+
+func (m *model) Init() tea.Cmd {
+	m.c.request(cmd("get_state"), (*model).onState)
+	m.c.request(cmd("get_commands"), (*model).onCommands)
+	m.c.request(cmd("get_messages"), (*model).onMessages)
+	m.refreshStats()
+	for i, msg := range m.opts.Messages {
+		c := cmd("prompt", "message", msg)
+		if i == 0 && len(m.opts.Images) > 0 {
+			c["images"] = m.opts.Images
+		}
+		m.c.request(c, (*model).onPromptResponse)
+	}
+	if m.systemTheme() {
+		return tea.Batch(tick(), tea.RequestBackgroundColor)
+	}
+	return tick()
+}
+
+func tick() tea.Cmd {
+	return tea.Tick(80*time.Millisecond, func(t time.Time) tea.Msg { return tickMsg(t) })
+}
+
+func (m *model) refreshStats() { m.c.request(cmd("get_session_stats"), (*model).onStats) }
+
+func (m *model) onState(r response) {
+	if !r.ok {
+		return
+	}
+	d := r.data
+	if mod, _ := d["model"].(map[string]any); mod != nil {
+		m.modelID, _ = mod["id"].(string)
+		m.provider, _ = mod["provider"].(string)
+		m.reasoning, _ = mod["reasoning"].(bool)
+		m.contextWindow, _ = mod["contextWindow"].(float64)
+	} else {
+		m.modelID = ""
+	}
+	m.thinking, _ = d["thinkingLevel"].(string)
+	m.sessionName, _ = d["sessionName"].(string)
+	m.sessionFile, _ = d["sessionFile"].(string)
+	m.streaming, _ = d["isStreaming"].(bool)
+}
+
+func (m *model) onStats(r response) {
+	if !r.ok {
+		return
+	}
+	t, _ := r.data["tokens"].(map[string]any)
+	m.tokIn, _ = t["input"].(float64)
+	m.tokOut, _ = t["output"].(float64)
+	m.tokCR, _ = t["cacheRead"].(float64)
+	m.tokCW, _ = t["cacheWrite"].(float64)
+	m.cost, _ = r.data["cost"].(float64)
+	m.ctxPercent, m.ctxUnknown = nil, false
+	if cu, _ := r.data["contextUsage"].(map[string]any); cu != nil {
+		if p, ok := cu["percent"].(float64); ok {
+			m.ctxPercent = &p
+		} else {
+			m.ctxUnknown = cu["percent"] == nil // after compaction, until the next reply
+		}
+		if w, ok := cu["contextWindow"].(float64); ok {
+			m.contextWindow = w
+		}
+	}
+}
+
+func (m *model) onCommands(r response) {
+	cmds, _ := r.data["commands"].([]any)
+	m.commands = m.commands[:0]
+	seen := map[string]bool{}
+	m.extensions = m.extensions[:0]
+	for _, c := range cmds {
+		o, _ := c.(map[string]any)
+		cm := command{}
+		cm.name, _ = o["name"].(string)
+		cm.description, _ = o["description"].(string)
+		cm.source, _ = o["source"].(string)
+		if si, _ := o["sourceInfo"].(map[string]any); si != nil && cm.source == "extension" {
+			if scope, _ := si["scope"].(string); scope == "temporary" {
+				cm.hint = "[t]"
+			}
+			if p, _ := si["path"].(string); p != "" && !seen[p] {
+				seen[p] = true
+				m.extensions = append(m.extensions, p)
+			}
+		}
+		m.commands = append(m.commands, cm)
+	}
+}
+
+func (m *model) onMessages(r response) {
+	msgs, _ := r.data["messages"].([]any)
+	for _, x := range msgs {
+		msg, _ := x.(map[string]any)
+		m.addMessage(msg, true)
+	}
+}
+
+func (m *model) onPromptResponse(r response) {
+	if !r.ok && r.err != "" {
+		m.notice(r.err, "error")
+	}
+}
+
+// add appends a chat item.
+func (m *model) add(it item) *cached {
+	c := &cached{item: it}
+	m.items = append(m.items, c)
+	return c
+}
+
+func (m *model) notice(text, token string) { m.add(&noticeItem{text: text, token: token}) }
+
+// addMessage shows a finished message (from history or message_end).
+func (m *model) addMessage(msg map[string]any, history bool) {
+	switch msg["role"] {
+	case "user":
+		m.add(&userItem{text: messageText(msg)})
+	case "assistant":
+		a := &assistantItem{}
+		a.setFinal(msg)
+		m.add(a)
+		if history {
+			content, _ := msg["content"].([]any)
+			for _, c := range content {
+				b, _ := c.(map[string]any)
+				if b["type"] == "toolCall" {
+					id, _ := b["id"].(string)
+					name, _ := b["name"].(string)
+					args, _ := b["arguments"].(map[string]any)
+					m.tools[id] = m.add(&toolItem{id: id, name: name, args: args})
+				}
+			}
+		}
+	case "toolResult":
+		id, _ := msg["toolCallId"].(string)
+		if c := m.tools[id]; c != nil {
+			t := c.item.(*toolItem)
+			t.output, t.done = messageText(msg), true
+			t.isError, _ = msg["isError"].(bool)
+			c.dirty++
+		}
+	case "custom":
+		if d, ok := msg["display"].(bool); ok && !d {
+			return
+		}
+		label, _ := msg["customType"].(string)
+		m.add(&customItem{label: label, text: messageText(msg), msg: msg})
+	case "bashExecution":
+		b := &bashItem{done: true}
+		b.command, _ = msg["command"].(string)
+		b.output, _ = msg["output"].(string)
+		if ec, ok := msg["exitCode"].(float64); ok {
+			b.exitCode = int(ec)
+		}
+		b.excluded, _ = msg["excludeFromContext"].(bool)
+		b.cancelled, _ = msg["cancelled"].(bool)
+		m.add(b)
+	case "compactionSummary", "branchSummary":
+		s := &summaryItem{branch: msg["role"] == "branchSummary"}
+		s.summary, _ = msg["summary"].(string)
+		s.tokensBefore, _ = msg["tokensBefore"].(float64)
+		m.add(s)
+	}
+}
+
+// messageText joins a message's text content.
+func messageText(msg map[string]any) string {
+	switch c := msg["content"].(type) {
+	case string:
+		return c
+	case []any:
+		var parts []string
+		for _, x := range c {
+			if b, _ := x.(map[string]any); b["type"] == "text" {
+				s, _ := b["text"].(string)
+				parts = append(parts, s)
+			}
+		}
+		return strings.Join(parts, "\n")
+	}
+	return ""
+}
+
+func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	_, c := m.update(msg)
+	if _, tick := msg.(tickMsg); !tick {
+		m.requestRenders()
+	}
+	if !m.fullscreen && !m.quitting {
+		if p := m.flush(); p != nil {
+			c = tea.Sequence(p, c)
+		}
+	}
+	return m, c
+}
+
+// flush is pi's regular mode: the header and the chat items that can no
+// longer change go to the terminal's scrollback, above the live region.
+func (m *model) flush() tea.Cmd {
+	w := max(m.width, 10)
+	var lines []string
+	if !m.headerPrinted {
+		m.headerPrinted = true
+		lines = append(lines, m.header(w)...)
+	}
+	for m.printed < len(m.items) && m.settled(m.items[m.printed]) {
+		lines = append(lines, m.items[m.printed].lines_(&m.vc, w)...)
+		m.printed++
+	}
+	if len(lines) == 0 {
+		return nil
+	}
+	return m.println(strings.Join(lines, "\n"))
+}
+
+// transcript is the chat as printed when fullscreen mode exits.
+func (m *model) transcript() string {
+	lines := m.chatLines(max(m.width, 10))
+	if len(lines) == 0 {
+		return ""
+	}
+	return strings.Join(lines, "\r\n") + "\r\n"
+}
+
+// settled reports whether an item is final.
+func (m *model) settled(c *cached) bool {
+	switch it := c.item.(type) {
+	case *assistantItem:
+		return c != m.cur
+	case *toolItem:
+		return it.done
+	case *bashItem:
+		return it.done
+	}
+	return true
+}
+
+func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		m.renderViews()
+	case tickMsg:
+		m.spin++
+		// pi re-applies a theme file when it is saved.
+		if m.spin%12 == 0 && m.th.Changed() {
+			if th, err := LoadTheme(strings.TrimSuffix(filepath.Base(m.th.path), ".json"), filepath.Dir(m.th.path)); err == nil {
+				m.th, m.vc.th = th, th
+				m.vc.gen++
+			}
+		}
+		return m, tick()
+	case tea.BackgroundColorMsg:
+		if m.systemTheme() {
+			if msg.IsDark() {
+				m.setTheme("dark")
+			} else {
+				m.setTheme("light")
+			}
+		}
+	case hostClosedMsg:
+		m.quitting = true
+		return m, tea.Quit
+	case recordMsg:
+		c := m.record(msg)
+		if m.pendingCmd != nil {
+			c, m.pendingCmd = tea.Batch(c, m.pendingCmd), nil
+		}
+		return m, c
+	case tea.PasteMsg:
+		if v := m.focusedView(); v != nil {
+			v.input(m, "\x1b[200~"+msg.Content+"\x1b[201~")
+			return m, nil
+		}
+		if d := m.topDialog(); d != nil {
+			d.paste(msg.Content)
+			return m, nil
+		}
+		m.ed.Paste(msg.Content)
+		m.updateAutocomplete()
+	case tea.KeyPressMsg:
+		return m, m.key(msg)
+	case editedMsg:
+		if msg.err != nil {
+			m.notice("External editor failed: "+msg.err.Error(), "warning")
+		} else {
+			m.ed.SetText(strings.TrimSuffix(msg.text, "\n"))
+			m.updateAutocomplete()
+		}
+	}
+	return m, nil
+}
+
+// record handles one record from the host.
+func (m *model) record(r recordMsg) tea.Cmd {
+	rec := r.rec
+	switch r.typ {
+	case protocol.TypeResponse:
+		if h, resp, ok := m.c.take(rec); ok {
+			h(m, resp)
+		}
+	case protocol.TypeViewSnapshot, protocol.TypeViewState, protocol.TypeViewClosed:
+		return m.viewRecord(rec)
+	case protocol.TypeUICall:
+		return m.uiCall(rec)
+	case "agent_start":
+		m.streaming = true
+	case "agent_end":
+		m.streaming = false
+		m.cur = nil
+	case "agent_settled":
+		m.streaming = false
+		m.refreshStats()
+		m.c.request(cmd("get_state"), (*model).onState)
+	case "message_start":
+		msg, _ := rec["message"].(map[string]any)
+		switch msg["role"] {
+		case "assistant":
+			m.cur = m.add(&assistantItem{})
+		case "toolResult":
+		default:
+			m.addMessage(msg, false)
+		}
+	case "message_update":
+		m.delta(rec)
+	case "message_end":
+		msg, _ := rec["message"].(map[string]any)
+		if msg["role"] == "assistant" && m.cur != nil {
+			m.cur.item.(*assistantItem).setFinal(msg)
+			m.cur.dirty++
+			m.cur = nil
+			m.refreshStats()
+		}
+	case "tool_execution_start", "tool_execution_update", "tool_execution_end":
+		m.toolEvent(r.typ, rec)
+	case "queue_update":
+		m.steering = stringList(rec["steering"])
+		m.follows = stringList(rec["followUp"])
+	case "compaction_start":
+		m.compacting = true
+		m.compactReason, _ = rec["reason"].(string)
+	case "compaction_end":
+		m.compacting = false
+		if errMsg, _ := rec["errorMessage"].(string); errMsg != "" {
+			m.notice(errMsg, "error")
+		} else if res, _ := rec["result"].(map[string]any); res != nil {
+			s := &summaryItem{}
+			s.summary, _ = res["summary"].(string)
+			s.tokensBefore, _ = res["tokensBefore"].(float64)
+			m.add(s)
+		}
+		m.refreshStats()
+	case "auto_retry_start":
+		attempt, _ := rec["attempt"].(float64)
+		maxA, _ := rec["maxAttempts"].(float64)
+		delay, _ := rec["delayMs"].(float64)
+		m.retry = &retryState{attempt: int(attempt), max: int(maxA), until: time.Now().Add(time.Duration(delay) * time.Millisecond)}
+	case "auto_retry_end":
+		m.retry = nil
+		if ok, _ := rec["success"].(bool); !ok {
+			attempt, _ := rec["attempt"].(float64)
+			final, _ := rec["finalError"].(string)
+			if final == "" {
+				final = "Unknown error"
+			}
+			m.notice(fmt.Sprintf("Error: Retry failed after %d attempts: %s", int(attempt), final), "error")
+		}
+	case "session_info_changed":
+		m.sessionName, _ = rec["name"].(string)
+	case "extension_error":
+		path, _ := rec["extensionPath"].(string)
+		errMsg, _ := rec["error"].(string)
+		m.notice(fmt.Sprintf("Extension error (%s): %s", filepath.Base(path), errMsg), "error")
+	case "bash_execution_update":
+		if m.bash != nil {
+			chunk, _ := rec["delta"].(string)
+			m.bash.item.(*bashItem).output += chunk
+			m.bash.dirty++
+		}
+	}
+	return nil
+}
+
+func stringList(v any) []string {
+	xs, _ := v.([]any)
+	var out []string
+	for _, x := range xs {
+		if s, ok := x.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// delta applies a message_update's delta to the streaming reply.
+func (m *model) delta(rec map[string]any) {
+	if m.cur == nil {
+		m.cur = m.add(&assistantItem{})
+	}
+	a := m.cur.item.(*assistantItem)
+	d, _ := rec["assistantMessageEvent"].(map[string]any)
+	i := 0
+	if f, ok := d["contentIndex"].(float64); ok {
+		i = int(f)
+	}
+	s, _ := d["delta"].(string)
+	switch d["type"] {
+	case "text_start", "text_delta":
+		a.at(i, "text").text += s
+	case "thinking_start", "thinking_delta":
+		a.at(i, "thinking").text += s
+	case "toolcall_start":
+		a.at(i, "toolCall")
+		id, _ := d["id"].(string)
+		name, _ := d["toolName"].(string)
+		if id != "" && m.tools[id] == nil {
+			m.tools[id] = m.add(&toolItem{id: id, name: name})
+		}
+	case "toolcall_delta":
+		b := a.at(i, "toolCall")
+		b.text += s
+		for _, c := range m.tools {
+			if t := c.item.(*toolItem); !t.started && t.args == nil && c == m.lastTool() {
+				t.argsRaw = b.text
+				c.dirty++
+			}
+		}
+	case "toolcall_end":
+		if tc, _ := d["toolCall"].(map[string]any); tc != nil {
+			id, _ := tc["id"].(string)
+			if c := m.tools[id]; c != nil {
+				c.item.(*toolItem).args, _ = tc["arguments"].(map[string]any)
+				c.dirty++
+			}
+		}
+	}
+	m.cur.dirty++
+}
+
+func (m *model) lastTool() *cached {
+	for i := len(m.items) - 1; i >= 0; i-- {
+		if _, ok := m.items[i].item.(*toolItem); ok {
+			return m.items[i]
+		}
+	}
+	return nil
+}
+
+func (m *model) toolEvent(typ string, rec map[string]any) {
+	id, _ := rec["toolCallId"].(string)
+	c := m.tools[id]
+	if c == nil {
+		name, _ := rec["toolName"].(string)
+		c = m.add(&toolItem{id: id, name: name})
+		m.tools[id] = c
+	}
+	t := c.item.(*toolItem)
+	if !t.started {
+		t.started, t.start = true, time.Now()
+	}
+	if args, ok := rec["args"].(map[string]any); ok {
+		t.args = args
+	}
+	switch typ {
+	case "tool_execution_update":
+		if pr, _ := rec["partialResult"].(map[string]any); pr != nil {
+			t.output, t.result_ = messageText(pr), pr
+			t.version++
+		}
+	case "tool_execution_end":
+		t.took = time.Since(t.start)
+		if res, _ := rec["result"].(map[string]any); res != nil {
+			t.output, t.result_ = messageText(res), res
+			t.version++
+			if ms, ok := res["durationMs"].(float64); ok {
+				t.took = time.Duration(ms * float64(time.Millisecond))
+			}
+			if d, _ := res["details"].(map[string]any); d != nil {
+				t.diff, _ = d["diff"].(string)
+			}
+		}
+		t.isError, _ = rec["isError"].(bool)
+		t.done = true
+	}
+	c.dirty++
+}
+
+// key handles a key press: the focused component, a dialog or selector,
+// autocomplete, then the app's and the editor's bindings.
+func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
+	ks := k.String()
+	if v := m.focusedView(); v != nil {
+		v.input(m, keyBytes(k))
+		return nil
+	}
+	if d := m.topDialog(); d != nil {
+		d.key(m, ks, k)
+		return nil
+	}
+	if m.sel != nil {
+		return m.sel.key(m, ks, k)
+	}
+	// An extension's editor component takes every key: it reports the
+	// app actions it leaves to the app in its state (see compView). One
+	// that failed gives the keys back, so the app can still be quit.
+	if vs := m.viewsOf("editor"); len(vs) > 0 && vs[len(vs)-1].errText == "" {
+		vs[len(vs)-1].input(m, keyBytes(k))
+		return nil
+	}
+	if m.auto != nil && len(m.auto.items) > 0 {
+		switch {
+		case m.keys.is("tui.select.up", ks):
+			m.auto.move(-1)
+			return nil
+		case m.keys.is("tui.select.down", ks):
+			m.auto.move(1)
+			return nil
+		case m.keys.is("tui.input.tab", ks) && m.auto.files:
+			m.acceptFile()
+			return nil
+		case m.keys.is("tui.input.submit", ks) && m.auto.files:
+			m.acceptFile()
+			return nil
+		case m.keys.is("tui.input.tab", ks):
+			m.ed.SetText("/" + m.auto.selected().name + " ")
+			m.auto = nil
+			return nil
+		case m.keys.is("tui.input.submit", ks):
+			m.ed.SetText("/" + m.auto.selected().name)
+			m.auto = nil
+			return m.submit(false)
+		case ks == "esc":
+			m.auto = nil
+			return nil
+		}
+	}
+	for _, a := range appActions {
+		if m.keys.is(a, ks) && (a != "app.exit" || m.ed.Empty()) {
+			return m.action(a)
+		}
+	}
+	switch {
+	case m.keys.is("tui.input.tab", ks) && m.ed.Word() != "":
+		m.fileComplete(m.ed.Word(), false)
+		if m.auto != nil && len(m.auto.items) == 1 {
+			m.acceptFile()
+		}
+		return nil
+	case m.keys.is("tui.input.newLine", ks):
+		m.ed.Newline()
+	case m.keys.is("tui.input.submit", ks):
+		return m.submit(false)
+	default:
+		m.editKey(ks, k)
+	}
+	m.updateAutocomplete()
+	return nil
+}
+
+// restoreQueue is pi's restoreQueuedMessagesToEditor: the queued
+// steering and follow-up messages go back into the editor, before what
+// is typed there; with abort, the run is aborted after that.
+func (m *model) restoreQueue(abort bool) {
+	m.c.request(cmd("clear_queue"), func(m *model, r response) {
+		queued := append(stringList(r.data["steering"]), stringList(r.data["followUp"])...)
+		if len(queued) > 0 {
+			var parts []string
+			for _, t := range []string{strings.Join(queued, "\n\n"), m.ed.Expanded()} {
+				if strings.TrimSpace(t) != "" {
+					parts = append(parts, t)
+				}
+			}
+			m.ed.SetText(strings.Join(parts, "\n\n"))
+		}
+		m.steering, m.follows = nil, nil
+	})
+	if abort {
+		m.c.request(cmd("abort"), nil)
+	}
+}
+
+// appActions are the app's actions in the order their keys are matched.
+var appActions = []string{"app.clear", "app.exit", "app.interrupt", "app.editor.external", "app.model.select", "app.model.cycleForward",
+	"app.thinking.cycle", "app.thinking.toggle", "app.tools.expand", "app.message.followUp", "app.message.dequeue",
+	"app.suspend", "tui.altScreen.pageUp", "tui.altScreen.pageDown",
+	"app.session.new", "app.session.tree", "app.session.fork", "app.session.resume"}
+
+// action performs an app action (from its key, or reported by an
+// extension's editor component that leaves it to the app).
+func (m *model) action(name string) tea.Cmd {
+	switch name {
+	case "app.clear":
+		if time.Since(m.lastCtrlC) < 500*time.Millisecond {
+			return m.quit()
+		}
+		m.lastCtrlC = time.Now()
+		m.ed.SetText("")
+		m.auto = nil
+		return nil
+	case "app.exit":
+		return m.quit()
+	case "app.interrupt":
+		switch {
+		case m.retry != nil:
+			m.c.request(cmd("abort_retry"), nil)
+		case m.bash != nil:
+			m.c.request(cmd("abort_bash"), nil)
+		case m.streaming || m.compacting:
+			m.restoreQueue(true)
+		case m.ed.Empty():
+			// pi's doubleEscapeAction: escape twice on an idle, empty
+			// editor opens the tree (or the fork picker).
+			if time.Since(m.lastEsc) < 500*time.Millisecond {
+				m.lastEsc = time.Time{}
+				switch m.opts.DoubleEscape {
+				case "none":
+				case "fork":
+					m.builtin("fork", "")
+				default:
+					m.builtin("tree", "")
+				}
+				return nil
+			}
+			m.lastEsc = time.Now()
+		}
+		return nil
+	case "app.model.select":
+		m.openModelSelector("")
+		return nil
+	case "app.model.cycleForward":
+		m.c.request(cmd("cycle_model"), func(m *model, r response) {
+			m.c.request(cmd("get_state"), (*model).onState)
+		})
+		return nil
+	case "app.thinking.cycle":
+		m.c.request(cmd("cycle_thinking_level"), func(m *model, r response) {
+			if lvl, ok := r.data["level"].(string); ok {
+				m.thinking = lvl
+			} else if !r.ok || r.data == nil {
+				m.notice("Current model does not support thinking", "muted")
+			}
+		})
+		return nil
+	case "app.thinking.toggle":
+		m.vc.hideThinking = !m.vc.hideThinking
+		m.vc.gen++
+		return nil
+	case "app.tools.expand":
+		m.vc.toolsExpanded = !m.vc.toolsExpanded
+		m.vc.gen++
+		return nil
+	case "app.message.followUp":
+		return m.submit(true)
+	case "app.message.dequeue":
+		m.restoreQueue(false)
+		return nil
+	case "app.suspend":
+		return tea.Suspend
+	case "app.editor.external":
+		return m.externalEditor()
+	case "app.session.new", "app.session.tree", "app.session.fork", "app.session.resume":
+		// Unbound by default; keybindings.json can give them keys.
+		_, c := m.builtin(strings.TrimPrefix(name, "app.session."), "")
+		return c
+	case "tui.altScreen.pageUp":
+		m.scroll += max(1, m.height/2)
+		return nil
+	case "tui.altScreen.pageDown":
+		m.scroll = max(0, m.scroll-max(1, m.height/2))
+		return nil
+	}
+	return nil
+}
+
+// editKey applies pi's editor bindings.
+func (m *model) editKey(ks string, k tea.KeyPressMsg) {
+	e := m.ed
+	switch ks {
+	case "backspace", "ctrl+h":
+		e.Backspace()
+	case "delete", "ctrl+d":
+		e.Delete()
+	case "left", "ctrl+b":
+		e.Left()
+	case "right", "ctrl+f":
+		e.Right()
+	case "up":
+		e.Up()
+	case "down":
+		e.Down()
+	case "home", "ctrl+a":
+		e.Home()
+	case "end", "ctrl+e":
+		e.End()
+	case "ctrl+u":
+		e.DeleteToLineStart()
+	case "ctrl+k":
+		e.DeleteToLineEnd()
+	case "ctrl+w", "alt+backspace":
+		e.DeleteWordBackward()
+	case "alt+d", "alt+delete":
+		e.DeleteWordForward()
+	case "alt+left", "ctrl+left", "alt+b":
+		e.WordLeft()
+	case "alt+right", "ctrl+right", "alt+f":
+		e.WordRight()
+	case "tab":
+		e.Insert("\t")
+	default:
+		if k.Text != "" && k.Mod&^tea.ModShift == 0 { // printable, shift allowed
+			e.Insert(k.Text)
+		}
+	}
+}
+
+// editedMsg is the external editor's result.
+type editedMsg struct {
+	text string
+	err  error
+}
+
+// externalEditor is ctrl+g: the editor's text in $VISUAL or $EDITOR (pi:
+// nano when neither is set), the terminal handed over until it exits.
+func (m *model) externalEditor() tea.Cmd {
+	editor := m.getenv("VISUAL")
+	if editor == "" {
+		editor = m.getenv("EDITOR")
+	}
+	if editor == "" {
+		editor = "nano"
+	}
+	f, err := os.CreateTemp("", "pi-editor-*.md")
+	if err != nil {
+		m.notice(err.Error(), "error")
+		return nil
+	}
+	path := f.Name()
+	_, _ = f.WriteString(m.ed.Expanded())
+	_ = f.Close()
+	fields := strings.Fields(editor)
+	c := exec.Command(fields[0], append(fields[1:], path)...)
+	c.Dir = m.cwd
+	if m.opts.Env != nil {
+		c.Env = m.opts.Env
+	}
+	return m.exec(c, func(err error) tea.Msg {
+		defer os.Remove(path)
+		if err != nil {
+			return editedMsg{err: err}
+		}
+		data, err := os.ReadFile(path)
+		return editedMsg{text: string(data), err: err}
+	})
+}
+
+func (m *model) getenv(k string) string {
+	for _, kv := range m.opts.Env {
+		if v, ok := strings.CutPrefix(kv, k+"="); ok {
+			return v
+		}
+	}
+	return ""
+}
+
+func (m *model) quit() tea.Cmd {
+	m.quitting = true
+	m.exitCode = 0
+	return tea.Quit
+}
+
+// submit sends the editor's text: a built-in command, `!cmd`, or a
+// prompt (a steer while the agent runs, a follow-up with followUp).
+func (m *model) submit(followUp bool) tea.Cmd {
+	text := strings.TrimSpace(m.ed.Expanded())
+	if text == "" {
+		return nil
+	}
+	m.ed.Remember(text)
+	m.ed.SetText("")
+	m.auto = nil
+	return m.sendText(text, followUp)
+}
+
+// sendText runs typed input: a built-in command, `!cmd`, or a prompt.
+func (m *model) sendText(text string, followUp bool) tea.Cmd {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return nil
+	}
+	if strings.HasPrefix(text, "/") {
+		name, args, _ := strings.Cut(text[1:], " ")
+		if done, c := m.builtin(name, strings.TrimSpace(args)); done {
+			return c
+		}
+	}
+	if strings.HasPrefix(text, "!") {
+		m.runBash(text)
+		return nil
+	}
+	c := cmd("prompt", "message", text)
+	if m.streaming {
+		if followUp {
+			c["streamingBehavior"] = "followUp"
+		} else {
+			c["streamingBehavior"] = "steer"
+		}
+	}
+	m.c.request(c, (*model).onPromptResponse)
+	return nil
+}
+
+// runBash runs `!cmd` (`!!cmd`: output kept out of the model's context).
+func (m *model) runBash(text string) {
+	exclude := strings.HasPrefix(text, "!!")
+	command := strings.TrimSpace(strings.TrimLeft(text, "!"))
+	if command == "" {
+		return
+	}
+	b := &bashItem{command: command, excluded: exclude}
+	m.bash = m.add(b)
+	c := cmd("bash", "command", command)
+	if exclude {
+		c["excludeFromContext"] = true
+	}
+	m.c.request(c, func(m *model, r response) {
+		b.done = true
+		if !r.ok {
+			b.errText = r.err
+		} else {
+			b.output, _ = r.data["output"].(string)
+			if ec, ok := r.data["exitCode"].(float64); ok {
+				b.exitCode = int(ec)
+			}
+			b.cancelled, _ = r.data["cancelled"].(bool)
+		}
+		if m.bash != nil {
+			m.bash.dirty++
+		}
+		m.bash = nil
+	})
+}
+
+func gitBranch(cwd string) string {
+	for dir := cwd; dir != ""; {
+		data, err := os.ReadFile(filepath.Join(dir, ".git", "HEAD"))
+		if err == nil {
+			s := strings.TrimSpace(string(data))
+			if ref, ok := strings.CutPrefix(s, "ref: refs/heads/"); ok {
+				return ref
+			}
+			return "detached"
+		}
+		if fi, err := os.Stat(filepath.Join(dir, ".git")); err == nil && !fi.IsDir() {
+			return "" // a worktree's .git file; pi reads it, pigo does not yet
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	return ""
+}
+
+// autocomplete is the list under the editor: `/` commands, or files
+// for an `@` word or a Tab path completion.
+type autocomplete struct {
+	items []command
+	index int
+	files bool
+	at    bool // an @ file search
+}
+
+func (a *autocomplete) move(d int) {
+	a.index = (a.index + d + len(a.items)) % len(a.items)
+}
+
+func (a *autocomplete) selected() command { return a.items[a.index] }
+
+// updateAutocomplete refreshes the list for the editor's text: open
+// while it is "/name" without a space (pi's slash command completion).
+func (m *model) updateAutocomplete() {
+	text := m.ed.Text()
+	if w := m.ed.Word(); strings.HasPrefix(w, "@") {
+		m.fileComplete(w[1:], true)
+		return
+	}
+	if m.auto != nil && m.auto.files {
+		m.auto = nil
+	}
+	if !strings.HasPrefix(text, "/") || strings.ContainsAny(text, " \n") {
+		m.auto = nil
+		return
+	}
+	prefix := strings.ToLower(text[1:])
+	var items []command
+	for _, c := range m.allCommands() {
+		if strings.HasPrefix(strings.ToLower(c.name), prefix) {
+			items = append(items, c)
+		}
+	}
+	if len(items) == 0 {
+		m.auto = nil
+		return
+	}
+	idx := 0
+	if m.auto != nil && m.auto.index < len(items) {
+		idx = m.auto.index
+	}
+	m.auto = &autocomplete{items: items, index: idx}
+}
+
+// allCommands is pi's order: built-ins, then templates, skills and
+// extension commands as the host lists them.
+func (m *model) allCommands() []command {
+	return append(append([]command(nil), builtinCommands...), m.commands...)
+}
+
+// View draws the screen.
+func (m *model) View() tea.View {
+	var v tea.View
+	if m.quitting {
+		return v
+	}
+	v.AltScreen = m.fullscreen
+	v.WindowTitle = m.title
+	if v.WindowTitle == "" {
+		v.WindowTitle = "pi - " + filepath.Base(m.cwd)
+	}
+	v.Content = m.render()
+	return v
+}
+
+// render composes the frame: header and chat (scrolled in fullscreen),
+// then the fixed bottom: pending messages, working line, widgets,
+// editor (or a dialog or selector), autocomplete, footer.
+func (m *model) render() string {
+	w := max(m.width, 10)
+	bottom := m.bottom(w)
+	var top []string
+	if hdr := m.headerView(w); hdr != nil {
+		top = hdr
+	} else if !m.headerPrinted {
+		top = m.header(w)
+	}
+	if !m.fullscreen {
+		bottom = m.overlays(bottom, w, len(bottom))
+		return strings.Join(append(append(top, m.chatLines(w)...), bottom...), "\n")
+	}
+	room := max(0, m.height-len(bottom))
+	// Only the items that reach the screen are drawn: from the newest
+	// back until the rows (and the scroll offset) are filled; the others
+	// keep their cached lines until they scroll into view.
+	need := room + m.scroll
+	var chunks [][]string
+	n := 0
+	i := len(m.items) - 1
+	for ; i >= m.printed && n < need; i-- {
+		l := m.items[i].lines_(&m.vc, w)
+		chunks = append(chunks, l)
+		n += len(l)
+	}
+	if i < m.printed {
+		chunks = append(chunks, top)
+		n += len(top)
+		m.scroll = min(m.scroll, max(0, n-room)) // at the top
+	}
+	all := make([]string, 0, n)
+	for j := len(chunks) - 1; j >= 0; j-- {
+		all = append(all, chunks[j]...)
+	}
+	end := len(all) - m.scroll
+	shown := all[max(0, end-room):end]
+	out := make([]string, 0, m.height)
+	out = append(out, shown...)
+	for len(out) < room {
+		out = append(out, "")
+	}
+	out = append(out, bottom...)
+	if len(out) > m.height && m.height > 0 {
+		out = out[len(out)-m.height:]
+	}
+	return strings.Join(m.overlays(out, w, m.height), "\n")
+}
+
+func (m *model) chatLines(w int) []string {
+	var out []string
+	for _, c := range m.items[m.printed:] {
+		out = append(out, c.lines_(&m.vc, w)...)
+	}
+	return out
+}
+
+// header is pi's built-in header: logo and version, key hints, loaded
+// extensions.
+func (m *model) header(w int) []string {
+	th := m.th
+	hint := func(action, desc string) string {
+		return th.Fg("dim", m.keys.label(action)) + th.Fg("muted", " "+desc)
+	}
+	sep := th.Fg("muted", " · ")
+	hints := strings.Join([]string{
+		hint("app.interrupt", "interrupt"),
+		th.Fg("dim", "ctrl+c/ctrl+d") + th.Fg("muted", " clear/exit"),
+		th.Fg("dim", "/") + th.Fg("muted", " commands"),
+		th.Fg("dim", "!") + th.Fg("muted", " bash"),
+		hint("app.tools.expand", "more"),
+	}, sep)
+	lines := []string{"",
+		" " + th.Fg("accent", "▀▀█") + "  " + th.Fg("dim", "v"+Version),
+		" " + th.Fg("accent", "█▀ █") + " " + hints,
+		"",
+	}
+	if m.opts.QuietStartup == "true" {
+		return nil
+	}
+	if len(m.extensions) > 0 && m.opts.QuietStartup != "header" {
+		lines = append(lines, th.Fg("mdHeading", "[Extensions]"))
+		lines = append(lines, wrapStyled(&m.vc, "dim", "  "+strings.Join(compactLabels(m.extensions), ", "), w)...)
+	}
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, w, "")
+	}
+	return lines
+}
+
+// compactLabels are pi's compact extension labels: the shortest run of
+// trailing path segments that no other extension shares, sorted.
+func compactLabels(paths []string) []string {
+	segs := make([][]string, len(paths))
+	for i, p := range paths {
+		segs[i] = strings.Split(filepath.ToSlash(p), "/")
+	}
+	labels := make([]string, len(paths))
+	for i, s := range segs {
+		labels[i] = strings.Join(s, "/")
+		for n := 1; n <= len(s); n++ {
+			cand := strings.Join(s[len(s)-n:], "/")
+			unique := true
+			for j, o := range segs {
+				if j != i && len(o) >= n && strings.Join(o[len(o)-n:], "/") == cand {
+					unique = false
+				}
+			}
+			if unique {
+				labels[i] = cand
+				break
+			}
+		}
+	}
+	sort.Strings(labels)
+	return labels
+}
+
+// bottom is everything under the chat.
+func (m *model) bottom(w int) []string {
+	th := m.th
+	var out []string
+	if len(m.steering)+len(m.follows) > 0 {
+		out = append(out, "")
+	}
+	for _, s := range m.steering {
+		out = append(out, ansi.Truncate(th.Fg("dim", " Steering: "+s), w, "…"))
+	}
+	for _, s := range m.follows {
+		out = append(out, ansi.Truncate(th.Fg("dim", " Follow-up: "+s), w, "…"))
+	}
+	if len(m.steering)+len(m.follows) > 0 {
+		out = append(out, ansi.Truncate(th.Fg("dim", " ↳ "+m.keys.text("app.message.dequeue", true)+" to edit all queued messages"), w, ""))
+	}
+	// pi keeps one blank row above the widgets, or above the editor
+	// when there are none.
+	above := append(m.widgetLines("aboveEditor", w), m.viewWidgets("aboveEditor", w)...)
+	out = append(append(out, ""), above...)
+	switch {
+	case m.topDialog() != nil:
+		out = append(out, m.topDialog().render(m, w)...)
+	case m.sel != nil:
+		out = append(out, m.sel.render(m, w)...)
+	case m.focusedCustom(w) != nil:
+		out = append(out, m.focusedCustom(w)...)
+	default:
+		if ed := m.editorView(w); ed != nil {
+			out = append(out, ed...)
+		} else {
+			rule := th.Fg("borderMuted", strings.Repeat("─", w))
+			out = append(out, m.editorTop(w))
+			out = append(out, m.ed.Render(w, true)...)
+			out = append(out, rule)
+		}
+		if m.auto != nil {
+			out = append(out, m.autocompleteLines(w)...)
+		}
+	}
+	out = append(out, m.widgetLines("belowEditor", w)...)
+	out = append(out, m.viewWidgets("belowEditor", w)...)
+	if f := m.footerView(w); f != nil {
+		out = append(out, f...)
+	} else {
+		out = append(out, m.footer(w)...)
+	}
+	return out
+}
+
+// editorTop is the editor's top border with pi's working indicator in
+// it while the agent runs: "── ⠋ Working ────".
+func (m *model) editorTop(w int) string {
+	border := func(s string) string { return m.th.Fg("borderMuted", s) }
+	status := m.workingStatus()
+	sw := ansi.StringWidth(status)
+	if status == "" || w < sw+5 {
+		return border(strings.Repeat("─", w))
+	}
+	return border("── ") + status + border(" "+strings.Repeat("─", w-sw-4))
+}
+
+// retryState is a pending automatic retry (pi's RetryStatusIndicator).
+type retryState struct {
+	attempt, max int
+	until        time.Time
+}
+
+func (m *model) workingStatus() string {
+	cancel := "(" + m.keys.label("app.interrupt") + " to cancel)"
+	if r := m.retry; r != nil {
+		secs := max(0, int(time.Until(r.until).Seconds()+0.999))
+		return m.th.Fg("warning", spinnerFrames[m.spin%len(spinnerFrames)]) + " " +
+			m.th.Fg("muted", fmt.Sprintf("Retrying (%d/%d) in %ds... %s", r.attempt, r.max, secs, cancel))
+	}
+	if m.working.hidden && !m.compacting {
+		return ""
+	}
+	label := ""
+	switch {
+	case m.compacting:
+		switch m.compactReason {
+		case "manual", "":
+			label = "Compacting context... " + cancel
+		case "overflow":
+			label = "Context overflow detected, Auto-compacting... " + cancel
+		default:
+			label = "Auto-compacting... " + cancel
+		}
+		frame := m.th.Fg("accent", spinnerFrames[m.spin%len(spinnerFrames)]) + " "
+		return frame + m.th.Fg("muted", label)
+	case m.streaming:
+		label = m.working.message
+		if label == "" {
+			label = "Working"
+		}
+	default:
+		return ""
+	}
+	frames := spinnerFrames
+	if m.working.hasFrames {
+		frames = m.working.frames
+	}
+	frame := ""
+	if len(frames) > 0 {
+		i := m.spin // one frame a tick (80 ms, pi's loader)
+		if iv := m.working.interval; iv > 0 {
+			i = int(time.Now().UnixMilli() / iv.Milliseconds())
+		}
+		frame = m.th.Fg("accent", frames[i%len(frames)]) + " "
+	}
+	return frame + m.th.Fg("muted", label)
+}
+
+// maxWidgetLines is pi's MAX_WIDGET_LINES.
+const maxWidgetLines = 10
+
+// widgetLines are the string widgets at a placement, in the order they
+// were first set, each line padded by one cell as pi's Text(line, 1, 0).
+func (m *model) widgetLines(placement string, w int) []string {
+	var out []string
+	for _, k := range m.widgetKeys {
+		wd := m.widgets[k]
+		if wd.placement == placement || (placement == "aboveEditor" && wd.placement == "") {
+			for i, l := range wd.lines {
+				if i == maxWidgetLines {
+					out = append(out, " "+m.th.Fg("muted", "... (widget truncated)"))
+					break
+				}
+				out = append(out, ansi.Truncate(" "+l, w, ""))
+			}
+		}
+	}
+	return out
+}
+
+// autocompleteLines is pi-tui's SelectList: 5 rows centred on the
+// selection, a name column as wide as the widest name plus 2 (12 to 32
+// cells), the selected row in the accent colour, descriptions muted.
+func (m *model) autocompleteLines(w int) []string {
+	a := m.auto
+	const visible = 5
+	start := max(0, min(a.index-visible/2, len(a.items)-visible))
+	end := min(len(a.items), start+visible)
+	col := 0
+	for _, c := range a.items {
+		col = max(col, ansi.StringWidth(c.name)+2)
+	}
+	col = min(max(col, 12), 32)
+	var out []string
+	for i := start; i < end; i++ {
+		c := a.items[i]
+		desc := c.description
+		if c.hint != "" {
+			if strings.HasPrefix(c.hint, "[") {
+				desc = c.hint + " " + desc
+			} else {
+				desc = c.hint + " — " + desc
+			}
+		}
+		prefix := "  "
+		if i == a.index {
+			prefix = "→ "
+		}
+		name := ansi.Truncate(c.name, col-2, "")
+		line := prefix + name
+		if desc != "" && w > 40 {
+			spacing := strings.Repeat(" ", max(1, col-ansi.StringWidth(name)))
+			if rest := w - 2 - ansi.StringWidth(prefix+name+spacing); rest > 10 {
+				desc = ansi.Truncate(strings.Join(strings.Fields(desc), " "), rest, "")
+				if i == a.index {
+					out = append(out, m.th.Fg("accent", line+spacing+desc))
+				} else {
+					out = append(out, line+m.th.Fg("muted", spacing+desc))
+				}
+				continue
+			}
+		}
+		if i == a.index {
+			line = m.th.Fg("accent", line)
+		}
+		out = append(out, line)
+	}
+	if start > 0 || end < len(a.items) {
+		out = append(out, m.th.Fg("dim", ansi.Truncate(fmt.Sprintf("  (%d/%d)", a.index+1, len(a.items)), w-2, "")))
+	}
+	return out
+}
+
+// footer is pi's FooterComponent: cwd (branch) • session name; token
+// stats, cost and context use, model and thinking level on the right;
+// extension statuses sorted by key.
+func (m *model) footer(w int) []string {
+	th := m.th
+	pwd := m.cwd
+	if home := m.opts.Home; home != "" {
+		if pwd == home {
+			pwd = "~"
+		} else if strings.HasPrefix(pwd, home+"/") {
+			pwd = "~" + pwd[len(home):]
+		}
+	}
+	if m.branch != "" {
+		pwd += " (" + m.branch + ")"
+	}
+	if m.sessionName != "" {
+		pwd += " • " + m.sessionName
+	}
+	var stats []string
+	if m.tokIn > 0 {
+		stats = append(stats, "↑"+formatTokens(m.tokIn))
+	}
+	if m.tokOut > 0 {
+		stats = append(stats, "↓"+formatTokens(m.tokOut))
+	}
+	if m.tokCR > 0 {
+		stats = append(stats, "R"+formatTokens(m.tokCR))
+	}
+	if m.tokCW > 0 {
+		stats = append(stats, "W"+formatTokens(m.tokCW))
+	}
+	if m.cost > 0 {
+		stats = append(stats, fmt.Sprintf("$%.3f", m.cost))
+	}
+	pct := 0.0
+	if m.ctxPercent != nil {
+		pct = *m.ctxPercent
+	}
+	ctx := fmt.Sprintf("%.1f%%", pct)
+	if m.ctxUnknown {
+		ctx = "?"
+	}
+	ctx += "/" + formatTokens(m.contextWindow) + " (auto)"
+	switch {
+	case pct > 90:
+		ctx = th.Fg("error", ctx)
+	case pct > 70:
+		ctx = th.Fg("warning", ctx)
+	}
+	stats = append(stats, ctx)
+	left := strings.Join(stats, " ")
+	right := m.modelID
+	if right == "" {
+		right = "no-model"
+	}
+	if m.reasoning {
+		lvl := m.thinking
+		if lvl == "" || lvl == "off" {
+			right += " • thinking off"
+		} else {
+			right += " • " + lvl
+		}
+	}
+	lw, rw := ansi.StringWidth(left), ansi.StringWidth(right)
+	line := left
+	if lw+2+rw <= w {
+		line = th.Fg("dim", left) + th.Fg("dim", strings.Repeat(" ", w-lw-rw)+right)
+	} else if avail := w - lw - 2; avail > 0 {
+		line = th.Fg("dim", left) + th.Fg("dim", "  "+ansi.Truncate(right, avail, ""))
+	} else {
+		line = th.Fg("dim", ansi.Truncate(left, w, "..."))
+	}
+	out := []string{ansi.Truncate(th.Fg("dim", pwd), w, th.Fg("dim", "...")), line}
+	if len(m.statuses) > 0 {
+		keys := make([]string, 0, len(m.statuses))
+		for k := range m.statuses {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		var parts []string
+		for _, k := range keys {
+			parts = append(parts, sanitizeStatus(m.statuses[k]))
+		}
+		out = append(out, ansi.Truncate(strings.Join(parts, " "), w, th.Fg("dim", "...")))
+	}
+	return out
+}
+
+func sanitizeStatus(s string) string {
+	s = strings.NewReplacer("\r", " ", "\n", " ", "\t", " ").Replace(s)
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// formatTokens is pi's footer formatTokens.
+func formatTokens(n float64) string {
+	switch {
+	case n < 1000:
+		return fmt.Sprintf("%d", int(n))
+	case n < 10000:
+		return fmt.Sprintf("%.1fk", n/1000)
+	case n < 1000000:
+		return fmt.Sprintf("%dk", int(n/1000+0.5))
+	case n < 10000000:
+		return fmt.Sprintf("%.1fM", n/1000000)
+	}
+	return fmt.Sprintf("%dM", int(n/1000000+0.5))
+}

@@ -1,0 +1,141 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/pigo-dev/pigo/engine/agentsession"
+	"github.com/pigo-dev/pigo/engine/protocol"
+)
+
+// Options configure the terminal UI beyond what the session host gives
+// it.
+type Options struct {
+	// Input and Output are the terminal (default: the session's stdin and
+	// stdout).
+	Input  io.Reader
+	Output io.Writer
+	// Cwd, Home, AgentDir, SessionDir locate the footer's path, themes,
+	// keybindings and session files.
+	Cwd, Home, AgentDir, SessionDir string
+	// TUIMode is "fullscreen" (alt screen, the default) or "regular"
+	// (finished chat items go to the terminal's scrollback).
+	TUIMode string
+	// Theme is a theme name: dark, light, a theme file's name, or
+	// "system" (or ""): dark or light after the terminal's background.
+	Theme        string
+	HideThinking bool
+	// QuietStartup is pi's quietStartup: "true" hides the header and the
+	// loaded extensions, "header" only the extensions.
+	QuietStartup string
+	// DoubleEscape is pi's doubleEscapeAction: "tree" (default), "fork"
+	// or "none", for escape twice on an empty, idle editor.
+	DoubleEscape string
+	// Messages are sent as prompts once the UI is up; Images go with the
+	// first.
+	Messages []string
+	Images   []any
+	// Width and Height fix the size when Output is not a terminal (tests).
+	Width, Height int
+	// Env is the environment bubbletea reads (TERM, COLORTERM, ...).
+	Env []string
+}
+
+func (o Options) themeDirs() []string {
+	var dirs []string
+	if o.Cwd != "" {
+		dirs = append(dirs, filepath.Join(o.Cwd, ".pi", "themes"))
+	}
+	if o.AgentDir != "" {
+		dirs = append(dirs, filepath.Join(o.AgentDir, "themes"))
+	}
+	return dirs
+}
+
+// Run is pi's interactive mode on the session's terminal: the
+// agentsession.Interactive that cmd/pigo hands to agentsession.Run.
+func Run(ctx context.Context, conn protocol.Conn, opts agentsession.InteractiveOptions) agentsession.ExitCode {
+	return RunWith(ctx, conn, optionsFrom(opts))
+}
+
+// optionsFrom reads what the UI needs from the session's options and
+// pi's settings.
+func optionsFrom(opts agentsession.InteractiveOptions) Options {
+	o := Options{Messages: opts.Messages, Images: opts.Images, AgentDir: opts.AgentDir, SessionDir: opts.SessionDir,
+		TUIMode: opts.TUIMode}
+	if get := opts.Setting; get != nil {
+		o.Theme, _ = get("theme").(string)
+		o.HideThinking, _ = get("hideThinkingBlock").(bool)
+		o.DoubleEscape, _ = get("doubleEscapeAction").(string)
+		switch q := get("quietStartup").(type) {
+		case bool:
+			if q {
+				o.QuietStartup = "true"
+			}
+		case string:
+			o.QuietStartup = q
+		}
+	}
+	if w := opts.IO; w != nil {
+		o.Input, o.Output, o.Cwd, o.Env = w.Stdin, w.Stdout, w.Cwd, w.Environ
+		if w.Getenv != nil {
+			o.Home = w.Getenv("HOME")
+		}
+	}
+	return o
+}
+
+// RunWith runs the UI with explicit options until the user quits or the
+// host closes the connection.
+func RunWith(ctx context.Context, conn protocol.Conn, o Options) agentsession.ExitCode {
+	m := newModel(conn, o)
+	popts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithInput(o.Input), tea.WithOutput(o.Output)}
+	if o.Env != nil {
+		popts = append(popts, tea.WithEnvironment(o.Env))
+	}
+	if o.Width > 0 && o.Height > 0 {
+		popts = append(popts, tea.WithWindowSize(o.Width, o.Height))
+	}
+	p := tea.NewProgram(m, popts...)
+	go pump(conn, p.Send)
+	_, err := p.Run()
+	_ = conn.Close()
+	if err == nil && m.fullscreen && o.Output != nil {
+		// pi's fullscreenExitOutput "transcript": the conversation stays
+		// on the main screen once the alternate one is gone.
+		_, _ = io.WriteString(o.Output, m.transcript())
+	}
+	if err != nil && !errors.Is(err, tea.ErrProgramKilled) && !errors.Is(err, context.Canceled) {
+		if o.Output != nil {
+			fmt.Fprintf(o.Output, "pigo: %v\n", err)
+		}
+		return agentsession.ExitFailure
+	}
+	return agentsession.ExitCode(m.exitCode)
+}
+
+// pump delivers the host's records to the program until the host closes
+// the connection.
+func pump(conn protocol.Conn, send func(tea.Msg)) {
+	for {
+		msg, err := conn.Recv()
+		if err != nil {
+			var syn *protocol.SyntaxError
+			if errors.As(err, &syn) {
+				continue
+			}
+			send(hostClosedMsg{})
+			return
+		}
+		rec, err := msg.Object()
+		if err != nil || rec == nil {
+			continue
+		}
+		send(recordMsg{typ: msg.Type, rec: rec})
+	}
+}

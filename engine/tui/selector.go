@@ -1,0 +1,127 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// selector is a built-in picker (models, sessions, tree entries, fork
+// points): a filterable list in place of the editor.
+type selector struct {
+	title  string
+	items  []selItem
+	filter string
+	index  int
+	choose func(m *model, it selItem)
+	// intro is a line above the search (pi's model selector's hint);
+	// line draws an item (default: label and muted detail); about is a
+	// line under the list for the selected item.
+	intro string
+	line  func(m *model, it selItem, selected bool) string
+	about func(it selItem) string
+}
+
+type selItem struct {
+	label, detail string
+	value         any
+	current       bool
+	name          string // a model's name
+}
+
+func (s *selector) visible() []selItem {
+	if s.filter == "" {
+		return s.items
+	}
+	var out []selItem
+	f := strings.ToLower(s.filter)
+	for _, it := range s.items {
+		if strings.Contains(strings.ToLower(it.label+" "+it.detail), f) {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+func (s *selector) key(m *model, ks string, k tea.KeyPressMsg) tea.Cmd {
+	vis := s.visible()
+	switch {
+	case m.keys.is("tui.select.cancel", ks):
+		m.sel = nil
+	case m.keys.is("tui.select.up", ks) && len(vis) > 0:
+		s.index = (s.index - 1 + len(vis)) % len(vis)
+	case m.keys.is("tui.select.down", ks) && len(vis) > 0:
+		s.index = (s.index + 1) % len(vis)
+	case m.keys.is("tui.select.confirm", ks):
+		m.sel = nil
+		if len(vis) > 0 {
+			s.choose(m, vis[min(s.index, len(vis)-1)])
+		}
+	case ks == "backspace":
+		if s.filter != "" {
+			s.filter = s.filter[:len(s.filter)-1]
+			s.index = 0
+		}
+	default:
+		if k.Text != "" {
+			s.filter += k.Text
+			s.index = 0
+		}
+	}
+	return nil
+}
+
+// render draws the picker as pi's selectors: a border, the search input
+// ("> "), the list (10 rows centred on the selection), key hints.
+func (s *selector) render(m *model, w int) []string {
+	th := m.th
+	rule := th.Fg("border", strings.Repeat("─", w))
+	out := []string{rule, ""}
+	if s.title != "" {
+		out = append(out, " "+th.Fg("accent", Bold(s.title)), "")
+	}
+	if s.intro != "" {
+		out = append(out, ansi.Truncate(th.Fg("warning", s.intro), w, ""), "")
+	}
+	out = append(out, "> "+s.filter+"\x1b[7m \x1b[27m", "")
+	vis := s.visible()
+	const rows = 10
+	start := max(0, min(s.index-rows/2, len(vis)-rows))
+	end := min(len(vis), start+rows)
+	for i := start; i < end; i++ {
+		it := vis[i]
+		var line string
+		if s.line != nil {
+			line = s.line(m, it, i == s.index)
+		} else {
+			line = it.label
+			if i == s.index {
+				line = th.Fg("accent", line)
+			}
+			if it.current {
+				line += th.Fg("success", " ✓")
+			}
+			if it.detail != "" {
+				line += "  " + th.Fg("muted", it.detail)
+			}
+			if i == s.index {
+				line = th.Fg("accent", "→ ") + line
+			} else {
+				line = "  " + line
+			}
+		}
+		out = append(out, ansi.Truncate(line, w, "…"))
+	}
+	if start > 0 || end < len(vis) {
+		out = append(out, th.Fg("muted", fmt.Sprintf("  (%d/%d)", min(s.index+1, len(vis)), len(vis))))
+	}
+	if len(vis) == 0 {
+		out = append(out, th.Fg("muted", "  No matches"))
+	} else if s.about != nil {
+		out = append(out, "", th.Fg("muted", "  "+s.about(vis[min(s.index, len(vis)-1)])))
+	}
+	hint := fmt.Sprintf("  %s to select · %s to cancel", m.keys.text("tui.select.confirm", true), m.keys.text("tui.select.cancel", true))
+	return append(out, "", th.Fg("dim", hint), rule)
+}
