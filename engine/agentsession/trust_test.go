@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -57,10 +58,13 @@ func TestProjectTrust(t *testing.T) {
 			t.Errorf("%s: project command %v, user command %v, trusted %v; want %v", name, got, cmds.Has("user"), s.Host().Pi().ProjectTrusted(), want)
 		}
 		st := s.Host().Plugins()
-		if len(st) < 2 || !strings.HasPrefix(st[len(st)-2].ID, "proj") {
+		at := func(id string) int {
+			return slices.IndexFunc(st, func(p engine.PluginStatus) bool { return strings.HasPrefix(p.ID, id) })
+		}
+		if at("proj") < 0 || at("proj") > at("user") {
 			t.Fatalf("%s: the project's extension is not ahead of the user's: %+v", name, st)
 		}
-		if p := st[len(st)-2]; want != (p.Status == engine.StatusLoaded) || !want && p.Status != engine.StatusHeld {
+		if p := st[at("proj")]; want != (p.Status == engine.StatusLoaded) || !want && p.Status != engine.StatusHeld {
 			t.Errorf("%s: project plugin status %s", name, p.Status)
 		}
 	}
