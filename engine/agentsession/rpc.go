@@ -108,7 +108,8 @@ func rpcCommands() map[string]rpcCommandSpec {
 		"get_available_thinking_levels": {false, (*rpcServer).getAvailableThinkingLevels},
 		"get_entries":                   {false, (*rpcServer).getEntries},
 		"get_tree":                      {false, (*rpcServer).getTree},
-		// pigo's rendering commands (rpc_render.go)
+		// pigo's commands for interactive clients (rpc_reload.go, rpc_render.go)
+		"reload":         {true, (*rpcServer).reload},
 		"render_message": {true, (*rpcServer).renderMessage},
 		"render_entry":   {true, (*rpcServer).renderEntry},
 		"render_tool":    {true, (*rpcServer).renderTool},

@@ -197,3 +197,67 @@ func trimmed(lines any) string {
 	}
 	return fmt.Sprint(out)
 }
+
+// TestServeReload: the reload command reloads an edited extension (its new
+// command is listed) and reports a broken edit, keeping the generation
+// that works.
+func TestServeReload(t *testing.T) {
+	io, _ := world(t)
+	ext := filepath.Join(io.Cwd, "ext.ts")
+	write := func(src string) {
+		if err := os.WriteFile(ext, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(`export default function (pi) { pi.registerCommand("one", { handler: async () => {} }); }`)
+	s, err := agentsession.Start(context.Background(), agentsession.Options{IO: io, Open: pigo.SessionOpener(io),
+		Args: []string{"-e", ext, "--no-session", "--no-builtin-tools"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	host, client := protocol.Pipe()
+	go s.Serve(context.Background(), host, agentsession.ServeOptions{})
+	defer client.Close()
+	enc := protocol.NewEncoder(nil)
+	ask := func(v map[string]any) map[string]any {
+		t.Helper()
+		if err := enc.Send(client, v); err != nil {
+			t.Fatal(err)
+		}
+		for {
+			m, err := client.Recv()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if o, _ := m.Object(); o["type"] == "response" && o["id"] == v["id"] {
+				return o
+			}
+		}
+	}
+	commands := func(id string) string {
+		d, _ := ask(map[string]any{"type": "get_commands", "id": id})["data"].(map[string]any)
+		var names []string
+		for _, c := range d["commands"].([]any) {
+			names = append(names, c.(map[string]any)["name"].(string))
+		}
+		return strings.Join(names, " ")
+	}
+	write(`export default function (pi) { pi.registerCommand("two", { handler: async () => {} }); }`)
+	if r := ask(map[string]any{"type": "reload", "id": "r1"}); r["success"] != true {
+		t.Fatalf("reload: %v", r)
+	}
+	if got := commands("c1"); got != "two" {
+		t.Errorf("commands after reload: %q", got)
+	}
+	write("export default function (pi) {\n  const x: number = ;\n}\n")
+	r := ask(map[string]any{"type": "reload", "id": "r2"})
+	d, _ := r["data"].(map[string]any)
+	p, _ := d["plugins"].([]any)
+	if len(p) != 1 || p[0].(map[string]any)["ok"] != false || !strings.Contains(fmt.Sprint(p[0].(map[string]any)["error"]), "ext.ts:2") {
+		t.Errorf("broken reload: %v", r)
+	}
+	if got := commands("c2"); got != "two" {
+		t.Errorf("commands after a broken reload: %q (the working generation must stay)", got)
+	}
+}

@@ -146,9 +146,7 @@ func (m *model) builtin(name, args string) (done bool, c tea.Cmd) {
 	case "settings":
 		m.openSettings()
 	case "reload":
-		// The session host has no reload command in pi's RPC protocol; pi's
-		// /reload is interactive-only. Say so rather than pretend.
-		m.notice("/reload is not available yet: the session host has no reload command", "warning")
+		m.reload()
 	default:
 		return false, nil
 	}
@@ -441,4 +439,32 @@ func hotkeysText(km keymap) string {
 		fmt.Fprintf(&b, "\n%-22s %s", strings.ReplaceAll(keys, "esc", "escape"), r[1])
 	}
 	return b.String()
+}
+
+// reload is pi's /reload through the host's reload command: the
+// extensions' string widgets and statuses are cleared first (their new
+// generations set them again; component views close on the host), then
+// the command list is fetched again for autocomplete.
+func (m *model) reload() {
+	m.c.request(cmd("reload"), func(m *model, r response) {
+		if !r.ok {
+			m.notice(r.err, "warning")
+			return
+		}
+		failed := 0
+		plugins, _ := r.data["plugins"].([]any)
+		for _, p := range plugins {
+			if o, _ := p.(map[string]any); o["ok"] != true {
+				failed++
+				e, _ := o["error"].(string)
+				m.notice(fmt.Sprintf("Reload failed: %v: %s", o["plugin"], e), "error")
+			}
+		}
+		m.c.request(cmd("get_commands"), (*model).onCommands)
+		if failed == 0 {
+			m.notice("Reloaded keybindings, extensions, skills, prompts, themes, and context files", "muted")
+		}
+	})
+	clear(m.statuses)
+	clear(m.widgets)
 }

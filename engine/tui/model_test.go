@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -228,8 +229,22 @@ func TestBuiltinCommandsSendTheirCommands(t *testing.T) {
 		"  Cached: 3,000 (75.0%)", "Output: 50", "Total: 4,050", "Total: $0.500")
 	run("/hotkeys")
 	h.contains("Keyboard shortcuts", "Open model selector")
+	h.event(ev("ui_call", "plugin", "p", "op", "setStatus", "key", "status", "sub", "k", "value", "old status"))
+	h.contains("old status")
 	run("/reload")
-	h.contains("/reload is not available yet")
+	h.lacks("old status") // the old generation's statuses go; the new one sets its own
+	h.respond(h.cmd("reload"), true, map[string]any{"plugins": []any{map[string]any{"plugin": "ext", "ok": true},
+		map[string]any{"plugin": "broken", "ok": false, "error": "broken.ts:3:1: Unexpected"}}})
+	h.contains("Reload failed: broken: broken.ts:3:1: Unexpected")
+	// The new generations' commands reach autocomplete.
+	h.answer("get_commands", map[string]any{"commands": []any{map[string]any{"name": "fresh", "description": "new", "source": "extension"}}})
+	run("/reload")
+	h.respond(h.cmd("reload"), true, map[string]any{"plugins": []any{}})
+	h.contains("Reloaded keybindings, extensions, skills, prompts, themes, and context files")
+	h.sync()
+	if !slices.ContainsFunc(h.m.commands, func(c command) bool { return c.name == "fresh" }) {
+		t.Errorf("commands after reload: %+v", h.m.commands)
+	}
 	run("!ls -la")
 	c := h.cmd("bash")
 	if c["command"] != "ls -la" || c["excludeFromContext"] != nil {
