@@ -9,6 +9,7 @@ import (
 
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/agentsession"
+	"github.com/pigo-dev/pigo/jsapi/watch"
 )
 
 // CacheDir is the bundle cache a command line gets: $PIGO_CACHE_DIR ("off"
@@ -92,6 +93,27 @@ func (a *App) forSession() *agentsession.App {
 			return res
 		},
 		Close: a.Close,
+		Watch: func(onReload func(agentsession.Reload)) (func(), error) {
+			w, err := watch.NewWatcher(a.Reloader, watch.WatcherOptions{})
+			if err != nil {
+				return nil, err
+			}
+			a.Reloader.SetOnReload(func(r watch.Reload) {
+				if r.Trigger == "watch" {
+					onReload(agentsession.Reload{Plugin: r.Plugin, OK: r.OK, Error: r.Error, Live: r.Live,
+						Added: r.Added, Removed: r.Removed, Changed: r.Changed, Elapsed: r.Elapsed})
+				}
+			})
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan struct{})
+			go func() { defer close(done); _ = w.Run(ctx) }()
+			return func() {
+				cancel()
+				<-done
+				_ = w.Close()
+				a.Reloader.SetOnReload(nil)
+			}, nil
+		},
 	}
 	for _, p := range a.Plugins {
 		out.Plugins = append(out.Plugins, agentsession.Plugin{ID: p.ID, Path: p.Path, Origin: p.Origin, Source: p.Source,

@@ -2,6 +2,7 @@ package agentsession
 
 import (
 	"context"
+	"time"
 
 	"github.com/pigo-dev/pigo/engine"
 )
@@ -34,6 +35,10 @@ type App struct {
 	LoadProject   func(ctx context.Context) []engine.LoadResult
 	ReloadAll     func(ctx context.Context) []Reload
 	Close         func(ctx context.Context) error
+	// Watch starts hot reload: a saved extension file reloads its plugin
+	// and onReload hears the outcome; stop ends watching. Nil when the app
+	// cannot watch.
+	Watch func(onReload func(Reload)) (stop func(), err error)
 }
 
 // Plugin is one plugin of an app.
@@ -59,6 +64,12 @@ type Reload struct {
 	Plugin string
 	OK     bool
 	Error  *engine.PluginError
+	// For a reload on save (App.Watch): the generation now serving, what
+	// the reload added, removed and changed ("tool:greet", ...), how long
+	// it took.
+	Live                    int
+	Added, Removed, Changed []string
+	Elapsed                 time.Duration
 }
 
 // Opener opens the app of a session (with pi's agent dir and the host

@@ -60,12 +60,42 @@ func runInteractive(ctx context.Context, rt *agentRuntime, ui Interactive) ExitC
 	}
 	served := make(chan struct{})
 	go func() { defer close(served); srv.serve(ctx, hostEnd) }()
+	if stop := rt.hotReload(ctx); stop != nil {
+		defer stop()
+	}
 	code := ui(ctx, clientEnd, opts)
 	_ = clientEnd.Close() // the host sees the client leave
 	<-served
 	srv.shutdown()
 	_ = hostEnd.Close()
 	return code
+}
+
+// hotReload watches the extension files, as pigo dev does: a save reloads
+// that plugin (a broken save keeps the generation that works), the
+// session's resources are found again, and the client hears an
+// extension_reload event {plugin, ok, generation, added, removed, changed,
+// error, ms}. Settings "hotReload": false turns it off. It returns how to
+// stop, or nil.
+func (rt *agentRuntime) hotReload(ctx context.Context) (stop func()) {
+	if rt.app.Watch == nil || rt.settings.get("hotReload") == false {
+		return nil
+	}
+	stop, err := rt.app.Watch(func(r Reload) {
+		ev := map[string]any{"type": "extension_reload", "plugin": r.Plugin, "ok": r.OK, "generation": float64(r.Live),
+			"added": r.Added, "removed": r.Removed, "changed": r.Changed, "ms": float64(r.Elapsed.Milliseconds())}
+		if r.OK {
+			rt.reloadResources(context.WithoutCancel(ctx), "reload")
+		} else if r.Error != nil {
+			ev["error"] = loadErrorText(r.Error)
+		}
+		rt.emit(ev)
+	})
+	if err != nil {
+		fmt.Fprintf(rt.io.Stderr, "Warning: hot reload unavailable: %v\n", err)
+		return nil
+	}
+	return stop
 }
 
 // ServeOptions say what a client can do.

@@ -465,6 +465,5 @@ func (m *model) reload() {
 			m.notice("Reloaded keybindings, extensions, skills, prompts, themes, and context files", "muted")
 		}
 	})
-	clear(m.statuses)
-	clear(m.widgets)
+	m.dropPluginUI("")
 }

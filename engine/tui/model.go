@@ -71,6 +71,7 @@ type model struct {
 	statuses   map[string]string
 	widgets    map[string]widget
 	widgetKeys []string
+	uiOwner    map[string]string // "status:key" / "widget:key" → the plugin that set it
 	title      string
 	working    workingState
 	spin       int
@@ -141,7 +142,7 @@ func newModel(conn protocol.Conn, opts Options) *model {
 	m := &model{
 		c: newClient(conn), opts: opts, keys: loadKeys(opts.AgentDir), th: th,
 		fullscreen: opts.TUIMode != "regular", ed: newEditor(), tools: map[string]*cached{},
-		statuses: map[string]string{}, widgets: map[string]widget{}, views: map[string]*compView{},
+		statuses: map[string]string{}, widgets: map[string]widget{}, uiOwner: map[string]string{}, views: map[string]*compView{},
 		width: 80, height: 24, cwd: opts.Cwd, branch: gitBranch(opts.Cwd),
 	}
 	m.println = func(s string) tea.Cmd { return tea.Println(s) }
@@ -524,6 +525,8 @@ func (m *model) record(r recordMsg) tea.Cmd {
 		}
 	case "session_info_changed":
 		m.sessionName, _ = rec["name"].(string)
+	case "extension_reload":
+		m.extensionReload(rec)
 	case "extension_error":
 		path, _ := rec["extensionPath"].(string)
 		errMsg, _ := rec["error"].(string)

@@ -723,3 +723,19 @@ func TestFullscreenScrolling(t *testing.T) {
 	h.press("pgdown", "pgdown", "pgdown", "pgdown", "pgdown", "pgdown")
 	h.contains("line-39")
 }
+
+// TestExtensionReloadLine: a save's reload shows as one line with its
+// diff; the reloaded plugin's statuses and widgets go (its new generation
+// sets its own), another plugin's stay; a broken save shows its error.
+func TestExtensionReloadLine(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.event(ev("ui_call", "plugin", "ext", "op", "setStatus", "key", "status", "sub", "mine", "value", "ext status"),
+		ev("ui_call", "plugin", "other", "op", "setStatus", "key", "status", "sub", "theirs", "value", "other status"))
+	h.contains("ext status", "other status")
+	h.event(ev("extension_reload", "plugin", "ext", "ok", true, "generation", 2.0, "ms", 12.0,
+		"added", []any{"command:two"}, "removed", []any{"command:one"}, "changed", []any{"tool:greet"}))
+	h.contains("reload ext gen 2 ok 12ms +command:two -command:one ~tool:greet", "other status")
+	h.lacks("ext status")
+	h.event(ev("extension_reload", "plugin", "ext", "ok", false, "generation", 2.0, "error", "ext.ts:3:5: bundle: Unexpected \";\""))
+	h.contains(`reload ext FAILED, keeping generation 2: ext.ts:3:5: bundle: Unexpected ";"`)
+}

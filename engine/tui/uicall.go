@@ -1,7 +1,9 @@
 package tui
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -36,6 +38,7 @@ func (m *model) uiCall(rec map[string]any) tea.Cmd {
 			delete(m.statuses, call.Sub)
 		} else {
 			m.statuses[call.Sub] = str
+			m.uiOwner["status:"+call.Sub] = call.Plugin
 		}
 	case "setWidget":
 		lines, ok := obj["lines"].([]any)
@@ -49,6 +52,7 @@ func (m *model) uiCall(rec map[string]any) tea.Cmd {
 		}
 		placement, _ := obj["placement"].(string)
 		m.widgets[call.Sub] = widget{lines: stringList(lines), placement: placement}
+		m.uiOwner["widget:"+call.Sub] = call.Plugin
 	case "setTitle":
 		m.title = str
 	case "setEditorText":
@@ -83,4 +87,47 @@ func (m *model) uiCall(rec map[string]any) tea.Cmd {
 		m.setTheme(str)
 	}
 	return nil
+}
+
+// dropPluginUI removes the statuses and string widgets plugin set (its
+// generation was replaced; the new one sets its own), or every plugin's
+// when plugin is "".
+func (m *model) dropPluginUI(plugin string) {
+	for k, owner := range m.uiOwner {
+		if plugin != "" && owner != plugin {
+			continue
+		}
+		delete(m.uiOwner, k)
+		kind, key, _ := strings.Cut(k, ":")
+		switch kind {
+		case "status":
+			delete(m.statuses, key)
+		case "widget":
+			delete(m.widgets, key)
+			m.widgetKeys = slices.DeleteFunc(m.widgetKeys, func(w string) bool { return w == key })
+		}
+	}
+}
+
+// extensionReload shows a save's reload as one line, as pigo dev prints
+// it ("reload ext gen 2 ok 12ms +command:two ~tool:greet"), or the error
+// with file:line and the generation kept; the autocomplete list follows.
+func (m *model) extensionReload(rec map[string]any) {
+	plugin, _ := rec["plugin"].(string)
+	gen, _ := rec["generation"].(float64)
+	if rec["ok"] != true {
+		e, _ := rec["error"].(string)
+		m.notice(fmt.Sprintf("reload %s FAILED, keeping generation %d: %s", plugin, int(gen), e), "error")
+		return
+	}
+	m.dropPluginUI(plugin)
+	line := fmt.Sprintf("reload %s gen %d ok %vms", plugin, int(gen), rec["ms"])
+	for _, k := range []struct{ key, sign string }{{"added", "+"}, {"removed", "-"}, {"changed", "~"}} {
+		list, _ := rec[k.key].([]any)
+		for _, x := range list {
+			line += fmt.Sprintf(" %s%v", k.sign, x)
+		}
+	}
+	m.notice(line, "muted")
+	m.c.request(cmd("get_commands"), (*model).onCommands)
 }

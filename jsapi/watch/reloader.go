@@ -87,6 +87,14 @@ func (r *Reloader) AddLoaded(id, path string, loadedAt time.Time) {
 	r.notify()
 }
 
+// SetOnReload replaces ReloaderOptions.OnReload (a session that starts
+// watching after the app was opened hears the reloads from then on).
+func (r *Reloader) SetOnReload(f func(Reload)) {
+	r.mu.Lock()
+	r.opts.OnReload = f
+	r.mu.Unlock()
+}
+
 // Plugins returns the ids added, in the order they were added.
 func (r *Reloader) Plugins() []string {
 	r.mu.Lock()
@@ -181,8 +189,11 @@ func (r *Reloader) reload(ctx context.Context, id, trigger string, hint []string
 	}
 	r.refresh(id, path, seen, !res.OK)
 	rep.Elapsed = time.Since(start)
-	if r.opts.OnReload != nil {
-		r.opts.OnReload(rep)
+	r.mu.Lock()
+	onReload := r.opts.OnReload
+	r.mu.Unlock()
+	if onReload != nil {
+		onReload(rep)
 	}
 	return rep, true
 }

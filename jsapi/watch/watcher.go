@@ -97,9 +97,11 @@ func (w *Watcher) Run(ctx context.Context) error {
 	}()
 	// The watches exist since NewWatcher; an edit saved before them (while
 	// the plugins loaded, or just after) got no event: check every plugin
-	// once, which reloads only those whose content changed.
+	// once, which reloads only those whose content changed. The check goes
+	// through the debouncer like an event, so a save in progress is not
+	// read half-written.
 	for _, id := range w.r.Plugins() {
-		w.due(id, nil)
+		w.deb.touch(id, "")
 	}
 	for {
 		select {
