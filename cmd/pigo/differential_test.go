@@ -823,8 +823,9 @@ func maskPi16Additions(m map[string]any) {
 // maskPi16Messages removes, at any depth, what pi 1.6 added to messages
 // and tool events: the reply's rawStopReason, durationMs, thinkingLevel,
 // usage.reasoning and cost.totalFromProvider, the "pending" stop reason
-// of a streaming reply, tools' durationMs; and words an abort before the
-// response as 0.73.1 did.
+// of a streaming reply, tools' durationMs and the structuredContent of
+// read and bash results; and words an abort before the response as
+// 0.73.1 did.
 func maskPi16Messages(v any) {
 	switch x := v.(type) {
 	case map[string]any:
@@ -841,6 +842,9 @@ func maskPi16Messages(v any) {
 			}
 		case x["role"] == "toolResult", x["type"] == "tool_execution_end":
 			delete(x, "durationMs")
+			if r, ok := x["result"].(map[string]any); ok {
+				delete(r, "structuredContent")
+			}
 		}
 		if _, ok := x["totalTokens"]; ok {
 			delete(x, "reasoning")

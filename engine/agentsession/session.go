@@ -421,9 +421,12 @@ func (rt *agentRuntime) onAgentEvent(ev map[string]any) {
 		}
 	}
 	rt.emit(ev)
-	if ev["type"] == "agent_end" {
+	switch ev["type"] {
+	case "agent_end":
 		rt.flushPendingBash()
 		rt.checkPersistence()
+	case "agent_settled":
+		rt.flushPendingBash()
 	}
 }
 
@@ -1025,7 +1028,8 @@ func (rt *agentRuntime) queueModes() (string, string) {
 }
 
 // addBashMessage stores a bashExecution message: now when the agent is
-// idle, after the run otherwise (pi's recordBashResult).
+// idle, after the run otherwise (pi's recordBashResult; flushed at
+// agent_end and again at agent_settled, for one that arrived in between).
 func (rt *agentRuntime) addBashMessage(m agent.Message) {
 	if !rt.agent.IsIdle() {
 		rt.mu.Lock()

@@ -337,10 +337,13 @@ var piToolJSON = map[string]string{
 	"Ls":    `{"name":"ls","label":"ls","description":"List directory contents. Returns entries sorted alphabetically, with '/' suffix for directories. Includes dotfiles. Output is truncated to 500 entries or 50KB (whichever is hit first).","parameters":{"type":"object","properties":{"path":{"type":"string","description":"Directory to list (default: current directory)"},"limit":{"type":"number","description":"Maximum number of entries to return (default: 500)"}}}}`,
 }
 
-// piToolKeys is Object.keys() of createXTool and createXToolDefinition in pi.
+// piToolKeys is Object.keys() of createXTool and createXToolDefinition in
+// pi 0.73.1, plus pi 1.6's outputSchema on read and bash (what codemode
+// scripts get from them). Not ported from 1.6: constrainedSampling, and
+// bash's promptGuidelines.
 var piToolKeys = map[string][2]string{
-	"Read":  {"name,label,description,parameters,prepareArguments,executionMode,execute", "name,label,description,promptSnippet,promptGuidelines,parameters,execute,renderCall,renderResult"},
-	"Bash":  {"name,label,description,parameters,prepareArguments,executionMode,execute", "name,label,description,promptSnippet,parameters,execute,renderCall,renderResult"},
+	"Read":  {"name,label,description,parameters,prepareArguments,executionMode,execute", "name,label,description,promptSnippet,promptGuidelines,parameters,outputSchema,execute,renderCall,renderResult"},
+	"Bash":  {"name,label,description,parameters,prepareArguments,executionMode,execute", "name,label,description,promptSnippet,parameters,outputSchema,execute,renderCall,renderResult"},
 	"Edit":  {"name,label,description,parameters,prepareArguments,executionMode,execute", "name,label,description,promptSnippet,promptGuidelines,parameters,renderShell,prepareArguments,execute,renderCall,renderResult"},
 	"Write": {"name,label,description,parameters,prepareArguments,executionMode,execute", "name,label,description,promptSnippet,promptGuidelines,parameters,execute,renderCall,renderResult"},
 	"Grep":  {"name,label,description,parameters,prepareArguments,executionMode,execute", "name,label,description,promptSnippet,parameters,execute,renderCall,renderResult"},
