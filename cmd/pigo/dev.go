@@ -35,6 +35,8 @@ Input lines (stdin):
   /name args          run an extension command
   !tool NAME {json}   run a tool with JSON arguments (default {}), print the result
   :reload             reload every plugin now
+
+What commands send through ctx.ui prints as "ui PLUGIN notify|status|widget|...".
   :check              print what each plugin registered (as pigo check)
   :help               this text
   :quit               stop
@@ -153,6 +155,9 @@ func (d *devSession) start(ctx context.Context, f flags) error {
 		go d.r.ReloadAll(context.WithoutCancel(ctx))
 		return nil
 	})
+	// What commands send through ctx.ui (notify, statuses, widgets, the
+	// title, the editor text) is shown as lines: there is no UI to draw it.
+	d.host.Pi().UI().Observe(d.out.uiCall)
 	results := app.Boot(ctx)
 	files := 0
 	for _, i := range exts {
@@ -405,6 +410,52 @@ func (o *devOutput) result(kind, name string, d time.Duration, res *engine.ToolR
 		line += " " + string(b)
 	}
 	o.text(line)
+}
+
+// uiCall prints a fire-and-forget ctx.ui call: "ui ext notify info: msg",
+// "ui ext status key: text" (cleared: "ui ext status key cleared"), "ui ext
+// widget key: line | line", "ui ext title: text"; JSON: {"event":"ui",
+// "plugin","op","key","value"}.
+func (o *devOutput) uiCall(c engine.UICall) {
+	if o.json {
+		o.emitJSON(struct {
+			Event  string `json:"event"`
+			Plugin string `json:"plugin"`
+			Op     string `json:"op"`
+			Key    string `json:"key,omitempty"`
+			Value  any    `json:"value"`
+		}{"ui", c.Plugin, c.Op, c.Sub, c.Value})
+		return
+	}
+	head := "ui " + c.Plugin + " "
+	if c.Value == nil {
+		o.text(strings.TrimSpace(head + strings.ToLower(strings.TrimPrefix(c.Op, "set")) + " " + c.Sub + " cleared"))
+		return
+	}
+	m, _ := c.Value.(map[string]any)
+	switch c.Op {
+	case "notify":
+		level, _ := m["type"].(string)
+		if level == "" {
+			level = "info"
+		}
+		o.text(fmt.Sprintf("%snotify %s: %v", head, level, m["message"]))
+	case "setStatus":
+		o.text(fmt.Sprintf("%sstatus %s: %v", head, c.Sub, c.Value))
+	case "setWidget":
+		if lines, ok := m["lines"].([]any); ok {
+			parts := make([]string, len(lines))
+			for i, l := range lines {
+				parts[i] = fmt.Sprint(l)
+			}
+			o.text(fmt.Sprintf("%swidget %s: %s", head, c.Sub, strings.Join(parts, " | ")))
+		} else {
+			o.text(fmt.Sprintf("%swidget %s: (component)", head, c.Sub))
+		}
+	default:
+		b, _ := json.Marshal(c.Value)
+		o.text(fmt.Sprintf("%s%s: %s", head, strings.ToLower(strings.TrimPrefix(c.Op, "set")), b))
+	}
 }
 
 // diagnostic prints what plugins log and report while running (console
