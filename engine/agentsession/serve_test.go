@@ -149,25 +149,7 @@ export default function (pi) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	host, client := protocol.Pipe()
-	go s.Serve(context.Background(), host, agentsession.ServeOptions{Components: true})
-	defer client.Close()
-	enc := protocol.NewEncoder(nil)
-	ask := func(v map[string]any) map[string]any {
-		t.Helper()
-		if err := enc.Send(client, v); err != nil {
-			t.Fatal(err)
-		}
-		for {
-			m, err := client.Recv()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if o, _ := m.Object(); o["type"] == "response" && o["id"] == v["id"] {
-				return o
-			}
-		}
-	}
+	ask := serveAsk(t, s, agentsession.ServeOptions{Components: true})
 	r := ask(map[string]any{"type": "render_message", "id": "1", "customType": "note", "expanded": true, "width": 40,
 		"message": map[string]any{"role": "custom", "customType": "note", "content": "hi"}})
 	if d, _ := r["data"].(map[string]any); r["success"] != true || trimmed(d["lines"]) != "[note hi +]" {
@@ -216,25 +198,7 @@ func TestServeReload(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	host, client := protocol.Pipe()
-	go s.Serve(context.Background(), host, agentsession.ServeOptions{})
-	defer client.Close()
-	enc := protocol.NewEncoder(nil)
-	ask := func(v map[string]any) map[string]any {
-		t.Helper()
-		if err := enc.Send(client, v); err != nil {
-			t.Fatal(err)
-		}
-		for {
-			m, err := client.Recv()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if o, _ := m.Object(); o["type"] == "response" && o["id"] == v["id"] {
-				return o
-			}
-		}
-	}
+	ask := serveAsk(t, s, agentsession.ServeOptions{})
 	commands := func(id string) string {
 		d, _ := ask(map[string]any{"type": "get_commands", "id": id})["data"].(map[string]any)
 		var names []string
@@ -259,5 +223,29 @@ func TestServeReload(t *testing.T) {
 	}
 	if got := commands("c2"); got != "two" {
 		t.Errorf("commands after a broken reload: %q (the working generation must stay)", got)
+	}
+}
+
+// serveAsk connects a client to s and returns a function that sends a
+// command and waits for its response (other records are skipped).
+func serveAsk(t *testing.T, s *agentsession.Session, opts agentsession.ServeOptions) func(map[string]any) map[string]any {
+	host, client := protocol.Pipe()
+	go s.Serve(context.Background(), host, opts)
+	t.Cleanup(func() { _ = client.Close() })
+	enc := protocol.NewEncoder(nil)
+	return func(v map[string]any) map[string]any {
+		t.Helper()
+		if err := enc.Send(client, v); err != nil {
+			t.Fatal(err)
+		}
+		for {
+			m, err := client.Recv()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if o, _ := m.Object(); o["type"] == "response" && o["id"] == v["id"] {
+				return o
+			}
+		}
 	}
 }

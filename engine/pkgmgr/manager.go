@@ -63,11 +63,7 @@ func (m *Manager) Install(ctx context.Context, raw string, scope Scope) error {
 	if err != nil {
 		return err
 	}
-	s, err := readSettings(m.SettingsFile(scope))
-	if err != nil {
-		return err
-	}
-	list, err := s.packages()
+	s, list, err := m.configured(scope)
 	if err != nil {
 		return err
 	}
@@ -132,11 +128,7 @@ func (m *Manager) Remove(ctx context.Context, raw string, scope Scope) error {
 	if err != nil {
 		return err
 	}
-	s, err := readSettings(m.SettingsFile(scope))
-	if err != nil {
-		return err
-	}
-	list, err := s.packages()
+	s, list, err := m.configured(scope)
 	if err != nil {
 		return err
 	}
@@ -205,15 +197,24 @@ type Package struct {
 	Installed string // where it is, "" if not installed
 }
 
+// configured reads scope's settings and their packages list.
+func (m *Manager) configured(scope Scope) (*settings, []any, error) {
+	s, err := readSettings(m.SettingsFile(scope))
+	if err != nil {
+		return nil, nil, err
+	}
+	list, err := s.packages()
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, list, nil
+}
+
 // List is pi's listConfiguredPackages: global, then project.
 func (m *Manager) List() ([]Package, error) {
 	var out []Package
 	for _, scope := range []Scope{User, Project} {
-		s, err := readSettings(m.SettingsFile(scope))
-		if err != nil {
-			return nil, err
-		}
-		list, err := s.packages()
+		_, list, err := m.configured(scope)
 		if err != nil {
 			return nil, err
 		}
