@@ -27,7 +27,7 @@ import (
 
 // hostModuleSources is the table of JS host modules: specifier → source.
 // pigo's own modules come first; the pi compatibility modules (package
-// compat) are TypeScript, stripped once per process on first use.
+// compat) are stripped to CommonJS at build time.
 func hostModuleSources() map[string]compat.Source {
 	out := map[string]compat.Source{
 		"@pigo/api": {File: "pigo-api.js", Code: `exports.defineExtension = function defineExtension(factory) { return factory; };`},
@@ -129,7 +129,7 @@ func (m *hostModules) program(name string) (*goja.Program, bool, error) {
 		return p, true, nil
 	}
 	code := src.Code
-	if src.TS || strings.Contains(code, "export ") || strings.Contains(code, "import ") {
+	if src.TS {
 		var err error
 		if code, err = m.transform(src); err != nil {
 			return nil, true, fmt.Errorf("host module %s: %w", name, err)

@@ -7,14 +7,20 @@ import (
 	"unsafe"
 )
 
-//go:embed all:modules
+// moduleFiles holds the module sources the runtime reads as data (the
+// TUI width tables); the code it runs is stripped/ (strip.go).
+//
+//go:embed modules/_tui-unicode.ts
 var moduleFiles embed.FS
+
+//go:embed all:stripped
+var strippedFiles embed.FS
 
 // Source is one host module's code.
 type Source struct {
 	File string // file name under modules/, for stack traces ("pigo:<file>")
-	Code string // TypeScript or JavaScript (ES module or CommonJS)
-	TS   bool   // Code needs TypeScript stripping
+	Code string // CommonJS, or TypeScript when TS
+	TS   bool   // Code needs TypeScript stripping (compat's modules are stripped at build time)
 }
 
 // moduleTable maps every specifier pigo serves to its file under modules/.
@@ -63,7 +69,7 @@ func Sources() (map[string]Source, error) {
 		if code, ok := read[file]; ok {
 			return code, nil
 		}
-		b, err := moduleFiles.ReadFile("modules/" + file)
+		b, err := strippedFiles.ReadFile("stripped/" + file + ".js")
 		if err != nil {
 			return "", err
 		}
@@ -79,16 +85,16 @@ func Sources() (map[string]Source, error) {
 		if err != nil {
 			continue // not written yet: require fails with "Cannot find module"
 		}
-		out[spec] = Source{File: file, Code: code, TS: strings.HasSuffix(file, ".ts")}
+		out[spec] = Source{File: file, Code: code}
 	}
 	// Internal modules (helpers shared by the public ones) are served under
 	// "pigo:<name>" and never resolve from extension code paths on disk.
-	entries, err := moduleFiles.ReadDir("modules")
+	entries, err := strippedFiles.ReadDir("stripped")
 	if err != nil {
 		return nil, fmt.Errorf("read embedded compat modules: %w", err)
 	}
 	for _, e := range entries {
-		name := e.Name()
+		name := strings.TrimSuffix(e.Name(), ".js")
 		if !strings.HasPrefix(name, "_") {
 			continue
 		}
@@ -97,7 +103,7 @@ func Sources() (map[string]Source, error) {
 			return nil, err
 		}
 		spec := "pigo:" + strings.TrimSuffix(strings.TrimSuffix(strings.TrimPrefix(name, "_"), ".ts"), ".js")
-		out[spec] = Source{File: name, Code: code, TS: strings.HasSuffix(name, ".ts")}
+		out[spec] = Source{File: name, Code: code}
 	}
 	return out, nil
 }
