@@ -66,7 +66,11 @@ func jsTUI(t *testing.T) (*goja.Runtime, *goja.Object) {
 		if !ok {
 			panic(vm.NewGoError(fmt.Errorf("Cannot find module '%s'", spec)))
 		}
-		fnv, err := vm.RunScript(src.File, "(function(exports, require, module){"+src.Code+"\n})")
+		code, err := src.Text()
+		if err != nil {
+			t.Fatal(err)
+		}
+		fnv, err := vm.RunScript(src.File, "(function(exports, require, module){"+code+"\n})")
 		if err != nil {
 			t.Fatal(err)
 		}
