@@ -5,8 +5,6 @@ import (
 	"testing"
 
 	"github.com/dop251/goja"
-
-	"github.com/pigo-dev/pigo/jsapi/bundler"
 )
 
 // lazyImports defers requiring a host module to the first use of a name
@@ -67,55 +65,5 @@ exports.f = f;
 	}
 	if got := strings.Join(required, " "); got != "fs w b" {
 		t.Fatalf("required: %q, want b once on first use and c never", got)
-	}
-}
-
-// inPlaceExports: a host module serving its namespace object itself looks
-// the same to importers as esbuild's __toCommonJS copy: the same own keys
-// in the same order, __esModule non-enumerable, enumerable read-only
-// getters, live bindings, re-exports and the default export.
-func TestInPlaceExports(t *testing.T) {
-	src := `export * from "dep";
-export let counter = 0;
-export function inc() { counter++; }
-export const K: string = "k";
-export default 5;
-`
-	code, err := bundler.TransformModule("m.ts", src, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := inPlaceExports(code)
-	if out == code || strings.Contains(out, "__toCommonJS(") && strings.Contains(out, "module.exports = __toCommonJS") {
-		t.Fatalf("not rewritten:\n%s", out)
-	}
-	describe := func(code string) string {
-		rt := goja.New()
-		fn, err := rt.RunString("(function(exports, require, module){" + code + "\n})")
-		if err != nil {
-			t.Fatal(err)
-		}
-		call, _ := goja.AssertFunction(fn)
-		module := rt.NewObject()
-		_ = module.Set("exports", rt.NewObject())
-		dep, _ := rt.RunString(`({ fromDep: 1, default: "no" })`)
-		require := func(string) goja.Value { return dep }
-		if _, err := call(goja.Undefined(), module.Get("exports"), rt.ToValue(require), module); err != nil {
-			t.Fatal(err)
-		}
-		_ = rt.Set("ns", module.Get("exports"))
-		v, err := rt.RunString(`(() => {
-  const d = (k) => { const p = Object.getOwnPropertyDescriptor(ns, k); return k + ":" + [typeof p.get, p.enumerable, p.configurable, p.writable].join(","); };
-  const before = ns.counter; ns.inc(); ns.inc();
-  let threw = false; try { "use strict"; ns.counter = 9; } catch { threw = true; }
-  return JSON.stringify([Object.getOwnPropertyNames(ns).map(d), Object.keys(ns), ns.__esModule, before, ns.counter, ns.K, ns.default, ns.fromDep, Object.isExtensible(ns), threw]);
-})()`)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return v.String()
-	}
-	if a, b := describe(code), describe(out); a != b {
-		t.Fatalf("esbuild's copy and the namespace differ:\n  %s\n  %s", a, b)
 	}
 }

@@ -137,7 +137,6 @@ func (m *hostModules) program(name string) (*goja.Program, bool, error) {
 			return nil, true, fmt.Errorf("host module %s: %w", name, err)
 		}
 	}
-	code = inPlaceExports(code)
 	code = lazyImports(code, func(spec string) bool {
 		_, js := m.sources[spec]
 		_, native := m.native[strings.TrimPrefix(spec, "node:")]
@@ -211,40 +210,6 @@ func lazyImports(code string, isHost func(string) bool) string {
 		return code
 	}
 	b.WriteString(code[done:])
-	return b.String()
-}
-
-// inPlaceExports makes an ES-module host module export its own namespace
-// object instead of esbuild's copy of it. esbuild's CommonJS form builds
-// the namespace (`var x_exports = {}; __export(x_exports, {...getters})`)
-// and then `module.exports = __toCommonJS(x_exports)`, which copies every
-// export onto a fresh object through one more getter closure each: for
-// typebox's ~300 exports that copy was a large part of what a runtime
-// allocates to import it. The namespace itself, marked __esModule first
-// as the copy is, has the same own keys in the same order and the same
-// live bindings.
-func inPlaceExports(code string) string {
-	const call, end = "module.exports = __toCommonJS(", ");\n"
-	i := strings.Index(code, call)
-	if i < 0 {
-		return code
-	}
-	ns, _, ok := strings.Cut(code[i+len(call):], end)
-	if !ok || strings.ContainsAny(ns, " \t\n()") {
-		return code
-	}
-	decl := "var " + ns + " = {};\n"
-	d := strings.Index(code, decl)
-	if d < 0 || d > i {
-		return code
-	}
-	var b strings.Builder
-	b.Grow(len(code) + 64)
-	b.WriteString(code[:d])
-	b.WriteString("var " + ns + " = __defProp({}, \"__esModule\", { value: true });\n")
-	b.WriteString(code[d+len(decl) : i])
-	b.WriteString("module.exports = " + ns + ";\n")
-	b.WriteString(code[i+len(call)+len(ns)+len(end):])
 	return b.String()
 }
 

@@ -15,7 +15,7 @@ var __copyProps = (to, from, except, desc) => {
   return to;
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
-var pigo_agent_compaction_exports = {};
+var pigo_agent_compaction_exports = __defProp({}, "__esModule", { value: true });
 __export(pigo_agent_compaction_exports, {
   BRANCH_SUMMARY_PREFIX: () => BRANCH_SUMMARY_PREFIX,
   BRANCH_SUMMARY_SUFFIX: () => BRANCH_SUMMARY_SUFFIX,
@@ -52,7 +52,7 @@ __export(pigo_agent_compaction_exports, {
   serializeConversation: () => serializeConversation,
   shouldCompact: () => shouldCompact
 });
-module.exports = __toCommonJS(pigo_agent_compaction_exports);
+module.exports = pigo_agent_compaction_exports;
 const completeSimple = (...args) => require("@mariozechner/pi-ai").completeSimple(...args);
 const PROMPTS = require("pigo:compaction-prompts");
 const SUMMARIZATION_SYSTEM_PROMPT = PROMPTS.SUMMARIZATION_SYSTEM_PROMPT;

@@ -25,7 +25,7 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
-var pigo_agent_misc_exports = {};
+var pigo_agent_misc_exports = __defProp({}, "__esModule", { value: true });
 __export(pigo_agent_misc_exports, {
   createEventBus: () => createEventBus,
   createSourceInfo: () => createSourceInfo,
@@ -47,7 +47,7 @@ __export(pigo_agent_misc_exports, {
   parseSkillBlock: () => parseSkillBlock,
   stripFrontmatter: () => stripFrontmatter
 });
-module.exports = __toCommonJS(pigo_agent_misc_exports);
+module.exports = pigo_agent_misc_exports;
 var fs = __toESM(require("fs"));
 var os = __toESM(require("os"));
 var path = __toESM(require("path"));

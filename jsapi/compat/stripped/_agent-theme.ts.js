@@ -27,7 +27,7 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
-var pigo_agent_theme_exports = {};
+var pigo_agent_theme_exports = __defProp({}, "__esModule", { value: true });
 __export(pigo_agent_theme_exports, {
   KEYBINDINGS: () => KEYBINDINGS,
   Theme: () => Theme,
@@ -50,7 +50,7 @@ __export(pigo_agent_theme_exports, {
   setThemeInstance: () => setThemeInstance,
   theme: () => theme
 });
-module.exports = __toCommonJS(pigo_agent_theme_exports);
+module.exports = pigo_agent_theme_exports;
 var fs = __toESM(require("fs"));
 var path = __toESM(require("path"));
 var import_pi_tui = require("@mariozechner/pi-tui");

@@ -17,7 +17,7 @@ var __copyProps = (to, from, except, desc) => {
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
-var pigo_agent_ui_exports = {};
+var pigo_agent_ui_exports = __defProp({}, "__esModule", { value: true });
 __export(pigo_agent_ui_exports, {
   ArminComponent: () => ArminComponent,
   AssistantMessageComponent: () => AssistantMessageComponent,
@@ -46,7 +46,7 @@ __export(pigo_agent_ui_exports, {
   UserMessageComponent: () => UserMessageComponent,
   UserMessageSelectorComponent: () => UserMessageSelectorComponent
 });
-module.exports = __toCommonJS(pigo_agent_ui_exports);
+module.exports = pigo_agent_ui_exports;
 var import_pi_tui = require("@mariozechner/pi-tui");
 var import_pigo_agent_theme = require("pigo:agent-theme");
 class CustomEditor extends import_pi_tui.Editor {

@@ -15,7 +15,7 @@ var __copyProps = (to, from, except, desc) => {
   return to;
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
-var pigo_agent16_exports = {};
+var pigo_agent16_exports = __defProp({}, "__esModule", { value: true });
 __export(pigo_agent16_exports, {
   CONFIG_DIR_NAME: () => CONFIG_DIR_NAME,
   VIRTUAL_MODEL_STATE_ENTRY: () => VIRTUAL_MODEL_STATE_ENTRY,
@@ -27,7 +27,7 @@ __export(pigo_agent16_exports, {
   isPowerShellToolResult: () => isPowerShellToolResult,
   sessionEntryToContextMessages: () => sessionEntryToContextMessages
 });
-module.exports = __toCommonJS(pigo_agent16_exports);
+module.exports = pigo_agent16_exports;
 var import_pigo_agent_compaction = require("pigo:agent-compaction");
 const CONFIG_DIR_NAME = ".pi";
 const VIRTUAL_MODEL_STATE_ENTRY = "pi.virtual-model-state";

@@ -33,7 +33,7 @@ var __asyncGenerator = (__this, __arguments, generator) => {
   }, method = (k, call, wait, clear) => it[k] = (x) => (call = new Promise((yes, no, run) => (run = () => resume(k, x, yes, no), q ? q.then(run) : run())), clear = () => q === wait && (q = 0), q = wait = call.then(clear, clear), call), q, it = {};
   return generator = generator.apply(__this, __arguments), it[__knownSymbol("asyncIterator")] = () => it, method("next"), method("throw"), method("return"), it;
 };
-var pigo_ai_core_exports = {};
+var pigo_ai_core_exports = __defProp({}, "__esModule", { value: true });
 __export(pigo_ai_core_exports, {
   AssistantMessageEventStream: () => AssistantMessageEventStream,
   EventStream: () => EventStream,
@@ -96,7 +96,7 @@ __export(pigo_ai_core_exports, {
   validateToolArguments: () => validateToolArguments,
   validateToolCall: () => validateToolCall
 });
-module.exports = __toCommonJS(pigo_ai_core_exports);
+module.exports = pigo_ai_core_exports;
 var import_pigo_typebox_core = require("pigo:typebox-core");
 var import_pigo_typebox_value = require("pigo:typebox-value");
 var import_compile = require("typebox/compile");

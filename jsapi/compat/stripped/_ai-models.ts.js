@@ -15,11 +15,11 @@ var __copyProps = (to, from, except, desc) => {
   return to;
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
-var pigo_ai_models_exports = {};
+var pigo_ai_models_exports = __defProp({}, "__esModule", { value: true });
 __export(pigo_ai_models_exports, {
   MODELS: () => MODELS
 });
-module.exports = __toCommonJS(pigo_ai_models_exports);
+module.exports = pigo_ai_models_exports;
 const MODELS = {
   "anthropic": {
     "claude-3-5-haiku-20241022": { "id": "claude-3-5-haiku-20241022", "name": "Claude Haiku 3.5", "api": "anthropic-messages", "provider": "anthropic", "baseUrl": "https://api.anthropic.com", "reasoning": false, "input": ["text", "image"], "cost": { "input": 0.8, "output": 4, "cacheRead": 0.08, "cacheWrite": 1 }, "contextWindow": 2e5, "maxTokens": 8192 },

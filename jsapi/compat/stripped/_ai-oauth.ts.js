@@ -15,7 +15,7 @@ var __copyProps = (to, from, except, desc) => {
   return to;
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
-var pigo_ai_oauth_exports = {};
+var pigo_ai_oauth_exports = __defProp({}, "__esModule", { value: true });
 __export(pigo_ai_oauth_exports, {
   anthropicOAuthProvider: () => anthropicOAuthProvider,
   getGitHubCopilotBaseUrl: () => getGitHubCopilotBaseUrl,
@@ -37,7 +37,7 @@ __export(pigo_ai_oauth_exports, {
   resetOAuthProviders: () => resetOAuthProviders,
   unregisterOAuthProvider: () => unregisterOAuthProvider
 });
-module.exports = __toCommonJS(pigo_ai_oauth_exports);
+module.exports = pigo_ai_oauth_exports;
 function notSupported(name) {
   return new Error(`not supported yet: pi-ai/oauth ${name} (pigo has no OAuth network layer yet)`);
 }

@@ -29,7 +29,7 @@ var __copyProps = (to, from, except, desc) => {
   return to;
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
-var stdin_exports = {};
+var stdin_exports = __defProp({}, "__esModule", { value: true });
 __export(stdin_exports, {
   collapseSystemMessages: () => collapseSystemMessages,
   contentText: () => contentText,
@@ -52,7 +52,7 @@ __export(stdin_exports, {
   uuidv7: () => uuidv7,
   withoutInitialSystemMessage: () => withoutInitialSystemMessage
 });
-module.exports = __toCommonJS(stdin_exports);
+module.exports = stdin_exports;
 function contentText(content, separator = "\n") {
   if (typeof content === "string")
     return content;

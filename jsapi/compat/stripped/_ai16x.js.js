@@ -313,7 +313,7 @@ var require_dist = __commonJS({
     exports2.parse = parse;
   }
 });
-var stdin_exports = {};
+var stdin_exports = __defProp({}, "__esModule", { value: true });
 __export(stdin_exports, {
   AI_TELEMETRY_SCHEMA: () => AI_TELEMETRY_SCHEMA,
   CACHE_WARMING_IDLE_CONTINUATION_PROBABILITY: () => CACHE_WARMING_IDLE_CONTINUATION_PROBABILITY,
@@ -351,7 +351,7 @@ __export(stdin_exports, {
   retryDelayMs: () => retryDelayMs,
   withClientIdentity: () => withClientIdentity
 });
-module.exports = __toCommonJS(stdin_exports);
+module.exports = stdin_exports;
 var FifoQueue = class {
   constructor() {
     __publicField(this, "incoming", []);

@@ -29,7 +29,7 @@ var __copyProps = (to, from, except, desc) => {
   return to;
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
-var stdin_exports = {};
+var stdin_exports = __defProp({}, "__esModule", { value: true });
 __export(stdin_exports, {
   CODEMODE_OPTIONS_PREFIX: () => CODEMODE_OPTIONS_PREFIX,
   CODEMODE_SOURCE_GRAMMAR: () => CODEMODE_SOURCE_GRAMMAR,
@@ -48,7 +48,7 @@ __export(stdin_exports, {
   schemaToType: () => schemaToType,
   toCodemodeIdentifier: () => toCodemodeIdentifier
 });
-module.exports = __toCommonJS(stdin_exports);
+module.exports = stdin_exports;
 function toCodemodeIdentifier(name) {
   let identifier = "";
   for (const char of name) {

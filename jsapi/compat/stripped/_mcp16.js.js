@@ -31,7 +31,7 @@ var __copyProps = (to, from, except, desc) => {
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
-var stdin_exports = {};
+var stdin_exports = __defProp({}, "__esModule", { value: true });
 __export(stdin_exports, {
   JSON_RPC_ERROR_CODES: () => JSON_RPC_ERROR_CODES,
   LATEST_PROTOCOL_VERSION: () => LATEST_PROTOCOL_VERSION,
@@ -57,7 +57,7 @@ __export(stdin_exports, {
   toLlmContent: () => toLlmContent,
   validateMcpServerConfig: () => validateMcpServerConfig
 });
-module.exports = __toCommonJS(stdin_exports);
+module.exports = stdin_exports;
 var SERVER_NAME = /^[A-Za-z0-9_-]+$/;
 function validateMcpServerConfig(name, raw, options = {}) {
   const invalid = (error) => ({ kind: "invalid", error });

@@ -15,14 +15,14 @@ var __copyProps = (to, from, except, desc) => {
   return to;
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
-var pigo_pi16_exports = {};
+var pigo_pi16_exports = __defProp({}, "__esModule", { value: true });
 __export(pigo_pi16_exports, {
   addUnsupported: () => addUnsupported,
   copyExports: () => copyExports,
   lazyNames: () => lazyNames,
   unsupported: () => unsupported
 });
-module.exports = __toCommonJS(pigo_pi16_exports);
+module.exports = pigo_pi16_exports;
 function copyExports(target, source) {
   for (const [k, d] of Object.entries(Object.getOwnPropertyDescriptors(source))) {
     if (k === "__esModule" || k === "default") continue;

@@ -31,7 +31,7 @@ var __copyProps = (to, from, except, desc) => {
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var __publicField = (obj2, key, value) => __defNormalProp(obj2, typeof key !== "symbol" ? key + "" : key, value);
-var stdin_exports = {};
+var stdin_exports = __defProp({}, "__esModule", { value: true });
 __export(stdin_exports, {
   CoercingValidator: () => CoercingValidator,
   Optional: () => Optional,
@@ -58,7 +58,7 @@ __export(stdin_exports, {
   unknown: () => unknown,
   unsafe: () => unsafe
 });
-module.exports = __toCommonJS(stdin_exports);
+module.exports = stdin_exports;
 function str(options = {}) {
   return { type: "string", ...options };
 }

@@ -25,7 +25,7 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
-var pigo_tools_diff_exports = {};
+var pigo_tools_diff_exports = __defProp({}, "__esModule", { value: true });
 __export(pigo_tools_diff_exports, {
   applyEditsToNormalizedContent: () => applyEditsToNormalizedContent,
   computeEditDiff: () => computeEditDiff,
@@ -41,7 +41,7 @@ __export(pigo_tools_diff_exports, {
   restoreLineEndings: () => restoreLineEndings,
   stripBom: () => stripBom
 });
-module.exports = __toCommonJS(pigo_tools_diff_exports);
+module.exports = pigo_tools_diff_exports;
 var fs = __toESM(require("fs"));
 var fsp = __toESM(require("fs/promises"));
 var import_pigo_tools_util = require("pigo:tools-util");

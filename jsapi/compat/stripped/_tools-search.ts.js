@@ -25,7 +25,7 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
-var pigo_tools_search_exports = {};
+var pigo_tools_search_exports = __defProp({}, "__esModule", { value: true });
 __export(pigo_tools_search_exports, {
   createFindTool: () => createFindTool,
   createFindToolDefinition: () => createFindToolDefinition,
@@ -33,7 +33,7 @@ __export(pigo_tools_search_exports, {
   createGrepToolDefinition: () => createGrepToolDefinition,
   globToRegExpSource: () => globToRegExpSource
 });
-module.exports = __toCommonJS(pigo_tools_search_exports);
+module.exports = pigo_tools_search_exports;
 var fs = __toESM(require("fs"));
 var nodePath = __toESM(require("path"));
 var import_child_process = require("child_process");

@@ -25,7 +25,7 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
-var pigo_tools_util_exports = {};
+var pigo_tools_util_exports = __defProp({}, "__esModule", { value: true });
 __export(pigo_tools_util_exports, {
   APP_NAME: () => APP_NAME,
   CONFIG_DIR_NAME: () => CONFIG_DIR_NAME,
@@ -62,7 +62,7 @@ __export(pigo_tools_util_exports, {
   wrapToolDefinition: () => wrapToolDefinition,
   wrapToolDefinitions: () => wrapToolDefinitions
 });
-module.exports = __toCommonJS(pigo_tools_util_exports);
+module.exports = pigo_tools_util_exports;
 var fs = __toESM(require("fs"));
 var os = __toESM(require("os"));
 var path = __toESM(require("path"));

@@ -27,7 +27,7 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
-var pigo_tools_exports = {};
+var pigo_tools_exports = __defProp({}, "__esModule", { value: true });
 __export(pigo_tools_exports, {
   DEFAULT_MAX_BYTES: () => import_pigo_tools_util2.DEFAULT_MAX_BYTES,
   DEFAULT_MAX_LINES: () => import_pigo_tools_util2.DEFAULT_MAX_LINES,
@@ -73,7 +73,7 @@ __export(pigo_tools_exports, {
   wrapToolDefinition: () => import_pigo_tools_util2.wrapToolDefinition,
   wrapToolDefinitions: () => import_pigo_tools_util2.wrapToolDefinitions
 });
-module.exports = __toCommonJS(pigo_tools_exports);
+module.exports = pigo_tools_exports;
 var fs = __toESM(require("fs"));
 var fsp = __toESM(require("fs/promises"));
 var os = __toESM(require("os"));

@@ -17,11 +17,11 @@ var __copyProps = (to, from, except, desc) => {
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
-var pigo_tui_autocomplete_exports = {};
+var pigo_tui_autocomplete_exports = __defProp({}, "__esModule", { value: true });
 __export(pigo_tui_autocomplete_exports, {
   CombinedAutocompleteProvider: () => CombinedAutocompleteProvider
 });
-module.exports = __toCommonJS(pigo_tui_autocomplete_exports);
+module.exports = pigo_tui_autocomplete_exports;
 var import_pigo_tui_core = require("pigo:tui-core");
 function nodeModule(name) {
   return require(name);

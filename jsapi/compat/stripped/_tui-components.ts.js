@@ -17,7 +17,7 @@ var __copyProps = (to, from, except, desc) => {
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
-var pigo_tui_components_exports = {};
+var pigo_tui_components_exports = __defProp({}, "__esModule", { value: true });
 __export(pigo_tui_components_exports, {
   Box: () => Box,
   CancellableLoader: () => CancellableLoader,
@@ -32,7 +32,7 @@ __export(pigo_tui_components_exports, {
   TruncatedText: () => TruncatedText,
   wordWrapLine: () => wordWrapLine
 });
-module.exports = __toCommonJS(pigo_tui_components_exports);
+module.exports = pigo_tui_components_exports;
 var import_pigo_tui_core = require("pigo:tui-core");
 var import_pigo_tui_keys = require("pigo:tui-keys");
 var import_pigo_tui_utils = require("pigo:tui-utils");

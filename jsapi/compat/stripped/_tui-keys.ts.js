@@ -17,7 +17,7 @@ var __copyProps = (to, from, except, desc) => {
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
-var pigo_tui_keys_exports = {};
+var pigo_tui_keys_exports = __defProp({}, "__esModule", { value: true });
 __export(pigo_tui_keys_exports, {
   Key: () => Key,
   KeybindingsManager: () => KeybindingsManager,
@@ -34,7 +34,7 @@ __export(pigo_tui_keys_exports, {
   setKeybindings: () => setKeybindings,
   setKittyProtocolActive: () => setKittyProtocolActive
 });
-module.exports = __toCommonJS(pigo_tui_keys_exports);
+module.exports = pigo_tui_keys_exports;
 function processEnv() {
   const p = globalThis.process;
   return p && p.env || {};

@@ -17,11 +17,11 @@ var __copyProps = (to, from, except, desc) => {
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
-var pigo_tui_markdown_exports = {};
+var pigo_tui_markdown_exports = __defProp({}, "__esModule", { value: true });
 __export(pigo_tui_markdown_exports, {
   Markdown: () => Markdown
 });
-module.exports = __toCommonJS(pigo_tui_markdown_exports);
+module.exports = pigo_tui_markdown_exports;
 var import_pigo_tui_core = require("pigo:tui-core");
 var import_pigo_tui_utils = require("pigo:tui-utils");
 const STRICT_STRIKETHROUGH_REGEX = /^(~~)(?=[^\s~])((?:\\.|[^\\])*?(?:\\.|[^\s~\\]))\1(?=[^~]|$)/;

@@ -17,7 +17,7 @@ var __copyProps = (to, from, except, desc) => {
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
-var pigo_tui_marked_exports = {};
+var pigo_tui_marked_exports = __defProp({}, "__esModule", { value: true });
 __export(pigo_tui_marked_exports, {
   Hooks: () => _Hooks,
   Lexer: () => _Lexer,
@@ -38,7 +38,7 @@ __export(pigo_tui_marked_exports, {
   use: () => use,
   walkTokens: () => walkTokens
 });
-module.exports = __toCommonJS(pigo_tui_marked_exports);
+module.exports = pigo_tui_marked_exports;
 var _a;
 function _getDefaults() {
   return {

@@ -17,7 +17,7 @@ var __copyProps = (to, from, except, desc) => {
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
-var pigo_tui_utils_exports = {};
+var pigo_tui_utils_exports = __defProp({}, "__esModule", { value: true });
 __export(pigo_tui_utils_exports, {
   applyBackgroundToLine: () => applyBackgroundToLine,
   extractAnsiCode: () => extractAnsiCode,
@@ -32,7 +32,7 @@ __export(pigo_tui_utils_exports, {
   visibleWidth: () => visibleWidth,
   wrapTextWithAnsi: () => wrapTextWithAnsi
 });
-module.exports = __toCommonJS(pigo_tui_utils_exports);
+module.exports = pigo_tui_utils_exports;
 var import_pigo_tui_unicode = require("pigo:tui-unicode");
 const segmenter = new import_pigo_tui_unicode.GraphemeSegmenter();
 function getSegmenter() {

@@ -29,7 +29,7 @@ var __copyProps = (to, from, except, desc) => {
   return to;
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
-var stdin_exports = {};
+var stdin_exports = __defProp({}, "__esModule", { value: true });
 __export(stdin_exports, {
   backgroundAnsi: () => backgroundAnsi,
   colorToHex: () => colorToHex,
@@ -48,7 +48,7 @@ __export(stdin_exports, {
   styleText: () => styleText,
   styleTextWithAnsi: () => styleTextWithAnsi
 });
-module.exports = __toCommonJS(stdin_exports);
+module.exports = stdin_exports;
 var multiply = (m, [x, y, z]) => m.map((row) => row[0] * x + row[1] * y + row[2] * z);
 var LINEAR_SRGB_TO_LMS = [
   [0.4122214694707629, 0.5363325372617349, 0.0514459932675022],

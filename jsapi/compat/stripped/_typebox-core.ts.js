@@ -17,7 +17,7 @@ var __copyProps = (to, from, except, desc) => {
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
-var pigo_typebox_core_exports = {};
+var pigo_typebox_core_exports = __defProp({}, "__esModule", { value: true });
 __export(pigo_typebox_core_exports, {
   AddImmutable: () => AddImmutable,
   AddImmutableDeferred: () => AddImmutableDeferred,
@@ -313,7 +313,7 @@ __export(pigo_typebox_core_exports, {
   _Function_: () => _Function_,
   _Object_: () => _Object_
 });
-module.exports = __toCommonJS(pigo_typebox_core_exports);
+module.exports = pigo_typebox_core_exports;
 function isObj(v) {
   return typeof v === "object" && v !== null;
 }

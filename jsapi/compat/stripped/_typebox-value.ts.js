@@ -63,7 +63,7 @@ var __yieldStar = (value) => {
     throw x;
   }, "return" in obj && method("return"), it;
 };
-var pigo_typebox_value_exports = {};
+var pigo_typebox_value_exports = __defProp({}, "__esModule", { value: true });
 __export(pigo_typebox_value_exports, {
   Assert: () => Assert,
   AssertError: () => AssertError,
@@ -105,7 +105,7 @@ __export(pigo_typebox_value_exports, {
   schemaErrors: () => schemaErrors,
   settings: () => settings
 });
-module.exports = __toCommonJS(pigo_typebox_value_exports);
+module.exports = pigo_typebox_value_exports;
 var T = __toESM(require("pigo:typebox-core"));
 const settings = {
   maxErrors: 8,

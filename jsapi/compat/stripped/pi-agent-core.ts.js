@@ -19,7 +19,7 @@ var __copyProps = (to, from, except, desc) => {
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
 var __forAwait = (obj, it, method) => (it = obj[__knownSymbol("asyncIterator")]) ? it.call(obj) : (obj = obj[__knownSymbol("iterator")](), it = {}, method = (key, fn) => (fn = obj[key]) && (it[key] = (arg) => new Promise((yes, no, done) => (arg = fn.call(obj, arg), done = arg.done, Promise.resolve(arg.value).then((value) => yes({ value, done }), no)))), method("next"), method("return"), it);
-var pigo_pi_agent_core_exports = {};
+var pigo_pi_agent_core_exports = __defProp({}, "__esModule", { value: true });
 __export(pigo_pi_agent_core_exports, {
   Agent: () => Agent,
   agentLoop: () => agentLoop,
@@ -29,7 +29,7 @@ __export(pigo_pi_agent_core_exports, {
   setDefaultStreamFn: () => setDefaultStreamFn,
   streamProxy: () => streamProxy
 });
-module.exports = __toCommonJS(pigo_pi_agent_core_exports);
+module.exports = pigo_pi_agent_core_exports;
 var import_pigo_ai_core = require("pigo:ai-core");
 let defaultStreamFn = void 0;
 function setDefaultStreamFn(streamFn) {

@@ -17,14 +17,14 @@ var __copyProps = (to, from, except, desc) => {
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
-var pigo_typebox_compile_exports = {};
+var pigo_typebox_compile_exports = __defProp({}, "__esModule", { value: true });
 __export(pigo_typebox_compile_exports, {
   Code: () => Code,
   Compile: () => Compile,
   Validator: () => Validator,
   default: () => pigo_typebox_compile_default
 });
-module.exports = __toCommonJS(pigo_typebox_compile_exports);
+module.exports = pigo_typebox_compile_exports;
 var import_pigo_typebox_value = require("pigo:typebox-value");
 function notSupported(what) {
   throw new Error(`not supported yet: typebox/compile ${what} (pigo validates by interpreting the schema; there is no generated code)`);

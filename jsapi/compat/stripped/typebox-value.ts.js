@@ -15,7 +15,7 @@ var __copyProps = (to, from, except, desc) => {
   return to;
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
-var pigo_typebox_value_exports = {};
+var pigo_typebox_value_exports = __defProp({}, "__esModule", { value: true });
 __export(pigo_typebox_value_exports, {
   Assert: () => import_pigo_typebox_value2.Assert,
   AssertError: () => import_pigo_typebox_value2.AssertError,
@@ -54,7 +54,7 @@ __export(pigo_typebox_value_exports, {
   Value: () => import_pigo_typebox_value2.Value,
   default: () => pigo_typebox_value_default
 });
-module.exports = __toCommonJS(pigo_typebox_value_exports);
+module.exports = pigo_typebox_value_exports;
 var import_pigo_typebox_value = require("pigo:typebox-value");
 var import_pigo_typebox_value2 = require("pigo:typebox-value");
 var pigo_typebox_value_default = import_pigo_typebox_value.Value;
