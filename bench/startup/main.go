@@ -6,6 +6,7 @@
 //	go run ./bench/startup -n 20      # the first 20 of them
 //	go run ./bench/startup -bare      # no extensions: the built-in tools only
 //	go run ./bench/startup -pi16      # against pi 1.6 on Node 22
+//	go run ./bench/startup -heavy     # 20 extensions importing pi-ai, pi-tui, typebox and pi-coding-agent (-n for another count)
 //
 // pigo is measured as a process: `pigo check --json` from exec to exit
 // (load every extension, build every registry, print the report), cold
@@ -41,8 +42,9 @@ func main() {
 	root := flag.String("root", ".", "pigo repository root")
 	bare := flag.Bool("bare", false, "no extensions: time the built-in tools alone")
 	pi16 := flag.Bool("pi16", false, "compare with pi "+benchkit.Pi16Version+" on Node 22 instead of pi "+benchkit.PiVersion)
+	heavy := flag.Bool("heavy", false, "load generated extensions that each import pi-ai, pi-tui, typebox and pi-coding-agent (what most real extensions do) instead of pi's examples")
 	flag.Parse()
-	if err := run(*root, *n, *runs, *bare, *pi16); err != nil {
+	if err := run(*root, *n, *runs, *bare, *pi16, *heavy); err != nil {
 		fmt.Fprintln(os.Stderr, "startup:", err)
 		os.Exit(1)
 	}
@@ -53,7 +55,7 @@ type sample struct {
 	rss int64 // bytes
 }
 
-func run(root string, n, runs int, bare, pi16 bool) error {
+func run(root string, n, runs int, bare, pi16, heavy bool) error {
 	root, _ = filepath.Abs(root)
 	examples := filepath.Join(root, "node_modules", "@mariozechner", "pi-coding-agent", "examples", "extensions")
 	piArgv, piLabel := []string{"node"}, "pi "+benchkit.PiVersion+" (node)"
@@ -80,7 +82,19 @@ func run(root string, n, runs int, bare, pi16 bool) error {
 		return err
 	}
 	var set []string
-	if !bare {
+	switch {
+	case heavy:
+		scope := "@mariozechner"
+		if pi16 {
+			scope = "@earendil-works"
+		}
+		if n <= 0 {
+			n = 20
+		}
+		if set, err = writeHeavy(filepath.Join(tmp, "heavy"), scope, n); err != nil {
+			return err
+		}
+	case !bare:
 		if set, err = chooseSet(pigo, examples, tmp); err != nil {
 			return err
 		}
@@ -166,6 +180,41 @@ func run(root string, n, runs int, bare, pi16 bool) error {
 	row("pigo rpc (disk cache)", rpc)
 	row(piLabel, pi)
 	return nil
+}
+
+// writeHeavy writes n extensions shaped like most of pi's examples and real
+// extensions: named imports from pi-ai, pi-tui, typebox and
+// pi-coding-agent, a tool with a schema and a renderer, a command and a
+// listener.
+func writeHeavy(dir, scope string, n int) ([]string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	var out []string
+	for i := range n {
+		src := fmt.Sprintf(`import { StringEnum } from "%[1]s/pi-ai";
+import { Text, truncateToWidth } from "%[1]s/pi-tui";
+import { Type } from "typebox";
+import { isToolCallEventType, type ExtensionAPI } from "%[1]s/pi-coding-agent";
+
+export default function (pi: ExtensionAPI) {
+  pi.registerTool({
+    name: "heavy_%[2]d", label: "Heavy %[2]d", description: "a tool",
+    parameters: Type.Object({ text: Type.String(), mode: StringEnum(["a", "b"] as const) }),
+    async execute(_id, params) { return { content: [{ type: "text", text: params.text }], details: {} }; },
+    renderCall(args, theme) { return new Text(truncateToWidth(theme.fg("toolTitle", args.text), 40), 0, 0); },
+  });
+  pi.registerCommand("heavy%[2]d", { description: "c", handler: async (_args, ctx) => { ctx.ui.notify("hi", "info"); } });
+  pi.on("tool_call", (e) => { if (isToolCallEventType("bash", e) && e.input.command === "x") return { block: true }; });
+}
+`, scope, i)
+		p := filepath.Join(dir, fmt.Sprintf("heavy%02d.ts", i))
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, nil
 }
 
 func names(paths []string) []string {
