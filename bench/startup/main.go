@@ -114,10 +114,6 @@ func run(root string, n, runs int, bare, pi16, heavy bool) error {
 	if err := os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(benchkit.ModelsJSON("http://127.0.0.1:9/v1")), 0o644); err != nil {
 		return err
 	}
-	var args []string
-	for _, p := range set {
-		args = append(args, "-e", p)
-	}
 	cache := filepath.Join(tmp, "cache")
 	measure := func(label string, f func() (sample, error)) (sample, error) {
 		var ss []sample
@@ -131,42 +127,49 @@ func run(root string, n, runs int, bare, pi16, heavy bool) error {
 		sort.Slice(ss, func(i, j int) bool { return ss[i].dur < ss[j].dur })
 		return ss[len(ss)/2], nil
 	}
-	pigoRun := func(env []string) func() (sample, error) {
-		return func() (sample, error) {
-			cmd := exec.Command(pigo, append([]string{"check", "--json"}, args...)...)
-			cmd.Dir, cmd.Env, cmd.Stdout = work, env, io.Discard
-			start := time.Now()
-			err := cmd.Run()
-			d := time.Since(start)
-			if err != nil && cmd.ProcessState.ExitCode() != 1 { // 1 = some plugin failed; still a load
-				return sample{}, err
-			}
-			return sample{d, benchkit.MaxRSS(cmd.ProcessState)}, nil
+	// measureSet returns the medians for one set of extensions: pigo cold,
+	// warm and in RPC mode, and pi.
+	measureSet := func(set []string) (cold, warm, rpc, pi sample, err error) {
+		var args []string
+		for _, p := range set {
+			args = append(args, "-e", p)
 		}
+		pigoRun := func(env []string) func() (sample, error) {
+			return func() (sample, error) {
+				cmd := exec.Command(pigo, append([]string{"check", "--json"}, args...)...)
+				cmd.Dir, cmd.Env, cmd.Stdout = work, env, io.Discard
+				start := time.Now()
+				err := cmd.Run()
+				d := time.Since(start)
+				if err != nil && cmd.ProcessState.ExitCode() != 1 { // 1 = some plugin failed; still a load
+					return sample{}, err
+				}
+				return sample{d, benchkit.MaxRSS(cmd.ProcessState)}, nil
+			}
+		}
+		base := append(os.Environ(), "HOME="+tmp)
+		if cold, err = measure("pigo cold", pigoRun(append(base, "PIGO_CACHE_DIR=off"))); err != nil {
+			return
+		}
+		warmEnv := append(base, "PIGO_CACHE_DIR="+cache)
+		if _, err = pigoRun(warmEnv)(); err != nil { // fill the cache
+			return
+		}
+		if warm, err = measure("pigo warm", pigoRun(warmEnv)); err != nil {
+			return
+		}
+		if rpc, err = measure("pigo rpc", func() (sample, error) {
+			return rpcReady(append([]string{pigo, "--mode", "rpc", "--no-session"}, args...), work, benchkit.Env(tmp, agentDir, "PIGO_CACHE_DIR="+cache))
+		}); err != nil {
+			return
+		}
+		pi, err = measure("pi", func() (sample, error) {
+			argv := append(append(piArgv, "--mode", "rpc", "--no-session", "--no-extensions", "--provider", "mock", "--model", "mock-1"), args...)
+			return rpcReady(argv, work, benchkit.Env(tmp, agentDir))
+		})
+		return
 	}
-	base := append(os.Environ(), "HOME="+tmp)
-	cold, err := measure("pigo cold", pigoRun(append(base, "PIGO_CACHE_DIR=off")))
-	if err != nil {
-		return err
-	}
-	warmEnv := append(base, "PIGO_CACHE_DIR="+cache)
-	if _, err := pigoRun(warmEnv)(); err != nil { // fill the cache
-		return err
-	}
-	warm, err := measure("pigo warm", pigoRun(warmEnv))
-	if err != nil {
-		return err
-	}
-	rpc, err := measure("pigo rpc", func() (sample, error) {
-		return rpcReady(append([]string{pigo, "--mode", "rpc", "--no-session"}, args...), work, benchkit.Env(tmp, agentDir, "PIGO_CACHE_DIR="+cache))
-	})
-	if err != nil {
-		return err
-	}
-	pi, err := measure("pi", func() (sample, error) {
-		argv := append(append(piArgv, "--mode", "rpc", "--no-session", "--no-extensions", "--provider", "mock", "--model", "mock-1"), args...)
-		return rpcReady(argv, work, benchkit.Env(tmp, agentDir))
-	})
+	cold, warm, rpc, pi, err := measureSet(set)
 	if err != nil {
 		return err
 	}
@@ -179,6 +182,21 @@ func run(root string, n, runs int, bare, pi16, heavy bool) error {
 	row("pigo (disk cache)", warm)
 	row("pigo rpc (disk cache)", rpc)
 	row(piLabel, pi)
+	if heavy && len(set) > 1 {
+		// What each further extension costs: the same with one of them.
+		_, warm1, rpc1, pi1, err := measureSet(set[:1])
+		if err != nil {
+			return err
+		}
+		k := float64(len(set) - 1)
+		further := func(label string, s1, sn sample) {
+			fmt.Printf("%-22s %8.1fms %8.2fMB\n", label, (benchkit.MS(sn.dur)-benchkit.MS(s1.dur))/k, (benchkit.MB(sn.rss)-benchkit.MB(s1.rss))/k)
+		}
+		fmt.Printf("\neach further extension (from 1 to %d)\n", len(set))
+		further("pigo (disk cache)", warm1, warm)
+		further("pigo rpc (disk cache)", rpc1, rpc)
+		further(piLabel, pi1, pi)
+	}
 	return nil
 }
 
