@@ -71,7 +71,15 @@ function unsupported(module2, name) {
 function addUnsupported(target, module2, names) {
   for (const n of names) {
     if (Object.prototype.hasOwnProperty.call(target, n)) continue;
-    Object.defineProperty(target, n, { enumerable: true, configurable: true, writable: false, value: unsupported(module2, n) });
+    Object.defineProperty(target, n, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const value = unsupported(module2, n);
+        Object.defineProperty(target, n, { enumerable: true, configurable: true, writable: false, value });
+        return value;
+      }
+    });
   }
 }
 // Annotate the CommonJS export names for ESM import in node:
