@@ -298,3 +298,62 @@ func BenchmarkBuiltinTools(b *testing.B) {
 		})
 	})
 }
+
+// heavyPlugin is what most real extensions look like: named imports from
+// pi-ai, pi-tui and pi-coding-agent, a tool with a TypeBox schema and a
+// renderer, a command and a listener.
+func heavyPlugin(n int) string {
+	return fmt.Sprintf(`import { StringEnum } from "@earendil-works/pi-ai";
+import { Text, truncateToWidth } from "@earendil-works/pi-tui";
+import { Type } from "typebox";
+import { isToolCallEventType, type ExtensionAPI } from "@earendil-works/pi-coding-agent";
+
+export default function (pi: ExtensionAPI) {
+  pi.registerTool({
+    name: "heavy_%d", label: "Heavy %d", description: "a tool",
+    parameters: Type.Object({ text: Type.String(), mode: StringEnum(["a", "b"] as const) }),
+    async execute(_id, params) { return { content: [{ type: "text", text: params.text }], details: {} }; },
+    renderCall(args, theme) { return new Text(truncateToWidth(theme.fg("toolTitle", args.text), 40), 0, 0); },
+  });
+  pi.registerCommand("heavy%d", { description: "c", handler: async (_args, ctx) => { ctx.ui.notify("hi", "info"); } });
+  pi.on("tool_call", (e) => { if (isToolCallEventType("bash", e) && e.input.command === "x") return { block: true }; });
+}
+`, n, n, n)
+}
+
+// BenchmarkHeavyPlugin reports what each further extension importing pi's
+// npm modules costs once the process has loaded one (programs compiled):
+// time per plugin, heap and RSS growth per plugin.
+func BenchmarkHeavyPlugin(b *testing.B) {
+	const n = 20
+	dir := b.TempDir()
+	var paths []string
+	for i := range n {
+		p := filepath.Join(dir, fmt.Sprintf("h%02d.ts", i))
+		if err := os.WriteFile(p, []byte(heavyPlugin(i)), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	env := jsapi.New(jsapi.Options{})
+	_ = bootAll(b, env, paths).Close(context.Background()) // bundles and programs in memory
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		runtime.GC()
+		var before runtime.MemStats
+		runtime.ReadMemStats(&before)
+		rss0 := rssBytes()
+		h := bootAll(b, env, paths)
+		runtime.GC()
+		var after runtime.MemStats
+		runtime.ReadMemStats(&after)
+		rss1 := rssBytes()
+		b.ReportMetric(float64(after.HeapInuse-before.HeapInuse)/n/1024, "heapKB/plugin")
+		if rss0 > 0 {
+			b.ReportMetric(float64(rss1-rss0)/n/1024, "rssKB/plugin")
+		}
+		_ = h.Close(context.Background())
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*n), "µs/plugin")
+}

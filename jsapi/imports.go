@@ -64,9 +64,8 @@ func (g *jsGen) checkImports(b *bundler.Bundle) error {
 		if !ok {
 			continue
 		}
-		have := propertyNames(obj)
 		for _, name := range names {
-			if name == "default" || have[name] || !identifier.MatchString(name) {
+			if name == "default" || g.hasProperty(obj, name) || !identifier.MatchString(name) {
 				continue
 			}
 			se := &engine.ScriptError{Text: fmt.Sprintf("module %q has no export %q (pigo serves the exports of %s)", spec, name, servedVersion(spec))}
@@ -96,14 +95,17 @@ func importLocation(inputs []string, spec, name string) *engine.Location {
 	return nil
 }
 
-// propertyNames lists an object's own and inherited property names without
-// running getters (pi modules export through lazy getters).
-func propertyNames(obj *goja.Object) map[string]bool {
-	out := map[string]bool{}
+// hasProperty reports whether obj has name, own or inherited, without
+// running getters (pi modules export through lazy getters). Listing every
+// property name instead cost each plugin a map of typebox's ~300. Loop
+// only.
+func (g *jsGen) hasProperty(obj *goja.Object, name string) bool {
+	hasOwn, _ := goja.AssertFunction(g.rt.Get("Object").ToObject(g.rt).Get("prototype").ToObject(g.rt).Get("hasOwnProperty"))
+	key := g.rt.ToValue(name)
 	for o := obj; o != nil; o = o.Prototype() {
-		for _, k := range o.GetOwnPropertyNames() {
-			out[k] = true
+		if v, err := hasOwn(o, key); err == nil && v.ToBoolean() {
+			return true
 		}
 	}
-	return out
+	return false
 }

@@ -28,7 +28,7 @@ import (
 
 // hostModuleSources is the table of JS host modules: specifier → source.
 // pigo's own modules come first; the pi compatibility modules (package
-// compat) are TypeScript, stripped once per process on first use.
+// compat) are stripped to CommonJS at build time.
 func hostModuleSources() map[string]compat.Source {
 	out := map[string]compat.Source{
 		"@pigo/api": {File: "pigo-api.js", Code: `exports.defineExtension = function defineExtension(factory) { return factory; };`},
@@ -130,10 +130,12 @@ func (m *hostModules) program(name string) (*goja.Program, bool, error) {
 	if p := m.progs[name]; p != nil {
 		return p, true, nil
 	}
-	code := src.Code
-	if src.TS || strings.Contains(code, "export ") || strings.Contains(code, "import ") {
-		var err error
-		if code, err = m.transform(src); err != nil {
+	code, err := src.Text()
+	if err != nil {
+		return nil, true, fmt.Errorf("host module %s: %w", name, err)
+	}
+	if src.TS {
+		if code, err = m.transform(src.File, code); err != nil {
 			return nil, true, fmt.Errorf("host module %s: %w", name, err)
 		}
 	}
@@ -251,12 +253,13 @@ func namespaceUses(code, ns string, declStart, declEnd int) (names []string, ok 
 	}
 }
 
-// transform strips a host module to CommonJS, through the disk cache when
-// there is one (keyed by the source's hash, so an upgrade invalidates it).
+// transform strips a TypeScript host module (a built-in plugin) to
+// CommonJS, through the disk cache when there is one (keyed by the
+// source's hash, so an upgrade invalidates it).
 // No source maps: host-module frames are pigo's, not the plugin's, and the
 // maps would double what every process parses.
-func (m *hostModules) transform(src compat.Source) (string, error) {
-	sum := sha256.Sum256([]byte(bundler.CacheKey() + "\x00" + src.Code))
+func (m *hostModules) transform(file, ts string) (string, error) {
+	sum := sha256.Sum256([]byte(bundler.CacheKey() + "\x00" + ts))
 	var path string
 	if m.cacheDir != "" {
 		path = filepath.Join(m.cacheDir, "host", hex.EncodeToString(sum[:16])+".js")
@@ -264,7 +267,7 @@ func (m *hostModules) transform(src compat.Source) (string, error) {
 			return string(b), nil
 		}
 	}
-	code, err := bundler.TransformModule("pigo:"+src.File, src.Code, src.TS)
+	code, err := bundler.TransformModule("pigo:"+file, ts, true)
 	if err != nil {
 		return "", err
 	}

@@ -6,6 +6,7 @@
 //	go run ./bench/startup -n 20      # the first 20 of them
 //	go run ./bench/startup -bare      # no extensions: the built-in tools only
 //	go run ./bench/startup -pi16      # against pi 1.6 on Node 22
+//	go run ./bench/startup -heavy     # 20 extensions importing pi-ai, pi-tui, typebox and pi-coding-agent (-n for another count)
 //
 // pigo is measured as a process: `pigo check --json` from exec to exit
 // (load every extension, build every registry, print the report), cold
@@ -41,8 +42,9 @@ func main() {
 	root := flag.String("root", ".", "pigo repository root")
 	bare := flag.Bool("bare", false, "no extensions: time the built-in tools alone")
 	pi16 := flag.Bool("pi16", false, "compare with pi "+benchkit.Pi16Version+" on Node 22 instead of pi "+benchkit.PiVersion)
+	heavy := flag.Bool("heavy", false, "load generated extensions that each import pi-ai, pi-tui, typebox and pi-coding-agent (what most real extensions do) instead of pi's examples")
 	flag.Parse()
-	if err := run(*root, *n, *runs, *bare, *pi16); err != nil {
+	if err := run(*root, *n, *runs, *bare, *pi16, *heavy); err != nil {
 		fmt.Fprintln(os.Stderr, "startup:", err)
 		os.Exit(1)
 	}
@@ -53,7 +55,7 @@ type sample struct {
 	rss int64 // bytes
 }
 
-func run(root string, n, runs int, bare, pi16 bool) error {
+func run(root string, n, runs int, bare, pi16, heavy bool) error {
 	root, _ = filepath.Abs(root)
 	examples := filepath.Join(root, "node_modules", "@mariozechner", "pi-coding-agent", "examples", "extensions")
 	piArgv, piLabel := []string{"node"}, "pi "+benchkit.PiVersion+" (node)"
@@ -80,7 +82,19 @@ func run(root string, n, runs int, bare, pi16 bool) error {
 		return err
 	}
 	var set []string
-	if !bare {
+	switch {
+	case heavy:
+		scope := "@mariozechner"
+		if pi16 {
+			scope = "@earendil-works"
+		}
+		if n <= 0 {
+			n = 20
+		}
+		if set, err = writeHeavy(filepath.Join(tmp, "heavy"), scope, n); err != nil {
+			return err
+		}
+	case !bare:
 		if set, err = chooseSet(pigo, examples, tmp); err != nil {
 			return err
 		}
@@ -100,10 +114,6 @@ func run(root string, n, runs int, bare, pi16 bool) error {
 	if err := os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(benchkit.ModelsJSON("http://127.0.0.1:9/v1")), 0o644); err != nil {
 		return err
 	}
-	var args []string
-	for _, p := range set {
-		args = append(args, "-e", p)
-	}
 	cache := filepath.Join(tmp, "cache")
 	measure := func(label string, f func() (sample, error)) (sample, error) {
 		var ss []sample
@@ -117,42 +127,49 @@ func run(root string, n, runs int, bare, pi16 bool) error {
 		sort.Slice(ss, func(i, j int) bool { return ss[i].dur < ss[j].dur })
 		return ss[len(ss)/2], nil
 	}
-	pigoRun := func(env []string) func() (sample, error) {
-		return func() (sample, error) {
-			cmd := exec.Command(pigo, append([]string{"check", "--json"}, args...)...)
-			cmd.Dir, cmd.Env, cmd.Stdout = work, env, io.Discard
-			start := time.Now()
-			err := cmd.Run()
-			d := time.Since(start)
-			if err != nil && cmd.ProcessState.ExitCode() != 1 { // 1 = some plugin failed; still a load
-				return sample{}, err
-			}
-			return sample{d, benchkit.MaxRSS(cmd.ProcessState)}, nil
+	// measureSet returns the medians for one set of extensions: pigo cold,
+	// warm and in RPC mode, and pi.
+	measureSet := func(set []string) (cold, warm, rpc, pi sample, err error) {
+		var args []string
+		for _, p := range set {
+			args = append(args, "-e", p)
 		}
+		pigoRun := func(env []string) func() (sample, error) {
+			return func() (sample, error) {
+				cmd := exec.Command(pigo, append([]string{"check", "--json"}, args...)...)
+				cmd.Dir, cmd.Env, cmd.Stdout = work, env, io.Discard
+				start := time.Now()
+				err := cmd.Run()
+				d := time.Since(start)
+				if err != nil && cmd.ProcessState.ExitCode() != 1 { // 1 = some plugin failed; still a load
+					return sample{}, err
+				}
+				return sample{d, benchkit.MaxRSS(cmd.ProcessState)}, nil
+			}
+		}
+		base := append(os.Environ(), "HOME="+tmp)
+		if cold, err = measure("pigo cold", pigoRun(append(base, "PIGO_CACHE_DIR=off"))); err != nil {
+			return
+		}
+		warmEnv := append(base, "PIGO_CACHE_DIR="+cache)
+		if _, err = pigoRun(warmEnv)(); err != nil { // fill the cache
+			return
+		}
+		if warm, err = measure("pigo warm", pigoRun(warmEnv)); err != nil {
+			return
+		}
+		if rpc, err = measure("pigo rpc", func() (sample, error) {
+			return rpcReady(append([]string{pigo, "--mode", "rpc", "--no-session"}, args...), work, benchkit.Env(tmp, agentDir, "PIGO_CACHE_DIR="+cache))
+		}); err != nil {
+			return
+		}
+		pi, err = measure("pi", func() (sample, error) {
+			argv := append(append(piArgv, "--mode", "rpc", "--no-session", "--no-extensions", "--provider", "mock", "--model", "mock-1"), args...)
+			return rpcReady(argv, work, benchkit.Env(tmp, agentDir))
+		})
+		return
 	}
-	base := append(os.Environ(), "HOME="+tmp)
-	cold, err := measure("pigo cold", pigoRun(append(base, "PIGO_CACHE_DIR=off")))
-	if err != nil {
-		return err
-	}
-	warmEnv := append(base, "PIGO_CACHE_DIR="+cache)
-	if _, err := pigoRun(warmEnv)(); err != nil { // fill the cache
-		return err
-	}
-	warm, err := measure("pigo warm", pigoRun(warmEnv))
-	if err != nil {
-		return err
-	}
-	rpc, err := measure("pigo rpc", func() (sample, error) {
-		return rpcReady(append([]string{pigo, "--mode", "rpc", "--no-session"}, args...), work, benchkit.Env(tmp, agentDir, "PIGO_CACHE_DIR="+cache))
-	})
-	if err != nil {
-		return err
-	}
-	pi, err := measure("pi", func() (sample, error) {
-		argv := append(append(piArgv, "--mode", "rpc", "--no-session", "--no-extensions", "--provider", "mock", "--model", "mock-1"), args...)
-		return rpcReady(argv, work, benchkit.Env(tmp, agentDir))
-	})
+	cold, warm, rpc, pi, err := measureSet(set)
 	if err != nil {
 		return err
 	}
@@ -165,7 +182,57 @@ func run(root string, n, runs int, bare, pi16 bool) error {
 	row("pigo (disk cache)", warm)
 	row("pigo rpc (disk cache)", rpc)
 	row(piLabel, pi)
+	if heavy && len(set) > 1 {
+		// What each further extension costs: the same with one of them.
+		_, warm1, rpc1, pi1, err := measureSet(set[:1])
+		if err != nil {
+			return err
+		}
+		k := float64(len(set) - 1)
+		further := func(label string, s1, sn sample) {
+			fmt.Printf("%-22s %8.1fms %8.2fMB\n", label, (benchkit.MS(sn.dur)-benchkit.MS(s1.dur))/k, (benchkit.MB(sn.rss)-benchkit.MB(s1.rss))/k)
+		}
+		fmt.Printf("\neach further extension (from 1 to %d)\n", len(set))
+		further("pigo (disk cache)", warm1, warm)
+		further("pigo rpc (disk cache)", rpc1, rpc)
+		further(piLabel, pi1, pi)
+	}
 	return nil
+}
+
+// writeHeavy writes n extensions shaped like most of pi's examples and real
+// extensions: named imports from pi-ai, pi-tui, typebox and
+// pi-coding-agent, a tool with a schema and a renderer, a command and a
+// listener.
+func writeHeavy(dir, scope string, n int) ([]string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	var out []string
+	for i := range n {
+		src := fmt.Sprintf(`import { StringEnum } from "%[1]s/pi-ai";
+import { Text, truncateToWidth } from "%[1]s/pi-tui";
+import { Type } from "typebox";
+import { isToolCallEventType, type ExtensionAPI } from "%[1]s/pi-coding-agent";
+
+export default function (pi: ExtensionAPI) {
+  pi.registerTool({
+    name: "heavy_%[2]d", label: "Heavy %[2]d", description: "a tool",
+    parameters: Type.Object({ text: Type.String(), mode: StringEnum(["a", "b"] as const) }),
+    async execute(_id, params) { return { content: [{ type: "text", text: params.text }], details: {} }; },
+    renderCall(args, theme) { return new Text(truncateToWidth(theme.fg("toolTitle", args.text), 40), 0, 0); },
+  });
+  pi.registerCommand("heavy%[2]d", { description: "c", handler: async (_args, ctx) => { ctx.ui.notify("hi", "info"); } });
+  pi.on("tool_call", (e) => { if (isToolCallEventType("bash", e) && e.input.command === "x") return { block: true }; });
+}
+`, scope, i)
+		p := filepath.Join(dir, fmt.Sprintf("heavy%02d.ts", i))
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, nil
 }
 
 func names(paths []string) []string {

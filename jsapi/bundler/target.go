@@ -2,6 +2,7 @@ package bundler
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/evanw/esbuild/pkg/api"
 )
@@ -60,6 +61,7 @@ func supportedFeatures() map[string]bool {
 // ES module or CommonJS) into a CommonJS body for the same wrapper Bundle
 // uses, with the same target lowering, so pigo's own modules run on goja
 // under the same rules as extensions. name appears in error messages.
+// An ES module exports its namespace object itself (inPlaceExports).
 func TransformModule(name, src string, ts bool) (string, error) {
 	loader := api.LoaderJS
 	if ts {
@@ -80,7 +82,41 @@ func TransformModule(name, src string, ts bool) (string, error) {
 		}
 		return "", fmt.Errorf("transform %s: %s", name, m.Text)
 	}
-	return string(res.Code), nil
+	return inPlaceExports(string(res.Code)), nil
+}
+
+// inPlaceExports makes an ES-module host module export its own namespace
+// object instead of esbuild's copy of it. esbuild's CommonJS form builds
+// the namespace (`var x_exports = {}; __export(x_exports, {...getters})`)
+// and then `module.exports = __toCommonJS(x_exports)`, which copies every
+// export onto a fresh object through one more getter closure each: for
+// typebox's ~300 exports that copy was a large part of what a runtime
+// allocates to import it. The namespace itself, marked __esModule first
+// as the copy is, has the same own keys in the same order and the same
+// live bindings.
+func inPlaceExports(code string) string {
+	const call, end = "module.exports = __toCommonJS(", ");\n"
+	i := strings.Index(code, call)
+	if i < 0 {
+		return code
+	}
+	ns, _, ok := strings.Cut(code[i+len(call):], end)
+	if !ok || strings.ContainsAny(ns, " \t\n()") {
+		return code
+	}
+	decl := "var " + ns + " = {};\n"
+	d := strings.Index(code, decl)
+	if d < 0 || d > i {
+		return code
+	}
+	var b strings.Builder
+	b.Grow(len(code) + 64)
+	b.WriteString(code[:d])
+	b.WriteString("var " + ns + " = __defProp({}, \"__esModule\", { value: true });\n")
+	b.WriteString(code[d+len(decl) : i])
+	b.WriteString("module.exports = " + ns + ";\n")
+	b.WriteString(code[i+len(call)+len(ns)+len(end):])
+	return b.String()
 }
 
 // CacheKey identifies the bundler's output format and esbuild version, for

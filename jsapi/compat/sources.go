@@ -4,17 +4,33 @@ import (
 	"embed"
 	"fmt"
 	"strings"
+	"sync"
 	"unsafe"
 )
 
-//go:embed all:modules
+// moduleFiles holds the module sources the runtime reads as data (the
+// TUI width tables); the code it runs is stripped/ (strip.go).
+//
+//go:embed modules/_tui-unicode.ts
 var moduleFiles embed.FS
+
+//go:embed all:stripped
+var strippedFiles embed.FS
 
 // Source is one host module's code.
 type Source struct {
 	File string // file name under modules/, for stack traces ("pigo:<file>")
-	Code string // TypeScript or JavaScript (ES module or CommonJS)
-	TS   bool   // Code needs TypeScript stripping
+	Code string // CommonJS, or TypeScript when TS; see Text
+	TS   bool   // Code needs TypeScript stripping (compat's modules are stripped at build time)
+	read func() (string, error)
+}
+
+// Text returns the code: Code, or the embedded file read on first call.
+func (s Source) Text() (string, error) {
+	if s.read != nil {
+		return s.read()
+	}
+	return s.Code, nil
 }
 
 // moduleTable maps every specifier pigo serves to its file under modules/.
@@ -54,50 +70,45 @@ func moduleTable() map[string]string {
 // added as the modules are written). Safe for concurrent use.
 func Sources() (map[string]Source, error) {
 	out := map[string]Source{}
-	// Several specifiers share a file (the @mariozechner and @earendil-works
-	// names, pi 1.6's aliases): read each once, and keep ReadFile's copy as
-	// the string instead of copying it again. Every process reads all of
-	// them, about a megabyte.
-	read := map[string]string{}
-	readFile := func(file string) (string, error) {
-		if code, ok := read[file]; ok {
-			return code, nil
+	// A file is read when its module is first compiled: a process uses a
+	// few of the ~1.2 MB of modules, and ReadFile copies what it reads.
+	// Several specifiers share a file (the @mariozechner and
+	// @earendil-works names, pi 1.6's aliases) and read it once.
+	readers := map[string]func() (string, error){}
+	reader := func(file string) func() (string, error) {
+		if r, ok := readers[file]; ok {
+			return r
 		}
-		b, err := moduleFiles.ReadFile("modules/" + file)
-		if err != nil {
-			return "", err
-		}
-		code := ""
-		if len(b) > 0 {
-			code = unsafe.String(&b[0], len(b)) // b is ours (a copy) and never written
-		}
-		read[file] = code
-		return code, nil
+		r := sync.OnceValues(func() (string, error) {
+			b, err := strippedFiles.ReadFile("stripped/" + file + ".js")
+			if err != nil || len(b) == 0 {
+				return "", err
+			}
+			return unsafe.String(&b[0], len(b)), nil // b is ours (a copy) and never written
+		})
+		readers[file] = r
+		return r
 	}
-	for spec, file := range moduleTable() {
-		code, err := readFile(file)
-		if err != nil {
-			continue // not written yet: require fails with "Cannot find module"
-		}
-		out[spec] = Source{File: file, Code: code, TS: strings.HasSuffix(file, ".ts")}
-	}
-	// Internal modules (helpers shared by the public ones) are served under
-	// "pigo:<name>" and never resolve from extension code paths on disk.
-	entries, err := moduleFiles.ReadDir("modules")
+	entries, err := strippedFiles.ReadDir("stripped")
 	if err != nil {
 		return nil, fmt.Errorf("read embedded compat modules: %w", err)
 	}
+	have := map[string]bool{}
 	for _, e := range entries {
-		name := e.Name()
-		if !strings.HasPrefix(name, "_") {
-			continue
+		have[strings.TrimSuffix(e.Name(), ".js")] = true
+	}
+	for spec, file := range moduleTable() {
+		if have[file] { // else not written yet: require fails with "Cannot find module"
+			out[spec] = Source{File: file, read: reader(file)}
 		}
-		code, err := readFile(name)
-		if err != nil {
-			return nil, err
+	}
+	// Internal modules (helpers shared by the public ones) are served under
+	// "pigo:<name>" and never resolve from extension code paths on disk.
+	for name := range have {
+		if strings.HasPrefix(name, "_") {
+			spec := "pigo:" + strings.TrimSuffix(strings.TrimSuffix(strings.TrimPrefix(name, "_"), ".ts"), ".js")
+			out[spec] = Source{File: name, read: reader(name)}
 		}
-		spec := "pigo:" + strings.TrimSuffix(strings.TrimSuffix(strings.TrimPrefix(name, "_"), ".ts"), ".js")
-		out[spec] = Source{File: name, Code: code, TS: strings.HasSuffix(name, ".ts")}
 	}
 	return out, nil
 }

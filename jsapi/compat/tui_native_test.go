@@ -9,7 +9,6 @@ import (
 
 	"github.com/dop251/goja"
 
-	"github.com/pigo-dev/pigo/jsapi/bundler"
 	"github.com/pigo-dev/pigo/jsapi/modules/modulestest"
 )
 
@@ -67,7 +66,7 @@ func jsTUI(t *testing.T) (*goja.Runtime, *goja.Object) {
 		if !ok {
 			panic(vm.NewGoError(fmt.Errorf("Cannot find module '%s'", spec)))
 		}
-		code, err := bundler.TransformModule("pigo:"+src.File, src.Code, src.TS)
+		code, err := src.Text()
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -122,12 +122,22 @@ var compiledModules = sync.OnceValues(func() ([]module, error) {
 // here, checked by a test): most plugins never touch them, and running
 // them costs every new runtime.
 var lazyModules = map[string][]string{
+	"encoding.js":  {"TextEncoder", "TextDecoder"},
+	"url.js":       {"URL", "URLSearchParams"},
+	"clone.js":     {"structuredClone"},
 	"blob.js":      {"Blob", "File", "FormData", "Navigator", "navigator"},
 	"messaging.js": {"MessageEvent", "MessagePort", "MessageChannel", "BroadcastChannel"},
 	"streams.js": {"CountQueuingStrategy", "ByteLengthQueuingStrategy", "WritableStream", "WritableStreamDefaultWriter",
 		"WritableStreamDefaultController", "TransformStream", "TransformStreamDefaultController", "TextEncoderStream",
 		"TextDecoderStream", "CompressionStream", "DecompressionStream"},
 }
+
+// onInternal lists the lazy modules whose exports other modules read from
+// internal (blob.js and streams.js use TextEncoder, TextDecoder and
+// URLSearchParams there): their names are accessors on internal too.
+// blob.js's are not: clone.js tests internal.Blob to see whether a Blob
+// can exist yet, which must not run blob.js.
+var onInternal = map[string]bool{"encoding.js": true, "url.js": true, "clone.js": true}
 
 // host is the per-runtime state behind the Go helpers. Loop only.
 type host struct {
@@ -140,22 +150,34 @@ type host struct {
 }
 
 // defineLazy defines m's globals as accessors that run m on first read; an
-// assignment replaces the accessor, as for any global.
+// assignment replaces the accessor, as for any global. For the modules in
+// onInternal the same names on internal are accessors too, so a module
+// reading internal.TextEncoder runs encoding.js first; running m replaces
+// them with its values.
 func (h *host) defineLazy(m module, names []string) {
 	if h.lazy == nil {
 		h.lazy = map[string]bool{}
 	}
 	global := h.rt.GlobalObject()
 	var ran bool
+	run := func() {
+		if !ran {
+			ran = true
+			if err := h.runModule(m); err != nil {
+				panic(h.rt.NewGoError(fmt.Errorf("webapi %s: %w", m.name, err)))
+			}
+		}
+	}
 	for _, name := range names {
 		h.lazy[name] = true
+		if onInternal[m.name] {
+			must(h.internal.DefineAccessorProperty(name, h.function("get "+name, 0, func(goja.FunctionCall) goja.Value {
+				run()
+				return h.internal.Get(name)
+			}), nil, goja.FLAG_TRUE, goja.FLAG_TRUE))
+		}
 		get := h.function("get "+name, 0, func(goja.FunctionCall) goja.Value {
-			if !ran {
-				ran = true
-				if err := h.runModule(m); err != nil {
-					panic(h.rt.NewGoError(fmt.Errorf("webapi %s: %w", m.name, err)))
-				}
-			}
+			run()
 			return global.Get(name)
 		})
 		set := h.function("set "+name, 1, func(c goja.FunctionCall) goja.Value {
@@ -189,7 +211,7 @@ func (h *host) runModule(m module) error {
 		_, isLazy := lazyModules[m.name]
 		for _, k := range obj.Keys() {
 			v := obj.Get(k)
-			h.internal.Set(k, v)
+			must(h.internal.DefineDataProperty(k, v, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE))
 			// A lazy module's global the plugin assigned meanwhile stays.
 			if isLazy && !h.lazy[k] {
 				continue

@@ -96,3 +96,26 @@ func TestLazyGlobals(t *testing.T) {
 		t.Fatalf("got %s", got)
 	}
 }
+
+// A lazy module another one reads from internal runs on that read: blob.js
+// encodes with internal.TextEncoder before any plugin touched TextEncoder,
+// and the global then holds the same class.
+func TestLazyThroughInternal(t *testing.T) {
+	rt := goja.New()
+	if err := Install(rt, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	v, err := rt.RunString(`
+		const lazy = (n) => Object.getOwnPropertyDescriptor(globalThis, n).get !== undefined;
+		const before = [lazy("TextEncoder"), lazy("URL"), lazy("structuredClone")];
+		const size = new Blob(["hé"]).size;
+		const te = Object.getOwnPropertyDescriptor(globalThis, "TextEncoder");
+		[before, size, te.get === undefined, te.writable, te.enumerable, new TextEncoder().encode("é").length,
+		 new URL("https://a.b/c?d=1").searchParams.get("d"), structuredClone({ a: [1] }).a[0]]`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(v.Export()); got != "[[true true true] 3 true true false 2 1 1]" {
+		t.Fatalf("got %s", got)
+	}
+}

@@ -245,20 +245,27 @@ export function getEnvApiKey(provider: string): string | undefined {
 // Models (models.js)
 // ---------------------------------------------------------------------------
 
-const modelRegistry = new Map<string, Map<string, any>>();
-for (const [provider, models] of Object.entries(MODELS)) {
-  const m = new Map<string, any>();
-  for (const [id, model] of Object.entries(models)) m.set(id, model);
-  modelRegistry.set(provider, m);
+// Built on first lookup: most runtimes import pi-ai for Type or
+// StringEnum and never read the catalog, which then is not evaluated.
+let modelRegistry: Map<string, Map<string, any>> | undefined;
+function registry(): Map<string, Map<string, any>> {
+  if (modelRegistry) return modelRegistry;
+  modelRegistry = new Map();
+  for (const [provider, models] of Object.entries(MODELS)) {
+    const m = new Map<string, any>();
+    for (const [id, model] of Object.entries(models)) m.set(id, model);
+    modelRegistry.set(provider, m);
+  }
+  return modelRegistry;
 }
 export function getModel(provider: string, modelId: string): any {
-  return modelRegistry.get(provider)?.get(modelId);
+  return registry().get(provider)?.get(modelId);
 }
 export function getProviders(): string[] {
-  return Array.from(modelRegistry.keys());
+  return Array.from(registry().keys());
 }
 export function getModels(provider: string): any[] {
-  const m = modelRegistry.get(provider);
+  const m = registry().get(provider);
   return m ? Array.from(m.values()) : [];
 }
 export function calculateCost(model: any, usage: any): any {

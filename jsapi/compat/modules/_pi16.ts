@@ -62,10 +62,22 @@ export function unsupported(module: string, name: string): any {
   return v;
 }
 
-/** addUnsupported defines each name as unsupported(module, name). */
+/**
+ * addUnsupported defines each name as unsupported(module, name), made on
+ * first access as the modules' lazy exports are: a runtime importing
+ * pi-coding-agent would otherwise build ~40 classes it never touches.
+ */
 export function addUnsupported(target: any, module: string, names: string[]): void {
   for (const n of names) {
     if (Object.prototype.hasOwnProperty.call(target, n)) continue;
-    Object.defineProperty(target, n, { enumerable: true, configurable: true, writable: false, value: unsupported(module, n) });
+    Object.defineProperty(target, n, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const value = unsupported(module, n);
+        Object.defineProperty(target, n, { enumerable: true, configurable: true, writable: false, value });
+        return value;
+      },
+    });
   }
 }

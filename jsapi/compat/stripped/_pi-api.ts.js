@@ -1,0 +1,1054 @@
+var __defProp = Object.defineProperty;
+var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
+var __getOwnPropNames = Object.getOwnPropertyNames;
+var __hasOwnProp = Object.prototype.hasOwnProperty;
+var __knownSymbol = (name, symbol) => (symbol = Symbol[name]) ? symbol : /* @__PURE__ */ Symbol.for("Symbol." + name);
+var __typeError = (msg) => {
+  throw TypeError(msg);
+};
+var __defNormalProp = (obj, key, value) => key in obj ? __defProp(obj, key, { enumerable: true, configurable: true, writable: true, value }) : obj[key] = value;
+var __export = (target, all) => {
+  for (var name in all)
+    __defProp(target, name, { get: all[name], enumerable: true });
+};
+var __copyProps = (to, from, except, desc) => {
+  if (from && typeof from === "object" || typeof from === "function") {
+    for (let key of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key) && key !== except)
+        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
+  }
+  return to;
+};
+var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
+var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
+var __accessCheck = (obj, member, msg) => member.has(obj) || __typeError("Cannot " + msg);
+var __privateGet = (obj, member, getter) => (__accessCheck(obj, member, "read from private field"), getter ? getter.call(obj) : member.get(obj));
+var __privateAdd = (obj, member, value) => member.has(obj) ? __typeError("Cannot add the same private member more than once") : member instanceof WeakSet ? member.add(obj) : member.set(obj, value);
+var __privateSet = (obj, member, value, setter) => (__accessCheck(obj, member, "write to private field"), setter ? setter.call(obj, value) : member.set(obj, value), value);
+var __privateWrapper = (obj, member, setter, getter) => ({
+  set _(value) {
+    __privateSet(obj, member, value, setter);
+  },
+  get _() {
+    return __privateGet(obj, member, getter);
+  }
+});
+var __forAwait = (obj, it, method) => (it = obj[__knownSymbol("asyncIterator")]) ? it.call(obj) : (obj = obj[__knownSymbol("iterator")](), it = {}, method = (key, fn) => (fn = obj[key]) && (it[key] = (arg) => new Promise((yes, no, done) => (arg = fn.call(obj, arg), done = arg.done, Promise.resolve(arg.value).then((value) => yes({ value, done }), no)))), method("next"), method("return"), it);
+var pigo_pi_api_exports = __defProp({}, "__esModule", { value: true });
+__export(pigo_pi_api_exports, {
+  install: () => install
+});
+module.exports = pigo_pi_api_exports;
+const STALE = "This extension ctx is stale after session replacement or reload. Do not use a captured pi or command ctx after ctx.newSession(), ctx.fork(), ctx.switchSession(), or ctx.reload(). For newSession, fork, and switchSession, move post-replacement work into withSession and use the ctx passed to withSession. For reload, do not use the old ctx after await ctx.reload().";
+const NOT_INITIALIZED = "Extension runtime not initialized. Action methods cannot be called during extension loading.";
+const BUILTIN_TOOLS = /* @__PURE__ */ new Set(["read", "bash", "edit", "write", "grep", "find", "ls"]);
+function install(pi, host) {
+  var _a, _callId, _nested;
+  const v2on = pi.on.bind(pi);
+  const pluginId = pi.id;
+  const sourceInfo = { path: host.sourcePath(), source: "local", scope: "temporary", origin: "top-level", baseDir: host.sourceDir() };
+  const myFlags = /* @__PURE__ */ new Map();
+  const myTools = /* @__PURE__ */ new Map();
+  const myCommands = /* @__PURE__ */ new Map();
+  const myVirtualModels = /* @__PURE__ */ new Map();
+  const myMcpServers = /* @__PURE__ */ new Map();
+  const localBus = /* @__PURE__ */ new Map();
+  let seq = 0;
+  const nextKey = () => `${pluginId}#${seq++}`;
+  const assertActive = () => {
+    if (host.isStale()) throw new Error(STALE);
+  };
+  const action = () => {
+    assertActive();
+    if (host.isLoading()) throw new Error(NOT_INITIALIZED);
+  };
+  const unsupported = (name) => () => {
+    host.unsupported(name);
+    throw new Error("not supported yet: " + name);
+  };
+  const ui = makeUI(host, assertActive, v2on);
+  const sessionManager = makeSessionManager(host, assertActive);
+  const virtualModels = () => {
+    const byKey = new Map(Object.entries(pi.virtualModels.current()));
+    for (const [k, v] of myVirtualModels) {
+      if (v === void 0) byKey.delete(k);
+      else byKey.set(k, v);
+    }
+    return [...byKey.values()];
+  };
+  const modelRegistry = makeModelRegistry(host, assertActive, virtualModels);
+  const check = (v) => (assertActive(), v);
+  const SIGNAL = /* @__PURE__ */ Symbol("signal");
+  _a = SIGNAL;
+  class ExtensionContext {
+    constructor(signal) {
+      __publicField(this, _a);
+      this[SIGNAL] = signal;
+    }
+    get ui() {
+      return check(ui);
+    }
+    get hasUI() {
+      return check(host.hasUI());
+    }
+    get cwd() {
+      return check(host.cwd());
+    }
+    get sessionManager() {
+      return check(sessionManager);
+    }
+    get modelRegistry() {
+      return check(modelRegistry);
+    }
+    get model() {
+      return check(host.model());
+    }
+    get signal() {
+      return check(this[SIGNAL]);
+    }
+    // pi 1.6
+    get mode() {
+      return check(host.mode());
+    }
+    get scopedModels() {
+      return check([]);
+    }
+    get thinkingLevel() {
+      return check(host.getThinkingLevel());
+    }
+    isProjectTrusted() {
+      return check(host.isProjectTrusted());
+    }
+    isIdle() {
+      return check(host.isIdle());
+    }
+    abort() {
+      assertActive();
+      host.abort();
+    }
+    hasPendingMessages() {
+      return check(host.hasPendingMessages());
+    }
+    shutdown() {
+      assertActive();
+      host.shutdown();
+    }
+    getContextUsage() {
+      return check(host.getContextUsage());
+    }
+    compact(o) {
+      assertActive();
+      host.compact(o);
+    }
+    getSystemPrompt() {
+      return check(host.getSystemPrompt());
+    }
+  }
+  const replaced = async (r, o) => {
+    if (!r.cancelled && typeof o?.withSession === "function") await o.withSession(makeCommandCtx());
+    return { cancelled: !!r.cancelled };
+  };
+  class ExtensionCommandContext extends ExtensionContext {
+    getSystemPromptOptions() {
+      return check(host.systemPromptOptions());
+    }
+    waitForIdle() {
+      assertActive();
+      return host.sessionControl("waitForIdle", {});
+    }
+    reload() {
+      assertActive();
+      return host.reload();
+    }
+    async newSession(o) {
+      assertActive();
+      const r = await host.sessionControl("new", { parentSession: o?.parentSession });
+      if (!r.cancelled && typeof o?.setup === "function") {
+        await o.setup(makeWritableSessionManager(host, sessionManager));
+        await host.sessionControl("refresh", {});
+      }
+      return replaced(r, o);
+    }
+    async fork(entryId, o) {
+      assertActive();
+      return replaced(await host.sessionControl("fork", { entryId, position: o?.position ?? "before" }), o);
+    }
+    async switchSession(sessionPath, o) {
+      assertActive();
+      return replaced(await host.sessionControl("switch", { sessionPath }), o);
+    }
+    async navigateTree(targetId, o) {
+      assertActive();
+      const args = { targetId };
+      for (const k of ["summarize", "customInstructions", "replaceInstructions", "label"]) if (o?.[k] !== void 0) args[k] = o[k];
+      return host.sessionControl("navigate", args);
+    }
+  }
+  class ExtensionToolContext extends ExtensionContext {
+    constructor(signal, callId) {
+      super(signal);
+      __privateAdd(this, _callId);
+      __privateAdd(this, _nested, 0);
+      __privateSet(this, _callId, callId);
+    }
+    get tools() {
+      return check(host.getAllTools());
+    }
+    executeTool(name, args, _options) {
+      assertActive();
+      return host.executeTool(name, args ?? {}, `${__privateGet(this, _callId)}/${++__privateWrapper(this, _nested)._}`);
+    }
+  }
+  _callId = new WeakMap();
+  _nested = new WeakMap();
+  const snapshot = (c) => {
+    const out = {};
+    for (let p = Object.getPrototypeOf(c); p && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
+      for (const [k, d] of Object.entries(Object.getOwnPropertyDescriptors(p))) {
+        if (k === "constructor" || k === "signal" || k in out) continue;
+        try {
+          out[k] = d.get ? d.get.call(c) : typeof d.value === "function" ? d.value.bind(c) : d.value;
+        } catch {
+        }
+      }
+    }
+    return out;
+  };
+  const crossable = (data) => {
+    if (data instanceof ExtensionContext) return snapshot(data);
+    if (!data || typeof data !== "object" || Array.isArray(data) || Object.getPrototypeOf(data) !== Object.prototype) return data;
+    if (!Object.values(data).some((v) => v instanceof ExtensionContext)) return data;
+    const out = {};
+    for (const [k, v] of Object.entries(data)) out[k] = v instanceof ExtensionContext ? snapshot(v) : v;
+    return out;
+  };
+  const makeCtx = (signal) => new ExtensionContext(signal);
+  const themeNow = () => require("pigo:agent-theme").theme;
+  const keyHints = () => {
+    const t = require("pigo:agent-theme");
+    return { keyText: t.keyText, keyHint: t.keyHint };
+  };
+  const linesOf = (comp, width) => comp == null ? null : comp.render(width);
+  const toolStates = /* @__PURE__ */ new Map();
+  const renderTool = (r, req, width) => {
+    const fn = req.phase === "call" ? r?.renderCall : r?.renderResult;
+    if (typeof fn !== "function") return null;
+    let state = toolStates.get(req.toolCallId);
+    if (!state) {
+      state = {};
+      if (req.toolCallId) toolStates.set(req.toolCallId, state);
+      if (toolStates.size > 256) toolStates.delete(toolStates.keys().next().value);
+    }
+    const context = {
+      args: req.args,
+      toolCallId: req.toolCallId,
+      invalidate: () => {
+      },
+      lastComponent: void 0,
+      state,
+      cwd: host.cwd(),
+      executionStarted: req.phase === "result",
+      argsComplete: true,
+      isPartial: !!req.isPartial,
+      expanded: !!req.expanded,
+      showImages: false,
+      isError: !!req.isError,
+      durationMs: void 0,
+      outputPad: 1,
+      ...keyHints()
+    };
+    const comp = req.phase === "call" ? fn.call(r, req.args, themeNow(), context) : fn.call(r, req.result, { expanded: !!req.expanded, isPartial: !!req.isPartial }, themeNow(), context);
+    return linesOf(comp, width);
+  };
+  const makeCommandCtx = () => new ExtensionCommandContext();
+  const api = {
+    on(event, handler) {
+      assertActive();
+      if (typeof handler !== "function") throw new TypeError(`pi.on("${event}"): handler must be a function`);
+      let on = true;
+      if (host.isHookEvent(event)) {
+        pi.hook(event, (e) => on ? handler(e, makeCtx(e && e.signal)) : void 0);
+      } else {
+        v2on(event, (e) => on ? handler(e, makeCtx()) : void 0);
+      }
+      return () => {
+        on = false;
+      };
+    },
+    registerTool(tool) {
+      assertActive();
+      if (!tool || typeof tool.name !== "string") throw new TypeError("registerTool: tool.name must be a string");
+      const name = tool.name;
+      const def = { ...tool };
+      delete def.name;
+      const execute = tool.execute;
+      def.execute = standsFor(
+        (id, params, signal, onUpdate) => execute.call(tool, id, params, signal, onUpdate, new ExtensionToolContext(signal, id)),
+        execute
+      );
+      def.sourceInfo = sourceInfo;
+      if (typeof tool.renderCall === "function" || typeof tool.renderResult === "function") {
+        def.renderLines = (req, width) => renderTool(tool, req, width);
+      }
+      myTools.set(name, { name, description: tool.description, parameters: tool.parameters, sourceInfo });
+      pi.tools.add((d) => {
+        if (d.has(name) && d.ownerOf(name) !== pluginId && !d.isBuiltin(name)) {
+          host.warn(`tool "${name}" is already registered by ${d.ownerOf(name)}; the first registration wins`);
+          return;
+        }
+        d.set(name, def);
+      });
+    },
+    registerCommand(name, options) {
+      assertActive();
+      if (typeof name !== "string" || name.trim() === "")
+        throw new TypeError(`registerCommand: the command name must be a non-empty string (got ${describe(name)})`);
+      const handler = options && options.handler;
+      if (typeof handler !== "function")
+        throw new TypeError(`registerCommand("${name}"): options.handler must be a function (got ${describe(handler)})`);
+      const def = { ...options, name, sourceInfo };
+      def.handler = standsFor((args) => handler.call(options, args, makeCommandCtx()), handler);
+      myCommands.set(name, { name, description: options.description, source: "extension", sourceInfo });
+      pi.commands.add((d) => d.set(name + "\0" + pluginId, def));
+    },
+    registerShortcut(shortcut, options) {
+      assertActive();
+      const def = { ...options, shortcut };
+      if (typeof options?.handler === "function") def.handler = standsFor(() => options.handler(makeCtx()), options.handler);
+      pi.shortcuts.add((d) => d.set(shortcut, def));
+    },
+    registerFlag(name, options) {
+      assertActive();
+      myFlags.set(name, { ...options, name });
+      pi.flags.add((d) => d.set(name, { ...options, name }));
+    },
+    getFlag(name) {
+      assertActive();
+      if (!myFlags.has(name)) return void 0;
+      const v = host.flagValue(name);
+      return v !== void 0 ? v : myFlags.get(name).default;
+    },
+    registerMessageRenderer(customType, renderer) {
+      assertActive();
+      pi.messageRenderers.add((d) => {
+        if (d.has(customType)) return;
+        const render = (message, expanded, width) => linesOf(renderer(message, { expanded, outputPad: 1, ...keyHints() }, themeNow()), width);
+        d.set(customType, { renderer, render });
+      });
+    },
+    registerProvider(name, config) {
+      assertActive();
+      const def = { ...config, name };
+      if (typeof config?.streamSimple === "function") {
+        const streamSimple = config.streamSimple;
+        def.__pigoStream = async (model, context, options, emit) => {
+          const stream = streamSimple(model, context, options);
+          try {
+            for (var iter = __forAwait(stream), more, temp, error; more = !(temp = await iter.next()).done; more = false) {
+              const ev = temp.value;
+              emit(ev);
+            }
+          } catch (temp) {
+            error = [temp];
+          } finally {
+            try {
+              more && (temp = iter.return) && await temp.call(iter);
+            } finally {
+              if (error)
+                throw error[0];
+            }
+          }
+          return typeof stream.result === "function" ? await stream.result() : void 0;
+        };
+      }
+      pi.providers.add((d) => d.set(name, def));
+    },
+    unregisterProvider(name) {
+      assertActive();
+      pi.providers.add((d) => d.delete(name));
+    },
+    // --- pi 1.6 registrations: recorded in the host's registries
+    // (engine/pi16.go) for clients, which draw renderers through
+    // engine/render.go.
+    registerEntryRenderer(customType, renderer) {
+      assertActive();
+      if (typeof customType !== "string") throw new TypeError("registerEntryRenderer: customType must be a string");
+      if (typeof renderer !== "function") throw new TypeError(`registerEntryRenderer("${customType}"): renderer must be a function`);
+      pi.entryRenderers.add((d) => {
+        if (d.has(customType)) return;
+        const render = (entry, expanded, width) => linesOf(renderer(entry, { expanded, ...keyHints() }, themeNow()), width);
+        d.set(customType, { renderer, render });
+      });
+    },
+    registerToolRenderer(resolver) {
+      assertActive();
+      if (typeof resolver !== "function") throw new TypeError("registerToolRenderer: resolver must be a function");
+      const key = nextKey();
+      const renderLines = (toolName, req, width) => renderTool(resolver(toolName, () => void 0), req, width);
+      pi.toolRenderers.add((d) => d.set(key, { resolver, renderLines }));
+    },
+    registerMarkdownTransformer(transformer, options) {
+      assertActive();
+      if (typeof transformer !== "function") throw new TypeError("registerMarkdownTransformer: transformer must be a function");
+      const key = nextKey();
+      pi.markdownTransformers.add((d) => d.set(key, { transformer, options: options ?? {} }));
+    },
+    registerVirtualModel(model) {
+      assertActive();
+      if (!model || typeof model.provider !== "string" || typeof model.id !== "string")
+        throw new TypeError("registerVirtualModel: provider and id must be strings");
+      if (typeof model.route !== "function") throw new TypeError(`registerVirtualModel("${model.provider}/${model.id}"): route must be a function`);
+      const key = `${model.provider}/${model.id}`;
+      const def = { name: model.id, ...model, api: "pi-virtual", sourceInfo };
+      myVirtualModels.set(key, def);
+      pi.virtualModels.add((d) => d.set(key, def));
+    },
+    unregisterVirtualModel(provider, id) {
+      assertActive();
+      const key = `${provider}/${id}`;
+      myVirtualModels.set(key, void 0);
+      pi.virtualModels.add((d) => d.delete(key));
+    },
+    registerMcpServer(name, config) {
+      assertActive();
+      if (typeof name !== "string" || name === "") throw new TypeError("registerMcpServer: name must be a non-empty string");
+      if (!config || typeof config !== "object") throw new TypeError(`registerMcpServer("${name}"): config must be an object`);
+      const entry = { name, config, extensionPath: sourceInfo.path };
+      myMcpServers.set(name, entry);
+      pi.mcpServers.add((d) => d.set(name, entry));
+      if (!host.isLoading()) host.emit("mcp_servers_change", { servers: api.getMcpServers() });
+    },
+    unregisterMcpServer(name) {
+      assertActive();
+      myMcpServers.set(name, void 0);
+      pi.mcpServers.add((d) => d.delete(name));
+      if (!host.isLoading()) host.emit("mcp_servers_change", { servers: api.getMcpServers() });
+    },
+    getMcpServers() {
+      assertActive();
+      const byName = new Map(Object.entries(pi.mcpServers.current()));
+      for (const [k, v] of myMcpServers) {
+        if (v === void 0) byName.delete(k);
+        else byName.set(k, v);
+      }
+      return [...byName.values()];
+    },
+    getSettings() {
+      assertActive();
+      return readSettings(host.cwd());
+    },
+    exec(command, args, options) {
+      assertActive();
+      return host.exec(command, args || [], options || {});
+    },
+    sendMessage(message, options) {
+      action();
+      host.sendMessage(message, options || {});
+    },
+    sendUserMessage(content, options) {
+      action();
+      host.sendUserMessage(content, options || {});
+    },
+    appendEntry(customType, data) {
+      action();
+      host.appendEntry(customType, data);
+    },
+    setSessionName(name) {
+      action();
+      host.setSessionName(name);
+    },
+    getSessionName() {
+      action();
+      return host.getSessionName();
+    },
+    setLabel(entryId, label) {
+      action();
+      host.setLabel(entryId, label);
+    },
+    getActiveTools() {
+      action();
+      return host.getActiveTools();
+    },
+    setActiveTools(names) {
+      action();
+      host.setActiveTools(names);
+    },
+    getAllTools() {
+      action();
+      const list = host.getAllTools();
+      for (const [name, info] of myTools) if (!list.some((t) => t.name === name)) list.push(info);
+      return list;
+    },
+    getCommands() {
+      action();
+      const list = host.getCommands();
+      let at = list.findIndex((c) => c.source !== "extension");
+      if (at < 0) at = list.length;
+      for (const [name, info] of myCommands) {
+        const known = list.some((c) => c.source === "extension" && (c.name === name || c.name.startsWith(name + ":")));
+        if (!known) list.splice(at++, 0, info);
+      }
+      return list;
+    },
+    getThinkingLevel() {
+      action();
+      return host.getThinkingLevel();
+    },
+    setThinkingLevel(level) {
+      action();
+      host.setThinkingLevel(level);
+    },
+    setModel(model) {
+      assertActive();
+      if (host.isLoading()) return Promise.reject(new Error("Extension runtime not initialized"));
+      return host.setModel(model);
+    },
+    // pi's bus is a Node EventEmitter: emit runs every handler, in
+    // registration order, up to its first await before returning, so a
+    // handler can answer a request (call a reply callback in the payload)
+    // before emit returns. Handlers of this runtime get exactly that.
+    // Handlers in other runtimes (every other extension entry) get the
+    // event afterwards, asynchronously: a loop never blocks on another.
+    // Functions in the payload reach them as handles that post the call
+    // back here and return a Promise, and a ctx crosses as a snapshot of
+    // its values with its methods as handles (crossable).
+    events: {
+      emit(channel, data) {
+        for (const h of [...localBus.get(channel) ?? []]) h(data);
+        host.busEmit(channel, crossable(data));
+      },
+      on(channel, handler) {
+        const safe = async (data) => {
+          try {
+            await handler(data);
+          } catch (err) {
+            console.error(`Event handler error (${channel}):`, err);
+          }
+        };
+        let set = localBus.get(channel);
+        if (!set) localBus.set(channel, set = /* @__PURE__ */ new Set());
+        set.add(safe);
+        const off = host.busOn(channel, safe);
+        return () => {
+          localBus.get(channel)?.delete(safe);
+          off();
+        };
+      }
+    }
+  };
+  for (const [k, v] of Object.entries(api)) {
+    Object.defineProperty(pi, k, { value: v, enumerable: true, configurable: true, writable: true });
+  }
+  return pi;
+}
+function makeUI(host, assertActive, on) {
+  let depth = 0;
+  let active;
+  const prompt = (kind, title, run) => {
+    if (!host.hasUI()) return run();
+    const t = title ? { title } : {};
+    if (depth++ === 0) {
+      active = { kind, ...t };
+      host.emit("ui_prompt_start", { reason: "ui_prompt", ...active });
+    }
+    const finish = () => {
+      if (--depth > 0) return;
+      depth = 0;
+      host.emit("ui_prompt_end", { reason: "ui_prompt", ...active ?? { kind, ...t } });
+      active = void 0;
+    };
+    try {
+      return run().finally(finish);
+    } catch (err) {
+      finish();
+      throw err;
+    }
+  };
+  const dialog = (method, params, map, dflt) => {
+    assertActive();
+    return prompt(method, params.title, () => host.dialog(method, params)).then((r) => r == null || r.cancelled ? dflt : map(r));
+  };
+  const opts = (o) => ({ timeout: o?.timeout, signal: o?.signal });
+  const set = (op, key, sub, value) => {
+    assertActive();
+    host.uiSet(op, key, sub, value === void 0 ? null : value);
+  };
+  const comps = makeComponents(host, on);
+  return {
+    select: (title, options, o) => dialog("select", { title, options, ...opts(o) }, (r) => r.value, void 0),
+    confirm: (title, message, o) => dialog("confirm", { title, message, ...opts(o) }, (r) => r.confirmed === true, false),
+    input: (title, placeholder, o) => dialog("input", { title, placeholder, ...opts(o) }, (r) => r.value, void 0),
+    editor: (title, prefill) => dialog("editor", { title, prefill }, (r) => r.value, void 0),
+    notify: (message, type) => {
+      assertActive();
+      host.notify(String(message), type == null ? "" : String(type));
+    },
+    setStatus: (key, text) => set("setStatus", "status", key, text),
+    setWidget: (key, content, options) => {
+      const placement = options?.placement ?? "aboveEditor";
+      const make = typeof content === "function" ? (tui) => content(tui, comps.theme()) : void 0;
+      const view = comps.show("widget", key, { placement }, make);
+      if (make) {
+        set("setWidget", "widgets", key, { component: true, placement: options?.placement, ...view ? { view } : {} });
+      } else {
+        set("setWidget", "widgets", key, content === void 0 ? void 0 : { lines: content, placement: options?.placement });
+      }
+    },
+    setTitle: (title) => set("setTitle", "title", "", title),
+    setEditorText: (text) => {
+      comps.editorSetText(text);
+      set("setEditorText", "editorText", "", text);
+    },
+    pasteToEditor: (text) => {
+      comps.editorSetText(text);
+      set("pasteToEditor", "editorText", "", text);
+    },
+    getEditorText: () => (assertActive(), comps.editorText() ?? host.uiGet("editorText") ?? ""),
+    setWorkingMessage: (message) => set("setWorkingMessage", "workingMessage", "", message),
+    setWorkingVisible: (visible) => set("setWorkingVisible", "workingVisible", "", visible),
+    // No argument restores pi's default indicator: recorded as a clear.
+    setWorkingIndicator: (options) => set("setWorkingIndicator", "workingIndicator", "", options),
+    setHiddenThinkingLabel: (label) => set("setHiddenThinkingLabel", "hiddenThinkingLabel", "", label),
+    setFooter: (factory) => {
+      comps.show("footer", "", {}, factory && ((tui) => factory(tui, comps.theme(), comps.footerData())));
+      set("setFooter", "footer", "", factory ? true : void 0);
+    },
+    setHeader: (factory) => {
+      comps.show("header", "", {}, factory && ((tui) => factory(tui, comps.theme())));
+      set("setHeader", "header", "", factory ? true : void 0);
+    },
+    setEditorComponent: (factory) => {
+      comps.setEditor(factory);
+      set("setEditorComponent", "editorComponent", "", factory ? true : void 0);
+    },
+    getEditorComponent: () => comps.editorFactory(),
+    setTheme: (t) => {
+      assertActive();
+      if (host.mode() === "rpc") return { success: false, error: "Theme switching not supported in RPC mode" };
+      host.uiSet("setTheme", "theme", "", typeof t === "string" ? t : t?.name ?? null);
+      return host.hasUI() ? { success: true } : { success: false, error: "UI not available" };
+    },
+    getAllThemes: () => [],
+    getTheme: () => void 0,
+    getToolsExpanded: () => false,
+    setToolsExpanded: (expanded) => set("setToolsExpanded", "toolsExpanded", "", expanded),
+    custom: (factory, options) => {
+      assertActive();
+      host.uiSet("custom", "custom", "", null);
+      if (!host.rendersComponents(true)) return Promise.resolve(void 0);
+      return comps.custom(factory, options);
+    },
+    addAutocompleteProvider: (_f) => set("addAutocompleteProvider", "autocomplete", "", true),
+    onTerminalInput: (_h) => () => {
+    },
+    // pi's global theme (pi-coding-agent's): plain text until initTheme().
+    get theme() {
+      return require("pigo:agent-theme").theme;
+    }
+  };
+}
+function makeComponents(host, on) {
+  let editorFactory;
+  let editor;
+  let editorHandle;
+  let submits = 0;
+  let actions = 0;
+  const agentTheme = () => require("pigo:agent-theme");
+  const tuiKeys = () => require("@mariozechner/pi-tui");
+  const adapter = (tui, comp, state) => ({
+    render: (width) => comp.render(width),
+    input: (data) => {
+      for (const l of tui.inputListeners) {
+        const r = l(data);
+        if (r?.consume) return;
+        if (r?.data !== void 0) data = r.data;
+      }
+      if (data.length === 0 || typeof comp.handleInput !== "function") return;
+      if (tuiKeys().isKeyRelease(data) && !comp.wantsKeyRelease) return;
+      comp.handleInput(data);
+    },
+    invalidate: () => comp.invalidate?.(),
+    dispose: () => comp.dispose?.(),
+    setText: (text) => comp.setText?.(text),
+    ...state ? { state } : {}
+  });
+  const mountOn = (h, tui, comp, focus, state) => {
+    if (!comp || typeof comp.render !== "function") throw new TypeError("ctx.ui: the factory must return a component with render(width)");
+    if (focus) tui.setFocus(comp);
+    h.mount(adapter(tui, comp, state), { wantsKeyRelease: !!comp.wantsKeyRelease });
+  };
+  const overlayHandle = (h) => {
+    let hidden = false;
+    return {
+      hide: () => h.close(void 0),
+      setHidden: (b) => {
+        hidden = !!b;
+        h.set({ hidden });
+      },
+      isHidden: () => hidden,
+      focus() {
+      },
+      unfocus() {
+      },
+      isFocused: () => !hidden
+    };
+  };
+  const mount = (kind, key, extra, make, state) => {
+    const h = host.component(kind, key, extra);
+    const tui = makeTUI(h);
+    const comp = make(tui);
+    mountOn(h, tui, comp, kind === "editor", state && (() => state(comp)));
+    return { h, comp, view: h.view() };
+  };
+  const deferred = /* @__PURE__ */ new Map();
+  let listening = false;
+  const attached = () => {
+    for (const [slot2, d] of deferred) {
+      if (!host.rendersComponents(false)) return;
+      deferred.delete(slot2);
+      if (host.slotClaim(d.kind, d.key) === d.claim) d.show();
+    }
+  };
+  const slot = (kind, key, show) => {
+    const claim = host.claimSlot(kind, key);
+    deferred.delete(kind + "\0" + key);
+    if (!show) return void 0;
+    if (host.rendersComponents(false)) return show();
+    deferred.set(kind + "\0" + key, { kind, key, claim, show });
+    if (!listening) {
+      listening = true;
+      on("pigo:components_attached", attached);
+    }
+    return void 0;
+  };
+  const makeTUI = (h) => {
+    let focused;
+    const tui = {
+      inputListeners: /* @__PURE__ */ new Set(),
+      terminal: {
+        get columns() {
+          return h.size().columns;
+        },
+        get rows() {
+          return h.size().rows;
+        },
+        kittyProtocolActive: false,
+        write() {
+        },
+        hideCursor() {
+        },
+        showCursor() {
+        },
+        clearLine() {
+        },
+        clearFromCursor() {
+        },
+        clearScreen() {
+        },
+        moveBy() {
+        },
+        setTitle(title) {
+          host.uiSet("setTitle", "title", "", String(title));
+        },
+        setProgress() {
+        }
+      },
+      requestRender: (_force) => h.requestRender(),
+      // The terminal is the client's: a component cannot take it over.
+      start() {
+      },
+      stop() {
+      },
+      setFocus(c) {
+        if (focused && "focused" in focused) focused.focused = false;
+        focused = c;
+        if (c && "focused" in c) c.focused = true;
+      },
+      addInputListener(l) {
+        tui.inputListeners.add(l);
+        return () => tui.inputListeners.delete(l);
+      },
+      removeInputListener(l) {
+        tui.inputListeners.delete(l);
+      },
+      invalidate() {
+      },
+      getShowHardwareCursor: () => false,
+      setShowHardwareCursor() {
+      },
+      getClearOnShrink: () => false,
+      setClearOnShrink() {
+      },
+      get fullRedraws() {
+        return 0;
+      },
+      // A nested overlay is a view of its own (kind "custom", overlay).
+      showOverlay(comp, options) {
+        const oh = host.component("custom", "", { overlay: true, overlayOptions: plain(options) ?? {}, hidden: false });
+        mountOn(oh, makeTUI(oh), comp, !options?.nonCapturing);
+        return overlayHandle(oh);
+      },
+      hideOverlay() {
+      },
+      hasOverlay: () => false
+    };
+    return tui;
+  };
+  return {
+    theme: () => agentTheme().theme,
+    // show sets a widget, footer or header slot and returns the view id
+    // when the component is shown now.
+    show: (kind, key, extra, make) => slot(kind, key, make && (() => mount(kind, key, extra, make).view)),
+    custom(factory, options) {
+      const overlay = !!options?.overlay;
+      const h = host.component("custom", "", { overlay, ...overlay ? { overlayOptions: {}, hidden: false } : {} });
+      const tui = makeTUI(h);
+      return new Promise((resolve, reject) => {
+        let closed = false;
+        h.onClose((result) => {
+          closed = true;
+          resolve(result);
+        });
+        const done = (result) => {
+          if (closed) return;
+          closed = true;
+          h.close(result);
+          resolve(result);
+        };
+        Promise.resolve(factory(tui, agentTheme().theme, agentTheme().getAppKeybindings(), done)).then((c) => {
+          if (closed) return;
+          if (overlay) {
+            const o = typeof options.overlayOptions === "function" ? options.overlayOptions() : options.overlayOptions;
+            h.set({ overlayOptions: plain(o ?? (c?.width ? { width: c.width } : {})) });
+          }
+          mountOn(h, tui, c, true);
+          if (overlay && typeof options?.onHandle === "function") options.onHandle(overlayHandle(h));
+        }).catch((err) => {
+          if (closed) return;
+          closed = true;
+          h.close(void 0);
+          reject(err);
+        });
+      });
+    },
+    setEditor(factory) {
+      const text = this.editorText();
+      editorFactory = factory;
+      slot("editor", "", factory && (() => showEditor(factory, text ?? host.uiGet("editorText"))));
+    },
+    editorFactory: () => editorFactory,
+    // The editor may live in another plugin's runtime: ask the host then.
+    editorText() {
+      if (editor) return editor.getExpandedText?.() ?? editor.getText?.();
+      return host.editorText();
+    },
+    editorSetText(text) {
+      if (!editor) return host.editorSetText(text);
+      editor.setText?.(text);
+      editorHandle.requestRender();
+    },
+    // pi's ReadonlyFooterDataProvider.
+    footerData: () => ({
+      getGitBranch: () => gitBranch(host.cwd()),
+      getExtensionStatuses: () => new Map(Object.entries(host.uiGet("status") ?? {})),
+      getAvailableProviderCount: () => new Set((host.sessionModels("available") ?? []).map((m) => m.provider)).size,
+      onBranchChange: (_cb) => () => {
+      }
+    })
+  };
+  function showEditor(factory, text) {
+    const out = {};
+    const m = mount("editor", "", {}, (tui) => {
+      const c = factory(tui, agentTheme().getEditorTheme(), agentTheme().getAppKeybindings());
+      c.onSubmit = (t) => {
+        out.submitted = { text: t, count: ++submits };
+        host.uiSet("setEditorText", "editorText", "", "");
+      };
+      if (c.actionHandlers instanceof Map) {
+        const act = (name) => () => {
+          out.action = { name, count: ++actions };
+        };
+        c.onEscape ??= act("app.interrupt");
+        c.onCtrlD ??= act("app.exit");
+        c.onPasteImage ??= act("app.clipboard.pasteImage");
+        for (const name of APP_ACTIONS) if (!c.actionHandlers.has(name)) c.actionHandlers.set(name, act(name));
+      }
+      if (typeof text === "string" && text !== "") c.setText?.(text);
+      return c;
+    }, (c) => ({ text: c.getExpandedText?.() ?? c.getText?.() ?? "", ...out }));
+    editor = m.comp;
+    editorHandle = m.h;
+    m.h.onClose(() => {
+      if (editorHandle === m.h) editor = editorHandle = void 0;
+    });
+  }
+}
+const APP_ACTIONS = [
+  "app.clear",
+  "app.editor.external",
+  "app.message.copy",
+  "app.message.dequeue",
+  "app.message.followUp",
+  "app.model.cycleBackward",
+  "app.model.cycleForward",
+  "app.model.select",
+  "app.session.fork",
+  "app.session.new",
+  "app.session.resume",
+  "app.session.tree",
+  "app.suspend",
+  "app.thinking.cycle",
+  "app.thinking.toggle",
+  "app.tools.expand"
+];
+function plain(v) {
+  return v === void 0 ? void 0 : JSON.parse(JSON.stringify(v));
+}
+function gitBranch(cwd) {
+  const fs = require("node:fs");
+  const path = require("node:path");
+  for (let dir = cwd; ; dir = path.dirname(dir)) {
+    const dotgit = path.join(dir, ".git");
+    try {
+      let gitDir = dotgit;
+      if (fs.statSync(dotgit).isFile()) {
+        const m = /^gitdir:\s*(.+)$/m.exec(fs.readFileSync(dotgit, "utf8"));
+        if (!m) return null;
+        gitDir = path.resolve(dir, m[1].trim());
+      }
+      const head = fs.readFileSync(path.join(gitDir, "HEAD"), "utf8").trim();
+      const ref = /^ref: refs\/heads\/(.+)$/.exec(head);
+      return ref ? ref[1] : "detached";
+    } catch {
+      if (path.dirname(dir) === dir) return null;
+    }
+  }
+}
+function makeSessionManager(host, assertActive) {
+  const m = (f) => (...a) => (assertActive(), f(...a));
+  return {
+    getCwd: m(() => host.cwd()),
+    getSessionDir: m(() => host.session("dir")),
+    getSessionId: m(() => host.session("id")),
+    getSessionFile: m(() => host.session("file")),
+    getLeafId: m(() => host.session("leafId")),
+    getLeafEntry: m(() => host.session("leafEntry")),
+    getEntry: m((id) => host.session("entry", id)),
+    getLabel: m((id) => host.session("label", id)),
+    getBranch: m((fromId) => host.session("branch", fromId)),
+    getHeader: m(() => host.session("header")),
+    getEntries: m(() => host.session("entries")),
+    getTree: m(() => host.session("tree")),
+    getSessionName: m(() => host.session("name"))
+  };
+}
+function makeWritableSessionManager(host, ro) {
+  const append = (entry) => host.sessionAppend(entry);
+  return {
+    ...ro,
+    appendMessage: (message) => append({ type: "message", message }),
+    appendThinkingLevelChange: (thinkingLevel) => append({ type: "thinking_level_change", thinkingLevel }),
+    appendModelChange: (provider, modelId) => append({ type: "model_change", provider, modelId }),
+    appendCustomEntry: (customType, data) => append({ type: "custom", customType, data }),
+    appendCustomMessageEntry: (customType, content, display, details) => append({ type: "custom_message", customType, content, display, details }),
+    appendSessionInfo: (name) => append({ type: "session_info", name: String(name).trim() }),
+    appendLabelChange: (targetId, label) => append({ type: "label", targetId, label })
+  };
+}
+function standsFor(wrapper, fn) {
+  return Object.defineProperty(wrapper, "__pigoStandsFor", { value: fn });
+}
+function describe(v) {
+  if (v === null) return "null";
+  if (typeof v === "string") return JSON.stringify(v);
+  return typeof v;
+}
+function readSettings(cwd) {
+  const fs = require("node:fs");
+  const path = require("node:path");
+  const read = (f) => {
+    try {
+      const v = JSON.parse(fs.readFileSync(f, "utf8"));
+      return v && typeof v === "object" && !Array.isArray(v) ? v : {};
+    } catch {
+      return {};
+    }
+  };
+  const merge = (a, b) => {
+    const out = { ...a };
+    for (const [k, v] of Object.entries(b)) {
+      const cur = out[k];
+      out[k] = cur && v && typeof cur === "object" && typeof v === "object" && !Array.isArray(cur) && !Array.isArray(v) ? merge(cur, v) : v;
+    }
+    return out;
+  };
+  const agentDir = require("pigo:tools-util").getAgentDir();
+  return merge(read(path.join(agentDir, "settings.json")), read(path.join(cwd, ".pi", "settings.json")));
+}
+function makeModelRegistry(host, assertActive, virtualModels) {
+  const ai = () => require("@mariozechner/pi-ai");
+  const catalog = () => {
+    const out = [];
+    for (const p of ai().getProviders()) out.push(...ai().getModels(p));
+    return out;
+  };
+  const virtual = (provider, modelId) => virtualModels().find((m) => m.provider === provider && m.id === modelId);
+  const find = (provider, modelId) => {
+    const s = host.sessionFindModel(provider, modelId);
+    if (s) return s;
+    const m = host.findModel(provider, modelId) ?? virtual(provider, modelId);
+    if (m || s === null) return m;
+    return ai().getModel(provider, modelId);
+  };
+  const envAuth = (provider) => [!!ai().getEnvApiKey(provider), false];
+  const auth = (model) => host.modelAuth(model?.provider) ?? envAuth(model?.provider);
+  const typeOf = (m) => m && typeof m.type === "string" ? m.type : "chat";
+  return {
+    find: (provider, modelId) => (assertActive(), find(provider, modelId)),
+    getModelOfType: (type, provider, modelId) => {
+      assertActive();
+      const m = find(provider, modelId);
+      return m && typeOf(m) === type ? m : void 0;
+    },
+    findOfType: (type, provider, modelId) => {
+      assertActive();
+      const m = find(provider, modelId);
+      return m && typeOf(m) === type ? m : void 0;
+    },
+    // "Never rejects": without classifier models the answer is an error result.
+    classify: async (model, _context, _options) => {
+      assertActive();
+      return { stopReason: "error", errorMessage: `not supported yet: classify (${model?.provider}/${model?.id})`, answers: {} };
+    },
+    // pi 1.6: request-time auth inside the registry. pigo's providers
+    // resolve credentials themselves, so these are pi-ai's calls.
+    hasConfiguredAuth: (model) => (assertActive(), auth(model)[0]),
+    // An auth.json OAuth login (a subscription) rather than an API key.
+    isUsingOAuth: (model) => (assertActive(), auth(model)[1]),
+    stream: (model, context, options) => (assertActive(), ai().stream(model, context, options)),
+    streamSimple: (model, context, options) => (assertActive(), ai().streamSimple(model, context, options)),
+    complete: (model, context, options) => (assertActive(), ai().complete(model, context, options)),
+    getAll: () => {
+      assertActive();
+      const s = host.sessionModels("all");
+      return s ? [...s, ...virtualModels()] : [...host.allModels(), ...virtualModels(), ...catalog()];
+    },
+    getAvailable: () => {
+      assertActive();
+      return host.sessionModels("available") ?? [...host.allModels(), ...catalog()].filter((m) => !!ai().getEnvApiKey(m.provider));
+    },
+    // In a session the registry resolves the key as pi does (auth.json
+    // key or OAuth login, environment, models.json); without one only the
+    // environment. No key is { ok: true, apiKey: undefined }, as in pi.
+    getApiKeyAndHeaders: async (model) => {
+      assertActive();
+      const session = host.modelRequestAuth(model?.provider, model?.id);
+      if (session) return session;
+      return { ok: true, apiKey: ai().getEnvApiKey(model?.provider), headers: void 0 };
+    }
+  };
+}
+// Annotate the CommonJS export names for ESM import in node:
+0 && (module.exports = {
+  install
+});

@@ -1,0 +1,98 @@
+var __defProp = Object.defineProperty;
+var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
+var __getOwnPropNames = Object.getOwnPropertyNames;
+var __hasOwnProp = Object.prototype.hasOwnProperty;
+var __defNormalProp = (obj, key, value) => key in obj ? __defProp(obj, key, { enumerable: true, configurable: true, writable: true, value }) : obj[key] = value;
+var __export = (target, all) => {
+  for (var name in all)
+    __defProp(target, name, { get: all[name], enumerable: true });
+};
+var __copyProps = (to, from, except, desc) => {
+  if (from && typeof from === "object" || typeof from === "function") {
+    for (let key of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key) && key !== except)
+        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
+  }
+  return to;
+};
+var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
+var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
+var pigo_typebox_compile_exports = __defProp({}, "__esModule", { value: true });
+__export(pigo_typebox_compile_exports, {
+  Code: () => Code,
+  Compile: () => Compile,
+  Validator: () => Validator,
+  default: () => pigo_typebox_compile_default
+});
+module.exports = pigo_typebox_compile_exports;
+var import_pigo_typebox_value = require("pigo:typebox-value");
+function notSupported(what) {
+  throw new Error(`not supported yet: typebox/compile ${what} (pigo validates by interpreting the schema; there is no generated code)`);
+}
+class Validator {
+  /** Constructs a Validator: new Validator(context, type). */
+  constructor(context, type) {
+    __publicField(this, "context");
+    __publicField(this, "type");
+    __publicField(this, "hasCodec");
+    this.context = context ?? {};
+    this.type = type;
+    this.hasCodec = (0, import_pigo_typebox_value.HasCodec)(this.context, type);
+  }
+  /** Always false: pigo interprets the schema instead of compiling it. */
+  IsAccelerated() {
+    return false;
+  }
+  Context() {
+    return this.context;
+  }
+  Type() {
+    return this.type;
+  }
+  Code() {
+    return notSupported("Validator.Code()");
+  }
+  Check(value) {
+    return (0, import_pigo_typebox_value.schemaCheck)(this.context, this.type, value);
+  }
+  Parse(value) {
+    if (this.Check(value)) return value;
+    if (import_pigo_typebox_value.settings.correctiveParse) return (0, import_pigo_typebox_value.Parser)(this.context, this.type, value);
+    throw new import_pigo_typebox_value.ParseError(value, (0, import_pigo_typebox_value.schemaErrors)(this.context, this.type, value, import_pigo_typebox_value.settings.maxParseErrors)[1]);
+  }
+  Errors(value) {
+    return (0, import_pigo_typebox_value.schemaErrors)(this.context, this.type, value)[1];
+  }
+  Clean(value) {
+    return (0, import_pigo_typebox_value.Clean)(this.context, this.type, value);
+  }
+  Convert(value) {
+    return (0, import_pigo_typebox_value.Convert)(this.context, this.type, value);
+  }
+  Create() {
+    return (0, import_pigo_typebox_value.Create)(this.context, this.type);
+  }
+  Default(value) {
+    return (0, import_pigo_typebox_value.Default)(this.context, this.type, value);
+  }
+  Decode(value) {
+    return this.hasCodec ? (0, import_pigo_typebox_value.Decode)(this.context, this.type, value) : this.Parse(value);
+  }
+  Encode(value) {
+    return this.hasCodec ? (0, import_pigo_typebox_value.Encode)(this.context, this.type, value) : this.Parse(value);
+  }
+}
+function Compile(...args) {
+  return args.length >= 2 ? new Validator(args[0], args[1]) : new Validator({}, args[0]);
+}
+function Code(..._args) {
+  return notSupported("Code()");
+}
+Object.defineProperty(Code, "__pigoUnsupported", { value: true });
+var pigo_typebox_compile_default = Compile;
+// Annotate the CommonJS export names for ESM import in node:
+0 && (module.exports = {
+  Code,
+  Compile,
+  Validator
+});
