@@ -39,6 +39,7 @@ __export(stdin_exports, {
   MAX_OUTPUT_ITEMS: () => MAX_OUTPUT_ITEMS,
   MAX_STORE_TOTAL_CHARS: () => MAX_STORE_TOTAL_CHARS,
   MAX_STORE_VALUE_CHARS: () => MAX_STORE_VALUE_CHARS,
+  PRELUDE_SOURCE: () => PRELUDE_SOURCE,
   parseCodemodeSource: () => parseCodemodeSource,
   renderDeclarations: () => renderDeclarations,
   renderToolOutputType: () => renderToolOutputType,

@@ -192,7 +192,7 @@ function install(pi, host) {
       __privateSet(this, _callId, callId);
     }
     get tools() {
-      return check(host.getAllTools());
+      return check(host.getAllTools(true));
     }
     executeTool(name, args, _options) {
       assertActive();
@@ -1019,6 +1019,17 @@ function makeModelRegistry(host, assertActive, virtualModels) {
     classify: async (model, _context, _options) => {
       assertActive();
       return { stopReason: "error", errorMessage: `not supported yet: classify (${model?.provider}/${model?.id})`, answers: {} };
+    },
+    // pi 1.6 (codemode's `models`): pigo has no image providers either.
+    generateImages: async (model, _context, _options) => {
+      assertActive();
+      return { provider: model?.provider, model: model?.id, output: [], stopReason: "error", errorMessage: `not supported yet: generateImages (${model?.provider}/${model?.id})` };
+    },
+    getModelsOfType(type, provider) {
+      return this.getAll().filter((m) => typeOf(m) === type && (!provider || m.provider === provider));
+    },
+    async getAvailableOfType(type, provider, _options) {
+      return this.getAvailable().filter((m) => typeOf(m) === type && (!provider || m.provider === provider));
     },
     // pi 1.6: request-time auth inside the registry. pigo's providers
     // resolve credentials themselves, so these are pi-ai's calls.

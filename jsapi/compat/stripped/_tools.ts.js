@@ -104,6 +104,15 @@ const readSchema = import_typebox.Type.Object({
   offset: import_typebox.Type.Optional(import_typebox.Type.Number({ description: "Line number to start reading from (1-indexed)" })),
   limit: import_typebox.Type.Optional(import_typebox.Type.Number({ description: "Maximum number of lines to read" }))
 });
+const readOutputSchema = import_typebox.Type.Union([
+  import_typebox.Type.String(),
+  import_typebox.Type.Object({ type: import_typebox.Type.Literal("image"), data: import_typebox.Type.String(), mimeType: import_typebox.Type.String(), note: import_typebox.Type.String() })
+]);
+function toReadOutput(content) {
+  const text = content.find((block) => block.type === "text")?.text ?? "";
+  const image = content.find((block) => block.type === "image");
+  return image ? { type: "image", data: image.data, mimeType: image.mimeType, note: text } : text;
+}
 const IMAGE_SNIFF_BYTES = 4100;
 async function detectSupportedImageMimeTypeFromFile(filePath) {
   const fd = fs.openSync(filePath, "r");
@@ -236,6 +245,7 @@ function createReadToolDefinition(cwd, options) {
     promptSnippet: "Read file contents",
     promptGuidelines: ["Use read to examine files instead of cat or sed."],
     parameters: readSchema,
+    outputSchema: readOutputSchema,
     async execute(_toolCallId, { path, offset, limit }, signal, _onUpdate, ctx) {
       const absolutePath = (0, import_pigo_tools_util.resolveReadPath)(path, cwd);
       return new Promise((resolve, reject) => {
@@ -342,7 +352,7 @@ ${nonVisionNote}`;
             }
             if (aborted) return;
             signal?.removeEventListener("abort", onAbort);
-            resolve({ content, details });
+            resolve({ content, details, structuredContent: toReadOutput(content) });
           } catch (error) {
             signal?.removeEventListener("abort", onAbort);
             if (!aborted) reject(error);
@@ -366,6 +376,14 @@ ${nonVisionNote}`;
 function createReadTool(cwd, options) {
   return (0, import_pigo_tools_util.wrapToolDefinition)(createReadToolDefinition(cwd, options));
 }
+const STRUCTURED_OUTPUT_MAX_BYTES = 1024 * 1024;
+const bashOutputSchema = import_typebox.Type.Object({
+  output: import_typebox.Type.String({ description: "Combined stdout and stderr, possibly truncated" }),
+  truncated: import_typebox.Type.Boolean(),
+  full_output_path: import_typebox.Type.Optional(import_typebox.Type.String({ description: "Full output, when truncated" })),
+  exit_code: import_typebox.Type.Number(),
+  wall_time_seconds: import_typebox.Type.Number()
+});
 const bashSchema = import_typebox.Type.Object({
   command: import_typebox.Type.String({ description: "Bash command to execute" }),
   timeout: import_typebox.Type.Optional(import_typebox.Type.Number({ description: "Timeout in seconds (optional, no default timeout)" }))
@@ -639,7 +657,6 @@ ${tailText}`, truncated: true };
 }
 const BASH_PREVIEW_LINES = 5;
 const BASH_UPDATE_THROTTLE_MS = 100;
-const STRUCTURED_OUTPUT_MAX_BYTES = 1024 * 1024;
 let BashResultRenderComponent;
 function newBashResultRenderComponent() {
   if (!BashResultRenderComponent) {
@@ -722,6 +739,7 @@ function createBashToolDefinition(cwd, options) {
     description: `Execute a bash command in the current working directory. Returns stdout and stderr. Output is truncated to last ${import_pigo_tools_util.DEFAULT_MAX_LINES} lines or ${import_pigo_tools_util.DEFAULT_MAX_BYTES / 1024}KB (whichever is hit first). If truncated, full output is saved to a temp file. Optionally provide a timeout in seconds.`,
     promptSnippet: "Execute bash commands (ls, grep, find, etc.)",
     parameters: bashSchema,
+    outputSchema: bashOutputSchema,
     async execute(_toolCallId, { command, timeout }, signal, onUpdate, _ctx) {
       const resolvedCommand = commandPrefix ? `${commandPrefix}
 ${command}` : command;

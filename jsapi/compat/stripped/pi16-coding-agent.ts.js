@@ -16,6 +16,7 @@ h16.lazyNames(
   () => require("pigo:agent16")
 );
 h16.lazyNames(exports, ["generateDiffString"], () => require("pigo:tools-diff"));
+h16.lazyNames(exports, ["createCodemodeExtension"], () => require("pigo:codemodeext16"));
 Object.defineProperty(exports, "VERSION", { enumerable: true, configurable: true, writable: false, value: "1.6.0" });
 h16.copyExports(exports, require("@mariozechner/pi-coding-agent"));
 h16.addUnsupported(exports, "pi-coding-agent", [
@@ -29,7 +30,6 @@ h16.addUnsupported(exports, "pi-coding-agent", [
   "resolveModelScopeWithDiagnostics",
   "parseArgs",
   // pi's bundled extensions (pigo loads extensions itself).
-  "createCodemodeExtension",
   "createMcpExtension",
   "createToolSearchExtension",
   // The PowerShell tool (pigo's shell tool is bash).
