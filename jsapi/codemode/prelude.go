@@ -23,8 +23,12 @@ var Prelude = sync.OnceValues(func() (string, error) {
 	if !ok {
 		return "", fmt.Errorf("codemode: pigo:codemode16 is not embedded")
 	}
+	code, err := src.Text()
+	if err != nil {
+		return "", fmt.Errorf("codemode: read the prelude: %w", err)
+	}
 	vm := goja.New()
-	if _, err := vm.RunScript(src.File, "var module = { exports: {} }, exports = module.exports;\n"+src.Code); err != nil {
+	if _, err := vm.RunScript(src.File, "var module = { exports: {} }, exports = module.exports;\n"+code); err != nil {
 		return "", fmt.Errorf("codemode: load the prelude: %w", err)
 	}
 	v := vm.Get("module").ToObject(vm).Get("exports").ToObject(vm).Get("PRELUDE_SOURCE")
