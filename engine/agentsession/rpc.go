@@ -110,6 +110,7 @@ func rpcCommands() map[string]rpcCommandSpec {
 		"get_tree":                      {false, (*rpcServer).getTree},
 		// pigo's commands for interactive clients (rpc_reload.go, rpc_render.go)
 		"reload":         {true, (*rpcServer).reload},
+		"get_extensions": {false, (*rpcServer).getExtensions},
 		"render_message": {true, (*rpcServer).renderMessage},
 		"render_entry":   {true, (*rpcServer).renderEntry},
 		"render_tool":    {true, (*rpcServer).renderTool},

@@ -35,3 +35,23 @@ func (s *rpcServer) reload(*rpcCommand) (any, bool, error) {
 	rt.reloadResources(ctx, "reload")
 	return ordered{{"plugins", plugins}}, true, nil
 }
+
+// getExtensions lists the app's extension files (not its bundled or Go
+// plugins) in load order, with their status: "loaded", "failed", "held"
+// (an untrusted project's), ... A client's header lists them, including
+// those that register no command.
+func (s *rpcServer) getExtensions(*rpcCommand) (any, bool, error) {
+	status := map[string]string{}
+	for _, p := range s.rt.host.Plugins() {
+		status[p.ID] = string(p.Status)
+	}
+	list := []any{}
+	for _, p := range s.rt.app.Plugins {
+		if p.Path == "" {
+			continue
+		}
+		list = append(list, jsjson.Object{{Key: "id", Value: p.ID}, {Key: "path", Value: p.Path},
+			{Key: "origin", Value: p.Origin}, {Key: "status", Value: status[p.ID]}})
+	}
+	return ordered{{"extensions", list}}, true, nil
+}

@@ -207,6 +207,10 @@ func TestServeReload(t *testing.T) {
 		}
 		return strings.Join(names, " ")
 	}
+	r := ask(map[string]any{"type": "get_extensions", "id": "x1"})
+	if d, _ := r["data"].(map[string]any); fmt.Sprint(d["extensions"]) != fmt.Sprintf("[map[id:ext origin:cli path:%s status:loaded]]", ext) {
+		t.Errorf("get_extensions: %v", r)
+	}
 	write(`export default function (pi) { pi.registerCommand("two", { handler: async () => {} }); }`)
 	if r := ask(map[string]any{"type": "reload", "id": "r1"}); r["success"] != true {
 		t.Fatalf("reload: %v", r)
@@ -215,7 +219,7 @@ func TestServeReload(t *testing.T) {
 		t.Errorf("commands after reload: %q", got)
 	}
 	write("export default function (pi) {\n  const x: number = ;\n}\n")
-	r := ask(map[string]any{"type": "reload", "id": "r2"})
+	r = ask(map[string]any{"type": "reload", "id": "r2"})
 	d, _ := r["data"].(map[string]any)
 	p, _ := d["plugins"].([]any)
 	if len(p) != 1 || p[0].(map[string]any)["ok"] != false || !strings.Contains(fmt.Sprint(p[0].(map[string]any)["error"]), "ext.ts:2") {

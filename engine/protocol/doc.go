@@ -12,6 +12,8 @@
 //   - {"type":"view_message","viewId":...,"message":...}: a message up to a
 //     view (a dialog's answer {value} / {confirmed} / {cancelled:true}, a
 //     component's {type:"render",width} or {type:"input",data});
+//   - get_extensions: the app's extension files {extensions: [{id, path,
+//     origin, status}]}, in load order;
 //   - reload: pi's /reload (every extension reloads, resources are found
 //     again), answering {plugins: [{plugin, ok, error?}]};
 //   - pigo's rendering commands: render_message {customType, message,

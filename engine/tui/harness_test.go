@@ -42,6 +42,7 @@ func newHarness(t *testing.T, opts Options) *harness {
 			"get_state": {"model": map[string]any{"id": "mock-1", "provider": "mock", "contextWindow": 128000.0},
 				"thinkingLevel": "off", "isStreaming": false},
 			"get_commands":      {"commands": []any{}},
+			"get_extensions":    {"extensions": []any{}},
 			"get_messages":      {"messages": []any{}},
 			"get_session_stats": {"tokens": map[string]any{"input": 0.0, "output": 0.0}, "cost": 0.0},
 		}}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -158,6 +159,7 @@ func (m *model) systemTheme() bool { return m.opts.Theme == "" || m.opts.Theme =
 func (m *model) Init() tea.Cmd {
 	m.c.request(cmd("get_state"), (*model).onState)
 	m.c.request(cmd("get_commands"), (*model).onCommands)
+	m.c.request(cmd("get_extensions"), (*model).onExtensions)
 	m.c.request(cmd("get_messages"), (*model).onMessages)
 	m.refreshStats()
 	for i, msg := range m.opts.Messages {
@@ -225,7 +227,9 @@ func (m *model) onCommands(r response) {
 	cmds, _ := r.data["commands"].([]any)
 	m.commands = m.commands[:0]
 	seen := map[string]bool{}
-	m.extensions = m.extensions[:0]
+	for _, p := range m.extensions {
+		seen[p] = true
+	}
 	for _, c := range cmds {
 		o, _ := c.(map[string]any)
 		cm := command{}
@@ -243,6 +247,28 @@ func (m *model) onCommands(r response) {
 		}
 		m.commands = append(m.commands, cm)
 	}
+}
+
+// onExtensions lists the loaded extension files in the header, also those
+// that register no command (get_commands only knows those that do).
+func (m *model) onExtensions(r response) {
+	if !r.ok {
+		return // a host without get_extensions: the commands' paths stand
+	}
+	exts, _ := r.data["extensions"].([]any)
+	var paths []string
+	for _, e := range exts {
+		o, _ := e.(map[string]any)
+		if p, _ := o["path"].(string); p != "" && o["status"] == "loaded" {
+			paths = append(paths, p)
+		}
+	}
+	for _, p := range m.extensions { // from commands already answered
+		if !slices.Contains(paths, p) {
+			paths = append(paths, p)
+		}
+	}
+	m.extensions = paths
 }
 
 func (m *model) onMessages(r response) {

@@ -739,3 +739,17 @@ func TestExtensionReloadLine(t *testing.T) {
 	h.event(ev("extension_reload", "plugin", "ext", "ok", false, "generation", 2.0, "error", "ext.ts:3:5: bundle: Unexpected \";\""))
 	h.contains(`reload ext FAILED, keeping generation 2: ext.ts:3:5: bundle: Unexpected ";"`)
 }
+
+// TestHeaderListsExtensionsWithoutCommands: the header's extension list
+// comes from get_extensions, so an extension with no command is there too;
+// one that failed to load is not.
+func TestHeaderListsExtensionsWithoutCommands(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.answer("get_extensions", map[string]any{"extensions": []any{
+		map[string]any{"id": "quiet", "path": "/x/quiet-hooks.ts", "origin": "cli", "status": "loaded"},
+		map[string]any{"id": "broken", "path": "/x/broken-one.ts", "origin": "cli", "status": "failed"}}})
+	h.m.c.request(cmd("get_extensions"), (*model).onExtensions)
+	h.sync()
+	h.contains("quiet-hooks")
+	h.lacks("broken-one")
+}

@@ -130,4 +130,5 @@ func (m *model) extensionReload(rec map[string]any) {
 	}
 	m.notice(line, "muted")
 	m.c.request(cmd("get_commands"), (*model).onCommands)
+	m.c.request(cmd("get_extensions"), (*model).onExtensions)
 }
