@@ -3,7 +3,9 @@ package agentsession
 import (
 	"context"
 	"errors"
+	"fmt"
 
+	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
@@ -54,4 +56,38 @@ func (s *rpcServer) getExtensions(*rpcCommand) (any, bool, error) {
 			{Key: "origin", Value: p.Origin}, {Key: "status", Value: status[p.ID]}})
 	}
 	return ordered{{"extensions", list}}, true, nil
+}
+
+// getShortcuts lists the extensions' registerShortcut keys (pi's key
+// syntax) with their descriptions, for a client that binds them.
+func (s *rpcServer) getShortcuts(*rpcCommand) (any, bool, error) {
+	list := []any{}
+	for _, e := range s.rt.host.Shortcuts().Current().Entries() {
+		desc, _ := e.Value["description"].(string)
+		list = append(list, jsjson.Object{{Key: "shortcut", Value: e.ID}, {Key: "description", Value: desc},
+			{Key: "plugin", Value: e.Owner}})
+	}
+	return ordered{{"shortcuts", list}}, true, nil
+}
+
+// runShortcut runs the handler of a registered shortcut, as pi does when
+// its key is pressed; dialogs it opens go to the client that pressed it.
+func (s *rpcServer) runShortcut(c *rpcCommand) (any, bool, error) {
+	key, err := c.str("shortcut", "toString")
+	if err != nil {
+		return nil, false, err
+	}
+	e, ok := s.rt.host.Shortcuts().Current().Get(key)
+	if !ok {
+		return nil, false, fmt.Errorf("Unknown shortcut: %s", key)
+	}
+	h, ok := e.Value["handler"].(engine.Callable)
+	if !ok {
+		return nil, false, fmt.Errorf("Shortcut %s has no handler", key)
+	}
+	ctx := engine.WithOriginator(context.WithoutCancel(s.rt.baseCtx), s.clientID)
+	if _, err := h.Call(ctx); err != nil {
+		s.rt.reportExtensionError(s.rt.extPaths[e.Owner], "shortcut:"+key, commandErrorText(err))
+	}
+	return nil, false, nil
 }

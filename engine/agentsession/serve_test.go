@@ -6,10 +6,12 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/pigo-dev/pigo"
+	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/agentsession"
 	"github.com/pigo-dev/pigo/engine/protocol"
 	"github.com/pigo-dev/pigo/engine/provider"
@@ -251,5 +253,50 @@ func serveAsk(t *testing.T, s *agentsession.Session, opts agentsession.ServeOpti
 				return o
 			}
 		}
+	}
+}
+
+// TestServeShortcuts: get_shortcuts lists registerShortcut keys and
+// run_shortcut runs the handler (here it notifies); an unknown key is an
+// error.
+func TestServeShortcuts(t *testing.T) {
+	io, _ := world(t)
+	ext := filepath.Join(io.Cwd, "keys.ts")
+	if err := os.WriteFile(ext, []byte(`export default function (pi) {
+  pi.registerShortcut("ctrl+shift+k", { description: "say hi", handler: async (ctx) => ctx.ui.notify("hi from a key", "info") });
+}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := agentsession.Start(context.Background(), agentsession.Options{IO: io, Open: pigo.SessionOpener(io),
+		Args: []string{"-e", ext, "--no-session", "--no-builtin-tools"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var mu sync.Mutex
+	var notes []string
+	s.Host().Pi().UI().Observe(func(c engine.UICall) {
+		if c.Op == "notify" {
+			mu.Lock()
+			notes = append(notes, fmt.Sprint(c.Value))
+			mu.Unlock()
+		}
+	})
+	ask := serveAsk(t, s, agentsession.ServeOptions{})
+	r := ask(map[string]any{"type": "get_shortcuts", "id": "1"})
+	if d, _ := r["data"].(map[string]any); fmt.Sprint(d["shortcuts"]) != "[map[description:say hi plugin:keys shortcut:ctrl+shift+k]]" {
+		t.Errorf("get_shortcuts: %v", r)
+	}
+	if r := ask(map[string]any{"type": "run_shortcut", "id": "2", "shortcut": "ctrl+shift+k"}); r["success"] != true {
+		t.Errorf("run_shortcut: %v", r)
+	}
+	mu.Lock()
+	got := strings.Join(notes, " ")
+	mu.Unlock()
+	if !strings.Contains(got, "hi from a key") {
+		t.Errorf("the handler did not run: %q", got)
+	}
+	if r := ask(map[string]any{"type": "run_shortcut", "id": "3", "shortcut": "ctrl+q"}); r["success"] != false || r["error"] != "Unknown shortcut: ctrl+q" {
+		t.Errorf("unknown shortcut: %v", r)
 	}
 }

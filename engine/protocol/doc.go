@@ -14,6 +14,8 @@
 //     component's {type:"render",width} or {type:"input",data});
 //   - get_extensions: the app's extension files {extensions: [{id, path,
 //     origin, status}]}, in load order;
+//   - get_shortcuts {shortcuts: [{shortcut, description, plugin}]} and
+//     run_shortcut {shortcut}: the extensions' registerShortcut keys;
 //   - reload: pi's /reload (every extension reloads, resources are found
 //     again), answering {plugins: [{plugin, ok, error?}]};
 //   - pigo's rendering commands: render_message {customType, message,

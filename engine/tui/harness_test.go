@@ -43,6 +43,7 @@ func newHarness(t *testing.T, opts Options) *harness {
 				"thinkingLevel": "off", "isStreaming": false},
 			"get_commands":      {"commands": []any{}},
 			"get_extensions":    {"extensions": []any{}},
+			"get_shortcuts":     {"shortcuts": []any{}},
 			"get_messages":      {"messages": []any{}},
 			"get_session_stats": {"tokens": map[string]any{"input": 0.0, "output": 0.0}, "cost": 0.0},
 		}}

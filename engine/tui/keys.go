@@ -3,6 +3,7 @@ package tui
 import (
 	"encoding/json"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -104,6 +105,21 @@ func normalizeKey(k string) string {
 	mods := parts[:len(parts)-1]
 	sort.Slice(mods, func(i, j int) bool { return rank[mods[i]] < rank[mods[j]] })
 	return strings.Join(append(mods, key), "+")
+}
+
+// actionOf is the first action, by name, key is bound to ("" when none).
+func (km keymap) actionOf(key string) string {
+	var found []string
+	for action, keys := range km {
+		if slices.Contains(keys, key) {
+			found = append(found, action)
+		}
+	}
+	if len(found) == 0 {
+		return ""
+	}
+	slices.Sort(found)
+	return found[0]
 }
 
 // is reports whether key is bound to action.

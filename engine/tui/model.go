@@ -73,6 +73,7 @@ type model struct {
 	widgets    map[string]widget
 	widgetKeys []string
 	uiOwner    map[string]string // "status:key" / "widget:key" → the plugin that set it
+	shortcuts  map[string]string // key (bubbletea's string) → an extension's registerShortcut key
 	title      string
 	working    workingState
 	spin       int
@@ -160,6 +161,7 @@ func (m *model) Init() tea.Cmd {
 	m.c.request(cmd("get_state"), (*model).onState)
 	m.c.request(cmd("get_commands"), (*model).onCommands)
 	m.c.request(cmd("get_extensions"), (*model).onExtensions)
+	m.c.request(cmd("get_shortcuts"), (*model).onShortcuts)
 	m.c.request(cmd("get_messages"), (*model).onMessages)
 	m.refreshStats()
 	for i, msg := range m.opts.Messages {
@@ -246,6 +248,23 @@ func (m *model) onCommands(r response) {
 			}
 		}
 		m.commands = append(m.commands, cm)
+	}
+}
+
+// onShortcuts binds the extensions' registerShortcut keys. A key the app
+// binds already stays the app's, and the conflict is shown, as pi warns.
+func (m *model) onShortcuts(r response) {
+	m.shortcuts = map[string]string{}
+	list, _ := r.data["shortcuts"].([]any)
+	for _, x := range list {
+		o, _ := x.(map[string]any)
+		sc, _ := o["shortcut"].(string)
+		key := normalizeKey(sc)
+		if action := m.keys.actionOf(key); action != "" {
+			m.notice(fmt.Sprintf("Extension shortcut %s conflicts with %s; ignored", sc, action), "warning")
+			continue
+		}
+		m.shortcuts[key] = sc
 	}
 }
 
@@ -691,6 +710,14 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 	// that failed gives the keys back, so the app can still be quit.
 	if vs := m.viewsOf("editor"); len(vs) > 0 && vs[len(vs)-1].errText == "" {
 		vs[len(vs)-1].input(m, keyBytes(k))
+		return nil
+	}
+	if sc, ok := m.shortcuts[ks]; ok {
+		m.c.request(cmd("run_shortcut", "shortcut", sc), func(m *model, r response) {
+			if !r.ok {
+				m.notice(r.err, "error")
+			}
+		})
 		return nil
 	}
 	if m.auto != nil && len(m.auto.items) > 0 {

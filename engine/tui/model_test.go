@@ -753,3 +753,19 @@ func TestHeaderListsExtensionsWithoutCommands(t *testing.T) {
 	h.contains("quiet-hooks")
 	h.lacks("broken-one")
 }
+
+// TestExtensionShortcuts: a registerShortcut key runs its handler on the
+// host; one the app binds already stays the app's, with a warning.
+func TestExtensionShortcuts(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.answer("get_shortcuts", map[string]any{"shortcuts": []any{
+		map[string]any{"shortcut": "ctrl+shift+k", "description": "do it", "plugin": "ext"},
+		map[string]any{"shortcut": "ctrl+c", "description": "steal", "plugin": "ext"}}})
+	h.m.c.request(cmd("get_shortcuts"), (*model).onShortcuts)
+	h.sync()
+	h.contains("Extension shortcut ctrl+c conflicts with")
+	h.press("ctrl+shift+k")
+	if c := h.cmd("run_shortcut"); c["shortcut"] != "ctrl+shift+k" {
+		t.Errorf("run_shortcut %v", c)
+	}
+}

@@ -131,4 +131,5 @@ func (m *model) extensionReload(rec map[string]any) {
 	m.notice(line, "muted")
 	m.c.request(cmd("get_commands"), (*model).onCommands)
 	m.c.request(cmd("get_extensions"), (*model).onExtensions)
+	m.c.request(cmd("get_shortcuts"), (*model).onShortcuts)
 }
