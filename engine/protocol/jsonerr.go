@@ -306,3 +306,7 @@ func (p *v8JSON) number() string {
 	}
 	return ""
 }
+
+// JSONParseError is the message V8's JSON.parse gives for src ("" when src
+// is valid JSON), for other readers of files pi parses with JSON.parse.
+func JSONParseError(src string) string { return jsonParseError(src) }

@@ -1,0 +1,322 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Connection states, as pi's McpServerConnection names them.
+const (
+	stateConnecting   = "connecting"
+	stateConnected    = "connected"
+	stateFailed       = "failed"
+	stateDisconnected = "disconnected"
+)
+
+const defaultTimeout = 60 * time.Second
+
+// World is what a connection takes from the session: where relative cwds
+// and "~/" resolve, and the environment for ${VAR} and child processes.
+type World struct {
+	Cwd     string
+	Home    string
+	Getenv  func(string) string
+	Environ []string // a stdio server's base environment
+}
+
+// server is one connection to an MCP server, reconnecting on the next call
+// after it dropped.
+type server struct {
+	entry   Entry
+	world   World
+	onTools func() // the tool list changed
+
+	mu           sync.Mutex
+	state        string
+	err          string
+	tools        []*sdk.Tool
+	instructions string
+	session      *sdk.ClientSession
+	ready        chan struct{} // closed when the current attempt settled
+}
+
+func newServer(e Entry, w World, onTools func()) *server {
+	return &server{entry: e, world: w, onTools: onTools}
+}
+
+func (s *server) timeout() time.Duration {
+	if t, ok := s.entry.Config["timeout"].(float64); ok && t > 0 {
+		return time.Duration(t * float64(time.Second))
+	}
+	return defaultTimeout
+}
+
+// snapshot returns the state, error and tools.
+func (s *server) snapshot() (state, errText string, tools []*sdk.Tool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.state, s.err, s.tools
+}
+
+// connect starts a connection attempt and returns its ready channel; an
+// attempt already under way is shared.
+func (s *server) connect(ctx context.Context) <-chan struct{} {
+	s.mu.Lock()
+	if s.state == stateConnecting || s.state == stateConnected {
+		ch := s.ready
+		s.mu.Unlock()
+		return ch
+	}
+	ch := make(chan struct{})
+	s.state, s.err, s.ready = stateConnecting, "", ch
+	s.mu.Unlock()
+	go func() {
+		defer close(ch)
+		session, tools, err := s.open(ctx)
+		s.mu.Lock()
+		if err != nil {
+			s.state, s.err = stateFailed, err.Error()
+		} else {
+			s.state, s.session, s.tools = stateConnected, session, tools
+			s.instructions = session.InitializeResult().Instructions
+		}
+		s.mu.Unlock()
+		if err == nil {
+			go s.watch(session)
+			s.onTools()
+		}
+	}()
+	return ch
+}
+
+// watch marks the server disconnected when its session ends (a crashed
+// stdio server, a closed HTTP session), so the next call reconnects.
+func (s *server) watch(session *sdk.ClientSession) {
+	_ = session.Wait()
+	s.mu.Lock()
+	if s.session == session {
+		s.session = nil
+		if s.state == stateConnected {
+			s.state, s.err = stateDisconnected, "connection closed"
+		}
+	}
+	s.mu.Unlock()
+}
+
+func (s *server) open(ctx context.Context) (*sdk.ClientSession, []*sdk.Tool, error) {
+	transport, err := s.transport()
+	if err != nil {
+		return nil, nil, err
+	}
+	client := sdk.NewClient(&sdk.Implementation{Name: "pi", Version: "1.6.0"}, &sdk.ClientOptions{
+		ToolListChangedHandler: func(ctx context.Context, _ *sdk.ToolListChangedRequest) { s.refreshTools(ctx) },
+	})
+	cctx, cancel := context.WithTimeout(ctx, s.timeout())
+	defer cancel()
+	session, err := client.Connect(cctx, transport, nil)
+	if err != nil {
+		return nil, nil, s.describe(err, cctx)
+	}
+	tools, err := listTools(cctx, session)
+	if err != nil {
+		_ = session.Close()
+		return nil, nil, s.describe(err, cctx)
+	}
+	return session, tools, nil
+}
+
+func listTools(ctx context.Context, session *sdk.ClientSession) ([]*sdk.Tool, error) {
+	var tools []*sdk.Tool
+	for t, err := range session.Tools(ctx, nil) {
+		if err != nil {
+			return nil, err
+		}
+		tools = append(tools, t)
+	}
+	return tools, nil
+}
+
+// refreshTools relists the tools after notifications/tools/list_changed.
+func (s *server) refreshTools(ctx context.Context) {
+	s.mu.Lock()
+	session := s.session
+	s.mu.Unlock()
+	if session == nil {
+		return
+	}
+	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.timeout())
+	defer cancel()
+	tools, err := listTools(cctx, session)
+	if err != nil {
+		return
+	}
+	s.mu.Lock()
+	s.tools = tools
+	s.mu.Unlock()
+	s.onTools()
+}
+
+// describe words a failure as pi does: a timeout names its milliseconds.
+func (s *server) describe(err error, ctx context.Context) error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return fmt.Errorf("MCP request timed out after %dms", s.timeout().Milliseconds())
+	}
+	return err
+}
+
+func (s *server) transport() (sdk.Transport, error) {
+	cfg := s.entry.Config
+	if u, ok := cfg["url"].(string); ok {
+		headers := map[string]string{}
+		for k, v := range stringMap(cfg["headers"]) {
+			headers[k] = s.expand(v)
+		}
+		return &sdk.StreamableClientTransport{Endpoint: u, HTTPClient: &http.Client{Transport: headerTransport(headers)}, MaxRetries: 2}, nil
+	}
+	command := s.home(cfg["command"].(string))
+	var args []string
+	if list, ok := cfg["args"].([]any); ok {
+		for _, a := range list {
+			args = append(args, s.home(a.(string)))
+		}
+	}
+	cmd := exec.Command(command, args...)
+	cmd.Dir = s.world.Cwd
+	if d, ok := cfg["cwd"].(string); ok {
+		d = s.home(d)
+		if !filepath.IsAbs(d) {
+			d = filepath.Join(s.world.Cwd, d)
+		}
+		cmd.Dir = d
+	}
+	cmd.Env = append([]string{}, s.world.Environ...)
+	for _, k := range sortedKeys(stringMap(cfg["env"])) {
+		cmd.Env = append(cmd.Env, k+"="+s.expand(stringMap(cfg["env"])[k]))
+	}
+	setProcessGroup(cmd)
+	return &sdk.CommandTransport{Command: cmd, TerminateDuration: 2 * time.Second}, nil
+}
+
+var envRef = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)
+
+// expand replaces ${NAME} with the environment's value ("" when unset).
+func (s *server) expand(v string) string {
+	return envRef.ReplaceAllStringFunc(v, func(m string) string {
+		if s.world.Getenv == nil {
+			return ""
+		}
+		return s.world.Getenv(m[2 : len(m)-1])
+	})
+}
+
+// home resolves a leading "~/" to the home directory.
+func (s *server) home(p string) string {
+	if rest, ok := strings.CutPrefix(p, "~/"); ok && s.world.Home != "" {
+		return filepath.Join(s.world.Home, rest)
+	}
+	return p
+}
+
+func stringMap(v any) map[string]string {
+	out := map[string]string{}
+	m, _ := v.(map[string]any)
+	for k, x := range m {
+		if s, ok := x.(string); ok {
+			out[k] = s
+		}
+	}
+	return out
+}
+
+type headerRT struct {
+	headers map[string]string
+	next    http.RoundTripper
+}
+
+func (h headerRT) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	for k, v := range h.headers {
+		r.Header.Set(k, v)
+	}
+	return h.next.RoundTrip(r)
+}
+
+func headerTransport(headers map[string]string) http.RoundTripper {
+	return headerRT{headers: headers, next: http.DefaultTransport}
+}
+
+// call runs one tool call: connecting first when the server is not
+// connected (a dropped connection reconnects on the next call), within the
+// server's timeout. The result is the CallToolResult as JSON data.
+func (s *server) call(ctx context.Context, tool string, args any) (map[string]any, error) {
+	s.mu.Lock()
+	state := s.state
+	s.mu.Unlock()
+	if state != stateConnected {
+		select {
+		case <-s.connect(context.WithoutCancel(ctx)):
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+	s.mu.Lock()
+	session, state, errText := s.session, s.state, s.err
+	s.mu.Unlock()
+	if session == nil {
+		return nil, fmt.Errorf("MCP server %q is not connected (%s): %s", s.entry.Name, state, errText)
+	}
+	cctx, cancel := context.WithTimeout(ctx, s.timeout())
+	defer cancel()
+	res, err := session.CallTool(cctx, &sdk.CallToolParams{Name: tool, Arguments: args})
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, s.describe(err, cctx)
+	}
+	b, err := json.Marshal(res)
+	if err != nil {
+		return nil, err
+	}
+	var out map[string]any
+	if err := json.Unmarshal(b, &out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// close ends the session (a stdio server gets its stdin closed, then
+// SIGTERM, then SIGKILL).
+func (s *server) close() {
+	s.mu.Lock()
+	session := s.session
+	s.session, s.state = nil, stateDisconnected
+	s.mu.Unlock()
+	if session != nil {
+		_ = session.Close()
+	}
+}
+
+// viaJSON converts a value (an SDK schema) to JSON data.
+func viaJSON(v any) any {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil
+	}
+	var out any
+	if json.Unmarshal(b, &out) != nil {
+		return nil
+	}
+	return out
+}
