@@ -22,8 +22,10 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/bundled"
+	"github.com/pigo-dev/pigo/bundled/mcp"
 	"github.com/pigo-dev/pigo/bundled/payload"
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/agentsession"
 	"github.com/pigo-dev/pigo/jsapi"
 	"github.com/pigo-dev/pigo/jsapi/bundler"
 	"github.com/pigo-dev/pigo/jsapi/discover"
@@ -61,6 +63,9 @@ type Options struct {
 	// Discover also loads what pi discovers (settings, .pi/extensions,
 	// the agent dir, packages) after Extensions.
 	Discover bool
+	// NoMCP leaves out pi's built-in MCP support (--no-mcp), which loads
+	// with discovery or with -e builtin:mcp.
+	NoMCP bool
 
 	// CacheDir is the bundle cache ("" disables it).
 	CacheDir string
@@ -243,9 +248,14 @@ func New(opts Options) (*App, error) {
 		add(Plugin{ID: id, Path: p.path, Origin: "app", Source: m.Plugins[i].Ref}, a.Env.Plugin(id, p.path, p.config))
 	}
 	flush()
+	agentDir := opts.AgentDir
+	if agentDir == "" {
+		agentDir = agentsession.AgentDir(&agentsession.IO{Cwd: cwd, Getenv: getenv})
+	}
+	extensions, loadMCP := mcp.Select(mcp.Selection{Extensions: opts.Extensions, Discover: opts.Discover, NoMCP: opts.NoMCP, AgentDir: agentDir, Cwd: cwd})
 	exts, problems := discover.Discover(discover.Options{
 		Cwd: cwd, AgentDir: opts.AgentDir, Home: getenv("HOME"), Getenv: getenv,
-		Extensions: opts.Extensions, NoExtensions: !opts.Discover,
+		Extensions: extensions, NoExtensions: !opts.Discover,
 	})
 	a.Problems = problems
 	for _, e := range exts {
@@ -254,6 +264,14 @@ func New(opts Options) (*App, error) {
 		}
 		id := uniqueID(e.ID)
 		add(Plugin{ID: id, Path: e.Path, Origin: e.Origin, Source: e.Source}, a.Env.Plugin(id, e.Path, nil))
+	}
+	if loadMCP {
+		world := mcp.World{Cwd: cwd, Home: getenv("HOME"), Getenv: getenv}
+		for k, v := range opts.Environ {
+			world.Environ = append(world.Environ, k+"="+v)
+		}
+		sp := mcp.Spec(mcp.Options{AgentDir: agentDir, World: world})
+		add(Plugin{ID: sp.ID, Bundled: true, Origin: "bundled", Source: sp.Source}, sp)
 	}
 	for _, sp := range opts.GoPlugins {
 		add(Plugin{ID: sp.ID, Origin: "go", Source: sp.Source}, sp)

@@ -105,6 +105,8 @@ func parseFlags(args []string) (flags, error) {
 			f.NoCache = true
 		case a == "--no-extensions" || a == "-ne":
 			f.NoExtensions = true
+		case a == "--no-mcp":
+			f.NoMCP = true
 		case a == "--no-stdin":
 			f.noStdin = true
 		case strings.HasPrefix(a, "-") && len(a) > 1 && !strings.HasPrefix(a, "-{"):
