@@ -105,9 +105,10 @@ func (p *plugin) sessionStart(context.Context, any) error {
 	p.servers, p.errors, p.overridden, p.pending, p.waited, p.warned = servers, loaded.Errors, overridden, done, false, false
 	p.mu.Unlock()
 	p.warnUnreachable()
+	wait := p.connectAll(servers)
 	go func() {
 		defer close(done)
-		p.connectAll(servers)
+		wait()
 		p.reportProblems(servers, true)
 	}()
 	return nil
@@ -172,8 +173,9 @@ func (p *plugin) serversChanged(context.Context, any) error {
 		p.toolsChanged()
 	}
 	p.warnUnreachable()
+	wait := p.connectAll(added)
 	go func() {
-		p.connectAll(added)
+		wait()
 		p.reportProblems(added, false)
 	}()
 	return nil
@@ -200,16 +202,20 @@ func configuredExposures(e Entry) []string {
 	return out
 }
 
-func (p *plugin) connectAll(servers []*server) {
-	var wg sync.WaitGroup
+// connectAll starts connecting every enabled server (so a prompt that
+// starts right after sees their attempts) and returns a wait for them.
+func (p *plugin) connectAll(servers []*server) (wait func()) {
+	var chans []<-chan struct{}
 	for _, s := range servers {
 		if enabled(s.entry) {
-			ch := s.connect(p.gen.Context())
-			wg.Add(1)
-			go func() { defer wg.Done(); <-ch }()
+			chans = append(chans, s.connect(p.gen.Context()))
 		}
 	}
-	wg.Wait()
+	return func() {
+		for _, ch := range chans {
+			<-ch
+		}
+	}
 }
 
 // toolsChanged rebuilds the tool registry, so the session's tools list
