@@ -1,0 +1,73 @@
+// Package mcptest is the MCP server builtin:mcp's tests talk to, written
+// with the same official Go SDK: in-process over streamable HTTP, and over
+// stdio as the program in ./server (which real pi spawns too).
+package mcptest
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Server is the test server: echo, image, structured (structuredContent
+// only), fail (isError), hang (never answers), crash (exits the process),
+// big (30 KB of text) and tool.with-dots.
+func Server() *sdk.Server {
+	s := sdk.NewServer(&sdk.Implementation{Name: "pigo-test", Version: "1"}, &sdk.ServerOptions{Instructions: "Test tools.\nSecond line."})
+	obj := func(props string) map[string]any {
+		m := map[string]any{"type": "object", "properties": map[string]any{}}
+		if props != "" {
+			m["properties"] = map[string]any{props: map[string]any{"type": "string"}}
+		}
+		return m
+	}
+	add := func(name, desc string, schema map[string]any, h func(args map[string]any) (*sdk.CallToolResult, error)) {
+		s.AddTool(&sdk.Tool{Name: name, Description: desc, InputSchema: schema}, func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+			var args map[string]any
+			_ = jsonUnmarshal(req.Params.Arguments, &args)
+			if name == "hang" {
+				<-ctx.Done()
+				return nil, ctx.Err()
+			}
+			return h(args)
+		})
+	}
+	text := func(s string) *sdk.CallToolResult {
+		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: s}}}
+	}
+	add("echo", "Echoes its text", obj("text"), func(a map[string]any) (*sdk.CallToolResult, error) {
+		return text(fmt.Sprintf("echo: %v", a["text"])), nil
+	})
+	add("image", "Returns a picture", obj(""), func(map[string]any) (*sdk.CallToolResult, error) {
+		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: "a dot"}, &sdk.ImageContent{Data: []byte("PNG"), MIMEType: "image/png"}}}, nil
+	})
+	add("structured", "Structured only", obj(""), func(map[string]any) (*sdk.CallToolResult, error) {
+		return &sdk.CallToolResult{Content: []sdk.Content{}, StructuredContent: map[string]any{"sum": 3}}, nil
+	})
+	add("fail", "Fails", obj(""), func(map[string]any) (*sdk.CallToolResult, error) {
+		r := text("boom")
+		r.IsError = true
+		return r, nil
+	})
+	add("hang", "Never answers", obj(""), nil)
+	add("crash", "Exits the server", obj(""), func(map[string]any) (*sdk.CallToolResult, error) {
+		os.Exit(3)
+		return nil, nil
+	})
+	add("big", "30 KB", obj(""), func(map[string]any) (*sdk.CallToolResult, error) {
+		return text(strings.Repeat("x", 30*1024)), nil
+	})
+	add("tool.with-dots", "Odd name", obj(""), func(map[string]any) (*sdk.CallToolResult, error) { return text("ok"), nil })
+	return s
+}
+
+func jsonUnmarshal(b json.RawMessage, v any) error {
+	if len(b) == 0 {
+		return nil
+	}
+	return json.Unmarshal(b, v)
+}
