@@ -67,7 +67,9 @@ func ConvertResult(server, tool string, result map[string]any, readableResources
 	}
 	scripts := map[string]any{}
 	for k, v := range result {
-		if k != "_meta" {
+		// resultType "complete" is how the SDK's newer protocol version
+		// marks a finished call; pi's protocol version has no such field.
+		if k != "_meta" && !(k == "resultType" && v == "complete") {
 			scripts[k] = v
 		}
 	}

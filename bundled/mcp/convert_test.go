@@ -26,7 +26,7 @@ func TestConvertResult(t *testing.T) {
 		map[string]any{"type": "resource", "resource": map[string]any{"uri": "x://r", "text": "inline"}},
 		map[string]any{"type": "resource", "resource": map[string]any{"uri": "x://j.json", "blob": "e30=", "mimeType": "application/json"}},
 		map[string]any{"type": "mystery"},
-	}, "_meta": map[string]any{"k": 1}}, false)
+	}, "_meta": map[string]any{"k": 1}, "resultType": "complete"}, false)
 	want := []string{"[audio audio/wav omitted]", `[Resource file:///a.txt "a" (text/plain, 2.0KB)]`, "inline", "{}", "[unsupported MCP content mystery]"}
 	if len(r.Content) != len(want) {
 		t.Fatalf("%+v", r.Content)
@@ -36,8 +36,8 @@ func TestConvertResult(t *testing.T) {
 			t.Errorf("%d: %q, want %q", i, c.Text, want[i])
 		}
 	}
-	if _, ok := r.StructuredContent.(map[string]any)["_meta"]; ok {
-		t.Error("_meta reached scripts")
+	if sc := r.StructuredContent.(map[string]any); sc["_meta"] != nil || sc["resultType"] != nil {
+		t.Errorf("_meta or resultType reached scripts: %v", sc)
 	}
 	e := ConvertResult("s", "t", map[string]any{"content": []any{}, "isError": true}, false)
 	if !e.IsError || e.Text() != "MCP tool s/t returned an error" {
