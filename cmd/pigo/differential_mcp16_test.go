@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -102,4 +103,47 @@ func projectMCP(stdout string, reqs []map[string]any) []string {
 		}
 	}
 	return lines
+}
+
+// TestDifferentialMCPStatus16: /mcp outside the TUI (RPC mode) prints the
+// same status as pi 1.6 for a connected server, one that fails to start
+// and an invalid entry. The failure's own text (Node's spawn error, Go's
+// exec error) is masked.
+func TestDifferentialMCPStatus16(t *testing.T) {
+	sides := pi16Sides(t)
+	server := filepath.Join(t.TempDir(), "mcpserver")
+	build := exec.Command("go", "build", "-o", server, "github.com/pigo-dev/pigo/bundled/mcp/mcptest/server")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building the test MCP server: %v\n%s", err, out)
+	}
+	out := map[string][]string{}
+	for side, argv := range sides {
+		dir, _, agentDir := sideDirs(t)
+		llm := newMockLLM(nil)
+		must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
+		cfg, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{
+			"local":  map[string]any{"command": server, "exposure": "direct"},
+			"broken": map[string]any{"command": filepath.Join(dir, "no-such-server")},
+			"old":    map[string]any{"url": "http://127.0.0.1:1/sse", "type": "sse"},
+		}})
+		must(t, os.WriteFile(filepath.Join(agentDir, "mcp.json"), cfg, 0o644))
+		d := startDriver(t, sideCommand(argv, dir, "--mode", "rpc", "--no-session", "--no-extensions", "-e", "builtin:mcp", "--no-builtin-tools",
+			"--provider", "mock", "--model", "mock-1"))
+		mark := d.mark()
+		d.call(`{"id":"m1","type":"prompt","message":"/mcp"}`)
+		ev := d.waitFrom(mark, func(ev map[string]any) bool {
+			return ev["type"] == "extension_ui_request" && strings.Contains(str(ev["message"]), "local: ")
+		})
+		d.finish()
+		llm.Close()
+		msg := strings.ReplaceAll(str(ev["message"]), agentDir, "<agent>")
+		msg = regexp.MustCompile(`(?m)^(broken: failed \(codemode\)\n    ).*$`).ReplaceAllString(msg, "$1<error>")
+		out[side] = strings.Split(msg, "\n")
+	}
+	if d := lineDiff(out["pi"], out["pigo"]); d != "" {
+		t.Errorf("/mcp differs (- pi, + pigo):\n%s", d)
+	}
+	if os.Getenv("PIGO_DIFF_KEEP") != "" {
+		t.Logf("pi:\n%s", strings.Join(out["pi"], "\n"))
+	}
 }
