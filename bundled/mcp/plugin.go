@@ -95,14 +95,14 @@ func (p *plugin) notify(text, level string) { p.h.Pi().UI().Notify(p.gen.PluginI
 func (p *plugin) sessionStart(context.Context, any) error {
 	p.shutdown()
 	loaded := LoadConfig(p.opts.AgentDir, p.opts.World.Cwd, p.h.Pi().ProjectTrusted())
-	registered, overridden := p.registered(loaded.Servers)
+	registered, overridden, invalid := p.registered(loaded.Servers)
 	servers := make([]*server, 0, len(loaded.Servers)+len(registered))
 	for _, e := range append(loaded.Servers, registered...) {
 		servers = append(servers, newServer(e, p.opts.World, p.toolsChanged))
 	}
 	done := make(chan struct{})
 	p.mu.Lock()
-	p.servers, p.errors, p.overridden, p.pending, p.waited, p.warned = servers, loaded.Errors, overridden, done, false, false
+	p.servers, p.errors, p.overridden, p.pending, p.waited, p.warned = servers, append(loaded.Errors, invalid...), overridden, done, false, false
 	p.mu.Unlock()
 	p.warnUnreachable()
 	wait := p.connectAll(servers)
@@ -116,7 +116,7 @@ func (p *plugin) sessionStart(context.Context, any) error {
 
 // registered are the servers extensions registered, except names mcp.json
 // defines, which take precedence.
-func (p *plugin) registered(configured []Entry) (out []Entry, overridden []string) {
+func (p *plugin) registered(configured []Entry) (out []Entry, overridden, invalid []string) {
 	for _, e := range p.h.McpServers().Current().Entries() {
 		name, _ := e.Value["name"].(string)
 		if name == "" {
@@ -128,14 +128,22 @@ func (p *plugin) registered(configured []Entry) (out []Entry, overridden []strin
 			overridden = append(overridden, fmt.Sprintf("%q registered by %s is overridden by %q in %s", name, source, configured[i].Name, configured[i].Source))
 			continue
 		}
+		if msg := Validate(name, cfg); msg != "" {
+			invalid = append(invalid, source+": "+msg)
+			continue
+		}
 		out = append(out, Entry{Name: name, Config: engine.Clone(cfg).(map[string]any), Source: source, Scope: "extension"})
 	}
-	return out, overridden
+	return out, overridden, invalid
 }
 
 // serversChanged connects servers registered during the session and drops
 // unregistered ones.
-func (p *plugin) serversChanged(context.Context, any) error {
+func (p *plugin) serversChanged(ctx context.Context, _ any) error {
+	// The registration that raised the event may not be committed yet.
+	if _, err := p.h.McpServers().Rebuild(ctx); err != nil {
+		return err
+	}
 	p.mu.Lock()
 	if p.pending == nil {
 		p.mu.Unlock()
@@ -148,7 +156,7 @@ func (p *plugin) serversChanged(context.Context, any) error {
 			configured = append(configured, s.entry)
 		}
 	}
-	registered, overridden := p.registered(configured)
+	registered, overridden, _ := p.registered(configured)
 	var dropped, added []*server
 	for _, s := range p.servers {
 		i := slices.IndexFunc(registered, func(e Entry) bool { return e.Name == s.entry.Name })

@@ -247,3 +247,34 @@ func TestRegisteredServers(t *testing.T) {
 		t.Errorf("%q", got)
 	}
 }
+
+// A server registered during the session connects on mcp_servers_change;
+// an invalid registration is a config error, not a crash.
+func TestServerRegisteredLater(t *testing.T) {
+	url := httpServer(t)
+	var gen *engine.Generation
+	ext := engine.PluginSpec{ID: "ext", Source: "/ext.ts", Loader: engine.GoPlugin(func(_ context.Context, g *engine.Generation) error {
+		gen = g
+		_, err := g.Host().McpServers().Add(g, func(_ context.Context, d *engine.Draft[map[string]any]) error {
+			d.Set("bad", obj{"name": "bad", "config": obj{"url": "ftp://x"}, "extensionPath": "/ext.ts"})
+			return nil
+		})
+		return err
+	})}
+	h := boot(t, obj{}, ext)
+	waitFor(t, "the startup report", func() bool { return strings.Contains(notifications(h), "MCP servers need attention:\n  config: /ext.ts") })
+	if got := status(t, h); got != `config error: /ext.ts: server "bad": url must be an http or https URL` {
+		t.Errorf("%q", got)
+	}
+	if _, err := h.McpServers().Add(gen, func(_ context.Context, d *engine.Draft[map[string]any]) error {
+		d.Set("late", obj{"name": "late", "config": obj{"url": url, "exposure": "direct"}, "extensionPath": "/ext.ts"})
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	h.Emit(context.Background(), "mcp_servers_change", obj{"type": "mcp_servers_change"})
+	waitFor(t, "mcp__late__echo", func() bool { return hasTool(h, "mcp__late__echo") })
+	if res, err := run(t, h, "mcp__late__echo", obj{"text": "late"}); err != nil || res.Text() != "echo: late" {
+		t.Fatalf("%+v %v", res, err)
+	}
+}

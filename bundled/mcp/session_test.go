@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -138,5 +139,50 @@ func writeFile(t *testing.T, path string, v any) {
 	}
 	if err := os.WriteFile(path, b, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A server a pi extension registers with pi.registerMcpServer connects
+// like a configured one, and the agent calls its tools.
+func TestSessionRegisteredServer(t *testing.T) {
+	dir := t.TempDir()
+	agentDir := filepath.Join(dir, "agent")
+	ext := filepath.Join(dir, "ext.ts")
+	src := `export default function (pi: any) { pi.registerMcpServer("reg", { url: ` + strconv.Quote(mcp.HTTPServer(t)) + `, exposure: "direct" }); }`
+	if err := os.WriteFile(ext, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var results []string
+	var mu sync.Mutex
+	model := provider.NewScripted(provider.ScriptedOptions{})
+	model.Queue(provider.Reply(provider.ToolCallBlock("c1", "mcp__reg__echo", map[string]any{"text": "registered"})), provider.ReplyText("ok"))
+	env := map[string]string{"HOME": dir, "PI_CODING_AGENT_DIR": agentDir}
+	world := &agentsession.IO{Cwd: dir, Getenv: func(k string) string { return env[k] }, Stderr: os.Stderr, FS: pigo.OSFS{}}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	s, err := agentsession.Start(ctx, agentsession.Options{
+		IO: world, Open: pigo.SessionOpener(world),
+		Args:      []string{"--model", "scripted/scripted-1", "--no-session", "--no-builtin-tools", "-e", ext},
+		Providers: []agentsession.ProviderSource{model},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	s.Subscribe(func(ev map[string]any) {
+		if ev["type"] == "tool_execution_end" {
+			b, _ := json.Marshal(ev["result"])
+			mu.Lock()
+			results = append(results, string(b))
+			mu.Unlock()
+		}
+	})
+	if err := s.Prompt(ctx, "go"); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(results) != 1 || !strings.Contains(results[0], `"text":"echo: registered"`) {
+		t.Errorf("results %v", results)
 	}
 }
