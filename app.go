@@ -266,10 +266,7 @@ func New(opts Options) (*App, error) {
 		add(Plugin{ID: id, Path: e.Path, Origin: e.Origin, Source: e.Source}, a.Env.Plugin(id, e.Path, nil))
 	}
 	if loadMCP {
-		world := mcp.World{Cwd: cwd, Home: getenv("HOME"), Getenv: getenv}
-		for k, v := range opts.Environ {
-			world.Environ = append(world.Environ, k+"="+v)
-		}
+		world := mcp.World{Cwd: cwd, Home: getenv("HOME"), Env: opts.Environ}
 		sp := mcp.Spec(mcp.Options{AgentDir: agentDir, World: world})
 		add(Plugin{ID: sp.ID, Bundled: true, Origin: "bundled", Source: sp.Source}, sp)
 	}

@@ -27,7 +27,7 @@ func boot(t *testing.T, servers obj, extra ...engine.PluginSpec) *engine.Host {
 		defer cancel()
 		_ = h.Close(ctx)
 	})
-	specs := append(extra, Spec(Options{AgentDir: agentDir, World: World{Environ: os.Environ()}, StartupWait: 5 * time.Second}))
+	specs := append(extra, Spec(Options{AgentDir: agentDir, World: World{Env: environ()}, StartupWait: 5 * time.Second}))
 	for _, r := range h.Boot(context.Background(), specs) {
 		if !r.OK {
 			t.Fatal(r.Err)
@@ -161,7 +161,7 @@ func TestStdioCrashReconnects(t *testing.T) {
 		t.Fatalf("a crash mid-call is not an error: %+v", res)
 	}
 	waitFor(t, "the crash to be seen", func() bool {
-		return strings.Contains(status(t, h), "disconnected, reconnects on next call")
+		return strings.Contains(status(t, h), "local: disconnected, reconnects on next call (direct)\n    Connection closed\n    crashing on purpose")
 	})
 	if res, err := run(t, h, "mcp__local__echo", obj{"text": "two"}); err != nil || res.Text() != "echo: two" {
 		t.Fatalf("no reconnect after the crash: %+v %v", res, err)
@@ -277,4 +277,30 @@ func TestServerRegisteredLater(t *testing.T) {
 	if res, err := run(t, h, "mcp__late__echo", obj{"text": "late"}); err != nil || res.Text() != "echo: late" {
 		t.Fatalf("%+v %v", res, err)
 	}
+}
+
+func environ() map[string]string {
+	env := map[string]string{}
+	for _, kv := range os.Environ() {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			env[k] = v
+		}
+	}
+	return env
+}
+
+// env values resolve as pi's config values (${VAR}, "!command"); one that
+// does not resolve fails that server in pi's words.
+func TestEnvValues(t *testing.T) {
+	t.Setenv("PIGO_MCP_MODE", "stdio")
+	good := stdioConfig(t)
+	good["env"] = obj{"PIGO_MCP_TEST_SERVER": "${PIGO_MCP_MODE}", "FROM_CMD": "!echo hi"}
+	good["exposure"] = "direct"
+	bad := stdioConfig(t)
+	bad["env"] = obj{"TOKEN": "${PIGO_MCP_UNSET_VAR}"}
+	h := boot(t, obj{"good": good, "bad": bad})
+	waitFor(t, "mcp__good__echo", func() bool { return hasTool(h, "mcp__good__echo") })
+	waitFor(t, "bad's failure", func() bool {
+		return strings.Contains(status(t, h), `bad: failed (codemode)`+"\n    "+`Failed to resolve MCP server "bad" env "TOKEN"`)
+	})
 }

@@ -8,12 +8,13 @@ import (
 	"net/http"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"sync"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/pigo-dev/pigo/engine/provider"
 )
 
 // Connection states, as pi's McpServerConnection names them.
@@ -29,10 +30,9 @@ const defaultTimeout = 60 * time.Second
 // World is what a connection takes from the session: where relative cwds
 // and "~/" resolve, and the environment for ${VAR} and child processes.
 type World struct {
-	Cwd     string
-	Home    string
-	Getenv  func(string) string
-	Environ []string // a stdio server's base environment
+	Cwd  string
+	Home string
+	Env  map[string]string // for ${VAR}, "!command" and a stdio server's environment
 }
 
 // server is one connection to an MCP server, reconnecting on the next call
@@ -49,6 +49,7 @@ type server struct {
 	instructions string
 	session      *sdk.ClientSession
 	ready        chan struct{} // closed when the current attempt settled
+	stderr       *tailBuffer   // of the current stdio process
 }
 
 func newServer(e Entry, w World, onTools func()) *server {
@@ -108,14 +109,14 @@ func (s *server) watch(session *sdk.ClientSession) {
 	if s.session == session {
 		s.session = nil
 		if s.state == stateConnected {
-			s.state, s.err = stateDisconnected, "connection closed"
+			s.state, s.err = stateDisconnected, s.withStderr("Connection closed").Error()
 		}
 	}
 	s.mu.Unlock()
 }
 
 func (s *server) open(ctx context.Context) (*sdk.ClientSession, []*sdk.Tool, error) {
-	transport, err := s.transport()
+	transport, err := s.transport(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -126,7 +127,9 @@ func (s *server) open(ctx context.Context) (*sdk.ClientSession, []*sdk.Tool, err
 	defer cancel()
 	session, err := client.Connect(cctx, transport, nil)
 	if err != nil {
-		return nil, nil, s.describe(err, cctx)
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return nil, nil, s.withStderr(s.describe(err, cctx).Error())
 	}
 	tools, err := listTools(cctx, session)
 	if err != nil {
@@ -167,6 +170,15 @@ func (s *server) refreshTools(ctx context.Context) {
 	s.onTools()
 }
 
+// withStderr appends the tail of a stdio server's stderr, as pi shows it
+// (s.mu held).
+func (s *server) withStderr(msg string) error {
+	if tail := s.stderr.tail(); tail != "" {
+		msg += "\n" + tail
+	}
+	return errors.New(msg)
+}
+
 // describe words a failure as pi does: a timeout names its milliseconds.
 func (s *server) describe(err error, ctx context.Context) error {
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
@@ -175,12 +187,16 @@ func (s *server) describe(err error, ctx context.Context) error {
 	return err
 }
 
-func (s *server) transport() (sdk.Transport, error) {
+func (s *server) transport(ctx context.Context) (sdk.Transport, error) {
 	cfg := s.entry.Config
 	if u, ok := cfg["url"].(string); ok {
 		headers := map[string]string{}
 		for k, v := range stringMap(cfg["headers"]) {
-			headers[k] = s.expand(v)
+			r, err := s.resolve(ctx, v, fmt.Sprintf("MCP server %q header %q", s.entry.Name, k))
+			if err != nil {
+				return nil, err
+			}
+			headers[k] = r
 		}
 		return &sdk.StreamableClientTransport{Endpoint: u, HTTPClient: &http.Client{Transport: headerTransport(headers)}, MaxRetries: 2}, nil
 	}
@@ -200,24 +216,61 @@ func (s *server) transport() (sdk.Transport, error) {
 		}
 		cmd.Dir = d
 	}
-	cmd.Env = append([]string{}, s.world.Environ...)
-	for _, k := range sortedKeys(stringMap(cfg["env"])) {
-		cmd.Env = append(cmd.Env, k+"="+s.expand(stringMap(cfg["env"])[k]))
+	env := map[string]string{}
+	for k, v := range s.world.Env {
+		env[k] = v
 	}
+	for k, v := range stringMap(cfg["env"]) {
+		r, err := s.resolve(ctx, v, fmt.Sprintf("MCP server %q env %q", s.entry.Name, k))
+		if err != nil {
+			return nil, err
+		}
+		env[k] = r
+	}
+	for _, k := range sortedKeys(env) {
+		cmd.Env = append(cmd.Env, k+"="+env[k])
+	}
+	tail := &tailBuffer{}
+	cmd.Stderr = tail
+	s.mu.Lock()
+	s.stderr = tail
+	s.mu.Unlock()
 	setProcessGroup(cmd)
 	return &sdk.CommandTransport{Command: cmd, TerminateDuration: 2 * time.Second}, nil
 }
 
-var envRef = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)
+// resolve is pi's resolveConfigValueOrThrow for env and header values.
+func (s *server) resolve(ctx context.Context, v, what string) (string, error) {
+	return provider.ResolveConfigValue16(ctx, v, what, s.world.Env, provider.ShellRunner(s.world.Env))
+}
 
-// expand replaces ${NAME} with the environment's value ("" when unset).
-func (s *server) expand(v string) string {
-	return envRef.ReplaceAllStringFunc(v, func(m string) string {
-		if s.world.Getenv == nil {
-			return ""
-		}
-		return s.world.Getenv(m[2 : len(m)-1])
-	})
+// stderrTailChars is how much of a stdio server's stderr a failure shows.
+const stderrTailChars = 2000
+
+// tailBuffer keeps the last stderrTailChars bytes written to it.
+type tailBuffer struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, p...)
+	if over := len(t.buf) - stderrTailChars; over > 0 {
+		t.buf = append([]byte(nil), t.buf[over:]...)
+	}
+	return len(p), nil
+}
+
+// tail is the trimmed stderr, "" when none.
+func (t *tailBuffer) tail() string {
+	if t == nil {
+		return ""
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return strings.TrimSpace(string(t.buf))
 }
 
 // home resolves a leading "~/" to the home directory.

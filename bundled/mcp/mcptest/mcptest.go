@@ -55,6 +55,7 @@ func Server() *sdk.Server {
 	})
 	add("hang", "Never answers", obj(""), nil)
 	add("crash", "Exits the server", obj(""), func(map[string]any) (*sdk.CallToolResult, error) {
+		fmt.Fprintln(os.Stderr, "crashing on purpose")
 		os.Exit(3)
 		return nil, nil
 	})
