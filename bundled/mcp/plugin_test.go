@@ -262,7 +262,9 @@ func TestServerRegisteredLater(t *testing.T) {
 		return err
 	})}
 	h := boot(t, obj{}, ext)
-	waitFor(t, "the startup report", func() bool { return strings.Contains(notifications(h), "MCP servers need attention:\n  config: /ext.ts") })
+	waitFor(t, "the startup report", func() bool {
+		return strings.Contains(notifications(h), "MCP servers need attention:\n  config: /ext.ts")
+	})
 	if got := status(t, h); got != `config error: /ext.ts: server "bad": url must be an http or https URL` {
 		t.Errorf("%q", got)
 	}
