@@ -257,19 +257,16 @@ func (p *plugin) contribute(_ context.Context, d *engine.Draft[engine.Tool]) err
 	if p.withdrawn == nil {
 		p.withdrawn = map[string]engine.Tool{}
 	}
-	for name, t := range p.withdrawn {
-		if !current[name] {
-			d.Set(name, t)
+	for name, owner := range p.owners {
+		if _, ok := p.withdrawn[name]; !ok && !current[name] {
+			p.withdrawn[name] = hiddenTool(owner)
 		}
 	}
-	for name := range current {
-		delete(p.withdrawn, name)
-	}
-	for name, owner := range p.owners {
-		if !current[name] {
-			if _, ok := p.withdrawn[name]; !ok {
-				p.withdrawn[name] = hiddenTool(owner)
-			}
+	for name, t := range p.withdrawn {
+		if current[name] {
+			delete(p.withdrawn, name)
+		} else {
+			d.Set(name, t)
 		}
 	}
 	return nil

@@ -195,7 +195,7 @@ func TestServerThatFailsToStart(t *testing.T) {
 		t.Errorf("report: %q", n)
 	}
 	got := status(t, h)
-	if !strings.Contains(got, "broken: failed (direct)\n    ") || !strings.Contains(got, "web: connected, 8 tools (direct)") {
+	if !strings.Contains(got, "broken: failed (direct)\n    ") || !strings.Contains(got, "web: connected, 10 tools (direct)") {
 		t.Errorf("/mcp: %q", got)
 	}
 	if res, err := run(t, h, "mcp__web__echo", obj{"text": "x"}); err != nil || res.Text() != "echo: x" {
@@ -305,4 +305,35 @@ func TestEnvValues(t *testing.T) {
 	waitFor(t, "bad's failure", func() bool {
 		return strings.Contains(status(t, h), `bad: failed (codemode)`+"\n    "+`Failed to resolve MCP server "bad" env "TOKEN"`)
 	})
+}
+
+// When a server announces a changed tool list, new tools are added and
+// withdrawn ones become unreachable (hidden).
+func TestToolListChanges(t *testing.T) {
+	h := boot(t, obj{"web": obj{"url": httpServer(t), "exposure": "direct"}})
+	waitFor(t, "mcp__web__grow", func() bool { return hasTool(h, "mcp__web__grow") })
+	if res, err := run(t, h, "mcp__web__grow", obj{}); err != nil || res.Text() != "grew" {
+		t.Fatalf("%+v %v", res, err)
+	}
+	waitFor(t, "mcp__web__grown", func() bool { return hasTool(h, "mcp__web__grown") })
+	if !slices.Contains(h.Pi().ActiveTools(), "mcp__web__grown") {
+		t.Error("the new direct tool is not active")
+	}
+	if res, err := run(t, h, "mcp__web__grown", obj{}); err != nil || res.Text() != "grown" {
+		t.Fatalf("%+v %v", res, err)
+	}
+	if _, err := run(t, h, "mcp__web__shrink", obj{}); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "grown to be hidden", func() bool {
+		e, ok := h.Tools().Current().Get("mcp__web__grown")
+		return ok && e.Value.Extra["exposure"] == "hidden"
+	})
+	if slices.Contains(h.Pi().ActiveTools(), "mcp__web__grown") {
+		t.Error("a withdrawn tool is still active")
+	}
+	res, err := run(t, h, "mcp__web__grown", obj{})
+	if err == nil || res.Text() != `MCP tool "web/grown" is no longer available.` {
+		t.Errorf("calling a withdrawn tool: %+v %v", res, err)
+	}
 }

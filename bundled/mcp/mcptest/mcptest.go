@@ -15,7 +15,8 @@ import (
 
 // Server is the test server: echo, image, structured (structuredContent
 // only), fail (isError), hang (never answers), crash (exits the process),
-// big (30 KB of text) and tool.with-dots.
+// big (30 KB of text), tool.with-dots, and grow and shrink, which add
+// and remove the tool "grown".
 func Server() *sdk.Server {
 	s := sdk.NewServer(&sdk.Implementation{Name: "pigo-test", Version: "1"}, &sdk.ServerOptions{Instructions: "Test tools.\nSecond line."})
 	obj := func(props string) map[string]any {
@@ -63,6 +64,16 @@ func Server() *sdk.Server {
 		return text(strings.Repeat("x", 30*1024)), nil
 	})
 	add("tool.with-dots", "Odd name", obj(""), func(map[string]any) (*sdk.CallToolResult, error) { return text("ok"), nil })
+	// grow adds the tool "grown" and shrink removes it: the server announces
+	// each change with notifications/tools/list_changed.
+	add("grow", "Adds a tool", obj(""), func(map[string]any) (*sdk.CallToolResult, error) {
+		add("grown", "A new tool", obj(""), func(map[string]any) (*sdk.CallToolResult, error) { return text("grown"), nil })
+		return text("grew"), nil
+	})
+	add("shrink", "Removes that tool", obj(""), func(map[string]any) (*sdk.CallToolResult, error) {
+		s.RemoveTools("grown")
+		return text("shrank"), nil
+	})
 	return s
 }
 
