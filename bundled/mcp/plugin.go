@@ -368,7 +368,19 @@ func (p *plugin) toolDefinition(s *server, t *sdk.Tool) engine.Tool {
 			if args == nil {
 				args = map[string]any{}
 			}
-			res, err := cur.call(ctx, toolName, args)
+			res, err := cur.call(ctx, toolName, args, func(pr *sdk.ProgressNotificationParams) {
+				if call.OnUpdate == nil {
+					return
+				}
+				text := pr.Message
+				if text == "" {
+					text = fmt.Sprintf("Progress %v", pr.Progress)
+					if pr.Total != 0 {
+						text += fmt.Sprintf("/%v", pr.Total)
+					}
+				}
+				call.OnUpdate(engine.ToolResult{Content: []engine.Content{{Type: "text", Text: text}}, Details: map[string]any{"server": server, "tool": toolName}})
+			})
 			if err != nil {
 				return engine.ToolResult{}, err
 			}

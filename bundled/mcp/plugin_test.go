@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -195,7 +196,7 @@ func TestServerThatFailsToStart(t *testing.T) {
 		t.Errorf("report: %q", n)
 	}
 	got := status(t, h)
-	if !strings.Contains(got, "broken: failed (direct)\n    ") || !strings.Contains(got, "web: connected, 10 tools (direct)") {
+	if !strings.Contains(got, "broken: failed (direct)\n    ") || !strings.Contains(got, "web: connected, 11 tools (direct)") {
 		t.Errorf("/mcp: %q", got)
 	}
 	if res, err := run(t, h, "mcp__web__echo", obj{"text": "x"}); err != nil || res.Text() != "echo: x" {
@@ -335,5 +336,28 @@ func TestToolListChanges(t *testing.T) {
 	res, err := run(t, h, "mcp__web__grown", obj{})
 	if err == nil || res.Text() != `MCP tool "web/grown" is no longer available.` {
 		t.Errorf("calling a withdrawn tool: %+v %v", res, err)
+	}
+}
+
+// Progress notifications reach the call's updates and restart its timeout.
+func TestProgress(t *testing.T) {
+	h := boot(t, obj{"web": obj{"url": httpServer(t), "exposure": "direct", "timeout": 0.3}})
+	waitFor(t, "mcp__web__progress", func() bool { return hasTool(h, "mcp__web__progress") })
+	var mu sync.Mutex
+	var updates []string
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	res, err := h.RunTool(ctx, "mcp__web__progress", engine.ToolCall{ID: "c", Params: obj{}, OnUpdate: func(r engine.ToolResult) {
+		mu.Lock()
+		updates = append(updates, r.Text())
+		mu.Unlock()
+	}})
+	if err != nil || res.Text() != "finished" {
+		t.Fatalf("%+v %v", res, err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if strings.Join(updates, ",") != "step 1,step 2,step 3" {
+		t.Errorf("updates %v", updates)
 	}
 }

@@ -50,6 +50,42 @@ type server struct {
 	session      *sdk.ClientSession
 	ready        chan struct{} // closed when the current attempt settled
 	stderr       *tailBuffer   // of the current stdio process
+	progress     progressTokens
+}
+
+// progressTokens routes notifications/progress to the call that asked.
+type progressTokens struct {
+	mu    sync.Mutex
+	next  int
+	calls map[string]func(*sdk.ProgressNotificationParams)
+}
+
+func (p *progressTokens) add(f func(*sdk.ProgressNotificationParams)) string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.calls == nil {
+		p.calls = map[string]func(*sdk.ProgressNotificationParams){}
+	}
+	p.next++
+	token := fmt.Sprintf("pigo-%d", p.next)
+	p.calls[token] = f
+	return token
+}
+
+func (p *progressTokens) remove(token string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	delete(p.calls, token)
+}
+
+func (p *progressTokens) notify(params *sdk.ProgressNotificationParams) {
+	token, _ := params.ProgressToken.(string)
+	p.mu.Lock()
+	f := p.calls[token]
+	p.mu.Unlock()
+	if f != nil {
+		f(params)
+	}
 }
 
 func newServer(e Entry, w World, onTools func()) *server {
@@ -122,6 +158,9 @@ func (s *server) open(ctx context.Context) (*sdk.ClientSession, []*sdk.Tool, err
 	}
 	client := sdk.NewClient(&sdk.Implementation{Name: "pi", Version: "1.6.0"}, &sdk.ClientOptions{
 		ToolListChangedHandler: func(ctx context.Context, _ *sdk.ToolListChangedRequest) { s.refreshTools(ctx) },
+		ProgressNotificationHandler: func(_ context.Context, req *sdk.ProgressNotificationClientRequest) {
+			s.progress.notify(req.Params)
+		},
 	})
 	cctx, cancel := context.WithTimeout(ctx, s.timeout())
 	defer cancel()
@@ -312,7 +351,7 @@ func headerTransport(headers map[string]string) http.RoundTripper {
 // call runs one tool call: connecting first when the server is not
 // connected (a dropped connection reconnects on the next call), within the
 // server's timeout. The result is the CallToolResult as JSON data.
-func (s *server) call(ctx context.Context, tool string, args any) (map[string]any, error) {
+func (s *server) call(ctx context.Context, tool string, args any, onProgress func(*sdk.ProgressNotificationParams)) (map[string]any, error) {
 	s.mu.Lock()
 	state := s.state
 	s.mu.Unlock()
@@ -329,14 +368,30 @@ func (s *server) call(ctx context.Context, tool string, args any) (map[string]an
 	if session == nil {
 		return nil, fmt.Errorf("MCP server %q is not connected (%s): %s", s.entry.Name, state, errText)
 	}
-	cctx, cancel := context.WithTimeout(ctx, s.timeout())
-	defer cancel()
-	res, err := session.CallTool(cctx, &sdk.CallToolParams{Name: tool, Arguments: args})
+	// The timeout restarts with every progress notification, as in pi.
+	cctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	timedOut := fmt.Errorf("MCP request timed out after %dms", s.timeout().Milliseconds())
+	timer := time.AfterFunc(s.timeout(), func() { cancel(timedOut) })
+	defer timer.Stop()
+	params := &sdk.CallToolParams{Name: tool, Arguments: args}
+	token := s.progress.add(func(p *sdk.ProgressNotificationParams) {
+		timer.Reset(s.timeout())
+		if onProgress != nil {
+			onProgress(p)
+		}
+	})
+	defer s.progress.remove(token)
+	params.SetProgressToken(token)
+	res, err := session.CallTool(cctx, params)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		return nil, s.describe(err, cctx)
+		if context.Cause(cctx) == timedOut {
+			return nil, timedOut
+		}
+		return nil, err
 	}
 	b, err := json.Marshal(res)
 	if err != nil {

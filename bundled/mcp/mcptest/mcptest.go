@@ -9,13 +9,15 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // Server is the test server: echo, image, structured (structuredContent
 // only), fail (isError), hang (never answers), crash (exits the process),
-// big (30 KB of text), tool.with-dots, and grow and shrink, which add
+// big (30 KB of text), tool.with-dots, progress (three progress
+// notifications), and grow and shrink, which add
 // and remove the tool "grown".
 func Server() *sdk.Server {
 	s := sdk.NewServer(&sdk.Implementation{Name: "pigo-test", Version: "1"}, &sdk.ServerOptions{Instructions: "Test tools.\nSecond line."})
@@ -64,6 +66,15 @@ func Server() *sdk.Server {
 		return text(strings.Repeat("x", 30*1024)), nil
 	})
 	add("tool.with-dots", "Odd name", obj(""), func(map[string]any) (*sdk.CallToolResult, error) { return text("ok"), nil })
+	// progress reports three steps 150 ms apart, longer than a 0.3 s
+	// timeout that progress does not restart.
+	s.AddTool(&sdk.Tool{Name: "progress", Description: "Reports progress", InputSchema: obj("")}, func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+		for i := 1; i <= 3; i++ {
+			time.Sleep(150 * time.Millisecond)
+			_ = req.Session.NotifyProgress(ctx, &sdk.ProgressNotificationParams{ProgressToken: req.Params.GetProgressToken(), Progress: float64(i), Total: 3, Message: fmt.Sprintf("step %d", i)})
+		}
+		return text("finished"), nil
+	})
 	// grow adds the tool "grown" and shrink removes it: the server announces
 	// each change with notifications/tools/list_changed.
 	add("grow", "Adds a tool", obj(""), func(map[string]any) (*sdk.CallToolResult, error) {
