@@ -147,3 +147,40 @@ func TestDifferentialMCPStatus16(t *testing.T) {
 		t.Logf("pi:\n%s", strings.Join(out["pi"], "\n"))
 	}
 }
+
+// TestDifferentialMCPList16: `mcp list` prints the same report in pi 1.6
+// and pigo for a connected stdio server with a per-tool exposure, a
+// disabled one, one that fails to start (its error text masked) and an
+// invalid entry, and exits 1 for them.
+func TestDifferentialMCPList16(t *testing.T) {
+	sides := pi16Sides(t)
+	server := filepath.Join(t.TempDir(), "mcpserver")
+	build := exec.Command("go", "build", "-o", server, "github.com/pigo-dev/pigo/bundled/mcp/mcptest/server")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building the test MCP server: %v\n%s", err, out)
+	}
+	out := map[string][]string{}
+	for side, argv := range sides {
+		dir, _, agentDir := sideDirs(t)
+		cfg, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{
+			"local":  map[string]any{"command": server, "args": []any{"--quiet"}, "toolExposure": map[string]any{"echo": "direct", "g*": "hidden"}},
+			"off":    map[string]any{"command": "srv", "enabled": false},
+			"broken": map[string]any{"command": filepath.Join(dir, "no-such-server")},
+			"bad":    map[string]any{"command": 1},
+		}})
+		must(t, os.WriteFile(filepath.Join(agentDir, "mcp.json"), cfg, 0o644))
+		cmd := sideCommand(argv, dir, "mcp", "list")
+		var stdout, stderr strings.Builder
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		text := strings.ReplaceAll(strings.ReplaceAll(stdout.String(), dir, "<dir>"), server, "<server>")
+		text = regexp.MustCompile(`(?m)^(broken: failed \(codemode, global\)\n  <dir>/no-such-server\n  ).*$`).ReplaceAllString(text, "$1<error>")
+		out[side] = append(strings.Split(text, "\n"), fmt.Sprintf("## exit %d", exitStatus(err)))
+	}
+	if d := lineDiff(out["pi"], out["pigo"]); d != "" {
+		t.Errorf("mcp list differs (- pi, + pigo):\n%s", d)
+	}
+	if os.Getenv("PIGO_DIFF_KEEP") != "" {
+		t.Logf("pi:\n%s", strings.Join(out["pi"], "\n"))
+	}
+}

@@ -25,6 +25,7 @@ func commands() []command {
 		{"dev", "watch extensions and hot-reload them on save; run tools and commands from stdin", runDev},
 		{"install", "install a pi package (npm:, git:, URL or path) and add it to settings: pigo install <source> [-l]", runInstall},
 		{"list", "list the packages of the global and project settings", runList},
+		{"mcp", "MCP servers: pigo mcp list [--json] connects each one and prints its state and tools", runMCP},
 		{"remove", "remove a package and its settings entry: pigo remove <source> [-l] (alias: uninstall)", runRemove},
 		{"uninstall", "the same as remove", runRemove},
 		{"update", "update installed packages, or one: pigo update [source]", runUpdate},
