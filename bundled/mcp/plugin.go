@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -189,7 +190,7 @@ func (p *plugin) serversChanged(ctx context.Context, _ any) error {
 	return nil
 }
 
-func sameConfig(a, b map[string]any) bool { return fmt.Sprint(a) == fmt.Sprint(b) }
+func sameConfig(a, b map[string]any) bool { return reflect.DeepEqual(a, b) }
 
 func enabled(e Entry) bool { v, ok := e.Config["enabled"].(bool); return !ok || v }
 
@@ -587,7 +588,7 @@ func (p *plugin) reconnect(ctx context.Context, names []string) {
 		return
 	}
 	s := candidates[0]
-	s.close()
+	s.disconnect()
 	select {
 	case <-s.connect(p.gen.Context()):
 	case <-ctx.Done():

@@ -361,3 +361,26 @@ func TestProgress(t *testing.T) {
 		t.Errorf("updates %v", updates)
 	}
 }
+
+func TestReconnectCommand(t *testing.T) {
+	h := boot(t, obj{"web": obj{"url": httpServer(t), "exposure": "direct"}})
+	waitFor(t, "mcp__web__echo", func() bool { return hasTool(h, "mcp__web__echo") })
+	for line, want := range map[string]string{
+		"/mcp reconnect web":   `Reconnected to MCP server "web" (connected · 11 tools).`,
+		"/mcp reconnect":       `Reconnected to MCP server "web" (connected · 11 tools).`,
+		"/mcp reconnect nope":  `No MCP server named "nope".`,
+		"/mcp frobnicate":      "Usage: /mcp, /mcp login [server], /mcp logout [server], /mcp reconnect [server]",
+		"/mcp login web extra": "Usage: /mcp, /mcp login [server], /mcp logout [server], /mcp reconnect [server]",
+	} {
+		before := notifications(h)
+		if err := h.RunCommand(context.Background(), line); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.TrimPrefix(strings.TrimPrefix(notifications(h), before), "\n---\n"); got != want {
+			t.Errorf("%s: %q, want %q", line, got, want)
+		}
+	}
+	if res, err := run(t, h, "mcp__web__echo", obj{"text": "after"}); err != nil || res.Text() != "echo: after" {
+		t.Fatalf("after reconnect: %+v %v", res, err)
+	}
+}

@@ -50,6 +50,7 @@ type server struct {
 	session      *sdk.ClientSession
 	ready        chan struct{} // closed when the current attempt settled
 	stderr       *tailBuffer   // of the current stdio process
+	closed       bool          // shut down for good: no new connections
 	progress     progressTokens
 }
 
@@ -110,8 +111,12 @@ func (s *server) snapshot() (state, errText string, tools []*sdk.Tool) {
 // attempt already under way is shared.
 func (s *server) connect(ctx context.Context) <-chan struct{} {
 	s.mu.Lock()
-	if s.state == stateConnecting || s.state == stateConnected {
+	if s.state == stateConnecting || s.state == stateConnected || s.closed {
 		ch := s.ready
+		if ch == nil { // closed before it ever connected
+			ch = make(chan struct{})
+			close(ch)
+		}
 		s.mu.Unlock()
 		return ch
 	}
@@ -122,6 +127,11 @@ func (s *server) connect(ctx context.Context) <-chan struct{} {
 		defer close(ch)
 		session, tools, err := s.open(ctx)
 		s.mu.Lock()
+		if err == nil && s.closed { // shut down while connecting
+			s.mu.Unlock()
+			_ = session.Close()
+			return
+		}
 		if err != nil {
 			s.state, s.err = stateFailed, err.Error()
 		} else {
@@ -404,9 +414,9 @@ func (s *server) call(ctx context.Context, tool string, args any, onProgress fun
 	return out, nil
 }
 
-// close ends the session (a stdio server gets its stdin closed, then
-// SIGTERM, then SIGKILL).
-func (s *server) close() {
+// disconnect ends the session (a stdio server gets its stdin closed,
+// then SIGTERM, then SIGKILL); the next call or connect starts another.
+func (s *server) disconnect() {
 	s.mu.Lock()
 	session := s.session
 	s.session, s.state = nil, stateDisconnected
@@ -414,6 +424,14 @@ func (s *server) close() {
 	if session != nil {
 		_ = session.Close()
 	}
+}
+
+// close disconnects for good, including a connection still being made.
+func (s *server) close() {
+	s.mu.Lock()
+	s.closed = true
+	s.mu.Unlock()
+	s.disconnect()
 }
 
 // viaJSON converts a value (an SDK schema) to JSON data.
