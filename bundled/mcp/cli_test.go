@@ -23,7 +23,7 @@ func TestList(t *testing.T) {
 		t.Errorf("status %d with an invalid entry and a failed server", status)
 	}
 	for _, want := range []string{
-		"web: connected, 11 tools (codemode, global)\n  " + url + "\n  tools: big, crash, echo [direct], fail,",
+		"web: connected, 12 tools (codemode, global)\n  " + url + "\n  tools: big, child, crash, echo [direct], fail,",
 		"off: disabled (codemode, global)\n  srv\n",
 		"broken: failed (codemode, global)\n  " + filepath.Join(agent, "missing") + "\n  ",
 		`config error: ` + filepath.Join(agent, "mcp.json") + `: server "bad" needs either "command" (stdio) or "url" (streamable HTTP)`,

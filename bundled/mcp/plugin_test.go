@@ -3,9 +3,11 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -196,7 +198,7 @@ func TestServerThatFailsToStart(t *testing.T) {
 		t.Errorf("report: %q", n)
 	}
 	got := status(t, h)
-	if !strings.Contains(got, "broken: failed (direct)\n    ") || !strings.Contains(got, "web: connected, 11 tools (direct)") {
+	if !strings.Contains(got, "broken: failed (direct)\n    ") || !strings.Contains(got, "web: connected, 12 tools (direct)") {
 		t.Errorf("/mcp: %q", got)
 	}
 	if res, err := run(t, h, "mcp__web__echo", obj{"text": "x"}); err != nil || res.Text() != "echo: x" {
@@ -366,8 +368,8 @@ func TestReconnectCommand(t *testing.T) {
 	h := boot(t, obj{"web": obj{"url": httpServer(t), "exposure": "direct"}})
 	waitFor(t, "mcp__web__echo", func() bool { return hasTool(h, "mcp__web__echo") })
 	for line, want := range map[string]string{
-		"/mcp reconnect web":   `Reconnected to MCP server "web" (connected · 11 tools).`,
-		"/mcp reconnect":       `Reconnected to MCP server "web" (connected · 11 tools).`,
+		"/mcp reconnect web":   `Reconnected to MCP server "web" (connected · 12 tools).`,
+		"/mcp reconnect":       `Reconnected to MCP server "web" (connected · 12 tools).`,
 		"/mcp reconnect nope":  `No MCP server named "nope".`,
 		"/mcp frobnicate":      "Usage: /mcp, /mcp login [server], /mcp logout [server], /mcp reconnect [server]",
 		"/mcp login web extra": "Usage: /mcp, /mcp login [server], /mcp logout [server], /mcp reconnect [server]",
@@ -383,4 +385,27 @@ func TestReconnectCommand(t *testing.T) {
 	if res, err := run(t, h, "mcp__web__echo", obj{"text": "after"}); err != nil || res.Text() != "echo: after" {
 		t.Fatalf("after reconnect: %+v %v", res, err)
 	}
+}
+
+// Stopping a stdio server stops its process group: a child it started
+// goes too.
+func TestShutdownStopsProcessGroup(t *testing.T) {
+	cfg := stdioConfig(t)
+	cfg["exposure"] = "direct"
+	h := boot(t, obj{"local": cfg})
+	waitFor(t, "mcp__local__child", func() bool { return hasTool(h, "mcp__local__child") })
+	res, err := run(t, h, "mcp__local__child", obj{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, err := strconv.Atoi(res.Text())
+	if err != nil {
+		t.Fatal(res.Text())
+	}
+	h.Emit(context.Background(), "session_shutdown", obj{"type": "session_shutdown", "reason": "quit"})
+	waitFor(t, "the child to end", func() bool {
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		// A zombie is gone too: nothing reaps orphans in some containers.
+		return err != nil || strings.Contains(string(b), ") Z ")
+	})
 }

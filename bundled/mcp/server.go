@@ -50,6 +50,7 @@ type server struct {
 	session      *sdk.ClientSession
 	ready        chan struct{} // closed when the current attempt settled
 	stderr       *tailBuffer   // of the current stdio process
+	cmd          *exec.Cmd     // the current stdio process
 	closed       bool          // shut down for good: no new connections
 	progress     progressTokens
 }
@@ -281,8 +282,10 @@ func (s *server) transport(ctx context.Context) (sdk.Transport, error) {
 	}
 	tail := &tailBuffer{}
 	cmd.Stderr = tail
+	// A child that keeps stderr open must not hold up the server's exit.
+	cmd.WaitDelay = 2 * time.Second
 	s.mu.Lock()
-	s.stderr = tail
+	s.stderr, s.cmd = tail, cmd
 	s.mu.Unlock()
 	setProcessGroup(cmd)
 	return &sdk.CommandTransport{Command: cmd, TerminateDuration: 2 * time.Second}, nil
@@ -418,11 +421,14 @@ func (s *server) call(ctx context.Context, tool string, args any, onProgress fun
 // then SIGTERM, then SIGKILL); the next call or connect starts another.
 func (s *server) disconnect() {
 	s.mu.Lock()
-	session := s.session
+	session, cmd := s.session, s.cmd
 	s.session, s.state = nil, stateDisconnected
 	s.mu.Unlock()
 	if session != nil {
 		_ = session.Close()
+	}
+	if cmd != nil {
+		killGroup(cmd) // what a wrapper (npx, uvx) started
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"strings"
 	"time"
 
@@ -17,7 +18,7 @@ import (
 // Server is the test server: echo, image, structured (structuredContent
 // only), fail (isError), hang (never answers), crash (exits the process),
 // big (30 KB of text), tool.with-dots, progress (three progress
-// notifications), and grow and shrink, which add
+// notifications), child (starts `sleep 60`, returns its pid), and grow and shrink, which add
 // and remove the tool "grown".
 func Server() *sdk.Server {
 	s := sdk.NewServer(&sdk.Implementation{Name: "pigo-test", Version: "1"}, &sdk.ServerOptions{Instructions: "Test tools.\nSecond line."})
@@ -74,6 +75,13 @@ func Server() *sdk.Server {
 			_ = req.Session.NotifyProgress(ctx, &sdk.ProgressNotificationParams{ProgressToken: req.Params.GetProgressToken(), Progress: float64(i), Total: 3, Message: fmt.Sprintf("step %d", i)})
 		}
 		return text("finished"), nil
+	})
+	add("child", "Starts a child process and returns its pid", obj(""), func(map[string]any) (*sdk.CallToolResult, error) {
+		c := exec.Command("sleep", "60")
+		if err := c.Start(); err != nil {
+			return nil, err
+		}
+		return text(fmt.Sprint(c.Process.Pid)), nil
 	})
 	// grow adds the tool "grown" and shrink removes it: the server announces
 	// each change with notifications/tools/list_changed.
