@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -22,6 +24,12 @@ type obj = map[string]any
 // session_start, and returns the host.
 func boot(t *testing.T, servers obj, extra ...engine.PluginSpec) *engine.Host {
 	t.Helper()
+	return bootWait(t, 5*time.Second, servers, extra...)
+}
+
+// bootWait is boot with how long the first prompt waits for servers.
+func bootWait(t *testing.T, wait time.Duration, servers obj, extra ...engine.PluginSpec) *engine.Host {
+	t.Helper()
 	agentDir := t.TempDir()
 	writeJSON(t, filepath.Join(agentDir, "mcp.json"), obj{"mcpServers": servers})
 	h := engine.New(engine.Options{Cwd: t.TempDir()})
@@ -30,7 +38,7 @@ func boot(t *testing.T, servers obj, extra ...engine.PluginSpec) *engine.Host {
 		defer cancel()
 		_ = h.Close(ctx)
 	})
-	specs := append(extra, Spec(Options{AgentDir: agentDir, World: World{Env: environ()}, StartupWait: 5 * time.Second}))
+	specs := append(extra, Spec(Options{AgentDir: agentDir, World: World{Env: environ()}, StartupWait: wait}))
 	for _, r := range h.Boot(context.Background(), specs) {
 		if !r.OK {
 			t.Fatal(r.Err)
@@ -408,4 +416,20 @@ func TestShutdownStopsProcessGroup(t *testing.T) {
 		// A zombie is gone too: nothing reaps orphans in some containers.
 		return err != nil || strings.Contains(string(b), ") Z ")
 	})
+}
+
+// A server that never answers does not hold up the first prompt beyond
+// the startup wait; the prompt is told it is still connecting.
+func TestHangingServerDoesNotHoldThePrompt(t *testing.T) {
+	hang := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() }))
+	t.Cleanup(hang.Close)
+	h := bootWait(t, 300*time.Millisecond, obj{"slow": obj{"url": hang.URL, "exposure": "direct", "timeout": 30}})
+	start := time.Now()
+	h.RunHook(context.Background(), "before_agent_start", obj{"type": "before_agent_start", "prompt": "hi"})
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("the prompt waited %v", d)
+	}
+	if n := notifications(h); !strings.Contains(n, "MCP servers are still connecting; their tools become available once connected.") {
+		t.Errorf("%q", n)
+	}
 }
