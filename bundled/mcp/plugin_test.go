@@ -421,8 +421,15 @@ func TestShutdownStopsProcessGroup(t *testing.T) {
 // A server that never answers does not hold up the first prompt beyond
 // the startup wait; the prompt is told it is still connecting.
 func TestHangingServerDoesNotHoldThePrompt(t *testing.T) {
-	hang := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() }))
+	done := make(chan struct{})
+	hang := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-r.Context().Done():
+		case <-done:
+		}
+	}))
 	t.Cleanup(hang.Close)
+	t.Cleanup(func() { close(done) }) // runs first: the handler ends before Close waits for it
 	h := bootWait(t, 300*time.Millisecond, obj{"slow": obj{"url": hang.URL, "exposure": "direct", "timeout": 30}})
 	start := time.Now()
 	h.RunHook(context.Background(), "before_agent_start", obj{"type": "before_agent_start", "prompt": "hi"})
