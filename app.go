@@ -23,8 +23,10 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/bundled"
+	"github.com/pigo-dev/pigo/bundled/mcp"
 	"github.com/pigo-dev/pigo/bundled/payload"
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/agentsession"
 	"github.com/pigo-dev/pigo/jsapi"
 	"github.com/pigo-dev/pigo/jsapi/bundler"
 	"github.com/pigo-dev/pigo/jsapi/discover"
@@ -62,6 +64,9 @@ type Options struct {
 	// Discover also loads what pi discovers (settings, .pi/extensions,
 	// the agent dir, packages) after Extensions.
 	Discover bool
+	// NoMCP leaves out pi's built-in MCP support (--no-mcp), which loads
+	// with discovery or with -e builtin:mcp.
+	NoMCP bool
 
 	// CacheDir is the bundle cache ("" disables it).
 	CacheDir string
@@ -247,8 +252,15 @@ func New(opts Options) (*App, error) {
 		add(Plugin{ID: id, Path: p.path, Origin: "app", Source: m.Plugins[i].Ref}, a.Env.Plugin(id, p.path, p.config))
 	}
 	flush()
+	agentDir := opts.AgentDir
+	if agentDir == "" {
+		agentDir = agentsession.AgentDir(&agentsession.IO{Cwd: cwd, Getenv: getenv})
+	}
+	// builtin:mcp is a Go plugin with its own rules (mcp.Select); the
+	// other built-in extensions follow discover.Builtins below.
+	extensions, loadMCP := mcp.Select(mcp.Selection{Extensions: opts.Extensions, Discover: opts.Discover, NoMCP: opts.NoMCP, AgentDir: agentDir, Cwd: cwd})
 	dopts := discover.Options{Cwd: cwd, AgentDir: opts.AgentDir, Home: getenv("HOME"), Getenv: getenv, NoExtensions: !opts.Discover}
-	for _, e := range opts.Extensions {
+	for _, e := range extensions {
 		if !strings.HasPrefix(e, discover.BuiltinPrefix) {
 			dopts.Extensions = append(dopts.Extensions, e)
 		}
@@ -274,13 +286,18 @@ func New(opts Options) (*App, error) {
 		add(Plugin{ID: id, Path: e.Path, Origin: e.Origin, Source: e.Source, userToo: userToo[e.Path]}, a.Env.Plugin(id, e.Path, nil))
 	}
 	// pi loads its built-in extensions after the extension files.
-	dopts.Extensions = opts.Extensions
+	dopts.Extensions = extensions
 	builtins, more := discover.Builtins(dopts, bundled.Extensions())
 	a.Problems = append(problems, more...)
 	for _, name := range builtins {
 		if id, ok := bundled.Lookup(discover.BuiltinPrefix + name); ok && !taken[id] {
 			add(Plugin{ID: id, Bundled: true, Origin: "builtin", Source: discover.BuiltinPrefix + name}, a.Env.BuiltinPlugin(id))
 		}
+	}
+	if loadMCP {
+		world := mcp.World{Cwd: cwd, Home: getenv("HOME"), Env: opts.Environ}
+		sp := mcp.Spec(mcp.Options{AgentDir: agentDir, World: world})
+		add(Plugin{ID: sp.ID, Bundled: true, Origin: "bundled", Source: sp.Source}, sp)
 	}
 	for _, sp := range opts.GoPlugins {
 		add(Plugin{ID: sp.ID, Origin: "go", Source: sp.Source}, sp)

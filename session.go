@@ -33,12 +33,13 @@ func CacheDir(getenv func(string) string) string {
 
 // SourceOptions are the Options of the app a command line names: --app
 // FILE (relative to io.Cwd; else the default coding agent),
-// --no-builtin-tools, -e paths, discovery unless --no-extensions, and the
+// --no-builtin-tools, -e paths, discovery unless --no-extensions, pi's
+// built-in MCP support unless --no-mcp, and the
 // bundle cache unless --no-cache, in io's world; the app the executable
 // carries (Embedded) comes first.
 func SourceOptions(src agentsession.AppSource, io *agentsession.IO) (Options, error) {
 	opts := Options{NoBundled: src.NoBuiltinTools, Cwd: io.Cwd, Getenv: io.Getenv, Environ: io.EnvMap(),
-		Extensions: src.Extensions, Discover: !src.NoExtensions}
+		Extensions: src.Extensions, Discover: !src.NoExtensions, NoMCP: src.NoMCP}
 	if !src.NoCache {
 		opts.CacheDir = CacheDir(io.Getenv)
 	}

@@ -26,6 +26,7 @@ func commands() []command {
 		{"dev", "watch extensions and hot-reload them on save; run tools and commands from stdin", runDev},
 		{"install", "install a pi package (npm:, git:, URL or path) and add it to settings: pigo install <source> [-l]", runInstall},
 		{"list", "list the packages of the global and project settings", runList},
+		{"mcp", "MCP servers: pigo mcp list [--json] connects each one and prints its state and tools", runMCP},
 		{"remove", "remove a package and its settings entry: pigo remove <source> [-l] (alias: uninstall)", runRemove},
 		{"uninstall", "the same as remove", runRemove},
 		{"update", "update installed packages, or one: pigo update [source]", runUpdate},
@@ -116,6 +117,8 @@ func parseFlags(args []string) (flags, error) {
 			f.NoCache = true
 		case a == "--no-extensions" || a == "-ne":
 			f.NoExtensions = true
+		case a == "--no-mcp":
+			f.NoMCP = true
 		case a == "--no-stdin":
 			f.noStdin = true
 		case strings.HasPrefix(a, "-") && len(a) > 1 && !strings.HasPrefix(a, "-{"):

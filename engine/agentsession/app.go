@@ -10,12 +10,14 @@ import (
 // AppSource is what a command line says about the app a session opens:
 // the manifest (--app), whether its bundled plugins load
 // (--no-builtin-tools), the -e paths, whether pi's discovery runs
-// (--no-extensions) and whether the bundle cache is used.
+// (--no-extensions), whether pi's built-in MCP support loads (--no-mcp)
+// and whether the bundle cache is used.
 type AppSource struct {
 	App            string
 	NoBuiltinTools bool
 	Extensions     []string
 	NoExtensions   bool
+	NoMCP          bool
 	NoCache        bool
 }
 

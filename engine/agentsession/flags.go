@@ -26,7 +26,7 @@ type piFlags struct {
 	models             []string // --models: the cycle scope
 	tools              []string // --tools a,b (nil: not given)
 	noTools            bool
-	// AppSource: --app, --no-builtin-tools, -e, --no-extensions.
+	// AppSource: --app, --no-builtin-tools, -e, --no-extensions, --no-mcp.
 	AppSource
 	offline    bool
 	verbose    bool
@@ -130,6 +130,9 @@ func parsePiFlags(args []string) piFlags {
 			continue
 		case "--no-extensions", "-ne":
 			f.NoExtensions = true
+			continue
+		case "--no-mcp":
+			f.NoMCP = true
 			continue
 		case "--no-skills", "-ns":
 			f.noSkills = true

@@ -842,6 +842,9 @@ func (s *rpcServer) getCommands(*rpcCommand) (any, bool, error) {
 		info, ok := s.rt.extInfo[e.Owner]
 		if !ok {
 			info = map[string]any{"path": e.Owner, "source": "local", "scope": "temporary", "origin": "top-level"}
+			if strings.HasPrefix(e.Owner, "builtin:") { // pi 1.6's built-in extensions (builtin:mcp)
+				info["source"] = "builtin"
+			}
 		}
 		out = append(out, ordered{{"name", e.ID}, {"description", orOmitted(e.Value.Description)}, {"source", "extension"},
 			{"sourceInfo", sourceInfoOrdered(info)}})

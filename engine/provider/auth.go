@@ -188,3 +188,14 @@ func resolveConfigValueOrError(ctx context.Context, value, what string, env map[
 	}
 	return "", fmt.Errorf("Failed to resolve %s", what)
 }
+
+// ResolveConfigValue16 is pi 1.6's resolveConfigValueOrThrow for values
+// that never had 0.73.1's meaning (MCP servers' env and headers): "!cmd"
+// runs cmd, a value with "$" is the "$NAME"/"${NAME}" template, anything
+// else is literal. what names the value in the error.
+func ResolveConfigValue16(ctx context.Context, value, what string, env map[string]string, run CommandRunner) (string, error) {
+	if !strings.HasPrefix(value, "!") && !strings.Contains(value, "$") {
+		return value, nil
+	}
+	return resolveConfigValueOrError(ctx, value, what, env, run)
+}

@@ -28,8 +28,6 @@ func Gaps() []Gap {
 			`\.registerMarkdownTransformer\(`),
 		gap("pi.registerVirtualModel", "recorded and listed by ctx.modelRegistry; pigo's agent does not route requests through route() yet",
 			`\.registerVirtualModel\(`),
-		gap("pi.registerMcpServer", "recorded (getMcpServers, mcp_servers_change); pigo connects no MCP servers itself",
-			`\.registerMcpServer\(`),
 		gap("pi-ai complete/stream", "pi-ai's own network providers are not bundled: calls from extension code fail (the agent's providers are pigo's)",
 			`\b(complete|completeSimple|streamSimple|stream)(Anthropic|OpenAI\w*|Google\w*)?\(`),
 	}

@@ -1,0 +1,669 @@
+// Package mcp is pi 1.6's built-in MCP support (builtin:mcp) as a Go-native
+// plugin on the official MCP Go SDK: it connects the servers of mcp.json
+// and pi.registerMcpServer when a session starts, registers their tools as
+// mcp__<server>__<tool> with the configured exposure, converts their
+// results as pi does, and serves /mcp's status outside the TUI.
+package mcp
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/pigo-dev/pigo/engine"
+)
+
+// ID is the plugin's id in an app: pi names it builtin:mcp.
+const ID = "builtin:mcp"
+
+// Options configure the plugin.
+type Options struct {
+	AgentDir string // where the global mcp.json is; "" reads none
+	World    World  // Cwd defaults to the host's
+	// StartupWait bounds how long the first prompt waits for servers with
+	// direct tools (pi: 10 s).
+	StartupWait time.Duration
+}
+
+// Spec is the plugin as a manifest entry.
+func Spec(opts Options) engine.PluginSpec {
+	return engine.PluginSpec{ID: ID, Source: ID, Loader: Plugin(opts)}
+}
+
+// Plugin returns the plugin's loader.
+func Plugin(opts Options) engine.GoPlugin {
+	return func(_ context.Context, g *engine.Generation) error {
+		if opts.StartupWait <= 0 {
+			opts.StartupWait = 10 * time.Second
+		}
+		if opts.World.Cwd == "" {
+			opts.World.Cwd = g.Host().Options().Cwd
+		}
+		p := &plugin{opts: opts, gen: g, h: g.Host(), owners: map[string]string{}}
+		g.OnRetire(p.shutdown)
+		if _, err := p.h.Tools().Add(g, p.contribute); err != nil {
+			return err
+		}
+		if _, err := p.h.Commands().Add(g, func(_ context.Context, d *engine.Draft[engine.Command]) error {
+			d.Set("mcp", engine.Command{
+				Description: "Manage MCP servers: sign in, reconnect, enable or disable, and change exposure",
+				Handler:     p.command, HandlerID: "builtin:mcp/command",
+			})
+			return nil
+		}); err != nil {
+			return err
+		}
+		for typ, fn := range map[string]engine.Listener{
+			"session_start":      p.sessionStart,
+			"session_shutdown":   func(context.Context, any) error { p.shutdown(); return nil },
+			"mcp_servers_change": p.serversChanged,
+		} {
+			if err := g.On(typ, fn); err != nil {
+				return err
+			}
+		}
+		return g.Hook("before_agent_start", p.beforeAgentStart, "")
+	}
+}
+
+type plugin struct {
+	opts Options
+	gen  *engine.Generation
+	h    *engine.Host
+
+	mu         sync.Mutex
+	servers    []*server
+	errors     []string
+	overridden []string
+	pending    chan struct{} // closed when the session's first connections settled
+	waited     bool
+	warned     bool
+	owners     map[string]string // tool name → "<server>\x00<tool>", so names stay stable
+	withdrawn  map[string]engine.Tool
+}
+
+func (p *plugin) notify(text, level string) { p.h.Pi().UI().Notify(p.gen.PluginID(), text, level) }
+
+// sessionStart reads the configuration and connects every enabled server
+// in the background.
+func (p *plugin) sessionStart(context.Context, any) error {
+	p.shutdown()
+	loaded := LoadConfig(p.opts.AgentDir, p.opts.World.Cwd, p.h.Pi().ProjectTrusted())
+	registered, overridden, invalid := p.registered(loaded.Servers)
+	servers := make([]*server, 0, len(loaded.Servers)+len(registered))
+	for _, e := range append(loaded.Servers, registered...) {
+		servers = append(servers, newServer(e, p.opts.World, p.toolsChanged))
+	}
+	done := make(chan struct{})
+	p.mu.Lock()
+	p.servers, p.errors, p.overridden, p.pending, p.waited, p.warned = servers, append(loaded.Errors, invalid...), overridden, done, false, false
+	p.mu.Unlock()
+	p.warnUnreachable()
+	wait := p.connectAll(servers)
+	go func() {
+		defer close(done)
+		wait()
+		p.reportProblems(servers, true)
+	}()
+	return nil
+}
+
+// registered are the servers extensions registered, except names mcp.json
+// defines, which take precedence.
+func (p *plugin) registered(configured []Entry) (out []Entry, overridden, invalid []string) {
+	for _, e := range p.h.McpServers().Current().Entries() {
+		name, _ := e.Value["name"].(string)
+		if name == "" {
+			name = e.ID
+		}
+		cfg, _ := e.Value["config"].(map[string]any)
+		source, _ := e.Value["extensionPath"].(string)
+		if i := slices.IndexFunc(configured, func(c Entry) bool { return Namespace(c.Name) == Namespace(name) }); i >= 0 {
+			overridden = append(overridden, fmt.Sprintf("%q registered by %s is overridden by %q in %s", name, source, configured[i].Name, configured[i].Source))
+			continue
+		}
+		if msg := Validate(name, cfg); msg != "" {
+			invalid = append(invalid, source+": "+msg)
+			continue
+		}
+		out = append(out, Entry{Name: name, Config: engine.Clone(cfg).(map[string]any), Source: source, Scope: "extension"})
+	}
+	return out, overridden, invalid
+}
+
+// serversChanged connects servers registered during the session and drops
+// unregistered ones.
+func (p *plugin) serversChanged(ctx context.Context, _ any) error {
+	// The registration that raised the event may not be committed yet.
+	if _, err := p.h.McpServers().Rebuild(ctx); err != nil {
+		return err
+	}
+	p.mu.Lock()
+	if p.pending == nil {
+		p.mu.Unlock()
+		return nil
+	}
+	var configured []Entry
+	keep := p.servers[:0:0]
+	for _, s := range p.servers {
+		if s.entry.Scope != "extension" {
+			configured = append(configured, s.entry)
+		}
+	}
+	registered, overridden, _ := p.registered(configured)
+	var dropped, added []*server
+	for _, s := range p.servers {
+		i := slices.IndexFunc(registered, func(e Entry) bool { return e.Name == s.entry.Name })
+		if s.entry.Scope == "extension" && (i < 0 || !sameConfig(registered[i].Config, s.entry.Config)) {
+			dropped = append(dropped, s)
+			continue
+		}
+		keep = append(keep, s)
+	}
+	for _, e := range registered {
+		if !slices.ContainsFunc(keep, func(s *server) bool { return s.entry.Name == e.Name }) {
+			s := newServer(e, p.opts.World, p.toolsChanged)
+			keep, added = append(keep, s), append(added, s)
+		}
+	}
+	p.servers, p.overridden = keep, overridden
+	p.mu.Unlock()
+	for _, s := range dropped {
+		s.close()
+	}
+	if len(dropped) > 0 {
+		p.toolsChanged()
+	}
+	p.warnUnreachable()
+	wait := p.connectAll(added)
+	go func() {
+		wait()
+		p.reportProblems(added, false)
+	}()
+	return nil
+}
+
+func sameConfig(a, b map[string]any) bool { return reflect.DeepEqual(a, b) }
+
+func enabled(e Entry) bool { v, ok := e.Config["enabled"].(bool); return !ok || v }
+
+func exposureOf(e Entry) string {
+	if s, _ := e.Config["exposure"].(string); s != "" && s != "codemode-deferred" {
+		return s
+	}
+	return "codemode"
+}
+
+// configuredExposures are the exposures a server's tools can have, known
+// before it connects.
+func configuredExposures(e Entry) []string {
+	out := []string{exposureOf(e)}
+	for _, v := range stringMap(e.Config["toolExposure"]) {
+		out = append(out, v)
+	}
+	return out
+}
+
+// connectAll starts connecting every enabled server (so a prompt that
+// starts right after sees their attempts) and returns a wait for them.
+func (p *plugin) connectAll(servers []*server) (wait func()) {
+	var chans []<-chan struct{}
+	for _, s := range servers {
+		if enabled(s.entry) {
+			chans = append(chans, s.connect(p.gen.Context()))
+		}
+	}
+	return func() {
+		for _, ch := range chans {
+			<-ch
+		}
+	}
+}
+
+// toolsChanged rebuilds the tool registry, so the session's tools list
+// follows the servers.
+func (p *plugin) toolsChanged() {
+	if p.gen.Retired() {
+		return
+	}
+	_, _ = p.h.Tools().Rebuild(p.gen.Context())
+}
+
+// contribute registers every connected server's tools; tools a server
+// withdrew stay registered as hidden (pi cannot unregister a tool either).
+func (p *plugin) contribute(_ context.Context, d *engine.Draft[engine.Tool]) error {
+	p.mu.Lock()
+	servers := slices.Clone(p.servers)
+	p.mu.Unlock()
+	current := map[string]bool{}
+	for _, s := range servers {
+		state, _, tools := s.snapshot()
+		if state != stateConnected && state != stateDisconnected || !enabled(s.entry) {
+			continue
+		}
+		for _, t := range p.toolDefinitions(s, tools) {
+			current[t.name] = true
+			d.Set(t.name, t.tool)
+		}
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.withdrawn == nil {
+		p.withdrawn = map[string]engine.Tool{}
+	}
+	for name, owner := range p.owners {
+		if _, ok := p.withdrawn[name]; !ok && !current[name] {
+			p.withdrawn[name] = hiddenTool(owner)
+		}
+	}
+	for name, t := range p.withdrawn {
+		if current[name] {
+			delete(p.withdrawn, name)
+		} else {
+			d.Set(name, t)
+		}
+	}
+	return nil
+}
+
+func hiddenTool(owner string) engine.Tool {
+	server, tool, _ := strings.Cut(owner, "\x00")
+	return engine.Tool{
+		Label: server + "/" + tool, Description: fmt.Sprintf("MCP tool %s from server %s", tool, server),
+		Parameters: map[string]any{"type": "object", "properties": map[string]any{}},
+		Execute: func(context.Context, engine.ToolCall) (engine.ToolResult, error) {
+			return engine.ToolResult{}, fmt.Errorf("MCP tool %q is no longer available.", server+"/"+tool)
+		},
+		ExecuteID: "builtin:mcp/" + owner, Extra: map[string]any{"exposure": "hidden"},
+	}
+}
+
+type namedTool struct {
+	name string
+	tool engine.Tool
+}
+
+// toolDefinitions are a server's tools as pi's createMcpToolDefinition
+// makes them. Tools whose sanitized names collide all get the hash suffix.
+func (p *plugin) toolDefinitions(s *server, tools []*sdk.Tool) []namedTool {
+	server := s.entry.Name
+	plain := map[string]int{}
+	for _, t := range tools {
+		plain[ToolName(server, t.Name, nil)]++
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var out []namedTool
+	used := map[string]bool{}
+	for _, t := range tools {
+		owner := server + "\x00" + t.Name
+		name := ToolName(server, t.Name, func(c string) bool {
+			o, ok := p.owners[c]
+			return ok && o != owner || used[c] || plain[c] > 1
+		})
+		p.owners[name], used[name] = owner, true
+		out = append(out, namedTool{name, p.toolDefinition(s, t)})
+	}
+	return out
+}
+
+func (p *plugin) toolDefinition(s *server, t *sdk.Tool) engine.Tool {
+	server, toolName := s.entry.Name, t.Name
+	description := strings.TrimSpace(t.Description)
+	if description == "" {
+		description = t.Title
+	}
+	if description == "" && t.Annotations != nil {
+		description = t.Annotations.Title
+	}
+	if description == "" {
+		description = fmt.Sprintf("MCP tool %s from server %s", toolName, server)
+	}
+	params, _ := jsonData(t.InputSchema).(map[string]any)
+	if params == nil {
+		params = map[string]any{}
+	}
+	if params["type"] == nil {
+		params["type"] = "object"
+	}
+	if params["properties"] == nil {
+		params["properties"] = map[string]any{}
+	}
+	exposure := ToolExposure(s.entry.Config, toolName)
+	toolExposure := exposure
+	if exposure == "codemode" {
+		toolExposure = "deferred" // pi's toToolExposure
+	}
+	namespace := map[string]any{"name": Namespace(server), "aliases": []any{server}}
+	if d, _ := s.entry.Config["description"].(string); strings.TrimSpace(d) != "" {
+		namespace["description"] = strings.TrimSpace(d)
+	}
+	s.mu.Lock()
+	if s.instructions != "" {
+		namespace["instructions"] = s.instructions
+	}
+	s.mu.Unlock()
+	extra := map[string]any{"exposure": toolExposure, "namespace": namespace, "outputSchema": resultSchema(t.OutputSchema)}
+	if a := annotations(t.Annotations); a != nil {
+		extra["annotations"] = a
+	}
+	return engine.Tool{
+		Label: server + "/" + toolName, Description: description, Parameters: params,
+		ExecuteID: "builtin:mcp/" + server + "\x00" + toolName, Extra: extra,
+		Execute: func(ctx context.Context, call engine.ToolCall) (engine.ToolResult, error) {
+			cur := p.find(server)
+			switch {
+			case cur == nil || !enabled(cur.entry):
+				return engine.ToolResult{}, fmt.Errorf("MCP server %q is disabled.", server)
+			case ToolExposure(cur.entry.Config, toolName) == "hidden":
+				return engine.ToolResult{}, fmt.Errorf("MCP tool %q is no longer available.", server+"/"+toolName)
+			}
+			args := call.Params
+			if args == nil {
+				args = map[string]any{}
+			}
+			res, err := cur.call(ctx, toolName, args, func(pr *sdk.ProgressNotificationParams) {
+				if call.OnUpdate == nil {
+					return
+				}
+				text := pr.Message
+				if text == "" {
+					text = fmt.Sprintf("Progress %v", pr.Progress)
+					if pr.Total != 0 {
+						text += fmt.Sprintf("/%v", pr.Total)
+					}
+				}
+				call.OnUpdate(engine.ToolResult{Content: []engine.Content{{Type: "text", Text: text}}, Details: map[string]any{"server": server, "tool": toolName}})
+			})
+			if err != nil {
+				return engine.ToolResult{}, err
+			}
+			return ConvertResult(server, toolName, res, false), nil
+		},
+	}
+}
+
+func (p *plugin) find(name string) *server {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, s := range p.servers {
+		if s.entry.Name == name {
+			return s
+		}
+	}
+	return nil
+}
+
+func annotations(a *sdk.ToolAnnotations) map[string]any {
+	if a == nil {
+		return nil
+	}
+	out := map[string]any{}
+	if a.ReadOnlyHint {
+		out["readOnlyHint"] = true
+	}
+	if a.DestructiveHint != nil {
+		out["destructiveHint"] = *a.DestructiveHint
+	}
+	if a.IdempotentHint {
+		out["idempotentHint"] = true
+	}
+	if a.OpenWorldHint != nil {
+		out["openWorldHint"] = *a.OpenWorldHint
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// resultSchema is pi's createMcpResultSchema: the CallToolResult scripts
+// receive, with the tool's output schema as structuredContent.
+func resultSchema(output any) map[string]any {
+	sc := map[string]any{}
+	if m, ok := jsonData(output).(map[string]any); ok {
+		sc = m
+	}
+	return map[string]any{
+		"type": "object",
+		"properties": map[string]any{
+			"content": map[string]any{"type": "array", "items": map[string]any{
+				"type": "object",
+				"properties": map[string]any{
+					"type": map[string]any{"enum": []any{"text", "image", "audio", "resource_link", "resource"}},
+					"text": map[string]any{"type": "string"}, "data": map[string]any{"type": "string"}, "mimeType": map[string]any{"type": "string"},
+				},
+				"required": []any{"type"}, "additionalProperties": true,
+			}},
+			"structuredContent": sc,
+			"isError":           map[string]any{"type": "boolean"},
+		},
+		"required": []any{"content"}, "additionalProperties": true,
+	}
+}
+
+// beforeAgentStart lets the first prompt wait, up to StartupWait, for the
+// servers whose tools are declared to the model, so its request has them.
+func (p *plugin) beforeAgentStart(ctx context.Context, _ any) (any, error) {
+	p.mu.Lock()
+	if p.waited {
+		p.mu.Unlock()
+		return nil, nil
+	}
+	p.waited = true
+	var waits []<-chan struct{}
+	for _, s := range p.servers {
+		if enabled(s.entry) && slices.Contains(configuredExposures(s.entry), "direct") {
+			s.mu.Lock()
+			if s.ready != nil {
+				waits = append(waits, s.ready)
+			}
+			s.mu.Unlock()
+		}
+	}
+	p.mu.Unlock()
+	timer := time.NewTimer(p.opts.StartupWait)
+	defer timer.Stop()
+	for _, ch := range waits {
+		select {
+		case <-ch:
+		case <-timer.C:
+			p.notify("MCP servers are still connecting; their tools become available once connected.", "info")
+			return nil, nil
+		case <-ctx.Done():
+			return nil, nil
+		}
+	}
+	return nil, nil
+}
+
+// warnUnreachable is pi's warning for servers whose tools only codemode or
+// tool_search reach when neither tool exists.
+func (p *plugin) warnUnreachable() {
+	p.mu.Lock()
+	indirect := false
+	for _, s := range p.servers {
+		if enabled(s.entry) {
+			for _, e := range configuredExposures(s.entry) {
+				indirect = indirect || e == "codemode" || e == "deferred"
+			}
+		}
+	}
+	if !indirect || p.warned {
+		p.mu.Unlock()
+		return
+	}
+	tools := p.h.Tools().Current()
+	for _, name := range []string{"codemode", "tool_search"} {
+		if e, ok := tools.Get(name); ok && e.Value.Extra["reachesTools"] != nil && slices.Contains(p.h.Pi().ActiveTools(), name) {
+			p.mu.Unlock()
+			return
+		}
+	}
+	p.warned = true
+	p.mu.Unlock()
+	p.notify("MCP tools are only reachable from the codemode or tool_search tool, but neither is active; they cannot be called.", "warning")
+}
+
+// reportProblems is pi's one message after startup for config errors and
+// failed servers.
+func (p *plugin) reportProblems(servers []*server, withConfig bool) {
+	var lines []string
+	if withConfig {
+		p.mu.Lock()
+		for _, e := range p.errors {
+			lines = append(lines, "config: "+e)
+		}
+		p.mu.Unlock()
+	}
+	for _, s := range servers {
+		if state, errText, _ := s.snapshot(); state == stateFailed {
+			lines = append(lines, fmt.Sprintf("%s: failed: %s", s.entry.Name, firstLine(errText)))
+		}
+	}
+	if len(lines) == 0 || p.gen.Retired() {
+		return
+	}
+	p.notify("MCP servers need attention:\n  "+strings.Join(lines, "\n  ")+"\nRun /mcp to fix.", "warning")
+}
+
+func firstLine(s string) string { l, _, _ := strings.Cut(s, "\n"); return l }
+
+const usage = "Usage: /mcp, /mcp login [server], /mcp logout [server], /mcp reconnect [server]"
+
+// command is /mcp outside the TUI: the status, and reconnect. Sign-in
+// needs OAuth, which this plugin does not do yet.
+func (p *plugin) command(ctx context.Context, args string) error {
+	fields := strings.Fields(args)
+	p.mu.Lock()
+	pending := p.pending
+	p.mu.Unlock()
+	if pending != nil {
+		select {
+		case <-pending:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	switch {
+	case len(fields) == 0:
+		p.notify(p.status(), "info")
+	case len(fields) > 2:
+		p.notify(usage, "warning")
+	case fields[0] == "reconnect":
+		p.reconnect(ctx, fields[1:])
+	case fields[0] == "login" || fields[0] == "logout":
+		p.notify("No enabled MCP server uses OAuth. Only HTTP servers without an Authorization header do.", "info")
+	default:
+		p.notify(usage, "warning")
+	}
+	return nil
+}
+
+func (p *plugin) reconnect(ctx context.Context, names []string) {
+	p.mu.Lock()
+	var candidates []*server
+	for _, s := range p.servers {
+		if enabled(s.entry) && (len(names) == 0 || s.entry.Name == names[0]) {
+			candidates = append(candidates, s)
+		}
+	}
+	p.mu.Unlock()
+	switch {
+	case len(names) > 0 && len(candidates) == 0:
+		p.notify(fmt.Sprintf("No MCP server named %q.", names[0]), "error")
+		return
+	case len(candidates) == 0:
+		p.notify("No enabled MCP server to reconnect.", "info")
+		return
+	case len(candidates) > 1:
+		p.notify(usage, "warning")
+		return
+	}
+	s := candidates[0]
+	s.disconnect()
+	select {
+	case <-s.connect(p.gen.Context()):
+	case <-ctx.Done():
+		return
+	}
+	state, errText, tools := s.snapshot()
+	if state != stateConnected {
+		p.notify(fmt.Sprintf("Could not reconnect to MCP server %q: %s", s.entry.Name, errText), "error")
+		return
+	}
+	p.notify(fmt.Sprintf("Reconnected to MCP server %q (connected · %d tool%s).", s.entry.Name, len(tools), plural(len(tools))), "info")
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// status is pi's formatStatus.
+func (p *plugin) status() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.servers) == 0 && len(p.errors) == 0 && len(p.overridden) == 0 {
+		return fmt.Sprintf("No MCP servers configured. Add them to %s or .pi/mcp.json.", filepath.Join(p.opts.AgentDir, "mcp.json"))
+	}
+	var lines []string
+	for _, s := range p.servers {
+		state, errText, tools := s.snapshot()
+		count := ""
+		if state == stateConnected {
+			count = fmt.Sprintf(", %d tools", len(tools))
+		}
+		shown := state
+		switch {
+		case !enabled(s.entry):
+			shown = "disabled"
+		case state == stateDisconnected:
+			shown = "disconnected, reconnects on next call"
+		case state == "":
+			shown = "starting"
+		}
+		detail := ""
+		if errText != "" && state != stateConnected {
+			detail = "\n    " + strings.ReplaceAll(errText, "\n", "\n    ")
+		}
+		lines = append(lines, fmt.Sprintf("%s: %s%s (%s)%s", s.entry.Name, shown, count, exposureOf(s.entry), detail))
+	}
+	for _, e := range p.errors {
+		lines = append(lines, "config error: "+e)
+	}
+	for _, o := range p.overridden {
+		lines = append(lines, "overridden: "+o)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// shutdown closes every connection (session end, plugin unload).
+func (p *plugin) shutdown() {
+	p.mu.Lock()
+	servers := p.servers
+	p.servers, p.pending = nil, nil
+	p.mu.Unlock()
+	for _, s := range servers {
+		s.close()
+	}
+}
+
+func jsonData(v any) any {
+	if v == nil {
+		return nil
+	}
+	if m, ok := v.(map[string]any); ok {
+		return engine.Clone(m)
+	}
+	return viaJSON(v)
+}

@@ -1,0 +1,454 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/pigo-dev/pigo/engine/provider"
+)
+
+// Connection states, as pi's McpServerConnection names them.
+const (
+	stateConnecting   = "connecting"
+	stateConnected    = "connected"
+	stateFailed       = "failed"
+	stateDisconnected = "disconnected"
+)
+
+const defaultTimeout = 60 * time.Second
+
+// World is what a connection takes from the session: where relative cwds
+// and "~/" resolve, and the environment for ${VAR} and child processes.
+type World struct {
+	Cwd  string
+	Home string
+	Env  map[string]string // for ${VAR}, "!command" and a stdio server's environment
+}
+
+// server is one connection to an MCP server, reconnecting on the next call
+// after it dropped.
+type server struct {
+	entry   Entry
+	world   World
+	onTools func() // the tool list changed
+
+	mu           sync.Mutex
+	state        string
+	err          string
+	tools        []*sdk.Tool
+	instructions string
+	session      *sdk.ClientSession
+	ready        chan struct{} // closed when the current attempt settled
+	stderr       *tailBuffer   // of the current stdio process
+	cmd          *exec.Cmd     // the current stdio process
+	closed       bool          // shut down for good: no new connections
+	progress     progressTokens
+}
+
+// progressTokens routes notifications/progress to the call that asked.
+type progressTokens struct {
+	mu    sync.Mutex
+	next  int
+	calls map[string]func(*sdk.ProgressNotificationParams)
+}
+
+func (p *progressTokens) add(f func(*sdk.ProgressNotificationParams)) string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.calls == nil {
+		p.calls = map[string]func(*sdk.ProgressNotificationParams){}
+	}
+	p.next++
+	token := fmt.Sprintf("pigo-%d", p.next)
+	p.calls[token] = f
+	return token
+}
+
+func (p *progressTokens) remove(token string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	delete(p.calls, token)
+}
+
+func (p *progressTokens) notify(params *sdk.ProgressNotificationParams) {
+	token, _ := params.ProgressToken.(string)
+	p.mu.Lock()
+	f := p.calls[token]
+	p.mu.Unlock()
+	if f != nil {
+		f(params)
+	}
+}
+
+func newServer(e Entry, w World, onTools func()) *server {
+	return &server{entry: e, world: w, onTools: onTools}
+}
+
+func (s *server) timeout() time.Duration {
+	if t, ok := s.entry.Config["timeout"].(float64); ok && t > 0 {
+		return time.Duration(t * float64(time.Second))
+	}
+	return defaultTimeout
+}
+
+// snapshot returns the state, error and tools.
+func (s *server) snapshot() (state, errText string, tools []*sdk.Tool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.state, s.err, s.tools
+}
+
+// connect starts a connection attempt and returns its ready channel; an
+// attempt already under way is shared.
+func (s *server) connect(ctx context.Context) <-chan struct{} {
+	s.mu.Lock()
+	if s.state == stateConnecting || s.state == stateConnected || s.closed {
+		ch := s.ready
+		if ch == nil { // closed before it ever connected
+			ch = make(chan struct{})
+			close(ch)
+		}
+		s.mu.Unlock()
+		return ch
+	}
+	ch := make(chan struct{})
+	s.state, s.err, s.ready = stateConnecting, "", ch
+	s.mu.Unlock()
+	go func() {
+		defer close(ch)
+		session, tools, err := s.open(ctx)
+		s.mu.Lock()
+		if err == nil && s.closed { // shut down while connecting
+			s.mu.Unlock()
+			_ = session.Close()
+			return
+		}
+		if err != nil {
+			s.state, s.err = stateFailed, err.Error()
+		} else {
+			s.state, s.session, s.tools = stateConnected, session, tools
+			s.instructions = session.InitializeResult().Instructions
+		}
+		s.mu.Unlock()
+		if err == nil {
+			go s.watch(session)
+			s.onTools()
+		}
+	}()
+	return ch
+}
+
+// watch marks the server disconnected when its session ends (a crashed
+// stdio server, a closed HTTP session), so the next call reconnects.
+func (s *server) watch(session *sdk.ClientSession) {
+	_ = session.Wait()
+	s.mu.Lock()
+	if s.session == session {
+		s.session = nil
+		if s.state == stateConnected {
+			s.state, s.err = stateDisconnected, s.withStderr("Connection closed").Error()
+		}
+	}
+	s.mu.Unlock()
+}
+
+func (s *server) open(ctx context.Context) (*sdk.ClientSession, []*sdk.Tool, error) {
+	transport, err := s.transport(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	client := sdk.NewClient(&sdk.Implementation{Name: "pi", Version: "1.6.0"}, &sdk.ClientOptions{
+		ToolListChangedHandler: func(ctx context.Context, _ *sdk.ToolListChangedRequest) { s.refreshTools(ctx) },
+		ProgressNotificationHandler: func(_ context.Context, req *sdk.ProgressNotificationClientRequest) {
+			s.progress.notify(req.Params)
+		},
+	})
+	cctx, cancel := context.WithTimeout(ctx, s.timeout())
+	defer cancel()
+	session, err := client.Connect(cctx, transport, nil)
+	if err != nil {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return nil, nil, s.withStderr(s.describe(err, cctx).Error())
+	}
+	tools, err := listTools(cctx, session)
+	if err != nil {
+		_ = session.Close()
+		return nil, nil, s.describe(err, cctx)
+	}
+	return session, tools, nil
+}
+
+func listTools(ctx context.Context, session *sdk.ClientSession) ([]*sdk.Tool, error) {
+	var tools []*sdk.Tool
+	for t, err := range session.Tools(ctx, nil) {
+		if err != nil {
+			return nil, err
+		}
+		tools = append(tools, t)
+	}
+	return tools, nil
+}
+
+// refreshTools relists the tools after notifications/tools/list_changed.
+func (s *server) refreshTools(ctx context.Context) {
+	s.mu.Lock()
+	session := s.session
+	s.mu.Unlock()
+	if session == nil {
+		return
+	}
+	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.timeout())
+	defer cancel()
+	tools, err := listTools(cctx, session)
+	if err != nil {
+		return
+	}
+	s.mu.Lock()
+	s.tools = tools
+	s.mu.Unlock()
+	s.onTools()
+}
+
+// withStderr appends the tail of a stdio server's stderr, as pi shows it
+// (s.mu held).
+func (s *server) withStderr(msg string) error {
+	if tail := s.stderr.tail(); tail != "" {
+		msg += "\n" + tail
+	}
+	return errors.New(msg)
+}
+
+// describe words a failure as pi does: a timeout names its milliseconds.
+func (s *server) describe(err error, ctx context.Context) error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return fmt.Errorf("MCP request timed out after %dms", s.timeout().Milliseconds())
+	}
+	return err
+}
+
+func (s *server) transport(ctx context.Context) (sdk.Transport, error) {
+	cfg := s.entry.Config
+	if u, ok := cfg["url"].(string); ok {
+		headers := map[string]string{}
+		for k, v := range stringMap(cfg["headers"]) {
+			r, err := s.resolve(ctx, v, fmt.Sprintf("MCP server %q header %q", s.entry.Name, k))
+			if err != nil {
+				return nil, err
+			}
+			headers[k] = r
+		}
+		return &sdk.StreamableClientTransport{Endpoint: u, HTTPClient: &http.Client{Transport: headerTransport(headers)}, MaxRetries: 2}, nil
+	}
+	command := s.home(cfg["command"].(string))
+	var args []string
+	if list, ok := cfg["args"].([]any); ok {
+		for _, a := range list {
+			args = append(args, s.home(a.(string)))
+		}
+	}
+	cmd := exec.Command(command, args...)
+	cmd.Dir = s.world.Cwd
+	if d, ok := cfg["cwd"].(string); ok {
+		d = s.home(d)
+		if !filepath.IsAbs(d) {
+			d = filepath.Join(s.world.Cwd, d)
+		}
+		cmd.Dir = d
+	}
+	env := map[string]string{}
+	for k, v := range s.world.Env {
+		env[k] = v
+	}
+	for k, v := range stringMap(cfg["env"]) {
+		r, err := s.resolve(ctx, v, fmt.Sprintf("MCP server %q env %q", s.entry.Name, k))
+		if err != nil {
+			return nil, err
+		}
+		env[k] = r
+	}
+	for _, k := range sortedKeys(env) {
+		cmd.Env = append(cmd.Env, k+"="+env[k])
+	}
+	tail := &tailBuffer{}
+	cmd.Stderr = tail
+	// A child that keeps stderr open must not hold up the server's exit.
+	cmd.WaitDelay = 2 * time.Second
+	s.mu.Lock()
+	s.stderr, s.cmd = tail, cmd
+	s.mu.Unlock()
+	setProcessGroup(cmd)
+	return &sdk.CommandTransport{Command: cmd, TerminateDuration: 2 * time.Second}, nil
+}
+
+// resolve is pi's resolveConfigValueOrThrow for env and header values.
+func (s *server) resolve(ctx context.Context, v, what string) (string, error) {
+	return provider.ResolveConfigValue16(ctx, v, what, s.world.Env, provider.ShellRunner(s.world.Env))
+}
+
+// stderrTailChars is how much of a stdio server's stderr a failure shows.
+const stderrTailChars = 2000
+
+// tailBuffer keeps the last stderrTailChars bytes written to it.
+type tailBuffer struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, p...)
+	if over := len(t.buf) - stderrTailChars; over > 0 {
+		t.buf = append([]byte(nil), t.buf[over:]...)
+	}
+	return len(p), nil
+}
+
+// tail is the trimmed stderr, "" when none.
+func (t *tailBuffer) tail() string {
+	if t == nil {
+		return ""
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return strings.TrimSpace(string(t.buf))
+}
+
+// home resolves a leading "~/" to the home directory.
+func (s *server) home(p string) string {
+	if rest, ok := strings.CutPrefix(p, "~/"); ok && s.world.Home != "" {
+		return filepath.Join(s.world.Home, rest)
+	}
+	return p
+}
+
+func stringMap(v any) map[string]string {
+	out := map[string]string{}
+	m, _ := v.(map[string]any)
+	for k, x := range m {
+		if s, ok := x.(string); ok {
+			out[k] = s
+		}
+	}
+	return out
+}
+
+type headerRT struct {
+	headers map[string]string
+	next    http.RoundTripper
+}
+
+func (h headerRT) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	for k, v := range h.headers {
+		r.Header.Set(k, v)
+	}
+	return h.next.RoundTrip(r)
+}
+
+func headerTransport(headers map[string]string) http.RoundTripper {
+	return headerRT{headers: headers, next: http.DefaultTransport}
+}
+
+// call runs one tool call: connecting first when the server is not
+// connected (a dropped connection reconnects on the next call), within the
+// server's timeout. The result is the CallToolResult as JSON data.
+func (s *server) call(ctx context.Context, tool string, args any, onProgress func(*sdk.ProgressNotificationParams)) (map[string]any, error) {
+	s.mu.Lock()
+	state := s.state
+	s.mu.Unlock()
+	if state != stateConnected {
+		select {
+		case <-s.connect(context.WithoutCancel(ctx)):
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+	s.mu.Lock()
+	session, state, errText := s.session, s.state, s.err
+	s.mu.Unlock()
+	if session == nil {
+		return nil, fmt.Errorf("MCP server %q is not connected (%s): %s", s.entry.Name, state, errText)
+	}
+	// The timeout restarts with every progress notification, as in pi.
+	cctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	timedOut := fmt.Errorf("MCP request timed out after %dms", s.timeout().Milliseconds())
+	timer := time.AfterFunc(s.timeout(), func() { cancel(timedOut) })
+	defer timer.Stop()
+	params := &sdk.CallToolParams{Name: tool, Arguments: args}
+	token := s.progress.add(func(p *sdk.ProgressNotificationParams) {
+		timer.Reset(s.timeout())
+		if onProgress != nil {
+			onProgress(p)
+		}
+	})
+	defer s.progress.remove(token)
+	params.SetProgressToken(token)
+	res, err := session.CallTool(cctx, params)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if context.Cause(cctx) == timedOut {
+			return nil, timedOut
+		}
+		return nil, err
+	}
+	b, err := json.Marshal(res)
+	if err != nil {
+		return nil, err
+	}
+	var out map[string]any
+	if err := json.Unmarshal(b, &out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// disconnect ends the session (a stdio server gets its stdin closed,
+// then SIGTERM, then SIGKILL); the next call or connect starts another.
+func (s *server) disconnect() {
+	s.mu.Lock()
+	session, cmd := s.session, s.cmd
+	s.session, s.state = nil, stateDisconnected
+	s.mu.Unlock()
+	if session != nil {
+		_ = session.Close()
+	}
+	if cmd != nil {
+		killGroup(cmd) // what a wrapper (npx, uvx) started
+	}
+}
+
+// close disconnects for good, including a connection still being made.
+func (s *server) close() {
+	s.mu.Lock()
+	s.closed = true
+	s.mu.Unlock()
+	s.disconnect()
+}
+
+// viaJSON converts a value (an SDK schema) to JSON data.
+func viaJSON(v any) any {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil
+	}
+	var out any
+	if json.Unmarshal(b, &out) != nil {
+		return nil
+	}
+	return out
+}

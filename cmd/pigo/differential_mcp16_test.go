@@ -1,0 +1,186 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestDifferentialMCP16: pi 1.6 and pigo spawn the same stdio MCP server
+// (bundled/mcp/mcptest, on the official Go SDK) from the user's mcp.json,
+// with only the built-in MCP support loaded (-ne -e builtin:mcp); the
+// model calls its tools (text, isError, structuredContent only, an image).
+// Both sides must declare the same MCP tools in the first request, end
+// each call with the same result, and send the model the same tool
+// messages.
+func TestDifferentialMCP16(t *testing.T) {
+	sides := pi16Sides(t)
+	server := filepath.Join(t.TempDir(), "mcpserver")
+	build := exec.Command("go", "build", "-o", server, "github.com/pigo-dev/pigo/bundled/mcp/mcptest/server")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building the test MCP server: %v\n%s", err, out)
+	}
+	steps := []mockStep{
+		{ToolCalls: []mockToolCall{
+			{ID: "call_1", Name: "mcp__local__echo", Arguments: map[string]any{"text": "hi"}},
+			{ID: "call_2", Name: "mcp__local__fail", Arguments: map[string]any{}},
+			{ID: "call_3", Name: "mcp__local__structured", Arguments: map[string]any{}},
+			{ID: "call_4", Name: "mcp__local__image", Arguments: map[string]any{}},
+		}},
+		{Text: "done"},
+	}
+	out := map[string][]string{}
+	for side, argv := range sides {
+		dir, _, agentDir := sideDirs(t)
+		llm := newMockLLM(steps)
+		must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
+		cfg, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"local": map[string]any{"command": server, "exposure": "direct"}}})
+		must(t, os.WriteFile(filepath.Join(agentDir, "mcp.json"), cfg, 0o644))
+		cmd := sideCommand(argv, dir, "--mode", "json", "--no-session", "--no-extensions", "-e", "builtin:mcp", "--no-builtin-tools",
+			"--provider", "mock", "--model", "mock-1", "use the tools")
+		var stdout, stderr strings.Builder
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		llm.Close()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", side, err, stderr.String())
+		}
+		out[side] = projectMCP(stdout.String(), llm.Requests())
+	}
+	if d := lineDiff(out["pi"], out["pigo"]); d != "" {
+		t.Errorf("outputs differ (- pi, + pigo):\n%s", d)
+	}
+	if len(out["pi"]) < 9 {
+		t.Errorf("pi's side is too short to compare:\n%s", strings.Join(out["pi"], "\n"))
+	}
+	if os.Getenv("PIGO_DIFF_KEEP") != "" {
+		t.Logf("pi:\n%s", strings.Join(out["pi"], "\n"))
+	}
+}
+
+// projectMCP keeps the MCP tools the first request declares, each
+// tool_execution_end's tool, result and error flag, and the tool messages
+// of the second request, in a stable order (the calls run in parallel).
+func projectMCP(stdout string, reqs []map[string]any) []string {
+	var lines []string
+	for _, l := range strings.Split(stdout, "\n") {
+		var ev map[string]any
+		if json.Unmarshal([]byte(l), &ev) != nil || ev["type"] != "tool_execution_end" {
+			continue
+		}
+		b, _ := json.Marshal(map[string]any{"tool": ev["toolName"], "isError": ev["isError"], "result": ev["result"]})
+		lines = append(lines, "end "+string(b))
+	}
+	slices.Sort(lines)
+	for i, r := range reqs {
+		tools, _ := r["tools"].([]any)
+		var names []string
+		for _, tl := range tools {
+			fn, _ := tl.(map[string]any)["function"].(map[string]any)
+			if n := str(fn["name"]); strings.HasPrefix(n, "mcp__") {
+				names = append(names, n)
+			}
+		}
+		slices.Sort(names)
+		lines = append(lines, fmt.Sprintf("request %d tools %s", i+1, strings.Join(names, ",")))
+		msgs, _ := r["messages"].([]any)
+		var toolMsgs []string
+		for _, m := range msgs {
+			if mm, _ := m.(map[string]any); mm["role"] == "tool" || mm["role"] == "user" && i > 0 {
+				b, _ := json.Marshal(mm)
+				toolMsgs = append(toolMsgs, string(b))
+			}
+		}
+		slices.Sort(toolMsgs)
+		for _, m := range toolMsgs {
+			lines = append(lines, fmt.Sprintf("request %d message %s", i+1, m))
+		}
+	}
+	return lines
+}
+
+// TestDifferentialMCPStatus16: /mcp outside the TUI (RPC mode) prints the
+// same status as pi 1.6 for a connected server, one that fails to start
+// and an invalid entry. The failure's own text (Node's spawn error, Go's
+// exec error) is masked.
+func TestDifferentialMCPStatus16(t *testing.T) {
+	sides := pi16Sides(t)
+	server := filepath.Join(t.TempDir(), "mcpserver")
+	build := exec.Command("go", "build", "-o", server, "github.com/pigo-dev/pigo/bundled/mcp/mcptest/server")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building the test MCP server: %v\n%s", err, out)
+	}
+	out := map[string][]string{}
+	for side, argv := range sides {
+		dir, _, agentDir := sideDirs(t)
+		llm := newMockLLM(nil)
+		must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
+		cfg, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{
+			"local":  map[string]any{"command": server, "exposure": "direct"},
+			"broken": map[string]any{"command": filepath.Join(dir, "no-such-server")},
+			"old":    map[string]any{"url": "http://127.0.0.1:1/sse", "type": "sse"},
+		}})
+		must(t, os.WriteFile(filepath.Join(agentDir, "mcp.json"), cfg, 0o644))
+		d := startDriver(t, sideCommand(argv, dir, "--mode", "rpc", "--no-session", "--no-extensions", "-e", "builtin:mcp", "--no-builtin-tools",
+			"--provider", "mock", "--model", "mock-1"))
+		mark := d.mark()
+		d.call(`{"id":"m1","type":"prompt","message":"/mcp"}`)
+		ev := d.waitFrom(mark, func(ev map[string]any) bool {
+			return ev["type"] == "extension_ui_request" && strings.Contains(str(ev["message"]), "local: ")
+		})
+		d.finish()
+		llm.Close()
+		msg := strings.ReplaceAll(str(ev["message"]), agentDir, "<agent>")
+		msg = regexp.MustCompile(`(?m)^(broken: failed \(codemode\)\n    ).*$`).ReplaceAllString(msg, "$1<error>")
+		out[side] = strings.Split(msg, "\n")
+	}
+	if d := lineDiff(out["pi"], out["pigo"]); d != "" {
+		t.Errorf("/mcp differs (- pi, + pigo):\n%s", d)
+	}
+	if os.Getenv("PIGO_DIFF_KEEP") != "" {
+		t.Logf("pi:\n%s", strings.Join(out["pi"], "\n"))
+	}
+}
+
+// TestDifferentialMCPList16: `mcp list` prints the same report in pi 1.6
+// and pigo for a connected stdio server with a per-tool exposure, a
+// disabled one, one that fails to start (its error text masked) and an
+// invalid entry, and exits 1 for them.
+func TestDifferentialMCPList16(t *testing.T) {
+	sides := pi16Sides(t)
+	server := filepath.Join(t.TempDir(), "mcpserver")
+	build := exec.Command("go", "build", "-o", server, "github.com/pigo-dev/pigo/bundled/mcp/mcptest/server")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building the test MCP server: %v\n%s", err, out)
+	}
+	out := map[string][]string{}
+	for side, argv := range sides {
+		dir, _, agentDir := sideDirs(t)
+		cfg, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{
+			"local":  map[string]any{"command": server, "args": []any{"--quiet"}, "toolExposure": map[string]any{"echo": "direct", "g*": "hidden"}},
+			"off":    map[string]any{"command": "srv", "enabled": false},
+			"broken": map[string]any{"command": filepath.Join(dir, "no-such-server")},
+			"bad":    map[string]any{"command": 1},
+		}})
+		must(t, os.WriteFile(filepath.Join(agentDir, "mcp.json"), cfg, 0o644))
+		cmd := sideCommand(argv, dir, "mcp", "list")
+		var stdout, stderr strings.Builder
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		text := strings.ReplaceAll(strings.ReplaceAll(stdout.String(), dir, "<dir>"), server, "<server>")
+		text = regexp.MustCompile(`(?m)^(broken: failed \(codemode, global\)\n  <dir>/no-such-server\n  ).*$`).ReplaceAllString(text, "$1<error>")
+		out[side] = append(strings.Split(text, "\n"), fmt.Sprintf("## exit %d", exitStatus(err)))
+	}
+	if d := lineDiff(out["pi"], out["pigo"]); d != "" {
+		t.Errorf("mcp list differs (- pi, + pigo):\n%s", d)
+	}
+	if os.Getenv("PIGO_DIFF_KEEP") != "" {
+		t.Logf("pi:\n%s", strings.Join(out["pi"], "\n"))
+	}
+}
