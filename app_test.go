@@ -250,7 +250,7 @@ func TestBootUntrusted(t *testing.T) {
 	write(t, proj, "cli.ts", tool("cli"))
 	write(t, agent, "extensions/user.ts", tool("user"))
 	write(t, agent, "settings.json", `{"extensions": ["../proj/both.ts"]}`) // the user's too: loads untrusted
-	a, err := pigo.New(pigo.Options{Cwd: proj, AgentDir: agent, Discover: true, NoBundled: true, Extensions: []string{"cli.ts"}})
+	a, err := pigo.New(pigo.Options{Cwd: proj, AgentDir: agent, Discover: true, NoBundled: true, NoMCP: true, Extensions: []string{"cli.ts"}})
 	if err != nil {
 		t.Fatal(err)
 	}
