@@ -256,11 +256,8 @@ func New(opts Options) (*App, error) {
 	if agentDir == "" {
 		agentDir = agentsession.AgentDir(&agentsession.IO{Cwd: cwd, Getenv: getenv})
 	}
-	// builtin:mcp is a Go plugin with its own rules (mcp.Select); the
-	// other built-in extensions follow discover.Builtins below.
-	extensions, loadMCP := mcp.Select(mcp.Selection{Extensions: opts.Extensions, Discover: opts.Discover, NoMCP: opts.NoMCP, AgentDir: agentDir, Cwd: cwd})
 	dopts := discover.Options{Cwd: cwd, AgentDir: opts.AgentDir, Home: getenv("HOME"), Getenv: getenv, NoExtensions: !opts.Discover}
-	for _, e := range extensions {
+	for _, e := range opts.Extensions {
 		if !strings.HasPrefix(e, discover.BuiltinPrefix) {
 			dopts.Extensions = append(dopts.Extensions, e)
 		}
@@ -285,19 +282,27 @@ func New(opts Options) (*App, error) {
 		id := uniqueID(e.ID)
 		add(Plugin{ID: id, Path: e.Path, Origin: e.Origin, Source: e.Source, userToo: userToo[e.Path]}, a.Env.Plugin(id, e.Path, nil))
 	}
-	// pi loads its built-in extensions after the extension files.
-	dopts.Extensions = extensions
-	builtins, more := discover.Builtins(dopts, bundled.Extensions())
+	// pi loads its built-in extensions after the extension files: the
+	// bundled TypeScript ones, then mcp (a Go plugin); settings'
+	// "-builtin:NAME" and -e builtin:NAME decide as in pi, --no-mcp wins.
+	dopts.Extensions = opts.Extensions
+	builtins, more := discover.Builtins(dopts, append(bundled.Extensions(), mcp.Name))
 	a.Problems = append(problems, more...)
 	for _, name := range builtins {
+		if name == mcp.Name {
+			if !opts.NoMCP {
+				agentDir := opts.AgentDir
+				if agentDir == "" {
+					agentDir = agentsession.AgentDir(&agentsession.IO{Cwd: cwd, Getenv: getenv})
+				}
+				sp := mcp.Spec(mcp.Options{AgentDir: agentDir, World: mcp.World{Cwd: cwd, Home: getenv("HOME"), Env: opts.Environ}})
+				add(Plugin{ID: sp.ID, Bundled: true, Origin: "builtin", Source: sp.Source}, sp)
+			}
+			continue
+		}
 		if id, ok := bundled.Lookup(discover.BuiltinPrefix + name); ok && !taken[id] {
 			add(Plugin{ID: id, Bundled: true, Origin: "builtin", Source: discover.BuiltinPrefix + name}, a.Env.BuiltinPlugin(id))
 		}
-	}
-	if loadMCP {
-		world := mcp.World{Cwd: cwd, Home: getenv("HOME"), Env: opts.Environ}
-		sp := mcp.Spec(mcp.Options{AgentDir: agentDir, World: world})
-		add(Plugin{ID: sp.ID, Bundled: true, Origin: "bundled", Source: sp.Source}, sp)
 	}
 	for _, sp := range opts.GoPlugins {
 		add(Plugin{ID: sp.ID, Origin: "go", Source: sp.Source}, sp)

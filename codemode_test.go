@@ -2,6 +2,7 @@ package pigo_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -48,6 +49,45 @@ func TestBuiltinCodemodeLoading(t *testing.T) {
 	a, err = pigo.New(pigo.Options{Cwd: dir, AgentDir: agent, Extensions: []string{"builtin:nope"}})
 	if err != nil || len(a.Problems) != 1 || a.Problems[0].Message != "Unknown built-in extension: builtin:nope" {
 		t.Fatalf("unknown: %+v %v", a.Problems, err)
+	}
+}
+
+// TestBuiltinMCPLoading: builtin:mcp follows the same rules as the other
+// built-in extensions (settings' -builtin:mcp, a project's +builtin:mcp,
+// -e builtin:mcp without discovery), and --no-mcp always wins.
+func TestBuiltinMCPLoading(t *testing.T) {
+	dir, agent := t.TempDir(), t.TempDir()
+	has := func(o pigo.Options) bool {
+		t.Helper()
+		o.Cwd, o.AgentDir = dir, agent
+		a, err := pigo.New(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return slices.Contains(ids(a), "builtin:mcp")
+	}
+	if !has(pigo.Options{Discover: true}) {
+		t.Error("not loaded by default")
+	}
+	if has(pigo.Options{Discover: true, NoMCP: true}) {
+		t.Error("--no-mcp")
+	}
+	if has(pigo.Options{}) {
+		t.Error("--no-extensions")
+	}
+	if !has(pigo.Options{Extensions: []string{"builtin:mcp"}}) {
+		t.Error("-e builtin:mcp")
+	}
+	if has(pigo.Options{Extensions: []string{"builtin:mcp"}, NoMCP: true}) {
+		t.Error("--no-mcp -e builtin:mcp")
+	}
+	write(t, agent, "settings.json", `{"extensions": ["-builtin:mcp"]}`)
+	if has(pigo.Options{Discover: true}) {
+		t.Error("-builtin:mcp in settings still loads it")
+	}
+	write(t, dir, ".pi/settings.json", `{"extensions": ["+builtin:mcp"]}`)
+	if !has(pigo.Options{Discover: true}) {
+		t.Error("the project's +builtin:mcp does not override the user's setting")
 	}
 }
 

@@ -23,6 +23,9 @@ import (
 // ID is the plugin's id in an app: pi names it builtin:mcp.
 const ID = "builtin:mcp"
 
+// Name is the built-in extension's name (settings' "-builtin:mcp").
+const Name = "mcp"
+
 // Options configure the plugin.
 type Options struct {
 	AgentDir string // where the global mcp.json is; "" reads none
