@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"sync"
 )
 
 // pi 1.6's new extension registrations, each a data registry like the
@@ -15,7 +14,7 @@ type pi16Registries struct {
 	markdownTransformers *Registry[*Draft[map[string]any], State[map[string]any]]
 	virtualModels        *Registry[*Draft[map[string]any], State[map[string]any]]
 	mcpServers           *Registry[*Draft[map[string]any], State[map[string]any]]
-	emits                *asyncEmits
+	emits                *Serial
 }
 
 func newPi16Registries(h *Host) pi16Registries {
@@ -25,7 +24,8 @@ func newPi16Registries(h *Host) pi16Registries {
 		markdownTransformers: newDataRegistry(h, "markdownTransformers"),
 		virtualModels:        newDataRegistry(h, "virtualModels"),
 		mcpServers:           newDataRegistry(h, "mcpServers"),
-		emits:                &asyncEmits{},
+		// Close waits for the emits still queued (goBackground).
+		emits: &Serial{Start: func(run func()) { h.goBackground(func(context.Context) { run() }) }},
 	}
 }
 
@@ -147,38 +147,13 @@ func activeByDefault(t Tool) bool {
 
 // asyncEmits is EmitAsync's queue: one goroutine at a time delivers the
 // queued events in order (ui_prompt_start before ui_prompt_end).
-type asyncEmits struct {
-	mu      sync.Mutex
-	queue   []func(ctx context.Context)
-	running bool
-}
 
 // EmitAsync delivers an event to every extension without waiting, in the
 // order of the calls, on a host goroutine that Close waits for: for events
 // raised from inside a plugin's own call (its listeners run on the same
 // loop).
 func (h *Host) EmitAsync(typ string, payload map[string]any) {
-	q := h.pi16.emits
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	q.queue = append(q.queue, func(ctx context.Context) { h.Emit(ctx, typ, payload) })
-	if !q.running {
-		q.running = true
-		h.goBackground(func(ctx context.Context) {
-			for {
-				q.mu.Lock()
-				if len(q.queue) == 0 {
-					q.running = false
-					q.mu.Unlock()
-					return
-				}
-				f := q.queue[0]
-				q.queue = q.queue[1:]
-				q.mu.Unlock()
-				f(ctx)
-			}
-		})
-	}
+	h.pi16.emits.Push(func() { h.Emit(h.ctx, typ, payload) })
 }
 
 // HasListeners reports whether any live extension listens to typ (so a

@@ -10,7 +10,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -291,7 +290,7 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 
 	// busQueue delivers this runtime's emits one after another, in emit
 	// order, as a single EventEmitter would.
-	busQueue := &fifo{}
+	busQueue := &engine.Serial{}
 	// Event bus shared by every plugin of the host (pi.events). The
 	// adapter calls this runtime's own handlers synchronously inside emit,
 	// as pi's EventEmitter does; the other runtimes get the event here,
@@ -309,7 +308,7 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 			return goja.Undefined()
 		}
 		ctx := context.WithValue(context.WithoutCancel(g.eg.Context()), busOriginKey{}, g)
-		busQueue.push(func() { h.Emit(ctx, "bus:"+channel, payload) })
+		busQueue.Push(func() { h.Emit(ctx, "bus:"+channel, payload) })
 		return goja.Undefined()
 	})
 	fn("busOn", func(c goja.FunctionCall) goja.Value {
@@ -748,35 +747,3 @@ func toString(v any) string {
 // busOriginKey marks a pi.events emit with the emitting generation, whose
 // own handlers already ran synchronously inside emit.
 type busOriginKey struct{}
-
-// fifo runs functions one at a time, in push order, on a goroutine that
-// exists while there is work. Safe for concurrent use.
-type fifo struct {
-	mu      sync.Mutex
-	queue   []func()
-	running bool
-}
-
-func (q *fifo) push(f func()) {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	q.queue = append(q.queue, f)
-	if q.running {
-		return
-	}
-	q.running = true
-	go func() {
-		for {
-			q.mu.Lock()
-			if len(q.queue) == 0 {
-				q.running = false
-				q.mu.Unlock()
-				return
-			}
-			f := q.queue[0]
-			q.queue = q.queue[1:]
-			q.mu.Unlock()
-			f()
-		}
-	}()
-}
