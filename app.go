@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/bundled"
+	"github.com/pigo-dev/pigo/bundled/llama"
 	"github.com/pigo-dev/pigo/bundled/mcp"
 	"github.com/pigo-dev/pigo/bundled/payload"
 	"github.com/pigo-dev/pigo/engine"
@@ -282,20 +283,22 @@ func New(opts Options) (*App, error) {
 		id := uniqueID(e.ID)
 		add(Plugin{ID: id, Path: e.Path, Origin: e.Origin, Source: e.Source, userToo: userToo[e.Path]}, a.Env.Plugin(id, e.Path, nil))
 	}
-	// pi loads its built-in extensions after the extension files: the
-	// bundled TypeScript ones, then mcp (a Go plugin); settings'
-	// "-builtin:NAME" and -e builtin:NAME decide as in pi, --no-mcp wins.
+	// pi loads its built-in extensions after the extension files, in its
+	// order: llama.cpp (a Go plugin), the bundled TypeScript ones, then mcp
+	// (a Go plugin); settings' "-builtin:NAME" and -e builtin:NAME decide
+	// as in pi, --no-mcp wins.
 	dopts.Extensions = opts.Extensions
-	builtins, more := discover.Builtins(dopts, append(bundled.Extensions(), mcp.Name))
+	builtins, more := discover.Builtins(dopts, append(append([]string{llama.Name}, bundled.Extensions()...), mcp.Name))
 	a.Problems = append(problems, more...)
 	for _, name := range builtins {
+		if name == llama.Name {
+			sp := llama.Spec(llama.Options{AgentDir: builtinAgentDir(opts, cwd, getenv), Env: opts.Environ})
+			add(Plugin{ID: sp.ID, Bundled: true, Origin: "builtin", Source: sp.Source}, sp)
+			continue
+		}
 		if name == mcp.Name {
 			if !opts.NoMCP {
-				agentDir := opts.AgentDir
-				if agentDir == "" {
-					agentDir = agentsession.AgentDir(&agentsession.IO{Cwd: cwd, Getenv: getenv})
-				}
-				sp := mcp.Spec(mcp.Options{AgentDir: agentDir, World: mcp.World{Cwd: cwd, Home: getenv("HOME"), Env: opts.Environ}})
+				sp := mcp.Spec(mcp.Options{AgentDir: builtinAgentDir(opts, cwd, getenv), World: mcp.World{Cwd: cwd, Home: getenv("HOME"), Env: opts.Environ}})
 				add(Plugin{ID: sp.ID, Bundled: true, Origin: "builtin", Source: sp.Source}, sp)
 			}
 			continue
@@ -308,6 +311,15 @@ func New(opts Options) (*App, error) {
 		add(Plugin{ID: sp.ID, Origin: "go", Source: sp.Source}, sp)
 	}
 	return a, nil
+}
+
+// builtinAgentDir is the agent dir pi's built-in extensions read
+// (mcp.json, auth.json, models-store.json).
+func builtinAgentDir(opts Options, cwd string, getenv func(string) string) string {
+	if opts.AgentDir != "" {
+		return opts.AgentDir
+	}
+	return agentsession.AgentDir(&agentsession.IO{Cwd: cwd, Getenv: getenv})
 }
 
 // Boot loads every plugin (once) and registers the extension files with

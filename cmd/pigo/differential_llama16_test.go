@@ -1,0 +1,204 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// Differential tests of builtin:llama.cpp against pi 1.6: the same fake
+// llama.cpp router serves both sides.
+
+// newFakeLlamaRouter serves a fixed router catalog (a loaded model with a
+// thinking chat template and image input, an unloaded preset, a sleeping
+// model, a decision model) and logs each request with its Authorization.
+func newFakeLlamaRouter(t *testing.T) (*httptest.Server, func() []string) {
+	var mu sync.Mutex
+	var log []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		log = append(log, r.Method+" "+r.URL.RequestURI()+" "+r.Header.Get("Authorization"))
+		mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		switch r.URL.Path {
+		case "/models":
+			_, _ = w.Write([]byte(`{"data":[
+{"id":"qwen3-8b","status":{"value":"loaded","args":["--ctx-size","32768"]},"architecture":{"input_modalities":["text","image"]}},
+{"id":"gemma-preset","status":{"value":"unloaded"},"source":"preset"},
+{"id":"sleepy","status":{"value":"sleeping"},"meta":{"n_ctx_train":8192}},
+{"id":"jev-1","status":{"value":"loaded"},"architecture":{"output_modalities":["decisions"]}}]}`))
+		case "/props":
+			if r.URL.Query().Get("model") != "" {
+				_, _ = w.Write([]byte(`{"chat_template":"{% if enable_thinking %}think{% endif %}"}`))
+			} else {
+				_, _ = w.Write([]byte(`{"models_autoload":false}`))
+			}
+		default:
+			w.WriteHeader(http.StatusNotFound)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv, func() []string { mu.Lock(); defer mu.Unlock(); return append([]string(nil), log...) }
+}
+
+// llamaRPC runs a side in RPC mode against url, waits until
+// get_available_models lists llama.cpp models (pi refreshes them in the
+// background after start-up), then asks for the commands and runs
+// /llama. It returns the responses and events by kind.
+func llamaRPC(t *testing.T, argv []string, dir, url string) map[string]any {
+	t.Helper()
+	cmd := sideCommand(argv, dir, "--mode", "rpc", "--no-session")
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir, "PI_CODING_AGENT_DIR=" + filepath.Join(dir, "agent"),
+		"PIGO_CACHE_DIR=" + filepath.Join(dir, "cache"), "TMPDIR=" + dir, "LLAMA_BASE_URL=" + url + "/v1"}
+	stdin, err := cmd.StdinPipe()
+	must(t, err)
+	stdout, err := cmd.StdoutPipe()
+	must(t, err)
+	must(t, cmd.Start())
+	defer func() { _ = stdin.Close(); _ = cmd.Wait() }()
+	lines := make(chan map[string]any, 100)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		sc.Buffer(nil, 1<<22)
+		for sc.Scan() {
+			var m map[string]any
+			if json.Unmarshal(sc.Bytes(), &m) == nil {
+				lines <- m
+			}
+		}
+		close(lines)
+	}()
+	next := func(match func(map[string]any) bool) map[string]any {
+		timeout := time.After(60 * time.Second)
+		for {
+			select {
+			case m, ok := <-lines:
+				if !ok {
+					t.Fatalf("%s exited", argv[0])
+				}
+				if match(m) {
+					return m
+				}
+			case <-timeout:
+				t.Fatalf("%s: timed out", argv[0])
+			}
+		}
+	}
+	response := func(id string) func(map[string]any) bool {
+		return func(m map[string]any) bool { return m["type"] == "response" && m["id"] == id }
+	}
+	out := map[string]any{}
+	for i := 0; ; i++ {
+		id := fmt.Sprint("m", i)
+		_, _ = fmt.Fprintf(stdin, `{"id":%q,"type":"get_available_models"}`+"\n", id)
+		r := next(response(id))
+		var llama []any
+		models, _ := r["data"].(map[string]any)["models"].([]any)
+		for _, m := range models {
+			if m.(map[string]any)["provider"] == "llama.cpp" {
+				llama = append(llama, m)
+			}
+		}
+		if len(llama) > 0 {
+			out["models"] = llama
+			break
+		}
+		if i > 300 {
+			t.Fatalf("%s: no llama.cpp models", argv[0])
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	_, _ = fmt.Fprintln(stdin, `{"id":"c","type":"get_commands"}`)
+	for _, c := range next(response("c"))["data"].(map[string]any)["commands"].([]any) {
+		if c.(map[string]any)["name"] == "llama" {
+			out["command"] = c
+		}
+	}
+	_, _ = fmt.Fprintln(stdin, `{"id":"p","type":"prompt","message":"/llama"}`)
+	out["notify"] = next(func(m map[string]any) bool { return m["type"] == "extension_ui_request" && m["method"] == "notify" })
+	delete(out["notify"].(map[string]any), "id")
+	return out
+}
+
+var checkedAt = regexp.MustCompile(`"checkedAt": \d+`)
+
+// TestDifferentialLlama16: in RPC mode both sides fetch the router's
+// catalog with the same requests, list the same llama.cpp models, store
+// the same models-store.json (up to its timestamp), register /llama alike
+// and answer it alike outside the TUI; --list-models then lists the stored
+// models without the network, and nothing without a configured server.
+func TestDifferentialLlama16(t *testing.T) {
+	sides := pi16Sides(t)
+	got := map[string]map[string]any{}
+	stores, requests, dirs := map[string]string{}, map[string][]string{}, map[string]string{}
+	for side, argv := range sides {
+		srv, log := newFakeLlamaRouter(t)
+		dir, _, agentDir := sideDirs(t)
+		got[side] = llamaRPC(t, argv, dir, srv.URL)
+		b, err := os.ReadFile(filepath.Join(agentDir, "models-store.json"))
+		must(t, err)
+		stores[side] = checkedAt.ReplaceAllString(strings.ReplaceAll(string(b), srv.URL, "URL"), `"checkedAt": 0`)
+		requests[side] = log()
+		dirs[side] = dir
+		// The same url on both sides for what follows.
+		for _, m := range got[side]["models"].([]any) {
+			m.(map[string]any)["baseUrl"] = strings.ReplaceAll(m.(map[string]any)["baseUrl"].(string), srv.URL, "URL")
+		}
+	}
+	if got["pigo"]["command"] == nil || len(got["pigo"]["models"].([]any)) != 2 {
+		t.Errorf("pigo: /llama or the models missing: %v", got["pigo"])
+	}
+	if !reflect.DeepEqual(got["pi"], got["pigo"]) {
+		a, _ := json.MarshalIndent(got["pi"], "", " ")
+		b, _ := json.MarshalIndent(got["pigo"], "", " ")
+		t.Errorf("RPC differs:\npi:\n%s\npigo:\n%s", a, b)
+	}
+	if stores["pi"] != stores["pigo"] {
+		t.Errorf("models-store.json differs:\npi:\n%s\npigo:\n%s", stores["pi"], stores["pigo"])
+	}
+	if !reflect.DeepEqual(requests["pi"], requests["pigo"]) {
+		t.Errorf("router requests differ:\npi:   %q\npigo: %q", requests["pi"], requests["pigo"])
+	}
+
+	// --list-models reads pi's store on both sides. pigo's list goes where
+	// pi 0.73.1's goes (stderr without a terminal) and says "no models" in
+	// 0.73.1's words, so the table's rows are compared.
+	for name, env := range map[string]string{"configured": "LLAMA_BASE_URL=http://127.0.0.1:1", "unconfigured": ""} {
+		out := map[string]string{}
+		for side, argv := range sides {
+			dir, _, agentDir := sideDirs(t)
+			b, err := os.ReadFile(filepath.Join(dirs["pi"], "agent", "models-store.json"))
+			must(t, err)
+			must(t, os.WriteFile(filepath.Join(agentDir, "models-store.json"), b, 0o600))
+			cmd := sideCommand(argv, dir, "--list-models")
+			cmd.Env = append([]string{"PATH=" + os.Getenv("PATH")}, sandboxEnv(dir)...)
+			if env != "" {
+				cmd.Env = append(cmd.Env, env)
+			}
+			cmd.Stdin = strings.NewReader("")
+			b, err = cmd.CombinedOutput()
+			must(t, err)
+			for _, l := range strings.SplitAfter(string(b), "\n") {
+				if strings.HasPrefix(l, "provider ") || strings.HasPrefix(l, "llama.cpp ") {
+					out[side] += l
+				}
+			}
+		}
+		if out["pi"] != out["pigo"] {
+			t.Errorf("--list-models %s differs:\npi:\n%s\npigo:\n%s", name, out["pi"], out["pigo"])
+		}
+		if want := name == "configured"; strings.Contains(out["pigo"], "llama.cpp  qwen3-8b  32.8K") != want {
+			t.Errorf("--list-models %s: stored models listed: %v\n%s", name, !want, out["pigo"])
+		}
+	}
+}
