@@ -292,13 +292,13 @@ func New(opts Options) (*App, error) {
 	a.Problems = append(problems, more...)
 	for _, name := range builtins {
 		if name == llama.Name {
-			sp := llama.Spec(llama.Options{AgentDir: builtinAgentDir(opts, cwd, getenv), Env: opts.Environ})
+			sp := llama.Spec(llama.Options{AgentDir: agentDir, Env: opts.Environ})
 			add(Plugin{ID: sp.ID, Bundled: true, Origin: "builtin", Source: sp.Source}, sp)
 			continue
 		}
 		if name == mcp.Name {
 			if !opts.NoMCP {
-				sp := mcp.Spec(mcp.Options{AgentDir: builtinAgentDir(opts, cwd, getenv), World: mcp.World{Cwd: cwd, Home: getenv("HOME"), Env: opts.Environ}})
+				sp := mcp.Spec(mcp.Options{AgentDir: agentDir, World: mcp.World{Cwd: cwd, Home: getenv("HOME"), Env: opts.Environ}})
 				add(Plugin{ID: sp.ID, Bundled: true, Origin: "builtin", Source: sp.Source}, sp)
 			}
 			continue
@@ -311,15 +311,6 @@ func New(opts Options) (*App, error) {
 		add(Plugin{ID: sp.ID, Origin: "go", Source: sp.Source}, sp)
 	}
 	return a, nil
-}
-
-// builtinAgentDir is the agent dir pi's built-in extensions read
-// (mcp.json, auth.json, models-store.json).
-func builtinAgentDir(opts Options, cwd string, getenv func(string) string) string {
-	if opts.AgentDir != "" {
-		return opts.AgentDir
-	}
-	return agentsession.AgentDir(&agentsession.IO{Cwd: cwd, Getenv: getenv})
 }
 
 // Boot loads every plugin (once) and registers the extension files with
