@@ -28,6 +28,7 @@ import (
 	"github.com/pigo-dev/pigo/bundled/payload"
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/agentsession"
+	"github.com/pigo-dev/pigo/engine/pkgmgr"
 	"github.com/pigo-dev/pigo/jsapi"
 	"github.com/pigo-dev/pigo/jsapi/bundler"
 	"github.com/pigo-dev/pigo/jsapi/discover"
@@ -77,6 +78,12 @@ type Options struct {
 	// GoPlugins are Go-native plugins loaded after the manifest's
 	// (embedding programs).
 	GoPlugins []engine.PluginSpec
+	// InstallPackages installs before discovery what pi installs at
+	// start-up: -e npm:/git: packages into its cache of temporary
+	// packages (refreshing cached ones) and missing packages of the
+	// user's settings. Failures become Problems; the app opens without
+	// those packages.
+	InstallPackages bool
 	// Reload configures the app's reloader.
 	Reload watch.ReloaderOptions
 }
@@ -263,6 +270,15 @@ func New(opts Options) (*App, error) {
 			dopts.Extensions = append(dopts.Extensions, e)
 		}
 	}
+	var installProblems []discover.Problem
+	var installFailed map[string]bool
+	if opts.InstallPackages {
+		m := &pkgmgr.Manager{Dirs: pkgmgr.Dirs{Cwd: cwd, AgentDir: agentDir, Home: getenv("HOME")}, Getenv: getenv}
+		if opts.Environ != nil {
+			m.Environ = environList(opts.Environ)
+		}
+		installProblems, installFailed = installPackages(context.Background(), m, dopts.Extensions)
+	}
 	exts, problems := discover.Discover(dopts)
 	// A project's extension the user configured too (the same package or
 	// file in their settings) is the user's when the project is not
@@ -289,7 +305,7 @@ func New(opts Options) (*App, error) {
 	// as in pi, --no-mcp wins.
 	dopts.Extensions = opts.Extensions
 	builtins, more := discover.Builtins(dopts, append(append([]string{llama.Name}, bundled.Extensions()...), mcp.Name))
-	a.Problems = append(problems, more...)
+	a.Problems = append(append(withoutNotInstalled(problems, installFailed), installProblems...), more...)
 	for _, name := range builtins {
 		if name == llama.Name {
 			sp := llama.Spec(llama.Options{AgentDir: agentDir, Env: opts.Environ})

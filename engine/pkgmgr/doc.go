@@ -6,8 +6,13 @@
 //     https://, http://, ssh://, git:// URLs, git@host:path), and local
 //     paths (recorded in settings, never copied);
 //   - scopes: global (<agentDir>/settings.json, npm packages under
-//     <agentDir>/npm/node_modules, git clones under <agentDir>/git/<host>/<path>)
-//     and project (-l: <cwd>/.pi/settings.json, <cwd>/.pi/npm, <cwd>/.pi/git).
+//     <agentDir>/npm/node_modules, git clones under <agentDir>/git/<host>/<path>),
+//     project (-l: <cwd>/.pi/settings.json, <cwd>/.pi/npm, <cwd>/.pi/git)
+//     and temporary (-e npm:/git: values: pi's cache under
+//     <agentDir>/tmp/extensions, no settings).
+//
+// [Manager.Ensure] is what pi does with a source at start-up: install it
+// when missing, refresh a cached temporary one.
 //
 // npm is native: registry metadata (the registry from npm_config_registry,
 // the install root's .npmrc or the user's ~/.npmrc, scoped registries and

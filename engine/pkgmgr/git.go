@@ -52,6 +52,9 @@ func (m *Manager) installGit(ctx context.Context, src Source, scope Scope) error
 		return err
 	}
 	gitRoot := m.GitRoot(scope)
+	if scope == Temporary {
+		gitRoot = filepath.Dir(target) // pi's cache has no shared root to ignore
+	}
 	return m.stageInto(gitRoot, func(stage string) error {
 		clone := filepath.Join(stage, "clone")
 		if _, err := m.git(ctx, stage, "clone", src.Repo, clone); err != nil {
@@ -65,8 +68,10 @@ func (m *Manager) installGit(ctx context.Context, src Source, scope Scope) error
 		if err := m.installCloneDeps(ctx, clone); err != nil {
 			return err
 		}
-		if err := ensureGitIgnore(gitRoot); err != nil {
-			return err
+		if scope != Temporary {
+			if err := ensureGitIgnore(gitRoot); err != nil {
+				return err
+			}
 		}
 		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
 			return err

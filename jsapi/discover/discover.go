@@ -165,4 +165,7 @@ func (d *discoverer) resolveFromBase(p, base string) string {
 	return filepath.Join(base, p)
 }
 
-const msgNotSupported = "not supported yet: installing packages (npm:/git:)"
+// MsgTemporaryNotInstalled is the problem of an -e npm:/git: value that is
+// not in pi's cache of temporary packages (the agent modes install it
+// there first).
+const MsgTemporaryNotInstalled = "package not installed: not in the cache of -e packages"
