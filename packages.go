@@ -21,6 +21,10 @@ import (
 // `pigo install -l` (discovery reports a missing one).
 func installPackages(ctx context.Context, m *pkgmgr.Manager, cliValues []string) (problems []discover.Problem, failed map[string]bool) {
 	failed = map[string]bool{}
+	current := ""
+	m.Warn = func(text string) {
+		problems = append(problems, discover.Problem{Source: current, Message: fmt.Sprintf("Extension package %q: %s", current, text)})
+	}
 	fail := func(source string, err error, hint string) {
 		failed[source] = true
 		problems = append(problems, discover.Problem{Source: source,
@@ -34,6 +38,7 @@ func installPackages(ctx context.Context, m *pkgmgr.Manager, cliValues []string)
 			failed[v] = true // pi skips it without a word
 			continue
 		}
+		current = v
 		if err := m.Ensure(ctx, v, pkgmgr.Temporary); err != nil {
 			fail(v, err, "Check the source and try again.")
 		}
@@ -47,6 +52,7 @@ func installPackages(ctx context.Context, m *pkgmgr.Manager, cliValues []string)
 			continue
 		}
 		// Ensure installs a package that is missing or outside its range.
+		current = p.Source
 		if err := m.Ensure(ctx, p.Source, pkgmgr.User); err != nil {
 			fail(p.Source, err, fmt.Sprintf("Run \"pigo remove %s\" to remove it from settings.json.", p.Source))
 		}

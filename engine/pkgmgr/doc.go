@@ -34,9 +34,17 @@
 // integrity, registry down, malformed package.json or tarball) leaves both
 // the settings and the installed packages as they were.
 //
+// optionalDependencies install when they can, as npm does: one whose os
+// or cpu excludes this machine (Node's platform and arch names, "!"
+// negations), that the registry lacks, or whose own dependencies fail is
+// left out with what it would have brought; a required package for
+// another platform is an error. Install scripts are never run (pi's npm
+// runs preinstall, install and postinstall, and node-gyp for a
+// binding.gyp): pigo does not run package code at install, so it reports
+// the ones it skipped through [Manager.Warn].
+//
 // Not done: npm's lockfiles (a stale package-lock.json in an install root
 // is removed so npm, when pi later runs it there, rebuilds from
-// node_modules), optionalDependencies, install scripts (pi's npm runs them;
-// pigo never runs package code at install), the legacy global-npm
-// location pi also looks in, and project trust (-l writes without asking).
+// node_modules), the legacy global-npm location pi also looks in, and
+// project trust (-l writes without asking).
 package pkgmgr

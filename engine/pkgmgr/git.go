@@ -91,20 +91,34 @@ func (m *Manager) installCloneDeps(ctx context.Context, dir string) error {
 		return fmt.Errorf("%s: %w", dir, err)
 	}
 	t := newTree(dir, m.registry(dir))
-	for name, spec := range pj.Dependencies {
-		if err := t.want(ctx, "", name, spec, false); err != nil {
+	for _, name := range sortedKeys(pj.Dependencies) {
+		if _, optional := pj.OptionalDependencies[name]; optional {
+			continue
+		}
+		if err := t.want(ctx, "", name, pj.Dependencies[name], false); err != nil {
 			return err
 		}
 	}
+	for _, name := range sortedKeys(pj.OptionalDependencies) {
+		t.wantOptional(ctx, "", name, pj.OptionalDependencies[name])
+	}
+	if s := installScripts(dir); s != "" {
+		t.scripts = append(t.scripts, filepath.Base(dir)+" ("+s+")") // npm runs the clone's own too
+	}
 	if len(t.plan) == 0 {
+		m.warn(t.scriptsWarning())
 		return nil
 	}
-	return m.stageInto(dir, func(stage string) error {
+	err = m.stageInto(dir, func(stage string) error {
 		if err := t.fetch(ctx, stage); err != nil {
 			return err
 		}
 		return t.commit(filepath.Join(stage, "trash"))
 	})
+	if err == nil {
+		m.warn(t.scriptsWarning())
+	}
+	return err
 }
 
 // updateGit fetches the configured ref (or the upstream branch) and resets
