@@ -43,8 +43,12 @@
 // binding.gyp): pigo does not run package code at install, so it reports
 // the ones it skipped through [Manager.Warn].
 //
-// Not done: npm's lockfiles (a stale package-lock.json in an install root
+// A git clone's own npm-shrinkwrap.json or package-lock.json (v2/v3) is
+// followed as npm install follows it there (see lockfile.go).
+//
+// Not done: the install roots' lockfiles (a stale package-lock.json there
 // is removed so npm, when pi later runs it there, rebuilds from
-// node_modules), the legacy global-npm location pi also looks in, and
+// node_modules), an npm-shrinkwrap.json published inside an npm package
+// (npm honours it for that package's subtree), the legacy global-npm location pi also looks in, and
 // project trust (-l writes without asking).
 package pkgmgr

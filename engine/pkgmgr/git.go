@@ -81,7 +81,8 @@ func (m *Manager) installGit(ctx context.Context, src Source, scope Scope) error
 }
 
 // installCloneDeps installs the production dependencies of a clone's
-// package.json into its node_modules (pi runs `npm install --omit=dev`).
+// package.json into its node_modules (pi runs `npm install --omit=dev`),
+// as its lockfile records them if it has one (lockfile.go).
 func (m *Manager) installCloneDeps(ctx context.Context, dir string) error {
 	pj, err := readPackageJSON(dir)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -91,6 +92,16 @@ func (m *Manager) installCloneDeps(ctx context.Context, dir string) error {
 		return fmt.Errorf("%s: %w", dir, err)
 	}
 	t := newTree(dir, m.registry(dir))
+	lockName, locked, err := readLockfile(dir)
+	if err != nil {
+		return err
+	}
+	if locked != nil {
+		if err := t.planLocked(ctx, lockName, locked); err != nil {
+			return err
+		}
+		t.dropStale(pj.Dependencies)
+	}
 	for _, name := range sortedKeys(pj.Dependencies) {
 		if _, optional := pj.OptionalDependencies[name]; optional {
 			continue
