@@ -51,21 +51,23 @@ func newFakeLlamaRouter(t *testing.T) (*httptest.Server, func() []string) {
 	return srv, func() []string { mu.Lock(); defer mu.Unlock(); return append([]string(nil), log...) }
 }
 
-// llamaRPC runs a side in RPC mode against url, waits until
-// get_available_models lists llama.cpp models (pi refreshes them in the
-// background after start-up), then asks for the commands and runs
-// /llama. It returns the responses and events by kind.
-func llamaRPC(t *testing.T, argv []string, dir, url string) map[string]any {
+// rpcSession runs a side in RPC mode in dir with env (besides PATH) and
+// returns send (one JSON command) and next (the first output line that
+// match accepts; the test fails after a minute or when the side exits).
+// Its stderr goes to dir/stderr.txt. The side ends with the test.
+func rpcSession(t *testing.T, argv []string, dir string, env []string, args ...string) (send func(string), next func(match func(map[string]any) bool) map[string]any) {
 	t.Helper()
-	cmd := sideCommand(argv, dir, "--mode", "rpc", "--no-session")
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir, "PI_CODING_AGENT_DIR=" + filepath.Join(dir, "agent"),
-		"PIGO_CACHE_DIR=" + filepath.Join(dir, "cache"), "TMPDIR=" + dir, "LLAMA_BASE_URL=" + url + "/v1"}
+	cmd := sideCommand(argv, dir, append([]string{"--mode", "rpc", "--no-session"}, args...)...)
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH")}, env...)
 	stdin, err := cmd.StdinPipe()
 	must(t, err)
 	stdout, err := cmd.StdoutPipe()
 	must(t, err)
+	stderr, err := os.Create(filepath.Join(dir, "stderr.txt"))
+	must(t, err)
+	cmd.Stderr = stderr
 	must(t, cmd.Start())
-	defer func() { _ = stdin.Close(); _ = cmd.Wait() }()
+	t.Cleanup(func() { _ = stdin.Close(); _ = cmd.Wait(); _ = stderr.Close() })
 	lines := make(chan map[string]any, 100)
 	go func() {
 		sc := bufio.NewScanner(stdout)
@@ -78,7 +80,8 @@ func llamaRPC(t *testing.T, argv []string, dir, url string) map[string]any {
 		}
 		close(lines)
 	}()
-	next := func(match func(map[string]any) bool) map[string]any {
+	send = func(line string) { _, _ = fmt.Fprintln(stdin, line) }
+	next = func(match func(map[string]any) bool) map[string]any {
 		timeout := time.After(60 * time.Second)
 		for {
 			select {
@@ -94,14 +97,27 @@ func llamaRPC(t *testing.T, argv []string, dir, url string) map[string]any {
 			}
 		}
 	}
-	response := func(id string) func(map[string]any) bool {
-		return func(m map[string]any) bool { return m["type"] == "response" && m["id"] == id }
-	}
+	return send, next
+}
+
+// rpcResponse matches the response to the command with id.
+func rpcResponse(id string) func(map[string]any) bool {
+	return func(m map[string]any) bool { return m["type"] == "response" && m["id"] == id }
+}
+
+// llamaRPC runs a side in RPC mode against url, waits until
+// get_available_models lists llama.cpp models (pi refreshes them in the
+// background after start-up), then asks for the commands and runs
+// /llama. It returns the responses and events by kind.
+func llamaRPC(t *testing.T, argv []string, dir, url string) map[string]any {
+	t.Helper()
+	send, next := rpcSession(t, argv, dir, []string{"HOME=" + dir, "PI_CODING_AGENT_DIR=" + filepath.Join(dir, "agent"),
+		"PIGO_CACHE_DIR=" + filepath.Join(dir, "cache"), "TMPDIR=" + dir, "LLAMA_BASE_URL=" + url + "/v1"})
 	out := map[string]any{}
 	for i := 0; ; i++ {
 		id := fmt.Sprint("m", i)
-		_, _ = fmt.Fprintf(stdin, `{"id":%q,"type":"get_available_models"}`+"\n", id)
-		r := next(response(id))
+		send(fmt.Sprintf(`{"id":%q,"type":"get_available_models"}`, id))
+		r := next(rpcResponse(id))
 		var llama []any
 		models, _ := r["data"].(map[string]any)["models"].([]any)
 		for _, m := range models {
@@ -118,13 +134,13 @@ func llamaRPC(t *testing.T, argv []string, dir, url string) map[string]any {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	_, _ = fmt.Fprintln(stdin, `{"id":"c","type":"get_commands"}`)
-	for _, c := range next(response("c"))["data"].(map[string]any)["commands"].([]any) {
+	send(`{"id":"c","type":"get_commands"}`)
+	for _, c := range next(rpcResponse("c"))["data"].(map[string]any)["commands"].([]any) {
 		if c.(map[string]any)["name"] == "llama" {
 			out["command"] = c
 		}
 	}
-	_, _ = fmt.Fprintln(stdin, `{"id":"p","type":"prompt","message":"/llama"}`)
+	send(`{"id":"p","type":"prompt","message":"/llama"}`)
 	out["notify"] = next(func(m map[string]any) bool { return m["type"] == "extension_ui_request" && m["method"] == "notify" })
 	delete(out["notify"].(map[string]any), "id")
 	return out
