@@ -317,6 +317,15 @@ func TestStoredModelsWithoutNetwork(t *testing.T) {
 	if len(r.log()) != n {
 		t.Errorf("print mode contacted the router: %v", r.log()[n:])
 	}
+	// Requests go to the configured server, not the stored baseUrl.
+	moved := boot(t, Options{AgentDir: agentDir, Env: map[string]string{"LLAMA_BASE_URL": "http://other:1234"}})
+	for _, e := range moved.h.Providers().Current().Entries() {
+		for _, m := range e.Value["models"].([]any) {
+			if got := m.(map[string]any)["baseUrl"]; got != "http://other:1234/v1" {
+				t.Errorf("baseUrl = %v, want the configured server's", got)
+			}
+		}
+	}
 	unconfigured := boot(t, Options{AgentDir: agentDir})
 	unconfigured.start("rpc")
 	if got := unconfigured.models(); len(got) != 0 {

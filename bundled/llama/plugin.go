@@ -185,6 +185,9 @@ func (p *plugin) contribute(_ context.Context, d *engine.Draft[map[string]any]) 
 		if err := json.Unmarshal(b, &v); err != nil {
 			return err
 		}
+		// Requests go to the configured server, whatever a stored model
+		// says: pi's resolved auth carries the base URL and it wins.
+		v["baseUrl"] = InferenceURL(p.auth.serverURL)
 		list[i] = v
 	}
 	d.Set(ProviderID, map[string]any{"name": "llama.cpp", "baseUrl": InferenceURL(p.auth.serverURL), "apiKey": p.auth.apiKey,

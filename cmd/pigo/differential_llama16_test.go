@@ -218,3 +218,54 @@ func TestDifferentialLlama16(t *testing.T) {
 		}
 	}
 }
+
+// TestDifferentialLlamaPrompt16: a prompt to a stored llama.cpp model
+// (print mode: no refresh, the store's catalog) goes to the configured
+// server's /v1 (not the baseUrl stored with the model: pi's resolved auth
+// wins) with the same request switches from pi 1.6 and pigo: the model,
+// the max_tokens field, usage in the stream, no store, and the qwen chat
+// template's thinking switch. max_tokens' value is masked: pi-ai 1.6
+// clamps it to the context window less the estimated input
+// (clampMaxTokensToContext), which pigo's providers do not do yet.
+func TestDifferentialLlamaPrompt16(t *testing.T) {
+	sides := pi16Sides(t)
+	bodies := map[string]map[string]any{}
+	for side, argv := range sides {
+		llm := newMockLLM([]mockStep{{Text: "from llama"}})
+		t.Cleanup(llm.Close)
+		dir, _, agentDir := sideDirs(t)
+		store := `{"llama.cpp":{"models":[{"id":"qwen3-8b","name":"qwen3-8b","api":"openai-completions","provider":"llama.cpp",` +
+			`"baseUrl":"http://127.0.0.1:1/v1","reasoning":true,"thinkingLevelMap":{"off":"off","minimal":null,"low":null,"medium":"medium","high":null,"xhigh":null},` +
+			`"input":["text"],"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0},"contextWindow":32768,"maxTokens":32768,` +
+			`"compat":{"supportsStore":false,"supportsReasoningEffort":false,"supportsUsageInStreaming":true,"supportsStrictMode":false,` +
+			`"maxTokensField":"max_tokens","thinkingFormat":"qwen-chat-template"}}],"checkedAt":1}}`
+		must(t, os.WriteFile(filepath.Join(agentDir, "models-store.json"), []byte(store), 0o600))
+		cmd := sideCommand(argv, dir, "-p", "hi", "--model", "llama.cpp/qwen3-8b", "--thinking", "medium", "--no-session", "--no-tools")
+		cmd.Env = append(append([]string{"PATH=" + os.Getenv("PATH")}, sandboxEnv(dir)...), "LLAMA_BASE_URL="+strings.TrimSuffix(llm.URL(), "/v1"))
+		cmd.Stdin = strings.NewReader("")
+		out, err := cmd.CombinedOutput()
+		if err != nil || !strings.Contains(string(out), "from llama") {
+			t.Fatalf("%s: %v\n%s", side, err, out)
+		}
+		reqs := llm.Requests()
+		if len(reqs) != 1 {
+			t.Fatalf("%s: %d requests", side, len(reqs))
+		}
+		keep := map[string]any{}
+		for _, k := range []string{"model", "max_tokens", "max_completion_tokens", "stream", "stream_options", "store", "chat_template_kwargs", "reasoning_effort", "enable_thinking"} {
+			if v, ok := reqs[0][k]; ok {
+				keep[k] = v
+			}
+		}
+		if _, ok := keep["max_tokens"]; ok {
+			keep["max_tokens"] = "set"
+		}
+		bodies[side] = keep
+	}
+	if bodies["pi"]["chat_template_kwargs"] == nil {
+		t.Errorf("pi sent no thinking switch: %v", bodies["pi"])
+	}
+	if !reflect.DeepEqual(bodies["pi"], bodies["pigo"]) {
+		t.Errorf("requests differ:\npi:   %v\npigo: %v", bodies["pi"], bodies["pigo"])
+	}
+}
