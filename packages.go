@@ -64,7 +64,7 @@ func installPackages(ctx context.Context, m *pkgmgr.Manager, cliValues []string)
 // sources whose install failed (the failure says more).
 func withoutNotInstalled(problems []discover.Problem, failed map[string]bool) []discover.Problem {
 	return slices.DeleteFunc(problems, func(p discover.Problem) bool {
-		return failed[p.Source] && (p.Message == discover.MsgTemporaryNotInstalled || strings.HasPrefix(p.Message, "package not installed"))
+		return failed[p.Source] && strings.HasPrefix(p.Message, "package not installed")
 	})
 }
 

@@ -165,7 +165,9 @@ func (d *discoverer) resolveFromBase(p, base string) string {
 	return filepath.Join(base, p)
 }
 
-// MsgTemporaryNotInstalled is the problem of an -e npm:/git: value that is
+// TemporaryNotInstalled is the problem of an -e npm:/git: value that is
 // not in pi's cache of temporary packages (the agent modes install it
-// there first).
-const MsgTemporaryNotInstalled = "package not installed: not in the cache of -e packages"
+// there first, pigo check and dev do not).
+func TemporaryNotInstalled(source string) string {
+	return "package not installed: " + source + " is not in the cache of -e packages (the agent modes install it at start-up)"
+}

@@ -441,7 +441,7 @@ func TestMissingCLIPath(t *testing.T) {
 	wantList(t, got, "cli ok.ts")
 	want := []discover.Problem{
 		{Source: "nope.ts", Path: tr.abs("proj/nope.ts"), Message: "Extension path does not exist: " + tr.abs("proj/nope.ts")},
-		{Source: "npm:pkg", Message: discover.MsgTemporaryNotInstalled},
+		{Source: "npm:pkg", Message: discover.TemporaryNotInstalled("npm:pkg")},
 	}
 	if !slices.Equal(probs, want) {
 		t.Errorf("problems = %+v\nwant %+v", probs, want)
@@ -467,7 +467,7 @@ func TestTemporaryPackage(t *testing.T) {
 	}
 	got, probs := run(tr.opts("npm:tmppkg@^1", "npm:tmppkg2", "npm:Bad Name"))
 	wantList(t, got, "cli agent/tmp/extensions/npm/f35b2129/node_modules/tmppkg/ext.ts")
-	if len(probs) != 2 || probs[0].Message != discover.MsgTemporaryNotInstalled || !strings.Contains(probs[1].Message, `invalid npm source "npm:Bad Name"`) {
+	if len(probs) != 2 || probs[0].Message != discover.TemporaryNotInstalled("npm:tmppkg2") || !strings.Contains(probs[1].Message, `invalid npm source "npm:Bad Name"`) {
 		t.Errorf("problems = %+v", probs)
 	}
 	// Outside its range it is not loaded (the start-up reinstalls it).

@@ -91,7 +91,7 @@ func (d *discoverer) cliCandidates() []*candidate {
 			}
 			dir, ok := dirs.Loadable(v, pkgmgr.Temporary)
 			if !ok {
-				d.problem(v, "", MsgTemporaryNotInstalled)
+				d.problem(v, "", TemporaryNotInstalled(v))
 				continue
 			}
 			d.localSource(&acc, dir, pkgFilter{}, candidate{rank: rankPackage, origin: "cli", source: v})
