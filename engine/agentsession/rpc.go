@@ -116,6 +116,8 @@ func rpcCommands() map[string]rpcCommandSpec {
 		"render_message": {true, (*rpcServer).renderMessage},
 		"render_entry":   {true, (*rpcServer).renderEntry},
 		"render_tool":    {true, (*rpcServer).renderTool},
+		// pigo's commands for print and JSON mode clients (print.go)
+		"get_session_header": {false, (*rpcServer).getSessionHeader},
 	}
 }
 
@@ -138,7 +140,7 @@ func newServer(rt *agentRuntime, conn protocol.Conn, clientID string, opts Serve
 type serverViews struct{ s *rpcServer }
 
 func (v serverViews) ID() string  { return v.s.clientID }
-func (v serverViews) HasUI() bool { return true }
+func (v serverViews) HasUI() bool { return !v.s.opts.Headless }
 
 // RendersComponents reports whether the client draws extension components
 // (ctx.ui.custom, widget and footer factories); pi's RPC clients do not.
@@ -371,7 +373,8 @@ func (c *rpcCommand) images() []any {
 // passed preflight (after input and before_agent_start, before
 // agent_start), when it was queued, or when an extension command finished;
 // a rejection before that is an error response; later failures are
-// events only.
+// events only. With pigo's "wait" (print and JSON mode) the response waits
+// for the end of the run, and any failure is its error.
 func (s *rpcServer) prompt(c *rpcCommand) {
 	rt := s.rt
 	text, err := c.str("message", "startsWith")
@@ -380,6 +383,11 @@ func (s *rpcServer) prompt(c *rpcCommand) {
 		return
 	}
 	behavior, _ := c.raw["streamingBehavior"].(string)
+	source := "rpc"
+	if src, ok := c.raw["source"].(string); ok && (src == "interactive" || src == "extension") {
+		source = src
+	}
+	wait := c.raw["wait"] == true
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
@@ -406,22 +414,32 @@ func (s *rpcServer) prompt(c *rpcCommand) {
 		// the response follow once Prompt returned, which is at once.
 		var mu sync.Mutex
 		accepted, queued := false, false
-		err := rt.agent.Prompt(context.WithoutCancel(rt.baseCtx), text, agent.PromptOptions{Images: c.images(), Source: "rpc",
-			StreamingBehavior: behavior, Expand: rt.expandPrompt, Accepted: func(disposition string) {
+		disposition := ""
+		err := rt.agent.Prompt(context.WithoutCancel(rt.baseCtx), text, agent.PromptOptions{Images: c.images(), Source: source,
+			StreamingBehavior: behavior, Expand: rt.expandPrompt, Accepted: func(d string) {
 				mu.Lock()
 				defer mu.Unlock()
-				accepted = true
-				if disposition == agent.DispositionQueued {
+				accepted, disposition = true, d
+				if d == agent.DispositionQueued {
 					queued = true
 					return
 				}
-				s.succeed(c, dispositionData(disposition), true)
+				if !wait {
+					s.succeed(c, dispositionData(d), true)
+				}
 			}})
 		rt.runPendingReload(context.WithoutCancel(rt.baseCtx))
 		mu.Lock()
-		ok, q := accepted, queued
+		ok, q, d := accepted, queued, disposition
 		mu.Unlock()
 		switch {
+		case wait && err != nil:
+			s.fail(c, err.Error())
+		case wait:
+			if q {
+				rt.syncQueue()
+			}
+			s.succeed(c, dispositionData(d), true)
 		case q:
 			rt.syncQueue()
 			s.succeed(c, dispositionData(agent.DispositionQueued), true)
