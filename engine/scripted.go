@@ -58,5 +58,3 @@ func (c *ScriptedClient) Send(msg SyncMessage) error {
 	}
 	return nil
 }
-
-var _ UIClient = (*ScriptedClient)(nil)
