@@ -18,14 +18,14 @@ import (
 // render(width), sends keys, and receives lines as view state.
 
 // tuiClient is a UI client that draws components.
-type tuiClient struct{ *engine.ScriptedClient }
+type tuiClient struct{ *piapi.ScriptedClient }
 
 func (tuiClient) RendersComponents() bool { return true }
 
 // uiClient attaches a client that draws components.
 func uiClient(t *testing.T, f *fixture) tuiClient {
 	t.Helper()
-	c := tuiClient{engine.NewScriptedClient(f.host.Views(), "tui", func(string, map[string]any) any { return nil })}
+	c := tuiClient{piapi.NewScriptedClient(f.host.Views(), "tui", func(string, map[string]any) any { return nil })}
 	if err := f.host.Views().Attach(c); err != nil {
 		t.Fatal(err)
 	}
@@ -373,7 +373,7 @@ func TestComponentNeedsAClientThatDrawsThem(t *testing.T) {
 `)
 	f.mustBoot("d.ts")
 	// A dialog-only UI client (pi's RPC mode is one): hasUI, no components.
-	c := engine.NewScriptedClient(f.host.Views(), "rpc", func(string, map[string]any) any { return nil })
+	c := piapi.NewScriptedClient(f.host.Views(), "rpc", func(string, map[string]any) any { return nil })
 	if err := f.host.Views().Attach(c); err != nil {
 		t.Fatal(err)
 	}

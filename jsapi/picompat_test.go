@@ -265,7 +265,7 @@ func TestPiDialogs(t *testing.T) {
 		t.Fatalf("no-UI defaults: %s", got)
 	}
 	// A scripted client answers (the timed confirm is left to time out).
-	c := engine.NewScriptedClient(f.host.Views(), "tui", func(method string, st map[string]any) any {
+	c := piapi.NewScriptedClient(f.host.Views(), "tui", func(method string, st map[string]any) any {
 		switch method {
 		case "select":
 			return map[string]any{"value": "b"}

@@ -101,9 +101,6 @@ type ComponentClient interface {
 // maxNotifications bounds the notifications kept in the UI state.
 const maxNotifications = 50
 
-// ScriptedClient answers dialogs like a UI client (tests, pigo dev).
-var _ UIClient = (*engine.ScriptedClient)(nil)
-
 func newUI(p *State) *UI {
 	p.h.Views().OnAttach(func(c engine.Client) {
 		if cc, ok := c.(ComponentClient); ok && cc.HasUI() && cc.RendersComponents() {

@@ -9,7 +9,7 @@ import (
 	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
-type drawingClient struct{ *engine.ScriptedClient }
+type drawingClient struct{ *piapi.ScriptedClient }
 
 func (drawingClient) RendersComponents() bool { return true }
 
@@ -19,13 +19,13 @@ func TestRendersComponents(t *testing.T) {
 	t.Parallel()
 	h := newHost(t, engine.Options{})
 	ui := piapi.Of(h).UI()
-	if err := h.Views().Attach(engine.NewScriptedClient(h.Views(), "rpc", nil)); err != nil {
+	if err := h.Views().Attach(piapi.NewScriptedClient(h.Views(), "rpc", nil)); err != nil {
 		t.Fatal(err)
 	}
 	if !ui.HasUI() || ui.RendersComponents("") || ui.RendersComponents("rpc") {
 		t.Fatalf("dialog-only client: hasUI %v, components %v", ui.HasUI(), ui.RendersComponents(""))
 	}
-	if err := h.Views().Attach(drawingClient{engine.NewScriptedClient(h.Views(), "tui", nil)}); err != nil {
+	if err := h.Views().Attach(drawingClient{piapi.NewScriptedClient(h.Views(), "tui", nil)}); err != nil {
 		t.Fatal(err)
 	}
 	if !ui.RendersComponents("") || !ui.RendersComponents("tui") || ui.RendersComponents("rpc") {
@@ -55,10 +55,10 @@ func TestComponentsAttachedAndSlotClaims(t *testing.T) {
 	if a == b || ui.SlotClaim("footer/") != b || ui.SlotClaim("header/") != 0 {
 		t.Fatalf("claims %d %d, last %d", a, b, ui.SlotClaim("footer/"))
 	}
-	if err := h.Views().Attach(engine.NewScriptedClient(h.Views(), "rpc", nil)); err != nil {
+	if err := h.Views().Attach(piapi.NewScriptedClient(h.Views(), "rpc", nil)); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.Views().Attach(drawingClient{engine.NewScriptedClient(h.Views(), "tui", nil)}); err != nil {
+	if err := h.Views().Attach(drawingClient{piapi.NewScriptedClient(h.Views(), "tui", nil)}); err != nil {
 		t.Fatal(err)
 	}
 	select {

@@ -173,13 +173,13 @@ func (a *answerer) answer(method string, _ map[string]any) any {
 	return a.answers[method]
 }
 
-func (p *piHost) scriptedUI() (*answerer, *engine.ScriptedClient) {
+func (p *piHost) scriptedUI() (*answerer, *piapi.ScriptedClient) {
 	a := &answerer{answers: map[string]any{}}
 	return a, p.attachUI(a.answer)
 }
 
 // lastAsked returns the last dialog the client saw.
-func lastAsked(t *testing.T, c *engine.ScriptedClient) map[string]any {
+func lastAsked(t *testing.T, c *piapi.ScriptedClient) map[string]any {
 	t.Helper()
 	asked := c.Asked()
 	if len(asked) == 0 {

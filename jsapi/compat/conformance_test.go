@@ -264,9 +264,9 @@ func (p *piHost) calls(op string) []piapi.Call {
 func (p *piHost) ui() map[string]any { return piapi.Of(p.host).UI().State() }
 
 // attachUI attaches a scripted UI client that answers dialogs.
-func (p *piHost) attachUI(answer func(method string, state map[string]any) any) *engine.ScriptedClient {
+func (p *piHost) attachUI(answer func(method string, state map[string]any) any) *piapi.ScriptedClient {
 	p.t.Helper()
-	c := engine.NewScriptedClient(p.host.Views(), "test-ui", answer)
+	c := piapi.NewScriptedClient(p.host.Views(), "test-ui", answer)
 	if err := p.host.Views().Attach(c); err != nil {
 		p.t.Fatal(err)
 	}
