@@ -90,3 +90,24 @@ func TestOfConcurrentFirstUse(t *testing.T) {
 		t.Fatalf("%d flags registries", n)
 	}
 }
+
+// What a host pays for pi's state: a plain host against one with pi
+// attached (registries, hook contracts, a session tree).
+func BenchmarkHostNew(b *testing.B) {
+	for _, withPi := range []bool{false, true} {
+		name := "plain"
+		if withPi {
+			name = "pi"
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				h := engine.New(engine.Options{})
+				if withPi {
+					piapi.Of(h)
+				}
+				_ = h.Close(context.Background())
+			}
+		})
+	}
+}
