@@ -27,6 +27,7 @@ import (
 	"github.com/pigo-dev/pigo/bundled/payload"
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/agentsession"
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/jsapi"
 	"github.com/pigo-dev/pigo/jsapi/bundler"
 	"github.com/pigo-dev/pigo/jsapi/discover"
@@ -170,6 +171,9 @@ func New(opts Options) (*App, error) {
 	hostOpts := opts.Host
 	hostOpts.Cwd = cwd
 	a := &App{Manifest: m, Host: engine.New(hostOpts)}
+	// The app runs pi's extensions: its host carries pi's state (and pi's
+	// hook contracts) from the start, whatever loads first.
+	piapi.Of(a.Host)
 	a.Env = jsapi.New(jsapi.Options{CacheDir: opts.CacheDir, Environ: opts.Environ, Builtins: bundled.Sources()})
 	a.Reloader = watch.NewReloader(a.Host, a.Env, opts.Reload)
 

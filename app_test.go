@@ -10,6 +10,7 @@ import (
 
 	"github.com/pigo-dev/pigo"
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
 const toolExt = `export default function (pi) {
@@ -69,7 +70,7 @@ func TestDefaultApp(t *testing.T) {
 	if got := strings.Join(a.Host.Tools().Current().IDs(), " "); got != "read bash edit write grep find ls mine" {
 		t.Errorf("tool order %q", got)
 	}
-	if got := strings.Join(a.Host.Pi().ActiveTools(), " "); got != "read bash edit write mine" {
+	if got := strings.Join(piapi.Of(a.Host).ActiveTools(), " "); got != "read bash edit write mine" {
 		t.Errorf("active tools %q", got)
 	}
 	for _, r := range a.Results {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/pigo-dev/pigo"
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
 // builtin:codemode loads as pi loads its built-in extensions: by default
@@ -172,7 +173,7 @@ return [a, b.output];`, "Script completed\n[\"hello\\n\",\"hi\\n\"]\n<console_ou
 		t.Fatalf("load: %q", got)
 	}
 	var stores int
-	for _, e := range a.Host.Pi().Session().Entries() {
+	for _, e := range piapi.Of(a.Host).Session().Entries() {
 		if e["customType"] == "codemode-store" {
 			stores++
 		}

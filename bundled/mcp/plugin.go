@@ -18,6 +18,8 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/pigo-dev/pigo/engine"
+
+	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
 // ID is the plugin's id in an app: pi names it builtin:mcp.
@@ -92,13 +94,13 @@ type plugin struct {
 	withdrawn  map[string]engine.Tool
 }
 
-func (p *plugin) notify(text, level string) { p.h.Pi().UI().Notify(p.gen.PluginID(), text, level) }
+func (p *plugin) notify(text, level string) { piapi.Of(p.h).UI().Notify(p.gen.PluginID(), text, level) }
 
 // sessionStart reads the configuration and connects every enabled server
 // in the background.
 func (p *plugin) sessionStart(context.Context, any) error {
 	p.shutdown()
-	loaded := LoadConfig(p.opts.AgentDir, p.opts.World.Cwd, p.h.Pi().ProjectTrusted())
+	loaded := LoadConfig(p.opts.AgentDir, p.opts.World.Cwd, piapi.Of(p.h).ProjectTrusted())
 	registered, overridden, invalid := p.registered(loaded.Servers)
 	servers := make([]*server, 0, len(loaded.Servers)+len(registered))
 	for _, e := range append(loaded.Servers, registered...) {
@@ -121,7 +123,7 @@ func (p *plugin) sessionStart(context.Context, any) error {
 // registered are the servers extensions registered, except names mcp.json
 // defines, which take precedence.
 func (p *plugin) registered(configured []Entry) (out []Entry, overridden, invalid []string) {
-	for _, e := range p.h.McpServers().Current().Entries() {
+	for _, e := range piapi.Of(p.h).McpServers().Current().Entries() {
 		name, _ := e.Value["name"].(string)
 		if name == "" {
 			name = e.ID
@@ -145,7 +147,7 @@ func (p *plugin) registered(configured []Entry) (out []Entry, overridden, invali
 // unregistered ones.
 func (p *plugin) serversChanged(ctx context.Context, _ any) error {
 	// The registration that raised the event may not be committed yet.
-	if _, err := p.h.McpServers().Rebuild(ctx); err != nil {
+	if _, err := piapi.Of(p.h).McpServers().Rebuild(ctx); err != nil {
 		return err
 	}
 	p.mu.Lock()
@@ -505,7 +507,7 @@ func (p *plugin) warnUnreachable() {
 	}
 	tools := p.h.Tools().Current()
 	for _, name := range []string{"codemode", "tool_search"} {
-		if e, ok := tools.Get(name); ok && e.Value.Extra["reachesTools"] != nil && slices.Contains(p.h.Pi().ActiveTools(), name) {
+		if e, ok := tools.Get(name); ok && e.Value.Extra["reachesTools"] != nil && slices.Contains(piapi.Of(p.h).ActiveTools(), name) {
 			p.mu.Unlock()
 			return
 		}

@@ -17,7 +17,7 @@ func runMCP(ctx context.Context, args []string, io *IO) ExitCode {
 	opts := mcp.ListOptions{AgentDir: agentsession.AgentDir(io),
 		World: mcp.World{Cwd: io.Cwd, Home: io.Getenv("HOME"), Env: io.EnvMap()},
 		// pigo loads the project's resources as pi does for a trusted
-		// project (engine.PiState.ProjectTrusted).
+		// project (piapi.State.ProjectTrusted).
 		ProjectTrusted: true}
 	for _, a := range args[1:] {
 		if a != "--json" {

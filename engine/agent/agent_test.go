@@ -7,7 +7,9 @@ import (
 	"testing"
 
 	"github.com/pigo-dev/pigo/engine"
+
 	"github.com/pigo-dev/pigo/engine/agent"
+	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
 // scripted is a test provider: each call pops one response (a list of
@@ -88,7 +90,7 @@ func TestPromptEventOrderToolsAndSession(t *testing.T) {
 			}
 			events = append(events, s)
 		}})
-	h.Pi().SetAgent(a)
+	piapi.Of(h).SetAgent(a)
 	if err := a.Prompt(context.Background(), "please echo", agent.PromptOptions{}); err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +103,7 @@ func TestPromptEventOrderToolsAndSession(t *testing.T) {
 	if strings.Join(hookSaw, " ") != "agent_start turn_start turn_end turn_start turn_end agent_end agent_settled" {
 		t.Fatalf("listeners saw %v", hookSaw)
 	}
-	entries := h.Pi().Session().Entries()
+	entries := piapi.Of(h).Session().Entries()
 	if len(entries) != 4 {
 		t.Fatalf("session entries = %d", len(entries))
 	}

@@ -7,6 +7,8 @@ import (
 	"sync"
 
 	"github.com/pigo-dev/pigo/engine"
+
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/provider"
 	"github.com/pigo-dev/pigo/engine/session"
 )
@@ -235,7 +237,7 @@ func (l *loop) streamAssistant() Message {
 // activeTools lists the tools offered to the model.
 func (l *loop) activeTools() []Message {
 	active := map[string]bool{}
-	for _, n := range l.a.h.Pi().ActiveTools() {
+	for _, n := range piapi.Of(l.a.h).ActiveTools() {
 		active[n] = true
 	}
 	var out []Message
@@ -246,7 +248,7 @@ func (l *loop) activeTools() []Message {
 		}
 	}
 	// pi 1.6's prepareLoadout hooks (codemode) may redescribe or hide tools.
-	descriptions, hidden := l.a.h.PrepareLoadout(l.ctx, names)
+	descriptions, hidden := piapi.Of(l.a.h).PrepareLoadout(l.ctx, names)
 	for _, e := range l.a.h.Tools().Current().Entries() {
 		if !active[e.ID] || hidden[e.ID] {
 			continue

@@ -13,7 +13,9 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
+
 	"github.com/pigo-dev/pigo/engine/agent"
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/protocol"
 )
 
@@ -131,7 +133,7 @@ func newServer(rt *agentRuntime, conn protocol.Conn, clientID string, opts Serve
 		s.out.Write(ordered{{"type", "extension_error"}, {"extensionPath", path}, {"event", event}, {"error", message}})
 	})
 	_ = rt.host.Views().Attach(serverViews{s})
-	rt.host.Pi().UI().Observe(func(c engine.UICall) { s.out.Write(protocol.UICallRecord(c)) })
+	piapi.Of(rt.host).UI().Observe(func(c piapi.UICall) { s.out.Write(protocol.UICallRecord(c)) })
 	return s
 }
 
@@ -535,7 +537,7 @@ func (s *rpcServer) getState(*rpcCommand) (any, bool, error) {
 	}
 	return ordered{
 		{"model", rt.modelData()},
-		{"thinkingLevel", rt.host.Pi().ThinkingLevel()},
+		{"thinkingLevel", piapi.Of(rt.host).ThinkingLevel()},
 		{"isStreaming", rt.isStreaming()},
 		{"isCompacting", rt.agent.IsCompacting()},
 		{"steeringMode", steer},
@@ -605,7 +607,7 @@ func (s *rpcServer) cycleModel(*rpcCommand) (any, bool, error) {
 		}
 		next := scoped[usable[(idx+1)%len(usable)]]
 		notify := rt.setModel(ctx, next.Model, "cycle", string(next.Thinking))
-		data := ordered{{"model", agent.ModelMap(next.Model)}, {"thinkingLevel", rt.host.Pi().ThinkingLevel()}, {"isScoped", true}}
+		data := ordered{{"model", agent.ModelMap(next.Model)}, {"thinkingLevel", piapi.Of(rt.host).ThinkingLevel()}, {"isScoped", true}}
 		return afterResponse{data: data, hasData: true, run: notify}, false, nil
 	}
 	avail := rt.reg.Available()
@@ -620,7 +622,7 @@ func (s *rpcServer) cycleModel(*rpcCommand) (any, bool, error) {
 	}
 	next := avail[(idx+1)%len(avail)]
 	notify := rt.setModel(ctx, next, "cycle", "")
-	data := ordered{{"model", agent.ModelMap(next)}, {"thinkingLevel", rt.host.Pi().ThinkingLevel()}, {"isScoped", false}}
+	data := ordered{{"model", agent.ModelMap(next)}, {"thinkingLevel", piapi.Of(rt.host).ThinkingLevel()}, {"isScoped", false}}
 	return afterResponse{data: data, hasData: true, run: notify}, false, nil
 }
 
@@ -647,7 +649,7 @@ func (s *rpcServer) cycleThinkingLevel(*rpcCommand) (any, bool, error) {
 		return nil, true, nil
 	}
 	levels := rt.availableThinkingLevels()
-	cur := rt.host.Pi().ThinkingLevel()
+	cur := piapi.Of(rt.host).ThinkingLevel()
 	idx := -1
 	for i, l := range levels {
 		if l == cur {

@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo"
-	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/agentsession"
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/protocol"
 	"github.com/pigo-dev/pigo/engine/provider"
 )
@@ -275,7 +275,7 @@ func TestServeShortcuts(t *testing.T) {
 	defer s.Close()
 	var mu sync.Mutex
 	var notes []string
-	s.Host().Pi().UI().Observe(func(c engine.UICall) {
+	piapi.Of(s.Host()).UI().Observe(func(c piapi.UICall) {
 		if c.Op == "notify" {
 			mu.Lock()
 			notes = append(notes, fmt.Sprint(c.Value))

@@ -162,7 +162,7 @@ export function install(pi: any, host: any): any {
   };
   const makeCtx = (signal?: any): any => new ExtensionContext(signal);
 
-  // Renderers the host calls (engine/render.go): make the component and
+  // Renderers the host calls (engine/piapi/render.go): make the component and
   // render it at a width, in this runtime. A tool row's context.state is
   // shared by its call and result renders, as in pi's tool-execution.
   const themeNow = () => require("pigo:agent-theme").theme;
@@ -296,8 +296,8 @@ export function install(pi: any, host: any): any {
       pi.providers.add((d: any) => d.delete(name));
     },
     // --- pi 1.6 registrations: recorded in the host's registries
-    // (engine/pi16.go) for clients, which draw renderers through
-    // engine/render.go.
+    // (engine/piapi/pi16.go) for clients, which draw renderers through
+    // engine/piapi/render.go.
     registerEntryRenderer(customType: string, renderer: any) {
       assertActive();
       if (typeof customType !== "string") throw new TypeError("registerEntryRenderer: customType must be a string");

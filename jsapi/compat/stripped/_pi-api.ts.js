@@ -368,8 +368,8 @@ function install(pi, host) {
       pi.providers.add((d) => d.delete(name));
     },
     // --- pi 1.6 registrations: recorded in the host's registries
-    // (engine/pi16.go) for clients, which draw renderers through
-    // engine/render.go.
+    // (engine/piapi/pi16.go) for clients, which draw renderers through
+    // engine/piapi/render.go.
     registerEntryRenderer(customType, renderer) {
       assertActive();
       if (typeof customType !== "string") throw new TypeError("registerEntryRenderer: customType must be a string");

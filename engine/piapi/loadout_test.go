@@ -1,4 +1,4 @@
-package engine_test
+package piapi_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
 // prepareLoadout (pi 1.6) sees the declared, callable and registered tools
@@ -36,18 +37,18 @@ func TestPrepareLoadout(t *testing.T) {
 		})
 		return err
 	}))
-	h.Pi().SetActiveTools("", []string{"plain", "hidden-one", "cm"})
-	if got := h.CallableTools(); !slices.Equal(got, []string{"plain", "hidden-one", "deferred-one"}) {
+	piapi.Of(h).SetActiveTools("", []string{"plain", "hidden-one", "cm"})
+	if got := piapi.Of(h).CallableTools(); !slices.Equal(got, []string{"plain", "hidden-one", "deferred-one"}) {
 		t.Fatalf("callable %v", got)
 	}
-	d, hidden := h.PrepareLoadout(context.Background(), []string{"plain", "hidden-one", "cm"})
+	d, hidden := piapi.Of(h).PrepareLoadout(context.Background(), []string{"plain", "hidden-one", "cm"})
 	if d["plain"] != "plain, redescribed as deferred be nice" || !hidden["hidden-one"] || len(hidden) != 1 {
 		t.Fatalf("descriptions %v hidden %v", d, hidden)
 	}
 	if n := len(seen["declared"].([]any)); n != 3 {
 		t.Fatalf("declared %d", n)
 	}
-	if d, h := h.PrepareLoadout(context.Background(), []string{"plain"}); d != nil || h != nil {
+	if d, h := piapi.Of(h).PrepareLoadout(context.Background(), []string{"plain"}); d != nil || h != nil {
 		t.Fatalf("no hook declared: %v %v", d, h)
 	}
 }
@@ -65,7 +66,7 @@ func TestPrepareLoadoutFailure(t *testing.T) {
 		})
 		return err
 	}))
-	d, hidden := h.PrepareLoadout(context.Background(), []string{"cm"})
+	d, hidden := piapi.Of(h).PrepareLoadout(context.Background(), []string{"cm"})
 	if len(d) != 0 || len(hidden) != 0 {
 		t.Fatalf("%v %v", d, hidden)
 	}
