@@ -1151,9 +1151,7 @@ func (m *model) render() string {
 	w := max(m.width, 10)
 	bottom := m.bottom(w)
 	var top []string
-	if hdr := m.headerView(w); hdr != nil {
-		top = hdr
-	} else if !m.headerPrinted {
+	if !m.headerPrinted {
 		top = m.header(w)
 	}
 	if !m.fullscreen {
@@ -1204,9 +1202,14 @@ func (m *model) chatLines(w int) []string {
 	return out
 }
 
-// header is pi's built-in header: logo and version, key hints, loaded
-// extensions.
+// header is pi's header container: the built-in header (logo and
+// version, key hints) or an extension's (setHeader) between blank rows,
+// then the loaded extensions.
 func (m *model) header(w int) []string {
+	custom := m.headerView(w)
+	if m.opts.QuietStartup == "true" {
+		return custom
+	}
 	th := m.th
 	hint := func(action, desc string) string {
 		return th.Fg("dim", m.keys.label(action)) + th.Fg("muted", " "+desc)
@@ -1224,8 +1227,8 @@ func (m *model) header(w int) []string {
 		" " + th.Fg("accent", "█▀ █") + " " + hints,
 		"",
 	}
-	if m.opts.QuietStartup == "true" {
-		return nil
+	if custom != nil {
+		lines = append(append([]string{""}, custom...), "")
 	}
 	if len(m.extensions) > 0 && m.opts.QuietStartup != "header" {
 		lines = append(lines, th.Fg("mdHeading", "[Extensions]"))
@@ -1238,11 +1241,16 @@ func (m *model) header(w int) []string {
 }
 
 // compactLabels are pi's compact extension labels: the shortest run of
-// trailing path segments that no other extension shares, sorted.
+// trailing path segments (without a last index.ts or index.js) that no
+// other extension shares, sorted.
 func compactLabels(paths []string) []string {
 	segs := make([][]string, len(paths))
 	for i, p := range paths {
 		segs[i] = strings.Split(filepath.ToSlash(p), "/")
+		// A directory extension is named by its directory.
+		if n := len(segs[i]); n > 1 && (segs[i][n-1] == "index.ts" || segs[i][n-1] == "index.js") {
+			segs[i] = segs[i][:n-1]
+		}
 	}
 	labels := make([]string, len(paths))
 	for i, s := range segs {
