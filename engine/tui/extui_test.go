@@ -24,3 +24,27 @@ func TestCustomHeaderKeepsExtensionList(t *testing.T) {
 	h.contains("▀▀█", "[Extensions]")
 	h.lacks("MASCOT")
 }
+
+// A streamed tool call is drawn before its arguments are complete; when
+// they arrive (toolcall_end), an extension's renderCall is asked again
+// with them (questionnaire's "2 questions (Color, size)").
+func TestToolRenderCallAskedAgainWithArguments(t *testing.T) {
+	h := newHarness(t, Options{})
+	upd := func(e map[string]any) map[string]any { return ev("message_update", "assistantMessageEvent", e) }
+	h.event(ev("message_start", "message", map[string]any{"role": "assistant"}),
+		upd(map[string]any{"type": "toolcall_start", "contentIndex": 0.0, "id": "q1", "toolName": "questionnaire"}))
+	first := h.cmd("render_tool")
+	if args, _ := first["args"].(map[string]any); len(args) != 0 {
+		t.Fatalf("first render_tool %v", first)
+	}
+	h.respond(first, true, map[string]any{"lines": []any{"questionnaire 0 questions"}})
+	h.event(upd(map[string]any{"type": "toolcall_end", "contentIndex": 0.0,
+		"toolCall": map[string]any{"id": "q1", "name": "questionnaire", "arguments": map[string]any{"questions": []any{"a", "b"}}}}))
+	again := h.cmd("render_tool")
+	if args, _ := again["args"].(map[string]any); len(args) == 0 || again["phase"] != "call" {
+		t.Fatalf("render_tool after the arguments %v", again)
+	}
+	h.respond(again, true, map[string]any{"lines": []any{"questionnaire 2 questions"}})
+	h.contains("questionnaire 2 questions")
+	h.lacks("0 questions")
+}

@@ -634,7 +634,9 @@ func (m *model) delta(rec map[string]any) {
 		if tc, _ := d["toolCall"].(map[string]any); tc != nil {
 			id, _ := tc["id"].(string)
 			if c := m.tools[id]; c != nil {
-				c.item.(*toolItem).args, _ = tc["arguments"].(map[string]any)
+				t := c.item.(*toolItem)
+				t.args, _ = tc["arguments"].(map[string]any)
+				t.version++ // an extension's renderCall is asked again, with the arguments
 				c.dirty++
 			}
 		}
@@ -664,6 +666,9 @@ func (m *model) toolEvent(typ string, rec map[string]any) {
 		t.started, t.start = true, time.Now()
 	}
 	if args, ok := rec["args"].(map[string]any); ok {
+		if t.args == nil {
+			t.version++ // the first arguments: renderCall is asked again
+		}
 		t.args = args
 	}
 	switch typ {
