@@ -48,3 +48,22 @@ func TestToolRenderCallAskedAgainWithArguments(t *testing.T) {
 	h.contains("questionnaire 2 questions")
 	h.lacks("0 questions")
 }
+
+// An extension's info notification is pi's showStatus: dim, and the next
+// one replaces it while it is the chat's last line (plan mode's "enabled"
+// then "disabled" leave one line); errors and warnings always add a line.
+func TestNotifyStatusReplacesTheLastStatus(t *testing.T) {
+	h := newHarness(t, Options{})
+	notify := func(msg, typ string) map[string]any {
+		return ev("ui_call", "plugin", "ext", "op", "notify", "key", "notifications", "sub", "", "value", map[string]any{"message": msg, "type": typ})
+	}
+	h.event(notify("Plan mode enabled.", ""), notify("Plan mode disabled.", "info"))
+	h.contains("Plan mode disabled.")
+	h.lacks("Plan mode enabled.")
+	if got := h.m.render(); !strings.Contains(got, h.m.th.Fg("dim", "Plan mode disabled.")) {
+		t.Errorf("the status is not dim: %q", got)
+	}
+	h.event(notify("careful", "warning"), notify("after the warning", ""), ev("message_start", "message", map[string]any{"role": "user", "content": "hi"}),
+		notify("after the message", ""))
+	h.contains("Plan mode disabled.", "Warning: careful", "after the warning", "after the message")
+}
