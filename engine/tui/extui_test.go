@@ -67,3 +67,20 @@ func TestNotifyStatusReplacesTheLastStatus(t *testing.T) {
 		notify("after the message", ""))
 	h.contains("Plan mode disabled.", "Warning: careful", "after the warning", "after the message")
 }
+
+// Render answers can come back out of order: the lines for an earlier
+// request do not replace those of the last one.
+func TestRenderAnswerForAnEarlierRequestIsDropped(t *testing.T) {
+	h := newHarness(t, Options{})
+	upd := func(e map[string]any) map[string]any { return ev("message_update", "assistantMessageEvent", e) }
+	h.event(ev("message_start", "message", map[string]any{"role": "assistant"}),
+		upd(map[string]any{"type": "toolcall_start", "contentIndex": 0.0, "id": "q1", "toolName": "questionnaire"}))
+	first := h.cmd("render_tool")
+	h.event(upd(map[string]any{"type": "toolcall_end", "contentIndex": 0.0,
+		"toolCall": map[string]any{"id": "q1", "name": "questionnaire", "arguments": map[string]any{"n": 2.0}}}))
+	again := h.cmd("render_tool")
+	h.respond(again, true, map[string]any{"lines": []any{"NEW LINES"}})
+	h.respond(first, true, map[string]any{"lines": []any{"OLD LINES"}})
+	h.contains("NEW LINES")
+	h.lacks("OLD LINES")
+}

@@ -67,9 +67,10 @@ func (m *model) requestRenders() {
 }
 
 // answer records a render response: lines, none (null lines), or an
-// error (the item keeps its own rendering).
+// error (the item keeps its own rendering). The host may answer requests
+// out of order: an answer to an earlier request than the last is dropped.
 func (r *rendered) answer(resp response, key string) {
-	if !resp.ok {
+	if !resp.ok || key != r.asked {
 		return
 	}
 	raw, ok := resp.data["lines"].([]any)
