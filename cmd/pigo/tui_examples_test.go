@@ -399,3 +399,28 @@ func TestTUIExampleOverlayQA(t *testing.T) {
 	tt.keys("\x1b")
 	tt.waitGone("Toggle Demo")
 }
+
+// commands.ts completes its argument (getArgumentCompletions): "/commands "
+// then a letter lists the sources that start with it; Tab takes one.
+func TestTUICommandArgumentCompletionMatchesPi16(t *testing.T) {
+	sideBySide(t, nil, piExampleArgs(t, "commands.ts"), func(tt *tuiTerm) []string {
+		var shots []string
+		bottom := func() string { s := tt.screen(); return s[strings.LastIndex(s, "\n\n")+2:] }
+		tt.keys("/commands")
+		tt.waitFor("→ commands")
+		tt.keys(" ")
+		tt.waitFor("→ extension", "  prompt", "  skill")
+		settle()
+		shots = append(shots, bottom())
+		tt.keys("p")
+		tt.waitGone("extension")
+		settle()
+		shots = append(shots, bottom())
+		tt.keys("\t")
+		tt.waitFor("/commands prompt")
+		tt.waitGone("→ prompt")
+		settle()
+		shots = append(shots, bottom())
+		return shots
+	})
+}

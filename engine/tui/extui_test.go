@@ -84,3 +84,73 @@ func TestRenderAnswerForAnEarlierRequestIsDropped(t *testing.T) {
 	h.contains("NEW LINES")
 	h.lacks("OLD LINES")
 }
+
+// After "/name ", an extension command's getArgumentCompletions fills the
+// list (asked through the host with the text after the space) once a
+// letter is typed, or on any edit while a list shows; Tab or Enter puts
+// the value in place; an answer for older text is dropped; a completer's
+// error is shown once.
+func TestCommandArgumentCompletion(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.answer("get_commands", map[string]any{"commands": []any{map[string]any{"name": "deploy", "description": "ship it", "source": "extension"}}})
+	h.m.c.request(cmd("get_commands"), (*model).onCommands)
+	h.sync()
+	h.typ("/deploy")
+	h.contains("→ deploy")
+	h.typ(" ") // the name list shows: the edit asks for arguments
+	c := h.cmd("get_argument_completions")
+	if c["name"] != "deploy" || c["prefix"] != "" {
+		t.Fatalf("asked %v", c)
+	}
+	h.respond(c, true, map[string]any{"items": []any{map[string]any{"value": "dev", "label": "dev", "description": "local box"},
+		map[string]any{"value": "prod", "label": "prod"}}})
+	h.contains("→ dev", "local box", "  prod")
+	h.typ("p")
+	c = h.cmd("get_argument_completions")
+	if c["prefix"] != "p" {
+		t.Fatalf("asked %v", c)
+	}
+	h.respond(c, true, map[string]any{"items": []any{map[string]any{"value": "prod", "label": "prod"}}})
+	h.contains("→ prod")
+	h.lacks("local box")
+	h.press("enter") // applies, does not submit
+	if got := h.m.ed.Text(); got != "/deploy prod" {
+		t.Fatalf("editor %q", got)
+	}
+	h.noCmd("prompt")
+	h.lacks("→ prod")
+
+	// A space alone with no list showing does not ask; a letter does, and
+	// an answer that comes after more typing is dropped.
+	h.m.ed.SetText("")
+	h.typ("/deploy")
+	h.press("esc") // closes the name list
+	h.typ(" ")
+	h.noCmd("get_argument_completions")
+	h.typ("d")
+	stale := h.cmd("get_argument_completions")
+	h.typ("e")
+	fresh := h.cmd("get_argument_completions")
+	h.respond(stale, true, map[string]any{"items": []any{map[string]any{"value": "STALE", "label": "STALE"}}})
+	h.lacks("STALE")
+	h.respond(fresh, true, map[string]any{"items": []any{map[string]any{"value": "dev", "label": "dev"}}})
+	h.press("tab")
+	if got := h.m.ed.Text(); got != "/deploy dev" {
+		t.Fatalf("editor %q", got)
+	}
+
+	h.typ("x")
+	h.respond(h.cmd("get_argument_completions"), false, nil)
+	h.m.ed.SetText("/deploy ")
+	h.typ("y")
+	e := h.cmd("get_argument_completions")
+	h.event(map[string]any{"type": "response", "id": e["id"], "command": e["type"], "success": false,
+		"error": "getArgumentCompletions of /deploy (ext.ts:3:9): Error: boom"})
+	h.typ("z")
+	e = h.cmd("get_argument_completions")
+	h.event(map[string]any{"type": "response", "id": e["id"], "command": e["type"], "success": false,
+		"error": "getArgumentCompletions of /deploy (ext.ts:3:9): Error: boom"})
+	if n := strings.Count(h.screen(), "boom"); n != 1 {
+		t.Errorf("the error shows %d times:\n%s", n, h.screen())
+	}
+}

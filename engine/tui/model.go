@@ -84,7 +84,9 @@ type model struct {
 	viewKeys []string
 	focus    string // the custom component view that has the keyboard
 	sel      *selector
-	fileList []string // the project's files, for @ completion
+	// lastArgErr is the last argument completer's error, shown once.
+	lastArgErr string
+	fileList   []string // the project's files, for @ completion
 
 	lastCtrlC time.Time
 	retry     *retryState // an automatic retry waiting to run
@@ -98,7 +100,10 @@ type model struct {
 	pendingCmd    tea.Cmd // a command a response handler wants run (clipboard)
 }
 
-type command struct{ name, description, hint, source string }
+type command struct {
+	name, description, hint, source string
+	value                           string // an argument completion's value (name is its label)
+}
 
 type widget struct {
 	lines     []string
@@ -733,6 +738,9 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 		case m.keys.is("tui.select.down", ks):
 			m.auto.move(1)
 			return nil
+		case (m.keys.is("tui.input.tab", ks) || m.keys.is("tui.input.submit", ks)) && m.auto.args:
+			m.acceptArgument()
+			return nil
 		case m.keys.is("tui.input.tab", ks) && m.auto.files:
 			m.acceptFile()
 			return nil
@@ -1087,6 +1095,7 @@ type autocomplete struct {
 	index int
 	files bool
 	at    bool // an @ file search
+	args  bool // a command's argument completions (argcomplete.go)
 }
 
 func (a *autocomplete) move(d int) {
@@ -1105,6 +1114,10 @@ func (m *model) updateAutocomplete() {
 	}
 	if m.auto != nil && m.auto.files {
 		m.auto = nil
+	}
+	if _, _, ok := argContext(text); ok {
+		m.argumentComplete(text)
+		return
 	}
 	if !strings.HasPrefix(text, "/") || strings.ContainsAny(text, " \n") {
 		m.auto = nil
