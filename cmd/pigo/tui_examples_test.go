@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -422,5 +423,19 @@ func TestTUICommandArgumentCompletionMatchesPi16(t *testing.T) {
 		settle()
 		shots = append(shots, bottom())
 		return shots
+	})
+}
+
+// entry-renderer: /status-card appends a custom entry (pi.appendEntry)
+// that its registerEntryRenderer draws in the chat, as a box.
+func TestTUIExampleEntryRendererMatchesPi16(t *testing.T) {
+	sideBySide(t, nil, piExampleArgs(t, "entry-renderer.ts"), func(tt *tuiTerm) []string {
+		tt.command("/status-card all systems go")
+		tt.waitFor("[status] all systems go")
+		settle()
+		// The blank row, the box's padding rows and its text.
+		lines := strings.Split(tt.screen(), "\n")
+		i := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "[status]") })
+		return []string{strings.Join(lines[max(0, i-2):min(len(lines), i+2)], "\n")}
 	})
 }

@@ -180,6 +180,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	}
 	rt.app, rt.host = app, app.Host
 	rt.host.Pi().SetSession(tree)
+	rt.watchEntries(tree)
 	for _, p := range app.Plugins {
 		if p.Path != "" {
 			rt.extPaths[p.ID] = p.Path

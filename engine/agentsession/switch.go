@@ -187,6 +187,7 @@ func (rt *agentRuntime) replaceSession(ctx context.Context, reason string, next 
 	rt.lastQueue = [2][]string{}
 	rt.queueMu.Unlock()
 	rt.host.Pi().SetSession(next)
+	rt.watchEntries(next)
 	_ = old.Close()
 
 	c := next.BuildContext(next.LeafID())

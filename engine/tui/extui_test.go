@@ -154,3 +154,51 @@ func TestCommandArgumentCompletion(t *testing.T) {
 		t.Errorf("the error shows %d times:\n%s", n, h.screen())
 	}
 }
+
+// entry_appended (pi.appendEntry) adds the entry, drawn with the lines of
+// its extension's entry renderer (render_entry at the chat's width, asked
+// again when tools are expanded); an entry nobody renders shows nothing;
+// a renderer's error shows pi's "renderer failed" line; while a reply
+// streams, the entry goes above it.
+func TestEntryRenderers(t *testing.T) {
+	h := newHarness(t, Options{})
+	entry := func(typ string) map[string]any {
+		return ev("entry_appended", "entry", map[string]any{"type": "custom", "customType": typ, "data": map[string]any{"n": 1.0}, "id": "e-" + typ})
+	}
+	h.event(entry("card"))
+	c := h.cmd("render_entry")
+	if c["customType"] != "card" || c["width"] != 80.0 || c["expanded"] != false {
+		t.Fatalf("render_entry %v", c)
+	}
+	if e, _ := c["entry"].(map[string]any); e["id"] != "e-card" {
+		t.Fatalf("entry %v", c["entry"])
+	}
+	h.respond(c, true, map[string]any{"lines": []any{"CARD 1"}})
+	h.contains("\nCARD 1\n")
+	h.press("ctrl+o")
+	c = h.cmd("render_entry")
+	if c["expanded"] != true {
+		t.Fatalf("expanded %v", c)
+	}
+	h.respond(c, true, map[string]any{"lines": []any{"CARD 1 EXPANDED"}})
+	h.contains("CARD 1 EXPANDED")
+
+	h.event(entry("nobody"))
+	before := h.screen()
+	h.respond(h.cmd("render_entry"), true, map[string]any{"lines": nil})
+	if h.screen() != before {
+		t.Errorf("an entry nobody renders changed the screen:\n%s", h.screen())
+	}
+	h.event(entry("broken"))
+	h.event(map[string]any{"type": "response", "id": h.cmd("render_entry")["id"], "command": "render_entry", "success": false,
+		"error": "entry renderer broken (x.ts:2:3): Error: bad"})
+	h.contains("[broken] renderer failed: entry renderer broken (x.ts:2:3): Error: bad")
+
+	h.event(ev("message_start", "message", map[string]any{"role": "assistant"}),
+		ev("message_update", "assistantMessageEvent", map[string]any{"type": "text_delta", "contentIndex": 0.0, "delta": "streaming reply"}),
+		entry("late"))
+	h.respond(h.cmd("render_entry"), true, map[string]any{"lines": []any{"LATE ENTRY"}})
+	if s := h.screen(); strings.Index(s, "LATE ENTRY") > strings.Index(s, "streaming reply") {
+		t.Errorf("the entry is not above the streaming reply:\n%s", s)
+	}
+}

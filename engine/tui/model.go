@@ -575,6 +575,8 @@ func (m *model) record(r recordMsg) tea.Cmd {
 		}
 	case "session_info_changed":
 		m.sessionName, _ = rec["name"].(string)
+	case "entry_appended":
+		m.entryAppended(rec)
 	case "extension_reload":
 		m.extensionReload(rec)
 	case "extension_error":

@@ -37,6 +37,8 @@ func (m *model) requestRenders() {
 	w := max(m.width, 10)
 	for _, c := range m.items[m.printed:] {
 		switch it := c.item.(type) {
+		case *entryItem:
+			m.requestEntryRender(c, it, w)
 		case *customItem:
 			key := renderKey(w, m.vc.toolsExpanded)
 			if it.rend.none || it.rend.asked == key || it.msg == nil {
