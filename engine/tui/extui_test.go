@@ -202,3 +202,15 @@ func TestEntryRenderers(t *testing.T) {
 		t.Errorf("the entry is not above the streaming reply:\n%s", s)
 	}
 }
+
+// ctx.ui.pasteToEditor is a paste, as pi's: a long text becomes a paste
+// marker that submitting expands.
+func TestPasteToEditorIsAPaste(t *testing.T) {
+	h := newHarness(t, Options{})
+	long := strings.Repeat("line\n", 11) + "end"
+	h.event(ev("ui_call", "plugin", "ext", "op", "pasteToEditor", "key", "editorText", "sub", "", "value", long))
+	h.contains("[paste #1 +12 lines]")
+	if h.m.ed.Expanded() != long {
+		t.Errorf("expanded %q", h.m.ed.Expanded())
+	}
+}

@@ -56,8 +56,8 @@ func (m *model) uiCall(rec map[string]any) tea.Cmd {
 	case "setEditorText":
 		m.ed.SetText(str)
 		m.updateAutocomplete()
-	case "pasteToEditor":
-		m.ed.Insert(str)
+	case "pasteToEditor": // pi sends it to the editor as a bracketed paste
+		m.ed.Paste(str)
 		m.updateAutocomplete()
 	case "setWorkingMessage":
 		m.working.message = str
