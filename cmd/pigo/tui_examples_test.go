@@ -253,13 +253,14 @@ func TestTUIExampleModalEditorMatchesPi16(t *testing.T) {
 	})
 }
 
-// tic-tac-toe: a board in a custom component; Enter plays the centre and
-// hands the turn to the agent (a prompt to the model).
+// tic-tac-toe: a board in a custom component (the session named after
+// the game in the footer); Enter plays the centre and hands the turn to
+// the agent (a prompt to the model).
 func TestTUIExampleTicTacToeMatchesPi16(t *testing.T) {
 	steps := func() []mockStep { return []mockStep{{Text: "My move comes later."}} }
 	sideBySide(t, steps, piExampleArgs(t, "tic-tac-toe.ts"), func(tt *tuiTerm) []string {
 		var shots []string
-		board := func() string { return screenUntil(screenFrom(tt.screen(), "Tic-Tac-Toe ─"), "~/work") }
+		board := func() string { return screenFrom(tt.screen(), "Tic-Tac-Toe ─") } // down to the footer, with the session name
 		tt.command("/tic-tac-toe")
 		tt.waitFor("Turn: X (You)", "ENTER play")
 		settle()
