@@ -440,3 +440,30 @@ func TestTUIExampleEntryRendererMatchesPi16(t *testing.T) {
 		return []string{strings.Join(lines[max(0, i-2):min(len(lines), i+2)], "\n")}
 	})
 }
+
+// ctx.ui.getToolsExpanded follows ctrl+o in the interactive mode, as in
+// pi; ctx.ui.setToolsExpanded sets it.
+func TestTUIToolsExpandedReachesExtensions(t *testing.T) {
+	ext := filepath.Join(t.TempDir(), "exp.ts")
+	must(t, os.WriteFile(ext, []byte(`export default function (pi) {
+  pi.registerCommand("xpand", { description: "expansion", handler: async (_a, ctx) => ctx.ui.notify("expanded=" + ctx.ui.getToolsExpanded(), "warning") });
+  pi.registerCommand("collapse", { description: "collapse", handler: async (_a, ctx) => ctx.ui.setToolsExpanded(false) });
+}`), 0o644))
+	tt := startPigoPTY(t, nil, "--model", "mock/mock-1", "--no-session", "-e", ext)
+	tt.waitFor("mock-1")
+	tt.command("/xpand")
+	tt.waitFor("Warning: expanded=false")
+	tt.keys("\x0f") // ctrl+o
+	tt.command("/xpand")
+	tt.waitFor("Warning: expanded=true")
+	tt.command("/collapse")
+	time.Sleep(300 * time.Millisecond)
+	tt.command("/xpand")
+	deadline := time.Now().Add(20 * time.Second)
+	for strings.Count(tt.screen(), "expanded=false") < 2 && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if n := strings.Count(tt.screen(), "expanded=false"); n != 2 {
+		t.Errorf("after setToolsExpanded(false):\n%s", tt.screen())
+	}
+}

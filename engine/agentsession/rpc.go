@@ -117,6 +117,7 @@ func rpcCommands() map[string]rpcCommandSpec {
 		"render_entry":             {true, (*rpcServer).renderEntry},
 		"render_tool":              {true, (*rpcServer).renderTool},
 		"get_argument_completions": {true, (*rpcServer).getArgumentCompletions}, // rpc_complete.go
+		"set_tools_expanded":       {false, (*rpcServer).setToolsExpanded},
 	}
 }
 

@@ -69,3 +69,16 @@ func (s *rpcServer) getArgumentCompletions(c *rpcCommand) (any, bool, error) {
 	}
 	return ordered{{"items", items}}, true, nil
 }
+
+// setToolsExpanded is an interactive client's ctrl+o: the tool output
+// expansion it shows, which extensions read with ctx.ui.getToolsExpanded
+// (pi's interactive mode answers with its own state). Other clients hear
+// it as the setToolsExpanded UI call.
+func (s *rpcServer) setToolsExpanded(c *rpcCommand) (any, bool, error) {
+	expanded, ok := c.raw["expanded"].(bool)
+	if !ok {
+		return nil, false, errors.New("set_tools_expanded: expanded must be a boolean")
+	}
+	s.rt.host.Pi().UI().Set("", "setToolsExpanded", "toolsExpanded", "", expanded)
+	return nil, false, nil
+}

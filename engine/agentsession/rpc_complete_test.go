@@ -62,3 +62,26 @@ func TestServeArgumentCompletions(t *testing.T) {
 		t.Errorf("non-list: %v", r)
 	}
 }
+
+// TestServeSetToolsExpanded: a client's expansion is the UI state
+// extensions read (and other clients hear as setToolsExpanded); a
+// non-boolean is an error.
+func TestServeSetToolsExpanded(t *testing.T) {
+	io, _ := world(t)
+	s, err := agentsession.Start(context.Background(), agentsession.Options{IO: io, Open: pigo.SessionOpener(io),
+		Args: []string{"--no-session", "--no-builtin-tools"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ask := serveAsk(t, s, agentsession.ServeOptions{})
+	if r := ask(map[string]any{"type": "set_tools_expanded", "id": "1", "expanded": true}); r["success"] != true {
+		t.Fatalf("set_tools_expanded: %v", r)
+	}
+	if got := s.Host().Pi().UI().State()["toolsExpanded"]; got != true {
+		t.Errorf("state %v", got)
+	}
+	if r := ask(map[string]any{"type": "set_tools_expanded", "id": "2", "expanded": "yes"}); r["success"] != false {
+		t.Errorf("a string was taken: %v", r)
+	}
+}

@@ -876,6 +876,7 @@ func (m *model) action(name string) tea.Cmd {
 	case "app.tools.expand":
 		m.vc.toolsExpanded = !m.vc.toolsExpanded
 		m.vc.gen++
+		m.c.request(cmd("set_tools_expanded", "expanded", m.vc.toolsExpanded), nil) // ctx.ui.getToolsExpanded
 		return nil
 	case "app.message.followUp":
 		return m.submit(true)
