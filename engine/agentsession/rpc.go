@@ -111,13 +111,15 @@ func rpcCommands() map[string]rpcCommandSpec {
 		"get_entries":                   {false, (*rpcServer).getEntries},
 		"get_tree":                      {false, (*rpcServer).getTree},
 		// pigo's commands for interactive clients (rpc_reload.go, rpc_render.go)
-		"reload":         {true, (*rpcServer).reload},
-		"get_extensions": {false, (*rpcServer).getExtensions},
-		"get_shortcuts":  {false, (*rpcServer).getShortcuts},
-		"run_shortcut":   {true, (*rpcServer).runShortcut},
-		"render_message": {true, (*rpcServer).renderMessage},
-		"render_entry":   {true, (*rpcServer).renderEntry},
-		"render_tool":    {true, (*rpcServer).renderTool},
+		"reload":                   {true, (*rpcServer).reload},
+		"get_extensions":           {false, (*rpcServer).getExtensions},
+		"get_shortcuts":            {false, (*rpcServer).getShortcuts},
+		"run_shortcut":             {true, (*rpcServer).runShortcut},
+		"render_message":           {true, (*rpcServer).renderMessage},
+		"render_entry":             {true, (*rpcServer).renderEntry},
+		"render_tool":              {true, (*rpcServer).renderTool},
+		"get_argument_completions": {true, (*rpcServer).getArgumentCompletions}, // rpc_complete.go
+		"set_tools_expanded":       {false, (*rpcServer).setToolsExpanded},
 		// pigo's commands for print and JSON mode clients (print.go)
 		"get_session_header": {false, (*rpcServer).getSessionHeader},
 	}

@@ -182,6 +182,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	}
 	rt.app, rt.host = app, app.Host
 	piapi.Of(rt.host).SetSession(tree)
+	rt.watchEntries(tree)
 	for _, p := range app.Plugins {
 		if p.Path != "" {
 			rt.extPaths[p.ID] = p.Path

@@ -188,6 +188,7 @@ func (rt *agentRuntime) replaceSession(ctx context.Context, reason string, next 
 	rt.lastQueue = [2][]string{}
 	rt.queueMu.Unlock()
 	piapi.Of(rt.host).SetSession(next)
+	rt.watchEntries(next)
 	_ = old.Close()
 
 	c := next.BuildContext(next.LeafID())

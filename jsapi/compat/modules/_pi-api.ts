@@ -572,7 +572,9 @@ function makeUI(host: any, assertActive: () => void, on: (event: string, handler
     },
     getAllThemes: (): any[] => [],
     getTheme: (): any => undefined,
-    getToolsExpanded: () => false,
+    // The interactive client's ctrl+o state (set_tools_expanded) or the
+    // last setToolsExpanded; pi's other modes have no expansion.
+    getToolsExpanded: () => (assertActive(), host.mode() === "tui" && host.uiGet("toolsExpanded") === true),
     setToolsExpanded: (expanded: boolean) => set("setToolsExpanded", "toolsExpanded", "", expanded),
     custom: (factory: any, options?: any) => {
       assertActive();

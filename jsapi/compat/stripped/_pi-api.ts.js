@@ -630,7 +630,9 @@ function makeUI(host, assertActive, on) {
     },
     getAllThemes: () => [],
     getTheme: () => void 0,
-    getToolsExpanded: () => false,
+    // The interactive client's ctrl+o state (set_tools_expanded) or the
+    // last setToolsExpanded; pi's other modes have no expansion.
+    getToolsExpanded: () => (assertActive(), host.mode() === "tui" && host.uiGet("toolsExpanded") === true),
     setToolsExpanded: (expanded) => set("setToolsExpanded", "toolsExpanded", "", expanded),
     custom: (factory, options) => {
       assertActive();
