@@ -27,9 +27,9 @@ func TestBuiltinCodemodeLoading(t *testing.T) {
 		}
 		return false
 	}
-	// The built-in extensions come after the files: codemode, then mcp.
+	// The built-in extensions come after the files: codemode, tool-search, then mcp.
 	a, err := pigo.New(pigo.Options{Cwd: dir, AgentDir: agent, Discover: true, Extensions: []string{"mine.ts"}})
-	if err != nil || !has(a) || strings.Join(ids(a)[len(ids(a))-2:], " ") != "@pi/codemode builtin:mcp" {
+	if err != nil || !has(a) || strings.Join(ids(a)[len(ids(a))-3:], " ") != "@pi/codemode @pi/tool-search builtin:mcp" {
 		t.Fatalf("default: %v %v", ids(a), err)
 	}
 	if a, _ = pigo.New(pigo.Options{Cwd: dir, AgentDir: agent}); has(a) {

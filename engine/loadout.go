@@ -5,11 +5,12 @@ import (
 	"slices"
 )
 
-// Tool exposures (pi 1.6): "direct" tools are declared when active; the
+// ToolExposure is the tool's exposure (pi 1.6; "direct" unless set):
+// "direct" tools are declared when active; the
 // others are reached differently: "codemode" and "deferred" tools only
 // through other tools (codemode scripts, tool_search), "model-only" tools
 // never by tools, "hidden" ones not at all.
-func exposureOf(t Tool) string {
+func ToolExposure(t Tool) string {
 	if e, _ := t.Extra["exposure"].(string); e != "" {
 		return e
 	}
@@ -23,7 +24,7 @@ func (h *Host) CallableTools() []string {
 	active := h.pi.ActiveTools()
 	var out []string
 	for _, e := range h.tools.Current().Entries() {
-		switch exposureOf(e.Value) {
+		switch ToolExposure(e.Value) {
 		case "codemode", "deferred":
 			out = append(out, e.ID)
 		case "direct":
@@ -92,7 +93,7 @@ func (h *Host) PrepareLoadout(ctx context.Context, declared []string) (descripti
 		"getExposure": SyncFunc(func(a ...any) any {
 			name, _ := firstArg(a).(string)
 			if e, ok := cur.Get(name); ok {
-				return exposureOf(e.Value)
+				return ToolExposure(e.Value)
 			}
 			return "direct"
 		}),
@@ -130,4 +131,38 @@ func firstArg(a []any) any {
 		return nil
 	}
 	return a[0]
+}
+
+// ToolLoadout is the active set pi 1.6's setActiveTools(names) makes
+// (AgentSession._applyToolLoadout): tools that stay active keep their
+// place, newly active ones follow in the order given, duplicates and
+// tools registered as "hidden" are left out. Names not registered (yet:
+// a registration may still be rebuilding) are kept; requests skip them.
+func (h *Host) ToolLoadout(names []string) []string {
+	requested := map[string]bool{}
+	for _, n := range names {
+		requested[n] = true
+	}
+	cur := h.tools.Current()
+	seen := map[string]bool{}
+	var out []string
+	add := func(n string) {
+		if seen[n] {
+			return
+		}
+		seen[n] = true
+		if e, ok := cur.Get(n); ok && ToolExposure(e.Value) == "hidden" {
+			return
+		}
+		out = append(out, n)
+	}
+	for _, n := range h.pi.ActiveTools() {
+		if requested[n] {
+			add(n)
+		}
+	}
+	for _, n := range names {
+		add(n)
+	}
+	return out
 }
