@@ -30,8 +30,14 @@ func boot(t *testing.T, servers obj, extra ...engine.PluginSpec) *engine.Host {
 // bootWait is boot with how long the first prompt waits for servers.
 func bootWait(t *testing.T, wait time.Duration, servers obj, extra ...engine.PluginSpec) *engine.Host {
 	t.Helper()
+	return bootConfig(t, wait, obj{"mcpServers": servers}, extra...)
+}
+
+// bootConfig is bootWait with the whole mcp.json.
+func bootConfig(t *testing.T, wait time.Duration, config obj, extra ...engine.PluginSpec) *engine.Host {
+	t.Helper()
 	agentDir := t.TempDir()
-	writeJSON(t, filepath.Join(agentDir, "mcp.json"), obj{"mcpServers": servers})
+	writeJSON(t, filepath.Join(agentDir, "mcp.json"), config)
 	h := engine.New(engine.Options{Cwd: t.TempDir()})
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
