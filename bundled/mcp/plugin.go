@@ -91,7 +91,7 @@ type plugin struct {
 	pending    chan struct{} // closed when the session's first connections settled
 	waited     bool
 	warned     bool
-	autoEnable bool // mcp.json's autoEnableCodemode (default true)
+	autoEnable bool              // mcp.json's autoEnableCodemode (default true)
 	owners     map[string]string // tool name → "<server>\x00<tool>", so names stay stable
 	withdrawn  map[string]engine.Tool
 }
@@ -378,7 +378,7 @@ func (p *plugin) toolDefinition(s *server, t *sdk.Tool) engine.Tool {
 			if args == nil {
 				args = map[string]any{}
 			}
-			res, err := cur.call(ctx, toolName, args, func(pr *sdk.ProgressNotificationParams) {
+			res, raw, err := cur.call(ctx, toolName, args, func(pr *sdk.ProgressNotificationParams) {
 				if call.OnUpdate == nil {
 					return
 				}
@@ -394,7 +394,9 @@ func (p *plugin) toolDefinition(s *server, t *sdk.Tool) engine.Tool {
 			if err != nil {
 				return engine.ToolResult{}, err
 			}
-			return ConvertResult(server, toolName, res, false), nil
+			r := ConvertResult(server, toolName, res, false)
+			r.StructuredContent = orderedResult(raw, r.StructuredContent)
+			return r, nil
 		},
 	}
 }

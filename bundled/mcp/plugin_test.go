@@ -125,8 +125,13 @@ func TestDirectToolsOverHTTP(t *testing.T) {
 	if res.Text() != "{\n  \"sum\": 3\n}" {
 		t.Errorf("structured only: %q", res.Text())
 	}
-	if sc, _ := res.StructuredContent.(map[string]any); sc == nil || sc["structuredContent"] == nil {
-		t.Errorf("the script result lost structuredContent: %v", res.StructuredContent)
+	// Scripts get the CallToolResult with its keys in the server's order.
+	if b, _ := json.Marshal(res.StructuredContent); string(b) != `{"content":[],"structuredContent":{"sum":3}}` {
+		t.Errorf("the script result: %s", b)
+	}
+	res, _ = run(t, h, "mcp__web__echo", obj{"text": "hi"})
+	if b, _ := json.Marshal(res.StructuredContent); string(b) != `{"content":[{"type":"text","text":"echo: hi"}]}` {
+		t.Errorf("the script result: %s", b)
 	}
 
 	res, _ = run(t, h, "mcp__web__fail", obj{})

@@ -364,7 +364,9 @@ func headerTransport(headers map[string]string) http.RoundTripper {
 // call runs one tool call: connecting first when the server is not
 // connected (a dropped connection reconnects on the next call), within the
 // server's timeout. The result is the CallToolResult as JSON data.
-func (s *server) call(ctx context.Context, tool string, args any, onProgress func(*sdk.ProgressNotificationParams)) (map[string]any, error) {
+// call runs a tool and returns its CallToolResult as JSON data and as
+// the JSON text (which keeps the result's key order for scripts).
+func (s *server) call(ctx context.Context, tool string, args any, onProgress func(*sdk.ProgressNotificationParams)) (map[string]any, []byte, error) {
 	s.mu.Lock()
 	state := s.state
 	s.mu.Unlock()
@@ -372,14 +374,14 @@ func (s *server) call(ctx context.Context, tool string, args any, onProgress fun
 		select {
 		case <-s.connect(context.WithoutCancel(ctx)):
 		case <-ctx.Done():
-			return nil, ctx.Err()
+			return nil, nil, ctx.Err()
 		}
 	}
 	s.mu.Lock()
 	session, state, errText := s.session, s.state, s.err
 	s.mu.Unlock()
 	if session == nil {
-		return nil, fmt.Errorf("MCP server %q is not connected (%s): %s", s.entry.Name, state, errText)
+		return nil, nil, fmt.Errorf("MCP server %q is not connected (%s): %s", s.entry.Name, state, errText)
 	}
 	// The timeout restarts with every progress notification, as in pi.
 	cctx, cancel := context.WithCancelCause(ctx)
@@ -399,22 +401,22 @@ func (s *server) call(ctx context.Context, tool string, args any, onProgress fun
 	res, err := session.CallTool(cctx, params)
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, ctx.Err()
+			return nil, nil, ctx.Err()
 		}
 		if context.Cause(cctx) == timedOut {
-			return nil, timedOut
+			return nil, nil, timedOut
 		}
-		return nil, err
+		return nil, nil, err
 	}
 	b, err := json.Marshal(res)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var out map[string]any
 	if err := json.Unmarshal(b, &out); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return out, nil
+	return out, b, nil
 }
 
 // disconnect ends the session (a stdio server gets its stdin closed,
