@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"os/exec"
 	"path/filepath"
@@ -56,37 +57,58 @@ type server struct {
 }
 
 // progressTokens routes notifications/progress to the call that asked.
+// The SDK delivers notifications on goroutines of its own, so one may
+// arrive as its call returns: remove waits for an update being delivered
+// and no update reaches a call after remove, so a finished call's
+// onUpdate is never called.
 type progressTokens struct {
 	mu    sync.Mutex
 	next  int
-	calls map[string]func(*sdk.ProgressNotificationParams)
+	calls map[string]*progressCall
+}
+
+type progressCall struct {
+	mu      sync.Mutex // held while an update is delivered
+	f       func(*sdk.ProgressNotificationParams)
+	removed bool
 }
 
 func (p *progressTokens) add(f func(*sdk.ProgressNotificationParams)) string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.calls == nil {
-		p.calls = map[string]func(*sdk.ProgressNotificationParams){}
+		p.calls = map[string]*progressCall{}
 	}
 	p.next++
 	token := fmt.Sprintf("pigo-%d", p.next)
-	p.calls[token] = f
+	p.calls[token] = &progressCall{f: f}
 	return token
 }
 
 func (p *progressTokens) remove(token string) {
 	p.mu.Lock()
-	defer p.mu.Unlock()
+	c := p.calls[token]
 	delete(p.calls, token)
+	p.mu.Unlock()
+	if c != nil {
+		c.mu.Lock()
+		c.removed = true
+		c.mu.Unlock()
+	}
 }
 
 func (p *progressTokens) notify(params *sdk.ProgressNotificationParams) {
 	token, _ := params.ProgressToken.(string)
 	p.mu.Lock()
-	f := p.calls[token]
+	c := p.calls[token]
 	p.mu.Unlock()
-	if f != nil {
-		f(params)
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.removed {
+		c.f(params)
 	}
 }
 
@@ -152,6 +174,11 @@ func (s *server) connect(ctx context.Context) <-chan struct{} {
 // stdio server, a closed HTTP session), so the next call reconnects.
 func (s *server) watch(session *sdk.ClientSession) {
 	_ = session.Wait()
+	s.dropped(session)
+}
+
+// dropped marks the server disconnected when session is its current one.
+func (s *server) dropped(session *sdk.ClientSession) {
 	s.mu.Lock()
 	if s.session == session {
 		s.session = nil
@@ -364,6 +391,9 @@ func headerTransport(headers map[string]string) http.RoundTripper {
 // call runs one tool call: connecting first when the server is not
 // connected (a dropped connection reconnects on the next call), within the
 // server's timeout. The result is the CallToolResult as JSON data.
+// errConnectionClosed is pi's McpConnectionClosedError.
+var errConnectionClosed = errors.New("MCP connection closed")
+
 // call runs a tool and returns its CallToolResult as JSON data and as
 // the JSON text (which keeps the result's key order for scripts).
 func (s *server) call(ctx context.Context, tool string, args any, onProgress func(*sdk.ProgressNotificationParams)) (map[string]any, []byte, error) {
@@ -405,6 +435,13 @@ func (s *server) call(ctx context.Context, tool string, args any, onProgress fun
 		}
 		if context.Cause(cctx) == timedOut {
 			return nil, nil, timedOut
+		}
+		if errors.Is(err, sdk.ErrConnectionClosed) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			// The server went away mid-call (a crashed stdio server): pi's
+			// McpConnectionClosedError. It is disconnected now, not when
+			// watch notices, so the next call reconnects.
+			s.dropped(session)
+			return nil, nil, errConnectionClosed
 		}
 		return nil, nil, err
 	}

@@ -209,3 +209,46 @@ return describeNamespace("cm").description ?? "no description";`
 	}
 	compareTranscriptsWith(t, "mcpexposure16", out["pi"], out["pigo"], false)
 }
+
+// TestDifferentialMCPCrash16: a stdio server that exits mid-call fails
+// that call with pi's error (its stderr tail included) and the host keeps
+// serving: the next call starts the server again.
+func TestDifferentialMCPCrash16(t *testing.T) {
+	sides := pi16Sides(t)
+	server := filepath.Join(t.TempDir(), "mcpserver")
+	build := exec.Command("go", "build", "-o", server, "github.com/pigo-dev/pigo/bundled/mcp/mcptest/server")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building the test MCP server: %v\n%s", err, out)
+	}
+	steps := []mockStep{
+		{ToolCalls: []mockToolCall{{ID: "call_1", Name: "mcp__local__crash", Arguments: map[string]any{}}}},
+		{ToolCalls: []mockToolCall{{ID: "call_2", Name: "mcp__local__echo", Arguments: map[string]any{"text": "again"}}}},
+		{Text: "done"},
+	}
+	out := map[string][]string{}
+	for side, argv := range sides {
+		dir, _, agentDir := sideDirs(t)
+		llm := newMockLLM(steps)
+		must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
+		cfg, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"local": map[string]any{"command": server, "exposure": "direct"}}})
+		must(t, os.WriteFile(filepath.Join(agentDir, "mcp.json"), cfg, 0o644))
+		cmd := sideCommand(argv, dir, "--mode", "json", "--no-session", "--no-extensions", "-e", "builtin:mcp", "--no-builtin-tools",
+			"--provider", "mock", "--model", "mock-1", "use the tools")
+		var stdout, stderr strings.Builder
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		llm.Close()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", side, err, stderr.String())
+		}
+		var lines []string
+		for _, l := range strings.Split(stdout.String(), "\n") {
+			lines = append(lines, "<< "+l)
+		}
+		out[side] = projectToolSearch(lines)
+	}
+	if n := strings.Count(strings.Join(out["pi"], "\n"), "end "); n != 2 {
+		t.Fatalf("pi ended %d tool calls, want 2:\n%s", n, strings.Join(out["pi"], "\n"))
+	}
+	compareTranscriptsWith(t, "mcpcrash16", out["pi"], out["pigo"], false)
+}
