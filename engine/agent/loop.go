@@ -22,7 +22,7 @@ type loop struct {
 	thinking string
 	system   string
 	newMsgs  []any
-	last     Message    // the last assistant reply of the run
+	last     Message // the last assistant reply of the run
 	// callable are the tools the last request had (pi-agent-core's
 	// context tools): a reply calling another tool, such as a deferred
 	// one tool_search has not loaded, gets "Tool X not found".
