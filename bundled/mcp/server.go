@@ -49,10 +49,11 @@ type server struct {
 	tools        []*sdk.Tool
 	instructions string
 	session      *sdk.ClientSession
-	ready        chan struct{} // closed when the current attempt settled
-	stderr       *tailBuffer   // of the current stdio process
-	cmd          *exec.Cmd     // the current stdio process
-	closed       bool          // shut down for good: no new connections
+	lastDropped  *sdk.ClientSession // the session dropped last (watch completes its error)
+	ready        chan struct{}      // closed when the current attempt settled
+	stderr       *tailBuffer        // of the current stdio process
+	cmd          *exec.Cmd          // the current stdio process
+	closed       bool               // shut down for good: no new connections
 	progress     progressTokens
 }
 
@@ -175,13 +176,20 @@ func (s *server) connect(ctx context.Context) <-chan struct{} {
 func (s *server) watch(session *sdk.ClientSession) {
 	_ = session.Wait()
 	s.dropped(session)
+	// A failed call may have dropped the session before the process was
+	// gone; its stderr is complete now.
+	s.mu.Lock()
+	if s.lastDropped == session && s.session == nil && s.state == stateDisconnected {
+		s.err = s.withStderr("Connection closed").Error()
+	}
+	s.mu.Unlock()
 }
 
 // dropped marks the server disconnected when session is its current one.
 func (s *server) dropped(session *sdk.ClientSession) {
 	s.mu.Lock()
 	if s.session == session {
-		s.session = nil
+		s.session, s.lastDropped = nil, session
 		if s.state == stateConnected {
 			s.state, s.err = stateDisconnected, s.withStderr("Connection closed").Error()
 		}
