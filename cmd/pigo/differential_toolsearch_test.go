@@ -252,3 +252,30 @@ func TestDifferentialMCPCrash16(t *testing.T) {
 	}
 	compareTranscriptsWith(t, "mcpcrash16", out["pi"], out["pigo"], false)
 }
+
+// TestDifferentialDefaultToolsNoBuiltin16: with --no-builtin-tools pi 1.6
+// starts from no default tools and ignores the defaultTools setting, so
+// "+tool_search" there does not activate tool_search; --tools
+// modifiers still apply.
+func TestDifferentialDefaultToolsNoBuiltin16(t *testing.T) {
+	sides := pi16Sides(t)
+	for _, c := range []struct {
+		name string
+		args []string
+	}{{"setting", nil}, {"flag", []string{"--tools", "+tool_search"}}} {
+		sc := diffScenario{
+			name:     "defaulttools_nbt_" + c.name,
+			ext:      extSource(greetExt),
+			steps:    []mockStep{{Text: "hi"}},
+			settings: `{"defaultTools": ["+tool_search", "-greet"]}`,
+			args:     append([]string{"-e", "builtin:tool-search"}, c.args...),
+			drive: func(d *rpcDriver) {
+				mark := d.mark()
+				d.call(`{"id":"p1","type":"prompt","message":"hi"}`)
+				d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
+			},
+		}
+		pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
+		compareTranscriptsWith(t, sc.name, projectToolSearch(pi), projectToolSearch(pg), false)
+	}
+}
