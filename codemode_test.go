@@ -223,3 +223,28 @@ export default function (pi: any) {
 		})
 	}
 }
+
+// pi's built-in codemode and tool-search extensions are replaceable: an
+// extension's tool of the same name takes over, and the built-in one
+// stays out without a warning.
+func TestBuiltinToolsReplaceable(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "mine.ts", `export default function (pi: any) {
+  for (const name of ["tool_search", "codemode"])
+    pi.registerTool({ name, label: name, description: "mine", parameters: { type: "object", properties: {} },
+      async execute() { return { content: [{ type: "text", text: "mine" }] }; } });
+}
+`)
+	a := open(t, pigo.Options{Cwd: dir, Extensions: []string{"mine.ts", "builtin:codemode", "builtin:tool-search"}, Host: engine.Options{Budgets: engine.Budgets{Factory: time.Minute}}})
+	for _, name := range []string{"tool_search", "codemode"} {
+		res, err := a.Host.RunTool(context.Background(), name, engine.ToolCall{ID: "c", Params: map[string]any{}})
+		if err != nil || res.Text() != "mine" {
+			t.Errorf("%s: %+v %v", name, res, err)
+		}
+	}
+	for _, p := range a.Host.Report().Plugins {
+		for _, d := range p.Diagnostics {
+			t.Errorf("%s: %s", p.ID, d.Text)
+		}
+	}
+}
