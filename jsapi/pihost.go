@@ -235,7 +235,7 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 				}
 			}
 		}
-		pi.SetActiveTools(plugin, names)
+		pi.SetActiveTools(plugin, piapi.Of(h).ToolLoadout(names))
 		return goja.Undefined()
 	})
 	// getAllTools(callable): pi's getAllTools, or with callable the tools
@@ -254,8 +254,17 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 			}
 			info := map[string]any{"name": e.ID, "description": e.Value.Description,
 				"parameters": engine.Clone(e.Value.Parameters), "sourceInfo": sourceInfoOf(h, e.Owner, e.Value.Extra)}
-			if v, ok := e.Value.Extra["promptGuidelines"]; ok && v != nil {
-				info["promptGuidelines"] = engine.Clone(v)
+			// pi 1.6 reports how the model reaches each tool: codemode
+			// and tool_search read exposure and namespace, permission
+			// extensions the annotations, builtin:mcp reachesTools.
+			info["exposure"] = piapi.ToolExposure(e.Value)
+			for _, k := range []string{"promptGuidelines", "namespace", "annotations"} {
+				if v, ok := e.Value.Extra[k]; ok && v != nil {
+					info[k] = engine.Clone(v)
+				}
+			}
+			if v, ok := e.Value.Extra["reachesTools"].(engine.Callable); ok {
+				info["reachesTools"] = v
 			}
 			if v, ok := e.Value.Extra["outputSchema"]; ok && v != nil && callable {
 				info["outputSchema"] = engine.Clone(v)

@@ -32,8 +32,14 @@ func boot(t *testing.T, servers obj, extra ...engine.PluginSpec) *engine.Host {
 // bootWait is boot with how long the first prompt waits for servers.
 func bootWait(t *testing.T, wait time.Duration, servers obj, extra ...engine.PluginSpec) *engine.Host {
 	t.Helper()
+	return bootConfig(t, wait, obj{"mcpServers": servers}, extra...)
+}
+
+// bootConfig is bootWait with the whole mcp.json.
+func bootConfig(t *testing.T, wait time.Duration, config obj, extra ...engine.PluginSpec) *engine.Host {
+	t.Helper()
 	agentDir := t.TempDir()
-	writeJSON(t, filepath.Join(agentDir, "mcp.json"), obj{"mcpServers": servers})
+	writeJSON(t, filepath.Join(agentDir, "mcp.json"), config)
 	h := engine.New(engine.Options{Cwd: t.TempDir()})
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -121,8 +127,13 @@ func TestDirectToolsOverHTTP(t *testing.T) {
 	if res.Text() != "{\n  \"sum\": 3\n}" {
 		t.Errorf("structured only: %q", res.Text())
 	}
-	if sc, _ := res.StructuredContent.(map[string]any); sc == nil || sc["structuredContent"] == nil {
-		t.Errorf("the script result lost structuredContent: %v", res.StructuredContent)
+	// Scripts get the CallToolResult with its keys in the server's order.
+	if b, _ := json.Marshal(res.StructuredContent); string(b) != `{"content":[],"structuredContent":{"sum":3}}` {
+		t.Errorf("the script result: %s", b)
+	}
+	res, _ = run(t, h, "mcp__web__echo", obj{"text": "hi"})
+	if b, _ := json.Marshal(res.StructuredContent); string(b) != `{"content":[{"type":"text","text":"echo: hi"}]}` {
+		t.Errorf("the script result: %s", b)
 	}
 
 	res, _ = run(t, h, "mcp__web__fail", obj{})

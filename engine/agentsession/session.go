@@ -261,7 +261,10 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 
 	// Tools and system prompt.
 	pi := piapi.Of(rt.host)
-	defaults, set := rt.settings.defaultTools(pi.ActiveTools())
+	defaults, set := pi.ActiveTools(), false
+	if !f.NoBuiltinTools { // pi starts --no-builtin-tools from no default tools, whatever defaultTools says
+		defaults, set = rt.settings.defaultTools(defaults)
+	}
 	switch {
 	case f.tools != nil:
 		pi.SetActiveTools("", toolSelection(defaults, f.tools))

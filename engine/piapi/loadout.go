@@ -7,11 +7,12 @@ import (
 	"github.com/pigo-dev/pigo/engine"
 )
 
-// Tool exposures (pi 1.6): "direct" tools are declared when active; the
+// ToolExposure is the tool's exposure (pi 1.6; "direct" unless set):
+// "direct" tools are declared when active; the
 // others are reached differently: "codemode" and "deferred" tools only
 // through other tools (codemode scripts, tool_search), "model-only" tools
 // never by tools, "hidden" ones not at all.
-func exposureOf(t engine.Tool) string {
+func ToolExposure(t engine.Tool) string {
 	if e, _ := t.Extra["exposure"].(string); e != "" {
 		return e
 	}
@@ -25,7 +26,7 @@ func (p *State) CallableTools() []string {
 	active := p.ActiveTools()
 	var out []string
 	for _, e := range p.h.Tools().Current().Entries() {
-		switch exposureOf(e.Value) {
+		switch ToolExposure(e.Value) {
 		case "codemode", "deferred":
 			out = append(out, e.ID)
 		case "direct":
@@ -94,7 +95,7 @@ func (p *State) PrepareLoadout(ctx context.Context, declared []string) (descript
 		"getExposure": engine.SyncFunc(func(a ...any) any {
 			name, _ := firstArg(a).(string)
 			if e, ok := cur.Get(name); ok {
-				return exposureOf(e.Value)
+				return ToolExposure(e.Value)
 			}
 			return "direct"
 		}),
@@ -132,4 +133,38 @@ func firstArg(a []any) any {
 		return nil
 	}
 	return a[0]
+}
+
+// ToolLoadout is the active set pi 1.6's setActiveTools(names) makes
+// (AgentSession._applyToolLoadout): tools that stay active keep their
+// place, newly active ones follow in the order given, duplicates and
+// tools registered as "hidden" are left out. Names not registered (yet:
+// a registration may still be rebuilding) are kept; requests skip them.
+func (p *State) ToolLoadout(names []string) []string {
+	requested := map[string]bool{}
+	for _, n := range names {
+		requested[n] = true
+	}
+	cur := p.h.Tools().Current()
+	seen := map[string]bool{}
+	var out []string
+	add := func(n string) {
+		if seen[n] {
+			return
+		}
+		seen[n] = true
+		if e, ok := cur.Get(n); ok && ToolExposure(e.Value) == "hidden" {
+			return
+		}
+		out = append(out, n)
+	}
+	for _, n := range p.ActiveTools() {
+		if requested[n] {
+			add(n)
+		}
+	}
+	for _, n := range names {
+		add(n)
+	}
+	return out
 }

@@ -80,3 +80,42 @@ func TestPrepareLoadoutFailure(t *testing.T) {
 		t.Fatalf("no diagnostic: %+v", h.Report().Plugins)
 	}
 }
+
+// After setActiveTools, a direct or model-only tool registered later is
+// activated on registration (pi 1.6: an MCP server's direct tools once it
+// connects), after the set; tools known when it was set stay as set, and
+// other exposures are not activated. ToolLoadout keeps the active tools'
+// order, appends new ones and drops hidden ones.
+func TestActivationOnRegistration(t *testing.T) {
+	t.Parallel()
+	h := newHost(t, engine.Options{})
+	tool := func(extra map[string]any) engine.Tool { t := echoTool("x"); t.Extra = extra; return t }
+	late := map[string]map[string]any{}
+	bootOK(t, h, goPlugin("p", func(g *engine.Generation) error {
+		_, err := h.Tools().Add(g, func(_ context.Context, d toolDraft) error {
+			d.Set("a", tool(nil))
+			d.Set("b", tool(nil))
+			d.Set("off", tool(nil))
+			for name, extra := range late {
+				d.Set(name, tool(extra))
+			}
+			return nil
+		})
+		return err
+	}))
+	piapi.Of(h).SetActiveTools("", []string{"b"})
+	piapi.Of(h).SetActiveTools("", piapi.Of(h).ToolLoadout([]string{"a", "b", "a"}))
+	if got := piapi.Of(h).ActiveTools(); !slices.Equal(got, []string{"b", "a"}) {
+		t.Fatalf("reordered set: %v", got)
+	}
+	late["direct"], late["deferred"], late["hidden"] = nil, map[string]any{"exposure": "deferred"}, map[string]any{"exposure": "hidden"}
+	if _, err := h.Tools().Rebuild(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if got := piapi.Of(h).ActiveTools(); !slices.Equal(got, []string{"b", "a", "direct"}) {
+		t.Fatalf("after registration: %v", got)
+	}
+	if got := piapi.Of(h).ToolLoadout([]string{"deferred", "hidden", "b"}); !slices.Equal(got, []string{"b", "deferred"}) {
+		t.Fatalf("loadout: %v", got)
+	}
+}

@@ -30,6 +30,10 @@ type State struct {
 
 	session     *session.Tree
 	activeTools []string // nil: every registered tool is active
+	// activeKnown are the tools registered when activeTools was set: a
+	// tool registered later is activated on registration (pi 1.6), as
+	// an MCP server's direct tools are once it connects.
+	activeKnown map[string]bool
 	thinking    string
 	model       map[string]any
 	flagValues  map[string]any
@@ -270,9 +274,14 @@ func (p *State) SetLabel(plugin, id, label string) error {
 // or defaultActive says registering does not activate them.
 func (p *State) ActiveTools() []string {
 	p.mu.Lock()
-	active := slices.Clone(p.activeTools)
+	active, known := slices.Clone(p.activeTools), p.activeKnown
 	p.mu.Unlock()
 	if active != nil {
+		for _, e := range p.h.Tools().Current().Entries() {
+			if !known[e.ID] && activeByDefault(e.Value) && !slices.Contains(active, e.ID) {
+				active = append(active, e.ID)
+			}
+		}
 		return active
 	}
 	var out []string
@@ -291,8 +300,12 @@ func (p *State) ActiveTools() []string {
 // SetActiveTools restricts the tools offered to the model.
 func (p *State) SetActiveTools(plugin string, names []string) {
 	p.Record(plugin, "setActiveTools", names)
+	known := map[string]bool{}
+	for _, e := range p.h.Tools().Current().Entries() {
+		known[e.ID] = true
+	}
 	p.mu.Lock()
-	p.activeTools = append([]string{}, names...)
+	p.activeTools, p.activeKnown = append([]string{}, names...), known
 	p.mu.Unlock()
 }
 

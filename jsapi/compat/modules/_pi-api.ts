@@ -230,7 +230,9 @@ export function install(pi: any, host: any): any {
         // Across extensions the first registration wins (pi); built-ins
         // may be overridden; within one extension the last set wins.
         if (d.has(name) && d.ownerOf(name) !== pluginId && !d.isBuiltin(name)) {
-          host.warn(`tool "${name}" is already registered by ${d.ownerOf(name)}; the first registration wins`);
+          // pi's built-in extensions (codemode, tool-search) are
+          // replaceable: an extension's tool of the name takes over, silently.
+          if (!pluginId.startsWith("@pi/")) host.warn(`tool "${name}" is already registered by ${d.ownerOf(name)}; the first registration wins`);
           return;
         }
         d.set(name, def);

@@ -293,7 +293,7 @@ function install(pi, host) {
       myTools.set(name, { name, description: tool.description, parameters: tool.parameters, sourceInfo });
       pi.tools.add((d) => {
         if (d.has(name) && d.ownerOf(name) !== pluginId && !d.isBuiltin(name)) {
-          host.warn(`tool "${name}" is already registered by ${d.ownerOf(name)}; the first registration wins`);
+          if (!pluginId.startsWith("@pi/")) host.warn(`tool "${name}" is already registered by ${d.ownerOf(name)}; the first registration wins`);
           return;
         }
         d.set(name, def);
