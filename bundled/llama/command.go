@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"sort"
 	"strings"
 )
@@ -16,10 +17,10 @@ import (
 // client's select and confirm dialogs. pi's "Download model…" (a Hugging
 // Face search) is not offered.
 
-func (p *plugin) notify(text, level string) { p.h.Pi().UI().Notify(ID, text, level) }
+func (p *plugin) notify(text, level string) { piapi.Of(p.h).UI().Notify(ID, text, level) }
 
 func (p *plugin) command(ctx context.Context, _ string) error {
-	if p.h.Pi().Mode() != "tui" {
+	if piapi.Of(p.h).Mode() != "tui" {
 		p.notify("/llama is available in interactive mode", "warning")
 		return nil
 	}
@@ -187,7 +188,7 @@ func (p *plugin) selectOne(ctx context.Context, title string, options []string) 
 	for i, o := range options {
 		opts[i] = o
 	}
-	r, err := p.h.Pi().UI().Dialog(ctx, p.gen, "select", map[string]any{"title": title, "options": opts})
+	r, err := piapi.Of(p.h).UI().Dialog(ctx, p.gen, "select", map[string]any{"title": title, "options": opts})
 	if err != nil {
 		return "", false
 	}
@@ -197,7 +198,7 @@ func (p *plugin) selectOne(ctx context.Context, title string, options []string) 
 }
 
 func (p *plugin) confirm(ctx context.Context, title, message string) bool {
-	r, err := p.h.Pi().UI().Dialog(ctx, p.gen, "confirm", map[string]any{"title": title, "message": message})
+	r, err := piapi.Of(p.h).UI().Dialog(ctx, p.gen, "confirm", map[string]any{"title": title, "message": message})
 	if err != nil {
 		return false
 	}

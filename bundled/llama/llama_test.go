@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
+
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/provider"
 )
 
@@ -172,7 +174,7 @@ func boot(t *testing.T, opts Options) fixture {
 }
 
 func (f fixture) start(mode string) {
-	f.h.Pi().SetMode(mode)
+	piapi.Of(f.h).SetMode(mode)
 	f.h.Emit(context.Background(), "session_start", obj{"type": "session_start", "reason": "startup"})
 }
 
@@ -206,7 +208,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 }
 
 func notifications(h *engine.Host) []string {
-	list, _ := h.Pi().UI().State()["notifications"].([]any)
+	list, _ := piapi.Of(h).UI().State()["notifications"].([]any)
 	var out []string
 	for _, n := range list {
 		m := n.(map[string]any)
@@ -422,7 +424,7 @@ func TestLlamaCommandOutsideTUI(t *testing.T) {
 
 func TestLlamaCommandUnconfigured(t *testing.T) {
 	f := boot(t, Options{})
-	f.h.Pi().SetMode("tui")
+	piapi.Of(f.h).SetMode("tui")
 	cmd, _ := f.h.Commands().Current().Get("llama")
 	if err := cmd.Value.Handler(context.Background(), ""); err != nil {
 		t.Fatal(err)
@@ -463,7 +465,7 @@ func TestLlamaCommandLoadUnload(t *testing.T) {
 	if err := f.h.Views().Attach(ui); err != nil {
 		t.Fatal(err)
 	}
-	f.h.Pi().SetMode("tui")
+	piapi.Of(f.h).SetMode("tui")
 	cmd, _ := f.h.Commands().Current().Get("llama")
 	if err := cmd.Value.Handler(context.Background(), ""); err != nil {
 		t.Fatal(err)
@@ -508,7 +510,7 @@ func TestLlamaCommandLoadFailure(t *testing.T) {
 		return obj{"cancelled": true}
 	}}
 	_ = f.h.Views().Attach(ui)
-	f.h.Pi().SetMode("tui")
+	piapi.Of(f.h).SetMode("tui")
 	cmd, _ := f.h.Commands().Current().Get("llama")
 	if err := cmd.Value.Handler(context.Background(), ""); err != nil {
 		t.Fatal(err)
@@ -533,7 +535,7 @@ func TestLlamaCommandUnreachable(t *testing.T) {
 		return obj{"value": "Close"}
 	}}
 	_ = f.h.Views().Attach(ui)
-	f.h.Pi().SetMode("tui")
+	piapi.Of(f.h).SetMode("tui")
 	cmd, _ := f.h.Commands().Current().Get("llama")
 	if err := cmd.Value.Handler(context.Background(), ""); err != nil {
 		t.Fatal(err)

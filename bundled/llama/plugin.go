@@ -19,7 +19,9 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
+
 	"github.com/pigo-dev/pigo/engine/jsjson"
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/provider"
 )
 
@@ -200,7 +202,7 @@ func (p *plugin) contribute(_ context.Context, d *engine.Draft[map[string]any]) 
 // (PI_OFFLINE). A failure leaves the stored models and is recorded as a
 // warning; pi ignores it too.
 func (p *plugin) sessionStart(context.Context, any) error {
-	mode := p.h.Pi().Mode()
+	mode := piapi.Of(p.h).Mode()
 	if mode != "rpc" && mode != "tui" {
 		return nil
 	}
