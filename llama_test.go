@@ -9,7 +9,7 @@ import (
 )
 
 // TestBuiltinLlamaLoading: builtin:llama.cpp is pi's first built-in
-// extension (before codemode and mcp) and follows the built-in rules:
+// extension (before codemode, tool-search and mcp) and follows the built-in rules:
 // settings' -builtin:llama.cpp removes it, -e builtin:llama.cpp loads it
 // without discovery.
 func TestBuiltinLlamaLoading(t *testing.T) {
@@ -23,7 +23,7 @@ func TestBuiltinLlamaLoading(t *testing.T) {
 		}
 		return ids(a)
 	}
-	if got := open(pigo.Options{Discover: true}); !strings.HasSuffix(strings.Join(got, " "), "builtin:llama.cpp @pi/codemode builtin:mcp") {
+	if got := open(pigo.Options{Discover: true}); !strings.HasSuffix(strings.Join(got, " "), "builtin:llama.cpp @pi/codemode @pi/tool-search builtin:mcp") {
 		t.Errorf("default: %v", got)
 	}
 	if got := open(pigo.Options{}); slices.Contains(got, "builtin:llama.cpp") {
