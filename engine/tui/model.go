@@ -247,7 +247,8 @@ func (m *model) onCommands(r response) {
 			if scope, _ := si["scope"].(string); scope == "temporary" {
 				cm.hint = "[t]"
 			}
-			if p, _ := si["path"].(string); p != "" && !seen[p] {
+			// pi's built-in extensions (builtin:NAME) are hidden from the header
+			if p, _ := si["path"].(string); p != "" && !seen[p] && !strings.HasPrefix(p, "builtin:") {
 				seen[p] = true
 				m.extensions = append(m.extensions, p)
 			}

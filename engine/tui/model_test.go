@@ -15,12 +15,15 @@ import (
 func TestStartupChrome(t *testing.T) {
 	h := newHarness(t, Options{Home: "/home/u", Cwd: "/home/u/proj"})
 	h.answer("get_commands", map[string]any{"commands": []any{map[string]any{"name": "pick", "description": "pick one",
-		"source": "extension", "sourceInfo": map[string]any{"path": "/home/u/proj/ext.ts", "scope": "temporary"}}}})
+		"source": "extension", "sourceInfo": map[string]any{"path": "/home/u/proj/ext.ts", "scope": "temporary"}},
+		map[string]any{"name": "llama", "description": "local models", "source": "extension",
+			"sourceInfo": map[string]any{"path": "builtin:llama.cpp", "scope": "temporary"}}}})
 	h.m.c.request(cmd("get_commands"), (*model).onCommands)
 	h.sync()
 	h.m.width = 90
 	h.contains("▀▀█  v", "escape interrupt · ctrl+c/ctrl+d clear/exit · / commands · ! bash · ctrl+o more",
 		"[Extensions]", "  ext.ts", "~/proj", "0.0%/128k (auto)", "mock-1")
+	h.lacks("llama.cpp") // pi's built-in extensions are not listed
 	lines := strings.Split(h.screen(), "\n")
 	if len(lines) != 30 {
 		t.Errorf("fullscreen frame has %d rows, want 30", len(lines))
