@@ -48,7 +48,8 @@ func TestStartPromptClose(t *testing.T) {
 		t.Fatal(err)
 	}
 	msgs := s.Messages()
-	if len(msgs) != 2 || msgs[1]["role"] != "assistant" {
+	// pi 1.6: the system prompt and tools, the prompt, the reply.
+	if len(msgs) != 3 || msgs[0]["role"] != "system" || msgs[2]["role"] != "assistant" {
 		t.Fatalf("messages %v", msgs)
 	}
 	if got := strings.Join(types, " "); !strings.HasPrefix(got, "agent_start turn_start message_start message_end message_start") || !strings.HasSuffix(got, "turn_end agent_end agent_settled") {
