@@ -217,8 +217,6 @@ func (a *Agent) ModelStream(ctx context.Context, model, llm, options map[string]
 // HasPendingMessages reports queued steering/follow-up messages.
 func (a *Agent) HasPendingMessages() bool { return a.PendingCount() > 0 }
 
-
-
 // ContextUsage is pi's getContextUsage: the context's estimated size
 // against the model's window, nil without a model or window. Right after a
 // compaction the size is unknown (tokens and percent null) until a reply

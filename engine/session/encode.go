@@ -25,15 +25,15 @@ import (
 type keyKind int
 
 const (
-	kindAny     keyKind = iota // sorted keys
-	kindEntry                  // a session entry (by "type")
-	kindMessage                // an AgentMessage (by "role")
-	kindContent                // an array of content blocks
-	kindBlock                  // a content block (by "type")
-	kindUsage                  // assistant usage
-	kindCost                   // usage.cost
-	kindValue                  // data of a pigo.value / pigo.list entry
-	kindSections               // a system message's sections
+	kindAny      keyKind = iota // sorted keys
+	kindEntry                   // a session entry (by "type")
+	kindMessage                 // an AgentMessage (by "role")
+	kindContent                 // an array of content blocks
+	kindBlock                   // a content block (by "type")
+	kindUsage                   // assistant usage
+	kindCost                    // usage.cost
+	kindValue                   // data of a pigo.value / pigo.list entry
+	kindSections                // a system message's sections
 )
 
 // entryKeyOrder is the property order of each entry type as pi creates it.
