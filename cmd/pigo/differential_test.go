@@ -947,6 +947,7 @@ func maskPi16Messages(v any) {
 func normalizeValue(v any, key string, ids map[string]string) any {
 	switch x := v.(type) {
 	case map[string]any:
+		maskPromptSections(x)
 		if x["type"] == "message_update" {
 			delete(x, "message") // pi serializes its shared partial late, so its content races the stream
 		}
@@ -981,12 +982,30 @@ func normalizeValue(v any, key string, ids map[string]string) any {
 		switch key {
 		case "timestamp":
 			return "<timestamp>"
-		case "input", "output", "cacheRead", "cacheWrite", "totalTokens", "total", "tokens", "percent", "cost":
+		case "input", "output", "cacheRead", "cacheWrite", "totalTokens", "total", "tokens", "percent", "cost", "durationMs":
 			return "<n>"
 		}
 		return x
 	}
 	return v
+}
+
+// maskPromptSections masks in a system message's sections what is each
+// side's own: the default preamble (pi's names pi, pigo's pigo), the
+// working directory (each side runs in its own), and pi's "docs" section,
+// which names pi's installed docs (pigo does not ship them; it has none).
+func maskPromptSections(m map[string]any) {
+	sections, ok := m["sections"].(map[string]any)
+	if !ok || m["role"] != "system" {
+		return
+	}
+	delete(sections, "docs")
+	if p, _ := sections["preamble"].(string); strings.HasPrefix(p, "You are a coding assistant running inside pi") {
+		sections["preamble"] = "<default preamble>"
+	}
+	if _, ok := sections["cwd"].(string); ok {
+		sections["cwd"] = "<cwd>"
+	}
 }
 
 // lineDiff returns a readable diff of two line lists ("" when equal).
