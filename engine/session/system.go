@@ -159,12 +159,16 @@ func ToolDeclaration(tool map[string]any) map[string]any {
 }
 
 // declarationsEqual is pi-ai's declarationsEqual: the same declaration
-// once both are plain JSON (Go marshals maps with sorted keys, so equal
-// data gives equal bytes).
+// once both are plain JSON (Go marshals maps with sorted keys and 3 and
+// 3.0 alike, so equal data gives equal bytes).
 func declarationsEqual(a, b map[string]any) bool {
-	x, _ := json.Marshal(ToolDeclaration(a))
-	y, _ := json.Marshal(ToolDeclaration(b))
-	return string(x) == string(y)
+	return declarationJSON(a) == declarationJSON(b)
+}
+
+func declarationJSON(t map[string]any) string {
+	cs := t["constrainedSampling"]
+	b, _ := json.Marshal([4]any{t["name"], t["description"], t["parameters"], cs})
+	return string(b)
 }
 
 // ToolStateChanges is pi-ai's getToolStateChanges: the declarations of
@@ -179,13 +183,18 @@ func ToolStateChanges(previous, current []map[string]any) (added, removed []map[
 		}
 		return nil
 	}
+	changed := map[any]bool{} // names declared on both sides, differently
 	for _, t := range current {
-		if p := find(previous, t["name"]); p == nil || !declarationsEqual(p, t) {
+		p := find(previous, t["name"])
+		if p != nil && !declarationsEqual(p, t) {
+			changed[t["name"]] = true
+		}
+		if p == nil || changed[t["name"]] {
 			added = append(added, ToolDeclaration(t))
 		}
 	}
 	for _, t := range previous {
-		if c := find(current, t["name"]); c == nil || !declarationsEqual(t, c) {
+		if find(current, t["name"]) == nil || changed[t["name"]] {
 			removed = append(removed, map[string]any{"name": t["name"]})
 		}
 	}

@@ -2,6 +2,7 @@ package session_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -97,5 +98,46 @@ func TestCompactionSystemMessage(t *testing.T) {
 	line := string(raw[0])
 	if !strings.Contains(line, `"message":{"role":"system","content":"","sections":{"preamble":"P","cwd":"<cwd>\n/w\n</cwd>"},"timestamp":1,"toolsAdded":[`) {
 		t.Errorf("system message line: %s", line)
+	}
+}
+
+// sysmsgBenchTranscript is 200 messages with a system message declaring
+// 20 tools first and one removing and re-adding a tool every 40.
+func sysmsgBenchTranscript() (msgs, tools []map[string]any) {
+	for i := 0; i < 20; i++ {
+		tools = append(tools, map[string]any{"name": fmt.Sprintf("tool%d", i), "description": strings.Repeat("d", 200),
+			"parameters": map[string]any{"type": "object", "properties": map[string]any{"path": map[string]any{"type": "string"}}}})
+	}
+	msgs = append(msgs, map[string]any{"role": "system", "content": "", "toolsAdded": anyList(tools), "timestamp": 1.0})
+	for i := 1; i < 200; i++ {
+		if i%40 == 0 {
+			msgs = append(msgs, map[string]any{"role": "system", "content": "", "toolsRemoved": []any{map[string]any{"name": "tool3"}},
+				"toolsAdded": []any{tools[3]}, "timestamp": 1.0})
+			continue
+		}
+		msgs = append(msgs, map[string]any{"role": "user", "content": "hi", "timestamp": 1.0})
+	}
+	return msgs, tools
+}
+
+func anyList(l []map[string]any) []any {
+	out := make([]any, len(l))
+	for i, m := range l {
+		out[i] = m
+	}
+	return out
+}
+
+// BenchmarkDeclareToolChanges is the per-turn work of pi 1.6's
+// declareToolChanges: replay the transcript's tools and diff them with
+// the active ones (no change).
+func BenchmarkDeclareToolChanges(b *testing.B) {
+	msgs, tools := sysmsgBenchTranscript()
+	b.ReportAllocs()
+	for b.Loop() {
+		added, removed := session.ToolStateChanges(session.CurrentTools(msgs), tools)
+		if added != nil || removed != nil {
+			b.Fatal("changes")
+		}
 	}
 }
