@@ -297,6 +297,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	if hasExisting {
 		c := tree.BuildContext(tree.LeafID())
 		a.SetMessages(c.Messages)
+		rt.restoreToolsFromTranscript(tree)
 		if !hasThinkingEntry(tree) {
 			tree.Append(pisession.Entry{"type": "thinking_level_change", "thinkingLevel": thinking})
 		}
