@@ -411,3 +411,59 @@ func requestShapes(lines []string) []string {
 	}
 	return out
 }
+
+// TestDifferentialRPC16ToolRestore: a resumed session gets back the tool
+// loadout its system messages recorded, against pi 1.6: after an
+// extension deactivated a tool, -c keeps it inactive (no system message
+// re-adds it); with --no-builtin-tools pi restores nothing and the
+// extension's tools are all active again.
+func TestDifferentialRPC16ToolRestore(t *testing.T) {
+	sides := pi16Sides(t)
+	ext := extSource(`
+  const tool = (name: string) => ({ name, label: name, description: name + "s", promptSnippet: name + " at someone",
+    parameters: { type: "object", properties: {} },
+    async execute() { return { content: [{ type: "text", text: "ok" }], details: {} }; } });
+  pi.registerTool(tool("greet"));
+  pi.registerTool(tool("wave"));
+  pi.registerCommand("drop", { handler: async () => { pi.setActiveTools(["greet"]); } });`)
+	run := func(argv []string, flags ...string) []string {
+		dir, work, agentDir := sideDirs(t)
+		llm := newMockLLM([]mockStep{{Text: "one"}, {Text: "two"}, {Text: "three"}, {Text: "four"}})
+		defer llm.Close()
+		must(t, os.WriteFile(filepath.Join(work, "ext.ts"), []byte(ext), 0o644))
+		must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
+		start := func(extra ...string) *rpcDriver {
+			args := append([]string{"--mode", "rpc", "--no-extensions", "-e", filepath.Join(work, "ext.ts"),
+				"--provider", "mock", "--model", "mock-1", "--session-dir", filepath.Join(dir, "sessions")}, flags...)
+			args = append(args, extra...)
+			return startDriver(t, sideCommand(argv, dir, args...))
+		}
+		prompt := func(d *rpcDriver, id, text string) {
+			mark := d.mark()
+			d.call(`{"id":"` + id + `","type":"prompt","message":"` + text + `"}`)
+			d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
+		}
+		d := start()
+		prompt(d, "p1", "one")
+		d.call(`{"id":"c1","type":"prompt","message":"/drop"}`)
+		prompt(d, "p2", "two")
+		d.finish()
+		var out []string
+		for _, extra := range [][]string{{"-c"}} {
+			d := start(extra...)
+			prompt(d, "p3", "again")
+			d.call(`{"id":"s","type":"get_state"}`)
+			out = append(out, "## run "+strings.Join(extra, " "))
+			out = append(out, project16(d.finish(), false)...)
+		}
+		for i, r := range llm.Requests() {
+			b, _ := json.Marshal(r)
+			out = append(out, requestShapes([]string{fmt.Sprintf("<< request %d %s", i+1, b)})...)
+		}
+		return out
+	}
+	for _, flags := range [][]string{nil, {"--no-builtin-tools"}} {
+		pi, pg := runSides(sides, func(argv []string) []string { return run(argv, flags...) })
+		compareTranscriptsWith(t, "toolrestore16"+strings.Join(flags, ""), pi, pg, false)
+	}
+}

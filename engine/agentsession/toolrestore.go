@@ -17,10 +17,11 @@ var piBaseTools = []string{"read", "bash", "powershell", "edit", "write", "grep"
 // compaction) become active, plus the extension tools active now that it
 // never mentioned (registered since); --tools +name/-name entries apply on
 // top. Nothing changes for a session without system messages, or when
-// --tools names a list or --no-tools is given (pi's usesDefaultTools).
+// --tools names a list or --no-tools or --no-builtin-tools is given (pi's
+// usesDefaultTools).
 func (rt *agentRuntime) restoreToolsFromTranscript(tree *pisession.Tree) {
 	f := rt.flags
-	if f.noTools || slices.ContainsFunc(f.tools, func(e string) bool { return !strings.HasPrefix(e, "+") && !strings.HasPrefix(e, "-") }) {
+	if f.noTools || f.NoBuiltinTools || slices.ContainsFunc(f.tools, func(e string) bool { return !strings.HasPrefix(e, "+") && !strings.HasPrefix(e, "-") }) {
 		return
 	}
 	var system []map[string]any
