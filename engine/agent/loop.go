@@ -3,10 +3,12 @@ package agent
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"maps"
 	"sync"
 
 	"github.com/pigo-dev/pigo/engine"
+
 	"github.com/pigo-dev/pigo/engine/provider"
 )
 
@@ -20,7 +22,11 @@ type loop struct {
 	thinking string
 	hidden   map[string]bool // declarations prepareLoadout hides from requests (loadout)
 	newMsgs  []any
-	last     Message    // the last assistant reply of the run
+	last     Message // the last assistant reply of the run
+	// callable are the tools the last request had (pi-agent-core's
+	// context tools): a reply calling another tool, such as a deferred
+	// one tool_search has not loaded, gets "Tool X not found".
+	callable map[string]bool
 	emitMu   sync.Mutex // events of parallel tool calls go out one at a time
 }
 
@@ -165,6 +171,13 @@ func (l *loop) run(prompts []Message) {
 func (l *loop) streamAssistant() Message {
 	a := l.a
 	system, tools, msgs := l.requestContext(a.Messages())
+	// The reply may call only what this request declared.
+	l.callable = make(map[string]bool, len(tools))
+	for _, t := range tools {
+		if n, ok := t["name"].(string); ok {
+			l.callable[n] = true
+		}
+	}
 	var partialAdded bool
 	req := Request{
 		Model: l.model, SystemPrompt: system, Messages: msgs, Tools: tools, Thinking: l.thinking,
@@ -273,7 +286,13 @@ func (l *loop) executeTools(calls []Message) (msgs []Message, terminate bool) {
 					l.emit(Event{"type": "tool_execution_update", "toolCallId": id, "toolName": name, "args": c["arguments"], "partialResult": partialData(p)})
 				})
 			}}
-		prepared, res, _ := a.h.PrepareTool(l.ctx, name, call)
+		var prepared *engine.PreparedCall
+		var res engine.ToolResult
+		if l.callable[name] {
+			prepared, res, _ = a.h.PrepareTool(l.ctx, name, call)
+		} else {
+			res = engine.ErrorResult(fmt.Errorf("Tool %s not found", name))
+		}
 		if prepared == nil {
 			done[i] = &finalized{call: c, result: harnessError(res), isError: true}
 			l.emitEnd(done[i])

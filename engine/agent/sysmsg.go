@@ -4,6 +4,7 @@ import (
 	"reflect"
 
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/session"
 )
 
@@ -34,7 +35,7 @@ func (a *Agent) promptSections() map[string]any {
 	if a.opts.PromptSections == nil {
 		return nil
 	}
-	return a.opts.PromptSections(a.h.Pi().ActiveTools())
+	return a.opts.PromptSections(piapi.Of(a.h).ActiveTools())
 }
 
 // promptPatch is the system message that brings the sections the
@@ -100,23 +101,21 @@ func (l *loop) declareToolChanges(pending []Message) []Message {
 // declarations those hooks hide from requests (they stay recorded).
 func (l *loop) loadout() []Message {
 	h := l.a.h
-	active := map[string]bool{}
-	for _, n := range h.Pi().ActiveTools() {
-		active[n] = true
-	}
+	cur := h.Tools().Current()
+	// In the order of the active set: pi appends the tools setActiveTools
+	// adds (tool_search's) after the ones already active.
+	var active []engine.Entry[engine.Tool]
 	var names []string
-	for _, e := range h.Tools().Current().Entries() {
-		if active[e.ID] {
-			names = append(names, e.ID)
+	seen := map[string]bool{}
+	for _, n := range piapi.Of(h).ActiveTools() {
+		if e, ok := cur.Get(n); ok && !seen[n] && piapi.ToolExposure(e.Value) != "hidden" {
+			active, names, seen[n] = append(active, e), append(names, n), true
 		}
 	}
-	descriptions, hidden := h.PrepareLoadout(l.ctx, names)
+	descriptions, hidden := piapi.Of(h).PrepareLoadout(l.ctx, names)
 	l.hidden = hidden
 	var out []Message
-	for _, e := range h.Tools().Current().Entries() {
-		if !active[e.ID] {
-			continue
-		}
+	for _, e := range active {
 		d, ok := descriptions[e.ID]
 		if !ok {
 			d = e.Value.Description

@@ -7,7 +7,9 @@ import (
 	"testing"
 
 	"github.com/pigo-dev/pigo/engine"
+
 	"github.com/pigo-dev/pigo/engine/agent"
+	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
 // sysmsgHost boots a host with the tools "a" and "b" and a plugin whose
@@ -90,8 +92,8 @@ func TestSystemMessages(t *testing.T) {
 			}
 			return out
 		}})
-	h.Pi().SetAgent(a)
-	h.Pi().SetActiveTools("", []string{"a", "b"})
+	piapi.Of(h).SetAgent(a)
+	piapi.Of(h).SetActiveTools("", []string{"a", "b"})
 	prompt := func(text string) {
 		t.Helper()
 		if err := a.Prompt(context.Background(), text, agent.PromptOptions{}); err != nil {
@@ -137,7 +139,7 @@ func TestSystemMessages(t *testing.T) {
 		t.Fatalf("an unchanged prompt recorded %d system messages", n)
 	}
 
-	h.Pi().SetActiveTools("", []string{"a"})
+	piapi.Of(h).SetActiveTools("", []string{"a"})
 	secMu.Lock()
 	delete(sections, "cwd")
 	sections["preamble"] = "Be better."
@@ -164,7 +166,7 @@ func TestSystemMessages(t *testing.T) {
 	s.mu.Lock()
 	s.forced = "FORCED"
 	s.mu.Unlock()
-	h.Pi().SetActiveTools("", []string{"a", "b"})
+	piapi.Of(h).SetActiveTools("", []string{"a", "b"})
 	prompt("four")
 	sys = systemMessages()
 	if len(sys) != 3 || sys[2]["toolsAdded"] == nil || strings.Contains(strings.Join(stringsOf(sys[2]["sections"]), ""), "FORCED") {

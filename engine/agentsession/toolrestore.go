@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/pigo-dev/pigo/engine/piapi"
 	pisession "github.com/pigo-dev/pigo/engine/session"
 )
 
@@ -49,7 +50,7 @@ func (rt *agentRuntime) restoreToolsFromTranscript(tree *pisession.Tree) {
 		name, _ := t["name"].(string)
 		names = append(names, name)
 	}
-	pi := rt.host.Pi()
+	pi := piapi.Of(rt.host)
 	active := pi.ActiveTools()
 	registered := map[string]bool{}
 	for _, e := range rt.host.Tools().Current().Entries() {
