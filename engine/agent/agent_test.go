@@ -94,7 +94,8 @@ func TestPromptEventOrderToolsAndSession(t *testing.T) {
 	if err := a.Prompt(context.Background(), "please echo", agent.PromptOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	want := "agent_start turn_start message_start:user message_end:user message_start:assistant message_update:assistant message_end:assistant " +
+	// pi 1.6: the first run records the tool loadout as a system message.
+	want := "agent_start turn_start message_start:system message_end:system message_start:user message_end:user message_start:assistant message_update:assistant message_end:assistant " +
 		"tool_execution_start tool_execution_update tool_execution_end message_start:toolResult message_end:toolResult turn_end " +
 		"turn_start message_start:assistant message_update:assistant message_end:assistant turn_end agent_end agent_settled"
 	if got := strings.Join(events, " "); got != want {
@@ -104,13 +105,17 @@ func TestPromptEventOrderToolsAndSession(t *testing.T) {
 		t.Fatalf("listeners saw %v", hookSaw)
 	}
 	entries := piapi.Of(h).Session().Entries()
-	if len(entries) != 4 {
+	if len(entries) != 5 {
 		t.Fatalf("session entries = %d", len(entries))
+	}
+	sys := entries[0]["message"].(map[string]any)
+	if added, _ := sys["toolsAdded"].([]any); sys["role"] != "system" || len(added) != 1 || added[0].(map[string]any)["name"] != "echo" {
+		t.Fatalf("system message = %v", sys)
 	}
 	if len(prov.requests) != 2 || len(prov.requests[1].Messages) != 3 || len(prov.requests[0].Tools) != 1 {
 		t.Fatalf("requests: %+v", prov.requests)
 	}
-	tr := entries[2]["message"].(map[string]any)
+	tr := entries[3]["message"].(map[string]any)
 	if tr["role"] != "toolResult" || !strings.Contains(tr["content"].([]any)[0].(map[string]any)["text"].(string), "echo: hi") {
 		t.Fatalf("tool result = %v", tr)
 	}
@@ -137,7 +142,7 @@ func TestUnknownToolAndValidationErrors(t *testing.T) {
 	if err := a.Prompt(context.Background(), "go", agent.PromptOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	ms := a.Messages()
+	ms := a.Messages()[1:] // after the system message
 	t1 := ms[2]["content"].([]any)[0].(map[string]any)["text"]
 	t2 := ms[3]["content"].([]any)[0].(map[string]any)["text"].(string)
 	if t1 != "Tool nope not found" || !strings.HasPrefix(t2, `Validation failed for tool "need"`) || ms[3]["isError"] != true {
@@ -185,7 +190,7 @@ func TestOnlyDeclaredToolsRun(t *testing.T) {
 	if err := a.Prompt(context.Background(), "go", agent.PromptOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	ms := a.Messages()
+	ms := a.Messages()[1:] // after the system message
 	if text := ms[2]["content"].([]any)[0].(map[string]any)["text"]; text != "Tool late not found" || ms[2]["isError"] != true {
 		t.Fatalf("inactive tool: %v", ms[2])
 	}

@@ -56,7 +56,7 @@ func (a *Agent) SendMessage(ctx context.Context, plugin string, message, opts ma
 	}
 	a.mu.Unlock()
 	if trigger {
-		return a.run(context.WithoutCancel(ctx), []Message{m}, a.SystemPrompt())
+		return a.run(context.WithoutCancel(ctx), []Message{m}, nil)
 	}
 	// Not streaming, no turn: store and announce it.
 	l := &loop{a: a, ctx: ctx}
@@ -218,13 +218,6 @@ func (a *Agent) ModelStream(ctx context.Context, model, llm, options map[string]
 
 // HasPendingMessages reports queued steering/follow-up messages.
 func (a *Agent) HasPendingMessages() bool { return a.PendingCount() > 0 }
-
-// SystemPrompt returns the base system prompt.
-func (a *Agent) SystemPrompt() string { a.mu.Lock(); defer a.mu.Unlock(); return a.opts.SystemPrompt }
-
-// SetSystemPrompt replaces the base system prompt (pi rebuilds it when
-// extensions add skills); a running prompt keeps the one it started with.
-func (a *Agent) SetSystemPrompt(s string) { a.mu.Lock(); a.opts.SystemPrompt = s; a.mu.Unlock() }
 
 // ContextUsage is pi's getContextUsage: the context's estimated size
 // against the model's window, nil without a model or window. Right after a

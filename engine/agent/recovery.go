@@ -399,6 +399,14 @@ func (a *Agent) compactBranch(ctx context.Context, custom string, hasCustom bool
 	if res.Details != nil {
 		e["details"] = res.Details
 	}
+	// pi 1.6 snapshots the replayed system message into the compaction:
+	// the context after it starts with that, the summarized entries gone.
+	if sm := session.CurrentSystemMessage(tree.BuildContext(tree.LeafID()).Messages); sm != nil {
+		now := a.opts.Now()
+		e["timestamp"] = session.ISOTime(now)
+		sm["timestamp"] = float64(now.UnixMilli())
+		e["systemMessage"] = sm
+	}
 	stored := tree.Append(e)
 	msgs := tree.BuildContext(tree.LeafID()).Messages
 	a.SetMessages(msgs)

@@ -63,7 +63,7 @@ func TestPi16Durations(t *testing.T) {
 	if d, ok := ends["c2"]["durationMs"]; ok {
 		t.Errorf("an unknown tool never ran, yet durationMs = %v", d)
 	}
-	ms := a.Messages()
+	ms := a.Messages()[1:] // after the system message
 	if d, _ := ms[2]["durationMs"].(int64); ms[2]["toolCallId"] != "c1" || d < 25 {
 		t.Errorf("toolResult of the slow tool = %v", ms[2])
 	}
@@ -123,7 +123,7 @@ func TestPi16ToolEndResult(t *testing.T) {
 	if end["isError"] != true || result["isError"] != true || sc["exit_code"] != 3.0 {
 		t.Errorf("tool_execution_end = %v", end)
 	}
-	if tr := a.Messages()[2]; tr["isError"] != true {
+	if tr := a.Messages()[3]; tr["isError"] != true { // system, user, assistant, toolResult
 		t.Errorf("toolResult = %v", tr)
 	}
 }

@@ -49,7 +49,8 @@ func TestStartPromptClose(t *testing.T) {
 		t.Fatal(err)
 	}
 	msgs := s.Messages()
-	if len(msgs) != 2 || msgs[1]["role"] != "assistant" {
+	// pi 1.6: the system prompt and tools, the prompt, the reply.
+	if len(msgs) != 3 || msgs[0]["role"] != "system" || msgs[2]["role"] != "assistant" {
 		t.Fatalf("messages %v", msgs)
 	}
 	// pi.appendEntry is told as entry_appended (here: /note's and agent_end's).

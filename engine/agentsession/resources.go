@@ -63,7 +63,7 @@ func (rt *agentRuntime) reloadResources(ctx context.Context, reason string) {
 	}
 	g, p := fresh.resourceMaps()
 	rt.loadResources(g, p)
-	rt.agent.SetSystemPrompt(rt.systemPrompt())
+	rt.rebuildPrompt()
 	rt.discoverResources(ctx, reason)
 }
 
@@ -89,7 +89,7 @@ func (rt *agentRuntime) discoverResources(ctx context.Context, reason string) {
 		return ps
 	}
 	if rt.resourceSet().Extend(paths("skillPaths"), paths("promptPaths")) {
-		rt.agent.SetSystemPrompt(rt.systemPrompt())
+		rt.rebuildPrompt()
 	}
 }
 

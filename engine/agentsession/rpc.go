@@ -701,18 +701,40 @@ func (s *rpcServer) compact(c *rpcCommand) (any, bool, error) {
 	return res, true, nil
 }
 
-// getSessionStats is pi's getSessionStats.
+// getSessionStats is pi 1.6's getSessionStats: it counts the session's
+// message entries (every branch, system messages too, compacted ones
+// included) and adds up the usage of replies, tool results, usage
+// entries and summaries.
 func (s *rpcServer) getSessionStats(*rpcCommand) (any, bool, error) {
 	rt := s.rt
-	msgs := rt.agent.SharedMessages()
-	var users, assistants, toolResults, toolCalls int
+	var users, assistants, toolResults, toolCalls, total int
 	var in, out, cr, cw, cost float64
-	for _, m := range msgs {
+	addUsage := func(u map[string]any) {
+		in += num(u["input"])
+		out += num(u["output"])
+		cr += num(u["cacheRead"])
+		cw += num(u["cacheWrite"])
+		c, _ := u["cost"].(map[string]any)
+		cost += num(c["total"])
+	}
+	for _, e := range rt.tree().Entries() {
+		switch e["type"] {
+		case "usage", "branch_summary", "compaction":
+			u, _ := e["usage"].(map[string]any)
+			addUsage(u)
+		}
+		if e["type"] != "message" {
+			continue
+		}
+		total++
+		m, _ := e["message"].(map[string]any)
 		switch m["role"] {
 		case "user":
 			users++
 		case "toolResult":
 			toolResults++
+			u, _ := m["usage"].(map[string]any)
+			addUsage(u)
 		case "assistant":
 			assistants++
 			content, _ := m["content"].([]any)
@@ -722,12 +744,7 @@ func (s *rpcServer) getSessionStats(*rpcCommand) (any, bool, error) {
 				}
 			}
 			u, _ := m["usage"].(map[string]any)
-			in += num(u["input"])
-			out += num(u["output"])
-			cr += num(u["cacheRead"])
-			cw += num(u["cacheWrite"])
-			c, _ := u["cost"].(map[string]any)
-			cost += num(c["total"])
+			addUsage(u)
 		}
 	}
 	tr := rt.tree()
@@ -738,7 +755,7 @@ func (s *rpcServer) getSessionStats(*rpcCommand) (any, bool, error) {
 		{"assistantMessages", assistants},
 		{"toolCalls", toolCalls},
 		{"toolResults", toolResults},
-		{"totalMessages", len(msgs)},
+		{"totalMessages", total},
 		{"tokens", ordered{{"input", in}, {"output", out}, {"cacheRead", cr}, {"cacheWrite", cw}, {"total", in + out + cr + cw}}},
 		{"cost", cost},
 		{"contextUsage", rt.contextUsage()},

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
@@ -73,6 +74,8 @@ type agentRuntime struct {
 	reloadRequested bool
 
 	res resourceHolder // prompt templates and skills (resources_pi.go)
+	// prompt is what the system prompt is built from (rebuildPrompt).
+	prompt atomic.Pointer[systemPromptInput]
 }
 
 // Run runs pi's interactive, print, JSON or RPC mode (or --export,
@@ -277,15 +280,16 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 		pi.SetActiveTools("", defaults)
 	}
 	rt.model = model
+	rt.rebuildPrompt()
 	a := agent.New(agent.Options{
-		Host:          rt.host,
-		Provider:      agent.RegistryProvider{Registry: rt.reg, Options: provider.Options{Retry: rt.settings.providerRetry()}},
-		Model:         agent.ModelMap(model),
-		ThinkingLevel: thinking,
-		SystemPrompt:  rt.systemPrompt(),
-		Sink:          rt.onAgentEvent,
-		Settings:      rt.settings.agentSettings,
-		AuthProblem:   rt.authProblem,
+		Host:           rt.host,
+		Provider:       agent.RegistryProvider{Registry: rt.reg, Options: provider.Options{Retry: rt.settings.providerRetry()}},
+		Model:          agent.ModelMap(model),
+		ThinkingLevel:  thinking,
+		PromptSections: rt.promptSections,
+		Sink:           rt.onAgentEvent,
+		Settings:       rt.settings.agentSettings,
+		AuthProblem:    rt.authProblem,
 	})
 	a.SetHooks(agent.Hooks{
 		Shutdown: func(string) { rt.requestShutdown() },
@@ -302,6 +306,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	if hasExisting {
 		c := tree.BuildContext(tree.LeafID())
 		a.SetMessages(c.Messages)
+		rt.restoreToolsFromTranscript(tree)
 		if !hasThinkingEntry(tree) {
 			tree.Append(pisession.Entry{"type": "thinking_level_change", "thinkingLevel": thinking})
 		}
@@ -759,12 +764,15 @@ func (rt *agentRuntime) extensionFlagValues(given []unknownFlag) (map[string]any
 // registerExtensionProviders hands providers registered with
 // pi.registerProvider (data configs: baseUrl, apiKey, api, models, ...)
 // to the model registry.
-// systemPrompt builds the base system prompt from --system-prompt,
-// --append-system-prompt, SYSTEM.md / APPEND_SYSTEM.md and the active
-// tools.
-func (rt *agentRuntime) systemPrompt() string {
-	in := systemPromptInput{fs: rt.io.FS, cwd: rt.io.Cwd, agentDir: rt.agentDir, host: rt.host, contextFiles: !rt.flags.noContextFiles, now: time.Now(),
-		selected: piapi.Of(rt.host).ActiveTools(), skills: rt.skills()}
+// rebuildPrompt reads what the system prompt is built from (pi's
+// _rebuildSystemPrompt inputs): --system-prompt, --append-system-prompt,
+// SYSTEM.md / APPEND_SYSTEM.md, the context files and the skills. The
+// sections are built from it for the active tools on each run.
+func (rt *agentRuntime) rebuildPrompt() {
+	in := systemPromptInput{cwd: rt.io.Cwd, skills: rt.skills()}
+	if !rt.flags.noContextFiles {
+		in.contextFiles = loadContextFiles(rt.io.FS, rt.io.Cwd, rt.agentDir)
+	}
 	custom := ""
 	if rt.flags.systemPrompt != nil {
 		custom = *rt.flags.systemPrompt
@@ -783,7 +791,17 @@ func (rt *agentRuntime) systemPrompt() string {
 	for _, a := range appends {
 		in.append = append(in.append, resolvePromptInput(rt.io.FS, rt.io.Cwd, a))
 	}
-	return buildSystemPrompt(in)
+	rt.prompt.Store(&in)
+}
+
+// promptSections builds the system prompt's sections for the active tools.
+func (rt *agentRuntime) promptSections(selected []string) map[string]any {
+	in := rt.prompt.Load()
+	if in == nil {
+		return nil
+	}
+	snippets, guidelines := toolPromptTexts(rt.host)
+	return buildSystemPromptSections(*in, selected, snippets, guidelines)
 }
 
 // loadErrorText renders a plugin's load failure: its first diagnostic with

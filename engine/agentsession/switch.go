@@ -193,6 +193,7 @@ func (rt *agentRuntime) replaceSession(ctx context.Context, reason string, next 
 
 	c := next.BuildContext(next.LeafID())
 	rt.agent.SetMessages(c.Messages)
+	rt.restoreToolsFromTranscript(next)
 	if len(c.Messages) == 0 {
 		rt.appendSessionStart(next, rt.currentModel(), piapi.Of(rt.host).ThinkingLevel())
 	} else {

@@ -52,17 +52,17 @@ var (
 // (Create, Open, ContinueRecent, Fork, ForkFrom); see the package doc for
 // when a file-backed tree writes. Safe for concurrent use.
 type Tree struct {
-	mu      sync.Mutex
-	header  Header
-	hdrRaw  []byte // header line as read (kept verbatim on rewrites); nil = encode header
-	recs    []*record
-	byID    map[string]*record
-	leaf    string // "" = before the first entry
-	now     func() time.Time
-	labels  map[string]label
-	values  map[address]any
-	lists   map[address][]any
-	hasAsst bool // some message entry has role "assistant"
+	mu              sync.Mutex
+	header          Header
+	hdrRaw          []byte // header line as read (kept verbatim on rewrites); nil = encode header
+	recs            []*record
+	byID            map[string]*record
+	leaf            string // "" = before the first entry
+	now             func() time.Time
+	labels          map[string]label
+	values          map[address]any
+	lists           map[address][]any
+	hasConversation bool // some message entry has role "user" or "assistant" (pi 1.6 creates the file then)
 
 	file fileState
 	// onAppend are OnAppend's observers.
@@ -212,13 +212,13 @@ func (t *Tree) addLocked(rec *record) {
 }
 
 // indexLocked updates the derived state (labels, values, lists,
-// hasAsst) for a new record. Caller holds t.mu.
+// hasConversation) for a new record. Caller holds t.mu.
 func (t *Tree) indexLocked(rec *record) {
 	e := rec.e
 	switch e["type"] {
 	case "message":
-		if m, ok := e["message"].(map[string]any); ok && m["role"] == "assistant" {
-			t.hasAsst = true
+		if m, ok := e["message"].(map[string]any); ok && (m["role"] == "user" || m["role"] == "assistant") {
+			t.hasConversation = true
 		}
 	case "label":
 		target, _ := e["targetId"].(string)

@@ -246,6 +246,8 @@ function createReadToolDefinition(cwd, options) {
     promptGuidelines: ["Use read to examine files instead of cat or sed."],
     parameters: readSchema,
     outputSchema: readOutputSchema,
+    constrainedSampling: { type: "json_schema", strict: "prefer" },
+    // pi 1.6: declared to the model with the tool
     async execute(_toolCallId, { path, offset, limit }, signal, _onUpdate, ctx) {
       const absolutePath = (0, import_pigo_tools_util.resolveReadPath)(path, cwd);
       return new Promise((resolve, reject) => {
@@ -740,6 +742,8 @@ function createBashToolDefinition(cwd, options) {
     promptSnippet: "Execute bash commands (ls, grep, find, etc.)",
     parameters: bashSchema,
     outputSchema: bashOutputSchema,
+    constrainedSampling: { type: "json_schema", strict: "prefer" },
+    // pi 1.6: declared to the model with the tool
     async execute(_toolCallId, { command, timeout }, signal, onUpdate, _ctx) {
       const resolvedCommand = commandPrefix ? `${commandPrefix}
 ${command}` : command;
@@ -1027,6 +1031,8 @@ function createEditToolDefinition(cwd, options) {
       "Keep edits[].oldText as small as possible while still being unique in the file. Do not pad with large unchanged regions."
     ],
     parameters: editSchema,
+    constrainedSampling: { type: "json_schema", strict: "prefer" },
+    // pi 1.6: declared to the model with the tool
     renderShell: "self",
     prepareArguments: prepareEditArguments,
     async execute(_toolCallId, input, signal, _onUpdate, _ctx) {
@@ -1173,6 +1179,8 @@ function createWriteToolDefinition(cwd, options) {
     promptSnippet: "Create or overwrite files",
     promptGuidelines: ["Use write only for new files or complete rewrites."],
     parameters: writeSchema,
+    constrainedSampling: { type: "json_schema", strict: "prefer" },
+    // pi 1.6: declared to the model with the tool
     async execute(_toolCallId, { path, content }, signal, _onUpdate, _ctx) {
       const absolutePath = (0, import_pigo_tools_util.resolveToCwd)(path, cwd);
       const dir = nodePath.dirname(absolutePath);
