@@ -54,3 +54,5 @@ require (
 	golang.org/x/time v0.15.0 // indirect
 	golang.org/x/tools v0.42.0 // indirect
 )
+
+replace github.com/dlclark/regexp2/v2 => ./third_party/regexp2
