@@ -60,6 +60,12 @@ func (p *rxParser) pattern() error {
 	for p.more() {
 		c := p.src[p.i]
 		switch {
+		case c == '\\' && (p.peek(1) == 'p' || p.peek(1) == 'P') && p.v:
+			cls, err := p.propertyV()
+			if err != nil {
+				return err
+			}
+			cls.write(&p.out)
 		case c == '\\' && (p.peek(1) == 'p' || p.peek(1) == 'P'):
 			set, err := p.property()
 			if err != nil {
@@ -149,6 +155,21 @@ func (p *rxParser) property() ([]runeRange, error) {
 	return set, nil
 }
 
+// propertyV reads \p{..} or \P{..} at p.i in a /v pattern, where the
+// properties of strings (\p{RGI_Emoji}, ...) are allowed too.
+func (p *rxParser) propertyV() (vClass, error) {
+	if p.src[p.i+1] == 'p' && p.peek(2) == '{' {
+		if end := slices.Index(p.src[p.i+3:], '}'); end >= 0 {
+			if name := string(p.src[p.i+3 : p.i+3+end]); stringProperties[name] {
+				p.i += 3 + end + 1
+				return stringProperty(name)
+			}
+		}
+	}
+	set, err := p.property()
+	return vClass{set: set}, err
+}
+
 // vClass is what a /v class matches: code points, plus the strings of
 // two or more code points that \q{...} adds.
 type vClass struct {
@@ -205,16 +226,21 @@ func (c vClass) write(b *strings.Builder) {
 		return strings.Compare(x, y)
 	})
 	b.WriteString("(?:")
+	sep := ""
 	for _, s := range strs {
 		if s == "" {
 			continue
 		}
+		b.WriteString(sep)
+		sep = "|"
 		for _, r := range s {
 			fmt.Fprintf(b, `\u{%X}`, r)
 		}
-		b.WriteByte('|')
 	}
-	writeClass(b, c.set)
+	if len(c.set) > 0 {
+		b.WriteString(sep)
+		writeClass(b, c.set)
+	}
 	if c.strs[""] {
 		b.WriteByte('|') // the empty string, tried last
 	}
@@ -304,6 +330,10 @@ func (p *rxParser) operandV() (vClass, rune, error) {
 	case '\\':
 		if p.peek(1) == 'q' {
 			cls, err := p.stringDisjunction()
+			return cls, -1, err
+		}
+		if p.peek(1) == 'p' || p.peek(1) == 'P' {
+			cls, err := p.propertyV()
 			return cls, -1, err
 		}
 		set, ch, err := p.escapeV()
@@ -492,6 +522,12 @@ var (
 
 // writeClass writes set as a bracketed class.
 func writeClass(b *strings.Builder, set []runeRange) {
+	if len(set) == 0 {
+		// Nothing: goja hands [] to Go's regexp, which reads "[]...]"
+		// as a class starting with "]".
+		b.WriteString(`[^\u{0}-\u{10FFFF}]`)
+		return
+	}
 	b.WriteByte('[')
 	writeRanges(b, set)
 	b.WriteByte(']')
