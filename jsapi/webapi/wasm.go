@@ -15,6 +15,7 @@ import (
 	"github.com/tetratelabs/wazero/api"
 	"github.com/tetratelabs/wazero/experimental"
 	"github.com/tetratelabs/wazero/experimental/table"
+	"github.com/tetratelabs/wazero/sys"
 )
 
 // The WebAssembly global runs modules on wazero. webassembly.js defines the
@@ -32,6 +33,23 @@ import (
 // one-entry module a WebAssembly.Memory or Global made in JS lives in) and
 // re-exports them under the namespace's field names; an import resolver
 // hands the instantiated link module to wazero for that namespace.
+
+// Interrupter stops the WebAssembly code a runtime is running (see
+// Options.Interrupter). Safe from any goroutine.
+type Interrupter struct {
+	mu     sync.Mutex
+	cancel context.CancelFunc // of the outermost wasm call running, or nil
+}
+
+// Interrupt ends the wasm call running now, if any: wazero stops it and
+// closes its instance (an interrupted instance cannot be called again).
+func (i *Interrupter) Interrupt() {
+	i.mu.Lock()
+	defer i.mu.Unlock()
+	if i.cancel != nil {
+		i.cancel()
+	}
+}
 
 // wasmCompilationCache is shared by every runtime of the process: a
 // module a reloaded plugin compiles again is compiled once.
@@ -51,6 +69,10 @@ type wasmHost struct {
 	// and function index, so a function reached twice (two export names,
 	// a table slot) is one JS function, as in V8.
 	functions map[wasmFuncKey]goja.Value
+	// depth counts the wasm calls on the stack; outer is the outermost
+	// one's context (callContext).
+	depth int
+	outer context.Context
 	// linear holds the bytes of each memory a module of this runtime
 	// defined, by memory; allocated collects them during an instantiation.
 	linear    map[api.Memory]*wasmLinearMemory
@@ -191,7 +213,11 @@ func (h *host) newWasm(call goja.FunctionCall) goja.Value {
 // wazeroRuntime makes the runtime's wazero runtime on first use.
 func (w *wasmHost) wazeroRuntime() wazero.Runtime {
 	if w.runtime == nil {
-		w.runtime = wazero.NewRuntimeWithConfig(w.ctx, wazero.NewRuntimeConfig().WithCompilationCache(wasmCompilationCache()))
+		cfg := wazero.NewRuntimeConfig().WithCompilationCache(wasmCompilationCache())
+		if w.h.opts.Interrupter != nil {
+			cfg = cfg.WithCloseOnContextDone(true)
+		}
+		w.runtime = wazero.NewRuntimeWithConfig(w.ctx, cfg)
 	}
 	return w.runtime
 }
@@ -626,7 +652,17 @@ func (w *wasmHost) jsFunction(key wasmFuncKey, fn api.Function, fresh func() api
 		for i, t := range params {
 			stack[i] = w.fromJS(t, c.Argument(i))
 		}
-		if err := f.CallWithStack(w.ctx, stack); err != nil {
+		ctx, done := w.callContext()
+		err := f.CallWithStack(ctx, stack)
+		done()
+		var exit *sys.ExitError
+		if errors.As(err, &exit) && exit.ExitCode() == sys.ExitCodeContextCanceled {
+			// The Interrupter stopped it, next to Runtime.Interrupt:
+			// returning lets goja raise that interrupt (with its cause)
+			// at the next instruction.
+			return goja.Undefined()
+		}
+		if err != nil {
 			w.throwCallError(err)
 		}
 		switch len(results) {
@@ -644,6 +680,39 @@ func (w *wasmHost) jsFunction(key wasmFuncKey, fn api.Function, fresh func() api
 	v := w.h.function(fmt.Sprint(def.Index()), len(params), call)
 	w.functions[key] = v
 	return v
+}
+
+// callContext is the context of a call into wasm: the outermost call's
+// can be cancelled by the Interrupter; nested calls (wasm → JS → wasm)
+// share it.
+func (w *wasmHost) callContext() (context.Context, func()) {
+	in := w.h.opts.Interrupter
+	if in == nil || w.depth > 0 {
+		w.depth++
+		return w.callCtx(), func() { w.depth-- }
+	}
+	ctx, cancel := context.WithCancel(w.ctx)
+	in.mu.Lock()
+	in.cancel = cancel
+	in.mu.Unlock()
+	w.depth++
+	w.outer = ctx
+	return ctx, func() {
+		w.depth--
+		w.outer = nil
+		in.mu.Lock()
+		in.cancel = nil
+		in.mu.Unlock()
+		cancel()
+	}
+}
+
+// callCtx is the context nested calls run in.
+func (w *wasmHost) callCtx() context.Context {
+	if w.outer != nil {
+		return w.outer
+	}
+	return w.ctx
 }
 
 // isWasmTrap reports whether err is a trap (or a JS exception) from running

@@ -32,6 +32,10 @@ type Options struct {
 	// included), timers and reportError(). nil sends them to Console at level
 	// "error" as "Uncaught " followed by the inspected value.
 	ReportError func(ex *goja.Exception)
+	// Interrupter, when set, lets the runtime's owner stop running
+	// WebAssembly code: goja's Runtime.Interrupt does not reach a loop in
+	// wasm. Call Interrupter.Interrupt next to Runtime.Interrupt.
+	Interrupter *Interrupter
 }
 
 // ErrInstalled is returned by Install when the runtime already has the globals.
