@@ -2,6 +2,7 @@ package webapi
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -215,27 +216,23 @@ func (c vClass) write(b *strings.Builder) {
 		writeClass(b, c.set)
 		return
 	}
-	strs := make([]string, 0, len(c.strs))
+	// The strings go in as a trie, (?:\u{1F468}(?:\u{200D}...|...)|...),
+	// not one alternative each: a regexp engine then rejects text that no
+	// string starts with at once instead of trying all of them (about
+	// 3000 for \p{RGI_Emoji}). At each node the longer continuations come
+	// before the string ending there, and siblings differ in their first
+	// code point, so the longest string still wins, as the v flag says.
+	root := &strTrie{}
 	for s := range c.strs {
-		strs = append(strs, s)
-	}
-	slices.SortFunc(strs, func(x, y string) int {
-		if n := len([]rune(y)) - len([]rune(x)); n != 0 {
-			return n
+		if s != "" {
+			root.add(s)
 		}
-		return strings.Compare(x, y)
-	})
+	}
 	b.WriteString("(?:")
 	sep := ""
-	for _, s := range strs {
-		if s == "" {
-			continue
-		}
-		b.WriteString(sep)
+	if len(root.next) > 0 {
+		root.writeAlternatives(b)
 		sep = "|"
-		for _, r := range s {
-			fmt.Fprintf(b, `\u{%X}`, r)
-		}
 	}
 	if len(c.set) > 0 {
 		b.WriteString(sep)
@@ -245,6 +242,56 @@ func (c vClass) write(b *strings.Builder) {
 		b.WriteByte('|') // the empty string, tried last
 	}
 	b.WriteByte(')')
+}
+
+// strTrie is a vClass's strings by code point.
+type strTrie struct {
+	next map[rune]*strTrie
+	end  bool // a string ends here
+}
+
+func (t *strTrie) add(s string) {
+	for _, r := range s {
+		if t.next == nil {
+			t.next = map[rune]*strTrie{}
+		}
+		n := t.next[r]
+		if n == nil {
+			n = &strTrie{}
+			t.next[r] = n
+		}
+		t = n
+	}
+	t.end = true
+}
+
+// writeAlternatives writes the node's continuations as alternatives (no
+// group), in code point order.
+func (t *strTrie) writeAlternatives(b *strings.Builder) {
+	keys := slices.Sorted(maps.Keys(t.next))
+	for i, r := range keys {
+		if i > 0 {
+			b.WriteByte('|')
+		}
+		fmt.Fprintf(b, `\u{%X}`, r)
+		t.next[r].writeRest(b)
+	}
+}
+
+// writeRest writes what may follow the code point leading to t.
+func (t *strTrie) writeRest(b *strings.Builder) {
+	switch {
+	case len(t.next) == 0:
+	case len(t.next) == 1 && !t.end:
+		t.writeAlternatives(b)
+	default:
+		b.WriteString("(?:")
+		t.writeAlternatives(b)
+		if t.end {
+			b.WriteByte('|') // the string ending here, after the longer ones
+		}
+		b.WriteByte(')')
+	}
 }
 
 // classV parses a /v class (nested classes, && and --) at p.i.
