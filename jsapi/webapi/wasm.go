@@ -418,13 +418,20 @@ func (w *wasmHost) link(m *wasmModule, importObject goja.Value, apiName string) 
 		nGlobals  int
 		seen      map[string]bool
 		hasFuncs  bool
+		sources   map[string]api.Module // "v0", "v1", ...: the modules memories and globals come from
+	}
+	// source names mod in ns's link module ("v0", "v1", ...).
+	source := func(ns *nsLinks, mod api.Module) string {
+		k := fmt.Sprintf("v%d", len(ns.sources))
+		ns.sources[k] = mod
+		return k
 	}
 	byNS := map[string]*nsLinks{}
 	var order []string
 	for i, im := range m.sections.imports {
 		ns := byNS[im.module]
 		if ns == nil {
-			ns = &nsLinks{hostName: w.nextName("imports"), seen: map[string]bool{}}
+			ns = &nsLinks{hostName: w.nextName("imports"), seen: map[string]bool{}, sources: map[string]api.Module{}}
 			ns.host = w.wazeroRuntime().NewHostModuleBuilder(ns.hostName)
 			byNS[im.module] = ns
 			order = append(order, im.module)
@@ -460,7 +467,7 @@ func (w *wasmHost) link(m *wasmModule, importObject goja.Value, apiName string) 
 			ns.types = append(ns.types, 0x60)
 			ns.types = appendValueTypes(ns.types, def.ParamTypes())
 			ns.types = appendValueTypes(ns.types, def.ResultTypes())
-			ns.imports = appendName(appendName(ns.imports, ns.hostName), im.name)
+			ns.imports = appendName(appendName(ns.imports, "host"), im.name)
 			ns.imports = appendU32(append(ns.imports, externFunc), uint32(ns.nTypes))
 			ns.nTypes++
 			index = ns.nFuncs
@@ -470,7 +477,7 @@ func (w *wasmHost) link(m *wasmModule, importObject goja.Value, apiName string) 
 			if !ok {
 				return nil, fmt.Errorf("%s: memory import must be a WebAssembly.Memory object", where)
 			}
-			ns.imports = appendName(appendName(ns.imports, mem.owner.Name()), mem.export)
+			ns.imports = appendName(appendName(ns.imports, source(ns, mem.owner)), mem.export)
 			ns.imports = appendLimits(append(ns.imports, externMemory), mem.shared, 0, -1)
 			index = ns.nMemories
 			ns.nMemories++
@@ -489,7 +496,7 @@ func (w *wasmHost) link(m *wasmModule, importObject goja.Value, apiName string) 
 			if byte(g.g.Type()) != im.globalType || mutable != im.mutable {
 				return nil, fmt.Errorf("%s: imported global does not match the expected type", where)
 			}
-			ns.imports = appendName(appendName(ns.imports, g.owner.Name()), g.export)
+			ns.imports = appendName(appendName(ns.imports, source(ns, g.owner)), g.export)
 			ns.imports = append(ns.imports, externGlobal, byte(g.g.Type()), boolByte(mutable))
 			index = ns.nGlobals
 			ns.nGlobals++
@@ -503,8 +510,16 @@ func (w *wasmHost) link(m *wasmModule, importObject goja.Value, apiName string) 
 	links := make(map[string]api.Module, len(order))
 	for _, name := range order {
 		ns := byNS[name]
+		// The host module, instantiated from its compiled form: the import
+		// resolver needs the instance itself, which the builder's
+		// Instantiate (and Runtime.Module) hand out wrapped.
+		var host api.Module
 		if ns.hasFuncs {
-			if _, err := ns.host.Instantiate(w.ctx); err != nil {
+			compiled, err := ns.host.Compile(w.ctx)
+			if err != nil {
+				return nil, err
+			}
+			if host, err = w.wazeroRuntime().InstantiateModule(w.ctx, compiled, wazero.NewModuleConfig().WithName(ns.hostName)); err != nil {
 				return nil, err
 			}
 		}
@@ -512,7 +527,21 @@ func (w *wasmHost) link(m *wasmModule, importObject goja.Value, apiName string) 
 		e.section(1, ns.nTypes, ns.types)
 		e.section(2, ns.nImports, ns.imports)
 		e.section(7, ns.nExports, ns.exports)
-		mod, err := w.wazeroRuntime().Instantiate(w.ctx, e.bytes())
+		// The link module names what it imports from by position ("host",
+		// "v0", ...), resolved here, so the same imports give the same
+		// bytes and wazero compiles them once.
+		compiled, err := w.wazeroRuntime().CompileModule(w.ctx, e.bytes())
+		if err != nil {
+			return nil, fmt.Errorf("linking imports of %q: %w", name, err)
+		}
+		sources := ns.sources
+		ctx := experimental.WithImportResolver(w.ctx, func(name string) api.Module {
+			if name == "host" {
+				return host
+			}
+			return sources[name]
+		})
+		mod, err := w.wazeroRuntime().InstantiateModule(ctx, compiled, wazero.NewModuleConfig().WithName(w.nextName("link")).WithStartFunctions())
 		if err != nil {
 			return nil, fmt.Errorf("linking imports of %q: %w", name, err)
 		}
