@@ -27,6 +27,7 @@ import (
 	"github.com/pigo-dev/pigo/bundled/payload"
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/agentsession"
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/jsapi"
 	"github.com/pigo-dev/pigo/jsapi/bundler"
 	"github.com/pigo-dev/pigo/jsapi/discover"
@@ -170,6 +171,9 @@ func New(opts Options) (*App, error) {
 	hostOpts := opts.Host
 	hostOpts.Cwd = cwd
 	a := &App{Manifest: m, Host: engine.New(hostOpts)}
+	// The app runs pi's extensions: its host carries pi's state (and pi's
+	// hook contracts) from the start, whatever loads first.
+	piapi.Of(a.Host)
 	a.Env = jsapi.New(jsapi.Options{CacheDir: opts.CacheDir, Environ: opts.Environ, Builtins: bundled.Sources()})
 	a.Reloader = watch.NewReloader(a.Host, a.Env, opts.Reload)
 
@@ -225,7 +229,7 @@ func New(opts Options) (*App, error) {
 		run = append(run, member{id, ref, origin})
 	}
 	if opts.Embedded != nil {
-		for _, p := range opts.Embedded.Plugins {
+		for i, p := range opts.Embedded.Plugins {
 			if p.Bundle == nil {
 				if !opts.NoBundled {
 					bundledEntry(p.ID, p.Ref, "embedded", p.Config)
@@ -235,7 +239,28 @@ func New(opts Options) (*App, error) {
 			flush()
 			id := uniqueID(p.ID)
 			b := p.Bundle
-			spec := a.Env.BundlePlugin(id, &bundler.Bundle{Entry: b.Entry, Code: b.Code, SourceMap: b.SourceMap, Async: b.Async, Hash: b.Hash}, p.Config)
+			code, hash := b.Code, b.Hash
+			if p.Assets != nil {
+				var dir string
+				var err error
+				if files := carriedAssets(opts.Embedded, p.Assets.Hash); files == nil {
+					err = fmt.Errorf("no entry carries its files (%s)", p.Assets.Hash)
+				} else {
+					dir, err = materialize(opts.CacheDir, files)
+				}
+				if err == nil {
+					var ok bool
+					if code, ok = relocate(code, p.Assets.Token, dir); !ok {
+						err = fmt.Errorf("%s cannot stand in a JavaScript string as it is", dir)
+					}
+				}
+				if err != nil {
+					_ = a.Host.Close(context.Background()) // nothing started yet
+					return nil, &ManifestError{Path: "embedded app", Index: i, Ref: p.Ref, Err: fmt.Errorf("write its files: %w", err)}
+				}
+				hash += "@" + dir
+			}
+			spec := a.Env.BundlePlugin(id, &bundler.Bundle{Entry: b.Entry, Code: code, SourceMap: b.SourceMap, Async: b.Async, Hash: hash}, p.Config)
 			spec.Source = "embedded:" + p.Ref
 			add(Plugin{ID: id, Origin: "embedded", Source: p.Ref}, spec)
 		}

@@ -13,7 +13,9 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
+
 	"github.com/pigo-dev/pigo/engine/agent"
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/provider"
 	pisession "github.com/pigo-dev/pigo/engine/session"
 )
@@ -179,15 +181,16 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 		return nil, ExitFailure
 	}
 	rt.app, rt.host = app, app.Host
-	rt.host.Pi().SetSession(tree)
+	piapi.Of(rt.host).SetSession(tree)
+	rt.watchEntries(tree)
 	for _, p := range app.Plugins {
 		if p.Path != "" {
 			rt.extPaths[p.ID] = p.Path
 			rt.extInfo[p.ID] = sourceInfoFor(p, io.Cwd, rt.agentDir)
 		}
 	}
-	rt.host.Pi().SetReloader(func(context.Context) error { rt.requestReload(); return nil })
-	rt.host.Pi().SetMode(piMode(rt.mode)) // project_trust handlers see it
+	piapi.Of(rt.host).SetReloader(func(context.Context) error { rt.requestReload(); return nil })
+	piapi.Of(rt.host).SetMode(piMode(rt.mode)) // project_trust handlers see it
 	trusted, results, td, err := bootTrusted(ctx, io, f, app, rt.agentDir, rt.settings)
 	diags = append(diags, td...)
 	if err != nil {
@@ -257,8 +260,11 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	rt.initResources()
 
 	// Tools and system prompt.
-	pi := rt.host.Pi()
-	defaults, set := rt.settings.defaultTools(pi.ActiveTools())
+	pi := piapi.Of(rt.host)
+	defaults, set := pi.ActiveTools(), false
+	if !f.NoBuiltinTools { // pi starts --no-builtin-tools from no default tools, whatever defaultTools says
+		defaults, set = rt.settings.defaultTools(defaults)
+	}
 	switch {
 	case f.tools != nil:
 		pi.SetActiveTools("", toolSelection(defaults, f.tools))
@@ -371,7 +377,7 @@ func (rt *agentRuntime) closeHost() {
 }
 
 // tree returns the current session.
-func (rt *agentRuntime) tree() *pisession.Tree { return rt.host.Pi().Session() }
+func (rt *agentRuntime) tree() *pisession.Tree { return piapi.Of(rt.host).Session() }
 
 // setSink routes agent and session events; setExtError routes extension
 // handler failures.
@@ -717,7 +723,7 @@ func hasThinkingEntry(tree *pisession.Tree) bool {
 // flags extensions registered; any other --flag is an error.
 func (rt *agentRuntime) extensionFlagValues(given []unknownFlag) (map[string]any, []diagnostic) {
 	types := map[string]string{}
-	for _, e := range rt.host.Flags().Current().Entries() {
+	for _, e := range piapi.Of(rt.host).Flags().Current().Entries() {
 		t, _ := e.Value["type"].(string)
 		types[e.ID] = t
 	}
@@ -755,11 +761,11 @@ func (rt *agentRuntime) extensionFlagValues(given []unknownFlag) (map[string]any
 // tools.
 func (rt *agentRuntime) systemPrompt() string {
 	in := systemPromptInput{fs: rt.io.FS, cwd: rt.io.Cwd, agentDir: rt.agentDir, host: rt.host, contextFiles: !rt.flags.noContextFiles, now: time.Now(),
-		selected: rt.host.Pi().ActiveTools(), skills: rt.skills()}
+		selected: piapi.Of(rt.host).ActiveTools(), skills: rt.skills()}
 	custom := ""
 	if rt.flags.systemPrompt != nil {
 		custom = *rt.flags.systemPrompt
-	} else if p := discoverPromptFile(rt.io.FS, rt.io.Cwd, rt.agentDir, "SYSTEM.md", rt.host.Pi().ProjectTrusted()); p != "" {
+	} else if p := discoverPromptFile(rt.io.FS, rt.io.Cwd, rt.agentDir, "SYSTEM.md", piapi.Of(rt.host).ProjectTrusted()); p != "" {
 		custom = p
 	}
 	if custom != "" {
@@ -767,7 +773,7 @@ func (rt *agentRuntime) systemPrompt() string {
 	}
 	appends := rt.flags.appendSystemPrompt
 	if appends == nil {
-		if p := discoverPromptFile(rt.io.FS, rt.io.Cwd, rt.agentDir, "APPEND_SYSTEM.md", rt.host.Pi().ProjectTrusted()); p != "" {
+		if p := discoverPromptFile(rt.io.FS, rt.io.Cwd, rt.agentDir, "APPEND_SYSTEM.md", piapi.Of(rt.host).ProjectTrusted()); p != "" {
 			appends = []string{p}
 		}
 	}
@@ -861,7 +867,7 @@ func (rt *agentRuntime) authProblem() string {
 // syncThinking makes the agent use the pi runtime's thinking level, which
 // extensions may have changed (pi.setThinkingLevel).
 func (rt *agentRuntime) syncThinking() {
-	rt.agent.SetThinking(rt.host.Pi().ThinkingLevel())
+	rt.agent.SetThinking(piapi.Of(rt.host).ThinkingLevel())
 }
 
 // setModel is pi's AgentSession.setModel: the model changes, a
@@ -877,7 +883,7 @@ func (rt *agentRuntime) setModel(ctx context.Context, m *provider.Model, source 
 	rt.mu.Unlock()
 	mm := agent.ModelMap(m)
 	rt.agent.SetModelValue(mm)
-	rt.host.Pi().SetCurrentModel(mm)
+	piapi.Of(rt.host).SetCurrentModel(mm)
 	rt.tree().Append(pisession.Entry{"type": "model_change", "provider": m.Provider, "modelId": m.ID})
 	thinkingSelect := rt.applyThinkingLevel(level)
 	return func() {
@@ -906,7 +912,7 @@ func (rt *agentRuntime) levelForModelSwitch(m *provider.Model, explicit string) 
 	if l, ok := perModel[m.Provider+"/"+m.ID].(string); ok {
 		return l
 	}
-	return cmp.Or(rt.settings.str("defaultThinkingLevel"), rt.host.Pi().ThinkingLevel(), "medium")
+	return cmp.Or(rt.settings.str("defaultThinkingLevel"), piapi.Of(rt.host).ThinkingLevel(), "medium")
 }
 
 // availableThinkingLevels is pi's getAvailableThinkingLevels.
@@ -936,7 +942,7 @@ func (rt *agentRuntime) applyThinkingLevel(level string) (notify func()) {
 			effective = "off"
 		}
 	}
-	pi := rt.host.Pi()
+	pi := piapi.Of(rt.host)
 	prev := pi.ThinkingLevel()
 	pi.SetCurrentThinkingLevel(effective)
 	rt.agent.SetThinking(effective)

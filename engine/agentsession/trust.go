@@ -6,6 +6,8 @@ import (
 	"sync/atomic"
 
 	"github.com/pigo-dev/pigo/engine"
+
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/projecttrust"
 )
 
@@ -32,7 +34,7 @@ func bootTrusted(ctx context.Context, io *IO, f piFlags, app *App, agentDir stri
 	// pi's project_trust context has no UI outside interactive mode: its
 	// notify writes the message to stderr.
 	var asking atomic.Bool
-	host.Pi().UI().Observe(func(c engine.UICall) {
+	piapi.Of(host).UI().Observe(func(c piapi.UICall) {
 		if m, _ := c.Value.(map[string]any); asking.Load() && c.Op == "notify" {
 			fmt.Fprintln(io.Stderr, m["message"])
 		}
@@ -63,7 +65,7 @@ func bootTrusted(ctx context.Context, io *IO, f piFlags, app *App, agentDir stri
 	if err != nil {
 		return false, results, diags, err
 	}
-	host.Pi().SetProjectTrusted(trusted)
+	piapi.Of(host).SetProjectTrusted(trusted)
 	if trusted {
 		results = append(results, app.LoadProject(ctx)...)
 	} else {

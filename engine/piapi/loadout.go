@@ -1,15 +1,18 @@
-package engine
+package piapi
 
 import (
 	"context"
 	"slices"
+
+	"github.com/pigo-dev/pigo/engine"
 )
 
-// Tool exposures (pi 1.6): "direct" tools are declared when active; the
+// ToolExposure is the tool's exposure (pi 1.6; "direct" unless set):
+// "direct" tools are declared when active; the
 // others are reached differently: "codemode" and "deferred" tools only
 // through other tools (codemode scripts, tool_search), "model-only" tools
 // never by tools, "hidden" ones not at all.
-func exposureOf(t Tool) string {
+func ToolExposure(t engine.Tool) string {
 	if e, _ := t.Extra["exposure"].(string); e != "" {
 		return e
 	}
@@ -19,11 +22,11 @@ func exposureOf(t Tool) string {
 // CallableTools are the tools a tool may run through ctx.executeTool
 // (pi 1.6's callable tools): the active "direct" tools and every
 // "codemode" or "deferred" one, in registry order.
-func (h *Host) CallableTools() []string {
-	active := h.pi.ActiveTools()
+func (p *State) CallableTools() []string {
+	active := p.ActiveTools()
 	var out []string
-	for _, e := range h.tools.Current().Entries() {
-		switch exposureOf(e.Value) {
+	for _, e := range p.h.Tools().Current().Entries() {
+		switch ToolExposure(e.Value) {
 		case "codemode", "deferred":
 			out = append(out, e.ID)
 		case "direct":
@@ -40,12 +43,12 @@ func (h *Host) CallableTools() []string {
 // hide declarations from requests (the codemode tool lists the callable
 // tools in its description). A hook that fails changes nothing and is
 // logged against its plugin.
-func (h *Host) PrepareLoadout(ctx context.Context, declared []string) (descriptions map[string]string, hidden map[string]bool) {
-	cur := h.tools.Current()
-	var hooks []Entry[Tool]
+func (p *State) PrepareLoadout(ctx context.Context, declared []string) (descriptions map[string]string, hidden map[string]bool) {
+	cur := p.h.Tools().Current()
+	var hooks []engine.Entry[engine.Tool]
 	for _, name := range declared {
 		if e, ok := cur.Get(name); ok {
-			if _, ok := e.Value.Extra["prepareLoadout"].(Callable); ok {
+			if _, ok := e.Value.Extra["prepareLoadout"].(engine.Callable); ok {
 				hooks = append(hooks, e)
 			}
 		}
@@ -58,10 +61,10 @@ func (h *Host) PrepareLoadout(ctx context.Context, declared []string) (descripti
 		if !ok {
 			return nil
 		}
-		t := map[string]any{"name": name, "description": e.Value.Description, "parameters": Clone(e.Value.Parameters)}
+		t := map[string]any{"name": name, "description": e.Value.Description, "parameters": engine.Clone(e.Value.Parameters)}
 		for _, k := range []string{"outputSchema", "promptGuidelines", "namespace"} {
 			if v, ok := e.Value.Extra[k]; ok && v != nil {
-				t[k] = Clone(v)
+				t[k] = engine.Clone(v)
 			}
 		}
 		return t
@@ -82,28 +85,28 @@ func (h *Host) PrepareLoadout(ctx context.Context, declared []string) (descripti
 	extra := func(name, key string, def any) any {
 		if e, ok := cur.Get(name); ok {
 			if v, ok := e.Value.Extra[key]; ok && v != nil {
-				return Clone(v)
+				return engine.Clone(v)
 			}
 		}
 		return def
 	}
 	loadout := map[string]any{
-		"declared": list(declared), "callable": list(h.CallableTools()), "registered": list(registered),
-		"getExposure": SyncFunc(func(a ...any) any {
+		"declared": list(declared), "callable": list(p.CallableTools()), "registered": list(registered),
+		"getExposure": engine.SyncFunc(func(a ...any) any {
 			name, _ := firstArg(a).(string)
 			if e, ok := cur.Get(name); ok {
-				return exposureOf(e.Value)
+				return ToolExposure(e.Value)
 			}
 			return "direct"
 		}),
-		"getNamespace":        SyncFunc(func(a ...any) any { n, _ := firstArg(a).(string); return extra(n, "namespace", nil) }),
-		"getPromptGuidelines": SyncFunc(func(a ...any) any { n, _ := firstArg(a).(string); return extra(n, "promptGuidelines", []any{}) }),
+		"getNamespace":        engine.SyncFunc(func(a ...any) any { n, _ := firstArg(a).(string); return extra(n, "namespace", nil) }),
+		"getPromptGuidelines": engine.SyncFunc(func(a ...any) any { n, _ := firstArg(a).(string); return extra(n, "promptGuidelines", []any{}) }),
 	}
 	descriptions, hidden = map[string]string{}, map[string]bool{}
 	for _, hook := range hooks {
-		v, err := hook.Value.Extra["prepareLoadout"].(Callable).Call(ctx, loadout)
+		v, err := hook.Value.Extra["prepareLoadout"].(engine.Callable).Call(ctx, loadout)
 		if err != nil {
-			h.record(Diagnostic{Plugin: hook.Owner, Severity: SeverityWarning, Where: "prepareLoadout of tool " + hook.ID, Text: scriptText(err)})
+			p.h.RecordDiagnostic(engine.Diagnostic{Plugin: hook.Owner, Severity: engine.SeverityWarning, Where: "prepareLoadout of tool " + hook.ID, Text: engine.ScriptText(err)})
 			continue
 		}
 		m, _ := v.(map[string]any)
@@ -130,4 +133,38 @@ func firstArg(a []any) any {
 		return nil
 	}
 	return a[0]
+}
+
+// ToolLoadout is the active set pi 1.6's setActiveTools(names) makes
+// (AgentSession._applyToolLoadout): tools that stay active keep their
+// place, newly active ones follow in the order given, duplicates and
+// tools registered as "hidden" are left out. Names not registered (yet:
+// a registration may still be rebuilding) are kept; requests skip them.
+func (p *State) ToolLoadout(names []string) []string {
+	requested := map[string]bool{}
+	for _, n := range names {
+		requested[n] = true
+	}
+	cur := p.h.Tools().Current()
+	seen := map[string]bool{}
+	var out []string
+	add := func(n string) {
+		if seen[n] {
+			return
+		}
+		seen[n] = true
+		if e, ok := cur.Get(n); ok && ToolExposure(e.Value) == "hidden" {
+			return
+		}
+		out = append(out, n)
+	}
+	for _, n := range p.ActiveTools() {
+		if requested[n] {
+			add(n)
+		}
+	}
+	for _, n := range names {
+		add(n)
+	}
+	return out
 }

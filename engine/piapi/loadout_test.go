@@ -1,4 +1,4 @@
-package engine_test
+package piapi_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
 // prepareLoadout (pi 1.6) sees the declared, callable and registered tools
@@ -36,18 +37,18 @@ func TestPrepareLoadout(t *testing.T) {
 		})
 		return err
 	}))
-	h.Pi().SetActiveTools("", []string{"plain", "hidden-one", "cm"})
-	if got := h.CallableTools(); !slices.Equal(got, []string{"plain", "hidden-one", "deferred-one"}) {
+	piapi.Of(h).SetActiveTools("", []string{"plain", "hidden-one", "cm"})
+	if got := piapi.Of(h).CallableTools(); !slices.Equal(got, []string{"plain", "hidden-one", "deferred-one"}) {
 		t.Fatalf("callable %v", got)
 	}
-	d, hidden := h.PrepareLoadout(context.Background(), []string{"plain", "hidden-one", "cm"})
+	d, hidden := piapi.Of(h).PrepareLoadout(context.Background(), []string{"plain", "hidden-one", "cm"})
 	if d["plain"] != "plain, redescribed as deferred be nice" || !hidden["hidden-one"] || len(hidden) != 1 {
 		t.Fatalf("descriptions %v hidden %v", d, hidden)
 	}
 	if n := len(seen["declared"].([]any)); n != 3 {
 		t.Fatalf("declared %d", n)
 	}
-	if d, h := h.PrepareLoadout(context.Background(), []string{"plain"}); d != nil || h != nil {
+	if d, h := piapi.Of(h).PrepareLoadout(context.Background(), []string{"plain"}); d != nil || h != nil {
 		t.Fatalf("no hook declared: %v %v", d, h)
 	}
 }
@@ -65,7 +66,7 @@ func TestPrepareLoadoutFailure(t *testing.T) {
 		})
 		return err
 	}))
-	d, hidden := h.PrepareLoadout(context.Background(), []string{"cm"})
+	d, hidden := piapi.Of(h).PrepareLoadout(context.Background(), []string{"cm"})
 	if len(d) != 0 || len(hidden) != 0 {
 		t.Fatalf("%v %v", d, hidden)
 	}
@@ -77,5 +78,44 @@ func TestPrepareLoadoutFailure(t *testing.T) {
 	}
 	if !found {
 		t.Fatalf("no diagnostic: %+v", h.Report().Plugins)
+	}
+}
+
+// After setActiveTools, a direct or model-only tool registered later is
+// activated on registration (pi 1.6: an MCP server's direct tools once it
+// connects), after the set; tools known when it was set stay as set, and
+// other exposures are not activated. ToolLoadout keeps the active tools'
+// order, appends new ones and drops hidden ones.
+func TestActivationOnRegistration(t *testing.T) {
+	t.Parallel()
+	h := newHost(t, engine.Options{})
+	tool := func(extra map[string]any) engine.Tool { t := echoTool("x"); t.Extra = extra; return t }
+	late := map[string]map[string]any{}
+	bootOK(t, h, goPlugin("p", func(g *engine.Generation) error {
+		_, err := h.Tools().Add(g, func(_ context.Context, d toolDraft) error {
+			d.Set("a", tool(nil))
+			d.Set("b", tool(nil))
+			d.Set("off", tool(nil))
+			for name, extra := range late {
+				d.Set(name, tool(extra))
+			}
+			return nil
+		})
+		return err
+	}))
+	piapi.Of(h).SetActiveTools("", []string{"b"})
+	piapi.Of(h).SetActiveTools("", piapi.Of(h).ToolLoadout([]string{"a", "b", "a"}))
+	if got := piapi.Of(h).ActiveTools(); !slices.Equal(got, []string{"b", "a"}) {
+		t.Fatalf("reordered set: %v", got)
+	}
+	late["direct"], late["deferred"], late["hidden"] = nil, map[string]any{"exposure": "deferred"}, map[string]any{"exposure": "hidden"}
+	if _, err := h.Tools().Rebuild(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if got := piapi.Of(h).ActiveTools(); !slices.Equal(got, []string{"b", "a", "direct"}) {
+		t.Fatalf("after registration: %v", got)
+	}
+	if got := piapi.Of(h).ToolLoadout([]string{"deferred", "hidden", "b"}); !slices.Equal(got, []string{"b", "deferred"}) {
+		t.Fatalf("loadout: %v", got)
 	}
 }

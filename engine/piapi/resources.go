@@ -1,4 +1,4 @@
-package engine
+package piapi
 
 // SetResourceCommands sets where pi.getCommands() finds the commands that
 // are not extension commands: pi lists the prompt templates (source
@@ -6,7 +6,7 @@ package engine
 // the extension commands. f returns entries of the shape pi.getCommands()
 // returns ({name, description, source, sourceInfo}); it is called on each
 // use and must be safe for concurrent use.
-func (p *PiState) SetResourceCommands(f func() []map[string]any) {
+func (p *State) SetResourceCommands(f func() []map[string]any) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.resCommands = f
@@ -14,7 +14,7 @@ func (p *PiState) SetResourceCommands(f func() []map[string]any) {
 
 // ResourceCommands returns the prompt-template and skill commands (nil
 // when none were set).
-func (p *PiState) ResourceCommands() []map[string]any {
+func (p *State) ResourceCommands() []map[string]any {
 	p.mu.Lock()
 	f := p.resCommands
 	p.mu.Unlock()

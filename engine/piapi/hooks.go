@@ -1,8 +1,10 @@
-package engine
+package piapi
 
 import (
 	"errors"
 	"fmt"
+
+	"github.com/pigo-dev/pigo/engine"
 )
 
 // pi's extension events, and how handler results combine (as pi's
@@ -11,8 +13,8 @@ import (
 // (pi lets handlers mutate it in place) and what the handler returned.
 // Notification events are plain events (listeners).
 
-// PiHookEvents lists pi's interceptable events.
-func PiHookEvents() []string {
+// HookEvents lists pi's interceptable events.
+func HookEvents() []string {
 	return []string{"tool_call", "tool_result", "input", "before_agent_start", "context",
 		"before_provider_request", "message_end", "session_before_switch", "session_before_fork",
 		"session_before_compact", "session_before_tree", "user_bash", "resources_discover",
@@ -20,9 +22,9 @@ func PiHookEvents() []string {
 		"project_trust", "context_with_system"}
 }
 
-// IsPiHookEvent reports whether pi lets handlers of name change the outcome.
-func IsPiHookEvent(name string) bool {
-	for _, n := range PiHookEvents() {
+// IsHookEvent reports whether pi lets handlers of name change the outcome.
+func IsHookEvent(name string) bool {
+	for _, n := range HookEvents() {
 		if n == name {
 			return true
 		}
@@ -30,9 +32,9 @@ func IsPiHookEvent(name string) bool {
 	return false
 }
 
-// piHookContracts returns the contract of every interceptable pi event.
-func piHookContracts() map[string]HookContract {
-	firstCancelWins := HookContract{Fold: piFold(func(c *HookChain, ev, r map[string]any) bool {
+// hookContracts returns the contract of every interceptable pi event.
+func hookContracts() map[string]engine.HookContract {
+	firstCancelWins := engine.HookContract{Fold: piFold(func(c *engine.HookChain, ev, r map[string]any) bool {
 		if r == nil {
 			return false
 		}
@@ -40,11 +42,11 @@ func piHookContracts() map[string]HookContract {
 		cancel, _ := r["cancel"].(bool)
 		return cancel
 	})}
-	m := map[string]HookContract{
+	m := map[string]engine.HookContract{
 		// A throw blocks; the first {block: true} stops the chain; input is
 		// mutated in place (later handlers see it, no re-validation).
 		// (v2 handlers may also return {input} to replace the arguments.)
-		"tool_call": {FailClosed: true, Fold: piFold(func(c *HookChain, ev, r map[string]any) bool {
+		"tool_call": {FailClosed: true, Fold: piFold(func(c *engine.HookChain, ev, r map[string]any) bool {
 			if b, _ := r["block"].(bool); b {
 				c.Result = r
 				return true
@@ -57,7 +59,7 @@ func piHookContracts() map[string]HookContract {
 		// Middleware: each field a handler returns patches the result;
 		// structured content not replaced along with the content goes
 		// (it may no longer match it: pi 1.6).
-		"tool_result": {Fold: piFold(func(c *HookChain, ev, r map[string]any) bool {
+		"tool_result": {Fold: piFold(func(c *engine.HookChain, ev, r map[string]any) bool {
 			patch := asMap(c.Result)
 			if _, content := r["content"]; content {
 				if _, sc := r["structuredContent"]; !sc {
@@ -76,7 +78,7 @@ func piHookContracts() map[string]HookContract {
 			return false
 		})},
 		// Transforms chain; the first "handled" stops everything.
-		"input": {Fold: piFold(func(c *HookChain, ev, r map[string]any) bool {
+		"input": {Fold: piFold(func(c *engine.HookChain, ev, r map[string]any) bool {
 			action := r["action"]
 			if _, ok := r["text"]; ok && action == nil {
 				action = "transform" // v2 handlers return {text}
@@ -100,7 +102,7 @@ func piHookContracts() map[string]HookContract {
 			return false
 		})},
 		// Messages are collected; systemPrompt chains.
-		"before_agent_start": {Fold: piFold(func(c *HookChain, ev, r map[string]any) bool {
+		"before_agent_start": {Fold: piFold(func(c *engine.HookChain, ev, r map[string]any) bool {
 			res := asMap(c.Result)
 			if m, ok := r["message"]; ok && m != nil {
 				msgs, _ := res["messages"].([]any)
@@ -117,7 +119,7 @@ func piHookContracts() map[string]HookContract {
 		})},
 		// pi builds a fresh {type, messages} per handler, so returned
 		// messages make the handler's event irrelevant.
-		"context": {Fold: piFold(func(c *HookChain, ev, r map[string]any) bool {
+		"context": {Fold: piFold(func(c *engine.HookChain, ev, r map[string]any) bool {
 			if m, ok := r["messages"]; ok {
 				ev["messages"] = m
 				c.Result = map[string]any{"messages": m}
@@ -129,7 +131,7 @@ func piHookContracts() map[string]HookContract {
 			return ok && has
 		}},
 		// Likewise a fresh {type, payload} per handler.
-		"before_provider_request": {Fold: func(c *HookChain, reply HookReply) (bool, error) {
+		"before_provider_request": {Fold: func(c *engine.HookChain, reply engine.HookReply) (bool, error) {
 			ev, r, err := piReply(c, reply)
 			if err != nil || r == nil {
 				return false, err
@@ -138,7 +140,7 @@ func piHookContracts() map[string]HookContract {
 			c.Payload, c.Result = ev, r
 			return false, nil
 		}, ResultReplacesEvent: func(result any) bool { return result != nil }},
-		"message_end": {Fold: func(c *HookChain, reply HookReply) (bool, error) {
+		"message_end": {Fold: func(c *engine.HookChain, reply engine.HookReply) (bool, error) {
 			ev, raw, err := piReply(c, reply)
 			r, _ := raw.(map[string]any)
 			if err != nil || r == nil {
@@ -161,7 +163,7 @@ func piHookContracts() map[string]HookContract {
 		"session_before_compact": firstCancelWins,
 		"session_before_tree":    firstCancelWins,
 		// The first non-undefined result wins.
-		"user_bash": {Fold: func(c *HookChain, reply HookReply) (bool, error) {
+		"user_bash": {Fold: func(c *engine.HookChain, reply engine.HookReply) (bool, error) {
 			ev, r, err := piReply(c, reply)
 			if err != nil {
 				return false, err
@@ -177,11 +179,11 @@ func piHookContracts() map[string]HookContract {
 		// pi 1.6: the first answer other than "undecided" decides (any
 		// but "yes" declines). pi reads result.trusted without a check, so
 		// no answer is a TypeError it reports before asking the next.
-		"project_trust": {Fold: func(c *HookChain, reply HookReply) (bool, error) {
+		"project_trust": {Fold: func(c *engine.HookChain, reply engine.HookReply) (bool, error) {
 			if _, raw, err := piReply(c, reply); err == nil && raw == nil {
 				return false, errors.New("Cannot read properties of undefined (reading 'trusted')")
 			}
-			return piFold(func(c *HookChain, ev, r map[string]any) bool {
+			return piFold(func(c *engine.HookChain, ev, r map[string]any) bool {
 				if r["trusted"] == "undecided" {
 					return false
 				}
@@ -189,7 +191,7 @@ func piHookContracts() map[string]HookContract {
 				return true
 			})(c, reply)
 		}},
-		"resources_discover": {Fold: piFold(func(c *HookChain, ev, r map[string]any) bool {
+		"resources_discover": {Fold: piFold(func(c *engine.HookChain, ev, r map[string]any) bool {
 			res := asMap(c.Result)
 			for _, k := range []string{"skillPaths", "promptPaths", "themePaths"} {
 				if add, ok := r[k].([]any); ok {
@@ -211,10 +213,10 @@ func piHookContracts() map[string]HookContract {
 
 // piReply unpacks a handler reply into the event object (as the handler
 // left it) and its result.
-func piReply(c *HookChain, reply HookReply) (ev map[string]any, result any, err error) {
+func piReply(c *engine.HookChain, reply engine.HookReply) (ev map[string]any, result any, err error) {
 	ev, _ = reply.Event.(map[string]any)
 	if ev == nil {
-		ev, _ = Clone(c.Payload).(map[string]any)
+		ev, _ = engine.Clone(c.Payload).(map[string]any)
 		if ev == nil {
 			ev = map[string]any{}
 		}
@@ -224,8 +226,8 @@ func piReply(c *HookChain, reply HookReply) (ev map[string]any, result any, err 
 
 // piFold adapts a fold over object results; a non-object, non-undefined
 // result is a handler error ("wrong shape").
-func piFold(f func(c *HookChain, ev, r map[string]any) bool) func(*HookChain, HookReply) (bool, error) {
-	return func(c *HookChain, reply HookReply) (bool, error) {
+func piFold(f func(c *engine.HookChain, ev, r map[string]any) bool) func(*engine.HookChain, engine.HookReply) (bool, error) {
+	return func(c *engine.HookChain, reply engine.HookReply) (bool, error) {
 		ev, raw, err := piReply(c, reply)
 		if err != nil {
 			return false, err

@@ -1,4 +1,4 @@
-package engine
+package piapi
 
 import (
 	"context"
@@ -11,42 +11,51 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/session"
 )
 
-// PiState is the state behind pi's ExtensionAPI action methods, shared by
+// State is the state behind pi's ExtensionAPI action methods, shared by
 // every plugin of a host (pi's "runtime"): the session entry tree, active
 // tools, thinking level, model, CLI flag values, and the agent the action
 // methods reach. Safe for concurrent use.
-type PiState struct {
-	h  *Host
+type State struct {
+	h  *engine.Host
 	mu sync.Mutex
+
+	// pi's registrations beyond the core registries (registerFlag,
+	// registerShortcut, registerMessageRenderer and pi 1.6's, pi16.go)
+	flags, shortcuts, messageRenderers *DataRegistry
+	pi16                               pi16Registries
 
 	session     *session.Tree
 	activeTools []string // nil: every registered tool is active
+	// activeKnown are the tools registered when activeTools was set: a
+	// tool registered later is activated on registration (pi 1.6), as
+	// an MCP server's direct tools are once it connects.
+	activeKnown map[string]bool
 	thinking    string
 	model       map[string]any
 	flagValues  map[string]any
-	agent       PiAgent
-	calls       []PiCall
-	unsupported map[string][]string // plugin → pi members used that pigo lacks
-	ui          *PiUI
+	agent       Agent
+	calls       []Call
+	ui          *UI
 	reloader    func(ctx context.Context) error
-	resCommands func() []map[string]any // prompt templates and skills (pi_resources.go)
+	resCommands func() []map[string]any // prompt templates and skills (resources.go)
 	v16         pi16State               // pi 1.6's mode, project trust, prompt options (pi16.go)
-	models      PiModels                // the session's model registry; nil without one
+	models      Models                  // the session's model registry; nil without one
 }
 
 // SetReloader sets what pi's ctx.reload() does (pigo dev reloads through
 // its watcher so reloads are reported); by default it asks the agent.
-func (p *PiState) SetReloader(f func(ctx context.Context) error) {
+func (p *State) SetReloader(f func(ctx context.Context) error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.reloader = f
 }
 
 // Reload implements ctx.reload(): every extension is reloaded.
-func (p *PiState) Reload(ctx context.Context) error {
+func (p *State) Reload(ctx context.Context) error {
 	p.mu.Lock()
 	f := p.reloader
 	p.mu.Unlock()
@@ -56,17 +65,17 @@ func (p *PiState) Reload(ctx context.Context) error {
 	return p.Agent().Reload(ctx)
 }
 
-// PiCall is one recorded action-method call (for tests and diagnostics).
-type PiCall struct {
+// Call is one recorded action-method call (for tests and diagnostics).
+type Call struct {
 	Plugin string `json:"plugin"`
 	Op     string `json:"op"`
 	Args   []any  `json:"args"`
 }
 
-// PiAgent is what pi's action methods that need an agent loop reach. The
+// Agent is what pi's action methods that need an agent loop reach. The
 // agent harness implements it; until one is attached the host records the
 // calls (RecordingAgent), which is also what tests use.
-type PiAgent interface {
+type Agent interface {
 	SendMessage(ctx context.Context, plugin string, message, opts map[string]any) error
 	SendUserMessage(ctx context.Context, plugin string, content any, opts map[string]any) error
 	SetModel(ctx context.Context, model map[string]any) (bool, error)
@@ -91,8 +100,8 @@ type PiAgent interface {
 	ModelStream(ctx context.Context, model, llm, options map[string]any, emit func(ev map[string]any)) (map[string]any, error)
 }
 
-// RecordingAgent is the PiAgent of a host without an agent loop: it accepts
-// every request (they are in PiState.Calls) and reports an idle agent.
+// RecordingAgent is the Agent of a host without an agent loop: it accepts
+// every request (they are in State.Calls) and reports an idle agent.
 type RecordingAgent struct{}
 
 func (RecordingAgent) SendMessage(context.Context, string, map[string]any, map[string]any) error {
@@ -117,22 +126,56 @@ func (RecordingAgent) ModelStream(context.Context, map[string]any, map[string]an
 	return nil, errors.New("not supported yet: model calls from extension code need an agent (pigo -p, --mode json or rpc)")
 }
 
-func newPiState(h *Host) *PiState {
+// stateKey attaches a host's pi state on first use.
+var stateKey = engine.NewHostValue("piapi", newState)
+
+// Of returns h's pi state, attaching it on first use: pi's registries, its
+// hook contracts (defined before Of returns, so before any pi handler can
+// be registered or run) and a fresh session. Every path to pi code (the
+// JS adapter, the agent modes, the bundled extensions) goes through Of.
+func Of(h *engine.Host) *State { return stateKey.Get(h) }
+
+// Attached returns h's pi state if some code already asked for it.
+func Attached(h *engine.Host) (*State, bool) { return stateKey.Lookup(h) }
+
+func newState(h *engine.Host) *State {
 	id, err := uuid.NewV7()
 	if err != nil {
 		id = uuid.New()
 	}
-	p := &PiState{h: h, session: session.New(id.String(), h.opts.Cwd), thinking: "off",
-		flagValues: map[string]any{}, agent: RecordingAgent{}, unsupported: map[string][]string{}}
-	p.ui = newPiUI(h)
+	p := &State{h: h, session: session.New(id.String(), h.Options().Cwd), thinking: "off",
+		flagValues: map[string]any{}, agent: RecordingAgent{}}
+	p.flags = engine.NewDataRegistry(h, "flags")
+	p.shortcuts = engine.NewDataRegistry(h, "shortcuts")
+	p.messageRenderers = engine.NewDataRegistry(h, "messageRenderers")
+	p.pi16 = newPi16Registries(h)
+	// pi's interceptable events keep pi's result semantics for v2 and pi
+	// handlers alike (hooks.go).
+	for name, c := range hookContracts() {
+		h.DefineHook(name, c)
+	}
+	p.ui = newUI(p)
 	return p
 }
 
-// Pi returns the host's pi runtime state.
-func (h *Host) Pi() *PiState { return h.pi }
+// Host returns the host this state belongs to.
+func (p *State) Host() *engine.Host { return p.h }
+
+// DataRegistry is a registry of plain data values, as pi's registrations
+// are stored.
+type DataRegistry = engine.Registry[*engine.Draft[map[string]any], engine.State[map[string]any]]
+
+// Flags returns pi's extension-flag registry (registerFlag).
+func (p *State) Flags() *DataRegistry { return p.flags }
+
+// Shortcuts returns pi's shortcut registry (registerShortcut).
+func (p *State) Shortcuts() *DataRegistry { return p.shortcuts }
+
+// MessageRenderers returns pi's message-renderer registry.
+func (p *State) MessageRenderers() *DataRegistry { return p.messageRenderers }
 
 // Session returns the session entry tree.
-func (p *PiState) Session() *session.Tree {
+func (p *State) Session() *session.Tree {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.session
@@ -140,30 +183,30 @@ func (p *PiState) Session() *session.Tree {
 
 // SetSession replaces the session (a file-backed one opened by the host,
 // a new or resumed session).
-func (p *PiState) SetSession(t *session.Tree) {
+func (p *State) SetSession(t *session.Tree) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.session = t
 }
 
 // UI returns the client-facing UI state and dialogs.
-func (p *PiState) UI() *PiUI { return p.ui }
+func (p *State) UI() *UI { return p.ui }
 
 // SetAgent attaches the agent harness.
-func (p *PiState) SetAgent(a PiAgent) { p.mu.Lock(); p.agent = a; p.mu.Unlock() }
+func (p *State) SetAgent(a Agent) { p.mu.Lock(); p.agent = a; p.mu.Unlock() }
 
 // Agent returns the attached agent.
-func (p *PiState) Agent() PiAgent { p.mu.Lock(); defer p.mu.Unlock(); return p.agent }
+func (p *State) Agent() Agent { p.mu.Lock(); defer p.mu.Unlock(); return p.agent }
 
 // SetFlagValues sets CLI values of extension flags (name → bool or string).
-func (p *PiState) SetFlagValues(v map[string]any) {
+func (p *State) SetFlagValues(v map[string]any) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.flagValues = Clone(v).(map[string]any)
+	p.flagValues = engine.Clone(v).(map[string]any)
 }
 
 // FlagValue returns the CLI value of a flag.
-func (p *PiState) FlagValue(name string) (any, bool) {
+func (p *State) FlagValue(name string) (any, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	v, ok := p.flagValues[name]
@@ -171,45 +214,35 @@ func (p *PiState) FlagValue(name string) (any, bool) {
 }
 
 // Record appends a call to the action log.
-func (p *PiState) Record(plugin, op string, args ...any) {
+func (p *State) Record(plugin, op string, args ...any) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.calls = append(p.calls, PiCall{Plugin: plugin, Op: op, Args: args})
+	p.calls = append(p.calls, Call{Plugin: plugin, Op: op, Args: args})
 }
 
 // Calls returns the recorded action calls.
-func (p *PiState) Calls() []PiCall { p.mu.Lock(); defer p.mu.Unlock(); return slices.Clone(p.calls) }
+func (p *State) Calls() []Call { p.mu.Lock(); defer p.mu.Unlock(); return slices.Clone(p.calls) }
 
 // NoteUnsupported records that plugin used a pi member pigo does not
-// implement yet (pigo check lists them).
-func (p *PiState) NoteUnsupported(plugin, member string) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if !slices.Contains(p.unsupported[plugin], member) {
-		p.unsupported[plugin] = append(p.unsupported[plugin], member)
-	}
-}
+// implement yet (kept by the host: pigo check lists them).
+func (p *State) NoteUnsupported(plugin, member string) { p.h.NoteUnsupported(plugin, member) }
 
 // Unsupported returns the members plugin used that pigo lacks.
-func (p *PiState) Unsupported(plugin string) []string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return slices.Clone(p.unsupported[plugin])
-}
+func (p *State) Unsupported(plugin string) []string { return p.h.Unsupported(plugin) }
 
 // AppendEntry stores a custom entry (pi.appendEntry): durable, in the tree,
 // not sent to the model.
-func (p *PiState) AppendEntry(plugin, customType string, data any) session.Entry {
+func (p *State) AppendEntry(plugin, customType string, data any) session.Entry {
 	e := session.Entry{"type": "custom", "customType": customType}
 	if data != nil {
-		e["data"] = Clone(data)
+		e["data"] = engine.Clone(data)
 	}
 	p.Record(plugin, "appendEntry", customType, data)
 	return p.Session().Append(e)
 }
 
 // SetSessionName appends a session_info entry.
-func (p *PiState) SetSessionName(plugin, name string) {
+func (p *State) SetSessionName(plugin, name string) {
 	p.Record(plugin, "setSessionName", name)
 	p.Session().Append(session.Entry{"type": "session_info", "name": name})
 	// pi 1.6 tells extensions (session_info_changed, name undefined when
@@ -222,7 +255,7 @@ func (p *PiState) SetSessionName(plugin, name string) {
 }
 
 // SetLabel labels an entry ("" clears).
-func (p *PiState) SetLabel(plugin, id, label string) error {
+func (p *State) SetLabel(plugin, id, label string) error {
 	if _, ok := p.Session().Entry(id); !ok {
 		return fmt.Errorf("setLabel: no entry %q", id)
 	}
@@ -239,15 +272,20 @@ func (p *PiState) SetLabel(plugin, id, label string) error {
 // default: every tool except the built-in grep, find and ls (built-ins
 // are tools of "@pi/" plugins) and, since pi 1.6, tools whose exposure
 // or defaultActive says registering does not activate them.
-func (p *PiState) ActiveTools() []string {
+func (p *State) ActiveTools() []string {
 	p.mu.Lock()
-	active := slices.Clone(p.activeTools)
+	active, known := slices.Clone(p.activeTools), p.activeKnown
 	p.mu.Unlock()
 	if active != nil {
+		for _, e := range p.h.Tools().Current().Entries() {
+			if !known[e.ID] && activeByDefault(e.Value) && !slices.Contains(active, e.ID) {
+				active = append(active, e.ID)
+			}
+		}
 		return active
 	}
 	var out []string
-	for _, e := range p.h.tools.Current().Entries() {
+	for _, e := range p.h.Tools().Current().Entries() {
 		if strings.HasPrefix(e.Owner, "@pi/") && (e.ID == "grep" || e.ID == "find" || e.ID == "ls") {
 			continue
 		}
@@ -260,18 +298,22 @@ func (p *PiState) ActiveTools() []string {
 }
 
 // SetActiveTools restricts the tools offered to the model.
-func (p *PiState) SetActiveTools(plugin string, names []string) {
+func (p *State) SetActiveTools(plugin string, names []string) {
 	p.Record(plugin, "setActiveTools", names)
+	known := map[string]bool{}
+	for _, e := range p.h.Tools().Current().Entries() {
+		known[e.ID] = true
+	}
 	p.mu.Lock()
-	p.activeTools = append([]string{}, names...)
+	p.activeTools, p.activeKnown = append([]string{}, names...), known
 	p.mu.Unlock()
 }
 
 // ThinkingLevel returns the thinking level.
-func (p *PiState) ThinkingLevel() string { p.mu.Lock(); defer p.mu.Unlock(); return p.thinking }
+func (p *State) ThinkingLevel() string { p.mu.Lock(); defer p.mu.Unlock(); return p.thinking }
 
 // SetThinkingLevel sets it and appends a thinking_level_change entry.
-func (p *PiState) SetThinkingLevel(plugin, level string) error {
+func (p *State) SetThinkingLevel(plugin, level string) error {
 	switch level {
 	case "off", "minimal", "low", "medium", "high", "xhigh":
 	default:
@@ -286,35 +328,35 @@ func (p *PiState) SetThinkingLevel(plugin, level string) error {
 }
 
 // Model returns the current model (nil when none).
-func (p *PiState) Model() map[string]any {
+func (p *State) Model() map[string]any {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	m, _ := Clone(p.model).(map[string]any)
+	m, _ := engine.Clone(p.model).(map[string]any)
 	return m
 }
 
 // SetModel asks the agent to switch models.
-func (p *PiState) SetModel(ctx context.Context, plugin string, model map[string]any) (bool, error) {
+func (p *State) SetModel(ctx context.Context, plugin string, model map[string]any) (bool, error) {
 	p.Record(plugin, "setModel", model)
 	ok, err := p.Agent().SetModel(ctx, model)
 	if err != nil || !ok {
 		return ok, err
 	}
 	p.mu.Lock()
-	p.model = Clone(model).(map[string]any)
+	p.model = engine.Clone(model).(map[string]any)
 	p.mu.Unlock()
 	p.Session().Append(session.Entry{"type": "model_change", "provider": model["provider"], "modelId": model["id"]})
 	return true, nil
 }
 
 // SendMessage stores a custom message and hands it to the agent.
-func (p *PiState) SendMessage(ctx context.Context, plugin string, message, opts map[string]any) error {
+func (p *State) SendMessage(ctx context.Context, plugin string, message, opts map[string]any) error {
 	p.Record(plugin, "sendMessage", message, opts)
 	return p.Agent().SendMessage(ctx, plugin, message, opts)
 }
 
 // SendUserMessage hands a user message to the agent.
-func (p *PiState) SendUserMessage(ctx context.Context, plugin string, content any, opts map[string]any) error {
+func (p *State) SendUserMessage(ctx context.Context, plugin string, content any, opts map[string]any) error {
 	p.Record(plugin, "sendUserMessage", content, opts)
 	return p.Agent().SendUserMessage(ctx, plugin, content, opts)
 }
@@ -322,11 +364,11 @@ func (p *PiState) SendUserMessage(ctx context.Context, plugin string, content an
 // nowMillis is pi's message timestamp.
 func nowMillis() float64 { return float64(time.Now().UnixMilli()) }
 
-// PiModels is a session's model registry (models.json, auth.json and the
+// Models is a session's model registry (models.json, auth.json and the
 // environment's keys) as an extension's ctx.modelRegistry reads it. Models
 // are pi's model objects. A host without an agent session has none, and
 // the adapter falls back to what extensions registered and pi-ai's catalog.
-type PiModels interface {
+type Models interface {
 	All() []map[string]any
 	// Available lists the models whose provider has auth configured.
 	Available() []map[string]any
@@ -342,14 +384,14 @@ type PiModels interface {
 
 // SetModels sets the model registry ctx.modelRegistry reads (the agent
 // session's).
-func (p *PiState) SetModels(m PiModels) {
+func (p *State) SetModels(m Models) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.models = m
 }
 
 // Models returns the session's model registry, nil without a session.
-func (p *PiState) Models() PiModels {
+func (p *State) Models() Models {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.models

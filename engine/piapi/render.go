@@ -1,9 +1,11 @@
-package engine
+package piapi
 
 import (
 	"context"
 	"errors"
 	"fmt"
+
+	"github.com/pigo-dev/pigo/engine"
 )
 
 // Renderers callable from Go: a client that draws pi's transcript asks the
@@ -34,22 +36,22 @@ type ToolRender struct {
 // RenderMessage renders a custom message (customType's
 // registerMessageRenderer renderer) at width. ErrNoRenderer: none is
 // registered or it returned nothing.
-func (h *Host) RenderMessage(ctx context.Context, customType string, message map[string]any, expanded bool, width int) ([]string, error) {
-	e, ok := h.MessageRenderers().Current().Get(customType)
+func (p *State) RenderMessage(ctx context.Context, customType string, message map[string]any, expanded bool, width int) ([]string, error) {
+	e, ok := p.MessageRenderers().Current().Get(customType)
 	if !ok {
 		return nil, ErrNoRenderer
 	}
-	return h.renderLines(ctx, "message renderer "+customType, e.Owner, e.Value["render"], message, expanded, width)
+	return p.renderLines(ctx, "message renderer "+customType, e.Owner, e.Value["render"], message, expanded, width)
 }
 
 // RenderEntry renders a custom session entry (registerEntryRenderer) at
 // width. ErrNoRenderer: none is registered or it returned nothing.
-func (h *Host) RenderEntry(ctx context.Context, customType string, entry map[string]any, expanded bool, width int) ([]string, error) {
-	e, ok := h.EntryRenderers().Current().Get(customType)
+func (p *State) RenderEntry(ctx context.Context, customType string, entry map[string]any, expanded bool, width int) ([]string, error) {
+	e, ok := p.EntryRenderers().Current().Get(customType)
 	if !ok {
 		return nil, ErrNoRenderer
 	}
-	return h.renderLines(ctx, "entry renderer "+customType, e.Owner, e.Value["render"], entry, expanded, width)
+	return p.renderLines(ctx, "entry renderer "+customType, e.Owner, e.Value["render"], entry, expanded, width)
 }
 
 // RenderTool renders a tool call or result as pi resolves it: the
@@ -58,20 +60,20 @@ func (h *Host) RenderEntry(ctx context.Context, customType string, entry map[str
 // for this phase passes to the next (its next() is the rest of the chain
 // only in spirit: the chain spans runtimes, so next() returns undefined
 // and the host continues it). ErrNoRenderer: nobody renders this phase.
-func (h *Host) RenderTool(ctx context.Context, toolName string, r ToolRender) ([]string, error) {
+func (p *State) RenderTool(ctx context.Context, toolName string, r ToolRender) ([]string, error) {
 	if r.Phase != "call" && r.Phase != "result" {
 		return nil, fmt.Errorf("render tool %s: phase must be \"call\" or \"result\", not %q", toolName, r.Phase)
 	}
-	req := map[string]any{"phase": r.Phase, "toolCallId": r.ToolCallID, "args": Clone(r.Args), "result": Clone(r.Result),
+	req := map[string]any{"phase": r.Phase, "toolCallId": r.ToolCallID, "args": engine.Clone(r.Args), "result": engine.Clone(r.Result),
 		"expanded": r.Expanded, "isPartial": r.IsPartial, "isError": r.IsError}
-	for _, e := range h.ToolRenderers().Current().Entries() {
-		lines, err := h.renderLines(ctx, "tool renderer "+e.ID, e.Owner, e.Value["renderLines"], toolName, req, r.Width)
+	for _, e := range p.ToolRenderers().Current().Entries() {
+		lines, err := p.renderLines(ctx, "tool renderer "+e.ID, e.Owner, e.Value["renderLines"], toolName, req, r.Width)
 		if !errors.Is(err, ErrNoRenderer) {
 			return lines, err
 		}
 	}
-	if e, ok := h.Tools().Current().Get(toolName); ok {
-		return h.renderLines(ctx, "tool "+toolName+" render"+r.Phase, e.Owner, e.Value.Extra["renderLines"], req, r.Width)
+	if e, ok := p.h.Tools().Current().Get(toolName); ok {
+		return p.renderLines(ctx, "tool "+toolName+" render"+r.Phase, e.Owner, e.Value.Extra["renderLines"], req, r.Width)
 	}
 	return nil, ErrNoRenderer
 }
@@ -79,17 +81,17 @@ func (h *Host) RenderTool(ctx context.Context, toolName string, r ToolRender) ([
 // renderLines calls fn (a renderer's line function) under the hook budget
 // and converts its answer; errors name the plugin and what ran (a script
 // error inside keeps its file:line).
-func (h *Host) renderLines(ctx context.Context, what, owner string, fn any, args ...any) ([]string, error) {
-	c, ok := fn.(Callable)
+func (p *State) renderLines(ctx context.Context, what, owner string, fn any, args ...any) ([]string, error) {
+	c, ok := fn.(engine.Callable)
 	if !ok {
 		return nil, ErrNoRenderer
 	}
-	ctx, cancel := context.WithTimeout(ctx, h.opts.Budgets.Hook)
+	ctx, cancel := context.WithTimeout(ctx, p.h.Options().Budgets.Hook)
 	defer cancel()
 	v, err := c.Call(ctx, args...)
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
-			err = ErrBudget
+			err = engine.ErrBudget
 		}
 		return nil, fmt.Errorf("%s: %s: %w", owner, what, err)
 	}

@@ -1,4 +1,4 @@
-package engine_test
+package piapi_test
 
 import (
 	"context"

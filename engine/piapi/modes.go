@@ -1,4 +1,6 @@
-package engine
+package piapi
+
+import "github.com/pigo-dev/pigo/engine"
 
 // State setters for hosts that run pi's agent modes (cmd/pigo -p, --mode
 // json, --mode rpc): they own the model and thinking level and tell the pi
@@ -7,19 +9,19 @@ package engine
 
 // SetCurrentModel records the model the agent uses now (what ctx.model
 // reads); nil clears it.
-func (p *PiState) SetCurrentModel(model map[string]any) {
+func (p *State) SetCurrentModel(model map[string]any) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if model == nil {
 		p.model = nil
 		return
 	}
-	p.model = Clone(model).(map[string]any)
+	p.model = engine.Clone(model).(map[string]any)
 }
 
 // SetCurrentThinkingLevel records the thinking level the agent uses now
 // (what pi.getThinkingLevel reads). The level is not validated.
-func (p *PiState) SetCurrentThinkingLevel(level string) {
+func (p *State) SetCurrentThinkingLevel(level string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.thinking = level

@@ -1,21 +1,25 @@
-package engine
+package piapi
 
-import "sync"
+import (
+	"sync"
+
+	"github.com/pigo-dev/pigo/engine"
+)
 
 // ScriptedClient is a UI client for tests and headless drivers: it receives
 // sync messages like any client (through the JSON codec) and answers every
 // "pi.dialog" view with Answer(method, state). A nil answer leaves the
 // dialog open (to test timeouts and aborts).
 type ScriptedClient struct {
-	*LocalClient
+	*engine.LocalClient
 	mu     sync.Mutex
 	answer func(method string, state map[string]any) any
 	asked  []map[string]any
 }
 
 // NewScriptedClient attaches nothing; call hub.Attach(c).
-func NewScriptedClient(hub *ViewHub, id string, answer func(method string, state map[string]any) any) *ScriptedClient {
-	return &ScriptedClient{LocalClient: NewLocalClient(hub, id, 64), answer: answer}
+func NewScriptedClient(hub *engine.ViewHub, id string, answer func(method string, state map[string]any) any) *ScriptedClient {
+	return &ScriptedClient{LocalClient: engine.NewLocalClient(hub, id, 64), answer: answer}
 }
 
 // HasUI reports true: a scripted client answers dialogs.
@@ -29,15 +33,15 @@ func (c *ScriptedClient) Asked() []map[string]any {
 }
 
 // Send records msg and answers dialogs.
-func (c *ScriptedClient) Send(msg SyncMessage) error {
+func (c *ScriptedClient) Send(msg engine.SyncMessage) error {
 	if err := c.LocalClient.Send(msg); err != nil {
 		return err
 	}
-	var dialogs []ViewSnapshot
+	var dialogs []engine.ViewSnapshot
 	switch msg.Type {
 	case "view_state":
 		if msg.Component == "pi.dialog" {
-			dialogs = append(dialogs, ViewSnapshot{ViewID: msg.ViewID, Component: msg.Component, State: msg.State})
+			dialogs = append(dialogs, engine.ViewSnapshot{ViewID: msg.ViewID, Component: msg.Component, State: msg.State})
 		}
 	case "snapshot":
 		for _, v := range msg.Views {

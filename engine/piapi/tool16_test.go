@@ -1,4 +1,4 @@
-package engine_test
+package piapi_test
 
 import (
 	"context"
@@ -12,8 +12,7 @@ import (
 // reaches tool_result handlers and survives them, unless one replaces the
 // content without giving new structured content (pi 1.6).
 func TestStructuredContentThroughToolResult(t *testing.T) {
-	h := engine.New(engine.Options{})
-	defer h.Close(context.Background())
+	h := newHost(t, engine.Options{})
 	res := h.Boot(context.Background(), []engine.PluginSpec{{ID: "p", Loader: engine.GoPlugin(func(_ context.Context, g *engine.Generation) error {
 		_, err := h.Tools().Add(g, func(_ context.Context, d *engine.Draft[engine.Tool]) error {
 			for _, name := range []string{"keep", "drop", "swap"} {

@@ -1,24 +1,26 @@
-package engine
+package piapi
 
 import (
 	"context"
 	"fmt"
 	"sync"
 	"time"
+
+	"github.com/pigo-dev/pigo/engine"
 )
 
-// PiUI is pi's ctx.ui on the host side. Dialogs (select, confirm, input,
+// UI is pi's ctx.ui on the host side. Dialogs (select, confirm, input,
 // editor) are ask-views: a "pi.dialog" view addressed to the client the
 // operation came from (or every client when the origin is unknown), which
 // closes with the first answer a client sends. Fire-and-forget calls
 // (notify, setStatus, setWidget, setTitle, ...) update the state of one
 // host view, "pi.ui", that every client receives in its snapshot and as
 // deltas. Clients say they can show UI by implementing UIClient.
-type PiUI struct {
-	h         *Host
+type UI struct {
+	pi        *State
 	once      sync.Once
 	mu        sync.Mutex
-	view      *View
+	view      *engine.View
 	state     map[string]any
 	observers []func(UICall)
 	slots     map[string]int // component slot → its last claim
@@ -37,13 +39,13 @@ type UICall struct {
 
 // Observe registers f for every fire-and-forget UI call (called on the
 // caller's goroutine; must not block).
-func (u *PiUI) Observe(f func(UICall)) {
+func (u *UI) Observe(f func(UICall)) {
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	u.observers = append(u.observers, f)
 }
 
-func (u *PiUI) notifyObservers(c UICall) {
+func (u *UI) notifyObservers(c UICall) {
 	u.mu.Lock()
 	obs := append([]func(UICall){}, u.observers...)
 	u.mu.Unlock()
@@ -56,7 +58,7 @@ func (u *PiUI) notifyObservers(c UICall) {
 // Clients that do not implement it (or return false) do not count for
 // ctx.hasUI.
 type UIClient interface {
-	Client
+	engine.Client
 	HasUI() bool
 }
 
@@ -99,16 +101,18 @@ type ComponentClient interface {
 // maxNotifications bounds the notifications kept in the UI state.
 const maxNotifications = 50
 
-func newPiUI(h *Host) *PiUI {
-	return &PiUI{h: h, state: map[string]any{"status": map[string]any{}, "widgets": map[string]any{}, "notifications": []any{}}}
+func newUI(p *State) *UI {
+	p.h.Views().OnAttach(func(c engine.Client) {
+		if cc, ok := c.(ComponentClient); ok && cc.HasUI() && cc.RendersComponents() {
+			p.h.EmitAsync(ComponentsAttached, map[string]any{"type": ComponentsAttached, "client": c.ID()})
+		}
+	})
+	return &UI{pi: p, state: map[string]any{"status": map[string]any{}, "widgets": map[string]any{}, "notifications": []any{}}}
 }
 
 // HasUI reports whether a client that shows UI is attached.
-func (u *PiUI) HasUI() bool {
-	hub := u.h.views
-	hub.mu.Lock()
-	defer hub.mu.Unlock()
-	for _, c := range hub.clients {
+func (u *UI) HasUI() bool {
+	for _, c := range u.pi.h.Views().Clients() {
 		if uc, ok := c.(UIClient); ok && uc.HasUI() {
 			return true
 		}
@@ -124,7 +128,7 @@ const ComponentsAttached = "pigo:components_attached"
 // ClaimSlot records that a plugin just set a component slot (a footer,
 // header, editor or widget key; cleared or not) and returns the claim.
 // SlotClaim tells a deferred factory whether it is still the last word.
-func (u *PiUI) ClaimSlot(slot string) int {
+func (u *UI) ClaimSlot(slot string) int {
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	if u.slots == nil {
@@ -136,7 +140,7 @@ func (u *PiUI) ClaimSlot(slot string) int {
 }
 
 // SlotClaim returns slot's last claim (0: never set).
-func (u *PiUI) SlotClaim(slot string) int {
+func (u *UI) SlotClaim(slot string) int {
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	return u.slots[slot]
@@ -144,11 +148,8 @@ func (u *PiUI) SlotClaim(slot string) int {
 
 // RendersComponents reports whether client id ("": any client) is
 // attached and draws extension components.
-func (u *PiUI) RendersComponents(id string) bool {
-	hub := u.h.views
-	hub.mu.Lock()
-	defer hub.mu.Unlock()
-	for cid, c := range hub.clients {
+func (u *UI) RendersComponents(id string) bool {
+	for cid, c := range u.pi.h.Views().Clients() {
 		if cc, ok := c.(ComponentClient); ok && (id == "" || id == cid) && cc.HasUI() && cc.RendersComponents() {
 			return true
 		}
@@ -157,33 +158,28 @@ func (u *PiUI) RendersComponents(id string) bool {
 }
 
 // State returns a copy of the UI state.
-func (u *PiUI) State() map[string]any {
+func (u *UI) State() map[string]any {
 	u.mu.Lock()
 	defer u.mu.Unlock()
-	return Clone(u.state).(map[string]any)
+	return engine.Clone(u.state).(map[string]any)
 }
 
-// hostView opens the host-owned "pi.ui" view on first use.
-func (u *PiUI) publish() {
+// publish opens the host-owned "pi.ui" view on first use.
+func (u *UI) publish() {
 	u.once.Do(func() {
-		hub := u.h.views
-		v := &View{hub: hub, id: "pigo:ui", component: "pi.ui", done: make(chan struct{}), durable: true}
-		u.view = v
-		hub.mu.Lock()
-		hub.views = append(hub.views, v)
-		hub.mu.Unlock()
+		u.view = u.pi.h.Views().OpenHostView("pigo:ui", "pi.ui")
 	})
 	_ = u.view.SetState(u.State())
 }
 
 // Notify records a notification. An empty level is shown as "info";
 // observers see it as given (pi's RPC mode omits an absent notifyType).
-func (u *PiUI) Notify(plugin, message, given string) {
+func (u *UI) Notify(plugin, message, given string) {
 	level := given
 	if level == "" {
 		level = "info"
 	}
-	u.h.pi.Record(plugin, "ui.notify", message, level)
+	u.pi.Record(plugin, "ui.notify", message, level)
 	u.mu.Lock()
 	list, _ := u.state["notifications"].([]any)
 	list = append(list, map[string]any{"plugin": plugin, "message": message, "type": level, "timestamp": nowMillis()})
@@ -203,8 +199,8 @@ func (u *PiUI) Notify(plugin, message, given string) {
 // Set records a fire-and-forget UI call: key is the state path ("title",
 // "editorText", "status", "widgets", ...); for "status" and "widgets" sub
 // names the entry, and a nil value clears it.
-func (u *PiUI) Set(plugin, op, key, sub string, value any) {
-	u.h.pi.Record(plugin, "ui."+op, sub, value)
+func (u *UI) Set(plugin, op, key, sub string, value any) {
+	u.pi.Record(plugin, "ui."+op, sub, value)
 	u.mu.Lock()
 	if sub != "" {
 		m, _ := u.state[key].(map[string]any)
@@ -215,16 +211,16 @@ func (u *PiUI) Set(plugin, op, key, sub string, value any) {
 		if value == nil {
 			delete(m, sub)
 		} else {
-			m[sub] = Clone(value)
+			m[sub] = engine.Clone(value)
 		}
 	} else if value == nil {
 		delete(u.state, key)
 	} else {
-		u.state[key] = Clone(value)
+		u.state[key] = engine.Clone(value)
 	}
 	u.mu.Unlock()
 	u.publish()
-	u.notifyObservers(UICall{Plugin: plugin, Op: op, Key: key, Sub: sub, Value: Clone(value)})
+	u.notifyObservers(UICall{Plugin: plugin, Op: op, Key: key, Sub: sub, Value: engine.Clone(value)})
 }
 
 // Dialog asks the originating client (see WithOriginator) and waits for
@@ -232,18 +228,18 @@ func (u *PiUI) Set(plugin, op, key, sub string, value any) {
 // client's answer ({value}, {confirmed}, {cancelled}) or nil when nobody
 // answered; with no UI client attached it returns nil at once. The
 // caller maps nil to pi's defaults.
-func (u *PiUI) Dialog(ctx context.Context, g *Generation, method string, params map[string]any) (any, error) {
-	u.h.pi.Record(g.PluginID(), "ui."+method, params)
+func (u *UI) Dialog(ctx context.Context, g *engine.Generation, method string, params map[string]any) (any, error) {
+	u.pi.Record(g.PluginID(), "ui."+method, params)
 	if !u.HasUI() {
 		return nil, nil
 	}
-	state := Clone(params).(map[string]any)
+	state := engine.Clone(params).(map[string]any)
 	state["method"] = method
 	var to []string
-	if o := Originator(ctx); o != "" {
+	if o := engine.Originator(ctx); o != "" {
 		to = []string{o}
 	}
-	v, err := g.OpenView("pi.dialog", state, ViewOptions{To: to})
+	v, err := g.OpenView("pi.dialog", state, engine.ViewOptions{To: to})
 	if err != nil {
 		return nil, fmt.Errorf("ui.%s: %w", method, err)
 	}
@@ -259,12 +255,12 @@ func (u *PiUI) Dialog(ctx context.Context, g *Generation, method string, params 
 		r, _ := v.Result()
 		return r, nil
 	case <-timeout:
-		v.close(nil, "timeout")
+		v.CloseWithReason(nil, "timeout")
 		return nil, nil
 	case <-ctx.Done():
-		v.close(nil, "aborted")
+		v.CloseWithReason(nil, "aborted")
 		return nil, nil
 	case <-g.Context().Done():
-		return nil, g.staleErr()
+		return nil, g.StaleError()
 	}
 }
