@@ -23,11 +23,13 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/bundled"
+	"github.com/pigo-dev/pigo/bundled/llama"
 	"github.com/pigo-dev/pigo/bundled/mcp"
 	"github.com/pigo-dev/pigo/bundled/payload"
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/agentsession"
 	"github.com/pigo-dev/pigo/engine/piapi"
+	"github.com/pigo-dev/pigo/engine/pkgmgr"
 	"github.com/pigo-dev/pigo/jsapi"
 	"github.com/pigo-dev/pigo/jsapi/bundler"
 	"github.com/pigo-dev/pigo/jsapi/discover"
@@ -77,6 +79,12 @@ type Options struct {
 	// GoPlugins are Go-native plugins loaded after the manifest's
 	// (embedding programs).
 	GoPlugins []engine.PluginSpec
+	// InstallPackages installs before discovery what pi installs at
+	// start-up: -e npm:/git: packages into its cache of temporary
+	// packages (refreshing cached ones) and missing packages of the
+	// user's settings. Failures become Problems; the app opens without
+	// those packages.
+	InstallPackages bool
 	// Reload configures the app's reloader.
 	Reload watch.ReloaderOptions
 }
@@ -287,6 +295,15 @@ func New(opts Options) (*App, error) {
 			dopts.Extensions = append(dopts.Extensions, e)
 		}
 	}
+	var installProblems []discover.Problem
+	var installFailed map[string]bool
+	if opts.InstallPackages {
+		m := &pkgmgr.Manager{Dirs: pkgmgr.Dirs{Cwd: cwd, AgentDir: agentDir, Home: getenv("HOME")}, Getenv: getenv}
+		if opts.Environ != nil {
+			m.Environ = environList(opts.Environ)
+		}
+		installProblems, installFailed = installPackages(context.Background(), m, dopts.Extensions)
+	}
 	exts, problems := discover.Discover(dopts)
 	// A project's extension the user configured too (the same package or
 	// file in their settings) is the user's when the project is not
@@ -307,19 +324,21 @@ func New(opts Options) (*App, error) {
 		id := uniqueID(e.ID)
 		add(Plugin{ID: id, Path: e.Path, Origin: e.Origin, Source: e.Source, userToo: userToo[e.Path]}, a.Env.Plugin(id, e.Path, nil))
 	}
-	// pi loads its built-in extensions after the extension files: the
-	// bundled TypeScript ones, then mcp (a Go plugin); settings'
-	// "-builtin:NAME" and -e builtin:NAME decide as in pi, --no-mcp wins.
+	// pi loads its built-in extensions after the extension files, in its
+	// order: llama.cpp (a Go plugin), the bundled TypeScript ones, then mcp
+	// (a Go plugin); settings' "-builtin:NAME" and -e builtin:NAME decide
+	// as in pi, --no-mcp wins.
 	dopts.Extensions = opts.Extensions
-	builtins, more := discover.Builtins(dopts, append(bundled.Extensions(), mcp.Name))
-	a.Problems = append(problems, more...)
+	builtins, more := discover.Builtins(dopts, append(append([]string{llama.Name}, bundled.Extensions()...), mcp.Name))
+	a.Problems = append(append(withoutNotInstalled(problems, installFailed), installProblems...), more...)
 	for _, name := range builtins {
+		if name == llama.Name {
+			sp := llama.Spec(llama.Options{AgentDir: agentDir, Env: opts.Environ})
+			add(Plugin{ID: sp.ID, Bundled: true, Origin: "builtin", Source: sp.Source}, sp)
+			continue
+		}
 		if name == mcp.Name {
 			if !opts.NoMCP {
-				agentDir := opts.AgentDir
-				if agentDir == "" {
-					agentDir = agentsession.AgentDir(&agentsession.IO{Cwd: cwd, Getenv: getenv})
-				}
 				sp := mcp.Spec(mcp.Options{AgentDir: agentDir, World: mcp.World{Cwd: cwd, Home: getenv("HOME"), Env: opts.Environ}})
 				add(Plugin{ID: sp.ID, Bundled: true, Origin: "builtin", Source: sp.Source}, sp)
 			}

@@ -266,8 +266,9 @@ func TestBootUntrusted(t *testing.T) {
 		t.Errorf("project-scoped plugins: %s", got)
 	}
 	tools := func() string { return strings.Join(a.Host.Tools().Current().IDs(), " ") }
-	// pi's built-in extensions (codemode, tool-search) load after the files.
-	if res := a.BootUntrusted(context.Background()); len(res) != 5 || tools() != "cli both user codemode tool_search" {
+	// pi's built-in extensions (llama.cpp, codemode, tool-search) load
+	// after the files.
+	if res := a.BootUntrusted(context.Background()); len(res) != 6 || tools() != "cli both user codemode tool_search" {
 		t.Fatalf("untrusted: %d results, tools %s", len(res), tools())
 	}
 	if res := a.LoadProject(context.Background()); len(res) != 2 || !res[0].OK || !res[1].OK {
@@ -276,7 +277,7 @@ func TestBootUntrusted(t *testing.T) {
 	if got := tools(); got != "cli entry both auto user codemode tool_search" {
 		t.Errorf("trusted tools in load order: %s", got)
 	}
-	if len(a.Results) != 7 {
+	if len(a.Results) != 8 {
 		t.Errorf("results: %d", len(a.Results))
 	}
 }

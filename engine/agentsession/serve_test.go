@@ -195,7 +195,7 @@ func TestServeReload(t *testing.T) {
 	}
 	write(`export default function (pi) { pi.registerCommand("one", { handler: async () => {} }); }`)
 	s, err := agentsession.Start(context.Background(), agentsession.Options{IO: io, Open: pigo.SessionOpener(io),
-		Args: []string{"-e", ext, "--no-session", "--no-builtin-tools", "--no-mcp"}})
+		Args: []string{"-e", ext, "--no-session", "--no-builtin-tools", "--no-extensions"}}) // -ne: no built-in extensions' commands
 	if err != nil {
 		t.Fatal(err)
 	}

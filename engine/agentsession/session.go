@@ -81,6 +81,9 @@ type agentRuntime struct {
 // usage error.
 func Run(ctx context.Context, args []string, io *IO, open Opener, ui Interactive) ExitCode {
 	f := parsePiFlags(args)
+	if f.offline {
+		io.SetEnv("PI_OFFLINE", "1") // as pi sets process.env.PI_OFFLINE: package installs, model refreshes and extensions see it
+	}
 	if f.export != "" {
 		return runExport(io, f) // export.go
 	}
@@ -1094,7 +1097,7 @@ Options (as pi's):
   -np, --no-prompt-templates     no prompt template discovery (--prompt-template still loads)
   -a, --approve                  trust project-local files for this run
   -na, --no-approve              ignore project-local files for this run
-  --offline                      no network at startup (pigo never needs any)
+  --offline                      no network at startup (sets PI_OFFLINE=1)
   --<flag> [value]               flags registered by extensions (registerFlag)
   --export <file> [output.html]  export a session file to HTML and exit
   --list-models [search]         list the models with credentials (optional fuzzy search)
