@@ -82,8 +82,11 @@ func New(opts Options) *Env {
 		opts.ProgramCacheBytes = 64 << 20
 	}
 	return &Env{
-		opts:     opts,
-		bundler:  bundler.New(bundler.Options{CacheDir: opts.CacheDir, External: mods.externals()}),
+		opts: opts,
+		bundler: bundler.New(bundler.Options{CacheDir: opts.CacheDir, External: mods.externals(),
+			// A dependency built on TypeBox 0.34 gets its own copy; pigo's
+			// is 1.x (the extension itself always gets pigo's).
+			OwnCopies: map[string]string{"@sinclair/typebox": compat.TypeBoxVersion, "typebox": compat.TypeBoxVersion}}),
 		modules:  mods,
 		programs: newProgramCache(opts.ProgramCacheBytes),
 		inputs:   map[string][]string{},

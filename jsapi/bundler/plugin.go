@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/Masterminds/semver/v3"
 	"github.com/evanw/esbuild/pkg/api"
 )
 
@@ -69,6 +70,8 @@ type buildState struct {
 	esm     bool // the top-level-await build: externals become shim modules
 	matcher *externalMatcher
 	virtual map[string]string
+	// ownCopies: Options.OwnCopies, parsed
+	ownCopies map[string]*semver.Version
 
 	mu        sync.Mutex
 	stamps    []fileStamp
@@ -117,6 +120,9 @@ func (s *buildState) resolve(pb api.PluginBuild, a api.OnResolveArgs) api.OnReso
 	}
 	if _, ok := s.virtual[a.Path]; ok {
 		return api.OnResolveResult{Path: a.Path, Namespace: nsVirtual}
+	}
+	if r, ok := s.ownCopy(pb, a); ok {
+		return r
 	}
 	if s.matcher.match(a.Path) {
 		return s.external(a.Path)

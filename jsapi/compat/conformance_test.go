@@ -28,8 +28,8 @@ import (
 // the helpers and the 0.73.1 checks serve both.
 
 // unloadable lists examples that cannot work on goja by nature.
-// (doom-overlay loads: its WebAssembly engine is only touched by its
-// command, which then fails with a clear error; see its check.)
+// (doom-overlay loads; its command needs the interactive mode and a doom
+// build, and says so; see its check.)
 var unloadable = map[string]string{}
 
 // piVersion is the pi release of t's corpus (what VERSION reads).
