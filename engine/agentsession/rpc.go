@@ -40,6 +40,9 @@ type rpcServer struct {
 
 	bashMu     sync.Mutex
 	bashCancel context.CancelFunc
+
+	navMu     sync.Mutex
+	navCancel context.CancelFunc // the navigate_tree in progress (rpc_tree.go)
 }
 
 // rpcCommand is one parsed command line.
@@ -116,6 +119,10 @@ func rpcCommands() map[string]rpcCommandSpec {
 		"render_message": {true, (*rpcServer).renderMessage},
 		"render_entry":   {true, (*rpcServer).renderEntry},
 		"render_tool":    {true, (*rpcServer).renderTool},
+		// session tree navigation (rpc_tree.go)
+		"navigate_tree":        {true, (*rpcServer).navigateTree},
+		"abort_branch_summary": {false, (*rpcServer).abortBranchSummary},
+		"set_entry_label":      {false, (*rpcServer).setEntryLabel},
 	}
 }
 
