@@ -477,3 +477,30 @@ func TestTUIExtensionComponents(t *testing.T) {
 		t.Errorf("exit %d", code)
 	}
 }
+
+// TestTUITreeNavigation: /tree lists the conversation with the current
+// leaf selected; choosing the first prompt with "No summary" moves the
+// session there: the later turn leaves the chat and the prompt comes back
+// into the editor.
+func TestTUITreeNavigation(t *testing.T) {
+	tt := startTUI(t, []mockStep{{Text: "reply-one"}, {Text: "reply-two"}})
+	tt.waitFor("mock-1")
+	tt.keys("prompt-one", "\r")
+	tt.waitFor("reply-one")
+	tt.keys("prompt-two", "\r")
+	tt.waitFor("reply-two")
+	tt.keys("/tree", "\r")
+	tt.waitFor("Session Tree", "• user: prompt-one", "› • assistant: reply-two", "(4/4)")
+	tt.keys("\x1b[A", "\x1b[A", "\x1b[A")
+	tt.waitFor("› • user: prompt-one")
+	tt.keys("\r")
+	tt.waitFor("Summarize branch?", "→ No summary")
+	tt.keys("\r")
+	tt.waitFor("Navigated to selected point")
+	tt.waitGone("reply-two")
+	tt.waitGone("reply-one")
+	s := tt.screen()
+	if !strings.Contains(s, "prompt-one") {
+		t.Errorf("the selected prompt is not back in the editor:\n%s", s)
+	}
+}

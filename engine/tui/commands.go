@@ -109,13 +109,7 @@ func (m *model) builtin(name, args string) (done bool, c tea.Cmd) {
 			m.notice("Cloned session", "muted")
 		})
 	case "tree":
-		m.c.request(cmd("get_tree"), func(m *model, r response) {
-			if !r.ok {
-				m.notice(r.err, "error")
-				return
-			}
-			m.notice(treeText(r.data), "muted")
-		})
+		m.openTree("")
 	case "resume":
 		m.openResume()
 	case "export":
@@ -392,30 +386,6 @@ func sessionInfo(m *model, d map[string]any) string {
 	if cost, _ := d["cost"].(float64); cost > 0 {
 		fmt.Fprintf(&b, "\n\n%s\n%s $%.3f", Bold("Cost"), dim("Total:"), cost)
 	}
-	return b.String()
-}
-
-func treeText(d map[string]any) string {
-	var b strings.Builder
-	b.WriteString("Session tree")
-	var walk func(nodes []any, depth int)
-	walk = func(nodes []any, depth int) {
-		for _, n := range nodes {
-			o, _ := n.(map[string]any)
-			e, _ := o["entry"].(map[string]any)
-			typ, _ := e["type"].(string)
-			label := typ
-			if msg, _ := e["message"].(map[string]any); msg != nil {
-				role, _ := msg["role"].(string)
-				label = role + ": " + firstLine(messageText(msg))
-			}
-			b.WriteString("\n" + strings.Repeat("  ", depth) + "• " + label)
-			children, _ := o["children"].([]any)
-			walk(children, depth+1)
-		}
-	}
-	roots, _ := d["tree"].([]any)
-	walk(roots, 0)
 	return b.String()
 }
 

@@ -60,6 +60,7 @@ type model struct {
 	cwd, branch       string
 	streaming         bool
 	compacting        bool
+	summarizing       bool // a navigate_tree with a branch summary is running
 	tokIn, tokOut     float64
 	tokCR, tokCW      float64
 	cost              float64
@@ -78,13 +79,14 @@ type model struct {
 	working    workingState
 	spin       int
 
-	auto     *autocomplete
-	dialogs  []*dialog
-	views    map[string]*compView
-	viewKeys []string
-	focus    string // the custom component view that has the keyboard
-	sel      *selector
-	fileList []string // the project's files, for @ completion
+	auto         *autocomplete
+	dialogs      []*dialog
+	localDialogs int // the UI's own dialogs opened so far (their ids)
+	views        map[string]*compView
+	viewKeys     []string
+	focus        string // the custom component view that has the keyboard
+	sel          picker
+	fileList     []string // the project's files, for @ completion
 
 	lastCtrlC time.Time
 	retry     *retryState // an automatic retry waiting to run
@@ -818,6 +820,8 @@ func (m *model) action(name string) tea.Cmd {
 			m.c.request(cmd("abort_retry"), nil)
 		case m.bash != nil:
 			m.c.request(cmd("abort_bash"), nil)
+		case m.summarizing:
+			m.c.request(cmd("abort_branch_summary"), nil)
 		case m.streaming || m.compacting:
 			m.restoreQueue(true)
 		case m.ed.Empty():
@@ -1345,6 +1349,9 @@ func (m *model) workingStatus() string {
 	}
 	label := ""
 	switch {
+	case m.summarizing:
+		frame := m.th.Fg("accent", spinnerFrames[m.spin%len(spinnerFrames)]) + " "
+		return frame + m.th.Fg("muted", "Summarizing branch... "+cancel)
 	case m.compacting:
 		switch m.compactReason {
 		case "manual", "":

@@ -36,6 +36,9 @@ type Options struct {
 	// DoubleEscape is pi's doubleEscapeAction: "tree" (default), "fork"
 	// or "none", for escape twice on an empty, idle editor.
 	DoubleEscape string
+	// BranchSummarySkipPrompt is pi's branchSummary.skipPrompt: /tree
+	// navigates without asking about a summary.
+	BranchSummarySkipPrompt bool
 	// Messages are sent as prompts once the UI is up; Images go with the
 	// first.
 	Messages []string
@@ -72,6 +75,9 @@ func optionsFrom(opts agentsession.InteractiveOptions) Options {
 		o.Theme, _ = get("theme").(string)
 		o.HideThinking, _ = get("hideThinkingBlock").(bool)
 		o.DoubleEscape, _ = get("doubleEscapeAction").(string)
+		if bs, ok := get("branchSummary").(map[string]any); ok {
+			o.BranchSummarySkipPrompt, _ = bs["skipPrompt"].(bool)
+		}
 		switch q := get("quietStartup").(type) {
 		case bool:
 			if q {
