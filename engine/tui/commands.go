@@ -73,41 +73,9 @@ func (m *model) builtin(name, args string) (done bool, c tea.Cmd) {
 			m.add(&noticeItem{text: sessionInfo(m, r.data)})
 		})
 	case "fork":
-		m.c.request(cmd("get_fork_messages"), func(m *model, r response) {
-			msgs, _ := r.data["messages"].([]any)
-			var items []selItem
-			for i := len(msgs) - 1; i >= 0; i-- {
-				o, _ := msgs[i].(map[string]any)
-				text, _ := o["text"].(string)
-				items = append(items, selItem{label: firstLine(text), value: o["entryId"]})
-			}
-			if len(items) == 0 {
-				m.notice("No messages to fork from", "warning")
-				return
-			}
-			m.sel = &selector{title: "Fork from message", items: items, choose: func(m *model, it selItem) {
-				m.c.request(cmd("fork", "entryId", it.value), func(m *model, r response) {
-					if !r.ok {
-						m.notice(r.err, "error")
-						return
-					}
-					m.reloadChat()
-					if text, _ := r.data["text"].(string); text != "" {
-						m.ed.SetText(text)
-					}
-					m.notice("Forked to new session", "muted")
-				})
-			}}
-		})
+		m.openFork()
 	case "clone":
-		m.c.request(cmd("clone"), func(m *model, r response) {
-			if !r.ok {
-				m.notice(r.err, "error")
-				return
-			}
-			m.reloadChat()
-			m.notice("Cloned session", "muted")
-		})
+		m.clone()
 	case "tree":
 		m.openTree("")
 	case "resume":

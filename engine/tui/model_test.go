@@ -260,7 +260,7 @@ func TestBuiltinCommandsSendTheirCommands(t *testing.T) {
 	}
 	run("/fork")
 	h.respond(h.cmd("get_fork_messages"), true, map[string]any{"messages": []any{map[string]any{"entryId": "e1", "text": "first"}}})
-	h.contains("Fork from message", "→ first")
+	h.contains("Fork from Message", "› first", "Message 1 of 1")
 	h.press("enter")
 	if c := h.cmd("fork"); c["entryId"] != "e1" {
 		t.Errorf("fork %v", c)
