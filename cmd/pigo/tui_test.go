@@ -67,6 +67,13 @@ func startPigoPTY(t *testing.T, steps []mockStep, argv ...string) *tuiTerm {
 // startPTY runs side (pigo, or node with pi's CLI) with argv in a pty.
 func startPTY(t *testing.T, side []string, steps []mockStep, argv ...string) *tuiTerm {
 	t.Helper()
+	return startPTYSetup(t, nil, side, steps, argv...)
+}
+
+// startPTYSetup is startPTY with setup run on the working and agent
+// directories (project files, trust.json) before the side starts.
+func startPTYSetup(t *testing.T, setup func(work, agentDir string), side []string, steps []mockStep, argv ...string) *tuiTerm {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("starts pigo in a pty")
 	}
@@ -75,6 +82,9 @@ func startPTY(t *testing.T, side []string, steps []mockStep, argv ...string) *tu
 	t.Cleanup(llm.Close)
 	must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
 	must(t, os.WriteFile(filepath.Join(work, "ext.ts"), []byte(tuiExt), 0o644))
+	if setup != nil {
+		setup(work, agentDir)
+	}
 	cmd := sideCommand(side, dir, argv...)
 	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "TERM=xterm-256color", "COLORTERM=truecolor"}, sandboxEnv(dir)...)
 	ptmx, tty, err := pty.Open()

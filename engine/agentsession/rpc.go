@@ -123,6 +123,7 @@ func rpcCommands() map[string]rpcCommandSpec {
 		"navigate_tree":        {true, (*rpcServer).navigateTree},
 		"abort_branch_summary": {false, (*rpcServer).abortBranchSummary},
 		"set_entry_label":      {false, (*rpcServer).setEntryLabel},
+		"get_project_trust":    {false, (*rpcServer).getProjectTrust}, // rpc_trust.go
 	}
 }
 

@@ -19,7 +19,7 @@ func TestServeNavigateTree(t *testing.T) {
 	model := provider.NewScripted(provider.ScriptedOptions{})
 	model.Queue(provider.ReplyText("reply one"), provider.ReplyText("reply two"), provider.ReplyText("the branch summary"))
 	s, err := agentsession.Start(context.Background(), agentsession.Options{IO: io, Open: pigo.SessionOpener(io),
-		Args: []string{"--model", "scripted/scripted-1", "--no-session", "--no-builtin-tools", "--no-mcp"},
+		Args:      []string{"--model", "scripted/scripted-1", "--no-session", "--no-builtin-tools", "--no-mcp"},
 		Providers: []agentsession.ProviderSource{model}})
 	if err != nil {
 		t.Fatal(err)

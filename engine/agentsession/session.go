@@ -188,7 +188,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	}
 	rt.host.Pi().SetReloader(func(context.Context) error { rt.requestReload(); return nil })
 	rt.host.Pi().SetMode(piMode(rt.mode)) // project_trust handlers see it
-	trusted, results, td, err := bootTrusted(ctx, io, f, app, rt.agentDir, rt.settings)
+	trusted, results, td, err := bootTrusted(ctx, io, f, app, rt.agentDir, rt.settings, rt.mode == "interactive")
 	diags = append(diags, td...)
 	if err != nil {
 		diags = append(diags, diagnostic{"error", err.Error()})

@@ -80,6 +80,8 @@ func (m *model) builtin(name, args string) (done bool, c tea.Cmd) {
 		m.openTree("")
 	case "resume":
 		m.openResume()
+	case "trust":
+		m.openTrust()
 	case "export":
 		c := cmd("export_html")
 		if args != "" {

@@ -131,6 +131,7 @@ var builtinCommands = []command{
 	{name: "hotkeys", description: "Show all keyboard shortcuts"},
 	{name: "fork", description: "Create a new fork from a previous user message"},
 	{name: "clone", description: "Duplicate the current session at the current position"},
+	{name: "trust", description: "Save project trust decision for future sessions"},
 	{name: "new", description: "Start a new session"},
 	{name: "compact", description: "Manually compact the session context"},
 	{name: "resume", description: "Resume another session"},
@@ -165,6 +166,7 @@ func (m *model) Init() tea.Cmd {
 	m.c.request(cmd("get_extensions"), (*model).onExtensions)
 	m.c.request(cmd("get_shortcuts"), (*model).onShortcuts)
 	m.c.request(cmd("get_messages"), (*model).onMessages)
+	m.c.request(cmd("get_project_trust"), (*model).onProjectTrust)
 	m.refreshStats()
 	for i, msg := range m.opts.Messages {
 		c := cmd("prompt", "message", msg)

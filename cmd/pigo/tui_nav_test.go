@@ -1,0 +1,63 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// projectExt is a project-local extension (.pi/extensions), which needs
+// project trust.
+const projectExt = `export default function (pi) {
+  pi.registerCommand("projcmd", { description: "from the project", handler: async () => {} });
+}
+`
+
+func withProjectExtension(work, _ string) {
+	dir := filepath.Join(work, ".pi", "extensions")
+	_ = os.MkdirAll(dir, 0o755)
+	_ = os.WriteFile(filepath.Join(dir, "proj.ts"), []byte(projectExt), 0o644)
+}
+
+// TestTUIProjectTrustPrompt: a project with an extension and no saved
+// decision asks before the interactive mode starts (pi's startup trust
+// prompt); "Trust" loads the project's extension and saves the decision.
+func TestTUIProjectTrustPrompt(t *testing.T) {
+	var agent, work string
+	tt := startPTYSetup(t, func(w, a string) { work, agent = w, a; withProjectExtension(w, a) }, []string{selfPath()}, nil,
+		"--model", "mock/mock-1", "--no-session")
+	tt.waitFor("Trust project folder?", "This allows pi to load .pi settings and resources", "→ Trust",
+		"Trust parent folder (", "Trust (this session only)", "Do not trust (this session only)")
+	tt.keys("\r")
+	tt.waitFor("mock-1", "proj.ts")
+	tt.keys("/projc")
+	tt.waitFor("→ projcmd", "from the project")
+	data, err := os.ReadFile(filepath.Join(agent, "trust.json"))
+	must(t, err)
+	if real, _ := filepath.EvalSymlinks(work); !strings.Contains(string(data), `"`+real+`": true`) {
+		t.Errorf("trust.json:\n%s", data)
+	}
+}
+
+// TestTUIProjectTrustDeclinedForThisSession: "Do not trust (this session
+// only)" skips the project's extension, saves nothing, and the session
+// warns as pi does.
+func TestTUIProjectTrustDeclinedForThisSession(t *testing.T) {
+	var agent string
+	tt := startPTYSetup(t, func(w, a string) { agent = a; withProjectExtension(w, a) }, []string{selfPath()}, nil,
+		"--model", "mock/mock-1", "--no-session")
+	tt.waitFor("Trust project folder?")
+	tt.keys("\x1b[B", "\x1b[B", "\x1b[B", "\x1b[B")
+	tt.waitFor("→ Do not trust (this session only)")
+	tt.keys("\r")
+	tt.waitFor("mock-1", "This project is not trusted.")
+	if strings.Contains(tt.screen(), "proj.ts") {
+		t.Errorf("the untrusted project's extension loaded:\n%s", tt.screen())
+	}
+	if _, err := os.Stat(filepath.Join(agent, "trust.json")); !os.IsNotExist(err) {
+		t.Errorf("a session-only answer saved trust.json: %v", err)
+	}
+	tt.keys("/trust", "\r")
+	tt.waitFor("Project trust", "Saved decision: none", "Current session: untrusted")
+}
