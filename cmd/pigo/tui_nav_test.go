@@ -61,3 +61,31 @@ func TestTUIProjectTrustDeclinedForThisSession(t *testing.T) {
 	tt.keys("/trust", "\r")
 	tt.waitFor("Project trust", "Saved decision: none", "Current session: untrusted")
 }
+
+// TestTUINewExtensionFileWhileRunning: an extension file dropped into the
+// agent dir's extensions loads in the running session (its command
+// reaches autocomplete) with the one-line reload notice; deleting it
+// unloads it; a broken one shows file:line and the rest keep working.
+func TestTUINewExtensionFileWhileRunning(t *testing.T) {
+	var agent string
+	tt := startPTYSetup(t, func(_, a string) { agent = a }, []string{selfPath()}, nil,
+		"--model", "mock/mock-1", "--no-session", "-e", "ext.ts")
+	tt.waitFor("mock-1", "ext.ts")
+	dir := filepath.Join(agent, "extensions")
+	must(t, os.MkdirAll(dir, 0o755))
+	must(t, os.WriteFile(filepath.Join(dir, "dropped.ts"), []byte(`export default function (pi) {
+  pi.registerCommand("dropcmd", { description: "dropped in", handler: async () => {} });
+}
+`), 0o644))
+	tt.waitFor("reload dropped gen 1 ok", "+command:dropcmd")
+	tt.keys("/drop")
+	tt.waitFor("→ dropcmd", "dropped in")
+	tt.keys("\x03") // clear the editor
+	must(t, os.Remove(filepath.Join(dir, "dropped.ts")))
+	tt.waitFor("-command:dropcmd")
+	tt.waitGone("dropped.ts") // out of the header
+	must(t, os.WriteFile(filepath.Join(dir, "bad.ts"), []byte("export default function (pi) {\n  const x: number = ;\n}\n"), 0o644))
+	tt.waitFor("reload bad FAILED:", "bad.ts:2:")
+	tt.keys("/pi")
+	tt.waitFor("→ pick") // ext.ts is still there
+}

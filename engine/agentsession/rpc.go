@@ -847,7 +847,7 @@ func (s *rpcServer) setSessionName(c *rpcCommand) (any, bool, error) {
 func (s *rpcServer) getCommands(*rpcCommand) (any, bool, error) {
 	out := []any{}
 	for _, e := range s.rt.host.Commands().Current().Entries() {
-		info, ok := s.rt.extInfo[e.Owner]
+		info, ok := s.rt.extSource(e.Owner)
 		if !ok {
 			info = map[string]any{"path": e.Owner, "source": "local", "scope": "temporary", "origin": "top-level"}
 			if strings.HasPrefix(e.Owner, "builtin:") { // pi 1.6's built-in extensions (builtin:mcp)

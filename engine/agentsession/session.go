@@ -47,7 +47,9 @@ type agentRuntime struct {
 	// sessionDir is where new sessions are created; "" for --no-session.
 	sessionDir string
 	// extPaths maps plugin ids to extension paths; extInfo to pi's
-	// sourceInfo of the extension.
+	// sourceInfo of the extension. Discovery changes them while the
+	// session runs (extensions.go): read them through extPath, extSource.
+	extMu    sync.RWMutex
 	extPaths map[string]string
 	extInfo  map[string]map[string]any
 
@@ -181,10 +183,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	rt.app, rt.host = app, app.Host
 	rt.host.Pi().SetSession(tree)
 	for _, p := range app.Plugins {
-		if p.Path != "" {
-			rt.extPaths[p.ID] = p.Path
-			rt.extInfo[p.ID] = sourceInfoFor(p, io.Cwd, rt.agentDir)
-		}
+		rt.setExtension(p)
 	}
 	rt.host.Pi().SetReloader(func(context.Context) error { rt.requestReload(); return nil })
 	rt.host.Pi().SetMode(piMode(rt.mode)) // project_trust handlers see it
@@ -213,7 +212,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 			continue
 		}
 		diags = append(diags, diagnostic{"error", fmt.Sprintf("Failed to load extension %q: Failed to load extension: %s",
-			rt.extPaths[res.Plugin], loadErrorText(res.Err))})
+			rt.extPath(res.Plugin), loadErrorText(res.Err))})
 	}
 
 	// Models: registry, extension providers, extension flags, scope, model.
@@ -331,7 +330,7 @@ func (rt *agentRuntime) runPendingReload(ctx context.Context) {
 	}
 	for _, rep := range rt.app.ReloadAll(ctx) {
 		if !rep.OK && rep.Error != nil {
-			rt.reportExtensionError(rt.extPaths[rep.Plugin], "reload", loadErrorText(rep.Error))
+			rt.reportExtensionError(rt.extPath(rep.Plugin), "reload", loadErrorText(rep.Error))
 		}
 	}
 	rt.reloadResources(ctx, "reload")
@@ -470,7 +469,7 @@ func (rt *agentRuntime) onDiagnostic(d engine.Diagnostic) {
 	if event == "tool_call" || strings.HasPrefix(event, "bus:") {
 		return
 	}
-	rt.reportExtensionError(rt.extPaths[d.Plugin], event, jsErrorMessage(d.Text))
+	rt.reportExtensionError(rt.extPath(d.Plugin), event, jsErrorMessage(d.Text))
 }
 
 // console writes an extension's console output ("console.<level>: text",
