@@ -89,3 +89,29 @@ func TestTUINewExtensionFileWhileRunning(t *testing.T) {
 	tt.keys("/pi")
 	tt.waitFor("→ pick") // ext.ts is still there
 }
+
+// TestTUILoginAPIKeyAndLogout: /login openai saves the key to auth.json
+// as pi writes it; /logout removes it.
+func TestTUILoginAPIKeyAndLogout(t *testing.T) {
+	var agent string
+	tt := startPTYSetup(t, func(_, a string) { agent = a }, []string{selfPath()}, nil, "--model", "mock/mock-1", "--no-session")
+	tt.waitFor("mock-1")
+	tt.keys("/login openai", "\r")
+	tt.waitFor("Login to openai", "Enter API key:")
+	tt.keys("sk-test-123", "\r")
+	tt.waitFor("Saved API key for openai. Credentials saved to")
+	data, err := os.ReadFile(filepath.Join(agent, "auth.json"))
+	must(t, err)
+	if string(data) != "{\n  \"openai\": {\n    \"type\": \"api_key\",\n    \"key\": \"sk-test-123\"\n  }\n}" {
+		t.Errorf("auth.json:\n%s", data)
+	}
+	tt.keys("/logout", "\r")
+	tt.waitFor("Select provider to logout:", "→ openai ✓ stored credential")
+	tt.keys("\r")
+	tt.waitFor("Removed stored API key for openai.")
+	data, err = os.ReadFile(filepath.Join(agent, "auth.json"))
+	must(t, err)
+	if string(data) != "{}" {
+		t.Errorf("auth.json after logout:\n%s", data)
+	}
+}

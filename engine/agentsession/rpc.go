@@ -124,6 +124,9 @@ func rpcCommands() map[string]rpcCommandSpec {
 		"abort_branch_summary": {false, (*rpcServer).abortBranchSummary},
 		"set_entry_label":      {false, (*rpcServer).setEntryLabel},
 		"get_project_trust":    {false, (*rpcServer).getProjectTrust}, // rpc_trust.go
+		"get_credentials":      {false, (*rpcServer).getCredentials},  // rpc_auth.go
+		"set_api_key":          {false, (*rpcServer).setAPIKey},
+		"logout":               {false, (*rpcServer).logout},
 	}
 }
 

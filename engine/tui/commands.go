@@ -82,6 +82,10 @@ func (m *model) builtin(name, args string) (done bool, c tea.Cmd) {
 		m.openResume()
 	case "trust":
 		m.openTrust()
+	case "login":
+		m.openLogin(args)
+	case "logout":
+		m.openLogout()
 	case "export":
 		c := cmd("export_html")
 		if args != "" {

@@ -132,6 +132,8 @@ var builtinCommands = []command{
 	{name: "fork", description: "Create a new fork from a previous user message"},
 	{name: "clone", description: "Duplicate the current session at the current position"},
 	{name: "trust", description: "Save project trust decision for future sessions"},
+	{name: "login", description: "Configure provider authentication", hint: "<provider>"},
+	{name: "logout", description: "Remove provider authentication"},
 	{name: "new", description: "Start a new session"},
 	{name: "compact", description: "Manually compact the session context"},
 	{name: "resume", description: "Resume another session"},
