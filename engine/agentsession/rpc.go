@@ -15,6 +15,7 @@ import (
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/agent"
 	"github.com/pigo-dev/pigo/engine/protocol"
+	"github.com/pigo-dev/pigo/engine/provider"
 )
 
 // The session host's side of the client protocol (engine/protocol): pi's
@@ -43,6 +44,9 @@ type rpcServer struct {
 
 	navMu     sync.Mutex
 	navCancel context.CancelFunc // the navigate_tree in progress (rpc_tree.go)
+
+	loginMu sync.Mutex
+	login   *provider.AnthropicLogin // the OAuth login in progress (rpc_auth.go)
 }
 
 // rpcCommand is one parsed command line.
@@ -127,6 +131,8 @@ func rpcCommands() map[string]rpcCommandSpec {
 		"get_credentials":      {false, (*rpcServer).getCredentials},  // rpc_auth.go
 		"set_api_key":          {false, (*rpcServer).setAPIKey},
 		"logout":               {false, (*rpcServer).logout},
+		"login_oauth_start":    {false, (*rpcServer).loginOAuthStart},
+		"login_oauth_finish":   {true, (*rpcServer).loginOAuthFinish},
 	}
 }
 

@@ -2,16 +2,19 @@ package agentsession
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"path/filepath"
 
 	"github.com/pigo-dev/pigo/engine/provider"
 )
 
-// pigo's credential commands for interactive clients (pi's /login with an
-// API key and /logout change auth.json in its interactive mode; pi's RPC
-// has no equivalent): get_credentials lists the stored ones and the
-// providers one can be saved for, set_api_key saves a key, logout removes
-// a provider's entry. The model registry re-reads auth.json after a
+// pigo's credential commands for interactive clients (pi's /login and
+// /logout change auth.json in its interactive mode; pi's RPC has no
+// equivalent): get_credentials lists the stored ones and the providers one
+// can be saved for, set_api_key saves a key, logout removes a provider's
+// entry, login_oauth_start and login_oauth_finish run Anthropic's
+// copy-code login (the URL to open, then the pasted code). The model registry re-reads auth.json after a
 // change, so the models that need it become available or go.
 
 func (s *rpcServer) getCredentials(*rpcCommand) (any, bool, error) {
@@ -52,5 +55,34 @@ func (s *rpcServer) logout(c *rpcCommand) (any, bool, error) {
 		return nil, false, err
 	}
 	s.rt.reg.Reload()
+	return nil, false, nil
+}
+
+func (s *rpcServer) loginOAuthStart(c *rpcCommand) (any, bool, error) {
+	if p := c.strOr("provider"); p != "anthropic" {
+		return nil, false, fmt.Errorf("OAuth login for %q is not supported in pigo yet", p)
+	}
+	l, err := provider.NewAnthropicLogin()
+	if err != nil {
+		return nil, false, err
+	}
+	s.loginMu.Lock()
+	s.login = l
+	s.loginMu.Unlock()
+	return ordered{{"url", l.URL},
+		{"instructions", "Complete login in your browser, then copy the code Anthropic shows and paste it here."}}, true, nil
+}
+
+func (s *rpcServer) loginOAuthFinish(c *rpcCommand) (any, bool, error) {
+	s.loginMu.Lock()
+	l := s.login
+	s.login = nil
+	s.loginMu.Unlock()
+	if l == nil {
+		return nil, false, errors.New("no login in progress (login_oauth_start first)")
+	}
+	if err := s.rt.reg.FinishLogin(context.WithoutCancel(s.rt.baseCtx), l, c.strOr("input")); err != nil {
+		return nil, false, err
+	}
 	return nil, false, nil
 }

@@ -48,3 +48,33 @@ func TestServeCredentials(t *testing.T) {
 		t.Errorf("an empty key: %v", r)
 	}
 }
+
+// TestServeOAuthLoginStart: login_oauth_start gives Anthropic's authorize
+// URL; a pasted code for another login is refused before any request
+// (the token exchange itself is tested against a fake endpoint in
+// engine/provider); only Anthropic's login runs.
+func TestServeOAuthLoginStart(t *testing.T) {
+	io, _ := world(t)
+	s, err := agentsession.Start(context.Background(), agentsession.Options{IO: io, Open: pigo.SessionOpener(io),
+		Args: []string{"--no-session", "--no-builtin-tools", "--no-mcp"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ask := serveAsk(t, s, agentsession.ServeOptions{})
+	r := ask(map[string]any{"type": "login_oauth_start", "id": "o1", "provider": "anthropic"})
+	d, _ := r["data"].(map[string]any)
+	if u, _ := d["url"].(string); !strings.HasPrefix(u, "https://claude.ai/oauth/authorize?code=true&client_id=") {
+		t.Fatalf("login_oauth_start: %v", r)
+	}
+	if r := ask(map[string]any{"type": "login_oauth_finish", "id": "o2", "provider": "anthropic", "input": "code#not-the-state"}); r["error"] != "OAuth state mismatch" {
+		t.Errorf("a code for another login: %v", r)
+	}
+	if r := ask(map[string]any{"type": "login_oauth_finish", "id": "o3", "provider": "anthropic", "input": "code"}); r["success"] != false ||
+		!strings.Contains(r["error"].(string), "no login in progress") {
+		t.Errorf("finish twice: %v", r)
+	}
+	if r := ask(map[string]any{"type": "login_oauth_start", "id": "o4", "provider": "github-copilot"}); r["success"] != false {
+		t.Errorf("copilot: %v", r)
+	}
+}

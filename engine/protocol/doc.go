@@ -29,7 +29,9 @@
 //   - get_project_trust {trusted, protected};
 //   - credentials: get_credentials {credentials: [{provider, type}],
 //     providers: [{provider, configured}], authPath}, set_api_key
-//     {provider, key}, logout {provider}.
+//     {provider, key}, logout {provider}, login_oauth_start {provider}
+//     ({url, instructions}: Anthropic's copy-code login) and
+//     login_oauth_finish {provider, input} (the pasted code).
 //
 // Host to client:
 //   - {"type":"response","id","command","success","data"|"error"};

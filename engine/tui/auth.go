@@ -4,10 +4,11 @@ import (
 	"strings"
 )
 
-// pi's /login (API keys) and /logout through the host's get_credentials,
-// set_api_key and logout commands. OAuth logins (anthropic, github-copilot,
-// openai-codex) are not offered: pigo uses and refreshes them, but cannot
-// run their browser flows yet.
+// pi's /login and /logout through the host's get_credentials,
+// set_api_key, login_oauth_start/finish and logout commands. Of the OAuth
+// logins, Anthropic's copy-code one runs (open the URL, paste the code);
+// github-copilot's and openai-codex's are not offered: pigo uses and
+// refreshes them, but cannot run their browser flows yet.
 
 func isOAuthOnly(provider string) bool {
 	return provider == "github-copilot" || provider == "openai-codex"
@@ -89,9 +90,9 @@ func (m *model) openLogin(search string) {
 			items = append(items, selItem{label: p, detail: detail})
 		}
 		sel := &selector{title: "Select provider to configure:", items: items, filter: search, line: authLine,
-			choose: func(m *model, it selItem) { m.askAPIKey(it.label, authPath) }}
+			choose: func(m *model, it selItem) { m.loginTo(it.label, authPath) }}
 		if vis := sel.visible(); search != "" && len(vis) == 1 {
-			m.askAPIKey(vis[0].label, authPath)
+			m.loginTo(vis[0].label, authPath)
 			return
 		}
 		m.sel = sel
@@ -111,6 +112,52 @@ func (m *model) askAPIKey(provider, authPath string) {
 			}
 			m.notice("Saved API key for "+provider+". Credentials saved to "+authPath, "muted")
 			m.c.request(cmd("get_state"), (*model).onState)
+		})
+	})
+}
+
+// loginTo starts the login for provider: Anthropic asks pi's
+// authentication method question first.
+func (m *model) loginTo(provider, authPath string) {
+	if provider != "anthropic" {
+		m.askAPIKey(provider, authPath)
+		return
+	}
+	const account, apiKey = "Sign in with an account", "Sign in with an API key"
+	m.ask("select", "Select authentication method for "+provider+":", []string{account, apiKey}, func(m *model, a map[string]any) {
+		switch a["value"] {
+		case account:
+			m.oauthLogin(provider, authPath)
+		case apiKey:
+			m.askAPIKey(provider, authPath)
+		}
+	})
+}
+
+// oauthLogin is pi's copy-code login: the URL to open, then the code.
+func (m *model) oauthLogin(provider, authPath string) {
+	m.c.request(cmd("login_oauth_start", "provider", provider), func(m *model, r response) {
+		if !r.ok {
+			m.notice(r.err, "error")
+			return
+		}
+		u, _ := r.data["url"].(string)
+		instructions, _ := r.data["instructions"].(string)
+		m.notice(instructions+"\n"+u, "warning")
+		m.ask("input", "Login to "+provider+"\nPaste the code Anthropic shows after you sign in:", nil, func(m *model, a map[string]any) {
+			code, ok := a["value"].(string)
+			if !ok {
+				return // cancelled
+			}
+			m.notice("Exchanging authorization code for tokens...", "muted")
+			m.c.request(cmd("login_oauth_finish", "provider", provider, "input", code), func(m *model, r response) {
+				if !r.ok {
+					m.notice("Login failed: "+r.err, "error")
+					return
+				}
+				m.notice("Logged in to "+provider+". Credentials saved to "+authPath, "muted")
+				m.c.request(cmd("get_state"), (*model).onState)
+			})
 		})
 	})
 }

@@ -24,6 +24,30 @@ func TestLoginAPIKeyAndLogout(t *testing.T) {
 	h.respond(c, true, nil)
 	h.contains("Saved API key for groq. Credentials saved to /a/auth.json")
 
+	h.typ("/login anthropic") // pi's method question, then the copy-code login
+	h.press("enter")
+	h.contains("Select authentication method for anthropic:", "→ Sign in with an account", "Sign in with an API key")
+	h.press("enter")
+	c = h.cmd("login_oauth_start")
+	h.respond(c, true, map[string]any{"url": "https://claude.ai/oauth/authorize?x=1", "instructions": "Complete login in your browser."})
+	h.contains("Complete login in your browser.", "https://claude.ai/oauth/authorize?x=1", "Paste the code Anthropic shows after you sign in:")
+	h.typ("the-code#state")
+	h.press("enter")
+	c = h.cmd("login_oauth_finish")
+	if c["input"] != "the-code#state" || c["provider"] != "anthropic" {
+		t.Fatalf("login_oauth_finish %v", c)
+	}
+	h.event(map[string]any{"type": "response", "id": c["id"], "command": "login_oauth_finish", "success": false, "error": "OAuth state mismatch"})
+	h.contains("Login failed: OAuth state mismatch")
+	h.typ("/login anthropic")
+	h.press("enter")
+	h.press("enter")
+	h.respond(h.cmd("login_oauth_start"), true, map[string]any{"url": "u", "instructions": "i"})
+	h.typ("c#s")
+	h.press("enter")
+	h.respond(h.cmd("login_oauth_finish"), true, nil)
+	h.contains("Logged in to anthropic. Credentials saved to /a/auth.json")
+
 	h.typ("/login openai") // one match: straight to the key
 	h.press("enter")
 	h.contains("Login to openai")
