@@ -39,6 +39,8 @@ type Options struct {
 	// BranchSummarySkipPrompt is pi's branchSummary.skipPrompt: /tree
 	// navigates without asking about a summary.
 	BranchSummarySkipPrompt bool
+	// TreeFilterMode is pi's treeFilterMode: /tree's first filter.
+	TreeFilterMode string
 	// Messages are sent as prompts once the UI is up; Images go with the
 	// first.
 	Messages []string
@@ -75,6 +77,7 @@ func optionsFrom(opts agentsession.InteractiveOptions) Options {
 		o.Theme, _ = get("theme").(string)
 		o.HideThinking, _ = get("hideThinkingBlock").(bool)
 		o.DoubleEscape, _ = get("doubleEscapeAction").(string)
+		o.TreeFilterMode, _ = get("treeFilterMode").(string)
 		if bs, ok := get("branchSummary").(map[string]any); ok {
 			o.BranchSummarySkipPrompt, _ = bs["skipPrompt"].(bool)
 		}

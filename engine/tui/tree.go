@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -70,10 +71,14 @@ type treeGutter struct {
 var treeFilterModes = []string{"default", "no-tools", "user-only", "labeled-only", "all"}
 
 // newTreeNav builds the navigator from get_tree's data, the selection on
-// selectID (the leaf when "").
-func newTreeNav(data map[string]any, selectID string, termHeight int, home string) *treeNav {
+// selectID (the leaf when ""), with filter mode (pi's treeFilterMode; ""
+// or an unknown one is "default").
+func newTreeNav(data map[string]any, selectID, mode string, termHeight int, home string) *treeNav {
+	if !slices.Contains(treeFilterModes, mode) {
+		mode = "default"
+	}
 	t := &treeNav{byID: map[string]*treeEntry{}, active: map[string]bool{}, toolCalls: map[string]treeToolCall{},
-		mode: "default", maxLines: max(5, termHeight/2), home: home, folded: map[string]bool{}}
+		mode: mode, maxLines: max(5, termHeight/2), home: home, folded: map[string]bool{}}
 	t.leaf, _ = data["leafId"].(string)
 	var build func(v any) *treeEntry
 	build = func(v any) *treeEntry {
@@ -895,7 +900,7 @@ func (m *model) openTree(selectID string) {
 			m.notice("No entries in session", "muted")
 			return
 		}
-		m.sel = newTreeNav(r.data, selectID, m.height, m.opts.Home)
+		m.sel = newTreeNav(r.data, selectID, m.opts.TreeFilterMode, m.height, m.opts.Home)
 	})
 }
 

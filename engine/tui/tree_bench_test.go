@@ -66,7 +66,7 @@ func benchTreeModel() *model {
 func BenchmarkTreeNavOpen(b *testing.B) {
 	m, data := benchTreeModel(), benchTreeData()
 	for b.Loop() {
-		t := newTreeNav(data, "", m.height, "")
+		t := newTreeNav(data, "", "", m.height, "")
 		t.render(m, m.width)
 	}
 }
@@ -74,7 +74,7 @@ func BenchmarkTreeNavOpen(b *testing.B) {
 // BenchmarkTreeNavMove: one key (up or down) and the frame after it.
 func BenchmarkTreeNavMove(b *testing.B) {
 	m := benchTreeModel()
-	t := newTreeNav(benchTreeData(), "", m.height, "")
+	t := newTreeNav(benchTreeData(), "", "", m.height, "")
 	m.sel = t
 	keys := []string{"up", "down"}
 	i := 0
@@ -89,7 +89,7 @@ func BenchmarkTreeNavMove(b *testing.B) {
 // filter runs over every entry) and the frame after it.
 func BenchmarkTreeNavSearch(b *testing.B) {
 	m := benchTreeModel()
-	t := newTreeNav(benchTreeData(), "", m.height, "")
+	t := newTreeNav(benchTreeData(), "", "", m.height, "")
 	m.sel = t
 	keys := []string{"q", "backspace"}
 	i := 0

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pigo-dev/pigo/engine/agentsession"
 )
 
 // treeFixture is a session with two branches off the first answer: the
@@ -119,10 +121,12 @@ func TestTreeNavigateWithSummaryChoices(t *testing.T) {
 }
 
 func TestTreeLabelEditAndSkipPrompt(t *testing.T) {
-	h := newHarness(t, Options{BranchSummarySkipPrompt: true})
+	h := newHarness(t, Options{BranchSummarySkipPrompt: true, TreeFilterMode: "no-tools"})
 	h.answer("get_tree", treeFixture())
 	h.typ("/tree")
 	h.press("enter")
+	// settings' treeFilterMode: the tool result is hidden
+	h.contains("(4/6) [no-tools]")
 	h.press("up", "up", "up") // the first question
 	h.press("shift+l")
 	h.contains("Label (empty to remove):")
@@ -180,5 +184,16 @@ func TestTreeFoldBranchAndLabelStamp(t *testing.T) {
 		if got := labelStamp(ts, now); got != want {
 			t.Errorf("labelStamp(%s) = %q, want %q", ts, got, want)
 		}
+	}
+}
+
+func TestTreeOptionsFromSettings(t *testing.T) {
+	settings := map[string]any{"treeFilterMode": "user-only", "branchSummary": map[string]any{"skipPrompt": true}}
+	o := optionsFrom(agentsession.InteractiveOptions{Setting: func(k string) any { return settings[k] }})
+	if o.TreeFilterMode != "user-only" || !o.BranchSummarySkipPrompt {
+		t.Errorf("options %+v", o)
+	}
+	if n := newTreeNav(treeFixture(), "", "bogus", 30, ""); n.mode != "default" {
+		t.Errorf("an unknown treeFilterMode is %q, want default", n.mode)
 	}
 }
