@@ -30,10 +30,11 @@ func bootTrusted(ctx context.Context, io *IO, f piFlags, app *App, agentDir stri
 	}
 	host := app.Host
 	// pi's project_trust context has no UI outside interactive mode: its
-	// notify writes the message to stderr.
+	// notify writes the message to stderr (in interactive mode it says
+	// nothing, and dialogs go to the startup selector: startup_ui.go).
 	var asking atomic.Bool
 	host.Pi().UI().Observe(func(c engine.UICall) {
-		if m, _ := c.Value.(map[string]any); asking.Load() && c.Op == "notify" {
+		if m, _ := c.Value.(map[string]any); asking.Load() && c.Op == "notify" && !interactive {
 			fmt.Fprintln(io.Stderr, m["message"])
 		}
 	})
@@ -47,6 +48,12 @@ func bootTrusted(ctx context.Context, io *IO, f piFlags, app *App, agentDir stri
 		Override: f.approve, Default: settings.globalStr("defaultProjectTrust"),
 		Ask: func(ctx context.Context) *projecttrust.Answer {
 			asking.Store(true)
+			if prompt != nil { // the handlers' dialogs go to the startup selector
+				ui := &startupUI{ctx: ctx, hub: host.Views(), io: io, agentDir: agentDir, settings: settings}
+				if host.Views().Attach(ui) == nil {
+					defer host.Views().Detach(startupUIClientID)
+				}
+			}
 			out := host.RunHook(ctx, "project_trust", map[string]any{"type": "project_trust", "cwd": io.Cwd})
 			asking.Store(false)
 			for _, e := range out.Errors {
