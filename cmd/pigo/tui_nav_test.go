@@ -115,3 +115,27 @@ func TestTUILoginAPIKeyAndLogout(t *testing.T) {
 		t.Errorf("auth.json after logout:\n%s", data)
 	}
 }
+
+// TestTUIForkAndClone: /fork lists the prompts with the last selected;
+// forking from the first starts a new session with the branch before it
+// and puts the prompt in the editor; /clone copies the session.
+func TestTUIForkAndClone(t *testing.T) {
+	tt := startTUI(t, []mockStep{{Text: "reply-one"}, {Text: "reply-two"}})
+	tt.waitFor("mock-1")
+	tt.keys("prompt-one", "\r")
+	tt.waitFor("reply-one")
+	tt.keys("prompt-two", "\r")
+	tt.waitFor("reply-two")
+	tt.keys("/fork", "\r")
+	tt.waitFor("Fork from Message", "› prompt-two", "Message 2 of 2")
+	tt.keys("\x1b[A")
+	tt.waitFor("› prompt-one")
+	tt.keys("\r")
+	tt.waitFor("Forked to new session")
+	tt.waitGone("reply-one")
+	tt.waitFor("prompt-one") // in the editor
+	tt.keys("\x03")
+	tt.waitGone("prompt-one")
+	tt.keys("/clone", "\r")
+	tt.waitFor("Cloned to new session")
+}
