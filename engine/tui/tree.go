@@ -524,7 +524,7 @@ func copyText(n *treeEntry) string {
 func (t *treeNav) render(m *model, w int) []string {
 	th := m.th
 	rule := th.Fg("border", strings.Repeat("─", w))
-	out := []string{"", rule, Bold("  Session Tree")}
+	out := []string{"", rule, " " + Bold("  Session Tree")} // pi's Text("  Session Tree", 1, 0)
 	for _, l := range treeHelp(w) {
 		out = append(out, th.Fg("muted", l))
 	}
