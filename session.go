@@ -71,6 +71,7 @@ func SessionOpener(io *agentsession.IO) agentsession.Opener {
 			return nil, err
 		}
 		opts.AgentDir, opts.Host = agentDir, host
+		opts.InstallPackages = true // as pi does at every start
 		a, err := New(opts)
 		if err != nil {
 			return nil, err

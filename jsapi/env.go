@@ -17,6 +17,8 @@ import (
 	"github.com/dop251/goja/parser"
 
 	"github.com/pigo-dev/pigo/engine"
+
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/jsapi/bundler"
 	"github.com/pigo-dev/pigo/jsapi/compat"
 	"github.com/pigo-dev/pigo/jsapi/modules"
@@ -227,7 +229,7 @@ func (l *loader) Load(ctx context.Context, eg *engine.Generation) error {
 func noteGaps(eg *engine.Generation, b *bundler.Bundle) {
 	for _, gap := range compat.Gaps() {
 		if gap.Uses(b.Code) {
-			eg.Host().Pi().NoteUnsupported(eg.PluginID(), gap.Member+" ("+gap.Why+")")
+			piapi.Of(eg.Host()).NoteUnsupported(eg.PluginID(), gap.Member+" ("+gap.Why+")")
 		}
 	}
 }

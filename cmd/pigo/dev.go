@@ -13,6 +13,7 @@ import (
 
 	"github.com/pigo-dev/pigo"
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/jsapi/watch"
 )
 
@@ -153,13 +154,13 @@ func (d *devSession) start(ctx context.Context, f flags) error {
 	d.app, d.host, d.r = app, app.Host, app.Reloader
 	// pi's ctx.reload() reloads everything through the reloader, so the
 	// reloads are reported like saves.
-	d.host.Pi().SetReloader(func(ctx context.Context) error {
+	piapi.Of(d.host).SetReloader(func(ctx context.Context) error {
 		go d.r.ReloadAll(context.WithoutCancel(ctx))
 		return nil
 	})
 	// What commands send through ctx.ui (notify, statuses, widgets, the
 	// title, the editor text) is shown as lines: there is no UI to draw it.
-	d.host.Pi().UI().Observe(d.out.uiCall)
+	piapi.Of(d.host).UI().Observe(d.out.uiCall)
 	results := app.Boot(ctx)
 	files := 0
 	for _, i := range exts {
@@ -420,7 +421,7 @@ func (o *devOutput) result(kind, name string, d time.Duration, res *engine.ToolR
 // "ui ext status key: text" (cleared: "ui ext status key cleared"), "ui ext
 // widget key: line | line", "ui ext title: text"; JSON: {"event":"ui",
 // "plugin","op","key","value"}.
-func (o *devOutput) uiCall(c engine.UICall) {
+func (o *devOutput) uiCall(c piapi.UICall) {
 	if o.json {
 		o.emitJSON(struct {
 			Event  string `json:"event"`

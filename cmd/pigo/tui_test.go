@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -67,12 +68,26 @@ func startPigoPTY(t *testing.T, steps []mockStep, argv ...string) *tuiTerm {
 // startPTY runs side (pigo, or node with pi's CLI) with argv in a pty.
 func startPTY(t *testing.T, side []string, steps []mockStep, argv ...string) *tuiTerm {
 	t.Helper()
-	return startPTYSetup(t, nil, side, steps, argv...)
+	return startPTYFull(t, nil, side, nil, steps, argv...)
 }
 
 // startPTYSetup is startPTY with setup run on the working and agent
 // directories (project files, trust.json) before the side starts.
 func startPTYSetup(t *testing.T, setup func(work, agentDir string), side []string, steps []mockStep, argv ...string) *tuiTerm {
+	t.Helper()
+	return startPTYFull(t, setup, side, nil, steps, argv...)
+}
+
+// startPTYEnv is startPTY with env added to the sandbox's (later values
+// win).
+func startPTYEnv(t *testing.T, side, env []string, steps []mockStep, argv ...string) *tuiTerm {
+	t.Helper()
+	return startPTYFull(t, nil, side, env, steps, argv...)
+}
+
+// startPTYFull starts side in a pty: setup, when not nil, runs on the
+// working and agent directories first, and env is added to the sandbox's.
+func startPTYFull(t *testing.T, setup func(work, agentDir string), side, env []string, steps []mockStep, argv ...string) *tuiTerm {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("starts pigo in a pty")
@@ -86,7 +101,7 @@ func startPTYSetup(t *testing.T, setup func(work, agentDir string), side []strin
 		setup(work, agentDir)
 	}
 	cmd := sideCommand(side, dir, argv...)
-	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "TERM=xterm-256color", "COLORTERM=truecolor"}, sandboxEnv(dir)...)
+	cmd.Env = append(append([]string{"PATH=" + os.Getenv("PATH"), "TERM=xterm-256color", "COLORTERM=truecolor"}, sandboxEnv(dir)...), env...)
 	ptmx, tty, err := pty.Open()
 	must(t, err)
 	must(t, pty.Setsize(ptmx, &pty.Winsize{Rows: tuiH, Cols: tuiW}))
@@ -302,6 +317,28 @@ func TestTUISelectDialogWidgetAndStatus(t *testing.T) {
 	s := tt.screen()
 	if strings.Index(s, "WIDGET-LINE-2") > strings.Index(s, "STATUS-beta") {
 		t.Errorf("the widget is not above the editor and footer:\n%s", s)
+	}
+}
+
+// TestTUILlama: /llama in the interactive mode lists the router's models
+// (loaded and sleeping ones first, with their context) in a select
+// dialog; selecting a loaded one asks before unloading it, and what the
+// router answers is shown.
+func TestTUILlama(t *testing.T) {
+	router, log := newFakeLlamaRouter(t)
+	tt := startPTYEnv(t, []string{selfPath()}, []string{"LLAMA_BASE_URL=" + router.URL}, nil,
+		"--model", "mock/mock-1", "--no-session")
+	tt.waitFor("mock-1")
+	tt.keys("/llama", "\r")
+	tt.waitFor("llama.cpp models", router.URL, "→ jev-1  loaded", "qwen3-8b  loaded · 33k context", "sleepy  loaded · 8k context", "gemma-preset")
+	tt.keys("\x1b[B", "\r")
+	tt.waitFor("Unload model?", "qwen3-8b")
+	tt.keys("\r") // Yes
+	tt.waitFor("llama.cpp returned HTTP 404")
+	tt.keys("\x1b")
+	tt.waitGone("llama.cpp models")
+	if got := log(); !slices.Contains(got, "POST /models/unload Bearer local") {
+		t.Errorf("router requests: %q", got)
 	}
 }
 

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
+
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/session"
 )
 
@@ -124,6 +126,11 @@ func New(opts Options) *Agent {
 		opts.ThinkingLevel = "off"
 	}
 	a := &Agent{opts: opts, h: opts.Host, idle: make(chan struct{}), thinking: opts.ThinkingLevel}
+	if a.h != nil {
+		// pi's agent loop: the hooks it runs (input, context, ...) keep
+		// pi's result semantics (piapi defines them on first use).
+		piapi.Of(a.h)
+	}
 	if opts.Model != nil {
 		a.model = engine.Clone(opts.Model).(Message)
 	}
@@ -226,7 +233,7 @@ func (a *Agent) Prompt(ctx context.Context, text string, o PromptOptions) error 
 	// 4. before_agent_start
 	system := a.SystemPrompt()
 	bas := a.h.RunHook(ctx, "before_agent_start", map[string]any{"type": "before_agent_start", "prompt": text, "images": images,
-		"systemPrompt": system, "systemPromptOptions": map[string]any{"selectedTools": anySlice(a.h.Pi().ActiveTools())}})
+		"systemPrompt": system, "systemPromptOptions": map[string]any{"selectedTools": anySlice(piapi.Of(a.h).ActiveTools())}})
 	if r, ok := bas.Result.(map[string]any); ok {
 		if sp, ok := r["systemPrompt"].(string); ok {
 			system = sp
@@ -607,7 +614,7 @@ func anySlice(s []string) []any {
 // persist appends a message to the session at message_end, as pi does
 // (custom messages become custom_message entries).
 func (a *Agent) persist(m Message) {
-	tr := a.h.Pi().Session()
+	tr := piapi.Of(a.h).Session()
 	if m["role"] == "custom" {
 		e := session.Entry{"type": "custom_message", "customType": m["customType"], "content": m["content"], "display": m["display"]}
 		if d, ok := m["details"]; ok {

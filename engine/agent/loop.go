@@ -3,10 +3,13 @@ package agent
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"maps"
 	"sync"
 
 	"github.com/pigo-dev/pigo/engine"
+
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/provider"
 	"github.com/pigo-dev/pigo/engine/session"
 )
@@ -21,7 +24,11 @@ type loop struct {
 	thinking string
 	system   string
 	newMsgs  []any
-	last     Message    // the last assistant reply of the run
+	last     Message // the last assistant reply of the run
+	// callable are the tools the last request had (pi-agent-core's
+	// context tools): a reply calling another tool, such as a deferred
+	// one tool_search has not loaded, gets "Tool X not found".
+	callable map[string]bool
 	emitMu   sync.Mutex // events of parallel tool calls go out one at a time
 }
 
@@ -232,23 +239,25 @@ func (l *loop) streamAssistant() Message {
 	return l.messageEnd(final)
 }
 
-// activeTools lists the tools offered to the model.
+// activeTools lists the tools offered to the model, in the order of the
+// active set (pi appends the tools setActiveTools adds, as tool_search's),
+// and makes them the tools the reply may call.
 func (l *loop) activeTools() []Message {
-	active := map[string]bool{}
-	for _, n := range l.a.h.Pi().ActiveTools() {
-		active[n] = true
-	}
-	var out []Message
+	cur := l.a.h.Tools().Current()
+	var active []engine.Entry[engine.Tool]
 	var names []string
-	for _, e := range l.a.h.Tools().Current().Entries() {
-		if active[e.ID] {
-			names = append(names, e.ID)
+	callable := map[string]bool{}
+	for _, n := range piapi.Of(l.a.h).ActiveTools() {
+		if e, ok := cur.Get(n); ok && !callable[n] && piapi.ToolExposure(e.Value) != "hidden" {
+			active, names, callable[n] = append(active, e), append(names, n), true
 		}
 	}
+	l.callable = callable
 	// pi 1.6's prepareLoadout hooks (codemode) may redescribe or hide tools.
-	descriptions, hidden := l.a.h.PrepareLoadout(l.ctx, names)
-	for _, e := range l.a.h.Tools().Current().Entries() {
-		if !active[e.ID] || hidden[e.ID] {
+	descriptions, hidden := piapi.Of(l.a.h).PrepareLoadout(l.ctx, names)
+	var out []Message
+	for _, e := range active {
+		if hidden[e.ID] {
 			continue
 		}
 		d, ok := descriptions[e.ID]
@@ -309,7 +318,13 @@ func (l *loop) executeTools(calls []Message) (msgs []Message, terminate bool) {
 					l.emit(Event{"type": "tool_execution_update", "toolCallId": id, "toolName": name, "args": c["arguments"], "partialResult": partialData(p)})
 				})
 			}}
-		prepared, res, _ := a.h.PrepareTool(l.ctx, name, call)
+		var prepared *engine.PreparedCall
+		var res engine.ToolResult
+		if l.callable[name] {
+			prepared, res, _ = a.h.PrepareTool(l.ctx, name, call)
+		} else {
+			res = engine.ErrorResult(fmt.Errorf("Tool %s not found", name))
+		}
 		if prepared == nil {
 			done[i] = &finalized{call: c, result: harnessError(res), isError: true}
 			l.emitEnd(done[i])

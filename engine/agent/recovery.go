@@ -8,7 +8,9 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
+
 	"github.com/pigo-dev/pigo/engine/compaction"
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/provider"
 	"github.com/pigo-dev/pigo/engine/session"
 )
@@ -193,7 +195,7 @@ func (a *Agent) checkCompaction(ctx context.Context, last Message, skipAborted b
 	// A reply from before the latest compaction says nothing about the
 	// compacted context.
 	var compactedAt float64 = -1
-	branch := a.h.Pi().Session().Branch("")
+	branch := piapi.Of(a.h).Session().Branch("")
 	for i := len(branch) - 1; i >= 0; i-- {
 		if branch[i]["type"] == "compaction" {
 			if t, ok := jsMillis(branch[i]["timestamp"]); ok {
@@ -248,7 +250,7 @@ func (a *Agent) autoCompact(ctx context.Context, reason string, willRetry bool) 
 	if a.Model() == nil {
 		return false
 	}
-	if _, ok := compaction.Prepare(a.h.Pi().Session().Branch(""), a.settings().Compaction); !ok {
+	if _, ok := compaction.Prepare(piapi.Of(a.h).Session().Branch(""), a.settings().Compaction); !ok {
 		return false
 	}
 	a.sink(Event{"type": "compaction_start", "reason": reason})
@@ -346,7 +348,7 @@ func (a *Agent) compactBranch(ctx context.Context, custom string, hasCustom bool
 		}
 		a.mu.Unlock()
 	}()
-	tree := a.h.Pi().Session()
+	tree := piapi.Of(a.h).Session()
 	path := tree.Branch("")
 	prep, ok := compaction.Prepare(path, a.settings().Compaction)
 	if !ok {

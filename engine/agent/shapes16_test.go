@@ -7,7 +7,9 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
+
 	"github.com/pigo-dev/pigo/engine/agent"
+	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
 // TestPi16Durations: pi 1.6 times the tools that ran (tool_execution_end
@@ -51,7 +53,7 @@ func TestPi16Durations(t *testing.T) {
 				}
 			}
 		}})
-	h.Pi().SetAgent(a)
+	piapi.Of(h).SetAgent(a)
 	if err := a.Prompt(context.Background(), "go", agent.PromptOptions{}); err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +114,7 @@ func TestPi16ToolEndResult(t *testing.T) {
 				end = ev
 			}
 		}})
-	h.Pi().SetAgent(a)
+	piapi.Of(h).SetAgent(a)
 	if err := a.Prompt(context.Background(), "go", agent.PromptOptions{}); err != nil {
 		t.Fatal(err)
 	}

@@ -112,6 +112,9 @@ type ServeOptions struct {
 	// views), as a terminal UI does; without it ctx.ui.custom and the
 	// component factories are dropped, as for pi's RPC clients.
 	Components bool
+	// Headless: the client shows no UI (print and JSON mode): ctx.hasUI
+	// is false and dialogs resolve to their defaults at once.
+	Headless bool
 }
 
 // Serve connects a client to the session: its records on conn are pi's

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"io/fs"
+	"slices"
 	"strings"
 )
 
@@ -60,6 +61,23 @@ func (io *IO) EnvMap() map[string]string {
 		}
 	}
 	return m
+}
+
+// SetEnv sets an environment variable for the rest of the run: Getenv
+// and Environ (what extensions see) both have it.
+func (io *IO) SetEnv(key, value string) {
+	get := io.Getenv
+	io.Getenv = func(k string) string {
+		if k == key {
+			return value
+		}
+		if get == nil {
+			return ""
+		}
+		return get(k)
+	}
+	env := slices.DeleteFunc(slices.Clone(io.Environ), func(kv string) bool { return strings.HasPrefix(kv, key+"=") })
+	io.Environ = append(env, key+"="+value)
 }
 
 // ExitCode is pigo's process exit status.

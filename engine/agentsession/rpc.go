@@ -13,7 +13,9 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
+
 	"github.com/pigo-dev/pigo/engine/agent"
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/protocol"
 	"github.com/pigo-dev/pigo/engine/provider"
 )
@@ -116,13 +118,15 @@ func rpcCommands() map[string]rpcCommandSpec {
 		"get_entries":                   {false, (*rpcServer).getEntries},
 		"get_tree":                      {false, (*rpcServer).getTree},
 		// pigo's commands for interactive clients (rpc_reload.go, rpc_render.go)
-		"reload":         {true, (*rpcServer).reload},
-		"get_extensions": {false, (*rpcServer).getExtensions},
-		"get_shortcuts":  {false, (*rpcServer).getShortcuts},
-		"run_shortcut":   {true, (*rpcServer).runShortcut},
-		"render_message": {true, (*rpcServer).renderMessage},
-		"render_entry":   {true, (*rpcServer).renderEntry},
-		"render_tool":    {true, (*rpcServer).renderTool},
+		"reload":                   {true, (*rpcServer).reload},
+		"get_extensions":           {false, (*rpcServer).getExtensions},
+		"get_shortcuts":            {false, (*rpcServer).getShortcuts},
+		"run_shortcut":             {true, (*rpcServer).runShortcut},
+		"render_message":           {true, (*rpcServer).renderMessage},
+		"render_entry":             {true, (*rpcServer).renderEntry},
+		"render_tool":              {true, (*rpcServer).renderTool},
+		"get_argument_completions": {true, (*rpcServer).getArgumentCompletions}, // rpc_complete.go
+		"set_tools_expanded":       {false, (*rpcServer).setToolsExpanded},
 		// session tree navigation (rpc_tree.go)
 		"navigate_tree":        {true, (*rpcServer).navigateTree},
 		"abort_branch_summary": {false, (*rpcServer).abortBranchSummary},
@@ -133,6 +137,8 @@ func rpcCommands() map[string]rpcCommandSpec {
 		"logout":               {false, (*rpcServer).logout},
 		"login_oauth_start":    {false, (*rpcServer).loginOAuthStart},
 		"login_oauth_finish":   {true, (*rpcServer).loginOAuthFinish},
+		// pigo's commands for print and JSON mode clients (print.go)
+		"get_session_header": {false, (*rpcServer).getSessionHeader},
 	}
 }
 
@@ -146,7 +152,7 @@ func newServer(rt *agentRuntime, conn protocol.Conn, clientID string, opts Serve
 		s.out.Write(ordered{{"type", "extension_error"}, {"extensionPath", path}, {"event", event}, {"error", message}})
 	})
 	_ = rt.host.Views().Attach(serverViews{s})
-	rt.host.Pi().UI().Observe(func(c engine.UICall) { s.out.Write(protocol.UICallRecord(c)) })
+	piapi.Of(rt.host).UI().Observe(func(c piapi.UICall) { s.out.Write(protocol.UICallRecord(c)) })
 	return s
 }
 
@@ -155,7 +161,7 @@ func newServer(rt *agentRuntime, conn protocol.Conn, clientID string, opts Serve
 type serverViews struct{ s *rpcServer }
 
 func (v serverViews) ID() string  { return v.s.clientID }
-func (v serverViews) HasUI() bool { return true }
+func (v serverViews) HasUI() bool { return !v.s.opts.Headless }
 
 // RendersComponents reports whether the client draws extension components
 // (ctx.ui.custom, widget and footer factories); pi's RPC clients do not.
@@ -388,7 +394,8 @@ func (c *rpcCommand) images() []any {
 // passed preflight (after input and before_agent_start, before
 // agent_start), when it was queued, or when an extension command finished;
 // a rejection before that is an error response; later failures are
-// events only.
+// events only. With pigo's "wait" (print and JSON mode) the response waits
+// for the end of the run, and any failure is its error.
 func (s *rpcServer) prompt(c *rpcCommand) {
 	rt := s.rt
 	text, err := c.str("message", "startsWith")
@@ -397,6 +404,11 @@ func (s *rpcServer) prompt(c *rpcCommand) {
 		return
 	}
 	behavior, _ := c.raw["streamingBehavior"].(string)
+	source := "rpc"
+	if src, ok := c.raw["source"].(string); ok && (src == "interactive" || src == "extension") {
+		source = src
+	}
+	wait := c.raw["wait"] == true
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
@@ -423,22 +435,32 @@ func (s *rpcServer) prompt(c *rpcCommand) {
 		// the response follow once Prompt returned, which is at once.
 		var mu sync.Mutex
 		accepted, queued := false, false
-		err := rt.agent.Prompt(context.WithoutCancel(rt.baseCtx), text, agent.PromptOptions{Images: c.images(), Source: "rpc",
-			StreamingBehavior: behavior, Expand: rt.expandPrompt, Accepted: func(disposition string) {
+		disposition := ""
+		err := rt.agent.Prompt(context.WithoutCancel(rt.baseCtx), text, agent.PromptOptions{Images: c.images(), Source: source,
+			StreamingBehavior: behavior, Expand: rt.expandPrompt, Accepted: func(d string) {
 				mu.Lock()
 				defer mu.Unlock()
-				accepted = true
-				if disposition == agent.DispositionQueued {
+				accepted, disposition = true, d
+				if d == agent.DispositionQueued {
 					queued = true
 					return
 				}
-				s.succeed(c, dispositionData(disposition), true)
+				if !wait {
+					s.succeed(c, dispositionData(d), true)
+				}
 			}})
 		rt.runPendingReload(context.WithoutCancel(rt.baseCtx))
 		mu.Lock()
-		ok, q := accepted, queued
+		ok, q, d := accepted, queued, disposition
 		mu.Unlock()
 		switch {
+		case wait && err != nil:
+			s.fail(c, err.Error())
+		case wait:
+			if q {
+				rt.syncQueue()
+			}
+			s.succeed(c, dispositionData(d), true)
 		case q:
 			rt.syncQueue()
 			s.succeed(c, dispositionData(agent.DispositionQueued), true)
@@ -534,7 +556,7 @@ func (s *rpcServer) getState(*rpcCommand) (any, bool, error) {
 	}
 	return ordered{
 		{"model", rt.modelData()},
-		{"thinkingLevel", rt.host.Pi().ThinkingLevel()},
+		{"thinkingLevel", piapi.Of(rt.host).ThinkingLevel()},
 		{"isStreaming", rt.isStreaming()},
 		{"isCompacting", rt.agent.IsCompacting()},
 		{"steeringMode", steer},
@@ -604,7 +626,7 @@ func (s *rpcServer) cycleModel(*rpcCommand) (any, bool, error) {
 		}
 		next := scoped[usable[(idx+1)%len(usable)]]
 		notify := rt.setModel(ctx, next.Model, "cycle", string(next.Thinking))
-		data := ordered{{"model", agent.ModelMap(next.Model)}, {"thinkingLevel", rt.host.Pi().ThinkingLevel()}, {"isScoped", true}}
+		data := ordered{{"model", agent.ModelMap(next.Model)}, {"thinkingLevel", piapi.Of(rt.host).ThinkingLevel()}, {"isScoped", true}}
 		return afterResponse{data: data, hasData: true, run: notify}, false, nil
 	}
 	avail := rt.reg.Available()
@@ -619,7 +641,7 @@ func (s *rpcServer) cycleModel(*rpcCommand) (any, bool, error) {
 	}
 	next := avail[(idx+1)%len(avail)]
 	notify := rt.setModel(ctx, next, "cycle", "")
-	data := ordered{{"model", agent.ModelMap(next)}, {"thinkingLevel", rt.host.Pi().ThinkingLevel()}, {"isScoped", false}}
+	data := ordered{{"model", agent.ModelMap(next)}, {"thinkingLevel", piapi.Of(rt.host).ThinkingLevel()}, {"isScoped", false}}
 	return afterResponse{data: data, hasData: true, run: notify}, false, nil
 }
 
@@ -646,7 +668,7 @@ func (s *rpcServer) cycleThinkingLevel(*rpcCommand) (any, bool, error) {
 		return nil, true, nil
 	}
 	levels := rt.availableThinkingLevels()
-	cur := rt.host.Pi().ThinkingLevel()
+	cur := piapi.Of(rt.host).ThinkingLevel()
 	idx := -1
 	for i, l := range levels {
 		if l == cur {

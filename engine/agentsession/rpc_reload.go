@@ -6,7 +6,9 @@ import (
 	"fmt"
 
 	"github.com/pigo-dev/pigo/engine"
+
 	"github.com/pigo-dev/pigo/engine/jsjson"
+	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
 // reload is pi's /reload as a host command (pi offers it only in its
@@ -64,7 +66,7 @@ func (s *rpcServer) getExtensions(*rpcCommand) (any, bool, error) {
 // syntax) with their descriptions, for a client that binds them.
 func (s *rpcServer) getShortcuts(*rpcCommand) (any, bool, error) {
 	list := []any{}
-	for _, e := range s.rt.host.Shortcuts().Current().Entries() {
+	for _, e := range piapi.Of(s.rt.host).Shortcuts().Current().Entries() {
 		desc, _ := e.Value["description"].(string)
 		list = append(list, jsjson.Object{{Key: "shortcut", Value: e.ID}, {Key: "description", Value: desc},
 			{Key: "plugin", Value: e.Owner}})
@@ -79,7 +81,7 @@ func (s *rpcServer) runShortcut(c *rpcCommand) (any, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
-	e, ok := s.rt.host.Shortcuts().Current().Get(key)
+	e, ok := piapi.Of(s.rt.host).Shortcuts().Current().Get(key)
 	if !ok {
 		return nil, false, fmt.Errorf("Unknown shortcut: %s", key)
 	}

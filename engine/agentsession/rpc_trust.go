@@ -1,6 +1,9 @@
 package agentsession
 
-import "github.com/pigo-dev/pigo/engine/projecttrust"
+import (
+	"github.com/pigo-dev/pigo/engine/piapi"
+	"github.com/pigo-dev/pigo/engine/projecttrust"
+)
 
 // getProjectTrust is pigo's project trust query for interactive clients
 // (pi's /trust and its startup warning read it in-process): whether this
@@ -9,5 +12,5 @@ import "github.com/pigo-dev/pigo/engine/projecttrust"
 func (s *rpcServer) getProjectTrust(*rpcCommand) (any, bool, error) {
 	rt := s.rt
 	protected := projecttrust.HasProtectedResources(rt.io.Cwd, rt.io.Getenv("HOME"))
-	return ordered{{"trusted", rt.host.Pi().ProjectTrusted()}, {"protected", protected}}, true, nil
+	return ordered{{"trusted", piapi.Of(rt.host).ProjectTrusted()}, {"protected", protected}}, true, nil
 }

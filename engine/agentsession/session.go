@@ -13,7 +13,9 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
+
 	"github.com/pigo-dev/pigo/engine/agent"
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/provider"
 	pisession "github.com/pigo-dev/pigo/engine/session"
 )
@@ -81,6 +83,9 @@ type agentRuntime struct {
 // usage error.
 func Run(ctx context.Context, args []string, io *IO, open Opener, ui Interactive) ExitCode {
 	f := parsePiFlags(args)
+	if f.offline {
+		io.SetEnv("PI_OFFLINE", "1") // as pi sets process.env.PI_OFFLINE: package installs, model refreshes and extensions see it
+	}
 	if f.export != "" {
 		return runExport(io, f) // export.go
 	}
@@ -181,12 +186,13 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 		return nil, ExitFailure
 	}
 	rt.app, rt.host = app, app.Host
-	rt.host.Pi().SetSession(tree)
+	piapi.Of(rt.host).SetSession(tree)
+	rt.watchEntries(tree)
 	for _, p := range app.Plugins {
 		rt.setExtension(p)
 	}
-	rt.host.Pi().SetReloader(func(context.Context) error { rt.requestReload(); return nil })
-	rt.host.Pi().SetMode(piMode(rt.mode)) // project_trust handlers see it
+	piapi.Of(rt.host).SetReloader(func(context.Context) error { rt.requestReload(); return nil })
+	piapi.Of(rt.host).SetMode(piMode(rt.mode)) // project_trust handlers see it
 	trusted, results, td, err := bootTrusted(ctx, io, f, app, rt.agentDir, rt.settings, rt.mode == "interactive")
 	diags = append(diags, td...)
 	if err != nil {
@@ -256,8 +262,11 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	rt.initResources()
 
 	// Tools and system prompt.
-	pi := rt.host.Pi()
-	defaults, set := rt.settings.defaultTools(pi.ActiveTools())
+	pi := piapi.Of(rt.host)
+	defaults, set := pi.ActiveTools(), false
+	if !f.NoBuiltinTools { // pi starts --no-builtin-tools from no default tools, whatever defaultTools says
+		defaults, set = rt.settings.defaultTools(defaults)
+	}
 	switch {
 	case f.tools != nil:
 		pi.SetActiveTools("", toolSelection(defaults, f.tools))
@@ -370,7 +379,7 @@ func (rt *agentRuntime) closeHost() {
 }
 
 // tree returns the current session.
-func (rt *agentRuntime) tree() *pisession.Tree { return rt.host.Pi().Session() }
+func (rt *agentRuntime) tree() *pisession.Tree { return piapi.Of(rt.host).Session() }
 
 // setSink routes agent and session events; setExtError routes extension
 // handler failures.
@@ -716,7 +725,7 @@ func hasThinkingEntry(tree *pisession.Tree) bool {
 // flags extensions registered; any other --flag is an error.
 func (rt *agentRuntime) extensionFlagValues(given []unknownFlag) (map[string]any, []diagnostic) {
 	types := map[string]string{}
-	for _, e := range rt.host.Flags().Current().Entries() {
+	for _, e := range piapi.Of(rt.host).Flags().Current().Entries() {
 		t, _ := e.Value["type"].(string)
 		types[e.ID] = t
 	}
@@ -754,11 +763,11 @@ func (rt *agentRuntime) extensionFlagValues(given []unknownFlag) (map[string]any
 // tools.
 func (rt *agentRuntime) systemPrompt() string {
 	in := systemPromptInput{fs: rt.io.FS, cwd: rt.io.Cwd, agentDir: rt.agentDir, host: rt.host, contextFiles: !rt.flags.noContextFiles, now: time.Now(),
-		selected: rt.host.Pi().ActiveTools(), skills: rt.skills()}
+		selected: piapi.Of(rt.host).ActiveTools(), skills: rt.skills()}
 	custom := ""
 	if rt.flags.systemPrompt != nil {
 		custom = *rt.flags.systemPrompt
-	} else if p := discoverPromptFile(rt.io.FS, rt.io.Cwd, rt.agentDir, "SYSTEM.md", rt.host.Pi().ProjectTrusted()); p != "" {
+	} else if p := discoverPromptFile(rt.io.FS, rt.io.Cwd, rt.agentDir, "SYSTEM.md", piapi.Of(rt.host).ProjectTrusted()); p != "" {
 		custom = p
 	}
 	if custom != "" {
@@ -766,7 +775,7 @@ func (rt *agentRuntime) systemPrompt() string {
 	}
 	appends := rt.flags.appendSystemPrompt
 	if appends == nil {
-		if p := discoverPromptFile(rt.io.FS, rt.io.Cwd, rt.agentDir, "APPEND_SYSTEM.md", rt.host.Pi().ProjectTrusted()); p != "" {
+		if p := discoverPromptFile(rt.io.FS, rt.io.Cwd, rt.agentDir, "APPEND_SYSTEM.md", piapi.Of(rt.host).ProjectTrusted()); p != "" {
 			appends = []string{p}
 		}
 	}
@@ -860,7 +869,7 @@ func (rt *agentRuntime) authProblem() string {
 // syncThinking makes the agent use the pi runtime's thinking level, which
 // extensions may have changed (pi.setThinkingLevel).
 func (rt *agentRuntime) syncThinking() {
-	rt.agent.SetThinking(rt.host.Pi().ThinkingLevel())
+	rt.agent.SetThinking(piapi.Of(rt.host).ThinkingLevel())
 }
 
 // setModel is pi's AgentSession.setModel: the model changes, a
@@ -876,7 +885,7 @@ func (rt *agentRuntime) setModel(ctx context.Context, m *provider.Model, source 
 	rt.mu.Unlock()
 	mm := agent.ModelMap(m)
 	rt.agent.SetModelValue(mm)
-	rt.host.Pi().SetCurrentModel(mm)
+	piapi.Of(rt.host).SetCurrentModel(mm)
 	rt.tree().Append(pisession.Entry{"type": "model_change", "provider": m.Provider, "modelId": m.ID})
 	thinkingSelect := rt.applyThinkingLevel(level)
 	return func() {
@@ -905,7 +914,7 @@ func (rt *agentRuntime) levelForModelSwitch(m *provider.Model, explicit string) 
 	if l, ok := perModel[m.Provider+"/"+m.ID].(string); ok {
 		return l
 	}
-	return cmp.Or(rt.settings.str("defaultThinkingLevel"), rt.host.Pi().ThinkingLevel(), "medium")
+	return cmp.Or(rt.settings.str("defaultThinkingLevel"), piapi.Of(rt.host).ThinkingLevel(), "medium")
 }
 
 // availableThinkingLevels is pi's getAvailableThinkingLevels.
@@ -935,7 +944,7 @@ func (rt *agentRuntime) applyThinkingLevel(level string) (notify func()) {
 			effective = "off"
 		}
 	}
-	pi := rt.host.Pi()
+	pi := piapi.Of(rt.host)
 	prev := pi.ThinkingLevel()
 	pi.SetCurrentThinkingLevel(effective)
 	rt.agent.SetThinking(effective)
@@ -1087,7 +1096,7 @@ Options (as pi's):
   -np, --no-prompt-templates     no prompt template discovery (--prompt-template still loads)
   -a, --approve                  trust project-local files for this run
   -na, --no-approve              ignore project-local files for this run
-  --offline                      no network at startup (pigo never needs any)
+  --offline                      no network at startup (sets PI_OFFLINE=1)
   --<flag> [value]               flags registered by extensions (registerFlag)
   --export <file> [output.html]  export a session file to HTML and exit
   --list-models [search]         list the models with credentials (optional fuzzy search)

@@ -4,6 +4,8 @@ import (
 	"context"
 
 	"github.com/pigo-dev/pigo/engine"
+
+	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
 // startupUI is pi's project trust context in the interactive mode
@@ -73,4 +75,4 @@ func (c *startupUI) answer(st map[string]any) map[string]any {
 
 func asList(v any) []any { l, _ := v.([]any); return l }
 
-var _ engine.UIClient = (*startupUI)(nil)
+var _ piapi.UIClient = (*startupUI)(nil)

@@ -6,6 +6,8 @@ import (
 	"sync/atomic"
 
 	"github.com/pigo-dev/pigo/engine"
+
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/projecttrust"
 )
 
@@ -33,7 +35,7 @@ func bootTrusted(ctx context.Context, io *IO, f piFlags, app *App, agentDir stri
 	// notify writes the message to stderr (in interactive mode it says
 	// nothing, and dialogs go to the startup selector: startup_ui.go).
 	var asking atomic.Bool
-	host.Pi().UI().Observe(func(c engine.UICall) {
+	piapi.Of(host).UI().Observe(func(c piapi.UICall) {
 		if m, _ := c.Value.(map[string]any); asking.Load() && c.Op == "notify" && !interactive {
 			fmt.Fprintln(io.Stderr, m["message"])
 		}
@@ -75,7 +77,7 @@ func bootTrusted(ctx context.Context, io *IO, f piFlags, app *App, agentDir stri
 	if err != nil {
 		return false, results, diags, err
 	}
-	host.Pi().SetProjectTrusted(trusted)
+	piapi.Of(host).SetProjectTrusted(trusted)
 	if trusted {
 		results = append(results, app.LoadProject(ctx)...)
 	} else {

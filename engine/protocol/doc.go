@@ -8,7 +8,13 @@
 // Client to host:
 //   - commands: pi's RPC commands as pi 1.6 defines them ({"type":"prompt",
 //     "message":...}, get_state, set_model, compact, ...), with an optional
-//     "id" echoed in the response;
+//     "id" echoed in the response. A prompt may carry two pigo members:
+//     "wait": true answers only when its run is over (an error of the run
+//     fails the response), and "source" ("interactive", "rpc", the default,
+//     or "extension") is what the input event's source says;
+//   - get_session_header: the current session file's header record
+//     {type:"session", version, id, timestamp, cwd}, which JSON mode prints
+//     first;
 //   - {"type":"view_message","viewId":...,"message":...}: a message up to a
 //     view (a dialog's answer {value} / {confirmed} / {cancelled:true}, a
 //     component's {type:"render",width} or {type:"input",data});

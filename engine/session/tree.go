@@ -65,6 +65,8 @@ type Tree struct {
 	hasAsst bool // some message entry has role "assistant"
 
 	file fileState
+	// onAppend are OnAppend's observers.
+	onAppend []func(Entry, json.RawMessage)
 }
 
 // record is one entry with the exact bytes of its line.
@@ -136,8 +138,28 @@ func (t *Tree) Commit(e Entry) (stored Entry, err error) {
 		return nil, fmt.Errorf("append entry: %w: %v", ErrReservedType, e["customType"])
 	}
 	t.mu.Lock()
+	stored, err = t.commitLocked(e)
+	observers := t.onAppend
+	var raw json.RawMessage
+	if stored != nil && len(observers) > 0 {
+		raw = json.RawMessage(t.byID[stored["id"].(string)].raw)
+	}
+	t.mu.Unlock()
+	for _, f := range observers {
+		if stored != nil {
+			f(stored, raw)
+		}
+	}
+	return stored, err
+}
+
+// OnAppend registers f to run after each entry Append or Commit adds,
+// with the stored entry (not to be modified) and its line of the session
+// file, outside the tree's lock.
+func (t *Tree) OnAppend(f func(Entry, json.RawMessage)) {
+	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.commitLocked(e)
+	t.onAppend = append(t.onAppend, f)
 }
 
 // commitLocked stores e and persists it. Caller holds t.mu.

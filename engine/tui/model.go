@@ -86,7 +86,9 @@ type model struct {
 	viewKeys     []string
 	focus        string // the custom component view that has the keyboard
 	sel          picker
-	fileList     []string // the project's files, for @ completion
+	// lastArgErr is the last argument completer's error, shown once.
+	lastArgErr string
+	fileList   []string // the project's files, for @ completion
 
 	lastCtrlC time.Time
 	retry     *retryState // an automatic retry waiting to run
@@ -100,7 +102,10 @@ type model struct {
 	pendingCmd    tea.Cmd // a command a response handler wants run (clipboard)
 }
 
-type command struct{ name, description, hint, source string }
+type command struct {
+	name, description, hint, source string
+	value                           string // an argument completion's value (name is its label)
+}
 
 type widget struct {
 	lines     []string
@@ -576,6 +581,8 @@ func (m *model) record(r recordMsg) tea.Cmd {
 		}
 	case "session_info_changed":
 		m.sessionName, _ = rec["name"].(string)
+	case "entry_appended":
+		m.entryAppended(rec)
 	case "extension_reload":
 		m.extensionReload(rec)
 	case "extension_error":
@@ -640,7 +647,9 @@ func (m *model) delta(rec map[string]any) {
 		if tc, _ := d["toolCall"].(map[string]any); tc != nil {
 			id, _ := tc["id"].(string)
 			if c := m.tools[id]; c != nil {
-				c.item.(*toolItem).args, _ = tc["arguments"].(map[string]any)
+				t := c.item.(*toolItem)
+				t.args, _ = tc["arguments"].(map[string]any)
+				t.version++ // an extension's renderCall is asked again, with the arguments
 				c.dirty++
 			}
 		}
@@ -670,6 +679,9 @@ func (m *model) toolEvent(typ string, rec map[string]any) {
 		t.started, t.start = true, time.Now()
 	}
 	if args, ok := rec["args"].(map[string]any); ok {
+		if t.args == nil {
+			t.version++ // the first arguments: renderCall is asked again
+		}
 		t.args = args
 	}
 	switch typ {
@@ -733,6 +745,9 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		case m.keys.is("tui.select.down", ks):
 			m.auto.move(1)
+			return nil
+		case (m.keys.is("tui.input.tab", ks) || m.keys.is("tui.input.submit", ks)) && m.auto.args:
+			m.acceptArgument()
 			return nil
 		case m.keys.is("tui.input.tab", ks) && m.auto.files:
 			m.acceptFile()
@@ -869,6 +884,7 @@ func (m *model) action(name string) tea.Cmd {
 	case "app.tools.expand":
 		m.vc.toolsExpanded = !m.vc.toolsExpanded
 		m.vc.gen++
+		m.c.request(cmd("set_tools_expanded", "expanded", m.vc.toolsExpanded), nil) // ctx.ui.getToolsExpanded
 		return nil
 	case "app.message.followUp":
 		return m.submit(true)
@@ -1090,6 +1106,7 @@ type autocomplete struct {
 	index int
 	files bool
 	at    bool // an @ file search
+	args  bool // a command's argument completions (argcomplete.go)
 }
 
 func (a *autocomplete) move(d int) {
@@ -1108,6 +1125,10 @@ func (m *model) updateAutocomplete() {
 	}
 	if m.auto != nil && m.auto.files {
 		m.auto = nil
+	}
+	if _, _, ok := argContext(text); ok {
+		m.argumentComplete(text)
+		return
 	}
 	if !strings.HasPrefix(text, "/") || strings.ContainsAny(text, " \n") {
 		m.auto = nil
@@ -1159,9 +1180,7 @@ func (m *model) render() string {
 	w := max(m.width, 10)
 	bottom := m.bottom(w)
 	var top []string
-	if hdr := m.headerView(w); hdr != nil {
-		top = hdr
-	} else if !m.headerPrinted {
+	if !m.headerPrinted {
 		top = m.header(w)
 	}
 	if !m.fullscreen {
@@ -1212,9 +1231,14 @@ func (m *model) chatLines(w int) []string {
 	return out
 }
 
-// header is pi's built-in header: logo and version, key hints, loaded
-// extensions.
+// header is pi's header container: the built-in header (logo and
+// version, key hints) or an extension's (setHeader) between blank rows,
+// then the loaded extensions.
 func (m *model) header(w int) []string {
+	custom := m.headerView(w)
+	if m.opts.QuietStartup == "true" {
+		return custom
+	}
 	th := m.th
 	hint := func(action, desc string) string {
 		return th.Fg("dim", m.keys.label(action)) + th.Fg("muted", " "+desc)
@@ -1232,8 +1256,8 @@ func (m *model) header(w int) []string {
 		" " + th.Fg("accent", "█▀ █") + " " + hints,
 		"",
 	}
-	if m.opts.QuietStartup == "true" {
-		return nil
+	if custom != nil {
+		lines = append(append([]string{""}, custom...), "")
 	}
 	if len(m.extensions) > 0 && m.opts.QuietStartup != "header" {
 		lines = append(lines, th.Fg("mdHeading", "[Extensions]"))
@@ -1246,11 +1270,16 @@ func (m *model) header(w int) []string {
 }
 
 // compactLabels are pi's compact extension labels: the shortest run of
-// trailing path segments that no other extension shares, sorted.
+// trailing path segments (without a last index.ts or index.js) that no
+// other extension shares, sorted.
 func compactLabels(paths []string) []string {
 	segs := make([][]string, len(paths))
 	for i, p := range paths {
 		segs[i] = strings.Split(filepath.ToSlash(p), "/")
+		// A directory extension is named by its directory.
+		if n := len(segs[i]); n > 1 && (segs[i][n-1] == "index.ts" || segs[i][n-1] == "index.js") {
+			segs[i] = segs[i][:n-1]
+		}
 	}
 	labels := make([]string, len(paths))
 	for i, s := range segs {

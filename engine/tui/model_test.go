@@ -614,8 +614,8 @@ func TestBuiltinToolPreviews(t *testing.T) {
 }
 
 func TestCompactExtensionLabels(t *testing.T) {
-	got := compactLabels([]string{"/a/x/index.ts", "/b/y/index.ts", "/c/snake.ts"})
-	if strings.Join(got, ", ") != "snake.ts, x/index.ts, y/index.ts" {
+	got := compactLabels([]string{"/a/x/index.ts", "/b/y/index.js", "/c/snake.ts", "/d/x/index.ts"})
+	if strings.Join(got, ", ") != "a/x, d/x, snake.ts, y" {
 		t.Errorf("labels %q", got)
 	}
 }

@@ -297,7 +297,7 @@ func loadMissing(a api.OnLoadArgs) (api.OnLoadResult, error) {
 // loadMeta is the import.meta object of the module at a.Path.
 func loadMeta(a api.OnLoadArgs) (api.OnLoadResult, error) {
 	src := fmt.Sprintf("export default { url: %s, filename: %s, dirname: %s };\n",
-		jsString(fileURL(a.Path)), jsString(a.Path), jsString(filepath.Dir(a.Path)))
+		jsString(FileURL(a.Path)), jsString(a.Path), jsString(filepath.Dir(a.Path)))
 	return api.OnLoadResult{Contents: &src, Loader: api.LoaderJS}, nil
 }
 
@@ -341,8 +341,8 @@ func isScript(l api.Loader) bool {
 	return l == api.LoaderTS || l == api.LoaderTSX || l == api.LoaderJS || l == api.LoaderJSX
 }
 
-// fileURL is Node's url.pathToFileURL for an absolute path.
-func fileURL(path string) string {
+// FileURL is Node's url.pathToFileURL for an absolute path.
+func FileURL(path string) string {
 	p := filepath.ToSlash(path)
 	if !strings.HasPrefix(p, "/") {
 		p = "/" + p // Windows: C:/x -> /C:/x

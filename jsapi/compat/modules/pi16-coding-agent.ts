@@ -28,8 +28,9 @@ h16.lazyNames(
   () => require("pigo:agent16"),
 );
 h16.lazyNames(exports, ["generateDiffString"], () => require("pigo:tools-diff"));
-// pi's codemode extension, vendored (gen16); builtin:codemode is it.
-h16.lazyNames(exports, ["createCodemodeExtension"], () => require("pigo:codemodeext16"));
+// pi's codemode and tool-search extensions, vendored (gen16);
+// builtin:codemode and builtin:tool-search are them.
+h16.lazyNames(exports, ["createCodemodeExtension", "createToolSearchExtension"], () => require("pigo:codemodeext16"));
 // The release this surface is: extensions print it (custom-header).
 Object.defineProperty(exports, "VERSION", { enumerable: true, configurable: true, writable: false, value: "1.6.0" });
 h16.copyExports(exports, require("@mariozechner/pi-coding-agent"));
@@ -46,7 +47,6 @@ h16.addUnsupported(exports, "pi-coding-agent", [
   "parseArgs",
   // pi's bundled extensions (pigo loads extensions itself).
   "createMcpExtension",
-  "createToolSearchExtension",
   // The PowerShell tool (pigo's shell tool is bash).
   "createLocalPowerShellOperations",
   "createPowerShellTool",

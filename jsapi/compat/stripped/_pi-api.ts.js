@@ -293,7 +293,7 @@ function install(pi, host) {
       myTools.set(name, { name, description: tool.description, parameters: tool.parameters, sourceInfo });
       pi.tools.add((d) => {
         if (d.has(name) && d.ownerOf(name) !== pluginId && !d.isBuiltin(name)) {
-          host.warn(`tool "${name}" is already registered by ${d.ownerOf(name)}; the first registration wins`);
+          if (!pluginId.startsWith("@pi/")) host.warn(`tool "${name}" is already registered by ${d.ownerOf(name)}; the first registration wins`);
           return;
         }
         d.set(name, def);
@@ -368,8 +368,8 @@ function install(pi, host) {
       pi.providers.add((d) => d.delete(name));
     },
     // --- pi 1.6 registrations: recorded in the host's registries
-    // (engine/pi16.go) for clients, which draw renderers through
-    // engine/render.go.
+    // (engine/piapi/pi16.go) for clients, which draw renderers through
+    // engine/piapi/render.go.
     registerEntryRenderer(customType, renderer) {
       assertActive();
       if (typeof customType !== "string") throw new TypeError("registerEntryRenderer: customType must be a string");
@@ -630,7 +630,9 @@ function makeUI(host, assertActive, on) {
     },
     getAllThemes: () => [],
     getTheme: () => void 0,
-    getToolsExpanded: () => false,
+    // The interactive client's ctrl+o state (set_tools_expanded) or the
+    // last setToolsExpanded; pi's other modes have no expansion.
+    getToolsExpanded: () => (assertActive(), host.mode() === "tui" && host.uiGet("toolsExpanded") === true),
     setToolsExpanded: (expanded) => set("setToolsExpanded", "toolsExpanded", "", expanded),
     custom: (factory, options) => {
       assertActive();

@@ -16,7 +16,7 @@ h16.lazyNames(
   () => require("pigo:agent16")
 );
 h16.lazyNames(exports, ["generateDiffString"], () => require("pigo:tools-diff"));
-h16.lazyNames(exports, ["createCodemodeExtension"], () => require("pigo:codemodeext16"));
+h16.lazyNames(exports, ["createCodemodeExtension", "createToolSearchExtension"], () => require("pigo:codemodeext16"));
 Object.defineProperty(exports, "VERSION", { enumerable: true, configurable: true, writable: false, value: "1.6.0" });
 h16.copyExports(exports, require("@mariozechner/pi-coding-agent"));
 h16.addUnsupported(exports, "pi-coding-agent", [
@@ -31,7 +31,6 @@ h16.addUnsupported(exports, "pi-coding-agent", [
   "parseArgs",
   // pi's bundled extensions (pigo loads extensions itself).
   "createMcpExtension",
-  "createToolSearchExtension",
   // The PowerShell tool (pigo's shell tool is bash).
   "createLocalPowerShellOperations",
   "createPowerShellTool",
