@@ -20,6 +20,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/pigo-dev/pigo/bundled"
@@ -131,6 +132,14 @@ type App struct {
 	Problems []discover.Problem
 
 	specs []engine.PluginSpec
+	// what Rediscover needs (rediscover.go): the discovery options, whether
+	// the app discovers, whether the project's plugins are held back
+	// (untrusted so far)
+	dopts        discover.Options
+	discovering  bool
+	projectHeld  bool // guarded by heldMu
+	heldMu       sync.Mutex
+	rediscoverMu sync.Mutex // one Rediscover at a time
 }
 
 // groupID is the id of a group of bundled plugins run in one runtime
@@ -305,6 +314,7 @@ func New(opts Options) (*App, error) {
 		installProblems, installFailed = installPackages(context.Background(), m, dopts.Extensions)
 	}
 	exts, problems := discover.Discover(dopts)
+	a.dopts, a.discovering = dopts, opts.Discover
 	// A project's extension the user configured too (the same package or
 	// file in their settings) is the user's when the project is not
 	// trusted: pi then never sees the project's claim on it.
@@ -394,6 +404,9 @@ func (a *App) BootUntrusted(ctx context.Context) []engine.LoadResult {
 		held[p.ID] = p.ProjectScoped()
 	}
 	start := time.Now()
+	a.heldMu.Lock()
+	a.projectHeld = true
+	a.heldMu.Unlock()
 	a.Results = a.Host.BootHolding(ctx, a.specs, func(s engine.PluginSpec) bool { return held[s.ID] })
 	a.watch(start, func(p Plugin) bool { return !p.ProjectScoped() })
 	return a.Results
@@ -402,6 +415,9 @@ func (a *App) BootUntrusted(ctx context.Context) []engine.LoadResult {
 // LoadProject loads the plugins BootUntrusted held back.
 func (a *App) LoadProject(ctx context.Context) []engine.LoadResult {
 	start := time.Now()
+	a.heldMu.Lock()
+	a.projectHeld = false
+	a.heldMu.Unlock()
 	res := a.Host.LoadHeld(ctx)
 	a.Results = append(a.Results, res...)
 	a.watch(start, Plugin.ProjectScoped)

@@ -21,7 +21,9 @@ const devHelp = `usage: pigo dev [--app FILE] [-e PATH]... [--json] [--no-stdin]
 
 Load the extensions, watch their files and hot-reload a plugin whenever one
 of its files changes (its entry, local imports, package.json, and the
-node_modules files its bundle uses). A broken save keeps the previous
+node_modules files its bundle uses). A new extension file in a discovered
+place (.pi/extensions, the agent dir's extensions, settings entries) loads,
+a deleted one unloads. A broken save keeps the previous
 generation serving; a plugin that fails at start is watched and loads once
 fixed. Runs until stdin ends, :quit, or an interrupt.
 
@@ -168,7 +170,9 @@ func (d *devSession) start(ctx context.Context, f flags) error {
 	}
 	d.host.Emit(ctx, "session_start", map[string]any{"type": "session_start", "reason": "startup"})
 
-	w, err := watch.NewWatcher(d.r, watch.WatcherOptions{OnError: d.out.err})
+	// A file dropped into a discovered place loads, a deleted one
+	// unloads, reported as a save's reload is.
+	w, err := app.NewWatcher(watch.WatcherOptions{OnError: d.out.err}, func(c pigo.Change) { d.out.reload(c.Reload) })
 	if err != nil {
 		d.out.err(fmt.Errorf("file watching unavailable: %w", err))
 	} else {

@@ -68,12 +68,26 @@ func startPigoPTY(t *testing.T, steps []mockStep, argv ...string) *tuiTerm {
 // startPTY runs side (pigo, or node with pi's CLI) with argv in a pty.
 func startPTY(t *testing.T, side []string, steps []mockStep, argv ...string) *tuiTerm {
 	t.Helper()
-	return startPTYEnv(t, side, nil, steps, argv...)
+	return startPTYFull(t, nil, side, nil, steps, argv...)
+}
+
+// startPTYSetup is startPTY with setup run on the working and agent
+// directories (project files, trust.json) before the side starts.
+func startPTYSetup(t *testing.T, setup func(work, agentDir string), side []string, steps []mockStep, argv ...string) *tuiTerm {
+	t.Helper()
+	return startPTYFull(t, setup, side, nil, steps, argv...)
 }
 
 // startPTYEnv is startPTY with env added to the sandbox's (later values
 // win).
 func startPTYEnv(t *testing.T, side, env []string, steps []mockStep, argv ...string) *tuiTerm {
+	t.Helper()
+	return startPTYFull(t, nil, side, env, steps, argv...)
+}
+
+// startPTYFull starts side in a pty: setup, when not nil, runs on the
+// working and agent directories first, and env is added to the sandbox's.
+func startPTYFull(t *testing.T, setup func(work, agentDir string), side, env []string, steps []mockStep, argv ...string) *tuiTerm {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("starts pigo in a pty")
@@ -83,6 +97,9 @@ func startPTYEnv(t *testing.T, side, env []string, steps []mockStep, argv ...str
 	t.Cleanup(llm.Close)
 	must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
 	must(t, os.WriteFile(filepath.Join(work, "ext.ts"), []byte(tuiExt), 0o644))
+	if setup != nil {
+		setup(work, agentDir)
+	}
 	cmd := sideCommand(side, dir, argv...)
 	cmd.Env = append(append([]string{"PATH=" + os.Getenv("PATH"), "TERM=xterm-256color", "COLORTERM=truecolor"}, sandboxEnv(dir)...), env...)
 	ptmx, tty, err := pty.Open()
@@ -505,5 +522,32 @@ func TestTUIExtensionComponents(t *testing.T) {
 	tt.keys("\x04")
 	if code := tt.exit(); code != 0 {
 		t.Errorf("exit %d", code)
+	}
+}
+
+// TestTUITreeNavigation: /tree lists the conversation with the current
+// leaf selected; choosing the first prompt with "No summary" moves the
+// session there: the later turn leaves the chat and the prompt comes back
+// into the editor.
+func TestTUITreeNavigation(t *testing.T) {
+	tt := startTUI(t, []mockStep{{Text: "reply-one"}, {Text: "reply-two"}})
+	tt.waitFor("mock-1")
+	tt.keys("prompt-one", "\r")
+	tt.waitFor("reply-one")
+	tt.keys("prompt-two", "\r")
+	tt.waitFor("reply-two")
+	tt.keys("/tree", "\r")
+	tt.waitFor("Session Tree", "• user: prompt-one", "› • assistant: reply-two", "(4/4)")
+	tt.keys("\x1b[A", "\x1b[A", "\x1b[A")
+	tt.waitFor("› • user: prompt-one")
+	tt.keys("\r")
+	tt.waitFor("Summarize branch?", "→ No summary")
+	tt.keys("\r")
+	tt.waitFor("Navigated to selected point")
+	tt.waitGone("reply-two")
+	tt.waitGone("reply-one")
+	s := tt.screen()
+	if !strings.Contains(s, "prompt-one") {
+		t.Errorf("the selected prompt is not back in the editor:\n%s", s)
 	}
 }

@@ -45,7 +45,7 @@ func runListModels(ctx context.Context, io *IO, f piFlags, open Opener) ExitCode
 		piapi.Of(app.Host).SetSession(pisession.InMemory(io.Cwd))
 		piapi.Of(app.Host).SetMode("print") // pi decides trust for --list-models as in print mode
 		settings, _ := loadPiSettings(io.FS, agentDir, io.Cwd)
-		_, _, _, err = bootTrusted(ctx, io, f, app, agentDir, settings)
+		_, _, _, err = bootTrusted(ctx, io, f, app, agentDir, settings, false)
 		agent.SyncProviders(app.Host, reg)
 	}
 	if err != nil {

@@ -80,7 +80,7 @@ func (rt *agentRuntime) discoverResources(ctx context.Context, reason string) {
 			m, _ := e.(map[string]any)
 			p, _ := m["path"].(string)
 			plugin, _ := m["plugin"].(string)
-			ext := rt.extPaths[plugin]
+			ext := rt.extPath(plugin)
 			if ext == "" {
 				ext = "<" + plugin + ">"
 			}

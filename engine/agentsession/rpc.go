@@ -17,6 +17,7 @@ import (
 	"github.com/pigo-dev/pigo/engine/agent"
 	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/protocol"
+	"github.com/pigo-dev/pigo/engine/provider"
 )
 
 // The session host's side of the client protocol (engine/protocol): pi's
@@ -42,6 +43,12 @@ type rpcServer struct {
 
 	bashMu     sync.Mutex
 	bashCancel context.CancelFunc
+
+	navMu     sync.Mutex
+	navCancel context.CancelFunc // the navigate_tree in progress (rpc_tree.go)
+
+	loginMu sync.Mutex
+	login   *provider.AnthropicLogin // the OAuth login in progress (rpc_auth.go)
 }
 
 // rpcCommand is one parsed command line.
@@ -120,6 +127,16 @@ func rpcCommands() map[string]rpcCommandSpec {
 		"render_tool":              {true, (*rpcServer).renderTool},
 		"get_argument_completions": {true, (*rpcServer).getArgumentCompletions}, // rpc_complete.go
 		"set_tools_expanded":       {false, (*rpcServer).setToolsExpanded},
+		// session tree navigation (rpc_tree.go)
+		"navigate_tree":        {true, (*rpcServer).navigateTree},
+		"abort_branch_summary": {false, (*rpcServer).abortBranchSummary},
+		"set_entry_label":      {false, (*rpcServer).setEntryLabel},
+		"get_project_trust":    {false, (*rpcServer).getProjectTrust}, // rpc_trust.go
+		"get_credentials":      {false, (*rpcServer).getCredentials},  // rpc_auth.go
+		"set_api_key":          {false, (*rpcServer).setAPIKey},
+		"logout":               {false, (*rpcServer).logout},
+		"login_oauth_start":    {false, (*rpcServer).loginOAuthStart},
+		"login_oauth_finish":   {true, (*rpcServer).loginOAuthFinish},
 		// pigo's commands for print and JSON mode clients (print.go)
 		"get_session_header": {false, (*rpcServer).getSessionHeader},
 	}
@@ -878,7 +895,7 @@ func (s *rpcServer) setSessionName(c *rpcCommand) (any, bool, error) {
 func (s *rpcServer) getCommands(*rpcCommand) (any, bool, error) {
 	out := []any{}
 	for _, e := range s.rt.host.Commands().Current().Entries() {
-		info, ok := s.rt.extInfo[e.Owner]
+		info, ok := s.rt.extSource(e.Owner)
 		if !ok {
 			info = map[string]any{"path": e.Owner, "source": "local", "scope": "temporary", "origin": "top-level"}
 			if strings.HasPrefix(e.Owner, "builtin:") { // pi 1.6's built-in extensions (builtin:mcp)

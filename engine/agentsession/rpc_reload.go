@@ -32,7 +32,7 @@ func (s *rpcServer) reload(*rpcCommand) (any, bool, error) {
 		if !rep.OK && rep.Error != nil {
 			msg := loadErrorText(rep.Error)
 			o = append(o, jsjson.Member{Key: "error", Value: msg})
-			rt.reportExtensionError(rt.extPaths[rep.Plugin], "reload", msg)
+			rt.reportExtensionError(rt.extPath(rep.Plugin), "reload", msg)
 		}
 		plugins = append(plugins, o)
 	}
@@ -50,6 +50,8 @@ func (s *rpcServer) getExtensions(*rpcCommand) (any, bool, error) {
 		status[p.ID] = string(p.Status)
 	}
 	list := []any{}
+	s.rt.extMu.RLock()
+	defer s.rt.extMu.RUnlock()
 	for _, p := range s.rt.app.Plugins {
 		if p.Path == "" {
 			continue
@@ -89,7 +91,7 @@ func (s *rpcServer) runShortcut(c *rpcCommand) (any, bool, error) {
 	}
 	ctx := engine.WithOriginator(context.WithoutCancel(s.rt.baseCtx), s.clientID)
 	if _, err := h.Call(ctx); err != nil {
-		s.rt.reportExtensionError(s.rt.extPaths[e.Owner], "shortcut:"+key, commandErrorText(err))
+		s.rt.reportExtensionError(s.rt.extPath(e.Owner), "shortcut:"+key, commandErrorText(err))
 	}
 	return nil, false, nil
 }

@@ -50,7 +50,9 @@ type agentRuntime struct {
 	// sessionDir is where new sessions are created; "" for --no-session.
 	sessionDir string
 	// extPaths maps plugin ids to extension paths; extInfo to pi's
-	// sourceInfo of the extension.
+	// sourceInfo of the extension. Discovery changes them while the
+	// session runs (extensions.go): read them through extPath, extSource.
+	extMu    sync.RWMutex
 	extPaths map[string]string
 	extInfo  map[string]map[string]any
 
@@ -190,14 +192,11 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	piapi.Of(rt.host).SetSession(tree)
 	rt.watchEntries(tree)
 	for _, p := range app.Plugins {
-		if p.Path != "" {
-			rt.extPaths[p.ID] = p.Path
-			rt.extInfo[p.ID] = sourceInfoFor(p, io.Cwd, rt.agentDir)
-		}
+		rt.setExtension(p)
 	}
 	piapi.Of(rt.host).SetReloader(func(context.Context) error { rt.requestReload(); return nil })
 	piapi.Of(rt.host).SetMode(piMode(rt.mode)) // project_trust handlers see it
-	trusted, results, td, err := bootTrusted(ctx, io, f, app, rt.agentDir, rt.settings)
+	trusted, results, td, err := bootTrusted(ctx, io, f, app, rt.agentDir, rt.settings, rt.mode == "interactive")
 	diags = append(diags, td...)
 	if err != nil {
 		diags = append(diags, diagnostic{"error", err.Error()})
@@ -222,7 +221,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 			continue
 		}
 		diags = append(diags, diagnostic{"error", fmt.Sprintf("Failed to load extension %q: Failed to load extension: %s",
-			rt.extPaths[res.Plugin], loadErrorText(res.Err))})
+			rt.extPath(res.Plugin), loadErrorText(res.Err))})
 	}
 
 	// Models: registry, extension providers, extension flags, scope, model.
@@ -345,7 +344,7 @@ func (rt *agentRuntime) runPendingReload(ctx context.Context) {
 	}
 	for _, rep := range rt.app.ReloadAll(ctx) {
 		if !rep.OK && rep.Error != nil {
-			rt.reportExtensionError(rt.extPaths[rep.Plugin], "reload", loadErrorText(rep.Error))
+			rt.reportExtensionError(rt.extPath(rep.Plugin), "reload", loadErrorText(rep.Error))
 		}
 	}
 	rt.reloadResources(ctx, "reload")
@@ -484,7 +483,7 @@ func (rt *agentRuntime) onDiagnostic(d engine.Diagnostic) {
 	if event == "tool_call" || strings.HasPrefix(event, "bus:") {
 		return
 	}
-	rt.reportExtensionError(rt.extPaths[d.Plugin], event, jsErrorMessage(d.Text))
+	rt.reportExtensionError(rt.extPath(d.Plugin), event, jsErrorMessage(d.Text))
 }
 
 // console writes an extension's console output ("console.<level>: text",

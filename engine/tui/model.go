@@ -60,6 +60,7 @@ type model struct {
 	cwd, branch       string
 	streaming         bool
 	compacting        bool
+	summarizing       bool // a navigate_tree with a branch summary is running
 	tokIn, tokOut     float64
 	tokCR, tokCW      float64
 	cost              float64
@@ -78,12 +79,13 @@ type model struct {
 	working    workingState
 	spin       int
 
-	auto     *autocomplete
-	dialogs  []*dialog
-	views    map[string]*compView
-	viewKeys []string
-	focus    string // the custom component view that has the keyboard
-	sel      *selector
+	auto         *autocomplete
+	dialogs      []*dialog
+	localDialogs int // the UI's own dialogs opened so far (their ids)
+	views        map[string]*compView
+	viewKeys     []string
+	focus        string // the custom component view that has the keyboard
+	sel          picker
 	// lastArgErr is the last argument completer's error, shown once.
 	lastArgErr string
 	fileList   []string // the project's files, for @ completion
@@ -134,6 +136,9 @@ var builtinCommands = []command{
 	{name: "hotkeys", description: "Show all keyboard shortcuts"},
 	{name: "fork", description: "Create a new fork from a previous user message"},
 	{name: "clone", description: "Duplicate the current session at the current position"},
+	{name: "trust", description: "Save project trust decision for future sessions"},
+	{name: "login", description: "Configure provider authentication", hint: "<provider>"},
+	{name: "logout", description: "Remove provider authentication"},
 	{name: "new", description: "Start a new session"},
 	{name: "compact", description: "Manually compact the session context"},
 	{name: "resume", description: "Resume another session"},
@@ -168,6 +173,7 @@ func (m *model) Init() tea.Cmd {
 	m.c.request(cmd("get_extensions"), (*model).onExtensions)
 	m.c.request(cmd("get_shortcuts"), (*model).onShortcuts)
 	m.c.request(cmd("get_messages"), (*model).onMessages)
+	m.c.request(cmd("get_project_trust"), (*model).onProjectTrust)
 	m.refreshStats()
 	for i, msg := range m.opts.Messages {
 		c := cmd("prompt", "message", msg)
@@ -834,6 +840,8 @@ func (m *model) action(name string) tea.Cmd {
 			m.c.request(cmd("abort_retry"), nil)
 		case m.bash != nil:
 			m.c.request(cmd("abort_bash"), nil)
+		case m.summarizing:
+			m.c.request(cmd("abort_branch_summary"), nil)
 		case m.streaming || m.compacting:
 			m.restoreQueue(true)
 		case m.ed.Empty():
@@ -1375,6 +1383,9 @@ func (m *model) workingStatus() string {
 	}
 	label := ""
 	switch {
+	case m.summarizing:
+		frame := m.th.Fg("accent", spinnerFrames[m.spin%len(spinnerFrames)]) + " "
+		return frame + m.th.Fg("muted", "Summarizing branch... "+cancel)
 	case m.compacting:
 		switch m.compactReason {
 		case "manual", "":

@@ -163,7 +163,7 @@ func TestSlashAutocomplete(t *testing.T) {
 	h.m.c.request(cmd("get_commands"), (*model).onCommands)
 	h.sync()
 	h.typ("/")
-	h.contains("→ settings", "Open settings menu", "  model", "(1/17)")
+	h.contains("→ settings", "Open settings menu", "  model", "(1/20)")
 	h.typ("pi")
 	h.contains("→ pick", "pick one")
 	h.lacks("model")
@@ -263,7 +263,7 @@ func TestBuiltinCommandsSendTheirCommands(t *testing.T) {
 	}
 	run("/fork")
 	h.respond(h.cmd("get_fork_messages"), true, map[string]any{"messages": []any{map[string]any{"entryId": "e1", "text": "first"}}})
-	h.contains("Fork from message", "→ first")
+	h.contains("Fork from Message", "› first", "Message 1 of 1")
 	h.press("enter")
 	if c := h.cmd("fork"); c["entryId"] != "e1" {
 		t.Errorf("fork %v", c)

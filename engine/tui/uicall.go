@@ -128,10 +128,17 @@ func (m *model) extensionReload(rec map[string]any) {
 	gen, _ := rec["generation"].(float64)
 	if rec["ok"] != true {
 		e, _ := rec["error"].(string)
-		m.notice(fmt.Sprintf("reload %s FAILED, keeping generation %d: %s", plugin, int(gen), e), "error")
+		if gen == 0 { // a new file that does not load: nothing was serving
+			m.notice(fmt.Sprintf("reload %s FAILED: %s", plugin, e), "error")
+		} else {
+			m.notice(fmt.Sprintf("reload %s FAILED, keeping generation %d: %s", plugin, int(gen), e), "error")
+		}
 		return
 	}
 	m.dropPluginUI(plugin)
+	if gone, _ := rec["gone"].(string); gone != "" { // a deleted file: out of the header
+		m.extensions = slices.DeleteFunc(m.extensions, func(p string) bool { return p == gone })
+	}
 	line := fmt.Sprintf("reload %s gen %d ok %vms", plugin, int(gen), rec["ms"])
 	for _, k := range []struct{ key, sign string }{{"added", "+"}, {"removed", "-"}, {"changed", "~"}} {
 		list, _ := rec[k.key].([]any)
