@@ -31,7 +31,7 @@ func TestNamespace(t *testing.T) {
 		"pigo:namespace": namespaceModule(),
 		"a":              source("a", `({ A: class A {}, shared: 1 })`),
 		"b":              source("b", `({ B: 2, shared: 3, hidden: 4 })`),
-		"base": source("base", `require("pigo:namespace").lazy("base", () => ({ from: { a: ["A"], b: ["B"] } }), () => undefined)`),
+		"base":           source("base", `require("pigo:namespace").lazy("base", () => ({ from: { a: ["A"], b: ["B"] } }), () => undefined)`),
 		"facade": source("facade", `require("pigo:namespace").lazy("facade", () => ({
   from: { b: ["shared"] },
   computed: ["made"],

@@ -16,12 +16,10 @@ var __copyProps = (to, from, except, desc) => {
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var pigo_pi16_exports = __defProp({}, "__esModule", { value: true });
-__export(pigo_pi16_exports, {
-  addUnsupported: () => addUnsupported,
-  copyExports: () => copyExports,
-  lazyNames: () => lazyNames,
-  unsupported: () => unsupported
-});
+pigo_pi16_exports.addUnsupported = addUnsupported;
+pigo_pi16_exports.copyExports = copyExports;
+pigo_pi16_exports.lazyNames = lazyNames;
+pigo_pi16_exports.unsupported = unsupported;
 module.exports = pigo_pi16_exports;
 function copyExports(target, source) {
   for (const [k, d] of Object.entries(Object.getOwnPropertyDescriptors(source))) {
