@@ -644,10 +644,8 @@ var init_tool2 = __esm({
   }
 });
 var execute_exports = {};
-__export(execute_exports, {
-  executeCodemode: () => executeCodemode,
-  readCodemodeStore: () => readCodemodeStore
-});
+execute_exports.executeCodemode = executeCodemode;
+execute_exports.readCodemodeStore = readCodemodeStore;
 function maxCodemodeWorkers() {
   const value = Number(process.env.PI_CODEMODE_MAX_WORKERS);
   return Number.isInteger(value) && value > 0 ? value : DEFAULT_MAX_CODEMODE_WORKERS;

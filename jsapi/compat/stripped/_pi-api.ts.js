@@ -35,9 +35,7 @@ var __privateWrapper = (obj, member, setter, getter) => ({
 });
 var __forAwait = (obj, it, method) => (it = obj[__knownSymbol("asyncIterator")]) ? it.call(obj) : (obj = obj[__knownSymbol("iterator")](), it = {}, method = (key, fn) => (fn = obj[key]) && (it[key] = (arg) => new Promise((yes, no, done) => (arg = fn.call(obj, arg), done = arg.done, Promise.resolve(arg.value).then((value) => yes({ value, done }), no)))), method("next"), method("return"), it);
 var pigo_pi_api_exports = __defProp({}, "__esModule", { value: true });
-__export(pigo_pi_api_exports, {
-  install: () => install
-});
+pigo_pi_api_exports.install = install;
 module.exports = pigo_pi_api_exports;
 const STALE = "This extension ctx is stale after session replacement or reload. Do not use a captured pi or command ctx after ctx.newSession(), ctx.fork(), ctx.switchSession(), or ctx.reload(). For newSession, fork, and switchSession, move post-replacement work into withSession and use the ctx passed to withSession. For reload, do not use the old ctx after await ctx.reload().";
 const NOT_INITIALIZED = "Extension runtime not initialized. Action methods cannot be called during extension loading.";

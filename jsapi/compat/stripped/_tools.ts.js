@@ -32,34 +32,11 @@ __export(pigo_tools_exports, {
   DEFAULT_MAX_BYTES: () => import_pigo_tools_util2.DEFAULT_MAX_BYTES,
   DEFAULT_MAX_LINES: () => import_pigo_tools_util2.DEFAULT_MAX_LINES,
   GREP_MAX_LINE_LENGTH: () => import_pigo_tools_util2.GREP_MAX_LINE_LENGTH,
-  OutputAccumulator: () => OutputAccumulator,
-  allToolNames: () => allToolNames,
-  createAllToolDefinitions: () => createAllToolDefinitions,
-  createAllTools: () => createAllTools,
-  createBashTool: () => createBashTool,
-  createBashToolDefinition: () => createBashToolDefinition,
-  createCodingToolDefinitions: () => createCodingToolDefinitions,
-  createCodingTools: () => createCodingTools,
-  createEditTool: () => createEditTool,
-  createEditToolDefinition: () => createEditToolDefinition,
   createFindTool: () => import_pigo_tools_search.createFindTool,
   createFindToolDefinition: () => import_pigo_tools_search.createFindToolDefinition,
   createGrepTool: () => import_pigo_tools_search.createGrepTool,
   createGrepToolDefinition: () => import_pigo_tools_search.createGrepToolDefinition,
-  createLocalBashOperations: () => createLocalBashOperations,
-  createLsTool: () => createLsTool,
-  createLsToolDefinition: () => createLsToolDefinition,
-  createReadOnlyToolDefinitions: () => createReadOnlyToolDefinitions,
-  createReadOnlyTools: () => createReadOnlyTools,
-  createReadTool: () => createReadTool,
-  createReadToolDefinition: () => createReadToolDefinition,
-  createTool: () => createTool,
-  createToolDefinition: () => createToolDefinition,
   createToolDefinitionFromAgentTool: () => import_pigo_tools_util2.createToolDefinitionFromAgentTool,
-  createWriteTool: () => createWriteTool,
-  createWriteToolDefinition: () => createWriteToolDefinition,
-  detectSupportedImageMimeTypeFromFile: () => detectSupportedImageMimeTypeFromFile,
-  formatListResult: () => formatListResult,
   formatSize: () => import_pigo_tools_util2.formatSize,
   getShellConfig: () => import_pigo_tools_util2.getShellConfig,
   getShellEnv: () => import_pigo_tools_util2.getShellEnv,
@@ -68,11 +45,32 @@ __export(pigo_tools_exports, {
   truncateHead: () => import_pigo_tools_util2.truncateHead,
   truncateLine: () => import_pigo_tools_util2.truncateLine,
   truncateTail: () => import_pigo_tools_util2.truncateTail,
-  truncateToVisualLines: () => truncateToVisualLines,
   withFileMutationQueue: () => import_pigo_tools_util2.withFileMutationQueue,
   wrapToolDefinition: () => import_pigo_tools_util2.wrapToolDefinition,
   wrapToolDefinitions: () => import_pigo_tools_util2.wrapToolDefinitions
 });
+pigo_tools_exports.createAllToolDefinitions = createAllToolDefinitions;
+pigo_tools_exports.createAllTools = createAllTools;
+pigo_tools_exports.createBashTool = createBashTool;
+pigo_tools_exports.createBashToolDefinition = createBashToolDefinition;
+pigo_tools_exports.createCodingToolDefinitions = createCodingToolDefinitions;
+pigo_tools_exports.createCodingTools = createCodingTools;
+pigo_tools_exports.createEditTool = createEditTool;
+pigo_tools_exports.createEditToolDefinition = createEditToolDefinition;
+pigo_tools_exports.createLocalBashOperations = createLocalBashOperations;
+pigo_tools_exports.createLsTool = createLsTool;
+pigo_tools_exports.createLsToolDefinition = createLsToolDefinition;
+pigo_tools_exports.createReadOnlyToolDefinitions = createReadOnlyToolDefinitions;
+pigo_tools_exports.createReadOnlyTools = createReadOnlyTools;
+pigo_tools_exports.createReadTool = createReadTool;
+pigo_tools_exports.createReadToolDefinition = createReadToolDefinition;
+pigo_tools_exports.createTool = createTool;
+pigo_tools_exports.createToolDefinition = createToolDefinition;
+pigo_tools_exports.createWriteTool = createWriteTool;
+pigo_tools_exports.createWriteToolDefinition = createWriteToolDefinition;
+pigo_tools_exports.detectSupportedImageMimeTypeFromFile = detectSupportedImageMimeTypeFromFile;
+pigo_tools_exports.formatListResult = formatListResult;
+pigo_tools_exports.truncateToVisualLines = truncateToVisualLines;
 module.exports = pigo_tools_exports;
 var fs = __toESM(require("fs"));
 var fsp = __toESM(require("fs/promises"));
@@ -1425,6 +1423,8 @@ function createAllToolDefinitions(cwd, options) {
   return out;
 }
 // Annotate the CommonJS export names for ESM import in node:
+pigo_tools_exports.OutputAccumulator = OutputAccumulator;
+pigo_tools_exports.allToolNames = allToolNames;
 0 && (module.exports = {
   DEFAULT_MAX_BYTES,
   DEFAULT_MAX_LINES,
