@@ -5,6 +5,11 @@
 // tools with `codemode` or `deferred` exposure that are not active with
 // pi's BM25 (the ranker codemode's searchTools() uses) and activates the
 // matches through pi.setActiveTools, so the next model call declares them.
-import { createToolSearchExtension } from "pigo:codemodeext16";
+// The tool is registered from its snapshot (pigo:tool-search-tool); pi's
+// code runs on its first call.
+import { registerLazyTool } from "pigo:lazy-tool";
+import snapshot from "pigo:tool-search-tool";
 
-export default createToolSearchExtension();
+export default function (pi: any) {
+  registerLazyTool(pi, snapshot, () => require("pigo:codemodeext16").createToolSearchExtension());
+}
