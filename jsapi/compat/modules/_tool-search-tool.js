@@ -2,28 +2,28 @@
 // What the extension registers: @pi/tool-search registers it without evaluating pi's code.
 module.exports = {
   "data": {
-    "defaultActive": false,
-    "description": "# Tool discovery\n\nSearches over deferred tool metadata with BM25 and exposes matching tools for the next model call.\n\nSome of the tools, such as tools of MCP servers, may not have been provided to you upfront, and you should use this tool (`tool_search`) to search for the required tools. For MCP tool discovery, always use `tool_search`.",
-    "exposure": "model-only",
-    "label": "tool_search",
     "name": "tool_search",
+    "label": "tool_search",
+    "description": "# Tool discovery\n\nSearches over deferred tool metadata with BM25 and exposes matching tools for the next model call.\n\nSome of the tools, such as tools of MCP servers, may not have been provided to you upfront, and you should use this tool (`tool_search`) to search for the required tools. For MCP tool discovery, always use `tool_search`.",
+    "promptSnippet": "Search for tools that are not loaded yet and load the matches",
     "parameters": {
-      "properties": {
-        "limit": {
-          "description": "Maximum number of tools to return. Defaults to 8.",
-          "type": "number"
-        },
-        "query": {
-          "description": "Search query for deferred tools.",
-          "type": "string"
-        }
-      },
+      "type": "object",
       "required": [
         "query"
       ],
-      "type": "object"
+      "properties": {
+        "query": {
+          "type": "string",
+          "description": "Search query for deferred tools."
+        },
+        "limit": {
+          "type": "number",
+          "description": "Maximum number of tools to return. Defaults to 8."
+        }
+      }
     },
-    "promptSnippet": "Search for tools that are not loaded yet and load the matches"
+    "exposure": "model-only",
+    "defaultActive": false
   },
   "functions": [
     "reachesTools",
