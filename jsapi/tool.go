@@ -186,6 +186,11 @@ func (g *jsGen) toolResultFromJS(v goja.Value) (engine.ToolResult, error) {
 	// pi 1.6 takes a returned isError (bash's non-zero exit, a failed
 	// codemode script); pi 0.73 only took a throw.
 	r := engine.ToolResult{Content: content, Details: m["details"]}
+	if r.Details != nil { // written out in the tool's key order
+		if r.Details, err = g.toGoOrdered(v.ToObject(g.rt).Get("details")); err != nil {
+			return engine.ToolResult{}, fmt.Errorf("tool result: details: %w", err)
+		}
+	}
 	r.IsError, _ = m["isError"].(bool)
 	if sc, ok := m["structuredContent"]; ok && sc != nil {
 		// Read back from its JSON text, so it keeps the tool's key order

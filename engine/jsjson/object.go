@@ -225,3 +225,57 @@ func decodePlain(dec *json.Decoder) (any, error) {
 	_, err = dec.Token() // ']'
 	return a, err
 }
+
+// Plain is v with every Object (at any depth) as a map[string]any, for Go
+// code that reads data without caring for its key order.
+func Plain(v any) any {
+	switch x := v.(type) {
+	case *Object:
+		if x == nil {
+			return map[string]any(nil)
+		}
+		return plainObject(*x)
+	case Object:
+		return plainObject(x)
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = Plain(e)
+		}
+		return out
+	}
+	return v
+}
+
+func plainObject(o Object) map[string]any {
+	m := make(map[string]any, len(o))
+	for _, e := range o {
+		m[e.Key] = Plain(e.Value)
+	}
+	return m
+}
+
+// AsMap reads an object, ordered or not, as a map[string]any: a map is
+// returned as it is, an Object as a shallow map of its members.
+func AsMap(v any) (map[string]any, bool) {
+	switch x := v.(type) {
+	case map[string]any:
+		return x, x != nil
+	case *Object:
+		if x == nil {
+			return nil, false
+		}
+		return shallowMap(*x), true
+	case Object:
+		return shallowMap(x), true
+	}
+	return nil, false
+}
+
+func shallowMap(o Object) map[string]any {
+	m := make(map[string]any, len(o))
+	for _, e := range o {
+		m[e.Key] = e.Value
+	}
+	return m
+}

@@ -265,3 +265,56 @@ func (o object) bytes() []byte {
 	}
 	return append(b, '}')
 }
+
+// decodeLine reads one line into an Entry. The values pi writes as an
+// extension built them (a custom entry's data, the details of a
+// custom_message entry and of a message) are read as *jsjson.Object in
+// their key order, so that writing them again (get_messages, events, a
+// provider request) gives the same bytes; the rest is plain data.
+func decodeLine(raw []byte) (map[string]any, error) {
+	var m map[string]any
+	if err := json.Unmarshal(raw, &m); err != nil || m == nil {
+		return m, err
+	}
+	switch m["type"] {
+	case "custom":
+		if !isReservedCustomType(m["customType"]) {
+			keepOrder(m, raw, "data")
+		}
+	case "custom_message":
+		keepOrder(m, raw, "details")
+	case "message":
+		if msg, ok := m["message"].(map[string]any); ok && hasObject(msg, "details") {
+			if o, err := parseObject(raw); err == nil {
+				if mraw, ok := o.get("message"); ok {
+					keepOrder(msg, mraw, "details")
+				}
+			}
+		}
+	}
+	return m, nil
+}
+
+// hasObject reports whether m[key] is a non-empty object (only then has
+// it an order to keep).
+func hasObject(m map[string]any, key string) bool {
+	d, ok := m[key].(map[string]any)
+	return ok && len(d) > 0
+}
+
+// keepOrder replaces the object m[key] with its ordered form read from
+// raw, m's line.
+func keepOrder(m map[string]any, raw []byte, key string) {
+	if !hasObject(m, key) {
+		return
+	}
+	o, err := parseObject(raw)
+	if err != nil {
+		return
+	}
+	if vraw, ok := o.get(key); ok {
+		if v, err := jsjson.Parse(vraw); err == nil {
+			m[key] = v
+		}
+	}
+}

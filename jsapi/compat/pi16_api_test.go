@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/jsapi"
 )
 
@@ -136,7 +137,7 @@ func TestPi16ExtensionAPI(t *testing.T) {
 	var got map[string]any
 	for _, c := range calls {
 		if c.Args[0] == "probe" {
-			got, _ = c.Args[1].(map[string]any)
+			got, _ = jsjson.Plain(c.Args[1]).(map[string]any)
 		}
 	}
 	if got == nil {
@@ -168,7 +169,7 @@ func TestPi16ExtensionAPI(t *testing.T) {
 			if c.Args[0] == "probe" {
 				n++
 				if n == 2 {
-					got, _ = c.Args[1].(map[string]any)
+					got, _ = jsjson.Plain(c.Args[1]).(map[string]any)
 				}
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/session"
 )
 
@@ -646,7 +647,7 @@ func (b *builder) toolCall(c map[string]any) *toolView {
 	case "edit":
 		p, ok := strArg("file_path", "path")
 		t.Path, t.Invalid = shortenPath(p), !ok
-		details, _ := res["details"].(map[string]any)
+		details, _ := jsjson.AsMap(res["details"])
 		if diff := str(details["diff"]); diff != "" {
 			for _, l := range strings.Split(diff, "\n") {
 				cls := "diff-context"

@@ -1,0 +1,139 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
+)
+
+// keyOrderExt's objects have keys out of alphabetical order, at two
+// levels: JavaScript writes them in creation order, and so must pigo.
+const keyOrderExt = `
+  pi.registerTool({
+    name: "probe",
+    label: "Probe",
+    description: "Echoes its arguments",
+    parameters: { type: "object", properties: { z: { type: "number" }, a: { type: "number" }, m: { type: "object" } }, required: ["z"] },
+    async execute(_id: string, params: any) {
+      return { content: [{ type: "text", text: JSON.stringify(params) }], details: { z: 1, a: 2, m: { y: 1, b: 2 }, list: [{ y: 1, b: 2 }] } };
+    },
+  });
+  pi.registerCommand("send", {
+    description: "sends ordered data",
+    handler: async () => {
+      pi.sendMessage({ customType: "order", content: "ordered", display: true, details: { z: 1, a: 2, m: { y: 1, b: 2 } } });
+      pi.appendEntry("order-data", { z: 1, a: 2, m: { y: 1, b: 2 } });
+    },
+  });`
+
+// orderedValues lists the extension-built objects of a transcript's
+// records (not streaming updates): each "details" or "data" object, as
+// JSON text with its key order as received, labelled with the record
+// and its path (array indices left out: the two sides may number
+// entries differently). Sorted, so that records sent in a different
+// order still compare.
+//
+// Tool-call arguments and tool parameter schemas are not compared yet:
+// pigo still holds them as Go maps, which sort their keys.
+func orderedValues(lines []string) []string {
+	var out []string
+	for _, l := range lines {
+		body, ok := strings.CutPrefix(l, "<< ")
+		if !ok {
+			continue
+		}
+		label := "record"
+		if rest, ok := strings.CutPrefix(body, "request "); ok {
+			n, b, _ := strings.Cut(rest, " ")
+			label, body = "request "+n, b
+		}
+		v, err := jsjson.Parse([]byte(body))
+		if err != nil {
+			continue
+		}
+		o, _ := v.(*jsjson.Object)
+		if o == nil {
+			continue
+		}
+		if typ, _ := o.Get("type"); typ != nil {
+			switch typ {
+			case "message_update", "message_start", "tool_execution_update":
+				continue // partial states, sent as often as each side streams
+			case "entry_appended":
+				continue // pi 1.6's event for appendEntry: pigo does not send it yet
+			}
+			label = fmt.Sprint(typ)
+			if c, _ := o.Get("command"); c != nil {
+				label += " " + fmt.Sprint(c)
+			}
+		}
+		var walk func(path string, v any)
+		walk = func(path string, v any) {
+			switch x := v.(type) {
+			case *jsjson.Object:
+				for _, m := range *x {
+					if _, custom := x.Get("customType"); m.Key == "details" || m.Key == "data" && custom {
+						if _, ok := m.Value.(*jsjson.Object); ok {
+							out = append(out, label+" "+path+"."+m.Key+" = "+jsjson.Stringify(m.Value))
+							continue
+						}
+					}
+					walk(path+"."+m.Key, m.Value)
+				}
+			case []any:
+				for _, e := range x {
+					walk(path+"[]", e)
+				}
+			}
+		}
+		walk("", o)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestDifferentialRPC16KeyOrder: objects an extension builds (sendMessage
+// details, appendEntry data, tool result details) keep their key order on the way through pigo: in
+// events, get_messages and get_entries, byte for byte as pi 1.6 writes
+// them.
+func TestDifferentialRPC16KeyOrder(t *testing.T) {
+	sides := pi16Sides(t)
+	sc := diffScenario{
+		name:        "keyorder16",
+		ext:         extSource(keyOrderExt),
+		rawRequests: true,
+		persist:     true,
+		steps: []mockStep{
+			{ToolCalls: []mockToolCall{
+				{ID: "call_1", Name: "probe", Raw: `{"z":1,"a":2,"m":{"y":1,"b":2}}`},
+				{ID: "call_2", Name: "probe", Raw: `{"z":{"q":1,"c":2},"a":2}`}, // fails validation
+			}},
+			{Text: "done"},
+		},
+		drive: func(d *rpcDriver) {
+			d.call(`{"id":"c1","type":"prompt","message":"/send"}`)
+			mark := d.mark()
+			d.call(`{"id":"p1","type":"prompt","message":"probe"}`)
+			d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
+			d.call(`{"id":"g1","type":"get_messages"}`)
+			d.call(`{"id":"e1","type":"get_entries"}`)
+		},
+	}
+	pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
+	piVals, pgVals := orderedValues(pi), orderedValues(pg)
+	if dir := os.Getenv("PIGO_DIFF_KEEP"); dir != "" {
+		_ = os.WriteFile(filepath.Join(os.TempDir(), sc.name+".pi.txt"), []byte(strings.Join(pi, "\n")+"\n\n"+strings.Join(piVals, "\n")), 0o644)
+		_ = os.WriteFile(filepath.Join(os.TempDir(), sc.name+".pigo.txt"), []byte(strings.Join(pg, "\n")+"\n\n"+strings.Join(pgVals, "\n")), 0o644)
+	}
+	if len(piVals) == 0 {
+		t.Fatalf("pi's transcript has no ordered values:\n%s", strings.Join(pi, "\n"))
+	}
+	if d := lineDiff(piVals, pgVals); d != "" {
+		t.Errorf("key order differs (- pi, + pigo):\n%s", d)
+	}
+}

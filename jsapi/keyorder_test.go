@@ -1,0 +1,54 @@
+package jsapi_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/jsjson"
+)
+
+// Objects an extension writes out (appendEntry data, a tool result's
+// details, read back by the extension) keep the key order JavaScript
+// gave them, integer-like keys first as in JavaScript, where Go maps
+// would sort them.
+func TestDataKeepsJSKeyOrder(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	f.write("order.ts", `export default function (pi) {
+  const data = () => ({ z: 1, a: 2, "2": "two", "1": "one", m: { y: 1, b: [{ q: 1, c: 2 }] }, fn: undefined });
+  pi.registerCommand("save", { handler: async (_args, ctx) => {
+    pi.appendEntry("order", data());
+    const e = ctx.sessionManager.getEntries().find((e) => e.customType === "order");
+    ctx.ui.notify(JSON.stringify(e.data));
+  } });
+  pi.registerTool({ name: "probe", label: "Probe", description: "d", parameters: { type: "object", properties: {} },
+    async execute() { return { content: [{ type: "text", text: "ok" }], details: data() }; } });
+}
+`)
+	f.mustBoot("order.ts")
+	const want = `{"1":"one","2":"two","z":1,"a":2,"m":{"y":1,"b":[{"q":1,"c":2}]}}`
+	if err := f.host.RunCommand(context.Background(), "/save"); err != nil {
+		t.Fatal(err)
+	}
+	var stored any
+	for _, e := range f.host.Pi().Session().Entries() {
+		if e["customType"] == "order" {
+			stored = e["data"]
+		}
+	}
+	if got := jsjson.Stringify(stored); got != want {
+		t.Errorf("stored data %s, want %s", got, want)
+	}
+	waitFor(t, "the extension reads its entry back", func() bool {
+		ns, _ := f.host.Pi().UI().State()["notifications"].([]any)
+		return len(ns) == 1 && ns[0].(map[string]any)["message"] == want
+	})
+	r, err := f.runTool("probe", map[string]any{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := jsjson.Stringify(r.Details); got != want {
+		t.Errorf("tool details %s, want %s", got, want)
+	}
+}
