@@ -295,11 +295,31 @@ func decodeLine(raw []byte) (map[string]any, error) {
 	return m, nil
 }
 
-// hasObject reports whether m[key] is a non-empty object (only then has
-// it an order to keep).
+// hasObject reports whether m[key] is an object with an order to keep.
 func hasObject(m map[string]any, key string) bool {
 	d, ok := m[key].(map[string]any)
-	return ok && len(d) > 0
+	return ok && hasOrder(d)
+}
+
+// hasOrder reports whether v holds an object of two or more members
+// (reading a value ordered costs a second parse; most are small).
+func hasOrder(v any) bool {
+	switch x := v.(type) {
+	case map[string]any:
+		if len(x) > 1 {
+			return true
+		}
+		for _, e := range x {
+			return hasOrder(e)
+		}
+	case []any:
+		for _, e := range x {
+			if hasOrder(e) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // keepOrder replaces the object m[key] with its ordered form read from
