@@ -66,11 +66,16 @@ func (g *jsGen) toolFromJS(id string, v goja.Value) (engine.Tool, error) {
 		case "description":
 			t.Description, _ = val.(string)
 		case "parameters":
-			p, ok := val.(map[string]any)
-			if !ok && val != nil {
+			if _, ok := val.(map[string]any); !ok && val != nil {
 				return t, fmt.Errorf("tool %q: parameters must be a JSON Schema object", id)
 			}
-			t.Parameters = p
+			// Nested objects in the extension's order: the model sees
+			// the properties as written.
+			ordered, err := g.toGoOrdered(obj.Get("parameters"))
+			if err != nil {
+				return t, fmt.Errorf("tool %q: parameters: %w", id, err)
+			}
+			t.Parameters, _ = jsjson.AsMap(ordered)
 		case "execute":
 			f, ok := val.(*jsFunc)
 			if !ok {

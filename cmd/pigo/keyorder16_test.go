@@ -32,14 +32,15 @@ const keyOrderExt = `
   });`
 
 // orderedValues lists the extension-built objects of a transcript's
-// records (not streaming updates): each "details" or "data" object, as
+// records (not streaming updates): each "details" or "data" object, and
+// the tool schemas' "properties" in the model's requests, as
 // JSON text with its key order as received, labelled with the record
 // and its path (array indices left out: the two sides may number
 // entries differently). Sorted, so that records sent in a different
 // order still compare.
 //
-// Tool-call arguments and tool parameter schemas are not compared yet:
-// pigo still holds them as Go maps, which sort their keys.
+// Tool-call arguments are not compared yet: pigo still holds them as Go
+// maps, which sort their keys.
 func orderedValues(lines []string) []string {
 	var out []string
 	for _, l := range lines {
@@ -77,7 +78,9 @@ func orderedValues(lines []string) []string {
 			switch x := v.(type) {
 			case *jsjson.Object:
 				for _, m := range *x {
-					if _, custom := x.Get("customType"); m.Key == "details" || m.Key == "data" && custom {
+					_, custom := x.Get("customType")
+					schema := m.Key == "properties" && strings.HasPrefix(label, "request ") // the tools the model is shown
+					if m.Key == "details" || m.Key == "data" && custom || schema {
 						if _, ok := m.Value.(*jsjson.Object); ok {
 							out = append(out, label+" "+path+"."+m.Key+" = "+jsjson.Stringify(m.Value))
 							continue
@@ -98,9 +101,10 @@ func orderedValues(lines []string) []string {
 }
 
 // TestDifferentialRPC16KeyOrder: objects an extension builds (sendMessage
-// details, appendEntry data, tool result details) keep their key order on the way through pigo: in
-// events, get_messages and get_entries, byte for byte as pi 1.6 writes
-// them.
+// details, appendEntry data, tool result details) keep their key order
+// on the way through pigo: in events, get_messages and get_entries, byte
+// for byte as pi 1.6 writes them; and the model is shown a tool's
+// parameters in the order the extension declared them.
 func TestDifferentialRPC16KeyOrder(t *testing.T) {
 	sides := pi16Sides(t)
 	sc := diffScenario{

@@ -870,7 +870,7 @@ func toolDocs(tools []Tool) []toolDoc {
 	for _, t := range tools {
 		d := toolDoc{Name: t.Name, Description: t.Description}
 		params, _ := t.Parameters.(map[string]any)
-		props, _ := params["properties"].(map[string]any)
+		props, _ := jsjson.AsMap(params["properties"])
 		var required []string
 		if req, ok := params["required"].([]any); ok {
 			for _, r := range req {
