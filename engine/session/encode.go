@@ -69,10 +69,13 @@ func messageKeyOrder(role string) []string {
 	case "user":
 		return []string{"role", "content", "timestamp"}
 	case "assistant":
+		// pi-ai's output object, then what the stream adds as it goes
+		// (responseId, responseModel, rawStopReason, errorMessage), the
+		// event stream's durationMs and the agent loop's thinkingLevel.
 		return []string{"role", "content", "api", "provider", "model", "usage", "stopReason", "timestamp",
-			"responseId", "responseModel", "errorMessage", "diagnostics"}
+			"responseId", "responseModel", "rawStopReason", "errorMessage", "diagnostics", "durationMs", "thinkingLevel"}
 	case "toolResult":
-		return []string{"role", "toolCallId", "toolName", "content", "details", "isError", "timestamp"}
+		return []string{"role", "toolCallId", "toolName", "content", "details", "isError", "durationMs", "timestamp"}
 	case "bashExecution":
 		return []string{"role", "command", "output", "exitCode", "cancelled", "truncated", "fullOutputPath", "timestamp", "excludeFromContext"}
 	case "custom":
@@ -128,9 +131,9 @@ func (k keyKind) keyTable(m map[string]any) []string {
 		typ, _ := m["type"].(string)
 		return blockKeyOrder(typ)
 	case kindUsage:
-		return []string{"input", "output", "cacheRead", "cacheWrite", "totalTokens", "cost"}
+		return []string{"input", "output", "cacheRead", "cacheWrite", "reasoning", "totalTokens", "cost"}
 	case kindCost:
-		return []string{"input", "output", "cacheRead", "cacheWrite", "total"}
+		return []string{"input", "output", "cacheRead", "cacheWrite", "total", "totalFromProvider"}
 	case kindValue:
 		return []string{"namespace", "key", "value"}
 	}
