@@ -20,7 +20,7 @@ const keyOrderExt = `
     description: "Echoes its arguments",
     parameters: { type: "object", properties: { z: { type: "number" }, a: { type: "number" }, m: { type: "object" } }, required: ["z"] },
     async execute(_id: string, params: any) {
-      return { content: [{ type: "text", text: JSON.stringify(params) }], details: { z: 1, a: 2, m: { y: 1, b: 2 }, list: [{ y: 1, b: 2 }] } };
+      return { content: [{ type: "text", text: JSON.stringify(params) }], details: { z: 1, a: 2, m: { y: 1, b: 2 }, list: [{ y: 1, b: 2 }], params } };
     },
   });
   pi.registerCommand("send", {
@@ -32,15 +32,13 @@ const keyOrderExt = `
   });`
 
 // orderedValues lists the extension-built objects of a transcript's
-// records (not streaming updates): each "details" or "data" object, and
-// the tool schemas' "properties" in the model's requests, as
+// records (not streaming updates): each "details" or "data" object, the
+// tool schemas' "properties" in the model's requests, tool-call
+// arguments, and strings holding JSON made from them, as
 // JSON text with its key order as received, labelled with the record
 // and its path (array indices left out: the two sides may number
 // entries differently). Sorted, so that records sent in a different
 // order still compare.
-//
-// Tool-call arguments are not compared yet: pigo still holds them as Go
-// maps, which sort their keys.
 func orderedValues(lines []string) []string {
 	var out []string
 	for _, l := range lines {
@@ -80,7 +78,8 @@ func orderedValues(lines []string) []string {
 				for _, m := range *x {
 					_, custom := x.Get("customType")
 					schema := m.Key == "properties" && strings.HasPrefix(label, "request ") // the tools the model is shown
-					if m.Key == "details" || m.Key == "data" && custom || schema {
+					call := m.Key == "arguments" || m.Key == "args" || m.Key == "input"
+					if m.Key == "details" || m.Key == "data" && custom || schema || call {
 						if _, ok := m.Value.(*jsjson.Object); ok {
 							out = append(out, label+" "+path+"."+m.Key+" = "+jsjson.Stringify(m.Value))
 							continue
@@ -92,6 +91,16 @@ func orderedValues(lines []string) []string {
 				for _, e := range x {
 					walk(path+"[]", e)
 				}
+			case string: // JSON text made from the arguments (a replayed call, a result, a validation message)
+				if strings.Contains(x, `"z"`) {
+					// A validation message's first lines are worded as pi
+					// 0.73.1's validator words them (pi 1.6 has its own):
+					// only the arguments it quotes are compared.
+					if i := strings.Index(x, "Received arguments:"); strings.HasPrefix(x, "Validation failed") && i >= 0 {
+						x = x[i:]
+					}
+					out = append(out, label+" "+path+" = "+x)
+				}
 			}
 		}
 		walk("", o)
@@ -101,10 +110,12 @@ func orderedValues(lines []string) []string {
 }
 
 // TestDifferentialRPC16KeyOrder: objects an extension builds (sendMessage
-// details, appendEntry data, tool result details) keep their key order
-// on the way through pigo: in events, get_messages and get_entries, byte
-// for byte as pi 1.6 writes them; and the model is shown a tool's
-// parameters in the order the extension declared them.
+// details, appendEntry data, tool result details) and the arguments of
+// the model's tool calls keep their key order on the way through pigo: in
+// events, get_messages and get_entries, the tool's params and the calls
+// replayed to the model, byte for byte as pi 1.6 writes them; and the
+// model is shown a tool's parameters in the order the extension declared
+// them.
 func TestDifferentialRPC16KeyOrder(t *testing.T) {
 	sides := pi16Sides(t)
 	sc := diffScenario{

@@ -165,6 +165,10 @@ func TestPlainAndAsMap(t *testing.T) {
 	if _, ok := jsjson.AsMap("x"); ok {
 		t.Error("AsMap of a string")
 	}
+	inMap := map[string]any{"o": v}
+	if got := jsjson.Plain(inMap); !reflect.DeepEqual(got, map[string]any{"o": want}) {
+		t.Errorf("Plain of a map holding an Object = %#v", got)
+	}
 	if m, ok := jsjson.AsMap(map[string]any{"k": 1}); !ok || m["k"] != 1 {
 		t.Error("AsMap of a map")
 	}

@@ -226,10 +226,20 @@ func decodePlain(dec *json.Decoder) (any, error) {
 	return a, err
 }
 
-// Plain is v with every Object (at any depth) as a map[string]any, for Go
-// code that reads data without caring for its key order.
+// Plain is v with every Object (at any depth, also inside maps) as a
+// map[string]any, for Go code that reads data without caring for its key
+// order. Maps and slices are copied.
 func Plain(v any) any {
 	switch x := v.(type) {
+	case map[string]any:
+		if x == nil {
+			return x
+		}
+		m := make(map[string]any, len(x))
+		for k, e := range x {
+			m[k] = Plain(e)
+		}
+		return m
 	case *Object:
 		if x == nil {
 			return map[string]any(nil)
@@ -278,4 +288,57 @@ func shallowMap(o Object) map[string]any {
 		m[e.Key] = e.Value
 	}
 	return m
+}
+
+// OrderLike returns v with each of its objects in the key order of the
+// Object at the same place in like (keys like lacks follow, sorted), for
+// data computed from an ordered value as plain maps (coerced tool
+// arguments). Values like has no Object for are returned as they are.
+func OrderLike(v, like any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		var lo Object
+		switch l := like.(type) {
+		case *Object:
+			if l == nil {
+				return v
+			}
+			lo = *l
+		case Object:
+			lo = l
+		default:
+			return v
+		}
+		out := make(Object, 0, len(x))
+		for _, m := range lo {
+			if e, ok := x[m.Key]; ok {
+				out = append(out, Member{m.Key, OrderLike(e, m.Value)})
+			}
+		}
+		if len(out) < len(x) {
+			var rest []string
+			for k := range x {
+				if _, ok := lo.Get(k); !ok {
+					rest = append(rest, k)
+				}
+			}
+			slices.Sort(rest)
+			for _, k := range rest {
+				out = append(out, Member{k, x[k]})
+			}
+		}
+		return &out
+	case []any:
+		la, _ := like.([]any)
+		out := make([]any, len(x))
+		for i, e := range x {
+			if i < len(la) {
+				out[i] = OrderLike(e, la[i])
+			} else {
+				out[i] = e
+			}
+		}
+		return out
+	}
+	return v
 }

@@ -287,15 +287,67 @@ func decodeLine(raw []byte) (map[string]any, error) {
 	case "custom_message":
 		keepOrder(m, raw, "details")
 	case "message":
-		if msg, ok := m["message"].(map[string]any); ok && hasObject(msg, "details") {
-			if o, err := parseObject(raw); err == nil {
-				if mraw, ok := o.get("message"); ok {
-					keepOrder(msg, mraw, "details")
-				}
-			}
+		msg, ok := m["message"].(map[string]any)
+		if !ok {
+			break
+		}
+		details, args := hasObject(msg, "details"), toolCallsWithOrder(msg)
+		if !details && !args {
+			break
+		}
+		o, err := parseObject(raw)
+		if err != nil {
+			break
+		}
+		mraw, _ := o.get("message")
+		if details {
+			keepOrder(msg, mraw, "details")
+		}
+		if args {
+			keepArgumentsOrder(msg, mraw)
 		}
 	}
 	return m, nil
+}
+
+// toolCallsWithOrder reports whether an assistant message has a tool
+// call whose arguments have an order to keep.
+func toolCallsWithOrder(msg map[string]any) bool {
+	content, _ := msg["content"].([]any)
+	for _, b := range content {
+		if bm, ok := b.(map[string]any); ok && bm["type"] == "toolCall" && hasObject(bm, "arguments") {
+			return true
+		}
+	}
+	return false
+}
+
+// keepArgumentsOrder replaces the arguments of msg's tool calls with
+// their ordered form read from mraw, msg's JSON text (the model's order:
+// a provider request replays them so).
+func keepArgumentsOrder(msg map[string]any, mraw []byte) {
+	o, err := parseObject(mraw)
+	if err != nil {
+		return
+	}
+	craw, _ := o.get("content")
+	v, err := jsjson.Parse(craw)
+	if err != nil {
+		return
+	}
+	ordered, _ := v.([]any)
+	content, _ := msg["content"].([]any)
+	for i, b := range content {
+		bm, ok := b.(map[string]any)
+		if !ok || i >= len(ordered) || bm["type"] != "toolCall" || !hasObject(bm, "arguments") {
+			continue
+		}
+		if ob, ok := ordered[i].(*jsjson.Object); ok {
+			if args, ok := ob.Get("arguments"); ok {
+				bm["arguments"] = args
+			}
+		}
+	}
 }
 
 // hasObject reports whether m[key] is an object with an order to keep.

@@ -21,7 +21,7 @@ var futureSession = []string{
 	`{"type":"future_thing","id":"a0000002","parentId":"a0000001","timestamp":"2026-01-01T00:00:02.000Z","payload":{"z":[{"y":1,"b":2}],"a":null}}`,
 	`{"type":"custom","customType":"ext","data":{"z":1,"a":2,"m":{"y":1,"b":2}},"id":"a0000003","parentId":"a0000002","timestamp":"2026-01-01T00:00:03.000Z"}`,
 	`{"type":"custom_message","customType":"ext","content":"note","display":true,"details":{"z":1,"a":2},"id":"a0000004","parentId":"a0000003","timestamp":"2026-01-01T00:00:04.000Z"}`,
-	`{"type":"message","id":"a0000005","parentId":"a0000004","timestamp":"2026-01-01T00:00:05.000Z","message":{"role":"assistant","content":[{"type":"toolCall","id":"c1","name":"probe","arguments":{"q":1}}],"api":"openai-completions","provider":"mock","model":"mock-1","usage":{"input":1,"output":1,"cacheRead":0,"cacheWrite":0,"totalTokens":2,"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"total":0}},"stopReason":"toolUse","timestamp":1767225605000}}`,
+	`{"type":"message","id":"a0000005","parentId":"a0000004","timestamp":"2026-01-01T00:00:05.000Z","message":{"role":"assistant","content":[{"type":"toolCall","id":"c1","name":"probe","arguments":{"q":1,"c":{"y":2,"b":3}}}],"api":"openai-completions","provider":"mock","model":"mock-1","usage":{"input":1,"output":1,"cacheRead":0,"cacheWrite":0,"totalTokens":2,"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"total":0}},"stopReason":"toolUse","timestamp":1767225605000}}`,
 	`{"type":"message","id":"a0000006","parentId":"a0000005","timestamp":"2026-01-01T00:00:06.000Z","message":{"role":"toolResult","toolCallId":"c1","toolName":"probe","content":[{"type":"text","text":"ok"}],"details":{"z":1,"a":{"y":1,"b":2}},"isError":false,"timestamp":1767225606000}}`,
 }
 
@@ -63,6 +63,10 @@ func TestUnknownEntriesSurvive(t *testing.T) {
 	}
 	if d := jsjson.Stringify(ctx.Messages[3]["details"]); d != `{"z":1,"a":{"y":1,"b":2}}` {
 		t.Errorf("tool result details %s", d)
+	}
+	call := ctx.Messages[2]["content"].([]any)[0].(map[string]any)
+	if a := jsjson.Stringify(call["arguments"]); a != `{"q":1,"c":{"y":2,"b":3}}` {
+		t.Errorf("tool call arguments %s", a)
 	}
 	if d := jsjson.Stringify(tr.Entries()[2]["data"]); d != `{"z":1,"a":2,"m":{"y":1,"b":2}}` {
 		t.Errorf("custom data %s", d)

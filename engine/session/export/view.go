@@ -251,7 +251,7 @@ func (b *builder) rowParts(e session.Entry) []span {
 			return []span{{"tree-role-assistant", "assistant:"}, {"tree-muted", " (no text)"}}
 		case "toolResult":
 			if call := b.findCall(str(m["toolCallId"])); call != nil {
-				args, _ := call["arguments"].(map[string]any)
+				args, _ := jsjson.AsMap(call["arguments"])
 				return []span{{"tree-role-tool", toolSummary(str(call["name"]), args)}}
 			}
 			name := str(m["toolName"])
@@ -584,7 +584,7 @@ func (b *builder) assistant(m map[string]any) *entryView {
 func (b *builder) toolCall(c map[string]any) *toolView {
 	id := str(c["id"])
 	name := str(c["name"])
-	args, _ := c["arguments"].(map[string]any)
+	args, _ := jsjson.AsMap(c["arguments"])
 	if args == nil {
 		args = map[string]any{}
 	}
