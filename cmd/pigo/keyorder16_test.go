@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -150,5 +151,72 @@ func TestDifferentialRPC16KeyOrder(t *testing.T) {
 	}
 	if d := lineDiff(piVals, pgVals); d != "" {
 		t.Errorf("key order differs (- pi, + pigo):\n%s", d)
+	}
+}
+
+// TestDifferentialRPC16BlockImages: with settings images.blockImages on,
+// the images of a prompt reach the model as pi 1.6's placeholder text
+// (repeated ones once), and the session keeps them.
+func TestDifferentialRPC16BlockImages(t *testing.T) {
+	sides := pi16Sides(t)
+	const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+	img := `{"type":"image","data":"` + png + `","mimeType":"image/png"}`
+	sc := diffScenario{
+		name:     "blockimages16",
+		ext:      extSource(""),
+		settings: `{"images": {"blockImages": true}}`,
+		steps:    []mockStep{{Text: "no images seen"}},
+		drive: func(d *rpcDriver) {
+			mark := d.mark()
+			d.call(`{"id":"p1","type":"prompt","message":"look","images":[` + img + `,` + img + `]}`)
+			d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
+			d.call(`{"id":"g1","type":"get_messages"}`)
+		},
+	}
+	userContent := func(lines []string) (request, stored string) {
+		for _, l := range lines {
+			if body, ok := strings.CutPrefix(l, "<< request 1 "); ok {
+				var r struct {
+					Messages []struct {
+						Role    string `json:"role"`
+						Content any    `json:"content"`
+					} `json:"messages"`
+				}
+				must(t, json.Unmarshal([]byte(body), &r))
+				for _, m := range r.Messages {
+					if m.Role == "user" {
+						b, _ := json.Marshal(m.Content)
+						request = string(b)
+					}
+				}
+			}
+			if strings.Contains(l, `"command":"get_messages"`) {
+				var r struct {
+					Data struct {
+						Messages []map[string]any `json:"messages"`
+					} `json:"data"`
+				}
+				must(t, json.Unmarshal([]byte(strings.TrimPrefix(l, "<< ")), &r))
+				for _, m := range r.Data.Messages {
+					if m["role"] == "user" {
+						b, _ := json.Marshal(m["content"])
+						stored = string(b)
+					}
+				}
+			}
+		}
+		return request, stored
+	}
+	pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
+	piReq, piStored := userContent(pi)
+	pgReq, pgStored := userContent(pg)
+	if !strings.Contains(piReq, "Image reading is disabled.") || strings.Contains(piReq, png) {
+		t.Fatalf("pi's request: %s", piReq)
+	}
+	if pgReq != piReq {
+		t.Errorf("request user content:\n pigo %s\n   pi %s", pgReq, piReq)
+	}
+	if pgStored != piStored || !strings.Contains(pgStored, png) {
+		t.Errorf("stored user content:\n pigo %s\n   pi %s", pgStored, piStored)
 	}
 }
