@@ -39,17 +39,13 @@ var (
 )
 
 // toGo converts a JS value to engine data. Loop only.
-func (g *jsGen) toGo(v goja.Value) (any, error) { return g.toGoDepth(v, 0, nil) }
+func (g *jsGen) toGo(v goja.Value) (any, error) { return g.convert(v, 0, nil, false) }
 
 // toGoOrdered is toGo with plain objects as *jsjson.Object in their
 // property order, for data that is written out as JavaScript writes it
 // (message details, entry data, tool result details) and that Go code
 // does not take apart. Loop only.
 func (g *jsGen) toGoOrdered(v goja.Value) (any, error) { return g.convert(v, 0, nil, true) }
-
-func (g *jsGen) toGoDepth(v goja.Value, depth int, seen map[*goja.Object]bool) (any, error) {
-	return g.convert(v, depth, seen, false)
-}
 
 // convert is toGo and toGoOrdered (ordered).
 func (g *jsGen) convert(v goja.Value, depth int, seen map[*goja.Object]bool, ordered bool) (any, error) {

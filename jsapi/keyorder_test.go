@@ -52,3 +52,31 @@ func TestDataKeepsJSKeyOrder(t *testing.T) {
 		t.Errorf("tool details %s, want %s", got, want)
 	}
 }
+
+// A handler that reads an ordered value of a lazy payload (the context
+// event's messages) and so makes it a JS object hands it back in its
+// order, edits included.
+func TestLazyPayloadKeepsKeyOrder(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	f.write("ctx.ts", `export default function (pi) {
+  pi.on("context", (e) => { e.messages[0].details.seen = e.messages[0].details.z; });
+}
+`)
+	f.mustBoot("ctx.ts")
+	details, err := jsjson.Parse([]byte(`{"z":1,"a":{"y":1,"b":2}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg := map[string]any{"role": "custom", "customType": "c", "content": "x", "details": details, "timestamp": 0.0}
+	lazy := engine.WithLazyPayload(context.Background(), "context", "messages") // as the agent loop runs it
+	out := f.host.RunHook(lazy, "context", map[string]any{"type": "context", "messages": []any{msg}})
+	ev, _ := out.Value.(map[string]any)
+	ms, _ := ev["messages"].([]any)
+	if len(ms) != 1 {
+		t.Fatalf("messages %v", ev)
+	}
+	if got := jsjson.Stringify(ms[0].(map[string]any)["details"]); got != `{"z":1,"a":{"y":1,"b":2},"seen":1}` {
+		t.Errorf("details %s", got)
+	}
+}

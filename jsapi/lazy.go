@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"github.com/dop251/goja"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // Lazy views (engine.WithLazyPayload). Converting the context hook's 1 MB
@@ -107,9 +109,11 @@ func lazyOf(obj *goja.Object) lazyView {
 	return nil
 }
 
-// lazyChildToGo converts a value cached in a view. A view (at any depth)
-// reports whether it changed; any other value counts as changed. Loop only.
-func (g *jsGen) lazyChildToGo(v goja.Value, depth int, seen map[*goja.Object]bool) (any, bool, error) {
+// lazyChildToGo converts a value cached in a view, made from orig. A view
+// (at any depth) reports whether it changed; any other value counts as
+// changed, and keeps its key order when orig had one (an ordered object
+// read by a handler stays ordered). Loop only.
+func (g *jsGen) lazyChildToGo(v goja.Value, orig any, depth int, seen map[*goja.Object]bool) (any, bool, error) {
 	if obj, ok := v.(*goja.Object); ok {
 		if lv := lazyOf(obj); lv != nil {
 			if depth > maxDepth {
@@ -123,7 +127,8 @@ func (g *jsGen) lazyChildToGo(v goja.Value, depth int, seen map[*goja.Object]boo
 			return lv.toGo(depth, seen)
 		}
 	}
-	x, err := g.toGoDepth(v, depth, seen)
+	_, ordered := orig.(*jsjson.Object)
+	x, err := g.convert(v, depth, seen, ordered)
 	return x, true, err
 }
 
@@ -235,7 +240,7 @@ func (o *lazyObject) toGo(depth int, seen map[*goja.Object]bool) (any, bool, err
 			if _, ok := v.(*goja.Object); !ok {
 				continue
 			}
-			x, changed, err := o.g.lazyChildToGo(v, depth+1, seen)
+			x, changed, err := o.g.lazyChildToGo(v, o.src[k], depth+1, seen)
 			if err != nil {
 				return nil, false, fmt.Errorf("%s: %w", k, err)
 			}
@@ -261,7 +266,7 @@ func (o *lazyObject) toGo(depth int, seen map[*goja.Object]bool) (any, bool, err
 		if goja.IsUndefined(v) {
 			continue // as toGo skips undefined properties
 		}
-		x, _, err := o.g.lazyChildToGo(v, depth+1, seen)
+		x, _, err := o.g.lazyChildToGo(v, x, depth+1, seen)
 		if err != nil {
 			return nil, false, fmt.Errorf("%s: %w", k, err)
 		}
@@ -456,7 +461,7 @@ func (a *lazyArray) toGo(depth int, seen map[*goja.Object]bool) (any, bool, erro
 			if _, ok := v.(*goja.Object); !ok {
 				continue // not converted, or a primitive converted
 			}
-			x, changed, err := a.g.lazyChildToGo(v, depth+1, seen)
+			x, changed, err := a.g.lazyChildToGo(v, a.src[i], depth+1, seen)
 			if err != nil {
 				return nil, false, err
 			}
@@ -479,7 +484,7 @@ func (a *lazyArray) toGo(depth int, seen map[*goja.Object]bool) (any, bool, erro
 			out[i] = x
 			continue
 		}
-		x, _, err := a.g.lazyChildToGo(v, depth+1, seen)
+		x, _, err := a.g.lazyChildToGo(v, x, depth+1, seen)
 		if err != nil {
 			return nil, false, err
 		}
