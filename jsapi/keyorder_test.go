@@ -80,3 +80,24 @@ func TestLazyPayloadKeepsKeyOrder(t *testing.T) {
 		t.Errorf("details %s", got)
 	}
 }
+
+// A handler given an ordered payload member (tool_call's input: the
+// model's arguments) hands it back in its order, edits included.
+func TestHookPayloadKeepsKeyOrder(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	f.write("gate.ts", `export default function (pi) {
+  pi.on("tool_call", (e) => { e.input.added = e.input.z; });
+}
+`)
+	f.mustBoot("gate.ts")
+	input, err := jsjson.Parse([]byte(`{"z":1,"a":{"y":1,"b":2}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := f.host.RunHook(context.Background(), "tool_call", map[string]any{"type": "tool_call", "toolName": "t", "toolCallId": "c", "input": input})
+	ev, _ := out.Value.(map[string]any)
+	if got := jsjson.Stringify(ev["input"]); got != `{"z":1,"a":{"y":1,"b":2},"added":1}` {
+		t.Errorf("input %s", got)
+	}
+}

@@ -87,6 +87,29 @@ func (g *jsGen) payloadJS(payload any, lazy []string) goja.Value {
 	return g.toJS(marked)
 }
 
+// payloadToGo converts a payload back after a handler had it; members
+// that were ordered (*jsjson.Object: tool-call arguments, details) keep
+// their key order, edits included. Loop only.
+func (g *jsGen) payloadToGo(p goja.Value, orig map[string]any) (any, error) {
+	ev, err := g.toGo(p)
+	m, ok := ev.(map[string]any)
+	if err != nil || !ok {
+		return ev, err
+	}
+	obj := p.ToObject(g.rt)
+	for k, v := range orig {
+		if _, ordered := v.(*jsjson.Object); !ordered {
+			continue
+		}
+		if _, plain := m[k].(map[string]any); plain {
+			if m[k], err = g.convert(obj.Get(k), 1, nil, true); err != nil {
+				return nil, fmt.Errorf("%s: %w", k, err)
+			}
+		}
+	}
+	return ev, nil
+}
+
 // lazyJS converts Go data to a view: a map or slice becomes a Go-backed
 // object or array, anything else converts as toJS does. Loop only.
 func (g *jsGen) lazyJS(v any) goja.Value {

@@ -24,6 +24,7 @@ const keyOrderExt = `
       return { content: [{ type: "text", text: JSON.stringify(params) }], details: { z: 1, a: 2, m: { y: 1, b: 2 }, list: [{ y: 1, b: 2 }], params } };
     },
   });
+  pi.on("tool_call", async (ev: any) => { if (ev.input.never) ev.input.never = 0; }); // reads the arguments
   pi.registerCommand("send", {
     description: "sends ordered data",
     handler: async () => {
