@@ -68,9 +68,10 @@ func (d *rpcDriver) lastResponse(id string) string {
 
 // TestDifferentialSessionFiles16: pi 1.6 writes a session (a prompt with
 // a tool call, a custom entry and a label, a compaction, a branch); pigo
-// opens it and shows what pi showed of it (messages, entries, tree), and
-// continues it; pi 1.6 opens pigo's file, sees what pigo saw, and
-// continues it too. A file pi 0.73.1 wrote opens in both alike.
+// opens it and shows what pi showed of it (messages, entries, tree),
+// continues it, and clones it (its entries copied byte for byte); pi 1.6
+// opens pigo's file, sees what pigo saw, and continues it too. A file pi
+// 0.73.1 wrote opens in both alike.
 func TestDifferentialSessionFiles16(t *testing.T) {
 	sides := pi16Sides(t)
 	dir, work, agentDir := sideDirs(t)
@@ -120,7 +121,27 @@ func TestDifferentialSessionFiles16(t *testing.T) {
 	compareViews(t, "pigo opening pi 1.6's session", viewSession(d), piView)
 	d.prompt(`{"id":"p4","type":"prompt","message":"from pigo"}`)
 	pigoView := viewSession(d)
+	// A clone rewrites the path into a new file: every entry is its line
+	// in pi's file (labels come again as new entries).
+	if r := d.call(`{"id":"cl","type":"clone"}`); r["success"] != true {
+		t.Fatalf("pigo clone: %v", r)
+	}
+	st = d.call(`{"id":"s2","type":"get_state"}`)
+	clone := st["data"].(map[string]any)["sessionFile"].(string)
 	d.finish()
+	original, err := os.ReadFile(file)
+	must(t, err)
+	cloned, err := os.ReadFile(clone)
+	must(t, err)
+	lines := strings.Split(strings.TrimSpace(string(cloned)), "\n")
+	for _, l := range lines[1:] {
+		if !strings.Contains(l, `"type":"label"`) && !strings.Contains(string(original), l+"\n") {
+			t.Errorf("pigo's clone changed an entry of pi's file:\n%s", l)
+		}
+	}
+	if len(lines) < 8 {
+		t.Errorf("pigo's clone has %d lines:\n%s", len(lines), cloned)
+	}
 	if !strings.Contains(pigoView.messages, `"G1"`) {
 		t.Fatalf("pigo did not continue the session: %s", pigoView.messages)
 	}
