@@ -20,13 +20,17 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/pigo-dev/pigo/bundled"
+	"github.com/pigo-dev/pigo/bundled/llama"
 	"github.com/pigo-dev/pigo/bundled/mcp"
 	"github.com/pigo-dev/pigo/bundled/payload"
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/agentsession"
+	"github.com/pigo-dev/pigo/engine/piapi"
+	"github.com/pigo-dev/pigo/engine/pkgmgr"
 	"github.com/pigo-dev/pigo/jsapi"
 	"github.com/pigo-dev/pigo/jsapi/bundler"
 	"github.com/pigo-dev/pigo/jsapi/discover"
@@ -76,6 +80,12 @@ type Options struct {
 	// GoPlugins are Go-native plugins loaded after the manifest's
 	// (embedding programs).
 	GoPlugins []engine.PluginSpec
+	// InstallPackages installs before discovery what pi installs at
+	// start-up: -e npm:/git: packages into its cache of temporary
+	// packages (refreshing cached ones) and missing packages of the
+	// user's settings. Failures become Problems; the app opens without
+	// those packages.
+	InstallPackages bool
 	// Reload configures the app's reloader.
 	Reload watch.ReloaderOptions
 }
@@ -122,6 +132,14 @@ type App struct {
 	Problems []discover.Problem
 
 	specs []engine.PluginSpec
+	// what Rediscover needs (rediscover.go): the discovery options, whether
+	// the app discovers, whether the project's plugins are held back
+	// (untrusted so far)
+	dopts        discover.Options
+	discovering  bool
+	projectHeld  bool // guarded by heldMu
+	heldMu       sync.Mutex
+	rediscoverMu sync.Mutex // one Rediscover at a time
 }
 
 // groupID is the id of a group of bundled plugins run in one runtime
@@ -170,6 +188,9 @@ func New(opts Options) (*App, error) {
 	hostOpts := opts.Host
 	hostOpts.Cwd = cwd
 	a := &App{Manifest: m, Host: engine.New(hostOpts)}
+	// The app runs pi's extensions: its host carries pi's state (and pi's
+	// hook contracts) from the start, whatever loads first.
+	piapi.Of(a.Host)
 	a.Env = jsapi.New(jsapi.Options{CacheDir: opts.CacheDir, Environ: opts.Environ, Builtins: bundled.Sources()})
 	a.Reloader = watch.NewReloader(a.Host, a.Env, opts.Reload)
 
@@ -225,7 +246,7 @@ func New(opts Options) (*App, error) {
 		run = append(run, member{id, ref, origin})
 	}
 	if opts.Embedded != nil {
-		for _, p := range opts.Embedded.Plugins {
+		for i, p := range opts.Embedded.Plugins {
 			if p.Bundle == nil {
 				if !opts.NoBundled {
 					bundledEntry(p.ID, p.Ref, "embedded", p.Config)
@@ -235,7 +256,28 @@ func New(opts Options) (*App, error) {
 			flush()
 			id := uniqueID(p.ID)
 			b := p.Bundle
-			spec := a.Env.BundlePlugin(id, &bundler.Bundle{Entry: b.Entry, Code: b.Code, SourceMap: b.SourceMap, Async: b.Async, Hash: b.Hash}, p.Config)
+			code, hash := b.Code, b.Hash
+			if p.Assets != nil {
+				var dir string
+				var err error
+				if files := carriedAssets(opts.Embedded, p.Assets.Hash); files == nil {
+					err = fmt.Errorf("no entry carries its files (%s)", p.Assets.Hash)
+				} else {
+					dir, err = materialize(opts.CacheDir, files)
+				}
+				if err == nil {
+					var ok bool
+					if code, ok = relocate(code, p.Assets.Token, dir); !ok {
+						err = fmt.Errorf("%s cannot stand in a JavaScript string as it is", dir)
+					}
+				}
+				if err != nil {
+					_ = a.Host.Close(context.Background()) // nothing started yet
+					return nil, &ManifestError{Path: "embedded app", Index: i, Ref: p.Ref, Err: fmt.Errorf("write its files: %w", err)}
+				}
+				hash += "@" + dir
+			}
+			spec := a.Env.BundlePlugin(id, &bundler.Bundle{Entry: b.Entry, Code: code, SourceMap: b.SourceMap, Async: b.Async, Hash: hash}, p.Config)
 			spec.Source = "embedded:" + p.Ref
 			add(Plugin{ID: id, Origin: "embedded", Source: p.Ref}, spec)
 		}
@@ -262,7 +304,17 @@ func New(opts Options) (*App, error) {
 			dopts.Extensions = append(dopts.Extensions, e)
 		}
 	}
+	var installProblems []discover.Problem
+	var installFailed map[string]bool
+	if opts.InstallPackages {
+		m := &pkgmgr.Manager{Dirs: pkgmgr.Dirs{Cwd: cwd, AgentDir: agentDir, Home: getenv("HOME")}, Getenv: getenv}
+		if opts.Environ != nil {
+			m.Environ = environList(opts.Environ)
+		}
+		installProblems, installFailed = installPackages(context.Background(), m, dopts.Extensions)
+	}
 	exts, problems := discover.Discover(dopts)
+	a.dopts, a.discovering = dopts, opts.Discover
 	// A project's extension the user configured too (the same package or
 	// file in their settings) is the user's when the project is not
 	// trusted: pi then never sees the project's claim on it.
@@ -282,19 +334,21 @@ func New(opts Options) (*App, error) {
 		id := uniqueID(e.ID)
 		add(Plugin{ID: id, Path: e.Path, Origin: e.Origin, Source: e.Source, userToo: userToo[e.Path]}, a.Env.Plugin(id, e.Path, nil))
 	}
-	// pi loads its built-in extensions after the extension files: the
-	// bundled TypeScript ones, then mcp (a Go plugin); settings'
-	// "-builtin:NAME" and -e builtin:NAME decide as in pi, --no-mcp wins.
+	// pi loads its built-in extensions after the extension files, in its
+	// order: llama.cpp (a Go plugin), the bundled TypeScript ones, then mcp
+	// (a Go plugin); settings' "-builtin:NAME" and -e builtin:NAME decide
+	// as in pi, --no-mcp wins.
 	dopts.Extensions = opts.Extensions
-	builtins, more := discover.Builtins(dopts, append(bundled.Extensions(), mcp.Name))
-	a.Problems = append(problems, more...)
+	builtins, more := discover.Builtins(dopts, append(append([]string{llama.Name}, bundled.Extensions()...), mcp.Name))
+	a.Problems = append(append(withoutNotInstalled(problems, installFailed), installProblems...), more...)
 	for _, name := range builtins {
+		if name == llama.Name {
+			sp := llama.Spec(llama.Options{AgentDir: agentDir, Env: opts.Environ})
+			add(Plugin{ID: sp.ID, Bundled: true, Origin: "builtin", Source: sp.Source}, sp)
+			continue
+		}
 		if name == mcp.Name {
 			if !opts.NoMCP {
-				agentDir := opts.AgentDir
-				if agentDir == "" {
-					agentDir = agentsession.AgentDir(&agentsession.IO{Cwd: cwd, Getenv: getenv})
-				}
 				sp := mcp.Spec(mcp.Options{AgentDir: agentDir, World: mcp.World{Cwd: cwd, Home: getenv("HOME"), Env: opts.Environ}})
 				add(Plugin{ID: sp.ID, Bundled: true, Origin: "builtin", Source: sp.Source}, sp)
 			}
@@ -350,6 +404,9 @@ func (a *App) BootUntrusted(ctx context.Context) []engine.LoadResult {
 		held[p.ID] = p.ProjectScoped()
 	}
 	start := time.Now()
+	a.heldMu.Lock()
+	a.projectHeld = true
+	a.heldMu.Unlock()
 	a.Results = a.Host.BootHolding(ctx, a.specs, func(s engine.PluginSpec) bool { return held[s.ID] })
 	a.watch(start, func(p Plugin) bool { return !p.ProjectScoped() })
 	return a.Results
@@ -358,6 +415,9 @@ func (a *App) BootUntrusted(ctx context.Context) []engine.LoadResult {
 // LoadProject loads the plugins BootUntrusted held back.
 func (a *App) LoadProject(ctx context.Context) []engine.LoadResult {
 	start := time.Now()
+	a.heldMu.Lock()
+	a.projectHeld = false
+	a.heldMu.Unlock()
 	res := a.Host.LoadHeld(ctx)
 	a.Results = append(a.Results, res...)
 	a.watch(start, Plugin.ProjectScoped)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/pigo-dev/pigo"
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
 const toolExt = `export default function (pi) {
@@ -69,7 +70,7 @@ func TestDefaultApp(t *testing.T) {
 	if got := strings.Join(a.Host.Tools().Current().IDs(), " "); got != "read bash edit write grep find ls mine" {
 		t.Errorf("tool order %q", got)
 	}
-	if got := strings.Join(a.Host.Pi().ActiveTools(), " "); got != "read bash edit write mine" {
+	if got := strings.Join(piapi.Of(a.Host).ActiveTools(), " "); got != "read bash edit write mine" {
 		t.Errorf("active tools %q", got)
 	}
 	for _, r := range a.Results {
@@ -265,17 +266,18 @@ func TestBootUntrusted(t *testing.T) {
 		t.Errorf("project-scoped plugins: %s", got)
 	}
 	tools := func() string { return strings.Join(a.Host.Tools().Current().IDs(), " ") }
-	// builtin:codemode, pi's built-in extension, loads after the files.
-	if res := a.BootUntrusted(context.Background()); len(res) != 4 || tools() != "cli both user codemode" {
+	// pi's built-in extensions (llama.cpp, codemode, tool-search) load
+	// after the files.
+	if res := a.BootUntrusted(context.Background()); len(res) != 6 || tools() != "cli both user codemode tool_search" {
 		t.Fatalf("untrusted: %d results, tools %s", len(res), tools())
 	}
 	if res := a.LoadProject(context.Background()); len(res) != 2 || !res[0].OK || !res[1].OK {
 		t.Fatalf("LoadProject: %+v", res)
 	}
-	if got := tools(); got != "cli entry both auto user codemode" {
+	if got := tools(); got != "cli entry both auto user codemode tool_search" {
 		t.Errorf("trusted tools in load order: %s", got)
 	}
-	if len(a.Results) != 6 {
+	if len(a.Results) != 8 {
 		t.Errorf("results: %d", len(a.Results))
 	}
 }

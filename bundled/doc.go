@@ -64,7 +64,7 @@ func IDs() []string {
 // Extensions lists pi 1.6's built-in extensions pigo bundles, by pi's
 // name (`builtin:NAME`): they are not in the default app but load like pi
 // loads them (see discover.Builtins).
-func Extensions() []string { return []string{"codemode"} }
+func Extensions() []string { return []string{"codemode", "tool-search"} }
 
 // DefaultApp is the coding agent's app manifest (JSON, the format of
 // `--app FILE`): pi's built-in tools in precedence order; discovered

@@ -85,9 +85,9 @@ func (h *Host) RunCommand(ctx context.Context, line string) error {
 	return nil
 }
 
-// newDataRegistry creates a registry of plain data values (providers and
+// NewDataRegistry creates a registry of plain data values (providers and
 // resources until they grow their own drafts).
-func newDataRegistry(h *Host, name string) *Registry[*Draft[map[string]any], State[map[string]any]] {
+func NewDataRegistry(h *Host, name string) *Registry[*Draft[map[string]any], State[map[string]any]] {
 	return NewRegistry(h, RegistrySpec[*Draft[map[string]any], State[map[string]any]]{
 		Name: name,
 		NewDraft: func() *Draft[map[string]any] {

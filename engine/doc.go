@@ -3,6 +3,11 @@
 // registries (tools, commands, providers, resources, settings), hooks, events,
 // effects, views and diagnostics.
 //
+// engine knows nothing of pi: the state pi's extension API acts on, its
+// registries and the result rules of its events live in engine/piapi,
+// which attaches them to a host through a [HostValue] and defines its
+// hook contracts with [Host.DefineHook].
+//
 // engine never imports goja or esbuild. JavaScript plugins reach it through the
 // jsapi package, which implements [Loader]; Go programs implement [Loader] too
 // (see [GoPlugin]) and run next to JS plugins with the same semantics.

@@ -102,3 +102,17 @@ func (h *Host) deliver(ctx context.Context, typ string, regs []*listenerReg, pay
 	}
 	return errs
 }
+
+// EmitAsync delivers an event to every extension without waiting, in the
+// order of the calls, on a host goroutine that Close waits for: for events
+// raised from inside a plugin's own call (its listeners run on the same
+// loop).
+func (h *Host) EmitAsync(typ string, payload map[string]any) {
+	h.emits.Push(func() { h.Emit(h.ctx, typ, payload) })
+}
+
+// HasListeners reports whether any live extension listens to typ (so a
+// costly event, such as every raw provider event, is only built for them).
+func (h *Host) HasListeners(typ string) bool {
+	return len(listenersOf(h.liveGenerations(), typ)) > 0
+}

@@ -22,7 +22,7 @@ type HookContract struct {
 	// the payload): it folds one handler's result into the chain, may set
 	// chain.Result (the aggregated outcome callers act on), and may stop
 	// the chain. An error is recorded against the handler's plugin and the
-	// result is skipped. pi's per-event semantics are Folds (pievents.go).
+	// result is skipped. pi's per-event semantics are Folds (package piapi).
 	Fold func(chain *HookChain, reply HookReply) (stop bool, err error)
 	// ResultReplacesEvent, when set, reports that a handler's result makes
 	// the payload as that handler left it irrelevant to the Fold (pi's

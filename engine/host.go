@@ -68,14 +68,19 @@ type Host struct {
 	commands  *Registry[*Draft[Command], State[Command]]
 	providers *Registry[*Draft[map[string]any], State[map[string]any]]
 	resources *Registry[*Draft[map[string]any], State[map[string]any]]
-	// pi compatibility registries: data values
-	flags, shortcuts, renderers *Registry[*Draft[map[string]any], State[map[string]any]]
-	// pi 1.6's registrations (pi16.go)
-	pi16     pi16Registries
-	settings *Settings
+	settings  *Settings
 
 	views *ViewHub
-	pi    *PiState
+	// emits is EmitAsync's queue; Close waits for what is still queued.
+	emits *Serial
+
+	// values holds the state layers above engine attach (HostValue);
+	// valuesMu guards it apart from mu, since attaching creates registries.
+	valuesMu sync.Mutex
+	values   map[any]any
+
+	unsupportedMu sync.Mutex
+	unsupported   map[string][]string // plugin → API members it used that the host lacks
 }
 
 type pluginRecord struct {
@@ -101,20 +106,11 @@ func New(opts Options) *Host {
 	h := &Host{opts: opts, ctx: ctx, cancel: cancel, byID: map[string]*pluginRecord{}, hookContracts: map[string]HookContract{}}
 	h.tools = newToolRegistry(h)
 	h.commands = newCommandRegistry(h)
-	h.providers = newDataRegistry(h, "providers")
-	h.resources = newDataRegistry(h, "resources")
-	h.flags = newDataRegistry(h, "flags")
-	h.shortcuts = newDataRegistry(h, "shortcuts")
-	h.renderers = newDataRegistry(h, "messageRenderers")
-	h.pi16 = newPi16Registries(h)
+	h.providers = NewDataRegistry(h, "providers")
+	h.resources = NewDataRegistry(h, "resources")
 	h.settings = newSettings(h)
 	h.views = newViewHub(h)
-	// pi's interceptable events keep pi's result semantics for v2 and pi
-	// handlers alike (pievents.go).
-	for name, c := range piHookContracts() {
-		h.hookContracts[name] = c
-	}
-	h.pi = newPiState(h)
+	h.emits = &Serial{Start: func(run func()) { h.goBackground(func(context.Context) { run() }) }}
 	return h
 }
 
@@ -135,19 +131,6 @@ func (h *Host) Providers() *Registry[*Draft[map[string]any], State[map[string]an
 // Resources returns the resource registry (skills, prompts, themes, ...).
 func (h *Host) Resources() *Registry[*Draft[map[string]any], State[map[string]any]] {
 	return h.resources
-}
-
-// Flags returns pi's extension-flag registry (registerFlag).
-func (h *Host) Flags() *Registry[*Draft[map[string]any], State[map[string]any]] { return h.flags }
-
-// Shortcuts returns pi's shortcut registry (registerShortcut).
-func (h *Host) Shortcuts() *Registry[*Draft[map[string]any], State[map[string]any]] {
-	return h.shortcuts
-}
-
-// MessageRenderers returns pi's message-renderer registry.
-func (h *Host) MessageRenderers() *Registry[*Draft[map[string]any], State[map[string]any]] {
-	return h.renderers
 }
 
 // Settings returns the settings registry and its layers.

@@ -66,7 +66,7 @@ func (h *Host) Report() Report {
 		pr.Tools = nonNil(pr.Registered["tools"])
 		pr.Commands = nonNil(pr.Registered["commands"])
 		pr.Settings = nonNil(pr.Registered["settings"])
-		pr.Unsupported = nonNil(h.pi.Unsupported(p.ID))
+		pr.Unsupported = nonNil(h.Unsupported(p.ID))
 		if pr.Diagnostics == nil {
 			pr.Diagnostics = []Diagnostic{}
 		}

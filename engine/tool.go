@@ -262,7 +262,7 @@ func (h *Host) PrepareTool(ctx context.Context, name string, call ToolCall) (*Pr
 	if prep, ok := e.Value.Extra["prepareArguments"].(Callable); ok {
 		v, err := prep.Call(ctx, call.Params)
 		if err != nil {
-			return nil, ErrorResult(errors.New(scriptText(err))), fmt.Errorf("tool %s: prepareArguments: %w", name, err)
+			return nil, ErrorResult(errors.New(ScriptText(err))), fmt.Errorf("tool %s: prepareArguments: %w", name, err)
 		}
 		call.Params = v
 	}
@@ -274,7 +274,7 @@ func (h *Host) PrepareTool(ctx context.Context, name string, call ToolCall) (*Pr
 	}
 	hook := h.RunHook(ctx, "tool_call", map[string]any{"type": "tool_call", "toolName": name, "toolCallId": call.ID, "input": call.Params})
 	if hook.Err != nil {
-		return nil, ErrorResult(errors.New(scriptText(hook.Err))), fmt.Errorf("tool %s blocked: %w", name, hook.Err)
+		return nil, ErrorResult(errors.New(ScriptText(hook.Err))), fmt.Errorf("tool %s blocked: %w", name, hook.Err)
 	}
 	if r, ok := hook.Result.(map[string]any); ok {
 		if b, _ := r["block"].(bool); b {
@@ -307,7 +307,7 @@ func (p *PreparedCall) Execute(ctx context.Context) (ToolResult, error) {
 		err = ErrBudget
 	}
 	if err != nil {
-		res = ToolResult{Content: []Content{{Type: "text", Text: scriptText(err)}}, Details: map[string]any{}, IsError: true}
+		res = ToolResult{Content: []Content{{Type: "text", Text: ScriptText(err)}}, Details: map[string]any{}, IsError: true}
 	}
 	ev := map[string]any{"type": "tool_result", "toolName": name, "toolCallId": call.ID, "input": call.Params,
 		"content": contentData(res.Content), "details": res.Details, "isError": res.IsError}
@@ -324,9 +324,9 @@ func (p *PreparedCall) Execute(ctx context.Context) (ToolResult, error) {
 	return res, nil
 }
 
-// scriptText is an error's message as pi shows it in a tool result: the
+// ScriptText is an error's message as pi shows it in a tool result: the
 // thrown error's message, without its name or location.
-func scriptText(err error) string {
+func ScriptText(err error) string {
 	var se *ScriptError
 	if errors.As(err, &se) {
 		if se.Message != "" {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -55,6 +56,8 @@ type ViewHub struct {
 	views   []*View
 	clients map[string]Client
 	seq     map[string]int // per owner plugin + component: deterministic ids
+	// onAttach observes attaching clients (OnAttach).
+	onAttach []func(Client)
 }
 
 func newViewHub(h *Host) *ViewHub {
@@ -198,6 +201,28 @@ func (v *View) Result() (result any, reason string) {
 // Close closes the view with a result; later calls are no-ops.
 func (v *View) Close(result any) { v.close(result, "closed") }
 
+// CloseWithReason closes the view as Close does and tells clients why it
+// closed ("timeout", "aborted", ...).
+func (v *View) CloseWithReason(result any, reason string) { v.close(result, reason) }
+
+// OpenHostView opens a durable view the host itself owns (no plugin: it
+// outlives every reload), addressed to every client. Its state is sent
+// with the next SetState.
+func (hub *ViewHub) OpenHostView(id, component string) *View {
+	v := &View{hub: hub, id: id, component: component, done: make(chan struct{}), durable: true}
+	hub.mu.Lock()
+	hub.views = append(hub.views, v)
+	hub.mu.Unlock()
+	return v
+}
+
+// Clients returns the attached clients (in no particular order).
+func (hub *ViewHub) Clients() map[string]Client {
+	hub.mu.Lock()
+	defer hub.mu.Unlock()
+	return maps.Clone(hub.clients)
+}
+
 func (v *View) close(result any, reason string) {
 	v.mu.Lock()
 	if v.closed {
@@ -239,10 +264,21 @@ func (hub *ViewHub) Attach(c Client) error {
 		}
 	}
 	err := c.Send(snap)
-	if cc, ok := c.(ComponentClient); ok && cc.HasUI() && cc.RendersComponents() && hub.host != nil {
-		hub.host.EmitAsync(ComponentsAttached, map[string]any{"type": ComponentsAttached, "client": c.ID()})
+	hub.mu.Lock()
+	observers := slices.Clone(hub.onAttach)
+	hub.mu.Unlock()
+	for _, f := range observers {
+		f(c)
 	}
 	return err
+}
+
+// OnAttach registers f for every client that attaches, called after the
+// client got its snapshot (on the attaching goroutine; must not block).
+func (hub *ViewHub) OnAttach(f func(Client)) {
+	hub.mu.Lock()
+	defer hub.mu.Unlock()
+	hub.onAttach = append(hub.onAttach, f)
 }
 
 // Detach removes a client. A non-durable view explicitly addressed to

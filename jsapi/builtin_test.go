@@ -10,6 +10,7 @@ import (
 
 	"github.com/pigo-dev/pigo/bundled"
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/jsapi"
 )
 
@@ -62,7 +63,7 @@ func TestBuiltinToolsAndOverride(t *testing.T) {
 	if r, _ := h.RunTool(context.Background(), "ls", engine.ToolCall{ID: "3", Params: map[string]any{}}); r.Text() != "overridden" {
 		t.Fatalf("extension should override the built-in ls, got %q", r.Text())
 	}
-	if got := strings.Join(h.Pi().ActiveTools(), ","); got != "read,bash,edit,write,ls" {
+	if got := strings.Join(piapi.Of(h).ActiveTools(), ","); got != "read,bash,edit,write,ls" {
 		t.Fatalf("default active tools = %s", got)
 	}
 }

@@ -10,11 +10,13 @@ import (
 	"github.com/dop251/goja"
 
 	"github.com/pigo-dev/pigo/engine"
+
+	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
 // A pi-tui component made by extension code (ctx.ui.custom and the
 // setWidget/setFooter/setHeader/setEditorComponent factories) stays in its
-// plugin's runtime behind an engine.ComponentView view (state and messages
+// plugin's runtime behind an piapi.ComponentView view (state and messages
 // are described there). Clients never call JS; every call into the
 // component runs on the plugin's loop under the callback budget, and a
 // failure keeps the last good lines and sets the state's "error".
@@ -124,7 +126,7 @@ func (cv *compView) mount(adapter *goja.Object) {
 		return
 	}
 	cv.adapter = adapter
-	v, err := g.eg.OpenView(engine.ComponentView, cv.state, engine.ViewOptions{To: cv.to})
+	v, err := g.eg.OpenView(piapi.ComponentView, cv.state, engine.ViewOptions{To: cv.to})
 	if err != nil {
 		g.throw(err)
 	}
@@ -348,7 +350,7 @@ func (cv *compView) close(result any, reason string) {
 
 // slot returns the open component views of kind (and widget key).
 func (g *jsGen) slot(kind, key string) []*engine.View {
-	return g.eg.Host().Views().Find(engine.ComponentView, func(st any) bool {
+	return g.eg.Host().Views().Find(piapi.ComponentView, func(st any) bool {
 		m, _ := st.(map[string]any)
 		return m["kind"] == kind && m["key"] == key
 	})

@@ -10,20 +10,22 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
+
+	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
 // Extension components as "pi.component" views: a UI client asks for
 // render(width), sends keys, and receives lines as view state.
 
 // tuiClient is a UI client that draws components.
-type tuiClient struct{ *engine.ScriptedClient }
+type tuiClient struct{ *piapi.ScriptedClient }
 
 func (tuiClient) RendersComponents() bool { return true }
 
 // uiClient attaches a client that draws components.
 func uiClient(t *testing.T, f *fixture) tuiClient {
 	t.Helper()
-	c := tuiClient{engine.NewScriptedClient(f.host.Views(), "tui", func(string, map[string]any) any { return nil })}
+	c := tuiClient{piapi.NewScriptedClient(f.host.Views(), "tui", func(string, map[string]any) any { return nil })}
 	if err := f.host.Views().Attach(c); err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +81,7 @@ func send(t *testing.T, c tuiClient, id string, msg map[string]any) {
 }
 
 func lastNotification(f *fixture) string {
-	ns, _ := f.host.Pi().UI().State()["notifications"].([]any)
+	ns, _ := piapi.Of(f.host).UI().State()["notifications"].([]any)
 	if len(ns) == 0 {
 		return ""
 	}
@@ -201,7 +203,7 @@ export default function (pi) {
 			return st["kind"] == kind && st["key"] == key && lines(st) == text
 		})
 	}
-	if w := f.host.Pi().UI().State()["widgets"].(map[string]any)["above"].(map[string]any); w["view"] != ids["widget/above"] {
+	if w := piapi.Of(f.host).UI().State()["widgets"].(map[string]any)["above"].(map[string]any); w["view"] != ids["widget/above"] {
 		t.Fatalf("pi.ui's widget entry names its view: %v", w)
 	}
 	if err := f.host.RunCommand(context.Background(), "/replace"); err != nil {
@@ -371,7 +373,7 @@ func TestComponentNeedsAClientThatDrawsThem(t *testing.T) {
 `)
 	f.mustBoot("d.ts")
 	// A dialog-only UI client (pi's RPC mode is one): hasUI, no components.
-	c := engine.NewScriptedClient(f.host.Views(), "rpc", func(string, map[string]any) any { return nil })
+	c := piapi.NewScriptedClient(f.host.Views(), "rpc", func(string, map[string]any) any { return nil })
 	if err := f.host.Views().Attach(c); err != nil {
 		t.Fatal(err)
 	}
@@ -381,7 +383,7 @@ func TestComponentNeedsAClientThatDrawsThem(t *testing.T) {
 	if got := lastNotification(f); got != "custom undefined true" {
 		t.Fatalf("custom() resolves undefined at once: %q", got)
 	}
-	if w := fmt.Sprint(f.host.Pi().UI().State()["widgets"]); w != "map[w:map[component:true]]" {
+	if w := fmt.Sprint(piapi.Of(f.host).UI().State()["widgets"]); w != "map[w:map[component:true]]" {
 		t.Fatalf("a widget factory is recorded, not shown: %s", w)
 	}
 	for _, v := range f.host.Views().Open() {
@@ -443,11 +445,11 @@ func TestComponentPiSnakeExample(t *testing.T) {
 	}
 	waitClosed(t, f, v.ViewID)
 	var saved bool
-	for _, call := range f.host.Pi().Calls() {
+	for _, call := range piapi.Of(f.host).Calls() {
 		saved = saved || (call.Op == "appendEntry" && fmt.Sprint(call.Args) == "[snake-save <nil>]")
 	}
 	if !saved {
-		t.Fatalf("q clears the saved game: %v", f.host.Pi().Calls())
+		t.Fatalf("q clears the saved game: %v", piapi.Of(f.host).Calls())
 	}
 }
 
@@ -632,7 +634,7 @@ func TestComponentPiQuestionnaireExample(t *testing.T) {
 	if o.err != nil || !strings.Contains(o.r.Text(), "SQLite") {
 		t.Fatalf("the answer reaches the tool result: %q %v", o.r.Text(), o.err)
 	}
-	got, err := f.host.RenderTool(context.Background(), "questionnaire", engine.ToolRender{Phase: "result", ToolCallID: "q1",
+	got, err := piapi.Of(f.host).RenderTool(context.Background(), "questionnaire", piapi.ToolRender{Phase: "result", ToolCallID: "q1",
 		Args: args, Result: o.r.Data(), Width: 40})
 	if err != nil || !strings.Contains(visible(strings.Join(got, "\n")), "SQLite") {
 		t.Fatalf("its renderResult draws the answer: %q %v", got, err)
@@ -719,7 +721,7 @@ func TestComponentSlotsSetBeforeAClientDrawsThem(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if n := len(f.host.Views().Find(engine.ComponentView, func(any) bool { return true })); n != 0 {
+	if n := len(f.host.Views().Find(piapi.ComponentView, func(any) bool { return true })); n != 0 {
 		t.Fatalf("no client draws components yet: %d views", n)
 	}
 	c := uiClient(t, f)
@@ -732,11 +734,11 @@ func TestComponentSlotsSetBeforeAClientDrawsThem(t *testing.T) {
 	waitView(t, f, "footer B", func(st map[string]any) bool { return lines(st) == "footer B" })
 	time.Sleep(100 * time.Millisecond)
 	for _, v := range f.host.Views().Open() {
-		if st, _ := v.State.(map[string]any); v.Component == engine.ComponentView && st["kind"] == "header" {
+		if st, _ := v.State.(map[string]any); v.Component == piapi.ComponentView && st["kind"] == "header" {
 			t.Fatalf("the header was cleared after it was set: %v", st)
 		}
 	}
-	if n := len(f.host.Views().Find(engine.ComponentView, func(any) bool { return true })); n != 2 {
+	if n := len(f.host.Views().Find(piapi.ComponentView, func(any) bool { return true })); n != 2 {
 		t.Fatalf("footer and widget: %d views", n)
 	}
 }

@@ -17,6 +17,8 @@ import (
 	"github.com/dop251/goja/parser"
 
 	"github.com/pigo-dev/pigo/engine"
+
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/jsapi/bundler"
 	"github.com/pigo-dev/pigo/jsapi/compat"
 	"github.com/pigo-dev/pigo/jsapi/modules"
@@ -80,8 +82,11 @@ func New(opts Options) *Env {
 		opts.ProgramCacheBytes = 64 << 20
 	}
 	return &Env{
-		opts:     opts,
-		bundler:  bundler.New(bundler.Options{CacheDir: opts.CacheDir, External: mods.externals()}),
+		opts: opts,
+		bundler: bundler.New(bundler.Options{CacheDir: opts.CacheDir, External: mods.externals(),
+			// A dependency built on TypeBox 0.34 gets its own copy; pigo's
+			// is 1.x (the extension itself always gets pigo's).
+			OwnCopies: map[string]string{"@sinclair/typebox": compat.TypeBoxVersion, "typebox": compat.TypeBoxVersion}}),
 		modules:  mods,
 		programs: newProgramCache(opts.ProgramCacheBytes),
 		inputs:   map[string][]string{},
@@ -227,7 +232,7 @@ func (l *loader) Load(ctx context.Context, eg *engine.Generation) error {
 func noteGaps(eg *engine.Generation, b *bundler.Bundle) {
 	for _, gap := range compat.Gaps() {
 		if gap.Uses(b.Code) {
-			eg.Host().Pi().NoteUnsupported(eg.PluginID(), gap.Member+" ("+gap.Why+")")
+			piapi.Of(eg.Host()).NoteUnsupported(eg.PluginID(), gap.Member+" ("+gap.Why+")")
 		}
 	}
 }

@@ -33,6 +33,7 @@ type jsGen struct {
 	guardMu sync.Mutex
 	running uint64
 	jobSeq  atomic.Uint64
+	wasm    webapi.Interrupter // stops running WebAssembly with the watchdog
 
 	trackMu  sync.Mutex
 	tracked  map[uint64]func() // cleanups of resources plugins started (modules.Runtime.Track)
@@ -106,7 +107,8 @@ func (g *jsGen) setup(rt *goja.Runtime) error {
 			}
 			g.eg.Log(sev, "console."+level+": "+msg)
 		},
-		Timers: g,
+		Timers:      g,
+		Interrupter: &g.wasm,
 	}); err != nil {
 		return err
 	}
@@ -148,6 +150,7 @@ func (g *jsGen) terminate() {
 			case <-time.After(g.env.opts.retireGrace()):
 				// The loop is stuck in plugin code: interrupt it.
 				g.rt.Interrupt(g.eg.StaleError())
+				g.wasm.Interrupt()
 			}
 		}
 		g.loop.Terminate()
@@ -188,6 +191,7 @@ func (g *jsGen) beginSync(ctx context.Context) (end func()) {
 				cause = engine.ErrBudget
 			}
 			g.rt.Interrupt(cause)
+			g.wasm.Interrupt()
 		}
 	})
 	return func() {

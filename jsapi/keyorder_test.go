@@ -5,7 +5,9 @@ import (
 	"testing"
 
 	"github.com/pigo-dev/pigo/engine"
+
 	"github.com/pigo-dev/pigo/engine/jsjson"
+	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
 // Objects an extension writes out (appendEntry data, a tool result's
@@ -32,7 +34,7 @@ func TestDataKeepsJSKeyOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stored any
-	for _, e := range f.host.Pi().Session().Entries() {
+	for _, e := range piapi.Of(f.host).Session().Entries() {
 		if e["customType"] == "order" {
 			stored = e["data"]
 		}
@@ -41,7 +43,7 @@ func TestDataKeepsJSKeyOrder(t *testing.T) {
 		t.Errorf("stored data %s, want %s", got, want)
 	}
 	waitFor(t, "the extension reads its entry back", func() bool {
-		ns, _ := f.host.Pi().UI().State()["notifications"].([]any)
+		ns, _ := piapi.Of(f.host).UI().State()["notifications"].([]any)
 		return len(ns) == 1 && ns[0].(map[string]any)["message"] == want
 	})
 	r, err := f.runTool("probe", map[string]any{})

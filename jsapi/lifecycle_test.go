@@ -182,3 +182,41 @@ func TestReloadDiffSeesEditedPiStyleBodies(t *testing.T) {
 		t.Fatalf("commands diff = %+v", res.Diffs["commands"])
 	}
 }
+
+// timeout.refresh() restarts a timer (undici's timers depend on it): a
+// refreshed timer fires after a later timer of a shorter delay set after
+// the refresh, a fired timer fires again once refreshed, and a tick queued
+// before a clear never runs.
+func TestTimerRefresh(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	f.write("refresh.ts", `export default function (pi) {
+  pi.tools.add((d) => d.set("order", { description: "", parameters: { type: "object" },
+    execute: async () => {
+      const order = [];
+      await new Promise((done) => {
+        const a = setTimeout(() => order.push("a"), 200);
+        setTimeout(() => {
+          a.refresh(); // a now fires 200ms from here, after b
+          setTimeout(() => order.push("b"), 50);
+        }, 100);
+        let fired = 0;
+        const c = setTimeout(() => {
+          order.push("c" + ++fired);
+          if (fired === 1) c.refresh();
+        }, 1);
+        setTimeout(done, 500);
+      });
+      return { content: [{ type: "text", text: order.join(",") }] };
+    } }));
+}
+`)
+	f.mustBoot("refresh.ts")
+	r, err := f.runTool("order", map[string]any{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.Text(); got != "c1,c2,b,a" {
+		t.Fatalf("order = %q, want c1,c2,b,a", got)
+	}
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/dop251/goja"
 
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/jsapi/bundler"
 	"github.com/pigo-dev/pigo/jsapi/codemode"
 	"github.com/pigo-dev/pigo/jsapi/compat"
@@ -352,7 +353,7 @@ func (moduleNotFound) Code() string { return "MODULE_NOT_FOUND" }
 // merely imports it (a dependency's optional code path) still loads, and
 // the gap is reported at the call. Loop only.
 func (g *jsGen) missingBuiltin(name string) (goja.Value, error) {
-	g.eg.Host().Pi().NoteUnsupported(g.eg.PluginID(), "node:"+name)
+	piapi.Of(g.eg.Host()).NoteUnsupported(g.eg.PluginID(), "node:"+name)
 	v, err := g.rt.RunString(`(function (name) {
   const fail = (member) => { throw new Error("not supported yet: node:" + name + "." + member); };
   const cache = new Map();

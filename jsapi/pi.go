@@ -7,6 +7,8 @@ import (
 	"github.com/dop251/goja"
 
 	"github.com/pigo-dev/pigo/engine"
+
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/session"
 )
 
@@ -27,17 +29,19 @@ func (g *jsGen) newPi() *goja.Object {
 	constant("commands", bindRegistry(g, h.Commands(), commandConv(g)))
 	constant("providers", bindRegistry(g, h.Providers(), dataConv(g, "providers")))
 	constant("resources", bindRegistry(g, h.Resources(), dataConv(g, "resources")))
-	// pi compatibility registries (registerFlag, registerShortcut,
-	// registerMessageRenderer).
-	constant("flags", bindRegistry(g, h.Flags(), dataConv(g, "flags")))
-	constant("shortcuts", bindRegistry(g, h.Shortcuts(), dataConv(g, "shortcuts")))
-	constant("messageRenderers", bindRegistry(g, h.MessageRenderers(), dataConv(g, "messageRenderers")))
-	// pi 1.6's registrations (engine/pi16.go).
-	constant("entryRenderers", bindRegistry(g, h.EntryRenderers(), dataConv(g, "entryRenderers")))
-	constant("toolRenderers", bindRegistry(g, h.ToolRenderers(), dataConv(g, "toolRenderers")))
-	constant("markdownTransformers", bindRegistry(g, h.MarkdownTransformers(), dataConv(g, "markdownTransformers")))
-	constant("virtualModels", bindRegistry(g, h.VirtualModels(), dataConv(g, "virtualModels")))
-	constant("mcpServers", bindRegistry(g, h.McpServers(), dataConv(g, "mcpServers")))
+	// pi's registries (registerFlag, registerShortcut,
+	// registerMessageRenderer and pi 1.6's). Attaching the host's pi state
+	// here, before the factory runs, also defines pi's hook contracts
+	// before any handler of this plugin is registered.
+	piState := piapi.Of(h)
+	constant("flags", bindRegistry(g, piState.Flags(), dataConv(g, "flags")))
+	constant("shortcuts", bindRegistry(g, piState.Shortcuts(), dataConv(g, "shortcuts")))
+	constant("messageRenderers", bindRegistry(g, piState.MessageRenderers(), dataConv(g, "messageRenderers")))
+	constant("entryRenderers", bindRegistry(g, piState.EntryRenderers(), dataConv(g, "entryRenderers")))
+	constant("toolRenderers", bindRegistry(g, piState.ToolRenderers(), dataConv(g, "toolRenderers")))
+	constant("markdownTransformers", bindRegistry(g, piState.MarkdownTransformers(), dataConv(g, "markdownTransformers")))
+	constant("virtualModels", bindRegistry(g, piState.VirtualModels(), dataConv(g, "virtualModels")))
+	constant("mcpServers", bindRegistry(g, piState.McpServers(), dataConv(g, "mcpServers")))
 	settings := bindRegistry(g, h.Settings().Registry, settingsConv(g))
 	_ = settings.Set("get", func(call goja.FunctionCall) goja.Value {
 		g.checkLive()
@@ -113,7 +117,7 @@ func (g *jsGen) newPi() *goja.Object {
 // "pi" and "pi.*" are reserved for built-ins. Loop only.
 func (g *jsGen) sessionOps() *goja.Object {
 	rt := g.rt
-	tree := func() *session.Tree { return g.eg.Host().Pi().Session() }
+	tree := func() *session.Tree { return piapi.Of(g.eg.Host()).Session() }
 	addr := func(c goja.FunctionCall) (string, string) {
 		return c.Argument(0).String(), c.Argument(1).String()
 	}

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/pigo-dev/pigo/engine"
+
+	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
 // pi.events request/reply: a handler in the emitter's own runtime runs
@@ -60,7 +62,7 @@ func TestPiEventsRequestReply(t *testing.T) {
 		`reply returned null`:                                               false,
 	}
 	waitFor(t, "ordered delivery to b", func() bool {
-		for _, c := range f.host.Pi().Calls() {
+		for _, c := range piapi.Of(f.host).Calls() {
 			if c.Plugin == "b" && c.Op == "sendMessage" {
 				m, _ := c.Args[0].(map[string]any)
 				if m["content"] != "2,3,4,undefined" {
@@ -81,7 +83,7 @@ func TestPiEventsRequestReply(t *testing.T) {
 		t.Error("no warning for the payload that could not cross")
 	}
 	waitFor(t, "bus replies", func() bool {
-		ns, _ := f.host.Pi().UI().State()["notifications"].([]any)
+		ns, _ := piapi.Of(f.host).UI().State()["notifications"].([]any)
 		for _, n := range ns {
 			m := n.(map[string]any)
 			if _, ok := want[m["message"].(string)]; ok && m["plugin"] == "a" {

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/pigo-dev/pigo/engine"
+
+	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
 // pi-style extensions (pi's ExtensionAPI) through the compat adapter: the
@@ -135,12 +137,12 @@ func TestPiTimingRules(t *testing.T) {
   pi.on("some_future_event", () => {});
 }
 `)
-	f.host.Pi().SetFlagValues(map[string]any{"verbose": true})
+	piapi.Of(f.host).SetFlagValues(map[string]any{"verbose": true})
 	f.mustBoot("t.ts")
 	if err := f.host.RunCommand(context.Background(), "/err  a b "); err != nil {
 		t.Fatal(err)
 	}
-	ui := f.host.Pi().UI().State()
+	ui := piapi.Of(f.host).UI().State()
 	n := ui["notifications"].([]any)[0].(map[string]any)["message"].(string)
 	if n != "Extension runtime not initialized. Action methods cannot be called during extension loading.|true|[ a b ]" {
 		t.Fatalf("notify = %q", n)
@@ -232,7 +234,7 @@ func TestPiSessionEntriesLabelsAndBus(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, "bus delivery", func() bool {
-		ns, _ := f.host.Pi().UI().State()["notifications"].([]any)
+		ns, _ := piapi.Of(f.host).UI().State()["notifications"].([]any)
 		return len(ns) == 1 && ns[0].(map[string]any)["message"] == `got {"from":"a","label":"L-x","n":3} S`
 	})
 }
@@ -252,7 +254,7 @@ func TestPiDialogs(t *testing.T) {
 `)
 	f.mustBoot("d.ts")
 	last := func() string {
-		ns, _ := f.host.Pi().UI().State()["notifications"].([]any)
+		ns, _ := piapi.Of(f.host).UI().State()["notifications"].([]any)
 		return ns[len(ns)-1].(map[string]any)["message"].(string)
 	}
 	// No UI attached: pi's no-UI defaults.
@@ -263,7 +265,7 @@ func TestPiDialogs(t *testing.T) {
 		t.Fatalf("no-UI defaults: %s", got)
 	}
 	// A scripted client answers (the timed confirm is left to time out).
-	c := engine.NewScriptedClient(f.host.Views(), "tui", func(method string, st map[string]any) any {
+	c := piapi.NewScriptedClient(f.host.Views(), "tui", func(method string, st map[string]any) any {
 		switch method {
 		case "select":
 			return map[string]any{"value": "b"}
@@ -307,7 +309,7 @@ func TestPiExec(t *testing.T) {
 	if err := f.host.RunCommand(context.Background(), "/x"); err != nil {
 		t.Fatal(err)
 	}
-	ns, _ := f.host.Pi().UI().State()["notifications"].([]any)
+	ns, _ := piapi.Of(f.host).UI().State()["notifications"].([]any)
 	got := ns[0].(map[string]any)["message"]
 	if got != `[{"stdout":"out\n","stderr":"err\n","code":3,"killed":false},1,true]` {
 		t.Fatalf("exec: %v", got)
@@ -335,7 +337,7 @@ func TestSessionValuesAndLists(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	ns, _ := f.host.Pi().UI().State()["notifications"].([]any)
+	ns, _ := piapi.Of(f.host).UI().State()["notifications"].([]any)
 	if got := ns[1].(map[string]any)["message"]; got != `{"n":2,"log":[{"at":1},{"at":2}],"reserved":true}` {
 		t.Fatalf("got %v", got)
 	}
@@ -393,7 +395,7 @@ func TestPiReadYourWrites(t *testing.T) {
 	if err := f.host.RunCommand(context.Background(), "/add"); err != nil {
 		t.Fatal(err)
 	}
-	ns, _ := f.host.Pi().UI().State()["notifications"].([]any)
+	ns, _ := piapi.Of(f.host).UI().State()["notifications"].([]any)
 	if got := ns[0].(map[string]any)["message"]; got != "true" {
 		t.Fatalf("registerTool then getAllTools: %v", got)
 	}

@@ -16,13 +16,15 @@ import (
 	"github.com/dop251/goja"
 
 	"github.com/pigo-dev/pigo/engine"
+
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/jsapi/modules"
 )
 
 // pigo:host is the bridge pi's ExtensionAPI adapter (compat/_pi-api.ts)
 // calls for everything that is host state: the pi runtime (session, active
 // tools, thinking level, agent requests), ctx.ui, the shared event bus and
-// pi.exec. It translates; engine.PiState decides.
+// pi.exec. It translates; piapi.State decides.
 
 // piHostModule builds the bridge for one generation. Loop only.
 func piHostModule(rt modules.Runtime, module *goja.Object) error {
@@ -32,7 +34,7 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 	}
 	vm := g.rt
 	h := g.eg.Host()
-	pi := h.Pi()
+	pi := piapi.Of(h)
 	plugin := g.eg.PluginID()
 	exports := module.Get("exports").(*goja.Object)
 	fn := func(name string, f func(c goja.FunctionCall) goja.Value) { _ = exports.Set(name, f) }
@@ -97,7 +99,7 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 	})
 	fn("isStale", func(goja.FunctionCall) goja.Value { return vm.ToValue(g.eg.Retired()) })
 	fn("isLoading", func(goja.FunctionCall) goja.Value { return vm.ToValue(g.loading) })
-	fn("isHookEvent", func(c goja.FunctionCall) goja.Value { return vm.ToValue(engine.IsPiHookEvent(str(c, 0))) })
+	fn("isHookEvent", func(c goja.FunctionCall) goja.Value { return vm.ToValue(piapi.IsHookEvent(str(c, 0))) })
 	fn("unsupported", func(c goja.FunctionCall) goja.Value { pi.NoteUnsupported(plugin, str(c, 0)); return goja.Undefined() })
 	fn("warn", func(c goja.FunctionCall) goja.Value {
 		g.eg.Log(engine.SeverityWarning, str(c, 0))
@@ -151,31 +153,31 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 	})
 
 	// Agent requests.
-	agentOp := func(name string, f func(a engine.PiAgent, c goja.FunctionCall) goja.Value) {
+	agentOp := func(name string, f func(a piapi.Agent, c goja.FunctionCall) goja.Value) {
 		fn(name, func(c goja.FunctionCall) goja.Value { return f(pi.Agent(), c) })
 	}
-	agentOp("isIdle", func(a engine.PiAgent, _ goja.FunctionCall) goja.Value { return vm.ToValue(a.IsIdle()) })
-	agentOp("hasPendingMessages", func(a engine.PiAgent, _ goja.FunctionCall) goja.Value {
+	agentOp("isIdle", func(a piapi.Agent, _ goja.FunctionCall) goja.Value { return vm.ToValue(a.IsIdle()) })
+	agentOp("hasPendingMessages", func(a piapi.Agent, _ goja.FunctionCall) goja.Value {
 		return vm.ToValue(a.HasPendingMessages())
 	})
-	agentOp("getSystemPrompt", func(a engine.PiAgent, _ goja.FunctionCall) goja.Value { return vm.ToValue(a.SystemPrompt()) })
-	agentOp("getContextUsage", func(a engine.PiAgent, _ goja.FunctionCall) goja.Value {
+	agentOp("getSystemPrompt", func(a piapi.Agent, _ goja.FunctionCall) goja.Value { return vm.ToValue(a.SystemPrompt()) })
+	agentOp("getContextUsage", func(a piapi.Agent, _ goja.FunctionCall) goja.Value {
 		if u := a.ContextUsage(); u != nil {
 			return val(u)
 		}
 		return goja.Undefined()
 	})
-	agentOp("abort", func(a engine.PiAgent, _ goja.FunctionCall) goja.Value {
+	agentOp("abort", func(a piapi.Agent, _ goja.FunctionCall) goja.Value {
 		pi.Record(plugin, "ctx.abort")
 		a.Abort()
 		return goja.Undefined()
 	})
-	agentOp("shutdown", func(a engine.PiAgent, _ goja.FunctionCall) goja.Value {
+	agentOp("shutdown", func(a piapi.Agent, _ goja.FunctionCall) goja.Value {
 		pi.Record(plugin, "ctx.shutdown")
 		a.Shutdown(plugin)
 		return goja.Undefined()
 	})
-	agentOp("compact", func(a engine.PiAgent, c goja.FunctionCall) goja.Value {
+	agentOp("compact", func(a piapi.Agent, c goja.FunctionCall) goja.Value {
 		opts := object(c, 0)
 		pi.Record(plugin, "ctx.compact", opts)
 		a.Compact(plugin, opts)
@@ -183,7 +185,7 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 	})
 	// sessionControl(op, args) serves the command context's session
 	// methods (newSession, fork, switchSession, navigateTree, waitForIdle).
-	agentOp("sessionControl", func(a engine.PiAgent, c goja.FunctionCall) goja.Value {
+	agentOp("sessionControl", func(a piapi.Agent, c goja.FunctionCall) goja.Value {
 		op, args := str(c, 0), object(c, 1)
 		if op != "waitForIdle" && op != "refresh" {
 			pi.Record(plugin, "ctx."+op, args)
@@ -198,7 +200,7 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 		id, _ := stored["id"].(string)
 		return vm.ToValue(id)
 	})
-	agentOp("reload", func(a engine.PiAgent, _ goja.FunctionCall) goja.Value {
+	agentOp("reload", func(a piapi.Agent, _ goja.FunctionCall) goja.Value {
 		pi.Record(plugin, "ctx.reload")
 		return promise(func(ctx context.Context) (any, error) { return nil, pi.Reload(context.WithoutCancel(ctx)) })
 	})
@@ -245,7 +247,7 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 				}
 			}
 		}
-		pi.SetActiveTools(plugin, names)
+		pi.SetActiveTools(plugin, piapi.Of(h).ToolLoadout(names))
 		return goja.Undefined()
 	})
 	// getAllTools(callable): pi's getAllTools, or with callable the tools
@@ -254,7 +256,7 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 	fn("getAllTools", func(c goja.FunctionCall) goja.Value {
 		callable := c.Argument(0).ToBoolean()
 		reach := map[string]bool{}
-		for _, n := range h.CallableTools() {
+		for _, n := range piapi.Of(h).CallableTools() {
 			reach[n] = true
 		}
 		var out []any
@@ -264,8 +266,17 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 			}
 			info := map[string]any{"name": e.ID, "description": e.Value.Description,
 				"parameters": engine.Clone(e.Value.Parameters), "sourceInfo": sourceInfoOf(h, e.Owner, e.Value.Extra)}
-			if v, ok := e.Value.Extra["promptGuidelines"]; ok && v != nil {
-				info["promptGuidelines"] = engine.Clone(v)
+			// pi 1.6 reports how the model reaches each tool: codemode
+			// and tool_search read exposure and namespace, permission
+			// extensions the annotations, builtin:mcp reachesTools.
+			info["exposure"] = piapi.ToolExposure(e.Value)
+			for _, k := range []string{"promptGuidelines", "namespace", "annotations"} {
+				if v, ok := e.Value.Extra[k]; ok && v != nil {
+					info[k] = engine.Clone(v)
+				}
+			}
+			if v, ok := e.Value.Extra["reachesTools"].(engine.Callable); ok {
+				info["reachesTools"] = v
 			}
 			if v, ok := e.Value.Extra["outputSchema"]; ok && v != nil && callable {
 				info["outputSchema"] = engine.Clone(v)
@@ -523,7 +534,7 @@ func (g *jsGen) origin() context.Context {
 
 // sessionQuery answers ReadonlySessionManager calls. Loop only.
 func (g *jsGen) sessionQuery(kind, arg string) goja.Value {
-	tr := g.eg.Host().Pi().Session()
+	tr := piapi.Of(g.eg.Host()).Session()
 	entryOrUndefined := func(e map[string]any, ok bool) goja.Value {
 		if !ok {
 			return goja.Undefined()

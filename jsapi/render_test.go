@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
+
+	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
 var ansi = regexp.MustCompile(`\x1b\[[0-9;]*m`)
@@ -44,45 +46,45 @@ export default function (pi) {
 `)
 	f.mustBoot("r.ts")
 	ctx := context.Background()
-	got, err := f.host.RenderMessage(ctx, "status", map[string]any{"role": "custom", "customType": "status", "content": "deployed",
+	got, err := piapi.Of(f.host).RenderMessage(ctx, "status", map[string]any{"role": "custom", "customType": "status", "content": "deployed",
 		"details": map[string]any{"level": "info"}}, true, 30)
 	if err != nil || len(got) != 1 || visible(got[0]) != " [info] deployed (more)       " || !strings.Contains(got[0], "\x1b[") {
 		t.Fatalf("message renderer: %q %v", got, err)
 	}
-	if _, err := f.host.RenderMessage(ctx, "nothing", map[string]any{}, false, 30); !errors.Is(err, engine.ErrNoRenderer) {
+	if _, err := piapi.Of(f.host).RenderMessage(ctx, "nothing", map[string]any{}, false, 30); !errors.Is(err, piapi.ErrNoRenderer) {
 		t.Fatalf("a renderer returning nothing: %v", err)
 	}
-	if _, err := f.host.RenderMessage(ctx, "unknown", map[string]any{}, false, 30); !errors.Is(err, engine.ErrNoRenderer) {
+	if _, err := piapi.Of(f.host).RenderMessage(ctx, "unknown", map[string]any{}, false, 30); !errors.Is(err, piapi.ErrNoRenderer) {
 		t.Fatalf("no renderer: %v", err)
 	}
-	if _, err := f.host.RenderMessage(ctx, "broken", map[string]any{}, false, 30); err == nil ||
+	if _, err := piapi.Of(f.host).RenderMessage(ctx, "broken", map[string]any{}, false, 30); err == nil ||
 		!strings.Contains(err.Error(), "r:") || !strings.Contains(err.Error(), "r.ts:9:") || !strings.Contains(err.Error(), "renderer broke") {
 		t.Fatalf("a throwing renderer names plugin and file:line: %v", err)
 	}
 	start := time.Now()
-	if _, err := f.host.RenderMessage(ctx, "spin", map[string]any{}, false, 30); !errors.Is(err, engine.ErrBudget) || time.Since(start) > 8*time.Second {
+	if _, err := piapi.Of(f.host).RenderMessage(ctx, "spin", map[string]any{}, false, 30); !errors.Is(err, engine.ErrBudget) || time.Since(start) > 8*time.Second {
 		t.Fatalf("a runaway render is interrupted within the budget: %v", err)
 	}
-	got, err = f.host.RenderEntry(ctx, "card", map[string]any{"type": "custom", "customType": "card", "data": map[string]any{"n": 7}}, false, 12)
+	got, err = piapi.Of(f.host).RenderEntry(ctx, "card", map[string]any{"type": "custom", "customType": "card", "data": map[string]any{"n": 7}}, false, 12)
 	if err != nil || len(got) != 1 || got[0] != "card 7      " {
 		t.Fatalf("entry renderer: %q %v", got, err)
 	}
-	call := engine.ToolRender{Phase: "call", ToolCallID: "c1", Args: map[string]any{"name": "Ada"}, Width: 16}
-	got, err = f.host.RenderTool(ctx, "greet", call)
+	call := piapi.ToolRender{Phase: "call", ToolCallID: "c1", Args: map[string]any{"name": "Ada"}, Width: 16}
+	got, err = piapi.Of(f.host).RenderTool(ctx, "greet", call)
 	if err != nil || len(got) != 1 || got[0] != "greet Ada       " {
 		t.Fatalf("renderCall: %q %v", got, err)
 	}
-	res := engine.ToolRender{Phase: "result", ToolCallID: "c1", Args: map[string]any{"name": "Ada"}, IsPartial: true, Width: 16,
+	res := piapi.ToolRender{Phase: "result", ToolCallID: "c1", Args: map[string]any{"name": "Ada"}, IsPartial: true, Width: 16,
 		Result: map[string]any{"content": []any{map[string]any{"type": "text", "text": "hi"}}}}
-	got, err = f.host.RenderTool(ctx, "greet", res)
+	got, err = piapi.Of(f.host).RenderTool(ctx, "greet", res)
 	if err != nil || len(got) != 1 || got[0] != "hi to Ada…      " {
 		t.Fatalf("renderResult shares context.state with renderCall: %q %v", got, err)
 	}
-	got, err = f.host.RenderTool(ctx, "bash", engine.ToolRender{Phase: "call", Args: map[string]any{"command": "ls"}, Width: 8})
+	got, err = piapi.Of(f.host).RenderTool(ctx, "bash", piapi.ToolRender{Phase: "call", Args: map[string]any{"command": "ls"}, Width: 8})
 	if err != nil || len(got) != 1 || got[0] != "$ ls    " {
 		t.Fatalf("tool renderer resolver: %q %v", got, err)
 	}
-	if _, err := f.host.RenderTool(ctx, "bash", engine.ToolRender{Phase: "result", Width: 8}); !errors.Is(err, engine.ErrNoRenderer) {
+	if _, err := piapi.Of(f.host).RenderTool(ctx, "bash", piapi.ToolRender{Phase: "result", Width: 8}); !errors.Is(err, piapi.ErrNoRenderer) {
 		t.Fatalf("nobody renders bash results: %v", err)
 	}
 	// The ping still works: the runtime survived the runaway.

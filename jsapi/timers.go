@@ -18,6 +18,7 @@ type timerHandle struct {
 	interval *eventloop.Interval
 	obj      *goja.Object
 	stopped  bool // loop only: a tick already queued when it was cleared must not run
+	armings  int  // loop only: counts schedulings (refresh schedules again)
 }
 
 func (t *timerHandle) stop() {
@@ -57,24 +58,32 @@ func (g *jsGen) installTimers() {
 			args = append(args, call.Arguments[n:]...)
 		}
 		h := &timerHandle{g: g}
-		run := func(*goja.Runtime) {
-			if h.stopped {
-				return // cleared after this tick was queued: Node runs no callback
+		// arm schedules the callback; a tick queued by an earlier arming
+		// (before a refresh) does not run.
+		arm := func() {
+			h.stopped = false
+			h.armings++
+			arming := h.armings
+			run := func(*goja.Runtime) {
+				if h.stopped || h.armings != arming {
+					return // cleared after this tick was queued: Node runs no callback
+				}
+				if !repeat {
+					delete(g.timers, h)
+				}
+				g.runCallback("timer callback", func() (goja.Value, error) { return fn(goja.Undefined(), args...) })
 			}
-			if !repeat {
-				delete(g.timers, h)
+			if repeat {
+				if delay < time.Millisecond {
+					delay = time.Millisecond
+				}
+				h.interval = g.loop.SetInterval(run, delay)
+			} else {
+				h.timeout = g.loop.SetTimeout(run, delay)
 			}
-			g.runCallback("timer callback", func() (goja.Value, error) { return fn(goja.Undefined(), args...) })
+			g.timers[h] = struct{}{}
 		}
-		if repeat {
-			if delay < time.Millisecond {
-				delay = time.Millisecond
-			}
-			h.interval = g.loop.SetInterval(run, delay)
-		} else {
-			h.timeout = g.loop.SetTimeout(run, delay)
-		}
-		g.timers[h] = struct{}{}
+		arm()
 		obj := rt.NewObject()
 		h.obj = obj
 		_ = obj.Set("__pigoTimer", rt.ToValue(h))
@@ -84,7 +93,15 @@ func (g *jsGen) installTimers() {
 		_ = obj.Set("unref", self)
 		_ = obj.Set("ref", self)
 		_ = obj.Set("hasRef", func(goja.FunctionCall) goja.Value { return rt.ToValue(true) })
-		_ = obj.Set("refresh", self)
+		// refresh restarts the timer with its delay, also one that already
+		// fired (Node reactivates it); undici's timers rely on it.
+		_ = obj.Set("refresh", func(goja.FunctionCall) goja.Value {
+			if _, live := g.timers[h]; live || !repeat {
+				h.stop()
+				arm()
+			}
+			return obj
+		})
 		_ = obj.Set(string("close"), func(goja.FunctionCall) goja.Value { h.stop(); return obj })
 		return obj
 	}

@@ -38,16 +38,6 @@ func main() {
 	}
 }
 
-func publish(r *pkgmgrtest.Registry) {
-	body := func(n int) string { return strings.Repeat("// filler line of a small module\n", n) }
-	r.Publish("pad-left", "1.0.0", nil, map[string]string{"index.js": "module.exports = (s, n) => s.padStart(n);\n" + body(40)})
-	r.Publish("shout", "1.0.0", map[string]string{"pad-left": "^1.0.0"}, map[string]string{"index.js": "module.exports = s => s.toUpperCase();\n" + body(80)})
-	r.Publish("tiny-color", "2.1.0", nil, map[string]string{"index.js": body(200), "README.md": body(50)})
-	r.Publish("tiny-args", "0.3.0", nil, map[string]string{"index.js": body(120), "lib/parse.js": body(120)})
-	r.Publish("@demo/greeter", "1.0.0", map[string]string{"shout": "^1.0.0", "tiny-color": "^2.0.0", "tiny-args": "~0.3.0"},
-		map[string]string{"extensions/greet.ts": "export default function (pi) {}\n" + body(60), "README.md": body(30)})
-}
-
 func run(runs int) error {
 	npm, err := exec.LookPath("npm")
 	if err != nil {
@@ -68,7 +58,7 @@ func run(runs int) error {
 	}
 	reg := pkgmgrtest.New()
 	defer reg.Close()
-	publish(reg)
+	benchkit.PublishGreeter(reg)
 	env := func(home string, extra ...string) []string {
 		return append(append(os.Environ(), "HOME="+home, "npm_config_registry="+reg.URL(),
 			"npm_config_update_notifier=false", "PI_CODING_AGENT_DIR="+filepath.Join(home, ".pi", "agent")), extra...)

@@ -40,6 +40,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -56,6 +57,7 @@ func main() {
 	reloads := flag.Int("reloads", 100, "edited reloads for the memory measurement (reported at 0, 100, 1000 up to this)")
 	debounce := flag.Duration("debounce", 0, "watcher quiet period (0 = the watcher's default)")
 	withPi := flag.Bool("pi", true, "also measure real pi when Node and pi are installed")
+	pi16 := flag.Bool("pi16", false, "compare with pi "+benchkit.Pi16Version+" on Node 22 instead of pi "+benchkit.PiVersion)
 	root := flag.String("root", ".", "pigo repository root (where node_modules is)")
 	heapProfile := flag.String("heapprofile", "", "write a heap profile after the pigo memory measurement to this file")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file (use with -pi=false)")
@@ -71,14 +73,14 @@ func main() {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	if err := run(*root, *edits, *others, *reloads, *debounce, *withPi, *heapProfile); err != nil {
+	if err := run(*root, *edits, *others, *reloads, *debounce, *withPi, *pi16, *heapProfile); err != nil {
 		pprof.StopCPUProfile()
 		fmt.Fprintln(os.Stderr, "reload:", err)
 		os.Exit(1)
 	}
 }
 
-func run(root string, edits, others, reloads int, debounce time.Duration, withPi bool, heapProfile string) error {
+func run(root string, edits, others, reloads int, debounce time.Duration, withPi, pi16 bool, heapProfile string) error {
 	root, _ = filepath.Abs(root)
 	tmp, err := os.MkdirTemp("", "pigo-reload-bench-")
 	if err != nil {
@@ -106,7 +108,7 @@ func run(root string, edits, others, reloads int, debounce time.Duration, withPi
 		lines, others, edits, runtime.Version(), runtime.GOMAXPROCS(0))
 
 	runPi := withPi
-	piCLI, err := benchkit.PiCLI(root)
+	piArgv, piLabel, err := piCommand(root, pi16)
 	if runPi && err != nil {
 		fmt.Printf("pi: skipped (%v)\n", err)
 		runPi = false
@@ -136,7 +138,7 @@ func run(root string, edits, others, reloads int, debounce time.Duration, withPi
 		if err := save(target, editedSource(0)); err != nil {
 			return err
 		}
-		piLat, piMem, err = piRun(piCLI, tmp, target, paths, edits, points)
+		piLat, piMem, err = piRun(piArgv, tmp, target, paths, edits, points)
 		if err != nil {
 			fmt.Printf("pi: failed: %v\n\n", err)
 			piLat, piMem = nil, nil
@@ -153,7 +155,7 @@ func run(root string, edits, others, reloads int, debounce time.Duration, withPi
 	row("pigo, manual reload", manual)
 	row("  of which Reload itself", work)
 	if piLat != nil {
-		row("pi 0.73.1, manual /reload", piLat)
+		row(piLabel+", manual /reload", piLat)
 		p, w, m := stats(piLat).p50, stats(watched).p50, stats(manual).p50
 		fmt.Printf("  p50 ratio pi / pigo: %.1fx (vs pigo watched), %.1fx (vs pigo manual)\n", ms(p)/ms(w), ms(p)/ms(m))
 	}
@@ -181,6 +183,17 @@ func run(root string, edits, others, reloads int, debounce time.Duration, withPi
 		fmt.Println()
 	}
 	return nil
+}
+
+// piCommand is the argv prefix that runs the pi to compare with, and its
+// label: pi 0.73.1 on the PATH's node, or pi 1.6 on Node 22.
+func piCommand(root string, pi16 bool) ([]string, string, error) {
+	if pi16 {
+		node, cli, err := benchkit.Pi16(root)
+		return []string{node, cli}, "pi " + benchkit.Pi16Version, err
+	}
+	cli, err := benchkit.PiCLI(root)
+	return []string{"node", cli}, "pi " + benchkit.PiVersion, err
 }
 
 // memSample is one memory measurement, in bytes.
@@ -333,9 +346,9 @@ func expectVersion(host *engine.Host, v int) error {
 // piRun drives real pi over RPC: one pi process for the latency edits,
 // a fresh one for the memory measurement (so its baseline is a fresh
 // start, as pigo's is).
-func piRun(cli, tmp, target string, paths []string, edits int, points []int) ([]time.Duration, []int64, error) {
+func piRun(piArgv []string, tmp, target string, paths []string, edits int, points []int) ([]time.Duration, []int64, error) {
 	v := 0
-	p, err := startPi(cli, tmp, paths)
+	p, err := startPi(piArgv, tmp, paths)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -351,7 +364,7 @@ func piRun(cli, tmp, target string, paths []string, edits int, points []int) ([]
 	}
 	p.stop()
 
-	p, err = startPi(cli, tmp, paths)
+	p, err = startPi(piArgv, tmp, paths)
 	if err != nil {
 		return lat, nil, err
 	}
@@ -375,7 +388,7 @@ type piProcess struct {
 	*benchkit.Proc
 }
 
-func startPi(cli, tmp string, paths []string) (*piProcess, error) {
+func startPi(piArgv []string, tmp string, paths []string) (*piProcess, error) {
 	work := filepath.Join(tmp, "pi-work")
 	agent := filepath.Join(tmp, "pi-agent")
 	for _, d := range []string{work, agent} {
@@ -386,7 +399,7 @@ func startPi(cli, tmp string, paths []string) (*piProcess, error) {
 	if err := os.WriteFile(filepath.Join(agent, "models.json"), []byte(benchkit.ModelsJSON("http://127.0.0.1:9/v1")), 0o644); err != nil {
 		return nil, err
 	}
-	args := []string{"node", cli, "--mode", "rpc", "--no-session", "--no-extensions", "--provider", "mock", "--model", "mock-1"}
+	args := append(slices.Clone(piArgv), "--mode", "rpc", "--no-session", "--no-extensions", "--provider", "mock", "--model", "mock-1")
 	for _, p := range paths {
 		args = append(args, "-e", p)
 	}

@@ -29,6 +29,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -43,8 +44,15 @@ func main() {
 	bare := flag.Bool("bare", false, "no extensions: time the built-in tools alone")
 	pi16 := flag.Bool("pi16", false, "compare with pi "+benchkit.Pi16Version+" on Node 22 instead of pi "+benchkit.PiVersion)
 	heavy := flag.Bool("heavy", false, "load generated extensions that each import pi-ai, pi-tui, typebox and pi-coding-agent (what most real extensions do) instead of pi's examples")
+	table := flag.Bool("table", false, "measure 20 examples, 20 heavy-import extensions (and what each further one costs) and no extensions, in RPC mode against pi "+benchkit.Pi16Version+", and print one table")
 	flag.Parse()
-	if err := run(*root, *n, *runs, *bare, *pi16, *heavy); err != nil {
+	var err error
+	if *table {
+		err = runTable(*root, *runs)
+	} else {
+		err = run(*root, *n, *runs, *bare, *pi16, *heavy)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "startup:", err)
 		os.Exit(1)
 	}
@@ -55,118 +63,159 @@ type sample struct {
 	rss int64 // bytes
 }
 
-func run(root string, n, runs int, bare, pi16, heavy bool) error {
+// bench is one run's setup: a built pigo, a work and agent dir with an
+// offline mock model, and the pi to compare with.
+type bench struct {
+	root, tmp, pigo     string
+	work, agent, cache  string
+	examples            string
+	piArgv              []string
+	piLabel, heavyScope string
+	runs                int
+}
+
+func newBench(root string, runs int, pi16 bool) (*bench, error) {
 	root, _ = filepath.Abs(root)
-	examples := filepath.Join(root, "node_modules", "@mariozechner", "pi-coding-agent", "examples", "extensions")
-	piArgv, piLabel := []string{"node"}, "pi "+benchkit.PiVersion+" (node)"
+	b := &bench{root: root, runs: runs, piArgv: []string{"node"}, piLabel: "pi " + benchkit.PiVersion + " (node)", heavyScope: "@mariozechner",
+		examples: filepath.Join(root, "node_modules", "@mariozechner", "pi-coding-agent", "examples", "extensions")}
 	if pi16 {
 		node, cli, err := benchkit.Pi16(root)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		piArgv, piLabel = []string{node, cli}, "pi "+benchkit.Pi16Version+" (node 22)"
+		b.piArgv, b.piLabel, b.heavyScope = []string{node, cli}, "pi "+benchkit.Pi16Version+" (node 22)", "@earendil-works"
 	} else {
 		cli, err := benchkit.PiCLI(root)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		piArgv = append(piArgv, cli)
+		b.piArgv = append(b.piArgv, cli)
 	}
 	tmp, err := os.MkdirTemp("", "pigo-bench-")
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer os.RemoveAll(tmp)
-	pigo, err := benchkit.BuildPigo(root, tmp)
-	if err != nil {
-		return err
+	b.tmp = tmp
+	if b.pigo, err = benchkit.BuildPigo(root, tmp); err != nil {
+		return b, err
 	}
-	var set []string
-	switch {
-	case heavy:
-		scope := "@mariozechner"
-		if pi16 {
-			scope = "@earendil-works"
+	b.work, b.agent, b.cache = filepath.Join(tmp, "work"), filepath.Join(tmp, "agent"), filepath.Join(tmp, "cache")
+	for _, d := range []string{b.work, b.agent} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return b, err
 		}
+	}
+	return b, os.WriteFile(filepath.Join(b.agent, "models.json"), []byte(benchkit.ModelsJSON("http://127.0.0.1:9/v1")), 0o644)
+}
+
+func (b *bench) close() { _ = os.RemoveAll(b.tmp) }
+
+// set is the extensions of a workload: "examples" (pi's, without
+// conflicts), "heavy" (generated) or "bare" (none); n > 0 keeps the first n.
+func (b *bench) set(kind string, n int) ([]string, error) {
+	var set []string
+	var err error
+	switch kind {
+	case "heavy":
 		if n <= 0 {
 			n = 20
 		}
-		if set, err = writeHeavy(filepath.Join(tmp, "heavy"), scope, n); err != nil {
-			return err
-		}
-	case !bare:
-		if set, err = chooseSet(pigo, examples, tmp); err != nil {
-			return err
-		}
+		set, err = writeHeavy(filepath.Join(b.tmp, "heavy"), b.heavyScope, n)
+	case "examples":
+		set, err = chooseSet(b.pigo, b.examples, b.tmp)
 	}
 	if n > 0 && n < len(set) {
 		set = set[:n]
 	}
-	fmt.Printf("extensions: %d (%s)\n\n", len(set), strings.Join(names(set), " "))
+	return set, err
+}
 
-	work := filepath.Join(tmp, "work")
-	agentDir := filepath.Join(tmp, "agent")
-	for _, d := range []string{work, agentDir} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			return err
+func (b *bench) median(label string, f func() (sample, error)) (sample, error) {
+	var ss []sample
+	for range b.runs {
+		s, err := f()
+		if err != nil {
+			return sample{}, fmt.Errorf("%s: %w", label, err)
 		}
+		ss = append(ss, s)
 	}
-	if err := os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(benchkit.ModelsJSON("http://127.0.0.1:9/v1")), 0o644); err != nil {
+	sort.Slice(ss, func(i, j int) bool { return ss[i].dur < ss[j].dur })
+	return ss[len(ss)/2], nil
+}
+
+func extArgs(set []string) []string {
+	var args []string
+	for _, p := range set {
+		args = append(args, "-e", p)
+	}
+	return args
+}
+
+// check is pigo check --json from exec to exit, with its peak RSS.
+func (b *bench) check(set []string, env []string) func() (sample, error) {
+	return func() (sample, error) {
+		cmd := exec.Command(b.pigo, append([]string{"check", "--json"}, extArgs(set)...)...)
+		cmd.Dir, cmd.Env, cmd.Stdout = b.work, env, io.Discard
+		start := time.Now()
+		err := cmd.Run()
+		d := time.Since(start)
+		if err != nil && cmd.ProcessState.ExitCode() != 1 { // 1 = some plugin failed; still a load
+			return sample{}, err
+		}
+		return sample{d, benchkit.MaxRSS(cmd.ProcessState)}, nil
+	}
+}
+
+// rpcPair is what pi is measured as: RPC mode to the first get_commands
+// answer, pigo (disk cache) and pi.
+func (b *bench) rpcPair(set []string) (rpc, pi sample, err error) {
+	if _, err = b.check(set, append(os.Environ(), "HOME="+b.tmp, "PIGO_CACHE_DIR="+b.cache))(); err != nil { // fill the cache
+		return
+	}
+	if rpc, err = b.median("pigo rpc", func() (sample, error) {
+		return rpcReady(append([]string{b.pigo, "--mode", "rpc", "--no-session"}, extArgs(set)...), b.work, benchkit.Env(b.tmp, b.agent, "PIGO_CACHE_DIR="+b.cache))
+	}); err != nil {
+		return
+	}
+	pi, err = b.median("pi", func() (sample, error) {
+		argv := append(append(slices.Clone(b.piArgv), "--mode", "rpc", "--no-session", "--no-extensions", "--provider", "mock", "--model", "mock-1"), extArgs(set)...)
+		return rpcReady(argv, b.work, benchkit.Env(b.tmp, b.agent))
+	})
+	return
+}
+
+func run(root string, n, runs int, bare, pi16, heavy bool) error {
+	b, err := newBench(root, runs, pi16)
+	if b != nil {
+		defer b.close()
+	}
+	if err != nil {
 		return err
 	}
-	cache := filepath.Join(tmp, "cache")
-	measure := func(label string, f func() (sample, error)) (sample, error) {
-		var ss []sample
-		for range runs {
-			s, err := f()
-			if err != nil {
-				return sample{}, fmt.Errorf("%s: %w", label, err)
-			}
-			ss = append(ss, s)
-		}
-		sort.Slice(ss, func(i, j int) bool { return ss[i].dur < ss[j].dur })
-		return ss[len(ss)/2], nil
+	kind := "examples"
+	switch {
+	case heavy:
+		kind = "heavy"
+	case bare:
+		kind = "bare"
 	}
+	set, err := b.set(kind, n)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("extensions: %d (%s)\n\n", len(set), strings.Join(names(set), " "))
+
 	// measureSet returns the medians for one set of extensions: pigo cold,
 	// warm and in RPC mode, and pi.
 	measureSet := func(set []string) (cold, warm, rpc, pi sample, err error) {
-		var args []string
-		for _, p := range set {
-			args = append(args, "-e", p)
-		}
-		pigoRun := func(env []string) func() (sample, error) {
-			return func() (sample, error) {
-				cmd := exec.Command(pigo, append([]string{"check", "--json"}, args...)...)
-				cmd.Dir, cmd.Env, cmd.Stdout = work, env, io.Discard
-				start := time.Now()
-				err := cmd.Run()
-				d := time.Since(start)
-				if err != nil && cmd.ProcessState.ExitCode() != 1 { // 1 = some plugin failed; still a load
-					return sample{}, err
-				}
-				return sample{d, benchkit.MaxRSS(cmd.ProcessState)}, nil
-			}
-		}
-		base := append(os.Environ(), "HOME="+tmp)
-		if cold, err = measure("pigo cold", pigoRun(append(base, "PIGO_CACHE_DIR=off"))); err != nil {
+		base := append(os.Environ(), "HOME="+b.tmp)
+		if cold, err = b.median("pigo cold", b.check(set, append(base, "PIGO_CACHE_DIR=off"))); err != nil {
 			return
 		}
-		warmEnv := append(base, "PIGO_CACHE_DIR="+cache)
-		if _, err = pigoRun(warmEnv)(); err != nil { // fill the cache
+		if rpc, pi, err = b.rpcPair(set); err != nil {
 			return
 		}
-		if warm, err = measure("pigo warm", pigoRun(warmEnv)); err != nil {
-			return
-		}
-		if rpc, err = measure("pigo rpc", func() (sample, error) {
-			return rpcReady(append([]string{pigo, "--mode", "rpc", "--no-session"}, args...), work, benchkit.Env(tmp, agentDir, "PIGO_CACHE_DIR="+cache))
-		}); err != nil {
-			return
-		}
-		pi, err = measure("pi", func() (sample, error) {
-			argv := append(append(piArgv, "--mode", "rpc", "--no-session", "--no-extensions", "--provider", "mock", "--model", "mock-1"), args...)
-			return rpcReady(argv, work, benchkit.Env(tmp, agentDir))
-		})
+		warm, err = b.median("pigo warm", b.check(set, append(base, "PIGO_CACHE_DIR="+b.cache)))
 		return
 	}
 	cold, warm, rpc, pi, err := measureSet(set)
@@ -181,7 +230,7 @@ func run(root string, n, runs int, bare, pi16, heavy bool) error {
 	row("pigo (no cache)", cold)
 	row("pigo (disk cache)", warm)
 	row("pigo rpc (disk cache)", rpc)
-	row(piLabel, pi)
+	row(b.piLabel, pi)
 	if heavy && len(set) > 1 {
 		// What each further extension costs: the same with one of them.
 		_, warm1, rpc1, pi1, err := measureSet(set[:1])
@@ -195,8 +244,67 @@ func run(root string, n, runs int, bare, pi16, heavy bool) error {
 		fmt.Printf("\neach further extension (from 1 to %d)\n", len(set))
 		further("pigo (disk cache)", warm1, warm)
 		further("pigo rpc (disk cache)", rpc1, rpc)
-		further(piLabel, pi1, pi)
+		further(b.piLabel, pi1, pi)
 	}
+	return nil
+}
+
+// runTable measures the start-up rows of the cost table in one run, pigo
+// in RPC mode (disk cache) against pi 1.6 in RPC mode, ready = the first
+// get_commands answer, and prints them as a table. The edit-to-live and
+// memory-after-reloads rows come from bench/reload (make bench-cost runs
+// both).
+func runTable(root string, runs int) error {
+	b, err := newBench(root, runs, true)
+	if b != nil {
+		defer b.close()
+	}
+	if err != nil {
+		return err
+	}
+	type row struct {
+		label    string
+		pigo, pi sample
+	}
+	var rows []row
+	measure := func(label, kind string, n int) ([]string, error) {
+		set, err := b.set(kind, n)
+		if err != nil {
+			return nil, err
+		}
+		rpc, pi, err := b.rpcPair(set)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", label, err)
+		}
+		rows = append(rows, row{label, rpc, pi})
+		fmt.Fprintf(os.Stderr, "measured: %s\n", label)
+		return set, nil
+	}
+	if _, err := measure("20 of pi's example extensions", "examples", 20); err != nil {
+		return err
+	}
+	heavy, err := measure("20 heavy-import extensions", "heavy", 20)
+	if err != nil {
+		return err
+	}
+	rpc1, pi1, err := b.rpcPair(heavy[:1])
+	if err != nil {
+		return err
+	}
+	if _, err := measure("no extensions (built-in tools)", "bare", 0); err != nil {
+		return err
+	}
+	fmt.Printf("| workload | pigo | %s | ratio (time, memory) |\n|---|---|---|---|\n", b.piLabel)
+	for _, r := range rows {
+		fmt.Printf("| %s | %.0f ms, %.1f MB | %.0f ms, %.1f MB | %.2fx, %.2fx |\n", r.label,
+			benchkit.MS(r.pigo.dur), benchkit.MB(r.pigo.rss), benchkit.MS(r.pi.dur), benchkit.MB(r.pi.rss),
+			benchkit.MS(r.pigo.dur)/benchkit.MS(r.pi.dur), float64(r.pigo.rss)/float64(r.pi.rss))
+	}
+	k := float64(len(heavy) - 1)
+	hp, hpi := rows[1].pigo, rows[1].pi
+	fmt.Printf("| each further heavy-import extension (1 to %d) | %.1f ms, %.2f MB | %.1f ms, %.2f MB | |\n", len(heavy),
+		(benchkit.MS(hp.dur)-benchkit.MS(rpc1.dur))/k, (benchkit.MB(hp.rss)-benchkit.MB(rpc1.rss))/k,
+		(benchkit.MS(hpi.dur)-benchkit.MS(pi1.dur))/k, (benchkit.MB(hpi.rss)-benchkit.MB(pi1.rss))/k)
 	return nil
 }
 
@@ -247,6 +355,13 @@ func names(paths []string) []string {
 	return out
 }
 
+// checkedPlugin is a plugin in pigo check's JSON report.
+type checkedPlugin struct {
+	Path       string              `json:"path"`
+	Status     string              `json:"status"`
+	Registered map[string][]string `json:"registered"`
+}
+
 // chooseSet picks the examples pigo loads, without two that register the
 // same tool, flag or shortcut (pi refuses to start with such conflicts).
 func chooseSet(pigo, examples, tmp string) ([]string, error) {
@@ -274,17 +389,19 @@ func chooseSet(pigo, examples, tmp string) ([]string, error) {
 		cmd.Dir, cmd.Env = tmp, append(os.Environ(), "HOME="+tmp, "PIGO_CACHE_DIR=off")
 		b, _ := cmd.Output()
 		var rep struct {
-			Plugins []struct {
-				Status     string              `json:"status"`
-				Registered map[string][]string `json:"registered"`
-			} `json:"plugins"`
+			Plugins []checkedPlugin `json:"plugins"`
 		}
-		if json.Unmarshal(b, &rep) != nil || len(rep.Plugins) != 1 || rep.Plugins[0].Status != "loaded" {
+		if json.Unmarshal(b, &rep) != nil {
+			continue
+		}
+		// the report lists pigo's built-in plugins (codemode, mcp) too
+		i := slices.IndexFunc(rep.Plugins, func(pl checkedPlugin) bool { return pl.Path == p })
+		if i < 0 || rep.Plugins[i].Status != "loaded" {
 			continue
 		}
 		var keys []string
 		for _, reg := range []string{"tools", "flags", "shortcuts"} {
-			for _, id := range rep.Plugins[0].Registered[reg] {
+			for _, id := range rep.Plugins[i].Registered[reg] {
 				keys = append(keys, reg+":"+id)
 			}
 		}

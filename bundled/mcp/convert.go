@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 const maxToolNameLength = 64
@@ -239,4 +240,23 @@ func saveTemp(data []byte, ext string) (string, error) {
 		return "", err
 	}
 	return f.Name(), nil
+}
+
+// orderedResult is the CallToolResult scripts receive (ConvertResult's
+// structuredContent) with its keys in the order of the JSON text, as
+// JSON.parse gives it to pi's scripts ({"type":"text","text":...}, not
+// sorted); fallback when the text does not parse.
+func orderedResult(raw []byte, fallback any) any {
+	v, err := jsjson.Parse(raw)
+	obj, ok := v.(*jsjson.Object)
+	if err != nil || !ok {
+		return fallback
+	}
+	out := jsjson.Object{}
+	for _, m := range *obj {
+		if m.Key != "_meta" && !(m.Key == "resultType" && m.Value == "complete") {
+			out = append(out, m)
+		}
+	}
+	return &out
 }

@@ -18,6 +18,8 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/pigo-dev/pigo/engine"
+
+	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
 // ID is the plugin's id in an app: pi names it builtin:mcp.
@@ -72,6 +74,9 @@ func Plugin(opts Options) engine.GoPlugin {
 				return err
 			}
 		}
+		if err := g.Hook("tool_call", p.toolCall, ""); err != nil {
+			return err
+		}
 		return g.Hook("before_agent_start", p.beforeAgentStart, "")
 	}
 }
@@ -88,17 +93,18 @@ type plugin struct {
 	pending    chan struct{} // closed when the session's first connections settled
 	waited     bool
 	warned     bool
+	autoEnable bool              // mcp.json's autoEnableCodemode (default true)
 	owners     map[string]string // tool name → "<server>\x00<tool>", so names stay stable
 	withdrawn  map[string]engine.Tool
 }
 
-func (p *plugin) notify(text, level string) { p.h.Pi().UI().Notify(p.gen.PluginID(), text, level) }
+func (p *plugin) notify(text, level string) { piapi.Of(p.h).UI().Notify(p.gen.PluginID(), text, level) }
 
 // sessionStart reads the configuration and connects every enabled server
 // in the background.
 func (p *plugin) sessionStart(context.Context, any) error {
 	p.shutdown()
-	loaded := LoadConfig(p.opts.AgentDir, p.opts.World.Cwd, p.h.Pi().ProjectTrusted())
+	loaded := LoadConfig(p.opts.AgentDir, p.opts.World.Cwd, piapi.Of(p.h).ProjectTrusted())
 	registered, overridden, invalid := p.registered(loaded.Servers)
 	servers := make([]*server, 0, len(loaded.Servers)+len(registered))
 	for _, e := range append(loaded.Servers, registered...) {
@@ -107,8 +113,10 @@ func (p *plugin) sessionStart(context.Context, any) error {
 	done := make(chan struct{})
 	p.mu.Lock()
 	p.servers, p.errors, p.overridden, p.pending, p.waited, p.warned = servers, append(loaded.Errors, invalid...), overridden, done, false, false
+	p.autoEnable = loaded.AutoEnableCodemode == nil || *loaded.AutoEnableCodemode
 	p.mu.Unlock()
-	p.warnUnreachable()
+	// From the config, so the tool is active before the servers connect.
+	p.ensureDiscoveryActive()
 	wait := p.connectAll(servers)
 	go func() {
 		defer close(done)
@@ -121,7 +129,7 @@ func (p *plugin) sessionStart(context.Context, any) error {
 // registered are the servers extensions registered, except names mcp.json
 // defines, which take precedence.
 func (p *plugin) registered(configured []Entry) (out []Entry, overridden, invalid []string) {
-	for _, e := range p.h.McpServers().Current().Entries() {
+	for _, e := range piapi.Of(p.h).McpServers().Current().Entries() {
 		name, _ := e.Value["name"].(string)
 		if name == "" {
 			name = e.ID
@@ -145,7 +153,7 @@ func (p *plugin) registered(configured []Entry) (out []Entry, overridden, invali
 // unregistered ones.
 func (p *plugin) serversChanged(ctx context.Context, _ any) error {
 	// The registration that raised the event may not be committed yet.
-	if _, err := p.h.McpServers().Rebuild(ctx); err != nil {
+	if _, err := piapi.Of(p.h).McpServers().Rebuild(ctx); err != nil {
 		return err
 	}
 	p.mu.Lock()
@@ -184,7 +192,7 @@ func (p *plugin) serversChanged(ctx context.Context, _ any) error {
 	if len(dropped) > 0 {
 		p.toolsChanged()
 	}
-	p.warnUnreachable()
+	p.ensureDiscoveryActive()
 	wait := p.connectAll(added)
 	go func() {
 		wait()
@@ -372,7 +380,7 @@ func (p *plugin) toolDefinition(s *server, t *sdk.Tool) engine.Tool {
 			if args == nil {
 				args = map[string]any{}
 			}
-			res, err := cur.call(ctx, toolName, args, func(pr *sdk.ProgressNotificationParams) {
+			res, raw, err := cur.call(ctx, toolName, args, func(pr *sdk.ProgressNotificationParams) {
 				if call.OnUpdate == nil {
 					return
 				}
@@ -388,7 +396,9 @@ func (p *plugin) toolDefinition(s *server, t *sdk.Tool) engine.Tool {
 			if err != nil {
 				return engine.ToolResult{}, err
 			}
-			return ConvertResult(server, toolName, res, false), nil
+			r := ConvertResult(server, toolName, res, false)
+			r.StructuredContent = orderedResult(raw, r.StructuredContent)
+			return r, nil
 		},
 	}
 }
@@ -487,32 +497,131 @@ func (p *plugin) beforeAgentStart(ctx context.Context, _ any) (any, error) {
 	return nil, nil
 }
 
-// warnUnreachable is pi's warning for servers whose tools only codemode or
-// tool_search reach when neither tool exists.
-func (p *plugin) warnUnreachable() {
+// ensureDiscoveryActive is pi's: tools that are not declared to the
+// model are reached through codemode (scripts call them) or tool_search
+// (it declares them), so it activates the one the configured exposures
+// ask for: codemode for "codemode" unless autoEnableCodemode is false,
+// tool_search for "deferred". Only a tool of that name that declares
+// reachesTools counts (another extension's tool of the name is never
+// activated). When neither is active it warns, once per session.
+func (p *plugin) ensureDiscoveryActive() {
 	p.mu.Lock()
-	indirect := false
+	exposures := map[string]bool{}
 	for _, s := range p.servers {
 		if enabled(s.entry) {
 			for _, e := range configuredExposures(s.entry) {
-				indirect = indirect || e == "codemode" || e == "deferred"
+				exposures[e] = true
 			}
 		}
 	}
-	if !indirect || p.warned {
-		p.mu.Unlock()
+	auto := p.autoEnable
+	p.mu.Unlock()
+	needsCodemode, needsToolSearch := exposures["codemode"], exposures["deferred"]
+	if !needsCodemode && !needsToolSearch {
 		return
 	}
 	tools := p.h.Tools().Current()
-	for _, name := range []string{"codemode", "tool_search"} {
-		if e, ok := tools.Get(name); ok && e.Value.Extra["reachesTools"] != nil && slices.Contains(p.h.Pi().ActiveTools(), name) {
-			p.mu.Unlock()
-			return
-		}
+	reaching := func(name string) bool {
+		e, ok := tools.Get(name)
+		return ok && e.Value.Extra["reachesTools"] != nil
 	}
+	hasCodemode, hasToolSearch := reaching(codemodeTool), reaching(toolSearchTool)
+	active := piapi.Of(p.h).ActiveTools()
+	var activate []string
+	if needsCodemode && hasCodemode && auto && !slices.Contains(active, codemodeTool) {
+		activate = append(activate, codemodeTool)
+	}
+	if needsToolSearch && hasToolSearch && !slices.Contains(active, toolSearchTool) {
+		activate = append(activate, toolSearchTool)
+	}
+	if len(activate) > 0 {
+		piapi.Of(p.h).SetActiveTools(ID, piapi.Of(p.h).ToolLoadout(append(slices.Clone(active), activate...)))
+	}
+	reachable := append(active, activate...)
+	if hasCodemode && slices.Contains(reachable, codemodeTool) || hasToolSearch && slices.Contains(reachable, toolSearchTool) {
+		return
+	}
+	p.mu.Lock()
+	warned := p.warned
 	p.warned = true
 	p.mu.Unlock()
-	p.notify("MCP tools are only reachable from the codemode or tool_search tool, but neither is active; they cannot be called.", "warning")
+	if warned {
+		return
+	}
+	reason := ""
+	if needsCodemode && hasCodemode && !auto {
+		reason = " (autoEnableCodemode is false)"
+	}
+	p.notify("MCP tools are only reachable from the codemode or tool_search tool, but neither is active"+reason+"; they cannot be called.", "warning")
+}
+
+// The tools that reach MCP tools that are not declared to the model.
+const (
+	codemodeTool   = "codemode"
+	toolSearchTool = "tool_search"
+)
+
+// toolCall is pi's tool_call handler: a call waits for the servers it
+// needs, so their tools are registered before it runs. A tool that
+// reaches other tools (reachesTools: codemode, tool_search) waits for the
+// servers it may reach: all of them for "all", else those whose
+// namespace one of its words contains; a direct MCP call waits for its
+// own server. A cancelled call stops waiting.
+func (p *plugin) toolCall(ctx context.Context, payload any) (any, error) {
+	ev, _ := payload.(map[string]any)
+	name, _ := ev["toolName"].(string)
+	e, ok := p.h.Tools().Current().Get(name)
+	if !ok {
+		return nil, nil
+	}
+	var reach any
+	reaches, hasReach := e.Value.Extra["reachesTools"].(engine.Callable)
+	if hasReach {
+		v, err := reaches.Call(ctx, ev["input"])
+		if err != nil {
+			return nil, nil // pi would throw from its handler; the call itself reports what is wrong
+		}
+		reach = v
+	}
+	p.mu.Lock()
+	owner, _, _ := strings.Cut(p.owners[name], "\x00")
+	var waits []<-chan struct{}
+	for _, s := range p.servers {
+		if !enabled(s.entry) || hasReach && !reachesServer(reach, s.entry.Name) || !hasReach && s.entry.Name != owner {
+			continue
+		}
+		s.mu.Lock()
+		if s.ready != nil {
+			waits = append(waits, s.ready)
+		}
+		s.mu.Unlock()
+	}
+	p.mu.Unlock()
+	for _, ch := range waits {
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return nil, nil
+		}
+	}
+	return nil, nil
+}
+
+// reachesServer is pi's: a call that reaches "all" needs every server,
+// one that reaches words needs the servers whose namespace (mcp__<name>
+// sanitized) a word contains.
+func reachesServer(reach any, server string) bool {
+	if reach == "all" {
+		return true
+	}
+	words, _ := reach.([]any)
+	namespace := Namespace(server)
+	for _, w := range words {
+		if w, ok := w.(string); ok && strings.Contains(w, namespace) {
+			return true
+		}
+	}
+	return false
 }
 
 // reportProblems is pi's one message after startup for config errors and
@@ -602,6 +711,7 @@ func (p *plugin) reconnect(ctx context.Context, names []string) {
 		p.notify(fmt.Sprintf("Could not reconnect to MCP server %q: %s", s.entry.Name, errText), "error")
 		return
 	}
+	p.ensureDiscoveryActive()
 	p.notify(fmt.Sprintf("Reconnected to MCP server %q (connected · %d tool%s).", s.entry.Name, len(tools), plural(len(tools))), "info")
 }
 

@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
+
+	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
 type obj = map[string]any
@@ -30,8 +32,14 @@ func boot(t *testing.T, servers obj, extra ...engine.PluginSpec) *engine.Host {
 // bootWait is boot with how long the first prompt waits for servers.
 func bootWait(t *testing.T, wait time.Duration, servers obj, extra ...engine.PluginSpec) *engine.Host {
 	t.Helper()
+	return bootConfig(t, wait, obj{"mcpServers": servers}, extra...)
+}
+
+// bootConfig is bootWait with the whole mcp.json.
+func bootConfig(t *testing.T, wait time.Duration, config obj, extra ...engine.PluginSpec) *engine.Host {
+	t.Helper()
 	agentDir := t.TempDir()
-	writeJSON(t, filepath.Join(agentDir, "mcp.json"), obj{"mcpServers": servers})
+	writeJSON(t, filepath.Join(agentDir, "mcp.json"), config)
 	h := engine.New(engine.Options{Cwd: t.TempDir()})
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -73,7 +81,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 func hasTool(h *engine.Host, name string) bool { _, ok := h.Tools().Current().Get(name); return ok }
 
 func notifications(h *engine.Host) string {
-	list, _ := h.Pi().UI().State()["notifications"].([]any)
+	list, _ := piapi.Of(h).UI().State()["notifications"].([]any)
 	var out []string
 	for _, n := range list {
 		out = append(out, n.(map[string]any)["message"].(string))
@@ -91,8 +99,8 @@ func run(t *testing.T, h *engine.Host, name string, args obj) (engine.ToolResult
 func TestDirectToolsOverHTTP(t *testing.T) {
 	h := boot(t, obj{"web": obj{"url": httpServer(t), "exposure": "direct"}})
 	waitFor(t, "mcp__web__echo", func() bool { return hasTool(h, "mcp__web__echo") })
-	if !slices.Contains(h.Pi().ActiveTools(), "mcp__web__echo") {
-		t.Errorf("a direct tool is not active: %v", h.Pi().ActiveTools())
+	if !slices.Contains(piapi.Of(h).ActiveTools(), "mcp__web__echo") {
+		t.Errorf("a direct tool is not active: %v", piapi.Of(h).ActiveTools())
 	}
 	if !hasTool(h, "mcp__web__tool_with_dots") {
 		t.Error("tool.with-dots is not mcp__web__tool_with_dots")
@@ -119,8 +127,13 @@ func TestDirectToolsOverHTTP(t *testing.T) {
 	if res.Text() != "{\n  \"sum\": 3\n}" {
 		t.Errorf("structured only: %q", res.Text())
 	}
-	if sc, _ := res.StructuredContent.(map[string]any); sc == nil || sc["structuredContent"] == nil {
-		t.Errorf("the script result lost structuredContent: %v", res.StructuredContent)
+	// Scripts get the CallToolResult with its keys in the server's order.
+	if b, _ := json.Marshal(res.StructuredContent); string(b) != `{"content":[],"structuredContent":{"sum":3}}` {
+		t.Errorf("the script result: %s", b)
+	}
+	res, _ = run(t, h, "mcp__web__echo", obj{"text": "hi"})
+	if b, _ := json.Marshal(res.StructuredContent); string(b) != `{"content":[{"type":"text","text":"echo: hi"}]}` {
+		t.Errorf("the script result: %s", b)
 	}
 
 	res, _ = run(t, h, "mcp__web__fail", obj{})
@@ -149,7 +162,7 @@ func TestCodemodeExposureIsNotDeclared(t *testing.T) {
 	if e.Value.Extra["exposure"] != "deferred" {
 		t.Errorf("codemode exposure registers as %v, pi says deferred", e.Value.Extra["exposure"])
 	}
-	if slices.Contains(h.Pi().ActiveTools(), "mcp__docs__echo") {
+	if slices.Contains(piapi.Of(h).ActiveTools(), "mcp__docs__echo") {
 		t.Error("a codemode tool is declared to the model")
 	}
 	if n := notifications(h); !strings.Contains(n, "MCP tools are only reachable from the codemode or tool_search tool, but neither is active; they cannot be called.") {
@@ -244,7 +257,7 @@ func TestStatusWithoutServers(t *testing.T) {
 func TestRegisteredServers(t *testing.T) {
 	url := httpServer(t)
 	ext := engine.PluginSpec{ID: "ext", Source: "/ext.ts", Loader: engine.GoPlugin(func(_ context.Context, g *engine.Generation) error {
-		_, err := g.Host().McpServers().Add(g, func(_ context.Context, d *engine.Draft[map[string]any]) error {
+		_, err := piapi.Of(g.Host()).McpServers().Add(g, func(_ context.Context, d *engine.Draft[map[string]any]) error {
 			d.Set("reg", obj{"name": "reg", "config": obj{"url": url, "exposure": "direct"}, "extensionPath": "/ext.ts"})
 			d.Set("web", obj{"name": "web", "config": obj{"url": url}, "extensionPath": "/ext.ts"})
 			return nil
@@ -266,7 +279,7 @@ func TestServerRegisteredLater(t *testing.T) {
 	var gen *engine.Generation
 	ext := engine.PluginSpec{ID: "ext", Source: "/ext.ts", Loader: engine.GoPlugin(func(_ context.Context, g *engine.Generation) error {
 		gen = g
-		_, err := g.Host().McpServers().Add(g, func(_ context.Context, d *engine.Draft[map[string]any]) error {
+		_, err := piapi.Of(g.Host()).McpServers().Add(g, func(_ context.Context, d *engine.Draft[map[string]any]) error {
 			d.Set("bad", obj{"name": "bad", "config": obj{"url": "ftp://x"}, "extensionPath": "/ext.ts"})
 			return nil
 		})
@@ -279,7 +292,7 @@ func TestServerRegisteredLater(t *testing.T) {
 	if got := status(t, h); got != `config error: /ext.ts: server "bad": url must be an http or https URL` {
 		t.Errorf("%q", got)
 	}
-	if _, err := h.McpServers().Add(gen, func(_ context.Context, d *engine.Draft[map[string]any]) error {
+	if _, err := piapi.Of(h).McpServers().Add(gen, func(_ context.Context, d *engine.Draft[map[string]any]) error {
 		d.Set("late", obj{"name": "late", "config": obj{"url": url, "exposure": "direct"}, "extensionPath": "/ext.ts"})
 		return nil
 	}); err != nil {
@@ -327,7 +340,7 @@ func TestToolListChanges(t *testing.T) {
 		t.Fatalf("%+v %v", res, err)
 	}
 	waitFor(t, "mcp__web__grown", func() bool { return hasTool(h, "mcp__web__grown") })
-	if !slices.Contains(h.Pi().ActiveTools(), "mcp__web__grown") {
+	if !slices.Contains(piapi.Of(h).ActiveTools(), "mcp__web__grown") {
 		t.Error("the new direct tool is not active")
 	}
 	if res, err := run(t, h, "mcp__web__grown", obj{}); err != nil || res.Text() != "grown" {
@@ -340,7 +353,7 @@ func TestToolListChanges(t *testing.T) {
 		e, ok := h.Tools().Current().Get("mcp__web__grown")
 		return ok && e.Value.Extra["exposure"] == "hidden"
 	})
-	if slices.Contains(h.Pi().ActiveTools(), "mcp__web__grown") {
+	if slices.Contains(piapi.Of(h).ActiveTools(), "mcp__web__grown") {
 		t.Error("a withdrawn tool is still active")
 	}
 	res, err := run(t, h, "mcp__web__grown", obj{})

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"os/exec"
 	"path/filepath"
@@ -48,45 +49,67 @@ type server struct {
 	tools        []*sdk.Tool
 	instructions string
 	session      *sdk.ClientSession
-	ready        chan struct{} // closed when the current attempt settled
-	stderr       *tailBuffer   // of the current stdio process
-	cmd          *exec.Cmd     // the current stdio process
-	closed       bool          // shut down for good: no new connections
+	lastDropped  *sdk.ClientSession // the session dropped last (watch completes its error)
+	ready        chan struct{}      // closed when the current attempt settled
+	stderr       *tailBuffer        // of the current stdio process
+	cmd          *exec.Cmd          // the current stdio process
+	closed       bool               // shut down for good: no new connections
 	progress     progressTokens
 }
 
 // progressTokens routes notifications/progress to the call that asked.
+// The SDK delivers notifications on goroutines of its own, so one may
+// arrive as its call returns: remove waits for an update being delivered
+// and no update reaches a call after remove, so a finished call's
+// onUpdate is never called.
 type progressTokens struct {
 	mu    sync.Mutex
 	next  int
-	calls map[string]func(*sdk.ProgressNotificationParams)
+	calls map[string]*progressCall
+}
+
+type progressCall struct {
+	mu      sync.Mutex // held while an update is delivered
+	f       func(*sdk.ProgressNotificationParams)
+	removed bool
 }
 
 func (p *progressTokens) add(f func(*sdk.ProgressNotificationParams)) string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.calls == nil {
-		p.calls = map[string]func(*sdk.ProgressNotificationParams){}
+		p.calls = map[string]*progressCall{}
 	}
 	p.next++
 	token := fmt.Sprintf("pigo-%d", p.next)
-	p.calls[token] = f
+	p.calls[token] = &progressCall{f: f}
 	return token
 }
 
 func (p *progressTokens) remove(token string) {
 	p.mu.Lock()
-	defer p.mu.Unlock()
+	c := p.calls[token]
 	delete(p.calls, token)
+	p.mu.Unlock()
+	if c != nil {
+		c.mu.Lock()
+		c.removed = true
+		c.mu.Unlock()
+	}
 }
 
 func (p *progressTokens) notify(params *sdk.ProgressNotificationParams) {
 	token, _ := params.ProgressToken.(string)
 	p.mu.Lock()
-	f := p.calls[token]
+	c := p.calls[token]
 	p.mu.Unlock()
-	if f != nil {
-		f(params)
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.removed {
+		c.f(params)
 	}
 }
 
@@ -152,9 +175,21 @@ func (s *server) connect(ctx context.Context) <-chan struct{} {
 // stdio server, a closed HTTP session), so the next call reconnects.
 func (s *server) watch(session *sdk.ClientSession) {
 	_ = session.Wait()
+	s.dropped(session)
+	// A failed call may have dropped the session before the process was
+	// gone; its stderr is complete now.
+	s.mu.Lock()
+	if s.lastDropped == session && s.session == nil && s.state == stateDisconnected {
+		s.err = s.withStderr("Connection closed").Error()
+	}
+	s.mu.Unlock()
+}
+
+// dropped marks the server disconnected when session is its current one.
+func (s *server) dropped(session *sdk.ClientSession) {
 	s.mu.Lock()
 	if s.session == session {
-		s.session = nil
+		s.session, s.lastDropped = nil, session
 		if s.state == stateConnected {
 			s.state, s.err = stateDisconnected, s.withStderr("Connection closed").Error()
 		}
@@ -364,7 +399,12 @@ func headerTransport(headers map[string]string) http.RoundTripper {
 // call runs one tool call: connecting first when the server is not
 // connected (a dropped connection reconnects on the next call), within the
 // server's timeout. The result is the CallToolResult as JSON data.
-func (s *server) call(ctx context.Context, tool string, args any, onProgress func(*sdk.ProgressNotificationParams)) (map[string]any, error) {
+// errConnectionClosed is pi's McpConnectionClosedError.
+var errConnectionClosed = errors.New("MCP connection closed")
+
+// call runs a tool and returns its CallToolResult as JSON data and as
+// the JSON text (which keeps the result's key order for scripts).
+func (s *server) call(ctx context.Context, tool string, args any, onProgress func(*sdk.ProgressNotificationParams)) (map[string]any, []byte, error) {
 	s.mu.Lock()
 	state := s.state
 	s.mu.Unlock()
@@ -372,14 +412,14 @@ func (s *server) call(ctx context.Context, tool string, args any, onProgress fun
 		select {
 		case <-s.connect(context.WithoutCancel(ctx)):
 		case <-ctx.Done():
-			return nil, ctx.Err()
+			return nil, nil, ctx.Err()
 		}
 	}
 	s.mu.Lock()
 	session, state, errText := s.session, s.state, s.err
 	s.mu.Unlock()
 	if session == nil {
-		return nil, fmt.Errorf("MCP server %q is not connected (%s): %s", s.entry.Name, state, errText)
+		return nil, nil, fmt.Errorf("MCP server %q is not connected (%s): %s", s.entry.Name, state, errText)
 	}
 	// The timeout restarts with every progress notification, as in pi.
 	cctx, cancel := context.WithCancelCause(ctx)
@@ -399,22 +439,29 @@ func (s *server) call(ctx context.Context, tool string, args any, onProgress fun
 	res, err := session.CallTool(cctx, params)
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, ctx.Err()
+			return nil, nil, ctx.Err()
 		}
 		if context.Cause(cctx) == timedOut {
-			return nil, timedOut
+			return nil, nil, timedOut
 		}
-		return nil, err
+		if errors.Is(err, sdk.ErrConnectionClosed) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			// The server went away mid-call (a crashed stdio server): pi's
+			// McpConnectionClosedError. It is disconnected now, not when
+			// watch notices, so the next call reconnects.
+			s.dropped(session)
+			return nil, nil, errConnectionClosed
+		}
+		return nil, nil, err
 	}
 	b, err := json.Marshal(res)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var out map[string]any
 	if err := json.Unmarshal(b, &out); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return out, nil
+	return out, b, nil
 }
 
 // disconnect ends the session (a stdio server gets its stdin closed,

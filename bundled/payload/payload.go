@@ -22,9 +22,10 @@ import (
 	"os"
 )
 
-// Version is the payload format this pigo writes and reads. Bump it when
-// App's encoding changes incompatibly.
-const Version = 1
+// Version is the payload format this pigo writes. Bump it when App's
+// encoding changes; Read accepts every version from 1 (version 2 added
+// Plugin.Assets; a version 1 payload is a version 2 one without assets).
+const Version = 2
 
 // magic ends every payload-carrying executable.
 var magic = [12]byte{'p', 'i', 'g', 'o', '-', 'p', 'a', 'y', 'l', 'o', 'a', 'd'}
@@ -50,6 +51,30 @@ type Plugin struct {
 	ID     string         `json:"id"`
 	Config map[string]any `json:"config,omitempty"`
 	Bundle *Bundle        `json:"bundle,omitempty"`
+	// Assets are the files of the extension's directory, which it may read
+	// at run time (import.meta.url, import.meta.dirname); nil when the
+	// extension is a lone file.
+	Assets *Assets `json:"assets,omitempty"`
+}
+
+// Assets are an extension's directory as it was at build time, carried so
+// the executable needs no source tree: the runtime writes them to a cache
+// directory once and points the bundle's import.meta paths there.
+type Assets struct {
+	// Token stands for the directory in Bundle.Code: the build replaced
+	// the directory's path (and its file: URL) with it.
+	Token string `json:"token"`
+	// Hash identifies the files (SHA-256 over paths, modes and contents):
+	// the cache directory's name.
+	Hash  string  `json:"hash"`
+	Files []Asset `json:"files"`
+}
+
+// Asset is one file, by its slash-separated path in the directory.
+type Asset struct {
+	Path string `json:"path"`
+	Mode uint32 `json:"mode"` // permission bits
+	Data []byte `json:"data"`
 }
 
 // Bundle is an extension's bundle as the bundler made it at build time:
@@ -153,8 +178,8 @@ func ReadFrom(r io.ReaderAt, size int64, path string) (app *App, runtimeSize int
 	sum := t[:sha256.Size]
 	n := binary.LittleEndian.Uint64(t[sha256.Size:])
 	version := binary.LittleEndian.Uint32(t[sha256.Size+8:])
-	if version != Version {
-		return fail(fmt.Errorf("format version %d, this pigo reads version %d (rebuild it with this pigo)", version, Version))
+	if version < 1 || version > Version {
+		return fail(fmt.Errorf("format version %d, this pigo reads versions 1 to %d (rebuild it with this pigo)", version, Version))
 	}
 	if n > uint64(size-int64(TrailerSize)) {
 		return fail(fmt.Errorf("truncated: the trailer announces %d bytes, the file has %d before it", n, size-int64(TrailerSize)))

@@ -87,7 +87,7 @@ func TestBadPayloads(t *testing.T) {
 		"version": {func(b []byte) []byte {
 			b[n-len(magic)-4] = 9
 			return b
-		}, "format version 9, this pigo reads version 1"},
+		}, "format version 9, this pigo reads versions 1 to 2"},
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {

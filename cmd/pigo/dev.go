@@ -13,6 +13,7 @@ import (
 
 	"github.com/pigo-dev/pigo"
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/jsapi/watch"
 )
 
@@ -20,7 +21,9 @@ const devHelp = `usage: pigo dev [--app FILE] [-e PATH]... [--json] [--no-stdin]
 
 Load the extensions, watch their files and hot-reload a plugin whenever one
 of its files changes (its entry, local imports, package.json, and the
-node_modules files its bundle uses). A broken save keeps the previous
+node_modules files its bundle uses). A new extension file in a discovered
+place (.pi/extensions, the agent dir's extensions, settings entries) loads,
+a deleted one unloads. A broken save keeps the previous
 generation serving; a plugin that fails at start is watched and loads once
 fixed. Runs until stdin ends, :quit, or an interrupt.
 
@@ -151,13 +154,13 @@ func (d *devSession) start(ctx context.Context, f flags) error {
 	d.app, d.host, d.r = app, app.Host, app.Reloader
 	// pi's ctx.reload() reloads everything through the reloader, so the
 	// reloads are reported like saves.
-	d.host.Pi().SetReloader(func(ctx context.Context) error {
+	piapi.Of(d.host).SetReloader(func(ctx context.Context) error {
 		go d.r.ReloadAll(context.WithoutCancel(ctx))
 		return nil
 	})
 	// What commands send through ctx.ui (notify, statuses, widgets, the
 	// title, the editor text) is shown as lines: there is no UI to draw it.
-	d.host.Pi().UI().Observe(d.out.uiCall)
+	piapi.Of(d.host).UI().Observe(d.out.uiCall)
 	results := app.Boot(ctx)
 	files := 0
 	for _, i := range exts {
@@ -167,7 +170,9 @@ func (d *devSession) start(ctx context.Context, f flags) error {
 	}
 	d.host.Emit(ctx, "session_start", map[string]any{"type": "session_start", "reason": "startup"})
 
-	w, err := watch.NewWatcher(d.r, watch.WatcherOptions{OnError: d.out.err})
+	// A file dropped into a discovered place loads, a deleted one
+	// unloads, reported as a save's reload is.
+	w, err := app.NewWatcher(watch.WatcherOptions{OnError: d.out.err}, func(c pigo.Change) { d.out.reload(c.Reload) })
 	if err != nil {
 		d.out.err(fmt.Errorf("file watching unavailable: %w", err))
 	} else {
@@ -416,7 +421,7 @@ func (o *devOutput) result(kind, name string, d time.Duration, res *engine.ToolR
 // "ui ext status key: text" (cleared: "ui ext status key cleared"), "ui ext
 // widget key: line | line", "ui ext title: text"; JSON: {"event":"ui",
 // "plugin","op","key","value"}.
-func (o *devOutput) uiCall(c engine.UICall) {
+func (o *devOutput) uiCall(c piapi.UICall) {
 	if o.json {
 		o.emitJSON(struct {
 			Event  string `json:"event"`

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,10 +14,12 @@ import (
 // Differential tests against pi 1.6 (the reference pi) on what its RPC
 // protocol added over 0.73.1: dispositions, agent_settled, clear_queue,
 // get_available_thinking_levels, get_entries and get_tree, errors that
-// echo the id, bash_execution_update. Message shapes still differ (pi 1.6
-// records the system prompt as a message and streams usage with every
-// update), so these compare a projection of the transcripts: responses
-// of the commands above, and the events they concern.
+// echo the id, bash_execution_update, the system prompt and tools as
+// role "system" messages. Usage streamed with every update differs, so
+// these compare a projection of the transcripts: responses of the
+// commands above, and the events they concern. pi's prompt has a "docs"
+// section naming pi's installed docs, which pigo does not ship; the
+// projection leaves it out (dropPiDocs).
 
 // pi16Sides returns pi 1.6 on Node 22 and pigo; it skips under -short and
 // when make deps has not installed them.
@@ -69,10 +72,16 @@ func project16(lines []string, deltas bool) []string {
 					m["data"] = entriesShape(d)
 				case "get_tree":
 					m["data"] = treeShape(d)
+				case "get_messages":
+					dropPiDocs(d)
+					m["data"] = valueShape(d, "")
+				case "get_session_stats":
+					m["data"] = map[string]any{"userMessages": d["userMessages"], "assistantMessages": d["assistantMessages"],
+						"toolCalls": d["toolCalls"], "toolResults": d["toolResults"], "totalMessages": d["totalMessages"]}
 				case "get_state":
 					model, _ := d["model"].(map[string]any)
 					m["data"] = map[string]any{"pendingMessageCount": d["pendingMessageCount"], "isStreaming": d["isStreaming"],
-						"thinkingLevel": d["thinkingLevel"], "model": model["id"]}
+						"thinkingLevel": d["thinkingLevel"], "model": model["id"], "messageCount": d["messageCount"]}
 				}
 			}
 		case "message_update": // the deltas; usage differs (pi 1.6 counts reasoning, knows provider totals)
@@ -82,10 +91,7 @@ func project16(lines []string, deltas bool) []string {
 			delete(m, "usage")
 		case "agent_settled", "bash_execution_update", "queue_update", "thinking_level_changed", "extension_ui_request":
 		case "message_start", "message_end":
-			msg, _ := m["message"].(map[string]any)
-			if msg["role"] == "system" { // pigo does not record the system prompt as a message yet
-				continue
-			}
+			dropPiDocs(m)
 			m = valueShape(m, "").(map[string]any)
 		case "turn_end", "tool_execution_end", "compaction_start", "compaction_end":
 			m = valueShape(m, "").(map[string]any)
@@ -132,8 +138,26 @@ func valueShape(v any, key string) any {
 	return v
 }
 
+// dropPiDocs removes pi's "docs" prompt section, at any depth.
+func dropPiDocs(v any) {
+	switch x := v.(type) {
+	case map[string]any:
+		if s, ok := x["sections"].(map[string]any); ok && x["role"] == "system" {
+			delete(s, "docs")
+		}
+		for _, e := range x {
+			dropPiDocs(e)
+		}
+	case []any:
+		for _, e := range x {
+			dropPiDocs(e)
+		}
+	}
+}
+
 // entriesShape is what both sides must agree on in get_entries: the
-// non-system entries' types, and that leafId names the last entry.
+// entries' types (a message's with its role), and that leafId names the
+// last entry.
 func entriesShape(d map[string]any) map[string]any {
 	entries, _ := d["entries"].([]any)
 	var types []any
@@ -141,9 +165,6 @@ func entriesShape(d map[string]any) map[string]any {
 	for _, e := range entries {
 		em, _ := e.(map[string]any)
 		last = em["id"]
-		if msg, _ := em["message"].(map[string]any); msg["role"] == "system" {
-			continue
-		}
 		t := em["type"].(string)
 		if msg, _ := em["message"].(map[string]any); msg != nil {
 			t += ":" + str(msg["role"])
@@ -153,8 +174,8 @@ func entriesShape(d map[string]any) map[string]any {
 	return map[string]any{"types": types, "leafIsLast": d["leafId"] == last}
 }
 
-// treeShape: the number of roots, and whether the tree holds as many
-// non-system nodes as a path as get_entries has entries.
+// treeShape: the number of roots, the number of nodes, and whether the
+// leaf is in the tree.
 func treeShape(d map[string]any) map[string]any {
 	roots, _ := d["tree"].([]any)
 	var walk func(nodes []any) (n int, leafSeen bool)
@@ -164,9 +185,7 @@ func treeShape(d map[string]any) map[string]any {
 		for _, x := range nodes {
 			node, _ := x.(map[string]any)
 			e, _ := node["entry"].(map[string]any)
-			if msg, _ := e["message"].(map[string]any); msg["role"] != "system" {
-				n++
-			}
+			n++
 			seen = seen || e["id"] == leaf
 			kids, _ := node["children"].([]any)
 			k, s := walk(kids)
@@ -311,4 +330,140 @@ func TestDifferentialRPC16Bash(t *testing.T) {
 	}
 	pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
 	compareTranscriptsWith(t, sc.name, project16(pi, false), project16(pg, false), false)
+}
+
+// TestDifferentialRPC16SystemMessages: the system prompt and tools as
+// role "system" messages against pi 1.6: the first prompt records every
+// section and tool, a setActiveTools that drops a tool records the
+// removal and the patched tools section, a before_agent_start
+// systemPrompt reaches the request only, and get_messages, get_entries,
+// get_session_stats and get_state count them; context handlers see the
+// conversation without them, context_with_system handlers with them.
+func TestDifferentialRPC16SystemMessages(t *testing.T) {
+	sides := pi16Sides(t)
+	sc := diffScenario{
+		name: "sysmsg16",
+		ext: extSource(greetExt + `
+  pi.registerTool({ name: "wave", label: "Wave", description: "Waves", promptSnippet: "Wave at someone",
+    parameters: { type: "object", properties: {} },
+    async execute() { return { content: [{ type: "text", text: "waved" }], details: {} }; } });
+  let force = false;
+  pi.registerCommand("drop", { handler: async () => { pi.setActiveTools(["greet"]); } });
+  pi.registerCommand("force", { handler: async () => { force = true; } });
+  pi.on("before_agent_start", async (ev: any) => (force ? { systemPrompt: ev.systemPrompt + "\n\nFORCED" } : undefined));
+  pi.on("context", async (ev: any, ctx: any) => { ctx.ui.notify("context " + ev.messages.map((m: any) => m.role).join(","), "info"); });
+  pi.on("context_with_system", async (ev: any, ctx: any) => { ctx.ui.notify("with system " + ev.messages.map((m: any) => m.role).join(","), "info"); });`),
+		steps:   []mockStep{{Text: "one"}, {Text: "two"}, {Text: "three"}, {Text: "four"}},
+		persist: true,
+		drive: func(d *rpcDriver) {
+			prompt := func(id, text string) {
+				mark := d.mark()
+				d.call(`{"id":"` + id + `","type":"prompt","message":"` + text + `"}`)
+				d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
+			}
+			d.call(`{"id":"s0","type":"get_state"}`)
+			prompt("p1", "first")
+			prompt("p2", "unchanged")
+			d.call(`{"id":"c1","type":"prompt","message":"/drop"}`)
+			prompt("p3", "fewer tools")
+			d.call(`{"id":"c2","type":"prompt","message":"/force"}`)
+			prompt("p4", "forced")
+			d.call(`{"id":"m1","type":"get_messages"}`)
+			d.call(`{"id":"e1","type":"get_entries"}`)
+			d.call(`{"id":"st","type":"get_session_stats"}`)
+			d.call(`{"id":"s1","type":"get_state"}`)
+		},
+	}
+	pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
+	if os.Getenv("PIGO_DIFF_KEEP") != "" {
+		compareTranscriptsWith(&testing.T{}, sc.name+"_raw", pi, pg, false)
+	}
+	compareTranscriptsWith(t, sc.name, append(project16(pi, false), requestShapes(pi)...), append(project16(pg, false), requestShapes(pg)...), false)
+}
+
+// requestShapes reduces the requests the model got to the tools offered
+// and whether the system prompt ends with a forced "FORCED".
+func requestShapes(lines []string) []string {
+	var out []string
+	for _, l := range lines {
+		rest, ok := strings.CutPrefix(l, "<< request ")
+		if !ok {
+			continue
+		}
+		_, body, _ := strings.Cut(rest, " ")
+		var req struct {
+			Messages []map[string]any `json:"messages"`
+			Tools    []struct {
+				Function struct {
+					Name string `json:"name"`
+				} `json:"function"`
+			} `json:"tools"`
+		}
+		if json.Unmarshal([]byte(body), &req) != nil {
+			continue
+		}
+		var tools []string
+		for _, tl := range req.Tools {
+			tools = append(tools, tl.Function.Name)
+		}
+		system, _ := req.Messages[0]["content"].(string)
+		out = append(out, fmt.Sprintf("## request tools=%v forced=%v", tools, strings.HasSuffix(system, "\n\nFORCED")))
+	}
+	return out
+}
+
+// TestDifferentialRPC16ToolRestore: a resumed session gets back the tool
+// loadout its system messages recorded, against pi 1.6: after an
+// extension deactivated a tool, -c keeps it inactive (no system message
+// re-adds it); with --no-builtin-tools pi restores nothing and the
+// extension's tools are all active again.
+func TestDifferentialRPC16ToolRestore(t *testing.T) {
+	sides := pi16Sides(t)
+	ext := extSource(`
+  const tool = (name: string) => ({ name, label: name, description: name + "s", promptSnippet: name + " at someone",
+    parameters: { type: "object", properties: {} },
+    async execute() { return { content: [{ type: "text", text: "ok" }], details: {} }; } });
+  pi.registerTool(tool("greet"));
+  pi.registerTool(tool("wave"));
+  pi.registerCommand("drop", { handler: async () => { pi.setActiveTools(["greet"]); } });`)
+	run := func(argv []string, flags ...string) []string {
+		dir, work, agentDir := sideDirs(t)
+		llm := newMockLLM([]mockStep{{Text: "one"}, {Text: "two"}, {Text: "three"}, {Text: "four"}})
+		defer llm.Close()
+		must(t, os.WriteFile(filepath.Join(work, "ext.ts"), []byte(ext), 0o644))
+		must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
+		start := func(extra ...string) *rpcDriver {
+			args := append([]string{"--mode", "rpc", "--no-extensions", "-e", filepath.Join(work, "ext.ts"),
+				"--provider", "mock", "--model", "mock-1", "--session-dir", filepath.Join(dir, "sessions")}, flags...)
+			args = append(args, extra...)
+			return startDriver(t, sideCommand(argv, dir, args...))
+		}
+		prompt := func(d *rpcDriver, id, text string) {
+			mark := d.mark()
+			d.call(`{"id":"` + id + `","type":"prompt","message":"` + text + `"}`)
+			d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
+		}
+		d := start()
+		prompt(d, "p1", "one")
+		d.call(`{"id":"c1","type":"prompt","message":"/drop"}`)
+		prompt(d, "p2", "two")
+		d.finish()
+		var out []string
+		for _, extra := range [][]string{{"-c"}} {
+			d := start(extra...)
+			prompt(d, "p3", "again")
+			d.call(`{"id":"s","type":"get_state"}`)
+			out = append(out, "## run "+strings.Join(extra, " "))
+			out = append(out, project16(d.finish(), false)...)
+		}
+		for i, r := range llm.Requests() {
+			b, _ := json.Marshal(r)
+			out = append(out, requestShapes([]string{fmt.Sprintf("<< request %d %s", i+1, b)})...)
+		}
+		return out
+	}
+	for _, flags := range [][]string{nil, {"--no-builtin-tools"}} {
+		pi, pg := runSides(sides, func(argv []string) []string { return run(argv, flags...) })
+		compareTranscriptsWith(t, "toolrestore16"+strings.Join(flags, ""), pi, pg, false)
+	}
 }

@@ -184,3 +184,57 @@ func TestDifferentialMCPList16(t *testing.T) {
 		t.Logf("pi:\n%s", strings.Join(out["pi"], "\n"))
 	}
 }
+
+// TestDifferentialMCPAddRemove16: `mcp add` and `mcp remove` write the
+// same mcp.json files and print the same messages as pi 1.6 (the command
+// name and paths masked): stdio and HTTP entries with their options, a
+// replacement keeping the file's other content, key order and tab
+// indentation, a project entry (-l) in an untrusted project, and bad
+// input: unknown options, options of the other transport, bad pairs, an
+// invalid name or exposure, removing what is not there.
+func TestDifferentialMCPAddRemove16(t *testing.T) {
+	sides := pi16Sides(t)
+	steps := [][]string{
+		{"add", "fs", "--env", "A=1", "--cwd", "sub", "--exposure", "direct", "--", "npx", "-y", "server", "--flag"},
+		{"add", "docs", "--url", "https://example.com/mcp", "--header", "X-A=b", "--bearer-token-env-var", "TOKEN", "--description", "Docs"},
+		{"add", "sentry", "--url", "https://mcp.sentry.dev/mcp", "--oauth-client-id", "id", "--oauth-callback-port", "8765"},
+		{"add", "fs", "srv"},
+		{"add", "-l", "proj", "--", "tool"},
+		{"add", "x", "--frob", "--", "y"},
+		{"add", "x", "--env", "A=1", "--url", "https://e"},
+		{"add", "x", "--header", "X", "--url", "https://e"},
+		{"add", "bad name", "--", "y"},
+		{"add", "x", "--exposure", "loud", "--", "y"},
+		{"add", "x"},
+		{"add", "x", "--url"},
+		{"remove", "docs"},
+		{"remove", "docs"},
+		{"remove", "proj"},
+		{"remove", "-l", "proj"},
+		{"remove"},
+	}
+	out := map[string][]string{}
+	for side, argv := range sides {
+		dir, work, agentDir := sideDirs(t)
+		// An existing file: its other content, key order and tabs stay.
+		must(t, os.WriteFile(filepath.Join(agentDir, "mcp.json"), []byte("{\n\t\"zeta\": 1,\n\t\"mcpServers\": {\n\t\t\"keep\": { \"command\": \"k\", \"exposure\": \"deferred\" }\n\t},\n\t\"autoEnableCodemode\": false\n}\n"), 0o644))
+		var lines []string
+		for _, args := range steps {
+			text := runCLI(argv, dir, append([]string{"mcp"}, args...)...)
+			for _, f := range []string{"mcp.json", filepath.Join("..", "work", ".pi", "mcp.json")} {
+				b, _ := os.ReadFile(filepath.Join(agentDir, f))
+				text += "\n## " + f + "\n" + string(b)
+			}
+			text = strings.ReplaceAll(strings.ReplaceAll(strings.ReplaceAll(text, work, "<work>"), agentDir, "<agent>"), "pigo", "pi")
+			lines = append(lines, "$ mcp "+strings.Join(args, " "))
+			lines = append(lines, strings.Split(text, "\n")...)
+		}
+		out[side] = lines
+	}
+	if d := lineDiff(out["pi"], out["pigo"]); d != "" {
+		t.Errorf("mcp add/remove differ (- pi, + pigo):\n%s", d)
+	}
+	if os.Getenv("PIGO_DIFF_KEEP") != "" {
+		t.Logf("pi:\n%s", strings.Join(out["pi"], "\n"))
+	}
+}

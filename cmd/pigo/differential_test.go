@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -197,7 +198,9 @@ func diffScenarios() []diffScenario {
     return { messages: e.messages };
   });
   pi.on("agent_end", (e: any, ctx: any) => {
-    ctx.ui.notify("reports " + JSON.stringify(reports) + " end " + JSON.stringify(e.messages.map(line)), "info");
+    // pi 1.6's run also starts with the system message; 0.73.1's did not.
+    const run = e.messages.filter((m: any) => m.role !== "system");
+    ctx.ui.notify("reports " + JSON.stringify(reports) + " end " + JSON.stringify(run.map(line)), "info");
     reports = [];
   });`),
 			args: []string{"--tools", "greet"},
@@ -400,9 +403,11 @@ func diffScenarios() []diffScenario {
   pi.registerCommand("cancel", { handler: async () => { mode = "cancel"; } });
   pi.on("session_before_compact", async (e: any, ctx: any) => {
     const p = e.preparation;
+    // pi 1.6 also stores the system prompt as a message entry; 0.73.1 did not.
+    const branch = e.branchEntries.filter((x: any) => x.message?.role !== "system");
     ctx.ui.notify(JSON.stringify({ signal: typeof e.signal?.aborted, tokens: p.tokensBefore, n: p.messagesToSummarize.length,
       prefix: p.turnPrefixMessages.length, split: p.isSplitTurn, prev: p.previousSummary ?? null, custom: e.customInstructions ?? null,
-      branch: e.branchEntries.map((x: any) => x.type).join(","), kept: e.branchEntries.findIndex((x: any) => x.id === p.firstKeptEntryId) }));
+      branch: branch.map((x: any) => x.type).join(","), kept: branch.findIndex((x: any) => x.id === p.firstKeptEntryId) }));
     if (mode === "own") return { compaction: { summary: "EXT SUMMARY", firstKeptEntryId: p.firstKeptEntryId, tokensBefore: 7 } };
     if (mode === "cancel") return { cancel: true };
   });
@@ -722,16 +727,85 @@ func str(v any) string { s, _ := v.(string); return s }
 func normalizeTranscript(lines []string, legacy bool) []string {
 	ids := map[string]string{}
 	out := make([]string, 0, len(lines))
+	var st legacyCounts // legacy: see maskSystemMessages
 	for _, l := range lines {
 		if legacy && pi16OnlyLine.MatchString(l) {
 			continue
 		}
 		if legacy {
+			var drop bool
+			if l, drop = maskSystemMessages(l, &st); drop {
+				continue
+			}
 			l = maskSavedDefaults(l)
 		}
 		out = append(out, normalizeLine(l, ids, legacy))
 	}
 	return out
+}
+
+// legacyCounts is what maskSystemMessages counted in a transcript so far.
+type legacyCounts struct {
+	held      int  // system messages the session holds
+	compacted bool // a compaction succeeded
+}
+
+// maskSystemMessages: pi 0.73.1 kept the system prompt out of the
+// conversation; pi 1.6 records it, and the tools, as role "system"
+// messages. Against 0.73.1 their message_start and message_end lines are
+// dropped and get_state's messageCount and get_session_stats'
+// totalMessages leave out the ones the session holds (counted from those
+// lines; a new session holds none). Lists of messages lose them in
+// maskPi16Messages. pi 1.6's get_session_stats counts every message entry
+// of the session where 0.73.1 counted the context's messages: after a
+// compaction its counts and usage totals are not compared.
+func maskSystemMessages(line string, st *legacyCounts) (string, bool) {
+	held := &st.held
+	body, ok := strings.CutPrefix(line, "<< ")
+	if !ok {
+		return line, false
+	}
+	var m map[string]any
+	if json.Unmarshal([]byte(body), &m) != nil {
+		return line, false
+	}
+	switch m["type"] {
+	case "message_start", "message_end":
+		if msg, _ := m["message"].(map[string]any); msg["role"] == "system" {
+			if m["type"] == "message_end" {
+				*held++
+			}
+			return line, true
+		}
+	case "response":
+		d, _ := m["data"].(map[string]any)
+		switch m["command"] {
+		case "new_session":
+			*held = 0
+		case "get_state":
+			if n, ok := d["messageCount"].(float64); ok && *held > 0 {
+				d["messageCount"] = n - float64(*held)
+				b, _ := json.Marshal(m)
+				return "<< " + string(b), false
+			}
+		case "get_session_stats":
+			if n, ok := d["totalMessages"].(float64); ok {
+				d["totalMessages"] = n - float64(*held)
+			}
+			if st.compacted {
+				for _, k := range []string{"userMessages", "assistantMessages", "toolCalls", "toolResults", "totalMessages", "tokens", "cost"} {
+					delete(d, k)
+				}
+			}
+			b, _ := json.Marshal(m)
+			return "<< " + string(b), false
+		}
+	case "compaction_end":
+		if m["result"] != nil {
+			st.compacted = true
+		}
+	}
+	return line, false
 }
 
 // maskSavedDefaults drops from the saved settings the defaults 0.73.1's
@@ -841,6 +915,14 @@ func maskPi16Additions(m map[string]any) {
 func maskPi16Messages(v any) {
 	switch x := v.(type) {
 	case map[string]any:
+		for k, e := range x {
+			if l, ok := e.([]any); ok {
+				x[k] = slices.DeleteFunc(l, func(e any) bool { // system messages (maskSystemMessages)
+					m, _ := e.(map[string]any)
+					return m["role"] == "system"
+				})
+			}
+		}
 		switch {
 		case x["role"] == "assistant":
 			delete(x, "rawStopReason")
@@ -877,6 +959,7 @@ func maskPi16Messages(v any) {
 func normalizeValue(v any, key string, ids map[string]string) any {
 	switch x := v.(type) {
 	case map[string]any:
+		maskPromptSections(x)
 		if x["type"] == "message_update" {
 			delete(x, "message") // pi serializes its shared partial late, so its content races the stream
 		}
@@ -911,12 +994,30 @@ func normalizeValue(v any, key string, ids map[string]string) any {
 		switch key {
 		case "timestamp":
 			return "<timestamp>"
-		case "input", "output", "cacheRead", "cacheWrite", "totalTokens", "total", "tokens", "percent", "cost":
+		case "input", "output", "cacheRead", "cacheWrite", "totalTokens", "total", "tokens", "percent", "cost", "durationMs":
 			return "<n>"
 		}
 		return x
 	}
 	return v
+}
+
+// maskPromptSections masks in a system message's sections what is each
+// side's own: the default preamble (pi's names pi, pigo's pigo), the
+// working directory (each side runs in its own), and pi's "docs" section,
+// which names pi's installed docs (pigo does not ship them; it has none).
+func maskPromptSections(m map[string]any) {
+	sections, ok := m["sections"].(map[string]any)
+	if !ok || m["role"] != "system" {
+		return
+	}
+	delete(sections, "docs")
+	if p, _ := sections["preamble"].(string); strings.HasPrefix(p, "You are a coding assistant running inside pi") {
+		sections["preamble"] = "<default preamble>"
+	}
+	if _, ok := sections["cwd"].(string); ok {
+		sections["cwd"] = "<cwd>"
+	}
 }
 
 // lineDiff returns a readable diff of two line lists ("" when equal).
@@ -986,6 +1087,10 @@ func TestDifferentialSessionFiles(t *testing.T) {
 		for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
 			var e map[string]any
 			must(t, json.Unmarshal([]byte(l), &e))
+			// pi 1.6 stores the system prompt as a message; 0.73.1 did not.
+			if m, _ := e["message"].(map[string]any); legacyReference() && m["role"] == "system" {
+				continue
+			}
 			types = append(types, fmt.Sprint(e["type"]))
 		}
 		return types
@@ -1160,7 +1265,8 @@ console.log(JSON.stringify(out));
 	if len(got.Commands) != 1 || got.Commands[0]["name"] != "hello" {
 		t.Errorf("commands: %v", got.Commands)
 	}
-	if want := "agent_start turn_start message_start message_end message_start message_update message_update message_update message_update message_update message_end turn_end agent_end"; strings.Join(got.EventTypes, " ") != want {
+	// pi 1.6: the first prompt records the system message first.
+	if want := "agent_start turn_start message_start message_end message_start message_end message_start message_update message_update message_update message_update message_update message_end turn_end agent_end"; strings.Join(got.EventTypes, " ") != want {
 		t.Errorf("events:\n got %s\nwant %s", strings.Join(got.EventTypes, " "), want)
 	}
 	if got.Text != "Hello from the mock" {
@@ -1172,7 +1278,7 @@ console.log(JSON.stringify(out));
 	if got.Stats["userMessages"] != 1.0 || got.Stats["assistantMessages"] != 1.0 {
 		t.Errorf("stats: %v", got.Stats)
 	}
-	if strings.Join(got.Messages, " ") != "user assistant bashExecution" {
+	if strings.Join(got.Messages, " ") != "system user assistant bashExecution" {
 		t.Errorf("messages: %v", got.Messages)
 	}
 	if got.Compact != "Nothing to compact (session too small)" { // pi 1.6 keeps a session within keepRecentTokens

@@ -90,7 +90,7 @@ func TestRPCExportHTML(t *testing.T) {
 		got.Header != want.Header || got.LeafID != want.LeafID {
 		t.Errorf("embedded data differs from the session file:\n got %s\nwant %s", jsonOf(t, got), jsonOf(t, want))
 	}
-	if !strings.HasPrefix(got.SystemPrompt, "Be brief </script>\nCurrent date: ") {
+	if !strings.HasPrefix(got.SystemPrompt, "Be brief </script>\n\n<cwd>\n") { // pi 1.6's sections, no date
 		t.Errorf("embedded system prompt %q", got.SystemPrompt)
 	}
 	var names []string

@@ -83,6 +83,7 @@ func packageManager(io *IO) *pkgmgr.Manager {
 		Getenv:   io.Getenv,
 		Environ:  io.Environ,
 		Progress: func(s string) { fmt.Fprintln(io.Stdout, s) },
+		Warn:     func(s string) { fmt.Fprintln(io.Stderr, "Warning: "+s) },
 	}
 }
 

@@ -15,9 +15,10 @@ import (
 // get_commands, pi.getCommands() seen by an extension, the expanded user
 // messages the model received (a template with arguments, a skill with
 // arguments, a templated follow-up while streaming, an unknown skill), and
-// the skills section at the end of the system prompt. The rest of the
-// system prompt is pigo's own and not compared. Each side's temporary
-// directory is shown as <dir>.
+// the <available_skills> list of the system prompt. The rest of the
+// system prompt is pigo's own and not compared (pi 1.6 reworded the lines
+// around the list; TestSystemPromptSections compares them with pi 1.6's
+// builder). Each side's temporary directory is shown as <dir>.
 func TestDifferentialResources(t *testing.T) {
 	sides := piSides(t)
 	files := map[string]string{
@@ -74,7 +75,7 @@ func TestDifferentialResources(t *testing.T) {
 
 // runResourcesSide runs one side in a fresh directory and returns its
 // transcript with the directory replaced by <dir> and, before each request
-// body, the end of the system prompt from its skills section on.
+// body, the system prompt's <available_skills> list.
 func runResourcesSide(t *testing.T, argv []string, files map[string]string, ext string, steps []mockStep, drive func(d *rpcDriver)) []string {
 	dir, err := filepath.EvalSymlinks(t.TempDir())
 	must(t, err)
@@ -99,8 +100,9 @@ func runResourcesSide(t *testing.T, argv []string, files map[string]string, ext 
 			sys, _ = m0["content"].(string)
 		}
 		tail := ""
-		if at := strings.Index(sys, "\n\nThe following skills provide"); at >= 0 {
+		if at := strings.Index(sys, "<available_skills>"); at >= 0 {
 			tail = sys[at:]
+			tail = tail[:strings.Index(tail, "</available_skills>")+len("</available_skills>")]
 		}
 		tb, _ := json.Marshal(tail)
 		b, _ := json.Marshal(r)

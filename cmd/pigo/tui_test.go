@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -67,6 +68,27 @@ func startPigoPTY(t *testing.T, steps []mockStep, argv ...string) *tuiTerm {
 // startPTY runs side (pigo, or node with pi's CLI) with argv in a pty.
 func startPTY(t *testing.T, side []string, steps []mockStep, argv ...string) *tuiTerm {
 	t.Helper()
+	return startPTYFull(t, nil, side, nil, steps, argv...)
+}
+
+// startPTYSetup is startPTY with setup run on the working and agent
+// directories (project files, trust.json) before the side starts.
+func startPTYSetup(t *testing.T, setup func(work, agentDir string), side []string, steps []mockStep, argv ...string) *tuiTerm {
+	t.Helper()
+	return startPTYFull(t, setup, side, nil, steps, argv...)
+}
+
+// startPTYEnv is startPTY with env added to the sandbox's (later values
+// win).
+func startPTYEnv(t *testing.T, side, env []string, steps []mockStep, argv ...string) *tuiTerm {
+	t.Helper()
+	return startPTYFull(t, nil, side, env, steps, argv...)
+}
+
+// startPTYFull starts side in a pty: setup, when not nil, runs on the
+// working and agent directories first, and env is added to the sandbox's.
+func startPTYFull(t *testing.T, setup func(work, agentDir string), side, env []string, steps []mockStep, argv ...string) *tuiTerm {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("starts pigo in a pty")
 	}
@@ -75,8 +97,11 @@ func startPTY(t *testing.T, side []string, steps []mockStep, argv ...string) *tu
 	t.Cleanup(llm.Close)
 	must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
 	must(t, os.WriteFile(filepath.Join(work, "ext.ts"), []byte(tuiExt), 0o644))
+	if setup != nil {
+		setup(work, agentDir)
+	}
 	cmd := sideCommand(side, dir, argv...)
-	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "TERM=xterm-256color", "COLORTERM=truecolor"}, sandboxEnv(dir)...)
+	cmd.Env = append(append([]string{"PATH=" + os.Getenv("PATH"), "TERM=xterm-256color", "COLORTERM=truecolor"}, sandboxEnv(dir)...), env...)
 	ptmx, tty, err := pty.Open()
 	must(t, err)
 	must(t, pty.Setsize(ptmx, &pty.Winsize{Rows: tuiH, Cols: tuiW}))
@@ -295,6 +320,28 @@ func TestTUISelectDialogWidgetAndStatus(t *testing.T) {
 	}
 }
 
+// TestTUILlama: /llama in the interactive mode lists the router's models
+// (loaded and sleeping ones first, with their context) in a select
+// dialog; selecting a loaded one asks before unloading it, and what the
+// router answers is shown.
+func TestTUILlama(t *testing.T) {
+	router, log := newFakeLlamaRouter(t)
+	tt := startPTYEnv(t, []string{selfPath()}, []string{"LLAMA_BASE_URL=" + router.URL}, nil,
+		"--model", "mock/mock-1", "--no-session")
+	tt.waitFor("mock-1")
+	tt.keys("/llama", "\r")
+	tt.waitFor("llama.cpp models", router.URL, "→ jev-1  loaded", "qwen3-8b  loaded · 33k context", "sleepy  loaded · 8k context", "gemma-preset")
+	tt.keys("\x1b[B", "\r")
+	tt.waitFor("Unload model?", "qwen3-8b")
+	tt.keys("\r") // Yes
+	tt.waitFor("llama.cpp returned HTTP 404")
+	tt.keys("\x1b")
+	tt.waitGone("llama.cpp models")
+	if got := log(); !slices.Contains(got, "POST /models/unload Bearer local") {
+		t.Errorf("router requests: %q", got)
+	}
+}
+
 func TestTUIRegularModeKeepsTheMainScreen(t *testing.T) {
 	tt := startTUI(t, []mockStep{{Text: "regular reply"}}, "--tui-mode", "regular")
 	tt.waitFor("mock-1", "escape interrupt")
@@ -475,5 +522,32 @@ func TestTUIExtensionComponents(t *testing.T) {
 	tt.keys("\x04")
 	if code := tt.exit(); code != 0 {
 		t.Errorf("exit %d", code)
+	}
+}
+
+// TestTUITreeNavigation: /tree lists the conversation with the current
+// leaf selected; choosing the first prompt with "No summary" moves the
+// session there: the later turn leaves the chat and the prompt comes back
+// into the editor.
+func TestTUITreeNavigation(t *testing.T) {
+	tt := startTUI(t, []mockStep{{Text: "reply-one"}, {Text: "reply-two"}})
+	tt.waitFor("mock-1")
+	tt.keys("prompt-one", "\r")
+	tt.waitFor("reply-one")
+	tt.keys("prompt-two", "\r")
+	tt.waitFor("reply-two")
+	tt.keys("/tree", "\r")
+	tt.waitFor("Session Tree", "• user: prompt-one", "› • assistant: reply-two", "(4/4)")
+	tt.keys("\x1b[A", "\x1b[A", "\x1b[A")
+	tt.waitFor("› • user: prompt-one")
+	tt.keys("\r")
+	tt.waitFor("Summarize branch?", "→ No summary")
+	tt.keys("\r")
+	tt.waitFor("Navigated to selected point")
+	tt.waitGone("reply-two")
+	tt.waitGone("reply-one")
+	s := tt.screen()
+	if !strings.Contains(s, "prompt-one") {
+		t.Errorf("the selected prompt is not back in the editor:\n%s", s)
 	}
 }

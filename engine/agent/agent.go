@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
+
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/session"
 )
 
@@ -57,7 +59,11 @@ type Options struct {
 	Provider      Provider
 	Model         Message // nil: prompts fail with "No model selected"
 	ThinkingLevel string
-	SystemPrompt  string
+	// PromptSections builds pi 1.6's system prompt sections for the given
+	// active tools (pi's buildSystemPromptSections). Each run, and each
+	// turn after the first, records what changed as a system message
+	// (sysmsg.go). Nil: no prompt.
+	PromptSections func(selectedTools []string) map[string]any
 	// Sink receives every event after extension handlers ran (pi's JSON and
 	// RPC modes print them). Called on the loop goroutine; must not block
 	// for long.
@@ -101,6 +107,8 @@ type Agent struct {
 	model          Message
 	thinking       string
 	hooks          Hooks
+	// forced is the current run's before_agent_start systemPrompt, if any.
+	forced *string
 	// steeringMode and followUpMode are pi's queue modes (modes_queue.go):
 	// "one-at-a-time" delivers one queued message per turn; "" or "all"
 	// delivers them all at once.
@@ -124,6 +132,11 @@ func New(opts Options) *Agent {
 		opts.ThinkingLevel = "off"
 	}
 	a := &Agent{opts: opts, h: opts.Host, idle: make(chan struct{}), thinking: opts.ThinkingLevel}
+	if a.h != nil {
+		// pi's agent loop: the hooks it runs (input, context, ...) keep
+		// pi's result semantics (piapi defines them on first use).
+		piapi.Of(a.h)
+	}
 	if opts.Model != nil {
 		a.model = engine.Clone(opts.Model).(Message)
 	}
@@ -224,12 +237,12 @@ func (a *Agent) Prompt(ctx context.Context, text string, o PromptOptions) error 
 	a.nextTurn = nil
 	a.mu.Unlock()
 	// 4. before_agent_start
-	system := a.SystemPrompt()
+	var forced *string
 	bas := a.h.RunHook(ctx, "before_agent_start", map[string]any{"type": "before_agent_start", "prompt": text, "images": images,
-		"systemPrompt": system, "systemPromptOptions": map[string]any{"selectedTools": anySlice(a.h.Pi().ActiveTools())}})
+		"systemPrompt": a.SystemPrompt(), "systemPromptOptions": map[string]any{"selectedTools": anySlice(piapi.Of(a.h).ActiveTools())}})
 	if r, ok := bas.Result.(map[string]any); ok {
 		if sp, ok := r["systemPrompt"].(string); ok {
-			system = sp
+			forced = &sp
 		}
 		msgs, _ := r["messages"].([]any)
 		for _, m := range msgs {
@@ -241,7 +254,7 @@ func (a *Agent) Prompt(ctx context.Context, text string, o PromptOptions) error 
 	if o.Accepted != nil {
 		o.Accepted(DispositionStarted)
 	}
-	return a.run(ctx, prompts, system)
+	return a.run(ctx, prompts, forced)
 }
 
 // input runs pi's input handlers: handled when one consumed the text,
@@ -313,20 +326,27 @@ func (a *Agent) now() float64 { return float64(a.opts.Now().UnixMilli()) }
 // When the run and everything it led to is over, agent_settled{aborted}
 // goes to extensions and then to the sink: the point after which the
 // agent does nothing more by itself (pi 1.6).
-func (a *Agent) run(parent context.Context, prompts []Message, system string) error {
+//
+// forced is a before_agent_start handler's systemPrompt: the requests of
+// this run carry it instead of the recorded prompt (sysmsg.go).
+func (a *Agent) run(parent context.Context, prompts []Message, forced *string) error {
 	settled := make(chan struct{})
 	a.mu.Lock()
-	a.abortRequested, a.settled = false, settled
+	a.abortRequested, a.settled, a.forced = false, settled, forced
 	a.mu.Unlock()
 	defer close(settled)
 	defer a.settle(parent)
-	last, ok := a.runOnce(parent, prompts, system)
+	defer func() { a.mu.Lock(); a.forced = nil; a.mu.Unlock() }()
+	if patch := a.promptPatch(); patch != nil {
+		prompts = append([]Message{patch}, prompts...)
+	}
+	last, ok := a.runOnce(parent, prompts)
 	for ok && last != nil && a.afterRun(parent, last) {
 		next, cont := a.continuation()
 		if !cont {
 			return nil
 		}
-		last, ok = a.runOnce(parent, next, system)
+		last, ok = a.runOnce(parent, next)
 	}
 	return nil
 }
@@ -359,7 +379,7 @@ func (a *Agent) continuation() ([]Message, bool) {
 
 // runOnce runs the loop once and returns the run's last assistant reply.
 // It does nothing (ok false) when another run started meanwhile.
-func (a *Agent) runOnce(parent context.Context, prompts []Message, system string) (last Message, ok bool) {
+func (a *Agent) runOnce(parent context.Context, prompts []Message) (last Message, ok bool) {
 	ctx, cancel := context.WithCancel(parent)
 	a.mu.Lock()
 	if a.streaming && prompts == nil {
@@ -377,7 +397,7 @@ func (a *Agent) runOnce(parent context.Context, prompts []Message, system string
 		close(a.idle)
 		a.mu.Unlock()
 	}()
-	l := &loop{a: a, ctx: ctx, model: model, thinking: thinking, system: system}
+	l := &loop{a: a, ctx: ctx, model: model, thinking: thinking}
 	l.run(prompts)
 	return l.last, true
 }
@@ -607,7 +627,7 @@ func anySlice(s []string) []any {
 // persist appends a message to the session at message_end, as pi does
 // (custom messages become custom_message entries).
 func (a *Agent) persist(m Message) {
-	tr := a.h.Pi().Session()
+	tr := piapi.Of(a.h).Session()
 	if m["role"] == "custom" {
 		e := session.Entry{"type": "custom_message", "customType": m["customType"], "content": m["content"], "display": m["display"]}
 		if d, ok := m["details"]; ok {

@@ -7,7 +7,9 @@ import (
 	"testing"
 
 	"github.com/pigo-dev/pigo/engine"
+
 	"github.com/pigo-dev/pigo/engine/agent"
+	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
 // scripted is a test provider: each call pops one response (a list of
@@ -88,11 +90,12 @@ func TestPromptEventOrderToolsAndSession(t *testing.T) {
 			}
 			events = append(events, s)
 		}})
-	h.Pi().SetAgent(a)
+	piapi.Of(h).SetAgent(a)
 	if err := a.Prompt(context.Background(), "please echo", agent.PromptOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	want := "agent_start turn_start message_start:user message_end:user message_start:assistant message_update:assistant message_end:assistant " +
+	// pi 1.6: the first run records the tool loadout as a system message.
+	want := "agent_start turn_start message_start:system message_end:system message_start:user message_end:user message_start:assistant message_update:assistant message_end:assistant " +
 		"tool_execution_start tool_execution_update tool_execution_end message_start:toolResult message_end:toolResult turn_end " +
 		"turn_start message_start:assistant message_update:assistant message_end:assistant turn_end agent_end agent_settled"
 	if got := strings.Join(events, " "); got != want {
@@ -101,14 +104,18 @@ func TestPromptEventOrderToolsAndSession(t *testing.T) {
 	if strings.Join(hookSaw, " ") != "agent_start turn_start turn_end turn_start turn_end agent_end agent_settled" {
 		t.Fatalf("listeners saw %v", hookSaw)
 	}
-	entries := h.Pi().Session().Entries()
-	if len(entries) != 4 {
+	entries := piapi.Of(h).Session().Entries()
+	if len(entries) != 5 {
 		t.Fatalf("session entries = %d", len(entries))
+	}
+	sys := entries[0]["message"].(map[string]any)
+	if added, _ := sys["toolsAdded"].([]any); sys["role"] != "system" || len(added) != 1 || added[0].(map[string]any)["name"] != "echo" {
+		t.Fatalf("system message = %v", sys)
 	}
 	if len(prov.requests) != 2 || len(prov.requests[1].Messages) != 3 || len(prov.requests[0].Tools) != 1 {
 		t.Fatalf("requests: %+v", prov.requests)
 	}
-	tr := entries[2]["message"].(map[string]any)
+	tr := entries[3]["message"].(map[string]any)
 	if tr["role"] != "toolResult" || !strings.Contains(tr["content"].([]any)[0].(map[string]any)["text"].(string), "echo: hi") {
 		t.Fatalf("tool result = %v", tr)
 	}
@@ -135,10 +142,69 @@ func TestUnknownToolAndValidationErrors(t *testing.T) {
 	if err := a.Prompt(context.Background(), "go", agent.PromptOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	ms := a.Messages()
+	ms := a.Messages()[1:] // after the system message
 	t1 := ms[2]["content"].([]any)[0].(map[string]any)["text"]
 	t2 := ms[3]["content"].([]any)[0].(map[string]any)["text"].(string)
 	if t1 != "Tool nope not found" || !strings.HasPrefix(t2, `Validation failed for tool "need"`) || ms[3]["isError"] != true {
 		t.Fatalf("results: %v | %v", t1, t2)
+	}
+}
+
+// A reply may call only the tools its request declared (pi-agent-core's
+// context tools): a registered but inactive tool, such as a deferred one
+// tool_search has not loaded, is "not found" and does not run. A tool a
+// call activates is declared, after the ones already active, from the
+// next request on; hidden tools never are.
+func TestOnlyDeclaredToolsRun(t *testing.T) {
+	h := engine.New(engine.Options{})
+	defer h.Close(context.Background())
+	var ran []string
+	h.Boot(context.Background(), []engine.PluginSpec{{ID: "p", Loader: engine.GoPlugin(func(_ context.Context, g *engine.Generation) error {
+		_, err := h.Tools().Add(g, func(_ context.Context, d *engine.Draft[engine.Tool]) error {
+			run := func(name string) engine.ExecuteFunc {
+				return func(context.Context, engine.ToolCall) (engine.ToolResult, error) {
+					ran = append(ran, name)
+					if name == "loader" {
+						piapi.Of(h).SetActiveTools("p", piapi.Of(h).ToolLoadout(append(piapi.Of(h).ActiveTools(), "late", "gone")))
+					}
+					return engine.ToolResult{Content: []engine.Content{{Type: "text", Text: name}}}, nil
+				}
+			}
+			obj := map[string]any{"type": "object"}
+			d.Set("late", engine.Tool{Parameters: obj, Execute: run("late"), Extra: map[string]any{"exposure": "deferred"}})
+			d.Set("loader", engine.Tool{Parameters: obj, Execute: run("loader")})
+			d.Set("gone", engine.Tool{Parameters: obj, Execute: run("gone"), Extra: map[string]any{"exposure": "hidden"}})
+			return nil
+		})
+		return err
+	})}})
+	call := func(id, name string) map[string]any {
+		return map[string]any{"type": "toolCall", "id": id, "name": name, "arguments": map[string]any{}}
+	}
+	prov := &scripted{responses: [][]any{
+		{call("a", "late"), call("b", "loader")},
+		{call("c", "late")},
+		{map[string]any{"type": "text", "text": "ok"}},
+	}}
+	a := agent.New(agent.Options{Host: h, Provider: prov, Model: agent.Message{"id": "m"}})
+	if err := a.Prompt(context.Background(), "go", agent.PromptOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	ms := a.Messages()[1:] // after the system message
+	if text := ms[2]["content"].([]any)[0].(map[string]any)["text"]; text != "Tool late not found" || ms[2]["isError"] != true {
+		t.Fatalf("inactive tool: %v", ms[2])
+	}
+	if strings.Join(ran, " ") != "loader late" {
+		t.Fatalf("ran %v", ran)
+	}
+	names := func(r agent.Request) string {
+		var out []string
+		for _, tl := range r.Tools {
+			out = append(out, tl["name"].(string))
+		}
+		return strings.Join(out, ",")
+	}
+	if len(prov.requests) != 3 || names(prov.requests[0]) != "loader" || names(prov.requests[1]) != "loader,late" {
+		t.Fatalf("declared: %v", prov.requests)
 	}
 }

@@ -7,6 +7,8 @@
 //
 // It is a port of pi-agent-core's agent-loop (runLoop, tool execution in
 // parallel with sequential preflight, steering and follow-up queues) and of
-// the parts of pi's AgentSession that extensions observe. Providers are
-// behind the Provider interface; agent never imports goja.
+// the parts of pi's AgentSession that extensions observe. As in pi 1.6,
+// the system prompt and the tool loadout live in the conversation as role
+// "system" messages (sysmsg.go). Providers are behind the Provider
+// interface; agent never imports goja.
 package agent

@@ -3,12 +3,13 @@ package agent
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"maps"
 	"sync"
 
 	"github.com/pigo-dev/pigo/engine"
+
 	"github.com/pigo-dev/pigo/engine/provider"
-	"github.com/pigo-dev/pigo/engine/session"
 )
 
 // loop is one run of pi-agent-core's runLoop with the model and settings
@@ -19,9 +20,13 @@ type loop struct {
 	ctx      context.Context
 	model    Message
 	thinking string
-	system   string
+	hidden   map[string]bool // declarations prepareLoadout hides from requests (loadout)
 	newMsgs  []any
-	last     Message    // the last assistant reply of the run
+	last     Message // the last assistant reply of the run
+	// callable are the tools the last request had (pi-agent-core's
+	// context tools): a reply calling another tool, such as a deferred
+	// one tool_search has not loaded, gets "Tool X not found".
+	callable map[string]bool
 	emitMu   sync.Mutex // events of parallel tool calls go out one at a time
 }
 
@@ -111,7 +116,7 @@ func (l *loop) messageEnd(m Message) Message {
 func (l *loop) run(prompts []Message) {
 	l.emit(Event{"type": "agent_start"})
 	l.emit(Event{"type": "turn_start"})
-	for _, p := range prompts {
+	for _, p := range l.declareToolChanges(prompts) {
 		l.messageStartEnd(p)
 	}
 	first := true
@@ -120,10 +125,15 @@ func (l *loop) run(prompts []Message) {
 		more := true
 		for more || len(pending) > 0 {
 			if !first {
+				// pi's prepareNextTurn: the prompt may have changed with the
+				// tools a tool call activated.
+				if patch := l.a.promptPatch(); patch != nil {
+					pending = append([]Message{patch}, pending...)
+				}
 				l.emit(Event{"type": "turn_start"})
 			}
 			first = false
-			for _, m := range pending {
+			for _, m := range l.declareToolChanges(pending) {
 				l.messageStartEnd(m)
 			}
 			pending = nil
@@ -160,22 +170,17 @@ func (l *loop) run(prompts []Message) {
 // assistant message's events.
 func (l *loop) streamAssistant() Message {
 	a := l.a
-	msgs := a.Messages()
-	// msgs is this turn's copy of the conversation, which nothing changes
-	// in place: JS handlers may read it through lazy views.
-	ctxOut := a.h.RunHook(engine.WithLazyPayload(l.ctx, "context", "messages"), "context",
-		map[string]any{"type": "context", "messages": toAny(msgs)})
-	// The chain's final event carries pi's currentMessages: the last
-	// returned messages with later in-place changes (a handler that
-	// splices event.messages and returns nothing counts in pi).
-	if ev, ok := ctxOut.Value.(map[string]any); ok {
-		if ms, ok := ev["messages"].([]any); ok {
-			msgs = fromAny(ms)
+	system, tools, msgs := l.requestContext(a.Messages())
+	// The reply may call only what this request declared.
+	l.callable = make(map[string]bool, len(tools))
+	for _, t := range tools {
+		if n, ok := t["name"].(string); ok {
+			l.callable[n] = true
 		}
 	}
 	var partialAdded bool
 	req := Request{
-		Model: l.model, SystemPrompt: l.system, Messages: session.ConvertToLlm(msgs), Tools: l.activeTools(), Thinking: l.thinking,
+		Model: l.model, SystemPrompt: system, Messages: msgs, Tools: tools, Thinking: l.thinking,
 		OnEvent: func(ev Event) {
 			switch ev["type"] {
 			case "start":
@@ -232,34 +237,6 @@ func (l *loop) streamAssistant() Message {
 	return l.messageEnd(final)
 }
 
-// activeTools lists the tools offered to the model.
-func (l *loop) activeTools() []Message {
-	active := map[string]bool{}
-	for _, n := range l.a.h.Pi().ActiveTools() {
-		active[n] = true
-	}
-	var out []Message
-	var names []string
-	for _, e := range l.a.h.Tools().Current().Entries() {
-		if active[e.ID] {
-			names = append(names, e.ID)
-		}
-	}
-	// pi 1.6's prepareLoadout hooks (codemode) may redescribe or hide tools.
-	descriptions, hidden := l.a.h.PrepareLoadout(l.ctx, names)
-	for _, e := range l.a.h.Tools().Current().Entries() {
-		if !active[e.ID] || hidden[e.ID] {
-			continue
-		}
-		d, ok := descriptions[e.ID]
-		if !ok {
-			d = e.Value.Description
-		}
-		out = append(out, Message{"name": e.ID, "description": d, "parameters": engine.Clone(e.Value.Parameters)})
-	}
-	return out
-}
-
 type finalized struct {
 	call    Message
 	result  engine.ToolResult
@@ -309,7 +286,13 @@ func (l *loop) executeTools(calls []Message) (msgs []Message, terminate bool) {
 					l.emit(Event{"type": "tool_execution_update", "toolCallId": id, "toolName": name, "args": c["arguments"], "partialResult": partialData(p)})
 				})
 			}}
-		prepared, res, _ := a.h.PrepareTool(l.ctx, name, call)
+		var prepared *engine.PreparedCall
+		var res engine.ToolResult
+		if l.callable[name] {
+			prepared, res, _ = a.h.PrepareTool(l.ctx, name, call)
+		} else {
+			res = engine.ErrorResult(fmt.Errorf("Tool %s not found", name))
+		}
 		if prepared == nil {
 			done[i] = &finalized{call: c, result: harnessError(res), isError: true}
 			l.emitEnd(done[i])

@@ -6,7 +6,9 @@ import (
 	"fmt"
 
 	"github.com/pigo-dev/pigo/engine"
+
 	"github.com/pigo-dev/pigo/engine/compaction"
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/session"
 )
 
@@ -40,7 +42,7 @@ type NavigateResult struct {
 // instructions and label. The conversation is rebuilt from the new
 // branch; extensions get session_tree.
 func (a *Agent) NavigateTree(ctx context.Context, targetID string, o NavigateOptions) (NavigateResult, error) {
-	tree := a.h.Pi().Session()
+	tree := piapi.Of(a.h).Session()
 	oldLeaf := tree.LeafID()
 	if targetID == oldLeaf {
 		return NavigateResult{}, nil

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/pigo-dev/pigo/engine/agent"
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/provider"
 )
 
@@ -14,7 +15,7 @@ func TestNavigateTreeWithBranchSummary(t *testing.T) {
 	r.script.Queue(provider.ReplyText("a1"), provider.ReplyText("a2"))
 	r.prompt("first")
 	r.prompt("second")
-	tree := r.h.Pi().Session()
+	tree := piapi.Of(r.h).Session()
 	var secondUser string
 	for _, e := range tree.Entries() {
 		if m, _ := e["message"].(map[string]any); m["role"] == "user" && strings.Contains(userText(m), "second") {
@@ -61,7 +62,7 @@ func TestNavigateTreeWithoutSummary(t *testing.T) {
 	r.script.Queue(provider.ReplyText("a1"), provider.ReplyText("a2"))
 	r.prompt("first")
 	r.prompt("second")
-	tree := r.h.Pi().Session()
+	tree := piapi.Of(r.h).Session()
 	before := len(tree.Entries())
 	var firstReply string
 	for _, e := range tree.Entries() {

@@ -6,11 +6,13 @@ import (
 	"strings"
 
 	"github.com/pigo-dev/pigo/engine"
+
 	"github.com/pigo-dev/pigo/engine/compaction"
+	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
-// The Agent is what pi's action methods reach (engine.PiAgent): it is
-// attached with host.Pi().SetAgent(agent).
+// The Agent is what pi's action methods reach (piapi.Agent): it is
+// attached with piapi.Of(host).SetAgent(agent).
 
 // Hooks are the host-level actions an agent cannot do itself.
 type Hooks struct {
@@ -54,7 +56,7 @@ func (a *Agent) SendMessage(ctx context.Context, plugin string, message, opts ma
 	}
 	a.mu.Unlock()
 	if trigger {
-		return a.run(context.WithoutCancel(ctx), []Message{m}, a.SystemPrompt())
+		return a.run(context.WithoutCancel(ctx), []Message{m}, nil)
 	}
 	// Not streaming, no turn: store and announce it.
 	l := &loop{a: a, ctx: ctx}
@@ -153,7 +155,7 @@ func (a *Agent) Compact(plugin string, opts map[string]any) {
 	}()
 }
 
-// SessionControl implements engine.PiAgent: navigation, waiting and the
+// SessionControl implements piapi.Agent: navigation, waiting and the
 // conversation refresh are the agent's; replacing the session is the
 // host's (Hooks.Session).
 func (a *Agent) SessionControl(ctx context.Context, op string, args map[string]any) (map[string]any, error) {
@@ -161,7 +163,7 @@ func (a *Agent) SessionControl(ctx context.Context, op string, args map[string]a
 	case "waitForIdle":
 		return nil, a.WaitIdle(ctx)
 	case "refresh":
-		tree := a.h.Pi().Session()
+		tree := piapi.Of(a.h).Session()
 		a.SetMessages(tree.BuildContext(tree.LeafID()).Messages)
 		return nil, nil
 	case "navigate":
@@ -187,7 +189,7 @@ func (a *Agent) SessionControl(ctx context.Context, op string, args map[string]a
 	return nil, fmt.Errorf("not supported yet: session operation %q without a session host", op)
 }
 
-// ModelStream implements engine.PiAgent: a model call for extension code
+// ModelStream implements piapi.Agent: a model call for extension code
 // through the agent's providers (no extension hooks, as in pi-ai).
 func (a *Agent) ModelStream(ctx context.Context, model, llm, options map[string]any, emit func(map[string]any)) (map[string]any, error) {
 	msgs, _ := llm["messages"].([]any)
@@ -217,13 +219,6 @@ func (a *Agent) ModelStream(ctx context.Context, model, llm, options map[string]
 // HasPendingMessages reports queued steering/follow-up messages.
 func (a *Agent) HasPendingMessages() bool { return a.PendingCount() > 0 }
 
-// SystemPrompt returns the base system prompt.
-func (a *Agent) SystemPrompt() string { a.mu.Lock(); defer a.mu.Unlock(); return a.opts.SystemPrompt }
-
-// SetSystemPrompt replaces the base system prompt (pi rebuilds it when
-// extensions add skills); a running prompt keeps the one it started with.
-func (a *Agent) SetSystemPrompt(s string) { a.mu.Lock(); a.opts.SystemPrompt = s; a.mu.Unlock() }
-
 // ContextUsage is pi's getContextUsage: the context's estimated size
 // against the model's window, nil without a model or window. Right after a
 // compaction the size is unknown (tokens and percent null) until a reply
@@ -233,7 +228,7 @@ func (a *Agent) ContextUsage() map[string]any {
 	if a.Model() == nil || window <= 0 {
 		return nil
 	}
-	branch := a.h.Pi().Session().Branch("")
+	branch := piapi.Of(a.h).Session().Branch("")
 	for i := len(branch) - 1; i >= 0; i-- {
 		if branch[i]["type"] != "compaction" {
 			continue
@@ -255,4 +250,4 @@ func (a *Agent) ContextUsage() map[string]any {
 	return map[string]any{"tokens": tokens, "contextWindow": window, "percent": tokens / window * 100}
 }
 
-var _ engine.PiAgent = (*Agent)(nil)
+var _ piapi.Agent = (*Agent)(nil)

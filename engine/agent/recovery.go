@@ -8,7 +8,9 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
+
 	"github.com/pigo-dev/pigo/engine/compaction"
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/provider"
 	"github.com/pigo-dev/pigo/engine/session"
 )
@@ -193,7 +195,7 @@ func (a *Agent) checkCompaction(ctx context.Context, last Message, skipAborted b
 	// A reply from before the latest compaction says nothing about the
 	// compacted context.
 	var compactedAt float64 = -1
-	branch := a.h.Pi().Session().Branch("")
+	branch := piapi.Of(a.h).Session().Branch("")
 	for i := len(branch) - 1; i >= 0; i-- {
 		if branch[i]["type"] == "compaction" {
 			if t, ok := jsMillis(branch[i]["timestamp"]); ok {
@@ -248,7 +250,7 @@ func (a *Agent) autoCompact(ctx context.Context, reason string, willRetry bool) 
 	if a.Model() == nil {
 		return false
 	}
-	if _, ok := compaction.Prepare(a.h.Pi().Session().Branch(""), a.settings().Compaction); !ok {
+	if _, ok := compaction.Prepare(piapi.Of(a.h).Session().Branch(""), a.settings().Compaction); !ok {
 		return false
 	}
 	a.sink(Event{"type": "compaction_start", "reason": reason})
@@ -346,7 +348,7 @@ func (a *Agent) compactBranch(ctx context.Context, custom string, hasCustom bool
 		}
 		a.mu.Unlock()
 	}()
-	tree := a.h.Pi().Session()
+	tree := piapi.Of(a.h).Session()
 	path := tree.Branch("")
 	prep, ok := compaction.Prepare(path, a.settings().Compaction)
 	if !ok {
@@ -396,6 +398,14 @@ func (a *Agent) compactBranch(ctx context.Context, custom string, hasCustom bool
 		"tokensBefore": float64(res.TokensBefore), "fromHook": fromExtension}
 	if res.Details != nil {
 		e["details"] = res.Details
+	}
+	// pi 1.6 snapshots the replayed system message into the compaction:
+	// the context after it starts with that, the summarized entries gone.
+	if sm := session.CurrentSystemMessage(tree.BuildContext(tree.LeafID()).Messages); sm != nil {
+		now := a.opts.Now()
+		e["timestamp"] = session.ISOTime(now)
+		sm["timestamp"] = float64(now.UnixMilli())
+		e["systemMessage"] = sm
 	}
 	stored := tree.Append(e)
 	msgs := tree.BuildContext(tree.LeafID()).Messages

@@ -9,8 +9,10 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
+
 	"github.com/pigo-dev/pigo/engine/agent"
 	"github.com/pigo-dev/pigo/engine/compaction"
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/provider"
 )
 
@@ -328,7 +330,7 @@ func TestManualCompaction(t *testing.T) {
 
 func sessionRoles(h *engine.Host) string {
 	var rs []string
-	for _, e := range h.Pi().Session().Entries() {
+	for _, e := range piapi.Of(h).Session().Entries() {
 		if m, ok := e["message"].(map[string]any); ok {
 			r := m["role"].(string)
 			if m["stopReason"] == "error" {
@@ -342,7 +344,7 @@ func sessionRoles(h *engine.Host) string {
 
 func sessionTypes(h *engine.Host) string {
 	var ts []string
-	for _, e := range h.Pi().Session().Entries() {
+	for _, e := range piapi.Of(h).Session().Entries() {
 		ts = append(ts, e["type"].(string))
 	}
 	return strings.Join(ts, ",")

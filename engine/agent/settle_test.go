@@ -7,7 +7,9 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
+
 	"github.com/pigo-dev/pigo/engine/agent"
+	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
 // hangs is a provider that blocks until its request is cancelled.
@@ -55,7 +57,7 @@ func TestAgentSettled(t *testing.T) {
 				mu.Unlock()
 			}
 		}})
-	h.Pi().SetAgent(a)
+	piapi.Of(h).SetAgent(a)
 	if err := a.Prompt(context.Background(), "hello", agent.PromptOptions{}); err != nil {
 		t.Fatal(err)
 	}

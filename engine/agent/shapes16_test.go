@@ -7,7 +7,9 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
+
 	"github.com/pigo-dev/pigo/engine/agent"
+	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
 // TestPi16Durations: pi 1.6 times the tools that ran (tool_execution_end
@@ -51,7 +53,7 @@ func TestPi16Durations(t *testing.T) {
 				}
 			}
 		}})
-	h.Pi().SetAgent(a)
+	piapi.Of(h).SetAgent(a)
 	if err := a.Prompt(context.Background(), "go", agent.PromptOptions{}); err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +63,7 @@ func TestPi16Durations(t *testing.T) {
 	if d, ok := ends["c2"]["durationMs"]; ok {
 		t.Errorf("an unknown tool never ran, yet durationMs = %v", d)
 	}
-	ms := a.Messages()
+	ms := a.Messages()[1:] // after the system message
 	if d, _ := ms[2]["durationMs"].(int64); ms[2]["toolCallId"] != "c1" || d < 25 {
 		t.Errorf("toolResult of the slow tool = %v", ms[2])
 	}
@@ -112,7 +114,7 @@ func TestPi16ToolEndResult(t *testing.T) {
 				end = ev
 			}
 		}})
-	h.Pi().SetAgent(a)
+	piapi.Of(h).SetAgent(a)
 	if err := a.Prompt(context.Background(), "go", agent.PromptOptions{}); err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +123,7 @@ func TestPi16ToolEndResult(t *testing.T) {
 	if end["isError"] != true || result["isError"] != true || sc["exit_code"] != 3.0 {
 		t.Errorf("tool_execution_end = %v", end)
 	}
-	if tr := a.Messages()[2]; tr["isError"] != true {
+	if tr := a.Messages()[3]; tr["isError"] != true { // system, user, assistant, toolResult
 		t.Errorf("toolResult = %v", tr)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -48,11 +49,18 @@ func TestStartPromptClose(t *testing.T) {
 		t.Fatal(err)
 	}
 	msgs := s.Messages()
-	if len(msgs) != 2 || msgs[1]["role"] != "assistant" {
+	// pi 1.6: the system prompt and tools, the prompt, the reply.
+	if len(msgs) != 3 || msgs[0]["role"] != "system" || msgs[2]["role"] != "assistant" {
 		t.Fatalf("messages %v", msgs)
 	}
+	// pi.appendEntry is told as entry_appended (here: /note's and agent_end's).
+	appended := slices.DeleteFunc(slices.Clone(types), func(typ string) bool { return typ != "entry_appended" })
+	types = slices.DeleteFunc(types, func(typ string) bool { return typ == "entry_appended" })
 	if got := strings.Join(types, " "); !strings.HasPrefix(got, "agent_start turn_start message_start message_end message_start") || !strings.HasSuffix(got, "turn_end agent_end agent_settled") {
 		t.Errorf("events %s", got)
+	}
+	if len(appended) != 2 {
+		t.Errorf("%d entry_appended events, want 2", len(appended))
 	}
 	if !s.Host().Tools().Current().Has("read") {
 		t.Error("the default app's built-in tools are missing")

@@ -37,8 +37,9 @@ type App struct {
 	LoadProject   func(ctx context.Context) []engine.LoadResult
 	ReloadAll     func(ctx context.Context) []Reload
 	Close         func(ctx context.Context) error
-	// Watch starts hot reload: a saved extension file reloads its plugin
-	// and onReload hears the outcome; stop ends watching. Nil when the app
+	// Watch starts hot reload: a saved extension file reloads its plugin,
+	// a new one in a discovered place loads and a deleted one unloads;
+	// onReload hears each outcome; stop ends watching. Nil when the app
 	// cannot watch.
 	Watch func(onReload func(Reload)) (stop func(), err error)
 }
@@ -72,6 +73,9 @@ type Reload struct {
 	Live                    int
 	Added, Removed, Changed []string
 	Elapsed                 time.Duration
+	// For an extension file that discovery found (Appeared, loaded or
+	// failed) or lost (Gone, unloaded) while watching: its plugin.
+	Appeared, Gone *Plugin
 }
 
 // Opener opens the app of a session (with pi's agent dir and the host

@@ -12,6 +12,8 @@ import (
 	"syscall"
 
 	"github.com/pigo-dev/pigo/engine"
+
+	"github.com/pigo-dev/pigo/engine/piapi"
 	pisession "github.com/pigo-dev/pigo/engine/session"
 	"github.com/pigo-dev/pigo/engine/session/export"
 )
@@ -100,7 +102,7 @@ func (s *rpcServer) exportHTML(c *rpcCommand) (any, bool, error) {
 
 // activeToolDocs lists the tools offered to the model, in registry order.
 func activeToolDocs(h *engine.Host) []export.Tool {
-	active := h.Pi().ActiveTools()
+	active := piapi.Of(h).ActiveTools()
 	var out []export.Tool
 	for _, e := range h.Tools().Current().Entries() {
 		if slices.Contains(active, e.ID) {

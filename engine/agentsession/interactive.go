@@ -72,18 +72,26 @@ func runInteractive(ctx context.Context, rt *agentRuntime, ui Interactive) ExitC
 }
 
 // hotReload watches the extension files, as pigo dev does: a save reloads
-// that plugin (a broken save keeps the generation that works), the
-// session's resources are found again, and the client hears an
-// extension_reload event {plugin, ok, generation, added, removed, changed,
-// error, ms}. Settings "hotReload": false turns it off. It returns how to
+// that plugin (a broken save keeps the generation that works), a new file
+// in a discovered place loads and a deleted one unloads, the session's
+// resources are found again, and the client hears an extension_reload
+// event {plugin, ok, generation, added, removed, changed, error, ms, and
+// appeared or gone: the file}. Settings "hotReload": false turns it off. It returns how to
 // stop, or nil.
 func (rt *agentRuntime) hotReload(ctx context.Context) (stop func()) {
 	if rt.app.Watch == nil || rt.settings.get("hotReload") == false {
 		return nil
 	}
 	stop, err := rt.app.Watch(func(r Reload) {
+		rt.followDiscovery(r)
 		ev := map[string]any{"type": "extension_reload", "plugin": r.Plugin, "ok": r.OK, "generation": float64(r.Live),
 			"added": r.Added, "removed": r.Removed, "changed": r.Changed, "ms": float64(r.Elapsed.Milliseconds())}
+		switch {
+		case r.Appeared != nil:
+			ev["appeared"] = r.Appeared.Path
+		case r.Gone != nil:
+			ev["gone"] = r.Gone.Path
+		}
 		if r.OK {
 			rt.reloadResources(context.WithoutCancel(ctx), "reload")
 		} else if r.Error != nil {
@@ -104,6 +112,9 @@ type ServeOptions struct {
 	// views), as a terminal UI does; without it ctx.ui.custom and the
 	// component factories are dropped, as for pi's RPC clients.
 	Components bool
+	// Headless: the client shows no UI (print and JSON mode): ctx.hasUI
+	// is false and dialogs resolve to their defaults at once.
+	Headless bool
 }
 
 // Serve connects a client to the session: its records on conn are pi's

@@ -1,8 +1,10 @@
 package agentsession
 
 import (
+	"context"
 	"io"
 	"io/fs"
+	"slices"
 	"strings"
 )
 
@@ -19,6 +21,24 @@ type IO struct {
 	// FS is the file system the agent modes read settings, prompt files
 	// and @file arguments from and write settings and bash logs to.
 	FS FS
+	// StartupSelect shows a selector on the terminal before the
+	// interactive client starts (pi's startup UI: the project trust
+	// prompt); nil where there is none, which declines.
+	StartupSelect StartupSelect
+}
+
+// StartupSelect asks the user to pick one of p.Options; ok is false when
+// they cancel.
+type StartupSelect func(ctx context.Context, p StartupPrompt) (index int, ok bool)
+
+// StartupPrompt is a startup selector's question and what the terminal UI
+// needs to draw it as the session will (theme, keybindings).
+type StartupPrompt struct {
+	IO       *IO
+	AgentDir string
+	Setting  func(key string) any
+	Title    string
+	Options  []string
 }
 
 // FS is the part of the file system the agent modes use; main passes the
@@ -41,6 +61,23 @@ func (io *IO) EnvMap() map[string]string {
 		}
 	}
 	return m
+}
+
+// SetEnv sets an environment variable for the rest of the run: Getenv
+// and Environ (what extensions see) both have it.
+func (io *IO) SetEnv(key, value string) {
+	get := io.Getenv
+	io.Getenv = func(k string) string {
+		if k == key {
+			return value
+		}
+		if get == nil {
+			return ""
+		}
+		return get(k)
+	}
+	env := slices.DeleteFunc(slices.Clone(io.Environ), func(kv string) bool { return strings.HasPrefix(kv, key+"=") })
+	io.Environ = append(env, key+"="+value)
 }
 
 // ExitCode is pigo's process exit status.

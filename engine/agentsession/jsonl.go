@@ -8,6 +8,7 @@ import (
 
 	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/protocol"
+	"github.com/pigo-dev/pigo/engine/session"
 )
 
 // records encodes what the session writes: JSON.stringify's text with
@@ -99,7 +100,7 @@ func newKeyOrder() *keyOrder {
 			"display", "details", "isError", "terminate",
 			"api", "provider", "baseUrl", "model", "responseModel", "reasoning", "thinkingLevelMap", "input", "cost",
 			"contextWindow", "maxTokens", "headers", "compat",
-			"usage", "stopReason", "timestamp", "responseId", "rawStopReason", "errorMessage", "diagnostics", "durationMs", "thinkingLevel",
+			"sections", "usage", "stopReason", "timestamp", "toolsAdded", "toolsRemoved", "responseId", "rawStopReason", "errorMessage", "diagnostics", "durationMs", "thinkingLevel",
 			"excludeFromContext"),
 		usage: rankOf("input", "output", "cacheRead", "cacheWrite", "reasoning", "totalTokens", "cost", "total", "totalFromProvider"),
 	}
@@ -136,8 +137,21 @@ func (ko *keyOrder) Keys(keys []string, m map[string]any) []string {
 	return keys
 }
 
-// Member implements jsjson.KeyOrder: pi's order at every depth.
-func (ko *keyOrder) Member(map[string]any, string) jsjson.KeyOrder { return ko }
+// Member implements jsjson.KeyOrder: pi's order at every depth; a system
+// message's sections in the order pi's prompt builder makes them.
+func (ko *keyOrder) Member(m map[string]any, key string) jsjson.KeyOrder {
+	if key == "sections" && m["role"] == "system" {
+		return sectionKeys{ko}
+	}
+	return ko
+}
+
+// sectionKeys orders a system message's sections (session.SectionNames).
+type sectionKeys struct{ *keyOrder }
+
+func (sectionKeys) Keys(keys []string, m map[string]any) []string {
+	return append(keys, session.SectionNames(m)...)
+}
 
 // Element implements jsjson.KeyOrder.
 func (ko *keyOrder) Element() jsjson.KeyOrder { return ko }

@@ -305,3 +305,23 @@ func BenchmarkJSONLGetMessages(b *testing.B) {
 	rec := ordered{{"id", "1"}, {"type", "response"}, {"command", "get_messages"}, {"success", true}, {"data", ordered{{"messages", msgs}}}}
 	benchJSONLWrite(b, rec)
 }
+
+// TestSystemMessageKeyOrder: a system message goes out with pi 1.6's key
+// order (withToolChanges spreads the tool fields last) and its sections
+// in the order pi's prompt builder creates them.
+func TestSystemMessageKeyOrder(t *testing.T) {
+	t.Parallel()
+	ev := map[string]any{"type": "message_end", "message": map[string]any{"role": "system", "content": "", "timestamp": 1.0,
+		"toolsRemoved": []any{map[string]any{"name": "b"}},
+		"toolsAdded":   []any{map[string]any{"name": "a", "description": "d", "parameters": map[string]any{}}},
+		"sections":     map[string]any{"cwd": "C", "rules": "R", "preamble": "P", "tools": "T", "mine": "M", "docs": nil}}}
+	got, err := records.Encode(map[string]any{"event": ev})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"event":{"type":"message_end","message":{"role":"system","content":"","sections":{"preamble":"P","tools":"T","rules":"R","docs":null,"cwd":"C","mine":"M"},` +
+		`"timestamp":1,"toolsAdded":[{"name":"a","description":"d","parameters":{}}],"toolsRemoved":[{"name":"b"}]}}}`
+	if string(got.Line) != want {
+		t.Errorf("got  %s\nwant %s", got.Line, want)
+	}
+}

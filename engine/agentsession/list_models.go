@@ -13,8 +13,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/pigo-dev/pigo/engine"
+
 	"github.com/pigo-dev/pigo/engine/agent"
 	"github.com/pigo-dev/pigo/engine/jsjson"
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/provider"
 	pisession "github.com/pigo-dev/pigo/engine/session"
 )
@@ -40,10 +42,10 @@ func runListModels(ctx context.Context, io *IO, f piFlags, open Opener) ExitCode
 	app, err := open(f.AppSource, agentDir, engine.Options{Budgets: agentBudgets})
 	if err == nil {
 		defer app.Close(context.Background())
-		app.Host.Pi().SetSession(pisession.InMemory(io.Cwd))
-		app.Host.Pi().SetMode("print") // pi decides trust for --list-models as in print mode
+		piapi.Of(app.Host).SetSession(pisession.InMemory(io.Cwd))
+		piapi.Of(app.Host).SetMode("print") // pi decides trust for --list-models as in print mode
 		settings, _ := loadPiSettings(io.FS, agentDir, io.Cwd)
-		_, _, _, err = bootTrusted(ctx, io, f, app, agentDir, settings)
+		_, _, _, err = bootTrusted(ctx, io, f, app, agentDir, settings, false)
 		agent.SyncProviders(app.Host, reg)
 	}
 	if err != nil {

@@ -3,8 +3,8 @@ package agentsession
 import (
 	"context"
 
-	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/agent"
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/provider"
 )
 
@@ -13,7 +13,7 @@ import (
 // and extension providers, with auth from auth.json and the environment.
 type sessionModels struct{ reg *provider.Registry }
 
-var _ engine.PiModels = sessionModels{}
+var _ piapi.Models = sessionModels{}
 
 func modelMaps(ms []*provider.Model) []map[string]any {
 	out := make([]map[string]any, 0, len(ms))

@@ -4,40 +4,85 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/pigo-dev/pigo/engine/agent"
 	"github.com/pigo-dev/pigo/engine/protocol"
+	pisession "github.com/pigo-dev/pigo/engine/session"
 )
 
-// runPrint is pi's print mode (modes/print-mode.js): text mode prints the
-// last assistant message's text blocks, one per line, and exits 1 with its
-// error on stderr when it failed; JSON mode prints the session header, then
-// every event as a JSON line. The initial prompt is piped stdin + @file
-// contents + the first message; the other messages follow one by one.
-// Extension errors go to stderr as "Extension error (<path>): <message>";
-// extensions see no UI (ctx.hasUI is false).
+// runPrint is pi's print mode (modes/print-mode.js) as a client of the
+// session host, on the same protocol as RPC mode and the terminal UI:
+// text mode prints the last assistant message's text blocks, one per
+// line, and exits 1 with its error on stderr when it failed; JSON mode
+// prints the session header, then every event as a JSON line. The initial
+// prompt is piped stdin + @file contents + the first message; the other
+// messages follow one by one. Extension errors go to stderr as
+// "Extension error (<path>): <message>"; extensions see no UI (ctx.hasUI
+// is false).
 func runPrint(ctx context.Context, rt *agentRuntime) ExitCode {
-	io := rt.io
-	out := newRecordWriter(protocol.NewStream(nil, io.Stdout))
-	if rt.mode == "json" {
-		out.Write(rt.tree().Header())
-		rt.setSink(func(ev map[string]any) { out.Write(jsonEvent(ev)) })
-	}
-	rt.setExtError(func(path, _, message string) {
-		fmt.Fprintf(io.Stderr, "Extension error (%s): %s\n", path, message)
-	})
+	hostEnd, clientEnd := protocol.Pipe()
+	srv := newServer(rt, hostEnd, printClientID, ServeOptions{Headless: true})
+	c := newPrintClient(clientEnd, rt.io, rt.mode == "json")
+	read := make(chan struct{})
+	go func() { defer close(read); c.read() }()
 	rt.start(ctx)
-	defer rt.shutdown(out.Stop)
+	served := make(chan struct{})
+	go func() { defer close(served); srv.serve(ctx, hostEnd) }()
 
+	code := c.run(ctx, rt)
+	_ = clientEnd.Close()
+	<-served
+	srv.shutdown()
+	_ = hostEnd.Close()
+	<-read
+	return code
+}
+
+const printClientID = "print"
+
+// printClient is print and JSON mode's side of the connection.
+type printClient struct {
+	host   protocol.Conn
+	io     *IO
+	stdout protocol.Conn // JSON mode: the events; nil in text mode
+
+	mu      sync.Mutex
+	next    int
+	pending map[string]chan map[string]any // request id → its response
+	header  bool                           // JSON mode: the session header was written
+	held    []protocol.Message             // events that arrived before it
+}
+
+func newPrintClient(host protocol.Conn, io *IO, json bool) *printClient {
+	c := &printClient{host: host, io: io, pending: map[string]chan map[string]any{}}
+	if json {
+		c.stdout = protocol.NewStream(nil, io.Stdout)
+	}
+	return c
+}
+
+// run sends the prompts one after another, each awaited to the end of its
+// run, and prints the result.
+func (c *printClient) run(ctx context.Context, rt *agentRuntime) ExitCode {
+	if c.stdout != nil {
+		r, ok := c.call(ctx, ordered{{"type", "get_session_header"}})
+		if !ok {
+			return ExitFailure
+		}
+		c.writeHeader(r["data"])
+	}
 	initial, images, err := initialMessage(rt)
 	if err != nil {
-		fmt.Fprintf(io.Stderr, "Error: %v\n", err)
+		fmt.Fprintf(c.io.Stderr, "Error: %v\n", err)
 		return ExitFailure
 	}
 	prompts := rt.flags.messages
@@ -47,23 +92,32 @@ func runPrint(ctx context.Context, rt *agentRuntime) ExitCode {
 		images = nil
 	}
 	for i, text := range prompts {
-		var im []any
-		if i == 0 {
-			im = images
+		cmd := ordered{{"type", "prompt"}, {"message", text}, {"source", "interactive"}, {"wait", true}}
+		if i == 0 && images != nil {
+			cmd = append(cmd, member{"images", images})
 		}
-		if err := rt.promptAndWait(ctx, text, im); err != nil {
-			fmt.Fprintln(io.Stderr, err.Error())
+		r, ok := c.call(ctx, cmd)
+		if !ok {
+			return ExitFailure
+		}
+		if r["success"] != true {
+			fmt.Fprintln(c.io.Stderr, r["error"])
 			return ExitFailure
 		}
 	}
-	if rt.mode != "text" {
+	if c.stdout != nil {
 		return ExitOK
 	}
-	msgs := rt.agent.Messages()
+	r, ok := c.call(ctx, ordered{{"type", "get_messages"}})
+	if !ok {
+		return ExitFailure
+	}
+	data, _ := r["data"].(map[string]any)
+	msgs, _ := data["messages"].([]any)
 	if len(msgs) == 0 {
 		return ExitOK
 	}
-	last := msgs[len(msgs)-1]
+	last, _ := msgs[len(msgs)-1].(map[string]any)
 	if last["role"] != "assistant" {
 		return ExitOK
 	}
@@ -72,17 +126,119 @@ func runPrint(ctx context.Context, rt *agentRuntime) ExitCode {
 		if msg == "" {
 			msg = "Request " + sr
 		}
-		fmt.Fprintln(io.Stderr, msg)
+		fmt.Fprintln(c.io.Stderr, msg)
 		return ExitFailure
 	}
 	content, _ := last["content"].([]any)
 	for _, b := range content {
 		if bm, ok := b.(map[string]any); ok && bm["type"] == "text" {
 			s, _ := bm["text"].(string)
-			fmt.Fprintln(io.Stdout, s)
+			fmt.Fprintln(c.io.Stdout, s)
 		}
 	}
 	return ExitOK
+}
+
+// call sends a command and waits for its response; false when the session
+// ended first (an extension's ctx.shutdown(), an interrupt).
+func (c *printClient) call(ctx context.Context, cmd ordered) (map[string]any, bool) {
+	c.mu.Lock()
+	c.next++
+	id := "print-" + strconv.Itoa(c.next)
+	ch := make(chan map[string]any, 1)
+	c.pending[id] = ch
+	c.mu.Unlock()
+	if err := records.Send(c.host, append(ordered{{"id", id}}, cmd...)); err != nil {
+		return nil, false
+	}
+	select {
+	case r, ok := <-ch:
+		return r, ok
+	case <-ctx.Done():
+		return nil, false
+	}
+}
+
+// read routes the host's records until it closes the connection:
+// responses to their callers, extension errors to stderr, and in JSON
+// mode the events to stdout. View sync and UI calls are dropped (there is
+// no UI).
+func (c *printClient) read() {
+	defer func() {
+		c.mu.Lock()
+		for id, ch := range c.pending {
+			close(ch)
+			delete(c.pending, id)
+		}
+		c.mu.Unlock()
+	}()
+	for {
+		m, err := c.host.Recv()
+		if err != nil {
+			if _, bad := err.(*protocol.SyntaxError); bad {
+				continue
+			}
+			return
+		}
+		switch m.Type {
+		case "response":
+			rec, err := m.Object()
+			if err != nil {
+				continue
+			}
+			id, _ := rec["id"].(string)
+			c.mu.Lock()
+			ch, ok := c.pending[id]
+			delete(c.pending, id)
+			c.mu.Unlock()
+			if ok {
+				ch <- rec
+			}
+		case "extension_error":
+			if rec, err := m.Object(); err == nil {
+				fmt.Fprintf(c.io.Stderr, "Extension error (%s): %s\n", rec["extensionPath"], rec["error"])
+			}
+		case protocol.TypeViewSnapshot, protocol.TypeViewState, protocol.TypeViewClosed, protocol.TypeUICall:
+		default:
+			c.event(m)
+		}
+	}
+}
+
+// event writes an event in JSON mode; the ones that arrive before the
+// session header wait for it.
+func (c *printClient) event(m protocol.Message) {
+	if c.stdout == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.header {
+		c.held = append(c.held, m)
+		return
+	}
+	_ = c.stdout.Send(m)
+}
+
+// writeHeader writes the session header, then the events held for it.
+func (c *printClient) writeHeader(data any) {
+	var h pisession.Header
+	if b, err := json.Marshal(data); err == nil {
+		_ = json.Unmarshal(b, &h)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	_ = records.Send(c.stdout, h)
+	for _, m := range c.held {
+		_ = c.stdout.Send(m)
+	}
+	c.header, c.held = true, nil
+}
+
+// getSessionHeader answers pigo's get_session_header: the current
+// session's header record, which JSON mode prints first.
+func (s *rpcServer) getSessionHeader(*rpcCommand) (any, bool, error) {
+	return s.rt.tree().Header(), true, nil
 }
 
 // promptAndWait is pi's session.prompt for print mode: preflight errors

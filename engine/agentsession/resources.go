@@ -5,6 +5,8 @@ import (
 	"sync/atomic"
 
 	"github.com/pigo-dev/pigo/engine"
+
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/resources"
 )
 
@@ -27,7 +29,7 @@ func (h *resourceHolder) Store(s *resources.Set) { h.p.Store(s) }
 // folded with the extension that returned each path.
 func (rt *agentRuntime) initResources() {
 	rt.host.DefineHook("resources_discover", engine.HookContract{Fold: foldResourcesDiscover})
-	rt.host.Pi().SetResourceCommands(func() []map[string]any {
+	piapi.Of(rt.host).SetResourceCommands(func() []map[string]any {
 		var out []map[string]any
 		for _, c := range rt.resourceSet().Commands() {
 			out = append(out, map[string]any{"name": c.Name, "description": c.Description, "source": c.Source,
@@ -45,7 +47,7 @@ func (rt *agentRuntime) loadResources(global, project map[string]any) {
 	rt.res.Store(resources.Load(resources.Options{Cwd: rt.io.Cwd, AgentDir: rt.agentDir, Home: rt.io.Getenv("HOME"),
 		GlobalSettings: global, ProjectSettings: project, ExtensionSources: f.Extensions,
 		SkillPaths: f.skills, PromptPaths: f.promptTemplates, NoSkills: f.noSkills, NoPromptTemplates: f.noPromptTemplates,
-		UntrustedProject: !rt.host.Pi().ProjectTrusted()}))
+		UntrustedProject: !piapi.Of(rt.host).ProjectTrusted()}))
 }
 
 // resourceSet returns the current templates and skills.
@@ -56,12 +58,12 @@ func (rt *agentRuntime) resourceSet() *resources.Set { return rt.res.Load() }
 // then runs resources_discover with reason.
 func (rt *agentRuntime) reloadResources(ctx context.Context, reason string) {
 	fresh, _ := loadPiSettings(rt.io.FS, rt.agentDir, rt.io.Cwd)
-	if !rt.host.Pi().ProjectTrusted() {
+	if !piapi.Of(rt.host).ProjectTrusted() {
 		fresh.dropProject()
 	}
 	g, p := fresh.resourceMaps()
 	rt.loadResources(g, p)
-	rt.agent.SetSystemPrompt(rt.systemPrompt())
+	rt.rebuildPrompt()
 	rt.discoverResources(ctx, reason)
 }
 
@@ -78,7 +80,7 @@ func (rt *agentRuntime) discoverResources(ctx context.Context, reason string) {
 			m, _ := e.(map[string]any)
 			p, _ := m["path"].(string)
 			plugin, _ := m["plugin"].(string)
-			ext := rt.extPaths[plugin]
+			ext := rt.extPath(plugin)
 			if ext == "" {
 				ext = "<" + plugin + ">"
 			}
@@ -87,7 +89,7 @@ func (rt *agentRuntime) discoverResources(ctx context.Context, reason string) {
 		return ps
 	}
 	if rt.resourceSet().Extend(paths("skillPaths"), paths("promptPaths")) {
-		rt.agent.SetSystemPrompt(rt.systemPrompt())
+		rt.rebuildPrompt()
 	}
 }
 

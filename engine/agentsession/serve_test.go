@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo"
-	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/agentsession"
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/protocol"
 	"github.com/pigo-dev/pigo/engine/provider"
 )
@@ -195,7 +195,7 @@ func TestServeReload(t *testing.T) {
 	}
 	write(`export default function (pi) { pi.registerCommand("one", { handler: async () => {} }); }`)
 	s, err := agentsession.Start(context.Background(), agentsession.Options{IO: io, Open: pigo.SessionOpener(io),
-		Args: []string{"-e", ext, "--no-session", "--no-builtin-tools", "--no-mcp"}})
+		Args: []string{"-e", ext, "--no-session", "--no-builtin-tools", "--no-extensions"}}) // -ne: no built-in extensions' commands
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -275,7 +275,7 @@ func TestServeShortcuts(t *testing.T) {
 	defer s.Close()
 	var mu sync.Mutex
 	var notes []string
-	s.Host().Pi().UI().Observe(func(c engine.UICall) {
+	piapi.Of(s.Host()).UI().Observe(func(c piapi.UICall) {
 		if c.Op == "notify" {
 			mu.Lock()
 			notes = append(notes, fmt.Sprint(c.Value))
@@ -298,5 +298,90 @@ func TestServeShortcuts(t *testing.T) {
 	}
 	if r := ask(map[string]any{"type": "run_shortcut", "id": "3", "shortcut": "ctrl+q"}); r["success"] != false || r["error"] != "Unknown shortcut: ctrl+q" {
 		t.Errorf("unknown shortcut: %v", r)
+	}
+}
+
+// TestServeHeadlessPromptWait is the protocol print and JSON mode speak: a
+// headless client (ctx.hasUI false, a dialog resolves to its default at
+// once), a prompt with pigo's "wait" answered only after its run settled
+// and with "source" reaching the input event, and get_session_header.
+func TestServeHeadlessPromptWait(t *testing.T) {
+	io, _ := world(t)
+	ext := filepath.Join(io.Cwd, "seen.ts")
+	if err := os.WriteFile(ext, []byte(`export default function (pi) {
+  pi.on("input", async (e, ctx) => {
+    const picked = await ctx.ui.select("Pick", ["a", "b"]);
+    pi.appendEntry("seen", { source: e.source, hasUI: ctx.hasUI, picked: picked ?? null });
+  });
+}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	model := provider.NewScripted(provider.ScriptedOptions{})
+	model.Queue(provider.ReplyText("done"))
+	s, err := agentsession.Start(context.Background(), agentsession.Options{IO: io, Open: pigo.SessionOpener(io),
+		Args: []string{"--model", "scripted/scripted-1", "-e", ext, "--no-session", "--no-builtin-tools"}, Providers: []agentsession.ProviderSource{model}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	host, client := protocol.Pipe()
+	go s.Serve(context.Background(), host, agentsession.ServeOptions{Headless: true})
+	defer client.Close()
+	enc := protocol.NewEncoder(nil)
+	next := func() map[string]any {
+		t.Helper()
+		m, err := client.Recv()
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, _ := m.Object()
+		return o
+	}
+	if err := enc.Send(client, map[string]any{"type": "prompt", "id": "p", "message": "hi", "source": "interactive", "wait": true}); err != nil {
+		t.Fatal(err)
+	}
+	settled := false
+	for {
+		o := next()
+		if o["type"] == "agent_settled" {
+			settled = true
+		}
+		if o["type"] == "response" && o["id"] == "p" {
+			if !settled || o["success"] != true {
+				t.Fatalf("prompt answered %v before agent_settled (settled %v)", o, settled)
+			}
+			if d, _ := o["data"].(map[string]any); d["disposition"] != "started" {
+				t.Errorf("disposition %v", o["data"])
+			}
+			break
+		}
+	}
+	if err := enc.Send(client, map[string]any{"type": "get_entries", "id": "e"}); err != nil {
+		t.Fatal(err)
+	}
+	var seen map[string]any
+	o := next()
+	for ; o["id"] != "e"; o = next() {
+	}
+	d, _ := o["data"].(map[string]any)
+	entries, _ := d["entries"].([]any)
+	for _, e := range entries {
+		if e, _ := e.(map[string]any); e["customType"] == "seen" {
+			seen, _ = e["data"].(map[string]any)
+		}
+	}
+	if seen["source"] != "interactive" || seen["hasUI"] != false || seen["picked"] != nil {
+		t.Errorf("the input handler saw %v; want source interactive, no UI, no pick", seen)
+	}
+	if err := enc.Send(client, map[string]any{"type": "get_session_header", "id": "h"}); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if o := next(); o["id"] == "h" {
+			if d, _ := o["data"].(map[string]any); d["type"] != "session" || d["cwd"] != io.Cwd {
+				t.Errorf("header %v", o)
+			}
+			break
+		}
 	}
 }

@@ -10,10 +10,13 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
+
 	"github.com/pigo-dev/pigo/engine/agent"
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/provider"
 	pisession "github.com/pigo-dev/pigo/engine/session"
 )
@@ -47,7 +50,9 @@ type agentRuntime struct {
 	// sessionDir is where new sessions are created; "" for --no-session.
 	sessionDir string
 	// extPaths maps plugin ids to extension paths; extInfo to pi's
-	// sourceInfo of the extension.
+	// sourceInfo of the extension. Discovery changes them while the
+	// session runs (extensions.go): read them through extPath, extSource.
+	extMu    sync.RWMutex
 	extPaths map[string]string
 	extInfo  map[string]map[string]any
 
@@ -71,6 +76,8 @@ type agentRuntime struct {
 	reloadRequested bool
 
 	res resourceHolder // prompt templates and skills (resources_pi.go)
+	// prompt is what the system prompt is built from (rebuildPrompt).
+	prompt atomic.Pointer[systemPromptInput]
 }
 
 // Run runs pi's interactive, print, JSON or RPC mode (or --export,
@@ -79,6 +86,9 @@ type agentRuntime struct {
 // usage error.
 func Run(ctx context.Context, args []string, io *IO, open Opener, ui Interactive) ExitCode {
 	f := parsePiFlags(args)
+	if f.offline {
+		io.SetEnv("PI_OFFLINE", "1") // as pi sets process.env.PI_OFFLINE: package installs, model refreshes and extensions see it
+	}
 	if f.export != "" {
 		return runExport(io, f) // export.go
 	}
@@ -179,16 +189,14 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 		return nil, ExitFailure
 	}
 	rt.app, rt.host = app, app.Host
-	rt.host.Pi().SetSession(tree)
+	piapi.Of(rt.host).SetSession(tree)
+	rt.watchEntries(tree)
 	for _, p := range app.Plugins {
-		if p.Path != "" {
-			rt.extPaths[p.ID] = p.Path
-			rt.extInfo[p.ID] = sourceInfoFor(p, io.Cwd, rt.agentDir)
-		}
+		rt.setExtension(p)
 	}
-	rt.host.Pi().SetReloader(func(context.Context) error { rt.requestReload(); return nil })
-	rt.host.Pi().SetMode(piMode(rt.mode)) // project_trust handlers see it
-	trusted, results, td, err := bootTrusted(ctx, io, f, app, rt.agentDir, rt.settings)
+	piapi.Of(rt.host).SetReloader(func(context.Context) error { rt.requestReload(); return nil })
+	piapi.Of(rt.host).SetMode(piMode(rt.mode)) // project_trust handlers see it
+	trusted, results, td, err := bootTrusted(ctx, io, f, app, rt.agentDir, rt.settings, rt.mode == "interactive")
 	diags = append(diags, td...)
 	if err != nil {
 		diags = append(diags, diagnostic{"error", err.Error()})
@@ -213,7 +221,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 			continue
 		}
 		diags = append(diags, diagnostic{"error", fmt.Sprintf("Failed to load extension %q: Failed to load extension: %s",
-			rt.extPaths[res.Plugin], loadErrorText(res.Err))})
+			rt.extPath(res.Plugin), loadErrorText(res.Err))})
 	}
 
 	// Models: registry, extension providers, extension flags, scope, model.
@@ -257,8 +265,11 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	rt.initResources()
 
 	// Tools and system prompt.
-	pi := rt.host.Pi()
-	defaults, set := rt.settings.defaultTools(pi.ActiveTools())
+	pi := piapi.Of(rt.host)
+	defaults, set := pi.ActiveTools(), false
+	if !f.NoBuiltinTools { // pi starts --no-builtin-tools from no default tools, whatever defaultTools says
+		defaults, set = rt.settings.defaultTools(defaults)
+	}
 	switch {
 	case f.tools != nil:
 		pi.SetActiveTools("", toolSelection(defaults, f.tools))
@@ -268,18 +279,19 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 		pi.SetActiveTools("", defaults)
 	}
 	rt.model = model
+	rt.rebuildPrompt()
 	a := agent.New(agent.Options{
 		Host: rt.host,
 		Provider: imageBlockingProvider{
 			Provider: agent.RegistryProvider{Registry: rt.reg, Options: provider.Options{Retry: rt.settings.providerRetry()}},
 			blocked:  func() bool { return rt.settings.boolIn("images", "blockImages", false) },
 		},
-		Model:         agent.ModelMap(model),
-		ThinkingLevel: thinking,
-		SystemPrompt:  rt.systemPrompt(),
-		Sink:          rt.onAgentEvent,
-		Settings:      rt.settings.agentSettings,
-		AuthProblem:   rt.authProblem,
+		Model:          agent.ModelMap(model),
+		ThinkingLevel:  thinking,
+		PromptSections: rt.promptSections,
+		Sink:           rt.onAgentEvent,
+		Settings:       rt.settings.agentSettings,
+		AuthProblem:    rt.authProblem,
 	})
 	a.SetHooks(agent.Hooks{
 		Shutdown: func(string) { rt.requestShutdown() },
@@ -296,6 +308,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	if hasExisting {
 		c := tree.BuildContext(tree.LeafID())
 		a.SetMessages(c.Messages)
+		rt.restoreToolsFromTranscript(tree)
 		if !hasThinkingEntry(tree) {
 			tree.Append(pisession.Entry{"type": "thinking_level_change", "thinkingLevel": thinking})
 		}
@@ -334,7 +347,7 @@ func (rt *agentRuntime) runPendingReload(ctx context.Context) {
 	}
 	for _, rep := range rt.app.ReloadAll(ctx) {
 		if !rep.OK && rep.Error != nil {
-			rt.reportExtensionError(rt.extPaths[rep.Plugin], "reload", loadErrorText(rep.Error))
+			rt.reportExtensionError(rt.extPath(rep.Plugin), "reload", loadErrorText(rep.Error))
 		}
 	}
 	rt.reloadResources(ctx, "reload")
@@ -374,7 +387,7 @@ func (rt *agentRuntime) closeHost() {
 }
 
 // tree returns the current session.
-func (rt *agentRuntime) tree() *pisession.Tree { return rt.host.Pi().Session() }
+func (rt *agentRuntime) tree() *pisession.Tree { return piapi.Of(rt.host).Session() }
 
 // setSink routes agent and session events; setExtError routes extension
 // handler failures.
@@ -473,7 +486,7 @@ func (rt *agentRuntime) onDiagnostic(d engine.Diagnostic) {
 	if event == "tool_call" || strings.HasPrefix(event, "bus:") {
 		return
 	}
-	rt.reportExtensionError(rt.extPaths[d.Plugin], event, jsErrorMessage(d.Text))
+	rt.reportExtensionError(rt.extPath(d.Plugin), event, jsErrorMessage(d.Text))
 }
 
 // console writes an extension's console output ("console.<level>: text",
@@ -720,7 +733,7 @@ func hasThinkingEntry(tree *pisession.Tree) bool {
 // flags extensions registered; any other --flag is an error.
 func (rt *agentRuntime) extensionFlagValues(given []unknownFlag) (map[string]any, []diagnostic) {
 	types := map[string]string{}
-	for _, e := range rt.host.Flags().Current().Entries() {
+	for _, e := range piapi.Of(rt.host).Flags().Current().Entries() {
 		t, _ := e.Value["type"].(string)
 		types[e.ID] = t
 	}
@@ -753,16 +766,19 @@ func (rt *agentRuntime) extensionFlagValues(given []unknownFlag) (map[string]any
 // registerExtensionProviders hands providers registered with
 // pi.registerProvider (data configs: baseUrl, apiKey, api, models, ...)
 // to the model registry.
-// systemPrompt builds the base system prompt from --system-prompt,
-// --append-system-prompt, SYSTEM.md / APPEND_SYSTEM.md and the active
-// tools.
-func (rt *agentRuntime) systemPrompt() string {
-	in := systemPromptInput{fs: rt.io.FS, cwd: rt.io.Cwd, agentDir: rt.agentDir, host: rt.host, contextFiles: !rt.flags.noContextFiles, now: time.Now(),
-		selected: rt.host.Pi().ActiveTools(), skills: rt.skills()}
+// rebuildPrompt reads what the system prompt is built from (pi's
+// _rebuildSystemPrompt inputs): --system-prompt, --append-system-prompt,
+// SYSTEM.md / APPEND_SYSTEM.md, the context files and the skills. The
+// sections are built from it for the active tools on each run.
+func (rt *agentRuntime) rebuildPrompt() {
+	in := systemPromptInput{cwd: rt.io.Cwd, skills: rt.skills()}
+	if !rt.flags.noContextFiles {
+		in.contextFiles = loadContextFiles(rt.io.FS, rt.io.Cwd, rt.agentDir)
+	}
 	custom := ""
 	if rt.flags.systemPrompt != nil {
 		custom = *rt.flags.systemPrompt
-	} else if p := discoverPromptFile(rt.io.FS, rt.io.Cwd, rt.agentDir, "SYSTEM.md", rt.host.Pi().ProjectTrusted()); p != "" {
+	} else if p := discoverPromptFile(rt.io.FS, rt.io.Cwd, rt.agentDir, "SYSTEM.md", piapi.Of(rt.host).ProjectTrusted()); p != "" {
 		custom = p
 	}
 	if custom != "" {
@@ -770,14 +786,24 @@ func (rt *agentRuntime) systemPrompt() string {
 	}
 	appends := rt.flags.appendSystemPrompt
 	if appends == nil {
-		if p := discoverPromptFile(rt.io.FS, rt.io.Cwd, rt.agentDir, "APPEND_SYSTEM.md", rt.host.Pi().ProjectTrusted()); p != "" {
+		if p := discoverPromptFile(rt.io.FS, rt.io.Cwd, rt.agentDir, "APPEND_SYSTEM.md", piapi.Of(rt.host).ProjectTrusted()); p != "" {
 			appends = []string{p}
 		}
 	}
 	for _, a := range appends {
 		in.append = append(in.append, resolvePromptInput(rt.io.FS, rt.io.Cwd, a))
 	}
-	return buildSystemPrompt(in)
+	rt.prompt.Store(&in)
+}
+
+// promptSections builds the system prompt's sections for the active tools.
+func (rt *agentRuntime) promptSections(selected []string) map[string]any {
+	in := rt.prompt.Load()
+	if in == nil {
+		return nil
+	}
+	snippets, guidelines := toolPromptTexts(rt.host)
+	return buildSystemPromptSections(*in, selected, snippets, guidelines)
 }
 
 // loadErrorText renders a plugin's load failure: its first diagnostic with
@@ -864,7 +890,7 @@ func (rt *agentRuntime) authProblem() string {
 // syncThinking makes the agent use the pi runtime's thinking level, which
 // extensions may have changed (pi.setThinkingLevel).
 func (rt *agentRuntime) syncThinking() {
-	rt.agent.SetThinking(rt.host.Pi().ThinkingLevel())
+	rt.agent.SetThinking(piapi.Of(rt.host).ThinkingLevel())
 }
 
 // setModel is pi's AgentSession.setModel: the model changes, a
@@ -880,7 +906,7 @@ func (rt *agentRuntime) setModel(ctx context.Context, m *provider.Model, source 
 	rt.mu.Unlock()
 	mm := agent.ModelMap(m)
 	rt.agent.SetModelValue(mm)
-	rt.host.Pi().SetCurrentModel(mm)
+	piapi.Of(rt.host).SetCurrentModel(mm)
 	rt.tree().Append(pisession.Entry{"type": "model_change", "provider": m.Provider, "modelId": m.ID})
 	thinkingSelect := rt.applyThinkingLevel(level)
 	return func() {
@@ -909,7 +935,7 @@ func (rt *agentRuntime) levelForModelSwitch(m *provider.Model, explicit string) 
 	if l, ok := perModel[m.Provider+"/"+m.ID].(string); ok {
 		return l
 	}
-	return cmp.Or(rt.settings.str("defaultThinkingLevel"), rt.host.Pi().ThinkingLevel(), "medium")
+	return cmp.Or(rt.settings.str("defaultThinkingLevel"), piapi.Of(rt.host).ThinkingLevel(), "medium")
 }
 
 // availableThinkingLevels is pi's getAvailableThinkingLevels.
@@ -939,7 +965,7 @@ func (rt *agentRuntime) applyThinkingLevel(level string) (notify func()) {
 			effective = "off"
 		}
 	}
-	pi := rt.host.Pi()
+	pi := piapi.Of(rt.host)
 	prev := pi.ThinkingLevel()
 	pi.SetCurrentThinkingLevel(effective)
 	rt.agent.SetThinking(effective)
@@ -1091,7 +1117,7 @@ Options (as pi's):
   -np, --no-prompt-templates     no prompt template discovery (--prompt-template still loads)
   -a, --approve                  trust project-local files for this run
   -na, --no-approve              ignore project-local files for this run
-  --offline                      no network at startup (pigo never needs any)
+  --offline                      no network at startup (sets PI_OFFLINE=1)
   --<flag> [value]               flags registered by extensions (registerFlag)
   --export <file> [output.html]  export a session file to HTML and exit
   --list-models [search]         list the models with credentials (optional fuzzy search)

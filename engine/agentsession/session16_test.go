@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/pigo-dev/pigo/engine"
+
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/provider"
 )
 
@@ -14,7 +16,7 @@ import (
 func TestLevelForModelSwitch(t *testing.T) {
 	h := engine.New(engine.Options{})
 	defer h.Close(context.Background())
-	h.Pi().SetCurrentThinkingLevel("off")
+	piapi.Of(h).SetCurrentThinkingLevel("off")
 	rt := &agentRuntime{host: h, settings: &piSettings{global: map[string]any{}, project: map[string]any{}}}
 	reasoning := &provider.Model{Provider: "p", ID: "r", Reasoning: true}
 	for _, c := range []struct {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/pigo-dev/pigo/engine/agent"
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/provider"
 	pisession "github.com/pigo-dev/pigo/engine/session"
 )
@@ -186,13 +187,15 @@ func (rt *agentRuntime) replaceSession(ctx context.Context, reason string, next 
 	rt.queueMu.Lock()
 	rt.lastQueue = [2][]string{}
 	rt.queueMu.Unlock()
-	rt.host.Pi().SetSession(next)
+	piapi.Of(rt.host).SetSession(next)
+	rt.watchEntries(next)
 	_ = old.Close()
 
 	c := next.BuildContext(next.LeafID())
 	rt.agent.SetMessages(c.Messages)
+	rt.restoreToolsFromTranscript(next)
 	if len(c.Messages) == 0 {
-		rt.appendSessionStart(next, rt.currentModel(), rt.host.Pi().ThinkingLevel())
+		rt.appendSessionStart(next, rt.currentModel(), piapi.Of(rt.host).ThinkingLevel())
 	} else {
 		model := rt.currentModel()
 		if c.Model != nil {
@@ -200,14 +203,14 @@ func (rt *agentRuntime) replaceSession(ctx context.Context, reason string, next 
 				model = m
 			}
 		}
-		level := rt.host.Pi().ThinkingLevel()
+		level := piapi.Of(rt.host).ThinkingLevel()
 		hasLevel := hasThinkingEntry(next)
 		if hasLevel {
 			level = c.ThinkingLevel
 		}
 		rt.restoreModel(model, level)
 		if !hasLevel {
-			next.Append(pisession.Entry{"type": "thinking_level_change", "thinkingLevel": rt.host.Pi().ThinkingLevel()})
+			next.Append(pisession.Entry{"type": "thinking_level_change", "thinkingLevel": piapi.Of(rt.host).ThinkingLevel()})
 		}
 	}
 	start := map[string]any{"type": "session_start", "reason": reason}
@@ -231,7 +234,7 @@ func (rt *agentRuntime) restoreModel(model *provider.Model, level string) {
 	rt.mu.Unlock()
 	mm := agent.ModelMap(model)
 	rt.agent.SetModelValue(mm)
-	pi := rt.host.Pi()
+	pi := piapi.Of(rt.host)
 	pi.SetCurrentModel(mm)
 	pi.SetCurrentThinkingLevel(level)
 	rt.agent.SetThinking(level)

@@ -1,28 +1,23 @@
 package agentsession
 
 import (
-	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/resources"
 )
 
-// systemPromptInput is what pi's buildSystemPrompt takes.
+// systemPromptInput is what pi's buildSystemPromptSections takes, less
+// the active tools (given per build): read from files when the
+// resources load, not on every turn.
 type systemPromptInput struct {
-	fs           FS
 	custom       string // --system-prompt text or file contents, or .pi/SYSTEM.md
 	append       []string
 	cwd          string
-	agentDir     string
-	selected     []string // active tool names
-	host         *engine.Host
-	contextFiles bool // load AGENTS.md / CLAUDE.md (pi's default)
-	now          time.Time
-	skills       []resources.Skill // listed when the read tool is active
+	contextFiles []contextFile // AGENTS.md / CLAUDE.md
+	skills       []resources.Skill
 }
 
 // resolvePromptInput is pi's resolvePromptInput: a path that exists is
@@ -91,91 +86,122 @@ func loadContextFiles(fsys FS, cwd, agentDir string) []contextFile {
 	return append(out, anc...)
 }
 
-// buildSystemPrompt is pi's buildSystemPrompt.
-func buildSystemPrompt(in systemPromptInput) string {
-	date := in.now.Format("2006-01-02")
-	promptCwd := strings.ReplaceAll(in.cwd, `\`, "/")
-	appendSection := ""
-	if len(in.append) > 0 {
-		appendSection = "\n\n" + strings.Join(in.append, "\n\n")
-	}
-	var files []contextFile
-	if in.contextFiles {
-		files = loadContextFiles(in.fs, in.cwd, in.agentDir)
-	}
-	tail := func(prompt string) string {
-		prompt += appendSection
-		if len(files) > 0 {
-			prompt += "\n\n# Project Context\n\nProject-specific instructions and guidelines:\n\n"
-			for _, f := range files {
-				prompt += fmt.Sprintf("## %s\n\n%s\n\n", f.path, f.content)
-			}
-		}
-		if slices.Contains(in.selected, "read") && len(in.skills) > 0 {
-			prompt += resources.FormatSkillsForPrompt(in.skills)
-		}
-		return prompt + "\nCurrent date: " + date + "\nCurrent working directory: " + promptCwd
-	}
+// promptPreamble is pi 1.6's preamble, naming pigo. pi's prompt also has
+// a "docs" section pointing at pi's installed documentation; pigo does
+// not ship pi's docs, so it has none.
+const promptPreamble = "You are a coding assistant running inside pigo, a coding agent harness compatible with pi. " +
+	"Help users inspect files, run commands, and modify code."
+
+// buildSystemPromptSections is pi 1.6's buildSystemPromptSections for
+// the active tools, given the tools' prompt snippets and guidelines
+// (toolPromptTexts): the named sections of the prompt, each but the
+// preamble wrapped in <name>...</name>; pi's text, byte for byte.
+func buildSystemPromptSections(in systemPromptInput, selected []string, snippets map[string]string, toolGuidelines map[string][]string) map[string]any {
+	raw := map[string]string{}
 	if in.custom != "" {
-		return tail(in.custom)
+		raw["preamble"] = in.custom
+	} else {
+		raw["preamble"] = promptPreamble
+		var lines []string
+		for _, n := range selected {
+			if s := snippets[n]; s != "" {
+				lines = append(lines, "- "+n+": "+s)
+			}
+		}
+		tools := "(none)"
+		if len(lines) > 0 {
+			tools = strings.Join(lines, "\n")
+		}
+		raw["tools"] = tools + "\n\nAdditional tools may be available."
+		raw["rules"] = promptRules(selected, toolGuidelines)
 	}
-	snippets := map[string]string{}
-	var guidelines []string
-	addGuideline := func(g string) {
-		if g = strings.TrimSpace(g); g != "" && !slices.Contains(guidelines, g) {
-			guidelines = append(guidelines, g)
+	if len(in.append) > 0 {
+		raw["addendum"] = strings.Join(in.append, "\n\n")
+	}
+	if len(in.contextFiles) > 0 {
+		parts := []string{"Project-specific instructions and guidelines:"}
+		for _, f := range in.contextFiles {
+			parts = append(parts, "<project_instructions path=\""+f.path+"\">\n"+f.content+"\n</project_instructions>")
+		}
+		raw["project_context"] = strings.Join(parts, "\n\n")
+	}
+	reader := ""
+	for _, r := range []string{"read", "bash"} {
+		if slices.Contains(selected, r) {
+			reader = r
+			break
 		}
 	}
-	var extraGuidelines []string
-	if in.host != nil {
-		for _, e := range in.host.Tools().Current().Entries() {
-			if !slices.Contains(in.selected, e.ID) {
-				continue
+	if reader != "" && len(in.skills) > 0 {
+		if s := strings.TrimSpace(resources.FormatSkillsForPrompt(in.skills, reader)); s != "" {
+			raw["skills"] = s
+		}
+	}
+	raw["cwd"] = strings.ReplaceAll(in.cwd, `\`, "/")
+	sections := make(map[string]any, len(raw))
+	for n, text := range raw {
+		if n == "preamble" {
+			sections[n] = text
+		} else {
+			sections[n] = "<" + n + ">\n" + text + "\n</" + n + ">"
+		}
+	}
+	return sections
+}
+
+// toolPromptTexts are the registered tools' prompt snippets (on one
+// line) and guidelines.
+func toolPromptTexts(h *engine.Host) (snippets map[string]string, guidelines map[string][]string) {
+	snippets, guidelines = map[string]string{}, map[string][]string{}
+	if h == nil {
+		return
+	}
+	for _, e := range h.Tools().Current().Entries() {
+		if s, ok := e.Value.Extra["promptSnippet"].(string); ok {
+			if s = strings.Join(strings.Fields(s), " "); s != "" {
+				snippets[e.ID] = s
 			}
-			if s, ok := e.Value.Extra["promptSnippet"].(string); ok {
-				if s = strings.Join(strings.Fields(s), " "); s != "" {
-					snippets[e.ID] = s
+		}
+		if gs, ok := e.Value.Extra["promptGuidelines"].([]any); ok {
+			for _, g := range gs {
+				if s, ok := g.(string); ok {
+					guidelines[e.ID] = append(guidelines[e.ID], s)
 				}
 			}
-			if gs, ok := e.Value.Extra["promptGuidelines"].([]any); ok {
-				for _, g := range gs {
-					if s, ok := g.(string); ok {
-						extraGuidelines = append(extraGuidelines, s)
-					}
-				}
-			}
 		}
 	}
-	var toolLines []string
-	for _, n := range in.selected {
-		if s := snippets[n]; s != "" {
-			toolLines = append(toolLines, "- "+n+": "+s)
+	return
+}
+
+// promptRules is pi 1.6's buildRules.
+func promptRules(selected []string, toolGuidelines map[string][]string) string {
+	var rules []string
+	add := func(r string) {
+		if r = strings.TrimSpace(r); r != "" && !slices.Contains(rules, r) {
+			rules = append(rules, r)
 		}
 	}
-	toolsList := "(none)"
-	if len(toolLines) > 0 {
-		toolsList = strings.Join(toolLines, "\n")
+	has := func(n string) bool { return slices.Contains(selected, n) }
+	if (has("bash") || has("powershell")) && !has("grep") && !has("find") && !has("ls") {
+		switch {
+		case has("bash") && has("powershell"):
+			add("Use bash or PowerShell for file operations like listing, searching, and finding files")
+		case has("powershell"):
+			add("Use PowerShell for file operations like listing, searching, and finding files")
+		default:
+			add("Use bash for file operations like ls, rg, find")
+		}
 	}
-	has := func(n string) bool { return slices.Contains(in.selected, n) }
-	switch {
-	case has("bash") && !has("grep") && !has("find") && !has("ls"):
-		addGuideline("Use bash for file operations like ls, rg, find")
-	case has("bash"):
-		addGuideline("Prefer grep/find/ls tools over bash for file exploration (faster, respects .gitignore)")
+	for _, n := range selected {
+		for _, g := range toolGuidelines[n] {
+			add(g)
+		}
 	}
-	for _, g := range extraGuidelines {
-		addGuideline(g)
+	add("Be concise in your responses")
+	add("Show file paths clearly when working with files")
+	out := make([]string, len(rules))
+	for i, r := range rules {
+		out[i] = "- " + r
 	}
-	addGuideline("Be concise in your responses")
-	addGuideline("Show file paths clearly when working with files")
-	var gl []string
-	for _, g := range guidelines {
-		gl = append(gl, "- "+g)
-	}
-	prompt := "You are an expert coding assistant operating inside pigo, a coding agent harness compatible with pi. " +
-		"You help users by reading files, executing commands, editing code, and writing new files.\n\n" +
-		"Available tools:\n" + toolsList + "\n\n" +
-		"In addition to the tools above, you may have access to other custom tools depending on the project.\n\n" +
-		"Guidelines:\n" + strings.Join(gl, "\n")
-	return tail(prompt)
+	return strings.Join(out, "\n")
 }

@@ -6,6 +6,8 @@ import (
 	"sync/atomic"
 
 	"github.com/pigo-dev/pigo/engine"
+
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/projecttrust"
 )
 
@@ -18,11 +20,11 @@ import (
 // ctx.isProjectTrusted() reports the decision. A trust.json pi could not
 // read is an error, as in pi (which exits with it).
 //
-// No mode prompts: pi asks only in interactive mode at startup, and pigo's
-// interactive mode is a protocol client that cannot show a dialog before
-// the session exists, so "ask" declines there as in print, JSON and RPC
-// mode.
-func bootTrusted(ctx context.Context, io *IO, f piFlags, app *App, agentDir string, settings *piSettings) (trusted bool, results []engine.LoadResult, diags []diagnostic, err error) {
+// With interactive (pi's interactive mode at startup) and a terminal
+// selector (io.StartupSelect), "ask" shows pi's trust prompt before the
+// session's client starts; the answer saves what it says to trust.json.
+// Elsewhere "ask" declines, as in pi's print, JSON and RPC modes.
+func bootTrusted(ctx context.Context, io *IO, f piFlags, app *App, agentDir string, settings *piSettings, interactive bool) (trusted bool, results []engine.LoadResult, diags []diagnostic, err error) {
 	results = app.BootUntrusted(ctx)
 	paths := map[string]string{}
 	for _, p := range app.Plugins {
@@ -30,18 +32,30 @@ func bootTrusted(ctx context.Context, io *IO, f piFlags, app *App, agentDir stri
 	}
 	host := app.Host
 	// pi's project_trust context has no UI outside interactive mode: its
-	// notify writes the message to stderr.
+	// notify writes the message to stderr (in interactive mode it says
+	// nothing, and dialogs go to the startup selector: startup_ui.go).
 	var asking atomic.Bool
-	host.Pi().UI().Observe(func(c engine.UICall) {
-		if m, _ := c.Value.(map[string]any); asking.Load() && c.Op == "notify" {
+	piapi.Of(host).UI().Observe(func(c piapi.UICall) {
+		if m, _ := c.Value.(map[string]any); asking.Load() && c.Op == "notify" && !interactive {
 			fmt.Fprintln(io.Stderr, m["message"])
 		}
 	})
+	store := projecttrust.NewStore(agentDir)
+	var prompt func(ctx context.Context) (bool, error)
+	if interactive && io.StartupSelect != nil {
+		prompt = func(ctx context.Context) (bool, error) { return trustPrompt(ctx, io, agentDir, settings, store) }
+	}
 	trusted, err = projecttrust.Resolve(ctx, projecttrust.Options{
-		Cwd: io.Cwd, Home: io.Getenv("HOME"), Store: projecttrust.NewStore(agentDir),
+		Cwd: io.Cwd, Home: io.Getenv("HOME"), Store: store, Prompt: prompt,
 		Override: f.approve, Default: settings.globalStr("defaultProjectTrust"),
 		Ask: func(ctx context.Context) *projecttrust.Answer {
 			asking.Store(true)
+			if prompt != nil { // the handlers' dialogs go to the startup selector
+				ui := &startupUI{ctx: ctx, hub: host.Views(), io: io, agentDir: agentDir, settings: settings}
+				if host.Views().Attach(ui) == nil {
+					defer host.Views().Detach(startupUIClientID)
+				}
+			}
 			out := host.RunHook(ctx, "project_trust", map[string]any{"type": "project_trust", "cwd": io.Cwd})
 			asking.Store(false)
 			for _, e := range out.Errors {
@@ -63,11 +77,32 @@ func bootTrusted(ctx context.Context, io *IO, f piFlags, app *App, agentDir stri
 	if err != nil {
 		return false, results, diags, err
 	}
-	host.Pi().SetProjectTrusted(trusted)
+	piapi.Of(host).SetProjectTrusted(trusted)
 	if trusted {
 		results = append(results, app.LoadProject(ctx)...)
 	} else {
 		settings.dropProject()
 	}
 	return trusted, results, diags, nil
+}
+
+// trustPrompt is pi's selectProjectTrustOption on the terminal: the
+// answer's decision, its updates saved; cancelling declines.
+func trustPrompt(ctx context.Context, io *IO, agentDir string, settings *piSettings, store *projecttrust.Store) (bool, error) {
+	choices := projecttrust.Choices(io.Cwd, true)
+	labels := make([]string, len(choices))
+	for i, c := range choices {
+		labels[i] = c.Label
+	}
+	i, ok := io.StartupSelect(ctx, StartupPrompt{IO: io, AgentDir: agentDir, Setting: settings.get,
+		Title: projecttrust.PromptTitle(io.Cwd, "pi"), Options: labels})
+	if !ok || i < 0 || i >= len(choices) {
+		return false, nil
+	}
+	if len(choices[i].Updates) > 0 {
+		if err := store.SetMany(ctx, choices[i].Updates); err != nil {
+			return false, err
+		}
+	}
+	return choices[i].Trusted, nil
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/pigo-dev/pigo"
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/agentsession"
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/provider"
 )
 
@@ -54,8 +55,8 @@ func TestProjectTrust(t *testing.T) {
 		}
 		defer s.Close()
 		cmds := s.Host().Commands().Current()
-		if got := cmds.Has("proj"); got != want || !cmds.Has("user") || s.Host().Pi().ProjectTrusted() != want {
-			t.Errorf("%s: project command %v, user command %v, trusted %v; want %v", name, got, cmds.Has("user"), s.Host().Pi().ProjectTrusted(), want)
+		if got := cmds.Has("proj"); got != want || !cmds.Has("user") || piapi.Of(s.Host()).ProjectTrusted() != want {
+			t.Errorf("%s: project command %v, user command %v, trusted %v; want %v", name, got, cmds.Has("user"), piapi.Of(s.Host()).ProjectTrusted(), want)
 		}
 		st := s.Host().Plugins()
 		at := func(id string) int {

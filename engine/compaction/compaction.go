@@ -138,6 +138,22 @@ func EstimateTokens(m Message) int {
 				chars += 4800
 			}
 		}
+	case "system": // pi 1.6: its text, sections and tool declarations
+		if s, ok := m["content"].(string); ok {
+			chars = jsLen(s)
+		}
+		for _, b := range blocks(m["content"]) {
+			if b["type"] == "text" {
+				chars += jsLen(str(b["text"]))
+			}
+		}
+		sections, _ := m["sections"].(map[string]any)
+		for _, v := range sections {
+			chars += jsLen(str(v))
+		}
+		if added, ok := m["toolsAdded"]; ok && added != nil {
+			chars += jsLen(jsonText(added))
+		}
 	case "bashExecution":
 		chars = jsLen(str(m["command"])) + jsLen(str(m["output"]))
 	case "branchSummary", "compactionSummary":
@@ -427,11 +443,16 @@ func anySlice(ms []Message) []any {
 // messageForCompaction is pi's getMessageFromEntryForCompaction: the
 // message an entry contributes, compaction summaries excluded (the
 // previous summary is passed separately).
+// System messages are prompt state, not conversation (pi 1.6): the
+// compaction entry carries their replay.
 func messageForCompaction(e session.Entry) Message {
 	if e["type"] == "compaction" {
 		return nil
 	}
-	return session.EntryMessage(e)
+	if m := session.EntryMessage(e); !session.IsSystemMessage(m) {
+		return m
+	}
+	return nil
 }
 
 // Prepare is pi's prepareCompaction over the branch (root → leaf). It

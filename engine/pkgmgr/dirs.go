@@ -1,6 +1,8 @@
 package pkgmgr
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -14,6 +16,10 @@ type Scope string
 const (
 	User    Scope = "user"
 	Project Scope = "project"
+	// Temporary is the scope of -e npm:/git: sources: installed for one
+	// run into pi's cache under <agentDir>/tmp/extensions, never written
+	// to settings.
+	Temporary Scope = "temporary"
 )
 
 // Dirs are the places a scope uses; Cwd and AgentDir are absolute.
@@ -24,8 +30,11 @@ type Dirs struct {
 // Base is the directory a scope's settings file lives in, against which
 // its relative sources resolve.
 func (d Dirs) Base(scope Scope) string {
-	if scope == Project {
+	switch scope {
+	case Project:
 		return filepath.Join(d.Cwd, ".pi")
+	case Temporary:
+		return d.Cwd // -e values resolve against the working directory
 	}
 	return d.AgentDir
 }
@@ -33,8 +42,26 @@ func (d Dirs) Base(scope Scope) string {
 // SettingsFile is the scope's settings.json.
 func (d Dirs) SettingsFile(scope Scope) string { return filepath.Join(d.Base(scope), "settings.json") }
 
-// NPMRoot is the npm project pi installs a scope's npm packages into.
-func (d Dirs) NPMRoot(scope Scope) string { return filepath.Join(d.Base(scope), "npm") }
+// NPMRoot is the npm project pi installs a scope's npm packages into
+// (for Temporary, pi's getTemporaryDir("npm")).
+func (d Dirs) NPMRoot(scope Scope) string {
+	if scope == Temporary {
+		return d.temporaryDir("npm", "", "")
+	}
+	return filepath.Join(d.Base(scope), "npm")
+}
+
+// temporaryDir is pi's getTemporaryDir: <agentDir>/tmp/extensions/<prefix>/
+// <8 hex digits of sha256("<prefix>-<suffix>[@ref]")>/<suffix>, so each
+// git ref gets its own checkout.
+func (d Dirs) temporaryDir(prefix, suffix, ref string) string {
+	key := prefix + "-" + suffix
+	if ref != "" {
+		key += "@" + ref
+	}
+	sum := sha256.Sum256([]byte(key))
+	return filepath.Join(d.AgentDir, "tmp", "extensions", prefix, hex.EncodeToString(sum[:])[:8], suffix)
+}
 
 // GitRoot holds a scope's git clones, as <host>/<path>.
 func (d Dirs) GitRoot(scope Scope) string { return filepath.Join(d.Base(scope), "git") }
@@ -47,6 +74,10 @@ func (d Dirs) Dir(src Source, scope Scope) (string, error) {
 	case NPM:
 		return inside(filepath.Join(d.NPMRoot(scope), "node_modules"), src.Name)
 	case Git:
+		if scope == Temporary {
+			root := filepath.Join(d.AgentDir, "tmp", "extensions", "git-"+src.Host)
+			return inside(root, strings.TrimPrefix(d.temporaryDir("git-"+src.Host, src.Path, src.Ref), root+string(filepath.Separator)))
+		}
 		return inside(d.GitRoot(scope), src.Host, src.Path)
 	}
 	return ResolvePath(src.LocalPath, d.Base(scope), d.Home), nil

@@ -6,8 +6,13 @@
 //     https://, http://, ssh://, git:// URLs, git@host:path), and local
 //     paths (recorded in settings, never copied);
 //   - scopes: global (<agentDir>/settings.json, npm packages under
-//     <agentDir>/npm/node_modules, git clones under <agentDir>/git/<host>/<path>)
-//     and project (-l: <cwd>/.pi/settings.json, <cwd>/.pi/npm, <cwd>/.pi/git).
+//     <agentDir>/npm/node_modules, git clones under <agentDir>/git/<host>/<path>),
+//     project (-l: <cwd>/.pi/settings.json, <cwd>/.pi/npm, <cwd>/.pi/git)
+//     and temporary (-e npm:/git: values: pi's cache under
+//     <agentDir>/tmp/extensions, no settings).
+//
+// [Manager.Ensure] is what pi does with a source at start-up: install it
+// when missing, refresh a cached temporary one.
 //
 // npm is native: registry metadata (the registry from npm_config_registry,
 // the install root's .npmrc or the user's ~/.npmrc, scoped registries and
@@ -29,9 +34,21 @@
 // integrity, registry down, malformed package.json or tarball) leaves both
 // the settings and the installed packages as they were.
 //
-// Not done: npm's lockfiles (a stale package-lock.json in an install root
+// optionalDependencies install when they can, as npm does: one whose os
+// or cpu excludes this machine (Node's platform and arch names, "!"
+// negations), that the registry lacks, or whose own dependencies fail is
+// left out with what it would have brought; a required package for
+// another platform is an error. Install scripts are never run (pi's npm
+// runs preinstall, install and postinstall, and node-gyp for a
+// binding.gyp): pigo does not run package code at install, so it reports
+// the ones it skipped through [Manager.Warn].
+//
+// A git clone's own npm-shrinkwrap.json or package-lock.json (v2/v3) is
+// followed as npm install follows it there (see lockfile.go).
+//
+// Not done: the install roots' lockfiles (a stale package-lock.json there
 // is removed so npm, when pi later runs it there, rebuilds from
-// node_modules), optionalDependencies, install scripts (pi's npm runs them;
-// pigo never runs package code at install), the legacy global-npm
-// location pi also looks in, and project trust (-l writes without asking).
+// node_modules), an npm-shrinkwrap.json published inside an npm package
+// (npm honours it for that package's subtree), the legacy global-npm location pi also looks in, and
+// project trust (-l writes without asking).
 package pkgmgr

@@ -52,6 +52,9 @@ func (m *Manager) installGit(ctx context.Context, src Source, scope Scope) error
 		return err
 	}
 	gitRoot := m.GitRoot(scope)
+	if scope == Temporary {
+		gitRoot = filepath.Dir(target) // pi's cache has no shared root to ignore
+	}
 	return m.stageInto(gitRoot, func(stage string) error {
 		clone := filepath.Join(stage, "clone")
 		if _, err := m.git(ctx, stage, "clone", src.Repo, clone); err != nil {
@@ -65,8 +68,10 @@ func (m *Manager) installGit(ctx context.Context, src Source, scope Scope) error
 		if err := m.installCloneDeps(ctx, clone); err != nil {
 			return err
 		}
-		if err := ensureGitIgnore(gitRoot); err != nil {
-			return err
+		if scope != Temporary {
+			if err := ensureGitIgnore(gitRoot); err != nil {
+				return err
+			}
 		}
 		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
 			return err
@@ -76,7 +81,8 @@ func (m *Manager) installGit(ctx context.Context, src Source, scope Scope) error
 }
 
 // installCloneDeps installs the production dependencies of a clone's
-// package.json into its node_modules (pi runs `npm install --omit=dev`).
+// package.json into its node_modules (pi runs `npm install --omit=dev`),
+// as its lockfile records them if it has one (lockfile.go).
 func (m *Manager) installCloneDeps(ctx context.Context, dir string) error {
 	pj, err := readPackageJSON(dir)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -86,20 +92,44 @@ func (m *Manager) installCloneDeps(ctx context.Context, dir string) error {
 		return fmt.Errorf("%s: %w", dir, err)
 	}
 	t := newTree(dir, m.registry(dir))
-	for name, spec := range pj.Dependencies {
-		if err := t.want(ctx, "", name, spec, false); err != nil {
+	lockName, locked, err := readLockfile(dir)
+	if err != nil {
+		return err
+	}
+	if locked != nil {
+		if err := t.planLocked(ctx, lockName, locked); err != nil {
+			return err
+		}
+		t.dropStale(pj.Dependencies)
+	}
+	for _, name := range sortedKeys(pj.Dependencies) {
+		if _, optional := pj.OptionalDependencies[name]; optional {
+			continue
+		}
+		if err := t.want(ctx, "", name, pj.Dependencies[name], false); err != nil {
 			return err
 		}
 	}
+	for _, name := range sortedKeys(pj.OptionalDependencies) {
+		t.wantOptional(ctx, "", name, pj.OptionalDependencies[name])
+	}
+	if s := installScripts(dir); s != "" {
+		t.scripts = append(t.scripts, filepath.Base(dir)+" ("+s+")") // npm runs the clone's own too
+	}
 	if len(t.plan) == 0 {
+		m.warn(t.scriptsWarning())
 		return nil
 	}
-	return m.stageInto(dir, func(stage string) error {
+	err = m.stageInto(dir, func(stage string) error {
 		if err := t.fetch(ctx, stage); err != nil {
 			return err
 		}
 		return t.commit(filepath.Join(stage, "trash"))
 	})
+	if err == nil {
+		m.warn(t.scriptsWarning())
+	}
+	return err
 }
 
 // updateGit fetches the configured ref (or the upstream branch) and resets

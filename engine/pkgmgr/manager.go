@@ -27,6 +27,15 @@ type Manager struct {
 	Environ []string
 	// Progress gets pi's progress lines ("Installing npm:x..."); may be nil.
 	Progress func(string)
+	// Warn gets what an install could not do as npm would (install
+	// scripts it did not run); may be nil.
+	Warn func(string)
+}
+
+func (m *Manager) warn(text string) {
+	if m.Warn != nil && text != "" {
+		m.Warn(text)
+	}
 }
 
 func (m *Manager) getenv(k string) string {

@@ -133,6 +133,7 @@ func (m *Manager) installNPM(ctx context.Context, scope Scope, srcs []Source, re
 	if err != nil {
 		return nil, err
 	}
+	m.warn(t.scriptsWarning())
 	return versions, m.settle(root, proj, deps)
 }
 

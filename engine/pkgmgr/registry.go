@@ -24,10 +24,15 @@ type manifestDist struct {
 
 // versionMeta is one version of a packument.
 type versionMeta struct {
-	Name         string            `json:"name"`
-	Version      string            `json:"version"`
-	Dependencies map[string]string `json:"dependencies"`
-	Dist         manifestDist      `json:"dist"`
+	Name                 string            `json:"name"`
+	Version              string            `json:"version"`
+	Dependencies         map[string]string `json:"dependencies"`
+	OptionalDependencies map[string]string `json:"optionalDependencies"`
+	// OS and CPU restrict the platforms it installs on (npm's "os" and
+	// "cpu": Node's names, "!" excludes).
+	OS   []string     `json:"os"`
+	CPU  []string     `json:"cpu"`
+	Dist manifestDist `json:"dist"`
 }
 
 // packument is a registry's document for one package.

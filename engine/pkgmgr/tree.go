@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -28,10 +30,16 @@ type tree struct {
 	root string
 	reg  *registry
 	plan map[string]*planned
+	// platform is what os and cpu fields are matched against (Node's
+	// process.platform and process.arch).
+	platform [2]string
+
+	mu      sync.Mutex
+	scripts []string // "name@version (postinstall)": install scripts pigo does not run
 }
 
 func newTree(root string, reg *registry) *tree {
-	return &tree{root: root, reg: reg, plan: map[string]*planned{}}
+	return &tree{root: root, reg: reg, plan: map[string]*planned{}, platform: nodePlatform()}
 }
 
 // parentRel is the package directory whose node_modules holds rel ("" for
@@ -142,14 +150,71 @@ func (t *tree) place(ctx context.Context, rel, name, pkg, spec string) error {
 		}
 		return fmt.Errorf("%s: needed as %s and as %s at the same place", name, old.meta.Version, m.Version)
 	}
+	if !platformMatches(m.OS, t.platform[0]) || !platformMatches(m.CPU, t.platform[1]) {
+		return &badPlatformError{fmt.Sprintf("%s@%s: unsupported platform: wants os %v and cpu %v, this is %s %s",
+			pkg, m.Version, m.OS, m.CPU, t.platform[0], t.platform[1])}
+	}
 	m.Name = pkg
 	t.plan[rel] = &planned{rel: rel, meta: m}
 	for _, d := range sortedKeys(m.Dependencies) {
+		if _, optional := m.OptionalDependencies[d]; optional {
+			continue // npm: the optional entry wins
+		}
 		if err := t.want(ctx, rel, d, m.Dependencies[d], false); err != nil {
 			return fmt.Errorf("%s@%s: dependency %w", pkg, m.Version, err)
 		}
 	}
+	for _, d := range sortedKeys(m.OptionalDependencies) {
+		t.wantOptional(ctx, rel, d, m.OptionalDependencies[d])
+	}
 	return nil
+}
+
+// wantOptional is want for an optional dependency: as npm does, one that
+// cannot be installed (another platform, no matching version, a registry
+// error) is left out with everything it would have brought.
+func (t *tree) wantOptional(ctx context.Context, from, name, spec string) {
+	before := maps.Clone(t.plan)
+	if err := t.want(ctx, from, name, spec, false); err != nil {
+		t.plan = before
+	}
+}
+
+// badPlatformError: a package's os or cpu excludes this machine.
+type badPlatformError struct{ msg string }
+
+func (e *badPlatformError) Error() string { return e.msg }
+
+// nodePlatform is Node's process.platform and process.arch here.
+func nodePlatform() [2]string {
+	goos := map[string]string{"windows": "win32"}[runtime.GOOS]
+	if goos == "" {
+		goos = runtime.GOOS
+	}
+	arch := map[string]string{"amd64": "x64", "386": "ia32", "arm64": "arm64", "arm": "arm", "ppc64le": "ppc64", "s390x": "s390x"}[runtime.GOARCH]
+	if arch == "" {
+		arch = runtime.GOARCH
+	}
+	return [2]string{goos, arch}
+}
+
+// platformMatches is npm's check of an os or cpu list: "!x" excludes x;
+// when any entry is not a negation, value must be listed.
+func platformMatches(list []string, value string) bool {
+	allowed, positive := false, false
+	for _, e := range list {
+		if neg, ok := strings.CutPrefix(e, "!"); ok {
+			if neg == value {
+				return false
+			}
+			continue
+		}
+		positive = true
+		if e == value {
+			allowed = true
+		}
+	}
+	return allowed || !positive
 }
 
 // fetch downloads, verifies and unpacks every planned package into
@@ -190,7 +255,49 @@ func (t *tree) fetchOne(ctx context.Context, p *planned) error {
 	if _, err := readPackageJSON(p.stage); err != nil {
 		return fmt.Errorf("%s: %w", id, err)
 	}
+	if s := installScripts(p.stage); s != "" {
+		t.mu.Lock()
+		t.scripts = append(t.scripts, id+" ("+s+")")
+		t.mu.Unlock()
+	}
 	return nil
+}
+
+// installScripts names the scripts npm would run when installing the
+// package in dir: preinstall, install and postinstall, and `node-gyp
+// rebuild` for a binding.gyp without an install or preinstall script.
+func installScripts(dir string) string {
+	var pj struct {
+		Scripts map[string]any `json:"scripts"`
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, "package.json")); err == nil {
+		_ = json.Unmarshal(data, &pj)
+	}
+	var names []string
+	for _, n := range []string{"preinstall", "install", "postinstall"} {
+		if v, ok := pj.Scripts[n].(string); ok && v != "" {
+			names = append(names, n)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "binding.gyp")); err == nil && pj.Scripts["install"] == nil && pj.Scripts["preinstall"] == nil {
+		names = append(names, "node-gyp rebuild")
+	}
+	return strings.Join(names, ", ")
+}
+
+// scriptsWarning is the warning for the install scripts t did not run,
+// "" when there were none. pigo never runs package code at install: pi's
+// npm would run these, so a package that needs them may not work.
+func (t *tree) scriptsWarning() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if len(t.scripts) == 0 {
+		return ""
+	}
+	list := slices.Clone(t.scripts)
+	slices.Sort(list)
+	return "pigo does not run install scripts (npm, which pi uses, would): " + strings.Join(list, ", ") +
+		"; a package that needs them may not work"
 }
 
 // ordered is the plan, parents before what is nested in them.
@@ -246,9 +353,21 @@ func (t *tree) commit(trashDir string) error {
 
 // pkgJSON is what pkgmgr reads from a package.json.
 type pkgJSON struct {
-	Name         string            `json:"name"`
-	Version      string            `json:"version"`
-	Dependencies map[string]string `json:"dependencies"`
+	Name                 string            `json:"name"`
+	Version              string            `json:"version"`
+	Dependencies         map[string]string `json:"dependencies"`
+	OptionalDependencies map[string]string `json:"optionalDependencies"`
+}
+
+// needs is what the package requires at run time: its dependencies and
+// the optional ones (installed when they could be).
+func (p pkgJSON) needs() map[string]string {
+	out := maps.Clone(p.Dependencies)
+	if out == nil {
+		out = map[string]string{}
+	}
+	maps.Copy(out, p.OptionalDependencies)
+	return out
 }
 
 // readPackageJSON reads dir/package.json; a missing file is an error, as
@@ -283,7 +402,7 @@ func reachable(root string, deps map[string]string) map[string]bool {
 					if !seen[rel] {
 						seen[rel] = true
 						m, _ := readPackageJSON(abs)
-						visit(rel, m.Dependencies)
+						visit(rel, m.needs())
 					}
 					break
 				}

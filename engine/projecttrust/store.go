@@ -93,6 +93,19 @@ func NewStore(agentDir string) *Store {
 // is none. A trust.json that is not what pi writes is an error with pi's
 // words.
 func (s *Store) Get(ctx context.Context, cwd string) (trusted, ok bool, err error) {
+	d, ok, err := s.Entry(ctx, cwd)
+	return d.Trusted, ok, err
+}
+
+// Decision is a saved decision and the directory it was saved for.
+type Decision struct {
+	Path    string
+	Trusted bool
+}
+
+// Entry is pi's getEntry: the nearest saved decision for cwd, with its
+// directory (cwd's own or an ancestor's).
+func (s *Store) Entry(ctx context.Context, cwd string) (d Decision, ok bool, err error) {
 	err = s.locked(ctx, func() error {
 		data, err := s.read()
 		if err != nil {
@@ -100,7 +113,7 @@ func (s *Store) Get(ctx context.Context, cwd string) (trusted, ok bool, err erro
 		}
 		for dir := canonical(cwd); ; {
 			if v, found := data[dir]; found && v != nil {
-				trusted, ok = *v, true
+				d, ok = Decision{dir, *v}, true
 				return nil
 			}
 			parent := filepath.Dir(dir)
@@ -110,24 +123,76 @@ func (s *Store) Get(ctx context.Context, cwd string) (trusted, ok bool, err erro
 			dir = parent
 		}
 	})
-	return trusted, ok, err
+	return d, ok, err
 }
 
 // Set saves a decision for cwd (nil removes it), keeping the others, and
 // writes the file as pi does: keys sorted, two-space indent.
 func (s *Store) Set(ctx context.Context, cwd string, trusted *bool) error {
+	return s.SetMany(ctx, []Update{{Path: cwd, Trusted: trusted}})
+}
+
+// Update is one change SetMany makes: a decision for Path, or its
+// removal (Trusted nil).
+type Update struct {
+	Path    string
+	Trusted *bool
+}
+
+// SetMany is pi's setMany: the updates in order, under one lock, one
+// write.
+func (s *Store) SetMany(ctx context.Context, updates []Update) error {
 	return s.locked(ctx, func() error {
 		data, err := s.read()
 		if err != nil {
 			return err
 		}
-		key := canonical(cwd)
-		delete(data, key)
-		if trusted != nil {
-			data[key] = trusted
+		for _, u := range updates {
+			key := canonical(u.Path)
+			delete(data, key)
+			if u.Trusted != nil {
+				data[key] = u.Trusted
+			}
 		}
 		return s.write(data)
 	})
+}
+
+// Choice is one answer of pi's trust prompt and /trust selector: its
+// label, the decision for this process, what it saves, and the directory
+// whose saved decision it is ("" for a session-only answer).
+type Choice struct {
+	Label     string
+	Trusted   bool
+	Updates   []Update
+	SavedPath string
+}
+
+// Choices is pi's getProjectTrustOptions: trust, trust the parent folder
+// (also dropping cwd's own decision), do not trust; with sessionOnly, the
+// answers that save nothing too (the startup prompt's).
+func Choices(cwd string, sessionOnly bool) []Choice {
+	yes, no := true, false
+	dir := canonical(cwd)
+	opts := []Choice{{Label: "Trust", Trusted: true, Updates: []Update{{dir, &yes}}, SavedPath: dir}}
+	if parent := filepath.Dir(dir); parent != dir {
+		opts = append(opts, Choice{Label: "Trust parent folder (" + parent + ")", Trusted: true,
+			Updates: []Update{{parent, &yes}, {dir, nil}}, SavedPath: parent})
+	}
+	if sessionOnly {
+		opts = append(opts, Choice{Label: "Trust (this session only)", Trusted: true})
+	}
+	opts = append(opts, Choice{Label: "Do not trust", Updates: []Update{{dir, &no}}, SavedPath: dir})
+	if sessionOnly {
+		opts = append(opts, Choice{Label: "Do not trust (this session only)"})
+	}
+	return opts
+}
+
+// PromptTitle is pi's formatProjectTrustPrompt for app (pi's APP_NAME).
+func PromptTitle(cwd, app string) string {
+	return "Trust project folder?\n" + cwd + "\n\nThis allows " + app +
+		" to load .pi settings and resources, install missing project packages, and execute project extensions."
 }
 
 func (s *Store) locked(ctx context.Context, fn func() error) error {

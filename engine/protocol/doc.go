@@ -8,7 +8,13 @@
 // Client to host:
 //   - commands: pi's RPC commands as pi 1.6 defines them ({"type":"prompt",
 //     "message":...}, get_state, set_model, compact, ...), with an optional
-//     "id" echoed in the response;
+//     "id" echoed in the response. A prompt may carry two pigo members:
+//     "wait": true answers only when its run is over (an error of the run
+//     fails the response), and "source" ("interactive", "rpc", the default,
+//     or "extension") is what the input event's source says;
+//   - get_session_header: the current session file's header record
+//     {type:"session", version, id, timestamp, cwd}, which JSON mode prints
+//     first;
 //   - {"type":"view_message","viewId":...,"message":...}: a message up to a
 //     view (a dialog's answer {value} / {confirmed} / {cancelled:true}, a
 //     component's {type:"render",width} or {type:"input",data});
@@ -22,13 +28,24 @@
 //     expanded, width}, render_entry {customType, entry, expanded, width}
 //     and render_tool {toolName, phase, toolCallId, args, result, expanded,
 //     isPartial, isError, width} answer {lines} (null when no extension
-//     renders it).
+//     renders it);
+//   - session tree: navigate_tree {entryId, summarize, customInstructions?}
+//     (pi's /tree: answers {cancelled, aborted?, editorText?}),
+//     abort_branch_summary, set_entry_label {entryId, label};
+//   - get_project_trust {trusted, protected};
+//   - credentials: get_credentials {credentials: [{provider, type}],
+//     providers: [{provider, configured}], authPath}, set_api_key
+//     {provider, key}, logout {provider}, login_oauth_start {provider}
+//     ({url, instructions}: Anthropic's copy-code login) and
+//     login_oauth_finish {provider, input} (the pasted code).
 //
 // Host to client:
 //   - {"type":"response","id","command","success","data"|"error"};
 //   - session events as pi 1.6's JSON mode writes them (agent_start,
 //     message_update with deltas, tool_execution_end, agent_settled, ...),
-//     and extension_error;
+//     extension_error, and extension_reload {plugin, ok, generation,
+//     added, removed, changed, error?, ms, appeared? | gone?} for hot
+//     reload and extension files discovery found or lost;
 //   - view sync: {"type":"view_snapshot","views":[...]} when the client
 //     attaches, then {"type":"view_state",...} and {"type":"view_closed",...}
 //     as views open, change and close (dialogs, extension components);

@@ -4,7 +4,9 @@ import (
 	"strings"
 
 	"github.com/pigo-dev/pigo/engine"
+
 	"github.com/pigo-dev/pigo/engine/jsjson"
+	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
 // Record types of view sync and UI calls.
@@ -79,16 +81,16 @@ func ViewMessage(viewID string, msg any) jsjson.Object {
 }
 
 // UICallRecord is a fire-and-forget extension UI call as a record.
-func UICallRecord(c engine.UICall) jsjson.Object {
+func UICallRecord(c piapi.UICall) jsjson.Object {
 	return jsjson.Object{{Key: "type", Value: TypeUICall}, {Key: "plugin", Value: c.Plugin}, {Key: "op", Value: c.Op},
 		{Key: "key", Value: c.Key}, {Key: "sub", Value: c.Sub}, {Key: "value", Value: c.Value}}
 }
 
 // ParseUICall reads a ui_call record; ok is false for other records.
-func ParseUICall(rec map[string]any) (c engine.UICall, ok bool) {
+func ParseUICall(rec map[string]any) (c piapi.UICall, ok bool) {
 	if rec["type"] != TypeUICall {
 		return c, false
 	}
 	str := func(k string) string { s, _ := rec[k].(string); return s }
-	return engine.UICall{Plugin: str("plugin"), Op: str("op"), Key: str("key"), Sub: str("sub"), Value: rec["value"]}, true
+	return piapi.UICall{Plugin: str("plugin"), Op: str("op"), Key: str("key"), Sub: str("sub"), Value: rec["value"]}, true
 }

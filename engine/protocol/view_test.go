@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/pigo-dev/pigo/engine"
+
+	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
 func TestViewRecordsRoundTrip(t *testing.T) {
@@ -33,7 +35,7 @@ func TestViewRecordsRoundTrip(t *testing.T) {
 }
 
 func TestUICallRoundTrip(t *testing.T) {
-	c := engine.UICall{Plugin: "p", Op: "setStatus", Key: "status", Sub: "k", Value: "text"}
+	c := piapi.UICall{Plugin: "p", Op: "setStatus", Key: "status", Sub: "k", Value: "text"}
 	m, _ := NewEncoder(nil).Encode(UICallRecord(c))
 	o, _ := m.Object()
 	if back, ok := ParseUICall(o); !ok || back != c {

@@ -44,8 +44,9 @@ func ParseAuthJSON(data []byte, file string) (map[string]AuthCredential, []error
 	sort.Strings(names)
 	for _, name := range names {
 		var e struct {
-			Type string `json:"type"`
-			Key  any    `json:"key"`
+			Type string         `json:"type"`
+			Key  any            `json:"key"`
+			Env  map[string]any `json:"env"`
 		}
 		if err := json.Unmarshal(raw[name], &e); err != nil {
 			errs = append(errs, &ConfigError{File: file, Path: name, Message: "Expected object"})
@@ -54,6 +55,12 @@ func ParseAuthJSON(data []byte, file string) (map[string]AuthCredential, []error
 		switch e.Type {
 		case "api_key":
 			key, ok := e.Key.(string)
+			if e.Key == nil && e.Env != nil {
+				// pi 1.6's /login for an extension's provider may store only
+				// settings (llama.cpp: {"env": {"LLAMA_BASE_URL": ...}}); the
+				// provider resolves them itself.
+				continue
+			}
 			if !ok || key == "" {
 				errs = append(errs, &ConfigError{File: file, Path: name + ".key", Message: "Expected string length >= 1"})
 				continue

@@ -30,7 +30,17 @@ var authLock = lockfile.Options{Name: "auth.json", Stale: 30 * time.Second, Retr
 // withAuthFile runs fn on the current content of file (nil when missing)
 // under the lock; when fn returns non-nil next, it replaces the file.
 func withAuthFile(ctx context.Context, file string, fn func(current []byte) (next []byte, err error)) error {
-	l, err := lockfile.Acquire(ctx, file, authLock)
+	return withLockedFile(ctx, file, authLock, fn)
+}
+
+// withLockedFile is withAuthFile under lock options o: pi's other files
+// written through its auth storage backend (models-store.json) take the
+// same kind of lock next to themselves.
+func withLockedFile(ctx context.Context, file string, o lockfile.Options, fn func(current []byte) (next []byte, err error)) error {
+	if err := os.MkdirAll(filepath.Dir(file), 0o700); err != nil {
+		return err
+	}
+	l, err := lockfile.Acquire(ctx, file, o)
 	if err != nil {
 		return err
 	}

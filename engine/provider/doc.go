@@ -79,6 +79,13 @@
 // cannot use fails with [ErrOAuthUnsupported] or [ErrOAuthRefresh], naming
 // the provider.
 //
+// # Stored catalogs
+//
+// [ReadStoredModels] and [WriteStoredModels] read and write pi 1.6's
+// <agentDir>/models-store.json, where providers keep the model catalogs
+// they fetched from the network (builtin:llama.cpp's router models), in
+// pi's format and under pi's lock, so pi and pigo share it.
+//
 // The package holds no package-level mutable state; everything hangs off a
 // Registry, a Scripted provider or the Options of one call.
 package provider

@@ -84,23 +84,29 @@ func TestExpandSkillCommand(t *testing.T) {
 
 func TestFormatSkillsForPrompt(t *testing.T) {
 	t.Parallel()
-	if got := resources.FormatSkillsForPrompt([]resources.Skill{{Name: "hidden", DisableModelInvocation: true}}); got != "" {
+	if got := resources.FormatSkillsForPrompt([]resources.Skill{{Name: "hidden", DisableModelInvocation: true}}, "read"); got != "" {
 		t.Errorf("no visible skill: %q", got)
 	}
 	got := resources.FormatSkillsForPrompt([]resources.Skill{
 		{Name: "pdf", Description: `Read <PDF> & "docs"`, FilePath: "/s/pdf/SKILL.md"},
 		{Name: "hidden", Description: "h", FilePath: "/s/h/SKILL.md", DisableModelInvocation: true},
 		{Name: "it's", Description: "d", FilePath: "/s/top.md"},
-	})
+	}, "read")
 	want := "\n\nThe following skills provide specialized instructions for specific tasks.\n" +
 		"Use the read tool to load a skill's file when the task matches its description.\n" +
-		"When a skill file references a relative path, resolve it against the skill directory (parent of SKILL.md / dirname of the path) and use that absolute path in tool commands.\n" +
+		"Resolve relative paths against the skill's directory (parent of SKILL.md). Use absolute paths in tool calls.\n" +
 		"\n<available_skills>\n" +
 		"  <skill>\n    <name>pdf</name>\n    <description>Read &lt;PDF&gt; &amp; &quot;docs&quot;</description>\n    <location>/s/pdf/SKILL.md</location>\n  </skill>\n" +
 		"  <skill>\n    <name>it&apos;s</name>\n    <description>d</description>\n    <location>/s/top.md</location>\n  </skill>\n" +
 		"</available_skills>"
 	if got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+	// pi 1.6 names the tool the model reads skill files with.
+	for tool, line := range map[string]string{"bash": "Use bash to load a skill's file", "indirect": "Load a skill's file when"} {
+		if got := resources.FormatSkillsForPrompt([]resources.Skill{{Name: "a", Description: "d", FilePath: "/a"}}, tool); !strings.Contains(got, "\n"+line) {
+			t.Errorf("%s: %q", tool, got)
+		}
 	}
 }
 

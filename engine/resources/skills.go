@@ -229,11 +229,21 @@ func loadSkills(cwd, agentDir string, paths []string, includeDefaults bool) ([]S
 // FormatSkillsForPrompt is pi's formatSkillsForPrompt: the system prompt's
 // <available_skills> section (leading blank line included), or "" when no
 // skill may be invoked by the model.
-func FormatSkillsForPrompt(skills []Skill) string {
+//
+// fileReadTool is the tool the model loads a skill file with: "read",
+// "bash", or another word for a tool it reaches indirectly (pi 1.6).
+func FormatSkillsForPrompt(skills []Skill, fileReadTool string) string {
+	how := "Load a skill's file when the task matches its description."
+	switch fileReadTool {
+	case "read":
+		how = "Use the read tool to load a skill's file when the task matches its description."
+	case "bash":
+		how = "Use bash to load a skill's file when the task matches its description."
+	}
 	lines := []string{
 		"\n\nThe following skills provide specialized instructions for specific tasks.",
-		"Use the read tool to load a skill's file when the task matches its description.",
-		"When a skill file references a relative path, resolve it against the skill directory (parent of SKILL.md / dirname of the path) and use that absolute path in tool commands.",
+		how,
+		"Resolve relative paths against the skill's directory (parent of SKILL.md). Use absolute paths in tool calls.",
 		"",
 		"<available_skills>",
 	}

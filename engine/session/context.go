@@ -81,6 +81,12 @@ func PathContext(path []Entry) Context {
 		return ctx
 	}
 	c := path[compaction]
+	// pi 1.6: the compaction keeps a snapshot of the replayed system
+	// message; it leads the context, and the kept entries' own system
+	// messages are left out (the snapshot already holds them).
+	if sm, ok := c["systemMessage"].(map[string]any); ok {
+		ctx.Messages = append(ctx.Messages, sm)
+	}
 	ctx.Messages = append(ctx.Messages, map[string]any{
 		"role": "compactionSummary", "summary": c["summary"], "tokensBefore": c["tokensBefore"],
 		"timestamp": jsTime(c["timestamp"]),
@@ -90,7 +96,7 @@ func PathContext(path []Entry) Context {
 		if id, _ := e["id"].(string); id != "" && id == c["firstKeptEntryId"] {
 			kept = true
 		}
-		if kept {
+		if kept && !IsSystemMessage(EntryMessage(e)) {
 			add(e)
 		}
 	}

@@ -31,9 +31,9 @@
 //
 // # Durability policy
 //
-// As in pi, a new session's file is not created until the first assistant
-// message exists: until then appends are acknowledged in memory only. The
-// append that adds the first assistant message writes the header and every
+// As in pi 1.6, a new session's file is not created until the first user
+// or assistant message exists: until then appends are acknowledged in
+// memory only. The append that adds that message writes the header and every
 // entry so far to a temporary file, fsyncs it, renames it into place and
 // fsyncs the directory, so the file appears complete or not at all. Whole-
 // file rewrites (migration, Fork, ForkFrom, restarting an invalid file) are

@@ -25,14 +25,15 @@ import (
 type keyKind int
 
 const (
-	kindAny     keyKind = iota // sorted keys
-	kindEntry                  // a session entry (by "type")
-	kindMessage                // an AgentMessage (by "role")
-	kindContent                // an array of content blocks
-	kindBlock                  // a content block (by "type")
-	kindUsage                  // assistant usage
-	kindCost                   // usage.cost
-	kindValue                  // data of a pigo.value / pigo.list entry
+	kindAny      keyKind = iota // sorted keys
+	kindEntry                   // a session entry (by "type")
+	kindMessage                 // an AgentMessage (by "role")
+	kindContent                 // an array of content blocks
+	kindBlock                   // a content block (by "type")
+	kindUsage                   // assistant usage
+	kindCost                    // usage.cost
+	kindValue                   // data of a pigo.value / pigo.list entry
+	kindSections                // a system message's sections
 )
 
 // entryKeyOrder is the property order of each entry type as pi creates it.
@@ -47,7 +48,7 @@ func entryKeyOrder(typ string) []string {
 	case "model_change":
 		return []string{"type", "id", "parentId", "timestamp", "provider", "modelId"}
 	case "compaction":
-		return []string{"type", "id", "parentId", "timestamp", "summary", "firstKeptEntryId", "tokensBefore", "details", "fromHook"}
+		return []string{"type", "id", "parentId", "timestamp", "summary", "firstKeptEntryId", "tokensBefore", "details", "usage", "fromHook", "systemMessage"}
 	case "branch_summary":
 		return []string{"type", "id", "parentId", "timestamp", "fromId", "summary", "details", "fromHook"}
 	case "custom":
@@ -66,6 +67,8 @@ func entryKeyOrder(typ string) []string {
 // pi-agent-core and the coding agent create it.
 func messageKeyOrder(role string) []string {
 	switch role {
+	case "system": // pi-agent-core's withToolChanges spreads the tool fields last
+		return []string{"role", "content", "sections", "timestamp", "toolsAdded", "toolsRemoved"}
 	case "user":
 		return []string{"role", "content", "timestamp"}
 	case "assistant":
@@ -105,8 +108,10 @@ func blockKeyOrder(typ string) []string {
 // childKind is the table for the value under key in an object of kind k.
 func childKind(k keyKind, key string) keyKind {
 	switch {
-	case k == kindEntry && key == "message":
+	case k == kindEntry && (key == "message" || key == "systemMessage"):
 		return kindMessage
+	case k == kindMessage && key == "sections":
+		return kindSections
 	case (k == kindEntry || k == kindMessage) && key == "content":
 		return kindContent
 	case k == kindMessage && key == "usage":
@@ -136,6 +141,8 @@ func (k keyKind) keyTable(m map[string]any) []string {
 		return []string{"input", "output", "cacheRead", "cacheWrite", "total", "totalFromProvider"}
 	case kindValue:
 		return []string{"namespace", "key", "value"}
+	case kindSections:
+		return SectionOrder
 	}
 	return nil
 }

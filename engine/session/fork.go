@@ -178,7 +178,7 @@ func (t *Tree) branchedLocked(target string) (*Tree, error) {
 		}
 	}
 
-	if nt.file.path != "" && nt.hasAsst {
+	if nt.file.path != "" && nt.hasConversation {
 		if err := nt.rewriteLocked(false); err != nil {
 			return nil, fmt.Errorf("fork: %w", err)
 		}

@@ -67,7 +67,7 @@ type fileState struct {
 
 // Create starts a new session for cwd in dir (created if missing), in a
 // file named <ISO timestamp with ':' and '.' as '-'>_<session id>.jsonl.
-// As in pi, nothing is written until the first assistant message.
+// As in pi 1.6, nothing is written until the first user or assistant message.
 func Create(dir, cwd string, opts Options) (*Tree, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -254,7 +254,7 @@ func (t *Tree) Close() error {
 }
 
 // persistLocked writes what is not on disk yet. Before the file exists
-// nothing is written until an assistant message exists (pi's lazy write);
+// nothing is written until a user or assistant message exists (pi 1.6's lazy write);
 // then the header and all entries are written at once, and from then on
 // each Commit appends its line. Caller holds t.mu.
 func (t *Tree) persistLocked() error {
@@ -263,7 +263,7 @@ func (t *Tree) persistLocked() error {
 		return nil
 	}
 	if !fst.onDisk {
-		if !t.hasAsst {
+		if !t.hasConversation {
 			return nil
 		}
 		if err := t.rewriteLocked(false); err != nil {

@@ -52,19 +52,21 @@ var (
 // (Create, Open, ContinueRecent, Fork, ForkFrom); see the package doc for
 // when a file-backed tree writes. Safe for concurrent use.
 type Tree struct {
-	mu      sync.Mutex
-	header  Header
-	hdrRaw  []byte // header line as read (kept verbatim on rewrites); nil = encode header
-	recs    []*record
-	byID    map[string]*record
-	leaf    string // "" = before the first entry
-	now     func() time.Time
-	labels  map[string]label
-	values  map[address]any
-	lists   map[address][]any
-	hasAsst bool // some message entry has role "assistant"
+	mu              sync.Mutex
+	header          Header
+	hdrRaw          []byte // header line as read (kept verbatim on rewrites); nil = encode header
+	recs            []*record
+	byID            map[string]*record
+	leaf            string // "" = before the first entry
+	now             func() time.Time
+	labels          map[string]label
+	values          map[address]any
+	lists           map[address][]any
+	hasConversation bool // some message entry has role "user" or "assistant" (pi 1.6 creates the file then)
 
 	file fileState
+	// onAppend are OnAppend's observers.
+	onAppend []func(Entry, json.RawMessage)
 }
 
 // record is one entry with the exact bytes of its line.
@@ -136,8 +138,28 @@ func (t *Tree) Commit(e Entry) (stored Entry, err error) {
 		return nil, fmt.Errorf("append entry: %w: %v", ErrReservedType, e["customType"])
 	}
 	t.mu.Lock()
+	stored, err = t.commitLocked(e)
+	observers := t.onAppend
+	var raw json.RawMessage
+	if stored != nil && len(observers) > 0 {
+		raw = json.RawMessage(t.byID[stored["id"].(string)].raw)
+	}
+	t.mu.Unlock()
+	for _, f := range observers {
+		if stored != nil {
+			f(stored, raw)
+		}
+	}
+	return stored, err
+}
+
+// OnAppend registers f to run after each entry Append or Commit adds,
+// with the stored entry (not to be modified) and its line of the session
+// file, outside the tree's lock.
+func (t *Tree) OnAppend(f func(Entry, json.RawMessage)) {
+	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.commitLocked(e)
+	t.onAppend = append(t.onAppend, f)
 }
 
 // commitLocked stores e and persists it. Caller holds t.mu.
@@ -190,13 +212,13 @@ func (t *Tree) addLocked(rec *record) {
 }
 
 // indexLocked updates the derived state (labels, values, lists,
-// hasAsst) for a new record. Caller holds t.mu.
+// hasConversation) for a new record. Caller holds t.mu.
 func (t *Tree) indexLocked(rec *record) {
 	e := rec.e
 	switch e["type"] {
 	case "message":
-		if m, ok := e["message"].(map[string]any); ok && m["role"] == "assistant" {
-			t.hasAsst = true
+		if m, ok := e["message"].(map[string]any); ok && (m["role"] == "user" || m["role"] == "assistant") {
+			t.hasConversation = true
 		}
 	case "label":
 		target, _ := e["targetId"].(string)

@@ -25,10 +25,10 @@ func TestTwoWritersOnOneNewSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mustCommit(t, a, msgEntry(userMsg("a1")))
-	mustCommit(t, b, msgEntry(userMsg("b1")))
-	mustCommit(t, a, msgEntry(assistantMsg("a2"))) // a creates the file
-	if _, err := b.Commit(msgEntry(assistantMsg("b2"))); err == nil || !strings.Contains(err.Error(), "created by another process") {
+	mustCommit(t, a, session.Entry{"type": "model_change", "provider": "p", "modelId": "a"}) // in memory
+	mustCommit(t, b, session.Entry{"type": "model_change", "provider": "p", "modelId": "b"})
+	mustCommit(t, a, msgEntry(userMsg("a2"))) // a creates the file (pi 1.6: at the first user message)
+	if _, err := b.Commit(msgEntry(userMsg("b2"))); err == nil || !strings.Contains(err.Error(), "created by another process") {
 		t.Fatalf("b's first write: %v", err)
 	}
 	if b.Persisted() || b.Err() == nil {

@@ -403,8 +403,9 @@ func formatArgs(args map[string]any, raw string) string {
 
 // noticeItem is a line of status or an extension notification.
 type noticeItem struct {
-	text  string
-	token string
+	text   string
+	token  string
+	status bool // pi's showStatus line: the next one replaces it while it is the last item
 }
 
 func (n *noticeItem) render(v *viewCtx, width int) []string {

@@ -73,51 +73,19 @@ func (m *model) builtin(name, args string) (done bool, c tea.Cmd) {
 			m.add(&noticeItem{text: sessionInfo(m, r.data)})
 		})
 	case "fork":
-		m.c.request(cmd("get_fork_messages"), func(m *model, r response) {
-			msgs, _ := r.data["messages"].([]any)
-			var items []selItem
-			for i := len(msgs) - 1; i >= 0; i-- {
-				o, _ := msgs[i].(map[string]any)
-				text, _ := o["text"].(string)
-				items = append(items, selItem{label: firstLine(text), value: o["entryId"]})
-			}
-			if len(items) == 0 {
-				m.notice("No messages to fork from", "warning")
-				return
-			}
-			m.sel = &selector{title: "Fork from message", items: items, choose: func(m *model, it selItem) {
-				m.c.request(cmd("fork", "entryId", it.value), func(m *model, r response) {
-					if !r.ok {
-						m.notice(r.err, "error")
-						return
-					}
-					m.reloadChat()
-					if text, _ := r.data["text"].(string); text != "" {
-						m.ed.SetText(text)
-					}
-					m.notice("Forked to new session", "muted")
-				})
-			}}
-		})
+		m.openFork()
 	case "clone":
-		m.c.request(cmd("clone"), func(m *model, r response) {
-			if !r.ok {
-				m.notice(r.err, "error")
-				return
-			}
-			m.reloadChat()
-			m.notice("Cloned session", "muted")
-		})
+		m.clone()
 	case "tree":
-		m.c.request(cmd("get_tree"), func(m *model, r response) {
-			if !r.ok {
-				m.notice(r.err, "error")
-				return
-			}
-			m.notice(treeText(r.data), "muted")
-		})
+		m.openTree("")
 	case "resume":
 		m.openResume()
+	case "trust":
+		m.openTrust()
+	case "login":
+		m.openLogin(args)
+	case "logout":
+		m.openLogout()
 	case "export":
 		c := cmd("export_html")
 		if args != "" {
@@ -392,30 +360,6 @@ func sessionInfo(m *model, d map[string]any) string {
 	if cost, _ := d["cost"].(float64); cost > 0 {
 		fmt.Fprintf(&b, "\n\n%s\n%s $%.3f", Bold("Cost"), dim("Total:"), cost)
 	}
-	return b.String()
-}
-
-func treeText(d map[string]any) string {
-	var b strings.Builder
-	b.WriteString("Session tree")
-	var walk func(nodes []any, depth int)
-	walk = func(nodes []any, depth int) {
-		for _, n := range nodes {
-			o, _ := n.(map[string]any)
-			e, _ := o["entry"].(map[string]any)
-			typ, _ := e["type"].(string)
-			label := typ
-			if msg, _ := e["message"].(map[string]any); msg != nil {
-				role, _ := msg["role"].(string)
-				label = role + ": " + firstLine(messageText(msg))
-			}
-			b.WriteString("\n" + strings.Repeat("  ", depth) + "• " + label)
-			children, _ := o["children"].([]any)
-			walk(children, depth+1)
-		}
-	}
-	roots, _ := d["tree"].([]any)
-	walk(roots, 0)
 	return b.String()
 }
 

@@ -60,6 +60,7 @@ type model struct {
 	cwd, branch       string
 	streaming         bool
 	compacting        bool
+	summarizing       bool // a navigate_tree with a branch summary is running
 	tokIn, tokOut     float64
 	tokCR, tokCW      float64
 	cost              float64
@@ -78,13 +79,16 @@ type model struct {
 	working    workingState
 	spin       int
 
-	auto     *autocomplete
-	dialogs  []*dialog
-	views    map[string]*compView
-	viewKeys []string
-	focus    string // the custom component view that has the keyboard
-	sel      *selector
-	fileList []string // the project's files, for @ completion
+	auto         *autocomplete
+	dialogs      []*dialog
+	localDialogs int // the UI's own dialogs opened so far (their ids)
+	views        map[string]*compView
+	viewKeys     []string
+	focus        string // the custom component view that has the keyboard
+	sel          picker
+	// lastArgErr is the last argument completer's error, shown once.
+	lastArgErr string
+	fileList   []string // the project's files, for @ completion
 
 	lastCtrlC time.Time
 	retry     *retryState // an automatic retry waiting to run
@@ -98,7 +102,10 @@ type model struct {
 	pendingCmd    tea.Cmd // a command a response handler wants run (clipboard)
 }
 
-type command struct{ name, description, hint, source string }
+type command struct {
+	name, description, hint, source string
+	value                           string // an argument completion's value (name is its label)
+}
 
 type widget struct {
 	lines     []string
@@ -129,6 +136,9 @@ var builtinCommands = []command{
 	{name: "hotkeys", description: "Show all keyboard shortcuts"},
 	{name: "fork", description: "Create a new fork from a previous user message"},
 	{name: "clone", description: "Duplicate the current session at the current position"},
+	{name: "trust", description: "Save project trust decision for future sessions"},
+	{name: "login", description: "Configure provider authentication", hint: "<provider>"},
+	{name: "logout", description: "Remove provider authentication"},
 	{name: "new", description: "Start a new session"},
 	{name: "compact", description: "Manually compact the session context"},
 	{name: "resume", description: "Resume another session"},
@@ -163,6 +173,7 @@ func (m *model) Init() tea.Cmd {
 	m.c.request(cmd("get_extensions"), (*model).onExtensions)
 	m.c.request(cmd("get_shortcuts"), (*model).onShortcuts)
 	m.c.request(cmd("get_messages"), (*model).onMessages)
+	m.c.request(cmd("get_project_trust"), (*model).onProjectTrust)
 	m.refreshStats()
 	for i, msg := range m.opts.Messages {
 		c := cmd("prompt", "message", msg)
@@ -242,7 +253,8 @@ func (m *model) onCommands(r response) {
 			if scope, _ := si["scope"].(string); scope == "temporary" {
 				cm.hint = "[t]"
 			}
-			if p, _ := si["path"].(string); p != "" && !seen[p] {
+			// pi's built-in extensions (builtin:NAME) are hidden from the header
+			if p, _ := si["path"].(string); p != "" && !seen[p] && !strings.HasPrefix(p, "builtin:") {
 				seen[p] = true
 				m.extensions = append(m.extensions, p)
 			}
@@ -570,6 +582,8 @@ func (m *model) record(r recordMsg) tea.Cmd {
 		}
 	case "session_info_changed":
 		m.sessionName, _ = rec["name"].(string)
+	case "entry_appended":
+		m.entryAppended(rec)
 	case "extension_reload":
 		m.extensionReload(rec)
 	case "extension_error":
@@ -634,7 +648,9 @@ func (m *model) delta(rec map[string]any) {
 		if tc, _ := d["toolCall"].(map[string]any); tc != nil {
 			id, _ := tc["id"].(string)
 			if c := m.tools[id]; c != nil {
-				c.item.(*toolItem).args, _ = tc["arguments"].(map[string]any)
+				t := c.item.(*toolItem)
+				t.args, _ = tc["arguments"].(map[string]any)
+				t.version++ // an extension's renderCall is asked again, with the arguments
 				c.dirty++
 			}
 		}
@@ -664,6 +680,9 @@ func (m *model) toolEvent(typ string, rec map[string]any) {
 		t.started, t.start = true, time.Now()
 	}
 	if args, ok := rec["args"].(map[string]any); ok {
+		if t.args == nil {
+			t.version++ // the first arguments: renderCall is asked again
+		}
 		t.args = args
 	}
 	switch typ {
@@ -727,6 +746,9 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		case m.keys.is("tui.select.down", ks):
 			m.auto.move(1)
+			return nil
+		case (m.keys.is("tui.input.tab", ks) || m.keys.is("tui.input.submit", ks)) && m.auto.args:
+			m.acceptArgument()
 			return nil
 		case m.keys.is("tui.input.tab", ks) && m.auto.files:
 			m.acceptFile()
@@ -818,6 +840,8 @@ func (m *model) action(name string) tea.Cmd {
 			m.c.request(cmd("abort_retry"), nil)
 		case m.bash != nil:
 			m.c.request(cmd("abort_bash"), nil)
+		case m.summarizing:
+			m.c.request(cmd("abort_branch_summary"), nil)
 		case m.streaming || m.compacting:
 			m.restoreQueue(true)
 		case m.ed.Empty():
@@ -861,6 +885,7 @@ func (m *model) action(name string) tea.Cmd {
 	case "app.tools.expand":
 		m.vc.toolsExpanded = !m.vc.toolsExpanded
 		m.vc.gen++
+		m.c.request(cmd("set_tools_expanded", "expanded", m.vc.toolsExpanded), nil) // ctx.ui.getToolsExpanded
 		return nil
 	case "app.message.followUp":
 		return m.submit(true)
@@ -1082,6 +1107,7 @@ type autocomplete struct {
 	index int
 	files bool
 	at    bool // an @ file search
+	args  bool // a command's argument completions (argcomplete.go)
 }
 
 func (a *autocomplete) move(d int) {
@@ -1100,6 +1126,10 @@ func (m *model) updateAutocomplete() {
 	}
 	if m.auto != nil && m.auto.files {
 		m.auto = nil
+	}
+	if _, _, ok := argContext(text); ok {
+		m.argumentComplete(text)
+		return
 	}
 	if !strings.HasPrefix(text, "/") || strings.ContainsAny(text, " \n") {
 		m.auto = nil
@@ -1151,9 +1181,7 @@ func (m *model) render() string {
 	w := max(m.width, 10)
 	bottom := m.bottom(w)
 	var top []string
-	if hdr := m.headerView(w); hdr != nil {
-		top = hdr
-	} else if !m.headerPrinted {
+	if !m.headerPrinted {
 		top = m.header(w)
 	}
 	if !m.fullscreen {
@@ -1204,9 +1232,14 @@ func (m *model) chatLines(w int) []string {
 	return out
 }
 
-// header is pi's built-in header: logo and version, key hints, loaded
-// extensions.
+// header is pi's header container: the built-in header (logo and
+// version, key hints) or an extension's (setHeader) between blank rows,
+// then the loaded extensions.
 func (m *model) header(w int) []string {
+	custom := m.headerView(w)
+	if m.opts.QuietStartup == "true" {
+		return custom
+	}
 	th := m.th
 	hint := func(action, desc string) string {
 		return th.Fg("dim", m.keys.label(action)) + th.Fg("muted", " "+desc)
@@ -1224,8 +1257,8 @@ func (m *model) header(w int) []string {
 		" " + th.Fg("accent", "█▀ █") + " " + hints,
 		"",
 	}
-	if m.opts.QuietStartup == "true" {
-		return nil
+	if custom != nil {
+		lines = append(append([]string{""}, custom...), "")
 	}
 	if len(m.extensions) > 0 && m.opts.QuietStartup != "header" {
 		lines = append(lines, th.Fg("mdHeading", "[Extensions]"))
@@ -1238,11 +1271,16 @@ func (m *model) header(w int) []string {
 }
 
 // compactLabels are pi's compact extension labels: the shortest run of
-// trailing path segments that no other extension shares, sorted.
+// trailing path segments (without a last index.ts or index.js) that no
+// other extension shares, sorted.
 func compactLabels(paths []string) []string {
 	segs := make([][]string, len(paths))
 	for i, p := range paths {
 		segs[i] = strings.Split(filepath.ToSlash(p), "/")
+		// A directory extension is named by its directory.
+		if n := len(segs[i]); n > 1 && (segs[i][n-1] == "index.ts" || segs[i][n-1] == "index.js") {
+			segs[i] = segs[i][:n-1]
+		}
 	}
 	labels := make([]string, len(paths))
 	for i, s := range segs {
@@ -1345,6 +1383,9 @@ func (m *model) workingStatus() string {
 	}
 	label := ""
 	switch {
+	case m.summarizing:
+		frame := m.th.Fg("accent", spinnerFrames[m.spin%len(spinnerFrames)]) + " "
+		return frame + m.th.Fg("muted", "Summarizing branch... "+cancel)
 	case m.compacting:
 		switch m.compactReason {
 		case "manual", "":

@@ -15,12 +15,15 @@ import (
 func TestStartupChrome(t *testing.T) {
 	h := newHarness(t, Options{Home: "/home/u", Cwd: "/home/u/proj"})
 	h.answer("get_commands", map[string]any{"commands": []any{map[string]any{"name": "pick", "description": "pick one",
-		"source": "extension", "sourceInfo": map[string]any{"path": "/home/u/proj/ext.ts", "scope": "temporary"}}}})
+		"source": "extension", "sourceInfo": map[string]any{"path": "/home/u/proj/ext.ts", "scope": "temporary"}},
+		map[string]any{"name": "llama", "description": "local models", "source": "extension",
+			"sourceInfo": map[string]any{"path": "builtin:llama.cpp", "scope": "temporary"}}}})
 	h.m.c.request(cmd("get_commands"), (*model).onCommands)
 	h.sync()
 	h.m.width = 90
 	h.contains("▀▀█  v", "escape interrupt · ctrl+c/ctrl+d clear/exit · / commands · ! bash · ctrl+o more",
 		"[Extensions]", "  ext.ts", "~/proj", "0.0%/128k (auto)", "mock-1")
+	h.lacks("llama.cpp") // pi's built-in extensions are not listed
 	lines := strings.Split(h.screen(), "\n")
 	if len(lines) != 30 {
 		t.Errorf("fullscreen frame has %d rows, want 30", len(lines))
@@ -160,7 +163,7 @@ func TestSlashAutocomplete(t *testing.T) {
 	h.m.c.request(cmd("get_commands"), (*model).onCommands)
 	h.sync()
 	h.typ("/")
-	h.contains("→ settings", "Open settings menu", "  model", "(1/17)")
+	h.contains("→ settings", "Open settings menu", "  model", "(1/20)")
 	h.typ("pi")
 	h.contains("→ pick", "pick one")
 	h.lacks("model")
@@ -260,7 +263,7 @@ func TestBuiltinCommandsSendTheirCommands(t *testing.T) {
 	}
 	run("/fork")
 	h.respond(h.cmd("get_fork_messages"), true, map[string]any{"messages": []any{map[string]any{"entryId": "e1", "text": "first"}}})
-	h.contains("Fork from message", "→ first")
+	h.contains("Fork from Message", "› first", "Message 1 of 1")
 	h.press("enter")
 	if c := h.cmd("fork"); c["entryId"] != "e1" {
 		t.Errorf("fork %v", c)
@@ -614,8 +617,8 @@ func TestBuiltinToolPreviews(t *testing.T) {
 }
 
 func TestCompactExtensionLabels(t *testing.T) {
-	got := compactLabels([]string{"/a/x/index.ts", "/b/y/index.ts", "/c/snake.ts"})
-	if strings.Join(got, ", ") != "snake.ts, x/index.ts, y/index.ts" {
+	got := compactLabels([]string{"/a/x/index.ts", "/b/y/index.js", "/c/snake.ts", "/d/x/index.ts"})
+	if strings.Join(got, ", ") != "a/x, d/x, snake.ts, y" {
 		t.Errorf("labels %q", got)
 	}
 }

@@ -37,6 +37,8 @@ func (m *model) requestRenders() {
 	w := max(m.width, 10)
 	for _, c := range m.items[m.printed:] {
 		switch it := c.item.(type) {
+		case *entryItem:
+			m.requestEntryRender(c, it, w)
 		case *customItem:
 			key := renderKey(w, m.vc.toolsExpanded)
 			if it.rend.none || it.rend.asked == key || it.msg == nil {
@@ -67,9 +69,10 @@ func (m *model) requestRenders() {
 }
 
 // answer records a render response: lines, none (null lines), or an
-// error (the item keeps its own rendering).
+// error (the item keeps its own rendering). The host may answer requests
+// out of order: an answer to an earlier request than the last is dropped.
 func (r *rendered) answer(resp response, key string) {
-	if !resp.ok {
+	if !resp.ok || key != r.asked {
 		return
 	}
 	raw, ok := resp.data["lines"].([]any)

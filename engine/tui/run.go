@@ -36,6 +36,11 @@ type Options struct {
 	// DoubleEscape is pi's doubleEscapeAction: "tree" (default), "fork"
 	// or "none", for escape twice on an empty, idle editor.
 	DoubleEscape string
+	// BranchSummarySkipPrompt is pi's branchSummary.skipPrompt: /tree
+	// navigates without asking about a summary.
+	BranchSummarySkipPrompt bool
+	// TreeFilterMode is pi's treeFilterMode: /tree's first filter.
+	TreeFilterMode string
 	// Messages are sent as prompts once the UI is up; Images go with the
 	// first.
 	Messages []string
@@ -72,6 +77,10 @@ func optionsFrom(opts agentsession.InteractiveOptions) Options {
 		o.Theme, _ = get("theme").(string)
 		o.HideThinking, _ = get("hideThinkingBlock").(bool)
 		o.DoubleEscape, _ = get("doubleEscapeAction").(string)
+		o.TreeFilterMode, _ = get("treeFilterMode").(string)
+		if bs, ok := get("branchSummary").(map[string]any); ok {
+			o.BranchSummarySkipPrompt, _ = bs["skipPrompt"].(bool)
+		}
 		switch q := get("quietStartup").(type) {
 		case bool:
 			if q {

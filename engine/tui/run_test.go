@@ -47,7 +47,7 @@ func TestQuietStartupAndDoubleEscape(t *testing.T) {
 	h.answer("get_tree", map[string]any{"tree": []any{map[string]any{"entry": map[string]any{"type": "message",
 		"message": map[string]any{"role": "user", "content": "root prompt"}}}}})
 	h.press("esc", "esc")
-	h.contains("Session tree", "• user: root prompt")
+	h.contains("Session Tree", "› user: root prompt")
 	f := newHarness(t, Options{DoubleEscape: "fork"})
 	f.press("esc", "esc")
 	f.cmd("get_fork_messages")

@@ -8,6 +8,13 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
+// picker is a built-in view in place of the editor that has the
+// keyboard: a selector, the session tree navigator.
+type picker interface {
+	key(m *model, ks string, k tea.KeyPressMsg) tea.Cmd
+	render(m *model, w int) []string
+}
+
 // selector is a built-in picker (models, sessions, tree entries, fork
 // points): a filterable list in place of the editor.
 type selector struct {

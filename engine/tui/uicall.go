@@ -23,16 +23,14 @@ func (m *model) uiCall(rec map[string]any) tea.Cmd {
 	switch call.Op {
 	case "notify":
 		msg, _ := obj["message"].(string)
-		token := "muted"
 		switch obj["type"] {
 		case "error":
-			token = "error"
-			msg = "Error: " + msg
+			m.notice("Error: "+msg, "error")
 		case "warning":
-			token = "warning"
-			msg = "Warning: " + msg
+			m.notice("Warning: "+msg, "warning")
+		default:
+			m.status(msg)
 		}
-		m.notice(msg, token)
 	case "setStatus":
 		if call.Value == nil {
 			delete(m.statuses, call.Sub)
@@ -58,8 +56,8 @@ func (m *model) uiCall(rec map[string]any) tea.Cmd {
 	case "setEditorText":
 		m.ed.SetText(str)
 		m.updateAutocomplete()
-	case "pasteToEditor":
-		m.ed.Insert(str)
+	case "pasteToEditor": // pi sends it to the editor as a bracketed paste
+		m.ed.Paste(str)
 		m.updateAutocomplete()
 	case "setWorkingMessage":
 		m.working.message = str
@@ -87,6 +85,19 @@ func (m *model) uiCall(rec map[string]any) tea.Cmd {
 		m.setTheme(str)
 	}
 	return nil
+}
+
+// status is pi's showStatus: a dim line in the chat that the next status
+// replaces while it is still the last item (and not yet printed).
+func (m *model) status(text string) {
+	if n := len(m.items); n > m.printed {
+		if s, ok := m.items[n-1].item.(*noticeItem); ok && s.status {
+			s.text = text
+			m.items[n-1].dirty++
+			return
+		}
+	}
+	m.add(&noticeItem{text: text, token: "dim", status: true})
 }
 
 // dropPluginUI removes the statuses and string widgets plugin set (its
@@ -117,10 +128,17 @@ func (m *model) extensionReload(rec map[string]any) {
 	gen, _ := rec["generation"].(float64)
 	if rec["ok"] != true {
 		e, _ := rec["error"].(string)
-		m.notice(fmt.Sprintf("reload %s FAILED, keeping generation %d: %s", plugin, int(gen), e), "error")
+		if gen == 0 { // a new file that does not load: nothing was serving
+			m.notice(fmt.Sprintf("reload %s FAILED: %s", plugin, e), "error")
+		} else {
+			m.notice(fmt.Sprintf("reload %s FAILED, keeping generation %d: %s", plugin, int(gen), e), "error")
+		}
 		return
 	}
 	m.dropPluginUI(plugin)
+	if gone, _ := rec["gone"].(string); gone != "" { // a deleted file: out of the header
+		m.extensions = slices.DeleteFunc(m.extensions, func(p string) bool { return p == gone })
+	}
 	line := fmt.Sprintf("reload %s gen %d ok %vms", plugin, int(gen), rec["ms"])
 	for _, k := range []struct{ key, sign string }{{"added", "+"}, {"removed", "-"}, {"changed", "~"}} {
 		list, _ := rec[k.key].([]any)

@@ -129,6 +129,9 @@ type dialog struct {
 	index             int
 	input             *editor
 	deadline          time.Time // a timeout's end, shown as a countdown
+	// local, for the UI's own dialogs (pi's built-in prompts), gets the
+	// answer instead of the host.
+	local func(m *model, answer map[string]any)
 }
 
 func newDialog(id string, st map[string]any) *dialog {
@@ -152,8 +155,31 @@ func newDialog(id string, st map[string]any) *dialog {
 }
 
 func (d *dialog) answer(m *model, v map[string]any) {
+	if d.local != nil {
+		m.closeView(d.id)
+		d.local(m, v)
+		return
+	}
 	m.c.send(protocol.ViewMessage(d.id, v))
 	m.closeView(d.id) // the host closes it too; do not wait to redraw
+}
+
+// ask opens one of the UI's own dialogs (method "select", "confirm",
+// "input" or "editor", drawn as an extension's), answered to done:
+// {"value"}, {"confirmed"} or {"cancelled": true}.
+func (m *model) ask(method, title string, options []string, done func(m *model, answer map[string]any)) {
+	m.localDialogs++
+	d := newDialog(fmt.Sprintf("local-%d", m.localDialogs), map[string]any{"method": method, "title": title, "options": anyList(options)})
+	d.local = done
+	m.dialogs = append(m.dialogs, d)
+}
+
+func anyList(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
 }
 
 func (d *dialog) paste(s string) {

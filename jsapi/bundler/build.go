@@ -109,6 +109,7 @@ func (b *Bundler) build(ctx context.Context, entry string) (*cacheRecord, error)
 // done ctx cancels esbuild.
 func (b *Bundler) run(ctx context.Context, entry string, esm bool) (*buildState, api.BuildResult, error) {
 	s := newBuildState(entry, esm, b.matcher, b.virtual)
+	s.ownCopies = b.ownCopies
 	dir := filepath.Dir(entry)
 	opts := api.BuildOptions{
 		EntryPoints:   []string{entry},
@@ -249,6 +250,14 @@ func fingerprint(opts Options) string {
 	sort.Strings(external)
 	for _, e := range external {
 		fmt.Fprintf(h, "external %q\n", e)
+	}
+	owned := make([]string, 0, len(opts.OwnCopies))
+	for k, v := range opts.OwnCopies {
+		owned = append(owned, k+"@"+v)
+	}
+	sort.Strings(owned)
+	for _, o := range owned {
+		fmt.Fprintf(h, "own copy unless %q\n", o)
 	}
 	virtual := make([]string, 0, len(opts.Virtual))
 	for k := range opts.Virtual {

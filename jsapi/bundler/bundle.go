@@ -2,7 +2,9 @@ package bundler
 
 import (
 	"context"
+
 	"fmt"
+	"github.com/Masterminds/semver/v3"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -35,6 +37,16 @@ type Options struct {
 
 	// NoSourceMap skips source map generation (Bundle.SourceMap is "").
 	NoSourceMap bool
+
+	// OwnCopies maps an External package name to the version the host
+	// serves for it. A file of a package under node_modules whose
+	// package.json (dependencies or peerDependencies) asks for a range of
+	// that package the served version does not satisfy gets the copy
+	// installed for it bundled instead (a dependency built on
+	// @sinclair/typebox 0.34 gets 0.34). The extension's own files always
+	// get the host's module, as does a package whose range fits or that
+	// has no copy installed.
+	OwnCopies map[string]string
 }
 
 // DefaultMemoryLimit is the memory cache bound when Options.MemoryLimit is 0.
@@ -45,6 +57,7 @@ const DefaultMemoryLimit = 64 << 20
 type Bundler struct {
 	matcher     *externalMatcher
 	virtual     map[string]string
+	ownCopies   map[string]*semver.Version
 	noSourceMap bool
 	fingerprint string // options + versions; part of every Hash and disk key
 	mem         *memCache
@@ -67,6 +80,7 @@ func New(opts Options) *Bundler {
 	return &Bundler{
 		matcher:     newExternalMatcher(opts.External),
 		virtual:     virtual,
+		ownCopies:   parseOwnCopies(opts.OwnCopies),
 		noSourceMap: opts.NoSourceMap,
 		fingerprint: fp,
 		mem:         newMemCache(limit),

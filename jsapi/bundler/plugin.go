@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/Masterminds/semver/v3"
 	"github.com/evanw/esbuild/pkg/api"
 )
 
@@ -69,6 +70,8 @@ type buildState struct {
 	esm     bool // the top-level-await build: externals become shim modules
 	matcher *externalMatcher
 	virtual map[string]string
+	// ownCopies: Options.OwnCopies, parsed
+	ownCopies map[string]*semver.Version
 
 	mu        sync.Mutex
 	stamps    []fileStamp
@@ -117,6 +120,9 @@ func (s *buildState) resolve(pb api.PluginBuild, a api.OnResolveArgs) api.OnReso
 	}
 	if _, ok := s.virtual[a.Path]; ok {
 		return api.OnResolveResult{Path: a.Path, Namespace: nsVirtual}
+	}
+	if r, ok := s.ownCopy(pb, a); ok {
+		return r
 	}
 	if s.matcher.match(a.Path) {
 		return s.external(a.Path)
@@ -297,7 +303,7 @@ func loadMissing(a api.OnLoadArgs) (api.OnLoadResult, error) {
 // loadMeta is the import.meta object of the module at a.Path.
 func loadMeta(a api.OnLoadArgs) (api.OnLoadResult, error) {
 	src := fmt.Sprintf("export default { url: %s, filename: %s, dirname: %s };\n",
-		jsString(fileURL(a.Path)), jsString(a.Path), jsString(filepath.Dir(a.Path)))
+		jsString(FileURL(a.Path)), jsString(a.Path), jsString(filepath.Dir(a.Path)))
 	return api.OnLoadResult{Contents: &src, Loader: api.LoaderJS}, nil
 }
 
@@ -341,8 +347,8 @@ func isScript(l api.Loader) bool {
 	return l == api.LoaderTS || l == api.LoaderTSX || l == api.LoaderJS || l == api.LoaderJSX
 }
 
-// fileURL is Node's url.pathToFileURL for an absolute path.
-func fileURL(path string) string {
+// FileURL is Node's url.pathToFileURL for an absolute path.
+func FileURL(path string) string {
 	p := filepath.ToSlash(path)
 	if !strings.HasPrefix(p, "/") {
 		p = "/" + p // Windows: C:/x -> /C:/x

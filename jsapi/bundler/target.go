@@ -2,6 +2,7 @@ package bundler
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/evanw/esbuild/pkg/api"
@@ -82,7 +83,7 @@ func TransformModule(name, src string, ts bool) (string, error) {
 		}
 		return "", fmt.Errorf("transform %s: %s", name, m.Text)
 	}
-	return inPlaceExports(string(res.Code)), nil
+	return dataExports(inPlaceExports(string(res.Code))), nil
 }
 
 // inPlaceExports makes an ES-module host module export its own namespace
@@ -117,6 +118,150 @@ func inPlaceExports(code string) string {
 	b.WriteString("module.exports = " + ns + ";\n")
 	b.WriteString(code[i+len(call)+len(ns)+len(end):])
 	return b.String()
+}
+
+// dataExports turns the exports of a host module's immutable bindings
+// into data properties. esbuild exports every binding through a getter
+// closure (`__export(ns, { A: () => A, ... })`) so `let` exports stay
+// live; a runtime evaluating typebox's ~300 exports spent two thirds of
+// the module's cost on those closures and their descriptors. A function
+// declaration (hoisted, so assigned where the getters were) and a
+// top-level const or class that nothing reassigns (assigned when the body
+// has run) hold the same value forever; other bindings keep their getter.
+// The properties are plain (writable, configurable) ones: only pigo's own
+// modules see an internal module's namespace.
+func dataExports(code string) string {
+	const open, close = "__export(", "\n});\n"
+	i := strings.Index(code, open)
+	if i < 0 || i > 0 && code[i-1] != '\n' {
+		return code
+	}
+	ns, rest, ok := strings.Cut(code[i+len(open):], ", {\n")
+	if !ok || strings.ContainsAny(ns, " \t\n()") {
+		return code
+	}
+	body, _, ok := strings.Cut(rest, close)
+	if !ok {
+		return code
+	}
+	blockEnd := i + len(open) + len(ns) + len(", {\n") + len(body) + len(close)
+	var getters, hoisted, atEnd []string
+	for _, line := range strings.Split(body, "\n") {
+		entry := strings.TrimSuffix(strings.TrimSpace(line), ",")
+		key, ident, ok := strings.Cut(entry, ": () => ")
+		if !ok {
+			return code // not esbuild's form: leave the module alone
+		}
+		if !isIdent(ident) { // a re-export (import_x.name): stays live
+			getters = append(getters, "  "+entry)
+			continue
+		}
+		prop := "." + key
+		if !isIdent(key) {
+			prop = "[" + strconv.Quote(strings.Trim(key, `"`)) + "]"
+		}
+		switch bindingKind(code, ident) {
+		case "function":
+			hoisted = append(hoisted, ns+prop+" = "+ident+";\n")
+		case "fixed":
+			atEnd = append(atEnd, ns+prop+" = "+ident+";\n")
+		default:
+			getters = append(getters, "  "+entry)
+		}
+	}
+	var b strings.Builder
+	b.Grow(len(code))
+	b.WriteString(code[:i])
+	if len(getters) > 0 {
+		b.WriteString(open + ns + ", {\n" + strings.Join(getters, ",\n") + close)
+	}
+	b.WriteString(strings.Join(hoisted, ""))
+	tail := code[blockEnd:]
+	// esbuild's closing annotation for Node's export lexer stays last.
+	annot := strings.LastIndex(tail, "\n0 && (module.exports = ")
+	if annot < 0 {
+		annot = len(tail)
+	} else {
+		annot++
+	}
+	b.WriteString(tail[:annot])
+	if annot > 0 && tail[annot-1] != '\n' {
+		b.WriteString("\n")
+	}
+	b.WriteString(strings.Join(atEnd, ""))
+	b.WriteString(tail[annot:])
+	return b.String()
+}
+
+// bindingKind classifies a top-level binding of esbuild's output:
+// "function" (a function declaration), "fixed" (a const or class nothing
+// assigns again) or "" (anything else: keep it live).
+func bindingKind(code, ident string) string {
+	kind := ""
+	for _, p := range []struct{ decl, kind string }{
+		{"function " + ident + "(", "function"},
+		{"async function " + ident + "(", "function"},
+		{"function* " + ident + "(", "function"},
+		{"async function* " + ident + "(", "function"},
+		{"const " + ident + " = ", "fixed"},
+		{"class " + ident + " ", "fixed"},
+	} {
+		if strings.HasPrefix(code, p.decl) || strings.Contains(code, "\n"+p.decl) {
+			kind = p.kind
+			break
+		}
+	}
+	if kind == "" || reassigned(code, ident) {
+		return ""
+	}
+	return kind
+}
+
+// reassigned reports whether code assigns ident anywhere but in its
+// declaration (`ident = `, `ident += `, `ident++`, ...; not `x.ident = `).
+// Another binding of the same name counts too: a false alarm only keeps a
+// getter.
+func reassigned(code, ident string) bool {
+	for at := 0; ; {
+		j := strings.Index(code[at:], ident)
+		if j < 0 {
+			return false
+		}
+		start := at + j
+		at = start + len(ident)
+		if start > 0 && (isIdentByte(code[start-1]) || code[start-1] == '.') || at < len(code) && isIdentByte(code[at]) {
+			continue
+		}
+		if before := code[max(0, start-6):start]; strings.HasSuffix(before, "const ") || strings.HasSuffix(before, "class ") {
+			continue // the declaration
+		}
+		next := strings.TrimLeft(code[at:min(len(code), at+8)], " ")
+		switch {
+		case strings.HasPrefix(next, "=="), strings.HasPrefix(next, "=>"):
+		case strings.HasPrefix(next, "="), strings.HasPrefix(next, "++"), strings.HasPrefix(next, "--"):
+			return true
+		case len(next) > 1 && strings.Contains("+-*/%&|^?<>", next[:1]) && strings.Contains(next[1:min(len(next), 4)], "="):
+			if !strings.HasPrefix(next, "<=") && !strings.HasPrefix(next, ">=") {
+				return true
+			}
+		}
+	}
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+func isIdent(s string) bool {
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isIdentByte(s[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // CacheKey identifies the bundler's output format and esbuild version, for

@@ -13,6 +13,7 @@ import (
 
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/jsjson"
+	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
 // The pi 1.6 conformance suite: every example extension shipped in
@@ -152,7 +153,7 @@ func pi16ChangedExamples(t *testing.T) []string {
 
 func checkEntryRenderer(t *testing.T) {
 	p := loadWith(t, "entry-renderer", loadSpec{probe: true})
-	if _, ok := p.host.EntryRenderers().Current().Get("status-card"); !ok {
+	if _, ok := piapi.Of(p.host).EntryRenderers().Current().Get("status-card"); !ok {
 		t.Fatal("no entry renderer for status-card")
 	}
 	p.mustCommand("/status-card  disk almost full ")
@@ -191,7 +192,7 @@ return [plain(r(entry, { expanded: false }, theme)), plain(r(entry, { expanded: 
 
 func checkDebugProvider(t *testing.T) {
 	p := loadWith(t, "debug-provider", loadSpec{probe: true})
-	if _, ok := p.host.EntryRenderers().Current().Get("debug-provider-events"); !ok {
+	if _, ok := piapi.Of(p.host).EntryRenderers().Current().Get("debug-provider-events"); !ok {
 		t.Fatal("no entry renderer for debug-provider-events")
 	}
 	p.attachUI(dialogAnswers(nil))
@@ -358,7 +359,7 @@ func checkJevRouter(t *testing.T) {
   models: ["gpt-5.6-sol", "gpt-5.6-terra", "gpt-5.6-luna"].map((id) => ({ id, name: id, reasoning: true, input: ["text"],
     cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, contextWindow: 272000, maxTokens: 128000 })) });`
 	p := loadWith(t, "jev-router", loadSpec{probeSetup: setup})
-	e, ok := p.host.VirtualModels().Current().Get("jev/auto")
+	e, ok := piapi.Of(p.host).VirtualModels().Current().Get("jev/auto")
 	if !ok {
 		t.Fatal("virtual model jev/auto is not registered")
 	}
@@ -430,11 +431,11 @@ func checkPromptCustomizer16(t *testing.T) {
 // write) and restores them when plan mode ends.
 func checkPlanMode16(t *testing.T) {
 	p := loadWith(t, "plan-mode", loadSpec{builtins: true})
-	if f, ok := p.host.Flags().Current().Get("plan"); !ok || f.Value["type"] != "boolean" || f.Value["default"] != false {
+	if f, ok := piapi.Of(p.host).Flags().Current().Get("plan"); !ok || f.Value["type"] != "boolean" || f.Value["default"] != false {
 		t.Errorf("flag plan = %v %v", f.Value, ok)
 	}
-	if _, ok := p.host.Shortcuts().Current().Get("ctrl+alt+p"); !ok {
-		t.Errorf("shortcut ctrl+alt+p is not registered (have %v)", p.host.Shortcuts().Current().IDs())
+	if _, ok := piapi.Of(p.host).Shortcuts().Current().Get("ctrl+alt+p"); !ok {
+		t.Errorf("shortcut ctrl+alt+p is not registered (have %v)", piapi.Of(p.host).Shortcuts().Current().IDs())
 	}
 	p.startSession()
 	if n := len(p.calls("setActiveTools")); n != 0 {
@@ -484,7 +485,7 @@ func checkSubagent16(t *testing.T) {
 	wantText(t, "project agent listed", p.mustTool("subagent", map[string]any{"agentScope": "both"}).Text(),
 		"Invalid parameters. Provide exactly one mode.\nAvailable agents: helper (project)")
 	// An untrusted project: its agents need confirmation.
-	p.host.Pi().SetProjectTrusted(false)
+	piapi.Of(p.host).SetProjectTrusted(false)
 	ui, client := p.scriptedUI()
 	ui.set("confirm", map[string]any{"confirmed": false})
 	r = p.mustTool("subagent", map[string]any{"agent": "helper", "task": "x", "agentScope": "both"})
@@ -496,7 +497,7 @@ func checkSubagent16(t *testing.T) {
 		t.Errorf("confirm message = %q", msg)
 	}
 	// A trusted project: no dialog (the run itself needs a pi binary).
-	p.host.Pi().SetProjectTrusted(true)
+	piapi.Of(p.host).SetProjectTrusted(true)
 	before := len(client.Asked())
 	p.tool("subagent", map[string]any{"agent": "helper", "task": "x", "agentScope": "both"})
 	if n := len(client.Asked()); n != before {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/jsjson"
+	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
 // The behaviour check of each example: one TestConformance<Example>
@@ -172,13 +173,13 @@ func (a *answerer) answer(method string, _ map[string]any) any {
 	return a.answers[method]
 }
 
-func (p *piHost) scriptedUI() (*answerer, *engine.ScriptedClient) {
+func (p *piHost) scriptedUI() (*answerer, *piapi.ScriptedClient) {
 	a := &answerer{answers: map[string]any{}}
 	return a, p.attachUI(a.answer)
 }
 
 // lastAsked returns the last dialog the client saw.
-func lastAsked(t *testing.T, c *engine.ScriptedClient) map[string]any {
+func lastAsked(t *testing.T, c *piapi.ScriptedClient) map[string]any {
 	t.Helper()
 	asked := c.Asked()
 	if len(asked) == 0 {
@@ -234,7 +235,7 @@ func checkBookmark(t *testing.T) {
 	if len(calls) != 1 || !sameJSON(calls[0].Args, []any{id, "foo"}) {
 		t.Fatalf("setLabel calls = %+v, want one (%q, foo)", calls, id)
 	}
-	if l, ok := p.host.Pi().Session().Label(id); !ok || l != "foo" {
+	if l, ok := piapi.Of(p.host).Session().Label(id); !ok || l != "foo" {
 		t.Errorf("label of %s = %q %v, want foo", id, l, ok)
 	}
 	p.waitNotification("info: Bookmarked as: foo")
@@ -244,7 +245,7 @@ func checkBookmark(t *testing.T) {
 	if len(calls) != 2 || calls[1].Args[0] != id || (calls[1].Args[1] != nil && calls[1].Args[1] != "") {
 		t.Fatalf("setLabel calls = %+v, want a second (%q, undefined)", calls, id)
 	}
-	if l, ok := p.host.Pi().Session().Label(id); ok {
+	if l, ok := piapi.Of(p.host).Session().Label(id); ok {
 		t.Errorf("label of %s = %q after /unbookmark, want none", id, l)
 	}
 	p.waitNotification("info: Removed bookmark: foo")
@@ -458,7 +459,7 @@ func checkInputTransform(t *testing.T) {
 
 func checkMessageRenderer(t *testing.T) {
 	p := loadWith(t, "message-renderer", loadSpec{probe: true})
-	if _, ok := p.host.MessageRenderers().Current().Get("status-update"); !ok {
+	if _, ok := piapi.Of(p.host).MessageRenderers().Current().Get("status-update"); !ok {
 		t.Error("no message renderer for status-update")
 	}
 	p.mustCommand("/status warn disk full")
@@ -691,9 +692,9 @@ func checkSessionName(t *testing.T) {
 	p.mustCommand("/session-name")
 	p.waitNotification("info: No session name set")
 	p.mustCommand("/session-name Foo")
-	wantJSON(t, "setSessionName", p.calls("setSessionName"), []engine.PiCall{{Plugin: "session-name", Op: "setSessionName", Args: []any{"Foo"}}})
+	wantJSON(t, "setSessionName", p.calls("setSessionName"), []piapi.Call{{Plugin: "session-name", Op: "setSessionName", Args: []any{"Foo"}}})
 	p.waitNotification("info: Session named: Foo")
-	if n, ok := p.host.Pi().Session().Name(); !ok || n != "Foo" {
+	if n, ok := piapi.Of(p.host).Session().Name(); !ok || n != "Foo" {
 		t.Errorf("session name = %q %v", n, ok)
 	}
 	p.mustCommand("/session-name")
@@ -786,7 +787,7 @@ const lines = c.render(40); c.handleInput("\x1b"); return [lines, closed];`), []
 	wantText(t, "rebuilt list", q.mustTool("todo", map[string]any{"action": "list"}).Text(), "[x] #1: old")
 	wantText(t, "next id", q.mustTool("todo", map[string]any{"action": "add", "text": "new"}).Text(), "Added todo #2: new")
 	q.appendMessage(toolResultMessage("todo", "Cleared", map[string]any{"action": "clear", "todos": []any{}, "nextId": 1.0}))
-	q.emit("session_tree", map[string]any{"newLeafId": q.host.Pi().Session().LeafID(), "oldLeafId": nil})
+	q.emit("session_tree", map[string]any{"newLeafId": piapi.Of(q.host).Session().LeafID(), "oldLeafId": nil})
 	wantText(t, "list after session_tree", q.mustTool("todo", map[string]any{"action": "list"}).Text(), "No todos")
 }
 
@@ -1183,11 +1184,11 @@ func checkPermissionGate(t *testing.T) {
 
 func checkPlanMode(t *testing.T) {
 	p := mustLoad(t, "plan-mode", "")
-	if f, ok := p.host.Flags().Current().Get("plan"); !ok || f.Value["type"] != "boolean" || f.Value["default"] != false {
+	if f, ok := piapi.Of(p.host).Flags().Current().Get("plan"); !ok || f.Value["type"] != "boolean" || f.Value["default"] != false {
 		t.Errorf("flag plan = %v %v", f.Value, ok)
 	}
-	if _, ok := p.host.Shortcuts().Current().Get("ctrl+alt+p"); !ok {
-		t.Errorf("shortcut ctrl+alt+p is not registered (have %v)", p.host.Shortcuts().Current().IDs())
+	if _, ok := piapi.Of(p.host).Shortcuts().Current().Get("ctrl+alt+p"); !ok {
+		t.Errorf("shortcut ctrl+alt+p is not registered (have %v)", piapi.Of(p.host).Shortcuts().Current().IDs())
 	}
 	p.startSession()
 	if n := len(p.calls("setActiveTools")); n != 0 {
@@ -1273,9 +1274,9 @@ func checkPlanMode(t *testing.T) {
 // shortcut runs a registered shortcut's handler as pi's TUI does on the key.
 func (p *piHost) shortcut(key string) {
 	p.t.Helper()
-	e, ok := p.host.Shortcuts().Current().Get(key)
+	e, ok := piapi.Of(p.host).Shortcuts().Current().Get(key)
 	if !ok {
-		p.t.Fatalf("no shortcut %s (have %v)", key, p.host.Shortcuts().Current().IDs())
+		p.t.Fatalf("no shortcut %s (have %v)", key, piapi.Of(p.host).Shortcuts().Current().IDs())
 	}
 	h, ok := e.Value["handler"].(engine.Callable)
 	if !ok {
@@ -1292,15 +1293,15 @@ func checkPreset(t *testing.T) {
 	writeFile(t, filepath.Join(cwd, ".pi", "presets.json"),
 		`{"ro":{"tools":["read"],"thinkingLevel":"low"},"brief":{"instructions":"Be brief.","tools":["read","nope"]}}`)
 	p := loadWith(t, "preset", loadSpec{cwd: cwd, environ: environ, builtins: true})
-	if f, ok := p.host.Flags().Current().Get("preset"); !ok || f.Value["type"] != "string" {
+	if f, ok := piapi.Of(p.host).Flags().Current().Get("preset"); !ok || f.Value["type"] != "string" {
 		t.Errorf("flag preset = %v %v", f.Value, ok)
 	}
-	if _, ok := p.host.Shortcuts().Current().Get("ctrl+shift+u"); !ok {
-		t.Errorf("shortcut ctrl+shift+u is not registered (have %v)", p.host.Shortcuts().Current().IDs())
+	if _, ok := piapi.Of(p.host).Shortcuts().Current().Get("ctrl+shift+u"); !ok {
+		t.Errorf("shortcut ctrl+shift+u is not registered (have %v)", piapi.Of(p.host).Shortcuts().Current().IDs())
 	}
 	p.startSession()
 	p.mustCommand("/preset ro")
-	wantJSON(t, "setThinkingLevel", p.calls("setThinkingLevel"), []engine.PiCall{{Plugin: "preset", Op: "setThinkingLevel", Args: []any{"low"}}})
+	wantJSON(t, "setThinkingLevel", p.calls("setThinkingLevel"), []piapi.Call{{Plugin: "preset", Op: "setThinkingLevel", Args: []any{"low"}}})
 	if c := p.calls("setActiveTools"); len(c) != 1 || !sameJSON(c[0].Args, []any{[]any{"read"}}) {
 		t.Errorf("setActiveTools = %v, want [read]", c)
 	}
@@ -1308,7 +1309,7 @@ func checkPreset(t *testing.T) {
 		t.Errorf("status = %q", s)
 	}
 	p.waitNotification(`info: Preset "ro" activated`)
-	if lvl := p.host.Pi().ThinkingLevel(); lvl != "low" {
+	if lvl := piapi.Of(p.host).ThinkingLevel(); lvl != "low" {
 		t.Errorf("thinking level = %q", lvl)
 	}
 	if o := p.hook("before_agent_start", beforeAgentStart(cwd, "S")); o.Result != nil {
@@ -1340,7 +1341,7 @@ func checkPreset(t *testing.T) {
 	// edit, write; the built-in grep/find/ls are inactive unless enabled).
 	q.shortcut("ctrl+shift+u")
 	q.waitNotification("info: Preset cleared, defaults restored")
-	if lvl := q.host.Pi().ThinkingLevel(); lvl != "off" {
+	if lvl := piapi.Of(q.host).ThinkingLevel(); lvl != "off" {
 		t.Errorf("thinking level after (none) = %q, want off", lvl)
 	}
 	c := q.calls("setActiveTools")
@@ -1529,7 +1530,7 @@ func checkTitlebarSpinner(t *testing.T) {
 	if m := len(p.uiArgs("setTitle")); m != n {
 		t.Errorf("%d more setTitle calls after agent_end: the interval was not cleared", m-n)
 	}
-	p.host.Pi().SetSessionName("test", "S1")
+	piapi.Of(p.host).SetSessionName("test", "S1")
 	p.emit("session_shutdown", map[string]any{"reason": "quit"})
 	wantText(t, "title with a session name", title(), "π - S1 - "+base)
 }
@@ -1873,10 +1874,10 @@ func checkTools(t *testing.T) {
 	if c := q.calls("setActiveTools"); len(c) != 1 || !sameJSON(c[0].Args, []any{[]any{"read"}}) {
 		t.Errorf("setActiveTools = %v, want [read]", c)
 	}
-	wantJSON(t, "active tools", q.host.Pi().ActiveTools(), []string{"read"})
+	wantJSON(t, "active tools", piapi.Of(q.host).ActiveTools(), []string{"read"})
 	q.appendCustom("tools-config", map[string]any{"enabledTools": []any{"bash", "ls"}})
-	q.emit("session_tree", map[string]any{"newLeafId": q.host.Pi().Session().LeafID(), "oldLeafId": nil})
-	wantJSON(t, "active tools after session_tree", q.host.Pi().ActiveTools(), []string{"bash", "ls"})
+	q.emit("session_tree", map[string]any{"newLeafId": piapi.Of(q.host).Session().LeafID(), "oldLeafId": nil})
+	wantJSON(t, "active tools after session_tree", piapi.Of(q.host).ActiveTools(), []string{"bash", "ls"})
 	if pi16Test(t) {
 		// pi 1.6 opens the list only in the TUI.
 		q.mustCommand("/tools")
@@ -2059,7 +2060,7 @@ func checkQna(t *testing.T) {
 
 func checkSandbox(t *testing.T) {
 	p := loadWith(t, "sandbox", loadSpec{flags: map[string]any{"no-sandbox": true}})
-	if f, ok := p.host.Flags().Current().Get("no-sandbox"); !ok || f.Value["type"] != "boolean" {
+	if f, ok := piapi.Of(p.host).Flags().Current().Get("no-sandbox"); !ok || f.Value["type"] != "boolean" {
 		t.Errorf("flag no-sandbox = %v %v", f.Value, ok)
 	}
 	p.startSession()

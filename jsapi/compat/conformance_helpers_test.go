@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
+
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/session"
 	"github.com/pigo-dev/pigo/jsapi"
 )
@@ -104,7 +106,7 @@ func loadWith(t *testing.T, name string, spec loadSpec) *piHost {
 		}
 	}
 	if spec.flags != nil {
-		h.Pi().SetFlagValues(spec.flags)
+		piapi.Of(h).SetFlagValues(spec.flags)
 	}
 	return &piHost{t: t, host: h, cwd: cwd}
 }
@@ -174,7 +176,7 @@ func eventually(t *testing.T, what string, cond func() bool) {
 // waitCalls waits until at least n calls named op were recorded (some pi
 // actions, e.g. sendMessage, reach the host asynchronously) and returns
 // them.
-func (p *piHost) waitCalls(op string, n int) []engine.PiCall {
+func (p *piHost) waitCalls(op string, n int) []piapi.Call {
 	p.t.Helper()
 	eventually(p.t, fmt.Sprintf("%d %s call(s) (have %v)", n, op, p.calls(op)), func() bool { return len(p.calls(op)) >= n })
 	return p.calls(op)
@@ -250,18 +252,18 @@ func toolResultMessage(toolName, text string, details any) map[string]any {
 
 // appendMessage appends a "message" session entry and returns it (with its id).
 func (p *piHost) appendMessage(msg map[string]any) session.Entry {
-	return p.host.Pi().Session().Append(session.Entry{"type": "message", "message": msg})
+	return piapi.Of(p.host).Session().Append(session.Entry{"type": "message", "message": msg})
 }
 
 // appendCustom appends a "custom" entry as pi.appendEntry writes it.
 func (p *piHost) appendCustom(customType string, data any) session.Entry {
-	return p.host.Pi().Session().Append(session.Entry{"type": "custom", "customType": customType, "data": data})
+	return piapi.Of(p.host).Session().Append(session.Entry{"type": "custom", "customType": customType, "data": data})
 }
 
 // scriptedAgent is a PiAgent whose state a check sets: busy (isIdle),
 // system prompt and context usage.
 type scriptedAgent struct {
-	engine.RecordingAgent
+	piapi.RecordingAgent
 	mu     sync.Mutex
 	busy   bool
 	prompt string
@@ -290,7 +292,7 @@ func (a *scriptedAgent) setTokens(tokens float64) {
 
 func (p *piHost) agent() *scriptedAgent {
 	a := &scriptedAgent{}
-	p.host.Pi().SetAgent(a)
+	piapi.Of(p.host).SetAgent(a)
 	return a
 }
 

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
+
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/jsapi"
 )
 
@@ -26,8 +28,8 @@ import (
 // the helpers and the 0.73.1 checks serve both.
 
 // unloadable lists examples that cannot work on goja by nature.
-// (doom-overlay loads: its WebAssembly engine is only touched by its
-// command, which then fails with a clear error; see its check.)
+// (doom-overlay loads; its command needs the interactive mode and a doom
+// build, and says so; see its check.)
 var unloadable = map[string]string{}
 
 // piVersion is the pi release of t's corpus (what VERSION reads).
@@ -214,7 +216,7 @@ func (p *piHost) emit(event string, payload map[string]any) {
 // ctx.mode === "tui" where 0.73.1's tested ctx.hasUI.
 func (p *piHost) playTUI() {
 	if pi16Test(p.t) {
-		p.host.Pi().SetMode("tui")
+		piapi.Of(p.host).SetMode("tui")
 	}
 }
 
@@ -237,7 +239,7 @@ func (p *piHost) command(line string) error {
 
 // notifications returns "type: message" for each ctx.ui.notify so far.
 func (p *piHost) notifications() []string {
-	ns, _ := p.host.Pi().UI().State()["notifications"].([]any)
+	ns, _ := piapi.Of(p.host).UI().State()["notifications"].([]any)
 	var out []string
 	for _, n := range ns {
 		m := n.(map[string]any)
@@ -248,9 +250,9 @@ func (p *piHost) notifications() []string {
 
 // calls returns the recorded pi/ctx/ui calls named op (e.g. "setActiveTools",
 // "ui.setStatus", "sendUserMessage").
-func (p *piHost) calls(op string) []engine.PiCall {
-	var out []engine.PiCall
-	for _, c := range p.host.Pi().Calls() {
+func (p *piHost) calls(op string) []piapi.Call {
+	var out []piapi.Call
+	for _, c := range piapi.Of(p.host).Calls() {
 		if c.Op == op {
 			out = append(out, c)
 		}
@@ -259,12 +261,12 @@ func (p *piHost) calls(op string) []engine.PiCall {
 }
 
 // ui returns the client-facing UI state (status, widgets, title, ...).
-func (p *piHost) ui() map[string]any { return p.host.Pi().UI().State() }
+func (p *piHost) ui() map[string]any { return piapi.Of(p.host).UI().State() }
 
 // attachUI attaches a scripted UI client that answers dialogs.
-func (p *piHost) attachUI(answer func(method string, state map[string]any) any) *engine.ScriptedClient {
+func (p *piHost) attachUI(answer func(method string, state map[string]any) any) *piapi.ScriptedClient {
 	p.t.Helper()
-	c := engine.NewScriptedClient(p.host.Views(), "test-ui", answer)
+	c := piapi.NewScriptedClient(p.host.Views(), "test-ui", answer)
 	if err := p.host.Views().Attach(c); err != nil {
 		p.t.Fatal(err)
 	}

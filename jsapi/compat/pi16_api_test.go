@@ -11,6 +11,7 @@ import (
 
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/jsjson"
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/jsapi"
 )
 
@@ -117,19 +118,19 @@ func TestPi16ExtensionAPI(t *testing.T) {
 		t.Fatalf("load: %v", res["api"].Err)
 	}
 	h := p.host
-	if n := len(h.ToolRenderers().Current().IDs()); n != 1 {
+	if n := len(piapi.Of(h).ToolRenderers().Current().IDs()); n != 1 {
 		t.Errorf("tool renderers: %d, want 1", n)
 	}
-	mt := h.MarkdownTransformers().Current().Entries()
+	mt := piapi.Of(h).MarkdownTransformers().Current().Entries()
 	if len(mt) != 1 || !sameJSON(mt[0].Value["options"], map[string]any{"scope": "assistant"}) {
 		t.Errorf("markdown transformers = %v", mt)
 	}
-	if _, ok := h.EntryRenderers().Current().Get("card"); !ok {
+	if _, ok := piapi.Of(h).EntryRenderers().Current().Get("card"); !ok {
 		t.Error("entry renderer card is not recorded")
 	}
-	wantJSON(t, "virtual models", h.VirtualModels().Current().IDs(), []string{"v/a"})
-	wantJSON(t, "mcp servers", h.McpServers().Current().IDs(), []string{"jira"})
-	wantJSON(t, "active tools", h.Pi().ActiveTools(), []string{"shown", "model-only"})
+	wantJSON(t, "virtual models", piapi.Of(h).VirtualModels().Current().IDs(), []string{"v/a"})
+	wantJSON(t, "mcp servers", piapi.Of(h).McpServers().Current().IDs(), []string{"jira"})
+	wantJSON(t, "active tools", piapi.Of(h).ActiveTools(), []string{"shown", "model-only"})
 
 	p.emit("turn_start", turnStart(0))
 	p.mustCommand("/probe")
@@ -160,8 +161,8 @@ func TestPi16ExtensionAPI(t *testing.T) {
 		return false
 	})
 	// The host's mode and trust decisions reach ctx.
-	h.Pi().SetMode("rpc")
-	h.Pi().SetProjectTrusted(false)
+	piapi.Of(h).SetMode("rpc")
+	piapi.Of(h).SetProjectTrusted(false)
 	p.mustCommand("/probe")
 	eventually(t, "a second probe", func() bool {
 		n := 0

@@ -33,6 +33,10 @@ func (s Source) Text() (string, error) {
 	return s.Code, nil
 }
 
+// TypeBoxVersion is the typebox release pigo's typebox and
+// @sinclair/typebox modules match (typebox_test.go checks them against it).
+const TypeBoxVersion = "1.4.3"
+
 // moduleTable maps every specifier pigo serves to its file under modules/.
 // @mariozechner/* serves pi 0.73.1's surface; @earendil-works/* (the scope
 // pi renamed to in 0.74) serves pi 1.6.0's, on top of the same values (the

@@ -339,13 +339,15 @@ var piToolJSON = map[string]string{
 
 // piToolKeys is Object.keys() of createXTool and createXToolDefinition in
 // pi 0.73.1, plus pi 1.6's outputSchema on read and bash (what codemode
-// scripts get from them). Not ported from 1.6: constrainedSampling, and
-// bash's promptGuidelines.
+// scripts get from them) and constrainedSampling on the definitions of
+// read, bash, edit and write (declared to the model in the system
+// message). Not ported from 1.6: constrainedSampling on the wrapped
+// tools, and bash's promptGuidelines.
 var piToolKeys = map[string][2]string{
-	"Read":  {"name,label,description,parameters,prepareArguments,executionMode,execute", "name,label,description,promptSnippet,promptGuidelines,parameters,outputSchema,execute,renderCall,renderResult"},
-	"Bash":  {"name,label,description,parameters,prepareArguments,executionMode,execute", "name,label,description,promptSnippet,parameters,outputSchema,execute,renderCall,renderResult"},
-	"Edit":  {"name,label,description,parameters,prepareArguments,executionMode,execute", "name,label,description,promptSnippet,promptGuidelines,parameters,renderShell,prepareArguments,execute,renderCall,renderResult"},
-	"Write": {"name,label,description,parameters,prepareArguments,executionMode,execute", "name,label,description,promptSnippet,promptGuidelines,parameters,execute,renderCall,renderResult"},
+	"Read":  {"name,label,description,parameters,prepareArguments,executionMode,execute", "name,label,description,promptSnippet,promptGuidelines,parameters,outputSchema,constrainedSampling,execute,renderCall,renderResult"},
+	"Bash":  {"name,label,description,parameters,prepareArguments,executionMode,execute", "name,label,description,promptSnippet,parameters,outputSchema,constrainedSampling,execute,renderCall,renderResult"},
+	"Edit":  {"name,label,description,parameters,prepareArguments,executionMode,execute", "name,label,description,promptSnippet,promptGuidelines,parameters,constrainedSampling,renderShell,prepareArguments,execute,renderCall,renderResult"},
+	"Write": {"name,label,description,parameters,prepareArguments,executionMode,execute", "name,label,description,promptSnippet,promptGuidelines,parameters,constrainedSampling,execute,renderCall,renderResult"},
 	"Grep":  {"name,label,description,parameters,prepareArguments,executionMode,execute", "name,label,description,promptSnippet,parameters,execute,renderCall,renderResult"},
 	"Find":  {"name,label,description,parameters,prepareArguments,executionMode,execute", "name,label,description,promptSnippet,parameters,execute,renderCall,renderResult"},
 	"Ls":    {"name,label,description,parameters,prepareArguments,executionMode,execute", "name,label,description,promptSnippet,parameters,execute,renderCall,renderResult"},

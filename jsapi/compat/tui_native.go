@@ -30,6 +30,7 @@ import (
 func NativeModules() map[string]modules.Module {
 	tables := sync.OnceValues(loadTUITables)
 	out := agentNativeModules()
+	out["pigo:namespace"] = namespaceModule()
 	out["pigo:tui-native"] = func(rt modules.Runtime, module *goja.Object) error {
 		t, err := tables()
 		if err != nil {

@@ -165,4 +165,9 @@ func (d *discoverer) resolveFromBase(p, base string) string {
 	return filepath.Join(base, p)
 }
 
-const msgNotSupported = "not supported yet: installing packages (npm:/git:)"
+// TemporaryNotInstalled is the problem of an -e npm:/git: value that is
+// not in pi's cache of temporary packages (the agent modes install it
+// there first, pigo check and dev do not).
+func TemporaryNotInstalled(source string) string {
+	return "package not installed: " + source + " is not in the cache of -e packages (the agent modes install it at start-up)"
+}

@@ -441,11 +441,38 @@ func TestMissingCLIPath(t *testing.T) {
 	wantList(t, got, "cli ok.ts")
 	want := []discover.Problem{
 		{Source: "nope.ts", Path: tr.abs("proj/nope.ts"), Message: "Extension path does not exist: " + tr.abs("proj/nope.ts")},
-		{Source: "npm:pkg", Message: "not supported yet: installing packages (npm:/git:)"},
+		{Source: "npm:pkg", Message: discover.TemporaryNotInstalled("npm:pkg")},
 	}
 	if !slices.Equal(probs, want) {
 		t.Errorf("problems = %+v\nwant %+v", probs, want)
 	}
+}
+
+// An -e npm: value loads the package from pi's cache of temporary
+// packages; its origin is "cli".
+func TestTemporaryPackage(t *testing.T) {
+	t.Parallel()
+	tr := newTree(t,
+		`agent/tmp/extensions/npm/f35b2129/node_modules/tmppkg/package.json={"name":"tmppkg","version":"1.2.0","pi":{"extensions":["./ext.ts"]}}`,
+		"agent/tmp/extensions/npm/f35b2129/node_modules/tmppkg/ext.ts",
+	)
+	// Not tr.run: the oracle would have pi install the package.
+	run := func(opts discover.Options) ([]string, []discover.Problem) {
+		exts, probs := discover.Discover(opts)
+		var got []string
+		for _, e := range exts {
+			got = append(got, e.Origin+" "+tr.rel(e.Path))
+		}
+		return got, probs
+	}
+	got, probs := run(tr.opts("npm:tmppkg@^1", "npm:tmppkg2", "npm:Bad Name"))
+	wantList(t, got, "cli agent/tmp/extensions/npm/f35b2129/node_modules/tmppkg/ext.ts")
+	if len(probs) != 2 || probs[0].Message != discover.TemporaryNotInstalled("npm:tmppkg2") || !strings.Contains(probs[1].Message, `invalid npm source "npm:Bad Name"`) {
+		t.Errorf("problems = %+v", probs)
+	}
+	// Outside its range it is not loaded (the start-up reinstalls it).
+	got, _ = run(tr.opts("npm:tmppkg@^2"))
+	wantList(t, got)
 }
 
 func TestMalformedSettings(t *testing.T) {

@@ -103,7 +103,9 @@
 // <cwd>/.pi/npm/node_modules, .../git/<host>/<path>); one that is not
 // installed, or whose installed version is outside its configured range,
 // is reported (pi would install it at start-up). -e npm:/git: values
-// (pi's temporary installs) are reported as not supported. Unlike pi,
+// load from pi's cache of temporary packages (<agentDir>/tmp/extensions,
+// see pkgmgr.Temporary), where the agent modes install them before
+// discovery; one that is not there is reported. Unlike pi,
 // which skips them silently, Discover also reports declared or
 // configured paths that do not exist, malformed manifest or settings
 // values, and directories without an entry file (pi's load error). With

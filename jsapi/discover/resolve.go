@@ -80,9 +80,21 @@ func exists(p string) bool {
 // scope "temporary": each is a local package source relative to Cwd.
 func (d *discoverer) cliCandidates() []*candidate {
 	var acc accumulator
+	dirs := pkgmgr.Dirs{Cwd: d.cwd, AgentDir: d.agentDir, Home: d.home}
 	for _, v := range d.cliVals {
 		if !pathrules.IsLocalSource(v) {
-			d.problem(v, "", msgNotSupported)
+			// npm and git values load from pi's cache of temporary
+			// packages, where the start-up installs them (pkgmgr.Ensure).
+			if _, err := pkgmgr.Parse(v); err != nil {
+				d.problem(v, "", err.Error())
+				continue
+			}
+			dir, ok := dirs.Loadable(v, pkgmgr.Temporary)
+			if !ok {
+				d.problem(v, "", TemporaryNotInstalled(v))
+				continue
+			}
+			d.localSource(&acc, dir, pkgFilter{}, candidate{rank: rankPackage, origin: "cli", source: v})
 			continue
 		}
 		abs := v

@@ -265,6 +265,20 @@
   };
   proto.toLocaleString = proto.toString;
 
+  // Node's per-encoding methods (utf8Slice, utf8Write, ...), which some
+  // packages (undici) call directly.
+  for (const enc of ['ascii', 'base64', 'base64url', 'latin1', 'hex', 'ucs2', 'utf8']) {
+    const methods = {
+      [`${enc}Slice`](start = 0, end = this.length) {
+        return this.toString(enc, start, end);
+      },
+      [`${enc}Write`](string, offset = 0, length = this.length - offset) {
+        return this.write(string, offset, length, enc);
+      },
+    };
+    Object.assign(proto, methods);
+  }
+
   proto.toJSON = function toJSON() {
     return { type: 'Buffer', data: Array.from(this) };
   };

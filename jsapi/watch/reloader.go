@@ -2,9 +2,12 @@ package watch
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
@@ -85,6 +88,35 @@ func (r *Reloader) AddLoaded(id, path string, loadedAt time.Time) {
 	r.plugins[id] = &target{id: id, path: path, files: files, broken: r.host.Generation(id) == nil}
 	r.mu.Unlock()
 	r.notify()
+}
+
+// Remove stops watching plugin id (its file went away); a Watcher drops
+// its files.
+func (r *Reloader) Remove(id string) {
+	r.mu.Lock()
+	delete(r.plugins, id)
+	r.order = slices.DeleteFunc(r.order, func(x string) bool { return x == id })
+	r.mu.Unlock()
+	r.notify()
+}
+
+// has reports whether plugin id is watched.
+func (r *Reloader) has(id string) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.plugins[id] != nil
+}
+
+// entryGone reports whether plugin id's extension path no longer exists.
+func (r *Reloader) entryGone(id string) bool {
+	r.mu.Lock()
+	t := r.plugins[id]
+	r.mu.Unlock()
+	if t == nil {
+		return false
+	}
+	_, err := os.Stat(t.path)
+	return errors.Is(err, fs.ErrNotExist)
 }
 
 // SetOnReload replaces ReloaderOptions.OnReload (a session that starts

@@ -23,7 +23,19 @@ type WatcherOptions struct {
 	// watched, lost events); they are not fatal. Nil ignores them. Called
 	// from the Watcher's goroutines.
 	OnError func(error)
+	// Discovery, when set, names where new plugins show up: directories
+	// (an event for any entry counts) and files (only that path counts,
+	// as a settings file in a busy directory). Once such events settle
+	// (debounced like a plugin's), Rediscover runs on the Watcher's worker,
+	// between reloads; then both lists are read again. Plugins it adds to
+	// or removes from the Reloader are watched or dropped from then on.
+	Discovery  func() (dirs, files []string)
+	Rediscover func(ctx context.Context)
 }
+
+// discoveryKey is the debouncer's key for discovery events (not a plugin
+// id: those never start with a NUL).
+const discoveryKey = "\x00discovery"
 
 func (o WatcherOptions) withDefaults() WatcherOptions {
 	if o.Debounce <= 0 {
@@ -53,14 +65,16 @@ type Watcher struct {
 
 	syncMu sync.Mutex // serializes resync
 
-	mu      sync.Mutex
-	dirs    map[string]bool     // watched directories
-	missing map[string]string   // wanted directory that does not exist → the ancestor watched instead
-	byFile  map[string][]string // input file → plugin ids
-	byDir   map[string][]string // directory → ids of broken plugins with files there
-	queue   []string            // plugins due for a reload, in order
-	queued  map[string][]string // plugin → event paths
-	closed  bool
+	mu       sync.Mutex
+	dirs     map[string]bool     // watched directories
+	missing  map[string]string   // wanted directory that does not exist → the ancestor watched instead
+	byFile   map[string][]string // input file → plugin ids
+	byDir    map[string][]string // directory → ids of broken plugins with files there
+	discDir  map[string]bool     // Discovery's directories
+	discFile map[string]bool     // Discovery's files
+	queue    []string            // plugins due for a reload, in order
+	queued   map[string][]string // plugin → event paths
+	closed   bool
 }
 
 // NewWatcher starts watching the files of every plugin r has, and of every
@@ -182,6 +196,9 @@ func (w *Watcher) match(path string) (ids []string, appeared bool) {
 	for _, id := range w.byFile[path] {
 		add(id)
 	}
+	if w.discDir[filepath.Dir(path)] || w.discDir[path] || w.discFile[path] {
+		add(discoveryKey)
+	}
 	if isSource(path) && !inNodeModules(path) {
 		for _, id := range w.byDir[filepath.Dir(path)] {
 			add(id)
@@ -190,6 +207,9 @@ func (w *Watcher) match(path string) (ids []string, appeared bool) {
 	for dir := range w.missing {
 		if dir == path || strings.HasPrefix(dir, path+string(filepath.Separator)) {
 			appeared = true
+			if w.opts.Discovery != nil {
+				add(discoveryKey) // a discovery directory may be among them
+			}
 			for f, fids := range w.byFile {
 				if strings.HasPrefix(f, dir+string(filepath.Separator)) {
 					for _, id := range fids {
@@ -235,7 +255,15 @@ func (w *Watcher) work(ctx context.Context, stop <-chan struct{}) {
 			paths := w.queued[id]
 			delete(w.queued, id)
 			w.mu.Unlock()
-			w.r.reload(ctx, id, "watch", paths, false)
+			// A plugin whose entry file is gone may have been discovered:
+			// discovery unloads it rather than a reload failing on it.
+			if id == discoveryKey || (w.opts.Rediscover != nil && w.r.entryGone(id)) {
+				w.opts.Rediscover(ctx)
+				w.resync() // new subdirectories; the Reloader's changes notify too
+			}
+			if id != discoveryKey && w.r.has(id) {
+				w.r.reload(ctx, id, "watch", paths, false)
+			}
 			select {
 			case <-stop:
 				return
@@ -264,6 +292,16 @@ func (w *Watcher) resync() {
 			for d := range dirs {
 				byDir[d] = append(byDir[d], t.id)
 			}
+		}
+	}
+	discDir, discFile := map[string]bool{}, map[string]bool{}
+	if w.opts.Discovery != nil && w.opts.Rediscover != nil {
+		dirs, files := w.opts.Discovery()
+		for _, d := range dirs {
+			discDir[d], want[d] = true, true
+		}
+		for _, f := range files {
+			discFile[f], want[filepath.Dir(f)] = true, true
 		}
 	}
 	w.mu.Lock()
@@ -303,6 +341,7 @@ func (w *Watcher) resync() {
 	}
 	w.mu.Lock()
 	w.dirs, w.missing, w.byFile, w.byDir = watched, missing, byFile, byDir
+	w.discDir, w.discFile = discDir, discFile
 	w.mu.Unlock()
 }
 

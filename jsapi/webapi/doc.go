@@ -24,6 +24,9 @@
 //     String.prototype.isWellFormed/toWellFormed, the Set methods,
 //     ArrayBuffer.prototype.transfer/detached, Error.captureStackTrace,
 //     WeakRef, FinalizationRegistry, SharedArrayBuffer, Atomics
+//   - WebAssembly (Module, Instance, Memory, Global, compile, validate,
+//     instantiate, the streaming forms, the error classes) on wazero
+//     (wasm.go), made when a runtime first reads the global
 //   - AbortController, AbortSignal (abort, timeout, any)
 //   - atob, btoa
 //   - URL, URLSearchParams (the WHATWG URL Standard as Node 20 has it)

@@ -2,6 +2,7 @@ package webapi
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -60,6 +61,12 @@ func (p *rxParser) pattern() error {
 	for p.more() {
 		c := p.src[p.i]
 		switch {
+		case c == '\\' && (p.peek(1) == 'p' || p.peek(1) == 'P') && p.v:
+			cls, err := p.propertyV()
+			if err != nil {
+				return err
+			}
+			cls.write(&p.out)
 		case c == '\\' && (p.peek(1) == 'p' || p.peek(1) == 'P'):
 			set, err := p.property()
 			if err != nil {
@@ -149,6 +156,21 @@ func (p *rxParser) property() ([]runeRange, error) {
 	return set, nil
 }
 
+// propertyV reads \p{..} or \P{..} at p.i in a /v pattern, where the
+// properties of strings (\p{RGI_Emoji}, ...) are allowed too.
+func (p *rxParser) propertyV() (vClass, error) {
+	if p.src[p.i+1] == 'p' && p.peek(2) == '{' {
+		if end := slices.Index(p.src[p.i+3:], '}'); end >= 0 {
+			if name := string(p.src[p.i+3 : p.i+3+end]); stringProperties[name] {
+				p.i += 3 + end + 1
+				return stringProperty(name)
+			}
+		}
+	}
+	set, err := p.property()
+	return vClass{set: set}, err
+}
+
 // vClass is what a /v class matches: code points, plus the strings of
 // two or more code points that \q{...} adds.
 type vClass struct {
@@ -194,31 +216,82 @@ func (c vClass) write(b *strings.Builder) {
 		writeClass(b, c.set)
 		return
 	}
-	strs := make([]string, 0, len(c.strs))
+	// The strings go in as a trie, (?:\u{1F468}(?:\u{200D}...|...)|...),
+	// not one alternative each: a regexp engine then rejects text that no
+	// string starts with at once instead of trying all of them (about
+	// 3000 for \p{RGI_Emoji}). At each node the longer continuations come
+	// before the string ending there, and siblings differ in their first
+	// code point, so the longest string still wins, as the v flag says.
+	root := &strTrie{}
 	for s := range c.strs {
-		strs = append(strs, s)
-	}
-	slices.SortFunc(strs, func(x, y string) int {
-		if n := len([]rune(y)) - len([]rune(x)); n != 0 {
-			return n
+		if s != "" {
+			root.add(s)
 		}
-		return strings.Compare(x, y)
-	})
+	}
 	b.WriteString("(?:")
-	for _, s := range strs {
-		if s == "" {
-			continue
-		}
-		for _, r := range s {
-			fmt.Fprintf(b, `\u{%X}`, r)
-		}
-		b.WriteByte('|')
+	sep := ""
+	if len(root.next) > 0 {
+		root.writeAlternatives(b)
+		sep = "|"
 	}
-	writeClass(b, c.set)
+	if len(c.set) > 0 {
+		b.WriteString(sep)
+		writeClass(b, c.set)
+	}
 	if c.strs[""] {
 		b.WriteByte('|') // the empty string, tried last
 	}
 	b.WriteByte(')')
+}
+
+// strTrie is a vClass's strings by code point.
+type strTrie struct {
+	next map[rune]*strTrie
+	end  bool // a string ends here
+}
+
+func (t *strTrie) add(s string) {
+	for _, r := range s {
+		if t.next == nil {
+			t.next = map[rune]*strTrie{}
+		}
+		n := t.next[r]
+		if n == nil {
+			n = &strTrie{}
+			t.next[r] = n
+		}
+		t = n
+	}
+	t.end = true
+}
+
+// writeAlternatives writes the node's continuations as alternatives (no
+// group), in code point order.
+func (t *strTrie) writeAlternatives(b *strings.Builder) {
+	keys := slices.Sorted(maps.Keys(t.next))
+	for i, r := range keys {
+		if i > 0 {
+			b.WriteByte('|')
+		}
+		fmt.Fprintf(b, `\u{%X}`, r)
+		t.next[r].writeRest(b)
+	}
+}
+
+// writeRest writes what may follow the code point leading to t.
+func (t *strTrie) writeRest(b *strings.Builder) {
+	switch {
+	case len(t.next) == 0:
+	case len(t.next) == 1 && !t.end:
+		t.writeAlternatives(b)
+	default:
+		b.WriteString("(?:")
+		t.writeAlternatives(b)
+		if t.end {
+			b.WriteByte('|') // the string ending here, after the longer ones
+		}
+		b.WriteByte(')')
+	}
 }
 
 // classV parses a /v class (nested classes, && and --) at p.i.
@@ -304,6 +377,10 @@ func (p *rxParser) operandV() (vClass, rune, error) {
 	case '\\':
 		if p.peek(1) == 'q' {
 			cls, err := p.stringDisjunction()
+			return cls, -1, err
+		}
+		if p.peek(1) == 'p' || p.peek(1) == 'P' {
+			cls, err := p.propertyV()
 			return cls, -1, err
 		}
 		set, ch, err := p.escapeV()
@@ -492,6 +569,12 @@ var (
 
 // writeClass writes set as a bracketed class.
 func writeClass(b *strings.Builder, set []runeRange) {
+	if len(set) == 0 {
+		// Nothing: goja hands [] to Go's regexp, which reads "[]...]"
+		// as a class starting with "]".
+		b.WriteString(`[^\u{0}-\u{10FFFF}]`)
+		return
+	}
 	b.WriteByte('[')
 	writeRanges(b, set)
 	b.WriteByte(']')

@@ -27,3 +27,30 @@ func BenchmarkRegExpConstruct(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRGIEmoji measures string-width's /^\p{RGI_Emoji}$/v: compiling
+// it (the expansion is cached, goja compiles each time) and testing an
+// emoji and plain text.
+func BenchmarkRGIEmoji(b *testing.B) {
+	rt := goja.New()
+	if err := Install(rt, Options{}); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := rt.RunString(`var rgi = new RegExp("^\\p{RGI_Emoji}$", "v");`); err != nil {
+		b.Fatal(err)
+	}
+	for name, src := range map[string]string{
+		"compile":    `new RegExp("^\\p{RGI_Emoji}$", "v")`,
+		"test-emoji": `rgi.test("\u{1F44D}\u{1F3FD}")`,
+		"test-text":  `rgi.test("abc")`,
+	} {
+		prog := goja.MustCompile("x", src, true)
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := rt.RunProgram(prog); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -15,6 +15,7 @@ func TestExpandPattern(t *testing.T) {
 		{src: `\\p{L}`, flags: "u", want: `\\p{L}`, wantFlags: "u"},
 		{src: `[\p{AHex}--[a-f]]`, flags: "v", want: `[\u{30}-\u{39}\u{41}-\u{46}]`, wantFlags: "u"},
 		{src: `[\p{AHex}&&[a-z]]`, flags: "vi", want: `[\u{61}-\u{66}]`, wantFlags: "ui"},
+		{src: `[\p{AHex}&&[g-z]]`, flags: "v", want: `[^\u{0}-\u{10FFFF}]`, wantFlags: "u"}, // nothing: not "[]"
 		{src: `[^\d\s]`, flags: "v"},
 		{src: `[\q{a|b}c]`, flags: "v", want: `[\u{61}-\u{63}]`, wantFlags: "u"},
 		{src: `\p{Foo}`, flags: "u", err: "Invalid property name"},
@@ -26,7 +27,12 @@ func TestExpandPattern(t *testing.T) {
 		{src: `[(]`, flags: "v", err: "Invalid character"},
 		{src: `[\q{ab|c}d]`, flags: "v", want: `(?:\u{61}\u{62}|[\u{63}-\u{64}])`, wantFlags: "u"},
 		{src: `[^\q{ab}]`, flags: "v", err: "may contain strings"},
-		{src: `\p{RGI_Emoji}`, flags: "v", err: "not supported: the property of strings"},
+		{src: `\p{RGI_Emoji_Tag_Sequence}`, flags: "v", want: `(?:\u{1F3F4}\u{E0067}\u{E0062}(?:\u{E0065}\u{E006E}\u{E0067}\u{E007F}|\u{E0073}\u{E0063}\u{E0074}\u{E007F}|\u{E0077}\u{E006C}\u{E0073}\u{E007F}))`, wantFlags: "u"},
+		{src: `[\q{ab|abc|a|}x]`, flags: "v", want: `(?:\u{61}\u{62}(?:\u{63}|)|[\u{61}\u{78}]|)`, wantFlags: "u"}, // longest first
+		{src: `[\p{Emoji_Keycap_Sequence}--\q{#\uFE0F\u20E3}]`, flags: "v"},
+		{src: `\p{RGI_Emoji}`, flags: "u", err: "Invalid property name"},
+		{src: `\P{RGI_Emoji}`, flags: "v", err: "Invalid property name"},
+		{src: `[^\p{RGI_Emoji_Flag_Sequence}]`, flags: "v", err: "may contain strings"},
 		{src: `a(b)`, flags: "dg", want: `a(b)`, wantFlags: "g"},
 		{src: `a`, flags: "uv", err: "Invalid regular expression flags"},
 	} {
@@ -89,5 +95,21 @@ func TestRegExpFastPathsKept(t *testing.T) {
 	}
 	if s := v.String(); s != "" {
 		t.Fatalf("changed: %s", s)
+	}
+}
+
+// A class's strings, written as a trie, still match longest first (Node
+// 22's results).
+func TestVClassStringsLongestFirst(t *testing.T) {
+	rt := goja.New()
+	if err := Install(rt, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	v, err := rt.RunString(`JSON.stringify(["abc", "abd", "ax", "q"].map((s) => s.match(new RegExp("^[\\q{ab|abc|a|}x]", "v"))[0]))`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, node := v.String(), `["abc","ab","a",""]`; got != node {
+		t.Fatalf("got %s, node %s", got, node)
 	}
 }

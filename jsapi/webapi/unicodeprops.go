@@ -53,7 +53,8 @@ var unicodeProps = sync.OnceValue(func() *propTable {
 	return t
 })
 
-// stringProperties are the properties of strings only the v flag allows.
+// stringProperties are the properties of strings only the v flag allows
+// (emojiprops.go has their strings).
 var stringProperties = map[string]bool{
 	"Basic_Emoji": true, "Emoji_Keycap_Sequence": true, "RGI_Emoji_Modifier_Sequence": true,
 	"RGI_Emoji_Flag_Sequence": true, "RGI_Emoji_Tag_Sequence": true, "RGI_Emoji_ZWJ_Sequence": true, "RGI_Emoji": true,
@@ -70,9 +71,8 @@ func (t *propTable) lookup(spec string) ([]runeRange, error) {
 		}
 		key = t.names[kind+"="+value]
 	} else {
-		if stringProperties[spec] {
-			return nil, errNotSupported("the property of strings \\p{" + spec + "}")
-		}
+		// A property of strings reaches here only where it is not
+		// allowed: without the v flag, or negated.
 		key = t.names[spec]
 	}
 	if key == "" {
@@ -115,10 +115,3 @@ func decodeRanges(s string) ([]runeRange, error) {
 	}
 	return out, nil
 }
-
-// notSupported marks a feature pigo's RegExp rejects on purpose.
-type notSupported string
-
-func (e notSupported) Error() string { return "not supported: " + string(e) }
-
-func errNotSupported(what string) error { return notSupported(what) }

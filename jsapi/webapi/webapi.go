@@ -32,6 +32,10 @@ type Options struct {
 	// included), timers and reportError(). nil sends them to Console at level
 	// "error" as "Uncaught " followed by the inspected value.
 	ReportError func(ex *goja.Exception)
+	// Interrupter, when set, lets the runtime's owner stop running
+	// WebAssembly code: goja's Runtime.Interrupt does not reach a loop in
+	// wasm. Call Interrupter.Interrupt next to Runtime.Interrupt.
+	Interrupter *Interrupter
 }
 
 // ErrInstalled is returned by Install when the runtime already has the globals.
@@ -100,7 +104,7 @@ type module struct {
 // process.
 var compiledModules = sync.OnceValues(func() ([]module, error) {
 	// Order matters: each file may use what the previous ones exported.
-	names := []string{"regexp.js", "lang.js", "domexception.js", "event.js", "abort.js", "encoding.js", "url.js", "blob.js", "clone.js", "messaging.js", "streams.js", "inspect.js", "console.js"}
+	names := []string{"regexp.js", "lang.js", "domexception.js", "event.js", "abort.js", "encoding.js", "url.js", "blob.js", "clone.js", "messaging.js", "streams.js", "webassembly.js", "inspect.js", "console.js"}
 	mods := make([]module, 0, len(names))
 	for _, name := range names {
 		src, err := sources.ReadFile(name)
@@ -130,6 +134,7 @@ var lazyModules = map[string][]string{
 	"streams.js": {"CountQueuingStrategy", "ByteLengthQueuingStrategy", "WritableStream", "WritableStreamDefaultWriter",
 		"WritableStreamDefaultController", "TransformStream", "TransformStreamDefaultController", "TextEncoderStream",
 		"TextDecoderStream", "CompressionStream", "DecompressionStream"},
+	"webassembly.js": {"WebAssembly"},
 }
 
 // onInternal lists the lazy modules whose exports other modules read from
@@ -267,6 +272,7 @@ func (h *host) defineHelpers() {
 		{"newDecompressor", h.newDecompressor},
 		{"newLegacyDecoder", h.newLegacyDecoder},
 		{"legacyDecode", h.legacyDecode},
+		{"newWasm", h.newWasm},
 	}
 	for _, fn := range fns {
 		h.internal.Set(fn.name, h.function(fn.name, 0, fn.f))

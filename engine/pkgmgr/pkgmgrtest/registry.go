@@ -164,6 +164,14 @@ func (r *Registry) Dist(name, version string) map[string]any {
 	return r.docs[name]["versions"].(map[string]any)[version].(map[string]any)["dist"].(map[string]any)
 }
 
+// Meta gives access to name@version's metadata in the packument, to add
+// fields an install reads (optionalDependencies, os, cpu).
+func (r *Registry) Meta(name, version string) map[string]any {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.docs[name]["versions"].(map[string]any)[version].(map[string]any)
+}
+
 // Tag points a dist-tag at a version.
 func (r *Registry) Tag(name, tag, version string) {
 	r.mu.Lock()
@@ -213,6 +221,10 @@ func (r *Registry) PublishDir(dir string) error {
 			}
 			var pj struct {
 				Dependencies map[string]string `json:"dependencies"`
+				// As the registry's metadata carries them.
+				OptionalDependencies map[string]string `json:"optionalDependencies"`
+				OS                   []string          `json:"os"`
+				CPU                  []string          `json:"cpu"`
 			}
 			json.Unmarshal([]byte(files["package.json"]), &pj)
 			// A .integrity file is not packed: it replaces dist.integrity,
@@ -221,6 +233,16 @@ func (r *Registry) PublishDir(dir string) error {
 			delete(files, ".integrity")
 			name, version := prefix+n[:at], n[at+1:]
 			r.PublishTarball(name, version, pj.Dependencies, Files(files))
+			meta := r.Meta(name, version)
+			if pj.OptionalDependencies != nil {
+				meta["optionalDependencies"] = pj.OptionalDependencies
+			}
+			if pj.OS != nil {
+				meta["os"] = pj.OS
+			}
+			if pj.CPU != nil {
+				meta["cpu"] = pj.CPU
+			}
 			if tampered {
 				r.Dist(name, version)["integrity"] = strings.TrimSpace(integrity)
 			}

@@ -76,14 +76,21 @@ var vendored = map[string]map[string][]string{
 		"pi-codemode/dist/declarations.js":           {"DEFAULT_INPUT_SCHEMA_MAX_CHARS", "renderDeclarations", "renderToolOutputType", "renderToolSample", "renderToolSignature", "resolveSchemaRef", "schemaToType"},
 		"pi-codemode/dist/runtime/prelude-source.js": {"MAX_OUTPUT_CHARS", "MAX_OUTPUT_ITEMS", "MAX_STORE_TOTAL_CHARS", "MAX_STORE_VALUE_CHARS", "PRELUDE_SOURCE"},
 	},
-	// pi 1.6's built-in codemode extension (builtin:codemode): the tool,
-	// its description and result formatting; the sandbox it constructs is
+	// pi 1.6's built-in codemode and tool-search extensions
+	// (builtin:codemode, builtin:tool-search): the tools, codemode's
+	// description and result formatting; the sandbox it constructs is
 	// pi-codemode's CodemodeSandbox, which pigo serves on goja (see
 	// extensionStubs).
 	"_codemodeext16.js": {
 		"pi-coding-agent/dist/extensions/codemode/index.js":   {"createCodemodeExtension"},
 		"pi-coding-agent/dist/extensions/codemode/tool.js":    {"CODEMODE_STORE_ENTRY_TYPE", "CODEMODE_TOOL_NAME", "createCodemodeDescription", "createCodemodeToolDefinition"},
 		"pi-coding-agent/dist/extensions/codemode/execute.js": {"readCodemodeStore"},
+		// pi 1.6's built-in tool-search extension (builtin:tool-search): the
+		// tool_search tool and the BM25 ranker codemode's searchTools()
+		// shares, so both rank exactly as pi does.
+		"pi-coding-agent/dist/extensions/tool-search/index.js": {"createToolSearchExtension"},
+		"pi-coding-agent/dist/extensions/tool-search/tool.js": {"Bm25Ranker", "DEFAULT_TOOL_SEARCH_LIMIT", "TOOL_SEARCH_DESCRIPTION",
+			"TOOL_SEARCH_TOOL_NAME", "createToolSearchDocument", "createToolSearchToolDefinition", "tokenize"},
 	},
 	"_schema16.js": {
 		"pi-schema/dist/index.js": {"CoercingValidator", "Optional", "Validator", "arr", "bigint", "bool", "bytes", "compile", "equal",

@@ -162,7 +162,7 @@ export function install(pi: any, host: any): any {
   };
   const makeCtx = (signal?: any): any => new ExtensionContext(signal);
 
-  // Renderers the host calls (engine/render.go): make the component and
+  // Renderers the host calls (engine/piapi/render.go): make the component and
   // render it at a width, in this runtime. A tool row's context.state is
   // shared by its call and result renders, as in pi's tool-execution.
   const themeNow = () => require("pigo:agent-theme").theme;
@@ -230,7 +230,9 @@ export function install(pi: any, host: any): any {
         // Across extensions the first registration wins (pi); built-ins
         // may be overridden; within one extension the last set wins.
         if (d.has(name) && d.ownerOf(name) !== pluginId && !d.isBuiltin(name)) {
-          host.warn(`tool "${name}" is already registered by ${d.ownerOf(name)}; the first registration wins`);
+          // pi's built-in extensions (codemode, tool-search) are
+          // replaceable: an extension's tool of the name takes over, silently.
+          if (!pluginId.startsWith("@pi/")) host.warn(`tool "${name}" is already registered by ${d.ownerOf(name)}; the first registration wins`);
           return;
         }
         d.set(name, def);
@@ -296,8 +298,8 @@ export function install(pi: any, host: any): any {
       pi.providers.add((d: any) => d.delete(name));
     },
     // --- pi 1.6 registrations: recorded in the host's registries
-    // (engine/pi16.go) for clients, which draw renderers through
-    // engine/render.go.
+    // (engine/piapi/pi16.go) for clients, which draw renderers through
+    // engine/piapi/render.go.
     registerEntryRenderer(customType: string, renderer: any) {
       assertActive();
       if (typeof customType !== "string") throw new TypeError("registerEntryRenderer: customType must be a string");
@@ -572,7 +574,9 @@ function makeUI(host: any, assertActive: () => void, on: (event: string, handler
     },
     getAllThemes: (): any[] => [],
     getTheme: (): any => undefined,
-    getToolsExpanded: () => false,
+    // The interactive client's ctrl+o state (set_tools_expanded) or the
+    // last setToolsExpanded; pi's other modes have no expansion.
+    getToolsExpanded: () => (assertActive(), host.mode() === "tui" && host.uiGet("toolsExpanded") === true),
     setToolsExpanded: (expanded: boolean) => set("setToolsExpanded", "toolsExpanded", "", expanded),
     custom: (factory: any, options?: any) => {
       assertActive();

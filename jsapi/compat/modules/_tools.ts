@@ -270,6 +270,7 @@ export function createReadToolDefinition(cwd: string, options?: any): any {
     promptGuidelines: ["Use read to examine files instead of cat or sed."],
     parameters: readSchema,
     outputSchema: readOutputSchema,
+    constrainedSampling: { type: "json_schema", strict: "prefer" }, // pi 1.6: declared to the model with the tool
     async execute(_toolCallId: string, { path, offset, limit }: any, signal?: any, _onUpdate?: any, ctx?: any): Promise<any> {
       const absolutePath = resolveReadPath(path, cwd);
       return new Promise((resolve, reject) => {
@@ -784,6 +785,7 @@ export function createBashToolDefinition(cwd: string, options?: any): any {
     promptSnippet: "Execute bash commands (ls, grep, find, etc.)",
     parameters: bashSchema,
     outputSchema: bashOutputSchema,
+    constrainedSampling: { type: "json_schema", strict: "prefer" }, // pi 1.6: declared to the model with the tool
     async execute(_toolCallId: string, { command, timeout }: any, signal?: any, onUpdate?: any, _ctx?: any): Promise<any> {
       const resolvedCommand = commandPrefix ? `${commandPrefix}\n${command}` : command;
       const base = { command: resolvedCommand, cwd, env: { ...getShellEnv() } };
@@ -1096,6 +1098,7 @@ export function createEditToolDefinition(cwd: string, options?: any): any {
       "Keep edits[].oldText as small as possible while still being unique in the file. Do not pad with large unchanged regions.",
     ],
     parameters: editSchema,
+    constrainedSampling: { type: "json_schema", strict: "prefer" }, // pi 1.6: declared to the model with the tool
     renderShell: "self",
     prepareArguments: prepareEditArguments,
     async execute(_toolCallId: string, input: any, signal?: any, _onUpdate?: any, _ctx?: any): Promise<any> {
@@ -1246,6 +1249,7 @@ export function createWriteToolDefinition(cwd: string, options?: any): any {
     promptSnippet: "Create or overwrite files",
     promptGuidelines: ["Use write only for new files or complete rewrites."],
     parameters: writeSchema,
+    constrainedSampling: { type: "json_schema", strict: "prefer" }, // pi 1.6: declared to the model with the tool
     async execute(_toolCallId: string, { path, content }: any, signal?: any, _onUpdate?: any, _ctx?: any): Promise<any> {
       const absolutePath = resolveToCwd(path, cwd);
       const dir = nodePath.dirname(absolutePath);

@@ -4,36 +4,7 @@
 // fresh goja runtime (pigo:codemode) instead of QuickJS in a worker; the
 // remote sandboxes throw "not supported yet: pi-codemode <name>".
 /* eslint-disable @typescript-eslint/no-explicit-any */
-declare const require: any, exports: any;
-
-const h16 = require("pigo:pi16");
-
-Object.defineProperty(exports, "__esModule", { value: true });
-h16.lazyNames(
-  exports,
-  [
-    "CODEMODE_OPTIONS_PREFIX",
-    "CODEMODE_SOURCE_GRAMMAR",
-    "CodemodeSourceError",
-    "DEFAULT_INPUT_SCHEMA_MAX_CHARS",
-    "MAX_OUTPUT_CHARS",
-    "MAX_OUTPUT_ITEMS",
-    "MAX_STORE_TOTAL_CHARS",
-    "MAX_STORE_VALUE_CHARS",
-    "parseCodemodeSource",
-    "renderDeclarations",
-    "renderToolOutputType",
-    "renderToolSample",
-    "renderToolSignature",
-    "resolveSchemaRef",
-    "schemaToType",
-    "toCodemodeIdentifier",
-  ],
-  () => require("pigo:codemode16"),
-);
-// DEFAULT_INTERRUPT_BUDGET is runtime/inline.js's constant (QuickJS
-// interrupt checks); the value is served so option code can read it.
-Object.defineProperty(exports, "DEFAULT_INTERRUPT_BUDGET", { enumerable: true, value: 100000 });
+declare const module: any, require: any;
 
 const errorMessage = (error: any): string => (error instanceof Error ? error.message : String(error));
 
@@ -136,9 +107,42 @@ class CodemodeSandbox {
     for (const handle of this.running) handle.abort("Sandbox closed");
   }
 }
-Object.defineProperty(exports, "CodemodeSandbox", { enumerable: true, value: CodemodeSandbox });
-Object.defineProperty(exports, "CodemodeSandboxBase", { enumerable: true, value: CodemodeSandbox });
-Object.defineProperty(exports, "InlineCodemodeSandbox", { enumerable: true, value: CodemodeSandbox });
-// goja needs no wasm module: pi's callers pass the result back as `wasm`.
-Object.defineProperty(exports, "loadQuickJSWasm", { enumerable: true, value: () => undefined });
-h16.addUnsupported(exports, "pi-codemode", ["RemoteCodemodeSandbox", "serveCodemodeRemote"]);
+// What this module defines itself. DEFAULT_INTERRUPT_BUDGET is
+// runtime/inline.js's constant (QuickJS interrupt checks); the value is
+// served so option code can read it. goja needs no wasm module: pi's
+// callers pass loadQuickJSWasm's result back as `wasm`.
+const own: Record<string, any> = {
+  DEFAULT_INTERRUPT_BUDGET: 100000,
+  CodemodeSandbox,
+  CodemodeSandboxBase: CodemodeSandbox,
+  InlineCodemodeSandbox: CodemodeSandbox,
+  loadQuickJSWasm: () => undefined,
+};
+
+module.exports = require("pigo:namespace").lazy(
+  "pi-codemode.ts",
+  () => ({
+    from: {
+      "pigo:codemode16": [
+        "CODEMODE_OPTIONS_PREFIX",
+        "CODEMODE_SOURCE_GRAMMAR",
+        "CodemodeSourceError",
+        "DEFAULT_INPUT_SCHEMA_MAX_CHARS",
+        "MAX_OUTPUT_CHARS",
+        "MAX_OUTPUT_ITEMS",
+        "MAX_STORE_TOTAL_CHARS",
+        "MAX_STORE_VALUE_CHARS",
+        "parseCodemodeSource",
+        "renderDeclarations",
+        "renderToolOutputType",
+        "renderToolSample",
+        "renderToolSignature",
+        "resolveSchemaRef",
+        "schemaToType",
+        "toCodemodeIdentifier",
+      ],
+    },
+    computed: [...Object.keys(own), "RemoteCodemodeSandbox", "serveCodemodeRemote"],
+  }),
+  (name: string) => (Object.prototype.hasOwnProperty.call(own, name) ? own[name] : require("pigo:pi16").unsupported("pi-codemode", name)),
+);

@@ -11,178 +11,21 @@
 //   pigo:agent-compaction  convertToLlm, serializeConversation, compaction, session context
 //   pigo:agent-misc        frontmatter (pigo:frontmatter, Go), skills, event bus, type guards
 //
-// Every export is a getter that loads its module on first access (like
-// pi-tui.ts), so `import { createBashTool }` does not load the compaction
-// helpers or pi-ai.
+// Every export is loaded on first read (one namespace, pigo:namespace,
+// like pi-tui.ts), so `import { createBashTool }` does not load the
+// compaction helpers or pi-ai.
 //
 // What needs pi's agent, session, settings, auth or interactive layers
 // (AgentSession, SessionManager, createAgentSession, runPrintMode, the
 // interactive components, ...) exists so imports resolve, and throws
 // "not supported yet: pi-coding-agent <name>" when called or constructed.
 
-type Loader = () => any;
-
-// An ES module to bundlers' interop: `import * as x` gets no `default`.
-Object.defineProperty(exports, "__esModule", { value: true });
-
-function lazy(names: string[], load: Loader): void {
-  for (const name of names) {
-    Object.defineProperty(exports, name, {
-      enumerable: true,
-      configurable: true,
-      get() {
-        const value = load()[name];
-        Object.defineProperty(exports, name, { enumerable: true, configurable: true, writable: false, value });
-        return value;
-      },
-    });
-  }
-}
-
-lazy(
-  [
-    "DEFAULT_MAX_BYTES",
-    "DEFAULT_MAX_LINES",
-    "formatSize",
-    "getAgentDir",
-    "getShellConfig",
-    "truncateHead",
-    "truncateLine",
-    "truncateTail",
-    "VERSION",
-    "withFileMutationQueue",
-  ],
-  () => require("pigo:tools-util"),
-);
-lazy(
-  [
-    "createBashTool",
-    "createBashToolDefinition",
-    "createCodingTools",
-    "createEditTool",
-    "createEditToolDefinition",
-    "createFindTool",
-    "createFindToolDefinition",
-    "createGrepTool",
-    "createGrepToolDefinition",
-    "createLocalBashOperations",
-    "createLsTool",
-    "createLsToolDefinition",
-    "createReadOnlyTools",
-    "createReadTool",
-    "createReadToolDefinition",
-    "createWriteTool",
-    "createWriteToolDefinition",
-    "truncateToVisualLines",
-  ],
-  () => require("pigo:tools"),
-);
-lazy(
-  [
-    "renderDiff",
-  ],
-  () => require("pigo:tools-diff"),
-);
-lazy(
-  [
-    "getLanguageFromPath",
-    "getMarkdownTheme",
-    "getSelectListTheme",
-    "getSettingsListTheme",
-    "highlightCode",
-    "initTheme",
-    "keyHint",
-    "keyText",
-    "rawKeyHint",
-    "Theme",
-  ],
-  () => require("pigo:agent-theme"),
-);
-lazy(
-  [
-    "ArminComponent",
-    "AssistantMessageComponent",
-    "BashExecutionComponent",
-    "BorderedLoader",
-    "BranchSummaryMessageComponent",
-    "CompactionSummaryMessageComponent",
-    "CustomEditor",
-    "CustomMessageComponent",
-    "DynamicBorder",
-    "ExtensionEditorComponent",
-    "ExtensionInputComponent",
-    "ExtensionSelectorComponent",
-    "FooterComponent",
-    "LoginDialogComponent",
-    "ModelSelectorComponent",
-    "OAuthSelectorComponent",
-    "SessionSelectorComponent",
-    "SettingsSelectorComponent",
-    "ShowImagesSelectorComponent",
-    "SkillInvocationMessageComponent",
-    "ThemeSelectorComponent",
-    "ThinkingSelectorComponent",
-    "ToolExecutionComponent",
-    "TreeSelectorComponent",
-    "UserMessageComponent",
-    "UserMessageSelectorComponent",
-  ],
-  () => require("pigo:agent-ui"),
-);
-lazy(
-  [
-    "buildSessionContext",
-    "calculateContextTokens",
-    "collectEntriesForBranchSummary",
-    "compact",
-    "convertToLlm",
-    "CURRENT_SESSION_VERSION",
-    "DEFAULT_COMPACTION_SETTINGS",
-    "estimateTokens",
-    "findCutPoint",
-    "findTurnStartIndex",
-    "generateBranchSummary",
-    "generateSummary",
-    "getLastAssistantUsage",
-    "getLatestCompactionEntry",
-    "migrateSessionEntries",
-    "parseSessionEntries",
-    "prepareBranchEntries",
-    "serializeConversation",
-    "shouldCompact",
-  ],
-  () => require("pigo:agent-compaction"),
-);
-lazy(
-  [
-    "createEventBus",
-    "createSyntheticSourceInfo",
-    "defineTool",
-    "formatSkillsForPrompt",
-    "isBashToolResult",
-    "isEditToolResult",
-    "isFindToolResult",
-    "isGrepToolResult",
-    "isLsToolResult",
-    "isReadToolResult",
-    "isToolCallEventType",
-    "isWriteToolResult",
-    "loadProjectContextFiles",
-    "loadSkills",
-    "loadSkillsFromDir",
-    "parseFrontmatter",
-    "parseSkillBlock",
-    "stripFrontmatter",
-  ],
-  () => require("pigo:agent-misc"),
-);
-
 /** wrapRegisteredTool wraps a RegisteredTool's definition with the runner's context. */
-exports.wrapRegisteredTool = function wrapRegisteredTool(registeredTool: any, runner: any): any {
+function wrapRegisteredTool(registeredTool: any, runner: any): any {
   return require("pigo:tools-util").wrapToolDefinition(registeredTool.definition, () => runner.createContext());
 }
 
-exports.wrapRegisteredTools = function wrapRegisteredTools(registeredTools: any[], runner: any): any[] {
+function wrapRegisteredTools(registeredTools: any[], runner: any): any[] {
   return require("pigo:tools-util").wrapToolDefinitions(
     registeredTools.map((t) => t.definition),
     () => runner.createContext(),
@@ -218,27 +61,165 @@ function unsupportedClass(name: string, statics: string[] = []): any {
   return C;
 }
 
-exports.AgentSession = unsupportedClass("AgentSession");
-exports.AgentSessionRuntime = unsupportedClass("AgentSessionRuntime");
-exports.AuthStorage = unsupportedClass("AuthStorage", ["create", "inMemory", "fromStorage"]);
-exports.FileAuthStorageBackend = unsupportedClass("FileAuthStorageBackend");
-exports.InMemoryAuthStorageBackend = unsupportedClass("InMemoryAuthStorageBackend");
-exports.DefaultPackageManager = unsupportedClass("DefaultPackageManager");
-exports.DefaultResourceLoader = unsupportedClass("DefaultResourceLoader");
-exports.ExtensionRunner = unsupportedClass("ExtensionRunner");
-exports.InteractiveMode = unsupportedClass("InteractiveMode");
-exports.ModelRegistry = unsupportedClass("ModelRegistry", ["create", "inMemory"]);
-exports.RpcClient = unsupportedClass("RpcClient");
-exports.SessionManager = unsupportedClass("SessionManager", ["create", "open", "continueRecent", "inMemory", "forkFrom", "list", "listAll"]);
-exports.SettingsManager = unsupportedClass("SettingsManager", ["create", "fromStorage", "inMemory"]);
+const unsupportedClasses: Record<string, string[]> = {
+  AgentSession: [],
+  AgentSessionRuntime: [],
+  AuthStorage: ["create", "inMemory", "fromStorage"],
+  FileAuthStorageBackend: [],
+  InMemoryAuthStorageBackend: [],
+  DefaultPackageManager: [],
+  DefaultResourceLoader: [],
+  ExtensionRunner: [],
+  InteractiveMode: [],
+  ModelRegistry: ["create", "inMemory"],
+  RpcClient: [],
+  SessionManager: ["create", "open", "continueRecent", "inMemory", "forkFrom", "list", "listAll"],
+  SettingsManager: ["create", "fromStorage", "inMemory"],
+};
+const unsupportedFunctions = [
+  "createAgentSession",
+  "createAgentSessionFromServices",
+  "createAgentSessionRuntime",
+  "createAgentSessionServices",
+  "createExtensionRuntime",
+  "discoverAndLoadExtensions",
+  "main",
+  "runPrintMode",
+  "runRpcMode",
+  "copyToClipboard",
+];
 
-exports.createAgentSession = unsupportedFunction("createAgentSession");
-exports.createAgentSessionFromServices = unsupportedFunction("createAgentSessionFromServices");
-exports.createAgentSessionRuntime = unsupportedFunction("createAgentSessionRuntime");
-exports.createAgentSessionServices = unsupportedFunction("createAgentSessionServices");
-exports.createExtensionRuntime = unsupportedFunction("createExtensionRuntime");
-exports.discoverAndLoadExtensions = unsupportedFunction("discoverAndLoadExtensions");
-exports.main = unsupportedFunction("main");
-exports.runPrintMode = unsupportedFunction("runPrintMode");
-exports.runRpcMode = unsupportedFunction("runRpcMode");
-exports.copyToClipboard = unsupportedFunction("copyToClipboard");
+// make builds the names this module defines itself, on first read.
+function make(name: string): any {
+  if (name === "wrapRegisteredTool") return wrapRegisteredTool;
+  if (name === "wrapRegisteredTools") return wrapRegisteredTools;
+  if (Object.prototype.hasOwnProperty.call(unsupportedClasses, name)) return unsupportedClass(name, unsupportedClasses[name]);
+  return unsupportedFunction(name);
+}
+
+// One namespace (pigo:namespace): a name's module is loaded on first read.
+module.exports = require("pigo:namespace").lazy(
+  "pi-coding-agent.ts",
+  () => ({
+    from: {
+      "pigo:tools-util": [
+        "DEFAULT_MAX_BYTES",
+        "DEFAULT_MAX_LINES",
+        "formatSize",
+        "getAgentDir",
+        "getShellConfig",
+        "truncateHead",
+        "truncateLine",
+        "truncateTail",
+        "VERSION",
+        "withFileMutationQueue",
+      ],
+      "pigo:tools": [
+        "createBashTool",
+        "createBashToolDefinition",
+        "createCodingTools",
+        "createEditTool",
+        "createEditToolDefinition",
+        "createFindTool",
+        "createFindToolDefinition",
+        "createGrepTool",
+        "createGrepToolDefinition",
+        "createLocalBashOperations",
+        "createLsTool",
+        "createLsToolDefinition",
+        "createReadOnlyTools",
+        "createReadTool",
+        "createReadToolDefinition",
+        "createWriteTool",
+        "createWriteToolDefinition",
+        "truncateToVisualLines",
+      ],
+      "pigo:tools-diff": [
+        "renderDiff",
+      ],
+      "pigo:agent-theme": [
+        "getLanguageFromPath",
+        "getMarkdownTheme",
+        "getSelectListTheme",
+        "getSettingsListTheme",
+        "highlightCode",
+        "initTheme",
+        "keyHint",
+        "keyText",
+        "rawKeyHint",
+        "Theme",
+      ],
+      "pigo:agent-ui": [
+        "ArminComponent",
+        "AssistantMessageComponent",
+        "BashExecutionComponent",
+        "BorderedLoader",
+        "BranchSummaryMessageComponent",
+        "CompactionSummaryMessageComponent",
+        "CustomEditor",
+        "CustomMessageComponent",
+        "DynamicBorder",
+        "ExtensionEditorComponent",
+        "ExtensionInputComponent",
+        "ExtensionSelectorComponent",
+        "FooterComponent",
+        "LoginDialogComponent",
+        "ModelSelectorComponent",
+        "OAuthSelectorComponent",
+        "SessionSelectorComponent",
+        "SettingsSelectorComponent",
+        "ShowImagesSelectorComponent",
+        "SkillInvocationMessageComponent",
+        "ThemeSelectorComponent",
+        "ThinkingSelectorComponent",
+        "ToolExecutionComponent",
+        "TreeSelectorComponent",
+        "UserMessageComponent",
+        "UserMessageSelectorComponent",
+      ],
+      "pigo:agent-compaction": [
+        "buildSessionContext",
+        "calculateContextTokens",
+        "collectEntriesForBranchSummary",
+        "compact",
+        "convertToLlm",
+        "CURRENT_SESSION_VERSION",
+        "DEFAULT_COMPACTION_SETTINGS",
+        "estimateTokens",
+        "findCutPoint",
+        "findTurnStartIndex",
+        "generateBranchSummary",
+        "generateSummary",
+        "getLastAssistantUsage",
+        "getLatestCompactionEntry",
+        "migrateSessionEntries",
+        "parseSessionEntries",
+        "prepareBranchEntries",
+        "serializeConversation",
+        "shouldCompact",
+      ],
+      "pigo:agent-misc": [
+        "createEventBus",
+        "createSyntheticSourceInfo",
+        "defineTool",
+        "formatSkillsForPrompt",
+        "isBashToolResult",
+        "isEditToolResult",
+        "isFindToolResult",
+        "isGrepToolResult",
+        "isLsToolResult",
+        "isReadToolResult",
+        "isToolCallEventType",
+        "isWriteToolResult",
+        "loadProjectContextFiles",
+        "loadSkills",
+        "loadSkillsFromDir",
+        "parseFrontmatter",
+        "parseSkillBlock",
+        "stripFrontmatter",
+      ],
+    },
+    computed: ["wrapRegisteredTool", "wrapRegisteredTools", ...Object.keys(unsupportedClasses), ...unsupportedFunctions],
+  }),
+  make,
+);

@@ -13,96 +13,77 @@
 // Everything behaves as in pi except where the runtime differs: the
 // terminal belongs to pigo's host, so ProcessTerminal is headless and
 // inline images are off unless setCapabilities() turns them on (see
-// pigo:tui-core). Components are loaded when first used: the getters below
-// require their module on first access, so `import { Text }` does not load
-// marked or the editor.
+// pigo:tui-core). Components are loaded when first used: the namespace
+// (pigo:namespace) requires a name's module on first read, so
+// `import { Text }` does not load marked or the editor.
 
-type Loader = () => any;
+declare const module: any, require: any;
 
-function lazy(names: string[], load: Loader): void {
-	for (const name of names) {
-		Object.defineProperty(exports, name, {
-			enumerable: true,
-			configurable: true,
-			get() {
-				const value = load()[name];
-				Object.defineProperty(exports, name, { enumerable: true, configurable: true, writable: false, value });
-				return value;
-			},
-		});
-	}
-}
-
-// Mark the exports as an ES module namespace, so importers compiled by
-// esbuild see the named exports only (no synthetic `default`), as in pi.
-Object.defineProperty(exports, "__esModule", { value: true });
-
-lazy(["CombinedAutocompleteProvider"], () => require("pigo:tui-autocomplete"));
-lazy(
-	[
-		"Box",
-		"CancellableLoader",
-		"Editor",
-		"Image",
-		"Input",
-		"Loader",
-		"SelectList",
-		"SettingsList",
-		"Spacer",
-		"Text",
-		"TruncatedText",
-	],
-	() => require("pigo:tui-components"),
+module.exports = require("pigo:namespace").lazy(
+	"pi-tui.ts",
+	() => ({
+		from: {
+			"pigo:tui-autocomplete": ["CombinedAutocompleteProvider"],
+			"pigo:tui-components": [
+				"Box",
+				"CancellableLoader",
+				"Editor",
+				"Image",
+				"Input",
+				"Loader",
+				"SelectList",
+				"SettingsList",
+				"Spacer",
+				"Text",
+				"TruncatedText",
+			],
+			"pigo:tui-markdown": ["Markdown"],
+			"pigo:tui-core": [
+				"fuzzyFilter",
+				"fuzzyMatch",
+				"StdinBuffer",
+				"ProcessTerminal",
+				"allocateImageId",
+				"calculateImageRows",
+				"deleteAllKittyImages",
+				"deleteKittyImage",
+				"detectCapabilities",
+				"encodeITerm2",
+				"encodeKitty",
+				"getCapabilities",
+				"getCellDimensions",
+				"getGifDimensions",
+				"getImageDimensions",
+				"getJpegDimensions",
+				"getPngDimensions",
+				"getWebpDimensions",
+				"hyperlink",
+				"imageFallback",
+				"renderImage",
+				"resetCapabilitiesCache",
+				"setCapabilities",
+				"setCellDimensions",
+				"Container",
+				"CURSOR_MARKER",
+				"isFocusable",
+				"TUI",
+			],
+			"pigo:tui-keys": [
+				"getKeybindings",
+				"KeybindingsManager",
+				"setKeybindings",
+				"TUI_KEYBINDINGS",
+				"decodeKittyPrintable",
+				"isKeyRelease",
+				"isKeyRepeat",
+				"isKittyProtocolActive",
+				"Key",
+				"matchesKey",
+				"parseKey",
+				"setKittyProtocolActive",
+			],
+			"pigo:tui-utils": ["truncateToWidth", "visibleWidth", "wrapTextWithAnsi"],
+		},
+	}),
+	() => undefined,
 );
-lazy(["Markdown"], () => require("pigo:tui-markdown"));
-lazy(
-	[
-		"fuzzyFilter",
-		"fuzzyMatch",
-		"StdinBuffer",
-		"ProcessTerminal",
-		"allocateImageId",
-		"calculateImageRows",
-		"deleteAllKittyImages",
-		"deleteKittyImage",
-		"detectCapabilities",
-		"encodeITerm2",
-		"encodeKitty",
-		"getCapabilities",
-		"getCellDimensions",
-		"getGifDimensions",
-		"getImageDimensions",
-		"getJpegDimensions",
-		"getPngDimensions",
-		"getWebpDimensions",
-		"hyperlink",
-		"imageFallback",
-		"renderImage",
-		"resetCapabilitiesCache",
-		"setCapabilities",
-		"setCellDimensions",
-		"Container",
-		"CURSOR_MARKER",
-		"isFocusable",
-		"TUI",
-	],
-	() => require("pigo:tui-core"),
-);
-lazy(
-	[
-		"getKeybindings",
-		"KeybindingsManager",
-		"setKeybindings",
-		"TUI_KEYBINDINGS",
-		"decodeKittyPrintable",
-		"isKeyRelease",
-		"isKeyRepeat",
-		"isKittyProtocolActive",
-		"Key",
-		"matchesKey",
-		"parseKey",
-		"setKittyProtocolActive",
-	],
-	() => require("pigo:tui-keys"),
-);
-lazy(["truncateToWidth", "visibleWidth", "wrapTextWithAnsi"], () => require("pigo:tui-utils"));

@@ -3,15 +3,17 @@
 // DEFAULT_AGENT_IDENTITY. runToolCall (one tool call outside a loop) is
 // not ported yet and throws "not supported yet: pi-agent-core runToolCall".
 /* eslint-disable @typescript-eslint/no-explicit-any */
-declare const require: any, exports: any;
+declare const module: any, require: any;
 
-const h16 = require("pigo:pi16");
-
-Object.defineProperty(exports, "__esModule", { value: true });
-h16.copyExports(exports, require("@mariozechner/pi-agent-core"));
-Object.defineProperty(exports, "DEFAULT_AGENT_IDENTITY", {
-  enumerable: true,
-  configurable: true,
-  get: () => ({ attribution: require("pigo:ai16x").PI_ATTRIBUTION }),
-});
-h16.addUnsupported(exports, "pi-agent-core", ["runToolCall"]);
+module.exports = require("pigo:namespace").lazy(
+  "pi16-agent-core.ts",
+  () => ({
+    computed: ["DEFAULT_AGENT_IDENTITY"],
+    base: "@mariozechner/pi-agent-core",
+    fallback: ["runToolCall"],
+  }),
+  (name: string) =>
+    name === "DEFAULT_AGENT_IDENTITY"
+      ? { attribution: require("pigo:ai16x").PI_ATTRIBUTION }
+      : require("pigo:pi16").unsupported("pi-agent-core", name),
+);

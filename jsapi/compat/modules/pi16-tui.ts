@@ -9,36 +9,7 @@
 // LaTeX rendering, the native clipboard and the image transcoder throw
 // "not supported yet: pi-tui <name>" when used.
 /* eslint-disable @typescript-eslint/no-explicit-any */
-declare const require: any, exports: any;
-
-const h16 = require("pigo:pi16");
-
-Object.defineProperty(exports, "__esModule", { value: true });
-h16.copyExports(exports, require("@mariozechner/pi-tui"));
-h16.lazyNames(
-  exports,
-  [
-    "backgroundAnsi",
-    "colorToHex",
-    "colorToOkhsl",
-    "colorToOklch",
-    "colorToRgb",
-    "foregroundAnsi",
-    "indexedColor",
-    "mixColors",
-    "okhslColor",
-    "oklabToOkhslLightness",
-    "oklchColor",
-    "parseColor",
-    "parseTerminalColorSchemeReport",
-    "rgbColor",
-    "styleText",
-    "styleTextWithAnsi",
-  ],
-  () => require("pigo:tui16"),
-);
-h16.lazyNames(exports, ["sliceByColumn"], () => require("pigo:tui-utils"));
-h16.lazyNames(exports, ["Marked"], () => require("pigo:tui-marked"));
+declare const module: any, require: any;
 
 // Fake cursor markers (tui.js): zero-width APC sequences around the text
 // drawn as the cursor, for components that draw their own cursor.
@@ -115,21 +86,47 @@ const own: Record<string, any> = {
     return caps.trueColor ? "truecolor" : "256color";
   },
 };
-for (const [k, v] of Object.entries(own)) {
-  Object.defineProperty(exports, k, { enumerable: true, configurable: true, writable: false, value: v });
-}
-
-h16.addUnsupported(exports, "pi-tui", [
-  "HStack",
-  "VStack",
-  "ScrollView",
-  "MouseRegion",
-  "TuiAltScreen",
-  "TuiMainScreen",
-  "compositeTuiLine",
-  "formatProgramStatus",
-  "getNativeClipboard",
-  "renderLatex",
-  "setCapabilityOverrides",
-  "setImageTranscoder",
-]);
+module.exports = require("pigo:namespace").lazy(
+  "pi16-tui.ts",
+  () => ({
+    from: {
+      "pigo:tui16": [
+        "backgroundAnsi",
+        "colorToHex",
+        "colorToOkhsl",
+        "colorToOklch",
+        "colorToRgb",
+        "foregroundAnsi",
+        "indexedColor",
+        "mixColors",
+        "okhslColor",
+        "oklabToOkhslLightness",
+        "oklchColor",
+        "parseColor",
+        "parseTerminalColorSchemeReport",
+        "rgbColor",
+        "styleText",
+        "styleTextWithAnsi",
+      ],
+      "pigo:tui-utils": ["sliceByColumn"],
+      "pigo:tui-marked": ["Marked"],
+    },
+    computed: Object.keys(own),
+    base: "@mariozechner/pi-tui",
+    fallback: [
+      "HStack",
+      "VStack",
+      "ScrollView",
+      "MouseRegion",
+      "TuiAltScreen",
+      "TuiMainScreen",
+      "compositeTuiLine",
+      "formatProgramStatus",
+      "getNativeClipboard",
+      "renderLatex",
+      "setCapabilityOverrides",
+      "setImageTranscoder",
+    ],
+  }),
+  (name: string) => (Object.prototype.hasOwnProperty.call(own, name) ? own[name] : require("pigo:pi16").unsupported("pi-tui", name)),
+);

@@ -16,42 +16,33 @@ var __copyProps = (to, from, except, desc) => {
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var pigo_agent_compaction_exports = __defProp({}, "__esModule", { value: true });
-__export(pigo_agent_compaction_exports, {
-  BRANCH_SUMMARY_PREFIX: () => BRANCH_SUMMARY_PREFIX,
-  BRANCH_SUMMARY_SUFFIX: () => BRANCH_SUMMARY_SUFFIX,
-  COMPACTION_SUMMARY_PREFIX: () => COMPACTION_SUMMARY_PREFIX,
-  COMPACTION_SUMMARY_SUFFIX: () => COMPACTION_SUMMARY_SUFFIX,
-  CURRENT_SESSION_VERSION: () => CURRENT_SESSION_VERSION,
-  DEFAULT_COMPACTION_SETTINGS: () => DEFAULT_COMPACTION_SETTINGS,
-  SUMMARIZATION_SYSTEM_PROMPT: () => SUMMARIZATION_SYSTEM_PROMPT,
-  bashExecutionToText: () => bashExecutionToText,
-  buildSessionContext: () => buildSessionContext,
-  calculateContextTokens: () => calculateContextTokens,
-  collectEntriesForBranchSummary: () => collectEntriesForBranchSummary,
-  compact: () => compact,
-  computeFileLists: () => computeFileLists,
-  convertToLlm: () => convertToLlm,
-  createBranchSummaryMessage: () => createBranchSummaryMessage,
-  createCompactionSummaryMessage: () => createCompactionSummaryMessage,
-  createCustomMessage: () => createCustomMessage,
-  createFileOps: () => createFileOps,
-  estimateContextTokens: () => estimateContextTokens,
-  estimateTokens: () => estimateTokens,
-  extractFileOpsFromMessage: () => extractFileOpsFromMessage,
-  findCutPoint: () => findCutPoint,
-  findTurnStartIndex: () => findTurnStartIndex,
-  formatFileOperations: () => formatFileOperations,
-  generateBranchSummary: () => generateBranchSummary,
-  generateSummary: () => generateSummary,
-  getLastAssistantUsage: () => getLastAssistantUsage,
-  getLatestCompactionEntry: () => getLatestCompactionEntry,
-  migrateSessionEntries: () => migrateSessionEntries,
-  parseSessionEntries: () => parseSessionEntries,
-  prepareBranchEntries: () => prepareBranchEntries,
-  prepareCompaction: () => prepareCompaction,
-  serializeConversation: () => serializeConversation,
-  shouldCompact: () => shouldCompact
-});
+pigo_agent_compaction_exports.bashExecutionToText = bashExecutionToText;
+pigo_agent_compaction_exports.buildSessionContext = buildSessionContext;
+pigo_agent_compaction_exports.calculateContextTokens = calculateContextTokens;
+pigo_agent_compaction_exports.collectEntriesForBranchSummary = collectEntriesForBranchSummary;
+pigo_agent_compaction_exports.compact = compact;
+pigo_agent_compaction_exports.computeFileLists = computeFileLists;
+pigo_agent_compaction_exports.convertToLlm = convertToLlm;
+pigo_agent_compaction_exports.createBranchSummaryMessage = createBranchSummaryMessage;
+pigo_agent_compaction_exports.createCompactionSummaryMessage = createCompactionSummaryMessage;
+pigo_agent_compaction_exports.createCustomMessage = createCustomMessage;
+pigo_agent_compaction_exports.createFileOps = createFileOps;
+pigo_agent_compaction_exports.estimateContextTokens = estimateContextTokens;
+pigo_agent_compaction_exports.estimateTokens = estimateTokens;
+pigo_agent_compaction_exports.extractFileOpsFromMessage = extractFileOpsFromMessage;
+pigo_agent_compaction_exports.findCutPoint = findCutPoint;
+pigo_agent_compaction_exports.findTurnStartIndex = findTurnStartIndex;
+pigo_agent_compaction_exports.formatFileOperations = formatFileOperations;
+pigo_agent_compaction_exports.generateBranchSummary = generateBranchSummary;
+pigo_agent_compaction_exports.generateSummary = generateSummary;
+pigo_agent_compaction_exports.getLastAssistantUsage = getLastAssistantUsage;
+pigo_agent_compaction_exports.getLatestCompactionEntry = getLatestCompactionEntry;
+pigo_agent_compaction_exports.migrateSessionEntries = migrateSessionEntries;
+pigo_agent_compaction_exports.parseSessionEntries = parseSessionEntries;
+pigo_agent_compaction_exports.prepareBranchEntries = prepareBranchEntries;
+pigo_agent_compaction_exports.prepareCompaction = prepareCompaction;
+pigo_agent_compaction_exports.serializeConversation = serializeConversation;
+pigo_agent_compaction_exports.shouldCompact = shouldCompact;
 module.exports = pigo_agent_compaction_exports;
 const completeSimple = (...args) => require("@mariozechner/pi-ai").completeSimple(...args);
 const PROMPTS = require("pigo:compaction-prompts");
@@ -637,6 +628,13 @@ ${instructions}`;
   return { summary: summary || "No summary generated", readFiles, modifiedFiles };
 }
 // Annotate the CommonJS export names for ESM import in node:
+pigo_agent_compaction_exports.BRANCH_SUMMARY_PREFIX = BRANCH_SUMMARY_PREFIX;
+pigo_agent_compaction_exports.BRANCH_SUMMARY_SUFFIX = BRANCH_SUMMARY_SUFFIX;
+pigo_agent_compaction_exports.COMPACTION_SUMMARY_PREFIX = COMPACTION_SUMMARY_PREFIX;
+pigo_agent_compaction_exports.COMPACTION_SUMMARY_SUFFIX = COMPACTION_SUMMARY_SUFFIX;
+pigo_agent_compaction_exports.CURRENT_SESSION_VERSION = CURRENT_SESSION_VERSION;
+pigo_agent_compaction_exports.DEFAULT_COMPACTION_SETTINGS = DEFAULT_COMPACTION_SETTINGS;
+pigo_agent_compaction_exports.SUMMARIZATION_SYSTEM_PROMPT = SUMMARIZATION_SYSTEM_PROMPT;
 0 && (module.exports = {
   BRANCH_SUMMARY_PREFIX,
   BRANCH_SUMMARY_SUFFIX,

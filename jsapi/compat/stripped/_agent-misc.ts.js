@@ -26,27 +26,18 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var pigo_agent_misc_exports = __defProp({}, "__esModule", { value: true });
-__export(pigo_agent_misc_exports, {
-  createEventBus: () => createEventBus,
-  createSourceInfo: () => createSourceInfo,
-  createSyntheticSourceInfo: () => createSyntheticSourceInfo,
-  defineTool: () => defineTool,
-  formatSkillsForPrompt: () => formatSkillsForPrompt,
-  isBashToolResult: () => isBashToolResult,
-  isEditToolResult: () => isEditToolResult,
-  isFindToolResult: () => isFindToolResult,
-  isGrepToolResult: () => isGrepToolResult,
-  isLsToolResult: () => isLsToolResult,
-  isReadToolResult: () => isReadToolResult,
-  isToolCallEventType: () => isToolCallEventType,
-  isWriteToolResult: () => isWriteToolResult,
-  loadProjectContextFiles: () => loadProjectContextFiles,
-  loadSkills: () => loadSkills,
-  loadSkillsFromDir: () => loadSkillsFromDir,
-  parseFrontmatter: () => parseFrontmatter,
-  parseSkillBlock: () => parseSkillBlock,
-  stripFrontmatter: () => stripFrontmatter
-});
+pigo_agent_misc_exports.createEventBus = createEventBus;
+pigo_agent_misc_exports.createSourceInfo = createSourceInfo;
+pigo_agent_misc_exports.createSyntheticSourceInfo = createSyntheticSourceInfo;
+pigo_agent_misc_exports.defineTool = defineTool;
+pigo_agent_misc_exports.formatSkillsForPrompt = formatSkillsForPrompt;
+pigo_agent_misc_exports.isToolCallEventType = isToolCallEventType;
+pigo_agent_misc_exports.loadProjectContextFiles = loadProjectContextFiles;
+pigo_agent_misc_exports.loadSkills = loadSkills;
+pigo_agent_misc_exports.loadSkillsFromDir = loadSkillsFromDir;
+pigo_agent_misc_exports.parseFrontmatter = parseFrontmatter;
+pigo_agent_misc_exports.parseSkillBlock = parseSkillBlock;
+pigo_agent_misc_exports.stripFrontmatter = stripFrontmatter;
 module.exports = pigo_agent_misc_exports;
 var fs = __toESM(require("fs"));
 var os = __toESM(require("os"));
@@ -196,6 +187,13 @@ function loadSkills(options) {
   return skillsNative.loadSkills(path.resolve(cwd), path.resolve(agentDir ?? (0, import_pigo_tools_util.getAgentDir)()), paths, Boolean(includeDefaults));
 }
 // Annotate the CommonJS export names for ESM import in node:
+pigo_agent_misc_exports.isBashToolResult = isBashToolResult;
+pigo_agent_misc_exports.isEditToolResult = isEditToolResult;
+pigo_agent_misc_exports.isFindToolResult = isFindToolResult;
+pigo_agent_misc_exports.isGrepToolResult = isGrepToolResult;
+pigo_agent_misc_exports.isLsToolResult = isLsToolResult;
+pigo_agent_misc_exports.isReadToolResult = isReadToolResult;
+pigo_agent_misc_exports.isWriteToolResult = isWriteToolResult;
 0 && (module.exports = {
   createEventBus,
   createSourceInfo,

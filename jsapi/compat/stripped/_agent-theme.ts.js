@@ -28,28 +28,23 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
 var pigo_agent_theme_exports = __defProp({}, "__esModule", { value: true });
-__export(pigo_agent_theme_exports, {
-  KEYBINDINGS: () => KEYBINDINGS,
-  Theme: () => Theme,
-  getAppKeybindings: () => getAppKeybindings,
-  getCurrentThemeName: () => getCurrentThemeName,
-  getEditorTheme: () => getEditorTheme,
-  getLanguageFromPath: () => getLanguageFromPath,
-  getMarkdownTheme: () => getMarkdownTheme,
-  getSelectListTheme: () => getSelectListTheme,
-  getSettingsListTheme: () => getSettingsListTheme,
-  getThemeByName: () => getThemeByName,
-  highlightCode: () => highlightCode,
-  initTheme: () => initTheme,
-  keyHint: () => keyHint,
-  keyText: () => keyText,
-  loadThemeFromPath: () => loadThemeFromPath,
-  rawKeyHint: () => rawKeyHint,
-  setRegisteredThemes: () => setRegisteredThemes,
-  setTheme: () => setTheme,
-  setThemeInstance: () => setThemeInstance,
-  theme: () => theme
-});
+pigo_agent_theme_exports.getAppKeybindings = getAppKeybindings;
+pigo_agent_theme_exports.getCurrentThemeName = getCurrentThemeName;
+pigo_agent_theme_exports.getEditorTheme = getEditorTheme;
+pigo_agent_theme_exports.getLanguageFromPath = getLanguageFromPath;
+pigo_agent_theme_exports.getMarkdownTheme = getMarkdownTheme;
+pigo_agent_theme_exports.getSelectListTheme = getSelectListTheme;
+pigo_agent_theme_exports.getSettingsListTheme = getSettingsListTheme;
+pigo_agent_theme_exports.getThemeByName = getThemeByName;
+pigo_agent_theme_exports.highlightCode = highlightCode;
+pigo_agent_theme_exports.initTheme = initTheme;
+pigo_agent_theme_exports.keyHint = keyHint;
+pigo_agent_theme_exports.keyText = keyText;
+pigo_agent_theme_exports.loadThemeFromPath = loadThemeFromPath;
+pigo_agent_theme_exports.rawKeyHint = rawKeyHint;
+pigo_agent_theme_exports.setRegisteredThemes = setRegisteredThemes;
+pigo_agent_theme_exports.setTheme = setTheme;
+pigo_agent_theme_exports.setThemeInstance = setThemeInstance;
 module.exports = pigo_agent_theme_exports;
 var fs = __toESM(require("fs"));
 var path = __toESM(require("path"));
@@ -496,6 +491,9 @@ function rawKeyHint(key, description) {
   return theme.fg("dim", key) + theme.fg("muted", ` ${description}`);
 }
 // Annotate the CommonJS export names for ESM import in node:
+pigo_agent_theme_exports.KEYBINDINGS = KEYBINDINGS;
+pigo_agent_theme_exports.Theme = Theme;
+pigo_agent_theme_exports.theme = theme;
 0 && (module.exports = {
   KEYBINDINGS,
   Theme,

@@ -18,34 +18,6 @@ var __copyProps = (to, from, except, desc) => {
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
 var pigo_agent_ui_exports = __defProp({}, "__esModule", { value: true });
-__export(pigo_agent_ui_exports, {
-  ArminComponent: () => ArminComponent,
-  AssistantMessageComponent: () => AssistantMessageComponent,
-  BashExecutionComponent: () => BashExecutionComponent,
-  BorderedLoader: () => BorderedLoader,
-  BranchSummaryMessageComponent: () => BranchSummaryMessageComponent,
-  CompactionSummaryMessageComponent: () => CompactionSummaryMessageComponent,
-  CustomEditor: () => CustomEditor,
-  CustomMessageComponent: () => CustomMessageComponent,
-  DynamicBorder: () => DynamicBorder,
-  ExtensionEditorComponent: () => ExtensionEditorComponent,
-  ExtensionInputComponent: () => ExtensionInputComponent,
-  ExtensionSelectorComponent: () => ExtensionSelectorComponent,
-  FooterComponent: () => FooterComponent,
-  LoginDialogComponent: () => LoginDialogComponent,
-  ModelSelectorComponent: () => ModelSelectorComponent,
-  OAuthSelectorComponent: () => OAuthSelectorComponent,
-  SessionSelectorComponent: () => SessionSelectorComponent,
-  SettingsSelectorComponent: () => SettingsSelectorComponent,
-  ShowImagesSelectorComponent: () => ShowImagesSelectorComponent,
-  SkillInvocationMessageComponent: () => SkillInvocationMessageComponent,
-  ThemeSelectorComponent: () => ThemeSelectorComponent,
-  ThinkingSelectorComponent: () => ThinkingSelectorComponent,
-  ToolExecutionComponent: () => ToolExecutionComponent,
-  TreeSelectorComponent: () => TreeSelectorComponent,
-  UserMessageComponent: () => UserMessageComponent,
-  UserMessageSelectorComponent: () => UserMessageSelectorComponent
-});
 module.exports = pigo_agent_ui_exports;
 var import_pi_tui = require("@mariozechner/pi-tui");
 var import_pigo_agent_theme = require("pigo:agent-theme");
@@ -179,6 +151,32 @@ const TreeSelectorComponent = unsupportedComponent("TreeSelectorComponent");
 const UserMessageComponent = unsupportedComponent("UserMessageComponent");
 const UserMessageSelectorComponent = unsupportedComponent("UserMessageSelectorComponent");
 // Annotate the CommonJS export names for ESM import in node:
+pigo_agent_ui_exports.ArminComponent = ArminComponent;
+pigo_agent_ui_exports.AssistantMessageComponent = AssistantMessageComponent;
+pigo_agent_ui_exports.BashExecutionComponent = BashExecutionComponent;
+pigo_agent_ui_exports.BorderedLoader = BorderedLoader;
+pigo_agent_ui_exports.BranchSummaryMessageComponent = BranchSummaryMessageComponent;
+pigo_agent_ui_exports.CompactionSummaryMessageComponent = CompactionSummaryMessageComponent;
+pigo_agent_ui_exports.CustomEditor = CustomEditor;
+pigo_agent_ui_exports.CustomMessageComponent = CustomMessageComponent;
+pigo_agent_ui_exports.DynamicBorder = DynamicBorder;
+pigo_agent_ui_exports.ExtensionEditorComponent = ExtensionEditorComponent;
+pigo_agent_ui_exports.ExtensionInputComponent = ExtensionInputComponent;
+pigo_agent_ui_exports.ExtensionSelectorComponent = ExtensionSelectorComponent;
+pigo_agent_ui_exports.FooterComponent = FooterComponent;
+pigo_agent_ui_exports.LoginDialogComponent = LoginDialogComponent;
+pigo_agent_ui_exports.ModelSelectorComponent = ModelSelectorComponent;
+pigo_agent_ui_exports.OAuthSelectorComponent = OAuthSelectorComponent;
+pigo_agent_ui_exports.SessionSelectorComponent = SessionSelectorComponent;
+pigo_agent_ui_exports.SettingsSelectorComponent = SettingsSelectorComponent;
+pigo_agent_ui_exports.ShowImagesSelectorComponent = ShowImagesSelectorComponent;
+pigo_agent_ui_exports.SkillInvocationMessageComponent = SkillInvocationMessageComponent;
+pigo_agent_ui_exports.ThemeSelectorComponent = ThemeSelectorComponent;
+pigo_agent_ui_exports.ThinkingSelectorComponent = ThinkingSelectorComponent;
+pigo_agent_ui_exports.ToolExecutionComponent = ToolExecutionComponent;
+pigo_agent_ui_exports.TreeSelectorComponent = TreeSelectorComponent;
+pigo_agent_ui_exports.UserMessageComponent = UserMessageComponent;
+pigo_agent_ui_exports.UserMessageSelectorComponent = UserMessageSelectorComponent;
 0 && (module.exports = {
   ArminComponent,
   AssistantMessageComponent,

@@ -16,17 +16,13 @@ var __copyProps = (to, from, except, desc) => {
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var pigo_agent16_exports = __defProp({}, "__esModule", { value: true });
-__export(pigo_agent16_exports, {
-  CONFIG_DIR_NAME: () => CONFIG_DIR_NAME,
-  VIRTUAL_MODEL_STATE_ENTRY: () => VIRTUAL_MODEL_STATE_ENTRY,
-  buildContextEntries: () => buildContextEntries,
-  buildSessionContext: () => buildSessionContext,
-  buildSessionProjection: () => buildSessionProjection,
-  formatDimensionNote: () => formatDimensionNote,
-  formatReadLineRange: () => formatReadLineRange,
-  isPowerShellToolResult: () => isPowerShellToolResult,
-  sessionEntryToContextMessages: () => sessionEntryToContextMessages
-});
+pigo_agent16_exports.buildContextEntries = buildContextEntries;
+pigo_agent16_exports.buildSessionContext = buildSessionContext;
+pigo_agent16_exports.buildSessionProjection = buildSessionProjection;
+pigo_agent16_exports.formatDimensionNote = formatDimensionNote;
+pigo_agent16_exports.formatReadLineRange = formatReadLineRange;
+pigo_agent16_exports.isPowerShellToolResult = isPowerShellToolResult;
+pigo_agent16_exports.sessionEntryToContextMessages = sessionEntryToContextMessages;
 module.exports = pigo_agent16_exports;
 var import_pigo_agent_compaction = require("pigo:agent-compaction");
 const CONFIG_DIR_NAME = ".pi";
@@ -151,6 +147,8 @@ function isPowerShellToolResult(e) {
   return e.toolName === "powershell";
 }
 // Annotate the CommonJS export names for ESM import in node:
+pigo_agent16_exports.CONFIG_DIR_NAME = CONFIG_DIR_NAME;
+pigo_agent16_exports.VIRTUAL_MODEL_STATE_ENTRY = VIRTUAL_MODEL_STATE_ENTRY;
 0 && (module.exports = {
   CONFIG_DIR_NAME,
   VIRTUAL_MODEL_STATE_ENTRY,

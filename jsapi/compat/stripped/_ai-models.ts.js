@@ -16,9 +16,6 @@ var __copyProps = (to, from, except, desc) => {
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var pigo_ai_models_exports = __defProp({}, "__esModule", { value: true });
-__export(pigo_ai_models_exports, {
-  MODELS: () => MODELS
-});
 module.exports = pigo_ai_models_exports;
 const MODELS = {
   "anthropic": {
@@ -105,6 +102,7 @@ const MODELS = {
   }
 };
 // Annotate the CommonJS export names for ESM import in node:
+pigo_ai_models_exports.MODELS = MODELS;
 0 && (module.exports = {
   MODELS
 });

@@ -16,27 +16,16 @@ var __copyProps = (to, from, except, desc) => {
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var pigo_ai_oauth_exports = __defProp({}, "__esModule", { value: true });
-__export(pigo_ai_oauth_exports, {
-  anthropicOAuthProvider: () => anthropicOAuthProvider,
-  getGitHubCopilotBaseUrl: () => getGitHubCopilotBaseUrl,
-  getOAuthApiKey: () => getOAuthApiKey,
-  getOAuthProvider: () => getOAuthProvider,
-  getOAuthProviderInfoList: () => getOAuthProviderInfoList,
-  getOAuthProviders: () => getOAuthProviders,
-  githubCopilotOAuthProvider: () => githubCopilotOAuthProvider,
-  loginAnthropic: () => loginAnthropic,
-  loginGitHubCopilot: () => loginGitHubCopilot,
-  loginOpenAICodex: () => loginOpenAICodex,
-  normalizeDomain: () => normalizeDomain,
-  openaiCodexOAuthProvider: () => openaiCodexOAuthProvider,
-  refreshAnthropicToken: () => refreshAnthropicToken,
-  refreshGitHubCopilotToken: () => refreshGitHubCopilotToken,
-  refreshOAuthToken: () => refreshOAuthToken,
-  refreshOpenAICodexToken: () => refreshOpenAICodexToken,
-  registerOAuthProvider: () => registerOAuthProvider,
-  resetOAuthProviders: () => resetOAuthProviders,
-  unregisterOAuthProvider: () => unregisterOAuthProvider
-});
+pigo_ai_oauth_exports.getGitHubCopilotBaseUrl = getGitHubCopilotBaseUrl;
+pigo_ai_oauth_exports.getOAuthApiKey = getOAuthApiKey;
+pigo_ai_oauth_exports.getOAuthProvider = getOAuthProvider;
+pigo_ai_oauth_exports.getOAuthProviderInfoList = getOAuthProviderInfoList;
+pigo_ai_oauth_exports.getOAuthProviders = getOAuthProviders;
+pigo_ai_oauth_exports.normalizeDomain = normalizeDomain;
+pigo_ai_oauth_exports.refreshOAuthToken = refreshOAuthToken;
+pigo_ai_oauth_exports.registerOAuthProvider = registerOAuthProvider;
+pigo_ai_oauth_exports.resetOAuthProviders = resetOAuthProviders;
+pigo_ai_oauth_exports.unregisterOAuthProvider = unregisterOAuthProvider;
 module.exports = pigo_ai_oauth_exports;
 function notSupported(name) {
   return new Error(`not supported yet: pi-ai/oauth ${name} (pigo has no OAuth network layer yet)`);
@@ -169,6 +158,15 @@ async function getOAuthApiKey(providerId, credentials) {
   return { newCredentials: creds, apiKey: provider.getApiKey(creds) };
 }
 // Annotate the CommonJS export names for ESM import in node:
+pigo_ai_oauth_exports.anthropicOAuthProvider = anthropicOAuthProvider;
+pigo_ai_oauth_exports.githubCopilotOAuthProvider = githubCopilotOAuthProvider;
+pigo_ai_oauth_exports.loginAnthropic = loginAnthropic;
+pigo_ai_oauth_exports.loginGitHubCopilot = loginGitHubCopilot;
+pigo_ai_oauth_exports.loginOpenAICodex = loginOpenAICodex;
+pigo_ai_oauth_exports.openaiCodexOAuthProvider = openaiCodexOAuthProvider;
+pigo_ai_oauth_exports.refreshAnthropicToken = refreshAnthropicToken;
+pigo_ai_oauth_exports.refreshGitHubCopilotToken = refreshGitHubCopilotToken;
+pigo_ai_oauth_exports.refreshOpenAICodexToken = refreshOpenAICodexToken;
 0 && (module.exports = {
   anthropicOAuthProvider,
   getGitHubCopilotBaseUrl,

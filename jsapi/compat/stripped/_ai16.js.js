@@ -30,28 +30,26 @@ var __copyProps = (to, from, except, desc) => {
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var stdin_exports = __defProp({}, "__esModule", { value: true });
-__export(stdin_exports, {
-  collapseSystemMessages: () => collapseSystemMessages,
-  contentText: () => contentText,
-  createInitialSystemMessage: () => createInitialSystemMessage,
-  declarationsEqual: () => declarationsEqual,
-  getCurrentSystemMessage: () => getCurrentSystemMessage,
-  getCurrentSystemPrompt: () => getCurrentSystemPrompt,
-  getCurrentTools: () => getCurrentTools,
-  getDeclaredTools: () => getDeclaredTools,
-  getInitialSystemMessage: () => getInitialSystemMessage,
-  getSystemMessageText: () => getSystemMessageText,
-  getToolStateChanges: () => getToolStateChanges,
-  hasNonAdditiveToolChanges: () => hasNonAdditiveToolChanges,
-  hasToolRedefinitions: () => hasToolRedefinitions,
-  normalizeContext: () => normalizeContext,
-  renderSystemMessageUpdate: () => renderSystemMessageUpdate,
-  resolveTranscript: () => resolveTranscript,
-  resolveTranscriptTools: () => resolveTranscriptTools,
-  toToolDeclaration: () => toToolDeclaration,
-  uuidv7: () => uuidv7,
-  withoutInitialSystemMessage: () => withoutInitialSystemMessage
-});
+stdin_exports.collapseSystemMessages = collapseSystemMessages;
+stdin_exports.contentText = contentText;
+stdin_exports.createInitialSystemMessage = createInitialSystemMessage;
+stdin_exports.declarationsEqual = declarationsEqual;
+stdin_exports.getCurrentSystemMessage = getCurrentSystemMessage;
+stdin_exports.getCurrentSystemPrompt = getCurrentSystemPrompt;
+stdin_exports.getCurrentTools = getCurrentTools;
+stdin_exports.getDeclaredTools = getDeclaredTools;
+stdin_exports.getInitialSystemMessage = getInitialSystemMessage;
+stdin_exports.getSystemMessageText = getSystemMessageText;
+stdin_exports.getToolStateChanges = getToolStateChanges;
+stdin_exports.hasNonAdditiveToolChanges = hasNonAdditiveToolChanges;
+stdin_exports.hasToolRedefinitions = hasToolRedefinitions;
+stdin_exports.normalizeContext = normalizeContext;
+stdin_exports.renderSystemMessageUpdate = renderSystemMessageUpdate;
+stdin_exports.resolveTranscript = resolveTranscript;
+stdin_exports.resolveTranscriptTools = resolveTranscriptTools;
+stdin_exports.toToolDeclaration = toToolDeclaration;
+stdin_exports.uuidv7 = uuidv7;
+stdin_exports.withoutInitialSystemMessage = withoutInitialSystemMessage;
 module.exports = stdin_exports;
 function contentText(content, separator = "\n") {
   if (typeof content === "string")

@@ -39,16 +39,16 @@ __export(stdin_exports, {
   MAX_OUTPUT_ITEMS: () => MAX_OUTPUT_ITEMS,
   MAX_STORE_TOTAL_CHARS: () => MAX_STORE_TOTAL_CHARS,
   MAX_STORE_VALUE_CHARS: () => MAX_STORE_VALUE_CHARS,
-  PRELUDE_SOURCE: () => PRELUDE_SOURCE,
-  parseCodemodeSource: () => parseCodemodeSource,
-  renderDeclarations: () => renderDeclarations,
-  renderToolOutputType: () => renderToolOutputType,
-  renderToolSample: () => renderToolSample,
-  renderToolSignature: () => renderToolSignature,
-  resolveSchemaRef: () => resolveSchemaRef,
-  schemaToType: () => schemaToType,
-  toCodemodeIdentifier: () => toCodemodeIdentifier
+  PRELUDE_SOURCE: () => PRELUDE_SOURCE
 });
+stdin_exports.parseCodemodeSource = parseCodemodeSource;
+stdin_exports.renderDeclarations = renderDeclarations;
+stdin_exports.renderToolOutputType = renderToolOutputType;
+stdin_exports.renderToolSample = renderToolSample;
+stdin_exports.renderToolSignature = renderToolSignature;
+stdin_exports.resolveSchemaRef = resolveSchemaRef;
+stdin_exports.schemaToType = schemaToType;
+stdin_exports.toCodemodeIdentifier = toCodemodeIdentifier;
 module.exports = stdin_exports;
 function toCodemodeIdentifier(name) {
   let identifier = "";

@@ -196,6 +196,45 @@ function indexDocument(document) {
     namespaceTerms: new Set(tokenize(document.namespaceText ?? ""))
   };
 }
+function isSearchable(exposure) {
+  return exposure === "codemode" || exposure === "deferred";
+}
+function searchAndLoad(tools, query, limit) {
+  const active = tools.getActiveTools();
+  const candidates = tools.getAllTools().filter((tool) => isSearchable(tool.exposure) && !active.includes(tool.name));
+  const documents = candidates.map((tool) => createToolSearchDocument(tool, tool.namespace));
+  const matches = new Bm25Ranker().rank(query, documents, limit);
+  if (matches.length > 0)
+    tools.setActiveTools([...active, ...matches.map((match) => match.name)]);
+  return matches.map((match) => ({
+    name: match.name,
+    description: candidates.find((tool) => tool.name === match.name)?.description ?? ""
+  }));
+}
+function createToolSearchToolDefinition(options = {}) {
+  return {
+    name: TOOL_SEARCH_TOOL_NAME,
+    label: TOOL_SEARCH_TOOL_NAME,
+    description: TOOL_SEARCH_DESCRIPTION,
+    promptSnippet: "Search for tools that are not loaded yet and load the matches",
+    parameters: toolSearchSchema,
+    // Searching is not something scripts need; it changes what the model sees.
+    exposure: "model-only",
+    // A query can match any tool that is not declared yet.
+    reachesTools: () => "all",
+    async execute(_toolCallId, { query, limit }) {
+      if (query.trim() === "")
+        throw new Error("query must not be empty");
+      const max = limit ?? DEFAULT_TOOL_SEARCH_LIMIT;
+      if (!Number.isInteger(max) || max <= 0)
+        throw new Error("limit must be a positive integer");
+      const tools = options.tools ? searchAndLoad(options.tools, query, max) : [];
+      const text = tools.length === 0 ? "No matching tools found." : `Loaded ${tools.length} tool${tools.length === 1 ? "" : "s"}. They are available from your next call:
+${tools.map((tool) => `- ${tool.name}: ${tool.description.trim().split(/\r?\n/)[0]}`).join("\n")}`;
+      return { content: [{ type: "text", text }], details: { loaded: tools.map((tool) => tool.name) } };
+    }
+  };
+}
 var import_declarations, import_typebox, TOOL_SEARCH_TOOL_NAME, DEFAULT_TOOL_SEARCH_LIMIT, wordSegmenter, STOP_WORDS, NAME_WEIGHT, NAMESPACE_WEIGHT, Bm25Ranker, toolSearchSchema, TOOL_SEARCH_DESCRIPTION;
 var init_tool = __esm({
   "@earendil-works/pi-coding-agent/dist/extensions/tool-search/tool.js"() {
@@ -605,10 +644,8 @@ var init_tool2 = __esm({
   }
 });
 var execute_exports = {};
-__export(execute_exports, {
-  executeCodemode: () => executeCodemode,
-  readCodemodeStore: () => readCodemodeStore
-});
+execute_exports.executeCodemode = executeCodemode;
+execute_exports.readCodemodeStore = readCodemodeStore;
 function maxCodemodeWorkers() {
   const value = Number(process.env.PI_CODEMODE_MAX_WORKERS);
   return Number.isInteger(value) && value > 0 ? value : DEFAULT_MAX_CODEMODE_WORKERS;
@@ -1237,12 +1274,20 @@ var init_execute = __esm({
 });
 var stdin_exports = __defProp({}, "__esModule", { value: true });
 __export(stdin_exports, {
+  Bm25Ranker: () => Bm25Ranker,
   CODEMODE_STORE_ENTRY_TYPE: () => CODEMODE_STORE_ENTRY_TYPE,
   CODEMODE_TOOL_NAME: () => CODEMODE_TOOL_NAME,
+  DEFAULT_TOOL_SEARCH_LIMIT: () => DEFAULT_TOOL_SEARCH_LIMIT,
+  TOOL_SEARCH_DESCRIPTION: () => TOOL_SEARCH_DESCRIPTION,
+  TOOL_SEARCH_TOOL_NAME: () => TOOL_SEARCH_TOOL_NAME,
   createCodemodeDescription: () => createCodemodeDescription,
   createCodemodeExtension: () => createCodemodeExtension,
   createCodemodeToolDefinition: () => createCodemodeToolDefinition,
-  readCodemodeStore: () => readCodemodeStore
+  createToolSearchDocument: () => createToolSearchDocument,
+  createToolSearchExtension: () => createToolSearchExtension,
+  createToolSearchToolDefinition: () => createToolSearchToolDefinition,
+  readCodemodeStore: () => readCodemodeStore,
+  tokenize: () => tokenize
 });
 module.exports = stdin_exports;
 init_execute();
@@ -1272,3 +1317,11 @@ function createCodemodeExtension(options = {}) {
 }
 var codemode_default = createCodemodeExtension();
 init_tool2();
+init_tool();
+function createToolSearchExtension() {
+  return (pi) => {
+    pi.registerTool({ ...createToolSearchToolDefinition({ tools: pi }), defaultActive: false });
+  };
+}
+var tool_search_default = createToolSearchExtension();
+init_tool();

@@ -35,9 +35,7 @@ var __privateWrapper = (obj, member, setter, getter) => ({
 });
 var __forAwait = (obj, it, method) => (it = obj[__knownSymbol("asyncIterator")]) ? it.call(obj) : (obj = obj[__knownSymbol("iterator")](), it = {}, method = (key, fn) => (fn = obj[key]) && (it[key] = (arg) => new Promise((yes, no, done) => (arg = fn.call(obj, arg), done = arg.done, Promise.resolve(arg.value).then((value) => yes({ value, done }), no)))), method("next"), method("return"), it);
 var pigo_pi_api_exports = __defProp({}, "__esModule", { value: true });
-__export(pigo_pi_api_exports, {
-  install: () => install
-});
+pigo_pi_api_exports.install = install;
 module.exports = pigo_pi_api_exports;
 const STALE = "This extension ctx is stale after session replacement or reload. Do not use a captured pi or command ctx after ctx.newSession(), ctx.fork(), ctx.switchSession(), or ctx.reload(). For newSession, fork, and switchSession, move post-replacement work into withSession and use the ctx passed to withSession. For reload, do not use the old ctx after await ctx.reload().";
 const NOT_INITIALIZED = "Extension runtime not initialized. Action methods cannot be called during extension loading.";
@@ -293,7 +291,7 @@ function install(pi, host) {
       myTools.set(name, { name, description: tool.description, parameters: tool.parameters, sourceInfo });
       pi.tools.add((d) => {
         if (d.has(name) && d.ownerOf(name) !== pluginId && !d.isBuiltin(name)) {
-          host.warn(`tool "${name}" is already registered by ${d.ownerOf(name)}; the first registration wins`);
+          if (!pluginId.startsWith("@pi/")) host.warn(`tool "${name}" is already registered by ${d.ownerOf(name)}; the first registration wins`);
           return;
         }
         d.set(name, def);
@@ -368,8 +366,8 @@ function install(pi, host) {
       pi.providers.add((d) => d.delete(name));
     },
     // --- pi 1.6 registrations: recorded in the host's registries
-    // (engine/pi16.go) for clients, which draw renderers through
-    // engine/render.go.
+    // (engine/piapi/pi16.go) for clients, which draw renderers through
+    // engine/piapi/render.go.
     registerEntryRenderer(customType, renderer) {
       assertActive();
       if (typeof customType !== "string") throw new TypeError("registerEntryRenderer: customType must be a string");
@@ -630,7 +628,9 @@ function makeUI(host, assertActive, on) {
     },
     getAllThemes: () => [],
     getTheme: () => void 0,
-    getToolsExpanded: () => false,
+    // The interactive client's ctrl+o state (set_tools_expanded) or the
+    // last setToolsExpanded; pi's other modes have no expansion.
+    getToolsExpanded: () => (assertActive(), host.mode() === "tui" && host.uiGet("toolsExpanded") === true),
     setToolsExpanded: (expanded) => set("setToolsExpanded", "toolsExpanded", "", expanded),
     custom: (factory, options) => {
       assertActive();

@@ -26,21 +26,19 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var pigo_tools_diff_exports = __defProp({}, "__esModule", { value: true });
-__export(pigo_tools_diff_exports, {
-  applyEditsToNormalizedContent: () => applyEditsToNormalizedContent,
-  computeEditDiff: () => computeEditDiff,
-  computeEditsDiff: () => computeEditsDiff,
-  detectLineEnding: () => detectLineEnding,
-  diffLines: () => diffLines,
-  diffWords: () => diffWords,
-  fuzzyFindText: () => fuzzyFindText,
-  generateDiffString: () => generateDiffString,
-  normalizeForFuzzyMatch: () => normalizeForFuzzyMatch,
-  normalizeToLF: () => normalizeToLF,
-  renderDiff: () => renderDiff,
-  restoreLineEndings: () => restoreLineEndings,
-  stripBom: () => stripBom
-});
+pigo_tools_diff_exports.applyEditsToNormalizedContent = applyEditsToNormalizedContent;
+pigo_tools_diff_exports.computeEditDiff = computeEditDiff;
+pigo_tools_diff_exports.computeEditsDiff = computeEditsDiff;
+pigo_tools_diff_exports.detectLineEnding = detectLineEnding;
+pigo_tools_diff_exports.diffLines = diffLines;
+pigo_tools_diff_exports.diffWords = diffWords;
+pigo_tools_diff_exports.fuzzyFindText = fuzzyFindText;
+pigo_tools_diff_exports.generateDiffString = generateDiffString;
+pigo_tools_diff_exports.normalizeForFuzzyMatch = normalizeForFuzzyMatch;
+pigo_tools_diff_exports.normalizeToLF = normalizeToLF;
+pigo_tools_diff_exports.renderDiff = renderDiff;
+pigo_tools_diff_exports.restoreLineEndings = restoreLineEndings;
+pigo_tools_diff_exports.stripBom = stripBom;
 module.exports = pigo_tools_diff_exports;
 var fs = __toESM(require("fs"));
 var fsp = __toESM(require("fs/promises"));

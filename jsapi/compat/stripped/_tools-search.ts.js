@@ -26,13 +26,11 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var pigo_tools_search_exports = __defProp({}, "__esModule", { value: true });
-__export(pigo_tools_search_exports, {
-  createFindTool: () => createFindTool,
-  createFindToolDefinition: () => createFindToolDefinition,
-  createGrepTool: () => createGrepTool,
-  createGrepToolDefinition: () => createGrepToolDefinition,
-  globToRegExpSource: () => globToRegExpSource
-});
+pigo_tools_search_exports.createFindTool = createFindTool;
+pigo_tools_search_exports.createFindToolDefinition = createFindToolDefinition;
+pigo_tools_search_exports.createGrepTool = createGrepTool;
+pigo_tools_search_exports.createGrepToolDefinition = createGrepToolDefinition;
+pigo_tools_search_exports.globToRegExpSource = globToRegExpSource;
 module.exports = pigo_tools_search_exports;
 var fs = __toESM(require("fs"));
 var nodePath = __toESM(require("path"));

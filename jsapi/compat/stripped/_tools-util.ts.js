@@ -26,42 +26,33 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var pigo_tools_util_exports = __defProp({}, "__esModule", { value: true });
-__export(pigo_tools_util_exports, {
-  APP_NAME: () => APP_NAME,
-  CONFIG_DIR_NAME: () => CONFIG_DIR_NAME,
-  DEFAULT_MAX_BYTES: () => DEFAULT_MAX_BYTES,
-  DEFAULT_MAX_LINES: () => DEFAULT_MAX_LINES,
-  ENV_AGENT_DIR: () => ENV_AGENT_DIR,
-  GREP_MAX_LINE_LENGTH: () => GREP_MAX_LINE_LENGTH,
-  VERSION: () => VERSION,
-  createToolDefinitionFromAgentTool: () => createToolDefinitionFromAgentTool,
-  expandPath: () => expandPath,
-  expandTildePath: () => expandTildePath,
-  findOnPath: () => findOnPath,
-  findTool: () => findTool,
-  formatSize: () => formatSize,
-  getAgentDir: () => getAgentDir,
-  getBinDir: () => getBinDir,
-  getShellConfig: () => getShellConfig,
-  getShellEnv: () => getShellEnv,
-  getTextOutput: () => getTextOutput,
-  invalidArgText: () => invalidArgText,
-  killProcessTree: () => killProcessTree,
-  normalizeDisplayText: () => normalizeDisplayText,
-  replaceTabs: () => replaceTabs,
-  resolveReadPath: () => resolveReadPath,
-  resolveToCwd: () => resolveToCwd,
-  sanitizeBinaryOutput: () => sanitizeBinaryOutput,
-  shortenPath: () => shortenPath,
-  str: () => str,
-  stripAnsi: () => stripAnsi,
-  truncateHead: () => truncateHead,
-  truncateLine: () => truncateLine,
-  truncateTail: () => truncateTail,
-  withFileMutationQueue: () => withFileMutationQueue,
-  wrapToolDefinition: () => wrapToolDefinition,
-  wrapToolDefinitions: () => wrapToolDefinitions
-});
+pigo_tools_util_exports.createToolDefinitionFromAgentTool = createToolDefinitionFromAgentTool;
+pigo_tools_util_exports.expandPath = expandPath;
+pigo_tools_util_exports.expandTildePath = expandTildePath;
+pigo_tools_util_exports.findOnPath = findOnPath;
+pigo_tools_util_exports.findTool = findTool;
+pigo_tools_util_exports.formatSize = formatSize;
+pigo_tools_util_exports.getAgentDir = getAgentDir;
+pigo_tools_util_exports.getBinDir = getBinDir;
+pigo_tools_util_exports.getShellConfig = getShellConfig;
+pigo_tools_util_exports.getShellEnv = getShellEnv;
+pigo_tools_util_exports.getTextOutput = getTextOutput;
+pigo_tools_util_exports.invalidArgText = invalidArgText;
+pigo_tools_util_exports.killProcessTree = killProcessTree;
+pigo_tools_util_exports.normalizeDisplayText = normalizeDisplayText;
+pigo_tools_util_exports.replaceTabs = replaceTabs;
+pigo_tools_util_exports.resolveReadPath = resolveReadPath;
+pigo_tools_util_exports.resolveToCwd = resolveToCwd;
+pigo_tools_util_exports.sanitizeBinaryOutput = sanitizeBinaryOutput;
+pigo_tools_util_exports.shortenPath = shortenPath;
+pigo_tools_util_exports.str = str;
+pigo_tools_util_exports.stripAnsi = stripAnsi;
+pigo_tools_util_exports.truncateHead = truncateHead;
+pigo_tools_util_exports.truncateLine = truncateLine;
+pigo_tools_util_exports.truncateTail = truncateTail;
+pigo_tools_util_exports.withFileMutationQueue = withFileMutationQueue;
+pigo_tools_util_exports.wrapToolDefinition = wrapToolDefinition;
+pigo_tools_util_exports.wrapToolDefinitions = wrapToolDefinitions;
 module.exports = pigo_tools_util_exports;
 var fs = __toESM(require("fs"));
 var os = __toESM(require("os"));
@@ -401,6 +392,13 @@ function killProcessTree(pid) {
   }
 }
 // Annotate the CommonJS export names for ESM import in node:
+pigo_tools_util_exports.APP_NAME = APP_NAME;
+pigo_tools_util_exports.CONFIG_DIR_NAME = CONFIG_DIR_NAME;
+pigo_tools_util_exports.DEFAULT_MAX_BYTES = DEFAULT_MAX_BYTES;
+pigo_tools_util_exports.DEFAULT_MAX_LINES = DEFAULT_MAX_LINES;
+pigo_tools_util_exports.ENV_AGENT_DIR = ENV_AGENT_DIR;
+pigo_tools_util_exports.GREP_MAX_LINE_LENGTH = GREP_MAX_LINE_LENGTH;
+pigo_tools_util_exports.VERSION = VERSION;
 0 && (module.exports = {
   APP_NAME,
   CONFIG_DIR_NAME,

@@ -32,34 +32,11 @@ __export(pigo_tools_exports, {
   DEFAULT_MAX_BYTES: () => import_pigo_tools_util2.DEFAULT_MAX_BYTES,
   DEFAULT_MAX_LINES: () => import_pigo_tools_util2.DEFAULT_MAX_LINES,
   GREP_MAX_LINE_LENGTH: () => import_pigo_tools_util2.GREP_MAX_LINE_LENGTH,
-  OutputAccumulator: () => OutputAccumulator,
-  allToolNames: () => allToolNames,
-  createAllToolDefinitions: () => createAllToolDefinitions,
-  createAllTools: () => createAllTools,
-  createBashTool: () => createBashTool,
-  createBashToolDefinition: () => createBashToolDefinition,
-  createCodingToolDefinitions: () => createCodingToolDefinitions,
-  createCodingTools: () => createCodingTools,
-  createEditTool: () => createEditTool,
-  createEditToolDefinition: () => createEditToolDefinition,
   createFindTool: () => import_pigo_tools_search.createFindTool,
   createFindToolDefinition: () => import_pigo_tools_search.createFindToolDefinition,
   createGrepTool: () => import_pigo_tools_search.createGrepTool,
   createGrepToolDefinition: () => import_pigo_tools_search.createGrepToolDefinition,
-  createLocalBashOperations: () => createLocalBashOperations,
-  createLsTool: () => createLsTool,
-  createLsToolDefinition: () => createLsToolDefinition,
-  createReadOnlyToolDefinitions: () => createReadOnlyToolDefinitions,
-  createReadOnlyTools: () => createReadOnlyTools,
-  createReadTool: () => createReadTool,
-  createReadToolDefinition: () => createReadToolDefinition,
-  createTool: () => createTool,
-  createToolDefinition: () => createToolDefinition,
   createToolDefinitionFromAgentTool: () => import_pigo_tools_util2.createToolDefinitionFromAgentTool,
-  createWriteTool: () => createWriteTool,
-  createWriteToolDefinition: () => createWriteToolDefinition,
-  detectSupportedImageMimeTypeFromFile: () => detectSupportedImageMimeTypeFromFile,
-  formatListResult: () => formatListResult,
   formatSize: () => import_pigo_tools_util2.formatSize,
   getShellConfig: () => import_pigo_tools_util2.getShellConfig,
   getShellEnv: () => import_pigo_tools_util2.getShellEnv,
@@ -68,11 +45,32 @@ __export(pigo_tools_exports, {
   truncateHead: () => import_pigo_tools_util2.truncateHead,
   truncateLine: () => import_pigo_tools_util2.truncateLine,
   truncateTail: () => import_pigo_tools_util2.truncateTail,
-  truncateToVisualLines: () => truncateToVisualLines,
   withFileMutationQueue: () => import_pigo_tools_util2.withFileMutationQueue,
   wrapToolDefinition: () => import_pigo_tools_util2.wrapToolDefinition,
   wrapToolDefinitions: () => import_pigo_tools_util2.wrapToolDefinitions
 });
+pigo_tools_exports.createAllToolDefinitions = createAllToolDefinitions;
+pigo_tools_exports.createAllTools = createAllTools;
+pigo_tools_exports.createBashTool = createBashTool;
+pigo_tools_exports.createBashToolDefinition = createBashToolDefinition;
+pigo_tools_exports.createCodingToolDefinitions = createCodingToolDefinitions;
+pigo_tools_exports.createCodingTools = createCodingTools;
+pigo_tools_exports.createEditTool = createEditTool;
+pigo_tools_exports.createEditToolDefinition = createEditToolDefinition;
+pigo_tools_exports.createLocalBashOperations = createLocalBashOperations;
+pigo_tools_exports.createLsTool = createLsTool;
+pigo_tools_exports.createLsToolDefinition = createLsToolDefinition;
+pigo_tools_exports.createReadOnlyToolDefinitions = createReadOnlyToolDefinitions;
+pigo_tools_exports.createReadOnlyTools = createReadOnlyTools;
+pigo_tools_exports.createReadTool = createReadTool;
+pigo_tools_exports.createReadToolDefinition = createReadToolDefinition;
+pigo_tools_exports.createTool = createTool;
+pigo_tools_exports.createToolDefinition = createToolDefinition;
+pigo_tools_exports.createWriteTool = createWriteTool;
+pigo_tools_exports.createWriteToolDefinition = createWriteToolDefinition;
+pigo_tools_exports.detectSupportedImageMimeTypeFromFile = detectSupportedImageMimeTypeFromFile;
+pigo_tools_exports.formatListResult = formatListResult;
+pigo_tools_exports.truncateToVisualLines = truncateToVisualLines;
 module.exports = pigo_tools_exports;
 var fs = __toESM(require("fs"));
 var fsp = __toESM(require("fs/promises"));
@@ -246,6 +244,8 @@ function createReadToolDefinition(cwd, options) {
     promptGuidelines: ["Use read to examine files instead of cat or sed."],
     parameters: readSchema,
     outputSchema: readOutputSchema,
+    constrainedSampling: { type: "json_schema", strict: "prefer" },
+    // pi 1.6: declared to the model with the tool
     async execute(_toolCallId, { path, offset, limit }, signal, _onUpdate, ctx) {
       const absolutePath = (0, import_pigo_tools_util.resolveReadPath)(path, cwd);
       return new Promise((resolve, reject) => {
@@ -740,6 +740,8 @@ function createBashToolDefinition(cwd, options) {
     promptSnippet: "Execute bash commands (ls, grep, find, etc.)",
     parameters: bashSchema,
     outputSchema: bashOutputSchema,
+    constrainedSampling: { type: "json_schema", strict: "prefer" },
+    // pi 1.6: declared to the model with the tool
     async execute(_toolCallId, { command, timeout }, signal, onUpdate, _ctx) {
       const resolvedCommand = commandPrefix ? `${commandPrefix}
 ${command}` : command;
@@ -1027,6 +1029,8 @@ function createEditToolDefinition(cwd, options) {
       "Keep edits[].oldText as small as possible while still being unique in the file. Do not pad with large unchanged regions."
     ],
     parameters: editSchema,
+    constrainedSampling: { type: "json_schema", strict: "prefer" },
+    // pi 1.6: declared to the model with the tool
     renderShell: "self",
     prepareArguments: prepareEditArguments,
     async execute(_toolCallId, input, signal, _onUpdate, _ctx) {
@@ -1173,6 +1177,8 @@ function createWriteToolDefinition(cwd, options) {
     promptSnippet: "Create or overwrite files",
     promptGuidelines: ["Use write only for new files or complete rewrites."],
     parameters: writeSchema,
+    constrainedSampling: { type: "json_schema", strict: "prefer" },
+    // pi 1.6: declared to the model with the tool
     async execute(_toolCallId, { path, content }, signal, _onUpdate, _ctx) {
       const absolutePath = (0, import_pigo_tools_util.resolveToCwd)(path, cwd);
       const dir = nodePath.dirname(absolutePath);
@@ -1417,6 +1423,8 @@ function createAllToolDefinitions(cwd, options) {
   return out;
 }
 // Annotate the CommonJS export names for ESM import in node:
+pigo_tools_exports.OutputAccumulator = OutputAccumulator;
+pigo_tools_exports.allToolNames = allToolNames;
 0 && (module.exports = {
   DEFAULT_MAX_BYTES,
   DEFAULT_MAX_LINES,

@@ -18,9 +18,6 @@ var __copyProps = (to, from, except, desc) => {
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
 var pigo_tui_autocomplete_exports = __defProp({}, "__esModule", { value: true });
-__export(pigo_tui_autocomplete_exports, {
-  CombinedAutocompleteProvider: () => CombinedAutocompleteProvider
-});
 module.exports = pigo_tui_autocomplete_exports;
 var import_pigo_tui_core = require("pigo:tui-core");
 function nodeModule(name) {
@@ -587,6 +584,7 @@ class CombinedAutocompleteProvider {
   }
 }
 // Annotate the CommonJS export names for ESM import in node:
+pigo_tui_autocomplete_exports.CombinedAutocompleteProvider = CombinedAutocompleteProvider;
 0 && (module.exports = {
   CombinedAutocompleteProvider
 });

@@ -18,20 +18,7 @@ var __copyProps = (to, from, except, desc) => {
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
 var pigo_tui_components_exports = __defProp({}, "__esModule", { value: true });
-__export(pigo_tui_components_exports, {
-  Box: () => Box,
-  CancellableLoader: () => CancellableLoader,
-  Editor: () => Editor,
-  Image: () => Image,
-  Input: () => Input,
-  Loader: () => Loader,
-  SelectList: () => SelectList,
-  SettingsList: () => SettingsList,
-  Spacer: () => Spacer,
-  Text: () => Text,
-  TruncatedText: () => TruncatedText,
-  wordWrapLine: () => wordWrapLine
-});
+pigo_tui_components_exports.wordWrapLine = wordWrapLine;
 module.exports = pigo_tui_components_exports;
 var import_pigo_tui_core = require("pigo:tui-core");
 var import_pigo_tui_keys = require("pigo:tui-keys");
@@ -2672,6 +2659,17 @@ class Editor {
   }
 }
 // Annotate the CommonJS export names for ESM import in node:
+pigo_tui_components_exports.Box = Box;
+pigo_tui_components_exports.CancellableLoader = CancellableLoader;
+pigo_tui_components_exports.Editor = Editor;
+pigo_tui_components_exports.Image = Image;
+pigo_tui_components_exports.Input = Input;
+pigo_tui_components_exports.Loader = Loader;
+pigo_tui_components_exports.SelectList = SelectList;
+pigo_tui_components_exports.SettingsList = SettingsList;
+pigo_tui_components_exports.Spacer = Spacer;
+pigo_tui_components_exports.Text = Text;
+pigo_tui_components_exports.TruncatedText = TruncatedText;
 0 && (module.exports = {
   Box,
   CancellableLoader,

@@ -19,38 +19,32 @@ var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: tru
 var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
 var pigo_tui_core_exports = __defProp({}, "__esModule", { value: true });
 __export(pigo_tui_core_exports, {
-  CURSOR_MARKER: () => CURSOR_MARKER,
-  Container: () => Container,
-  KillRing: () => KillRing,
-  ProcessTerminal: () => ProcessTerminal,
-  StdinBuffer: () => StdinBuffer,
-  TUI: () => TUI,
-  UndoStack: () => UndoStack,
-  allocateImageId: () => allocateImageId,
-  calculateImageRows: () => calculateImageRows,
-  deleteAllKittyImages: () => deleteAllKittyImages,
-  deleteKittyImage: () => deleteKittyImage,
-  detectCapabilities: () => detectCapabilities,
-  encodeITerm2: () => encodeITerm2,
-  encodeKitty: () => encodeKitty,
-  fuzzyFilter: () => fuzzyFilter,
-  fuzzyMatch: () => fuzzyMatch,
-  getCapabilities: () => getCapabilities,
-  getCellDimensions: () => getCellDimensions,
-  getGifDimensions: () => getGifDimensions,
-  getImageDimensions: () => getImageDimensions,
-  getJpegDimensions: () => getJpegDimensions,
-  getPngDimensions: () => getPngDimensions,
-  getWebpDimensions: () => getWebpDimensions,
-  hyperlink: () => hyperlink,
-  imageFallback: () => imageFallback,
-  isFocusable: () => isFocusable,
-  isImageLine: () => isImageLine,
-  renderImage: () => renderImage,
-  resetCapabilitiesCache: () => resetCapabilitiesCache,
-  setCapabilities: () => setCapabilities,
-  setCellDimensions: () => setCellDimensions
+  TUI: () => TUI
 });
+pigo_tui_core_exports.allocateImageId = allocateImageId;
+pigo_tui_core_exports.calculateImageRows = calculateImageRows;
+pigo_tui_core_exports.deleteAllKittyImages = deleteAllKittyImages;
+pigo_tui_core_exports.deleteKittyImage = deleteKittyImage;
+pigo_tui_core_exports.detectCapabilities = detectCapabilities;
+pigo_tui_core_exports.encodeITerm2 = encodeITerm2;
+pigo_tui_core_exports.encodeKitty = encodeKitty;
+pigo_tui_core_exports.fuzzyFilter = fuzzyFilter;
+pigo_tui_core_exports.fuzzyMatch = fuzzyMatch;
+pigo_tui_core_exports.getCapabilities = getCapabilities;
+pigo_tui_core_exports.getCellDimensions = getCellDimensions;
+pigo_tui_core_exports.getGifDimensions = getGifDimensions;
+pigo_tui_core_exports.getImageDimensions = getImageDimensions;
+pigo_tui_core_exports.getJpegDimensions = getJpegDimensions;
+pigo_tui_core_exports.getPngDimensions = getPngDimensions;
+pigo_tui_core_exports.getWebpDimensions = getWebpDimensions;
+pigo_tui_core_exports.hyperlink = hyperlink;
+pigo_tui_core_exports.imageFallback = imageFallback;
+pigo_tui_core_exports.isFocusable = isFocusable;
+pigo_tui_core_exports.isImageLine = isImageLine;
+pigo_tui_core_exports.renderImage = renderImage;
+pigo_tui_core_exports.resetCapabilitiesCache = resetCapabilitiesCache;
+pigo_tui_core_exports.setCapabilities = setCapabilities;
+pigo_tui_core_exports.setCellDimensions = setCellDimensions;
 module.exports = pigo_tui_core_exports;
 var import_pigo_tui_keys = require("pigo:tui-keys");
 var import_pigo_tui_utils = require("pigo:tui-utils");
@@ -1869,6 +1863,12 @@ __publicField(_TUI, "MIN_RENDER_INTERVAL_MS", 16);
 __publicField(_TUI, "SEGMENT_RESET", "\x1B[0m\x1B]8;;\x07");
 let TUI = _TUI;
 // Annotate the CommonJS export names for ESM import in node:
+pigo_tui_core_exports.CURSOR_MARKER = CURSOR_MARKER;
+pigo_tui_core_exports.Container = Container;
+pigo_tui_core_exports.KillRing = KillRing;
+pigo_tui_core_exports.ProcessTerminal = ProcessTerminal;
+pigo_tui_core_exports.StdinBuffer = StdinBuffer;
+pigo_tui_core_exports.UndoStack = UndoStack;
 0 && (module.exports = {
   CURSOR_MARKER,
   Container,

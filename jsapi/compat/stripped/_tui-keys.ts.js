@@ -18,22 +18,17 @@ var __copyProps = (to, from, except, desc) => {
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
 var pigo_tui_keys_exports = __defProp({}, "__esModule", { value: true });
-__export(pigo_tui_keys_exports, {
-  Key: () => Key,
-  KeybindingsManager: () => KeybindingsManager,
-  TUI_KEYBINDINGS: () => TUI_KEYBINDINGS,
-  decodeKittyPrintable: () => decodeKittyPrintable,
-  decodePrintableKey: () => decodePrintableKey,
-  getKeybindings: () => getKeybindings,
-  isKeyRelease: () => isKeyRelease,
-  isKeyRepeat: () => isKeyRepeat,
-  isKittyProtocolActive: () => isKittyProtocolActive,
-  matchesKey: () => matchesKey,
-  parseKey: () => parseKey,
-  processEnv: () => processEnv,
-  setKeybindings: () => setKeybindings,
-  setKittyProtocolActive: () => setKittyProtocolActive
-});
+pigo_tui_keys_exports.decodeKittyPrintable = decodeKittyPrintable;
+pigo_tui_keys_exports.decodePrintableKey = decodePrintableKey;
+pigo_tui_keys_exports.getKeybindings = getKeybindings;
+pigo_tui_keys_exports.isKeyRelease = isKeyRelease;
+pigo_tui_keys_exports.isKeyRepeat = isKeyRepeat;
+pigo_tui_keys_exports.isKittyProtocolActive = isKittyProtocolActive;
+pigo_tui_keys_exports.matchesKey = matchesKey;
+pigo_tui_keys_exports.parseKey = parseKey;
+pigo_tui_keys_exports.processEnv = processEnv;
+pigo_tui_keys_exports.setKeybindings = setKeybindings;
+pigo_tui_keys_exports.setKittyProtocolActive = setKittyProtocolActive;
 module.exports = pigo_tui_keys_exports;
 function processEnv() {
   const p = globalThis.process;
@@ -1151,6 +1146,9 @@ function getKeybindings() {
   return globalKeybindings;
 }
 // Annotate the CommonJS export names for ESM import in node:
+pigo_tui_keys_exports.Key = Key;
+pigo_tui_keys_exports.KeybindingsManager = KeybindingsManager;
+pigo_tui_keys_exports.TUI_KEYBINDINGS = TUI_KEYBINDINGS;
 0 && (module.exports = {
   Key,
   KeybindingsManager,

@@ -18,9 +18,6 @@ var __copyProps = (to, from, except, desc) => {
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
 var pigo_tui_markdown_exports = __defProp({}, "__esModule", { value: true });
-__export(pigo_tui_markdown_exports, {
-  Markdown: () => Markdown
-});
 module.exports = pigo_tui_markdown_exports;
 var import_pigo_tui_core = require("pigo:tui-core");
 var import_pigo_tui_utils = require("pigo:tui-utils");
@@ -632,6 +629,7 @@ class Markdown {
   }
 }
 // Annotate the CommonJS export names for ESM import in node:
+pigo_tui_markdown_exports.Markdown = Markdown;
 0 && (module.exports = {
   Markdown
 });

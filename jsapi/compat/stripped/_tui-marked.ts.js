@@ -27,9 +27,7 @@ __export(pigo_tui_marked_exports, {
   TextRenderer: () => _TextRenderer,
   Tokenizer: () => _Tokenizer,
   defaults: () => _defaults,
-  getDefaults: () => _getDefaults,
   lexer: () => lexer,
-  marked: () => marked,
   options: () => options,
   parse: () => parse,
   parseInline: () => parseInline,
@@ -38,6 +36,8 @@ __export(pigo_tui_marked_exports, {
   use: () => use,
   walkTokens: () => walkTokens
 });
+pigo_tui_marked_exports.getDefaults = _getDefaults;
+pigo_tui_marked_exports.marked = marked;
 module.exports = pigo_tui_marked_exports;
 var _a;
 function _getDefaults() {

@@ -18,20 +18,18 @@ var __copyProps = (to, from, except, desc) => {
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
 var pigo_tui_utils_exports = __defProp({}, "__esModule", { value: true });
-__export(pigo_tui_utils_exports, {
-  applyBackgroundToLine: () => applyBackgroundToLine,
-  extractAnsiCode: () => extractAnsiCode,
-  extractSegments: () => extractSegments,
-  getSegmenter: () => getSegmenter,
-  isPunctuationChar: () => isPunctuationChar,
-  isWhitespaceChar: () => isWhitespaceChar,
-  normalizeTerminalOutput: () => normalizeTerminalOutput,
-  sliceByColumn: () => sliceByColumn,
-  sliceWithWidth: () => sliceWithWidth,
-  truncateToWidth: () => truncateToWidth,
-  visibleWidth: () => visibleWidth,
-  wrapTextWithAnsi: () => wrapTextWithAnsi
-});
+pigo_tui_utils_exports.applyBackgroundToLine = applyBackgroundToLine;
+pigo_tui_utils_exports.extractAnsiCode = extractAnsiCode;
+pigo_tui_utils_exports.extractSegments = extractSegments;
+pigo_tui_utils_exports.getSegmenter = getSegmenter;
+pigo_tui_utils_exports.isPunctuationChar = isPunctuationChar;
+pigo_tui_utils_exports.isWhitespaceChar = isWhitespaceChar;
+pigo_tui_utils_exports.normalizeTerminalOutput = normalizeTerminalOutput;
+pigo_tui_utils_exports.sliceByColumn = sliceByColumn;
+pigo_tui_utils_exports.sliceWithWidth = sliceWithWidth;
+pigo_tui_utils_exports.truncateToWidth = truncateToWidth;
+pigo_tui_utils_exports.visibleWidth = visibleWidth;
+pigo_tui_utils_exports.wrapTextWithAnsi = wrapTextWithAnsi;
 module.exports = pigo_tui_utils_exports;
 var import_pigo_tui_unicode = require("pigo:tui-unicode");
 const segmenter = new import_pigo_tui_unicode.GraphemeSegmenter();

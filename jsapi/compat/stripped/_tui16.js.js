@@ -31,23 +31,23 @@ var __copyProps = (to, from, except, desc) => {
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var stdin_exports = __defProp({}, "__esModule", { value: true });
 __export(stdin_exports, {
-  backgroundAnsi: () => backgroundAnsi,
-  colorToHex: () => colorToHex,
-  colorToOkhsl: () => colorToOkhsl,
-  colorToOklch: () => colorToOklch,
-  colorToRgb: () => colorToRgb,
-  foregroundAnsi: () => foregroundAnsi,
-  indexedColor: () => indexedColor,
-  mixColors: () => mixColors,
-  okhslColor: () => okhslColor,
-  oklabToOkhslLightness: () => oklabToOkhslLightness,
-  oklchColor: () => oklchColor,
-  parseColor: () => parseColor,
-  parseTerminalColorSchemeReport: () => parseTerminalColorSchemeReport,
-  rgbColor: () => rgbColor,
-  styleText: () => styleText,
-  styleTextWithAnsi: () => styleTextWithAnsi
+  oklabToOkhslLightness: () => oklabToOkhslLightness
 });
+stdin_exports.backgroundAnsi = backgroundAnsi;
+stdin_exports.colorToHex = colorToHex;
+stdin_exports.colorToOkhsl = colorToOkhsl;
+stdin_exports.colorToOklch = colorToOklch;
+stdin_exports.colorToRgb = colorToRgb;
+stdin_exports.foregroundAnsi = foregroundAnsi;
+stdin_exports.indexedColor = indexedColor;
+stdin_exports.mixColors = mixColors;
+stdin_exports.okhslColor = okhslColor;
+stdin_exports.oklchColor = oklchColor;
+stdin_exports.parseColor = parseColor;
+stdin_exports.parseTerminalColorSchemeReport = parseTerminalColorSchemeReport;
+stdin_exports.rgbColor = rgbColor;
+stdin_exports.styleText = styleText;
+stdin_exports.styleTextWithAnsi = styleTextWithAnsi;
 module.exports = stdin_exports;
 var multiply = (m, [x, y, z]) => m.map((row) => row[0] * x + row[1] * y + row[2] * z);
 var LINEAR_SRGB_TO_LMS = [

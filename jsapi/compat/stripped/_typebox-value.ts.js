@@ -64,47 +64,31 @@ var __yieldStar = (value) => {
   }, "return" in obj && method("return"), it;
 };
 var pigo_typebox_value_exports = __defProp({}, "__esModule", { value: true });
-__export(pigo_typebox_value_exports, {
-  Assert: () => Assert,
-  AssertError: () => AssertError,
-  Check: () => Check,
-  Clean: () => Clean,
-  Clone: () => Clone,
-  Convert: () => Convert,
-  Create: () => Create,
-  CreateError: () => CreateError,
-  Decode: () => Decode,
-  DecodeError: () => DecodeError,
-  DecodeUnsafe: () => DecodeUnsafe,
-  Default: () => Default,
-  Delete: () => Delete,
-  Diff: () => Diff,
-  Edit: () => Edit,
-  Encode: () => Encode,
-  EncodeError: () => EncodeError,
-  EncodeUnsafe: () => EncodeUnsafe,
-  Equal: () => Equal,
-  Errors: () => Errors,
-  Format: () => Format,
-  HasCodec: () => HasCodec,
-  Hash: () => Hash,
-  Insert: () => Insert,
-  IsOptionalUndefined: () => IsOptionalUndefined,
-  Parse: () => Parse,
-  ParseError: () => ParseError,
-  Parser: () => Parser,
-  Patch: () => Patch,
-  Pipeline: () => Pipeline,
-  Pointer: () => Pointer,
-  Repair: () => Repair,
-  UnionPrioritySort: () => UnionPrioritySort,
-  UnionScoreSelect: () => UnionScoreSelect,
-  Update: () => Update,
-  Value: () => Value,
-  schemaCheck: () => schemaCheck,
-  schemaErrors: () => schemaErrors,
-  settings: () => settings
-});
+pigo_typebox_value_exports.Assert = Assert;
+pigo_typebox_value_exports.Check = Check;
+pigo_typebox_value_exports.Clean = Clean;
+pigo_typebox_value_exports.Clone = Clone;
+pigo_typebox_value_exports.Convert = Convert;
+pigo_typebox_value_exports.Create = Create;
+pigo_typebox_value_exports.Decode = Decode;
+pigo_typebox_value_exports.DecodeUnsafe = DecodeUnsafe;
+pigo_typebox_value_exports.Default = Default;
+pigo_typebox_value_exports.Diff = Diff;
+pigo_typebox_value_exports.Encode = Encode;
+pigo_typebox_value_exports.EncodeUnsafe = EncodeUnsafe;
+pigo_typebox_value_exports.Equal = Equal;
+pigo_typebox_value_exports.Errors = Errors;
+pigo_typebox_value_exports.HasCodec = HasCodec;
+pigo_typebox_value_exports.Hash = Hash;
+pigo_typebox_value_exports.IsOptionalUndefined = IsOptionalUndefined;
+pigo_typebox_value_exports.Parse = Parse;
+pigo_typebox_value_exports.Patch = Patch;
+pigo_typebox_value_exports.Pipeline = Pipeline;
+pigo_typebox_value_exports.Repair = Repair;
+pigo_typebox_value_exports.UnionPrioritySort = UnionPrioritySort;
+pigo_typebox_value_exports.UnionScoreSelect = UnionScoreSelect;
+pigo_typebox_value_exports.schemaCheck = schemaCheck;
+pigo_typebox_value_exports.schemaErrors = schemaErrors;
 module.exports = pigo_typebox_value_exports;
 var T = __toESM(require("pigo:typebox-core"));
 const settings = {
@@ -1776,6 +1760,20 @@ const Value = {
   Repair
 };
 // Annotate the CommonJS export names for ESM import in node:
+pigo_typebox_value_exports.AssertError = AssertError;
+pigo_typebox_value_exports.CreateError = CreateError;
+pigo_typebox_value_exports.DecodeError = DecodeError;
+pigo_typebox_value_exports.Delete = Delete;
+pigo_typebox_value_exports.Edit = Edit;
+pigo_typebox_value_exports.EncodeError = EncodeError;
+pigo_typebox_value_exports.Format = Format;
+pigo_typebox_value_exports.Insert = Insert;
+pigo_typebox_value_exports.ParseError = ParseError;
+pigo_typebox_value_exports.Parser = Parser;
+pigo_typebox_value_exports.Pointer = Pointer;
+pigo_typebox_value_exports.Update = Update;
+pigo_typebox_value_exports.Value = Value;
+pigo_typebox_value_exports.settings = settings;
 0 && (module.exports = {
   Assert,
   AssertError,

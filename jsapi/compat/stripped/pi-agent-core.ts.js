@@ -20,15 +20,12 @@ var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: tru
 var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
 var __forAwait = (obj, it, method) => (it = obj[__knownSymbol("asyncIterator")]) ? it.call(obj) : (obj = obj[__knownSymbol("iterator")](), it = {}, method = (key, fn) => (fn = obj[key]) && (it[key] = (arg) => new Promise((yes, no, done) => (arg = fn.call(obj, arg), done = arg.done, Promise.resolve(arg.value).then((value) => yes({ value, done }), no)))), method("next"), method("return"), it);
 var pigo_pi_agent_core_exports = __defProp({}, "__esModule", { value: true });
-__export(pigo_pi_agent_core_exports, {
-  Agent: () => Agent,
-  agentLoop: () => agentLoop,
-  agentLoopContinue: () => agentLoopContinue,
-  runAgentLoop: () => runAgentLoop,
-  runAgentLoopContinue: () => runAgentLoopContinue,
-  setDefaultStreamFn: () => setDefaultStreamFn,
-  streamProxy: () => streamProxy
-});
+pigo_pi_agent_core_exports.agentLoop = agentLoop;
+pigo_pi_agent_core_exports.agentLoopContinue = agentLoopContinue;
+pigo_pi_agent_core_exports.runAgentLoop = runAgentLoop;
+pigo_pi_agent_core_exports.runAgentLoopContinue = runAgentLoopContinue;
+pigo_pi_agent_core_exports.setDefaultStreamFn = setDefaultStreamFn;
+pigo_pi_agent_core_exports.streamProxy = streamProxy;
 module.exports = pigo_pi_agent_core_exports;
 var import_pigo_ai_core = require("pigo:ai-core");
 let defaultStreamFn = void 0;
@@ -1090,6 +1087,7 @@ function processProxyEvent(proxyEvent, partial) {
   }
 }
 // Annotate the CommonJS export names for ESM import in node:
+pigo_pi_agent_core_exports.Agent = Agent;
 0 && (module.exports = {
   Agent,
   agentLoop,

@@ -1,31 +1,6 @@
 var __defProp = Object.defineProperty;
 var __defNormalProp = (obj, key, value) => key in obj ? __defProp(obj, key, { enumerable: true, configurable: true, writable: true, value }) : obj[key] = value;
 var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
-const h16 = require("pigo:pi16");
-Object.defineProperty(exports, "__esModule", { value: true });
-h16.lazyNames(
-  exports,
-  [
-    "CODEMODE_OPTIONS_PREFIX",
-    "CODEMODE_SOURCE_GRAMMAR",
-    "CodemodeSourceError",
-    "DEFAULT_INPUT_SCHEMA_MAX_CHARS",
-    "MAX_OUTPUT_CHARS",
-    "MAX_OUTPUT_ITEMS",
-    "MAX_STORE_TOTAL_CHARS",
-    "MAX_STORE_VALUE_CHARS",
-    "parseCodemodeSource",
-    "renderDeclarations",
-    "renderToolOutputType",
-    "renderToolSample",
-    "renderToolSignature",
-    "resolveSchemaRef",
-    "schemaToType",
-    "toCodemodeIdentifier"
-  ],
-  () => require("pigo:codemode16")
-);
-Object.defineProperty(exports, "DEFAULT_INTERRUPT_BUDGET", { enumerable: true, value: 1e5 });
 const errorMessage = (error) => error instanceof Error ? error.message : String(error);
 class CodemodeSandbox {
   constructor(options = {}) {
@@ -120,8 +95,37 @@ class CodemodeSandbox {
     for (const handle of this.running) handle.abort("Sandbox closed");
   }
 }
-Object.defineProperty(exports, "CodemodeSandbox", { enumerable: true, value: CodemodeSandbox });
-Object.defineProperty(exports, "CodemodeSandboxBase", { enumerable: true, value: CodemodeSandbox });
-Object.defineProperty(exports, "InlineCodemodeSandbox", { enumerable: true, value: CodemodeSandbox });
-Object.defineProperty(exports, "loadQuickJSWasm", { enumerable: true, value: () => void 0 });
-h16.addUnsupported(exports, "pi-codemode", ["RemoteCodemodeSandbox", "serveCodemodeRemote"]);
+const own = {
+  DEFAULT_INTERRUPT_BUDGET: 1e5,
+  CodemodeSandbox,
+  CodemodeSandboxBase: CodemodeSandbox,
+  InlineCodemodeSandbox: CodemodeSandbox,
+  loadQuickJSWasm: () => void 0
+};
+module.exports = require("pigo:namespace").lazy(
+  "pi-codemode.ts",
+  () => ({
+    from: {
+      "pigo:codemode16": [
+        "CODEMODE_OPTIONS_PREFIX",
+        "CODEMODE_SOURCE_GRAMMAR",
+        "CodemodeSourceError",
+        "DEFAULT_INPUT_SCHEMA_MAX_CHARS",
+        "MAX_OUTPUT_CHARS",
+        "MAX_OUTPUT_ITEMS",
+        "MAX_STORE_TOTAL_CHARS",
+        "MAX_STORE_VALUE_CHARS",
+        "parseCodemodeSource",
+        "renderDeclarations",
+        "renderToolOutputType",
+        "renderToolSample",
+        "renderToolSignature",
+        "resolveSchemaRef",
+        "schemaToType",
+        "toCodemodeIdentifier"
+      ]
+    },
+    computed: [...Object.keys(own), "RemoteCodemodeSandbox", "serveCodemodeRemote"]
+  }),
+  (name) => Object.prototype.hasOwnProperty.call(own, name) ? own[name] : require("pigo:pi16").unsupported("pi-codemode", name)
+);

@@ -1,9 +1,9 @@
-const h16 = require("pigo:pi16");
-Object.defineProperty(exports, "__esModule", { value: true });
-h16.copyExports(exports, require("@mariozechner/pi-agent-core"));
-Object.defineProperty(exports, "DEFAULT_AGENT_IDENTITY", {
-  enumerable: true,
-  configurable: true,
-  get: () => ({ attribution: require("pigo:ai16x").PI_ATTRIBUTION })
-});
-h16.addUnsupported(exports, "pi-agent-core", ["runToolCall"]);
+module.exports = require("pigo:namespace").lazy(
+  "pi16-agent-core.ts",
+  () => ({
+    computed: ["DEFAULT_AGENT_IDENTITY"],
+    base: "@mariozechner/pi-agent-core",
+    fallback: ["runToolCall"]
+  }),
+  (name) => name === "DEFAULT_AGENT_IDENTITY" ? { attribution: require("pigo:ai16x").PI_ATTRIBUTION } : require("pigo:pi16").unsupported("pi-agent-core", name)
+);

@@ -1,10 +1,3 @@
-const h16 = require("pigo:pi16");
-const core = require("pigo:ai-core");
-Object.defineProperty(exports, "__esModule", { value: true });
-h16.copyExports(exports, require("@earendil-works/pi-ai"));
-function apiObject(stream, streamSimple) {
-  return () => ({ stream, streamSimple });
-}
 const apis = {
   anthropicMessagesApi: ["streamAnthropic", "streamSimpleAnthropic"],
   azureOpenAIResponsesApi: ["streamAzureOpenAIResponses", "streamSimpleAzureOpenAIResponses"],
@@ -15,15 +8,7 @@ const apis = {
   openAICompletionsApi: ["streamOpenAICompletions", "streamSimpleOpenAICompletions"],
   openAIResponsesApi: ["streamOpenAIResponses", "streamSimpleOpenAIResponses"]
 };
-for (const [name, [s, ss]] of Object.entries(apis)) {
-  Object.defineProperty(exports, name, {
-    enumerable: true,
-    configurable: true,
-    writable: false,
-    value: apiObject(core[s], core[ss])
-  });
-}
-for (const k of [
+const anthropicEnv = [
   "API_KEY",
   "AUTH_TOKEN",
   "FEDERATION_RULE_ID",
@@ -32,21 +17,36 @@ for (const k of [
   "ORGANIZATION_ID",
   "SERVICE_ACCOUNT_ID",
   "WORKSPACE_ID"
-]) {
-  Object.defineProperty(exports, `ANTHROPIC_${k}_ENV`, { enumerable: true, configurable: true, writable: false, value: `ANTHROPIC_${k}` });
+];
+function make(name) {
+  if (Object.prototype.hasOwnProperty.call(apis, name)) {
+    const core = require("pigo:ai-core");
+    const [stream, streamSimple] = apis[name].map((n) => core[n]);
+    return () => ({ stream, streamSimple });
+  }
+  if (name.startsWith("ANTHROPIC_") && name.endsWith("_ENV")) return name.slice(0, -"_ENV".length);
+  return require("pigo:pi16").unsupported("pi-ai", name);
 }
-h16.addUnsupported(exports, "pi-ai", [
-  // Bedrock and pi's own message API are not among pigo's providers.
-  "bedrockConverseStreamApi",
-  "piMessagesApi",
-  "setBedrockProviderLoader",
-  // Image generation.
-  "generateImages",
-  "generateImagesOpenRouter",
-  "getImageModel",
-  "getImageModels",
-  "getImageProviders",
-  "getImagesApiProvider",
-  "registerBuiltInImagesApiProviders",
-  "registerImagesApiProvider"
-]);
+module.exports = require("pigo:namespace").lazy(
+  "pi16-ai-compat.ts",
+  () => ({
+    computed: [...Object.keys(apis), ...anthropicEnv.map((k) => `ANTHROPIC_${k}_ENV`)],
+    base: "@earendil-works/pi-ai",
+    fallback: [
+      // Bedrock and pi's own message API are not among pigo's providers.
+      "bedrockConverseStreamApi",
+      "piMessagesApi",
+      "setBedrockProviderLoader",
+      // Image generation.
+      "generateImages",
+      "generateImagesOpenRouter",
+      "getImageModel",
+      "getImageModels",
+      "getImageProviders",
+      "getImagesApiProvider",
+      "registerBuiltInImagesApiProviders",
+      "registerImagesApiProvider"
+    ]
+  }),
+  make
+);

@@ -1,30 +1,3 @@
-const h16 = require("pigo:pi16");
-Object.defineProperty(exports, "__esModule", { value: true });
-h16.copyExports(exports, require("@mariozechner/pi-tui"));
-h16.lazyNames(
-  exports,
-  [
-    "backgroundAnsi",
-    "colorToHex",
-    "colorToOkhsl",
-    "colorToOklch",
-    "colorToRgb",
-    "foregroundAnsi",
-    "indexedColor",
-    "mixColors",
-    "okhslColor",
-    "oklabToOkhslLightness",
-    "oklchColor",
-    "parseColor",
-    "parseTerminalColorSchemeReport",
-    "rgbColor",
-    "styleText",
-    "styleTextWithAnsi"
-  ],
-  () => require("pigo:tui16")
-);
-h16.lazyNames(exports, ["sliceByColumn"], () => require("pigo:tui-utils"));
-h16.lazyNames(exports, ["Marked"], () => require("pigo:tui-marked"));
 const FAKE_CURSOR_START = "\x1B_pi:fc\x07";
 const FAKE_CURSOR_END = "\x1B_pi:/fc\x07";
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]+/g;
@@ -97,20 +70,47 @@ const own = {
     return caps.trueColor ? "truecolor" : "256color";
   }
 };
-for (const [k, v] of Object.entries(own)) {
-  Object.defineProperty(exports, k, { enumerable: true, configurable: true, writable: false, value: v });
-}
-h16.addUnsupported(exports, "pi-tui", [
-  "HStack",
-  "VStack",
-  "ScrollView",
-  "MouseRegion",
-  "TuiAltScreen",
-  "TuiMainScreen",
-  "compositeTuiLine",
-  "formatProgramStatus",
-  "getNativeClipboard",
-  "renderLatex",
-  "setCapabilityOverrides",
-  "setImageTranscoder"
-]);
+module.exports = require("pigo:namespace").lazy(
+  "pi16-tui.ts",
+  () => ({
+    from: {
+      "pigo:tui16": [
+        "backgroundAnsi",
+        "colorToHex",
+        "colorToOkhsl",
+        "colorToOklch",
+        "colorToRgb",
+        "foregroundAnsi",
+        "indexedColor",
+        "mixColors",
+        "okhslColor",
+        "oklabToOkhslLightness",
+        "oklchColor",
+        "parseColor",
+        "parseTerminalColorSchemeReport",
+        "rgbColor",
+        "styleText",
+        "styleTextWithAnsi"
+      ],
+      "pigo:tui-utils": ["sliceByColumn"],
+      "pigo:tui-marked": ["Marked"]
+    },
+    computed: Object.keys(own),
+    base: "@mariozechner/pi-tui",
+    fallback: [
+      "HStack",
+      "VStack",
+      "ScrollView",
+      "MouseRegion",
+      "TuiAltScreen",
+      "TuiMainScreen",
+      "compositeTuiLine",
+      "formatProgramStatus",
+      "getNativeClipboard",
+      "renderLatex",
+      "setCapabilityOverrides",
+      "setImageTranscoder"
+    ]
+  }),
+  (name) => Object.prototype.hasOwnProperty.call(own, name) ? own[name] : require("pigo:pi16").unsupported("pi-tui", name)
+);

@@ -19,11 +19,10 @@ var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: tru
 var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
 var pigo_typebox_compile_exports = __defProp({}, "__esModule", { value: true });
 __export(pigo_typebox_compile_exports, {
-  Code: () => Code,
-  Compile: () => Compile,
-  Validator: () => Validator,
   default: () => pigo_typebox_compile_default
 });
+pigo_typebox_compile_exports.Code = Code;
+pigo_typebox_compile_exports.Compile = Compile;
 module.exports = pigo_typebox_compile_exports;
 var import_pigo_typebox_value = require("pigo:typebox-value");
 function notSupported(what) {
@@ -91,6 +90,7 @@ function Code(..._args) {
 Object.defineProperty(Code, "__pigoUnsupported", { value: true });
 var pigo_typebox_compile_default = Compile;
 // Annotate the CommonJS export names for ESM import in node:
+pigo_typebox_compile_exports.Validator = Validator;
 0 && (module.exports = {
   Code,
   Compile,

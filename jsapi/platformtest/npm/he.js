@@ -1,6 +1,4 @@
 // he: HTML entity encoding and decoding.
-// gap: encode goja: a global non-unicode regexp never matches a surrogate pair ([\uD800-\uDBFF][\uDC00-\uDFFF]/g; exec finds it, replace and match with g do not)
-// gap: decimal the same goja surrogate-pair bug
 import he from "he";
 
 export default async function () {

@@ -1,5 +1,5 @@
 // @sinclair/typebox: schema builders, JSON output, Value check/convert/errors, TypeCompiler.
-// gap: errors pigo serves its own TypeBox (the 1.x that pi uses) for @sinclair/typebox: its error messages are 1.x's
+// gap: errors an extension's own files get pigo's TypeBox (the 1.x pi uses) for @sinclair/typebox, whatever its package.json asks (a dependency asking for 0.34 gets its installed copy): its error messages are 1.x's
 // gap: compiled pigo's TypeBox has no 0.34 Type.RegExp and no @sinclair/typebox/compiler (1.x has typebox/compile)
 // gap: composite Type.Composite is 0.34 API, gone in the TypeBox 1.x pigo serves
 import { Type } from "@sinclair/typebox";

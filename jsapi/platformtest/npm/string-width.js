@@ -1,5 +1,4 @@
 // string-width: East Asian wide chars, emoji, combining marks, ANSI.
-// gap: * string-width matches /^\p{RGI_Emoji}$/v; properties of strings are not supported (pigo has no RGI emoji sequence data)
 import stringWidth from "string-width";
 
 export default async function () {

@@ -1,5 +1,4 @@
 // undici against a local server: request, fetch, Agent, MockAgent, errors.
-// gap: * undici parses HTTP with llhttp compiled to WebAssembly; goja has no WebAssembly
 import { request, fetch, Agent, MockAgent, setGlobalDispatcher, getGlobalDispatcher, errors } from "undici";
 import { startServer } from "./server.mjs";
 

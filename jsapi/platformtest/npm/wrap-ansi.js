@@ -1,5 +1,4 @@
 // wrap-ansi: wrapping with ANSI codes, hard wrap, trim, wide chars.
-// gap: * wrap-ansi imports string-width, which needs \p{RGI_Emoji} (see string-width.js)
 import wrapAnsi from "wrap-ansi";
 
 const TEXT = "The quick \u001B[31mbrown fox jumps\u001B[39m over the lazy dog and keeps running far away";

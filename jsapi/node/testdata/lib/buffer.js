@@ -110,3 +110,10 @@ eq(Buffer.from([1, 2, 3, 4]).swap16().toString('hex'), '02010403', 'swap16');
 
 check(isUtf8(Buffer.from('é')) && !isUtf8(Buffer.from([0xff])), 'isUtf8');
 check(isAscii(Buffer.from('abc')) && !isAscii(Buffer.from('é')), 'isAscii');
+
+// Node's per-encoding methods, which some packages (undici) call directly.
+{
+  const b = Buffer.from('héllo');
+  eq([b.utf8Slice(1, 3), b.hexSlice(), b.latin1Slice(0, 2), b.base64Slice(), b.asciiSlice(1), b.utf8Write('ab', 1), b.toString(), b.hexWrite('ff', 0), b[0]],
+    ['é', '68c3a96c6c6f', 'hÃ', 'aMOpbGxv', 'C)llo', 2, 'habllo', 1, 255], 'xSlice/xWrite');
+}

@@ -1,6 +1,5 @@
 // RegExp flags Node 22 supports: d (indices), v (sets), and the basics.
 // gap: vConstructorIdentity a v- or d-flag RegExp's constructor is a stand-in so split/matchAll can rebuild it, and RegExp[Symbol.species] is goja's own RegExp (its fast paths need it)
-// gap: vStringProperty properties of strings (RGI_Emoji, ...) throw "not supported"
 const t = (f) => {
   try {
     return f();

@@ -1,0 +1,141 @@
+package piapi
+
+import "github.com/pigo-dev/pigo/engine"
+
+// pi 1.6's new extension registrations, each a data registry like the
+// message renderers: what an extension registers is recorded here, keyed
+// as pi keys it, so clients (a TUI, RPC front ends) can use it. The host
+// draws the renderers on request (render.go); transformers are recorded.
+type pi16Registries struct {
+	entryRenderers       *DataRegistry
+	toolRenderers        *DataRegistry
+	markdownTransformers *DataRegistry
+	virtualModels        *DataRegistry
+	mcpServers           *DataRegistry
+}
+
+func newPi16Registries(h *engine.Host) pi16Registries {
+	return pi16Registries{
+		entryRenderers:       engine.NewDataRegistry(h, "entryRenderers"),
+		toolRenderers:        engine.NewDataRegistry(h, "toolRenderers"),
+		markdownTransformers: engine.NewDataRegistry(h, "markdownTransformers"),
+		virtualModels:        engine.NewDataRegistry(h, "virtualModels"),
+		mcpServers:           engine.NewDataRegistry(h, "mcpServers"),
+	}
+}
+
+// EntryRenderers returns pi.registerEntryRenderer's registry: custom entry
+// type → {renderer} (the first registration wins, as for message renderers).
+func (p *State) EntryRenderers() *DataRegistry {
+	return p.pi16.entryRenderers
+}
+
+// ToolRenderers returns pi.registerToolRenderer's registry: one resolver
+// per key "<plugin>#<n>", consulted in registration order.
+func (p *State) ToolRenderers() *DataRegistry {
+	return p.pi16.toolRenderers
+}
+
+// MarkdownTransformers returns pi.registerMarkdownTransformer's registry:
+// "<plugin>#<n>" → {transformer, options}.
+func (p *State) MarkdownTransformers() *DataRegistry {
+	return p.pi16.markdownTransformers
+}
+
+// VirtualModels returns pi.registerVirtualModel's registry:
+// "<provider>/<id>" → the model definition (its functions stay callable).
+func (p *State) VirtualModels() *DataRegistry {
+	return p.pi16.virtualModels
+}
+
+// McpServers returns pi.registerMcpServer's registry: server name →
+// {name, config, extensionPath}.
+func (p *State) McpServers() *DataRegistry {
+	return p.pi16.mcpServers
+}
+
+// pi16State is the pi 1.6 runtime state the extension context reads.
+type pi16State struct {
+	mode          string // "" = derived (see Mode)
+	untrusted     bool   // the project is not trusted (SetProjectTrusted)
+	promptOptions map[string]any
+}
+
+// SetMode sets ctx.mode: "tui", "rpc", "json" or "print" (pigo's agent
+// modes set it; "" restores the default).
+func (p *State) SetMode(mode string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.v16.mode = mode
+}
+
+// Mode is pi 1.6's ctx.mode. The agent modes set it (SetMode); a host
+// without one says "tui" while a UI client that renders is attached and
+// "print" otherwise.
+func (p *State) Mode() string {
+	p.mu.Lock()
+	m := p.v16.mode
+	p.mu.Unlock()
+	if m != "" {
+		return m
+	}
+	if p.ui.HasUI() {
+		return "tui"
+	}
+	return "print"
+}
+
+// SetProjectTrusted records the project trust decision (ctx.isProjectTrusted).
+func (p *State) SetProjectTrusted(trusted bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.v16.untrusted = !trusted
+}
+
+// ProjectTrusted is ctx.isProjectTrusted(): the agent modes decide it
+// before the project's own extensions load (agentsession, pi 1.6's
+// project trust); a host that never decides (pigo check, tool, dev, which
+// load what they are given) reports true.
+func (p *State) ProjectTrusted() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return !p.v16.untrusted
+}
+
+// SetSystemPromptOptions sets what ctx.getSystemPromptOptions() returns
+// (pi's BuildSystemPromptOptions; the agent modes set it when they build
+// the prompt).
+func (p *State) SetSystemPromptOptions(o map[string]any) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.v16.promptOptions, _ = engine.Clone(o).(map[string]any)
+}
+
+// SystemPromptOptions is ctx.getSystemPromptOptions(): what the agent set,
+// else pi's defaults for this host ({cwd, selectedTools}).
+func (p *State) SystemPromptOptions() map[string]any {
+	p.mu.Lock()
+	o, _ := engine.Clone(p.v16.promptOptions).(map[string]any)
+	p.mu.Unlock()
+	if o != nil {
+		return o
+	}
+	tools := make([]any, 0)
+	for _, t := range p.ActiveTools() {
+		tools = append(tools, t)
+	}
+	return map[string]any{"cwd": p.h.Options().Cwd, "selectedTools": tools}
+}
+
+// activeByDefault reports whether registering t activates it (pi 1.6):
+// only "direct" and "model-only" tools are, unless defaultActive is false.
+func activeByDefault(t engine.Tool) bool {
+	if da, ok := t.Extra["defaultActive"].(bool); ok && !da {
+		return false
+	}
+	switch e, _ := t.Extra["exposure"].(string); e {
+	case "", "direct", "model-only":
+		return true
+	}
+	return false
+}

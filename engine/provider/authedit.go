@@ -1,0 +1,106 @@
+package provider
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
+)
+
+// What pi's /login (API keys) and /logout do to auth.json: one provider's
+// entry is replaced or removed under pi's lock, the others kept as they
+// are.
+
+// StoredCredential is an auth.json entry: its provider and type ("api_key"
+// or "oauth").
+type StoredCredential struct {
+	Provider, Type string
+}
+
+// StoredCredentials lists auth.json's usable entries in agentDir, by
+// provider (pi's listCredentials).
+func StoredCredentials(agentDir string) ([]StoredCredential, error) {
+	path := filepath.Join(agentDir, "auth.json")
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	auth, errs := ParseAuthJSON(data, path)
+	if auth == nil && len(errs) > 0 {
+		return nil, errs[0]
+	}
+	var out []StoredCredential
+	for p, c := range auth {
+		out = append(out, StoredCredential{Provider: p, Type: c.Type})
+	}
+	slices.SortFunc(out, func(a, b StoredCredential) int { return compareStrings(a.Provider, b.Provider) })
+	return out, nil
+}
+
+func compareStrings(a, b string) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// SaveAPIKey stores key as provider's credential ({"type": "api_key",
+// "key": key}, replacing a login), as pi's /login does for an API key.
+func SaveAPIKey(ctx context.Context, agentDir, provider, key string) error {
+	if key == "" {
+		return errors.New("API key cannot be empty")
+	}
+	entry := &jsjson.Object{}
+	entry.Set("type", "api_key")
+	entry.Set("key", key)
+	return editAuth(ctx, agentDir, provider, entry)
+}
+
+// RemoveCredential removes provider's auth.json entry (pi's logout).
+func RemoveCredential(ctx context.Context, agentDir, provider string) error {
+	return editAuth(ctx, agentDir, provider, nil)
+}
+
+func editAuth(ctx context.Context, agentDir, provider string, entry *jsjson.Object) error {
+	if err := os.MkdirAll(agentDir, 0o700); err != nil {
+		return err
+	}
+	file := filepath.Join(agentDir, "auth.json")
+	if _, err := os.Stat(file); errors.Is(err, os.ErrNotExist) {
+		if err := os.WriteFile(file, []byte("{}"), 0o600); err != nil { // the lock needs the file (pi creates it too)
+			return err
+		}
+	}
+	return withAuthFile(ctx, file, func(current []byte) ([]byte, error) {
+		root := &jsjson.Object{}
+		if len(bytes.TrimSpace(current)) > 0 {
+			v, err := jsjson.Parse(current)
+			if err != nil {
+				return nil, fmt.Errorf("parse auth.json: %w", err)
+			}
+			o, ok := v.(*jsjson.Object)
+			if !ok {
+				return nil, errors.New("parse auth.json: not a JSON object")
+			}
+			root = o
+		}
+		if entry == nil {
+			*root = slices.DeleteFunc(*root, func(m jsjson.Member) bool { return m.Key == provider })
+		} else {
+			root.Set(provider, entry)
+		}
+		enc := jsjson.Encoder{Indent: "  "}
+		return []byte(enc.Stringify(root)), nil
+	})
+}

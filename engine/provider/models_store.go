@@ -1,0 +1,114 @@
+package provider
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
+	"github.com/pigo-dev/pigo/engine/lockfile"
+)
+
+// pi 1.6 keeps the model catalogs providers fetch from the network (a
+// llama.cpp router's models, say) in <agentDir>/models-store.json, one
+// entry per provider id: {"models": [...], "checkedAt": <ms>}. pi and pigo
+// share the file, so writes take pi's lock (its auth storage backend:
+// proper-lockfile next to the file, stale after 30 s) and keep the other
+// providers' entries and the key order as they were.
+
+// ModelsStoreFile is the store's path in agentDir.
+func ModelsStoreFile(agentDir string) string { return filepath.Join(agentDir, "models-store.json") }
+
+var modelsStoreLock = lockfile.Options{Name: "models-store.json", Stale: 30 * time.Second, Retries: 10,
+	MinWait: 10 * time.Millisecond, MaxWait: 2 * time.Second, Randomize: true, Realpath: true}
+
+// StoredModels is one provider's entry of models-store.json.
+type StoredModels struct {
+	Models    []*jsjson.Object // as written, key order kept
+	CheckedAt float64
+}
+
+// ReadStoredModels returns provider's entry of agentDir's models-store.json
+// (ok false when the file or the entry is missing).
+func ReadStoredModels(agentDir, provider string) (StoredModels, bool, error) {
+	file := ModelsStoreFile(agentDir)
+	data, err := os.ReadFile(file)
+	if errors.Is(err, fs.ErrNotExist) {
+		return StoredModels{}, false, nil
+	}
+	if err != nil {
+		return StoredModels{}, false, err
+	}
+	root, err := parseStore(data, file)
+	if err != nil {
+		return StoredModels{}, false, err
+	}
+	v, ok := root.Get(provider)
+	entry, isObj := v.(*jsjson.Object)
+	if !ok || !isObj {
+		return StoredModels{}, false, nil
+	}
+	var out StoredModels
+	if list, ok := entry.Get("models"); ok {
+		if arr, ok := list.([]any); ok {
+			for _, m := range arr {
+				if o, ok := m.(*jsjson.Object); ok {
+					out.Models = append(out.Models, o)
+				}
+			}
+		}
+	}
+	if t, ok := entry.Get("checkedAt"); ok {
+		out.CheckedAt, _ = t.(float64)
+	}
+	return out, true, nil
+}
+
+// WriteStoredModels replaces provider's entry of agentDir's
+// models-store.json under pi's lock, written as pi writes it
+// (JSON.stringify(store, null, 2)).
+func WriteStoredModels(ctx context.Context, agentDir, provider string, s StoredModels) error {
+	file := ModelsStoreFile(agentDir)
+	if err := os.MkdirAll(agentDir, 0o700); err != nil {
+		return err
+	}
+	if _, err := os.Stat(file); errors.Is(err, fs.ErrNotExist) {
+		// pi creates the file before locking it (the lock resolves its path).
+		if err := os.WriteFile(file, []byte("{}"), 0o600); err != nil {
+			return err
+		}
+	}
+	return withLockedFile(ctx, file, modelsStoreLock, func(current []byte) ([]byte, error) {
+		root, err := parseStore(current, file)
+		if err != nil {
+			return nil, err
+		}
+		models := make([]any, len(s.Models))
+		for i, m := range s.Models {
+			models[i] = m
+		}
+		root.Set(provider, &jsjson.Object{{Key: "models", Value: models}, {Key: "checkedAt", Value: s.CheckedAt}})
+		enc := jsjson.Encoder{Indent: "  "}
+		return []byte(enc.Stringify(root)), nil
+	})
+}
+
+func parseStore(data []byte, file string) (*jsjson.Object, error) {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return &jsjson.Object{}, nil
+	}
+	v, err := jsjson.Parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("parse %s: %w", file, err)
+	}
+	o, ok := v.(*jsjson.Object)
+	if !ok {
+		return nil, fmt.Errorf("parse %s: not a JSON object", file)
+	}
+	return o, nil
+}

@@ -1,0 +1,72 @@
+package tui
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+)
+
+// entryItem is an extension's custom session entry (pi.appendEntry, told
+// by the host's entry_appended), drawn as pi's CustomEntryComponent: a
+// blank row and the lines of the extension's entry renderer
+// (registerEntryRenderer, asked through the host's render_entry at the
+// chat's width), nothing when no extension renders the entry's type, or
+// pi's "renderer failed" line when it throws.
+type entryItem struct {
+	customType string
+	entry      map[string]any
+	rend       rendered
+	errText    string
+}
+
+func (e *entryItem) render(v *viewCtx, width int) []string {
+	if lines, ok := e.rend.get(renderKey(width, v.toolsExpanded)); ok {
+		return append([]string{""}, lines...)
+	}
+	if e.errText != "" {
+		line := v.th.Fg("error", fmt.Sprintf("[%s] renderer failed: %s", e.customType, e.errText))
+		return append([]string{""}, padBlock(v, wrapStyled(v, "", line, width-2), width, 1, "customMessageBg")...)
+	}
+	return []string{}
+}
+
+// entryAppended adds a custom entry to the chat; while a reply streams,
+// it goes above the reply, as pi inserts it before its streaming message.
+func (m *model) entryAppended(rec map[string]any) {
+	var entry map[string]any
+	switch e := rec["entry"].(type) {
+	case map[string]any:
+		entry = e
+	case json.RawMessage:
+		_ = json.Unmarshal(e, &entry)
+	}
+	if entry["type"] != "custom" {
+		return
+	}
+	it := &entryItem{entry: entry}
+	it.customType, _ = entry["customType"].(string)
+	c := &cached{item: it}
+	if i := slices.Index(m.items, m.cur); m.cur != nil && i >= m.printed {
+		m.items = slices.Insert(m.items, i, c)
+		return
+	}
+	m.items = append(m.items, c)
+}
+
+// requestEntryRender asks for an entry's lines at the current width and
+// expansion, once per (width, expansion).
+func (m *model) requestEntryRender(c *cached, it *entryItem, w int) {
+	key := renderKey(w, m.vc.toolsExpanded)
+	if it.rend.none || it.rend.asked == key {
+		return
+	}
+	it.rend.asked = key
+	m.c.request(cmd("render_entry", "customType", it.customType, "entry", it.entry, "expanded", m.vc.toolsExpanded, "width", w),
+		func(m *model, r response) {
+			if !r.ok && key == it.rend.asked {
+				it.errText = r.err
+			}
+			it.rend.answer(r, key)
+			c.dirty++
+		})
+}

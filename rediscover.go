@@ -1,0 +1,155 @@
+package pigo
+
+import (
+	"context"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"github.com/pigo-dev/pigo/jsapi/discover"
+	"github.com/pigo-dev/pigo/jsapi/watch"
+)
+
+// Change is an extension file that discovery found or lost while the app
+// runs (Rediscover): Reload reports it as a save's reload would, with
+// what the plugin registers as Added (a new file) or Removed (a deleted
+// one); Gone says which.
+type Change struct {
+	Plugin Plugin
+	Gone   bool
+	Reload watch.Reload
+}
+
+// discovered reports whether a plugin came from discovery (settings,
+// .pi/extensions, the agent dir, packages), which Rediscover follows; -e
+// paths and the manifest's stay as given.
+func (p Plugin) discovered() bool {
+	switch p.Origin {
+	case "settings:project", "auto:project", "settings:global", "auto:global", "package:project", "package:global":
+		return p.Path != ""
+	}
+	return false
+}
+
+// discoverOptions are the options discovery ran with, for the project as
+// this app trusts it now.
+func (a *App) discoverOptions() discover.Options {
+	o := a.dopts
+	o.UntrustedProject = a.held()
+	return o
+}
+
+func (a *App) held() bool {
+	a.heldMu.Lock()
+	defer a.heldMu.Unlock()
+	return a.projectHeld
+}
+
+// Rediscover runs discovery again and follows it: an extension file that
+// appeared loads (session_start {reason: "reload"} goes to it), one that is
+// gone unloads (after session_shutdown {reason: "reload"}); both are
+// watched or dropped by the Reloader. New plugins come after the existing
+// ones. It returns what changed; a new file that fails to load is a change
+// with its error (file:line), and nothing else is touched.
+func (a *App) Rediscover(ctx context.Context) []Change {
+	if !a.discovering {
+		return nil
+	}
+	a.rediscoverMu.Lock()
+	defer a.rediscoverMu.Unlock()
+	exts, _ := discover.Discover(a.discoverOptions())
+	found := map[string]discover.Extension{}
+	for _, e := range exts {
+		found[e.Path] = e
+	}
+	var changes []Change
+	var kept []Plugin
+	have := map[string]bool{}
+	held := a.held()
+	for _, p := range a.Plugins {
+		if _, ok := found[p.Path]; ok || !p.discovered() || (p.ProjectScoped() && held) {
+			kept = append(kept, p)
+			have[p.Path] = true
+			continue
+		}
+		changes = append(changes, a.unloadGone(ctx, p))
+	}
+	a.Plugins = kept
+	taken := map[string]bool{}
+	for _, p := range a.Host.Plugins() {
+		taken[p.ID] = true
+	}
+	for _, e := range exts {
+		if have[e.Path] || e.Origin == "cli" {
+			continue
+		}
+		id := e.ID
+		for n := 2; taken[id]; n++ {
+			id = e.ID + "-" + strconv.Itoa(n)
+		}
+		taken[id] = true
+		p := Plugin{ID: id, Path: e.Path, Origin: e.Origin, Source: e.Source}
+		changes = append(changes, a.loadAppeared(ctx, p))
+		a.Plugins = append(a.Plugins, p)
+	}
+	return changes
+}
+
+func (a *App) unloadGone(ctx context.Context, p Plugin) Change {
+	start := time.Now()
+	removed := watch.Registered(a.Host, p.ID)
+	if g := a.Host.Generation(p.ID); g != nil {
+		a.Host.EmitTo(ctx, g, "session_shutdown", map[string]any{"type": "session_shutdown", "reason": "reload"})
+	}
+	_ = a.Host.Unload(ctx, p.ID)
+	a.Reloader.Remove(p.ID)
+	return Change{Plugin: p, Gone: true, Reload: watch.Reload{Plugin: p.ID, OK: true, Trigger: "discover", Files: []string{p.Path},
+		Added: []string{}, Removed: removed, Changed: []string{}, Elapsed: time.Since(start)}}
+}
+
+func (a *App) loadAppeared(ctx context.Context, p Plugin) Change {
+	start := time.Now()
+	res := a.Host.Add(ctx, a.Env.Plugin(p.ID, p.Path, nil))[0]
+	a.Results = append(a.Results, res)
+	a.Reloader.AddLoaded(p.ID, p.Path, start)
+	r := watch.Reload{Plugin: p.ID, Generation: res.Generation, OK: res.OK, Error: res.Err, Trigger: "discover",
+		Files: []string{p.Path}, Added: []string{}, Removed: []string{}, Changed: []string{}}
+	if g := a.Host.Generation(p.ID); g != nil {
+		r.Live = g.Number()
+		r.Warnings = a.Host.EmitTo(ctx, g, "session_start", map[string]any{"type": "session_start", "reason": "reload"})
+		r.Added = watch.Registered(a.Host, p.ID)
+	}
+	r.Elapsed = time.Since(start)
+	return Change{Plugin: p, Reload: r}
+}
+
+// watchDiscovery makes a Watcher follow discovery (new extension files
+// load, deleted ones unload), each change going to report; nothing for an
+// app that does not discover.
+func (a *App) watchDiscovery(o *watch.WatcherOptions, report func(Change)) {
+	if !a.discovering {
+		return
+	}
+	o.Discovery = func() ([]string, []string) {
+		dirs, files := discover.WatchPaths(a.discoverOptions())
+		for i, d := range dirs {
+			dirs[i] = filepath.Clean(d)
+		}
+		return dirs, files
+	}
+	o.Rediscover = func(ctx context.Context) {
+		for _, c := range a.Rediscover(ctx) {
+			report(c)
+		}
+	}
+}
+
+// NewWatcher is a Watcher of the app's extension files that also follows
+// discovery: a file dropped into .pi/extensions or the agent dir's
+// extensions (or named by a settings change) loads, a deleted one
+// unloads; report hears those changes (saves go to the Reloader's
+// OnReload as before).
+func (a *App) NewWatcher(o watch.WatcherOptions, report func(Change)) (*watch.Watcher, error) {
+	a.watchDiscovery(&o, report)
+	return watch.NewWatcher(a.Reloader, o)
+}

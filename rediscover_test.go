@@ -1,0 +1,120 @@
+package pigo_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pigo-dev/pigo"
+	"github.com/pigo-dev/pigo/jsapi/watch"
+)
+
+// TestRediscover: a file that appears in .pi/extensions loads, one that
+// is deleted unloads, a broken new one is a change with file:line while
+// the rest keep serving.
+func TestRediscover(t *testing.T) {
+	dir := t.TempDir()
+	agent := filepath.Join(dir, "agent")
+	ext := filepath.Join(dir, ".pi", "extensions")
+	write(t, ext, "first.ts", tool("first"))
+	a := open(t, pigo.Options{Cwd: dir, AgentDir: agent, Discover: true, NoMCP: true, NoBundled: true})
+	ctx := context.Background()
+	if got := a.Rediscover(ctx); len(got) != 0 {
+		t.Fatalf("nothing changed, got %+v", got)
+	}
+	write(t, ext, "second.ts", tool("second"))
+	got := a.Rediscover(ctx)
+	if len(got) != 1 || got[0].Gone || !got[0].Reload.OK || got[0].Plugin.ID != "second" ||
+		!slices.Equal(got[0].Reload.Added, []string{"tool:second"}) {
+		t.Fatalf("new file: %+v", got)
+	}
+	if _, ok := a.Host.Tools().Current().Get("second"); !ok {
+		t.Error("the new tool is not registered")
+	}
+	if err := os.Remove(filepath.Join(ext, "second.ts")); err != nil {
+		t.Fatal(err)
+	}
+	got = a.Rediscover(ctx)
+	if len(got) != 1 || !got[0].Gone || !slices.Equal(got[0].Reload.Removed, []string{"tool:second"}) {
+		t.Fatalf("deleted file: %+v", got)
+	}
+	if _, ok := a.Host.Tools().Current().Get("second"); ok {
+		t.Error("the deleted file's tool is still registered")
+	}
+	write(t, ext, "broken.ts", "export default function (pi) {\n  const x: number = ;\n}\n")
+	got = a.Rediscover(ctx)
+	if len(got) != 1 || got[0].Reload.OK || got[0].Reload.Error == nil || !strings.Contains(got[0].Reload.Error.Error(), "broken.ts:2") {
+		t.Fatalf("broken file: %+v", got)
+	}
+	if _, ok := a.Host.Tools().Current().Get("first"); !ok {
+		t.Error("the first extension was lost")
+	}
+	// The file comes back: it loads under a new id (the old one's record
+	// stays unloaded).
+	write(t, ext, "second.ts", tool("second"))
+	if got = a.Rediscover(ctx); len(got) != 1 || !got[0].Reload.OK || got[0].Plugin.ID != "second-2" {
+		t.Fatalf("re-added file: %+v", got)
+	}
+}
+
+// TestWatcherFollowsDiscovery: the app's watcher loads a dropped file and
+// unloads a deleted one without being asked.
+func TestWatcherFollowsDiscovery(t *testing.T) {
+	dir := t.TempDir()
+	agent := filepath.Join(dir, "agent")
+	write(t, filepath.Join(dir, ".pi", "extensions"), "first.ts", tool("first"))
+	a := open(t, pigo.Options{Cwd: dir, AgentDir: agent, Discover: true, NoMCP: true, NoBundled: true})
+	changes := make(chan pigo.Change, 10)
+	// saves (a file written after discovery saw it) come as reloads
+	a.Reloader.SetOnReload(func(r watch.Reload) { changes <- pigo.Change{Plugin: pigo.Plugin{ID: r.Plugin}, Reload: r} })
+	w, err := a.NewWatcher(watch.WatcherOptions{}, func(c pigo.Change) { changes <- c })
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); _ = w.Run(ctx) }()
+	t.Cleanup(func() { cancel(); <-done; _ = w.Close() })
+	next := func(what string) pigo.Change {
+		t.Helper()
+		select {
+		case c := <-changes:
+			return c
+		case <-time.After(20 * time.Second):
+			t.Fatalf("no change for %s", what)
+		}
+		return pigo.Change{}
+	}
+	// The agent dir's extensions directory does not exist yet: it is
+	// waited for.
+	write(t, filepath.Join(agent, "extensions"), "global.ts", tool("global"))
+	if c := next("a file in a new directory"); c.Plugin.ID != "global" || !c.Reload.OK {
+		t.Errorf("new global file: %+v", c)
+	}
+	// A new package directory: discovery may see index.ts before it is
+	// written (it then fails to load and is watched as broken); it loads
+	// once written.
+	write(t, filepath.Join(dir, ".pi", "extensions", "pkg"), "index.ts", tool("pkg"))
+	for {
+		c := next("a package directory")
+		if c.Plugin.ID != "pkg" {
+			t.Fatalf("new package directory: %+v", c)
+		}
+		if c.Reload.OK {
+			break
+		}
+	}
+	if _, ok := a.Host.Tools().Current().Get("pkg"); !ok {
+		t.Error("the package's tool is not registered")
+	}
+	if err := os.Remove(filepath.Join(agent, "extensions", "global.ts")); err != nil {
+		t.Fatal(err)
+	}
+	if c := next("a deleted file"); c.Plugin.ID != "global" || !c.Gone {
+		t.Errorf("deleted file: %+v", c)
+	}
+}
