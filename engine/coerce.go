@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // Tool arguments from a model are coerced to the tool's JSON Schema before
@@ -14,8 +16,12 @@ import (
 // properties, additionalProperties and array items. Unions (anyOf/oneOf)
 // are left as they are. The input is not modified.
 
-// CoerceArgs returns args coerced to schema.
+// CoerceArgs returns args coerced to schema. Arguments in the model's key
+// order (*jsjson.Object) come back in that order.
 func CoerceArgs(schema map[string]any, args any) any {
+	if o, ok := args.(*jsjson.Object); ok {
+		return jsjson.OrderLike(coerceValue(jsjson.Plain(o), schema), o)
+	}
 	return coerceValue(Clone(args), schema)
 }
 

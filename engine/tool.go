@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // Tool is a tool definition in pi's shape, so one definition serves both the
@@ -17,14 +19,28 @@ import (
 type Tool struct {
 	Label       string
 	Description string
-	Parameters  map[string]any // JSON Schema (type "object")
-	Execute     ExecuteFunc
+	// Parameters is the JSON Schema (type "object"). Its nested objects
+	// may be *jsjson.Object, in the order the extension wrote them: the
+	// model is shown the properties in that order, as pi shows them.
+	Parameters map[string]any
+	Execute    ExecuteFunc
 	// ExecuteID identifies the code behind Execute (jsapi: a hash of the JS
 	// function's source), so a rebuild diff sees an edited body as a change.
 	ExecuteID string
 	Extra     map[string]any // every other field (promptSnippet, executionMode, renderers, ...)
 
-	schema *jsonschema.Schema // set by build
+	schema      *jsonschema.Schema // set by build
+	plainSchema map[string]any     // Parameters as plain maps, for coercion and messages; set by build
+}
+
+// checkSchema is Parameters as plain maps: what coercion and the
+// validation messages read.
+func (t Tool) checkSchema() map[string]any {
+	if t.plainSchema != nil {
+		return t.plainSchema
+	}
+	m, _ := jsjson.Plain(t.Parameters).(map[string]any)
+	return m
 }
 
 // ExecuteFunc runs a tool call. ctx carries the call's cancellation (the
@@ -96,7 +112,7 @@ func (t Tool) ValidateParams(args any) error {
 		return err
 	}
 	if err := t.schema.Validate(v); err != nil {
-		return errors.New(validationLines(t.Parameters, args, err))
+		return errors.New(validationLines(t.checkSchema(), args, err))
 	}
 	return nil
 }
@@ -163,7 +179,8 @@ func buildTools(d *Draft[Tool]) (State[Tool], []Diagnostic) {
 			params = map[string]any{"type": "object", "properties": map[string]any{}}
 			e.Value.Parameters = params
 		}
-		sch, err := compileSchema(params)
+		plain, _ := jsjson.Plain(params).(map[string]any)
+		sch, err := compileSchema(plain)
 		if err != nil {
 			bad("invalid parameters schema: %v", err)
 			continue
@@ -172,7 +189,7 @@ func buildTools(d *Draft[Tool]) (State[Tool], []Diagnostic) {
 			bad(`parameters schema must have type "object"`)
 			continue
 		}
-		e.Value.schema = sch
+		e.Value.schema, e.Value.plainSchema = sch, plain
 		out = append(out, e)
 	}
 	return NewState(out), probs
@@ -250,7 +267,7 @@ func (h *Host) PrepareTool(ctx context.Context, name string, call ToolCall) (*Pr
 		call.Params = v
 	}
 	received := call.Params
-	call.Params = CoerceArgs(e.Value.Parameters, call.Params)
+	call.Params = CoerceArgs(e.Value.checkSchema(), call.Params)
 	if err := e.Value.ValidateParams(call.Params); err != nil {
 		err = validationError(name, received, err.Error())
 		return nil, ErrorResult(err), err

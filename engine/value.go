@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // Values cross between plugins and the host as data (DESIGN decision 2): nil,
@@ -68,6 +70,15 @@ func Clone(v any) any {
 			s[i] = Clone(e)
 		}
 		return s
+	case *jsjson.Object: // an extension's object, in its key order
+		if x == nil {
+			return x
+		}
+		o := make(jsjson.Object, len(*x))
+		for i, m := range *x {
+			o[i] = jsjson.Member{Key: m.Key, Value: Clone(m.Value)}
+		}
+		return &o
 	default:
 		return v
 	}

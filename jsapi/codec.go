@@ -39,9 +39,16 @@ var (
 )
 
 // toGo converts a JS value to engine data. Loop only.
-func (g *jsGen) toGo(v goja.Value) (any, error) { return g.toGoDepth(v, 0, nil) }
+func (g *jsGen) toGo(v goja.Value) (any, error) { return g.convert(v, 0, nil, false) }
 
-func (g *jsGen) toGoDepth(v goja.Value, depth int, seen map[*goja.Object]bool) (any, error) {
+// toGoOrdered is toGo with plain objects as *jsjson.Object in their
+// property order, for data that is written out as JavaScript writes it
+// (message details, entry data, tool result details) and that Go code
+// does not take apart. Loop only.
+func (g *jsGen) toGoOrdered(v goja.Value) (any, error) { return g.convert(v, 0, nil, true) }
+
+// convert is toGo and toGoOrdered (ordered).
+func (g *jsGen) convert(v goja.Value, depth int, seen map[*goja.Object]bool, ordered bool) (any, error) {
 	if v == nil || goja.IsUndefined(v) || goja.IsNull(v) {
 		return nil, nil
 	}
@@ -87,7 +94,7 @@ func (g *jsGen) toGoDepth(v goja.Value, depth int, seen map[*goja.Object]bool) (
 		n := int(obj.Get("length").ToInteger())
 		out := make([]any, n)
 		for i := range n {
-			e, err := g.toGoDepth(obj.Get(strconv.Itoa(i)), depth+1, seen)
+			e, err := g.convert(obj.Get(strconv.Itoa(i)), depth+1, seen, ordered)
 			if err != nil {
 				return nil, err
 			}
@@ -111,7 +118,7 @@ func (g *jsGen) toGoDepth(v goja.Value, depth int, seen map[*goja.Object]bool) (
 			if err != nil {
 				return nil, err
 			}
-			return g.toGoDepth(r, depth+1, seen)
+			return g.convert(r, depth+1, seen, ordered)
 		}
 	}
 	// Export only byte containers: exporting a plain object builds its
@@ -125,13 +132,28 @@ func (g *jsGen) toGoDepth(v goja.Value, depth int, seen map[*goja.Object]bool) (
 		}
 	}
 	keys := obj.Keys()
+	if ordered {
+		out := make(jsjson.Object, 0, len(keys))
+		for _, k := range keys {
+			pv := obj.Get(k)
+			if pv == nil || goja.IsUndefined(pv) {
+				continue
+			}
+			e, err := g.convert(pv, depth+1, seen, true)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", k, err)
+			}
+			out = append(out, jsjson.Member{Key: k, Value: e})
+		}
+		return &out, nil
+	}
 	out := make(map[string]any, len(keys))
 	for _, k := range keys {
 		pv := obj.Get(k)
 		if pv == nil || goja.IsUndefined(pv) {
 			continue
 		}
-		e, err := g.toGoDepth(pv, depth+1, seen)
+		e, err := g.convert(pv, depth+1, seen, false)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", k, err)
 		}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/jsapi"
 )
 
@@ -123,7 +124,7 @@ func TestLoadAndRunTool(t *testing.T) {
 	if r.Text() != "Hello, Ada!" {
 		t.Fatalf("got %q", r.Text())
 	}
-	if d, _ := r.Details.(map[string]any); d["id"] != "call_1" {
+	if d, _ := jsjson.AsMap(r.Details); d["id"] != "call_1" {
 		t.Fatalf("details = %v", r.Details)
 	}
 }

@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"github.com/dop251/goja"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // Lazy views (engine.WithLazyPayload). Converting the context hook's 1 MB
@@ -85,6 +87,29 @@ func (g *jsGen) payloadJS(payload any, lazy []string) goja.Value {
 	return g.toJS(marked)
 }
 
+// payloadToGo converts a payload back after a handler had it; members
+// that were ordered (*jsjson.Object: tool-call arguments, details) keep
+// their key order, edits included. Loop only.
+func (g *jsGen) payloadToGo(p goja.Value, orig map[string]any) (any, error) {
+	ev, err := g.toGo(p)
+	m, ok := ev.(map[string]any)
+	if err != nil || !ok {
+		return ev, err
+	}
+	obj := p.ToObject(g.rt)
+	for k, v := range orig {
+		if _, ordered := v.(*jsjson.Object); !ordered {
+			continue
+		}
+		if _, plain := m[k].(map[string]any); plain {
+			if m[k], err = g.convert(obj.Get(k), 1, nil, true); err != nil {
+				return nil, fmt.Errorf("%s: %w", k, err)
+			}
+		}
+	}
+	return ev, nil
+}
+
 // lazyJS converts Go data to a view: a map or slice becomes a Go-backed
 // object or array, anything else converts as toJS does. Loop only.
 func (g *jsGen) lazyJS(v any) goja.Value {
@@ -107,9 +132,11 @@ func lazyOf(obj *goja.Object) lazyView {
 	return nil
 }
 
-// lazyChildToGo converts a value cached in a view. A view (at any depth)
-// reports whether it changed; any other value counts as changed. Loop only.
-func (g *jsGen) lazyChildToGo(v goja.Value, depth int, seen map[*goja.Object]bool) (any, bool, error) {
+// lazyChildToGo converts a value cached in a view, made from orig. A view
+// (at any depth) reports whether it changed; any other value counts as
+// changed, and keeps its key order when orig had one (an ordered object
+// read by a handler stays ordered). Loop only.
+func (g *jsGen) lazyChildToGo(v goja.Value, orig any, depth int, seen map[*goja.Object]bool) (any, bool, error) {
 	if obj, ok := v.(*goja.Object); ok {
 		if lv := lazyOf(obj); lv != nil {
 			if depth > maxDepth {
@@ -123,7 +150,8 @@ func (g *jsGen) lazyChildToGo(v goja.Value, depth int, seen map[*goja.Object]boo
 			return lv.toGo(depth, seen)
 		}
 	}
-	x, err := g.toGoDepth(v, depth, seen)
+	_, ordered := orig.(*jsjson.Object)
+	x, err := g.convert(v, depth, seen, ordered)
 	return x, true, err
 }
 
@@ -235,7 +263,7 @@ func (o *lazyObject) toGo(depth int, seen map[*goja.Object]bool) (any, bool, err
 			if _, ok := v.(*goja.Object); !ok {
 				continue
 			}
-			x, changed, err := o.g.lazyChildToGo(v, depth+1, seen)
+			x, changed, err := o.g.lazyChildToGo(v, o.src[k], depth+1, seen)
 			if err != nil {
 				return nil, false, fmt.Errorf("%s: %w", k, err)
 			}
@@ -261,7 +289,7 @@ func (o *lazyObject) toGo(depth int, seen map[*goja.Object]bool) (any, bool, err
 		if goja.IsUndefined(v) {
 			continue // as toGo skips undefined properties
 		}
-		x, _, err := o.g.lazyChildToGo(v, depth+1, seen)
+		x, _, err := o.g.lazyChildToGo(v, x, depth+1, seen)
 		if err != nil {
 			return nil, false, fmt.Errorf("%s: %w", k, err)
 		}
@@ -456,7 +484,7 @@ func (a *lazyArray) toGo(depth int, seen map[*goja.Object]bool) (any, bool, erro
 			if _, ok := v.(*goja.Object); !ok {
 				continue // not converted, or a primitive converted
 			}
-			x, changed, err := a.g.lazyChildToGo(v, depth+1, seen)
+			x, changed, err := a.g.lazyChildToGo(v, a.src[i], depth+1, seen)
 			if err != nil {
 				return nil, false, err
 			}
@@ -479,7 +507,7 @@ func (a *lazyArray) toGo(depth int, seen map[*goja.Object]bool) (any, bool, erro
 			out[i] = x
 			continue
 		}
-		x, _, err := a.g.lazyChildToGo(v, depth+1, seen)
+		x, _, err := a.g.lazyChildToGo(v, x, depth+1, seen)
 		if err != nil {
 			return nil, false, err
 		}

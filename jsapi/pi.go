@@ -210,7 +210,7 @@ func (g *jsGen) hookHandler(name string, fn goja.Callable) engine.HookHandler {
 				// context on a long session).
 				return engine.HookReply{Result: res}, nil
 			}
-			ev, err := g.toGo(p)
+			ev, err := g.payloadToGo(p, m)
 			if err != nil {
 				return nil, err
 			}

@@ -53,6 +53,15 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 		}
 		return v
 	}
+	// ordered converts data written out as the extension built it
+	// (entry data, message details), keeping its key order.
+	ordered := func(v goja.Value) any {
+		x, err := g.toGoOrdered(v)
+		if err != nil {
+			g.throw(err)
+		}
+		return x
+	}
 	object := func(c goja.FunctionCall, i int) map[string]any {
 		m, _ := data(c, i).(map[string]any)
 		if m == nil {
@@ -197,6 +206,9 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 	})
 	fn("sendMessage", func(c goja.FunctionCall) goja.Value {
 		msg, opts := object(c, 0), object(c, 1)
+		if _, ok := msg["details"]; ok {
+			msg["details"] = ordered(c.Argument(0).ToObject(vm).Get("details"))
+		}
 		origin := g.origin()
 		go func() { _ = pi.SendMessage(origin, plugin, msg, opts) }()
 		return goja.Undefined()
@@ -214,7 +226,7 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 
 	// Session and runtime state.
 	fn("appendEntry", func(c goja.FunctionCall) goja.Value {
-		pi.AppendEntry(plugin, str(c, 0), data(c, 1))
+		pi.AppendEntry(plugin, str(c, 0), ordered(c.Argument(1)))
 		return goja.Undefined()
 	})
 	fn("setSessionName", func(c goja.FunctionCall) goja.Value { pi.SetSessionName(plugin, str(c, 0)); return goja.Undefined() })

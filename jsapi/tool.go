@@ -66,11 +66,16 @@ func (g *jsGen) toolFromJS(id string, v goja.Value) (engine.Tool, error) {
 		case "description":
 			t.Description, _ = val.(string)
 		case "parameters":
-			p, ok := val.(map[string]any)
-			if !ok && val != nil {
+			if _, ok := val.(map[string]any); !ok && val != nil {
 				return t, fmt.Errorf("tool %q: parameters must be a JSON Schema object", id)
 			}
-			t.Parameters = p
+			// Nested objects in the extension's order: the model sees
+			// the properties as written.
+			ordered, err := g.toGoOrdered(obj.Get("parameters"))
+			if err != nil {
+				return t, fmt.Errorf("tool %q: parameters: %w", id, err)
+			}
+			t.Parameters, _ = jsjson.AsMap(ordered)
 		case "execute":
 			f, ok := val.(*jsFunc)
 			if !ok {
@@ -186,6 +191,11 @@ func (g *jsGen) toolResultFromJS(v goja.Value) (engine.ToolResult, error) {
 	// pi 1.6 takes a returned isError (bash's non-zero exit, a failed
 	// codemode script); pi 0.73 only took a throw.
 	r := engine.ToolResult{Content: content, Details: m["details"]}
+	if r.Details != nil { // written out in the tool's key order
+		if r.Details, err = g.toGoOrdered(v.ToObject(g.rt).Get("details")); err != nil {
+			return engine.ToolResult{}, fmt.Errorf("tool result: details: %w", err)
+		}
+	}
 	r.IsError, _ = m["isError"].(bool)
 	if sc, ok := m["structuredContent"]; ok && sc != nil {
 		// Read back from its JSON text, so it keeps the tool's key order

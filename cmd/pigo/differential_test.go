@@ -45,6 +45,9 @@ type diffScenario struct {
 	// builtinTools keeps the built-in tools (read, bash, edit, write):
 	// the system prompt and tool list the model gets are then compared.
 	builtinTools bool
+	// rawRequests puts the model's request bodies in the transcript as
+	// sent (key order kept) instead of re-encoded.
+	rawRequests bool
 }
 
 // greetExt registers a tool both sides can run (pigo has no built-in
@@ -483,6 +486,10 @@ func runDiffScenario(t *testing.T, sc diffScenario, argv []string) []string {
 	dir, work, agentDir := sideDirs(t)
 	llm := newMockLLM(sc.steps)
 	defer llm.Close()
+	var rawBodies []string
+	if sc.rawRequests {
+		llm.log = func(body []byte) { rawBodies = append(rawBodies, string(body)) } // called under llm.mu
+	}
 	ext := filepath.Join(work, "ext.ts")
 	must(t, os.WriteFile(ext, []byte(sc.ext), 0o644))
 	models := mockModelsJSON(llm.URL())
@@ -515,6 +522,11 @@ func runDiffScenario(t *testing.T, sc diffScenario, argv []string) []string {
 	// What the model saw is part of the transcript.
 	for i, r := range llm.Requests() {
 		b, _ := json.Marshal(r)
+		if sc.rawRequests {
+			llm.mu.Lock()
+			b = []byte(rawBodies[i])
+			llm.mu.Unlock()
+		}
 		lines = append(lines, fmt.Sprintf("<< request %d %s", i+1, b))
 	}
 	return lines

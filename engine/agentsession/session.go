@@ -281,8 +281,11 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	rt.model = model
 	rt.rebuildPrompt()
 	a := agent.New(agent.Options{
-		Host:           rt.host,
-		Provider:       agent.RegistryProvider{Registry: rt.reg, Options: provider.Options{Retry: rt.settings.providerRetry()}},
+		Host: rt.host,
+		Provider: imageBlockingProvider{
+			Provider: agent.RegistryProvider{Registry: rt.reg, Options: provider.Options{Retry: rt.settings.providerRetry()}},
+			blocked:  func() bool { return rt.settings.boolIn("images", "blockImages", false) },
+		},
 		Model:          agent.ModelMap(model),
 		ThinkingLevel:  thinking,
 		PromptSections: rt.promptSections,

@@ -328,7 +328,7 @@ func (f FileOps) add(m Message) {
 		if b["type"] != "toolCall" {
 			continue
 		}
-		args, _ := b["arguments"].(map[string]any)
+		args, _ := jsjson.AsMap(b["arguments"])
 		path := str(args["path"])
 		if path == "" {
 			continue

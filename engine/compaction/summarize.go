@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 	"sync"
 
 	"github.com/pigo-dev/pigo/engine/session"
@@ -78,14 +80,19 @@ func SerializeConversation(ms []Message) string {
 	return strings.Join(parts, "\n\n")
 }
 
-// argsText renders tool call arguments as k=JSON pairs. pi keeps the
-// model's key order; Go maps do not have one, so keys are sorted.
+// argsText renders tool call arguments as k=JSON pairs, in the model's
+// key order as pi does; arguments held as a Go map (no order) sorted.
 func argsText(v any) string {
+	var parts []string
+	if o, ok := v.(*jsjson.Object); ok { // pi's Object.entries: the model's order
+		for _, m := range *o {
+			parts = append(parts, m.Key+"="+jsonText(m.Value))
+		}
+		return strings.Join(parts, ", ")
+	}
 	args, _ := v.(map[string]any)
-	keys := slices.Sorted(maps.Keys(args))
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = k + "=" + jsonText(args[k])
+	for _, k := range slices.Sorted(maps.Keys(args)) {
+		parts = append(parts, k+"="+jsonText(args[k]))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -2,6 +2,7 @@ package jsjson_test
 
 import (
 	"math"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -142,5 +143,33 @@ func TestTruthy(t *testing.T) {
 		if !jsjson.Truthy(v) {
 			t.Errorf("Truthy(%#v) = false", v)
 		}
+	}
+}
+
+func TestPlainAndAsMap(t *testing.T) {
+	v, err := jsjson.Parse([]byte(`{"z":1,"a":[{"y":1,"b":2}],"m":{"q":null}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{"z": 1.0, "a": []any{map[string]any{"y": 1.0, "b": 2.0}}, "m": map[string]any{"q": nil}}
+	if got := jsjson.Plain(v); !reflect.DeepEqual(got, want) {
+		t.Errorf("Plain = %#v", got)
+	}
+	m, ok := jsjson.AsMap(v)
+	if !ok || len(m) != 3 || m["z"] != 1.0 {
+		t.Errorf("AsMap = %v, %v", m, ok)
+	}
+	if _, ok := m["m"].(*jsjson.Object); !ok {
+		t.Errorf("AsMap is shallow: m = %T", m["m"])
+	}
+	if _, ok := jsjson.AsMap("x"); ok {
+		t.Error("AsMap of a string")
+	}
+	inMap := map[string]any{"o": v}
+	if got := jsjson.Plain(inMap); !reflect.DeepEqual(got, map[string]any{"o": want}) {
+		t.Errorf("Plain of a map holding an Object = %#v", got)
+	}
+	if m, ok := jsjson.AsMap(map[string]any{"k": 1}); !ok || m["k"] != 1 {
+		t.Error("AsMap of a map")
 	}
 }

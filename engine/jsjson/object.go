@@ -225,3 +225,120 @@ func decodePlain(dec *json.Decoder) (any, error) {
 	_, err = dec.Token() // ']'
 	return a, err
 }
+
+// Plain is v with every Object (at any depth, also inside maps) as a
+// map[string]any, for Go code that reads data without caring for its key
+// order. Maps and slices are copied.
+func Plain(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		if x == nil {
+			return x
+		}
+		m := make(map[string]any, len(x))
+		for k, e := range x {
+			m[k] = Plain(e)
+		}
+		return m
+	case *Object:
+		if x == nil {
+			return map[string]any(nil)
+		}
+		return plainObject(*x)
+	case Object:
+		return plainObject(x)
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = Plain(e)
+		}
+		return out
+	}
+	return v
+}
+
+func plainObject(o Object) map[string]any {
+	m := make(map[string]any, len(o))
+	for _, e := range o {
+		m[e.Key] = Plain(e.Value)
+	}
+	return m
+}
+
+// AsMap reads an object, ordered or not, as a map[string]any: a map is
+// returned as it is, an Object as a shallow map of its members.
+func AsMap(v any) (map[string]any, bool) {
+	switch x := v.(type) {
+	case map[string]any:
+		return x, x != nil
+	case *Object:
+		if x == nil {
+			return nil, false
+		}
+		return shallowMap(*x), true
+	case Object:
+		return shallowMap(x), true
+	}
+	return nil, false
+}
+
+func shallowMap(o Object) map[string]any {
+	m := make(map[string]any, len(o))
+	for _, e := range o {
+		m[e.Key] = e.Value
+	}
+	return m
+}
+
+// OrderLike returns v with each of its objects in the key order of the
+// Object at the same place in like (keys like lacks follow, sorted), for
+// data computed from an ordered value as plain maps (coerced tool
+// arguments). Values like has no Object for are returned as they are.
+func OrderLike(v, like any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		var lo Object
+		switch l := like.(type) {
+		case *Object:
+			if l == nil {
+				return v
+			}
+			lo = *l
+		case Object:
+			lo = l
+		default:
+			return v
+		}
+		out := make(Object, 0, len(x))
+		for _, m := range lo {
+			if e, ok := x[m.Key]; ok {
+				out = append(out, Member{m.Key, OrderLike(e, m.Value)})
+			}
+		}
+		if len(out) < len(x) {
+			var rest []string
+			for k := range x {
+				if _, ok := lo.Get(k); !ok {
+					rest = append(rest, k)
+				}
+			}
+			slices.Sort(rest)
+			for _, k := range rest {
+				out = append(out, Member{k, x[k]})
+			}
+		}
+		return &out
+	case []any:
+		la, _ := like.([]any)
+		out := make([]any, len(x))
+		for i, e := range x {
+			if i < len(la) {
+				out[i] = OrderLike(e, la[i])
+			} else {
+				out[i] = e
+			}
+		}
+		return out
+	}
+	return v
+}

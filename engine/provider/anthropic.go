@@ -344,7 +344,7 @@ func (st *anthropicStream) event(ev map[string]any) error {
 		case BlockThinking:
 			st.push(Event{Type: EventThinkingEnd, ContentIndex: i, Content: b.Thinking})
 		case BlockToolCall:
-			b.Arguments = parseStreamingJSON(b.scratch.partialJSON)
+			b.setFinalArguments(b.scratch.partialJSON)
 			b.scratch = blockScratch{}
 			tc := *b
 			st.push(Event{Type: EventToolCallEnd, ContentIndex: i, ToolCall: &tc})
@@ -555,7 +555,7 @@ func convertAnthropicMessages(msgs []llmMessage, model *Model, cc map[string]any
 					if oauth {
 						name = toClaudeCodeName(name)
 					}
-					blocks = append(blocks, map[string]any{"type": "tool_use", "id": b.ID, "name": name, "input": cloneMap(orEmpty(b.Arguments))})
+					blocks = append(blocks, map[string]any{"type": "tool_use", "id": b.ID, "name": name, "input": b.ArgumentsValue()})
 				}
 			}
 			if len(blocks) > 0 {

@@ -686,7 +686,7 @@ func convertGoogleMessages(model *Model, msgs []llmMessage) []any {
 					}
 					p, sig = map[string]any{"thought": true, "text": sanitize(b.Thinking)}, b.ThinkingSignature
 				case BlockToolCall:
-					fc := map[string]any{"name": b.Name, "args": cloneMap(orEmpty(b.Arguments))}
+					fc := map[string]any{"name": b.Name, "args": cloneValue(b.ArgumentsValue())}
 					if needIDs {
 						fc["id"] = b.ID
 					}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 
 	"github.com/pigo-dev/pigo/engine/jsjson"
@@ -58,6 +59,13 @@ type ContentBlock struct {
 	Name             string         // toolCall
 	Arguments        map[string]any // toolCall; never mutated once stored, replace it
 	ThoughtSignature string         // toolCall, optional
+
+	// argsOrdered is Arguments in the key order the model wrote them,
+	// written out instead of the map (pi keeps JSON.parse's order); it
+	// holds while Arguments is still the map argsFor (a replaced map has
+	// no recorded order).
+	argsOrdered *jsjson.Object
+	argsFor     map[string]any
 
 	// keepEmptySig marks a thinking block whose thinkingSignature is ""
 	// but present (anthropic-messages starts every thinking block so).
@@ -125,11 +133,7 @@ func (b *ContentBlock) fields() []kv {
 	case BlockImage:
 		f = append(f, kv{"data", b.Data}, kv{"mimeType", b.MimeType})
 	case BlockToolCall:
-		args := b.Arguments
-		if args == nil {
-			args = map[string]any{}
-		}
-		f = append(f, kv{"id", b.ID}, kv{"name", b.Name}, kv{"arguments", args})
+		f = append(f, kv{"id", b.ID}, kv{"name", b.Name}, kv{"arguments", b.ArgumentsValue()})
 		if s.hasPartialArgs {
 			f = append(f, kv{"partialArgs", s.partialArgs})
 		}
@@ -147,6 +151,36 @@ func (b *ContentBlock) fields() []kv {
 		f = append(f, kv{"index", int64(s.index)})
 	}
 	return f
+}
+
+// setFinalArguments sets a tool call's Arguments from the model's whole
+// argument text, keeping the text's key order when it is a JSON object.
+func (b *ContentBlock) setFinalArguments(text string) {
+	b.Arguments = parseStreamingJSON(text)
+	b.argsOrdered, b.argsFor = nil, nil
+	if v, err := jsjson.Parse([]byte(text)); err == nil {
+		if o, ok := v.(*jsjson.Object); ok {
+			b.argsOrdered, b.argsFor = o, b.Arguments
+		}
+	}
+}
+
+// ArgumentsValue is a tool call's arguments as they are written out (to
+// clients, session files and the model): in the model's key order when
+// known, else the map ({} for none).
+func (b *ContentBlock) ArgumentsValue() any {
+	if b.argsOrdered != nil && sameMap(b.argsFor, b.Arguments) {
+		return b.argsOrdered
+	}
+	if b.Arguments == nil {
+		return map[string]any{}
+	}
+	return b.Arguments
+}
+
+// sameMap reports whether a and b are the same map (not equal contents).
+func sameMap(a, b map[string]any) bool {
+	return a != nil && b != nil && reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer()
 }
 
 // MarshalJSON encodes the block with pi-ai's field names and order.
@@ -281,7 +315,11 @@ func (m *AssistantMessage) Clone() *AssistantMessage {
 	c := *m
 	c.Content = make([]ContentBlock, len(m.Content))
 	for i, b := range m.Content {
+		keep := sameMap(b.argsFor, b.Arguments)
 		b.Arguments = cloneMap(b.Arguments)
+		if keep { // the recorded order is immutable: share it
+			b.argsFor = b.Arguments
+		}
 		c.Content[i] = b
 	}
 	return &c
@@ -434,6 +472,9 @@ func blockFromMap(v map[string]any) (ContentBlock, error) {
 		switch a := v["arguments"].(type) {
 		case map[string]any:
 			b.Arguments = cloneMap(a)
+		case *jsjson.Object: // in the model's order (ArgumentsValue)
+			b.Arguments, _ = jsjson.Plain(a).(map[string]any)
+			b.argsOrdered, b.argsFor = a, b.Arguments
 		case nil:
 			b.Arguments = map[string]any{}
 		default:

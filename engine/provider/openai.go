@@ -466,7 +466,7 @@ func (st *openAIStream) finishBlock(i int) {
 	case BlockThinking:
 		st.push(Event{Type: EventThinkingEnd, ContentIndex: i, Content: b.Thinking})
 	case BlockToolCall:
-		b.Arguments = parseStreamingJSON(b.scratch.partialArgs)
+		b.setFinalArguments(b.scratch.partialArgs)
 		b.scratch = blockScratch{}
 		tc := *b
 		st.push(Event{Type: EventToolCallEnd, ContentIndex: i, ToolCall: &tc})
@@ -770,7 +770,7 @@ func convertOpenAIMessages(model *Model, systemPrompt string, msgs []llmMessage,
 				var details []any
 				for j, tc := range calls {
 					tcs[j] = map[string]any{"id": tc.ID, "type": "function",
-						"function": map[string]any{"name": tc.Name, "arguments": jsjson.Stringify(orEmpty(tc.Arguments))}}
+						"function": map[string]any{"name": tc.Name, "arguments": jsjson.Stringify(tc.ArgumentsValue())}}
 					if tc.ThoughtSignature != "" {
 						if d, err := jsonParse(tc.ThoughtSignature); err == nil && jsjson.Truthy(d) {
 							details = append(details, d)

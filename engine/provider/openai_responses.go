@@ -278,7 +278,7 @@ func (st *responsesStream) event(data string) error {
 			b := &out.Content[st.block]
 			prev, args := b.scratch.partialJSON, str(ev, "arguments")
 			b.scratch.partialJSON = args
-			b.Arguments = parseStreamingJSON(args)
+			b.setFinalArguments(args)
 			if strings.HasPrefix(args, prev) && len(args) > len(prev) {
 				st.push(Event{Type: EventToolCallDelta, ContentIndex: st.block, Delta: args[len(prev):]})
 			}
@@ -379,24 +379,23 @@ func (st *responsesStream) itemDone(data string, item map[string]any) {
 		if st.blockIs(BlockToolCall) {
 			partial = out.Content[st.block].scratch.partialJSON
 		}
-		var args map[string]any
-		if partial != "" {
-			args = parseStreamingJSON(partial)
-		} else {
-			a := str(item, "arguments")
-			if a == "" {
-				a = "{}"
+		text := partial
+		if text == "" {
+			if text = str(item, "arguments"); text == "" {
+				text = "{}"
 			}
-			args = parseStreamingJSON(a)
 		}
+		var final ContentBlock
+		final.setFinalArguments(text)
 		var tc ContentBlock
 		if st.blockIs(BlockToolCall) {
 			b := &out.Content[st.block]
-			b.Arguments = args
+			b.Arguments, b.argsOrdered, b.argsFor = final.Arguments, final.argsOrdered, final.argsFor
 			b.scratch = blockScratch{}
 			tc = *b
 		} else {
-			tc = ToolCallBlock(jsField(item, "call_id")+"|"+jsField(item, "id"), str(item, "name"), args)
+			tc = ToolCallBlock(jsField(item, "call_id")+"|"+jsField(item, "id"), str(item, "name"), final.Arguments)
+			tc.argsOrdered, tc.argsFor = final.argsOrdered, final.argsFor
 		}
 		st.block = -1
 		st.push(Event{Type: EventToolCallEnd, ContentIndex: last, ToolCall: &tc})
@@ -656,7 +655,7 @@ func convertResponsesMessages(model *Model, systemPrompt string, msgs []llmMessa
 						hasItem = false
 					}
 					fc := map[string]any{"type": "function_call", "call_id": callID, "name": b.Name,
-						"arguments": jsjson.Stringify(orEmpty(b.Arguments))}
+						"arguments": jsjson.Stringify(b.ArgumentsValue())}
 					if hasItem {
 						fc["id"] = itemID
 					}

@@ -137,7 +137,8 @@ func TestResponsesToolCalls(t *testing.T) {
 		t.Errorf("toolcall_end events: %+v %+v", evs[5].ToolCall, evs[9].ToolCall)
 	}
 
-	// Replayed: call ids split again, arguments as JSON.stringify writes them.
+	// Replayed: call ids split again, arguments as JSON.stringify writes them
+	// (in the order the model wrote them).
 	history := []map[string]any{userMsg("go"), msg.Map(),
 		{"role": "toolResult", "toolCallId": "call_1|fc_1", "toolName": "read", "isError": false, "timestamp": 3,
 			"content": []any{map[string]any{"type": "text", "text": "<html>"}}},
@@ -146,7 +147,7 @@ func TestResponsesToolCalls(t *testing.T) {
 	input := srv.Requests()[1].Body["input"].([]any)
 	equalJSON(t, "replayed calls", input[1:], []any{
 		map[string]any{"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "read", "arguments": `{"path":"a.txt"}`},
-		map[string]any{"type": "function_call", "id": "fc_2", "call_id": "call_2", "name": "write", "arguments": `{"content":"x\ny","path":"b.txt"}`},
+		map[string]any{"type": "function_call", "id": "fc_2", "call_id": "call_2", "name": "write", "arguments": `{"path":"b.txt","content":"x\ny"}`},
 		map[string]any{"type": "function_call_output", "call_id": "call_1", "output": "<html>"},
 		map[string]any{"type": "function_call_output", "call_id": "call_2", "output": "(see attached image)"},
 	})

@@ -26,7 +26,7 @@ func ParseFrontmatter(content string) (Frontmatter, string, error) {
 	if err != nil {
 		return nil, body, err
 	}
-	m, _ := plainYAML(v).(map[string]any)
+	m, _ := jsjson.Plain(v).(map[string]any)
 	if m == nil {
 		m = map[string]any{}
 	}

@@ -55,25 +55,6 @@ func parseYAML(text string) (v any, err error) {
 	return p.document(), nil
 }
 
-// plainYAML is v with its mappings as map[string]any, for Go callers.
-func plainYAML(v any) any {
-	switch x := v.(type) {
-	case *jsjson.Object:
-		m := make(map[string]any, len(*x))
-		for _, e := range *x {
-			m[e.Key] = plainYAML(e.Value)
-		}
-		return m
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = plainYAML(e)
-		}
-		return out
-	}
-	return v
-}
-
 func yamlFail(msg string, line, col int) { panic(&yamlError{msg, line, col}) }
 
 type yamlLine struct {

@@ -72,10 +72,13 @@ func messageKeyOrder(role string) []string {
 	case "user":
 		return []string{"role", "content", "timestamp"}
 	case "assistant":
+		// pi-ai's output object, then what the stream adds as it goes
+		// (responseId, responseModel, rawStopReason, errorMessage), the
+		// event stream's durationMs and the agent loop's thinkingLevel.
 		return []string{"role", "content", "api", "provider", "model", "usage", "stopReason", "timestamp",
-			"responseId", "responseModel", "errorMessage", "diagnostics"}
+			"responseId", "responseModel", "rawStopReason", "errorMessage", "diagnostics", "durationMs", "thinkingLevel"}
 	case "toolResult":
-		return []string{"role", "toolCallId", "toolName", "content", "details", "isError", "timestamp"}
+		return []string{"role", "toolCallId", "toolName", "content", "details", "isError", "durationMs", "timestamp"}
 	case "bashExecution":
 		return []string{"role", "command", "output", "exitCode", "cancelled", "truncated", "fullOutputPath", "timestamp", "excludeFromContext"}
 	case "custom":
@@ -133,9 +136,9 @@ func (k keyKind) keyTable(m map[string]any) []string {
 		typ, _ := m["type"].(string)
 		return blockKeyOrder(typ)
 	case kindUsage:
-		return []string{"input", "output", "cacheRead", "cacheWrite", "totalTokens", "cost"}
+		return []string{"input", "output", "cacheRead", "cacheWrite", "reasoning", "totalTokens", "cost"}
 	case kindCost:
-		return []string{"input", "output", "cacheRead", "cacheWrite", "total"}
+		return []string{"input", "output", "cacheRead", "cacheWrite", "total", "totalFromProvider"}
 	case kindValue:
 		return []string{"namespace", "key", "value"}
 	case kindSections:
@@ -271,4 +274,129 @@ func (o object) bytes() []byte {
 		b = append(b, m.val...)
 	}
 	return append(b, '}')
+}
+
+// decodeLine reads one line into an Entry. The values pi writes as an
+// extension built them (a custom entry's data, the details of a
+// custom_message entry and of a message) are read as *jsjson.Object in
+// their key order, so that writing them again (get_messages, events, a
+// provider request) gives the same bytes; the rest is plain data.
+func decodeLine(raw []byte) (map[string]any, error) {
+	var m map[string]any
+	if err := json.Unmarshal(raw, &m); err != nil || m == nil {
+		return m, err
+	}
+	switch m["type"] {
+	case "custom":
+		if !isReservedCustomType(m["customType"]) {
+			keepOrder(m, raw, "data")
+		}
+	case "custom_message":
+		keepOrder(m, raw, "details")
+	case "message":
+		msg, ok := m["message"].(map[string]any)
+		if !ok {
+			break
+		}
+		details, args := hasObject(msg, "details"), toolCallsWithOrder(msg)
+		if !details && !args {
+			break
+		}
+		o, err := parseObject(raw)
+		if err != nil {
+			break
+		}
+		mraw, _ := o.get("message")
+		if details {
+			keepOrder(msg, mraw, "details")
+		}
+		if args {
+			keepArgumentsOrder(msg, mraw)
+		}
+	}
+	return m, nil
+}
+
+// toolCallsWithOrder reports whether an assistant message has a tool
+// call whose arguments have an order to keep.
+func toolCallsWithOrder(msg map[string]any) bool {
+	content, _ := msg["content"].([]any)
+	for _, b := range content {
+		if bm, ok := b.(map[string]any); ok && bm["type"] == "toolCall" && hasObject(bm, "arguments") {
+			return true
+		}
+	}
+	return false
+}
+
+// keepArgumentsOrder replaces the arguments of msg's tool calls with
+// their ordered form read from mraw, msg's JSON text (the model's order:
+// a provider request replays them so).
+func keepArgumentsOrder(msg map[string]any, mraw []byte) {
+	o, err := parseObject(mraw)
+	if err != nil {
+		return
+	}
+	craw, _ := o.get("content")
+	v, err := jsjson.Parse(craw)
+	if err != nil {
+		return
+	}
+	ordered, _ := v.([]any)
+	content, _ := msg["content"].([]any)
+	for i, b := range content {
+		bm, ok := b.(map[string]any)
+		if !ok || i >= len(ordered) || bm["type"] != "toolCall" || !hasObject(bm, "arguments") {
+			continue
+		}
+		if ob, ok := ordered[i].(*jsjson.Object); ok {
+			if args, ok := ob.Get("arguments"); ok {
+				bm["arguments"] = args
+			}
+		}
+	}
+}
+
+// hasObject reports whether m[key] is an object with an order to keep.
+func hasObject(m map[string]any, key string) bool {
+	d, ok := m[key].(map[string]any)
+	return ok && hasOrder(d)
+}
+
+// hasOrder reports whether v holds an object of two or more members
+// (reading a value ordered costs a second parse; most are small).
+func hasOrder(v any) bool {
+	switch x := v.(type) {
+	case map[string]any:
+		if len(x) > 1 {
+			return true
+		}
+		for _, e := range x {
+			return hasOrder(e)
+		}
+	case []any:
+		for _, e := range x {
+			if hasOrder(e) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// keepOrder replaces the object m[key] with its ordered form read from
+// raw, m's line.
+func keepOrder(m map[string]any, raw []byte, key string) {
+	if !hasObject(m, key) {
+		return
+	}
+	o, err := parseObject(raw)
+	if err != nil {
+		return
+	}
+	if vraw, ok := o.get(key); ok {
+		if v, err := jsjson.Parse(vraw); err == nil {
+			m[key] = v
+		}
+	}
 }

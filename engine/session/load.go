@@ -62,8 +62,8 @@ func parseSession(path string, data []byte) loaded {
 		if len(line) == 0 {
 			continue
 		}
-		var m map[string]any
-		if err := json.Unmarshal(line, &m); err != nil || m == nil {
+		m, err := decodeLine(line)
+		if err != nil || m == nil {
 			text := "skipped a line that is not a JSON object"
 			if len(rest) == 0 && ld.tornTail {
 				text = "skipped a torn last line (incomplete write)"
@@ -204,8 +204,8 @@ func edit(l *parsedLine, f func(*object)) {
 	}
 	f(&o)
 	raw := o.bytes()
-	var m map[string]any
-	if json.Unmarshal(raw, &m) != nil {
+	m, err := decodeLine(raw)
+	if err != nil || m == nil {
 		return
 	}
 	l.raw, l.m = raw, m

@@ -195,8 +195,8 @@ func (t *Tree) commitLocked(e Entry) (Entry, error) {
 // entry holds exactly what the file holds.
 func newRecord(e Entry) (*record, error) {
 	raw := encodeEntry(e)
-	var m map[string]any
-	if err := json.Unmarshal(raw, &m); err != nil {
+	m, err := decodeLine(raw)
+	if err != nil {
 		return nil, fmt.Errorf("encode entry: %w", err)
 	}
 	return &record{e: m, raw: raw}, nil

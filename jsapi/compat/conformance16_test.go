@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
-
+	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
@@ -158,13 +158,13 @@ func checkEntryRenderer(t *testing.T) {
 	}
 	p.mustCommand("/status-card  disk almost full ")
 	calls := p.waitCalls("appendEntry", 1)
-	data, _ := calls[0].Args[1].(map[string]any)
+	data, _ := jsjson.Plain(calls[0].Args[1]).(map[string]any)
 	if calls[0].Args[0] != "status-card" || data["message"] != "disk almost full" || data["timestamp"] == nil {
 		t.Errorf("appendEntry = %s", asJSON(calls[0].Args))
 	}
 	p.mustCommand("/status-card")
 	calls = p.waitCalls("appendEntry", 2)
-	if data, _ := calls[1].Args[1].(map[string]any); data["message"] != "Status card" {
+	if data, _ := jsjson.Plain(calls[1].Args[1]).(map[string]any); data["message"] != "Status card" {
 		t.Errorf("default message = %v, want \"Status card\"", data["message"])
 	}
 	// Nothing reaches the model: appendEntry writes a custom entry.

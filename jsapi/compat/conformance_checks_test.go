@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
-
+	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
@@ -465,7 +465,7 @@ func checkMessageRenderer(t *testing.T) {
 	p.mustCommand("/status warn disk full")
 	calls := p.waitCalls("sendMessage", 1)
 	msg, _ := calls[0].Args[0].(map[string]any)
-	details, _ := msg["details"].(map[string]any)
+	details, _ := jsjson.Plain(msg["details"]).(map[string]any)
 	if msg["customType"] != "status-update" || msg["content"] != "disk full" || msg["display"] != true ||
 		details["level"] != "warn" || details["timestamp"] == nil {
 		t.Errorf("sendMessage = %s", asJSON(calls[0].Args))
@@ -473,7 +473,7 @@ func checkMessageRenderer(t *testing.T) {
 	p.mustCommand("/status all good")
 	calls = p.waitCalls("sendMessage", 2)
 	msg, _ = calls[1].Args[0].(map[string]any)
-	if d, _ := msg["details"].(map[string]any); msg["content"] != "all good" || d["level"] != "info" {
+	if d, _ := jsjson.Plain(msg["details"]).(map[string]any); msg["content"] != "all good" || d["level"] != "info" {
 		t.Errorf("second sendMessage = %s", asJSON(calls[1].Args))
 	}
 	got := p.probe(`const m = { role: "custom", customType: "status-update", content: "disk full", display: true,
@@ -883,7 +883,7 @@ func checkTruncatedTool(t *testing.T) {
 	wantText(t, "no match", p.mustTool("rg", map[string]any{"pattern": "zzz"}).Text(), "No matches found")
 
 	r = p.mustTool("rg", map[string]any{"pattern": "foo", "glob": "b.txt"})
-	d, _ := r.Details.(map[string]any)
+	d, _ := jsjson.Plain(r.Details).(map[string]any)
 	tr, _ := d["truncation"].(map[string]any)
 	full, _ := d["fullOutputPath"].(string)
 	// Real pi: 2501 lines (trailing newline), 52783 bytes; 2000 lines / 41782 bytes kept.

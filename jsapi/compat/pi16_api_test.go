@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/pigo-dev/pigo/engine"
-
+	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/jsapi"
 )
@@ -138,7 +138,7 @@ func TestPi16ExtensionAPI(t *testing.T) {
 	var got map[string]any
 	for _, c := range calls {
 		if c.Args[0] == "probe" {
-			got, _ = c.Args[1].(map[string]any)
+			got, _ = jsjson.Plain(c.Args[1]).(map[string]any)
 		}
 	}
 	if got == nil {
@@ -170,7 +170,7 @@ func TestPi16ExtensionAPI(t *testing.T) {
 			if c.Args[0] == "probe" {
 				n++
 				if n == 2 {
-					got, _ = c.Args[1].(map[string]any)
+					got, _ = jsjson.Plain(c.Args[1]).(map[string]any)
 				}
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/session"
 )
 
@@ -250,7 +251,7 @@ func (b *builder) rowParts(e session.Entry) []span {
 			return []span{{"tree-role-assistant", "assistant:"}, {"tree-muted", " (no text)"}}
 		case "toolResult":
 			if call := b.findCall(str(m["toolCallId"])); call != nil {
-				args, _ := call["arguments"].(map[string]any)
+				args, _ := jsjson.AsMap(call["arguments"])
 				return []span{{"tree-role-tool", toolSummary(str(call["name"]), args)}}
 			}
 			name := str(m["toolName"])
@@ -583,7 +584,7 @@ func (b *builder) assistant(m map[string]any) *entryView {
 func (b *builder) toolCall(c map[string]any) *toolView {
 	id := str(c["id"])
 	name := str(c["name"])
-	args, _ := c["arguments"].(map[string]any)
+	args, _ := jsjson.AsMap(c["arguments"])
 	if args == nil {
 		args = map[string]any{}
 	}
@@ -646,7 +647,7 @@ func (b *builder) toolCall(c map[string]any) *toolView {
 	case "edit":
 		p, ok := strArg("file_path", "path")
 		t.Path, t.Invalid = shortenPath(p), !ok
-		details, _ := res["details"].(map[string]any)
+		details, _ := jsjson.AsMap(res["details"])
 		if diff := str(details["diff"]); diff != "" {
 			for _, l := range strings.Split(diff, "\n") {
 				cls := "diff-context"
@@ -869,7 +870,7 @@ func toolDocs(tools []Tool) []toolDoc {
 	for _, t := range tools {
 		d := toolDoc{Name: t.Name, Description: t.Description}
 		params, _ := t.Parameters.(map[string]any)
-		props, _ := params["properties"].(map[string]any)
+		props, _ := jsjson.AsMap(params["properties"])
 		var required []string
 		if req, ok := params["required"].([]any); ok {
 			for _, r := range req {

@@ -1,0 +1,223 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
+)
+
+// keyOrderExt's objects have keys out of alphabetical order, at two
+// levels: JavaScript writes them in creation order, and so must pigo.
+const keyOrderExt = `
+  pi.registerTool({
+    name: "probe",
+    label: "Probe",
+    description: "Echoes its arguments",
+    parameters: { type: "object", properties: { z: { type: "number" }, a: { type: "number" }, m: { type: "object" } }, required: ["z"] },
+    async execute(_id: string, params: any) {
+      return { content: [{ type: "text", text: JSON.stringify(params) }], details: { z: 1, a: 2, m: { y: 1, b: 2 }, list: [{ y: 1, b: 2 }], params } };
+    },
+  });
+  pi.on("tool_call", async (ev: any) => { if (ev.input.never) ev.input.never = 0; }); // reads the arguments
+  pi.registerCommand("send", {
+    description: "sends ordered data",
+    handler: async () => {
+      pi.sendMessage({ customType: "order", content: "ordered", display: true, details: { z: 1, a: 2, m: { y: 1, b: 2 } } });
+      pi.appendEntry("order-data", { z: 1, a: 2, m: { y: 1, b: 2 } });
+    },
+  });`
+
+// orderedValues lists the extension-built objects of a transcript's
+// records (not streaming updates): each "details" or "data" object, the
+// tool schemas' "properties" in the model's requests, tool-call
+// arguments, and strings holding JSON made from them, as
+// JSON text with its key order as received, labelled with the record
+// and its path (array indices left out: the two sides may number
+// entries differently). Sorted, so that records sent in a different
+// order still compare.
+func orderedValues(lines []string) []string {
+	var out []string
+	for _, l := range lines {
+		body, ok := strings.CutPrefix(l, "<< ")
+		if !ok {
+			continue
+		}
+		label := "record"
+		if rest, ok := strings.CutPrefix(body, "request "); ok {
+			n, b, _ := strings.Cut(rest, " ")
+			label, body = "request "+n, b
+		}
+		v, err := jsjson.Parse([]byte(body))
+		if err != nil {
+			continue
+		}
+		o, _ := v.(*jsjson.Object)
+		if o == nil {
+			continue
+		}
+		if typ, _ := o.Get("type"); typ != nil {
+			switch typ {
+			case "message_update", "message_start", "tool_execution_update":
+				continue // partial states, sent as often as each side streams
+			case "entry_appended":
+				continue // pi 1.6's event for appendEntry: pigo does not send it yet
+			}
+			label = fmt.Sprint(typ)
+			if c, _ := o.Get("command"); c != nil {
+				label += " " + fmt.Sprint(c)
+			}
+		}
+		var walk func(path string, v any)
+		walk = func(path string, v any) {
+			switch x := v.(type) {
+			case *jsjson.Object:
+				for _, m := range *x {
+					_, custom := x.Get("customType")
+					schema := m.Key == "properties" && strings.HasPrefix(label, "request ") // the tools the model is shown
+					call := m.Key == "arguments" || m.Key == "args" || m.Key == "input"
+					if m.Key == "details" || m.Key == "data" && custom || schema || call {
+						if _, ok := m.Value.(*jsjson.Object); ok {
+							out = append(out, label+" "+path+"."+m.Key+" = "+jsjson.Stringify(m.Value))
+							continue
+						}
+					}
+					walk(path+"."+m.Key, m.Value)
+				}
+			case []any:
+				for _, e := range x {
+					walk(path+"[]", e)
+				}
+			case string: // JSON text made from the arguments (a replayed call, a result, a validation message)
+				if strings.Contains(x, `"z"`) {
+					// A validation message's first lines are worded as pi
+					// 0.73.1's validator words them (pi 1.6 has its own):
+					// only the arguments it quotes are compared.
+					if i := strings.Index(x, "Received arguments:"); strings.HasPrefix(x, "Validation failed") && i >= 0 {
+						x = x[i:]
+					}
+					out = append(out, label+" "+path+" = "+x)
+				}
+			}
+		}
+		walk("", o)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestDifferentialRPC16KeyOrder: objects an extension builds (sendMessage
+// details, appendEntry data, tool result details) and the arguments of
+// the model's tool calls keep their key order on the way through pigo: in
+// events, get_messages and get_entries, the tool's params and the calls
+// replayed to the model, byte for byte as pi 1.6 writes them; and the
+// model is shown a tool's parameters in the order the extension declared
+// them.
+func TestDifferentialRPC16KeyOrder(t *testing.T) {
+	sides := pi16Sides(t)
+	sc := diffScenario{
+		name:        "keyorder16",
+		ext:         extSource(keyOrderExt),
+		rawRequests: true,
+		persist:     true,
+		steps: []mockStep{
+			{ToolCalls: []mockToolCall{
+				{ID: "call_1", Name: "probe", Raw: `{"z":1,"a":2,"m":{"y":1,"b":2}}`},
+				{ID: "call_2", Name: "probe", Raw: `{"z":{"q":1,"c":2},"a":2}`}, // fails validation
+			}},
+			{Text: "done"},
+		},
+		drive: func(d *rpcDriver) {
+			d.call(`{"id":"c1","type":"prompt","message":"/send"}`)
+			mark := d.mark()
+			d.call(`{"id":"p1","type":"prompt","message":"probe"}`)
+			d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
+			d.call(`{"id":"g1","type":"get_messages"}`)
+			d.call(`{"id":"e1","type":"get_entries"}`)
+		},
+	}
+	pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
+	piVals, pgVals := orderedValues(pi), orderedValues(pg)
+	if dir := os.Getenv("PIGO_DIFF_KEEP"); dir != "" {
+		_ = os.WriteFile(filepath.Join(os.TempDir(), sc.name+".pi.txt"), []byte(strings.Join(pi, "\n")+"\n\n"+strings.Join(piVals, "\n")), 0o644)
+		_ = os.WriteFile(filepath.Join(os.TempDir(), sc.name+".pigo.txt"), []byte(strings.Join(pg, "\n")+"\n\n"+strings.Join(pgVals, "\n")), 0o644)
+	}
+	if len(piVals) == 0 {
+		t.Fatalf("pi's transcript has no ordered values:\n%s", strings.Join(pi, "\n"))
+	}
+	if d := lineDiff(piVals, pgVals); d != "" {
+		t.Errorf("key order differs (- pi, + pigo):\n%s", d)
+	}
+}
+
+// TestDifferentialRPC16BlockImages: with settings images.blockImages on,
+// the images of a prompt reach the model as pi 1.6's placeholder text
+// (repeated ones once), and the session keeps them.
+func TestDifferentialRPC16BlockImages(t *testing.T) {
+	sides := pi16Sides(t)
+	const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+	img := `{"type":"image","data":"` + png + `","mimeType":"image/png"}`
+	sc := diffScenario{
+		name:     "blockimages16",
+		ext:      extSource(""),
+		settings: `{"images": {"blockImages": true}}`,
+		steps:    []mockStep{{Text: "no images seen"}},
+		drive: func(d *rpcDriver) {
+			mark := d.mark()
+			d.call(`{"id":"p1","type":"prompt","message":"look","images":[` + img + `,` + img + `]}`)
+			d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
+			d.call(`{"id":"g1","type":"get_messages"}`)
+		},
+	}
+	userContent := func(lines []string) (request, stored string) {
+		for _, l := range lines {
+			if body, ok := strings.CutPrefix(l, "<< request 1 "); ok {
+				var r struct {
+					Messages []struct {
+						Role    string `json:"role"`
+						Content any    `json:"content"`
+					} `json:"messages"`
+				}
+				must(t, json.Unmarshal([]byte(body), &r))
+				for _, m := range r.Messages {
+					if m.Role == "user" {
+						b, _ := json.Marshal(m.Content)
+						request = string(b)
+					}
+				}
+			}
+			if strings.Contains(l, `"command":"get_messages"`) {
+				var r struct {
+					Data struct {
+						Messages []map[string]any `json:"messages"`
+					} `json:"data"`
+				}
+				must(t, json.Unmarshal([]byte(strings.TrimPrefix(l, "<< ")), &r))
+				for _, m := range r.Data.Messages {
+					if m["role"] == "user" {
+						b, _ := json.Marshal(m["content"])
+						stored = string(b)
+					}
+				}
+			}
+		}
+		return request, stored
+	}
+	pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
+	piReq, piStored := userContent(pi)
+	pgReq, pgStored := userContent(pg)
+	if !strings.Contains(piReq, "Image reading is disabled.") || strings.Contains(piReq, png) {
+		t.Fatalf("pi's request: %s", piReq)
+	}
+	if pgReq != piReq {
+		t.Errorf("request user content:\n pigo %s\n   pi %s", pgReq, piReq)
+	}
+	if pgStored != piStored || !strings.Contains(pgStored, png) {
+		t.Errorf("stored user content:\n pigo %s\n   pi %s", pgStored, piStored)
+	}
+}
