@@ -1,10 +1,8 @@
 package provider
 
 import (
-	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -83,17 +81,9 @@ func editAuth(ctx context.Context, agentDir, provider string, entry *jsjson.Obje
 		}
 	}
 	return withAuthFile(ctx, file, func(current []byte) ([]byte, error) {
-		root := &jsjson.Object{}
-		if len(bytes.TrimSpace(current)) > 0 {
-			v, err := jsjson.Parse(current)
-			if err != nil {
-				return nil, fmt.Errorf("parse auth.json: %w", err)
-			}
-			o, ok := v.(*jsjson.Object)
-			if !ok {
-				return nil, errors.New("parse auth.json: not a JSON object")
-			}
-			root = o
+		root, err := parseAuthRoot(current)
+		if err != nil {
+			return nil, err
 		}
 		if entry == nil {
 			*root = slices.DeleteFunc(*root, func(m jsjson.Member) bool { return m.Key == provider })

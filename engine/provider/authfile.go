@@ -96,22 +96,31 @@ func writeFileAtomic(file string, data []byte, perm os.FileMode) error {
 	return nil
 }
 
+// parseAuthRoot reads auth.json's content as an ordered object (empty
+// content is an empty one).
+func parseAuthRoot(current []byte) (*jsjson.Object, error) {
+	if len(bytes.TrimSpace(current)) == 0 {
+		return &jsjson.Object{}, nil
+	}
+	v, err := jsjson.Parse(current)
+	if err != nil {
+		return nil, fmt.Errorf("parse auth.json: %w", err)
+	}
+	o, ok := v.(*jsjson.Object)
+	if !ok {
+		return nil, errors.New("parse auth.json: not a JSON object")
+	}
+	return o, nil
+}
+
 // updateAuthEntry returns auth.json content with provider's entry replaced
 // by entry (pi: {...current, [provider]: entry}): other entries and the key
 // order are kept, and fields of the old entry that entry lacks are kept
 // after entry's own (pi drops them).
 func updateAuthEntry(current []byte, provider string, entry *jsjson.Object) ([]byte, error) {
-	root := &jsjson.Object{}
-	if len(bytes.TrimSpace(current)) > 0 {
-		v, err := jsjson.Parse(current)
-		if err != nil {
-			return nil, fmt.Errorf("parse auth.json: %w", err)
-		}
-		o, ok := v.(*jsjson.Object)
-		if !ok {
-			return nil, errors.New("parse auth.json: not a JSON object")
-		}
-		root = o
+	root, err := parseAuthRoot(current)
+	if err != nil {
+		return nil, err
 	}
 	prev, _ := root.Get(provider)
 	if old, ok := prev.(*jsjson.Object); ok {
