@@ -537,7 +537,8 @@ func TestTUITreeNavigation(t *testing.T) {
 	tt.keys("prompt-two", "\r")
 	tt.waitFor("reply-two")
 	tt.keys("/tree", "\r")
-	tt.waitFor("Session Tree", "• user: prompt-one", "› • assistant: reply-two", "(4/4)")
+	// the session's system message (pi 1.6) is its first entry, as in pi
+	tt.waitFor("Session Tree", "• [system]", "• user: prompt-one", "› • assistant: reply-two", "(5/5)")
 	tt.keys("\x1b[A", "\x1b[A", "\x1b[A")
 	tt.waitFor("› • user: prompt-one")
 	tt.keys("\r")
