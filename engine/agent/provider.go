@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 
+	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/provider"
 )
 
@@ -41,7 +42,7 @@ func (p RegistryProvider) Stream(ctx context.Context, req Request) (Message, err
 	}
 	c := &provider.Context{SystemPrompt: req.SystemPrompt, Messages: req.Messages}
 	for _, t := range req.Tools {
-		params, _ := t["parameters"].(map[string]any)
+		params, _ := jsjson.AsMap(t["parameters"]) // an ordered object keeps its nested order
 		c.Tools = append(c.Tools, provider.Tool{Name: str(t["name"]), Description: str(t["description"]), Parameters: params})
 	}
 	opts := p.Options

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // pi 1.6 keeps the system prompt and the tool loadout in the transcript:
@@ -272,8 +274,8 @@ func jsonCopy(v any) any {
 	if err != nil {
 		return v
 	}
-	var out any
-	if json.Unmarshal(b, &out) != nil {
+	out, err := jsjson.Parse(b) // objects stay ordered: the model sees properties as declared
+	if err != nil {
 		return v
 	}
 	return out
