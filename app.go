@@ -339,7 +339,7 @@ func New(opts Options) (*App, error) {
 	// (a Go plugin); settings' "-builtin:NAME" and -e builtin:NAME decide
 	// as in pi, --no-mcp wins.
 	dopts.Extensions = opts.Extensions
-	builtins, more := discover.Builtins(dopts, append(append([]string{llama.Name}, bundled.Extensions()...), mcp.Name))
+	builtins, more := discover.Builtins(dopts, BuiltinExtensions())
 	a.Problems = append(append(withoutNotInstalled(problems, installFailed), installProblems...), more...)
 	for _, name := range builtins {
 		if name == llama.Name {
@@ -479,4 +479,11 @@ func checkEmbedded(app *payload.App) (map[string]bool, error) {
 		}
 	}
 	return ids, nil
+}
+
+// BuiltinExtensions are the names of pi's built-in extensions pigo has
+// ("builtin:NAME"), in the order they load: llama.cpp, the bundled
+// TypeScript ones, then mcp.
+func BuiltinExtensions() []string {
+	return append(append([]string{llama.Name}, bundled.Extensions()...), mcp.Name)
 }

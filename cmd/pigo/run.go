@@ -23,6 +23,7 @@ func commands() []command {
 	return []command{
 		{"build", "bundle extensions into a standalone executable: pigo build -o OUT -e PATH... [--app FILE]", runBuild},
 		{"check", "load extensions and report what they registered and what failed", runCheck},
+		{"config", "enable or disable package resources and built-in extensions (a terminal UI): pigo config [-l]", runConfig},
 		{"dev", "watch extensions and hot-reload them on save; run tools and commands from stdin", runDev},
 		{"install", "install a pi package (npm:, git:, URL or path) and add it to settings: pigo install <source> [-l]", runInstall},
 		{"list", "list the packages of the global and project settings", runList},

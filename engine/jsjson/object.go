@@ -64,6 +64,11 @@ func (o *Object) Set(key string, v any) {
 	*o = slices.Insert(*o, at, Member{key, v})
 }
 
+// Delete removes key, as JavaScript's delete does.
+func (o *Object) Delete(key string) {
+	*o = slices.DeleteFunc(*o, func(m Member) bool { return m.Key == key })
+}
+
 // MarshalJSON implements json.Marshaler: JSON.stringify's text.
 func (o Object) MarshalJSON() ([]byte, error) {
 	var e Encoder

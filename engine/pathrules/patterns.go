@@ -138,3 +138,26 @@ func matchesAnyExactPattern(file string, patterns []string, base string) bool {
 	}
 	return false
 }
+
+// AutoloadDisabled is pi's applyAutoloadDisabledPatterns, for a project
+// package entry with `autoload: false` and for built-in extensions: each
+// pattern in order sets the files it matches on ("+path", plain globs) or
+// off ("-path", "!glob"); "+" and "-" match exact paths. Files no pattern
+// matches are absent from the result.
+func AutoloadDisabled(files, patterns []string, base string) map[string]bool {
+	out := map[string]bool{}
+	for _, p := range patterns {
+		target := p
+		if IsOverride(p) {
+			target = p[1:]
+		}
+		on := !strings.HasPrefix(p, "-") && !strings.HasPrefix(p, "!")
+		exact := strings.HasPrefix(p, "+") || strings.HasPrefix(p, "-")
+		for _, f := range files {
+			if (exact && matchesAnyExactPattern(f, []string{target}, base)) || (!exact && matchesAnyPattern(f, []string{target}, base)) {
+				out[f] = on
+			}
+		}
+	}
+	return out
+}

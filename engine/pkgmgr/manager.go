@@ -95,7 +95,7 @@ func (m *Manager) Install(ctx context.Context, raw string, scope Scope) error {
 }
 
 // addToSettings is pi's addSourceToSettings.
-func (m *Manager) addToSettings(s *settings, list []any, src Source, scope Scope) error {
+func (m *Manager) addToSettings(s *SettingsFile, list []any, src Source, scope Scope) error {
 	norm := src.Raw
 	if src.Kind == Local {
 		rel, err := filepath.Rel(m.Base(scope), ResolvePath(src.LocalPath, m.Cwd, m.Home))
@@ -114,10 +114,10 @@ func (m *Manager) addToSettings(s *settings, list []any, src Source, scope Scope
 		}
 		list[i] = withSource(item, norm)
 		s.setPackages(list)
-		return s.save()
+		return s.Save()
 	}
 	s.setPackages(append(list, norm))
-	return s.save()
+	return s.Save()
 }
 
 // settingsKey is the identity of a source as written in scope's settings.
@@ -165,7 +165,7 @@ func (m *Manager) Remove(ctx context.Context, raw string, scope Scope) error {
 		kept = []any{}
 	}
 	s.setPackages(kept)
-	return s.save()
+	return s.Save()
 }
 
 // ErrNoMatch is what Remove and Update return (wrapped) for a source that
@@ -207,8 +207,8 @@ type Package struct {
 }
 
 // configured reads scope's settings and their packages list.
-func (m *Manager) configured(scope Scope) (*settings, []any, error) {
-	s, err := readSettings(m.SettingsFile(scope))
+func (m *Manager) configured(scope Scope) (*SettingsFile, []any, error) {
+	s, err := ReadSettings(m.SettingsFile(scope))
 	if err != nil {
 		return nil, nil, err
 	}

@@ -11,17 +11,17 @@ import (
 	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
-// settings is one settings.json, its keys in file order, as pi's
+// SettingsFile is one settings.json, its keys in file order, as pi's
 // SettingsManager keeps them.
-type settings struct {
+type SettingsFile struct {
 	path string
 	obj  *jsjson.Object
 }
 
-// readSettings reads path; a missing or empty file is {}. A file that is
+// ReadSettings reads path; a missing or empty file is {}. A file that is
 // not a JSON object is an error: writing it back would lose what it holds.
-func readSettings(path string) (*settings, error) {
-	s := &settings{path: path, obj: &jsjson.Object{}}
+func ReadSettings(path string) (*SettingsFile, error) {
+	s := &SettingsFile{path: path, obj: &jsjson.Object{}}
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return s, nil
@@ -46,7 +46,7 @@ func readSettings(path string) (*settings, error) {
 }
 
 // packages is the `packages` array (strings and {source,...} objects).
-func (s *settings) packages() ([]any, error) {
+func (s *SettingsFile) packages() ([]any, error) {
 	v, ok := s.obj.Get("packages")
 	if !ok || v == nil {
 		return nil, nil
@@ -58,7 +58,20 @@ func (s *settings) packages() ([]any, error) {
 	return list, nil
 }
 
-func (s *settings) setPackages(list []any) { s.obj.Set("packages", list) }
+func (s *SettingsFile) setPackages(list []any) { s.obj.Set("packages", list) }
+
+// Get is a top-level value (objects as *jsjson.Object).
+func (s *SettingsFile) Get(key string) (any, bool) { return s.obj.Get(key) }
+
+// Set sets a top-level value, keeping the key's place; nil deletes it
+// (JSON.stringify drops undefined members).
+func (s *SettingsFile) Set(key string, v any) {
+	if v == nil {
+		s.obj.Delete(key)
+		return
+	}
+	s.obj.Set(key, v)
+}
 
 // itemSource is a packages item's source string ("" if it has none).
 func itemSource(item any) string {
@@ -83,9 +96,9 @@ func withSource(item any, source string) any {
 	return source
 }
 
-// save writes the file as JSON.stringify(settings, null, 2) does, through
+// Save writes the file as JSON.stringify(settings, null, 2) does, through
 // a temporary file so a crash leaves the old one.
-func (s *settings) save() error {
+func (s *SettingsFile) Save() error {
 	out, err := (&jsjson.Encoder{Indent: "  "}).Append(nil, s.obj)
 	if err != nil {
 		return err

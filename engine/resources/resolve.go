@@ -7,33 +7,33 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/pathrules"
 	"github.com/pigo-dev/pigo/engine/pkgmgr"
 )
 
-// This file is the skills and prompts part of pi's
-// DefaultPackageManager.resolve and resolveExtensionSources: which files
-// settings entries, packages and the auto-discovered directories provide,
-// each with the metadata pi reports as its sourceInfo, in pi's precedence
-// order.
+// This file is pi's DefaultPackageManager.resolve and
+// resolveExtensionSources: which files settings entries, packages and the
+// auto-discovered directories provide, each with the metadata pi reports
+// as its sourceInfo and whether settings leave it enabled, in pi's
+// precedence order. Load resolves skills and prompts with it; Resolve
+// (pigo config) all four resource types.
 
-// kind is a resource type the package manager resolves.
+// kind is a resource type the package manager resolves, in pi's order.
 type kind int
 
 const (
-	kindSkills kind = iota
+	kindExtensions kind = iota
+	kindSkills
 	kindPrompts
+	kindThemes
+	numKinds
 )
 
-func (k kind) key() string {
-	if k == kindSkills {
-		return "skills"
-	}
-	return "prompts"
-}
+var kindKeys = [numKinds]string{"extensions", "skills", "prompts", "themes"}
 
-func kinds() []kind { return []kind{kindSkills, kindPrompts} }
+func (k kind) key() string { return kindKeys[k] }
+
+func allKinds() []kind { return []kind{kindExtensions, kindSkills, kindPrompts, kindThemes} }
 
 // resolved is one path the package manager found, with its metadata
 // (a SourceInfo without Path) and whether settings leave it enabled.
@@ -46,8 +46,8 @@ type resolved struct {
 // accumulator is pi's Map<path, {metadata, enabled}> per kind: the first
 // add of a path wins.
 type accumulator struct {
-	lists [2][]resolved
-	seen  [2]map[string]bool
+	lists [numKinds][]resolved
+	seen  [numKinds]map[string]bool
 }
 
 func (a *accumulator) add(k kind, path string, meta SourceInfo, enabled bool) {
@@ -99,6 +99,16 @@ func (a *accumulator) result(k kind) []resolved {
 type resolver struct {
 	cwd, agentDir, home string
 	untrusted           bool // Options.UntrustedProject
+	// want is the resource types to resolve (the others are not scanned);
+	// nil means skills and prompts.
+	want []kind
+}
+
+func (r *resolver) kinds() []kind {
+	if r.want == nil {
+		return []kind{kindSkills, kindPrompts}
+	}
+	return r.want
 }
 
 // expandHome expands "~", "~/x" and "~x" (pi's resolvePath rules) and
@@ -150,10 +160,15 @@ type pkgItem struct {
 	source string
 	// filter is set for the object form: per kind, the patterns and
 	// whether the key was given.
-	filter *[2]struct {
-		has      bool
-		patterns []string
-	}
+	filter *[numKinds]kindFilter
+	// delta is the object form's `autoload: false`: the item only adjusts
+	// what the same package's other scope loads.
+	delta bool
+}
+
+type kindFilter struct {
+	has      bool
+	patterns []string
 }
 
 func parsePackages(s map[string]any) []pkgItem {
@@ -168,11 +183,8 @@ func parsePackages(s map[string]any) []pkgItem {
 			if !ok {
 				continue
 			}
-			it := pkgItem{source: src, filter: &[2]struct {
-				has      bool
-				patterns []string
-			}{}}
-			for _, k := range kinds() {
+			it := pkgItem{source: src, filter: &[numKinds]kindFilter{}, delta: x["autoload"] == false}
+			for _, k := range allKinds() {
 				if arr, ok := x[k.key()].([]any); ok {
 					it.filter[k].has = true
 					for _, e := range arr {
@@ -188,34 +200,37 @@ func parsePackages(s map[string]any) []pkgItem {
 	return out
 }
 
-// resolve is DefaultPackageManager.resolve for skills and prompts:
-// packages (project first; one per identity, the project's winning), then
-// settings entries (project, then global), then auto-discovery.
+// scopedPkg is a settings package item with its scope and the directory
+// its relative source resolves against.
+type scopedPkg struct {
+	item  pkgItem
+	scope string
+	base  string
+}
+
+// resolve is DefaultPackageManager.resolve: packages (project first; one
+// per identity, the project's winning, except that a project item with
+// `autoload: false` keeps the user's item and adjusts it), then settings
+// entries (project, then global), then auto-discovery.
 func (r *resolver) resolve(global, project map[string]any) *accumulator {
 	acc := &accumulator{}
 	projBase := filepath.Join(r.cwd, ".pi")
-	type scoped struct {
-		item  pkgItem
-		scope string
-		base  string
-	}
-	var pkgs []scoped
+	var pkgs []scopedPkg
 	index := map[string]int{}
 	addPkg := func(it pkgItem, scope, base string) {
-		id := "source:" + strings.TrimSpace(it.source)
-		if pathrules.IsLocalSource(it.source) {
-			id = "local:" + r.fromBase(it.source, base)
-		} else if src, err := pkgmgr.Parse(it.source); err == nil {
-			id = src.Identity(base, r.home)
-		}
-		if i, ok := index[id]; ok {
-			if scope == "project" && pkgs[i].scope == "user" {
-				pkgs[i] = scoped{it, scope, base}
+		id := r.packageIdentity(it.source, base)
+		i, ok := index[id]
+		switch {
+		case !ok:
+			index[id] = len(pkgs)
+			pkgs = append(pkgs, scopedPkg{it, scope, base})
+		case pkgs[i].scope == "project" && scope == "user":
+			if pkgs[i].item.delta {
+				pkgs = append(pkgs, scopedPkg{it, scope, base})
 			}
-			return
+		case scope == "project":
+			pkgs[i] = scopedPkg{it, scope, base}
 		}
-		index[id] = len(pkgs)
-		pkgs = append(pkgs, scoped{it, scope, base})
 	}
 	for _, it := range parsePackages(project) {
 		addPkg(it, "project", projBase)
@@ -224,9 +239,9 @@ func (r *resolver) resolve(global, project map[string]any) *accumulator {
 		addPkg(it, "user", r.agentDir)
 	}
 	for _, p := range pkgs {
-		r.packageSource(acc, p.item, p.scope, p.base)
+		r.packageSource(acc, p, r.deltaBase(p, pkgs))
 	}
-	for _, k := range kinds() {
+	for _, k := range r.kinds() {
 		r.localEntries(acc, k, settingsList(project, k.key()), SourceInfo{Source: "local", Scope: "project", Origin: "top-level"}, projBase)
 		r.localEntries(acc, k, settingsList(global, k.key()), SourceInfo{Source: "local", Scope: "user", Origin: "top-level"}, r.agentDir)
 	}
@@ -234,79 +249,148 @@ func (r *resolver) resolve(global, project map[string]any) *accumulator {
 	return acc
 }
 
+// packageIdentity is getPackageIdentity: a local source's resolved path,
+// an npm package's name, a git repository's URL without the ref.
+func (r *resolver) packageIdentity(source, base string) string {
+	if pathrules.IsLocalSource(source) {
+		return "local:" + r.fromBase(source, base)
+	}
+	if src, err := pkgmgr.Parse(source); err == nil {
+		return src.Identity(base, r.home)
+	}
+	return "source:" + strings.TrimSpace(source)
+}
+
+// deltaBase is findAutoloadDeltaBase: the user item a project item with
+// `autoload: false` adjusts (its source locates the files), or p itself.
+func (r *resolver) deltaBase(p scopedPkg, all []scopedPkg) scopedPkg {
+	if p.scope != "project" || !p.item.delta {
+		return p
+	}
+	id := r.packageIdentity(p.item.source, p.base)
+	for _, u := range all {
+		if u.scope == "user" && r.packageIdentity(u.item.source, u.base) == id {
+			return u
+		}
+	}
+	return p
+}
+
 // extensionSources is resolveExtensionSources for the CLI -e values
-// (scope "temporary"): local package directories contribute their skills
-// and prompts.
+// (scope "temporary"): local package directories contribute their
+// resources.
 func (r *resolver) extensionSources(sources []string) *accumulator {
 	acc := &accumulator{}
 	for _, s := range sources {
-		r.packageSource(acc, pkgItem{source: s}, "temporary", r.cwd)
+		p := scopedPkg{pkgItem{source: s}, "temporary", r.cwd}
+		r.packageSource(acc, p, p)
 	}
 	return acc
 }
 
-// packageSource is resolvePackageSources for one source: a local one, or
-// an installed npm or git package of a settings scope (-e npm:/git:
-// values, which pi installs to a temporary place, are skipped).
-func (r *resolver) packageSource(acc *accumulator, it pkgItem, scope, base string) {
-	root := r.fromBase(it.source, base)
-	if !pathrules.IsLocalSource(it.source) {
-		dirs := pkgmgr.Dirs{Cwd: r.cwd, AgentDir: r.agentDir, Home: r.home}
-		dir, ok := "", false
-		switch scope {
-		case "user":
-			dir, ok = dirs.Loadable(it.source, pkgmgr.User)
-		case "project":
-			dir, ok = dirs.Loadable(it.source, pkgmgr.Project)
-		}
-		if !ok {
-			return
-		}
-		root = dir
-	}
-	st, err := os.Stat(root)
-	if err != nil || !st.IsDir() {
-		return // a file is an extension
-	}
-	meta := SourceInfo{Source: it.source, Scope: scope, Origin: "package", BaseDir: root}
-	r.packageResources(acc, root, it, meta)
-}
-
-// packageResources is collectPackageResources.
-func (r *resolver) packageResources(acc *accumulator, root string, it pkgItem, meta SourceInfo) {
-	m := readManifest(root)
-	if it.filter != nil {
-		for _, k := range kinds() {
-			if f := it.filter[k]; f.has {
-				r.packageFilter(acc, k, root, m, f.patterns, meta)
-			} else {
-				r.defaultResources(acc, k, root, m, meta)
+// packageSource is resolvePackageSources for one item: a local source
+// (a file is an extension; a directory a package, or an extension when
+// it provides no resources), or an installed npm or git package of a
+// settings scope (-e npm:/git: values, which pi installs to a temporary
+// place, are skipped). from is where the files come from: the item
+// itself, or for an `autoload: false` item the user item it adjusts.
+func (r *resolver) packageSource(acc *accumulator, p, from scopedPkg) {
+	meta := SourceInfo{Source: p.item.source, Scope: p.scope, Origin: "package"}
+	if pathrules.IsLocalSource(from.item.source) {
+		root := r.fromBase(from.item.source, from.base)
+		st, err := os.Stat(root)
+		switch {
+		case err != nil:
+		case !st.IsDir():
+			if r.wants(kindExtensions) {
+				meta.BaseDir = filepath.Dir(root)
+				acc.add(kindExtensions, root, meta, true)
+			}
+		default:
+			meta.BaseDir = root
+			if !r.packageResources(acc, root, p.item, meta) && r.wants(kindExtensions) {
+				acc.add(kindExtensions, root, meta, true)
 			}
 		}
 		return
 	}
-	if m.truthy {
-		for _, k := range kinds() {
+	dirs := pkgmgr.Dirs{Cwd: r.cwd, AgentDir: r.agentDir, Home: r.home}
+	dir, ok := "", false
+	switch from.scope {
+	case "user":
+		dir, ok = dirs.Loadable(from.item.source, pkgmgr.User)
+	case "project":
+		dir, ok = dirs.Loadable(from.item.source, pkgmgr.Project)
+	}
+	if !ok {
+		return
+	}
+	meta.BaseDir = dir
+	r.packageResources(acc, dir, p.item, meta)
+}
+
+func (r *resolver) wants(k kind) bool { return slices.Contains(r.kinds(), k) }
+
+// packageResources is collectPackageResources; it reports whether root
+// counts as a package (a settings filter, a manifest listing resources, or
+// one of the convention directories).
+func (r *resolver) packageResources(acc *accumulator, root string, it pkgItem, meta SourceInfo) bool {
+	m := readManifest(root)
+	if it.filter != nil {
+		for _, k := range r.kinds() {
+			f := it.filter[k]
+			switch {
+			case it.delta:
+				if len(f.patterns) > 0 {
+					all := r.manifestFiles(k, root, m)
+					on := pathrules.AutoloadDisabled(all, f.patterns, root)
+					for _, file := range all {
+						if enabled, ok := on[file]; ok {
+							acc.add(k, file, meta, enabled)
+						}
+					}
+				}
+			case f.has:
+				r.packageFilter(acc, k, root, m, f.patterns, meta)
+			default:
+				r.defaultResources(acc, k, root, m, meta)
+			}
+		}
+		return true
+	}
+	if m.hasFields {
+		for _, k := range r.kinds() {
 			if m.has[k] {
 				r.manifestEntries(acc, k, root, m.entries[k], meta)
 			}
 		}
-		return
+		return true
 	}
-	for _, k := range kinds() {
-		if dir := filepath.Join(root, k.key()); exists(dir) {
+	isPackage := false
+	for _, k := range allKinds() {
+		dir := filepath.Join(root, k.key())
+		if !exists(dir) {
+			continue
+		}
+		isPackage = true
+		if r.wants(k) {
 			for _, f := range r.resourceFiles(dir, k) {
 				acc.add(k, f, meta, true)
 			}
 		}
 	}
+	return isPackage
 }
 
-// manifest is what pi reads from package.json: the `pi` key.
+// manifest is what pi reads from package.json: the `pi` key's resource
+// lists.
 type manifest struct {
-	truthy  bool // pi's `pi` value is truthy
-	has     [2]bool
-	entries [2][]string
+	// hasFields is pi's hasManifestResourceFields: the `pi` object lists
+	// resources (an object holding only metadata, such as changelogPath,
+	// leaves the convention directories in charge).
+	hasFields bool
+	has       [numKinds]bool
+	entries   [numKinds][]string
 }
 
 func readManifest(root string) manifest {
@@ -319,10 +403,14 @@ func readManifest(root string) manifest {
 	if json.Unmarshal(data, &pkg) != nil {
 		return m
 	}
-	m.truthy = jsjson.Truthy(pkg["pi"])
 	pi, _ := pkg["pi"].(map[string]any)
-	for _, k := range kinds() {
-		list, ok := pi[k.key()].([]any)
+	for _, k := range allKinds() {
+		v, present := pi[k.key()]
+		if !present {
+			continue
+		}
+		m.hasFields = true
+		list, ok := v.([]any)
 		if !ok {
 			continue
 		}
@@ -362,18 +450,26 @@ func (r *resolver) manifestEntries(acc *accumulator, k kind, root string, entrie
 	}
 }
 
-// packageFilter applies a settings package item's patterns for k: []
-// disables everything; otherwise the patterns select.
-func (r *resolver) packageFilter(acc *accumulator, k kind, root string, m manifest, patterns []string, meta SourceInfo) {
-	var all []string
+// manifestFiles is collectManifestFiles: the package's files of kind k
+// that its manifest's own patterns leave, or the convention directory's.
+func (r *resolver) manifestFiles(k kind, root string, m manifest) []string {
 	if m.has[k] && len(m.entries[k]) > 0 {
-		all = r.filesFromManifestEntries(m.entries[k], root, k)
+		all := r.filesFromManifestEntries(m.entries[k], root, k)
 		if mp := pathrules.Overrides(m.entries[k]); len(mp) > 0 {
 			all = pathrules.Apply(all, mp, root)
 		}
-	} else if dir := filepath.Join(root, k.key()); exists(dir) {
-		all = r.resourceFiles(dir, k)
+		return all
 	}
+	if dir := filepath.Join(root, k.key()); exists(dir) {
+		return r.resourceFiles(dir, k)
+	}
+	return nil
+}
+
+// packageFilter applies a settings package item's patterns for k: []
+// disables everything; otherwise the patterns select.
+func (r *resolver) packageFilter(acc *accumulator, k kind, root string, m manifest, patterns []string, meta SourceInfo) {
+	all := r.manifestFiles(k, root, m)
 	if len(patterns) == 0 {
 		for _, f := range all {
 			acc.add(k, f, meta, false)
@@ -422,10 +518,16 @@ func (r *resolver) filesFromPaths(paths []string, k kind) []string {
 }
 
 // resourceFiles is collectResourceFiles: SKILL.md directories and root
-// .md files for skills, every .md file below dir for prompts.
+// .md files for skills, extension entries for extensions, every .md
+// (prompts) or .json (themes) file below dir.
 func (r *resolver) resourceFiles(dir string, k kind) []string {
-	if k == kindSkills {
+	switch k {
+	case kindSkills:
 		return collectSkillEntries(dir, true)
+	case kindExtensions:
+		return ExtensionEntries(dir, nil)
+	case kindThemes:
+		return (&dirScan{root: dir}).files(dir, ".json", true)
 	}
 	return collectFiles(dir, true)
 }
@@ -450,37 +552,60 @@ func (r *resolver) localEntries(acc *accumulator, k kind, entries []string, meta
 	}
 }
 
-// autoDiscovered is addAutoDiscoveredResources: <cwd>/.pi/skills and the
-// .agents/skills directories of cwd and its ancestors (up to the git
-// root), <cwd>/.pi/prompts, then <agentDir>/skills, ~/.agents/skills and
-// <agentDir>/prompts; each filtered by its scope's override patterns. An
-// untrusted project's directories are skipped.
+// autoDiscovered is addAutoDiscoveredResources: the project's
+// .pi/extensions, .pi/skills, the .agents/skills directories of cwd and
+// its ancestors (up to the git root), .pi/prompts
+// and .pi/themes, then the same under the agent dir and ~/.agents/skills;
+// each filtered by its scope's override patterns. An untrusted project's
+// directories are skipped.
 func (r *resolver) autoDiscovered(acc *accumulator, global, project map[string]any, projBase string) {
 	userMeta := SourceInfo{Source: "auto", Scope: "user", Origin: "top-level", BaseDir: r.agentDir}
 	projMeta := SourceInfo{Source: "auto", Scope: "project", Origin: "top-level", BaseDir: projBase}
 	userAgents := filepath.Join(r.home, ".agents", "skills")
 	add := func(k kind, paths []string, meta SourceInfo, settings map[string]any, base string) {
+		if !r.wants(k) {
+			return
+		}
 		overrides := settingsList(settings, k.key())
 		for _, p := range paths {
 			acc.add(k, p, meta, pathrules.EnabledByOverrides(p, overrides, base))
 		}
 	}
+	scan := func(k kind, dir string) []string {
+		if !r.wants(k) {
+			return nil
+		}
+		switch k {
+		case kindExtensions:
+			return ExtensionEntries(dir, nil)
+		case kindSkills:
+			return collectSkillEntries(dir, true)
+		case kindThemes:
+			return (&dirScan{root: dir}).files(dir, ".json", false)
+		}
+		return collectFiles(dir, false)
+	}
 	if !r.untrusted {
-		projSkills := collectSkillEntries(filepath.Join(projBase, "skills"), true)
+		add(kindExtensions, scan(kindExtensions, filepath.Join(projBase, "extensions")), projMeta, project, projBase)
+		add(kindSkills, scan(kindSkills, filepath.Join(projBase, "skills")), projMeta, project, projBase)
+		// The .agents/skills directories count as the project's .pi
+		// (baseDir and override base), as pi 0.73.1 had them; pi 1.6
+		// gives each its own .agents baseDir.
 		for _, dir := range ancestorAgentsSkillDirs(r.cwd) {
-			if dir != userAgents {
-				projSkills = append(projSkills, collectSkillEntries(dir, false)...)
+			if dir != userAgents && r.wants(kindSkills) {
+				add(kindSkills, collectSkillEntries(dir, false), projMeta, project, projBase)
 			}
 		}
-		add(kindSkills, projSkills, projMeta, project, projBase)
-		add(kindPrompts, collectFiles(filepath.Join(projBase, "prompts"), false), projMeta, project, projBase)
+		add(kindPrompts, scan(kindPrompts, filepath.Join(projBase, "prompts")), projMeta, project, projBase)
+		add(kindThemes, scan(kindThemes, filepath.Join(projBase, "themes")), projMeta, project, projBase)
 	}
-	userSkills := collectSkillEntries(filepath.Join(r.agentDir, "skills"), true)
-	if r.home != "" {
-		userSkills = append(userSkills, collectSkillEntries(userAgents, false)...)
+	add(kindExtensions, scan(kindExtensions, filepath.Join(r.agentDir, "extensions")), userMeta, global, r.agentDir)
+	add(kindSkills, scan(kindSkills, filepath.Join(r.agentDir, "skills")), userMeta, global, r.agentDir)
+	if r.home != "" && r.wants(kindSkills) {
+		add(kindSkills, collectSkillEntries(userAgents, false), userMeta, global, r.agentDir)
 	}
-	add(kindSkills, userSkills, userMeta, global, r.agentDir)
-	add(kindPrompts, collectFiles(filepath.Join(r.agentDir, "prompts"), false), userMeta, global, r.agentDir)
+	add(kindPrompts, scan(kindPrompts, filepath.Join(r.agentDir, "prompts")), userMeta, global, r.agentDir)
+	add(kindThemes, scan(kindThemes, filepath.Join(r.agentDir, "themes")), userMeta, global, r.agentDir)
 }
 
 // ancestorAgentsSkillDirs is collectAncestorAgentsSkillDirs: .agents/skills

@@ -20,7 +20,7 @@ func collectSkillEntries(dir string, rootFiles bool) []string {
 // every one below dir (pi's collectFiles, for package and settings
 // directories), else those directly in it (pi's auto-discovery scan).
 func collectFiles(dir string, recursive bool) []string {
-	return (&dirScan{root: dir}).markdown(dir, recursive)
+	return (&dirScan{root: dir}).files(dir, ".md", recursive)
 }
 
 // dirScan is one walk of pi's resource scanners from root: the rules of
@@ -85,14 +85,16 @@ func (s *dirScan) skills(dir string, rootFiles bool) []string {
 	return out
 }
 
-func (s *dirScan) markdown(dir string, recursive bool) []string {
+// files lists the files ending in suffix directly in dir, or with
+// recursive every one below it.
+func (s *dirScan) files(dir, suffix string, recursive bool) []string {
 	var out []string
 	for _, e := range s.list(dir) {
 		switch {
 		case s.ig.Ignores(e.rel, e.isDir):
 		case e.isDir && recursive:
-			out = append(out, s.markdown(e.full, true)...)
-		case e.isFile && strings.HasSuffix(e.name, ".md"):
+			out = append(out, s.files(e.full, suffix, true)...)
+		case e.isFile && strings.HasSuffix(e.name, suffix):
 			out = append(out, e.full)
 		}
 	}

@@ -38,6 +38,8 @@ func defaultKeys() keymap {
 		"tui.input.tab":           {"tab"},
 		"tui.select.up":           {"up"},
 		"tui.select.down":         {"down"},
+		"tui.select.pageUp":       {"pgup"},
+		"tui.select.pageDown":     {"pgdown"},
 		"tui.select.confirm":      {"enter"},
 		"tui.select.cancel":       {"esc", "ctrl+c"},
 		"tui.altScreen.pageUp":    {"pgup"},

@@ -3,10 +3,12 @@ package discover
 import (
 	"path/filepath"
 	"strings"
+
+	"github.com/pigo-dev/pigo/engine/resources"
 )
 
 // BuiltinPrefix names pi's built-in extensions in `-e` and `extensions`.
-const BuiltinPrefix = "builtin:"
+const BuiltinPrefix = resources.BuiltinPrefix
 
 // Builtins is pi's rule for built-in extensions (names: those the host
 // has, e.g. "codemode"): each loads unless the user's `extensions` setting
@@ -32,9 +34,9 @@ func Builtins(opts Options, names []string) ([]string, []Problem) {
 			user = d.loadSettings(filepath.Join(d.agentDir, "settings.json"), "global")
 		}
 		for _, n := range names {
-			on, set := builtinOverride(proj.extensions, n)
+			on, set := resources.BuiltinOverride(proj.extensions, n)
 			if !set {
-				on, set = builtinOverride(user.extensions, n)
+				on, set = resources.BuiltinOverride(user.extensions, n)
 			}
 			if on || !set {
 				out, seen[n] = append(out, n), true
@@ -52,17 +54,4 @@ func Builtins(opts Options, names []string) ([]string, []Problem) {
 		}
 	}
 	return out, problems
-}
-
-// builtinOverride is the last `+`, `-` or `!` entry naming builtin:name.
-func builtinOverride(entries []string, name string) (on, set bool) {
-	for _, e := range entries {
-		switch e {
-		case "+" + BuiltinPrefix + name:
-			on, set = true, true
-		case "-" + BuiltinPrefix + name, "!" + BuiltinPrefix + name:
-			on, set = false, true
-		}
-	}
-	return on, set
 }

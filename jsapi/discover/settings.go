@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/pigo-dev/pigo/engine/jsjson"
+	"github.com/pigo-dev/pigo/engine/resources"
 )
 
 // settingsFile holds the extension-related keys of one settings.json.
@@ -146,29 +147,7 @@ func (d *discoverer) readManifest(root string) manifest {
 		return m
 	}
 	m.name, _ = pkg["name"].(string)
-	pi := pkg["pi"]
-	m.piTruthy = jsjson.Truthy(pi)
-	obj, ok := pi.(map[string]any)
-	if !ok {
-		return m
-	}
-	ev := obj["extensions"]
-	m.extsTruthy = jsjson.Truthy(ev)
-	if !m.extsTruthy {
-		return m
-	}
-	list, ok := ev.([]any)
-	if !ok {
-		d.problem(m.file, m.file, fmt.Sprintf("package manifest %s: pi.extensions is not an array; ignored", m.file))
-		return m
-	}
-	for _, e := range list {
-		s, ok := e.(string)
-		if !ok {
-			d.problem(m.file, m.file, fmt.Sprintf("package manifest %s: pi.extensions item %v is not a string; ignored", m.file, e))
-			continue
-		}
-		m.exts = append(m.exts, s)
-	}
+	m.piTruthy = jsjson.Truthy(pkg["pi"])
+	m.exts, m.extsTruthy = resources.DeclaredExtensions(root, d.problem)
 	return m
 }
