@@ -9,7 +9,7 @@ import (
 	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
-// Values cross between plugins and the host as data (DESIGN decision 2): nil,
+// Values cross between plugins and the host as data: nil,
 // bool, float64, int64, string, []any, map[string]any and Callable. No object
 // identity crosses; a JS function of one plugin is seen by everyone else as a
 // Callable that posts the call to its owner's loop.

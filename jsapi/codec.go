@@ -18,7 +18,7 @@ import (
 	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
-// The codec turns JS values into engine data and back (DESIGN decision 2):
+// The codec turns JS values into engine data and back:
 // JSON-compatible values plus function handles. A JS function seen outside
 // its runtime is a *jsFunc whose Call posts to the owning loop; handed back
 // to the same runtime it is the original function again. Payload values a

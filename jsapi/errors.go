@@ -17,8 +17,8 @@ import (
 
 // Errors raised by plugin code become *engine.ScriptError with the place
 // they were raised, mapped back to the original TS/JS file through the
-// bundle's source map, plus a code frame. This is the jsapi boundary of
-// STYLE rule 8.
+// bundle's source map, plus a code frame: every error that leaves jsapi
+// names its plugin and place.
 
 const stackOverflowMessage = "Maximum call stack size exceeded"
 

@@ -24,7 +24,7 @@ import (
 // pi compatibility modules and node built-in shims later). The bundler keeps
 // them external, so a bundle contains `require("@pigo/api")`; each module's
 // source is compiled once per Env and instantiated per runtime on first
-// require (DESIGN decision 8: twenty plugins importing one module compile
+// require (twenty plugins importing one module compile
 // it once).
 
 // hostModuleSources is the table of JS host modules: specifier → source.

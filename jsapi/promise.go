@@ -2,8 +2,7 @@ package jsapi
 
 import "github.com/dop251/goja"
 
-// newPromise is the one place a Go-settled Promise is created (STYLE rule
-// 7): loop only. resolve and reject are safe from any goroutine and must be
+// newPromise is the one place a Go-settled Promise is created: loop only. resolve and reject are safe from any goroutine and must be
 // called at most once (later calls are ignored); they post the settlement to
 // the loop, and do nothing once the generation retired.
 func (g *jsGen) newPromise() (p *goja.Promise, resolve func(any), reject func(error)) {

@@ -52,7 +52,7 @@ func TestScripts(t *testing.T) {
 }
 
 // TestEveryCommandHasAScript keeps the command table and the scripts in
-// step (STYLE rule 19).
+// step.
 func TestEveryCommandHasAScript(t *testing.T) {
 	entries, err := os.ReadDir(filepath.Join("testdata", "script"))
 	if err != nil {

@@ -4,7 +4,7 @@
 // pi-codemode and pi-schema), typebox and @sinclair/typebox — as embedded
 // TypeScript/JavaScript sources plus the Go helpers they need, and the
 // adapter that gives an extension pi's ExtensionAPI on top of the v2 `pi`
-// object (DESIGN decision 7: an adapter, not a second engine).
+// object (an adapter, not a second engine).
 //
 // compat does not import engine or jsapi: jsapi serves these sources as
 // host modules (compiled once per process, instantiated per runtime on

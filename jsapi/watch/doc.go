@@ -1,7 +1,7 @@
 // Package watch hot-reloads JS/TS plugins when their source files change:
 // it watches every plugin's bundle input set, turns a burst of file-system
 // events into one reload per plugin, drives engine.Host.Reload
-// (candidate-then-swap, DESIGN decision 6) with pi's session_shutdown /
+// (candidate-then-swap) with pi's session_shutdown /
 // session_start {reason: "reload"} events around the swap, and reports each
 // reload as a value (Reload). It sits above jsapi and engine and is imported
 // only by programs (cmd/pigo, embedders); jsapi and engine never import it.
