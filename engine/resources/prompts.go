@@ -21,22 +21,20 @@ type PromptTemplate struct {
 	SourceInfo   SourceInfo
 }
 
-// loadTemplateFromFile is pi's loadTemplateFromFile; ok is false when the
-// file cannot be read or its frontmatter does not parse (pi skips such
-// files silently).
-func loadTemplateFromFile(file string, info SourceInfo) (PromptTemplate, bool) {
+// loadTemplateFromFile is pi 1.6's loadTemplateFromFile; a file that
+// cannot be read or whose frontmatter does not parse is a warning.
+func loadTemplateFromFile(file string, info SourceInfo) (PromptTemplate, []Diagnostic) {
+	warn := func(msg string) []Diagnostic { return []Diagnostic{{Type: "warning", Message: msg, Path: file}} }
 	data, err := os.ReadFile(file)
 	if err != nil {
-		return PromptTemplate{}, false
+		return PromptTemplate{}, warn(nodeError(err, "open", file))
 	}
 	fm, body, err := ParseFrontmatter(string(data))
 	if err != nil {
-		return PromptTemplate{}, false
+		return PromptTemplate{}, warn(err.Error())
 	}
 	t := PromptTemplate{Name: strings.TrimSuffix(filepath.Base(file), ".md"), Content: body, FilePath: file, SourceInfo: info}
-	if d := fm["description"]; jsjson.Truthy(d) {
-		t.Description = jsjson.String(d)
-	}
+	t.Description, _ = fm["description"].(string)
 	if t.Description == "" {
 		for _, line := range strings.Split(body, "\n") {
 			if jsTrim(line) == "" {
@@ -49,29 +47,30 @@ func loadTemplateFromFile(file string, info SourceInfo) (PromptTemplate, bool) {
 			break
 		}
 	}
-	if h := fm["argument-hint"]; jsjson.Truthy(h) {
-		t.ArgumentHint = jsjson.String(h)
-	}
-	return t, true
+	t.ArgumentHint, _ = fm["argument-hint"].(string)
+	return t, nil
 }
 
 // loadTemplatesFromDir loads the *.md files directly in dir (symlinks
 // followed, broken ones skipped), in name order.
-func loadTemplatesFromDir(dir string, info func(string) SourceInfo) []PromptTemplate {
+func loadTemplatesFromDir(dir string, info func(string) SourceInfo) ([]PromptTemplate, []Diagnostic) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	var out []PromptTemplate
+	var diags []Diagnostic
 	for _, e := range entries {
 		full := filepath.Join(dir, e.Name())
 		if isFile, _, ok := entryKind(e, full); ok && isFile && strings.HasSuffix(e.Name(), ".md") {
-			if t, ok := loadTemplateFromFile(full, info(full)); ok {
+			t, d := loadTemplateFromFile(full, info(full))
+			if d == nil {
 				out = append(out, t)
 			}
+			diags = append(diags, d...)
 		}
 	}
-	return out
+	return out, diags
 }
 
 // loadPromptTemplates is pi's loadPromptTemplates without defaults: each
@@ -79,7 +78,7 @@ func loadTemplatesFromDir(dir string, info func(string) SourceInfo) []PromptTemp
 // paths are skipped. Source infos follow pi: files under
 // <agentDir>/prompts are the user's, under <cwd>/.pi/prompts the
 // project's, others temporary with their directory as base.
-func loadPromptTemplates(cwd, agentDir string, paths []string) []PromptTemplate {
+func loadPromptTemplates(cwd, agentDir string, paths []string) ([]PromptTemplate, []Diagnostic) {
 	globalDir := filepath.Join(agentDir, "prompts")
 	projectDir := filepath.Join(cwd, ".pi", "prompts")
 	info := func(p string) SourceInfo {
@@ -96,6 +95,7 @@ func loadPromptTemplates(cwd, agentDir string, paths []string) []PromptTemplate 
 		return SourceInfo{Path: p, Source: "local", Scope: "temporary", Origin: "top-level", BaseDir: base}
 	}
 	var out []PromptTemplate
+	var diags []Diagnostic
 	for _, p := range paths {
 		st, err := os.Stat(p)
 		if err != nil {
@@ -103,22 +103,24 @@ func loadPromptTemplates(cwd, agentDir string, paths []string) []PromptTemplate 
 		}
 		switch {
 		case st.IsDir():
-			out = append(out, loadTemplatesFromDir(p, info)...)
+			t, d := loadTemplatesFromDir(p, info)
+			out, diags = append(out, t...), append(diags, d...)
 		case st.Mode().IsRegular() && strings.HasSuffix(p, ".md"):
-			if t, ok := loadTemplateFromFile(p, info(p)); ok {
+			t, d := loadTemplateFromFile(p, info(p))
+			if d == nil {
 				out = append(out, t)
 			}
+			diags = append(diags, d...)
 		}
 	}
-	return out
+	return out, diags
 }
 
 // dedupePrompts keeps the first template of each name and reports the
-// others as collisions.
-func dedupePrompts(all []PromptTemplate) ([]PromptTemplate, []Diagnostic) {
+// others as collisions, after the loading problems (diags).
+func dedupePrompts(all []PromptTemplate, diags []Diagnostic) ([]PromptTemplate, []Diagnostic) {
 	seen := map[string]PromptTemplate{}
 	var out []PromptTemplate
-	var diags []Diagnostic
 	for _, t := range all {
 		if w, ok := seen[t.Name]; ok {
 			diags = append(diags, Diagnostic{Type: "collision", Message: `name "/` + t.Name + `" collision`, Path: t.FilePath,

@@ -490,7 +490,7 @@ func (r *resolver) filesFromManifestEntries(entries []string, root string, k kin
 		switch {
 		case pathrules.IsOverride(e):
 		case pathrules.HasGlob(e):
-			paths = append(paths, pathrules.Glob(root, e)...)
+			paths = append(paths, pathrules.PackageGlob(root, e)...)
 		case filepath.IsAbs(e):
 			paths = append(paths, filepath.Clean(e))
 		default:
@@ -554,7 +554,7 @@ func (r *resolver) localEntries(acc *accumulator, k kind, entries []string, meta
 
 // autoDiscovered is addAutoDiscoveredResources: the project's
 // .pi/extensions, .pi/skills, the .agents/skills directories of cwd and
-// its ancestors (up to the git root), .pi/prompts
+// its ancestors (up to the git root; each its own baseDir), .pi/prompts
 // and .pi/themes, then the same under the agent dir and ~/.agents/skills;
 // each filtered by its scope's override patterns. An untrusted project's
 // directories are skipped.
@@ -588,12 +588,11 @@ func (r *resolver) autoDiscovered(acc *accumulator, global, project map[string]a
 	if !r.untrusted {
 		add(kindExtensions, scan(kindExtensions, filepath.Join(projBase, "extensions")), projMeta, project, projBase)
 		add(kindSkills, scan(kindSkills, filepath.Join(projBase, "skills")), projMeta, project, projBase)
-		// The .agents/skills directories count as the project's .pi
-		// (baseDir and override base), as pi 0.73.1 had them; pi 1.6
-		// gives each its own .agents baseDir.
 		for _, dir := range ancestorAgentsSkillDirs(r.cwd) {
 			if dir != userAgents && r.wants(kindSkills) {
-				add(kindSkills, collectSkillEntries(dir, false), projMeta, project, projBase)
+				meta := projMeta
+				meta.BaseDir = filepath.Dir(dir) // each .agents directory is its own base
+				add(kindSkills, collectSkillEntries(dir, false), meta, project, meta.BaseDir)
 			}
 		}
 		add(kindPrompts, scan(kindPrompts, filepath.Join(projBase, "prompts")), projMeta, project, projBase)
@@ -602,7 +601,9 @@ func (r *resolver) autoDiscovered(acc *accumulator, global, project map[string]a
 	add(kindExtensions, scan(kindExtensions, filepath.Join(r.agentDir, "extensions")), userMeta, global, r.agentDir)
 	add(kindSkills, scan(kindSkills, filepath.Join(r.agentDir, "skills")), userMeta, global, r.agentDir)
 	if r.home != "" && r.wants(kindSkills) {
-		add(kindSkills, collectSkillEntries(userAgents, false), userMeta, global, r.agentDir)
+		meta := userMeta
+		meta.BaseDir = filepath.Dir(userAgents)
+		add(kindSkills, collectSkillEntries(userAgents, false), meta, global, meta.BaseDir)
 	}
 	add(kindPrompts, scan(kindPrompts, filepath.Join(r.agentDir, "prompts")), userMeta, global, r.agentDir)
 	add(kindThemes, scan(kindThemes, filepath.Join(r.agentDir, "themes")), userMeta, global, r.agentDir)

@@ -89,9 +89,10 @@ type Set struct {
 	promptDiags                   []Diagnostic
 	lastSkillPaths, lastPrompts   []string
 	extSkillInfos, extPromptInfos []SourceInfo // resources_discover paths, in order
+	meta                          *metaIndex   // the resolved paths' metadata, set by Load
 }
 
-// Load finds and loads the prompt templates and skills pi 0.73.1 would,
+// Load finds and loads the prompt templates and skills pi 1.6 would,
 // in pi's order: -e package resources, then settings-resolved ones
 // (project entries, project auto-discovery, user entries, user
 // auto-discovery, settings packages), then --skill / --prompt-template
@@ -100,6 +101,7 @@ func Load(opts Options) *Set {
 	s := &Set{opts: opts, res: resolver{cwd: opts.Cwd, agentDir: opts.AgentDir, home: opts.Home, untrusted: opts.UntrustedProject}}
 	acc := s.res.resolve(opts.GlobalSettings, opts.ProjectSettings)
 	meta := &metaIndex{}
+	s.meta = meta // pi 1.6 keeps it for extendResources
 	enabled := func(list []resolved) []string {
 		var out []string
 		for _, r := range list {
@@ -201,11 +203,11 @@ func (s *Set) Extend(skillPaths, promptPaths []ExtensionPath) bool {
 	pp := norm(promptPaths, &s.extPromptInfos)
 	if len(sp) > 0 {
 		s.lastSkillPaths = s.mergePaths(s.lastSkillPaths, sp)
-		s.updateSkillsLocked(nil)
+		s.updateSkillsLocked(s.meta)
 	}
 	if len(pp) > 0 {
 		s.lastPrompts = s.mergePaths(s.lastPrompts, pp)
-		s.updatePromptsLocked(nil)
+		s.updatePromptsLocked(s.meta)
 	}
 	return len(sp) > 0 || len(pp) > 0
 }
@@ -293,8 +295,7 @@ func (s *Set) Commands() []Command {
 
 // updateSkillsLocked is updateSkillsFromPaths: load lastSkillPaths and
 // give each skill the source info of the resources_discover path or the
-// resolved path it came from (meta is nil after Extend, as in pi). Caller
-// holds s.mu.
+// resolved path it came from. Caller holds s.mu.
 func (s *Set) updateSkillsLocked(meta *metaIndex) {
 	s.skills, s.skillDiags = nil, nil
 	if s.opts.NoSkills && len(s.lastSkillPaths) == 0 {

@@ -56,13 +56,15 @@ func skillSourceInfo(file, baseDir string, source skillSource) SourceInfo {
 	return info
 }
 
-// loadSkillFromFile is pi's loadSkillFromFile: the skill (nil when it
-// cannot be used) and the warnings about the file. A skill whose name
-// breaks the specification still loads; one without a description does
-// not.
+// loadSkillFromFile is pi 1.6's loadSkillFromFile: the skill (nil when it
+// cannot be used) and the warnings about the file. A SKILL.md file is a
+// declared skill: its problems are reported; another .md file without a
+// description is simply not a skill. A skill whose name breaks the
+// specification still loads; one without a description does not.
 func loadSkillFromFile(file string, source skillSource) (*Skill, []Diagnostic) {
 	var diags []Diagnostic
 	warn := func(msg string) { diags = append(diags, Diagnostic{Type: "warning", Message: msg, Path: file}) }
+	declared := filepath.Base(file) == "SKILL.md"
 	data, err := os.ReadFile(file)
 	if err != nil {
 		warn(nodeError(err, "open", file))
@@ -70,38 +72,31 @@ func loadSkillFromFile(file string, source skillSource) (*Skill, []Diagnostic) {
 	}
 	fm, _, err := ParseFrontmatter(string(data))
 	if err != nil {
-		warn(err.Error())
+		if declared {
+			warn(err.Error())
+		}
 		return nil, diags
 	}
 	dir := filepath.Dir(file)
-	parent := filepath.Base(dir)
-	desc := fm["description"]
-	descStr, descIsStr := desc.(string)
+	descStr, descIsStr := fm["description"].(string)
+	hasDesc := descIsStr && jsTrim(descStr) != ""
+	if !declared && !hasDesc {
+		return nil, nil
+	}
 	switch {
-	case !jsjson.Truthy(desc) || descIsStr && jsTrim(descStr) == "":
+	case !hasDesc:
 		warn("description is required")
-	case !descIsStr:
-		// pi calls description.trim() and reports the TypeError.
-		warn("description.trim is not a function")
-		return nil, diags
 	case jsjson.Len(descStr) > maxDescriptionLength:
 		warn(fmt.Sprintf("description exceeds %d characters (%d)", maxDescriptionLength, jsjson.Len(descStr)))
 	}
-	nameVal := fm["name"]
-	if !jsjson.Truthy(nameVal) {
-		nameVal = parent
+	name, _ := fm["name"].(string)
+	if name == "" {
+		name = filepath.Base(dir)
 	}
-	name, nameIsStr := nameVal.(string)
-	if !nameIsStr {
-		// pi's validateName throws at name.startsWith before returning the
-		// problems it collected; the TypeError is the only warning.
-		warn("name.startsWith is not a function")
-		return nil, diags
-	}
-	for _, msg := range validateSkillName(name, parent) {
+	for _, msg := range validateSkillName(name) {
 		warn(msg)
 	}
-	if !descIsStr || jsTrim(descStr) == "" {
+	if !hasDesc {
 		return nil, diags
 	}
 	return &Skill{Name: name, Description: descStr, FilePath: file, BaseDir: dir,
@@ -110,11 +105,8 @@ func loadSkillFromFile(file string, source skillSource) (*Skill, []Diagnostic) {
 }
 
 // validateSkillName is pi's validateName (Agent Skills rules).
-func validateSkillName(name, parent string) []string {
+func validateSkillName(name string) []string {
 	var errs []string
-	if name != parent {
-		errs = append(errs, `name "`+name+`" does not match parent directory "`+parent+`"`)
-	}
 	if n := jsjson.Len(name); n > maxNameLength {
 		errs = append(errs, fmt.Sprintf("name exceeds %d characters (%d)", maxNameLength, n))
 	}

@@ -20,8 +20,11 @@ func TestSkillNameNotAString(t *testing.T) {
 	if err := os.WriteFile(file, []byte("---\nname: 7\ndescription: d\n---\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// pi 1.6 names the skill after its directory when the name is not a
+	// string (0.73.1 failed on it with "name.startsWith is not a
+	// function").
 	skills, diags := resources.LoadSkillsFromDir(dir, "path")
-	if len(skills) != 0 || len(diags) != 1 || diags[0].Message != "name.startsWith is not a function" {
+	if len(skills) != 1 || skills[0].Name != "nm" || len(diags) != 0 {
 		t.Errorf("skills %v, diagnostics %v", skills, diags)
 	}
 }

@@ -161,15 +161,16 @@ func ToolDeclaration(tool map[string]any) map[string]any {
 }
 
 // declarationsEqual is pi-ai's declarationsEqual: the same declaration
-// once both are plain JSON (Go marshals maps with sorted keys and 3 and
-// 3.0 alike, so equal data gives equal bytes).
+// once both are plain JSON (as Go maps, which marshal with sorted keys and
+// 3 and 3.0 alike, so equal data gives equal bytes whichever side kept
+// its key order).
 func declarationsEqual(a, b map[string]any) bool {
 	return declarationJSON(a) == declarationJSON(b)
 }
 
 func declarationJSON(t map[string]any) string {
 	cs := t["constrainedSampling"]
-	b, _ := json.Marshal([4]any{t["name"], t["description"], t["parameters"], cs})
+	b, _ := json.Marshal([4]any{t["name"], t["description"], jsjson.Plain(t["parameters"]), jsjson.Plain(cs)})
 	return string(b)
 }
 

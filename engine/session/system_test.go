@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/session"
 )
 
@@ -139,5 +140,25 @@ func BenchmarkDeclareToolChanges(b *testing.B) {
 		if added != nil || removed != nil {
 			b.Fatal("changes")
 		}
+	}
+}
+
+// A declaration read back with its key order (a session file, a
+// compaction snapshot) equals the registry's map of the same tool: no
+// spurious toolsAdded after a compaction.
+func TestToolStateChangesIgnoreKeyOrder(t *testing.T) {
+	ordered, err := jsjson.Parse([]byte(`{"type":"object","properties":{"z":{"type":"string"},"a":{"type":"number"}},"required":["z"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	prev := []map[string]any{{"name": "t", "description": "d", "parameters": ordered}}
+	cur := []map[string]any{{"name": "t", "description": "d", "parameters": map[string]any{
+		"required": []any{"z"}, "type": "object", "properties": map[string]any{"a": map[string]any{"type": "number"}, "z": map[string]any{"type": "string"}}}}}
+	if added, removed := session.ToolStateChanges(prev, cur); len(added)+len(removed) != 0 {
+		t.Errorf("added %v, removed %v", added, removed)
+	}
+	cur[0]["description"] = "changed"
+	if added, removed := session.ToolStateChanges(prev, cur); len(added) != 1 || len(removed) != 1 {
+		t.Errorf("a changed description: added %v, removed %v", added, removed)
 	}
 }

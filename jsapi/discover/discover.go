@@ -65,7 +65,7 @@ type Problem struct {
 	Project bool
 }
 
-// Discover returns the extensions pi 0.73.1 would load for opts, in load
+// Discover returns the extensions pi 1.6 would load for opts, in load
 // order, and the problems met on the way. See the package doc for the rules.
 // It only reads the file system.
 func Discover(opts Options) ([]Extension, []Problem) {

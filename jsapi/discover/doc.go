@@ -1,4 +1,4 @@
-// Package discover finds the extension entry files that pi 0.73.1 would load
+// Package discover finds the extension entry files that pi 1.6 would load
 // for a project and returns them in pi's load order; it reads the file system
 // only and imports neither goja nor esbuild, and of the engine only
 // engine/pathrules, the settings patterns, globs and path rules of pi's
@@ -9,7 +9,8 @@
 //
 // Discover mirrors DefaultResourceLoader.reload and
 // DefaultPackageManager.resolve/resolveExtensionSources of
-// @mariozechner/pi-coding-agent 0.73.1. The final order is:
+// @earendil-works/pi-coding-agent 1.6 (0.73.1's rules differed in package
+// manifests, package item precedence and glob order). The final order is:
 //
 //  1. CLI -e/--extension values, in argument order (Origin "cli");
 //  2. entries of the project settings `extensions` array, <cwd>/.pi/settings.json

@@ -17,10 +17,10 @@ import (
 	"github.com/pigo-dev/pigo/jsapi/discover"
 )
 
-// When node and pi 0.73.1 are installed (npm devDependency, or the package
-// two levels above $PIGO_PI_EXAMPLES), every tree these tests build is also
-// given to the real pi through testdata/pi_oracle.mjs, and Discover must
-// return the same paths in the same order. -short skips the oracle.
+// When pi 1.6 and Node 22 are installed (make deps), every tree these
+// tests build is also given to the real pi through testdata/pi_oracle.mjs,
+// and Discover must return the same paths in the same order. -short skips
+// the oracle.
 
 type oracleCase struct {
 	Cwd          string   `json:"cwd"`
@@ -30,33 +30,11 @@ type oracleCase struct {
 	CLI          []string `json:"cli"`
 }
 
-// piPackageDir returns the installed pi-coding-agent package, or "".
-func piPackageDir(t *testing.T) string {
+// askPi returns, for each case, the paths pi 1.6 would load.
+func askPi(t *testing.T, cases []oracleCase) [][]string {
 	t.Helper()
-	if testing.Short() {
-		return ""
-	}
-	if _, err := exec.LookPath("node"); err != nil {
-		return ""
-	}
-	dir := filepath.Join("..", "..", "node_modules", "@mariozechner", "pi-coding-agent")
-	if ex := os.Getenv("PIGO_PI_EXAMPLES"); ex != "" {
-		dir = filepath.Join(ex, "..", "..")
-	}
-	dir, err := filepath.Abs(dir)
-	if err != nil {
-		return ""
-	}
-	if _, err := os.Stat(filepath.Join(dir, "dist", "core", "package-manager.js")); err != nil {
-		return ""
-	}
-	return dir
-}
-
-// askPi returns, for each case, the paths pi would load.
-func askPi(t *testing.T, piDir string, cases []oracleCase) [][]string {
-	t.Helper()
-	return askPiWith(t, "node", piDir, cases)
+	node, dir := pi16(t)
+	return askPiWith(t, node, dir, cases)
 }
 
 // pi16 is pi 1.6 and the Node 22 it needs, if both are here: pi 0.73.1
@@ -116,11 +94,10 @@ func askPiWith(t *testing.T, node, piDir string, cases []oracleCase) [][]string 
 // crossCheck compares Discover's paths with pi's for opts, if pi is here.
 func crossCheck(t *testing.T, opts discover.Options, exts []discover.Extension) {
 	t.Helper()
-	piDir := piPackageDir(t)
-	if piDir == "" || opts.AgentDir == "" {
+	if node, _ := pi16(t); node == "" || opts.AgentDir == "" {
 		return
 	}
-	want := askPi(t, piDir, []oracleCase{{opts.Cwd, opts.AgentDir, opts.Home, opts.NoExtensions, opts.Extensions}})[0]
+	want := askPi(t, []oracleCase{{opts.Cwd, opts.AgentDir, opts.Home, opts.NoExtensions, opts.Extensions}})[0]
 	if got := extPaths(exts); !slices.Equal(got, want) {
 		t.Errorf("pi disagrees:\ndiscover: %s\npi:       %s", strings.Join(got, "\n          "), strings.Join(want, "\n          "))
 	}
@@ -138,16 +115,15 @@ func extPaths(exts []discover.Extension) []string {
 // shape, filter and ignore rule and checks Discover against pi on each.
 func TestMatchesPiOnRandomTrees(t *testing.T) {
 	t.Parallel()
-	piDir := piPackageDir(t)
-	if piDir == "" {
-		t.Skip("needs node and pi 0.73.1 (npm ci), and not -short")
+	if node, _ := pi16(t); node == "" {
+		t.Skip("needs pi 1.6 and Node 22 (make deps), and not -short")
 	}
 	const n = 80
 	cases := make([]oracleCase, n)
 	for i := range cases {
 		cases[i] = randomTree(t, uint64(i))
 	}
-	want := askPi(t, piDir, cases)
+	want := askPi(t, cases)
 	for i, c := range cases {
 		exts, _ := discover.Discover(discover.Options{
 			Cwd: c.Cwd, AgentDir: c.AgentDir, Home: c.Home, NoExtensions: c.NoExtensions, Extensions: c.CLI,

@@ -127,52 +127,79 @@ func (d *discoverer) settingsCandidates() []*candidate {
 	}
 	var acc accumulator
 
-	// Packages, project first; one per identity (the resolved local path).
+	// Packages, project first; one per identity, a later project item
+	// replacing an earlier one, a project item replacing the user's
+	// unless it says `autoload: false` (pi 1.6's dedupePackages).
 	type scoped struct {
 		item  pkgItem
 		scope string
 		base  string
+		id    string
+	}
+	dirs := pkgmgr.Dirs{Cwd: d.cwd, AgentDir: d.agentDir, Home: d.home}
+	identity := func(source, base string) string {
+		if pathrules.IsLocalSource(source) {
+			return "local:" + d.resolveFromBase(source, base)
+		}
+		if src, err := pkgmgr.Parse(source); err == nil {
+			return src.Identity(base, d.home)
+		}
+		return strings.TrimSpace(source)
 	}
 	var pkgs []scoped
+	index := map[string]int{}
+	add := func(it pkgItem, scope, base string) {
+		p := scoped{it, scope, base, identity(it.source, base)}
+		i, ok := index[p.id]
+		switch {
+		case !ok:
+			index[p.id] = len(pkgs)
+			pkgs = append(pkgs, p)
+		case pkgs[i].scope == "project" && scope == "global":
+			if pkgs[i].item.filter.delta {
+				pkgs = append(pkgs, p)
+			}
+		case scope == "project":
+			pkgs[i] = p
+		}
+	}
 	for _, it := range proj.packages {
-		pkgs = append(pkgs, scoped{it, "project", projBase})
+		add(it, "project", projBase)
 	}
 	for _, it := range global.packages {
-		pkgs = append(pkgs, scoped{it, "global", d.agentDir})
+		add(it, "global", d.agentDir)
 	}
-	identities := map[string]bool{}
-	dirs := pkgmgr.Dirs{Cwd: d.cwd, AgentDir: d.agentDir, Home: d.home}
 	for _, p := range pkgs {
-		local := pathrules.IsLocalSource(p.item.source)
-		id := "local:" + d.resolveFromBase(p.item.source, p.base)
-		if !local {
-			id = strings.TrimSpace(p.item.source)
-			if src, err := pkgmgr.Parse(p.item.source); err == nil {
-				id = src.Identity(p.base, d.home)
+		// An `autoload: false` project item takes its files from the
+		// user's item of the same package (findAutoloadDeltaBase).
+		from := p
+		if p.scope == "project" && p.item.filter.delta {
+			for _, u := range pkgs {
+				if u.scope == "global" && u.id == p.id {
+					from = u
+					break
+				}
 			}
 		}
-		if identities[id] {
-			continue
-		}
-		identities[id] = true
-		d.project = p.scope == "project"
-		root := d.resolveFromBase(p.item.source, p.base)
+		d.project = from.scope == "project"
+		local := pathrules.IsLocalSource(from.item.source)
+		root := d.resolveFromBase(from.item.source, from.base)
 		if !local {
 			// npm and git packages load from where `pigo install` (or pi)
 			// put them; pi would install a missing one at start-up.
 			scope := pkgmgr.User
-			if p.scope == "project" {
+			if from.scope == "project" {
 				scope = pkgmgr.Project
 			}
-			dir, ok := dirs.Loadable(p.item.source, scope)
+			dir, ok := dirs.Loadable(from.item.source, scope)
 			if !ok {
-				d.problem(p.item.source, "", fmt.Sprintf("package not installed: run `pigo install%s %s`", map[bool]string{true: " -l"}[scope == pkgmgr.Project], p.item.source))
+				d.problem(from.item.source, "", fmt.Sprintf("package not installed: run `pigo install%s %s`", map[bool]string{true: " -l"}[scope == pkgmgr.Project], from.item.source))
 				continue
 			}
 			root = dir
 		}
 		if !exists(root) {
-			d.problem(p.item.source, root, "Package path does not exist: "+root)
+			d.problem(from.item.source, root, "Package path does not exist: "+root)
 			continue
 		}
 		meta := candidate{rank: rankPackage, origin: "package:" + p.scope, source: p.item.source}
@@ -231,6 +258,18 @@ func (d *discoverer) collectPackageResources(acc *accumulator, root string, filt
 		meta.pkgName = filepath.Base(root)
 	}
 	if filter.object {
+		if filter.delta {
+			if len(filter.exts) > 0 {
+				all := d.manifestFiles(root, m)
+				on := pathrules.AutoloadDisabled(all, filter.exts, root)
+				for _, f := range all {
+					if enabled, ok := on[f]; ok {
+						acc.add(meta, f, enabled)
+					}
+				}
+			}
+			return true
+		}
 		if filter.hasExts {
 			d.applyPackageFilter(acc, root, m, filter.exts, meta)
 		} else {
@@ -238,7 +277,10 @@ func (d *discoverer) collectPackageResources(acc *accumulator, root string, filt
 		}
 		return true
 	}
-	if m.piTruthy {
+	// A `pi` object lists resources only when it names a resource type;
+	// one holding metadata alone leaves the convention directories in
+	// charge (pi 1.6).
+	if m.hasFields {
 		if m.extsTruthy {
 			d.addManifestEntries(acc, root, m, meta)
 		}
@@ -292,15 +334,7 @@ func (d *discoverer) addManifestEntries(acc *accumulator, root string, m manifes
 // applyPackageFilter applies a settings package item's `extensions`
 // patterns: [] disables everything, otherwise patterns select.
 func (d *discoverer) applyPackageFilter(acc *accumulator, root string, m manifest, patterns []string, meta candidate) {
-	var all []string
-	if len(m.exts) > 0 {
-		all = d.filesFromManifestEntries(root, m)
-		if mp := pathrules.Overrides(m.exts); len(mp) > 0 {
-			all = pathrules.Apply(all, mp, root)
-		}
-	} else {
-		all = d.collectAutoExtensionEntries(filepath.Join(root, "extensions"))
-	}
+	all := d.manifestFiles(root, m)
 	if len(patterns) == 0 {
 		for _, f := range all {
 			acc.add(meta, f, false)
@@ -314,6 +348,19 @@ func (d *discoverer) applyPackageFilter(acc *accumulator, root string, m manifes
 	for _, f := range all {
 		acc.add(meta, f, on[f])
 	}
+}
+
+// manifestFiles is collectManifestFiles: the package's extensions its
+// manifest's own patterns leave, or the convention directory's.
+func (d *discoverer) manifestFiles(root string, m manifest) []string {
+	if len(m.exts) > 0 {
+		all := d.filesFromManifestEntries(root, m)
+		if mp := pathrules.Overrides(m.exts); len(mp) > 0 {
+			all = pathrules.Apply(all, mp, root)
+		}
+		return all
+	}
+	return d.collectAutoExtensionEntries(filepath.Join(root, "extensions"))
 }
 
 // filesFromManifestEntries expands a manifest's non-override entries:
@@ -337,7 +384,7 @@ func (d *discoverer) filesFromManifestEntries(root string, m manifest) []string 
 			paths = append(paths, p)
 			continue
 		}
-		paths = append(paths, pathrules.Glob(root, e)...)
+		paths = append(paths, pathrules.PackageGlob(root, e)...)
 	}
 	return d.filesFromPaths(paths)
 }

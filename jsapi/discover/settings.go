@@ -28,6 +28,7 @@ type pkgItem struct {
 // pkgFilter is the object form's filter; the zero value is "no object".
 type pkgFilter struct {
 	object  bool     // the item was an object
+	delta   bool     // its `autoload` is false: it adjusts the user's item
 	hasExts bool     // its `extensions` key was present (and not null)
 	exts    []string // the patterns; empty with hasExts means "none"
 }
@@ -104,7 +105,7 @@ func parsePkgItem(v any) (pkgItem, error) {
 		if !ok {
 			return pkgItem{}, fmt.Errorf(`"packages" item without a string "source"`)
 		}
-		it := pkgItem{source: src, filter: pkgFilter{object: true}}
+		it := pkgItem{source: src, filter: pkgFilter{object: true, delta: v["autoload"] == false}}
 		if ev, ok := v["extensions"]; ok && ev != nil {
 			list, ok := ev.([]any)
 			if !ok {
@@ -130,6 +131,7 @@ type manifest struct {
 	file       string   // the package.json path
 	name       string   // "name", if a string
 	piTruthy   bool     // the `pi` value is truthy in JS terms
+	hasFields  bool     // pi 1.6's hasManifestResourceFields: `pi` names a resource type
 	extsTruthy bool     // pi is an object whose `extensions` value is truthy
 	exts       []string // pi.extensions, when it is an array of strings
 }
@@ -148,6 +150,13 @@ func (d *discoverer) readManifest(root string) manifest {
 	}
 	m.name, _ = pkg["name"].(string)
 	m.piTruthy = jsjson.Truthy(pkg["pi"])
+	if obj, ok := pkg["pi"].(map[string]any); ok {
+		for _, k := range []string{"extensions", "skills", "prompts", "themes"} {
+			if _, present := obj[k]; present {
+				m.hasFields = true
+			}
+		}
+	}
 	m.exts, m.extsTruthy = resources.DeclaredExtensions(root, d.problem)
 	return m
 }

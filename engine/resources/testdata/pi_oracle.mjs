@@ -1,4 +1,4 @@
-// pi_oracle.mjs asks the real pi 0.73.1 which prompt templates and skills
+// pi_oracle.mjs asks the real pi 1.6 which prompt templates and skills
 // it would load, through its own DefaultResourceLoader.
 //
 // Usage: node pi_oracle.mjs <pi-coding-agent package dir> < cases.json
