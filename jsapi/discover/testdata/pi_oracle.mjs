@@ -1,4 +1,4 @@
-// pi_oracle.mjs asks the real pi 0.73.1 which extension files it would load.
+// pi_oracle.mjs asks the real pi (1.6) which extension files it would load.
 //
 // Usage: node pi_oracle.mjs <pi-coding-agent package dir> < cases.json
 // Input:  [{"cwd", "agentDir", "home", "noExtensions", "cli": [...]}, ...]
