@@ -148,10 +148,10 @@ func run(root string, edits, others, reloads int, debounce time.Duration, inPlac
 	}
 
 	fmt.Println("edit-to-live latency (file write → the new generation answers)")
-	fmt.Printf("  %-40s %9s %9s %9s %9s\n", "", "p50", "p90", "p95", "max")
+	fmt.Printf("  %-52s %9s %9s %9s %9s\n", "", "p50", "p90", "p95", "max")
 	row := func(label string, ds []time.Duration) {
 		s := stats(ds)
-		fmt.Printf("  %-40s %8.1fms %8.1fms %8.1fms %8.1fms\n", label, ms(s.p50), ms(s.p90), ms(s.p95), ms(s.max))
+		fmt.Printf("  %-52s %8.1fms %8.1fms %8.1fms %8.1fms\n", label, ms(s.p50), ms(s.p90), ms(s.p95), ms(s.max))
 	}
 	saveKind := "atomic rename"
 	if inPlace {
