@@ -4,6 +4,7 @@
 //	go run ./bench/reload                  # 200 edits; memory after 0 and 100 reloads (about a minute)
 //	go run ./bench/reload -reloads 1000    # memory after 0, 100 and 1000 reloads
 //	go run ./bench/reload -pi=false        # pigo only
+//	go run ./bench/reload -inplace         # watched edits truncate and write in place
 //
 // The setup is one edited single-file extension (about 200 lines of
 // TypeScript in pi's API: five tools, three commands, event handlers,
@@ -56,6 +57,7 @@ func main() {
 	others := flag.Int("others", 20, "other extensions loaded next to the edited one")
 	reloads := flag.Int("reloads", 100, "edited reloads for the memory measurement (reported at 0, 100, 1000 up to this)")
 	debounce := flag.Duration("debounce", 0, "watcher quiet period (0 = the watcher's default)")
+	inPlace := flag.Bool("inplace", false, "watched edits truncate and rewrite the file in place (two writes) instead of an atomic rename")
 	withPi := flag.Bool("pi", true, "also measure real pi when Node and pi are installed")
 	pi16 := flag.Bool("pi16", false, "compare with pi "+benchkit.Pi16Version+" on Node 22 instead of pi "+benchkit.PiVersion)
 	root := flag.String("root", ".", "pigo repository root (where node_modules is)")
@@ -73,14 +75,14 @@ func main() {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	if err := run(*root, *edits, *others, *reloads, *debounce, *withPi, *pi16, *heapProfile); err != nil {
+	if err := run(*root, *edits, *others, *reloads, *debounce, *inPlace, *withPi, *pi16, *heapProfile); err != nil {
 		pprof.StopCPUProfile()
 		fmt.Fprintln(os.Stderr, "reload:", err)
 		os.Exit(1)
 	}
 }
 
-func run(root string, edits, others, reloads int, debounce time.Duration, withPi, pi16 bool, heapProfile string) error {
+func run(root string, edits, others, reloads int, debounce time.Duration, inPlace, withPi, pi16 bool, heapProfile string) error {
 	root, _ = filepath.Abs(root)
 	tmp, err := os.MkdirTemp("", "pigo-reload-bench-")
 	if err != nil {
@@ -128,7 +130,7 @@ func run(root string, edits, others, reloads int, debounce time.Duration, withPi
 	if err != nil {
 		return fmt.Errorf("pigo memory: %w", err)
 	}
-	watched, manual, work, err := pigoLatency(target, paths, edits, debounce)
+	watched, manual, work, err := pigoLatency(target, paths, edits, debounce, inPlace)
 	if err != nil {
 		return fmt.Errorf("pigo latency: %w", err)
 	}
@@ -146,14 +148,24 @@ func run(root string, edits, others, reloads int, debounce time.Duration, withPi
 	}
 
 	fmt.Println("edit-to-live latency (file write → the new generation answers)")
-	fmt.Printf("  %-40s %9s %9s %9s\n", "", "p50", "p95", "max")
+	fmt.Printf("  %-52s %9s %9s %9s %9s\n", "", "p50", "p90", "p95", "max")
 	row := func(label string, ds []time.Duration) {
 		s := stats(ds)
-		fmt.Printf("  %-40s %8.1fms %8.1fms %8.1fms\n", label, ms(s.p50), ms(s.p95), ms(s.max))
+		fmt.Printf("  %-52s %8.1fms %8.1fms %8.1fms %8.1fms\n", label, ms(s.p50), ms(s.p90), ms(s.p95), ms(s.max))
 	}
-	row(fmt.Sprintf("pigo, watched (debounce %v)", orDefault(debounce)), watched)
+	saveKind := "atomic rename"
+	if inPlace {
+		saveKind = "in place"
+	}
+	row(fmt.Sprintf("pigo, watched (%s, debounce %v)", saveKind, orDefault(debounce)), watched)
+	row("  of which Reload itself", work[:len(watched)])
+	waited := make([]time.Duration, len(watched))
+	for i := range watched {
+		waited[i] = watched[i] - work[i]
+	}
+	row("  of which the rest (watcher, tool call)", waited)
 	row("pigo, manual reload", manual)
-	row("  of which Reload itself", work)
+	row("  of which Reload itself", work[len(watched):])
 	if piLat != nil {
 		row(piLabel+", manual /reload", piLat)
 		p, w, m := stats(piLat).p50, stats(watched).p50, stats(manual).p50
@@ -272,7 +284,9 @@ func measureSelf() memSample {
 	return memSample{rss: benchkit.VmRSS(os.Getpid()), heap: int64(m.HeapAlloc)}
 }
 
-func pigoLatency(target string, paths []string, edits int, debounce time.Duration) (watched, manual, work []time.Duration, err error) {
+// pigoLatency returns the watched and the manual edit-to-live times, and
+// the Reload part of each (watched ones first).
+func pigoLatency(target string, paths []string, edits int, debounce time.Duration, inPlace bool) (watched, manual, work []time.Duration, err error) {
 	host, r, reports, err := newHost(paths)
 	if err != nil {
 		return nil, nil, nil, err
@@ -291,7 +305,11 @@ func pigoLatency(target string, paths []string, edits int, debounce time.Duratio
 	for range edits {
 		v++
 		start := time.Now()
-		if err := save(target, editedSource(v)); err != nil {
+		write := save
+		if inPlace {
+			write = saveInPlace
+		}
+		if err := write(target, editedSource(v)); err != nil {
 			return nil, nil, nil, err
 		}
 		timeout := time.After(30 * time.Second)
@@ -317,9 +335,11 @@ func pigoLatency(target string, paths []string, edits int, debounce time.Duratio
 		if err := save(target, editedSource(v)); err != nil {
 			return nil, nil, nil, err
 		}
-		if rep := r.Reload(context.Background(), "edited"); !rep.OK {
+		rep := r.Reload(context.Background(), "edited")
+		if !rep.OK {
 			return nil, nil, nil, fmt.Errorf("manual reload %d: %v", v, rep.Error)
 		}
+		work = append(work, rep.Elapsed)
 		if err := expectVersion(host, v); err != nil {
 			return nil, nil, nil, err
 		}
@@ -449,7 +469,26 @@ func save(path, src string) error {
 	return os.Rename(tmp, path)
 }
 
-type summary struct{ p50, p95, max time.Duration }
+// saveInPlace truncates path and writes src in two writes, as shell
+// redirection and some formatters do.
+func saveInPlace(path, src string) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	half := len(src) / 2
+	if _, err := f.WriteString(src[:half]); err != nil {
+		f.Close()
+		return err
+	}
+	if _, err := f.WriteString(src[half:]); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+type summary struct{ p50, p90, p95, max time.Duration }
 
 func stats(ds []time.Duration) summary {
 	if len(ds) == 0 {
@@ -461,7 +500,7 @@ func stats(ds []time.Duration) summary {
 		i := int(q*float64(len(s))+0.5) - 1
 		return s[max(0, min(len(s)-1, i))]
 	}
-	return summary{p50: at(0.50), p95: at(0.95), max: s[len(s)-1]}
+	return summary{p50: at(0.50), p90: at(0.90), p95: at(0.95), max: s[len(s)-1]}
 }
 
 func ms(d time.Duration) float64 { return benchkit.MS(d) }

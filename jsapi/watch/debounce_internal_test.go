@@ -15,7 +15,7 @@ func TestDebouncerCoalescesAndBoundsDelay(t *testing.T) {
 	var mu sync.Mutex
 	fired := map[string][][]string{}
 	got := make(chan string, 100)
-	d := newDebouncer(40*time.Millisecond, 150*time.Millisecond, func(key string, paths []string) {
+	d := newDebouncer(40*time.Millisecond, 0, 150*time.Millisecond, func(key string, paths []string) {
 		mu.Lock()
 		fired[key] = append(fired[key], paths)
 		mu.Unlock()
@@ -58,5 +58,71 @@ func TestDebouncerCoalescesAndBoundsDelay(t *testing.T) {
 			}
 		case <-time.After(5 * time.Millisecond):
 		}
+	}
+}
+
+// TestDebouncerWaitsForOpenWrites: a path open for writing holds its key
+// past the quiet period until done; done with no settle fires before it
+// returns, with every path of the burst; a path still open keeps the key
+// from firing on another's done.
+func TestDebouncerWaitsForOpenWrites(t *testing.T) {
+	t.Parallel()
+	got := make(chan []string, 10)
+	d := newDebouncer(time.Millisecond, 0, time.Hour, func(key string, paths []string) { got <- paths })
+	defer d.stop()
+
+	d.writing("k", "/a")
+	d.writing("k", "/b")
+	d.touch("k", "/c")
+	time.Sleep(50 * time.Millisecond) // fifty quiet periods
+	d.done("k", "/a")
+	select {
+	case p := <-got:
+		t.Fatalf("fired %v while /b is open", p)
+	default:
+	}
+	d.done("k", "/b")
+	select {
+	case p := <-got:
+		if !reflect.DeepEqual(p, []string{"/a", "/b", "/c"}) {
+			t.Fatalf("fired %v", p)
+		}
+	default:
+		t.Fatal("done of the last open path did not fire")
+	}
+	// A rename into place: done alone fires.
+	d.done("k", "/a")
+	if p := <-got; !reflect.DeepEqual(p, []string{"/a"}) {
+		t.Fatalf("fired %v", p)
+	}
+}
+
+// TestDebouncerSettleCoalesces: with a settle period, completed writes of
+// one key close together fire once, with both paths.
+func TestDebouncerSettleCoalesces(t *testing.T) {
+	t.Parallel()
+	got := make(chan []string, 10)
+	d := newDebouncer(time.Hour, time.Hour, time.Hour, func(key string, paths []string) { got <- paths })
+	defer d.stop()
+	d.done("k", "/a")
+	d.done("k", "/b")
+	d.touch("k", "/c") // a late plain event: waits settle, not quiet
+	select {
+	case p := <-got:
+		t.Fatalf("fired %v before settle passed", p)
+	default:
+	}
+	d2 := newDebouncer(time.Hour, time.Millisecond, time.Hour, func(key string, paths []string) { got <- paths })
+	defer d2.stop()
+	d2.done("k", "/a")
+	d2.done("k", "/b")
+	d2.touch("k", "/c")
+	select {
+	case p := <-got:
+		if !reflect.DeepEqual(p, []string{"/a", "/b", "/c"}) {
+			t.Fatalf("fired %v", p)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("settled key never fired (a plain event pushed it to the quiet period)")
 	}
 }

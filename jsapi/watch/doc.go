@@ -38,6 +38,19 @@
 // (a generator rewriting a file in a loop) cannot postpone a reload beyond
 // Options.MaxDelay (default 300 ms).
 //
+// On Linux the kernel also says when a write is complete, which fsnotify
+// does not pass on: a second inotify instance on the same directories
+// reports IN_CLOSE_WRITE and IN_MOVED_TO (complete: the writer closed the
+// file, or a file was renamed into place) and IN_CREATE and IN_MODIFY (in
+// progress; the four come in order from one instance). A plugin whose
+// writes all completed reloads after Options.Settle (default 2 ms, for
+// files saved together) instead of the quiet period, so an atomic save is
+// live in about the time of the reload itself; a file still open for
+// writing holds the reload however long its writer stalls between writes
+// (up to MaxDelay), so a half-written file is not loaded. Changes without
+// a close (a delete, a rename away) keep the quiet period, as on other
+// systems.
+//
 // A reload only happens when content changed: before reloading, the
 // Reloader hashes (SHA-256) the plugin's input files and compares with the
 // hashes it recorded at the previous attempt; a `touch`, a save without

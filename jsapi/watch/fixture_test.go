@@ -127,8 +127,14 @@ func (f *fixture) mustBoot(names ...string) {
 // at cleanup, before the host closes.
 func (f *fixture) watch(debounce time.Duration) {
 	f.t.Helper()
-	w, err := watch.NewWatcher(f.r, watch.WatcherOptions{Debounce: debounce,
-		OnError: func(err error) { f.t.Logf("watcher: %v", err) }})
+	f.watchWith(watch.WatcherOptions{Debounce: debounce})
+}
+
+// watchWith starts a Watcher with opts (OnError logs).
+func (f *fixture) watchWith(opts watch.WatcherOptions) {
+	f.t.Helper()
+	opts.OnError = func(err error) { f.t.Logf("watcher: %v", err) }
+	w, err := watch.NewWatcher(f.r, opts)
 	if err != nil {
 		f.t.Fatal(err)
 	}

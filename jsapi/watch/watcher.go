@@ -14,8 +14,15 @@ import (
 // WatcherOptions configure a Watcher. The zero value is usable.
 type WatcherOptions struct {
 	// Debounce is the quiet period: a plugin reloads once none of its files
-	// got an event for this long; default 30ms.
+	// got an event for this long; default 30ms. On Linux a save the kernel
+	// reports complete (the writer closed the file, or renamed it into
+	// place) waits Settle instead, and a file still open for writing holds
+	// the reload however long it pauses (up to MaxDelay).
 	Debounce time.Duration
+	// Settle is how long a plugin whose writes all completed waits for more
+	// (files saved together become one reload); default 2ms, negative for
+	// none. Only used where completed writes are reported (Linux).
+	Settle time.Duration
 	// MaxDelay bounds how long a steady stream of events can postpone a
 	// plugin's reload, counted from its first event; default 300ms.
 	MaxDelay time.Duration
@@ -40,6 +47,15 @@ const discoveryKey = "\x00discovery"
 func (o WatcherOptions) withDefaults() WatcherOptions {
 	if o.Debounce <= 0 {
 		o.Debounce = 30 * time.Millisecond
+	}
+	if o.Settle == 0 {
+		o.Settle = 2 * time.Millisecond
+	}
+	if o.Settle < 0 {
+		o.Settle = 0
+	}
+	if o.Settle > o.Debounce {
+		o.Settle = o.Debounce
 	}
 	if o.MaxDelay <= 0 {
 		o.MaxDelay = 300 * time.Millisecond
@@ -87,7 +103,7 @@ func NewWatcher(r *Reloader, opts WatcherOptions) (*Watcher, error) {
 	}
 	w := &Watcher{r: r, opts: opts.withDefaults(), n: n, kick: make(chan struct{}, 1),
 		dirs: map[string]bool{}, missing: map[string]string{}, queued: map[string][]string{}}
-	w.deb = newDebouncer(w.opts.Debounce, w.opts.MaxDelay, w.due)
+	w.deb = newDebouncer(w.opts.Debounce, w.opts.Settle, w.opts.MaxDelay, w.due)
 	w.unsubscribe = r.subscribe(w.resync)
 	w.resync()
 	return w, nil
@@ -166,6 +182,16 @@ func (w *Watcher) handle(x notice) {
 		w.report(fmt.Errorf("watch: file events were lost; checking every plugin"))
 		for _, id := range w.r.Plugins() {
 			w.deb.touch(id, "")
+		}
+	case x.Phase == phaseWriting:
+		ids, _ := w.match(x.Path) // a directory appearing is fsnotify's to report
+		for _, id := range ids {
+			w.deb.writing(id, x.Path)
+		}
+	case x.Phase == phaseDone:
+		ids, _ := w.match(x.Path)
+		for _, id := range ids {
+			w.deb.done(id, x.Path)
 		}
 	default:
 		ids, appeared := w.match(x.Path)
