@@ -127,6 +127,7 @@ func rpcCommands() map[string]rpcCommandSpec {
 		"render_tool":              {true, (*rpcServer).renderTool},
 		"get_argument_completions": {true, (*rpcServer).getArgumentCompletions}, // rpc_complete.go
 		"set_tools_expanded":       {false, (*rpcServer).setToolsExpanded},
+		"set_editor_text":          {false, (*rpcServer).setEditorText}, // rpc_editor.go
 		// session tree navigation (rpc_tree.go)
 		"navigate_tree":        {true, (*rpcServer).navigateTree},
 		"abort_branch_summary": {false, (*rpcServer).abortBranchSummary},

@@ -264,3 +264,14 @@ func (u *UI) Dialog(ctx context.Context, g *engine.Generation, method string, pa
 		return nil, g.StaleError()
 	}
 }
+
+// SetTypedEditorText records what the user typed in an interactive
+// client's editor, for ctx.ui.getEditorText. Unlike Set it is neither
+// recorded nor observed: the text came from the editor, and a UI call
+// would echo it back into the editor (moving the cursor under the user's
+// hands) and to every other client on each keystroke.
+func (u *UI) SetTypedEditorText(text string) {
+	u.mu.Lock()
+	u.state["editorText"] = text
+	u.mu.Unlock()
+}

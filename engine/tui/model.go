@@ -90,6 +90,11 @@ type model struct {
 	lastArgErr string
 	fileList   []string // the project's files, for @ completion
 
+	// editorSent is the editor text the host was last told (for
+	// ctx.ui.getEditorText), editorSeen the text at the last tick: the
+	// text goes to the host once it stayed the same for a tick.
+	editorSent, editorSeen string
+
 	lastCtrlC time.Time
 	retry     *retryState // an automatic retry waiting to run
 	// compactReason is compaction_start's reason (manual, threshold,
@@ -457,6 +462,7 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.renderViews()
 	case tickMsg:
 		m.spin++
+		m.reportEditorText(false)
 		// pi re-applies a theme file when it is saved.
 		if m.spin%12 == 0 && m.th.Changed() {
 			if th, err := LoadTheme(strings.TrimSuffix(filepath.Base(m.th.path), ".json"), filepath.Dir(m.th.path)); err == nil {
@@ -732,6 +738,7 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	if sc, ok := m.shortcuts[ks]; ok {
+		m.reportEditorText(true) // the shortcut may read it: the host handles records in order
 		m.c.request(cmd("run_shortcut", "shortcut", sc), func(m *model, r response) {
 			if !r.ok {
 				m.notice(r.err, "error")
@@ -790,6 +797,22 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 	}
 	m.updateAutocomplete()
 	return nil
+}
+
+// reportEditorText tells the host what the editor holds (pasted text
+// expanded, as pi's getEditorText) when it changed: debounced (now is
+// false: only once the text stayed the same for a tick, so typing does
+// not send a record per key), or at once before something that may read
+// it runs. The host does not echo it back.
+func (m *model) reportEditorText(now bool) {
+	text := m.ed.Expanded()
+	seen := m.editorSeen
+	m.editorSeen = text
+	if text == m.editorSent || !now && text != seen {
+		return
+	}
+	m.editorSent = text
+	m.c.request(cmd("set_editor_text", "text", text), nil)
 }
 
 // restoreQueue is pi's restoreQueuedMessagesToEditor: the queued
@@ -1016,6 +1039,7 @@ func (m *model) submit(followUp bool) tea.Cmd {
 	m.ed.Remember(text)
 	m.ed.SetText("")
 	m.auto = nil
+	m.reportEditorText(true) // pi clears the editor before the command or prompt runs
 	return m.sendText(text, followUp)
 }
 

@@ -55,6 +55,7 @@ func (m *model) uiCall(rec map[string]any) tea.Cmd {
 		m.title = str
 	case "setEditorText":
 		m.ed.SetText(str)
+		m.editorSent = m.ed.Expanded() // the host has it already
 		m.updateAutocomplete()
 	case "pasteToEditor": // pi sends it to the editor as a bracketed paste
 		m.ed.Paste(str)
