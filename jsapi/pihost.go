@@ -388,6 +388,20 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 	fn("slotClaim", func(c goja.FunctionCall) goja.Value { return vm.ToValue(pi.UI().SlotClaim(slot(c))) })
 	fn("editorText", func(goja.FunctionCall) goja.Value { return undefinedIfEmpty(g.editorText()) })
 	fn("editorSetText", func(c goja.FunctionCall) goja.Value { g.setEditorText(str(c, 0)); return goja.Undefined() })
+	// onTerminalInput(handler) registers a terminal input listener
+	// (ctx.ui.onTerminalInput); its removal is returned and also runs
+	// when this generation retires (a reload drops the old listeners).
+	fn("onTerminalInput", func(c goja.FunctionCall) goja.Value {
+		handler, ok := goja.AssertFunction(c.Argument(0))
+		if !ok {
+			g.throw(errors.New("ui.onTerminalInput: handler must be a function"))
+		}
+		remove := pi.UI().AddInputListener(plugin, func(ctx context.Context, data string) (any, error) {
+			return g.call(ctx, func() (goja.Value, error) { return handler(goja.Undefined(), vm.ToValue(data)) }, g.toGo)
+		})
+		g.eg.OnRetire(remove)
+		return vm.ToValue(func(goja.FunctionCall) goja.Value { remove(); return goja.Undefined() })
+	})
 	fn("uiGet", func(c goja.FunctionCall) goja.Value {
 		if v, ok := pi.UI().State()[str(c, 0)]; ok {
 			return val(v)

@@ -127,7 +127,9 @@ func rpcCommands() map[string]rpcCommandSpec {
 		"render_tool":              {true, (*rpcServer).renderTool},
 		"get_argument_completions": {true, (*rpcServer).getArgumentCompletions}, // rpc_complete.go
 		"set_tools_expanded":       {false, (*rpcServer).setToolsExpanded},
-		"set_editor_text":          {false, (*rpcServer).setEditorText}, // rpc_editor.go
+		"set_editor_text":          {false, (*rpcServer).setEditorText},     // rpc_editor.go
+		"get_input_listeners":      {false, (*rpcServer).getInputListeners}, // rpc_input.go
+		"terminal_input":           {true, (*rpcServer).terminalInput},
 		// session tree navigation (rpc_tree.go)
 		"navigate_tree":        {true, (*rpcServer).navigateTree},
 		"abort_branch_summary": {false, (*rpcServer).abortBranchSummary},

@@ -95,6 +95,13 @@ type model struct {
 	// text goes to the host once it stayed the same for a tick.
 	editorSent, editorSeen string
 
+	// the extensions' terminal input listeners (termlisteners.go)
+	inputListeners int
+	held           []heldInput // input waiting for the listeners' answer
+	heldSeq        int
+	inputStalled   bool   // an answer is overdue: input passes on unheld
+	lastInputErr   string // the last listener error, shown once
+
 	lastCtrlC time.Time
 	retry     *retryState // an automatic retry waiting to run
 	// compactReason is compaction_start's reason (manual, threshold,
@@ -177,6 +184,7 @@ func (m *model) Init() tea.Cmd {
 	m.c.request(cmd("get_commands"), (*model).onCommands)
 	m.c.request(cmd("get_extensions"), (*model).onExtensions)
 	m.c.request(cmd("get_shortcuts"), (*model).onShortcuts)
+	m.c.request(cmd("get_input_listeners"), (*model).onInputListeners)
 	m.c.request(cmd("get_messages"), (*model).onMessages)
 	m.c.request(cmd("get_project_trust"), (*model).onProjectTrust)
 	m.refreshStats()
@@ -489,18 +497,17 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, c
 	case tea.PasteMsg:
-		if v := m.focusedView(); v != nil {
-			v.input(m, "\x1b[200~"+msg.Content+"\x1b[201~")
-			return m, nil
+		if m.holdsInput() {
+			return m, m.holdInput(msg)
 		}
-		if d := m.topDialog(); d != nil {
-			d.paste(msg.Content)
-			return m, nil
-		}
-		m.ed.Paste(msg.Content)
-		m.updateAutocomplete()
+		m.paste(msg.Content)
 	case tea.KeyPressMsg:
+		if m.holdsInput() {
+			return m, m.holdInput(msg)
+		}
 		return m, m.key(msg)
+	case heldInputTimeoutMsg:
+		return m, m.heldTimeout(msg.seq)
 	case editedMsg:
 		if msg.err != nil {
 			m.notice("External editor failed: "+msg.err.Error(), "warning")
@@ -717,6 +724,21 @@ func (m *model) toolEvent(typ string, rec map[string]any) {
 
 // key handles a key press: the focused component, a dialog or selector,
 // autocomplete, then the app's and the editor's bindings.
+// paste gives pasted text to the focused component, the top dialog or
+// the editor.
+func (m *model) paste(content string) {
+	if v := m.focusedView(); v != nil {
+		v.input(m, "\x1b[200~"+content+"\x1b[201~")
+		return
+	}
+	if d := m.topDialog(); d != nil {
+		d.paste(content)
+		return
+	}
+	m.ed.Paste(content)
+	m.updateAutocomplete()
+}
+
 func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 	ks := k.String()
 	if v := m.focusedView(); v != nil {

@@ -586,7 +586,17 @@ function makeUI(host: any, assertActive: () => void, on: (event: string, handler
       return comps.custom(factory, options);
     },
     addAutocompleteProvider: (_f: any) => set("addAutocompleteProvider", "autocomplete", "", true),
-    onTerminalInput: (_h: any) => () => {},
+    // pi calls a listener synchronously and reads {consume, data} from
+    // what it returns: a Promise (an async handler) passes the input on.
+    onTerminalInput: (handler: (data: string) => any) => {
+      assertActive();
+      if (typeof handler !== "function") throw new TypeError("ui.onTerminalInput: handler must be a function");
+      return host.onTerminalInput((data: string) => {
+        const r = handler(data);
+        if (r === null || typeof r !== "object" || typeof r.then === "function") return undefined;
+        return { consume: r.consume === true, data: typeof r.data === "string" ? r.data : undefined };
+      });
+    },
     // pi's global theme (pi-coding-agent's): plain text until initTheme().
     get theme() {
       return require("pigo:agent-theme").theme;

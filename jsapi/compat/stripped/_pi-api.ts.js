@@ -639,7 +639,16 @@ function makeUI(host, assertActive, on) {
       return comps.custom(factory, options);
     },
     addAutocompleteProvider: (_f) => set("addAutocompleteProvider", "autocomplete", "", true),
-    onTerminalInput: (_h) => () => {
+    // pi calls a listener synchronously and reads {consume, data} from
+    // what it returns: a Promise (an async handler) passes the input on.
+    onTerminalInput: (handler) => {
+      assertActive();
+      if (typeof handler !== "function") throw new TypeError("ui.onTerminalInput: handler must be a function");
+      return host.onTerminalInput((data) => {
+        const r = handler(data);
+        if (r === null || typeof r !== "object" || typeof r.then === "function") return void 0;
+        return { consume: r.consume === true, data: typeof r.data === "string" ? r.data : void 0 };
+      });
     },
     // pi's global theme (pi-coding-agent's): plain text until initTheme().
     get theme() {
