@@ -28,6 +28,8 @@ type UI struct {
 	claims    int
 	inputs    []inputListener // ctx.ui.onTerminalInput, in registration order
 	inputSeq  int
+	providers []autocompleteProvider // ctx.ui.addAutocompleteProvider, oldest first
+	acSeq     int
 }
 
 // UICall is one fire-and-forget UI call, for clients that forward them
