@@ -88,7 +88,12 @@ type model struct {
 	sel          picker
 	// lastArgErr is the last argument completer's error, shown once.
 	lastArgErr string
-	fileList   []string // the project's files, for @ completion
+	// the extensions' autocomplete providers (extcomplete.go): how many,
+	// their trigger characters, the last error (shown once)
+	acProviders     int
+	acTriggers      []string
+	lastCompleteErr string
+	fileList        []string // the project's files, for @ completion
 
 	// editorSent is the editor text the host was last told (for
 	// ctx.ui.getEditorText), editorSeen the text at the last tick: the
@@ -185,6 +190,7 @@ func (m *model) Init() tea.Cmd {
 	m.c.request(cmd("get_extensions"), (*model).onExtensions)
 	m.c.request(cmd("get_shortcuts"), (*model).onShortcuts)
 	m.c.request(cmd("get_input_listeners"), (*model).onInputListeners)
+	m.c.request(cmd("get_autocomplete_providers"), (*model).onAutocompleteProviders)
 	m.c.request(cmd("get_messages"), (*model).onMessages)
 	m.c.request(cmd("get_project_trust"), (*model).onProjectTrust)
 	m.refreshStats()
@@ -776,6 +782,9 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 		case m.keys.is("tui.select.down", ks):
 			m.auto.move(1)
 			return nil
+		case (m.keys.is("tui.input.tab", ks) || m.keys.is("tui.input.submit", ks)) && m.auto.ext:
+			m.acceptExtension()
+			return nil
 		case (m.keys.is("tui.input.tab", ks) || m.keys.is("tui.input.submit", ks)) && m.auto.args:
 			m.acceptArgument()
 			return nil
@@ -1154,6 +1163,11 @@ type autocomplete struct {
 	files bool
 	at    bool // an @ file search
 	args  bool // a command's argument completions (argcomplete.go)
+	// ext: an extension provider's items (extcomplete.go), from
+	// provider, for the text prefix before the cursor.
+	ext      bool
+	provider float64
+	prefix   string
 }
 
 func (a *autocomplete) move(d int) {
@@ -1162,9 +1176,23 @@ func (a *autocomplete) move(d int) {
 
 func (a *autocomplete) selected() command { return a.items[a.index] }
 
-// updateAutocomplete refreshes the list for the editor's text: open
-// while it is "/name" without a space (pi's slash command completion).
+// updateAutocomplete refreshes the list for the editor's text: the
+// extensions' providers are asked about a trigger token before the
+// cursor (extcomplete.go), else the built-in completion runs.
 func (m *model) updateAutocomplete() {
+	if m.acProviders > 0 && m.extensionTrigger() {
+		m.extensionComplete()
+		return
+	}
+	if m.auto != nil && m.auto.ext {
+		m.auto = nil
+	}
+	m.builtinAutocomplete()
+}
+
+// builtinAutocomplete is pi's built-in provider: "/name" without a space
+// lists commands, "/name " a command's arguments, "@" files.
+func (m *model) builtinAutocomplete() {
 	text := m.ed.Text()
 	if w := m.ed.Word(); strings.HasPrefix(w, "@") {
 		m.fileComplete(w[1:], true)

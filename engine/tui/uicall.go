@@ -84,6 +84,9 @@ func (m *model) uiCall(rec map[string]any) tea.Cmd {
 		m.vc.gen++
 	case "setTheme":
 		m.setTheme(str)
+	case "addAutocompleteProvider": // the providers' {count, triggers} now
+		info, _ := call.Value.(map[string]any)
+		m.setAutocompleteInfo(info)
 	case "onTerminalInput": // the number of terminal input listeners now
 		n, _ := call.Value.(float64)
 		m.inputListeners = int(n)
