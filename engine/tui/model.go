@@ -1518,7 +1518,8 @@ func (m *model) widgetLines(placement string, w int) []string {
 
 // autocompleteLines is pi-tui's SelectList: 5 rows centred on the
 // selection, a name column as wide as the widest name plus 2 (12 to 32
-// cells), the selected row in the accent colour, descriptions muted.
+// cells; 32 for an extension's items not completing a slash command),
+// the selected row in the accent colour, descriptions muted.
 func (m *model) autocompleteLines(w int) []string {
 	a := m.auto
 	const visible = 5
@@ -1529,6 +1530,9 @@ func (m *model) autocompleteLines(w int) []string {
 		col = max(col, ansi.StringWidth(c.name)+2)
 	}
 	col = min(max(col, 12), 32)
+	if a.ext && !strings.HasPrefix(a.prefix, "/") {
+		col = 32 // pi's list without the slash command layout
+	}
 	var out []string
 	for i := start; i < end; i++ {
 		c := a.items[i]
