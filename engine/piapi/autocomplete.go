@@ -43,6 +43,7 @@ type autocompleteProvider struct {
 // Clients hear the providers' count and trigger characters as the
 // "addAutocompleteProvider" UI call.
 func (u *UI) AddAutocompleteProvider(plugin string, p AutocompleteProvider) (remove func()) {
+	u.pi.Record(plugin, "ui.addAutocompleteProvider", p.Triggers)
 	u.mu.Lock()
 	u.acSeq++
 	id := u.acSeq

@@ -298,6 +298,7 @@ type inputListener struct {
 // "onTerminalInput" UI call, so that a terminal UI holds keys only while
 // someone may consume them.
 func (u *UI) AddInputListener(plugin string, f InputListener) (remove func()) {
+	u.pi.Record(plugin, "ui.onTerminalInput")
 	u.mu.Lock()
 	u.inputSeq++
 	id := u.inputSeq

@@ -593,11 +593,11 @@ function makeUI(host: any, assertActive: () => void, on: (event: string, handler
     addAutocompleteProvider: (factory: (current: any) => any) => {
       assertActive();
       if (typeof factory !== "function") throw new TypeError("ui.addAutocompleteProvider: factory must be a function");
-      const builtin = new (require("pigo:tui-autocomplete").CombinedAutocompleteProvider)([], ".");
+      let builtin: any; // loaded on first use
       const current = {
         getSuggestions: async () => null,
         applyCompletion: (lines: string[], line: number, col: number, item: any, prefix: string) =>
-          builtin.applyCompletion(lines, line, col, item, prefix),
+          (builtin ??= new (require("pigo:tui-autocomplete").CombinedAutocompleteProvider)([], ".")).applyCompletion(lines, line, col, item, prefix),
         shouldTriggerFileCompletion: () => true,
       };
       const p = factory(current);

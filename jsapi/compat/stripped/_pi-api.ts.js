@@ -646,10 +646,10 @@ function makeUI(host, assertActive, on) {
     addAutocompleteProvider: (factory) => {
       assertActive();
       if (typeof factory !== "function") throw new TypeError("ui.addAutocompleteProvider: factory must be a function");
-      const builtin = new (require("pigo:tui-autocomplete")).CombinedAutocompleteProvider([], ".");
+      let builtin;
       const current = {
         getSuggestions: async () => null,
-        applyCompletion: (lines, line, col, item, prefix) => builtin.applyCompletion(lines, line, col, item, prefix),
+        applyCompletion: (lines, line, col, item, prefix) => (builtin ??= new (require("pigo:tui-autocomplete")).CombinedAutocompleteProvider([], ".")).applyCompletion(lines, line, col, item, prefix),
         shouldTriggerFileCompletion: () => true
       };
       const p = factory(current);
