@@ -96,3 +96,28 @@ func TestServeTerminalInput(t *testing.T) {
 		t.Errorf("a number was taken: %v", r)
 	}
 }
+
+// BenchmarkTerminalInput is one key through a listener over the client
+// protocol: what holding keys for the listeners adds to a key's way.
+func BenchmarkTerminalInput(b *testing.B) {
+	io, _ := world(b)
+	ext := filepath.Join(io.Cwd, "keys.ts")
+	if err := os.WriteFile(ext, []byte(`export default function (pi) {
+  pi.on("session_start", (_e, ctx) => { ctx.ui.onTerminalInput((data) => (data === "q" ? { consume: true } : undefined)); });
+}`), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	s, err := agentsession.Start(context.Background(), agentsession.Options{IO: io, Open: pigo.SessionOpener(io),
+		Args: []string{"-e", ext, "--no-session", "--no-builtin-tools"}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	ask := serveAsk(b, s, agentsession.ServeOptions{Components: true})
+	b.ResetTimer()
+	for i := range b.N {
+		if r := ask(map[string]any{"type": "terminal_input", "id": fmt.Sprint(i), "data": "x"}); r["success"] != true {
+			b.Fatal(r)
+		}
+	}
+}
