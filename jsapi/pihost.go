@@ -388,6 +388,52 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 	fn("slotClaim", func(c goja.FunctionCall) goja.Value { return vm.ToValue(pi.UI().SlotClaim(slot(c))) })
 	fn("editorText", func(goja.FunctionCall) goja.Value { return undefinedIfEmpty(g.editorText()) })
 	fn("editorSetText", func(c goja.FunctionCall) goja.Value { g.setEditorText(str(c, 0)); return goja.Undefined() })
+	// onTerminalInput(handler) registers a terminal input listener
+	// (ctx.ui.onTerminalInput); its removal is returned and also runs
+	// when this generation retires (a reload drops the old listeners).
+	fn("onTerminalInput", func(c goja.FunctionCall) goja.Value {
+		handler, ok := goja.AssertFunction(c.Argument(0))
+		if !ok {
+			g.throw(errors.New("ui.onTerminalInput: handler must be a function"))
+		}
+		remove := pi.UI().AddInputListener(plugin, func(ctx context.Context, data string) (any, error) {
+			return g.call(ctx, func() (goja.Value, error) { return handler(goja.Undefined(), vm.ToValue(data)) }, g.toGo)
+		})
+		g.eg.OnRetire(remove)
+		return vm.ToValue(func(goja.FunctionCall) goja.Value { remove(); return goja.Undefined() })
+	})
+	// addAutocompleteProvider(triggers, suggest, apply) registers an
+	// autocomplete provider (ctx.ui.addAutocompleteProvider; the adapter
+	// built it from the extension's factory); suggest(lines, line, col,
+	// force) and apply(lines, line, col, item, prefix) may return
+	// Promises. It goes when this generation retires.
+	fn("addAutocompleteProvider", func(c goja.FunctionCall) goja.Value {
+		var triggers []string
+		_ = vm.ExportTo(c.Argument(0), &triggers)
+		suggest, ok1 := goja.AssertFunction(c.Argument(1))
+		apply, ok2 := goja.AssertFunction(c.Argument(2))
+		if !ok1 || !ok2 {
+			g.throw(errors.New("ui.addAutocompleteProvider: the provider needs getSuggestions and applyCompletion"))
+		}
+		editor := func(r piapi.CompletionRequest) []goja.Value {
+			return []goja.Value{g.toJS(anySlice(r.Lines)), vm.ToValue(r.CursorLine), vm.ToValue(r.CursorCol)}
+		}
+		remove := pi.UI().AddAutocompleteProvider(plugin, piapi.AutocompleteProvider{
+			Triggers: triggers,
+			Suggest: func(ctx context.Context, r piapi.CompletionRequest) (any, error) {
+				return g.call(ctx, func() (goja.Value, error) {
+					return suggest(goja.Undefined(), append(editor(r), vm.ToValue(r.Force))...)
+				}, g.toGo)
+			},
+			Apply: func(ctx context.Context, r piapi.CompletionRequest, item map[string]any, prefix string) (any, error) {
+				return g.call(ctx, func() (goja.Value, error) {
+					return apply(goja.Undefined(), append(editor(r), g.toJS(item), vm.ToValue(prefix))...)
+				}, g.toGo)
+			},
+		})
+		g.eg.OnRetire(remove)
+		return goja.Undefined()
+	})
 	fn("uiGet", func(c goja.FunctionCall) goja.Value {
 		if v, ok := pi.UI().State()[str(c, 0)]; ok {
 			return val(v)

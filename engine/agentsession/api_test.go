@@ -14,7 +14,7 @@ import (
 	"github.com/pigo-dev/pigo/engine/provider"
 )
 
-func world(t *testing.T) (*agentsession.IO, *strings.Builder) {
+func world(t testing.TB) (*agentsession.IO, *strings.Builder) {
 	dir := t.TempDir()
 	env := map[string]string{"HOME": dir, "PI_CODING_AGENT_DIR": filepath.Join(dir, "agent")}
 	var stderr strings.Builder

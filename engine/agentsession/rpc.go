@@ -118,15 +118,21 @@ func rpcCommands() map[string]rpcCommandSpec {
 		"get_entries":                   {false, (*rpcServer).getEntries},
 		"get_tree":                      {false, (*rpcServer).getTree},
 		// pigo's commands for interactive clients (rpc_reload.go, rpc_render.go)
-		"reload":                   {true, (*rpcServer).reload},
-		"get_extensions":           {false, (*rpcServer).getExtensions},
-		"get_shortcuts":            {false, (*rpcServer).getShortcuts},
-		"run_shortcut":             {true, (*rpcServer).runShortcut},
-		"render_message":           {true, (*rpcServer).renderMessage},
-		"render_entry":             {true, (*rpcServer).renderEntry},
-		"render_tool":              {true, (*rpcServer).renderTool},
-		"get_argument_completions": {true, (*rpcServer).getArgumentCompletions}, // rpc_complete.go
-		"set_tools_expanded":       {false, (*rpcServer).setToolsExpanded},
+		"reload":                     {true, (*rpcServer).reload},
+		"get_extensions":             {false, (*rpcServer).getExtensions},
+		"get_shortcuts":              {false, (*rpcServer).getShortcuts},
+		"run_shortcut":               {true, (*rpcServer).runShortcut},
+		"render_message":             {true, (*rpcServer).renderMessage},
+		"render_entry":               {true, (*rpcServer).renderEntry},
+		"render_tool":                {true, (*rpcServer).renderTool},
+		"get_argument_completions":   {true, (*rpcServer).getArgumentCompletions}, // rpc_complete.go
+		"set_tools_expanded":         {false, (*rpcServer).setToolsExpanded},
+		"set_editor_text":            {false, (*rpcServer).setEditorText},     // rpc_editor.go
+		"get_input_listeners":        {false, (*rpcServer).getInputListeners}, // rpc_input.go
+		"terminal_input":             {true, (*rpcServer).terminalInput},
+		"get_autocomplete_providers": {false, (*rpcServer).getAutocompleteProviders}, // rpc_autocomplete.go
+		"get_completions":            {true, (*rpcServer).getCompletions},
+		"apply_completion":           {true, (*rpcServer).applyCompletion},
 		// session tree navigation (rpc_tree.go)
 		"navigate_tree":        {true, (*rpcServer).navigateTree},
 		"abort_branch_summary": {false, (*rpcServer).abortBranchSummary},

@@ -30,17 +30,10 @@ func (s *rpcServer) getArgumentCompletions(c *rpcCommand) (any, bool, error) {
 	if !ok {
 		return none, true, nil
 	}
-	where := s.rt.extPaths[e.Owner]
-	if where == "" {
-		where = e.Owner
-	}
+	where := s.scriptWhere(e.Owner, nil)
 	got, err := complete.Call(s.renderCtx(), c.strOr("prefix"))
 	if err != nil {
-		var se *engine.ScriptError
-		if errors.As(err, &se) && se.Location != nil {
-			where = se.Location.String()
-		}
-		return nil, false, fmt.Errorf("getArgumentCompletions of /%s (%s): %s", name, where, commandErrorText(err))
+		return nil, false, fmt.Errorf("getArgumentCompletions of /%s (%s): %s", name, s.scriptWhere(e.Owner, err), commandErrorText(err))
 	}
 	if got == nil {
 		return none, true, nil

@@ -234,7 +234,7 @@ func TestServeReload(t *testing.T) {
 
 // serveAsk connects a client to s and returns a function that sends a
 // command and waits for its response (other records are skipped).
-func serveAsk(t *testing.T, s *agentsession.Session, opts agentsession.ServeOptions) func(map[string]any) map[string]any {
+func serveAsk(t testing.TB, s *agentsession.Session, opts agentsession.ServeOptions) func(map[string]any) map[string]any {
 	host, client := protocol.Pipe()
 	go s.Serve(context.Background(), host, opts)
 	t.Cleanup(func() { _ = client.Close() })

@@ -3,6 +3,7 @@ package piapi
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -25,6 +26,10 @@ type UI struct {
 	observers []func(UICall)
 	slots     map[string]int // component slot → its last claim
 	claims    int
+	inputs    []inputListener // ctx.ui.onTerminalInput, in registration order
+	inputSeq  int
+	providers []autocompleteProvider // ctx.ui.addAutocompleteProvider, oldest first
+	acSeq     int
 }
 
 // UICall is one fire-and-forget UI call, for clients that forward them
@@ -263,4 +268,97 @@ func (u *UI) Dialog(ctx context.Context, g *engine.Generation, method string, pa
 	case <-g.Context().Done():
 		return nil, g.StaleError()
 	}
+}
+
+// SetTypedEditorText records what the user typed in an interactive
+// client's editor, for ctx.ui.getEditorText. Unlike Set it is neither
+// recorded nor observed: the text came from the editor, and a UI call
+// would echo it back into the editor (moving the cursor under the user's
+// hands) and to every other client on each keystroke.
+func (u *UI) SetTypedEditorText(text string) {
+	u.mu.Lock()
+	u.state["editorText"] = text
+	u.mu.Unlock()
+}
+
+// InputListener is an extension's ctx.ui.onTerminalInput handler, run in
+// its plugin with one raw input sequence: it returns {consume: true} to
+// swallow the input, {data} to pass other input on, or nothing.
+type InputListener func(ctx context.Context, data string) (any, error)
+
+type inputListener struct {
+	id     int
+	plugin string
+	f      InputListener
+}
+
+// AddInputListener registers plugin's terminal input listener and returns
+// its removal (idempotent; also due when the plugin's generation
+// retires). Clients hear the number of listeners as the
+// "onTerminalInput" UI call, so that a terminal UI holds keys only while
+// someone may consume them.
+func (u *UI) AddInputListener(plugin string, f InputListener) (remove func()) {
+	u.pi.Record(plugin, "ui.onTerminalInput")
+	u.mu.Lock()
+	u.inputSeq++
+	id := u.inputSeq
+	u.inputs = append(u.inputs, inputListener{id: id, plugin: plugin, f: f})
+	n := len(u.inputs)
+	u.mu.Unlock()
+	u.notifyObservers(UICall{Plugin: plugin, Op: "onTerminalInput", Key: "inputListeners", Value: float64(n)})
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			u.mu.Lock()
+			u.inputs = slices.DeleteFunc(u.inputs, func(l inputListener) bool { return l.id == id })
+			n := len(u.inputs)
+			u.mu.Unlock()
+			u.notifyObservers(UICall{Plugin: plugin, Op: "onTerminalInput", Key: "inputListeners", Value: float64(n)})
+		})
+	}
+}
+
+// InputListeners returns the number of terminal input listeners.
+func (u *UI) InputListeners() int {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return len(u.inputs)
+}
+
+// InputListenerError is a listener that failed: its plugin and error.
+type InputListenerError struct {
+	Plugin string
+	Err    error
+}
+
+func (e *InputListenerError) Error() string { return e.Err.Error() }
+func (e *InputListenerError) Unwrap() error { return e.Err }
+
+// RunInputListeners is pi's TUI.handleTerminalInput for the listeners:
+// each gets the input in registration order; {consume: true} ends it
+// (consumed), {data} replaces the input for the next listeners and the
+// client; input rewritten to "" is consumed too. A listener that fails
+// ends it with its error (the input passes on unchanged).
+func (u *UI) RunInputListeners(ctx context.Context, data string) (consumed bool, out string, err error) {
+	u.mu.Lock()
+	list := slices.Clone(u.inputs)
+	u.mu.Unlock()
+	current := data
+	for _, l := range list {
+		got, err := l.f(ctx, current)
+		if err != nil {
+			return false, data, &InputListenerError{Plugin: l.plugin, Err: err}
+		}
+		r, _ := got.(map[string]any)
+		if r["consume"] == true {
+			return true, "", nil
+		}
+		if s, ok := r["data"].(string); ok {
+			current = s
+		}
+	}
+	if current == "" {
+		return true, "", nil
+	}
+	return false, current, nil
 }

@@ -41,11 +41,13 @@ func newHarness(t *testing.T, opts Options) *harness {
 		answers: map[string]map[string]any{
 			"get_state": {"model": map[string]any{"id": "mock-1", "provider": "mock", "contextWindow": 128000.0},
 				"thinkingLevel": "off", "isStreaming": false},
-			"get_commands":      {"commands": []any{}},
-			"get_extensions":    {"extensions": []any{}},
-			"get_shortcuts":     {"shortcuts": []any{}},
-			"get_messages":      {"messages": []any{}},
-			"get_session_stats": {"tokens": map[string]any{"input": 0.0, "output": 0.0}, "cost": 0.0},
+			"get_commands":               {"commands": []any{}},
+			"get_extensions":             {"extensions": []any{}},
+			"get_shortcuts":              {"shortcuts": []any{}},
+			"get_input_listeners":        {"count": 0.0},
+			"get_autocomplete_providers": {"count": 0.0, "triggers": []any{}},
+			"get_messages":               {"messages": []any{}},
+			"get_session_stats":          {"tokens": map[string]any{"input": 0.0, "output": 0.0}, "cost": 0.0},
 		}}
 	if opts.Cwd == "" {
 		opts.Cwd = t.TempDir()

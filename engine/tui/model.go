@@ -88,7 +88,24 @@ type model struct {
 	sel          picker
 	// lastArgErr is the last argument completer's error, shown once.
 	lastArgErr string
-	fileList   []string // the project's files, for @ completion
+	// the extensions' autocomplete providers (extcomplete.go): how many,
+	// their trigger characters, the last error (shown once)
+	acProviders     int
+	acTriggers      []string
+	lastCompleteErr string
+	fileList        []string // the project's files, for @ completion
+
+	// editorSent is the editor text the host was last told (for
+	// ctx.ui.getEditorText), editorSeen the text at the last tick: the
+	// text goes to the host once it stayed the same for a tick.
+	editorSent, editorSeen string
+
+	// the extensions' terminal input listeners (termlisteners.go)
+	inputListeners int
+	held           []heldInput // input waiting for the listeners' answer
+	heldSeq        int
+	inputStalled   bool   // an answer is overdue: input passes on unheld
+	lastInputErr   string // the last listener error, shown once
 
 	lastCtrlC time.Time
 	retry     *retryState // an automatic retry waiting to run
@@ -172,6 +189,8 @@ func (m *model) Init() tea.Cmd {
 	m.c.request(cmd("get_commands"), (*model).onCommands)
 	m.c.request(cmd("get_extensions"), (*model).onExtensions)
 	m.c.request(cmd("get_shortcuts"), (*model).onShortcuts)
+	m.c.request(cmd("get_input_listeners"), (*model).onInputListeners)
+	m.c.request(cmd("get_autocomplete_providers"), (*model).onAutocompleteProviders)
 	m.c.request(cmd("get_messages"), (*model).onMessages)
 	m.c.request(cmd("get_project_trust"), (*model).onProjectTrust)
 	m.refreshStats()
@@ -457,6 +476,7 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.renderViews()
 	case tickMsg:
 		m.spin++
+		m.reportEditorText(false)
 		// pi re-applies a theme file when it is saved.
 		if m.spin%12 == 0 && m.th.Changed() {
 			if th, err := LoadTheme(strings.TrimSuffix(filepath.Base(m.th.path), ".json"), filepath.Dir(m.th.path)); err == nil {
@@ -483,18 +503,17 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, c
 	case tea.PasteMsg:
-		if v := m.focusedView(); v != nil {
-			v.input(m, "\x1b[200~"+msg.Content+"\x1b[201~")
-			return m, nil
+		if m.holdsInput() {
+			return m, m.holdInput(msg)
 		}
-		if d := m.topDialog(); d != nil {
-			d.paste(msg.Content)
-			return m, nil
-		}
-		m.ed.Paste(msg.Content)
-		m.updateAutocomplete()
+		m.paste(msg.Content)
 	case tea.KeyPressMsg:
+		if m.holdsInput() {
+			return m, m.holdInput(msg)
+		}
 		return m, m.key(msg)
+	case heldInputTimeoutMsg:
+		return m, m.heldTimeout(msg.seq)
 	case editedMsg:
 		if msg.err != nil {
 			m.notice("External editor failed: "+msg.err.Error(), "warning")
@@ -711,6 +730,21 @@ func (m *model) toolEvent(typ string, rec map[string]any) {
 
 // key handles a key press: the focused component, a dialog or selector,
 // autocomplete, then the app's and the editor's bindings.
+// paste gives pasted text to the focused component, the top dialog or
+// the editor.
+func (m *model) paste(content string) {
+	if v := m.focusedView(); v != nil {
+		v.input(m, "\x1b[200~"+content+"\x1b[201~")
+		return
+	}
+	if d := m.topDialog(); d != nil {
+		d.paste(content)
+		return
+	}
+	m.ed.Paste(content)
+	m.updateAutocomplete()
+}
+
 func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 	ks := k.String()
 	if v := m.focusedView(); v != nil {
@@ -732,6 +766,7 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	if sc, ok := m.shortcuts[ks]; ok {
+		m.reportEditorText(true) // the shortcut may read it: the host handles records in order
 		m.c.request(cmd("run_shortcut", "shortcut", sc), func(m *model, r response) {
 			if !r.ok {
 				m.notice(r.err, "error")
@@ -746,6 +781,9 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		case m.keys.is("tui.select.down", ks):
 			m.auto.move(1)
+			return nil
+		case (m.keys.is("tui.input.tab", ks) || m.keys.is("tui.input.submit", ks)) && m.auto.ext:
+			m.acceptExtension()
 			return nil
 		case (m.keys.is("tui.input.tab", ks) || m.keys.is("tui.input.submit", ks)) && m.auto.args:
 			m.acceptArgument()
@@ -790,6 +828,22 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 	}
 	m.updateAutocomplete()
 	return nil
+}
+
+// reportEditorText tells the host what the editor holds (pasted text
+// expanded, as pi's getEditorText) when it changed: debounced (now is
+// false: only once the text stayed the same for a tick, so typing does
+// not send a record per key), or at once before something that may read
+// it runs. The host does not echo it back.
+func (m *model) reportEditorText(now bool) {
+	text := m.ed.Expanded()
+	seen := m.editorSeen
+	m.editorSeen = text
+	if text == m.editorSent || !now && text != seen {
+		return
+	}
+	m.editorSent = text
+	m.c.request(cmd("set_editor_text", "text", text), nil)
 }
 
 // restoreQueue is pi's restoreQueuedMessagesToEditor: the queued
@@ -1016,6 +1070,7 @@ func (m *model) submit(followUp bool) tea.Cmd {
 	m.ed.Remember(text)
 	m.ed.SetText("")
 	m.auto = nil
+	m.reportEditorText(true) // pi clears the editor before the command or prompt runs
 	return m.sendText(text, followUp)
 }
 
@@ -1108,6 +1163,11 @@ type autocomplete struct {
 	files bool
 	at    bool // an @ file search
 	args  bool // a command's argument completions (argcomplete.go)
+	// ext: an extension provider's items (extcomplete.go), from
+	// provider, for the text prefix before the cursor.
+	ext      bool
+	provider float64
+	prefix   string
 }
 
 func (a *autocomplete) move(d int) {
@@ -1116,9 +1176,23 @@ func (a *autocomplete) move(d int) {
 
 func (a *autocomplete) selected() command { return a.items[a.index] }
 
-// updateAutocomplete refreshes the list for the editor's text: open
-// while it is "/name" without a space (pi's slash command completion).
+// updateAutocomplete refreshes the list for the editor's text: the
+// extensions' providers are asked about a trigger token before the
+// cursor (extcomplete.go), else the built-in completion runs.
 func (m *model) updateAutocomplete() {
+	if m.acProviders > 0 && m.extensionTrigger() {
+		m.extensionComplete()
+		return
+	}
+	if m.auto != nil && m.auto.ext {
+		m.auto = nil
+	}
+	m.builtinAutocomplete()
+}
+
+// builtinAutocomplete is pi's built-in provider: "/name" without a space
+// lists commands, "/name " a command's arguments, "@" files.
+func (m *model) builtinAutocomplete() {
 	text := m.ed.Text()
 	if w := m.ed.Word(); strings.HasPrefix(w, "@") {
 		m.fileComplete(w[1:], true)
@@ -1444,7 +1518,8 @@ func (m *model) widgetLines(placement string, w int) []string {
 
 // autocompleteLines is pi-tui's SelectList: 5 rows centred on the
 // selection, a name column as wide as the widest name plus 2 (12 to 32
-// cells), the selected row in the accent colour, descriptions muted.
+// cells; 32 for an extension's items not completing a slash command),
+// the selected row in the accent colour, descriptions muted.
 func (m *model) autocompleteLines(w int) []string {
 	a := m.auto
 	const visible = 5
@@ -1455,6 +1530,9 @@ func (m *model) autocompleteLines(w int) []string {
 		col = max(col, ansi.StringWidth(c.name)+2)
 	}
 	col = min(max(col, 12), 32)
+	if a.ext && !strings.HasPrefix(a.prefix, "/") {
+		col = 32 // pi's list without the slash command layout
+	}
 	var out []string
 	for i := start; i < end; i++ {
 		c := a.items[i]

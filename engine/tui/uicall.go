@@ -55,6 +55,7 @@ func (m *model) uiCall(rec map[string]any) tea.Cmd {
 		m.title = str
 	case "setEditorText":
 		m.ed.SetText(str)
+		m.editorSent = m.ed.Expanded() // the host has it already
 		m.updateAutocomplete()
 	case "pasteToEditor": // pi sends it to the editor as a bracketed paste
 		m.ed.Paste(str)
@@ -83,6 +84,12 @@ func (m *model) uiCall(rec map[string]any) tea.Cmd {
 		m.vc.gen++
 	case "setTheme":
 		m.setTheme(str)
+	case "addAutocompleteProvider": // the providers' {count, triggers} now
+		info, _ := call.Value.(map[string]any)
+		m.setAutocompleteInfo(info)
+	case "onTerminalInput": // the number of terminal input listeners now
+		n, _ := call.Value.(float64)
+		m.inputListeners = int(n)
 	}
 	return nil
 }

@@ -585,8 +585,50 @@ function makeUI(host: any, assertActive: () => void, on: (event: string, handler
       if (!host.rendersComponents(true)) return Promise.resolve(undefined);
       return comps.custom(factory, options);
     },
-    addAutocompleteProvider: (_f: any) => set("addAutocompleteProvider", "autocomplete", "", true),
-    onTerminalInput: (_h: any) => () => {},
+    // The factory wraps the provider below it ("current"). Providers of
+    // different extensions stack in the host, newest first; "current"
+    // here suggests nothing (null), which passes the request on to the
+    // provider below and then to the editor's built-in completion, and
+    // applies completions as pi's built-in provider does.
+    addAutocompleteProvider: (factory: (current: any) => any) => {
+      assertActive();
+      if (typeof factory !== "function") throw new TypeError("ui.addAutocompleteProvider: factory must be a function");
+      let builtin: any; // loaded on first use
+      const current = {
+        getSuggestions: async () => null,
+        applyCompletion: (lines: string[], line: number, col: number, item: any, prefix: string) =>
+          (builtin ??= new (require("pigo:tui-autocomplete").CombinedAutocompleteProvider)([], ".")).applyCompletion(lines, line, col, item, prefix),
+        shouldTriggerFileCompletion: () => true,
+      };
+      const p = factory(current);
+      if (!p || typeof p.getSuggestions !== "function") throw new TypeError("ui.addAutocompleteProvider: the factory must return a provider with getSuggestions");
+      const triggers = Array.isArray(p.triggerCharacters) ? p.triggerCharacters.filter((t: any) => typeof t === "string") : [];
+      host.addAutocompleteProvider(
+        triggers,
+        (lines: string[], line: number, col: number, force: boolean) =>
+          Promise.resolve(p.getSuggestions(lines, line, col, { signal: new AbortController().signal, force })).then((r: any) =>
+            r && Array.isArray(r.items) && r.items.length > 0
+              ? {
+                  prefix: String(r.prefix ?? ""),
+                  items: r.items.map((i: any) => ({ value: String(i.value), label: String(i.label ?? i.value), description: i.description })),
+                }
+              : null,
+          ),
+        (lines: string[], line: number, col: number, item: any, prefix: string) =>
+          (typeof p.applyCompletion === "function" ? p : current).applyCompletion(lines, line, col, item, prefix),
+      );
+    },
+    // pi calls a listener synchronously and reads {consume, data} from
+    // what it returns: a Promise (an async handler) passes the input on.
+    onTerminalInput: (handler: (data: string) => any) => {
+      assertActive();
+      if (typeof handler !== "function") throw new TypeError("ui.onTerminalInput: handler must be a function");
+      return host.onTerminalInput((data: string) => {
+        const r = handler(data);
+        if (r === null || typeof r !== "object" || typeof r.then === "function") return undefined;
+        return { consume: r.consume === true, data: typeof r.data === "string" ? r.data : undefined };
+      });
+    },
     // pi's global theme (pi-coding-agent's): plain text until initTheme().
     get theme() {
       return require("pigo:agent-theme").theme;

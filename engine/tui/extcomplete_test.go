@@ -1,0 +1,84 @@
+package tui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestExtensionAutocomplete: with providers, typing after a trigger
+// character asks the host at the cursor (UTF-16 column) and lists the
+// items, the one the prefix starts selected; Tab asks the provider to
+// apply it and takes its lines and cursor; a null answer leaves "@" to
+// the built-in file completion; text without a trigger token asks
+// nothing; answers for text typed over are dropped.
+func TestExtensionAutocomplete(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.event(ev("ui_call", "plugin", "ext", "op", "addAutocompleteProvider", "key", "autocomplete", "sub", "",
+		"value", map[string]any{"count": 1.0, "triggers": []any{"$"}}))
+
+	h.typ("héllo")
+	h.noCmd("get_completions")
+
+	h.typ(" $")
+	c := h.cmd("get_completions")
+	if fmt.Sprint(c["lines"], c["cursorLine"], c["cursorCol"]) != "[héllo $] 0 7" {
+		t.Fatalf("asked %v", c)
+	}
+	h.respond(c, true, map[string]any{"provider": 2.0, "prefix": "$",
+		"items": []any{map[string]any{"value": "$PATH", "label": "PATH"}, map[string]any{"value": "$HOME", "label": "HOME", "description": "home dir"}}})
+	h.contains("→ PATH", "HOME", "home dir")
+
+	h.press("down", "tab")
+	a := h.cmd("apply_completion")
+	item, _ := a["item"].(map[string]any)
+	if a["provider"] != 2.0 || a["prefix"] != "$" || item["value"] != "$HOME" || item["description"] != "home dir" {
+		t.Fatalf("apply asked %v", a)
+	}
+	h.respond(a, true, map[string]any{"lines": []any{"héllo $HOME!", "second"}, "cursorLine": 0.0, "cursorCol": 11.0})
+	if h.m.ed.Text() != "héllo $HOME!\nsecond" || h.m.ed.row != 0 || h.m.ed.col != 11 {
+		t.Fatalf("applied: %q at %d:%d", h.m.ed.Text(), h.m.ed.row, h.m.ed.col)
+	}
+	h.lacks("home dir")
+
+	// A late answer for text typed over is dropped.
+	h.m.ed.SetText("")
+	h.typ("#1")
+	first := h.cmd("get_completions")
+	second := h.cmd("get_completions")
+	h.respond(first, true, map[string]any{"provider": 1.0, "prefix": "#", "items": []any{map[string]any{"value": "#7", "label": "#7"}}})
+	if h.m.auto != nil {
+		t.Fatalf("a stale answer opened the list: %v", h.m.auto.items)
+	}
+	h.respond(second, true, map[string]any{"provider": 1.0, "prefix": "#1", "items": []any{
+		map[string]any{"value": "#7", "label": "#7"}, map[string]any{"value": "#12", "label": "#12"}}})
+	if h.m.auto == nil || h.m.auto.selected().value != "#12" {
+		t.Fatalf("the list for #1: %+v", h.m.auto)
+	}
+
+	// No provider answers for "@": the built-in file completion runs.
+	if err := os.WriteFile(filepath.Join(h.m.cwd, "notes.txt"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h.m.ed.SetText("")
+	h.m.auto = nil
+	h.typ("@")
+	h.respond(h.cmd("get_completions"), true, map[string]any{"items": nil})
+	if h.m.auto == nil || !h.m.auto.files || h.m.auto.selected().name != "notes.txt" {
+		t.Fatalf("no file completion after a null answer: %+v", h.m.auto)
+	}
+
+	// A failing provider's error is shown.
+	h.m.ed.SetText("")
+	h.typ("$")
+	h.event(map[string]any{"type": "response", "id": h.cmd("get_completions")["id"], "command": "get_completions", "success": false,
+		"error": "autocomplete provider getSuggestions (vars.ts:4:9): boom"})
+	h.contains("vars.ts:4:9): boom")
+
+	// Without providers nothing is asked.
+	h.event(ev("ui_call", "plugin", "ext", "op", "addAutocompleteProvider", "key", "autocomplete", "sub", "",
+		"value", map[string]any{"count": 0.0, "triggers": []any{}}))
+	h.typ(" $x")
+	h.noCmd("get_completions")
+}
