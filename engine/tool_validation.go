@@ -21,6 +21,13 @@ func validationError(name string, received any, lines string) error {
 	return errors.New("Validation failed for tool \"" + name + "\":\n" + lines + "\n\nReceived arguments:\n" + receivedJSON.Stringify(received))
 }
 
+// argumentsError is the error of a call to tool name whose argument text
+// did not parse (pi-ai 1.6 checks it before the schema, after
+// prepareArguments).
+func argumentsError(name, why string) error {
+	return errors.New("Invalid arguments for tool \"" + name + "\": " + why)
+}
+
 // validationLines words a failed validation of args against params as pi
 // 1.6 does: pi-schema's errors, "  - path: message" each. When the
 // explainer cannot speak for the schema (a keyword or format it does not
