@@ -49,10 +49,13 @@ type ExecuteFunc func(ctx context.Context, call ToolCall) (ToolResult, error)
 
 // ToolCall is one invocation.
 type ToolCall struct {
-	ID       string
-	Params   any
-	OnUpdate func(partial ToolResult) // may be nil; called on the tool's own thread (a plugin loop): must not block
-	Context  map[string]any           // the ctx object handed to JS (cwd, ...), data only
+	ID     string
+	Params any
+	// ArgumentsError is why the model's argument text did not parse (the
+	// tool call block's argumentsError); the call then fails validation.
+	ArgumentsError string
+	OnUpdate       func(partial ToolResult) // may be nil; called on the tool's own thread (a plugin loop): must not block
+	Context        map[string]any           // the ctx object handed to JS (cwd, ...), data only
 }
 
 // Content is one block of a tool result.
@@ -265,6 +268,10 @@ func (h *Host) PrepareTool(ctx context.Context, name string, call ToolCall) (*Pr
 			return nil, ErrorResult(errors.New(ScriptText(err))), fmt.Errorf("tool %s: prepareArguments: %w", name, err)
 		}
 		call.Params = v
+	}
+	if call.ArgumentsError != "" {
+		err := argumentsError(name, call.ArgumentsError)
+		return nil, ErrorResult(err), err
 	}
 	received := call.Params
 	call.Params = CoerceArgs(e.Value.checkSchema(), call.Params)

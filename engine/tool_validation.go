@@ -8,11 +8,11 @@ import (
 	"github.com/pigo-dev/pigo/engine/schema"
 )
 
-// A call whose arguments fail the tool's schema gets pi-ai's text
-// (validateToolArguments): one line per TypeBox error, then the arguments as
-// received, as JSON.stringify(args, null, 2) writes them. The validity check
-// itself is jsonschema's; engine/schema enumerates what TypeBox would
-// report.
+// A call whose arguments fail the tool's schema gets pi-ai 1.6's text
+// (validateToolArguments): one line per pi-schema error, then the arguments
+// as received, as JSON.stringify(args, null, 2) writes them. The validity
+// check itself is jsonschema's; engine/schema words the errors as pi-schema
+// does.
 
 // validationError is the error of a call to tool name whose arguments
 // (received: after prepareArguments, before coercion) failed validation
@@ -21,16 +21,23 @@ func validationError(name string, received any, lines string) error {
 	return errors.New("Validation failed for tool \"" + name + "\":\n" + lines + "\n\nReceived arguments:\n" + receivedJSON.Stringify(received))
 }
 
+// argumentsError is the error of a call to tool name whose argument text
+// did not parse (pi-ai 1.6 checks it before the schema, after
+// prepareArguments).
+func argumentsError(name, why string) error {
+	return errors.New("Invalid arguments for tool \"" + name + "\": " + why)
+}
+
 // validationLines words a failed validation of args against params as pi
-// does: TypeBox's errors, "  - path: message" each. When the enumerator
-// cannot speak for the schema (a keyword or format it does not implement)
-// or finds nothing, the validator's own errors are listed instead.
+// 1.6 does: pi-schema's errors, "  - path: message" each. When the
+// explainer cannot speak for the schema (a keyword or format it does not
+// implement), the validator's own errors are listed instead.
 func validationLines(params map[string]any, args any, verr error) string {
 	if params != nil {
-		if errs, err := schema.Errors(params, args); err == nil && len(errs) > 0 {
-			lines := make([]string, len(errs))
-			for i, e := range errs {
-				lines[i] = "  - " + schema.FormatPath(e) + ": " + e.Message
+		if issues, err := schema.Explain(params, args); err == nil {
+			lines := make([]string, len(issues))
+			for i, e := range issues {
+				lines[i] = "  - " + schema.IssuePath(e.Path) + ": " + e.Message
 			}
 			return strings.Join(lines, "\n")
 		}

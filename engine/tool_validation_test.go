@@ -3,11 +3,13 @@ package engine_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -24,6 +26,9 @@ type validationCase struct {
 	Name   string `json:"name"` // also the tool name
 	Schema obj    `json:"schema"`
 	Args   obj    `json:"args"`
+	// ArgumentsError is the tool call's argumentsError: the model's
+	// argument text did not parse.
+	ArgumentsError string `json:"argumentsError,omitempty"`
 }
 
 func validationCases() []validationCase {
@@ -39,25 +44,37 @@ func validationCases() []validationCase {
 			"properties": obj{"oldText": obj{"type": "string"}, "newText": obj{"type": "string"}}}},
 	}}
 	return []validationCase{
-		{"missing", greet, obj{}},
-		{"wrong_types", greet, obj{"name": true, "count": "abc", "mode": "LOUD", "tags": "x"}},
-		{"coerced_then_bounds", greet, obj{"name": "a", "count": "0", "tags": arr{1, "b", "c"}}},
-		{"null_args", greet, obj{"name": nil, "count": nil}},
-		{"strings", greet, obj{"name": "x\n\t\"q\" <a&b> \u2028 é 😀 \u0001", "count": 1.5}},
-		{"numbers", greet, obj{"name": 12345678901234567890.0, "count": 1e21, "mode": 1.5, "extra": arr{0.1, math.Copysign(0, -1), 1e-7, 2.0, 1e300}}},
-		{"valid_after_coercion", greet, obj{"name": 12.0, "count": "3"}},
-		{"nested", edit, obj{"path": "a.txt", "edits": arr{obj{"oldText": "a"}, obj{"oldText": 1, "newText": "b"}}, "dryRun": true}},
-		{"empty_edits", edit, obj{"edits": arr{}, "z": obj{}, "10": 1, "9": arr{}}},
-		{"union", obj{"type": "object", "properties": obj{"v": obj{"anyOf": arr{obj{"type": "string", "minLength": 3}, obj{"type": "null"}}}}}, obj{"v": 12.0}},
+		{"missing", greet, obj{}, ""},
+		{"wrong_types", greet, obj{"name": true, "count": "abc", "mode": "LOUD", "tags": "x"}, ""},
+		{"coerced_then_bounds", greet, obj{"name": "a", "count": "0", "tags": arr{1, "b", "c"}}, ""},
+		{"null_args", greet, obj{"name": nil, "count": nil}, ""},
+		{"strings", greet, obj{"name": "x\n\t\"q\" <a&b> \u2028 é 😀 \u0001", "count": 1.5}, ""},
+		{"numbers", greet, obj{"name": 12345678901234567890.0, "count": 1e21, "mode": 1.5, "extra": arr{0.1, math.Copysign(0, -1), 1e-7, 2.0, 1e300}}, ""},
+		{"valid_after_coercion", greet, obj{"name": 12.0, "count": "3"}, ""},
+		{"nested", edit, obj{"path": "a.txt", "edits": arr{obj{"oldText": "a"}, obj{"oldText": 1, "newText": "b"}}, "dryRun": true}, ""},
+		{"empty_edits", edit, obj{"edits": arr{}, "z": obj{}, "10": 1, "9": arr{}}, ""},
+		{"union", obj{"type": "object", "properties": obj{"v": obj{"anyOf": arr{obj{"type": "string", "minLength": 3}, obj{"type": "null"}}}}}, obj{"v": 12.0}, ""},
 		{"pattern_format", obj{"type": "object", "properties": obj{"id": obj{"type": "string", "pattern": "^[a-z]+-\\d+$"},
-			"at": obj{"type": "string", "format": "date"}}}, obj{"id": "ABC", "at": "2021-02-30"}},
+			"at": obj{"type": "string", "format": "date"}}}, obj{"id": "ABC", "at": "2021-02-30"}, ""},
 		{"const_unique", obj{"type": "object", "properties": obj{"kind": obj{"const": "file"},
-			"ids": obj{"type": "array", "uniqueItems": true}}}, obj{"kind": "dir", "ids": arr{1, 2, 1}}},
+			"ids": obj{"type": "array", "uniqueItems": true}}}, obj{"kind": "dir", "ids": arr{1, 2, 1}}, ""},
+		// Arguments that did not parse fail before the schema is looked at.
+		{"unparsed", greet, obj{}, "Unexpected end of JSON input\n\nReceived arguments:\n{\"name\": \"Ada"},
+		{"not_object", greet, obj{}, "Tool arguments must be a JSON object\n\nReceived arguments:\n[1]"},
 	}
 }
 
-// TestValidationTextMatchesPiAI runs pi-ai's validateToolArguments (node,
-// the pinned package) and pigo's preflight on the same tools and
+// coercionDiffers are the cases where pigo's coercion (engine/coerce.go,
+// pi 0.73.1's Value.Convert + coerceWithJsonSchema) still differs from pi
+// 1.6's pi-schema coerce(), so the arguments validated differ.
+var coercionDiffers = map[string]string{
+	"wrong_types": `pi 1.6 wraps a single value in an array ("x" -> ["x"])`,
+	"null_args":   "pi 1.6 drops null for an optional property whose schema rejects null",
+	"strings":     "pi 1.6 truncates a number for an integer (1.5 -> 1)",
+}
+
+// TestValidationTextMatchesPiAI runs pi-ai 1.6's validateToolArguments
+// (node, the pinned package) and pigo's preflight on the same tools and
 // arguments: the whole error text, coercion and "Received arguments"
 // included. Skipped without node.
 func TestValidationTextMatchesPiAI(t *testing.T) {
@@ -68,7 +85,7 @@ func TestValidationTextMatchesPiAI(t *testing.T) {
 		t.Skip("node not installed")
 	}
 	_, file, _, _ := runtime.Caller(0)
-	lib := filepath.Join(filepath.Dir(file), "..", "node_modules", "@mariozechner", "pi-ai", "dist", "utils", "validation.js")
+	lib := filepath.Join(filepath.Dir(file), "..", "node_modules", "@earendil-works", "pi-ai", "dist", "utils", "validation.js")
 	if _, err := os.Stat(lib); err != nil {
 		t.Skip("pi-ai node modules absent")
 	}
@@ -79,7 +96,7 @@ const { validateToolArguments } = await import("file://` + filepath.ToSlash(lib)
 const out = {};
 for (const c of JSON.parse(fs.readFileSync(process.argv[2], "utf8"))) {
   try {
-    out[c.name] = { ok: validateToolArguments({ name: c.name, parameters: c.schema }, { name: c.name, arguments: c.args }) };
+    out[c.name] = { ok: validateToolArguments({ name: c.name, parameters: c.schema }, { name: c.name, arguments: c.args, argumentsError: c.argumentsError }) };
   } catch (e) {
     out[c.name] = { error: e.message };
   }
@@ -106,8 +123,16 @@ process.stdout.write(JSON.stringify(out));`
 	for _, c := range cases {
 		var args obj
 		_ = json.Unmarshal(mustJSON(t, c.Args), &args) // as a provider decodes them
-		_, res, err := h.PrepareTool(context.Background(), c.Name, engine.ToolCall{ID: "1", Params: args})
+		_, res, err := h.PrepareTool(context.Background(), c.Name, engine.ToolCall{ID: "1", Params: args, ArgumentsError: c.ArgumentsError})
 		w, ok := want[c.Name]["error"].(string)
+		if reason, differs := coercionDiffers[c.Name]; differs {
+			// Still different: when coercion follows pi 1.6, drop the entry.
+			if got := res.Text(); ok && got == w || !ok && err == nil {
+				t.Errorf("%s: pigo now matches pi-ai 1.6; remove it from coercionDiffers", c.Name)
+			}
+			t.Logf("%s: known difference: %s", c.Name, reason)
+			continue
+		}
 		if !ok {
 			if err != nil {
 				t.Errorf("%s: pi-ai accepts the arguments (%v); pigo: %v", c.Name, want[c.Name]["ok"], err)
@@ -130,12 +155,11 @@ func TestValidationText(t *testing.T) {
 	cases := validationCases()
 	h := validationHost(t, cases[:2])
 	_, res, err := h.PrepareTool(context.Background(), "wrong_types", engine.ToolCall{ID: "1",
-		Params: obj{"name": arr{}, "count": "abc", "mode": "LOUD", "tags": "x", "z": arr{}, "e": obj{}}})
+		Params: obj{"name": arr{}, "count": "abc", "mode": "LOUD", "z": arr{}, "e": obj{}}})
 	want := `Validation failed for tool "wrong_types":
-  - count: must be integer
-  - mode: must be equal to one of the allowed values
-  - name: must be string
-  - tags: must be array
+  - count: expected integer, got string
+  - mode: expected one of ["loud","quiet"]
+  - name: expected string, got array
 
 Received arguments:
 {
@@ -143,7 +167,6 @@ Received arguments:
   "e": {},
   "mode": "LOUD",
   "name": [],
-  "tags": "x",
   "z": []
 }`
 	if err == nil || res.Text() != want {
@@ -178,4 +201,50 @@ func mustJSON(t *testing.T, v any) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// TestArgumentsErrorOrder: arguments that did not parse fail after the
+// tool's prepareArguments (which gets {}, and whose throw wins) and before
+// the tool_call hook, as pi 1.6's agent loop orders them.
+func TestArgumentsErrorOrder(t *testing.T) {
+	t.Parallel()
+	h := newHost(t, engine.Options{})
+	var seen []string
+	bootOK(t, h, goPlugin("p", func(g *engine.Generation) error {
+		if _, err := h.Tools().Add(g, func(_ context.Context, d toolDraft) error {
+			for _, name := range []string{"prepared", "throws"} {
+				tool := echoTool("ran")
+				tool.Extra = map[string]any{"prepareArguments": engine.Func(func(_ context.Context, args ...any) (any, error) {
+					seen = append(seen, name+" prepareArguments "+string(mustJSON(t, args[0])))
+					if name == "throws" {
+						return nil, errors.New("prepare failed")
+					}
+					return obj{"name": "Ada"}, nil
+				})}
+				d.Set(name, tool)
+			}
+			return nil
+		}); err != nil {
+			return err
+		}
+		return g.Hook("tool_call", func(context.Context, any) (any, error) {
+			seen = append(seen, "tool_call hook")
+			return nil, nil
+		}, "")
+	}))
+	why := "Unexpected end of JSON input\n\nReceived arguments:\n{"
+	_, res, err := h.PrepareTool(context.Background(), "prepared", engine.ToolCall{ID: "1", Params: obj{}, ArgumentsError: why})
+	if want := `Invalid arguments for tool "prepared": ` + why; err == nil || !res.IsError || res.Text() != want {
+		t.Errorf("got %v %q, want %q", err, res.Text(), want)
+	}
+	_, res, _ = h.PrepareTool(context.Background(), "throws", engine.ToolCall{ID: "2", Params: obj{}, ArgumentsError: why})
+	if !res.IsError || !strings.Contains(res.Text(), "prepare failed") {
+		t.Errorf("a throwing prepareArguments: got %q", res.Text())
+	}
+	if want := []string{"prepared prepareArguments {}", "throws prepareArguments {}"}; !slices.Equal(seen, want) {
+		t.Errorf("calls %q, want %q", seen, want)
+	}
+	if _, _, err := h.PrepareTool(context.Background(), "prepared", engine.ToolCall{ID: "3", Params: obj{}}); err != nil {
+		t.Errorf("without an argumentsError: %v", err)
+	}
 }

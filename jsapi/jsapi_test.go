@@ -138,7 +138,7 @@ func TestToolArgsFailValidation(t *testing.T) {
 	if err == nil || !r.IsError {
 		t.Fatalf("want validation error, got %v %+v", err, r)
 	}
-	if !strings.Contains(err.Error(), "Validation failed for tool \"greet\":\n  - name: must be string\n") {
+	if !strings.Contains(err.Error(), "Validation failed for tool \"greet\":\n  - name: expected string, got object\n") {
 		t.Fatalf("error = %v", err)
 	}
 }

@@ -13,7 +13,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/pigo-dev/pigo/engine/protocol"
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // Entry is one server: its name, its config as written (pi's mcpServers
@@ -96,7 +96,7 @@ func (st *loadState) read(path, scope string) {
 		return
 	}
 	b = bytes.TrimPrefix(b, []byte("\ufeff"))
-	if msg := protocol.JSONParseError(string(b)); msg != "" {
+	if msg := jsjson.ParseError(string(b)); msg != "" {
 		st.fail(path, msg)
 		return
 	}

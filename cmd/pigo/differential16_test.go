@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -107,7 +108,7 @@ func project16(lines []string, deltas bool) []string {
 // shapeKeeps are the keys whose string values both sides must agree on;
 // other strings, and numbers, reduce to their type.
 var shapeKeeps = map[string]bool{"type": true, "role": true, "stopReason": true, "rawStopReason": true, "thinkingLevel": true,
-	"errorMessage": true, "reason": true, "text": true, "toolName": true, "toolCallId": true, "api": true, "provider": true, "model": true, "name": true}
+	"errorMessage": true, "reason": true, "text": true, "argumentsError": true, "toolName": true, "toolCallId": true, "api": true, "provider": true, "model": true, "name": true}
 
 // valueShape is v with every key kept, booleans and the strings of
 // shapeKeeps as they are, other strings and numbers as their type: what
@@ -466,4 +467,76 @@ func TestDifferentialRPC16ToolRestore(t *testing.T) {
 		pi, pg := runSides(sides, func(argv []string) []string { return run(argv, flags...) })
 		compareTranscriptsWith(t, "toolrestore16"+strings.Join(flags, ""), pi, pg, false)
 	}
+}
+
+// TestDifferentialRPC16BadArguments: tool calls whose argument text is
+// not a JSON object (truncated, an array, trailing text), one pi-ai
+// repairs and one that fails the schema of a TypeBox-typed tool, against
+// pi 1.6: the assistant message's argumentsError, the error results'
+// text, and what the model is sent back.
+func TestDifferentialRPC16BadArguments(t *testing.T) {
+	sides := pi16Sides(t)
+	sc := diffScenario{
+		name: "badargs16",
+		ext: `import { Type } from "@earendil-works/pi-ai";
+export default function (pi: any) {
+  pi.registerTool({
+    name: "greet", label: "Greet", description: "Greets someone", executionMode: "sequential",
+    parameters: Type.Object({ name: Type.String({ minLength: 2 }) }),
+    async execute(_id: string, params: any) {
+      return { content: [{ type: "text", text: "Hello, " + params.name + "!" }], details: {} };
+    },
+  });
+  pi.on("tool_call", async (ev: any, ctx: any) => { ctx.ui.notify("tool_call " + ev.toolCallId, "info"); });
+}
+`,
+		args: []string{"--tools", "greet"},
+		steps: []mockStep{
+			{ToolCalls: []mockToolCall{
+				{ID: "call_1", Name: "greet", Raw: `{"name": "Ada`},
+				{ID: "call_2", Name: "greet", Raw: `["Ada"]`},
+				{ID: "call_3", Name: "greet", Raw: `{"name": "A\da"}`},
+				{ID: "call_4", Name: "greet", Raw: `{"name": "Bo"} {"name": "Cy"}`},
+				{ID: "call_5", Name: "greet", Arguments: map[string]any{"name": "B"}},
+				{ID: "call_6", Name: "greet", Raw: "{\"name\": \"😀\", 'x': 1}"},
+			}},
+			{Text: "Sorry."},
+		},
+		drive: func(d *rpcDriver) {
+			mark := d.mark()
+			d.call(`{"id":"p1","type":"prompt","message":"call badly"}`)
+			d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
+			d.call(`{"id":"m1","type":"get_messages"}`)
+		},
+	}
+	pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
+	if os.Getenv("PIGO_DIFF_KEEP") != "" {
+		compareTranscriptsWith(&testing.T{}, sc.name+"_raw", pi, pg, false)
+	}
+	compareTranscriptsWith(t, sc.name, append(project16(pi, false), sentBack(pi)...), append(project16(pg, false), sentBack(pg)...), false)
+	if !slices.ContainsFunc(pi, func(l string) bool { return strings.Contains(l, `Invalid arguments for tool \"greet\"`) }) {
+		t.Error("pi reported no invalid arguments: the scenario tests nothing")
+	}
+}
+
+// sentBack is the conversation (without the system prompt) of each
+// request the model got.
+func sentBack(lines []string) []string {
+	var out []string
+	for _, l := range lines {
+		rest, ok := strings.CutPrefix(l, "<< request ")
+		if !ok {
+			continue
+		}
+		_, body, _ := strings.Cut(rest, " ")
+		var req struct {
+			Messages []any `json:"messages"`
+		}
+		if json.Unmarshal([]byte(body), &req) != nil || len(req.Messages) == 0 {
+			continue
+		}
+		b, _ := json.Marshal(req.Messages[1:])
+		out = append(out, "## request messages "+string(b))
+	}
+	return out
 }

@@ -130,7 +130,9 @@ func diffScenarios() []diffScenario {
 				{ToolCalls: []mockToolCall{
 					{ID: "call_1", Name: "nope", Arguments: map[string]any{}},
 					{ID: "call_2", Name: "greet", Arguments: map[string]any{"name": "Bob"}},
-					{ID: "call_3", Name: "greet", Raw: `{"name": "Ada`}, // invalid JSON, repaired as pi-ai does
+					// An invalid escape, repaired as pi-ai does (pi 1.6 reports
+					// unparsable text: TestDifferentialRPC16BadArguments).
+					{ID: "call_3", Name: "greet", Raw: `{"name": "A\da"}`},
 					{ID: "call_4", Name: "greet", Arguments: map[string]any{"nam": "Bo"}},
 					{ID: "call_5", Name: "greet", Arguments: map[string]any{"name": []any{"Bo"}, "extra": map[string]any{"x": 1}}},
 				}},
@@ -738,6 +740,7 @@ func normalizeTranscript(lines []string, legacy bool) []string {
 				continue
 			}
 			l = maskSavedDefaults(l)
+			l = validationLinesRE.ReplaceAllString(l, `${1}\n  - <schema errors>${2}`)
 		}
 		out = append(out, normalizeLine(l, ids, legacy))
 	}
@@ -833,12 +836,17 @@ func maskSavedDefaults(line string) string {
 // agent_end.willRetry, message_update's usage and toolcall_start's id and
 // toolName, the id of an unknown command's error, Node 22's "(line L
 // column C)" in JSON parse errors, the fields messages and tool events
-// gained (maskPi16Messages) and the defaults 0.73.1 saved on model
-// changes (maskSavedDefaults).
+// gained (maskPi16Messages), the defaults 0.73.1 saved on model
+// changes (maskSavedDefaults) and the schema errors of tool validation
+// errors (validationLinesRE).
 func legacyReference() bool { return os.Getenv("PIGO_PI") != "16" }
 
 var (
 	pi16OnlyLine = regexp.MustCompile(`^<< \{"type":"(agent_settled|bash_execution_update)"`)
+	// validationLinesRE finds the schema errors of a tool validation error
+	// in a JSON line: pi 1.6 words them as pi-schema does, 0.73.1 as
+	// TypeBox did (the header and the received arguments stay compared).
+	validationLinesRE = regexp.MustCompile(`(Validation failed for tool \\"(?:[^"\\]|\\.)*?\\":)\\n.*?(\\n\\nReceived arguments:)`)
 	lineColRE    = regexp.MustCompile(` \(line \d+ column \d+\)`)
 )
 

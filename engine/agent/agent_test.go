@@ -137,6 +137,7 @@ func TestUnknownToolAndValidationErrors(t *testing.T) {
 	prov := &scripted{responses: [][]any{{
 		map[string]any{"type": "toolCall", "id": "a", "name": "nope", "arguments": map[string]any{}},
 		map[string]any{"type": "toolCall", "id": "b", "name": "need", "arguments": map[string]any{}},
+		map[string]any{"type": "toolCall", "id": "c", "name": "need", "arguments": map[string]any{}, "argumentsError": "Unexpected end of JSON input\n\nReceived arguments:\n{\"x\": "},
 	}, {map[string]any{"type": "text", "text": "ok"}}}}
 	a := agent.New(agent.Options{Host: h, Provider: prov, Model: agent.Message{"id": "m"}})
 	if err := a.Prompt(context.Background(), "go", agent.PromptOptions{}); err != nil {
@@ -145,8 +146,13 @@ func TestUnknownToolAndValidationErrors(t *testing.T) {
 	ms := a.Messages()[1:] // after the system message
 	t1 := ms[2]["content"].([]any)[0].(map[string]any)["text"]
 	t2 := ms[3]["content"].([]any)[0].(map[string]any)["text"].(string)
+	t3 := ms[4]["content"].([]any)[0].(map[string]any)["text"]
 	if t1 != "Tool nope not found" || !strings.HasPrefix(t2, `Validation failed for tool "need"`) || ms[3]["isError"] != true {
 		t.Fatalf("results: %v | %v", t1, t2)
+	}
+	// Arguments the model's text did not give (the block's argumentsError).
+	if want := "Invalid arguments for tool \"need\": Unexpected end of JSON input\n\nReceived arguments:\n{\"x\": "; t3 != want || ms[4]["isError"] != true {
+		t.Fatalf("result %q, want %q", t3, want)
 	}
 }
 

@@ -19,8 +19,8 @@ import (
 	"sort"
 	"time"
 
+	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/lockfile"
-	"github.com/pigo-dev/pigo/engine/protocol"
 )
 
 // protected are the entries of <cwd>/.pi that need trust.
@@ -217,7 +217,7 @@ func (s *Store) read() (map[string]*bool, error) {
 		return nil, fmt.Errorf("Failed to read trust store %s: %v", s.Path, err)
 	}
 	raw = bytes.TrimPrefix(raw, []byte("\uFEFF"))
-	if msg := protocol.JSONParseError(string(raw)); msg != "" {
+	if msg := jsjson.ParseError(string(raw)); msg != "" {
 		return nil, fmt.Errorf("Failed to read trust store %s: %s", s.Path, msg)
 	}
 	var top any

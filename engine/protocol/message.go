@@ -30,7 +30,7 @@ func (m Message) Value() (any, error) {
 	if err == nil {
 		return v, nil
 	}
-	if msg := jsonParseError(string(m.Line)); msg != "" {
+	if msg := jsjson.ParseError(string(m.Line)); msg != "" {
 		return nil, &SyntaxError{Msg: msg}
 	}
 	// Valid JSON that encoding/json refuses: nested deeper than its
@@ -56,7 +56,7 @@ func (e *SyntaxError) Error() string { return e.Msg }
 // (the line is not copied). A line that is not JSON gives a *SyntaxError.
 func Parse(line []byte) (Message, error) {
 	if !json.Valid(line) {
-		if msg := jsonParseError(string(line)); msg != "" {
+		if msg := jsjson.ParseError(string(line)); msg != "" {
 			return Message{}, &SyntaxError{Msg: msg}
 		}
 		// Deeper than encoding/json's scanner goes, yet valid: V8 takes it.

@@ -290,9 +290,11 @@ func TestDifferentialOpenAI(t *testing.T) {
 			oaChunk(map[string]any{}, "stop"),
 			js(map[string]any{"id": "x", "choices": []any{}, "usage": map[string]any{"prompt_tokens": 100, "completion_tokens": 50,
 				"prompt_tokens_details": map[string]any{"cached_tokens": 40}}}), "[DONE]")}},
-		{name: "invalid tool json", model: oa, context: provider.Context{Messages: []map[string]any{userMsg("x")}, Tools: tools},
+		// Malformed arguments: pi-ai 1.6 reports them (argumentsError), 0.73.1
+		// kept a partial parse; TestMalformedToolArgumentsMatchPiAI16 runs 1.6.
+		{name: "repaired tool json", model: oa, context: provider.Context{Messages: []map[string]any{userMsg("x")}, Tools: tools},
 			handlers: []http.HandlerFunc{sse(
-				oaChunk(map[string]any{"tool_calls": []any{map[string]any{"index": 0, "id": "call_x", "function": map[string]any{"name": "read", "arguments": `{"path": "a\q", "n": 1.`}}}}, nil),
+				oaChunk(map[string]any{"tool_calls": []any{map[string]any{"index": 0, "id": "call_x", "function": map[string]any{"name": "read", "arguments": `{"path": "a\q", "n": 1.5}`}}}}, nil),
 				oaChunk(map[string]any{}, "tool_calls"), "[DONE]")}},
 		{name: "http 401", model: oa, context: hello, handlers: []http.HandlerFunc{
 			status(401, map[string]string{"Content-Type": "application/json"}, `{"error":{"message":"Incorrect API key provided: test-key.","type":"invalid_request_error","code":"invalid_api_key"}}`)}},

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"math"
 	"strings"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // parseStreamingJSON is pi-ai's parseStreamingJson: tool-call arguments that
@@ -26,6 +28,33 @@ func parseStreamingJSON(s string) map[string]any {
 		return asObject(v)
 	}
 	return map[string]any{}
+}
+
+// parseToolCallArguments is pi-ai 1.6's parseToolCallArguments: the
+// finished argument text of a tool call, parsed strictly (after
+// parseJsonWithRepair's escape repair). Text that is not a JSON object gives
+// {} and the error pi-ai reports to the model: V8's JSON.parse message (or
+// "Tool arguments must be a JSON object"), then the text received.
+func parseToolCallArguments(text string) (map[string]any, string) {
+	if strings.TrimSpace(text) == "" {
+		return map[string]any{}, ""
+	}
+	v, err := parseJSONWithRepair(text)
+	msg := ""
+	if err != nil {
+		parsed := text
+		if r := repairJSON(text); r != text {
+			parsed = r // pi-ai throws JSON.parse's error on the repaired text
+		}
+		if msg = jsjson.ParseError(parsed); msg == "" {
+			msg = err.Error() // Go rejects what V8 accepts: not expected for JSON
+		}
+	} else if m, ok := v.(map[string]any); ok {
+		return m, ""
+	} else {
+		msg = "Tool arguments must be a JSON object"
+	}
+	return map[string]any{}, msg + "\n\nReceived arguments:\n" + text
 }
 
 func asObject(v any) map[string]any {
@@ -85,7 +114,7 @@ func repairJSON(s string) string {
 				i += 5
 				continue
 			}
-			if strings.IndexByte(`"\/bfnrtu`, next) >= 0 {
+			if strings.IndexByte(`"\/bfnrt`, next) >= 0 { // a \u without four hex digits is doubled too (pi-ai 1.6)
 				b.WriteByte('\\')
 				b.WriteByte(next)
 				i++

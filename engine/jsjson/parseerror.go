@@ -1,21 +1,19 @@
-package protocol
+package jsjson
 
 import (
 	"fmt"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
-
-	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
-// jsonParseError returns the message V8's JSON.parse (Node 22, which pi
-// 1.6 runs on) gives for src, or "" when src is valid JSON. pi's RPC mode
-// answers an unparsable line with "Failed to parse command: <message>", so
-// pigo reproduces V8's wording: positions count UTF-16 code units, and an
+// ParseError returns the message V8's JSON.parse (Node 22, which pi 1.6
+// runs on) gives for src, or "" when src is valid JSON. pi quotes it to
+// users and models (an unparsable RPC line, trust.json, a tool call's
+// malformed arguments), so pigo reproduces V8's wording: positions count UTF-16 code units, and an
 // unexpected character is quoted with up to 10 characters of context on
 // each side. It reads src in place (a 50 MB garbage line costs no copy).
-func jsonParseError(src string) string {
+func ParseError(src string) string {
 	p := &v8JSON{src: src}
 	if err := p.value(); err != "" {
 		return err
@@ -52,7 +50,7 @@ func (p *v8JSON) ws() {
 
 // pos is the UTF-16 offset of byte index i.
 func (p *v8JSON) pos(i int) int {
-	return jsjson.Len(p.src[:min(i, len(p.src))])
+	return Len(p.src[:min(i, len(p.src))])
 }
 
 func (p *v8JSON) at(msg string) string {
@@ -74,7 +72,7 @@ func (p *v8JSON) unexpectedToken() string {
 		return eosMessage
 	}
 	const maxContext = 10
-	length := jsjson.Len(p.src)
+	length := Len(p.src)
 	pos := p.pos(p.i)
 	r, _ := utf8.DecodeRuneInString(p.src[p.i:])
 	tok := string(r)
@@ -306,7 +304,3 @@ func (p *v8JSON) number() string {
 	}
 	return ""
 }
-
-// JSONParseError is V8's JSON.parse message for src, or "" when src is
-// valid JSON, for other files pi reads with JSON.parse (trust.json).
-func JSONParseError(src string) string { return jsonParseError(src) }
