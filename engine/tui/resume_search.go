@@ -75,7 +75,9 @@ func parseSessionQuery(q string) searchQuery {
 
 func isSpace(r rune) bool { return strings.ContainsRune(" \t\n\r\f\v", r) }
 
-func normalizeSpaceLower(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }
+func normalizeSpaceLower(s string) string {
+	return strings.Join(strings.Fields(strings.ToLower(s)), " ")
+}
 
 // matchSessionQuery scores a session against a query (lower is better).
 func matchSessionQuery(s session.Info, q searchQuery) (float64, bool) {
