@@ -273,7 +273,7 @@ func (m *model) resetChat() {
 // switch, fork or clone).
 func (m *model) reloadChat() {
 	m.resetChat()
-	m.c.request(cmd("get_messages"), (*model).onMessages)
+	m.loadHistory()
 }
 
 func firstLine(s string) string {
