@@ -35,8 +35,8 @@ type resumePicker struct {
 	// (scope, delete, rename) then keeps the selected session (pi's
 	// selectionTouched), else selects the top row.
 	touched bool
-	lists    map[string][]session.Info // scope → sessions (nil until loaded)
-	rows     []resumeRow
+	lists   map[string][]session.Info // scope → sessions (nil until loaded)
+	rows    []resumeRow
 	// confirming is the session waiting for delete confirmation.
 	confirming string
 	status     string // header status line (error or info), until the next key
