@@ -43,6 +43,10 @@ type resumePicker struct {
 	statusErr  bool
 	// renaming is the session being renamed (rename mode), renameText its input.
 	renaming, renameText string
+	// startup is the picker of `pigo --resume` (pi's selectSession):
+	// choosing calls onPick instead of switching, and there is no rename.
+	startup bool
+	onPick  func(path string)
 }
 
 type resumeRow struct {
@@ -56,17 +60,25 @@ func (m *model) openResume() {
 	dir := m.opts.SessionDir
 	if m.sessionFile != "" {
 		dir = filepath.Dir(m.sessionFile)
-	} else if dir == "" && m.opts.AgentDir != "" {
-		dir = session.DefaultDir(m.opts.AgentDir, m.cwd)
 	}
-	p := &resumePicker{dir: dir, current: m.sessionFile, cwd: m.cwd, now: time.Now, scope: "current", sort: "threaded", lists: map[string][]session.Info{}}
-	p.custom = m.opts.AgentDir == "" || filepath.Dir(dir) != filepath.Join(m.opts.AgentDir, "sessions")
-	p.agentDir = m.opts.AgentDir
+	p := newResumePicker(dir, m.opts.AgentDir, m.cwd, m.sessionFile)
 	if err := p.load(); err != nil {
 		m.notice(err.Error(), "error")
 		return
 	}
 	m.sel = p
+}
+
+// newResumePicker lists the sessions of dir (this folder's session
+// directory; "" is the default one under agentDir) for cwd; current is
+// the active session file, if any.
+func newResumePicker(dir, agentDir, cwd, current string) *resumePicker {
+	if dir == "" && agentDir != "" {
+		dir = session.DefaultDir(agentDir, cwd)
+	}
+	p := &resumePicker{dir: dir, agentDir: agentDir, current: current, cwd: cwd, now: time.Now, scope: "current", sort: "threaded", lists: map[string][]session.Info{}}
+	p.custom = agentDir == "" || filepath.Dir(dir) != filepath.Join(agentDir, "sessions")
+	return p
 }
 
 // load reads the sessions of the scope (once) and refilters, keeping the
@@ -256,7 +268,7 @@ func (p *resumePicker) key(m *model, ks string, k tea.KeyPressMsg) tea.Cmd {
 			}
 		}
 	case m.keys.is("app.session.rename", ks):
-		if s, ok := selected(); ok {
+		if s, ok := selected(); ok && !p.startup {
 			p.renaming, p.renameText = s.Path, s.Name
 		}
 	default:
@@ -281,7 +293,11 @@ func (p *resumePicker) moveOrSearch(m *model, ks string, k tea.KeyPressMsg) {
 	case m.keys.is("tui.select.confirm", ks):
 		if len(p.rows) > 0 {
 			m.sel = nil
-			m.resumeSession(p.rows[p.index].info.Path)
+			if p.onPick != nil {
+				p.onPick(p.rows[p.index].info.Path)
+			} else {
+				m.resumeSession(p.rows[p.index].info.Path)
+			}
 		}
 	case m.keys.is("tui.select.cancel", ks):
 		m.sel = nil
@@ -438,7 +454,10 @@ func (p *resumePicker) header(m *model, w int) []string {
 	}
 	hint1 := hint("tui.input.tab", "scope") + sep + th.Fg("muted", `re:<pattern> regex · "phrase" exact`)
 	hint2 := strings.Join([]string{hint("app.session.toggleSort", "sort"), hint("app.session.toggleNamedFilter", "named"),
-		hint("app.session.delete", "delete"), hint("app.session.togglePath", "path "+pathState), hint("app.session.rename", "rename")}, sep)
+		hint("app.session.delete", "delete"), hint("app.session.togglePath", "path "+pathState)}, sep)
+	if !p.startup {
+		hint2 += sep + hint("app.session.rename", "rename")
+	}
 	return []string{line1, ansi.Truncate(hint1, w, "…"), ansi.Truncate(hint2, w, "…")}
 }
 

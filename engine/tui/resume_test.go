@@ -9,6 +9,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // writeSession writes a pi session file: a header, one user message per
@@ -224,5 +227,39 @@ func TestSessionAgeAndFuzzy(t *testing.T) {
 	}
 	if _, ok := fuzzyScore("zz", "abc"); ok {
 		t.Error("zz matched abc")
+	}
+}
+
+// TestStartupResumePicksOrCancels: `pigo --resume`'s selector lists this
+// folder's sessions without the rename hint (ctrl+r does nothing), and
+// ends with the chosen file, or with none on escape.
+func TestStartupResumePicksOrCancels(t *testing.T) {
+	h, paths := resumeFixture(t)
+	o := h.m.opts
+	s := newStartupResume(o)
+	s.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
+	view := func() string { return ansi.Strip(s.View().Content) }
+	v := view()
+	if !strings.Contains(v, "ctrl+s sort · ctrl+n named · ctrl+d delete · ctrl+p path (off)\n") || strings.Contains(v, "rename") {
+		t.Errorf("hint line:\n%s", v)
+	}
+	if !strings.Contains(v, "› fix the parser") {
+		t.Errorf("list:\n%s", v)
+	}
+	s.Update(parseKey("ctrl+r"))
+	if strings.Contains(view(), "Rename Session") {
+		t.Errorf("ctrl+r renames at startup:\n%s", view())
+	}
+	s.Update(parseKey("down"))
+	if _, cmd := s.Update(parseKey("enter")); cmd == nil || s.path != paths["fork"] {
+		t.Errorf("enter: path %q, want %q (quit %v)", s.path, paths["fork"], cmd != nil)
+	}
+	if s.View().Content != "" {
+		t.Errorf("the selector stays drawn after the choice")
+	}
+
+	s = newStartupResume(o)
+	if _, cmd := s.Update(parseKey("esc")); cmd == nil || s.path != "" {
+		t.Errorf("escape: path %q, quit %v", s.path, cmd != nil)
 	}
 }

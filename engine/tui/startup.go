@@ -83,3 +83,70 @@ func (s *startupSelect) View() tea.View {
 	}
 	return v
 }
+
+// StartupResume is pi's selectSession (`pi --resume`): the /resume
+// session selector alone on the main screen, before the session opens,
+// without rename; cmd/pigo hands it to the session as IO.StartupResume.
+func StartupResume(ctx context.Context, p agentsession.ResumePrompt) (string, bool) {
+	o := Options{AgentDir: p.AgentDir, SessionDir: p.SessionDir}
+	if p.IO != nil {
+		o.Input, o.Output, o.Cwd, o.Env = p.IO.Stdin, p.IO.Stdout, p.IO.Cwd, p.IO.Environ
+	}
+	if p.Setting != nil {
+		o.Theme, _ = p.Setting("theme").(string)
+	}
+	s := newStartupResume(o)
+	popts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithInput(o.Input), tea.WithOutput(o.Output)}
+	if o.Env != nil {
+		popts = append(popts, tea.WithEnvironment(o.Env))
+	}
+	if _, err := tea.NewProgram(s, popts...).Run(); err != nil {
+		return "", false
+	}
+	return s.path, s.path != ""
+}
+
+// startupResume is the program: the session selector on a model with no
+// session behind it; it ends when a session is chosen or the selector
+// is cancelled.
+type startupResume struct {
+	m    *model
+	path string
+}
+
+func newStartupResume(o Options) *startupResume {
+	s := &startupResume{m: newModel(nil, o)}
+	p := newResumePicker(o.SessionDir, o.AgentDir, o.Cwd, "")
+	p.startup = true
+	p.onPick = func(path string) { s.path = path }
+	if err := p.load(); err != nil {
+		p.status, p.statusErr = "Failed to load sessions: "+err.Error(), true
+	}
+	s.m.sel = p
+	return s
+}
+
+func (s *startupResume) Init() tea.Cmd { return nil }
+
+func (s *startupResume) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		s.m.width, s.m.height = msg.Width, msg.Height
+	case tea.KeyPressMsg:
+		if s.m.sel != nil {
+			s.m.sel.key(s.m, msg.String(), msg)
+		}
+		if s.m.sel == nil {
+			return s, tea.Quit
+		}
+	}
+	return s, nil
+}
+
+func (s *startupResume) View() tea.View {
+	var v tea.View
+	if s.m.sel != nil {
+		v.Content = strings.Join(s.m.sel.render(s.m, max(s.m.width, 10)), "\n")
+	}
+	return v
+}
