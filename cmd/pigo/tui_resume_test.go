@@ -89,19 +89,28 @@ func TestTUIDifferentialResume16(t *testing.T) {
 			shot("\t", "other project work")
 			shot("\t\x0e", "Name: Named")
 			shot("\x0e\x1b[B\x04", "Delete session?")
+			shot("\x1b", "tab scope")
+			shot("\x10", "path (on)")
+			shot("\x12", "Rename Session")
+			shot("Parser work\r", "Parser wo", "tab scope")
 		}()
 	}
 	wg.Wait()
 	compareScreens(t, screens)
 }
 
-var resumePaths = regexp.MustCompile(`/tmp/[^\s)]*`)
+// resumePaths are the sandboxes' paths, and their names in session
+// directory names.
+var resumePaths = regexp.MustCompile(`/tmp/[^\s)]*|--tmp-Test[A-Za-z0-9]+-\d+-`)
 
-// resumeCut is the session selector on a screen: from its title through
+// resumeCut is the session selector on a screen: from its title (or the
+// rename panel's) through
 // the list, before the bottom border, temporary paths masked.
 func resumeCut(s string) string {
-	if i := strings.Index(s, "Resume Session"); i >= 0 {
-		s = s[i:]
+	for _, title := range []string{"Resume Session", "Rename Session"} {
+		if i := strings.Index(s, title); i >= 0 {
+			s = s[i:]
+		}
 	}
 	if i := strings.Index(s, "\n────"); i >= 0 { // through the list, before the bottom border
 		s = s[:i]

@@ -531,7 +531,7 @@ func (p *resumePicker) listLines(m *model, w int) []string {
 		if selected {
 			line = th.Bg("selectedBg", line)
 		}
-		out = append(out, ansi.Truncate(line, w, ""))
+		out = append(out, ansi.Truncate(line, w, "...")) // pi's truncateToWidth default
 	}
 	if start > 0 || end < len(p.rows) {
 		out = append(out, th.Fg("muted", ansi.Truncate(fmt.Sprintf("  (%d/%d)", p.index+1, len(p.rows)), w, "")))
