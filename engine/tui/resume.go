@@ -39,8 +39,11 @@ type resumePicker struct {
 	rows    []resumeRow
 	// confirming is the session waiting for delete confirmation.
 	confirming string
-	status     string // header status line (error or info), until the next key
-	statusErr  bool
+	// status is the header's status line (error or info), shown until
+	// statusUntil, as pi's setStatusMessage with its auto-hide time.
+	status      string
+	statusErr   bool
+	statusUntil time.Time
 	// renaming is the session being renamed (rename mode), renameText its input.
 	renaming, renameText string
 	// startup is the picker of `pigo --resume` (pi's selectSession):
@@ -222,12 +225,42 @@ func threadSessions(infos []session.Info) []resumeRow {
 
 func (p *resumePicker) list() []session.Info { return p.lists[p.scope] }
 
+// Status times, as pi's selector shows them.
+const (
+	resumeInfoTime  = 2 * time.Second
+	resumeErrorTime = 3 * time.Second
+	resumeLoadTime  = 4 * time.Second // a list that failed to load
+)
+
+// resumeStatusMsg redraws when a status line's time is up.
+type resumeStatusMsg struct{}
+
+// setStatus shows a status line for d.
+func (p *resumePicker) setStatus(text string, isErr bool, d time.Duration) {
+	p.status, p.statusErr, p.statusUntil = text, isErr, p.now().Add(d)
+}
+
+// statusShown reports whether the status line is up.
+func (p *resumePicker) statusShown() bool {
+	return p.status != "" && p.now().Before(p.statusUntil)
+}
+
+// key handles a key; a status line it sets redraws away when its time is
+// up.
 func (p *resumePicker) key(m *model, ks string, k tea.KeyPressMsg) tea.Cmd {
-	if p.renaming != "" {
-		p.renameKey(m, ks, k)
+	before := p.statusUntil
+	p.handleKey(m, ks, k)
+	if p.statusUntil.Equal(before) {
 		return nil
 	}
-	p.status = ""
+	return tea.Tick(p.statusUntil.Sub(p.now()), func(time.Time) tea.Msg { return resumeStatusMsg{} })
+}
+
+func (p *resumePicker) handleKey(m *model, ks string, k tea.KeyPressMsg) {
+	if p.renaming != "" {
+		p.renameKey(m, ks, k)
+		return
+	}
 	if p.confirming != "" {
 		switch {
 		case m.keys.is("tui.select.confirm", ks):
@@ -237,7 +270,7 @@ func (p *resumePicker) key(m *model, ks string, k tea.KeyPressMsg) tea.Cmd {
 		case m.keys.is("tui.select.cancel", ks):
 			p.confirming = ""
 		}
-		return nil // every other key waits for the answer
+		return // every other key waits for the answer
 	}
 	selected := func() (session.Info, bool) {
 		if len(p.rows) == 0 {
@@ -249,7 +282,7 @@ func (p *resumePicker) key(m *model, ks string, k tea.KeyPressMsg) tea.Cmd {
 	case m.keys.is("tui.input.tab", ks):
 		p.scope = map[string]string{"current": "all", "all": "current"}[p.scope]
 		if err := p.load(); err != nil {
-			p.status, p.statusErr = "Failed to load sessions: "+err.Error(), true
+			p.setStatus("Failed to load sessions: "+err.Error(), true, resumeLoadTime)
 		}
 	case m.keys.is("app.session.toggleSort", ks):
 		p.sort = map[string]string{"threaded": "recent", "recent": "relevance", "relevance": "threaded"}[p.sort]
@@ -262,7 +295,7 @@ func (p *resumePicker) key(m *model, ks string, k tea.KeyPressMsg) tea.Cmd {
 	case m.keys.is("app.session.delete", ks), m.keys.is("app.session.deleteNoninvasive", ks) && p.query == "":
 		if s, ok := selected(); ok {
 			if p.isCurrent(s.Path) {
-				p.status, p.statusErr = "Cannot delete the currently active session", true
+				p.setStatus("Cannot delete the currently active session", true, resumeErrorTime)
 			} else {
 				p.confirming = s.Path
 			}
@@ -275,7 +308,6 @@ func (p *resumePicker) key(m *model, ks string, k tea.KeyPressMsg) tea.Cmd {
 		p.touched = true
 		p.moveOrSearch(m, ks, k)
 	}
-	return nil
 }
 
 // moveOrSearch handles the keys that touch the selection: moves,
@@ -337,7 +369,7 @@ func (p *resumePicker) renameKey(m *model, ks string, k tea.KeyPressMsg) {
 			return // pi keeps the input open for an empty name
 		}
 		if err := renameSessionFile(p.renaming, name); err != nil {
-			p.status, p.statusErr = err.Error(), true
+			p.setStatus(err.Error(), true, resumeErrorTime)
 		}
 		p.renaming = ""
 		p.reload()
@@ -362,18 +394,18 @@ func renameSessionFile(path, name string) error {
 // pigo deletes the file) and drops it from both scopes' lists.
 func (p *resumePicker) delete(path string) {
 	if err := os.Remove(path); err != nil {
-		p.status, p.statusErr = "Failed to delete: "+err.Error(), true
+		p.setStatus("Failed to delete: "+err.Error(), true, resumeErrorTime)
 		return
 	}
 	p.reload()
-	p.status, p.statusErr = "Session deleted", false
+	p.setStatus("Session deleted", false, resumeInfoTime)
 }
 
 // reload rereads the sessions after a rename or delete.
 func (p *resumePicker) reload() {
 	p.lists = map[string][]session.Info{}
 	if err := p.load(); err != nil {
-		p.status, p.statusErr = "Failed to load sessions: "+err.Error(), true
+		p.setStatus("Failed to load sessions: "+err.Error(), true, resumeLoadTime)
 	}
 }
 
@@ -440,7 +472,7 @@ func (p *resumePicker) header(m *model, w int) []string {
 	case p.confirming != "":
 		confirm := "Delete session? " + hint("tui.select.confirm", "confirm") + " · " + hint("tui.select.cancel", "cancel")
 		return []string{line1, th.Fg("error", ansi.Truncate(confirm, w, "…")), ""}
-	case p.status != "":
+	case p.statusShown():
 		token := "accent"
 		if p.statusErr {
 			token = "error"

@@ -170,12 +170,31 @@ func TestResumeSelectorDeleteAndRename(t *testing.T) {
 	if _, err := os.Stat(paths["fork"]); err != nil {
 		t.Fatal("cancel deleted the file")
 	}
-	h.press("ctrl+d", "enter")
+	h.press("ctrl+d")
+	t0 := time.Now()
+	cmd := h.press("enter")
+	t1 := time.Now()
+	if cmd == nil {
+		t.Error("no redraw is scheduled for when the status line's time is up")
+	}
 	h.contains("Session deleted")
 	h.lacks("fork of parser work")
 	if _, err := os.Stat(paths["fork"]); !os.IsNotExist(err) {
 		t.Fatalf("file still there: %v", err)
 	}
+	// the status stays its time (pi's 2s for info), keys or not
+	p := h.m.sel.(*resumePicker)
+	if until := p.statusUntil; until.Before(t0.Add(2*time.Second)) || until.After(t1.Add(2*time.Second)) {
+		t.Errorf("status shown for %v, want 2s", until.Sub(t0))
+	}
+	p.now = func() time.Time { return p.statusUntil.Add(-time.Millisecond) }
+	h.press("down", "up")
+	h.contains("Session deleted")
+	p.now = func() time.Time { return p.statusUntil }
+	h.press("down", "up")
+	h.lacks("Session deleted")
+	h.contains("ctrl+s sort")
+	p.now = time.Now
 
 	h.press("up") // the first session
 	h.press("ctrl+r")

@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -120,27 +121,34 @@ func newStartupResume(o Options) *startupResume {
 	p.startup = true
 	p.onPick = func(path string) { s.path = path }
 	if err := p.load(); err != nil {
-		p.status, p.statusErr = "Failed to load sessions: "+err.Error(), true
+		p.setStatus("Failed to load sessions: "+err.Error(), true, resumeLoadTime)
 	}
 	s.m.sel = p
 	return s
 }
 
-func (s *startupResume) Init() tea.Cmd { return nil }
+func (s *startupResume) Init() tea.Cmd {
+	if p, ok := s.m.sel.(*resumePicker); ok && p.statusShown() {
+		return tea.Tick(p.statusUntil.Sub(p.now()), func(time.Time) tea.Msg { return resumeStatusMsg{} })
+	}
+	return nil
+}
 
 func (s *startupResume) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		s.m.width, s.m.height = msg.Width, msg.Height
 	case tea.KeyPressMsg:
+		var cmd tea.Cmd
 		if s.m.sel != nil {
-			s.m.sel.key(s.m, msg.String(), msg)
+			cmd = s.m.sel.key(s.m, msg.String(), msg)
 		}
 		if s.m.sel == nil {
 			return s, tea.Quit
 		}
+		return s, cmd
 	}
-	return s, nil
+	return s, nil // resumeStatusMsg: drawn again without the status
 }
 
 func (s *startupResume) View() tea.View {
