@@ -23,6 +23,7 @@ type piFlags struct {
 	fork               string // --fork <path|id>: a copy of that session
 	sessionDir         string
 	continueSession    bool
+	resume             bool     // --resume / -r: pick the session on the terminal
 	models             []string // --models: the cycle scope
 	tools              []string // --tools a,b (nil: not given)
 	noTools            bool
@@ -118,6 +119,9 @@ func parsePiFlags(args []string) piFlags {
 			continue
 		case "--continue", "-c":
 			f.continueSession = true
+			continue
+		case "--resume", "-r":
+			f.resume = true
 			continue
 		case "--no-session":
 			f.noSession = true

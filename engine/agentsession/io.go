@@ -25,6 +25,24 @@ type IO struct {
 	// interactive client starts (pi's startup UI: the project trust
 	// prompt); nil where there is none, which declines.
 	StartupSelect StartupSelect
+	// StartupResume shows pi's session selector on the terminal before
+	// the session opens (--resume); nil where there is none.
+	StartupResume StartupResume
+}
+
+// StartupResume lets the user pick a session file; ok is false when they
+// cancel.
+type StartupResume func(ctx context.Context, p ResumePrompt) (path string, ok bool)
+
+// ResumePrompt is what the startup session selector lists and how it
+// draws (theme, keybindings).
+type ResumePrompt struct {
+	IO       *IO
+	AgentDir string
+	Setting  func(key string) any
+	// SessionDir is this folder's session directory ("All" lists every
+	// project's under AgentDir, or just SessionDir when it is a custom one).
+	SessionDir string
 }
 
 // StartupSelect asks the user to pick one of p.Options; ok is false when

@@ -552,7 +552,7 @@ func (rt *agentRuntime) openSession(f piFlags, diags *[]diagnostic) (tree *pises
 		for _, c := range []struct {
 			set  bool
 			flag string
-		}{{f.session != "", "--session"}, {f.continueSession, "--continue"}, {f.noSession, "--no-session"}} {
+		}{{f.session != "", "--session"}, {f.continueSession, "--continue"}, {f.resume, "--resume"}, {f.noSession, "--no-session"}} {
 			if c.set {
 				conflicts = append(conflicts, c.flag)
 			}
@@ -623,6 +623,17 @@ func (rt *agentRuntime) openSession(f piFlags, diags *[]diagnostic) (tree *pises
 		if err != nil {
 			tree = inMemory(err)
 		}
+	case f.resume:
+		path, code, picked := rt.pickSession(dir)
+		if !picked {
+			return nil, false, code, false
+		}
+		var ws []pisession.Warning
+		tree, ws, err = pisession.Open(path, pisession.Options{DefaultCwd: io.Cwd})
+		warn(ws)
+		if err != nil {
+			tree = inMemory(err)
+		}
 	case f.continueSession:
 		var ws []pisession.Warning
 		tree, ws, err = pisession.ContinueRecent(dir, io.Cwd, pisession.Options{})
@@ -638,6 +649,23 @@ func (rt *agentRuntime) openSession(f piFlags, diags *[]diagnostic) (tree *pises
 	}
 	hasExisting = len(tree.BuildContext(tree.LeafID()).Messages) > 0
 	return tree, hasExisting, ExitOK, true
+}
+
+// pickSession is pi's selectSession for --resume: the session selector
+// on the terminal before anything else starts. Cancelling prints "No
+// session selected" and exits 0, as pi does.
+func (rt *agentRuntime) pickSession(dir string) (path string, code ExitCode, ok bool) {
+	io := rt.io
+	if io.StartupResume == nil || !io.StdinTTY {
+		fmt.Fprintln(io.Stderr, "Error: --resume needs a terminal to pick the session on (use --session <path|id> or --continue)")
+		return "", ExitFailure, false
+	}
+	path, ok = io.StartupResume(rt.baseCtx, ResumePrompt{IO: io, AgentDir: rt.agentDir, Setting: rt.settings.get, SessionDir: dir})
+	if !ok {
+		fmt.Fprintln(io.Stdout, "\x1b[2mNo session selected\x1b[22m")
+		return "", ExitOK, false
+	}
+	return path, ExitOK, true
 }
 
 // initialModel is pi's buildSessionOptions + createAgentSession model and
@@ -1105,6 +1133,7 @@ Options (as pi's):
   -nc, --no-context-files        no AGENTS.md / CLAUDE.md in the system prompt
   --session <path|id-prefix>     resume a session
   -c, --continue                 resume the most recent session of this directory
+  -r, --resume                   pick a session to resume
   --fork <path|id-prefix>        start a new session holding a copy of that one
   --session-dir <dir>            where sessions are stored
   -e, --extension <path>         load an extension (repeatable)

@@ -2,12 +2,9 @@ package tui
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
-
-	"github.com/pigo-dev/pigo/engine/session"
 )
 
 // builtin runs pi's built-in slash command name; done is false for names
@@ -265,47 +262,6 @@ func (m *model) pickModel(it selItem) {
 	})
 }
 
-// openResume lists the sessions of this session's directory, newest
-// first (pi's session picker, without its search modes); it reads the
-// files as pi's picker does, then switches through the host.
-func (m *model) openResume() {
-	dir := m.opts.SessionDir
-	if m.sessionFile != "" {
-		dir = filepath.Dir(m.sessionFile)
-	} else if dir == "" && m.opts.AgentDir != "" {
-		dir = session.DefaultDir(m.opts.AgentDir, m.cwd)
-	}
-	infos, err := session.List(dir)
-	if err != nil {
-		m.notice(err.Error(), "error")
-		return
-	}
-	var items []selItem
-	for _, in := range infos {
-		if in.Path == m.sessionFile {
-			continue
-		}
-		label := in.Name
-		if label == "" {
-			label = firstLine(in.FirstMessage)
-		}
-		items = append(items, selItem{label: label, detail: fmt.Sprintf("%d messages · %s", in.MessageCount, in.Modified.Format("2006-01-02 15:04")), value: in.Path})
-	}
-	if len(items) == 0 {
-		m.notice("No other sessions in "+dir, "muted")
-		return
-	}
-	m.sel = &selector{title: "Resume session", items: items, choose: func(m *model, it selItem) {
-		m.c.request(cmd("switch_session", "sessionPath", it.value), func(m *model, r response) {
-			if !r.ok {
-				m.notice(r.err, "error")
-				return
-			}
-			m.reloadChat()
-		})
-	}}
-}
-
 func (m *model) resetChat() {
 	m.items, m.cur, m.tools, m.bash = nil, nil, map[string]*cached{}, nil
 	m.printed, m.scroll = 0, 0
@@ -317,7 +273,7 @@ func (m *model) resetChat() {
 // switch, fork or clone).
 func (m *model) reloadChat() {
 	m.resetChat()
-	m.c.request(cmd("get_messages"), (*model).onMessages)
+	m.loadHistory()
 }
 
 func firstLine(s string) string {

@@ -47,6 +47,7 @@ func newHarness(t *testing.T, opts Options) *harness {
 			"get_input_listeners":        {"count": 0.0},
 			"get_autocomplete_providers": {"count": 0.0, "triggers": []any{}},
 			"get_messages":               {"messages": []any{}},
+			"get_entries":                {"entries": []any{}, "leafId": nil},
 			"get_session_stats":          {"tokens": map[string]any{"input": 0.0, "output": 0.0}, "cost": 0.0},
 		}}
 	if opts.Cwd == "" {

@@ -33,17 +33,24 @@ func defaultKeys() keymap {
 		"app.session.tree":        nil,
 		"app.session.fork":        nil,
 		"app.session.resume":      nil,
-		"tui.input.newLine":       {"shift+enter", "ctrl+j"},
-		"tui.input.submit":        {"enter"},
-		"tui.input.tab":           {"tab"},
-		"tui.select.up":           {"up"},
-		"tui.select.down":         {"down"},
-		"tui.select.pageUp":       {"pgup"},
-		"tui.select.pageDown":     {"pgdown"},
-		"tui.select.confirm":      {"enter"},
-		"tui.select.cancel":       {"esc", "ctrl+c"},
-		"tui.altScreen.pageUp":    {"pgup"},
-		"tui.altScreen.pageDown":  {"pgdown"},
+		// the session selector's keys
+		"app.session.toggleNamedFilter": {"ctrl+n"},
+		"app.session.togglePath":        {"ctrl+p"},
+		"app.session.toggleSort":        {"ctrl+s"},
+		"app.session.rename":            {"ctrl+r"},
+		"app.session.delete":            {"ctrl+d"},
+		"app.session.deleteNoninvasive": {"ctrl+backspace"},
+		"tui.select.pageUp":             {"pgup"},
+		"tui.select.pageDown":           {"pgdown"},
+		"tui.input.newLine":             {"shift+enter", "ctrl+j"},
+		"tui.input.submit":              {"enter"},
+		"tui.input.tab":                 {"tab"},
+		"tui.select.up":                 {"up"},
+		"tui.select.down":               {"down"},
+		"tui.select.confirm":            {"enter"},
+		"tui.select.cancel":             {"esc", "ctrl+c"},
+		"tui.altScreen.pageUp":          {"pgup"},
+		"tui.altScreen.pageDown":        {"pgdown"},
 	}
 }
 
@@ -113,7 +120,7 @@ func normalizeKey(k string) string {
 func (km keymap) actionOf(key string) string {
 	var found []string
 	for action, keys := range km {
-		if slices.Contains(keys, key) {
+		if slices.Contains(keys, key) && !inSelectorOnly(action) {
 			found = append(found, action)
 		}
 	}
@@ -122,6 +129,13 @@ func (km keymap) actionOf(key string) string {
 	}
 	slices.Sort(found)
 	return found[0]
+}
+
+// inSelectorOnly: the session selector's actions, bound only while it is
+// open (they do not take keys from the editor or extensions).
+func inSelectorOnly(action string) bool {
+	return strings.HasPrefix(action, "tui.select.page") || (strings.HasPrefix(action, "app.session.") &&
+		!slices.Contains([]string{"app.session.new", "app.session.tree", "app.session.fork", "app.session.resume"}, action))
 }
 
 // is reports whether key is bound to action.

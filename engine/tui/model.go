@@ -191,7 +191,7 @@ func (m *model) Init() tea.Cmd {
 	m.c.request(cmd("get_shortcuts"), (*model).onShortcuts)
 	m.c.request(cmd("get_input_listeners"), (*model).onInputListeners)
 	m.c.request(cmd("get_autocomplete_providers"), (*model).onAutocompleteProviders)
-	m.c.request(cmd("get_messages"), (*model).onMessages)
+	m.loadHistory()
 	m.c.request(cmd("get_project_trust"), (*model).onProjectTrust)
 	m.refreshStats()
 	for i, msg := range m.opts.Messages {
@@ -319,14 +319,6 @@ func (m *model) onExtensions(r response) {
 		}
 	}
 	m.extensions = paths
-}
-
-func (m *model) onMessages(r response) {
-	msgs, _ := r.data["messages"].([]any)
-	for _, x := range msgs {
-		msg, _ := x.(map[string]any)
-		m.addMessage(msg, true)
-	}
 }
 
 func (m *model) onPromptResponse(r response) {

