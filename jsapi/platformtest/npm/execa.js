@@ -1,5 +1,4 @@
 // execa: run processes (node itself), stdout/stderr, exit codes, input, pipes, lines.
-// gap: * execa's first call fails in its stdio streams: "The property 'options.readableHighWaterMark' is invalid. Received -Infinity"
 import { execa, execaSync, execaNode, $ } from "execa";
 
 export default async function () {
