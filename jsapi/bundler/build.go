@@ -79,6 +79,12 @@ func (b *Bundler) build(ctx context.Context, entry string) (*cacheRecord, error)
 			code = string(f.Contents)
 		}
 	}
+	prefix := WrapperPrefix
+	if async {
+		prefix = AsyncWrapperPrefix
+	}
+	esbuildCode := code
+	code, marks := markAsyncGenerators(code, prefix)
 	if async {
 		if err := checkScriptOnly(res.Metafile); err != nil {
 			return nil, fmt.Errorf("bundle %s: %w", entry, err)
@@ -94,7 +100,7 @@ func (b *Bundler) build(ctx context.Context, entry string) (*cacheRecord, error)
 		Warnings:    convertMessages(entry, dir, res.Warnings),
 	}
 	if rawMap != nil {
-		sm, err := fixSourceMap(rawMap, dir, s.originals)
+		sm, err := fixSourceMap(rawMap, dir, s.originals, func(m string) string { return shiftMappings(m, esbuildCode, marks) })
 		if err != nil {
 			return nil, fmt.Errorf("bundle %s: %w", entry, err)
 		}

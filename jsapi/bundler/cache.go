@@ -47,8 +47,9 @@ type cacheRecord struct {
 // either changes so old disk records are rebuilt. 2: regexp literals with
 // Unicode property escapes are lowered to new RegExp. 3: TypeScript UMD
 // bodies' require calls are bundled (unshadowUMDRequire). 4: names are
-// kept (esbuild KeepNames).
-const recordFormat = 4
+// kept (esbuild KeepNames). 5: lowered async generator functions are
+// marked (markAsyncGenerators).
+const recordFormat = 5
 
 func (r *cacheRecord) bundle(fromCache bool) *Bundle {
 	return &Bundle{

@@ -21,8 +21,9 @@ type sourceMap struct {
 // fixSourceMap makes esbuild's map self-contained for goja: sources become
 // absolute paths (esbuild writes them relative to the output directory),
 // and files the loader plugin edited get their original text back in
-// sourcesContent, so a debugger shows what the author wrote.
-func fixSourceMap(raw []byte, outDir string, originals map[string]string) (string, error) {
+// sourcesContent, so a debugger shows what the author wrote. mappings
+// rewrites the mappings for edits made to esbuild's code.
+func fixSourceMap(raw []byte, outDir string, originals map[string]string, mappings func(string) string) (string, error) {
 	var sm sourceMap
 	if err := json.Unmarshal(raw, &sm); err != nil {
 		return "", fmt.Errorf("decode source map: %w", err)
@@ -37,6 +38,7 @@ func fixSourceMap(raw []byte, outDir string, originals map[string]string) (strin
 			sm.SourcesContent[i] = orig
 		}
 	}
+	sm.Mappings = mappings(sm.Mappings)
 	out, err := json.Marshal(&sm)
 	if err != nil {
 		return "", fmt.Errorf("encode source map: %w", err)

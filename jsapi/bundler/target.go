@@ -83,7 +83,8 @@ func TransformModule(name, src string, ts bool) (string, error) {
 		}
 		return "", fmt.Errorf("transform %s: %s", name, m.Text)
 	}
-	return dataExports(inPlaceExports(string(res.Code))), nil
+	code, _ := markAsyncGenerators(string(res.Code), WrapperPrefix)
+	return dataExports(inPlaceExports(code)), nil
 }
 
 // inPlaceExports makes an ES-module host module export its own namespace

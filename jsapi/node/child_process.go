@@ -182,6 +182,12 @@ func (m *cpMod) spawn(o *cpOptions, hooks *cpHooks) *cpChild {
 		c.stderr = newSysReadable(m.rt, m.ee, m.bufs)
 		stdio[2] = c.stderr.obj
 	}
+	// Node's child stdio are duplex sockets: each reports both sides.
+	for _, st := range stdio {
+		if o, ok := st.(*goja.Object); ok {
+			sysDuplexProps(o)
+		}
+	}
 	_ = obj.Set("stdin", stdio[0])
 	_ = obj.Set("stdout", stdio[1])
 	_ = obj.Set("stderr", stdio[2])
@@ -261,7 +267,8 @@ func (m *cpMod) spawn(o *cpOptions, hooks *cpHooks) *cpChild {
 }
 
 // failStart reports a child that could not start: after the current job,
-// 'error' (a spawn error in Node's shape) then 'close' with code -errno.
+// 'error' (a spawn error in Node's shape), the end and 'close' of its
+// stdio streams, then 'close' with code -errno.
 // Loop only.
 func (c *cpChild) failStart(err error) {
 	se, ok := sysErrorf(err, "spawn "+c.opt.file, c.opt.file, "").(*sysError)
@@ -281,10 +288,16 @@ func (c *cpChild) failStart(err error) {
 		if c.hooks == nil || c.m.ee.listeners(c.obj, "error") > 0 {
 			c.m.ee.emit(c.obj, "error", errObj)
 		}
+		// As in Node, the stdio streams end empty and close (libraries
+		// such as execa wait for them), then the child closes.
 		for _, s := range []*sysReadable{c.stdout, c.stderr} {
 			if s != nil {
-				s.destroyed = true
+				s.finish(nil)
+				s.close()
 			}
+		}
+		if c.stdin != nil {
+			c.stdin.closed()
 		}
 		c.emitClose()
 	})

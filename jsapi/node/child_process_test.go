@@ -149,6 +149,54 @@ const cp = require("child_process");
 `)
 }
 
+// A child that cannot start ends and closes its stdio streams, as Node
+// does: execa waits for them before it reports the error.
+func TestChildMissingBinaryEndsStdio(t *testing.T) {
+	t.Parallel()
+	rt := sysRuntime(t, "", nil)
+	v := sysRun(t, rt, `
+const cp = require("child_process");
+(async () => {
+  const c = cp.spawn("definitely-not-a-binary");
+  const ev = [];
+  c.on("error", (e) => ev.push("error " + e.code));
+  for (const name of ["stdin", "stdout", "stderr"]) for (const e of ["end", "close"]) c[name].on(e, () => ev.push(name + " " + e));
+  c.stdout.resume();
+  await new Promise((res) => c.on("close", res));
+  eq(ev, ["error ENOENT", "stdout end", "stdout close", "stderr close", "stdin close"]);
+  eq([c.stdin.destroyed, c.stdout.destroyed, c.stdout.readableEnded, c.stderr.destroyed], [true, true, true, true]);
+  return "ok";
+})();
+`)
+	if v != "ok" {
+		t.Fatalf("got %v", v)
+	}
+}
+
+// Child stdio report Node's socket stream properties (merge-streams sizes
+// its stream from them).
+func TestChildStdioStreamProps(t *testing.T) {
+	t.Parallel()
+	file := filepath.Join(t.TempDir(), "f")
+	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rt := sysRuntime(t, "", nil)
+	v := sysRun(t, rt, `const file = `+strconv.Quote(file)+`;
+const c = require("child_process").spawn("true");
+const props = (s) => [s.readableObjectMode, s.readableHighWaterMark, s.writableObjectMode, s.writableHighWaterMark];
+eq([props(c.stdin), props(c.stdout), props(c.stderr)], [[false, 65536, false, 65536], [false, 65536, false, 65536], [false, 65536, false, 65536]]);
+const fs = require("fs");
+const r = fs.createReadStream(file);
+eq([r.readableObjectMode, r.readableHighWaterMark, r.writableHighWaterMark], [false, 65536, undefined]);
+r.destroy();
+"ok";
+`)
+	if v != "ok" {
+		t.Fatalf("got %v", v)
+	}
+}
+
 func TestChildExec(t *testing.T) {
 	t.Parallel()
 	rt := sysRuntime(t, "", nil)

@@ -24,6 +24,19 @@ import (
 // There is no backpressure: write always returns true and reads are not
 // throttled.
 
+// sysStreamHighWaterMark is the high-water mark the Go-fed streams report
+// (Node 22's default, 64 KiB); they do not throttle on it.
+const sysStreamHighWaterMark = 64 * 1024
+
+// sysDuplexProps gives a Go-fed stream the object mode and high-water mark
+// properties of both sides, as a Node socket has.
+func sysDuplexProps(obj *goja.Object) {
+	for _, side := range []string{"readable", "writable"} {
+		_ = obj.Set(side+"ObjectMode", false)
+		_ = obj.Set(side+"HighWaterMark", sysStreamHighWaterMark)
+	}
+}
+
 // sysMarkStream tags a Go-fed stream with Symbol.for("pigo.stream") so
 // that node:stream's instanceof checks (Stream, Readable, Writable) accept
 // it, as they accept Node's fs and child process streams.
@@ -73,6 +86,10 @@ func newSysReadable(rt modules.Runtime, ee *sysEmitters, bufs *sysBuffers) *sysR
 	_ = obj.Set("readableEnded", false)
 	_ = obj.Set("destroyed", false)
 	_ = obj.Set("readableEncoding", goja.Null())
+	// What Node 22's fs and child process streams report; libraries size
+	// their own streams from them (@sindresorhus/merge-streams, execa).
+	_ = obj.Set("readableObjectMode", false)
+	_ = obj.Set("readableHighWaterMark", sysStreamHighWaterMark)
 	// Adding a 'data' listener switches to flowing mode, as in Node.
 	for _, name := range []string{"on", "addListener", "once", "prependListener"} {
 		orig := sysFunc(obj.Get(name))
@@ -454,6 +471,8 @@ func newSysWritable(rt modules.Runtime, ee *sysEmitters) *sysWritable {
 	_ = obj.Set("writableFinished", false)
 	_ = obj.Set("destroyed", false)
 	_ = obj.Set("bytesWritten", 0)
+	_ = obj.Set("writableObjectMode", false)
+	_ = obj.Set("writableHighWaterMark", sysStreamHighWaterMark)
 	sysMethod(vm, obj, "write", func(call goja.FunctionCall) goja.Value {
 		enc, cb := "", sysFunc(call.Argument(2))
 		if f := sysFunc(call.Argument(1)); f != nil {

@@ -145,10 +145,9 @@ func runNode(t *testing.T, node string, files []probeFile) nodeRun {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, node, args...)
-	// Probes see the same neutral environment on both sides: pigo's
-	// process.env is empty, so Node gets no CI, FORCE_COLOR, TERM, ...
-	// (picocolors and chalk read them) beyond what it needs to run.
-	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME")}, probeEnv...)
+	// Probes see the same neutral environment on both sides (probeEnviron):
+	// no CI, FORCE_COLOR, TERM, ... (picocolors and chalk read them).
+	cmd.Env = probeEnviron()
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -237,6 +236,13 @@ func show(v any) string {
 // locale-dependent probes (navigator.language, dates) compare like with like.
 var probeEnv = []string{"TZ=UTC", "LANG=C.UTF-8", "LC_ALL=C.UTF-8"}
 
+// probeEnviron is the whole environment of a probe, Node's process and
+// pigo's process.env alike: probeEnv, and the PATH and HOME that finding
+// commands needs (execa's $ reads process.env.PATH).
+func probeEnviron() []string {
+	return append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME")}, probeEnv...)
+}
+
 func TestPlatformMatchesNode(t *testing.T) {
 	s := compareWithNode(t, probeFiles(t, "probes", areas))
 	t.Logf("platform probes: %d files, %d probes, %d match Node 22, %d known gaps", s.files, s.probes, s.matching, s.gaps)
@@ -310,7 +316,12 @@ func compareWithNode(t *testing.T, files []probeFile) summary {
 		t.Fatalf("%v (use -short to compare with the goldens only)", nodeErr)
 	}
 
-	env := jsapi.New(jsapi.Options{CacheDir: t.TempDir()})
+	environ := map[string]string{}
+	for _, kv := range probeEnviron() {
+		k, v, _ := strings.Cut(kv, "=")
+		environ[k] = v
+	}
+	env := jsapi.New(jsapi.Options{CacheDir: t.TempDir(), Environ: environ})
 	dir := t.TempDir()
 	var mu sync.Mutex
 	t.Run("pigo", func(t *testing.T) {

@@ -616,6 +616,63 @@
     exports.Iterator = Iterator;
   }
 
+  // --- Async generator functions' intrinsics ---
+  // goja has no async generators: esbuild lowers each to a plain function
+  // and the bundler passes it to the function registered below, which
+  // gives it a real one's prototype chain, so the usual way to reach
+  // %AsyncIteratorPrototype% works:
+  //   Object.getPrototypeOf(Object.getPrototypeOf(async function* () {}).prototype)
+  // The objects such a function returns are esbuild's, with their own
+  // next/return/throw. AsyncGeneratorFunction cannot compile source at run
+  // time, so calling it throws.
+  {
+    const lockedData = (obj, name, value) =>
+      Object.defineProperty(obj, name, { value, writable: false, enumerable: false, configurable: true });
+    const tag = (obj, name) => lockedData(obj, Symbol.toStringTag, name);
+    const AsyncIteratorPrototype = {};
+    const asyncIterator = function () {
+      return this;
+    };
+    Object.defineProperty(asyncIterator, "name", { value: "[Symbol.asyncIterator]" });
+    define(AsyncIteratorPrototype, asyncIteratorSymbol, asyncIterator);
+
+    const AsyncGeneratorPrototype = Object.create(AsyncIteratorPrototype);
+    for (const name of ["next", "return", "throw"]) {
+      // A lowered generator object has its own method; reached through the
+      // prototype (AsyncGeneratorPrototype.next.call(gen, v)), it is used.
+      const method = {
+        [name](v) {
+          const own = this !== null && typeof this === "object" && Object.prototype.hasOwnProperty.call(this, name) ? this[name] : undefined;
+          if (typeof own !== "function" || own === AsyncGeneratorPrototype[name]) {
+            return Promise.reject(new TypeError(name + " method called on incompatible receiver " + String(this)));
+          }
+          return own.call(this, v);
+        },
+      }[name];
+      define(AsyncGeneratorPrototype, name, method);
+    }
+    tag(AsyncGeneratorPrototype, "AsyncGenerator");
+
+    const AsyncGeneratorFunction = function AsyncGeneratorFunction() {
+      throw new TypeError("not supported: AsyncGeneratorFunction cannot compile source at run time (async generators are compiled ahead of time)");
+    };
+    Object.defineProperty(AsyncGeneratorFunction, "length", { value: 1 });
+    Object.setPrototypeOf(AsyncGeneratorFunction, Function);
+    const AsyncGeneratorFunctionPrototype = Object.create(Function.prototype);
+    Object.defineProperty(AsyncGeneratorFunction, "prototype", { value: AsyncGeneratorFunctionPrototype, writable: false, enumerable: false, configurable: false });
+    lockedData(AsyncGeneratorFunctionPrototype, "constructor", AsyncGeneratorFunction);
+    lockedData(AsyncGeneratorFunctionPrototype, "prototype", AsyncGeneratorPrototype);
+    tag(AsyncGeneratorFunctionPrototype, "AsyncGeneratorFunction");
+    lockedData(AsyncGeneratorPrototype, "constructor", AsyncGeneratorFunctionPrototype);
+
+    const markAsyncGeneratorFunction = (fn) => {
+      Object.setPrototypeOf(fn, AsyncGeneratorFunctionPrototype);
+      Object.defineProperty(fn, "prototype", { value: Object.create(AsyncGeneratorPrototype), writable: true, enumerable: false, configurable: false });
+      return fn;
+    };
+    Object.defineProperty(globalThis, Symbol.for("pigo.asyncGeneratorFunction"), { value: markAsyncGeneratorFunction });
+  }
+
   // --- ArrayBuffer.prototype.transfer / detached (ES2024) ---
   const abProto = ArrayBuffer.prototype;
   const byteLengthOf = Object.getOwnPropertyDescriptor(abProto, "byteLength").get;

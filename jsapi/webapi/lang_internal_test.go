@@ -51,3 +51,28 @@ func TestAtomicsWaitTimeout(t *testing.T) {
 		t.Fatalf("got %v", got)
 	}
 }
+
+// The marker the bundler calls on lowered async generator functions gives
+// them a real one's prototype chain, down to %AsyncIteratorPrototype%.
+func TestAsyncGeneratorFunctionMarker(t *testing.T) {
+	rt := goja.New()
+	if err := Install(rt, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	v, err := rt.RunString(`
+const mark = globalThis[Symbol.for("pigo.asyncGeneratorFunction")];
+const f = mark(function lowered() {});
+const AGF = Object.getPrototypeOf(f);
+const AIP = Object.getPrototypeOf(AGF.prototype);
+let construct; try { new AGF.constructor("yield 1"); } catch (e) { construct = e.message; }
+[mark(f) === f, Object.prototype.toString.call(f), Object.getPrototypeOf(f.prototype) === AGF.prototype,
+ AIP[Symbol.asyncIterator ?? Symbol.for("Symbol.asyncIterator")].call(AIP) === AIP, f instanceof AGF.constructor, construct].join("|");
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "true|[object AsyncGeneratorFunction]|true|true|true|not supported: AsyncGeneratorFunction cannot compile source at run time (async generators are compiled ahead of time)"
+	if v.String() != want {
+		t.Errorf("got  %s\nwant %s", v, want)
+	}
+}

@@ -69,6 +69,9 @@ type wasmHost struct {
 	// and function index, so a function reached twice (two export names,
 	// a table slot) is one JS function, as in V8.
 	functions map[wasmFuncKey]goja.Value
+	// exported says where the JS functions of wasm exports come from, for
+	// storing them into tables.
+	exported map[*goja.Object]*wasmExportedFunc
 	// depth counts the wasm calls on the stack; outer is the outermost
 	// one's context (callContext).
 	depth int
@@ -187,6 +190,7 @@ func (h *host) newWasm(call goja.FunctionCall) goja.Value {
 		globals:      map[api.Global]*wasmGlobal{},
 		wrapTable:    fn("wrapTable"),
 		functions:    map[wasmFuncKey]goja.Value{},
+		exported:     map[*goja.Object]*wasmExportedFunc{},
 	}
 	obj := h.rt.NewObject()
 	for name, f := range map[string]func(goja.FunctionCall) goja.Value{
@@ -204,6 +208,9 @@ func (h *host) newWasm(call goja.FunctionCall) goja.Value {
 		"globalSet":      w.globalSet,
 		"tableLength":    w.tableLength,
 		"tableGet":       w.tableGet,
+		"tableSet":       w.tableSet,
+		"tableGrow":      w.tableGrow,
+		"newTable":       w.newTable,
 	} {
 		must(obj.Set(name, h.function(name, 0, f)))
 	}
@@ -373,13 +380,17 @@ func (w *wasmHost) instantiate(call goja.FunctionCall) goja.Value {
 		switch ex.kind {
 		case externFunc:
 			name := ex.name
-			v = w.jsFunction(wasmFuncKey{mod.Name(), ex.index}, mod.ExportedFunction(name), func() api.Function { return mod.ExportedFunction(name) })
+			f := mod.ExportedFunction(name)
+			v = w.jsFunction(wasmFuncKey{mod.Name(), ex.index}, f, func() api.Function { return mod.ExportedFunction(name) })
+			if obj, ok := v.(*goja.Object); ok && w.exported[obj] == nil {
+				w.exported[obj] = &wasmExportedFunc{owner: mod, export: name, def: f.Definition()}
+			}
 		case externTable:
 			t := m.sections.tables[ex.index]
 			if t.imported {
 				w.throw(w.linkError, fmt.Sprintf("%s(): export %q: re-exporting an imported table is not supported", apiName, ex.name))
 			}
-			tab := &wasmTable{owner: mod, index: ex.index, typ: t, funcTypes: m.sections.funcTypes}
+			tab := &wasmTable{owner: mod, export: ex.name, index: ex.index, typ: t, funcTypes: m.sections.funcTypes}
 			obj, err := w.wrapTable(goja.Undefined(), w.h.rt.ToValue(tab))
 			if err != nil {
 				panic(err)
@@ -963,15 +974,17 @@ func (w *wasmHost) globalObject(owner api.Module, export string, g api.Global) g
 	return wg.obj
 }
 
-// wasmTable is an exported table (a WebAssembly.Table's handle). wazero
-// has no API to resize a table or store into it, so its length is the
-// declared minimum (a table.grow run by wasm code is not seen) and JS can
-// read its functions but not set or grow it.
+// wasmTable is an exported table or one JS made (a WebAssembly.Table's
+// handle). wasm_table.go writes to it through helper modules.
 type wasmTable struct {
 	owner     api.Module
+	export    string // its export name in owner
 	index     uint32
 	typ       wasmTableType
-	funcTypes []wasmFuncType
+	funcTypes []wasmFuncType // the types a slot's function is looked up by
+	ops       api.Module     // size/grow/setNull helper, made on first use
+	setters   map[string]api.Function
+	stored    map[uint32]goja.Value // what JS stored, by slot (null or a JS function)
 }
 
 func (w *wasmHost) tableArg(v goja.Value) *wasmTable {
@@ -984,7 +997,7 @@ func (w *wasmHost) tableArg(v goja.Value) *wasmTable {
 
 // tableLength is wasm.tableLength(handle).
 func (w *wasmHost) tableLength(call goja.FunctionCall) goja.Value {
-	return w.h.rt.ToValue(w.tableArg(call.Argument(0)).typ.min)
+	return w.h.rt.ToValue(w.tableSize(w.tableArg(call.Argument(0))))
 }
 
 // tableGet is wasm.tableGet(handle, index) → the function in the slot, or
@@ -993,8 +1006,14 @@ func (w *wasmHost) tableLength(call goja.FunctionCall) goja.Value {
 func (w *wasmHost) tableGet(call goja.FunctionCall) goja.Value {
 	t := w.tableArg(call.Argument(0))
 	i := call.Argument(1).ToInteger()
-	if i < 0 || i >= int64(t.typ.min) {
-		w.throwBuiltin("RangeError", fmt.Sprintf("WebAssembly.Table.get(): invalid index %d into funcref table of size %d", i, t.typ.min))
+	if size := w.tableSize(t); i < 0 || i >= int64(size) {
+		w.throwBuiltin("RangeError", fmt.Sprintf("WebAssembly.Table.get(): invalid index %d into funcref table of size %d", i, size))
+	}
+	if v, ok := t.stored[uint32(i)]; ok {
+		if goja.IsUndefined(v) {
+			return goja.Null()
+		}
+		return v
 	}
 	if t.typ.elem != 0x70 /* funcref */ {
 		panic(w.h.rt.NewTypeError("WebAssembly.Table.get(): externref tables are not supported"))

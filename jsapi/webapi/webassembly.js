@@ -170,11 +170,33 @@
   };
   setTag(Global, 'WebAssembly.Global');
 
-  // Table: the tables a module exports, which JS can read but not change
-  // (wasm.go's wasmTable says why); JS cannot make one.
+  // Table: funcref tables, exported by a module or made here; set and grow
+  // go through wasm helper modules (wasm_table.go). externref tables are
+  // not supported.
+  function tableIndex(v, api, what) {
+    const n = Number(v);
+    if (!Number.isFinite(n) || n < 0 || n > 0xffffffff) throw new TypeError(`${api}: ${what} must be convertible to a valid number`);
+    return Math.trunc(n);
+  }
   Table = class Table {
-    constructor() {
-      throw new TypeError('WebAssembly.Table(): creating a table from JavaScript is not supported');
+    constructor(descriptor, value) {
+      const api = 'WebAssembly.Table()';
+      if (descriptor === null || typeof descriptor !== 'object') throw new TypeError(`${api}: Argument 0 must be a table descriptor`);
+      const element = String(descriptor.element);
+      if (element === 'externref') throw new TypeError(`not supported: ${api}: externref tables`);
+      if (element !== 'anyfunc' && element !== 'funcref') {
+        throw new TypeError(`${api}: Descriptor property 'element' must be a WebAssembly reference type`);
+      }
+      if (descriptor.initial === undefined) throw new TypeError(`${api}: Property 'initial' is required`);
+      const initial = tableIndex(descriptor.initial, api, "Property 'initial'");
+      const maximum = descriptor.maximum === undefined ? -1 : tableIndex(descriptor.maximum, api, "Property 'maximum'");
+      if (initial > 10000000) throw new RangeError(`${api}: Property 'initial': value ${initial} is above the upper bound 10000000`);
+      if (maximum >= 0 && maximum < initial) {
+        throw new RangeError(`${api}: Property 'maximum': value ${maximum} is below the lower bound ${initial}`);
+      }
+      const h = wasm.newTable(initial, maximum);
+      handles.set(this, h);
+      if (value !== undefined && value !== null) for (let i = 0; i < initial; i++) wasm.tableSet(h, i, value);
     }
     get length() {
       return wasm.tableLength(handleOf(this, Table, 'get WebAssembly.Table.length', 'Receiver is not a WebAssembly.Table'));
@@ -182,13 +204,18 @@
     get(index) {
       return wasm.tableGet(handleOf(this, Table, 'WebAssembly.Table.get()', 'Receiver is not a WebAssembly.Table'), index);
     }
-    set() {
-      handleOf(this, Table, 'WebAssembly.Table.set()', 'Receiver is not a WebAssembly.Table');
-      throw new TypeError('WebAssembly.Table.set(): storing into a table from JavaScript is not supported');
+    set(index, value) {
+      const api = 'WebAssembly.Table.set()';
+      const h = handleOf(this, Table, api, 'Receiver is not a WebAssembly.Table');
+      wasm.tableSet(h, tableIndex(index, api, 'Argument 0'), value === undefined ? null : value);
     }
-    grow() {
-      handleOf(this, Table, 'WebAssembly.Table.grow()', 'Receiver is not a WebAssembly.Table');
-      throw new TypeError('WebAssembly.Table.grow(): growing a table from JavaScript is not supported');
+    grow(delta, value) {
+      const api = 'WebAssembly.Table.grow()';
+      const h = handleOf(this, Table, api, 'Receiver is not a WebAssembly.Table');
+      const n = tableIndex(delta, api, 'Argument 0');
+      const old = wasm.tableGrow(h, n);
+      if (value !== undefined && value !== null) for (let i = 0; i < n; i++) wasm.tableSet(h, old + i, value);
+      return old;
     }
   };
   setTag(Table, 'WebAssembly.Table');

@@ -1,5 +1,4 @@
 // execa: run processes (node itself), stdout/stderr, exit codes, input, pipes, lines.
-// gap: * @sec-ant/readable-stream reads the async generator prototype chain (Object.getPrototypeOf(async function* () {}).prototype); goja has no async generators, esbuild lowers them to plain functions, so it is unreachable. Past that (patched by hand), execa's first call still fails: "options.readableHighWaterMark ... -Infinity" from its stdio streams
 import { execa, execaSync, execaNode, $ } from "execa";
 
 export default async function () {

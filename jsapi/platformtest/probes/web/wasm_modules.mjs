@@ -101,3 +101,16 @@ export const reader = module(
   section(7, vec([exp("read", 0, 0)])),
   section(10, vec([body([0x20, 0, 0x2d, 0, 0])])),
 );
+
+// dispatch exports a two-slot funcref table (empty), sub(a, b) = a - b and
+// callAt(i, a, b), which calls table[i](a, b) through call_indirect.
+export const dispatch = module(
+  section(1, vec([type([i32, i32], [i32]), type([i32, i32, i32], [i32])])),
+  section(3, vec([[0], [1]])),
+  section(4, vec([[0x70, 0, 2]])),
+  section(7, vec([exp("table", 1, 0), exp("sub", 0, 0), exp("callAt", 0, 1)])),
+  section(10, vec([
+    body([0x20, 0, 0x20, 1, 0x6b]), // sub: a - b
+    body([0x20, 1, 0x20, 2, 0x20, 0, 0x11, 0, 0]), // callAt: call_indirect type 0, table 0
+  ])),
+);
