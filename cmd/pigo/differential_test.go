@@ -296,7 +296,7 @@ func diffScenarios() []diffScenario {
 					return ame["type"] == "text_delta"
 				})
 				d.call(`{"id":"ab","type":"abort"}`)
-				d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_end" })
+				d.waitRunEnd(mark)
 				d.call(`{"id":"t1","type":"get_last_assistant_text"}`)
 				d.prompt(`{"id":"p2","type":"prompt","message":"again"}`)
 			},
@@ -322,7 +322,7 @@ func diffScenarios() []diffScenario {
 				d.call(`{"id":"p2","type":"prompt","message":"queued","streamingBehavior":"followUp"}`)
 				d.call(`{"id":"p3","type":"prompt","message":"too eager"}`)
 				d.call(`{"id":"st","type":"get_state"}`)
-				d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_end" })
+				d.waitRunEnd(mark)
 				d.call(`{"id":"g1","type":"get_messages"}`)
 			},
 		},
@@ -686,11 +686,24 @@ func (d *rpcDriver) call(line string) map[string]any {
 	return d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "response" && ev["id"] == c["id"] })
 }
 
-// prompt sends a prompt and waits for its agent_end.
+// prompt sends a prompt and waits for its run to end (waitRunEnd).
 func (d *rpcDriver) prompt(line string) {
 	mark := d.mark()
 	d.sendRaw(line)
-	d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_end" })
+	d.waitRunEnd(mark)
+}
+
+// waitRunEnd waits, from mark, for the end of a run: its agent_end
+// against pi 0.73.1, which has nothing later. pi 1.6 settles after
+// agent_end (agent_settled, once extension handlers and queues are done)
+// and its RpcClient waits for that: waiting only for agent_end would race
+// the next command against agent_settled.
+func (d *rpcDriver) waitRunEnd(mark int) {
+	end := "agent_settled"
+	if legacyReference() {
+		end = "agent_end"
+	}
+	d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == end })
 }
 
 // finish closes stdin (pi shuts down on EOF) and returns the transcript.
@@ -870,10 +883,31 @@ func normalizeLine(line string, ids map[string]string, legacy bool) string {
 	}
 	if m, ok := v.(map[string]any); ok && legacy {
 		maskPi16Additions(m)
+	} else if ok {
+		maskStreamedUsageFields(m)
 	}
 	v = normalizeValue(v, "", ids)
 	b, _ := json.Marshal(v)
 	return prefix + " " + string(b)
+}
+
+// maskStreamedUsageFields drops from a pi 1.6 message_update's usage the
+// fields only a parsed provider usage has (reasoning,
+// cost.totalFromProvider). pi serializes the shared partial reply when it
+// handles the event, after its provider may have read ahead in the
+// stream: with the mock's whole reply in one read, pi's text_start
+// already shows the final usage chunk's object, pigo's the usage as of
+// that delta (pi on a slow stream does the same).
+func maskStreamedUsageFields(m map[string]any) {
+	if m["type"] != "message_update" {
+		return
+	}
+	if u, _ := m["usage"].(map[string]any); u != nil {
+		delete(u, "reasoning")
+		if c, _ := u["cost"].(map[string]any); c != nil {
+			delete(c, "totalFromProvider")
+		}
+	}
 }
 
 // maskPi16Additions removes from a record what pi 1.6 added (see

@@ -69,6 +69,10 @@ type diffCase struct {
 	abortAfter int
 	handlers   []http.HandlerFunc
 	sessionID  string
+	// errorText16 is the errorMessage pi-ai 1.6 writes where 0.73.1's
+	// (the pi-ai run here) differs: pigo's must be it, and the two
+	// sides' errorMessage are compared masked.
+	errorText16 string
 }
 
 // runPi runs pi-ai's streamSimple against a fresh server.
@@ -227,6 +231,32 @@ func compareCasesWithPi(t *testing.T, piAI string, cases []diffCase) {
 	}
 }
 
+// replaceErrorMessages masks every errorMessage in v, at any depth, and
+// returns the values it masked.
+func replaceErrorMessages(v any) []string {
+	var found []string
+	switch x := v.(type) {
+	case []map[string]any:
+		for _, e := range x {
+			found = append(found, replaceErrorMessages(e)...)
+		}
+	case []any:
+		for _, e := range x {
+			found = append(found, replaceErrorMessages(e)...)
+		}
+	case map[string]any:
+		for k, e := range x {
+			if s, ok := e.(string); ok && k == "errorMessage" {
+				found = append(found, s)
+				x[k] = "<errorMessage>"
+				continue
+			}
+			found = append(found, replaceErrorMessages(e)...)
+		}
+	}
+	return found
+}
+
 // compareWithPi runs dc through pi-ai and pigo, each against a fresh
 // server, and compares the events and the requests sent.
 func compareWithPi(t *testing.T, piAI string, dc diffCase) {
@@ -234,6 +264,14 @@ func compareWithPi(t *testing.T, piAI string, dc diffCase) {
 	piEvents, piReqs := runPi(t, piAI, dc)
 	goEvents, goReqs := runGo(t, dc)
 	pe, ge := normalizeEvents(asData(t, piEvents).([]any)), normalizeEvents(asData(t, goEvents).([]any))
+	if dc.errorText16 != "" {
+		for _, got := range replaceErrorMessages(ge) {
+			if got != dc.errorText16 {
+				t.Errorf("pigo's errorMessage %q, want pi 1.6's %q", got, dc.errorText16)
+			}
+		}
+		replaceErrorMessages(pe)
+	}
 	if !reflect.DeepEqual(asData(t, pe), asData(t, ge)) {
 		pb, _ := json.MarshalIndent(pe, "", " ")
 		gb, _ := json.MarshalIndent(ge, "", " ")
@@ -295,10 +333,12 @@ func TestDifferentialOpenAI(t *testing.T) {
 				oaChunk(map[string]any{"tool_calls": []any{map[string]any{"index": 0, "id": "call_x", "function": map[string]any{"name": "read", "arguments": `{"path": "a\q", "n": 1.`}}}}, nil),
 				oaChunk(map[string]any{}, "tool_calls"), "[DONE]")}},
 		{name: "http 401", model: oa, context: hello, handlers: []http.HandlerFunc{
-			status(401, map[string]string{"Content-Type": "application/json"}, `{"error":{"message":"Incorrect API key provided: test-key.","type":"invalid_request_error","code":"invalid_api_key"}}`)}},
+			status(401, map[string]string{"Content-Type": "application/json"}, `{"error":{"message":"Incorrect API key provided: test-key.","type":"invalid_request_error","code":"invalid_api_key"}}`)},
+			errorText16: `401: {"message":"Incorrect API key provided: test-key.","type":"invalid_request_error","code":"invalid_api_key"}`},
 		{name: "http 400 text body", model: oa, context: hello, handlers: []http.HandlerFunc{status(400, nil, "bad things")}},
 		{name: "http 500 empty then 500", model: oa, context: hello, maxRetries: 1, handlers: []http.HandlerFunc{
-			status(500, map[string]string{"Retry-After": "0"}, ""), status(503, nil, `{"error":{"message":"overloaded"}}`)}},
+			status(500, map[string]string{"Retry-After": "0"}, ""), status(503, nil, `{"error":{"message":"overloaded"}}`)},
+			errorText16: `503: {"message":"overloaded"}`},
 		{name: "429 then ok", model: oa, context: hello, maxRetries: 2, handlers: []http.HandlerFunc{
 			status(429, map[string]string{"Retry-After": "0"}, `{"error":{"message":"slow down"}}`),
 			sse(oaChunk(map[string]any{"content": "ok"}, "stop"), "[DONE]")}},

@@ -171,7 +171,7 @@ func (st *openAIStream) stream(ctx context.Context, c *Context, key string) erro
 	if sid := opts.SessionID; sid != "" && retention != "none" && compat.sendSessionAffinityHeaders {
 		headers["session_id"], headers["x-client-request-id"], headers["x-session-affinity"] = sid, sid, sid
 	}
-	resp, err := openStream(ctx, model, opts, endpoint(model.BaseURL, "/chat/completions"), headers, body, openAIErrorText, st)
+	resp, err := openStream(ctx, model, opts, endpoint(model.BaseURL, "/chat/completions"), headers, body, openAICompletionsErrorText, st)
 	if err != nil {
 		return err
 	}

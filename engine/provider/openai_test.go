@@ -164,7 +164,7 @@ func TestOpenAIRetryAfterTooLong(t *testing.T) {
 	if len(srv.Requests()) != 1 {
 		t.Errorf("sent %d requests, want 1", len(srv.Requests()))
 	}
-	if want := "429 Rate limited (server requested retry delay 2m0s, more than the 1m0s allowed)"; msg.ErrorMessage != want {
+	if want := `429: {"message":"Rate limited"} (server requested retry delay 2m0s, more than the 1m0s allowed)`; msg.ErrorMessage != want {
 		t.Errorf("errorMessage = %q, want %q", msg.ErrorMessage, want)
 	}
 	if !provider.IsRetryableError(msg, 0) {
@@ -181,7 +181,7 @@ func TestOpenAIServerErrorsExhaustRetries(t *testing.T) {
 	if n := len(srv.Requests()); n != 4 {
 		t.Errorf("sent %d requests, want 4 (1 + 3 retries)", n)
 	}
-	if types(evs) != "error" || msg.StopReason != provider.StopReasonError || msg.ErrorMessage != "500 The server had an error" {
+	if types(evs) != "error" || msg.StopReason != provider.StopReasonError || msg.ErrorMessage != `500: {"message":"The server had an error"}` {
 		t.Errorf("events %s, result %s %q", types(evs), msg.StopReason, msg.ErrorMessage)
 	}
 }
@@ -193,13 +193,17 @@ func TestOpenAIHTTPErrors(t *testing.T) {
 		code       int
 		want       string
 	}{
+		// pi 1.6 shows the error object when the SDK's message lacks it.
 		{"401", `{"error":{"message":"Incorrect API key provided: sk-xx.","type":"invalid_request_error","code":"invalid_api_key"}}`, 401,
-			"401 Incorrect API key provided: sk-xx."},
+			`401: {"message":"Incorrect API key provided: sk-xx.","type":"invalid_request_error","code":"invalid_api_key"}`},
 		{"error without message", `{"error":{"code":"x","type":"y"}}`, 400, `400 {"code":"x","type":"y"}`},
+		{"escapes as JSON.stringify", `{"error":{"message":"caf\u00e9 \u003c"}}`, 400, `400: {"message":"café <"}`},
 		{"plain text", "Bad Gateway", 400, "400 Bad Gateway"},
 		{"empty", "", 404, "404 status code (no body)"},
 		{"openrouter raw", `{"error":{"message":"Provider returned error","metadata":{"raw":"upstream said no"}}}`, 400,
-			"400 Provider returned error\nupstream said no"},
+			`400: {"message":"Provider returned error","metadata":{"raw":"upstream said no"}}`},
+		{"long body", `{"error":{"message":"` + strings.Repeat("x", 4000) + `"}}`, 400,
+			`400: {"message":"` + strings.Repeat("x", 3988) + `... [truncated 14 chars]`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
