@@ -556,10 +556,13 @@ type rpcDriver struct {
 	log    []string
 	events []map[string]any // every received line, parsed
 	closed bool
+	// legacy: the process is pi 0.73.1, which ends a run at agent_end.
+	legacy bool
 }
 
 func startDriver(t *testing.T, cmd *exec.Cmd) *rpcDriver {
 	d := &rpcDriver{t: t, cmd: cmd, done: make(chan struct{})}
+	d.legacy = slices.ContainsFunc(cmd.Args, func(a string) bool { return strings.Contains(a, "/@mariozechner/pi-coding-agent/") })
 	d.cond = sync.NewCond(&d.mu)
 	var err error
 	d.stdin, err = cmd.StdinPipe()
@@ -694,13 +697,13 @@ func (d *rpcDriver) prompt(line string) {
 }
 
 // waitRunEnd waits, from mark, for the end of a run: its agent_end
-// against pi 0.73.1, which has nothing later. pi 1.6 settles after
+// in pi 0.73.1, which has nothing later. pi 1.6 and pigo settle after
 // agent_end (agent_settled, once extension handlers and queues are done)
-// and its RpcClient waits for that: waiting only for agent_end would race
+// and pi's RpcClient waits for that: waiting only for agent_end would race
 // the next command against agent_settled.
 func (d *rpcDriver) waitRunEnd(mark int) {
 	end := "agent_settled"
-	if legacyReference() {
+	if d.legacy {
 		end = "agent_end"
 	}
 	d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == end })
@@ -753,6 +756,33 @@ func normalizeTranscript(lines []string, legacy bool) []string {
 			l = maskSavedDefaults(l)
 		}
 		out = append(out, normalizeLine(l, ids, legacy))
+	}
+	return mergeBashUpdates(out)
+}
+
+// mergeBashUpdates joins the deltas of consecutive bash_execution_update
+// lines of one command: how a command's output splits into reads depends
+// on timing (pi reads its pipe from the event loop, which may find two
+// writes there at once), the concatenation does not.
+func mergeBashUpdates(lines []string) []string {
+	out := lines[:0]
+	var last map[string]any
+	for _, l := range lines {
+		var m map[string]any
+		if body, ok := strings.CutPrefix(l, "<< "); ok && strings.Contains(body, `"bash_execution_update"`) {
+			_ = json.Unmarshal([]byte(body), &m)
+		}
+		if m["type"] != "bash_execution_update" {
+			out, last = append(out, l), nil
+			continue
+		}
+		if last != nil && last["id"] == m["id"] {
+			last["delta"] = fmt.Sprint(last["delta"]) + fmt.Sprint(m["delta"])
+			b, _ := json.Marshal(last)
+			out[len(out)-1] = "<< " + string(b)
+			continue
+		}
+		out, last = append(out, l), m
 	}
 	return out
 }
@@ -847,7 +877,8 @@ func maskSavedDefaults(line string) string {
 // toolName, the id of an unknown command's error, Node 22's "(line L
 // column C)" in JSON parse errors, the fields messages and tool events
 // gained (maskPi16Messages) and the defaults 0.73.1 saved on model
-// changes (maskSavedDefaults).
+// changes (maskSavedDefaults); in requests, the "strict": false 0.73.1
+// gave every tool and its wording of built-in tools (legacyToolSchema).
 func legacyReference() bool { return os.Getenv("PIGO_PI") != "16" }
 
 var (
@@ -874,6 +905,18 @@ func normalizeLine(line string, ids map[string]string, legacy bool) string {
 				m0["content"] = "<system prompt>"
 			}
 		}
+		// pi 0.73.1 gave every tool "strict": false; pi 1.6 only where
+		// model.compat declares strict support.
+		if tools, _ := v["tools"].([]any); legacy {
+			for _, t := range tools {
+				if fn, _ := t.(map[string]any)["function"].(map[string]any); fn != nil {
+					if fn["strict"] == false {
+						delete(fn, "strict")
+					}
+					legacyToolSchema(fn)
+				}
+			}
+		}
 		b, _ := json.Marshal(normalizeValue(v, "", ids))
 		return prefix + " request " + n + " " + string(b)
 	}
@@ -889,6 +932,27 @@ func normalizeLine(line string, ids map[string]string, legacy bool) string {
 	v = normalizeValue(v, "", ids)
 	b, _ := json.Marshal(v)
 	return prefix + " " + string(b)
+}
+
+// legacyToolSchema words a built-in tool of pi 0.73.1 as pi 1.6 does:
+// bash's command is a "Shell command", edit's objects no longer say
+// additionalProperties: false.
+func legacyToolSchema(fn map[string]any) {
+	params, _ := fn["parameters"].(map[string]any)
+	props, _ := params["properties"].(map[string]any)
+	switch fn["name"] {
+	case "bash":
+		if c, _ := props["command"].(map[string]any); c != nil && c["description"] == "Bash command to execute" {
+			c["description"] = "Shell command to execute"
+		}
+	case "edit":
+		delete(params, "additionalProperties")
+		if e, _ := props["edits"].(map[string]any); e != nil {
+			if items, _ := e["items"].(map[string]any); items != nil {
+				delete(items, "additionalProperties")
+			}
+		}
+	}
 }
 
 // maskStreamedUsageFields drops from a pi 1.6 message_update's usage the

@@ -49,8 +49,11 @@ func detectOpenAICompat(m *Model) openAICompat {
 		maxTokensField:                              "max_completion_tokens",
 		requiresReasoningContentOnAssistantMessages: isDeepSeek,
 		thinkingFormat:                              "openai",
-		supportsStrictMode:                          !isMoonshot && !isCFGateway,
-		supportsLongCacheRetention:                  !(isCFWorkers || isCFGateway),
+		// pi 1.6: OpenAI compatibility alone does not imply strict
+		// JSON-schema tools; "strict" is sent only when model.compat
+		// says the endpoint supports it.
+		supportsStrictMode:         false,
+		supportsLongCacheRetention: !(isCFWorkers || isCFGateway),
 	}
 	if useMaxTokens {
 		c.maxTokensField = "max_tokens"

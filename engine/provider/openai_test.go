@@ -351,7 +351,7 @@ func TestOpenAIRequestBody(t *testing.T) {
 		"model": "mock-1", "stream": true, "stream_options": map[string]any{"include_usage": true}, "store": false,
 		"max_completion_tokens": 16384, "temperature": 0.5, "user": "hooked",
 		"tools": []any{map[string]any{"type": "function", "function": map[string]any{"name": "ls", "description": "List files",
-			"parameters": tools[0].Parameters, "strict": false}}},
+			"parameters": tools[0].Parameters}}},
 		"messages": []any{
 			map[string]any{"role": "system", "content": "You are pigo."},
 			map[string]any{"role": "user", "content": "hello"},
@@ -471,5 +471,25 @@ func TestOpenAIDoneWithConnectionHeldOpen(t *testing.T) {
 	_, msg := mustStream(t, oaModel(srv), &provider.Context{Messages: []map[string]any{userMsg("x")}}, opts)
 	if msg.StopReason != provider.StopReasonStop || time.Since(start) > 5*time.Second {
 		t.Errorf("result %s %q after %v", msg.StopReason, msg.ErrorMessage, time.Since(start))
+	}
+}
+
+// pi 1.6 sends "strict" only to an endpoint whose model.compat says it
+// supports strict tools.
+func TestOpenAIStrictModeOnlyWhenDeclared(t *testing.T) {
+	t.Parallel()
+	for _, declared := range []*bool{nil, ptrTo(true)} {
+		srv := newFakeServer(t, sse(oaChunk(map[string]any{"content": "k"}, "stop"), "[DONE]"))
+		m := oaModel(srv)
+		if declared != nil {
+			m.Compat = &provider.Compat{SupportsStrictMode: declared}
+		}
+		c := &provider.Context{Tools: []provider.Tool{{Name: "t", Description: "d", Parameters: map[string]any{"type": "object"}}},
+			Messages: []map[string]any{userMsg("hi")}}
+		mustStream(t, m, c, baseOpts())
+		fn := srv.Requests()[0].Body["tools"].([]any)[0].(map[string]any)["function"].(map[string]any)
+		if strict, sent := fn["strict"]; (declared != nil) != sent || (sent && strict != false) {
+			t.Errorf("compat supportsStrictMode %v: function %v", declared != nil, fn)
+		}
 	}
 }
