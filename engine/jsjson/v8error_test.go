@@ -1,4 +1,4 @@
-package protocol
+package jsjson
 
 import (
 	"encoding/json"
