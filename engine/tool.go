@@ -53,6 +53,10 @@ type ToolCall struct {
 	Params   any
 	OnUpdate func(partial ToolResult) // may be nil; called on the tool's own thread (a plugin loop): must not block
 	Context  map[string]any           // the ctx object handed to JS (cwd, ...), data only
+	// ArgumentsError is pi 1.6's argumentsError: the model's arguments
+	// text did not parse (Params is then {}); the call fails validation
+	// with it.
+	ArgumentsError string
 }
 
 // Content is one block of a tool result.
@@ -265,6 +269,10 @@ func (h *Host) PrepareTool(ctx context.Context, name string, call ToolCall) (*Pr
 			return nil, ErrorResult(errors.New(ScriptText(err))), fmt.Errorf("tool %s: prepareArguments: %w", name, err)
 		}
 		call.Params = v
+	}
+	if call.ArgumentsError != "" {
+		err := errors.New("Invalid arguments for tool \"" + name + "\": " + call.ArgumentsError)
+		return nil, ErrorResult(err), err
 	}
 	received := call.Params
 	call.Params = CoerceArgs(e.Value.checkSchema(), call.Params)

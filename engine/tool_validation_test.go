@@ -179,3 +179,17 @@ func mustJSON(t *testing.T, v any) []byte {
 	}
 	return b
 }
+
+// A call whose arguments text did not parse (pi 1.6's argumentsError)
+// fails validation with that error, whatever its schema accepts.
+func TestArgumentsErrorFailsValidation(t *testing.T) {
+	t.Parallel()
+	cases := validationCases()
+	h := validationHost(t, cases[:2])
+	_, res, err := h.PrepareTool(context.Background(), "missing", engine.ToolCall{ID: "1", Params: obj{},
+		ArgumentsError: "Unexpected end of JSON input\n\nReceived arguments:\n{"})
+	want := "Invalid arguments for tool \"missing\": Unexpected end of JSON input\n\nReceived arguments:\n{"
+	if err == nil || !res.IsError || res.Text() != want {
+		t.Fatalf("got %v %q\nwant %q", err, res.Text(), want)
+	}
+}

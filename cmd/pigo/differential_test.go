@@ -68,6 +68,17 @@ func extSource(body string) string {
 	return "export default function (pi: any) {\n" + body + "\n}\n"
 }
 
+// badArgumentsJSON is a tool call's malformed arguments text: pi 1.6
+// rejects an unterminated one (argumentsError, reported to the model)
+// where pi 0.73.1 kept what partial-json recovered; against 0.73.1 it is
+// one both repair alike (an invalid escape).
+func badArgumentsJSON() string {
+	if legacyReference() {
+		return `{"name": "A\da"}`
+	}
+	return `{"name": "Ada`
+}
+
 func diffScenarios() []diffScenario {
 	return []diffScenario{
 		{
@@ -119,9 +130,10 @@ func diffScenarios() []diffScenario {
 			},
 		},
 		{
-			// An unknown tool, a valid call, repaired JSON and arguments
-			// that fail the schema (worded as TypeBox does, after both
-			// coerce them to the schema).
+			// An unknown tool, a valid call, malformed JSON
+			// (badArgumentsJSON) and arguments that fail the schema
+			// (worded as TypeBox does, after both coerce them to the
+			// schema).
 			name: "bad_tool_calls",
 			// Sequential, so tool_execution_end comes in call order.
 			ext:  extSource(strings.Replace(greetExt, `label: "Greet",`, `label: "Greet", executionMode: "sequential",`, 1)),
@@ -130,7 +142,7 @@ func diffScenarios() []diffScenario {
 				{ToolCalls: []mockToolCall{
 					{ID: "call_1", Name: "nope", Arguments: map[string]any{}},
 					{ID: "call_2", Name: "greet", Arguments: map[string]any{"name": "Bob"}},
-					{ID: "call_3", Name: "greet", Raw: `{"name": "Ada`}, // invalid JSON, repaired as pi-ai does
+					{ID: "call_3", Name: "greet", Raw: badArgumentsJSON()},
 					{ID: "call_4", Name: "greet", Arguments: map[string]any{"nam": "Bo"}},
 					{ID: "call_5", Name: "greet", Arguments: map[string]any{"name": []any{"Bo"}, "extra": map[string]any{"x": 1}}},
 				}},

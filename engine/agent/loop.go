@@ -280,7 +280,8 @@ func (l *loop) executeTools(calls []Message) (msgs []Message, terminate bool) {
 		// OnUpdate runs on the tool's plugin loop and must not block:
 		// updates are queued and emitted in order by their own goroutine.
 		updates := newSerial()
-		call := engine.ToolCall{ID: id, Params: engine.Clone(c["arguments"]), Context: map[string]any{"cwd": a.h.Options().Cwd},
+		argsErr, _ := c["argumentsError"].(string)
+		call := engine.ToolCall{ID: id, Params: engine.Clone(c["arguments"]), Context: map[string]any{"cwd": a.h.Options().Cwd}, ArgumentsError: argsErr,
 			OnUpdate: func(p engine.ToolResult) {
 				updates.do(func() {
 					l.emit(Event{"type": "tool_execution_update", "toolCallId": id, "toolName": name, "args": c["arguments"], "partialResult": partialData(p)})

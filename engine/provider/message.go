@@ -59,6 +59,9 @@ type ContentBlock struct {
 	Name             string         // toolCall
 	Arguments        map[string]any // toolCall; never mutated once stored, replace it
 	ThoughtSignature string         // toolCall, optional
+	// ArgumentsError (toolCall, optional) is pi 1.6's argumentsError:
+	// the finished arguments text was not a JSON object, Arguments is {}.
+	ArgumentsError string
 
 	// argsOrdered is Arguments in the key order the model wrote them,
 	// written out instead of the map (pi keeps JSON.parse's order); it
@@ -146,6 +149,9 @@ func (b *ContentBlock) fields() []kv {
 		if b.ThoughtSignature != "" {
 			f = append(f, kv{"thoughtSignature", b.ThoughtSignature})
 		}
+		if b.ArgumentsError != "" {
+			f = append(f, kv{"argumentsError", b.ArgumentsError})
+		}
 	}
 	if s.hasIndex {
 		f = append(f, kv{"index", int64(s.index)})
@@ -154,9 +160,10 @@ func (b *ContentBlock) fields() []kv {
 }
 
 // setFinalArguments sets a tool call's Arguments from the model's whole
-// argument text, keeping the text's key order when it is a JSON object.
+// argument text (parseToolCallArguments), keeping the text's key order
+// when it is a JSON object.
 func (b *ContentBlock) setFinalArguments(text string) {
-	b.Arguments = parseStreamingJSON(text)
+	b.Arguments, b.ArgumentsError = parseToolCallArguments(text)
 	b.argsOrdered, b.argsFor = nil, nil
 	if v, err := jsjson.Parse([]byte(text)); err == nil {
 		if o, ok := v.(*jsjson.Object); ok {
@@ -469,6 +476,7 @@ func blockFromMap(v map[string]any) (ContentBlock, error) {
 		b.Data, b.MimeType = str(v, "data"), str(v, "mimeType")
 	case BlockToolCall:
 		b.ID, b.Name, b.ThoughtSignature = str(v, "id"), str(v, "name"), str(v, "thoughtSignature")
+		b.ArgumentsError = str(v, "argumentsError")
 		switch a := v["arguments"].(type) {
 		case map[string]any:
 			b.Arguments = cloneMap(a)

@@ -285,11 +285,14 @@ func TestOpenAIInvalidToolCallJSON(t *testing.T) {
 		oaChunk(map[string]any{"tool_calls": []any{map[string]any{"index": 1, "id": "c2", "function": map[string]any{"name": "bash", "arguments": `not json at all`}}}}, nil),
 		oaChunk(map[string]any{}, "tool_calls"), "[DONE]"))
 	_, msg := mustStream(t, oaModel(srv), &provider.Context{Messages: []map[string]any{userMsg("x")}}, baseOpts())
-	// pi-ai keeps what partial-json recovers ({} when nothing); the agent
-	// loop's argument validation reports the rest to the model.
+	// pi 1.6 keeps no partial arguments of a finished call: {} and an
+	// argumentsError (V8's JSON.parse message and the text), which the
+	// agent loop's validation reports to the model.
 	equalJSON(t, "tool calls", msg.ToolCalls(), []any{
-		map[string]any{"type": "toolCall", "id": "c1", "name": "bash", "arguments": map[string]any{"command": "ls"}},
-		map[string]any{"type": "toolCall", "id": "c2", "name": "bash", "arguments": map[string]any{}},
+		map[string]any{"type": "toolCall", "id": "c1", "name": "bash", "arguments": map[string]any{},
+			"argumentsError": "Unterminated string in JSON at position 15 (line 1 column 16)\n\nReceived arguments:\n{\"command\": \"ls"},
+		map[string]any{"type": "toolCall", "id": "c2", "name": "bash", "arguments": map[string]any{},
+			"argumentsError": "Unexpected token 'o', \"not json at all\" is not valid JSON\n\nReceived arguments:\nnot json at all"},
 	})
 	if msg.StopReason != provider.StopReasonToolUse {
 		t.Errorf("stopReason = %s", msg.StopReason)

@@ -5,6 +5,9 @@ import (
 	"errors"
 	"math"
 	"strings"
+	"unicode"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // parseStreamingJSON is pi-ai's parseStreamingJson: tool-call arguments that
@@ -27,6 +30,38 @@ func parseStreamingJSON(s string) map[string]any {
 	}
 	return map[string]any{}
 }
+
+// parseToolCallArguments is pi-ai 1.6's parseToolCallArguments: the
+// finished arguments text of a tool call parses whole (with repaired
+// string escapes) or not at all. Text that is not a JSON object gives {}
+// and an argumentsError naming the problem (V8's JSON.parse message) and
+// the text, which the call's validation reports to the model. Blank text
+// is no arguments.
+func parseToolCallArguments(text string) (map[string]any, string) {
+	if strings.TrimFunc(text, isJSSpace) == "" {
+		return map[string]any{}, ""
+	}
+	v, err := parseJSONWithRepair(text)
+	if err != nil {
+		src := text
+		if r := repairJSON(text); r != text {
+			src = r
+		}
+		msg := jsjson.ParseError(src)
+		if msg == "" {
+			msg = err.Error()
+		}
+		return map[string]any{}, msg + "\n\nReceived arguments:\n" + text
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return map[string]any{}, "Tool arguments must be a JSON object\n\nReceived arguments:\n" + text
+	}
+	return m, ""
+}
+
+// isJSSpace is what String.prototype.trim removes.
+func isJSSpace(r rune) bool { return unicode.IsSpace(r) || r == '\uFEFF' }
 
 func asObject(v any) map[string]any {
 	if m, ok := v.(map[string]any); ok {
