@@ -1395,3 +1395,25 @@ console.log(JSON.stringify(out));
 		t.Errorf("compact: %q", got.Compact)
 	}
 }
+
+// TestMergeBashUpdates: consecutive output chunks of one bash command
+// compare joined; another command's chunks or any other line between
+// them keep them apart.
+func TestMergeBashUpdates(t *testing.T) {
+	in := []string{
+		`<< {"delta":"one\n","id":"b1","type":"bash_execution_update"}`,
+		`<< {"delta":"two\n","id":"b1","type":"bash_execution_update"}`,
+		`<< {"delta":"x","id":"b2","type":"bash_execution_update"}`,
+		`<< {"command":"bash","id":"b2","success":true,"type":"response"}`,
+		`<< {"delta":"y","id":"b2","type":"bash_execution_update"}`,
+	}
+	want := []string{
+		`<< {"delta":"one\ntwo\n","id":"b1","type":"bash_execution_update"}`,
+		`<< {"delta":"x","id":"b2","type":"bash_execution_update"}`,
+		`<< {"command":"bash","id":"b2","success":true,"type":"response"}`,
+		`<< {"delta":"y","id":"b2","type":"bash_execution_update"}`,
+	}
+	if got := mergeBashUpdates(in); !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
