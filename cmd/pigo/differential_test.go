@@ -946,6 +946,25 @@ func normalizeLine(line string, ids map[string]string, legacy bool) string {
 	return prefix + " " + string(b)
 }
 
+var statusJSONError = regexp.MustCompile(`^(\d{3}): (\{.*\})$`)
+
+// legacyErrorText words pi 1.6's openai-completions error text
+// ("<status>: <error JSON>") as 0.73.1 did: "<status> <error.message>".
+func legacyErrorText(e string) string {
+	m := statusJSONError.FindStringSubmatch(e)
+	if m == nil {
+		return e
+	}
+	var obj map[string]any
+	if json.Unmarshal([]byte(m[2]), &obj) != nil {
+		return e
+	}
+	if msg, ok := obj["message"].(string); ok {
+		return m[1] + " " + msg
+	}
+	return e
+}
+
 // legacyToolSchema words a built-in tool of pi 0.73.1 as pi 1.6 does:
 // bash's command is a "Shell command", edit's objects no longer say
 // additionalProperties: false.
@@ -991,6 +1010,10 @@ func maskStreamedUsageFields(m map[string]any) {
 func maskPi16Additions(m map[string]any) {
 	maskPi16Messages(m)
 	switch m["type"] {
+	case "auto_retry_start":
+		if e, ok := m["errorMessage"].(string); ok {
+			m["errorMessage"] = legacyErrorText(e)
+		}
 	case "agent_end":
 		delete(m, "willRetry")
 	case "message_update": // pi 1.6 sends the reply's usage with each delta, no partial
@@ -1043,6 +1066,9 @@ func maskPi16Messages(v any) {
 			}
 			if x["errorMessage"] == "Request aborted" {
 				x["errorMessage"] = "Request was aborted."
+			}
+			if e, ok := x["errorMessage"].(string); ok {
+				x["errorMessage"] = legacyErrorText(e)
 			}
 		case x["role"] == "toolResult", x["type"] == "tool_execution_end":
 			delete(x, "durationMs")
