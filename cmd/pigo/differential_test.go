@@ -68,6 +68,17 @@ func extSource(body string) string {
 	return "export default function (pi: any) {\n" + body + "\n}\n"
 }
 
+// badArgumentsJSON is a tool call's malformed arguments text: pi 1.6
+// rejects an unterminated one (argumentsError, reported to the model)
+// where pi 0.73.1 kept what partial-json recovered; against 0.73.1 it is
+// one both repair alike (an invalid escape).
+func badArgumentsJSON() string {
+	if legacyReference() {
+		return `{"name": "A\da"}`
+	}
+	return `{"name": "Ada`
+}
+
 func diffScenarios() []diffScenario {
 	return []diffScenario{
 		{
@@ -119,9 +130,10 @@ func diffScenarios() []diffScenario {
 			},
 		},
 		{
-			// An unknown tool, a valid call, repaired JSON and arguments
-			// that fail the schema (worded as TypeBox does, after both
-			// coerce them to the schema).
+			// An unknown tool, a valid call, malformed JSON
+			// (badArgumentsJSON) and arguments that fail the schema
+			// (worded as TypeBox does, after both coerce them to the
+			// schema).
 			name: "bad_tool_calls",
 			// Sequential, so tool_execution_end comes in call order.
 			ext:  extSource(strings.Replace(greetExt, `label: "Greet",`, `label: "Greet", executionMode: "sequential",`, 1)),
@@ -298,7 +310,7 @@ func diffScenarios() []diffScenario {
 					return ame["type"] == "text_delta"
 				})
 				d.call(`{"id":"ab","type":"abort"}`)
-				d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_end" })
+				d.waitRunEnd(mark)
 				d.call(`{"id":"t1","type":"get_last_assistant_text"}`)
 				d.prompt(`{"id":"p2","type":"prompt","message":"again"}`)
 			},
@@ -324,7 +336,7 @@ func diffScenarios() []diffScenario {
 				d.call(`{"id":"p2","type":"prompt","message":"queued","streamingBehavior":"followUp"}`)
 				d.call(`{"id":"p3","type":"prompt","message":"too eager"}`)
 				d.call(`{"id":"st","type":"get_state"}`)
-				d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_end" })
+				d.waitRunEnd(mark)
 				d.call(`{"id":"g1","type":"get_messages"}`)
 			},
 		},
@@ -558,10 +570,13 @@ type rpcDriver struct {
 	log    []string
 	events []map[string]any // every received line, parsed
 	closed bool
+	// legacy: the process is pi 0.73.1, which ends a run at agent_end.
+	legacy bool
 }
 
 func startDriver(t *testing.T, cmd *exec.Cmd) *rpcDriver {
 	d := &rpcDriver{t: t, cmd: cmd, done: make(chan struct{})}
+	d.legacy = slices.ContainsFunc(cmd.Args, func(a string) bool { return strings.Contains(a, "/@mariozechner/pi-coding-agent/") })
 	d.cond = sync.NewCond(&d.mu)
 	var err error
 	d.stdin, err = cmd.StdinPipe()
@@ -688,11 +703,24 @@ func (d *rpcDriver) call(line string) map[string]any {
 	return d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "response" && ev["id"] == c["id"] })
 }
 
-// prompt sends a prompt and waits for its agent_end.
+// prompt sends a prompt and waits for its run to end (waitRunEnd).
 func (d *rpcDriver) prompt(line string) {
 	mark := d.mark()
 	d.sendRaw(line)
-	d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_end" })
+	d.waitRunEnd(mark)
+}
+
+// waitRunEnd waits, from mark, for the end of a run: its agent_end
+// in pi 0.73.1, which has nothing later. pi 1.6 and pigo settle after
+// agent_end (agent_settled, once extension handlers and queues are done)
+// and pi's RpcClient waits for that: waiting only for agent_end would race
+// the next command against agent_settled.
+func (d *rpcDriver) waitRunEnd(mark int) {
+	end := "agent_settled"
+	if d.legacy {
+		end = "agent_end"
+	}
+	d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == end })
 }
 
 // finish closes stdin (pi shuts down on EOF) and returns the transcript.
@@ -743,6 +771,33 @@ func normalizeTranscript(lines []string, legacy bool) []string {
 			l = validationLinesRE.ReplaceAllString(l, `${1}\n  - <schema errors>${2}`)
 		}
 		out = append(out, normalizeLine(l, ids, legacy))
+	}
+	return mergeBashUpdates(out)
+}
+
+// mergeBashUpdates joins the deltas of consecutive bash_execution_update
+// lines of one command: how a command's output splits into reads depends
+// on timing (pi reads its pipe from the event loop, which may find two
+// writes there at once), the concatenation does not.
+func mergeBashUpdates(lines []string) []string {
+	out := lines[:0]
+	var last map[string]any
+	for _, l := range lines {
+		var m map[string]any
+		if body, ok := strings.CutPrefix(l, "<< "); ok && strings.Contains(body, `"bash_execution_update"`) {
+			_ = json.Unmarshal([]byte(body), &m)
+		}
+		if m["type"] != "bash_execution_update" {
+			out, last = append(out, l), nil
+			continue
+		}
+		if last != nil && last["id"] == m["id"] {
+			last["delta"] = fmt.Sprint(last["delta"]) + fmt.Sprint(m["delta"])
+			b, _ := json.Marshal(last)
+			out[len(out)-1] = "<< " + string(b)
+			continue
+		}
+		out, last = append(out, l), m
 	}
 	return out
 }
@@ -838,7 +893,8 @@ func maskSavedDefaults(line string) string {
 // column C)" in JSON parse errors, the fields messages and tool events
 // gained (maskPi16Messages), the defaults 0.73.1 saved on model
 // changes (maskSavedDefaults) and the schema errors of tool validation
-// errors (validationLinesRE).
+// errors (validationLinesRE); in requests, the "strict": false 0.73.1
+// gave every tool and its wording of built-in tools (legacyToolSchema).
 func legacyReference() bool { return os.Getenv("PIGO_PI") != "16" }
 
 var (
@@ -869,6 +925,18 @@ func normalizeLine(line string, ids map[string]string, legacy bool) string {
 				m0["content"] = "<system prompt>"
 			}
 		}
+		// pi 0.73.1 gave every tool "strict": false; pi 1.6 only where
+		// model.compat declares strict support.
+		if tools, _ := v["tools"].([]any); legacy {
+			for _, t := range tools {
+				if fn, _ := t.(map[string]any)["function"].(map[string]any); fn != nil {
+					if fn["strict"] == false {
+						delete(fn, "strict")
+					}
+					legacyToolSchema(fn)
+				}
+			}
+		}
 		b, _ := json.Marshal(normalizeValue(v, "", ids))
 		return prefix + " request " + n + " " + string(b)
 	}
@@ -878,10 +946,71 @@ func normalizeLine(line string, ids map[string]string, legacy bool) string {
 	}
 	if m, ok := v.(map[string]any); ok && legacy {
 		maskPi16Additions(m)
+	} else if ok {
+		maskStreamedUsageFields(m)
 	}
 	v = normalizeValue(v, "", ids)
 	b, _ := json.Marshal(v)
 	return prefix + " " + string(b)
+}
+
+var statusJSONError = regexp.MustCompile(`^(\d{3}): (\{.*\})$`)
+
+// legacyErrorText words pi 1.6's openai-completions error text
+// ("<status>: <error JSON>") as 0.73.1 did: "<status> <error.message>".
+func legacyErrorText(e string) string {
+	m := statusJSONError.FindStringSubmatch(e)
+	if m == nil {
+		return e
+	}
+	var obj map[string]any
+	if json.Unmarshal([]byte(m[2]), &obj) != nil {
+		return e
+	}
+	if msg, ok := obj["message"].(string); ok {
+		return m[1] + " " + msg
+	}
+	return e
+}
+
+// legacyToolSchema words a built-in tool of pi 0.73.1 as pi 1.6 does:
+// bash's command is a "Shell command", edit's objects no longer say
+// additionalProperties: false.
+func legacyToolSchema(fn map[string]any) {
+	params, _ := fn["parameters"].(map[string]any)
+	props, _ := params["properties"].(map[string]any)
+	switch fn["name"] {
+	case "bash":
+		if c, _ := props["command"].(map[string]any); c != nil && c["description"] == "Bash command to execute" {
+			c["description"] = "Shell command to execute"
+		}
+	case "edit":
+		delete(params, "additionalProperties")
+		if e, _ := props["edits"].(map[string]any); e != nil {
+			if items, _ := e["items"].(map[string]any); items != nil {
+				delete(items, "additionalProperties")
+			}
+		}
+	}
+}
+
+// maskStreamedUsageFields drops from a pi 1.6 message_update's usage the
+// fields only a parsed provider usage has (reasoning,
+// cost.totalFromProvider). pi serializes the shared partial reply when it
+// handles the event, after its provider may have read ahead in the
+// stream: with the mock's whole reply in one read, pi's text_start
+// already shows the final usage chunk's object, pigo's the usage as of
+// that delta (pi on a slow stream does the same).
+func maskStreamedUsageFields(m map[string]any) {
+	if m["type"] != "message_update" {
+		return
+	}
+	if u, _ := m["usage"].(map[string]any); u != nil {
+		delete(u, "reasoning")
+		if c, _ := u["cost"].(map[string]any); c != nil {
+			delete(c, "totalFromProvider")
+		}
+	}
 }
 
 // maskPi16Additions removes from a record what pi 1.6 added (see
@@ -889,6 +1018,10 @@ func normalizeLine(line string, ids map[string]string, legacy bool) string {
 func maskPi16Additions(m map[string]any) {
 	maskPi16Messages(m)
 	switch m["type"] {
+	case "auto_retry_start":
+		if e, ok := m["errorMessage"].(string); ok {
+			m["errorMessage"] = legacyErrorText(e)
+		}
 	case "agent_end":
 		delete(m, "willRetry")
 	case "message_update": // pi 1.6 sends the reply's usage with each delta, no partial
@@ -941,6 +1074,9 @@ func maskPi16Messages(v any) {
 			}
 			if x["errorMessage"] == "Request aborted" {
 				x["errorMessage"] = "Request was aborted."
+			}
+			if e, ok := x["errorMessage"].(string); ok {
+				x["errorMessage"] = legacyErrorText(e)
 			}
 		case x["role"] == "toolResult", x["type"] == "tool_execution_end":
 			delete(x, "durationMs")
@@ -1291,5 +1427,27 @@ console.log(JSON.stringify(out));
 	}
 	if got.Compact != "Nothing to compact (session too small)" { // pi 1.6 keeps a session within keepRecentTokens
 		t.Errorf("compact: %q", got.Compact)
+	}
+}
+
+// TestMergeBashUpdates: consecutive output chunks of one bash command
+// compare joined; another command's chunks or any other line between
+// them keep them apart.
+func TestMergeBashUpdates(t *testing.T) {
+	in := []string{
+		`<< {"delta":"one\n","id":"b1","type":"bash_execution_update"}`,
+		`<< {"delta":"two\n","id":"b1","type":"bash_execution_update"}`,
+		`<< {"delta":"x","id":"b2","type":"bash_execution_update"}`,
+		`<< {"command":"bash","id":"b2","success":true,"type":"response"}`,
+		`<< {"delta":"y","id":"b2","type":"bash_execution_update"}`,
+	}
+	want := []string{
+		`<< {"delta":"one\ntwo\n","id":"b1","type":"bash_execution_update"}`,
+		`<< {"delta":"x","id":"b2","type":"bash_execution_update"}`,
+		`<< {"command":"bash","id":"b2","success":true,"type":"response"}`,
+		`<< {"delta":"y","id":"b2","type":"bash_execution_update"}`,
+	}
+	if got := mergeBashUpdates(in); !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
 	}
 }

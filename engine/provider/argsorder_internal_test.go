@@ -47,3 +47,22 @@ func TestToolCallArgumentsKeepModelOrder(t *testing.T) {
 		t.Errorf("repaired: %v %v", r.argsOrdered, r.Arguments)
 	}
 }
+
+// A finished tool call's arguments text parses whole or gives pi 1.6's
+// argumentsError (V8's message for the text JSON.parse last saw).
+func TestParseToolCallArguments(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ text, args, err string }{
+		{" \n\ufeff", `{}`, ""},
+		{`{"a":1}`, `{"a":1}`, ""},
+		{"{\"p\":\"a\\q\"}", `{"p":"a\\q"}`, ""}, // an invalid escape is repaired
+		{`[1]`, `{}`, "Tool arguments must be a JSON object\n\nReceived arguments:\n[1]"},
+		{`{"a":`, `{}`, "Unexpected end of JSON input\n\nReceived arguments:\n{\"a\":"},
+		{"{\"p\":\"a\\q\", \"n\": 1.", `{}`, "Unterminated fractional number in JSON at position 20 (line 1 column 21)\n\nReceived arguments:\n{\"p\":\"a\\q\", \"n\": 1."},
+	} {
+		args, err := parseToolCallArguments(c.text)
+		if got := jsjson.Stringify(args); got != c.args || err != c.err {
+			t.Errorf("%q: %s %q, want %s %q", c.text, got, err, c.args, c.err)
+		}
+	}
+}

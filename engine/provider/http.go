@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"strings"
 	"time"
+	"unicode/utf16"
 
 	"github.com/pigo-dev/pigo/engine/jsjson"
 )
@@ -246,34 +247,108 @@ func headerRecord(h http.Header) map[string]string {
 	return out
 }
 
-// openAIErrorText is the OpenAI SDK's APIError message for an HTTP error:
-// "<status> <error.message>", or the error object as JSON, or the raw body,
-// or "<status> status code (no body)"; OpenRouter's error.metadata.raw is
-// appended on its own line as pi-ai does.
+// openAIErrorText is the OpenAI SDK's APIError message for an HTTP error
+// (openAIErrorMessage) with OpenRouter's error.metadata.raw appended on
+// its own line, as pi-ai 0.73.1 did.
 func openAIErrorText(resp *http.Response, body []byte) string {
-	status := resp.StatusCode
-	var msg, extra string
+	msg := openAIErrorMessage(resp.StatusCode, body)
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(body, &obj) == nil {
+		if raw, ok := obj["error"]; ok && truthyJSON(raw) {
+			var e struct {
+				Metadata struct {
+					Raw any `json:"raw"`
+				} `json:"metadata"`
+			}
+			if json.Unmarshal(raw, &e) == nil && e.Metadata.Raw != nil {
+				if s, ok := e.Metadata.Raw.(string); !ok || s != "" {
+					msg += "\n" + fmt.Sprint(e.Metadata.Raw)
+				}
+			}
+		}
+	}
+	return msg
+}
+
+// openAIErrorMessage is the OpenAI SDK's APIError message: "<status>
+// <error.message>", or the error object as JSON, or the raw body, or
+// "<status> status code (no body)".
+func openAIErrorMessage(status int, body []byte) string {
+	var msg string
 	var obj map[string]json.RawMessage
 	if json.Valid(body) {
 		if json.Unmarshal(body, &obj) == nil {
 			if raw, ok := obj["error"]; ok && truthyJSON(raw) {
 				msg = messageOrJSON(raw)
-				var e struct {
-					Metadata struct {
-						Raw any `json:"raw"`
-					} `json:"metadata"`
-				}
-				if json.Unmarshal(raw, &e) == nil && e.Metadata.Raw != nil {
-					if s, ok := e.Metadata.Raw.(string); !ok || s != "" {
-						extra = "\n" + fmt.Sprint(e.Metadata.Raw)
-					}
-				}
 			}
 		}
 	} else {
 		msg = string(body)
 	}
-	return statusText(status, msg) + extra
+	return statusText(status, msg)
+}
+
+// openAICompletionsErrorText is pi 1.6's openai-completions error text:
+// formatProviderError(normalizeProviderError(err)) over the OpenAI SDK's
+// error, whose parsed error object (the body's "error") is shown as
+// "<status>: <JSON>" unless the SDK message already carries it, and
+// OpenRouter's error.metadata.raw appended on its own line when not
+// already shown (pi-ai's utils/error-body.js, matched byte for byte).
+func openAICompletionsErrorText(resp *http.Response, body []byte) string {
+	text := openAIErrorMessage(resp.StatusCode, body)
+	var obj struct {
+		Error json.RawMessage `json:"error"`
+	}
+	if json.Unmarshal(body, &obj) != nil || len(obj.Error) == 0 {
+		return text
+	}
+	var errObj map[string]any
+	if json.Unmarshal(obj.Error, &errObj) == nil && len(errObj) > 0 {
+		if b, err := jsjson.Restringify(obj.Error); err == nil {
+			if b = truncateErrorText(strings.TrimSpace(b), maxProviderErrorBodyChars); b != "" && !strings.Contains(text, b) {
+				text = fmt.Sprintf("%d: %s", resp.StatusCode, b)
+			}
+		}
+	}
+	var e struct {
+		Metadata struct {
+			Raw any `json:"raw"`
+		} `json:"metadata"`
+	}
+	if json.Unmarshal(obj.Error, &e) == nil && jsjson.Truthy(e.Metadata.Raw) {
+		if raw := jsString(e.Metadata.Raw); !strings.Contains(text, raw) {
+			text += "\n" + raw
+		}
+	}
+	return text
+}
+
+// maxProviderErrorBodyChars is pi-ai's MAX_PROVIDER_ERROR_BODY_CHARS.
+const maxProviderErrorBodyChars = 4000
+
+// truncateErrorText is pi-ai's truncateErrorText; lengths count UTF-16
+// code units as JavaScript's do, and a cut never splits a pair.
+func truncateErrorText(text string, maxChars int) string {
+	units := utf16.Encode([]rune(text))
+	if len(units) <= maxChars {
+		return text
+	}
+	cut := maxChars
+	if utf16.IsSurrogate(rune(units[cut-1])) && units[cut-1] < 0xdc00 {
+		cut--
+	}
+	return fmt.Sprintf("%s... [truncated %d chars]", string(utf16.Decode(units[:cut])), len(units)-maxChars)
+}
+
+// jsString is String(v) for a parsed JSON value.
+func jsString(v any) string {
+	if s, ok := v.(string); ok {
+		return s
+	}
+	if _, ok := v.(map[string]any); ok {
+		return "[object Object]"
+	}
+	return fmt.Sprint(v)
 }
 
 // anthropicErrorText is the Anthropic SDK's APIError message: the SDK treats

@@ -49,8 +49,11 @@ func detectOpenAICompat(m *Model) openAICompat {
 		maxTokensField:                              "max_completion_tokens",
 		requiresReasoningContentOnAssistantMessages: isDeepSeek,
 		thinkingFormat:                              "openai",
-		supportsStrictMode:                          !isMoonshot && !isCFGateway,
-		supportsLongCacheRetention:                  !(isCFWorkers || isCFGateway),
+		// pi 1.6: OpenAI compatibility alone does not imply strict
+		// JSON-schema tools; "strict" is sent only when model.compat
+		// says the endpoint supports it.
+		supportsStrictMode:         false,
+		supportsLongCacheRetention: !(isCFWorkers || isCFGateway),
 	}
 	if useMaxTokens {
 		c.maxTokensField = "max_tokens"
@@ -171,7 +174,7 @@ func (st *openAIStream) stream(ctx context.Context, c *Context, key string) erro
 	if sid := opts.SessionID; sid != "" && retention != "none" && compat.sendSessionAffinityHeaders {
 		headers["session_id"], headers["x-client-request-id"], headers["x-session-affinity"] = sid, sid, sid
 	}
-	resp, err := openStream(ctx, model, opts, endpoint(model.BaseURL, "/chat/completions"), headers, body, openAIErrorText, st)
+	resp, err := openStream(ctx, model, opts, endpoint(model.BaseURL, "/chat/completions"), headers, body, openAICompletionsErrorText, st)
 	if err != nil {
 		return err
 	}

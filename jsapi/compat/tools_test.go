@@ -329,8 +329,8 @@ func TestToolsSearchFallback(t *testing.T) {
 // piToolJSON is JSON.stringify(createXTool("/tmp")) of the real package.
 var piToolJSON = map[string]string{
 	"Read":  `{"name":"read","label":"read","description":"Read the contents of a file. Supports text files and images (jpg, png, gif, webp). Images are sent as attachments. For text files, output is truncated to 2000 lines or 50KB (whichever is hit first). Use offset/limit for large files. When you need the full file, continue with offset until complete.","parameters":{"type":"object","required":["path"],"properties":{"path":{"type":"string","description":"Path to the file to read (relative or absolute)"},"offset":{"type":"number","description":"Line number to start reading from (1-indexed)"},"limit":{"type":"number","description":"Maximum number of lines to read"}}}}`,
-	"Bash":  `{"name":"bash","label":"bash","description":"Execute a bash command in the current working directory. Returns stdout and stderr. Output is truncated to last 2000 lines or 50KB (whichever is hit first). If truncated, full output is saved to a temp file. Optionally provide a timeout in seconds.","parameters":{"type":"object","required":["command"],"properties":{"command":{"type":"string","description":"Bash command to execute"},"timeout":{"type":"number","description":"Timeout in seconds (optional, no default timeout)"}}}}`,
-	"Edit":  `{"name":"edit","label":"edit","description":"Edit a single file using exact text replacement. Every edits[].oldText must match a unique, non-overlapping region of the original file. If two changes affect the same block or nearby lines, merge them into one edit instead of emitting overlapping edits. Do not include large unchanged regions just to connect distant changes.","parameters":{"type":"object","required":["path","edits"],"properties":{"path":{"type":"string","description":"Path to the file to edit (relative or absolute)"},"edits":{"type":"array","items":{"type":"object","required":["oldText","newText"],"properties":{"oldText":{"type":"string","description":"Exact text for one targeted replacement. It must be unique in the original file and must not overlap with any other edits[].oldText in the same call."},"newText":{"type":"string","description":"Replacement text for this targeted edit."}},"additionalProperties":false},"description":"One or more targeted replacements. Each edit is matched against the original file, not incrementally. Do not include overlapping or nested edits. If two changes touch the same block or nearby lines, merge them into one edit instead."}},"additionalProperties":false}}`,
+	"Bash":  `{"name":"bash","label":"bash","description":"Execute a bash command in the current working directory. Returns stdout and stderr. Output is truncated to last 2000 lines or 50KB (whichever is hit first). If truncated, full output is saved to a temp file. Optionally provide a timeout in seconds.","parameters":{"type":"object","required":["command"],"properties":{"command":{"type":"string","description":"Shell command to execute"},"timeout":{"type":"number","description":"Timeout in seconds (optional, no default timeout)"}}}}`,
+	"Edit":  `{"name":"edit","label":"edit","description":"Edit a single file using exact text replacement. Every edits[].oldText must match a unique, non-overlapping region of the original file. If two changes affect the same block or nearby lines, merge them into one edit instead of emitting overlapping edits. Do not include large unchanged regions just to connect distant changes.","parameters":{"type":"object","required":["path","edits"],"properties":{"path":{"type":"string","description":"Path to the file to edit (relative or absolute)"},"edits":{"type":"array","items":{"type":"object","required":["oldText","newText"],"properties":{"oldText":{"type":"string","description":"Exact text for one targeted replacement. It must be unique in the original file and must not overlap with any other edits[].oldText in the same call."},"newText":{"type":"string","description":"Replacement text for this targeted edit."}}},"description":"One or more targeted replacements. Each edit is matched against the original file, not incrementally. Do not include overlapping or nested edits. If two changes touch the same block or nearby lines, merge them into one edit instead."}}}}`,
 	"Write": `{"name":"write","label":"write","description":"Write content to a file. Creates the file if it doesn't exist, overwrites if it does. Automatically creates parent directories.","parameters":{"type":"object","required":["path","content"],"properties":{"path":{"type":"string","description":"Path to the file to write (relative or absolute)"},"content":{"type":"string","description":"Content to write to the file"}}}}`,
 	"Grep":  `{"name":"grep","label":"grep","description":"Search file contents for a pattern. Returns matching lines with file paths and line numbers. Respects .gitignore. Output is truncated to 100 matches or 50KB (whichever is hit first). Long lines are truncated to 500 chars.","parameters":{"type":"object","required":["pattern"],"properties":{"pattern":{"type":"string","description":"Search pattern (regex or literal string)"},"path":{"type":"string","description":"Directory or file to search (default: current directory)"},"glob":{"type":"string","description":"Filter files by glob pattern, e.g. '*.ts' or '**/*.spec.ts'"},"ignoreCase":{"type":"boolean","description":"Case-insensitive search (default: false)"},"literal":{"type":"boolean","description":"Treat pattern as literal string instead of regex (default: false)"},"context":{"type":"number","description":"Number of lines to show before and after each match (default: 0)"},"limit":{"type":"number","description":"Maximum number of matches to return (default: 100)"}}}}`,
 	"Find":  `{"name":"find","label":"find","description":"Search for files by glob pattern. Returns matching file paths relative to the search directory. Respects .gitignore. Output is truncated to 1000 results or 50KB (whichever is hit first).","parameters":{"type":"object","required":["pattern"],"properties":{"pattern":{"type":"string","description":"Glob pattern to match files, e.g. '*.ts', '**/*.json', or 'src/**/*.spec.ts'"},"path":{"type":"string","description":"Directory to search in (default: current directory)"},"limit":{"type":"number","description":"Maximum number of results (default: 1000)"}}}}`,
@@ -342,10 +342,10 @@ var piToolJSON = map[string]string{
 // scripts get from them) and constrainedSampling on the definitions of
 // read, bash, edit and write (declared to the model in the system
 // message). Not ported from 1.6: constrainedSampling on the wrapped
-// tools, and bash's promptGuidelines.
+// tools.
 var piToolKeys = map[string][2]string{
 	"Read":  {"name,label,description,parameters,prepareArguments,executionMode,execute", "name,label,description,promptSnippet,promptGuidelines,parameters,outputSchema,constrainedSampling,execute,renderCall,renderResult"},
-	"Bash":  {"name,label,description,parameters,prepareArguments,executionMode,execute", "name,label,description,promptSnippet,parameters,outputSchema,constrainedSampling,execute,renderCall,renderResult"},
+	"Bash":  {"name,label,description,parameters,prepareArguments,executionMode,execute", "name,label,description,promptSnippet,promptGuidelines,parameters,outputSchema,constrainedSampling,execute,renderCall,renderResult"},
 	"Edit":  {"name,label,description,parameters,prepareArguments,executionMode,execute", "name,label,description,promptSnippet,promptGuidelines,parameters,constrainedSampling,renderShell,prepareArguments,execute,renderCall,renderResult"},
 	"Write": {"name,label,description,parameters,prepareArguments,executionMode,execute", "name,label,description,promptSnippet,promptGuidelines,parameters,constrainedSampling,execute,renderCall,renderResult"},
 	"Grep":  {"name,label,description,parameters,prepareArguments,executionMode,execute", "name,label,description,promptSnippet,parameters,execute,renderCall,renderResult"},
@@ -544,6 +544,33 @@ const bash = createBashTool("/x", { operations: ops });
 const shape = (r: any) => ({ isError: r.isError ?? false, ...r.structuredContent, wall_time_seconds: typeof r.structuredContent.wall_time_seconds });
 return [shape(await bash.execute("1", { command: "ok" })), shape(await bash.execute("2", { command: "fail" }))];`)
 	want := `[{"isError":false,"output":"out\n","truncated":false,"exit_code":0,"wall_time_seconds":"number"},{"isError":true,"output":"out\n","truncated":false,"exit_code":3,"wall_time_seconds":"number"}]`
+	if got != want {
+		t.Fatalf("got %s\nwant %s", got, want)
+	}
+}
+
+// TestBashSessionEnvironment: pi 1.6's bash shows the command the session
+// as PI_* variables (from the extension context) and tells the model so;
+// inherited ones never leak, and exposeSessionEnvironment: false turns
+// both off.
+func TestBashSessionEnvironment(t *testing.T) {
+	t.Parallel()
+	got := mustEvalTS(t, `import { createBashToolDefinition } from "@earendil-works/pi-coding-agent";`, `
+process.env.PI_MODEL = "inherited";
+process.env.PI_PROVIDER = "inherited";
+const ctx = { sessionManager: { getSessionId: () => "sid-1", getSessionFile: () => "/s/one.jsonl" },
+  model: { provider: "mock", id: "mock-1" }, thinkingLevel: "high" };
+const cmd = { command: "echo \"$PI_SESSION_ID|$PI_SESSION_FILE|$PI_PROVIDER|$PI_MODEL|$PI_REASONING_LEVEL\"" };
+const on = createBashToolDefinition(process.cwd());
+const off = createBashToolDefinition(process.cwd(), { exposeSessionEnvironment: false });
+return {
+  on: (await on.execute("1", cmd, undefined, undefined, ctx)).content[0].text,
+  noCtx: (await on.execute("2", cmd)).content[0].text,
+  off: (await off.execute("3", cmd, undefined, undefined, ctx)).content[0].text,
+  guidelines: [on.promptGuidelines, off.promptGuidelines ?? null],
+};`)
+	want := `{"on":"sid-1|/s/one.jsonl|mock|mock-1|high\n","noCtx":"||||\n","off":"||||\n",` +
+		`"guidelines":[["You can inspect PI_* environment variables for current model and session details."],null]}`
 	if got != want {
 		t.Fatalf("got %s\nwant %s", got, want)
 	}

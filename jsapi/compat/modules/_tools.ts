@@ -407,7 +407,7 @@ const bashOutputSchema = Type.Object({
   wall_time_seconds: Type.Number(),
 });
 const bashSchema = Type.Object({
-  command: Type.String({ description: "Bash command to execute" }),
+  command: Type.String({ description: "Shell command to execute" }),
   timeout: Type.Optional(Type.Number({ description: "Timeout in seconds (optional, no default timeout)" })),
 });
 
@@ -774,21 +774,44 @@ function rebuildBashResultRenderComponent(component: any, result: any, options: 
   }
 }
 
+// sessionShellEnv is the shell environment with pi 1.6's PI_* session
+// variables: the inherited ones are dropped, and with ctx (an extension
+// context) set from its session, model and thinking level.
+function sessionShellEnv(ctx?: any): any {
+  const env: any = { ...getShellEnv() };
+  for (const k of ["PI_SESSION_ID", "PI_SESSION_FILE", "PI_PROVIDER", "PI_MODEL", "PI_REASONING_LEVEL"]) delete env[k];
+  if (!ctx) return env;
+  env.PI_SESSION_ID = ctx.sessionManager.getSessionId();
+  const sessionFile = ctx.sessionManager.getSessionFile();
+  if (sessionFile) env.PI_SESSION_FILE = sessionFile;
+  const model = ctx.model;
+  if (model) {
+    env.PI_PROVIDER = model.provider;
+    env.PI_MODEL = model.id;
+  }
+  if (ctx.thinkingLevel) env.PI_REASONING_LEVEL = ctx.thinkingLevel;
+  return env;
+}
+
 export function createBashToolDefinition(cwd: string, options?: any): any {
   const ops = options?.operations ?? createLocalBashOperations({ shellPath: options?.shellPath });
   const commandPrefix = options?.commandPrefix;
   const spawnHook = options?.spawnHook;
+  // pi 1.6: the command sees the session as PI_* variables (and the
+  // model is told so) unless exposeSessionEnvironment is false.
+  const exposeSessionEnvironment = options?.exposeSessionEnvironment ?? true;
   return {
     name: "bash",
     label: "bash",
     description: `Execute a bash command in the current working directory. Returns stdout and stderr. Output is truncated to last ${DEFAULT_MAX_LINES} lines or ${DEFAULT_MAX_BYTES / 1024}KB (whichever is hit first). If truncated, full output is saved to a temp file. Optionally provide a timeout in seconds.`,
     promptSnippet: "Execute bash commands (ls, grep, find, etc.)",
+    promptGuidelines: exposeSessionEnvironment ? ["You can inspect PI_* environment variables for current model and session details."] : undefined,
     parameters: bashSchema,
     outputSchema: bashOutputSchema,
     constrainedSampling: { type: "json_schema", strict: "prefer" }, // pi 1.6: declared to the model with the tool
-    async execute(_toolCallId: string, { command, timeout }: any, signal?: any, onUpdate?: any, _ctx?: any): Promise<any> {
+    async execute(_toolCallId: string, { command, timeout }: any, signal?: any, onUpdate?: any, ctx?: any): Promise<any> {
       const resolvedCommand = commandPrefix ? `${commandPrefix}\n${command}` : command;
-      const base = { command: resolvedCommand, cwd, env: { ...getShellEnv() } };
+      const base = { command: resolvedCommand, cwd, env: sessionShellEnv(exposeSessionEnvironment ? ctx : undefined) };
       const spawnContext = spawnHook ? spawnHook(base) : base;
       const output = new OutputAccumulator({ tempFilePrefix: "pi-bash" });
       let updateTimer: any;
@@ -950,7 +973,7 @@ const replaceEditSchema = Type.Object(
     }),
     newText: Type.String({ description: "Replacement text for this targeted edit." }),
   },
-  { additionalProperties: false },
+  {},
 );
 
 const editSchema = Type.Object(
@@ -961,7 +984,7 @@ const editSchema = Type.Object(
         "One or more targeted replacements. Each edit is matched against the original file, not incrementally. Do not include overlapping or nested edits. If two changes touch the same block or nearby lines, merge them into one edit instead.",
     }),
   },
-  { additionalProperties: false },
+  {},
 );
 
 const defaultEditOperations = {
@@ -1092,10 +1115,8 @@ export function createEditToolDefinition(cwd: string, options?: any): any {
       "Edit a single file using exact text replacement. Every edits[].oldText must match a unique, non-overlapping region of the original file. If two changes affect the same block or nearby lines, merge them into one edit instead of emitting overlapping edits. Do not include large unchanged regions just to connect distant changes.",
     promptSnippet: "Make precise file edits with exact text replacement, including multiple disjoint edits in one call",
     promptGuidelines: [
-      "Use edit for precise changes (edits[].oldText must match exactly)",
-      "When changing multiple separate locations in one file, use one edit call with multiple entries in edits[] instead of multiple edit calls",
-      "Each edits[].oldText is matched against the original file, not after earlier edits are applied. Do not emit overlapping or nested edits. Merge nearby changes into one edit.",
-      "Keep edits[].oldText as small as possible while still being unique in the file. Do not pad with large unchanged regions.",
+      "Use edit for targeted changes. Batch changes to one file in a single call.",
+      "Each edits[].oldText must exactly and uniquely match the original file. Keep matches short and non-overlapping; merge nearby changes without including large unchanged regions.",
     ],
     parameters: editSchema,
     constrainedSampling: { type: "json_schema", strict: "prefer" }, // pi 1.6: declared to the model with the tool

@@ -385,7 +385,7 @@ const bashOutputSchema = import_typebox.Type.Object({
   wall_time_seconds: import_typebox.Type.Number()
 });
 const bashSchema = import_typebox.Type.Object({
-  command: import_typebox.Type.String({ description: "Bash command to execute" }),
+  command: import_typebox.Type.String({ description: "Shell command to execute" }),
   timeout: import_typebox.Type.Optional(import_typebox.Type.Number({ description: "Timeout in seconds (optional, no default timeout)" }))
 });
 const EXIT_STDIO_GRACE_MS = 100;
@@ -729,23 +729,40 @@ ${theme.fg("warning", `[${warnings.join(". ")}]`)}`, 0, 0));
 ${theme.fg("muted", `${label} ${((endTime - startedAt) / 1e3).toFixed(1)}s`)}`, 0, 0));
   }
 }
+function sessionShellEnv(ctx) {
+  const env = { ...(0, import_pigo_tools_util.getShellEnv)() };
+  for (const k of ["PI_SESSION_ID", "PI_SESSION_FILE", "PI_PROVIDER", "PI_MODEL", "PI_REASONING_LEVEL"]) delete env[k];
+  if (!ctx) return env;
+  env.PI_SESSION_ID = ctx.sessionManager.getSessionId();
+  const sessionFile = ctx.sessionManager.getSessionFile();
+  if (sessionFile) env.PI_SESSION_FILE = sessionFile;
+  const model = ctx.model;
+  if (model) {
+    env.PI_PROVIDER = model.provider;
+    env.PI_MODEL = model.id;
+  }
+  if (ctx.thinkingLevel) env.PI_REASONING_LEVEL = ctx.thinkingLevel;
+  return env;
+}
 function createBashToolDefinition(cwd, options) {
   const ops = options?.operations ?? createLocalBashOperations({ shellPath: options?.shellPath });
   const commandPrefix = options?.commandPrefix;
   const spawnHook = options?.spawnHook;
+  const exposeSessionEnvironment = options?.exposeSessionEnvironment ?? true;
   return {
     name: "bash",
     label: "bash",
     description: `Execute a bash command in the current working directory. Returns stdout and stderr. Output is truncated to last ${import_pigo_tools_util.DEFAULT_MAX_LINES} lines or ${import_pigo_tools_util.DEFAULT_MAX_BYTES / 1024}KB (whichever is hit first). If truncated, full output is saved to a temp file. Optionally provide a timeout in seconds.`,
     promptSnippet: "Execute bash commands (ls, grep, find, etc.)",
+    promptGuidelines: exposeSessionEnvironment ? ["You can inspect PI_* environment variables for current model and session details."] : void 0,
     parameters: bashSchema,
     outputSchema: bashOutputSchema,
     constrainedSampling: { type: "json_schema", strict: "prefer" },
     // pi 1.6: declared to the model with the tool
-    async execute(_toolCallId, { command, timeout }, signal, onUpdate, _ctx) {
+    async execute(_toolCallId, { command, timeout }, signal, onUpdate, ctx) {
       const resolvedCommand = commandPrefix ? `${commandPrefix}
 ${command}` : command;
-      const base = { command: resolvedCommand, cwd, env: { ...(0, import_pigo_tools_util.getShellEnv)() } };
+      const base = { command: resolvedCommand, cwd, env: sessionShellEnv(exposeSessionEnvironment ? ctx : void 0) };
       const spawnContext = spawnHook ? spawnHook(base) : base;
       const output = new OutputAccumulator({ tempFilePrefix: "pi-bash" });
       let updateTimer;
@@ -907,7 +924,7 @@ const replaceEditSchema = import_typebox.Type.Object(
     }),
     newText: import_typebox.Type.String({ description: "Replacement text for this targeted edit." })
   },
-  { additionalProperties: false }
+  {}
 );
 const editSchema = import_typebox.Type.Object(
   {
@@ -916,7 +933,7 @@ const editSchema = import_typebox.Type.Object(
       description: "One or more targeted replacements. Each edit is matched against the original file, not incrementally. Do not include overlapping or nested edits. If two changes touch the same block or nearby lines, merge them into one edit instead."
     })
   },
-  { additionalProperties: false }
+  {}
 );
 const defaultEditOperations = {
   readFile: (p) => fsp.readFile(p),
@@ -1023,10 +1040,8 @@ function createEditToolDefinition(cwd, options) {
     description: "Edit a single file using exact text replacement. Every edits[].oldText must match a unique, non-overlapping region of the original file. If two changes affect the same block or nearby lines, merge them into one edit instead of emitting overlapping edits. Do not include large unchanged regions just to connect distant changes.",
     promptSnippet: "Make precise file edits with exact text replacement, including multiple disjoint edits in one call",
     promptGuidelines: [
-      "Use edit for precise changes (edits[].oldText must match exactly)",
-      "When changing multiple separate locations in one file, use one edit call with multiple entries in edits[] instead of multiple edit calls",
-      "Each edits[].oldText is matched against the original file, not after earlier edits are applied. Do not emit overlapping or nested edits. Merge nearby changes into one edit.",
-      "Keep edits[].oldText as small as possible while still being unique in the file. Do not pad with large unchanged regions."
+      "Use edit for targeted changes. Batch changes to one file in a single call.",
+      "Each edits[].oldText must exactly and uniquely match the original file. Keep matches short and non-overlapping; merge nearby changes without including large unchanged regions."
     ],
     parameters: editSchema,
     constrainedSampling: { type: "json_schema", strict: "prefer" },
