@@ -62,8 +62,10 @@ func Install(rt *goja.Runtime, opts Options) error {
 		return fmt.Errorf("install webapi: globals: %w", ex)
 	}
 	for _, m := range mods {
-		if names, ok := lazyModules[m.name]; ok {
-			if ex := rt.Try(func() { h.defineLazy(m, names) }); ex != nil {
+		names, isLazy := lazyModules[m.name]
+		internalNames, isLazyInternal := lazyInternal[m.name]
+		if isLazy || isLazyInternal {
+			if ex := rt.Try(func() { h.defineLazy(m, names, internalNames) }); ex != nil {
 				return fmt.Errorf("install webapi: %s: %w", m.name, ex)
 			}
 			continue
@@ -104,7 +106,7 @@ type module struct {
 // process.
 var compiledModules = sync.OnceValues(func() ([]module, error) {
 	// Order matters: each file may use what the previous ones exported.
-	names := []string{"regexp.js", "lang.js", "domexception.js", "event.js", "abort.js", "encoding.js", "url.js", "blob.js", "clone.js", "messaging.js", "streams.js", "webassembly.js", "inspect.js", "console.js"}
+	names := []string{"regexp.js", "lang.js", "memory.js", "domexception.js", "event.js", "abort.js", "encoding.js", "url.js", "blob.js", "clone.js", "messaging.js", "streams.js", "webassembly.js", "inspect.js", "console.js"}
 	mods := make([]module, 0, len(names))
 	for _, name := range names {
 		src, err := sources.ReadFile(name)
@@ -124,25 +126,46 @@ var compiledModules = sync.OnceValues(func() ([]module, error) {
 
 // lazyModules run on first use of one of the globals they export (listed
 // here, checked by a test): most plugins never touch them, and running
-// them costs every new runtime.
+// them costs every new runtime. console and the event classes are lazy
+// too: a plugin's load rarely logs or makes a signal, and the first use
+// (from JS or through internal) runs them before it is answered.
 var lazyModules = map[string][]string{
-	"encoding.js":  {"TextEncoder", "TextDecoder"},
-	"url.js":       {"URL", "URLSearchParams"},
-	"clone.js":     {"structuredClone"},
-	"blob.js":      {"Blob", "File", "FormData", "Navigator", "navigator"},
-	"messaging.js": {"MessageEvent", "MessagePort", "MessageChannel", "BroadcastChannel"},
+	"memory.js":       {"WeakRef", "FinalizationRegistry", "SharedArrayBuffer", "Atomics"},
+	"domexception.js": {"DOMException"},
+	"event.js":        {"Event", "CustomEvent", "EventTarget"},
+	"abort.js":        {"AbortController", "AbortSignal"},
+	"console.js":      {"console"},
+	"encoding.js":     {"TextEncoder", "TextDecoder"},
+	"url.js":          {"URL", "URLSearchParams"},
+	"clone.js":        {"structuredClone"},
+	"blob.js":         {"Blob", "File", "FormData", "Navigator", "navigator"},
+	"messaging.js":    {"MessageEvent", "MessagePort", "MessageChannel", "BroadcastChannel"},
 	"streams.js": {"CountQueuingStrategy", "ByteLengthQueuingStrategy", "WritableStream", "WritableStreamDefaultWriter",
 		"WritableStreamDefaultController", "TransformStream", "TransformStreamDefaultController", "TextEncoderStream",
 		"TextDecoderStream", "CompressionStream", "DecompressionStream"},
 	"webassembly.js": {"WebAssembly"},
 }
 
+// lazyInternal lists the helpers lazy modules assign to internal for
+// other modules and Go (inspect.js's, which console.js, the reported-error
+// path and node:util read; abort.js's, which NewAbortController uses;
+// event.js's dispatch, which abort.js uses): those names are accessors on
+// internal that run the module on first read. inspect.js defines no
+// globals at all.
+var lazyInternal = map[string][]string{
+	"inspect.js": {"inspect", "format", "internalFrame"},
+	"abort.js":   {"newAbortController", "abortSignal"},
+	"event.js":   {"dispatch"},
+}
+
 // onInternal lists the lazy modules whose exports other modules read from
 // internal (blob.js and streams.js use TextEncoder, TextDecoder and
-// URLSearchParams there): their names are accessors on internal too.
+// URLSearchParams there, event.js DOMException, abort.js EventTarget):
+// their names are accessors on internal too.
 // blob.js's are not: clone.js tests internal.Blob to see whether a Blob
 // can exist yet, which must not run blob.js.
-var onInternal = map[string]bool{"encoding.js": true, "url.js": true, "clone.js": true}
+var onInternal = map[string]bool{"encoding.js": true, "url.js": true, "clone.js": true,
+	"domexception.js": true, "event.js": true, "abort.js": true}
 
 // host is the per-runtime state behind the Go helpers. Loop only.
 type host struct {
@@ -156,31 +179,42 @@ type host struct {
 
 // defineLazy defines m's globals as accessors that run m on first read; an
 // assignment replaces the accessor, as for any global. For the modules in
-// onInternal the same names on internal are accessors too, so a module
-// reading internal.TextEncoder runs encoding.js first; running m replaces
-// them with its values.
-func (h *host) defineLazy(m module, names []string) {
+// onInternal the same names on internal are accessors too, as are
+// internalNames, so a module reading internal.TextEncoder runs encoding.js
+// first; running m replaces them with its values.
+func (h *host) defineLazy(m module, names, internalNames []string) {
 	if h.lazy == nil {
 		h.lazy = map[string]bool{}
 	}
 	global := h.rt.GlobalObject()
+	onInternalNames := internalNames
+	if onInternal[m.name] {
+		onInternalNames = append(append([]string(nil), names...), internalNames...)
+	}
 	var ran bool
 	run := func() {
-		if !ran {
-			ran = true
-			if err := h.runModule(m); err != nil {
-				panic(h.rt.NewGoError(fmt.Errorf("webapi %s: %w", m.name, err)))
-			}
+		if ran {
+			return
 		}
+		ran = true
+		if err := h.runModule(m); err != nil {
+			panic(h.rt.NewGoError(fmt.Errorf("webapi %s: %w", m.name, err)))
+		}
+	}
+	for _, name := range onInternalNames {
+		get := h.function("get "+name, 0, func(goja.FunctionCall) goja.Value {
+			run()
+			return h.internal.Get(name)
+		})
+		// The module assigns some of these itself (internal.inspect = ...).
+		set := h.function("set "+name, 1, func(c goja.FunctionCall) goja.Value {
+			must(h.internal.DefineDataProperty(name, c.Argument(0), goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE))
+			return goja.Undefined()
+		})
+		must(h.internal.DefineAccessorProperty(name, get, set, goja.FLAG_TRUE, goja.FLAG_TRUE))
 	}
 	for _, name := range names {
 		h.lazy[name] = true
-		if onInternal[m.name] {
-			must(h.internal.DefineAccessorProperty(name, h.function("get "+name, 0, func(goja.FunctionCall) goja.Value {
-				run()
-				return h.internal.Get(name)
-			}), nil, goja.FLAG_TRUE, goja.FLAG_TRUE))
-		}
 		get := h.function("get "+name, 0, func(goja.FunctionCall) goja.Value {
 			run()
 			return global.Get(name)

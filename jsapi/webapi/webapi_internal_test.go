@@ -119,3 +119,60 @@ func TestLazyThroughInternal(t *testing.T) {
 		t.Fatalf("got %s", got)
 	}
 }
+
+// console, the event classes, the abort classes and memory.js's globals
+// are lazy too: a runtime's first use runs them, and a class one module
+// reads from another (abort.js extends internal.EventTarget, event.js
+// throws internal.DOMException) comes through the same accessors, so the
+// global afterwards holds the class the other module used.
+func TestLazyEventsConsoleMemory(t *testing.T) {
+	rt := goja.New()
+	var lines []string
+	if err := Install(rt, Options{Console: func(level, msg string) { lines = append(lines, level+" "+msg) }}); err != nil {
+		t.Fatal(err)
+	}
+	v, err := rt.RunString(`
+		const lazy = (n) => Object.getOwnPropertyDescriptor(globalThis, n).get !== undefined;
+		const before = ["console", "AbortController", "EventTarget", "Event", "DOMException", "WeakRef", "Atomics"].map(lazy);
+		const ac = new AbortController();
+		const after = ["console", "EventTarget", "Event", "DOMException", "WeakRef"].map(lazy);
+		ac.abort();
+		console.log("%s %o", "x", { a: 1 });
+		const weak = new WeakRef(ac);
+		[before, after, ac.signal.reason instanceof DOMException, ac.signal instanceof EventTarget,
+		 weak.deref() === ac, typeof Atomics.add, lazy("console"), lazy("Atomics")]`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "[[true true true true true true true] [true false false false true] true true true function false false]"
+	if got := fmt.Sprint(v.Export()); got != want {
+		t.Fatalf("got %s\nwant %s", got, want)
+	}
+	if strings.Join(lines, "|") != "log x { a: 1 }" {
+		t.Fatalf("console lines %q", lines)
+	}
+}
+
+// Go entry points reach lazy modules through internal before any JS did:
+// Inspect runs inspect.js, NewAbortController abort.js (and event.js,
+// domexception.js), and the globals then hold the same classes.
+func TestLazyFromGo(t *testing.T) {
+	rt := goja.New()
+	if err := Install(rt, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if s := Inspect(rt, rt.ToValue(map[string]any{"a": 1})); s != "{ a: 1 }" {
+		t.Fatalf("Inspect = %q", s)
+	}
+	ac, _, _ := NewAbortController(rt)
+	if err := rt.Set("ac", ac); err != nil {
+		t.Fatal(err)
+	}
+	v, err := rt.RunString(`[ac instanceof AbortController, ac.signal instanceof EventTarget, ac.signal.aborted]`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(v.Export()); got != "[true true false]" {
+		t.Fatalf("got %s", got)
+	}
+}
