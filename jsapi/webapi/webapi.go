@@ -202,30 +202,42 @@ func (h *host) defineLazy(m module, names, internalNames []string) {
 		}
 	}
 	for _, name := range onInternalNames {
-		get := h.function("get "+name, 0, func(goja.FunctionCall) goja.Value {
+		// The module assigns some of these itself (internal.inspect = ...).
+		acc := h.accessor(func() goja.Value {
 			run()
 			return h.internal.Get(name)
+		}, func(v goja.Value) {
+			must(h.internal.DefineDataProperty(name, v, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE))
 		})
-		// The module assigns some of these itself (internal.inspect = ...).
-		set := h.function("set "+name, 1, func(c goja.FunctionCall) goja.Value {
-			must(h.internal.DefineDataProperty(name, c.Argument(0), goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE))
-			return goja.Undefined()
-		})
-		must(h.internal.DefineAccessorProperty(name, get, set, goja.FLAG_TRUE, goja.FLAG_TRUE))
+		must(h.internal.DefineAccessorProperty(name, acc, acc, goja.FLAG_TRUE, goja.FLAG_TRUE))
 	}
 	for _, name := range names {
 		h.lazy[name] = true
-		get := h.function("get "+name, 0, func(goja.FunctionCall) goja.Value {
+		acc := h.accessor(func() goja.Value {
 			run()
 			return global.Get(name)
-		})
-		set := h.function("set "+name, 1, func(c goja.FunctionCall) goja.Value {
+		}, func(v goja.Value) {
 			delete(h.lazy, name)
-			h.defineGlobal(name, c.Argument(0))
-			return goja.Undefined()
+			h.defineGlobal(name, v)
 		})
-		must(global.DefineAccessorProperty(name, get, set, goja.FLAG_TRUE, goja.FLAG_FALSE))
+		must(global.DefineAccessorProperty(name, acc, acc, goja.FLAG_TRUE, goja.FLAG_FALSE))
 	}
+}
+
+// accessor makes a lazy property's getter and setter as one function: goja
+// calls a getter with no arguments and a setter with one, and a function
+// per name instead of two halves what the ~70 lazy names cost every
+// runtime. Unlike function it keeps goja's name for it: nothing that
+// matters sees an accessor of a lazy global (Node's globals are data
+// properties), and redefining name and length would cost as much again.
+func (h *host) accessor(get func() goja.Value, set func(goja.Value)) *goja.Object {
+	return h.rt.ToValue(func(c goja.FunctionCall) goja.Value {
+		if len(c.Arguments) == 0 {
+			return get()
+		}
+		set(c.Arguments[0])
+		return goja.Undefined()
+	}).(*goja.Object)
 }
 
 func (h *host) runModule(m module) error {
