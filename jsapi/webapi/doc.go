@@ -21,10 +21,12 @@
 //     (regexp.go); the bundler turns such literals into new RegExp calls
 //   - the language built-ins goja lacks (lang.js): global, Object.groupBy,
 //     Map.groupBy, Promise.withResolvers, Array.fromAsync,
-//     String.prototype.isWellFormed/toWellFormed, the Set methods,
+//     String.prototype.isWellFormed/toWellFormed,
 //     ArrayBuffer.prototype.transfer/detached, Error.captureStackTrace;
-//     and (memory.js) WeakRef, FinalizationRegistry, SharedArrayBuffer,
-//     Atomics
+//     (setmethods.js) the Set methods where goja lacks them; (iterator.js)
+//     Iterator and the iterator helpers on %IteratorPrototype%, accessors
+//     there until first read; and (memory.js) WeakRef,
+//     FinalizationRegistry, SharedArrayBuffer, Atomics
 //   - WebAssembly (Module, Instance, Memory, Global, compile, validate,
 //     instantiate, the streaming forms, the error classes) on wazero
 //     (wasm.go), made when a runtime first reads the global

@@ -64,8 +64,9 @@ func Install(rt *goja.Runtime, opts Options) error {
 	for _, m := range mods {
 		names, isLazy := lazyModules[m.name]
 		internalNames, isLazyInternal := lazyInternal[m.name]
-		if isLazy || isLazyInternal {
-			if ex := rt.Try(func() { h.defineLazy(m, names, internalNames) }); ex != nil {
+		props, hasProps := lazyProps[m.name]
+		if isLazy || isLazyInternal || hasProps {
+			if ex := rt.Try(func() { h.defineLazy(m, names, internalNames, props) }); ex != nil {
 				return fmt.Errorf("install webapi: %s: %w", m.name, ex)
 			}
 			continue
@@ -106,7 +107,7 @@ type module struct {
 // process.
 var compiledModules = sync.OnceValues(func() ([]module, error) {
 	// Order matters: each file may use what the previous ones exported.
-	names := []string{"regexp.js", "lang.js", "memory.js", "domexception.js", "event.js", "abort.js", "encoding.js", "url.js", "blob.js", "clone.js", "messaging.js", "streams.js", "webassembly.js", "inspect.js", "console.js"}
+	names := []string{"regexp.js", "lang.js", "setmethods.js", "iterator.js", "memory.js", "domexception.js", "event.js", "abort.js", "encoding.js", "url.js", "blob.js", "clone.js", "messaging.js", "streams.js", "webassembly.js", "inspect.js", "console.js"}
 	mods := make([]module, 0, len(names))
 	for _, name := range names {
 		src, err := sources.ReadFile(name)
@@ -131,6 +132,7 @@ var compiledModules = sync.OnceValues(func() ([]module, error) {
 // (from JS or through internal) runs them before it is answered.
 var lazyModules = map[string][]string{
 	"memory.js":       {"WeakRef", "FinalizationRegistry", "SharedArrayBuffer", "Atomics"},
+	"iterator.js":     {"Iterator"},
 	"domexception.js": {"DOMException"},
 	"event.js":        {"Event", "CustomEvent", "EventTarget"},
 	"abort.js":        {"AbortController", "AbortSignal"},
@@ -158,6 +160,41 @@ var lazyInternal = map[string][]string{
 	"event.js":   {"dispatch"},
 }
 
+// lazyProps lists the methods lazy modules add to built-in prototypes
+// that goja lacks: each is an accessor on its prototype until a first read
+// of any of them (or of the module's globals) runs the module, which
+// defines them as methods.
+var lazyProps = map[string][]lazyProp{
+	"setmethods.js": {{setPrototype, []string{"union", "intersection", "difference", "symmetricDifference",
+		"isSubsetOf", "isSupersetOf", "isDisjointFrom"}}},
+	"iterator.js": {{iteratorPrototype, []string{"map", "filter", "take", "drop", "flatMap", "reduce",
+		"toArray", "forEach", "some", "every", "find"}}},
+}
+
+// lazyProp is the names a lazy module defines on one built-in object.
+type lazyProp struct {
+	target func(*goja.Runtime) *goja.Object
+	names  []string
+}
+
+func setPrototype(rt *goja.Runtime) *goja.Object {
+	return rt.Get("Set").ToObject(rt).Get("prototype").ToObject(rt)
+}
+
+// iteratorPrototype is %IteratorPrototype%, the prototype of the array
+// iterator's prototype.
+func iteratorPrototype(rt *goja.Runtime) *goja.Object {
+	values, ok := goja.AssertFunction(rt.NewArray().GetSymbol(goja.SymIterator))
+	if !ok {
+		panic(errors.New("Array.prototype[Symbol.iterator] is not a function"))
+	}
+	it, err := values(rt.NewArray())
+	if err != nil {
+		panic(err)
+	}
+	return it.ToObject(rt).Prototype().Prototype()
+}
+
 // onInternal lists the lazy modules whose exports other modules read from
 // internal (blob.js and streams.js use TextEncoder, TextDecoder and
 // URLSearchParams there, event.js DOMException, abort.js EventTarget):
@@ -182,7 +219,7 @@ type host struct {
 // onInternal the same names on internal are accessors too, as are
 // internalNames, so a module reading internal.TextEncoder runs encoding.js
 // first; running m replaces them with its values.
-func (h *host) defineLazy(m module, names, internalNames []string) {
+func (h *host) defineLazy(m module, names, internalNames []string, props []lazyProp) {
 	if h.lazy == nil {
 		h.lazy = map[string]bool{}
 	}
@@ -192,31 +229,67 @@ func (h *host) defineLazy(m module, names, internalNames []string) {
 		onInternalNames = append(append([]string(nil), names...), internalNames...)
 	}
 	var ran bool
+	// unset removes the prototype accessors still in place, so that the
+	// module (which defines only what is missing) defines them.
+	var unset []func()
 	run := func() {
 		if ran {
 			return
 		}
 		ran = true
+		for _, f := range unset {
+			f()
+		}
 		if err := h.runModule(m); err != nil {
 			panic(h.rt.NewGoError(fmt.Errorf("webapi %s: %w", m.name, err)))
 		}
 	}
 	for _, name := range onInternalNames {
 		// The module assigns some of these itself (internal.inspect = ...).
-		acc := h.accessor(func() goja.Value {
+		acc := h.accessor(func(goja.Value) goja.Value {
 			run()
 			return h.internal.Get(name)
-		}, func(v goja.Value) {
+		}, func(_, v goja.Value) {
 			must(h.internal.DefineDataProperty(name, v, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE))
 		})
 		must(h.internal.DefineAccessorProperty(name, acc, acc, goja.FLAG_TRUE, goja.FLAG_TRUE))
 	}
+	for _, p := range props {
+		target := p.target(h.rt)
+		for _, name := range p.names {
+			if target.Get(name) != nil {
+				continue // goja has it: the module leaves it alone
+			}
+			var acc *goja.Object
+			acc = h.accessor(func(goja.Value) goja.Value {
+				run()
+				return target.Get(name)
+			}, func(this, v goja.Value) {
+				// What assigning to the method would do: on the
+				// prototype, a new value of the same non-enumerable
+				// property; through an instance, an own property there.
+				obj, ok := this.(*goja.Object)
+				switch {
+				case ok && obj.SameAs(target):
+					must(target.DefineDataProperty(name, v, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE))
+				case ok:
+					must(obj.DefineDataProperty(name, v, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE))
+				}
+			})
+			must(target.DefineAccessorProperty(name, acc, acc, goja.FLAG_TRUE, goja.FLAG_FALSE))
+			unset = append(unset, func() {
+				if h.ownGetter(target, name) == acc {
+					must(target.Delete(name))
+				}
+			})
+		}
+	}
 	for _, name := range names {
 		h.lazy[name] = true
-		acc := h.accessor(func() goja.Value {
+		acc := h.accessor(func(goja.Value) goja.Value {
 			run()
 			return global.Get(name)
-		}, func(v goja.Value) {
+		}, func(_, v goja.Value) {
 			delete(h.lazy, name)
 			h.defineGlobal(name, v)
 		})
@@ -230,14 +303,27 @@ func (h *host) defineLazy(m module, names, internalNames []string) {
 // runtime. Unlike function it keeps goja's name for it: nothing that
 // matters sees an accessor of a lazy global (Node's globals are data
 // properties), and redefining name and length would cost as much again.
-func (h *host) accessor(get func() goja.Value, set func(goja.Value)) *goja.Object {
+// get and set receive the this value.
+func (h *host) accessor(get func(this goja.Value) goja.Value, set func(this, v goja.Value)) *goja.Object {
 	return h.rt.ToValue(func(c goja.FunctionCall) goja.Value {
 		if len(c.Arguments) == 0 {
-			return get()
+			return get(c.This)
 		}
-		set(c.Arguments[0])
+		set(c.This, c.Arguments[0])
 		return goja.Undefined()
 	}).(*goja.Object)
+}
+
+// ownGetter returns the getter of obj's own accessor property name, or
+// nil.
+func (h *host) ownGetter(obj *goja.Object, name string) *goja.Object {
+	getDesc, _ := goja.AssertFunction(h.rt.Get("Object").ToObject(h.rt).Get("getOwnPropertyDescriptor"))
+	d, err := getDesc(goja.Undefined(), obj, h.rt.ToValue(name))
+	if err != nil || goja.IsUndefined(d) {
+		return nil
+	}
+	get, _ := d.ToObject(h.rt).Get("get").(*goja.Object)
+	return get
 }
 
 func (h *host) runModule(m module) error {

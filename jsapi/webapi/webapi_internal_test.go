@@ -176,3 +176,37 @@ func TestLazyFromGo(t *testing.T) {
 		t.Fatalf("got %s", got)
 	}
 }
+
+// The iterator helpers goja lacks are accessors on %IteratorPrototype%
+// (and Iterator one on the global) until a first read runs iterator.js;
+// they then are methods as in Node. An assignment before that keeps the
+// value, on the prototype or (through an instance) on the instance. The
+// Set methods goja has are left alone: setmethods.js never runs.
+func TestLazyBuiltinMethods(t *testing.T) {
+	rt := goja.New()
+	if err := Install(rt, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	v, err := rt.RunString(`
+		const IP = Object.getPrototypeOf(Object.getPrototypeOf([].values()));
+		const kind = (o, n) => { const d = Object.getOwnPropertyDescriptor(o, n); return d.get ? "accessor" : [typeof d.value, d.writable, d.enumerable, d.configurable].join(); };
+		const before = [kind(Set.prototype, "union"), kind(IP, "map"), kind(IP, "find"), kind(globalThis, "Iterator")];
+		const it = [1].values();
+		it.take = 5;
+		const find = () => "mine";
+		IP.find = find;
+		const still = [kind(IP, "map"), kind(IP, "find"), Object.keys(it).join()];
+		const doubled = [1, 2, 3].values().map((x) => x * 2).toArray().join();
+		const after = [kind(IP, "map"), IP.map.name, kind(IP, "filter"), IP.find === find, it.take, [1, 2].values().take(1).toArray().join(),
+			[].values() instanceof Iterator, typeof Iterator.from, kind(globalThis, "Iterator"),
+			Object.prototype.toString.call([1].values().map((x) => x))];
+		JSON.stringify([before, still, doubled, after]);`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `[["function,true,false,true","accessor","accessor","accessor"],["accessor","function,true,false,true","take"],"2,4,6",` +
+		`["function,true,false,true","map","function,true,false,true",true,5,"1",true,"function","function,true,false,true","[object Iterator Helper]"]]`
+	if got := v.String(); got != want {
+		t.Fatalf("got  %s\nwant %s", got, want)
+	}
+}
