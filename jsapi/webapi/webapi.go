@@ -54,8 +54,8 @@ func Install(rt *goja.Runtime, opts Options) error {
 		return fmt.Errorf("install webapi: %w", ErrInstalled)
 	}
 	h := &host{rt: rt, opts: opts, internal: rt.NewObject(), start: time.Now()}
-	if ex := rt.Try(h.defineHelpers); ex != nil {
-		return fmt.Errorf("install webapi: helpers: %w", ex)
+	if err := h.internal.Set("consoleEnabled", opts.Console != nil); err != nil {
+		return fmt.Errorf("install webapi: %w", err)
 	}
 	// Go globals first, so the JS modules can see them on internal.
 	if ex := rt.Try(h.defineGoGlobals); ex != nil {
@@ -331,6 +331,9 @@ func (h *host) runModule(m module) error {
 	if err != nil {
 		return err
 	}
+	if ex := h.rt.Try(func() { h.defineHelpers(m.name) }); ex != nil {
+		return ex
+	}
 	v, err := h.rt.RunProgram(prog)
 	if err != nil {
 		return err
@@ -371,45 +374,69 @@ func (h *host) defineGlobal(name string, v any) {
 	}
 }
 
-// defineHelpers puts the Go helpers the JS modules call on the internal object.
-func (h *host) defineHelpers() {
-	fns := []struct {
-		name string
-		f    func(goja.FunctionCall) goja.Value
-	}{
-		{"invoke", h.invoke},
-		{"reportError", h.reportErrorValue},
-		{"setTimeout", h.setTimeout},
-		{"now", h.now},
-		{"sink", h.sink},
-		{"promiseState", h.promiseState},
-		{"utf8Encode", h.utf8Encode},
-		{"utf8EncodeInto", h.utf8EncodeInto},
-		{"newUTF8Decoder", h.newUTF8Decoder},
-		{"utf8Decode", h.utf8Decode},
-		{"detachArrayBuffer", h.detachArrayBuffer},
-		{"urlParse", h.urlParse},
-		{"urlParts", h.urlParts},
-		{"urlSet", h.urlSet},
-		{"formParse", h.formParse},
-		{"formEncode", h.formEncode},
-		{"toUSVString", h.toUSVString},
-		{"regexpExpand", h.regexpExpand},
-		{"regexpIndices", h.regexpIndices},
-		{"weakRefTarget", h.weakRefTarget},
-		{"atomicsSleep", h.atomicsSleep},
-		{"arrayBufferDetached", h.arrayBufferDetached},
-		{"navigatorInfo", h.navigatorInfo},
-		{"newCompressor", h.newCompressor},
-		{"newDecompressor", h.newDecompressor},
-		{"newLegacyDecoder", h.newLegacyDecoder},
-		{"legacyDecode", h.legacyDecode},
-		{"newWasm", h.newWasm},
+// helpers are the Go helpers the JS modules call, by name.
+var helpers = map[string]func(*host, goja.FunctionCall) goja.Value{
+	"invoke":              (*host).invoke,
+	"reportError":         (*host).reportErrorValue,
+	"setTimeout":          (*host).setTimeout,
+	"now":                 (*host).now,
+	"sink":                (*host).sink,
+	"promiseState":        (*host).promiseState,
+	"utf8Encode":          (*host).utf8Encode,
+	"utf8EncodeInto":      (*host).utf8EncodeInto,
+	"newUTF8Decoder":      (*host).newUTF8Decoder,
+	"utf8Decode":          (*host).utf8Decode,
+	"detachArrayBuffer":   (*host).detachArrayBuffer,
+	"urlParse":            (*host).urlParse,
+	"urlParts":            (*host).urlParts,
+	"urlSet":              (*host).urlSet,
+	"formParse":           (*host).formParse,
+	"formEncode":          (*host).formEncode,
+	"toUSVString":         (*host).toUSVString,
+	"regexpExpand":        (*host).regexpExpand,
+	"regexpIndices":       (*host).regexpIndices,
+	"weakRefTarget":       (*host).weakRefTarget,
+	"atomicsSleep":        (*host).atomicsSleep,
+	"arrayBufferDetached": (*host).arrayBufferDetached,
+	"navigatorInfo":       (*host).navigatorInfo,
+	"newCompressor":       (*host).newCompressor,
+	"newDecompressor":     (*host).newDecompressor,
+	"newLegacyDecoder":    (*host).newLegacyDecoder,
+	"legacyDecode":        (*host).legacyDecode,
+	"newWasm":             (*host).newWasm,
+}
+
+// moduleHelpers lists the Go helpers each module reads from internal
+// (TestModuleHelpers checks the sources against it). runModule puts a
+// module's helpers on internal before it runs, so a runtime makes only
+// the helpers of the modules it ran: a function object each.
+var moduleHelpers = map[string][]string{
+	"regexp.js":      {"regexpExpand", "regexpIndices"},
+	"lang.js":        {"detachArrayBuffer", "arrayBufferDetached"},
+	"memory.js":      {"weakRefTarget", "atomicsSleep", "arrayBufferDetached"},
+	"event.js":       {"invoke", "reportError", "now"},
+	"abort.js":       {"invoke", "setTimeout"},
+	"encoding.js":    {"utf8Encode", "utf8EncodeInto", "newUTF8Decoder", "utf8Decode", "newLegacyDecoder", "legacyDecode"},
+	"url.js":         {"urlParse", "urlParts", "urlSet", "formParse", "formEncode", "toUSVString"},
+	"blob.js":        {"navigatorInfo"},
+	"clone.js":       {"detachArrayBuffer"},
+	"streams.js":     {"newCompressor", "newDecompressor"},
+	"webassembly.js": {"newWasm"},
+	"inspect.js":     {"invoke", "promiseState"},
+	"console.js":     {"sink", "now"},
+}
+
+// defineHelpers puts m's Go helpers on the internal object, those not
+// there yet.
+func (h *host) defineHelpers(m string) {
+	for _, name := range moduleHelpers[m] {
+		if h.internal.Get(name) != nil {
+			continue
+		}
+		f := helpers[name]
+		fn := h.function(name, 0, func(c goja.FunctionCall) goja.Value { return f(h, c) })
+		must(h.internal.DefineDataProperty(name, fn, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE))
 	}
-	for _, fn := range fns {
-		h.internal.Set(fn.name, h.function(fn.name, 0, fn.f))
-	}
-	h.internal.Set("consoleEnabled", h.opts.Console != nil)
 }
 
 // defineGoGlobals defines the globals implemented in Go.

@@ -2,6 +2,8 @@ package webapi
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -64,6 +66,7 @@ func TestLazyModuleExports(t *testing.T) {
 		}
 		fn, _ := goja.AssertFunction(v)
 		internal := rt.GlobalObject().GetSymbol(internalKey).ToObject(rt)
+		(&host{rt: rt, internal: internal}).defineHelpers(m.name)
 		exports, err := fn(goja.Undefined(), internal)
 		if err != nil {
 			t.Fatalf("%s: %v", m.name, err)
@@ -208,5 +211,43 @@ func TestLazyBuiltinMethods(t *testing.T) {
 		`["function,true,false,true","map","function,true,false,true",true,5,"1",true,"function","function,true,false,true","[object Iterator Helper]"]]`
 	if got := v.String(); got != want {
 		t.Fatalf("got  %s\nwant %s", got, want)
+	}
+}
+
+// moduleHelpers must list exactly the Go helpers each module reads from
+// internal (as internal.name or destructured from internal), so that
+// runModule defines them before the module runs.
+func TestModuleHelpers(t *testing.T) {
+	mods, err := compiledModules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	member := regexp.MustCompile(`internal\.(\w+)`)
+	destructured := regexp.MustCompile(`const \{([^}]*)\} = internal;`)
+	for _, m := range mods {
+		src, err := sources.ReadFile(m.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var used []string
+		add := func(name string) {
+			if _, ok := helpers[name]; ok && !slices.Contains(used, name) {
+				used = append(used, name)
+			}
+		}
+		for _, sm := range member.FindAllStringSubmatch(string(src), -1) {
+			add(sm[1])
+		}
+		for _, sm := range destructured.FindAllStringSubmatch(string(src), -1) {
+			for _, n := range strings.Split(sm[1], ",") {
+				add(strings.TrimSpace(n))
+			}
+		}
+		listed := slices.Clone(moduleHelpers[m.name])
+		slices.Sort(used)
+		slices.Sort(listed)
+		if !slices.Equal(used, listed) {
+			t.Errorf("%s reads helpers %v, moduleHelpers lists %v", m.name, used, listed)
+		}
 	}
 }
