@@ -66,7 +66,13 @@ func (g *jsGen) installNodeGlobals() {
 	vm := g.rt
 	global := vm.GlobalObject()
 	for _, gl := range node.Globals() {
-		get := vm.ToValue(func(goja.FunctionCall) goja.Value {
+		// One function is both getter (called with no arguments) and
+		// setter (one): a function per global instead of two.
+		acc := vm.ToValue(func(c goja.FunctionCall) goja.Value {
+			if len(c.Arguments) > 0 {
+				_ = global.DefineDataProperty(gl.Name, c.Argument(0), goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE)
+				return goja.Undefined()
+			}
 			m, err := g.require(gl.Module)
 			if err != nil {
 				g.throw(err)
@@ -78,11 +84,7 @@ func (g *jsGen) installNodeGlobals() {
 			_ = global.DefineDataProperty(gl.Name, v, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE)
 			return v
 		})
-		set := vm.ToValue(func(c goja.FunctionCall) goja.Value {
-			_ = global.DefineDataProperty(gl.Name, c.Argument(0), goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE)
-			return goja.Undefined()
-		})
-		_ = global.DefineAccessorProperty(gl.Name, get, set, goja.FLAG_TRUE, goja.FLAG_FALSE)
+		_ = global.DefineAccessorProperty(gl.Name, acc, acc, goja.FLAG_TRUE, goja.FLAG_FALSE)
 	}
 }
 

@@ -400,3 +400,31 @@ func TestPiReadYourWrites(t *testing.T) {
 		t.Fatalf("registerTool then getAllTools: %v", got)
 	}
 }
+
+// ctx.sessionManager and ctx.modelRegistry are made on a plugin's first
+// read and are then the same objects in every ctx, as pi's are.
+func TestPiCtxMembersMadeOnce(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	f.write("ctx.ts", `export default function (pi) {
+  let prev;
+  pi.registerTool({
+    name: "members", label: "Members", description: "ctx members",
+    parameters: { type: "object", properties: {} },
+    async execute(id, params, signal, onUpdate, ctx) {
+      const same = prev ? prev.sm === ctx.sessionManager && prev.mr === ctx.modelRegistry : null;
+      prev = { sm: ctx.sessionManager, mr: ctx.modelRegistry };
+      const out = [same, ctx.sessionManager.getCwd() === ctx.cwd, typeof ctx.modelRegistry.find, ctx.sessionManager === ctx.sessionManager];
+      return { content: [{ type: "text", text: JSON.stringify(out) }], details: {} };
+    },
+  });
+}
+`)
+	f.mustBoot("ctx.ts")
+	for _, want := range []string{`[null,true,"function",true]`, `[true,true,"function",true]`} {
+		r, err := f.runTool("members", map[string]any{})
+		if err != nil || r.Text() != want {
+			t.Fatalf("got %q %v, want %s", r.Text(), err, want)
+		}
+	}
+}

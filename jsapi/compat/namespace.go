@@ -27,6 +27,8 @@ import (
 //	  computed: ["renderFakeCursor", ...], // name made by make(name)
 //	  base: "@mariozechner/pi-tui",         // every other name of that module
 //	  fallback: ["HStack", ...],            // make(name), where base lacks it
+//	  via: { "pigo:ai-typebox": ["StringEnum"] }, // base's name (its place in
+//	                                        // the order) read from a smaller module
 //	}), make);
 //
 // The spec function runs once per process (key names the table); make
@@ -137,6 +139,21 @@ func buildNamespaceTable(rt modules.Runtime, specFn goja.Value) (*nsTable, error
 	}
 	for _, n := range names(spec.Get("fallback")) {
 		add(n, nsComputed)
+	}
+	// via names keep their place (base's) but are read from a module that
+	// has the same value and costs less to load than base.
+	if via := spec.Get("via"); via != nil && !goja.IsUndefined(via) {
+		vo := via.ToObject(vm)
+		for _, s := range vo.Keys() {
+			t.specs = append(t.specs, s)
+			for _, n := range names(vo.Get(s)) {
+				if _, ok := t.source[n]; ok {
+					t.source[n] = len(t.specs) - 1
+				} else {
+					add(n, len(t.specs)-1)
+				}
+			}
+		}
 	}
 	return t, nil
 }

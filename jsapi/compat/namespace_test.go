@@ -88,3 +88,48 @@ func TestNamespaceBadSpec(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// TestNamespaceVia: a via name keeps base's place in the order but is
+// read from its own module, so a runtime reading it does not load base.
+func TestNamespaceVia(t *testing.T) {
+	loads := map[string]int{}
+	source := func(name, code string) modules.Module {
+		return func(rt modules.Runtime, module *goja.Object) error {
+			loads[name]++
+			v, err := rt.VM().RunString(code)
+			if err != nil {
+				return err
+			}
+			return module.Set("exports", v)
+		}
+	}
+	mods := map[string]modules.Module{
+		"pigo:namespace": namespaceModule(), // one table per process: shared by both runtimes
+		"small":          source("small", `({ S: function S() {} })`),
+		"big":            source("big", `({ A: 1, S: require("small").S, Z: 2 })`),
+		"facade": source("facade", `require("pigo:namespace").lazy("via", () => ({
+  base: "big",
+  via: { small: ["S"] },
+}), () => undefined)`),
+	}
+	run := func(rt *modulestest.Runtime, src string) string {
+		t.Helper()
+		v, err := rt.Run(src)
+		if err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
+		return v.(string)
+	}
+	// The first runtime builds the table, which lists big's names.
+	first := modulestest.New(t, modulestest.Options{Modules: mods})
+	if got := run(first, `JSON.stringify(Object.keys(require("facade")))`); got != `["A","S","Z"]` {
+		t.Fatalf("names: %s", got)
+	}
+	second := modulestest.New(t, modulestest.Options{Modules: mods})
+	if got := run(second, `const f = require("facade"); typeof f.S`); got != "function" || loads["big"] != 1 {
+		t.Fatalf("reading S: %s, big loaded %d times", got, loads["big"])
+	}
+	if got := run(second, `String(f.S === require("big").S && f.A === 1)`); got != "true" {
+		t.Fatalf("identity: %s", got)
+	}
+}

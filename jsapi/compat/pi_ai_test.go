@@ -256,3 +256,16 @@ return out;`)
 		t.Fatalf("got  %s\nwant %s", got, want)
 	}
 }
+
+// Both scopes of pi-ai read StringEnum and Type from the small modules
+// pigo:ai-core re-exports them from (a namespace's via names): the values
+// are pigo:ai-core's and typebox's own.
+func TestPiAIStringEnumAndTypeVia(t *testing.T) {
+	t.Parallel()
+	got := mustEvalTS(t, `import * as old from "@mariozechner/pi-ai"; import * as compat from "@mariozechner/pi-ai/compat"; import * as neu from "@earendil-works/pi-ai"; import { Type } from "typebox";`, `
+return [old.StringEnum === neu.StringEnum, compat.StringEnum === old.StringEnum, old.Type === Type, neu.Type === Type,
+  Object.keys(old).indexOf("StringEnum") < Object.keys(old).indexOf("calculateCost"), JSON.stringify(old.StringEnum(["a"]))];`)
+	if want := `[true,true,true,true,true,"{\"type\":\"string\",\"enum\":[\"a\"]}"]`; got != want {
+		t.Fatalf("got  %s\nwant %s", got, want)
+	}
+}

@@ -21,9 +21,12 @@
 //     (regexp.go); the bundler turns such literals into new RegExp calls
 //   - the language built-ins goja lacks (lang.js): global, Object.groupBy,
 //     Map.groupBy, Promise.withResolvers, Array.fromAsync,
-//     String.prototype.isWellFormed/toWellFormed, the Set methods,
-//     ArrayBuffer.prototype.transfer/detached, Error.captureStackTrace,
-//     WeakRef, FinalizationRegistry, SharedArrayBuffer, Atomics
+//     String.prototype.isWellFormed/toWellFormed,
+//     ArrayBuffer.prototype.transfer/detached, Error.captureStackTrace;
+//     (setmethods.js) the Set methods where goja lacks them; (iterator.js)
+//     Iterator and the iterator helpers on %IteratorPrototype%, accessors
+//     there until first read; and (memory.js) WeakRef,
+//     FinalizationRegistry, SharedArrayBuffer, Atomics
 //   - WebAssembly (Module, Instance, Memory, Global, compile, validate,
 //     instantiate, the streaming forms, the error classes) on wazero
 //     (wasm.go), made when a runtime first reads the global
@@ -36,7 +39,11 @@
 //
 // The classes are written in embedded JavaScript (the *.js files next to this
 // one). Each file is compiled once per process into a shared *goja.Program and
-// run per runtime; Go helpers do the byte work (utf-8, base64, the URL parser
+// run per runtime. Only regexp.js and lang.js, which patch built-ins every
+// program may use, run in Install; every other file runs when the runtime
+// first reads one of its globals (an accessor until then, a data property
+// after) or, from Go and the other files, one of its names on the internal
+// object, so a runtime pays only for what its plugin uses; Go helpers do the byte work (utf-8, base64, the URL parser
 // and serializer) and everything that needs the host (timers, error
 // reporting, the console sink). Go code can make signals with
 // [NewAbortController] and render values with [Inspect].

@@ -54,16 +54,19 @@ func Install(rt *goja.Runtime, opts Options) error {
 		return fmt.Errorf("install webapi: %w", ErrInstalled)
 	}
 	h := &host{rt: rt, opts: opts, internal: rt.NewObject(), start: time.Now()}
-	if ex := rt.Try(h.defineHelpers); ex != nil {
-		return fmt.Errorf("install webapi: helpers: %w", ex)
+	if err := h.internal.Set("consoleEnabled", opts.Console != nil); err != nil {
+		return fmt.Errorf("install webapi: %w", err)
 	}
 	// Go globals first, so the JS modules can see them on internal.
 	if ex := rt.Try(h.defineGoGlobals); ex != nil {
 		return fmt.Errorf("install webapi: globals: %w", ex)
 	}
 	for _, m := range mods {
-		if names, ok := lazyModules[m.name]; ok {
-			if ex := rt.Try(func() { h.defineLazy(m, names) }); ex != nil {
+		names, isLazy := lazyModules[m.name]
+		internalNames, isLazyInternal := lazyInternal[m.name]
+		props, hasProps := lazyProps[m.name]
+		if isLazy || isLazyInternal || hasProps {
+			if ex := rt.Try(func() { h.defineLazy(m, names, internalNames, props) }); ex != nil {
 				return fmt.Errorf("install webapi: %s: %w", m.name, ex)
 			}
 			continue
@@ -104,7 +107,7 @@ type module struct {
 // process.
 var compiledModules = sync.OnceValues(func() ([]module, error) {
 	// Order matters: each file may use what the previous ones exported.
-	names := []string{"regexp.js", "lang.js", "domexception.js", "event.js", "abort.js", "encoding.js", "url.js", "blob.js", "clone.js", "messaging.js", "streams.js", "webassembly.js", "inspect.js", "console.js"}
+	names := []string{"regexp.js", "lang.js", "setmethods.js", "iterator.js", "memory.js", "domexception.js", "event.js", "abort.js", "encoding.js", "url.js", "blob.js", "clone.js", "messaging.js", "streams.js", "webassembly.js", "inspect.js", "console.js"}
 	mods := make([]module, 0, len(names))
 	for _, name := range names {
 		src, err := sources.ReadFile(name)
@@ -124,25 +127,82 @@ var compiledModules = sync.OnceValues(func() ([]module, error) {
 
 // lazyModules run on first use of one of the globals they export (listed
 // here, checked by a test): most plugins never touch them, and running
-// them costs every new runtime.
+// them costs every new runtime. console and the event classes are lazy
+// too: a plugin's load rarely logs or makes a signal, and the first use
+// (from JS or through internal) runs them before it is answered.
 var lazyModules = map[string][]string{
-	"encoding.js":  {"TextEncoder", "TextDecoder"},
-	"url.js":       {"URL", "URLSearchParams"},
-	"clone.js":     {"structuredClone"},
-	"blob.js":      {"Blob", "File", "FormData", "Navigator", "navigator"},
-	"messaging.js": {"MessageEvent", "MessagePort", "MessageChannel", "BroadcastChannel"},
+	"memory.js":       {"WeakRef", "FinalizationRegistry", "SharedArrayBuffer", "Atomics"},
+	"iterator.js":     {"Iterator"},
+	"domexception.js": {"DOMException"},
+	"event.js":        {"Event", "CustomEvent", "EventTarget"},
+	"abort.js":        {"AbortController", "AbortSignal"},
+	"console.js":      {"console"},
+	"encoding.js":     {"TextEncoder", "TextDecoder"},
+	"url.js":          {"URL", "URLSearchParams"},
+	"clone.js":        {"structuredClone"},
+	"blob.js":         {"Blob", "File", "FormData", "Navigator", "navigator"},
+	"messaging.js":    {"MessageEvent", "MessagePort", "MessageChannel", "BroadcastChannel"},
 	"streams.js": {"CountQueuingStrategy", "ByteLengthQueuingStrategy", "WritableStream", "WritableStreamDefaultWriter",
 		"WritableStreamDefaultController", "TransformStream", "TransformStreamDefaultController", "TextEncoderStream",
 		"TextDecoderStream", "CompressionStream", "DecompressionStream"},
 	"webassembly.js": {"WebAssembly"},
 }
 
+// lazyInternal lists the helpers lazy modules assign to internal for
+// other modules and Go (inspect.js's, which console.js, the reported-error
+// path and node:util read; abort.js's, which NewAbortController uses;
+// event.js's dispatch, which abort.js uses): those names are accessors on
+// internal that run the module on first read. inspect.js defines no
+// globals at all.
+var lazyInternal = map[string][]string{
+	"inspect.js": {"inspect", "format", "internalFrame"},
+	"abort.js":   {"newAbortController", "abortSignal"},
+	"event.js":   {"dispatch"},
+}
+
+// lazyProps lists the methods lazy modules add to built-in prototypes
+// that goja lacks: each is an accessor on its prototype until a first read
+// of any of them (or of the module's globals) runs the module, which
+// defines them as methods.
+var lazyProps = map[string][]lazyProp{
+	"setmethods.js": {{setPrototype, []string{"union", "intersection", "difference", "symmetricDifference",
+		"isSubsetOf", "isSupersetOf", "isDisjointFrom"}}},
+	"iterator.js": {{iteratorPrototype, []string{"map", "filter", "take", "drop", "flatMap", "reduce",
+		"toArray", "forEach", "some", "every", "find"}}},
+}
+
+// lazyProp is the names a lazy module defines on one built-in object.
+type lazyProp struct {
+	target func(*goja.Runtime) *goja.Object
+	names  []string
+}
+
+func setPrototype(rt *goja.Runtime) *goja.Object {
+	return rt.Get("Set").ToObject(rt).Get("prototype").ToObject(rt)
+}
+
+// iteratorPrototype is %IteratorPrototype%, the prototype of the array
+// iterator's prototype.
+func iteratorPrototype(rt *goja.Runtime) *goja.Object {
+	values, ok := goja.AssertFunction(rt.NewArray().GetSymbol(goja.SymIterator))
+	if !ok {
+		panic(errors.New("Array.prototype[Symbol.iterator] is not a function"))
+	}
+	it, err := values(rt.NewArray())
+	if err != nil {
+		panic(err)
+	}
+	return it.ToObject(rt).Prototype().Prototype()
+}
+
 // onInternal lists the lazy modules whose exports other modules read from
 // internal (blob.js and streams.js use TextEncoder, TextDecoder and
-// URLSearchParams there): their names are accessors on internal too.
+// URLSearchParams there, event.js DOMException, abort.js EventTarget):
+// their names are accessors on internal too.
 // blob.js's are not: clone.js tests internal.Blob to see whether a Blob
 // can exist yet, which must not run blob.js.
-var onInternal = map[string]bool{"encoding.js": true, "url.js": true, "clone.js": true}
+var onInternal = map[string]bool{"encoding.js": true, "url.js": true, "clone.js": true,
+	"domexception.js": true, "event.js": true, "abort.js": true}
 
 // host is the per-runtime state behind the Go helpers. Loop only.
 type host struct {
@@ -156,48 +216,123 @@ type host struct {
 
 // defineLazy defines m's globals as accessors that run m on first read; an
 // assignment replaces the accessor, as for any global. For the modules in
-// onInternal the same names on internal are accessors too, so a module
-// reading internal.TextEncoder runs encoding.js first; running m replaces
-// them with its values.
-func (h *host) defineLazy(m module, names []string) {
+// onInternal the same names on internal are accessors too, as are
+// internalNames, so a module reading internal.TextEncoder runs encoding.js
+// first; running m replaces them with its values.
+func (h *host) defineLazy(m module, names, internalNames []string, props []lazyProp) {
 	if h.lazy == nil {
 		h.lazy = map[string]bool{}
 	}
 	global := h.rt.GlobalObject()
+	onInternalNames := internalNames
+	if onInternal[m.name] {
+		onInternalNames = append(append([]string(nil), names...), internalNames...)
+	}
 	var ran bool
+	// unset removes the prototype accessors still in place, so that the
+	// module (which defines only what is missing) defines them.
+	var unset []func()
 	run := func() {
-		if !ran {
-			ran = true
-			if err := h.runModule(m); err != nil {
-				panic(h.rt.NewGoError(fmt.Errorf("webapi %s: %w", m.name, err)))
+		if ran {
+			return
+		}
+		ran = true
+		for _, f := range unset {
+			f()
+		}
+		if err := h.runModule(m); err != nil {
+			panic(h.rt.NewGoError(fmt.Errorf("webapi %s: %w", m.name, err)))
+		}
+	}
+	for _, name := range onInternalNames {
+		// The module assigns some of these itself (internal.inspect = ...).
+		acc := h.accessor(func(goja.Value) goja.Value {
+			run()
+			return h.internal.Get(name)
+		}, func(_, v goja.Value) {
+			must(h.internal.DefineDataProperty(name, v, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE))
+		})
+		must(h.internal.DefineAccessorProperty(name, acc, acc, goja.FLAG_TRUE, goja.FLAG_TRUE))
+	}
+	for _, p := range props {
+		target := p.target(h.rt)
+		for _, name := range p.names {
+			if target.Get(name) != nil {
+				continue // goja has it: the module leaves it alone
 			}
+			var acc *goja.Object
+			acc = h.accessor(func(goja.Value) goja.Value {
+				run()
+				return target.Get(name)
+			}, func(this, v goja.Value) {
+				// What assigning to the method would do: on the
+				// prototype, a new value of the same non-enumerable
+				// property; through an instance, an own property there.
+				obj, ok := this.(*goja.Object)
+				switch {
+				case ok && obj.SameAs(target):
+					must(target.DefineDataProperty(name, v, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE))
+				case ok:
+					must(obj.DefineDataProperty(name, v, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE))
+				}
+			})
+			must(target.DefineAccessorProperty(name, acc, acc, goja.FLAG_TRUE, goja.FLAG_FALSE))
+			unset = append(unset, func() {
+				if h.ownGetter(target, name) == acc {
+					must(target.Delete(name))
+				}
+			})
 		}
 	}
 	for _, name := range names {
 		h.lazy[name] = true
-		if onInternal[m.name] {
-			must(h.internal.DefineAccessorProperty(name, h.function("get "+name, 0, func(goja.FunctionCall) goja.Value {
-				run()
-				return h.internal.Get(name)
-			}), nil, goja.FLAG_TRUE, goja.FLAG_TRUE))
-		}
-		get := h.function("get "+name, 0, func(goja.FunctionCall) goja.Value {
+		acc := h.accessor(func(goja.Value) goja.Value {
 			run()
 			return global.Get(name)
-		})
-		set := h.function("set "+name, 1, func(c goja.FunctionCall) goja.Value {
+		}, func(_, v goja.Value) {
 			delete(h.lazy, name)
-			h.defineGlobal(name, c.Argument(0))
-			return goja.Undefined()
+			h.defineGlobal(name, v)
 		})
-		must(global.DefineAccessorProperty(name, get, set, goja.FLAG_TRUE, goja.FLAG_FALSE))
+		must(global.DefineAccessorProperty(name, acc, acc, goja.FLAG_TRUE, goja.FLAG_FALSE))
 	}
+}
+
+// accessor makes a lazy property's getter and setter as one function: goja
+// calls a getter with no arguments and a setter with one, and a function
+// per name instead of two halves what the ~70 lazy names cost every
+// runtime. Unlike function it keeps goja's name for it: nothing that
+// matters sees an accessor of a lazy global (Node's globals are data
+// properties), and redefining name and length would cost as much again.
+// get and set receive the this value.
+func (h *host) accessor(get func(this goja.Value) goja.Value, set func(this, v goja.Value)) *goja.Object {
+	return h.rt.ToValue(func(c goja.FunctionCall) goja.Value {
+		if len(c.Arguments) == 0 {
+			return get(c.This)
+		}
+		set(c.This, c.Arguments[0])
+		return goja.Undefined()
+	}).(*goja.Object)
+}
+
+// ownGetter returns the getter of obj's own accessor property name, or
+// nil.
+func (h *host) ownGetter(obj *goja.Object, name string) *goja.Object {
+	getDesc, _ := goja.AssertFunction(h.rt.Get("Object").ToObject(h.rt).Get("getOwnPropertyDescriptor"))
+	d, err := getDesc(goja.Undefined(), obj, h.rt.ToValue(name))
+	if err != nil || goja.IsUndefined(d) {
+		return nil
+	}
+	get, _ := d.ToObject(h.rt).Get("get").(*goja.Object)
+	return get
 }
 
 func (h *host) runModule(m module) error {
 	prog, err := m.prog()
 	if err != nil {
 		return err
+	}
+	if ex := h.rt.Try(func() { h.defineHelpers(m.name) }); ex != nil {
+		return ex
 	}
 	v, err := h.rt.RunProgram(prog)
 	if err != nil {
@@ -239,45 +374,69 @@ func (h *host) defineGlobal(name string, v any) {
 	}
 }
 
-// defineHelpers puts the Go helpers the JS modules call on the internal object.
-func (h *host) defineHelpers() {
-	fns := []struct {
-		name string
-		f    func(goja.FunctionCall) goja.Value
-	}{
-		{"invoke", h.invoke},
-		{"reportError", h.reportErrorValue},
-		{"setTimeout", h.setTimeout},
-		{"now", h.now},
-		{"sink", h.sink},
-		{"promiseState", h.promiseState},
-		{"utf8Encode", h.utf8Encode},
-		{"utf8EncodeInto", h.utf8EncodeInto},
-		{"newUTF8Decoder", h.newUTF8Decoder},
-		{"utf8Decode", h.utf8Decode},
-		{"detachArrayBuffer", h.detachArrayBuffer},
-		{"urlParse", h.urlParse},
-		{"urlParts", h.urlParts},
-		{"urlSet", h.urlSet},
-		{"formParse", h.formParse},
-		{"formEncode", h.formEncode},
-		{"toUSVString", h.toUSVString},
-		{"regexpExpand", h.regexpExpand},
-		{"regexpIndices", h.regexpIndices},
-		{"weakRefTarget", h.weakRefTarget},
-		{"atomicsSleep", h.atomicsSleep},
-		{"arrayBufferDetached", h.arrayBufferDetached},
-		{"navigatorInfo", h.navigatorInfo},
-		{"newCompressor", h.newCompressor},
-		{"newDecompressor", h.newDecompressor},
-		{"newLegacyDecoder", h.newLegacyDecoder},
-		{"legacyDecode", h.legacyDecode},
-		{"newWasm", h.newWasm},
+// helpers are the Go helpers the JS modules call, by name.
+var helpers = map[string]func(*host, goja.FunctionCall) goja.Value{
+	"invoke":              (*host).invoke,
+	"reportError":         (*host).reportErrorValue,
+	"setTimeout":          (*host).setTimeout,
+	"now":                 (*host).now,
+	"sink":                (*host).sink,
+	"promiseState":        (*host).promiseState,
+	"utf8Encode":          (*host).utf8Encode,
+	"utf8EncodeInto":      (*host).utf8EncodeInto,
+	"newUTF8Decoder":      (*host).newUTF8Decoder,
+	"utf8Decode":          (*host).utf8Decode,
+	"detachArrayBuffer":   (*host).detachArrayBuffer,
+	"urlParse":            (*host).urlParse,
+	"urlParts":            (*host).urlParts,
+	"urlSet":              (*host).urlSet,
+	"formParse":           (*host).formParse,
+	"formEncode":          (*host).formEncode,
+	"toUSVString":         (*host).toUSVString,
+	"regexpExpand":        (*host).regexpExpand,
+	"regexpIndices":       (*host).regexpIndices,
+	"weakRefTarget":       (*host).weakRefTarget,
+	"atomicsSleep":        (*host).atomicsSleep,
+	"arrayBufferDetached": (*host).arrayBufferDetached,
+	"navigatorInfo":       (*host).navigatorInfo,
+	"newCompressor":       (*host).newCompressor,
+	"newDecompressor":     (*host).newDecompressor,
+	"newLegacyDecoder":    (*host).newLegacyDecoder,
+	"legacyDecode":        (*host).legacyDecode,
+	"newWasm":             (*host).newWasm,
+}
+
+// moduleHelpers lists the Go helpers each module reads from internal
+// (TestModuleHelpers checks the sources against it). runModule puts a
+// module's helpers on internal before it runs, so a runtime makes only
+// the helpers of the modules it ran: a function object each.
+var moduleHelpers = map[string][]string{
+	"regexp.js":      {"regexpExpand", "regexpIndices"},
+	"lang.js":        {"detachArrayBuffer", "arrayBufferDetached"},
+	"memory.js":      {"weakRefTarget", "atomicsSleep", "arrayBufferDetached"},
+	"event.js":       {"invoke", "reportError", "now"},
+	"abort.js":       {"invoke", "setTimeout"},
+	"encoding.js":    {"utf8Encode", "utf8EncodeInto", "newUTF8Decoder", "utf8Decode", "newLegacyDecoder", "legacyDecode"},
+	"url.js":         {"urlParse", "urlParts", "urlSet", "formParse", "formEncode", "toUSVString"},
+	"blob.js":        {"navigatorInfo"},
+	"clone.js":       {"detachArrayBuffer"},
+	"streams.js":     {"newCompressor", "newDecompressor"},
+	"webassembly.js": {"newWasm"},
+	"inspect.js":     {"invoke", "promiseState"},
+	"console.js":     {"sink", "now"},
+}
+
+// defineHelpers puts m's Go helpers on the internal object, those not
+// there yet.
+func (h *host) defineHelpers(m string) {
+	for _, name := range moduleHelpers[m] {
+		if h.internal.Get(name) != nil {
+			continue
+		}
+		f := helpers[name]
+		fn := h.function(name, 0, func(c goja.FunctionCall) goja.Value { return f(h, c) })
+		must(h.internal.DefineDataProperty(name, fn, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE))
 	}
-	for _, fn := range fns {
-		h.internal.Set(fn.name, h.function(fn.name, 0, fn.f))
-	}
-	h.internal.Set("consoleEnabled", h.opts.Console != nil)
 }
 
 // defineGoGlobals defines the globals implemented in Go.

@@ -2,6 +2,8 @@ package webapi
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -64,6 +66,7 @@ func TestLazyModuleExports(t *testing.T) {
 		}
 		fn, _ := goja.AssertFunction(v)
 		internal := rt.GlobalObject().GetSymbol(internalKey).ToObject(rt)
+		(&host{rt: rt, internal: internal}).defineHelpers(m.name)
 		exports, err := fn(goja.Undefined(), internal)
 		if err != nil {
 			t.Fatalf("%s: %v", m.name, err)
@@ -117,5 +120,134 @@ func TestLazyThroughInternal(t *testing.T) {
 	}
 	if got := fmt.Sprint(v.Export()); got != "[[true true true] 3 true true false 2 1 1]" {
 		t.Fatalf("got %s", got)
+	}
+}
+
+// console, the event classes, the abort classes and memory.js's globals
+// are lazy too: a runtime's first use runs them, and a class one module
+// reads from another (abort.js extends internal.EventTarget, event.js
+// throws internal.DOMException) comes through the same accessors, so the
+// global afterwards holds the class the other module used.
+func TestLazyEventsConsoleMemory(t *testing.T) {
+	rt := goja.New()
+	var lines []string
+	if err := Install(rt, Options{Console: func(level, msg string) { lines = append(lines, level+" "+msg) }}); err != nil {
+		t.Fatal(err)
+	}
+	v, err := rt.RunString(`
+		const lazy = (n) => Object.getOwnPropertyDescriptor(globalThis, n).get !== undefined;
+		const before = ["console", "AbortController", "EventTarget", "Event", "DOMException", "WeakRef", "Atomics"].map(lazy);
+		const ac = new AbortController();
+		const after = ["console", "EventTarget", "Event", "DOMException", "WeakRef"].map(lazy);
+		ac.abort();
+		console.log("%s %o", "x", { a: 1 });
+		const weak = new WeakRef(ac);
+		[before, after, ac.signal.reason instanceof DOMException, ac.signal instanceof EventTarget,
+		 weak.deref() === ac, typeof Atomics.add, lazy("console"), lazy("Atomics")]`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "[[true true true true true true true] [true false false false true] true true true function false false]"
+	if got := fmt.Sprint(v.Export()); got != want {
+		t.Fatalf("got %s\nwant %s", got, want)
+	}
+	if strings.Join(lines, "|") != "log x { a: 1 }" {
+		t.Fatalf("console lines %q", lines)
+	}
+}
+
+// Go entry points reach lazy modules through internal before any JS did:
+// Inspect runs inspect.js, NewAbortController abort.js (and event.js,
+// domexception.js), and the globals then hold the same classes.
+func TestLazyFromGo(t *testing.T) {
+	rt := goja.New()
+	if err := Install(rt, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if s := Inspect(rt, rt.ToValue(map[string]any{"a": 1})); s != "{ a: 1 }" {
+		t.Fatalf("Inspect = %q", s)
+	}
+	ac, _, _ := NewAbortController(rt)
+	if err := rt.Set("ac", ac); err != nil {
+		t.Fatal(err)
+	}
+	v, err := rt.RunString(`[ac instanceof AbortController, ac.signal instanceof EventTarget, ac.signal.aborted]`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(v.Export()); got != "[true true false]" {
+		t.Fatalf("got %s", got)
+	}
+}
+
+// The iterator helpers goja lacks are accessors on %IteratorPrototype%
+// (and Iterator one on the global) until a first read runs iterator.js;
+// they then are methods as in Node. An assignment before that keeps the
+// value, on the prototype or (through an instance) on the instance. The
+// Set methods goja has are left alone: setmethods.js never runs.
+func TestLazyBuiltinMethods(t *testing.T) {
+	rt := goja.New()
+	if err := Install(rt, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	v, err := rt.RunString(`
+		const IP = Object.getPrototypeOf(Object.getPrototypeOf([].values()));
+		const kind = (o, n) => { const d = Object.getOwnPropertyDescriptor(o, n); return d.get ? "accessor" : [typeof d.value, d.writable, d.enumerable, d.configurable].join(); };
+		const before = [kind(Set.prototype, "union"), kind(IP, "map"), kind(IP, "find"), kind(globalThis, "Iterator")];
+		const it = [1].values();
+		it.take = 5;
+		const find = () => "mine";
+		IP.find = find;
+		const still = [kind(IP, "map"), kind(IP, "find"), Object.keys(it).join()];
+		const doubled = [1, 2, 3].values().map((x) => x * 2).toArray().join();
+		const after = [kind(IP, "map"), IP.map.name, kind(IP, "filter"), IP.find === find, it.take, [1, 2].values().take(1).toArray().join(),
+			[].values() instanceof Iterator, typeof Iterator.from, kind(globalThis, "Iterator"),
+			Object.prototype.toString.call([1].values().map((x) => x))];
+		JSON.stringify([before, still, doubled, after]);`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `[["function,true,false,true","accessor","accessor","accessor"],["accessor","function,true,false,true","take"],"2,4,6",` +
+		`["function,true,false,true","map","function,true,false,true",true,5,"1",true,"function","function,true,false,true","[object Iterator Helper]"]]`
+	if got := v.String(); got != want {
+		t.Fatalf("got  %s\nwant %s", got, want)
+	}
+}
+
+// moduleHelpers must list exactly the Go helpers each module reads from
+// internal (as internal.name or destructured from internal), so that
+// runModule defines them before the module runs.
+func TestModuleHelpers(t *testing.T) {
+	mods, err := compiledModules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	member := regexp.MustCompile(`internal\.(\w+)`)
+	destructured := regexp.MustCompile(`const \{([^}]*)\} = internal;`)
+	for _, m := range mods {
+		src, err := sources.ReadFile(m.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var used []string
+		add := func(name string) {
+			if _, ok := helpers[name]; ok && !slices.Contains(used, name) {
+				used = append(used, name)
+			}
+		}
+		for _, sm := range member.FindAllStringSubmatch(string(src), -1) {
+			add(sm[1])
+		}
+		for _, sm := range destructured.FindAllStringSubmatch(string(src), -1) {
+			for _, n := range strings.Split(sm[1], ",") {
+				add(strings.TrimSpace(n))
+			}
+		}
+		listed := slices.Clone(moduleHelpers[m.name])
+		slices.Sort(used)
+		slices.Sort(listed)
+		if !slices.Equal(used, listed) {
+			t.Errorf("%s reads helpers %v, moduleHelpers lists %v", m.name, used, listed)
+		}
 	}
 }

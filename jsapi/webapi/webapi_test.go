@@ -175,6 +175,7 @@ func caseNames(t *testing.T, file string) []string {
 
 // BenchmarkInstall measures what every new plugin generation pays.
 func BenchmarkInstall(b *testing.B) {
+	b.ReportAllocs()
 	for b.Loop() {
 		if err := webapi.Install(goja.New(), webapi.Options{}); err != nil {
 			b.Fatal(err)

@@ -620,15 +620,9 @@ export function getOverflowPatterns(): RegExp[] {
 // TypeBox helpers (utils/typebox-helpers.js)
 // ---------------------------------------------------------------------------
 
-/** A string enum as {type:"string", enum:[...]} (for providers without anyOf/const support). */
-export function StringEnum(values: readonly string[], options?: { description?: string; default?: string }): any {
-  return Type.Unsafe({
-    type: "string",
-    enum: values,
-    ...(options?.description && { description: options.description }),
-    ...(options?.default && { default: options.default }),
-  });
-}
+// StringEnum is in pigo:ai-typebox, which a runtime can load without
+// this module.
+export { StringEnum } from "pigo:ai-typebox";
 
 // ---------------------------------------------------------------------------
 // Tool argument validation (utils/validation.js)

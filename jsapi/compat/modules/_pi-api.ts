@@ -42,7 +42,11 @@ export function install(pi: any, host: any): any {
   };
 
   const ui = makeUI(host, assertActive, v2on);
-  const sessionManager = makeSessionManager(host, assertActive);
+  // ctx.sessionManager and ctx.modelRegistry are made on first read (one
+  // object each per plugin): most plugins never read them, and making
+  // them cost every runtime some 30 functions.
+  let sessionManagerObj: any;
+  const sessionManager = () => (sessionManagerObj ??= makeSessionManager(host, assertActive));
   const virtualModels = (): any[] => {
     const byKey = new Map<string, any>(Object.entries(pi.virtualModels.current()));
     for (const [k, v] of myVirtualModels) {
@@ -51,7 +55,8 @@ export function install(pi: any, host: any): any {
     }
     return [...byKey.values()];
   };
-  const modelRegistry = makeModelRegistry(host, assertActive, virtualModels);
+  let modelRegistryObj: any;
+  const modelRegistry = () => (modelRegistryObj ??= makeModelRegistry(host, assertActive, virtualModels));
 
   // ctx is made fresh for every call and every member checks staleness.
   // Members live on a per-plugin prototype, so a call only pays for one
@@ -67,8 +72,8 @@ export function install(pi: any, host: any): any {
     get ui() { return check(ui); }
     get hasUI() { return check(host.hasUI()); }
     get cwd() { return check(host.cwd()); }
-    get sessionManager() { return check(sessionManager); }
-    get modelRegistry() { return check(modelRegistry); }
+    get sessionManager() { return check(sessionManager()); }
+    get modelRegistry() { return check(modelRegistry()); }
     get model() { return check(host.model()); }
     get signal() { return check(this[SIGNAL]); }
     // pi 1.6
@@ -98,7 +103,7 @@ export function install(pi: any, host: any): any {
       assertActive();
       const r = await host.sessionControl("new", { parentSession: o?.parentSession });
       if (!r.cancelled && typeof o?.setup === "function") {
-        await o.setup(makeWritableSessionManager(host, sessionManager));
+        await o.setup(makeWritableSessionManager(host, sessionManager()));
         await host.sessionControl("refresh", {});
       }
       return replaced(r, o);

@@ -84,6 +84,9 @@ module.exports = require("pigo:namespace").lazy(
       ],
     },
     base: "pigo:ai-core",
+    // What an extension typically takes from pi-ai while it loads, without
+    // evaluating pigo:ai-core (which re-exports both).
+    via: { "pigo:ai-typebox": ["StringEnum"], "pigo:typebox-core": ["Type"] },
     fallback: [
       // pi-ai 1.6's model runtime and provider factories (createModels()):
       // pigo's models and credentials are the host's.

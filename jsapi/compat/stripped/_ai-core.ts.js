@@ -35,9 +35,9 @@ var __asyncGenerator = (__this, __arguments, generator) => {
 };
 var pigo_ai_core_exports = __defProp({}, "__esModule", { value: true });
 __export(pigo_ai_core_exports, {
+  StringEnum: () => import_pigo_ai_typebox.StringEnum,
   Type: () => import_pigo_typebox_core.Type
 });
-pigo_ai_core_exports.StringEnum = StringEnum;
 pigo_ai_core_exports.appendAssistantMessageDiagnostic = appendAssistantMessageDiagnostic;
 pigo_ai_core_exports.calculateCost = calculateCost;
 pigo_ai_core_exports.clampThinkingLevel = clampThinkingLevel;
@@ -83,6 +83,7 @@ var import_pigo_typebox_core = require("pigo:typebox-core");
 var import_pigo_typebox_value = require("pigo:typebox-value");
 var import_compile = require("typebox/compile");
 var import_pigo_ai_models = require("pigo:ai-models");
+var import_pigo_ai_typebox = require("pigo:ai-typebox");
 function notSupported(name) {
   return new Error(`not supported yet: pi-ai ${name} (no pigo host in this runtime)`);
 }
@@ -646,14 +647,6 @@ function isContextOverflow(message, contextWindow) {
 }
 function getOverflowPatterns() {
   return [...OVERFLOW_PATTERNS];
-}
-function StringEnum(values, options) {
-  return import_pigo_typebox_core.Type.Unsafe({
-    type: "string",
-    enum: values,
-    ...options?.description && { description: options.description },
-    ...options?.default && { default: options.default }
-  });
 }
 const validatorCache = /* @__PURE__ */ new WeakMap();
 const TYPEBOX_KIND = /* @__PURE__ */ Symbol.for("TypeBox.Kind");

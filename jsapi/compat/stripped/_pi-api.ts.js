@@ -65,7 +65,8 @@ function install(pi, host) {
     throw new Error("not supported yet: " + name);
   };
   const ui = makeUI(host, assertActive, v2on);
-  const sessionManager = makeSessionManager(host, assertActive);
+  let sessionManagerObj;
+  const sessionManager = () => sessionManagerObj ??= makeSessionManager(host, assertActive);
   const virtualModels = () => {
     const byKey = new Map(Object.entries(pi.virtualModels.current()));
     for (const [k, v] of myVirtualModels) {
@@ -74,7 +75,8 @@ function install(pi, host) {
     }
     return [...byKey.values()];
   };
-  const modelRegistry = makeModelRegistry(host, assertActive, virtualModels);
+  let modelRegistryObj;
+  const modelRegistry = () => modelRegistryObj ??= makeModelRegistry(host, assertActive, virtualModels);
   const check = (v) => (assertActive(), v);
   const SIGNAL = /* @__PURE__ */ Symbol("signal");
   _a = SIGNAL;
@@ -93,10 +95,10 @@ function install(pi, host) {
       return check(host.cwd());
     }
     get sessionManager() {
-      return check(sessionManager);
+      return check(sessionManager());
     }
     get modelRegistry() {
-      return check(modelRegistry);
+      return check(modelRegistry());
     }
     get model() {
       return check(host.model());
@@ -162,7 +164,7 @@ function install(pi, host) {
       assertActive();
       const r = await host.sessionControl("new", { parentSession: o?.parentSession });
       if (!r.cancelled && typeof o?.setup === "function") {
-        await o.setup(makeWritableSessionManager(host, sessionManager));
+        await o.setup(makeWritableSessionManager(host, sessionManager()));
         await host.sessionControl("refresh", {});
       }
       return replaced(r, o);

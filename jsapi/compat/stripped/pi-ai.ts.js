@@ -1,1 +1,8 @@
-module.exports = require("pigo:ai-core");
+module.exports = require("pigo:namespace").lazy(
+  "pi-ai.ts",
+  () => ({
+    base: "pigo:ai-core",
+    via: { "pigo:ai-typebox": ["StringEnum"], "pigo:typebox-core": ["Type"] }
+  }),
+  () => void 0
+);
