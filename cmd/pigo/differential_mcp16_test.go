@@ -83,7 +83,7 @@ func projectMCP(stdout string, reqs []map[string]any) []string {
 		var names []string
 		for _, tl := range tools {
 			fn, _ := tl.(map[string]any)["function"].(map[string]any)
-			if n := str(fn["name"]); strings.HasPrefix(n, "mcp__") {
+			if n := str(fn["name"]); strings.HasPrefix(n, "mcp__") || strings.Contains(n, "_mcp_resource") {
 				names = append(names, n)
 			}
 		}
