@@ -726,7 +726,13 @@ func (p *plugin) reconnect(ctx context.Context, names []string) {
 		return
 	}
 	p.ensureDiscoveryActive()
-	p.notify(fmt.Sprintf("Reconnected to MCP server %q (connected · %d tool%s).", s.entry.Name, len(tools), plural(len(tools))), "info")
+	resources := ""
+	s.mu.Lock()
+	if s.hasResources {
+		resources = " · resources" // pi's describeState
+	}
+	s.mu.Unlock()
+	p.notify(fmt.Sprintf("Reconnected to MCP server %q (connected · %d tool%s%s).", s.entry.Name, len(tools), plural(len(tools)), resources), "info")
 }
 
 func plural(n int) string {
