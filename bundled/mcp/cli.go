@@ -87,7 +87,11 @@ func List(ctx context.Context, opts ListOptions, out io.Writer) int {
 		if errs == nil {
 			errs = []string{}
 		}
-		b, _ := json.MarshalIndent(map[string]any{"servers": reports, "errors": errs}, "", "  ")
+		// pi's key order: servers, then errors.
+		b, _ := json.MarshalIndent(struct {
+			Servers any `json:"servers"`
+			Errors  any `json:"errors"`
+		}{reports, errs}, "", "  ")
 		fmt.Fprintln(out, string(b))
 		return status
 	}
