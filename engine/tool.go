@@ -56,6 +56,10 @@ type ToolCall struct {
 	ArgumentsError string
 	OnUpdate       func(partial ToolResult) // may be nil; called on the tool's own thread (a plugin loop): must not block
 	Context        map[string]any           // the ctx object handed to JS (cwd, ...), data only
+	// ParentID is the id of the tool call that made this one through
+	// ctx.executeTool ("" for a model-issued call); the tool_call and
+	// tool_result hooks carry it as parentToolCallId.
+	ParentID string
 }
 
 // Content is one block of a tool result.
@@ -279,7 +283,11 @@ func (h *Host) PrepareTool(ctx context.Context, name string, call ToolCall) (*Pr
 		err = validationError(name, received, err.Error())
 		return nil, ErrorResult(err), err
 	}
-	hook := h.RunHook(ctx, "tool_call", map[string]any{"type": "tool_call", "toolName": name, "toolCallId": call.ID, "input": call.Params})
+	ev := map[string]any{"type": "tool_call", "toolName": name, "toolCallId": call.ID, "input": call.Params}
+	if call.ParentID != "" {
+		ev["parentToolCallId"] = call.ParentID
+	}
+	hook := h.RunHook(ctx, "tool_call", ev)
 	if hook.Err != nil {
 		return nil, ErrorResult(errors.New(ScriptText(hook.Err))), fmt.Errorf("tool %s blocked: %w", name, hook.Err)
 	}
@@ -320,6 +328,9 @@ func (p *PreparedCall) Execute(ctx context.Context) (ToolResult, error) {
 		"content": contentData(res.Content), "details": res.Details, "isError": res.IsError}
 	if res.StructuredContent != nil {
 		ev["structuredContent"] = res.StructuredContent
+	}
+	if call.ParentID != "" {
+		ev["parentToolCallId"] = call.ParentID
 	}
 	patched := h.RunHook(ctx, "tool_result", ev)
 	if m, ok := patched.Value.(map[string]any); ok {

@@ -122,12 +122,16 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 	fn("systemPromptOptions", func(goja.FunctionCall) goja.Value { return val(pi.SystemPromptOptions()) })
 	// executeTool is pi 1.6's ExtensionToolContext.executeTool: a nested
 	// call through validation and the tool_call/tool_result hooks, never
-	// rejecting (failures are isError outcomes).
+	// rejecting (failures are isError outcomes); the agent, when there is
+	// one, emits its events and records it on the calling tool's result.
 	fn("executeTool", func(c goja.FunctionCall) goja.Value {
 		name, args, id := str(c, 0), data(c, 1), str(c, 2)
+		// The id is "<calling tool call's id>/<n>".
+		parent := id[:max(strings.LastIndex(id, "/"), 0)]
+		run := pi.StartTool(name, engine.ToolCall{ID: id, ParentID: parent, Params: args, Context: map[string]any{"cwd": h.Options().Cwd}})
 		return promise(func(ctx context.Context) (any, error) {
 			start := time.Now()
-			res, err := h.RunTool(ctx, name, engine.ToolCall{ID: id, Params: args, Context: map[string]any{"cwd": h.Options().Cwd}})
+			res, err := run(ctx)
 			result := res.Data() // structuredContent keeps its key order (an ordered object)
 			out := map[string]any{"toolCall": map[string]any{"type": "toolCall", "id": id, "name": name, "arguments": args},
 				"result": result, "isError": err != nil || res.IsError}

@@ -29,6 +29,7 @@ type listReport struct {
 	State        string            `json:"state"`
 	Tools        []string          `json:"tools"`
 	ToolExposure map[string]string `json:"toolExposure,omitempty"`
+	Resources    bool              `json:"resources,omitempty"`
 	Error        string            `json:"error,omitempty"`
 }
 
@@ -52,6 +53,9 @@ func List(ctx context.Context, opts ListOptions, out io.Writer) int {
 			s := newServer(e, opts.World, func() {})
 			<-s.connect(ctx)
 			state, errText, tools := s.snapshot()
+			s.mu.Lock()
+			r.Resources = s.hasResources
+			s.mu.Unlock()
 			s.close()
 			r.State = state
 			for _, t := range tools {
@@ -83,7 +87,11 @@ func List(ctx context.Context, opts ListOptions, out io.Writer) int {
 		if errs == nil {
 			errs = []string{}
 		}
-		b, _ := json.MarshalIndent(map[string]any{"servers": reports, "errors": errs}, "", "  ")
+		// pi's key order: servers, then errors.
+		b, _ := json.MarshalIndent(struct {
+			Servers any `json:"servers"`
+			Errors  any `json:"errors"`
+		}{reports, errs}, "", "  ")
 		fmt.Fprintln(out, string(b))
 		return status
 	}
@@ -108,6 +116,9 @@ func List(ctx context.Context, opts ListOptions, out io.Writer) int {
 				}
 			}
 			fmt.Fprintf(out, "  tools: %s\n", strings.Join(tools, ", "))
+		}
+		if r.Resources {
+			fmt.Fprintln(out, "  offers resources")
 		}
 		if r.Error != "" {
 			fmt.Fprintf(out, "  %s\n", strings.ReplaceAll(r.Error, "\n", "\n  "))

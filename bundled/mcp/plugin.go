@@ -96,6 +96,9 @@ type plugin struct {
 	autoEnable bool              // mcp.json's autoEnableCodemode (default true)
 	owners     map[string]string // tool name → "<server>\x00<tool>", so names stay stable
 	withdrawn  map[string]engine.Tool
+	// resourcesRegistered: the resource tools were registered, so they stay
+	// (hidden when no server has resources any more), as in pi.
+	resourcesRegistered bool
 }
 
 func (p *plugin) notify(text, level string) { piapi.Of(p.h).UI().Notify(p.gen.PluginID(), text, level) }
@@ -264,8 +267,18 @@ func (p *plugin) contribute(_ context.Context, d *engine.Draft[engine.Tool]) err
 			d.Set(t.name, t.tool)
 		}
 	}
+	exposure := resourceExposure(p.resourceServers())
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if exposure != "" || p.resourcesRegistered {
+		if exposure == "" {
+			exposure = "hidden"
+		}
+		p.resourcesRegistered = true
+		for name, t := range p.resourceTools(exposure) {
+			d.Set(name, t)
+		}
+	}
 	if p.withdrawn == nil {
 		p.withdrawn = map[string]engine.Tool{}
 	}
@@ -396,7 +409,7 @@ func (p *plugin) toolDefinition(s *server, t *sdk.Tool) engine.Tool {
 			if err != nil {
 				return engine.ToolResult{}, err
 			}
-			r := ConvertResult(server, toolName, res, false)
+			r := ConvertResult(server, toolName, res, p.readableResources(server))
 			r.StructuredContent = orderedResult(raw, r.StructuredContent)
 			return r, nil
 		},
@@ -587,7 +600,8 @@ func (p *plugin) toolCall(ctx context.Context, payload any) (any, error) {
 	owner, _, _ := strings.Cut(p.owners[name], "\x00")
 	var waits []<-chan struct{}
 	for _, s := range p.servers {
-		if !enabled(s.entry) || hasReach && !reachesServer(reach, s.entry.Name) || !hasReach && s.entry.Name != owner {
+		// The resource tools reach every server.
+		if !enabled(s.entry) || hasReach && !reachesServer(reach, s.entry.Name) || !hasReach && !isResourceTool(name) && s.entry.Name != owner {
 			continue
 		}
 		s.mu.Lock()
@@ -712,7 +726,13 @@ func (p *plugin) reconnect(ctx context.Context, names []string) {
 		return
 	}
 	p.ensureDiscoveryActive()
-	p.notify(fmt.Sprintf("Reconnected to MCP server %q (connected · %d tool%s).", s.entry.Name, len(tools), plural(len(tools))), "info")
+	resources := ""
+	s.mu.Lock()
+	if s.hasResources {
+		resources = " · resources" // pi's describeState
+	}
+	s.mu.Unlock()
+	p.notify(fmt.Sprintf("Reconnected to MCP server %q (connected · %d tool%s%s).", s.entry.Name, len(tools), plural(len(tools)), resources), "info")
 }
 
 func plural(n int) string {

@@ -15,8 +15,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pigo-dev/pigo/engine"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
@@ -391,8 +392,8 @@ func TestReconnectCommand(t *testing.T) {
 	h := boot(t, obj{"web": obj{"url": httpServer(t), "exposure": "direct"}})
 	waitFor(t, "mcp__web__echo", func() bool { return hasTool(h, "mcp__web__echo") })
 	for line, want := range map[string]string{
-		"/mcp reconnect web":   `Reconnected to MCP server "web" (connected · 12 tools).`,
-		"/mcp reconnect":       `Reconnected to MCP server "web" (connected · 12 tools).`,
+		"/mcp reconnect web":   `Reconnected to MCP server "web" (connected · 12 tools · resources).`,
+		"/mcp reconnect":       `Reconnected to MCP server "web" (connected · 12 tools · resources).`,
 		"/mcp reconnect nope":  `No MCP server named "nope".`,
 		"/mcp frobnicate":      "Usage: /mcp, /mcp login [server], /mcp logout [server], /mcp reconnect [server]",
 		"/mcp login web extra": "Usage: /mcp, /mcp login [server], /mcp logout [server], /mcp reconnect [server]",
@@ -407,6 +408,27 @@ func TestReconnectCommand(t *testing.T) {
 	}
 	if res, err := run(t, h, "mcp__web__echo", obj{"text": "after"}); err != nil || res.Text() != "echo: after" {
 		t.Fatalf("after reconnect: %+v %v", res, err)
+	}
+}
+
+// A server without resources and with one tool reconnects as
+// "connected · 1 tool", as pi's describeState words it.
+func TestReconnectWithoutResources(t *testing.T) {
+	srv := sdk.NewServer(&sdk.Implementation{Name: "plain", Version: "1"}, nil)
+	sdk.AddTool(srv, &sdk.Tool{Name: "ping"}, func(context.Context, *sdk.CallToolRequest, struct{}) (*sdk.CallToolResult, any, error) {
+		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: "pong"}}}, nil, nil
+	})
+	ts := httptest.NewServer(sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return srv }, nil))
+	t.Cleanup(ts.Close)
+	h := boot(t, obj{"plain": obj{"url": ts.URL, "exposure": "direct"}})
+	waitFor(t, "mcp__plain__ping", func() bool { return hasTool(h, "mcp__plain__ping") })
+	before := notifications(h)
+	if err := h.RunCommand(context.Background(), "/mcp reconnect plain"); err != nil {
+		t.Fatal(err)
+	}
+	want := `Reconnected to MCP server "plain" (connected · 1 tool).`
+	if got := strings.TrimPrefix(strings.TrimPrefix(notifications(h), before), "\n---\n"); got != want {
+		t.Errorf("%q, want %q", got, want)
 	}
 }
 

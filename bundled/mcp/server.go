@@ -48,6 +48,7 @@ type server struct {
 	err          string
 	tools        []*sdk.Tool
 	instructions string
+	hasResources bool // the server declared the resources capability
 	session      *sdk.ClientSession
 	lastDropped  *sdk.ClientSession // the session dropped last (watch completes its error)
 	ready        chan struct{}      // closed when the current attempt settled
@@ -161,6 +162,7 @@ func (s *server) connect(ctx context.Context) <-chan struct{} {
 		} else {
 			s.state, s.session, s.tools = stateConnected, session, tools
 			s.instructions = session.InitializeResult().Instructions
+			s.hasResources = session.InitializeResult().Capabilities.Resources != nil
 		}
 		s.mu.Unlock()
 		if err == nil {
@@ -405,21 +407,9 @@ var errConnectionClosed = errors.New("MCP connection closed")
 // call runs a tool and returns its CallToolResult as JSON data and as
 // the JSON text (which keeps the result's key order for scripts).
 func (s *server) call(ctx context.Context, tool string, args any, onProgress func(*sdk.ProgressNotificationParams)) (map[string]any, []byte, error) {
-	s.mu.Lock()
-	state := s.state
-	s.mu.Unlock()
-	if state != stateConnected {
-		select {
-		case <-s.connect(context.WithoutCancel(ctx)):
-		case <-ctx.Done():
-			return nil, nil, ctx.Err()
-		}
-	}
-	s.mu.Lock()
-	session, state, errText := s.session, s.state, s.err
-	s.mu.Unlock()
-	if session == nil {
-		return nil, nil, fmt.Errorf("MCP server %q is not connected (%s): %s", s.entry.Name, state, errText)
+	session, err := s.connectedSession(ctx)
+	if err != nil {
+		return nil, nil, err
 	}
 	// The timeout restarts with every progress notification, as in pi.
 	cctx, cancel := context.WithCancelCause(ctx)
@@ -462,6 +452,53 @@ func (s *server) call(ctx context.Context, tool string, args any, onProgress fun
 		return nil, nil, err
 	}
 	return out, b, nil
+}
+
+// connectedSession is the current session, connecting first when the
+// server is not connected (a dropped connection reconnects on the next call).
+func (s *server) connectedSession(ctx context.Context) (*sdk.ClientSession, error) {
+	s.mu.Lock()
+	state := s.state
+	s.mu.Unlock()
+	if state != stateConnected {
+		select {
+		case <-s.connect(context.WithoutCancel(ctx)):
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+	s.mu.Lock()
+	session, state, errText := s.session, s.state, s.err
+	s.mu.Unlock()
+	if session == nil {
+		return nil, fmt.Errorf("MCP server %q is not connected (%s): %s", s.entry.Name, state, errText)
+	}
+	return session, nil
+}
+
+// request runs a request other than a tool call (resources) on the
+// session within the server's timeout; a closed connection marks the
+// server disconnected, as in call.
+func (s *server) request(ctx context.Context, do func(context.Context, *sdk.ClientSession) error) error {
+	session, err := s.connectedSession(ctx)
+	if err != nil {
+		return err
+	}
+	cctx, cancel := context.WithTimeout(ctx, s.timeout())
+	defer cancel()
+	err = do(cctx, session)
+	switch {
+	case err == nil:
+		return nil
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case cctx.Err() != nil:
+		return fmt.Errorf("MCP request timed out after %dms", s.timeout().Milliseconds())
+	case errors.Is(err, sdk.ErrConnectionClosed) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
+		s.dropped(session)
+		return errConnectionClosed
+	}
+	return err
 }
 
 // disconnect ends the session (a stdio server gets its stdin closed,

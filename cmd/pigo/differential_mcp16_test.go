@@ -83,7 +83,7 @@ func projectMCP(stdout string, reqs []map[string]any) []string {
 		var names []string
 		for _, tl := range tools {
 			fn, _ := tl.(map[string]any)["function"].(map[string]any)
-			if n := str(fn["name"]); strings.HasPrefix(n, "mcp__") {
+			if n := str(fn["name"]); strings.HasPrefix(n, "mcp__") || strings.Contains(n, "_mcp_resource") {
 				names = append(names, n)
 			}
 		}
@@ -233,6 +233,77 @@ func TestDifferentialMCPAddRemove16(t *testing.T) {
 	}
 	if d := lineDiff(out["pi"], out["pigo"]); d != "" {
 		t.Errorf("mcp add/remove differ (- pi, + pigo):\n%s", d)
+	}
+	if os.Getenv("PIGO_DIFF_KEEP") != "" {
+		t.Logf("pi:\n%s", strings.Join(out["pi"], "\n"))
+	}
+}
+
+// TestDifferentialMCPResources16: with the test server's resources, pi 1.6
+// and pigo declare the same resource tools (description and parameters),
+// and the model's calls to them end with the same results and send it the
+// same tool messages: every server's resources and templates, one
+// server's page, reads of text, an image, several contents and a
+// template, and errors (no such server, a cursor without a server).
+func TestDifferentialMCPResources16(t *testing.T) {
+	sides := pi16Sides(t)
+	server := filepath.Join(t.TempDir(), "mcpserver")
+	build := exec.Command("go", "build", "-o", server, "github.com/pigo-dev/pigo/bundled/mcp/mcptest/server")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building the test MCP server: %v\n%s", err, out)
+	}
+	steps := []mockStep{
+		{ToolCalls: []mockToolCall{
+			{ID: "call_1", Name: "list_mcp_resources", Arguments: map[string]any{}},
+			{ID: "call_2", Name: "list_mcp_resources", Arguments: map[string]any{"server": "local"}},
+			{ID: "call_3", Name: "list_mcp_resource_templates", Arguments: map[string]any{}},
+			{ID: "call_4", Name: "read_mcp_resource", Arguments: map[string]any{"server": "local", "uri": "test://greeting"}},
+			{ID: "call_5", Name: "read_mcp_resource", Arguments: map[string]any{"server": "local", "uri": "test://dir"}},
+			{ID: "call_6", Name: "read_mcp_resource", Arguments: map[string]any{"server": "local", "uri": "test://pixel.png"}},
+			{ID: "call_7", Name: "read_mcp_resource", Arguments: map[string]any{"server": "local", "uri": "test://items/7"}},
+			{ID: "call_8", Name: "read_mcp_resource", Arguments: map[string]any{"server": "nope", "uri": "x"}},
+			{ID: "call_9", Name: "list_mcp_resources", Arguments: map[string]any{"cursor": "c"}},
+		}},
+		{Text: "done"},
+	}
+	out := map[string][]string{}
+	for side, argv := range sides {
+		dir, _, agentDir := sideDirs(t)
+		llm := newMockLLM(steps)
+		must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
+		cfg, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"local": map[string]any{"command": server, "exposure": "direct"}}})
+		must(t, os.WriteFile(filepath.Join(agentDir, "mcp.json"), cfg, 0o644))
+		cmd := sideCommand(argv, dir, "--mode", "json", "--no-session", "--no-extensions", "-e", "builtin:mcp", "--no-builtin-tools",
+			"--provider", "mock", "--model", "mock-1", "use the resources")
+		var stdout, stderr strings.Builder
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		llm.Close()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", side, err, stderr.String())
+		}
+		lines := projectMCP(stdout.String(), llm.Requests())
+		if reqs := llm.Requests(); len(reqs) > 0 {
+			tools, _ := reqs[0]["tools"].([]any)
+			for _, tl := range tools {
+				fn, _ := tl.(map[string]any)["function"].(map[string]any)
+				if strings.Contains(str(fn["name"]), "_mcp_resource") {
+					// "strict" is the provider's (pi 1.6's openai-completions
+					// leaves it out for this model), not the tool's.
+					delete(fn, "strict")
+					b, _ := json.Marshal(fn)
+					lines = append(lines, "declared "+string(b))
+				}
+			}
+		}
+		slices.Sort(lines)
+		out[side] = lines
+	}
+	if d := lineDiff(out["pi"], out["pigo"]); d != "" {
+		t.Errorf("outputs differ (- pi, + pigo):\n%s", d)
+	}
+	if len(out["pi"]) < 20 {
+		t.Errorf("pi's side is too short to compare:\n%s", strings.Join(out["pi"], "\n"))
 	}
 	if os.Getenv("PIGO_DIFF_KEEP") != "" {
 		t.Logf("pi:\n%s", strings.Join(out["pi"], "\n"))

@@ -131,7 +131,7 @@ func projectToolSearch(lines []string) []string {
 		}
 		var ev map[string]any
 		if json.Unmarshal([]byte(body), &ev) != nil || ev["type"] != "tool_execution_end" || ev["parentToolCallId"] != nil {
-			continue // pigo does not emit the events of nested calls (a codemode script's) yet
+			continue // nested calls (a codemode script's) are compared by TestDifferentialCodemodeNested16
 		}
 		res, _ := ev["result"].(map[string]any)
 		var texts []string

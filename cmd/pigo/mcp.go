@@ -3,14 +3,17 @@ package main
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/pigo-dev/pigo/bundled/mcp"
 	"github.com/pigo-dev/pigo/engine/agentsession"
 	"github.com/pigo-dev/pigo/engine/projecttrust"
 )
 
-// runMCP is pi's `pi mcp` shell commands; add, remove and list are
-// implemented (login and logout need OAuth, which builtin:mcp lacks).
+// runMCP is pi's `pi mcp` shell commands: help, add, remove and list;
+// login and logout need OAuth, which builtin:mcp lacks, and only check
+// their usage.
 func runMCP(ctx context.Context, args []string, io *IO) ExitCode {
 	if len(args) > 0 && (args[0] == "add" || args[0] == "remove") {
 		agentDir := agentsession.AgentDir(io)
@@ -27,9 +30,23 @@ func runMCP(ctx context.Context, args []string, io *IO) ExitCode {
 		}
 		return ExitOK
 	}
-	if len(args) == 0 || args[0] != "list" {
-		fmt.Fprintln(io.Stderr, "Usage: pigo mcp add|remove|list (login and logout are not implemented)")
-		return ExitUsage
+	if len(args) == 0 || args[0] == "help" || slices.Contains(args, "--help") || slices.Contains(args, "-h") {
+		fmt.Fprintln(io.Stdout, strings.ReplaceAll(mcpHelp, "$APP", "pigo"))
+		return ExitOK
+	}
+	const hint = `Use "pigo mcp --help" for usage.`
+	switch args[0] {
+	case "list":
+	case "login", "logout":
+		if len(args) < 2 || strings.HasPrefix(args[1], "-") && len(args) < 3 {
+			fmt.Fprintf(io.Stderr, "Usage: pigo mcp %s <server> [-l]\n%s\n", args[0], hint)
+		} else {
+			fmt.Fprintf(io.Stderr, "pigo mcp %s is not implemented: pigo has no MCP sign-in (OAuth).\n", args[0])
+		}
+		return ExitFailure
+	default:
+		fmt.Fprintf(io.Stderr, "Unknown mcp command %q.\n%s\n", args[0], hint)
+		return ExitFailure
 	}
 	opts := mcp.ListOptions{AgentDir: agentsession.AgentDir(io),
 		World: mcp.World{Cwd: io.Cwd, Home: io.Getenv("HOME"), Env: io.EnvMap()},
@@ -37,14 +54,64 @@ func runMCP(ctx context.Context, args []string, io *IO) ExitCode {
 		// project (piapi.State.ProjectTrusted).
 		ProjectTrusted: true}
 	for _, a := range args[1:] {
-		if a != "--json" {
-			fmt.Fprintf(io.Stderr, "Unknown option %s.\n", a)
-			return ExitUsage
+		switch {
+		case a == "--json":
+			opts.JSON = true
+		case strings.HasPrefix(a, "-"):
+			fmt.Fprintf(io.Stderr, "Unknown option %s.\n%s\n", a, hint)
+			return ExitFailure
+		default:
+			fmt.Fprintf(io.Stderr, "Usage: pigo mcp list [--json]\n%s\n", hint)
+			return ExitFailure
 		}
-		opts.JSON = true
 	}
 	if mcp.List(ctx, opts, io.Stdout) != 0 {
 		return ExitFailure
 	}
 	return ExitOK
 }
+
+// mcpHelp is `pi mcp --help` ($APP the command's name).
+const mcpHelp = `Usage:
+  $APP mcp add <server> [options] -- <command> [args...]
+  $APP mcp add <server> [options] --url <url>
+  $APP mcp remove <server> [-l]
+  $APP mcp list [--json]
+  $APP mcp login <server> [-l] [--timeout <seconds>]
+  $APP mcp logout <server> [-l]
+
+Configure and check MCP servers and sign in to OAuth servers without starting a session.
+Reads ~/.pi/agent/mcp.json and, in trusted projects, .pi/mcp.json.
+
+Commands:
+  add <server>            Add or replace a server in mcp.json
+  remove <server>         Remove a server from mcp.json
+  list                    Show state, tools, and errors (exits 1 on failure)
+  login <server>          Sign in through the browser
+  logout <server>         Delete the stored OAuth credentials
+
+Options for add, remove, login, and logout:
+  -l, --local             Use .pi/mcp.json in the current project instead of the global file
+
+Options for add:
+  --url <url>             Streamable HTTP server URL (instead of a command)
+  --env <KEY=VALUE>       Environment variable for a stdio server (repeatable)
+  --cwd <dir>             Working directory for a stdio server
+  --header <KEY=VALUE>    HTTP header (repeatable)
+  --bearer-token-env-var <NAME>
+                          Send "Authorization: Bearer ${NAME}"
+  --oauth-client-id <id>  Pre-registered OAuth client id
+  --oauth-client-secret <secret>
+                          OAuth client secret (may be ${NAME} or !command)
+  --oauth-callback-port <port>
+                          Fixed OAuth callback port
+  --oauth-client-name <name>
+                          Client name sent when registering with the OAuth server
+  --oauth-client-registration <mode>
+                          auto (default), cimd, or dcr
+  --exposure <mode>       codemode (default), deferred, direct, or hidden
+  --description <text>    What the server offers, shown in the system prompt
+
+Other options:
+  --json                  Print the list as JSON
+  --timeout <seconds>     Time limit for the whole sign-in (default: 300)`

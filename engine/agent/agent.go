@@ -97,6 +97,8 @@ type Agent struct {
 	followUp  []Message
 	nextTurn  []Message
 	streaming bool
+	// current is the running loop, which runs the tools' nested calls.
+	current *loop
 	// abortRequested: Abort was called during the current run (agent_settled.aborted).
 	abortRequested bool
 	settled        chan struct{} // closed once the last run's agent_settled went out
@@ -397,7 +399,17 @@ func (a *Agent) runOnce(parent context.Context, prompts []Message) (last Message
 		close(a.idle)
 		a.mu.Unlock()
 	}()
-	l := &loop{a: a, ctx: ctx, model: model, thinking: thinking}
+	l := &loop{a: a, ctx: ctx, model: model, thinking: thinking, nested: newNestedCalls()}
+	a.mu.Lock()
+	a.current = l
+	a.mu.Unlock()
+	defer func() {
+		a.mu.Lock()
+		if a.current == l {
+			a.current = nil
+		}
+		a.mu.Unlock()
+	}()
 	l.run(prompts)
 	return l.last, true
 }

@@ -28,6 +28,9 @@ type loop struct {
 	// one tool_search has not loaded, gets "Tool X not found".
 	callable map[string]bool
 	emitMu   sync.Mutex // events of parallel tool calls go out one at a time
+	// nested runs and records the calls tools make through
+	// ctx.executeTool (nil outside runOnce).
+	nested *nestedCalls
 }
 
 // emit sends an agent event to extensions (as pi's AgentSession does: with
@@ -271,6 +274,9 @@ func (l *loop) executeTools(calls []Message) (msgs []Message, terminate bool) {
 		if f.durationMs != nil {
 			m["durationMs"] = *f.durationMs
 		}
+		if nested := l.nested.take(str(f.call["id"])); nested != nil {
+			m["nestedCalls"] = nested
+		}
 		return l.messageStartEnd(m)
 	}
 	var wg sync.WaitGroup
@@ -280,6 +286,7 @@ func (l *loop) executeTools(calls []Message) (msgs []Message, terminate bool) {
 		// OnUpdate runs on the tool's plugin loop and must not block:
 		// updates are queued and emitted in order by their own goroutine.
 		updates := newSerial()
+		l.nested.track(id, updates)
 		call := engine.ToolCall{ID: id, Params: engine.Clone(c["arguments"]), ArgumentsError: str(c["argumentsError"]), Context: map[string]any{"cwd": a.h.Options().Cwd},
 			OnUpdate: func(p engine.ToolResult) {
 				updates.do(func() {
@@ -308,6 +315,7 @@ func (l *loop) executeTools(calls []Message) (msgs []Message, terminate bool) {
 				r = harnessError(r)
 			}
 			updates.wait()
+			l.nested.untrack(id)
 			done[i] = &finalized{call: c, result: r, isError: err != nil || r.IsError, durationMs: &ms, returnedError: p.ReturnedError()}
 			l.emitEnd(done[i])
 		}
@@ -334,7 +342,10 @@ func (l *loop) executeTools(calls []Message) (msgs []Message, terminate bool) {
 	return msgs, terminate
 }
 
-func (l *loop) emitEnd(f *finalized) {
+func (l *loop) emitEnd(f *finalized) { l.emit(endEvent(f)) }
+
+// endEvent is the tool_execution_end event of a finished call.
+func endEvent(f *finalized) Event {
 	result := Message{"content": f.result.Data()["content"]}
 	if f.result.Details != nil {
 		result["details"] = f.result.Details
@@ -352,7 +363,7 @@ func (l *loop) emitEnd(f *finalized) {
 	if f.durationMs != nil {
 		ev["durationMs"] = *f.durationMs
 	}
-	l.emit(ev)
+	return ev
 }
 
 func partialData(p engine.ToolResult) Message {

@@ -558,7 +558,10 @@ func (m *model) record(r recordMsg) tea.Cmd {
 			m.refreshStats()
 		}
 	case "tool_execution_start", "tool_execution_update", "tool_execution_end":
-		m.toolEvent(r.typ, rec)
+		// Nested calls (a codemode script's) show in their caller's row.
+		if rec["parentToolCallId"] == nil {
+			m.toolEvent(r.typ, rec)
+		}
 	case "queue_update":
 		m.steering = stringList(rec["steering"])
 		m.follows = stringList(rec["followUp"])

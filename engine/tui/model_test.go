@@ -772,3 +772,16 @@ func TestExtensionShortcuts(t *testing.T) {
 		t.Errorf("run_shortcut %v", c)
 	}
 }
+
+// A codemode script's nested calls show in the script's row, as pi's
+// interactive mode does, not as rows of their own.
+func TestNestedToolCallsHaveNoRows(t *testing.T) {
+	h := newHarness(t, Options{})
+	text := func(s string) []any { return []any{map[string]any{"type": "text", "text": s}} }
+	h.event(ev("tool_execution_start", "toolCallId", "c", "toolName", "bash", "args", map[string]any{"command": "outer-cmd"}),
+		ev("tool_execution_start", "toolCallId", "c/1", "toolName", "bash", "args", map[string]any{"command": "nested-cmd"}, "parentToolCallId", "c"),
+		ev("tool_execution_end", "toolCallId", "c/1", "toolName", "bash", "result", map[string]any{"content": text("NESTED OUT")}, "isError", false, "parentToolCallId", "c"),
+		ev("tool_execution_end", "toolCallId", "c", "toolName", "bash", "result", map[string]any{"content": text("OUTER OUT")}, "isError", false))
+	h.contains("outer-cmd", "OUTER OUT")
+	h.lacks("nested-cmd", "NESTED OUT")
+}

@@ -15,7 +15,7 @@ import (
 //	go test -run '^$' -bench Startup ./jsapi/codemode/
 
 func startupOnce(b *testing.B) {
-	r := Run(context.Background(), Options{Code: "return 1", ToolsJSON: `[{"name":"read","jsName":"read","description":""}]`, GlobalsJSON: "[]", Call: func(context.Context, Call) Reply { return Reply{OK: true} }})
+	r := Run(context.Background(), Options{Code: "return 1", ToolsJSON: `[{"name":"read","jsName":"read","description":""}]`, GlobalsJSON: "[]", Call: func(context.Context, Call) func() Reply { return func() Reply { return Reply{OK: true} } }})
 	if !r.OK {
 		b.Fatal(r.Error)
 	}

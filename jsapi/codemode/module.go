@@ -17,7 +17,8 @@ import (
 //
 // tools, globals and store are the prelude's JSON arguments; timeoutMs 0
 // means no deadline. call(target, name, argsJson, reply) runs a script's
-// call on the plugin's loop and answers with reply(ok, payload,
+// call on the plugin's loop (in the order the script made its calls) and
+// answers with reply(ok, payload,
 // propertiesJson). Result is pi-codemode's ExecuteResult without calls,
 // with the returned value and each stored value as JSON text: {ok, value,
 // storeWrites: {set, delete}, output} or {ok: false, error: {kind, name?,
@@ -42,7 +43,7 @@ func Module() modules.Module {
 			if v := o.Get("timeoutMs"); v != nil && !goja.IsUndefined(v) {
 				opts.Timeout = time.Duration(v.ToInteger()) * time.Millisecond
 			}
-			opts.Call = func(ctx context.Context, cl Call) Reply {
+			opts.Call = func(ctx context.Context, cl Call) func() Reply {
 				ch := make(chan Reply, 1)
 				answer := func(r Reply) {
 					select {
@@ -73,15 +74,17 @@ func Module() modules.Module {
 						answer(Reply{Payload: &msg})
 					}
 				})
-				if !posted {
-					msg := "The extension was reloaded"
-					return Reply{Payload: &msg}
-				}
-				select {
-				case r := <-ch:
-					return r
-				case <-ctx.Done():
-					return Reply{}
+				return func() Reply {
+					if !posted {
+						msg := "The extension was reloaded"
+						return Reply{Payload: &msg}
+					}
+					select {
+					case r := <-ch:
+						return r
+					case <-ctx.Done():
+						return Reply{}
+					}
 				}
 			}
 			ctx, cancel := context.WithCancelCause(rt.Context())

@@ -100,10 +100,12 @@ type Options struct {
 	// MaxCallDepth and MaxHeapGrowth default when 0.
 	MaxCallDepth  int
 	MaxHeapGrowth uint64
-	// Call runs a script's call; it is called on a goroutine of its own
-	// and its ctx ends when the script does (calls still running are
+	// Call starts a script's call. It is called on the script's
+	// goroutine, in the order the script makes its calls, and must not
+	// block; the function it returns waits for the reply, on a goroutine
+	// of its own. ctx ends when the script does (calls still running are
 	// cancelled).
-	Call func(ctx context.Context, c Call) Reply
+	Call func(ctx context.Context, c Call) (wait func() Reply)
 }
 
 type reply struct {
@@ -205,8 +207,9 @@ func (r *run) exec(ctx context.Context) Result {
 				call.Args = &s
 			}
 			r.pending++
+			wait := r.o.Call(r.callCtx, call)
 			go func() {
-				rep := r.o.Call(r.callCtx, call)
+				rep := wait()
 				select {
 				case r.replies <- reply{id, rep}:
 				case <-r.callCtx.Done():

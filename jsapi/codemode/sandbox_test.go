@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -13,7 +14,16 @@ import (
 )
 
 // echo answers tool "echo" with its arguments and fails tool "fail".
-func echo(_ context.Context, c codemode.Call) codemode.Reply {
+var echo = blocking(echoReply)
+
+// blocking is a Call that starts nothing and answers with f when waited on.
+func blocking(f func(context.Context, codemode.Call) codemode.Reply) func(context.Context, codemode.Call) func() codemode.Reply {
+	return func(ctx context.Context, c codemode.Call) func() codemode.Reply {
+		return func() codemode.Reply { return f(ctx, c) }
+	}
+}
+
+func echoReply(_ context.Context, c codemode.Call) codemode.Reply {
 	switch c.Name {
 	case "fail":
 		msg := "boom from the tool"
@@ -208,7 +218,7 @@ func TestRunImage(t *testing.T) {
 
 func TestRunGlobalsSpreadArgs(t *testing.T) {
 	r := run(t, `return await searchTools("q", {limit: 2})`, func(o *codemode.Options) {
-		o.Call = func(_ context.Context, c codemode.Call) codemode.Reply {
+		o.Call = blocking(func(_ context.Context, c codemode.Call) codemode.Reply {
 			var args []any
 			_ = json.Unmarshal([]byte(*c.Args), &args)
 			s := `"` + c.Target + ":" + c.Name + `"`
@@ -216,7 +226,7 @@ func TestRunGlobalsSpreadArgs(t *testing.T) {
 				s = `"bad"`
 			}
 			return codemode.Reply{OK: true, Payload: &s}
-		}
+		})
 	})
 	if !r.OK || string(r.Value) != `"global:searchTools"` {
 		t.Fatalf("result %+v %s", r.Error, r.Value)
@@ -226,11 +236,11 @@ func TestRunGlobalsSpreadArgs(t *testing.T) {
 func TestRunCancelsRunningCallsAtEnd(t *testing.T) {
 	cancelled := make(chan struct{})
 	r := run(t, `tools.echo({}); return 1`, func(o *codemode.Options) {
-		o.Call = func(ctx context.Context, c codemode.Call) codemode.Reply {
+		o.Call = blocking(func(ctx context.Context, c codemode.Call) codemode.Reply {
 			<-ctx.Done()
 			close(cancelled)
 			return codemode.Reply{OK: true}
-		}
+		})
 	})
 	if !r.OK {
 		t.Fatalf("result %+v", r.Error)
@@ -264,5 +274,24 @@ for await (const x of g()) out.push(x);
 return out;`)
 	if !r.OK || string(r.Value) != `[1,2]` {
 		t.Fatalf("result %+v %s", r.Error, r.Value)
+	}
+}
+
+// Calls start in the order the script makes them, also when they run at
+// once: the extension numbers them in that order.
+func TestRunStartsCallsInOrder(t *testing.T) {
+	var started []string
+	r := run(t, `await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map((n) => tools.echo({ n })));`, func(o *codemode.Options) {
+		o.Call = func(ctx context.Context, c codemode.Call) func() codemode.Reply {
+			started = append(started, *c.Args) // on the script's goroutine
+			return func() codemode.Reply { return echoReply(ctx, c) }
+		}
+	})
+	if !r.OK {
+		t.Fatalf("result %+v", r.Error)
+	}
+	want := []string{`{"n":1}`, `{"n":2}`, `{"n":3}`, `{"n":4}`, `{"n":5}`, `{"n":6}`, `{"n":7}`, `{"n":8}`}
+	if !slices.Equal(started, want) {
+		t.Errorf("started %v, want %v", started, want)
 	}
 }

@@ -93,7 +93,34 @@ func Server() *sdk.Server {
 		s.RemoveTools("grown")
 		return text("shrank"), nil
 	})
+	addResources(s)
 	return s
+}
+
+// addResources gives the server resources: test://greeting (text),
+// test://pixel.png (an image), test://data.bin (binary), test://dir (two
+// contents), ui://app (an MCP App, which pi does not list), and the
+// template test://items/{id}, whose reads echo the URI.
+func addResources(s *sdk.Server) {
+	read := func(contents ...*sdk.ResourceContents) sdk.ResourceHandler {
+		return func(context.Context, *sdk.ReadResourceRequest) (*sdk.ReadResourceResult, error) {
+			return &sdk.ReadResourceResult{Contents: contents}, nil
+		}
+	}
+	s.AddResource(&sdk.Resource{URI: "test://greeting", Name: "greeting", Title: "Greeting", Description: "A friendly text", MIMEType: "text/plain", Size: 5},
+		read(&sdk.ResourceContents{URI: "test://greeting", MIMEType: "text/plain", Text: "hello"}))
+	s.AddResource(&sdk.Resource{URI: "test://pixel.png", Name: "pixel", MIMEType: "image/png"},
+		read(&sdk.ResourceContents{URI: "test://pixel.png", MIMEType: "image/png", Blob: []byte("PNG")}))
+	s.AddResource(&sdk.Resource{URI: "test://data.bin", Name: "data", MIMEType: "application/octet-stream"},
+		read(&sdk.ResourceContents{URI: "test://data.bin", MIMEType: "application/octet-stream", Blob: []byte{0, 1, 2, 3}}))
+	s.AddResource(&sdk.Resource{URI: "test://dir", Name: "dir"},
+		read(&sdk.ResourceContents{URI: "test://dir/a.txt", MIMEType: "text/plain", Text: "first"}, &sdk.ResourceContents{URI: "test://dir/b.txt", MIMEType: "text/plain", Text: "second"}))
+	s.AddResource(&sdk.Resource{URI: "ui://app", Name: "app", MIMEType: "text/html;profile=mcp-app"},
+		read(&sdk.ResourceContents{URI: "ui://app", MIMEType: "text/html;profile=mcp-app", Text: "<p>app</p>"}))
+	s.AddResourceTemplate(&sdk.ResourceTemplate{URITemplate: "test://items/{id}", Name: "item", Description: "An item by id", MIMEType: "text/plain"},
+		func(_ context.Context, req *sdk.ReadResourceRequest) (*sdk.ReadResourceResult, error) {
+			return &sdk.ReadResourceResult{Contents: []*sdk.ResourceContents{{URI: req.Params.URI, MIMEType: "text/plain", Text: "item " + strings.TrimPrefix(req.Params.URI, "test://items/")}}}, nil
+		})
 }
 
 func jsonUnmarshal(b json.RawMessage, v any) error {
