@@ -164,7 +164,7 @@ func TestOpenAIRetryAfterTooLong(t *testing.T) {
 	if len(srv.Requests()) != 1 {
 		t.Errorf("sent %d requests, want 1", len(srv.Requests()))
 	}
-	if want := "429 Rate limited (server requested retry delay 2m0s, more than the 1m0s allowed)"; msg.ErrorMessage != want {
+	if want := `429: {"message":"Rate limited"} (server requested retry delay 2m0s, more than the 1m0s allowed)`; msg.ErrorMessage != want {
 		t.Errorf("errorMessage = %q, want %q", msg.ErrorMessage, want)
 	}
 	if !provider.IsRetryableError(msg, 0) {
@@ -181,7 +181,7 @@ func TestOpenAIServerErrorsExhaustRetries(t *testing.T) {
 	if n := len(srv.Requests()); n != 4 {
 		t.Errorf("sent %d requests, want 4 (1 + 3 retries)", n)
 	}
-	if types(evs) != "error" || msg.StopReason != provider.StopReasonError || msg.ErrorMessage != "500 The server had an error" {
+	if types(evs) != "error" || msg.StopReason != provider.StopReasonError || msg.ErrorMessage != `500: {"message":"The server had an error"}` {
 		t.Errorf("events %s, result %s %q", types(evs), msg.StopReason, msg.ErrorMessage)
 	}
 }
@@ -193,13 +193,17 @@ func TestOpenAIHTTPErrors(t *testing.T) {
 		code       int
 		want       string
 	}{
+		// pi 1.6 shows the error object when the SDK's message lacks it.
 		{"401", `{"error":{"message":"Incorrect API key provided: sk-xx.","type":"invalid_request_error","code":"invalid_api_key"}}`, 401,
-			"401 Incorrect API key provided: sk-xx."},
+			`401: {"message":"Incorrect API key provided: sk-xx.","type":"invalid_request_error","code":"invalid_api_key"}`},
 		{"error without message", `{"error":{"code":"x","type":"y"}}`, 400, `400 {"code":"x","type":"y"}`},
+		{"escapes as JSON.stringify", `{"error":{"message":"caf\u00e9 \u003c"}}`, 400, `400: {"message":"café <"}`},
 		{"plain text", "Bad Gateway", 400, "400 Bad Gateway"},
 		{"empty", "", 404, "404 status code (no body)"},
 		{"openrouter raw", `{"error":{"message":"Provider returned error","metadata":{"raw":"upstream said no"}}}`, 400,
-			"400 Provider returned error\nupstream said no"},
+			`400: {"message":"Provider returned error","metadata":{"raw":"upstream said no"}}`},
+		{"long body", `{"error":{"message":"` + strings.Repeat("x", 4000) + `"}}`, 400,
+			`400: {"message":"` + strings.Repeat("x", 3988) + `... [truncated 14 chars]`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -281,8 +285,9 @@ func TestOpenAIInvalidToolCallJSON(t *testing.T) {
 		oaChunk(map[string]any{"tool_calls": []any{map[string]any{"index": 1, "id": "c2", "function": map[string]any{"name": "bash", "arguments": `not json at all`}}}}, nil),
 		oaChunk(map[string]any{}, "tool_calls"), "[DONE]"))
 	_, msg := mustStream(t, oaModel(srv), &provider.Context{Messages: []map[string]any{userMsg("x")}}, baseOpts())
-	// pi-ai 1.6 parses the finished text strictly: {} and the reason,
-	// which the agent loop's validation reports to the model.
+	// pi 1.6 keeps no partial arguments of a finished call: {} and an
+	// argumentsError (V8's JSON.parse message and the text), which the
+	// agent loop's validation reports to the model.
 	equalJSON(t, "tool calls", msg.ToolCalls(), []any{
 		map[string]any{"type": "toolCall", "id": "c1", "name": "bash", "arguments": map[string]any{},
 			"argumentsError": "Unterminated string in JSON at position 15 (line 1 column 16)\n\nReceived arguments:\n{\"command\": \"ls"},
@@ -349,7 +354,7 @@ func TestOpenAIRequestBody(t *testing.T) {
 		"model": "mock-1", "stream": true, "stream_options": map[string]any{"include_usage": true}, "store": false,
 		"max_completion_tokens": 16384, "temperature": 0.5, "user": "hooked",
 		"tools": []any{map[string]any{"type": "function", "function": map[string]any{"name": "ls", "description": "List files",
-			"parameters": tools[0].Parameters, "strict": false}}},
+			"parameters": tools[0].Parameters}}},
 		"messages": []any{
 			map[string]any{"role": "system", "content": "You are pigo."},
 			map[string]any{"role": "user", "content": "hello"},
@@ -469,5 +474,25 @@ func TestOpenAIDoneWithConnectionHeldOpen(t *testing.T) {
 	_, msg := mustStream(t, oaModel(srv), &provider.Context{Messages: []map[string]any{userMsg("x")}}, opts)
 	if msg.StopReason != provider.StopReasonStop || time.Since(start) > 5*time.Second {
 		t.Errorf("result %s %q after %v", msg.StopReason, msg.ErrorMessage, time.Since(start))
+	}
+}
+
+// pi 1.6 sends "strict" only to an endpoint whose model.compat says it
+// supports strict tools.
+func TestOpenAIStrictModeOnlyWhenDeclared(t *testing.T) {
+	t.Parallel()
+	for _, declared := range []*bool{nil, ptrTo(true)} {
+		srv := newFakeServer(t, sse(oaChunk(map[string]any{"content": "k"}, "stop"), "[DONE]"))
+		m := oaModel(srv)
+		if declared != nil {
+			m.Compat = &provider.Compat{SupportsStrictMode: declared}
+		}
+		c := &provider.Context{Tools: []provider.Tool{{Name: "t", Description: "d", Parameters: map[string]any{"type": "object"}}},
+			Messages: []map[string]any{userMsg("hi")}}
+		mustStream(t, m, c, baseOpts())
+		fn := srv.Requests()[0].Body["tools"].([]any)[0].(map[string]any)["function"].(map[string]any)
+		if strict, sent := fn["strict"]; (declared != nil) != sent || (sent && strict != false) {
+			t.Errorf("compat supportsStrictMode %v: function %v", declared != nil, fn)
+		}
 	}
 }

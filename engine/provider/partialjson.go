@@ -36,7 +36,7 @@ func parseStreamingJSON(s string) map[string]any {
 // {} and the error pi-ai reports to the model: V8's JSON.parse message (or
 // "Tool arguments must be a JSON object"), then the text received.
 func parseToolCallArguments(text string) (map[string]any, string) {
-	if strings.TrimSpace(text) == "" {
+	if jsjson.Trim(text) == "" { // JavaScript's trim: U+FEFF too
 		return map[string]any{}, ""
 	}
 	v, err := parseJSONWithRepair(text)
