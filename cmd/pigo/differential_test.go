@@ -903,7 +903,7 @@ var (
 	// in a JSON line: pi 1.6 words them as pi-schema does, 0.73.1 as
 	// TypeBox did (the header and the received arguments stay compared).
 	validationLinesRE = regexp.MustCompile(`(Validation failed for tool \\"(?:[^"\\]|\\.)*?\\":)\\n.*?(\\n\\nReceived arguments:)`)
-	lineColRE    = regexp.MustCompile(` \(line \d+ column \d+\)`)
+	lineColRE         = regexp.MustCompile(` \(line \d+ column \d+\)`)
 )
 
 var uuidRE = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`)
