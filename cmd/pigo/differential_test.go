@@ -1315,6 +1315,16 @@ func TestDifferentialPrint(t *testing.T) {
 				}
 				lines = append(lines, "## stderr "+strings.ReplaceAll(stderr.String(), work+"/", ""), fmt.Sprintf("## exit %d", exitStatus(err)))
 				out[side] = normalizeTranscript(lines, legacyReference())
+				if side == "pigo" && legacyReference() {
+					// pi 1.6's provider error text, as 0.73.1 worded it.
+					for i, l := range out[side] {
+						parts := strings.Split(l, "\n")
+						for j, p := range parts {
+							parts[j] = legacyErrorText(p)
+						}
+						out[side][i] = strings.Join(parts, "\n")
+					}
+				}
 			}
 			for i, l := range out["pi"] {
 				// The JSON header's cwd is the run's own directory.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -62,7 +63,20 @@ func TestDifferentialResources(t *testing.T) {
 		d.prompt(`{"id":"p4","type":"prompt","message":"/skill:nope x"}`)
 	}
 	pi, pg := runSides(sides, func(argv []string) []string { return runResourcesSide(t, argv, files, ext, steps, drive) })
-	compareTranscripts(t, "resources", pi, pg)
+	legacy := legacyReference()
+	piLines, pgLines := normalizeTranscript(pi, legacy), normalizeTranscript(pg, legacy)
+	if legacy {
+		// Once resources_discover extended them, pi 0.73.1 reported the
+		// skills it had resolved as "local" ones of their own directory;
+		// pi 1.6 keeps what resolution said (auto-discovered, the scope's
+		// directory as base).
+		for i, line := range piLines {
+			piLines[i] = legacySkillInfoRE.ReplaceAllString(line, `"baseDir":"$1","origin":"top-level","path":"SKILL.md","scope":"$2","source":"auto"`)
+		}
+	}
+	if d := lineDiff(piLines, pgLines); d != "" {
+		t.Errorf("transcripts differ (- pi, + pigo):\n%s", d)
+	}
 	// The comparison is only worth something if the expansions happened.
 	joined := strings.Join(pg, "\n")
 	for _, want := range []string{`First a, then b c; all: a b c d (b c d)`, `<skill name=\"x\" location=\"<dir>/work/.pi/skills/x/SKILL.md\">`,
@@ -72,6 +86,8 @@ func TestDifferentialResources(t *testing.T) {
 		}
 	}
 }
+
+var legacySkillInfoRE = regexp.MustCompile(`"baseDir":"((?:<dir>|\\u003cdir\\u003e)/(?:work/\.pi|agent))/skills/[^"/]+","origin":"top-level","path":"SKILL.md","scope":"(project|user)","source":"local"`)
 
 // runResourcesSide runs one side in a fresh directory and returns its
 // transcript with the directory replaced by <dir> and, before each request

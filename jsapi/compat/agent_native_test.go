@@ -147,11 +147,13 @@ return [mask(A.loadSkillsFromDir({ dir: path.join(d, "s"), source: "custom" })),
 	}
 	user := skill("u", "user one", "agent/skills/u/SKILL.md", "agent/skills/u", "local", "user")
 	ok := skill("ok", "fine", "s/ok/SKILL.md", "s/ok", "local", "temporary")
-	want := `[{"skills":[` + skill("ok", "fine", "s/ok/SKILL.md", "s/ok", "custom", "temporary") + `,` +
+	// pi 1.6's rules: a name that is not a string falls back to the
+	// directory's, a description that is not a string is missing.
+	want := `[{"skills":[` + skill("nm", "d", "s/nm/SKILL.md", "s/nm", "custom", "temporary") + `,` +
+		skill("ok", "fine", "s/ok/SKILL.md", "s/ok", "custom", "temporary") + `,` +
 		skill("s", "top", "s/top.md", "s", "custom", "temporary") + `],"diagnostics":[` +
 		`{"type":"warning","message":"Nested mappings are not allowed in compact mappings at line 1, column 14","path":"$D/s/bad/SKILL.md"},` +
-		`{"type":"warning","message":"name.startsWith is not a function","path":"$D/s/nm/SKILL.md"},` +
-		`{"type":"warning","message":"description.trim is not a function","path":"$D/s/num/SKILL.md"}]},` +
+		`{"type":"warning","message":"description is required","path":"$D/s/num/SKILL.md"}]},` +
 		`{"skills":[` + user + `,` + ok + `],"diagnostics":[]},{"skills":[` + user + `,` + ok + `],"diagnostics":[]}]`
 	if got != want {
 		t.Errorf("skills:\n got %s\nwant %s", got, want)
