@@ -974,7 +974,8 @@ func legacyErrorText(e string) string {
 }
 
 // legacyToolSchema words a built-in tool of pi 0.73.1 as pi 1.6 does:
-// bash's command is a "Shell command", edit's objects no longer say
+// bash's command is a "Shell command", grep's glob and find's pattern
+// are relative to the search path, edit's objects no longer say
 // additionalProperties: false.
 func legacyToolSchema(fn map[string]any) {
 	params, _ := fn["parameters"].(map[string]any)
@@ -983,6 +984,14 @@ func legacyToolSchema(fn map[string]any) {
 	case "bash":
 		if c, _ := props["command"].(map[string]any); c != nil && c["description"] == "Bash command to execute" {
 			c["description"] = "Shell command to execute"
+		}
+	case "grep":
+		if g, _ := props["glob"].(map[string]any); g != nil && g["description"] == "Filter files by glob pattern, e.g. '*.ts' or '**/*.spec.ts'" {
+			g["description"] = "Filter files by glob pattern relative to path, e.g. 'src/**/*.ts'. Without '/', e.g. '*.ts', it matches file names at any depth"
+		}
+	case "find":
+		if p, _ := props["pattern"].(map[string]any); p != nil && p["description"] == "Glob pattern to match files, e.g. '*.ts', '**/*.json', or 'src/**/*.spec.ts'" {
+			p["description"] = "Glob pattern relative to the search directory, e.g. 'src/**/*.ts'. Without '/', e.g. '*.ts', it matches file names at any depth"
 		}
 	case "edit":
 		delete(params, "additionalProperties")

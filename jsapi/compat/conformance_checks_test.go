@@ -269,7 +269,7 @@ func checkBuiltInToolRenderer(t *testing.T) {
 	wantText(t, "read f.txt", p.mustTool("read", map[string]any{"path": "f.txt"}).Text(), "hello\nworld\n")
 	wantText(t, "bash echo", p.mustTool("bash", map[string]any{"command": "echo hi"}).Text(), "hi\n")
 	// The overrides delegate to pi's built-in tools (texts from real pi).
-	wantText(t, "write", p.mustTool("write", map[string]any{"path": "sub/n.txt", "content": "x\ny"}).Text(), "Successfully wrote 3 bytes to sub/n.txt")
+	wantText(t, "write", p.mustTool("write", map[string]any{"path": "sub/n.txt", "content": "x\ny"}).Text(), "Successfully wrote to sub/n.txt")
 	wantText(t, "written file", readFile(t, filepath.Join(cwd, "sub", "n.txt")), "x\ny")
 	r := p.mustTool("edit", map[string]any{"path": "f.txt", "edits": []any{map[string]any{"oldText": "world", "newText": "there"}}})
 	wantText(t, "edit", r.Text(), "Successfully replaced 1 block(s) in f.txt.")

@@ -10,8 +10,10 @@ import (
 // `fd --glob --color=never --hidden --no-require-git --max-results N`.
 type FindOptions struct {
 	// Pattern is a glob (see Glob). Without "/" it matches base names;
-	// with "/" it matches absolute paths (fd --full-path), "**/" being
-	// prepended unless it starts with "/" or "**/" or is "**".
+	// with "/" it matches absolute paths (fd --full-path): an absolute
+	// pattern as given, a relative one anchored at root ("src/*.ts" finds
+	// root/src/a.ts, not root/pkg/src/b.ts; "**/src/*.ts" finds both).
+	// Leading "./" are dropped.
 	Pattern string
 	// Limit stops after this many paths (--max-results); <= 0 means no
 	// limit.
@@ -30,9 +32,12 @@ type FindResult struct {
 // an ended ctx stops the walk with its error.
 func Find(ctx context.Context, root string, opts FindOptions) (FindResult, error) {
 	pattern := opts.Pattern
+	for strings.HasPrefix(pattern, "./") {
+		pattern = pattern[2:]
+	}
 	fullPath := strings.Contains(pattern, "/")
-	if fullPath && !strings.HasPrefix(pattern, "/") && !strings.HasPrefix(pattern, "**/") && pattern != "**" {
-		pattern = "**/" + pattern
+	if fullPath && !strings.HasPrefix(pattern, "/") {
+		pattern = escapeGlob(strings.TrimRight(root, "/")) + "/" + pattern
 	}
 	g, err := CompileGlob(pattern)
 	if err != nil {
@@ -59,4 +64,16 @@ func Find(ctx context.Context, root string, opts FindOptions) (FindResult, error
 		return nil
 	})
 	return res, err
+}
+
+// escapeGlob escapes the glob metacharacters of a literal path.
+func escapeGlob(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune(`\*?[]{}`, r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }

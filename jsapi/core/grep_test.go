@@ -159,7 +159,7 @@ func TestGrepPatternErrors(t *testing.T) {
 
 func TestFind(t *testing.T) {
 	t.Parallel()
-	root := filepath.Join(t.TempDir(), "r")
+	root := filepath.Join(t.TempDir(), "r[1]") // the root's glob metacharacters are literal
 	writeTree(t, root, map[string]string{
 		".gitignore":    "ignored.ts\n",
 		".fdignore":     "secret/\n",
@@ -179,6 +179,11 @@ func TestFind(t *testing.T) {
 		{"*.ts", 0, []string{".hidden.ts", "a.ts", "sub/b.ts", "sub/deep/d.ts"}},
 		{"sub", 0, []string{"sub/"}},
 		{"sub/*.ts", 0, []string{"sub/b.ts"}},
+		// A relative path pattern is anchored at the search root.
+		{"deep/*.ts", 0, nil},
+		{"**/deep/*.ts", 0, []string{"sub/deep/d.ts"}},
+		{"./sub/deep/*.ts", 0, []string{"sub/deep/d.ts"}},
+		{"./a.ts", 0, []string{"a.ts"}},
 		{"**/deep/*", 0, []string{"sub/deep/d.ts"}},
 		{"sub/**", 0, []string{"sub/b.ts", "sub/c.md", "sub/deep/", "sub/deep/d.ts"}},
 		{"*.{md,ts}", 2, []string{".hidden.ts", "a.ts"}},

@@ -129,7 +129,11 @@ function escapeRegExp(s: string): string {
 const grepSchema = Type.Object({
   pattern: Type.String({ description: "Search pattern (regex or literal string)" }),
   path: Type.Optional(Type.String({ description: "Directory or file to search (default: current directory)" })),
-  glob: Type.Optional(Type.String({ description: "Filter files by glob pattern, e.g. '*.ts' or '**/*.spec.ts'" })),
+  glob: Type.Optional(
+    Type.String({
+      description: "Filter files by glob pattern relative to path, e.g. 'src/**/*.ts'. Without '/', e.g. '*.ts', it matches file names at any depth",
+    }),
+  ),
   ignoreCase: Type.Optional(Type.Boolean({ description: "Case-insensitive search (default: false)" })),
   literal: Type.Optional(Type.Boolean({ description: "Treat pattern as literal string instead of regex (default: false)" })),
   context: Type.Optional(Type.Number({ description: "Number of lines to show before and after each match (default: 0)" })),
@@ -151,7 +155,7 @@ interface GrepMatch {
 
 // grepCore searches like `rg --hidden [-i] [-F] [--glob g] pattern path`
 // with pigo:core and calls onMatch per matching line until it returns
-// false. Globs with "/" are relative to process.cwd(), as for rg.
+// false. Globs with "/" are relative to opts.cwd, the directory rg runs in.
 async function grepCore(pattern: string, searchPath: string, opts: any, signal: any, onMatch: (m: GrepMatch) => boolean): Promise<void> {
   const found = await core.grep({
     pattern,
@@ -159,7 +163,7 @@ async function grepCore(pattern: string, searchPath: string, opts: any, signal: 
     ignoreCase: !!opts.ignoreCase,
     literal: !!opts.literal,
     glob: opts.glob || undefined,
-    cwd: process.cwd(),
+    cwd: opts.cwd,
     limit: opts.limit,
     signal,
   });
@@ -256,10 +260,15 @@ export function createGrepToolDefinition(cwd: string, options?: any): any {
               return;
             }
             const contextValue = context && context > 0 ? context : 0;
+            // rg never matches a leading "./" ("./src/*.ts" finds nothing),
+            // so it is dropped ("!" negates); a glob with "/" is relative to
+            // the searched directory.
+            const rgGlob = glob ? glob.replace(/^(!?)(?:\.\/)+/, "$1") : undefined;
+            const rgCwd = isDirectory ? searchPath : process.cwd();
             const effectiveLimit = Math.max(1, limit ?? GREP_DEFAULT_LIMIT);
             const formatPath = (filePath: string) => {
               if (isDirectory) {
-                const rel = nodePath.relative(searchPath, filePath);
+                const rel = nodePath.relative(searchPath, nodePath.resolve(searchPath, filePath));
                 if (rel && !rel.startsWith("..")) return rel.replace(/\\/g, "/");
               }
               return nodePath.basename(filePath);
@@ -346,7 +355,7 @@ export function createGrepToolDefinition(cwd: string, options?: any): any {
 
             if (!rgPath) {
               try {
-                await grepCore(pattern, searchPath, { ignoreCase, literal, glob, limit: effectiveLimit }, signal, addMatch);
+                await grepCore(pattern, searchPath, { ignoreCase, literal, glob: rgGlob, cwd: rgCwd, limit: effectiveLimit }, signal, addMatch);
               } catch (e) {
                 if (!signal?.aborted) throw e;
               }
@@ -361,9 +370,11 @@ export function createGrepToolDefinition(cwd: string, options?: any): any {
             const args = ["--json", "--line-number", "--color=never", "--hidden"];
             if (ignoreCase) args.push("--ignore-case");
             if (literal) args.push("--fixed-strings");
-            if (glob) args.push("--glob", glob);
-            args.push("--", pattern, searchPath);
-            const child = spawn(rgPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+            if (rgGlob) args.push("--glob", rgGlob);
+            // rg roots --glob at its own cwd, so a directory search runs
+            // inside searchPath and searches ".".
+            args.push("--", pattern, isDirectory ? "." : searchPath);
+            const child = spawn(rgPath, args, { cwd: rgCwd, stdio: ["ignore", "pipe", "pipe"] });
             let stderr = "";
             let aborted = false;
             let killedDueToLimit = false;
@@ -395,7 +406,7 @@ export function createGrepToolDefinition(cwd: string, options?: any): any {
                 const lineNumber = event.data?.line_number;
                 const lineText = event.data?.lines?.text;
                 matchCount++;
-                if (filePath && typeof lineNumber === "number") matches.push({ filePath, lineNumber, lineText });
+                if (filePath && typeof lineNumber === "number") matches.push({ filePath: nodePath.resolve(rgCwd, filePath), lineNumber, lineText });
                 if (matchCount >= effectiveLimit) {
                   matchLimitReached = true;
                   stopChild(true);
@@ -457,7 +468,9 @@ export function createGrepTool(cwd: string, options?: any): any {
 // find
 
 const findSchema = Type.Object({
-  pattern: Type.String({ description: "Glob pattern to match files, e.g. '*.ts', '**/*.json', or 'src/**/*.spec.ts'" }),
+  pattern: Type.String({
+    description: "Glob pattern relative to the search directory, e.g. 'src/**/*.ts'. Without '/', e.g. '*.ts', it matches file names at any depth",
+  }),
   path: Type.Optional(Type.String({ description: "Directory to search in (default: current directory)" })),
   limit: Type.Optional(Type.Number({ description: "Maximum number of results (default: 1000)" })),
 });
@@ -487,10 +500,17 @@ async function findCore(pattern: string, searchPath: string, limit: number, sign
 function runFd(fdPath: string, pattern: string, searchPath: string, limit: number, signal: any): Promise<{ lines: string[]; code: number | null; stderr: string } | null> {
   return new Promise((resolve, reject) => {
     const args = ["--glob", "--color=never", "--hidden", "--no-require-git", "--max-results", String(limit)];
-    let effective = pattern;
-    if (pattern.includes("/")) {
+    // fd's full paths never contain "/./": leading "./" are dropped.
+    let effective = pattern.replace(/^(?:\.\/)+/, "");
+    if (effective.includes("/")) {
       args.push("--full-path");
-      if (!pattern.startsWith("/") && !pattern.startsWith("**/") && pattern !== "**") effective = `**/${pattern}`;
+      // A relative path pattern is anchored at the search path: 'src/*.ts'
+      // finds 'src/a.ts' but not 'pkg/src/b.ts'; '**/src/*.ts' finds both.
+      if (!nodePath.isAbsolute(effective)) {
+        effective = `${searchPath.replace(/\/+$/, "").replace(/[\\*?[\]{}]/g, "\\$&")}/${effective}`;
+        // fd's smart case is decided by the pattern, not the search path.
+        if (pattern === pattern.toLowerCase()) args.push("--ignore-case");
+      }
     }
     args.push("--", effective, searchPath);
     const child = spawn(fdPath, args, { stdio: ["ignore", "pipe", "pipe"] });

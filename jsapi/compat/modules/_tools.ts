@@ -1295,7 +1295,7 @@ export function createWriteToolDefinition(cwd: string, options?: any): any {
                 await ops.writeFile(absolutePath, content);
                 if (aborted) return;
                 signal?.removeEventListener("abort", onAbort);
-                resolve({ content: [{ type: "text", text: `Successfully wrote ${content.length} bytes to ${path}` }], details: undefined });
+                resolve({ content: [{ type: "text", text: `Successfully wrote to ${path}` }], details: undefined });
               } catch (error) {
                 signal?.removeEventListener("abort", onAbort);
                 if (!aborted) reject(error);

@@ -116,7 +116,11 @@ function escapeRegExp(s) {
 const grepSchema = import_typebox.Type.Object({
   pattern: import_typebox.Type.String({ description: "Search pattern (regex or literal string)" }),
   path: import_typebox.Type.Optional(import_typebox.Type.String({ description: "Directory or file to search (default: current directory)" })),
-  glob: import_typebox.Type.Optional(import_typebox.Type.String({ description: "Filter files by glob pattern, e.g. '*.ts' or '**/*.spec.ts'" })),
+  glob: import_typebox.Type.Optional(
+    import_typebox.Type.String({
+      description: "Filter files by glob pattern relative to path, e.g. 'src/**/*.ts'. Without '/', e.g. '*.ts', it matches file names at any depth"
+    })
+  ),
   ignoreCase: import_typebox.Type.Optional(import_typebox.Type.Boolean({ description: "Case-insensitive search (default: false)" })),
   literal: import_typebox.Type.Optional(import_typebox.Type.Boolean({ description: "Treat pattern as literal string instead of regex (default: false)" })),
   context: import_typebox.Type.Optional(import_typebox.Type.Number({ description: "Number of lines to show before and after each match (default: 0)" })),
@@ -134,7 +138,7 @@ async function grepCore(pattern, searchPath, opts, signal, onMatch) {
     ignoreCase: !!opts.ignoreCase,
     literal: !!opts.literal,
     glob: opts.glob || void 0,
-    cwd: process.cwd(),
+    cwd: opts.cwd,
     limit: opts.limit,
     signal
   });
@@ -225,10 +229,12 @@ function createGrepToolDefinition(cwd, options) {
               return;
             }
             const contextValue = context && context > 0 ? context : 0;
+            const rgGlob = glob ? glob.replace(/^(!?)(?:\.\/)+/, "$1") : void 0;
+            const rgCwd = isDirectory ? searchPath : process.cwd();
             const effectiveLimit = Math.max(1, limit ?? GREP_DEFAULT_LIMIT);
             const formatPath = (filePath) => {
               if (isDirectory) {
-                const rel = nodePath.relative(searchPath, filePath);
+                const rel = nodePath.relative(searchPath, nodePath.resolve(searchPath, filePath));
                 if (rel && !rel.startsWith("..")) return rel.replace(/\\/g, "/");
               }
               return nodePath.basename(filePath);
@@ -315,7 +321,7 @@ function createGrepToolDefinition(cwd, options) {
             };
             if (!rgPath) {
               try {
-                await grepCore(pattern, searchPath, { ignoreCase, literal, glob, limit: effectiveLimit }, signal, addMatch);
+                await grepCore(pattern, searchPath, { ignoreCase, literal, glob: rgGlob, cwd: rgCwd, limit: effectiveLimit }, signal, addMatch);
               } catch (e) {
                 if (!signal?.aborted) throw e;
               }
@@ -329,9 +335,9 @@ function createGrepToolDefinition(cwd, options) {
             const args = ["--json", "--line-number", "--color=never", "--hidden"];
             if (ignoreCase) args.push("--ignore-case");
             if (literal) args.push("--fixed-strings");
-            if (glob) args.push("--glob", glob);
-            args.push("--", pattern, searchPath);
-            const child = (0, import_child_process.spawn)(rgPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+            if (rgGlob) args.push("--glob", rgGlob);
+            args.push("--", pattern, isDirectory ? "." : searchPath);
+            const child = (0, import_child_process.spawn)(rgPath, args, { cwd: rgCwd, stdio: ["ignore", "pipe", "pipe"] });
             let stderr = "";
             let aborted = false;
             let killedDueToLimit = false;
@@ -363,7 +369,7 @@ function createGrepToolDefinition(cwd, options) {
                 const lineNumber = event.data?.line_number;
                 const lineText = event.data?.lines?.text;
                 matchCount++;
-                if (filePath && typeof lineNumber === "number") matches.push({ filePath, lineNumber, lineText });
+                if (filePath && typeof lineNumber === "number") matches.push({ filePath: nodePath.resolve(rgCwd, filePath), lineNumber, lineText });
                 if (matchCount >= effectiveLimit) {
                   matchLimitReached = true;
                   stopChild(true);
@@ -420,7 +426,9 @@ function createGrepTool(cwd, options) {
   return (0, import_pigo_tools_util.wrapToolDefinition)(createGrepToolDefinition(cwd, options));
 }
 const findSchema = import_typebox.Type.Object({
-  pattern: import_typebox.Type.String({ description: "Glob pattern to match files, e.g. '*.ts', '**/*.json', or 'src/**/*.spec.ts'" }),
+  pattern: import_typebox.Type.String({
+    description: "Glob pattern relative to the search directory, e.g. 'src/**/*.ts'. Without '/', e.g. '*.ts', it matches file names at any depth"
+  }),
   path: import_typebox.Type.Optional(import_typebox.Type.String({ description: "Directory to search in (default: current directory)" })),
   limit: import_typebox.Type.Optional(import_typebox.Type.Number({ description: "Maximum number of results (default: 1000)" }))
 });
@@ -440,10 +448,13 @@ async function findCore(pattern, searchPath, limit, signal) {
 function runFd(fdPath, pattern, searchPath, limit, signal) {
   return new Promise((resolve, reject) => {
     const args = ["--glob", "--color=never", "--hidden", "--no-require-git", "--max-results", String(limit)];
-    let effective = pattern;
-    if (pattern.includes("/")) {
+    let effective = pattern.replace(/^(?:\.\/)+/, "");
+    if (effective.includes("/")) {
       args.push("--full-path");
-      if (!pattern.startsWith("/") && !pattern.startsWith("**/") && pattern !== "**") effective = `**/${pattern}`;
+      if (!nodePath.isAbsolute(effective)) {
+        effective = `${searchPath.replace(/\/+$/, "").replace(/[\\*?[\]{}]/g, "\\$&")}/${effective}`;
+        if (pattern === pattern.toLowerCase()) args.push("--ignore-case");
+      }
     }
     args.push("--", effective, searchPath);
     const child = (0, import_child_process.spawn)(fdPath, args, { stdio: ["ignore", "pipe", "pipe"] });

@@ -1217,7 +1217,7 @@ function createWriteToolDefinition(cwd, options) {
               await ops.writeFile(absolutePath, content);
               if (aborted) return;
               signal?.removeEventListener("abort", onAbort);
-              resolve({ content: [{ type: "text", text: `Successfully wrote ${content.length} bytes to ${path}` }], details: void 0 });
+              resolve({ content: [{ type: "text", text: `Successfully wrote to ${path}` }], details: void 0 });
             } catch (error) {
               signal?.removeEventListener("abort", onAbort);
               if (!aborted) reject(error);

@@ -391,9 +391,9 @@ function isDir(p: string): boolean {
 // --max-results limit [--full-path] pattern searchPath` prints: absolute
 // paths, directories with a trailing "/".
 function findFallback(pattern: string, searchPath: string, limit: number, aborted: () => boolean): string[] {
-  let effective = pattern;
-  const fullPath = pattern.includes("/");
-  if (fullPath && !pattern.startsWith("/") && !pattern.startsWith("**/") && pattern !== "**") effective = `**/${pattern}`;
+  let effective = pattern.replace(/^(?:\.\/)+/, "");
+  const fullPath = effective.includes("/");
+  if (fullPath && !effective.startsWith("/")) effective = `${searchPath.replace(/\/+$/, "").replace(/[\\*?[\]{}]/g, "\\$&")}/${effective}`;
   const re = new RegExp(`^${globToRegExpSource(effective, true)}$`);
   const out: string[] = [];
   walk(searchPath, { customIgnore: ".fdignore", gitignoreNeedsRepo: false }, (abs, isDir) => {
