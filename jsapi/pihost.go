@@ -406,11 +406,15 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 		g.eg.OnRetire(remove)
 		return vm.ToValue(func(goja.FunctionCall) goja.Value { remove(); return goja.Undefined() })
 	})
-	// addAutocompleteProvider(triggers, suggest, apply) registers an
-	// autocomplete provider (ctx.ui.addAutocompleteProvider; the adapter
-	// built it from the extension's factory); suggest(lines, line, col,
-	// force) and apply(lines, line, col, item, prefix) may return
-	// Promises. It goes when this generation retires.
+	// addAutocompleteProvider(triggers, suggest, apply, shouldTrigger)
+	// registers an autocomplete provider (ctx.ui.addAutocompleteProvider;
+	// the adapter built it from the extension's factory). suggest(lines,
+	// line, col, force, lower) answers {prefix, items}, null (none) or
+	// "builtin" (the built-in completion's answer, unchanged); lower() is
+	// a Promise of the providers below in the same terms. apply(lines,
+	// line, col, item, prefix) may return a Promise; shouldTrigger(lines,
+	// line, col), if given, answers {trigger, delegated}. It goes when
+	// this generation retires.
 	fn("addAutocompleteProvider", func(c goja.FunctionCall) goja.Value {
 		var triggers []string
 		_ = vm.ExportTo(c.Argument(0), &triggers)
@@ -422,19 +426,53 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 		editor := func(r piapi.CompletionRequest) []goja.Value {
 			return []goja.Value{g.toJS(anySlice(r.Lines)), vm.ToValue(r.CursorLine), vm.ToValue(r.CursorCol)}
 		}
-		remove := pi.UI().AddAutocompleteProvider(plugin, piapi.AutocompleteProvider{
+		p := piapi.AutocompleteProvider{
 			Triggers: triggers,
 			Suggest: func(ctx context.Context, r piapi.CompletionRequest) (any, error) {
-				return g.call(ctx, func() (goja.Value, error) {
-					return suggest(goja.Undefined(), append(editor(r), vm.ToValue(r.Force))...)
+				got, err := g.call(ctx, func() (goja.Value, error) {
+					lower := vm.ToValue(func(goja.FunctionCall) goja.Value {
+						p, resolve, reject := g.newPromise()
+						go func() {
+							v, err := r.Lower(ctx)
+							switch {
+							case err != nil:
+								reject(err)
+							case v == nil:
+								resolve("builtin")
+							case v == piapi.NoCompletion:
+								resolve(nil)
+							default:
+								resolve(v)
+							}
+						}()
+						return vm.ToValue(p)
+					})
+					return suggest(goja.Undefined(), append(editor(r), vm.ToValue(r.Force), lower)...)
 				}, g.toGo)
+				switch got {
+				case "builtin":
+					return nil, err
+				case nil:
+					return piapi.NoCompletion, err
+				}
+				return got, err
 			},
 			Apply: func(ctx context.Context, r piapi.CompletionRequest, item map[string]any, prefix string) (any, error) {
 				return g.call(ctx, func() (goja.Value, error) {
 					return apply(goja.Undefined(), append(editor(r), g.toJS(item), vm.ToValue(prefix))...)
 				}, g.toGo)
 			},
-		})
+		}
+		if should, ok := goja.AssertFunction(c.Argument(3)); ok {
+			p.ShouldTrigger = func(ctx context.Context, r piapi.CompletionRequest) (bool, bool, error) {
+				got, err := g.call(ctx, func() (goja.Value, error) {
+					return should(goja.Undefined(), editor(r)...)
+				}, g.toGo)
+				m, _ := got.(map[string]any)
+				return m["trigger"] != false, m["delegated"] == true, err
+			}
+		}
+		remove := pi.UI().AddAutocompleteProvider(plugin, p)
 		g.eg.OnRetire(remove)
 		return goja.Undefined()
 	})

@@ -96,3 +96,57 @@ func TestTUIAutocompleteProviderMatchesPi16(t *testing.T) {
 		return shots
 	})
 }
+
+// TestTUIAutocompleteProviderSlashAndTabMatchesPi16: a provider
+// completes a slash command's argument, Tab with no list forces
+// completion (a single item applied at once), and a provider's
+// shouldTriggerFileCompletion refusing leaves Tab doing nothing, as in
+// pi 1.6.
+func TestTUIAutocompleteProviderSlashAndTabMatchesPi16(t *testing.T) {
+	ext := filepath.Join(t.TempDir(), "envs.ts")
+	must(t, os.WriteFile(ext, []byte(`export default function (pi) {
+  pi.on("session_start", (_event, ctx) => {
+    ctx.ui.addAutocompleteProvider((current) => ({
+      async getSuggestions(lines, cursorLine, cursorCol, options) {
+        const before = (lines[cursorLine] ?? "").slice(0, cursorCol);
+        const arg = before.match(/^\/env (\w*)$/);
+        if (arg) {
+          const items = ["prod", "preview", "staging"].filter((v) => v.startsWith(arg[1])).map((v) => ({ value: v, label: v, description: "the " + v + " env" }));
+          return items.length ? { prefix: arg[1], items } : null;
+        }
+        if (options.force && before.endsWith(" ma")) return { prefix: "ma", items: [{ value: "main.go", label: "main.go" }] };
+        return current.getSuggestions(lines, cursorLine, cursorCol, options);
+      },
+      applyCompletion(lines, cursorLine, cursorCol, item, prefix) {
+        return current.applyCompletion(lines, cursorLine, cursorCol, item, prefix);
+      },
+      shouldTriggerFileCompletion(lines, cursorLine, cursorCol) {
+        return !(lines[cursorLine] ?? "").includes("nope") && (current.shouldTriggerFileCompletion?.(lines, cursorLine, cursorCol) ?? true);
+      },
+    }));
+  });
+}`), 0o644))
+	sideBySide(t, nil, []string{"--model", "mock/mock-1", "--no-session", "-e", ext}, func(tt *tuiTerm) []string {
+		var shots []string
+		bottom := func() string { s := tt.screen(); return screenFrom(screenUntil(s, "mock-1"), "/env") }
+		tt.keys("/", "e", "n", "v", " ", "p")
+		tt.waitFor("the preview env")
+		settle()
+		shots = append(shots, bottom())
+		tt.keys("r", "e", "\t")
+		tt.waitGone("the preview env")
+		tt.waitFor("/env preview")
+		settle()
+		shots = append(shots, bottom())
+		tt.keys(" ", "m", "a", "\t")
+		tt.waitFor("/env preview main.go")
+		settle()
+		shots = append(shots, bottom())
+		tt.keys(" ", "n", "o", "p", "e", " ", "m", "a")
+		tt.waitFor("main.go nope ma")
+		tt.keys("\t")
+		settle()
+		shots = append(shots, bottom())
+		return shots
+	})
+}

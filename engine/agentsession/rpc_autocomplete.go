@@ -41,8 +41,10 @@ func completionRequest(c *rpcCommand) (piapi.CompletionRequest, error) {
 }
 
 // getCompletions asks the providers for completions at the cursor and
-// answers {provider, prefix, items}, or {items: null} when none has any
-// (the client completes as it would without them).
+// answers {provider, prefix, items}; {items: null} when their answer is
+// the built-in one's (the client completes as it would without them);
+// {items: null, suppressed: true} when nothing completes (no items, or
+// a forced request's shouldTriggerFileCompletion refused).
 func (s *rpcServer) getCompletions(c *rpcCommand) (any, bool, error) {
 	req, err := completionRequest(c)
 	if err != nil {
@@ -53,6 +55,9 @@ func (s *rpcServer) getCompletions(c *rpcCommand) (any, bool, error) {
 	id, got, err := piapi.Of(s.rt.host).UI().Suggest(ctx, req)
 	if err != nil {
 		return nil, false, s.completionError("getSuggestions", err)
+	}
+	if got == piapi.NoCompletion {
+		return ordered{{"items", nil}, {"suppressed", true}}, true, nil
 	}
 	m, _ := got.(map[string]any)
 	if m == nil {

@@ -13,12 +13,16 @@ import (
 )
 
 // TestServeAutocompleteProviders: ctx.ui.addAutocompleteProvider
-// providers stack newest first; one that delegates to current passes the
-// request to the one below, and when none has items the answer is null
-// (the client's built-in completion); applyCompletion runs in the
-// provider whose item was taken (current's is pi's built-in one); a
-// throwing provider is an error naming the file:line; a reload drops the
-// old generation's providers.
+// providers stack as pi's wrap its built-in one: the newest is asked,
+// its current.getSuggestions answers the one below, under them the
+// built-in provider's suggestions (which a provider may change; handed
+// back unchanged they leave completion to the client, {items: null});
+// the items name the newest provider, whose applyCompletion runs
+// (current's is pi's built-in one); a provider's own null completes
+// nothing ({suppressed: true}), as does a forced request that a
+// shouldTriggerFileCompletion refused, asked down the stack while each
+// delegates to current; a throwing provider is an error naming the
+// file:line; a reload drops the old generation's providers.
 func TestServeAutocompleteProviders(t *testing.T) {
 	io, _ := world(t)
 	ext := filepath.Join(io.Cwd, "issues.ts")
@@ -32,16 +36,25 @@ func TestServeAutocompleteProviders(t *testing.T) {
         return { prefix: "#" + m[1], items: [{ value: "#2983", label: "#2983", description: "autocomplete API" }] };
       },
       applyCompletion: (lines, line, col, item, prefix) => current.applyCompletion(lines, line, col, item, prefix),
+      shouldTriggerFileCompletion: (lines, line, col) =>
+        !lines[line].startsWith("nofiles") && (current.shouldTriggerFileCompletion(lines, line, col) ?? true),
     }));
     ctx.ui.addAutocompleteProvider((current) => ({
       triggerCharacters: ["$", "#"],
-      getSuggestions(lines, line, col, options) {
+      async getSuggestions(lines, line, col, options) {
         const before = (lines[line] ?? "").slice(0, col);
         if (before.endsWith("!")) throw new Error("no bangs");
+        if (before.endsWith("%")) return null;
+        if (before.startsWith("up ")) {
+          const r = await current.getSuggestions(lines, line, col, options);
+          return r && { prefix: r.prefix, items: r.items.map((i) => ({ ...i, label: i.label.toUpperCase() })) };
+        }
         if (!before.endsWith("$")) return current.getSuggestions(lines, line, col, options);
         return { prefix: "$", items: [{ value: "HOME" }] };
       },
-      applyCompletion: (lines, line, col, item, prefix) => ({ lines: [lines[0] + "{" + item.value + "}"], cursorLine: 0, cursorCol: 99 }),
+      applyCompletion: (lines, line, col, item, prefix) =>
+        prefix === "$" ? { lines: [lines[0] + "{" + item.value + "}"], cursorLine: 0, cursorCol: 99 } : current.applyCompletion(lines, line, col, item, prefix),
+      shouldTriggerFileCompletion: (lines, line, col) => current.shouldTriggerFileCompletion(lines, line, col),
     }));
   });
 }`), 0o644); err != nil {
@@ -62,7 +75,8 @@ func TestServeAutocompleteProviders(t *testing.T) {
 		t.Fatalf("providers %q", got)
 	}
 	complete := func(id, line string) map[string]any {
-		r := ask(map[string]any{"type": "get_completions", "id": id, "lines": []any{line}, "cursorLine": 0, "cursorCol": len(line)})
+		force := strings.HasPrefix(id, "f")
+		r := ask(map[string]any{"type": "get_completions", "id": id, "lines": []any{line}, "cursorLine": 0, "cursorCol": len(line), "force": force})
 		if r["success"] != true {
 			return map[string]any{"error": r["error"]}
 		}
@@ -74,11 +88,30 @@ func TestServeAutocompleteProviders(t *testing.T) {
 		t.Errorf("# completions: %v", issues)
 	}
 	home := complete("c2", "echo $")
-	if fmt.Sprint(home["prefix"], " ", home["items"]) != "$ [map[label:HOME value:HOME]]" || home["provider"] == issues["provider"] {
+	if fmt.Sprint(home["prefix"], " ", home["items"]) != "$ [map[label:HOME value:HOME]]" || home["provider"] != issues["provider"] {
 		t.Errorf("$ completions: %v (# from %v)", home, issues["provider"])
 	}
 	if none := complete("c3", "plain text"); none["items"] != nil || len(none) != 1 {
 		t.Errorf("no provider matches: %v", none)
+	}
+	if none := complete("c5", "/mo"); none["items"] != nil || len(none) != 1 {
+		t.Errorf("a command name handed back to the client: %v", none)
+	}
+	if none := complete("c6", "50%"); none["items"] != nil || none["suppressed"] != true {
+		t.Errorf("a provider's own null: %v", none)
+	}
+	if files := complete("f1", "see iss"); files["items"] != nil || len(files) != 1 {
+		t.Errorf("forced, the built-in files unchanged: %v", files)
+	}
+	up := complete("f2", "up iss")
+	if fmt.Sprint(up["prefix"], " ", up["items"]) != "iss [map[label:ISSUES.TS value:issues.ts]]" || up["provider"] != issues["provider"] {
+		t.Errorf("forced, the built-in files changed: %v", up)
+	}
+	if refused := complete("f3", "nofiles iss"); refused["items"] != nil || refused["suppressed"] != true {
+		t.Errorf("shouldTriggerFileCompletion refused: %v", refused)
+	}
+	if refused := complete("c7", "nofiles #2"); refused["items"] == nil {
+		t.Errorf("shouldTriggerFileCompletion is for forced requests only: %v", refused)
 	}
 	if bang := complete("c4", "oops!"); !strings.Contains(fmt.Sprint(bang["error"]), "no bangs") || !strings.Contains(fmt.Sprint(bang["error"]), "issues.ts:") {
 		t.Errorf("a throwing provider: %v", bang)

@@ -2,26 +2,36 @@ package piapi
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"sync"
 )
 
 // AutocompleteProvider is an extension's ctx.ui.addAutocompleteProvider
-// provider, run in its plugin. Providers stack: the newest is asked
-// first, and one that answers nothing (its getSuggestions delegated to
-// the provider it wraps, or matched nothing) passes the request to the
-// one below it, then to the client's built-in completion.
+// provider, run in its plugin. Providers stack as pi's wrap the
+// built-in one: only the newest is asked, and its "current" is the one
+// below it (CompletionRequest.Lower), the oldest's the client's
+// built-in completion.
 type AutocompleteProvider struct {
 	// Triggers are the provider's triggerCharacters: typing one at a
 	// token boundary opens completion, as "@" does.
 	Triggers []string
 	// Suggest is getSuggestions(lines, cursorLine, cursorCol, {force}):
-	// {prefix, items: [{value, label, description}]}, or nil for none.
+	// {prefix, items: [{value, label, description}]}; nil when its answer
+	// is the built-in completion's, unchanged; NoCompletion when it has
+	// none (nothing completes, as in pi).
 	Suggest func(ctx context.Context, req CompletionRequest) (any, error)
 	// Apply is applyCompletion(lines, cursorLine, cursorCol, item,
 	// prefix): {lines, cursorLine, cursorCol}.
 	Apply func(ctx context.Context, req CompletionRequest, item map[string]any, prefix string) (any, error)
+	// ShouldTrigger is shouldTriggerFileCompletion, asked before a forced
+	// completion (nil: true). delegated says the answer is current's,
+	// which the host takes as the answer of the providers below.
+	ShouldTrigger func(ctx context.Context, req CompletionRequest) (trigger, delegated bool, err error)
 }
+
+// NoCompletion is a Suggest answer: nothing completes.
+const NoCompletion = "none"
 
 // CompletionRequest is the editor's state: its lines and the cursor
 // (cursorCol in UTF-16 code units, as JavaScript indexes strings).
@@ -30,6 +40,10 @@ type CompletionRequest struct {
 	CursorLine int
 	CursorCol  int
 	Force      bool // Tab asked (pi's forced file completion)
+	// Lower asks the providers below the one asked (its current's
+	// getSuggestions): their answer as Suggest's, nil for the built-in
+	// completion's. Set by the UI; safe from any goroutine.
+	Lower func(ctx context.Context) (any, error)
 }
 
 type autocompleteProvider struct {
@@ -88,24 +102,60 @@ type CompletionError struct {
 func (e *CompletionError) Error() string { return e.Err.Error() }
 func (e *CompletionError) Unwrap() error { return e.Err }
 
-// Suggest asks the providers, newest first, for completions at the
-// cursor: the first answer with items wins, and names its provider for
-// ApplyCompletion. None (0, nil) leaves completion to the client.
+// Suggest asks the newest provider for completions at the cursor (it
+// may ask the ones below through its current): items name that
+// provider for ApplyCompletion; nil leaves completion to the client's
+// built-in one; NoCompletion completes nothing, also when a forced
+// request's shouldTriggerFileCompletion refused.
 func (u *UI) Suggest(ctx context.Context, req CompletionRequest) (provider int, suggestions any, err error) {
 	u.mu.Lock()
 	list := slices.Clone(u.providers)
 	u.mu.Unlock()
-	for i := len(list) - 1; i >= 0; i-- {
-		a := list[i]
-		got, err := a.p.Suggest(ctx, req)
-		if err != nil {
-			return 0, nil, &CompletionError{Plugin: a.plugin, Err: err}
-		}
-		if got != nil {
-			return a.id, got, nil
+	if len(list) == 0 {
+		return 0, nil, nil
+	}
+	if req.Force {
+		for i := len(list) - 1; i >= 0 && list[i].p.ShouldTrigger != nil; i-- {
+			ok, delegated, err := list[i].p.ShouldTrigger(ctx, req)
+			if err != nil {
+				return 0, nil, &CompletionError{Plugin: list[i].plugin, Err: err}
+			}
+			if !ok {
+				return 0, NoCompletion, nil
+			}
+			if !delegated {
+				break
+			}
 		}
 	}
-	return 0, nil, nil
+	top := list[len(list)-1]
+	got, err := suggestAt(ctx, list, len(list)-1, req)
+	if err != nil || got == nil || got == NoCompletion {
+		return 0, got, err
+	}
+	return top.id, got, nil
+}
+
+// suggestAt asks list[i], its Lower the providers below it.
+func suggestAt(ctx context.Context, list []autocompleteProvider, i int, req CompletionRequest) (any, error) {
+	if i < 0 {
+		return nil, nil // the built-in completion
+	}
+	req.Lower = func(ctx context.Context) (any, error) { return suggestAt(ctx, list, i-1, req) }
+	got, err := list[i].p.Suggest(ctx, req)
+	if err != nil {
+		var ce *CompletionError
+		if errors.As(err, &ce) {
+			return nil, err // a lower provider's, named already
+		}
+		return nil, &CompletionError{Plugin: list[i].plugin, Err: err}
+	}
+	if m, ok := got.(map[string]any); ok {
+		if items, _ := m["items"].([]any); len(items) == 0 {
+			return NoCompletion, nil
+		}
+	}
+	return got, nil
 }
 
 // ErrNoProvider is ApplyCompletion's answer for a provider that is gone.

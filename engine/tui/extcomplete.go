@@ -2,6 +2,8 @@ package tui
 
 import (
 	"strings"
+
+	tea "charm.land/bubbletea/v2"
 	"unicode"
 	"unicode/utf16"
 )
@@ -12,11 +14,16 @@ import (
 // characters: get_autocomplete_providers, then the
 // "addAutocompleteProvider" UI call), an edit that leaves a trigger token
 // before the cursor ("@", "#" or a provider's trigger character at a
-// token start, then no space) asks the host (get_completions). Items
-// open the list; no answer with items leaves the text to the built-in
-// completion ("@" files). Tab or Enter on an item asks the provider to
-// apply it (apply_completion). Answers for text that changed meanwhile
-// are dropped, so the editor never waits on a plugin.
+// token start, then no space) or a slash command being typed on the
+// first line (its name or arguments) asks the host (get_completions).
+// Items open the list; no answer with items leaves the text to the
+// built-in completion ("@" files, commands, arguments). Tab with no list
+// open asks with force (pi's forced file completion): one item is
+// applied at once, a provider's shouldTriggerFileCompletion may refuse
+// (the host answers {suppressed: true} and nothing completes). Tab or
+// Enter on an item asks the provider to apply it (apply_completion);
+// Enter on a command name then submits it. Answers for text that
+// changed meanwhile are dropped, so the editor never waits on a plugin.
 
 // defaultTriggers are pi's editor's built-in trigger characters.
 var defaultTriggers = []string{"@", "#"}
@@ -40,6 +47,9 @@ func (m *model) setAutocompleteInfo(info map[string]any) {
 // trigger token (pi's trigger pattern: a token start, optional opening
 // brackets or a backtick, a trigger character, then no whitespace).
 func (m *model) extensionTrigger() bool {
+	if slash, _ := m.slashContext(); slash {
+		return true
+	}
 	line := m.ed.lines[m.ed.row][:m.ed.col]
 	i := len(line)
 	for i > 0 && !unicode.IsSpace(line[i-1]) {
@@ -63,6 +73,20 @@ func (m *model) extensionTrigger() bool {
 	return false
 }
 
+// slashContext is pi's slash-command context: on the first line, the
+// text before the cursor starts (after blanks) with "/"; name is true
+// while no space follows (the command name is being typed).
+func (m *model) slashContext() (slash, name bool) {
+	if m.ed.row != 0 {
+		return false, false
+	}
+	before := strings.TrimLeftFunc(string(m.ed.lines[0][:m.ed.col]), unicode.IsSpace)
+	if !strings.HasPrefix(before, "/") {
+		return false, false
+	}
+	return true, !strings.Contains(before, " ")
+}
+
 // editorState is the editor as pi's providers see it: lines and the
 // cursor, its column in UTF-16 code units.
 func (m *model) editorState() (lines []any, row, col int) {
@@ -73,10 +97,27 @@ func (m *model) editorState() (lines []any, row, col int) {
 }
 
 // extensionComplete asks the providers for completions at the cursor.
-func (m *model) extensionComplete() {
+func (m *model) extensionComplete() { m.askCompletions(false, nil) }
+
+// extensionTab is Tab with no list open and providers: outside a
+// command name it forces completion (pi's forced file completion), and
+// a single item is applied at once; a null answer is the built-in Tab
+// (fallback).
+func (m *model) extensionTab(fallback func(m *model)) {
+	_, name := m.slashContext()
+	m.askCompletions(!name, fallback)
+}
+
+// askCompletions sends get_completions; fallback, when set, replaces
+// the built-in completion for a null answer.
+func (m *model) askCompletions(force bool, fallback func(m *model)) {
 	lines, row, col := m.editorState()
 	text, erow, ecol := m.ed.Text(), m.ed.row, m.ed.col
-	m.c.request(cmd("get_completions", "lines", lines, "cursorLine", row, "cursorCol", col), func(m *model, r response) {
+	req := cmd("get_completions", "lines", lines, "cursorLine", row, "cursorCol", col)
+	if force {
+		req["force"] = true
+	}
+	m.c.request(req, func(m *model, r response) {
 		if m.ed.Text() != text || m.ed.row != erow || m.ed.col != ecol {
 			return // edited on: that edit asked again
 		}
@@ -84,10 +125,17 @@ func (m *model) extensionComplete() {
 			m.completionError(r.err)
 			return
 		}
+		if r.data["suppressed"] == true { // shouldTriggerFileCompletion said no
+			return
+		}
 		list, _ := r.data["items"].([]any)
 		if len(list) == 0 {
 			if m.auto != nil && m.auto.ext {
 				m.auto = nil
+			}
+			if fallback != nil {
+				fallback(m)
+				return
 			}
 			m.builtinAutocomplete()
 			return
@@ -110,6 +158,9 @@ func (m *model) extensionComplete() {
 		}
 		a.index = max(a.index, 0)
 		m.auto = a
+		if force && fallback != nil && len(a.items) == 1 {
+			m.acceptExtension(false)
+		}
 	})
 }
 
@@ -122,8 +173,9 @@ func (m *model) completionError(err string) {
 }
 
 // acceptExtension asks the provider of the selected item to apply it and
-// puts its lines and cursor in the editor.
-func (m *model) acceptExtension() {
+// puts its lines and cursor in the editor; submit (Enter on a command
+// name) then submits the editor.
+func (m *model) acceptExtension(submit bool) {
 	a := m.auto
 	m.auto = nil
 	it := a.selected()
@@ -155,6 +207,9 @@ func (m *model) acceptExtension() {
 		cc, _ := r.data["cursorCol"].(float64)
 		m.ed.row = min(max(int(cl), 0), len(m.ed.lines)-1)
 		m.ed.col = runeCol(m.ed.lines[m.ed.row], int(cc))
+		if submit {
+			m.pendingCmd = tea.Batch(m.pendingCmd, m.submit(false))
+		}
 	})
 }
 

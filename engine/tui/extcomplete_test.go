@@ -82,3 +82,100 @@ func TestExtensionAutocomplete(t *testing.T) {
 	h.typ(" $x")
 	h.noCmd("get_completions")
 }
+
+// TestExtensionAutocompleteSlashAndTab: providers are asked while a
+// slash command's name or arguments are typed (a null answer leaves the
+// built-in command list), Enter on a command name they listed applies
+// it and submits; Tab with no list open asks with force, applies a
+// single item at once, shows several, does nothing when a provider's
+// shouldTriggerFileCompletion refused, and falls back to the built-in
+// path completion on a null answer.
+func TestExtensionAutocompleteSlashAndTab(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.event(ev("ui_call", "plugin", "ext", "op", "addAutocompleteProvider", "key", "autocomplete", "sub", "",
+		"value", map[string]any{"count": 1.0, "triggers": []any{}}))
+
+	h.typ("/mo")
+	for i := 0; i < 2; i++ {
+		h.respond(h.cmd("get_completions"), true, map[string]any{"items": nil})
+	}
+	c := h.cmd("get_completions")
+	if c["force"] != nil || fmt.Sprint(c["lines"], c["cursorCol"]) != "[/mo] 3" {
+		t.Fatalf("asked %v", c)
+	}
+	h.respond(c, true, map[string]any{"items": nil})
+	if h.m.auto == nil || h.m.auto.ext || h.m.auto.selected().name != "model" {
+		t.Fatalf("no built-in command list after a null answer: %+v", h.m.auto)
+	}
+
+	// Arguments are asked too; the provider's items are listed.
+	h.m.ed.SetText("/deploy ")
+	h.m.auto = nil
+	h.typ("p")
+	h.respond(h.cmd("get_completions"), true, map[string]any{"provider": 1.0, "prefix": "p",
+		"items": []any{map[string]any{"value": "prod", "label": "prod"}}})
+	h.contains("→ prod")
+
+	// Enter on a command name the provider listed applies it and submits.
+	h.m.ed.SetText("")
+	h.m.auto = nil
+	h.typ("/")
+	h.respond(h.cmd("get_completions"), true, map[string]any{"provider": 1.0, "prefix": "/",
+		"items": []any{map[string]any{"value": "deploy", "label": "deploy"}}})
+	h.press("enter")
+	a := h.cmd("apply_completion")
+	h.respond(a, true, map[string]any{"lines": []any{"/deploy "}, "cursorLine": 0.0, "cursorCol": 8.0})
+	if p := h.cmd("prompt"); p["message"] != "/deploy" {
+		t.Fatalf("submitted %v", p)
+	}
+
+	// Tab with no list: forced; a single item is applied at once.
+	h.m.ed.SetText("see src")
+	h.m.auto = nil
+	h.press("tab")
+	c = h.cmd("get_completions")
+	if c["force"] != true {
+		t.Fatalf("Tab asked %v", c)
+	}
+	h.respond(c, true, map[string]any{"provider": 1.0, "prefix": "src", "items": []any{map[string]any{"value": "src/", "label": "src/"}}})
+	a = h.cmd("apply_completion")
+	if item, _ := a["item"].(map[string]any); item["value"] != "src/" || a["prefix"] != "src" {
+		t.Fatalf("apply asked %v", a)
+	}
+	h.respond(a, true, map[string]any{"lines": []any{"see src/"}, "cursorLine": 0.0, "cursorCol": 8.0})
+	if h.m.ed.Text() != "see src/" {
+		t.Fatalf("applied: %q", h.m.ed.Text())
+	}
+
+	// Several items open the list; Tab on a command name is not forced.
+	h.m.ed.SetText("/x")
+	h.m.auto = nil
+	h.press("tab")
+	c = h.cmd("get_completions")
+	if c["force"] != nil {
+		t.Fatalf("Tab on a command name asked %v", c)
+	}
+	h.respond(c, true, map[string]any{"provider": 1.0, "prefix": "/x", "items": []any{
+		map[string]any{"value": "xa", "label": "xa"}, map[string]any{"value": "xb", "label": "xb"}}})
+	h.contains("→ xa", "xb")
+	h.noCmd("apply_completion")
+
+	// shouldTriggerFileCompletion refused: nothing completes, no tab.
+	h.m.ed.SetText("notes")
+	h.m.auto = nil
+	h.press("tab")
+	h.respond(h.cmd("get_completions"), true, map[string]any{"items": nil, "suppressed": true})
+	if h.m.auto != nil || h.m.ed.Text() != "notes" {
+		t.Fatalf("a refused Tab completed: %q %+v", h.m.ed.Text(), h.m.auto)
+	}
+
+	// A null answer is the built-in Tab: the path completes.
+	if err := os.WriteFile(filepath.Join(h.m.cwd, "notes.txt"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h.press("tab")
+	h.respond(h.cmd("get_completions"), true, map[string]any{"items": nil})
+	if h.m.ed.Text() != "notes.txt " {
+		t.Fatalf("no built-in Tab after a null answer: %q", h.m.ed.Text())
+	}
+}

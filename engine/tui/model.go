@@ -778,7 +778,10 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 			m.auto.move(1)
 			return nil
 		case (m.keys.is("tui.input.tab", ks) || m.keys.is("tui.input.submit", ks)) && m.auto.ext:
-			m.acceptExtension()
+			// Enter on a command name runs it, as pi's editor: read the
+			// context before the completion adds its space.
+			_, name := m.slashContext()
+			m.acceptExtension(m.keys.is("tui.input.submit", ks) && name && strings.HasPrefix(m.auto.prefix, "/"))
 			return nil
 		case (m.keys.is("tui.input.tab", ks) || m.keys.is("tui.input.submit", ks)) && m.auto.args:
 			m.acceptArgument()
@@ -808,11 +811,17 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 		}
 	}
 	switch {
+	case m.keys.is("tui.input.tab", ks) && m.acProviders > 0:
+		m.extensionTab(func(m *model) {
+			if m.ed.Word() == "" {
+				m.ed.Insert("\t") // what Tab does without providers
+				return
+			}
+			m.tabComplete()
+		})
+		return nil
 	case m.keys.is("tui.input.tab", ks) && m.ed.Word() != "":
-		m.fileComplete(m.ed.Word(), false)
-		if m.auto != nil && len(m.auto.items) == 1 {
-			m.acceptFile()
-		}
+		m.tabComplete()
 		return nil
 	case m.keys.is("tui.input.newLine", ks):
 		m.ed.Newline()
@@ -823,6 +832,15 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 	}
 	m.updateAutocomplete()
 	return nil
+}
+
+// tabComplete is the built-in Tab with no list open: the word before
+// the cursor completes as a path, a single match at once.
+func (m *model) tabComplete() {
+	m.fileComplete(m.ed.Word(), false)
+	if m.auto != nil && len(m.auto.items) == 1 {
+		m.acceptFile()
+	}
 }
 
 // reportEditorText tells the host what the editor holds (pasted text

@@ -590,37 +590,77 @@ function makeUI(host: any, assertActive: () => void, on: (event: string, handler
       if (!host.rendersComponents(true)) return Promise.resolve(undefined);
       return comps.custom(factory, options);
     },
-    // The factory wraps the provider below it ("current"). Providers of
-    // different extensions stack in the host, newest first; "current"
-    // here suggests nothing (null), which passes the request on to the
-    // provider below and then to the editor's built-in completion, and
-    // applies completions as pi's built-in provider does.
+    // The factory wraps the provider below it ("current"), as in pi:
+    // providers of all extensions stack in the host, newest first, and
+    // only the newest is asked. current.getSuggestions answers what the
+    // providers below answer, under them pi's built-in provider's (files
+    // here; the editor's own commands are the client's). A provider that
+    // hands the built-in answer back unchanged leaves completion to the
+    // client's built-in one. current.applyCompletion is the built-in's
+    // (applyCompletion is synchronous: the providers below run elsewhere);
+    // current.shouldTriggerFileCompletion the built-in's, the host asking
+    // the providers below when a provider's answer is current's.
     addAutocompleteProvider: (factory: (current: any) => any) => {
       assertActive();
       if (typeof factory !== "function") throw new TypeError("ui.addAutocompleteProvider: factory must be a function");
       let builtin: any; // loaded on first use
+      const base = () => (builtin ??= new (require("pigo:tui-autocomplete").CombinedAutocompleteProvider)([], host.cwd()));
+      // One getSuggestions call: its lower(), what current answered
+      // from the built-in provider (handed back unchanged, it is the
+      // client's turn), keyed by the options object the provider passes on.
+      type Call = { lower: () => Promise<any>; fromBuiltin?: any; delegated?: boolean };
+      const calls = new WeakMap<object, Call>();
+      let last: Call | undefined;
+      let shouldDelegated = false;
       const current = {
-        getSuggestions: async () => null,
-        applyCompletion: (lines: string[], line: number, col: number, item: any, prefix: string) =>
-          (builtin ??= new (require("pigo:tui-autocomplete").CombinedAutocompleteProvider)([], ".")).applyCompletion(lines, line, col, item, prefix),
-        shouldTriggerFileCompletion: () => true,
+        getSuggestions: async (lines: string[], line: number, col: number, options?: any) => {
+          const call = (options && typeof options === "object" && calls.get(options)) || last;
+          if (!call) return null;
+          const below = await call.lower();
+          if (below !== "builtin") return below;
+          const opts = { signal: options?.signal ?? new AbortController().signal, force: options?.force === true };
+          const r = await base().getSuggestions(lines, line, col, opts);
+          call.delegated = true;
+          call.fromBuiltin = r;
+          return r;
+        },
+        applyCompletion: (lines: string[], line: number, col: number, item: any, prefix: string) => base().applyCompletion(lines, line, col, item, prefix),
+        shouldTriggerFileCompletion: (lines: string[], line: number, col: number) => {
+          shouldDelegated = true;
+          return base().shouldTriggerFileCompletion(lines, line, col);
+        },
       };
       const p = factory(current);
       if (!p || typeof p.getSuggestions !== "function") throw new TypeError("ui.addAutocompleteProvider: the factory must return a provider with getSuggestions");
       const triggers = Array.isArray(p.triggerCharacters) ? p.triggerCharacters.filter((t: any) => typeof t === "string") : [];
+      const shouldTrigger =
+        typeof p.shouldTriggerFileCompletion === "function"
+          ? (lines: string[], line: number, col: number) => {
+              shouldDelegated = false;
+              const trigger = p.shouldTriggerFileCompletion(lines, line, col) !== false;
+              return { trigger, delegated: shouldDelegated };
+            }
+          : undefined;
       host.addAutocompleteProvider(
         triggers,
-        (lines: string[], line: number, col: number, force: boolean) =>
-          Promise.resolve(p.getSuggestions(lines, line, col, { signal: new AbortController().signal, force })).then((r: any) =>
-            r && Array.isArray(r.items) && r.items.length > 0
+        (lines: string[], line: number, col: number, force: boolean, lower: () => Promise<any>) => {
+          const options = { signal: new AbortController().signal, force };
+          const call: Call = { lower };
+          calls.set(options, call);
+          last = call;
+          return Promise.resolve(p.getSuggestions(lines, line, col, options)).then((r: any) => {
+            if (call.delegated && r === call.fromBuiltin) return "builtin";
+            return r && Array.isArray(r.items) && r.items.length > 0
               ? {
                   prefix: String(r.prefix ?? ""),
                   items: r.items.map((i: any) => ({ value: String(i.value), label: String(i.label ?? i.value), description: i.description })),
                 }
-              : null,
-          ),
+              : null;
+          });
+        },
         (lines: string[], line: number, col: number, item: any, prefix: string) =>
           (typeof p.applyCompletion === "function" ? p : current).applyCompletion(lines, line, col, item, prefix),
+        shouldTrigger,
       );
     },
     // pi calls a listener synchronously and reads {consume, data} from

@@ -640,32 +640,67 @@ function makeUI(host, assertActive, on) {
       if (!host.rendersComponents(true)) return Promise.resolve(void 0);
       return comps.custom(factory, options);
     },
-    // The factory wraps the provider below it ("current"). Providers of
-    // different extensions stack in the host, newest first; "current"
-    // here suggests nothing (null), which passes the request on to the
-    // provider below and then to the editor's built-in completion, and
-    // applies completions as pi's built-in provider does.
+    // The factory wraps the provider below it ("current"), as in pi:
+    // providers of all extensions stack in the host, newest first, and
+    // only the newest is asked. current.getSuggestions answers what the
+    // providers below answer, under them pi's built-in provider's (files
+    // here; the editor's own commands are the client's). A provider that
+    // hands the built-in answer back unchanged leaves completion to the
+    // client's built-in one. current.applyCompletion is the built-in's
+    // (applyCompletion is synchronous: the providers below run elsewhere);
+    // current.shouldTriggerFileCompletion the built-in's, the host asking
+    // the providers below when a provider's answer is current's.
     addAutocompleteProvider: (factory) => {
       assertActive();
       if (typeof factory !== "function") throw new TypeError("ui.addAutocompleteProvider: factory must be a function");
       let builtin;
+      const base = () => builtin ??= new (require("pigo:tui-autocomplete")).CombinedAutocompleteProvider([], host.cwd());
+      const calls = /* @__PURE__ */ new WeakMap();
+      let last;
+      let shouldDelegated = false;
       const current = {
-        getSuggestions: async () => null,
-        applyCompletion: (lines, line, col, item, prefix) => (builtin ??= new (require("pigo:tui-autocomplete")).CombinedAutocompleteProvider([], ".")).applyCompletion(lines, line, col, item, prefix),
-        shouldTriggerFileCompletion: () => true
+        getSuggestions: async (lines, line, col, options) => {
+          const call = options && typeof options === "object" && calls.get(options) || last;
+          if (!call) return null;
+          const below = await call.lower();
+          if (below !== "builtin") return below;
+          const opts2 = { signal: options?.signal ?? new AbortController().signal, force: options?.force === true };
+          const r = await base().getSuggestions(lines, line, col, opts2);
+          call.delegated = true;
+          call.fromBuiltin = r;
+          return r;
+        },
+        applyCompletion: (lines, line, col, item, prefix) => base().applyCompletion(lines, line, col, item, prefix),
+        shouldTriggerFileCompletion: (lines, line, col) => {
+          shouldDelegated = true;
+          return base().shouldTriggerFileCompletion(lines, line, col);
+        }
       };
       const p = factory(current);
       if (!p || typeof p.getSuggestions !== "function") throw new TypeError("ui.addAutocompleteProvider: the factory must return a provider with getSuggestions");
       const triggers = Array.isArray(p.triggerCharacters) ? p.triggerCharacters.filter((t) => typeof t === "string") : [];
+      const shouldTrigger = typeof p.shouldTriggerFileCompletion === "function" ? (lines, line, col) => {
+        shouldDelegated = false;
+        const trigger = p.shouldTriggerFileCompletion(lines, line, col) !== false;
+        return { trigger, delegated: shouldDelegated };
+      } : void 0;
       host.addAutocompleteProvider(
         triggers,
-        (lines, line, col, force) => Promise.resolve(p.getSuggestions(lines, line, col, { signal: new AbortController().signal, force })).then(
-          (r) => r && Array.isArray(r.items) && r.items.length > 0 ? {
-            prefix: String(r.prefix ?? ""),
-            items: r.items.map((i) => ({ value: String(i.value), label: String(i.label ?? i.value), description: i.description }))
-          } : null
-        ),
-        (lines, line, col, item, prefix) => (typeof p.applyCompletion === "function" ? p : current).applyCompletion(lines, line, col, item, prefix)
+        (lines, line, col, force, lower) => {
+          const options = { signal: new AbortController().signal, force };
+          const call = { lower };
+          calls.set(options, call);
+          last = call;
+          return Promise.resolve(p.getSuggestions(lines, line, col, options)).then((r) => {
+            if (call.delegated && r === call.fromBuiltin) return "builtin";
+            return r && Array.isArray(r.items) && r.items.length > 0 ? {
+              prefix: String(r.prefix ?? ""),
+              items: r.items.map((i) => ({ value: String(i.value), label: String(i.label ?? i.value), description: i.description }))
+            } : null;
+          });
+        },
+        (lines, line, col, item, prefix) => (typeof p.applyCompletion === "function" ? p : current).applyCompletion(lines, line, col, item, prefix),
+        shouldTrigger
       );
     },
     // pi calls a listener synchronously and reads {consume, data} from
