@@ -399,6 +399,9 @@ func (a *Agent) compactBranch(ctx context.Context, custom string, hasCustom bool
 	if res.Details != nil {
 		e["details"] = res.Details
 	}
+	if res.Usage != nil { // what the summary cost counts in the session's totals
+		e["usage"] = res.Usage
+	}
 	// pi 1.6 snapshots the replayed system message into the compaction:
 	// the context after it starts with that, the summarized entries gone.
 	if sm := session.CurrentSystemMessage(tree.BuildContext(tree.LeafID()).Messages); sm != nil {
@@ -410,6 +413,8 @@ func (a *Agent) compactBranch(ctx context.Context, custom string, hasCustom bool
 	stored := tree.Append(e)
 	msgs := tree.BuildContext(tree.LeafID()).Messages
 	a.SetMessages(msgs)
+	after := compaction.EstimateMessages(msgs)
+	res.EstimatedTokensAfter = &after
 	a.h.Emit(ctx, "session_compact", map[string]any{"type": "session_compact", "compactionEntry": map[string]any(stored),
 		"fromExtension": fromExtension})
 	return res, nil

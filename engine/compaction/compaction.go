@@ -42,20 +42,15 @@ var DefaultSettings = Settings{Enabled: true, ReserveTokens: 16384, KeepRecentTo
 // jsLen is a string's length as JavaScript counts it.
 var jsLen = jsjson.Len
 
-// jsPrefix is s.slice(0, n) in UTF-16 code units. A surrogate pair cut in
-// half leaves JavaScript a lone surrogate, which becomes U+FFFD once the
-// text is JSON-decoded: that is what it becomes here.
+// jsPrefix is pi's sliceHead: at most n UTF-16 code units of s, a
+// surrogate pair the cut would split left out whole.
 func jsPrefix(s string, n int) string {
 	count := 0
 	for i, r := range s {
-		w := utf16.RuneLen(r)
-		if count+w > n {
-			if count < n {
-				return s[:i] + "\uFFFD"
-			}
+		count += utf16.RuneLen(r)
+		if count > n {
 			return s[:i]
 		}
-		count += w
 	}
 	return s
 }
