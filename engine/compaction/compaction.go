@@ -101,13 +101,16 @@ func ceilQuarter(chars int) int { return int(math.Ceil(float64(chars) / 4)) }
 func EstimateTokens(m Message) int {
 	chars := 0
 	switch m["role"] {
-	case "user":
+	case "user": // pi 1.6 counts its images too
 		if s, ok := m["content"].(string); ok {
 			return ceilQuarter(jsLen(s))
 		}
 		for _, b := range blocks(m["content"]) {
-			if b["type"] == "text" {
+			switch b["type"] {
+			case "text":
 				chars += jsLen(str(b["text"]))
+			case "image":
+				chars += 4800
 			}
 		}
 	case "assistant":

@@ -158,3 +158,12 @@ func TestEstimateMessagesSums(t *testing.T) {
 		t.Fatalf("EstimateMessages = %d, want 12", got)
 	}
 }
+
+// TestEstimateUserImages: pi 1.6 counts a user message's images as
+// 1200 tokens each, as it does a tool result's.
+func TestEstimateUserImages(t *testing.T) {
+	m := Message{"role": "user", "content": []any{text("abcd"), map[string]any{"type": "image", "data": "x", "mimeType": "image/png"}}}
+	if got := EstimateTokens(m); got != 1201 {
+		t.Fatalf("EstimateTokens = %d, want 1201", got)
+	}
+}
