@@ -160,14 +160,80 @@ func (a *Agent) retrySucceeded(m Message) {
 	}
 }
 
-// dropFailedReply removes a trailing assistant message from the
-// conversation (it stays in the session file).
+// dropFailedReply is pi 1.6's _omitRecoveryAttempt for a trailing
+// failed reply: it and the results of its tool calls leave the
+// conversation, and the session, which keeps them, records a context_edit
+// (replacement null) for each, told to the client as entry_appended.
 func (a *Agent) dropFailedReply() {
 	a.mu.Lock()
-	defer a.mu.Unlock()
-	if n := len(a.messages); n > 0 && a.messages[n-1]["role"] == "assistant" {
-		a.messages = a.messages[:n-1]
+	n := len(a.messages)
+	i := n - 1
+	for i >= 0 && a.messages[i]["role"] == "toolResult" {
+		i--
 	}
+	if i < 0 || a.messages[i]["role"] != "assistant" {
+		a.mu.Unlock()
+		return
+	}
+	reply := a.messages[i]
+	calls := map[string]bool{}
+	for _, b := range anyBlocks(reply["content"]) {
+		if b["type"] == "toolCall" {
+			calls[str(b["id"])] = true
+		}
+	}
+	targets := []Message{reply}
+	kept := a.messages[:i:i]
+	for _, m := range a.messages[i+1:] {
+		if calls[str(m["toolCallId"])] {
+			targets = append(targets, m)
+		} else {
+			kept = append(kept, m)
+		}
+	}
+	a.messages = kept
+	a.mu.Unlock()
+	tree := piapi.Of(a.h).Session()
+	if tree == nil {
+		return
+	}
+	for _, m := range targets {
+		id := persistedEntryID(tree, m)
+		if id == "" {
+			continue
+		}
+		stored := tree.Append(session.Entry{"type": "context_edit", "targetId": id, "replacement": nil})
+		a.sink(Event{"type": "entry_appended", "entry": map[string]any(stored)})
+	}
+}
+
+// persistedEntryID finds the message entry on the session's branch that
+// stores m (persist stores a copy: same role, timestamp and tool call
+// id), "" if none.
+func persistedEntryID(tree *session.Tree, m Message) string {
+	var id string
+	ts := compaction.Number(m["timestamp"])
+	tree.WalkBranch("", func(e session.Entry) bool {
+		stored, _ := e["message"].(map[string]any)
+		if e["type"] == "message" && stored["role"] == m["role"] && compaction.Number(stored["timestamp"]) == ts &&
+			str(stored["toolCallId"]) == str(m["toolCallId"]) {
+			id, _ = e["id"].(string)
+			return false
+		}
+		return true
+	})
+	return id
+}
+
+func anyBlocks(v any) []map[string]any {
+	l, _ := v.([]any)
+	out := make([]map[string]any, 0, len(l))
+	for _, b := range l {
+		if m, ok := b.(map[string]any); ok {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // sink sends a session event (compaction_*, auto_retry_*) to the output
@@ -399,6 +465,9 @@ func (a *Agent) compactBranch(ctx context.Context, custom string, hasCustom bool
 	if res.Details != nil {
 		e["details"] = res.Details
 	}
+	if res.Usage != nil { // what the summary cost counts in the session's totals
+		e["usage"] = res.Usage
+	}
 	// pi 1.6 snapshots the replayed system message into the compaction:
 	// the context after it starts with that, the summarized entries gone.
 	if sm := session.CurrentSystemMessage(tree.BuildContext(tree.LeafID()).Messages); sm != nil {
@@ -410,6 +479,8 @@ func (a *Agent) compactBranch(ctx context.Context, custom string, hasCustom bool
 	stored := tree.Append(e)
 	msgs := tree.BuildContext(tree.LeafID()).Messages
 	a.SetMessages(msgs)
+	after := compaction.EstimateMessages(msgs)
+	res.EstimatedTokensAfter = &after
 	a.h.Emit(ctx, "session_compact", map[string]any{"type": "session_compact", "compactionEntry": map[string]any(stored),
 		"fromExtension": fromExtension})
 	return res, nil

@@ -25,6 +25,7 @@ type recoveryRig struct {
 	agent    *agent.Agent
 	mu       sync.Mutex
 	events   []agent.Event
+	appended []agent.Event // entry_appended
 	settings agent.Settings
 }
 
@@ -46,6 +47,8 @@ func newRecoveryRig(t *testing.T, window int, s agent.Settings) *recoveryRig {
 			switch ev["type"] {
 			case "auto_retry_start", "auto_retry_end", "compaction_start", "compaction_end", "agent_start", "agent_end":
 				r.events = append(r.events, engine.Clone(ev).(agent.Event))
+			case "entry_appended":
+				r.appended = append(r.appended, ev)
 			}
 		}})
 	return r
@@ -134,6 +137,30 @@ func TestAutoRetryRetriesTransientFailures(t *testing.T) {
 	}
 	if n := strings.Count(sessionRoles(r.h), "assistant(error)"); n != 2 {
 		t.Errorf("session keeps %d failed replies: %s", n, sessionRoles(r.h))
+	}
+	// pi 1.6 records their omission as context_edit entries, told to the
+	// client, so the session's context leaves them out too.
+	tree := piapi.Of(r.h).Session()
+	var failed []string
+	for _, e := range tree.Entries() {
+		if m, _ := e["message"].(map[string]any); m["stopReason"] == "error" {
+			failed = append(failed, e["id"].(string))
+		}
+	}
+	r.mu.Lock()
+	appended := r.appended
+	r.mu.Unlock()
+	if len(appended) != 2 {
+		t.Fatalf("%d entry_appended events, want 2", len(appended))
+	}
+	for i, ev := range appended {
+		e, _ := ev["entry"].(map[string]any)
+		if e["type"] != "context_edit" || e["targetId"] != failed[i] || e["replacement"] != nil || e["id"] == nil {
+			t.Errorf("entry_appended %d: %v (failed replies %v)", i, e, failed)
+		}
+	}
+	if got := roles(tree.BuildContext(tree.LeafID()).Messages); got != "user,assistant" {
+		t.Errorf("session context %s", got)
 	}
 }
 

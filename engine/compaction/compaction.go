@@ -42,20 +42,15 @@ var DefaultSettings = Settings{Enabled: true, ReserveTokens: 16384, KeepRecentTo
 // jsLen is a string's length as JavaScript counts it.
 var jsLen = jsjson.Len
 
-// jsPrefix is s.slice(0, n) in UTF-16 code units. A surrogate pair cut in
-// half leaves JavaScript a lone surrogate, which becomes U+FFFD once the
-// text is JSON-decoded: that is what it becomes here.
+// jsPrefix is pi's sliceHead: at most n UTF-16 code units of s, a
+// surrogate pair the cut would split left out whole.
 func jsPrefix(s string, n int) string {
 	count := 0
 	for i, r := range s {
-		w := utf16.RuneLen(r)
-		if count+w > n {
-			if count < n {
-				return s[:i] + "\uFFFD"
-			}
+		count += utf16.RuneLen(r)
+		if count > n {
 			return s[:i]
 		}
-		count += w
 	}
 	return s
 }
@@ -106,13 +101,16 @@ func ceilQuarter(chars int) int { return int(math.Ceil(float64(chars) / 4)) }
 func EstimateTokens(m Message) int {
 	chars := 0
 	switch m["role"] {
-	case "user":
+	case "user": // pi 1.6 counts its images too
 		if s, ok := m["content"].(string); ok {
 			return ceilQuarter(jsLen(s))
 		}
 		for _, b := range blocks(m["content"]) {
-			if b["type"] == "text" {
+			switch b["type"] {
+			case "text":
 				chars += jsLen(str(b["text"]))
+			case "image":
+				chars += 4800
 			}
 		}
 	case "assistant":

@@ -72,3 +72,98 @@ func TestEstimateContextUsesLastUsage(t *testing.T) {
 		t.Fatalf("%+v", e)
 	}
 }
+
+func testUsage(in, out float64, fromProvider bool) map[string]any {
+	return map[string]any{"input": in, "output": out, "cacheRead": 0.0, "cacheWrite": 0.0, "totalTokens": in + out,
+		"cost": map[string]any{"input": in / 1000, "output": out / 1000, "cacheRead": 0.0, "cacheWrite": 0.0, "total": (in + out) / 1000,
+			"totalFromProvider": fromProvider}}
+}
+
+// TestCompactAddsUpUsage: a split turn's two summary calls (the history,
+// then the turn prefix) are both at the model's output limit, and the
+// result carries the sum of their usage.
+func TestCompactAddsUpUsage(t *testing.T) {
+	p, ok := Prepare(compactionCases()["previous-compaction"], Settings{Enabled: true, ReserveTokens: 3000, KeepRecentTokens: 700})
+	if !ok || !p.IsSplitTurn || len(p.MessagesToSummarize) == 0 {
+		t.Fatalf("case is not a split turn with history: %+v", p)
+	}
+	var prompts []string
+	calls := 0
+	s := func(_ context.Context, req SummaryRequest) (Message, error) {
+		calls++
+		if req.MaxTokens != 0 {
+			t.Errorf("call %d capped at %d tokens", calls, req.MaxTokens)
+		}
+		prompts = append(prompts, req.Prompt)
+		u := testUsage(100, 10, true)
+		if calls == 2 {
+			u = testUsage(50, 5, false)
+			u["reasoning"] = 3.0
+		}
+		return Message{"role": "assistant", "stopReason": "stop", "usage": u, "content": []any{text("part")}}, nil
+	}
+	res, err := Compact(context.Background(), p, s, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls != 2 || !strings.HasPrefix(prompts[0], "<conversation>") || !strings.HasPrefix(prompts[1], "# Conversation\n") {
+		t.Fatalf("calls %d, prompts %q", calls, prompts)
+	}
+	u, _ := res.Usage.(map[string]any)
+	cost, _ := u["cost"].(map[string]any)
+	if u["input"] != 150.0 || u["output"] != 15.0 || u["totalTokens"] != 165.0 || u["reasoning"] != 3.0 ||
+		cost["total"] != 0.165 || cost["totalFromProvider"] != false {
+		t.Fatalf("usage %v", u)
+	}
+	if _, has := u["cacheWrite1h"]; has {
+		t.Error("cacheWrite1h added though neither usage had it")
+	}
+	d := res.Data()
+	if d["usage"] == nil {
+		t.Error("Data() leaves out the usage")
+	}
+	if _, has := d["estimatedTokensAfter"]; has {
+		t.Error("estimatedTokensAfter present before it was set")
+	}
+	n := 42
+	res.EstimatedTokensAfter = &n
+	if res.Data()["estimatedTokensAfter"] != 42.0 {
+		t.Errorf("estimatedTokensAfter = %v", res.Data()["estimatedTokensAfter"])
+	}
+}
+
+// TestCompactRejectsIncompleteSummaries: a summary cut at the token cap,
+// or a reply calling a tool, fails the compaction with pi 1.6's text.
+func TestCompactRejectsIncompleteSummaries(t *testing.T) {
+	p, _ := Prepare(compactionCases()["linear"], Settings{Enabled: true, ReserveTokens: 3000, KeepRecentTokens: 700})
+	for _, c := range []struct {
+		reply Message
+		want  string
+	}{
+		{Message{"role": "assistant", "stopReason": "length", "content": []any{text("half")}},
+			"Summarization failed: generation hit the token cap and the summary is incomplete"},
+		{Message{"role": "assistant", "stopReason": "toolUse", "content": []any{call("c1", "read", map[string]any{"path": "a"})}},
+			"Summarization attempted to call a tool"},
+	} {
+		_, err := Compact(context.Background(), p, func(context.Context, SummaryRequest) (Message, error) { return c.reply, nil }, "")
+		if err == nil || err.Error() != c.want {
+			t.Errorf("err = %v, want %q", err, c.want)
+		}
+	}
+}
+
+func TestEstimateMessagesSums(t *testing.T) {
+	ms := []Message{{"role": "user", "content": strings.Repeat("a", 40)}, {"role": "user", "content": strings.Repeat("b", 8)}}
+	if got := EstimateMessages(ms); got != 12 {
+		t.Fatalf("EstimateMessages = %d, want 12", got)
+	}
+}
+
+// TestEstimateUserImages: pi 1.6 counts a user message's images as
+// 1200 tokens each, as it does a tool result's.
+func TestEstimateUserImages(t *testing.T) {
+	m := Message{"role": "user", "content": []any{text("abcd"), map[string]any{"type": "image", "data": "x", "mimeType": "image/png"}}}
+	if got := EstimateTokens(m); got != 1201 {
+		t.Fatalf("EstimateTokens = %d, want 1201", got)
+	}
+}

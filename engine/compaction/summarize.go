@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/pigo-dev/pigo/engine/jsjson"
-	"sync"
 
 	"github.com/pigo-dev/pigo/engine/session"
 )
@@ -51,19 +50,15 @@ func SerializeConversation(ms []Message) string {
 				parts = append(parts, "[User]: "+c)
 			}
 		case "assistant":
-			var texts, thinking, calls []string
+			// Thinking is left out, as pi 1.6 does.
+			var texts, calls []string
 			for _, b := range blocks(m["content"]) {
 				switch b["type"] {
 				case "text":
 					texts = append(texts, str(b["text"]))
-				case "thinking":
-					thinking = append(thinking, str(b["thinking"]))
 				case "toolCall":
 					calls = append(calls, str(b["name"])+"("+argsText(b["arguments"])+")")
 				}
-			}
-			if len(thinking) > 0 {
-				parts = append(parts, "[Assistant thinking]: "+strings.Join(thinking, "\n"))
 			}
 			if len(texts) > 0 {
 				parts = append(parts, "[Assistant]: "+strings.Join(texts, "\n"))
@@ -98,7 +93,7 @@ func argsText(v any) string {
 }
 
 // SummaryRequest is one summarization call: a system prompt, one user
-// message, an output cap.
+// message, an output cap (0: the model's own output limit).
 type SummaryRequest struct {
 	SystemPrompt string
 	Prompt       string
@@ -115,6 +110,12 @@ type Result struct {
 	Summary          string
 	FirstKeptEntryID string
 	TokensBefore     int
+	// EstimatedTokensAfter estimates the context the compaction left (set
+	// once the compaction entry is stored; nil: absent).
+	EstimatedTokensAfter *int
+	// Usage is what the summary calls cost (pi's Usage; nil: absent, as
+	// when an extension supplied the summary without one).
+	Usage any
 	// Details is {readFiles, modifiedFiles} for pi-made summaries, whatever
 	// an extension returned otherwise (nil: absent).
 	Details any
@@ -123,6 +124,12 @@ type Result struct {
 // Data is the result as JSON data (the RPC compact response, compaction_end).
 func (r Result) Data() map[string]any {
 	out := map[string]any{"summary": r.Summary, "firstKeptEntryId": r.FirstKeptEntryID, "tokensBefore": float64(r.TokensBefore)}
+	if r.EstimatedTokensAfter != nil {
+		out["estimatedTokensAfter"] = float64(*r.EstimatedTokensAfter)
+	}
+	if r.Usage != nil {
+		out["usage"] = r.Usage
+	}
 	if r.Details != nil {
 		out["details"] = r.Details
 	}
@@ -132,24 +139,79 @@ func (r Result) Data() map[string]any {
 // ResultFromData reads a CompactionResult an extension returned.
 func ResultFromData(m map[string]any) Result {
 	return Result{Summary: str(m["summary"]), FirstKeptEntryID: str(m["firstKeptEntryId"]),
-		TokensBefore: num(m["tokensBefore"]), Details: m["details"]}
+		TokensBefore: num(m["tokensBefore"]), Usage: m["usage"], Details: m["details"]}
 }
 
-// summarize runs one summarization and returns the reply's text blocks
-// joined by newlines.
-func summarize(ctx context.Context, s Summarizer, prompt string, maxTokens int, failure string) (string, error) {
-	reply, err := s(ctx, SummaryRequest{SystemPrompt: SystemPrompt, Prompt: prompt, MaxTokens: maxTokens})
-	if err != nil {
-		return "", err
+// EstimateMessages is the sum of the messages' token estimates (pi's
+// estimatedTokensAfter).
+func EstimateMessages(ms []Message) int {
+	n := 0
+	for _, m := range ms {
+		n += EstimateTokens(m)
 	}
-	if reply["stopReason"] == "error" {
+	return n
+}
+
+// CombineUsage adds two usages (pi's combineUsage): the optional
+// cacheWrite1h and reasoning splits are kept when either side has them;
+// the cost is provider-reported only when both are.
+func CombineUsage(a, b any) any {
+	x, _ := a.(map[string]any)
+	y, _ := b.(map[string]any)
+	if x == nil {
+		return b
+	}
+	if y == nil {
+		return a
+	}
+	out := map[string]any{}
+	for _, k := range []string{"input", "output", "cacheRead", "cacheWrite", "totalTokens"} {
+		out[k] = Number(x[k]) + Number(y[k])
+	}
+	for _, k := range []string{"cacheWrite1h", "reasoning"} {
+		_, inX := x[k]
+		_, inY := y[k]
+		if inX || inY {
+			out[k] = Number(x[k]) + Number(y[k])
+		}
+	}
+	xc, _ := x["cost"].(map[string]any)
+	yc, _ := y["cost"].(map[string]any)
+	cost := map[string]any{}
+	for _, k := range []string{"input", "output", "cacheRead", "cacheWrite", "total"} {
+		cost[k] = Number(xc[k]) + Number(yc[k])
+	}
+	cost["totalFromProvider"] = xc["totalFromProvider"] == true && yc["totalFromProvider"] == true
+	out["cost"] = cost
+	return out
+}
+
+// summarize runs one summarization at the model's own output limit and
+// returns the reply's text blocks joined by newlines, and its usage. An
+// error reply, one cut at the token cap or one calling a tool fails with
+// pi's text (failure names the call).
+func summarize(ctx context.Context, s Summarizer, prompt string, failure string) (string, any, error) {
+	reply, err := s(ctx, SummaryRequest{SystemPrompt: SystemPrompt, Prompt: prompt})
+	if err != nil {
+		return "", nil, err
+	}
+	switch reply["stopReason"] {
+	case "error":
 		msg := str(reply["errorMessage"])
 		if msg == "" {
 			msg = "Unknown error"
 		}
-		return "", errors.New(failure + ": " + msg)
+		return "", nil, errors.New(failure + " failed: " + msg)
+	case "length":
+		return "", nil, errors.New(failure + " failed: generation hit the token cap and the summary is incomplete")
 	}
-	return textOf(reply["content"], "\n"), nil
+	if blocks, _ := reply["content"].([]any); slices.ContainsFunc(blocks, func(b any) bool {
+		m, _ := b.(map[string]any)
+		return m["type"] == "toolCall"
+	}) {
+		return "", nil, errors.New(failure + " attempted to call a tool")
+	}
+	return textOf(reply["content"], "\n"), reply["usage"], nil
 }
 
 // historyPrompt is pi's generateSummary prompt for messages (with the
@@ -170,41 +232,40 @@ func historyPrompt(ms []Message, previous string, hasPrevious bool, custom strin
 }
 
 // Compact is pi's compact: it summarizes the preparation's history (and,
-// for a split turn, the turn's prefix, concurrently) and appends the file
-// lists.
+// for a split turn, then the turn's prefix), appends the file lists and
+// adds up the calls' usage.
 func Compact(ctx context.Context, p *Preparation, s Summarizer, customInstructions string) (Result, error) {
-	historyMax := int(0.8 * float64(p.Settings.ReserveTokens))
-	var summary string
+	var (
+		summary string
+		usage   any
+	)
 	if p.IsSplitTurn && len(p.TurnPrefixMessages) > 0 {
-		var (
-			wg                 sync.WaitGroup
-			history, prefix    string
-			historyErr, preErr error
-		)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if len(p.MessagesToSummarize) == 0 {
-				history = "No prior history."
-				return
-			}
-			history, historyErr = summarize(ctx, s, historyPrompt(p.MessagesToSummarize, p.PreviousSummary, p.HasPrevious, customInstructions),
-				historyMax, "Summarization failed")
-		}()
-		prefixText := "<conversation>\n" + SerializeConversation(session.ConvertToLlm(p.TurnPrefixMessages)) + "\n</conversation>\n\n" + turnPrefixPrompt
-		prefix, preErr = summarize(ctx, s, prefixText, int(0.5*float64(p.Settings.ReserveTokens)), "Turn prefix summarization failed")
-		wg.Wait()
-		if historyErr != nil {
-			return Result{}, historyErr
+		history := "No prior history."
+		if p.HasPrevious {
+			history = p.PreviousSummary
 		}
-		if preErr != nil {
-			return Result{}, preErr
+		if len(p.MessagesToSummarize) > 0 {
+			var err error
+			history, usage, err = summarize(ctx, s, historyPrompt(p.MessagesToSummarize, p.PreviousSummary, p.HasPrevious, customInstructions),
+				"Summarization")
+			if err != nil {
+				return Result{}, err
+			}
+		}
+		prefixText := "# Conversation\n" + SerializeConversation(session.ConvertToLlm(p.TurnPrefixMessages)) + "\n\n# Instructions\n" + turnPrefixPrompt
+		if customInstructions != "" {
+			prefixText += "\n\nAdditional focus: " + customInstructions
+		}
+		prefix, prefixUsage, err := summarize(ctx, s, prefixText, "Turn prefix summarization")
+		if err != nil {
+			return Result{}, err
 		}
 		summary = history + "\n\n---\n\n**Turn Context (split turn):**\n\n" + prefix
+		usage = CombineUsage(usage, prefixUsage)
 	} else {
 		var err error
-		summary, err = summarize(ctx, s, historyPrompt(p.MessagesToSummarize, p.PreviousSummary, p.HasPrevious, customInstructions),
-			historyMax, "Summarization failed")
+		summary, usage, err = summarize(ctx, s, historyPrompt(p.MessagesToSummarize, p.PreviousSummary, p.HasPrevious, customInstructions),
+			"Summarization")
 		if err != nil {
 			return Result{}, err
 		}
@@ -214,7 +275,7 @@ func Compact(ctx context.Context, p *Preparation, s Summarizer, customInstructio
 	if p.FirstKeptEntryID == "" {
 		return Result{}, errors.New("First kept entry has no UUID - session may need migration")
 	}
-	return Result{Summary: summary, FirstKeptEntryID: p.FirstKeptEntryID, TokensBefore: p.TokensBefore,
+	return Result{Summary: summary, FirstKeptEntryID: p.FirstKeptEntryID, TokensBefore: p.TokensBefore, Usage: usage,
 		Details: map[string]any{"readFiles": toAny(readFiles), "modifiedFiles": toAny(modifiedFiles)}}, nil
 }
 

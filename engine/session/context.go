@@ -69,10 +69,26 @@ func PathContext(path []Entry) Context {
 			compaction = i
 		}
 	}
-	add := func(e Entry) {
-		if m := EntryMessage(e); m != nil {
-			ctx.Messages = append(ctx.Messages, m)
+	// pi 1.6's context edits: a target's last context_edit replaces its
+	// content, or (replacement null) leaves it out. (An edit the compaction
+	// summarized away targets an entry summarized away too.)
+	edits := map[string]Entry{}
+	for _, e := range path {
+		if id, _ := e["targetId"].(string); e["type"] == "context_edit" && id != "" {
+			edits[id] = e
 		}
+	}
+	add := func(e Entry) {
+		m := EntryMessage(e)
+		if m == nil {
+			return
+		}
+		if id, _ := e["id"].(string); edits[id] != nil {
+			if m = editedMessage(m, edits[id]["replacement"]); m == nil {
+				return
+			}
+		}
+		ctx.Messages = append(ctx.Messages, m)
 	}
 	if compaction < 0 {
 		for _, e := range path {
@@ -104,6 +120,26 @@ func PathContext(path []Entry) Context {
 		add(e)
 	}
 	return ctx
+}
+
+// editedMessage is m as a context edit's replacement leaves it: nil for
+// a null replacement, else m with the replacement's content (a string
+// given for a reply or tool result becomes one text block).
+func editedMessage(m map[string]any, replacement any) map[string]any {
+	r, _ := replacement.(map[string]any)
+	if r == nil {
+		return nil
+	}
+	content := r["content"]
+	if s, ok := content.(string); ok && (m["role"] == "assistant" || m["role"] == "toolResult") {
+		content = []any{map[string]any{"type": "text", "text": s}}
+	}
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	out["content"] = content
+	return out
 }
 
 // EntryMessage is the AgentMessage an entry contributes, or nil.

@@ -52,3 +52,42 @@ func TestBuildContext(t *testing.T) {
 		t.Fatalf("fallback context has %d messages", len(ctx.Messages))
 	}
 }
+
+// TestBuildContextEdits: pi 1.6's context_edit entries. A null
+// replacement leaves the target out, a replacement swaps its content (a
+// string for a reply becomes a text block), the last edit of a target
+// wins, and an edit the compaction summarized away applies no more.
+func TestBuildContextEdits(t *testing.T) {
+	t.Parallel()
+	tr := session.InMemory("/w")
+	u1 := mustCommit(t, tr, msgEntry(userMsg("one")))
+	failed := mustCommit(t, tr, msgEntry(assistantMsg("failed")))
+	a1 := mustCommit(t, tr, msgEntry(assistantMsg("one")))
+	mustCommit(t, tr, session.Entry{"type": "context_edit", "targetId": id(failed), "replacement": nil})
+	mustCommit(t, tr, session.Entry{"type": "context_edit", "targetId": id(a1), "replacement": map[string]any{"content": "first"}})
+	mustCommit(t, tr, session.Entry{"type": "context_edit", "targetId": id(a1), "replacement": map[string]any{"content": "short"}})
+	ctx := tr.BuildContext(tr.LeafID())
+	edited := map[string]any{}
+	for k, v := range a1["message"].(map[string]any) {
+		edited[k] = v
+	}
+	edited["content"] = []any{map[string]any{"type": "text", "text": "short"}}
+	sameJSON(t, "edited messages", ctx.Messages, []any{u1["message"], edited})
+	if got := a1["message"].(map[string]any)["content"].([]any)[0].(map[string]any)["text"]; got != "one" {
+		t.Errorf("the stored message was changed: %v", got)
+	}
+
+	// An edit before the compaction's first kept entry was summarized.
+	u2 := mustCommit(t, tr, msgEntry(userMsg("two")))
+	mustCommit(t, tr, session.Entry{"type": "compaction", "summary": "S", "firstKeptEntryId": id(u2), "tokensBefore": 10,
+		"timestamp": "2025-01-01T00:00:01.000Z"})
+	ctx = tr.BuildContext(tr.LeafID())
+	if len(ctx.Messages) != 2 || ctx.Messages[1]["role"] != "user" {
+		t.Fatalf("compacted messages %v", ctx.Messages)
+	}
+	// One after it still applies.
+	mustCommit(t, tr, session.Entry{"type": "context_edit", "targetId": id(u2), "replacement": nil})
+	if ctx = tr.BuildContext(tr.LeafID()); len(ctx.Messages) != 1 || ctx.Messages[0]["role"] != "compactionSummary" {
+		t.Fatalf("messages after an edit of a kept entry %v", ctx.Messages)
+	}
+}

@@ -59,6 +59,8 @@ func entryKeyOrder(typ string) []string {
 		return []string{"type", "id", "parentId", "timestamp", "targetId", "label"}
 	case "session_info":
 		return []string{"type", "id", "parentId", "timestamp", "name"}
+	case "context_edit":
+		return []string{"type", "id", "parentId", "timestamp", "targetId", "replacement"}
 	}
 	return []string{"type", "id", "parentId", "timestamp"}
 }

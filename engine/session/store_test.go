@@ -53,6 +53,13 @@ func TestCreateWritesLazily(t *testing.T) {
 	if n := len(fileLines(t, tr.Path())); n != 7 {
 		t.Fatalf("after one more append the file has %d lines, want 7", n)
 	}
+	// pi 1.6's context_edit line, a null replacement kept.
+	ce := mustCommit(t, tr, session.Entry{"type": "context_edit", "targetId": id(a), "replacement": nil})
+	ls := fileLines(t, tr.Path())
+	if want := `{"type":"context_edit","id":"` + id(ce) + `","parentId":"` + ce["parentId"].(string) + `","timestamp":"` + ce["timestamp"].(string) +
+		`","targetId":"` + id(a) + `","replacement":null}`; ls[len(ls)-1] != want {
+		t.Fatalf("context_edit line\n got %s\nwant %s", ls[len(ls)-1], want)
+	}
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 1 {
 		t.Fatalf("session dir holds %d files, want only the session (no temporary file)", len(entries))
