@@ -61,7 +61,7 @@ import { compact, generateBranchSummary } from "@mariozechner/pi-coding-agent";`
 const input = `+string(input)+`;
 const faux = ai.registerFauxProvider();
 const model = faux.getModel();
-const echo = (context: any, options: any) => ai.fauxAssistantMessage("SYS:" + context.systemPrompt + "\nMAX:" + options.maxTokens +
+const echo = (context: any, options: any) => ai.fauxAssistantMessage("SYS:" + context.systemPrompt + "\nMAX:" + (options.maxTokens ?? 0) +
   "\nPROMPT:" + context.messages[0].content[0].text);
 faux.setResponses([echo, echo, echo, echo, echo]);
 const fileOps = () => ({ read: new Set(), written: new Set(), edited: new Set() });

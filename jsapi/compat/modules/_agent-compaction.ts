@@ -422,16 +422,17 @@ export function findCutPoint(entries: any[], startIndex: number, endIndex: numbe
   return { firstKeptEntryIndex: cutIndex, turnStartIndex, isSplitTurn: !isUser && turnStartIndex !== -1 };
 }
 
-function completionOptions(model: any, maxTokens: number, signal: any, apiKey: any, headers: any, thinkingLevel: any): any {
+// Summaries use the model's own output limit (pi 1.6: no maxTokens).
+function completionOptions(model: any, signal: any, apiKey: any, headers: any, thinkingLevel: any): any {
   return model.reasoning && thinkingLevel && thinkingLevel !== "off"
-    ? { maxTokens, signal, apiKey, headers, reasoning: thinkingLevel }
-    : { maxTokens, signal, apiKey, headers };
+    ? { signal, apiKey, headers, reasoning: thinkingLevel }
+    : { signal, apiKey, headers };
 }
 
 export async function generateSummary(
   currentMessages: any[],
   model: any,
-  reserveTokens: number,
+  _reserveTokens: number, // unused since pi 1.6: summaries use the model's output limit
   apiKey: any,
   headers: any,
   signal: any,
@@ -439,7 +440,6 @@ export async function generateSummary(
   previousSummary?: string,
   thinkingLevel?: string,
 ): Promise<string> {
-  const maxTokens = Math.floor(0.8 * reserveTokens);
   let basePrompt = previousSummary ? UPDATE_SUMMARIZATION_PROMPT : SUMMARIZATION_PROMPT;
   if (customInstructions) basePrompt = `${basePrompt}\n\nAdditional focus: ${customInstructions}`;
   const conversationText = serializeConversation(convertToLlm(currentMessages));
@@ -449,7 +449,7 @@ export async function generateSummary(
   const response: any = await completeSimple(
     model,
     { systemPrompt: SUMMARIZATION_SYSTEM_PROMPT, messages: [{ role: "user", content: [{ type: "text", text: promptText }], timestamp: Date.now() }] },
-    completionOptions(model, maxTokens, signal, apiKey, headers, thinkingLevel),
+    completionOptions(model, signal, apiKey, headers, thinkingLevel),
   );
   if (response.stopReason === "error") throw new Error(`Summarization failed: ${response.errorMessage || "Unknown error"}`);
   return response.content
@@ -515,13 +515,13 @@ export function prepareCompaction(pathEntries: any[], settings: any): any {
   };
 }
 
-async function generateTurnPrefixSummary(messages: any[], model: any, reserveTokens: number, apiKey: any, headers: any, signal: any, thinkingLevel: any): Promise<string> {
-  const maxTokens = Math.floor(0.5 * reserveTokens);
-  const promptText = `<conversation>\n${serializeConversation(convertToLlm(messages))}\n</conversation>\n\n${TURN_PREFIX_SUMMARIZATION_PROMPT}`;
+async function generateTurnPrefixSummary(messages: any[], model: any, apiKey: any, headers: any, signal: any, thinkingLevel: any, customInstructions?: string): Promise<string> {
+  let promptText = `# Conversation\n${serializeConversation(convertToLlm(messages))}\n\n# Instructions\n${TURN_PREFIX_SUMMARIZATION_PROMPT}`;
+  if (customInstructions) promptText = `${promptText}\n\nAdditional focus: ${customInstructions}`;
   const response: any = await completeSimple(
     model,
     { systemPrompt: SUMMARIZATION_SYSTEM_PROMPT, messages: [{ role: "user", content: [{ type: "text", text: promptText }], timestamp: Date.now() }] },
-    completionOptions(model, maxTokens, signal, apiKey, headers, thinkingLevel),
+    completionOptions(model, signal, apiKey, headers, thinkingLevel),
   );
   if (response.stopReason === "error") throw new Error(`Turn prefix summarization failed: ${response.errorMessage || "Unknown error"}`);
   return response.content
@@ -534,12 +534,12 @@ export async function compact(preparation: any, model: any, apiKey: any, headers
   const { firstKeptEntryId, messagesToSummarize, turnPrefixMessages, isSplitTurn, tokensBefore, previousSummary, fileOps, settings } = preparation;
   let summary: string;
   if (isSplitTurn && turnPrefixMessages.length > 0) {
-    const [history, prefix] = await Promise.all([
+    // One after the other, as pi 1.6 does.
+    const history =
       messagesToSummarize.length > 0
-        ? generateSummary(messagesToSummarize, model, settings.reserveTokens, apiKey, headers, signal, customInstructions, previousSummary, thinkingLevel)
-        : Promise.resolve("No prior history."),
-      generateTurnPrefixSummary(turnPrefixMessages, model, settings.reserveTokens, apiKey, headers, signal, thinkingLevel),
-    ]);
+        ? await generateSummary(messagesToSummarize, model, settings.reserveTokens, apiKey, headers, signal, customInstructions, previousSummary, thinkingLevel)
+        : "No prior history.";
+    const prefix = await generateTurnPrefixSummary(turnPrefixMessages, model, apiKey, headers, signal, thinkingLevel, customInstructions);
     summary = `${history}\n\n---\n\n**Turn Context (split turn):**\n\n${prefix}`;
   } else {
     summary = await generateSummary(messagesToSummarize, model, settings.reserveTokens, apiKey, headers, signal, customInstructions, previousSummary, thinkingLevel);

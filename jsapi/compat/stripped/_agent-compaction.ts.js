@@ -411,11 +411,10 @@ function findCutPoint(entries, startIndex, endIndex, keepRecentTokens) {
   const turnStartIndex = isUser ? -1 : findTurnStartIndex(entries, cutIndex, startIndex);
   return { firstKeptEntryIndex: cutIndex, turnStartIndex, isSplitTurn: !isUser && turnStartIndex !== -1 };
 }
-function completionOptions(model, maxTokens, signal, apiKey, headers, thinkingLevel) {
-  return model.reasoning && thinkingLevel && thinkingLevel !== "off" ? { maxTokens, signal, apiKey, headers, reasoning: thinkingLevel } : { maxTokens, signal, apiKey, headers };
+function completionOptions(model, signal, apiKey, headers, thinkingLevel) {
+  return model.reasoning && thinkingLevel && thinkingLevel !== "off" ? { signal, apiKey, headers, reasoning: thinkingLevel } : { signal, apiKey, headers };
 }
-async function generateSummary(currentMessages, model, reserveTokens, apiKey, headers, signal, customInstructions, previousSummary, thinkingLevel) {
-  const maxTokens = Math.floor(0.8 * reserveTokens);
+async function generateSummary(currentMessages, model, _reserveTokens, apiKey, headers, signal, customInstructions, previousSummary, thinkingLevel) {
   let basePrompt = previousSummary ? UPDATE_SUMMARIZATION_PROMPT : SUMMARIZATION_PROMPT;
   if (customInstructions) basePrompt = `${basePrompt}
 
@@ -435,7 +434,7 @@ ${previousSummary}
   const response = await completeSimple(
     model,
     { systemPrompt: SUMMARIZATION_SYSTEM_PROMPT, messages: [{ role: "user", content: [{ type: "text", text: promptText }], timestamp: Date.now() }] },
-    completionOptions(model, maxTokens, signal, apiKey, headers, thinkingLevel)
+    completionOptions(model, signal, apiKey, headers, thinkingLevel)
   );
   if (response.stopReason === "error") throw new Error(`Summarization failed: ${response.errorMessage || "Unknown error"}`);
   return response.content.filter((c) => c.type === "text").map((c) => c.text).join("\n");
@@ -496,17 +495,19 @@ function prepareCompaction(pathEntries, settings) {
     settings
   };
 }
-async function generateTurnPrefixSummary(messages, model, reserveTokens, apiKey, headers, signal, thinkingLevel) {
-  const maxTokens = Math.floor(0.5 * reserveTokens);
-  const promptText = `<conversation>
+async function generateTurnPrefixSummary(messages, model, apiKey, headers, signal, thinkingLevel, customInstructions) {
+  let promptText = `# Conversation
 ${serializeConversation(convertToLlm(messages))}
-</conversation>
 
+# Instructions
 ${TURN_PREFIX_SUMMARIZATION_PROMPT}`;
+  if (customInstructions) promptText = `${promptText}
+
+Additional focus: ${customInstructions}`;
   const response = await completeSimple(
     model,
     { systemPrompt: SUMMARIZATION_SYSTEM_PROMPT, messages: [{ role: "user", content: [{ type: "text", text: promptText }], timestamp: Date.now() }] },
-    completionOptions(model, maxTokens, signal, apiKey, headers, thinkingLevel)
+    completionOptions(model, signal, apiKey, headers, thinkingLevel)
   );
   if (response.stopReason === "error") throw new Error(`Turn prefix summarization failed: ${response.errorMessage || "Unknown error"}`);
   return response.content.filter((c) => c.type === "text").map((c) => c.text).join("\n");
@@ -515,10 +516,8 @@ async function compact(preparation, model, apiKey, headers, customInstructions, 
   const { firstKeptEntryId, messagesToSummarize, turnPrefixMessages, isSplitTurn, tokensBefore, previousSummary, fileOps, settings } = preparation;
   let summary;
   if (isSplitTurn && turnPrefixMessages.length > 0) {
-    const [history, prefix] = await Promise.all([
-      messagesToSummarize.length > 0 ? generateSummary(messagesToSummarize, model, settings.reserveTokens, apiKey, headers, signal, customInstructions, previousSummary, thinkingLevel) : Promise.resolve("No prior history."),
-      generateTurnPrefixSummary(turnPrefixMessages, model, settings.reserveTokens, apiKey, headers, signal, thinkingLevel)
-    ]);
+    const history = messagesToSummarize.length > 0 ? await generateSummary(messagesToSummarize, model, settings.reserveTokens, apiKey, headers, signal, customInstructions, previousSummary, thinkingLevel) : "No prior history.";
+    const prefix = await generateTurnPrefixSummary(turnPrefixMessages, model, apiKey, headers, signal, thinkingLevel, customInstructions);
     summary = `${history}
 
 ---
