@@ -37,21 +37,8 @@ func TestDifferentialMCP16(t *testing.T) {
 	}
 	out := map[string][]string{}
 	for side, argv := range sides {
-		dir, _, agentDir := sideDirs(t)
-		llm := newMockLLM(steps)
-		must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
-		cfg, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"local": map[string]any{"command": server, "exposure": "direct"}}})
-		must(t, os.WriteFile(filepath.Join(agentDir, "mcp.json"), cfg, 0o644))
-		cmd := sideCommand(argv, dir, "--mode", "json", "--no-session", "--no-extensions", "-e", "builtin:mcp", "--no-builtin-tools",
-			"--provider", "mock", "--model", "mock-1", "use the tools")
-		var stdout, stderr strings.Builder
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		err := cmd.Run()
-		llm.Close()
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", side, err, stderr.String())
-		}
-		out[side] = projectMCP(stdout.String(), llm.Requests())
+		stdout, reqs := runMCPSide(t, side, argv, steps, map[string]any{"local": map[string]any{"command": server, "exposure": "direct"}}, "use the tools")
+		out[side] = projectMCP(stdout, reqs)
 	}
 	if d := lineDiff(out["pi"], out["pigo"]); d != "" {
 		t.Errorf("outputs differ (- pi, + pigo):\n%s", d)
@@ -268,22 +255,9 @@ func TestDifferentialMCPResources16(t *testing.T) {
 	}
 	out := map[string][]string{}
 	for side, argv := range sides {
-		dir, _, agentDir := sideDirs(t)
-		llm := newMockLLM(steps)
-		must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
-		cfg, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"local": map[string]any{"command": server, "exposure": "direct"}}})
-		must(t, os.WriteFile(filepath.Join(agentDir, "mcp.json"), cfg, 0o644))
-		cmd := sideCommand(argv, dir, "--mode", "json", "--no-session", "--no-extensions", "-e", "builtin:mcp", "--no-builtin-tools",
-			"--provider", "mock", "--model", "mock-1", "use the resources")
-		var stdout, stderr strings.Builder
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		err := cmd.Run()
-		llm.Close()
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", side, err, stderr.String())
-		}
-		lines := projectMCP(stdout.String(), llm.Requests())
-		if reqs := llm.Requests(); len(reqs) > 0 {
+		stdout, reqs := runMCPSide(t, side, argv, steps, map[string]any{"local": map[string]any{"command": server, "exposure": "direct"}}, "use the resources")
+		lines := projectMCP(stdout, reqs)
+		if len(reqs) > 0 {
 			tools, _ := reqs[0]["tools"].([]any)
 			for _, tl := range tools {
 				fn, _ := tl.(map[string]any)["function"].(map[string]any)

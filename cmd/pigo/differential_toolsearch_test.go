@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -176,29 +175,16 @@ return describeNamespace("cm").description ?? "no description";`
 	}
 	out := map[string][]string{}
 	for side, argv := range sides {
-		dir, _, agentDir := sideDirs(t)
-		llm := newMockLLM(steps)
-		must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
-		cfg, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{
+		stdout, reqs := runMCPSide(t, side, argv, steps, map[string]any{
 			"deep": map[string]any{"command": server, "exposure": "deferred", "description": "Deep research helpers", "toolExposure": map[string]any{"image": "hidden"}},
 			"cm":   map[string]any{"command": server},
-		}})
-		must(t, os.WriteFile(filepath.Join(agentDir, "mcp.json"), cfg, 0o644))
-		cmd := sideCommand(argv, dir, "--mode", "json", "--no-session", "--no-extensions", "-e", "builtin:mcp", "-e", "builtin:tool-search",
-			"-e", "builtin:codemode", "--no-builtin-tools", "--provider", "mock", "--model", "mock-1", "use the tools")
-		var stdout, stderr strings.Builder
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		err := cmd.Run()
-		llm.Close()
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", side, err, stderr.String())
-		}
+		}, "use the tools", "tool-search", "codemode")
 		var lines []string
-		for _, l := range strings.Split(stdout.String(), "\n") {
+		for _, l := range strings.Split(stdout, "\n") {
 			l = durationMs.ReplaceAllString(wallTime.ReplaceAllString(l, "Wall time X seconds"), `"durationMs":0`)
 			lines = append(lines, "<< "+l)
 		}
-		for i, r := range llm.Requests() {
+		for i, r := range reqs {
 			b, _ := json.Marshal(r)
 			lines = append(lines, fmt.Sprintf("<< request %d %s", i+1, b))
 		}
@@ -227,22 +213,9 @@ func TestDifferentialMCPCrash16(t *testing.T) {
 	}
 	out := map[string][]string{}
 	for side, argv := range sides {
-		dir, _, agentDir := sideDirs(t)
-		llm := newMockLLM(steps)
-		must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
-		cfg, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"local": map[string]any{"command": server, "exposure": "direct"}}})
-		must(t, os.WriteFile(filepath.Join(agentDir, "mcp.json"), cfg, 0o644))
-		cmd := sideCommand(argv, dir, "--mode", "json", "--no-session", "--no-extensions", "-e", "builtin:mcp", "--no-builtin-tools",
-			"--provider", "mock", "--model", "mock-1", "use the tools")
-		var stdout, stderr strings.Builder
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		err := cmd.Run()
-		llm.Close()
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", side, err, stderr.String())
-		}
+		stdout, _ := runMCPSide(t, side, argv, steps, map[string]any{"local": map[string]any{"command": server, "exposure": "direct"}}, "use the tools")
 		var lines []string
-		for _, l := range strings.Split(stdout.String(), "\n") {
+		for _, l := range strings.Split(stdout, "\n") {
 			lines = append(lines, "<< "+l)
 		}
 		out[side] = projectToolSearch(lines)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -127,3 +128,29 @@ func compareTranscriptsWith(t *testing.T, name string, pi, pigo []string, legacy
 func selfPath() string { p, _ := os.Executable(); return p }
 
 const pi16CLI = "../../node_modules/@earendil-works/pi-coding-agent/dist/cli.js"
+
+// runMCPSide runs one side in JSON mode with builtin:mcp and the given
+// other built-ins (no built-in tools) against a mock model playing steps,
+// the MCP servers written to its agent dir's mcp.json; it returns stdout
+// and the requests the model received.
+func runMCPSide(t *testing.T, side string, argv []string, steps []mockStep, servers map[string]any, prompt string, builtins ...string) (string, []map[string]any) {
+	t.Helper()
+	dir, _, agentDir := sideDirs(t)
+	llm := newMockLLM(steps)
+	defer llm.Close()
+	must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
+	cfg, _ := json.Marshal(map[string]any{"mcpServers": servers})
+	must(t, os.WriteFile(filepath.Join(agentDir, "mcp.json"), cfg, 0o644))
+	args := []string{"--mode", "json", "--no-session", "--no-extensions", "-e", "builtin:mcp"}
+	for _, b := range builtins {
+		args = append(args, "-e", "builtin:"+b)
+	}
+	args = append(args, "--no-builtin-tools", "--provider", "mock", "--model", "mock-1", prompt)
+	cmd := sideCommand(argv, dir, args...)
+	var stdout, stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%s: %v\n%s", side, err, stderr.String())
+	}
+	return stdout.String(), llm.Requests()
+}
