@@ -71,6 +71,12 @@ func (p *v8JSON) unexpectedToken() string {
 	if p.eos() {
 		return eosMessage
 	}
+	// V8 names four whole inputs instead of their first character: what
+	// String() gives for undefined, NaN, Infinity and a plain object.
+	switch p.src {
+	case "undefined", "NaN", "Infinity", "[object Object]":
+		return fmt.Sprintf("\"%s\" is not valid JSON", p.src)
+	}
 	const maxContext = 10
 	length := Len(p.src)
 	pos := p.pos(p.i)

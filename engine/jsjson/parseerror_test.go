@@ -35,6 +35,10 @@ var v8Cases = map[string]string{
 	"\"\t\"":               `Bad control character in string literal in JSON at position 1 (line 1 column 2)`,
 	"{\"a\":1}\u2028":      `Unexpected non-whitespace character after JSON at position 7 (line 1 column 8)`,
 	`{"type":"get_state"}`: ``,
+	`undefined`:            `"undefined" is not valid JSON`,
+	`[object Object]`:      `"[object Object]" is not valid JSON`,
+	`NaN`:                  `"NaN" is not valid JSON`,
+	` undefined`:           `Unexpected token 'u', " undefined" is not valid JSON`,
 }
 
 func TestJSONParseErrorMatchesV8(t *testing.T) {
@@ -51,7 +55,7 @@ func TestJSONParseErrorMatchesV8(t *testing.T) {
 		return
 	}
 	inputs := []string{"[1,\r\n 2 3]", "{\n\"a€\" 1}", `{"a":[1,2,{"b":nul}]}`, `[[[`, `{"a":"\ud800"}x`, `  {"k": tr}`, `{"a":1}}`, `1 2`, `[-]`,
-		`{"type":"prompt","message":"hello world this is long" oops}`, `"\u00"`, `{"a":-0.5e+3x}`, `[1,2,3,4,5,6,7,8,9,10,11,12,13,14,x]`}
+		`{"type":"prompt","message":"hello world this is long" oops}`, `"\u00"`, `{"a":-0.5e+3x}`, `[1,2,3,4,5,6,7,8,9,10,11,12,13,14,x]`, `Infinity`, `-Infinity`, `undefinedx`}
 	for in := range v8Cases {
 		inputs = append(inputs, in)
 	}

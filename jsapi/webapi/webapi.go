@@ -445,6 +445,7 @@ func (h *host) defineGoGlobals() {
 	h.defineReportError()
 	h.defineBase64()
 	h.definePerformance()
+	h.defineJSONParse()
 }
 
 // function wraps f as a JS function with a proper name and length: goja
