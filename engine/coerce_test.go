@@ -5,9 +5,12 @@ import (
 	"testing"
 
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
-func TestCoerceArgsLikePiAI(t *testing.T) {
+// TestCoerceArgsLikePi16: the rules themselves are compared with pi-schema
+// in engine/schema; this checks the engine's use of them.
+func TestCoerceArgsLikePi16(t *testing.T) {
 	t.Parallel()
 	schema := map[string]any{"type": "object", "properties": map[string]any{
 		"n": map[string]any{"type": "number"}, "i": map[string]any{"type": "integer"}, "b": map[string]any{"type": "boolean"},
@@ -23,8 +26,17 @@ func TestCoerceArgsLikePiAI(t *testing.T) {
 	if in["n"] != "3.5" {
 		t.Fatal("input modified")
 	}
-	bad, _ := json.Marshal(engine.CoerceArgs(schema, map[string]any{"i": "7.5", "n": "abc"}))
-	if string(bad) != `{"i":"7.5","n":"abc"}` {
-		t.Fatalf("uncoercible values must stay: %s", bad)
+	// pi 1.6 truncates "7.5" for an integer, wraps a single value into an
+	// array and drops a null optional property; "abc" cannot become a number
+	// and stays for the validator to reject.
+	loose, _ := json.Marshal(engine.CoerceArgs(schema, map[string]any{"i": "7.5", "n": "abc", "list": "4", "s": nil, "b": nil}))
+	if string(loose) != `{"i":7,"list":[4],"n":"abc"}` {
+		t.Fatalf("got %s", loose)
+	}
+	ordered := &jsjson.Object{}
+	ordered.Set("z", "1")
+	ordered.Set("n", "2")
+	if got := jsjson.Stringify(engine.CoerceArgs(schema, ordered)); got != `{"z":"1","n":2}` {
+		t.Fatalf("model key order: %s", got)
 	}
 }

@@ -119,7 +119,7 @@ func (t Tool) ValidateParams(args any) error {
 		return err
 	}
 	if err := t.schema.Validate(v); err != nil {
-		return errors.New(validationLines(t.checkSchema(), args, err))
+		return errors.New(validationLines(t.Parameters, args, err))
 	}
 	return nil
 }
@@ -277,12 +277,11 @@ func (h *Host) PrepareTool(ctx context.Context, name string, call ToolCall) (*Pr
 		err := argumentsError(name, call.ArgumentsError)
 		return nil, ErrorResult(err), err
 	}
-	received := call.Params
-	call.Params = CoerceArgs(e.Value.checkSchema(), call.Params)
-	if err := e.Value.ValidateParams(call.Params); err != nil {
-		err = validationError(name, received, err.Error())
+	params, err := validateArgs(e.Value, name, call.Params)
+	if err != nil {
 		return nil, ErrorResult(err), err
 	}
+	call.Params = params
 	ev := map[string]any{"type": "tool_call", "toolName": name, "toolCallId": call.ID, "input": call.Params}
 	if call.ParentID != "" {
 		ev["parentToolCallId"] = call.ParentID

@@ -14,6 +14,39 @@ import (
 // check itself is jsonschema's; engine/schema words the errors as pi-schema
 // does.
 
+// ArgumentsValidator checks tool-call arguments against one tool schema
+// as pi-ai 1.6's validateToolArguments does, for extension code that calls
+// that function itself (a tool the host runs is checked by PrepareTool).
+type ArgumentsValidator struct{ tool Tool }
+
+// NewArgumentsValidator compiles params, a tool's parameter schema (its
+// nested objects may be *jsjson.Object: errors then come in its order).
+func NewArgumentsValidator(params map[string]any) (*ArgumentsValidator, error) {
+	plain, _ := jsjson.Plain(params).(map[string]any)
+	sch, err := compileSchema(plain)
+	if err != nil {
+		return nil, err
+	}
+	return &ArgumentsValidator{Tool{Parameters: params, schema: sch, plainSchema: plain}}, nil
+}
+
+// Validate coerces args (the model's, as decoded) and checks them: the
+// arguments the tool gets, or pi's error for tool name naming every
+// failing value and the arguments as received.
+func (v *ArgumentsValidator) Validate(name string, args any) (any, error) {
+	return validateArgs(v.tool, name, args)
+}
+
+// validateArgs is pi-ai 1.6's validateToolArguments after the argument
+// text parsed: coerce args to t's schema, then check them.
+func validateArgs(t Tool, name string, args any) (any, error) {
+	coerced := CoerceArgs(t.checkSchema(), args)
+	if err := t.ValidateParams(coerced); err != nil {
+		return nil, validationError(name, args, err.Error())
+	}
+	return coerced, nil
+}
+
 // validationError is the error of a call to tool name whose arguments
 // (received: after prepareArguments, before coercion) failed validation
 // with lines.

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"slices"
 	"strings"
@@ -64,15 +65,6 @@ func validationCases() []validationCase {
 	}
 }
 
-// coercionDiffers are the cases where pigo's coercion (engine/coerce.go,
-// pi 0.73.1's Value.Convert + coerceWithJsonSchema) still differs from pi
-// 1.6's pi-schema coerce(), so the arguments validated differ.
-var coercionDiffers = map[string]string{
-	"wrong_types": `pi 1.6 wraps a single value in an array ("x" -> ["x"])`,
-	"null_args":   "pi 1.6 drops null for an optional property whose schema rejects null",
-	"strings":     "pi 1.6 truncates a number for an integer (1.5 -> 1)",
-}
-
 // TestValidationTextMatchesPiAI runs pi-ai 1.6's validateToolArguments
 // (node, the pinned package) and pigo's preflight on the same tools and
 // arguments: the whole error text, coercion and "Received arguments"
@@ -123,19 +115,18 @@ process.stdout.write(JSON.stringify(out));`
 	for _, c := range cases {
 		var args obj
 		_ = json.Unmarshal(mustJSON(t, c.Args), &args) // as a provider decodes them
-		_, res, err := h.PrepareTool(context.Background(), c.Name, engine.ToolCall{ID: "1", Params: args, ArgumentsError: c.ArgumentsError})
+		p, res, err := h.PrepareTool(context.Background(), c.Name, engine.ToolCall{ID: "1", Params: args, ArgumentsError: c.ArgumentsError})
 		w, ok := want[c.Name]["error"].(string)
-		if reason, differs := coercionDiffers[c.Name]; differs {
-			// Still different: when coercion follows pi 1.6, drop the entry.
-			if got := res.Text(); ok && got == w || !ok && err == nil {
-				t.Errorf("%s: pigo now matches pi-ai 1.6; remove it from coercionDiffers", c.Name)
-			}
-			t.Logf("%s: known difference: %s", c.Name, reason)
-			continue
-		}
 		if !ok {
 			if err != nil {
 				t.Errorf("%s: pi-ai accepts the arguments (%v); pigo: %v", c.Name, want[c.Name]["ok"], err)
+				continue
+			}
+			// The tool gets the arguments pi's tool gets.
+			var got any
+			_ = json.Unmarshal(mustJSON(t, p.Call().Params), &got)
+			if !reflect.DeepEqual(got, want[c.Name]["ok"]) {
+				t.Errorf("%s: tool gets %s, in pi %s", c.Name, mustJSON(t, got), mustJSON(t, want[c.Name]["ok"]))
 			}
 			continue
 		}

@@ -100,3 +100,22 @@ func compareIndices(a, b string) int {
 	}
 	return strings.Compare(a, b)
 }
+
+// ObjectKeys returns o's keys in the order JavaScript enumerates the
+// object o stands for: array-index keys in numeric order, then the others
+// in o's order.
+func ObjectKeys(o Object) []string {
+	keys := make([]string, 0, len(o))
+	for _, m := range o {
+		if isArrayIndex(m.Key) {
+			keys = append(keys, m.Key)
+		}
+	}
+	slices.SortFunc(keys, compareIndices)
+	for _, m := range o {
+		if !isArrayIndex(m.Key) {
+			keys = append(keys, m.Key)
+		}
+	}
+	return keys
+}

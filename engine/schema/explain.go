@@ -3,9 +3,11 @@ package schema
 import (
 	"fmt"
 	"math"
+	"reflect"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/pigo-dev/pigo/engine/jsjson"
 )
@@ -37,7 +39,9 @@ func Explain(schema, value any) ([]Issue, error) {
 	if hasIdentifiers(s) {
 		return nil, fmt.Errorf("%w: schema with $id or anchors", ErrUnsupported)
 	}
-	x := &explainer{walker: &walker{root: s, piSchema: true}}
+	x := &explainer{walker: &walker{root: s, piSchema: true}, order: keyOrders{}}
+	x.order.record(s, schema)
+	x.order.record(v, value)
 	var out []Issue
 	x.walk(s, v, "", &out, 0)
 	if x.unsupported != "" {
@@ -62,7 +66,48 @@ func IssuePath(pointer string) string {
 	return strings.Join(parts, ".")
 }
 
-type explainer struct{ *walker }
+type explainer struct {
+	*walker
+	order keyOrders
+}
+
+// keyOrders holds, for the objects of a normalized schema or value (by
+// the identity of their maps), their keys in JavaScript's order, where the
+// caller gave them ordered (*jsjson.Object): pi-schema reports the errors
+// of an object's properties in the order the schema declares them and the
+// value holds them. Other maps enumerate as jsjson.Keys.
+type keyOrders map[unsafe.Pointer][]string
+
+// record walks plain, the normalized copy of ordered, alongside it.
+func (o keyOrders) record(plain, ordered any) {
+	switch p := plain.(type) {
+	case map[string]any:
+		switch x := ordered.(type) {
+		case *jsjson.Object:
+			o[reflect.ValueOf(p).UnsafePointer()] = jsjson.ObjectKeys(*x)
+			for _, m := range *x {
+				o.record(p[m.Key], m.Value)
+			}
+		case map[string]any:
+			for k, e := range x {
+				o.record(p[k], e)
+			}
+		}
+	case []any:
+		if a, ok := ordered.([]any); ok && len(a) == len(p) {
+			for i := range p {
+				o.record(p[i], a[i])
+			}
+		}
+	}
+}
+
+func (o keyOrders) keys(m map[string]any) []string {
+	if ks, ok := o[reflect.ValueOf(m).UnsafePointer()]; ok && len(ks) == len(m) {
+		return ks
+	}
+	return jsjson.Keys(m)
+}
 
 // piSchemaTypes are the type names pi-schema knows; any other never matches.
 var piSchemaTypes = map[string]bool{"string": true, "number": true, "integer": true, "boolean": true,
@@ -254,16 +299,16 @@ func (x *explainer) walkObject(n, v map[string]any, path string, out *[]Issue, p
 			}
 		}
 	}
-	for _, k := range jsjson.Keys(props) {
+	for _, k := range x.order.keys(props) {
 		if e, present := v[k]; present {
 			x.walk(props[k], e, pointer(path, k), out, d+1)
 		}
 	}
 	patterns, _ := n["patternProperties"].(map[string]any)
-	patternKeys := jsjson.Keys(patterns)
+	patternKeys := x.order.keys(patterns)
 	ap, hasAP := n["additionalProperties"]
 	pn, hasPN := n["propertyNames"]
-	for _, k := range jsjson.Keys(v) {
+	for _, k := range x.order.keys(v) {
 		_, matched := props[k]
 		for _, p := range patternKeys {
 			re, compiled := compileJS(p)
@@ -468,7 +513,7 @@ func (x *explainer) tagOf(branches []any) (string, []any, bool) {
 	if first == nil {
 		return "", nil, false
 	}
-	for _, key := range jsjson.Keys(first) {
+	for _, key := range x.order.keys(first) {
 		values := make([]any, len(resolved))
 		distinct := map[any]bool{}
 		primitive := true

@@ -5,6 +5,7 @@ import (
 
 	"github.com/dop251/goja"
 
+	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/compaction"
 	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/resources"
@@ -48,6 +49,44 @@ func agentNativeModules() map[string]modules.Module {
 				},
 				"loadSkillsFromDir": func(dir, source string) goja.Value {
 					return result(resources.LoadSkillsFromDir(dir, source))
+				},
+			})
+		},
+		// pigo:tool-arguments: the host's check of tool-call arguments
+		// (engine.ArgumentsValidator: pi 1.6's coercion, pi-schema's
+		// wording) for pi-ai's validateToolArguments, so a tool call an
+		// extension validates itself gets what the host's own check gives.
+		// compile(schemaJSON) returns validate(name, argsJSON), which gives
+		// {value: JSON} or {error: pi's text}; compile throws when the schema
+		// does not compile.
+		"pigo:tool-arguments": func(rt modules.Runtime, module *goja.Object) error {
+			vm := rt.VM()
+			return setExports(vm, module, "pigo:tool-arguments", map[string]any{
+				"compile": func(schemaJSON string) func(string, string) *goja.Object {
+					// Parsed in order, so errors come in the order the schema
+					// declares its properties, as pi-schema reports them.
+					parsed, err := jsjson.Parse([]byte(schemaJSON))
+					var params map[string]any
+					if err == nil {
+						params, _ = jsjson.AsMap(parsed)
+					}
+					v, err := engine.NewArgumentsValidator(params)
+					if err != nil {
+						panic(vm.NewTypeError("tool parameters do not compile as JSON Schema: " + err.Error()))
+					}
+					return func(name, argsJSON string) *goja.Object {
+						out := vm.NewObject()
+						args, err := jsjson.Parse([]byte(argsJSON))
+						if err == nil {
+							var value any
+							if value, err = v.Validate(name, args); err == nil {
+								_ = out.Set("value", jsjson.Stringify(value))
+								return out
+							}
+						}
+						_ = out.Set("error", err.Error())
+						return out
+					}
 				},
 			})
 		},

@@ -5,8 +5,8 @@
 // Real: Type, StringEnum, the model catalog (a subset, see pigo:ai-models),
 // calculateCost and the thinking-level helpers, EventStream /
 // AssistantMessageEventStream, JSON repair and streaming-JSON parsing,
-// validateToolArguments / validateToolCall (typebox Convert + Check, pi-ai's
-// coercion for plain JSON schemas), isContextOverflow, env API keys, the
+// validateToolArguments / validateToolCall (the host's check: pi 1.6's
+// coercion and wording), isContextOverflow, env API keys, the
 // API-provider registry, stream/complete over registered providers, the faux
 // provider, diagnostics and session-resource cleanup.
 //
@@ -19,8 +19,6 @@
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { Type } from "pigo:typebox-core";
-import { Convert as ValueConvert } from "pigo:typebox-value";
-import { Compile } from "typebox/compile";
 import { MODELS } from "pigo:ai-models";
 
 export { Type };
@@ -628,148 +626,19 @@ export { StringEnum } from "pigo:ai-typebox";
 // Tool argument validation (utils/validation.js)
 // ---------------------------------------------------------------------------
 
-const validatorCache = new WeakMap<object, any>();
-const TYPEBOX_KIND = Symbol.for("TypeBox.Kind");
-const isRecord = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null;
-
-function hasTypeBoxMetadata(schema: any): boolean {
-  return isRecord(schema) && Object.getOwnPropertySymbols(schema).includes(TYPEBOX_KIND);
-}
-function getSchemaTypes(schema: any): string[] {
-  if (typeof schema.type === "string") return [schema.type];
-  if (Array.isArray(schema.type)) return schema.type.filter((t: unknown) => typeof t === "string");
-  return [];
-}
-function matchesJsonType(value: any, type: string): boolean {
-  switch (type) {
-    case "number": return typeof value === "number";
-    case "integer": return typeof value === "number" && Number.isInteger(value);
-    case "boolean": return typeof value === "boolean";
-    case "string": return typeof value === "string";
-    case "null": return value === null;
-    case "array": return Array.isArray(value);
-    case "object": return isRecord(value) && !Array.isArray(value);
-    default: return false;
-  }
-}
-function getSubSchemaValidator(schema: any): any {
-  if (!isRecord(schema)) return undefined;
-  try {
-    return getValidator(schema);
-  } catch {
-    return undefined;
-  }
-}
-function coercePrimitiveByType(value: any, type: string): any {
-  switch (type) {
-    case "number": {
-      if (value === null) return 0;
-      if (typeof value === "string" && value.trim() !== "") {
-        const n = Number(value);
-        if (Number.isFinite(n)) return n;
-      }
-      if (typeof value === "boolean") return value ? 1 : 0;
-      return value;
-    }
-    case "integer": {
-      if (value === null) return 0;
-      if (typeof value === "string" && value.trim() !== "") {
-        const n = Number(value);
-        if (Number.isInteger(n)) return n;
-      }
-      if (typeof value === "boolean") return value ? 1 : 0;
-      return value;
-    }
-    case "boolean": {
-      if (value === null) return false;
-      if (value === "true") return true;
-      if (value === "false") return false;
-      if (value === 1) return true;
-      if (value === 0) return false;
-      return value;
-    }
-    case "string": {
-      if (value === null) return "";
-      if (typeof value === "number" || typeof value === "boolean") return String(value);
-      return value;
-    }
-    case "null":
-      return value === "" || value === 0 || value === false ? null : value;
-    default:
-      return value;
-  }
-}
-function applySchemaObjectCoercion(value: any, schema: any): void {
-  const props = schema.properties;
-  const defined = new Set(props ? Object.keys(props) : []);
-  if (props) {
-    for (const [key, ps] of Object.entries(props)) {
-      if (!(key in value)) continue;
-      value[key] = coerceWithJsonSchema(value[key], ps);
-    }
-  }
-  if (schema.additionalProperties && isRecord(schema.additionalProperties)) {
-    for (const [key, pv] of Object.entries(value)) {
-      if (defined.has(key)) continue;
-      value[key] = coerceWithJsonSchema(pv, schema.additionalProperties);
-    }
-  }
-}
-function applySchemaArrayCoercion(value: any[], schema: any): void {
-  if (Array.isArray(schema.items)) {
-    for (let i = 0; i < value.length; i++) {
-      const is = schema.items[i];
-      if (!is) continue;
-      value[i] = coerceWithJsonSchema(value[i], is);
-    }
-    return;
-  }
-  if (isRecord(schema.items)) for (let i = 0; i < value.length; i++) value[i] = coerceWithJsonSchema(value[i], schema.items);
-}
-function coerceWithUnionSchema(value: any, schemas: any[]): any {
-  for (const schema of schemas) {
-    const coerced = coerceWithJsonSchema(structuredClone(value), schema);
-    if (getSubSchemaValidator(schema)?.Check(coerced)) return coerced;
-  }
-  return value;
-}
-function coerceWithJsonSchema(value: any, schema: any): any {
-  let next = value;
-  if (Array.isArray(schema.allOf)) for (const nested of schema.allOf) next = coerceWithJsonSchema(next, nested);
-  if (Array.isArray(schema.anyOf)) next = coerceWithUnionSchema(next, schema.anyOf);
-  if (Array.isArray(schema.oneOf)) next = coerceWithUnionSchema(next, schema.oneOf);
-  const types = getSchemaTypes(schema);
-  const matchesUnionMember = types.length > 1 && types.some((t) => matchesJsonType(next, t));
-  if (types.length > 0 && !matchesUnionMember) {
-    for (const t of types) {
-      const candidate = coercePrimitiveByType(next, t);
-      if (candidate !== next) {
-        next = candidate;
-        break;
-      }
-    }
-  }
-  if (types.includes("object") && isRecord(next) && !Array.isArray(next)) applySchemaObjectCoercion(next, schema);
-  if (types.includes("array") && Array.isArray(next)) applySchemaArrayCoercion(next, schema);
-  return next;
-}
-function getValidator(schema: any): any {
-  const cached = validatorCache.get(schema);
+// The check is the host's own (pigo:tool-arguments, engine's
+// ArgumentsValidator): pi 1.6's coercion and pi-schema's wording, the same
+// as for a tool call the host runs. One compiled validator per schema
+// object, as pi-ai caches them.
+const validatorCache = new WeakMap<object, (name: string, argsJSON: string) => { value?: string; error?: string }>();
+let compileToolArguments: ((schemaJSON: string) => (name: string, argsJSON: string) => { value?: string; error?: string }) | undefined;
+function getValidator(schema: any): (name: string, argsJSON: string) => { value?: string; error?: string } {
+  const cached = typeof schema === "object" && schema !== null ? validatorCache.get(schema) : undefined;
   if (cached) return cached;
-  const v = Compile(schema);
-  validatorCache.set(schema, v);
+  compileToolArguments ??= require("pigo:tool-arguments").compile;
+  const v = compileToolArguments!(JSON.stringify(schema ?? {}));
+  if (typeof schema === "object" && schema !== null) validatorCache.set(schema, v);
   return v;
-}
-function formatValidationPath(error: any): string {
-  if (error.keyword === "required") {
-    const prop = error.params.requiredProperties?.[0];
-    if (prop) {
-      const base = error.instancePath.replace(/^\//, "").replace(/\//g, ".");
-      return base ? `${base}.${prop}` : prop;
-    }
-  }
-  const path = error.instancePath.replace(/^\//, "").replace(/\//g, ".");
-  return path || "root";
 }
 /** Finds the tool named by toolCall and validates its arguments. */
 export function validateToolCall(tools: any[], toolCall: any): any {
@@ -781,23 +650,9 @@ export function validateToolCall(tools: any[], toolCall: any): any {
 export function validateToolArguments(tool: any, toolCall: any): any {
   // pi-ai 1.6: arguments whose text did not parse fail before the schema.
   if (toolCall.argumentsError) throw new Error(`Invalid arguments for tool "${toolCall.name}": ${toolCall.argumentsError}`);
-  const args = structuredClone(toolCall.arguments);
-  ValueConvert(tool.parameters, args);
-  const validator = getValidator(tool.parameters);
-  if (!hasTypeBoxMetadata(tool.parameters) && isRecord(tool.parameters)) {
-    const coerced = coerceWithJsonSchema(args, tool.parameters);
-    if (coerced !== args) {
-      if (isRecord(args) && isRecord(coerced)) {
-        for (const key of Object.keys(args)) delete args[key];
-        Object.assign(args, coerced);
-      } else {
-        return validator.Check(coerced) ? coerced : args;
-      }
-    }
-  }
-  if (validator.Check(args)) return args;
-  const errors = validator.Errors(args).map((e: any) => `  - ${formatValidationPath(e)}: ${e.message}`).join("\n") || "Unknown validation error";
-  throw new Error(`Validation failed for tool "${toolCall.name}":\n${errors}\n\nReceived arguments:\n${JSON.stringify(toolCall.arguments, null, 2)}`);
+  const result = getValidator(tool.parameters)(toolCall.name, JSON.stringify(toolCall.arguments ?? {}));
+  if (result.error !== undefined) throw new Error(result.error);
+  return JSON.parse(result.value!);
 }
 
 // ---------------------------------------------------------------------------

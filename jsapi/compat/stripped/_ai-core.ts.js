@@ -80,8 +80,6 @@ pigo_ai_core_exports.validateToolArguments = validateToolArguments;
 pigo_ai_core_exports.validateToolCall = validateToolCall;
 module.exports = pigo_ai_core_exports;
 var import_pigo_typebox_core = require("pigo:typebox-core");
-var import_pigo_typebox_value = require("pigo:typebox-value");
-var import_compile = require("typebox/compile");
 var import_pigo_ai_models = require("pigo:ai-models");
 var import_pigo_ai_typebox = require("pigo:ai-typebox");
 function notSupported(name) {
@@ -649,154 +647,14 @@ function getOverflowPatterns() {
   return [...OVERFLOW_PATTERNS];
 }
 const validatorCache = /* @__PURE__ */ new WeakMap();
-const TYPEBOX_KIND = /* @__PURE__ */ Symbol.for("TypeBox.Kind");
-const isRecord = (v) => typeof v === "object" && v !== null;
-function hasTypeBoxMetadata(schema) {
-  return isRecord(schema) && Object.getOwnPropertySymbols(schema).includes(TYPEBOX_KIND);
-}
-function getSchemaTypes(schema) {
-  if (typeof schema.type === "string") return [schema.type];
-  if (Array.isArray(schema.type)) return schema.type.filter((t) => typeof t === "string");
-  return [];
-}
-function matchesJsonType(value, type) {
-  switch (type) {
-    case "number":
-      return typeof value === "number";
-    case "integer":
-      return typeof value === "number" && Number.isInteger(value);
-    case "boolean":
-      return typeof value === "boolean";
-    case "string":
-      return typeof value === "string";
-    case "null":
-      return value === null;
-    case "array":
-      return Array.isArray(value);
-    case "object":
-      return isRecord(value) && !Array.isArray(value);
-    default:
-      return false;
-  }
-}
-function getSubSchemaValidator(schema) {
-  if (!isRecord(schema)) return void 0;
-  try {
-    return getValidator(schema);
-  } catch {
-    return void 0;
-  }
-}
-function coercePrimitiveByType(value, type) {
-  switch (type) {
-    case "number": {
-      if (value === null) return 0;
-      if (typeof value === "string" && value.trim() !== "") {
-        const n = Number(value);
-        if (Number.isFinite(n)) return n;
-      }
-      if (typeof value === "boolean") return value ? 1 : 0;
-      return value;
-    }
-    case "integer": {
-      if (value === null) return 0;
-      if (typeof value === "string" && value.trim() !== "") {
-        const n = Number(value);
-        if (Number.isInteger(n)) return n;
-      }
-      if (typeof value === "boolean") return value ? 1 : 0;
-      return value;
-    }
-    case "boolean": {
-      if (value === null) return false;
-      if (value === "true") return true;
-      if (value === "false") return false;
-      if (value === 1) return true;
-      if (value === 0) return false;
-      return value;
-    }
-    case "string": {
-      if (value === null) return "";
-      if (typeof value === "number" || typeof value === "boolean") return String(value);
-      return value;
-    }
-    case "null":
-      return value === "" || value === 0 || value === false ? null : value;
-    default:
-      return value;
-  }
-}
-function applySchemaObjectCoercion(value, schema) {
-  const props = schema.properties;
-  const defined = new Set(props ? Object.keys(props) : []);
-  if (props) {
-    for (const [key, ps] of Object.entries(props)) {
-      if (!(key in value)) continue;
-      value[key] = coerceWithJsonSchema(value[key], ps);
-    }
-  }
-  if (schema.additionalProperties && isRecord(schema.additionalProperties)) {
-    for (const [key, pv] of Object.entries(value)) {
-      if (defined.has(key)) continue;
-      value[key] = coerceWithJsonSchema(pv, schema.additionalProperties);
-    }
-  }
-}
-function applySchemaArrayCoercion(value, schema) {
-  if (Array.isArray(schema.items)) {
-    for (let i = 0; i < value.length; i++) {
-      const is = schema.items[i];
-      if (!is) continue;
-      value[i] = coerceWithJsonSchema(value[i], is);
-    }
-    return;
-  }
-  if (isRecord(schema.items)) for (let i = 0; i < value.length; i++) value[i] = coerceWithJsonSchema(value[i], schema.items);
-}
-function coerceWithUnionSchema(value, schemas) {
-  for (const schema of schemas) {
-    const coerced = coerceWithJsonSchema(structuredClone(value), schema);
-    if (getSubSchemaValidator(schema)?.Check(coerced)) return coerced;
-  }
-  return value;
-}
-function coerceWithJsonSchema(value, schema) {
-  let next = value;
-  if (Array.isArray(schema.allOf)) for (const nested of schema.allOf) next = coerceWithJsonSchema(next, nested);
-  if (Array.isArray(schema.anyOf)) next = coerceWithUnionSchema(next, schema.anyOf);
-  if (Array.isArray(schema.oneOf)) next = coerceWithUnionSchema(next, schema.oneOf);
-  const types = getSchemaTypes(schema);
-  const matchesUnionMember = types.length > 1 && types.some((t) => matchesJsonType(next, t));
-  if (types.length > 0 && !matchesUnionMember) {
-    for (const t of types) {
-      const candidate = coercePrimitiveByType(next, t);
-      if (candidate !== next) {
-        next = candidate;
-        break;
-      }
-    }
-  }
-  if (types.includes("object") && isRecord(next) && !Array.isArray(next)) applySchemaObjectCoercion(next, schema);
-  if (types.includes("array") && Array.isArray(next)) applySchemaArrayCoercion(next, schema);
-  return next;
-}
+let compileToolArguments;
 function getValidator(schema) {
-  const cached = validatorCache.get(schema);
+  const cached = typeof schema === "object" && schema !== null ? validatorCache.get(schema) : void 0;
   if (cached) return cached;
-  const v = (0, import_compile.Compile)(schema);
-  validatorCache.set(schema, v);
+  compileToolArguments ??= require("pigo:tool-arguments").compile;
+  const v = compileToolArguments(JSON.stringify(schema ?? {}));
+  if (typeof schema === "object" && schema !== null) validatorCache.set(schema, v);
   return v;
-}
-function formatValidationPath(error) {
-  if (error.keyword === "required") {
-    const prop = error.params.requiredProperties?.[0];
-    if (prop) {
-      const base = error.instancePath.replace(/^\//, "").replace(/\//g, ".");
-      return base ? `${base}.${prop}` : prop;
-    }
-  }
-  const path = error.instancePath.replace(/^\//, "").replace(/\//g, ".");
-  return path || "root";
 }
 function validateToolCall(tools, toolCall) {
   const tool = tools.find((t) => t.name === toolCall.name);
@@ -805,27 +663,9 @@ function validateToolCall(tools, toolCall) {
 }
 function validateToolArguments(tool, toolCall) {
   if (toolCall.argumentsError) throw new Error(`Invalid arguments for tool "${toolCall.name}": ${toolCall.argumentsError}`);
-  const args = structuredClone(toolCall.arguments);
-  (0, import_pigo_typebox_value.Convert)(tool.parameters, args);
-  const validator = getValidator(tool.parameters);
-  if (!hasTypeBoxMetadata(tool.parameters) && isRecord(tool.parameters)) {
-    const coerced = coerceWithJsonSchema(args, tool.parameters);
-    if (coerced !== args) {
-      if (isRecord(args) && isRecord(coerced)) {
-        for (const key of Object.keys(args)) delete args[key];
-        Object.assign(args, coerced);
-      } else {
-        return validator.Check(coerced) ? coerced : args;
-      }
-    }
-  }
-  if (validator.Check(args)) return args;
-  const errors = validator.Errors(args).map((e) => `  - ${formatValidationPath(e)}: ${e.message}`).join("\n") || "Unknown validation error";
-  throw new Error(`Validation failed for tool "${toolCall.name}":
-${errors}
-
-Received arguments:
-${JSON.stringify(toolCall.arguments, null, 2)}`);
+  const result = getValidator(tool.parameters)(toolCall.name, JSON.stringify(toolCall.arguments ?? {}));
+  if (result.error !== void 0) throw new Error(result.error);
+  return JSON.parse(result.value);
 }
 function formatThrownValue(value) {
   if (value instanceof Error) return value.message || value.name;
