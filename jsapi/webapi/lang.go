@@ -22,7 +22,6 @@ func (h *host) defineJSONParse() {
 	if !ok {
 		return
 	}
-	syntaxError := h.rt.Get("SyntaxError").ToObject(h.rt)
 	wrapped := h.function("parse", 2, func(call goja.FunctionCall) goja.Value {
 		if _, ok := call.Argument(0).(*goja.Symbol); ok {
 			panic(h.rt.NewTypeError("Cannot convert a Symbol value to a string"))
@@ -42,7 +41,7 @@ func (h *host) defineJSONParse() {
 		}
 		if obj, ok := ex.Value().(*goja.Object); ok && obj.Get("name").String() == "SyntaxError" {
 			if msg := jsjson.ParseError(text); msg != "" {
-				e, cerr := h.rt.New(syntaxError, h.rt.ToValue(msg))
+				e, cerr := h.rt.New(h.rt.Get("SyntaxError"), h.rt.ToValue(msg))
 				if cerr == nil {
 					panic(e)
 				}
