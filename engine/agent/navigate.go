@@ -103,9 +103,11 @@ func (a *Agent) NavigateTree(ctx context.Context, targetID string, o NavigateOpt
 		}
 		nav.Summary = res.Summary
 		nav.Details = map[string]any{"readFiles": anySlice(res.ReadFiles), "modifiedFiles": anySlice(res.ModifiedFiles)}
+		nav.Usage = res.Usage
 	case extSummary != nil:
 		nav.Summary, _ = extSummary["summary"].(string)
 		nav.Details = extSummary["details"]
+		nav.Usage = extSummary["usage"]
 		nav.FromHook = true
 	}
 	nav.Label = o.Label

@@ -50,7 +50,7 @@ func entryKeyOrder(typ string) []string {
 	case "compaction":
 		return []string{"type", "id", "parentId", "timestamp", "summary", "firstKeptEntryId", "tokensBefore", "details", "usage", "fromHook", "systemMessage"}
 	case "branch_summary":
-		return []string{"type", "id", "parentId", "timestamp", "fromId", "summary", "details", "fromHook"}
+		return []string{"type", "id", "parentId", "timestamp", "fromId", "summary", "details", "usage", "fromHook"}
 	case "custom":
 		return []string{"type", "customType", "data", "id", "parentId", "timestamp"}
 	case "custom_message":

@@ -25,6 +25,7 @@ module.exports = require("pigo:namespace").lazy(
         "sessionEntryToContextMessages",
       ],
       "pigo:tools-diff": ["generateDiffString"],
+      "pigo:agent-compaction": ["generateSummaryWithUsage"],
       // pi's codemode and tool-search extensions, vendored (gen16);
       // builtin:codemode and builtin:tool-search are them.
       "pigo:codemodeext16": ["createCodemodeExtension", "createToolSearchExtension"],
@@ -53,8 +54,6 @@ module.exports = require("pigo:namespace").lazy(
       "convertToPng",
       "resizeImage",
       "detectSupportedImageMimeTypeFromFile",
-      // Summaries with usage need pi's model runtime.
-      "generateSummaryWithUsage",
       // pi's package paths: pigo has no pi package installed.
       "getDocsPath",
       "getExamplesPath",

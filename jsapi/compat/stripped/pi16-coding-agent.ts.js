@@ -14,6 +14,7 @@ module.exports = require("pigo:namespace").lazy(
         "sessionEntryToContextMessages"
       ],
       "pigo:tools-diff": ["generateDiffString"],
+      "pigo:agent-compaction": ["generateSummaryWithUsage"],
       // pi's codemode and tool-search extensions, vendored (gen16);
       // builtin:codemode and builtin:tool-search are them.
       "pigo:codemodeext16": ["createCodemodeExtension", "createToolSearchExtension"]
@@ -42,8 +43,6 @@ module.exports = require("pigo:namespace").lazy(
       "convertToPng",
       "resizeImage",
       "detectSupportedImageMimeTypeFromFile",
-      // Summaries with usage need pi's model runtime.
-      "generateSummaryWithUsage",
       // pi's package paths: pigo has no pi package installed.
       "getDocsPath",
       "getExamplesPath",
