@@ -280,6 +280,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	}
 	rt.model = model
 	rt.rebuildPrompt()
+	piapi.Of(rt.host).SetImageAutoResize(func() bool { return rt.settings.boolIn("images", "autoResize", true) })
 	a := agent.New(agent.Options{
 		Host: rt.host,
 		Provider: imageBlockingProvider{
