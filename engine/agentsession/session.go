@@ -280,7 +280,9 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	}
 	rt.model = model
 	rt.rebuildPrompt()
-	piapi.Of(rt.host).SetImageAutoResize(func() bool { return rt.settings.boolIn("images", "autoResize", true) })
+	autoResize := func() bool { return rt.settings.boolIn("images", "autoResize", true) }
+	piapi.Of(rt.host).SetImageAutoResize(autoResize)
+	rt.host.SetToolResultImages(func(cs []engine.Content) []engine.Content { return toolResultImages(cs, autoResize()) })
 	a := agent.New(agent.Options{
 		Host: rt.host,
 		Provider: imageBlockingProvider{
