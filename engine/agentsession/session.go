@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/images"
 
 	"github.com/pigo-dev/pigo/engine/agent"
 	"github.com/pigo-dev/pigo/engine/piapi"
@@ -289,8 +290,11 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 			Provider: agent.RegistryProvider{Registry: rt.reg, Options: provider.Options{Retry: rt.settings.providerRetry()}},
 			blocked:  func() bool { return rt.settings.boolIn("images", "blockImages", false) },
 		},
-		Model:          agent.ModelMap(model),
-		ThinkingLevel:  thinking,
+		Model:         agent.ModelMap(model),
+		ThinkingLevel: thinking,
+		PromptImages: func(imgs []any) ([]any, []string) {
+			return images.NormalizePromptImages(imgs, autoResize(), images.ResizeOptions{})
+		},
 		PromptSections: rt.promptSections,
 		Sink:           rt.onAgentEvent,
 		Settings:       rt.settings.agentSettings,

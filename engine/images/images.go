@@ -301,3 +301,28 @@ func NormalizeToolResultImages(content []any, autoResize bool, o ResizeOptions) 
 	}
 	return out, true
 }
+
+// NormalizePromptImages is pi 1.6's _normalizePromptImages for the images
+// of a user prompt: each goes through [Process]; the ones that can be sent
+// are kept (as {type, data, mimeType}), the others left out, and the notes
+// of all (a left-out image's reason included) are returned to be appended
+// to the prompt's text.
+func NormalizePromptImages(imgs []any, autoResize bool, o ResizeOptions) (kept []any, hints []string) {
+	for _, c := range imgs {
+		block, _ := c.(map[string]any)
+		data, _ := block["data"].(string)
+		mimeType, _ := block["mimeType"].(string)
+		raw, err := base64.StdEncoding.DecodeString(data)
+		p := Processed{Message: notConverted}
+		if err == nil {
+			p = Process(raw, mimeType, autoResize, o)
+		}
+		if !p.OK {
+			hints = append(hints, p.Message)
+			continue
+		}
+		kept = append(kept, map[string]any{"type": "image", "data": p.Data, "mimeType": p.MimeType})
+		hints = append(hints, p.Hints...)
+	}
+	return kept, hints
+}

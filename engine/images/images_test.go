@@ -141,3 +141,19 @@ func BenchmarkResize3000x1000(b *testing.B) {
 		}
 	}
 }
+
+func TestNormalizePromptImages(t *testing.T) {
+	small := base64.StdEncoding.EncodeToString(pngOf(t, picture(4, 4)))
+	bmpData := base64.StdEncoding.EncodeToString(encoded(t, picture(4, 4), func(b *bytes.Buffer, i image.Image) error { return bmp.Encode(b, i) }))
+	kept, hints := NormalizePromptImages([]any{
+		map[string]any{"type": "image", "data": small, "mimeType": "image/png"},
+		map[string]any{"type": "image", "data": "bm90IGFuIGltYWdl", "mimeType": "image/tiff"},
+		map[string]any{"type": "image", "data": bmpData, "mimeType": "image/bmp"},
+	}, true, ResizeOptions{})
+	if len(kept) != 2 || kept[0].(map[string]any)["data"] != small || kept[1].(map[string]any)["mimeType"] != "image/png" {
+		t.Fatalf("kept %v", kept)
+	}
+	if want := []string{notConverted, "[Image converted from image/bmp to image/png.]"}; !reflect.DeepEqual(hints, want) {
+		t.Fatalf("hints %q", hints)
+	}
+}
