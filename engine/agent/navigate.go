@@ -92,7 +92,7 @@ func (a *Agent) NavigateTree(ctx context.Context, targetID string, o NavigateOpt
 			return NavigateResult{}, errors.New(p)
 		}
 		window, _ := model["contextWindow"].(float64)
-		res, err := compaction.SummarizeBranch(cctx, entries, a.retryingSummarizer(model, "off", Event{"source": "branchSummary"}), compaction.BranchOptions{
+		res, err := compaction.SummarizeBranch(cctx, entries, a.retryingSummarizer(model, a.ThinkingLevel(), Event{"source": "branchSummary"}), compaction.BranchOptions{
 			ContextWindow: int(window), ReserveTokens: a.settings().BranchSummaryReserveTokens,
 			CustomInstructions: o.CustomInstructions, ReplaceInstructions: o.ReplaceInstructions})
 		if err != nil {
