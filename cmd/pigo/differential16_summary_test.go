@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"image"
 	"image/color"
+	"image/jpeg"
 	"image/png"
 	"regexp"
 	"strings"
@@ -17,7 +18,8 @@ import (
 // Differential tests against pi 1.6 of its summaries and images: a
 // compaction and a branch summary whose first model call fails with a
 // transient error and succeed on the retry (summarization_retry_*), and
-// the read tool on a BMP and on a PNG beyond 2000x2000.
+// the read tool on a BMP, on a PNG beyond 2000x2000 and on a large JPEG
+// its EXIF data turns a quarter.
 
 // projectSummaries keeps what TestDifferentialRPC16SummaryRetry compares:
 // project16's records, the summarization_retry_* events as they are, and
@@ -171,6 +173,9 @@ func TestDifferentialRPC16ReadImages(t *testing.T) {
 	b.Reset()
 	must(t, png.Encode(&b, stripes(3000, 1000)))
 	pngData := base64.StdEncoding.EncodeToString(b.Bytes())
+	b.Reset()
+	must(t, jpeg.Encode(&b, stripes(3000, 1000), nil))
+	jpgData := base64.StdEncoding.EncodeToString(exifTurned(b.Bytes()))
 	sc := diffScenario{
 		name: "read_images16",
 		// The extension writes the images where read finds them.
@@ -178,12 +183,14 @@ func TestDifferentialRPC16ReadImages(t *testing.T) {
 export default function (pi: any) {
   fs.writeFileSync("a.bmp", Buffer.from("` + bmpData + `", "base64"));
   fs.writeFileSync("big.png", Buffer.from("` + pngData + `", "base64"));
+  fs.writeFileSync("turned.jpg", Buffer.from("` + jpgData + `", "base64"));
 }
 `,
 		builtinTools: true,
 		args:         []string{"--tools", "read"},
 		steps: []mockStep{{ToolCalls: []mockToolCall{{ID: "c1", Name: "read", Arguments: map[string]any{"path": "a.bmp"}}}},
-			{ToolCalls: []mockToolCall{{ID: "c2", Name: "read", Arguments: map[string]any{"path": "big.png"}}}}, {Text: "seen"}},
+			{ToolCalls: []mockToolCall{{ID: "c2", Name: "read", Arguments: map[string]any{"path": "big.png"}}}},
+			{ToolCalls: []mockToolCall{{ID: "c3", Name: "read", Arguments: map[string]any{"path": "turned.jpg"}}}}, {Text: "seen"}},
 		drive: func(d *rpcDriver) {
 			mark := d.mark()
 			d.call(`{"id":"p1","type":"prompt","message":"look"}`)
@@ -192,8 +199,17 @@ export default function (pi: any) {
 	}
 	pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
 	got := projectImages(pg)
-	if len(got) != 2 {
-		t.Fatalf("pigo ran %d reads, want 2:\n%s", len(got), strings.Join(pg, "\n"))
+	if len(got) != 3 {
+		t.Fatalf("pigo ran %d reads, want 3:\n%s", len(got), strings.Join(pg, "\n"))
 	}
 	compareTranscriptsWith(t, sc.name, projectImages(pi), got, false)
+}
+
+// exifTurned puts an EXIF segment saying "turn a quarter clockwise"
+// (orientation 6) after a JPEG's SOI marker.
+func exifTurned(jpg []byte) []byte {
+	tiff := []byte("MM\x00\x2a\x00\x00\x00\x08\x00\x01\x01\x12\x00\x03\x00\x00\x00\x01\x00\x06\x00\x00\x00\x00\x00\x00")
+	seg := append([]byte("Exif\x00\x00"), tiff...)
+	out := []byte{0xff, 0xd8, 0xff, 0xe1, byte((len(seg) + 2) >> 8), byte(len(seg) + 2)}
+	return append(append(out, seg...), jpg[2:]...)
 }

@@ -121,7 +121,7 @@ func Process(data []byte, mimeType string, autoResize bool, o ResizeOptions) Pro
 		if err != nil {
 			return Processed{Message: notConverted}
 		}
-		if data, err = encodePNG(img); err != nil {
+		if data, err = encodePNG(orient(img, exifOrientation(data))); err != nil {
 			return Processed{Message: notConverted}
 		}
 		mt = "image/png"
@@ -173,6 +173,8 @@ func Resize(data []byte, mimeType string, o ResizeOptions) (Resized, bool) {
 	if err != nil {
 		return Resized{}, false
 	}
+	// Measured and scaled as shown: turned as its EXIF data says.
+	img = orient(img, exifOrientation(data))
 	w, h := img.Bounds().Dx(), img.Bounds().Dy()
 	base64Size := (len(data) + 2) / 3 * 4
 	if w <= o.MaxWidth && h <= o.MaxHeight && base64Size < o.MaxBytes {
