@@ -128,6 +128,9 @@ type Agent struct {
 	overflowRecovery bool
 	compactCancel    context.CancelFunc
 	compactCancels   int
+	// branchCancel cancels the branch summary of a tree navigation
+	// (AbortBranchSummary); nil when none runs.
+	branchCancel *context.CancelFunc
 }
 
 // New creates an agent over a host.

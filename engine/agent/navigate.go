@@ -64,7 +64,17 @@ func (a *Agent) NavigateTree(ctx context.Context, targetID string, o NavigateOpt
 		prep["label"] = o.Label
 	}
 	cctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	a.mu.Lock()
+	a.branchCancel = &cancel
+	a.mu.Unlock()
+	defer func() {
+		a.mu.Lock()
+		if a.branchCancel == &cancel {
+			a.branchCancel = nil
+		}
+		a.mu.Unlock()
+		cancel()
+	}()
 	var extSummary map[string]any
 	hook := a.h.RunHook(cctx, "session_before_tree", map[string]any{"type": "session_before_tree", "preparation": prep,
 		"signal": engine.AbortSignal{}})
@@ -123,6 +133,18 @@ func (a *Agent) NavigateTree(ctx context.Context, targetID string, o NavigateOpt
 	}
 	a.h.Emit(ctx, "session_tree", ev)
 	return NavigateResult{SummaryEntry: res.Summary, EditorText: res.EditorText}, nil
+}
+
+// AbortBranchSummary cancels the branch summary of a tree navigation in
+// progress, its retry's wait included (pi's abortBranchSummary); that
+// navigation reports itself cancelled.
+func (a *Agent) AbortBranchSummary() {
+	a.mu.Lock()
+	cancel := a.branchCancel
+	a.mu.Unlock()
+	if cancel != nil {
+		(*cancel)()
+	}
 }
 
 // nullable is a session id as JSON data: "" (none) is null.

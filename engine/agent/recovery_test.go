@@ -452,3 +452,28 @@ func TestBranchSummaryRetryAborted(t *testing.T) {
 		t.Fatalf("retry events\n got %q\nwant %q", got, want)
 	}
 }
+
+// AbortBranchSummary cancels a navigation's summary while its retry
+// waits, as pi's abort does.
+func TestAbortBranchSummaryDuringRetry(t *testing.T) {
+	s := agent.DefaultSettings
+	s.Retry.BaseDelay = time.Hour
+	r := newRecoveryRig(t, 100000, s)
+	r.script.Queue(provider.ReplyText("a1"), provider.ReplyText("a2"))
+	r.prompt("first")
+	r.prompt("second")
+	target := piapi.Of(r.h).Session().Entries()[1]["id"].(string)
+	r.mu.Lock()
+	r.onEvent = func(ev agent.Event) {
+		if ev["type"] == "summarization_retry_scheduled" {
+			go r.agent.AbortBranchSummary()
+		}
+	}
+	r.mu.Unlock()
+	r.script.Queue(provider.ReplyError("503 overloaded"))
+	res, err := r.agent.NavigateTree(context.Background(), target, agent.NavigateOptions{Summarize: true})
+	if err != nil || !res.Cancelled || !res.Aborted {
+		t.Fatalf("%+v %v", res, err)
+	}
+	r.agent.AbortBranchSummary() // none runs: nothing happens
+}
