@@ -631,3 +631,16 @@ return out;`)
 		t.Errorf("read images:\n got %s\nwant %s", got, want)
 	}
 }
+
+// The read tool's result says when the model could not see the image (pi
+// 1.6's renderer).
+func TestReadRendersImageUnsupported(t *testing.T) {
+	got := mustEvalTS(t, `import * as A from "@earendil-works/pi-coding-agent";`, `
+const T = { fg: (c: string, s: string) => "<" + c + ">" + s + "</" + c + ">", bold: (s: string) => s };
+const r = { content: [{ type: "text", text: "Read image file [image/png]" }], details: { imageUnsupportedByModel: "txt-1" } };
+return A.createReadToolDefinition("/tmp").renderResult(r, { expanded: true }, T, { args: { path: "i.png" }, cwd: "/tmp", showImages: false, isError: false }).render(80)
+  .map((l: string) => l.trimEnd());`)
+	if !strings.Contains(got, `<warning>[txt-1 does not support images; it saw a placeholder instead]</warning>`) {
+		t.Errorf("render: %s", got)
+	}
+}

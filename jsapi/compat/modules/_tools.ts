@@ -264,7 +264,10 @@ function formatCompactReadCall(c: any, args: any, theme: any): string {
 }
 
 function formatReadResult(args: any, result: any, options: any, theme: any, showImages: boolean, cwd: string, isError: boolean): string {
-  if (!options.expanded && !isError && getCompactReadClassification(args, cwd)) return "";
+  // pi 1.6: an image the model could not see says so.
+  const unsupportedBy = result.details?.imageUnsupportedByModel;
+  const imageWarning = unsupportedBy ? `\n${theme.fg("warning", `[${unsupportedBy} does not support images; it saw a placeholder instead]`)}` : "";
+  if (!options.expanded && !isError && getCompactReadClassification(args, cwd)) return imageWarning;
   const rawPath = str(args?.file_path ?? args?.path);
   const output = getTextOutput(result, showImages);
   const lang = rawPath ? getLanguageFromPath(rawPath) : undefined;
@@ -282,7 +285,7 @@ function formatReadResult(args: any, result: any, options: any, theme: any, show
       text += `\n${theme.fg("warning", `[Truncated: showing ${t.outputLines} of ${t.totalLines} lines (${t.maxLines ?? DEFAULT_MAX_LINES} line limit)]`)}`;
     else text += `\n${theme.fg("warning", `[Truncated: ${t.outputLines} lines shown (${formatSize(t.maxBytes ?? DEFAULT_MAX_BYTES)} limit)]`)}`;
   }
-  return text;
+  return text + imageWarning;
 }
 
 export function createReadToolDefinition(cwd: string, options?: any): any {

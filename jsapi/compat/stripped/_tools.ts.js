@@ -228,7 +228,10 @@ function formatCompactReadCall(c, args, theme) {
   return theme.fg("toolTitle", theme.bold(`read ${c.kind}`)) + " " + theme.fg("accent", c.label) + formatReadLineRange(args, theme) + expandHint;
 }
 function formatReadResult(args, result, options, theme, showImages, cwd, isError) {
-  if (!options.expanded && !isError && getCompactReadClassification(args, cwd)) return "";
+  const unsupportedBy = result.details?.imageUnsupportedByModel;
+  const imageWarning = unsupportedBy ? `
+${theme.fg("warning", `[${unsupportedBy} does not support images; it saw a placeholder instead]`)}` : "";
+  if (!options.expanded && !isError && getCompactReadClassification(args, cwd)) return imageWarning;
   const rawPath = (0, import_pigo_tools_util.str)(args?.file_path ?? args?.path);
   const output = (0, import_pigo_tools_util.getTextOutput)(result, showImages);
   const lang = rawPath ? (0, import_pigo_agent_theme.getLanguageFromPath)(rawPath) : void 0;
@@ -251,7 +254,7 @@ ${theme.fg("warning", `[Truncated: showing ${t.outputLines} of ${t.totalLines} l
     else text += `
 ${theme.fg("warning", `[Truncated: ${t.outputLines} lines shown (${(0, import_pigo_tools_util.formatSize)(t.maxBytes ?? import_pigo_tools_util.DEFAULT_MAX_BYTES)} limit)]`)}`;
   }
-  return text;
+  return text + imageWarning;
 }
 function createReadToolDefinition(cwd, options) {
   const fallbackResizeOptions = options?.resizeOptions;
