@@ -109,6 +109,18 @@ func encodePNG(img image.Image) ([]byte, error) {
 	return b.Bytes(), err
 }
 
+// ToPNG is pi's convertImageBytesToPng: any image this package decodes,
+// turned as its EXIF orientation says, as PNG; false when it cannot be
+// decoded.
+func ToPNG(data []byte) ([]byte, bool) {
+	img, err := decode(data)
+	if err != nil {
+		return nil, false
+	}
+	out, err := encodePNG(orient(img, exifOrientation(data)))
+	return out, err == nil
+}
+
 // Process is pi 1.6's processImage: data of type mimeType made ready for
 // the model. A format models do not take is converted to PNG (with a note
 // saying so); with autoResize the image is then fitted to o (see
@@ -117,13 +129,11 @@ func Process(data []byte, mimeType string, autoResize bool, o ResizeOptions) Pro
 	mt := supported(mimeType)
 	var hints []string
 	if mt == "" {
-		img, err := decode(data)
-		if err != nil {
+		converted, ok := ToPNG(data)
+		if !ok {
 			return Processed{Message: notConverted}
 		}
-		if data, err = encodePNG(orient(img, exifOrientation(data))); err != nil {
-			return Processed{Message: notConverted}
-		}
+		data = converted
 		mt = "image/png"
 		if from := baseMimeType(mimeType); from != mt {
 			hints = append(hints, "[Image converted from "+from+" to "+mt+".]")

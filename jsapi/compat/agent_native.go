@@ -62,6 +62,31 @@ func agentNativeModules() map[string]modules.Module {
 				"processImage": func(data, mimeType string, autoResize bool, o goja.Value) goja.Value {
 					return vm.ToValue(processImage(data, mimeType, autoResize, resizeOptions(o)))
 				},
+				// resizeImage(base64, mimeType, options?): pi's ResizedImage or null.
+				"resizeImage": func(data, mimeType string, o goja.Value) goja.Value {
+					raw, err := base64.StdEncoding.DecodeString(data)
+					if err != nil {
+						return goja.Null()
+					}
+					r, ok := images.Resize(raw, mimeType, resizeOptions(o))
+					if !ok {
+						return goja.Null()
+					}
+					return vm.ToValue(map[string]any{"data": r.Data, "mimeType": r.MimeType, "originalWidth": r.OriginalWidth,
+						"originalHeight": r.OriginalHeight, "width": r.Width, "height": r.Height, "wasResized": r.WasResized})
+				},
+				// toPNG(base64): the image as PNG in base64, or null.
+				"toPNG": func(data string) goja.Value {
+					raw, err := base64.StdEncoding.DecodeString(data)
+					if err != nil {
+						return goja.Null()
+					}
+					png, ok := images.ToPNG(raw)
+					if !ok {
+						return goja.Null()
+					}
+					return vm.ToValue(base64.StdEncoding.EncodeToString(png))
+				},
 			})
 		},
 		// pigo:frontmatter: engine/resources' parseFrontmatter and its YAML

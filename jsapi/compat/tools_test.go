@@ -2,6 +2,7 @@ package compat_test
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"flag"
 	"image"
@@ -642,5 +643,35 @@ return A.createReadToolDefinition("/tmp").renderResult(r, { expanded: true }, T,
   .map((l: string) => l.trimEnd());`)
 	if !strings.Contains(got, `<warning>[txt-1 does not support images; it saw a placeholder instead]</warning>`) {
 		t.Errorf("render: %s", got)
+	}
+}
+
+// pi 1.6's image helpers are served: resizeImage fits a large image,
+// convertToPng converts a BMP, detectSupportedImageMimeTypeFromFile knows
+// BMP.
+func TestImageHelpersAsPi16(t *testing.T) {
+	dir := t.TempDir()
+	var b bytes.Buffer
+	if err := bmp.Encode(&b, image.NewRGBA(image.Rect(0, 0, 3, 2))); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "a.bmp"), b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bmpData := base64.StdEncoding.EncodeToString(b.Bytes())
+	b.Reset()
+	if err := png.Encode(&b, image.NewRGBA(image.Rect(0, 0, 2400, 100))); err != nil {
+		t.Fatal(err)
+	}
+	pngData := base64.StdEncoding.EncodeToString(b.Bytes())
+	got := mustEvalTS(t, `import * as A from "@earendil-works/pi-coding-agent";`, `
+const r = await A.resizeImage(new Uint8Array(Buffer.from(`+strconv.Quote(pngData)+`, "base64")), "image/png");
+const c = await A.convertToPng(`+strconv.Quote(bmpData)+`, "image/bmp");
+const bad = await A.convertToPng("AAAA", "image/bmp");
+return [r.mimeType, r.width, r.height, r.wasResized, A.formatDimensionNote(r), c.mimeType, c.data.startsWith("iVBOR"), bad,
+  await A.detectSupportedImageMimeTypeFromFile(`+strconv.Quote(filepath.Join(dir, "a.bmp"))+`)];`)
+	want := `["image/png",2000,83,true,"[Image: original 2400x100, displayed at 2000x83. Multiply coordinates by 1.20 to map to original image.]","image/png",true,null,"image/bmp"]`
+	if got != want {
+		t.Errorf("image helpers:\n got %s\nwant %s", got, want)
 	}
 }
