@@ -212,17 +212,32 @@ func Resize(data []byte, mimeType string, o ResizeOptions) (Resized, bool) {
 	for {
 		scaled := image.NewRGBA(image.Rect(0, 0, tw, th))
 		draw.CatmullRom.Scale(scaled, scaled.Bounds(), img, img.Bounds(), draw.Src, nil)
-		candidates := encodings(scaled, qualities)
 		// The smaller of PNG and JPEG at the configured quality first;
-		// lower JPEG qualities only when neither fits.
-		if len(candidates) > 1 && candidates[1].data != "" && len(candidates[1].data) < len(candidates[0].data) {
-			candidates[0], candidates[1] = candidates[1], candidates[0]
+		// lower JPEG qualities (encoded only then) when neither fits.
+		png, jpg := b64(encodeOrNil(scaled, 0)), b64(encodeOrNil(scaled, qualities[0]))
+		first := []candidate{{png, "image/png"}, {jpg, "image/jpeg"}}
+		if jpg != "" && len(jpg) < len(png) {
+			first[0], first[1] = first[1], first[0]
 		}
-		for _, c := range candidates {
-			if c.data != "" && len(c.data) < o.MaxBytes {
-				return Resized{Data: c.data, MimeType: c.mimeType, OriginalWidth: w, OriginalHeight: h,
-					Width: tw, Height: th, WasResized: true}, true
+		fits := func(c candidate) bool { return c.data != "" && len(c.data) < o.MaxBytes }
+		found, ok := candidate{}, false
+		for _, c := range first {
+			if fits(c) {
+				found, ok = c, true
+				break
 			}
+		}
+		for _, q := range qualities[1:] {
+			if ok {
+				break
+			}
+			if c := (candidate{b64(encodeOrNil(scaled, q)), "image/jpeg"}); fits(c) {
+				found, ok = c, true
+			}
+		}
+		if ok {
+			return Resized{Data: found.data, MimeType: found.mimeType, OriginalWidth: w, OriginalHeight: h,
+				Width: tw, Height: th, WasResized: true}, true
 		}
 		if tw == 1 && th == 1 {
 			return Resized{}, false
@@ -243,23 +258,20 @@ func Resize(data []byte, mimeType string, o ResizeOptions) (Resized, bool) {
 
 type candidate struct{ data, mimeType string }
 
-// encodings are img as PNG, then as JPEG at each quality, in base64 (an
-// encoding that failed is left empty).
-func encodings(img image.Image, qualities []int) []candidate {
-	out := make([]candidate, 0, 1+len(qualities))
-	p, err := encodePNG(img)
+// encodeOrNil is img as PNG (quality 0) or as JPEG at quality, nil when
+// encoding fails.
+func encodeOrNil(img image.Image, quality int) []byte {
+	var b bytes.Buffer
+	var err error
+	if quality == 0 {
+		err = png.Encode(&b, img)
+	} else {
+		err = jpeg.Encode(&b, img, &jpeg.Options{Quality: quality})
+	}
 	if err != nil {
-		p = nil
+		return nil
 	}
-	out = append(out, candidate{b64(p), "image/png"})
-	for _, q := range qualities {
-		var b bytes.Buffer
-		if jpeg.Encode(&b, img, &jpeg.Options{Quality: q}) != nil {
-			b.Reset()
-		}
-		out = append(out, candidate{b64(b.Bytes()), "image/jpeg"})
-	}
-	return out
+	return b.Bytes()
 }
 
 func b64(b []byte) string {
