@@ -74,6 +74,9 @@ type Host struct {
 	// emits is EmitAsync's queue; Close waits for what is still queued.
 	emits *Serial
 
+	// resultImages prepares the images of tool results (SetToolResultImages).
+	resultImages atomic.Pointer[func([]Content) []Content]
+
 	// values holds the state layers above engine attach (HostValue);
 	// valuesMu guards it apart from mu, since attaching creates registries.
 	valuesMu sync.Mutex

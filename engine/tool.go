@@ -335,10 +335,26 @@ func (p *PreparedCall) Execute(ctx context.Context) (ToolResult, error) {
 	if m, ok := patched.Value.(map[string]any); ok {
 		res = applyResultPatch(res, m)
 	}
+	// After the hook, so images handlers added or replaced are prepared too.
+	if f := h.resultImages.Load(); f != nil {
+		res.Content = (*f)(res.Content)
+	}
 	if err != nil {
 		return res, fmt.Errorf("tool %s: %w", name, err)
 	}
 	return res, nil
+}
+
+// SetToolResultImages sets how the images of every tool result are
+// prepared for the model once the tool_result hook ran (pi 1.6 converts
+// and resizes them: engine/images); f returns the content to keep. nil
+// leaves results as tools give them.
+func (h *Host) SetToolResultImages(f func([]Content) []Content) {
+	if f == nil {
+		h.resultImages.Store(nil)
+		return
+	}
+	h.resultImages.Store(&f)
 }
 
 // ScriptText is an error's message as pi shows it in a tool result: the

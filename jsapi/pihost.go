@@ -119,6 +119,8 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 	// pi 1.6's context members.
 	fn("mode", func(goja.FunctionCall) goja.Value { return vm.ToValue(pi.Mode()) })
 	fn("isProjectTrusted", func(goja.FunctionCall) goja.Value { return vm.ToValue(pi.ProjectTrusted()) })
+	// The images.autoResize setting, for the built-in read tool.
+	fn("imageAutoResize", func(goja.FunctionCall) goja.Value { return vm.ToValue(pi.ImageAutoResize()) })
 	fn("systemPromptOptions", func(goja.FunctionCall) goja.Value { return val(pi.SystemPromptOptions()) })
 	// executeTool is pi 1.6's ExtensionToolContext.executeTool: a nested
 	// call through validation and the tool_call/tool_result hooks, never

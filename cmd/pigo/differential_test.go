@@ -1014,13 +1014,18 @@ func legacyErrorText(e string) string {
 }
 
 // legacyToolSchema words a built-in tool of pi 0.73.1 as pi 1.6 does:
-// bash's command is a "Shell command", grep's glob and find's pattern
+// read names bmp among its image formats, bash's command is a "Shell
+// command", grep's glob and find's pattern
 // are relative to the search path, edit's objects no longer say
 // additionalProperties: false.
 func legacyToolSchema(fn map[string]any) {
 	params, _ := fn["parameters"].(map[string]any)
 	props, _ := params["properties"].(map[string]any)
 	switch fn["name"] {
+	case "read": // pi 1.6 reads BMP images too
+		if d, _ := fn["description"].(string); strings.Contains(d, "images (jpg, png, gif, webp).") {
+			fn["description"] = strings.Replace(d, "images (jpg, png, gif, webp).", "images (jpg, png, gif, webp, bmp).", 1)
+		}
 	case "bash":
 		if c, _ := props["command"].(map[string]any); c != nil && c["description"] == "Bash command to execute" {
 			c["description"] = "Shell command to execute"

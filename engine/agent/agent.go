@@ -79,6 +79,11 @@ type Options struct {
 	// ("" when it can); auto-compaction is skipped then, and a manual one
 	// fails with that text.
 	AuthProblem func() string
+	// PromptImages, when set, prepares the images of a user prompt for
+	// the model (pi 1.6's _normalizePromptImages): the images to send and
+	// the notes appended to the prompt's text (an image that cannot be
+	// sent is left out with a note saying so).
+	PromptImages func(images []any) (kept []any, hints []string)
 }
 
 // Agent runs prompts. Safe for concurrent use; one prompt runs at a time,
@@ -123,6 +128,9 @@ type Agent struct {
 	overflowRecovery bool
 	compactCancel    context.CancelFunc
 	compactCancels   int
+	// branchCancel cancels the branch summary of a tree navigation
+	// (AbortBranchSummary); nil when none runs.
+	branchCancel *context.CancelFunc
 }
 
 // New creates an agent over a host.
@@ -305,6 +313,13 @@ func (a *Agent) QueueInput(ctx context.Context, text string, behavior string, o 
 
 // userMessage builds pi's user message (content is always an array).
 func (a *Agent) userMessage(text string, images []any) Message {
+	if a.opts.PromptImages != nil && len(images) > 0 {
+		var hints []string
+		images, hints = a.opts.PromptImages(images)
+		if len(hints) > 0 {
+			text += "\n\n" + strings.Join(hints, "\n")
+		}
+	}
 	content := []any{map[string]any{"type": "text", "text": text}}
 	content = append(content, images...)
 	return Message{"role": "user", "content": content, "timestamp": a.now()}

@@ -214,3 +214,29 @@ func TestOnlyDeclaredToolsRun(t *testing.T) {
 		t.Fatalf("declared: %v", prov.requests)
 	}
 }
+
+// TestPromptImagesPrepared: a prompt's images go through PromptImages;
+// the ones kept reach the model after the text, whose end the notes join.
+func TestPromptImagesPrepared(t *testing.T) {
+	h := engine.New(engine.Options{})
+	defer h.Close(context.Background())
+	prov := &scripted{responses: [][]any{{map[string]any{"type": "text", "text": "seen"}}}}
+	var given []any
+	a := agent.New(agent.Options{Host: h, Provider: prov, Model: agent.Message{"id": "m", "provider": "test", "api": "test"},
+		PromptImages: func(imgs []any) ([]any, []string) {
+			given = imgs
+			return imgs[1:], []string{"[first left out]", "[second converted]"}
+		}})
+	imgs := []any{map[string]any{"type": "image", "data": "AA==", "mimeType": "image/tiff"}, map[string]any{"type": "image", "data": "BB==", "mimeType": "image/png"}}
+	if err := a.Prompt(context.Background(), "look", agent.PromptOptions{Images: imgs}); err != nil {
+		t.Fatal(err)
+	}
+	if len(given) != 2 {
+		t.Fatalf("PromptImages got %v", given)
+	}
+	msgs := prov.requests[0].Messages
+	content := msgs[len(msgs)-1]["content"].([]any)
+	if len(content) != 2 || content[0].(map[string]any)["text"] != "look\n\n[first left out]\n[second converted]" || content[1].(map[string]any)["data"] != "BB==" {
+		t.Fatalf("user content %v", content)
+	}
+}

@@ -64,7 +64,17 @@ func (a *Agent) NavigateTree(ctx context.Context, targetID string, o NavigateOpt
 		prep["label"] = o.Label
 	}
 	cctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	a.mu.Lock()
+	a.branchCancel = &cancel
+	a.mu.Unlock()
+	defer func() {
+		a.mu.Lock()
+		if a.branchCancel == &cancel {
+			a.branchCancel = nil
+		}
+		a.mu.Unlock()
+		cancel()
+	}()
 	var extSummary map[string]any
 	hook := a.h.RunHook(cctx, "session_before_tree", map[string]any{"type": "session_before_tree", "preparation": prep,
 		"signal": engine.AbortSignal{}})
@@ -92,7 +102,7 @@ func (a *Agent) NavigateTree(ctx context.Context, targetID string, o NavigateOpt
 			return NavigateResult{}, errors.New(p)
 		}
 		window, _ := model["contextWindow"].(float64)
-		res, err := compaction.SummarizeBranch(cctx, entries, a.summarizer(model, "off"), compaction.BranchOptions{
+		res, err := compaction.SummarizeBranch(cctx, entries, a.retryingSummarizer(model, a.ThinkingLevel(), Event{"source": "branchSummary"}), compaction.BranchOptions{
 			ContextWindow: int(window), ReserveTokens: a.settings().BranchSummaryReserveTokens,
 			CustomInstructions: o.CustomInstructions, ReplaceInstructions: o.ReplaceInstructions})
 		if err != nil {
@@ -103,9 +113,11 @@ func (a *Agent) NavigateTree(ctx context.Context, targetID string, o NavigateOpt
 		}
 		nav.Summary = res.Summary
 		nav.Details = map[string]any{"readFiles": anySlice(res.ReadFiles), "modifiedFiles": anySlice(res.ModifiedFiles)}
+		nav.Usage = res.Usage
 	case extSummary != nil:
 		nav.Summary, _ = extSummary["summary"].(string)
 		nav.Details = extSummary["details"]
+		nav.Usage = extSummary["usage"]
 		nav.FromHook = true
 	}
 	nav.Label = o.Label
@@ -121,6 +133,18 @@ func (a *Agent) NavigateTree(ctx context.Context, targetID string, o NavigateOpt
 	}
 	a.h.Emit(ctx, "session_tree", ev)
 	return NavigateResult{SummaryEntry: res.Summary, EditorText: res.EditorText}, nil
+}
+
+// AbortBranchSummary cancels the branch summary of a tree navigation in
+// progress, its retry's wait included (pi's abortBranchSummary); that
+// navigation reports itself cancelled.
+func (a *Agent) AbortBranchSummary() {
+	a.mu.Lock()
+	cancel := a.branchCancel
+	a.mu.Unlock()
+	if cancel != nil {
+		(*cancel)()
+	}
 }
 
 // nullable is a session id as JSON data: "" (none) is null.

@@ -91,3 +91,28 @@ func userText(m map[string]any) string {
 	}
 	return b.String()
 }
+
+// A branch summary is asked for at the session's thinking level when the
+// model reasons, as pi 1.6 asks.
+func TestBranchSummaryThinkingLevel(t *testing.T) {
+	r := newRecoveryRig(t, 100000, agent.DefaultSettings)
+	r.script.Queue(provider.ReplyText("a1"), provider.ReplyText("a2"))
+	r.prompt("first")
+	r.prompt("second")
+	m := r.agent.Model()
+	m["reasoning"] = true
+	r.agent.SetModelValue(m)
+	r.agent.SetThinking("high")
+	var level provider.ThinkingLevel
+	r.script.Queue(provider.ScriptStep{Func: func(_ context.Context, _ *provider.Context, o *provider.Options, _ int, _ *provider.Model) (provider.ScriptStep, error) {
+		level = o.Thinking
+		return provider.ReplyText("sum"), nil
+	}})
+	target := piapi.Of(r.h).Session().Entries()[1]["id"].(string)
+	if _, err := r.agent.NavigateTree(context.Background(), target, agent.NavigateOptions{Summarize: true}); err != nil {
+		t.Fatal(err)
+	}
+	if level != "high" {
+		t.Fatalf("summary asked at thinking level %q", level)
+	}
+}

@@ -32,12 +32,14 @@ type RetrySettings struct {
 	Enabled    bool
 	MaxRetries int
 	BaseDelay  time.Duration
+	// MaxDelay caps a summary call's retry wait (pi's maxAgentDelayMs).
+	MaxDelay time.Duration
 }
 
 // DefaultSettings are pi's defaults.
 var DefaultSettings = Settings{
 	Compaction: compaction.DefaultSettings,
-	Retry:      RetrySettings{Enabled: true, MaxRetries: 3, BaseDelay: 2 * time.Second},
+	Retry:      RetrySettings{Enabled: true, MaxRetries: 3, BaseDelay: 2 * time.Second, MaxDelay: time.Minute},
 
 	BranchSummaryReserveTokens: 16384,
 }
@@ -331,7 +333,7 @@ func (a *Agent) autoCompact(ctx context.Context, reason string, willRetry bool) 
 		end(false, "")
 		return false
 	}
-	res, err := a.compactBranch(ctx, "", false)
+	res, err := a.compactBranch(ctx, reason, "", false)
 	switch {
 	case errors.Is(err, errNothingToCompact), errors.Is(err, errAlreadyCompacted):
 		end(false, "")
@@ -399,7 +401,7 @@ var (
 // extension may cancel or supply the summary), the summary from the model
 // otherwise, then the compaction entry, the conversation rebuilt from the
 // session, and session_compact.
-func (a *Agent) compactBranch(ctx context.Context, custom string, hasCustom bool) (compaction.Result, error) {
+func (a *Agent) compactBranch(ctx context.Context, reason, custom string, hasCustom bool) (compaction.Result, error) {
 	cctx, cancel := context.WithCancel(ctx)
 	a.mu.Lock()
 	a.compactCancels++
@@ -449,7 +451,7 @@ func (a *Agent) compactBranch(ctx context.Context, custom string, hasCustom bool
 	if !fromExtension {
 		model, thinking := a.Model(), a.ThinkingLevel()
 		var err error
-		res, err = compaction.Compact(cctx, prep, a.summarizer(model, thinking), custom)
+		res, err = compaction.Compact(cctx, prep, a.retryingSummarizer(model, thinking, Event{"source": "compaction", "reason": reason}), custom)
 		if err != nil {
 			if cctx.Err() != nil {
 				return compaction.Result{}, errCompactionCancelled
@@ -501,6 +503,29 @@ func (a *Agent) summarizer(model Message, thinking string) compaction.Summarizer
 	}
 }
 
+// retryingSummarizer is summarizer with pi 1.6's retries of a transient
+// failure under the session's retry settings, told as
+// summarization_retry_* events; source says what is summarized
+// (summarization_retry_attempt_start carries it).
+func (a *Agent) retryingSummarizer(model Message, thinking string, source Event) compaction.Summarizer {
+	s := a.settings().Retry
+	policy := compaction.RetryPolicy{Enabled: s.Enabled, MaxRetries: s.MaxRetries, BaseDelay: s.BaseDelay, MaxDelay: s.MaxDelay}
+	return compaction.WithRetry(a.summarizer(model, thinking), policy, compaction.RetryCallbacks{
+		Scheduled: func(attempt, maxAttempts int, delay time.Duration, msg string) {
+			a.sink(Event{"type": "summarization_retry_scheduled", "attempt": float64(attempt), "maxAttempts": float64(maxAttempts),
+				"delayMs": float64(delay.Milliseconds()), "errorMessage": msg})
+		},
+		AttemptStart: func() {
+			ev := Event{"type": "summarization_retry_attempt_start"}
+			for k, v := range source {
+				ev[k] = v
+			}
+			a.sink(ev)
+		},
+		Finished: func(bool, int) { a.sink(Event{"type": "summarization_retry_finished"}) },
+	})
+}
+
 // IsCompacting reports whether a compaction runs.
 func (a *Agent) IsCompacting() bool { a.mu.Lock(); defer a.mu.Unlock(); return a.compactCancel != nil }
 
@@ -537,7 +562,7 @@ func (a *Agent) CompactNow(ctx context.Context, custom string, hasCustom bool) (
 	if p := a.authProblem(); p != "" {
 		return fail(errors.New(p))
 	}
-	res, err := a.compactBranch(ctx, custom, hasCustom)
+	res, err := a.compactBranch(ctx, "manual", custom, hasCustom)
 	if err != nil {
 		return fail(err)
 	}

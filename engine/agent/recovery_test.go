@@ -2,6 +2,8 @@ package agent_test
 
 import (
 	"context"
+	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -27,6 +29,7 @@ type recoveryRig struct {
 	events   []agent.Event
 	appended []agent.Event // entry_appended
 	settings agent.Settings
+	onEvent  func(agent.Event) // when set, sees each event
 }
 
 func newRecoveryRig(t *testing.T, window int, s agent.Settings) *recoveryRig {
@@ -44,8 +47,12 @@ func newRecoveryRig(t *testing.T, window int, s agent.Settings) *recoveryRig {
 		Sink: func(ev agent.Event) {
 			r.mu.Lock()
 			defer r.mu.Unlock()
+			if r.onEvent != nil {
+				r.onEvent(ev)
+			}
 			switch ev["type"] {
-			case "auto_retry_start", "auto_retry_end", "compaction_start", "compaction_end", "agent_start", "agent_end":
+			case "auto_retry_start", "auto_retry_end", "compaction_start", "compaction_end", "agent_start", "agent_end",
+				"summarization_retry_scheduled", "summarization_retry_attempt_start", "summarization_retry_finished":
 				r.events = append(r.events, engine.Clone(ev).(agent.Event))
 			case "entry_appended":
 				r.appended = append(r.appended, ev)
@@ -346,8 +353,8 @@ func TestManualCompaction(t *testing.T) {
 	r.script.Queue(provider.ReplyText("a3"))
 	r.prompt("q3")
 	before := sessionTypes(r.h)
-	r.script.Queue(provider.ReplyError("500 internal error"))
-	if _, err := r.agent.CompactNow(context.Background(), "", false); err == nil || err.Error() != "Summarization failed: 500 internal error" {
+	r.script.Queue(provider.ReplyError("invalid request"))
+	if _, err := r.agent.CompactNow(context.Background(), "", false); err == nil || err.Error() != "Summarization failed: invalid request" {
 		t.Fatalf("failing summary: %v", err)
 	}
 	if after := sessionTypes(r.h); after != before {
@@ -375,4 +382,98 @@ func sessionTypes(h *engine.Host) string {
 		ts = append(ts, e["type"].(string))
 	}
 	return strings.Join(ts, ",")
+}
+
+// summaryRetries lists the summarization_retry_* events recorded, each
+// with its fields.
+func (r *recoveryRig) summaryRetries() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []string
+	for _, ev := range r.events {
+		switch ev["type"] {
+		case "summarization_retry_scheduled":
+			out = append(out, fmt.Sprintf("scheduled %v/%v %vms %v", ev["attempt"], ev["maxAttempts"], ev["delayMs"], ev["errorMessage"]))
+		case "summarization_retry_attempt_start":
+			out = append(out, fmt.Sprintf("start %v %v", ev["source"], ev["reason"]))
+		case "summarization_retry_finished":
+			out = append(out, fmt.Sprintf("finished %d", len(ev)))
+		}
+	}
+	return out
+}
+
+// A summary call failing with a transient error is retried under the
+// retry settings, as pi 1.6 does, told as summarization_retry_* events.
+func TestCompactionSummaryRetried(t *testing.T) {
+	s := smallKeep()
+	s.Retry.BaseDelay = time.Millisecond
+	r := newRecoveryRig(t, 100000, s)
+	r.script.Queue(provider.ReplyText("a1"))
+	r.prompt("q1")
+	r.script.Queue(provider.ReplyText("a2"))
+	r.prompt("q2")
+	r.script.Queue(provider.ReplyError("terminated"), provider.ReplyText("the summary"))
+	res, err := r.agent.CompactNow(context.Background(), "", false)
+	if err != nil || res["summary"] != "the summary" {
+		t.Fatalf("%v %v", res, err)
+	}
+	want := []string{"scheduled 1/3 1ms terminated", "start compaction manual", "finished 1"}
+	if got := r.summaryRetries(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("retry events\n got %q\nwant %q", got, want)
+	}
+}
+
+// Aborting the navigation while a branch summary waits to be retried
+// cancels it.
+func TestBranchSummaryRetryAborted(t *testing.T) {
+	s := agent.DefaultSettings
+	s.Retry.BaseDelay = time.Hour
+	r := newRecoveryRig(t, 100000, s)
+	r.script.Queue(provider.ReplyText("a1"), provider.ReplyText("a2"))
+	r.prompt("first")
+	r.prompt("second")
+	target := piapi.Of(r.h).Session().Entries()[1]["id"].(string)
+	ctx, cancel := context.WithCancel(context.Background())
+	r.mu.Lock()
+	r.onEvent = func(ev agent.Event) {
+		if ev["type"] == "summarization_retry_scheduled" {
+			cancel() // the retry's wait is the one cancelled
+		}
+	}
+	r.mu.Unlock()
+	r.script.Queue(provider.ReplyError("503 overloaded"))
+	res, err := r.agent.NavigateTree(ctx, target, agent.NavigateOptions{Summarize: true})
+	if err != nil || !res.Cancelled || !res.Aborted {
+		t.Fatalf("%+v %v", res, err)
+	}
+	want := []string{"scheduled 1/3 60000ms 503 overloaded", "finished 1"}
+	if got := r.summaryRetries(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("retry events\n got %q\nwant %q", got, want)
+	}
+}
+
+// AbortBranchSummary cancels a navigation's summary while its retry
+// waits, as pi's abort does.
+func TestAbortBranchSummaryDuringRetry(t *testing.T) {
+	s := agent.DefaultSettings
+	s.Retry.BaseDelay = time.Hour
+	r := newRecoveryRig(t, 100000, s)
+	r.script.Queue(provider.ReplyText("a1"), provider.ReplyText("a2"))
+	r.prompt("first")
+	r.prompt("second")
+	target := piapi.Of(r.h).Session().Entries()[1]["id"].(string)
+	r.mu.Lock()
+	r.onEvent = func(ev agent.Event) {
+		if ev["type"] == "summarization_retry_scheduled" {
+			go r.agent.AbortBranchSummary()
+		}
+	}
+	r.mu.Unlock()
+	r.script.Queue(provider.ReplyError("503 overloaded"))
+	res, err := r.agent.NavigateTree(context.Background(), target, agent.NavigateOptions{Summarize: true})
+	if err != nil || !res.Cancelled || !res.Aborted {
+		t.Fatalf("%+v %v", res, err)
+	}
+	r.agent.AbortBranchSummary() // none runs: nothing happens
 }

@@ -542,6 +542,10 @@ func (s *rpcServer) steer(c *rpcCommand) (any, bool, error) {
 }
 
 func (s *rpcServer) abort(*rpcCommand) (any, bool, error) {
+	// pi 1.6's abort also cancels a compaction and a branch summary (their
+	// retries' waits included).
+	s.rt.agent.AbortCompaction()
+	s.rt.agent.AbortBranchSummary()
 	s.rt.agent.Abort()
 	_ = s.rt.agent.WaitIdle(context.Background())
 	return nil, false, nil

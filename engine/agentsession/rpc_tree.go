@@ -69,6 +69,7 @@ func (s *rpcServer) abortBranchSummary(*rpcCommand) (any, bool, error) {
 		s.navCancel()
 	}
 	s.navMu.Unlock()
+	s.rt.agent.AbortBranchSummary() // one an extension's ctx.navigateTree started
 	return nil, false, nil
 }
 

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/images"
 
 	"github.com/pigo-dev/pigo/engine/agent"
 	"github.com/pigo-dev/pigo/engine/piapi"
@@ -280,14 +281,20 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	}
 	rt.model = model
 	rt.rebuildPrompt()
+	autoResize := func() bool { return rt.settings.boolIn("images", "autoResize", true) }
+	piapi.Of(rt.host).SetImageAutoResize(autoResize)
+	rt.host.SetToolResultImages(func(cs []engine.Content) []engine.Content { return toolResultImages(cs, autoResize()) })
 	a := agent.New(agent.Options{
 		Host: rt.host,
 		Provider: imageBlockingProvider{
 			Provider: agent.RegistryProvider{Registry: rt.reg, Options: provider.Options{Retry: rt.settings.providerRetry()}},
 			blocked:  func() bool { return rt.settings.boolIn("images", "blockImages", false) },
 		},
-		Model:          agent.ModelMap(model),
-		ThinkingLevel:  thinking,
+		Model:         agent.ModelMap(model),
+		ThinkingLevel: thinking,
+		PromptImages: func(imgs []any) ([]any, []string) {
+			return images.NormalizePromptImages(imgs, autoResize(), images.ResizeOptions{})
+		},
 		PromptSections: rt.promptSections,
 		Sink:           rt.onAgentEvent,
 		Settings:       rt.settings.agentSettings,

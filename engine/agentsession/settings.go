@@ -132,6 +132,7 @@ func (s *piSettings) agentSettings() agent.Settings {
 			Enabled:    s.boolIn("retry", "enabled", d.Retry.Enabled),
 			MaxRetries: int(s.numIn("retry", "maxRetries", float64(d.Retry.MaxRetries))),
 			BaseDelay:  time.Duration(s.numIn("retry", "baseDelayMs", float64(d.Retry.BaseDelay.Milliseconds()))) * time.Millisecond,
+			MaxDelay:   time.Duration(s.numIn("retry", "maxAgentDelayMs", float64(d.Retry.MaxDelay.Milliseconds()))) * time.Millisecond,
 		},
 		BranchSummaryReserveTokens: int(s.numIn("branchSummary", "reserveTokens", float64(d.BranchSummaryReserveTokens))),
 	}

@@ -12,9 +12,6 @@ import (
 // summarized into a branch_summary entry at the destination, so the model
 // keeps what was learned there.
 
-// branchSummaryMaxTokens caps a branch summary's length.
-const branchSummaryMaxTokens = 2048
-
 // CollectBranchEntries is pi's collectEntriesForBranchSummary: the entries
 // from oldLeaf back to (not including) the deepest entry it shares with
 // targetID's path, oldest first, and that common ancestor ("" for none).
@@ -49,13 +46,26 @@ func CollectBranchEntries(t *session.Tree, oldLeaf, targetID string) (entries []
 
 // messageForBranch is the message an entry contributes to a branch
 // summary: tool results are left out (the calls say enough), summaries
-// are kept.
-func messageForBranch(e session.Entry) Message {
+// are kept, and a message or custom message a context edit targets is
+// as the edit left it (edit nil: none).
+func messageForBranch(e session.Entry, edit session.Entry) Message {
 	switch e["type"] {
-	case "message":
-		if entryRole(e) == "toolResult" {
+	case "message", "custom_message":
+		if e["type"] == "message" && entryRole(e) == "toolResult" {
 			return nil
 		}
+		m := session.EntryMessage(e)
+		if edit == nil || m == nil {
+			return m
+		}
+		if edit["replacement"] == nil {
+			return nil
+		}
+		switch m["role"] {
+		case "user", "assistant", "toolResult", "custom":
+			return session.EditedMessage(m, edit["replacement"])
+		}
+		return m
 	case "compaction":
 		return Message{"role": "compactionSummary", "summary": e["summary"], "tokensBefore": e["tokensBefore"], "timestamp": jsTime(e["timestamp"])}
 	case "branch_summary":
@@ -67,6 +77,8 @@ func messageForBranch(e session.Entry) Message {
 // PrepareBranchEntries is pi's prepareBranchEntries: the newest messages
 // of the branch that fit tokenBudget (0: all), oldest first, and the
 // files they touched (including those of earlier pi-made branch summaries).
+// A context_edit among the entries hides or replaces its target's message
+// (the latest edit of a target counts).
 func PrepareBranchEntries(entries []session.Entry, tokenBudget int) (msgs []Message, ops FileOps, tokens int) {
 	ops = newFileOps()
 	for _, e := range entries {
@@ -82,9 +94,15 @@ func PrepareBranchEntries(entries []session.Entry, tokenBudget int) (msgs []Mess
 			}
 		}
 	}
+	edits := map[string]session.Entry{}
+	for _, e := range entries {
+		if e["type"] == "context_edit" {
+			edits[str(e["targetId"])] = e
+		}
+	}
 	var rev []Message
 	for i := len(entries) - 1; i >= 0; i-- {
-		m := messageForBranch(entries[i])
+		m := messageForBranch(entries[i], edits[str(entries[i]["id"])])
 		if m == nil {
 			continue
 		}
@@ -112,6 +130,8 @@ func PrepareBranchEntries(entries []session.Entry, tokenBudget int) (msgs []Mess
 type BranchSummary struct {
 	Summary                  string
 	ReadFiles, ModifiedFiles []string
+	// Usage is what the summary call cost (nil: no call was made).
+	Usage any
 	// Aborted: the model call was cancelled.
 	Aborted bool
 }
@@ -127,7 +147,9 @@ type BranchOptions struct {
 }
 
 // SummarizeBranch is pi's generateBranchSummary: the branch's messages
-// that fit contextWindow - reserveTokens are summarized by the model.
+// that fit contextWindow - reserveTokens are summarized by the model, at
+// its own output limit. An error reply, one cut at the token cap or one
+// calling a tool fails with pi's text ("Branch summarization failed: …").
 func SummarizeBranch(ctx context.Context, entries []session.Entry, s Summarizer, o BranchOptions) (BranchSummary, error) {
 	window, reserve := o.ContextWindow, o.ReserveTokens
 	if window == 0 {
@@ -148,23 +170,19 @@ func SummarizeBranch(ctx context.Context, entries []session.Entry, s Summarizer,
 		instructions += "\n\nAdditional focus: " + o.CustomInstructions
 	}
 	prompt := "<conversation>\n" + SerializeConversation(session.ConvertToLlm(msgs)) + "\n</conversation>\n\n" + instructions
-	reply, err := s(ctx, SummaryRequest{SystemPrompt: SystemPrompt, Prompt: prompt, MaxTokens: branchSummaryMaxTokens})
+	reply, err := s(ctx, SummaryRequest{SystemPrompt: SystemPrompt, Prompt: prompt})
 	if err != nil {
 		return BranchSummary{}, err
 	}
-	switch reply["stopReason"] {
-	case "aborted":
+	if reply["stopReason"] == "aborted" {
 		return BranchSummary{Aborted: true}, nil
-	case "error":
-		msg := str(reply["errorMessage"])
-		if msg == "" {
-			msg = "Summarization failed"
-		}
-		return BranchSummary{}, errorString(msg)
+	}
+	if err := summaryFailure(reply, "Branch summarization"); err != nil {
+		return BranchSummary{}, err
 	}
 	readFiles, modifiedFiles := ops.Lists()
 	summary := branchSummaryPreamble + textOf(reply["content"], "\n") + formatFileOperations(readFiles, modifiedFiles)
-	return BranchSummary{Summary: summary, ReadFiles: readFiles, ModifiedFiles: modifiedFiles}, nil
+	return BranchSummary{Summary: summary, ReadFiles: readFiles, ModifiedFiles: modifiedFiles, Usage: reply["usage"]}, nil
 }
 
 // jsTime is new Date(iso).getTime() as JSON data (null when invalid).
@@ -175,8 +193,3 @@ func jsTime(v any) any {
 	}
 	return float64(t.UnixMilli())
 }
-
-// errorString is an error whose text is exactly the model's message.
-type errorString string
-
-func (e errorString) Error() string { return string(e) }

@@ -167,3 +167,39 @@ func TestEstimateUserImages(t *testing.T) {
 		t.Fatalf("EstimateTokens = %d, want 1201", got)
 	}
 }
+
+// TestSummarizeBranchAsPi16: no output cap, the reply's usage on the
+// result, and pi 1.6's failure texts for an error, a cut or a tool call.
+func TestSummarizeBranchAsPi16(t *testing.T) {
+	entries := branchCase()
+	usage := map[string]any{"input": 10.0, "output": 5.0}
+	var req SummaryRequest
+	ok := func(_ context.Context, r SummaryRequest) (Message, error) {
+		req = r
+		return Message{"role": "assistant", "stopReason": "stop", "content": []any{text("sum")}, "usage": usage}, nil
+	}
+	res, err := SummarizeBranch(context.Background(), entries, ok, BranchOptions{})
+	if err != nil || req.MaxTokens != 0 || res.Usage == nil || !strings.Contains(res.Summary, "sum") {
+		t.Fatalf("%+v %v (max tokens %d)", res, err, req.MaxTokens)
+	}
+	for _, c := range []struct {
+		reply Message
+		want  string
+	}{
+		{Message{"stopReason": "error", "errorMessage": "boom"}, "Branch summarization failed: boom"},
+		{Message{"stopReason": "error"}, "Branch summarization failed: Unknown error"},
+		{Message{"stopReason": "length", "content": []any{text("half")}}, "Branch summarization failed: generation hit the token cap and the summary is incomplete"},
+		{Message{"stopReason": "toolUse", "content": []any{call("c", "read", nil)}}, "Branch summarization attempted to call a tool"},
+	} {
+		_, err := SummarizeBranch(context.Background(), entries, func(context.Context, SummaryRequest) (Message, error) { return c.reply, nil }, BranchOptions{})
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%v: got %v, want %q", c.reply, err, c.want)
+		}
+	}
+	res, err = SummarizeBranch(context.Background(), entries, func(context.Context, SummaryRequest) (Message, error) {
+		return Message{"stopReason": "aborted"}, nil
+	}, BranchOptions{})
+	if err != nil || !res.Aborted {
+		t.Fatalf("aborted: %+v %v", res, err)
+	}
+}

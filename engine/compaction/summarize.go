@@ -195,23 +195,33 @@ func summarize(ctx context.Context, s Summarizer, prompt string, failure string)
 	if err != nil {
 		return "", nil, err
 	}
+	if err := summaryFailure(reply, failure); err != nil {
+		return "", nil, err
+	}
+	return textOf(reply["content"], "\n"), reply["usage"], nil
+}
+
+// summaryFailure is why a summary reply cannot be kept (pi's
+// getSummarizationFailure and its tool call check), label naming the call:
+// an error reply, one cut at the token cap, one calling a tool.
+func summaryFailure(reply Message, label string) error {
 	switch reply["stopReason"] {
 	case "error":
 		msg := str(reply["errorMessage"])
 		if msg == "" {
 			msg = "Unknown error"
 		}
-		return "", nil, errors.New(failure + " failed: " + msg)
+		return errors.New(label + " failed: " + msg)
 	case "length":
-		return "", nil, errors.New(failure + " failed: generation hit the token cap and the summary is incomplete")
+		return errors.New(label + " failed: generation hit the token cap and the summary is incomplete")
 	}
 	if blocks, _ := reply["content"].([]any); slices.ContainsFunc(blocks, func(b any) bool {
 		m, _ := b.(map[string]any)
 		return m["type"] == "toolCall"
 	}) {
-		return "", nil, errors.New(failure + " attempted to call a tool")
+		return errors.New(label + " attempted to call a tool")
 	}
-	return textOf(reply["content"], "\n"), reply["usage"], nil
+	return nil
 }
 
 // historyPrompt is pi's generateSummary prompt for messages (with the

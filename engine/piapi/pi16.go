@@ -59,6 +59,24 @@ type pi16State struct {
 	mode          string // "" = derived (see Mode)
 	untrusted     bool   // the project is not trusted (SetProjectTrusted)
 	promptOptions map[string]any
+	autoResize    func() bool // images.autoResize (SetImageAutoResize)
+}
+
+// SetImageAutoResize sets where the built-in read tool reads the
+// images.autoResize setting (nil: on, pi's default).
+func (p *State) SetImageAutoResize(f func() bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.v16.autoResize = f
+}
+
+// ImageAutoResize is the images.autoResize setting: whether images are
+// scaled down before the model sees them.
+func (p *State) ImageAutoResize() bool {
+	p.mu.Lock()
+	f := p.v16.autoResize
+	p.mu.Unlock()
+	return f == nil || f()
 }
 
 // SetMode sets ctx.mode: "tui", "rpc", "json" or "print" (pigo's agent

@@ -84,7 +84,7 @@ func PathContext(path []Entry) Context {
 			return
 		}
 		if id, _ := e["id"].(string); edits[id] != nil {
-			if m = editedMessage(m, edits[id]["replacement"]); m == nil {
+			if m = EditedMessage(m, edits[id]["replacement"]); m == nil {
 				return
 			}
 		}
@@ -122,10 +122,10 @@ func PathContext(path []Entry) Context {
 	return ctx
 }
 
-// editedMessage is m as a context edit's replacement leaves it: nil for
+// EditedMessage is m as a context edit's replacement leaves it: nil for
 // a null replacement, else m with the replacement's content (a string
 // given for a reply or tool result becomes one text block).
-func editedMessage(m map[string]any, replacement any) map[string]any {
+func EditedMessage(m map[string]any, replacement any) map[string]any {
 	r, _ := replacement.(map[string]any)
 	if r == nil {
 		return nil

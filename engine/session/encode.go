@@ -34,6 +34,7 @@ const (
 	kindCost                    // usage.cost
 	kindValue                   // data of a pigo.value / pigo.list entry
 	kindSections                // a system message's sections
+	kindDetails                 // an entry's details (a summary's file lists)
 )
 
 // entryKeyOrder is the property order of each entry type as pi creates it.
@@ -50,7 +51,7 @@ func entryKeyOrder(typ string) []string {
 	case "compaction":
 		return []string{"type", "id", "parentId", "timestamp", "summary", "firstKeptEntryId", "tokensBefore", "details", "usage", "fromHook", "systemMessage"}
 	case "branch_summary":
-		return []string{"type", "id", "parentId", "timestamp", "fromId", "summary", "details", "fromHook"}
+		return []string{"type", "id", "parentId", "timestamp", "fromId", "summary", "details", "usage", "fromHook"}
 	case "custom":
 		return []string{"type", "customType", "data", "id", "parentId", "timestamp"}
 	case "custom_message":
@@ -116,8 +117,10 @@ func childKind(k keyKind, key string) keyKind {
 		return kindSections
 	case (k == kindEntry || k == kindMessage) && key == "content":
 		return kindContent
-	case k == kindMessage && key == "usage":
+	case (k == kindMessage || k == kindEntry) && key == "usage": // a summary entry's usage is a reply's
 		return kindUsage
+	case k == kindEntry && key == "details":
+		return kindDetails
 	case k == kindUsage && key == "cost":
 		return kindCost
 	}
@@ -145,6 +148,8 @@ func (k keyKind) keyTable(m map[string]any) []string {
 		return []string{"namespace", "key", "value"}
 	case kindSections:
 		return SectionOrder
+	case kindDetails:
+		return []string{"readFiles", "modifiedFiles"}
 	}
 	return nil
 }

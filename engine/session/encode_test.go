@@ -40,3 +40,18 @@ func TestEncodeMessageKeyOrder(t *testing.T) {
 		t.Fatalf("encoded\n got %s\nwant %s", got, want)
 	}
 }
+
+// A summary entry's details and usage are written in pi's key order.
+func TestEncodeSummaryKeyOrder(t *testing.T) {
+	t.Parallel()
+	e := session.Entry{"type": "branch_summary", "id": "abcd1234", "parentId": nil, "timestamp": "T", "fromId": "root", "summary": "s",
+		"details": map[string]any{"modifiedFiles": []any{"m"}, "readFiles": []any{"r"}}, "fromHook": false,
+		"usage": map[string]any{"totalTokens": 3.0, "output": 1.0, "input": 2.0, "cacheRead": 0.0, "cacheWrite": 0.0,
+			"cost": map[string]any{"total": 0.0, "output": 0.0, "input": 0.0, "cacheRead": 0.0, "cacheWrite": 0.0}}}
+	want := `{"type":"branch_summary","id":"abcd1234","parentId":null,"timestamp":"T","fromId":"root","summary":"s",` +
+		`"details":{"readFiles":["r"],"modifiedFiles":["m"]},"usage":{"input":2,"output":1,"cacheRead":0,"cacheWrite":0,"totalTokens":3,` +
+		`"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"total":0}},"fromHook":false}`
+	if got := string(session.EncodeEntry(e)); got != want {
+		t.Fatalf("encoded\n got %s\nwant %s", got, want)
+	}
+}

@@ -240,13 +240,17 @@ func TestNavigate(t *testing.T) {
 		t.Fatalf("leaf %v", leafEntry)
 	}
 
-	// With a summary: branch_summary at the target, labelled.
-	res, err = tr.Navigate(id(a2), session.NavigateOptions{Summary: "went back", Details: map[string]any{"readFiles": []any{}}, Label: "sum"})
+	// With a summary: branch_summary at the target, labelled; fromId is
+	// the leaf left behind (the label entry), usage kept.
+	left := tr.LeafID()
+	res, err = tr.Navigate(id(a2), session.NavigateOptions{Summary: "went back", Details: map[string]any{"readFiles": []any{}}, Label: "sum",
+		Usage: map[string]any{"input": 5.0}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := res.Summary
-	if s["type"] != "branch_summary" || s["parentId"] != id(a2) || s["fromId"] != id(a2) || s["summary"] != "went back" {
+	if s["type"] != "branch_summary" || s["parentId"] != id(a2) || s["fromId"] != left || s["summary"] != "went back" ||
+		s["usage"] == nil {
 		t.Fatalf("summary %v", s)
 	}
 	if l, _ := tr.Label(id(s)); l != "sum" {
@@ -254,13 +258,15 @@ func TestNavigate(t *testing.T) {
 	}
 	ctx := tr.BuildContext(tr.LeafID())
 	last := ctx.Messages[len(ctx.Messages)-1]
-	if last["role"] != "branchSummary" || last["fromId"] != id(a2) {
+	if last["role"] != "branchSummary" || last["fromId"] != left {
 		t.Fatalf("context ends with %v", last)
 	}
 
-	// Selecting the root user message resets the leaf; a summary there says fromId "root".
+	// Selecting the root user message resets the leaf; the summary there
+	// has no parent and comes from the summary left behind.
+	left = tr.LeafID()
 	res, err = tr.Navigate(id(u1), session.NavigateOptions{Summary: "restart"})
-	if err != nil || res.Summary["parentId"] != nil || res.Summary["fromId"] != "root" {
+	if err != nil || res.Summary["parentId"] != nil || res.Summary["fromId"] != left {
 		t.Fatalf("navigate to root: %+v %v", res, err)
 	}
 	if _, err := tr.Navigate("nope", session.NavigateOptions{}); !errors.Is(err, session.ErrNoEntry) {
@@ -275,5 +281,12 @@ func TestNavigate(t *testing.T) {
 	}
 	if roots := tr.Tree(); len(roots) != 3 {
 		t.Fatalf("%d roots, want 3 (u1, summary at root, new root)", len(roots))
+	}
+	// Leaving no leaf at all, the summary comes from "root".
+	if err := tr.SetLeaf(""); err != nil {
+		t.Fatal(err)
+	}
+	if res, err = tr.Navigate(id(a2), session.NavigateOptions{Summary: "from nowhere"}); err != nil || res.Summary["fromId"] != "root" {
+		t.Fatalf("navigate from no leaf: %+v %v", res, err)
 	}
 }

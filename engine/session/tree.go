@@ -445,6 +445,8 @@ type NavigateOptions struct {
 	Summary  string
 	Details  any
 	FromHook bool
+	// Usage is what the summary cost (omitted when nil).
+	Usage any
 	// Label, when not empty, labels the summary entry when there is one,
 	// else the selected entry.
 	Label string
@@ -486,17 +488,20 @@ func (t *Tree) Navigate(targetID string, opts NavigateOptions) (NavigateResult, 
 		newLeaf, _ = target.e["parentId"].(string)
 		res.EditorText = contentText(target.e["content"])
 	}
+	oldLeaf := t.leaf
 	t.leaf = newLeaf
 	var errs []error
 	if opts.Summary != "" {
-		e := Entry{"type": "branch_summary", "summary": opts.Summary}
-		if newLeaf == "" {
+		// fromId is the leaf left behind, as pi 1.6 records it.
+		e := Entry{"type": "branch_summary", "fromId": oldLeaf, "summary": opts.Summary}
+		if oldLeaf == "" {
 			e["fromId"] = "root"
-		} else {
-			e["fromId"] = newLeaf
 		}
 		if opts.Details != nil {
 			e["details"] = opts.Details
+		}
+		if opts.Usage != nil {
+			e["usage"] = opts.Usage
 		}
 		e["fromHook"] = opts.FromHook // pi writes it, false included
 		s, err := t.commitLocked(e)

@@ -584,6 +584,19 @@ func (m *model) record(r recordMsg) tea.Cmd {
 		maxA, _ := rec["maxAttempts"].(float64)
 		delay, _ := rec["delayMs"].(float64)
 		m.retry = &retryState{attempt: int(attempt), max: int(maxA), until: time.Now().Add(time.Duration(delay) * time.Millisecond)}
+	case "summarization_retry_scheduled":
+		// pi 1.6: a failed summary call is retried; its error shows, then
+		// the wait (what the summary is for resumes at the next attempt).
+		attempt, _ := rec["attempt"].(float64)
+		maxA, _ := rec["maxAttempts"].(float64)
+		delay, _ := rec["delayMs"].(float64)
+		msg, _ := rec["errorMessage"].(string)
+		m.notice("Error: "+msg, "error")
+		m.retry = &retryState{attempt: int(attempt), max: int(maxA), until: time.Now().Add(time.Duration(delay) * time.Millisecond), summary: true}
+	case "summarization_retry_attempt_start", "summarization_retry_finished":
+		if m.retry != nil && m.retry.summary {
+			m.retry = nil
+		}
 	case "auto_retry_end":
 		m.retry = nil
 		if ok, _ := rec["success"].(bool); !ok {
@@ -903,7 +916,7 @@ func (m *model) action(name string) tea.Cmd {
 		return m.quit()
 	case "app.interrupt":
 		switch {
-		case m.retry != nil:
+		case m.retry != nil && !m.retry.summary:
 			m.c.request(cmd("abort_retry"), nil)
 		case m.bash != nil:
 			m.c.request(cmd("abort_bash"), nil)
@@ -1456,6 +1469,9 @@ func (m *model) editorTop(w int) string {
 type retryState struct {
 	attempt, max int
 	until        time.Time
+	// summary: a compaction's or branch summary's call is retried (the
+	// interrupt key cancels that work, not an agent retry).
+	summary bool
 }
 
 func (m *model) workingStatus() string {

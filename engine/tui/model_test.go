@@ -702,6 +702,21 @@ func TestAutoRetryIndicator(t *testing.T) {
 	h.lacks("Retrying (")
 }
 
+// A compaction's failed summary call shows its error and the retry's
+// wait, then the compaction again (pi 1.6's summarization_retry_*).
+func TestSummarizationRetryIndicator(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.event(ev("compaction_start", "reason", "manual"),
+		ev("summarization_retry_scheduled", "attempt", 1.0, "maxAttempts", 3.0, "delayMs", 2000.0, "errorMessage", "503 overloaded"))
+	h.contains("Error: 503 overloaded", "Retrying (1/3) in 2s...")
+	h.event(ev("summarization_retry_attempt_start", "source", "compaction", "reason", "manual"))
+	h.lacks("Retrying (")
+	h.contains("Compacting context...")
+	h.event(ev("summarization_retry_scheduled", "attempt", 2.0, "maxAttempts", 3.0, "delayMs", 4000.0, "errorMessage", "503 overloaded"),
+		ev("summarization_retry_finished"))
+	h.lacks("Retrying (")
+}
+
 func TestWorkingIndicatorFrames(t *testing.T) {
 	h := newHarness(t, Options{})
 	h.event(ev("agent_start"), ev("ui_call", "plugin", "x", "op", "setWorkingIndicator", "key", "", "sub", "",

@@ -1,12 +1,14 @@
 package compat
 
 import (
+	"encoding/base64"
 	"fmt"
 
 	"github.com/dop251/goja"
 
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/compaction"
+	"github.com/pigo-dev/pigo/engine/images"
 	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/resources"
 	"github.com/pigo-dev/pigo/engine/schema"
@@ -87,6 +89,42 @@ func agentNativeModules() map[string]modules.Module {
 						_ = out.Set("error", err.Error())
 						return out
 					}
+				},
+			})
+		},
+		// pigo:image: engine/images' processImage for the read tool:
+		// processImage(base64, mimeType, autoResize, resizeOptions?) gives
+		// {ok: true, data, mimeType, hints} or {ok: false, message}.
+		"pigo:image": func(rt modules.Runtime, module *goja.Object) error {
+			vm := rt.VM()
+			return setExports(vm, module, "pigo:image", map[string]any{
+				"processImage": func(data, mimeType string, autoResize bool, o goja.Value) goja.Value {
+					return vm.ToValue(processImage(data, mimeType, autoResize, resizeOptions(o)))
+				},
+				// resizeImage(base64, mimeType, options?): pi's ResizedImage or null.
+				"resizeImage": func(data, mimeType string, o goja.Value) goja.Value {
+					raw, err := base64.StdEncoding.DecodeString(data)
+					if err != nil {
+						return goja.Null()
+					}
+					r, ok := images.Resize(raw, mimeType, resizeOptions(o))
+					if !ok {
+						return goja.Null()
+					}
+					return vm.ToValue(map[string]any{"data": r.Data, "mimeType": r.MimeType, "originalWidth": r.OriginalWidth,
+						"originalHeight": r.OriginalHeight, "width": r.Width, "height": r.Height, "wasResized": r.WasResized})
+				},
+				// toPNG(base64): the image as PNG in base64, or null.
+				"toPNG": func(data string) goja.Value {
+					raw, err := base64.StdEncoding.DecodeString(data)
+					if err != nil {
+						return goja.Null()
+					}
+					png, ok := images.ToPNG(raw)
+					if !ok {
+						return goja.Null()
+					}
+					return vm.ToValue(base64.StdEncoding.EncodeToString(png))
 				},
 			})
 		},
@@ -192,4 +230,41 @@ func setExports[V any](vm *goja.Runtime, module *goja.Object, spec string, value
 		}
 	}
 	return nil
+}
+
+// processImage is engine/images' Process for base64 data, as JavaScript
+// data (pi's ProcessedImage).
+func processImage(data, mimeType string, autoResize bool, o images.ResizeOptions) map[string]any {
+	raw, err := base64.StdEncoding.DecodeString(data)
+	if err != nil {
+		return map[string]any{"ok": false, "message": "[Image omitted: could not be converted to a supported inline image format.]"}
+	}
+	p := images.Process(raw, mimeType, autoResize, o)
+	if !p.OK {
+		return map[string]any{"ok": false, "message": p.Message}
+	}
+	hints := make([]any, len(p.Hints))
+	for i, h := range p.Hints {
+		hints[i] = h
+	}
+	return map[string]any{"ok": true, "data": p.Data, "mimeType": p.MimeType, "hints": hints}
+}
+
+// resizeOptions reads pi's ImageResizeOptions ({maxWidth, maxHeight,
+// maxBytes, jpegQuality}, each optional); undefined gives the defaults.
+func resizeOptions(v goja.Value) images.ResizeOptions {
+	var o images.ResizeOptions
+	obj, ok := v.(*goja.Object)
+	if !ok || v == nil || goja.IsUndefined(v) || goja.IsNull(v) {
+		return o
+	}
+	num := func(k string) int {
+		x := obj.Get(k)
+		if x == nil || goja.IsUndefined(x) || goja.IsNull(x) {
+			return 0
+		}
+		return int(x.ToInteger())
+	}
+	o.MaxWidth, o.MaxHeight, o.MaxBytes, o.JPEGQuality = num("maxWidth"), num("maxHeight"), num("maxBytes"), num("jpegQuality")
+	return o
 }

@@ -159,3 +159,39 @@ return [mask(A.loadSkillsFromDir({ dir: path.join(d, "s"), source: "custom" })),
 		t.Errorf("skills:\n got %s\nwant %s", got, want)
 	}
 }
+
+// TestBranchSummaryRetriesAsPi16: pigo's TS generateBranchSummary (pi
+// 1.6's) retries a transient failure under the retry policy, telling the
+// callbacks; a lasting or deterministic failure is pi 1.6's error text, the
+// usage of the reply is on the result, and a tool call is refused.
+func TestBranchSummaryRetriesAsPi16(t *testing.T) {
+	got := mustEvalTS(t, `import * as ai from "@mariozechner/pi-ai";
+import { generateBranchSummary } from "@earendil-works/pi-coding-agent";`, `
+const faux = ai.registerFauxProvider();
+const model = faux.getModel();
+const entries = [{ type: "message", id: "a", parentId: null, timestamp: "2026-12-01T00:00:00.000Z",
+  message: { role: "user", content: [{ type: "text", text: "hi" }], timestamp: 1 } }];
+const fail = (m: string) => () => ai.fauxAssistantMessage("", { stopReason: "error", errorMessage: m });
+const events: any[] = [];
+const callbacks = {
+  onRetryScheduled: (attempt: number, max: number, delay: number, msg: string) => { events.push(["scheduled", attempt, max, delay, msg]); },
+  onRetryAttemptStart: () => { events.push(["start"]); },
+  onRetryFinished: (ok: boolean, attempt: number) => { events.push(["finished", ok, attempt]); },
+};
+const retry = { enabled: true, maxRetries: 2, baseDelayMs: 1 };
+faux.setResponses([fail("503 overloaded"), () => ai.fauxAssistantMessage("sum")]);
+const ok = await generateBranchSummary(entries, { model, apiKey: "k", retry, callbacks });
+faux.setResponses([fail("503 overloaded"), fail("503 overloaded"), fail("503 overloaded")]);
+const exhausted = await generateBranchSummary(entries, { model, apiKey: "k", retry });
+faux.setResponses([fail("invalid api key")]);
+const fatal = await generateBranchSummary(entries, { model, apiKey: "k", retry });
+faux.setResponses([() => ai.fauxAssistantMessage([{ type: "toolCall", id: "c", name: "read", arguments: {} }], { stopReason: "toolUse" })]);
+const tool = await generateBranchSummary(entries, { model, apiKey: "k" });
+return [ok.summary.endsWith("sum"), ok.usage !== undefined, events, exhausted, fatal, tool];`)
+	want := `[true,true,[["scheduled",1,2,1,"503 overloaded"],["start"],["finished",true,1]],` +
+		`{"error":"Branch summarization failed: 503 overloaded"},{"error":"Branch summarization failed: invalid api key"},` +
+		`{"error":"Branch summarization attempted to call a tool"}]`
+	if got != want {
+		t.Errorf("generateBranchSummary:\n got %s\nwant %s", got, want)
+	}
+}

@@ -1,14 +1,22 @@
 package compat_test
 
 import (
+	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"flag"
+	"image"
+	"image/color"
+	"image/png"
 	"os"
 	"path/filepath"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
+
+	"golang.org/x/image/bmp"
 )
 
 // The tools tests run pi's built-in tools (modules/_tools*.ts) on a fixture
@@ -329,9 +337,11 @@ func TestToolsSearchFallback(t *testing.T) {
 	})
 }
 
-// piToolJSON is JSON.stringify(createXTool("/tmp")) of the real package.
+// piToolJSON is JSON.stringify(createXTool("/tmp")) of the real package
+// (0.73.1), with the descriptions pi 1.6 reworded as 1.6 words them
+// (grep's glob, find's pattern, read's image formats with bmp).
 var piToolJSON = map[string]string{
-	"Read":  `{"name":"read","label":"read","description":"Read the contents of a file. Supports text files and images (jpg, png, gif, webp). Images are sent as attachments. For text files, output is truncated to 2000 lines or 50KB (whichever is hit first). Use offset/limit for large files. When you need the full file, continue with offset until complete.","parameters":{"type":"object","required":["path"],"properties":{"path":{"type":"string","description":"Path to the file to read (relative or absolute)"},"offset":{"type":"number","description":"Line number to start reading from (1-indexed)"},"limit":{"type":"number","description":"Maximum number of lines to read"}}}}`,
+	"Read":  `{"name":"read","label":"read","description":"Read the contents of a file. Supports text files and images (jpg, png, gif, webp, bmp). Images are sent as attachments. For text files, output is truncated to 2000 lines or 50KB (whichever is hit first). Use offset/limit for large files. When you need the full file, continue with offset until complete.","parameters":{"type":"object","required":["path"],"properties":{"path":{"type":"string","description":"Path to the file to read (relative or absolute)"},"offset":{"type":"number","description":"Line number to start reading from (1-indexed)"},"limit":{"type":"number","description":"Maximum number of lines to read"}}}}`,
 	"Bash":  `{"name":"bash","label":"bash","description":"Execute a bash command in the current working directory. Returns stdout and stderr. Output is truncated to last 2000 lines or 50KB (whichever is hit first). If truncated, full output is saved to a temp file. Optionally provide a timeout in seconds.","parameters":{"type":"object","required":["command"],"properties":{"command":{"type":"string","description":"Shell command to execute"},"timeout":{"type":"number","description":"Timeout in seconds (optional, no default timeout)"}}}}`,
 	"Edit":  `{"name":"edit","label":"edit","description":"Edit a single file using exact text replacement. Every edits[].oldText must match a unique, non-overlapping region of the original file. If two changes affect the same block or nearby lines, merge them into one edit instead of emitting overlapping edits. Do not include large unchanged regions just to connect distant changes.","parameters":{"type":"object","required":["path","edits"],"properties":{"path":{"type":"string","description":"Path to the file to edit (relative or absolute)"},"edits":{"type":"array","items":{"type":"object","required":["oldText","newText"],"properties":{"oldText":{"type":"string","description":"Exact text for one targeted replacement. It must be unique in the original file and must not overlap with any other edits[].oldText in the same call."},"newText":{"type":"string","description":"Replacement text for this targeted edit."}}},"description":"One or more targeted replacements. Each edit is matched against the original file, not incrementally. Do not include overlapping or nested edits. If two changes touch the same block or nearby lines, merge them into one edit instead."}}}}`,
 	"Write": `{"name":"write","label":"write","description":"Write content to a file. Creates the file if it doesn't exist, overwrites if it does. Automatically creates parent directories.","parameters":{"type":"object","required":["path","content"],"properties":{"path":{"type":"string","description":"Path to the file to write (relative or absolute)"},"content":{"type":"string","description":"Content to write to the file"}}}}`,
@@ -576,5 +586,92 @@ return {
 		`"guidelines":[["You can inspect PI_* environment variables for current model and session details."],null]}`
 	if got != want {
 		t.Fatalf("got %s\nwant %s", got, want)
+	}
+}
+
+// TestReadImagesAsPi16: the read tool converts a BMP to PNG, fits a
+// 3000x1000 PNG into 2000x2000 unless autoResizeImages is off, and marks
+// an image a text-only model cannot see, as pi 1.6's does.
+func TestReadImagesAsPi16(t *testing.T) {
+	dir := t.TempDir()
+	gradient := func(w, h int) image.Image {
+		img := image.NewRGBA(image.Rect(0, 0, w, h))
+		for y := range h {
+			for x := range w {
+				img.Set(x, y, color.RGBA{uint8(x), uint8(y), 7, 255})
+			}
+		}
+		return img
+	}
+	var b bytes.Buffer
+	if err := bmp.Encode(&b, gradient(40, 30)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "a.bmp"), b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b.Reset()
+	if err := png.Encode(&b, gradient(3000, 1000)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "big.png"), b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := mustEvalTS(t, `import { createReadToolDefinition } from "@earendil-works/pi-coding-agent";`, `
+const dir = `+strconv.Quote(dir)+`;
+const out: any[] = [];
+for (const [p, o, model] of [["a.bmp", {}, undefined], ["big.png", {}, undefined], ["big.png", { autoResizeImages: false }, { id: "txt", input: ["text"] }]] as any[]) {
+  const r = await createReadToolDefinition(dir, o).execute("c", { path: p }, undefined, undefined, { model });
+  out.push([r.content[0].text, r.content[1].mimeType, r.details ?? null]);
+}
+return out;`)
+	want := `[["Read image file [image/png]\n[Image converted from image/bmp to image/png.]","image/png",null],` +
+		`["Read image file [image/png]\n[Image: original 3000x1000, displayed at 2000x667. Multiply coordinates by 1.50 to map to original image.]","image/png",null],` +
+		`["Read image file [image/png]","image/png",{"imageUnsupportedByModel":"txt"}]]`
+	if got != want {
+		t.Errorf("read images:\n got %s\nwant %s", got, want)
+	}
+}
+
+// The read tool's result says when the model could not see the image (pi
+// 1.6's renderer).
+func TestReadRendersImageUnsupported(t *testing.T) {
+	got := mustEvalTS(t, `import * as A from "@earendil-works/pi-coding-agent";`, `
+const T = { fg: (c: string, s: string) => "<" + c + ">" + s + "</" + c + ">", bold: (s: string) => s };
+const r = { content: [{ type: "text", text: "Read image file [image/png]" }], details: { imageUnsupportedByModel: "txt-1" } };
+return A.createReadToolDefinition("/tmp").renderResult(r, { expanded: true }, T, { args: { path: "i.png" }, cwd: "/tmp", showImages: false, isError: false }).render(80)
+  .map((l: string) => l.trimEnd());`)
+	if !strings.Contains(got, `<warning>[txt-1 does not support images; it saw a placeholder instead]</warning>`) {
+		t.Errorf("render: %s", got)
+	}
+}
+
+// pi 1.6's image helpers are served: resizeImage fits a large image,
+// convertToPng converts a BMP, detectSupportedImageMimeTypeFromFile knows
+// BMP.
+func TestImageHelpersAsPi16(t *testing.T) {
+	dir := t.TempDir()
+	var b bytes.Buffer
+	if err := bmp.Encode(&b, image.NewRGBA(image.Rect(0, 0, 3, 2))); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "a.bmp"), b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bmpData := base64.StdEncoding.EncodeToString(b.Bytes())
+	b.Reset()
+	if err := png.Encode(&b, image.NewRGBA(image.Rect(0, 0, 2400, 100))); err != nil {
+		t.Fatal(err)
+	}
+	pngData := base64.StdEncoding.EncodeToString(b.Bytes())
+	got := mustEvalTS(t, `import * as A from "@earendil-works/pi-coding-agent";`, `
+const r = await A.resizeImage(new Uint8Array(Buffer.from(`+strconv.Quote(pngData)+`, "base64")), "image/png");
+const c = await A.convertToPng(`+strconv.Quote(bmpData)+`, "image/bmp");
+const bad = await A.convertToPng("AAAA", "image/bmp");
+return [r.mimeType, r.width, r.height, r.wasResized, A.formatDimensionNote(r), c.mimeType, c.data.startsWith("iVBOR"), bad,
+  await A.detectSupportedImageMimeTypeFromFile(`+strconv.Quote(filepath.Join(dir, "a.bmp"))+`)];`)
+	want := `["image/png",2000,83,true,"[Image: original 2400x100, displayed at 2000x83. Multiply coordinates by 1.20 to map to original image.]","image/png",true,null,"image/bmp"]`
+	if got != want {
+		t.Errorf("image helpers:\n got %s\nwant %s", got, want)
 	}
 }

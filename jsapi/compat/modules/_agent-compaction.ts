@@ -7,6 +7,8 @@
 // pi-ai (and its model table) loads only when a summary is generated.
 declare const require: (id: string) => any;
 const completeSimple = (...args: any[]): Promise<any> => require("@mariozechner/pi-ai").completeSimple(...args);
+// pi 1.6 retries a failed summary call as its agent retries a turn.
+const retryAssistantCall = (...args: any[]): Promise<any> => require("@earendil-works/pi-ai").retryAssistantCall(...args);
 
 // The summarization prompts and summary wrappers are engine/compaction's and
 // engine/session's (pigo:compaction-prompts, agent_native.go): the Go host
@@ -429,33 +431,84 @@ function completionOptions(model: any, signal: any, apiKey: any, headers: any, t
     : { signal, apiKey, headers };
 }
 
-export async function generateSummary(
+// Why a summary reply cannot be kept: an error, or a cut at the token cap.
+export function getSummarizationFailure(response: any, label: string): string | undefined {
+  if (response.stopReason === "error") return `${label} failed: ${response.errorMessage || "Unknown error"}`;
+  if (response.stopReason === "length") return `${label} failed: generation hit the token cap and the summary is incomplete`;
+  return undefined;
+}
+
+// One summary call, retried by the retry policy (settings.retry) on
+// transient errors; callbacks hear of each retry.
+export async function completeSummarization(model: any, context: any, options: any, streamFn?: any, retry?: any, callbacks?: any): Promise<any> {
+  const produce = async () => (streamFn ? (await streamFn(model, context, options)).result() : completeSimple(model, context, options));
+  return retryAssistantCall(produce, retry, options.signal, callbacks);
+}
+
+function summaryText(response: any, label: string): string {
+  const failure = getSummarizationFailure(response, label);
+  if (failure) throw new Error(failure);
+  if (response.content.some((block: any) => block.type === "toolCall")) throw new Error(`${label} attempted to call a tool`);
+  return response.content
+    .filter((c: any) => c.type === "text")
+    .map((c: any) => c.text)
+    .join("\n");
+}
+
+function summarizationContext(promptText: string): any {
+  return { systemPrompt: SUMMARIZATION_SYSTEM_PROMPT, messages: [{ role: "user", content: [{ type: "text", text: promptText }], timestamp: Date.now() }] };
+}
+
+export async function generateSummaryWithUsage(
   currentMessages: any[],
   model: any,
-  _reserveTokens: number, // unused since pi 1.6: summaries use the model's output limit
+  _reserveTokens: number | undefined, // unused since pi 1.6: summaries use the model's output limit
   apiKey: any,
   headers: any,
   signal: any,
   customInstructions?: string,
   previousSummary?: string,
   thinkingLevel?: string,
-): Promise<string> {
+  streamFn?: any,
+  _env?: any,
+  retry?: any,
+  callbacks?: any,
+): Promise<any> {
   let basePrompt = previousSummary ? UPDATE_SUMMARIZATION_PROMPT : SUMMARIZATION_PROMPT;
   if (customInstructions) basePrompt = `${basePrompt}\n\nAdditional focus: ${customInstructions}`;
   const conversationText = serializeConversation(convertToLlm(currentMessages));
   let promptText = `<conversation>\n${conversationText}\n</conversation>\n\n`;
   if (previousSummary) promptText += `<previous-summary>\n${previousSummary}\n</previous-summary>\n\n`;
   promptText += basePrompt;
-  const response: any = await completeSimple(
+  const response: any = await completeSummarization(
     model,
-    { systemPrompt: SUMMARIZATION_SYSTEM_PROMPT, messages: [{ role: "user", content: [{ type: "text", text: promptText }], timestamp: Date.now() }] },
+    summarizationContext(promptText),
     completionOptions(model, signal, apiKey, headers, thinkingLevel),
+    streamFn,
+    retry,
+    callbacks,
   );
-  if (response.stopReason === "error") throw new Error(`Summarization failed: ${response.errorMessage || "Unknown error"}`);
-  return response.content
-    .filter((c: any) => c.type === "text")
-    .map((c: any) => c.text)
-    .join("\n");
+  return { text: summaryText(response, "Summarization"), usage: response.usage };
+}
+
+export async function generateSummary(
+  currentMessages: any[],
+  model: any,
+  reserveTokens: number | undefined,
+  apiKey: any,
+  headers: any,
+  signal: any,
+  customInstructions?: string,
+  previousSummary?: string,
+  thinkingLevel?: string,
+  streamFn?: any,
+  env?: any,
+  retry?: any,
+  callbacks?: any,
+): Promise<string> {
+  return (
+    await generateSummaryWithUsage(currentMessages, model, reserveTokens, apiKey, headers, signal, customInstructions, previousSummary, thinkingLevel, streamFn, env, retry, callbacks)
+  ).text;
 }
 
 export function prepareCompaction(pathEntries: any[], settings: any): any {
@@ -515,39 +568,92 @@ export function prepareCompaction(pathEntries: any[], settings: any): any {
   };
 }
 
-async function generateTurnPrefixSummary(messages: any[], model: any, apiKey: any, headers: any, signal: any, thinkingLevel: any, customInstructions?: string): Promise<string> {
+async function generateTurnPrefixSummary(
+  messages: any[],
+  model: any,
+  apiKey: any,
+  headers: any,
+  signal: any,
+  thinkingLevel: any,
+  streamFn: any,
+  retry: any,
+  callbacks: any,
+  customInstructions?: string,
+): Promise<any> {
   let promptText = `# Conversation\n${serializeConversation(convertToLlm(messages))}\n\n# Instructions\n${TURN_PREFIX_SUMMARIZATION_PROMPT}`;
   if (customInstructions) promptText = `${promptText}\n\nAdditional focus: ${customInstructions}`;
-  const response: any = await completeSimple(
+  const response: any = await completeSummarization(
     model,
-    { systemPrompt: SUMMARIZATION_SYSTEM_PROMPT, messages: [{ role: "user", content: [{ type: "text", text: promptText }], timestamp: Date.now() }] },
+    summarizationContext(promptText),
     completionOptions(model, signal, apiKey, headers, thinkingLevel),
+    streamFn,
+    retry,
+    callbacks,
   );
-  if (response.stopReason === "error") throw new Error(`Turn prefix summarization failed: ${response.errorMessage || "Unknown error"}`);
-  return response.content
-    .filter((c: any) => c.type === "text")
-    .map((c: any) => c.text)
-    .join("\n");
+  return { text: summaryText(response, "Turn prefix summarization"), usage: response.usage };
 }
 
-export async function compact(preparation: any, model: any, apiKey: any, headers: any, customInstructions?: string, signal?: any, thinkingLevel?: string): Promise<any> {
-  const { firstKeptEntryId, messagesToSummarize, turnPrefixMessages, isSplitTurn, tokensBefore, previousSummary, fileOps, settings } = preparation;
+// pi's combineUsage: two calls' usage added up.
+function combineUsage(a: any, b: any): any {
+  const out: any = {
+    input: a.input + b.input,
+    output: a.output + b.output,
+    cacheRead: a.cacheRead + b.cacheRead,
+    cacheWrite: a.cacheWrite + b.cacheWrite,
+    totalTokens: a.totalTokens + b.totalTokens,
+  };
+  if (a.cacheWrite1h !== undefined || b.cacheWrite1h !== undefined) out.cacheWrite1h = (a.cacheWrite1h ?? 0) + (b.cacheWrite1h ?? 0);
+  if (a.reasoning !== undefined || b.reasoning !== undefined) out.reasoning = (a.reasoning ?? 0) + (b.reasoning ?? 0);
+  const ac = a.cost ?? {};
+  const bc = b.cost ?? {};
+  out.cost = {
+    input: (ac.input ?? 0) + (bc.input ?? 0),
+    output: (ac.output ?? 0) + (bc.output ?? 0),
+    cacheRead: (ac.cacheRead ?? 0) + (bc.cacheRead ?? 0),
+    cacheWrite: (ac.cacheWrite ?? 0) + (bc.cacheWrite ?? 0),
+    total: (ac.total ?? 0) + (bc.total ?? 0),
+    totalFromProvider: ac.totalFromProvider === true && bc.totalFromProvider === true,
+  };
+  return out;
+}
+
+export async function compact(
+  preparation: any,
+  model: any,
+  apiKey: any,
+  headers: any,
+  customInstructions?: string,
+  signal?: any,
+  thinkingLevel?: string,
+  streamFn?: any,
+  env?: any,
+  retry?: any,
+  callbacks?: any,
+): Promise<any> {
+  const { firstKeptEntryId, messagesToSummarize, turnPrefixMessages, isSplitTurn, tokensBefore, previousSummary, fileOps } = preparation;
   let summary: string;
+  let usage: any;
   if (isSplitTurn && turnPrefixMessages.length > 0) {
     // One after the other, as pi 1.6 does.
-    const history =
-      messagesToSummarize.length > 0
-        ? await generateSummary(messagesToSummarize, model, settings.reserveTokens, apiKey, headers, signal, customInstructions, previousSummary, thinkingLevel)
-        : "No prior history.";
-    const prefix = await generateTurnPrefixSummary(turnPrefixMessages, model, apiKey, headers, signal, thinkingLevel, customInstructions);
-    summary = `${history}\n\n---\n\n**Turn Context (split turn):**\n\n${prefix}`;
+    let history = previousSummary ?? "No prior history.";
+    let historyUsage: any;
+    if (messagesToSummarize.length > 0) {
+      const r = await generateSummaryWithUsage(messagesToSummarize, model, undefined, apiKey, headers, signal, customInstructions, previousSummary, thinkingLevel, streamFn, env, retry, callbacks);
+      history = r.text;
+      historyUsage = r.usage;
+    }
+    const prefix = await generateTurnPrefixSummary(turnPrefixMessages, model, apiKey, headers, signal, thinkingLevel, streamFn, retry, callbacks, customInstructions);
+    summary = `${history}\n\n---\n\n**Turn Context (split turn):**\n\n${prefix.text}`;
+    usage = historyUsage ? combineUsage(historyUsage, prefix.usage) : prefix.usage;
   } else {
-    summary = await generateSummary(messagesToSummarize, model, settings.reserveTokens, apiKey, headers, signal, customInstructions, previousSummary, thinkingLevel);
+    const r = await generateSummaryWithUsage(messagesToSummarize, model, undefined, apiKey, headers, signal, customInstructions, previousSummary, thinkingLevel, streamFn, env, retry, callbacks);
+    summary = r.text;
+    usage = r.usage;
   }
   const { readFiles, modifiedFiles } = computeFileLists(fileOps);
   summary += formatFileOperations(readFiles, modifiedFiles);
   if (!firstKeptEntryId) throw new Error("First kept entry has no UUID - session may need migration");
-  return { summary, firstKeptEntryId, tokensBefore, details: { readFiles, modifiedFiles } };
+  return { summary, firstKeptEntryId, tokensBefore, usage, details: { readFiles, modifiedFiles } };
 }
 
 // ---------------------------------------------------------------------------
@@ -576,12 +682,26 @@ export function collectEntriesForBranchSummary(session: any, oldLeafId: string |
   return { entries, commonAncestorId };
 }
 
-function getBranchMessage(entry: any): any {
+// A context edit (pi 1.6) hides its target (replacement null) or replaces
+// the content of a user, assistant, tool result or custom message.
+function editedBranchMessage(message: any, edit: any): any {
+  if (!edit) return message;
+  const replacement = edit.replacement;
+  if (replacement === null) return undefined;
+  if (!["user", "assistant", "toolResult", "custom"].includes(message.role)) return message;
+  const content =
+    (message.role === "assistant" || message.role === "toolResult") && typeof replacement.content === "string"
+      ? [{ type: "text", text: replacement.content }]
+      : replacement.content;
+  return { ...message, content };
+}
+
+function getBranchMessage(entry: any, edit?: any): any {
   switch (entry.type) {
     case "message":
-      return entry.message.role === "toolResult" ? undefined : entry.message;
+      return entry.message.role === "toolResult" ? undefined : editedBranchMessage(entry.message, edit);
     case "custom_message":
-      return createCustomMessage(entry.customType, entry.content, entry.display, entry.details, entry.timestamp);
+      return editedBranchMessage(createCustomMessage(entry.customType, entry.content, entry.display, entry.details, entry.timestamp), edit);
     case "branch_summary":
       return createBranchSummaryMessage(entry.summary, entry.fromId, entry.timestamp);
     case "compaction":
@@ -600,9 +720,11 @@ export function prepareBranchEntries(entries: any[], tokenBudget = 0): any {
       if (Array.isArray(e.details.modifiedFiles)) for (const f of e.details.modifiedFiles) fileOps.edited.add(f);
     }
   }
+  const edits = new Map<string, any>();
+  for (const e of entries) if (e.type === "context_edit") edits.set(e.targetId, e);
   for (let i = entries.length - 1; i >= 0; i--) {
     const e = entries[i];
-    const message = getBranchMessage(e);
+    const message = getBranchMessage(e, edits.get(e.id));
     if (!message) continue;
     extractFileOpsFromMessage(message, fileOps);
     const tokens = estimateTokens(message);
@@ -620,7 +742,8 @@ export function prepareBranchEntries(entries: any[], tokenBudget = 0): any {
 }
 
 export async function generateBranchSummary(entries: any[], options: any): Promise<any> {
-  const { model, apiKey, headers, signal, customInstructions, replaceInstructions, reserveTokens = 16384 } = options;
+  const { model, apiKey, headers, signal, thinkingLevel, customInstructions, replaceInstructions, reserveTokens = 16384, streamFn, retry, callbacks } =
+    options;
   const tokenBudget = (model.contextWindow || 128000) - reserveTokens;
   const { messages, fileOps } = prepareBranchEntries(entries, tokenBudget);
   if (messages.length === 0) return { summary: "No content to summarize" };
@@ -630,13 +753,18 @@ export async function generateBranchSummary(entries: any[], options: any): Promi
   else if (customInstructions) instructions = `${BRANCH_SUMMARY_PROMPT}\n\nAdditional focus: ${customInstructions}`;
   else instructions = BRANCH_SUMMARY_PROMPT;
   const promptText = `<conversation>\n${conversationText}\n</conversation>\n\n${instructions}`;
-  const response: any = await completeSimple(
+  const response: any = await completeSummarization(
     model,
-    { systemPrompt: SUMMARIZATION_SYSTEM_PROMPT, messages: [{ role: "user", content: [{ type: "text", text: promptText }], timestamp: Date.now() }] },
-    { apiKey, headers, signal, maxTokens: 2048 },
+    summarizationContext(promptText),
+    completionOptions(model, signal, apiKey, headers, thinkingLevel),
+    streamFn,
+    retry,
+    callbacks,
   );
   if (response.stopReason === "aborted") return { aborted: true };
-  if (response.stopReason === "error") return { error: response.errorMessage || "Summarization failed" };
+  const failure = getSummarizationFailure(response, "Branch summarization");
+  if (failure) return { error: failure };
+  if (response.content.some((block: any) => block.type === "toolCall")) return { error: "Branch summarization attempted to call a tool" };
   let summary = response.content
     .filter((c: any) => c.type === "text")
     .map((c: any) => c.text)
@@ -644,5 +772,5 @@ export async function generateBranchSummary(entries: any[], options: any): Promi
   summary = BRANCH_SUMMARY_PREAMBLE + summary;
   const { readFiles, modifiedFiles } = computeFileLists(fileOps);
   summary += formatFileOperations(readFiles, modifiedFiles);
-  return { summary: summary || "No summary generated", readFiles, modifiedFiles };
+  return { summary: summary || "No summary generated", usage: response.usage, readFiles, modifiedFiles };
 }

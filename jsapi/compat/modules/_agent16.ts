@@ -145,6 +145,24 @@ export function formatDimensionNote(result: any): string | undefined {
   return `[Image: original ${result.originalWidth}x${result.originalHeight}, displayed at ${result.width}x${result.height}. Multiply coordinates by ${scale.toFixed(2)} to map to original image.]`;
 }
 
+declare const require: (id: string) => any;
+
+/**
+ * resizeImage is pi's (engine/images through pigo:image): an image within
+ * maxWidth x maxHeight and maxBytes of base64 comes back as it is, a larger
+ * one scaled to fit as the smaller of PNG and JPEG; null when it cannot be.
+ */
+export async function resizeImage(inputBytes: Uint8Array, mimeType: string, options?: any): Promise<any> {
+  return require("pigo:image").resizeImage(Buffer.from(inputBytes).toString("base64"), mimeType, options);
+}
+
+/** convertToPng is pi's: the image as PNG ({data, mimeType}), or null. */
+export async function convertToPng(base64Data: string, mimeType: string): Promise<any> {
+  if (mimeType === "image/png") return { data: base64Data, mimeType };
+  const data = require("pigo:image").toPNG(base64Data);
+  return data === null ? null : { data, mimeType: "image/png" };
+}
+
 export function isPowerShellToolResult(e: any): boolean {
   return e.toolName === "powershell";
 }

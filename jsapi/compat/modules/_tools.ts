@@ -25,7 +25,8 @@ import * as os from "os";
 import * as nodePath from "path";
 import { spawn } from "child_process";
 import { randomBytes } from "crypto";
-import { Box, Container, Spacer, Text, getImageDimensions, truncateToWidth } from "@mariozechner/pi-tui";
+import { Box, Container, Spacer, Text, truncateToWidth } from "@mariozechner/pi-tui";
+declare const require: (id: string) => any;
 import { Type } from "typebox";
 import { getLanguageFromPath, highlightCode, keyHint, keyText, theme as globalTheme } from "pigo:agent-theme";
 import {
@@ -122,8 +123,8 @@ function toReadOutput(content: any[]): any {
 const IMAGE_SNIFF_BYTES = 4100;
 
 /**
- * detectSupportedImageMimeTypeFromFile is pi's sniff (the file-type package
- * restricted to jpeg, png, gif, webp): the MIME type or null.
+ * detectSupportedImageMimeTypeFromFile is pi's sniff (jpeg, png, gif, webp,
+ * and since pi 1.6 bmp): the MIME type or null.
  */
 export async function detectSupportedImageMimeTypeFromFile(filePath: string): Promise<string | null> {
   const fd = fs.openSync(filePath, "r");
@@ -145,7 +146,35 @@ function sniffImage(b: any, filePath: string): string | null {
   if (at([0xff, 0xd8, 0xff])) return b[3] === 0xf7 ? null : "image/jpeg";
   if (at([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return pngKind(filePath);
   if (at([0x52, 0x49, 0x46, 0x46]) && at([0x57, 0x45, 0x42, 0x50], 8)) return "image/webp";
+  if (at([0x42, 0x4d]) && isBmp(b)) return "image/bmp";
   return null;
+}
+
+// isBmp is pi 1.6's check of a BMP header: sizes and offsets that agree,
+// one color plane, a bit depth BMP has.
+function isBmp(b: any): boolean {
+  if (b.length < 26) return false;
+  const u16 = (o: number) => (b[o] ?? 0) + ((b[o + 1] ?? 0) << 8);
+  const u32 = (o: number) => (b[o] ?? 0) + ((b[o + 1] ?? 0) << 8) + ((b[o + 2] ?? 0) << 16) + (b[o + 3] ?? 0) * 0x1000000;
+  const fileSize = u32(2);
+  const pixelOffset = u32(10);
+  const dibSize = u32(14);
+  if (fileSize !== 0 && fileSize < 26) return false;
+  if (pixelOffset < 14 + dibSize) return false;
+  if (fileSize !== 0 && pixelOffset >= fileSize) return false;
+  let planes: number;
+  let bits: number;
+  if (dibSize === 12) {
+    planes = u16(22);
+    bits = u16(24);
+  } else if (dibSize >= 40 && dibSize <= 124) {
+    if (b.length < 30) return false;
+    planes = u16(26);
+    bits = u16(28);
+  } else {
+    return false;
+  }
+  return planes === 1 && [1, 4, 8, 16, 24, 32].includes(bits);
 }
 
 // pngKind walks the chunks as file-type does: acTL before IDAT is APNG
@@ -175,25 +204,22 @@ function pngKind(filePath: string): string | null {
   return "image/png";
 }
 
-const INLINE_IMAGE_MAX_BYTES = 4.5 * 1024 * 1024;
-
-// resizeImage is pi's resizeImage without an image library: images within
-// the limits come back unchanged, others (or undecodable ones) null.
-function resizeImage(img: { data: string; mimeType: string }): any {
-  const dims = getImageDimensions(img.data, img.mimeType);
-  if (!dims) return null;
-  const w = dims.widthPx;
-  const h = dims.heightPx;
-  if (w <= 2000 && h <= 2000 && Buffer.byteLength(img.data, "utf-8") < INLINE_IMAGE_MAX_BYTES) {
-    return { data: img.data, mimeType: img.mimeType, originalWidth: w, originalHeight: h, width: w, height: h, wasResized: false };
-  }
-  return null;
+// processImage is pi 1.6's (engine/images through pigo:image): formats
+// models do not take converted to PNG, and with autoResize the image
+// fitted to 2000x2000 and 4.5 MB of base64.
+function processImage(base64: string, mimeType: string, autoResize: boolean, resizeOptions?: any): any {
+  return require("pigo:image").processImage(base64, mimeType, autoResize, resizeOptions);
 }
 
-function formatDimensionNote(r: any): string | undefined {
-  if (!r.wasResized) return undefined;
-  const scale = r.originalWidth / r.width;
-  return `[Image: original ${r.originalWidth}x${r.originalHeight}, displayed at ${r.width}x${r.height}. Multiply coordinates by ${scale.toFixed(2)} to map to original image.]`;
+// hostAutoResize is the session's images.autoResize setting (on outside
+// a session, pi's default).
+function hostAutoResize(): boolean {
+  try {
+    const host = require("pigo:host");
+    return typeof host.imageAutoResize === "function" ? host.imageAutoResize() : true;
+  } catch {
+    return true;
+  }
 }
 
 const defaultReadOperations = {
@@ -238,7 +264,10 @@ function formatCompactReadCall(c: any, args: any, theme: any): string {
 }
 
 function formatReadResult(args: any, result: any, options: any, theme: any, showImages: boolean, cwd: string, isError: boolean): string {
-  if (!options.expanded && !isError && getCompactReadClassification(args, cwd)) return "";
+  // pi 1.6: an image the model could not see says so.
+  const unsupportedBy = result.details?.imageUnsupportedByModel;
+  const imageWarning = unsupportedBy ? `\n${theme.fg("warning", `[${unsupportedBy} does not support images; it saw a placeholder instead]`)}` : "";
+  if (!options.expanded && !isError && getCompactReadClassification(args, cwd)) return imageWarning;
   const rawPath = str(args?.file_path ?? args?.path);
   const output = getTextOutput(result, showImages);
   const lang = rawPath ? getLanguageFromPath(rawPath) : undefined;
@@ -256,16 +285,16 @@ function formatReadResult(args: any, result: any, options: any, theme: any, show
       text += `\n${theme.fg("warning", `[Truncated: showing ${t.outputLines} of ${t.totalLines} lines (${t.maxLines ?? DEFAULT_MAX_LINES} line limit)]`)}`;
     else text += `\n${theme.fg("warning", `[Truncated: ${t.outputLines} lines shown (${formatSize(t.maxBytes ?? DEFAULT_MAX_BYTES)} limit)]`)}`;
   }
-  return text;
+  return text + imageWarning;
 }
 
 export function createReadToolDefinition(cwd: string, options?: any): any {
-  const autoResizeImages = options?.autoResizeImages ?? true;
+  const fallbackResizeOptions = options?.resizeOptions;
   const ops = options?.operations ?? defaultReadOperations;
   return {
     name: "read",
     label: "read",
-    description: `Read the contents of a file. Supports text files and images (jpg, png, gif, webp). Images are sent as attachments. For text files, output is truncated to ${DEFAULT_MAX_LINES} lines or ${DEFAULT_MAX_BYTES / 1024}KB (whichever is hit first). Use offset/limit for large files. When you need the full file, continue with offset until complete.`,
+    description: `Read the contents of a file. Supports text files and images (jpg, png, gif, webp, bmp). Images are sent as attachments. For text files, output is truncated to ${DEFAULT_MAX_LINES} lines or ${DEFAULT_MAX_BYTES / 1024}KB (whichever is hit first). Use offset/limit for large files. When you need the full file, continue with offset until complete.`,
     promptSnippet: "Read file contents",
     promptGuidelines: ["Use read to examine files instead of cat or sed."],
     parameters: readSchema,
@@ -292,34 +321,22 @@ export function createReadToolDefinition(cwd: string, options?: any): any {
             let content: any[];
             let details: any;
             const model = ctx?.model;
-            const nonVisionNote =
-              !model || model.input.includes("image") ? undefined : "[Current model does not support images. The image will be omitted from this request.]";
             if (mimeType) {
               const buffer = await ops.readFile(absolutePath);
-              const base64 = buffer.toString("base64");
-              if (autoResizeImages) {
-                const resized = resizeImage({ data: base64, mimeType });
-                if (!resized) {
-                  let note = `Read image file [${mimeType}]\n[Image omitted: could not be resized below the inline image size limit.]`;
-                  if (nonVisionNote) note += `\n${nonVisionNote}`;
-                  content = [{ type: "text", text: note }];
-                } else {
-                  const dimensionNote = formatDimensionNote(resized);
-                  let note = `Read image file [${resized.mimeType}]`;
-                  if (dimensionNote) note += `\n${dimensionNote}`;
-                  if (nonVisionNote) note += `\n${nonVisionNote}`;
-                  content = [
-                    { type: "text", text: note },
-                    { type: "image", data: resized.data, mimeType: resized.mimeType },
-                  ];
-                }
+              // pigo's built-in read follows the images.autoResize setting, as pi's does.
+              const autoResizeImages = options?.autoResizeImages ?? hostAutoResize();
+              const processed = processImage(buffer.toString("base64"), mimeType, autoResizeImages, model?.inputLimits?.images?.resize ?? fallbackResizeOptions);
+              if (!processed.ok) {
+                content = [{ type: "text", text: `Read image file [${mimeType}]\n${processed.message}` }];
               } else {
-                let note = `Read image file [${mimeType}]`;
-                if (nonVisionNote) note += `\n${nonVisionNote}`;
+                let note = `Read image file [${processed.mimeType}]`;
+                if (processed.hints.length > 0) note += `\n${processed.hints.join("\n")}`;
                 content = [
                   { type: "text", text: note },
-                  { type: "image", data: base64, mimeType },
+                  { type: "image", data: processed.data, mimeType: processed.mimeType },
                 ];
+                // pi 1.6 marks the result instead of telling the model.
+                if (model && !model.input.includes("image")) details = { imageUnsupportedByModel: model.id };
               }
             } else {
               const buffer = await ops.readFile(absolutePath);

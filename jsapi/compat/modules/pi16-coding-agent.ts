@@ -20,11 +20,15 @@ module.exports = require("pigo:namespace").lazy(
         "buildSessionContext",
         "buildSessionProjection",
         "formatDimensionNote",
+        "resizeImage",
+        "convertToPng",
         "formatReadLineRange",
         "isPowerShellToolResult",
         "sessionEntryToContextMessages",
       ],
       "pigo:tools-diff": ["generateDiffString"],
+      "pigo:tools": ["detectSupportedImageMimeTypeFromFile"],
+      "pigo:agent-compaction": ["generateSummaryWithUsage"],
       // pi's codemode and tool-search extensions, vendored (gen16);
       // builtin:codemode and builtin:tool-search are them.
       "pigo:codemodeext16": ["createCodemodeExtension", "createToolSearchExtension"],
@@ -49,12 +53,6 @@ module.exports = require("pigo:namespace").lazy(
       "createPowerShellTool",
       "createPowerShellToolDefinition",
       "getPowerShellConfig",
-      // Image conversion (no image codecs in goja).
-      "convertToPng",
-      "resizeImage",
-      "detectSupportedImageMimeTypeFromFile",
-      // Summaries with usage need pi's model runtime.
-      "generateSummaryWithUsage",
       // pi's package paths: pigo has no pi package installed.
       "getDocsPath",
       "getExamplesPath",

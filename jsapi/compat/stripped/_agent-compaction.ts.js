@@ -21,6 +21,7 @@ pigo_agent_compaction_exports.buildSessionContext = buildSessionContext;
 pigo_agent_compaction_exports.calculateContextTokens = calculateContextTokens;
 pigo_agent_compaction_exports.collectEntriesForBranchSummary = collectEntriesForBranchSummary;
 pigo_agent_compaction_exports.compact = compact;
+pigo_agent_compaction_exports.completeSummarization = completeSummarization;
 pigo_agent_compaction_exports.computeFileLists = computeFileLists;
 pigo_agent_compaction_exports.convertToLlm = convertToLlm;
 pigo_agent_compaction_exports.createBranchSummaryMessage = createBranchSummaryMessage;
@@ -35,8 +36,10 @@ pigo_agent_compaction_exports.findTurnStartIndex = findTurnStartIndex;
 pigo_agent_compaction_exports.formatFileOperations = formatFileOperations;
 pigo_agent_compaction_exports.generateBranchSummary = generateBranchSummary;
 pigo_agent_compaction_exports.generateSummary = generateSummary;
+pigo_agent_compaction_exports.generateSummaryWithUsage = generateSummaryWithUsage;
 pigo_agent_compaction_exports.getLastAssistantUsage = getLastAssistantUsage;
 pigo_agent_compaction_exports.getLatestCompactionEntry = getLatestCompactionEntry;
+pigo_agent_compaction_exports.getSummarizationFailure = getSummarizationFailure;
 pigo_agent_compaction_exports.migrateSessionEntries = migrateSessionEntries;
 pigo_agent_compaction_exports.parseSessionEntries = parseSessionEntries;
 pigo_agent_compaction_exports.prepareBranchEntries = prepareBranchEntries;
@@ -45,6 +48,7 @@ pigo_agent_compaction_exports.serializeConversation = serializeConversation;
 pigo_agent_compaction_exports.shouldCompact = shouldCompact;
 module.exports = pigo_agent_compaction_exports;
 const completeSimple = (...args) => require("@mariozechner/pi-ai").completeSimple(...args);
+const retryAssistantCall = (...args) => require("@earendil-works/pi-ai").retryAssistantCall(...args);
 const PROMPTS = require("pigo:compaction-prompts");
 const SUMMARIZATION_SYSTEM_PROMPT = PROMPTS.SUMMARIZATION_SYSTEM_PROMPT;
 const SUMMARIZATION_PROMPT = PROMPTS.SUMMARIZATION_PROMPT;
@@ -414,7 +418,25 @@ function findCutPoint(entries, startIndex, endIndex, keepRecentTokens) {
 function completionOptions(model, signal, apiKey, headers, thinkingLevel) {
   return model.reasoning && thinkingLevel && thinkingLevel !== "off" ? { signal, apiKey, headers, reasoning: thinkingLevel } : { signal, apiKey, headers };
 }
-async function generateSummary(currentMessages, model, _reserveTokens, apiKey, headers, signal, customInstructions, previousSummary, thinkingLevel) {
+function getSummarizationFailure(response, label) {
+  if (response.stopReason === "error") return `${label} failed: ${response.errorMessage || "Unknown error"}`;
+  if (response.stopReason === "length") return `${label} failed: generation hit the token cap and the summary is incomplete`;
+  return void 0;
+}
+async function completeSummarization(model, context, options, streamFn, retry, callbacks) {
+  const produce = async () => streamFn ? (await streamFn(model, context, options)).result() : completeSimple(model, context, options);
+  return retryAssistantCall(produce, retry, options.signal, callbacks);
+}
+function summaryText(response, label) {
+  const failure = getSummarizationFailure(response, label);
+  if (failure) throw new Error(failure);
+  if (response.content.some((block) => block.type === "toolCall")) throw new Error(`${label} attempted to call a tool`);
+  return response.content.filter((c) => c.type === "text").map((c) => c.text).join("\n");
+}
+function summarizationContext(promptText) {
+  return { systemPrompt: SUMMARIZATION_SYSTEM_PROMPT, messages: [{ role: "user", content: [{ type: "text", text: promptText }], timestamp: Date.now() }] };
+}
+async function generateSummaryWithUsage(currentMessages, model, _reserveTokens, apiKey, headers, signal, customInstructions, previousSummary, thinkingLevel, streamFn, _env, retry, callbacks) {
   let basePrompt = previousSummary ? UPDATE_SUMMARIZATION_PROMPT : SUMMARIZATION_PROMPT;
   if (customInstructions) basePrompt = `${basePrompt}
 
@@ -431,13 +453,18 @@ ${previousSummary}
 
 `;
   promptText += basePrompt;
-  const response = await completeSimple(
+  const response = await completeSummarization(
     model,
-    { systemPrompt: SUMMARIZATION_SYSTEM_PROMPT, messages: [{ role: "user", content: [{ type: "text", text: promptText }], timestamp: Date.now() }] },
-    completionOptions(model, signal, apiKey, headers, thinkingLevel)
+    summarizationContext(promptText),
+    completionOptions(model, signal, apiKey, headers, thinkingLevel),
+    streamFn,
+    retry,
+    callbacks
   );
-  if (response.stopReason === "error") throw new Error(`Summarization failed: ${response.errorMessage || "Unknown error"}`);
-  return response.content.filter((c) => c.type === "text").map((c) => c.text).join("\n");
+  return { text: summaryText(response, "Summarization"), usage: response.usage };
+}
+async function generateSummary(currentMessages, model, reserveTokens, apiKey, headers, signal, customInstructions, previousSummary, thinkingLevel, streamFn, env, retry, callbacks) {
+  return (await generateSummaryWithUsage(currentMessages, model, reserveTokens, apiKey, headers, signal, customInstructions, previousSummary, thinkingLevel, streamFn, env, retry, callbacks)).text;
 }
 function prepareCompaction(pathEntries, settings) {
   if (pathEntries.length > 0 && pathEntries[pathEntries.length - 1].type === "compaction") return void 0;
@@ -495,7 +522,7 @@ function prepareCompaction(pathEntries, settings) {
     settings
   };
 }
-async function generateTurnPrefixSummary(messages, model, apiKey, headers, signal, thinkingLevel, customInstructions) {
+async function generateTurnPrefixSummary(messages, model, apiKey, headers, signal, thinkingLevel, streamFn, retry, callbacks, customInstructions) {
   let promptText = `# Conversation
 ${serializeConversation(convertToLlm(messages))}
 
@@ -504,34 +531,68 @@ ${TURN_PREFIX_SUMMARIZATION_PROMPT}`;
   if (customInstructions) promptText = `${promptText}
 
 Additional focus: ${customInstructions}`;
-  const response = await completeSimple(
+  const response = await completeSummarization(
     model,
-    { systemPrompt: SUMMARIZATION_SYSTEM_PROMPT, messages: [{ role: "user", content: [{ type: "text", text: promptText }], timestamp: Date.now() }] },
-    completionOptions(model, signal, apiKey, headers, thinkingLevel)
+    summarizationContext(promptText),
+    completionOptions(model, signal, apiKey, headers, thinkingLevel),
+    streamFn,
+    retry,
+    callbacks
   );
-  if (response.stopReason === "error") throw new Error(`Turn prefix summarization failed: ${response.errorMessage || "Unknown error"}`);
-  return response.content.filter((c) => c.type === "text").map((c) => c.text).join("\n");
+  return { text: summaryText(response, "Turn prefix summarization"), usage: response.usage };
 }
-async function compact(preparation, model, apiKey, headers, customInstructions, signal, thinkingLevel) {
-  const { firstKeptEntryId, messagesToSummarize, turnPrefixMessages, isSplitTurn, tokensBefore, previousSummary, fileOps, settings } = preparation;
+function combineUsage(a, b) {
+  const out = {
+    input: a.input + b.input,
+    output: a.output + b.output,
+    cacheRead: a.cacheRead + b.cacheRead,
+    cacheWrite: a.cacheWrite + b.cacheWrite,
+    totalTokens: a.totalTokens + b.totalTokens
+  };
+  if (a.cacheWrite1h !== void 0 || b.cacheWrite1h !== void 0) out.cacheWrite1h = (a.cacheWrite1h ?? 0) + (b.cacheWrite1h ?? 0);
+  if (a.reasoning !== void 0 || b.reasoning !== void 0) out.reasoning = (a.reasoning ?? 0) + (b.reasoning ?? 0);
+  const ac = a.cost ?? {};
+  const bc = b.cost ?? {};
+  out.cost = {
+    input: (ac.input ?? 0) + (bc.input ?? 0),
+    output: (ac.output ?? 0) + (bc.output ?? 0),
+    cacheRead: (ac.cacheRead ?? 0) + (bc.cacheRead ?? 0),
+    cacheWrite: (ac.cacheWrite ?? 0) + (bc.cacheWrite ?? 0),
+    total: (ac.total ?? 0) + (bc.total ?? 0),
+    totalFromProvider: ac.totalFromProvider === true && bc.totalFromProvider === true
+  };
+  return out;
+}
+async function compact(preparation, model, apiKey, headers, customInstructions, signal, thinkingLevel, streamFn, env, retry, callbacks) {
+  const { firstKeptEntryId, messagesToSummarize, turnPrefixMessages, isSplitTurn, tokensBefore, previousSummary, fileOps } = preparation;
   let summary;
+  let usage;
   if (isSplitTurn && turnPrefixMessages.length > 0) {
-    const history = messagesToSummarize.length > 0 ? await generateSummary(messagesToSummarize, model, settings.reserveTokens, apiKey, headers, signal, customInstructions, previousSummary, thinkingLevel) : "No prior history.";
-    const prefix = await generateTurnPrefixSummary(turnPrefixMessages, model, apiKey, headers, signal, thinkingLevel, customInstructions);
+    let history = previousSummary ?? "No prior history.";
+    let historyUsage;
+    if (messagesToSummarize.length > 0) {
+      const r = await generateSummaryWithUsage(messagesToSummarize, model, void 0, apiKey, headers, signal, customInstructions, previousSummary, thinkingLevel, streamFn, env, retry, callbacks);
+      history = r.text;
+      historyUsage = r.usage;
+    }
+    const prefix = await generateTurnPrefixSummary(turnPrefixMessages, model, apiKey, headers, signal, thinkingLevel, streamFn, retry, callbacks, customInstructions);
     summary = `${history}
 
 ---
 
 **Turn Context (split turn):**
 
-${prefix}`;
+${prefix.text}`;
+    usage = historyUsage ? combineUsage(historyUsage, prefix.usage) : prefix.usage;
   } else {
-    summary = await generateSummary(messagesToSummarize, model, settings.reserveTokens, apiKey, headers, signal, customInstructions, previousSummary, thinkingLevel);
+    const r = await generateSummaryWithUsage(messagesToSummarize, model, void 0, apiKey, headers, signal, customInstructions, previousSummary, thinkingLevel, streamFn, env, retry, callbacks);
+    summary = r.text;
+    usage = r.usage;
   }
   const { readFiles, modifiedFiles } = computeFileLists(fileOps);
   summary += formatFileOperations(readFiles, modifiedFiles);
   if (!firstKeptEntryId) throw new Error("First kept entry has no UUID - session may need migration");
-  return { summary, firstKeptEntryId, tokensBefore, details: { readFiles, modifiedFiles } };
+  return { summary, firstKeptEntryId, tokensBefore, usage, details: { readFiles, modifiedFiles } };
 }
 function collectEntriesForBranchSummary(session, oldLeafId, targetId) {
   if (!oldLeafId) return { entries: [], commonAncestorId: null };
@@ -555,12 +616,20 @@ function collectEntriesForBranchSummary(session, oldLeafId, targetId) {
   entries.reverse();
   return { entries, commonAncestorId };
 }
-function getBranchMessage(entry) {
+function editedBranchMessage(message, edit) {
+  if (!edit) return message;
+  const replacement = edit.replacement;
+  if (replacement === null) return void 0;
+  if (!["user", "assistant", "toolResult", "custom"].includes(message.role)) return message;
+  const content = (message.role === "assistant" || message.role === "toolResult") && typeof replacement.content === "string" ? [{ type: "text", text: replacement.content }] : replacement.content;
+  return { ...message, content };
+}
+function getBranchMessage(entry, edit) {
   switch (entry.type) {
     case "message":
-      return entry.message.role === "toolResult" ? void 0 : entry.message;
+      return entry.message.role === "toolResult" ? void 0 : editedBranchMessage(entry.message, edit);
     case "custom_message":
-      return createCustomMessage(entry.customType, entry.content, entry.display, entry.details, entry.timestamp);
+      return editedBranchMessage(createCustomMessage(entry.customType, entry.content, entry.display, entry.details, entry.timestamp), edit);
     case "branch_summary":
       return createBranchSummaryMessage(entry.summary, entry.fromId, entry.timestamp);
     case "compaction":
@@ -578,9 +647,11 @@ function prepareBranchEntries(entries, tokenBudget = 0) {
       if (Array.isArray(e.details.modifiedFiles)) for (const f of e.details.modifiedFiles) fileOps.edited.add(f);
     }
   }
+  const edits = /* @__PURE__ */ new Map();
+  for (const e of entries) if (e.type === "context_edit") edits.set(e.targetId, e);
   for (let i = entries.length - 1; i >= 0; i--) {
     const e = entries[i];
-    const message = getBranchMessage(e);
+    const message = getBranchMessage(e, edits.get(e.id));
     if (!message) continue;
     extractFileOpsFromMessage(message, fileOps);
     const tokens = estimateTokens(message);
@@ -597,7 +668,7 @@ function prepareBranchEntries(entries, tokenBudget = 0) {
   return { messages, fileOps, totalTokens };
 }
 async function generateBranchSummary(entries, options) {
-  const { model, apiKey, headers, signal, customInstructions, replaceInstructions, reserveTokens = 16384 } = options;
+  const { model, apiKey, headers, signal, thinkingLevel, customInstructions, replaceInstructions, reserveTokens = 16384, streamFn, retry, callbacks } = options;
   const tokenBudget = (model.contextWindow || 128e3) - reserveTokens;
   const { messages, fileOps } = prepareBranchEntries(entries, tokenBudget);
   if (messages.length === 0) return { summary: "No content to summarize" };
@@ -613,18 +684,23 @@ ${conversationText}
 </conversation>
 
 ${instructions}`;
-  const response = await completeSimple(
+  const response = await completeSummarization(
     model,
-    { systemPrompt: SUMMARIZATION_SYSTEM_PROMPT, messages: [{ role: "user", content: [{ type: "text", text: promptText }], timestamp: Date.now() }] },
-    { apiKey, headers, signal, maxTokens: 2048 }
+    summarizationContext(promptText),
+    completionOptions(model, signal, apiKey, headers, thinkingLevel),
+    streamFn,
+    retry,
+    callbacks
   );
   if (response.stopReason === "aborted") return { aborted: true };
-  if (response.stopReason === "error") return { error: response.errorMessage || "Summarization failed" };
+  const failure = getSummarizationFailure(response, "Branch summarization");
+  if (failure) return { error: failure };
+  if (response.content.some((block) => block.type === "toolCall")) return { error: "Branch summarization attempted to call a tool" };
   let summary = response.content.filter((c) => c.type === "text").map((c) => c.text).join("\n");
   summary = BRANCH_SUMMARY_PREAMBLE + summary;
   const { readFiles, modifiedFiles } = computeFileLists(fileOps);
   summary += formatFileOperations(readFiles, modifiedFiles);
-  return { summary: summary || "No summary generated", readFiles, modifiedFiles };
+  return { summary: summary || "No summary generated", usage: response.usage, readFiles, modifiedFiles };
 }
 // Annotate the CommonJS export names for ESM import in node:
 pigo_agent_compaction_exports.BRANCH_SUMMARY_PREFIX = BRANCH_SUMMARY_PREFIX;
@@ -647,6 +723,7 @@ pigo_agent_compaction_exports.SUMMARIZATION_SYSTEM_PROMPT = SUMMARIZATION_SYSTEM
   calculateContextTokens,
   collectEntriesForBranchSummary,
   compact,
+  completeSummarization,
   computeFileLists,
   convertToLlm,
   createBranchSummaryMessage,
@@ -661,8 +738,10 @@ pigo_agent_compaction_exports.SUMMARIZATION_SYSTEM_PROMPT = SUMMARIZATION_SYSTEM
   formatFileOperations,
   generateBranchSummary,
   generateSummary,
+  generateSummaryWithUsage,
   getLastAssistantUsage,
   getLatestCompactionEntry,
+  getSummarizationFailure,
   migrateSessionEntries,
   parseSessionEntries,
   prepareBranchEntries,

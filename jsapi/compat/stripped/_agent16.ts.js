@@ -19,9 +19,11 @@ var pigo_agent16_exports = __defProp({}, "__esModule", { value: true });
 pigo_agent16_exports.buildContextEntries = buildContextEntries;
 pigo_agent16_exports.buildSessionContext = buildSessionContext;
 pigo_agent16_exports.buildSessionProjection = buildSessionProjection;
+pigo_agent16_exports.convertToPng = convertToPng;
 pigo_agent16_exports.formatDimensionNote = formatDimensionNote;
 pigo_agent16_exports.formatReadLineRange = formatReadLineRange;
 pigo_agent16_exports.isPowerShellToolResult = isPowerShellToolResult;
+pigo_agent16_exports.resizeImage = resizeImage;
 pigo_agent16_exports.sessionEntryToContextMessages = sessionEntryToContextMessages;
 module.exports = pigo_agent16_exports;
 var import_pigo_agent_compaction = require("pigo:agent-compaction");
@@ -143,6 +145,14 @@ function formatDimensionNote(result) {
   const scale = result.originalWidth / result.width;
   return `[Image: original ${result.originalWidth}x${result.originalHeight}, displayed at ${result.width}x${result.height}. Multiply coordinates by ${scale.toFixed(2)} to map to original image.]`;
 }
+async function resizeImage(inputBytes, mimeType, options) {
+  return require("pigo:image").resizeImage(Buffer.from(inputBytes).toString("base64"), mimeType, options);
+}
+async function convertToPng(base64Data, mimeType) {
+  if (mimeType === "image/png") return { data: base64Data, mimeType };
+  const data = require("pigo:image").toPNG(base64Data);
+  return data === null ? null : { data, mimeType: "image/png" };
+}
 function isPowerShellToolResult(e) {
   return e.toolName === "powershell";
 }
@@ -155,8 +165,10 @@ pigo_agent16_exports.VIRTUAL_MODEL_STATE_ENTRY = VIRTUAL_MODEL_STATE_ENTRY;
   buildContextEntries,
   buildSessionContext,
   buildSessionProjection,
+  convertToPng,
   formatDimensionNote,
   formatReadLineRange,
   isPowerShellToolResult,
+  resizeImage,
   sessionEntryToContextMessages
 });

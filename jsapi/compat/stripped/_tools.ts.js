@@ -131,7 +131,32 @@ function sniffImage(b, filePath) {
   if (at([255, 216, 255])) return b[3] === 247 ? null : "image/jpeg";
   if (at([137, 80, 78, 71, 13, 10, 26, 10])) return pngKind(filePath);
   if (at([82, 73, 70, 70]) && at([87, 69, 66, 80], 8)) return "image/webp";
+  if (at([66, 77]) && isBmp(b)) return "image/bmp";
   return null;
+}
+function isBmp(b) {
+  if (b.length < 26) return false;
+  const u16 = (o) => (b[o] ?? 0) + ((b[o + 1] ?? 0) << 8);
+  const u32 = (o) => (b[o] ?? 0) + ((b[o + 1] ?? 0) << 8) + ((b[o + 2] ?? 0) << 16) + (b[o + 3] ?? 0) * 16777216;
+  const fileSize = u32(2);
+  const pixelOffset = u32(10);
+  const dibSize = u32(14);
+  if (fileSize !== 0 && fileSize < 26) return false;
+  if (pixelOffset < 14 + dibSize) return false;
+  if (fileSize !== 0 && pixelOffset >= fileSize) return false;
+  let planes;
+  let bits;
+  if (dibSize === 12) {
+    planes = u16(22);
+    bits = u16(24);
+  } else if (dibSize >= 40 && dibSize <= 124) {
+    if (b.length < 30) return false;
+    planes = u16(26);
+    bits = u16(28);
+  } else {
+    return false;
+  }
+  return planes === 1 && [1, 4, 8, 16, 24, 32].includes(bits);
 }
 function pngKind(filePath) {
   let data;
@@ -157,21 +182,16 @@ function pngKind(filePath) {
   }
   return "image/png";
 }
-const INLINE_IMAGE_MAX_BYTES = 4.5 * 1024 * 1024;
-function resizeImage(img) {
-  const dims = (0, import_pi_tui.getImageDimensions)(img.data, img.mimeType);
-  if (!dims) return null;
-  const w = dims.widthPx;
-  const h = dims.heightPx;
-  if (w <= 2e3 && h <= 2e3 && Buffer.byteLength(img.data, "utf-8") < INLINE_IMAGE_MAX_BYTES) {
-    return { data: img.data, mimeType: img.mimeType, originalWidth: w, originalHeight: h, width: w, height: h, wasResized: false };
-  }
-  return null;
+function processImage(base64, mimeType, autoResize, resizeOptions) {
+  return require("pigo:image").processImage(base64, mimeType, autoResize, resizeOptions);
 }
-function formatDimensionNote(r) {
-  if (!r.wasResized) return void 0;
-  const scale = r.originalWidth / r.width;
-  return `[Image: original ${r.originalWidth}x${r.originalHeight}, displayed at ${r.width}x${r.height}. Multiply coordinates by ${scale.toFixed(2)} to map to original image.]`;
+function hostAutoResize() {
+  try {
+    const host = require("pigo:host");
+    return typeof host.imageAutoResize === "function" ? host.imageAutoResize() : true;
+  } catch {
+    return true;
+  }
 }
 const defaultReadOperations = {
   readFile: (p) => fsp.readFile(p),
@@ -208,7 +228,10 @@ function formatCompactReadCall(c, args, theme) {
   return theme.fg("toolTitle", theme.bold(`read ${c.kind}`)) + " " + theme.fg("accent", c.label) + formatReadLineRange(args, theme) + expandHint;
 }
 function formatReadResult(args, result, options, theme, showImages, cwd, isError) {
-  if (!options.expanded && !isError && getCompactReadClassification(args, cwd)) return "";
+  const unsupportedBy = result.details?.imageUnsupportedByModel;
+  const imageWarning = unsupportedBy ? `
+${theme.fg("warning", `[${unsupportedBy} does not support images; it saw a placeholder instead]`)}` : "";
+  if (!options.expanded && !isError && getCompactReadClassification(args, cwd)) return imageWarning;
   const rawPath = (0, import_pigo_tools_util.str)(args?.file_path ?? args?.path);
   const output = (0, import_pigo_tools_util.getTextOutput)(result, showImages);
   const lang = rawPath ? (0, import_pigo_agent_theme.getLanguageFromPath)(rawPath) : void 0;
@@ -231,15 +254,15 @@ ${theme.fg("warning", `[Truncated: showing ${t.outputLines} of ${t.totalLines} l
     else text += `
 ${theme.fg("warning", `[Truncated: ${t.outputLines} lines shown (${(0, import_pigo_tools_util.formatSize)(t.maxBytes ?? import_pigo_tools_util.DEFAULT_MAX_BYTES)} limit)]`)}`;
   }
-  return text;
+  return text + imageWarning;
 }
 function createReadToolDefinition(cwd, options) {
-  const autoResizeImages = options?.autoResizeImages ?? true;
+  const fallbackResizeOptions = options?.resizeOptions;
   const ops = options?.operations ?? defaultReadOperations;
   return {
     name: "read",
     label: "read",
-    description: `Read the contents of a file. Supports text files and images (jpg, png, gif, webp). Images are sent as attachments. For text files, output is truncated to ${import_pigo_tools_util.DEFAULT_MAX_LINES} lines or ${import_pigo_tools_util.DEFAULT_MAX_BYTES / 1024}KB (whichever is hit first). Use offset/limit for large files. When you need the full file, continue with offset until complete.`,
+    description: `Read the contents of a file. Supports text files and images (jpg, png, gif, webp, bmp). Images are sent as attachments. For text files, output is truncated to ${import_pigo_tools_util.DEFAULT_MAX_LINES} lines or ${import_pigo_tools_util.DEFAULT_MAX_BYTES / 1024}KB (whichever is hit first). Use offset/limit for large files. When you need the full file, continue with offset until complete.`,
     promptSnippet: "Read file contents",
     promptGuidelines: ["Use read to examine files instead of cat or sed."],
     parameters: readSchema,
@@ -267,38 +290,22 @@ function createReadToolDefinition(cwd, options) {
             let content;
             let details;
             const model = ctx?.model;
-            const nonVisionNote = !model || model.input.includes("image") ? void 0 : "[Current model does not support images. The image will be omitted from this request.]";
             if (mimeType) {
               const buffer = await ops.readFile(absolutePath);
-              const base64 = buffer.toString("base64");
-              if (autoResizeImages) {
-                const resized = resizeImage({ data: base64, mimeType });
-                if (!resized) {
-                  let note = `Read image file [${mimeType}]
-[Image omitted: could not be resized below the inline image size limit.]`;
-                  if (nonVisionNote) note += `
-${nonVisionNote}`;
-                  content = [{ type: "text", text: note }];
-                } else {
-                  const dimensionNote = formatDimensionNote(resized);
-                  let note = `Read image file [${resized.mimeType}]`;
-                  if (dimensionNote) note += `
-${dimensionNote}`;
-                  if (nonVisionNote) note += `
-${nonVisionNote}`;
-                  content = [
-                    { type: "text", text: note },
-                    { type: "image", data: resized.data, mimeType: resized.mimeType }
-                  ];
-                }
+              const autoResizeImages = options?.autoResizeImages ?? hostAutoResize();
+              const processed = processImage(buffer.toString("base64"), mimeType, autoResizeImages, model?.inputLimits?.images?.resize ?? fallbackResizeOptions);
+              if (!processed.ok) {
+                content = [{ type: "text", text: `Read image file [${mimeType}]
+${processed.message}` }];
               } else {
-                let note = `Read image file [${mimeType}]`;
-                if (nonVisionNote) note += `
-${nonVisionNote}`;
+                let note = `Read image file [${processed.mimeType}]`;
+                if (processed.hints.length > 0) note += `
+${processed.hints.join("\n")}`;
                 content = [
                   { type: "text", text: note },
-                  { type: "image", data: base64, mimeType }
+                  { type: "image", data: processed.data, mimeType: processed.mimeType }
                 ];
+                if (model && !model.input.includes("image")) details = { imageUnsupportedByModel: model.id };
               }
             } else {
               const buffer = await ops.readFile(absolutePath);
