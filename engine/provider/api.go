@@ -35,6 +35,9 @@ type Options struct {
 	Env map[string]string
 	// Headers are added to (and override) the request headers.
 	Headers map[string]string
+	// DropHeaders are removed from the request headers, whatever set them
+	// (names match case-insensitively; pi's null header values).
+	DropHeaders []string
 
 	// Thinking is the reasoning level; "" and "off" disable reasoning.
 	Thinking ThinkingLevel
