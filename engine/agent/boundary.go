@@ -125,7 +125,19 @@ func (a *Agent) previewBoundary(drafts any, kind string) ([]session.Entry, map[s
 // continuation has anything to answer.
 func (a *Agent) boundaryContext(path []session.Entry, kind string) map[string]any {
 	c := session.PathContext(path)
-	llm := session.ConvertToLlm(c.Messages)
+	// pi 1.6's convertToLlm keeps the system messages where they are.
+	var llm []map[string]any
+	nonSystem := false
+	for _, m := range c.Messages {
+		if session.IsSystemMessage(m) {
+			llm = append(llm, m)
+			continue
+		}
+		for _, lm := range session.ConvertToLlm([]map[string]any{m}) {
+			llm = append(llm, lm)
+			nonSystem = true
+		}
+	}
 	finalRole := ""
 	if n := len(llm); n > 0 {
 		finalRole, _ = llm[n-1]["role"].(string)
@@ -140,7 +152,7 @@ func (a *Agent) boundaryContext(path []session.Entry, kind string) map[string]an
 	}
 	a.mu.Unlock()
 	queued := len(pending) > 0
-	canContinue := len(llm) > 0 && finalRole != "assistant"
+	canContinue := nonSystem && finalRole != "assistant"
 	if kind == "turn_end" {
 		canContinue = canContinue || queued
 	} else {
