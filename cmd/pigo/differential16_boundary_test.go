@@ -51,6 +51,9 @@ const boundaryExt = `
       continue: true,
     };
   });
+  pi.on("session_compact_failed", (event: any, ctx: any) => {
+    ctx.ui.notify("compact failed " + ["reason", "errorMessage", "aborted", "willRetry", "fromExtension"].map((k) => k + "=" + event[k]).join(" "), "info");
+  });
   pi.on("before_provider_headers", (event: any) => {
     event.headers["x-pigo-added"] = "yes";
     event.headers["x-drop-me"] = null;
@@ -67,7 +70,8 @@ const boundaryExt = `
 // continuation), what later handlers see, the entries as events and in
 // the session file, the requests the model got — and
 // before_provider_headers adding a header and deleting one models.json
-// sets, as the model's server received them.
+// sets, as the model's server received them; a manual compaction that
+// fails (session_compact_failed).
 func TestDifferentialRPC16Boundaries(t *testing.T) {
 	sides := pi16Sides(t)
 	sc := diffScenario{
@@ -87,6 +91,7 @@ func TestDifferentialRPC16Boundaries(t *testing.T) {
 			d.call(`{"id":"p2","type":"prompt","message":"again"}`)
 			d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
 			d.call(`{"id":"m1","type":"get_messages"}`)
+			d.call(`{"id":"c2","type":"compact"}`) // too small: session_compact_failed
 		},
 	}
 	pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })

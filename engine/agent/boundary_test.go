@@ -389,3 +389,43 @@ func TestBeforeProviderHeaders(t *testing.T) {
 		t.Errorf("headers %v, the later handler saw %v", got, saw)
 	}
 }
+
+// TestSessionCompactFailed: a compaction that fails tells extensions
+// (pi 1.6's session_compact_failed) after its compaction_end.
+func TestSessionCompactFailed(t *testing.T) {
+	var got []any
+	var order []string
+	var mu sync.Mutex
+	h := engine.New(engine.Options{})
+	defer h.Close(context.Background())
+	res := h.Boot(context.Background(), []engine.PluginSpec{{ID: "p", Loader: engine.GoPlugin(func(_ context.Context, g *engine.Generation) error {
+		return g.On("session_compact_failed", func(_ context.Context, p any) error {
+			mu.Lock()
+			got = append(got, p)
+			order = append(order, "failed")
+			mu.Unlock()
+			return nil
+		})
+	})}})
+	if !res[0].OK {
+		t.Fatal(res[0].Err)
+	}
+	a := agent.New(agent.Options{Host: h, Provider: &scripted{}, Model: agent.Message{"id": "m", "provider": "test", "api": "test"},
+		Sink: func(ev agent.Event) {
+			if ev["type"] == "compaction_end" {
+				mu.Lock()
+				order = append(order, "end")
+				mu.Unlock()
+			}
+		}})
+	piapi.Of(h).SetAgent(a)
+	if _, err := a.CompactNow(context.Background(), "", false); err == nil {
+		t.Fatal("compacting an empty session succeeded")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	want := "[map[aborted:false errorMessage:Compaction failed: Nothing to compact (session too small) fromExtension:false reason:manual type:session_compact_failed willRetry:false]]"
+	if fmt.Sprint(got) != want || strings.Join(order, ",") != "end,failed" {
+		t.Errorf("got %v (order %v)\nwant %s", got, order, want)
+	}
+}
