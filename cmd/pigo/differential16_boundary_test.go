@@ -162,3 +162,66 @@ func requestTexts(lines []string) []string {
 	}
 	return out
 }
+
+// TestDifferentialRPC16BoundaryOutcomes: boundary outcomes against pi
+// 1.6 — a continuation asked for after a turn with tool results is
+// satisfied by them (no extra request; the tool results' entry ids), one
+// after an error reply is not honoured (a hard exit; agent_before_settle
+// sees outcome "error"), and an abort while agent_before_settle handlers
+// run commits their entries but suppresses the continuation (agent_settled
+// says aborted).
+func TestDifferentialRPC16BoundaryOutcomes(t *testing.T) {
+	sides := pi16Sides(t)
+	sc := diffScenario{
+		name: "boundary_outcomes16",
+		ext: extSource(greetExt + `
+  let aborting = false;
+  pi.registerCommand("abort-settle", { handler: async () => { aborting = true; } });
+  pi.on("turn_end", async (event: any, ctx: any) => {
+    ctx.ui.notify("turn_end " + event.turnIndex + " " + event.outcome + " tools=" + event.toolResults.length +
+      " ids=" + event.toolResultEntryIds.length + " canContinue=" + event.context.canContinue, "info");
+    return { continue: true };
+  });
+  pi.on("agent_before_settle", async (event: any, ctx: any) => {
+    ctx.ui.notify("before_settle " + event.outcome + " canContinue=" + event.context.canContinue, "info");
+    if (!aborting) return;
+    aborting = false;
+    ctx.abort();
+    return { entries: [{ type: "custom", customType: "kept", data: { n: 1 } }], continue: true };
+  });`),
+		settings: `{"retry": {"enabled": false}}`,
+		steps: []mockStep{
+			{ToolCalls: []mockToolCall{{ID: "call_1", Name: "greet", Arguments: map[string]any{"name": "Ada"}}}},
+			{Text: "greeted"},
+			{Status: 400, Error: "mock failure"},
+			{Text: "after abort"},
+		},
+		persist:      true,
+		sessionFiles: true,
+		drive: func(d *rpcDriver) {
+			prompt := func(id, text string) {
+				mark := d.mark()
+				d.call(`{"id":"` + id + `","type":"prompt","message":"` + text + `"}`)
+				d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
+			}
+			prompt("p1", "greet Ada")
+			prompt("p2", "fail")
+			d.call(`{"id":"c1","type":"prompt","message":"/abort-settle"}`)
+			prompt("p3", "abort while settling")
+			d.call(`{"id":"e1","type":"get_entries"}`)
+		},
+	}
+	pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
+	project := func(lines []string) []string {
+		out := append(project16(lines, false), entryEvents(lines)...)
+		out = append(out, extensionErrors(lines)...)
+		out = append(out, requestTexts(lines)...)
+		for _, l := range lines {
+			if strings.HasPrefix(l, "<< session-entry ") {
+				out = append(out, l)
+			}
+		}
+		return out
+	}
+	compareTranscriptsWith(t, sc.name, project(pi), project(pg), false)
+}

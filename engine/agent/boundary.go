@@ -310,7 +310,8 @@ func describeValue(v any) string {
 
 // commitBoundary appends a boundary's entries to the session in order,
 // rebuilds the conversation from it and tells the output
-// (entry_appended).
+// (entry_appended; custom entries, which every append of one announces
+// (agentsession), excepted).
 func (a *Agent) commitBoundary(entries []session.Entry) {
 	if len(entries) == 0 {
 		return
@@ -324,6 +325,9 @@ func (a *Agent) commitBoundary(entries []session.Entry) {
 	}
 	a.SetMessages(tree.BuildContext(tree.LeafID()).Messages)
 	for _, s := range stored {
+		if s["type"] == "custom" {
+			continue // the session's clients hear of custom entries from the session itself
+		}
 		a.sink(Event{"type": "entry_appended", "entry": map[string]any(s)})
 	}
 }
