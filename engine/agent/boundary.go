@@ -49,7 +49,11 @@ func (a *Agent) runBoundary(ctx context.Context, base map[string]any) boundaryOu
 		ev["context"] = prev
 		return ev
 	}
-	a.h.RunHookSteps(ctx, name, event(), func(plugin string, reply engine.HookReply, herr error) any {
+	// The context, reply and tool results are built for this call or are
+	// the session's and the agent's, which nothing changes in place: JS
+	// handlers read them through lazy views.
+	hctx := engine.WithLazyPayload(ctx, name, "context", "message", "toolResults")
+	a.h.RunHookSteps(hctx, name, event(), func(plugin string, reply engine.HookReply, herr error) any {
 		if herr == nil {
 			// The event's entries are the proposal itself in pi: a
 			// handler that pushes to them and returns nothing counts.
@@ -122,7 +126,8 @@ func (a *Agent) previewBoundary(drafts any, kind string) ([]session.Entry, map[s
 
 // boundaryContext is pi's boundary context for a branch: its entries and
 // messages, what the model would see, the queued messages, and whether a
-// continuation has anything to answer.
+// continuation has anything to answer. It shares the entries' and
+// messages' maps, which must not be modified.
 func (a *Agent) boundaryContext(path []session.Entry, kind string) map[string]any {
 	c := session.PathContext(path)
 	// pi 1.6's convertToLlm keeps the system messages where they are.
@@ -145,10 +150,10 @@ func (a *Agent) boundaryContext(path []session.Entry, kind string) map[string]an
 	a.mu.Lock()
 	pending := make([]any, 0, len(a.steering)+len(a.followUp))
 	for _, m := range a.steering {
-		pending = append(pending, engine.Clone(m))
+		pending = append(pending, m)
 	}
 	for _, m := range a.followUp {
-		pending = append(pending, engine.Clone(m))
+		pending = append(pending, m)
 	}
 	a.mu.Unlock()
 	queued := len(pending) > 0
@@ -160,8 +165,8 @@ func (a *Agent) boundaryContext(path []session.Entry, kind string) map[string]an
 	}
 	return map[string]any{
 		"contextEntries":  contextEntries(path),
-		"contextMessages": engine.Clone(toAny(c.Messages)),
-		"llmMessages":     engine.Clone(toAny(llm)),
+		"contextMessages": toAny(c.Messages),
+		"llmMessages":     toAny(llm),
 		"pendingMessages": pending,
 		"canContinue":     canContinue,
 	}
@@ -186,7 +191,7 @@ func contextEntries(path []session.Entry) []any {
 		} else {
 			continue
 		}
-		out = append(out, map[string]any{"sourceEntry": engine.Clone(map[string]any(e)), "messages": engine.Clone(msgs)})
+		out = append(out, map[string]any{"sourceEntry": map[string]any(e), "messages": msgs})
 	}
 	return out
 }
@@ -369,7 +374,7 @@ func (l *loop) turnEndBoundary(msg Message, results []any, msgID string, resultI
 		}
 	}
 	res := a.runBoundary(l.ctx, map[string]any{"type": "turn_end", "turnIndex": float64(a.turnIndexValue()),
-		"message": engine.Clone(msg), "toolResults": engine.Clone(results), "messageEntryId": msgID,
+		"message": msg, "toolResults": results, "messageEntryId": msgID,
 		"toolResultEntryIds": ids, "outcome": outcome})
 	a.commitBoundary(res.entries)
 	if res.cont && !a.canContinue("turn_end") {
