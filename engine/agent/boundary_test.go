@@ -429,3 +429,32 @@ func TestSessionCompactFailed(t *testing.T) {
 		t.Errorf("got %v (order %v)\nwant %s", got, order, want)
 	}
 }
+
+// TestBoundaryCompactionDraft: a compaction draft becomes pi's compaction
+// entry (fromHook, tokensBefore estimated, firstKeptEntryId its own id
+// when left out) and the next context starts from it.
+func TestBoundaryCompactionDraft(t *testing.T) {
+	hooks := map[string]hookFn{"agent_before_settle": func(_ context.Context, p any) (any, error) {
+		ev := p.(map[string]any)
+		if len(ev["context"].(map[string]any)["contextEntries"].([]any)) == 0 {
+			return nil, nil
+		}
+		return map[string]any{"entries": []any{map[string]any{"type": "compaction", "summary": "all of it", "details": map[string]any{"by": "ext"}}}}, nil
+	}}
+	r := newBoundaryRig(t, [][]any{text("one")}, hooks)
+	if err := r.a.Prompt(context.Background(), "hi", agent.PromptOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	entries := piapi.Of(r.h).Session().Entries()
+	c := entries[len(entries)-1]
+	if c["type"] != "compaction" || c["fromHook"] != true || c["firstKeptEntryId"] != c["id"] || c["summary"] != "all of it" {
+		t.Fatalf("compaction entry %v", c)
+	}
+	if tb, _ := c["tokensBefore"].(float64); tb <= 0 {
+		t.Errorf("tokensBefore %v", c["tokensBefore"])
+	}
+	msgs := r.a.Messages()
+	if len(msgs) != 1 || msgs[0]["role"] != "compactionSummary" {
+		t.Errorf("context after the compaction: %v", msgs)
+	}
+}
