@@ -39,6 +39,7 @@ const boundaryExt = `
     ctx.ui.notify("turn_end " + event.turnIndex + " " + event.outcome + " entries=" + event.entries.map((e: any) => e.type).join(",") +
       " continue=" + event.continue + " canContinue=" + c.canContinue + " llm=" + c.llmMessages.map((m: any) => m.role).join(",") +
       " context=" + c.contextMessages.map((m: any) => m.role).join(",") + " pending=" + c.pendingMessages.length +
+      " entries=" + c.contextEntries.map((e: any) => e.sourceEntry.type + ":" + e.messages.length).join(",") +
       " ids=" + (typeof event.messageEntryId) + "/" + event.toolResultEntryIds.length, "info");
   });
   pi.on("agent_before_settle", async (event: any, ctx: any) => {

@@ -172,26 +172,13 @@ func (a *Agent) boundaryContext(path []session.Entry, kind string) map[string]an
 	}
 }
 
-// contextEntries lists the entries of a branch that give the context
-// messages (from the last compaction on), each with its messages.
+// contextEntries is pi 1.6's projection entries of a branch: each entry
+// the context is built from, with its messages.
 func contextEntries(path []session.Entry) []any {
-	start := 0
-	for i, e := range path {
-		if e["type"] == "compaction" {
-			start = i
-		}
-	}
-	out := []any{}
-	for _, e := range path[start:] {
-		var msgs []any
-		if e["type"] == "compaction" {
-			msgs = toAny(session.PathContext(path[:start+1]).Messages)
-		} else if m := session.EntryMessage(e); m != nil {
-			msgs = []any{m}
-		} else {
-			continue
-		}
-		out = append(out, map[string]any{"sourceEntry": map[string]any(e), "messages": msgs})
+	proj := session.PathProjection(path)
+	out := make([]any, len(proj))
+	for i, p := range proj {
+		out[i] = map[string]any{"sourceEntry": map[string]any(p.Entry), "messages": toAny(p.Messages)}
 	}
 	return out
 }
