@@ -90,6 +90,20 @@ func (l *loop) emit(ev Event) Event {
 	return ev
 }
 
+// headersHook is pi 1.6's before_provider_headers for the requests of
+// ctx: handlers change the request's own headers in place.
+func (a *Agent) headersHook(ctx context.Context) func(map[string]any) map[string]any {
+	return func(headers map[string]any) map[string]any {
+		if !a.h.HasHook("before_provider_headers") {
+			return nil
+		}
+		out := a.h.RunHook(ctx, "before_provider_headers", map[string]any{"type": "before_provider_headers", "headers": headers})
+		ev, _ := out.Value.(map[string]any)
+		hs, _ := ev["headers"].(map[string]any)
+		return hs
+	}
+}
+
 func (a *Agent) turnIndexValue() int { a.mu.Lock(); defer a.mu.Unlock(); return a.turnIndex }
 
 // messageStartEnd emits message_start/message_end for a message, persists
@@ -227,15 +241,7 @@ func (l *loop) streamAssistant() Message {
 			out := a.h.RunHook(l.ctx, "before_provider_request", map[string]any{"type": "before_provider_request", "payload": payload})
 			return out.Result
 		},
-		OnHeaders: func(headers map[string]any) map[string]any {
-			if !a.h.HasHook("before_provider_headers") {
-				return nil
-			}
-			out := a.h.RunHook(l.ctx, "before_provider_headers", map[string]any{"type": "before_provider_headers", "headers": headers})
-			ev, _ := out.Value.(map[string]any)
-			hs, _ := ev["headers"].(map[string]any)
-			return hs
-		},
+		OnHeaders: a.headersHook(l.ctx),
 		OnResponse: func(status int, headers map[string]string) {
 			hs := map[string]any{}
 			for k, v := range headers {

@@ -511,8 +511,10 @@ func (a *Agent) summarizer(model Message, thinking string) compaction.Summarizer
 			level = thinking
 		}
 		user := Message{"role": "user", "content": []any{map[string]any{"type": "text", "text": req.Prompt}}, "timestamp": a.now()}
+		// pi summarizes through the session's stream function, whose
+		// requests run before_provider_headers too.
 		return a.opts.Provider.Stream(ctx, Request{Model: model, SystemPrompt: req.SystemPrompt, Messages: []Message{user},
-			Thinking: level, MaxTokens: req.MaxTokens, OnEvent: func(Event) {}})
+			Thinking: level, MaxTokens: req.MaxTokens, OnEvent: func(Event) {}, OnHeaders: a.headersHook(ctx)})
 	}
 }
 
