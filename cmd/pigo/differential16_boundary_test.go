@@ -55,7 +55,8 @@ const boundaryExt = `
   pi.on("session_compact_failed", (event: any, ctx: any) => {
     ctx.ui.notify("compact failed " + ["reason", "errorMessage", "aborted", "willRetry", "fromExtension"].map((k) => k + "=" + event[k]).join(" "), "info");
   });
-  pi.on("before_provider_headers", (event: any) => {
+  pi.on("before_provider_headers", (event: any, ctx: any) => {
+    ctx.ui.notify("headers before " + Object.keys(event.headers).sort().map((k) => k + "=" + event.headers[k]).join(","), "info");
     event.headers["x-pigo-added"] = "yes";
     event.headers["x-drop-me"] = null;
   });

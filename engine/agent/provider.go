@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"slices"
 
 	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/provider"
@@ -65,7 +64,7 @@ func (p RegistryProvider) Stream(ctx context.Context, req Request) (Message, err
 		opts.Headers = hs
 	}
 	if req.OnHeaders != nil {
-		applyHeaderHook(&opts, req.OnHeaders)
+		opts.OnHeaders = func(_ context.Context, headers map[string]any) map[string]any { return req.OnHeaders(headers) }
 	}
 	if req.Temperature != nil {
 		opts.Temperature = req.Temperature
@@ -96,28 +95,3 @@ func (p RegistryProvider) Stream(ctx context.Context, req Request) (Message, err
 }
 
 var _ Provider = RegistryProvider{}
-
-// applyHeaderHook runs pi's before_provider_headers over the request's
-// own headers: string values are set, null ones removed from the request
-// whatever set them; other values are ignored.
-func applyHeaderHook(opts *provider.Options, hook func(map[string]any) map[string]any) {
-	in := make(map[string]any, len(opts.Headers))
-	for k, v := range opts.Headers {
-		in[k] = v
-	}
-	out := hook(in)
-	if out == nil {
-		return
-	}
-	hs := map[string]string{}
-	var drop []string
-	for k, v := range out {
-		switch x := v.(type) {
-		case string:
-			hs[k] = x
-		case nil:
-			drop = append(drop, k)
-		}
-	}
-	opts.Headers, opts.DropHeaders = hs, append(slices.Clone(opts.DropHeaders), drop...)
-}
