@@ -99,11 +99,17 @@ func (a *Agent) boundaryError(event, text string) {
 func (a *Agent) previewBoundary(drafts any, kind string) ([]session.Entry, map[string]any, error) {
 	tree := piapi.Of(a.h).Session()
 	branch := tree.Branch("")
-	list, ok := drafts.([]any)
-	if !ok {
-		return nil, nil, fmt.Errorf("entries must be an array (got %s)", describeValue(drafts))
+	var list []any
+	switch d := drafts.(type) {
+	case []any:
+		list = d
+	case string:
+		// pi iterates a string's characters, none of which is a draft.
+	default:
+		return nil, nil, errors.New("drafts is not iterable") // pi's (V8's) TypeError
 	}
 	path := branch
+	now := session.ISOTime(a.opts.Now())
 	var built []session.Entry
 	for i, d := range list {
 		e, err := a.draftEntry(tree, path, d)
@@ -116,6 +122,13 @@ func (a *Agent) previewBoundary(drafts any, kind string) ([]session.Entry, map[s
 		built = append(built, e)
 		preview := maps.Clone(e)
 		preview["id"] = fmt.Sprintf("boundary-draft-%d", i)
+		preview["parentId"] = nil
+		if n := len(path); n > 0 {
+			preview["parentId"] = path[n-1]["id"]
+		}
+		if _, ok := preview["timestamp"]; !ok {
+			preview["timestamp"] = now
+		}
 		if preview["type"] == "compaction" && preview["firstKeptEntryId"] == nil {
 			preview["firstKeptEntryId"] = preview["id"]
 		}
@@ -283,22 +296,6 @@ func contextEdit(tree *session.Tree, path []session.Entry, target, replacement a
 }
 
 func isString(v any) bool { _, ok := v.(string); return ok }
-
-func describeValue(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case string:
-		return "a string"
-	case float64:
-		return "a number"
-	case bool:
-		return "a boolean"
-	case map[string]any:
-		return "an object"
-	}
-	return fmt.Sprintf("%T", v)
-}
 
 // commitBoundary appends a boundary's entries to the session in order,
 // rebuilds the conversation from it and tells the output

@@ -458,3 +458,31 @@ func TestBoundaryCompactionDraft(t *testing.T) {
 		t.Errorf("context after the compaction: %v", msgs)
 	}
 }
+
+// TestBoundaryEntriesNotAList: entries that are not a list are pi's
+// TypeError; a custom_message draft's preview carries a timestamp.
+func TestBoundaryEntriesNotAList(t *testing.T) {
+	var previewTimestamp any
+	hooks := map[string]hookFn{"turn_end": func(_ context.Context, p any) (any, error) {
+		return map[string]any{"entries": map[string]any{"type": "custom"}}, nil
+	}}
+	look := map[string]hookFn{"agent_before_settle": func(_ context.Context, p any) (any, error) {
+		ev := p.(map[string]any)
+		if len(ev["entries"].([]any)) == 0 {
+			return map[string]any{"entries": []any{map[string]any{"type": "custom_message", "customType": "x", "content": "c", "display": false}}}, nil
+		}
+		msgs := ev["context"].(map[string]any)["contextMessages"].([]any)
+		previewTimestamp = msgs[len(msgs)-1].(map[string]any)["timestamp"]
+		return nil, nil
+	}}
+	r := newBoundaryRig(t, [][]any{text("one")}, hooks, look, look)
+	if err := r.a.Prompt(context.Background(), "hi", agent.PromptOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if errs := r.errors(); len(errs) != 1 || errs[0] != "p0 hook turn_end: Invalid boundary entries: drafts is not iterable" {
+		t.Errorf("errors %q", errs)
+	}
+	if ts, _ := previewTimestamp.(float64); ts <= 0 {
+		t.Errorf("preview timestamp %v", previewTimestamp)
+	}
+}
