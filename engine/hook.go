@@ -193,6 +193,34 @@ func (h *Host) RunHook(ctx context.Context, name string, payload any) HookOutcom
 	return out
 }
 
+// RunHookSteps runs every live handler of name in RunHook's order and
+// under its budget, leaving the combining to step: after each handler,
+// step gets the plugin, the handler's reply (zero when it failed) and its
+// error (already recorded, as RunHook records it), and returns the payload
+// the next handler receives. It is for hooks whose chain needs more than
+// a contract's Fold: work after every handler, failed ones included (pi's
+// actionable turn boundaries rebuild their preview after each).
+func (h *Host) RunHookSteps(ctx context.Context, name string, payload any, step func(plugin string, reply HookReply, err error) any) {
+	for _, reg := range h.hookHandlers(name) {
+		if reg.gen.Retired() {
+			continue
+		}
+		hctx, cancel := context.WithTimeout(ctx, h.opts.Budgets.Hook)
+		res, err := callHook(hctx, reg.fn, payload)
+		if err == nil && hctx.Err() == context.DeadlineExceeded {
+			err = ErrBudget
+		}
+		cancel()
+		var reply HookReply
+		if err != nil {
+			h.record(Diagnose(reg.gen.PluginID(), "hook "+name, SeverityError, err))
+		} else {
+			reply = toReply(payload, res)
+		}
+		payload = step(reg.gen.PluginID(), reply, err)
+	}
+}
+
 func callHook(ctx context.Context, fn HookHandler, payload any) (res any, err error) {
 	defer recovered(&err)
 	return fn(ctx, payload)

@@ -112,6 +112,43 @@ func TestHooksSnapshotAndFailure(t *testing.T) {
 	}
 }
 
+// TestRunHookStepsFoldsEveryHandler: step runs after each handler, a
+// failed one too (with its error and no reply), and what it returns is
+// the next handler's payload.
+func TestRunHookStepsFoldsEveryHandler(t *testing.T) {
+	t.Parallel()
+	h := newHost(t, engine.Options{})
+	bootOK(t, h,
+		goPlugin("a", func(g *engine.Generation) error {
+			return g.Hook("steps", func(ctx context.Context, p any) (any, error) { return p.(string) + "+a", nil }, "")
+		}),
+		goPlugin("b", func(g *engine.Generation) error {
+			return g.Hook("steps", func(ctx context.Context, p any) (any, error) { return nil, errors.New("b broke") }, "")
+		}),
+		goPlugin("c", func(g *engine.Generation) error {
+			return g.Hook("steps", func(ctx context.Context, p any) (any, error) { return nil, nil }, "")
+		}),
+	)
+	var got []string
+	h.RunHookSteps(context.Background(), "steps", "x", func(plugin string, reply engine.HookReply, err error) any {
+		got = append(got, fmt.Sprintf("%s:%v:%v:%v", plugin, reply.Event, reply.Result, err))
+		return fmt.Sprintf("%s>%s", plugin, reply.Result)
+	})
+	want := "a:x:x+a:<nil> b:<nil>:<nil>:b broke c:b>%!s(<nil>):<nil>:<nil>"
+	if strings.Join(got, " ") != want {
+		t.Fatalf("steps\n got %s\nwant %s", strings.Join(got, " "), want)
+	}
+	var failed bool
+	for _, p := range h.Plugins() {
+		for _, d := range p.Log {
+			failed = failed || (p.ID == "b" && d.Where == "hook steps")
+		}
+	}
+	if !failed {
+		t.Fatal("b's failure was not recorded")
+	}
+}
+
 func TestEventsArePassive(t *testing.T) {
 	t.Parallel()
 	h := newHost(t, engine.Options{})

@@ -48,6 +48,14 @@ type diffScenario struct {
 	// rawRequests puts the model's request bodies in the transcript as
 	// sent (key order kept) instead of re-encoded.
 	rawRequests bool
+	// providerHeaders is the mock provider's "headers" in models.json.
+	providerHeaders map[string]string
+	// headers names request headers whose values the transcript records
+	// ("<< request-headers N name=value ...", "" for an absent one).
+	headers []string
+	// sessionFiles (with persist) appends the session files' lines to
+	// the transcript ("<< session-entry KEYS SHAPE"; sessionEntryLine).
+	sessionFiles bool
 }
 
 // greetExt registers a tool both sides can run (pigo has no built-in
@@ -512,6 +520,10 @@ func runDiffScenario(t *testing.T, sc diffScenario, argv []string) []string {
 		models = strings.Replace(models, `{ "id": "mock-1", "name": "Mock One" }`,
 			`{ "id": "mock-1", "name": "Mock One" }, { "id": "mock-2", "name": "Mock Two", "reasoning": true, "contextWindow": 200000 }`, 1)
 	}
+	if sc.providerHeaders != nil {
+		hs, _ := json.Marshal(sc.providerHeaders)
+		models = strings.Replace(models, `"apiKey": "mock-key",`, `"apiKey": "mock-key", "headers": `+string(hs)+`,`, 1)
+	}
 	must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(models), 0o644))
 	if sc.settings != "" {
 		must(t, os.WriteFile(filepath.Join(agentDir, "settings.json"), []byte(sc.settings), 0o644))
@@ -544,7 +556,52 @@ func runDiffScenario(t *testing.T, sc diffScenario, argv []string) []string {
 		}
 		lines = append(lines, fmt.Sprintf("<< request %d %s", i+1, b))
 	}
+	if len(sc.headers) > 0 {
+		for i, h := range llm.Headers() {
+			line := fmt.Sprintf("<< request-headers %d", i+1)
+			for _, name := range sc.headers {
+				line += fmt.Sprintf(" %s=%s", name, strings.Join(h.Values(name), ","))
+			}
+			lines = append(lines, line)
+		}
+	}
+	if sc.persist && sc.sessionFiles {
+		files, _ := filepath.Glob(filepath.Join(dir, "sessions", "*.jsonl"))
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			must(t, err)
+			for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+				lines = append(lines, "<< session-entry "+sessionEntryLine(l))
+			}
+		}
+	}
 	return lines
+}
+
+// sessionEntryLine is one session file line as a transcript compares it:
+// its keys in the file's order, then its shape (valueShape, without pi's
+// docs prompt section: dropPiDocs).
+func sessionEntryLine(line string) string {
+	dec := json.NewDecoder(strings.NewReader(line))
+	var keys []string
+	if tok, err := dec.Token(); err == nil && tok == json.Delim('{') {
+		for dec.More() {
+			k, err := dec.Token()
+			if err != nil {
+				break
+			}
+			keys = append(keys, fmt.Sprint(k))
+			var skip json.RawMessage
+			if dec.Decode(&skip) != nil {
+				break
+			}
+		}
+	}
+	var m any
+	_ = json.Unmarshal([]byte(line), &m)
+	dropPiDocs(m)
+	b, _ := json.Marshal(valueShape(m, ""))
+	return strings.Join(keys, ",") + " " + string(b)
 }
 
 func must(t *testing.T, err error) {

@@ -61,6 +61,7 @@ type mockLLM struct {
 	steps []mockStep
 	calls int
 	reqs  []map[string]any
+	hdrs  []http.Header
 	log   func(body []byte) // optional: each request body
 }
 
@@ -88,6 +89,13 @@ func (m *mockLLM) Requests() []map[string]any {
 	return append([]map[string]any(nil), m.reqs...)
 }
 
+// Headers returns the headers of the requests so far.
+func (m *mockLLM) Headers() []http.Header {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return append([]http.Header(nil), m.hdrs...)
+}
+
 func (m *mockLLM) serve(w http.ResponseWriter, r *http.Request) {
 	raw, _ := io.ReadAll(r.Body)
 	var body map[string]any
@@ -97,6 +105,7 @@ func (m *mockLLM) serve(w http.ResponseWriter, r *http.Request) {
 		m.log(raw)
 	}
 	m.reqs = append(m.reqs, body)
+	m.hdrs = append(m.hdrs, r.Header.Clone())
 	m.calls++
 	n := m.calls
 	var step *mockStep

@@ -44,6 +44,10 @@ type Request struct {
 	OnPayload func(payload any) any
 	// OnResponse reports the HTTP status and headers (after_provider_response).
 	OnResponse func(status int, headers map[string]string)
+	// OnHeaders, when set, is called once per request with the headers
+	// the request adds (as data) and returns them changed: a string sets
+	// a header, nil removes it, whoever set it (before_provider_headers).
+	OnHeaders func(headers map[string]any) map[string]any
 	// MaxTokens caps the reply; 0 leaves the provider's default.
 	MaxTokens int
 	// APIKey, Headers and Temperature override the provider's (pi-ai's
@@ -131,6 +135,13 @@ type Agent struct {
 	// branchCancel cancels the branch summary of a tree navigation
 	// (AbortBranchSummary); nil when none runs.
 	branchCancel *context.CancelFunc
+
+	// lastOutcome is the last turn's outcome ("completed", "error" or
+	// "aborted"), agent_before_settle's outcome.
+	lastOutcome string
+	// beforeSettle: agent_before_settle handlers run; an abort then
+	// suppresses the continuation they ask for.
+	beforeSettle bool
 }
 
 // New creates an agent over a host.
@@ -358,7 +369,19 @@ func (a *Agent) run(parent context.Context, prompts []Message, forced *string) e
 		prompts = append([]Message{patch}, prompts...)
 	}
 	last, ok := a.runOnce(parent, prompts)
-	for ok && last != nil && a.afterRun(parent, last) {
+	for ok {
+		if last != nil && a.afterRun(parent, last) {
+			next, cont := a.continuation()
+			if !cont {
+				return nil
+			}
+			last, ok = a.runOnce(parent, next)
+			continue
+		}
+		// No more work: agent_before_settle may ask for one more request.
+		if a.aborted() || !a.beforeSettleBoundary(parent) || a.aborted() {
+			return nil
+		}
 		next, cont := a.continuation()
 		if !cont {
 			return nil
@@ -366,6 +389,36 @@ func (a *Agent) run(parent context.Context, prompts []Message, forced *string) e
 		last, ok = a.runOnce(parent, next)
 	}
 	return nil
+}
+
+func (a *Agent) aborted() bool { a.mu.Lock(); defer a.mu.Unlock(); return a.abortRequested }
+
+// beforeSettleBoundary runs pi 1.6's agent_before_settle boundary and
+// reports whether the agent continues: a handler asked for it and the
+// context has something to answer. An abort while the handlers run keeps
+// their entries but not the continuation.
+func (a *Agent) beforeSettleBoundary(ctx context.Context) bool {
+	if !a.h.HasHook("agent_before_settle") {
+		return false
+	}
+	a.mu.Lock()
+	a.beforeSettle = true
+	outcome := a.lastOutcome
+	a.mu.Unlock()
+	defer func() { a.mu.Lock(); a.beforeSettle = false; a.mu.Unlock() }()
+	res := a.runBoundary(ctx, map[string]any{"type": "agent_before_settle", "outcome": outcome})
+	a.commitBoundary(res.entries)
+	if a.aborted() {
+		return false
+	}
+	queued := a.PendingCount() > 0
+	if (res.cont || queued) && !a.canContinue("agent_before_settle") {
+		if res.cont {
+			a.boundaryError("agent_before_settle", "agent_before_settle requested continuation without runnable model context")
+		}
+		return false
+	}
+	return res.cont || queued
 }
 
 // continuation is pi-agent-core's continue(): from a user or tool result
@@ -446,6 +499,9 @@ func (a *Agent) Abort() {
 	a.AbortRetry()
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	if a.beforeSettle {
+		a.abortRequested = true
+	}
 	if a.cancel != nil {
 		a.abortRequested = true
 		a.cancel()
@@ -652,16 +708,20 @@ func anySlice(s []string) []any {
 }
 
 // persist appends a message to the session at message_end, as pi does
-// (custom messages become custom_message entries).
-func (a *Agent) persist(m Message) {
+// (custom messages become custom_message entries), and returns the
+// entry's id ("" if the session refused it).
+func (a *Agent) persist(m Message) string {
 	tr := piapi.Of(a.h).Session()
+	var stored session.Entry
 	if m["role"] == "custom" {
 		e := session.Entry{"type": "custom_message", "customType": m["customType"], "content": m["content"], "display": m["display"]}
 		if d, ok := m["details"]; ok {
 			e["details"] = d
 		}
-		tr.Append(e)
-		return
+		stored = tr.Append(e)
+	} else {
+		stored = tr.Append(session.Entry{"type": "message", "message": engine.Clone(m)})
 	}
-	tr.Append(session.Entry{"type": "message", "message": engine.Clone(m)})
+	id, _ := stored["id"].(string)
+	return id
 }

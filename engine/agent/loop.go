@@ -31,6 +31,8 @@ type loop struct {
 	// nested runs and records the calls tools make through
 	// ctx.executeTool (nil outside runOnce).
 	nested *nestedCalls
+	// lastID is the session entry id of the message messageEnd persisted last.
+	lastID string
 }
 
 // emit sends an agent event to extensions (as pi's AgentSession does: with
@@ -88,6 +90,20 @@ func (l *loop) emit(ev Event) Event {
 	return ev
 }
 
+// headersHook is pi 1.6's before_provider_headers for the requests of
+// ctx: handlers change the request's own headers in place.
+func (a *Agent) headersHook(ctx context.Context) func(map[string]any) map[string]any {
+	return func(headers map[string]any) map[string]any {
+		if !a.h.HasHook("before_provider_headers") {
+			return nil
+		}
+		out := a.h.RunHook(ctx, "before_provider_headers", map[string]any{"type": "before_provider_headers", "headers": headers})
+		ev, _ := out.Value.(map[string]any)
+		hs, _ := ev["headers"].(map[string]any)
+		return hs
+	}
+}
+
 func (a *Agent) turnIndexValue() int { a.mu.Lock(); defer a.mu.Unlock(); return a.turnIndex }
 
 // messageStartEnd emits message_start/message_end for a message, persists
@@ -104,7 +120,7 @@ func (l *loop) messageEnd(m Message) Message {
 	ev := l.emit(Event{"type": "message_end", "message": m})
 	final, _ := ev["message"].(map[string]any)
 	a := l.a
-	a.persist(final)
+	l.lastID = a.persist(final)
 	a.mu.Lock()
 	a.messages = append(a.messages, final)
 	if final["role"] == "user" {
@@ -124,6 +140,10 @@ func (l *loop) run(prompts []Message) {
 	}
 	first := true
 	pending := l.a.takeSteering()
+	// explicit: a turn_end handler asked for one more request, which a
+	// context-only turn gives unless tool results, steering or a
+	// follow-up already cause one.
+	explicit := false
 	for {
 		more := true
 		for more || len(pending) > 0 {
@@ -141,27 +161,42 @@ func (l *loop) run(prompts []Message) {
 			}
 			pending = nil
 			msg := l.streamAssistant()
+			msgID := l.lastID
 			l.last = msg
 			if sr := msg["stopReason"]; sr == "error" || sr == "aborted" {
+				// Error and aborted replies end the run whatever the
+				// boundary asks for.
+				l.turnEndBoundary(msg, []any{}, msgID, nil)
 				l.emit(Event{"type": "turn_end", "message": msg, "toolResults": []any{}})
 				l.emit(Event{"type": "agent_end", "messages": l.newMsgs})
 				return
 			}
 			calls := toolCalls(msg)
 			results := []any{}
+			var resultIDs []string
 			more = false
 			if len(calls) > 0 {
-				msgs, terminate := l.executeTools(calls)
+				msgs, ids, terminate := l.executeTools(calls)
 				for _, r := range msgs {
 					results = append(results, r)
 				}
+				resultIDs = ids
 				more = !terminate
 			}
+			explicit = l.turnEndBoundary(msg, results, msgID, resultIDs)
 			l.emit(Event{"type": "turn_end", "message": msg, "toolResults": results})
 			pending = l.a.takeSteering()
+			if more || len(pending) > 0 {
+				explicit = false
+			}
 		}
 		if f := l.a.takeFollowUp(); len(f) > 0 {
+			explicit = false
 			pending = f
+			continue
+		}
+		if explicit {
+			explicit = false
 			continue
 		}
 		break
@@ -206,6 +241,7 @@ func (l *loop) streamAssistant() Message {
 			out := a.h.RunHook(l.ctx, "before_provider_request", map[string]any{"type": "before_provider_request", "payload": payload})
 			return out.Result
 		},
+		OnHeaders: a.headersHook(l.ctx),
 		OnResponse: func(status int, headers map[string]string) {
 			hs := map[string]any{}
 			for k, v := range headers {
@@ -255,7 +291,7 @@ type finalized struct {
 // executeTools runs a batch of tool calls: preflight sequentially in source
 // order, execution concurrently (or sequentially when configured or when a
 // tool asks for it); tool result messages in source order.
-func (l *loop) executeTools(calls []Message) (msgs []Message, terminate bool) {
+func (l *loop) executeTools(calls []Message) (msgs []Message, ids []string, terminate bool) {
 	a := l.a
 	sequential := a.opts.ToolExecution == "sequential"
 	for _, c := range calls {
@@ -265,6 +301,7 @@ func (l *loop) executeTools(calls []Message) (msgs []Message, terminate bool) {
 	}
 	done := make([]*finalized, len(calls))
 	sent := make([]Message, len(calls)) // sequential: result messages already emitted
+	sentIDs := make([]string, len(calls))
 	resultMessage := func(f *finalized) Message {
 		m := Message{"role": "toolResult", "toolCallId": str(f.call["id"]), "toolName": str(f.call["name"]),
 			"content": f.result.Data()["content"], "isError": f.isError, "timestamp": a.now()}
@@ -305,6 +342,7 @@ func (l *loop) executeTools(calls []Message) (msgs []Message, terminate bool) {
 			l.emitEnd(done[i])
 			if sequential {
 				sent[i] = resultMessage(done[i])
+				sentIDs[i] = l.lastID
 			}
 			continue
 		}
@@ -324,6 +362,7 @@ func (l *loop) executeTools(calls []Message) (msgs []Message, terminate bool) {
 			// result message follows its tool_execution_end.
 			exec(i, prepared)
 			sent[i] = resultMessage(done[i])
+			sentIDs[i] = l.lastID
 			continue
 		}
 		wg.Add(1)
@@ -332,14 +371,16 @@ func (l *loop) executeTools(calls []Message) (msgs []Message, terminate bool) {
 	wg.Wait()
 	terminate = len(done) > 0
 	for i, f := range done {
-		m := sent[i]
+		m, id := sent[i], sentIDs[i]
 		if m == nil {
 			m = resultMessage(f)
+			id = l.lastID
 		}
 		msgs = append(msgs, m)
+		ids = append(ids, id)
 		terminate = terminate && f.result.Terminate
 	}
-	return msgs, terminate
+	return msgs, ids, terminate
 }
 
 func (l *loop) emitEnd(f *finalized) { l.emit(endEvent(f)) }

@@ -63,6 +63,9 @@ func (p RegistryProvider) Stream(ctx context.Context, req Request) (Message, err
 		}
 		opts.Headers = hs
 	}
+	if req.OnHeaders != nil {
+		opts.OnHeaders = func(_ context.Context, headers map[string]any) map[string]any { return req.OnHeaders(headers) }
+	}
 	if req.Temperature != nil {
 		opts.Temperature = req.Temperature
 	}

@@ -282,6 +282,7 @@ func (a *Agent) checkCompaction(ctx context.Context, last Message, skipAborted b
 		a.mu.Unlock()
 		if tried {
 			a.sink(Event{"type": "compaction_end", "reason": "overflow", "aborted": false, "willRetry": false, "errorMessage": overflowFailed})
+			a.compactFailed(ctx, "overflow", overflowFailed, false, false)
 			return false
 		}
 		a.dropFailedReply()
@@ -322,18 +323,20 @@ func (a *Agent) autoCompact(ctx context.Context, reason string, willRetry bool) 
 		return false
 	}
 	a.sink(Event{"type": "compaction_start", "reason": reason})
+	fromExtension := false
 	end := func(aborted bool, errMsg string) {
 		ev := Event{"type": "compaction_end", "reason": reason, "aborted": aborted, "willRetry": false}
 		if errMsg != "" {
 			ev["errorMessage"] = errMsg
 		}
 		a.sink(ev)
+		a.compactFailed(ctx, reason, errMsg, aborted, fromExtension)
 	}
 	if a.authProblem() != "" {
 		end(false, "")
 		return false
 	}
-	res, err := a.compactBranch(ctx, reason, "", false)
+	res, fromExtension, err := a.compactBranch(ctx, "", false, reason, willRetry)
 	switch {
 	case errors.Is(err, errNothingToCompact), errors.Is(err, errAlreadyCompacted):
 		end(false, "")
@@ -401,7 +404,7 @@ var (
 // extension may cancel or supply the summary), the summary from the model
 // otherwise, then the compaction entry, the conversation rebuilt from the
 // session, and session_compact.
-func (a *Agent) compactBranch(ctx context.Context, reason, custom string, hasCustom bool) (compaction.Result, error) {
+func (a *Agent) compactBranch(ctx context.Context, custom string, hasCustom bool, reason string, willRetry bool) (res compaction.Result, fromExtension bool, err error) {
 	cctx, cancel := context.WithCancel(ctx)
 	a.mu.Lock()
 	a.compactCancels++
@@ -421,28 +424,26 @@ func (a *Agent) compactBranch(ctx context.Context, reason, custom string, hasCus
 	prep, ok := compaction.Prepare(path, a.settings().Compaction)
 	if !ok {
 		if n := len(path); n > 0 && path[n-1]["type"] == "compaction" {
-			return compaction.Result{}, errAlreadyCompacted
+			return compaction.Result{}, false, errAlreadyCompacted
 		}
-		return compaction.Result{}, errNothingToCompact
+		return compaction.Result{}, false, errNothingToCompact
 	}
 	branch := make([]any, len(path))
 	for i, e := range path {
 		branch[i] = map[string]any(e)
 	}
 	ev := map[string]any{"type": "session_before_compact", "preparation": prep.Data(), "branchEntries": branch,
-		"signal": engine.AbortSignal{}}
+		"reason": reason, "willRetry": willRetry, "signal": engine.AbortSignal{}}
 	if hasCustom {
 		ev["customInstructions"] = custom
 	}
-	var res compaction.Result
-	fromExtension := false
 	// The entries are the session's (copied at the top level) and the
 	// preparation's messages theirs, which nothing changes in place: JS
 	// handlers may read them through lazy views.
 	hctx := engine.WithLazyPayload(cctx, "session_before_compact", "branchEntries", "preparation")
 	if r, ok := a.h.RunHook(hctx, "session_before_compact", ev).Result.(map[string]any); ok {
 		if c, _ := r["cancel"].(bool); c {
-			return compaction.Result{}, errCompactionCancelled
+			return compaction.Result{}, false, errCompactionCancelled
 		}
 		if c, ok := r["compaction"].(map[string]any); ok {
 			res, fromExtension = compaction.ResultFromData(c), true
@@ -450,17 +451,16 @@ func (a *Agent) compactBranch(ctx context.Context, reason, custom string, hasCus
 	}
 	if !fromExtension {
 		model, thinking := a.Model(), a.ThinkingLevel()
-		var err error
 		res, err = compaction.Compact(cctx, prep, a.retryingSummarizer(model, thinking, Event{"source": "compaction", "reason": reason}), custom)
 		if err != nil {
 			if cctx.Err() != nil {
-				return compaction.Result{}, errCompactionCancelled
+				return compaction.Result{}, false, errCompactionCancelled
 			}
-			return compaction.Result{}, err
+			return compaction.Result{}, false, err
 		}
 	}
 	if cctx.Err() != nil {
-		return compaction.Result{}, errCompactionCancelled
+		return compaction.Result{}, fromExtension, errCompactionCancelled
 	}
 	e := session.Entry{"type": "compaction", "summary": res.Summary, "firstKeptEntryId": res.FirstKeptEntryID,
 		"tokensBefore": float64(res.TokensBefore), "fromHook": fromExtension}
@@ -484,8 +484,23 @@ func (a *Agent) compactBranch(ctx context.Context, reason, custom string, hasCus
 	after := compaction.EstimateMessages(msgs)
 	res.EstimatedTokensAfter = &after
 	a.h.Emit(ctx, "session_compact", map[string]any{"type": "session_compact", "compactionEntry": map[string]any(stored),
-		"fromExtension": fromExtension})
-	return res, nil
+		"fromExtension": fromExtension, "reason": reason, "willRetry": willRetry})
+	return res, fromExtension, nil
+}
+
+// compactFailed is pi 1.6's session_compact_failed, after the failed
+// compaction's compaction_end: errorMessage only for a failure that was
+// not an abort.
+func (a *Agent) compactFailed(ctx context.Context, reason, errorMessage string, aborted, fromExtension bool) {
+	if !a.h.HasListeners("session_compact_failed") {
+		return
+	}
+	ev := map[string]any{"type": "session_compact_failed", "reason": reason, "aborted": aborted, "willRetry": false,
+		"fromExtension": fromExtension}
+	if errorMessage != "" {
+		ev["errorMessage"] = errorMessage
+	}
+	a.h.Emit(context.WithoutCancel(ctx), "session_compact_failed", ev)
 }
 
 // summarizer asks the session's model for a summary (pi's completeSimple:
@@ -498,8 +513,10 @@ func (a *Agent) summarizer(model Message, thinking string) compaction.Summarizer
 			level = thinking
 		}
 		user := Message{"role": "user", "content": []any{map[string]any{"type": "text", "text": req.Prompt}}, "timestamp": a.now()}
+		// pi summarizes through the session's stream function, whose
+		// requests run before_provider_headers too.
 		return a.opts.Provider.Stream(ctx, Request{Model: model, SystemPrompt: req.SystemPrompt, Messages: []Message{user},
-			Thinking: level, MaxTokens: req.MaxTokens, OnEvent: func(Event) {}})
+			Thinking: level, MaxTokens: req.MaxTokens, OnEvent: func(Event) {}, OnHeaders: a.headersHook(ctx)})
 	}
 }
 
@@ -547,13 +564,17 @@ func (a *Agent) CompactNow(ctx context.Context, custom string, hasCustom bool) (
 	a.Abort()
 	_ = a.WaitIdle(ctx)
 	a.sink(Event{"type": "compaction_start", "reason": "manual"})
+	fromExtension := false
 	fail := func(err error) (map[string]any, error) {
 		aborted := errors.Is(err, errCompactionCancelled)
 		ev := Event{"type": "compaction_end", "reason": "manual", "aborted": aborted, "willRetry": false}
+		msg := ""
 		if !aborted {
-			ev["errorMessage"] = "Compaction failed: " + err.Error()
+			msg = "Compaction failed: " + err.Error()
+			ev["errorMessage"] = msg
 		}
 		a.sink(ev)
+		a.compactFailed(ctx, "manual", msg, aborted, fromExtension)
 		return nil, err
 	}
 	if a.Model() == nil {
@@ -562,7 +583,7 @@ func (a *Agent) CompactNow(ctx context.Context, custom string, hasCustom bool) (
 	if p := a.authProblem(); p != "" {
 		return fail(errors.New(p))
 	}
-	res, err := a.compactBranch(ctx, "manual", custom, hasCustom)
+	res, fromExtension, err := a.compactBranch(ctx, custom, hasCustom, "manual", false)
 	if err != nil {
 		return fail(err)
 	}

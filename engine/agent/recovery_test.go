@@ -477,3 +477,34 @@ func TestAbortBranchSummaryDuringRetry(t *testing.T) {
 	}
 	r.agent.AbortBranchSummary() // none runs: nothing happens
 }
+
+// TestBeforeProviderHeadersOnSummaries: a compaction's summary request
+// runs before_provider_headers too (pi summarizes through the session's
+// stream function).
+func TestBeforeProviderHeadersOnSummaries(t *testing.T) {
+	r := newRecoveryRig(t, 200000, smallKeep())
+	res := r.h.Boot(context.Background(), []engine.PluginSpec{{ID: "p", Loader: engine.GoPlugin(func(_ context.Context, g *engine.Generation) error {
+		return g.Hook("before_provider_headers", func(_ context.Context, p any) (any, error) {
+			p.(map[string]any)["headers"].(map[string]any)["x-hooked"] = "yes"
+			return nil, nil
+		}, "")
+	})}})
+	if !res[0].OK {
+		t.Fatal(res[0].Err)
+	}
+	var got []string
+	record := func(text string) provider.ScriptStep {
+		return provider.ScriptStep{Func: func(_ context.Context, _ *provider.Context, o *provider.Options, _ int, _ *provider.Model) (provider.ScriptStep, error) {
+			got = append(got, text+"="+o.Headers["x-hooked"])
+			return provider.ReplyText(text), nil
+		}}
+	}
+	r.script.Queue(record("answer"), record("summary"))
+	r.prompt("question")
+	if _, err := r.agent.CompactNow(context.Background(), "", false); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(got, ",") != "answer=yes,summary=yes" {
+		t.Errorf("headers the requests had: %v", got)
+	}
+}

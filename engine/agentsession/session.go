@@ -493,7 +493,11 @@ func (rt *agentRuntime) onDiagnostic(d engine.Diagnostic) {
 	if event == "tool_call" || strings.HasPrefix(event, "bus:") {
 		return
 	}
-	rt.reportExtensionError(rt.extPath(d.Plugin), event, jsErrorMessage(d.Text))
+	path := rt.extPath(d.Plugin)
+	if d.Plugin == agent.BoundaryErrorPlugin {
+		path = d.Plugin
+	}
+	rt.reportExtensionError(path, event, jsErrorMessage(d.Text))
 }
 
 // console writes an extension's console output ("console.<level>: text",

@@ -19,7 +19,9 @@ func HookEvents() []string {
 		"before_provider_request", "message_end", "session_before_switch", "session_before_fork",
 		"session_before_compact", "session_before_tree", "user_bash", "resources_discover",
 		// pi 1.6
-		"project_trust", "context_with_system"}
+		"project_trust", "context_with_system", "before_provider_headers",
+		// pi 1.6's actionable boundaries (engine/agent runs their chain)
+		"turn_end", "agent_before_settle"}
 }
 
 // IsHookEvent reports whether pi lets handlers of name change the outcome.
@@ -205,6 +207,12 @@ func hookContracts() map[string]engine.HookContract {
 			return false
 		})},
 	}
+	// pi 1.6: handlers change event.headers in place; results are ignored.
+	m["before_provider_headers"] = engine.HookContract{Fold: func(c *engine.HookChain, reply engine.HookReply) (bool, error) {
+		ev, _, err := piReply(c, reply)
+		c.Payload = ev
+		return false, err
+	}}
 	// pi 1.6: context_with_system is context with the system messages
 	// included; results combine the same way.
 	m["context_with_system"] = m["context"]

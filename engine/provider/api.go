@@ -35,6 +35,16 @@ type Options struct {
 	Env map[string]string
 	// Headers are added to (and override) the request headers.
 	Headers map[string]string
+	// DropHeaders are removed from the request headers, whatever set them
+	// (names match case-insensitively; pi's null header values).
+	DropHeaders []string
+	// OnHeaders, when set, is called once per request (retries reuse its
+	// outcome) with the headers the request adds, resolved auth and
+	// configured headers then Headers, and returns them changed: a string
+	// sets a header, nil removes it whoever set it, other values are
+	// ignored; a nil map changes nothing (pi's transformHeaders, the
+	// before_provider_headers hook). [Registry.Stream] calls it.
+	OnHeaders func(ctx context.Context, headers map[string]any) map[string]any
 
 	// Thinking is the reasoning level; "" and "off" disable reasoning.
 	Thinking ThinkingLevel

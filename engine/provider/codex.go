@@ -183,7 +183,7 @@ func (st *responsesStream) streamCodex(ctx context.Context, c *Context, key stri
 		headers["X-Client-Request-Id"] = sid
 	}
 	sendOpts := *opts
-	sendOpts.Headers = nil
+	sendOpts.Headers, sendOpts.DropHeaders = nil, nil
 	resp, err := openStream(ctx, model, &sendOpts, codexURL(model.BaseURL), headers, body, codexErrorText(opts), st)
 	switch {
 	case errors.Is(err, errSendAborted):

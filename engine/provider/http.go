@@ -414,6 +414,13 @@ func openStream(ctx context.Context, model *Model, opts *Options, url string, he
 	for k, v := range opts.Headers {
 		headers[k] = v
 	}
+	for _, drop := range opts.DropHeaders {
+		for k := range headers {
+			if strings.EqualFold(k, drop) {
+				delete(headers, k)
+			}
+		}
+	}
 	req := &httpRequest{url: url, headers: headers, body: body}
 	resp, err := send(ctx, opts.client(), req, opts.Retry, format, opts.now)
 	if err != nil {

@@ -496,3 +496,21 @@ func TestOpenAIStrictModeOnlyWhenDeclared(t *testing.T) {
 		}
 	}
 }
+
+// TestDropHeaders: DropHeaders removes headers whoever set them (the
+// provider's own, the model's, the options'), matching names
+// case-insensitively.
+func TestDropHeaders(t *testing.T) {
+	t.Parallel()
+	srv := newFakeServer(t, sse(oaChunk(map[string]any{"content": "ok"}, "stop"), "[DONE]"))
+	m := oaModel(srv)
+	m.Headers = map[string]string{"X-Model": "m", "X-Kept": "k"}
+	opts := baseOpts()
+	opts.Headers = map[string]string{"x-opt": "o"}
+	opts.DropHeaders = []string{"accept", "x-model", "X-Opt"}
+	mustStream(t, m, &provider.Context{Messages: []map[string]any{userMsg("hi")}}, opts)
+	h := srv.Requests()[0].Header
+	if h.Get("Accept") != "" || h.Get("X-Model") != "" || h.Get("X-Opt") != "" || h.Get("X-Kept") != "k" || h.Get("Authorization") == "" {
+		t.Errorf("headers %v", h)
+	}
+}

@@ -569,6 +569,9 @@ func (r *Registry) Stream(ctx context.Context, model *Model, c *Context, opts *O
 		}
 		o.Headers = headers
 	}
+	if o.OnHeaders != nil {
+		transformHeaders(ctx, &o)
+	}
 	if o.Env == nil {
 		o.Env = r.opts.Env
 	}
@@ -585,4 +588,28 @@ func (r *Registry) Complete(ctx context.Context, model *Model, c *Context, opts 
 		return nil, err
 	}
 	return s.Result(), nil
+}
+
+// transformHeaders runs o.OnHeaders over the request's own headers.
+func transformHeaders(ctx context.Context, o *Options) {
+	in := make(map[string]any, len(o.Headers))
+	for k, v := range o.Headers {
+		in[k] = v
+	}
+	out := o.OnHeaders(ctx, in)
+	o.OnHeaders = nil
+	if out == nil {
+		return
+	}
+	hs := map[string]string{}
+	drop := slices.Clone(o.DropHeaders)
+	for k, v := range out {
+		switch x := v.(type) {
+		case string:
+			hs[k] = x
+		case nil:
+			drop = append(drop, k)
+		}
+	}
+	o.Headers, o.DropHeaders = hs, drop
 }

@@ -3,8 +3,10 @@ package provider_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -166,6 +168,42 @@ func TestRegistryStreamUsesResolvedAuth(t *testing.T) {
 	}
 	h := srv.Requests()[0].Header
 	if h.Get("Authorization") != "Bearer k-123" || h.Get("X-Proxy") != "p-456" || h.Get("X-Caller") != "1" {
+		t.Errorf("headers = %v", h)
+	}
+}
+
+// TestRegistryOnHeaders: OnHeaders sees the request's own headers
+// (configured, then the options'), once; what it returns is sent, and a
+// nil value removes a header whoever set it.
+func TestRegistryOnHeaders(t *testing.T) {
+	t.Parallel()
+	srv := newFakeServer(t, sse(oaChunk(map[string]any{"content": "hi"}, "stop"), "[DONE]"))
+	dir := writeAgentDir(t, map[string]string{"models.json": `{"providers": {"local": {"baseUrl": "` + srv.URL + `/v1", "api": "openai-completions",
+		"apiKey": "k", "headers": {"X-Proxy": "p", "X-Drop": "d"}, "models": [{"id": "llama"}]}}}`})
+	r := provider.NewRegistry(provider.RegistryOptions{AgentDir: dir})
+	res, err := r.ResolveModel("", "local/llama")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seen []string
+	opts := &provider.Options{Headers: map[string]string{"X-Caller": "1"}, OnHeaders: func(_ context.Context, hs map[string]any) map[string]any {
+		for k, v := range hs {
+			seen = append(seen, fmt.Sprint(k, "=", v))
+		}
+		hs["X-Added"] = "a"
+		hs["X-Drop"] = nil
+		hs["Accept"] = nil
+		return hs
+	}}
+	if _, err := r.Complete(context.Background(), res.Model, &provider.Context{Messages: []map[string]any{userMsg("x")}}, opts); err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(seen)
+	if got := strings.Join(seen, " "); got != "X-Caller=1 X-Drop=d X-Proxy=p" {
+		t.Errorf("OnHeaders saw %s", got)
+	}
+	h := srv.Requests()[0].Header
+	if h.Get("X-Added") != "a" || h.Get("X-Drop") != "" || h.Get("Accept") != "" || h.Get("X-Proxy") != "p" || h.Get("Authorization") != "Bearer k" {
 		t.Errorf("headers = %v", h)
 	}
 }

@@ -122,6 +122,72 @@ func PathContext(path []Entry) Context {
 	return ctx
 }
 
+// ProjectedEntry is one entry of a branch's context (pi 1.6's projected
+// session entry): the entry and the messages it gives the model (none
+// for an entry that gives none, or whose context edit removed it).
+type ProjectedEntry struct {
+	Entry    Entry
+	Messages []map[string]any
+}
+
+// PathProjection is pi 1.6's buildSessionProjection entries for a branch
+// given root first: the entries the context is built from (with a
+// compaction on the branch, the last one, then the entries it keeps and
+// those after it) with their messages, context edits applied.
+func PathProjection(path []Entry) []ProjectedEntry {
+	entries := path
+	compaction := -1
+	for i, e := range path {
+		if e["type"] == "compaction" {
+			compaction = i
+		}
+	}
+	if compaction >= 0 {
+		c := path[compaction]
+		entries = []Entry{c}
+		kept := false
+		for _, e := range path[:compaction] {
+			if id, _ := e["id"].(string); id != "" && id == c["firstKeptEntryId"] {
+				kept = true
+			}
+			if kept && !IsSystemMessage(EntryMessage(e)) {
+				entries = append(entries, e)
+			}
+		}
+		entries = append(entries, path[compaction+1:]...)
+	}
+	edits := map[string]Entry{}
+	for _, e := range entries {
+		if id, _ := e["targetId"].(string); e["type"] == "context_edit" && id != "" {
+			edits[id] = e
+		}
+	}
+	out := make([]ProjectedEntry, len(entries))
+	for i, e := range entries {
+		msgs := []map[string]any{}
+		switch {
+		case e["type"] == "compaction":
+			if i == 0 { // an older compaction kept in range gives nothing
+				if sm, ok := e["systemMessage"].(map[string]any); ok {
+					msgs = append(msgs, sm)
+				}
+				msgs = append(msgs, map[string]any{"role": "compactionSummary", "summary": e["summary"],
+					"tokensBefore": e["tokensBefore"], "timestamp": jsTime(e["timestamp"])})
+			}
+		default:
+			m := EntryMessage(e)
+			if id, _ := e["id"].(string); m != nil && edits[id] != nil {
+				m = EditedMessage(m, edits[id]["replacement"])
+			}
+			if m != nil {
+				msgs = append(msgs, m)
+			}
+		}
+		out[i] = ProjectedEntry{Entry: e, Messages: msgs}
+	}
+	return out
+}
+
 // EditedMessage is m as a context edit's replacement leaves it: nil for
 // a null replacement, else m with the replacement's content (a string
 // given for a reply or tool result becomes one text block).

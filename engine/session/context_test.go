@@ -1,6 +1,8 @@
 package session_test
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/pigo-dev/pigo/engine/session"
@@ -89,5 +91,31 @@ func TestBuildContextEdits(t *testing.T) {
 	mustCommit(t, tr, session.Entry{"type": "context_edit", "targetId": id(u2), "replacement": nil})
 	if ctx = tr.BuildContext(tr.LeafID()); len(ctx.Messages) != 1 || ctx.Messages[0]["role"] != "compactionSummary" {
 		t.Fatalf("messages after an edit of a kept entry %v", ctx.Messages)
+	}
+}
+
+// TestPathProjection: the entries a context is built from, each with its
+// messages; after a compaction, the compaction (its summary), the kept
+// entries and those after it; a context edit's target gives its
+// replacement, or nothing.
+func TestPathProjection(t *testing.T) {
+	t.Parallel()
+	tr := session.New("sid", "/w")
+	tr.Append(session.Entry{"type": "message", "message": map[string]any{"role": "user", "content": "old"}})
+	kept := tr.Append(session.Entry{"type": "message", "message": map[string]any{"role": "assistant", "content": []any{}}})
+	tr.Append(session.Entry{"type": "compaction", "summary": "s", "firstKeptEntryId": kept["id"], "tokensBefore": 1.0})
+	tr.Append(session.Entry{"type": "model_change", "provider": "p", "modelId": "m"})
+	tr.Append(session.Entry{"type": "context_edit", "targetId": kept["id"], "replacement": map[string]any{"content": "new"}})
+	var got []string
+	for _, p := range session.PathProjection(tr.Branch("")) {
+		var roles []string
+		for _, m := range p.Messages {
+			roles = append(roles, fmt.Sprint(m["role"], ":", m["content"]))
+		}
+		got = append(got, fmt.Sprint(p.Entry["type"], roles))
+	}
+	want := "compaction[compactionSummary:<nil>] message[assistant:[map[text:new type:text]]] model_change[] context_edit[]"
+	if strings.Join(got, " ") != want {
+		t.Errorf("projection\n got %s\nwant %s", strings.Join(got, " "), want)
 	}
 }

@@ -172,6 +172,9 @@ func (t *Tree) commitLocked(e Entry) (Entry, error) {
 		stored[k] = v
 	}
 	stored["id"] = t.newID()
+	if fk, ok := stored["firstKeptEntryId"]; stored["type"] == "compaction" && (!ok || fk == nil) {
+		stored["firstKeptEntryId"] = stored["id"] // pi's appendCompaction: firstKeptEntryId ?? id
+	}
 	if t.leaf == "" {
 		stored["parentId"] = nil
 	} else {

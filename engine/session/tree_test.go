@@ -75,3 +75,15 @@ func TestWalkBranch(t *testing.T) {
 		t.Fatalf("an unknown id has no branch: %v", got)
 	}
 }
+
+// TestCompactionKeepsItselfByDefault: a compaction appended without
+// firstKeptEntryId keeps from itself on (pi's appendCompaction).
+func TestCompactionKeepsItselfByDefault(t *testing.T) {
+	t.Parallel()
+	tr := session.New("sid", "/w")
+	c := tr.Append(session.Entry{"type": "compaction", "summary": "s", "tokensBefore": 1.0})
+	kept := tr.Append(session.Entry{"type": "compaction", "summary": "s", "firstKeptEntryId": c["id"], "tokensBefore": 1.0})
+	if c["firstKeptEntryId"] != c["id"] || kept["firstKeptEntryId"] != c["id"] {
+		t.Errorf("firstKeptEntryId %v (own id %v); given one %v", c["firstKeptEntryId"], c["id"], kept["firstKeptEntryId"])
+	}
+}

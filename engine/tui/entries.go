@@ -40,6 +40,17 @@ func (m *model) entryAppended(rec map[string]any) {
 	case json.RawMessage:
 		_ = json.Unmarshal(e, &entry)
 	}
+	if entry["type"] == "custom_message" {
+		// pi 1.6: one an actionable boundary added shows when displayed.
+		if d, _ := entry["display"].(bool); d {
+			msg := map[string]any{"role": "custom", "customType": entry["customType"], "content": entry["content"], "display": true}
+			if det, ok := entry["details"]; ok {
+				msg["details"] = det
+			}
+			m.addMessage(msg, false)
+		}
+		return
+	}
 	if entry["type"] != "custom" {
 		return
 	}

@@ -203,6 +203,19 @@ func TestEntryRenderers(t *testing.T) {
 	}
 }
 
+// A custom_message an actionable boundary appended (entry_appended)
+// shows when displayed, as pi's interactive mode adds it; a hidden one
+// does not.
+func TestBoundaryCustomMessageShows(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.event(ev("entry_appended", "entry", map[string]any{"type": "custom_message", "customType": "note", "content": "hidden reminder", "display": false, "id": "e1"}),
+		ev("entry_appended", "entry", map[string]any{"type": "custom_message", "customType": "note", "content": "shown reminder", "display": true, "id": "e2"}))
+	h.contains("shown reminder")
+	if strings.Contains(h.screen(), "hidden reminder") {
+		t.Errorf("a hidden custom message shows:\n%s", h.screen())
+	}
+}
+
 // ctx.ui.pasteToEditor is a paste, as pi's: a long text becomes a paste
 // marker that submitting expands.
 func TestPasteToEditorIsAPaste(t *testing.T) {

@@ -9,7 +9,9 @@ import (
 
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/agent"
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/provider"
+	"github.com/pigo-dev/pigo/engine/session"
 	"github.com/pigo-dev/pigo/jsapi"
 )
 
@@ -91,5 +93,56 @@ func BenchmarkContextHook1MB(b *testing.B) {
 		if err := a.Prompt(context.Background(), "go", agent.PromptOptions{}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkTurnEndBoundary1MB runs one turn whose turn_end handler (an
+// actionable boundary: it gets the session's context as it would be with
+// the proposed entries) reads a 1 MB history's roles; "none" is the same
+// turn without the handler.
+func BenchmarkTurnEndBoundary1MB(b *testing.B) {
+	for _, bc := range []struct{ name, src string }{
+		{"none", `export default function (pi) {}`},
+		{"handler", `export default function (pi) {
+  let n = 0;
+  pi.on("turn_end", (e) => { n += e.context.llmMessages.filter((m) => m.role === "user").length; });
+}
+`},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			h := benchHost(b, bc.src)
+			reg := provider.NewRegistry(provider.RegistryOptions{})
+			s := provider.NewScripted(provider.ScriptedOptions{})
+			if err := s.Register(reg); err != nil {
+				b.Fatal(err)
+			}
+			a := agent.New(agent.Options{Host: h, Provider: agent.RegistryProvider{Registry: reg}, Model: agent.ModelMap(s.Models()[0])})
+			piapi.Of(h).SetAgent(a)
+			tree := piapi.Of(h).Session()
+			chunk := strings.Repeat("x", 1000)
+			for i := range 1000 {
+				role := "user"
+				if i%2 == 1 {
+					role = "assistant"
+				}
+				tree.Append(session.Entry{"type": "message", "message": map[string]any{"role": role,
+					"content": []any{map[string]any{"type": "text", "text": chunk}}, "timestamp": float64(i)}})
+			}
+			base := tree.LeafID()
+			a.SetMessages(tree.BuildContext(base).Messages)
+			b.ResetTimer()
+			for range b.N {
+				b.StopTimer()
+				if err := tree.SetLeaf(base); err != nil {
+					b.Fatal(err)
+				}
+				a.SetMessages(tree.BuildContext(base).Messages)
+				s.Queue(provider.ReplyText("ok"))
+				b.StartTimer()
+				if err := a.Prompt(context.Background(), "go", agent.PromptOptions{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -131,7 +131,9 @@ func toolCall(toolName string, input map[string]any) map[string]any {
 
 // turnEnd is pi's TurnEndEvent.
 func turnEnd(index int, message map[string]any) map[string]any {
-	return map[string]any{"turnIndex": float64(index), "message": message, "toolResults": []any{}}
+	return map[string]any{"turnIndex": float64(index), "message": message, "toolResults": []any{},
+		"messageEntryId": "e1", "toolResultEntryIds": []any{}, "outcome": "completed", "entries": []any{}, "continue": false,
+		"context": map[string]any{"contextEntries": []any{}, "contextMessages": []any{}, "llmMessages": []any{}, "pendingMessages": []any{}, "canContinue": false}}
 }
 
 // turnStart is pi's TurnStartEvent.

@@ -203,7 +203,12 @@ func mustLoad(t *testing.T, name, cwd string) *piHost {
 func (p *piHost) emit(event string, payload map[string]any) {
 	p.t.Helper()
 	payload["type"] = event
-	for _, d := range p.host.Emit(context.Background(), event, payload) {
+	errs := p.host.Emit(context.Background(), event, payload)
+	if piapi.IsHookEvent(event) {
+		// pi 1.6's actionable boundaries (turn_end) are handler chains.
+		errs = append(errs, p.host.RunHook(context.Background(), event, payload).Errors...)
+	}
+	for _, d := range errs {
 		p.t.Fatalf("%s listener failed: %s", event, d)
 	}
 	if event == "agent_end" && pi16Test(p.t) {
