@@ -391,9 +391,9 @@ func signIn(ctx context.Context, o signInOptions) error {
 	if err != nil {
 		return cancelled(ctx, err)
 	}
-	o.prompt.showURL(auth.url)
 	au, _ := url.Parse(auth.redirectURL)
-	fromBrowser := cb.wait(auth.state, au.Path)
+	fromBrowser := cb.wait(auth.state, au.Path) // before the browser can answer
+	o.prompt.showURL(auth.url)
 	fromUser := make(chan callbackResult, 1)
 	pctx, stop := context.WithCancel(ctx)
 	defer stop()

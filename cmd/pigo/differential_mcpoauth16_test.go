@@ -1,0 +1,168 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/pigo-dev/pigo/bundled/mcp/mcptest"
+)
+
+// TestDifferentialMCPOAuth16: `mcp login` through pi 1.6 and through pigo
+// against the same kind of OAuth test server (mcptest.OAuth: resource
+// metadata, authorization server metadata, registration, an authorization
+// page that approves at once, tokens): the test is the browser, opening
+// the printed authorization URL and following the redirect to the
+// callback. Both sides must print the same texts, make the same requests
+// (registration body and authorization parameters, random values and
+// ports masked), open the same URL with xdg-open, and write the same
+// mcp-auth.json (tokens, times and random values masked). Then each side
+// lists the servers with the other side's mcp-auth.json, and signs out.
+func TestDifferentialMCPOAuth16(t *testing.T) {
+	sides := pi16Sides(t)
+	type run struct {
+		dir, agentDir string
+		as            *mcptest.OAuth
+	}
+	runs := map[string]run{}
+	out := map[string][]string{}
+	for _, side := range []string{"pi", "pigo"} {
+		argv := sides[side]
+		dir, _, agentDir := sideDirs(t)
+		as := mcptest.NewOAuth()
+		t.Cleanup(as.Close)
+		as.Scopes = []string{"mcp.read", "mcp.write"}
+		as.ExpiresIn = 3600
+		runs[side] = run{dir, agentDir, as}
+		cfg, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"srv": map[string]any{"url": as.MCPURL()}}})
+		must(t, os.WriteFile(filepath.Join(agentDir, "mcp.json"), cfg, 0o644))
+		// xdg-open records what the side opens (pi's openBrowser runs it).
+		bin := filepath.Join(dir, "bin")
+		must(t, os.MkdirAll(bin, 0o755))
+		opened := filepath.Join(dir, "opened")
+		must(t, os.WriteFile(filepath.Join(bin, "xdg-open"), []byte("#!/bin/sh\nprintf '%s\\n' \"$1\" >> "+opened+"\n"), 0o755))
+
+		cmd := sideCommand(argv, dir, "mcp", "login", "srv")
+		cmd.Env = append([]string{"PATH=" + bin + ":" + os.Getenv("PATH")}, sandboxEnv(dir)...)
+		cmd.Stdin = strings.NewReader("")
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		pipe, err := cmd.StdoutPipe()
+		must(t, err)
+		must(t, cmd.Start())
+		var stdout []string
+		sc := bufio.NewScanner(pipe)
+		for sc.Scan() {
+			line := sc.Text()
+			stdout = append(stdout, line)
+			if strings.HasPrefix(line, "http://") {
+				resp, err := http.Get(line) // the browser: to the callback
+				if err != nil {
+					t.Fatalf("%s: browsing: %v", side, err)
+				}
+				_, _ = io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+			}
+		}
+		err = cmd.Wait()
+		mask := masker(as)
+		lines := []string{"## stdout"}
+		for _, l := range stdout {
+			lines = append(lines, mask(l))
+		}
+		lines = append(lines, "## stderr", mask(stderr.String()), "## exit "+itoa(exitStatus(err)))
+		b, _ := os.ReadFile(opened)
+		if strings.TrimSpace(string(b)) != stdout[min(1, len(stdout)-1)] {
+			t.Errorf("%s opened %q, printed %q", side, b, stdout)
+		}
+		for _, r := range as.Requests() {
+			lines = append(lines, mask(describeRequest(r)))
+		}
+		auth, _ := os.ReadFile(filepath.Join(agentDir, "mcp-auth.json"))
+		lines = append(lines, "## mcp-auth.json")
+		lines = append(lines, strings.Split(mask(string(auth)), "\n")...)
+		out[side] = lines
+	}
+	// Each side uses the other's mcp-auth.json.
+	for side, other := range map[string]string{"pi": "pigo", "pigo": "pi"} {
+		r := runs[other]
+		text := runCLI(sides[side], r.dir, "mcp", "list")
+		text = strings.ReplaceAll(strings.ReplaceAll(text, r.as.URL, "<server>"), "pigo", "pi")
+		out[side] = append(out[side], "## list with the other's credentials")
+		out[side] = append(out[side], strings.Split(text, "\n")...)
+	}
+	for _, side := range []string{"pi", "pigo"} {
+		r := runs[side]
+		for range 2 {
+			text := runCLI(sides[side], r.dir, "mcp", "logout", "srv")
+			out[side] = append(out[side], "## logout")
+			out[side] = append(out[side], strings.Split(text, "\n")...)
+		}
+		auth, _ := os.ReadFile(filepath.Join(r.agentDir, "mcp-auth.json"))
+		out[side] = append(out[side], "## after logout "+string(auth))
+	}
+	if d := lineDiff(out["pi"], out["pigo"]); d != "" {
+		t.Errorf("mcp login differs (- pi, + pigo):\n%s", d)
+	}
+	if !slices.Contains(out["pi"], `Signed in to MCP server "srv" (12 tools).`) {
+		t.Errorf("pi did not sign in:\n%s", strings.Join(out["pi"], "\n"))
+	}
+	if os.Getenv("PIGO_DIFF_KEEP") != "" {
+		t.Logf("pi:\n%s", strings.Join(out["pi"], "\n"))
+	}
+}
+
+// describeRequest is one request to the OAuth test server: the method,
+// path and query (in the order sent), and the body of a registration or
+// the form of a token request (sorted).
+func describeRequest(r mcptest.Request) string {
+	s := r.Method + " " + r.Path
+	if len(r.Query) > 0 {
+		s += " query " + r.Query.Encode()
+	}
+	switch {
+	case r.Path == "/register":
+		s += " body " + r.Body
+	case r.Path == "/token":
+		s += " form " + r.Form.Encode()
+	}
+	if r.Auth != "" {
+		s += " auth " + r.Auth
+	}
+	return s
+}
+
+// masker hides what differs from run to run: the test server's URL, the
+// callback port, random state, PKCE values and times.
+func masker(as *mcptest.OAuth) func(string) string {
+	base, _ := url.Parse(as.URL)
+	rules := []struct {
+		re   *regexp.Regexp
+		with string
+	}{
+		{regexp.MustCompile(regexp.QuoteMeta(as.URL)), "<server>"},
+		{regexp.MustCompile(regexp.QuoteMeta(url.QueryEscape(as.URL))), "<server>"},
+		{regexp.MustCompile(regexp.QuoteMeta(base.Host)), "<server-host>"},
+		{regexp.MustCompile(`127\.0\.0\.1(:|%3A)\d+`), "127.0.0.1${1}<port>"},
+		{regexp.MustCompile(`(state[=":\s]+)[0-9a-f]{64}`), "${1}<state>"},
+		{regexp.MustCompile(`(code_challenge=)[A-Za-z0-9_-]{43}`), "${1}<challenge>"},
+		{regexp.MustCompile(`(code_verifier[=":\s]+)[A-Za-z0-9_-]{43}`), "${1}<verifier>"},
+		{regexp.MustCompile(`("codeVerifier": )"[A-Za-z0-9_-]{43}"`), `${1}"<verifier>"`},
+		{regexp.MustCompile(`("oauthState": )"[0-9a-f]{64}"`), `${1}"<state>"`},
+		{regexp.MustCompile(`("tokensExpireAt": )\d+`), "${1}<time>"},
+	}
+	return func(s string) string {
+		for _, r := range rules {
+			s = r.re.ReplaceAllString(s, r.with)
+		}
+		return s
+	}
+}
