@@ -166,3 +166,52 @@ func masker(as *mcptest.OAuth) func(string) string {
 		return s
 	}
 }
+
+// TestDifferentialMCPOAuthConfig16: `mcp list` reports invalid "oauth"
+// settings with pi 1.6's messages.
+func TestDifferentialMCPOAuthConfig16(t *testing.T) {
+	sides := pi16Sides(t)
+	bad := map[string]any{
+		"notobj":   "x",
+		"id":       map[string]any{"clientId": 1},
+		"secret":   map[string]any{"clientSecret": true},
+		"port":     map[string]any{"callbackPort": 70000},
+		"portfrac": map[string]any{"callbackPort": 1.5},
+		"cburl":    map[string]any{"callbackUrl": "https://localhost/callback"},
+		"cbquery":  map[string]any{"callbackUrl": "http://127.0.0.1/callback?x=1"},
+		"cbports":  map[string]any{"callbackUrl": "http://127.0.0.1:9000/callback", "callbackPort": 9001},
+		"scope":    map[string]any{"scope": []any{"a"}},
+		"name":     map[string]any{"clientName": "  "},
+		"reg":      map[string]any{"clientRegistration": "magic"},
+		"cimdid":   map[string]any{"clientRegistration": "cimd", "clientId": "x"},
+		"cimdpath": map[string]any{"clientRegistration": "cimd", "callbackUrl": "http://127.0.0.1:8000/cb"},
+		"cimdv6":   map[string]any{"clientRegistration": "cimd", "callbackUrl": "http://[::1]:8000/callback"},
+		"asmeta":   map[string]any{"authServerMetadataUrl": "http://example.com/.well-known/openid-configuration"},
+		"asmetaok": map[string]any{"authServerMetadataUrl": "http://[::1]:1/x", "clientRegistration": "dcr", "enabled": false},
+		"cimdok":   map[string]any{"clientRegistration": "cimd", "callbackUrl": "http://localhost/callback", "enabled": false},
+		"portok":   map[string]any{"callbackUrl": "http://[::1]/cb", "callbackPort": 8123, "enabled": false},
+	}
+	out := map[string][]string{}
+	for side, argv := range sides {
+		dir, work, agentDir := sideDirs(t)
+		servers := map[string]any{}
+		for name, oauth := range bad {
+			entry := map[string]any{"url": "http://127.0.0.1:1/mcp", "oauth": oauth, "enabled": false}
+			if o, ok := oauth.(map[string]any); ok && o["enabled"] == false {
+				delete(o, "enabled")
+			}
+			servers[name] = entry
+		}
+		cfg, _ := json.Marshal(map[string]any{"mcpServers": servers})
+		must(t, os.WriteFile(filepath.Join(agentDir, "mcp.json"), cfg, 0o644))
+		text := runCLI(argv, dir, "mcp", "list")
+		text = strings.ReplaceAll(strings.ReplaceAll(strings.ReplaceAll(text, work, "<work>"), agentDir, "<agent>"), "pigo", "pi")
+		out[side] = strings.Split(text, "\n")
+	}
+	if d := lineDiff(out["pi"], out["pigo"]); d != "" {
+		t.Errorf("mcp list differs (- pi, + pigo):\n%s", d)
+	}
+	if os.Getenv("PIGO_DIFF_KEEP") != "" {
+		t.Logf("pi:\n%s", strings.Join(out["pi"], "\n"))
+	}
+}
