@@ -2,6 +2,8 @@ package main
 
 import (
 	"bufio"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -28,6 +30,27 @@ import (
 // lists the servers with the other side's mcp-auth.json, and signs out.
 func TestDifferentialMCPOAuth16(t *testing.T) {
 	sides := pi16Sides(t)
+	for _, c := range []struct {
+		name  string
+		set   func(*mcptest.OAuth)
+		oauth map[string]any
+	}{
+		{"registration", func(*mcptest.OAuth) {}, nil},
+		// pi's Client ID Metadata Document; without RFC 9207's iss, the
+		// one specific to the server, with its own callback path.
+		{"document with iss", func(as *mcptest.OAuth) { as.CIMD, as.ISS = true, true }, nil},
+		{"document without iss", func(as *mcptest.OAuth) { as.CIMD = true }, nil},
+		{"client name registers", func(as *mcptest.OAuth) { as.CIMD = true }, map[string]any{"clientName": "Claude Code", "scope": "extra"}},
+		{"configured client", func(as *mcptest.OAuth) {},
+			map[string]any{"clientId": "my-client", "clientSecret": "s3cret", "callbackUrl": "http://localhost/callback", "callbackPort": 38211}},
+		{"metadata URL", func(as *mcptest.OAuth) { as.AuthorizationServer = "http://127.0.0.1:1" },
+			map[string]any{"authServerMetadataUrl": "SERVER/.well-known/oauth-authorization-server"}},
+	} {
+		t.Run(c.name, func(t *testing.T) { oauthLoginDifferential(t, sides, c.set, c.oauth) })
+	}
+}
+
+func oauthLoginDifferential(t *testing.T, sides map[string][]string, set func(*mcptest.OAuth), oauth map[string]any) {
 	type run struct {
 		dir, agentDir string
 		as            *mcptest.OAuth
@@ -41,8 +64,16 @@ func TestDifferentialMCPOAuth16(t *testing.T) {
 		t.Cleanup(as.Close)
 		as.Scopes = []string{"mcp.read", "mcp.write"}
 		as.ExpiresIn = 3600
+		set(as)
 		runs[side] = run{dir, agentDir, as}
-		cfg, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"srv": map[string]any{"url": as.MCPURL()}}})
+		entry := map[string]any{"url": as.MCPURL()}
+		if oauth != nil {
+			b, _ := json.Marshal(oauth)
+			var o map[string]any
+			_ = json.Unmarshal([]byte(strings.ReplaceAll(string(b), "SERVER", as.URL)), &o)
+			entry["oauth"] = o
+		}
+		cfg, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"srv": entry}})
 		must(t, os.WriteFile(filepath.Join(agentDir, "mcp.json"), cfg, 0o644))
 		// xdg-open records what the side opens (pi's openBrowser runs it).
 		bin := filepath.Join(dir, "bin")
@@ -63,7 +94,7 @@ func TestDifferentialMCPOAuth16(t *testing.T) {
 		for sc.Scan() {
 			line := sc.Text()
 			stdout = append(stdout, line)
-			if strings.HasPrefix(line, "http://") {
+			if strings.HasPrefix(line, "http://") && !strings.HasPrefix(line, "http://127.0.0.1:1/") {
 				resp, err := http.Get(line) // the browser: to the callback
 				if err != nil {
 					t.Fatalf("%s: browsing: %v", side, err)
@@ -144,10 +175,15 @@ func describeRequest(r mcptest.Request) string {
 // callback port, random state, PKCE values and times.
 func masker(as *mcptest.OAuth) func(string) string {
 	base, _ := url.Parse(as.URL)
+	// The server's callback ID (pi's: the first 9 bytes of the URL's
+	// SHA-256, base64url), which depends on its port.
+	sum := sha256.Sum256([]byte(as.MCPURL()))
+	id := base64.RawURLEncoding.EncodeToString(sum[:9])
 	rules := []struct {
 		re   *regexp.Regexp
 		with string
 	}{
+		{regexp.MustCompile(regexp.QuoteMeta(id)), "<callback-id>"},
 		{regexp.MustCompile(regexp.QuoteMeta(as.URL)), "<server>"},
 		{regexp.MustCompile(regexp.QuoteMeta(url.QueryEscape(as.URL))), "<server>"},
 		{regexp.MustCompile(regexp.QuoteMeta(base.Host)), "<server-host>"},
