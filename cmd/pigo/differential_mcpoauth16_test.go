@@ -5,10 +5,12 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -250,4 +252,127 @@ func TestDifferentialMCPOAuthConfig16(t *testing.T) {
 	if os.Getenv("PIGO_DIFF_KEEP") != "" {
 		t.Logf("pi:\n%s", strings.Join(out["pi"], "\n"))
 	}
+}
+
+// TestDifferentialMCPOAuthSession16: in a session (RPC mode), pi 1.6 and
+// pigo report the server that needs a sign-in after startup and in /mcp,
+// sign in with /mcp login (the authorization URL as a notification, the
+// browser opened, an input dialog for a pasted URL; the test is the
+// browser), use the server, and sign out with /mcp logout.
+func TestDifferentialMCPOAuthSession16(t *testing.T) {
+	sides := pi16Sides(t)
+	out := map[string][]string{}
+	for side, argv := range sides {
+		dir, _, agentDir := sideDirs(t)
+		as := mcptest.NewOAuth()
+		t.Cleanup(as.Close)
+		mask := masker(as)
+		llm := newMockLLM([]mockStep{{Text: "hi"}})
+		must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
+		cfg, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"srv": map[string]any{"url": as.MCPURL()}}})
+		must(t, os.WriteFile(filepath.Join(agentDir, "mcp.json"), cfg, 0o644))
+		bin := filepath.Join(dir, "bin")
+		must(t, os.MkdirAll(bin, 0o755))
+		must(t, os.WriteFile(filepath.Join(bin, "xdg-open"), []byte("#!/bin/sh\nprintf '%s\\n' \"$1\" >> "+filepath.Join(dir, "opened")+"\n"), 0o755))
+		cmd := sideCommand(argv, dir, "--mode", "rpc", "--no-session", "--no-extensions", "-e", "builtin:mcp", "--no-builtin-tools",
+			"--provider", "mock", "--model", "mock-1")
+		cmd.Env = append(cmd.Env, "PATH="+bin+":"+os.Getenv("PATH"))
+		d := startDriver(t, cmd)
+		var lines []string
+		isUI := func(ev map[string]any) bool { return ev["type"] == "extension_ui_request" }
+		record := func(from int, until func(ev map[string]any) bool) map[string]any {
+			last := d.waitFrom(from, func(ev map[string]any) bool { return isUI(ev) && until(ev) })
+			d.mu.Lock()
+			for _, ev := range d.events[from:] {
+				if ev != nil && isUI(ev) {
+					lines = append(lines, mask(strings.Join([]string{str(ev["method"]), str(ev["notifyType"]), str(ev["message"]), str(ev["title"]), str(ev["placeholder"])}, " ")))
+				}
+				if ev != nil && ev["id"] == last["id"] {
+					break
+				}
+			}
+			d.mu.Unlock()
+			return last
+		}
+		message := func(prefix string) func(map[string]any) bool {
+			return func(ev map[string]any) bool { return strings.HasPrefix(str(ev["message"]), prefix) }
+		}
+		record(0, message("MCP servers need attention"))
+		command := func(text, until string) map[string]any {
+			mark := d.mark()
+			d.sendRaw(fmt.Sprintf(`{"type":"prompt","message":%q}`, text))
+			return record(mark, message(until))
+		}
+		command("/mcp", "srv: ")
+		mark := d.mark()
+		d.sendRaw(`{"type":"prompt","message":"/mcp login srv"}`)
+		ev := d.waitFrom(mark, func(ev map[string]any) bool { return isUI(ev) && ev["method"] == "input" })
+		d.mu.Lock()
+		var authURL string
+		for _, e := range d.events[mark:] {
+			if e != nil && strings.HasPrefix(str(e["message"]), "Sign in to MCP server") {
+				authURL = strings.SplitN(str(e["message"]), "\n", 2)[1]
+			}
+		}
+		d.mu.Unlock()
+		if authURL == "" {
+			t.Fatalf("%s: no authorization URL before the input dialog %v", side, ev)
+		}
+		resp, err := http.Get(authURL)
+		must(t, err)
+		resp.Body.Close()
+		record(mark, message("Signed in to MCP server"))
+		command("/mcp", "srv: ")
+		command("/mcp logout srv", "Signed out")
+		command("/mcp", "srv: ")
+		command("/mcp logout srv", "No stored credentials")
+		// A sign-in in another process (the agent running `mcp login`)
+		// is picked up on the next turn.
+		login := sideCommand(argv, dir, "mcp", "login", "srv")
+		login.Env = append(login.Env, "PATH="+bin+":"+os.Getenv("PATH"))
+		lines = append(lines, strings.Split(mask(browseLogin(t, login)), "\n")...)
+		mark = d.mark()
+		d.sendRaw(`{"type":"prompt","message":"hello"}`)
+		d.waitRunEnd(mark)
+		command("/mcp", "srv: ")
+		d.finish()
+		llm.Close()
+		opened, _ := os.ReadFile(filepath.Join(dir, "opened"))
+		lines = append(lines, "opened "+mask(string(opened)))
+		out[side] = lines
+	}
+	if d := lineDiff(out["pi"], out["pigo"]); d != "" {
+		t.Errorf("session sign-in differs (- pi, + pigo):\n%s", d)
+	}
+	if os.Getenv("PIGO_DIFF_KEEP") != "" {
+		t.Logf("pi:\n%s", strings.Join(out["pi"], "\n"))
+	}
+}
+
+// browseLogin runs an `mcp login` command, opening the authorization URL
+// it prints as a browser would, and returns its output and exit status.
+func browseLogin(t *testing.T, cmd *exec.Cmd) string {
+	cmd.Stdin = strings.NewReader("")
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	pipe, err := cmd.StdoutPipe()
+	must(t, err)
+	must(t, cmd.Start())
+	var stdout []string
+	sc := bufio.NewScanner(pipe)
+	for sc.Scan() {
+		line := sc.Text()
+		stdout = append(stdout, line)
+		if strings.HasPrefix(line, "http://") && !strings.HasPrefix(line, "http://127.0.0.1:1/") {
+			resp, err := http.Get(line)
+			if err != nil {
+				t.Errorf("browsing: %v", err)
+				continue
+			}
+			_, _ = io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+		}
+	}
+	err = cmd.Wait()
+	return "## stdout\n" + strings.Join(stdout, "\n") + "\n## stderr\n" + stderr.String() + "## exit " + itoa(exitStatus(err))
 }
