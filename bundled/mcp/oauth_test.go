@@ -346,3 +346,30 @@ func TestOAuthStoreKeys(t *testing.T) {
 		t.Errorf("callback id %q", id)
 	}
 }
+
+// TestOAuthStepUp: a server asking for more scope (403
+// insufficient_scope) needs a sign-in, which asks for the granted scope
+// plus the new one instead of refreshing.
+func TestOAuthStepUp(t *testing.T) {
+	as := mcptest.NewOAuth()
+	defer as.Close()
+	as.Scopes = []string{"read"}
+	agentDir := oauthSetup(t, as, nil)
+	open, _ := browse(t)
+	if status, _, stderr := runLogin(t, agentDir, open); status != 0 {
+		t.Fatal(stderr)
+	}
+	as.RequireScope = "write"
+	if got := listText(t, agentDir); !strings.Contains(got, "srv: needs sign-in") {
+		t.Fatalf("list:\n%s", got)
+	}
+	status, stdout, stderr := runLogin(t, agentDir, open)
+	if status != 0 || !strings.Contains(stdout, "&scope=read+write&") || !strings.HasSuffix(stdout, "Signed in to MCP server \"srv\" (12 tools).\n") {
+		t.Errorf("step-up: %d %s %s", status, stdout, stderr)
+	}
+	for _, r := range as.Requests() {
+		if r.Form.Get("grant_type") == "refresh_token" {
+			t.Errorf("a step-up refreshed: %v", r.Form)
+		}
+	}
+}

@@ -48,11 +48,19 @@ func TestDifferentialMCPOAuth16(t *testing.T) {
 		{"metadata URL", func(as *mcptest.OAuth) { as.AuthorizationServer = "http://127.0.0.1:1" },
 			map[string]any{"authServerMetadataUrl": "SERVER/.well-known/oauth-authorization-server"}},
 	} {
-		t.Run(c.name, func(t *testing.T) { oauthLoginDifferential(t, sides, c.set, c.oauth) })
+		if c.name == "registration" {
+			// A server that later asks for more scope: a new sign-in
+			// with the granted scopes and the new one.
+			t.Run("step-up", func(t *testing.T) { oauthLoginDifferential(t, sides, c.set, c.oauth, "step-up") })
+			// An expired token refreshed before use; a refused refresh
+			// (invalid_grant) deletes the tokens and needs a sign-in.
+			t.Run("refresh", func(t *testing.T) { oauthLoginDifferential(t, sides, c.set, c.oauth, "refresh") })
+		}
+		t.Run(c.name, func(t *testing.T) { oauthLoginDifferential(t, sides, c.set, c.oauth, "") })
 	}
 }
 
-func oauthLoginDifferential(t *testing.T, sides map[string][]string, set func(*mcptest.OAuth), oauth map[string]any) {
+func oauthLoginDifferential(t *testing.T, sides map[string][]string, set func(*mcptest.OAuth), oauth map[string]any, then string) {
 	type run struct {
 		dir, agentDir string
 		as            *mcptest.OAuth
@@ -118,6 +126,36 @@ func oauthLoginDifferential(t *testing.T, sides map[string][]string, set func(*m
 		}
 		for _, r := range as.Requests() {
 			lines = append(lines, mask(describeRequest(r)))
+		}
+		if then == "refresh" {
+			// The stored access token expired.
+			file := filepath.Join(agentDir, "mcp-auth.json")
+			b, _ := os.ReadFile(file)
+			must(t, os.WriteFile(file, regexp.MustCompile(`"tokensExpireAt": \d+`).ReplaceAll(b, []byte(`"tokensExpireAt": 1`)), 0o600))
+			for _, refuse := range []bool{false, true} {
+				if refuse {
+					as.RefreshError = "invalid_grant"
+					as.Revoke()
+				}
+				n := len(as.Requests())
+				list := runCLI(argv, dir, "mcp", "list")
+				lines = append(lines, strings.Split(mask(strings.ReplaceAll(list, "pigo", "pi")), "\n")...)
+				for _, r := range as.Requests()[n:] {
+					lines = append(lines, mask(describeRequest(r)))
+				}
+			}
+		}
+		if then == "step-up" {
+			as.RequireScope = "mcp.admin"
+			list := runCLI(argv, dir, "mcp", "list")
+			lines = append(lines, strings.Split(mask(strings.ReplaceAll(list, "pigo", "pi")), "\n")...)
+			n := len(as.Requests())
+			again := sideCommand(argv, dir, "mcp", "login", "srv")
+			again.Env = append([]string{"PATH=" + bin + ":" + os.Getenv("PATH")}, sandboxEnv(dir)...)
+			lines = append(lines, strings.Split(mask(browseLogin(t, again)), "\n")...)
+			for _, r := range as.Requests()[n:] {
+				lines = append(lines, mask(describeRequest(r)))
+			}
 		}
 		auth, _ := os.ReadFile(filepath.Join(agentDir, "mcp-auth.json"))
 		lines = append(lines, "## mcp-auth.json")

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 
@@ -35,6 +36,9 @@ type OAuth struct {
 	RefreshError   string   // an OAuth error code the token endpoint answers refreshes with
 	WrongState     bool     // the authorization redirect carries another state
 	NoRegistration bool     // no registration endpoint
+	// RequireScope is a scope /mcp requires (403 insufficient_scope
+	// without it).
+	RequireScope string
 	// AuthorizationServer is the authorization server the resource
 	// metadata names; "" is this server.
 	AuthorizationServer string
@@ -42,8 +46,8 @@ type OAuth struct {
 	mu       sync.Mutex
 	requests []Request
 	codes    map[string]code
-	access   map[string]bool
-	refresh  map[string]bool
+	access   map[string]string // token → its scope
+	refresh  map[string]string
 	n        int
 }
 
@@ -56,11 +60,11 @@ type Request struct {
 	Auth         string     // the Authorization header
 }
 
-type code struct{ challenge, redirect, clientID string }
+type code struct{ challenge, redirect, clientID, scope string }
 
 // NewOAuth starts the server.
 func NewOAuth() *OAuth {
-	o := &OAuth{codes: map[string]code{}, access: map[string]bool{}, refresh: map[string]bool{}}
+	o := &OAuth{codes: map[string]code{}, access: map[string]string{}, refresh: map[string]string{}}
 	srv := Server()
 	mcp := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return srv }, nil)
 	mux := http.NewServeMux()
@@ -72,11 +76,17 @@ func NewOAuth() *OAuth {
 	mux.HandleFunc("/mcp", func(w http.ResponseWriter, r *http.Request) {
 		token, _ := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 		o.mu.Lock()
-		ok := o.access[token]
+		scope, ok := o.access[token]
+		require := o.RequireScope
 		o.mu.Unlock()
 		if !ok {
 			w.Header().Set("WWW-Authenticate", fmt.Sprintf(`Bearer resource_metadata="%s/.well-known/oauth-protected-resource/mcp"`, o.URL))
 			http.Error(w, "unauthorized", http.StatusUnauthorized)
+			return
+		}
+		if require != "" && !slices.Contains(strings.Fields(scope), require) {
+			w.Header().Set("WWW-Authenticate", fmt.Sprintf(`Bearer error="insufficient_scope", scope="%s", resource_metadata="%s/.well-known/oauth-protected-resource/mcp"`, require, o.URL))
+			http.Error(w, "forbidden", http.StatusForbidden)
 			return
 		}
 		mcp.ServeHTTP(w, r)
@@ -112,7 +122,7 @@ func (o *OAuth) Requests() []Request {
 // Revoke makes every access token invalid (the server restarted).
 func (o *OAuth) Revoke() {
 	o.mu.Lock()
-	o.access = map[string]bool{}
+	o.access = map[string]string{}
 	o.mu.Unlock()
 }
 
@@ -185,7 +195,7 @@ func (o *OAuth) authorize(w http.ResponseWriter, r *http.Request) {
 	o.mu.Lock()
 	o.n++
 	c := fmt.Sprintf("code-%d", o.n)
-	o.codes[c] = code{challenge: q.Get("code_challenge"), redirect: q.Get("redirect_uri"), clientID: q.Get("client_id")}
+	o.codes[c] = code{challenge: q.Get("code_challenge"), redirect: q.Get("redirect_uri"), clientID: q.Get("client_id"), scope: q.Get("scope")}
 	o.mu.Unlock()
 	rq := redirect.Query()
 	rq.Set("code", c)
@@ -209,6 +219,7 @@ func (o *OAuth) token(w http.ResponseWriter, r *http.Request) {
 	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
+	var scope string
 	switch f.Get("grant_type") {
 	case "authorization_code":
 		if o.TokenError != "" {
@@ -222,15 +233,18 @@ func (o *OAuth) token(w http.ResponseWriter, r *http.Request) {
 			fail("invalid_grant")
 			return
 		}
+		scope = c.scope
 	case "refresh_token":
 		if o.RefreshError != "" {
 			fail(o.RefreshError)
 			return
 		}
-		if !o.refresh[f.Get("refresh_token")] {
+		s, ok := o.refresh[f.Get("refresh_token")]
+		if !ok {
 			fail("invalid_grant")
 			return
 		}
+		scope = s
 		delete(o.refresh, f.Get("refresh_token"))
 	default:
 		fail("unsupported_grant_type")
@@ -238,7 +252,7 @@ func (o *OAuth) token(w http.ResponseWriter, r *http.Request) {
 	}
 	o.n++
 	access, refresh := fmt.Sprintf("access-%d", o.n), fmt.Sprintf("refresh-%d", o.n)
-	o.access[access], o.refresh[refresh] = true, true
+	o.access[access], o.refresh[refresh] = scope, scope
 	m := map[string]any{"access_token": access, "token_type": "Bearer", "refresh_token": refresh}
 	if o.ExpiresIn != 0 {
 		m["expires_in"] = o.ExpiresIn
