@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"io/fs"
 	"net/url"
 	"os"
@@ -104,7 +103,7 @@ func (c *credentialStore) withLock(fn func(states *jsjson.Object) (changed bool,
 	}
 	states, err := parseStates(current)
 	if err != nil {
-		return fmt.Errorf("%s: %w", c.file, err)
+		return &storeError{c.file, err}
 	}
 	changed, err := fn(states)
 	if err != nil || !changed {
@@ -116,6 +115,15 @@ func (c *credentialStore) withLock(fn func(states *jsjson.Object) (changed bool,
 	}
 	return os.WriteFile(c.file, append(b, '\n'), 0o600)
 }
+
+// storeError: mcp-auth.json does not parse.
+type storeError struct {
+	file string
+	err  error
+}
+
+func (e *storeError) Error() string { return e.file + ": " + e.err.Error() }
+func (e *storeError) Unwrap() error { return e.err }
 
 // parseStates is pi's parseStates: empty content and non-objects are {}.
 func parseStates(content []byte) (*jsjson.Object, error) {

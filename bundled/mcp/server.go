@@ -253,6 +253,10 @@ func (s *server) open(ctx context.Context) (*sdk.ClientSession, []*sdk.Tool, err
 	if err != nil && s.refusedAuth() {
 		return nil, nil, errNeedsAuth
 	}
+	var se *storeError
+	if errors.As(err, &se) { // the transport's wrapping says nothing more
+		return nil, nil, se
+	}
 	if err != nil {
 		s.mu.Lock()
 		defer s.mu.Unlock()

@@ -414,3 +414,72 @@ func browseLogin(t *testing.T, cmd *exec.Cmd) string {
 	err = cmd.Wait()
 	return "## stdout\n" + strings.Join(stdout, "\n") + "\n## stderr\n" + stderr.String() + "## exit " + itoa(exitStatus(err))
 }
+
+// TestDifferentialMCPOAuthFailures16: `mcp login` fails with pi 1.6's
+// messages and status when the authorization server is unreachable,
+// names another issuer, refuses the registration or the code, or
+// redirects with another state, and when mcp-auth.json does not parse
+// (which is left as it is).
+func TestDifferentialMCPOAuthFailures16(t *testing.T) {
+	sides := pi16Sides(t)
+	for _, c := range []struct {
+		name string
+		set  func(*mcptest.OAuth)
+		args []string
+		auth string // mcp-auth.json's content before
+	}{
+		{"unreachable", func(as *mcptest.OAuth) { as.AuthorizationServer = "http://127.0.0.1:1" }, nil, ""},
+		{"issuer", func(as *mcptest.OAuth) { as.Issuer = "https://other.example" }, nil, ""},
+		{"registration", func(as *mcptest.OAuth) { as.RegisterError = "invalid_client" }, nil, ""},
+		{"no registration", func(as *mcptest.OAuth) { as.NoRegistration = true }, nil, ""},
+		{"token", func(as *mcptest.OAuth) { as.TokenError = "invalid_request" }, nil, ""},
+		{"state", func(as *mcptest.OAuth) { as.WrongState = true }, []string{"--timeout", "1"}, ""},
+		{"corrupt store", func(*mcptest.OAuth) {}, nil, "{bad"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out := map[string][]string{}
+			for side, argv := range sides {
+				dir, _, agentDir := sideDirs(t)
+				as := mcptest.NewOAuth()
+				defer as.Close()
+				c.set(as)
+				cfg, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"srv": map[string]any{"url": as.MCPURL()}}})
+				must(t, os.WriteFile(filepath.Join(agentDir, "mcp.json"), cfg, 0o644))
+				file := filepath.Join(agentDir, "mcp-auth.json")
+				if c.auth != "" {
+					must(t, os.WriteFile(file, []byte(c.auth), 0o600))
+				}
+				bin := filepath.Join(dir, "bin")
+				must(t, os.MkdirAll(bin, 0o755))
+				must(t, os.WriteFile(filepath.Join(bin, "xdg-open"), []byte("#!/bin/sh\n"), 0o755))
+				cmd := sideCommand(argv, dir, append([]string{"mcp", "login", "srv"}, c.args...)...)
+				cmd.Env = append([]string{"PATH=" + bin + ":" + os.Getenv("PATH")}, sandboxEnv(dir)...)
+				text := strings.ReplaceAll(masker(as)(browseLogin(t, cmd)), agentDir, "<agent>")
+				lines := strings.Split(text, "\n")
+				if c.auth != "" {
+					// pigo names the file; pi's logout crashes with a stack
+					// trace: both end with status 1 and V8's message.
+					text = strings.ReplaceAll(text, "<agent>/mcp-auth.json: ", "")
+					lines = strings.Split(text, "\n")
+					b, _ := os.ReadFile(file)
+					lines = append(lines, "## mcp-auth.json "+string(b))
+					text = runCLI(argv, dir, "mcp", "logout", "srv")
+					if side == "pigo" && !strings.Contains(text, file+": Expected property name") {
+						t.Errorf("pigo's logout does not name the file:\n%s", text)
+					}
+					if strings.Contains(text, "SyntaxError: Expected property name or '}' in JSON at position 1") || strings.Contains(text, "mcp-auth.json: Expected property name or '}' in JSON at position 1") {
+						lines = append(lines, "logout: the JSON error")
+					}
+					lines = append(lines, text[strings.LastIndex(text, "## exit"):])
+				}
+				out[side] = lines
+			}
+			if d := lineDiff(out["pi"], out["pigo"]); d != "" {
+				t.Errorf("differs (- pi, + pigo):\n%s", d)
+			}
+			if os.Getenv("PIGO_DIFF_KEEP") != "" {
+				t.Logf("pi:\n%s", strings.Join(out["pi"], "\n"))
+			}
+		})
+	}
+}
