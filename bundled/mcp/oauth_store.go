@@ -84,6 +84,13 @@ func storeKeys(name, serverURL string) (key, legacy string) {
 // change the file is rewritten. A file that does not parse is an error
 // and is left as it is.
 func (c *credentialStore) withLock(fn func(states *jsjson.Object) (changed bool, err error)) error {
+	// pi creates the file ("{}") before every read; pigo leaves a missing
+	// file missing until there is something to write.
+	if _, err := os.Stat(c.file); errors.Is(err, fs.ErrNotExist) {
+		if changed, err := fn(&jsjson.Object{}); err != nil || !changed {
+			return err
+		}
+	}
 	if err := os.MkdirAll(filepath.Dir(c.file), 0o700); err != nil {
 		return err
 	}

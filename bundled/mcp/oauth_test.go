@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/url"
@@ -12,8 +13,10 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pigo-dev/pigo/bundled/mcp/mcptest"
+	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
@@ -370,6 +373,87 @@ func TestOAuthStepUp(t *testing.T) {
 	for _, r := range as.Requests() {
 		if r.Form.Get("grant_type") == "refresh_token" {
 			t.Errorf("a step-up refreshed: %v", r.Form)
+		}
+	}
+}
+
+// TestOAuthInSession: a session reports the server that needs a sign-in,
+// picks up a sign-in done by `mcp login` on its next turn, reports a
+// refused refresh as needing a sign-in, and signs out with /mcp logout.
+func TestOAuthInSession(t *testing.T) {
+	as := mcptest.NewOAuth()
+	defer as.Close()
+	agentDir := oauthSetup(t, as, map[string]any{"exposure": "direct"})
+	h := engine.New(engine.Options{Cwd: t.TempDir()})
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = h.Close(ctx)
+	})
+	for _, r := range h.Boot(context.Background(), []engine.PluginSpec{Spec(Options{AgentDir: agentDir, World: World{Env: environ()}})}) {
+		if !r.OK {
+			t.Fatal(r.Err)
+		}
+	}
+	h.Emit(context.Background(), "session_start", obj{"type": "session_start", "reason": "startup"})
+	command := func(line string) string {
+		t.Helper()
+		before := notifications(h)
+		if err := h.RunCommand(context.Background(), line); err != nil {
+			t.Fatal(err)
+		}
+		return strings.TrimPrefix(strings.TrimPrefix(notifications(h), before), "\n---\n")
+	}
+	waitFor(t, "the startup report", func() bool {
+		return strings.Contains(notifications(h), "MCP servers need attention:\n  srv: needs sign-in\nRun /mcp to fix.")
+	})
+	if got := command("/mcp"); got != "srv: needs sign-in, run /mcp login srv (direct)" {
+		t.Errorf("/mcp: %q", got)
+	}
+	if got := command("/mcp login"); got != `Signing in to MCP server "srv" requires interactive mode.` {
+		t.Errorf("/mcp login without UI: %q", got)
+	}
+	if got := command("/mcp login nope"); got != `No MCP server named "nope".` {
+		t.Errorf("/mcp login nope: %q", got)
+	}
+	open, _ := browse(t)
+	if status, _, stderr := runLogin(t, agentDir, open); status != 0 {
+		t.Fatal(stderr)
+	}
+	if hasTool(h, "mcp__srv__echo") {
+		t.Fatal("connected before the next turn")
+	}
+	h.Emit(context.Background(), "turn_start", obj{"type": "turn_start"})
+	waitFor(t, "mcp__srv__echo", func() bool { return hasTool(h, "mcp__srv__echo") })
+	if res, err := run(t, h, "mcp__srv__echo", obj{"text": "hi"}); err != nil || res.Text() != "echo: hi" {
+		t.Fatalf("echo: %+v %v", res, err)
+	}
+	as.Revoke()
+	as.RefreshError = "invalid_grant"
+	res, err := run(t, h, "mcp__srv__echo", obj{"text": "again"})
+	if msg := fmt.Sprint(err) + res.Text(); !strings.Contains(msg, `MCP server "srv" requires sign-in. Run /mcp to sign in.`) {
+		t.Errorf("refused refresh: %+v %v", res, err)
+	}
+	if got := command("/mcp"); got != "srv: needs sign-in, run /mcp login srv (direct)" {
+		t.Errorf("/mcp after a refused refresh: %q", got)
+	}
+	if got := command("/mcp logout"); got != `Signed out of MCP server "srv".` {
+		t.Errorf("/mcp logout: %q", got)
+	}
+	if got := command("/mcp logout srv"); got != `No stored credentials for MCP server "srv".` {
+		t.Errorf("second /mcp logout: %q", got)
+	}
+}
+
+func TestOAuthCommandsWithoutOAuthServers(t *testing.T) {
+	h := boot(t, obj{"web": obj{"url": httpServer(t), "headers": obj{"Authorization": "Bearer x"}}})
+	for _, line := range []string{"/mcp login", "/mcp logout", "/mcp login web"} {
+		before := notifications(h)
+		if err := h.RunCommand(context.Background(), line); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.TrimPrefix(strings.TrimPrefix(notifications(h), before), "\n---\n"); got != "No enabled MCP server uses OAuth. Only HTTP servers without an Authorization header do." {
+			t.Errorf("%s: %q", line, got)
 		}
 	}
 }
