@@ -19,6 +19,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net"
 	"net/http"
 	"net/url"
@@ -83,7 +84,7 @@ func secureEndpoint(raw string) (*url.URL, error) {
 	return u, nil
 }
 
-// httpDoer sends the flow's requests.
+// oauthHTTP sends the flow's requests, each within oauthRequestTimeout.
 type oauthHTTP struct {
 	client *http.Client
 	ctx    context.Context
@@ -287,11 +288,12 @@ func jsNumberOf(v any) (float64, bool) {
 		}
 		return 0, true
 	case string:
-		f, err := strconv.ParseFloat(strings.TrimSpace(x), 64)
-		if strings.TrimSpace(x) == "" {
+		t := strings.TrimSpace(x)
+		if t == "" {
 			return 0, true
 		}
-		return f, err == nil
+		f, err := strconv.ParseFloat(t, 64)
+		return f, err == nil && !math.IsInf(f, 0)
 	}
 	return 0, false
 }
@@ -326,15 +328,18 @@ type challenge struct {
 	scope, err, desc    string
 }
 
-var challengeFields = map[string]*regexp.Regexp{}
-
-func challengeField(header, name string) string {
-	re, ok := challengeFields[name]
-	if !ok {
-		re = regexp.MustCompile(`(?i)(?:^|[,\s])` + name + `=(?:"([^"]*)"|([^\s,]+))`)
-		challengeFields[name] = re
+// challengeFields match a WWW-Authenticate parameter, quoted or not.
+var challengeFields = func() map[string]*regexp.Regexp {
+	m := map[string]*regexp.Regexp{}
+	for _, n := range []string{"resource_metadata", "scope", "error", "error_description"} {
+		m[n] = regexp.MustCompile(`(?i)(?:^|[,\s])` + n + `=(?:"([^"]*)"|([^\s,]+))`)
 	}
-	m := re.FindStringSubmatch(header)
+	return m
+}()
+
+// challengeField is a parameter's value; "" (empty included) when absent.
+func challengeField(header, name string) string {
+	m := challengeFields[name].FindStringSubmatch(header)
 	if m == nil {
 		return ""
 	}
@@ -342,12 +347,6 @@ func challengeField(header, name string) string {
 		return m[1]
 	}
 	return m[2]
-}
-
-func init() {
-	for _, n := range []string{"resource_metadata", "scope", "error", "error_description"} {
-		challengeField("", n)
-	}
 }
 
 func parseWWWAuthenticate(header string) challenge {
@@ -502,9 +501,9 @@ func (h oauthHTTP) discoverOAuthServerInfo(serverURL, resourceMetadataURL, asMet
 	if servers, _ := objStrs(d.resource, "authorization_servers"); len(servers) > 0 {
 		d.asURL = servers[0]
 	} else {
+		// String(new URL("/", serverUrl)): the server's origin.
 		u, _ := url.Parse(serverURL)
-		d.asURL = origin(&url.URL{Scheme: strings.ToLower(u.Scheme), Host: u.Host}) + "/"
-		d.asURL = normalizeURL(d.asURL)
+		d.asURL = normalizeURL(origin(u) + "/")
 	}
 	d.asMeta, err = h.discoverAuthorizationServerMetadata(d.asURL)
 	return d, err

@@ -457,3 +457,55 @@ func TestOAuthCommandsWithoutOAuthServers(t *testing.T) {
 		}
 	}
 }
+
+func TestParseWWWAuthenticate(t *testing.T) {
+	for header, want := range map[string]challenge{
+		`Bearer resource_metadata="https://x/.well-known/oauth-protected-resource", scope="a b"`: {resourceMetadataURL: "https://x/.well-known/oauth-protected-resource", scope: "a b"},
+		`Bearer error="insufficient_scope", scope=write`:                                         {scope: "write", err: "insufficient_scope"},
+		`DPoP error=invalid_token, error_description="expired"`:                                  {err: "invalid_token", desc: "expired"},
+		`Basic realm="x", scope="a"`:                                                             {},
+		`Bearer scope="", resource_metadata="not a url"`:                                         {},
+		``: {},
+	} {
+		if got := parseWWWAuthenticate(header); got != want {
+			t.Errorf("%s: %+v, want %+v", header, got, want)
+		}
+	}
+}
+
+// A server's state under the legacy key (its URL alone, written by older
+// pi versions) is taken over by the first server that loads it.
+func TestOAuthLegacyKeyTakenOver(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "mcp-auth.json")
+	legacy := `{
+  "https://mcp.example.com/mcp": {
+    "serverUrl": "https://mcp.example.com/mcp",
+    "tokens": {
+      "access_token": "a",
+      "token_type": "Bearer"
+    }
+  },
+  "other": 1
+}
+`
+	_ = os.WriteFile(file, []byte(legacy), 0o600)
+	c := newCredentialStore(dir)
+	if got := c.tokens("srv", "https://mcp.example.com/mcp"); got != `{"access_token":"a","token_type":"Bearer"}` {
+		t.Errorf("tokens by the legacy key: %s", got)
+	}
+	state, err := c.forServer("srv", "https://mcp.example.com/mcp").load()
+	if err != nil || objStr(objObj(state, "tokens"), "access_token") != "a" {
+		t.Fatalf("load: %v %v", state, err)
+	}
+	raw, _ := os.ReadFile(file)
+	want := strings.Replace(legacy, `"https://mcp.example.com/mcp": {`, `"other": 1,
+  "mcp__srv|https://mcp.example.com/mcp": {`, 1)
+	want = strings.Replace(want, "  },\n  \"other\": 1\n}", "  }\n}", 1)
+	if string(raw) != want {
+		t.Errorf("after the takeover:\n%s\nwant\n%s", raw, want)
+	}
+	if removed, _ := c.remove("srv2", "https://mcp.example.com/mcp"); removed {
+		t.Error("another name removed the taken-over state")
+	}
+}
