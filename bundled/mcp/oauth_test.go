@@ -509,3 +509,22 @@ func TestOAuthLegacyKeyTakenOver(t *testing.T) {
 		t.Error("another name removed the taken-over state")
 	}
 }
+
+// With several OAuth servers and none singled out, /mcp logout asks
+// which one (here nobody answers: no UI).
+func TestOAuthCommandAsksForTheServer(t *testing.T) {
+	h := boot(t, obj{"a": obj{"url": httpServer(t)}, "b": obj{"url": httpServer(t)}})
+	before := notifications(h)
+	if err := h.RunCommand(context.Background(), "/mcp logout"); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.TrimPrefix(notifications(h), before); got != "" {
+		t.Errorf("notified %q", got)
+	}
+	if err := h.RunCommand(context.Background(), "/mcp logout b"); err != nil {
+		t.Fatal(err)
+	}
+	if got := notifications(h); !strings.HasSuffix(got, `No stored credentials for MCP server "b".`) {
+		t.Errorf("/mcp logout b: %q", got)
+	}
+}

@@ -695,7 +695,7 @@ func (p *plugin) command(ctx context.Context, args string) error {
 	case fields[0] == "reconnect":
 		p.reconnect(ctx, fields[1:])
 	case fields[0] == "login" || fields[0] == "logout":
-		s := p.pickOAuthServer(fields[1:])
+		s := p.pickOAuthServer(ctx, fields[1:])
 		if s == nil {
 			return nil
 		}
@@ -822,9 +822,10 @@ func jsonData(v any) any {
 	return viaJSON(v)
 }
 
-// pickOAuthServer is pi's pickServer for sign-in: the named server, or
-// the one server that uses OAuth (or the one that needs a sign-in).
-func (p *plugin) pickOAuthServer(names []string) *server {
+// pickOAuthServer is pi's pickServer for sign-in: the named server, the
+// one server that uses OAuth (or the one that needs a sign-in), or the
+// one the user selects.
+func (p *plugin) pickOAuthServer(ctx context.Context, names []string) *server {
 	const none = "No enabled MCP server uses OAuth. Only HTTP servers without an Authorization header do."
 	p.mu.Lock()
 	servers := append([]*server(nil), p.servers...)
@@ -861,7 +862,21 @@ func (p *plugin) pickOAuthServer(names []string) *server {
 	case len(preferred) == 1:
 		return preferred[0]
 	}
-	p.notify(usage, "warning")
+	// Several: the user picks one (nothing without a UI).
+	options := make([]any, len(candidates))
+	for i, s := range candidates {
+		options[i] = s.entry.Name
+	}
+	r, err := piapi.Of(p.h).UI().Dialog(ctx, p.gen, "select", map[string]any{"title": "MCP server", "options": options})
+	if err != nil {
+		return nil
+	}
+	m, _ := r.(map[string]any)
+	for _, s := range candidates {
+		if s.entry.Name == m["value"] {
+			return s
+		}
+	}
 	return nil
 }
 
