@@ -528,3 +528,52 @@ func TestOAuthCommandAsksForTheServer(t *testing.T) {
 		t.Errorf("/mcp logout b: %q", got)
 	}
 }
+
+// BenchmarkCredentialStoreLoad is what every request to an OAuth server
+// pays for its token: mcp-auth.json read under its lock.
+func BenchmarkCredentialStoreLoad(b *testing.B) {
+	dir := b.TempDir()
+	s := newCredentialStore(dir).forServer("srv", "https://mcp.example.com/mcp")
+	state := &jsjson.Object{}
+	state.Set("serverUrl", "https://mcp.example.com/mcp")
+	tokens := &jsjson.Object{}
+	tokens.Set("access_token", "a")
+	tokens.Set("token_type", "Bearer")
+	state.Set("tokens", tokens)
+	if err := s.save(state); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for range b.N {
+		if _, err := s.load(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLogin is `mcp login` against the test server, the browser
+// answering at once: discovery, registration, authorization, token, and
+// the connection before and after.
+func BenchmarkLogin(b *testing.B) {
+	as := mcptest.NewOAuth()
+	defer as.Close()
+	for range b.N {
+		b.StopTimer()
+		agentDir := b.TempDir()
+		cfg, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"srv": map[string]any{"url": as.MCPURL()}}})
+		_ = os.WriteFile(filepath.Join(agentDir, "mcp.json"), cfg, 0o644)
+		b.StartTimer()
+		open := func(u string) {
+			go func() {
+				if resp, err := http.Get(u); err == nil {
+					resp.Body.Close()
+				}
+			}()
+		}
+		var out, errOut bytes.Buffer
+		o := SignInOptions{AgentDir: agentDir, App: "pigo", ProjectTrusted: true, World: World{Cwd: agentDir}, OpenURL: open}
+		if Login(context.Background(), []string{"srv"}, o, &out, &errOut) != 0 {
+			b.Fatal(errOut.String())
+		}
+	}
+}
