@@ -302,13 +302,13 @@ func TestOAuthRefresh(t *testing.T) {
 		t.Errorf("refreshed tokens not in pi's order:\n%s", raw)
 	}
 	// A rejected token (the server forgot it) is refreshed too.
-	as.ExpiresIn = 0
+	as.Update(func(as *mcptest.OAuth) { as.ExpiresIn = 0 })
 	as.Revoke()
 	if got := listText(t, agentDir); !strings.Contains(got, "srv: connected") {
 		t.Fatalf("rejected token not refreshed:\n%s", got)
 	}
 	as.Revoke()
-	as.RefreshError = "invalid_grant"
+	as.Update(func(as *mcptest.OAuth) { as.RefreshError = "invalid_grant" })
 	if got := listText(t, agentDir); !strings.Contains(got, "srv: needs sign-in") {
 		t.Fatalf("failed refresh:\n%s", got)
 	}
@@ -362,7 +362,7 @@ func TestOAuthStepUp(t *testing.T) {
 	if status, _, stderr := runLogin(t, agentDir, open); status != 0 {
 		t.Fatal(stderr)
 	}
-	as.RequireScope = "write"
+	as.Update(func(as *mcptest.OAuth) { as.RequireScope = "write" })
 	if got := listText(t, agentDir); !strings.Contains(got, "srv: needs sign-in") {
 		t.Fatalf("list:\n%s", got)
 	}
@@ -429,7 +429,7 @@ func TestOAuthInSession(t *testing.T) {
 		t.Fatalf("echo: %+v %v", res, err)
 	}
 	as.Revoke()
-	as.RefreshError = "invalid_grant"
+	as.Update(func(as *mcptest.OAuth) { as.RefreshError = "invalid_grant" })
 	res, err := run(t, h, "mcp__srv__echo", obj{"text": "again"})
 	if msg := fmt.Sprint(err) + res.Text(); !strings.Contains(msg, `MCP server "srv" requires sign-in. Run /mcp to sign in.`) {
 		t.Errorf("refused refresh: %+v %v", res, err)

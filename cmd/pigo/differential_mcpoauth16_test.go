@@ -134,7 +134,7 @@ func oauthLoginDifferential(t *testing.T, sides map[string][]string, set func(*m
 			must(t, os.WriteFile(file, regexp.MustCompile(`"tokensExpireAt": \d+`).ReplaceAll(b, []byte(`"tokensExpireAt": 1`)), 0o600))
 			for _, refuse := range []bool{false, true} {
 				if refuse {
-					as.RefreshError = "invalid_grant"
+					as.Update(func(as *mcptest.OAuth) { as.RefreshError = "invalid_grant" })
 					as.Revoke()
 				}
 				n := len(as.Requests())
@@ -146,7 +146,7 @@ func oauthLoginDifferential(t *testing.T, sides map[string][]string, set func(*m
 			}
 		}
 		if then == "step-up" {
-			as.RequireScope = "mcp.admin"
+			as.Update(func(as *mcptest.OAuth) { as.RequireScope = "mcp.admin" })
 			list := runCLI(argv, dir, "mcp", "list")
 			lines = append(lines, strings.Split(mask(strings.ReplaceAll(list, "pigo", "pi")), "\n")...)
 			n := len(as.Requests())

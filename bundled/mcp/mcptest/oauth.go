@@ -25,7 +25,7 @@ import (
 // are numbered, so two runs issue the same ones.
 type OAuth struct {
 	*httptest.Server
-	// Settings; change them before the client runs.
+	// Settings: set them before the client runs, or through Update.
 	ExpiresIn      float64  // access token lifetime in seconds; 0 omits expires_in
 	Scopes         []string // advertised in the protected resource metadata
 	CIMD           bool     // client_id_metadata_document_supported
@@ -119,6 +119,13 @@ func (o *OAuth) Requests() []Request {
 	return append([]Request(nil), o.requests...)
 }
 
+// Update changes settings while clients may be talking to the server.
+func (o *OAuth) Update(f func(*OAuth)) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	f(o)
+}
+
 // Revoke makes every access token invalid (the server restarted).
 func (o *OAuth) Revoke() {
 	o.mu.Lock()
@@ -133,6 +140,8 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 }
 
 func (o *OAuth) resourceMetadata(w http.ResponseWriter, r *http.Request) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
 	as := o.AuthorizationServer
 	if as == "" {
 		as = o.URL
@@ -145,6 +154,8 @@ func (o *OAuth) resourceMetadata(w http.ResponseWriter, r *http.Request) {
 }
 
 func (o *OAuth) metadata(w http.ResponseWriter, r *http.Request) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
 	issuer := o.Issuer
 	if issuer == "" {
 		issuer = o.URL
@@ -167,6 +178,8 @@ func (o *OAuth) metadata(w http.ResponseWriter, r *http.Request) {
 }
 
 func (o *OAuth) register(w http.ResponseWriter, r *http.Request) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
 	if o.RegisterError != "" {
 		writeJSON(w, 400, map[string]any{"error": o.RegisterError, "error_description": "client rejected"})
 		return
@@ -177,10 +190,8 @@ func (o *OAuth) register(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, 400, map[string]any{"error": "invalid_client_metadata"})
 		return
 	}
-	o.mu.Lock()
 	o.n++
 	body["client_id"] = fmt.Sprintf("client-%d", o.n)
-	o.mu.Unlock()
 	body["client_id_issued_at"] = 1700000000
 	writeJSON(w, 201, body)
 }
@@ -193,10 +204,10 @@ func (o *OAuth) authorize(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	o.mu.Lock()
+	defer o.mu.Unlock()
 	o.n++
 	c := fmt.Sprintf("code-%d", o.n)
 	o.codes[c] = code{challenge: q.Get("code_challenge"), redirect: q.Get("redirect_uri"), clientID: q.Get("client_id"), scope: q.Get("scope")}
-	o.mu.Unlock()
 	rq := redirect.Query()
 	rq.Set("code", c)
 	state := q.Get("state")
