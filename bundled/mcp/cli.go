@@ -16,6 +16,14 @@ type ListOptions struct {
 	World          World
 	ProjectTrusted bool // the gate for .pi/mcp.json
 	JSON           bool
+	App            string // the command's name in messages; "" is "pigo"
+}
+
+func app(name string) string {
+	if name == "" {
+		return "pigo"
+	}
+	return name
 }
 
 type listReport struct {
@@ -38,6 +46,9 @@ type listReport struct {
 // is 1 when an entry is invalid or an enabled server did not connect.
 func List(ctx context.Context, opts ListOptions, out io.Writer) int {
 	loaded := LoadConfig(opts.AgentDir, opts.World.Cwd, opts.ProjectTrusted)
+	if opts.World.AgentDir == "" {
+		opts.World.AgentDir = opts.AgentDir
+	}
 	reports := make([]listReport, len(loaded.Servers))
 	var wg sync.WaitGroup
 	for i, e := range loaded.Servers {
@@ -67,7 +78,7 @@ func List(ctx context.Context, opts ListOptions, out io.Writer) int {
 					r.ToolExposure[t.Name] = x
 				}
 			}
-			if state != stateConnected {
+			if state != stateConnected && errText != "" {
 				r.Error = errText
 			}
 			reports[i] = r
@@ -100,12 +111,18 @@ func List(ctx context.Context, opts ListOptions, out io.Writer) int {
 	}
 	for _, r := range reports {
 		state := r.State
-		if state == stateConnected {
+		switch state {
+		case stateConnected:
 			state = fmt.Sprintf("connected, %d tool%s", len(r.Tools), plural(len(r.Tools)))
+		case stateNeedsAuth:
+			state = "needs sign-in"
 		}
 		fmt.Fprintf(out, "%s: %s (%s, %s)\n  %s\n", r.Name, state, r.Exposure, r.Scope, r.Transport)
 		if r.Override != "" {
 			fmt.Fprintf(out, "  project override: %s\n", r.Override)
+		}
+		if r.State == stateNeedsAuth {
+			fmt.Fprintf(out, "  sign in with: %s mcp login %s\n", app(opts.App), r.Name)
 		}
 		if len(r.Tools) > 0 {
 			tools := make([]string, len(r.Tools))

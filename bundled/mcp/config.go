@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/pigo-dev/pigo/engine/jsjson"
@@ -277,8 +278,80 @@ func validateHTTP(rec map[string]any, raw string) string {
 		return "headers must map names to strings"
 	}
 	if v, ok := rec["oauth"]; ok {
-		if _, isObj := v.(map[string]any); !isObj {
-			return "oauth must be an object"
+		return validateOAuth(v)
+	}
+	return ""
+}
+
+var loopbackHosts = []string{"localhost", "127.0.0.1", "[::1]"}
+
+// urlHostname is the WHATWG URL's hostname: IPv6 addresses in brackets.
+func urlHostname(u *url.URL) string {
+	h := u.Hostname()
+	if strings.Contains(h, ":") {
+		return "[" + h + "]"
+	}
+	return h
+}
+
+// validateOAuth checks an HTTP server's "oauth" settings as pi 1.6 does.
+func validateOAuth(v any) string {
+	o, isObj := v.(map[string]any)
+	if !isObj {
+		return "oauth must be an object"
+	}
+	isStr := func(k string) bool { _, ok := o[k].(string); return ok }
+	has := func(k string) bool { _, ok := o[k]; return ok }
+	if has("clientId") && !isStr("clientId") {
+		return "oauth.clientId must be a string"
+	}
+	if has("clientSecret") && !isStr("clientSecret") {
+		return "oauth.clientSecret must be a string"
+	}
+	port, portSet := o["callbackPort"]
+	if portSet {
+		n, isNum := port.(float64)
+		if !isNum || n != float64(int(n)) || n < 1 || n > 65535 {
+			return "oauth.callbackPort must be a port number"
+		}
+	}
+	if has("callbackUrl") {
+		raw, _ := o["callbackUrl"].(string)
+		u, err := url.Parse(raw)
+		if !isStr("callbackUrl") || err != nil || u.Scheme != "http" || !slices.Contains(loopbackHosts, urlHostname(u)) || u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || strings.Contains(raw, "#") {
+			return "oauth.callbackUrl must be an http URI on localhost, 127.0.0.1, or [::1] without query or fragment"
+		}
+		if p := u.Port(); p != "" && portSet {
+			if n, _ := strconv.Atoi(p); float64(n) != port.(float64) {
+				return "oauth.callbackUrl and oauth.callbackPort name different ports"
+			}
+		}
+	}
+	if has("scope") && !isStr("scope") {
+		return "oauth.scope must be a string"
+	}
+	if has("clientName") {
+		if n, ok := o["clientName"].(string); !ok || strings.TrimSpace(n) == "" {
+			return "oauth.clientName must be a non-empty string"
+		}
+	}
+	if r, ok := o["clientRegistration"]; ok && r != "auto" && r != "dcr" {
+		if r != "cimd" {
+			return `oauth.clientRegistration must be "auto", "dcr", or "cimd"`
+		}
+		if has("clientId") || has("clientName") {
+			return `oauth.clientRegistration "cimd" cannot be combined with oauth.clientId or oauth.clientName`
+		}
+		if cb, _ := o["callbackUrl"].(string); cb != "" && !listsRedirectURL(cb) {
+			return `oauth.clientRegistration "cimd" requires oauth.callbackUrl on localhost or 127.0.0.1 with path /callback`
+		}
+	}
+	if has("authServerMetadataUrl") {
+		raw, _ := o["authServerMetadataUrl"].(string)
+		u, err := url.Parse(raw)
+		if !isStr("authServerMetadataUrl") || err != nil || u.Host == "" ||
+			!(u.Scheme == "https" || u.Scheme == "http" && slices.Contains(loopbackHosts, urlHostname(u))) {
+			return "oauth.authServerMetadataUrl must be an https URL, or http on localhost, 127.0.0.1, or [::1]"
 		}
 	}
 	return ""

@@ -7,7 +7,9 @@ package mcp
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"net/url"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -51,6 +53,9 @@ func Plugin(opts Options) engine.GoPlugin {
 		if opts.World.Cwd == "" {
 			opts.World.Cwd = g.Host().Options().Cwd
 		}
+		if opts.World.AgentDir == "" {
+			opts.World.AgentDir = opts.AgentDir
+		}
 		p := &plugin{opts: opts, gen: g, h: g.Host(), owners: map[string]string{}}
 		g.OnRetire(p.shutdown)
 		if _, err := p.h.Tools().Add(g, p.contribute); err != nil {
@@ -69,6 +74,7 @@ func Plugin(opts Options) engine.GoPlugin {
 			"session_start":      p.sessionStart,
 			"session_shutdown":   func(context.Context, any) error { p.shutdown(); return nil },
 			"mcp_servers_change": p.serversChanged,
+			"turn_start":         p.turnStart,
 		} {
 			if err := g.On(typ, fn); err != nil {
 				return err
@@ -650,8 +656,11 @@ func (p *plugin) reportProblems(servers []*server, withConfig bool) {
 		p.mu.Unlock()
 	}
 	for _, s := range servers {
-		if state, errText, _ := s.snapshot(); state == stateFailed {
+		switch state, errText, _ := s.snapshot(); state {
+		case stateFailed:
 			lines = append(lines, fmt.Sprintf("%s: failed: %s", s.entry.Name, firstLine(errText)))
+		case stateNeedsAuth:
+			lines = append(lines, s.entry.Name+": needs sign-in")
 		}
 	}
 	if len(lines) == 0 || p.gen.Retired() {
@@ -664,8 +673,8 @@ func firstLine(s string) string { l, _, _ := strings.Cut(s, "\n"); return l }
 
 const usage = "Usage: /mcp, /mcp login [server], /mcp logout [server], /mcp reconnect [server]"
 
-// command is /mcp outside the TUI: the status, and reconnect. Sign-in
-// needs OAuth, which this plugin does not do yet.
+// command is /mcp outside the TUI: the status, sign-in and sign-out, and
+// reconnect.
 func (p *plugin) command(ctx context.Context, args string) error {
 	fields := strings.Fields(args)
 	p.mu.Lock()
@@ -686,7 +695,15 @@ func (p *plugin) command(ctx context.Context, args string) error {
 	case fields[0] == "reconnect":
 		p.reconnect(ctx, fields[1:])
 	case fields[0] == "login" || fields[0] == "logout":
-		p.notify("No enabled MCP server uses OAuth. Only HTTP servers without an Authorization header do.", "info")
+		s := p.pickOAuthServer(ctx, fields[1:])
+		if s == nil {
+			return nil
+		}
+		if fields[0] == "login" {
+			p.login(ctx, s)
+		} else {
+			p.logout(s)
+		}
 	default:
 		p.notify(usage, "warning")
 	}
@@ -752,6 +769,10 @@ func (p *plugin) status() string {
 	var lines []string
 	for _, s := range p.servers {
 		state, errText, tools := s.snapshot()
+		if state == stateNeedsAuth {
+			lines = append(lines, fmt.Sprintf("%s: needs sign-in, run /mcp login %s (%s)", s.entry.Name, s.entry.Name, exposureOf(s.entry)))
+			continue
+		}
 		count := ""
 		if state == stateConnected {
 			count = fmt.Sprintf(", %d tools", len(tools))
@@ -799,4 +820,184 @@ func jsonData(v any) any {
 		return engine.Clone(m)
 	}
 	return viaJSON(v)
+}
+
+// pickOAuthServer is pi's pickServer for sign-in: the named server, the
+// one server that uses OAuth (or the one that needs a sign-in), or the
+// one the user selects.
+func (p *plugin) pickOAuthServer(ctx context.Context, names []string) *server {
+	const none = "No enabled MCP server uses OAuth. Only HTTP servers without an Authorization header do."
+	p.mu.Lock()
+	servers := append([]*server(nil), p.servers...)
+	p.mu.Unlock()
+	eligible := func(s *server) bool { return enabled(s.entry) && s.auth != nil }
+	if len(names) > 0 {
+		for _, s := range servers {
+			if s.entry.Name == names[0] {
+				if !eligible(s) {
+					p.notify(none, "error")
+					return nil
+				}
+				return s
+			}
+		}
+		p.notify(fmt.Sprintf("No MCP server named %q.", names[0]), "error")
+		return nil
+	}
+	var candidates, preferred []*server
+	for _, s := range servers {
+		if eligible(s) {
+			candidates = append(candidates, s)
+			if state, _, _ := s.snapshot(); state == stateNeedsAuth {
+				preferred = append(preferred, s)
+			}
+		}
+	}
+	switch {
+	case len(candidates) == 0:
+		p.notify(none, "info")
+		return nil
+	case len(candidates) == 1:
+		return candidates[0]
+	case len(preferred) == 1:
+		return preferred[0]
+	}
+	// Several: the user picks one (nothing without a UI).
+	options := make([]any, len(candidates))
+	for i, s := range candidates {
+		options[i] = s.entry.Name
+	}
+	r, err := piapi.Of(p.h).UI().Dialog(ctx, p.gen, "select", map[string]any{"title": "MCP server", "options": options})
+	if err != nil {
+		return nil
+	}
+	m, _ := r.(map[string]any)
+	for _, s := range candidates {
+		if s.entry.Name == m["value"] {
+			return s
+		}
+	}
+	return nil
+}
+
+// login is pi's loginCommand outside the TUI: the authorization URL as a
+// notification, the browser opened, and a pasted redirect URL taken from
+// an input dialog.
+func (p *plugin) login(ctx context.Context, s *server) {
+	name := s.entry.Name
+	ui := piapi.Of(p.h).UI()
+	if !ui.HasUI() {
+		p.notify(fmt.Sprintf("Signing in to MCP server %q requires interactive mode.", name), "error")
+		return
+	}
+	if failure := p.signIn(ctx, s); failure != "" {
+		level := "error"
+		if failure == "Sign-in cancelled." {
+			level = "info"
+		}
+		p.notify(failure, level)
+		return
+	}
+	p.ensureDiscoveryActive()
+	_, _, tools := s.snapshot()
+	p.notify(fmt.Sprintf("Signed in to MCP server %q (%d tools).", name, len(tools)), "info")
+}
+
+// signIn signs in and reconnects; it returns pi's failure message.
+func (p *plugin) signIn(ctx context.Context, s *server) string {
+	name := s.entry.Name
+	settings, err := s.oauthSettings(ctx)
+	if err != nil {
+		return "Sign-in failed: " + err.Error()
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	stop := context.AfterFunc(p.gen.Context(), cancel)
+	defer stop()
+	u := s.oauthURL()
+	err = signIn(ctx, signInOptions{serverURL: u, store: newCredentialStore(p.opts.World.AgentDir).forServer(name, u),
+		settings: settings, challenge: s.auth.lastChallenge(), prompt: signInPrompt{
+			showURL: func(au *url.URL) {
+				p.notify(fmt.Sprintf("Sign in to MCP server %q in your browser:\n%s", name, au.String()), "info")
+				openBrowser(au.String())
+			},
+			pasted: func(ctx context.Context) string {
+				r, err := piapi.Of(p.h).UI().Dialog(ctx, p.gen, "input", map[string]any{
+					"title":       fmt.Sprintf("Waiting for sign-in to %q. If the browser cannot reach this machine, paste the URL it was redirected to.", name),
+					"placeholder": "http://127.0.0.1:.../callback?code=..."})
+				if err != nil {
+					return ""
+				}
+				m, _ := r.(map[string]any)
+				v, _ := m["value"].(string)
+				return v
+			},
+		}})
+	if errors.Is(err, errSignInCancelled) {
+		return "Sign-in cancelled."
+	}
+	if err != nil {
+		return "Sign-in failed: " + err.Error()
+	}
+	s.auth.clearChallenge()
+	s.disconnect()
+	<-s.connect(p.gen.Context())
+	switch state, errText, _ := s.snapshot(); state {
+	case stateConnected:
+		return ""
+	case stateNeedsAuth:
+		return "Signed in, but " + s.signInRequired().Error()
+	default:
+		return fmt.Sprintf("Signed in, but MCP server %q failed to connect: %s", name, errText)
+	}
+}
+
+// logout deletes the server's credentials and disconnects it.
+func (p *plugin) logout(s *server) {
+	name := s.entry.Name
+	removed, err := newCredentialStore(p.opts.World.AgentDir).remove(name, s.oauthURL())
+	if err != nil {
+		p.notify(err.Error(), "error")
+		return
+	}
+	s.disconnect()
+	s.mu.Lock()
+	if !s.closed {
+		s.setNeedsAuth()
+	}
+	s.mu.Unlock()
+	if removed {
+		p.notify(fmt.Sprintf("Signed out of MCP server %q.", name), "info")
+	} else {
+		p.notify(fmt.Sprintf("No stored credentials for MCP server %q.", name), "info")
+	}
+}
+
+// turnStart picks up sign-ins done outside the session (`pigo mcp
+// login`, run by the agent): a server waiting for a sign-in whose stored
+// tokens changed reconnects.
+func (p *plugin) turnStart(ctx context.Context, _ any) error {
+	p.mu.Lock()
+	servers := append([]*server(nil), p.servers...)
+	p.mu.Unlock()
+	var wg sync.WaitGroup
+	for _, s := range servers {
+		if s.auth == nil {
+			continue
+		}
+		s.mu.Lock()
+		waiting, before := s.awaitingSignIn && s.state == stateNeedsAuth, s.tokensAtSignIn
+		s.mu.Unlock()
+		if !waiting || newCredentialStore(p.opts.World.AgentDir).tokens(s.entry.Name, s.oauthURL()) == before {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s.disconnect()
+			<-s.connect(p.gen.Context())
+		}()
+	}
+	wg.Wait()
+	return nil
 }

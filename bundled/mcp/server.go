@@ -34,6 +34,9 @@ type World struct {
 	Cwd  string
 	Home string
 	Env  map[string]string // for ${VAR}, "!command" and a stdio server's environment
+	// AgentDir holds mcp-auth.json, the OAuth credentials; "" signs in to
+	// no server.
+	AgentDir string
 }
 
 // server is one connection to an MCP server, reconnecting on the next call
@@ -56,6 +59,21 @@ type server struct {
 	cmd          *exec.Cmd          // the current stdio process
 	closed       bool               // shut down for good: no new connections
 	progress     progressTokens
+	auth         *connAuth // OAuth, for HTTP servers without an Authorization header
+	// awaitingSignIn: the server needs a sign-in since it last connected;
+	// tokensAtSignIn are the stored tokens (JSON) as they were then, so a
+	// sign-in in another process shows as a change.
+	awaitingSignIn bool
+	tokensAtSignIn string
+}
+
+// setNeedsAuth marks the server as needing a sign-in (s.mu held).
+func (s *server) setNeedsAuth() {
+	s.state, s.err = stateNeedsAuth, ""
+	if !s.awaitingSignIn {
+		s.awaitingSignIn = true
+		s.tokensAtSignIn = newCredentialStore(s.world.AgentDir).tokens(s.entry.Name, s.entry.Config["url"].(string))
+	}
 }
 
 // progressTokens routes notifications/progress to the call that asked.
@@ -115,8 +133,23 @@ func (p *progressTokens) notify(params *sdk.ProgressNotificationParams) {
 }
 
 func newServer(e Entry, w World, onTools func()) *server {
-	return &server{entry: e, world: w, onTools: onTools}
+	s := &server{entry: e, world: w, onTools: onTools}
+	if usesOAuth(e) && w.AgentDir != "" {
+		u := e.Config["url"].(string)
+		s.auth = &connAuth{serverURL: u, store: newCredentialStore(w.AgentDir).forServer(e.Name, u),
+			settings: func() (oauthSettings, error) { return s.oauthSettings(context.Background()) }, client: http.DefaultClient}
+	}
+	return s
 }
+
+// signInRequired is pi's error for a server that needs a sign-in.
+func (s *server) signInRequired() error {
+	return fmt.Errorf("MCP server %q requires sign-in. Run /mcp to sign in.", s.entry.Name)
+}
+
+// refusedAuth reports (and forgets) that a request was refused for want
+// of a sign-in.
+func (s *server) refusedAuth() bool { return s.auth != nil && s.auth.takeNeedsAuth() }
 
 func (s *server) timeout() time.Duration {
 	if t, ok := s.entry.Config["timeout"].(float64); ok && t > 0 {
@@ -157,10 +190,13 @@ func (s *server) connect(ctx context.Context) <-chan struct{} {
 			_ = session.Close()
 			return
 		}
-		if err != nil {
+		if errors.Is(err, errNeedsAuth) {
+			s.setNeedsAuth()
+		} else if err != nil {
 			s.state, s.err = stateFailed, err.Error()
 		} else {
 			s.state, s.session, s.tools = stateConnected, session, tools
+			s.awaitingSignIn = false
 			s.instructions = session.InitializeResult().Instructions
 			s.hasResources = session.InitializeResult().Capabilities.Resources != nil
 		}
@@ -212,7 +248,15 @@ func (s *server) open(ctx context.Context) (*sdk.ClientSession, []*sdk.Tool, err
 	})
 	cctx, cancel := context.WithTimeout(ctx, s.timeout())
 	defer cancel()
+	s.refusedAuth()
 	session, err := client.Connect(cctx, transport, nil)
+	if err != nil && s.refusedAuth() {
+		return nil, nil, errNeedsAuth
+	}
+	var se *storeError
+	if errors.As(err, &se) { // the transport's wrapping says nothing more
+		return nil, nil, se
+	}
 	if err != nil {
 		s.mu.Lock()
 		defer s.mu.Unlock()
@@ -221,6 +265,9 @@ func (s *server) open(ctx context.Context) (*sdk.ClientSession, []*sdk.Tool, err
 	tools, err := listTools(cctx, session)
 	if err != nil {
 		_ = session.Close()
+		if s.refusedAuth() {
+			return nil, nil, errNeedsAuth
+		}
 		return nil, nil, s.describe(err, cctx)
 	}
 	return session, tools, nil
@@ -285,7 +332,11 @@ func (s *server) transport(ctx context.Context) (sdk.Transport, error) {
 			}
 			headers[k] = r
 		}
-		return &sdk.StreamableClientTransport{Endpoint: u, HTTPClient: &http.Client{Transport: headerTransport(headers)}, MaxRetries: 2}, nil
+		rt := headerTransport(headers)
+		if s.auth != nil {
+			rt = authTransport{auth: s.auth, next: rt}
+		}
+		return &sdk.StreamableClientTransport{Endpoint: u, HTTPClient: &http.Client{Transport: rt}, MaxRetries: 2}, nil
 	}
 	command := s.home(cfg["command"].(string))
 	var args []string
@@ -404,6 +455,26 @@ func headerTransport(headers map[string]string) http.RoundTripper {
 // errConnectionClosed is pi's McpConnectionClosedError.
 var errConnectionClosed = errors.New("MCP connection closed")
 
+// errNeedsAuth: the server refused the connection for want of a sign-in.
+var errNeedsAuth = errors.New("needs sign-in")
+
+// markNeedsAuth drops session after the server refused a request for
+// want of a sign-in and returns pi's error for it.
+func (s *server) markNeedsAuth(session *sdk.ClientSession) error {
+	s.mu.Lock()
+	if s.session == session {
+		s.session = nil
+	}
+	if !s.closed {
+		s.setNeedsAuth()
+	}
+	s.mu.Unlock()
+	if session != nil {
+		_ = session.Close()
+	}
+	return s.signInRequired()
+}
+
 // call runs a tool and returns its CallToolResult as JSON data and as
 // the JSON text (which keeps the result's key order for scripts).
 func (s *server) call(ctx context.Context, tool string, args any, onProgress func(*sdk.ProgressNotificationParams)) (map[string]any, []byte, error) {
@@ -433,6 +504,9 @@ func (s *server) call(ctx context.Context, tool string, args any, onProgress fun
 		}
 		if context.Cause(cctx) == timedOut {
 			return nil, nil, timedOut
+		}
+		if s.refusedAuth() {
+			return nil, nil, s.markNeedsAuth(session)
 		}
 		if errors.Is(err, sdk.ErrConnectionClosed) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 			// The server went away mid-call (a crashed stdio server): pi's
@@ -470,6 +544,9 @@ func (s *server) connectedSession(ctx context.Context) (*sdk.ClientSession, erro
 	s.mu.Lock()
 	session, state, errText := s.session, s.state, s.err
 	s.mu.Unlock()
+	if session == nil && state == stateNeedsAuth {
+		return nil, s.signInRequired()
+	}
 	if session == nil {
 		return nil, fmt.Errorf("MCP server %q is not connected (%s): %s", s.entry.Name, state, errText)
 	}
@@ -492,6 +569,8 @@ func (s *server) request(ctx context.Context, do func(context.Context, *sdk.Clie
 		return nil
 	case ctx.Err() != nil:
 		return ctx.Err()
+	case s.refusedAuth():
+		return s.markNeedsAuth(session)
 	case cctx.Err() != nil:
 		return fmt.Errorf("MCP request timed out after %dms", s.timeout().Milliseconds())
 	case errors.Is(err, sdk.ErrConnectionClosed) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):

@@ -10,7 +10,7 @@ import (
 // errors print what pi 1.6 prints (command name and paths masked): help,
 // an unknown subcommand, `list` with an extra argument or an unknown
 // option, `list --json` of an empty config, `login`/`logout` without a
-// server. (pigo has no MCP sign-in.)
+// server.
 func TestDifferentialMCPCommands16(t *testing.T) {
 	sides := pi16Sides(t)
 	steps := [][]string{

@@ -11,9 +11,8 @@ import (
 	"github.com/pigo-dev/pigo/engine/projecttrust"
 )
 
-// runMCP is pi's `pi mcp` shell commands: help, add, remove and list;
-// login and logout need OAuth, which builtin:mcp lacks, and only check
-// their usage.
+// runMCP is pi's `pi mcp` shell commands: help, add, remove, list, login
+// and logout.
 func runMCP(ctx context.Context, args []string, io *IO) ExitCode {
 	if len(args) > 0 && (args[0] == "add" || args[0] == "remove") {
 		agentDir := agentsession.AgentDir(io)
@@ -38,12 +37,20 @@ func runMCP(ctx context.Context, args []string, io *IO) ExitCode {
 	switch args[0] {
 	case "list":
 	case "login", "logout":
-		if len(args) < 2 || strings.HasPrefix(args[1], "-") && len(args) < 3 {
-			fmt.Fprintf(io.Stderr, "Usage: pigo mcp %s <server> [-l]\n%s\n", args[0], hint)
+		agentDir := agentsession.AgentDir(io)
+		o := mcp.SignInOptions{AgentDir: agentDir, App: "pigo", ProjectTrusted: true,
+			World: mcp.World{Cwd: io.Cwd, Home: io.Getenv("HOME"), Env: io.EnvMap(), AgentDir: agentDir},
+			Stdin: io.Stdin, Interactive: io.StdinTTY}
+		status := 0
+		if args[0] == "login" {
+			status = mcp.Login(ctx, args[1:], o, io.Stdout, io.Stderr)
 		} else {
-			fmt.Fprintf(io.Stderr, "pigo mcp %s is not implemented: pigo has no MCP sign-in (OAuth).\n", args[0])
+			status = mcp.Logout(args[1:], o, io.Stdout, io.Stderr)
 		}
-		return ExitFailure
+		if status != 0 {
+			return ExitFailure
+		}
+		return ExitOK
 	default:
 		fmt.Fprintf(io.Stderr, "Unknown mcp command %q.\n%s\n", args[0], hint)
 		return ExitFailure
