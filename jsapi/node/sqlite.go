@@ -5,6 +5,7 @@ import (
 	"iter"
 	"math"
 	"math/big"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -75,7 +76,7 @@ func (h *sqliteHelpers) open(location string, readOnly, foreignKeys, dqs bool, t
 	} else {
 		flags |= sqlite3.OPEN_READWRITE | sqlite3.OPEN_CREATE
 	}
-	conn, err := sqlite3.OpenFlags(location, flags)
+	conn, err := sqlite3.OpenFlags(h.resolve(location), flags)
 	if err != nil {
 		// SQLite's own file layer reports a missing directory as plain
 		// SQLITE_CANTOPEN; this one adds the extended FULLPATH code.
@@ -108,8 +109,25 @@ func (h *sqliteHelpers) open(location string, readOnly, foreignKeys, dqs bool, t
 		}
 	}
 	conn.SetInterrupt(h.rt.Context())
-	db.untrack = h.rt.Track(func() { h.rt.Post(db.close) })
+	// Retiring closes the connection on the loop (the generation's context
+	// is already cancelled, so a running query stops), or directly when the
+	// loop is gone.
+	db.untrack = h.rt.Track(func() {
+		if !h.rt.Post(db.close) {
+			db.close()
+		}
+	})
 	return db.object()
+}
+
+// resolve makes a relative file name relative to the plugin's working
+// directory, as Node resolves it against process.cwd(); ":memory:", ""
+// (a temporary database) and file: URIs are SQLite's to interpret.
+func (h *sqliteHelpers) resolve(location string) string {
+	if location == "" || location == ":memory:" || strings.HasPrefix(location, "file:") || filepath.IsAbs(location) {
+		return location
+	}
+	return filepath.Join(h.rt.Cwd(), location)
 }
 
 // object is the handle sqlite.js keeps for a connection.
@@ -704,7 +722,7 @@ func (s *sqliteWindowState) Inverse(ctx sqlite3.Context, arg ...sqlite3.Value) {
 // pages and returns [done, remaining, total]. Loop only.
 func (db *sqliteDB) backup(path, source string, rate int) goja.Value {
 	vm := db.h.vm
-	b, err := db.conn.BackupInit(source, path)
+	b, err := db.conn.BackupInit(source, db.h.resolve(path))
 	if err != nil {
 		db.h.throwSQLite(err)
 	}
