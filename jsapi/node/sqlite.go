@@ -65,6 +65,9 @@ type sqliteStmt struct {
 	bare map[string]string
 	// bareErr is the conflict found while building bare, if any.
 	bareErr string
+	// The statement's options (StatementSync.set*, defaults from the
+	// database's options).
+	bigints, arrays, allowBare, allowUnknown bool
 }
 
 // open(location, readOnly, foreignKeys, dqs, timeout) opens a connection
@@ -143,10 +146,11 @@ func (db *sqliteDB) object() goja.Value {
 		err := db.conn.Exec(sql)
 		db.check(err)
 	})
-	set("prepare", func(sql string) goja.Value {
+	// prepare(sql, readBigInts, returnArrays, allowBare, allowUnknown)
+	set("prepare", func(sql string, bigints, arrays, allowBare, allowUnknown bool) goja.Value {
 		st, _, err := db.conn.Prepare(sql)
 		db.check(err)
-		s := &sqliteStmt{db: db, st: st}
+		s := &sqliteStmt{db: db, st: st, bigints: bigints, arrays: arrays, allowBare: allowBare, allowUnknown: allowUnknown}
 		if st != nil {
 			db.stmts[s] = struct{}{}
 		}
@@ -245,37 +249,46 @@ func (s *sqliteStmt) object() goja.Value {
 		}
 		return vm.ToValue(x)
 	})
-	// bind(args, allowBare, allowUnknown) resets the statement and binds
-	// the call's arguments.
-	set("bind", func(args []goja.Value, allowBare, allowUnknown bool) {
-		s.bind(args, allowBare, allowUnknown)
+	// The options the setters change.
+	set("setOption", func(name string, v bool) {
+		switch name {
+		case "readBigInts":
+			s.bigints = v
+		case "returnArrays":
+			s.arrays = v
+		case "allowBareNamedParameters":
+			s.allowBare = v
+		case "allowUnknownNamedParameters":
+			s.allowUnknown = v
+		}
 	})
-	// step(bigints, arrays) returns the next row, or undefined (and resets)
-	// when there is none.
-	set("step", func(bigints, arrays bool) goja.Value {
+	// get, all, run and iterate take the call's arguments object and bind
+	// it first; the hot ones are plain FunctionCall functions (no
+	// reflection).
+	set("get", func(call goja.FunctionCall) goja.Value {
+		s.bind(call.Argument(0))
+		var row goja.Value = goja.Undefined()
 		if s.st.Step() {
-			return s.row(bigints, arrays)
+			row = s.row()
 		}
 		err := s.st.Err()
 		_ = s.st.Reset()
 		s.db.check(err)
-		return goja.Undefined()
+		return row
 	})
-	set("reset", func() { _ = s.st.Reset() })
-	set("all", func(bigints, arrays bool) goja.Value {
-		var rows []any
+	set("all", func(call goja.FunctionCall) goja.Value {
+		s.bind(call.Argument(0))
+		rows := []any{}
 		for s.st.Step() {
-			rows = append(rows, s.row(bigints, arrays))
+			rows = append(rows, s.row())
 		}
 		err := s.st.Err()
 		_ = s.st.Reset()
 		s.db.check(err)
-		if rows == nil {
-			rows = []any{}
-		}
 		return vm.NewArray(rows...)
 	})
-	set("run", func(bigints bool) goja.Value {
+	set("run", func(call goja.FunctionCall) goja.Value {
+		s.bind(call.Argument(0))
 		for s.st.Step() {
 		}
 		err := s.st.Err()
@@ -283,7 +296,7 @@ func (s *sqliteStmt) object() goja.Value {
 		s.db.check(err)
 		conn := s.db.conn
 		r := vm.NewObject()
-		if bigints {
+		if s.bigints {
 			_ = r.Set("lastInsertRowid", big.NewInt(conn.LastInsertRowID()))
 			_ = r.Set("changes", big.NewInt(conn.Changes()))
 		} else {
@@ -291,6 +304,26 @@ func (s *sqliteStmt) object() goja.Value {
 			_ = r.Set("changes", conn.Changes())
 		}
 		return r
+	})
+	// iterate binds; next then steps with the options of that moment, and
+	// resets when the rows run out (so a later next starts over, as in
+	// Node).
+	set("iterate", func(call goja.FunctionCall) goja.Value {
+		s.bind(call.Argument(0))
+		return goja.Undefined()
+	})
+	set("next", func(call goja.FunctionCall) goja.Value {
+		if s.st.Step() {
+			return s.row()
+		}
+		err := s.st.Err()
+		_ = s.st.Reset()
+		s.db.check(err)
+		return goja.Undefined()
+	})
+	set("reset", func(call goja.FunctionCall) goja.Value {
+		_ = s.st.Reset()
+		return goja.Undefined()
 	})
 	set("columns", func() goja.Value {
 		n := s.st.ColumnCount()
@@ -319,11 +352,20 @@ func (s *sqliteStmt) object() goja.Value {
 // plain object (not binary data) holds the named parameters, the rest fill
 // the anonymous ones (those without a name, or numbered ?NNN) in order.
 // Loop only.
-func (s *sqliteStmt) bind(args []goja.Value, allowBare, allowUnknown bool) {
+func (s *sqliteStmt) bind(arguments goja.Value) {
 	vm := s.db.h.vm
 	st := s.st
 	_ = st.Reset()
 	_ = st.ClearBindings()
+	var args []goja.Value
+	if obj, ok := arguments.(*goja.Object); ok {
+		n := obj.Get("length").ToInteger()
+		args = make([]goja.Value, n)
+		for i := range args {
+			args[i] = obj.Get(strconv.Itoa(i))
+		}
+	}
+	allowBare, allowUnknown := s.allowBare, s.allowUnknown
 	if len(args) > 0 {
 		if obj, ok := args[0].(*goja.Object); ok && !sqliteIsView(obj) {
 			args = args[1:]
@@ -433,11 +475,12 @@ func sqliteIsView(obj *goja.Object) bool {
 }
 
 // row reads the current row as a null-prototype object (last duplicate
-// column name wins) or, with arrays, as an array. Loop only.
-func (s *sqliteStmt) row(bigints, arrays bool) goja.Value {
+// column name wins) or, with returnArrays, as an array. Loop only.
+func (s *sqliteStmt) row() goja.Value {
 	vm := s.db.h.vm
+	bigints := s.bigints
 	n := s.st.ColumnCount()
-	if arrays {
+	if s.arrays {
 		vals := make([]any, n)
 		for i := range n {
 			vals[i] = s.db.h.fromSQLite(s.st.ColumnValue(i), bigints)

@@ -108,7 +108,8 @@
       const s = dbState(this);
       const h = openHandle(s);
       if (typeof sql !== 'string') throw argType('sql', 'a string');
-      const st = h.prepare(sql);
+      const d = s.defaults;
+      const st = h.prepare(sql, d.readBigInts, d.returnArrays, d.allowBareNamedParameters, d.allowUnknownNamedParameters);
       constructing = true;
       let out;
       try {
@@ -116,12 +117,12 @@
       } finally {
         constructing = false;
       }
-      stmts.set(out, { h: st, ...s.defaults });
+      stmts.set(out, st);
       Object.defineProperty(out, 'sourceSQL', {
-        enumerable: true, configurable: false, get: () => stmtHandle(out).sourceSQL(),
+        enumerable: true, configurable: false, get: () => live(out).sourceSQL(),
       });
       Object.defineProperty(out, 'expandedSQL', {
-        enumerable: true, configurable: false, get: () => stmtHandle(out).expandedSQL(),
+        enumerable: true, configurable: false, get: () => live(out).expandedSQL(),
       });
       return out;
     }
@@ -229,23 +230,13 @@
     s.handle = lib.open(s.location, s.readOnly, s.enableForeignKeyConstraints, s.enableDoubleQuotedStringLiterals, s.timeout);
   }
 
-  function stmtState(self) {
-    const s = stmts.get(self);
-    if (s === undefined) throw illegal();
-    return s;
-  }
-
-  function stmtHandle(self) {
-    const s = stmtState(self);
-    if (s.h.finalized()) throw invalidState('statement has been finalized');
-    return s.h;
-  }
-
-  function bind(self, args) {
-    const s = stmtState(self);
-    const h = stmtHandle(self);
-    h.bind(args, s.allowBareNamedParameters, s.allowUnknownNamedParameters);
-    return [s, h];
+  // live returns a statement's handle, throwing as Node does for a
+  // foreign receiver or a finalized statement.
+  function live(self) {
+    const h = stmts.get(self);
+    if (h === undefined) throw illegal();
+    if (h.finalized()) throw invalidState('statement has been finalized');
+    return h;
   }
 
   // iteratorProto is the prototype of iterate()'s iterators: next and
@@ -257,10 +248,9 @@
     next: {
       writable: true, enumerable: true, configurable: true,
       value: function next() {
-        const it = iterators.get(this);
-        if (it === undefined) throw illegal();
-        const h = stmtHandle(it.stmt);
-        const row = h.step(it.s.readBigInts, it.s.returnArrays);
+        const stmt = iterators.get(this);
+        if (stmt === undefined) throw illegal();
+        const row = live(stmt).next();
         if (row === undefined) return done();
         return Object.assign(Object.create(null), { done: false, value: row });
       },
@@ -268,9 +258,9 @@
     return: {
       writable: true, enumerable: true, configurable: true,
       value: function () {
-        const it = iterators.get(this);
-        if (it === undefined) throw illegal();
-        stmtHandle(it.stmt).reset();
+        const stmt = iterators.get(this);
+        if (stmt === undefined) throw illegal();
+        live(stmt).reset();
         return done();
       },
     },
@@ -279,65 +269,54 @@
     Object.defineProperty(iteratorProto, Symbol.toStringTag, { value: 'Iterator', configurable: true });
   }
 
+  function setOption(self, name, argName, value) {
+    const h = live(self);
+    if (typeof value !== 'boolean') throw argType(argName, 'a boolean');
+    h.setOption(name, value);
+  }
+
   class StatementSync {
     constructor() {
       if (!constructing) throw codeError(Error, 'ERR_ILLEGAL_CONSTRUCTOR', 'Illegal constructor');
     }
 
-    iterate(...args) {
-      const [s] = bind(this, args);
+    iterate() {
+      live(this).iterate(arguments);
       const it = Object.create(iteratorProto);
-      iterators.set(it, { stmt: this, s });
+      iterators.set(it, this);
       return it;
     }
 
-    all(...args) {
-      const [s, h] = bind(this, args);
-      return h.all(s.readBigInts, s.returnArrays);
+    all() {
+      return live(this).all(arguments);
     }
 
-    get(...args) {
-      const [s, h] = bind(this, args);
-      const row = h.step(s.readBigInts, s.returnArrays);
-      h.reset();
-      return row;
+    get() {
+      return live(this).get(arguments);
     }
 
-    run(...args) {
-      const [s, h] = bind(this, args);
-      return h.run(s.readBigInts);
+    run() {
+      return live(this).run(arguments);
     }
 
     columns() {
-      return stmtHandle(this).columns();
+      return live(this).columns();
     }
 
     setAllowBareNamedParameters(enabled) {
-      const s = stmtState(this);
-      stmtHandle(this);
-      if (typeof enabled !== 'boolean') throw argType('allowBareNamedParameters', 'a boolean');
-      s.allowBareNamedParameters = enabled;
+      setOption(this, 'allowBareNamedParameters', 'allowBareNamedParameters', enabled);
     }
 
     setAllowUnknownNamedParameters(enabled) {
-      const s = stmtState(this);
-      stmtHandle(this);
-      if (typeof enabled !== 'boolean') throw argType('enabled', 'a boolean');
-      s.allowUnknownNamedParameters = enabled;
+      setOption(this, 'allowUnknownNamedParameters', 'enabled', enabled);
     }
 
     setReadBigInts(readBigInts) {
-      const s = stmtState(this);
-      stmtHandle(this);
-      if (typeof readBigInts !== 'boolean') throw argType('readBigInts', 'a boolean');
-      s.readBigInts = readBigInts;
+      setOption(this, 'readBigInts', 'readBigInts', readBigInts);
     }
 
     setReturnArrays(returnArrays) {
-      const s = stmtState(this);
-      stmtHandle(this);
-      if (typeof returnArrays !== 'boolean') throw argType('returnArrays', 'a boolean');
-      s.returnArrays = returnArrays;
+      setOption(this, 'returnArrays', 'returnArrays', returnArrays);
     }
   }
 
