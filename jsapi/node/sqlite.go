@@ -12,6 +12,8 @@ import (
 
 	"github.com/dop251/goja"
 	"github.com/ncruces/go-sqlite3"
+	"github.com/ncruces/go-sqlite3/ext/fts5"
+	"github.com/ncruces/go-sqlite3/ext/rtree"
 
 	"github.com/pigo-dev/pigo/jsapi/modules"
 )
@@ -100,6 +102,14 @@ func (h *sqliteHelpers) open(location string, readOnly, foreignKeys, dqs bool, t
 		if _, err := conn.Config(op, dqs); err != nil {
 			fail(err)
 		}
+	}
+	// Node's SQLite has FTS5, R*Tree and Geopoly built in; here they are
+	// linked into each connection.
+	if err := fts5.Register(conn); err != nil {
+		fail(err)
+	}
+	if err := rtree.Register(conn); err != nil {
+		fail(err)
 	}
 	// SQLite's default, which Node keeps and this build turns off: user
 	// functions may be used in views, triggers and generated columns.

@@ -10,6 +10,8 @@ const { DatabaseSync, StatementSync } = sqlite;
 
 // gap: loadExtension pigo runs SQLite compiled to Go and loads no native extensions
 // gap: createSession the embedded SQLite has no session extension
+// gap: fts4 the embedded SQLite has FTS5 but not FTS3/FTS4
+// gap: dbstat the embedded SQLite has no dbstat virtual table
 
 function err(e) {
   if (!(e instanceof Error)) return ["thrown", typeof e, String(e)];
@@ -380,6 +382,34 @@ export default async function () {
       d2.close();
     }
   });
+
+  // The extensions built into Node's SQLite.
+  out.fts5 = attempt(() => {
+    db.exec("create virtual table docs using fts5(title, body)");
+    const add = db.prepare("insert into docs(title, body) values (?, ?)");
+    add.run("sqlite", "an embedded SQL database engine");
+    add.run("goja", "an ECMAScript engine in pure Go");
+    add.run("wazero", "a WebAssembly runtime in pure Go");
+    return [
+      db.prepare("select title from docs where docs match ? order by rank").all("engine"),
+      db.prepare("select title, snippet(docs, 1, '[', ']', '...', 4) as s from docs where docs match 'pure AND go' order by title").all(),
+      attempt(() => db.prepare("select * from docs where docs match 'AND'").all()),
+    ];
+  });
+  out.rtree = attempt(() => {
+    db.exec("create virtual table boxes using rtree(id, x0, x1, y0, y1)");
+    db.exec("insert into boxes values (1, 0, 10, 0, 10), (2, 5, 15, 5, 15), (3, 20, 30, 20, 30)");
+    return db.prepare("select id from boxes where x1 >= 6 and x0 <= 8 and y1 >= 6 and y0 <= 8 order by id").all();
+  });
+  out.geopoly = attempt(() => {
+    db.exec("create virtual table shapes using geopoly(name)");
+    db.exec("insert into shapes(_shape, name) values ('[[0,0],[4,0],[4,4],[0,4],[0,0]]', 'square')");
+    return db.prepare("select name, geopoly_area(_shape) as area from shapes where geopoly_contains_point(_shape, 1, 1)").all();
+  });
+  out.fts4 = attempt(() => db.exec("create virtual table old using fts4(a)"));
+  out.dbstat = attempt(() => db.prepare("select count(*) > 0 as some from dbstat").get());
+  out.mathFunctions = attempt(() => db.prepare("select sqrt(16) as s, pi() > 3 as p").get());
+  out.json = attempt(() => db.prepare(`select json_extract('{"a":[1,2]}', '$.a[1]') as v, json_object('k', 1) as o`).get());
 
   // Extensions and sessions.
   out.extensionOff = [attempt(() => db.enableLoadExtension(true)), attempt(() => db.loadExtension("x"))];
