@@ -51,6 +51,11 @@ type sqliteDB struct {
 	conn    *sqlite3.Conn
 	stmts   map[*sqliteStmt]struct{}
 	untrack func()
+	// fts5Pending is set while FTS5 is not linked in yet: its set-up reads
+	// the database, which another connection may hold locked when this one
+	// opens (Node's open succeeds then), so it is retried before each exec
+	// and prepare until it gets through.
+	fts5Pending bool
 	// pending is what a user function threw during the current SQLite
 	// call (a JS value, or the *goja.InterruptedError of an interrupt); it
 	// is rethrown instead of SQLite's error.
@@ -105,10 +110,11 @@ func (h *sqliteHelpers) open(location string, readOnly, foreignKeys, dqs bool, t
 	}
 	// Node's SQLite has FTS5, R*Tree and Geopoly built in; here they are
 	// linked into each connection.
-	if err := fts5.Register(conn); err != nil {
+	if err := rtree.Register(conn); err != nil {
 		fail(err)
 	}
-	if err := rtree.Register(conn); err != nil {
+	db.fts5Pending = true
+	if err := db.registerFTS5(); err != nil {
 		fail(err)
 	}
 	// SQLite's default, which Node keeps and this build turns off: user
@@ -133,6 +139,20 @@ func (h *sqliteHelpers) open(location string, readOnly, foreignKeys, dqs bool, t
 	return db.object()
 }
 
+// registerFTS5 links FTS5 into the connection if it is still pending; a
+// locked database leaves it pending, other failures are returned.
+func (db *sqliteDB) registerFTS5() error {
+	if !db.fts5Pending {
+		return nil
+	}
+	err := fts5.Register(db.conn)
+	if errors.Is(err, sqlite3.BUSY) || errors.Is(err, sqlite3.LOCKED) {
+		return nil
+	}
+	db.fts5Pending = false
+	return err
+}
+
 // resolve makes a relative file name relative to the plugin's working
 // directory, as Node resolves it against process.cwd(); ":memory:", ""
 // (a temporary database) and file: URIs are SQLite's to interpret.
@@ -153,11 +173,13 @@ func (db *sqliteDB) object() goja.Value {
 		db.close()
 	})
 	set("exec", func(sql string) {
+		db.check(db.registerFTS5())
 		err := db.conn.Exec(sql)
 		db.check(err)
 	})
 	// prepare(sql, readBigInts, returnArrays, allowBare, allowUnknown)
 	set("prepare", func(sql string, bigints, arrays, allowBare, allowUnknown bool) goja.Value {
+		db.check(db.registerFTS5())
 		st, _, err := db.conn.Prepare(sql)
 		db.check(err)
 		s := &sqliteStmt{db: db, st: st, bigints: bigints, arrays: arrays, allowBare: allowBare, allowUnknown: allowUnknown}

@@ -173,7 +173,8 @@ try {
 
 // A statement the plugin still holds stops working once its database is
 // closed, and closing releases the file: another connection can take an
-// exclusive lock at once.
+// exclusive lock at once. That connection opened while the file was
+// locked, and still gets FTS5 once it can read the file.
 func TestSqliteCloseReleasesTheFile(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "lock.db")
 	rt := libRuntime(t)
@@ -189,9 +190,11 @@ func TestSqliteCloseReleasesTheFile(t *testing.T) {
   b.exec('begin exclusive; insert into x values (2); commit');
   let finalized;
   try { q.get(); } catch (e) { finalized = e.message; }
-  return JSON.stringify([locked, finalized, b.prepare('select count(*) as n from x').get().n]);
+  b.exec("create virtual table ft using fts5(t); insert into ft values ('full text')");
+  return JSON.stringify([locked, finalized, b.prepare('select count(*) as n from x').get().n,
+    b.prepare("select t from ft where ft match 'text'").get().t]);
 })()`)
-	if want := `["database is locked","statement has been finalized",1]`; got != want {
+	if want := `["database is locked","statement has been finalized",1,"full text"]`; got != want {
 		t.Fatalf("got %v, want %s", got, want)
 	}
 }
