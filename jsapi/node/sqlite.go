@@ -52,9 +52,10 @@ type sqliteDB struct {
 	stmts   map[*sqliteStmt]struct{}
 	untrack func()
 	// fts5Pending is set while FTS5 is not linked in yet: its set-up reads
-	// the database, which another connection may hold locked when this one
-	// opens (Node's open succeeds then), so it is retried before each exec
-	// and prepare until it gets through.
+	// the database, which another connection may hold locked (or which may
+	// not be a database) when this one opens, and Node's open succeeds
+	// then; so it is retried before each exec and prepare until it gets
+	// through, the statement itself reporting what is wrong.
 	fts5Pending bool
 	// pending is what a user function threw during the current SQLite
 	// call (a JS value, or the *goja.InterruptedError of an interrupt); it
@@ -114,9 +115,7 @@ func (h *sqliteHelpers) open(location string, readOnly, foreignKeys, dqs bool, t
 		fail(err)
 	}
 	db.fts5Pending = true
-	if err := db.registerFTS5(); err != nil {
-		fail(err)
-	}
+	db.registerFTS5()
 	// SQLite's default, which Node keeps and this build turns off: user
 	// functions may be used in views, triggers and generated columns.
 	if _, err := conn.Config(sqlite3.DBCONFIG_TRUSTED_SCHEMA, true); err != nil {
@@ -140,17 +139,11 @@ func (h *sqliteHelpers) open(location string, readOnly, foreignKeys, dqs bool, t
 }
 
 // registerFTS5 links FTS5 into the connection if it is still pending; a
-// locked database leaves it pending, other failures are returned.
-func (db *sqliteDB) registerFTS5() error {
-	if !db.fts5Pending {
-		return nil
+// failure leaves it pending.
+func (db *sqliteDB) registerFTS5() {
+	if db.fts5Pending && fts5.Register(db.conn) == nil {
+		db.fts5Pending = false
 	}
-	err := fts5.Register(db.conn)
-	if errors.Is(err, sqlite3.BUSY) || errors.Is(err, sqlite3.LOCKED) {
-		return nil
-	}
-	db.fts5Pending = false
-	return err
 }
 
 // resolve makes a relative file name relative to the plugin's working
@@ -173,13 +166,13 @@ func (db *sqliteDB) object() goja.Value {
 		db.close()
 	})
 	set("exec", func(sql string) {
-		db.check(db.registerFTS5())
+		db.registerFTS5()
 		err := db.conn.Exec(sql)
 		db.check(err)
 	})
 	// prepare(sql, readBigInts, returnArrays, allowBare, allowUnknown)
 	set("prepare", func(sql string, bigints, arrays, allowBare, allowUnknown bool) goja.Value {
-		db.check(db.registerFTS5())
+		db.registerFTS5()
 		st, _, err := db.conn.Prepare(sql)
 		db.check(err)
 		s := &sqliteStmt{db: db, st: st, bigints: bigints, arrays: arrays, allowBare: allowBare, allowUnknown: allowUnknown}

@@ -366,6 +366,12 @@ export default async function () {
   out.readOnly = [attempt(() => ro.prepare("select x from a").all()), attempt(() => ro.exec("insert into a values (2)"))];
   ro.close();
   out.readOnlyMissing = attempt(() => new DatabaseSync(path.join(dir, "missing.db"), { readOnly: true }));
+  const notDb = path.join(dir, "not.db");
+  fs.writeFileSync(notDb, "this is not a database, only text long enough to fill a header ".repeat(4));
+  out.notADatabase = attempt(() => {
+    const d = new DatabaseSync(notDb);
+    return [d.isOpen, attempt(() => d.exec("select * from x")), attempt(() => d.prepare("select 1").get())];
+  });
   out.noDir = attempt(() => new DatabaseSync(path.join(dir, "no", "such", "x.db")));
   out.fileURL = attempt(() => new DatabaseSync(new URL("file://" + file)).prepare("select x from a").all());
   out.uriReadOnly = attempt(() => new DatabaseSync("file:" + file + "?mode=ro").exec("insert into a values (3)"));
