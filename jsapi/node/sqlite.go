@@ -57,6 +57,10 @@ type sqliteDB struct {
 	// then; so it is retried before each exec and prepare until it gets
 	// through, the statement itself reporting what is wrong.
 	fts5Pending bool
+	// backups are the running backups of this database; closing is set
+	// when close() waits for them.
+	backups map[*sqlite3.Backup]struct{}
+	closing bool
 	// pending is what a user function threw during the current SQLite
 	// call (a JS value, or the *goja.InterruptedError of an interrupt); it
 	// is rethrown instead of SQLite's error.
@@ -131,8 +135,8 @@ func (h *sqliteHelpers) open(location string, readOnly, foreignKeys, dqs bool, t
 	// is already cancelled, so a running query stops), or directly when the
 	// loop is gone.
 	db.untrack = h.rt.Track(func() {
-		if !h.rt.Post(db.close) {
-			db.close()
+		if !h.rt.Post(db.closeAll) {
+			db.closeAll()
 		}
 	})
 	return db.object()
@@ -161,10 +165,7 @@ func (db *sqliteDB) object() goja.Value {
 	vm := db.h.vm
 	o := vm.NewObject()
 	set := func(name string, fn any) { _ = o.Set(name, fn) }
-	set("close", func() {
-		db.untrack()
-		db.close()
-	})
+	set("close", db.close)
 	set("exec", func(sql string) {
 		db.registerFTS5()
 		err := db.conn.Exec(sql)
@@ -196,6 +197,10 @@ func (db *sqliteDB) object() goja.Value {
 }
 
 // close finalizes every statement and closes the connection. Loop only.
+//
+// A backup still running keeps the connection (as SQLite's close_v2
+// does, so the backup completes, as in Node); the last one to finish
+// closes it.
 func (db *sqliteDB) close() {
 	if db.conn == nil {
 		return
@@ -205,8 +210,23 @@ func (db *sqliteDB) close() {
 		s.st = nil
 	}
 	db.stmts = nil
+	if len(db.backups) > 0 {
+		db.closing = true
+		return
+	}
+	db.untrack()
 	_ = db.conn.Close()
 	db.conn = nil
+}
+
+// closeAll stops running backups and closes the connection: the
+// generation is retiring. Loop only, or after the loop is gone.
+func (db *sqliteDB) closeAll() {
+	for b := range db.backups {
+		_ = b.Close()
+	}
+	db.backups = nil
+	db.close()
 }
 
 // check throws err: the exception a user function threw if there is one,
@@ -794,13 +814,26 @@ func (db *sqliteDB) backup(path, source string, rate int) goja.Value {
 	if err != nil {
 		db.h.throwSQLite(err)
 	}
-	untrack := db.h.rt.Track(func() { db.h.rt.Post(func() { _ = b.Close() }) })
+	if db.backups == nil {
+		db.backups = map[*sqlite3.Backup]struct{}{}
+	}
+	db.backups[b] = struct{}{}
 	finish := func() error {
-		untrack()
-		return b.Close()
+		if _, ok := db.backups[b]; !ok {
+			return nil
+		}
+		delete(db.backups, b)
+		err := b.Close()
+		if db.closing && len(db.backups) == 0 {
+			db.close()
+		}
+		return err
 	}
 	o := vm.NewObject()
 	_ = o.Set("step", func() goja.Value {
+		if _, ok := db.backups[b]; !ok {
+			libThrow(vm, "Error", "ERR_INVALID_STATE", "database is not open")
+		}
 		done, err := b.Step(rate)
 		if err != nil {
 			_ = finish()

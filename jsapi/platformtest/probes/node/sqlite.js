@@ -445,6 +445,12 @@ export default async function () {
   out.backupProgress = progress;
   out.backupContent = new DatabaseSync(backupFile).prepare("select x from b").all();
   out.backupDefault = await sqlite.backup(src, path.join(dir, "c.db"));
+  const closing = new DatabaseSync(":memory:");
+  for (let i = 0; i < 6; i++) closing.exec(`create table t${i}(x)`);
+  out.backupCloseMidway = await sqlite.backup(closing, path.join(dir, "e.db"), {
+    rate: 1,
+    progress: (p) => { if (p.remainingPages === 4) closing.close(); },
+  }).then((n) => [n, closing.isOpen, new DatabaseSync(path.join(dir, "e.db")).prepare("select count(*) as n from sqlite_master").get().n], err);
   out.backupBadSource = await sqlite.backup(src, path.join(dir, "d.db"), { source: "nope" }).then(norm, err);
 
   fs.rmSync(dir, { recursive: true, force: true });
