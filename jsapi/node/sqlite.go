@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/big"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -85,6 +86,11 @@ type sqliteStmt struct {
 // open(location, readOnly, foreignKeys, dqs, timeout) opens a connection
 // and returns its handle object. Loop only.
 func (h *sqliteHelpers) open(location string, readOnly, foreignKeys, dqs bool, timeout int64) goja.Value {
+	return h.openDB(location, readOnly, foreignKeys, dqs, timeout).object()
+}
+
+// openDB opens a connection, throwing Node's error on failure. Loop only.
+func (h *sqliteHelpers) openDB(location string, readOnly, foreignKeys, dqs bool, timeout int64) *sqliteDB {
 	flags := sqlite3.OPEN_URI
 	if readOnly {
 		flags |= sqlite3.OPEN_READONLY
@@ -139,7 +145,7 @@ func (h *sqliteHelpers) open(location string, readOnly, foreignKeys, dqs bool, t
 			db.closeAll()
 		}
 	})
-	return db.object()
+	return db
 }
 
 // registerFTS5 links FTS5 into the connection if it is still pending; a
@@ -177,10 +183,15 @@ func (db *sqliteDB) object() goja.Value {
 		st, _, err := db.conn.Prepare(sql)
 		db.check(err)
 		s := &sqliteStmt{db: db, st: st, bigints: bigints, arrays: arrays, allowBare: allowBare, allowUnknown: allowUnknown}
+		o := s.object()
 		if st != nil {
 			db.stmts[s] = struct{}{}
+			// A statement the plugin no longer reaches is finalized, as
+			// Node's are when collected; the cleanup runs off the loop and
+			// posts the work back.
+			runtime.AddCleanup(o, func(s *sqliteStmt) { db.h.rt.Post(s.finalize) }, s)
 		}
-		return s.object()
+		return o
 	})
 	set("isTransaction", func() bool { return !db.conn.GetAutocommit() })
 	set("location", func(name string) goja.Value {
@@ -280,8 +291,19 @@ func (h *sqliteHelpers) throwSQLite(err error) {
 	panic(e)
 }
 
+// finalize releases the statement unless its database already did.
+// Loop only.
+func (s *sqliteStmt) finalize() {
+	if s.st == nil {
+		return
+	}
+	_ = s.st.Close()
+	s.st = nil
+	delete(s.db.stmts, s)
+}
+
 // object is the handle sqlite.js keeps for a statement.
-func (s *sqliteStmt) object() goja.Value {
+func (s *sqliteStmt) object() *goja.Object {
 	vm := s.db.h.vm
 	o := vm.NewObject()
 	set := func(name string, fn any) { _ = o.Set(name, fn) }
