@@ -166,10 +166,14 @@ func (h *sqliteHelpers) resolve(location string) string {
 	return filepath.Join(h.rt.Cwd(), location)
 }
 
-// object is the handle sqlite.js keeps for a connection.
-func (db *sqliteDB) object() goja.Value {
+// object is the handle sqlite.js keeps for a connection. A connection the
+// plugin no longer reaches (through its DatabaseSync or one of its
+// statements, which hold the handle) is closed, as Node closes it when
+// collected.
+func (db *sqliteDB) object() *goja.Object {
 	vm := db.h.vm
 	o := vm.NewObject()
+	runtime.AddCleanup(o, func(db *sqliteDB) { db.h.rt.Post(db.closeAll) }, db)
 	set := func(name string, fn any) { _ = o.Set(name, fn) }
 	set("close", db.close)
 	set("exec", func(sql string) {
@@ -183,15 +187,16 @@ func (db *sqliteDB) object() goja.Value {
 		st, _, err := db.conn.Prepare(sql)
 		db.check(err)
 		s := &sqliteStmt{db: db, st: st, bigints: bigints, arrays: arrays, allowBare: allowBare, allowUnknown: allowUnknown}
-		o := s.object()
+		so := s.object()
+		_ = so.Set("db", o)
 		if st != nil {
 			db.stmts[s] = struct{}{}
 			// A statement the plugin no longer reaches is finalized, as
 			// Node's are when collected; the cleanup runs off the loop and
 			// posts the work back.
-			runtime.AddCleanup(o, func(s *sqliteStmt) { db.h.rt.Post(s.finalize) }, s)
+			runtime.AddCleanup(so, func(s *sqliteStmt) { db.h.rt.Post(s.finalize) }, s)
 		}
-		return o
+		return so
 	})
 	set("isTransaction", func() bool { return !db.conn.GetAutocommit() })
 	set("location", func(name string) goja.Value {

@@ -45,3 +45,46 @@ for (let i = 0; i < 500; i++) handle.prepare("select " + i, false, false, true, 
 		t.Fatalf("the reachable statement gives %v", got)
 	}
 }
+
+// A database the plugin no longer reaches is closed; one a statement still
+// reaches stays open.
+func TestSqliteUnreachableDatabaseIsClosed(t *testing.T) {
+	rt := modulestest.New(t, modulestest.Options{Modules: Modules()})
+	var dropped, held *sqliteDB
+	onLoop := func(fn func()) {
+		done := make(chan struct{})
+		if !rt.Post(func() { fn(); close(done) }) {
+			t.Fatal("runtime stopped")
+		}
+		<-done
+	}
+	onLoop(func() {
+		h := &sqliteHelpers{rt: rt, vm: rt.VM(), uint8Array: rt.VM().Get("Uint8Array")}
+		dropped = h.openDB(":memory:", false, true, false, 0)
+		held = h.openDB(":memory:", false, true, false, 0)
+		_ = rt.VM().Set("dropped", dropped.object())
+		_ = rt.VM().Set("held", held.object())
+	})
+	rt.MustRun(`globalThis.stmt = held.prepare("select 'still open' as s", false, false, true, false);
+dropped = undefined; held = undefined; 0;`)
+	closed := func(db *sqliteDB) (c bool) {
+		onLoop(func() { c = db.conn == nil })
+		return c
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for !closed(dropped) {
+		if time.Now().After(deadline) {
+			t.Fatal("the unreachable database is still open")
+		}
+		runtime.GC()
+		time.Sleep(time.Millisecond)
+	}
+	runtime.GC()
+	runtime.GC()
+	if closed(held) {
+		t.Fatal("a database its statement reaches was closed")
+	}
+	if got := rt.MustRun(`stmt.get([]).s`); got != "still open" {
+		t.Fatalf("the statement gives %v", got)
+	}
+}
