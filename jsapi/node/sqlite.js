@@ -88,7 +88,7 @@
       Object.defineProperty(this, 'isTransaction', {
         enumerable: true, configurable: false, get: () => openHandle(s).isTransaction(),
       });
-      Object.defineProperty(this, kType, { value: 'node:sqlite', enumerable: false, writable: false, configurable: false });
+      this[kType] = 'node:sqlite';
       if (s.open) doOpen(s);
     }
 

@@ -80,6 +80,8 @@ export default async function () {
   const db = new DatabaseSync(":memory:");
   out.ownProps = Object.keys(db);
   out.json = JSON.stringify(db);
+  out.typeTag = [Object.getOwnPropertyDescriptor(db, Symbol.for("sqlite-type")), Object.getOwnPropertySymbols(db).map(String)];
+  out.iteratorProto = Object.getPrototypeOf(Object.getPrototypeOf(db.prepare("select 1").iterate())) === Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]()));
   out.openState = [db.isOpen, db.isTransaction, db.location()];
   out.reopen = attempt(() => db.open());
   const closed = new DatabaseSync(":memory:", { open: false });
