@@ -236,8 +236,11 @@ func cleanSourcePath(s string) string {
 	return s
 }
 
-// isHostSource reports whether file is pigo's own code (host modules).
-func isHostSource(file string) bool { return strings.HasPrefix(file, "pigo:") || file == "<native>" }
+// isHostSource reports whether file is pigo's own code: host modules
+// ("pigo:") and the JavaScript halves of the node built-ins ("node:").
+func isHostSource(file string) bool {
+	return strings.HasPrefix(file, "pigo:") || strings.HasPrefix(file, "node:") || file == "<native>"
+}
 
 func readLines(file string) []string {
 	b, err := os.ReadFile(file)

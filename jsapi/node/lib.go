@@ -14,8 +14,8 @@ import (
 // The lib modules are the node built-ins written mostly in embedded
 // JavaScript (the *.js files next to their Go halves): util, events,
 // crypto, url, module, buffer, string_decoder, timers, assert, stream,
-// zlib, readline, async_hooks, worker_threads, net, http, dns and the small
-// ones, plus pigo's fetch. Each file is compiled once per process into a
+// zlib, readline, async_hooks, worker_threads, net, http, dns, sqlite and
+// the small ones, plus pigo's fetch. Each file is compiled once per process into a
 // shared *goja.Program and run per runtime; Go helpers do the byte and
 // network work (encodings, hashes, ciphers, compression, sockets, HTTP,
 // name resolution).
@@ -54,6 +54,7 @@ func libModules() map[string]modules.Module {
 		"querystring":         querystringModule,
 		"tty":                 ttyModule,
 		"diagnostics_channel": diagnosticsChannelModule,
+		"sqlite":              sqliteModule,
 		"console":             aliasModule("console"),
 		"sys":                 aliasModule("sys"),
 		"constants":           aliasModule("constants"),
@@ -76,7 +77,7 @@ func libGlobals() []Global {
 }
 
 //go:embed errors_lib.js util.js util_comparisons.js events.js buffer.js crypto.js url.js module.js fetch.js fetch_stream.js string_decoder.js timers.js assert.js stream.js zlib.js readline.js async_hooks.js worker_threads.js net.js http.js dns.js
-//go:embed querystring.js tty.js diagnostics_channel.js node_aliases.js tls.js vm.js fs_dir.js
+//go:embed querystring.js tty.js diagnostics_channel.js node_aliases.js tls.js vm.js fs_dir.js sqlite.js
 var libSources embed.FS
 
 // libScript returns a function that compiles the embedded source name once
@@ -127,6 +128,7 @@ var (
 	tlsProgram                = libScript("tls.js")
 	vmProgram                 = libScript("vm.js")
 	fsDirProgram              = libScript("fs_dir.js")
+	sqliteProgram             = libScript("sqlite.js")
 )
 
 // libEval runs a compiled lib source and calls the function it evaluates to

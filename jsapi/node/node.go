@@ -2,7 +2,7 @@
 // extensions use (fs, path, os, child_process, url, util, events, crypto,
 // module, process, buffer, fetch, stream, zlib, readline, async_hooks,
 // worker_threads, net, tls, http, https, dns, vm, querystring, tty,
-// diagnostics_channel and a few aliases) as pigo host modules. Each module
+// diagnostics_channel, sqlite and a few aliases) as pigo host modules. Each module
 // is a modules.Module instantiated per plugin runtime on first require; it
 // never imports engine or jsapi. Built-ins not listed in Modules (http2,
 // dgram, cluster, inspector, repl, v8, ...) are served by jsapi as

@@ -116,3 +116,4 @@ func TestProbeCryptoKeys(t *testing.T)   { checkProbe(t, "crypto_keys") }
 func TestProbeSmallModules(t *testing.T) { checkProbe(t, "small_modules") }
 func TestProbeWebCrypto(t *testing.T)    { checkProbe(t, "webcrypto") }
 func TestProbeStreamMore(t *testing.T)   { checkProbe(t, "stream_more") }
+func TestProbeSqlite(t *testing.T)       { checkProbe(t, "sqlite") }

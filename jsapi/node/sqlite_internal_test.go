@@ -1,0 +1,90 @@
+package node
+
+import (
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/pigo-dev/pigo/jsapi/modules/modulestest"
+)
+
+// A plugin that prepares a statement per call and drops it must not grow
+// the connection's statements without bound: unreachable statements are
+// finalized (Node finalizes them when collected), reachable ones stay.
+func TestSqliteUnreachableStatementsAreFinalized(t *testing.T) {
+	rt := modulestest.New(t, modulestest.Options{Modules: Modules()})
+	var db *sqliteDB
+	onLoop := func(fn func()) {
+		done := make(chan struct{})
+		if !rt.Post(func() { fn(); close(done) }) {
+			t.Fatal("runtime stopped")
+		}
+		<-done
+	}
+	onLoop(func() {
+		h := &sqliteHelpers{rt: rt, vm: rt.VM(), uint8Array: rt.VM().Get("Uint8Array")}
+		db = h.openDB(":memory:", false, true, false, 0)
+		_ = rt.VM().Set("handle", db.object())
+	})
+	rt.MustRun(`globalThis.keep = handle.prepare("select 'kept' as k", false, false, true, false);
+for (let i = 0; i < 500; i++) handle.prepare("select " + i, false, false, true, false);
+0;`)
+	count := func() (n int) {
+		onLoop(func() { n = len(db.stmts) })
+		return n
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for count() > 1 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d statements still open after collection, want 1", count())
+		}
+		runtime.GC()
+		time.Sleep(time.Millisecond)
+	}
+	if got := rt.MustRun(`keep.get([]).k`); got != "kept" {
+		t.Fatalf("the reachable statement gives %v", got)
+	}
+}
+
+// A database the plugin no longer reaches is closed; one a statement still
+// reaches stays open.
+func TestSqliteUnreachableDatabaseIsClosed(t *testing.T) {
+	rt := modulestest.New(t, modulestest.Options{Modules: Modules()})
+	var dropped, held *sqliteDB
+	onLoop := func(fn func()) {
+		done := make(chan struct{})
+		if !rt.Post(func() { fn(); close(done) }) {
+			t.Fatal("runtime stopped")
+		}
+		<-done
+	}
+	onLoop(func() {
+		h := &sqliteHelpers{rt: rt, vm: rt.VM(), uint8Array: rt.VM().Get("Uint8Array")}
+		dropped = h.openDB(":memory:", false, true, false, 0)
+		held = h.openDB(":memory:", false, true, false, 0)
+		_ = rt.VM().Set("dropped", dropped.object())
+		_ = rt.VM().Set("held", held.object())
+	})
+	rt.MustRun(`globalThis.stmt = held.prepare("select 'still open' as s", false, false, true, false);
+dropped = undefined; held = undefined; 0;`)
+	closed := func(db *sqliteDB) (c bool) {
+		onLoop(func() { c = db.conn == nil })
+		return c
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for !closed(dropped) {
+		if time.Now().After(deadline) {
+			t.Fatal("the unreachable database is still open")
+		}
+		runtime.GC()
+		time.Sleep(time.Millisecond)
+	}
+	runtime.GC()
+	runtime.GC()
+	if closed(held) {
+		t.Fatal("a database its statement reaches was closed")
+	}
+	if got := rt.MustRun(`stmt.get([]).s`); got != "still open" {
+		t.Fatalf("the statement gives %v", got)
+	}
+}
