@@ -1,8 +1,11 @@
 package tui
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -390,15 +393,64 @@ func renameSessionFile(path, name string) error {
 	return err
 }
 
-// delete removes a session file (pi first tries the `trash` command;
-// pigo deletes the file) and drops it from both scopes' lists.
+// delete removes a session file as pi does: the `trash` command first
+// (it keeps the file recoverable), then a plain unlink when trash is
+// missing or fails; it drops the session from both scopes' lists.
 func (p *resumePicker) delete(path string) {
-	if err := os.Remove(path); err != nil {
+	trashed, err := deleteSessionFile(path)
+	if err != nil {
 		p.setStatus("Failed to delete: "+err.Error(), true, resumeErrorTime)
 		return
 	}
 	p.reload()
-	p.setStatus("Session deleted", false, resumeInfoTime)
+	if trashed {
+		p.setStatus("Session moved to trash", false, resumeInfoTime)
+	} else {
+		p.setStatus("Session deleted", false, resumeInfoTime)
+	}
+}
+
+// deleteSessionFile runs `trash path` and reports trashed when it
+// succeeded or the file is gone after it; otherwise it removes the file,
+// and an error then carries trash's own complaint.
+func deleteSessionFile(path string) (trashed bool, err error) {
+	args := []string{path}
+	if strings.HasPrefix(path, "-") {
+		args = []string{"--", path}
+	}
+	var stderr bytes.Buffer
+	c := exec.Command("trash", args...)
+	c.Stderr = &stderr
+	runErr := c.Run()
+	if runErr == nil {
+		return true, nil
+	}
+	if _, statErr := os.Lstat(path); os.IsNotExist(statErr) {
+		return true, nil
+	}
+	rmErr := os.Remove(path)
+	if rmErr == nil {
+		return false, nil
+	}
+	// pi's hint: the spawn error (when trash did not start) and the
+	// first line of its stderr, at most 200 characters.
+	var parts []string
+	var exitErr *exec.ExitError
+	if !errors.As(runErr, &exitErr) {
+		parts = append(parts, runErr.Error())
+	}
+	if e := strings.TrimSpace(stderr.String()); e != "" {
+		parts = append(parts, strings.SplitN(e, "\n", 2)[0])
+	}
+	msg := rmErr.Error()
+	if len(parts) > 0 {
+		hint := strings.Join(parts, " · ")
+		if r := []rune(hint); len(r) > 200 {
+			hint = string(r[:200])
+		}
+		msg += " (trash: " + hint + ")"
+	}
+	return false, errors.New(msg)
 }
 
 // reload rereads the sessions after a rename or delete.

@@ -154,6 +154,7 @@ func TestResumeSelectorSearch(t *testing.T) {
 }
 
 func TestResumeSelectorDeleteAndRename(t *testing.T) {
+	t.Setenv("PATH", t.TempDir()) // no trash command: the file is deleted
 	h, paths := resumeFixture(t)
 	h.typ("/resume")
 	h.press("enter")
@@ -209,6 +210,59 @@ func TestResumeSelectorDeleteAndRename(t *testing.T) {
 	}
 	h.press("esc")
 	h.lacks("Resume Session")
+}
+
+// fakeTrash puts a `trash` command on PATH running script (sh).
+func fakeTrash(t *testing.T, script string) {
+	t.Helper()
+	bin := t.TempDir()
+	if err := os.WriteFile(filepath.Join(bin, "trash"), []byte("#!/bin/sh\n"+script+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+}
+
+// TestResumeDeleteUsesTrash: with a trash command, /resume's delete
+// moves the session there (pi's "Session moved to trash").
+func TestResumeDeleteUsesTrash(t *testing.T) {
+	can := t.TempDir()
+	fakeTrash(t, `mv "$1" `+can+`/`)
+	h, paths := resumeFixture(t)
+	h.typ("/resume")
+	h.press("enter")
+	h.press("down") // the fork
+	h.press("ctrl+d")
+	h.press("enter")
+	h.contains("Session moved to trash")
+	h.lacks("fork of parser work")
+	if _, err := os.Stat(filepath.Join(can, filepath.Base(paths["fork"]))); err != nil {
+		t.Errorf("not in the trash: %v", err)
+	}
+}
+
+// TestResumeDeleteFallsBackFromTrash: a trash that fails leaves the
+// delete to unlink; when that fails too the error names trash's.
+func TestResumeDeleteFallsBackFromTrash(t *testing.T) {
+	fakeTrash(t, `echo "no trash can here" >&2; exit 1`)
+	f := filepath.Join(t.TempDir(), "s.jsonl")
+	if err := os.WriteFile(f, []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	trashed, err := deleteSessionFile(f)
+	if trashed || err != nil {
+		t.Errorf("deleteSessionFile = %v, %v; want unlinked", trashed, err)
+	}
+	if _, err := os.Stat(f); !os.IsNotExist(err) {
+		t.Errorf("file still there: %v", err)
+	}
+	full := t.TempDir() // a directory with a file in it cannot be unlinked
+	if err := os.WriteFile(filepath.Join(full, "x"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = deleteSessionFile(full)
+	if err == nil || !strings.HasSuffix(err.Error(), "(trash: no trash can here)") {
+		t.Errorf("error %v, want trash's complaint at its end", err)
+	}
 }
 
 func TestResumeSelectorKeepsCurrentSession(t *testing.T) {
