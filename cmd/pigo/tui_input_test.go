@@ -150,3 +150,47 @@ func TestTUIAutocompleteProviderSlashAndTabMatchesPi16(t *testing.T) {
 		return shots
 	})
 }
+
+// TestTUITabListsFolderMatchesPi16: Tab after a space lists the working
+// directory (pi's forced file completion: folders first, hidden entries
+// too, the entries' names as labels); Tab again takes the selected one,
+// and Tab on a folder's path lists what is in it.
+func TestTUITabListsFolderMatchesPi16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
+	node, cli := pi16Command(t)
+	setup := func(work, _ string) {
+		for _, f := range []string{"notes.md", "Zeta.txt", ".hidden", "src/main.go", "src/util.go", "docs/a.md"} {
+			must(t, os.MkdirAll(filepath.Dir(filepath.Join(work, f)), 0o755))
+			must(t, os.WriteFile(filepath.Join(work, f), nil, 0o644))
+		}
+	}
+	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
+		tt := startPTYSetup(t, setup, side, nil, "--model", "mock/mock-1", "--no-session")
+		tt.waitFor("mock-1")
+		settle()
+		bottom := func() string { // the editor and the list under it
+			lines := strings.Split(screenUntil(tt.screen(), "mock-1"), "\n")
+			for i := len(lines) - 1; i >= 0; i-- {
+				if strings.HasPrefix(lines[i], "─") && i+1 < len(lines) && strings.HasPrefix(lines[i+1], "see") {
+					return strings.Join(lines[i:], "\n")
+				}
+			}
+			return "(no editor)\n" + tt.screen()
+		}
+		tt.keys("s", "e", "e", " ", "\t")
+		tt.waitFor("notes.md")
+		settle()
+		add(bottom())
+		tt.keys("\x1b[B", "\t")
+		tt.waitFor("see src/")
+		settle()
+		add(bottom())
+		tt.keys("\t")
+		tt.waitFor("util.go")
+		settle()
+		add(bottom())
+	})
+	compareScreens(t, screens, func(s string) string { return resumePaths.ReplaceAllString(s, "<tmp>") })
+}

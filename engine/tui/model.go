@@ -812,15 +812,9 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case m.keys.is("tui.input.tab", ks) && m.acProviders > 0:
-		m.extensionTab(func(m *model) {
-			if m.ed.Word() == "" {
-				m.ed.Insert("\t") // what Tab does without providers
-				return
-			}
-			m.tabComplete()
-		})
+		m.extensionTab((*model).tabComplete)
 		return nil
-	case m.keys.is("tui.input.tab", ks) && m.ed.Word() != "":
+	case m.keys.is("tui.input.tab", ks):
 		m.tabComplete()
 		return nil
 	case m.keys.is("tui.input.newLine", ks):
@@ -834,9 +828,15 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// tabComplete is the built-in Tab with no list open: the word before
-// the cursor completes as a path, a single match at once.
+// tabComplete is the built-in Tab with no list open (pi's
+// handleTabCompletion): in a slash command's name the command list,
+// otherwise the word before the cursor completes as a path (an empty
+// word lists the working directory), a single match at once.
 func (m *model) tabComplete() {
+	if _, name := m.slashContext(); name {
+		m.updateAutocomplete()
+		return
+	}
 	m.fileComplete(m.ed.Word(), false)
 	if m.auto != nil && len(m.auto.items) == 1 {
 		m.acceptFile()
