@@ -116,6 +116,12 @@ type model struct {
 	exitCode      int
 	quitting      bool
 	scroll        int     // fullscreen: rows scrolled up from the bottom of the chat
+	// Fullscreen mouse (mouse.go): the wheel's line counts, where the last
+	// frame drew the components, the press a component took, the clock.
+	wheelLines *wheelScroll
+	boxes      []mouseBox
+	press      *mousePress
+	now        func() time.Time
 	pendingCmd    tea.Cmd // a command a response handler wants run (clipboard)
 }
 
@@ -466,6 +472,14 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.renderViews()
+	case tea.MouseWheelMsg:
+		if m.fullscreen {
+			m.wheel(msg)
+		}
+	case tea.MouseClickMsg, tea.MouseReleaseMsg, tea.MouseMotionMsg:
+		if m.fullscreen {
+			m.mouse(msg.(tea.MouseMsg))
+		}
 	case tickMsg:
 		m.spin++
 		m.reportEditorText(false)
@@ -1253,6 +1267,7 @@ func (m *model) View() tea.View {
 		return v
 	}
 	v.AltScreen = m.fullscreen
+	v.MouseMode = m.mouseMode()
 	v.WindowTitle = m.title
 	if v.WindowTitle == "" {
 		v.WindowTitle = "pi - " + filepath.Base(m.cwd)
@@ -1274,6 +1289,9 @@ func (m *model) render() string {
 	if !m.fullscreen {
 		bottom = m.overlays(bottom, w, len(bottom))
 		return strings.Join(append(append(top, m.chatLines(w)...), bottom...), "\n")
+	}
+	for i := range m.boxes {
+		m.boxes[i].y += m.height - len(bottom) // the bottom ends at the last row
 	}
 	room := max(0, m.height-len(bottom))
 	// Only the items that reach the screen are drawn: from the newest
@@ -1392,6 +1410,7 @@ func compactLabels(paths []string) []string {
 
 // bottom is everything under the chat.
 func (m *model) bottom(w int) []string {
+	m.boxes = m.boxes[:0] // the rows are the bottom's until render places them
 	th := m.th
 	var out []string
 	if len(m.steering)+len(m.follows) > 0 {
@@ -1408,17 +1427,22 @@ func (m *model) bottom(w int) []string {
 	}
 	// pi keeps one blank row above the widgets, or above the editor
 	// when there are none.
-	above := append(m.widgetLines("aboveEditor", w), m.viewWidgets("aboveEditor", w)...)
-	out = append(append(out, ""), above...)
+	out = append(out, "")
+	out = append(out, m.widgetLines("aboveEditor", w)...)
+	out = append(out, m.viewWidgets("aboveEditor", w, len(out))...)
 	switch {
 	case m.topDialog() != nil:
 		out = append(out, m.topDialog().render(m, w)...)
 	case m.sel != nil:
 		out = append(out, m.sel.render(m, w)...)
 	case m.focusedCustom(w) != nil:
-		out = append(out, m.focusedCustom(w)...)
+		lines := m.focusedCustom(w)
+		m.box(m.focusedView().id, 0, len(out), w, len(lines))
+		out = append(out, lines...)
 	default:
 		if ed := m.editorView(w); ed != nil {
+			vs := m.viewsOf("editor")
+			m.box(vs[len(vs)-1].id, 0, len(out), w, len(ed))
 			out = append(out, ed...)
 		} else {
 			rule := th.Fg("borderMuted", strings.Repeat("─", w))
@@ -1427,12 +1451,16 @@ func (m *model) bottom(w int) []string {
 			out = append(out, rule)
 		}
 		if m.auto != nil {
-			out = append(out, m.autocompleteLines(w)...)
+			lines := m.autocompleteLines(w)
+			m.box(autocompleteBox, 0, len(out), w, len(lines))
+			out = append(out, lines...)
 		}
 	}
 	out = append(out, m.widgetLines("belowEditor", w)...)
-	out = append(out, m.viewWidgets("belowEditor", w)...)
+	out = append(out, m.viewWidgets("belowEditor", w, len(out))...)
 	if f := m.footerView(w); f != nil {
+		vs := m.viewsOf("footer")
+		m.box(vs[len(vs)-1].id, 0, len(out), w, len(f))
 		out = append(out, f...)
 	} else {
 		out = append(out, m.footer(w)...)

@@ -276,6 +276,7 @@ func (m *model) editKeyOn(e *editor, ks string, k tea.KeyPressMsg) {
 type compView struct {
 	id, kind, placement, errText string
 	overlay, hidden              bool
+	mouse                        bool // the component handles the mouse (handleMouse)
 	overlayOpts                  map[string]any
 	lines                        []string
 	width                        int // the width last asked for
@@ -291,6 +292,7 @@ func (v *compView) update(st map[string]any) (submit *string, action string) {
 	v.placement, _ = st["placement"].(string)
 	v.overlay, _ = st["overlay"].(bool)
 	v.hidden, _ = st["hidden"].(bool)
+	v.mouse, _ = st["mouse"].(bool)
 	if sub, _ := st["submitted"].(map[string]any); sub != nil {
 		if n, _ := sub["count"].(float64); n > v.submitted {
 			v.submitted = n
@@ -399,14 +401,24 @@ func (m *model) viewsOf(kind string) []*compView {
 }
 
 // viewWidgets are component widgets at a placement.
-func (m *model) viewWidgets(placement string, w int) []string {
+// at is the row of the bottom area the first lands on.
+func (m *model) viewWidgets(placement string, w, at int) []string {
 	var out []string
 	for _, v := range m.viewsOf("widget") {
 		if v.placement == placement || (placement == "aboveEditor" && v.placement == "") {
-			out = append(out, m.viewLines(v, w)...)
+			lines := m.viewLines(v, w)
+			m.box(v.id, 0, at+len(out), w, len(lines))
+			out = append(out, lines...)
 		}
 	}
 	return out
+}
+
+// box records where a component is drawn, for the mouse.
+func (m *model) box(id string, x, y, w, h int) {
+	if h > 0 {
+		m.boxes = append(m.boxes, mouseBox{id: id, x: x, y: y, w: w, h: h})
+	}
 }
 
 // focusedCustom is a non-overlay custom component, drawn in place of
@@ -457,6 +469,7 @@ func (m *model) overlays(frame []string, w, h int) []string {
 		}
 		off := func(k string) int { f, _ := o[k].(float64); return int(f) }
 		row, col = max(0, row+off("offsetY")), max(0, col+off("offsetX"))
+		m.box(v.id, col, row, ow, min(oh, max(0, h-row)))
 		for len(frame) < min(h, row+oh) {
 			frame = append(frame, "")
 		}
