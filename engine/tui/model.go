@@ -115,14 +115,14 @@ type model struct {
 	lastEsc       time.Time
 	exitCode      int
 	quitting      bool
-	scroll        int     // fullscreen: rows scrolled up from the bottom of the chat
+	scroll        int // fullscreen: rows scrolled up from the bottom of the chat
 	// Fullscreen mouse (mouse.go): the wheel's line counts, where the last
 	// frame drew the components, the press a component took, the clock.
 	wheelLines *wheelScroll
 	boxes      []mouseBox
 	press      *mousePress
 	now        func() time.Time
-	pendingCmd    tea.Cmd // a command a response handler wants run (clipboard)
+	pendingCmd tea.Cmd // a command a response handler wants run (clipboard)
 }
 
 type command struct {
