@@ -116,13 +116,14 @@ type model struct {
 	exitCode      int
 	quitting      bool
 	scroll        int // fullscreen: rows scrolled up from the bottom of the chat
+	pendingCmd    tea.Cmd // a command a response handler wants run (clipboard)
+
 	// Fullscreen mouse (mouse.go): the wheel's line counts, where the last
 	// frame drew the components, the press a component took, the clock.
 	wheelLines *wheelScroll
 	boxes      []mouseBox
 	press      *mousePress
 	now        func() time.Time
-	pendingCmd tea.Cmd // a command a response handler wants run (clipboard)
 }
 
 type command struct {
