@@ -115,7 +115,7 @@ type model struct {
 	lastEsc       time.Time
 	exitCode      int
 	quitting      bool
-	scroll        int // fullscreen: rows scrolled up from the bottom of the chat
+	scroll        int     // fullscreen: rows scrolled up from the bottom of the chat
 	pendingCmd    tea.Cmd // a command a response handler wants run (clipboard)
 
 	// Fullscreen mouse (mouse.go): the wheel's line counts, where the last
