@@ -699,23 +699,40 @@ function makeComponents(host: any, on: (event: string, handler: () => void) => v
   // adapter is what component.go calls: input listeners run before the
   // component and key releases reach only a component that wants them, as
   // in pi-tui's TUI.handleInput.
-  const adapter = (tui: any, comp: any, state?: () => any) => ({
-    render: (width: number) => comp.render(width),
-    input: (data: string) => {
-      for (const l of tui.inputListeners) {
-        const r = l(data);
-        if (r?.consume) return;
-        if (r?.data !== undefined) data = r.data;
-      }
-      if (data.length === 0 || typeof comp.handleInput !== "function") return;
-      if (tuiKeys().isKeyRelease(data) && !comp.wantsKeyRelease) return;
-      comp.handleInput(data);
-    },
-    invalidate: () => comp.invalidate?.(),
-    dispose: () => comp.dispose?.(),
-    setText: (text: string) => comp.setText?.(text),
-    ...(state ? { state } : {}),
-  });
+  const adapter = (tui: any, comp: any, state?: () => any) => {
+    let pressed: any; // the target of the last press the component took
+    return {
+      render: (width: number) => comp.render(width),
+      input: (data: string) => {
+        for (const l of tui.inputListeners) {
+          const r = l(data);
+          if (r?.consume) return;
+          if (r?.data !== undefined) data = r.data;
+        }
+        if (data.length === 0 || typeof comp.handleInput !== "function") return;
+        if (tuiKeys().isKeyRelease(data) && !comp.wantsKeyRelease) return;
+        comp.handleInput(data);
+      },
+      // mouse is a TuiMouseEvent from the client (fullscreen mode), over
+      // the component or in a gesture a press over it began: the component
+      // that took the press gets the gesture's drags, release and click.
+      mouse: (event: any) => {
+        const core = require("pigo:tui-core");
+        if (event.type === "press") pressed = undefined;
+        const inGesture = pressed && (event.type === "drag" || event.type === "release" || event.type === "click");
+        const result = inGesture ? core.dispatchMouseEvent(pressed.component, core.retargetMouseEvent(event, pressed)) : core.dispatchMouseEvent(comp, event);
+        if (event.type === "press" && result) pressed = result.target;
+        if (event.type === "click") pressed = undefined;
+        if (!result) return;
+        if (result.render ?? (event.type !== "move" && event.type !== "release")) tui.requestRender();
+      },
+      invalidate: () => comp.invalidate?.(),
+      dispose: () => comp.dispose?.(),
+      setText: (text: string) => comp.setText?.(text),
+      // the client sends mouse events only to components that take them
+      state: () => ({ ...(state ? state() : {}), mouse: require("pigo:tui-core").wantsMouse(comp) }),
+    };
+  };
   // Custom components and editors take the focus (pi focuses them);
   // widgets, footers and headers do not.
   const mountOn = (h: any, tui: any, comp: any, focus: boolean, state?: () => any) => {

@@ -728,23 +728,40 @@ function makeComponents(host, on) {
   let actions = 0;
   const agentTheme = () => require("pigo:agent-theme");
   const tuiKeys = () => require("@mariozechner/pi-tui");
-  const adapter = (tui, comp, state) => ({
-    render: (width) => comp.render(width),
-    input: (data) => {
-      for (const l of tui.inputListeners) {
-        const r = l(data);
-        if (r?.consume) return;
-        if (r?.data !== void 0) data = r.data;
-      }
-      if (data.length === 0 || typeof comp.handleInput !== "function") return;
-      if (tuiKeys().isKeyRelease(data) && !comp.wantsKeyRelease) return;
-      comp.handleInput(data);
-    },
-    invalidate: () => comp.invalidate?.(),
-    dispose: () => comp.dispose?.(),
-    setText: (text) => comp.setText?.(text),
-    ...state ? { state } : {}
-  });
+  const adapter = (tui, comp, state) => {
+    let pressed;
+    return {
+      render: (width) => comp.render(width),
+      input: (data) => {
+        for (const l of tui.inputListeners) {
+          const r = l(data);
+          if (r?.consume) return;
+          if (r?.data !== void 0) data = r.data;
+        }
+        if (data.length === 0 || typeof comp.handleInput !== "function") return;
+        if (tuiKeys().isKeyRelease(data) && !comp.wantsKeyRelease) return;
+        comp.handleInput(data);
+      },
+      // mouse is a TuiMouseEvent from the client (fullscreen mode), over
+      // the component or in a gesture a press over it began: the component
+      // that took the press gets the gesture's drags, release and click.
+      mouse: (event) => {
+        const core = require("pigo:tui-core");
+        if (event.type === "press") pressed = void 0;
+        const inGesture = pressed && (event.type === "drag" || event.type === "release" || event.type === "click");
+        const result = inGesture ? core.dispatchMouseEvent(pressed.component, core.retargetMouseEvent(event, pressed)) : core.dispatchMouseEvent(comp, event);
+        if (event.type === "press" && result) pressed = result.target;
+        if (event.type === "click") pressed = void 0;
+        if (!result) return;
+        if (result.render ?? (event.type !== "move" && event.type !== "release")) tui.requestRender();
+      },
+      invalidate: () => comp.invalidate?.(),
+      dispose: () => comp.dispose?.(),
+      setText: (text) => comp.setText?.(text),
+      // the client sends mouse events only to components that take them
+      state: () => ({ ...state ? state() : {}, mouse: require("pigo:tui-core").wantsMouse(comp) })
+    };
+  };
   const mountOn = (h, tui, comp, focus, state) => {
     if (!comp || typeof comp.render !== "function") throw new TypeError("ctx.ui: the factory must return a component with render(width)");
     if (focus) tui.setFocus(comp);
