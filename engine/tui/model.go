@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -899,7 +900,7 @@ func (m *model) restoreQueue(abort bool) {
 // appActions are the app's actions in the order their keys are matched.
 var appActions = []string{"app.clear", "app.exit", "app.interrupt", "app.editor.external", "app.model.select", "app.model.cycleForward",
 	"app.thinking.cycle", "app.thinking.toggle", "app.tools.expand", "app.message.followUp", "app.message.dequeue",
-	"app.suspend", "tui.altScreen.pageUp", "tui.altScreen.pageDown",
+	"app.suspend", "tui.altScreen.pageUp", "tui.altScreen.pageDown", "tui.altScreen.top", "tui.altScreen.bottom",
 	"app.session.new", "app.session.tree", "app.session.fork", "app.session.resume"}
 
 // action performs an app action (from its key, or reported by an
@@ -987,6 +988,14 @@ func (m *model) action(name string) tea.Cmd {
 		return nil
 	case "tui.altScreen.pageDown":
 		m.scroll = max(0, m.scroll-max(1, m.height/2))
+		return nil
+	case "tui.altScreen.top":
+		if m.fullscreen {
+			m.scroll = math.MaxInt32 // render stops it at the top
+		}
+		return nil
+	case "tui.altScreen.bottom":
+		m.scroll = 0
 		return nil
 	}
 	return nil
@@ -1322,6 +1331,9 @@ func (m *model) render() string {
 	out = append(out, shown...)
 	for len(out) < room {
 		out = append(out, "")
+	}
+	if m.scroll > 0 && room > 0 {
+		out[room-1] = m.jumpIndicator(out[room-1], w, room-1)
 	}
 	out = append(out, bottom...)
 	if len(out) > m.height && m.height > 0 {

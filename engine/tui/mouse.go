@@ -7,6 +7,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/pigo-dev/pigo/engine/protocol"
 )
@@ -208,6 +209,10 @@ func (m *model) mouse(msg tea.MouseMsg) {
 	case tea.MouseReleaseMsg:
 		typ = "release"
 	}
+	if b, ok := m.boxAt(ev.X, ev.Y); ok && b.id == jumpBox && typ == "press" && ev.Button == tea.MouseLeft {
+		m.scroll = 0
+		return
+	}
 	if m.mouseToView(typ, ev, 0) && typ == "press" {
 		b, _ := m.boxAt(ev.X, ev.Y)
 		m.press = &mousePress{box: b, x: ev.X, y: ev.Y, button: ev.Button}
@@ -261,4 +266,28 @@ func (m *model) sendMouse(b mouseBox, typ string, ev tea.Mouse, wheelDelta, clic
 		e["clickCount"] = clicks
 	}
 	m.c.send(protocol.ViewMessage(v.id, map[string]any{"type": "mouse", "event": e}))
+}
+
+// jumpBox names the "Jump to latest message" indicator's box.
+const jumpBox = "\x00jump"
+
+// jumpIndicator is pi's scroll-to-end indicator, drawn over the last
+// row of the transcript (row y of the screen) while it is scrolled up:
+// centred, "↓ Jump to latest message · <tui.altScreen.bottom's keys>";
+// a press on it scrolls to the end.
+func (m *model) jumpIndicator(line string, w, y int) string {
+	label := " ↓ Jump to latest message"
+	if k := m.keys.text("tui.altScreen.bottom", true); k != "" {
+		label += " · " + k
+	}
+	label = ansi.Truncate(label+" ", w, "")
+	lw := ansi.StringWidth(label)
+	col := (w - lw) / 2
+	m.box(jumpBox, col, y, lw, 1)
+	left := ansi.Truncate(line, col, "")
+	if pad := col - ansi.StringWidth(left); pad > 0 {
+		left += strings.Repeat(" ", pad)
+	}
+	right := ansi.TruncateLeft(line, col+lw, "")
+	return left + "\x1b[0m" + m.th.Bg("selectedBg", m.th.Fg("text", label)) + "\x1b[0m" + right
 }

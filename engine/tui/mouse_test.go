@@ -204,3 +204,35 @@ func TestMouseGoesToComponents(t *testing.T) {
 	}
 	h.noCmd("view_message")
 }
+
+// Scrolled up, the transcript's last row is pi's jump indicator; a
+// press on it, or ctrl+end, goes back to the end; ctrl+home to the top.
+func TestJumpToLatestIndicator(t *testing.T) {
+	h := newHarness(t, Options{})
+	for i := range 60 {
+		h.m.add(&noticeItem{text: fmt.Sprintf("line-%02d", i), token: "muted"})
+	}
+	h.lacks("Jump to latest")
+	h.wheelAt(10, 3, tea.MouseWheelUp, 0, 3)
+	h.contains("↓ Jump to latest message · Ctrl+End")
+	y, x := -1, -1
+	for i, l := range strings.Split(h.screen(), "\n") {
+		if j := strings.Index(l, "↓ Jump"); j >= 0 {
+			y, x = i, len([]rune(l[:j]))
+		}
+	}
+	h.m.Update(tea.MouseClickMsg{X: x - 10, Y: y, Button: tea.MouseLeft}) // beside it
+	if h.m.scroll == 0 {
+		t.Fatal("a press beside the indicator scrolled to the end")
+	}
+	h.m.Update(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
+	if h.m.scroll != 0 {
+		t.Errorf("a press on the indicator left the scroll at %d", h.m.scroll)
+	}
+	h.lacks("Jump to latest")
+	h.press("ctrl+home")
+	h.contains("escape interrupt", "Jump to latest") // the header, at the top
+	h.press("ctrl+end")
+	h.contains("line-59")
+	h.lacks("Jump to latest")
+}
