@@ -194,3 +194,46 @@ func TestTUITabListsFolderMatchesPi16(t *testing.T) {
 	})
 	compareScreens(t, screens, func(s string) string { return resumePaths.ReplaceAllString(s, "<tmp>") })
 }
+
+// TestTUIAutocompleteProviderCurrentCommandsMatchPi16: a provider that
+// changes what current answers for a command's name gets pi's slash
+// command list from it (filtered as pi's built-in provider does), and
+// Tab takes its item.
+func TestTUIAutocompleteProviderCurrentCommandsMatchPi16(t *testing.T) {
+	ext := filepath.Join(t.TempDir(), "star.ts")
+	must(t, os.WriteFile(ext, []byte(`export default function (pi) {
+  pi.registerCommand("deploy", { description: "Ship it", handler: async () => {} });
+  pi.on("session_start", (_event, ctx) => {
+    ctx.ui.addAutocompleteProvider((current) => ({
+      async getSuggestions(lines, cursorLine, cursorCol, options) {
+        const r = await current.getSuggestions(lines, cursorLine, cursorCol, options);
+        const before = (lines[cursorLine] ?? "").slice(0, cursorCol);
+        if (!r || !before.startsWith("/") || before.includes(" ")) return r;
+        // (pigo has no /scoped-models nor /share)
+        const items = r.items.filter((i) => i.value !== "scoped-models" && i.value !== "share");
+        return { prefix: r.prefix, items: items.map((i) => ({ ...i, label: "★ " + i.label })) };
+      },
+      applyCompletion(lines, cursorLine, cursorCol, item, prefix) {
+        return current.applyCompletion(lines, cursorLine, cursorCol, item, prefix);
+      },
+    }));
+  });
+}`), 0o644))
+	sideBySide(t, nil, []string{"--model", "mock/mock-1", "--no-session", "-e", ext}, func(tt *tuiTerm) []string {
+		var shots []string
+		bottom := func(marker string) string { s := tt.screen(); return screenFrom(screenUntil(s, "mock-1"), marker) }
+		tt.keys("/", "s", "e")
+		tt.waitFor("★ settings")
+		settle()
+		shots = append(shots, bottom("/se"))
+		tt.keys("\x7f", "\x7f", "d", "e", "p")
+		tt.waitFor("★ deploy")
+		settle()
+		shots = append(shots, bottom("/dep"))
+		tt.keys("\t")
+		tt.waitGone("★ deploy")
+		settle()
+		shots = append(shots, bottom("/dep"))
+		return shots
+	})
+}

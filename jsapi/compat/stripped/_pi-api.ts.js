@@ -643,18 +643,29 @@ function makeUI(host, assertActive, on) {
     // The factory wraps the provider below it ("current"), as in pi:
     // providers of all extensions stack in the host, newest first, and
     // only the newest is asked. current.getSuggestions answers what the
-    // providers below answer, under them pi's built-in provider's (files
-    // here; the editor's own commands are the client's). A provider that
+    // providers below answer, under them pi's built-in provider's: files,
+    // and the slash command list the client sends with the request (its
+    // built-in, template, skill and extension commands). A provider that
     // hands the built-in answer back unchanged leaves completion to the
-    // client's built-in one. current.applyCompletion is the built-in's
-    // (applyCompletion is synchronous: the providers below run elsewhere);
-    // current.shouldTriggerFileCompletion the built-in's, the host asking
-    // the providers below when a provider's answer is current's.
+    // client's built-in one. current.applyCompletion is the provider
+    // below's applyCompletion, as in pi, where it is synchronous: this
+    // runtime can call it only when that provider is this extension's.
+    // When the provider below belongs to another extension (another
+    // runtime, reachable only asynchronously through the host), or there
+    // is none, current.applyCompletion is pi's built-in one (it puts the
+    // item's value in place of the prefix, as pi's editor does), and the
+    // other extension's applyCompletion does not run.
+    // current.shouldTriggerFileCompletion is the built-in's, the host
+    // asking the providers below when a provider's answer is current's.
     addAutocompleteProvider: (factory) => {
       assertActive();
       if (typeof factory !== "function") throw new TypeError("ui.addAutocompleteProvider: factory must be a function");
       let builtin;
-      const base = () => builtin ??= new (require("pigo:tui-autocomplete")).CombinedAutocompleteProvider([], host.cwd());
+      const builtinFor = (commands) => {
+        const Combined = require("pigo:tui-autocomplete").CombinedAutocompleteProvider;
+        if (!Array.isArray(commands)) return builtin ??= new Combined([], host.cwd());
+        return new Combined(commands, host.cwd());
+      };
       const calls = /* @__PURE__ */ new WeakMap();
       let last;
       let shouldDelegated = false;
@@ -665,19 +676,21 @@ function makeUI(host, assertActive, on) {
           const below = await call.lower();
           if (below !== "builtin") return below;
           const opts2 = { signal: options?.signal ?? new AbortController().signal, force: options?.force === true };
-          const r = await base().getSuggestions(lines, line, col, opts2);
+          const r = await builtinFor(call.commands).getSuggestions(lines, line, col, opts2);
           call.delegated = true;
           call.fromBuiltin = r;
           return r;
         },
-        applyCompletion: (lines, line, col, item, prefix) => base().applyCompletion(lines, line, col, item, prefix),
+        applyCompletion: (lines, line, col, item, prefix) => applyBelow(lines, line, col, item, prefix, () => builtinFor().applyCompletion(lines, line, col, item, prefix)),
         shouldTriggerFileCompletion: (lines, line, col) => {
           shouldDelegated = true;
-          return base().shouldTriggerFileCompletion(lines, line, col);
+          return builtinFor().shouldTriggerFileCompletion(lines, line, col);
         }
       };
       const p = factory(current);
       if (!p || typeof p.getSuggestions !== "function") throw new TypeError("ui.addAutocompleteProvider: the factory must return a provider with getSuggestions");
+      const key = String(++providerKeys);
+      localProviders.set(key, { p, current });
       const triggers = Array.isArray(p.triggerCharacters) ? p.triggerCharacters.filter((t) => typeof t === "string") : [];
       const shouldTrigger = typeof p.shouldTriggerFileCompletion === "function" ? (lines, line, col) => {
         shouldDelegated = false;
@@ -686,9 +699,9 @@ function makeUI(host, assertActive, on) {
       } : void 0;
       host.addAutocompleteProvider(
         triggers,
-        (lines, line, col, force, lower) => {
+        (lines, line, col, force, lower, commands) => {
           const options = { signal: new AbortController().signal, force };
-          const call = { lower };
+          const call = { lower, commands };
           calls.set(options, call);
           last = call;
           return Promise.resolve(p.getSuggestions(lines, line, col, options)).then((r) => {
@@ -699,8 +712,17 @@ function makeUI(host, assertActive, on) {
             } : null;
           });
         },
-        (lines, line, col, item, prefix) => (typeof p.applyCompletion === "function" ? p : current).applyCompletion(lines, line, col, item, prefix),
-        shouldTrigger
+        (lines, line, col, item, prefix, below) => {
+          const saved = applyChain;
+          applyChain = Array.isArray(below) ? below : [];
+          try {
+            return (typeof p.applyCompletion === "function" ? p : current).applyCompletion(lines, line, col, item, prefix);
+          } finally {
+            applyChain = saved;
+          }
+        },
+        shouldTrigger,
+        key
       );
     },
     // pi calls a listener synchronously and reads {consume, data} from
@@ -719,6 +741,21 @@ function makeUI(host, assertActive, on) {
       return require("pigo:agent-theme").theme;
     }
   };
+}
+let providerKeys = 0;
+const localProviders = /* @__PURE__ */ new Map();
+let applyChain = [];
+function applyBelow(lines, line, col, item, prefix, builtin) {
+  const [next, ...rest] = applyChain;
+  const lower = next === void 0 ? void 0 : localProviders.get(next);
+  if (!lower) return builtin();
+  const saved = applyChain;
+  applyChain = rest;
+  try {
+    return (typeof lower.p.applyCompletion === "function" ? lower.p : lower.current).applyCompletion(lines, line, col, item, prefix);
+  } finally {
+    applyChain = saved;
+  }
 }
 function makeComponents(host, on) {
   let editorFactory;
