@@ -240,10 +240,12 @@ func (d *dialog) render(m *model, w int) []string {
 		const visible = 10
 		start := max(0, min(d.index-visible/2, len(d.options)-visible))
 		for i := start; i < min(start+visible, len(d.options)); i++ {
+			text := "  " + th.Fg("text", d.options[i])
 			if i == d.index {
-				out = append(out, ansi.Truncate(" "+th.Fg("accent", "→ ")+th.Fg("accent", d.options[i]), w, ""))
-			} else {
-				out = append(out, ansi.Truncate("   "+th.Fg("text", d.options[i]), w, ""))
+				text = th.Fg("accent", "→ ") + th.Fg("accent", d.options[i])
+			}
+			for _, l := range wrapText(text, w-2) { // pi's Text(text, 1, 0): wrapped, one cell in
+				out = append(out, " "+l)
 			}
 		}
 		hint = th.Fg("dim", "↑↓") + th.Fg("muted", " navigate") + "  " + m.hint("tui.select.confirm", "select") + "  " + m.hint("tui.select.cancel", "cancel")
