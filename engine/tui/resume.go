@@ -331,7 +331,7 @@ func (p *resumePicker) moveOrSearch(m *model, ks string, k tea.KeyPressMsg) {
 			if p.onPick != nil {
 				p.onPick(p.rows[p.index].info.Path)
 			} else {
-				m.resumeSession(p.rows[p.index].info.Path)
+				m.resumeSession(p.rows[p.index].info.Path, p.rows[p.index].info.Cwd)
 			}
 		}
 	case m.keys.is("tui.select.cancel", ks):
@@ -466,18 +466,59 @@ func (p *resumePicker) isCurrent(path string) bool {
 }
 
 // resumeSession switches to a session through the host, as pi's
-// handleResumeSession, and redraws the chat from it.
-func (m *model) resumeSession(path string) {
-	m.c.request(cmd("switch_session", "sessionPath", path), func(m *model, r response) {
+// handleResumeSession, and redraws the chat from it. The run moves to
+// the session's cwd (the host moves too); when that directory is gone
+// pi asks whether to continue here, fork the session here or cancel.
+func (m *model) resumeSession(path, cwd string) {
+	m.switchTo(path, cwd, cmd("switch_session", "sessionPath", path), "Resumed session")
+}
+
+// missingCwd is the start of the host's error for a session whose
+// stored cwd is gone (pi's MissingSessionCwdError).
+const missingCwd = "Stored session working directory does not exist: "
+
+func (m *model) switchTo(path, cwd string, req map[string]any, done string) {
+	m.c.request(req, func(m *model, r response) {
 		if !r.ok {
+			if gone, ok := strings.CutPrefix(r.err, missingCwd); ok {
+				gone, _, _ = strings.Cut(gone, "\n")
+				m.askMissingCwd(path, gone)
+				return
+			}
 			m.notice(r.err, "error")
 			return
 		}
 		if r.data["cancelled"] == true {
 			return
 		}
-		m.reloadChat()
-		m.status("Resumed session")
+		if cwd != "" && cwd != m.cwd {
+			m.cwd, m.branch = cwd, gitBranch(cwd)
+		}
+		if done != "" {
+			m.reloadChat(func(m *model) { m.status(done) })
+			return
+		}
+		m.c.request(cmd("get_state"), func(m *model, r response) { // a fork's status names its new id
+			m.onState(r)
+			id, _ := r.data["sessionId"].(string)
+			m.reloadChat(func(m *model) { m.status("Forked into new session " + id + " in " + m.cwd) })
+		})
+	})
+}
+
+// askMissingCwd is pi's prompt for a session whose cwd is gone.
+func (m *model) askMissingCwd(path, gone string) {
+	here := m.cwd
+	m.ask("select", "Session cwd does not exist: "+gone, []string{"Continue in " + here + " (asks again next time)",
+		"Fork into " + here + " (new session ID, original kept)", "Cancel"}, func(m *model, a map[string]any) {
+		switch v, _ := a["value"].(string); {
+		case strings.HasPrefix(v, "Continue in "):
+			m.switchTo(path, here, cmd("switch_session", "sessionPath", path, "cwdOverride", here), "Resumed session in "+here)
+		case strings.HasPrefix(v, "Fork into "):
+			m.switchTo(path, here, cmd("switch_session", "sessionPath", path, "fork", true), "")
+		default:
+			m.status("Resume cancelled")
+		}
 	})
 }
 

@@ -336,3 +336,65 @@ func TestStartupResumePicksOrCancels(t *testing.T) {
 		t.Errorf("escape: path %q, quit %v", s.path, cmd != nil)
 	}
 }
+
+// TestResumeOtherProject: a session whose cwd is gone (the host's
+// error) asks as pi: continue here (cwdOverride, "Resumed session in"),
+// fork here (fork, the status naming the new id) or cancel; resuming
+// another project's session moves the footer to its cwd.
+func TestResumeOtherProject(t *testing.T) {
+	h, paths := resumeFixture(t)
+	here := h.m.cwd
+	fail := func(c map[string]any) {
+		h.event(map[string]any{"type": "response", "id": c["id"], "command": "switch_session", "success": false,
+			"error": "Stored session working directory does not exist: /elsewhere\nSession file: " + paths["other"] + "\nCurrent working directory: " + here})
+	}
+	pick := func() map[string]any {
+		h.typ("/resume")
+		h.press("enter")
+		h.press("tab") // all projects: "other project work" is the newest
+		h.press("enter")
+		c := h.cmd("switch_session")
+		if c["sessionPath"] != paths["other"] || c["fork"] != nil || c["cwdOverride"] != nil {
+			t.Fatalf("switch_session %v", c)
+		}
+		fail(c)
+		return c
+	}
+	pick()
+	h.contains("Session cwd does not exist: /elsewhere", "→ Continue in "+here+" (asks again next time)",
+		"Fork into "+here+" (new session ID, original kept)", "Cancel")
+	h.press("enter")
+	c := h.cmd("switch_session")
+	if c["sessionPath"] != paths["other"] || c["cwdOverride"] != here {
+		t.Fatalf("continue asked %v", c)
+	}
+	h.respond(c, true, map[string]any{"cancelled": false})
+	h.contains("Resumed session in " + here)
+
+	pick()
+	h.press("down", "enter")
+	c = h.cmd("switch_session")
+	if c["sessionPath"] != paths["other"] || c["fork"] != true {
+		t.Fatalf("fork asked %v", c)
+	}
+	h.answer("get_state", map[string]any{"model": map[string]any{"id": "mock-1", "provider": "mock", "contextWindow": 128000.0},
+		"thinkingLevel": "off", "isStreaming": false, "sessionId": "f0f0", "sessionFile": filepath.Join(filepath.Dir(paths["old"]), "f0f0.jsonl")})
+	h.respond(c, true, map[string]any{"cancelled": false})
+	h.contains("Forked into new session f0f0 in " + here)
+
+	pick()
+	h.press("down", "down", "enter")
+	h.contains("Resume cancelled")
+
+	// a project that is there: the footer moves to it
+	other := filepath.Join(t.TempDir(), "other")
+	if err := os.MkdirAll(other, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	h.m.resumeSession(paths["other"], other)
+	h.respond(h.cmd("switch_session"), true, map[string]any{"cancelled": false})
+	if h.m.cwd != other {
+		t.Errorf("the footer's cwd is %q, want %q", h.m.cwd, other)
+	}
+	h.contains("Resumed session")
+}
