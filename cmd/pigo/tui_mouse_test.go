@@ -14,7 +14,8 @@ import (
 // TestTUIWheelScrollMatchesPi16: in fullscreen mode the mouse wheel
 // scrolls the transcript as pi 1.6's does: fullscreenWheelScrollLines
 // lines per notch, alt+wheel five times as far, down back to the end;
-// scrolled up, the last row says "↓ Jump to latest message · Ctrl+End".
+// scrolled up, the last row says "↓ Jump to latest message · Ctrl+End";
+// the scrollbar shows in the last column after a scroll.
 func TestTUIWheelScrollMatchesPi16(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts real pi")
@@ -50,14 +51,15 @@ func TestTUIWheelScrollMatchesPi16(t *testing.T) {
 		shot := func(want string) {
 			tt.waitFor(want)
 			settle()
-			add(chatMessages(tt.screen()))
+			add(chatMessages(tt.screen()) + "\n" + scrollbarShown(tt.screen()))
 		}
 		shot("message 29")
 		tt.keys(wheel(64, 3)...) // up 3 notches of 2 lines
-		shot("message 2")
+		shot("message 22")
 		tt.keys(wheel(64|8, 2)...) // alt: 10 lines a notch
-		shot("message 1")
+		shot("message 17")
 		tt.keys(wheel(65, 40)...) // down past the end
+		tt.waitGone("Jump to latest")
 		shot("message 29")
 	})
 	compareScreens(t, screens, nil)
@@ -73,4 +75,16 @@ func chatMessages(s string) string {
 		}
 	}
 	return strings.Join(out, " ")
+}
+
+// scrollbarShown says whether the screen's last column holds the
+// transcript's scrollbar (its geometry depends on the header, whose
+// startup notices differ between the sides).
+func scrollbarShown(s string) string {
+	for _, l := range strings.Split(s, "\n") {
+		if r := []rune(l); len(r) == tuiW && (r[tuiW-1] == '│' || r[tuiW-1] == '┃') {
+			return "scrollbar"
+		}
+	}
+	return "no scrollbar"
 }

@@ -379,7 +379,8 @@ func TestTUIDifferentialSlashResumeOtherProject16(t *testing.T) {
 			tt.waitFor("Resume Session")
 			settle()
 			tt.keys("\t")
-			tt.waitFor("work in other dir")
+			tt.waitFor("work in other dir", "other project work", "Release notes") // all loaded: pi resets the selection while loading
+			settle()
 			for range down {
 				tt.keys("\x1b[B")
 			}

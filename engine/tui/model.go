@@ -125,6 +125,8 @@ type model struct {
 	boxes      []mouseBox
 	press      *mousePress
 	now        func() time.Time
+	// scrollbarUntil is when the "auto" scrollbar hides again.
+	scrollbarUntil time.Time
 }
 
 type command struct {
@@ -416,7 +418,11 @@ func messageText(msg map[string]any) string {
 }
 
 func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	scrolled := m.scroll
 	_, c := m.update(msg)
+	if m.scroll != scrolled && m.fullscreen {
+		c = tea.Batch(c, m.scrollbarActivity())
+	}
 	if _, tick := msg.(tickMsg); !tick {
 		m.requestRenders()
 	}
@@ -1304,6 +1310,13 @@ func (m *model) render() string {
 		m.boxes[i].y += m.height - len(bottom) // the bottom ends at the last row
 	}
 	room := max(0, m.height-len(bottom))
+	bw := w // the bottom's width; the transcript leaves the "always" scrollbar its column
+	if m.opts.Scrollbar == "always" && w > 1 {
+		w--
+		if !m.headerPrinted {
+			top = m.header(w)
+		}
+	}
 	// Only the items that reach the screen are drawn: from the newest
 	// back until the rows (and the scroll offset) are filled; the others
 	// keep their cached lines until they scroll into view.
@@ -1332,14 +1345,24 @@ func (m *model) render() string {
 	for len(out) < room {
 		out = append(out, "")
 	}
+	m.scrollbar(out[:room], func() int { // the whole transcript's rows
+		total := n
+		if i >= m.printed {
+			total += len(top)
+			for _, c := range m.items[m.printed : i+1] {
+				total += len(c.lines_(&m.vc, w))
+			}
+		}
+		return total
+	}, bw)
 	if m.scroll > 0 && room > 0 {
-		out[room-1] = m.jumpIndicator(out[room-1], w, room-1)
+		out[room-1] = m.jumpIndicator(out[room-1], bw, room-1)
 	}
 	out = append(out, bottom...)
 	if len(out) > m.height && m.height > 0 {
 		out = out[len(out)-m.height:]
 	}
-	return strings.Join(m.overlays(out, w, m.height), "\n")
+	return strings.Join(m.overlays(out, bw, m.height), "\n")
 }
 
 func (m *model) chatLines(w int) []string {

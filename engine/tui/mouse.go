@@ -291,3 +291,58 @@ func (m *model) jumpIndicator(line string, w, y int) string {
 	right := ansi.TruncateLeft(line, col+lw, "")
 	return left + "\x1b[0m" + m.th.Bg("selectedBg", m.th.Fg("text", label)) + "\x1b[0m" + right
 }
+
+// scrollbarShow is how long the "auto" scrollbar stays after a scroll.
+const scrollbarShow = time.Second
+
+// scrollbarMsg redraws the frame when the "auto" scrollbar's time is up.
+type scrollbarMsg struct{}
+
+// scrollbarActivity shows the "auto" scrollbar for scrollbarShow after
+// the transcript scrolled.
+func (m *model) scrollbarActivity() tea.Cmd {
+	m.scrollbarUntil = m.clock().Add(scrollbarShow)
+	return tea.Tick(scrollbarShow, func(time.Time) tea.Msg { return scrollbarMsg{} })
+}
+
+// scrollbar is pi's transcript scrollbar over the last column of rows
+// (the transcript's viewport; the content, totalRows() rows, is
+// scrolled m.scroll up from its end): a track "│" with a thumb "┃" as
+// tall as the viewport's share of the content (at least two rows), at
+// the scroll position. fullscreenScrollbar "auto" shows it while the
+// content is taller than the viewport, a second after each scroll;
+// "always" always; "hidden" never.
+func (m *model) scrollbar(rows []string, totalRows func() int, w int) {
+	view := len(rows)
+	switch m.opts.Scrollbar {
+	case "hidden":
+		return
+	case "always":
+	default:
+		if !m.clock().Before(m.scrollbarUntil) {
+			return
+		}
+	}
+	if view == 0 || w < 1 {
+		return
+	}
+	total := totalRows()
+	if total <= view {
+		return
+	}
+	thumb := max(min(2, view), min(view, int(math.Round(float64(view*view)/float64(total)))))
+	maxTop := total - view
+	top := max(0, maxTop-m.scroll)
+	offset := int(math.Round(float64(top) / float64(maxTop) * float64(view-thumb)))
+	for y := range rows {
+		cell := m.th.Fg("scrollbarTrack", "│")
+		if y >= offset && y < offset+thumb {
+			cell = m.th.Fg("scrollbarThumb", "┃")
+		}
+		left := ansi.Truncate(rows[y], w-1, "")
+		if pad := w - 1 - ansi.StringWidth(left); pad > 0 {
+			left += strings.Repeat(" ", pad)
+		}
+		rows[y] = left + "\x1b[0m" + cell
+	}
+}

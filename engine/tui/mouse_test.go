@@ -236,3 +236,63 @@ func TestJumpToLatestIndicator(t *testing.T) {
 	h.contains("line-59")
 	h.lacks("Jump to latest")
 }
+
+// TestScrollbar: pi's transcript scrollbar in the last column: "auto"
+// shows it for a second after a scroll (the thumb where the view is),
+// "always" keeps it (the transcript one column narrower), "hidden"
+// never shows it.
+func TestScrollbar(t *testing.T) {
+	lastCol := func(h *harness) string {
+		var col []string
+		for _, l := range strings.Split(h.screen(), "\n") {
+			r := []rune(l)
+			if len(r) == 80 {
+				col = append(col, string(r[79]))
+			} else {
+				col = append(col, " ")
+			}
+		}
+		return strings.Join(col, "")
+	}
+	fill := func(h *harness) {
+		for i := range 60 {
+			h.m.add(&noticeItem{text: fmt.Sprintf("line-%02d", i), token: "muted"})
+		}
+	}
+	h := newHarness(t, Options{})
+	fill(h)
+	if c := lastCol(h); strings.ContainsAny(c, "│┃") {
+		t.Fatalf("a scrollbar before any scroll: %q", c)
+	}
+	t0 := time.Unix(5000, 0)
+	h.m.now = func() time.Time { return t0 }
+	_, cmd := h.m.Update(tea.MouseWheelMsg{X: 1, Y: 1, Button: tea.MouseWheelUp})
+	if cmd == nil {
+		t.Error("no redraw scheduled for when the scrollbar hides")
+	}
+	c := lastCol(h)
+	if !strings.Contains(c, "┃┃") || !strings.Contains(c, "│") || strings.Index(c, "┃") < 10 {
+		t.Errorf("after a scroll near the end, the column is %q", c)
+	}
+	h.m.now = func() time.Time { return t0.Add(time.Second) }
+	if c := lastCol(h); strings.ContainsAny(c, "│┃") {
+		t.Errorf("a second later the scrollbar is still there: %q", c)
+	}
+	h.m.now = func() time.Time { return t0.Add(2 * time.Second) }
+	h.press("ctrl+home")
+	if c := lastCol(h); !strings.HasPrefix(c, "┃┃") {
+		t.Errorf("at the top, the column is %q", c)
+	}
+
+	h = newHarness(t, Options{Scrollbar: "always"})
+	fill(h)
+	if c := lastCol(h); !strings.Contains(c, "│┃") {
+		t.Errorf("always: %q", c)
+	}
+	h = newHarness(t, Options{Scrollbar: "hidden"})
+	fill(h)
+	h.wheelAt(1, 1, tea.MouseWheelUp, 0, 3)
+	if c := lastCol(h); strings.ContainsAny(c, "│┃") {
+		t.Errorf("hidden: %q", c)
+	}
+}
