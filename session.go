@@ -38,7 +38,11 @@ func CacheDir(getenv func(string) string) string {
 // bundle cache unless --no-cache, in io's world; the app the executable
 // carries (Embedded) comes first.
 func SourceOptions(src agentsession.AppSource, io *agentsession.IO) (Options, error) {
-	opts := Options{NoBundled: src.NoBuiltinTools, Cwd: io.Cwd, Getenv: io.Getenv, Environ: io.EnvMap(),
+	cwd := io.Cwd
+	if src.Cwd != "" {
+		cwd = src.Cwd
+	}
+	opts := Options{NoBundled: src.NoBuiltinTools, Cwd: cwd, Getenv: io.Getenv, Environ: io.EnvMap(),
 		Extensions: src.Extensions, Discover: !src.NoExtensions, NoMCP: src.NoMCP}
 	if !src.NoCache {
 		opts.CacheDir = CacheDir(io.Getenv)
@@ -51,7 +55,7 @@ func SourceOptions(src agentsession.AppSource, io *agentsession.IO) (Options, er
 	if src.App != "" {
 		path := src.App
 		if !filepath.IsAbs(path) {
-			path = filepath.Join(io.Cwd, path)
+			path = filepath.Join(cwd, path)
 		}
 		m, err := ReadManifest(path)
 		if err != nil {

@@ -51,6 +51,7 @@ type Options struct {
 // events, effects and views. Safe for concurrent use.
 type Host struct {
 	opts   Options
+	cwd    atomic.Pointer[string] // SetCwd's, over opts.Cwd
 	ctx    context.Context
 	cancel context.CancelFunc
 	bg     sync.WaitGroup
@@ -118,7 +119,17 @@ func New(opts Options) *Host {
 }
 
 // Options returns the host's effective options.
-func (h *Host) Options() Options { return h.opts }
+func (h *Host) Options() Options {
+	o := h.opts
+	if c := h.cwd.Load(); c != nil {
+		o.Cwd = *c
+	}
+	return o
+}
+
+// SetCwd moves the host to another working directory (a session of
+// another project): plugins and tools see cwd from now on.
+func (h *Host) SetCwd(cwd string) { h.cwd.Store(&cwd) }
 
 // Tools returns the tool registry.
 func (h *Host) Tools() *Registry[*Draft[Tool], State[Tool]] { return h.tools }

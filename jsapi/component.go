@@ -177,6 +177,13 @@ func (cv *compView) message(msg any) {
 		if cv.invoke("input", cv.g.rt.ToValue(data)) {
 			cv.rerender()
 		}
+	case "mouse": // a TuiMouseEvent; the component asks for the render it wants
+		ev, ok := m["event"].(map[string]any)
+		if !ok {
+			cv.setError(`mouse: the message needs an "event" object`)
+			return
+		}
+		cv.invoke("mouse", cv.g.rt.ToValue(ev))
 	case "invalidate":
 		if cv.invoke("invalidate") {
 			cv.rerender()
@@ -187,7 +194,7 @@ func (cv *compView) message(msg any) {
 			cv.rerender()
 		}
 	default:
-		cv.setError(fmt.Sprintf(`unknown message type %q (want "render", "input", "invalidate" or "setText")`, typ))
+		cv.setError(fmt.Sprintf(`unknown message type %q (want "render", "input", "mouse", "invalidate" or "setText")`, typ))
 	}
 }
 

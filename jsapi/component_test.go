@@ -782,3 +782,67 @@ func TestComponentRenderLoopIsFrameLimited(t *testing.T) {
 		t.Fatalf("the plugin keeps serving: %v", err)
 	}
 }
+
+// TestComponentMouse: a component that handles the mouse (here a
+// MouseRegion in a Container) says so in its state and gets the client's
+// mouse events: a Container gives each to the child on its row, in the
+// child's coordinates; a press taken with capture gets the gesture's
+// drags and release, wherever they are. A component without mouse
+// handling, or a Container of such, says it takes none.
+func TestComponentMouse(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	f.write("mouse.ts", `import { Container, MouseRegion } from "@earendil-works/pi-tui";
+export default function (pi) {
+  pi.registerCommand("ui", { handler: async (_args, ctx) => {
+    ctx.ui.setWidget("m", (tui) => {
+      const log: string[] = [];
+      const c = new Container();
+      c.addChild({ render: () => ["title"] });
+      c.addChild(new MouseRegion({ render: () => ["log " + log.join(" ")], invalidate() {} }, (e) => {
+        log.push(e.type + "@" + e.x + "," + e.y + "/" + e.height + (e.wheelDelta ? ":" + e.wheelDelta : ""));
+        return e.type === "press" ? { capture: true } : { handled: true };
+      }));
+      return c;
+    });
+    ctx.ui.setWidget("plain", () => ({ render: () => ["plain"] }));
+    ctx.ui.setWidget("boxed", () => { const c = new Container(); c.addChild({ render: () => ["no mouse"] }); return c; });
+  } });
+}
+`)
+	f.mustBoot("mouse.ts")
+	c := uiClient(t, f)
+	if err := f.host.RunCommand(context.Background(), "/ui"); err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]string{}
+	for _, key := range []string{"m", "plain", "boxed"} {
+		v := waitView(t, f, key, func(st map[string]any) bool { return st["kind"] == "widget" && st["key"] == key })
+		ids[key] = v.ViewID
+		send(t, c, v.ViewID, map[string]any{"type": "render", "width": 30, "rows": 20})
+	}
+	for key, want := range map[string]bool{"m": true, "plain": false, "boxed": false} {
+		waitView(t, f, key+" rendered", func(st map[string]any) bool {
+			return st["key"] == key && len(st["lines"].([]any)) > 0 && st["mouse"] == want
+		})
+	}
+	ev := func(typ string, x, y int) map[string]any {
+		e := map[string]any{"type": typ, "button": "left", "x": x, "y": y, "screenX": x + 2, "screenY": y + 10, "width": 30, "height": 2,
+			"shift": false, "alt": false, "ctrl": false}
+		if typ == "wheel" {
+			e["button"], e["wheelDelta"] = "none", -2
+		}
+		return map[string]any{"type": "mouse", "event": e}
+	}
+	send(t, c, ids["m"], ev("wheel", 0, 0)) // the title takes no mouse
+	send(t, c, ids["m"], ev("wheel", 3, 1))
+	send(t, c, ids["m"], ev("press", 4, 1))
+	send(t, c, ids["m"], ev("drag", 6, 5)) // off the region: the press captured it
+	send(t, c, ids["m"], ev("release", 6, 5))
+	want := "title\nlog wheel@3,0/1:-2 press@4,0/1 drag@6,4/1 release@6,4/1"
+	waitView(t, f, "the events", func(st map[string]any) bool { return st["key"] == "m" && lines(st) == want })
+	send(t, c, ids["m"], map[string]any{"type": "mouse"})
+	waitView(t, f, "an error for a mouse message without its event", func(st map[string]any) bool {
+		return st["key"] == "m" && strings.Contains(fmt.Sprint(st["error"]), `"event"`)
+	})
+}

@@ -408,15 +408,18 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 		g.eg.OnRetire(remove)
 		return vm.ToValue(func(goja.FunctionCall) goja.Value { remove(); return goja.Undefined() })
 	})
-	// addAutocompleteProvider(triggers, suggest, apply, shouldTrigger)
-	// registers an autocomplete provider (ctx.ui.addAutocompleteProvider;
-	// the adapter built it from the extension's factory). suggest(lines,
-	// line, col, force, lower) answers {prefix, items}, null (none) or
-	// "builtin" (the built-in completion's answer, unchanged); lower() is
-	// a Promise of the providers below in the same terms. apply(lines,
-	// line, col, item, prefix) may return a Promise; shouldTrigger(lines,
-	// line, col), if given, answers {trigger, delegated}. It goes when
-	// this generation retires.
+	// addAutocompleteProvider(triggers, suggest, apply, shouldTrigger,
+	// key) registers an autocomplete provider (ctx.ui.addAutocompleteProvider;
+	// the adapter built it from the extension's factory and names it
+	// key). suggest(lines, line, col, force, lower, commands) answers
+	// {prefix, items}, null (none) or "builtin" (the built-in completion's
+	// answer, unchanged); lower() is a Promise of the providers below in
+	// the same terms; commands are the client's slash commands (or
+	// undefined). apply(lines, line, col, item, prefix, below) may return
+	// a Promise; below lists the keys of this plugin's providers right
+	// under it, down to the first of another plugin or the built-in.
+	// shouldTrigger(lines, line, col), if given, answers {trigger,
+	// delegated}. It goes when this generation retires.
 	fn("addAutocompleteProvider", func(c goja.FunctionCall) goja.Value {
 		var triggers []string
 		_ = vm.ExportTo(c.Argument(0), &triggers)
@@ -449,7 +452,11 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 						}()
 						return vm.ToValue(p)
 					})
-					return suggest(goja.Undefined(), append(editor(r), vm.ToValue(r.Force), lower)...)
+					commands := goja.Undefined()
+					if r.Commands != nil {
+						commands = g.toJS(r.Commands)
+					}
+					return suggest(goja.Undefined(), append(editor(r), vm.ToValue(r.Force), lower, commands)...)
 				}, g.toGo)
 				switch got {
 				case "builtin":
@@ -460,8 +467,15 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 				return got, err
 			},
 			Apply: func(ctx context.Context, r piapi.CompletionRequest, item map[string]any, prefix string) (any, error) {
+				below := []any{}
+				for _, b := range r.Below {
+					if b.Plugin != plugin || b.Key == "" {
+						break
+					}
+					below = append(below, b.Key)
+				}
 				return g.call(ctx, func() (goja.Value, error) {
-					return apply(goja.Undefined(), append(editor(r), g.toJS(item), vm.ToValue(prefix))...)
+					return apply(goja.Undefined(), append(editor(r), g.toJS(item), vm.ToValue(prefix), g.toJS(below))...)
 				}, g.toGo)
 			},
 		}
@@ -473,6 +487,9 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 				m, _ := got.(map[string]any)
 				return m["trigger"] != false, m["delegated"] == true, err
 			}
+		}
+		if k := c.Argument(4); !goja.IsUndefined(k) && !goja.IsNull(k) {
+			p.Key = k.String()
 		}
 		remove := pi.UI().AddAutocompleteProvider(plugin, p)
 		g.eg.OnRetire(remove)

@@ -150,3 +150,90 @@ func TestTUIAutocompleteProviderSlashAndTabMatchesPi16(t *testing.T) {
 		return shots
 	})
 }
+
+// TestTUITabListsFolderMatchesPi16: Tab after a space lists the working
+// directory (pi's forced file completion: folders first, hidden entries
+// too, the entries' names as labels); Tab again takes the selected one,
+// and Tab on a folder's path lists what is in it.
+func TestTUITabListsFolderMatchesPi16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
+	node, cli := pi16Command(t)
+	setup := func(work, _ string) {
+		for _, f := range []string{"notes.md", "Zeta.txt", ".hidden", "src/main.go", "src/util.go", "docs/a.md"} {
+			must(t, os.MkdirAll(filepath.Dir(filepath.Join(work, f)), 0o755))
+			must(t, os.WriteFile(filepath.Join(work, f), nil, 0o644))
+		}
+	}
+	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
+		tt := startPTYSetup(t, setup, side, nil, "--model", "mock/mock-1", "--no-session")
+		tt.waitFor("mock-1")
+		settle()
+		bottom := func() string { // the editor and the list under it
+			lines := strings.Split(screenUntil(tt.screen(), "mock-1"), "\n")
+			for i := len(lines) - 1; i >= 0; i-- {
+				if strings.HasPrefix(lines[i], "─") && i+1 < len(lines) && strings.HasPrefix(lines[i+1], "see") {
+					return strings.Join(lines[i:], "\n")
+				}
+			}
+			return "(no editor)\n" + tt.screen()
+		}
+		tt.keys("s", "e", "e", " ", "\t")
+		tt.waitFor("notes.md")
+		settle()
+		add(bottom())
+		tt.keys("\x1b[B", "\t")
+		tt.waitFor("see src/")
+		settle()
+		add(bottom())
+		tt.keys("\t")
+		tt.waitFor("util.go")
+		settle()
+		add(bottom())
+	})
+	compareScreens(t, screens, func(s string) string { return resumePaths.ReplaceAllString(s, "<tmp>") })
+}
+
+// TestTUIAutocompleteProviderCurrentCommandsMatchPi16: a provider that
+// changes what current answers for a command's name gets pi's slash
+// command list from it (filtered as pi's built-in provider does), and
+// Tab takes its item.
+func TestTUIAutocompleteProviderCurrentCommandsMatchPi16(t *testing.T) {
+	ext := filepath.Join(t.TempDir(), "star.ts")
+	must(t, os.WriteFile(ext, []byte(`export default function (pi) {
+  pi.registerCommand("deploy", { description: "Ship it", handler: async () => {} });
+  pi.on("session_start", (_event, ctx) => {
+    ctx.ui.addAutocompleteProvider((current) => ({
+      async getSuggestions(lines, cursorLine, cursorCol, options) {
+        const r = await current.getSuggestions(lines, cursorLine, cursorCol, options);
+        const before = (lines[cursorLine] ?? "").slice(0, cursorCol);
+        if (!r || !before.startsWith("/") || before.includes(" ")) return r;
+        // (pigo has no /scoped-models nor /share)
+        const items = r.items.filter((i) => i.value !== "scoped-models" && i.value !== "share");
+        return { prefix: r.prefix, items: items.map((i) => ({ ...i, label: "★ " + i.label })) };
+      },
+      applyCompletion(lines, cursorLine, cursorCol, item, prefix) {
+        return current.applyCompletion(lines, cursorLine, cursorCol, item, prefix);
+      },
+    }));
+  });
+}`), 0o644))
+	sideBySide(t, nil, []string{"--model", "mock/mock-1", "--no-session", "-e", ext}, func(tt *tuiTerm) []string {
+		var shots []string
+		bottom := func(marker string) string { s := tt.screen(); return screenFrom(screenUntil(s, "mock-1"), marker) }
+		tt.keys("/", "s", "e")
+		tt.waitFor("★ settings")
+		settle()
+		shots = append(shots, bottom("/se"))
+		tt.keys("\x7f", "\x7f", "d", "e", "p")
+		tt.waitFor("★ deploy")
+		settle()
+		shots = append(shots, bottom("/dep"))
+		tt.keys("\t")
+		tt.waitGone("★ deploy")
+		settle()
+		shots = append(shots, bottom("/dep"))
+		return shots
+	})
+}

@@ -280,3 +280,128 @@ func onBothSides(t *testing.T, node, cli string, run func(name string, side []st
 	wg.Wait()
 	return screens
 }
+
+// TestTUIDifferentialResumeOtherProject16: `--resume` of another
+// project's session runs it in that project's directory (its trust
+// prompt, the footer's path, a prompt file of its own), as pi 1.6 does;
+// a session whose
+// directory is gone asks to continue here, fork or cancel.
+func TestTUIDifferentialResumeOtherProject16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
+	node, cli := pi16Command(t)
+	setup := func(work, agentDir string) { writeOtherProject(t, work, agentDir, true) }
+	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
+		tt := startPTYSetup(t, setup, side, nil, "--resume", "--model", "mock/mock-1")
+		tt.waitFor("Resume Session")
+		settle()
+		tt.keys("\t")
+		tt.waitFor("work in other dir")
+		tt.keys("w", "o", "r", "k", " ", "i", "n")
+		settle()
+		tt.keys("\r")
+		tt.waitFor("Trust project folder?") // the other project's, which has resources
+		settle()
+		add(resumePaths.ReplaceAllString(strings.TrimRight(screenFrom(tt.screen(), "Trust project folder?"), "\n"), "<tmp>"))
+		tt.keys("\r")
+		tt.waitFor("mock-1")
+		settle()
+		add(lastLines(tt.screen(), 2))
+		tt.keys("/", "o", "t", "h", "e", "r")
+		tt.waitFor("otherprompt")
+		settle()
+		add(chatText(tt.screen(), "→ otherprompt", "the other project's", "~/other"))
+
+		tt = startPTYSetup(t, setup, side, nil, "--resume", "--model", "mock/mock-1")
+		tt.waitFor("Resume Session")
+		settle()
+		tt.keys("\t")
+		tt.waitFor("other project work")
+		tt.keys("\x1b[B") // the second most recent: /elsewhere's
+		settle()
+		tt.keys("\r")
+		tt.waitFor("Session cwd does not exist")
+		settle()
+		add(resumePaths.ReplaceAllString(strings.TrimRight(screenFrom(tt.screen(), "Session cwd does not exist"), "\n"), "<tmp>"))
+		tt.keys("\r") // continue here
+		tt.waitFor("mock-1")
+		settle()
+		add(lastLines(tt.screen(), 2))
+	})
+	compareScreens(t, screens, nil)
+}
+
+// lastLines is the last n non-empty lines of a screen.
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n "), "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+}
+
+// writeOtherProject writes writeResumeSessions' sessions ("other project
+// work" is in /elsewhere, which is not there) and one of the project in
+// work's sibling "other", with a prompt template when resources is set.
+func writeOtherProject(t *testing.T, work, agentDir string, resources bool) {
+	writeResumeSessions(t, work, agentDir)
+	other := filepath.Join(filepath.Dir(work), "other")
+	must(t, os.MkdirAll(other, 0o755))
+	if resources {
+		must(t, os.MkdirAll(filepath.Join(other, ".pi", "prompts"), 0o755))
+		must(t, os.WriteFile(filepath.Join(other, ".pi", "prompts", "otherprompt.md"), []byte("---\ndescription: the other project's\n---\nhi\n"), 0o644))
+	}
+	dir := session.DefaultDir(agentDir, other)
+	must(t, os.MkdirAll(dir, 0o755))
+	ts := time.Now().Add(-20 * time.Minute)
+	iso := ts.UTC().Format("2006-01-02T15:04:05.000Z")
+	must(t, os.WriteFile(filepath.Join(dir, "o.jsonl"), []byte(fmt.Sprintf(`{"type":"session","version":3,"id":"ffffffff-0000-4000-8000-000000000006","timestamp":%q,"cwd":%q}`+"\n"+
+		`{"type":"message","id":"o1","parentId":null,"timestamp":%q,"message":{"role":"user","content":"work in other dir","timestamp":%d}}`+"\n",
+		iso, other, iso, ts.UnixMilli())), 0o644))
+}
+
+// TestTUIDifferentialSlashResumeOtherProject16: /resume of another
+// project's session moves the run to its directory (the footer), and
+// one whose directory is gone asks to continue here, fork or cancel;
+// continuing says so, as pi 1.6 does.
+func TestTUIDifferentialSlashResumeOtherProject16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
+	node, cli := pi16Command(t)
+	setup := func(work, agentDir string) { writeOtherProject(t, work, agentDir, false) }
+	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
+		tt := startPTYSetup(t, setup, side, nil, "--model", "mock/mock-1")
+		tt.waitFor("mock-1")
+		settle()
+		resume := func(down int) {
+			tt.keys("/", "r", "e", "s", "u", "m", "e")
+			settle()
+			tt.keys("\r")
+			tt.waitFor("Resume Session")
+			settle()
+			tt.keys("\t")
+			tt.waitFor("work in other dir", "other project work", "Release notes") // all loaded: pi resets the selection while loading
+			settle()
+			for range down {
+				tt.keys("\x1b[B")
+			}
+			settle()
+			tt.keys("\r")
+		}
+		resume(0)
+		tt.waitGone("Resume Session")
+		tt.waitFor("~/other")
+		settle()
+		add(lastLines(tt.screen(), 2))
+		resume(1)
+		tt.waitFor("Session cwd does not exist")
+		settle()
+		add(resumePaths.ReplaceAllString(strings.TrimRight(screenFrom(tt.screen(), "Session cwd does not exist"), "\n"), "<tmp>"))
+		settle()
+		tt.keys("\r") // continue in ~/other
+		tt.waitFor("Resumed session in")
+		settle()
+		add(resumePaths.ReplaceAllString(lastLines(screenUntil(tt.screen(), "────"), 1), "<tmp>"))
+		add(lastLines(tt.screen(), 2))
+	})
+	compareScreens(t, screens, nil)
+}

@@ -19,6 +19,9 @@ type AppSource struct {
 	NoExtensions   bool
 	NoMCP          bool
 	NoCache        bool
+	// Cwd, when set, is the directory the app runs in instead of the
+	// IO's: the cwd of a session of another project.
+	Cwd string
 }
 
 // App is an opened app that has not started its plugins yet, as the

@@ -23,7 +23,8 @@ func (s *rpcServer) getAutocompleteProviders(*rpcCommand) (any, bool, error) {
 }
 
 // completionRequest reads the editor state of get_completions and
-// apply_completion: {lines, cursorLine, cursorCol, force}.
+// apply_completion: {lines, cursorLine, cursorCol, force}, and the
+// client's slash commands when it sent them (commands).
 func completionRequest(c *rpcCommand) (piapi.CompletionRequest, error) {
 	list, ok := c.raw["lines"].([]any)
 	if !ok {
@@ -36,6 +37,18 @@ func completionRequest(c *rpcCommand) (piapi.CompletionRequest, error) {
 			return r, fmt.Errorf("%s: lines must be an array of strings", c.name)
 		}
 		r.Lines = append(r.Lines, s)
+	}
+	if cmds, ok := c.raw["commands"]; ok && cmds != nil {
+		list, ok := cmds.([]any)
+		if !ok {
+			return r, fmt.Errorf("%s: commands must be an array of {name, description, argumentHint}", c.name)
+		}
+		for _, x := range list {
+			if m, ok := x.(map[string]any); !ok || m["name"] == nil {
+				return r, fmt.Errorf("%s: commands must be an array of {name, description, argumentHint}", c.name)
+			}
+		}
+		r.Commands = list
 	}
 	return r, nil
 }

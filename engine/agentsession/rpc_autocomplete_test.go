@@ -18,7 +18,9 @@ import (
 // built-in provider's suggestions (which a provider may change; handed
 // back unchanged they leave completion to the client, {items: null});
 // the items name the newest provider, whose applyCompletion runs
-// (current's is pi's built-in one); a provider's own null completes
+// (current's is the one of the provider below when that is the same
+// extension's, else pi's built-in one); current lists the client's
+// slash commands as pi's built-in provider; a provider's own null completes
 // nothing ({suppressed: true}), as does a forced request that a
 // shouldTriggerFileCompletion refused, asked down the stack while each
 // delegates to current; a throwing provider is an error naming the
@@ -35,7 +37,10 @@ func TestServeAutocompleteProviders(t *testing.T) {
         if (!m) return current.getSuggestions(lines, line, col, options);
         return { prefix: "#" + m[1], items: [{ value: "#2983", label: "#2983", description: "autocomplete API" }] };
       },
-      applyCompletion: (lines, line, col, item, prefix) => current.applyCompletion(lines, line, col, item, prefix),
+      applyCompletion: (lines, line, col, item, prefix) => {
+        const r = current.applyCompletion(lines, line, col, item, prefix);
+        return prefix.startsWith("#") ? { ...r, lines: r.lines.map((l) => l + "(issue)") } : r;
+      },
       shouldTriggerFileCompletion: (lines, line, col) =>
         !lines[line].startsWith("nofiles") && (current.shouldTriggerFileCompletion(lines, line, col) ?? true),
     }));
@@ -45,6 +50,10 @@ func TestServeAutocompleteProviders(t *testing.T) {
         const before = (lines[line] ?? "").slice(0, col);
         if (before.endsWith("!")) throw new Error("no bangs");
         if (before.endsWith("%")) return null;
+        if (before.startsWith("/s") && !before.includes(" ")) {
+          const r = await current.getSuggestions(lines, line, col, options);
+          return r && { prefix: r.prefix, items: r.items.filter((i) => i.value !== "session") };
+        }
         if (before.startsWith("up ")) {
           const r = await current.getSuggestions(lines, line, col, options);
           return r && { prefix: r.prefix, items: r.items.map((i) => ({ ...i, label: i.label.toUpperCase() })) };
@@ -53,15 +62,26 @@ func TestServeAutocompleteProviders(t *testing.T) {
         return { prefix: "$", items: [{ value: "HOME" }] };
       },
       applyCompletion: (lines, line, col, item, prefix) =>
-        prefix === "$" ? { lines: [lines[0] + "{" + item.value + "}"], cursorLine: 0, cursorCol: 99 } : current.applyCompletion(lines, line, col, item, prefix),
+        prefix === "$" || prefix === "~" ? { lines: [lines[0] + "{" + item.value + "}"], cursorLine: 0, cursorCol: 99 } : current.applyCompletion(lines, line, col, item, prefix),
       shouldTriggerFileCompletion: (lines, line, col) => current.shouldTriggerFileCompletion(lines, line, col),
     }));
   });
 }`), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	other := filepath.Join(io.Cwd, "other.ts") // the oldest provider, another extension's
+	if err := os.WriteFile(other, []byte(`export default function (pi) {
+  pi.on("session_start", (_e, ctx) => {
+    ctx.ui.addAutocompleteProvider((current) => ({
+      getSuggestions: (lines, line, col, options) => current.getSuggestions(lines, line, col, options),
+      applyCompletion: (lines, line, col, item, prefix) => ({ lines: ["{other}"], cursorLine: 0, cursorCol: 7 }),
+    }));
+  });
+}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	s, err := agentsession.Start(context.Background(), agentsession.Options{IO: io, Open: pigo.SessionOpener(io),
-		Args: []string{"-e", ext, "--no-session", "--no-builtin-tools"}})
+		Args: []string{"-e", other, "-e", ext, "--no-session", "--no-builtin-tools"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +91,7 @@ func TestServeAutocompleteProviders(t *testing.T) {
 		d, _ := ask(map[string]any{"type": "get_autocomplete_providers", "id": id})["data"].(map[string]any)
 		return fmt.Sprint(d["count"], " ", d["triggers"])
 	}
-	if got := info("p1"); got != "2 [# $]" {
+	if got := info("p1"); got != "3 [# $]" {
 		t.Fatalf("providers %q", got)
 	}
 	complete := func(id, line string) map[string]any {
@@ -96,6 +116,23 @@ func TestServeAutocompleteProviders(t *testing.T) {
 	}
 	if none := complete("c5", "/mo"); none["items"] != nil || len(none) != 1 {
 		t.Errorf("a command name handed back to the client: %v", none)
+	}
+	commands := []any{map[string]any{"name": "settings", "description": "Open settings menu"}, map[string]any{"name": "session"},
+		map[string]any{"name": "model", "description": "Select model"}}
+	withCommands := func(id, line string) map[string]any {
+		r := ask(map[string]any{"type": "get_completions", "id": id, "lines": []any{line}, "cursorLine": 0, "cursorCol": len(line), "commands": commands})
+		d, _ := r["data"].(map[string]any)
+		return d
+	}
+	if cmds := withCommands("s1", "/se"); fmt.Sprint(cmds["prefix"], " ", cmds["items"]) != "/se [map[description:Open settings menu label:settings value:settings]]" {
+		t.Errorf("current's command list, changed: %v", cmds)
+	}
+	if cmds := withCommands("s2", "/mo"); cmds["items"] != nil || len(cmds) != 1 {
+		t.Errorf("current's command list handed back unchanged: %v", cmds)
+	}
+	if r := ask(map[string]any{"type": "get_completions", "id": "s3", "lines": []any{"/x"}, "commands": []any{"settings"}}); r["success"] != false ||
+		!strings.Contains(fmt.Sprint(r["error"]), "commands must be an array of {name") {
+		t.Errorf("commands that are not objects: %v", r)
 	}
 	if none := complete("c6", "50%"); none["items"] != nil || none["suppressed"] != true {
 		t.Errorf("a provider's own null: %v", none)
@@ -125,8 +162,11 @@ func TestServeAutocompleteProviders(t *testing.T) {
 		d, _ := r["data"].(map[string]any)
 		return fmt.Sprint(d["lines"], " ", d["cursorLine"], " ", d["cursorCol"])
 	}
-	if got := apply("a1", issues["provider"], "fix #29", map[string]any{"value": "#2983", "label": "#2983"}, "#29"); got != "[fix #2983] 0 9" {
-		t.Errorf("built-in applyCompletion: %q", got)
+	// in issues.ts, current.applyCompletion is the provider below's; the
+	// lowest there has other.ts's below it, another extension's: its
+	// current.applyCompletion is the built-in one (pi's would be other's)
+	if got := apply("a1", issues["provider"], "fix #29", map[string]any{"value": "#2983", "label": "#2983"}, "#29"); got != "[fix #2983(issue)] 0 9" {
+		t.Errorf("the applyCompletion of the provider below: %q", got)
 	}
 	if got := apply("a2", home["provider"], "echo $", map[string]any{"value": "HOME", "label": "HOME"}, "$"); got != "[echo ${HOME}] 0 99" {
 		t.Errorf("the provider's applyCompletion: %q", got)
@@ -137,8 +177,8 @@ func TestServeAutocompleteProviders(t *testing.T) {
 	if r := ask(map[string]any{"type": "reload", "id": "reload"}); r["success"] != true {
 		t.Fatalf("reload: %v", r)
 	}
-	if got := info("p2"); got != "2 [# $]" {
-		t.Errorf("after a reload: %q, want the new generation's 2", got)
+	if got := info("p2"); got != "3 [# $]" {
+		t.Errorf("after a reload: %q, want the new generation's 3", got)
 	}
 	if got := apply("a3", issues["provider"], "fix #29", map[string]any{"value": "#2983", "label": "#2983"}, "#29"); !strings.Contains(got, "gone") {
 		t.Errorf("the old generation's provider: %q", got)

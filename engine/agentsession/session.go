@@ -181,6 +181,13 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 		return nil, code
 	}
 
+	// A session of another project (--resume, --session) runs in its
+	// own cwd, as pi decides the run's cwd before its cwd-bound services.
+	if cwd := tree.Cwd(); tree.Path() != "" && cwd != "" && filepath.Clean(cwd) != filepath.Clean(io.Cwd) {
+		diags = append(diags, rt.moveTo(cwd)...)
+		f = rt.flags
+	}
+
 	// Extensions: the app (manifest, -e paths, what pi discovers), with
 	// the session attached before any extension starts.
 	app, err := open(f.AppSource, rt.agentDir, engine.Options{Budgets: agentBudgets, OnDiagnostic: rt.onDiagnostic})
@@ -657,6 +664,9 @@ func (rt *agentRuntime) openSession(f piFlags, diags *[]diagnostic) (tree *pises
 		if err != nil {
 			tree = inMemory(err)
 		}
+	}
+	if tree, code, ok = rt.missingSessionCwd(tree, dir, forkInto); !ok {
+		return nil, false, code, false
 	}
 	hasExisting = len(tree.BuildContext(tree.LeafID()).Messages) > 0
 	return tree, hasExisting, ExitOK, true

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 
 	"github.com/pigo-dev/pigo/engine/agent"
@@ -39,12 +40,22 @@ func (s *rpcServer) newSession(c *rpcCommand) (any, bool, error) {
 	return ordered{{"cancelled", cancelled}}, true, nil
 }
 
+// switchSession is switch_session {sessionPath}; for a session whose
+// cwd is gone, pigo's client adds cwdOverride (run it in the current
+// directory) or fork: true (fork it into the current directory), pi's
+// answers to its "Session cwd does not exist" prompt.
 func (s *rpcServer) switchSession(c *rpcCommand) (any, bool, error) {
 	path, err := c.str("sessionPath", "includes")
 	if err != nil {
 		return nil, false, err
 	}
-	cancelled, err := s.rt.switchSession(context.WithoutCancel(s.rt.baseCtx), path)
+	ctx := context.WithoutCancel(s.rt.baseCtx)
+	var cancelled bool
+	if c.boolOr("fork") {
+		cancelled, err = s.rt.switchToFork(ctx, path)
+	} else {
+		cancelled, err = s.rt.switchSession(ctx, path, c.strOr("cwdOverride"))
+	}
 	if err != nil {
 		return nil, false, err
 	}
@@ -95,8 +106,11 @@ func (rt *agentRuntime) newSession(ctx context.Context, parent string) (cancelle
 	return false, nil
 }
 
-// switchSession is pi's switchSession to the session file at path.
-func (rt *agentRuntime) switchSession(ctx context.Context, path string) (cancelled bool, err error) {
+// switchSession is pi's switchSession to the session file at path
+// (cwdOverride, when set, replaces its stored cwd). A session of another
+// project moves the run to its cwd (moveRuntime); one whose cwd is gone
+// is pi's MissingSessionCwdError.
+func (rt *agentRuntime) switchSession(ctx context.Context, path, cwdOverride string) (cancelled bool, err error) {
 	res := rt.host.RunHook(ctx, "session_before_switch", map[string]any{"type": "session_before_switch", "reason": "resume",
 		"targetSessionFile": path})
 	if cancelledBy(res.Result) {
@@ -105,12 +119,53 @@ func (rt *agentRuntime) switchSession(ctx context.Context, path string) (cancell
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(rt.io.Cwd, path)
 	}
-	next, _, err := pisession.Open(path, pisession.Options{DefaultCwd: rt.io.Cwd})
+	next, _, err := pisession.Open(path, pisession.Options{DefaultCwd: rt.io.Cwd, Cwd: cwdOverride})
 	if err != nil {
 		return false, err
 	}
+	if cwd := next.Cwd(); next.Path() != "" && cwd != "" {
+		if _, err := rt.io.FS.Stat(cwd); err != nil {
+			_ = next.Close()
+			return false, fmt.Errorf("Stored session working directory does not exist: %s\nSession file: %s\nCurrent working directory: %s", cwd, path, rt.io.Cwd)
+		}
+		if filepath.Clean(cwd) != filepath.Clean(rt.io.Cwd) {
+			rt.moveRuntime(cwd)
+		}
+	}
 	rt.replaceSession(ctx, "resume", next)
 	return false, nil
+}
+
+// switchToFork is pi's switchToForkedSession: the session at path forked
+// into the current directory, then switched to; a cancelled switch
+// leaves no fork behind.
+func (rt *agentRuntime) switchToFork(ctx context.Context, path string) (cancelled bool, err error) {
+	if rt.sessionDir == "" {
+		return false, errors.New("cannot fork a session without a session directory (--no-session)")
+	}
+	t, _, err := pisession.ForkFrom(path, rt.io.Cwd, rt.sessionDir, pisession.Options{})
+	if err != nil {
+		return false, err
+	}
+	fork := t.Path()
+	_ = t.Close()
+	cancelled, err = rt.switchSession(ctx, fork, "")
+	if cancelled || err != nil {
+		_ = os.Remove(fork)
+	}
+	return cancelled, err
+}
+
+// moveRuntime moves the running session to another project's cwd, as
+// pi's switchSession recreates its runtime there: the host (extensions'
+// ctx.cwd and process.cwd(), the tools), the project's templates,
+// skills and context files (replaceSession reloads them). Unlike pi,
+// the extensions stay the ones started in the first project.
+func (rt *agentRuntime) moveRuntime(cwd string) {
+	rt.mu.Lock()
+	rt.io.Cwd = cwd
+	rt.mu.Unlock()
+	rt.host.SetCwd(cwd)
 }
 
 // fork is pi's fork: a new session with the branch up to entryID
@@ -152,7 +207,7 @@ func (rt *agentRuntime) sessionControl(ctx context.Context, op string, args map[
 	case "new":
 		cancelled, err = rt.newSession(ctx, str("parentSession"))
 	case "switch":
-		cancelled, err = rt.switchSession(ctx, str("sessionPath"))
+		cancelled, err = rt.switchSession(ctx, str("sessionPath"), "")
 	case "fork":
 		pos := pisession.PositionBefore
 		if str("position") == "at" {

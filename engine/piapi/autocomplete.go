@@ -28,6 +28,13 @@ type AutocompleteProvider struct {
 	// completion (nil: true). delegated says the answer is current's,
 	// which the host takes as the answer of the providers below.
 	ShouldTrigger func(ctx context.Context, req CompletionRequest) (trigger, delegated bool, err error)
+	// Key names the provider in its plugin (CompletionRequest.Below).
+	Key string
+}
+
+// ProviderRef names a provider: its plugin and its Key there.
+type ProviderRef struct {
+	Plugin, Key string
 }
 
 // NoCompletion is a Suggest answer: nothing completes.
@@ -44,6 +51,14 @@ type CompletionRequest struct {
 	// getSuggestions): their answer as Suggest's, nil for the built-in
 	// completion's. Set by the UI; safe from any goroutine.
 	Lower func(ctx context.Context) (any, error)
+	// Commands are the client's slash commands ({name, description,
+	// argumentHint}), for the built-in completion's command list under
+	// the providers (their current); nil when the client sent none.
+	Commands []any
+	// Below are the providers under the one whose Apply runs, the one
+	// right below it first (set by ApplyCompletion): its current's
+	// applyCompletion is theirs, which pi calls synchronously.
+	Below []ProviderRef
 }
 
 type autocompleteProvider struct {
@@ -175,6 +190,10 @@ func (u *UI) ApplyCompletion(ctx context.Context, provider int, req CompletionRe
 	var a autocompleteProvider
 	if i >= 0 {
 		a = u.providers[i]
+		req.Below = nil
+		for j := i - 1; j >= 0; j-- {
+			req.Below = append(req.Below, ProviderRef{Plugin: u.providers[j].plugin, Key: u.providers[j].p.Key})
+		}
 	}
 	u.mu.Unlock()
 	if i < 0 {

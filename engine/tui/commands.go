@@ -271,9 +271,10 @@ func (m *model) resetChat() {
 
 // reloadChat redraws the chat from the session's messages (after a
 // switch, fork or clone).
-func (m *model) reloadChat() {
+// then runs once the history is drawn (a status line goes under it).
+func (m *model) reloadChat(then ...func(m *model)) {
 	m.resetChat()
-	m.loadHistory()
+	m.loadHistory(then...)
 }
 
 func firstLine(s string) string {

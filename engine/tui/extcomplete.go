@@ -117,6 +117,22 @@ func (m *model) askCompletions(force bool, fallback func(m *model)) {
 	if force {
 		req["force"] = true
 	}
+	if _, name := m.slashContext(); name {
+		// the providers' current lists them as pi's built-in provider does
+		var cmds []any
+		for _, c := range m.allCommands() {
+			o := map[string]any{"name": c.name}
+			desc := c.description
+			if strings.HasPrefix(c.hint, "[") { // pi's "[t]" of a temporary extension's command
+				desc = strings.TrimSpace(c.hint + " " + desc)
+			}
+			if desc != "" {
+				o["description"] = desc
+			}
+			cmds = append(cmds, o)
+		}
+		req["commands"] = cmds
+	}
 	m.c.request(req, func(m *model, r response) {
 		if m.ed.Text() != text || m.ed.row != erow || m.ed.col != ecol {
 			return // edited on: that edit asked again

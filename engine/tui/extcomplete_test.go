@@ -179,3 +179,41 @@ func TestExtensionAutocompleteSlashAndTab(t *testing.T) {
 		t.Fatalf("no built-in Tab after a null answer: %q", h.m.ed.Text())
 	}
 }
+
+// TestExtensionAutocompleteSendsCommands: in a command's name the
+// request carries the slash commands (built-ins, then the host's), for
+// the providers' current to list as pi's built-in provider does; in
+// other text it does not.
+func TestExtensionAutocompleteSendsCommands(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.answer("get_commands", map[string]any{"commands": []any{map[string]any{"name": "deploy", "description": "Ship it", "source": "extension"}}})
+	h.m.c.request(cmd("get_commands"), (*model).onCommands)
+	h.sync()
+	h.event(ev("ui_call", "plugin", "ext", "op", "addAutocompleteProvider", "key", "autocomplete", "sub", "",
+		"value", map[string]any{"count": 1.0, "triggers": []any{}}))
+	h.typ("/d")
+	c := h.cmd("get_completions")
+	for fmt.Sprint(c["lines"]) != "[/d]" {
+		c = h.cmd("get_completions")
+	}
+	cmds, _ := c["commands"].([]any)
+	var names []string
+	for _, x := range cmds {
+		o, _ := x.(map[string]any)
+		names = append(names, fmt.Sprint(o["name"]))
+		if o["name"] == "deploy" && o["description"] != "Ship it" {
+			t.Errorf("deploy sent as %v", o)
+		}
+	}
+	if len(names) != len(builtinCommands)+1 || names[0] != builtinCommands[0].name || names[len(names)-1] != "deploy" {
+		t.Errorf("commands sent: %v", names)
+	}
+	h.respond(c, true, map[string]any{"items": nil})
+	h.typ(" x")
+	for fmt.Sprint(c["lines"]) != "[/d x]" {
+		c = h.cmd("get_completions")
+		if _, name := h.m.slashContext(); c["commands"] != nil && !name {
+			t.Fatalf("commands sent past the name: %v", c["lines"])
+		}
+	}
+}

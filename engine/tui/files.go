@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"golang.org/x/text/collate"
+	"golang.org/x/text/language"
 )
 
 // File completion: an `@` word searches the project's files (pi's fuzzy
@@ -60,24 +63,7 @@ func (m *model) fileComplete(query string, at bool) {
 		}
 		items = append(prefix, rest...)
 	} else {
-		dir, base := filepath.Split(query)
-		abs := dir
-		if strings.HasPrefix(abs, "~/") && m.opts.Home != "" {
-			abs = filepath.Join(m.opts.Home, abs[2:])
-		} else if !filepath.IsAbs(abs) {
-			abs = filepath.Join(m.cwd, abs)
-		}
-		entries, _ := os.ReadDir(abs)
-		for _, e := range entries {
-			if strings.HasPrefix(e.Name(), base) && (base != "" || !strings.HasPrefix(e.Name(), ".")) {
-				name := dir + e.Name()
-				if e.IsDir() {
-					name += "/"
-				}
-				items = append(items, command{name: name})
-			}
-		}
-		sort.Slice(items, func(i, j int) bool { return items[i].name < items[j].name })
+		items = pathCompletions(query, m.cwd, m.opts.Home)
 	}
 	if len(items) == 0 {
 		m.auto = nil
@@ -92,6 +78,9 @@ func (m *model) acceptFile() {
 	a := m.auto
 	m.auto = nil
 	name := a.selected().name
+	if v := a.selected().value; v != "" {
+		name = v
+	}
 	if a.at {
 		name = "@" + name
 	}
@@ -103,3 +92,58 @@ func (m *model) acceptFile() {
 		m.updateAutocomplete()
 	}
 }
+
+// pathCompletions is pi's path completion for Tab (getFileSuggestions):
+// the entries of the query's directory (the working directory for an
+// empty query or a bare name) whose names start with its last part, any
+// case, hidden ones too; directories first, then by name as pi's
+// localeCompare orders them. Each item's label is the entry's name (a
+// directory's with "/"), its value the query's path with the name.
+func pathCompletions(query, cwd, home string) []command {
+	dir, base := query, ""
+	if !strings.HasSuffix(query, "/") && query != "~" {
+		dir, base = filepath.Split(query)
+	}
+	if query == "~" {
+		dir = "~/"
+	}
+	abs := dir
+	switch {
+	case strings.HasPrefix(abs, "~/") && home != "":
+		abs = filepath.Join(home, abs[2:])
+	case !filepath.IsAbs(abs):
+		abs = filepath.Join(cwd, abs)
+	}
+	entries, err := os.ReadDir(abs)
+	if err != nil {
+		return nil
+	}
+	var items []command
+	for _, e := range entries {
+		if !strings.HasPrefix(strings.ToLower(e.Name()), strings.ToLower(base)) {
+			continue
+		}
+		isDir := e.IsDir()
+		if !isDir && e.Type()&fs.ModeSymlink != 0 {
+			if fi, err := os.Stat(filepath.Join(abs, e.Name())); err == nil {
+				isDir = fi.IsDir()
+			}
+		}
+		label, value := e.Name(), dir+e.Name()
+		if isDir {
+			label, value = label+"/", value+"/"
+		}
+		items = append(items, command{name: label, value: value})
+	}
+	sort.SliceStable(items, func(i, j int) bool {
+		di, dj := strings.HasSuffix(items[i].name, "/"), strings.HasSuffix(items[j].name, "/")
+		if di != dj {
+			return di
+		}
+		return nameCollator.CompareString(items[i].name, items[j].name) < 0
+	})
+	return items
+}
+
+// nameCollator orders names as JavaScript's localeCompare.
+var nameCollator = collate.New(language.Und)

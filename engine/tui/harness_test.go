@@ -252,7 +252,8 @@ func parseKey(k string) tea.KeyPressMsg {
 		}
 	}
 	names := map[string]rune{"pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown, "enter": tea.KeyEnter, "esc": tea.KeyEscape, "up": tea.KeyUp, "down": tea.KeyDown,
-		"left": tea.KeyLeft, "right": tea.KeyRight, "tab": tea.KeyTab, "backspace": tea.KeyBackspace, "space": tea.KeySpace}
+		"left": tea.KeyLeft, "right": tea.KeyRight, "tab": tea.KeyTab, "backspace": tea.KeyBackspace, "space": tea.KeySpace,
+		"home": tea.KeyHome, "end": tea.KeyEnd}
 	last := parts[len(parts)-1]
 	if r, ok := names[last]; ok {
 		return tea.KeyPressMsg{Code: r, Mod: mod}

@@ -8,7 +8,7 @@ import (
 // the context's messages (get_messages) with the extensions' custom
 // entries (get_entries) at their place on the active branch. The two
 // answers arrive in order; the messages wait for the entries.
-func (m *model) loadHistory() {
+func (m *model) loadHistory(then ...func(m *model)) {
 	var msgs []any
 	m.c.request(cmd("get_messages"), func(m *model, r response) {
 		msgs, _ = r.data["messages"].([]any)
@@ -19,6 +19,9 @@ func (m *model) loadHistory() {
 			entries = contextEntries(r.data)
 		}
 		m.drawHistory(msgs, entries)
+		for _, f := range then {
+			f(m)
+		}
 	})
 }
 

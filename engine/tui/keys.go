@@ -51,6 +51,8 @@ func defaultKeys() keymap {
 		"tui.select.cancel":             {"esc", "ctrl+c"},
 		"tui.altScreen.pageUp":          {"pgup"},
 		"tui.altScreen.pageDown":        {"pgdown"},
+		"tui.altScreen.top":             {"ctrl+home"},
+		"tui.altScreen.bottom":          {"ctrl+end"},
 	}
 }
 

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -117,6 +118,15 @@ type model struct {
 	quitting      bool
 	scroll        int     // fullscreen: rows scrolled up from the bottom of the chat
 	pendingCmd    tea.Cmd // a command a response handler wants run (clipboard)
+
+	// Fullscreen mouse (mouse.go): the wheel's line counts, where the last
+	// frame drew the components, the press a component took, the clock.
+	wheelLines *wheelScroll
+	boxes      []mouseBox
+	press      *mousePress
+	now        func() time.Time
+	// scrollbarUntil is when the "auto" scrollbar hides again.
+	scrollbarUntil time.Time
 }
 
 type command struct {
@@ -408,7 +418,11 @@ func messageText(msg map[string]any) string {
 }
 
 func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	scrolled := m.scroll
 	_, c := m.update(msg)
+	if m.scroll != scrolled && m.fullscreen {
+		c = tea.Batch(c, m.scrollbarActivity())
+	}
 	if _, tick := msg.(tickMsg); !tick {
 		m.requestRenders()
 	}
@@ -466,6 +480,14 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.renderViews()
+	case tea.MouseWheelMsg:
+		if m.fullscreen {
+			m.wheel(msg)
+		}
+	case tea.MouseClickMsg, tea.MouseReleaseMsg, tea.MouseMotionMsg:
+		if m.fullscreen {
+			m.mouse(msg.(tea.MouseMsg))
+		}
 	case tickMsg:
 		m.spin++
 		m.reportEditorText(false)
@@ -825,15 +847,9 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case m.keys.is("tui.input.tab", ks) && m.acProviders > 0:
-		m.extensionTab(func(m *model) {
-			if m.ed.Word() == "" {
-				m.ed.Insert("\t") // what Tab does without providers
-				return
-			}
-			m.tabComplete()
-		})
+		m.extensionTab((*model).tabComplete)
 		return nil
-	case m.keys.is("tui.input.tab", ks) && m.ed.Word() != "":
+	case m.keys.is("tui.input.tab", ks):
 		m.tabComplete()
 		return nil
 	case m.keys.is("tui.input.newLine", ks):
@@ -847,9 +863,15 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// tabComplete is the built-in Tab with no list open: the word before
-// the cursor completes as a path, a single match at once.
+// tabComplete is the built-in Tab with no list open (pi's
+// handleTabCompletion): in a slash command's name the command list,
+// otherwise the word before the cursor completes as a path (an empty
+// word lists the working directory), a single match at once.
 func (m *model) tabComplete() {
+	if _, name := m.slashContext(); name {
+		m.updateAutocomplete()
+		return
+	}
 	m.fileComplete(m.ed.Word(), false)
 	if m.auto != nil && len(m.auto.items) == 1 {
 		m.acceptFile()
@@ -897,7 +919,7 @@ func (m *model) restoreQueue(abort bool) {
 // appActions are the app's actions in the order their keys are matched.
 var appActions = []string{"app.clear", "app.exit", "app.interrupt", "app.editor.external", "app.model.select", "app.model.cycleForward",
 	"app.thinking.cycle", "app.thinking.toggle", "app.tools.expand", "app.message.followUp", "app.message.dequeue",
-	"app.suspend", "tui.altScreen.pageUp", "tui.altScreen.pageDown",
+	"app.suspend", "tui.altScreen.pageUp", "tui.altScreen.pageDown", "tui.altScreen.top", "tui.altScreen.bottom",
 	"app.session.new", "app.session.tree", "app.session.fork", "app.session.resume"}
 
 // action performs an app action (from its key, or reported by an
@@ -985,6 +1007,14 @@ func (m *model) action(name string) tea.Cmd {
 		return nil
 	case "tui.altScreen.pageDown":
 		m.scroll = max(0, m.scroll-max(1, m.height/2))
+		return nil
+	case "tui.altScreen.top":
+		if m.fullscreen {
+			m.scroll = math.MaxInt32 // render stops it at the top
+		}
+		return nil
+	case "tui.altScreen.bottom":
+		m.scroll = 0
 		return nil
 	}
 	return nil
@@ -1266,6 +1296,7 @@ func (m *model) View() tea.View {
 		return v
 	}
 	v.AltScreen = m.fullscreen
+	v.MouseMode = m.mouseMode()
 	v.WindowTitle = m.title
 	if v.WindowTitle == "" {
 		v.WindowTitle = "pi - " + filepath.Base(m.cwd)
@@ -1288,7 +1319,17 @@ func (m *model) render() string {
 		bottom = m.overlays(bottom, w, len(bottom))
 		return strings.Join(append(append(top, m.chatLines(w)...), bottom...), "\n")
 	}
+	for i := range m.boxes {
+		m.boxes[i].y += m.height - len(bottom) // the bottom ends at the last row
+	}
 	room := max(0, m.height-len(bottom))
+	bw := w // the bottom's width; the transcript leaves the "always" scrollbar its column
+	if m.opts.Scrollbar == "always" && w > 1 {
+		w--
+		if !m.headerPrinted {
+			top = m.header(w)
+		}
+	}
 	// Only the items that reach the screen are drawn: from the newest
 	// back until the rows (and the scroll offset) are filled; the others
 	// keep their cached lines until they scroll into view.
@@ -1317,11 +1358,24 @@ func (m *model) render() string {
 	for len(out) < room {
 		out = append(out, "")
 	}
+	m.scrollbar(out[:room], func() int { // the whole transcript's rows
+		total := n
+		if i >= m.printed {
+			total += len(top)
+			for _, c := range m.items[m.printed : i+1] {
+				total += len(c.lines_(&m.vc, w))
+			}
+		}
+		return total
+	}, bw)
+	if m.scroll > 0 && room > 0 {
+		out[room-1] = m.jumpIndicator(out[room-1], bw, room-1)
+	}
 	out = append(out, bottom...)
 	if len(out) > m.height && m.height > 0 {
 		out = out[len(out)-m.height:]
 	}
-	return strings.Join(m.overlays(out, w, m.height), "\n")
+	return strings.Join(m.overlays(out, bw, m.height), "\n")
 }
 
 func (m *model) chatLines(w int) []string {
@@ -1405,6 +1459,7 @@ func compactLabels(paths []string) []string {
 
 // bottom is everything under the chat.
 func (m *model) bottom(w int) []string {
+	m.boxes = m.boxes[:0] // the rows are the bottom's until render places them
 	th := m.th
 	var out []string
 	if len(m.steering)+len(m.follows) > 0 {
@@ -1421,17 +1476,22 @@ func (m *model) bottom(w int) []string {
 	}
 	// pi keeps one blank row above the widgets, or above the editor
 	// when there are none.
-	above := append(m.widgetLines("aboveEditor", w), m.viewWidgets("aboveEditor", w)...)
-	out = append(append(out, ""), above...)
+	out = append(out, "")
+	out = append(out, m.widgetLines("aboveEditor", w)...)
+	out = append(out, m.viewWidgets("aboveEditor", w, len(out))...)
 	switch {
 	case m.topDialog() != nil:
 		out = append(out, m.topDialog().render(m, w)...)
 	case m.sel != nil:
 		out = append(out, m.sel.render(m, w)...)
 	case m.focusedCustom(w) != nil:
-		out = append(out, m.focusedCustom(w)...)
+		lines := m.focusedCustom(w)
+		m.box(m.focusedView().id, 0, len(out), w, len(lines))
+		out = append(out, lines...)
 	default:
 		if ed := m.editorView(w); ed != nil {
+			vs := m.viewsOf("editor")
+			m.box(vs[len(vs)-1].id, 0, len(out), w, len(ed))
 			out = append(out, ed...)
 		} else {
 			rule := th.Fg("borderMuted", strings.Repeat("─", w))
@@ -1440,12 +1500,16 @@ func (m *model) bottom(w int) []string {
 			out = append(out, rule)
 		}
 		if m.auto != nil {
-			out = append(out, m.autocompleteLines(w)...)
+			lines := m.autocompleteLines(w)
+			m.box(autocompleteBox, 0, len(out), w, len(lines))
+			out = append(out, lines...)
 		}
 	}
 	out = append(out, m.widgetLines("belowEditor", w)...)
-	out = append(out, m.viewWidgets("belowEditor", w)...)
+	out = append(out, m.viewWidgets("belowEditor", w, len(out))...)
 	if f := m.footerView(w); f != nil {
+		vs := m.viewsOf("footer")
+		m.box(vs[len(vs)-1].id, 0, len(out), w, len(f))
 		out = append(out, f...)
 	} else {
 		out = append(out, m.footer(w)...)

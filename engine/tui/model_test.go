@@ -575,10 +575,56 @@ func TestFileCompletion(t *testing.T) {
 	}
 	h.typ("src/")
 	h.press("tab")
-	h.contains("→ src/main.go", "src/util.go")
+	h.contains("→ main.go", "  util.go") // pi's labels: the entries' names
 	h.press("down", "enter")
 	if h.m.ed.Text() != "cat src/util.go src/util.go " {
 		t.Errorf("tab list: %q", h.m.ed.Text())
+	}
+}
+
+// TestTabOnEmptyWordListsFolder: Tab after a space (or in an empty
+// editor) lists the working directory as pi does, directories first,
+// hidden entries too, instead of inserting a tab.
+func TestTabOnEmptyWordListsFolder(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"b.txt", "A.md", ".env", "zdir/x", "adir/y"} {
+		p := filepath.Join(dir, f)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h := newHarness(t, Options{Cwd: dir})
+	h.typ("see ")
+	h.press("tab")
+	if h.m.ed.Text() != "see " {
+		t.Fatalf("tab changed the text: %q", h.m.ed.Text())
+	}
+	var got []string
+	if h.m.auto != nil {
+		for _, c := range h.m.auto.items {
+			got = append(got, c.name)
+		}
+	}
+	if want := "adir/ zdir/ .env A.md b.txt"; strings.Join(got, " ") != want {
+		t.Errorf("list %q, want %q", strings.Join(got, " "), want)
+	}
+	h.press("down", "tab")
+	if h.m.ed.Text() != "see zdir/" {
+		t.Errorf("accepting a folder: %q", h.m.ed.Text())
+	}
+	h.press("ctrl+c")
+	h.press("tab") // an empty editor lists it too
+	if h.m.auto == nil || len(h.m.auto.items) != 5 {
+		t.Errorf("tab in an empty editor: %+v", h.m.auto)
+	}
+	h.press("esc")
+	h.typ("/mod")
+	h.press("tab") // a command's name completes from the command list
+	if h.m.ed.Text() != "/model " {
+		t.Errorf("tab on a command name: %q", h.m.ed.Text())
 	}
 }
 

@@ -1,8 +1,11 @@
 package tui
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -328,7 +331,7 @@ func (p *resumePicker) moveOrSearch(m *model, ks string, k tea.KeyPressMsg) {
 			if p.onPick != nil {
 				p.onPick(p.rows[p.index].info.Path)
 			} else {
-				m.resumeSession(p.rows[p.index].info.Path)
+				m.resumeSession(p.rows[p.index].info.Path, p.rows[p.index].info.Cwd)
 			}
 		}
 	case m.keys.is("tui.select.cancel", ks):
@@ -390,15 +393,64 @@ func renameSessionFile(path, name string) error {
 	return err
 }
 
-// delete removes a session file (pi first tries the `trash` command;
-// pigo deletes the file) and drops it from both scopes' lists.
+// delete removes a session file as pi does: the `trash` command first
+// (it keeps the file recoverable), then a plain unlink when trash is
+// missing or fails; it drops the session from both scopes' lists.
 func (p *resumePicker) delete(path string) {
-	if err := os.Remove(path); err != nil {
+	trashed, err := deleteSessionFile(path)
+	if err != nil {
 		p.setStatus("Failed to delete: "+err.Error(), true, resumeErrorTime)
 		return
 	}
 	p.reload()
-	p.setStatus("Session deleted", false, resumeInfoTime)
+	if trashed {
+		p.setStatus("Session moved to trash", false, resumeInfoTime)
+	} else {
+		p.setStatus("Session deleted", false, resumeInfoTime)
+	}
+}
+
+// deleteSessionFile runs `trash path` and reports trashed when it
+// succeeded or the file is gone after it; otherwise it removes the file,
+// and an error then carries trash's own complaint.
+func deleteSessionFile(path string) (trashed bool, err error) {
+	args := []string{path}
+	if strings.HasPrefix(path, "-") {
+		args = []string{"--", path}
+	}
+	var stderr bytes.Buffer
+	c := exec.Command("trash", args...)
+	c.Stderr = &stderr
+	runErr := c.Run()
+	if runErr == nil {
+		return true, nil
+	}
+	if _, statErr := os.Lstat(path); os.IsNotExist(statErr) {
+		return true, nil
+	}
+	rmErr := os.Remove(path)
+	if rmErr == nil {
+		return false, nil
+	}
+	// pi's hint: the spawn error (when trash did not start) and the
+	// first line of its stderr, at most 200 characters.
+	var parts []string
+	var exitErr *exec.ExitError
+	if !errors.As(runErr, &exitErr) {
+		parts = append(parts, runErr.Error())
+	}
+	if e := strings.TrimSpace(stderr.String()); e != "" {
+		parts = append(parts, strings.SplitN(e, "\n", 2)[0])
+	}
+	msg := rmErr.Error()
+	if len(parts) > 0 {
+		hint := strings.Join(parts, " · ")
+		if r := []rune(hint); len(r) > 200 {
+			hint = string(r[:200])
+		}
+		msg += " (trash: " + hint + ")"
+	}
+	return false, errors.New(msg)
 }
 
 // reload rereads the sessions after a rename or delete.
@@ -414,18 +466,59 @@ func (p *resumePicker) isCurrent(path string) bool {
 }
 
 // resumeSession switches to a session through the host, as pi's
-// handleResumeSession, and redraws the chat from it.
-func (m *model) resumeSession(path string) {
-	m.c.request(cmd("switch_session", "sessionPath", path), func(m *model, r response) {
+// handleResumeSession, and redraws the chat from it. The run moves to
+// the session's cwd (the host moves too); when that directory is gone
+// pi asks whether to continue here, fork the session here or cancel.
+func (m *model) resumeSession(path, cwd string) {
+	m.switchTo(path, cwd, cmd("switch_session", "sessionPath", path), "Resumed session")
+}
+
+// missingCwd is the start of the host's error for a session whose
+// stored cwd is gone (pi's MissingSessionCwdError).
+const missingCwd = "Stored session working directory does not exist: "
+
+func (m *model) switchTo(path, cwd string, req map[string]any, done string) {
+	m.c.request(req, func(m *model, r response) {
 		if !r.ok {
+			if gone, ok := strings.CutPrefix(r.err, missingCwd); ok {
+				gone, _, _ = strings.Cut(gone, "\n")
+				m.askMissingCwd(path, gone)
+				return
+			}
 			m.notice(r.err, "error")
 			return
 		}
 		if r.data["cancelled"] == true {
 			return
 		}
-		m.reloadChat()
-		m.status("Resumed session")
+		if cwd != "" && cwd != m.cwd {
+			m.cwd, m.branch = cwd, gitBranch(cwd)
+		}
+		if done != "" {
+			m.reloadChat(func(m *model) { m.status(done) })
+			return
+		}
+		m.c.request(cmd("get_state"), func(m *model, r response) { // a fork's status names its new id
+			m.onState(r)
+			id, _ := r.data["sessionId"].(string)
+			m.reloadChat(func(m *model) { m.status("Forked into new session " + id + " in " + m.cwd) })
+		})
+	})
+}
+
+// askMissingCwd is pi's prompt for a session whose cwd is gone.
+func (m *model) askMissingCwd(path, gone string) {
+	here := m.cwd
+	m.ask("select", "Session cwd does not exist: "+gone, []string{"Continue in " + here + " (asks again next time)",
+		"Fork into " + here + " (new session ID, original kept)", "Cancel"}, func(m *model, a map[string]any) {
+		switch v, _ := a["value"].(string); {
+		case strings.HasPrefix(v, "Continue in "):
+			m.switchTo(path, here, cmd("switch_session", "sessionPath", path, "cwdOverride", here), "Resumed session in "+here)
+		case strings.HasPrefix(v, "Fork into "):
+			m.switchTo(path, here, cmd("switch_session", "sessionPath", path, "fork", true), "")
+		default:
+			m.status("Resume cancelled")
+		}
 	})
 }
 

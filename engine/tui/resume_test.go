@@ -154,6 +154,7 @@ func TestResumeSelectorSearch(t *testing.T) {
 }
 
 func TestResumeSelectorDeleteAndRename(t *testing.T) {
+	t.Setenv("PATH", t.TempDir()) // no trash command: the file is deleted
 	h, paths := resumeFixture(t)
 	h.typ("/resume")
 	h.press("enter")
@@ -209,6 +210,59 @@ func TestResumeSelectorDeleteAndRename(t *testing.T) {
 	}
 	h.press("esc")
 	h.lacks("Resume Session")
+}
+
+// fakeTrash puts a `trash` command on PATH running script (sh).
+func fakeTrash(t *testing.T, script string) {
+	t.Helper()
+	bin := t.TempDir()
+	if err := os.WriteFile(filepath.Join(bin, "trash"), []byte("#!/bin/sh\n"+script+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+}
+
+// TestResumeDeleteUsesTrash: with a trash command, /resume's delete
+// moves the session there (pi's "Session moved to trash").
+func TestResumeDeleteUsesTrash(t *testing.T) {
+	can := t.TempDir()
+	fakeTrash(t, `mv "$1" `+can+`/`)
+	h, paths := resumeFixture(t)
+	h.typ("/resume")
+	h.press("enter")
+	h.press("down") // the fork
+	h.press("ctrl+d")
+	h.press("enter")
+	h.contains("Session moved to trash")
+	h.lacks("fork of parser work")
+	if _, err := os.Stat(filepath.Join(can, filepath.Base(paths["fork"]))); err != nil {
+		t.Errorf("not in the trash: %v", err)
+	}
+}
+
+// TestResumeDeleteFallsBackFromTrash: a trash that fails leaves the
+// delete to unlink; when that fails too the error names trash's.
+func TestResumeDeleteFallsBackFromTrash(t *testing.T) {
+	fakeTrash(t, `echo "no trash can here" >&2; exit 1`)
+	f := filepath.Join(t.TempDir(), "s.jsonl")
+	if err := os.WriteFile(f, []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	trashed, err := deleteSessionFile(f)
+	if trashed || err != nil {
+		t.Errorf("deleteSessionFile = %v, %v; want unlinked", trashed, err)
+	}
+	if _, err := os.Stat(f); !os.IsNotExist(err) {
+		t.Errorf("file still there: %v", err)
+	}
+	full := t.TempDir() // a directory with a file in it cannot be unlinked
+	if err := os.WriteFile(filepath.Join(full, "x"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = deleteSessionFile(full)
+	if err == nil || !strings.HasSuffix(err.Error(), "(trash: no trash can here)") {
+		t.Errorf("error %v, want trash's complaint at its end", err)
+	}
 }
 
 func TestResumeSelectorKeepsCurrentSession(t *testing.T) {
@@ -281,4 +335,66 @@ func TestStartupResumePicksOrCancels(t *testing.T) {
 	if _, cmd := s.Update(parseKey("esc")); cmd == nil || s.path != "" {
 		t.Errorf("escape: path %q, quit %v", s.path, cmd != nil)
 	}
+}
+
+// TestResumeOtherProject: a session whose cwd is gone (the host's
+// error) asks as pi: continue here (cwdOverride, "Resumed session in"),
+// fork here (fork, the status naming the new id) or cancel; resuming
+// another project's session moves the footer to its cwd.
+func TestResumeOtherProject(t *testing.T) {
+	h, paths := resumeFixture(t)
+	here := h.m.cwd
+	fail := func(c map[string]any) {
+		h.event(map[string]any{"type": "response", "id": c["id"], "command": "switch_session", "success": false,
+			"error": "Stored session working directory does not exist: /elsewhere\nSession file: " + paths["other"] + "\nCurrent working directory: " + here})
+	}
+	pick := func() map[string]any {
+		h.typ("/resume")
+		h.press("enter")
+		h.press("tab") // all projects: "other project work" is the newest
+		h.press("enter")
+		c := h.cmd("switch_session")
+		if c["sessionPath"] != paths["other"] || c["fork"] != nil || c["cwdOverride"] != nil {
+			t.Fatalf("switch_session %v", c)
+		}
+		fail(c)
+		return c
+	}
+	pick()
+	h.contains("Session cwd does not exist: /elsewhere", "→ Continue in "+here+" (asks again next time)",
+		"Fork into "+here+" (new session ID, original kept)", "Cancel")
+	h.press("enter")
+	c := h.cmd("switch_session")
+	if c["sessionPath"] != paths["other"] || c["cwdOverride"] != here {
+		t.Fatalf("continue asked %v", c)
+	}
+	h.respond(c, true, map[string]any{"cancelled": false})
+	h.contains("Resumed session in " + here)
+
+	pick()
+	h.press("down", "enter")
+	c = h.cmd("switch_session")
+	if c["sessionPath"] != paths["other"] || c["fork"] != true {
+		t.Fatalf("fork asked %v", c)
+	}
+	h.answer("get_state", map[string]any{"model": map[string]any{"id": "mock-1", "provider": "mock", "contextWindow": 128000.0},
+		"thinkingLevel": "off", "isStreaming": false, "sessionId": "f0f0", "sessionFile": filepath.Join(filepath.Dir(paths["old"]), "f0f0.jsonl")})
+	h.respond(c, true, map[string]any{"cancelled": false})
+	h.contains("Forked into new session f0f0 in " + here)
+
+	pick()
+	h.press("down", "down", "enter")
+	h.contains("Resume cancelled")
+
+	// a project that is there: the footer moves to it
+	other := filepath.Join(t.TempDir(), "other")
+	if err := os.MkdirAll(other, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	h.m.resumeSession(paths["other"], other)
+	h.respond(h.cmd("switch_session"), true, map[string]any{"cancelled": false})
+	if h.m.cwd != other {
+		t.Errorf("the footer's cwd is %q, want %q", h.m.cwd, other)
+	}
+	h.contains("Resumed session")
 }

@@ -45,6 +45,12 @@ type Options struct {
 	// first.
 	Messages []string
 	Images   []any
+	// WheelScrollLines is pi's fullscreenWheelScrollLines: lines per
+	// mouse-wheel event in fullscreen mode, a number (1 to 100) or "auto".
+	WheelScrollLines any
+	// Scrollbar is pi's fullscreenScrollbar: "auto" (shown a second after
+	// each scroll; the default), "always" or "hidden".
+	Scrollbar string
 	// Width and Height fix the size when Output is not a terminal (tests).
 	Width, Height int
 	// Env is the environment bubbletea reads (TERM, COLORTERM, ...).
@@ -78,6 +84,8 @@ func optionsFrom(opts agentsession.InteractiveOptions) Options {
 		o.HideThinking, _ = get("hideThinkingBlock").(bool)
 		o.DoubleEscape, _ = get("doubleEscapeAction").(string)
 		o.TreeFilterMode, _ = get("treeFilterMode").(string)
+		o.WheelScrollLines = get("fullscreenWheelScrollLines")
+		o.Scrollbar, _ = get("fullscreenScrollbar").(string)
 		if bs, ok := get("branchSummary").(map[string]any); ok {
 			o.BranchSummarySkipPrompt, _ = bs["skipPrompt"].(bool)
 		}

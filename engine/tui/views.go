@@ -240,10 +240,12 @@ func (d *dialog) render(m *model, w int) []string {
 		const visible = 10
 		start := max(0, min(d.index-visible/2, len(d.options)-visible))
 		for i := start; i < min(start+visible, len(d.options)); i++ {
+			text := "  " + th.Fg("text", d.options[i])
 			if i == d.index {
-				out = append(out, ansi.Truncate(" "+th.Fg("accent", "→ ")+th.Fg("accent", d.options[i]), w, ""))
-			} else {
-				out = append(out, ansi.Truncate("   "+th.Fg("text", d.options[i]), w, ""))
+				text = th.Fg("accent", "→ ") + th.Fg("accent", d.options[i])
+			}
+			for _, l := range wrapText(text, w-2) { // pi's Text(text, 1, 0): wrapped, one cell in
+				out = append(out, " "+l)
 			}
 		}
 		hint = th.Fg("dim", "↑↓") + th.Fg("muted", " navigate") + "  " + m.hint("tui.select.confirm", "select") + "  " + m.hint("tui.select.cancel", "cancel")
@@ -276,6 +278,7 @@ func (m *model) editKeyOn(e *editor, ks string, k tea.KeyPressMsg) {
 type compView struct {
 	id, kind, placement, errText string
 	overlay, hidden              bool
+	mouse                        bool // the component handles the mouse (handleMouse)
 	overlayOpts                  map[string]any
 	lines                        []string
 	width                        int // the width last asked for
@@ -291,6 +294,7 @@ func (v *compView) update(st map[string]any) (submit *string, action string) {
 	v.placement, _ = st["placement"].(string)
 	v.overlay, _ = st["overlay"].(bool)
 	v.hidden, _ = st["hidden"].(bool)
+	v.mouse, _ = st["mouse"].(bool)
 	if sub, _ := st["submitted"].(map[string]any); sub != nil {
 		if n, _ := sub["count"].(float64); n > v.submitted {
 			v.submitted = n
@@ -399,14 +403,24 @@ func (m *model) viewsOf(kind string) []*compView {
 }
 
 // viewWidgets are component widgets at a placement.
-func (m *model) viewWidgets(placement string, w int) []string {
+// at is the row of the bottom area the first lands on.
+func (m *model) viewWidgets(placement string, w, at int) []string {
 	var out []string
 	for _, v := range m.viewsOf("widget") {
 		if v.placement == placement || (placement == "aboveEditor" && v.placement == "") {
-			out = append(out, m.viewLines(v, w)...)
+			lines := m.viewLines(v, w)
+			m.box(v.id, 0, at+len(out), w, len(lines))
+			out = append(out, lines...)
 		}
 	}
 	return out
+}
+
+// box records where a component is drawn, for the mouse.
+func (m *model) box(id string, x, y, w, h int) {
+	if h > 0 {
+		m.boxes = append(m.boxes, mouseBox{id: id, x: x, y: y, w: w, h: h})
+	}
 }
 
 // focusedCustom is a non-overlay custom component, drawn in place of
@@ -457,6 +471,7 @@ func (m *model) overlays(frame []string, w, h int) []string {
 		}
 		off := func(k string) int { f, _ := o[k].(float64); return int(f) }
 		row, col = max(0, row+off("offsetY")), max(0, col+off("offsetX"))
+		m.box(v.id, col, row, ow, min(oh, max(0, h-row)))
 		for len(frame) < min(h, row+oh) {
 			frame = append(frame, "")
 		}

@@ -593,22 +593,34 @@ function makeUI(host: any, assertActive: () => void, on: (event: string, handler
     // The factory wraps the provider below it ("current"), as in pi:
     // providers of all extensions stack in the host, newest first, and
     // only the newest is asked. current.getSuggestions answers what the
-    // providers below answer, under them pi's built-in provider's (files
-    // here; the editor's own commands are the client's). A provider that
+    // providers below answer, under them pi's built-in provider's: files,
+    // and the slash command list the client sends with the request (its
+    // built-in, template, skill and extension commands). A provider that
     // hands the built-in answer back unchanged leaves completion to the
-    // client's built-in one. current.applyCompletion is the built-in's
-    // (applyCompletion is synchronous: the providers below run elsewhere);
-    // current.shouldTriggerFileCompletion the built-in's, the host asking
-    // the providers below when a provider's answer is current's.
+    // client's built-in one. current.applyCompletion is the provider
+    // below's applyCompletion, as in pi, where it is synchronous: this
+    // runtime can call it only when that provider is this extension's.
+    // When the provider below belongs to another extension (another
+    // runtime, reachable only asynchronously through the host), or there
+    // is none, current.applyCompletion is pi's built-in one (it puts the
+    // item's value in place of the prefix, as pi's editor does), and the
+    // other extension's applyCompletion does not run.
+    // current.shouldTriggerFileCompletion is the built-in's, the host
+    // asking the providers below when a provider's answer is current's.
     addAutocompleteProvider: (factory: (current: any) => any) => {
       assertActive();
       if (typeof factory !== "function") throw new TypeError("ui.addAutocompleteProvider: factory must be a function");
       let builtin: any; // loaded on first use
-      const base = () => (builtin ??= new (require("pigo:tui-autocomplete").CombinedAutocompleteProvider)([], host.cwd()));
-      // One getSuggestions call: its lower(), what current answered
-      // from the built-in provider (handed back unchanged, it is the
-      // client's turn), keyed by the options object the provider passes on.
-      type Call = { lower: () => Promise<any>; fromBuiltin?: any; delegated?: boolean };
+      const builtinFor = (commands?: any[]) => {
+        const Combined = require("pigo:tui-autocomplete").CombinedAutocompleteProvider;
+        if (!Array.isArray(commands)) return (builtin ??= new Combined([], host.cwd()));
+        return new Combined(commands, host.cwd());
+      };
+      // One getSuggestions call: its lower(), the client's commands, what
+      // current answered from the built-in provider (handed back
+      // unchanged, it is the client's turn), keyed by the options object
+      // the provider passes on.
+      type Call = { lower: () => Promise<any>; commands?: any[]; fromBuiltin?: any; delegated?: boolean };
       const calls = new WeakMap<object, Call>();
       let last: Call | undefined;
       let shouldDelegated = false;
@@ -619,19 +631,22 @@ function makeUI(host: any, assertActive: () => void, on: (event: string, handler
           const below = await call.lower();
           if (below !== "builtin") return below;
           const opts = { signal: options?.signal ?? new AbortController().signal, force: options?.force === true };
-          const r = await base().getSuggestions(lines, line, col, opts);
+          const r = await builtinFor(call.commands).getSuggestions(lines, line, col, opts);
           call.delegated = true;
           call.fromBuiltin = r;
           return r;
         },
-        applyCompletion: (lines: string[], line: number, col: number, item: any, prefix: string) => base().applyCompletion(lines, line, col, item, prefix),
+        applyCompletion: (lines: string[], line: number, col: number, item: any, prefix: string) =>
+          applyBelow(lines, line, col, item, prefix, () => builtinFor().applyCompletion(lines, line, col, item, prefix)),
         shouldTriggerFileCompletion: (lines: string[], line: number, col: number) => {
           shouldDelegated = true;
-          return base().shouldTriggerFileCompletion(lines, line, col);
+          return builtinFor().shouldTriggerFileCompletion(lines, line, col);
         },
       };
       const p = factory(current);
       if (!p || typeof p.getSuggestions !== "function") throw new TypeError("ui.addAutocompleteProvider: the factory must return a provider with getSuggestions");
+      const key = String(++providerKeys);
+      localProviders.set(key, { p, current });
       const triggers = Array.isArray(p.triggerCharacters) ? p.triggerCharacters.filter((t: any) => typeof t === "string") : [];
       const shouldTrigger =
         typeof p.shouldTriggerFileCompletion === "function"
@@ -643,9 +658,9 @@ function makeUI(host: any, assertActive: () => void, on: (event: string, handler
           : undefined;
       host.addAutocompleteProvider(
         triggers,
-        (lines: string[], line: number, col: number, force: boolean, lower: () => Promise<any>) => {
+        (lines: string[], line: number, col: number, force: boolean, lower: () => Promise<any>, commands?: any[]) => {
           const options = { signal: new AbortController().signal, force };
-          const call: Call = { lower };
+          const call: Call = { lower, commands };
           calls.set(options, call);
           last = call;
           return Promise.resolve(p.getSuggestions(lines, line, col, options)).then((r: any) => {
@@ -658,9 +673,17 @@ function makeUI(host: any, assertActive: () => void, on: (event: string, handler
               : null;
           });
         },
-        (lines: string[], line: number, col: number, item: any, prefix: string) =>
-          (typeof p.applyCompletion === "function" ? p : current).applyCompletion(lines, line, col, item, prefix),
+        (lines: string[], line: number, col: number, item: any, prefix: string, below?: string[]) => {
+          const saved = applyChain;
+          applyChain = Array.isArray(below) ? below : [];
+          try {
+            return (typeof p.applyCompletion === "function" ? p : current).applyCompletion(lines, line, col, item, prefix);
+          } finally {
+            applyChain = saved;
+          }
+        },
         shouldTrigger,
+        key,
       );
     },
     // pi calls a listener synchronously and reads {consume, data} from
@@ -681,6 +704,29 @@ function makeUI(host: any, assertActive: () => void, on: (event: string, handler
   };
 }
 
+// This runtime's autocomplete providers by key, and, while one's
+// applyCompletion runs, the keys of this runtime's providers right below
+// it (the host sends them): current.applyCompletion runs the first.
+let providerKeys = 0;
+const localProviders = new Map<string, { p: any; current: any }>();
+let applyChain: string[] = [];
+
+// applyBelow is current.applyCompletion: the applyCompletion of the
+// provider below when it is this runtime's (with the chain moved one
+// down while it runs), else builtin().
+function applyBelow(lines: string[], line: number, col: number, item: any, prefix: string, builtin: () => any): any {
+  const [next, ...rest] = applyChain;
+  const lower = next === undefined ? undefined : localProviders.get(next);
+  if (!lower) return builtin();
+  const saved = applyChain;
+  applyChain = rest;
+  try {
+    return (typeof lower.p.applyCompletion === "function" ? lower.p : lower.current).applyCompletion(lines, line, col, item, prefix);
+  } finally {
+    applyChain = saved;
+  }
+}
+
 // makeComponents shows the pi-tui components extension code makes
 // (ctx.ui.custom, the setWidget/setFooter/setHeader/setEditorComponent
 // factories) as "pi.component" views (jsapi/component.go) while a client
@@ -699,23 +745,40 @@ function makeComponents(host: any, on: (event: string, handler: () => void) => v
   // adapter is what component.go calls: input listeners run before the
   // component and key releases reach only a component that wants them, as
   // in pi-tui's TUI.handleInput.
-  const adapter = (tui: any, comp: any, state?: () => any) => ({
-    render: (width: number) => comp.render(width),
-    input: (data: string) => {
-      for (const l of tui.inputListeners) {
-        const r = l(data);
-        if (r?.consume) return;
-        if (r?.data !== undefined) data = r.data;
-      }
-      if (data.length === 0 || typeof comp.handleInput !== "function") return;
-      if (tuiKeys().isKeyRelease(data) && !comp.wantsKeyRelease) return;
-      comp.handleInput(data);
-    },
-    invalidate: () => comp.invalidate?.(),
-    dispose: () => comp.dispose?.(),
-    setText: (text: string) => comp.setText?.(text),
-    ...(state ? { state } : {}),
-  });
+  const adapter = (tui: any, comp: any, state?: () => any) => {
+    let pressed: any; // the target of the last press the component took
+    return {
+      render: (width: number) => comp.render(width),
+      input: (data: string) => {
+        for (const l of tui.inputListeners) {
+          const r = l(data);
+          if (r?.consume) return;
+          if (r?.data !== undefined) data = r.data;
+        }
+        if (data.length === 0 || typeof comp.handleInput !== "function") return;
+        if (tuiKeys().isKeyRelease(data) && !comp.wantsKeyRelease) return;
+        comp.handleInput(data);
+      },
+      // mouse is a TuiMouseEvent from the client (fullscreen mode), over
+      // the component or in a gesture a press over it began: the component
+      // that took the press gets the gesture's drags, release and click.
+      mouse: (event: any) => {
+        const core = require("pigo:tui-core");
+        if (event.type === "press") pressed = undefined;
+        const inGesture = pressed && (event.type === "drag" || event.type === "release" || event.type === "click");
+        const result = inGesture ? core.dispatchMouseEvent(pressed.component, core.retargetMouseEvent(event, pressed)) : core.dispatchMouseEvent(comp, event);
+        if (event.type === "press" && result) pressed = result.target;
+        if (event.type === "click") pressed = undefined;
+        if (!result) return;
+        if (result.render ?? (event.type !== "move" && event.type !== "release")) tui.requestRender();
+      },
+      invalidate: () => comp.invalidate?.(),
+      dispose: () => comp.dispose?.(),
+      setText: (text: string) => comp.setText?.(text),
+      // the client sends mouse events only to components that take them
+      state: () => ({ ...(state ? state() : {}), mouse: require("pigo:tui-core").wantsMouse(comp) }),
+    };
+  };
   // Custom components and editors take the focus (pi focuses them);
   // widgets, footers and headers do not.
   const mountOn = (h: any, tui: any, comp: any, focus: boolean, state?: () => any) => {

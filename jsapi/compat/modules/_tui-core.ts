@@ -1176,11 +1176,71 @@ function parseSizeValue(value, referenceSize) {
 function isTermuxSession() {
     return Boolean(processEnv().TERMUX_VERSION);
 }
+// Mouse input (pi-tui 1.6's TuiMouseEvent contract): a component's
+// handleMouse answers { handled, capture, focus, render } or nothing;
+// dispatchMouseEvent normalizes the answer and names the component that
+// took the event, with the origin of its coordinates, so the events of
+// the gesture that follow can be sent to it (retargetMouseEvent).
+export function dispatchMouseEvent(component, event) {
+    const result = component.handleMouse?.(event);
+    if (!result)
+        return undefined;
+    if ("target" in result)
+        return result.focus && component.handleInput ? { ...result, focusTarget: component } : result;
+    if (!result.handled && !result.capture && !result.focus)
+        return undefined;
+    return {
+        ...result,
+        handled: true,
+        ...(result.focus ? { focusTarget: component } : {}),
+        target: { component, originX: event.screenX - event.x, originY: event.screenY - event.y, width: event.width, height: event.height },
+    };
+}
+export function retargetMouseEvent(event, target) {
+    return { ...event, x: event.screenX - target.originX, y: event.screenY - target.originY, width: target.width, height: target.height };
+}
+/** MouseRegion adds mouse handling to a component without changing how it renders. */
+export class MouseRegion {
+    child;
+    onMouse;
+    constructor(child, onMouse) {
+        this.child = child;
+        this.onMouse = onMouse;
+    }
+    render(width) {
+        return this.child.render(width);
+    }
+    handleMouse(event) {
+        return dispatchMouseEvent(this.child, event) ?? this.onMouse(event);
+    }
+    invalidate() {
+        this.child.invalidate?.();
+    }
+}
+/** wantsMouse reports whether a component, or a child of a container, handles the mouse. */
+export function wantsMouse(component, depth = 0) {
+    if (!component || depth > 32 || typeof component.handleMouse !== "function")
+        return false;
+    if (component.handleMouse !== Container.prototype.handleMouse)
+        return true;
+    return (component.children ?? []).some((c) => wantsMouse(c, depth + 1));
+}
 /**
  * Container - a component that contains other components
  */
 export class Container {
     children = [];
+    // handleMouse gives an event to the child drawn on its row.
+    handleMouse(event) {
+        let top = 0;
+        for (const child of this.children) {
+            const height = child.render(event.width).length;
+            if (event.y >= top && event.y < top + height)
+                return dispatchMouseEvent(child, { ...event, y: event.y - top, height });
+            top += height;
+        }
+        return undefined;
+    }
     addChild(component) {
         this.children.push(component);
     }

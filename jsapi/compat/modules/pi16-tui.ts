@@ -81,6 +81,9 @@ const own: Record<string, any> = {
   isAppleTerminalSession(): boolean {
     return false;
   },
+  get MouseRegion(): any {
+    return require("pigo:tui-core").MouseRegion;
+  },
   getTerminalColorMode(capabilities?: any): string {
     const caps = capabilities ?? require("pigo:tui-core").getCapabilities();
     return caps.trueColor ? "truecolor" : "256color";
@@ -117,7 +120,6 @@ module.exports = require("pigo:namespace").lazy(
       "HStack",
       "VStack",
       "ScrollView",
-      "MouseRegion",
       "TuiAltScreen",
       "TuiMainScreen",
       "compositeTuiLine",

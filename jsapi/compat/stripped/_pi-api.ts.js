@@ -643,18 +643,29 @@ function makeUI(host, assertActive, on) {
     // The factory wraps the provider below it ("current"), as in pi:
     // providers of all extensions stack in the host, newest first, and
     // only the newest is asked. current.getSuggestions answers what the
-    // providers below answer, under them pi's built-in provider's (files
-    // here; the editor's own commands are the client's). A provider that
+    // providers below answer, under them pi's built-in provider's: files,
+    // and the slash command list the client sends with the request (its
+    // built-in, template, skill and extension commands). A provider that
     // hands the built-in answer back unchanged leaves completion to the
-    // client's built-in one. current.applyCompletion is the built-in's
-    // (applyCompletion is synchronous: the providers below run elsewhere);
-    // current.shouldTriggerFileCompletion the built-in's, the host asking
-    // the providers below when a provider's answer is current's.
+    // client's built-in one. current.applyCompletion is the provider
+    // below's applyCompletion, as in pi, where it is synchronous: this
+    // runtime can call it only when that provider is this extension's.
+    // When the provider below belongs to another extension (another
+    // runtime, reachable only asynchronously through the host), or there
+    // is none, current.applyCompletion is pi's built-in one (it puts the
+    // item's value in place of the prefix, as pi's editor does), and the
+    // other extension's applyCompletion does not run.
+    // current.shouldTriggerFileCompletion is the built-in's, the host
+    // asking the providers below when a provider's answer is current's.
     addAutocompleteProvider: (factory) => {
       assertActive();
       if (typeof factory !== "function") throw new TypeError("ui.addAutocompleteProvider: factory must be a function");
       let builtin;
-      const base = () => builtin ??= new (require("pigo:tui-autocomplete")).CombinedAutocompleteProvider([], host.cwd());
+      const builtinFor = (commands) => {
+        const Combined = require("pigo:tui-autocomplete").CombinedAutocompleteProvider;
+        if (!Array.isArray(commands)) return builtin ??= new Combined([], host.cwd());
+        return new Combined(commands, host.cwd());
+      };
       const calls = /* @__PURE__ */ new WeakMap();
       let last;
       let shouldDelegated = false;
@@ -665,19 +676,21 @@ function makeUI(host, assertActive, on) {
           const below = await call.lower();
           if (below !== "builtin") return below;
           const opts2 = { signal: options?.signal ?? new AbortController().signal, force: options?.force === true };
-          const r = await base().getSuggestions(lines, line, col, opts2);
+          const r = await builtinFor(call.commands).getSuggestions(lines, line, col, opts2);
           call.delegated = true;
           call.fromBuiltin = r;
           return r;
         },
-        applyCompletion: (lines, line, col, item, prefix) => base().applyCompletion(lines, line, col, item, prefix),
+        applyCompletion: (lines, line, col, item, prefix) => applyBelow(lines, line, col, item, prefix, () => builtinFor().applyCompletion(lines, line, col, item, prefix)),
         shouldTriggerFileCompletion: (lines, line, col) => {
           shouldDelegated = true;
-          return base().shouldTriggerFileCompletion(lines, line, col);
+          return builtinFor().shouldTriggerFileCompletion(lines, line, col);
         }
       };
       const p = factory(current);
       if (!p || typeof p.getSuggestions !== "function") throw new TypeError("ui.addAutocompleteProvider: the factory must return a provider with getSuggestions");
+      const key = String(++providerKeys);
+      localProviders.set(key, { p, current });
       const triggers = Array.isArray(p.triggerCharacters) ? p.triggerCharacters.filter((t) => typeof t === "string") : [];
       const shouldTrigger = typeof p.shouldTriggerFileCompletion === "function" ? (lines, line, col) => {
         shouldDelegated = false;
@@ -686,9 +699,9 @@ function makeUI(host, assertActive, on) {
       } : void 0;
       host.addAutocompleteProvider(
         triggers,
-        (lines, line, col, force, lower) => {
+        (lines, line, col, force, lower, commands) => {
           const options = { signal: new AbortController().signal, force };
-          const call = { lower };
+          const call = { lower, commands };
           calls.set(options, call);
           last = call;
           return Promise.resolve(p.getSuggestions(lines, line, col, options)).then((r) => {
@@ -699,8 +712,17 @@ function makeUI(host, assertActive, on) {
             } : null;
           });
         },
-        (lines, line, col, item, prefix) => (typeof p.applyCompletion === "function" ? p : current).applyCompletion(lines, line, col, item, prefix),
-        shouldTrigger
+        (lines, line, col, item, prefix, below) => {
+          const saved = applyChain;
+          applyChain = Array.isArray(below) ? below : [];
+          try {
+            return (typeof p.applyCompletion === "function" ? p : current).applyCompletion(lines, line, col, item, prefix);
+          } finally {
+            applyChain = saved;
+          }
+        },
+        shouldTrigger,
+        key
       );
     },
     // pi calls a listener synchronously and reads {consume, data} from
@@ -720,6 +742,21 @@ function makeUI(host, assertActive, on) {
     }
   };
 }
+let providerKeys = 0;
+const localProviders = /* @__PURE__ */ new Map();
+let applyChain = [];
+function applyBelow(lines, line, col, item, prefix, builtin) {
+  const [next, ...rest] = applyChain;
+  const lower = next === void 0 ? void 0 : localProviders.get(next);
+  if (!lower) return builtin();
+  const saved = applyChain;
+  applyChain = rest;
+  try {
+    return (typeof lower.p.applyCompletion === "function" ? lower.p : lower.current).applyCompletion(lines, line, col, item, prefix);
+  } finally {
+    applyChain = saved;
+  }
+}
 function makeComponents(host, on) {
   let editorFactory;
   let editor;
@@ -728,23 +765,40 @@ function makeComponents(host, on) {
   let actions = 0;
   const agentTheme = () => require("pigo:agent-theme");
   const tuiKeys = () => require("@mariozechner/pi-tui");
-  const adapter = (tui, comp, state) => ({
-    render: (width) => comp.render(width),
-    input: (data) => {
-      for (const l of tui.inputListeners) {
-        const r = l(data);
-        if (r?.consume) return;
-        if (r?.data !== void 0) data = r.data;
-      }
-      if (data.length === 0 || typeof comp.handleInput !== "function") return;
-      if (tuiKeys().isKeyRelease(data) && !comp.wantsKeyRelease) return;
-      comp.handleInput(data);
-    },
-    invalidate: () => comp.invalidate?.(),
-    dispose: () => comp.dispose?.(),
-    setText: (text) => comp.setText?.(text),
-    ...state ? { state } : {}
-  });
+  const adapter = (tui, comp, state) => {
+    let pressed;
+    return {
+      render: (width) => comp.render(width),
+      input: (data) => {
+        for (const l of tui.inputListeners) {
+          const r = l(data);
+          if (r?.consume) return;
+          if (r?.data !== void 0) data = r.data;
+        }
+        if (data.length === 0 || typeof comp.handleInput !== "function") return;
+        if (tuiKeys().isKeyRelease(data) && !comp.wantsKeyRelease) return;
+        comp.handleInput(data);
+      },
+      // mouse is a TuiMouseEvent from the client (fullscreen mode), over
+      // the component or in a gesture a press over it began: the component
+      // that took the press gets the gesture's drags, release and click.
+      mouse: (event) => {
+        const core = require("pigo:tui-core");
+        if (event.type === "press") pressed = void 0;
+        const inGesture = pressed && (event.type === "drag" || event.type === "release" || event.type === "click");
+        const result = inGesture ? core.dispatchMouseEvent(pressed.component, core.retargetMouseEvent(event, pressed)) : core.dispatchMouseEvent(comp, event);
+        if (event.type === "press" && result) pressed = result.target;
+        if (event.type === "click") pressed = void 0;
+        if (!result) return;
+        if (result.render ?? (event.type !== "move" && event.type !== "release")) tui.requestRender();
+      },
+      invalidate: () => comp.invalidate?.(),
+      dispose: () => comp.dispose?.(),
+      setText: (text) => comp.setText?.(text),
+      // the client sends mouse events only to components that take them
+      state: () => ({ ...state ? state() : {}, mouse: require("pigo:tui-core").wantsMouse(comp) })
+    };
+  };
   const mountOn = (h, tui, comp, focus, state) => {
     if (!comp || typeof comp.render !== "function") throw new TypeError("ctx.ui: the factory must return a component with render(width)");
     if (focus) tui.setFocus(comp);

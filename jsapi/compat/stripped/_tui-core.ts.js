@@ -26,6 +26,7 @@ pigo_tui_core_exports.calculateImageRows = calculateImageRows;
 pigo_tui_core_exports.deleteAllKittyImages = deleteAllKittyImages;
 pigo_tui_core_exports.deleteKittyImage = deleteKittyImage;
 pigo_tui_core_exports.detectCapabilities = detectCapabilities;
+pigo_tui_core_exports.dispatchMouseEvent = dispatchMouseEvent;
 pigo_tui_core_exports.encodeITerm2 = encodeITerm2;
 pigo_tui_core_exports.encodeKitty = encodeKitty;
 pigo_tui_core_exports.fuzzyFilter = fuzzyFilter;
@@ -43,8 +44,10 @@ pigo_tui_core_exports.isFocusable = isFocusable;
 pigo_tui_core_exports.isImageLine = isImageLine;
 pigo_tui_core_exports.renderImage = renderImage;
 pigo_tui_core_exports.resetCapabilitiesCache = resetCapabilitiesCache;
+pigo_tui_core_exports.retargetMouseEvent = retargetMouseEvent;
 pigo_tui_core_exports.setCapabilities = setCapabilities;
 pigo_tui_core_exports.setCellDimensions = setCellDimensions;
+pigo_tui_core_exports.wantsMouse = wantsMouse;
 module.exports = pigo_tui_core_exports;
 var import_pigo_tui_keys = require("pigo:tui-keys");
 var import_pigo_tui_utils = require("pigo:tui-utils");
@@ -1019,9 +1022,62 @@ function parseSizeValue(value, referenceSize) {
 function isTermuxSession() {
   return Boolean((0, import_pigo_tui_keys.processEnv)().TERMUX_VERSION);
 }
+function dispatchMouseEvent(component, event) {
+  const result = component.handleMouse?.(event);
+  if (!result)
+    return void 0;
+  if ("target" in result)
+    return result.focus && component.handleInput ? { ...result, focusTarget: component } : result;
+  if (!result.handled && !result.capture && !result.focus)
+    return void 0;
+  return {
+    ...result,
+    handled: true,
+    ...result.focus ? { focusTarget: component } : {},
+    target: { component, originX: event.screenX - event.x, originY: event.screenY - event.y, width: event.width, height: event.height }
+  };
+}
+function retargetMouseEvent(event, target) {
+  return { ...event, x: event.screenX - target.originX, y: event.screenY - target.originY, width: target.width, height: target.height };
+}
+class MouseRegion {
+  constructor(child, onMouse) {
+    __publicField(this, "child");
+    __publicField(this, "onMouse");
+    this.child = child;
+    this.onMouse = onMouse;
+  }
+  render(width) {
+    return this.child.render(width);
+  }
+  handleMouse(event) {
+    return dispatchMouseEvent(this.child, event) ?? this.onMouse(event);
+  }
+  invalidate() {
+    this.child.invalidate?.();
+  }
+}
+function wantsMouse(component, depth = 0) {
+  if (!component || depth > 32 || typeof component.handleMouse !== "function")
+    return false;
+  if (component.handleMouse !== Container.prototype.handleMouse)
+    return true;
+  return (component.children ?? []).some((c) => wantsMouse(c, depth + 1));
+}
 class Container {
   constructor() {
     __publicField(this, "children", []);
+  }
+  // handleMouse gives an event to the child drawn on its row.
+  handleMouse(event) {
+    let top = 0;
+    for (const child of this.children) {
+      const height = child.render(event.width).length;
+      if (event.y >= top && event.y < top + height)
+        return dispatchMouseEvent(child, { ...event, y: event.y - top, height });
+      top += height;
+    }
+    return void 0;
   }
   addChild(component) {
     this.children.push(component);
@@ -1866,6 +1922,7 @@ let TUI = _TUI;
 pigo_tui_core_exports.CURSOR_MARKER = CURSOR_MARKER;
 pigo_tui_core_exports.Container = Container;
 pigo_tui_core_exports.KillRing = KillRing;
+pigo_tui_core_exports.MouseRegion = MouseRegion;
 pigo_tui_core_exports.ProcessTerminal = ProcessTerminal;
 pigo_tui_core_exports.StdinBuffer = StdinBuffer;
 pigo_tui_core_exports.UndoStack = UndoStack;
@@ -1873,6 +1930,7 @@ pigo_tui_core_exports.UndoStack = UndoStack;
   CURSOR_MARKER,
   Container,
   KillRing,
+  MouseRegion,
   ProcessTerminal,
   StdinBuffer,
   TUI,
@@ -1882,6 +1940,7 @@ pigo_tui_core_exports.UndoStack = UndoStack;
   deleteAllKittyImages,
   deleteKittyImage,
   detectCapabilities,
+  dispatchMouseEvent,
   encodeITerm2,
   encodeKitty,
   fuzzyFilter,
@@ -1899,6 +1958,8 @@ pigo_tui_core_exports.UndoStack = UndoStack;
   isImageLine,
   renderImage,
   resetCapabilitiesCache,
+  retargetMouseEvent,
   setCapabilities,
-  setCellDimensions
+  setCellDimensions,
+  wantsMouse
 });

@@ -65,6 +65,9 @@ const own = {
   isAppleTerminalSession() {
     return false;
   },
+  get MouseRegion() {
+    return require("pigo:tui-core").MouseRegion;
+  },
   getTerminalColorMode(capabilities) {
     const caps = capabilities ?? require("pigo:tui-core").getCapabilities();
     return caps.trueColor ? "truecolor" : "256color";
@@ -101,7 +104,6 @@ module.exports = require("pigo:namespace").lazy(
       "HStack",
       "VStack",
       "ScrollView",
-      "MouseRegion",
       "TuiAltScreen",
       "TuiMainScreen",
       "compositeTuiLine",

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pigo-dev/pigo/engine/session"
+)
+
+// TestTUIWheelScrollMatchesPi16: in fullscreen mode the mouse wheel
+// scrolls the transcript as pi 1.6's does: fullscreenWheelScrollLines
+// lines per notch, alt+wheel five times as far, down back to the end;
+// scrolled up, the last row says "↓ Jump to latest message · Ctrl+End";
+// the scrollbar shows in the last column after a scroll.
+func TestTUIWheelScrollMatchesPi16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
+	node, cli := pi16Command(t)
+	setup := func(work, agentDir string) {
+		must(t, os.WriteFile(filepath.Join(agentDir, "settings.json"), []byte(`{"fullscreenWheelScrollLines": 2}`), 0o644))
+		dir := session.DefaultDir(agentDir, work)
+		must(t, os.MkdirAll(dir, 0o755))
+		ts := time.Now().Add(-time.Hour)
+		iso := ts.UTC().Format("2006-01-02T15:04:05.000Z")
+		lines := []string{fmt.Sprintf(`{"type":"session","version":3,"id":"eeeeeeee-0000-4000-8000-000000000005","timestamp":%q,"cwd":%q}`, iso, work)}
+		prev := "null"
+		for i := range 30 {
+			id := fmt.Sprintf("m%02d", i)
+			lines = append(lines, fmt.Sprintf(`{"type":"message","id":%q,"parentId":%s,"timestamp":%q,"message":{"role":"user","content":"message %02d","timestamp":%d}}`,
+				id, prev, iso, i, ts.UnixMilli()))
+			prev = fmt.Sprintf("%q", id)
+		}
+		must(t, os.WriteFile(filepath.Join(dir, "s.jsonl"), []byte(strings.Join(lines, "\n")+"\n"), 0o644))
+	}
+	wheel := func(button, n int) []string {
+		var out []string
+		for range n {
+			out = append(out, fmt.Sprintf("\x1b[<%d;20;5M", button))
+		}
+		return out
+	}
+	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
+		tt := startPTYSetup(t, setup, side, nil, "-c", "--model", "mock/mock-1")
+		tt.waitFor("mock-1", "message 29")
+		settle()
+		shot := func(want string) {
+			tt.waitFor(want)
+			settle()
+			add(chatMessages(tt.screen()) + "\n" + scrollbarShown(tt.screen()))
+		}
+		shot("message 29")
+		tt.keys(wheel(64, 3)...) // up 3 notches of 2 lines
+		shot("message 22")
+		tt.keys(wheel(64|8, 2)...) // alt: 10 lines a notch
+		shot("message 17")
+		tt.keys(wheel(65, 40)...) // down past the end
+		tt.waitGone("Jump to latest")
+		shot("message 29")
+	})
+	compareScreens(t, screens, nil)
+}
+
+// chatMessages lists the "message NN" lines a screen shows, top to
+// bottom, with their rows.
+func chatMessages(s string) string {
+	var out []string
+	for i, l := range strings.Split(s, "\n") {
+		if j := strings.Index(l, "message "); j >= 0 && len(l) >= j+10 {
+			out = append(out, fmt.Sprintf("%d:%s", i, l[j:j+10]))
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// scrollbarShown says whether the screen's last column holds the
+// transcript's scrollbar (its geometry depends on the header, whose
+// startup notices differ between the sides).
+func scrollbarShown(s string) string {
+	for _, l := range strings.Split(s, "\n") {
+		if r := []rune(l); len(r) == tuiW && (r[tuiW-1] == '│' || r[tuiW-1] == '┃') {
+			return "scrollbar"
+		}
+	}
+	return "no scrollbar"
+}

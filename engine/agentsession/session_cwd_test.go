@@ -1,0 +1,131 @@
+package agentsession_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pigo-dev/pigo"
+	"github.com/pigo-dev/pigo/engine/agentsession"
+)
+
+// writeCwdSession writes a session file whose header names cwd.
+func writeCwdSession(t *testing.T, path, cwd string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	data := fmt.Sprintf(`{"type":"session","version":3,"id":"aaaaaaaa-0000-4000-8000-000000000001","timestamp":"2026-01-01T00:00:00.000Z","cwd":%q}`+"\n"+
+		`{"type":"message","id":"m1","parentId":null,"timestamp":"2026-01-01T00:00:00.000Z","message":{"role":"user","content":"hi","timestamp":1}}`+"\n", cwd)
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestSessionOfAnotherProjectRunsInItsCwd: a session file of another
+// project runs in the cwd its header names (the extensions' cwd), while
+// a relative -e path still means the directory pigo started in; a
+// session whose cwd is gone fails outside interactive mode, as pi's.
+func TestSessionOfAnotherProjectRunsInItsCwd(t *testing.T) {
+	io, _ := world(t)
+	launch := io.Cwd
+	other := filepath.Join(t.TempDir(), "other")
+	if err := os.MkdirAll(other, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(launch, "ext.ts"), []byte(`export default function (pi) {
+  pi.registerCommand("where", { handler: async (_a, ctx) => { pi.appendEntry("cwd", { cwd: ctx.cwd, process: process.cwd() }); } });
+}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "s.jsonl")
+	writeCwdSession(t, path, other)
+	s, err := agentsession.Start(context.Background(), agentsession.Options{IO: io, Open: pigo.SessionOpener(io),
+		Args: []string{"--session", path, "-e", "ext.ts", "--no-builtin-tools", "--no-mcp"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if got := s.Host().Options().Cwd; got != other {
+		t.Errorf("the run's cwd is %q, want the session's %q", got, other)
+	}
+	if err := s.Prompt(context.Background(), "/where"); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(path)
+	if want := fmt.Sprintf(`"data":{"cwd":%q,"process":%q}`, other, other); !strings.Contains(string(data), want) {
+		t.Errorf("the extension sees\n%s\nwant %s", data, want)
+	}
+
+	gone := filepath.Join(t.TempDir(), "g.jsonl")
+	writeCwdSession(t, gone, filepath.Join(other, "gone"))
+	_, err = agentsession.Start(context.Background(), agentsession.Options{IO: io, Open: pigo.SessionOpener(io),
+		Args: []string{"--session", gone, "--no-builtin-tools", "--no-mcp"}})
+	var se *agentsession.StartError
+	if !errors.As(err, &se) || se.Code != agentsession.ExitFailure ||
+		!strings.Contains(se.Message, "Stored session working directory does not exist: "+filepath.Join(other, "gone")) {
+		t.Errorf("a session whose cwd is gone: %v", err)
+	}
+}
+
+// TestSwitchSessionMovesCwd: switch_session to another project's session
+// moves the run there (the host's cwd); one whose cwd is gone is pi's
+// MissingSessionCwdError until the client says to run it here
+// (cwdOverride) or fork it here (fork), which leaves the original as it
+// was.
+func TestSwitchSessionMovesCwd(t *testing.T) {
+	io, _ := world(t)
+	launch := io.Cwd
+	other := filepath.Join(t.TempDir(), "other")
+	if err := os.MkdirAll(other, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	sessions := filepath.Join(t.TempDir(), "sessions")
+	s, err := agentsession.Start(context.Background(), agentsession.Options{IO: io, Open: pigo.SessionOpener(io),
+		Args: []string{"--session-dir", sessions, "--no-builtin-tools", "--no-mcp"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ask := serveAsk(t, s, agentsession.ServeOptions{})
+	there := filepath.Join(t.TempDir(), "there.jsonl")
+	writeCwdSession(t, there, other)
+	if r := ask(map[string]any{"type": "switch_session", "id": "1", "sessionPath": there}); r["success"] != true {
+		t.Fatalf("switch: %v", r)
+	}
+	if got := s.Host().Options().Cwd; got != other {
+		t.Errorf("after the switch the cwd is %q, want %q", got, other)
+	}
+	gone := filepath.Join(t.TempDir(), "gone.jsonl")
+	writeCwdSession(t, gone, filepath.Join(other, "gone"))
+	r := ask(map[string]any{"type": "switch_session", "id": "2", "sessionPath": gone})
+	if r["success"] != false || !strings.HasPrefix(fmt.Sprint(r["error"]), "Stored session working directory does not exist: "+filepath.Join(other, "gone")+"\n") {
+		t.Fatalf("a session whose cwd is gone: %v", r)
+	}
+	if r := ask(map[string]any{"type": "switch_session", "id": "3", "sessionPath": gone, "cwdOverride": launch}); r["success"] != true {
+		t.Fatalf("continue here: %v", r)
+	}
+	if got := s.Host().Options().Cwd; got != launch {
+		t.Errorf("continued here, the cwd is %q, want %q", got, launch)
+	}
+	before, _ := os.ReadFile(gone)
+	if r := ask(map[string]any{"type": "switch_session", "id": "4", "sessionPath": gone, "fork": true}); r["success"] != true {
+		t.Fatalf("fork here: %v", r)
+	}
+	st := ask(map[string]any{"type": "get_state", "id": "5"})
+	d, _ := st["data"].(map[string]any)
+	file, _ := d["sessionFile"].(string)
+	if filepath.Dir(file) != sessions {
+		t.Errorf("the fork is %q, want a file in %s", file, sessions)
+	}
+	if data, _ := os.ReadFile(file); !strings.Contains(string(data), fmt.Sprintf(`"cwd":%q`, launch)) {
+		t.Errorf("the fork's header:\n%s", data)
+	}
+	if after, _ := os.ReadFile(gone); string(after) != string(before) {
+		t.Errorf("forking changed the original")
+	}
+}
