@@ -370,7 +370,10 @@ func (a *Agent) run(parent context.Context, prompts []Message, forced *string) e
 	}
 	last, ok := a.runOnce(parent, prompts)
 	for ok {
-		if last != nil && a.afterRun(parent, last) {
+		// More work: a retry, a compaction's retry, or messages queued
+		// since the loop drained them (by agent_end handlers): pi starts
+		// a fresh run for them before agent_before_settle.
+		if (last != nil && a.afterRun(parent, last)) || (!a.aborted() && a.PendingCount() > 0) {
 			next, cont := a.continuation()
 			if !cont {
 				return nil

@@ -486,3 +486,42 @@ func TestBoundaryEntriesNotAList(t *testing.T) {
 		t.Errorf("preview timestamp %v", previewTimestamp)
 	}
 }
+
+// TestQueuedAtAgentEndRunsBeforeSettling: a message queued by an
+// agent_end handler starts a fresh run before agent_before_settle, as
+// pi's post-run handling does.
+func TestQueuedAtAgentEndRunsBeforeSettling(t *testing.T) {
+	var a *agent.Agent
+	var order []string
+	queued := false
+	h := engine.New(engine.Options{})
+	defer h.Close(context.Background())
+	res := h.Boot(context.Background(), []engine.PluginSpec{{ID: "p", Loader: engine.GoPlugin(func(_ context.Context, g *engine.Generation) error {
+		if err := g.On("agent_end", func(context.Context, any) error {
+			order = append(order, "agent_end")
+			if !queued {
+				queued = true
+				a.FollowUp("more", nil)
+			}
+			return nil
+		}); err != nil {
+			return err
+		}
+		return g.Hook("agent_before_settle", func(context.Context, any) (any, error) {
+			order = append(order, "before_settle")
+			return nil, nil
+		}, "")
+	})}})
+	if !res[0].OK {
+		t.Fatal(res[0].Err)
+	}
+	prov := &scripted{responses: [][]any{text("one"), text("two")}}
+	a = agent.New(agent.Options{Host: h, Provider: prov, Model: agent.Message{"id": "m", "provider": "test", "api": "test"}})
+	piapi.Of(h).SetAgent(a)
+	if err := a.Prompt(context.Background(), "go", agent.PromptOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(order, ","); got != "agent_end,agent_end,before_settle" || len(prov.requests) != 2 {
+		t.Errorf("order %s, %d requests", got, len(prov.requests))
+	}
+}
