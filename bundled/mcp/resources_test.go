@@ -117,7 +117,10 @@ func TestResourceToolErrors(t *testing.T) {
 		{readResourceTool, obj{"server": "web", "uri": "  "}, "uri must be provided"},
 		{readResourceTool, obj{"server": "nope", "uri": "x"}, `MCP server "nope" has no resources. Servers with resources: web`},
 		{listResourcesTool, obj{"cursor": "abc"}, "cursor can only be used when a server is specified"},
-		{listResourcesTool, obj{"server": 3}, "server: expected string, got integer"}, // the schema's check, worded as pi 1.6
+		// pi 1.6 coerces 3 to "3" for a string; a list stays and fails the
+		// schema's check, worded as pi 1.6 words it.
+		{listResourcesTool, obj{"server": 3}, `MCP server "3" has no resources. Servers with resources: web`},
+		{listResourcesTool, obj{"server": []any{1, 2}}, "server: expected string, got array"},
 	} {
 		res, err := run(t, h, c.tool, c.args)
 		if err == nil && !res.IsError {
