@@ -577,3 +577,32 @@ func BenchmarkLogin(b *testing.B) {
 		}
 	}
 }
+
+// Tokens got with pi's Client ID Metadata Document (no stored client) are
+// refreshed with the document's client ID.
+func TestOAuthRefreshWithClientDocument(t *testing.T) {
+	as := mcptest.NewOAuth()
+	defer as.Close()
+	as.CIMD, as.ISS, as.ExpiresIn = true, true, 1
+	agentDir := oauthSetup(t, as, nil)
+	open, _ := browse(t)
+	if status, _, stderr := runLogin(t, agentDir, open); status != 0 {
+		t.Fatal(stderr)
+	}
+	raw, _ := os.ReadFile(filepath.Join(agentDir, "mcp-auth.json"))
+	if strings.Contains(string(raw), "clientInformation") {
+		t.Errorf("the document's client was stored:\n%s", raw)
+	}
+	if got := listText(t, agentDir); !strings.Contains(got, "srv: connected") {
+		t.Fatalf("list:\n%s", got)
+	}
+	var ids []string
+	for _, r := range as.Requests() {
+		if r.Form.Get("grant_type") == "refresh_token" {
+			ids = append(ids, r.Form.Get("client_id"))
+		}
+	}
+	if len(ids) == 0 || ids[0] != "https://pi.dev/oauth/client.json" {
+		t.Errorf("refreshed as %v", ids)
+	}
+}
