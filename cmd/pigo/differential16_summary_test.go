@@ -17,7 +17,8 @@ import (
 
 // Differential tests against pi 1.6 of its summaries and images: a
 // compaction and a branch summary whose first model call fails with a
-// transient error and succeed on the retry (summarization_retry_*), and
+// transient error and succeed on the retry (summarization_retry_*), a
+// compaction whose retries run out, and
 // the read tool on a BMP, on a PNG beyond 2000x2000 and on a large JPEG
 // its EXIF data turns a quarter.
 
@@ -79,7 +80,10 @@ func TestDifferentialRPC16SummaryRetry(t *testing.T) {
 		steps: []mockStep{{Text: "A1"}, {Text: "A2"},
 			{Status: 503, Error: "upstream overloaded"}, {Text: "SUMMARY ONE"}, // the compaction, retried
 			{Text: "A3"},
-			{Status: 503, Error: "upstream overloaded"}, {Text: "BRANCH SUM"}}, // the branch summary, retried
+			{Status: 503, Error: "upstream overloaded"}, {Text: "BRANCH SUM"}, // the branch summary, retried
+			{Text: "A4"},
+			{Status: 503, Error: "upstream overloaded"}, {Status: 503, Error: "upstream overloaded"}, // a compaction whose
+			{Status: 503, Error: "upstream overloaded"}, {Status: 503, Error: "upstream overloaded"}}, // retries run out
 		drive: func(d *rpcDriver) {
 			d.prompt(`{"id":"p1","type":"prompt","message":"first"}`)
 			d.prompt(`{"id":"p2","type":"prompt","message":"second ` + strings.Repeat("x", 400) + `"}`)
@@ -101,6 +105,8 @@ func TestDifferentialRPC16SummaryRetry(t *testing.T) {
 			d.call(`{"id":"n1","type":"prompt","message":"/nav ` + target + `"}`)
 			d.call(`{"id":"e2","type":"get_entries"}`)
 			d.call(`{"id":"g1","type":"get_messages"}`)
+			d.prompt(`{"id":"p4","type":"prompt","message":"fourth ` + strings.Repeat("y", 400) + `"}`)
+			d.call(`{"id":"c2","type":"compact"}`)
 		},
 	}
 	pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
