@@ -477,3 +477,16 @@ func TestAbortBranchSummaryDuringRetry(t *testing.T) {
 	}
 	r.agent.AbortBranchSummary() // none runs: nothing happens
 }
+
+// Agent retries use pi 1.6's classifier: an account limit is not retried
+// even with a 429, a bare socket error code is.
+func TestAutoRetryClassifiesAsPi16(t *testing.T) {
+	r := newRecoveryRig(t, 100000, fastRetry(3))
+	r.script.Queue(provider.ReplyError("429 insufficient_quota: check your billing"))
+	r.prompt("hi")
+	r.script.Queue(provider.ReplyError("read ECONNRESET"), provider.ReplyText("back"))
+	r.prompt("again")
+	if got, want := strings.Join(r.seen(), ","), "agent_start,agent_end,agent_start,agent_end,auto_retry_start:1/3@1,agent_start,auto_retry_end:1:ok,agent_end"; got != want {
+		t.Fatalf("events\n got %s\nwant %s", got, want)
+	}
+}
