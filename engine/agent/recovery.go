@@ -3,7 +3,6 @@ package agent
 import (
 	"context"
 	"errors"
-	"math"
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
@@ -97,7 +96,8 @@ func (a *Agent) retry(ctx context.Context, last Message) bool {
 		a.sink(Event{"type": "auto_retry_end", "success": false, "attempt": float64(attempt - 1), "finalError": last["errorMessage"]})
 		return false
 	}
-	delay := s.BaseDelay * time.Duration(math.Pow(2, float64(attempt-1)))
+	// pi 1.6's retryDelayMs: doubled per attempt, at most maxAgentDelayMs.
+	delay := compaction.RetryPolicy{BaseDelay: s.BaseDelay, MaxDelay: s.MaxDelay}.Delay(attempt)
 	msg := str(last["errorMessage"])
 	if msg == "" {
 		msg = "Unknown error"

@@ -217,6 +217,10 @@ func TestAbortCancelsAWaitingRetry(t *testing.T) {
 	if e := r.event("auto_retry_end"); e["success"] != false || e["finalError"] != "Retry cancelled" || e["attempt"] != 1.0 {
 		t.Fatalf("auto_retry_end %v", e)
 	}
+	// The wait is capped at maxAgentDelayMs (pi 1.6's default: a minute).
+	if e := r.event("auto_retry_start"); e["delayMs"] != 60000.0 {
+		t.Fatalf("auto_retry_start %v", e)
+	}
 }
 
 // A context over contextWindow - reserveTokens is compacted after the run;
