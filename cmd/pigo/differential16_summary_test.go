@@ -219,3 +219,52 @@ func exifTurned(jpg []byte) []byte {
 	out := []byte{0xff, 0xd8, 0xff, 0xe1, byte((len(seg) + 2) >> 8), byte(len(seg) + 2)}
 	return append(append(out, seg...), jpg[2:]...)
 }
+
+// TestDifferentialRPC16ReadBlockedImage: with images.blockImages the
+// image read returns reaches the model as pi 1.6's placeholder text.
+func TestDifferentialRPC16ReadBlockedImage(t *testing.T) {
+	sides := pi16Sides(t)
+	var b bytes.Buffer
+	must(t, png.Encode(&b, stripes(30, 20)))
+	sc := diffScenario{
+		name: "read_blocked16",
+		ext: `import * as fs from "node:fs";
+export default function (pi: any) {
+  fs.writeFileSync("small.png", Buffer.from("` + base64.StdEncoding.EncodeToString(b.Bytes()) + `", "base64"));
+}
+`,
+		settings:     `{"images": {"blockImages": true}}`,
+		builtinTools: true,
+		args:         []string{"--tools", "read"},
+		steps: []mockStep{{ToolCalls: []mockToolCall{{ID: "c1", Name: "read", Arguments: map[string]any{"path": "small.png"}}}},
+			{Text: "seen"}},
+		drive: func(d *rpcDriver) {
+			mark := d.mark()
+			d.call(`{"id":"p1","type":"prompt","message":"look"}`)
+			d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
+		},
+	}
+	// What the model got after the read: the messages of the second request.
+	second := func(lines []string) []string {
+		for _, l := range lines {
+			if body, ok := strings.CutPrefix(l, "<< request 2 "); ok {
+				var r struct {
+					Messages []any `json:"messages"`
+				}
+				must(t, json.Unmarshal([]byte(body), &r))
+				out := []string{}
+				for _, m := range r.Messages[1:] { // after the system prompt
+					out = append(out, string(mustJSON(m)))
+				}
+				return out
+			}
+		}
+		return nil
+	}
+	pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
+	got := second(pg)
+	if !strings.Contains(strings.Join(got, "\n"), "Image reading is disabled.") {
+		t.Fatalf("pigo sent the image:\n%s", strings.Join(got, "\n"))
+	}
+	compareTranscriptsWith(t, sc.name, second(pi), got, false)
+}
