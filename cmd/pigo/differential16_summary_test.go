@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"image/jpeg"
 	"image/png"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -31,6 +32,10 @@ func projectSummaries(lines []string) []string {
 		out[i] = navIDRE.ReplaceAllString(l, "/nav <entry-id>")
 	}
 	for _, l := range lines {
+		if strings.HasPrefix(l, "## session ") {
+			out = append(out, l)
+			continue
+		}
 		body, ok := strings.CutPrefix(l, "<< ")
 		if !ok {
 			continue
@@ -75,6 +80,7 @@ func TestDifferentialRPC16SummaryRetry(t *testing.T) {
 	sides := pi16Sides(t)
 	sc := diffScenario{
 		name:     "summary_retry16",
+		persist:  true,
 		ext:      extSource(navExt),
 		settings: `{"retry": {"baseDelayMs": 1, "provider": {"maxRetries": 0}}, "compaction": {"keepRecentTokens": 50}}`,
 		steps: []mockStep{{Text: "A1"}, {Text: "A2"},
@@ -107,6 +113,7 @@ func TestDifferentialRPC16SummaryRetry(t *testing.T) {
 			d.call(`{"id":"g1","type":"get_messages"}`)
 			d.prompt(`{"id":"p4","type":"prompt","message":"fourth ` + strings.Repeat("y", 400) + `"}`)
 			d.call(`{"id":"c2","type":"compact"}`)
+			summaryLines(d)
 		},
 	}
 	pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
@@ -267,4 +274,39 @@ export default function (pi: any) {
 		t.Fatalf("pigo sent the image:\n%s", strings.Join(got, "\n"))
 	}
 	compareTranscriptsWith(t, sc.name, second(pi), got, false)
+}
+
+var (
+	sessionIDRE   = regexp.MustCompile(`"(id|parentId|fromId|firstKeptEntryId)":"[0-9a-f]{8}"`)
+	sessionTimeRE = regexp.MustCompile(`"timestamp":"[^"]*"`)
+	sessionNumRE  = regexp.MustCompile(`:-?[0-9][0-9.e+-]*`)
+)
+
+// summaryLines adds to d's transcript the compaction and branch_summary
+// lines of its session file as written (key order kept), ids, times and
+// numbers masked, the compaction's system message left out.
+func summaryLines(d *rpcDriver) {
+	st := d.call(`{"id":"sf","type":"get_state"}`)
+	data, _ := st["data"].(map[string]any)
+	file, _ := data["sessionFile"].(string)
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		d.t.Fatalf("session file: %v", err)
+	}
+	for _, l := range strings.Split(string(raw), "\n") {
+		if !strings.HasPrefix(l, `{"type":"compaction"`) && !strings.HasPrefix(l, `{"type":"branch_summary"`) {
+			continue
+		}
+		// The compaction's snapshot of the system prompt (its last key) differs
+		// by design: pigo's preamble, pi's docs section.
+		if i := strings.Index(l, `,"systemMessage":`); i >= 0 {
+			l = l[:i] + "}"
+		}
+		l = sessionIDRE.ReplaceAllString(l, `"$1":"<id>"`)
+		l = sessionTimeRE.ReplaceAllString(l, `"timestamp":"<time>"`)
+		l = sessionNumRE.ReplaceAllString(l, ":<n>")
+		d.mu.Lock()
+		d.log = append(d.log, "## session "+l)
+		d.mu.Unlock()
+	}
 }
