@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"image/jpeg"
 	"image/png"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -17,7 +18,8 @@ import (
 
 // Differential tests against pi 1.6 of its summaries and images: a
 // compaction and a branch summary whose first model call fails with a
-// transient error and succeed on the retry (summarization_retry_*), and
+// transient error and succeed on the retry (summarization_retry_*), a
+// compaction whose retries run out, and
 // the read tool on a BMP, on a PNG beyond 2000x2000 and on a large JPEG
 // its EXIF data turns a quarter.
 
@@ -30,6 +32,10 @@ func projectSummaries(lines []string) []string {
 		out[i] = navIDRE.ReplaceAllString(l, "/nav <entry-id>")
 	}
 	for _, l := range lines {
+		if strings.HasPrefix(l, "## session ") {
+			out = append(out, l)
+			continue
+		}
 		body, ok := strings.CutPrefix(l, "<< ")
 		if !ok {
 			continue
@@ -74,12 +80,16 @@ func TestDifferentialRPC16SummaryRetry(t *testing.T) {
 	sides := pi16Sides(t)
 	sc := diffScenario{
 		name:     "summary_retry16",
+		persist:  true,
 		ext:      extSource(navExt),
 		settings: `{"retry": {"baseDelayMs": 1, "provider": {"maxRetries": 0}}, "compaction": {"keepRecentTokens": 50}}`,
 		steps: []mockStep{{Text: "A1"}, {Text: "A2"},
 			{Status: 503, Error: "upstream overloaded"}, {Text: "SUMMARY ONE"}, // the compaction, retried
 			{Text: "A3"},
-			{Status: 503, Error: "upstream overloaded"}, {Text: "BRANCH SUM"}}, // the branch summary, retried
+			{Status: 503, Error: "upstream overloaded"}, {Text: "BRANCH SUM"}, // the branch summary, retried
+			{Text: "A4"},
+			{Status: 503, Error: "upstream overloaded"}, {Status: 503, Error: "upstream overloaded"}, // a compaction whose
+			{Status: 503, Error: "upstream overloaded"}, {Status: 503, Error: "upstream overloaded"}}, // retries run out
 		drive: func(d *rpcDriver) {
 			d.prompt(`{"id":"p1","type":"prompt","message":"first"}`)
 			d.prompt(`{"id":"p2","type":"prompt","message":"second ` + strings.Repeat("x", 400) + `"}`)
@@ -101,6 +111,9 @@ func TestDifferentialRPC16SummaryRetry(t *testing.T) {
 			d.call(`{"id":"n1","type":"prompt","message":"/nav ` + target + `"}`)
 			d.call(`{"id":"e2","type":"get_entries"}`)
 			d.call(`{"id":"g1","type":"get_messages"}`)
+			d.prompt(`{"id":"p4","type":"prompt","message":"fourth ` + strings.Repeat("y", 400) + `"}`)
+			d.call(`{"id":"c2","type":"compact"}`)
+			summaryLines(d)
 		},
 	}
 	pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
@@ -212,4 +225,88 @@ func exifTurned(jpg []byte) []byte {
 	seg := append([]byte("Exif\x00\x00"), tiff...)
 	out := []byte{0xff, 0xd8, 0xff, 0xe1, byte((len(seg) + 2) >> 8), byte(len(seg) + 2)}
 	return append(append(out, seg...), jpg[2:]...)
+}
+
+// TestDifferentialRPC16ReadBlockedImage: with images.blockImages the
+// image read returns reaches the model as pi 1.6's placeholder text.
+func TestDifferentialRPC16ReadBlockedImage(t *testing.T) {
+	sides := pi16Sides(t)
+	var b bytes.Buffer
+	must(t, png.Encode(&b, stripes(30, 20)))
+	sc := diffScenario{
+		name: "read_blocked16",
+		ext: `import * as fs from "node:fs";
+export default function (pi: any) {
+  fs.writeFileSync("small.png", Buffer.from("` + base64.StdEncoding.EncodeToString(b.Bytes()) + `", "base64"));
+}
+`,
+		settings:     `{"images": {"blockImages": true}}`,
+		builtinTools: true,
+		args:         []string{"--tools", "read"},
+		steps: []mockStep{{ToolCalls: []mockToolCall{{ID: "c1", Name: "read", Arguments: map[string]any{"path": "small.png"}}}},
+			{Text: "seen"}},
+		drive: func(d *rpcDriver) {
+			mark := d.mark()
+			d.call(`{"id":"p1","type":"prompt","message":"look"}`)
+			d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
+		},
+	}
+	// What the model got after the read: the messages of the second request.
+	second := func(lines []string) []string {
+		for _, l := range lines {
+			if body, ok := strings.CutPrefix(l, "<< request 2 "); ok {
+				var r struct {
+					Messages []any `json:"messages"`
+				}
+				must(t, json.Unmarshal([]byte(body), &r))
+				out := []string{}
+				for _, m := range r.Messages[1:] { // after the system prompt
+					out = append(out, string(mustJSON(m)))
+				}
+				return out
+			}
+		}
+		return nil
+	}
+	pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
+	got := second(pg)
+	if !strings.Contains(strings.Join(got, "\n"), "Image reading is disabled.") {
+		t.Fatalf("pigo sent the image:\n%s", strings.Join(got, "\n"))
+	}
+	compareTranscriptsWith(t, sc.name, second(pi), got, false)
+}
+
+var (
+	sessionIDRE   = regexp.MustCompile(`"(id|parentId|fromId|firstKeptEntryId)":"[0-9a-f]{8}"`)
+	sessionTimeRE = regexp.MustCompile(`"timestamp":"[^"]*"`)
+	sessionNumRE  = regexp.MustCompile(`:-?[0-9][0-9.e+-]*`)
+)
+
+// summaryLines adds to d's transcript the compaction and branch_summary
+// lines of its session file as written (key order kept), ids, times and
+// numbers masked, the compaction's system message left out.
+func summaryLines(d *rpcDriver) {
+	st := d.call(`{"id":"sf","type":"get_state"}`)
+	data, _ := st["data"].(map[string]any)
+	file, _ := data["sessionFile"].(string)
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		d.t.Fatalf("session file: %v", err)
+	}
+	for _, l := range strings.Split(string(raw), "\n") {
+		if !strings.HasPrefix(l, `{"type":"compaction"`) && !strings.HasPrefix(l, `{"type":"branch_summary"`) {
+			continue
+		}
+		// The compaction's snapshot of the system prompt (its last key) differs
+		// by design: pigo's preamble, pi's docs section.
+		if i := strings.Index(l, `,"systemMessage":`); i >= 0 {
+			l = l[:i] + "}"
+		}
+		l = sessionIDRE.ReplaceAllString(l, `"$1":"<id>"`)
+		l = sessionTimeRE.ReplaceAllString(l, `"timestamp":"<time>"`)
+		l = sessionNumRE.ReplaceAllString(l, ":<n>")
+		d.mu.Lock()
+		d.log = append(d.log, "## session "+l)
+		d.mu.Unlock()
+	}
 }

@@ -3,8 +3,6 @@ package agent
 import (
 	"context"
 	"errors"
-	"math"
-	"regexp"
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
@@ -51,12 +49,9 @@ func (a *Agent) settings() Settings {
 	return a.opts.Settings()
 }
 
-// retryableRe is pi's _isRetryableError pattern: overloaded, rate limits,
-// 5xx, network and transport failures.
-var retryableRe = regexp.MustCompile(`(?i)overloaded|provider.?returned.?error|rate.?limit|too many requests|429|500|502|503|504|service.?unavailable|server.?error|internal.?error|network.?error|connection.?error|connection.?refused|connection.?lost|websocket.?closed|websocket.?error|other side closed|fetch failed|upstream.?connect|reset before headers|socket hang up|ended without|http2 request did not get a response|timed? out|timeout|terminated|retry delay`)
-
-// retryable reports whether a failed reply is worth retrying; a context
-// overflow is not (compaction handles it).
+// retryable is pi 1.6's _isRetryableError: a failed reply whose error
+// looks transient (compaction.IsRetryableError, the classifier summary
+// calls use too); a context overflow is not (compaction handles it).
 func (a *Agent) retryable(m Message) bool {
 	if m["stopReason"] != "error" || str(m["errorMessage"]) == "" {
 		return false
@@ -64,7 +59,7 @@ func (a *Agent) retryable(m Message) bool {
 	if isOverflow(m, a.contextWindow()) {
 		return false
 	}
-	return retryableRe.MatchString(str(m["errorMessage"]))
+	return compaction.IsRetryableError(str(m["errorMessage"]))
 }
 
 func (a *Agent) contextWindow() int {
@@ -101,7 +96,8 @@ func (a *Agent) retry(ctx context.Context, last Message) bool {
 		a.sink(Event{"type": "auto_retry_end", "success": false, "attempt": float64(attempt - 1), "finalError": last["errorMessage"]})
 		return false
 	}
-	delay := s.BaseDelay * time.Duration(math.Pow(2, float64(attempt-1)))
+	// pi 1.6's retryDelayMs: doubled per attempt, at most maxAgentDelayMs.
+	delay := compaction.RetryPolicy{BaseDelay: s.BaseDelay, MaxDelay: s.MaxDelay}.Delay(attempt)
 	msg := str(last["errorMessage"])
 	if msg == "" {
 		msg = "Unknown error"

@@ -217,6 +217,10 @@ func TestAbortCancelsAWaitingRetry(t *testing.T) {
 	if e := r.event("auto_retry_end"); e["success"] != false || e["finalError"] != "Retry cancelled" || e["attempt"] != 1.0 {
 		t.Fatalf("auto_retry_end %v", e)
 	}
+	// The wait is capped at maxAgentDelayMs (pi 1.6's default: a minute).
+	if e := r.event("auto_retry_start"); e["delayMs"] != 60000.0 {
+		t.Fatalf("auto_retry_start %v", e)
+	}
 }
 
 // A context over contextWindow - reserveTokens is compacted after the run;
@@ -506,5 +510,18 @@ func TestBeforeProviderHeadersOnSummaries(t *testing.T) {
 	}
 	if strings.Join(got, ",") != "answer=yes,summary=yes" {
 		t.Errorf("headers the requests had: %v", got)
+	}
+}
+
+// Agent retries use pi 1.6's classifier: an account limit is not retried
+// even with a 429, a bare socket error code is.
+func TestAutoRetryClassifiesAsPi16(t *testing.T) {
+	r := newRecoveryRig(t, 100000, fastRetry(3))
+	r.script.Queue(provider.ReplyError("429 insufficient_quota: check your billing"))
+	r.prompt("hi")
+	r.script.Queue(provider.ReplyError("read ECONNRESET"), provider.ReplyText("back"))
+	r.prompt("again")
+	if got, want := strings.Join(r.seen(), ","), "agent_start,agent_end,agent_start,agent_end,auto_retry_start:1/3@1,agent_start,auto_retry_end:1:ok,agent_end"; got != want {
+		t.Fatalf("events\n got %s\nwant %s", got, want)
 	}
 }

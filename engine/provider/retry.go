@@ -3,7 +3,6 @@ package provider
 import (
 	"math/rand/v2"
 	"net/http"
-	"regexp"
 	"strconv"
 	"time"
 )
@@ -170,12 +169,10 @@ func (s RetrySettings) AgentDelay(attempt int) (time.Duration, bool) {
 	return time.Duration(base) * time.Millisecond << (attempt - 1), true
 }
 
-var retryableRe = regexp.MustCompile(`(?i)overloaded|provider.?returned.?error|rate.?limit|too many requests|429|500|502|503|504|service.?unavailable|server.?error|internal.?error|network.?error|connection.?error|connection.?refused|connection.?lost|websocket.?closed|websocket.?error|other side closed|fetch failed|upstream.?connect|reset before headers|socket hang up|ended without|http2 request did not get a response|timed? out|timeout|terminated|retry delay`)
-
 // IsRetryableError reports whether the agent loop should retry a turn that
 // ended with m (pi's AgentSession._isRetryableError): an error message that
-// looks transient and is not a context overflow. contextWindow is the
-// model's, 0 if unknown.
+// looks transient ([RetryableErrorText], pi 1.6's classifier) and is not
+// a context overflow. contextWindow is the model's, 0 if unknown.
 func IsRetryableError(m *AssistantMessage, contextWindow int) bool {
 	if m == nil || m.StopReason != StopReasonError || m.ErrorMessage == "" {
 		return false
@@ -183,5 +180,5 @@ func IsRetryableError(m *AssistantMessage, contextWindow int) bool {
 	if IsContextOverflow(m, contextWindow) {
 		return false
 	}
-	return retryableRe.MatchString(m.ErrorMessage)
+	return RetryableErrorText(m.ErrorMessage)
 }

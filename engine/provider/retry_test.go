@@ -50,9 +50,15 @@ func TestIsRetryableAndOverflow(t *testing.T) {
 		"terminated":         true,
 		"Connection error.":  true,
 		"Request timed out.": true,
-		"Provider stream ended without a finish_reason":                                                        true,
-		"401 Incorrect API key provided":                                                                       false,
-		"prompt is too long: 213462 tokens > 200000 maximum":                                                   false, // overflow → compaction, not retry
+		"Provider stream ended without a finish_reason": true,
+		"401 Incorrect API key provided":                false,
+		// pi 1.6: socket codes and dropped connections retry; a status code
+		// inside a longer number and an account limit do not.
+		"read ECONNRESET":                                    true,
+		"Connection closed.":                                 true,
+		"request id abc5030":                                 false,
+		"insufficient_quota: 429 Too Many Requests":          false,
+		"prompt is too long: 213462 tokens > 200000 maximum": false, // overflow → compaction, not retry
 		"400 This model's maximum context length is 128000 tokens. However, you requested about 130000 tokens": false,
 	} {
 		if got := provider.IsRetryableError(msg(provider.StopReasonError, text), 0); got != want {

@@ -195,3 +195,29 @@ return [ok.summary.endsWith("sum"), ok.usage !== undefined, events, exhausted, f
 		t.Errorf("generateBranchSummary:\n got %s\nwant %s", got, want)
 	}
 }
+
+// TestCompactRetriesAsPi16: pigo's TS compact (pi 1.6's signature: streamFn,
+// env, retry, callbacks after thinkingLevel) retries a transient failure,
+// returns the summary's usage, and refuses a summary calling a tool.
+func TestCompactRetriesAsPi16(t *testing.T) {
+	got := mustEvalTS(t, `import * as ai from "@mariozechner/pi-ai";
+import { compact, generateSummaryWithUsage } from "@earendil-works/pi-coding-agent";`, `
+const faux = ai.registerFauxProvider();
+const model = faux.getModel();
+const history = [{ role: "user", content: [{ type: "text", text: "hi" }], timestamp: 1 }];
+const prep = { firstKeptEntryId: "k", messagesToSummarize: history, turnPrefixMessages: [], isSplitTurn: false, tokensBefore: 5,
+  fileOps: { read: new Set(), written: new Set(), edited: new Set() }, settings: { enabled: true, reserveTokens: 100, keepRecentTokens: 10 } };
+const events: string[] = [];
+const callbacks = { onRetryScheduled: (a: number) => { events.push("scheduled " + a); }, onRetryAttemptStart: () => { events.push("start"); },
+  onRetryFinished: (ok: boolean) => { events.push("finished " + ok); } };
+faux.setResponses([() => ai.fauxAssistantMessage("", { stopReason: "error", errorMessage: "socket hang up" }), () => ai.fauxAssistantMessage("SUM")]);
+const r = await compact(prep, model, "k", undefined, undefined, undefined, undefined, undefined, undefined, { enabled: true, maxRetries: 1, baseDelayMs: 1 }, callbacks);
+faux.setResponses([() => ai.fauxAssistantMessage([{ type: "toolCall", id: "c", name: "read", arguments: {} }], { stopReason: "toolUse" })]);
+let refused = "";
+try { await generateSummaryWithUsage(history, model, undefined, "k"); } catch (e: any) { refused = e.message; }
+return [r.summary, r.usage !== undefined, events, refused];`)
+	want := `["SUM",true,["scheduled 1","start","finished true"],"Summarization attempted to call a tool"]`
+	if got != want {
+		t.Errorf("compact:\n got %s\nwant %s", got, want)
+	}
+}
