@@ -187,7 +187,11 @@ func newModel(conn protocol.Conn, opts Options) *model {
 	m.println = func(s string) tea.Cmd { return tea.Println(s) }
 	m.exec = tea.ExecProcess
 	m.vc = viewCtx{th: th, hideThinking: opts.HideThinking, thinkingLabel: "Thinking...", expandKey: m.keys.label("app.tools.expand"),
-		cancelKey: m.keys.label("tui.select.cancel")}
+		cancelKey: m.keys.label("tui.select.cancel"), showImages: !opts.HideImages, imageWidth: opts.ImageWidthCells,
+		imageProto: imageProtocol(opts.ImagesSetting, m.getenv)}
+	if m.vc.imageWidth <= 0 {
+		m.vc.imageWidth = 60
+	}
 	return m
 }
 
@@ -725,12 +729,14 @@ func (m *model) toolEvent(typ string, rec map[string]any) {
 	case "tool_execution_update":
 		if pr, _ := rec["partialResult"].(map[string]any); pr != nil {
 			t.output, t.result_ = messageText(pr), pr
+			t.images = resultImages(pr, t.images)
 			t.version++
 		}
 	case "tool_execution_end":
 		t.took = time.Since(t.start)
 		if res, _ := rec["result"].(map[string]any); res != nil {
 			t.output, t.result_ = messageText(res), res
+			t.images = resultImages(res, t.images)
 			t.version++
 			if ms, ok := res["durationMs"].(float64); ok {
 				t.took = time.Duration(ms * float64(time.Millisecond))
