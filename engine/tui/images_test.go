@@ -95,3 +95,24 @@ func TestToolResultImages(t *testing.T) {
 	h = run(Options{})
 	h.contains("[Image: [image/png] 64x32]")
 }
+
+// An extension component's image: the render message names the
+// protocol the terminal shows, and its kitty sequence reaches the frame.
+func TestComponentImagesReachTheFrame(t *testing.T) {
+	h := newHarness(t, Options{Env: []string{"TERM_PROGRAM=kitty"}})
+	seq := kittySequence("QUJD", 2, 2, 9)
+	h.event(ev("view_state", "viewId", "pic", "component", "pi.component",
+		"state", map[string]any{"kind": "widget", "placement": "aboveEditor", "lines": []any{seq, ""}}))
+	if msg := h.viewMsg("pic"); msg["type"] != "render" || msg["images"] != "kitty" {
+		t.Errorf("render message %v", msg)
+	}
+	if !strings.Contains(h.m.render(), seq) {
+		t.Errorf("the sequence did not reach the frame")
+	}
+	h = newHarness(t, Options{Env: []string{"TERM_PROGRAM=kitty"}, HideImages: true})
+	h.event(ev("view_state", "viewId", "pic", "component", "pi.component",
+		"state", map[string]any{"kind": "widget", "placement": "aboveEditor", "lines": []any{"x"}}))
+	if msg := h.viewMsg("pic"); msg["images"] != "" {
+		t.Errorf("with terminal.showImages off: %v", msg)
+	}
+}
