@@ -1476,7 +1476,11 @@ func (m *model) bottom(w int) []string {
 	case m.topDialog() != nil:
 		out = append(out, m.topDialog().render(m, w)...)
 	case m.sel != nil:
+		at := len(out)
 		out = append(out, m.sel.render(m, w)...)
+		if s, ok := m.sel.(*selector); ok && s.wheel {
+			m.box(selectorListBox, 0, at+s.listTop, w, s.listRows)
+		}
 	case m.focusedCustom(w) != nil:
 		lines := m.focusedCustom(w)
 		m.box(m.focusedView().id, 0, len(out), w, len(lines))

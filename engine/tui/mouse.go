@@ -130,6 +130,12 @@ func (m *model) wheel(msg tea.MouseWheelMsg) {
 		m.auto.index = max(0, min(len(m.auto.items)-1, m.auto.index+dir))
 		return
 	}
+	if b, ok := m.boxAt(msg.X, msg.Y); ok && b.id == selectorListBox {
+		if s, ok := m.sel.(*selector); ok {
+			s.wheelMove(dir)
+			return
+		}
+	}
 	if dir < 0 {
 		m.scroll += lines // render stops it at the top
 	} else {
@@ -145,8 +151,12 @@ func (m *model) clock() time.Time {
 	return time.Now()
 }
 
-// autocompleteBox names the autocomplete list's box.
-const autocompleteBox = "\x00autocomplete"
+// autocompleteBox names the autocomplete list's box; selectorListBox a
+// selector's list that takes the wheel (selector.wheel).
+const (
+	autocompleteBox = "\x00autocomplete"
+	selectorListBox = "\x00selector"
+)
 
 // mouseBox is where render drew a component: a view's id (or
 // autocompleteBox), its top-left cell and its size.

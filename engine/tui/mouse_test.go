@@ -296,3 +296,38 @@ func TestScrollbar(t *testing.T) {
 		t.Errorf("hidden: %q", c)
 	}
 }
+
+// The wheel over /settings' list moves its selection as pi's
+// SettingsList (one item a notch, stopping at the ends); over its title
+// it scrolls the transcript.
+func TestWheelOverSettingsList(t *testing.T) {
+	h := newHarness(t, Options{})
+	for range 60 {
+		h.m.add(&noticeItem{text: "x", token: "muted"})
+	}
+	h.typ("/settings")
+	h.press("enter")
+	h.contains("Settings")
+	rowOf := func(text string) int {
+		for i, l := range strings.Split(h.screen(), "\n") {
+			if strings.Contains(l, text) {
+				return i
+			}
+		}
+		t.Fatalf("no %q on screen:\n%s", text, h.screen())
+		return 0
+	}
+	s := h.m.sel.(*selector)
+	h.wheelAt(5, rowOf("Thinking level"), tea.MouseWheelDown, 0, 2)
+	if s.index != 2 || h.m.scroll != 0 {
+		t.Errorf("after 2 notches down over the list: index %d, scroll %d", s.index, h.m.scroll)
+	}
+	h.wheelAt(5, rowOf("Thinking level"), tea.MouseWheelUp, 0, 5)
+	if s.index != 0 {
+		t.Errorf("up past the top: index %d", s.index)
+	}
+	h.wheelAt(5, rowOf(" Settings"), tea.MouseWheelUp, 0, 1)
+	if s.index != 0 || h.m.scroll != 1 {
+		t.Errorf("over the title: index %d, scroll %d", s.index, h.m.scroll)
+	}
+}
