@@ -124,6 +124,7 @@ type model struct {
 	wheelLines *wheelScroll
 	boxes      []mouseBox
 	press      *mousePress
+	autoPress  *autoPress
 	now        func() time.Time
 	// scrollbarUntil is when the "auto" scrollbar hides again.
 	scrollbarUntil time.Time
@@ -1225,6 +1226,13 @@ func (a *autocomplete) move(d int) {
 
 func (a *autocomplete) selected() command { return a.items[a.index] }
 
+// window is the items the list shows: 5 around the selection.
+func (a *autocomplete) window() (start, end int) {
+	const visible = 5
+	start = max(0, min(a.index-visible/2, len(a.items)-visible))
+	return start, min(len(a.items), start+visible)
+}
+
 // updateAutocomplete refreshes the list for the editor's text: the
 // extensions' providers are asked about a trigger token before the
 // cursor (extcomplete.go), else the built-in completion runs.
@@ -1609,9 +1617,7 @@ func (m *model) widgetLines(placement string, w int) []string {
 // the selected row in the accent colour, descriptions muted.
 func (m *model) autocompleteLines(w int) []string {
 	a := m.auto
-	const visible = 5
-	start := max(0, min(a.index-visible/2, len(a.items)-visible))
-	end := min(len(a.items), start+visible)
+	start, end := a.window()
 	col := 0
 	for _, c := range a.items {
 		col = max(col, ansi.StringWidth(c.name)+2)

@@ -223,6 +223,9 @@ func (m *model) mouse(msg tea.MouseMsg) {
 		m.scroll = 0
 		return
 	}
+	if m.autocompleteClick(typ, ev) {
+		return
+	}
 	if m.mouseToView(typ, ev, 0) && typ == "press" {
 		b, _ := m.boxAt(ev.X, ev.Y)
 		m.press = &mousePress{box: b, x: ev.X, y: ev.Y, button: ev.Button}
@@ -354,5 +357,48 @@ func (m *model) scrollbar(rows []string, totalRows func() int, w int) {
 			left += strings.Repeat(" ", pad)
 		}
 		rows[y] = left + "\x1b[0m" + cell
+	}
+}
+
+// autocompleteClick is pi's SelectList under the editor: a left press
+// on an item selects it, and its release on the same cell (a click)
+// takes it as Tab does. It reports whether the event was the list's.
+func (m *model) autocompleteClick(typ string, ev tea.Mouse) bool {
+	a := m.auto
+	if p := m.autoPress; p != nil && typ == "release" {
+		m.autoPress = nil
+		if a != nil && p.i < len(a.items) && p.x == ev.X && p.y == ev.Y {
+			a.index = p.i
+			m.takeCompletion()
+		}
+		return true
+	}
+	b, ok := m.boxAt(ev.X, ev.Y)
+	if !ok || b.id != autocompleteBox || a == nil || len(a.items) == 0 || typ != "press" || ev.Button != tea.MouseLeft {
+		return false
+	}
+	start, end := a.window()
+	if i := start + ev.Y - b.y; i < end {
+		a.index = i
+		m.autoPress = &autoPress{i: i, x: ev.X, y: ev.Y}
+	}
+	return true
+}
+
+// autoPress is a press on an autocomplete item, waiting for its release.
+type autoPress struct{ i, x, y int }
+
+// takeCompletion takes the selected autocomplete item as Tab does.
+func (m *model) takeCompletion() {
+	switch a := m.auto; {
+	case a.ext:
+		m.acceptExtension(false)
+	case a.args:
+		m.acceptArgument()
+	case a.files:
+		m.acceptFile()
+	default:
+		m.ed.SetText("/" + a.selected().name + " ")
+		m.auto = nil
 	}
 }

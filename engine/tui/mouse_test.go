@@ -331,3 +331,34 @@ func TestWheelOverSettingsList(t *testing.T) {
 		t.Errorf("over the title: index %d, scroll %d", s.index, h.m.scroll)
 	}
 }
+
+// A click on an autocomplete item takes it as Tab does (pi's SelectList
+// onSelect); a press that ends elsewhere only selects it.
+func TestClickOnAutocompleteItem(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.typ("/")
+	rowOf := func(text string) int {
+		for i, l := range strings.Split(h.screen(), "\n") {
+			if strings.Contains(l, text) {
+				return i
+			}
+		}
+		t.Fatalf("no %q on screen:\n%s", text, h.screen())
+		return 0
+	}
+	y := rowOf("  model ")
+	h.m.Update(tea.MouseClickMsg{X: 4, Y: y, Button: tea.MouseLeft})
+	if h.m.auto == nil || h.m.auto.selected().name != "model" {
+		t.Fatalf("the press did not select model: %+v", h.m.auto)
+	}
+	h.m.Update(tea.MouseReleaseMsg{X: 6, Y: y}) // elsewhere: no click
+	if h.m.ed.Text() != "/" {
+		t.Fatalf("a press released elsewhere took the item: %q", h.m.ed.Text())
+	}
+	y = rowOf("  tree ")
+	h.m.Update(tea.MouseClickMsg{X: 4, Y: y, Button: tea.MouseLeft})
+	h.m.Update(tea.MouseReleaseMsg{X: 4, Y: y})
+	if h.m.ed.Text() != "/tree " {
+		t.Errorf("a click took %q, want /tree", h.m.ed.Text())
+	}
+}
