@@ -125,6 +125,7 @@ type model struct {
 	boxes      []mouseBox
 	press      *mousePress
 	autoPress  *autoPress
+	edPress    *autoPress // a press on the editor's text, for a click
 	now        func() time.Time
 	// scrollbarUntil is when the "auto" scrollbar hides again.
 	scrollbarUntil time.Time
@@ -1501,7 +1502,9 @@ func (m *model) bottom(w int) []string {
 		} else {
 			rule := th.Fg("borderMuted", strings.Repeat("─", w))
 			out = append(out, m.editorTop(w))
-			out = append(out, m.ed.Render(w, true)...)
+			text := m.ed.Render(w, true)
+			m.box(editorBox, 0, len(out), w, len(text))
+			out = append(out, text...)
 			out = append(out, rule)
 		}
 		if m.auto != nil {

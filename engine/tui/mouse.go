@@ -156,6 +156,7 @@ func (m *model) clock() time.Time {
 const (
 	autocompleteBox = "\x00autocomplete"
 	selectorListBox = "\x00selector"
+	editorBox       = "\x00editor" // the built-in editor's text rows
 )
 
 // mouseBox is where render drew a component: a view's id (or
@@ -223,7 +224,7 @@ func (m *model) mouse(msg tea.MouseMsg) {
 		m.scroll = 0
 		return
 	}
-	if m.autocompleteClick(typ, ev) {
+	if m.autocompleteClick(typ, ev) || m.editorClick(typ, ev) {
 		return
 	}
 	if m.mouseToView(typ, ev, 0) && typ == "press" {
@@ -401,4 +402,24 @@ func (m *model) takeCompletion() {
 		m.ed.SetText("/" + a.selected().name + " ")
 		m.auto = nil
 	}
+}
+
+// editorClick is pi's Editor: a click (a left press released on the
+// same cell) on its text moves the cursor there.
+func (m *model) editorClick(typ string, ev tea.Mouse) bool {
+	if p := m.edPress; p != nil && typ == "release" {
+		m.edPress = nil
+		if b, ok := m.boxAt(ev.X, ev.Y); ok && b.id == editorBox && p.x == ev.X && p.y == ev.Y {
+			m.ed.ClickAt(ev.Y-b.y, ev.X-b.x, b.w)
+			if m.auto != nil {
+				m.updateAutocomplete()
+			}
+		}
+		return true
+	}
+	if b, ok := m.boxAt(ev.X, ev.Y); ok && b.id == editorBox && typ == "press" && ev.Button == tea.MouseLeft {
+		m.edPress = &autoPress{x: ev.X, y: ev.Y}
+		return true
+	}
+	return false
 }

@@ -362,3 +362,43 @@ func TestClickOnAutocompleteItem(t *testing.T) {
 		t.Errorf("a click took %q, want /tree", h.m.ed.Text())
 	}
 }
+
+// A click on the editor's text moves the cursor there, on a wrapped row
+// too; a press released elsewhere does not.
+func TestClickInEditor(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.typ("first line")
+	h.press("shift+enter")
+	h.typ(strings.Repeat("ab", 45)) // 90 cells: two rows at 80
+	rowOf := func(text string) int {
+		for i, l := range strings.Split(h.screen(), "\n") {
+			if strings.HasPrefix(l, text) {
+				return i
+			}
+		}
+		t.Fatalf("no row starting %q:\n%s", text, h.screen())
+		return 0
+	}
+	click := func(x, y int) {
+		h.m.Update(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
+		h.m.Update(tea.MouseReleaseMsg{X: x, Y: y})
+	}
+	y := rowOf("first line")
+	click(6, y)
+	if h.m.ed.row != 0 || h.m.ed.col != 6 {
+		t.Errorf("click on \"line\": cursor %d:%d, want 0:6", h.m.ed.row, h.m.ed.col)
+	}
+	click(40, y) // past the end
+	if h.m.ed.row != 0 || h.m.ed.col != 10 {
+		t.Errorf("click past the end: cursor %d:%d, want 0:10", h.m.ed.row, h.m.ed.col)
+	}
+	click(3, y+2) // the second row of the wrapped line
+	if h.m.ed.row != 1 || h.m.ed.col != 83 {
+		t.Errorf("click on the wrapped row: cursor %d:%d, want 1:83", h.m.ed.row, h.m.ed.col)
+	}
+	h.m.Update(tea.MouseClickMsg{X: 2, Y: y, Button: tea.MouseLeft})
+	h.m.Update(tea.MouseReleaseMsg{X: 5, Y: y})
+	if h.m.ed.row != 1 {
+		t.Errorf("a press released elsewhere moved the cursor to %d:%d", h.m.ed.row, h.m.ed.col)
+	}
+}
