@@ -171,6 +171,9 @@ func (cv *compView) message(msg any) {
 		if r := intOf(m["rows"]); r > 0 {
 			cv.g.termRows = r
 		}
+		if proto, ok := m["images"].(string); ok {
+			cv.g.setImageProtocol(proto)
+		}
 		cv.renderAt(w)
 	case "input":
 		data, _ := m["data"].(string)
@@ -455,4 +458,39 @@ func intOf(v any) int {
 		return int(x)
 	}
 	return 0
+}
+
+// setImageProtocol makes pi-tui's getCapabilities().images the client's
+// inline image protocol ("kitty", or "" for none), so an Image component
+// draws what the client's terminal shows. Loop only.
+func (g *jsGen) setImageProtocol(proto string) {
+	if proto == g.imageProto {
+		return
+	}
+	g.imageProto = proto
+	core, err := g.require("pigo:tui-core")
+	exports, ok := core.(*goja.Object)
+	if err != nil || !ok {
+		return
+	}
+	get, ok1 := goja.AssertFunction(exports.Get("getCapabilities"))
+	set, ok2 := goja.AssertFunction(exports.Get("setCapabilities"))
+	if !ok1 || !ok2 {
+		return
+	}
+	caps, err := get(goja.Undefined())
+	obj, ok := caps.(*goja.Object)
+	if err != nil || !ok {
+		return
+	}
+	next := g.rt.NewObject()
+	for _, k := range obj.Keys() {
+		_ = next.Set(k, obj.Get(k))
+	}
+	images := goja.Null()
+	if proto != "" {
+		images = g.rt.ToValue(proto)
+	}
+	_ = next.Set("images", images)
+	_, _ = set(goja.Undefined(), next)
 }

@@ -846,3 +846,35 @@ export default function (pi) {
 		return st["key"] == "m" && strings.Contains(fmt.Sprint(st["error"]), `"event"`)
 	})
 }
+
+// TestComponentImageFollowsTheClient: pi-tui's Image in a component
+// draws with the inline image protocol the client's render message
+// names (kitty's sequence on its first row, its rows reserved), and its
+// text fallback when the client draws none.
+func TestComponentImageFollowsTheClient(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	// a 2×1 PNG
+	f.write("img.ts", `import { Image } from "@earendil-works/pi-tui";
+const png = "iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR4nGNgYGD4z8DAwMAAAAYAAf4wM3gAAAAASUVORK5CYII=";
+export default function (pi) {
+  pi.registerCommand("ui", { handler: async (_args, ctx) => {
+    ctx.ui.setWidget("pic", () => new Image(png, "image/png", { fallbackColor: (s) => s }, { maxWidthCells: 8 }));
+  } });
+}
+`)
+	f.mustBoot("img.ts")
+	c := uiClient(t, f)
+	if err := f.host.RunCommand(context.Background(), "/ui"); err != nil {
+		t.Fatal(err)
+	}
+	v := waitView(t, f, "pic", func(st map[string]any) bool { return st["key"] == "pic" })
+	send(t, c, v.ViewID, map[string]any{"type": "render", "width": 30, "rows": 20, "images": ""})
+	waitView(t, f, "the fallback", func(st map[string]any) bool {
+		return st["key"] == "pic" && st["width"] == 30 && strings.Contains(lines(st), "[Image: [image/png] 2x1]")
+	})
+	send(t, c, v.ViewID, map[string]any{"type": "render", "width": 40, "rows": 20, "images": "kitty"})
+	waitView(t, f, "kitty's sequence", func(st map[string]any) bool {
+		return st["key"] == "pic" && st["width"] == 40 && strings.HasPrefix(lines(st), "\x1b_Ga=T,f=100")
+	})
+}

@@ -53,6 +53,7 @@ type jsGen struct {
 	components            map[*compView]struct{} // mounted, not yet closed
 	termColumns, termRows int                    // the terminal size clients last reported
 	termSeen              bool                   // a client reported one
+	imageProto            string                 // the inline image protocol a client draws ("kitty" or "")
 }
 
 // newJSGen creates the runtime and starts its loop. Safe from any goroutine.

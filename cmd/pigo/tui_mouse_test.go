@@ -88,3 +88,43 @@ func scrollbarShown(s string) string {
 	}
 	return "no scrollbar"
 }
+
+// TestTUIMouseClicksMatchPi16: a click in the editor moves its cursor,
+// and a click on an autocomplete item takes it, as in pi 1.6.
+func TestTUIMouseClicksMatchPi16(t *testing.T) {
+	sideBySide(t, nil, []string{"--model", "mock/mock-1", "--no-session"}, func(tt *tuiTerm) []string {
+		var shots []string
+		rowOf := func(text string) int {
+			for i, l := range strings.Split(tt.screen(), "\n") {
+				if strings.Contains(l, text) {
+					return i
+				}
+			}
+			return -1
+		}
+		click := func(x, y int) { // 0-based cell; SGR reports are 1-based
+			tt.keys(fmt.Sprintf("\x1b[<0;%d;%dM", x+1, y+1), fmt.Sprintf("\x1b[<0;%d;%dm", x+1, y+1))
+		}
+		tt.keys("hello world")
+		tt.waitFor("hello world")
+		settle()
+		click(6, rowOf("hello world"))
+		settle()
+		tt.keys("X")
+		tt.waitFor("hello Xworld")
+		settle()
+		shots = append(shots, editorRows(tt.screen()))
+		tt.keys("\x05", "\x15") // ctrl+e, ctrl+u: clear the line
+		tt.keys("/", "t", "h")
+		tt.waitFor("thinking")
+		settle()
+		click(4, rowOf("thinking    <level>"))
+		tt.waitGone("<level>")
+		tt.waitFor("/thinking")
+		tt.keys("x") // after the space the completion put in
+		tt.waitFor("/thinking x")
+		settle()
+		shots = append(shots, editorRows(tt.screen()))
+		return shots
+	})
+}

@@ -94,7 +94,11 @@ func (s *rpcServer) exportHTML(c *rpcCommand) (any, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
-	if err := rt.io.FS.WriteFile(resolvePath(rt.io.Cwd, out), html, 0o644); err != nil {
+	dir := rt.launchCwd
+	if dir == "" {
+		dir = rt.io.Cwd
+	}
+	if err := rt.io.FS.WriteFile(resolvePath(dir, out), html, 0o644); err != nil {
 		return nil, false, errors.New(nodeFSError(err, out))
 	}
 	return ordered{{"path", out}}, true, nil

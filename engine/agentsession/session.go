@@ -38,6 +38,10 @@ var agentBudgets = engine.Budgets{Hook: 24 * time.Hour, Listener: 24 * time.Hour
 // agentRuntime is a booted agent session. Safe for concurrent use.
 type agentRuntime struct {
 	io *IO
+	// launchCwd is the directory pigo started in: relative paths the user
+	// gives (an /export file) mean it, as pi's process cwd, after the run
+	// moved to another project's (session_cwd.go).
+	launchCwd string
 	// consoleMu serializes extension console lines (any loop may log).
 	consoleMu sync.Mutex
 	flags     piFlags
@@ -150,7 +154,7 @@ func signalExitCode(ctx context.Context) (ExitCode, bool) {
 // code.
 func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, providers []ProviderSource) (*agentRuntime, ExitCode) {
 	rt := &agentRuntime{io: io, flags: f, mode: f.appMode(), baseCtx: ctx, extPaths: map[string]string{},
-		extInfo: map[string]map[string]any{}}
+		extInfo: map[string]map[string]any{}, launchCwd: io.Cwd}
 	var diags []diagnostic
 	report := func() bool {
 		failed := false

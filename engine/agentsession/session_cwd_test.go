@@ -28,7 +28,8 @@ func writeCwdSession(t *testing.T, path, cwd string) {
 
 // TestSessionOfAnotherProjectRunsInItsCwd: a session file of another
 // project runs in the cwd its header names (the extensions' cwd), while
-// a relative -e path still means the directory pigo started in; a
+// a relative -e path or export file still means the directory pigo
+// started in; a
 // session whose cwd is gone fails outside interactive mode, as pi's.
 func TestSessionOfAnotherProjectRunsInItsCwd(t *testing.T) {
 	io, _ := world(t)
@@ -55,6 +56,13 @@ func TestSessionOfAnotherProjectRunsInItsCwd(t *testing.T) {
 	}
 	if err := s.Prompt(context.Background(), "/where"); err != nil {
 		t.Fatal(err)
+	}
+	ask := serveAsk(t, s, agentsession.ServeOptions{})
+	if r := ask(map[string]any{"type": "export_html", "id": "x", "outputPath": "out.html"}); r["success"] != true {
+		t.Fatalf("export: %v", r)
+	}
+	if _, err := os.Stat(filepath.Join(launch, "out.html")); err != nil {
+		t.Errorf("a relative /export path is not the launch directory's: %v", err)
 	}
 	data, _ := os.ReadFile(path)
 	if want := fmt.Sprintf(`"data":{"cwd":%q,"process":%q}`, other, other); !strings.Contains(string(data), want) {

@@ -24,6 +24,11 @@ type viewCtx struct {
 	expandKey     string
 	cancelKey     string
 	gen           int // bumped when any of the above changes
+	// Inline images (images.go): the terminal's protocol, terminal.
+	// showImages and terminal.imageWidthCells.
+	imageProto string
+	showImages bool
+	imageWidth int
 }
 
 // cached wraps an item with its last rendering.
@@ -199,6 +204,8 @@ type toolItem struct {
 	// result's durationMs when it has one.
 	start time.Time
 	took  time.Duration
+	// images are the result's image blocks (images.go).
+	images []*toolImage
 }
 
 // formatToolDuration is pi's: 4.2s, 3m 5s, 1h 2m 3s.
@@ -226,6 +233,16 @@ func (t *toolItem) render(v *viewCtx, width int) []string {
 	var body []string
 	str := func(k string) string { s, _ := t.args[k].(string); return s }
 	out := strings.TrimRight(t.output, "\n")
+	if len(t.images) > 0 && !v.showsImages() { // pi's getTextOutput: the images as text
+		var alt []string
+		for _, img := range t.images {
+			alt = append(alt, img.fallback())
+		}
+		if out != "" {
+			out += "\n"
+		}
+		out += strings.Join(alt, "\n")
+	}
 	switch t.name {
 	case "bash":
 		body = append(body, v.th.Fg("toolTitle", Bold("$ "+str("command"))))
@@ -326,7 +343,13 @@ func (t *toolItem) render(v *viewCtx, width int) []string {
 		body = append(body, previewLines(v, out, inner, 10, "")...)
 	}
 	lines := append(append([]string{""}, body...), "")
-	return append([]string{""}, padBlock(v, lines, width, 1, bg)...)
+	box := append([]string{""}, padBlock(v, lines, width, 1, bg)...)
+	if v.showsImages() {
+		for _, img := range t.images { // pi's Spacer(1) and Image under the box
+			box = append(append(box, ""), img.lines(v, width)...)
+		}
+	}
+	return box
 }
 
 // toolPath is a tool's path argument as pi shows it (accent colour).

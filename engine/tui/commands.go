@@ -23,7 +23,7 @@ func (m *model) builtin(name, args string) (done bool, c tea.Cmd) {
 				for _, l := range stringList(r.data["levels"]) {
 					items = append(items, selItem{label: l, value: l, current: l == m.thinking})
 				}
-				m.sel = &selector{title: "Thinking level", items: items, choose: func(m *model, it selItem) { m.setThinking(it.value.(string)) }}
+				m.sel = &selector{title: "Thinking level", items: items, wheel: true, choose: func(m *model, it selItem) { m.setThinking(it.value.(string)) }}
 			})
 		} else {
 			m.setThinking(args)
@@ -153,7 +153,7 @@ func (m *model) openSettings() {
 			{label: "Hide thinking blocks", detail: onOff(m.vc.hideThinking), value: "app.thinking.toggle"},
 			{label: "Expand tool output", detail: onOff(m.vc.toolsExpanded), value: "app.tools.expand"},
 		}
-		m.sel = &selector{title: "Settings", items: items, choose: func(m *model, it selItem) {
+		m.sel = &selector{title: "Settings", items: items, wheel: true, choose: func(m *model, it selItem) {
 			switch v := it.value.(type) {
 			case map[string]any:
 				m.c.request(v, func(m *model, r response) {

@@ -308,3 +308,38 @@ func (e *editor) Render(width int, cursor bool) []string {
 	}
 	return out
 }
+
+// ClickAt moves the cursor to where a click on visual row vrow, cell x
+// of the editor drawn at width (Render's wrapping) lands: on the clicked
+// character, or after the end of the row's text (pi's Editor: a click
+// past a wrapped row's end lands on its last character).
+func (e *editor) ClickAt(vrow, x, width int) {
+	if width < 2 {
+		width = 2
+	}
+	for r, l := range e.lines {
+		segs := strings.Split(ansi.Hardwrap(string(l), width, true), "\n")
+		if vrow >= len(segs) {
+			vrow -= len(segs)
+			continue
+		}
+		col := 0
+		for _, s := range segs[:vrow] {
+			col += len([]rune(s))
+		}
+		seg := []rune(segs[vrow])
+		cell, i := 0, 0
+		for ; i < len(seg); i++ {
+			w := ansi.StringWidth(string(seg[i]))
+			if x < cell+w {
+				break
+			}
+			cell += w
+		}
+		if i == len(seg) && vrow < len(segs)-1 && len(seg) > 0 {
+			i-- // not the line's last row: stay on it
+		}
+		e.row, e.col = r, min(col+i, len(l))
+		return
+	}
+}

@@ -124,6 +124,8 @@ type model struct {
 	wheelLines *wheelScroll
 	boxes      []mouseBox
 	press      *mousePress
+	autoPress  *autoPress
+	edPress    *autoPress // a press on the editor's text, for a click
 	now        func() time.Time
 	// scrollbarUntil is when the "auto" scrollbar hides again.
 	scrollbarUntil time.Time
@@ -187,7 +189,11 @@ func newModel(conn protocol.Conn, opts Options) *model {
 	m.println = func(s string) tea.Cmd { return tea.Println(s) }
 	m.exec = tea.ExecProcess
 	m.vc = viewCtx{th: th, hideThinking: opts.HideThinking, thinkingLabel: "Thinking...", expandKey: m.keys.label("app.tools.expand"),
-		cancelKey: m.keys.label("tui.select.cancel")}
+		cancelKey: m.keys.label("tui.select.cancel"), showImages: !opts.HideImages, imageWidth: opts.ImageWidthCells,
+		imageProto: imageProtocol(opts.ImagesSetting, m.getenv)}
+	if m.vc.imageWidth <= 0 {
+		m.vc.imageWidth = 60
+	}
 	return m
 }
 
@@ -738,12 +744,14 @@ func (m *model) toolEvent(typ string, rec map[string]any) {
 	case "tool_execution_update":
 		if pr, _ := rec["partialResult"].(map[string]any); pr != nil {
 			t.output, t.result_ = messageText(pr), pr
+			t.images = resultImages(pr, t.images)
 			t.version++
 		}
 	case "tool_execution_end":
 		t.took = time.Since(t.start)
 		if res, _ := rec["result"].(map[string]any); res != nil {
 			t.output, t.result_ = messageText(res), res
+			t.images = resultImages(res, t.images)
 			t.version++
 			if ms, ok := res["durationMs"].(float64); ok {
 				t.took = time.Duration(ms * float64(time.Millisecond))
@@ -1232,6 +1240,13 @@ func (a *autocomplete) move(d int) {
 
 func (a *autocomplete) selected() command { return a.items[a.index] }
 
+// window is the items the list shows: 5 around the selection.
+func (a *autocomplete) window() (start, end int) {
+	const visible = 5
+	start = max(0, min(a.index-visible/2, len(a.items)-visible))
+	return start, min(len(a.items), start+visible)
+}
+
 // updateAutocomplete refreshes the list for the editor's text: the
 // extensions' providers are asked about a trigger token before the
 // cursor (extcomplete.go), else the built-in completion runs.
@@ -1483,7 +1498,11 @@ func (m *model) bottom(w int) []string {
 	case m.topDialog() != nil:
 		out = append(out, m.topDialog().render(m, w)...)
 	case m.sel != nil:
+		at := len(out)
 		out = append(out, m.sel.render(m, w)...)
+		if s, ok := m.sel.(*selector); ok && s.wheel {
+			m.box(selectorListBox, 0, at+s.listTop, w, s.listRows)
+		}
 	case m.focusedCustom(w) != nil:
 		lines := m.focusedCustom(w)
 		m.box(m.focusedView().id, 0, len(out), w, len(lines))
@@ -1496,7 +1515,9 @@ func (m *model) bottom(w int) []string {
 		} else {
 			rule := th.Fg("borderMuted", strings.Repeat("─", w))
 			out = append(out, m.editorTop(w))
-			out = append(out, m.ed.Render(w, true)...)
+			text := m.ed.Render(w, true)
+			m.box(editorBox, 0, len(out), w, len(text))
+			out = append(out, text...)
 			out = append(out, rule)
 		}
 		if m.auto != nil {
@@ -1615,9 +1636,7 @@ func (m *model) widgetLines(placement string, w int) []string {
 // the selected row in the accent colour, descriptions muted.
 func (m *model) autocompleteLines(w int) []string {
 	a := m.auto
-	const visible = 5
-	start := max(0, min(a.index-visible/2, len(a.items)-visible))
-	end := min(len(a.items), start+visible)
+	start, end := a.window()
 	col := 0
 	for _, c := range a.items {
 		col = max(col, ansi.StringWidth(c.name)+2)

@@ -130,6 +130,12 @@ func (m *model) wheel(msg tea.MouseWheelMsg) {
 		m.auto.index = max(0, min(len(m.auto.items)-1, m.auto.index+dir))
 		return
 	}
+	if b, ok := m.boxAt(msg.X, msg.Y); ok && b.id == selectorListBox {
+		if s, ok := m.sel.(*selector); ok {
+			s.wheelMove(dir)
+			return
+		}
+	}
 	if dir < 0 {
 		m.scroll += lines // render stops it at the top
 	} else {
@@ -145,8 +151,13 @@ func (m *model) clock() time.Time {
 	return time.Now()
 }
 
-// autocompleteBox names the autocomplete list's box.
-const autocompleteBox = "\x00autocomplete"
+// autocompleteBox names the autocomplete list's box; selectorListBox a
+// selector's list that takes the wheel (selector.wheel).
+const (
+	autocompleteBox = "\x00autocomplete"
+	selectorListBox = "\x00selector"
+	editorBox       = "\x00editor" // the built-in editor's text rows
+)
 
 // mouseBox is where render drew a component: a view's id (or
 // autocompleteBox), its top-left cell and its size.
@@ -211,6 +222,9 @@ func (m *model) mouse(msg tea.MouseMsg) {
 	}
 	if b, ok := m.boxAt(ev.X, ev.Y); ok && b.id == jumpBox && typ == "press" && ev.Button == tea.MouseLeft {
 		m.scroll = 0
+		return
+	}
+	if m.autocompleteClick(typ, ev) || m.editorClick(typ, ev) {
 		return
 	}
 	if m.mouseToView(typ, ev, 0) && typ == "press" {
@@ -345,4 +359,67 @@ func (m *model) scrollbar(rows []string, totalRows func() int, w int) {
 		}
 		rows[y] = left + "\x1b[0m" + cell
 	}
+}
+
+// autocompleteClick is pi's SelectList under the editor: a left press
+// on an item selects it, and its release on the same cell (a click)
+// takes it as Tab does. It reports whether the event was the list's.
+func (m *model) autocompleteClick(typ string, ev tea.Mouse) bool {
+	a := m.auto
+	if p := m.autoPress; p != nil && typ == "release" {
+		m.autoPress = nil
+		if a != nil && p.i < len(a.items) && p.x == ev.X && p.y == ev.Y {
+			a.index = p.i
+			m.takeCompletion()
+		}
+		return true
+	}
+	b, ok := m.boxAt(ev.X, ev.Y)
+	if !ok || b.id != autocompleteBox || a == nil || len(a.items) == 0 || typ != "press" || ev.Button != tea.MouseLeft {
+		return false
+	}
+	start, end := a.window()
+	if i := start + ev.Y - b.y; i < end {
+		a.index = i
+		m.autoPress = &autoPress{i: i, x: ev.X, y: ev.Y}
+	}
+	return true
+}
+
+// autoPress is a press on an autocomplete item, waiting for its release.
+type autoPress struct{ i, x, y int }
+
+// takeCompletion takes the selected autocomplete item as Tab does.
+func (m *model) takeCompletion() {
+	switch a := m.auto; {
+	case a.ext:
+		m.acceptExtension(false)
+	case a.args:
+		m.acceptArgument()
+	case a.files:
+		m.acceptFile()
+	default:
+		m.ed.SetText("/" + a.selected().name + " ")
+		m.auto = nil
+	}
+}
+
+// editorClick is pi's Editor: a click (a left press released on the
+// same cell) on its text moves the cursor there.
+func (m *model) editorClick(typ string, ev tea.Mouse) bool {
+	if p := m.edPress; p != nil && typ == "release" {
+		m.edPress = nil
+		if b, ok := m.boxAt(ev.X, ev.Y); ok && b.id == editorBox && p.x == ev.X && p.y == ev.Y {
+			m.ed.ClickAt(ev.Y-b.y, ev.X-b.x, b.w)
+			if m.auto != nil {
+				m.updateAutocomplete()
+			}
+		}
+		return true
+	}
+	if b, ok := m.boxAt(ev.X, ev.Y); ok && b.id == editorBox && typ == "press" && ev.Button == tea.MouseLeft {
+		m.edPress = &autoPress{x: ev.X, y: ev.Y}
+		return true
+	}
+	return false
 }

@@ -296,3 +296,109 @@ func TestScrollbar(t *testing.T) {
 		t.Errorf("hidden: %q", c)
 	}
 }
+
+// The wheel over /settings' list moves its selection as pi's
+// SettingsList (one item a notch, stopping at the ends); over its title
+// it scrolls the transcript.
+func TestWheelOverSettingsList(t *testing.T) {
+	h := newHarness(t, Options{})
+	for range 60 {
+		h.m.add(&noticeItem{text: "x", token: "muted"})
+	}
+	h.typ("/settings")
+	h.press("enter")
+	h.contains("Settings")
+	rowOf := func(text string) int {
+		for i, l := range strings.Split(h.screen(), "\n") {
+			if strings.Contains(l, text) {
+				return i
+			}
+		}
+		t.Fatalf("no %q on screen:\n%s", text, h.screen())
+		return 0
+	}
+	s := h.m.sel.(*selector)
+	h.wheelAt(5, rowOf("Thinking level"), tea.MouseWheelDown, 0, 2)
+	if s.index != 2 || h.m.scroll != 0 {
+		t.Errorf("after 2 notches down over the list: index %d, scroll %d", s.index, h.m.scroll)
+	}
+	h.wheelAt(5, rowOf("Thinking level"), tea.MouseWheelUp, 0, 5)
+	if s.index != 0 {
+		t.Errorf("up past the top: index %d", s.index)
+	}
+	h.wheelAt(5, rowOf(" Settings"), tea.MouseWheelUp, 0, 1)
+	if s.index != 0 || h.m.scroll != 1 {
+		t.Errorf("over the title: index %d, scroll %d", s.index, h.m.scroll)
+	}
+}
+
+// A click on an autocomplete item takes it as Tab does (pi's SelectList
+// onSelect); a press that ends elsewhere only selects it.
+func TestClickOnAutocompleteItem(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.typ("/")
+	rowOf := func(text string) int {
+		for i, l := range strings.Split(h.screen(), "\n") {
+			if strings.Contains(l, text) {
+				return i
+			}
+		}
+		t.Fatalf("no %q on screen:\n%s", text, h.screen())
+		return 0
+	}
+	y := rowOf("  model ")
+	h.m.Update(tea.MouseClickMsg{X: 4, Y: y, Button: tea.MouseLeft})
+	if h.m.auto == nil || h.m.auto.selected().name != "model" {
+		t.Fatalf("the press did not select model: %+v", h.m.auto)
+	}
+	h.m.Update(tea.MouseReleaseMsg{X: 6, Y: y}) // elsewhere: no click
+	if h.m.ed.Text() != "/" {
+		t.Fatalf("a press released elsewhere took the item: %q", h.m.ed.Text())
+	}
+	y = rowOf("  tree ")
+	h.m.Update(tea.MouseClickMsg{X: 4, Y: y, Button: tea.MouseLeft})
+	h.m.Update(tea.MouseReleaseMsg{X: 4, Y: y})
+	if h.m.ed.Text() != "/tree " {
+		t.Errorf("a click took %q, want /tree", h.m.ed.Text())
+	}
+}
+
+// A click on the editor's text moves the cursor there, on a wrapped row
+// too; a press released elsewhere does not.
+func TestClickInEditor(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.typ("first line")
+	h.press("shift+enter")
+	h.typ(strings.Repeat("ab", 45)) // 90 cells: two rows at 80
+	rowOf := func(text string) int {
+		for i, l := range strings.Split(h.screen(), "\n") {
+			if strings.HasPrefix(l, text) {
+				return i
+			}
+		}
+		t.Fatalf("no row starting %q:\n%s", text, h.screen())
+		return 0
+	}
+	click := func(x, y int) {
+		h.m.Update(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
+		h.m.Update(tea.MouseReleaseMsg{X: x, Y: y})
+	}
+	y := rowOf("first line")
+	click(6, y)
+	if h.m.ed.row != 0 || h.m.ed.col != 6 {
+		t.Errorf("click on \"line\": cursor %d:%d, want 0:6", h.m.ed.row, h.m.ed.col)
+	}
+	click(40, y) // past the end
+	if h.m.ed.row != 0 || h.m.ed.col != 10 {
+		t.Errorf("click past the end: cursor %d:%d, want 0:10", h.m.ed.row, h.m.ed.col)
+	}
+	click(3, y+2) // the second row of the wrapped line
+	if h.m.ed.row != 1 || h.m.ed.col != 83 {
+		t.Errorf("click on the wrapped row: cursor %d:%d, want 1:83", h.m.ed.row, h.m.ed.col)
+	}
+	h.m.Update(tea.MouseClickMsg{X: 2, Y: y, Button: tea.MouseLeft})
+	h.m.Update(tea.MouseReleaseMsg{X: 5, Y: y})
+	if h.m.ed.row != 1 {
+		t.Errorf("a press released elsewhere moved the cursor to %d:%d", h.m.ed.row, h.m.ed.col)
+	}
+}

@@ -51,6 +51,12 @@ type Options struct {
 	// Scrollbar is pi's fullscreenScrollbar: "auto" (shown a second after
 	// each scroll; the default), "always" or "hidden".
 	Scrollbar string
+	// HideImages is terminal.showImages false; ImageWidthCells is
+	// terminal.imageWidthCells (0: 60); ImagesSetting is terminal.images
+	// ("kitty", "iterm2", false or "auto"; see images.go).
+	HideImages      bool
+	ImageWidthCells int
+	ImagesSetting   any
 	// Width and Height fix the size when Output is not a terminal (tests).
 	Width, Height int
 	// Env is the environment bubbletea reads (TERM, COLORTERM, ...).
@@ -86,6 +92,13 @@ func optionsFrom(opts agentsession.InteractiveOptions) Options {
 		o.TreeFilterMode, _ = get("treeFilterMode").(string)
 		o.WheelScrollLines = get("fullscreenWheelScrollLines")
 		o.Scrollbar, _ = get("fullscreenScrollbar").(string)
+		if term, ok := get("terminal").(map[string]any); ok {
+			o.HideImages = term["showImages"] == false
+			if n, ok := term["imageWidthCells"].(float64); ok && n >= 1 {
+				o.ImageWidthCells = int(n)
+			}
+			o.ImagesSetting = term["images"]
+		}
 		if bs, ok := get("branchSummary").(map[string]any); ok {
 			o.BranchSummarySkipPrompt, _ = bs["skipPrompt"].(bool)
 		}

@@ -29,6 +29,11 @@ type selector struct {
 	intro string
 	line  func(m *model, it selItem, selected bool) string
 	about func(it selItem) string
+	// wheel: the mouse wheel over the list moves the selection (pi's
+	// SelectList and SettingsList); listTop and listRows are where render
+	// drew the list.
+	wheel             bool
+	listTop, listRows int
 }
 
 type selItem struct {
@@ -97,6 +102,7 @@ func (s *selector) render(m *model, w int) []string {
 	const rows = 10
 	start := max(0, min(s.index-rows/2, len(vis)-rows))
 	end := min(len(vis), start+rows)
+	s.listTop, s.listRows = len(out), end-start
 	for i := start; i < end; i++ {
 		it := vis[i]
 		var line string
@@ -131,4 +137,12 @@ func (s *selector) render(m *model, w int) []string {
 	}
 	hint := fmt.Sprintf("  %s to select · %s to cancel", m.keys.text("tui.select.confirm", true), m.keys.text("tui.select.cancel", true))
 	return append(out, "", th.Fg("dim", hint), rule)
+}
+
+// wheelMove moves the selection one item for a wheel event (dir -1 up,
+// 1 down), stopping at the ends, as pi's SelectList.
+func (s *selector) wheelMove(dir int) {
+	if n := len(s.visible()); n > 0 {
+		s.index = max(0, min(n-1, s.index+dir))
+	}
 }

@@ -331,7 +331,11 @@ func (m *model) requestRender(v *compView) {
 		return
 	}
 	v.width = w
-	m.c.send(protocol.ViewMessage(v.id, map[string]any{"type": "render", "width": w, "rows": m.height, "columns": max(m.width, 10)}))
+	images := "" // the protocol an Image component may draw with (images.go)
+	if m.vc.showsImages() {
+		images = m.vc.imageProto
+	}
+	m.c.send(protocol.ViewMessage(v.id, map[string]any{"type": "render", "width": w, "rows": m.height, "columns": max(m.width, 10), "images": images}))
 }
 
 func (m *model) renderViews() {

@@ -425,13 +425,24 @@ export class Image {
                 // for Kitty (this component disables Kitty's terminal-side cursor movement)
                 // so TUI cursor accounting stays inside the scroll area.
                 lines = [];
-                for (let i = 0; i < result.rows - 1; i++) {
-                    lines.push("");
+                if (caps.images === "kitty") {
+                    // pi-tui 1.6: the sequence on the first row (C=1 keeps
+                    // the cursor there), then the rows the image covers; a
+                    // frame renderer that owns the cursor (pigo's) cannot
+                    // replay the cursor moves of the layout below.
+                    lines.push(result.sequence);
+                    for (let i = 0; i < result.rows - 1; i++) {
+                        lines.push("");
+                    }
                 }
-                const rowOffset = result.rows - 1;
-                const moveUp = rowOffset > 0 ? `\x1b[${rowOffset}A` : "";
-                const moveDown = caps.images === "kitty" && rowOffset > 0 ? `\x1b[${rowOffset}B` : "";
-                lines.push(moveUp + result.sequence + moveDown);
+                else {
+                    for (let i = 0; i < result.rows - 1; i++) {
+                        lines.push("");
+                    }
+                    const rowOffset = result.rows - 1;
+                    const moveUp = rowOffset > 0 ? `\x1b[${rowOffset}A` : "";
+                    lines.push(moveUp + result.sequence);
+                }
             }
             else {
                 const fallback = imageFallback(this.mimeType, this.dimensions, this.options.filename);

@@ -374,13 +374,19 @@ class Image {
           this.imageId = result.imageId;
         }
         lines = [];
-        for (let i = 0; i < result.rows - 1; i++) {
-          lines.push("");
+        if (caps.images === "kitty") {
+          lines.push(result.sequence);
+          for (let i = 0; i < result.rows - 1; i++) {
+            lines.push("");
+          }
+        } else {
+          for (let i = 0; i < result.rows - 1; i++) {
+            lines.push("");
+          }
+          const rowOffset = result.rows - 1;
+          const moveUp = rowOffset > 0 ? `\x1B[${rowOffset}A` : "";
+          lines.push(moveUp + result.sequence);
         }
-        const rowOffset = result.rows - 1;
-        const moveUp = rowOffset > 0 ? `\x1B[${rowOffset}A` : "";
-        const moveDown = caps.images === "kitty" && rowOffset > 0 ? `\x1B[${rowOffset}B` : "";
-        lines.push(moveUp + result.sequence + moveDown);
       } else {
         const fallback = (0, import_pigo_tui_core.imageFallback)(this.mimeType, this.dimensions, this.options.filename);
         lines = [this.theme.fallbackColor(fallback)];
