@@ -323,10 +323,6 @@ func (s *encodeState) fallback(v any, depth int) (bool, error) {
 	return true, nil
 }
 
-// FormatNumber writes a finite number as JavaScript's Number#toString
-// does, except that -0 stays -0.
-func FormatNumber(f float64) string { return string(appendFloat(nil, f)) }
-
 // appendFloat appends a finite number as encoding/json does, which is
 // JavaScript's Number#toString except that -0 stays -0.
 func appendFloat(b []byte, f float64) []byte {

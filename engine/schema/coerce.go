@@ -645,7 +645,7 @@ func tryString(value any) any {
 		return converted{strconv.FormatBool(x)}
 	case float64:
 		if !math.IsInf(x, 0) && !math.IsNaN(x) {
-			return converted{numberString(x)}
+			return converted{jsjson.Number(x)}
 		}
 	case nil:
 		return converted{"null"}
@@ -828,7 +828,7 @@ func coercePrimitive(value any, t string) any {
 		case nil:
 			return ""
 		case float64:
-			return numberString(x)
+			return jsjson.Number(x)
 		case bool:
 			return strconv.FormatBool(x)
 		}
@@ -849,21 +849,6 @@ func coercePrimitive(value any, t string) any {
 		}
 	}
 	return value
-}
-
-// numberString is JavaScript's String(number).
-func numberString(f float64) string {
-	switch {
-	case math.IsNaN(f):
-		return "NaN"
-	case math.IsInf(f, 1):
-		return "Infinity"
-	case math.IsInf(f, -1):
-		return "-Infinity"
-	case f == 0:
-		return "0"
-	}
-	return jsjson.FormatNumber(f)
 }
 
 // isJSSpace is JavaScript's WhiteSpace or LineTerminator (what

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"runtime"
@@ -117,10 +116,6 @@ func TestCoerceMatchesPiSchema(t *testing.T) {
 	for _, c := range base {
 		cases = append(cases, c, tbCase{Name: c.Name + "/loose", Schema: c.Schema, Value: loosened(c.Value), unsupported: c.unsupported})
 	}
-	raw, err := json.Marshal(cases)
-	if err != nil {
-		t.Fatal(err)
-	}
 	script := `import fs from "node:fs";
 const { compile } = await import("file://` + filepath.ToSlash(lib) + `/index.js");
 const { formats } = await import("file://` + filepath.ToSlash(lib) + `/formats/index.js");
@@ -133,23 +128,8 @@ for (const c of JSON.parse(fs.readFileSync(process.argv[2], "utf8"))) {
   }
 }
 process.stdout.write(JSON.stringify(out, (k, v) => (typeof v === "bigint" ? { bigint: String(v) } : v)));`
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "cases.json"), raw, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "co.mjs"), []byte(script), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(node, filepath.Join(dir, "co.mjs"), filepath.Join(dir, "cases.json"))
-	cmd.Stderr = os.Stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node: %v", err)
-	}
 	var want map[string]map[string]any
-	if err := json.Unmarshal(out, &want); err != nil {
-		t.Fatal(err)
-	}
+	runNodeCases(t, node, script, cases, &want)
 	compared, changed, refused := 0, 0, 0
 	for _, c := range cases {
 		w := want[c.Name]

@@ -33,10 +33,6 @@ func TestErrorsMatchTypeBox(t *testing.T) {
 		t.Fatalf("corpus has %d cases, want at least 80", len(cases))
 	}
 	cases = append(cases, randomCases(1, 600)...)
-	raw, err := json.Marshal(cases)
-	if err != nil {
-		t.Fatal(err)
-	}
 	// formatValidationPath is pi-ai's (utils/validation.js), not exported.
 	script := `import fs from "node:fs";
 const { Compile } = await import("file://` + filepath.ToSlash(lib) + `");
@@ -60,23 +56,8 @@ for (const c of JSON.parse(fs.readFileSync(process.argv[2], "utf8"))) {
   }
 }
 process.stdout.write(JSON.stringify(out));`
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "cases.json"), raw, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "tb.mjs"), []byte(script), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("node", filepath.Join(dir, "tb.mjs"), filepath.Join(dir, "cases.json"))
-	cmd.Stderr = os.Stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node: %v", err)
-	}
 	var want map[string]any
-	if err := json.Unmarshal(out, &want); err != nil {
-		t.Fatal(err)
-	}
+	runNodeCases(t, "node", script, cases, &want)
 	names := map[string]bool{}
 	supported := 0
 	for _, c := range cases {
@@ -113,4 +94,30 @@ process.stdout.write(JSON.stringify(out));`
 		}
 	}
 	t.Logf("%d cases, %d compared with TypeBox", len(cases), supported)
+}
+
+// runNodeCases runs script under node with the cases as a JSON file (its
+// path is process.argv[2]) and decodes what the script prints into out.
+func runNodeCases(t *testing.T, node, script string, cases, out any) {
+	t.Helper()
+	raw, err := json.Marshal(cases)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "cases.json"), raw, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "script.mjs"), []byte(script), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(node, filepath.Join(dir, "script.mjs"), filepath.Join(dir, "cases.json"))
+	cmd.Stderr = os.Stderr
+	b, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node: %v", err)
+	}
+	if err := json.Unmarshal(b, out); err != nil {
+		t.Fatal(err)
+	}
 }

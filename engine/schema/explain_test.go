@@ -35,10 +35,6 @@ func TestExplainMatchesPiSchema(t *testing.T) {
 	}
 	cases := append(tbCases(), randomCases(1, 600)...)
 	cases = append(cases, piSchemaCases()...)
-	raw, err := json.Marshal(cases)
-	if err != nil {
-		t.Fatal(err)
-	}
 	// formatValidationPath is pi-ai 1.6's (utils/validation.js), not exported.
 	script := `import fs from "node:fs";
 const { compile } = await import("file://` + filepath.ToSlash(lib) + `/index.js");
@@ -57,23 +53,8 @@ for (const c of JSON.parse(fs.readFileSync(process.argv[2], "utf8"))) {
   }
 }
 process.stdout.write(JSON.stringify(out));`
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "cases.json"), raw, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "ps.mjs"), []byte(script), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(node, filepath.Join(dir, "ps.mjs"), filepath.Join(dir, "cases.json"))
-	cmd.Stderr = os.Stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node: %v", err)
-	}
 	var want map[string]any
-	if err := json.Unmarshal(out, &want); err != nil {
-		t.Fatal(err)
-	}
+	runNodeCases(t, node, script, cases, &want)
 	compared, refused := 0, 0
 	for _, c := range cases {
 		w, _ := want[c.Name].([]any)
