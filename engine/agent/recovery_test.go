@@ -428,9 +428,11 @@ func TestCompactionSummaryRetried(t *testing.T) {
 	}
 }
 
-// Aborting the navigation while a branch summary waits to be retried
-// cancels it.
-func TestBranchSummaryRetryAborted(t *testing.T) {
+// navigateWhileSummaryRetryWaits navigates back to the first reply with a
+// summary whose call fails with a retryable error; onWait runs when the
+// retry is scheduled (its wait is an hour).
+func navigateWhileSummaryRetryWaits(t *testing.T, ctx context.Context, onWait func(r *recoveryRig)) *recoveryRig {
+	t.Helper()
 	s := agent.DefaultSettings
 	s.Retry.BaseDelay = time.Hour
 	r := newRecoveryRig(t, 100000, s)
@@ -438,11 +440,10 @@ func TestBranchSummaryRetryAborted(t *testing.T) {
 	r.prompt("first")
 	r.prompt("second")
 	target := piapi.Of(r.h).Session().Entries()[1]["id"].(string)
-	ctx, cancel := context.WithCancel(context.Background())
 	r.mu.Lock()
 	r.onEvent = func(ev agent.Event) {
 		if ev["type"] == "summarization_retry_scheduled" {
-			cancel() // the retry's wait is the one cancelled
+			onWait(r)
 		}
 	}
 	r.mu.Unlock()
@@ -451,6 +452,14 @@ func TestBranchSummaryRetryAborted(t *testing.T) {
 	if err != nil || !res.Cancelled || !res.Aborted {
 		t.Fatalf("%+v %v", res, err)
 	}
+	return r
+}
+
+// Aborting the navigation while a branch summary waits to be retried
+// cancels it.
+func TestBranchSummaryRetryAborted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	r := navigateWhileSummaryRetryWaits(t, ctx, func(*recoveryRig) { cancel() }) // the retry's wait is the one cancelled
 	want := []string{"scheduled 1/3 60000ms 503 overloaded", "finished 1"}
 	if got := r.summaryRetries(); !reflect.DeepEqual(got, want) {
 		t.Fatalf("retry events\n got %q\nwant %q", got, want)
@@ -460,25 +469,7 @@ func TestBranchSummaryRetryAborted(t *testing.T) {
 // AbortBranchSummary cancels a navigation's summary while its retry
 // waits, as pi's abort does.
 func TestAbortBranchSummaryDuringRetry(t *testing.T) {
-	s := agent.DefaultSettings
-	s.Retry.BaseDelay = time.Hour
-	r := newRecoveryRig(t, 100000, s)
-	r.script.Queue(provider.ReplyText("a1"), provider.ReplyText("a2"))
-	r.prompt("first")
-	r.prompt("second")
-	target := piapi.Of(r.h).Session().Entries()[1]["id"].(string)
-	r.mu.Lock()
-	r.onEvent = func(ev agent.Event) {
-		if ev["type"] == "summarization_retry_scheduled" {
-			go r.agent.AbortBranchSummary()
-		}
-	}
-	r.mu.Unlock()
-	r.script.Queue(provider.ReplyError("503 overloaded"))
-	res, err := r.agent.NavigateTree(context.Background(), target, agent.NavigateOptions{Summarize: true})
-	if err != nil || !res.Cancelled || !res.Aborted {
-		t.Fatalf("%+v %v", res, err)
-	}
+	r := navigateWhileSummaryRetryWaits(t, context.Background(), func(r *recoveryRig) { go r.agent.AbortBranchSummary() })
 	r.agent.AbortBranchSummary() // none runs: nothing happens
 }
 
