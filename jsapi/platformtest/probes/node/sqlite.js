@@ -291,6 +291,14 @@ export default async function () {
     db.exec("create table g2(x, y as (det())); insert into g2(x) values (1)");
     return db.prepare("select * from g2").get();
   });
+  out.fnReentrant = attempt(() => {
+    const d = new DatabaseSync(":memory:");
+    d.exec("create table t(x); insert into t values (1), (2), (3)");
+    d.function("inner", (x) => d.prepare("select sum(x) + ? as s from t").get(x).s);
+    d.function("writes", () => { d.exec("insert into t values (100)"); return "ok"; });
+    return [d.prepare("select x, inner(x) as y from t order by x").all(), d.prepare("select writes() as w").get(),
+      d.prepare("select count(*) as n from t").get()];
+  });
   out.fnArgErrors = [
     attempt(() => db.function("f")), attempt(() => db.function(1, () => 1)), attempt(() => db.function("f", 1, () => 1)),
     attempt(() => db.function("f", null, () => 1)), attempt(() => db.function("f", {}, 1)),
