@@ -281,3 +281,23 @@ db.prepare('with recursive c(x) as (select 1 union all select x + 1 from c) sele
 		t.Fatalf("after the interrupt: %v", got)
 	}
 }
+
+// SQL holding no statement prepares to a statement that is already
+// finalized, as in Node 22 (which the probe cannot show: Node crashes when
+// it collects such a statement).
+func TestSqliteEmptySQL(t *testing.T) {
+	rt := libRuntime(t)
+	got := libEval(t, rt, `(() => {
+  const db = new (require('node:sqlite').DatabaseSync)(':memory:');
+  const out = [];
+  for (const sql of ['', '  ', '-- only a comment']) {
+    const q = db.prepare(sql);
+    try { q.run(); } catch (e) { out.push(e.code + ': ' + e.message); }
+  }
+  return out.join('|');
+})()`)
+	want := "ERR_INVALID_STATE: statement has been finalized|ERR_INVALID_STATE: statement has been finalized|ERR_INVALID_STATE: statement has been finalized"
+	if got != want {
+		t.Fatalf("got %v", got)
+	}
+}

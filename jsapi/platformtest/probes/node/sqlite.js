@@ -107,7 +107,8 @@ export default async function () {
   out.noTable = attempt(() => db.prepare("select * from nope"));
   out.execType = attempt(() => db.exec(1));
   out.prepareType = attempt(() => db.prepare(null));
-  out.emptySQL = attempt(() => db.prepare("").get());
+  // (A statement of empty SQL is left out: Node 22 crashes when it
+  // collects one.)
   db.exec("create table t(a integer primary key, b, c text, d real, e blob); create table m(x); insert into m values (1); insert into m values (2)");
   out.execMany = db.prepare("select count(*) as n from m").get().n;
   out.execPartial = [attempt(() => db.exec("insert into m values (3); bogus")), db.prepare("select count(*) as n from m").get().n];
