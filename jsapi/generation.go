@@ -35,6 +35,10 @@ type jsGen struct {
 	jobSeq  atomic.Uint64
 	wasm    webapi.Interrupter // stops running WebAssembly with the watchdog
 
+	interruptMu  sync.Mutex
+	interrupts   map[uint64]func() // what modules stop on interrupt (modules.Runtime.OnInterrupt)
+	interruptSeq uint64
+
 	trackMu  sync.Mutex
 	tracked  map[uint64]func() // cleanups of resources plugins started (modules.Runtime.Track)
 	trackSeq uint64
@@ -152,6 +156,7 @@ func (g *jsGen) terminate() {
 				// The loop is stuck in plugin code: interrupt it.
 				g.rt.Interrupt(g.eg.StaleError())
 				g.wasm.Interrupt()
+				g.runInterrupts()
 			}
 		}
 		g.loop.Terminate()
@@ -193,6 +198,7 @@ func (g *jsGen) beginSync(ctx context.Context) (end func()) {
 			}
 			g.rt.Interrupt(cause)
 			g.wasm.Interrupt()
+			g.runInterrupts()
 		}
 	})
 	return func() {

@@ -82,6 +82,37 @@ func (g *jsGen) Track(cleanup func()) (untrack func()) {
 	}
 }
 
+// OnInterrupt implements modules.Runtime. Safe from any goroutine.
+func (g *jsGen) OnInterrupt(fn func()) (remove func()) {
+	g.interruptMu.Lock()
+	defer g.interruptMu.Unlock()
+	if g.interrupts == nil {
+		g.interrupts = map[uint64]func(){}
+	}
+	g.interruptSeq++
+	key := g.interruptSeq
+	g.interrupts[key] = fn
+	return func() {
+		g.interruptMu.Lock()
+		delete(g.interrupts, key)
+		g.interruptMu.Unlock()
+	}
+}
+
+// runInterrupts calls what modules registered with OnInterrupt. Safe from
+// any goroutine.
+func (g *jsGen) runInterrupts() {
+	g.interruptMu.Lock()
+	fns := make([]func(), 0, len(g.interrupts))
+	for _, fn := range g.interrupts {
+		fns = append(fns, fn)
+	}
+	g.interruptMu.Unlock()
+	for _, fn := range fns {
+		fn()
+	}
+}
+
 // codeOf extracts a Node-style error code.
 func codeOf(err error) string {
 	var ce modules.CodeError

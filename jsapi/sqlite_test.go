@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/ncruces/go-sqlite3"
 
@@ -78,5 +79,25 @@ export default function () {
 	}
 	if err := conn.Exec("begin exclusive; insert into kv values (3, 4); commit"); err != nil {
 		t.Fatalf("after unload: %v", err)
+	}
+}
+
+// A query that never ends is stopped by the budget like a JS loop: the
+// watchdog's interrupt reaches SQLite, the load fails at the query's line,
+// and the other plugins load.
+func TestSqliteRunawayQueryStoppedByBudget(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{Budgets: engine.Budgets{Factory: time.Second}})
+	f.write("hello.ts", helloTool)
+	f.write("forever.ts", `import { DatabaseSync } from "node:sqlite";
+export default function () {
+  const db = new DatabaseSync(":memory:");
+  db.prepare("with recursive c(x) as (select 1 union all select x + 1 from c) select count(*) from c").get();
+}
+`)
+	res := f.boot("hello.ts", "forever.ts")
+	wantFailure(t, res["forever"], "budget", "forever.ts", 4)
+	if !res["hello"].OK {
+		t.Fatal(res["hello"].Err)
 	}
 }

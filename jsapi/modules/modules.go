@@ -61,6 +61,13 @@ type Runtime interface {
 	// watcher, kill a child process). It returns a function that
 	// unregisters it. Safe from any goroutine.
 	Track(cleanup func()) (untrack func())
+	// OnInterrupt registers fn, called from the watchdog's goroutine each
+	// time the plugin code running on the loop is interrupted (its budget
+	// ran out, or it is stuck while the generation retires), next to goja's
+	// own interrupt: fn stops Go work that interrupt cannot reach, such as
+	// a running SQLite query. It returns a function that unregisters it.
+	// Safe from any goroutine.
+	OnInterrupt(fn func()) (remove func())
 }
 
 // CodeError is an error with a Node-style code (ENOENT, ERR_INVALID_ARG_TYPE).

@@ -1,6 +1,7 @@
 package node
 
 import (
+	"context"
 	"errors"
 	"iter"
 	"math"
@@ -9,6 +10,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/dop251/goja"
@@ -27,23 +29,50 @@ import (
 //
 // Everything runs on the plugin's loop, as node:sqlite is synchronous;
 // user functions and aggregates are called back on the same goroutine in
-// the middle of a step. A connection follows the generation's context (a
-// retired plugin's queries stop with SQLITE_INTERRUPT) and is closed when
-// the generation retires. The engine is built without the session and
+// the middle of a step. A running query stops when the host interrupts the
+// plugin (a budget ran out: Runtime.OnInterrupt) or the generation
+// retires, and connections close when it retires. The engine is built without the session and
 // load-extension features, so createSession, applyChangeset and
 // loadExtension throw a "not supported" error.
 func sqliteModule(rt modules.Runtime, module *goja.Object) error {
-	h := &sqliteHelpers{rt: rt, vm: rt.VM()}
-	h.uint8Array = h.vm.Get("Uint8Array")
+	h, err := newSqliteHelpers(rt)
+	if err != nil {
+		return err
+	}
 	return libRunJS(rt, module, sqliteProgram, map[string]any{
 		"open": h.open,
 	})
+}
+
+// newSqliteHelpers makes the module's Go half for one runtime. Loop only.
+func newSqliteHelpers(rt modules.Runtime) (*sqliteHelpers, error) {
+	h := &sqliteHelpers{rt: rt, vm: rt.VM(), dbs: map[*sqliteDB]struct{}{}}
+	h.uint8Array = h.vm.Get("Uint8Array")
+	noop, err := h.vm.RunString("(function () {})")
+	if err != nil {
+		return nil, err
+	}
+	h.noop, _ = goja.AssertFunction(noop)
+	// Registered for the runtime's life: an interrupt before any SQLite
+	// call still counts (see rearm).
+	rt.OnInterrupt(h.interrupt)
+	return h, nil
 }
 
 type sqliteHelpers struct {
 	rt         modules.Runtime
 	vm         *goja.Runtime
 	uint8Array goja.Value
+	// noop is an empty JS function: calling it fails while goja is
+	// interrupted, which is how rearm tells an interrupt of the running
+	// job from one of an earlier job.
+	noop goja.Callable
+
+	// mu guards what the watchdog's interrupt touches: the open
+	// connections (whose contexts it cancels) and the interrupt count.
+	mu    sync.Mutex
+	dbs   map[*sqliteDB]struct{}
+	epoch uint64
 }
 
 // sqliteDB is one open connection.
@@ -62,6 +91,14 @@ type sqliteDB struct {
 	// when close() waits for them.
 	backups map[*sqlite3.Backup]struct{}
 	closing bool
+	// ctx is what SQLite's progress handler polls (the connection's
+	// interrupt): it ends with the generation, or when the watchdog
+	// interrupts the plugin (sqliteHelpers.interrupt cancels it under h.mu).
+	// epoch is the interrupt count ctx was made at. Loop only, but for
+	// cancel.
+	ctx    context.Context
+	cancel context.CancelFunc
+	epoch  uint64
 	// pending is what a user function threw during the current SQLite
 	// call (a JS value, or the *goja.InterruptedError of an interrupt); it
 	// is rethrown instead of SQLite's error.
@@ -136,7 +173,9 @@ func (h *sqliteHelpers) openDB(location string, readOnly, foreignKeys, dqs bool,
 			fail(err)
 		}
 	}
-	conn.SetInterrupt(h.rt.Context())
+	h.mu.Lock()
+	h.dbs[db] = struct{}{}
+	h.mu.Unlock()
 	// Retiring closes the connection on the loop (the generation's context
 	// is already cancelled, so a running query stops), or directly when the
 	// loop is gone.
@@ -146,6 +185,57 @@ func (h *sqliteHelpers) openDB(location string, readOnly, foreignKeys, dqs bool,
 		}
 	})
 	return db
+}
+
+// interrupt stops the SQLite calls running now: the watchdog calls it
+// (through Runtime.OnInterrupt) right after goja's interrupt. Safe from
+// any goroutine.
+func (h *sqliteHelpers) interrupt() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.epoch++
+	for db := range h.dbs {
+		if db.cancel != nil {
+			db.cancel()
+		}
+	}
+}
+
+// rearm runs before each call into SQLite. After an interrupt (one that
+// cancelled this connection's context, or one that came while no SQLite
+// call was running, say during an open) it rethrows goja's interrupt if
+// the running job has it, rather than start SQL the watchdog meant to
+// stop; an interrupt of an earlier job just gets the connection a fresh
+// context. Once the generation retired the context stays ended. Loop only.
+func (db *sqliteDB) rearm() {
+	h := db.h
+	for {
+		h.mu.Lock()
+		epoch := h.epoch
+		h.mu.Unlock()
+		if db.ctx != nil && db.ctx.Err() == nil && db.epoch == epoch {
+			return
+		}
+		gen := h.rt.Context()
+		if gen.Err() != nil {
+			db.conn.SetInterrupt(gen)
+			return
+		}
+		h.rethrowInterrupt()
+		ctx, cancel := context.WithCancel(gen)
+		h.mu.Lock()
+		old := db.cancel
+		db.ctx, db.cancel, db.epoch = ctx, cancel, epoch
+		if h.epoch != epoch {
+			// Interrupted meanwhile: the loop checks goja again.
+			cancel()
+		}
+		h.mu.Unlock()
+		if old != nil {
+			old()
+		}
+		db.conn.SetInterrupt(ctx)
+	}
 }
 
 // registerFTS5 links FTS5 into the connection if it is still pending; a
@@ -177,12 +267,14 @@ func (db *sqliteDB) object() *goja.Object {
 	set := func(name string, fn any) { _ = o.Set(name, fn) }
 	set("close", db.close)
 	set("exec", func(sql string) {
+		db.rearm()
 		db.registerFTS5()
 		err := db.conn.Exec(sql)
 		db.check(err)
 	})
 	// prepare(sql, readBigInts, returnArrays, allowBare, allowUnknown)
 	set("prepare", func(sql string, bigints, arrays, allowBare, allowUnknown bool) goja.Value {
+		db.rearm()
 		db.registerFTS5()
 		st, _, err := db.conn.Prepare(sql)
 		db.check(err)
@@ -233,6 +325,12 @@ func (db *sqliteDB) close() {
 	db.untrack()
 	_ = db.conn.Close()
 	db.conn = nil
+	db.h.mu.Lock()
+	delete(db.h.dbs, db)
+	if db.cancel != nil {
+		db.cancel()
+	}
+	db.h.mu.Unlock()
 }
 
 // closeAll stops running backups and closes the connection: the
@@ -256,7 +354,22 @@ func (db *sqliteDB) check(err error) {
 	if p != nil {
 		panic(p)
 	}
+	if errors.Is(err, sqlite3.INTERRUPT) {
+		db.h.rethrowInterrupt()
+	}
 	db.h.throwSQLite(err)
+}
+
+// rethrowInterrupt throws goja's interrupt if the running job has one (so
+// a query the watchdog stopped fails the way interrupted JS does, with the
+// budget's cause). Loop only.
+func (h *sqliteHelpers) rethrowInterrupt() {
+	if _, err := h.noop(goja.Undefined()); err != nil {
+		var interrupted *goja.InterruptedError
+		if errors.As(err, &interrupted) {
+			panic(interrupted)
+		}
+	}
 }
 
 // throwSQLite throws Node's error for a SQLite failure: an Error with code
@@ -338,6 +451,7 @@ func (s *sqliteStmt) object() *goja.Object {
 	// it first; the hot ones are plain FunctionCall functions (no
 	// reflection).
 	set("get", func(call goja.FunctionCall) goja.Value {
+		s.db.rearm()
 		s.bind(call.Argument(0))
 		var row goja.Value = goja.Undefined()
 		if s.st.Step() {
@@ -349,6 +463,7 @@ func (s *sqliteStmt) object() *goja.Object {
 		return row
 	})
 	set("all", func(call goja.FunctionCall) goja.Value {
+		s.db.rearm()
 		s.bind(call.Argument(0))
 		rows := []any{}
 		for s.st.Step() {
@@ -360,6 +475,7 @@ func (s *sqliteStmt) object() *goja.Object {
 		return vm.NewArray(rows...)
 	})
 	set("run", func(call goja.FunctionCall) goja.Value {
+		s.db.rearm()
 		s.bind(call.Argument(0))
 		for s.st.Step() {
 		}
@@ -385,6 +501,7 @@ func (s *sqliteStmt) object() *goja.Object {
 		return goja.Undefined()
 	})
 	set("next", func(call goja.FunctionCall) goja.Value {
+		s.db.rearm()
 		if s.st.Step() {
 			return s.row()
 		}
@@ -861,6 +978,7 @@ func (db *sqliteDB) backup(path, source string, rate int) goja.Value {
 		if _, ok := db.backups[b]; !ok {
 			libThrow(vm, "Error", "ERR_INVALID_STATE", "database is not open")
 		}
+		db.rearm()
 		done, err := b.Step(rate)
 		if err != nil {
 			_ = finish()

@@ -22,7 +22,11 @@ func TestSqliteUnreachableStatementsAreFinalized(t *testing.T) {
 		<-done
 	}
 	onLoop(func() {
-		h := &sqliteHelpers{rt: rt, vm: rt.VM(), uint8Array: rt.VM().Get("Uint8Array")}
+		h, err := newSqliteHelpers(rt)
+		if err != nil {
+			t.Error(err)
+			return
+		}
 		db = h.openDB(":memory:", false, true, false, 0)
 		_ = rt.VM().Set("handle", db.object())
 	})
@@ -59,7 +63,11 @@ func TestSqliteUnreachableDatabaseIsClosed(t *testing.T) {
 		<-done
 	}
 	onLoop(func() {
-		h := &sqliteHelpers{rt: rt, vm: rt.VM(), uint8Array: rt.VM().Get("Uint8Array")}
+		h, err := newSqliteHelpers(rt)
+		if err != nil {
+			t.Error(err)
+			return
+		}
 		dropped = h.openDB(":memory:", false, true, false, 0)
 		held = h.openDB(":memory:", false, true, false, 0)
 		_ = rt.VM().Set("dropped", dropped.object())

@@ -243,3 +243,61 @@ func BenchmarkSqliteFirstOpen(b *testing.B) {
 		rt.MustRun(`new (require('node:sqlite').DatabaseSync)(':memory:').close()`)
 	}
 }
+
+// The watchdog's interrupt (a budget running out) stops a query that runs
+// no JS, fails the job with goja's interrupt, and the connection works in
+// the next job.
+func TestSqliteInterruptStopsRunawayQuery(t *testing.T) {
+	rt := libRuntime(t)
+	type result struct {
+		v   any
+		err error
+	}
+	ch := make(chan result, 1)
+	rt.Post(func() {
+		vm := rt.VM()
+		fired := false
+		// tick is Go, so calling it never runs JS that would notice the
+		// interrupt: only SQLite's own check can stop the query.
+		_ = vm.Set("tick", func() int {
+			if !fired {
+				fired = true
+				rt.Interrupt("budget")
+			}
+			return 1
+		})
+		_, err := vm.RunString(`globalThis.db = new (require('node:sqlite').DatabaseSync)(':memory:');
+db.function('tick', tick);
+db.prepare('with recursive c(x) as (select 1 union all select x + 1 from c) select count(*) from c where tick()').get();`)
+		vm.ClearInterrupt()
+		ch <- result{nil, err}
+	})
+	r := <-ch
+	var ie *goja.InterruptedError
+	if !errors.As(r.err, &ie) || ie.Value() != "budget" {
+		t.Fatalf("got %v, want the budget interrupt", r.err)
+	}
+	if got := libEval(t, rt, `db.prepare('select 41 + 1 as n').get().n`); got != int64(42) {
+		t.Fatalf("after the interrupt: %v", got)
+	}
+}
+
+// SQL holding no statement prepares to a statement that is already
+// finalized, as in Node 22 (which the probe cannot show: Node crashes when
+// it collects such a statement).
+func TestSqliteEmptySQL(t *testing.T) {
+	rt := libRuntime(t)
+	got := libEval(t, rt, `(() => {
+  const db = new (require('node:sqlite').DatabaseSync)(':memory:');
+  const out = [];
+  for (const sql of ['', '  ', '-- only a comment']) {
+    const q = db.prepare(sql);
+    try { q.run(); } catch (e) { out.push(e.code + ': ' + e.message); }
+  }
+  return out.join('|');
+})()`)
+	want := "ERR_INVALID_STATE: statement has been finalized|ERR_INVALID_STATE: statement has been finalized|ERR_INVALID_STATE: statement has been finalized"
+	if got != want {
+		t.Fatalf("got %v", got)
+	}
+}

@@ -33,6 +33,8 @@ type Runtime struct {
 	logs    []string
 	exit    []int
 	cleanup []func()
+	// interrupts are the OnInterrupt functions, called by Interrupt.
+	interrupts []func()
 }
 
 // Options configure New.
@@ -268,6 +270,33 @@ func (r *Runtime) Track(cleanup func()) func() {
 		if i < len(r.cleanup) {
 			r.cleanup[i] = func() {}
 		}
+	}
+}
+
+// OnInterrupt implements modules.Runtime; Interrupt calls what it
+// registered.
+func (r *Runtime) OnInterrupt(fn func()) func() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	i := len(r.interrupts)
+	r.interrupts = append(r.interrupts, fn)
+	return func() {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		r.interrupts[i] = func() {}
+	}
+}
+
+// Interrupt does what the host's watchdog does to a plugin over budget:
+// it interrupts the JS running on the loop with v and calls the functions
+// modules registered with OnInterrupt. Safe from any goroutine.
+func (r *Runtime) Interrupt(v any) {
+	r.vm.Interrupt(v)
+	r.mu.Lock()
+	fns := append([]func(){}, r.interrupts...)
+	r.mu.Unlock()
+	for _, fn := range fns {
+		fn()
 	}
 }
 

@@ -1,5 +1,6 @@
-// undici against a local server: request, fetch, Agent, MockAgent, errors.
-import { request, fetch, Agent, MockAgent, setGlobalDispatcher, getGlobalDispatcher, errors } from "undici";
+// undici against a local server: request, fetch, Agent, MockAgent, errors;
+// and its SQLite cache store, which runs on node:sqlite.
+import { request, fetch, Agent, MockAgent, setGlobalDispatcher, getGlobalDispatcher, errors, cacheStores } from "undici";
 import { startServer } from "./server.mjs";
 
 export default async function () {
@@ -36,6 +37,21 @@ export default async function () {
     } catch (e) {
       out.timeout = [e.code, e.name, e instanceof errors.HeadersTimeoutError];
     }
+    const store = new cacheStores.SqliteCacheStore({ location: ":memory:" });
+    const key = { origin: "http://cache.test", method: "GET", path: "/a", headers: {} };
+    const now = Date.now();
+    const w = store.createWriteStream(key, { statusCode: 200, statusMessage: "OK", headers: { a: "b" }, cachedAt: now, staleAt: now + 10000, deleteAt: now + 20000 });
+    await new Promise((resolve, reject) => {
+      w.on("close", resolve);
+      w.on("error", reject);
+      w.write(Buffer.from("hello "));
+      w.end(Buffer.from("world"));
+    });
+    const hit = store.get(key);
+    const size = store.size;
+    store.delete(key);
+    out.sqliteCacheStore = [hit.statusCode, hit.headers, Buffer.from(hit.body).toString(), size, store.get(key) ?? null];
+    store.close();
     return out;
   } finally {
     await srv.close();
