@@ -141,6 +141,15 @@ type OAuthEndpoints struct {
 	OpenAICodexTokenURL string
 	// CopilotTokenURL replaces https://api.<github domain>/copilot_internal/v2/token.
 	CopilotTokenURL string
+	// GitHubURL replaces https://<github domain> for the Copilot device
+	// login (/login/device/code, /login/oauth/access_token).
+	GitHubURL string
+	// CopilotAPIURL replaces the Copilot API base the login reads the
+	// account's models from.
+	CopilotAPIURL string
+	// CodexCallbackAddr replaces the OpenAI Codex login's callback
+	// address (PI_OAUTH_CALLBACK_HOST or 127.0.0.1, port 1455).
+	CodexCallbackAddr string
 }
 
 // oauthClient is what a refresh needs: HTTP, endpoints and the clock.
