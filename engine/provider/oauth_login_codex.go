@@ -163,6 +163,9 @@ func (l *CodexLogin) Close() {
 // cancelled". The callback server is closed when it returns.
 func (l *CodexLogin) Wait(ctx context.Context, agentDir string, pasted <-chan string) error {
 	defer l.Close()
+	if ctx.Err() != nil {
+		return errors.New(loginCancelled)
+	}
 	var code string
 	select {
 	case <-ctx.Done():
