@@ -1,17 +1,53 @@
 package tui
 
 import (
+	"os/exec"
+	"runtime"
 	"strings"
 )
 
 // pi's /login and /logout through the host's get_credentials,
-// set_api_key, login_oauth_start/finish and logout commands. Of the OAuth
-// logins, Anthropic's copy-code one runs (open the URL, paste the code);
-// github-copilot's and openai-codex's are not offered: pigo uses and
-// refreshes them, but cannot run their browser flows yet.
+// set_api_key, login_oauth_* and logout commands. /login asks pi's
+// question first (an account or an API key), then the provider; the
+// account logins are pi's: Anthropic's copy-code login (open the URL,
+// paste the code), GitHub Copilot's device flow (the code to enter at
+// GitHub's URL, then waiting) and OpenAI Codex's browser login (the
+// browser opens; the callback or a pasted redirect URL finishes it).
 
+const (
+	loginAccount = "Sign in with an account"
+	loginAPIKey  = "Sign in with an API key"
+)
+
+// isOAuthOnly: providers that have no API key login in pi.
 func isOAuthOnly(provider string) bool {
 	return provider == "github-copilot" || provider == "openai-codex"
+}
+
+// hasOAuthLogin: providers with an account login.
+func hasOAuthLogin(provider string) bool {
+	return provider == "anthropic" || isOAuthOnly(provider)
+}
+
+// openURL opens a login URL in the browser as pi does (best effort).
+func (m *model) openURL(u string) {
+	if m.opts.OpenURL != nil {
+		m.opts.OpenURL(u)
+		return
+	}
+	var c *exec.Cmd
+	switch runtime.GOOS {
+	case "darwin":
+		c = exec.Command("open", u)
+	case "windows":
+		c = exec.Command("rundll32", "url.dll,FileProtocolHandler", u)
+	default:
+		c = exec.Command("xdg-open", u)
+	}
+	c.Dir = "/"
+	if c.Start() == nil {
+		go func() { _ = c.Wait() }()
+	}
 }
 
 // authLine draws a provider row as pi's OAuthSelectorComponent: the name,
@@ -66,8 +102,15 @@ func (m *model) openLogout() {
 	})
 }
 
-// openLogin is pi's /login [provider] for API keys: the providers (those
-// configured marked), then the key.
+// loginOption is a provider and one way to log in to it.
+type loginOption struct {
+	provider, authType string // "oauth" or "api_key"
+	configured         bool
+}
+
+// openLogin is pi's /login [provider]: without one, the authentication
+// method, then the providers offering it; with one, its only login, its
+// methods, or the providers it matches.
 func (m *model) openLogin(search string) {
 	m.c.request(cmd("get_credentials"), func(m *model, r response) {
 		if !r.ok {
@@ -76,27 +119,109 @@ func (m *model) openLogin(search string) {
 		}
 		authPath, _ := r.data["authPath"].(string)
 		list, _ := r.data["providers"].([]any)
-		var items []selItem
+		var opts []loginOption
 		for _, x := range list {
 			o, _ := x.(map[string]any)
 			p, _ := o["provider"].(string)
-			if isOAuthOnly(p) {
-				continue
+			conf := o["configured"] == true
+			if hasOAuthLogin(p) {
+				opts = append(opts, loginOption{p, "oauth", conf})
 			}
-			detail := "not configured"
-			if o["configured"] == true {
-				detail = "configured"
+			if !isOAuthOnly(p) {
+				opts = append(opts, loginOption{p, "api_key", conf})
 			}
-			items = append(items, selItem{label: p, detail: detail})
 		}
-		sel := &selector{title: "Select provider to configure:", items: items, filter: search, line: authLine,
-			choose: func(m *model, it selItem) { m.loginTo(it.label, authPath) }}
-		if vis := sel.visible(); search != "" && len(vis) == 1 {
-			m.loginTo(vis[0].label, authPath)
+		if search == "" {
+			m.askLoginMethod(opts, "", authPath)
 			return
 		}
-		m.sel = sel
+		var match []loginOption
+		for _, o := range opts {
+			if strings.EqualFold(o.provider, search) {
+				match = append(match, o)
+			}
+		}
+		switch {
+		case len(match) == 1:
+			m.startLogin(match[0], authPath)
+		case len(match) > 1:
+			m.askLoginMethod(match, match[0].provider, authPath)
+		default:
+			m.openLoginProviders(opts, "", search, authPath)
+		}
 	})
+}
+
+// askLoginMethod is pi's "Select authentication method" question, for
+// one provider's options or (provider "") all.
+func (m *model) askLoginMethod(opts []loginOption, provider, authPath string) {
+	title := "Select authentication method:"
+	if provider != "" {
+		title = "Select authentication method for " + provider + ":"
+	}
+	m.ask("select", title, []string{loginAccount, loginAPIKey}, func(m *model, a map[string]any) {
+		authType := "api_key"
+		switch a["value"] {
+		case loginAccount:
+			authType = "oauth"
+		case loginAPIKey:
+		default:
+			return // cancelled
+		}
+		if provider != "" {
+			for _, o := range opts {
+				if o.authType == authType {
+					m.startLogin(o, authPath)
+				}
+			}
+			return
+		}
+		m.openLoginProviders(opts, authType, "", authPath)
+	})
+}
+
+// openLoginProviders is pi's provider selector for logins of authType
+// ("" for all).
+func (m *model) openLoginProviders(opts []loginOption, authType, search, authPath string) {
+	var items []selItem
+	for _, o := range opts {
+		if authType != "" && o.authType != authType {
+			continue
+		}
+		detail := "not configured"
+		if o.configured {
+			detail = "configured"
+		}
+		items = append(items, selItem{label: o.provider, detail: detail, value: o.authType})
+	}
+	if len(items) == 0 {
+		m.notice(map[string]string{"oauth": "No account providers available.", "api_key": "No API key providers available."}[authType], "muted")
+		return
+	}
+	sel := &selector{title: "Select provider to configure:", items: items, filter: search, line: authLine,
+		choose: func(m *model, it selItem) {
+			m.startLogin(loginOption{provider: it.label, authType: it.value.(string)}, authPath)
+		}}
+	if vis := sel.visible(); search != "" && len(vis) == 1 {
+		m.startLogin(loginOption{provider: vis[0].label, authType: vis[0].value.(string)}, authPath)
+		return
+	}
+	m.sel = sel
+}
+
+func (m *model) startLogin(o loginOption, authPath string) {
+	if o.authType == "api_key" {
+		m.askAPIKey(o.provider, authPath)
+		return
+	}
+	switch o.provider {
+	case "github-copilot":
+		m.copilotLogin(authPath)
+	case "openai-codex":
+		m.codexLogin(authPath)
+	default:
+		m.oauthLogin(o.provider, authPath)
+	}
 }
 
 func (m *model) askAPIKey(provider, authPath string) {
@@ -116,29 +241,36 @@ func (m *model) askAPIKey(provider, authPath string) {
 	})
 }
 
-// loginTo starts the login for provider: Anthropic asks pi's
-// authentication method question first.
-func (m *model) loginTo(provider, authPath string) {
-	if provider != "anthropic" {
-		m.askAPIKey(provider, authPath)
-		return
-	}
-	const account, apiKey = "Sign in with an account", "Sign in with an API key"
-	m.ask("select", "Select authentication method for "+provider+":", []string{account, apiKey}, func(m *model, a map[string]any) {
-		switch a["value"] {
-		case account:
-			m.oauthLogin(provider, authPath)
-		case apiKey:
-			m.askAPIKey(provider, authPath)
+// finishLogin sends login_oauth_finish (with the pasted input, if any)
+// and reports its outcome as pi does; then is called first, to close the
+// login's dialog.
+func (m *model) finishLogin(provider, authPath string, extra []any, then func(m *model)) {
+	m.c.request(cmd("login_oauth_finish", append([]any{"provider", provider}, extra...)...), func(m *model, r response) {
+		if then != nil {
+			then(m)
+		}
+		switch {
+		case r.ok:
+			m.notice("Logged in to "+provider+". Credentials saved to "+authPath, "muted")
+			m.c.request(cmd("get_state"), (*model).onState)
+		case r.err == "Login cancelled":
+		default:
+			m.notice("Failed to login to "+provider+": "+r.err, "error")
 		}
 	})
+}
+
+// askLocal opens one of the UI's dialogs and returns its id.
+func (m *model) askLocal(method, title string, options []string, done func(m *model, a map[string]any)) string {
+	m.ask(method, title, options, done)
+	return m.dialogs[len(m.dialogs)-1].id
 }
 
 // oauthLogin is pi's copy-code login: the URL to open, then the code.
 func (m *model) oauthLogin(provider, authPath string) {
 	m.c.request(cmd("login_oauth_start", "provider", provider), func(m *model, r response) {
 		if !r.ok {
-			m.notice(r.err, "error")
+			m.notice("Failed to login to "+provider+": "+r.err, "error")
 			return
 		}
 		u, _ := r.data["url"].(string)
@@ -147,17 +279,81 @@ func (m *model) oauthLogin(provider, authPath string) {
 		m.ask("input", "Login to "+provider+"\nPaste the code Anthropic shows after you sign in:", nil, func(m *model, a map[string]any) {
 			code, ok := a["value"].(string)
 			if !ok {
-				return // cancelled
+				m.c.request(cmd("login_oauth_cancel"), nil)
+				return
 			}
 			m.notice("Exchanging authorization code for tokens...", "muted")
-			m.c.request(cmd("login_oauth_finish", "provider", provider, "input", code), func(m *model, r response) {
-				if !r.ok {
-					m.notice("Login failed: "+r.err, "error")
-					return
-				}
-				m.notice("Logged in to "+provider+". Credentials saved to "+authPath, "muted")
-				m.c.request(cmd("get_state"), (*model).onState)
-			})
+			m.finishLogin(provider, authPath, []any{"input", code}, nil)
 		})
+	})
+}
+
+// copilotLogin is pi's GitHub Copilot login: the enterprise question,
+// then the device code and GitHub's URL while pigo waits for the user to
+// authorize it; enter opens the browser, escape cancels.
+func (m *model) copilotLogin(authPath string) {
+	const p = "github-copilot"
+	m.ask("input", "Login to "+p+"\nGitHub Enterprise URL/domain (blank for github.com)\ne.g., company.ghe.com", nil, func(m *model, a map[string]any) {
+		domain, ok := a["value"].(string)
+		if !ok {
+			return // cancelled
+		}
+		m.c.request(cmd("login_oauth_start", "provider", p, "enterprise", domain), func(m *model, r response) {
+			if !r.ok {
+				m.notice("Failed to login to "+p+": "+r.err, "error")
+				return
+			}
+			uri, _ := r.data["verificationUri"].(string)
+			code, _ := r.data["userCode"].(string)
+			var open string
+			done := false
+			var wait func(m *model)
+			wait = func(m *model) {
+				open = m.askLocal("select", "Login to "+p+"\n\n"+uri+"\n\nEnter code: "+code+"\n\nWaiting for authentication...",
+					[]string{"Open browser"}, func(m *model, a map[string]any) {
+						if done {
+							return
+						}
+						if a["value"] == nil {
+							m.c.request(cmd("login_oauth_cancel"), nil)
+							return
+						}
+						m.openURL(uri)
+						wait(m)
+					})
+			}
+			wait(m)
+			m.finishLogin(p, authPath, nil, func(m *model) { done = true; m.closeView(open) })
+		})
+	})
+}
+
+// codexLogin is pi's OpenAI Codex login: the browser opens at the URL;
+// the callback finishes it, or the redirect URL pasted here.
+func (m *model) codexLogin(authPath string) {
+	const p = "openai-codex"
+	m.c.request(cmd("login_oauth_start", "provider", p), func(m *model, r response) {
+		if !r.ok {
+			m.notice("Failed to login to "+p+": "+r.err, "error")
+			return
+		}
+		u, _ := r.data["url"].(string)
+		instructions, _ := r.data["instructions"].(string)
+		prompt, _ := r.data["prompt"].(string)
+		m.notice(u+"\n"+instructions, "warning")
+		m.openURL(u)
+		done := false
+		id := m.askLocal("input", "Login to "+p+"\n"+prompt, nil, func(m *model, a map[string]any) {
+			if done {
+				return
+			}
+			in, ok := a["value"].(string)
+			if !ok {
+				m.c.request(cmd("login_oauth_cancel"), nil)
+				return
+			}
+			m.c.request(cmd("login_oauth_input", "input", in), nil)
+		})
+		m.finishLogin(p, authPath, nil, func(m *model) { done = true; m.closeView(id) })
 	})
 }

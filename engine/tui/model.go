@@ -635,6 +635,10 @@ func (m *model) record(r recordMsg) tea.Cmd {
 		m.entryAppended(rec)
 	case "extension_reload":
 		m.extensionReload(rec)
+	case "login_progress": // a login's progress ("Enabling models...")
+		if msg, _ := rec["message"].(string); msg != "" {
+			m.notice(msg, "muted")
+		}
 	case "extension_error":
 		path, _ := rec["extensionPath"].(string)
 		errMsg, _ := rec["error"].(string)
