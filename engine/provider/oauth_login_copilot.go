@@ -496,6 +496,7 @@ func (l *CopilotLogin) enableModels(ctx context.Context, token string, ids []str
 				return nil, err
 			}
 			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Accept", "*/*") // fetch's default
 			l.setCopilotHeaders(req, token)
 			req.Header.Set("openai-intent", "chat-policy")
 			req.Header.Set("x-interaction-type", "chat-policy")
