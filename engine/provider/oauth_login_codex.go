@@ -188,19 +188,20 @@ func (l *CodexLogin) Wait(ctx context.Context, agentDir string, pasted <-chan st
 	if code == "" {
 		return errors.New("Missing authorization code")
 	}
-	c, err := l.exchange(ctx, code)
+	c, err := codexExchange(ctx, &l.opts, code, l.verifier, codexRedirectURI)
 	if err != nil {
 		return cancelled(ctx, err)
 	}
 	return editAuth(context.WithoutCancel(ctx), agentDir, "openai-codex", oauthFields("openai-codex", c))
 }
 
-// exchange is pi-ai's exchangeAuthorizationCode and credentialsFromToken.
-func (l *CodexLogin) exchange(ctx context.Context, code string) (*OAuthCredential, error) {
-	h := l.opts.client()
-	target := orString(l.opts.Endpoints.OpenAICodexTokenURL, codexOAuthTokenURL)
+// codexExchange is pi-ai's exchangeAuthorizationCode and
+// credentialsFromToken.
+func codexExchange(ctx context.Context, o *LoginOptions, code, verifier, redirect string) (*OAuthCredential, error) {
+	h := o.client()
+	target := orString(o.Endpoints.OpenAICodexTokenURL, codexOAuthTokenURL)
 	req, err := formRequest(ctx, target, "grant_type", "authorization_code", "client_id", codexOAuthClientID,
-		"code", code, "code_verifier", l.verifier, "redirect_uri", codexRedirectURI)
+		"code", code, "code_verifier", verifier, "redirect_uri", redirect)
 	if err != nil {
 		return nil, err
 	}
@@ -233,5 +234,5 @@ func (l *CodexLogin) exchange(ctx context.Context, code string) (*OAuthCredentia
 	if err != nil {
 		return nil, err
 	}
-	return &OAuthCredential{Access: access, Refresh: refresh, Expires: l.opts.now().UnixMilli() + int64(expiresIn*1000), AccountID: account}, nil
+	return &OAuthCredential{Access: access, Refresh: refresh, Expires: o.now().UnixMilli() + int64(expiresIn*1000), AccountID: account}, nil
 }

@@ -24,6 +24,7 @@ import (
 	"reflect"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -45,19 +46,20 @@ globalThis.fetch = (input, init) => {
   return realFetch(u, init);
 };
 const sleeps = [];
+let now = 1000000;
 const realSetTimeout = globalThis.setTimeout;
 globalThis.setTimeout = (fn, ms, ...args) => {
-  if (new Error().stack.includes("device-code.js")) { sleeps.push(ms); ms = 0; } // pi's waits between polls
+  if (new Error().stack.includes("device-code.js")) { sleeps.push(ms); now += ms; ms = 0; } // pi's waits between polls
   return realSetTimeout(fn, ms, ...args);
 };
-Date.now = () => 1000000;
+Date.now = () => now; // the clock moves only by pi's waits, as pigo's fake clock does
 const prompts = [], events = [];
 let authUrl;
 const interaction = {
   signal: new AbortController().signal,
   prompt: async (p) => {
     prompts.push({ type: p.type, message: p.message, placeholder: p.placeholder, options: p.options });
-    if (p.type === "select") return "browser";
+    if (p.type === "select") return spec.method || "browser";
     if (p.type === "manual_code") {
       const state = new URL(authUrl).searchParams.get("state");
       return "http://localhost:1455/auth/callback?code=the-code&state=" + state;
@@ -141,9 +143,10 @@ func runPiLogin(t *testing.T, node string, spec map[string]any) piLoginResult {
 // endpoint; it records each request: method, path, the headers either
 // side sets, and the body.
 type loginServer struct {
-	mu       sync.Mutex
-	polls    []string
-	requests []string
+	mu         sync.Mutex
+	polls      []string
+	codexPolls []string // status and body
+	requests   []string
 }
 
 var loginHeaders = []string{"Accept", "Authorization", "Content-Type", "Copilot-Integration-Id", "Editor-Plugin-Version", "Editor-Version",
@@ -186,6 +189,19 @@ func (s *loginServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			{"id":"hidden-1","model_picker_enabled":false,"policy":{"state":"enabled"}}]}`)
 	case strings.HasSuffix(r.URL.Path, "/policy"):
 		_, _ = io.WriteString(w, `{}`)
+	case r.URL.Path == "/api/accounts/deviceauth/usercode":
+		_, _ = io.WriteString(w, `{"device_auth_id":"da-1","user_code":"CODE-12","interval":" 3 "}`)
+	case r.URL.Path == "/api/accounts/deviceauth/token":
+		s.mu.Lock()
+		p := s.codexPolls[0]
+		if len(s.codexPolls) > 1 {
+			s.codexPolls = s.codexPolls[1:]
+		}
+		s.mu.Unlock()
+		status, body, _ := strings.Cut(p, " ")
+		code, _ := strconv.Atoi(status)
+		w.WriteHeader(code)
+		_, _ = io.WriteString(w, body)
 	case r.URL.Path == "/oauth/token":
 		claims := `{"https://api.openai.com/auth":{"chatgpt_account_id":"acct-42"}}`
 		fmt.Fprintf(w, `{"access_token":"h.%s.s","refresh_token":"ref-c","id_token":"i","expires_in":3600}`, base64.RawStdEncoding.EncodeToString([]byte(claims)))
@@ -195,7 +211,9 @@ func (s *loginServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 func newLoginServer(t *testing.T) (*loginServer, string) {
-	s := &loginServer{polls: []string{`{"error":"authorization_pending"}`, `{"error":"slow_down"}`, `{"error":"slow_down","interval":11}`, `{"access_token":"gho-1"}`}}
+	s := &loginServer{polls: []string{`{"error":"authorization_pending"}`, `{"error":"slow_down"}`, `{"error":"slow_down","interval":11}`, `{"access_token":"gho-1"}`},
+		codexPolls: []string{"403 ", `400 {"error":{"code":"deviceauth_authorization_pending"}}`, `400 {"error":"slow_down"}`,
+			`200 {"authorization_code":"ac-1","code_verifier":"cv-1","code_challenge":"x"}`}}
 	srv := httptest.NewServer(s)
 	t.Cleanup(srv.Close)
 	return s, srv.URL
@@ -377,4 +395,47 @@ func normalizeJSON(v any) any {
 		return v
 	}
 	return drop(out)
+}
+
+func TestDifferentialCodexDeviceLogin(t *testing.T) {
+	dir, node := piLoginModules(t)
+	piSrv, piBase := newLoginServer(t)
+	pi := runPiLogin(t, node, map[string]any{"base": piBase, "module": filepath.Join(dir, "openai-codex.js"), "login": "openaiCodexOAuth",
+		"provider": "openai-codex", "method": "device_code"})
+	if pi.Error != "" {
+		t.Fatalf("pi: %s", pi.Error)
+	}
+	goSrv, goBase := newLoginServer(t)
+	clock := time.UnixMilli(1_000_000)
+	var sleeps []float64
+	opts := provider.LoginOptions{Endpoints: provider.OAuthEndpoints{OpenAICodexTokenURL: goBase + "/oauth/token", OpenAICodexAuthURL: goBase},
+		Now: func() time.Time { return clock },
+		Sleep: func(_ context.Context, d time.Duration) error {
+			sleeps = append(sleeps, float64(d.Milliseconds()))
+			clock = clock.Add(d)
+			return nil
+		}}
+	l, err := provider.StartCodexDeviceLogin(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	agentDir := t.TempDir()
+	if err := l.Wait(context.Background(), agentDir); err != nil {
+		t.Fatal(err)
+	}
+	goEvents := []map[string]any{{"type": "device_code", "userCode": l.Device.UserCode, "verificationUri": l.Device.VerificationURI,
+		"intervalSeconds": *l.Device.IntervalSeconds, "expiresInSeconds": l.Device.ExpiresSeconds}}
+	if !reflect.DeepEqual(normalizeJSON(pi.Events), normalizeJSON(goEvents)) {
+		t.Errorf("events:\npi %v\ngo %v", pi.Events, goEvents)
+	}
+	if fmt.Sprint(pi.Sleeps) != fmt.Sprint(sleeps) {
+		t.Errorf("waits between polls: pi %v, pigo %v", pi.Sleeps, sleeps)
+	}
+	if !reflect.DeepEqual(piSrv.requests, goSrv.requests) {
+		t.Errorf("requests:\npi:\n%s\npigo:\n%s", strings.Join(piSrv.requests, "\n"), strings.Join(goSrv.requests, "\n"))
+	}
+	data, _ := os.ReadFile(filepath.Join(agentDir, "auth.json"))
+	if string(data) != pi.Auth {
+		t.Errorf("auth.json:\npi:\n%s\npigo:\n%s", pi.Auth, data)
+	}
 }

@@ -332,3 +332,41 @@ func TestCodexLoginPastedAndFailures(t *testing.T) {
 		t.Errorf("taken port: %v %q", err, busy.CallbackAddr())
 	}
 }
+
+func TestCodexDeviceLoginFailures(t *testing.T) {
+	run := func(start, poll string) error {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			p := poll
+			if r.URL.Path == "/api/accounts/deviceauth/usercode" {
+				p = start
+			}
+			status, body, _ := strings.Cut(p, " ")
+			var code int
+			fmt.Sscan(status, &code)
+			w.WriteHeader(code)
+			_, _ = io.WriteString(w, body)
+		}))
+		defer srv.Close()
+		clock := &fakeClock{t: time.UnixMilli(0)}
+		opts := LoginOptions{Endpoints: OAuthEndpoints{OpenAICodexAuthURL: srv.URL}, Now: clock.now, Sleep: clock.sleep}
+		l, err := StartCodexDeviceLogin(context.Background(), opts)
+		if err != nil {
+			return err
+		}
+		return l.Wait(context.Background(), t.TempDir())
+	}
+	ok := `200 {"device_auth_id":"d","user_code":"u","interval":5}`
+	for _, tc := range [][3]string{
+		{"404 ", "", "OpenAI Codex device code login is not enabled for this server. Use browser login or verify the server URL."},
+		{"500 boom", "", "OpenAI Codex device code request failed with status 500: boom"},
+		{`200 {"device_auth_id":"d","user_code":"u","interval":"soon"}`, "", `Invalid OpenAI Codex device code response: {"device_auth_id":"d","user_code":"u","interval":"soon"}`},
+		{ok, `400 {"error":{"code":"expired_token"}}`, `OpenAI Codex device auth failed with status 400: {"error":{"code":"expired_token"}}`},
+		{ok, `200 {"authorization_code":"a"}`, `Invalid OpenAI Codex device auth token response: {"authorization_code":"a"}`},
+		{ok, "403 ", "Device flow timed out"},
+		{ok, `400 {"error":"slow_down"}`, "Device flow timed out after one or more slow_down responses."},
+	} {
+		if err := run(tc[0], tc[1]); err == nil || !strings.HasPrefix(err.Error(), tc[2]) {
+			t.Errorf("%s / %s: %v, want %q", tc[0], tc[1], err, tc[2])
+		}
+	}
+}
