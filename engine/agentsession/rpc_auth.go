@@ -17,7 +17,8 @@ import (
 // login_oauth_cancel run pi's OAuth logins: Anthropic's copy-code one (the
 // URL to open, then the pasted code), GitHub Copilot's device flow (the
 // code to enter, then polling) and OpenAI Codex's browser flow (the URL
-// to open, then the browser's callback or a pasted redirect URL). The model registry re-reads auth.json after a
+// to open, then the browser's callback or a pasted redirect URL) or
+// device flow (method "device_code"). The model registry re-reads auth.json after a
 // change, so the models that need it become available or go.
 
 func (s *rpcServer) getCredentials(*rpcCommand) (any, bool, error) {
@@ -108,12 +109,20 @@ func (s *rpcServer) loginOAuthStart(c *rpcCommand) (any, bool, error) {
 			return nil, false, err
 		}
 		s.setLogin(l)
-		d := ordered{{"userCode", l.Device.UserCode}, {"verificationUri", l.Device.VerificationURI}}
-		if l.Device.IntervalSeconds != nil {
-			d = append(d, member{"intervalSeconds", *l.Device.IntervalSeconds})
-		}
-		return append(d, member{"expiresInSeconds", l.Device.ExpiresSeconds}), true, nil
+		return deviceData(l.Device), true, nil
 	case "openai-codex":
+		switch m := c.strOr("method"); m {
+		case "", "browser":
+		case "device_code":
+			l, err := provider.StartCodexDeviceLogin(ctx, s.loginOptions(p))
+			if err != nil {
+				return nil, false, err
+			}
+			s.setLogin(l)
+			return deviceData(l.Device), true, nil
+		default:
+			return nil, false, fmt.Errorf("Unknown OpenAI Codex login method: %s", m)
+		}
 		l, err := provider.StartCodexLogin(s.loginOptions(p))
 		if err != nil {
 			return nil, false, err
@@ -124,6 +133,15 @@ func (s *rpcServer) loginOAuthStart(c *rpcCommand) (any, bool, error) {
 	default:
 		return nil, false, fmt.Errorf("OAuth login for %q is not supported in pigo yet", p)
 	}
+}
+
+// deviceData is a device login's code for the client.
+func deviceData(d provider.DeviceCode) ordered {
+	out := ordered{{"userCode", d.UserCode}, {"verificationUri", d.VerificationURI}}
+	if d.IntervalSeconds != nil {
+		out = append(out, member{"intervalSeconds", *d.IntervalSeconds})
+	}
+	return append(out, member{"expiresInSeconds", d.ExpiresSeconds})
 }
 
 // loginOptions are the registry's, with progress sent to the client as
@@ -169,6 +187,8 @@ func (s *rpcServer) loginOAuthFinish(c *rpcCommand) (any, bool, error) {
 		err = l.Wait(ctx, s.rt.agentDir)
 	case *provider.CodexLogin:
 		err = l.Wait(ctx, s.rt.agentDir, st.input)
+	case *provider.CodexDeviceLogin:
+		err = l.Wait(ctx, s.rt.agentDir)
 	}
 	if ctx.Err() != nil {
 		return nil, false, errors.New("Login cancelled")

@@ -78,6 +78,9 @@ func TestServeOAuthLoginStart(t *testing.T) {
 	if r := ask(map[string]any{"type": "login_oauth_start", "id": "o4", "provider": "github-copilot", "enterprise": "https://"}); r["error"] != "Invalid GitHub Enterprise URL/domain" {
 		t.Errorf("copilot with a bad enterprise domain: %v", r)
 	}
+	if r := ask(map[string]any{"type": "login_oauth_start", "id": "o6", "provider": "openai-codex", "method": "sms"}); r["error"] != "Unknown OpenAI Codex login method: sms" {
+		t.Errorf("codex with an unknown method: %v", r)
+	}
 	if r := ask(map[string]any{"type": "login_oauth_start", "id": "o5", "provider": "groq"}); r["success"] != false {
 		t.Errorf("groq: %v", r)
 	}

@@ -36,12 +36,13 @@
 //   - credentials: get_credentials {credentials: [{provider, type}],
 //     providers: [{provider, configured}], authPath}, set_api_key
 //     {provider, key}, logout {provider}, and pi's OAuth logins:
-//     login_oauth_start {provider, enterprise?} answers {url, instructions}
+//     login_oauth_start {provider, enterprise?, method?} answers {url, instructions}
 //     (anthropic: the copy-code login), {userCode, verificationUri,
 //     intervalSeconds?, expiresInSeconds} (github-copilot: the device
 //     flow; enterprise is the GitHub Enterprise domain, "" for github.com)
 //     or {url, instructions, prompt, placeholder} (openai-codex: the
-//     browser flow); login_oauth_finish {provider, input?} completes it
+//     browser flow; method "device_code" is its device flow, answered as
+//     github-copilot's); login_oauth_finish {provider, input?} completes it
 //     (anthropic: the pasted code; github-copilot: polls until the device
 //     is authorized, sending {"type":"login_progress","provider","message"}
 //     events; openai-codex: waits for the browser's callback or

@@ -12,7 +12,8 @@ import (
 // account logins are pi's: Anthropic's copy-code login (open the URL,
 // paste the code), GitHub Copilot's device flow (the code to enter at
 // GitHub's URL, then waiting) and OpenAI Codex's browser login (the
-// browser opens; the callback or a pasted redirect URL finishes it).
+// browser opens; the callback or a pasted redirect URL finishes it) or
+// device login.
 
 const (
 	loginAccount = "Sign in with an account"
@@ -289,8 +290,7 @@ func (m *model) oauthLogin(provider, authPath string) {
 }
 
 // copilotLogin is pi's GitHub Copilot login: the enterprise question,
-// then the device code and GitHub's URL while pigo waits for the user to
-// authorize it; enter opens the browser, escape cancels.
+// then the device code.
 func (m *model) copilotLogin(authPath string) {
 	const p = "github-copilot"
 	m.ask("input", "Login to "+p+"\nGitHub Enterprise URL/domain (blank for github.com)\ne.g., company.ghe.com", nil, func(m *model, a map[string]any) {
@@ -298,39 +298,61 @@ func (m *model) copilotLogin(authPath string) {
 		if !ok {
 			return // cancelled
 		}
-		m.c.request(cmd("login_oauth_start", "provider", p, "enterprise", domain), func(m *model, r response) {
-			if !r.ok {
-				m.notice("Failed to login to "+p+": "+r.err, "error")
-				return
-			}
-			uri, _ := r.data["verificationUri"].(string)
-			code, _ := r.data["userCode"].(string)
-			var open string
-			done := false
-			var wait func(m *model)
-			wait = func(m *model) {
-				open = m.askLocal("select", "Login to "+p+"\n\n"+uri+"\n\nEnter code: "+code+"\n\nWaiting for authentication...",
-					[]string{"Open browser"}, func(m *model, a map[string]any) {
-						if done {
-							return
-						}
-						if a["value"] == nil {
-							m.c.request(cmd("login_oauth_cancel"), nil)
-							return
-						}
-						m.openURL(uri)
-						wait(m)
-					})
-			}
-			wait(m)
-			m.finishLogin(p, authPath, nil, func(m *model) { done = true; m.closeView(open) })
-		})
+		m.deviceLogin(p, authPath, "enterprise", domain)
 	})
 }
 
-// codexLogin is pi's OpenAI Codex login: the browser opens at the URL;
-// the callback finishes it, or the redirect URL pasted here.
+// deviceLogin starts a device login and shows its code and URL while
+// pigo waits for the user to authorize it: enter opens the browser,
+// escape cancels.
+func (m *model) deviceLogin(p, authPath string, extra ...any) {
+	m.c.request(cmd("login_oauth_start", append([]any{"provider", p}, extra...)...), func(m *model, r response) {
+		if !r.ok {
+			m.notice("Failed to login to "+p+": "+r.err, "error")
+			return
+		}
+		uri, _ := r.data["verificationUri"].(string)
+		code, _ := r.data["userCode"].(string)
+		var open string
+		done := false
+		var wait func(m *model)
+		wait = func(m *model) {
+			open = m.askLocal("select", "Login to "+p+"\n\n"+uri+"\n\nEnter code: "+code+"\n\nWaiting for authentication...",
+				[]string{"Open browser"}, func(m *model, a map[string]any) {
+					if done {
+						return
+					}
+					if a["value"] == nil {
+						m.c.request(cmd("login_oauth_cancel"), nil)
+						return
+					}
+					m.openURL(uri)
+					wait(m)
+				})
+		}
+		wait(m)
+		m.finishLogin(p, authPath, nil, func(m *model) { done = true; m.closeView(open) })
+	})
+}
+
+// codexLogin is pi's OpenAI Codex login: its method question, then the
+// browser login or the device code.
 func (m *model) codexLogin(authPath string) {
+	const p = "openai-codex"
+	m.ask("select", "Select OpenAI Codex login method:", []string{"Browser login (default)", "Device code login (headless)"}, func(m *model, a map[string]any) {
+		switch a["value"] {
+		case "Browser login (default)":
+			m.codexBrowserLogin(authPath)
+		case "Device code login (headless)":
+			m.deviceLogin(p, authPath, "method", "device_code")
+		}
+	})
+}
+
+// codexBrowserLogin is pi's OpenAI Codex browser login: the browser
+// opens at the URL; the callback finishes it, or the redirect URL pasted
+// here.
+func (m *model) codexBrowserLogin(authPath string) {
 	const p = "openai-codex"
 	m.c.request(cmd("login_oauth_start", "provider", p), func(m *model, r response) {
 		if !r.ok {

@@ -142,6 +142,8 @@ func TestLoginAccounts(t *testing.T) {
 
 	h.typ("/login openai-codex")
 	h.press("enter")
+	h.contains("Select OpenAI Codex login method:", "→ Browser login (default)", "Device code login (headless)")
+	h.press("enter")
 	c = h.cmd("login_oauth_start")
 	h.respond(c, true, map[string]any{"url": "https://auth.openai.com/oauth/authorize?x=1", "instructions": "A browser window should open. Complete login to finish.",
 		"prompt": "Complete login in your browser, or paste the authorization code / redirect URL here:"})
@@ -163,6 +165,7 @@ func TestLoginAccounts(t *testing.T) {
 
 	h.typ("/login openai-codex") // the browser's callback finishes it: the prompt goes
 	h.press("enter")
+	h.press("enter")
 	h.respond(h.cmd("login_oauth_start"), true, map[string]any{"url": "u2", "instructions": "i", "prompt": "Paste here:"})
 	finish = h.cmd("login_oauth_finish")
 	h.contains("Paste here:")
@@ -170,4 +173,18 @@ func TestLoginAccounts(t *testing.T) {
 	h.contains("Logged in to openai-codex. Credentials saved to /a/auth.json")
 	h.lacks("Paste here:")
 	h.noCmd("login_oauth_input")
+
+	h.typ("/login openai-codex") // the device code login
+	h.press("enter")
+	h.press("down", "enter")
+	c = h.cmd("login_oauth_start")
+	if c["method"] != "device_code" || c["provider"] != "openai-codex" {
+		t.Fatalf("login_oauth_start %v", c)
+	}
+	h.respond(c, true, map[string]any{"userCode": "CODE-12", "verificationUri": "https://auth.openai.com/codex/device"})
+	finish = h.cmd("login_oauth_finish")
+	h.contains("Login to openai-codex", "https://auth.openai.com/codex/device", "Enter code: CODE-12", "Waiting for authentication...")
+	h.respond(finish, true, nil)
+	h.contains("Logged in to openai-codex. Credentials saved to /a/auth.json")
+	h.lacks("Enter code: CODE-12")
 }
