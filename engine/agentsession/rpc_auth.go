@@ -32,7 +32,7 @@ func (s *rpcServer) getCredentials(*rpcCommand) (any, bool, error) {
 	}
 	providers := []any{}
 	for _, p := range s.rt.reg.Providers() {
-		providers = append(providers, ordered{{"provider", p}, {"configured", s.rt.reg.HasAuth(p)}})
+		providers = append(providers, ordered{{"provider", p}, {"configured", s.rt.reg.HasAuth(p)}, {"oauth", s.rt.reg.IsUsingOAuth(p)}})
 	}
 	return ordered{{"credentials", stored}, {"providers", providers},
 		{"authPath", filepath.Join(s.rt.agentDir, "auth.json")}}, true, nil

@@ -34,7 +34,8 @@
 //     abort_branch_summary, set_entry_label {entryId, label};
 //   - get_project_trust {trusted, protected};
 //   - credentials: get_credentials {credentials: [{provider, type}],
-//     providers: [{provider, configured}], authPath}, set_api_key
+//     providers: [{provider, configured, oauth}], authPath} (oauth: the
+//     stored credential is an account login), set_api_key
 //     {provider, key}, logout {provider}, and pi's OAuth logins:
 //     login_oauth_start {provider, enterprise?, method?} answers {url, instructions}
 //     (anthropic: the copy-code login), {userCode, verificationUri,

@@ -59,11 +59,25 @@ func authLine(m *model, it selItem, selected bool) string {
 	if selected {
 		prefix, name = m.th.Fg("accent", "→ "), m.th.Fg("accent", it.label)
 	}
-	status := m.th.Fg("success", " ✓ "+it.detail)
-	if it.detail == "not configured" {
+	var status string
+	switch {
+	case it.detail == "not configured":
 		status = m.th.Fg("muted", " • not configured")
+	case strings.HasSuffix(it.detail, "!"): // configured the other way
+		status = m.th.Fg("muted", " • ") + m.th.Fg("warning", strings.TrimSuffix(it.detail, "!"))
+	default:
+		status = m.th.Fg("success", " ✓ "+it.detail)
 	}
 	return prefix + name + status
+}
+
+// authTypeLabel is pi's formatAuthSelectorProviderType for pi's built-in
+// account logins (all subscriptions).
+func authTypeLabel(authType string) string {
+	if authType == "api_key" {
+		return "API key"
+	}
+	return "subscription"
 }
 
 // openLogout is pi's /logout: the stored credentials; choosing one
@@ -107,6 +121,7 @@ func (m *model) openLogout() {
 type loginOption struct {
 	provider, authType string // "oauth" or "api_key"
 	configured         bool
+	configuredOAuth    bool // the stored credential is an account login
 }
 
 // openLogin is pi's /login [provider]: without one, the authentication
@@ -124,12 +139,12 @@ func (m *model) openLogin(search string) {
 		for _, x := range list {
 			o, _ := x.(map[string]any)
 			p, _ := o["provider"].(string)
-			conf := o["configured"] == true
+			conf, oauth := o["configured"] == true, o["oauth"] == true
 			if hasOAuthLogin(p) {
-				opts = append(opts, loginOption{p, "oauth", conf})
+				opts = append(opts, loginOption{p, "oauth", conf, oauth})
 			}
 			if !isOAuthOnly(p) {
-				opts = append(opts, loginOption{p, "api_key", conf})
+				opts = append(opts, loginOption{p, "api_key", conf, oauth})
 			}
 		}
 		if search == "" {
@@ -184,16 +199,28 @@ func (m *model) askLoginMethod(opts []loginOption, provider, authPath string) {
 // openLoginProviders is pi's provider selector for logins of authType
 // ("" for all).
 func (m *model) openLoginProviders(opts []loginOption, authType, search, authPath string) {
-	var items []selItem
+	var shown []loginOption
+	types := map[string]bool{}
 	for _, o := range opts {
-		if authType != "" && o.authType != authType {
-			continue
+		if authType == "" || o.authType == authType {
+			shown = append(shown, o)
+			types[o.authType] = true
 		}
+	}
+	var items []selItem
+	for _, o := range shown {
 		detail := "not configured"
 		if o.configured {
 			detail = "configured"
+			if has := map[bool]string{true: "oauth", false: "api_key"}[o.configuredOAuth]; has != o.authType {
+				detail = authTypeLabel(has) + " configured!"
+			}
 		}
-		items = append(items, selItem{label: o.provider, detail: detail, value: o.authType})
+		label := o.provider
+		if len(types) > 1 { // pi labels the types when both are listed
+			label += " [" + authTypeLabel(o.authType) + "]"
+		}
+		items = append(items, selItem{label: label, detail: detail, value: o})
 	}
 	if len(items) == 0 {
 		m.notice(map[string]string{"oauth": "No account providers available.", "api_key": "No API key providers available."}[authType], "muted")
@@ -201,10 +228,10 @@ func (m *model) openLoginProviders(opts []loginOption, authType, search, authPat
 	}
 	sel := &selector{title: "Select provider to configure:", items: items, filter: search, line: authLine,
 		choose: func(m *model, it selItem) {
-			m.startLogin(loginOption{provider: it.label, authType: it.value.(string)}, authPath)
+			m.startLogin(it.value.(loginOption), authPath)
 		}}
 	if vis := sel.visible(); search != "" && len(vis) == 1 {
-		m.startLogin(loginOption{provider: vis[0].label, authType: vis[0].value.(string)}, authPath)
+		m.startLogin(vis[0].value.(loginOption), authPath)
 		return
 	}
 	m.sel = sel

@@ -87,13 +87,17 @@ func TestLoginAccounts(t *testing.T) {
 	h := newHarness(t, Options{OpenURL: func(u string) { opened = append(opened, u) }})
 	h.answer("get_argument_completions", map[string]any{"items": nil})
 	h.answer("get_credentials", map[string]any{"authPath": "/a/auth.json", "credentials": []any{},
-		"providers": []any{map[string]any{"provider": "anthropic", "configured": false}, map[string]any{"provider": "github-copilot", "configured": false},
-			map[string]any{"provider": "openai", "configured": false}, map[string]any{"provider": "openai-codex", "configured": true}}})
+		"providers": []any{map[string]any{"provider": "anthropic", "configured": true, "oauth": false}, map[string]any{"provider": "github-copilot", "configured": false},
+			map[string]any{"provider": "openai", "configured": false}, map[string]any{"provider": "openai-codex", "configured": true, "oauth": true}}})
+	h.typ("/login open") // both kinds listed: pi labels them
+	h.press("enter")
+	h.contains("Select provider to configure:", "openai [API key] • not configured", "openai-codex [subscription] ✓ configured")
+	h.press("esc")
 	h.typ("/login")
 	h.press("enter")
 	h.press("enter") // an account
-	h.contains("Select provider to configure:", "→ anthropic • not configured", "github-copilot • not configured", "openai-codex ✓ configured")
-	h.lacks("  openai •")
+	h.contains("Select provider to configure:", "→ anthropic • API key configured", "github-copilot • not configured", "openai-codex ✓ configured")
+	h.lacks("  openai •", "[subscription]")
 	h.press("down", "enter")
 	h.contains("Login to github-copilot", "GitHub Enterprise URL/domain (blank for github.com)", "e.g., company.ghe.com")
 	h.press("enter")
