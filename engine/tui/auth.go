@@ -159,7 +159,7 @@ func (m *model) openLogin(search string) {
 		}
 		switch {
 		case len(match) == 1:
-			m.startLogin(match[0], authPath)
+			m.startLogin(match[0], authPath, nil)
 		case len(match) > 1:
 			m.askLoginMethod(match, match[0].provider, authPath)
 		default:
@@ -187,7 +187,7 @@ func (m *model) askLoginMethod(opts []loginOption, provider, authPath string) {
 		if provider != "" {
 			for _, o := range opts {
 				if o.authType == authType {
-					m.startLogin(o, authPath)
+					m.startLogin(o, authPath, func(m *model) { m.askLoginMethod(opts, provider, authPath) })
 				}
 			}
 			return
@@ -228,16 +228,19 @@ func (m *model) openLoginProviders(opts []loginOption, authType, search, authPat
 	}
 	sel := &selector{title: "Select provider to configure:", items: items, filter: search, line: authLine,
 		choose: func(m *model, it selItem) {
-			m.startLogin(it.value.(loginOption), authPath)
+			m.startLogin(it.value.(loginOption), authPath, func(m *model) { m.openLoginProviders(opts, authType, search, authPath) })
 		}}
 	if vis := sel.visible(); search != "" && len(vis) == 1 {
-		m.startLogin(vis[0].value.(loginOption), authPath)
+		m.startLogin(vis[0].value.(loginOption), authPath, nil)
 		return
 	}
 	m.sel = sel
 }
 
-func (m *model) startLogin(o loginOption, authPath string) {
+// startLogin runs o's login; cancelling it calls back (may be nil), as
+// pi reopens the selector a login was started from.
+func (m *model) startLogin(o loginOption, authPath string, back func(m *model)) {
+	m.loginBack = back
 	if o.authType == "api_key" {
 		m.askAPIKey(o.provider, authPath)
 		return
@@ -256,8 +259,10 @@ func (m *model) askAPIKey(provider, authPath string) {
 	m.ask("input", "Login to "+provider+"\nEnter API key:", nil, func(m *model, a map[string]any) {
 		key, ok := a["value"].(string)
 		if !ok {
-			return // cancelled
+			m.loginCancelled()
+			return
 		}
+		m.loginBack = nil
 		m.c.request(cmd("set_api_key", "provider", provider, "key", strings.TrimSpace(key)), func(m *model, r response) {
 			if !r.ok {
 				m.notice("Failed to save API key for "+provider+": "+r.err, "error")
@@ -277,15 +282,30 @@ func (m *model) finishLogin(provider, authPath string, extra []any, then func(m 
 		if then != nil {
 			then(m)
 		}
+		if r.err != "Login cancelled" {
+			m.loginBack = nil
+		}
 		switch {
 		case r.ok:
 			m.notice("Logged in to "+provider+". Credentials saved to "+authPath, "muted")
 			m.c.request(cmd("get_state"), (*model).onState)
 		case r.err == "Login cancelled":
+			m.loginCancelled()
+			return
 		default:
 			m.notice("Failed to login to "+provider+": "+r.err, "error")
 		}
 	})
+}
+
+// loginCancelled is pi's "Login cancelled": back to where the login
+// started.
+func (m *model) loginCancelled() {
+	back := m.loginBack
+	m.loginBack = nil
+	if back != nil {
+		back(m)
+	}
 }
 
 // askLocal opens one of the UI's dialogs and returns its id.
@@ -308,6 +328,7 @@ func (m *model) oauthLogin(provider, authPath string) {
 			code, ok := a["value"].(string)
 			if !ok {
 				m.c.request(cmd("login_oauth_cancel"), nil)
+				m.loginCancelled()
 				return
 			}
 			m.notice("Exchanging authorization code for tokens...", "muted")
@@ -323,7 +344,8 @@ func (m *model) copilotLogin(authPath string) {
 	m.ask("input", "Login to "+p+"\nGitHub Enterprise URL/domain (blank for github.com)\ne.g., company.ghe.com", nil, func(m *model, a map[string]any) {
 		domain, ok := a["value"].(string)
 		if !ok {
-			return // cancelled
+			m.loginCancelled()
+			return
 		}
 		m.deviceLogin(p, authPath, "enterprise", domain)
 	})
@@ -372,6 +394,8 @@ func (m *model) codexLogin(authPath string) {
 			m.codexBrowserLogin(authPath)
 		case "Device code login (headless)":
 			m.deviceLogin(p, authPath, "method", "device_code")
+		default:
+			m.loginCancelled()
 		}
 	})
 }

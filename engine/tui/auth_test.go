@@ -100,6 +100,10 @@ func TestLoginAccounts(t *testing.T) {
 	h.lacks("  openai •", "[subscription]")
 	h.press("down", "enter")
 	h.contains("Login to github-copilot", "GitHub Enterprise URL/domain (blank for github.com)", "e.g., company.ghe.com")
+	h.press("esc") // cancelled: back to the providers, as pi goes back
+	h.contains("Select provider to configure:", "→ anthropic • API key configured")
+	h.press("down", "enter")
+	h.contains("GitHub Enterprise URL/domain (blank for github.com)")
 	h.press("enter")
 	c := h.cmd("login_oauth_start")
 	if c["provider"] != "github-copilot" || c["enterprise"] != "" {
@@ -133,7 +137,7 @@ func TestLoginAccounts(t *testing.T) {
 	h.press("esc")
 	h.cmd("login_oauth_cancel")
 	h.event(map[string]any{"type": "response", "id": finish["id"], "command": "login_oauth_finish", "success": false, "error": "Login cancelled"})
-	h.lacks("Failed to login", "Enter code: X")
+	h.lacks("Failed to login", "Enter code: X", "Select provider to configure:") // started by name: nothing to go back to
 
 	h.typ("/login github-copilot") // a failed device flow
 	h.press("enter")
@@ -191,4 +195,14 @@ func TestLoginAccounts(t *testing.T) {
 	h.respond(finish, true, nil)
 	h.contains("Logged in to openai-codex. Credentials saved to /a/auth.json")
 	h.lacks("Enter code: CODE-12")
+
+	h.typ("/login anthropic") // escape at the code: the login ends, pi's method question again
+	h.press("enter")
+	h.press("enter")
+	h.respond(h.cmd("login_oauth_start"), true, map[string]any{"url": "u", "instructions": "i"})
+	h.press("esc")
+	h.cmd("login_oauth_cancel")
+	h.contains("Select authentication method for anthropic:")
+	h.press("esc")
+	h.lacks("Select authentication method")
 }

@@ -82,7 +82,8 @@ type model struct {
 
 	auto         *autocomplete
 	dialogs      []*dialog
-	localDialogs int // the UI's own dialogs opened so far (their ids)
+	localDialogs int            // the UI's own dialogs opened so far (their ids)
+	loginBack    func(m *model) // reopens what a /login was started from when it is cancelled (auth.go)
 	views        map[string]*compView
 	viewKeys     []string
 	focus        string // the custom component view that has the keyboard
