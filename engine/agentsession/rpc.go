@@ -17,7 +17,6 @@ import (
 	"github.com/pigo-dev/pigo/engine/agent"
 	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/protocol"
-	"github.com/pigo-dev/pigo/engine/provider"
 )
 
 // The session host's side of the client protocol (engine/protocol): pi's
@@ -48,7 +47,7 @@ type rpcServer struct {
 	navCancel context.CancelFunc // the navigate_tree in progress (rpc_tree.go)
 
 	loginMu sync.Mutex
-	login   *provider.AnthropicLogin // the OAuth login in progress (rpc_auth.go)
+	login   *loginState // the OAuth login in progress (rpc_auth.go)
 }
 
 // rpcCommand is one parsed command line.
@@ -141,8 +140,10 @@ func rpcCommands() map[string]rpcCommandSpec {
 		"get_credentials":      {false, (*rpcServer).getCredentials},  // rpc_auth.go
 		"set_api_key":          {false, (*rpcServer).setAPIKey},
 		"logout":               {false, (*rpcServer).logout},
-		"login_oauth_start":    {false, (*rpcServer).loginOAuthStart},
+		"login_oauth_start":    {true, (*rpcServer).loginOAuthStart},
 		"login_oauth_finish":   {true, (*rpcServer).loginOAuthFinish},
+		"login_oauth_input":    {false, (*rpcServer).loginOAuthInput},
+		"login_oauth_cancel":   {false, (*rpcServer).loginOAuthCancel},
 		// pigo's commands for print and JSON mode clients (print.go)
 		"get_session_header": {false, (*rpcServer).getSessionHeader},
 	}

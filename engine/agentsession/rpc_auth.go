@@ -13,8 +13,12 @@ import (
 // /logout change auth.json in its interactive mode; pi's RPC has no
 // equivalent): get_credentials lists the stored ones and the providers one
 // can be saved for, set_api_key saves a key, logout removes a provider's
-// entry, login_oauth_start and login_oauth_finish run Anthropic's
-// copy-code login (the URL to open, then the pasted code). The model registry re-reads auth.json after a
+// entry, and login_oauth_start, login_oauth_finish, login_oauth_input and
+// login_oauth_cancel run pi's OAuth logins: Anthropic's copy-code one (the
+// URL to open, then the pasted code), GitHub Copilot's device flow (the
+// code to enter, then polling) and OpenAI Codex's browser flow (the URL
+// to open, then the browser's callback or a pasted redirect URL) or
+// device flow (method "device_code"). The model registry re-reads auth.json after a
 // change, so the models that need it become available or go.
 
 func (s *rpcServer) getCredentials(*rpcCommand) (any, bool, error) {
@@ -28,7 +32,7 @@ func (s *rpcServer) getCredentials(*rpcCommand) (any, bool, error) {
 	}
 	providers := []any{}
 	for _, p := range s.rt.reg.Providers() {
-		providers = append(providers, ordered{{"provider", p}, {"configured", s.rt.reg.HasAuth(p)}})
+		providers = append(providers, ordered{{"provider", p}, {"configured", s.rt.reg.HasAuth(p)}, {"oauth", s.rt.reg.IsUsingOAuth(p)}})
 	}
 	return ordered{{"credentials", stored}, {"providers", providers},
 		{"authPath", filepath.Join(s.rt.agentDir, "auth.json")}}, true, nil
@@ -58,31 +62,171 @@ func (s *rpcServer) logout(c *rpcCommand) (any, bool, error) {
 	return nil, false, nil
 }
 
+// loginState is an OAuth login between login_oauth_start and the end of
+// its login_oauth_finish.
+type loginState struct {
+	login     any // *provider.AnthropicLogin, *provider.CopilotLogin or *provider.CodexLogin
+	ctx       context.Context
+	cancel    context.CancelFunc // login_oauth_cancel
+	input     chan string        // input pasted while a Codex login waits
+	finishing bool
+}
+
+func (st *loginState) close() {
+	st.cancel()
+	if c, ok := st.login.(*provider.CodexLogin); ok {
+		c.Close()
+	}
+}
+
+// setLogin makes l the login in progress, ending the one it replaces.
+func (s *rpcServer) setLogin(l any) {
+	st := &loginState{login: l, input: make(chan string, 1)}
+	st.ctx, st.cancel = context.WithCancel(context.WithoutCancel(s.rt.baseCtx))
+	s.loginMu.Lock()
+	old := s.login
+	s.login = st
+	s.loginMu.Unlock()
+	if old != nil {
+		old.close()
+	}
+}
+
 func (s *rpcServer) loginOAuthStart(c *rpcCommand) (any, bool, error) {
-	if p := c.strOr("provider"); p != "anthropic" {
+	ctx := context.WithoutCancel(s.rt.baseCtx)
+	switch p := c.strOr("provider"); p {
+	case "anthropic":
+		l, err := provider.NewAnthropicLogin()
+		if err != nil {
+			return nil, false, err
+		}
+		s.setLogin(l)
+		return ordered{{"url", l.URL},
+			{"instructions", "Complete login in your browser, then copy the code Anthropic shows and paste it here."}}, true, nil
+	case "github-copilot":
+		l, err := provider.StartCopilotLogin(ctx, c.strOr("enterprise"), s.loginOptions(p))
+		if err != nil {
+			return nil, false, err
+		}
+		s.setLogin(l)
+		return deviceData(l.Device), true, nil
+	case "openai-codex":
+		switch m := c.strOr("method"); m {
+		case "", "browser":
+		case "device_code":
+			l, err := provider.StartCodexDeviceLogin(ctx, s.loginOptions(p))
+			if err != nil {
+				return nil, false, err
+			}
+			s.setLogin(l)
+			return deviceData(l.Device), true, nil
+		default:
+			return nil, false, fmt.Errorf("Unknown OpenAI Codex login method: %s", m)
+		}
+		l, err := provider.StartCodexLogin(s.loginOptions(p))
+		if err != nil {
+			return nil, false, err
+		}
+		s.setLogin(l)
+		return ordered{{"url", l.URL}, {"instructions", provider.CodexLoginInstructions},
+			{"prompt", provider.CodexManualPrompt}, {"placeholder", "http://localhost:1455/auth/callback"}}, true, nil
+	default:
 		return nil, false, fmt.Errorf("OAuth login for %q is not supported in pigo yet", p)
 	}
-	l, err := provider.NewAnthropicLogin()
+}
+
+// deviceData is a device login's code for the client.
+func deviceData(d provider.DeviceCode) ordered {
+	out := ordered{{"userCode", d.UserCode}, {"verificationUri", d.VerificationURI}}
+	if d.IntervalSeconds != nil {
+		out = append(out, member{"intervalSeconds", *d.IntervalSeconds})
+	}
+	return append(out, member{"expiresInSeconds", d.ExpiresSeconds})
+}
+
+// loginOptions are the registry's, with progress sent to the client as
+// login_progress events.
+func (s *rpcServer) loginOptions(p string) provider.LoginOptions {
+	return s.rt.reg.LoginOptions(func(m string) {
+		s.out.Write(ordered{{"type", "login_progress"}, {"provider", p}, {"message", m}})
+	})
+}
+
+// loginOAuthFinish completes the login in progress: Anthropic's with the
+// pasted code; Copilot's by polling until the device is authorized;
+// Codex's when the browser's callback or login_oauth_input arrives.
+// login_oauth_cancel ends it with "Login cancelled".
+func (s *rpcServer) loginOAuthFinish(c *rpcCommand) (any, bool, error) {
+	s.loginMu.Lock()
+	st := s.login
+	if st != nil && st.finishing {
+		s.loginMu.Unlock()
+		return nil, false, errors.New("the login is already finishing")
+	}
+	if st != nil {
+		st.finishing = true
+	}
+	s.loginMu.Unlock()
+	if st == nil {
+		return nil, false, errors.New("no login in progress (login_oauth_start first)")
+	}
+	defer func() {
+		s.loginMu.Lock()
+		if s.login == st {
+			s.login = nil
+		}
+		s.loginMu.Unlock()
+		st.close()
+	}()
+	ctx := st.ctx
+	var err error
+	switch l := st.login.(type) {
+	case *provider.AnthropicLogin:
+		err = s.rt.reg.FinishLogin(ctx, l, c.strOr("input"))
+	case *provider.CopilotLogin:
+		err = l.Wait(ctx, s.rt.agentDir)
+	case *provider.CodexLogin:
+		err = l.Wait(ctx, s.rt.agentDir, st.input)
+	case *provider.CodexDeviceLogin:
+		err = l.Wait(ctx, s.rt.agentDir)
+	}
+	if ctx.Err() != nil {
+		return nil, false, errors.New("Login cancelled")
+	}
 	if err != nil {
 		return nil, false, err
 	}
-	s.loginMu.Lock()
-	s.login = l
-	s.loginMu.Unlock()
-	return ordered{{"url", l.URL},
-		{"instructions", "Complete login in your browser, then copy the code Anthropic shows and paste it here."}}, true, nil
+	s.rt.reg.Reload()
+	return nil, false, nil
 }
 
-func (s *rpcServer) loginOAuthFinish(c *rpcCommand) (any, bool, error) {
+// loginOAuthInput hands the code or redirect URL the user pasted to the
+// Codex login waiting for its callback.
+func (s *rpcServer) loginOAuthInput(c *rpcCommand) (any, bool, error) {
 	s.loginMu.Lock()
-	l := s.login
-	s.login = nil
-	s.loginMu.Unlock()
-	if l == nil {
-		return nil, false, errors.New("no login in progress (login_oauth_start first)")
+	defer s.loginMu.Unlock()
+	if s.login == nil || s.login.ctx.Err() != nil {
+		return nil, false, errors.New("no login is waiting for input")
 	}
-	if err := s.rt.reg.FinishLogin(context.WithoutCancel(s.rt.baseCtx), l, c.strOr("input")); err != nil {
-		return nil, false, err
+	if _, ok := s.login.login.(*provider.CodexLogin); !ok {
+		return nil, false, errors.New("no login is waiting for input")
+	}
+	select {
+	case s.login.input <- c.strOr("input"):
+	default:
+	}
+	return nil, false, nil
+}
+
+// loginOAuthCancel ends the login in progress (pi's escape in the login
+// dialog): its finish, running or still to come, fails with "Login
+// cancelled".
+func (s *rpcServer) loginOAuthCancel(*rpcCommand) (any, bool, error) {
+	s.loginMu.Lock()
+	st := s.login
+	s.loginMu.Unlock()
+	if st != nil {
+		st.close()
 	}
 	return nil, false, nil
 }

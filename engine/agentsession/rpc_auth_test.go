@@ -8,6 +8,7 @@ import (
 
 	"github.com/pigo-dev/pigo"
 	"github.com/pigo-dev/pigo/engine/agentsession"
+	"github.com/pigo-dev/pigo/engine/protocol"
 )
 
 // TestServeCredentials: set_api_key makes a provider's models available
@@ -74,7 +75,73 @@ func TestServeOAuthLoginStart(t *testing.T) {
 		!strings.Contains(r["error"].(string), "no login in progress") {
 		t.Errorf("finish twice: %v", r)
 	}
-	if r := ask(map[string]any{"type": "login_oauth_start", "id": "o4", "provider": "github-copilot"}); r["success"] != false {
-		t.Errorf("copilot: %v", r)
+	if r := ask(map[string]any{"type": "login_oauth_start", "id": "o4", "provider": "github-copilot", "enterprise": "https://"}); r["error"] != "Invalid GitHub Enterprise URL/domain" {
+		t.Errorf("copilot with a bad enterprise domain: %v", r)
+	}
+	if r := ask(map[string]any{"type": "login_oauth_start", "id": "o6", "provider": "openai-codex", "method": "sms"}); r["error"] != "Unknown OpenAI Codex login method: sms" {
+		t.Errorf("codex with an unknown method: %v", r)
+	}
+	if r := ask(map[string]any{"type": "login_oauth_start", "id": "o5", "provider": "groq"}); r["success"] != false {
+		t.Errorf("groq: %v", r)
+	}
+}
+
+// TestServeCodexLogin: login_oauth_start gives the Codex authorize URL and
+// pi's prompt; input pasted with login_oauth_input reaches the waiting
+// finish (here a redirect URL from another login: refused before any
+// request); login_oauth_cancel ends the finish (waiting or still to come) with pi's
+// "Login cancelled".
+func TestServeCodexLogin(t *testing.T) {
+	io, _ := world(t)
+	s, err := agentsession.Start(context.Background(), agentsession.Options{IO: io, Open: pigo.SessionOpener(io),
+		Args: []string{"--no-session", "--no-builtin-tools", "--no-mcp"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	host, client := protocol.Pipe()
+	go s.Serve(context.Background(), host, agentsession.ServeOptions{})
+	defer client.Close()
+	enc := protocol.NewEncoder(nil)
+	send := func(v map[string]any) {
+		if err := enc.Send(client, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wait := func(id string) map[string]any {
+		for {
+			m, err := client.Recv()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if o, _ := m.Object(); o["type"] == "response" && o["id"] == id {
+				return o
+			}
+		}
+	}
+	send(map[string]any{"type": "login_oauth_start", "id": "s1", "provider": "openai-codex"})
+	d, _ := wait("s1")["data"].(map[string]any)
+	if u, _ := d["url"].(string); !strings.HasPrefix(u, "https://auth.openai.com/oauth/authorize?response_type=code&client_id=app_EMoamEEZ73f0CkXaXp7hrann") ||
+		d["prompt"] != "Complete login in your browser, or paste the authorization code / redirect URL here:" {
+		t.Fatalf("login_oauth_start: %v", d)
+	}
+	send(map[string]any{"type": "login_oauth_input", "id": "i1", "input": "http://localhost:1455/auth/callback?code=c&state=other"})
+	if r := wait("i1"); r["success"] != true {
+		t.Fatalf("login_oauth_input: %v", r)
+	}
+	send(map[string]any{"type": "login_oauth_finish", "id": "f1", "provider": "openai-codex"})
+	if r := wait("f1"); r["error"] != "State mismatch" {
+		t.Errorf("pasted URL of another login: %v", r)
+	}
+	send(map[string]any{"type": "login_oauth_start", "id": "s2", "provider": "openai-codex"})
+	wait("s2")
+	send(map[string]any{"type": "login_oauth_finish", "id": "f2", "provider": "openai-codex"})
+	send(map[string]any{"type": "login_oauth_cancel", "id": "c1"})
+	if r := wait("f2"); r["error"] != "Login cancelled" {
+		t.Errorf("cancelled: %v", r)
+	}
+	send(map[string]any{"type": "login_oauth_input", "id": "i2", "input": "x"})
+	if r := wait("i2"); r["success"] != false {
+		t.Errorf("input with no login: %v", r)
 	}
 }

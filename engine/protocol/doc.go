@@ -34,10 +34,21 @@
 //     abort_branch_summary, set_entry_label {entryId, label};
 //   - get_project_trust {trusted, protected};
 //   - credentials: get_credentials {credentials: [{provider, type}],
-//     providers: [{provider, configured}], authPath}, set_api_key
-//     {provider, key}, logout {provider}, login_oauth_start {provider}
-//     ({url, instructions}: Anthropic's copy-code login) and
-//     login_oauth_finish {provider, input} (the pasted code).
+//     providers: [{provider, configured, oauth}], authPath} (oauth: the
+//     stored credential is an account login), set_api_key
+//     {provider, key}, logout {provider}, and pi's OAuth logins:
+//     login_oauth_start {provider, enterprise?, method?} answers {url, instructions}
+//     (anthropic: the copy-code login), {userCode, verificationUri,
+//     intervalSeconds?, expiresInSeconds} (github-copilot: the device
+//     flow; enterprise is the GitHub Enterprise domain, "" for github.com)
+//     or {url, instructions, prompt, placeholder} (openai-codex: the
+//     browser flow; method "device_code" is its device flow, answered as
+//     github-copilot's); login_oauth_finish {provider, input?} completes it
+//     (anthropic: the pasted code; github-copilot: polls until the device
+//     is authorized, sending {"type":"login_progress","provider","message"}
+//     events; openai-codex: waits for the browser's callback or
+//     login_oauth_input {input}, a pasted code or redirect URL);
+//     login_oauth_cancel makes the finish fail with "Login cancelled".
 //
 // Host to client:
 //   - {"type":"response","id","command","success","data"|"error"};

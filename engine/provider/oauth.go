@@ -33,9 +33,10 @@ import (
 // Copilot token (whose proxy-ep names the API host), or a ChatGPT JWT
 // (whose claims carry the account id the Codex backend wants).
 //
-// pigo has no login flow (pi's are interactive: browser callback servers
-// and GitHub's device flow). Log in with pi; pigo reads and refreshes what
-// pi wrote. The non-interactive routes pi has work the same in pigo:
+// The logins that write these entries are pi's too (oauth_login*.go:
+// Anthropic's copy-code login, GitHub Copilot's device flow, OpenAI
+// Codex's browser login), so pi and pigo share them either way. The
+// non-interactive routes pi has work the same in pigo:
 // ANTHROPIC_OAUTH_TOKEN, and COPILOT_GITHUB_TOKEN / GH_TOKEN / GITHUB_TOKEN
 // (see [EnvKeyNames]).
 
@@ -141,6 +142,18 @@ type OAuthEndpoints struct {
 	OpenAICodexTokenURL string
 	// CopilotTokenURL replaces https://api.<github domain>/copilot_internal/v2/token.
 	CopilotTokenURL string
+	// GitHubURL replaces https://<github domain> for the Copilot device
+	// login (/login/device/code, /login/oauth/access_token).
+	GitHubURL string
+	// CopilotAPIURL replaces the Copilot API base the login reads the
+	// account's models from.
+	CopilotAPIURL string
+	// OpenAICodexAuthURL replaces https://auth.openai.com for the Codex
+	// device login (/api/accounts/deviceauth/...).
+	OpenAICodexAuthURL string
+	// CodexCallbackAddr replaces the OpenAI Codex login's callback
+	// address (PI_OAUTH_CALLBACK_HOST or 127.0.0.1, port 1455).
+	CodexCallbackAddr string
 }
 
 // oauthClient is what a refresh needs: HTTP, endpoints and the clock.

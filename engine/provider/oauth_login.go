@@ -144,3 +144,9 @@ func (r *Registry) FinishLogin(ctx context.Context, l *AnthropicLogin, input str
 	r.Reload()
 	return nil
 }
+
+// LoginOptions are the registry's OAuth endpoints, HTTP client and clock
+// for a login; progress goes to progress (may be nil).
+func (r *Registry) LoginOptions(progress func(string)) LoginOptions {
+	return LoginOptions{Endpoints: r.opts.OAuthEndpoints, Client: r.opts.HTTPClient, Now: r.opts.Now, Progress: progress}
+}

@@ -1,17 +1,54 @@
 package tui
 
 import (
+	"os/exec"
+	"runtime"
 	"strings"
 )
 
 // pi's /login and /logout through the host's get_credentials,
-// set_api_key, login_oauth_start/finish and logout commands. Of the OAuth
-// logins, Anthropic's copy-code one runs (open the URL, paste the code);
-// github-copilot's and openai-codex's are not offered: pigo uses and
-// refreshes them, but cannot run their browser flows yet.
+// set_api_key, login_oauth_* and logout commands. /login asks pi's
+// question first (an account or an API key), then the provider; the
+// account logins are pi's: Anthropic's copy-code login (open the URL,
+// paste the code), GitHub Copilot's device flow (the code to enter at
+// GitHub's URL, then waiting) and OpenAI Codex's browser login (the
+// browser opens; the callback or a pasted redirect URL finishes it) or
+// device login.
 
+const (
+	loginAccount = "Sign in with an account"
+	loginAPIKey  = "Sign in with an API key"
+)
+
+// isOAuthOnly: providers that have no API key login in pi.
 func isOAuthOnly(provider string) bool {
 	return provider == "github-copilot" || provider == "openai-codex"
+}
+
+// hasOAuthLogin: providers with an account login.
+func hasOAuthLogin(provider string) bool {
+	return provider == "anthropic" || isOAuthOnly(provider)
+}
+
+// openURL opens a login URL in the browser as pi does (best effort).
+func (m *model) openURL(u string) {
+	if m.opts.OpenURL != nil {
+		m.opts.OpenURL(u)
+		return
+	}
+	var c *exec.Cmd
+	switch runtime.GOOS {
+	case "darwin":
+		c = exec.Command("open", u)
+	case "windows":
+		c = exec.Command("rundll32", "url.dll,FileProtocolHandler", u)
+	default:
+		c = exec.Command("xdg-open", u)
+	}
+	c.Dir = "/"
+	if c.Start() == nil {
+		go func() { _ = c.Wait() }()
+	}
 }
 
 // authLine draws a provider row as pi's OAuthSelectorComponent: the name,
@@ -22,11 +59,25 @@ func authLine(m *model, it selItem, selected bool) string {
 	if selected {
 		prefix, name = m.th.Fg("accent", "→ "), m.th.Fg("accent", it.label)
 	}
-	status := m.th.Fg("success", " ✓ "+it.detail)
-	if it.detail == "not configured" {
+	var status string
+	switch {
+	case it.detail == "not configured":
 		status = m.th.Fg("muted", " • not configured")
+	case strings.HasSuffix(it.detail, "!"): // configured the other way
+		status = m.th.Fg("muted", " • ") + m.th.Fg("warning", strings.TrimSuffix(it.detail, "!"))
+	default:
+		status = m.th.Fg("success", " ✓ "+it.detail)
 	}
 	return prefix + name + status
+}
+
+// authTypeLabel is pi's formatAuthSelectorProviderType for pi's built-in
+// account logins (all subscriptions).
+func authTypeLabel(authType string) string {
+	if authType == "api_key" {
+		return "API key"
+	}
+	return "subscription"
 }
 
 // openLogout is pi's /logout: the stored credentials; choosing one
@@ -66,8 +117,16 @@ func (m *model) openLogout() {
 	})
 }
 
-// openLogin is pi's /login [provider] for API keys: the providers (those
-// configured marked), then the key.
+// loginOption is a provider and one way to log in to it.
+type loginOption struct {
+	provider, authType string // "oauth" or "api_key"
+	configured         bool
+	configuredOAuth    bool // the stored credential is an account login
+}
+
+// openLogin is pi's /login [provider]: without one, the authentication
+// method, then the providers offering it; with one, its only login, its
+// methods, or the providers it matches.
 func (m *model) openLogin(search string) {
 	m.c.request(cmd("get_credentials"), func(m *model, r response) {
 		if !r.ok {
@@ -76,35 +135,134 @@ func (m *model) openLogin(search string) {
 		}
 		authPath, _ := r.data["authPath"].(string)
 		list, _ := r.data["providers"].([]any)
-		var items []selItem
+		var opts []loginOption
 		for _, x := range list {
 			o, _ := x.(map[string]any)
 			p, _ := o["provider"].(string)
-			if isOAuthOnly(p) {
-				continue
+			conf, oauth := o["configured"] == true, o["oauth"] == true
+			if hasOAuthLogin(p) {
+				opts = append(opts, loginOption{p, "oauth", conf, oauth})
 			}
-			detail := "not configured"
-			if o["configured"] == true {
-				detail = "configured"
+			if !isOAuthOnly(p) {
+				opts = append(opts, loginOption{p, "api_key", conf, oauth})
 			}
-			items = append(items, selItem{label: p, detail: detail})
 		}
-		sel := &selector{title: "Select provider to configure:", items: items, filter: search, line: authLine,
-			choose: func(m *model, it selItem) { m.loginTo(it.label, authPath) }}
-		if vis := sel.visible(); search != "" && len(vis) == 1 {
-			m.loginTo(vis[0].label, authPath)
+		if search == "" {
+			m.askLoginMethod(opts, "", authPath)
 			return
 		}
-		m.sel = sel
+		var match []loginOption
+		for _, o := range opts {
+			if strings.EqualFold(o.provider, search) {
+				match = append(match, o)
+			}
+		}
+		switch {
+		case len(match) == 1:
+			m.startLogin(match[0], authPath, nil)
+		case len(match) > 1:
+			m.askLoginMethod(match, match[0].provider, authPath)
+		default:
+			m.openLoginProviders(opts, "", search, authPath)
+		}
 	})
+}
+
+// askLoginMethod is pi's "Select authentication method" question, for
+// one provider's options or (provider "") all.
+func (m *model) askLoginMethod(opts []loginOption, provider, authPath string) {
+	title := "Select authentication method:"
+	if provider != "" {
+		title = "Select authentication method for " + provider + ":"
+	}
+	m.ask("select", title, []string{loginAccount, loginAPIKey}, func(m *model, a map[string]any) {
+		authType := "api_key"
+		switch a["value"] {
+		case loginAccount:
+			authType = "oauth"
+		case loginAPIKey:
+		default:
+			return // cancelled
+		}
+		if provider != "" {
+			for _, o := range opts {
+				if o.authType == authType {
+					m.startLogin(o, authPath, func(m *model) { m.askLoginMethod(opts, provider, authPath) })
+				}
+			}
+			return
+		}
+		m.openLoginProviders(opts, authType, "", authPath)
+	})
+}
+
+// openLoginProviders is pi's provider selector for logins of authType
+// ("" for all).
+func (m *model) openLoginProviders(opts []loginOption, authType, search, authPath string) {
+	var shown []loginOption
+	types := map[string]bool{}
+	for _, o := range opts {
+		if authType == "" || o.authType == authType {
+			shown = append(shown, o)
+			types[o.authType] = true
+		}
+	}
+	var items []selItem
+	for _, o := range shown {
+		detail := "not configured"
+		if o.configured {
+			detail = "configured"
+			if has := map[bool]string{true: "oauth", false: "api_key"}[o.configuredOAuth]; has != o.authType {
+				detail = authTypeLabel(has) + " configured!"
+			}
+		}
+		label := o.provider
+		if len(types) > 1 { // pi labels the types when both are listed
+			label += " [" + authTypeLabel(o.authType) + "]"
+		}
+		items = append(items, selItem{label: label, detail: detail, value: o})
+	}
+	if len(items) == 0 {
+		m.notice(map[string]string{"oauth": "No account providers available.", "api_key": "No API key providers available."}[authType], "muted")
+		return
+	}
+	sel := &selector{title: "Select provider to configure:", items: items, filter: search, line: authLine,
+		choose: func(m *model, it selItem) {
+			m.startLogin(it.value.(loginOption), authPath, func(m *model) { m.openLoginProviders(opts, authType, search, authPath) })
+		}}
+	if vis := sel.visible(); search != "" && len(vis) == 1 {
+		m.startLogin(vis[0].value.(loginOption), authPath, nil)
+		return
+	}
+	m.sel = sel
+}
+
+// startLogin runs o's login; cancelling it calls back (may be nil), as
+// pi reopens the selector a login was started from.
+func (m *model) startLogin(o loginOption, authPath string, back func(m *model)) {
+	m.loginBack = back
+	if o.authType == "api_key" {
+		m.askAPIKey(o.provider, authPath)
+		return
+	}
+	switch o.provider {
+	case "github-copilot":
+		m.copilotLogin(authPath)
+	case "openai-codex":
+		m.codexLogin(authPath)
+	default:
+		m.oauthLogin(o.provider, authPath)
+	}
 }
 
 func (m *model) askAPIKey(provider, authPath string) {
 	m.ask("input", "Login to "+provider+"\nEnter API key:", nil, func(m *model, a map[string]any) {
 		key, ok := a["value"].(string)
 		if !ok {
-			return // cancelled
+			m.loginCancelled()
+			return
 		}
+		m.loginBack = nil
 		m.c.request(cmd("set_api_key", "provider", provider, "key", strings.TrimSpace(key)), func(m *model, r response) {
 			if !r.ok {
 				m.notice("Failed to save API key for "+provider+": "+r.err, "error")
@@ -116,29 +274,51 @@ func (m *model) askAPIKey(provider, authPath string) {
 	})
 }
 
-// loginTo starts the login for provider: Anthropic asks pi's
-// authentication method question first.
-func (m *model) loginTo(provider, authPath string) {
-	if provider != "anthropic" {
-		m.askAPIKey(provider, authPath)
-		return
-	}
-	const account, apiKey = "Sign in with an account", "Sign in with an API key"
-	m.ask("select", "Select authentication method for "+provider+":", []string{account, apiKey}, func(m *model, a map[string]any) {
-		switch a["value"] {
-		case account:
-			m.oauthLogin(provider, authPath)
-		case apiKey:
-			m.askAPIKey(provider, authPath)
+// finishLogin sends login_oauth_finish (with the pasted input, if any)
+// and reports its outcome as pi does; then is called first, to close the
+// login's dialog.
+func (m *model) finishLogin(provider, authPath string, extra []any, then func(m *model)) {
+	m.c.request(cmd("login_oauth_finish", append([]any{"provider", provider}, extra...)...), func(m *model, r response) {
+		if then != nil {
+			then(m)
+		}
+		if r.err != "Login cancelled" {
+			m.loginBack = nil
+		}
+		switch {
+		case r.ok:
+			m.notice("Logged in to "+provider+". Credentials saved to "+authPath, "muted")
+			m.c.request(cmd("get_state"), (*model).onState)
+		case r.err == "Login cancelled":
+			m.loginCancelled()
+			return
+		default:
+			m.notice("Failed to login to "+provider+": "+r.err, "error")
 		}
 	})
+}
+
+// loginCancelled is pi's "Login cancelled": back to where the login
+// started.
+func (m *model) loginCancelled() {
+	back := m.loginBack
+	m.loginBack = nil
+	if back != nil {
+		back(m)
+	}
+}
+
+// askLocal opens one of the UI's dialogs and returns its id.
+func (m *model) askLocal(method, title string, options []string, done func(m *model, a map[string]any)) string {
+	m.ask(method, title, options, done)
+	return m.dialogs[len(m.dialogs)-1].id
 }
 
 // oauthLogin is pi's copy-code login: the URL to open, then the code.
 func (m *model) oauthLogin(provider, authPath string) {
 	m.c.request(cmd("login_oauth_start", "provider", provider), func(m *model, r response) {
 		if !r.ok {
-			m.notice(r.err, "error")
+			m.notice("Failed to login to "+provider+": "+r.err, "error")
 			return
 		}
 		u, _ := r.data["url"].(string)
@@ -147,17 +327,106 @@ func (m *model) oauthLogin(provider, authPath string) {
 		m.ask("input", "Login to "+provider+"\nPaste the code Anthropic shows after you sign in:", nil, func(m *model, a map[string]any) {
 			code, ok := a["value"].(string)
 			if !ok {
-				return // cancelled
+				m.c.request(cmd("login_oauth_cancel"), nil)
+				m.loginCancelled()
+				return
 			}
 			m.notice("Exchanging authorization code for tokens...", "muted")
-			m.c.request(cmd("login_oauth_finish", "provider", provider, "input", code), func(m *model, r response) {
-				if !r.ok {
-					m.notice("Login failed: "+r.err, "error")
-					return
-				}
-				m.notice("Logged in to "+provider+". Credentials saved to "+authPath, "muted")
-				m.c.request(cmd("get_state"), (*model).onState)
-			})
+			m.finishLogin(provider, authPath, []any{"input", code}, nil)
 		})
+	})
+}
+
+// copilotLogin is pi's GitHub Copilot login: the enterprise question,
+// then the device code.
+func (m *model) copilotLogin(authPath string) {
+	const p = "github-copilot"
+	m.ask("input", "Login to "+p+"\nGitHub Enterprise URL/domain (blank for github.com)\ne.g., company.ghe.com", nil, func(m *model, a map[string]any) {
+		domain, ok := a["value"].(string)
+		if !ok {
+			m.loginCancelled()
+			return
+		}
+		m.deviceLogin(p, authPath, "enterprise", domain)
+	})
+}
+
+// deviceLogin starts a device login and shows its code and URL while
+// pigo waits for the user to authorize it: enter opens the browser,
+// escape cancels.
+func (m *model) deviceLogin(p, authPath string, extra ...any) {
+	m.c.request(cmd("login_oauth_start", append([]any{"provider", p}, extra...)...), func(m *model, r response) {
+		if !r.ok {
+			m.notice("Failed to login to "+p+": "+r.err, "error")
+			return
+		}
+		uri, _ := r.data["verificationUri"].(string)
+		code, _ := r.data["userCode"].(string)
+		var open string
+		done := false
+		var wait func(m *model)
+		wait = func(m *model) {
+			open = m.askLocal("select", "Login to "+p+"\n\n"+uri+"\n\nEnter code: "+code+"\n\nWaiting for authentication...",
+				[]string{"Open browser"}, func(m *model, a map[string]any) {
+					if done {
+						return
+					}
+					if a["value"] == nil {
+						m.c.request(cmd("login_oauth_cancel"), nil)
+						return
+					}
+					m.openURL(uri)
+					wait(m)
+				})
+		}
+		wait(m)
+		m.finishLogin(p, authPath, nil, func(m *model) { done = true; m.closeView(open) })
+	})
+}
+
+// codexLogin is pi's OpenAI Codex login: its method question, then the
+// browser login or the device code.
+func (m *model) codexLogin(authPath string) {
+	const p = "openai-codex"
+	m.ask("select", "Select OpenAI Codex login method:", []string{"Browser login (default)", "Device code login (headless)"}, func(m *model, a map[string]any) {
+		switch a["value"] {
+		case "Browser login (default)":
+			m.codexBrowserLogin(authPath)
+		case "Device code login (headless)":
+			m.deviceLogin(p, authPath, "method", "device_code")
+		default:
+			m.loginCancelled()
+		}
+	})
+}
+
+// codexBrowserLogin is pi's OpenAI Codex browser login: the browser
+// opens at the URL; the callback finishes it, or the redirect URL pasted
+// here.
+func (m *model) codexBrowserLogin(authPath string) {
+	const p = "openai-codex"
+	m.c.request(cmd("login_oauth_start", "provider", p), func(m *model, r response) {
+		if !r.ok {
+			m.notice("Failed to login to "+p+": "+r.err, "error")
+			return
+		}
+		u, _ := r.data["url"].(string)
+		instructions, _ := r.data["instructions"].(string)
+		prompt, _ := r.data["prompt"].(string)
+		m.notice(u+"\n"+instructions, "warning")
+		m.openURL(u)
+		done := false
+		id := m.askLocal("input", "Login to "+p+"\n"+prompt, nil, func(m *model, a map[string]any) {
+			if done {
+				return
+			}
+			in, ok := a["value"].(string)
+			if !ok {
+				m.c.request(cmd("login_oauth_cancel"), nil)
+				return
+			}
+			m.c.request(cmd("login_oauth_input", "input", in), nil)
+		})
+		m.finishLogin(p, authPath, nil, func(m *model) { done = true; m.closeView(id) })
 	})
 }

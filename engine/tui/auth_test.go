@@ -8,10 +8,12 @@ func TestLoginAPIKeyAndLogout(t *testing.T) {
 		"credentials": []any{map[string]any{"provider": "anthropic", "type": "oauth"}, map[string]any{"provider": "openai", "type": "api_key"}},
 		"providers": []any{map[string]any{"provider": "anthropic", "configured": true}, map[string]any{"provider": "github-copilot", "configured": false},
 			map[string]any{"provider": "openai", "configured": true}, map[string]any{"provider": "groq", "configured": false}}})
-	h.typ("/login")
+	h.typ("/login") // pi's question first, then the providers with API keys
 	h.press("enter")
+	h.contains("Select authentication method:", "→ Sign in with an account", "Sign in with an API key")
+	h.press("down", "enter")
 	h.contains("Select provider to configure:", "→ anthropic ✓ configured", "  groq • not configured", "openai ✓ configured")
-	h.lacks("github-copilot") // an OAuth-only login pigo cannot run
+	h.lacks("github-copilot") // it has no API key login
 	h.typ("gr")
 	h.press("enter")
 	h.contains("Login to groq", "Enter API key:")
@@ -38,7 +40,7 @@ func TestLoginAPIKeyAndLogout(t *testing.T) {
 		t.Fatalf("login_oauth_finish %v", c)
 	}
 	h.event(map[string]any{"type": "response", "id": c["id"], "command": "login_oauth_finish", "success": false, "error": "OAuth state mismatch"})
-	h.contains("Login failed: OAuth state mismatch")
+	h.contains("Failed to login to anthropic: OAuth state mismatch")
 	h.typ("/login anthropic")
 	h.press("enter")
 	h.press("enter")
@@ -74,4 +76,133 @@ func TestLoginAPIKeyAndLogout(t *testing.T) {
 	h.typ("/logout")
 	h.press("enter")
 	h.contains("No stored credentials to remove.")
+}
+
+// TestLoginAccounts: "Sign in with an account" lists the providers with
+// an account login; GitHub Copilot's device flow shows the code and URL
+// while it waits (enter opens the browser, escape cancels); OpenAI Codex
+// opens the browser and takes a pasted redirect URL while it waits.
+func TestLoginAccounts(t *testing.T) {
+	var opened []string
+	h := newHarness(t, Options{OpenURL: func(u string) { opened = append(opened, u) }})
+	h.answer("get_argument_completions", map[string]any{"items": nil})
+	h.answer("get_credentials", map[string]any{"authPath": "/a/auth.json", "credentials": []any{},
+		"providers": []any{map[string]any{"provider": "anthropic", "configured": true, "oauth": false}, map[string]any{"provider": "github-copilot", "configured": false},
+			map[string]any{"provider": "openai", "configured": false}, map[string]any{"provider": "openai-codex", "configured": true, "oauth": true}}})
+	h.typ("/login open") // both kinds listed: pi labels them
+	h.press("enter")
+	h.contains("Select provider to configure:", "openai [API key] • not configured", "openai-codex [subscription] ✓ configured")
+	h.press("esc")
+	h.typ("/login")
+	h.press("enter")
+	h.press("enter") // an account
+	h.contains("Select provider to configure:", "→ anthropic • API key configured", "github-copilot • not configured", "openai-codex ✓ configured")
+	h.lacks("  openai •", "[subscription]")
+	h.press("down", "enter")
+	h.contains("Login to github-copilot", "GitHub Enterprise URL/domain (blank for github.com)", "e.g., company.ghe.com")
+	h.press("esc") // cancelled: back to the providers, as pi goes back
+	h.contains("Select provider to configure:", "→ anthropic • API key configured")
+	h.press("down", "enter")
+	h.contains("GitHub Enterprise URL/domain (blank for github.com)")
+	h.press("enter")
+	c := h.cmd("login_oauth_start")
+	if c["provider"] != "github-copilot" || c["enterprise"] != "" {
+		t.Fatalf("login_oauth_start %v", c)
+	}
+	h.respond(c, true, map[string]any{"userCode": "ABCD-1234", "verificationUri": "https://github.com/login/device", "expiresInSeconds": 900.0})
+	finish := h.cmd("login_oauth_finish")
+	h.contains("https://github.com/login/device", "Enter code: ABCD-1234", "Waiting for authentication...", "→ Open browser")
+	h.press("enter")
+	if len(opened) != 1 || opened[0] != "https://github.com/login/device" {
+		t.Errorf("opened %v", opened)
+	}
+	h.contains("Enter code: ABCD-1234") // still waiting
+	h.event(map[string]any{"type": "login_progress", "provider": "github-copilot", "message": "Enabling models..."})
+	h.contains("Enabling models...")
+	h.respond(finish, true, nil)
+	h.contains("Logged in to github-copilot. Credentials saved to /a/auth.json")
+	h.lacks("Waiting for authentication...")
+
+	h.typ("/login github-copilot") // its only login; escape while waiting cancels it
+	h.press("enter")
+	h.contains("GitHub Enterprise URL/domain")
+	h.typ("ghe.example.com")
+	h.press("enter")
+	c = h.cmd("login_oauth_start")
+	if c["enterprise"] != "ghe.example.com" {
+		t.Fatalf("enterprise %v", c)
+	}
+	h.respond(c, true, map[string]any{"userCode": "X", "verificationUri": "https://ghe.example.com/login/device"})
+	finish = h.cmd("login_oauth_finish")
+	h.press("esc")
+	h.cmd("login_oauth_cancel")
+	h.event(map[string]any{"type": "response", "id": finish["id"], "command": "login_oauth_finish", "success": false, "error": "Login cancelled"})
+	h.lacks("Failed to login", "Enter code: X", "Select provider to configure:") // started by name: nothing to go back to
+
+	h.typ("/login github-copilot") // a failed device flow
+	h.press("enter")
+	h.press("enter")
+	h.respond(h.cmd("login_oauth_start"), true, map[string]any{"userCode": "Y", "verificationUri": "https://github.com/login/device"})
+	finish = h.cmd("login_oauth_finish")
+	h.event(map[string]any{"type": "response", "id": finish["id"], "command": "login_oauth_finish", "success": false, "error": "Device flow timed out"})
+	h.contains("Failed to login to github-copilot: Device flow timed out")
+	h.lacks("Enter code: Y")
+
+	h.typ("/login openai-codex")
+	h.press("enter")
+	h.contains("Select OpenAI Codex login method:", "→ Browser login (default)", "Device code login (headless)")
+	h.press("enter")
+	c = h.cmd("login_oauth_start")
+	h.respond(c, true, map[string]any{"url": "https://auth.openai.com/oauth/authorize?x=1", "instructions": "A browser window should open. Complete login to finish.",
+		"prompt": "Complete login in your browser, or paste the authorization code / redirect URL here:"})
+	finish = h.cmd("login_oauth_finish")
+	h.contains("https://auth.openai.com/oauth/authorize?x=1", "A browser window should open.", "Login to openai-codex",
+		"paste the authorization code / redirect URL")
+	if len(opened) != 2 || opened[1] != "https://auth.openai.com/oauth/authorize?x=1" {
+		t.Errorf("opened %v", opened)
+	}
+	h.typ("http://localhost:1455/auth/callback?code=c&state=s")
+	h.press("enter")
+	in := h.cmd("login_oauth_input")
+	if in["input"] != "http://localhost:1455/auth/callback?code=c&state=s" {
+		t.Fatalf("login_oauth_input %v", in)
+	}
+	h.respond(in, true, nil)
+	h.event(map[string]any{"type": "response", "id": finish["id"], "command": "login_oauth_finish", "success": false, "error": "State mismatch"})
+	h.contains("Failed to login to openai-codex: State mismatch")
+
+	h.typ("/login openai-codex") // the browser's callback finishes it: the prompt goes
+	h.press("enter")
+	h.press("enter")
+	h.respond(h.cmd("login_oauth_start"), true, map[string]any{"url": "u2", "instructions": "i", "prompt": "Paste here:"})
+	finish = h.cmd("login_oauth_finish")
+	h.contains("Paste here:")
+	h.respond(finish, true, nil)
+	h.contains("Logged in to openai-codex. Credentials saved to /a/auth.json")
+	h.lacks("Paste here:")
+	h.noCmd("login_oauth_input")
+
+	h.typ("/login openai-codex") // the device code login
+	h.press("enter")
+	h.press("down", "enter")
+	c = h.cmd("login_oauth_start")
+	if c["method"] != "device_code" || c["provider"] != "openai-codex" {
+		t.Fatalf("login_oauth_start %v", c)
+	}
+	h.respond(c, true, map[string]any{"userCode": "CODE-12", "verificationUri": "https://auth.openai.com/codex/device"})
+	finish = h.cmd("login_oauth_finish")
+	h.contains("Login to openai-codex", "https://auth.openai.com/codex/device", "Enter code: CODE-12", "Waiting for authentication...")
+	h.respond(finish, true, nil)
+	h.contains("Logged in to openai-codex. Credentials saved to /a/auth.json")
+	h.lacks("Enter code: CODE-12")
+
+	h.typ("/login anthropic") // escape at the code: the login ends, pi's method question again
+	h.press("enter")
+	h.press("enter")
+	h.respond(h.cmd("login_oauth_start"), true, map[string]any{"url": "u", "instructions": "i"})
+	h.press("esc")
+	h.cmd("login_oauth_cancel")
+	h.contains("Select authentication method for anthropic:")
+	h.press("esc")
+	h.lacks("Select authentication method")
 }

@@ -82,7 +82,8 @@ type model struct {
 
 	auto         *autocomplete
 	dialogs      []*dialog
-	localDialogs int // the UI's own dialogs opened so far (their ids)
+	localDialogs int            // the UI's own dialogs opened so far (their ids)
+	loginBack    func(m *model) // reopens what a /login was started from when it is cancelled (auth.go)
 	views        map[string]*compView
 	viewKeys     []string
 	focus        string // the custom component view that has the keyboard
@@ -641,6 +642,10 @@ func (m *model) record(r recordMsg) tea.Cmd {
 		m.entryAppended(rec)
 	case "extension_reload":
 		m.extensionReload(rec)
+	case "login_progress": // a login's progress ("Enabling models...")
+		if msg, _ := rec["message"].(string); msg != "" {
+			m.notice(msg, "muted")
+		}
 	case "extension_error":
 		path, _ := rec["extensionPath"].(string)
 		errMsg, _ := rec["error"].(string)

@@ -61,6 +61,9 @@ type Options struct {
 	Width, Height int
 	// Env is the environment bubbletea reads (TERM, COLORTERM, ...).
 	Env []string
+	// OpenURL opens a login's URL in the browser (default: the
+	// platform's opener, as pi does).
+	OpenURL func(url string)
 }
 
 func (o Options) themeDirs() []string {

@@ -1,0 +1,238 @@
+package provider
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+	"sync"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
+)
+
+// pi-ai 1.6's OpenAI Codex browser login (loginOpenAICodex): a PKCE
+// authorization-code flow whose redirect reaches a local server on pi's
+// fixed port 1455 (shared with the Codex CLI; when it is taken, only the
+// pasted redirect URL works); the code is exchanged for tokens and the
+// ChatGPT account id is read from the access token.
+
+const (
+	codexAuthorizeURL = "https://auth.openai.com/oauth/authorize"
+	codexRedirectURI  = "http://localhost:1455/auth/callback"
+	codexScope        = "openid profile email offline_access"
+	codexCallbackPath = "/auth/callback"
+	// CodexLoginInstructions is what pi shows with the URL.
+	CodexLoginInstructions = "A browser window should open. Complete login to finish."
+	// CodexManualPrompt is pi's prompt for a pasted code or redirect URL.
+	CodexManualPrompt = "Complete login in your browser, or paste the authorization code / redirect URL here:"
+)
+
+// CodexLogin is an OpenAI Codex login whose URL is ready to open.
+type CodexLogin struct {
+	opts     LoginOptions
+	verifier string
+	state    string
+	URL      string
+
+	ln       net.Listener // nil when the port was taken
+	srv      *http.Server
+	mu       sync.Mutex
+	claimed  bool
+	settled  bool
+	callback chan callbackResult
+}
+
+type callbackResult struct {
+	code string
+	err  error
+}
+
+// StartCodexLogin makes the PKCE pair, the state and the authorize URL,
+// and starts the callback server (when its port is free).
+func StartCodexLogin(opts LoginOptions) (*CodexLogin, error) {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return nil, err
+	}
+	verifier := base64.RawURLEncoding.EncodeToString(b)
+	sum := sha256.Sum256([]byte(verifier))
+	sb := make([]byte, 16)
+	if _, err := rand.Read(sb); err != nil {
+		return nil, err
+	}
+	state := hex.EncodeToString(sb)
+	params := [][2]string{{"response_type", "code"}, {"client_id", codexOAuthClientID}, {"redirect_uri", codexRedirectURI},
+		{"scope", codexScope}, {"code_challenge", base64.RawURLEncoding.EncodeToString(sum[:])}, {"code_challenge_method", "S256"},
+		{"state", state}, {"id_token_add_organizations", "true"}, {"codex_cli_simplified_flow", "true"}, {"originator", "pi"}}
+	var parts []string
+	for _, p := range params {
+		parts = append(parts, url.QueryEscape(p[0])+"="+url.QueryEscape(p[1]))
+	}
+	l := &CodexLogin{opts: opts, verifier: verifier, state: state, URL: codexAuthorizeURL + "?" + strings.Join(parts, "&"),
+		callback: make(chan callbackResult, 1)}
+	addr := opts.Endpoints.CodexCallbackAddr
+	if addr == "" {
+		addr = net.JoinHostPort(orString(os.Getenv("PI_OAUTH_CALLBACK_HOST"), "127.0.0.1"), "1455")
+	}
+	if ln, err := net.Listen("tcp", addr); err == nil {
+		l.ln = ln
+		l.srv = &http.Server{Handler: http.HandlerFunc(l.serveCallback)}
+		go func() { _ = l.srv.Serve(ln) }()
+	}
+	return l, nil
+}
+
+// CallbackAddr is the callback server's address, "" when it could not
+// listen.
+func (l *CodexLogin) CallbackAddr() string {
+	if l.ln == nil {
+		return ""
+	}
+	return l.ln.Addr().String()
+}
+
+func callbackPage(w http.ResponseWriter, status int, title, detail string) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	body := "<!doctype html><html><head><meta charset=\"utf-8\"><title>pi</title></head><body><p>" + html.EscapeString(title) + "</p>"
+	if detail != "" {
+		body += "<p>" + html.EscapeString(detail) + "</p>"
+	}
+	_, _ = w.Write([]byte(body + "</body></html>"))
+}
+
+// serveCallback is pi-ai's callback server: the route, the state, one
+// sign-in only, the provider's error, the code.
+func (l *CodexLogin) serveCallback(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet || r.URL.Path != codexCallbackPath {
+		callbackPage(w, http.StatusNotFound, "Callback route not found.", "")
+		return
+	}
+	q := r.URL.Query()
+	if q.Get("state") != l.state {
+		callbackPage(w, http.StatusBadRequest, "State mismatch.", "")
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.claimed || l.settled {
+		callbackPage(w, http.StatusConflict, "This sign-in has already been handled.", "")
+		return
+	}
+	if e := q.Get("error"); e != "" {
+		desc := orString(q.Get("error_description"), e)
+		callbackPage(w, http.StatusBadRequest, "OpenAI authorization failed.", desc)
+		l.settled = true
+		l.callback <- callbackResult{err: fmt.Errorf("OpenAI authorization failed: %s", desc)}
+		return
+	}
+	code := q.Get("code")
+	if code == "" {
+		callbackPage(w, http.StatusBadRequest, "Missing authorization code.", "")
+		return
+	}
+	l.claimed, l.settled = true, true
+	callbackPage(w, http.StatusOK, "Signed in to OpenAI. You may now close this page.", "")
+	l.callback <- callbackResult{code: code}
+}
+
+// Close stops the callback server.
+func (l *CodexLogin) Close() {
+	l.mu.Lock()
+	l.settled = true
+	l.mu.Unlock()
+	if l.srv != nil {
+		_ = l.srv.Close()
+	}
+}
+
+// Wait waits for the browser's callback or for input pasted by the user
+// (a redirect URL or code), exchanges the code for tokens and saves the
+// login to agentDir's auth.json. Cancelling ctx fails it with "Login
+// cancelled". The callback server is closed when it returns.
+func (l *CodexLogin) Wait(ctx context.Context, agentDir string, pasted <-chan string) error {
+	defer l.Close()
+	if ctx.Err() != nil {
+		return errors.New(loginCancelled)
+	}
+	var code string
+	select {
+	case <-ctx.Done():
+		return errors.New(loginCancelled)
+	case r := <-l.callback:
+		if r.err != nil {
+			return r.err
+		}
+		code = r.code
+	case in := <-pasted:
+		l.mu.Lock()
+		l.settled = true
+		l.mu.Unlock()
+		c, state := parseAuthorizationInput(in)
+		if state != "" && state != l.state {
+			return errors.New("State mismatch")
+		}
+		code = c
+	}
+	if code == "" {
+		return errors.New("Missing authorization code")
+	}
+	c, err := codexExchange(ctx, &l.opts, code, l.verifier, codexRedirectURI)
+	if err != nil {
+		return cancelled(ctx, err)
+	}
+	return editAuth(context.WithoutCancel(ctx), agentDir, "openai-codex", oauthFields("openai-codex", c))
+}
+
+// codexExchange is pi-ai's exchangeAuthorizationCode and
+// credentialsFromToken.
+func codexExchange(ctx context.Context, o *LoginOptions, code, verifier, redirect string) (*OAuthCredential, error) {
+	h := o.client()
+	target := orString(o.Endpoints.OpenAICodexTokenURL, codexOAuthTokenURL)
+	req, err := formRequest(ctx, target, "grant_type", "authorization_code", "client_id", codexOAuthClientID,
+		"code", code, "code_verifier", verifier, "redirect_uri", redirect)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Accept", "*/*") // fetch's default
+	resp, raw, err := h.do(req)
+	if err != nil {
+		return nil, err
+	}
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		text := string(raw)
+		if text == "" {
+			text = http.StatusText(resp.StatusCode)
+		}
+		return nil, fmt.Errorf("OpenAI Codex token exchange failed (%d): %s", resp.StatusCode, text)
+	}
+	var data map[string]any
+	if err := json.Unmarshal(raw, &data); err != nil {
+		return nil, err
+	}
+	access, refresh := str(data, "access_token"), str(data, "refresh_token")
+	expiresIn, ok := data["expires_in"].(float64)
+	if access == "" || refresh == "" || !ok {
+		restrung, err := jsjson.Restringify(raw)
+		if err != nil {
+			restrung = string(raw)
+		}
+		return nil, fmt.Errorf("OpenAI Codex token exchange response missing fields: %s", restrung)
+	}
+	account, err := codexAccountID(access)
+	if err != nil {
+		return nil, err
+	}
+	return &OAuthCredential{Access: access, Refresh: refresh, Expires: o.now().UnixMilli() + int64(expiresIn*1000), AccountID: account}, nil
+}
