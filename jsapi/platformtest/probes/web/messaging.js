@@ -7,6 +7,11 @@ const t = async (f) => {
   }
 };
 const tick = () => new Promise((r) => setTimeout(r, 5));
+// Node delivers a port's messages through libuv: on a loaded machine one
+// tick may not be enough, so wait (up to 2 s) for what must arrive.
+const until = async (done) => {
+  for (let i = 0; i < 400 && !done(); i++) await tick();
+};
 
 export default async function () {
   const out = {};
@@ -18,7 +23,7 @@ export default async function () {
     port1.postMessage(obj);
     port1.postMessage("two");
     const syncSeen = got.length;
-    await tick();
+    await until(() => got.length >= 2);
     port1.close();
     const cloned = got[0][0];
     return [syncSeen, got.length, got[0].slice(1), got[1][0], cloned.a, cloned.d instanceof Date, cloned !== obj];
