@@ -42,16 +42,14 @@ func (g *jsGen) newPi() *goja.Object {
 	constant("markdownTransformers", bindRegistry(g, piState.MarkdownTransformers(), dataConv(g, "markdownTransformers")))
 	constant("virtualModels", bindRegistry(g, piState.VirtualModels(), dataConv(g, "virtualModels")))
 	constant("mcpServers", bindRegistry(g, piState.McpServers(), dataConv(g, "mcpServers")))
-	settings := bindRegistry(g, h.Settings().Registry, settingsConv(g))
-	_ = settings.Set("get", func(call goja.FunctionCall) goja.Value {
+	constant("settings", bindRegistry(g, h.Settings().Registry, settingsConv(g), method{"get", func(call goja.FunctionCall) goja.Value {
 		g.checkLive()
 		v, ok := h.Settings().Get(call.Argument(0).String())
 		if !ok {
 			return goja.Undefined()
 		}
 		return g.toJS(engine.Clone(v))
-	})
-	constant("settings", settings)
+	}}))
 
 	_ = pi.Set("hook", func(call goja.FunctionCall) goja.Value {
 		g.checkLive()

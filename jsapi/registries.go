@@ -25,10 +25,12 @@ type valueConv[T, U any] struct {
 
 // bindRegistry builds the JS object of one registry: add/rebuild/current.
 // Loop only.
-func bindRegistry[T, U any](g *jsGen, reg *engine.Registry[*engine.Draft[T], engine.State[U]], conv valueConv[T, U]) *goja.Object {
+//
+// The methods are made on first read (newMethodObject); extra lists more
+// methods after them (settings' get).
+func bindRegistry[T, U any](g *jsGen, reg *engine.Registry[*engine.Draft[T], engine.State[U]], conv valueConv[T, U], extra ...method) *goja.Object {
 	rt := g.rt
-	obj := rt.NewObject()
-	_ = obj.Set("add", func(call goja.FunctionCall) goja.Value {
+	add := func(call goja.FunctionCall) goja.Value {
 		g.checkLive()
 		fn, ok := goja.AssertFunction(call.Argument(0))
 		if !ok {
@@ -39,8 +41,8 @@ func bindRegistry[T, U any](g *jsGen, reg *engine.Registry[*engine.Draft[T], eng
 			g.throw(fmt.Errorf("%s.add: %w", reg.Name(), err))
 		}
 		return rt.ToValue(func(goja.FunctionCall) goja.Value { remove(); return goja.Undefined() })
-	})
-	_ = obj.Set("rebuild", func(goja.FunctionCall) goja.Value {
+	}
+	rebuild := func(goja.FunctionCall) goja.Value {
 		g.checkLive()
 		if err := reg.CheckReentrant(g.eg); err != nil {
 			g.throw(fmt.Errorf("%s.rebuild: %w", reg.Name(), err))
@@ -56,12 +58,12 @@ func bindRegistry[T, U any](g *jsGen, reg *engine.Registry[*engine.Draft[T], eng
 			resolve(func() goja.Value { return g.rebuiltJS(res.Diff, res.Errors, stateJS(g, res.State, conv)) })
 		}()
 		return rt.ToValue(p)
-	})
-	_ = obj.Set("current", func(goja.FunctionCall) goja.Value {
+	}
+	current := func(goja.FunctionCall) goja.Value {
 		g.checkLive()
 		return stateJS(g, reg.Current(), conv)
-	})
-	return obj
+	}
+	return newMethodObject(rt, append([]method{{"add", add}, {"rebuild", rebuild}, {"current", current}}, extra...))
 }
 
 func stateJS[T, U any](g *jsGen, st engine.State[U], conv valueConv[T, U]) goja.Value {
