@@ -41,10 +41,11 @@ export function install(pi: any, host: any): any {
     throw new Error("not supported yet: " + name);
   };
 
-  const ui = makeUI(host, assertActive, v2on);
-  // ctx.sessionManager and ctx.modelRegistry are made on first read (one
-  // object each per plugin): most plugins never read them, and making
-  // them cost every runtime some 30 functions.
+  // ctx.ui, ctx.sessionManager and ctx.modelRegistry are made on first
+  // read (one object each per plugin): most plugins never read them, and
+  // making them cost every runtime some 30 to 70 functions each.
+  let uiObj: any;
+  const ui = () => (uiObj ??= makeUI(host, assertActive, v2on));
   let sessionManagerObj: any;
   const sessionManager = () => (sessionManagerObj ??= makeSessionManager(host, assertActive));
   const virtualModels = (): any[] => {
@@ -69,7 +70,7 @@ export function install(pi: any, host: any): any {
     constructor(signal?: any) {
       this[SIGNAL] = signal;
     }
-    get ui() { return check(ui); }
+    get ui() { return check(ui()); }
     get hasUI() { return check(host.hasUI()); }
     get cwd() { return check(host.cwd()); }
     get sessionManager() { return check(sessionManager()); }

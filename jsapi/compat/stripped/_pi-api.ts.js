@@ -64,7 +64,8 @@ function install(pi, host) {
     host.unsupported(name);
     throw new Error("not supported yet: " + name);
   };
-  const ui = makeUI(host, assertActive, v2on);
+  let uiObj;
+  const ui = () => uiObj ??= makeUI(host, assertActive, v2on);
   let sessionManagerObj;
   const sessionManager = () => sessionManagerObj ??= makeSessionManager(host, assertActive);
   const virtualModels = () => {
@@ -86,7 +87,7 @@ function install(pi, host) {
       this[SIGNAL] = signal;
     }
     get ui() {
-      return check(ui);
+      return check(ui());
     }
     get hasUI() {
       return check(host.hasUI());
