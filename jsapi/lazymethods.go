@@ -21,9 +21,8 @@ type methodObject struct {
 	target    *goja.Object
 	reflector *goja.Object // the runtime's Reflect when the object was made
 	traps     *goja.ProxyTrapConfig
-	names     []string
-	pending   map[string]func(goja.FunctionCall) goja.Value // methods not yet on target
-	made      map[string]goja.Value                         // pending methods read so far
+	methods   []method     // nil once flushed; a few dozen at most, so searched in order
+	made      []goja.Value // made[i] is methods[i]'s function once read
 }
 
 // method is one entry of a methodObject.
@@ -40,14 +39,7 @@ func newMethodObject(vm *goja.Runtime, methods []method) *goja.Object {
 }
 
 func newMethodObjectState(vm *goja.Runtime, methods []method) (*goja.Object, *methodObject) {
-	m := &methodObject{vm: vm, target: vm.NewObject(), reflector: vm.Get("Reflect").ToObject(vm), pending: make(map[string]func(goja.FunctionCall) goja.Value, len(methods))}
-	m.names = make([]string, 0, len(methods))
-	for _, e := range methods {
-		if _, dup := m.pending[e.name]; !dup {
-			m.names = append(m.names, e.name)
-		}
-		m.pending[e.name] = e.fn
-	}
+	m := &methodObject{vm: vm, target: vm.NewObject(), reflector: vm.Get("Reflect").ToObject(vm), methods: methods}
 	m.traps = &goja.ProxyTrapConfig{
 		Get: func(target *goja.Object, name string, receiver goja.Value) goja.Value {
 			if v := m.method(name); v != nil {
@@ -56,7 +48,7 @@ func newMethodObjectState(vm *goja.Runtime, methods []method) (*goja.Object, *me
 			return m.reflect("get", target, m.vm.ToValue(name), receiver)
 		},
 		Has: func(target *goja.Object, name string) bool {
-			if _, ok := m.pending[name]; ok {
+			if m.index(name) >= 0 {
 				return true
 			}
 			return m.reflect("has", target, m.vm.ToValue(name)).ToBoolean()
@@ -89,34 +81,60 @@ func newMethodObjectState(vm *goja.Runtime, methods []method) (*goja.Object, *me
 	return vm.ToValue(vm.NewProxy(m.target, m.traps)).(*goja.Object), m
 }
 
+// index returns the position of pending method name, or -1.
+func (m *methodObject) index(name string) int {
+	for i := range m.methods {
+		if m.methods[i].name == name {
+			return i
+		}
+	}
+	return -1
+}
+
 // method returns pending method name's function, made on first read, or
 // nil when name is not a pending method.
 func (m *methodObject) method(name string) goja.Value {
-	fn, ok := m.pending[name]
-	if !ok {
+	i := m.last(name)
+	if i < 0 {
 		return nil
 	}
-	if v, ok := m.made[name]; ok {
-		return v
-	}
-	v := m.vm.ToValue(fn)
+	return m.function(i)
+}
+
+func (m *methodObject) function(i int) goja.Value {
 	if m.made == nil {
-		m.made = map[string]goja.Value{}
+		m.made = make([]goja.Value, len(m.methods))
 	}
-	m.made[name] = v
-	return v
+	if m.made[i] == nil {
+		m.made[i] = m.vm.ToValue(m.methods[i].fn)
+	}
+	return m.made[i]
 }
 
 // flush defines the pending methods on the target and removes the traps.
+// A name listed twice keeps its first place and its last function, as
+// two assignments would.
 func (m *methodObject) flush() {
-	if m.pending == nil {
+	if m.methods == nil {
 		return
 	}
-	for _, name := range m.names {
-		_ = m.target.Set(name, m.method(name))
+	for i, e := range m.methods {
+		if m.index(e.name) == i {
+			_ = m.target.Set(e.name, m.function(m.last(e.name)))
+		}
 	}
-	m.pending, m.made, m.names = nil, nil, nil
+	m.methods, m.made = nil, nil
 	*m.traps = goja.ProxyTrapConfig{}
+}
+
+// last returns the position of the last method named name.
+func (m *methodObject) last(name string) int {
+	for i := len(m.methods) - 1; i >= 0; i-- {
+		if m.methods[i].name == name {
+			return i
+		}
+	}
+	return -1
 }
 
 // reflect calls the Reflect function name with args, rethrowing what it
