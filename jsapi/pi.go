@@ -42,16 +42,14 @@ func (g *jsGen) newPi() *goja.Object {
 	constant("markdownTransformers", bindRegistry(g, piState.MarkdownTransformers(), dataConv(g, "markdownTransformers")))
 	constant("virtualModels", bindRegistry(g, piState.VirtualModels(), dataConv(g, "virtualModels")))
 	constant("mcpServers", bindRegistry(g, piState.McpServers(), dataConv(g, "mcpServers")))
-	settings := bindRegistry(g, h.Settings().Registry, settingsConv(g))
-	_ = settings.Set("get", func(call goja.FunctionCall) goja.Value {
+	constant("settings", bindRegistry(g, h.Settings().Registry, settingsConv(g), method{"get", func(call goja.FunctionCall) goja.Value {
 		g.checkLive()
 		v, ok := h.Settings().Get(call.Argument(0).String())
 		if !ok {
 			return goja.Undefined()
 		}
 		return g.toJS(engine.Clone(v))
-	})
-	constant("settings", settings)
+	}}))
 
 	_ = pi.Set("hook", func(call goja.FunctionCall) goja.Value {
 		g.checkLive()
@@ -96,18 +94,18 @@ func (g *jsGen) newPi() *goja.Object {
 		g.checkLive()
 		return g.openView(call)
 	})
-	diag := rt.NewObject()
+	var diag []method
 	for _, lv := range []struct {
 		name string
 		sev  engine.Severity
 	}{{"info", engine.SeverityInfo}, {"warn", engine.SeverityWarning}, {"error", engine.SeverityError}} {
 		// Logging stays allowed after retire: abort handlers log cleanup.
-		_ = diag.Set(lv.name, func(call goja.FunctionCall) goja.Value {
+		diag = append(diag, method{lv.name, func(call goja.FunctionCall) goja.Value {
 			eg.Log(lv.sev, call.Argument(0).String())
 			return goja.Undefined()
-		})
+		}})
 	}
-	constant("diagnostics", diag)
+	constant("diagnostics", newMethodObject(rt, diag))
 	constant("session", g.sessionOps())
 	return pi
 }
@@ -121,8 +119,7 @@ func (g *jsGen) sessionOps() *goja.Object {
 	addr := func(c goja.FunctionCall) (string, string) {
 		return c.Argument(0).String(), c.Argument(1).String()
 	}
-	obj := rt.NewObject()
-	_ = obj.Set("value", func(c goja.FunctionCall) goja.Value {
+	value := func(c goja.FunctionCall) goja.Value {
 		ns, key := addr(c)
 		v := rt.NewObject()
 		_ = v.Set("get", func(goja.FunctionCall) goja.Value {
@@ -143,8 +140,8 @@ func (g *jsGen) sessionOps() *goja.Object {
 			return goja.Undefined()
 		})
 		return v
-	})
-	_ = obj.Set("list", func(c goja.FunctionCall) goja.Value {
+	}
+	list := func(c goja.FunctionCall) goja.Value {
 		ns, key := addr(c)
 		l := rt.NewObject()
 		_ = l.Set("append", func(c goja.FunctionCall) goja.Value {
@@ -162,8 +159,8 @@ func (g *jsGen) sessionOps() *goja.Object {
 			return g.toJS(engine.Clone(tree().List(ns, key)))
 		})
 		return l
-	})
-	return obj
+	}
+	return newMethodObject(rt, []method{{"value", value}, {"list", list}})
 }
 
 // checkLive throws the stale-handle error once the generation retired.

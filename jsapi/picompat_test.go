@@ -401,8 +401,9 @@ func TestPiReadYourWrites(t *testing.T) {
 	}
 }
 
-// ctx.sessionManager and ctx.modelRegistry are made on a plugin's first
-// read and are then the same objects in every ctx, as pi's are.
+// ctx.ui, ctx.sessionManager and ctx.modelRegistry are made on a plugin's
+// first read and are then the same objects in every ctx, as pi's are; the
+// ctx classes are made with the plugin's first ctx and shared by the next.
 func TestPiCtxMembersMadeOnce(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t, engine.Options{})
@@ -412,16 +413,17 @@ func TestPiCtxMembersMadeOnce(t *testing.T) {
     name: "members", label: "Members", description: "ctx members",
     parameters: { type: "object", properties: {} },
     async execute(id, params, signal, onUpdate, ctx) {
-      const same = prev ? prev.sm === ctx.sessionManager && prev.mr === ctx.modelRegistry : null;
-      prev = { sm: ctx.sessionManager, mr: ctx.modelRegistry };
-      const out = [same, ctx.sessionManager.getCwd() === ctx.cwd, typeof ctx.modelRegistry.find, ctx.sessionManager === ctx.sessionManager];
+      const same = prev ? prev.sm === ctx.sessionManager && prev.mr === ctx.modelRegistry && prev.ui === ctx.ui && prev.proto === Object.getPrototypeOf(ctx) : null;
+      prev = { sm: ctx.sessionManager, mr: ctx.modelRegistry, ui: ctx.ui, proto: Object.getPrototypeOf(ctx) };
+      const out = [same, ctx.sessionManager.getCwd() === ctx.cwd, typeof ctx.modelRegistry.find, ctx.sessionManager === ctx.sessionManager,
+        ctx.ui === ctx.ui, Object.keys(ctx.ui).length > 20 && typeof ctx.ui.notify];
       return { content: [{ type: "text", text: JSON.stringify(out) }], details: {} };
     },
   });
 }
 `)
 	f.mustBoot("ctx.ts")
-	for _, want := range []string{`[null,true,"function",true]`, `[true,true,"function",true]`} {
+	for _, want := range []string{`[null,true,"function",true,true,"function"]`, `[true,true,"function",true,true,"function"]`} {
 		r, err := f.runTool("members", map[string]any{})
 		if err != nil || r.Text() != want {
 			t.Fatalf("got %q %v, want %s", r.Text(), err, want)

@@ -36,8 +36,9 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 	h := g.eg.Host()
 	pi := piapi.Of(h)
 	plugin := g.eg.PluginID()
-	exports := module.Get("exports").(*goja.Object)
-	fn := func(name string, f func(c goja.FunctionCall) goja.Value) { _ = exports.Set(name, f) }
+	// The exports are made on first read: a plugin calls a few of them.
+	var methods []method
+	fn := func(name string, f func(c goja.FunctionCall) goja.Value) { methods = append(methods, method{name, f}) }
 	val := func(v any) goja.Value { return g.toJS(engine.Clone(v)) }
 	str := func(c goja.FunctionCall, i int) string {
 		a := c.Argument(i)
@@ -624,7 +625,7 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 	fn("allModels", func(goja.FunctionCall) goja.Value { return g.toJS(nonNilList(anySlice(allModels(h)))) })
 
 	fn("exec", func(c goja.FunctionCall) goja.Value { return g.piExec(c) })
-	return nil
+	return module.Set("exports", newMethodObject(vm, methods))
 }
 
 // origin is the context plugin code that runs now was called with (it

@@ -25,10 +25,12 @@ type valueConv[T, U any] struct {
 
 // bindRegistry builds the JS object of one registry: add/rebuild/current.
 // Loop only.
-func bindRegistry[T, U any](g *jsGen, reg *engine.Registry[*engine.Draft[T], engine.State[U]], conv valueConv[T, U]) *goja.Object {
+//
+// The methods are made on first read (newMethodObject); extra lists more
+// methods after them (settings' get).
+func bindRegistry[T, U any](g *jsGen, reg *engine.Registry[*engine.Draft[T], engine.State[U]], conv valueConv[T, U], extra ...method) *goja.Object {
 	rt := g.rt
-	obj := rt.NewObject()
-	_ = obj.Set("add", func(call goja.FunctionCall) goja.Value {
+	add := func(call goja.FunctionCall) goja.Value {
 		g.checkLive()
 		fn, ok := goja.AssertFunction(call.Argument(0))
 		if !ok {
@@ -39,8 +41,8 @@ func bindRegistry[T, U any](g *jsGen, reg *engine.Registry[*engine.Draft[T], eng
 			g.throw(fmt.Errorf("%s.add: %w", reg.Name(), err))
 		}
 		return rt.ToValue(func(goja.FunctionCall) goja.Value { remove(); return goja.Undefined() })
-	})
-	_ = obj.Set("rebuild", func(goja.FunctionCall) goja.Value {
+	}
+	rebuild := func(goja.FunctionCall) goja.Value {
 		g.checkLive()
 		if err := reg.CheckReentrant(g.eg); err != nil {
 			g.throw(fmt.Errorf("%s.rebuild: %w", reg.Name(), err))
@@ -56,12 +58,12 @@ func bindRegistry[T, U any](g *jsGen, reg *engine.Registry[*engine.Draft[T], eng
 			resolve(func() goja.Value { return g.rebuiltJS(res.Diff, res.Errors, stateJS(g, res.State, conv)) })
 		}()
 		return rt.ToValue(p)
-	})
-	_ = obj.Set("current", func(goja.FunctionCall) goja.Value {
+	}
+	current := func(goja.FunctionCall) goja.Value {
 		g.checkLive()
 		return stateJS(g, reg.Current(), conv)
-	})
-	return obj
+	}
+	return newMethodObject(rt, append([]method{{"add", add}, {"rebuild", rebuild}, {"current", current}}, extra...))
 }
 
 func stateJS[T, U any](g *jsGen, st engine.State[U], conv valueConv[T, U]) goja.Value {
@@ -163,76 +165,77 @@ func newJSDraft[T, U any](g *jsGen, conv valueConv[T, U]) *jsDraft[T] {
 		}
 		return fn
 	}
-	obj := rt.NewObject()
-	_ = obj.Set("set", func(call goja.FunctionCall) goja.Value {
-		d := draft()
-		id := idArg(call, "set")
-		v, err := conv.fromJS(id, call.Argument(1))
-		if err != nil {
-			g.throw(err)
-		}
-		d.Set(id, v)
-		return goja.Undefined()
-	})
-	_ = obj.Set("update", func(call goja.FunctionCall) goja.Value {
-		d := draft()
-		id, fn := idArg(call, "update"), fnArg(call, "update")
-		d.Update(id, func(cur T) T {
-			jv := conv.toJS(cur)
-			r, err := fn(goja.Undefined(), jv)
-			if err != nil {
-				g.rethrow(err)
-			}
-			if goja.IsUndefined(r) {
-				r = jv // mutated in place
-			}
-			next, err := conv.fromJS(id, r)
+	// A contribution calls one or two of these: they are made on first read.
+	jd.obj = newMethodObject(rt, []method{
+		{"set", func(call goja.FunctionCall) goja.Value {
+			d := draft()
+			id := idArg(call, "set")
+			v, err := conv.fromJS(id, call.Argument(1))
 			if err != nil {
 				g.throw(err)
 			}
-			return next
-		})
-		return goja.Undefined()
-	})
-	_ = obj.Set("wrap", func(call goja.FunctionCall) goja.Value {
-		d := draft()
-		id, fn := idArg(call, "wrap"), fnArg(call, "wrap")
-		d.Wrap(id, func(cur T) T {
-			next, err := conv.wrap(cur, fn)
-			if err != nil {
-				g.rethrow(err)
-			}
-			return next
-		})
-		return goja.Undefined()
-	})
-	_ = obj.Set("delete", func(call goja.FunctionCall) goja.Value {
-		draft().Delete(idArg(call, "delete"))
-		return goja.Undefined()
-	})
-	_ = obj.Set("has", func(call goja.FunctionCall) goja.Value {
-		return rt.ToValue(draft().Has(idArg(call, "has")))
-	})
-	_ = obj.Set("get", func(call goja.FunctionCall) goja.Value {
-		v, ok := draft().Get(idArg(call, "get"))
-		if !ok {
+			d.Set(id, v)
 			return goja.Undefined()
-		}
-		return conv.toJS(v)
+		}},
+		{"update", func(call goja.FunctionCall) goja.Value {
+			d := draft()
+			id, fn := idArg(call, "update"), fnArg(call, "update")
+			d.Update(id, func(cur T) T {
+				jv := conv.toJS(cur)
+				r, err := fn(goja.Undefined(), jv)
+				if err != nil {
+					g.rethrow(err)
+				}
+				if goja.IsUndefined(r) {
+					r = jv // mutated in place
+				}
+				next, err := conv.fromJS(id, r)
+				if err != nil {
+					g.throw(err)
+				}
+				return next
+			})
+			return goja.Undefined()
+		}},
+		{"wrap", func(call goja.FunctionCall) goja.Value {
+			d := draft()
+			id, fn := idArg(call, "wrap"), fnArg(call, "wrap")
+			d.Wrap(id, func(cur T) T {
+				next, err := conv.wrap(cur, fn)
+				if err != nil {
+					g.rethrow(err)
+				}
+				return next
+			})
+			return goja.Undefined()
+		}},
+		{"delete", func(call goja.FunctionCall) goja.Value {
+			draft().Delete(idArg(call, "delete"))
+			return goja.Undefined()
+		}},
+		{"has", func(call goja.FunctionCall) goja.Value {
+			return rt.ToValue(draft().Has(idArg(call, "has")))
+		}},
+		{"get", func(call goja.FunctionCall) goja.Value {
+			v, ok := draft().Get(idArg(call, "get"))
+			if !ok {
+				return goja.Undefined()
+			}
+			return conv.toJS(v)
+		}},
+		{"ids", func(goja.FunctionCall) goja.Value {
+			return g.toJS(draft().IDs())
+		}},
+		{"ownerOf", func(call goja.FunctionCall) goja.Value {
+			if o := draft().OwnerOf(idArg(call, "ownerOf")); o != "" {
+				return rt.ToValue(o)
+			}
+			return goja.Undefined()
+		}},
+		// Built-in plugins have "@pi/" ids; pi lets extensions override their tools.
+		{"isBuiltin", func(call goja.FunctionCall) goja.Value {
+			return rt.ToValue(strings.HasPrefix(draft().OwnerOf(idArg(call, "isBuiltin")), "@pi/"))
+		}},
 	})
-	_ = obj.Set("ids", func(goja.FunctionCall) goja.Value {
-		return g.toJS(draft().IDs())
-	})
-	_ = obj.Set("ownerOf", func(call goja.FunctionCall) goja.Value {
-		if o := draft().OwnerOf(idArg(call, "ownerOf")); o != "" {
-			return rt.ToValue(o)
-		}
-		return goja.Undefined()
-	})
-	// Built-in plugins have "@pi/" ids; pi lets extensions override their tools.
-	_ = obj.Set("isBuiltin", func(call goja.FunctionCall) goja.Value {
-		return rt.ToValue(strings.HasPrefix(draft().OwnerOf(idArg(call, "isBuiltin")), "@pi/"))
-	})
-	jd.obj = obj
 	return jd
 }

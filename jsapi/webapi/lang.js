@@ -49,7 +49,11 @@
     const where = f.native ? "native" : f.line === null ? f.file : `${f.file}:${f.line}:${f.col}`;
     return f.fn ? `    at ${f.fn} (${where})` : `    at ${where}`;
   }
-  class CallSite {
+  // CallSite is made on the first captureStackTrace that needs it: its
+  // two dozen methods would cost every runtime.
+  let CallSite;
+  const callSite = (f) => new (CallSite ??= callSiteClass())(f);
+  const callSiteClass = () => class CallSite {
     #f;
     constructor(f) {
       this.#f = f;
@@ -120,7 +124,7 @@
     toString() {
       return frameText(this.#f).trim().slice(3);
     }
-  }
+  };
   define(Error, "stackTraceLimit", 10);
   define(Error, "captureStackTrace", function captureStackTrace(obj, constructorOpt) {
     if (!isObject(obj)) throw new TypeError("Invalid argument");
@@ -139,7 +143,7 @@
     const prepare = Error.prepareStackTrace;
     const stack =
       typeof prepare === "function" && prepare !== defaultPrepare
-        ? prepare(obj, frames.map((f) => new CallSite(f)))
+        ? prepare(obj, frames.map(callSite))
         : [errorHeader(obj), ...frames.map(frameText)].join("\n");
     Object.defineProperty(obj, "stack", { value: stack, writable: true, enumerable: false, configurable: true });
   });
@@ -265,8 +269,10 @@
   //   Object.getPrototypeOf(Object.getPrototypeOf(async function* () {}).prototype)
   // The objects such a function returns are esbuild's, with their own
   // next/return/throw. AsyncGeneratorFunction cannot compile source at run
-  // time, so calling it throws.
-  {
+  // time, so calling it throws. The intrinsics are made on the first call
+  // (nothing else reaches them): most runtimes have no async generator.
+  let asyncGeneratorIntrinsics;
+  const makeAsyncGeneratorIntrinsics = () => {
     const lockedData = (obj, name, value) =>
       Object.defineProperty(obj, name, { value, writable: false, enumerable: false, configurable: true });
     const tag = (obj, name) => lockedData(obj, Symbol.toStringTag, name);
@@ -305,14 +311,15 @@
     lockedData(AsyncGeneratorFunctionPrototype, "prototype", AsyncGeneratorPrototype);
     tag(AsyncGeneratorFunctionPrototype, "AsyncGeneratorFunction");
     lockedData(AsyncGeneratorPrototype, "constructor", AsyncGeneratorFunctionPrototype);
-
-    const markAsyncGeneratorFunction = (fn) => {
-      Object.setPrototypeOf(fn, AsyncGeneratorFunctionPrototype);
-      Object.defineProperty(fn, "prototype", { value: Object.create(AsyncGeneratorPrototype), writable: true, enumerable: false, configurable: false });
-      return fn;
-    };
-    Object.defineProperty(globalThis, Symbol.for("pigo.asyncGeneratorFunction"), { value: markAsyncGeneratorFunction });
-  }
+    return { AsyncGeneratorPrototype, AsyncGeneratorFunctionPrototype };
+  };
+  const markAsyncGeneratorFunction = (fn) => {
+    const { AsyncGeneratorPrototype, AsyncGeneratorFunctionPrototype } = (asyncGeneratorIntrinsics ??= makeAsyncGeneratorIntrinsics());
+    Object.setPrototypeOf(fn, AsyncGeneratorFunctionPrototype);
+    Object.defineProperty(fn, "prototype", { value: Object.create(AsyncGeneratorPrototype), writable: true, enumerable: false, configurable: false });
+    return fn;
+  };
+  Object.defineProperty(globalThis, Symbol.for("pigo.asyncGeneratorFunction"), { value: markAsyncGeneratorFunction });
 
   // --- ArrayBuffer.prototype.transfer / detached (ES2024) ---
   const abProto = ArrayBuffer.prototype;

@@ -65,14 +65,41 @@ const f = mark(function lowered() {});
 const AGF = Object.getPrototypeOf(f);
 const AIP = Object.getPrototypeOf(AGF.prototype);
 let construct; try { new AGF.constructor("yield 1"); } catch (e) { construct = e.message; }
-[mark(f) === f, Object.prototype.toString.call(f), Object.getPrototypeOf(f.prototype) === AGF.prototype,
+const g = mark(function other() {});
+[mark(f) === f, Object.getPrototypeOf(g) === AGF && Object.getPrototypeOf(Object.getPrototypeOf(g.prototype)) === AIP, Object.prototype.toString.call(f), Object.getPrototypeOf(f.prototype) === AGF.prototype,
  AIP[Symbol.asyncIterator ?? Symbol.for("Symbol.asyncIterator")].call(AIP) === AIP, f instanceof AGF.constructor, construct].join("|");
 `)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "true|[object AsyncGeneratorFunction]|true|true|true|not supported: AsyncGeneratorFunction cannot compile source at run time (async generators are compiled ahead of time)"
+	want := "true|true|[object AsyncGeneratorFunction]|true|true|true|not supported: AsyncGeneratorFunction cannot compile source at run time (async generators are compiled ahead of time)"
 	if v.String() != want {
+		t.Errorf("got  %s\nwant %s", v, want)
+	}
+}
+
+// The CallSites Error.prepareStackTrace receives (made on first use) are
+// instances of one class per runtime, as V8's.
+func TestCallSitesShareAClass(t *testing.T) {
+	rt := goja.New()
+	if err := Install(rt, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	v, err := rt.RunString(`
+const sites = () => {
+  Error.prepareStackTrace = (_, s) => s;
+  const o = {};
+  Error.captureStackTrace(o);
+  return o.stack;
+};
+const a = sites(), b = sites();
+const C = a[0].constructor;
+[a.length > 0, C === b[0].constructor, a[0] instanceof C, C.name, typeof C.prototype.getFileName, a[0].isEval()].join("|");
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "true|true|true|CallSite|function|false"; v.String() != want {
 		t.Errorf("got  %s\nwant %s", v, want)
 	}
 }

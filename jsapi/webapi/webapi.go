@@ -4,6 +4,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -244,14 +245,38 @@ func (h *host) defineLazy(m module, names, internalNames []string, props []lazyP
 			panic(h.rt.NewGoError(fmt.Errorf("webapi %s: %w", m.name, err)))
 		}
 	}
+	// A name that is both a global and on internal gets one accessor for
+	// both, which tells them apart by its this.
+	shared := map[string]*goja.Object{}
 	for _, name := range onInternalNames {
 		// The module assigns some of these itself (internal.inspect = ...).
-		acc := h.accessor(func(goja.Value) goja.Value {
+		getInternal := func() goja.Value {
 			run()
 			return h.internal.Get(name)
-		}, func(_, v goja.Value) {
+		}
+		setInternal := func(v goja.Value) {
 			must(h.internal.DefineDataProperty(name, v, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE))
-		})
+		}
+		var acc *goja.Object
+		if slices.Contains(names, name) {
+			acc = h.accessor(func(this goja.Value) goja.Value {
+				if h.isInternal(this) {
+					return getInternal()
+				}
+				run()
+				return global.Get(name)
+			}, func(this, v goja.Value) {
+				if h.isInternal(this) {
+					setInternal(v)
+					return
+				}
+				delete(h.lazy, name)
+				h.defineGlobal(name, v)
+			})
+			shared[name] = acc
+		} else {
+			acc = h.accessor(func(goja.Value) goja.Value { return getInternal() }, func(_, v goja.Value) { setInternal(v) })
+		}
 		must(h.internal.DefineAccessorProperty(name, acc, acc, goja.FLAG_TRUE, goja.FLAG_TRUE))
 	}
 	for _, p := range props {
@@ -286,6 +311,10 @@ func (h *host) defineLazy(m module, names, internalNames []string, props []lazyP
 	}
 	for _, name := range names {
 		h.lazy[name] = true
+		if acc := shared[name]; acc != nil {
+			must(global.DefineAccessorProperty(name, acc, acc, goja.FLAG_TRUE, goja.FLAG_FALSE))
+			continue
+		}
 		acc := h.accessor(func(goja.Value) goja.Value {
 			run()
 			return global.Get(name)
@@ -312,6 +341,12 @@ func (h *host) accessor(get func(this goja.Value) goja.Value, set func(this, v g
 		set(c.This, c.Arguments[0])
 		return goja.Undefined()
 	}).(*goja.Object)
+}
+
+// isInternal reports whether v is the internal object.
+func (h *host) isInternal(v goja.Value) bool {
+	obj, ok := v.(*goja.Object)
+	return ok && obj.SameAs(h.internal)
 }
 
 // ownGetter returns the getter of obj's own accessor property name, or

@@ -251,3 +251,27 @@ func TestModuleHelpers(t *testing.T) {
 		}
 	}
 }
+
+// A lazy name that is both a global and on internal has one accessor for
+// both; assigning either side leaves the other alone.
+func TestLazySharedAccessor(t *testing.T) {
+	rt := goja.New()
+	if err := Install(rt, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	internal := rt.GlobalObject().GetSymbol(internalKey).ToObject(rt)
+	_ = rt.Set("internal", internal)
+	v, err := rt.RunString(`
+		const d = (o, n) => Object.getOwnPropertyDescriptor(o, n);
+		const shared = d(globalThis, "TextEncoder").get === d(internal, "TextEncoder").get;
+		globalThis.TextEncoder = 1; // the plugin's own
+		internal.URL = 2;           // as a module assigning its export
+		const size = new Blob(["hé"]).size; // blob.js reads internal.TextEncoder: runs encoding.js
+		[shared, TextEncoder, typeof internal.TextEncoder, typeof TextDecoder, size, internal.URL, typeof URL, d(globalThis, "URL").get === undefined]`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(v.Export()); got != "[true 1 function function 3 2 function true]" {
+		t.Fatalf("got %s", got)
+	}
+}

@@ -41,10 +41,11 @@ export function install(pi: any, host: any): any {
     throw new Error("not supported yet: " + name);
   };
 
-  const ui = makeUI(host, assertActive, v2on);
-  // ctx.sessionManager and ctx.modelRegistry are made on first read (one
-  // object each per plugin): most plugins never read them, and making
-  // them cost every runtime some 30 functions.
+  // ctx.ui, ctx.sessionManager and ctx.modelRegistry are made on first
+  // read (one object each per plugin): most plugins never read them, and
+  // making them cost every runtime some 30 to 70 functions each.
+  let uiObj: any;
+  const ui = () => (uiObj ??= makeUI(host, assertActive, v2on));
   let sessionManagerObj: any;
   const sessionManager = () => (sessionManagerObj ??= makeSessionManager(host, assertActive));
   const virtualModels = (): any[] => {
@@ -64,81 +65,88 @@ export function install(pi: any, host: any): any {
   // getters are not own properties; no example spreads a ctx.
   const check = <T>(v: T): T => (assertActive(), v);
   const SIGNAL = Symbol("signal");
-  class ExtensionContext {
-    [SIGNAL]: any;
-    constructor(signal?: any) {
-      this[SIGNAL] = signal;
-    }
-    get ui() { return check(ui); }
-    get hasUI() { return check(host.hasUI()); }
-    get cwd() { return check(host.cwd()); }
-    get sessionManager() { return check(sessionManager()); }
-    get modelRegistry() { return check(modelRegistry()); }
-    get model() { return check(host.model()); }
-    get signal() { return check(this[SIGNAL]); }
-    // pi 1.6
-    get mode() { return check(host.mode()); }
-    get scopedModels() { return check([]); }
-    get thinkingLevel() { return check(host.getThinkingLevel()); }
-    isProjectTrusted() { return check(host.isProjectTrusted()); }
-    isIdle() { return check(host.isIdle()); }
-    abort() { assertActive(); host.abort(); }
-    hasPendingMessages() { return check(host.hasPendingMessages()); }
-    shutdown() { assertActive(); host.shutdown(); }
-    getContextUsage() { return check(host.getContextUsage()); }
-    compact(o?: any) { assertActive(); host.compact(o); }
-    getSystemPrompt() { return check(host.getSystemPrompt()); }
-  }
-  // Session replacement keeps pigo's extension instances (pi reloads
-  // them): withSession gets a fresh command context of the same instance.
-  const replaced = async (r: any, o: any): Promise<{ cancelled: boolean }> => {
-    if (!r.cancelled && typeof o?.withSession === "function") await o.withSession(makeCommandCtx());
-    return { cancelled: !!r.cancelled };
-  };
-  class ExtensionCommandContext extends ExtensionContext {
-    getSystemPromptOptions() { return check(host.systemPromptOptions()); }
-    waitForIdle() { assertActive(); return host.sessionControl("waitForIdle", {}); }
-    reload() { assertActive(); return host.reload(); }
-    async newSession(o?: any) {
-      assertActive();
-      const r = await host.sessionControl("new", { parentSession: o?.parentSession });
-      if (!r.cancelled && typeof o?.setup === "function") {
-        await o.setup(makeWritableSessionManager(host, sessionManager()));
-        await host.sessionControl("refresh", {});
+  // The ctx classes are made with the first ctx (a plugin that is only
+  // loaded makes none): their members would cost every runtime.
+  let ctxClasses: any;
+  const contexts = () => (ctxClasses ??= makeContextClasses());
+  const makeContextClasses = () => {
+    class ExtensionContext {
+      [SIGNAL]: any;
+      constructor(signal?: any) {
+        this[SIGNAL] = signal;
       }
-      return replaced(r, o);
+      get ui() { return check(ui()); }
+      get hasUI() { return check(host.hasUI()); }
+      get cwd() { return check(host.cwd()); }
+      get sessionManager() { return check(sessionManager()); }
+      get modelRegistry() { return check(modelRegistry()); }
+      get model() { return check(host.model()); }
+      get signal() { return check(this[SIGNAL]); }
+      // pi 1.6
+      get mode() { return check(host.mode()); }
+      get scopedModels() { return check([]); }
+      get thinkingLevel() { return check(host.getThinkingLevel()); }
+      isProjectTrusted() { return check(host.isProjectTrusted()); }
+      isIdle() { return check(host.isIdle()); }
+      abort() { assertActive(); host.abort(); }
+      hasPendingMessages() { return check(host.hasPendingMessages()); }
+      shutdown() { assertActive(); host.shutdown(); }
+      getContextUsage() { return check(host.getContextUsage()); }
+      compact(o?: any) { assertActive(); host.compact(o); }
+      getSystemPrompt() { return check(host.getSystemPrompt()); }
     }
-    async fork(entryId: string, o?: any) {
-      assertActive();
-      return replaced(await host.sessionControl("fork", { entryId, position: o?.position ?? "before" }), o);
+    // Session replacement keeps pigo's extension instances (pi reloads
+    // them): withSession gets a fresh command context of the same instance.
+    const replaced = async (r: any, o: any): Promise<{ cancelled: boolean }> => {
+      if (!r.cancelled && typeof o?.withSession === "function") await o.withSession(makeCommandCtx());
+      return { cancelled: !!r.cancelled };
+    };
+    class ExtensionCommandContext extends ExtensionContext {
+      getSystemPromptOptions() { return check(host.systemPromptOptions()); }
+      waitForIdle() { assertActive(); return host.sessionControl("waitForIdle", {}); }
+      reload() { assertActive(); return host.reload(); }
+      async newSession(o?: any) {
+        assertActive();
+        const r = await host.sessionControl("new", { parentSession: o?.parentSession });
+        if (!r.cancelled && typeof o?.setup === "function") {
+          await o.setup(makeWritableSessionManager(host, sessionManager()));
+          await host.sessionControl("refresh", {});
+        }
+        return replaced(r, o);
+      }
+      async fork(entryId: string, o?: any) {
+        assertActive();
+        return replaced(await host.sessionControl("fork", { entryId, position: o?.position ?? "before" }), o);
+      }
+      async switchSession(sessionPath: string, o?: any) {
+        assertActive();
+        return replaced(await host.sessionControl("switch", { sessionPath }), o);
+      }
+      async navigateTree(targetId: string, o?: any) {
+        assertActive();
+        const args: any = { targetId };
+        for (const k of ["summarize", "customInstructions", "replaceInstructions", "label"]) if (o?.[k] !== undefined) args[k] = o[k];
+        return host.sessionControl("navigate", args);
+      }
     }
-    async switchSession(sessionPath: string, o?: any) {
-      assertActive();
-      return replaced(await host.sessionControl("switch", { sessionPath }), o);
+    // pi 1.6's ExtensionToolContext: a tool's execute() may run other tools.
+    class ExtensionToolContext extends ExtensionContext {
+      #callId: string;
+      #nested = 0;
+      constructor(signal: any, callId: string) {
+        super(signal);
+        this.#callId = callId;
+      }
+      get tools() {
+        return check(host.getAllTools(true));
+      }
+      executeTool(name: string, args: unknown, _options?: any) {
+        assertActive();
+        return host.executeTool(name, args ?? {}, `${this.#callId}/${++this.#nested}`);
+      }
     }
-    async navigateTree(targetId: string, o?: any) {
-      assertActive();
-      const args: any = { targetId };
-      for (const k of ["summarize", "customInstructions", "replaceInstructions", "label"]) if (o?.[k] !== undefined) args[k] = o[k];
-      return host.sessionControl("navigate", args);
-    }
-  }
-  // pi 1.6's ExtensionToolContext: a tool's execute() may run other tools.
-  class ExtensionToolContext extends ExtensionContext {
-    #callId: string;
-    #nested = 0;
-    constructor(signal: any, callId: string) {
-      super(signal);
-      this.#callId = callId;
-    }
-    get tools() {
-      return check(host.getAllTools(true));
-    }
-    executeTool(name: string, args: unknown, _options?: any) {
-      assertActive();
-      return host.executeTool(name, args ?? {}, `${this.#callId}/${++this.#nested}`);
-    }
-  }
+    return { ExtensionContext, ExtensionCommandContext, ExtensionToolContext };
+  };
   // A ctx put in a pi.events payload: its members live on the prototype,
   // which the codec does not walk, so it crosses as a plain snapshot (the
   // getters read now, the methods as handles). Payload and its direct
@@ -158,6 +166,8 @@ export function install(pi: any, host: any): any {
     return out;
   };
   const crossable = (data: any): any => {
+    const ExtensionContext = ctxClasses?.ExtensionContext;
+    if (ExtensionContext === undefined) return data; // no ctx yet
     if (data instanceof ExtensionContext) return snapshot(data);
     if (!data || typeof data !== "object" || Array.isArray(data) || Object.getPrototypeOf(data) !== Object.prototype) return data;
     if (!Object.values(data).some((v) => v instanceof ExtensionContext)) return data;
@@ -165,7 +175,7 @@ export function install(pi: any, host: any): any {
     for (const [k, v] of Object.entries(data)) out[k] = v instanceof ExtensionContext ? snapshot(v) : v;
     return out;
   };
-  const makeCtx = (signal?: any): any => new ExtensionContext(signal);
+  const makeCtx = (signal?: any): any => new (contexts().ExtensionContext)(signal);
 
   // Renderers the host calls (engine/piapi/render.go): make the component and
   // render it at a width, in this runtime. A tool row's context.state is
@@ -196,7 +206,7 @@ export function install(pi: any, host: any): any {
       : fn.call(r, req.result, { expanded: !!req.expanded, isPartial: !!req.isPartial }, themeNow(), context);
     return linesOf(comp, width);
   };
-  const makeCommandCtx = (): any => new ExtensionCommandContext();
+  const makeCommandCtx = (): any => new (contexts().ExtensionCommandContext)();
 
   const api: any = {
     on(event: string, handler: (e: any, ctx: any) => any) {
@@ -223,7 +233,7 @@ export function install(pi: any, host: any): any {
       const execute = tool.execute;
       def.execute = standsFor(
         (id: string, params: any, signal: any, onUpdate: any) =>
-          execute.call(tool, id, params, signal, onUpdate, new ExtensionToolContext(signal, id)),
+          execute.call(tool, id, params, signal, onUpdate, new (contexts().ExtensionToolContext)(signal, id)),
         execute,
       );
       def.sourceInfo = sourceInfo;

@@ -41,7 +41,6 @@ const STALE = "This extension ctx is stale after session replacement or reload. 
 const NOT_INITIALIZED = "Extension runtime not initialized. Action methods cannot be called during extension loading.";
 const BUILTIN_TOOLS = /* @__PURE__ */ new Set(["read", "bash", "edit", "write", "grep", "find", "ls"]);
 function install(pi, host) {
-  var _a, _callId, _nested;
   const v2on = pi.on.bind(pi);
   const pluginId = pi.id;
   const sourceInfo = { path: host.sourcePath(), source: "local", scope: "temporary", origin: "top-level", baseDir: host.sourceDir() };
@@ -64,7 +63,8 @@ function install(pi, host) {
     host.unsupported(name);
     throw new Error("not supported yet: " + name);
   };
-  const ui = makeUI(host, assertActive, v2on);
+  let uiObj;
+  const ui = () => uiObj ??= makeUI(host, assertActive, v2on);
   let sessionManagerObj;
   const sessionManager = () => sessionManagerObj ??= makeSessionManager(host, assertActive);
   const virtualModels = () => {
@@ -79,128 +79,134 @@ function install(pi, host) {
   const modelRegistry = () => modelRegistryObj ??= makeModelRegistry(host, assertActive, virtualModels);
   const check = (v) => (assertActive(), v);
   const SIGNAL = /* @__PURE__ */ Symbol("signal");
-  _a = SIGNAL;
-  class ExtensionContext {
-    constructor(signal) {
-      __publicField(this, _a);
-      this[SIGNAL] = signal;
-    }
-    get ui() {
-      return check(ui);
-    }
-    get hasUI() {
-      return check(host.hasUI());
-    }
-    get cwd() {
-      return check(host.cwd());
-    }
-    get sessionManager() {
-      return check(sessionManager());
-    }
-    get modelRegistry() {
-      return check(modelRegistry());
-    }
-    get model() {
-      return check(host.model());
-    }
-    get signal() {
-      return check(this[SIGNAL]);
-    }
-    // pi 1.6
-    get mode() {
-      return check(host.mode());
-    }
-    get scopedModels() {
-      return check([]);
-    }
-    get thinkingLevel() {
-      return check(host.getThinkingLevel());
-    }
-    isProjectTrusted() {
-      return check(host.isProjectTrusted());
-    }
-    isIdle() {
-      return check(host.isIdle());
-    }
-    abort() {
-      assertActive();
-      host.abort();
-    }
-    hasPendingMessages() {
-      return check(host.hasPendingMessages());
-    }
-    shutdown() {
-      assertActive();
-      host.shutdown();
-    }
-    getContextUsage() {
-      return check(host.getContextUsage());
-    }
-    compact(o) {
-      assertActive();
-      host.compact(o);
-    }
-    getSystemPrompt() {
-      return check(host.getSystemPrompt());
-    }
-  }
-  const replaced = async (r, o) => {
-    if (!r.cancelled && typeof o?.withSession === "function") await o.withSession(makeCommandCtx());
-    return { cancelled: !!r.cancelled };
-  };
-  class ExtensionCommandContext extends ExtensionContext {
-    getSystemPromptOptions() {
-      return check(host.systemPromptOptions());
-    }
-    waitForIdle() {
-      assertActive();
-      return host.sessionControl("waitForIdle", {});
-    }
-    reload() {
-      assertActive();
-      return host.reload();
-    }
-    async newSession(o) {
-      assertActive();
-      const r = await host.sessionControl("new", { parentSession: o?.parentSession });
-      if (!r.cancelled && typeof o?.setup === "function") {
-        await o.setup(makeWritableSessionManager(host, sessionManager()));
-        await host.sessionControl("refresh", {});
+  let ctxClasses;
+  const contexts = () => ctxClasses ??= makeContextClasses();
+  const makeContextClasses = () => {
+    var _a, _callId, _nested;
+    _a = SIGNAL;
+    class ExtensionContext {
+      constructor(signal) {
+        __publicField(this, _a);
+        this[SIGNAL] = signal;
       }
-      return replaced(r, o);
+      get ui() {
+        return check(ui());
+      }
+      get hasUI() {
+        return check(host.hasUI());
+      }
+      get cwd() {
+        return check(host.cwd());
+      }
+      get sessionManager() {
+        return check(sessionManager());
+      }
+      get modelRegistry() {
+        return check(modelRegistry());
+      }
+      get model() {
+        return check(host.model());
+      }
+      get signal() {
+        return check(this[SIGNAL]);
+      }
+      // pi 1.6
+      get mode() {
+        return check(host.mode());
+      }
+      get scopedModels() {
+        return check([]);
+      }
+      get thinkingLevel() {
+        return check(host.getThinkingLevel());
+      }
+      isProjectTrusted() {
+        return check(host.isProjectTrusted());
+      }
+      isIdle() {
+        return check(host.isIdle());
+      }
+      abort() {
+        assertActive();
+        host.abort();
+      }
+      hasPendingMessages() {
+        return check(host.hasPendingMessages());
+      }
+      shutdown() {
+        assertActive();
+        host.shutdown();
+      }
+      getContextUsage() {
+        return check(host.getContextUsage());
+      }
+      compact(o) {
+        assertActive();
+        host.compact(o);
+      }
+      getSystemPrompt() {
+        return check(host.getSystemPrompt());
+      }
     }
-    async fork(entryId, o) {
-      assertActive();
-      return replaced(await host.sessionControl("fork", { entryId, position: o?.position ?? "before" }), o);
+    const replaced = async (r, o) => {
+      if (!r.cancelled && typeof o?.withSession === "function") await o.withSession(makeCommandCtx());
+      return { cancelled: !!r.cancelled };
+    };
+    class ExtensionCommandContext extends ExtensionContext {
+      getSystemPromptOptions() {
+        return check(host.systemPromptOptions());
+      }
+      waitForIdle() {
+        assertActive();
+        return host.sessionControl("waitForIdle", {});
+      }
+      reload() {
+        assertActive();
+        return host.reload();
+      }
+      async newSession(o) {
+        assertActive();
+        const r = await host.sessionControl("new", { parentSession: o?.parentSession });
+        if (!r.cancelled && typeof o?.setup === "function") {
+          await o.setup(makeWritableSessionManager(host, sessionManager()));
+          await host.sessionControl("refresh", {});
+        }
+        return replaced(r, o);
+      }
+      async fork(entryId, o) {
+        assertActive();
+        return replaced(await host.sessionControl("fork", { entryId, position: o?.position ?? "before" }), o);
+      }
+      async switchSession(sessionPath, o) {
+        assertActive();
+        return replaced(await host.sessionControl("switch", { sessionPath }), o);
+      }
+      async navigateTree(targetId, o) {
+        assertActive();
+        const args = { targetId };
+        for (const k of ["summarize", "customInstructions", "replaceInstructions", "label"]) if (o?.[k] !== void 0) args[k] = o[k];
+        return host.sessionControl("navigate", args);
+      }
     }
-    async switchSession(sessionPath, o) {
-      assertActive();
-      return replaced(await host.sessionControl("switch", { sessionPath }), o);
+    class ExtensionToolContext extends ExtensionContext {
+      constructor(signal, callId) {
+        super(signal);
+        __privateAdd(this, _callId);
+        __privateAdd(this, _nested, 0);
+        __privateSet(this, _callId, callId);
+      }
+      get tools() {
+        return check(host.getAllTools(true));
+      }
+      executeTool(name, args, _options) {
+        assertActive();
+        return host.executeTool(name, args ?? {}, `${__privateGet(this, _callId)}/${++__privateWrapper(this, _nested)._}`);
+      }
     }
-    async navigateTree(targetId, o) {
-      assertActive();
-      const args = { targetId };
-      for (const k of ["summarize", "customInstructions", "replaceInstructions", "label"]) if (o?.[k] !== void 0) args[k] = o[k];
-      return host.sessionControl("navigate", args);
-    }
-  }
-  class ExtensionToolContext extends ExtensionContext {
-    constructor(signal, callId) {
-      super(signal);
-      __privateAdd(this, _callId);
-      __privateAdd(this, _nested, 0);
-      __privateSet(this, _callId, callId);
-    }
-    get tools() {
-      return check(host.getAllTools(true));
-    }
-    executeTool(name, args, _options) {
-      assertActive();
-      return host.executeTool(name, args ?? {}, `${__privateGet(this, _callId)}/${++__privateWrapper(this, _nested)._}`);
-    }
-  }
-  _callId = new WeakMap();
-  _nested = new WeakMap();
+    _callId = new WeakMap();
+    _nested = new WeakMap();
+    return { ExtensionContext, ExtensionCommandContext, ExtensionToolContext };
+  };
   const snapshot = (c) => {
     const out = {};
     for (let p = Object.getPrototypeOf(c); p && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
@@ -215,6 +221,8 @@ function install(pi, host) {
     return out;
   };
   const crossable = (data) => {
+    const ExtensionContext = ctxClasses?.ExtensionContext;
+    if (ExtensionContext === void 0) return data;
     if (data instanceof ExtensionContext) return snapshot(data);
     if (!data || typeof data !== "object" || Array.isArray(data) || Object.getPrototypeOf(data) !== Object.prototype) return data;
     if (!Object.values(data).some((v) => v instanceof ExtensionContext)) return data;
@@ -222,7 +230,7 @@ function install(pi, host) {
     for (const [k, v] of Object.entries(data)) out[k] = v instanceof ExtensionContext ? snapshot(v) : v;
     return out;
   };
-  const makeCtx = (signal) => new ExtensionContext(signal);
+  const makeCtx = (signal) => new (contexts()).ExtensionContext(signal);
   const themeNow = () => require("pigo:agent-theme").theme;
   const keyHints = () => {
     const t = require("pigo:agent-theme");
@@ -260,7 +268,7 @@ function install(pi, host) {
     const comp = req.phase === "call" ? fn.call(r, req.args, themeNow(), context) : fn.call(r, req.result, { expanded: !!req.expanded, isPartial: !!req.isPartial }, themeNow(), context);
     return linesOf(comp, width);
   };
-  const makeCommandCtx = () => new ExtensionCommandContext();
+  const makeCommandCtx = () => new (contexts()).ExtensionCommandContext();
   const api = {
     on(event, handler) {
       assertActive();
@@ -283,7 +291,7 @@ function install(pi, host) {
       delete def.name;
       const execute = tool.execute;
       def.execute = standsFor(
-        (id, params, signal, onUpdate) => execute.call(tool, id, params, signal, onUpdate, new ExtensionToolContext(signal, id)),
+        (id, params, signal, onUpdate) => execute.call(tool, id, params, signal, onUpdate, new (contexts()).ExtensionToolContext(signal, id)),
         execute
       );
       def.sourceInfo = sourceInfo;
