@@ -407,3 +407,21 @@ func keepOrder(m map[string]any, raw []byte, key string) {
 		}
 	}
 }
+
+// EntryKeys is the property order of an entry of type typ as pi creates
+// it.
+func EntryKeys(typ string) []string { return entryKeyOrder(typ) }
+
+// MessageKeys is the property order of a message of role as pi-ai,
+// pi-agent-core and the coding agent create it.
+func MessageKeys(role string) []string { return messageKeyOrder(role) }
+
+// BlockKeys is the property order of a content block of type typ, or nil
+// when typ is no block type.
+func BlockKeys(typ string) []string {
+	switch typ {
+	case "text", "thinking", "image", "toolCall":
+		return blockKeyOrder(typ)
+	}
+	return nil
+}
