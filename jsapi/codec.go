@@ -235,11 +235,18 @@ func (g *jsGen) toJSIn(v any, order jsjson.KeyOrder) goja.Value {
 	}
 	switch x := v.(type) {
 	case map[string]any:
+		// The keys go on g.keyStack (reused: no allocation per object);
+		// the values converted meanwhile push theirs above them.
 		obj := g.rt.NewObject()
-		var scratch [16]string // most objects have fewer keys: no allocation
-		for _, k := range order.Keys(scratch[:0], x) {
+		start := len(g.keyStack)
+		g.keyStack = order.Keys(g.keyStack, x)
+		end := len(g.keyStack)
+		for i := start; i < end; i++ {
+			k := g.keyStack[i]
 			_ = obj.Set(k, g.toJSIn(x[k], order.Member(x, k)))
 		}
+		clear(g.keyStack[start:end])
+		g.keyStack = g.keyStack[:start]
 		return obj
 	case []any:
 		el := order.Element()

@@ -24,8 +24,15 @@ var EventOrder = NewEventOrder(nil)
 // them in the session file's order (session.MessageKeys, EntryKeys,
 // BlockKeys), pi's compaction preparation and boundary context in pi's
 // order, anything else as EventOrder.
-var HandlerEventOrder jsjson.KeyOrder = handlerEvent{nested: &EventKeyOrder{
-	general: EventOrder.general, usage: EventOrder.usage, shapes: true}}
+var HandlerEventOrder jsjson.KeyOrder = newHandlerEventOrder()
+
+func newHandlerEventOrder() handlerEvent {
+	ko := &EventKeyOrder{general: EventOrder.general, usage: EventOrder.usage, shapes: true, named: map[string]*named{}}
+	for k, t := range namedKeys {
+		ko.named[k] = &named{table: t, nested: ko}
+	}
+	return handlerEvent{nested: ko}
+}
 
 // handlerEventKeys is the key order of each event object pi's extension
 // runner builds.
@@ -89,13 +96,13 @@ type named struct {
 	nested *EventKeyOrder
 }
 
-func (o named) Keys(keys []string, m map[string]any) []string {
+func (o *named) Keys(keys []string, m map[string]any) []string {
 	return o.nested.keysWith(keys, m, o.table)
 }
 
-func (o named) Member(m map[string]any, key string) jsjson.KeyOrder { return o.nested.Member(m, key) }
+func (o *named) Member(m map[string]any, key string) jsjson.KeyOrder { return o.nested.Member(m, key) }
 
-func (o named) Element() jsjson.KeyOrder { return o }
+func (o *named) Element() jsjson.KeyOrder { return o }
 
 // EventKeyOrder is pi's event key order (a jsjson.KeyOrder). Read-only
 // once built.
@@ -103,8 +110,9 @@ type EventKeyOrder struct {
 	general, usage map[string]int
 	skip           func(v any) bool
 	// shapes puts messages, entries and blocks in the session file's
-	// order and the objects namedKeys lists in theirs.
+	// order and the objects namedKeys lists in theirs (named).
 	shapes bool
+	named  map[string]*named
 }
 
 // NewEventOrder returns pi's event key order leaving out the members
@@ -209,8 +217,8 @@ func (ko *EventKeyOrder) Member(m map[string]any, key string) jsjson.KeyOrder {
 		return sectionKeys{ko}
 	}
 	if ko.shapes {
-		if t, ok := namedKeys[key]; ok {
-			return named{table: t, nested: ko}
+		if n, ok := ko.named[key]; ok {
+			return n
 		}
 	}
 	return ko
