@@ -222,9 +222,52 @@ func (g *jsGen) toJS(v any) goja.Value {
 	case engine.ToolResult:
 		return g.toJS(x.Data())
 	case lazyRoot:
-		return g.lazyJS(x.v)
+		return g.lazyJS(x.v, nil)
 	}
 	return rt.ToValue(v)
+}
+
+// toJSIn converts engine data as toJS does, but with the keys of its
+// maps, at every depth, in order (nil: sorted, as toJS). Loop only.
+func (g *jsGen) toJSIn(v any, order jsjson.KeyOrder) goja.Value {
+	if order == nil {
+		return g.toJS(v)
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		// The keys go on g.keyStack (reused: no allocation per object);
+		// the values converted meanwhile push theirs above them.
+		obj := g.rt.NewObject()
+		start := len(g.keyStack)
+		g.keyStack = order.Keys(g.keyStack, x)
+		end := len(g.keyStack)
+		for i := start; i < end; i++ {
+			k := g.keyStack[i]
+			_ = obj.Set(k, g.toJSIn(x[k], order.Member(x, k)))
+		}
+		clear(g.keyStack[start:end])
+		g.keyStack = g.keyStack[:start]
+		return obj
+	case []any:
+		el := order.Element()
+		arr := make([]any, len(x))
+		for i, e := range x {
+			arr[i] = g.toJSIn(e, el)
+		}
+		return g.rt.NewArray(arr...)
+	case []map[string]any:
+		el := order.Element()
+		arr := make([]any, len(x))
+		for i, e := range x {
+			arr[i] = g.toJSIn(e, el)
+		}
+		return g.rt.NewArray(arr...)
+	case engine.ToolResult:
+		return g.toJSIn(x.Data(), order)
+	case lazyRoot:
+		return g.lazyJS(x.v, order)
+	}
+	return g.toJS(v)
 }
 
 // orderedObject is a JS object whose key order matters (pi's result shapes).

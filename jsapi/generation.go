@@ -25,8 +25,10 @@ type jsGen struct {
 	eg   *engine.Generation
 	loop *eventloop.EventLoop
 	rt   *goja.Runtime // loop only
-	dead chan struct{} // closed when the loop is terminated
-	once sync.Once
+	// keyStack holds the keys of the maps toJSIn is converting. Loop only.
+	keyStack []string
+	dead     chan struct{} // closed when the loop is terminated
+	once     sync.Once
 
 	// Budget enforcement: the job whose synchronous part is running, so a
 	// watchdog interrupts only that job and never a later one.

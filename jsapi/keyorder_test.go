@@ -103,3 +103,45 @@ func TestHookPayloadKeepsKeyOrder(t *testing.T) {
 		t.Errorf("input %s", got)
 	}
 }
+
+// Handlers get pi's event objects in pi's key order (JSON.stringify,
+// Object.keys): the event's own keys as pi's extension runner builds
+// them, the messages and blocks in them in the session file's order, both
+// when the payload is converted and when it is handed over as views.
+func TestHandlerEventKeyOrder(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	f.write("rec.ts", `export default function (pi) {
+  for (const name of ["message_update", "tool_result", "turn_end"]) {
+    pi.on(name, (e, ctx) => { ctx.ui.notify(JSON.stringify(e)); });
+  }
+}
+`)
+	f.mustBoot("rec.ts")
+	msg := func() map[string]any {
+		return map[string]any{"timestamp": 1.0, "toolName": "t", "role": "toolResult", "durationMs": 2.0, "isError": false,
+			"content": []any{map[string]any{"text": "x", "type": "text"}}, "toolCallId": "c", "details": map[string]any{}}
+	}
+	f.host.Emit(context.Background(), "message_update", map[string]any{"type": "message_update",
+		"assistantMessageEvent": map[string]any{"type": "text_delta", "delta": "x", "contentIndex": 0.0}, "message": msg()})
+	f.host.RunHook(context.Background(), "tool_result", map[string]any{"type": "tool_result", "toolCallId": "c", "toolName": "t",
+		"input": map[string]any{}, "content": []any{}, "isError": false, "details": nil})
+	lazy := engine.WithLazyPayload(context.Background(), "turn_end", "message", "toolResults")
+	f.host.RunHook(lazy, "turn_end", map[string]any{"type": "turn_end", "toolResults": []any{msg()}, "turnIndex": 0.0, "message": msg()})
+	const m = `{"role":"toolResult","toolCallId":"c","toolName":"t","content":[{"type":"text","text":"x"}],"details":{},"isError":false,"durationMs":2,"timestamp":1}`
+	want := []string{
+		`{"type":"message_update","message":` + m + `,"assistantMessageEvent":{"type":"text_delta","contentIndex":0,"delta":"x"}}`,
+		`{"type":"tool_result","toolName":"t","toolCallId":"c","input":{},"content":[],"details":null,"isError":false}`,
+		`{"type":"turn_end","turnIndex":0,"message":` + m + `,"toolResults":[` + m + `]}`,
+	}
+	var ns []any
+	waitFor(t, "three events", func() bool {
+		ns, _ = piapi.Of(f.host).UI().State()["notifications"].([]any)
+		return len(ns) == 3
+	})
+	for i := range want {
+		if got := ns[i].(map[string]any)["message"]; got != want[i] {
+			t.Errorf("event %d:\n got %s\nwant %s", i, got, want[i])
+		}
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"github.com/dop251/goja"
 
 	"github.com/pigo-dev/pigo/engine/jsjson"
+	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
 // Lazy views (engine.WithLazyPayload). Converting the context hook's 1 MB
@@ -32,9 +33,10 @@ import (
 //     new array of the original message views costs a pointer per message.
 //     A written level is rebuilt from its copy and its cached values.
 //
-// Keys enumerate in the order toJS gives a converted map (array-index keys
-// ascending, then the others sorted), new keys after them as in any JS
-// object. What a view cannot do that a plain object or array can (goja's
+// Keys enumerate in the payload's key order (payloadJS: pi's), array-index
+// keys first as in any JS object, or, without one, in the order toJS gives
+// a converted map (array-index keys ascending, then the others sorted);
+// new keys come after them. What a view cannot do that a plain object or array can (goja's
 // DynamicObject/DynamicArray rules; TestLazyViewKnownDifferences): be
 // frozen, sealed or made non-extensible (TypeError), hold accessor,
 // non-enumerable, read-only or Symbol-keyed properties (TypeError; a
@@ -68,12 +70,13 @@ type lazyView interface {
 	toGo(depth int, seen map[*goja.Object]bool) (v any, changed bool, err error)
 }
 
-// payloadJS converts a hook or event payload, handing the values of the
-// top-level keys in lazy to JS as views. Loop only.
+// payloadJS converts a hook or event payload, its objects' keys in the
+// order pi's handlers get them (piapi.HandlerEventOrder), handing the
+// values of the top-level keys in lazy to JS as views. Loop only.
 func (g *jsGen) payloadJS(payload any, lazy []string) goja.Value {
 	m, ok := payload.(map[string]any)
 	if !ok || len(lazy) == 0 {
-		return g.toJS(payload)
+		return g.toJSIn(payload, piapi.HandlerEventOrder)
 	}
 	marked := make(map[string]any, len(m))
 	for k, v := range m {
@@ -84,7 +87,7 @@ func (g *jsGen) payloadJS(payload any, lazy []string) goja.Value {
 			marked[k] = lazyRoot{v}
 		}
 	}
-	return g.toJS(marked)
+	return g.toJSIn(marked, piapi.HandlerEventOrder)
 }
 
 // payloadToGo converts a payload back after a handler had it; members
@@ -111,15 +114,16 @@ func (g *jsGen) payloadToGo(p goja.Value, orig map[string]any) (any, error) {
 }
 
 // lazyJS converts Go data to a view: a map or slice becomes a Go-backed
-// object or array, anything else converts as toJS does. Loop only.
-func (g *jsGen) lazyJS(v any) goja.Value {
+// object or array whose objects enumerate their keys in order (nil:
+// sorted), anything else converts as toJSIn does. Loop only.
+func (g *jsGen) lazyJS(v any, order jsjson.KeyOrder) goja.Value {
 	switch x := v.(type) {
 	case map[string]any:
-		return g.rt.NewDynamicObject(&lazyObject{g: g, src: x})
+		return g.rt.NewDynamicObject(&lazyObject{g: g, src: x, order: order})
 	case []any:
-		return g.rt.NewDynamicArray(&lazyArray{g: g, src: x})
+		return g.rt.NewDynamicArray(&lazyArray{g: g, src: x, order: order})
 	}
-	return g.toJS(v)
+	return g.toJSIn(v, order)
 }
 
 // lazyOf returns obj's view handler, or nil when obj is not a view.
@@ -167,6 +171,9 @@ type lazyObject struct {
 	// replaces the slice (Keys hands it to goja, which may still iterate
 	// it), never edits it.
 	keys []string
+	// order is src's key order (nil: sorted), and what orders the
+	// objects under it.
+	order jsjson.KeyOrder
 }
 
 func (o *lazyObject) data() map[string]any {
@@ -185,7 +192,11 @@ func (o *lazyObject) Get(key string) goja.Value {
 	if !ok {
 		return nil
 	}
-	v := o.g.lazyJS(x)
+	var order jsjson.KeyOrder
+	if o.order != nil {
+		order = o.order.Member(o.src, key)
+	}
+	v := o.g.lazyJS(x, order)
 	o.vals.set(key, v)
 	return v
 }
@@ -233,10 +244,16 @@ func (o *lazyObject) Keys() []string {
 	if o.keys == nil {
 		m := o.data()
 		keys := make([]string, 0, len(m))
-		for k := range m {
-			keys = append(keys, k)
+		if o.order != nil {
+			// As a JS object enumerates them: array indices first.
+			keys = o.order.Keys(keys, m)
+			slices.SortStableFunc(keys, compareIndexFirst)
+		} else {
+			for k := range m {
+				keys = append(keys, k)
+			}
+			slices.SortFunc(keys, compareKeys)
 		}
-		slices.SortFunc(keys, compareKeys)
 		o.keys = keys
 	}
 	return o.keys
@@ -390,6 +407,8 @@ type lazyArray struct {
 	// vals holds converted elements and elements set from JS (nil: not
 	// converted yet). Once allocated it is as long as the array.
 	vals []goja.Value
+	// order orders the objects under it (nil: sorted).
+	order jsjson.KeyOrder
 }
 
 func (a *lazyArray) data() []any {
@@ -413,7 +432,11 @@ func (a *lazyArray) Get(i int) goja.Value {
 	}
 	v := a.vals[i]
 	if v == nil {
-		v = a.g.lazyJS(d[i])
+		var order jsjson.KeyOrder
+		if a.order != nil {
+			order = a.order.Element()
+		}
+		v = a.g.lazyJS(d[i], order)
 		a.vals[i] = v
 	}
 	return v
@@ -530,6 +553,22 @@ func compareKeys(a, b string) int {
 		return 1
 	}
 	return strings.Compare(a, b)
+}
+
+// compareIndexFirst puts array indices first, ascending, and keeps the
+// order of the other keys (with a stable sort).
+func compareIndexFirst(a, b string) int {
+	ai, aIdx := arrayIndex(a)
+	bi, bIdx := arrayIndex(b)
+	switch {
+	case aIdx && bIdx:
+		return cmp.Compare(ai, bi)
+	case aIdx:
+		return -1
+	case bIdx:
+		return 1
+	}
+	return 0
 }
 
 // insertKey returns keys with a new key added where a JS object puts it:

@@ -216,14 +216,14 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 		if _, ok := msg["details"]; ok {
 			msg["details"] = ordered(c.Argument(0).ToObject(vm).Get("details"))
 		}
-		origin := g.origin()
-		go func() { _ = pi.SendMessage(origin, plugin, msg, opts) }()
+		origin, done := g.origin(), pi.BeginSend()
+		go func() { defer done(); _ = pi.SendMessage(piapi.WithAccepted(origin, done), plugin, msg, opts) }()
 		return goja.Undefined()
 	})
 	fn("sendUserMessage", func(c goja.FunctionCall) goja.Value {
 		content, opts := data(c, 0), object(c, 1)
-		origin := g.origin()
-		go func() { _ = pi.SendUserMessage(origin, plugin, content, opts) }()
+		origin, done := g.origin(), pi.BeginSend()
+		go func() { defer done(); _ = pi.SendUserMessage(piapi.WithAccepted(origin, done), plugin, content, opts) }()
 		return goja.Undefined()
 	})
 	fn("setModel", func(c goja.FunctionCall) goja.Value {

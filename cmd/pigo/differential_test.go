@@ -56,6 +56,10 @@ type diffScenario struct {
 	// sessionFiles (with persist) appends the session files' lines to
 	// the transcript ("<< session-entry KEYS SHAPE"; sessionEntryLine).
 	sessionFiles bool
+	// workFiles names files the extension writes in the working
+	// directory; their lines are appended to the transcript ("<< NAME
+	// LINE"), the run's directory written as <dir>.
+	workFiles []string
 }
 
 // greetExt registers a tool both sides can run (pigo has no built-in
@@ -563,6 +567,13 @@ func runDiffScenario(t *testing.T, sc diffScenario, argv []string) []string {
 				line += fmt.Sprintf(" %s=%s", name, strings.Join(h.Values(name), ","))
 			}
 			lines = append(lines, line)
+		}
+	}
+	for _, name := range sc.workFiles {
+		data, err := os.ReadFile(filepath.Join(work, name))
+		must(t, err)
+		for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+			lines = append(lines, "<< "+name+" "+strings.ReplaceAll(l, dir, "<dir>"))
 		}
 	}
 	if sc.persist && sc.sessionFiles {

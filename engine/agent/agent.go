@@ -106,6 +106,15 @@ type Agent struct {
 	followUp  []Message
 	nextTurn  []Message
 	streaming bool
+	// running counts the runs (run) in progress, from their start to
+	// their agent_settled.
+	running int
+	// sends counts the messages extension code sent that were not
+	// accepted yet (BeginSend; accepting may happen under mu, hence
+	// sendsMu); sendsLanded signals a change.
+	sendsMu     sync.Mutex
+	sends       int
+	sendsLanded *sync.Cond
 	// current is the running loop, which runs the tools' nested calls.
 	current *loop
 	// abortRequested: Abort was called during the current run (agent_settled.aborted).
@@ -226,7 +235,7 @@ func (a *Agent) Prompt(ctx context.Context, text string, o PromptOptions) error 
 	user := a.userMessage(text, images)
 	// 3. Queue while streaming.
 	a.mu.Lock()
-	if a.streaming {
+	if a.busyFor(o.StreamingBehavior) {
 		defer a.mu.Unlock()
 		switch o.StreamingBehavior {
 		case "steer":
@@ -361,6 +370,7 @@ func (a *Agent) run(parent context.Context, prompts []Message, forced *string) e
 	settled := make(chan struct{})
 	a.mu.Lock()
 	a.abortRequested, a.settled, a.forced = false, settled, forced
+	a.running++
 	a.mu.Unlock()
 	defer close(settled)
 	defer a.settle(parent)
@@ -371,8 +381,10 @@ func (a *Agent) run(parent context.Context, prompts []Message, forced *string) e
 	last, ok := a.runOnce(parent, prompts)
 	for ok {
 		// More work: a retry, a compaction's retry, or messages queued
-		// since the loop drained them (by agent_end handlers): pi starts
-		// a fresh run for them before agent_before_settle.
+		// since the loop drained them (by agent_end handlers, whose sends
+		// are waited for): pi starts a fresh run for them before
+		// agent_before_settle.
+		a.waitSends()
 		if (last != nil && a.afterRun(parent, last)) || (!a.aborted() && a.PendingCount() > 0) {
 			next, cont := a.continuation()
 			if !cont {
@@ -517,6 +529,7 @@ func (a *Agent) settle(ctx context.Context) {
 	a.mu.Lock()
 	aborted := a.abortRequested
 	a.settling = true
+	a.running--
 	a.mu.Unlock()
 	defer func() { a.mu.Lock(); a.settling = false; a.mu.Unlock() }()
 	ev := map[string]any{"type": "agent_settled", "aborted": aborted}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/pigo-dev/pigo/engine"
 
@@ -36,8 +37,9 @@ func (a *Agent) SendMessage(ctx context.Context, plugin string, message, opts ma
 	m := a.customMessage(message)
 	deliverAs, _ := opts["deliverAs"].(string)
 	trigger, _ := opts["triggerTurn"].(bool)
+	defer piapi.Accepted(ctx)
 	a.mu.Lock()
-	streaming := a.streaming
+	streaming := a.busyFor(deliverAs)
 	switch {
 	case deliverAs == "nextTurn":
 		a.nextTurn = append(a.nextTurn, m)
@@ -56,6 +58,7 @@ func (a *Agent) SendMessage(ctx context.Context, plugin string, message, opts ma
 	}
 	a.mu.Unlock()
 	if trigger {
+		piapi.Accepted(ctx)
 		return a.run(context.WithoutCancel(ctx), []Message{m}, nil)
 	}
 	// Not streaming, no turn: store and announce it.
@@ -69,7 +72,52 @@ func (a *Agent) SendMessage(ctx context.Context, plugin string, message, opts ma
 func (a *Agent) SendUserMessage(ctx context.Context, plugin string, content any, opts map[string]any) error {
 	text, images := splitContent(content)
 	deliverAs, _ := opts["deliverAs"].(string)
-	return a.Prompt(context.WithoutCancel(ctx), text, PromptOptions{Images: images, Source: "extension", StreamingBehavior: deliverAs})
+	defer piapi.Accepted(ctx)
+	return a.Prompt(context.WithoutCancel(ctx), text, PromptOptions{Images: images, Source: "extension", StreamingBehavior: deliverAs,
+		Accepted: func(string) { piapi.Accepted(ctx) }})
+}
+
+// BeginSend implements piapi.Sender.
+func (a *Agent) BeginSend() (done func()) {
+	a.sendsMu.Lock()
+	a.sends++
+	a.sendsMu.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			a.sendsMu.Lock()
+			a.sends--
+			a.sendsCond().Broadcast()
+			a.sendsMu.Unlock()
+		})
+	}
+}
+
+// sendsCond is the condition a run waits on for sends to land. Under
+// a.sendsMu.
+func (a *Agent) sendsCond() *sync.Cond {
+	if a.sendsLanded == nil {
+		a.sendsLanded = sync.NewCond(&a.sendsMu)
+	}
+	return a.sendsLanded
+}
+
+// waitSends waits until the messages extension code sent (BeginSend) were
+// accepted: sent from an agent_end handler, they join the run.
+func (a *Agent) waitSends() {
+	a.sendsMu.Lock()
+	defer a.sendsMu.Unlock()
+	for a.sends > 0 {
+		a.sendsCond().Wait()
+	}
+}
+
+// busyFor reports whether a message delivered as deliverAs is queued
+// rather than starting a run: while the agent streams, and, for an
+// explicit steer or followUp, while a run is in progress at all (between
+// its low-level runs, as after agent_end). Under a.mu.
+func (a *Agent) busyFor(deliverAs string) bool {
+	return a.streaming || a.running > 0 && (deliverAs == "steer" || deliverAs == "followUp")
 }
 
 func splitContent(content any) (string, []any) {

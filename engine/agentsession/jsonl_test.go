@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/pigo-dev/pigo/engine/jsjson"
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/protocol"
 )
 
@@ -55,20 +56,16 @@ func (o refOrdered) MarshalJSON() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-func refApply(ko *keyOrder, v any) any {
+func refApply(ko *piapi.EventKeyOrder, v any) any {
 	switch x := v.(type) {
 	case map[string]any:
-		rank := ko.general
-		if _, ok := x["cacheRead"]; ok {
-			rank = ko.usage
-		}
 		keys := make([]string, 0, len(x))
 		for k := range x {
 			keys = append(keys, k)
 		}
 		sort.Slice(keys, func(i, j int) bool {
-			ri, iok := rank[keys[i]]
-			rj, jok := rank[keys[j]]
+			ri, iok := ko.Rank(x, keys[i])
+			rj, jok := ko.Rank(x, keys[j])
 			switch {
 			case iok && jok:
 				return ri < rj

@@ -361,6 +361,42 @@ func (p *State) SendUserMessage(ctx context.Context, plugin string, content any,
 	return p.Agent().SendUserMessage(ctx, plugin, content, opts)
 }
 
+// Sender is implemented by an agent that tells a run's "more work?"
+// check to wait for messages extension code sent but that have not
+// reached it yet (pi.sendMessage and pi.sendUserMessage hand them over
+// from another goroutine): sent from an agent_end handler, they join the
+// run, as in pi, where the handler runs inside it.
+type Sender interface {
+	// BeginSend announces a message on its way; done (idempotent) says it
+	// was accepted (queued, started or refused).
+	BeginSend() (done func())
+}
+
+// BeginSend announces a pi.sendMessage or pi.sendUserMessage call to the
+// agent (Sender); hand done to the call's context with WithAccepted. Call
+// it on the caller's goroutine, before handing the message over.
+func (p *State) BeginSend() (done func()) {
+	if s, ok := p.Agent().(Sender); ok {
+		return s.BeginSend()
+	}
+	return func() {}
+}
+
+type acceptedKey struct{}
+
+// WithAccepted returns ctx carrying done, which the agent calls once the
+// message sent under ctx was accepted (Sender).
+func WithAccepted(ctx context.Context, done func()) context.Context {
+	return context.WithValue(ctx, acceptedKey{}, done)
+}
+
+// Accepted calls the done function of WithAccepted in ctx, if any.
+func Accepted(ctx context.Context) {
+	if done, ok := ctx.Value(acceptedKey{}).(func()); ok {
+		done()
+	}
+}
+
 // nowMillis is pi's message timestamp.
 func nowMillis() float64 { return float64(time.Now().UnixMilli()) }
 

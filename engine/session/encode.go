@@ -407,3 +407,44 @@ func keepOrder(m map[string]any, raw []byte, key string) {
 		}
 	}
 }
+
+// EntryKeys is the property order of an entry of type typ as pi creates
+// it. The slice is shared: do not modify it.
+func EntryKeys(typ string) []string {
+	if k, ok := entryKeyTable[typ]; ok {
+		return k
+	}
+	return entryKeyTable[""]
+}
+
+// MessageKeys is the property order of a message of role as pi-ai,
+// pi-agent-core and the coding agent create it. The slice is shared: do
+// not modify it.
+func MessageKeys(role string) []string {
+	if k, ok := messageKeyTable[role]; ok {
+		return k
+	}
+	return messageKeyTable[""]
+}
+
+// BlockKeys is the property order of a content block of type typ, or nil
+// when typ is no block type. The slice is shared: do not modify it.
+func BlockKeys(typ string) []string { return blockKeyTable[typ] }
+
+// The key orders by type and role, built once (the functions above build
+// a new slice per call).
+var (
+	entryKeyTable = keyTable(entryKeyOrder, "", "session", "message", "thinking_level_change", "model_change", "compaction",
+		"branch_summary", "custom", "custom_message", "label", "session_info", "context_edit")
+	messageKeyTable = keyTable(messageKeyOrder, "", "system", "user", "assistant", "toolResult", "bashExecution", "custom",
+		"branchSummary", "compactionSummary")
+	blockKeyTable = keyTable(blockKeyOrder, "text", "thinking", "image", "toolCall")
+)
+
+func keyTable(order func(string) []string, names ...string) map[string][]string {
+	m := make(map[string][]string, len(names))
+	for _, n := range names {
+		m[n] = order(n)
+	}
+	return m
+}
