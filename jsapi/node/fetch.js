@@ -22,7 +22,16 @@
     return signal?.reason ?? domException('This operation was aborted', 'AbortError');
   }
 
-  const { ReadableStream, ReadableStreamDefaultReader, ReadableStreamDefaultController, errorStream, isDisturbed } = lib.streams;
+  const {
+    ReadableStream,
+    ReadableStreamDefaultReader,
+    ReadableStreamDefaultController,
+    ReadableByteStreamController,
+    ReadableStreamBYOBReader,
+    ReadableStreamBYOBRequest,
+    errorStream,
+    isDisturbed,
+  } = lib.streams;
 
   // ---- Headers ----
 
@@ -158,6 +167,7 @@
     if (typeof Blob === 'function' && body instanceof Blob) {
       const blob = body;
       const stream = new ReadableStream({
+        type: 'bytes',
         async pull(c) {
           c.enqueue(new Uint8Array(await blob.arrayBuffer()));
           c.close();
@@ -185,6 +195,7 @@
       const bytes = b.bytes;
       b.bytes = null;
       b.stream = new ReadableStream({
+        type: 'bytes',
         start(c) {
           if (bytes.length > 0) c.enqueue(bytes);
           c.close();
@@ -509,6 +520,7 @@
           const hasBody = r.method !== 'HEAD' && !nullBodyStatus.has(head.status);
           if (hasBody) {
             stream = new ReadableStream({
+              type: 'bytes',
               pull(c) {
                 return handle.read().then((chunk) => {
                   if (chunk === null) {
@@ -564,5 +576,8 @@
     ReadableStream,
     ReadableStreamDefaultReader,
     ReadableStreamDefaultController,
+    ReadableByteStreamController,
+    ReadableStreamBYOBReader,
+    ReadableStreamBYOBRequest,
   });
 })
