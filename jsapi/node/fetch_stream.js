@@ -200,10 +200,9 @@
     }
 
     // tee reads with a default reader and queues each chunk on both
-    // branches; a byte stream's branches are byte streams, the second
-    // getting a copy of each chunk.
+    // branches (a byte stream tees as the standard's byte tee).
     tee() {
-      const isBytes = this[kState].isBytes;
+      if (this[kState].isBytes) return byteTee(this);
       const reader = this.getReader();
       let reading = false;
       const branches = [];
@@ -218,20 +217,11 @@
         reading = true;
         return reader.read().then(({ value, done }) => {
           reading = false;
-          const chunks = [value, value];
-          if (isBytes && !done && !canceled[0] && !canceled[1]) chunks[1] = new Uint8Array(value);
           for (let i = 0; i < 2; i++) {
             if (canceled[i]) continue;
-            const bs = branches[i][kState];
-            if (bs.state !== 'readable' || bs.closeRequested) continue;
-            const c = bs.controller;
-            if (!done) {
-              c.enqueue(chunks[i]);
-              continue;
-            }
-            c.close();
-            // A BYOB read waiting on the branch ends empty.
-            if (isBytes && bs.pendingPullIntos.length > 0) c.byobRequest?.respond(0);
+            const c = branches[i][kState].controller;
+            if (done) c.close();
+            else c.enqueue(value);
           }
           if (done) resolveCancel();
         }, (e) => {
@@ -248,8 +238,7 @@
         }
         return cancelPromise;
       };
-      const type = isBytes ? 'bytes' : undefined;
-      for (let i = 0; i < 2; i++) branches.push(new ReadableStream({ type, pull, cancel: cancelBranch(i) }, { highWaterMark: 0 }));
+      for (let i = 0; i < 2; i++) branches.push(new ReadableStream({ pull, cancel: cancelBranch(i) }, { highWaterMark: 0 }));
       return branches;
     }
 
@@ -444,6 +433,181 @@
       if (s === null) return Promise.reject(new TypeError('Invalid state: The reader is not attached to a stream'));
       return cancelStream(s, reason);
     }
+  }
+
+  // byteTee is the standard's ReadableByteStreamTee: a branch read by a
+  // BYOB reader pulls from the source with a BYOB read into its view (the
+  // other branch gets a copy), else with a default read; either way each
+  // branch's chunks are the source's reads.
+  function byteTee(stream) {
+    const s = stream[kState];
+    let reader = stream.getReader();
+    let reading = false;
+    const readAgain = [false, false];
+    const canceled = [false, false];
+    const reasons = [undefined, undefined];
+    const branches = [];
+    let resolveCancel;
+    const cancelPromise = new Promise((r) => {
+      resolveCancel = r;
+    });
+    const ctl = (i) => branches[i][kState];
+    // Branch operations that the standard runs without the public
+    // methods' state checks.
+    const branchEnqueue = (i, chunk) => {
+      const bs = ctl(i);
+      if (!bs.closeRequested && bs.state === 'readable') byteEnqueue(bs, chunk);
+    };
+    const branchClose = (i) => {
+      const bs = ctl(i);
+      if (bs.closeRequested || bs.state !== 'readable') return;
+      if (bs.queueTotal > 0) bs.closeRequested = true;
+      else finishClose(bs);
+    };
+    const branchRespondEmpty = (i) => {
+      const bs = ctl(i);
+      if (bs.pendingPullIntos.length === 0 || bs.state !== 'closed') return;
+      bs.pendingPullIntos[0].buffer = transferBuffer(bs.pendingPullIntos[0].buffer);
+      respondInternal(bs, 0);
+    };
+    const branchRespondWithView = (i, view) => {
+      const req = byobRequestOf(ctl(i));
+      if (req !== null) req.respondWithNewView(view);
+    };
+    const failBoth = (e) => {
+      errorStream(ctl(0), e);
+      errorStream(ctl(1), e);
+      resolveCancel(cancelStream(s, e));
+    };
+    const forwardReaderError = (thisReader) => {
+      thisReader.closed.catch((e) => {
+        if (thisReader !== reader) return;
+        errorStream(ctl(0), e);
+        errorStream(ctl(1), e);
+        if (!canceled[0] || !canceled[1]) resolveCancel();
+      });
+    };
+    const pullAgain = () => {
+      if (readAgain[0]) pullBranch(0);
+      else if (readAgain[1]) pullBranch(1);
+    };
+    const pullWithDefaultReader = () => {
+      if (reader instanceof ReadableStreamBYOBReader) {
+        reader.releaseLock();
+        reader = stream.getReader();
+        forwardReaderError(reader);
+      }
+      const req = {
+        resolve({ value, done }) {
+          if (done) {
+            reading = false;
+            if (!canceled[0]) branchClose(0);
+            if (!canceled[1]) branchClose(1);
+            branchRespondEmpty(0);
+            branchRespondEmpty(1);
+            if (!canceled[0] || !canceled[1]) resolveCancel();
+            return;
+          }
+          queueMicrotask(() => {
+            readAgain[0] = readAgain[1] = false;
+            let second = value;
+            if (!canceled[0] && !canceled[1]) {
+              try {
+                second = new Uint8Array(value);
+              } catch (e) {
+                failBoth(e);
+                return;
+              }
+            }
+            if (!canceled[0]) branchEnqueue(0, value);
+            if (!canceled[1]) branchEnqueue(1, second);
+            reading = false;
+            pullAgain();
+          });
+        },
+        reject() {
+          reading = false;
+        },
+      };
+      s.disturbed = true;
+      if (s.state === 'closed') req.resolve({ value: undefined, done: true });
+      else if (s.state === 'errored') req.reject(s.storedError);
+      else bytePullSteps(s, req);
+    };
+    const pullWithBYOBReader = (view, i) => {
+      if (!(reader instanceof ReadableStreamBYOBReader)) {
+        reader.releaseLock();
+        reader = new ReadableStreamBYOBReader(stream);
+        forwardReaderError(reader);
+      }
+      const other = 1 - i;
+      const req = {
+        resolve({ value, done }) {
+          if (done) {
+            reading = false;
+            if (!canceled[i]) branchClose(i);
+            if (!canceled[other]) branchClose(other);
+            if (value !== undefined) {
+              if (!canceled[i]) branchRespondWithView(i, value);
+              if (!canceled[other]) branchRespondEmpty(other);
+            }
+            if (!canceled[i] || !canceled[other]) resolveCancel();
+            return;
+          }
+          queueMicrotask(() => {
+            readAgain[0] = readAgain[1] = false;
+            if (!canceled[other]) {
+              let copy;
+              try {
+                copy = new Uint8Array(value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength));
+              } catch (e) {
+                failBoth(e);
+                return;
+              }
+              if (!canceled[i]) branchRespondWithView(i, value);
+              branchEnqueue(other, copy);
+            } else if (!canceled[i]) {
+              branchRespondWithView(i, value);
+            }
+            reading = false;
+            pullAgain();
+          });
+        },
+        reject() {
+          reading = false;
+        },
+      };
+      s.disturbed = true;
+      if (s.state === 'errored') req.reject(s.storedError);
+      else pullInto(s, view, 1, req);
+    };
+    const pullBranch = (i) => {
+      if (reading) {
+        readAgain[i] = true;
+        return Promise.resolve();
+      }
+      reading = true;
+      const req = byobRequestOf(ctl(i));
+      if (req === null) pullWithDefaultReader();
+      else pullWithBYOBReader(req.view, i);
+      return Promise.resolve();
+    };
+    const cancelBranch = (i) => (reason) => {
+      canceled[i] = true;
+      reasons[i] = reason;
+      if (canceled[1 - i]) resolveCancel(cancelStream(s, reasons));
+      return cancelPromise;
+    };
+    for (let i = 0; i < 2; i++) {
+      branches.push(new ReadableStream({ type: 'bytes', pull: () => pullBranch(i), cancel: cancelBranch(i) }));
+    }
+    forwardReaderError(reader);
+    return branches;
+  }
+
+  // byobRequestOf is a byte stream's current BYOB request, or null.
+  function byobRequestOf(bs) {
+    return Object.getOwnPropertyDescriptor(ReadableByteStreamController.prototype, 'byobRequest').get.call(bs.controller);
   }
 
   // attachReader locks s to reader, whose closed promise follows s.

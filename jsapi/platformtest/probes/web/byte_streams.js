@@ -1,6 +1,5 @@
 // Readable byte streams: ReadableByteStreamController, BYOB readers and
 // requests, tee and fetch bodies, as Node 22 has them.
-// gap: tee a byte stream's branches take their chunks as one source read, not split by the pulling branch's BYOB reads
 const t = async (f) => {
   try {
     return await f();
@@ -337,6 +336,48 @@ export default async function () {
     const b1 = await rb.read();
     const b2 = await rb.read();
     return [show(a1), show(a2), show(a3), show(b1), show(b2), b1.value !== a1.value];
+  });
+  out.teeBothByob = await t(async () => {
+    let n = 0;
+    const rs = new ReadableStream({
+      type: "bytes",
+      pull(c) {
+        n++;
+        if (n > 2) {
+          c.close();
+          c.byobRequest?.respond(0);
+          return;
+        }
+        c.enqueue(bytes(n, n, n));
+      },
+    });
+    const [a, b] = rs.tee();
+    const ra = a.getReader({ mode: "byob" });
+    const rb = b.getReader({ mode: "byob" });
+    const got = [];
+    for (let i = 0; i < 3; i++) got.push(show(await ra.read(new Uint8Array(2))), show(await rb.read(new Uint8Array(4))));
+    return [got, n];
+  });
+  out.teeOneCanceled = await t(async () => {
+    const rs = new ReadableStream({
+      type: "bytes",
+      start(c) {
+        c.enqueue(bytes(1, 2));
+        c.close();
+      },
+    });
+    const [a, b] = rs.tee();
+    const canceled = b.cancel("no");
+    const r = a.getReader({ mode: "byob" });
+    return [show(await r.read(new Uint8Array(4))), show(await r.read(new Uint8Array(4))), await canceled];
+  });
+  out.teeError = await t(async () => {
+    const [rs, c] = controlled();
+    const [a, b] = rs.tee();
+    const pa = a.getReader({ mode: "byob" }).read(new Uint8Array(2)).then(() => "ok", (e) => e.message);
+    const pb = b.getReader().read().then(() => "ok", (e) => e.message);
+    c.error(new Error("bad"));
+    return [await pa, await pb];
   });
   out.teeCancel = await t(async () => {
     let reason;
