@@ -149,6 +149,13 @@
 
   // ---- bodies ----
 
+  // closeBytes closes a body's byte stream; a BYOB read waiting on it ends
+  // (done, with what it was given), as undici's bodies do.
+  function closeBytes(c) {
+    c.close();
+    c.byobRequest?.respond(0);
+  }
+
   // extractBody turns a BodyInit into {bytes, stream, type}: bytes for
   // data known up front, stream for a ReadableStream.
   function extractBody(body) {
@@ -170,7 +177,7 @@
         type: 'bytes',
         async pull(c) {
           c.enqueue(new Uint8Array(await blob.arrayBuffer()));
-          c.close();
+          closeBytes(c);
         },
       }, { highWaterMark: 0 });
       return { bytes: null, stream, type: blob.type || null };
@@ -525,7 +532,7 @@
                 return handle.read().then((chunk) => {
                   if (chunk === null) {
                     cleanup();
-                    c.close();
+                    closeBytes(c);
                   } else if (chunk instanceof ArrayBuffer) {
                     c.enqueue(new Uint8Array(chunk));
                   } else {
