@@ -5,10 +5,11 @@
 // readable byte streams (type: "bytes": ReadableByteStreamController,
 // BYOB readers and requests) after the WHATWG Streams Standard's
 // algorithms, chunks moving by ArrayBuffer transfer.
-// Evaluates to a function returning the classes plus errorStream(stream,
-// reason) and isDisturbed(stream), which fetch.js needs and the standard
-// API does not offer.
-(function () {
+// Evaluates to a function of transferArrayBuffer(buffer) (Go: the bytes
+// move to a new ArrayBuffer, the given one is detached) returning the
+// classes plus errorStream(stream, reason) and isDisturbed(stream), which
+// fetch.js needs and the standard API does not offer.
+(function (transferArrayBuffer) {
   'use strict';
 
   const asyncIterator = Symbol.asyncIterator ?? Symbol.for('Symbol.asyncIterator');
@@ -674,8 +675,7 @@
   // transferBuffer moves buffer's bytes to a new ArrayBuffer and detaches
   // it, as the standard's TransferArrayBuffer.
   function transferBuffer(buffer) {
-    if (isDetached(buffer)) throw new TypeError('Invalid state: ArrayBuffer is detached');
-    return ArrayBuffer.prototype.transfer.call(buffer);
+    return transferArrayBuffer(buffer);
   }
 
   function copyBytes(dest, destOffset, src, srcOffset, n) {

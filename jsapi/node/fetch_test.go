@@ -410,3 +410,23 @@ await fetch('http://127.0.0.1:1/').catch(() => {});
 `)
 	})
 }
+
+// BenchmarkFetchBodyText reads a 200 kB response body through its
+// ReadableStream (res.arrayBuffer()) over loopback.
+func BenchmarkFetchBodyText(b *testing.B) {
+	s := newFetchServer(b)
+	rt := libRuntime(b)
+	src := fmt.Sprintf(`(async () => {
+  const res = await fetch(%q + '/big', { headers: { 'accept-encoding': 'identity' } });
+  return (await res.arrayBuffer()).byteLength;
+})()`, s.URL)
+	for b.Loop() {
+		v, err := rt.Run(src)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if v != int64(200000) {
+			b.Fatalf("read %v bytes", v)
+		}
+	}
+}
