@@ -403,5 +403,19 @@ export default async function () {
     const r = new Response(new Blob(["xyz"])).body.getReader({ mode: "byob" });
     return show(await r.read(new Uint8Array(2)));
   });
+  out.blobStream = await t(async () => {
+    const r = new Blob(["abcde"]).stream().getReader({ mode: "byob" });
+    const got = [];
+    for (;;) {
+      const x = await r.read(new Uint8Array(2));
+      got.push(show(x));
+      if (x.done) break;
+    }
+    return got;
+  });
+  out.blobStreamDefault = await t(async () => {
+    const r = new Blob(["abc"]).stream().getReader();
+    return [show(await r.read()), show(await r.read())];
+  });
   return out;
 }
