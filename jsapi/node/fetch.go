@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -40,7 +41,7 @@ import (
 
 // fetchModule is the "pigo/fetch" module. Loop only.
 func fetchModule(rt modules.Runtime, module *goja.Object) error {
-	streams, err := libEval(rt, fetchStreamProgram)
+	streams, err := libEval(rt, fetchStreamProgram, rt.VM().ToValue(transferArrayBuffer(rt.VM())))
 	if err != nil {
 		return err
 	}
@@ -50,6 +51,25 @@ func fetchModule(rt modules.Runtime, module *goja.Object) error {
 		"start":   c.start,
 		"streams": streams,
 	})
+}
+
+// transferArrayBuffer is the streams' TransferArrayBuffer(buffer): a new
+// ArrayBuffer over the same bytes, the given one detached, so a chunk
+// moves into a byte stream without a copy. Loop only.
+func transferArrayBuffer(vm *goja.Runtime) func(goja.FunctionCall) goja.Value {
+	return func(call goja.FunctionCall) goja.Value {
+		obj, ok := call.Argument(0).(*goja.Object)
+		if !ok || obj.ExportType() != reflect.TypeFor[goja.ArrayBuffer]() {
+			panic(vm.NewTypeError("transferArrayBuffer: not an ArrayBuffer"))
+		}
+		ab, _ := obj.Export().(goja.ArrayBuffer)
+		if ab.Detached() {
+			panic(vm.NewTypeError("Invalid state: ArrayBuffer is detached"))
+		}
+		data := ab.Bytes()
+		ab.Detach()
+		return vm.ToValue(vm.NewArrayBuffer(data))
+	}
 }
 
 // fetchMaxRedirects is how many redirects redirect: "follow" follows

@@ -22,7 +22,16 @@
     return signal?.reason ?? domException('This operation was aborted', 'AbortError');
   }
 
-  const { ReadableStream, ReadableStreamDefaultReader, ReadableStreamDefaultController, errorStream, isDisturbed } = lib.streams;
+  const {
+    ReadableStream,
+    ReadableStreamDefaultReader,
+    ReadableStreamDefaultController,
+    ReadableByteStreamController,
+    ReadableStreamBYOBReader,
+    ReadableStreamBYOBRequest,
+    errorStream,
+    isDisturbed,
+  } = lib.streams;
 
   // ---- Headers ----
 
@@ -140,6 +149,13 @@
 
   // ---- bodies ----
 
+  // closeBytes closes a body's byte stream; a BYOB read waiting on it ends
+  // (done, with what it was given), as undici's bodies do.
+  function closeBytes(c) {
+    c.close();
+    c.byobRequest?.respond(0);
+  }
+
   // extractBody turns a BodyInit into {bytes, stream, type}: bytes for
   // data known up front, stream for a ReadableStream.
   function extractBody(body) {
@@ -158,9 +174,10 @@
     if (typeof Blob === 'function' && body instanceof Blob) {
       const blob = body;
       const stream = new ReadableStream({
+        type: 'bytes',
         async pull(c) {
           c.enqueue(new Uint8Array(await blob.arrayBuffer()));
-          c.close();
+          closeBytes(c);
         },
       }, { highWaterMark: 0 });
       return { bytes: null, stream, type: blob.type || null };
@@ -185,6 +202,7 @@
       const bytes = b.bytes;
       b.bytes = null;
       b.stream = new ReadableStream({
+        type: 'bytes',
         start(c) {
           if (bytes.length > 0) c.enqueue(bytes);
           c.close();
@@ -509,11 +527,12 @@
           const hasBody = r.method !== 'HEAD' && !nullBodyStatus.has(head.status);
           if (hasBody) {
             stream = new ReadableStream({
+              type: 'bytes',
               pull(c) {
                 return handle.read().then((chunk) => {
                   if (chunk === null) {
                     cleanup();
-                    c.close();
+                    closeBytes(c);
                   } else if (chunk instanceof ArrayBuffer) {
                     c.enqueue(new Uint8Array(chunk));
                   } else {
@@ -564,5 +583,8 @@
     ReadableStream,
     ReadableStreamDefaultReader,
     ReadableStreamDefaultController,
+    ReadableByteStreamController,
+    ReadableStreamBYOBReader,
+    ReadableStreamBYOBRequest,
   });
 })

@@ -211,6 +211,42 @@ check(!res2.body.locked, 'iterator released the lock');
 `)
 }
 
+// TestFetchBodyBYOB reads a network body, a byte stream as in Node, with a
+// BYOB reader into one reused buffer, and a cloned body's two branches.
+func TestFetchBodyBYOB(t *testing.T) {
+	t.Parallel()
+	s := newFetchServer(t)
+	rt := libRuntime(t)
+	fetchRun(t, rt, s, `
+const res = await fetch(BASE + '/big', { headers: { 'accept-encoding': 'identity' } });
+const reader = res.body.getReader({ mode: 'byob' });
+check(reader instanceof ReadableStreamBYOBReader, 'a BYOB reader');
+let buf = new ArrayBuffer(4096);
+let total = 0, reads = 0, text = '';
+const dec = new TextDecoder();
+for (;;) {
+  const { value, done } = await reader.read(new Uint8Array(buf), { min: 100 });
+  check(value instanceof Uint8Array && value.byteLength <= 4096, 'a view of the given buffer');
+  if (done) break;
+  check(value.byteLength >= 100, 'min honoured');
+  total += value.byteLength;
+  reads++;
+  if (reads === 1) text = dec.decode(value.subarray(0, 10));
+  buf = value.buffer;
+}
+eq(total, 200000, 'bytes read');
+eq(text, '0123456789', 'first bytes');
+check(reads >= 200000 / 4096, 'read in buffer-sized pieces');
+
+const res2 = await fetch(BASE + '/text');
+const clone = res2.clone();
+const r2 = clone.body.getReader({ mode: 'byob' });
+const first = await r2.read(new Uint8Array(2));
+eq(Array.from(first.value), [104, 195], 'clone BYOB read');
+eq(await res2.text(), 'héllo', 'original body after a clone read');
+`)
+}
+
 // TestFetchForAwait runs `for await (const chunk of res.body)` lowered by
 // esbuild as pigo's bundler lowers it (goja has no for await).
 func TestFetchForAwait(t *testing.T) {
@@ -373,4 +409,24 @@ await hr.read().catch(() => {});
 await fetch('http://127.0.0.1:1/').catch(() => {});
 `)
 	})
+}
+
+// BenchmarkFetchBodyText reads a 200 kB response body through its
+// ReadableStream (res.arrayBuffer()) over loopback.
+func BenchmarkFetchBodyText(b *testing.B) {
+	s := newFetchServer(b)
+	rt := libRuntime(b)
+	src := fmt.Sprintf(`(async () => {
+  const res = await fetch(%q + '/big', { headers: { 'accept-encoding': 'identity' } });
+  return (await res.arrayBuffer()).byteLength;
+})()`, s.URL)
+	for b.Loop() {
+		v, err := rt.Run(src)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if v != int64(200000) {
+			b.Fatalf("read %v bytes", v)
+		}
+	}
 }

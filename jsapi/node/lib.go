@@ -73,6 +73,9 @@ func libGlobals() []Global {
 		{Name: "Response", Module: "pigo/fetch", Export: "Response"},
 		{Name: "Headers", Module: "pigo/fetch", Export: "Headers"},
 		{Name: "ReadableStream", Module: "pigo/fetch", Export: "ReadableStream"},
+		{Name: "ReadableByteStreamController", Module: "pigo/fetch", Export: "ReadableByteStreamController"},
+		{Name: "ReadableStreamBYOBReader", Module: "pigo/fetch", Export: "ReadableStreamBYOBReader"},
+		{Name: "ReadableStreamBYOBRequest", Module: "pigo/fetch", Export: "ReadableStreamBYOBRequest"},
 	}
 }
 

@@ -1,8 +1,8 @@
 // node:stream: Readable, Writable, Duplex, Transform and PassThrough with
 // Node's observable semantics (paused/flowing modes, 'readable', objectMode,
 // highWaterMark backpressure, the 'data' / 'end' / 'finish' / 'close' /
-// 'error' order, destroy), plus Readable.from, pipeline, finished and async
-// iteration. Written for pigo from Node's documented behaviour; the
+// 'error' order, destroy), plus Readable.from, Readable.toWeb/fromWeb,
+// pipeline, finished and async iteration. Written for pigo from Node's documented behaviour; the
 // constructors are ES5 functions so both `class X extends Readable` and the
 // older `Readable.call(this, opts)` + util.inherits pattern work.
 //
@@ -1033,11 +1033,96 @@
     return readable;
   };
 
-  Readable.fromWeb = function () {
-    throw new Error('not supported yet: node:stream.Readable.fromWeb');
+  // Readable.fromWeb reads a WHATWG ReadableStream (locking it) into a
+  // Readable; destroying the Readable cancels the stream.
+  Readable.fromWeb = function fromWeb(readableStream, options = undefined) {
+    const RS = globalThis.ReadableStream;
+    if (typeof RS !== 'function' || !(readableStream instanceof RS)) {
+      throw invalidArgType('readableStream', 'an instance of ReadableStream', readableStream);
+    }
+    const { highWaterMark, encoding, objectMode = false, signal } = options ?? {};
+    const reader = readableStream.getReader();
+    let closed = false;
+    const readable = new Readable({
+      objectMode,
+      highWaterMark,
+      encoding,
+      signal,
+      read() {
+        reader.read().then(
+          (r) => {
+            if (r.done) readable.push(null);
+            else readable.push(r.value);
+          },
+          (e) => readable.destroy(e),
+        );
+      },
+      destroy(error, callback) {
+        const done = () => callback(error);
+        if (!closed) {
+          reader.cancel(error).then(done, done);
+          return;
+        }
+        done();
+      },
+    });
+    reader.closed.then(
+      () => {
+        closed = true;
+      },
+      (e) => {
+        closed = true;
+        readable.destroy(e);
+      },
+    );
+    return readable;
   };
-  Readable.toWeb = function () {
-    throw new Error('not supported yet: node:stream.Readable.toWeb');
+
+  // Readable.toWeb makes a WHATWG ReadableStream (not a byte stream, as in
+  // Node 22) of a Readable's chunks, pausing it while the stream's queue
+  // is full; cancelling the stream destroys the Readable.
+  Readable.toWeb = function toWeb(streamReadable, options = undefined) {
+    if (streamReadable === null || typeof streamReadable?._readableState !== 'object') {
+      throw invalidArgType('streamReadable', 'an instance of stream.Readable', streamReadable);
+    }
+    const RS = globalThis.ReadableStream;
+    if (streamReadable.destroyed || !streamReadable.readable || streamReadable.readableEnded) {
+      const empty = new RS();
+      empty.cancel();
+      return empty;
+    }
+    const objectMode = streamReadable.readableObjectMode;
+    const strategy = options?.strategy ?? { highWaterMark: streamReadable.readableHighWaterMark };
+    let controller;
+    const onData = (chunk) => {
+      if (Buffer.isBuffer(chunk) && !objectMode) chunk = new Uint8Array(chunk);
+      controller.enqueue(chunk);
+      if (controller.desiredSize <= 0) streamReadable.pause();
+    };
+    const onFinished = (error) => {
+      cleanup();
+      streamReadable.removeListener('data', onData);
+      if (error?.code === 'ERR_STREAM_PREMATURE_CLOSE') error = new AbortError(undefined, { cause: error });
+      try {
+        if (error) controller.error(error);
+        else controller.close();
+      } catch {
+        // The stream was cancelled meanwhile.
+      }
+    };
+    streamReadable.on('data', onData);
+    const cleanup = eos(streamReadable, {}, onFinished);
+    return new RS({
+      start(c) {
+        controller = c;
+      },
+      pull() {
+        streamReadable.resume();
+      },
+      cancel(reason) {
+        streamReadable.destroy(reason);
+      },
+    }, strategy);
   };
 
   // ---- Writable ----

@@ -101,10 +101,13 @@
     stream() {
       const bytes = blobBytes(this);
       let off = 0;
+      // A byte stream, as Node's: BYOB readers work on it.
       return new globalThis.ReadableStream({
+        type: 'bytes',
         pull(c) {
           if (off >= bytes.length) {
             c.close();
+            c.byobRequest?.respond(0);
             return;
           }
           // Node hands out 64 KiB chunks.

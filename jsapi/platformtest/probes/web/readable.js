@@ -1,5 +1,4 @@
 // ReadableStream behaviour extensions rely on.
-// gap: byob byte streams and BYOB readers are not implemented; getReader({ mode: "byob" }) throws
 const t = async (f) => {
   try {
     return await f();
