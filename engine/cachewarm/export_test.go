@@ -1,0 +1,4 @@
+package cachewarm
+
+// ToFixed exposes toFixed to the tests.
+var ToFixed = toFixed
