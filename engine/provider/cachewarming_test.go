@@ -155,3 +155,28 @@ func TestPromptCacheTTLAndReplayable(t *testing.T) {
 		t.Error("reasoning OpenAI request is not replayable")
 	}
 }
+
+// The built-in Anthropic models carry pi-ai 1.6's cache lifetimes, and the
+// adaptive-thinking ones can be replayed with thinking on.
+func TestBuiltinAnthropicPromptCache(t *testing.T) {
+	n := 0
+	for _, m := range provider.BuiltinModels() {
+		if m.Provider != "anthropic" {
+			continue
+		}
+		n++
+		if ttl, ok := provider.PromptCacheTTL(m, "", ""); !ok || ttl != 5*time.Minute {
+			t.Errorf("%s: short lifetime %v %v", m.ID, ttl, ok)
+		}
+		if ttl, ok := provider.PromptCacheTTL(m, "long", ""); !ok || ttl != time.Hour {
+			t.Errorf("%s: long lifetime %v %v", m.ID, ttl, ok)
+		}
+		adaptive := m.ID == "claude-opus-4-7" || m.ID == "claude-opus-4-6" || m.ID == "claude-sonnet-4-6"
+		if provider.CacheWarmingReplayable(m, true) != adaptive {
+			t.Errorf("%s: replayable with thinking = %v", m.ID, !adaptive)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no anthropic models")
+	}
+}
