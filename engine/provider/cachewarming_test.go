@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -178,5 +179,51 @@ func TestBuiltinAnthropicPromptCache(t *testing.T) {
 	}
 	if n == 0 {
 		t.Fatal("no anthropic models")
+	}
+}
+
+// models.json declares cache lifetimes on custom models and overrides them
+// tier by tier on catalog models; bad lifetimes are reported.
+func TestModelsJSONPromptCache(t *testing.T) {
+	dir := writeAgentDir(t, map[string]string{"models.json": `{"providers": {
+		"anthropic": {"modelOverrides": {"claude-haiku-4-5": {"promptCache": {"short": 120}}}},
+		"proxy": {"baseUrl": "http://x", "apiKey": "k", "api": "anthropic-messages", "models": [
+			{"id": "m", "promptCache": {"long": 7200}, "compat": {"forceAdaptiveThinking": true}}]}
+	}}`})
+	r := provider.NewRegistry(provider.RegistryOptions{AgentDir: dir})
+	if p := r.Problems(); len(p) != 0 {
+		t.Fatalf("problems: %v", p)
+	}
+	haiku, _ := r.Find("anthropic", "claude-haiku-4-5")
+	if ttl, _ := provider.PromptCacheTTL(haiku, "short", ""); ttl != 2*time.Minute {
+		t.Errorf("overridden short lifetime %v", ttl)
+	}
+	if ttl, _ := provider.PromptCacheTTL(haiku, "long", ""); ttl != time.Hour {
+		t.Errorf("kept long lifetime %v", ttl)
+	}
+	m, ok := r.Find("proxy", "m")
+	if !ok {
+		t.Fatal("custom model missing")
+	}
+	if _, ok := provider.PromptCacheTTL(m, "short", ""); ok {
+		t.Error("custom model has a short lifetime it did not declare")
+	}
+	if ttl, _ := provider.PromptCacheTTL(m, "long", ""); ttl != 2*time.Hour {
+		t.Errorf("custom long lifetime %v", ttl)
+	}
+	if !provider.CacheWarmingReplayable(m, true) {
+		t.Error("forceAdaptiveThinking from models.json ignored")
+	}
+
+	dir = writeAgentDir(t, map[string]string{"models.json": `{"providers": {
+		"anthropic": {"modelOverrides": {"claude-haiku-4-5": {"promptCache": {"short": 0, "long": "1h"}}}}}}`})
+	var got []string
+	for _, p := range provider.NewRegistry(provider.RegistryOptions{AgentDir: dir}).Problems() {
+		got = append(got, p.Error())
+	}
+	want := []string{"providers.anthropic.modelOverrides.claude-haiku-4-5.promptCache.short: Expected number to be greater than 0",
+		"providers.anthropic.modelOverrides.claude-haiku-4-5.promptCache.long: Expected number"}
+	if len(got) != 2 || !strings.Contains(got[0], want[0]) || !strings.Contains(got[1], want[1]) {
+		t.Errorf("problems %q, want %q", got, want)
 	}
 }
