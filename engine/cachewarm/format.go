@@ -12,9 +12,9 @@ import (
 
 func dollars(v float64) string {
 	if v < 0 {
-		return "-$" + toFixed(math.Abs(v), 3)
+		return "-$" + ToFixed(math.Abs(v), 3)
 	}
-	return "$" + toFixed(v, 3)
+	return "$" + ToFixed(v, 3)
 }
 
 func economics(d *provider.CacheWarmingDecision) string {
@@ -83,5 +83,8 @@ func FormatUsage(totalCost float64, note string) string {
 	if note != "" {
 		note = " (" + note + ")"
 	}
-	return "Cache warmed" + note + ": $" + trailingZeros.ReplaceAllString(toFixed(totalCost, 6), "$1")
+	return "Cache warmed" + note + ": $" + trailingZeros.ReplaceAllString(ToFixed(totalCost, 6), "$1")
 }
+
+// Now is the warmer's clock's time.
+func (w *Warmer) Now() time.Time { return w.cfg.Clock.Now() }

@@ -6,10 +6,10 @@ import (
 	"strings"
 )
 
-// toFixed formats v with n decimals as JavaScript's Number.prototype.toFixed
+// ToFixed formats v with n decimals as JavaScript's Number.prototype.toFixed
 // does: from v's exact binary value, a tie rounding away from zero (Go's
 // strconv rounds ties to even).
-func toFixed(v float64, n int) string {
+func ToFixed(v float64, n int) string {
 	neg := v < 0
 	exact := new(big.Float).SetFloat64(math.Abs(v)).Text('f', 1100) // exact: binary fractions terminate
 	dot := strings.IndexByte(exact, '.')

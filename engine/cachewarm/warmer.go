@@ -49,7 +49,7 @@ type Reply struct {
 	Provider   string
 	Model      string // the response's model when the provider named one
 	StopReason string
-	Usage      provider.Usage
+	Usage      any // the reply's usage, as the session stores it
 }
 
 // Request is a real model request whose cache entry is to be kept warm.
@@ -79,7 +79,7 @@ type Config struct {
 	Decide func(ctx context.Context, event map[string]any) (action any, ok bool)
 	// Record appends the usage entry of a refresh (note is "" or
 	// "extension override").
-	Record func(kind, provider, model string, usage provider.Usage, note string)
+	Record func(kind, provider, model string, usage any, note string)
 }
 
 // Status is the warmer's state, for /session.

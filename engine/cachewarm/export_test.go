@@ -1,4 +1,0 @@
-package cachewarm
-
-// ToFixed exposes toFixed to the tests.
-var ToFixed = toFixed
