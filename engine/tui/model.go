@@ -34,6 +34,9 @@ type (
 type model struct {
 	c    *client
 	opts Options
+	// warmNotice is the last cache warming line, which back-to-back
+	// refreshes with the same note add their cost to.
+	warmNotice *warmNotice
 	keys keymap
 	th   *Theme
 	vc   viewCtx
