@@ -37,9 +37,9 @@ type model struct {
 	// warmNotice is the last cache warming line, which back-to-back
 	// refreshes with the same note add their cost to.
 	warmNotice *warmNotice
-	keys keymap
-	th   *Theme
-	vc   viewCtx
+	keys       keymap
+	th         *Theme
+	vc         viewCtx
 
 	width, height int
 	fullscreen    bool
