@@ -101,7 +101,8 @@ func TestAgentWarmsPromptCache(t *testing.T) {
 	}
 	script.Queue(provider.ReplyText("ok"), provider.ReplyText("w"), provider.ReplyText("w"))
 	clock := &warmClock{now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
-	a := agent.New(agent.Options{Host: h, Provider: agent.RegistryProvider{Registry: reg}, Model: agent.ModelMap(script.Models()[0]),
+	prov := &recordingProvider{RegistryProvider: agent.RegistryProvider{Registry: reg}}
+	a := agent.New(agent.Options{Host: h, Provider: prov, Model: agent.ModelMap(script.Models()[0]),
 		CacheWarmClock: clock})
 	piapi.Of(h).SetAgent(a)
 	if err := a.Prompt(context.Background(), strings.Repeat("x", 40_000), agent.PromptOptions{}); err != nil {
@@ -122,6 +123,14 @@ func TestAgentWarmsPromptCache(t *testing.T) {
 	}
 	if len(events) != 1 || len(usage) != 1 {
 		t.Fatalf("%d decisions, %d usage entries", len(events), len(usage))
+	}
+	if len(prov.reqs) != 2 {
+		t.Fatalf("%d requests, want the prompt's and its refresh", len(prov.reqs))
+	}
+	orig, refresh := prov.reqs[0], prov.reqs[1]
+	if refresh.MaxTokens != 1 || !refresh.NoRetries || refresh.OnEvent != nil || orig.NoRetries ||
+		refresh.SystemPrompt != orig.SystemPrompt || len(refresh.Messages) != len(orig.Messages) {
+		t.Fatalf("refresh request %+v", refresh)
 	}
 	last, _ := a.Messages()[msgs-1]["usage"].(map[string]any)
 	prompt := int(compaction.Number(last["input"]) + compaction.Number(last["cacheRead"]) + compaction.Number(last["cacheWrite"]))
@@ -154,4 +163,18 @@ func TestAgentWarmsPromptCache(t *testing.T) {
 	if len(events) != 2 {
 		t.Fatalf("warming went on after stop: %d decisions", len(events))
 	}
+}
+
+// recordingProvider records the requests it streams.
+type recordingProvider struct {
+	agent.RegistryProvider
+	mu   sync.Mutex
+	reqs []agent.Request
+}
+
+func (p *recordingProvider) Stream(ctx context.Context, req agent.Request) (agent.Message, error) {
+	p.mu.Lock()
+	p.reqs = append(p.reqs, req)
+	p.mu.Unlock()
+	return p.RegistryProvider.Stream(ctx, req)
 }
