@@ -430,3 +430,27 @@ func TestPiCtxMembersMadeOnce(t *testing.T) {
 		}
 	}
 }
+
+// pi 1.6's cache_warming_decision from JS extensions: each handler sees
+// pi's decision; the last one returning an action decides; a throw is
+// reported and skipped.
+func TestPiCacheWarmingDecision(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	f.write("a.ts", `export default function (pi) {
+  pi.on("cache_warming_decision", (e) => ({ action: e.warmCost < e.missCost ? "stop" : "warm" }));
+  pi.on("cache_warming_decision", () => { throw new Error("nope"); });
+}
+`)
+	f.write("b.ts", `export default function (pi) {
+  pi.on("cache_warming_decision", (e) => { if (e.action !== "warm" || e.continuationProbability !== 0.15) return { action: "bad-event" }; });
+}
+`)
+	f.mustBoot("a.ts", "b.ts")
+	out := hookResult(t, f.host, "cache_warming_decision", map[string]any{"type": "cache_warming_decision",
+		"warmCost": 0.01, "missCost": 0.5, "continuationProbability": 0.15, "action": "warm"})
+	r, _ := out.Result.(map[string]any)
+	if r["action"] != "stop" || len(out.Errors) != 1 || !strings.Contains(out.Errors[0].Text, "nope") {
+		t.Fatalf("result %v, errors %v", out.Result, out.Errors)
+	}
+}

@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"errors"
+	"github.com/pigo-dev/pigo/engine/cachewarm"
 	"slices"
 	"strings"
 	"sync"
@@ -55,6 +56,8 @@ type Request struct {
 	APIKey      string
 	Headers     map[string]string
 	Temperature *float64
+	// NoRetries turns the provider's HTTP retries off (a cache refresh).
+	NoRetries bool
 }
 
 // Options configure an Agent.
@@ -88,6 +91,9 @@ type Options struct {
 	// the notes appended to the prompt's text (an image that cannot be
 	// sent is left out with a note saying so).
 	PromptImages func(images []any) (kept []any, hints []string)
+	// CacheWarmClock is the clock of prompt cache warming (tests); nil:
+	// the wall clock.
+	CacheWarmClock cachewarm.Clock
 }
 
 // Agent runs prompts. Safe for concurrent use; one prompt runs at a time,
@@ -127,6 +133,8 @@ type Agent struct {
 	model          Message
 	thinking       string
 	hooks          Hooks
+	warmOnce       sync.Once
+	warmer         *cachewarm.Warmer
 	// forced is the current run's before_agent_start systemPrompt, if any.
 	forced *string
 	// steeringMode and followUpMode are pi's queue modes (modes_queue.go):
@@ -526,6 +534,7 @@ func (a *Agent) Abort() {
 // settle emits agent_settled once a run and its retries, compaction and
 // queued follow-ups are over.
 func (a *Agent) settle(ctx context.Context) {
+	a.CacheWarmer().AgentSettled()
 	a.mu.Lock()
 	aborted := a.abortRequested
 	a.settling = true

@@ -258,6 +258,7 @@ func (l *loop) streamAssistant() Message {
 			a.h.Emit(l.ctx, "provider_stream_event", map[string]any{"type": "provider_stream_event", "provider": prov, "api": api, "model": id, "data": data})
 		})
 	}
+	l.startCacheWarming(l.ctx, req)
 	final, err := a.opts.Provider.Stream(sctx, req)
 	if err != nil || final == nil {
 		msg := "provider failed"

@@ -50,6 +50,9 @@ func (p RegistryProvider) Stream(ctx context.Context, req Request) (Message, err
 	if req.MaxTokens > 0 {
 		opts.MaxTokens = req.MaxTokens
 	}
+	if req.NoRetries {
+		opts.Retry.MaxRetries = -1
+	}
 	if req.APIKey != "" {
 		opts.APIKey = req.APIKey
 	}

@@ -21,6 +21,9 @@ type Settings struct {
 	// BranchSummaryReserveTokens is kept free of a branch summary's input
 	// (pi's branchSummary.reserveTokens).
 	BranchSummaryReserveTokens int
+	// CacheWarming is pi 1.6's cacheWarming: "off", "streaming" or "idle"
+	// ("" means idle).
+	CacheWarming string
 }
 
 // RetrySettings are pi's retry settings: a failed turn whose error looks
@@ -40,6 +43,7 @@ var DefaultSettings = Settings{
 	Retry:      RetrySettings{Enabled: true, MaxRetries: 3, BaseDelay: 2 * time.Second, MaxDelay: time.Minute},
 
 	BranchSummaryReserveTokens: 16384,
+	CacheWarming:               "idle",
 }
 
 func (a *Agent) settings() Settings {

@@ -138,6 +138,7 @@ func rpcCommands() map[string]rpcCommandSpec {
 		"set_entry_label":      {false, (*rpcServer).setEntryLabel},
 		"get_project_trust":    {false, (*rpcServer).getProjectTrust}, // rpc_trust.go
 		"get_credentials":      {false, (*rpcServer).getCredentials},  // rpc_auth.go
+		"get_cache_warming":    {false, (*rpcServer).getCacheWarming}, // rpc_cachewarm.go
 		"set_api_key":          {false, (*rpcServer).setAPIKey},
 		"logout":               {false, (*rpcServer).logout},
 		"login_oauth_start":    {true, (*rpcServer).loginOAuthStart},

@@ -394,6 +394,7 @@ func (rt *agentRuntime) shutdown(stopOutput func()) {
 	wctx, wcancel := context.WithTimeout(ctx, 5*time.Second)
 	_ = rt.agent.WaitIdle(wctx)
 	wcancel()
+	rt.agent.CacheWarmer().Cancel() // pi's dispose: no refresh outlives the session
 	_ = rt.tree().Close()
 	rt.closeHost()
 }

@@ -135,7 +135,18 @@ func (s *piSettings) agentSettings() agent.Settings {
 			MaxDelay:   time.Duration(s.numIn("retry", "maxAgentDelayMs", float64(d.Retry.MaxDelay.Milliseconds()))) * time.Millisecond,
 		},
 		BranchSummaryReserveTokens: int(s.numIn("branchSummary", "reserveTokens", float64(d.BranchSummaryReserveTokens))),
+		CacheWarming:               s.cacheWarming(),
 	}
+}
+
+// cacheWarming is pi's getCacheWarmingMode: the global file's cacheWarming
+// when it is a known mode (a project cannot change it), else "idle".
+func (s *piSettings) cacheWarming() string {
+	switch m := s.globalStr("cacheWarming"); m {
+	case "off", "streaming", "idle":
+		return m
+	}
+	return agent.DefaultSettings.CacheWarming
 }
 
 // providerRetry is pi's getProviderRetrySettings (retry.provider), the

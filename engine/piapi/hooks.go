@@ -21,7 +21,9 @@ func HookEvents() []string {
 		// pi 1.6
 		"project_trust", "context_with_system", "before_provider_headers",
 		// pi 1.6's actionable boundaries (engine/agent runs their chain)
-		"turn_end", "agent_before_settle"}
+		"turn_end", "agent_before_settle",
+		// pi 1.6's prompt cache warming
+		"cache_warming_decision"}
 }
 
 // IsHookEvent reports whether pi lets handlers of name change the outcome.
@@ -213,6 +215,14 @@ func hookContracts() map[string]engine.HookContract {
 		c.Payload = ev
 		return false, err
 	}}
+	// pi 1.6: each handler sees the same event; the last one returning an
+	// action (any value but undefined) decides.
+	m["cache_warming_decision"] = engine.HookContract{Fold: piFold(func(c *engine.HookChain, ev, r map[string]any) bool {
+		if a, ok := r["action"]; ok {
+			c.Result = map[string]any{"action": a}
+		}
+		return false
+	})}
 	// pi 1.6: context_with_system is context with the system messages
 	// included; results combine the same way.
 	m["context_with_system"] = m["context"]

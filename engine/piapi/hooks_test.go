@@ -2,6 +2,7 @@ package piapi_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/pigo-dev/pigo/engine"
@@ -77,6 +78,58 @@ func TestHookNilEventWhenResultReplaces(t *testing.T) {
 		}
 		if s, _ := seen[0].([]any); len(s) != 1 || s[0] != "kept" {
 			t.Fatalf("withEvent=%v: next handler saw %v", withEvent, seen[0])
+		}
+	}
+}
+
+// cache_warming_decision: the last handler returning an action wins;
+// handlers returning nothing or no action, or failing, leave it.
+func TestCacheWarmingDecisionLastActionWins(t *testing.T) {
+	t.Parallel()
+	type step struct {
+		result any
+		err    bool
+	}
+	cases := []struct {
+		steps []step
+		want  any // nil: no handler decided
+	}{
+		{[]step{{result: map[string]any{"action": "stop"}}}, "stop"},
+		{[]step{{result: map[string]any{"action": "stop"}}, {result: map[string]any{"action": "warm"}}}, "warm"},
+		{[]step{{result: map[string]any{"action": "stop"}}, {result: map[string]any{}}, {result: nil}}, "stop"},
+		{[]step{{result: map[string]any{"action": "warm"}}, {err: true}}, "warm"},
+		{[]step{{result: map[string]any{"other": 1.0}}}, nil},
+	}
+	for i, c := range cases {
+		h := newHost(t, engine.Options{})
+		var seen []any
+		bootOK(t, h, goPlugin("p", func(g *engine.Generation) error {
+			for _, s := range c.steps {
+				if err := g.Hook("cache_warming_decision", func(ctx context.Context, p any) (any, error) {
+					seen = append(seen, p.(map[string]any)["action"])
+					if s.err {
+						return nil, errors.New("boom")
+					}
+					return s.result, nil
+				}, ""); err != nil {
+					return err
+				}
+			}
+			return nil
+		}))
+		out := h.RunHook(context.Background(), "cache_warming_decision", map[string]any{"type": "cache_warming_decision",
+			"warmCost": 0.01, "missCost": 0.5, "continuationProbability": 1.0, "action": "warm"})
+		var got any
+		if r, ok := out.Result.(map[string]any); ok {
+			got = r["action"]
+		}
+		if got != c.want {
+			t.Errorf("case %d: action %v, want %v", i, got, c.want)
+		}
+		for _, a := range seen {
+			if a != "warm" {
+				t.Errorf("case %d: a handler saw action %v, want pi's own decision", i, a)
+			}
 		}
 	}
 }

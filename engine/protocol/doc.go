@@ -33,6 +33,8 @@
 //     (pi's /tree: answers {cancelled, aborted?, editorText?}),
 //     abort_branch_summary, set_entry_label {entryId, label};
 //   - get_project_trust {trusted, protected};
+//   - get_cache_warming {mode, status, missCost?, warmCost?}: /session's
+//     prompt cache warming section (status is pi's one-line decision);
 //   - credentials: get_credentials {credentials: [{provider, type}],
 //     providers: [{provider, configured, oauth}], authPath} (oauth: the
 //     stored credential is an account login), set_api_key

@@ -29,8 +29,14 @@ package provider
 // override and extend these exactly as in pi.
 func BuiltinModels() []*Model {
 	anthropic := func(id, name string, cost Cost, ctxWin, maxTok int, tl ThinkingLevelMap) *Model {
-		return &Model{ID: id, Name: name, API: APIAnthropicMessages, Provider: "anthropic", BaseURL: "https://api.anthropic.com",
-			Reasoning: true, ThinkingLevelMap: tl, Input: []string{"text", "image"}, Cost: cost, ContextWindow: ctxWin, MaxTokens: maxTok}
+		m := &Model{ID: id, Name: name, API: APIAnthropicMessages, Provider: "anthropic", BaseURL: "https://api.anthropic.com",
+			Reasoning: true, ThinkingLevelMap: tl, Input: []string{"text", "image"}, Cost: cost, ContextWindow: ctxWin, MaxTokens: maxTok,
+			// pi-ai 1.6's Anthropic cache lifetimes (5 minutes, 1 hour).
+			PromptCache: &PromptCache{Short: ptrF(300), Long: ptrF(3600)}}
+		if supportsAdaptiveThinking(id) {
+			m.Compat = &Compat{ForceAdaptiveThinking: ptrB(true)}
+		}
+		return m
 	}
 	openai := func(id, name string, reasoning bool, cost Cost, ctxWin, maxTok int, tl ThinkingLevelMap) *Model {
 		return &Model{ID: id, Name: name, API: APIOpenAIResponses, Provider: "openai", BaseURL: "https://api.openai.com/v1",
@@ -148,3 +154,6 @@ func defaultModelFor(provider string) string {
 func defaultProviderOrder() []string {
 	return []string{"anthropic", "openai", "openai-codex", "deepseek", "google", "github-copilot"}
 }
+
+func ptrF(v float64) *float64 { return &v }
+func ptrB(v bool) *bool       { return &v }

@@ -64,6 +64,16 @@ type Model struct {
 	MaxTokens        int               `json:"maxTokens"`     // output tokens
 	Headers          map[string]string `json:"headers,omitempty"`
 	Compat           *Compat           `json:"compat,omitempty"`
+	// PromptCache is how long the provider keeps a prompt cache entry, per
+	// retention tier (pi 1.6's promptCache); nil when unknown.
+	PromptCache *PromptCache `json:"promptCache,omitempty"`
+}
+
+// PromptCache holds a model's prompt cache lifetimes in seconds; a nil tier
+// has no known lifetime.
+type PromptCache struct {
+	Short *float64 `json:"short,omitempty"`
+	Long  *float64 `json:"long,omitempty"`
 }
 
 // Clone returns a deep copy of m.
@@ -81,6 +91,10 @@ func (m *Model) Clone() *Model {
 	}
 	c.Headers = cloneStrings(m.Headers)
 	c.Compat = m.Compat.Clone()
+	if m.PromptCache != nil {
+		pc := *m.PromptCache
+		c.PromptCache = &pc
+	}
 	return &c
 }
 
@@ -115,6 +129,9 @@ type Compat struct {
 	SendSessionIDHeader *bool `json:"sendSessionIdHeader,omitempty"`
 	// anthropic-messages
 	SupportsEagerToolInputStreaming *bool `json:"supportsEagerToolInputStreaming,omitempty"`
+	// ForceAdaptiveThinking marks a Claude model that thinks adaptively
+	// (no budget derived from max_tokens).
+	ForceAdaptiveThinking *bool `json:"forceAdaptiveThinking,omitempty"`
 }
 
 // Clone returns a deep copy of c (nil stays nil).
@@ -167,6 +184,7 @@ func mergeCompat(base, override *Compat) *Compat {
 	setB(&m.SupportsLongCacheRetention, o.SupportsLongCacheRetention)
 	setB(&m.SendSessionIDHeader, o.SendSessionIDHeader)
 	setB(&m.SupportsEagerToolInputStreaming, o.SupportsEagerToolInputStreaming)
+	setB(&m.ForceAdaptiveThinking, o.ForceAdaptiveThinking)
 	if base.OpenRouterRouting != nil || o.OpenRouterRouting != nil {
 		m.OpenRouterRouting = mergeShallow(base.OpenRouterRouting, o.OpenRouterRouting)
 	}

@@ -53,6 +53,7 @@ type ModelDefinition struct {
 	MaxTokens        *int              `json:"maxTokens,omitempty"`
 	Headers          map[string]string `json:"headers,omitempty"`
 	Compat           *Compat           `json:"compat,omitempty"`
+	PromptCache      *PromptCache      `json:"promptCache,omitempty"`
 }
 
 // ModelOverride changes fields of a catalog model; cost may be partial and
@@ -67,6 +68,8 @@ type ModelOverride struct {
 	MaxTokens        *int              `json:"maxTokens,omitempty"`
 	Headers          map[string]string `json:"headers,omitempty"`
 	Compat           *Compat           `json:"compat,omitempty"`
+	// PromptCache's tiers replace the model's one by one.
+	PromptCache *PromptCache `json:"promptCache,omitempty"`
 }
 
 // CostOverride is a partial [Cost].
@@ -366,6 +369,21 @@ func (v *validator) modelCommon(m map[string]any, path string, fullCost bool) {
 			}
 		}
 	}
+	if pc, ok := m["promptCache"]; ok {
+		if pm, ok := v.object(join(path, "promptCache"), pc); ok {
+			for _, k := range []string{"short", "long"} {
+				x, present := pm[k]
+				if !present {
+					continue
+				}
+				if n, isNum := x.(float64); !isNum {
+					v.fail(join(join(path, "promptCache"), k), "Expected number")
+				} else if n <= 0 {
+					v.fail(join(join(path, "promptCache"), k), "Expected number to be greater than 0")
+				}
+			}
+		}
+	}
 	v.optHeaders(m, path)
 	v.optCompat(m, path)
 }
@@ -505,6 +523,10 @@ func modelFromDefinition(provider string, pc ProviderConfig, md ModelDefinition,
 	if md.MaxTokens != nil {
 		m.MaxTokens = *md.MaxTokens
 	}
+	if md.PromptCache != nil {
+		pc := *md.PromptCache
+		m.PromptCache = &pc
+	}
 	return m
 }
 
@@ -546,6 +568,19 @@ func applyModelOverride(m *Model, o ModelOverride) *Model {
 		set(&r.Cost.CacheWrite, c.CacheWrite)
 	}
 	r.Compat = mergeCompat(r.Compat, o.Compat)
+	if o.PromptCache != nil {
+		pc := PromptCache{}
+		if r.PromptCache != nil {
+			pc = *r.PromptCache
+		}
+		if o.PromptCache.Short != nil {
+			pc.Short = o.PromptCache.Short
+		}
+		if o.PromptCache.Long != nil {
+			pc.Long = o.PromptCache.Long
+		}
+		r.PromptCache = &pc
+	}
 	return r
 }
 

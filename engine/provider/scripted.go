@@ -139,7 +139,7 @@ func (s *Scripted) Register(r *Registry) error {
 	for _, m := range s.models {
 		cfg.Models = append(cfg.Models, ModelDefinition{ID: m.ID, Name: m.Name, Reasoning: ptr(m.Reasoning),
 			ThinkingLevelMap: m.ThinkingLevelMap, Input: m.Input, Cost: ptr(m.Cost), ContextWindow: ptr(m.ContextWindow),
-			MaxTokens: ptr(m.MaxTokens)})
+			MaxTokens: ptr(m.MaxTokens), PromptCache: m.PromptCache, Compat: m.Compat})
 	}
 	if err := r.RegisterProvider(s.provider, cfg); err != nil {
 		return fmt.Errorf("register scripted provider: %w", err)

@@ -60,6 +60,8 @@ func entryKeyOrder(typ string) []string {
 		return []string{"type", "id", "parentId", "timestamp", "targetId", "label"}
 	case "session_info":
 		return []string{"type", "id", "parentId", "timestamp", "name"}
+	case "usage": // pi 1.6's appendUsage
+		return []string{"type", "id", "parentId", "timestamp", "kind", "provider", "model", "usage", "note"}
 	case "context_edit":
 		return []string{"type", "id", "parentId", "timestamp", "targetId", "replacement"}
 	}

@@ -55,3 +55,18 @@ func TestEncodeSummaryKeyOrder(t *testing.T) {
 		t.Fatalf("encoded\n got %s\nwant %s", got, want)
 	}
 }
+
+// A usage entry (pi 1.6's appendUsage, e.g. a cache warm) is written in
+// pi's key order, its usage as a reply's.
+func TestEncodeUsageEntryKeyOrder(t *testing.T) {
+	t.Parallel()
+	e := session.Entry{"note": "extension override", "usage": map[string]any{"totalTokens": 50001.0, "cost": map[string]any{"total": 0.015, "cacheWrite": 0.0,
+		"cacheRead": 0.015, "output": 0.0, "input": 0.0}, "cacheWrite": 0.0, "cacheRead": 50000.0, "output": 1.0, "input": 0.0},
+		"model": "claude-sonnet-4-5", "provider": "anthropic", "kind": "cache_warm", "timestamp": "T", "parentId": "e5f6g7h8", "id": "f6g7h8i9", "type": "usage"}
+	want := `{"type":"usage","id":"f6g7h8i9","parentId":"e5f6g7h8","timestamp":"T","kind":"cache_warm","provider":"anthropic",` +
+		`"model":"claude-sonnet-4-5","usage":{"input":0,"output":1,"cacheRead":50000,"cacheWrite":0,"totalTokens":50001,` +
+		`"cost":{"input":0,"output":0,"cacheRead":0.015,"cacheWrite":0,"total":0.015}},"note":"extension override"}`
+	if got := string(session.EncodeEntry(e)); got != want {
+		t.Fatalf("encoded\n got %s\nwant %s", got, want)
+	}
+}

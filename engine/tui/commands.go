@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"github.com/pigo-dev/pigo/engine/cachewarm"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -67,7 +68,11 @@ func (m *model) builtin(name, args string) (done bool, c tea.Cmd) {
 	case "session":
 		m.c.request(cmd("get_session_stats"), func(m *model, r response) {
 			m.onStats(r)
-			m.add(&noticeItem{text: sessionInfo(m, r.data)})
+			stats := r.data
+			m.c.request(cmd("get_cache_warming"), func(m *model, w response) {
+				warm := w.data
+				m.add(&noticeItem{text: sessionInfo(m, stats, warm)})
+			})
 		})
 	case "fork":
 		m.openFork()
@@ -282,9 +287,9 @@ func firstLine(s string) string {
 	return s
 }
 
-// sessionInfo is pi's /session text (without its cache warming part,
-// which pigo does not have).
-func sessionInfo(m *model, d map[string]any) string {
+// sessionInfo is pi's /session text; warm is get_cache_warming's answer
+// (nil when the server gave none).
+func sessionInfo(m *model, d map[string]any, warm map[string]any) string {
 	th := m.th
 	num := func(k string) int { f, _ := d[k].(float64); return int(f) }
 	tok := func(k string) float64 { t, _ := d["tokens"].(map[string]any); f, _ := t[k].(float64); return f }
@@ -313,7 +318,17 @@ func sessionInfo(m *model, d map[string]any) string {
 		}
 		fmt.Fprintf(&b, "  %s %s%s\n", dim("Uncached:"), formatCount(in+cw), written)
 	}
-	fmt.Fprintf(&b, "%s %s\n%s %s", dim("Output:"), formatCount(tok("output")), dim("Total:"), formatCount(tok("total")))
+	fmt.Fprintf(&b, "%s %s\n%s %s\n", dim("Output:"), formatCount(tok("output")), dim("Total:"), formatCount(tok("total")))
+	mode, _ := warm["mode"].(string)
+	status, _ := warm["status"].(string)
+	if status == "" {
+		mode, status = "idle", "Inactive (cache warming unavailable)"
+	}
+	fmt.Fprintf(&b, "\n%s\n%s %s\n%s %s", Bold("Cache Warming"), dim("Mode:"), mode, dim("Status:"), status)
+	if miss, ok := warm["missCost"].(float64); ok {
+		warmCost, _ := warm["warmCost"].(float64)
+		fmt.Fprintf(&b, "\n%s $%s\n%s $%s", dim("Cache miss penalty:"), cachewarm.ToFixed(miss, 3), dim("Refresh cost:"), cachewarm.ToFixed(warmCost, 3))
+	}
 	if cost, _ := d["cost"].(float64); cost > 0 {
 		fmt.Fprintf(&b, "\n\n%s\n%s $%.3f", Bold("Cost"), dim("Total:"), cost)
 	}

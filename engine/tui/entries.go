@@ -3,6 +3,7 @@ package tui
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/pigo-dev/pigo/engine/cachewarm"
 	"slices"
 )
 
@@ -51,6 +52,10 @@ func (m *model) entryAppended(rec map[string]any) {
 		}
 		return
 	}
+	if entry["type"] == "usage" && entry["kind"] == "cache_warm" {
+		m.cacheWarmed(entry)
+		return
+	}
 	if entry["type"] != "custom" {
 		return
 	}
@@ -80,4 +85,30 @@ func (m *model) requestEntryRender(c *cached, it *entryItem, w int) {
 			it.rend.answer(r, key)
 			c.dirty++
 		})
+}
+
+type warmNotice struct {
+	c     *cached
+	total float64
+	note  string
+}
+
+// cacheWarmed shows a cache warming refresh's cost (pi's
+// addCacheWarmingUsage) when showCacheMissNotices is on; back-to-back
+// refreshes with the same note collapse into one line with their total.
+func (m *model) cacheWarmed(entry map[string]any) {
+	if !m.opts.ShowCacheMissNotices {
+		return
+	}
+	u, _ := entry["usage"].(map[string]any)
+	c, _ := u["cost"].(map[string]any)
+	cost, _ := c["total"].(float64)
+	note, _ := entry["note"].(string)
+	if w := m.warmNotice; w != nil && len(m.items) > 0 && m.items[len(m.items)-1] == w.c && len(m.items) > m.printed && w.note == note {
+		w.total += cost
+		w.c.item.(*noticeItem).text = cachewarm.FormatUsage(w.total, note)
+		w.c.dirty++
+		return
+	}
+	m.warmNotice = &warmNotice{c: m.add(&noticeItem{text: cachewarm.FormatUsage(cost, note), token: "dim"}), total: cost, note: note}
 }

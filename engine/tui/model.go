@@ -34,9 +34,12 @@ type (
 type model struct {
 	c    *client
 	opts Options
-	keys keymap
-	th   *Theme
-	vc   viewCtx
+	// warmNotice is the last cache warming line, which back-to-back
+	// refreshes with the same note add their cost to.
+	warmNotice *warmNotice
+	keys       keymap
+	th         *Theme
+	vc         viewCtx
 
 	width, height int
 	fullscreen    bool

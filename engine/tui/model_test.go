@@ -227,9 +227,14 @@ func TestBuiltinCommandsSendTheirCommands(t *testing.T) {
 	h.cmd("clone")
 	h.answer("get_session_stats", map[string]any{"sessionId": "abc", "userMessages": 2.0, "assistantMessages": 2.0, "toolCalls": 1.0,
 		"toolResults": 1.0, "totalMessages": 6.0, "tokens": map[string]any{"input": 1000.0, "output": 50.0, "cacheRead": 3000.0, "total": 4050.0}, "cost": 0.5})
+	h.answer("get_cache_warming", map[string]any{"mode": "idle", "status": "Decision in 4m 30s (100% continuation probability while agent is running, expected savings $0.315 >= $0.050 -> warm)",
+		"missCost": 0.345, "warmCost": 0.0300015})
+	h.m.height = 50 // the whole notice on screen
 	run("/session")
 	h.contains("Session Info", "File: In-memory", "ID: abc", "Total: 6", "Tools: 1 calls, 1 results", "Input: 4,000",
-		"  Cached: 3,000 (75.0%)", "Output: 50", "Total: 4,050", "Total: $0.500")
+		"  Cached: 3,000 (75.0%)", "Output: 50", "Total: 4,050", "Total: $0.500",
+		"Cache Warming", "Mode: idle", "Status: Decision in 4m 30s (100% continuation", "Cache miss penalty: $0.345", "Refresh cost: $0.030")
+	h.m.height = 30
 	run("/hotkeys")
 	h.contains("Keyboard shortcuts", "Open model selector")
 	h.event(ev("ui_call", "plugin", "p", "op", "setStatus", "key", "status", "sub", "k", "value", "old status"))

@@ -30,6 +30,9 @@ type Options struct {
 	// "system" (or ""): dark or light after the terminal's background.
 	Theme        string
 	HideThinking bool
+	// ShowCacheMissNotices is pi's showCacheMissNotices: cache warming
+	// refreshes show their cost in the transcript.
+	ShowCacheMissNotices bool
 	// QuietStartup is pi's quietStartup: "true" hides the header and the
 	// loaded extensions, "header" only the extensions.
 	QuietStartup string
@@ -91,6 +94,7 @@ func optionsFrom(opts agentsession.InteractiveOptions) Options {
 	if get := opts.Setting; get != nil {
 		o.Theme, _ = get("theme").(string)
 		o.HideThinking, _ = get("hideThinkingBlock").(bool)
+		o.ShowCacheMissNotices, _ = get("showCacheMissNotices").(bool)
 		o.DoubleEscape, _ = get("doubleEscapeAction").(string)
 		o.TreeFilterMode, _ = get("treeFilterMode").(string)
 		o.WheelScrollLines = get("fullscreenWheelScrollLines")

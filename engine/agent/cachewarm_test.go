@@ -1,0 +1,180 @@
+package agent_test
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/agent"
+	"github.com/pigo-dev/pigo/engine/cachewarm"
+	"github.com/pigo-dev/pigo/engine/compaction"
+	"github.com/pigo-dev/pigo/engine/piapi"
+	"github.com/pigo-dev/pigo/engine/provider"
+)
+
+// warmClock fires due timers synchronously as Advance moves time on.
+type warmClock struct {
+	mu     sync.Mutex
+	now    time.Time
+	timers []*warmTimer
+}
+
+type warmTimer struct {
+	due     time.Time
+	f       func()
+	stopped bool
+}
+
+func (t *warmTimer) Stop() bool { was := !t.stopped; t.stopped = true; return was }
+
+func (c *warmClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+
+func (c *warmClock) AfterFunc(d time.Duration, f func()) cachewarm.Timer {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	t := &warmTimer{due: c.now.Add(d), f: f}
+	c.timers = append(c.timers, t)
+	return t
+}
+
+func (c *warmClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	target := c.now.Add(d)
+	c.mu.Unlock()
+	for {
+		c.mu.Lock()
+		var next *warmTimer
+		idx := -1
+		for i, t := range c.timers {
+			if !t.stopped && !t.due.After(target) && (next == nil || t.due.Before(next.due)) {
+				next, idx = t, i
+			}
+		}
+		if next == nil {
+			c.now = target
+			c.mu.Unlock()
+			return
+		}
+		c.timers = append(c.timers[:idx], c.timers[idx+1:]...)
+		c.now = next.due
+		c.mu.Unlock()
+		next.f()
+	}
+}
+
+// A session request to a model with a cache lifetime is refreshed before
+// its entry expires: cache_warming_decision sees pi's numbers, the refresh
+// is the same request capped at one token, and its usage is a cache_warm
+// usage entry that never enters the conversation. A handler's "stop" ends
+// warming.
+func TestAgentWarmsPromptCache(t *testing.T) {
+	var mu sync.Mutex
+	var events []map[string]any
+	stop := false
+	h := engine.New(engine.Options{})
+	t.Cleanup(func() { h.Close(context.Background()) })
+	for _, res := range h.Boot(context.Background(), []engine.PluginSpec{{ID: "warm", Loader: engine.GoPlugin(func(_ context.Context, g *engine.Generation) error {
+		return g.Hook("cache_warming_decision", func(_ context.Context, p any) (any, error) {
+			mu.Lock()
+			defer mu.Unlock()
+			events = append(events, engine.Clone(p).(map[string]any))
+			if stop {
+				return map[string]any{"action": "stop"}, nil
+			}
+			return nil, nil
+		}, "")
+	})}}) {
+		if !res.OK {
+			t.Fatal(res.Err)
+		}
+	}
+	reg := provider.NewRegistry(provider.RegistryOptions{})
+	cost := provider.Cost{Input: 150, Output: 750, CacheRead: 15, CacheWrite: 187.5}
+	short := 300.0
+	script := provider.NewScripted(provider.ScriptedOptions{Models: []provider.ModelDefinition{{ID: "cached", Cost: &cost,
+		PromptCache: &provider.PromptCache{Short: &short}}}})
+	if err := script.Register(reg); err != nil {
+		t.Fatal(err)
+	}
+	script.Queue(provider.ReplyText("ok"), provider.ReplyText("w"), provider.ReplyText("w"))
+	clock := &warmClock{now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	prov := &recordingProvider{RegistryProvider: agent.RegistryProvider{Registry: reg}}
+	a := agent.New(agent.Options{Host: h, Provider: prov, Model: agent.ModelMap(script.Models()[0]),
+		CacheWarmClock: clock})
+	piapi.Of(h).SetAgent(a)
+	if err := a.Prompt(context.Background(), strings.Repeat("x", 40_000), agent.PromptOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	st := a.CacheWarmer().Status()
+	if st.State != "scheduled" || st.Decision == nil || st.Decision.Phase != "idle" || st.Decision.Action != "warm" {
+		t.Fatalf("status after the run: %+v", st)
+	}
+	msgs := len(a.Messages())
+	clock.Advance(270 * time.Second)
+	tree := piapi.Of(h).Session()
+	var usage []map[string]any
+	for _, e := range tree.Branch("") {
+		if e["type"] == "usage" {
+			usage = append(usage, e)
+		}
+	}
+	if len(events) != 1 || len(usage) != 1 {
+		t.Fatalf("%d decisions, %d usage entries", len(events), len(usage))
+	}
+	if len(prov.reqs) != 2 {
+		t.Fatalf("%d requests, want the prompt's and its refresh", len(prov.reqs))
+	}
+	orig, refresh := prov.reqs[0], prov.reqs[1]
+	if refresh.MaxTokens != 1 || !refresh.NoRetries || refresh.OnEvent != nil || orig.NoRetries ||
+		refresh.SystemPrompt != orig.SystemPrompt || len(refresh.Messages) != len(orig.Messages) {
+		t.Fatalf("refresh request %+v", refresh)
+	}
+	last, _ := a.Messages()[msgs-1]["usage"].(map[string]any)
+	prompt := int(compaction.Number(last["input"]) + compaction.Number(last["cacheRead"]) + compaction.Number(last["cacheWrite"]))
+	if prompt < 10_000 {
+		t.Fatalf("prompt of %d tokens", prompt)
+	}
+	want := provider.EvaluateCacheWarming(script.Models()[0], prompt, "idle")
+	if ev := events[0]; ev["type"] != "cache_warming_decision" || ev["action"] != "warm" || ev["continuationProbability"] != 0.15 ||
+		ev["warmCost"] != want.WarmCost || ev["missCost"] != want.MissCost {
+		t.Fatalf("event %v, want costs %v / %v", ev, want.WarmCost, want.MissCost)
+	}
+	u := usage[0]
+	if u["kind"] != "cache_warm" || u["provider"] != script.Models()[0].Provider || u["model"] != "cached" || u["note"] != nil {
+		t.Fatalf("usage entry %v", u)
+	}
+	if us, _ := u["usage"].(map[string]any); us == nil || compaction.Number(us["totalTokens"]) < 10_000 {
+		t.Fatalf("usage %v", u["usage"])
+	}
+	if len(a.Messages()) != msgs {
+		t.Fatal("the refresh entered the conversation")
+	}
+	mu.Lock()
+	stop = true
+	mu.Unlock()
+	clock.Advance(270 * time.Second)
+	if st := a.CacheWarmer().Status(); st.Reason != "stopped by extension" || len(events) != 2 {
+		t.Fatalf("after stop: %+v, %d decisions", st, len(events))
+	}
+	clock.Advance(time.Hour)
+	if len(events) != 2 {
+		t.Fatalf("warming went on after stop: %d decisions", len(events))
+	}
+}
+
+// recordingProvider records the requests it streams.
+type recordingProvider struct {
+	agent.RegistryProvider
+	mu   sync.Mutex
+	reqs []agent.Request
+}
+
+func (p *recordingProvider) Stream(ctx context.Context, req agent.Request) (agent.Message, error) {
+	p.mu.Lock()
+	p.reqs = append(p.reqs, req)
+	p.mu.Unlock()
+	return p.RegistryProvider.Stream(ctx, req)
+}
