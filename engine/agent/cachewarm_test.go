@@ -9,61 +9,11 @@ import (
 
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/agent"
-	"github.com/pigo-dev/pigo/engine/cachewarm"
+	"github.com/pigo-dev/pigo/engine/cachewarm/cachewarmtest"
 	"github.com/pigo-dev/pigo/engine/compaction"
 	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/provider"
 )
-
-// warmClock fires due timers synchronously as Advance moves time on.
-type warmClock struct {
-	mu     sync.Mutex
-	now    time.Time
-	timers []*warmTimer
-}
-
-type warmTimer struct {
-	due     time.Time
-	f       func()
-	stopped bool
-}
-
-func (t *warmTimer) Stop() bool { was := !t.stopped; t.stopped = true; return was }
-
-func (c *warmClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
-
-func (c *warmClock) AfterFunc(d time.Duration, f func()) cachewarm.Timer {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	t := &warmTimer{due: c.now.Add(d), f: f}
-	c.timers = append(c.timers, t)
-	return t
-}
-
-func (c *warmClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	target := c.now.Add(d)
-	c.mu.Unlock()
-	for {
-		c.mu.Lock()
-		var next *warmTimer
-		idx := -1
-		for i, t := range c.timers {
-			if !t.stopped && !t.due.After(target) && (next == nil || t.due.Before(next.due)) {
-				next, idx = t, i
-			}
-		}
-		if next == nil {
-			c.now = target
-			c.mu.Unlock()
-			return
-		}
-		c.timers = append(c.timers[:idx], c.timers[idx+1:]...)
-		c.now = next.due
-		c.mu.Unlock()
-		next.f()
-	}
-}
 
 // A session request to a model with a cache lifetime is refreshed before
 // its entry expires: cache_warming_decision sees pi's numbers, the refresh
@@ -100,7 +50,7 @@ func TestAgentWarmsPromptCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	script.Queue(provider.ReplyText("ok"), provider.ReplyText("w"), provider.ReplyText("w"))
-	clock := &warmClock{now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	clock := cachewarmtest.NewClock(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
 	prov := &recordingProvider{RegistryProvider: agent.RegistryProvider{Registry: reg}}
 	a := agent.New(agent.Options{Host: h, Provider: prov, Model: agent.ModelMap(script.Models()[0]),
 		CacheWarmClock: clock})

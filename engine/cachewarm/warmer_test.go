@@ -10,70 +10,9 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/engine/cachewarm"
+	"github.com/pigo-dev/pigo/engine/cachewarm/cachewarmtest"
 	"github.com/pigo-dev/pigo/engine/provider"
 )
-
-// fakeClock fires due timers synchronously as Advance moves time on.
-type fakeClock struct {
-	mu     sync.Mutex
-	now    time.Time
-	timers []*fakeTimer
-}
-
-type fakeTimer struct {
-	due     time.Time
-	f       func()
-	stopped bool
-}
-
-func (t *fakeTimer) Stop() bool { was := !t.stopped; t.stopped = true; return was }
-
-func (c *fakeClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
-
-func (c *fakeClock) AfterFunc(d time.Duration, f func()) cachewarm.Timer {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	t := &fakeTimer{due: c.now.Add(d), f: f}
-	c.timers = append(c.timers, t)
-	return t
-}
-
-func (c *fakeClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	target := c.now.Add(d)
-	c.mu.Unlock()
-	for {
-		c.mu.Lock()
-		var next *fakeTimer
-		idx := -1
-		for i, t := range c.timers {
-			if !t.stopped && !t.due.After(target) && (next == nil || t.due.Before(next.due)) {
-				next, idx = t, i
-			}
-		}
-		if next == nil {
-			c.now = target
-			c.mu.Unlock()
-			return
-		}
-		c.timers = append(c.timers[:idx], c.timers[idx+1:]...)
-		c.now = next.due
-		c.mu.Unlock()
-		next.f()
-	}
-}
-
-func (c *fakeClock) pending() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	n := 0
-	for _, t := range c.timers {
-		if !t.stopped {
-			n++
-		}
-	}
-	return n
-}
 
 func f64(v float64) *float64 { return &v }
 
@@ -95,7 +34,7 @@ type record struct {
 }
 
 type harness struct {
-	clock    *fakeClock
+	clock    *cachewarmtest.Clock
 	mode     string
 	current  bool
 	events   []map[string]any
@@ -112,8 +51,8 @@ type harness struct {
 }
 
 func newHarness(mode string) *harness {
-	h := &harness{clock: &fakeClock{now: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}, mode: mode, current: true, tokens: 100_000}
-	h.t0 = h.clock.now
+	h := &harness{clock: cachewarmtest.NewClock(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)), mode: mode, current: true, tokens: 100_000}
+	h.t0 = h.clock.Now()
 	h.w = cachewarm.New(cachewarm.Config{
 		Clock:        h.clock,
 		Mode:         func() string { return h.mode },
@@ -211,8 +150,8 @@ func TestIdleWarmingStopsAfter30Minutes(t *testing.T) {
 	if p := h.events[0]["continuationProbability"]; p != 0.15 {
 		t.Fatalf("idle continuation probability %v", p)
 	}
-	if st := h.w.Status(); st.Reason != "30-minute idle safety limit reached" || h.clock.pending() != 0 {
-		t.Fatalf("status %+v, %d timers", st, h.clock.pending())
+	if st := h.w.Status(); st.Reason != "30-minute idle safety limit reached" || h.clock.Pending() != 0 {
+		t.Fatalf("status %+v, %d timers", st, h.clock.Pending())
 	}
 	// Settling past the limit stops at once.
 	h.w.Start(h.request(model(opus)))
@@ -261,7 +200,7 @@ func TestStreamingModeStopsWhenSettled(t *testing.T) {
 	h.w.AgentSettled()
 	h.mode = cachewarm.ModeStreaming
 	h.w.ModeChanged()
-	if st := h.w.Status(); st.Reason != "agent run settled" || h.clock.pending() != 0 {
+	if st := h.w.Status(); st.Reason != "agent run settled" || h.clock.Pending() != 0 {
 		t.Fatalf("after mode change: %+v", st)
 	}
 	h.mode = cachewarm.ModeOff
@@ -269,7 +208,7 @@ func TestStreamingModeStopsWhenSettled(t *testing.T) {
 		t.Fatalf("off: %+v", st)
 	}
 	h.w.Start(h.request(model(opus)))
-	if h.clock.pending() != 0 {
+	if h.clock.Pending() != 0 {
 		t.Fatal("off mode scheduled a refresh")
 	}
 }
