@@ -199,14 +199,7 @@ func TestTUIDifferentialTree16(t *testing.T) {
 		return s
 	}
 	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
-		tt := startPTY(t, side, []mockStep{{Text: "reply-one"}, {Text: "reply-two"}}, "--model", "mock/mock-1", "--no-session")
-		tt.waitFor("mock-1")
-		time.Sleep(500 * time.Millisecond)
-		tt.keys("prompt-one", "\r")
-		tt.waitFor("reply-one")
-		tt.keys("prompt-two", "\r")
-		tt.waitFor("reply-two")
-		time.Sleep(300 * time.Millisecond)
+		tt := startWithTwoReplies(t, side)
 		tt.keys("/tree")
 		time.Sleep(300 * time.Millisecond)
 		tt.keys("\r")
@@ -243,14 +236,7 @@ func TestTUIDifferentialForkAndTrust16(t *testing.T) {
 		return paths.ReplaceAllString(s, "<path>")
 	}
 	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
-		tt := startPTY(t, side, []mockStep{{Text: "reply-one"}, {Text: "reply-two"}}, "--model", "mock/mock-1", "--no-session")
-		tt.waitFor("mock-1")
-		time.Sleep(500 * time.Millisecond)
-		tt.keys("prompt-one", "\r")
-		tt.waitFor("reply-one")
-		tt.keys("prompt-two", "\r")
-		tt.waitFor("reply-two")
-		time.Sleep(300 * time.Millisecond)
+		tt := startWithTwoReplies(t, side)
 		tt.keys("/fork")
 		time.Sleep(300 * time.Millisecond)
 		tt.keys("\r")
@@ -270,4 +256,20 @@ func TestTUIDifferentialForkAndTrust16(t *testing.T) {
 		t.Errorf("pi's screens are not what this test expects:\n%s", pi)
 	}
 	compareScreens(t, screens, nil)
+}
+
+// startWithTwoReplies starts side in a pty and has two exchanges
+// (prompt-one/reply-one, prompt-two/reply-two), for screens of the session
+// pickers.
+func startWithTwoReplies(t *testing.T, side []string) *tuiTerm {
+	t.Helper()
+	tt := startPTY(t, side, []mockStep{{Text: "reply-one"}, {Text: "reply-two"}}, "--model", "mock/mock-1", "--no-session")
+	tt.waitFor("mock-1")
+	time.Sleep(500 * time.Millisecond)
+	tt.keys("prompt-one", "\r")
+	tt.waitFor("reply-one")
+	tt.keys("prompt-two", "\r")
+	tt.waitFor("reply-two")
+	time.Sleep(300 * time.Millisecond)
+	return tt
 }
