@@ -17,7 +17,7 @@ const (
 	User    Scope = "user"
 	Project Scope = "project"
 	// Temporary is the scope of -e npm:/git: sources: installed for one
-	// run into pi's cache under <agentDir>/tmp/extensions, never written
+	// run into pi's cache (the agent dir's tmp folder, then extensions), never written
 	// to settings.
 	Temporary Scope = "temporary"
 )
@@ -51,8 +51,8 @@ func (d Dirs) NPMRoot(scope Scope) string {
 	return filepath.Join(d.Base(scope), "npm")
 }
 
-// temporaryDir is pi's getTemporaryDir: <agentDir>/tmp/extensions/<prefix>/
-// <8 hex digits of sha256("<prefix>-<suffix>[@ref]")>/<suffix>, so each
+// temporaryDir is pi's getTemporaryDir: the agent dir's tmp folder, then
+// extensions/<prefix>/<8 hex digits of sha256("<prefix>-<suffix>[@ref]")>/<suffix>, so each
 // git ref gets its own checkout.
 func (d Dirs) temporaryDir(prefix, suffix, ref string) string {
 	key := prefix + "-" + suffix

@@ -9,7 +9,7 @@
 //     <agentDir>/npm/node_modules, git clones under <agentDir>/git/<host>/<path>),
 //     project (-l: <cwd>/.pi/settings.json, <cwd>/.pi/npm, <cwd>/.pi/git)
 //     and temporary (-e npm:/git: values: pi's cache under
-//     <agentDir>/tmp/extensions, no settings).
+//     the agent dir's tmp/extensions folder, no settings).
 //
 // [Manager.Ensure] is what pi does with a source at start-up: install it
 // when missing, refresh a cached temporary one.
