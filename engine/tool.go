@@ -6,8 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"runtime"
 	"strings"
+	"sync"
 	"time"
+	"weak"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
@@ -202,13 +205,57 @@ func buildTools(d *Draft[Tool]) (State[Tool], []Diagnostic) {
 	return NewState(out), probs
 }
 
-// compileSchema compiles a JSON Schema given as data.
+// compileSchema compiles a JSON Schema given as data. A reload rebuilds
+// every tool of the plugin, and most schemas are unchanged by an edit, so
+// compiled schemas are shared by content (json.Marshal sorts keys) for as
+// long as some tool still holds them.
 func compileSchema(schema map[string]any) (*jsonschema.Schema, error) {
 	b, err := json.Marshal(schema)
 	if err != nil {
 		return nil, err
 	}
-	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(string(b)))
+	return compiledSchemas.get(string(b))
+}
+
+// schemaCache maps a schema's JSON to its compiled form without keeping
+// it alive: an entry goes when the last tool using it is collected.
+type schemaCache struct {
+	mu sync.Mutex
+	m  map[string]weak.Pointer[jsonschema.Schema]
+}
+
+var compiledSchemas = &schemaCache{m: map[string]weak.Pointer[jsonschema.Schema]{}}
+
+func (c *schemaCache) get(text string) (*jsonschema.Schema, error) {
+	c.mu.Lock()
+	if sch := c.m[text].Value(); sch != nil {
+		c.mu.Unlock()
+		return sch, nil
+	}
+	c.mu.Unlock()
+	sch, err := compileSchemaText(text)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if old := c.m[text].Value(); old != nil {
+		return old, nil
+	}
+	wp := weak.Make(sch)
+	c.m[text] = wp
+	runtime.AddCleanup(sch, func(text string) {
+		c.mu.Lock()
+		if c.m[text] == wp {
+			delete(c.m, text)
+		}
+		c.mu.Unlock()
+	}, text)
+	return sch, nil
+}
+
+func compileSchemaText(text string) (*jsonschema.Schema, error) {
+	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(text))
 	if err != nil {
 		return nil, err
 	}

@@ -2,9 +2,16 @@ package engine
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"hash"
+	"io"
+	"maps"
 	"reflect"
+	"slices"
+	"strconv"
 
 	"github.com/pigo-dev/pigo/engine/jsjson"
 )
@@ -84,71 +91,130 @@ func Clone(v any) any {
 	}
 }
 
-// fingerprint returns a stable string for a data value, used to decide
-// whether a registry entry changed between two rebuilds.
+// fingerprint returns a digest of a data value, used to decide whether a
+// registry entry changed between two rebuilds. Every rebuild fingerprints
+// every entry of the registry (all plugins' tools with their schemas), so
+// the value is streamed into the hash: no copy of it, no reflection-driven
+// json.Marshal. Map keys are sorted; an extension's *jsjson.Object keeps
+// its key order, which is part of what it registered.
 func fingerprint(v any) string {
-	b, err := json.Marshal(fingerprintable(v))
-	if err != nil {
-		return fmt.Sprintf("%#v", v)
-	}
-	return string(b)
+	f := fingerprinter{h: sha256.New()}
+	f.add(v)
+	return string(f.h.Sum(nil))
 }
 
-// fingerprintable replaces functions by their fingerprints so json.Marshal
-// can encode any registry value.
-func fingerprintable(v any) any {
+type fingerprinter struct {
+	h   hash.Hash
+	buf []byte
+}
+
+// tag separates kinds and lengths so that different values never stream
+// the same bytes.
+func (f *fingerprinter) tag(kind byte, n int) {
+	f.buf = append(f.buf[:0], kind)
+	f.buf = binary.AppendUvarint(f.buf, uint64(n))
+	f.h.Write(f.buf)
+}
+
+func (f *fingerprinter) str(kind byte, s string) {
+	f.tag(kind, len(s))
+	io.WriteString(f.h, s)
+}
+
+func (f *fingerprinter) add(v any) {
 	switch x := v.(type) {
-	case nil, bool, string, float64, float32, int, int64, int32, uint64, json.Number:
-		return x
+	case nil:
+		f.tag('z', 0)
+	case bool:
+		if x {
+			f.tag('b', 1)
+		} else {
+			f.tag('b', 0)
+		}
+	case string:
+		f.str('s', x)
+	case float64:
+		f.str('n', strconv.FormatFloat(x, 'g', -1, 64))
+	case float32, int, int64, int32, uint64:
+		f.str('n', fmt.Sprint(x))
+	case json.Number:
+		f.str('n', string(x))
 	case map[string]any:
-		m := make(map[string]any, len(x))
-		for k, e := range x {
-			m[k] = fingerprintable(e)
+		f.tag('m', len(x))
+		for _, k := range slices.Sorted(maps.Keys(x)) {
+			f.str('k', k)
+			f.add(x[k])
 		}
-		return m
 	case []any:
-		s := make([]any, len(x))
-		for i, e := range x {
-			s[i] = fingerprintable(e)
+		f.tag('a', len(x))
+		for _, e := range x {
+			f.add(e)
 		}
-		return s
+	case *jsjson.Object:
+		if x == nil {
+			f.tag('z', 0)
+			return
+		}
+		f.tag('o', len(*x))
+		for _, m := range *x {
+			f.str('k', m.Key)
+			f.add(m.Value)
+		}
 	case Fingerprinter:
-		return "fn:" + x.Fingerprint()
+		f.str('f', x.Fingerprint())
+	default:
+		f.reflected(reflect.ValueOf(v))
 	}
-	rv := reflect.ValueOf(v)
+}
+
+// reflected covers registry value types (structs of data and functions).
+func (f *fingerprinter) reflected(rv reflect.Value) {
 	switch rv.Kind() {
 	case reflect.Func:
 		if rv.IsNil() {
-			return nil
+			f.tag('z', 0)
+			return
 		}
-		return fmt.Sprintf("gofn:%x", rv.Pointer())
+		f.tag('g', int(rv.Pointer()))
 	case reflect.Pointer, reflect.Interface:
 		if rv.IsNil() {
-			return nil
+			f.tag('z', 0)
+			return
 		}
-		return fingerprintable(rv.Elem().Interface())
+		f.add(rv.Elem().Interface())
 	case reflect.Struct:
-		m := make(map[string]any, rv.NumField())
 		t := rv.Type()
+		f.str('t', t.String())
 		for i := range rv.NumField() {
 			if t.Field(i).IsExported() {
-				m[t.Field(i).Name] = fingerprintable(rv.Field(i).Interface())
+				f.str('k', t.Field(i).Name)
+				f.add(rv.Field(i).Interface())
 			}
 		}
-		return m
-	case reflect.Slice:
-		s := make([]any, rv.Len())
+	case reflect.Slice, reflect.Array:
+		f.tag('a', rv.Len())
 		for i := range rv.Len() {
-			s[i] = fingerprintable(rv.Index(i).Interface())
+			f.add(rv.Index(i).Interface())
 		}
-		return s
 	case reflect.Map:
-		m := make(map[string]any, rv.Len())
-		iter := rv.MapRange()
-		for iter.Next() {
-			m[fmt.Sprint(iter.Key().Interface())] = fingerprintable(iter.Value().Interface())
+		keys := make([]string, 0, rv.Len())
+		vals := make(map[string]reflect.Value, rv.Len())
+		for it := rv.MapRange(); it.Next(); {
+			k := fmt.Sprint(it.Key().Interface())
+			keys = append(keys, k)
+			vals[k] = it.Value()
 		}
-		return m
+		slices.Sort(keys)
+		f.tag('m', len(keys))
+		for _, k := range keys {
+			f.str('k', k)
+			f.add(vals[k].Interface())
+		}
+	case reflect.String:
+		f.str('s', rv.String())
+	case reflect.Bool:
+		f.add(rv.Bool())
+	default:
+		f.str('v', fmt.Sprintf("%v", rv.Interface()))
 	}
-	return fmt.Sprintf("%v", v)
 }
