@@ -205,8 +205,12 @@ func (l *loader) Load(ctx context.Context, eg *engine.Generation) error {
 		return &engine.PluginError{Plugin: id, Err: err,
 			Diagnostics: []engine.Diagnostic{engine.Diagnose(id, "resolve", engine.SeverityError, err)}}
 	}
+	// The runtime does not depend on the code: it is set up on its own loop
+	// while esbuild and the compiler work, which shortens every reload.
+	rt := l.env.startJSGen(eg)
 	b, err := l.env.bundler.Bundle(ctx, entry)
 	if err != nil {
+		rt.discard()
 		var be *bundler.Error
 		if errors.As(err, &be) {
 			// Keep watching what a broken bundle touched: fixing it must
@@ -218,14 +222,44 @@ func (l *loader) Load(ctx context.Context, eg *engine.Generation) error {
 	l.env.setInputs(l.path, b.Inputs)
 	noteGaps(eg, b)
 	if err := checkTierState(id, b.Entry, b.Inputs); err != nil {
+		rt.discard()
 		return err
 	}
 	prog, err := l.env.program(b)
 	if err != nil {
+		rt.discard()
 		return compileError(id, err)
 	}
 	l.env.supersede(l.path, b.Hash)
-	return l.env.runBundle(ctx, eg, prog, b)
+	return l.env.runBundle(ctx, eg, rt, prog, b)
+}
+
+// pendingGen is a runtime being set up for a generation.
+type pendingGen struct {
+	done chan struct{}
+	g    *jsGen
+	err  error
+}
+
+func (e *Env) startJSGen(eg *engine.Generation) *pendingGen {
+	p := &pendingGen{done: make(chan struct{})}
+	go func() {
+		defer close(p.done)
+		p.g, p.err = newJSGen(e, eg)
+	}()
+	return p
+}
+
+func (p *pendingGen) wait() (*jsGen, error) {
+	<-p.done
+	return p.g, p.err
+}
+
+// discard stops the runtime of a load that failed before running code.
+func (p *pendingGen) discard() {
+	if g, _ := p.wait(); g != nil {
+		g.terminate()
+	}
 }
 
 // noteGaps records the compat gaps a bundle's code uses.
@@ -244,9 +278,9 @@ func compileError(id string, err error) error {
 
 // runBundle runs a compiled bundle in a fresh runtime and awaits its
 // factory.
-func (e *Env) runBundle(ctx context.Context, eg *engine.Generation, prog *goja.Program, b *bundler.Bundle) error {
+func (e *Env) runBundle(ctx context.Context, eg *engine.Generation, rt *pendingGen, prog *goja.Program, b *bundler.Bundle) error {
 	id := eg.PluginID()
-	g, err := newJSGen(e, eg)
+	g, err := rt.wait()
 	if err != nil {
 		return err
 	}

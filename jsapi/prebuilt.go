@@ -47,10 +47,12 @@ type bundleLoader struct {
 // Load compiles the bundle (shared per content hash), runs it in a fresh
 // runtime and awaits its factory.
 func (l *bundleLoader) Load(ctx context.Context, eg *engine.Generation) error {
+	rt := l.env.startJSGen(eg)
 	noteGaps(eg, l.b)
 	prog, err := l.env.program(l.b)
 	if err != nil {
+		rt.discard()
 		return compileError(eg.PluginID(), err)
 	}
-	return l.env.runBundle(ctx, eg, prog, l.b)
+	return l.env.runBundle(ctx, eg, rt, prog, l.b)
 }
