@@ -32,7 +32,7 @@ var Gaps = sync.OnceValue(func() []Gap {
 			`\.registerMarkdownTransformer\(`),
 		gap("pi.registerVirtualModel", "recorded and listed by ctx.modelRegistry; pigo's agent does not route requests through route() yet",
 			`\.registerVirtualModel\(`),
-		gap("pi-ai complete/stream", "pi-ai's own network providers are not bundled: calls from extension code fail (the agent's providers are pigo's)",
+		gap("pi-ai complete/stream", "served by the agent's providers (models.json, keys); `pigo check` and `pigo tool` run no agent, so there a call rejects, and function options such as onPayload are not passed on",
 			`\b(complete|completeSimple|streamSimple|stream)(Anthropic|OpenAI\w*|Google\w*)?\(`),
 	}
 })
