@@ -14,8 +14,9 @@ import (
 // equivalent): get_credentials lists the stored ones and the providers one
 // can be saved for, set_api_key saves a key, logout removes a provider's
 // entry, and login_oauth_start, login_oauth_finish, login_oauth_input and
-// login_oauth_cancel run pi's OAuth logins: Anthropic's copy-code one (the
-// URL to open, then the pasted code), GitHub Copilot's device flow (the
+// login_oauth_cancel run pi's OAuth logins: Anthropic's browser one (the
+// URL to open, then the browser's callback or a pasted redirect URL) or
+// copy-code one (method "copy_code": the URL, then the pasted code), GitHub Copilot's device flow (the
 // code to enter, then polling) and OpenAI Codex's browser flow (the URL
 // to open, then the browser's callback or a pasted redirect URL) or
 // device flow (method "device_code"). The model registry re-reads auth.json after a
@@ -74,9 +75,21 @@ type loginState struct {
 
 func (st *loginState) close() {
 	st.cancel()
-	if c, ok := st.login.(*provider.CodexLogin); ok {
+	if c, ok := st.login.(interface{ Close() }); ok {
 		c.Close()
 	}
+}
+
+// waitsForInput reports whether the login can take a pasted redirect URL
+// while it waits for its browser callback.
+func (st *loginState) waitsForInput() bool {
+	switch l := st.login.(type) {
+	case *provider.CodexLogin:
+		return true
+	case *provider.AnthropicLogin:
+		return l.Browser()
+	}
+	return false
 }
 
 // setLogin makes l the login in progress, ending the one it replaces.
@@ -96,13 +109,25 @@ func (s *rpcServer) loginOAuthStart(c *rpcCommand) (any, bool, error) {
 	ctx := context.WithoutCancel(s.rt.baseCtx)
 	switch p := c.strOr("provider"); p {
 	case "anthropic":
-		l, err := provider.NewAnthropicLogin()
-		if err != nil {
-			return nil, false, err
+		switch m := c.strOr("method"); m {
+		case "", "browser":
+			l, err := provider.StartAnthropicBrowserLogin(s.loginOptions(p))
+			if err != nil {
+				return nil, false, err
+			}
+			s.setLogin(l)
+			return ordered{{"url", l.URL}, {"instructions", provider.AnthropicBrowserInstructions},
+				{"prompt", provider.AnthropicBrowserPrompt}, {"placeholder", l.Redirect()}}, true, nil
+		case "copy_code":
+			l, err := provider.NewAnthropicLogin()
+			if err != nil {
+				return nil, false, err
+			}
+			s.setLogin(l)
+			return ordered{{"url", l.URL}, {"instructions", provider.AnthropicCopyCodeInstructions}}, true, nil
+		default:
+			return nil, false, fmt.Errorf("Unknown Anthropic login method: %s", m)
 		}
-		s.setLogin(l)
-		return ordered{{"url", l.URL},
-			{"instructions", "Complete login in your browser, then copy the code Anthropic shows and paste it here."}}, true, nil
 	case "github-copilot":
 		l, err := provider.StartCopilotLogin(ctx, c.strOr("enterprise"), s.loginOptions(p))
 		if err != nil {
@@ -152,9 +177,10 @@ func (s *rpcServer) loginOptions(p string) provider.LoginOptions {
 	})
 }
 
-// loginOAuthFinish completes the login in progress: Anthropic's with the
-// pasted code; Copilot's by polling until the device is authorized;
-// Codex's when the browser's callback or login_oauth_input arrives.
+// loginOAuthFinish completes the login in progress: Anthropic's copy-code
+// one with the pasted code; Copilot's by polling until the device is authorized;
+// Codex's and Anthropic's browser ones when the browser's callback or
+// login_oauth_input arrives.
 // login_oauth_cancel ends it with "Login cancelled".
 func (s *rpcServer) loginOAuthFinish(c *rpcCommand) (any, bool, error) {
 	s.loginMu.Lock()
@@ -182,7 +208,11 @@ func (s *rpcServer) loginOAuthFinish(c *rpcCommand) (any, bool, error) {
 	var err error
 	switch l := st.login.(type) {
 	case *provider.AnthropicLogin:
-		err = s.rt.reg.FinishLogin(ctx, l, c.strOr("input"))
+		if l.Browser() {
+			err = l.Wait(ctx, s.rt.agentDir, st.input)
+		} else {
+			err = s.rt.reg.FinishLogin(ctx, l, c.strOr("input"))
+		}
 	case *provider.CopilotLogin:
 		err = l.Wait(ctx, s.rt.agentDir)
 	case *provider.CodexLogin:
@@ -201,14 +231,14 @@ func (s *rpcServer) loginOAuthFinish(c *rpcCommand) (any, bool, error) {
 }
 
 // loginOAuthInput hands the code or redirect URL the user pasted to the
-// Codex login waiting for its callback.
+// browser login (Codex's or Anthropic's) waiting for its callback.
 func (s *rpcServer) loginOAuthInput(c *rpcCommand) (any, bool, error) {
 	s.loginMu.Lock()
 	defer s.loginMu.Unlock()
 	if s.login == nil || s.login.ctx.Err() != nil {
 		return nil, false, errors.New("no login is waiting for input")
 	}
-	if _, ok := s.login.login.(*provider.CodexLogin); !ok {
+	if !s.login.waitsForInput() {
 		return nil, false, errors.New("no login is waiting for input")
 	}
 	select {

@@ -63,8 +63,23 @@ func TestServeOAuthLoginStart(t *testing.T) {
 	}
 	defer s.Close()
 	ask := serveAsk(t, s, agentsession.ServeOptions{})
-	r := ask(map[string]any{"type": "login_oauth_start", "id": "o1", "provider": "anthropic"})
+	r := ask(map[string]any{"type": "login_oauth_start", "id": "o0", "provider": "anthropic"}) // pi's default: the browser login
 	d, _ := r["data"].(map[string]any)
+	if p, _ := d["placeholder"].(string); !strings.HasPrefix(p, "http://localhost:") || !strings.HasSuffix(p, "/callback") ||
+		d["prompt"] != "Complete login in your browser, or paste the authorization code / redirect URL here:" {
+		t.Fatalf("browser login_oauth_start: %v", r)
+	}
+	if r := ask(map[string]any{"type": "login_oauth_input", "id": "o0i", "input": "http://localhost:53692/callback?code=c&state=forged"}); r["success"] != true {
+		t.Fatalf("login_oauth_input: %v", r)
+	}
+	if r := ask(map[string]any{"type": "login_oauth_finish", "id": "o0f", "provider": "anthropic"}); r["error"] != "OAuth state mismatch" {
+		t.Errorf("a pasted redirect for another login: %v", r)
+	}
+	if r := ask(map[string]any{"type": "login_oauth_start", "id": "o0m", "provider": "anthropic", "method": "sms"}); r["error"] != "Unknown Anthropic login method: sms" {
+		t.Errorf("anthropic with an unknown method: %v", r)
+	}
+	r = ask(map[string]any{"type": "login_oauth_start", "id": "o1", "provider": "anthropic", "method": "copy_code"})
+	d, _ = r["data"].(map[string]any)
 	if u, _ := d["url"].(string); !strings.HasPrefix(u, "https://claude.ai/oauth/authorize?code=true&client_id=") {
 		t.Fatalf("login_oauth_start: %v", r)
 	}

@@ -40,16 +40,18 @@
 //     stored credential is an account login), set_api_key
 //     {provider, key}, logout {provider}, and pi's OAuth logins:
 //     login_oauth_start {provider, enterprise?, method?} answers {url, instructions}
-//     (anthropic: the copy-code login), {userCode, verificationUri,
+//     (anthropic with method "copy_code": the copy-code login), {userCode, verificationUri,
 //     intervalSeconds?, expiresInSeconds} (github-copilot: the device
 //     flow; enterprise is the GitHub Enterprise domain, "" for github.com)
-//     or {url, instructions, prompt, placeholder} (openai-codex: the
-//     browser flow; method "device_code" is its device flow, answered as
+//     or {url, instructions, prompt, placeholder} (openai-codex, and
+//     anthropic without a method or with "browser": the browser flow;
+//     codex's method "device_code" is its device flow, answered as
 //     github-copilot's); login_oauth_finish {provider, input?} completes it
-//     (anthropic: the pasted code; github-copilot: polls until the device
-//     is authorized, sending {"type":"login_progress","provider","message"}
-//     events; openai-codex: waits for the browser's callback or
-//     login_oauth_input {input}, a pasted code or redirect URL);
+//     (anthropic's copy-code login: the pasted code; github-copilot: polls
+//     until the device is authorized, sending
+//     {"type":"login_progress","provider","message"} events; the browser
+//     flows: waits for the browser's callback or login_oauth_input {input},
+//     a pasted code or redirect URL);
 //     login_oauth_cancel makes the finish fail with "Login cancelled".
 //
 // Host to client:

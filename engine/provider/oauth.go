@@ -154,6 +154,9 @@ type OAuthEndpoints struct {
 	// CodexCallbackAddr replaces the OpenAI Codex login's callback
 	// address (PI_OAUTH_CALLBACK_HOST or 127.0.0.1, port 1455).
 	CodexCallbackAddr string
+	// AnthropicCallbackAddr replaces where the Anthropic browser login's
+	// callback server listens (tests: "127.0.0.1:0").
+	AnthropicCallbackAddr string
 }
 
 // oauthClient is what a refresh needs: HTTP, endpoints and the clock.

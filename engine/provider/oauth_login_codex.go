@@ -9,13 +9,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"html"
 	"net"
 	"net/http"
 	"net/url"
 	"os"
 	"strings"
-	"sync"
 
 	"github.com/pigo-dev/pigo/engine/jsjson"
 )
@@ -43,18 +41,7 @@ type CodexLogin struct {
 	verifier string
 	state    string
 	URL      string
-
-	ln       net.Listener // nil when the port was taken
-	srv      *http.Server
-	mu       sync.Mutex
-	claimed  bool
-	settled  bool
-	callback chan callbackResult
-}
-
-type callbackResult struct {
-	code string
-	err  error
+	cb       *loopbackCallback
 }
 
 // StartCodexLogin makes the PKCE pair, the state and the authorize URL,
@@ -78,84 +65,29 @@ func StartCodexLogin(opts LoginOptions) (*CodexLogin, error) {
 	for _, p := range params {
 		parts = append(parts, url.QueryEscape(p[0])+"="+url.QueryEscape(p[1]))
 	}
-	l := &CodexLogin{opts: opts, verifier: verifier, state: state, URL: codexAuthorizeURL + "?" + strings.Join(parts, "&"),
-		callback: make(chan callbackResult, 1)}
 	addr := opts.Endpoints.CodexCallbackAddr
 	if addr == "" {
-		addr = net.JoinHostPort(orString(os.Getenv("PI_OAUTH_CALLBACK_HOST"), "127.0.0.1"), "1455")
+		addr = net.JoinHostPort(callbackHost(), "1455")
 	}
-	if ln, err := net.Listen("tcp", addr); err == nil {
-		l.ln = ln
-		l.srv = &http.Server{Handler: http.HandlerFunc(l.serveCallback)}
-		go func() { _ = l.srv.Serve(ln) }()
-	}
-	return l, nil
+	return &CodexLogin{opts: opts, verifier: verifier, state: state, URL: codexAuthorizeURL + "?" + strings.Join(parts, "&"),
+		cb: listenCallback("OpenAI", codexCallbackPath, state, addr)}, nil
 }
+
+// callbackHost is where the logins' callback servers listen (pi's
+// PI_OAUTH_CALLBACK_HOST, for containers and SSH forwarding).
+func callbackHost() string { return orString(os.Getenv("PI_OAUTH_CALLBACK_HOST"), "127.0.0.1") }
 
 // CallbackAddr is the callback server's address, "" when it could not
 // listen.
 func (l *CodexLogin) CallbackAddr() string {
-	if l.ln == nil {
+	if l.cb.ln == nil {
 		return ""
 	}
-	return l.ln.Addr().String()
-}
-
-func callbackPage(w http.ResponseWriter, status int, title, detail string) {
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	body := "<!doctype html><html><head><meta charset=\"utf-8\"><title>pi</title></head><body><p>" + html.EscapeString(title) + "</p>"
-	if detail != "" {
-		body += "<p>" + html.EscapeString(detail) + "</p>"
-	}
-	_, _ = w.Write([]byte(body + "</body></html>"))
-}
-
-// serveCallback is pi-ai's callback server: the route, the state, one
-// sign-in only, the provider's error, the code.
-func (l *CodexLogin) serveCallback(w http.ResponseWriter, r *http.Request) {
-	if r.Method != http.MethodGet || r.URL.Path != codexCallbackPath {
-		callbackPage(w, http.StatusNotFound, "Callback route not found.", "")
-		return
-	}
-	q := r.URL.Query()
-	if q.Get("state") != l.state {
-		callbackPage(w, http.StatusBadRequest, "State mismatch.", "")
-		return
-	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.claimed || l.settled {
-		callbackPage(w, http.StatusConflict, "This sign-in has already been handled.", "")
-		return
-	}
-	if e := q.Get("error"); e != "" {
-		desc := orString(q.Get("error_description"), e)
-		callbackPage(w, http.StatusBadRequest, "OpenAI authorization failed.", desc)
-		l.settled = true
-		l.callback <- callbackResult{err: fmt.Errorf("OpenAI authorization failed: %s", desc)}
-		return
-	}
-	code := q.Get("code")
-	if code == "" {
-		callbackPage(w, http.StatusBadRequest, "Missing authorization code.", "")
-		return
-	}
-	l.claimed, l.settled = true, true
-	callbackPage(w, http.StatusOK, "Signed in to OpenAI. You may now close this page.", "")
-	l.callback <- callbackResult{code: code}
+	return l.cb.ln.Addr().String()
 }
 
 // Close stops the callback server.
-func (l *CodexLogin) Close() {
-	l.mu.Lock()
-	l.settled = true
-	l.mu.Unlock()
-	if l.srv != nil {
-		_ = l.srv.Close()
-	}
-}
+func (l *CodexLogin) Close() { l.cb.close() }
 
 // Wait waits for the browser's callback or for input pasted by the user
 // (a redirect URL or code), exchanges the code for tokens and saves the
@@ -163,23 +95,12 @@ func (l *CodexLogin) Close() {
 // cancelled". The callback server is closed when it returns.
 func (l *CodexLogin) Wait(ctx context.Context, agentDir string, pasted <-chan string) error {
 	defer l.Close()
-	if ctx.Err() != nil {
-		return errors.New(loginCancelled)
+	code, input, fromPaste, err := l.cb.wait(ctx, pasted)
+	if err != nil {
+		return err
 	}
-	var code string
-	select {
-	case <-ctx.Done():
-		return errors.New(loginCancelled)
-	case r := <-l.callback:
-		if r.err != nil {
-			return r.err
-		}
-		code = r.code
-	case in := <-pasted:
-		l.mu.Lock()
-		l.settled = true
-		l.mu.Unlock()
-		c, state := parseAuthorizationInput(in)
+	if fromPaste {
+		c, state := parseAuthorizationInput(input)
 		if state != "" && state != l.state {
 			return errors.New("State mismatch")
 		}

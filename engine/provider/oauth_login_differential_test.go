@@ -22,6 +22,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"runtime"
 	"sort"
 	"strconv"
@@ -40,7 +41,7 @@ const realFetch = globalThis.fetch;
 globalThis.fetch = (input, init) => {
   let u = String(input instanceof Request ? input.url : input);
   for (const origin of ["https://github.com", "https://api.github.com", "https://api.individual.githubcopilot.com", "https://auth.openai.com",
-      "https://company.ghe.com", "https://api.company.ghe.com"]) {
+      "https://company.ghe.com", "https://api.company.ghe.com", "https://platform.claude.com"]) {
     if (u.startsWith(origin + "/")) u = spec.base + u.slice(origin.length);
   }
   return realFetch(u, init);
@@ -202,6 +203,8 @@ func (s *loginServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		code, _ := strconv.Atoi(status)
 		w.WriteHeader(code)
 		_, _ = io.WriteString(w, body)
+	case r.URL.Path == "/v1/oauth/token": // Anthropic's
+		_, _ = io.WriteString(w, `{"access_token":"acc-a","refresh_token":"ref-a","expires_in":3600}`)
 	case r.URL.Path == "/oauth/token":
 		claims := `{"https://api.openai.com/auth":{"chatgpt_account_id":"acct-42"}}`
 		fmt.Fprintf(w, `{"access_token":"h.%s.s","refresh_token":"ref-c","id_token":"i","expires_in":3600}`, base64.RawStdEncoding.EncodeToString([]byte(claims)))
@@ -433,6 +436,81 @@ func TestDifferentialCodexDeviceLogin(t *testing.T) {
 	}
 	if !reflect.DeepEqual(piSrv.requests, goSrv.requests) {
 		t.Errorf("requests:\npi:\n%s\npigo:\n%s", strings.Join(piSrv.requests, "\n"), strings.Join(goSrv.requests, "\n"))
+	}
+	data, _ := os.ReadFile(filepath.Join(agentDir, "auth.json"))
+	if string(data) != pi.Auth {
+		t.Errorf("auth.json:\npi:\n%s\npigo:\n%s", pi.Auth, data)
+	}
+}
+
+// TestDifferentialAnthropicBrowserLogin: pi 1.6's default Anthropic login
+// (the browser one, finished here by the pasted redirect URL) and pigo's
+// make the same authorize URL, ask the same questions, send the same token
+// request and write the same auth.json. The callback servers' ports may
+// differ (pi prefers 53692; pigo's test binds any), so the redirect URIs
+// are compared without them.
+func TestDifferentialAnthropicBrowserLogin(t *testing.T) {
+	dir, node := piLoginModules(t)
+	piSrv, piBase := newLoginServer(t)
+	pi := runPiLogin(t, node, map[string]any{"base": piBase, "module": filepath.Join(dir, "anthropic.js"), "login": "anthropicOAuth",
+		"provider": "anthropic"})
+	if pi.Error != "" {
+		t.Fatalf("pi: %s", pi.Error)
+	}
+	goSrv, goBase := newLoginServer(t)
+	opts := provider.LoginOptions{Endpoints: provider.OAuthEndpoints{AnthropicTokenURL: goBase + "/v1/oauth/token", AnthropicCallbackAddr: "127.0.0.1:0"},
+		Now: func() time.Time { return time.UnixMilli(1_000_000) }}
+	l, err := provider.StartAnthropicBrowserLogin(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, _ := url.Parse(l.URL)
+	pasted := make(chan string, 1)
+	pasted <- "http://localhost:1455/auth/callback?code=the-code&state=" + u.Query().Get("state")
+	agentDir := t.TempDir()
+	if err := l.Wait(context.Background(), agentDir, pasted); err != nil {
+		t.Fatal(err)
+	}
+	port := regexp.MustCompile(`localhost(:|%3A)\d+`)
+	unport := func(s string) string { return port.ReplaceAllString(s, "localhost:PORT") }
+	piURL, _ := url.Parse(pi.AuthURL)
+	if piURL.Host != u.Host || piURL.Path != u.Path || fmt.Sprint(queryKeys(pi.AuthURL)) != fmt.Sprint(queryKeys(l.URL)) {
+		t.Errorf("authorize URL:\npi   %s\npigo %s", pi.AuthURL, l.URL)
+	}
+	for _, k := range queryKeys(l.URL) {
+		if k != "code_challenge" && k != "state" && unport(piURL.Query().Get(k)) != unport(u.Query().Get(k)) {
+			t.Errorf("authorize URL %s: pi %q, pigo %q", k, piURL.Query().Get(k), u.Query().Get(k))
+		}
+	}
+	if len(pi.Events) < 1 || pi.Events[0]["type"] != "auth_url" || pi.Events[0]["instructions"] != provider.AnthropicBrowserInstructions {
+		t.Errorf("pi's events changed: %v", pi.Events)
+	}
+	wantPrompts := []map[string]any{
+		{"type": "select", "message": provider.AnthropicLoginMethodPrompt, "options": []any{
+			map[string]any{"id": "browser", "label": provider.AnthropicBrowserLabel}, map[string]any{"id": "copy_code", "label": provider.AnthropicCopyCodeLabel}}},
+		{"type": "manual_code", "message": provider.AnthropicBrowserPrompt, "placeholder": "http://localhost:PORT/callback"},
+	}
+	for _, p := range pi.Prompts {
+		if ph, ok := p["placeholder"].(string); ok {
+			p["placeholder"] = unport(ph)
+		}
+	}
+	if !reflect.DeepEqual(normalizeJSON(pi.Prompts), normalizeJSON(wantPrompts)) {
+		t.Errorf("pi's prompts changed:\n%v", pi.Prompts)
+	}
+	if unport(l.Redirect()) != "http://localhost:PORT/callback" {
+		t.Errorf("pigo's redirect %q", l.Redirect())
+	}
+	// Anthropic's state is the PKCE verifier: check it against the challenge
+	verifier, goVerifier := piURL.Query().Get("state"), u.Query().Get("state")
+	for _, c := range [][2]string{{verifier, piURL.Query().Get("code_challenge")}, {goVerifier, u.Query().Get("code_challenge")}} {
+		if pkceChallenge(c[0]) != c[1] {
+			t.Errorf("verifier %q does not match challenge %q", c[0], c[1])
+		}
+	}
+	mask := func(req, v string) string { return unport(strings.ReplaceAll(req, v, "VERIFIER")) }
+	if len(piSrv.requests) != 1 || len(goSrv.requests) != 1 || mask(piSrv.requests[0], verifier) != mask(goSrv.requests[0], goVerifier) {
+		t.Errorf("token requests:\npi   %q\npigo %q", piSrv.requests, goSrv.requests)
 	}
 	data, _ := os.ReadFile(filepath.Join(agentDir, "auth.json"))
 	if string(data) != pi.Auth {

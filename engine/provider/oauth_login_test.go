@@ -79,3 +79,86 @@ func TestAnthropicCopyCodeLogin(t *testing.T) {
 		}
 	}
 }
+
+// TestAnthropicBrowserLoginCallback drives the browser login's callback
+// server as a browser would: pi's answers for a wrong route, a wrong
+// state, the code, and a second redirect; the code is exchanged with the
+// callback's redirect URI. A refusal by Anthropic and a cancel end it with
+// pi's errors.
+func TestAnthropicBrowserLoginCallback(t *testing.T) {
+	var got map[string]any
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		_ = json.Unmarshal(body, &got)
+		_, _ = io.WriteString(w, `{"access_token":"acc-b","refresh_token":"ref-b","expires_in":3600}`)
+	}))
+	defer srv.Close()
+	opts := LoginOptions{Endpoints: OAuthEndpoints{AnthropicTokenURL: srv.URL, AnthropicCallbackAddr: "127.0.0.1:0"},
+		Now: func() time.Time { return time.UnixMilli(1_000_000) }}
+	start := func() (*AnthropicLogin, string) {
+		l, err := StartAnthropicBrowserLogin(opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !l.Browser() || l.cb.port() == 0 {
+			t.Fatal("no callback server")
+		}
+		return l, "http://" + l.cb.ln.Addr().String()
+	}
+	get := func(u string) (int, string) {
+		resp, err := http.Get(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+
+	l, base := start()
+	if want := "http://localhost:" + strings.TrimPrefix(base, "http://127.0.0.1:") + "/callback"; l.Redirect() != want {
+		t.Errorf("redirect %q, want %q", l.Redirect(), want)
+	}
+	if code, _ := get(base + "/elsewhere?code=x&state=" + l.verifier); code != http.StatusNotFound {
+		t.Errorf("wrong route: %d", code)
+	}
+	if code, body := get(base + "/callback?code=x&state=other"); code != http.StatusBadRequest || !strings.Contains(body, "State mismatch.") {
+		t.Errorf("wrong state: %d %s", code, body)
+	}
+	if code, body := get(base + "/callback?code=the-code&state=" + url.QueryEscape(l.verifier)); code != http.StatusOK ||
+		!strings.Contains(body, "Signed in to Anthropic. You may now close this page.") {
+		t.Errorf("callback: %d %s", code, body)
+	}
+	dir := t.TempDir()
+	if err := l.Wait(context.Background(), dir, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got["code"] != "the-code" || got["redirect_uri"] != l.Redirect() || got["state"] != l.verifier {
+		t.Errorf("token request %v", got)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "auth.json")); !strings.Contains(string(data), `"access": "acc-b"`) {
+		t.Errorf("auth.json: %s", data)
+	}
+
+	l, base = start()
+	if code, _ := get(base + "/callback?error=access_denied&error_description=denied&state=" + url.QueryEscape(l.verifier)); code != http.StatusBadRequest {
+		t.Errorf("refusal: %d", code)
+	}
+	if err := l.Wait(context.Background(), t.TempDir(), nil); err == nil || err.Error() != "Anthropic authorization failed: denied" {
+		t.Errorf("refusal: %v", err)
+	}
+
+	l, _ = start()
+	pasted := make(chan string, 1)
+	pasted <- "http://localhost:53692/callback?code=c&state=forged"
+	if err := l.Wait(context.Background(), t.TempDir(), pasted); err == nil || err.Error() != "OAuth state mismatch" {
+		t.Errorf("pasted with another state: %v", err)
+	}
+
+	l, _ = start()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := l.Wait(ctx, t.TempDir(), nil); err == nil || err.Error() != loginCancelled {
+		t.Errorf("cancelled: %v", err)
+	}
+}

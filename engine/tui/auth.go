@@ -250,6 +250,8 @@ func (m *model) startLogin(o loginOption, authPath string, back func(m *model)) 
 		m.copilotLogin(authPath)
 	case "openai-codex":
 		m.codexLogin(authPath)
+	case "anthropic":
+		m.anthropicLogin(authPath)
 	default:
 		m.oauthLogin(o.provider, authPath)
 	}
@@ -314,9 +316,25 @@ func (m *model) askLocal(method, title string, options []string, done func(m *mo
 	return m.dialogs[len(m.dialogs)-1].id
 }
 
+// anthropicLogin is pi's Anthropic login: its method question, then the
+// browser login or the copy-code one.
+func (m *model) anthropicLogin(authPath string) {
+	const p = "anthropic"
+	m.ask("select", "Select Anthropic login method:", []string{"Browser login (default)", "Copy code login (headless)"}, func(m *model, a map[string]any) {
+		switch a["value"] {
+		case "Browser login (default)":
+			m.browserLogin(p, authPath, "method", "browser")
+		case "Copy code login (headless)":
+			m.oauthLogin(p, authPath, "method", "copy_code")
+		default:
+			m.loginCancelled()
+		}
+	})
+}
+
 // oauthLogin is pi's copy-code login: the URL to open, then the code.
-func (m *model) oauthLogin(provider, authPath string) {
-	m.c.request(cmd("login_oauth_start", "provider", provider), func(m *model, r response) {
+func (m *model) oauthLogin(provider, authPath string, extra ...any) {
+	m.c.request(cmd("login_oauth_start", append([]any{"provider", provider}, extra...)...), func(m *model, r response) {
 		if !r.ok {
 			m.notice("Failed to login to "+provider+": "+r.err, "error")
 			return
@@ -391,7 +409,7 @@ func (m *model) codexLogin(authPath string) {
 	m.ask("select", "Select OpenAI Codex login method:", []string{"Browser login (default)", "Device code login (headless)"}, func(m *model, a map[string]any) {
 		switch a["value"] {
 		case "Browser login (default)":
-			m.codexBrowserLogin(authPath)
+			m.browserLogin(p, authPath)
 		case "Device code login (headless)":
 			m.deviceLogin(p, authPath, "method", "device_code")
 		default:
@@ -400,12 +418,11 @@ func (m *model) codexLogin(authPath string) {
 	})
 }
 
-// codexBrowserLogin is pi's OpenAI Codex browser login: the browser
-// opens at the URL; the callback finishes it, or the redirect URL pasted
-// here.
-func (m *model) codexBrowserLogin(authPath string) {
-	const p = "openai-codex"
-	m.c.request(cmd("login_oauth_start", "provider", p), func(m *model, r response) {
+// browserLogin is pi's browser login (OpenAI Codex's, Anthropic's): the
+// browser opens at the URL; the callback finishes it, or the redirect URL
+// pasted here.
+func (m *model) browserLogin(p, authPath string, extra ...any) {
+	m.c.request(cmd("login_oauth_start", append([]any{"provider", p}, extra...)...), func(m *model, r response) {
 		if !r.ok {
 			m.notice("Failed to login to "+p+": "+r.err, "error")
 			return

@@ -26,11 +26,16 @@ func TestLoginAPIKeyAndLogout(t *testing.T) {
 	h.respond(c, true, nil)
 	h.contains("Saved API key for groq. Credentials saved to /a/auth.json")
 
-	h.typ("/login anthropic") // pi's method question, then the copy-code login
+	h.typ("/login anthropic") // pi's questions: account or key, then browser or copy code
 	h.press("enter")
 	h.contains("Select authentication method for anthropic:", "→ Sign in with an account", "Sign in with an API key")
 	h.press("enter")
+	h.contains("Select Anthropic login method:", "→ Browser login (default)", "Copy code login (headless)")
+	h.press("down", "enter")
 	c = h.cmd("login_oauth_start")
+	if c["method"] != "copy_code" {
+		t.Fatalf("login_oauth_start %v", c)
+	}
 	h.respond(c, true, map[string]any{"url": "https://claude.ai/oauth/authorize?x=1", "instructions": "Complete login in your browser."})
 	h.contains("Complete login in your browser.", "https://claude.ai/oauth/authorize?x=1", "Paste the code Anthropic shows after you sign in:")
 	h.typ("the-code#state")
@@ -41,13 +46,24 @@ func TestLoginAPIKeyAndLogout(t *testing.T) {
 	}
 	h.event(map[string]any{"type": "response", "id": c["id"], "command": "login_oauth_finish", "success": false, "error": "OAuth state mismatch"})
 	h.contains("Failed to login to anthropic: OAuth state mismatch")
-	h.typ("/login anthropic")
+	h.typ("/login anthropic") // the browser login: a pasted redirect URL finishes it
 	h.press("enter")
 	h.press("enter")
-	h.respond(h.cmd("login_oauth_start"), true, map[string]any{"url": "u", "instructions": "i"})
-	h.typ("c#s")
 	h.press("enter")
-	h.respond(h.cmd("login_oauth_finish"), true, nil)
+	c = h.cmd("login_oauth_start")
+	if c["method"] != "browser" {
+		t.Fatalf("login_oauth_start %v", c)
+	}
+	h.respond(c, true, map[string]any{"url": "https://claude.ai/oauth/authorize?y=2", "instructions": "Complete login in your browser. If the browser is on another machine, paste the final redirect URL here.",
+		"prompt": "Complete login in your browser, or paste the authorization code / redirect URL here:", "placeholder": "http://localhost:53692/callback"})
+	finish := h.cmd("login_oauth_finish")
+	h.contains("https://claude.ai/oauth/authorize?y=2", "Login to anthropic", "paste the authorization code / redirect URL")
+	h.typ("http://localhost:53692/callback?code=c&state=s")
+	h.press("enter")
+	if c := h.cmd("login_oauth_input"); c["input"] != "http://localhost:53692/callback?code=c&state=s" {
+		t.Fatalf("login_oauth_input %v", c)
+	}
+	h.respond(finish, true, nil)
 	h.contains("Logged in to anthropic. Credentials saved to /a/auth.json")
 
 	h.typ("/login openai") // one match: straight to the key
@@ -199,6 +215,7 @@ func TestLoginAccounts(t *testing.T) {
 	h.typ("/login anthropic") // escape at the code: the login ends, pi's method question again
 	h.press("enter")
 	h.press("enter")
+	h.press("down", "enter")
 	h.respond(h.cmd("login_oauth_start"), true, map[string]any{"url": "u", "instructions": "i"})
 	h.press("esc")
 	h.cmd("login_oauth_cancel")

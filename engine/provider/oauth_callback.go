@@ -1,0 +1,132 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"html"
+	"net"
+	"net/http"
+	"sync"
+)
+
+// loopbackCallback is pi-ai 1.6's OAuth callback server
+// (callback-server.js), shared by the browser logins: it answers the one
+// redirect on its path whose state matches, with pi's pages and statuses,
+// and hands the code (or the provider's refusal) to the waiting login.
+type loopbackCallback struct {
+	provider string // "OpenAI", "Anthropic": named in the pages and errors
+	path     string
+	state    string
+
+	ln      net.Listener // nil when no address could be bound
+	srv     *http.Server
+	mu      sync.Mutex
+	claimed bool
+	settled bool
+	result  chan callbackResult
+}
+
+type callbackResult struct {
+	code string
+	err  error
+}
+
+// listenCallback serves on the first of addrs that can be bound; with
+// none, only a pasted redirect URL can finish the login.
+func listenCallback(provider, path, state string, addrs ...string) *loopbackCallback {
+	c := &loopbackCallback{provider: provider, path: path, state: state, result: make(chan callbackResult, 1)}
+	for _, addr := range addrs {
+		if ln, err := net.Listen("tcp", addr); err == nil {
+			c.ln = ln
+			c.srv = &http.Server{Handler: http.HandlerFunc(c.serve)}
+			go func() { _ = c.srv.Serve(ln) }()
+			break
+		}
+	}
+	return c
+}
+
+// port is the bound port, 0 when nothing was bound.
+func (c *loopbackCallback) port() int {
+	if c.ln == nil {
+		return 0
+	}
+	return c.ln.Addr().(*net.TCPAddr).Port
+}
+
+func callbackPage(w http.ResponseWriter, status int, title, detail string) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	body := "<!doctype html><html><head><meta charset=\"utf-8\"><title>pi</title></head><body><p>" + html.EscapeString(title) + "</p>"
+	if detail != "" {
+		body += "<p>" + html.EscapeString(detail) + "</p>"
+	}
+	_, _ = w.Write([]byte(body + "</body></html>"))
+}
+
+// serve is pi-ai's handler: the route, the state, one sign-in only, the
+// provider's error, the code.
+func (c *loopbackCallback) serve(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet || r.URL.Path != c.path {
+		callbackPage(w, http.StatusNotFound, "Callback route not found.", "")
+		return
+	}
+	q := r.URL.Query()
+	if q.Get("state") != c.state {
+		callbackPage(w, http.StatusBadRequest, "State mismatch.", "")
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.claimed || c.settled {
+		callbackPage(w, http.StatusConflict, "This sign-in has already been handled.", "")
+		return
+	}
+	if e := q.Get("error"); e != "" {
+		desc := orString(q.Get("error_description"), e)
+		callbackPage(w, http.StatusBadRequest, c.provider+" authorization failed.", desc)
+		c.settled = true
+		c.result <- callbackResult{err: fmt.Errorf("%s authorization failed: %s", c.provider, desc)}
+		return
+	}
+	code := q.Get("code")
+	if code == "" {
+		callbackPage(w, http.StatusBadRequest, "Missing authorization code.", "")
+		return
+	}
+	c.claimed, c.settled = true, true
+	callbackPage(w, http.StatusOK, "Signed in to "+c.provider+". You may now close this page.", "")
+	c.result <- callbackResult{code: code}
+}
+
+// close stops the server; a later redirect is refused.
+func (c *loopbackCallback) close() {
+	c.mu.Lock()
+	c.settled = true
+	c.mu.Unlock()
+	if c.srv != nil {
+		_ = c.srv.Close()
+	}
+}
+
+// wait is pi-ai's waitForCallbackOrManualInput: the browser's code, or
+// the input the user pasted (fromPaste) for the login to parse.
+// Cancelling ctx fails it with "Login cancelled".
+func (c *loopbackCallback) wait(ctx context.Context, pasted <-chan string) (code, input string, fromPaste bool, err error) {
+	if ctx.Err() != nil {
+		return "", "", false, errors.New(loginCancelled)
+	}
+	select {
+	case <-ctx.Done():
+		return "", "", false, errors.New(loginCancelled)
+	case r := <-c.result:
+		return r.code, "", false, r.err
+	case in := <-pasted:
+		c.mu.Lock()
+		c.settled = true
+		c.mu.Unlock()
+		return "", in, true, nil
+	}
+}
