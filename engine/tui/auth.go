@@ -4,6 +4,8 @@ import (
 	"os/exec"
 	"runtime"
 	"strings"
+
+	tea "charm.land/bubbletea/v2"
 )
 
 // pi's /login and /logout through the host's get_credentials,
@@ -370,8 +372,9 @@ func (m *model) copilotLogin(authPath string) {
 }
 
 // deviceLogin starts a device login and shows its code and URL while
-// pigo waits for the user to authorize it: enter opens the browser,
-// escape cancels.
+// pigo waits for the user to authorize it. Enter opens the browser and
+// copies the code to the clipboard (OSC 52), once, as pi's login dialog
+// does; escape cancels.
 func (m *model) deviceLogin(p, authPath string, extra ...any) {
 	m.c.request(cmd("login_oauth_start", append([]any{"provider", p}, extra...)...), func(m *model, r response) {
 		if !r.ok {
@@ -382,22 +385,30 @@ func (m *model) deviceLogin(p, authPath string, extra ...any) {
 		code, _ := r.data["userCode"].(string)
 		var open string
 		done := false
-		var wait func(m *model)
-		wait = func(m *model) {
-			open = m.askLocal("select", "Login to "+p+"\n\n"+uri+"\n\nEnter code: "+code+"\n\nWaiting for authentication...",
-				[]string{"Open browser"}, func(m *model, a map[string]any) {
-					if done {
-						return
-					}
-					if a["value"] == nil {
-						m.c.request(cmd("login_oauth_cancel"), nil)
-						return
-					}
+		var wait func(m *model, status string)
+		wait = func(m *model, status string) {
+			title := "Login to " + p + "\n\n" + uri + "\n\nEnter code: " + code + "\n\nWaiting for authentication..."
+			option := "Open browser and copy code"
+			if status != "" {
+				title, option = title+"\n"+status, "Keep waiting"
+			}
+			open = m.askLocal("select", title, []string{option}, func(m *model, a map[string]any) {
+				if done {
+					return
+				}
+				if a["value"] == nil {
+					m.c.request(cmd("login_oauth_cancel"), nil)
+					return
+				}
+				if status == "" { // pi consumes the action once
 					m.openURL(uri)
-					wait(m)
-				})
+					m.pendingCmd = tea.Batch(m.pendingCmd, tea.SetClipboard(code))
+					status = "Code copied to clipboard"
+				}
+				wait(m, status)
+			})
 		}
-		wait(m)
+		wait(m, "")
 		m.finishLogin(p, authPath, nil, func(m *model) { done = true; m.closeView(open) })
 	})
 }

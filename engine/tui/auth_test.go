@@ -1,6 +1,12 @@
 package tui
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+)
 
 func TestLoginAPIKeyAndLogout(t *testing.T) {
 	h := newHarness(t, Options{})
@@ -127,12 +133,18 @@ func TestLoginAccounts(t *testing.T) {
 	}
 	h.respond(c, true, map[string]any{"userCode": "ABCD-1234", "verificationUri": "https://github.com/login/device", "expiresInSeconds": 900.0})
 	finish := h.cmd("login_oauth_finish")
-	h.contains("https://github.com/login/device", "Enter code: ABCD-1234", "Waiting for authentication...", "→ Open browser")
-	h.press("enter")
+	h.contains("https://github.com/login/device", "Enter code: ABCD-1234", "Waiting for authentication...", "→ Open browser and copy code")
+	copied := clipboardOf(h.press("enter"))
 	if len(opened) != 1 || opened[0] != "https://github.com/login/device" {
 		t.Errorf("opened %v", opened)
 	}
-	h.contains("Enter code: ABCD-1234") // still waiting
+	if copied != "ABCD-1234" {
+		t.Errorf("clipboard %q", copied)
+	}
+	h.contains("Enter code: ABCD-1234", "Code copied to clipboard") // still waiting
+	if clipboardOf(h.press("enter")); len(opened) != 1 {
+		t.Errorf("a second enter opened the browser again: %v", opened)
+	}
 	h.event(map[string]any{"type": "login_progress", "provider": "github-copilot", "message": "Enabling models..."})
 	h.contains("Enabling models...")
 	h.respond(finish, true, nil)
@@ -222,4 +234,25 @@ func TestLoginAccounts(t *testing.T) {
 	h.contains("Select authentication method for anthropic:")
 	h.press("esc")
 	h.lacks("Select authentication method")
+}
+
+// clipboardOf runs cmd (and the batches in it) and returns what it sets
+// the clipboard to.
+func clipboardOf(cmd tea.Cmd) string {
+	if cmd == nil {
+		return ""
+	}
+	switch msg := cmd().(type) {
+	case tea.BatchMsg:
+		for _, c := range msg {
+			if s := clipboardOf(c); s != "" {
+				return s
+			}
+		}
+	default:
+		if t := fmt.Sprintf("%T", msg); strings.Contains(t, "setClipboard") {
+			return fmt.Sprint(msg)
+		}
+	}
+	return ""
 }

@@ -121,7 +121,7 @@ type model struct {
 	exitCode      int
 	quitting      bool
 	scroll        int     // fullscreen: rows scrolled up from the bottom of the chat
-	pendingCmd    tea.Cmd // a command a response handler wants run (clipboard)
+	pendingCmd    tea.Cmd // a command a handler wants run (clipboard); Update returns it
 
 	// Fullscreen mouse (mouse.go): the wheel's line counts, where the last
 	// frame drew the components, the press a component took, the clock.
@@ -430,6 +430,9 @@ func messageText(msg map[string]any) string {
 func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	scrolled := m.scroll
 	_, c := m.update(msg)
+	if m.pendingCmd != nil { // set by a handler that cannot return one (a dialog's answer)
+		c, m.pendingCmd = tea.Batch(c, m.pendingCmd), nil
+	}
 	if m.scroll != scrolled && m.fullscreen {
 		c = tea.Batch(c, m.scrollbarActivity())
 	}
@@ -521,11 +524,7 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.quitting = true
 		return m, tea.Quit
 	case recordMsg:
-		c := m.record(msg)
-		if m.pendingCmd != nil {
-			c, m.pendingCmd = tea.Batch(c, m.pendingCmd), nil
-		}
-		return m, c
+		return m, m.record(msg)
 	case tea.PasteMsg:
 		if m.holdsInput() {
 			return m, m.holdInput(msg)
