@@ -44,6 +44,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/pigo-dev/pigo/bench/internal/benchkit"
@@ -130,7 +131,7 @@ func run(root string, edits, others, reloads int, debounce time.Duration, inPlac
 	if err != nil {
 		return fmt.Errorf("pigo memory: %w", err)
 	}
-	watched, manual, work, err := pigoLatency(target, paths, edits, debounce, inPlace)
+	watched, manual, work, cpu, err := pigoLatency(target, paths, edits, debounce, inPlace)
 	if err != nil {
 		return fmt.Errorf("pigo latency: %w", err)
 	}
@@ -166,6 +167,7 @@ func run(root string, edits, others, reloads int, debounce time.Duration, inPlac
 	row("  of which the rest (watcher, tool call)", waited)
 	row("pigo, manual reload", manual)
 	row("  of which Reload itself", work[len(watched):])
+	fmt.Printf("  %-52s %8.1fms (user+sys, mean; steady when the machine is busy)\n", "pigo, CPU per manual reload and tool call", ms(cpu))
 	if piLat != nil {
 		row(piLabel+", manual /reload", piLat)
 		p, w, m := stats(piLat).p50, stats(watched).p50, stats(manual).p50
@@ -286,15 +288,15 @@ func measureSelf() memSample {
 
 // pigoLatency returns the watched and the manual edit-to-live times, and
 // the Reload part of each (watched ones first).
-func pigoLatency(target string, paths []string, edits int, debounce time.Duration, inPlace bool) (watched, manual, work []time.Duration, err error) {
+func pigoLatency(target string, paths []string, edits int, debounce time.Duration, inPlace bool) (watched, manual, work []time.Duration, cpu time.Duration, err error) {
 	host, r, reports, err := newHost(paths)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, 0, err
 	}
 	defer host.Close(context.Background())
 	w, err := watch.NewWatcher(r, watch.WatcherOptions{Debounce: debounce})
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, 0, err
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
@@ -310,7 +312,7 @@ func pigoLatency(target string, paths []string, edits int, debounce time.Duratio
 			write = saveInPlace
 		}
 		if err := write(target, editedSource(v)); err != nil {
-			return nil, nil, nil, err
+			return nil, nil, nil, 0, err
 		}
 		timeout := time.After(30 * time.Second)
 	wait:
@@ -323,32 +325,37 @@ func pigoLatency(target string, paths []string, edits int, debounce time.Duratio
 					break wait
 				}
 			case <-timeout:
-				return nil, nil, nil, fmt.Errorf("edit %d: no reload within 30s", v)
+				return nil, nil, nil, 0, fmt.Errorf("edit %d: no reload within 30s", v)
 			}
 		}
 	}
 	cancel()
 	<-done
+	// CPU time of the manual reloads (this process: bundling, compiling,
+	// the runtime, registry rebuilds, GC, the tool call): unlike the
+	// latency, it hardly moves when other work shares the machine.
+	cpuStart := processCPU()
 	for range edits {
 		v++
 		start := time.Now()
 		if err := save(target, editedSource(v)); err != nil {
-			return nil, nil, nil, err
+			return nil, nil, nil, 0, err
 		}
 		rep := r.Reload(context.Background(), "edited")
 		if !rep.OK {
-			return nil, nil, nil, fmt.Errorf("manual reload %d: %v", v, rep.Error)
+			return nil, nil, nil, 0, fmt.Errorf("manual reload %d: %v", v, rep.Error)
 		}
 		work = append(work, rep.Elapsed)
 		if err := expectVersion(host, v); err != nil {
-			return nil, nil, nil, err
+			return nil, nil, nil, 0, err
 		}
 		manual = append(manual, time.Since(start))
 	}
+	cpu = (processCPU() - cpuStart) / time.Duration(edits)
 	for len(reports) > 0 {
 		<-reports
 	}
-	return watched, manual, work, nil
+	return watched, manual, work, cpu, nil
 }
 
 // expectVersion checks that the live edited extension answers VERSION v.
@@ -511,4 +518,13 @@ func orDefault(d time.Duration) string {
 		return "30ms default"
 	}
 	return d.String()
+}
+
+// processCPU is the user+system CPU time this process has used.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
