@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -127,4 +128,51 @@ func TestTUIMouseClicksMatchPi16(t *testing.T) {
 		shots = append(shots, editorRows(tt.screen()))
 		return shots
 	})
+}
+
+// TestTUITranscriptSelectionMatchesPi16: in fullscreen mode a drag over
+// the transcript selects its text and, on release, copies it with pi
+// 1.6's "Copied!" flash (fullscreenCopyOnSelect is on by default).
+func TestTUITranscriptSelectionMatchesPi16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
+	node, cli := pi16Command(t)
+	setup := func(work, agentDir string) {
+		dir := session.DefaultDir(agentDir, work)
+		must(t, os.MkdirAll(dir, 0o755))
+		ts := time.Now().Add(-time.Hour)
+		iso := ts.UTC().Format("2006-01-02T15:04:05.000Z")
+		lines := []string{fmt.Sprintf(`{"type":"session","version":3,"id":"eeeeeeee-0000-4000-8000-000000000006","timestamp":%q,"cwd":%q}`, iso, work)}
+		prev := "null"
+		for i := range 3 {
+			id := fmt.Sprintf("m%02d", i)
+			lines = append(lines, fmt.Sprintf(`{"type":"message","id":%q,"parentId":%s,"timestamp":%q,"message":{"role":"user","content":"message %02d words","timestamp":%d}}`,
+				id, prev, iso, i, ts.UnixMilli()))
+			prev = fmt.Sprintf("%q", id)
+		}
+		must(t, os.WriteFile(filepath.Join(dir, "s.jsonl"), []byte(strings.Join(lines, "\n")+"\n"), 0o644))
+	}
+	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
+		tt := startPTYSetup(t, setup, side, nil, "-c", "--model", "mock/mock-1")
+		tt.waitFor("mock-1", "message 02 words")
+		settle()
+		row, col := -1, -1
+		for i, l := range strings.Split(tt.screen(), "\n") {
+			if j := strings.Index(l, "message 01 words"); j >= 0 {
+				row, col = i, len([]rune(l[:j]))
+			}
+		}
+		if row < 0 {
+			t.Fatalf("%s: no message 01 on screen:\n%s", name, tt.screen())
+		}
+		// SGR reports are 1-based; 32 marks motion with the button held
+		tt.keys(fmt.Sprintf("\x1b[<0;%d;%dM", col+1, row+1), fmt.Sprintf("\x1b[<32;%d;%dM", col+8, row+1),
+			fmt.Sprintf("\x1b[<32;%d;%dM", col+11, row+1), fmt.Sprintf("\x1b[<0;%d;%dm", col+11, row+1))
+		tt.waitFor("Copied!")
+		add("Copied!")
+		tt.waitGone("Copied!") // the flash goes after a second; the header differs between the sides
+		add(regexp.MustCompile(`\d+:`).ReplaceAllString(chatMessages(tt.screen()), ""))
+	})
+	compareScreens(t, screens, nil)
 }

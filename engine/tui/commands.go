@@ -102,15 +102,7 @@ func (m *model) builtin(name, args string) (done bool, c tea.Cmd) {
 			m.notice("Session exported to: "+p, "muted")
 		})
 	case "copy":
-		m.c.request(cmd("get_last_assistant_text"), func(m *model, r response) {
-			text, _ := r.data["text"].(string)
-			if text == "" {
-				m.notice("No agent messages to copy yet.", "warning")
-				return
-			}
-			m.notice("Copied last agent message to clipboard", "muted")
-			m.pendingCmd = tea.SetClipboard(text)
-		})
+		m.copyLastAssistant()
 	case "hotkeys":
 		m.add(&noticeItem{text: hotkeysText(m.keys), token: "text"})
 	case "settings":
@@ -383,4 +375,18 @@ func (m *model) reload() {
 		}
 	})
 	m.dropPluginUI("")
+}
+
+// copyLastAssistant is pi's /copy: the last assistant message's text to
+// the clipboard (OSC 52).
+func (m *model) copyLastAssistant() {
+	m.c.request(cmd("get_last_assistant_text"), func(m *model, r response) {
+		text, _ := r.data["text"].(string)
+		if text == "" {
+			m.notice("No agent messages to copy yet.", "warning")
+			return
+		}
+		m.notice("Copied last agent message to clipboard", "muted")
+		m.pendingCmd = tea.SetClipboard(text)
+	})
 }

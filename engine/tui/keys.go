@@ -27,6 +27,7 @@ func defaultKeys() keymap {
 		"app.thinking.cycle":      {"shift+tab"},
 		"app.thinking.toggle":     {"ctrl+t"},
 		"app.tools.expand":        {"ctrl+o"},
+		"app.message.copy":        {"ctrl+x"},
 		"app.message.followUp":    {"alt+enter"},
 		"app.message.dequeue":     {"alt+up"},
 		"app.session.new":         nil,

@@ -133,6 +133,13 @@ type model struct {
 	now        func() time.Time
 	// scrollbarUntil is when the "auto" scrollbar hides again.
 	scrollbarUntil time.Time
+	// Transcript selection (selection.go): its state, the transcript row
+	// each screen row showed in the last frame and their width, and the
+	// flashes ("Copied!") on screen.
+	selection textSelection
+	rows      []rowRef
+	chatWidth int
+	flashes   []flash
 }
 
 type command struct {
@@ -503,6 +510,7 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case tickMsg:
 		m.spin++
+		m.selectionTick()
 		m.reportEditorText(false)
 		// pi re-applies a theme file when it is saved.
 		if m.spin%12 == 0 && m.th.Changed() {
@@ -933,7 +941,7 @@ func (m *model) restoreQueue(abort bool) {
 
 // appActions are the app's actions in the order their keys are matched.
 var appActions = []string{"app.clear", "app.exit", "app.interrupt", "app.editor.external", "app.model.select", "app.model.cycleForward",
-	"app.thinking.cycle", "app.thinking.toggle", "app.tools.expand", "app.message.followUp", "app.message.dequeue",
+	"app.thinking.cycle", "app.thinking.toggle", "app.tools.expand", "app.message.copy", "app.message.followUp", "app.message.dequeue",
 	"app.suspend", "tui.altScreen.pageUp", "tui.altScreen.pageDown", "tui.altScreen.top", "tui.altScreen.bottom",
 	"app.session.new", "app.session.tree", "app.session.fork", "app.session.resume"}
 
@@ -1003,6 +1011,13 @@ func (m *model) action(name string) tea.Cmd {
 		m.vc.toolsExpanded = !m.vc.toolsExpanded
 		m.vc.gen++
 		m.c.request(cmd("set_tools_expanded", "expanded", m.vc.toolsExpanded), nil) // ctx.ui.getToolsExpanded
+		return nil
+	case "app.message.copy":
+		// pi: the fullscreen selection when it is not copied on release,
+		// else the last assistant message (/copy)
+		if !(m.fullscreen && m.opts.NoCopyOnSelect && m.copySelection()) {
+			m.copyLastAssistant()
+		}
 		return nil
 	case "app.message.followUp":
 		return m.submit(true)
@@ -1357,26 +1372,33 @@ func (m *model) render() string {
 	// keep their cached lines until they scroll into view.
 	need := room + m.scroll
 	var chunks [][]string
+	var chunkItems []int
 	n := 0
 	i := len(m.items) - 1
 	for ; i >= m.printed && n < need; i-- {
 		l := m.items[i].lines_(&m.vc, w)
-		chunks = append(chunks, l)
+		chunks, chunkItems = append(chunks, l), append(chunkItems, i)
 		n += len(l)
 	}
 	if i < m.printed {
-		chunks = append(chunks, top)
+		chunks, chunkItems = append(chunks, top), append(chunkItems, -1)
 		n += len(top)
 		m.scroll = min(m.scroll, max(0, n-room)) // at the top
 	}
 	all := make([]string, 0, n)
+	refs := make([]rowRef, 0, n)
 	for j := len(chunks) - 1; j >= 0; j-- {
 		all = append(all, chunks[j]...)
+		for line := range chunks[j] {
+			refs = append(refs, rowRef{chunkItems[j], line})
+		}
 	}
 	end := len(all) - m.scroll
 	shown := all[max(0, end-room):end]
+	m.rows, m.chatWidth = refs[max(0, end-room):end], w
 	out := make([]string, 0, m.height)
 	out = append(out, shown...)
+	m.highlightSelection(out)
 	for len(out) < room {
 		out = append(out, "")
 	}
@@ -1397,7 +1419,9 @@ func (m *model) render() string {
 	if len(out) > m.height && m.height > 0 {
 		out = out[len(out)-m.height:]
 	}
-	return strings.Join(m.overlays(out, bw, m.height), "\n")
+	out = m.overlays(out, bw, m.height)
+	m.compositeFlashes(out, bw)
+	return strings.Join(out, "\n")
 }
 
 func (m *model) chatLines(w int) []string {

@@ -227,10 +227,15 @@ func (m *model) mouse(msg tea.MouseMsg) {
 	if m.autocompleteClick(typ, ev) || m.editorClick(typ, ev) {
 		return
 	}
-	if m.mouseToView(typ, ev, 0) && typ == "press" {
-		b, _ := m.boxAt(ev.X, ev.Y)
-		m.press = &mousePress{box: b, x: ev.X, y: ev.Y, button: ev.Button}
+	if m.mouseToView(typ, ev, 0) {
+		if typ == "press" {
+			m.clearSelection()
+			b, _ := m.boxAt(ev.X, ev.Y)
+			m.press = &mousePress{box: b, x: ev.X, y: ev.Y, button: ev.Button}
+		}
+		return
 	}
+	m.selectionMouse(typ, ev)
 }
 
 // mouseToView sends an event to the extension component under the

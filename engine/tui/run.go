@@ -51,6 +51,9 @@ type Options struct {
 	// WheelScrollLines is pi's fullscreenWheelScrollLines: lines per
 	// mouse-wheel event in fullscreen mode, a number (1 to 100) or "auto".
 	WheelScrollLines any
+	// NoCopyOnSelect is pi's fullscreenCopyOnSelect false: a transcript
+	// selection is copied by app.message.copy (ctrl+x), not on release.
+	NoCopyOnSelect bool
 	// Scrollbar is pi's fullscreenScrollbar: "auto" (shown a second after
 	// each scroll; the default), "always" or "hidden".
 	Scrollbar string
@@ -99,6 +102,7 @@ func optionsFrom(opts agentsession.InteractiveOptions) Options {
 		o.TreeFilterMode, _ = get("treeFilterMode").(string)
 		o.WheelScrollLines = get("fullscreenWheelScrollLines")
 		o.Scrollbar, _ = get("fullscreenScrollbar").(string)
+		o.NoCopyOnSelect = get("fullscreenCopyOnSelect") == false
 		if term, ok := get("terminal").(map[string]any); ok {
 			o.HideImages = term["showImages"] == false
 			if n, ok := term["imageWidthCells"].(float64); ok && n >= 1 {
