@@ -24,19 +24,7 @@ func TestTUIWheelScrollMatchesPi16(t *testing.T) {
 	node, cli := pi16Command(t)
 	setup := func(work, agentDir string) {
 		must(t, os.WriteFile(filepath.Join(agentDir, "settings.json"), []byte(`{"fullscreenWheelScrollLines": 2}`), 0o644))
-		dir := session.DefaultDir(agentDir, work)
-		must(t, os.MkdirAll(dir, 0o755))
-		ts := time.Now().Add(-time.Hour)
-		iso := ts.UTC().Format("2006-01-02T15:04:05.000Z")
-		lines := []string{fmt.Sprintf(`{"type":"session","version":3,"id":"eeeeeeee-0000-4000-8000-000000000005","timestamp":%q,"cwd":%q}`, iso, work)}
-		prev := "null"
-		for i := range 30 {
-			id := fmt.Sprintf("m%02d", i)
-			lines = append(lines, fmt.Sprintf(`{"type":"message","id":%q,"parentId":%s,"timestamp":%q,"message":{"role":"user","content":"message %02d","timestamp":%d}}`,
-				id, prev, iso, i, ts.UnixMilli()))
-			prev = fmt.Sprintf("%q", id)
-		}
-		must(t, os.WriteFile(filepath.Join(dir, "s.jsonl"), []byte(strings.Join(lines, "\n")+"\n"), 0o644))
+		writeUserSession(t, agentDir, work, "eeeeeeee-0000-4000-8000-000000000005", 30, "message %02d")
 	}
 	wheel := func(button, n int) []string {
 		var out []string
@@ -64,6 +52,24 @@ func TestTUIWheelScrollMatchesPi16(t *testing.T) {
 		shot("message 29")
 	})
 	compareScreens(t, screens, nil)
+}
+
+// writeUserSession writes a session of work (an hour old) holding n user
+// messages, the i-th's text format with i, to -c it.
+func writeUserSession(t *testing.T, agentDir, work, id string, n int, format string) {
+	dir := session.DefaultDir(agentDir, work)
+	must(t, os.MkdirAll(dir, 0o755))
+	ts := time.Now().Add(-time.Hour)
+	iso := ts.UTC().Format("2006-01-02T15:04:05.000Z")
+	lines := []string{fmt.Sprintf(`{"type":"session","version":3,"id":%q,"timestamp":%q,"cwd":%q}`, id, iso, work)}
+	prev := "null"
+	for i := range n {
+		mid := fmt.Sprintf("m%02d", i)
+		lines = append(lines, fmt.Sprintf(`{"type":"message","id":%q,"parentId":%s,"timestamp":%q,"message":{"role":"user","content":%q,"timestamp":%d}}`,
+			mid, prev, iso, fmt.Sprintf(format, i), ts.UnixMilli()))
+		prev = fmt.Sprintf("%q", mid)
+	}
+	must(t, os.WriteFile(filepath.Join(dir, "s.jsonl"), []byte(strings.Join(lines, "\n")+"\n"), 0o644))
 }
 
 // chatMessages lists the "message NN" lines a screen shows, top to
@@ -139,19 +145,7 @@ func TestTUITranscriptSelectionMatchesPi16(t *testing.T) {
 	}
 	node, cli := pi16Command(t)
 	setup := func(work, agentDir string) {
-		dir := session.DefaultDir(agentDir, work)
-		must(t, os.MkdirAll(dir, 0o755))
-		ts := time.Now().Add(-time.Hour)
-		iso := ts.UTC().Format("2006-01-02T15:04:05.000Z")
-		lines := []string{fmt.Sprintf(`{"type":"session","version":3,"id":"eeeeeeee-0000-4000-8000-000000000006","timestamp":%q,"cwd":%q}`, iso, work)}
-		prev := "null"
-		for i := range 3 {
-			id := fmt.Sprintf("m%02d", i)
-			lines = append(lines, fmt.Sprintf(`{"type":"message","id":%q,"parentId":%s,"timestamp":%q,"message":{"role":"user","content":"message %02d words","timestamp":%d}}`,
-				id, prev, iso, i, ts.UnixMilli()))
-			prev = fmt.Sprintf("%q", id)
-		}
-		must(t, os.WriteFile(filepath.Join(dir, "s.jsonl"), []byte(strings.Join(lines, "\n")+"\n"), 0o644))
+		writeUserSession(t, agentDir, work, "eeeeeeee-0000-4000-8000-000000000006", 3, "message %02d words")
 	}
 	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
 		tt := startPTYSetup(t, setup, side, nil, "-c", "--model", "mock/mock-1")

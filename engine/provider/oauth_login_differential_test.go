@@ -277,41 +277,70 @@ func TestDifferentialCopilotLogin(t *testing.T) {
 	}
 }
 
-func TestDifferentialCodexLogin(t *testing.T) {
+// browserLogin is a login that opens URL and is finished by wait, here
+// with a pasted redirect URL.
+type browserLogin struct {
+	URL  string
+	wait func(ctx context.Context, agentDir string, pasted <-chan string) error
+}
+
+// browserLoginSides runs pi-ai's login (module, its export, provider)
+// against one login server and pigo's (start, given the other server's
+// base URL) against another; pigo's is finished by a pasted redirect
+// carrying its URL's state. It returns both sides' results and the agent
+// dir pigo saved to.
+func browserLoginSides(t *testing.T, module, export, providerID string, start func(base string) (browserLogin, error)) (
+	pi piLoginResult, piSrv, goSrv *loginServer, l browserLogin, agentDir string) {
+	t.Helper()
 	dir, node := piLoginModules(t)
 	piSrv, piBase := newLoginServer(t)
-	pi := runPiLogin(t, node, map[string]any{"base": piBase, "module": filepath.Join(dir, "openai-codex.js"), "login": "openaiCodexOAuth",
-		"provider": "openai-codex"})
+	pi = runPiLogin(t, node, map[string]any{"base": piBase, "module": filepath.Join(dir, module), "login": export, "provider": providerID})
 	if pi.Error != "" {
 		t.Fatalf("pi: %s", pi.Error)
 	}
 	goSrv, goBase := newLoginServer(t)
-	opts := provider.LoginOptions{Endpoints: provider.OAuthEndpoints{OpenAICodexTokenURL: goBase + "/oauth/token", CodexCallbackAddr: "127.0.0.1:0"},
-		Now: func() time.Time { return time.UnixMilli(1_000_000) }}
-	l, err := provider.StartCodexLogin(opts)
+	l, err := start(goBase)
 	if err != nil {
 		t.Fatal(err)
 	}
 	u, _ := url.Parse(l.URL)
 	pasted := make(chan string, 1)
 	pasted <- "http://localhost:1455/auth/callback?code=the-code&state=" + u.Query().Get("state")
-	agentDir := t.TempDir()
-	if err := l.Wait(context.Background(), agentDir, pasted); err != nil {
+	agentDir = t.TempDir()
+	if err := l.wait(context.Background(), agentDir, pasted); err != nil {
 		t.Fatal(err)
 	}
+	return pi, piSrv, goSrv, l, agentDir
+}
 
-	// the authorize URLs: the same parameters in the same order; the
-	// verifiers, challenges and states are random
-	piURL, _ := url.Parse(pi.AuthURL)
-	if piURL.Host != u.Host || piURL.Path != u.Path || fmt.Sprint(queryKeys(pi.AuthURL)) != fmt.Sprint(queryKeys(l.URL)) {
-		t.Errorf("authorize URL:\npi   %s\npigo %s", pi.AuthURL, l.URL)
+// compareAuthorizeURLs: the same parameters in the same order, equal
+// after norm; the challenges and states are random.
+func compareAuthorizeURLs(t *testing.T, piRaw, goRaw string, norm func(string) string) {
+	t.Helper()
+	piURL, _ := url.Parse(piRaw)
+	u, _ := url.Parse(goRaw)
+	if piURL.Host != u.Host || piURL.Path != u.Path || fmt.Sprint(queryKeys(piRaw)) != fmt.Sprint(queryKeys(goRaw)) {
+		t.Errorf("authorize URL:\npi   %s\npigo %s", piRaw, goRaw)
 	}
-	for _, k := range queryKeys(l.URL) {
-		if k != "code_challenge" && k != "state" && piURL.Query().Get(k) != u.Query().Get(k) {
+	for _, k := range queryKeys(goRaw) {
+		if k != "code_challenge" && k != "state" && norm(piURL.Query().Get(k)) != norm(u.Query().Get(k)) {
 			t.Errorf("authorize URL %s: pi %q, pigo %q", k, piURL.Query().Get(k), u.Query().Get(k))
 		}
 	}
-	goEvents := []map[string]any{{"type": "auth_url", "url": l.URL, "instructions": provider.CodexLoginInstructions}}
+}
+
+func TestDifferentialCodexLogin(t *testing.T) {
+	pi, piSrv, goSrv, bl, agentDir := browserLoginSides(t, "openai-codex.js", "openaiCodexOAuth", "openai-codex", func(goBase string) (browserLogin, error) {
+		opts := provider.LoginOptions{Endpoints: provider.OAuthEndpoints{OpenAICodexTokenURL: goBase + "/oauth/token", CodexCallbackAddr: "127.0.0.1:0"},
+			Now: func() time.Time { return time.UnixMilli(1_000_000) }}
+		l, err := provider.StartCodexLogin(opts)
+		if err != nil {
+			return browserLogin{}, err
+		}
+		return browserLogin{l.URL, l.Wait}, nil
+	})
+	compareAuthorizeURLs(t, pi.AuthURL, bl.URL, func(s string) string { return s })
+	goEvents := []map[string]any{{"type": "auth_url", "url": bl.URL, "instructions": provider.CodexLoginInstructions}}
 	if len(pi.Events) != 1 || pi.Events[0]["instructions"] != goEvents[0]["instructions"] || pi.Events[0]["type"] != "auth_url" {
 		t.Errorf("events:\npi %v\ngo %v", pi.Events, goEvents)
 	}
@@ -324,7 +353,7 @@ func TestDifferentialCodexLogin(t *testing.T) {
 		t.Errorf("pi's prompts changed:\n%v", pi.Prompts)
 	}
 	verifier := regexpVerifier(t, piSrv.requests, pi.AuthURL)
-	goVerifier := regexpVerifier(t, goSrv.requests, l.URL)
+	goVerifier := regexpVerifier(t, goSrv.requests, bl.URL)
 	piReq := strings.Replace(piSrv.requests[0], verifier, "VERIFIER", 1)
 	goReq := strings.Replace(goSrv.requests[0], goVerifier, "VERIFIER", 1)
 	if len(piSrv.requests) != 1 || len(goSrv.requests) != 1 || piReq != goReq {
@@ -450,38 +479,21 @@ func TestDifferentialCodexDeviceLogin(t *testing.T) {
 // differ (pi prefers 53692; pigo's test binds any), so the redirect URIs
 // are compared without them.
 func TestDifferentialAnthropicBrowserLogin(t *testing.T) {
-	dir, node := piLoginModules(t)
-	piSrv, piBase := newLoginServer(t)
-	pi := runPiLogin(t, node, map[string]any{"base": piBase, "module": filepath.Join(dir, "anthropic.js"), "login": "anthropicOAuth",
-		"provider": "anthropic"})
-	if pi.Error != "" {
-		t.Fatalf("pi: %s", pi.Error)
-	}
-	goSrv, goBase := newLoginServer(t)
-	opts := provider.LoginOptions{Endpoints: provider.OAuthEndpoints{AnthropicTokenURL: goBase + "/v1/oauth/token", AnthropicCallbackAddr: "127.0.0.1:0"},
-		Now: func() time.Time { return time.UnixMilli(1_000_000) }}
-	l, err := provider.StartAnthropicBrowserLogin(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	u, _ := url.Parse(l.URL)
-	pasted := make(chan string, 1)
-	pasted <- "http://localhost:1455/auth/callback?code=the-code&state=" + u.Query().Get("state")
-	agentDir := t.TempDir()
-	if err := l.Wait(context.Background(), agentDir, pasted); err != nil {
-		t.Fatal(err)
-	}
+	var l *provider.AnthropicLogin
+	pi, piSrv, goSrv, bl, agentDir := browserLoginSides(t, "anthropic.js", "anthropicOAuth", "anthropic", func(goBase string) (browserLogin, error) {
+		opts := provider.LoginOptions{Endpoints: provider.OAuthEndpoints{AnthropicTokenURL: goBase + "/v1/oauth/token", AnthropicCallbackAddr: "127.0.0.1:0"},
+			Now: func() time.Time { return time.UnixMilli(1_000_000) }}
+		var err error
+		if l, err = provider.StartAnthropicBrowserLogin(opts); err != nil {
+			return browserLogin{}, err
+		}
+		return browserLogin{l.URL, l.Wait}, nil
+	})
 	port := regexp.MustCompile(`localhost(:|%3A)\d+`)
 	unport := func(s string) string { return port.ReplaceAllString(s, "localhost:PORT") }
+	compareAuthorizeURLs(t, pi.AuthURL, bl.URL, unport)
 	piURL, _ := url.Parse(pi.AuthURL)
-	if piURL.Host != u.Host || piURL.Path != u.Path || fmt.Sprint(queryKeys(pi.AuthURL)) != fmt.Sprint(queryKeys(l.URL)) {
-		t.Errorf("authorize URL:\npi   %s\npigo %s", pi.AuthURL, l.URL)
-	}
-	for _, k := range queryKeys(l.URL) {
-		if k != "code_challenge" && k != "state" && unport(piURL.Query().Get(k)) != unport(u.Query().Get(k)) {
-			t.Errorf("authorize URL %s: pi %q, pigo %q", k, piURL.Query().Get(k), u.Query().Get(k))
-		}
-	}
+	u, _ := url.Parse(bl.URL)
 	if len(pi.Events) < 1 || pi.Events[0]["type"] != "auth_url" || pi.Events[0]["instructions"] != provider.AnthropicBrowserInstructions {
 		t.Errorf("pi's events changed: %v", pi.Events)
 	}

@@ -322,12 +322,20 @@ func (m *model) askLocal(method, title string, options []string, done func(m *mo
 // browser login or the copy-code one.
 func (m *model) anthropicLogin(authPath string) {
 	const p = "anthropic"
-	m.ask("select", "Select Anthropic login method:", []string{"Browser login (default)", "Copy code login (headless)"}, func(m *model, a map[string]any) {
+	m.loginMethod("Select Anthropic login method:", "Copy code login (headless)",
+		func(m *model) { m.browserLogin(p, authPath, "method", "browser") },
+		func(m *model) { m.oauthLogin(p, authPath, "method", "copy_code") })
+}
+
+// loginMethod is pi's question between a provider's browser login (its
+// default) and its headless one.
+func (m *model) loginMethod(title, headless string, browser, other func(m *model)) {
+	m.ask("select", title, []string{"Browser login (default)", headless}, func(m *model, a map[string]any) {
 		switch a["value"] {
 		case "Browser login (default)":
-			m.browserLogin(p, authPath, "method", "browser")
-		case "Copy code login (headless)":
-			m.oauthLogin(p, authPath, "method", "copy_code")
+			browser(m)
+		case headless:
+			other(m)
 		default:
 			m.loginCancelled()
 		}
@@ -417,16 +425,9 @@ func (m *model) deviceLogin(p, authPath string, extra ...any) {
 // browser login or the device code.
 func (m *model) codexLogin(authPath string) {
 	const p = "openai-codex"
-	m.ask("select", "Select OpenAI Codex login method:", []string{"Browser login (default)", "Device code login (headless)"}, func(m *model, a map[string]any) {
-		switch a["value"] {
-		case "Browser login (default)":
-			m.browserLogin(p, authPath)
-		case "Device code login (headless)":
-			m.deviceLogin(p, authPath, "method", "device_code")
-		default:
-			m.loginCancelled()
-		}
-	})
+	m.loginMethod("Select OpenAI Codex login method:", "Device code login (headless)",
+		func(m *model) { m.browserLogin(p, authPath) },
+		func(m *model) { m.deviceLogin(p, authPath, "method", "device_code") })
 }
 
 // browserLogin is pi's browser login (OpenAI Codex's, Anthropic's): the
