@@ -106,9 +106,9 @@ type Plugin struct {
 	// Members are the bundled plugins a group runs, in manifest order: a
 	// run of two or more consecutive bundled entries without config (the
 	// default app's seven tools) loads as one plugin, "@pi/tools", in one
-	// runtime, because each runtime instantiates the compat modules the
-	// tools import and seven of them were most of a process's start-up
-	// time and memory. Empty for anything else.
+	// runtime, because each runtime costs its web globals and pi's
+	// ExtensionAPI (~1 MB, a few ms) and seven of them were most of a
+	// process's start-up time and memory. Empty for anything else.
 	Members []string
 
 	userToo bool // project-scoped, but the user's settings name it too

@@ -134,10 +134,11 @@ func (e *Env) BuiltinPlugin(id string) engine.PluginSpec {
 // plugins (members, ids given in Options.Builtins) in one runtime: their
 // factories run in order with a pi object each, so what they register
 // keeps the order and precedence the members would have had as
-// consecutive plugins. Why: the built-in tools import the same compat
-// modules (pi-coding-agent's tools, pi-tui, typebox), and instantiating
-// those once instead of once per tool is most of what a process with no
-// extensions spends on start-up time and memory.
+// consecutive plugins. Why: each runtime costs its globals and pi's
+// ExtensionAPI, and the built-in tools, once they run, import the same
+// compat modules (pi-coding-agent's tools, pi-tui, typebox): one runtime
+// for the seven is most of what a process with no extensions saves on
+// start-up time and memory.
 func (e *Env) BuiltinGroup(id string, members []string) engine.PluginSpec {
 	return engine.PluginSpec{ID: id, Source: id, Loader: &builtinLoader{env: e, ids: slices.Clone(members)}}
 }

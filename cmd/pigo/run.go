@@ -65,6 +65,9 @@ func runAgent(ctx context.Context, args []string, io *IO) ExitCode {
 	tui.Version = version
 	io.StartupSelect = tui.StartupSelect // pi's trust prompt before the interactive mode starts
 	io.StartupResume = tui.StartupResume // pi's session selector for --resume
+	release := holdStartupGC(io.Getenv)
+	defer release() // modes that return before starting (--help, --export)
+	io.Started = release
 	return agentsession.Run(ctx, args, io, pigo.SessionOpener(io), tui.Run)
 }
 

@@ -28,6 +28,10 @@ type IO struct {
 	// StartupResume shows pi's session selector on the terminal before
 	// the session opens (--resume); nil where there is none.
 	StartupResume StartupResume
+	// Started, when set, is called once the agent mode has started (its
+	// extensions loaded, before it serves the first request or prompt),
+	// or failed to.
+	Started func()
 }
 
 // StartupResume lets the user pick a session file; ok is false when they

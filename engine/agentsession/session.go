@@ -112,6 +112,9 @@ func Run(ctx context.Context, args []string, io *IO, open Opener, ui Interactive
 		f.mode = "interactive"
 	}
 	rt, code := startAgentRuntime(ctx, io, f, open, nil)
+	if io.Started != nil {
+		io.Started()
+	}
 	if rt == nil {
 		return code
 	}

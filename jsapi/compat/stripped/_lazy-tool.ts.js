@@ -16,17 +16,19 @@ var __copyProps = (to, from, except, desc) => {
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var pigo_lazy_tool_exports = __defProp({}, "__esModule", { value: true });
+pigo_lazy_tool_exports.registerLazyDefinition = registerLazyDefinition;
 pigo_lazy_tool_exports.registerLazyTool = registerLazyTool;
 module.exports = pigo_lazy_tool_exports;
 function registerLazyTool(pi, snapshot, create) {
-  let definition;
-  const real = () => {
-    if (!definition) {
-      const capture = Object.create(pi, { registerTool: { value: (d) => definition = d } });
-      create()(capture);
-    }
+  registerLazyDefinition(pi, snapshot, () => {
+    let definition;
+    create()(Object.create(pi, { registerTool: { value: (d) => definition = d } }));
     return definition;
-  };
+  });
+}
+function registerLazyDefinition(pi, snapshot, define) {
+  let definition;
+  const real = () => definition || (definition = define());
   const tool = { ...snapshot.data };
   for (const name of snapshot.functions) {
     tool[name] = (...args) => real()[name](...args);
@@ -35,5 +37,6 @@ function registerLazyTool(pi, snapshot, create) {
 }
 // Annotate the CommonJS export names for ESM import in node:
 0 && (module.exports = {
+  registerLazyDefinition,
   registerLazyTool
 });
