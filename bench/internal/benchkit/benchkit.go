@@ -61,25 +61,13 @@ func Pi16(root string) (node, cli string, err error) {
 }
 
 // BuildPigo builds ./cmd/pigo of the module at root into dir, with extra
-// `go build` flags, and returns the binary's path. The binary is then
-// dropped from the page cache and run once (pigo version), so the runs
-// measured map it as a program read from disk, as pi's Node and its files
-// are. Why: the linker's writes leave the file in the page cache in large
-// folios (up to 2 MB) and a page fault maps a whole folio, so the same
-// binary just built showed up to ~6.5 MB more peak RSS (file pages of its
-// own executable) than a copy of it or itself after a reread.
+// `go build` flags, and returns the binary's path.
 func BuildPigo(root, dir string, flags ...string) (string, error) {
 	bin := filepath.Join(dir, "pigo")
 	build := exec.Command("go", append(append([]string{"build", "-o", bin}, flags...), "./cmd/pigo")...)
 	build.Dir, build.Stdout, build.Stderr = root, os.Stderr, os.Stderr
 	if err := build.Run(); err != nil {
 		return "", fmt.Errorf("build pigo: %w", err)
-	}
-	if err := dropFromPageCache(bin); err != nil {
-		return "", fmt.Errorf("drop %s from the page cache: %w", bin, err)
-	}
-	if out, err := exec.Command(bin, "version").CombinedOutput(); err != nil {
-		return "", fmt.Errorf("pigo version: %w: %s", err, out)
 	}
 	return bin, nil
 }
