@@ -1,6 +1,9 @@
 package compat
 
-import "regexp"
+import (
+	"regexp"
+	"sync"
+)
 
 // Gap is a pi API member pigo does not implement yet (or implements only
 // as a recorded no-op), with the pattern that finds its use in a bundle.
@@ -15,8 +18,12 @@ func (g Gap) Uses(code string) bool { return g.pattern.MatchString(code) }
 
 // Gaps lists what `pigo check` reports per extension, so missing pieces
 // are visible instead of silent. Keep it in step with the adapter
-// (modules/_pi-api.ts) and the modules.
-func Gaps() []Gap {
+// (modules/_pi-api.ts) and the modules. The list is compiled once per
+// process (every plugin load checks its bundle against it); callers must
+// not modify it.
+func Gaps() []Gap { return gaps() }
+
+var gaps = sync.OnceValue(func() []Gap {
 	gap := func(member, why, re string) Gap { return Gap{member, why, regexp.MustCompile(re)} }
 	return []Gap{
 		gap("ctx.ui.custom", "drawn only by a client that renders components (a pi.component view); with none it resolves undefined, as in pi's RPC mode", `\.custom\(`),
@@ -31,4 +38,4 @@ func Gaps() []Gap {
 		gap("pi-ai complete/stream", "pi-ai's own network providers are not bundled: calls from extension code fail (the agent's providers are pigo's)",
 			`\b(complete|completeSimple|streamSimple|stream)(Anthropic|OpenAI\w*|Google\w*)?\(`),
 	}
-}
+})
