@@ -12,8 +12,7 @@ type Gap struct {
 	Member string
 	Why    string
 	// A use starts with one of starts (after a word boundary when word is
-	// set) and, when rest is set, its word and the byte after it match
-	// rest (so rest must match a word and one more byte). Every plugin load
+	// set) and, when rest is set, matches rest there. Every plugin load
 	// checks its bundle: finding the literal starts first keeps that a
 	// substring search instead of a regexp scan of the whole bundle.
 	starts []string
@@ -34,16 +33,7 @@ func (g Gap) Uses(code string) bool {
 			if g.word && i > 0 && isWordByte(code[i-1]) {
 				continue
 			}
-			if g.rest == nil {
-				return true
-			}
-			// rest sees the word that starts here and the byte after it:
-			// what it matches is a word and a "(".
-			j := i
-			for j < len(code) && isWordByte(code[j]) {
-				j++
-			}
-			if g.rest.MatchString(code[i:min(j+1, len(code))]) {
+			if g.rest == nil || g.rest.MatchString(code[i:]) {
 				return true
 			}
 		}
