@@ -34,10 +34,10 @@ func compatImports(code string) map[string][]string {
 		if !slices.Contains(public, spec) {
 			continue
 		}
-		member := regexp.MustCompile(`\b` + regexp.QuoteMeta(v) + `\.([A-Za-z_$][\w$]*)`)
-		for _, mm := range member.FindAllStringSubmatch(code, -1) {
-			if !slices.Contains(out[spec], mm[1]) {
-				out[spec] = append(out[spec], mm[1])
+		names, _ := memberReads(code, v, 0, 0)
+		for _, n := range names {
+			if !slices.Contains(out[spec], n) {
+				out[spec] = append(out[spec], n)
 			}
 		}
 	}

@@ -67,3 +67,27 @@ exports.f = f;
 		t.Fatalf("required: %q, want b once on first use and c never", got)
 	}
 }
+
+// compatImports lists the members a bundle reads from each pi/typebox
+// module it requires, whole words only, whatever else it does with the
+// namespace; other modules are not listed.
+func TestCompatImports(t *testing.T) {
+	code := `var import_pi_tui = require("@earendil-works/pi-tui");
+var import_typebox = __toESM(require("typebox"));
+var import_fs = require("fs");
+var import_pi_tui2 = require("@mariozechner/pi-tui");
+const t = new import_pi_tui.Text((0, import_pi_tui.truncateToWidth)(s, 4));
+const o = import_typebox.Type.Object({ a: import_typebox.Type.String() });
+keep(import_pi_tui, import_fs.readFileSync, import_pi_tui2.Box, xximport_pi_tui.Nope, import_pi_tui.Text);
+`
+	got := compatImports(code)
+	want := map[string]string{"@earendil-works/pi-tui": "Text truncateToWidth", "typebox": "Type", "@mariozechner/pi-tui": "Box"}
+	if len(got) != len(want) {
+		t.Fatalf("compatImports = %q", got)
+	}
+	for spec, names := range want {
+		if g := strings.Join(got[spec], " "); g != names {
+			t.Errorf("%s: %q, want %q", spec, g, names)
+		}
+	}
+}

@@ -23,9 +23,11 @@ type methodObject struct {
 	traps     *goja.ProxyTrapConfig
 	methods   []method     // nil once flushed; a few dozen at most, so searched in order
 	made      []goja.Value // made[i] is methods[i]'s function once read
+	maker     goja.Callable
 }
 
-// method is one entry of a methodObject.
+// method is one entry of a methodObject: a Go function, or (fn nil) the
+// value the object's maker returns for name.
 type method struct {
 	name string
 	fn   func(goja.FunctionCall) goja.Value
@@ -39,7 +41,15 @@ func newMethodObject(vm *goja.Runtime, methods []method) *goja.Object {
 }
 
 func newMethodObjectState(vm *goja.Runtime, methods []method) (*goja.Object, *methodObject) {
-	m := &methodObject{vm: vm, target: vm.NewObject(), reflector: vm.Get("Reflect").ToObject(vm), methods: methods}
+	return newLazyMembers(vm, vm.NewObject(), methods, nil)
+}
+
+// newLazyMembers is newMethodObject over an existing object: its own
+// properties come first, then the methods (a method named like one of them
+// replaces its value in place, as an assignment would). Methods without a
+// Go function are made by calling maker(name), once each. Loop only.
+func newLazyMembers(vm *goja.Runtime, target *goja.Object, methods []method, maker goja.Callable) (*goja.Object, *methodObject) {
+	m := &methodObject{vm: vm, target: target, reflector: vm.Get("Reflect").ToObject(vm), methods: methods, maker: maker}
 	m.traps = &goja.ProxyTrapConfig{
 		Get: func(target *goja.Object, name string, receiver goja.Value) goja.Value {
 			if v := m.method(name); v != nil {
@@ -106,7 +116,15 @@ func (m *methodObject) function(i int) goja.Value {
 		m.made = make([]goja.Value, len(m.methods))
 	}
 	if m.made[i] == nil {
-		m.made[i] = m.vm.ToValue(m.methods[i].fn)
+		if fn := m.methods[i].fn; fn != nil {
+			m.made[i] = m.vm.ToValue(fn)
+		} else {
+			v, err := m.maker(goja.Undefined(), m.vm.ToValue(m.methods[i].name))
+			if err != nil {
+				panic(err)
+			}
+			m.made[i] = v
+		}
 	}
 	return m.made[i]
 }

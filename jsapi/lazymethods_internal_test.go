@@ -87,3 +87,84 @@ func TestMethodObjectMakesOnlyWhatIsRead(t *testing.T) {
 		t.Fatalf("after listing: %s (pending %v)", v, m.methods)
 	}
 }
+
+// newLazyMembers over an object with own properties (one of them replaced
+// by a member) and members made by a JS function looks like the object
+// with the members defined on it in order, as the ExtensionAPI adapter
+// did before its methods were made lazily.
+func TestLazyMembersLookLikeDefinedMembers(t *testing.T) {
+	const setup = `(function () {
+  const o = {};
+  Object.defineProperty(o, "id", { value: "p", enumerable: true });
+  o.add = () => "first add";
+  const made = [];
+  const make = (name) => { made.push(name); return { add() { return "add"; }, rebuild() { return "rebuild"; }, current() { return "current " + name; } }[name] ?? { nested: name }; };
+  return { o, make, made, names: ["add", "rebuild", "current", "events"] };
+})()`
+	run := func(lazy bool) string {
+		vm := goja.New()
+		v, err := vm.RunString(setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := v.ToObject(vm)
+		obj := s.Get("o").ToObject(vm)
+		maker, _ := goja.AssertFunction(s.Get("make"))
+		var names []string
+		_ = vm.ExportTo(s.Get("names"), &names)
+		if lazy {
+			methods := make([]method, len(names))
+			for i, n := range names {
+				methods[i] = method{name: n}
+			}
+			obj, _ = newLazyMembers(vm, obj, methods, maker)
+		} else {
+			for _, n := range names {
+				val, err := maker(goja.Undefined(), vm.ToValue(n))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := obj.DefineDataProperty(n, val, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		fn, err := vm.RunString(observe)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, _ := goja.AssertFunction(fn)
+		out, err := f(goja.Undefined(), obj)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out.String()
+	}
+	plain, lazy := run(false), run(true)
+	if plain != lazy {
+		t.Fatalf("lazy members differ from defined ones:\n--- plain\n%s\n--- lazy\n%s", plain, lazy)
+	}
+}
+
+// A member is made when first read, once; what make throws reaches the
+// reader.
+func TestLazyMembersMakeOnRead(t *testing.T) {
+	vm := goja.New()
+	v, err := vm.RunString(`const made = []; [{ keep: 1 }, (name) => { made.push(name); if (name === "bad") throw new Error("cannot make bad"); return () => name; }]`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pair := v.ToObject(vm)
+	maker, _ := goja.AssertFunction(pair.Get("1"))
+	obj, _ := newLazyMembers(vm, pair.Get("0").ToObject(vm), []method{{name: "a"}, {name: "b"}, {name: "bad"}}, maker)
+	_ = vm.Set("o", obj)
+	got, err := vm.RunString(`const r = [o.b(), o.b === o.b, "a" in o, o.keep, made.join()];
+let msg; try { o.bad; } catch (e) { msg = e.message; }
+r.push(msg); r.join(" ")`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "b true true 1 b cannot make bad"; got.String() != want {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+}

@@ -222,6 +222,18 @@ func lazyImports(code string, isHost func(string) bool) string {
 // its declaration, code[declStart:declEnd]), in order of first use; ok is
 // false when ns is used other than as `ns.name`.
 func namespaceUses(code, ns string, declStart, declEnd int) (names []string, ok bool) {
+	names, other := memberReads(code, ns, declStart, declEnd)
+	if other {
+		return nil, false
+	}
+	return names, true
+}
+
+// memberReads lists the names read as `ns.name` in code (outside
+// code[skipStart:skipEnd]), in order of first use; other reports whether
+// ns also appears there some other way. Plain string scanning: a regexp
+// compiled per namespace cost each plugin load more than its run.
+func memberReads(code, ns string, skipStart, skipEnd int) (names []string, other bool) {
 	isIdent := func(c byte) bool {
 		return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 	}
@@ -229,25 +241,23 @@ func namespaceUses(code, ns string, declStart, declEnd int) (names []string, ok 
 	for i := 0; ; {
 		j := strings.Index(code[i:], ns)
 		if j < 0 {
-			return names, true
+			return names, other
 		}
 		at := i + j
 		i = at + len(ns)
 		if at > 0 && isIdent(code[at-1]) || i < len(code) && isIdent(code[i]) {
 			continue // part of a longer identifier
 		}
-		if at >= declStart && at < declEnd {
-			continue // the declaration itself
-		}
-		if i >= len(code) || code[i] != '.' {
-			return nil, false
+		if at >= skipStart && at < skipEnd {
+			continue
 		}
 		k := i + 1
-		for k < len(code) && isIdent(code[k]) {
+		for i < len(code) && code[i] == '.' && k < len(code) && isIdent(code[k]) {
 			k++
 		}
 		if k == i+1 {
-			return nil, false
+			other = true
+			continue
 		}
 		if n := code[i+1 : k]; !seen[n] {
 			seen[n] = true

@@ -100,6 +100,23 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 	})
 	fn("isStale", func(goja.FunctionCall) goja.Value { return vm.ToValue(g.eg.Retired()) })
 	fn("isLoading", func(goja.FunctionCall) goja.Value { return vm.ToValue(g.loading) })
+	// lazyMethods(target, names, make) returns target with the members
+	// names added, each made by make(name) on first read (newLazyMembers):
+	// the ExtensionAPI's methods, most of which a plugin never calls.
+	fn("lazyMethods", func(c goja.FunctionCall) goja.Value {
+		target, ok := c.Argument(0).(*goja.Object)
+		maker, isFn := goja.AssertFunction(c.Argument(2))
+		var names []string
+		if !ok || !isFn || vm.ExportTo(c.Argument(1), &names) != nil {
+			panic(vm.NewTypeError("lazyMethods(target, names, make): want an object, an array of names and a function"))
+		}
+		methods := make([]method, len(names))
+		for i, n := range names {
+			methods[i] = method{name: n}
+		}
+		obj, _ := newLazyMembers(vm, target, methods, maker)
+		return obj
+	})
 	fn("isHookEvent", func(c goja.FunctionCall) goja.Value { return vm.ToValue(piapi.IsHookEvent(str(c, 0))) })
 	fn("unsupported", func(c goja.FunctionCall) goja.Value { pi.NoteUnsupported(plugin, str(c, 0)); return goja.Undefined() })
 	fn("warn", func(c goja.FunctionCall) goja.Value {

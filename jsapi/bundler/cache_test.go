@@ -83,7 +83,7 @@ func TestCacheDisk(t *testing.T) {
 	opts := bundler.Options{CacheDir: cacheDir, External: piExternals}
 
 	built := mustBundle(t, bundler.New(opts), entry)
-	files, err := filepath.Glob(filepath.Join(cacheDir, "*.json"))
+	files, err := filepath.Glob(filepath.Join(cacheDir, "*.rec"))
 	if err != nil || len(files) != 1 {
 		t.Fatalf("cache dir holds %v (%v), want one record", files, err)
 	}
@@ -127,7 +127,7 @@ func TestCacheDiskCorruptRecordIgnored(t *testing.T) {
 	cacheDir := t.TempDir()
 	opts := bundler.Options{CacheDir: cacheDir}
 	want := mustBundle(t, bundler.New(opts), entry)
-	files, _ := filepath.Glob(filepath.Join(cacheDir, "*.json"))
+	files, _ := filepath.Glob(filepath.Join(cacheDir, "*.rec"))
 	if len(files) != 1 {
 		t.Fatalf("records: %v", files)
 	}
@@ -138,6 +138,7 @@ func TestCacheDiskCorruptRecordIgnored(t *testing.T) {
 		"wrong type": `{"format": "one", "stamps": 7}`,
 		"empty":      ``,
 		"no stamps":  `{"format": 1, "hash": "x", "code": "module.exports = 666"}`,
+		"short body": "{\"format\": 6, \"hash\": \"x\", \"stamps\": [{}], \"codeLen\": 50, \"mapLen\": 0}\nmodule.exports = 666",
 	} {
 		if err := os.WriteFile(files[0], []byte(garbage), 0o644); err != nil {
 			t.Fatal(err)

@@ -70,3 +70,61 @@ export default 5;
 		}
 	}
 }
+
+// TransformModule drops the esbuild helpers its output no longer uses
+// (and those only they used), keeps the ones it does, and the module runs
+// as before.
+func TestTransformDropsUnusedHelpers(t *testing.T) {
+	src := `export class Counter { static made = 0; n = 1; #secret = 2; peek() { return this.#secret; } }
+export function make() { Counter.made++; return new Counter(); }
+export async function* gen() { yield 1; }
+`
+	code, err := TransformModule("m.ts", src, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, gone := range []string{"var __export = ", "var __toCommonJS = ", "var __copyProps = "} {
+		if strings.Contains(code, gone) {
+			t.Errorf("%s kept:\n%s", gone, code)
+		}
+	}
+	for _, kept := range []string{"var __publicField = ", "var __defNormalProp = ", "var __defProp = ", "var __privateGet = "} {
+		if !strings.Contains(code, kept) {
+			t.Errorf("%s dropped but used:\n%s", kept, code)
+		}
+	}
+	vm := goja.New()
+	fn, err := vm.RunString("(function(exports, require, module){" + code + "\n})")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, code)
+	}
+	run, _ := goja.AssertFunction(fn)
+	module := vm.NewObject()
+	_ = module.Set("exports", vm.NewObject())
+	_ = vm.Set("__pigoMarkAsyncGenerator", func(f goja.Value) goja.Value { return f })
+	if _, err := run(goja.Undefined(), module.Get("exports"), vm.ToValue(func(string) goja.Value { return vm.NewObject() }), module); err != nil {
+		t.Fatalf("%v\n%s", err, code)
+	}
+	_ = vm.Set("m", module.Get("exports"))
+	v, err := vm.RunString(`const c = m.make(); [c.n, c.peek(), m.Counter.made, typeof m.gen].join()`)
+	if err != nil || v.String() != "1,2,1,function" {
+		t.Fatalf("got %v, %v\n%s", v, err, code)
+	}
+}
+
+// A helper statement spans its indented and closing lines; what is not a
+// helper (another name, or code that merely mentions one) stays.
+func TestDropUnusedHelpersStatements(t *testing.T) {
+	code := "var __defProp = Object.defineProperty;\n" +
+		"var __export = (target, all) => {\n  for (var name in all)\n    __defProp(target, name, { get: all[name], enumerable: true });\n};\n" +
+		"var __keep = (x) => x;\n" +
+		"var __name = (target, value) => __defProp(target, \"name\", { value, configurable: true });\n" +
+		"const f = __name(() => 1, \"f\");\n"
+	want := "var __defProp = Object.defineProperty;\n" +
+		"var __keep = (x) => x;\n" +
+		"var __name = (target, value) => __defProp(target, \"name\", { value, configurable: true });\n" +
+		"const f = __name(() => 1, \"f\");\n"
+	if got := dropUnusedHelpers(code); got != want {
+		t.Fatalf("got:\n%s\nwant:\n%s", got, want)
+	}
+}

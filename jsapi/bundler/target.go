@@ -84,7 +84,98 @@ func TransformModule(name, src string, ts bool) (string, error) {
 		return "", fmt.Errorf("transform %s: %s", name, m.Text)
 	}
 	code, _ := markAsyncGenerators(string(res.Code), WrapperPrefix)
-	return dataExports(inPlaceExports(code)), nil
+	return dropUnusedHelpers(dataExports(inPlaceExports(code))), nil
+}
+
+// esbuildHelpers are the names of esbuild's runtime helpers (its
+// internal/runtime): esbuild renames any other top-level binding that
+// would take one of them, so `var __name = ` at the top level of its
+// output is always the helper.
+var esbuildHelpers = map[string]bool{}
+
+func init() {
+	for _, n := range strings.Fields(`__accessCheck __async __asyncGenerator __await __callDispose __commonJS
+		__commonJSMin __copyProps __create __decorateClass __decorateElement __decorateParam __decoratorContext
+		__decoratorMetadata __decoratorStart __decoratorStrings __defNormalProp __defProp __defProps __earlyAccess
+		__esm __esmMin __expectFn __export __forAwait __freeze __getOwnPropDesc __getOwnPropDescs __getOwnPropNames
+		__getOwnPropSymbols __getProtoOf __glob __hasOwnProp __knownSymbol __name __objRest __pow __privateAdd
+		__privateGet __privateIn __privateMethod __privateSet __privateWrapper __propIsEnum __publicField __reExport
+		__reflectGet __reflectSet __require __restKey __runInitializers __spreadProps __spreadValues __superGet
+		__superSet __superWrapper __template __toBinary __toBinaryNode __toCommonJS __toESM __typeError __using
+		__yieldStar`) {
+		esbuildHelpers[n] = true
+	}
+}
+
+// dropUnusedHelpers removes the esbuild runtime helpers nothing in code
+// uses, and then those only they used. inPlaceExports and dataExports
+// leave __export, __toCommonJS and __copyProps unused in most host
+// modules, and each is a function object every runtime that evaluates the
+// module would make. A helper's statement is its `var __name = ` line at
+// column 0 and the lines after it that are indented or close it.
+func dropUnusedHelpers(code string) string {
+	type helper struct {
+		name       string
+		start, end int // code[start:end] is the statement, newline included
+	}
+	var helpers []helper
+	for at := 0; at < len(code); {
+		end := lineEnd(code, at)
+		if name, _, ok := strings.Cut(strings.TrimPrefix(code[at:end], "var "), " = "); ok && strings.HasPrefix(code[at:], "var __") && esbuildHelpers[name] {
+			for end < len(code) && strings.ContainsRune(" \t})", rune(code[end])) {
+				end = lineEnd(code, end)
+			}
+			helpers = append(helpers, helper{name, at, end})
+		}
+		at = end
+	}
+	for dropped := true; dropped; {
+		dropped = false
+		for i, h := range helpers {
+			if h.name == "" || identUses(code, h.name) > identUses(code[h.start:h.end], h.name) {
+				continue
+			}
+			// Blank the statement (same length, so the others' offsets
+			// hold); the blank lines are removed below.
+			code = code[:h.start] + strings.Repeat("\n", h.end-h.start) + code[h.end:]
+			helpers[i].name, dropped = "", true
+		}
+	}
+	var b strings.Builder
+	b.Grow(len(code))
+	last := 0
+	for _, h := range helpers {
+		if h.name == "" {
+			b.WriteString(code[last:h.start])
+			last = h.end
+		}
+	}
+	b.WriteString(code[last:])
+	return b.String()
+}
+
+// lineEnd returns the offset after the newline ending the line at at.
+func lineEnd(code string, at int) int {
+	if i := strings.IndexByte(code[at:], '\n'); i >= 0 {
+		return at + i + 1
+	}
+	return len(code)
+}
+
+// identUses counts the occurrences of ident in code as a whole word.
+func identUses(code, ident string) int {
+	n := 0
+	for at := 0; ; {
+		j := strings.Index(code[at:], ident)
+		if j < 0 {
+			return n
+		}
+		start := at + j
+		at = start + len(ident)
+		if (start == 0 || !isIdentByte(code[start-1])) && (at == len(code) || !isIdentByte(code[at])) {
+			n++
+		}
+	}
 }
 
 // inPlaceExports makes an ES-module host module export its own namespace

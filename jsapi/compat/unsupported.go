@@ -18,9 +18,12 @@ func (g Gap) Uses(code string) bool { return g.pattern.MatchString(code) }
 
 // Gaps lists what `pigo check` reports per extension, so missing pieces
 // are visible instead of silent. Keep it in step with the adapter
-// (modules/_pi-api.ts) and the modules. Every load and reload scans its
-// bundle with these, so the patterns are compiled once.
-var Gaps = sync.OnceValue(func() []Gap {
+// (modules/_pi-api.ts) and the modules. The list is compiled once per
+// process (every plugin load checks its bundle against it); callers must
+// not modify it.
+func Gaps() []Gap { return gaps() }
+
+var gaps = sync.OnceValue(func() []Gap {
 	gap := func(member, why, re string) Gap { return Gap{member, why, regexp.MustCompile(re)} }
 	return []Gap{
 		gap("ctx.ui.custom", "drawn only by a client that renders components (a pi.component view); with none it resolves undefined, as in pi's RPC mode", `\.custom\(`),

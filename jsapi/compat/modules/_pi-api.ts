@@ -11,6 +11,43 @@ const STALE =
 const NOT_INITIALIZED = "Extension runtime not initialized. Action methods cannot be called during extension loading.";
 const BUILTIN_TOOLS = new Set(["read", "bash", "edit", "write", "grep", "find", "ls"]);
 
+// The members install adds to pi, in pi's order.
+const API_METHODS = [
+  "on",
+  "registerTool",
+  "registerCommand",
+  "registerShortcut",
+  "registerFlag",
+  "getFlag",
+  "registerMessageRenderer",
+  "registerProvider",
+  "unregisterProvider",
+  "registerEntryRenderer",
+  "registerToolRenderer",
+  "registerMarkdownTransformer",
+  "registerVirtualModel",
+  "unregisterVirtualModel",
+  "registerMcpServer",
+  "unregisterMcpServer",
+  "getMcpServers",
+  "getSettings",
+  "exec",
+  "sendMessage",
+  "sendUserMessage",
+  "appendEntry",
+  "setSessionName",
+  "getSessionName",
+  "setLabel",
+  "getActiveTools",
+  "setActiveTools",
+  "getAllTools",
+  "getCommands",
+  "getThinkingLevel",
+  "setThinkingLevel",
+  "setModel",
+  "events",
+];
+
 export function install(pi: any, host: any): any {
   const v2on = pi.on.bind(pi);
   const pluginId: string = pi.id;
@@ -208,289 +245,389 @@ export function install(pi: any, host: any): any {
   };
   const makeCommandCtx = (): any => new (contexts().ExtensionCommandContext)();
 
-  const api: any = {
-    on(event: string, handler: (e: any, ctx: any) => any) {
-      assertActive();
-      if (typeof handler !== "function") throw new TypeError(`pi.on("${event}"): handler must be a function`);
-      // pi 1.6 returns a function that removes the handler; a removed
-      // handler stays in pigo's chain but no longer runs.
-      let on = true;
-      if (host.isHookEvent(event)) {
-        pi.hook(event, (e: any) => (on ? handler(e, makeCtx(e && e.signal)) : undefined));
-      } else {
-        v2on(event, (e: any) => (on ? handler(e, makeCtx()) : undefined));
-      }
-      return () => {
-        on = false;
-      };
-    },
-    registerTool(tool: any) {
-      assertActive();
-      if (!tool || typeof tool.name !== "string") throw new TypeError("registerTool: tool.name must be a string");
-      const name = tool.name;
-      const def: any = { ...tool };
-      delete def.name;
-      const execute = tool.execute;
-      def.execute = standsFor(
-        (id: string, params: any, signal: any, onUpdate: any) =>
-          execute.call(tool, id, params, signal, onUpdate, new (contexts().ExtensionToolContext)(signal, id)),
-        execute,
-      );
-      def.sourceInfo = sourceInfo;
-      if (typeof tool.renderCall === "function" || typeof tool.renderResult === "function") {
-        def.renderLines = (req: any, width: number) => renderTool(tool, req, width);
-      }
-      myTools.set(name, { name, description: tool.description, parameters: tool.parameters, sourceInfo });
-      pi.tools.add((d: any) => {
-        // Across extensions the first registration wins (pi); built-ins
-        // may be overridden; within one extension the last set wins.
-        if (d.has(name) && d.ownerOf(name) !== pluginId && !d.isBuiltin(name)) {
-          // pi's built-in extensions (codemode, tool-search) are
-          // replaceable: an extension's tool of the name takes over, silently.
-          if (!pluginId.startsWith("@pi/")) host.warn(`tool "${name}" is already registered by ${d.ownerOf(name)}; the first registration wins`);
-          return;
-        }
-        d.set(name, def);
-      });
-    },
-    registerCommand(name: string, options: any) {
-      assertActive();
-      // pi 1.6 rejects a malformed command when the extension loads.
-      if (typeof name !== "string" || name.trim() === "")
-        throw new TypeError(`registerCommand: the command name must be a non-empty string (got ${describe(name)})`);
-      const handler = options && options.handler;
-      if (typeof handler !== "function")
-        throw new TypeError(`registerCommand("${name}"): options.handler must be a function (got ${describe(handler)})`);
-      const def: any = { ...options, name, sourceInfo };
-      def.handler = standsFor((args: string) => handler.call(options, args, makeCommandCtx()), handler);
-      myCommands.set(name, { name, description: options.description, source: "extension", sourceInfo });
-      // Duplicate names across extensions become name:1, name:2 (engine).
-      pi.commands.add((d: any) => d.set(name + "\u0000" + pluginId, def));
-    },
-    registerShortcut(shortcut: string, options: any) {
-      assertActive();
-      const def: any = { ...options, shortcut };
-      if (typeof options?.handler === "function") def.handler = standsFor(() => options.handler(makeCtx()), options.handler);
-      pi.shortcuts.add((d: any) => d.set(shortcut, def));
-    },
-    registerFlag(name: string, options: any) {
-      assertActive();
-      myFlags.set(name, { ...options, name });
-      pi.flags.add((d: any) => d.set(name, { ...options, name }));
-    },
-    getFlag(name: string) {
-      assertActive();
-      if (!myFlags.has(name)) return undefined;
-      const v = host.flagValue(name);
-      return v !== undefined ? v : myFlags.get(name).default;
-    },
-    registerMessageRenderer(customType: string, renderer: any) {
-      assertActive();
-      pi.messageRenderers.add((d: any) => {
-        if (d.has(customType)) return; // the first renderer wins
-        const render = (message: any, expanded: boolean, width: number) =>
-          linesOf(renderer(message, { expanded, outputPad: 1, ...keyHints() }, themeNow()), width);
-        d.set(customType, { renderer, render });
-      });
-    },
-    registerProvider(name: string, config: any) {
-      assertActive();
-      const def: any = { ...config, name };
-      if (typeof config?.streamSimple === "function") {
-        // The host consumes JS providers through one call that reports
-        // each pi-ai event and resolves with the final message.
-        const streamSimple = config.streamSimple;
-        def.__pigoStream = async (model: any, context: any, options: any, emit: (ev: any) => void) => {
-          const stream = streamSimple(model, context, options);
-          for await (const ev of stream) emit(ev);
-          return typeof stream.result === "function" ? await stream.result() : undefined;
+  // The methods are made on first read (host.lazyMethods): a plugin calls
+  // a few of them, and making every one cost each runtime a function
+  // object apiece before the factory ran.
+  const api: any = host.lazyMethods(pi, API_METHODS, (name: string): any => {
+    switch (name) {
+      case "on":
+        return {
+          on(event: string, handler: (e: any, ctx: any) => any) {
+            assertActive();
+            if (typeof handler !== "function") throw new TypeError(`pi.on("${event}"): handler must be a function`);
+            // pi 1.6 returns a function that removes the handler; a removed
+            // handler stays in pigo's chain but no longer runs.
+            let on = true;
+            if (host.isHookEvent(event)) {
+              pi.hook(event, (e: any) => (on ? handler(e, makeCtx(e && e.signal)) : undefined));
+            } else {
+              v2on(event, (e: any) => (on ? handler(e, makeCtx()) : undefined));
+            }
+            return () => {
+              on = false;
+            };
+          },
+        }.on;
+      case "registerTool":
+        return {
+          registerTool(tool: any) {
+            assertActive();
+            if (!tool || typeof tool.name !== "string") throw new TypeError("registerTool: tool.name must be a string");
+            const name = tool.name;
+            const def: any = { ...tool };
+            delete def.name;
+            const execute = tool.execute;
+            def.execute = standsFor(
+              (id: string, params: any, signal: any, onUpdate: any) =>
+                execute.call(tool, id, params, signal, onUpdate, new (contexts().ExtensionToolContext)(signal, id)),
+              execute,
+            );
+            def.sourceInfo = sourceInfo;
+            if (typeof tool.renderCall === "function" || typeof tool.renderResult === "function") {
+              def.renderLines = (req: any, width: number) => renderTool(tool, req, width);
+            }
+            myTools.set(name, { name, description: tool.description, parameters: tool.parameters, sourceInfo });
+            pi.tools.add((d: any) => {
+              // Across extensions the first registration wins (pi); built-ins
+              // may be overridden; within one extension the last set wins.
+              if (d.has(name) && d.ownerOf(name) !== pluginId && !d.isBuiltin(name)) {
+                // pi's built-in extensions (codemode, tool-search) are
+                // replaceable: an extension's tool of the name takes over, silently.
+                if (!pluginId.startsWith("@pi/")) host.warn(`tool "${name}" is already registered by ${d.ownerOf(name)}; the first registration wins`);
+                return;
+              }
+              d.set(name, def);
+            });
+          },
+        }.registerTool;
+      case "registerCommand":
+        return {
+          registerCommand(name: string, options: any) {
+            assertActive();
+            // pi 1.6 rejects a malformed command when the extension loads.
+            if (typeof name !== "string" || name.trim() === "")
+              throw new TypeError(`registerCommand: the command name must be a non-empty string (got ${describe(name)})`);
+            const handler = options && options.handler;
+            if (typeof handler !== "function")
+              throw new TypeError(`registerCommand("${name}"): options.handler must be a function (got ${describe(handler)})`);
+            const def: any = { ...options, name, sourceInfo };
+            def.handler = standsFor((args: string) => handler.call(options, args, makeCommandCtx()), handler);
+            myCommands.set(name, { name, description: options.description, source: "extension", sourceInfo });
+            // Duplicate names across extensions become name:1, name:2 (engine).
+            pi.commands.add((d: any) => d.set(name + "\u0000" + pluginId, def));
+          },
+        }.registerCommand;
+      case "registerShortcut":
+        return {
+          registerShortcut(shortcut: string, options: any) {
+            assertActive();
+            const def: any = { ...options, shortcut };
+            if (typeof options?.handler === "function") def.handler = standsFor(() => options.handler(makeCtx()), options.handler);
+            pi.shortcuts.add((d: any) => d.set(shortcut, def));
+          },
+        }.registerShortcut;
+      case "registerFlag":
+        return {
+          registerFlag(name: string, options: any) {
+            assertActive();
+            myFlags.set(name, { ...options, name });
+            pi.flags.add((d: any) => d.set(name, { ...options, name }));
+          },
+        }.registerFlag;
+      case "getFlag":
+        return {
+          getFlag(name: string) {
+            assertActive();
+            if (!myFlags.has(name)) return undefined;
+            const v = host.flagValue(name);
+            return v !== undefined ? v : myFlags.get(name).default;
+          },
+        }.getFlag;
+      case "registerMessageRenderer":
+        return {
+          registerMessageRenderer(customType: string, renderer: any) {
+            assertActive();
+            pi.messageRenderers.add((d: any) => {
+              if (d.has(customType)) return; // the first renderer wins
+              const render = (message: any, expanded: boolean, width: number) =>
+                linesOf(renderer(message, { expanded, outputPad: 1, ...keyHints() }, themeNow()), width);
+              d.set(customType, { renderer, render });
+            });
+          },
+        }.registerMessageRenderer;
+      case "registerProvider":
+        return {
+          registerProvider(name: string, config: any) {
+            assertActive();
+            const def: any = { ...config, name };
+            if (typeof config?.streamSimple === "function") {
+              // The host consumes JS providers through one call that reports
+              // each pi-ai event and resolves with the final message.
+              const streamSimple = config.streamSimple;
+              def.__pigoStream = async (model: any, context: any, options: any, emit: (ev: any) => void) => {
+                const stream = streamSimple(model, context, options);
+                for await (const ev of stream) emit(ev);
+                return typeof stream.result === "function" ? await stream.result() : undefined;
+              };
+            }
+            pi.providers.add((d: any) => d.set(name, def));
+          },
+        }.registerProvider;
+      case "unregisterProvider":
+        return {
+          unregisterProvider(name: string) {
+            assertActive();
+            pi.providers.add((d: any) => d.delete(name));
+          },
+        }.unregisterProvider;
+        // --- pi 1.6 registrations: recorded in the host's registries
+        // (engine/piapi/pi16.go) for clients, which draw renderers through
+        // engine/piapi/render.go.
+      case "registerEntryRenderer":
+        return {
+          registerEntryRenderer(customType: string, renderer: any) {
+            assertActive();
+            if (typeof customType !== "string") throw new TypeError("registerEntryRenderer: customType must be a string");
+            if (typeof renderer !== "function") throw new TypeError(`registerEntryRenderer("${customType}"): renderer must be a function`);
+            pi.entryRenderers.add((d: any) => {
+              if (d.has(customType)) return; // the first renderer wins, as for messages
+              const render = (entry: any, expanded: boolean, width: number) =>
+                linesOf(renderer(entry, { expanded, ...keyHints() }, themeNow()), width);
+              d.set(customType, { renderer, render });
+            });
+          },
+        }.registerEntryRenderer;
+      case "registerToolRenderer":
+        return {
+          registerToolRenderer(resolver: any) {
+            assertActive();
+            if (typeof resolver !== "function") throw new TypeError("registerToolRenderer: resolver must be a function");
+            const key = nextKey();
+            // The chain spans runtimes, so next() is undefined here: a resolver
+            // that renders nothing for a phase passes it on (engine RenderTool).
+            const renderLines = (toolName: string, req: any, width: number) => renderTool(resolver(toolName, () => undefined), req, width);
+            pi.toolRenderers.add((d: any) => d.set(key, { resolver, renderLines }));
+          },
+        }.registerToolRenderer;
+      case "registerMarkdownTransformer":
+        return {
+          registerMarkdownTransformer(transformer: any, options?: any) {
+            assertActive();
+            if (typeof transformer !== "function") throw new TypeError("registerMarkdownTransformer: transformer must be a function");
+            const key = nextKey();
+            pi.markdownTransformers.add((d: any) => d.set(key, { transformer, options: options ?? {} }));
+          },
+        }.registerMarkdownTransformer;
+      case "registerVirtualModel":
+        return {
+          registerVirtualModel(model: any) {
+            assertActive();
+            if (!model || typeof model.provider !== "string" || typeof model.id !== "string")
+              throw new TypeError("registerVirtualModel: provider and id must be strings");
+            if (typeof model.route !== "function") throw new TypeError(`registerVirtualModel("${model.provider}/${model.id}"): route must be a function`);
+            const key = `${model.provider}/${model.id}`;
+            // A virtual model is a model of pi's "pi-virtual" api whose route()
+            // picks the physical model per request.
+            const def = { name: model.id, ...model, api: "pi-virtual", sourceInfo };
+            myVirtualModels.set(key, def);
+            pi.virtualModels.add((d: any) => d.set(key, def));
+          },
+        }.registerVirtualModel;
+      case "unregisterVirtualModel":
+        return {
+          unregisterVirtualModel(provider: string, id: string) {
+            assertActive();
+            const key = `${provider}/${id}`;
+            myVirtualModels.set(key, undefined);
+            pi.virtualModels.add((d: any) => d.delete(key));
+          },
+        }.unregisterVirtualModel;
+      case "registerMcpServer":
+        return {
+          registerMcpServer(name: string, config: any) {
+            assertActive();
+            if (typeof name !== "string" || name === "") throw new TypeError("registerMcpServer: name must be a non-empty string");
+            if (!config || typeof config !== "object") throw new TypeError(`registerMcpServer("${name}"): config must be an object`);
+            const entry = { name, config, extensionPath: sourceInfo.path };
+            myMcpServers.set(name, entry);
+            pi.mcpServers.add((d: any) => d.set(name, entry));
+            if (!host.isLoading()) host.emit("mcp_servers_change", { servers: api.getMcpServers() });
+          },
+        }.registerMcpServer;
+      case "unregisterMcpServer":
+        return {
+          unregisterMcpServer(name: string) {
+            assertActive();
+            myMcpServers.set(name, undefined);
+            pi.mcpServers.add((d: any) => d.delete(name));
+            if (!host.isLoading()) host.emit("mcp_servers_change", { servers: api.getMcpServers() });
+          },
+        }.unregisterMcpServer;
+      case "getMcpServers":
+        return {
+          getMcpServers() {
+            assertActive();
+            const byName = new Map<string, any>(Object.entries(pi.mcpServers.current()));
+            for (const [k, v] of myMcpServers) {
+              if (v === undefined) byName.delete(k);
+              else byName.set(k, v);
+            }
+            return [...byName.values()];
+          },
+        }.getMcpServers;
+      case "getSettings":
+        return {
+          getSettings() {
+            assertActive();
+            return readSettings(host.cwd());
+          },
+        }.getSettings;
+      case "exec":
+        return {
+          exec(command: string, args: string[], options?: any) {
+            assertActive();
+            return host.exec(command, args || [], options || {});
+          },
+        }.exec;
+      case "sendMessage":
+        return {
+          sendMessage(message: any, options?: any) {
+            action();
+            host.sendMessage(message, options || {});
+          },
+        }.sendMessage;
+      case "sendUserMessage":
+        return {
+          sendUserMessage(content: any, options?: any) {
+            action();
+            host.sendUserMessage(content, options || {});
+          },
+        }.sendUserMessage;
+      case "appendEntry":
+        return {
+          appendEntry(customType: string, data?: any) {
+            action();
+            host.appendEntry(customType, data);
+          },
+        }.appendEntry;
+      case "setSessionName":
+        return {
+          setSessionName(name: string) {
+            action();
+            host.setSessionName(name);
+          },
+        }.setSessionName;
+      case "getSessionName":
+        return {
+          getSessionName() {
+            action();
+            return host.getSessionName();
+          },
+        }.getSessionName;
+      case "setLabel":
+        return {
+          setLabel(entryId: string, label?: string) {
+            action();
+            host.setLabel(entryId, label);
+          },
+        }.setLabel;
+      case "getActiveTools":
+        return {
+          getActiveTools() {
+            action();
+            return host.getActiveTools();
+          },
+        }.getActiveTools;
+      case "setActiveTools":
+        return {
+          setActiveTools(names: string[]) {
+            action();
+            host.setActiveTools(names);
+          },
+        }.setActiveTools;
+      case "getAllTools":
+        return {
+          getAllTools() {
+            action();
+            const list = host.getAllTools();
+            for (const [name, info] of myTools) if (!list.some((t: any) => t.name === name)) list.push(info);
+            return list;
+          },
+        }.getAllTools;
+      case "getCommands":
+        return {
+          getCommands() {
+            action();
+            // extension commands, then prompt templates and skills (as pi lists them)
+            const list = host.getCommands();
+            let at = list.findIndex((c: any) => c.source !== "extension");
+            if (at < 0) at = list.length;
+            for (const [name, info] of myCommands) {
+              const known = list.some((c: any) => c.source === "extension" && (c.name === name || c.name.startsWith(name + ":")));
+              if (!known) list.splice(at++, 0, info);
+            }
+            return list;
+          },
+        }.getCommands;
+      case "getThinkingLevel":
+        return {
+          getThinkingLevel() {
+            action();
+            return host.getThinkingLevel();
+          },
+        }.getThinkingLevel;
+      case "setThinkingLevel":
+        return {
+          setThinkingLevel(level: string) {
+            action();
+            host.setThinkingLevel(level);
+          },
+        }.setThinkingLevel;
+      case "setModel":
+        return {
+          setModel(model: any) {
+            assertActive();
+            if (host.isLoading()) return Promise.reject(new Error("Extension runtime not initialized"));
+            return host.setModel(model);
+          },
+        }.setModel;
+        // pi's bus is a Node EventEmitter: emit runs every handler, in
+        // registration order, up to its first await before returning, so a
+        // handler can answer a request (call a reply callback in the payload)
+        // before emit returns. Handlers of this runtime get exactly that.
+        // Handlers in other runtimes (every other extension entry) get the
+        // event afterwards, asynchronously: a loop never blocks on another.
+        // Functions in the payload reach them as handles that post the call
+        // back here and return a Promise, and a ctx crosses as a snapshot of
+        // its values with its methods as handles (crossable).
+      case "events":
+        return {
+        emit(channel: string, data: any) {
+          for (const h of [...(localBus.get(channel) ?? [])]) h(data);
+          host.busEmit(channel, crossable(data));
+        },
+        on(channel: string, handler: (data: any) => any) {
+          const safe = async (data: any) => {
+            try {
+              await handler(data);
+            } catch (err) {
+              console.error(`Event handler error (${channel}):`, err);
+            }
+          };
+          let set = localBus.get(channel);
+          if (!set) localBus.set(channel, (set = new Set()));
+          set.add(safe);
+          const off = host.busOn(channel, safe);
+          return () => {
+            localBus.get(channel)?.delete(safe);
+            off();
+          };
+        },
         };
-      }
-      pi.providers.add((d: any) => d.set(name, def));
-    },
-    unregisterProvider(name: string) {
-      assertActive();
-      pi.providers.add((d: any) => d.delete(name));
-    },
-    // --- pi 1.6 registrations: recorded in the host's registries
-    // (engine/piapi/pi16.go) for clients, which draw renderers through
-    // engine/piapi/render.go.
-    registerEntryRenderer(customType: string, renderer: any) {
-      assertActive();
-      if (typeof customType !== "string") throw new TypeError("registerEntryRenderer: customType must be a string");
-      if (typeof renderer !== "function") throw new TypeError(`registerEntryRenderer("${customType}"): renderer must be a function`);
-      pi.entryRenderers.add((d: any) => {
-        if (d.has(customType)) return; // the first renderer wins, as for messages
-        const render = (entry: any, expanded: boolean, width: number) =>
-          linesOf(renderer(entry, { expanded, ...keyHints() }, themeNow()), width);
-        d.set(customType, { renderer, render });
-      });
-    },
-    registerToolRenderer(resolver: any) {
-      assertActive();
-      if (typeof resolver !== "function") throw new TypeError("registerToolRenderer: resolver must be a function");
-      const key = nextKey();
-      // The chain spans runtimes, so next() is undefined here: a resolver
-      // that renders nothing for a phase passes it on (engine RenderTool).
-      const renderLines = (toolName: string, req: any, width: number) => renderTool(resolver(toolName, () => undefined), req, width);
-      pi.toolRenderers.add((d: any) => d.set(key, { resolver, renderLines }));
-    },
-    registerMarkdownTransformer(transformer: any, options?: any) {
-      assertActive();
-      if (typeof transformer !== "function") throw new TypeError("registerMarkdownTransformer: transformer must be a function");
-      const key = nextKey();
-      pi.markdownTransformers.add((d: any) => d.set(key, { transformer, options: options ?? {} }));
-    },
-    registerVirtualModel(model: any) {
-      assertActive();
-      if (!model || typeof model.provider !== "string" || typeof model.id !== "string")
-        throw new TypeError("registerVirtualModel: provider and id must be strings");
-      if (typeof model.route !== "function") throw new TypeError(`registerVirtualModel("${model.provider}/${model.id}"): route must be a function`);
-      const key = `${model.provider}/${model.id}`;
-      // A virtual model is a model of pi's "pi-virtual" api whose route()
-      // picks the physical model per request.
-      const def = { name: model.id, ...model, api: "pi-virtual", sourceInfo };
-      myVirtualModels.set(key, def);
-      pi.virtualModels.add((d: any) => d.set(key, def));
-    },
-    unregisterVirtualModel(provider: string, id: string) {
-      assertActive();
-      const key = `${provider}/${id}`;
-      myVirtualModels.set(key, undefined);
-      pi.virtualModels.add((d: any) => d.delete(key));
-    },
-    registerMcpServer(name: string, config: any) {
-      assertActive();
-      if (typeof name !== "string" || name === "") throw new TypeError("registerMcpServer: name must be a non-empty string");
-      if (!config || typeof config !== "object") throw new TypeError(`registerMcpServer("${name}"): config must be an object`);
-      const entry = { name, config, extensionPath: sourceInfo.path };
-      myMcpServers.set(name, entry);
-      pi.mcpServers.add((d: any) => d.set(name, entry));
-      if (!host.isLoading()) host.emit("mcp_servers_change", { servers: api.getMcpServers() });
-    },
-    unregisterMcpServer(name: string) {
-      assertActive();
-      myMcpServers.set(name, undefined);
-      pi.mcpServers.add((d: any) => d.delete(name));
-      if (!host.isLoading()) host.emit("mcp_servers_change", { servers: api.getMcpServers() });
-    },
-    getMcpServers() {
-      assertActive();
-      const byName = new Map<string, any>(Object.entries(pi.mcpServers.current()));
-      for (const [k, v] of myMcpServers) {
-        if (v === undefined) byName.delete(k);
-        else byName.set(k, v);
-      }
-      return [...byName.values()];
-    },
-    getSettings() {
-      assertActive();
-      return readSettings(host.cwd());
-    },
-    exec(command: string, args: string[], options?: any) {
-      assertActive();
-      return host.exec(command, args || [], options || {});
-    },
-    sendMessage(message: any, options?: any) {
-      action();
-      host.sendMessage(message, options || {});
-    },
-    sendUserMessage(content: any, options?: any) {
-      action();
-      host.sendUserMessage(content, options || {});
-    },
-    appendEntry(customType: string, data?: any) {
-      action();
-      host.appendEntry(customType, data);
-    },
-    setSessionName(name: string) {
-      action();
-      host.setSessionName(name);
-    },
-    getSessionName() {
-      action();
-      return host.getSessionName();
-    },
-    setLabel(entryId: string, label?: string) {
-      action();
-      host.setLabel(entryId, label);
-    },
-    getActiveTools() {
-      action();
-      return host.getActiveTools();
-    },
-    setActiveTools(names: string[]) {
-      action();
-      host.setActiveTools(names);
-    },
-    getAllTools() {
-      action();
-      const list = host.getAllTools();
-      for (const [name, info] of myTools) if (!list.some((t: any) => t.name === name)) list.push(info);
-      return list;
-    },
-    getCommands() {
-      action();
-      // extension commands, then prompt templates and skills (as pi lists them)
-      const list = host.getCommands();
-      let at = list.findIndex((c: any) => c.source !== "extension");
-      if (at < 0) at = list.length;
-      for (const [name, info] of myCommands) {
-        const known = list.some((c: any) => c.source === "extension" && (c.name === name || c.name.startsWith(name + ":")));
-        if (!known) list.splice(at++, 0, info);
-      }
-      return list;
-    },
-    getThinkingLevel() {
-      action();
-      return host.getThinkingLevel();
-    },
-    setThinkingLevel(level: string) {
-      action();
-      host.setThinkingLevel(level);
-    },
-    setModel(model: any) {
-      assertActive();
-      if (host.isLoading()) return Promise.reject(new Error("Extension runtime not initialized"));
-      return host.setModel(model);
-    },
-    // pi's bus is a Node EventEmitter: emit runs every handler, in
-    // registration order, up to its first await before returning, so a
-    // handler can answer a request (call a reply callback in the payload)
-    // before emit returns. Handlers of this runtime get exactly that.
-    // Handlers in other runtimes (every other extension entry) get the
-    // event afterwards, asynchronously: a loop never blocks on another.
-    // Functions in the payload reach them as handles that post the call
-    // back here and return a Promise, and a ctx crosses as a snapshot of
-    // its values with its methods as handles (crossable).
-    events: {
-      emit(channel: string, data: any) {
-        for (const h of [...(localBus.get(channel) ?? [])]) h(data);
-        host.busEmit(channel, crossable(data));
-      },
-      on(channel: string, handler: (data: any) => any) {
-        const safe = async (data: any) => {
-          try {
-            await handler(data);
-          } catch (err) {
-            console.error(`Event handler error (${channel}):`, err);
-          }
-        };
-        let set = localBus.get(channel);
-        if (!set) localBus.set(channel, (set = new Set()));
-        set.add(safe);
-        const off = host.busOn(channel, safe);
-        return () => {
-          localBus.get(channel)?.delete(safe);
-          off();
-        };
-      },
-    },
-  };
-  for (const [k, v] of Object.entries(api)) {
-    Object.defineProperty(pi, k, { value: v, enumerable: true, configurable: true, writable: true });
-  }
-  return pi;
+    }
+    throw new Error("no pi method " + name);
+  });
+  return api;
 }
 
 function makeUI(host: any, assertActive: () => void, on: (event: string, handler: () => void) => void): any {

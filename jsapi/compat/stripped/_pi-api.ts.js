@@ -1,25 +1,9 @@
 var __defProp = Object.defineProperty;
-var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
-var __getOwnPropNames = Object.getOwnPropertyNames;
-var __hasOwnProp = Object.prototype.hasOwnProperty;
 var __knownSymbol = (name, symbol) => (symbol = Symbol[name]) ? symbol : /* @__PURE__ */ Symbol.for("Symbol." + name);
 var __typeError = (msg) => {
   throw TypeError(msg);
 };
 var __defNormalProp = (obj, key, value) => key in obj ? __defProp(obj, key, { enumerable: true, configurable: true, writable: true, value }) : obj[key] = value;
-var __export = (target, all) => {
-  for (var name in all)
-    __defProp(target, name, { get: all[name], enumerable: true });
-};
-var __copyProps = (to, from, except, desc) => {
-  if (from && typeof from === "object" || typeof from === "function") {
-    for (let key of __getOwnPropNames(from))
-      if (!__hasOwnProp.call(to, key) && key !== except)
-        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
-  }
-  return to;
-};
-var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
 var __accessCheck = (obj, member, msg) => member.has(obj) || __typeError("Cannot " + msg);
 var __privateGet = (obj, member, getter) => (__accessCheck(obj, member, "read from private field"), getter ? getter.call(obj) : member.get(obj));
@@ -40,6 +24,41 @@ module.exports = pigo_pi_api_exports;
 const STALE = "This extension ctx is stale after session replacement or reload. Do not use a captured pi or command ctx after ctx.newSession(), ctx.fork(), ctx.switchSession(), or ctx.reload(). For newSession, fork, and switchSession, move post-replacement work into withSession and use the ctx passed to withSession. For reload, do not use the old ctx after await ctx.reload().";
 const NOT_INITIALIZED = "Extension runtime not initialized. Action methods cannot be called during extension loading.";
 const BUILTIN_TOOLS = /* @__PURE__ */ new Set(["read", "bash", "edit", "write", "grep", "find", "ls"]);
+const API_METHODS = [
+  "on",
+  "registerTool",
+  "registerCommand",
+  "registerShortcut",
+  "registerFlag",
+  "getFlag",
+  "registerMessageRenderer",
+  "registerProvider",
+  "unregisterProvider",
+  "registerEntryRenderer",
+  "registerToolRenderer",
+  "registerMarkdownTransformer",
+  "registerVirtualModel",
+  "unregisterVirtualModel",
+  "registerMcpServer",
+  "unregisterMcpServer",
+  "getMcpServers",
+  "getSettings",
+  "exec",
+  "sendMessage",
+  "sendUserMessage",
+  "appendEntry",
+  "setSessionName",
+  "getSessionName",
+  "setLabel",
+  "getActiveTools",
+  "setActiveTools",
+  "getAllTools",
+  "getCommands",
+  "getThinkingLevel",
+  "setThinkingLevel",
+  "setModel",
+  "events"
+];
 function install(pi, host) {
   const v2on = pi.on.bind(pi);
   const pluginId = pi.id;
@@ -269,285 +288,382 @@ function install(pi, host) {
     return linesOf(comp, width);
   };
   const makeCommandCtx = () => new (contexts()).ExtensionCommandContext();
-  const api = {
-    on(event, handler) {
-      assertActive();
-      if (typeof handler !== "function") throw new TypeError(`pi.on("${event}"): handler must be a function`);
-      let on = true;
-      if (host.isHookEvent(event)) {
-        pi.hook(event, (e) => on ? handler(e, makeCtx(e && e.signal)) : void 0);
-      } else {
-        v2on(event, (e) => on ? handler(e, makeCtx()) : void 0);
-      }
-      return () => {
-        on = false;
-      };
-    },
-    registerTool(tool) {
-      assertActive();
-      if (!tool || typeof tool.name !== "string") throw new TypeError("registerTool: tool.name must be a string");
-      const name = tool.name;
-      const def = { ...tool };
-      delete def.name;
-      const execute = tool.execute;
-      def.execute = standsFor(
-        (id, params, signal, onUpdate) => execute.call(tool, id, params, signal, onUpdate, new (contexts()).ExtensionToolContext(signal, id)),
-        execute
-      );
-      def.sourceInfo = sourceInfo;
-      if (typeof tool.renderCall === "function" || typeof tool.renderResult === "function") {
-        def.renderLines = (req, width) => renderTool(tool, req, width);
-      }
-      myTools.set(name, { name, description: tool.description, parameters: tool.parameters, sourceInfo });
-      pi.tools.add((d) => {
-        if (d.has(name) && d.ownerOf(name) !== pluginId && !d.isBuiltin(name)) {
-          if (!pluginId.startsWith("@pi/")) host.warn(`tool "${name}" is already registered by ${d.ownerOf(name)}; the first registration wins`);
-          return;
-        }
-        d.set(name, def);
-      });
-    },
-    registerCommand(name, options) {
-      assertActive();
-      if (typeof name !== "string" || name.trim() === "")
-        throw new TypeError(`registerCommand: the command name must be a non-empty string (got ${describe(name)})`);
-      const handler = options && options.handler;
-      if (typeof handler !== "function")
-        throw new TypeError(`registerCommand("${name}"): options.handler must be a function (got ${describe(handler)})`);
-      const def = { ...options, name, sourceInfo };
-      def.handler = standsFor((args) => handler.call(options, args, makeCommandCtx()), handler);
-      myCommands.set(name, { name, description: options.description, source: "extension", sourceInfo });
-      pi.commands.add((d) => d.set(name + "\0" + pluginId, def));
-    },
-    registerShortcut(shortcut, options) {
-      assertActive();
-      const def = { ...options, shortcut };
-      if (typeof options?.handler === "function") def.handler = standsFor(() => options.handler(makeCtx()), options.handler);
-      pi.shortcuts.add((d) => d.set(shortcut, def));
-    },
-    registerFlag(name, options) {
-      assertActive();
-      myFlags.set(name, { ...options, name });
-      pi.flags.add((d) => d.set(name, { ...options, name }));
-    },
-    getFlag(name) {
-      assertActive();
-      if (!myFlags.has(name)) return void 0;
-      const v = host.flagValue(name);
-      return v !== void 0 ? v : myFlags.get(name).default;
-    },
-    registerMessageRenderer(customType, renderer) {
-      assertActive();
-      pi.messageRenderers.add((d) => {
-        if (d.has(customType)) return;
-        const render = (message, expanded, width) => linesOf(renderer(message, { expanded, outputPad: 1, ...keyHints() }, themeNow()), width);
-        d.set(customType, { renderer, render });
-      });
-    },
-    registerProvider(name, config) {
-      assertActive();
-      const def = { ...config, name };
-      if (typeof config?.streamSimple === "function") {
-        const streamSimple = config.streamSimple;
-        def.__pigoStream = async (model, context, options, emit) => {
-          const stream = streamSimple(model, context, options);
-          try {
-            for (var iter = __forAwait(stream), more, temp, error; more = !(temp = await iter.next()).done; more = false) {
-              const ev = temp.value;
-              emit(ev);
+  const api = host.lazyMethods(pi, API_METHODS, (name) => {
+    switch (name) {
+      case "on":
+        return {
+          on(event, handler) {
+            assertActive();
+            if (typeof handler !== "function") throw new TypeError(`pi.on("${event}"): handler must be a function`);
+            let on = true;
+            if (host.isHookEvent(event)) {
+              pi.hook(event, (e) => on ? handler(e, makeCtx(e && e.signal)) : void 0);
+            } else {
+              v2on(event, (e) => on ? handler(e, makeCtx()) : void 0);
             }
-          } catch (temp) {
-            error = [temp];
-          } finally {
-            try {
-              more && (temp = iter.return) && await temp.call(iter);
-            } finally {
-              if (error)
-                throw error[0];
+            return () => {
+              on = false;
+            };
+          }
+        }.on;
+      case "registerTool":
+        return {
+          registerTool(tool) {
+            assertActive();
+            if (!tool || typeof tool.name !== "string") throw new TypeError("registerTool: tool.name must be a string");
+            const name2 = tool.name;
+            const def = { ...tool };
+            delete def.name;
+            const execute = tool.execute;
+            def.execute = standsFor(
+              (id, params, signal, onUpdate) => execute.call(tool, id, params, signal, onUpdate, new (contexts()).ExtensionToolContext(signal, id)),
+              execute
+            );
+            def.sourceInfo = sourceInfo;
+            if (typeof tool.renderCall === "function" || typeof tool.renderResult === "function") {
+              def.renderLines = (req, width) => renderTool(tool, req, width);
             }
+            myTools.set(name2, { name: name2, description: tool.description, parameters: tool.parameters, sourceInfo });
+            pi.tools.add((d) => {
+              if (d.has(name2) && d.ownerOf(name2) !== pluginId && !d.isBuiltin(name2)) {
+                if (!pluginId.startsWith("@pi/")) host.warn(`tool "${name2}" is already registered by ${d.ownerOf(name2)}; the first registration wins`);
+                return;
+              }
+              d.set(name2, def);
+            });
           }
-          return typeof stream.result === "function" ? await stream.result() : void 0;
-        };
-      }
-      pi.providers.add((d) => d.set(name, def));
-    },
-    unregisterProvider(name) {
-      assertActive();
-      pi.providers.add((d) => d.delete(name));
-    },
-    // --- pi 1.6 registrations: recorded in the host's registries
-    // (engine/piapi/pi16.go) for clients, which draw renderers through
-    // engine/piapi/render.go.
-    registerEntryRenderer(customType, renderer) {
-      assertActive();
-      if (typeof customType !== "string") throw new TypeError("registerEntryRenderer: customType must be a string");
-      if (typeof renderer !== "function") throw new TypeError(`registerEntryRenderer("${customType}"): renderer must be a function`);
-      pi.entryRenderers.add((d) => {
-        if (d.has(customType)) return;
-        const render = (entry, expanded, width) => linesOf(renderer(entry, { expanded, ...keyHints() }, themeNow()), width);
-        d.set(customType, { renderer, render });
-      });
-    },
-    registerToolRenderer(resolver) {
-      assertActive();
-      if (typeof resolver !== "function") throw new TypeError("registerToolRenderer: resolver must be a function");
-      const key = nextKey();
-      const renderLines = (toolName, req, width) => renderTool(resolver(toolName, () => void 0), req, width);
-      pi.toolRenderers.add((d) => d.set(key, { resolver, renderLines }));
-    },
-    registerMarkdownTransformer(transformer, options) {
-      assertActive();
-      if (typeof transformer !== "function") throw new TypeError("registerMarkdownTransformer: transformer must be a function");
-      const key = nextKey();
-      pi.markdownTransformers.add((d) => d.set(key, { transformer, options: options ?? {} }));
-    },
-    registerVirtualModel(model) {
-      assertActive();
-      if (!model || typeof model.provider !== "string" || typeof model.id !== "string")
-        throw new TypeError("registerVirtualModel: provider and id must be strings");
-      if (typeof model.route !== "function") throw new TypeError(`registerVirtualModel("${model.provider}/${model.id}"): route must be a function`);
-      const key = `${model.provider}/${model.id}`;
-      const def = { name: model.id, ...model, api: "pi-virtual", sourceInfo };
-      myVirtualModels.set(key, def);
-      pi.virtualModels.add((d) => d.set(key, def));
-    },
-    unregisterVirtualModel(provider, id) {
-      assertActive();
-      const key = `${provider}/${id}`;
-      myVirtualModels.set(key, void 0);
-      pi.virtualModels.add((d) => d.delete(key));
-    },
-    registerMcpServer(name, config) {
-      assertActive();
-      if (typeof name !== "string" || name === "") throw new TypeError("registerMcpServer: name must be a non-empty string");
-      if (!config || typeof config !== "object") throw new TypeError(`registerMcpServer("${name}"): config must be an object`);
-      const entry = { name, config, extensionPath: sourceInfo.path };
-      myMcpServers.set(name, entry);
-      pi.mcpServers.add((d) => d.set(name, entry));
-      if (!host.isLoading()) host.emit("mcp_servers_change", { servers: api.getMcpServers() });
-    },
-    unregisterMcpServer(name) {
-      assertActive();
-      myMcpServers.set(name, void 0);
-      pi.mcpServers.add((d) => d.delete(name));
-      if (!host.isLoading()) host.emit("mcp_servers_change", { servers: api.getMcpServers() });
-    },
-    getMcpServers() {
-      assertActive();
-      const byName = new Map(Object.entries(pi.mcpServers.current()));
-      for (const [k, v] of myMcpServers) {
-        if (v === void 0) byName.delete(k);
-        else byName.set(k, v);
-      }
-      return [...byName.values()];
-    },
-    getSettings() {
-      assertActive();
-      return readSettings(host.cwd());
-    },
-    exec(command, args, options) {
-      assertActive();
-      return host.exec(command, args || [], options || {});
-    },
-    sendMessage(message, options) {
-      action();
-      host.sendMessage(message, options || {});
-    },
-    sendUserMessage(content, options) {
-      action();
-      host.sendUserMessage(content, options || {});
-    },
-    appendEntry(customType, data) {
-      action();
-      host.appendEntry(customType, data);
-    },
-    setSessionName(name) {
-      action();
-      host.setSessionName(name);
-    },
-    getSessionName() {
-      action();
-      return host.getSessionName();
-    },
-    setLabel(entryId, label) {
-      action();
-      host.setLabel(entryId, label);
-    },
-    getActiveTools() {
-      action();
-      return host.getActiveTools();
-    },
-    setActiveTools(names) {
-      action();
-      host.setActiveTools(names);
-    },
-    getAllTools() {
-      action();
-      const list = host.getAllTools();
-      for (const [name, info] of myTools) if (!list.some((t) => t.name === name)) list.push(info);
-      return list;
-    },
-    getCommands() {
-      action();
-      const list = host.getCommands();
-      let at = list.findIndex((c) => c.source !== "extension");
-      if (at < 0) at = list.length;
-      for (const [name, info] of myCommands) {
-        const known = list.some((c) => c.source === "extension" && (c.name === name || c.name.startsWith(name + ":")));
-        if (!known) list.splice(at++, 0, info);
-      }
-      return list;
-    },
-    getThinkingLevel() {
-      action();
-      return host.getThinkingLevel();
-    },
-    setThinkingLevel(level) {
-      action();
-      host.setThinkingLevel(level);
-    },
-    setModel(model) {
-      assertActive();
-      if (host.isLoading()) return Promise.reject(new Error("Extension runtime not initialized"));
-      return host.setModel(model);
-    },
-    // pi's bus is a Node EventEmitter: emit runs every handler, in
-    // registration order, up to its first await before returning, so a
-    // handler can answer a request (call a reply callback in the payload)
-    // before emit returns. Handlers of this runtime get exactly that.
-    // Handlers in other runtimes (every other extension entry) get the
-    // event afterwards, asynchronously: a loop never blocks on another.
-    // Functions in the payload reach them as handles that post the call
-    // back here and return a Promise, and a ctx crosses as a snapshot of
-    // its values with its methods as handles (crossable).
-    events: {
-      emit(channel, data) {
-        for (const h of [...localBus.get(channel) ?? []]) h(data);
-        host.busEmit(channel, crossable(data));
-      },
-      on(channel, handler) {
-        const safe = async (data) => {
-          try {
-            await handler(data);
-          } catch (err) {
-            console.error(`Event handler error (${channel}):`, err);
+        }.registerTool;
+      case "registerCommand":
+        return {
+          registerCommand(name2, options) {
+            assertActive();
+            if (typeof name2 !== "string" || name2.trim() === "")
+              throw new TypeError(`registerCommand: the command name must be a non-empty string (got ${describe(name2)})`);
+            const handler = options && options.handler;
+            if (typeof handler !== "function")
+              throw new TypeError(`registerCommand("${name2}"): options.handler must be a function (got ${describe(handler)})`);
+            const def = { ...options, name: name2, sourceInfo };
+            def.handler = standsFor((args) => handler.call(options, args, makeCommandCtx()), handler);
+            myCommands.set(name2, { name: name2, description: options.description, source: "extension", sourceInfo });
+            pi.commands.add((d) => d.set(name2 + "\0" + pluginId, def));
+          }
+        }.registerCommand;
+      case "registerShortcut":
+        return {
+          registerShortcut(shortcut, options) {
+            assertActive();
+            const def = { ...options, shortcut };
+            if (typeof options?.handler === "function") def.handler = standsFor(() => options.handler(makeCtx()), options.handler);
+            pi.shortcuts.add((d) => d.set(shortcut, def));
+          }
+        }.registerShortcut;
+      case "registerFlag":
+        return {
+          registerFlag(name2, options) {
+            assertActive();
+            myFlags.set(name2, { ...options, name: name2 });
+            pi.flags.add((d) => d.set(name2, { ...options, name: name2 }));
+          }
+        }.registerFlag;
+      case "getFlag":
+        return {
+          getFlag(name2) {
+            assertActive();
+            if (!myFlags.has(name2)) return void 0;
+            const v = host.flagValue(name2);
+            return v !== void 0 ? v : myFlags.get(name2).default;
+          }
+        }.getFlag;
+      case "registerMessageRenderer":
+        return {
+          registerMessageRenderer(customType, renderer) {
+            assertActive();
+            pi.messageRenderers.add((d) => {
+              if (d.has(customType)) return;
+              const render = (message, expanded, width) => linesOf(renderer(message, { expanded, outputPad: 1, ...keyHints() }, themeNow()), width);
+              d.set(customType, { renderer, render });
+            });
+          }
+        }.registerMessageRenderer;
+      case "registerProvider":
+        return {
+          registerProvider(name2, config) {
+            assertActive();
+            const def = { ...config, name: name2 };
+            if (typeof config?.streamSimple === "function") {
+              const streamSimple = config.streamSimple;
+              def.__pigoStream = async (model, context, options, emit) => {
+                const stream = streamSimple(model, context, options);
+                try {
+                  for (var iter = __forAwait(stream), more, temp, error; more = !(temp = await iter.next()).done; more = false) {
+                    const ev = temp.value;
+                    emit(ev);
+                  }
+                } catch (temp) {
+                  error = [temp];
+                } finally {
+                  try {
+                    more && (temp = iter.return) && await temp.call(iter);
+                  } finally {
+                    if (error)
+                      throw error[0];
+                  }
+                }
+                return typeof stream.result === "function" ? await stream.result() : void 0;
+              };
+            }
+            pi.providers.add((d) => d.set(name2, def));
+          }
+        }.registerProvider;
+      case "unregisterProvider":
+        return {
+          unregisterProvider(name2) {
+            assertActive();
+            pi.providers.add((d) => d.delete(name2));
+          }
+        }.unregisterProvider;
+      // --- pi 1.6 registrations: recorded in the host's registries
+      // (engine/piapi/pi16.go) for clients, which draw renderers through
+      // engine/piapi/render.go.
+      case "registerEntryRenderer":
+        return {
+          registerEntryRenderer(customType, renderer) {
+            assertActive();
+            if (typeof customType !== "string") throw new TypeError("registerEntryRenderer: customType must be a string");
+            if (typeof renderer !== "function") throw new TypeError(`registerEntryRenderer("${customType}"): renderer must be a function`);
+            pi.entryRenderers.add((d) => {
+              if (d.has(customType)) return;
+              const render = (entry, expanded, width) => linesOf(renderer(entry, { expanded, ...keyHints() }, themeNow()), width);
+              d.set(customType, { renderer, render });
+            });
+          }
+        }.registerEntryRenderer;
+      case "registerToolRenderer":
+        return {
+          registerToolRenderer(resolver) {
+            assertActive();
+            if (typeof resolver !== "function") throw new TypeError("registerToolRenderer: resolver must be a function");
+            const key = nextKey();
+            const renderLines = (toolName, req, width) => renderTool(resolver(toolName, () => void 0), req, width);
+            pi.toolRenderers.add((d) => d.set(key, { resolver, renderLines }));
+          }
+        }.registerToolRenderer;
+      case "registerMarkdownTransformer":
+        return {
+          registerMarkdownTransformer(transformer, options) {
+            assertActive();
+            if (typeof transformer !== "function") throw new TypeError("registerMarkdownTransformer: transformer must be a function");
+            const key = nextKey();
+            pi.markdownTransformers.add((d) => d.set(key, { transformer, options: options ?? {} }));
+          }
+        }.registerMarkdownTransformer;
+      case "registerVirtualModel":
+        return {
+          registerVirtualModel(model) {
+            assertActive();
+            if (!model || typeof model.provider !== "string" || typeof model.id !== "string")
+              throw new TypeError("registerVirtualModel: provider and id must be strings");
+            if (typeof model.route !== "function") throw new TypeError(`registerVirtualModel("${model.provider}/${model.id}"): route must be a function`);
+            const key = `${model.provider}/${model.id}`;
+            const def = { name: model.id, ...model, api: "pi-virtual", sourceInfo };
+            myVirtualModels.set(key, def);
+            pi.virtualModels.add((d) => d.set(key, def));
+          }
+        }.registerVirtualModel;
+      case "unregisterVirtualModel":
+        return {
+          unregisterVirtualModel(provider, id) {
+            assertActive();
+            const key = `${provider}/${id}`;
+            myVirtualModels.set(key, void 0);
+            pi.virtualModels.add((d) => d.delete(key));
+          }
+        }.unregisterVirtualModel;
+      case "registerMcpServer":
+        return {
+          registerMcpServer(name2, config) {
+            assertActive();
+            if (typeof name2 !== "string" || name2 === "") throw new TypeError("registerMcpServer: name must be a non-empty string");
+            if (!config || typeof config !== "object") throw new TypeError(`registerMcpServer("${name2}"): config must be an object`);
+            const entry = { name: name2, config, extensionPath: sourceInfo.path };
+            myMcpServers.set(name2, entry);
+            pi.mcpServers.add((d) => d.set(name2, entry));
+            if (!host.isLoading()) host.emit("mcp_servers_change", { servers: api.getMcpServers() });
+          }
+        }.registerMcpServer;
+      case "unregisterMcpServer":
+        return {
+          unregisterMcpServer(name2) {
+            assertActive();
+            myMcpServers.set(name2, void 0);
+            pi.mcpServers.add((d) => d.delete(name2));
+            if (!host.isLoading()) host.emit("mcp_servers_change", { servers: api.getMcpServers() });
+          }
+        }.unregisterMcpServer;
+      case "getMcpServers":
+        return {
+          getMcpServers() {
+            assertActive();
+            const byName = new Map(Object.entries(pi.mcpServers.current()));
+            for (const [k, v] of myMcpServers) {
+              if (v === void 0) byName.delete(k);
+              else byName.set(k, v);
+            }
+            return [...byName.values()];
+          }
+        }.getMcpServers;
+      case "getSettings":
+        return {
+          getSettings() {
+            assertActive();
+            return readSettings(host.cwd());
+          }
+        }.getSettings;
+      case "exec":
+        return {
+          exec(command, args, options) {
+            assertActive();
+            return host.exec(command, args || [], options || {});
+          }
+        }.exec;
+      case "sendMessage":
+        return {
+          sendMessage(message, options) {
+            action();
+            host.sendMessage(message, options || {});
+          }
+        }.sendMessage;
+      case "sendUserMessage":
+        return {
+          sendUserMessage(content, options) {
+            action();
+            host.sendUserMessage(content, options || {});
+          }
+        }.sendUserMessage;
+      case "appendEntry":
+        return {
+          appendEntry(customType, data) {
+            action();
+            host.appendEntry(customType, data);
+          }
+        }.appendEntry;
+      case "setSessionName":
+        return {
+          setSessionName(name2) {
+            action();
+            host.setSessionName(name2);
+          }
+        }.setSessionName;
+      case "getSessionName":
+        return {
+          getSessionName() {
+            action();
+            return host.getSessionName();
+          }
+        }.getSessionName;
+      case "setLabel":
+        return {
+          setLabel(entryId, label) {
+            action();
+            host.setLabel(entryId, label);
+          }
+        }.setLabel;
+      case "getActiveTools":
+        return {
+          getActiveTools() {
+            action();
+            return host.getActiveTools();
+          }
+        }.getActiveTools;
+      case "setActiveTools":
+        return {
+          setActiveTools(names) {
+            action();
+            host.setActiveTools(names);
+          }
+        }.setActiveTools;
+      case "getAllTools":
+        return {
+          getAllTools() {
+            action();
+            const list = host.getAllTools();
+            for (const [name2, info] of myTools) if (!list.some((t) => t.name === name2)) list.push(info);
+            return list;
+          }
+        }.getAllTools;
+      case "getCommands":
+        return {
+          getCommands() {
+            action();
+            const list = host.getCommands();
+            let at = list.findIndex((c) => c.source !== "extension");
+            if (at < 0) at = list.length;
+            for (const [name2, info] of myCommands) {
+              const known = list.some((c) => c.source === "extension" && (c.name === name2 || c.name.startsWith(name2 + ":")));
+              if (!known) list.splice(at++, 0, info);
+            }
+            return list;
+          }
+        }.getCommands;
+      case "getThinkingLevel":
+        return {
+          getThinkingLevel() {
+            action();
+            return host.getThinkingLevel();
+          }
+        }.getThinkingLevel;
+      case "setThinkingLevel":
+        return {
+          setThinkingLevel(level) {
+            action();
+            host.setThinkingLevel(level);
+          }
+        }.setThinkingLevel;
+      case "setModel":
+        return {
+          setModel(model) {
+            assertActive();
+            if (host.isLoading()) return Promise.reject(new Error("Extension runtime not initialized"));
+            return host.setModel(model);
+          }
+        }.setModel;
+      // pi's bus is a Node EventEmitter: emit runs every handler, in
+      // registration order, up to its first await before returning, so a
+      // handler can answer a request (call a reply callback in the payload)
+      // before emit returns. Handlers of this runtime get exactly that.
+      // Handlers in other runtimes (every other extension entry) get the
+      // event afterwards, asynchronously: a loop never blocks on another.
+      // Functions in the payload reach them as handles that post the call
+      // back here and return a Promise, and a ctx crosses as a snapshot of
+      // its values with its methods as handles (crossable).
+      case "events":
+        return {
+          emit(channel, data) {
+            for (const h of [...localBus.get(channel) ?? []]) h(data);
+            host.busEmit(channel, crossable(data));
+          },
+          on(channel, handler) {
+            const safe = async (data) => {
+              try {
+                await handler(data);
+              } catch (err) {
+                console.error(`Event handler error (${channel}):`, err);
+              }
+            };
+            let set = localBus.get(channel);
+            if (!set) localBus.set(channel, set = /* @__PURE__ */ new Set());
+            set.add(safe);
+            const off = host.busOn(channel, safe);
+            return () => {
+              localBus.get(channel)?.delete(safe);
+              off();
+            };
           }
         };
-        let set = localBus.get(channel);
-        if (!set) localBus.set(channel, set = /* @__PURE__ */ new Set());
-        set.add(safe);
-        const off = host.busOn(channel, safe);
-        return () => {
-          localBus.get(channel)?.delete(safe);
-          off();
-        };
-      }
     }
-  };
-  for (const [k, v] of Object.entries(api)) {
-    Object.defineProperty(pi, k, { value: v, enumerable: true, configurable: true, writable: true });
-  }
-  return pi;
+    throw new Error("no pi method " + name);
+  });
+  return api;
 }
 function makeUI(host, assertActive, on) {
   let depth = 0;

@@ -11,7 +11,6 @@ var __copyProps = (to, from, except, desc) => {
   return to;
 };
 var __reExport = (target, mod, secondTarget) => (__copyProps(target, mod, "default"), secondTarget && __copyProps(secondTarget, mod, "default"));
-var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 var pigo_pi_ai_oauth_exports = __defProp({}, "__esModule", { value: true });
 module.exports = pigo_pi_ai_oauth_exports;
 __reExport(pigo_pi_ai_oauth_exports, require("pigo:ai-oauth"), module.exports);
