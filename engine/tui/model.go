@@ -163,6 +163,7 @@ var builtinCommands = []command{
 	{name: "tree", description: "Navigate session tree (switch branches)"},
 	{name: "thinking", description: "Set thinking level", hint: "<level>"},
 	{name: "export", description: "Export session (HTML default, or specify path: .html/.jsonl)"},
+	{name: "share", description: "Share session via a Radius artifact or a GitHub gist"},
 	{name: "copy", description: "Copy last agent message to clipboard"},
 	{name: "name", description: "Set session display name"},
 	{name: "session", description: "Show session info and stats"},
@@ -538,6 +539,8 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.key(msg)
 	case heldInputTimeoutMsg:
 		return m, m.heldTimeout(msg.seq)
+	case shareMsg:
+		return m, m.onShare(msg)
 	case editedMsg:
 		if msg.err != nil {
 			m.notice("External editor failed: "+msg.err.Error(), "warning")

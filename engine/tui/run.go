@@ -60,6 +60,9 @@ type Options struct {
 	HideImages      bool
 	ImageWidthCells int
 	ImagesSetting   any
+	// ShareDestination is sessionShareDestination ("gist", "radius",
+	// else "auto"): /share's destination.
+	ShareDestination string
 	// Width and Height fix the size when Output is not a terminal (tests).
 	Width, Height int
 	// Env is the environment bubbletea reads (TERM, COLORTERM, ...).
@@ -106,6 +109,7 @@ func optionsFrom(opts agentsession.InteractiveOptions) Options {
 			}
 			o.ImagesSetting = term["images"]
 		}
+		o.ShareDestination, _ = get("sessionShareDestination").(string)
 		if bs, ok := get("branchSummary").(map[string]any); ok {
 			o.BranchSummarySkipPrompt, _ = bs["skipPrompt"].(bool)
 		}
