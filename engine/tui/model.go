@@ -14,6 +14,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/pigo-dev/pigo/engine/pkgmgr"
 	"github.com/pigo-dev/pigo/engine/protocol"
 )
 
@@ -289,10 +290,11 @@ func (m *model) onCommands(r response) {
 		cm.name, _ = o["name"].(string)
 		cm.description, _ = o["description"].(string)
 		cm.source, _ = o["source"].(string)
-		if si, _ := o["sourceInfo"].(map[string]any); si != nil && cm.source == "extension" {
-			if scope, _ := si["scope"].(string); scope == "temporary" {
-				cm.hint = "[t]"
-			}
+		si, _ := o["sourceInfo"].(map[string]any)
+		if tag := sourceTag(si); tag != "" {
+			cm.hint = "[" + tag + "]"
+		}
+		if si != nil && cm.source == "extension" {
 			// pi's built-in extensions (builtin:NAME) are hidden from the header
 			if p, _ := si["path"].(string); p != "" && !seen[p] && !strings.HasPrefix(p, "builtin:") {
 				seen[p] = true
@@ -301,6 +303,39 @@ func (m *model) onCommands(r response) {
 		}
 		m.commands = append(m.commands, cm)
 	}
+}
+
+// sourceTag is pi's getAutocompleteSourceTag: where a command, template
+// or skill comes from, before its description ("[p] ..."): its scope
+// (u user, p project, t temporary), then an npm or git package source;
+// none for pi's built-ins.
+func sourceTag(si map[string]any) string {
+	source, _ := si["source"].(string)
+	if si == nil || source == "builtin" {
+		return ""
+	}
+	prefix := "t"
+	switch si["scope"] {
+	case "user":
+		prefix = "u"
+	case "project":
+		prefix = "p"
+	}
+	source = strings.TrimSpace(source)
+	switch {
+	case source == "auto" || source == "local" || source == "cli":
+		return prefix
+	case strings.HasPrefix(source, "npm:"):
+		return prefix + ":" + source
+	}
+	if g, err := pkgmgr.Parse(source); err == nil && g.Kind == pkgmgr.Git {
+		tag := prefix + ":git:" + g.Host + "/" + g.Path
+		if g.Ref != "" {
+			tag += "@" + g.Ref
+		}
+		return tag
+	}
+	return prefix
 }
 
 // onShortcuts binds the extensions' registerShortcut keys. A key the app
