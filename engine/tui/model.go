@@ -192,13 +192,18 @@ func newModel(conn protocol.Conn, opts Options) *model {
 		statuses: map[string]string{}, widgets: map[string]widget{}, uiOwner: map[string]string{}, views: map[string]*compView{},
 		width: 80, height: 24, cwd: opts.Cwd, branch: gitBranch(opts.Cwd),
 	}
-	m.println = func(s string) tea.Cmd { return tea.Println(s) }
+	m.println = func(s string) tea.Cmd { return tea.Println(iterm2Cells(s)) }
 	m.exec = tea.ExecProcess
 	m.vc = viewCtx{th: th, hideThinking: opts.HideThinking, thinkingLabel: "Thinking...", expandKey: m.keys.label("app.tools.expand"),
 		cancelKey: m.keys.label("tui.select.cancel"), showImages: !opts.HideImages, imageWidth: opts.ImageWidthCells,
 		imageProto: imageProtocol(opts.ImagesSetting, m.getenv)}
 	if m.vc.imageWidth <= 0 {
 		m.vc.imageWidth = 60
+	}
+	if m.fullscreen && m.vc.imageProto == "iterm2" {
+		// pi-tui's alternate screen turns iTerm2 images off (they would
+		// not survive its repaints): the text fallback shows instead.
+		m.vc.imageProto = ""
 	}
 	return m
 }
@@ -1362,7 +1367,7 @@ func (m *model) View() tea.View {
 	if v.WindowTitle == "" {
 		v.WindowTitle = "pi - " + filepath.Base(m.cwd)
 	}
-	v.Content = m.render()
+	v.Content = iterm2Cells(m.render())
 	return v
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 
 	tea "charm.land/bubbletea/v2"
@@ -135,7 +136,11 @@ func optionsFrom(opts agentsession.InteractiveOptions) Options {
 // host closes the connection.
 func RunWith(ctx context.Context, conn protocol.Conn, o Options) agentsession.ExitCode {
 	m := newModel(conn, o)
-	popts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithInput(o.Input), tea.WithOutput(o.Output)}
+	out := o.Output
+	if f, ok := out.(*os.File); ok && m.vc.imageProto == "iterm2" {
+		out = &imageWriter{File: f} // iTerm2 images travel as markers (iterm2.go)
+	}
+	popts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithInput(o.Input), tea.WithOutput(out)}
 	if o.Env != nil {
 		popts = append(popts, tea.WithEnvironment(o.Env))
 	}
