@@ -134,7 +134,7 @@ func TestITerm2ImageReachesTheTerminal(t *testing.T) {
 	if n, err := w.Write(frame[:7]); err != nil || n != 7 { // split inside the marker
 		t.Fatalf("write: %d %v", n, err)
 	}
-	if _, err := io.WriteString(w, string(frame[7:12])); err != nil {
+	if _, err := w.WriteString(string(frame[7:12])); err != nil { // what io.WriteString calls
 		t.Fatal(err)
 	}
 	if _, err := io.Copy(w, bytes.NewReader(frame[12:])); err != nil {
@@ -162,7 +162,7 @@ func TestITerm2ToolImageInTheFrame(t *testing.T) {
 			ev("tool_execution_end", "toolCallId", "t1", "toolName", "paint", "result", result, "isError", false))
 		return h
 	}
-	h := run("regular") // the finished tool goes to the scrollback
+	run("regular") // the finished tool goes to the scrollback
 	if out := iterm2Cells(printed.String()); strings.Contains(out, "\x1b]1337") || !strings.Contains(out, markerStart) {
 		t.Errorf("the printed tool has no iTerm2 marker")
 	}
@@ -170,7 +170,7 @@ func TestITerm2ToolImageInTheFrame(t *testing.T) {
 		t.Errorf("the printed tool shows the text fallback")
 	}
 	// pi-tui's alternate screen draws no iTerm2 images: the text stands in.
-	h = run("")
+	h := run("")
 	if strings.Contains(h.m.View().Content, markerStart) {
 		t.Errorf("an iTerm2 image in fullscreen mode")
 	}

@@ -48,8 +48,9 @@ type cacheRecord struct {
 // Unicode property escapes are lowered to new RegExp. 3: TypeScript UMD
 // bodies' require calls are bundled (unshadowUMDRequire). 4: names are
 // kept (esbuild KeepNames). 5: lowered async generator functions are
-// marked (markAsyncGenerators).
-const recordFormat = 5
+// marked (markAsyncGenerators). 6: for-of loops go through forOf
+// (fastForOf).
+const recordFormat = 6
 
 func (r *cacheRecord) bundle(fromCache bool) *Bundle {
 	return &Bundle{
