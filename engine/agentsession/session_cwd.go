@@ -122,6 +122,11 @@ func (rt *agentRuntime) relocate(ctx context.Context, cwd string) {
 		if r.Appeared != nil && !r.OK && r.Error != nil {
 			rt.reportExtensionError(r.Appeared.Path, "load", "Failed to load extension: "+loadErrorText(r.Error))
 		}
+		// The client drops what a gone extension showed; "moved" says
+		// this is no reload to announce.
+		ev := reloadEvent(r)
+		ev["moved"] = true
+		rt.emit(ev)
 	}
 }
 

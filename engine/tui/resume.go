@@ -509,9 +509,9 @@ func (m *model) switchTo(path, cwd string, req map[string]any, done string) {
 
 // projectChanged reads again what the host's move to another project
 // changed: that project's extensions, their commands, shortcuts, input
-// listeners and autocomplete providers (the old project's UI goes).
+// listeners and autocomplete providers (the UI of the old project's went
+// with their extension_reload {moved} events).
 func (m *model) projectChanged() {
-	m.dropPluginUI("")
 	m.c.request(cmd("get_commands"), (*model).onCommands)
 	m.c.request(cmd("get_extensions"), (*model).onExtensions)
 	m.c.request(cmd("get_shortcuts"), (*model).onShortcuts)
