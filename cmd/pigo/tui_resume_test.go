@@ -421,7 +421,9 @@ func writeProjectCommand(t *testing.T, dir, name, desc string) {
 // project's session rebuilds the run there, as pi 1.6 does: that
 // project's trust prompt (it has an extension and no decision yet),
 // then its extension's command is offered and the first project's is
-// gone.
+// gone; back in the first project its command returns, and going to the
+// other again does not ask again (the run remembers a session-only
+// answer).
 func TestTUIDifferentialSlashResumeProjectExtensions16(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts real pi")
@@ -464,7 +466,9 @@ func TestTUIDifferentialSlashResumeProjectExtensions16(t *testing.T) {
 		tt.waitFor("Trust project folder?")
 		settle()
 		add(resumePaths.ReplaceAllString(strings.TrimRight(screenFrom(tt.screen(), "Trust project folder?"), "\n"), "<tmp>"))
-		tt.keys("\r") // trust
+		tt.keys("\x1b[B", "\x1b[B") // "Trust (this session only)": saves nothing
+		settle()
+		tt.keys("\r")
 		tt.waitFor("~/other")
 		settle()
 		typeCommand("/therecmd")
@@ -475,6 +479,33 @@ func TestTUIDifferentialSlashResumeProjectExtensions16(t *testing.T) {
 		if s := tt.screen(); strings.Contains(s, "the first project's") {
 			t.Errorf("%s still offers the first project's command:\n%s", name, s)
 		}
+		erase(len("/herecmd"))
+		// Back to the first project and again to the other: the run
+		// remembers the session-only answer, so no second prompt.
+		resumeBySearch := func(text, footer string) {
+			typeCommand("/resume")
+			tt.keys("\r")
+			tt.waitFor("Resume Session")
+			settle()
+			tt.keys("\t")
+			settle()
+			typeCommand(text)
+			tt.waitFor(text)
+			tt.keys("\r")
+			tt.waitFor(footer)
+			settle()
+		}
+		resumeBySearch("fork of parser work", "~/work")
+		typeCommand("/herecmd")
+		tt.waitFor("the first project's")
+		erase(len("/herecmd"))
+		resumeBySearch("work in other dir", "~/other")
+		if s := tt.screen(); strings.Contains(s, "Trust project folder?") {
+			t.Errorf("%s asks again:\n%s", name, s)
+		}
+		typeCommand("/therecmd")
+		tt.waitFor("the other project's")
+		add(lastLines(tt.screen(), 5))
 	})
 	compareScreens(t, screens, nil)
 }
