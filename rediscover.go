@@ -34,8 +34,10 @@ func (p Plugin) discovered() bool {
 // discoverOptions are the options discovery ran with, for the project as
 // this app trusts it now.
 func (a *App) discoverOptions() discover.Options {
+	a.heldMu.Lock()
+	defer a.heldMu.Unlock()
 	o := a.dopts
-	o.UntrustedProject = a.held()
+	o.UntrustedProject = a.projectHeld
 	return o
 }
 
@@ -57,6 +59,31 @@ func (a *App) Rediscover(ctx context.Context) []Change {
 	}
 	a.rediscoverMu.Lock()
 	defer a.rediscoverMu.Unlock()
+	return a.rediscover(ctx, false)
+}
+
+// Relocate makes cwd the app's project, as pi rebuilds its runtime for a
+// session of another project: discovery runs there with the project
+// trusted or not, the plugins it no longer finds (the old project's
+// among them, loaded or held) unload and the new project's load, without
+// session events (the session switch sends session_shutdown before and
+// session_start after). Bundled plugins, -e paths and the user's
+// extensions stay as they are.
+func (a *App) Relocate(ctx context.Context, cwd string, trusted bool) []Change {
+	a.rediscoverMu.Lock()
+	defer a.rediscoverMu.Unlock()
+	a.heldMu.Lock()
+	a.dopts.Cwd, a.projectHeld = cwd, !trusted
+	a.heldMu.Unlock()
+	if !a.discovering {
+		return nil
+	}
+	return a.rediscover(ctx, true)
+}
+
+// rediscover is Rediscover; moving is Relocate's: the held plugins are
+// the old project's and go too, and no session events are sent.
+func (a *App) rediscover(ctx context.Context, moving bool) []Change {
 	exts, _ := discover.Discover(a.discoverOptions())
 	found := map[string]discover.Extension{}
 	for _, e := range exts {
@@ -67,12 +94,12 @@ func (a *App) Rediscover(ctx context.Context) []Change {
 	have := map[string]bool{}
 	held := a.held()
 	for _, p := range a.Plugins {
-		if _, ok := found[p.Path]; ok || !p.discovered() || (p.ProjectScoped() && held) {
+		if _, ok := found[p.Path]; ok || !p.discovered() || (p.ProjectScoped() && held && !moving) {
 			kept = append(kept, p)
 			have[p.Path] = true
 			continue
 		}
-		changes = append(changes, a.unloadGone(ctx, p))
+		changes = append(changes, a.unloadGone(ctx, p, !moving))
 	}
 	a.Plugins = kept
 	taken := map[string]bool{}
@@ -89,16 +116,16 @@ func (a *App) Rediscover(ctx context.Context) []Change {
 		}
 		taken[id] = true
 		p := Plugin{ID: id, Path: e.Path, Origin: e.Origin, Source: e.Source}
-		changes = append(changes, a.loadAppeared(ctx, p))
+		changes = append(changes, a.loadAppeared(ctx, p, !moving))
 		a.Plugins = append(a.Plugins, p)
 	}
 	return changes
 }
 
-func (a *App) unloadGone(ctx context.Context, p Plugin) Change {
+func (a *App) unloadGone(ctx context.Context, p Plugin, events bool) Change {
 	start := time.Now()
 	removed := watch.Registered(a.Host, p.ID)
-	if g := a.Host.Generation(p.ID); g != nil {
+	if g := a.Host.Generation(p.ID); g != nil && events {
 		a.Host.EmitTo(ctx, g, "session_shutdown", map[string]any{"type": "session_shutdown", "reason": "reload"})
 	}
 	_ = a.Host.Unload(ctx, p.ID)
@@ -107,7 +134,7 @@ func (a *App) unloadGone(ctx context.Context, p Plugin) Change {
 		Added: []string{}, Removed: removed, Changed: []string{}, Elapsed: time.Since(start)}}
 }
 
-func (a *App) loadAppeared(ctx context.Context, p Plugin) Change {
+func (a *App) loadAppeared(ctx context.Context, p Plugin, events bool) Change {
 	start := time.Now()
 	res := a.Host.Add(ctx, a.Env.Plugin(p.ID, p.Path, nil))[0]
 	a.Results = append(a.Results, res)
@@ -116,7 +143,9 @@ func (a *App) loadAppeared(ctx context.Context, p Plugin) Change {
 		Files: []string{p.Path}, Added: []string{}, Removed: []string{}, Changed: []string{}}
 	if g := a.Host.Generation(p.ID); g != nil {
 		r.Live = g.Number()
-		r.Warnings = a.Host.EmitTo(ctx, g, "session_start", map[string]any{"type": "session_start", "reason": "reload"})
+		if events {
+			r.Warnings = a.Host.EmitTo(ctx, g, "session_start", map[string]any{"type": "session_start", "reason": "reload"})
+		}
 		r.Added = watch.Registered(a.Host, p.ID)
 	}
 	r.Elapsed = time.Since(start)

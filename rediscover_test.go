@@ -118,3 +118,34 @@ func TestWatcherFollowsDiscovery(t *testing.T) {
 		t.Errorf("deleted file: %+v", c)
 	}
 }
+
+// TestRelocate: moving the app to another project unloads the first
+// project's extensions, loaded or held back, and loads the other's when
+// it is trusted (none when it is not), with no session events.
+func TestRelocate(t *testing.T) {
+	dir := t.TempDir()
+	agent := filepath.Join(dir, "agent")
+	one, two := filepath.Join(dir, "one"), filepath.Join(dir, "two")
+	write(t, filepath.Join(one, ".pi", "extensions"), "alpha.ts", tool("alpha"))
+	write(t, filepath.Join(two, ".pi", "extensions"), "beta.ts", `export default function (pi) {
+  pi.registerTool({ name: "beta", label: "beta", description: "d", parameters: { type: "object", properties: {} },
+    execute: async () => ({ content: [] }) });
+  pi.on("session_start", () => { throw new Error("no session events on a move"); });
+}`)
+	a := open(t, pigo.Options{Cwd: one, AgentDir: agent, Discover: true, NoMCP: true, NoBundled: true})
+	ctx := context.Background()
+	has := func(name string) bool { _, ok := a.Host.Tools().Current().Get(name); return ok }
+	if !has("alpha") {
+		t.Fatal("alpha did not load")
+	}
+	got := a.Relocate(ctx, two, true)
+	if len(got) != 2 || !got[0].Gone || got[0].Plugin.ID != "alpha" || got[1].Gone || !got[1].Reload.OK || len(got[1].Reload.Warnings) != 0 {
+		t.Fatalf("move to two: %+v", got)
+	}
+	if has("alpha") || !has("beta") {
+		t.Errorf("in two: alpha %v, beta %v", has("alpha"), has("beta"))
+	}
+	if got := a.Relocate(ctx, one, false); len(got) != 1 || !got[0].Gone || has("beta") || has("alpha") {
+		t.Errorf("to untrusted one: %+v (alpha %v, beta %v)", got, has("alpha"), has("beta"))
+	}
+}

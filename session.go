@@ -99,18 +99,15 @@ func (a *App) forSession() *agentsession.App {
 			return res
 		},
 		Close: a.Close,
+		Relocate: func(ctx context.Context, cwd string, trusted bool) []agentsession.Reload {
+			var res []agentsession.Reload
+			for _, c := range a.Relocate(ctx, cwd, trusted) {
+				res = append(res, c.forSession())
+			}
+			return res
+		},
 		Watch: func(onReload func(agentsession.Reload)) (func(), error) {
-			w, err := a.NewWatcher(watch.WatcherOptions{}, func(c Change) {
-				r := c.Reload
-				p := &agentsession.Plugin{ID: c.Plugin.ID, Path: c.Plugin.Path, Origin: c.Plugin.Origin, Source: c.Plugin.Source,
-					Project: c.Plugin.ProjectScoped()}
-				rep := agentsession.Reload{Plugin: r.Plugin, OK: r.OK, Error: r.Error, Live: r.Live,
-					Added: r.Added, Removed: r.Removed, Changed: r.Changed, Elapsed: r.Elapsed, Appeared: p}
-				if c.Gone {
-					rep.Appeared, rep.Gone = nil, p
-				}
-				onReload(rep)
-			})
+			w, err := a.NewWatcher(watch.WatcherOptions{}, func(c Change) { onReload(c.forSession()) })
 			if err != nil {
 				return nil, err
 			}
@@ -139,6 +136,19 @@ func (a *App) forSession() *agentsession.App {
 		out.Problems = append(out.Problems, agentsession.Problem{Path: p.Path, Message: p.Message, Project: p.Project})
 	}
 	return out
+}
+
+// forSession is a discovery change as a session hears it.
+func (c Change) forSession() agentsession.Reload {
+	r := c.Reload
+	p := &agentsession.Plugin{ID: c.Plugin.ID, Path: c.Plugin.Path, Origin: c.Plugin.Origin, Source: c.Plugin.Source,
+		Project: c.Plugin.ProjectScoped()}
+	rep := agentsession.Reload{Plugin: r.Plugin, OK: r.OK, Error: r.Error, Live: r.Live,
+		Added: r.Added, Removed: r.Removed, Changed: r.Changed, Elapsed: r.Elapsed, Appeared: p}
+	if c.Gone {
+		rep.Appeared, rep.Gone = nil, p
+	}
+	return rep
 }
 
 // OSFS is the real file system, as a session's IO.FS.

@@ -216,6 +216,18 @@ func (hub *ViewHub) OpenHostView(id, component string) *View {
 	return v
 }
 
+// AskHost opens a view the host itself owns (no plugin) with state,
+// addressed to every client, for a question of the host's own (pi's
+// project trust prompt on /resume); the caller closes it.
+func (hub *ViewHub) AskHost(id, component string, state any) *View {
+	v := &View{hub: hub, id: id, component: component, state: Clone(state), done: make(chan struct{})}
+	hub.mu.Lock()
+	hub.views = append(hub.views, v)
+	hub.mu.Unlock()
+	hub.broadcast(v, SyncMessage{Type: "view_state", ViewID: v.id, Component: component, State: v.State(), To: v.toField()})
+	return v
+}
+
 // Clients returns the attached clients (in no particular order).
 func (hub *ViewHub) Clients() map[string]Client {
 	hub.mu.Lock()

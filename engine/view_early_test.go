@@ -31,3 +31,32 @@ func TestViewMessageBeforeListener(t *testing.T) {
 		t.Fatalf("first listener got %v", got)
 	}
 }
+
+// The host's own question (AskHost) reaches attached clients with its
+// component and state, and their answer reaches its listener.
+func TestAskHost(t *testing.T) {
+	t.Parallel()
+	h := newHost(t, engine.Options{})
+	c := engine.NewLocalClient(h.Views(), "c", 8)
+	if err := h.Views().Attach(c); err != nil {
+		t.Fatal(err)
+	}
+	v := h.Views().AskHost("host:q/1", "pi.dialog", map[string]any{"method": "select"})
+	var got engine.SyncMessage
+	for _, m := range c.Messages() {
+		if m.Type == "view_state" {
+			got = m
+		}
+	}
+	if got.ViewID != "host:q/1" || got.Component != "pi.dialog" || got.State.(map[string]any)["method"] != "select" {
+		t.Fatalf("client saw %+v", got)
+	}
+	v.On(func(msg any, _ string) { v.Close(msg) })
+	if err := c.SendUp("host:q/1", map[string]any{"value": "yes"}); err != nil {
+		t.Fatal(err)
+	}
+	<-v.Done()
+	if r, _ := v.Result(); r.(map[string]any)["value"] != "yes" {
+		t.Fatalf("result %v", r)
+	}
+}

@@ -23,7 +23,7 @@ type tuiClient struct{ *piapi.ScriptedClient }
 func (tuiClient) RendersComponents() bool { return true }
 
 // uiClient attaches a client that draws components.
-func uiClient(t *testing.T, f *fixture) tuiClient {
+func uiClient(t testing.TB, f *fixture) tuiClient {
 	t.Helper()
 	c := tuiClient{piapi.NewScriptedClient(f.host.Views(), "tui", func(string, map[string]any) any { return nil })}
 	if err := f.host.Views().Attach(c); err != nil {
@@ -33,7 +33,7 @@ func uiClient(t *testing.T, f *fixture) tuiClient {
 }
 
 // waitView waits for an open pi.component view whose state satisfies ok.
-func waitView(t *testing.T, f *fixture, what string, ok func(st map[string]any) bool) engine.ViewSnapshot {
+func waitView(t testing.TB, f *fixture, what string, ok func(st map[string]any) bool) engine.ViewSnapshot {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
@@ -73,7 +73,7 @@ func lines(st map[string]any) string {
 	return strings.Join(out, "\n")
 }
 
-func send(t *testing.T, c tuiClient, id string, msg map[string]any) {
+func send(t testing.TB, c tuiClient, id string, msg map[string]any) {
 	t.Helper()
 	if err := c.SendUp(id, msg); err != nil {
 		t.Fatal(err)
@@ -405,7 +405,7 @@ func TestComponentNeedsAClientThatDrawsThem(t *testing.T) {
 }
 
 // piExample copies one of pi 1.6's example extensions into the fixture.
-func piExample(t *testing.T, f *fixture, name string) {
+func piExample(t testing.TB, f *fixture, name string) {
 	t.Helper()
 	src, err := os.ReadFile("../node_modules/@earendil-works/pi-coding-agent/examples/extensions/" + name)
 	if err != nil {

@@ -15,13 +15,13 @@ import (
 
 // fixture is a set of extension files written into a temp dir.
 type fixture struct {
-	t    *testing.T
+	t    testing.TB
 	dir  string
 	host *engine.Host
 	env  *jsapi.Env
 }
 
-func newFixture(t *testing.T, opts engine.Options) *fixture {
+func newFixture(t testing.TB, opts engine.Options) *fixture {
 	t.Helper()
 	f := &fixture{t: t, dir: t.TempDir()}
 	if opts.Cwd == "" {

@@ -405,3 +405,107 @@ func TestTUIDifferentialSlashResumeOtherProject16(t *testing.T) {
 	})
 	compareScreens(t, screens, nil)
 }
+
+// writeProjectCommand writes dir/.pi/extensions/NAME.ts, an extension
+// registering /NAME described by desc.
+func writeProjectCommand(t *testing.T, dir, name, desc string) {
+	ext := filepath.Join(dir, ".pi", "extensions", name+".ts")
+	must(t, os.MkdirAll(filepath.Dir(ext), 0o755))
+	must(t, os.WriteFile(ext, []byte(`export default function (pi) {
+  pi.registerCommand("`+name+`", { description: "`+desc+`", handler: async () => {} });
+}
+`), 0o644))
+}
+
+// TestTUIDifferentialSlashResumeProjectExtensions16: /resume of another
+// project's session rebuilds the run there, as pi 1.6 does: that
+// project's trust prompt (it has an extension and no decision yet),
+// then its extension's command is offered and the first project's is
+// gone; back in the first project its command returns, and going to the
+// other again does not ask again (the run remembers a session-only
+// answer).
+func TestTUIDifferentialSlashResumeProjectExtensions16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
+	node, cli := pi16Command(t)
+	setup := func(work, agentDir string) {
+		writeOtherProject(t, work, agentDir, false)
+		writeProjectCommand(t, work, "herecmd", "the first project's")
+		writeProjectCommand(t, filepath.Join(filepath.Dir(work), "other"), "therecmd", "the other project's")
+		must(t, os.WriteFile(filepath.Join(agentDir, "trust.json"), []byte(fmt.Sprintf(`{%q: true}`, work)), 0o644))
+	}
+	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
+		tt := startPTYSetup(t, setup, side, nil, "--model", "mock/mock-1")
+		tt.waitFor("mock-1")
+		settle()
+		typeCommand := func(cmd string) {
+			for _, r := range cmd {
+				tt.keys(string(r))
+			}
+			settle()
+		}
+		erase := func(n int) {
+			for range n {
+				tt.keys("\x7f")
+			}
+			settle()
+		}
+		typeCommand("/herecmd")
+		tt.waitFor("the first project's")
+		add(lastLines(tt.screen(), 5))
+		erase(len("/herecmd"))
+		typeCommand("/resume")
+		tt.keys("\r")
+		tt.waitFor("Resume Session")
+		settle()
+		tt.keys("\t")
+		tt.waitFor("work in other dir", "other project work", "Release notes")
+		settle()
+		tt.keys("\r")
+		tt.waitFor("Trust project folder?")
+		settle()
+		add(resumePaths.ReplaceAllString(strings.TrimRight(screenFrom(tt.screen(), "Trust project folder?"), "\n"), "<tmp>"))
+		tt.keys("\x1b[B", "\x1b[B") // "Trust (this session only)": saves nothing
+		settle()
+		tt.keys("\r")
+		tt.waitFor("~/other")
+		settle()
+		typeCommand("/therecmd")
+		tt.waitFor("the other project's")
+		add(lastLines(tt.screen(), 5))
+		erase(len("/therecmd"))
+		typeCommand("/herecmd") // pi's fuzzy match offers /therecmd for it: the screens differ there
+		if s := tt.screen(); strings.Contains(s, "the first project's") {
+			t.Errorf("%s still offers the first project's command:\n%s", name, s)
+		}
+		erase(len("/herecmd"))
+		// Back to the first project and again to the other: the run
+		// remembers the session-only answer, so no second prompt.
+		resumeBySearch := func(text, footer string) {
+			typeCommand("/resume")
+			tt.keys("\r")
+			tt.waitFor("Resume Session")
+			settle()
+			tt.keys("\t")
+			settle()
+			typeCommand(text)
+			tt.waitFor(text)
+			tt.keys("\r")
+			tt.waitFor(footer)
+			settle()
+		}
+		resumeBySearch("fork of parser work", "~/work")
+		typeCommand("/herecmd")
+		tt.waitFor("the first project's")
+		erase(len("/herecmd"))
+		resumeBySearch("work in other dir", "~/other")
+		if s := tt.screen(); strings.Contains(s, "Trust project folder?") {
+			t.Errorf("%s asks again:\n%s", name, s)
+		}
+		typeCommand("/therecmd")
+		tt.waitFor("the other project's")
+		add(lastLines(tt.screen(), 5))
+	})
+	compareScreens(t, screens, nil)
+}

@@ -30,6 +30,7 @@ type tuiTerm struct {
 	pty  *os.File
 	tty  *os.File
 	emu  *vt.Emulator // guarded by mu
+	raw  []byte       // everything the program wrote; guarded by mu
 	done chan struct{}
 	mu   sync.Mutex
 }
@@ -117,6 +118,7 @@ func startPTYFull(t *testing.T, setup func(work, agentDir string), side, env []s
 			if n > 0 {
 				tt.mu.Lock()
 				_, _ = tt.emu.Write(buf[:n])
+				tt.raw = append(tt.raw, buf[:n]...)
 				tt.mu.Unlock()
 			}
 			if err != nil {
@@ -136,6 +138,13 @@ func startPTYFull(t *testing.T, setup func(work, agentDir string), side, env []s
 		_ = tty.Close()
 	})
 	return tt
+}
+
+// output is everything the program wrote to the terminal so far.
+func (tt *tuiTerm) output() string {
+	tt.mu.Lock()
+	defer tt.mu.Unlock()
+	return string(tt.raw)
 }
 
 func (tt *tuiTerm) altScreen() bool {

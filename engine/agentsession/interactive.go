@@ -84,18 +84,9 @@ func (rt *agentRuntime) hotReload(ctx context.Context) (stop func()) {
 	}
 	stop, err := rt.app.Watch(func(r Reload) {
 		rt.followDiscovery(r)
-		ev := map[string]any{"type": "extension_reload", "plugin": r.Plugin, "ok": r.OK, "generation": float64(r.Live),
-			"added": r.Added, "removed": r.Removed, "changed": r.Changed, "ms": float64(r.Elapsed.Milliseconds())}
-		switch {
-		case r.Appeared != nil:
-			ev["appeared"] = r.Appeared.Path
-		case r.Gone != nil:
-			ev["gone"] = r.Gone.Path
-		}
+		ev := reloadEvent(r)
 		if r.OK {
 			rt.reloadResources(context.WithoutCancel(ctx), "reload")
-		} else if r.Error != nil {
-			ev["error"] = loadErrorText(r.Error)
 		}
 		rt.emit(ev)
 	})
@@ -104,6 +95,22 @@ func (rt *agentRuntime) hotReload(ctx context.Context) (stop func()) {
 		return nil
 	}
 	return stop
+}
+
+// reloadEvent is the extension_reload event of a reload (see hotReload).
+func reloadEvent(r Reload) map[string]any {
+	ev := map[string]any{"type": "extension_reload", "plugin": r.Plugin, "ok": r.OK, "generation": float64(r.Live),
+		"added": r.Added, "removed": r.Removed, "changed": r.Changed, "ms": float64(r.Elapsed.Milliseconds())}
+	switch {
+	case r.Appeared != nil:
+		ev["appeared"] = r.Appeared.Path
+	case r.Gone != nil:
+		ev["gone"] = r.Gone.Path
+	}
+	if !r.OK && r.Error != nil {
+		ev["error"] = loadErrorText(r.Error)
+	}
+	return ev
 }
 
 // ServeOptions say what a client can do.

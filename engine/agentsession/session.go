@@ -79,6 +79,10 @@ type agentRuntime struct {
 
 	app             *App
 	reloadRequested bool
+	// trustByCwd is each folder's resolved project trust for this run
+	// (pi's projectTrustByCwd); trustAsks numbers the trust prompts.
+	trustByCwd map[string]bool
+	trustAsks  int
 
 	res resourceHolder // prompt templates and skills (resources_pi.go)
 	// prompt is what the system prompt is built from (rebuildPrompt).
@@ -219,6 +223,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 		rt.closeHost()
 		return nil, ExitFailure
 	}
+	rt.rememberTrust(io.Cwd, trusted)
 	for _, p := range app.Problems {
 		if p.Project && !trusted {
 			continue // pi does not read an untrusted project's extension settings

@@ -1,9 +1,13 @@
 package agentsession
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
+	"strconv"
 
+	"github.com/pigo-dev/pigo/engine/piapi"
+	"github.com/pigo-dev/pigo/engine/projecttrust"
 	pisession "github.com/pigo-dev/pigo/engine/session"
 )
 
@@ -83,4 +87,134 @@ func (rt *agentRuntime) missingSessionCwd(tree *pisession.Tree, dir string, fork
 		return t, ExitOK, true
 	}
 	return nil, ExitOK, false
+}
+
+// relocate moves the running session to another project's cwd, between
+// a switch's session_shutdown and its session_start, as pi's
+// switchSession creates its runtime there: the host (ctx.cwd,
+// process.cwd(), the tools) and settings move, the project's trust is
+// resolved (projectTrust), and the app follows discovery there
+// (App.Relocate): the old project's extensions unload, the new one's
+// load when it is trusted. The templates, skills and context files
+// follow in replaceSession (reloadResources).
+func (rt *agentRuntime) relocate(ctx context.Context, cwd string) {
+	rt.mu.Lock()
+	rt.moveTo(cwd)
+	rt.mu.Unlock()
+	rt.host.SetCwd(cwd)
+	trusted, diags := rt.projectTrust(ctx)
+	for _, d := range diags {
+		rt.reportExtensionError("", "project_trust", d.message)
+	}
+	piapi.Of(rt.host).SetProjectTrusted(trusted)
+	rt.mu.Lock()
+	if !trusted {
+		rt.settings.dropProject()
+	}
+	rt.steeringMode, rt.followUpMode = rt.settings.queueMode("steeringMode"), rt.settings.queueMode("followUpMode")
+	rt.agent.SetQueueModes(rt.steeringMode, rt.followUpMode)
+	rt.mu.Unlock()
+	if rt.app.Relocate == nil {
+		return
+	}
+	for _, r := range rt.app.Relocate(ctx, cwd, trusted) {
+		rt.followDiscovery(r)
+		if r.Appeared != nil && !r.OK && r.Error != nil {
+			rt.reportExtensionError(r.Appeared.Path, "load", "Failed to load extension: "+loadErrorText(r.Error))
+		}
+		// The client drops what a gone extension showed; "moved" says
+		// this is no reload to announce.
+		ev := reloadEvent(r)
+		ev["moved"] = true
+		rt.emit(ev)
+	}
+}
+
+// projectTrust is pi's trust decision for the run's cwd when a session
+// moves there: this run's earlier decision for the folder, else
+// projecttrust.Resolve (--approve, nothing to protect, project_trust to
+// the extensions, trust.json, defaultProjectTrust) with, in interactive
+// mode, pi's trust prompt on the client (askTrust) for "ask". pi
+// remembers a resolved decision per folder for the run.
+func (rt *agentRuntime) projectTrust(ctx context.Context) (bool, []diagnostic) {
+	cwd, home := rt.io.Cwd, rt.io.Getenv("HOME")
+	rt.mu.Lock()
+	cached, ok := rt.trustByCwd[cwd]
+	rt.mu.Unlock()
+	if ok {
+		return cached, nil
+	}
+	store := projecttrust.NewStore(rt.agentDir)
+	var diags []diagnostic
+	o := projecttrust.Options{Cwd: cwd, Home: home, Store: store, Override: rt.flags.approve,
+		Default: rt.settings.globalStr("defaultProjectTrust"),
+		Ask: func(ctx context.Context) *projecttrust.Answer {
+			a, d := askProjectTrust(ctx, rt.host, cwd, rt.extPath)
+			diags = append(diags, d...)
+			return a
+		}}
+	if rt.mode == "interactive" {
+		o.Prompt = func(ctx context.Context) (bool, error) { return rt.askTrust(ctx, store) }
+	}
+	trusted, err := projecttrust.Resolve(ctx, o)
+	if err != nil {
+		return false, append(diags, diagnostic{"error", err.Error()})
+	}
+	rt.rememberTrust(cwd, trusted)
+	return trusted, diags
+}
+
+// rememberTrust keeps a resolved decision for the folder for this run,
+// as pi's projectTrustByCwd (only a decision that had to be resolved:
+// not --approve's, not one for a folder with nothing to protect).
+func (rt *agentRuntime) rememberTrust(cwd string, trusted bool) {
+	if rt.flags.approve != nil || !projecttrust.HasProtectedResources(cwd, rt.io.Getenv("HOME")) {
+		return
+	}
+	rt.mu.Lock()
+	if rt.trustByCwd == nil {
+		rt.trustByCwd = map[string]bool{}
+	}
+	rt.trustByCwd[cwd] = trusted
+	rt.mu.Unlock()
+}
+
+// askTrust is pi's trust prompt in a running session (its
+// selectProjectTrustOption through the extension selector): a select
+// dialog the host itself asks the client; the answer's updates are
+// saved, cancelling declines.
+func (rt *agentRuntime) askTrust(ctx context.Context, store *projecttrust.Store) (bool, error) {
+	cwd := rt.io.Cwd
+	choices := projecttrust.Choices(cwd, true)
+	labels := make([]string, len(choices))
+	for i, c := range choices {
+		labels[i] = c.Label
+	}
+	rt.mu.Lock()
+	rt.trustAsks++
+	id := "pigo:trust/" + strconv.Itoa(rt.trustAsks)
+	rt.mu.Unlock()
+	v := rt.host.Views().AskHost(id, "pi.dialog", map[string]any{"method": "select",
+		"title": projecttrust.PromptTitle(cwd, "pi"), "options": labels})
+	v.On(func(msg any, _ string) { v.Close(msg) })
+	select {
+	case <-v.Done():
+	case <-ctx.Done():
+		v.CloseWithReason(nil, "aborted")
+	}
+	r, _ := v.Result()
+	m, _ := r.(map[string]any)
+	label, _ := m["value"].(string)
+	for _, c := range choices {
+		if c.Label != label {
+			continue
+		}
+		if len(c.Updates) > 0 {
+			if err := store.SetMany(ctx, c.Updates); err != nil {
+				return false, err
+			}
+		}
+		return c.Trusted, nil
+	}
+	return false, nil
 }

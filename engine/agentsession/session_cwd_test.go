@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/pigo-dev/pigo"
 	"github.com/pigo-dev/pigo/engine/agentsession"
+	"github.com/pigo-dev/pigo/engine/projecttrust"
 )
 
 // writeCwdSession writes a session file whose header names cwd.
@@ -135,5 +137,96 @@ func TestSwitchSessionMovesCwd(t *testing.T) {
 	}
 	if after, _ := os.ReadFile(gone); string(after) != string(before) {
 		t.Errorf("forking changed the original")
+	}
+}
+
+// projectWithCommand makes a project folder whose .pi/extensions/NAME.ts
+// registers /NAME and records the session_start it sees in the session.
+func projectWithCommand(t *testing.T, name string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), name)
+	ext := filepath.Join(dir, ".pi", "extensions", name+".ts")
+	if err := os.MkdirAll(filepath.Dir(ext), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src := `export default function (pi) {
+  pi.registerCommand("` + name + `", { description: "` + name + `", handler: async () => {} });
+  pi.on("session_start", (e) => pi.appendEntry("` + name + `-start", { reason: e.reason }));
+}`
+	if err := os.WriteFile(ext, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestSwitchSessionRebuildsProjectExtensions: switching to a session of
+// another project swaps the project's extensions, as pi recreates its
+// runtime there: the old project's command goes, the new one's comes
+// (its extension hears session_start {reason: "resume"}), and back
+// again; a project this run may not trust (no decision, no UI to ask)
+// loads none of its own.
+func TestSwitchSessionRebuildsProjectExtensions(t *testing.T) {
+	io, _ := world(t)
+	alpha, beta, gamma := projectWithCommand(t, "alpha"), projectWithCommand(t, "beta"), projectWithCommand(t, "gamma")
+	agentDir := io.Getenv("PI_CODING_AGENT_DIR")
+	store := projecttrust.NewStore(agentDir)
+	yes := true
+	for _, d := range []string{alpha, beta} {
+		if err := store.Set(context.Background(), d, &yes); err != nil {
+			t.Fatal(err)
+		}
+	}
+	io.Cwd = alpha
+	sessions := filepath.Join(t.TempDir(), "sessions")
+	s, err := agentsession.Start(context.Background(), agentsession.Options{IO: io, Open: pigo.SessionOpener(io),
+		Args: []string{"--session-dir", sessions, "--no-builtin-tools", "--no-mcp"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ask := serveAsk(t, s, agentsession.ServeOptions{})
+	n := 0
+	commands := func() []string {
+		n++
+		r := ask(map[string]any{"type": "get_commands", "id": fmt.Sprint("c", n)})
+		d, _ := r["data"].(map[string]any)
+		list, _ := d["commands"].([]any)
+		var names []string
+		for _, c := range list {
+			names = append(names, fmt.Sprint(c.(map[string]any)["name"]))
+		}
+		return names
+	}
+	switchTo := func(dir string) string {
+		t.Helper()
+		n++
+		path := filepath.Join(t.TempDir(), "s.jsonl")
+		writeCwdSession(t, path, dir)
+		if r := ask(map[string]any{"type": "switch_session", "id": fmt.Sprint("s", n), "sessionPath": path}); r["success"] != true {
+			t.Fatalf("switch: %v", r)
+		}
+		return path
+	}
+	if got := commands(); !slices.Contains(got, "alpha") {
+		t.Fatalf("commands at start: %v", got)
+	}
+	inBeta := switchTo(beta)
+	if got := commands(); !slices.Contains(got, "beta") || slices.Contains(got, "alpha") {
+		t.Errorf("commands in beta: %v", got)
+	}
+	if data, _ := os.ReadFile(inBeta); !strings.Contains(string(data), `"customType":"beta-start","data":{"reason":"resume"}`) {
+		t.Errorf("beta's extension did not hear session_start:\n%s", data)
+	}
+	switchTo(alpha)
+	if got := commands(); !slices.Contains(got, "alpha") || slices.Contains(got, "beta") {
+		t.Errorf("commands back in alpha: %v", got)
+	}
+	switchTo(gamma)
+	if got := commands(); slices.Contains(got, "gamma") || slices.Contains(got, "alpha") {
+		t.Errorf("commands in untrusted gamma: %v", got)
+	}
+	r := ask(map[string]any{"type": "get_project_trust", "id": "t"})
+	if d, _ := r["data"].(map[string]any); d["trusted"] != false {
+		t.Errorf("gamma's trust: %v", r)
 	}
 }

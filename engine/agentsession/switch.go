@@ -102,13 +102,13 @@ func (rt *agentRuntime) newSession(ctx context.Context, parent string) (cancelle
 			return false, err
 		}
 	}
-	rt.replaceSession(ctx, "new", next)
+	rt.replaceSession(ctx, "new", next, nil)
 	return false, nil
 }
 
 // switchSession is pi's switchSession to the session file at path
 // (cwdOverride, when set, replaces its stored cwd). A session of another
-// project moves the run to its cwd (moveRuntime); one whose cwd is gone
+// project moves the run to its cwd (relocate); one whose cwd is gone
 // is pi's MissingSessionCwdError.
 func (rt *agentRuntime) switchSession(ctx context.Context, path, cwdOverride string) (cancelled bool, err error) {
 	res := rt.host.RunHook(ctx, "session_before_switch", map[string]any{"type": "session_before_switch", "reason": "resume",
@@ -129,10 +129,11 @@ func (rt *agentRuntime) switchSession(ctx context.Context, path, cwdOverride str
 			return false, fmt.Errorf("Stored session working directory does not exist: %s\nSession file: %s\nCurrent working directory: %s", cwd, path, rt.io.Cwd)
 		}
 		if filepath.Clean(cwd) != filepath.Clean(rt.io.Cwd) {
-			rt.moveRuntime(cwd)
+			rt.replaceSession(ctx, "resume", next, func() { rt.relocate(ctx, cwd) })
+			return false, nil
 		}
 	}
-	rt.replaceSession(ctx, "resume", next)
+	rt.replaceSession(ctx, "resume", next, nil)
 	return false, nil
 }
 
@@ -154,18 +155,6 @@ func (rt *agentRuntime) switchToFork(ctx context.Context, path string) (cancelle
 		_ = os.Remove(fork)
 	}
 	return cancelled, err
-}
-
-// moveRuntime moves the running session to another project's cwd, as
-// pi's switchSession recreates its runtime there: the host (extensions'
-// ctx.cwd and process.cwd(), the tools), the project's templates,
-// skills and context files (replaceSession reloads them). Unlike pi,
-// the extensions stay the ones started in the first project.
-func (rt *agentRuntime) moveRuntime(cwd string) {
-	rt.mu.Lock()
-	rt.io.Cwd = cwd
-	rt.mu.Unlock()
-	rt.host.SetCwd(cwd)
 }
 
 // fork is pi's fork: a new session with the branch up to entryID
@@ -193,7 +182,7 @@ func (rt *agentRuntime) fork(ctx context.Context, entryID string, pos pisession.
 	if err != nil {
 		return "", false, err
 	}
-	rt.replaceSession(ctx, "fork", next)
+	rt.replaceSession(ctx, "fork", next, nil)
 	return text, false, nil
 }
 
@@ -223,8 +212,10 @@ func (rt *agentRuntime) sessionControl(ctx context.Context, op string, args map[
 	return map[string]any{"cancelled": cancelled}, nil
 }
 
-// replaceSession makes next the current session (see the file comment).
-func (rt *agentRuntime) replaceSession(ctx context.Context, reason string, next *pisession.Tree) {
+// replaceSession makes next the current session (see the file comment);
+// move, when set, runs between the old session's session_shutdown and
+// the new one's start (relocate: a session of another project).
+func (rt *agentRuntime) replaceSession(ctx context.Context, reason string, next *pisession.Tree, move func()) {
 	rt.agent.Abort()
 	_ = rt.agent.WaitIdle(ctx)
 	old := rt.tree()
@@ -233,6 +224,9 @@ func (rt *agentRuntime) replaceSession(ctx context.Context, reason string, next 
 		shutdown["targetSessionFile"] = p
 	}
 	rt.host.Emit(ctx, "session_shutdown", shutdown)
+	if move != nil {
+		move()
+	}
 	rt.mu.Lock()
 	rt.pendingBash = nil
 	rt.mu.Unlock()

@@ -56,22 +56,10 @@ func bootTrusted(ctx context.Context, io *IO, f piFlags, app *App, agentDir stri
 					defer host.Views().Detach(startupUIClientID)
 				}
 			}
-			out := host.RunHook(ctx, "project_trust", map[string]any{"type": "project_trust", "cwd": io.Cwd})
+			a, d := askProjectTrust(ctx, host, io.Cwd, func(id string) string { return paths[id] })
 			asking.Store(false)
-			for _, e := range out.Errors {
-				path := paths[e.Plugin]
-				if path == "" {
-					path = "<" + e.Plugin + ">"
-				}
-				diags = append(diags, diagnostic{"warning", fmt.Sprintf("Extension \"%s\" project_trust error: %s", path, jsErrorMessage(e.Text))})
-			}
-			r, ok := out.Result.(map[string]any)
-			if !ok {
-				return nil
-			}
-			answer, _ := r["trusted"].(string)
-			remember, _ := r["remember"].(bool)
-			return &projecttrust.Answer{Trusted: answer, Remember: remember}
+			diags = append(diags, d...)
+			return a
 		},
 	})
 	if err != nil {
@@ -84,6 +72,28 @@ func bootTrusted(ctx context.Context, io *IO, f piFlags, app *App, agentDir stri
 		settings.dropProject()
 	}
 	return trusted, results, diags, nil
+}
+
+// askProjectTrust emits project_trust {cwd} to the extensions loaded so
+// far: the first decided answer, and pi's warnings for the handlers that
+// failed (path names a plugin's file).
+func askProjectTrust(ctx context.Context, host *engine.Host, cwd string, path func(plugin string) string) (*projecttrust.Answer, []diagnostic) {
+	out := host.RunHook(ctx, "project_trust", map[string]any{"type": "project_trust", "cwd": cwd})
+	var diags []diagnostic
+	for _, e := range out.Errors {
+		p := path(e.Plugin)
+		if p == "" {
+			p = "<" + e.Plugin + ">"
+		}
+		diags = append(diags, diagnostic{"warning", fmt.Sprintf("Extension \"%s\" project_trust error: %s", p, jsErrorMessage(e.Text))})
+	}
+	r, ok := out.Result.(map[string]any)
+	if !ok {
+		return nil, diags
+	}
+	answer, _ := r["trusted"].(string)
+	remember, _ := r["remember"].(bool)
+	return &projecttrust.Answer{Trusted: answer, Remember: remember}, diags
 }
 
 // trustPrompt is pi's selectProjectTrustOption on the terminal: the

@@ -101,6 +101,8 @@ func (m *model) builtin(name, args string) (done bool, c tea.Cmd) {
 			p, _ := r.data["path"].(string)
 			m.notice("Session exported to: "+p, "muted")
 		})
+	case "share":
+		return true, m.share()
 	case "copy":
 		m.copyLastAssistant()
 	case "hotkeys":

@@ -25,6 +25,9 @@ type harness struct {
 	mu   sync.Mutex
 	// answers are the data of responses to queries, by command type.
 	answers map[string]map[string]any
+	// later are the commands the model returned while records were
+	// applied (bubbletea would run them).
+	later []tea.Cmd
 }
 
 // answer sets the data the host answers a query with.
@@ -123,7 +126,9 @@ func (h *harness) round() (n int) {
 			}
 			n++
 			rec, _ := msg.Object()
-			h.m.Update(recordMsg{typ: msg.Type, rec: rec})
+			if _, c := h.m.Update(recordMsg{typ: msg.Type, rec: rec}); c != nil {
+				h.later = append(h.later, c)
+			}
 		case <-deadline:
 			h.t.Fatal("the host did not answer")
 			return n

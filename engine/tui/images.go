@@ -20,11 +20,15 @@ import (
 // false, or "auto"), else PI_IMAGE_PROTOCOL, else what the environment
 // says the terminal is (pi-tui's detection).
 //
-// pigo draws kitty's protocol: its APC sequence travels in a cell of the
-// frame and C=1 keeps the cursor where the renderer left it, the image
-// taking rows-1 blank rows under it. iTerm2's OSC 1337 image is an OSC,
-// which the frame renderer does not replay (it would move the cursor
-// out of its model), so an iTerm2 terminal gets the text fallback.
+// Kitty's APC sequence travels in a cell of the frame and C=1 keeps the
+// cursor where the renderer left it, the image taking rows-1 blank rows
+// under it. iTerm2's image is pi-tui's too: rows-1 blank rows, then on
+// the last one a cursor-up to the first and the OSC 1337 image (the
+// terminal leaves the cursor under it). The frame renderer drops OSC and
+// CSI sequences from cells, so that tail travels as a private APC marker
+// (iterm2Cells) which the terminal's writer expands (imageWriter), with
+// the cursor saved and restored around it, so the renderer's cursor
+// model holds.
 
 // imageProtocol is the terminal's image protocol: "kitty", "iterm2" or
 // "" (none), from terminal.images, PI_IMAGE_PROTOCOL and the environment.
@@ -112,7 +116,9 @@ func (img *toolImage) fallback() string {
 }
 
 // shows reports whether the terminal draws images inline.
-func (v *viewCtx) showsImages() bool { return v.showImages && v.imageProto == "kitty" }
+func (v *viewCtx) showsImages() bool {
+	return v.showImages && (v.imageProto == "kitty" || v.imageProto == "iterm2")
+}
 
 // lines is pi-tui's Image component at width: kitty's sequence on the
 // first row, then the rows the image covers; the fallback text when it
@@ -120,6 +126,12 @@ func (v *viewCtx) showsImages() bool { return v.showImages && v.imageProto == "k
 func (img *toolImage) lines(v *viewCtx, width int) []string {
 	maxW := max(1, min(width-2, v.imageWidth))
 	maxH := max(1, int(math.Ceil(float64(maxW*cellWidthPx)/cellHeightPx)))
+	if v.imageProto == "iterm2" {
+		if img.data == "" || img.w <= 0 || img.h <= 0 {
+			return []string{v.th.Fg("toolOutput", img.fallback())}
+		}
+		return iterm2Lines(img.data, img.w, img.h, maxW, maxH)
+	}
 	data := img.pngData()
 	if data == "" || img.w <= 0 || img.h <= 0 {
 		return []string{v.th.Fg("toolOutput", img.fallback())}
@@ -130,6 +142,37 @@ func (img *toolImage) lines(v *viewCtx, width int) []string {
 		out = append(out, "")
 	}
 	return out
+}
+
+// iterm2Lines is pi-tui's Image component on iTerm2: the image scaled
+// into maxW×maxH cells (without kitty's distortion fix), rows-1 blank
+// lines, then the cursor moved up to the first and the image drawn
+// width cells wide, its height following.
+func iterm2Lines(data string, w, h, maxW, maxH int) []string {
+	cols, rows := cellSize(w, h, maxW, maxH)
+	out := make([]string, rows-1, rows)
+	up := ""
+	if rows > 1 {
+		up = fmt.Sprintf("\x1b[%dA", rows-1)
+	}
+	return append(out, up+iterm2Sequence(data, cols))
+}
+
+// iterm2Sequence is pi-tui's encodeITerm2 as its Image uses it: an inline
+// file of the decoded size, cols cells wide, its height automatic.
+func iterm2Sequence(data string, cols int) string {
+	size := base64.StdEncoding.DecodedLen(len(data)) - strings.Count(data[max(0, len(data)-2):], "=")
+	return fmt.Sprintf("\x1b]1337;File=inline=1;size=%d;width=%d;height=auto:%s\x07", size, cols, data)
+}
+
+// cellSize is pi-tui's calculateImageCellSize: the image scaled into
+// maxW×maxH cells.
+func cellSize(w, h, maxW, maxH int) (cols, rows int) {
+	iw, ih := float64(max(1, w)), float64(max(1, h))
+	scale := min(float64(maxW*cellWidthPx)/iw, float64(maxH*cellHeightPx)/ih)
+	cols = max(1, min(maxW, int(math.Ceil(iw*scale/cellWidthPx))))
+	rows = min(maxH, max(1, int(math.Ceil(ih*scale/cellHeightPx))))
+	return cols, rows
 }
 
 // pngData is the image as base64 PNG: kitty's f=100 takes PNG only.
@@ -161,9 +204,7 @@ func imageCells(w, h, maxW, maxH int) (cols, rows int) {
 	iw, ih := float64(max(1, w)), float64(max(1, h))
 	widthScale := float64(maxW*cellWidthPx) / iw
 	heightScale := float64(maxH*cellHeightPx) / ih
-	scale := min(widthScale, heightScale)
-	cols = max(1, min(maxW, int(math.Ceil(iw*scale/cellWidthPx))))
-	rows = min(maxH, max(1, int(math.Ceil(ih*scale/cellHeightPx))))
+	cols, rows = cellSize(w, h, maxW, maxH)
 	if widthScale <= heightScale {
 		rows = lessDistorted(rows, float64(cols*cellWidthPx)*ih/(iw*cellHeightPx))
 	} else {

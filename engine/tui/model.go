@@ -14,6 +14,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/pigo-dev/pigo/engine/pkgmgr"
 	"github.com/pigo-dev/pigo/engine/protocol"
 )
 
@@ -170,6 +171,7 @@ var builtinCommands = []command{
 	{name: "tree", description: "Navigate session tree (switch branches)"},
 	{name: "thinking", description: "Set thinking level", hint: "<level>"},
 	{name: "export", description: "Export session (HTML default, or specify path: .html/.jsonl)"},
+	{name: "share", description: "Share session via a Radius artifact or a GitHub gist"},
 	{name: "copy", description: "Copy last agent message to clipboard"},
 	{name: "name", description: "Set session display name"},
 	{name: "session", description: "Show session info and stats"},
@@ -197,13 +199,18 @@ func newModel(conn protocol.Conn, opts Options) *model {
 		statuses: map[string]string{}, widgets: map[string]widget{}, uiOwner: map[string]string{}, views: map[string]*compView{},
 		width: 80, height: 24, cwd: opts.Cwd, branch: gitBranch(opts.Cwd),
 	}
-	m.println = func(s string) tea.Cmd { return tea.Println(s) }
+	m.println = func(s string) tea.Cmd { return tea.Println(iterm2Cells(s)) }
 	m.exec = tea.ExecProcess
 	m.vc = viewCtx{th: th, hideThinking: opts.HideThinking, thinkingLabel: "Thinking...", expandKey: m.keys.label("app.tools.expand"),
 		cancelKey: m.keys.label("tui.select.cancel"), showImages: !opts.HideImages, imageWidth: opts.ImageWidthCells,
 		imageProto: imageProtocol(opts.ImagesSetting, m.getenv)}
 	if m.vc.imageWidth <= 0 {
 		m.vc.imageWidth = 60
+	}
+	if m.fullscreen && m.vc.imageProto == "iterm2" {
+		// pi-tui's alternate screen turns iTerm2 images off (they would
+		// not survive its repaints): the text fallback shows instead.
+		m.vc.imageProto = ""
 	}
 	return m
 }
@@ -295,10 +302,11 @@ func (m *model) onCommands(r response) {
 		cm.name, _ = o["name"].(string)
 		cm.description, _ = o["description"].(string)
 		cm.source, _ = o["source"].(string)
-		if si, _ := o["sourceInfo"].(map[string]any); si != nil && cm.source == "extension" {
-			if scope, _ := si["scope"].(string); scope == "temporary" {
-				cm.hint = "[t]"
-			}
+		si, _ := o["sourceInfo"].(map[string]any)
+		if tag := sourceTag(si); tag != "" {
+			cm.hint = "[" + tag + "]"
+		}
+		if si != nil && cm.source == "extension" {
 			// pi's built-in extensions (builtin:NAME) are hidden from the header
 			if p, _ := si["path"].(string); p != "" && !seen[p] && !strings.HasPrefix(p, "builtin:") {
 				seen[p] = true
@@ -307,6 +315,39 @@ func (m *model) onCommands(r response) {
 		}
 		m.commands = append(m.commands, cm)
 	}
+}
+
+// sourceTag is pi's getAutocompleteSourceTag: where a command, template
+// or skill comes from, before its description ("[p] ..."): its scope
+// (u user, p project, t temporary), then an npm or git package source;
+// none for pi's built-ins.
+func sourceTag(si map[string]any) string {
+	source, _ := si["source"].(string)
+	if si == nil || source == "builtin" {
+		return ""
+	}
+	prefix := "t"
+	switch si["scope"] {
+	case "user":
+		prefix = "u"
+	case "project":
+		prefix = "p"
+	}
+	source = strings.TrimSpace(source)
+	switch {
+	case source == "auto" || source == "local" || source == "cli":
+		return prefix
+	case strings.HasPrefix(source, "npm:"):
+		return prefix + ":" + source
+	}
+	if g, err := pkgmgr.Parse(source); err == nil && g.Kind == pkgmgr.Git {
+		tag := prefix + ":git:" + g.Host + "/" + g.Path
+		if g.Ref != "" {
+			tag += "@" + g.Ref
+		}
+		return tag
+	}
+	return prefix
 }
 
 // onShortcuts binds the extensions' registerShortcut keys. A key the app
@@ -545,6 +586,8 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.key(msg)
 	case heldInputTimeoutMsg:
 		return m, m.heldTimeout(msg.seq)
+	case shareMsg:
+		return m, m.onShare(msg)
 	case editedMsg:
 		if msg.err != nil {
 			m.notice("External editor failed: "+msg.err.Error(), "warning")
@@ -1338,7 +1381,7 @@ func (m *model) View() tea.View {
 	if v.WindowTitle == "" {
 		v.WindowTitle = "pi - " + filepath.Base(m.cwd)
 	}
-	v.Content = m.render()
+	v.Content = iterm2Cells(m.render())
 	return v
 }
 

@@ -493,6 +493,7 @@ func (m *model) switchTo(path, cwd string, req map[string]any, done string) {
 		}
 		if cwd != "" && cwd != m.cwd {
 			m.cwd, m.branch = cwd, gitBranch(cwd)
+			m.projectChanged()
 		}
 		if done != "" {
 			m.reloadChat(func(m *model) { m.status(done) })
@@ -504,6 +505,18 @@ func (m *model) switchTo(path, cwd string, req map[string]any, done string) {
 			m.reloadChat(func(m *model) { m.status("Forked into new session " + id + " in " + m.cwd) })
 		})
 	})
+}
+
+// projectChanged reads again what the host's move to another project
+// changed: that project's extensions, their commands, shortcuts, input
+// listeners and autocomplete providers (the UI of the old project's went
+// with their extension_reload {moved} events).
+func (m *model) projectChanged() {
+	m.c.request(cmd("get_commands"), (*model).onCommands)
+	m.c.request(cmd("get_extensions"), (*model).onExtensions)
+	m.c.request(cmd("get_shortcuts"), (*model).onShortcuts)
+	m.c.request(cmd("get_input_listeners"), (*model).onInputListeners)
+	m.c.request(cmd("get_autocomplete_providers"), (*model).onAutocompleteProviders)
 }
 
 // askMissingCwd is pi's prompt for a session whose cwd is gone.

@@ -398,3 +398,19 @@ func TestResumeOtherProject(t *testing.T) {
 	}
 	h.contains("Resumed session")
 }
+
+// TestMoveToAnotherProjectDropsGoneExtensionsUI: when /resume moves the
+// run to another project, the host's extension_reload {moved} events
+// take the UI of the old project's extensions away, quietly; the
+// extensions that stay keep theirs.
+func TestMoveToAnotherProjectDropsGoneExtensionsUI(t *testing.T) {
+	h := newHarness(t, Options{})
+	status := func(plugin, key, text string) map[string]any {
+		return ev("ui_call", "plugin", plugin, "op", "setStatus", "key", "status", "sub", key, "value", text)
+	}
+	h.event(status("old", "o", "old project status"), status("mine", "u", "user status"))
+	h.contains("old project status", "user status")
+	h.event(ev("extension_reload", "plugin", "old", "ok", true, "generation", 0.0, "moved", true, "gone", "/p/.pi/extensions/old.ts"))
+	h.lacks("old project status", "reload old")
+	h.contains("user status")
+}

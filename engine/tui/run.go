@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 
 	tea "charm.land/bubbletea/v2"
@@ -63,6 +64,9 @@ type Options struct {
 	HideImages      bool
 	ImageWidthCells int
 	ImagesSetting   any
+	// ShareDestination is sessionShareDestination ("gist", "radius",
+	// else "auto"): /share's destination.
+	ShareDestination string
 	// Width and Height fix the size when Output is not a terminal (tests).
 	Width, Height int
 	// Env is the environment bubbletea reads (TERM, COLORTERM, ...).
@@ -110,6 +114,7 @@ func optionsFrom(opts agentsession.InteractiveOptions) Options {
 			}
 			o.ImagesSetting = term["images"]
 		}
+		o.ShareDestination, _ = get("sessionShareDestination").(string)
 		if bs, ok := get("branchSummary").(map[string]any); ok {
 			o.BranchSummarySkipPrompt, _ = bs["skipPrompt"].(bool)
 		}
@@ -135,7 +140,11 @@ func optionsFrom(opts agentsession.InteractiveOptions) Options {
 // host closes the connection.
 func RunWith(ctx context.Context, conn protocol.Conn, o Options) agentsession.ExitCode {
 	m := newModel(conn, o)
-	popts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithInput(o.Input), tea.WithOutput(o.Output)}
+	out := o.Output
+	if f, ok := out.(*os.File); ok && m.vc.imageProto == "iterm2" {
+		out = &imageWriter{File: f} // iTerm2 images travel as markers (iterm2.go)
+	}
+	popts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithInput(o.Input), tea.WithOutput(out)}
 	if o.Env != nil {
 		popts = append(popts, tea.WithEnvironment(o.Env))
 	}

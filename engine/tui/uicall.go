@@ -132,6 +132,13 @@ func (m *model) dropPluginUI(plugin string) {
 // with file:line and the generation kept; the autocomplete list follows.
 func (m *model) extensionReload(rec map[string]any) {
 	plugin, _ := rec["plugin"].(string)
+	if rec["moved"] == true { // the run moved to another project (its own notices follow)
+		if gone, _ := rec["gone"].(string); gone != "" {
+			m.dropPluginUI(plugin)
+			m.extensions = slices.DeleteFunc(m.extensions, func(p string) bool { return p == gone })
+		}
+		return
+	}
 	gen, _ := rec["generation"].(float64)
 	if rec["ok"] != true {
 		e, _ := rec["error"].(string)

@@ -84,6 +84,8 @@ func (b *Bundler) build(ctx context.Context, entry string) (*cacheRecord, error)
 		prefix = AsyncWrapperPrefix
 	}
 	esbuildCode := code
+	code, loops := fastForOf(code, prefix)
+	forOfCode := code
 	code, marks := markAsyncGenerators(code, prefix)
 	if async {
 		if err := checkScriptOnly(res.Metafile); err != nil {
@@ -100,7 +102,9 @@ func (b *Bundler) build(ctx context.Context, entry string) (*cacheRecord, error)
 		Warnings:    convertMessages(entry, dir, res.Warnings),
 	}
 	if rawMap != nil {
-		sm, err := fixSourceMap(rawMap, dir, s.originals, func(m string) string { return shiftMappings(m, esbuildCode, marks) })
+		sm, err := fixSourceMap(rawMap, dir, s.originals, func(m string) string {
+			return shiftMappings(shiftMappings(m, esbuildCode, loops), forOfCode, marks)
+		})
 		if err != nil {
 			return nil, fmt.Errorf("bundle %s: %w", entry, err)
 		}

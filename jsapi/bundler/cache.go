@@ -52,8 +52,9 @@ type cacheRecord struct {
 // bodies' require calls are bundled (unshadowUMDRequire). 4: names are
 // kept (esbuild KeepNames). 5: lowered async generator functions are
 // marked (markAsyncGenerators). 6: Code and SourceMap follow a JSON header
-// as they are (diskCache.load).
-const recordFormat = 6
+// as they are (diskCache.load). 7: for-of loops go through forOf
+// (fastForOf).
+const recordFormat = 7
 
 func (r *cacheRecord) bundle(fromCache bool) *Bundle {
 	return &Bundle{

@@ -321,6 +321,65 @@
   };
   Object.defineProperty(globalThis, Symbol.for("pigo.asyncGeneratorFunction"), { value: markAsyncGeneratorFunction });
 
+  // --- for-of (bundler/forof.go) ---
+  // forOf(o) is what a rewritten for-of loops over: o itself when it is an
+  // array iterated the built-in way (the loop indexes it, reading length
+  // and each element as the array iterator does), else a stepper running
+  // the iterator protocol as for-of does.
+  const arrayValues = Array.prototype[Symbol.iterator];
+  const arrayIteratorPrototype = Object.getPrototypeOf([][Symbol.iterator]());
+  const arrayIteratorNext = arrayIteratorPrototype.next;
+  const notObject = (what, v) => new TypeError(`${what} ${typeof v === "symbol" ? v.toString() : v} is not an object`);
+  class ForOfStepper {
+    constructor(o, method) {
+      if (typeof method !== "function") {
+        throw new TypeError(method == null ? "object is not iterable" : `${typeof method} is not a function`);
+      }
+      const it = method.call(o);
+      if (Object(it) !== it) throw notObject("Result of the Symbol.iterator method", it);
+      this.it = it;
+      this.nextMethod = it.next;
+      this.done = false;
+      this.value = undefined;
+    }
+    // step is IteratorStep and IteratorValue: false once done. An error
+    // here leaves the iterator done (for-of does not close it then).
+    step() {
+      this.done = true;
+      const r = this.nextMethod.call(this.it);
+      if (Object(r) !== r) throw notObject("Iterator result", r);
+      if (r.done) return false;
+      this.value = r.value;
+      this.done = false;
+      return true;
+    }
+    // close is IteratorClose after break, return or continue to an outer
+    // loop: return()'s errors and a non-object result throw.
+    close() {
+      if (this.done) return;
+      this.done = true;
+      const ret = this.it.return;
+      if (ret == null) return;
+      const r = ret.call(this.it);
+      if (Object(r) !== r) throw notObject("Iterator result", r);
+    }
+    // abort is IteratorClose while an error propagates: that error wins.
+    abort() {
+      if (this.done) return;
+      this.done = true;
+      try {
+        const ret = this.it.return;
+        if (ret != null) ret.call(this.it);
+      } catch {}
+    }
+  }
+  const forOf = (o) => {
+    const method = o[Symbol.iterator];
+    if (method === arrayValues && arrayIteratorPrototype.next === arrayIteratorNext && Array.isArray(o)) return o;
+    return new ForOfStepper(o, method);
+  };
+  Object.defineProperty(globalThis, Symbol.for("pigo.forOf"), { value: forOf });
+
   // --- ArrayBuffer.prototype.transfer / detached (ES2024) ---
   const abProto = ArrayBuffer.prototype;
   const byteLengthOf = Object.getOwnPropertyDescriptor(abProto, "byteLength").get;

@@ -1,0 +1,167 @@
+package bundler
+
+import (
+	"reflect"
+	"sort"
+	"strings"
+
+	"github.com/dop251/goja/ast"
+	"github.com/dop251/goja/parser"
+)
+
+// for-of over arrays. goja runs every for-of through the iterator
+// protocol, and an array's iterator allocates a result object per step:
+// a render loop that scans an array per cell (pi's space-invaders
+// example) spends most of its time there. fastForOf rewrites each
+//
+//	for (const|let PATTERN of EXPR) BODY
+//
+// by insertions only (so the source map only shifts), into
+//
+//	{ let $a, $f, $i; try {
+//	  for (/*const PATTERN of*/ $a = forOf(EXPR), $f = Array.isArray($a), $i = 0;
+//	       $f ? $i < $a.length : $a.step(); $i++) {
+//	    const PATTERN = $f ? $a[$i] : $a.value; BODY }
+//	} catch ($e) { if (!$f && $a) $a.abort(); throw $e; }
+//	  finally { if (!$f && $a) $a.close(); } }
+//
+// forOf (webapi's lang.js) returns an array whose iteration is the
+// built-in one (its Symbol.iterator and the array iterator's next are
+// the originals) as it is: the index loop reads length and each element
+// as the array iterator would, step by step. Anything else gets a
+// stepper that runs the iterator protocol as for-of does, closing the
+// iterator when the loop ends early (abort on a throw, which ignores
+// errors from return(), close otherwise). Labelled loops are left alone
+// (the label would name the block), as are var and assignment heads.
+// One difference remains: EXPR no longer sees PATTERN's bindings in
+// their temporal dead zone, which only code that throws a ReferenceError
+// could notice.
+
+const (
+	forOfCall = `(globalThis[Symbol.for("pigo.forOf")])(`
+	// forOfHint is in every bundle with a for-of; others skip the parse.
+	forOfHint = " of "
+)
+
+// fastForOf returns code with its for-of statements rewritten (see
+// above) and the insertions it made, in order. code is a module body
+// for wrapper prefix and WrapperSuffix; code that does not parse is
+// returned unchanged.
+func fastForOf(code, prefix string) (string, []insertion) {
+	if !strings.Contains(code, "for (") || !strings.Contains(code, forOfHint) {
+		return code, nil
+	}
+	prog, err := parser.ParseFile(nil, "", prefix+code+WrapperSuffix, 0, parser.WithDisableSourceMaps)
+	if err != nil {
+		return code, nil
+	}
+	w := forOfWalker{asyncGenWalker: asyncGenWalker{base: 1 + len(prefix), code: code}}
+	w.walkForOf(reflect.ValueOf(prog))
+	if len(w.loops) == 0 {
+		return code, nil
+	}
+	// At one offset an outer loop opens before an inner one (it was
+	// visited first) and closes after it.
+	sort.SliceStable(w.loops, func(i, j int) bool {
+		a, b := w.loops[i], w.loops[j]
+		if a.at != b.at {
+			return a.at < b.at
+		}
+		return a.closer && b.closer && a.seq > b.seq
+	})
+	var b strings.Builder
+	last := 0
+	ins := make([]insertion, len(w.loops))
+	for k, in := range w.loops {
+		b.WriteString(code[last:in.at])
+		b.WriteString(in.text)
+		last = in.at
+		ins[k] = in.insertion
+	}
+	b.WriteString(code[last:])
+	return b.String(), ins
+}
+
+// forOfWalker finds the loops; asyncGenWalker lends it the offsets.
+type forOfWalker struct {
+	asyncGenWalker
+	loops []forOfInsertion
+}
+
+type forOfInsertion struct {
+	insertion
+	closer bool
+	seq    int // the loop's visiting order
+}
+
+var (
+	forOfType    = reflect.TypeOf((*ast.ForOfStatement)(nil))
+	labelledType = reflect.TypeOf((*ast.LabelledStatement)(nil))
+)
+
+func (w *forOfWalker) walkForOf(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Interface:
+		if !v.IsNil() {
+			w.walkForOf(v.Elem())
+		}
+	case reflect.Pointer:
+		if v.IsNil() || v.Type() == fileType {
+			return
+		}
+		switch v.Type() {
+		case labelledType:
+			l := v.Interface().(*ast.LabelledStatement)
+			if f, ok := l.Statement.(*ast.ForOfStatement); ok { // keep it, look inside
+				w.walkForOf(reflect.ValueOf(f.Source))
+				w.walkForOf(reflect.ValueOf(f.Body))
+				return
+			}
+		case forOfType:
+			f := v.Interface().(*ast.ForOfStatement)
+			w.rewrite(f)
+			w.walkForOf(reflect.ValueOf(f.Source))
+			w.walkForOf(reflect.ValueOf(f.Body))
+			return
+		}
+		w.walkForOf(v.Elem())
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			if f := v.Field(i); f.Type() != declListType {
+				w.walkForOf(f)
+			}
+		}
+	case reflect.Slice:
+		for i := 0; i < v.Len(); i++ {
+			w.walkForOf(v.Index(i))
+		}
+	}
+}
+
+// rewrite adds the insertions for one for-of with a let or const head.
+func (w *forOfWalker) rewrite(f *ast.ForOfStatement) {
+	d, ok := f.Into.(*ast.ForDeclaration)
+	if !ok || d.Target == nil || f.Source == nil || f.Body == nil {
+		return
+	}
+	declAt, targetEnd := w.offset(d.Idx), w.offset(d.Target.Idx1())
+	srcAt, srcEnd := w.offset(f.Source.Idx0()), w.offset(f.Source.Idx1())
+	bodyAt, bodyEnd := w.offset(f.Body.Idx0()), w.offset(f.Body.Idx1())
+	of := strings.Index(w.code[targetEnd:srcAt], "of")
+	head := w.code[declAt:targetEnd]
+	if of < 0 || strings.Contains(head, "*/") || !(declAt < targetEnd && targetEnd <= srcAt && srcEnd <= bodyAt && bodyAt < bodyEnd) {
+		return
+	}
+	const a, fast, i = "__pigo$a", "__pigo$f", "__pigo$i"
+	seq := len(w.loops)
+	add := func(at int, text string, closer bool) {
+		w.loops = append(w.loops, forOfInsertion{insertion{at, text}, closer, seq})
+	}
+	add(w.offset(f.For), "{ let "+a+", "+fast+", "+i+"; try { ", false)
+	add(declAt, "/*", false)
+	add(targetEnd+of+2, "*/", false)
+	add(srcAt, " "+a+" = "+forOfCall, false)
+	add(srcEnd, "), "+fast+" = Array.isArray("+a+"), "+i+" = 0; "+fast+" ? "+i+" < "+a+".length : "+a+".step(); "+i+"++", false)
+	add(bodyAt, "{ "+head+" = "+fast+" ? "+a+"["+i+"] : "+a+".value; ", false)
+	add(bodyEnd, " } } catch (__pigo$e) { if (!"+fast+" && "+a+") "+a+".abort(); throw __pigo$e; } finally { if (!"+fast+" && "+a+") "+a+".close(); } }", true)
+}
