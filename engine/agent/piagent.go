@@ -261,6 +261,18 @@ func (a *Agent) ModelStream(ctx context.Context, model, llm, options map[string]
 			}
 		}
 	}
+	if IsVirtual(model) && a.opts.Router != nil {
+		// pi 1.6 routes requests outside the agent loop as "direct", with
+		// the output budget capped to the routed model.
+		r, err := a.opts.Router(ctx, RouteRequest{Model: model, Thinking: req.Thinking, Reason: "direct", Messages: req.Messages})
+		if err != nil {
+			return nil, err
+		}
+		req.Model, req.Thinking = r.Model, r.Thinking
+		if limit, _ := r.Model["maxTokens"].(float64); limit > 0 && req.MaxTokens > int(limit) {
+			req.MaxTokens = int(limit)
+		}
+	}
 	return a.opts.Provider.Stream(ctx, req)
 }
 

@@ -178,6 +178,7 @@ func (a *Agent) dropFailedReply() {
 		return
 	}
 	reply := a.messages[i]
+	a.failedReply = reply
 	calls := map[string]bool{}
 	for _, b := range anyBlocks(reply["content"]) {
 		if b["type"] == "toolCall" {
@@ -508,6 +509,14 @@ func (a *Agent) compactFailed(ctx context.Context, reason, errorMessage string, 
 // it).
 func (a *Agent) summarizer(model Message, thinking string) compaction.Summarizer {
 	return func(ctx context.Context, req compaction.SummaryRequest) (compaction.Message, error) {
+		model, thinking := model, thinking
+		if IsVirtual(model) && a.opts.Router != nil {
+			m, t, err := a.routeDirect(ctx, model, thinking)
+			if err != nil {
+				return nil, err
+			}
+			model, thinking = m, t
+		}
 		level := "off"
 		if r, _ := model["reasoning"].(bool); r && thinking != "" && thinking != "off" {
 			level = thinking

@@ -247,6 +247,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 		diags = append(diags, diagnostic{"warning", err.Error()})
 	}
 	agent.SyncProviders(rt.host, rt.reg) // pi.registerProvider, incl. streamSimple, now and after rebuilds
+	agent.SyncVirtualModels(rt.host, rt.reg)
 	flagValues, fd := rt.extensionFlagValues(f.unknown)
 	diags = append(diags, fd...)
 	patterns := f.models
@@ -310,6 +311,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 		Sink:           rt.onAgentEvent,
 		Settings:       rt.settings.agentSettings,
 		AuthProblem:    rt.authProblem,
+		Router:         agent.VirtualRouter(rt.host, rt.reg),
 	})
 	a.SetHooks(agent.Hooks{
 		Shutdown: func(string) { rt.requestShutdown() },

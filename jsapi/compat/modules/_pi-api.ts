@@ -348,8 +348,16 @@ export function install(pi: any, host: any): any {
       if (typeof model.route !== "function") throw new TypeError(`registerVirtualModel("${model.provider}/${model.id}"): route must be a function`);
       const key = `${model.provider}/${model.id}`;
       // A virtual model is a model of pi's "pi-virtual" api whose route()
-      // picks the physical model per request.
-      const def = { name: model.id, ...model, api: "pi-virtual", sourceInfo };
+      // picks the physical model per request. The host routes through
+      // __pigoRoute: route() gets a context, as in pi, and whether it kept
+      // the state is decided here, where pi compares it by identity.
+      const route = model.route;
+      const __pigoRoute = standsFor(async (request: any) => {
+        const r = await route.call(model, request, makeCtx(request.signal));
+        const keep = r?.state === undefined || r.state === request.state;
+        return { model: r?.model, thinkingLevel: r?.thinkingLevel, state: keep ? undefined : r.state, keep };
+      }, route);
+      const def = { name: model.id, ...model, api: "pi-virtual", sourceInfo, __pigoRoute };
       myVirtualModels.set(key, def);
       pi.virtualModels.add((d: any) => d.set(key, def));
     },
@@ -1166,7 +1174,10 @@ function makeModelRegistry(host: any, assertActive: () => void, virtualModels: (
     getAll: () => {
       assertActive();
       const s = host.sessionModels("all");
-      return s ? [...s, ...virtualModels()] : [...host.allModels(), ...virtualModels(), ...catalog()];
+      // The session's registry lists the virtual models it synced; one
+      // registered since then is added.
+      const listed = (v: any) => s.some((m: any) => m.provider === v.provider && m.id === v.id);
+      return s ? [...s, ...virtualModels().filter((v) => !listed(v))] : [...host.allModels(), ...virtualModels(), ...catalog()];
     },
     getAvailable: () => {
       assertActive();

@@ -407,7 +407,13 @@ function install(pi, host) {
         throw new TypeError("registerVirtualModel: provider and id must be strings");
       if (typeof model.route !== "function") throw new TypeError(`registerVirtualModel("${model.provider}/${model.id}"): route must be a function`);
       const key = `${model.provider}/${model.id}`;
-      const def = { name: model.id, ...model, api: "pi-virtual", sourceInfo };
+      const route = model.route;
+      const __pigoRoute = standsFor(async (request) => {
+        const r = await route.call(model, request, makeCtx(request.signal));
+        const keep = r?.state === void 0 || r.state === request.state;
+        return { model: r?.model, thinkingLevel: r?.thinkingLevel, state: keep ? void 0 : r.state, keep };
+      }, route);
+      const def = { name: model.id, ...model, api: "pi-virtual", sourceInfo, __pigoRoute };
       myVirtualModels.set(key, def);
       pi.virtualModels.add((d) => d.set(key, def));
     },
@@ -1177,7 +1183,8 @@ function makeModelRegistry(host, assertActive, virtualModels) {
     getAll: () => {
       assertActive();
       const s = host.sessionModels("all");
-      return s ? [...s, ...virtualModels()] : [...host.allModels(), ...virtualModels(), ...catalog()];
+      const listed = (v) => s.some((m) => m.provider === v.provider && m.id === v.id);
+      return s ? [...s, ...virtualModels().filter((v) => !listed(v))] : [...host.allModels(), ...virtualModels(), ...catalog()];
     },
     getAvailable: () => {
       assertActive();

@@ -1,0 +1,122 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// routerExt registers router/auto, a virtual model under a provider no
+// physical model uses. Its route() tells each request (reason, selected
+// level, previous and failed models, state, message roles) and routes: a
+// user turn goes to mock-1 on odd turns and mock-2 on even ones, counting
+// turns in router state; continuations and retries stay where they were;
+// direct requests go to mock-1. /fail makes the next route() throw,
+// /loop return a virtual model.
+const routerExt = `
+  let mode = "";
+  pi.registerCommand("fail", { handler: async () => { mode = "throw"; } });
+  pi.registerCommand("loop", { handler: async () => { mode = "virtual"; } });
+  pi.registerVirtualModel({
+    provider: "router", id: "auto", name: "Auto", thinkingLevels: ["low", "high"], contextWindow: 50000,
+    route(request: any, ctx: any) {
+      const roles = request.messages.map((m: any) => m.role).join(",");
+      ctx.ui.notify("route " + request.reason + " " + request.model.id + ":" + request.thinkingLevel +
+        " previous=" + (request.previous ? request.previous.model.id + ":" + request.previous.thinkingLevel : "-") +
+        " failed=" + (request.failed ? request.failed.model.id + ":" + request.failed.message.stopReason : "-") +
+        " state=" + JSON.stringify(request.state) + " signal=" + (request.signal ? request.signal.aborted : "-") +
+        " roles=" + roles + " model=" + (ctx.model && ctx.model.id), "info");
+      const m = mode;
+      mode = "";
+      if (m === "throw") throw new Error("router broke");
+      if (m === "virtual") return { model: request.model, thinkingLevel: "low" };
+      const find = (id: string) => ctx.modelRegistry.find("mock", id);
+      if (request.reason === "direct") return { model: find("mock-1"), thinkingLevel: "high", state: { ignored: true } };
+      const sticky = request.failed ?? request.previous;
+      if (request.reason !== "user" && sticky) return { model: sticky.model, thinkingLevel: sticky.thinkingLevel ?? "off" };
+      const turns = (request.state?.turns ?? 0) + 1;
+      return { model: find(turns % 2 ? "mock-1" : "mock-2"), thinkingLevel: request.thinkingLevel, state: { turns } };
+    },
+  });`
+
+// TestDifferentialRPC16VirtualModel: a virtual model against pi 1.6 in
+// RPC mode: listed by get_available_models and selectable by set_model;
+// each request routed with its reason (user, continuation after a tool
+// result, retry after an overloaded reply, direct for a compaction's
+// summary), the previous and failed models and the router state, which
+// pi stores as pi.virtual-model-state entries and which survives the
+// compaction; replies name the physical model and
+// level while get_state keeps the selection; a route() that throws or
+// returns a virtual model ends the request with pi's error reply.
+func TestDifferentialRPC16VirtualModel(t *testing.T) {
+	sides := pi16Sides(t)
+	sc := diffScenario{
+		name:         "vmodel16",
+		twoModels:    true,
+		persist:      true,
+		sessionFiles: true,
+		settings:     `{"retry": {"baseDelayMs": 1, "provider": {"maxRetries": 0}}, "compaction": {"keepRecentTokens": 50}}`,
+		ext:          extSource(greetExt + routerExt),
+		steps: []mockStep{
+			{ToolCalls: []mockToolCall{{ID: "call_1", Name: "greet", Arguments: map[string]any{"name": "Ada"}}}},
+			{Text: "greeted"},
+			{Status: 503, Error: "overloaded"},
+			{Text: "second"},
+			{Text: "third"},
+			{Text: "SUMMARY"}, // the compaction, a direct request
+			{Text: "after"},
+		},
+		drive: func(d *rpcDriver) {
+			prompt := func(id, text string) {
+				mark := d.mark()
+				d.call(`{"id":"` + id + `","type":"prompt","message":"` + text + `"}`)
+				d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
+			}
+			d.call(`{"id":"m0","type":"get_available_models"}`)
+			d.call(`{"id":"sm","type":"set_model","provider":"router","modelId":"auto"}`)
+			d.call(`{"id":"lv","type":"get_available_thinking_levels"}`)
+			d.call(`{"id":"th","type":"set_thinking_level","level":"high"}`)
+			d.call(`{"id":"s0","type":"get_state"}`)
+			prompt("p1", "greet Ada")
+			prompt("p2", "again")
+			prompt("p3", "third "+strings.Repeat("x", 400))
+			d.call(`{"id":"cp","type":"compact"}`)
+			d.call(`{"id":"c1","type":"prompt","message":"/fail"}`)
+			prompt("p4", "broken")
+			d.call(`{"id":"c2","type":"prompt","message":"/loop"}`)
+			prompt("p5", "loop")
+			prompt("p6", "after compaction")
+			d.call(`{"id":"s1","type":"get_state"}`)
+			d.call(`{"id":"m1","type":"get_messages"}`)
+			d.call(`{"id":"e1","type":"get_entries"}`)
+		},
+	}
+	pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
+	project := func(lines []string) []string {
+		return append(append(project16(lines, false), entryEvents(lines)...), requestModels(lines)...)
+	}
+	compareTranscriptsWith(t, sc.name, project(pi), project(pg), false)
+	if !strings.Contains(strings.Join(pi, "\n"), "route retry") {
+		t.Error("pi retried nothing: the scenario tests no retry")
+	}
+}
+
+// requestModels is the model each request the mock got was sent to.
+func requestModels(lines []string) []string {
+	var out []string
+	for _, l := range lines {
+		rest, ok := strings.CutPrefix(l, "<< request ")
+		if !ok {
+			continue
+		}
+		_, body, _ := strings.Cut(rest, " ")
+		var req struct {
+			Model string `json:"model"`
+		}
+		if json.Unmarshal([]byte(body), &req) == nil {
+			out = append(out, fmt.Sprintf("## request model=%s", req.Model))
+		}
+	}
+	return out
+}
