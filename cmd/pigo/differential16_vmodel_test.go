@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -117,6 +119,52 @@ func requestModels(lines []string) []string {
 		if json.Unmarshal([]byte(body), &req) == nil {
 			out = append(out, fmt.Sprintf("## request model=%s", req.Model))
 		}
+	}
+	return out
+}
+
+// TestDifferentialRPC16VirtualModelResume: --model selects a virtual
+// model at startup; a resumed session restores it while it is registered
+// (its router state too) and falls back to the physical model that
+// answered last once it is not, against pi 1.6.
+func TestDifferentialRPC16VirtualModelResume(t *testing.T) {
+	sides := pi16Sides(t)
+	run := func(argv []string) []string {
+		dir, work, agentDir := sideDirs(t)
+		llm := newMockLLM([]mockStep{{Text: "one"}, {Text: "two"}})
+		defer llm.Close()
+		withRouter, without := filepath.Join(work, "router.ts"), filepath.Join(work, "plain.ts")
+		must(t, os.WriteFile(withRouter, []byte(extSource(routerExt)), 0o644))
+		must(t, os.WriteFile(without, []byte(extSource("")), 0o644))
+		models := strings.Replace(mockModelsJSON(llm.URL()), `{ "id": "mock-1", "name": "Mock One" }`,
+			`{ "id": "mock-1", "name": "Mock One" }, { "id": "mock-2", "name": "Mock Two", "reasoning": true, "contextWindow": 200000 }`, 1)
+		must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(models), 0o644))
+		var out []string
+		for i, r := range []struct{ ext, args string }{
+			{withRouter, "--model router/auto"}, {without, "-c"}, {withRouter, "-c"},
+		} {
+			args := append([]string{"--mode", "rpc", "--no-extensions", "--no-builtin-tools", "-e", r.ext,
+				"--session-dir", filepath.Join(dir, "sessions")}, strings.Fields(r.args)...)
+			d := startDriver(t, sideCommand(argv, dir, args...))
+			d.call(`{"id":"s","type":"get_state"}`)
+			if i != 1 {
+				d.prompt(`{"id":"p","type":"prompt","message":"hello"}`)
+			}
+			out = append(out, "## run "+r.args)
+			out = append(out, project16(d.finish(), false)...)
+		}
+		return append(out, requestModels(llmRequestLines(llm))...)
+	}
+	pi, pg := runSides(sides, run)
+	compareTranscriptsWith(t, "vmodel_resume16", pi, pg, false)
+}
+
+// llmRequestLines are the mock's requests as transcript lines.
+func llmRequestLines(llm *mockLLM) []string {
+	var out []string
+	for i, r := range llm.Requests() {
+		b, _ := json.Marshal(r)
+		out = append(out, fmt.Sprintf("<< request %d %s", i+1, b))
 	}
 	return out
 }
