@@ -50,3 +50,29 @@ func TestBranchRouterStateFollowsTree(t *testing.T) {
 		t.Errorf("forked session's state %v %v, want n 1", s, ok)
 	}
 }
+
+// Under a virtual selection the limits are those of the physical model
+// that produced the latest response (pi 1.6's _limitsModel and
+// _modelForMessage); before one, the virtual model's own.
+func TestVirtualSelectionLimits(t *testing.T) {
+	physical := Message{"provider": "mock", "id": "mock-1", "api": "openai-completions", "contextWindow": 1000.0}
+	a := New(Options{Model: Message{"provider": "router", "id": "auto", "api": "pi-virtual", "contextWindow": 50.0}})
+	a.SetHooks(Hooks{FindModel: func(p, id string) (Message, bool) {
+		return physical, p == "mock" && id == "mock-1"
+	}})
+	if w := a.contextWindow(); w != 50 {
+		t.Errorf("window before a response %d, want the virtual model's 50", w)
+	}
+	reply := Message{"role": "assistant", "provider": "mock", "model": "mock-1", "stopReason": "stop"}
+	failed := Message{"role": "assistant", "provider": "router", "model": "auto", "api": "pi-virtual", "stopReason": "error"}
+	a.SetMessages([]Message{{"role": "user"}, reply, {"role": "user"}, failed})
+	if w := a.contextWindow(); w != 1000 {
+		t.Errorf("window after a response %d, want mock-1's 1000", w)
+	}
+	if m := a.messageModel(reply); m["id"] != "mock-1" {
+		t.Errorf("model of a routed reply %v", m)
+	}
+	if m := a.messageModel(failed); m != nil {
+		t.Errorf("model of a failed routing %v, want none", m)
+	}
+}
