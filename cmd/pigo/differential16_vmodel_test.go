@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -167,4 +168,52 @@ func llmRequestLines(llm *mockLLM) []string {
 		out = append(out, fmt.Sprintf("<< request %d %s", i+1, b))
 	}
 	return out
+}
+
+// TestDifferentialRPC16VirtualModelTree: router state follows the session
+// tree, and a prompt on a branch whose entries imply another model (tree
+// navigation back to a physical reply) records the virtual selection
+// there (a model_change), against pi 1.6.
+func TestDifferentialRPC16VirtualModelTree(t *testing.T) {
+	sides := pi16Sides(t)
+	sc := diffScenario{
+		name:      "vmodel_tree16",
+		twoModels: true,
+		persist:   true,
+		ext: extSource(routerExt + `
+  pi.registerCommand("nav", { handler: async (args: string, ctx: any) => { await ctx.navigateTree(args.trim(), { summarize: false }); } });`),
+		steps: []mockStep{{Text: "zero"}, {Text: "one"}, {Text: "two"}},
+		drive: func(d *rpcDriver) {
+			d.prompt(`{"id":"p0","type":"prompt","message":"physical"}`)
+			d.call(`{"id":"sm","type":"set_model","provider":"router","modelId":"auto"}`)
+			d.prompt(`{"id":"p1","type":"prompt","message":"routed"}`)
+			entries := d.call(`{"id":"e0","type":"get_entries"}`)
+			target := ""
+			data, _ := entries["data"].(map[string]any)
+			list, _ := data["entries"].([]any)
+			for _, e := range list {
+				em, _ := e.(map[string]any)
+				if msg, _ := em["message"].(map[string]any); msg["role"] == "assistant" && strings.Contains(string(mustJSON(msg["content"])), "zero") {
+					target, _ = em["id"].(string)
+				}
+			}
+			if target == "" {
+				d.t.Fatal("no entry of the physical reply")
+			}
+			d.call(`{"id":"n1","type":"prompt","message":"/nav ` + target + `"}`)
+			d.prompt(`{"id":"p2","type":"prompt","message":"on the branch"}`)
+			d.call(`{"id":"e1","type":"get_entries"}`)
+			d.call(`{"id":"s1","type":"get_state"}`)
+		},
+	}
+	pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
+	navID := regexp.MustCompile(`/nav [0-9a-f]+`)
+	project := func(lines []string) []string {
+		out := append(project16(lines, false), requestModels(lines)...)
+		for i, l := range out {
+			out[i] = navID.ReplaceAllString(l, "/nav <id>")
+		}
+		return out
+	}
+	compareTranscriptsWith(t, sc.name, project(pi), project(pg), false)
 }

@@ -298,6 +298,7 @@ func (a *Agent) Prompt(ctx context.Context, text string, o PromptOptions) error 
 	if o.Accepted != nil {
 		o.Accepted(DispositionStarted)
 	}
+	a.startRun()
 	return a.run(ctx, prompts, forced)
 }
 

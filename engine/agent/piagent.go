@@ -59,6 +59,7 @@ func (a *Agent) SendMessage(ctx context.Context, plugin string, message, opts ma
 	a.mu.Unlock()
 	if trigger {
 		piapi.Accepted(ctx)
+		a.startRun()
 		return a.run(context.WithoutCancel(ctx), []Message{m}, nil)
 	}
 	// Not streaming, no turn: store and announce it.

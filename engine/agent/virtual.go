@@ -124,6 +124,35 @@ func branchRouterState(tree *session.Tree, prov, id string) (state any, ok bool)
 	return state, ok
 }
 
+// startRun is what pi 1.6's _startRun does before a prompt's run: a retry
+// scheduled by compaction is replaced by the prompt, and the selection is
+// recorded on the branch when the branch implies another one.
+func (a *Agent) startRun() {
+	a.mu.Lock()
+	a.failedReply = nil
+	a.mu.Unlock()
+	a.recordSelection()
+}
+
+// recordSelection is pi 1.6's _recordModelSelection: replies cannot
+// record a virtual selection, which is recorded as a model_change when
+// the branch (after tree navigation, say) implies another model; a
+// physical selection is recorded only over a virtual one the branch holds.
+func (a *Agent) recordSelection() {
+	model, tree, find := a.Model(), piapi.Of(a.h).Session(), a.hooksCopy().FindModel
+	if model == nil || tree == nil || find == nil {
+		return
+	}
+	isVirtual := func(p, id string) bool { m, ok := find(p, id); return ok && IsVirtual(m) }
+	rec := session.BranchSelection(tree.Branch(""), isVirtual)
+	if rec == nil || (rec.Provider == str(model["provider"]) && rec.ModelID == str(model["id"])) {
+		return
+	}
+	if IsVirtual(model) || isVirtual(rec.Provider, rec.ModelID) {
+		tree.Append(session.Entry{"type": "model_change", "provider": model["provider"], "modelId": model["id"]})
+	}
+}
+
 // routeFailure is the reply of a request whose routing failed (pi-agent-
 // core's handleRunFailure): it names the virtual model.
 func (l *loop) routeFailure(err error) Message {
