@@ -176,3 +176,25 @@ func TestVirtualRouterErrors(t *testing.T) {
 		t.Errorf("unregistered: %v", err)
 	}
 }
+
+// A plugin reload re-registers its virtual models: what the new
+// generation registers replaces what the old one did.
+func TestVirtualModelsFollowReload(t *testing.T) {
+	defs := map[string]map[string]any{"router/a": routeDef("router", "a", nil)}
+	h := virtualHost(t, defs, nil)
+	reg := virtualRegistry(t)
+	agent.SyncVirtualModels(h, reg)
+	delete(defs, "router/a")
+	defs["router/b"] = routeDef("router", "b", nil)
+	for _, r := range h.ReloadAll(context.Background()) {
+		if r.Err != nil {
+			t.Fatal(r.Err)
+		}
+	}
+	if _, ok := reg.Find("router", "a"); ok {
+		t.Error("router/a survived the reload that dropped it")
+	}
+	if m, ok := reg.Find("router", "b"); !ok || !m.IsVirtual() {
+		t.Error("router/b, registered by the reload, is not listed")
+	}
+}
