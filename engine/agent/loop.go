@@ -218,9 +218,14 @@ func (l *loop) streamAssistant() (reply Message, routeFailed bool) {
 	a := l.a
 	conv := a.Messages()
 	model, thinking := l.model, l.thinking
+	// Every request consumes the failed reply recovery left (pi's prepareRequest).
+	a.mu.Lock()
+	failed := a.failedReply
+	a.failedReply = nil
+	a.mu.Unlock()
 	if IsVirtual(model) && a.opts.Router != nil {
 		// The selection stays; only this request uses the routed model.
-		r, err := l.routeRequest(conv)
+		r, err := l.routeRequest(conv, failed)
 		if err != nil {
 			msg := l.routeFailure(err)
 			l.emit(Event{"type": "message_start", "message": engine.Clone(msg)})

@@ -51,14 +51,10 @@ func IsVirtual(m Message) bool { return m != nil && m["api"] == provider.Virtual
 // routeRequest routes a request of the loop's selection (pi 1.6's
 // prepareRequest under a virtual model): a user turn when a message the
 // user wrote follows the last reply, a retry when recovery dropped a
-// failed reply, a continuation otherwise. State route() returns is stored
-// on the branch before the request goes out.
-func (l *loop) routeRequest(msgs []Message) (Route, error) {
+// failed reply (failed), a continuation otherwise. State route() returns
+// is stored on the branch before the request goes out.
+func (l *loop) routeRequest(msgs []Message, failed Message) (Route, error) {
 	a := l.a
-	a.mu.Lock()
-	failed := a.failedReply
-	a.failedReply = nil
-	a.mu.Unlock()
 	reason := "continuation"
 	last := -1
 	for i := len(msgs) - 1; i >= 0; i-- {
