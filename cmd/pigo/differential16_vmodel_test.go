@@ -173,7 +173,8 @@ func llmRequestLines(llm *mockLLM) []string {
 // TestDifferentialRPC16VirtualModelTree: router state follows the session
 // tree, and a prompt on a branch whose entries imply another model (tree
 // navigation back to a physical reply) records the virtual selection
-// there (a model_change), against pi 1.6.
+// there (a model_change); an extension's ctx.modelRegistry.streamSimple
+// with the virtual model is routed as a direct request, against pi 1.6.
 func TestDifferentialRPC16VirtualModelTree(t *testing.T) {
 	sides := pi16Sides(t)
 	sc := diffScenario{
@@ -181,8 +182,13 @@ func TestDifferentialRPC16VirtualModelTree(t *testing.T) {
 		twoModels: true,
 		persist:   true,
 		ext: extSource(routerExt + `
-  pi.registerCommand("nav", { handler: async (args: string, ctx: any) => { await ctx.navigateTree(args.trim(), { summarize: false }); } });`),
-		steps: []mockStep{{Text: "zero"}, {Text: "one"}, {Text: "two"}},
+  pi.registerCommand("nav", { handler: async (args: string, ctx: any) => { await ctx.navigateTree(args.trim(), { summarize: false }); } });
+  pi.registerCommand("ask", { handler: async (_args: string, ctx: any) => {
+    const s = ctx.modelRegistry.streamSimple(ctx.model, { messages: [{ role: "user", content: "aside", timestamp: 1 }] }, { reasoning: "high" });
+    const r = await s.result();
+    ctx.ui.notify("asked " + r.provider + "/" + r.model + " " + r.stopReason + " " + r.content.map((c: any) => c.text).join(""), "info");
+  } });`),
+		steps: []mockStep{{Text: "zero"}, {Text: "one"}, {Text: "aside answer"}, {Text: "two"}},
 		drive: func(d *rpcDriver) {
 			d.prompt(`{"id":"p0","type":"prompt","message":"physical"}`)
 			d.call(`{"id":"sm","type":"set_model","provider":"router","modelId":"auto"}`)
@@ -200,6 +206,7 @@ func TestDifferentialRPC16VirtualModelTree(t *testing.T) {
 			if target == "" {
 				d.t.Fatal("no entry of the physical reply")
 			}
+			d.call(`{"id":"a1","type":"prompt","message":"/ask"}`)
 			d.call(`{"id":"n1","type":"prompt","message":"/nav ` + target + `"}`)
 			d.prompt(`{"id":"p2","type":"prompt","message":"on the branch"}`)
 			d.call(`{"id":"e1","type":"get_entries"}`)

@@ -265,9 +265,15 @@ func (a *Agent) ModelStream(ctx context.Context, model, llm, options map[string]
 	if IsVirtual(model) && a.opts.Router != nil {
 		// pi 1.6 routes requests outside the agent loop as "direct", with
 		// the output budget capped to the routed model.
-		r, err := a.opts.Router(ctx, RouteRequest{Model: model, Thinking: req.Thinking, Reason: "direct", Messages: req.Messages})
+		r, err := a.opts.Router(ctx, RouteRequest{Model: model, Thinking: req.Thinking, Reason: "direct", Messages: req.Messages,
+			NoSignal: options["signal"] == nil})
 		if err != nil {
 			return nil, err
+		}
+		if r.Model["provider"] != model["provider"] {
+			// Credentials the caller resolved for the virtual model's
+			// provider are not sent to another one.
+			req.APIKey, req.Headers = "", nil
 		}
 		req.Model, req.Thinking = r.Model, r.Thinking
 		if limit, _ := r.Model["maxTokens"].(float64); limit > 0 && req.MaxTokens > int(limit) {

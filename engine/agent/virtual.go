@@ -32,6 +32,8 @@ type RouteRequest struct {
 	// whether there is one (direct requests get none).
 	State    any
 	HasState bool
+	// NoSignal: the caller gave no abort signal, so route() gets none.
+	NoSignal bool
 }
 
 // Route is where a request goes.

@@ -89,7 +89,10 @@ func VirtualRouter(h *engine.Host, reg *provider.Registry) Router {
 			return Route{}, fmt.Errorf("%s is not registered.", name)
 		}
 		request := map[string]any{"model": engine.Clone(req.Model), "thinkingLevel": req.Thinking, "reason": req.Reason,
-			"messages": toAny(req.Messages), "signal": engine.AbortSignal{}}
+			"messages": toAny(req.Messages)}
+		if !req.NoSignal {
+			request["signal"] = engine.AbortSignal{}
+		}
 		if latest := latestResponse(req.Messages); latest != nil {
 			if m, ok := physical(str(latest["provider"]), str(latest["model"])); ok {
 				request["previous"] = modelAndLevel(m, latest)

@@ -1169,7 +1169,13 @@ function makeModelRegistry(host: any, assertActive: () => void, virtualModels: (
     // An auth.json OAuth login (a subscription) rather than an API key.
     isUsingOAuth: (model: any) => (assertActive(), auth(model)[1]),
     stream: (model: any, context: any, options?: any) => (assertActive(), ai().stream(model, context, options)),
-    streamSimple: (model: any, context: any, options?: any) => (assertActive(), ai().streamSimple(model, context, options)),
+    // A virtual model's streamSimple is a "direct" request, which the
+    // agent's model call routes (engine/agent ModelStream). pi-ai's
+    // host-backed stream functions all hand it the model as it is.
+    streamSimple: (model: any, context: any, options?: any) => (
+      assertActive(),
+      model?.api === "pi-virtual" ? ai().streamSimpleOpenAICompletions(model, context, options) : ai().streamSimple(model, context, options)
+    ),
     complete: (model: any, context: any, options?: any) => (assertActive(), ai().complete(model, context, options)),
     getAll: () => {
       assertActive();

@@ -1178,7 +1178,10 @@ function makeModelRegistry(host, assertActive, virtualModels) {
     // An auth.json OAuth login (a subscription) rather than an API key.
     isUsingOAuth: (model) => (assertActive(), auth(model)[1]),
     stream: (model, context, options) => (assertActive(), ai().stream(model, context, options)),
-    streamSimple: (model, context, options) => (assertActive(), ai().streamSimple(model, context, options)),
+    // A virtual model's streamSimple is a "direct" request, which the
+    // agent's model call routes (engine/agent ModelStream). pi-ai's
+    // host-backed stream functions all hand it the model as it is.
+    streamSimple: (model, context, options) => (assertActive(), model?.api === "pi-virtual" ? ai().streamSimpleOpenAICompletions(model, context, options) : ai().streamSimple(model, context, options)),
     complete: (model, context, options) => (assertActive(), ai().complete(model, context, options)),
     getAll: () => {
       assertActive();
