@@ -44,7 +44,8 @@ const routerExt = `
   });`
 
 // TestDifferentialRPC16VirtualModel: a virtual model against pi 1.6 in
-// RPC mode: listed by get_available_models and selectable by set_model;
+// RPC mode: listed by get_available_models, reached by cycle_model and
+// selectable by set_model;
 // each request routed with its reason (user, continuation after a tool
 // result, retry after an overloaded reply, direct for a compaction's
 // summary), the previous and failed models and the router state, which
@@ -77,6 +78,9 @@ func TestDifferentialRPC16VirtualModel(t *testing.T) {
 				d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
 			}
 			d.call(`{"id":"m0","type":"get_available_models"}`)
+			d.call(`{"id":"y1","type":"cycle_model"}`)
+			d.call(`{"id":"y2","type":"cycle_model"}`)
+			d.call(`{"id":"y3","type":"cycle_model"}`)
 			d.call(`{"id":"sm","type":"set_model","provider":"router","modelId":"auto"}`)
 			d.call(`{"id":"lv","type":"get_available_thinking_levels"}`)
 			d.call(`{"id":"th","type":"set_thinking_level","level":"high"}`)
