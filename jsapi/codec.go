@@ -347,13 +347,28 @@ func (f *jsFunc) Call(ctx context.Context, args ...any) (any, error) {
 	if f.g.eg.Retired() {
 		return nil, f.g.eg.StaleError()
 	}
+	var releases []func()
 	return f.g.call(ctx, func() (goja.Value, error) {
 		jsArgs := make([]goja.Value, len(args))
 		for i, a := range args {
 			jsArgs[i] = f.g.toJS(a)
+			// An object argument's "signal" key holding engine.AbortSignal
+			// becomes a live AbortSignal of this call, as for hooks.
+			if m, ok := a.(map[string]any); ok {
+				if _, ok := m["signal"].(engine.AbortSignal); ok {
+					signal, release := f.g.signalFor(ctx)
+					_ = jsArgs[i].ToObject(f.g.rt).Set("signal", signal)
+					releases = append(releases, release)
+				}
+			}
 		}
 		return f.fn(goja.Undefined(), jsArgs...)
-	}, f.g.toGo)
+	}, func(v goja.Value) (any, error) {
+		for _, release := range releases {
+			release()
+		}
+		return f.g.toGo(v)
+	})
 }
 
 // Fingerprint identifies the function's code (for registry diffs).

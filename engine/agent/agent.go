@@ -94,6 +94,9 @@ type Options struct {
 	// CacheWarmClock is the clock of prompt cache warming (tests); nil:
 	// the wall clock.
 	CacheWarmClock cachewarm.Clock
+	// Router routes the requests of a virtual model (pi 1.6); nil: such
+	// requests fail.
+	Router Router
 }
 
 // Agent runs prompts. Safe for concurrent use; one prompt runs at a time,
@@ -142,6 +145,9 @@ type Agent struct {
 	// delivers them all at once.
 	steeringMode, followUpMode string
 
+	// failedReply is the failed reply that recovery dropped and the next
+	// request repeats: a virtual model routes it as a retry (virtual.go).
+	failedReply Message
 	// Recovery state (recovery.go): the retry sequence, whether an
 	// overflow was already compacted once, running compactions.
 	retryAttempt     int
@@ -292,6 +298,7 @@ func (a *Agent) Prompt(ctx context.Context, text string, o PromptOptions) error 
 	if o.Accepted != nil {
 		o.Accepted(DispositionStarted)
 	}
+	a.startRun()
 	return a.run(ctx, prompts, forced)
 }
 

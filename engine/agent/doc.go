@@ -9,6 +9,8 @@
 // parallel with sequential preflight, steering and follow-up queues) and of
 // the parts of pi's AgentSession that extensions observe. As in pi 1.6,
 // the system prompt and the tool loadout live in the conversation as role
-// "system" messages (sysmsg.go). Providers are behind the Provider
-// interface; agent never imports goja.
+// "system" messages (sysmsg.go). A selected virtual model (pi 1.6's
+// registerVirtualModel) is routed to a physical model before every
+// request (virtual.go). Providers are behind the Provider interface;
+// agent never imports goja.
 package agent

@@ -160,9 +160,16 @@ func (l *loop) run(prompts []Message) {
 				l.messageStartEnd(m)
 			}
 			pending = nil
-			msg := l.streamAssistant()
+			msg, routeFailed := l.streamAssistant()
 			msgID := l.lastID
 			l.last = msg
+			if routeFailed {
+				// pi-agent-core's handleRunFailure: the run ends with the
+				// failure alone, without the turn_end boundary.
+				l.emit(Event{"type": "turn_end", "message": msg, "toolResults": []any{}})
+				l.emit(Event{"type": "agent_end", "messages": []any{msg}})
+				return
+			}
 			if sr := msg["stopReason"]; sr == "error" || sr == "aborted" {
 				// Error and aborted replies end the run whatever the
 				// boundary asks for.
@@ -204,11 +211,29 @@ func (l *loop) run(prompts []Message) {
 	l.emit(Event{"type": "agent_end", "messages": l.newMsgs})
 }
 
-// streamAssistant runs the context hook, calls the provider and emits the
-// assistant message's events.
-func (l *loop) streamAssistant() Message {
+// streamAssistant routes a virtual selection, runs the context hook, calls
+// the provider and emits the assistant message's events. routeFailed: the
+// selection could not be routed and the reply says why.
+func (l *loop) streamAssistant() (reply Message, routeFailed bool) {
 	a := l.a
-	system, tools, msgs := l.requestContext(a.Messages())
+	conv := a.Messages()
+	model, thinking := l.model, l.thinking
+	// Every request consumes the failed reply recovery left (pi's prepareRequest).
+	a.mu.Lock()
+	failed := a.failedReply
+	a.failedReply = nil
+	a.mu.Unlock()
+	if IsVirtual(model) && a.opts.Router != nil {
+		// The selection stays; only this request uses the routed model.
+		r, err := l.routeRequest(conv, failed)
+		if err != nil {
+			msg := l.routeFailure(err)
+			l.emit(Event{"type": "message_start", "message": engine.Clone(msg)})
+			return l.messageEnd(msg), true
+		}
+		model, thinking = r.Model, r.Thinking
+	}
+	system, tools, msgs := l.requestContext(conv)
 	// The reply may call only what this request declared.
 	l.callable = make(map[string]bool, len(tools))
 	for _, t := range tools {
@@ -218,7 +243,7 @@ func (l *loop) streamAssistant() Message {
 	}
 	var partialAdded bool
 	req := Request{
-		Model: l.model, SystemPrompt: system, Messages: msgs, Tools: tools, Thinking: l.thinking,
+		Model: model, SystemPrompt: system, Messages: msgs, Tools: tools, Thinking: thinking,
 		OnEvent: func(ev Event) {
 			switch ev["type"] {
 			case "start":
@@ -253,7 +278,7 @@ func (l *loop) streamAssistant() Message {
 	sctx := l.ctx
 	if a.h.HasListeners("provider_stream_event") {
 		// pi 1.6: each raw provider event, before it is normalized.
-		api, prov, id := l.model["api"], l.model["provider"], l.model["id"]
+		api, prov, id := model["api"], model["provider"], model["id"]
 		sctx = provider.WithStreamEventHook(sctx, func(data any) {
 			a.h.Emit(l.ctx, "provider_stream_event", map[string]any{"type": "provider_stream_event", "provider": prov, "api": api, "model": id, "data": data})
 		})
@@ -265,16 +290,16 @@ func (l *loop) streamAssistant() Message {
 		if err != nil {
 			msg = err.Error()
 		}
-		final = Message{"role": "assistant", "content": []any{}, "api": l.model["api"], "provider": l.model["provider"],
-			"model": l.model["id"], "usage": emptyUsage(), "stopReason": "error", "errorMessage": msg, "timestamp": a.now()}
+		final = Message{"role": "assistant", "content": []any{}, "api": model["api"], "provider": model["provider"],
+			"model": model["id"], "usage": emptyUsage(), "stopReason": "error", "errorMessage": msg, "timestamp": a.now()}
 	}
 	// pi 1.6 records the requested level on the reply, whichever provider answered.
 	final = maps.Clone(final)
-	final["thinkingLevel"] = cmp.Or(l.thinking, "off")
+	final["thinkingLevel"] = cmp.Or(thinking, "off")
 	if !partialAdded {
 		l.emit(Event{"type": "message_start", "message": engine.Clone(final)})
 	}
-	return l.messageEnd(final)
+	return l.messageEnd(final), false
 }
 
 type finalized struct {

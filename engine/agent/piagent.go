@@ -59,6 +59,7 @@ func (a *Agent) SendMessage(ctx context.Context, plugin string, message, opts ma
 	a.mu.Unlock()
 	if trigger {
 		piapi.Accepted(ctx)
+		a.startRun()
 		return a.run(context.WithoutCancel(ctx), []Message{m}, nil)
 	}
 	// Not streaming, no turn: store and announce it.
@@ -259,6 +260,24 @@ func (a *Agent) ModelStream(ctx context.Context, model, llm, options map[string]
 			if s, ok := v.(string); ok {
 				req.Headers[k] = s
 			}
+		}
+	}
+	if IsVirtual(model) && a.opts.Router != nil {
+		// pi 1.6 routes requests outside the agent loop as "direct", with
+		// the output budget capped to the routed model.
+		r, err := a.opts.Router(ctx, RouteRequest{Model: model, Thinking: req.Thinking, Reason: "direct", Messages: req.Messages,
+			NoSignal: options["signal"] == nil})
+		if err != nil {
+			return nil, err
+		}
+		if r.Model["provider"] != model["provider"] {
+			// Credentials the caller resolved for the virtual model's
+			// provider are not sent to another one.
+			req.APIKey, req.Headers = "", nil
+		}
+		req.Model, req.Thinking = r.Model, r.Thinking
+		if limit, _ := r.Model["maxTokens"].(float64); limit > 0 && req.MaxTokens > int(limit) {
+			req.MaxTokens = int(limit)
 		}
 	}
 	return a.opts.Provider.Stream(ctx, req)

@@ -66,11 +66,48 @@ func (a *Agent) retryable(m Message) bool {
 	return compaction.IsRetryableError(str(m["errorMessage"]))
 }
 
+// contextWindow is the window of pi 1.6's limits model: under a virtual
+// selection the physical model of the latest response, if any.
 func (a *Agent) contextWindow() int {
 	a.mu.Lock()
-	defer a.mu.Unlock()
-	w, _ := a.model["contextWindow"].(float64)
+	model := a.model
+	var latest Message
+	if IsVirtual(model) {
+		latest = latestResponse(a.messages)
+	}
+	a.mu.Unlock()
+	if m := a.physicalModel(latest); m != nil {
+		model = m
+	}
+	w, _ := model["contextWindow"].(float64)
 	return int(w)
+}
+
+// messageModel is pi 1.6's _modelForMessage: the model whose limits apply
+// to a reply, nil when another model produced it. Under a virtual
+// selection that is the physical model that produced it.
+func (a *Agent) messageModel(reply Message) Message {
+	model := a.Model()
+	if IsVirtual(model) {
+		return a.physicalModel(reply)
+	}
+	if model != nil && reply["provider"] == model["provider"] && reply["model"] == model["id"] {
+		return model
+	}
+	return nil
+}
+
+// physicalModel is the known physical model a reply names, nil if none.
+func (a *Agent) physicalModel(reply Message) Message {
+	find := a.hooksCopy().FindModel
+	if reply == nil || find == nil {
+		return nil
+	}
+	m, ok := find(str(reply["provider"]), str(reply["model"]))
+	if !ok || IsVirtual(m) {
+		return nil
+	}
+	return m
 }
 
 // afterRun is what pi's AgentSession does once a run ended (agent_end): a
@@ -106,14 +143,16 @@ func (a *Agent) retry(ctx context.Context, last Message) bool {
 	if msg == "" {
 		msg = "Unknown error"
 	}
-	a.sink(Event{"type": "auto_retry_start", "attempt": float64(attempt), "maxAttempts": float64(s.MaxRetries),
-		"delayMs": float64(delay.Milliseconds()), "errorMessage": msg})
-	a.dropFailedReply()
+	// Cancellable before the client hears of the retry: an abort it
+	// sends in reply must not be lost.
 	rctx, cancel := context.WithCancel(ctx)
 	a.mu.Lock()
 	a.retryCancel = cancel
 	a.mu.Unlock()
 	defer cancel()
+	a.sink(Event{"type": "auto_retry_start", "attempt": float64(attempt), "maxAttempts": float64(s.MaxRetries),
+		"delayMs": float64(delay.Milliseconds()), "errorMessage": msg})
+	a.dropFailedReply()
 	t := time.NewTimer(delay)
 	defer t.Stop()
 	select {
@@ -178,6 +217,7 @@ func (a *Agent) dropFailedReply() {
 		return
 	}
 	reply := a.messages[i]
+	a.failedReply = reply
 	calls := map[string]bool{}
 	for _, b := range anyBlocks(reply["content"]) {
 		if b["type"] == "toolCall" {
@@ -257,9 +297,14 @@ func (a *Agent) checkCompaction(ctx context.Context, last Message, skipAborted b
 	if !s.Enabled || (skipAborted && last["stopReason"] == "aborted") {
 		return false
 	}
-	model := a.Model()
-	window := a.contextWindow()
-	sameModel := model != nil && last["provider"] == model["provider"] && last["model"] == model["id"]
+	// An overflow reported by another model says nothing about this one.
+	msgModel := a.messageModel(last)
+	sameModel := msgModel != nil
+	if msgModel == nil {
+		msgModel = a.Model()
+	}
+	w, _ := msgModel["contextWindow"].(float64)
+	window := int(w)
 	// A reply from before the latest compaction says nothing about the
 	// compacted context.
 	var compactedAt float64 = -1
@@ -508,6 +553,14 @@ func (a *Agent) compactFailed(ctx context.Context, reason, errorMessage string, 
 // it).
 func (a *Agent) summarizer(model Message, thinking string) compaction.Summarizer {
 	return func(ctx context.Context, req compaction.SummaryRequest) (compaction.Message, error) {
+		model, thinking := model, thinking
+		if IsVirtual(model) && a.opts.Router != nil {
+			m, t, err := a.routeDirect(ctx, model, thinking)
+			if err != nil {
+				return nil, err
+			}
+			model, thinking = m, t
+		}
 		level := "off"
 		if r, _ := model["reasoning"].(bool); r && thinking != "" && thinking != "off" {
 			level = thinking

@@ -47,6 +47,7 @@ func runListModels(ctx context.Context, io *IO, f piFlags, open Opener) ExitCode
 		settings, _ := loadPiSettings(io.FS, agentDir, io.Cwd)
 		_, _, _, err = bootTrusted(ctx, io, f, app, agentDir, settings, false)
 		agent.SyncProviders(app.Host, reg)
+		agent.SyncVirtualModels(app.Host, reg)
 	}
 	if err != nil {
 		fmt.Fprintf(io.Stderr, "Error: %v\n", err)

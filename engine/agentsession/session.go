@@ -255,6 +255,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 		diags = append(diags, diagnostic{"warning", err.Error()})
 	}
 	agent.SyncProviders(rt.host, rt.reg) // pi.registerProvider, incl. streamSimple, now and after rebuilds
+	agent.SyncVirtualModels(rt.host, rt.reg)
 	flagValues, fd := rt.extensionFlagValues(f.unknown)
 	diags = append(diags, fd...)
 	patterns := f.models
@@ -318,6 +319,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 		Sink:           rt.onAgentEvent,
 		Settings:       rt.settings.agentSettings,
 		AuthProblem:    rt.authProblem,
+		Router:         agent.VirtualRouter(rt.host, rt.reg),
 	})
 	a.SetHooks(agent.Hooks{
 		Shutdown: func(string) { rt.requestShutdown() },
@@ -741,11 +743,11 @@ func (rt *agentRuntime) initialModel(f piFlags, tree *pisession.Tree, hasExistin
 		thinking = f.thinking
 	}
 	ctx := tree.BuildContext(tree.LeafID())
-	if model == nil && hasExisting && ctx.Model != nil {
-		if m, ok := rt.reg.Find(ctx.Model.Provider, ctx.Model.ModelID); ok && rt.reg.HasAuth(m.Provider) {
+	if sel := rt.branchSelection(tree); model == nil && hasExisting && sel != nil {
+		if m, ok := rt.reg.Find(sel.Provider, sel.ModelID); ok && rt.reg.HasAuth(m.Provider) {
 			model = m
 		} else {
-			diags = append(diags, diagnostic{"warning", fmt.Sprintf("Could not restore model %s/%s", ctx.Model.Provider, ctx.Model.ModelID)})
+			diags = append(diags, diagnostic{"warning", fmt.Sprintf("Could not restore model %s/%s", sel.Provider, sel.ModelID)})
 		}
 	}
 	if model == nil {
@@ -771,6 +773,16 @@ func (rt *agentRuntime) initialModel(f piFlags, tree *pisession.Tree, hasExistin
 		thinking = string(provider.ClampThinkingLevel(model, provider.ThinkingLevel(thinking)))
 	}
 	return model, thinking, diags
+}
+
+// branchSelection is the model tree's branch records as selected (pi
+// 1.6's getBranchSelection): a virtual model that is no longer
+// registered falls back to the physical model that answered last.
+func (rt *agentRuntime) branchSelection(tree *pisession.Tree) *pisession.ModelRef {
+	return pisession.BranchSelection(tree.Branch(""), func(p, id string) bool {
+		m, ok := rt.reg.Find(p, id)
+		return ok && m.IsVirtual()
+	})
 }
 
 // appendSessionStart writes what pi writes first into a new session: the

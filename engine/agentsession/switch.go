@@ -247,8 +247,8 @@ func (rt *agentRuntime) replaceSession(ctx context.Context, reason string, next 
 		rt.appendSessionStart(next, rt.currentModel(), piapi.Of(rt.host).ThinkingLevel())
 	} else {
 		model := rt.currentModel()
-		if c.Model != nil {
-			if m, ok := rt.reg.Find(c.Model.Provider, c.Model.ModelID); ok && rt.reg.HasAuth(m.Provider) {
+		if sel := rt.branchSelection(next); sel != nil {
+			if m, ok := rt.reg.Find(sel.Provider, sel.ModelID); ok && rt.reg.HasAuth(m.Provider) {
 				model = m
 			}
 		}

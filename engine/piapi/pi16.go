@@ -43,7 +43,8 @@ func (p *State) MarkdownTransformers() *DataRegistry {
 }
 
 // VirtualModels returns pi.registerVirtualModel's registry:
-// "<provider>/<id>" → the model definition (its functions stay callable).
+// "<provider>/<id>" → the model definition (its functions stay callable;
+// the agent routes requests through its __pigoRoute, engine/agent).
 func (p *State) VirtualModels() *DataRegistry {
 	return p.pi16.virtualModels
 }

@@ -50,6 +50,7 @@ type Registry struct {
 	mu         sync.RWMutex
 	apis       map[string]API
 	registered []registeredProvider // pi.registerProvider calls, in order
+	virtual    []*Model             // pi.registerVirtualModel's models (virtual.go)
 	runtime    map[string]string    // provider → key (--api-key)
 	cmdCache   map[string]string    // auth.json "!command" results
 	st         *registryState
@@ -69,6 +70,9 @@ type registryState struct {
 	modelHeaders map[string]map[string]string // "provider\x00id" → headers
 	auth         map[string]AuthCredential
 	problems     []error
+	// virtualOnly are the providers that list virtual models only: they
+	// need no credentials.
+	virtualOnly map[string]bool
 }
 
 // requestConfig is what a provider's config contributes to each request.
@@ -83,6 +87,7 @@ type requestConfig struct {
 // affected file is ignored (as in pi) and [Registry.Problems] reports them.
 func NewRegistry(opts RegistryOptions) *Registry {
 	r := &Registry{opts: opts, runtime: map[string]string{}, cmdCache: map[string]string{}, apis: BuiltinAPIs()}
+	r.apis[VirtualAPI] = unroutedAPI
 	r.run = opts.RunCommand
 	if r.run == nil {
 		r.run = ShellRunner(opts.Env)
@@ -180,6 +185,7 @@ func (r *Registry) build() *registryState {
 	for _, rp := range r.registered {
 		st.applyRegistered(rp.name, rp.cfg)
 	}
+	r.applyVirtual(st)
 	return st
 }
 
@@ -291,6 +297,7 @@ func (r *Registry) RegisterProvider(name string, cfg ProviderConfig) error {
 	st.requestCfg = cloneRequestCfg(st.requestCfg)
 	st.modelHeaders = cloneModelHeaders(st.modelHeaders)
 	st.applyRegistered(name, cfg)
+	r.applyVirtual(&st)
 	r.st = &st
 	return nil
 }
@@ -442,7 +449,7 @@ func (r *Registry) HasAuth(provider string) bool {
 }
 
 func (r *Registry) hasAuthLocked(provider string) bool {
-	if r.runtime[provider] != "" {
+	if r.runtime[provider] != "" || r.st.virtualOnly[provider] {
 		return true
 	}
 	if _, ok := r.st.auth[provider]; ok {

@@ -29,12 +29,11 @@ var gaps = sync.OnceValue(func() []Gap {
 		gap("ctx.ui.custom", "drawn only by a client that renders components (a pi.component view); with none it resolves undefined, as in pi's RPC mode", `\.custom\(`),
 		gap("ctx.ui.setFooter/setHeader/setEditorComponent", "drawn only by a client that renders components (pi.component views); with none they are recorded", `\.set(Footer|Header|EditorComponent)\(`),
 		// pi 1.6's registrations: the renderers are drawn on request
-		// (engine Host.RenderEntry, RenderTool); pigo itself applies no
-		// markdown transformer.
+		// (engine Host.RenderEntry, RenderTool) and virtual models route
+		// requests (engine/agent); pigo itself applies no markdown
+		// transformer.
 		gap("pi.registerMarkdownTransformer", "recorded for clients; pigo's own output does not apply it",
 			`\.registerMarkdownTransformer\(`),
-		gap("pi.registerVirtualModel", "recorded and listed by ctx.modelRegistry; pigo's agent does not route requests through route() yet",
-			`\.registerVirtualModel\(`),
 		gap("pi-ai complete/stream", "served by the agent's providers (models.json, keys); `pigo check` and `pigo tool` run no agent, so there a call rejects, and function options such as onPayload are not passed on",
 			`\b(complete|completeSimple|streamSimple|stream)(Anthropic|OpenAI\w*|Google\w*)?\(`),
 	}

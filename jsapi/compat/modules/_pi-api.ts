@@ -427,8 +427,16 @@ export function install(pi: any, host: any): any {
             if (typeof model.route !== "function") throw new TypeError(`registerVirtualModel("${model.provider}/${model.id}"): route must be a function`);
             const key = `${model.provider}/${model.id}`;
             // A virtual model is a model of pi's "pi-virtual" api whose route()
-            // picks the physical model per request.
-            const def = { name: model.id, ...model, api: "pi-virtual", sourceInfo };
+            // picks the physical model per request. The host routes through
+            // __pigoRoute: route() gets a context, as in pi, and whether it kept
+            // the state is decided here, where pi compares it by identity.
+            const route = model.route;
+            const __pigoRoute = standsFor(async (request: any) => {
+              const r = await route.call(model, request, makeCtx(request.signal));
+              const keep = r?.state === undefined || r.state === request.state;
+              return { model: r?.model, thinkingLevel: r?.thinkingLevel, state: keep ? undefined : r.state, keep };
+            }, route);
+            const def = { name: model.id, ...model, api: "pi-virtual", sourceInfo, __pigoRoute };
             myVirtualModels.set(key, def);
             pi.virtualModels.add((d: any) => d.set(key, def));
           },
@@ -1298,12 +1306,21 @@ function makeModelRegistry(host: any, assertActive: () => void, virtualModels: (
     // An auth.json OAuth login (a subscription) rather than an API key.
     isUsingOAuth: (model: any) => (assertActive(), auth(model)[1]),
     stream: (model: any, context: any, options?: any) => (assertActive(), ai().stream(model, context, options)),
-    streamSimple: (model: any, context: any, options?: any) => (assertActive(), ai().streamSimple(model, context, options)),
+    // A virtual model's streamSimple is a "direct" request, which the
+    // agent's model call routes (engine/agent ModelStream). pi-ai's
+    // host-backed stream functions all hand it the model as it is.
+    streamSimple: (model: any, context: any, options?: any) => (
+      assertActive(),
+      model?.api === "pi-virtual" ? ai().streamSimpleOpenAICompletions(model, context, options) : ai().streamSimple(model, context, options)
+    ),
     complete: (model: any, context: any, options?: any) => (assertActive(), ai().complete(model, context, options)),
     getAll: () => {
       assertActive();
       const s = host.sessionModels("all");
-      return s ? [...s, ...virtualModels()] : [...host.allModels(), ...virtualModels(), ...catalog()];
+      // The session's registry lists the virtual models it synced; one
+      // registered since then is added.
+      const listed = (v: any) => s.some((m: any) => m.provider === v.provider && m.id === v.id);
+      return s ? [...s, ...virtualModels().filter((v) => !listed(v))] : [...host.allModels(), ...virtualModels(), ...catalog()];
     },
     getAvailable: () => {
       assertActive();

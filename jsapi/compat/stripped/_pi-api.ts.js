@@ -465,7 +465,13 @@ function install(pi, host) {
               throw new TypeError("registerVirtualModel: provider and id must be strings");
             if (typeof model.route !== "function") throw new TypeError(`registerVirtualModel("${model.provider}/${model.id}"): route must be a function`);
             const key = `${model.provider}/${model.id}`;
-            const def = { name: model.id, ...model, api: "pi-virtual", sourceInfo };
+            const route = model.route;
+            const __pigoRoute = standsFor(async (request) => {
+              const r = await route.call(model, request, makeCtx(request.signal));
+              const keep = r?.state === void 0 || r.state === request.state;
+              return { model: r?.model, thinkingLevel: r?.thinkingLevel, state: keep ? void 0 : r.state, keep };
+            }, route);
+            const def = { name: model.id, ...model, api: "pi-virtual", sourceInfo, __pigoRoute };
             myVirtualModels.set(key, def);
             pi.virtualModels.add((d) => d.set(key, def));
           }
@@ -1288,12 +1294,16 @@ function makeModelRegistry(host, assertActive, virtualModels) {
     // An auth.json OAuth login (a subscription) rather than an API key.
     isUsingOAuth: (model) => (assertActive(), auth(model)[1]),
     stream: (model, context, options) => (assertActive(), ai().stream(model, context, options)),
-    streamSimple: (model, context, options) => (assertActive(), ai().streamSimple(model, context, options)),
+    // A virtual model's streamSimple is a "direct" request, which the
+    // agent's model call routes (engine/agent ModelStream). pi-ai's
+    // host-backed stream functions all hand it the model as it is.
+    streamSimple: (model, context, options) => (assertActive(), model?.api === "pi-virtual" ? ai().streamSimpleOpenAICompletions(model, context, options) : ai().streamSimple(model, context, options)),
     complete: (model, context, options) => (assertActive(), ai().complete(model, context, options)),
     getAll: () => {
       assertActive();
       const s = host.sessionModels("all");
-      return s ? [...s, ...virtualModels()] : [...host.allModels(), ...virtualModels(), ...catalog()];
+      const listed = (v) => s.some((m) => m.provider === v.provider && m.id === v.id);
+      return s ? [...s, ...virtualModels().filter((v) => !listed(v))] : [...host.allModels(), ...virtualModels(), ...catalog()];
     },
     getAvailable: () => {
       assertActive();
