@@ -113,7 +113,7 @@ func httpSetHeaders(vm *goja.Runtime, hdr http.Header, v goja.Value) {
 type httpOp struct {
 	kind    string // "read", "head", "write", "end"
 	status  int
-	reason  string // the status line's reason phrase (res.statusMessage)
+	reason  string     // the status line's reason phrase (res.statusMessage)
 	headers goja.Value // loop only; converted before sending
 	hdr     http.Header
 	data    []byte
