@@ -1,0 +1,48 @@
+package node_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// fs.promises.open's FileHandle reads and writes at the current position
+// or a given one, closes once the operations in flight end, and reads as a
+// byte stream.
+func TestFileHandle(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "a.txt")
+	if err := os.WriteFile(file, []byte("hello world"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rt := libRuntime(t)
+	got := libEval(t, rt, fmt.Sprintf(`(async () => {
+  const fsp = require("fs/promises");
+  const out = [];
+  const fh = await fsp.open(%[1]q);
+  const r = await fh.read(Buffer.alloc(5), 0, 5, null);
+  out.push(r.bytesRead, r.buffer.toString());
+  out.push(await fh.readFile("utf8"));
+  const reading = fh.read(Buffer.alloc(5), 0, 5, 0);
+  const closing = fh.close();
+  out.push((await reading).bytesRead);
+  await closing;
+  out.push(fh.fd, await fh.stat().catch((e) => e.code));
+  const web = await fsp.open(%[1]q);
+  const chunks = [];
+  const reader = web.readableWebStream().getReader();
+  for (let c = await reader.read(); !c.done; c = await reader.read()) chunks.push(Buffer.from(c.value).toString());
+  await web.close();
+  out.push(chunks.join("|"));
+  const w = await fsp.open(%[2]q, "w+");
+  await w.write("abcdef");
+  await w.write(Buffer.from("XY"), 0, 2, 1);
+  await w.close();
+  out.push(require("fs").readFileSync(%[2]q, "utf8"));
+  return out.join(",");
+})()`, file, filepath.Join(dir, "b.txt")))
+	if want := "5,hello, world,5,-1,EBADF,hello world,aXYdef"; fmt.Sprint(got) != want {
+		t.Fatalf("got  %v\nwant %s", got, want)
+	}
+}
