@@ -3,8 +3,9 @@
 // when close() has been asked and the last one ends; readableWebStream is
 // a byte stream reading from the current position. Reads and writes run
 // on the loop (fs.readSync / fs.writeSync: a local file answers at once);
-// open, close, stat, truncate and sync run on a goroutine. Methods not
-// implemented here reject with ERR_NOT_SUPPORTED naming the method.
+// open, close, stat, truncate and sync run on a goroutine. chmod, chown
+// and utimes (pigo's fs has no fchmod/fchown/futimes yet) reject with
+// ERR_NOT_SUPPORTED naming the method.
 (function (fs, codeError, require) {
   'use strict';
 
@@ -260,11 +261,113 @@
           },
         });
       }
+      readv(buffers, position) {
+        return call(this, 'read', async (fd) => {
+          let bytesRead = 0;
+          let pos = typeof position === 'number' ? position : -1;
+          for (const b of buffers) {
+            const n = await readAt(fd, b, 0, b.byteLength, pos);
+            bytesRead += n;
+            if (pos >= 0) pos += n;
+            if (n < b.byteLength) break;
+          }
+          return { __proto__: null, bytesRead, buffers };
+        });
+      }
+      writev(buffers, position) {
+        return call(this, 'write', async (fd) => {
+          let bytesWritten = 0;
+          let pos = typeof position === 'number' ? position : null;
+          for (const b of buffers) {
+            await undefined;
+            const n = fs.writeSync(fd, b, 0, b.byteLength, pos);
+            bytesWritten += n;
+            if (pos !== null) pos += n;
+          }
+          return { __proto__: null, bytesWritten, buffers };
+        });
+      }
+      createReadStream(options = undefined) {
+        return new ReadStream(this, options ?? {});
+      }
+      createWriteStream(options = undefined) {
+        return new WriteStream(this, options ?? {});
+      }
+      readLines(options = undefined) {
+        return require('readline').createInterface({ input: this.createReadStream(options), crlfDelay: Infinity });
+      }
       [asyncDispose]() {
         return this.close();
       }
     }
-    for (const name of ['chmod', 'chown', 'utimes', 'readv', 'writev', 'readLines', 'createReadStream', 'createWriteStream']) {
+
+    // The streams of a FileHandle, as Node's fs.ReadStream / WriteStream
+    // given one: from start (else the current position) to end inclusive;
+    // with autoClose (the default) the handle closes when they do.
+    const { Readable, Writable } = require('stream');
+    class ReadStream extends Readable {
+      constructor(handle, options) {
+        super({ highWaterMark: options.highWaterMark ?? 64 * 1024, encoding: options.encoding, emitClose: options.emitClose ?? true, signal: options.signal });
+        this.handle = handle;
+        this.start = options.start;
+        this.end = options.end ?? Infinity;
+        this.pos = this.start;
+        this.bytesRead = 0;
+        this.autoClose = options.autoClose ?? true;
+      }
+      get fd() {
+        return this.handle.fd;
+      }
+      _read(n) {
+        n = this.pos !== undefined ? Math.min(this.end - this.pos + 1, n) : Math.min(this.end - this.bytesRead + 1, n);
+        if (n <= 0) {
+          this.push(null);
+          return;
+        }
+        this.handle.read(Buffer.allocUnsafe(n), 0, n, this.pos ?? null).then(
+          ({ bytesRead, buffer }) => {
+            if (bytesRead === 0) {
+              this.push(null);
+              return;
+            }
+            if (this.pos !== undefined) this.pos += bytesRead;
+            this.bytesRead += bytesRead;
+            this.push(bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead));
+          },
+          (err) => this.destroy(err),
+        );
+      }
+      _destroy(err, cb) {
+        if (!this.autoClose) return cb(err);
+        this.handle.close().then(() => cb(err), (e) => cb(err || e));
+      }
+    }
+    class WriteStream extends Writable {
+      constructor(handle, options) {
+        super({ highWaterMark: options.highWaterMark, decodeStrings: true, emitClose: options.emitClose ?? true, signal: options.signal });
+        this.handle = handle;
+        this.start = options.start;
+        this.pos = this.start;
+        this.bytesWritten = 0;
+        this.autoClose = options.autoClose ?? true;
+        if (options.encoding) this.setDefaultEncoding(options.encoding);
+      }
+      get fd() {
+        return this.handle.fd;
+      }
+      _write(chunk, encoding, cb) {
+        this.handle.write(chunk, 0, chunk.length, this.pos ?? null).then(({ bytesWritten }) => {
+          this.bytesWritten += bytesWritten;
+          if (this.pos !== undefined) this.pos += bytesWritten;
+          cb();
+        }, cb);
+      }
+      _destroy(err, cb) {
+        if (!this.autoClose) return cb(err);
+        this.handle.close().then(() => cb(err), (e) => cb(err || e));
+      }
+    }
+    for (const name of ['chmod', 'chown', 'utimes']) {
       Object.defineProperty(FileHandle.prototype, name, { value: notSupported(name), writable: true, configurable: true });
     }
     return FileHandle;

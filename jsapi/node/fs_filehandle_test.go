@@ -8,8 +8,8 @@ import (
 )
 
 // fs.promises.open's FileHandle reads and writes at the current position
-// or a given one, closes once the operations in flight end, and reads as a
-// byte stream.
+// or a given one, closes once the operations in flight end, reads as a
+// byte stream, and its line reader closes it at the end.
 func TestFileHandle(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "a.txt")
@@ -40,9 +40,14 @@ func TestFileHandle(t *testing.T) {
   await w.write(Buffer.from("XY"), 0, 2, 1);
   await w.close();
   out.push(require("fs").readFileSync(%[2]q, "utf8"));
+  const lines = [];
+  const lh = await fsp.open(%[2]q);
+  lh.readLines().on("line", (l) => lines.push(l));
+  await new Promise((r) => lh.on("close", r));
+  out.push(lines.join("|"), lh.fd);
   return out.join(",");
 })()`, file, filepath.Join(dir, "b.txt")))
-	if want := "5,hello, world,5,-1,EBADF,hello world,aXYdef"; fmt.Sprint(got) != want {
+	if want := "5,hello, world,5,-1,EBADF,hello world,aXYdef,aXYdef,-1"; fmt.Sprint(got) != want {
 		t.Fatalf("got  %v\nwant %s", got, want)
 	}
 }

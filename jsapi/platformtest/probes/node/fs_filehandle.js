@@ -86,9 +86,56 @@ export default async function () {
   });
   out.notImplementedShape = await t(async () => {
     const fh = await fsp.open(file);
-    const names = ["chmod", "readv", "writev", "createReadStream", "readLines"].map((n) => typeof fh[n]);
+    const names = ["chmod", "chown", "utimes"].map((n) => typeof fh[n]);
     await fh.close();
     return names;
+  });
+  // Streams and lines over a handle, vectored reads and writes.
+  const lined = path.join(dir, "lines.txt");
+  fs.writeFileSync(lined, "one\ntwo\r\nthree");
+  out.readStream = await t(async () => {
+    const fh = await fsp.open(lined);
+    const rs = fh.createReadStream({ encoding: "utf8", start: 2, end: 9, highWaterMark: 3 });
+    const chunks = [];
+    for await (const c of rs) chunks.push(c);
+    return [chunks, rs.constructor.name, rs.bytesRead, fh.fd];
+  });
+  out.readLines = await t(async () => {
+    const fh = await fsp.open(lined);
+    const lines = [];
+    for await (const l of fh.readLines()) lines.push(l);
+    return [lines, fh.fd];
+  });
+  out.writeStream = await t(async () => {
+    const fh = await fsp.open(path.join(dir, "w.txt"), "w");
+    const ws = fh.createWriteStream();
+    ws.write("ab");
+    ws.end("cd");
+    await new Promise((r) => ws.on("close", r));
+    return [fs.readFileSync(path.join(dir, "w.txt"), "utf8"), fh.fd, ws.bytesWritten, ws.constructor.name];
+  });
+  out.writeStreamAt = await t(async () => {
+    const fh = await fsp.open(lined, "r+");
+    const ws = fh.createWriteStream({ start: 1 });
+    await new Promise((r) => ws.end("XX", r));
+    return fs.readFileSync(lined, "utf8");
+  });
+  out.vectors = await t(async () => {
+    const fh = await fsp.open(path.join(dir, "v.txt"), "w+");
+    const wv = await fh.writev([Buffer.from("ab"), Buffer.from("cde")]);
+    const a = Buffer.alloc(2);
+    const b = Buffer.alloc(10);
+    const rv = await fh.readv([a, b], 0);
+    await fh.close();
+    return [wv.bytesWritten, wv.buffers.length, rv.bytesRead, a.toString(), b.toString("utf8", 0, 3)];
+  });
+  out.noAutoClose = await t(async () => {
+    const fh = await fsp.open(lined);
+    const rs = fh.createReadStream({ autoClose: false });
+    for await (const c of rs) void c;
+    const open = fh.fd > 2;
+    await fh.close();
+    return [open, fh.fd];
   });
   fs.rmSync(dir, { recursive: true, force: true });
   return out;
