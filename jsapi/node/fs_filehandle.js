@@ -3,9 +3,7 @@
 // when close() has been asked and the last one ends; readableWebStream is
 // a byte stream reading from the current position. Reads and writes run
 // on the loop (fs.readSync / fs.writeSync: a local file answers at once);
-// open, close, stat, truncate and sync run on a goroutine. chmod, chown
-// and utimes (pigo's fs has no fchmod/fchown/futimes yet) reject with
-// ERR_NOT_SUPPORTED naming the method.
+// the other operations (fs's descriptor functions) run on a goroutine.
 (function (fs, codeError, require) {
   'use strict';
 
@@ -152,11 +150,6 @@
       });
     }
 
-    const notSupported = (name) =>
-      function () {
-        return Promise.reject(codeError(Error, 'ERR_NOT_SUPPORTED', `not supported yet: node:fs/promises FileHandle.${name}`));
-      };
-
     class FileHandle extends EE {
       constructor(fd) {
         super();
@@ -215,6 +208,15 @@
       }
       sync() {
         return call(this, 'fsync', (fd) => promisified(fs.fsync, fd));
+      }
+      chmod(mode) {
+        return call(this, 'fchmod', (fd) => promisified(fs.fchmod, fd, mode));
+      }
+      chown(uid, gid) {
+        return call(this, 'fchown', (fd) => promisified(fs.fchown, fd, uid, gid));
+      }
+      utimes(atime, mtime) {
+        return call(this, 'futime', (fd) => promisified(fs.futimes, fd, atime, mtime));
       }
       datasync() {
         return call(this, 'fdatasync', (fd) => promisified(fs.fsync, fd));
@@ -366,9 +368,6 @@
         if (!this.autoClose) return cb(err);
         this.handle.close().then(() => cb(err), (e) => cb(err || e));
       }
-    }
-    for (const name of ['chmod', 'chown', 'utimes']) {
-      Object.defineProperty(FileHandle.prototype, name, { value: notSupported(name), writable: true, configurable: true });
     }
     return FileHandle;
   }

@@ -51,3 +51,30 @@ func TestFileHandle(t *testing.T) {
 		t.Fatalf("got  %v\nwant %s", got, want)
 	}
 }
+
+// fchmod, fchown and futimes change the file by descriptor, even after it
+// has been renamed.
+func TestFdModeAndTimes(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "m.txt")
+	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rt := libRuntime(t)
+	libEval(t, rt, fmt.Sprintf(`(() => {
+  const fs = require("fs");
+  const fd = fs.openSync(%q, "r");
+  fs.renameSync(%[1]q, %[1]q + ".moved");
+  fs.fchmodSync(fd, 0o600);
+  fs.futimesSync(fd, 1000, 2000);
+  fs.fchownSync(fd, fs.fstatSync(fd).uid, fs.fstatSync(fd).gid);
+  fs.closeSync(fd);
+})()`, file))
+	st, err := os.Stat(file + ".moved")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Mode().Perm() != 0o600 || st.ModTime().Unix() != 2000 {
+		t.Fatalf("mode %v, mtime %v", st.Mode().Perm(), st.ModTime().Unix())
+	}
+}

@@ -84,11 +84,25 @@ export default async function () {
     await closing;
     return [r.bytesRead, fdWhileClosing > 2, fh.fd];
   });
-  out.notImplementedShape = await t(async () => {
-    const fh = await fsp.open(file);
-    const names = ["chmod", "chown", "utimes"].map((n) => typeof fh[n]);
+  // Mode and times by descriptor: FileHandle and fs.fchmod / futimes.
+  out.modeAndTimes = await t(async () => {
+    const m = path.join(dir, "m.txt");
+    fs.writeFileSync(m, "x");
+    const fh = await fsp.open(m, "r+");
+    await fh.chmod(0o600);
+    await fh.utimes(1000, 2000);
+    const s = await fh.stat();
     await fh.close();
-    return names;
+    const fd = fs.openSync(m, "r");
+    fs.fchmodSync(fd, 0o640);
+    fs.futimesSync(fd, new Date(5000), new Date(6000));
+    const s2 = fs.fstatSync(fd);
+    const bad = await t(() => fs.fchmodSync(fd));
+    await new Promise((r) => fs.fchmod(fd, 0o644, r));
+    const s3 = fs.fstatSync(fd);
+    fs.closeSync(fd);
+    const closed = await t(() => fs.fchmodSync(fd, 0o600));
+    return [(s.mode & 0o777).toString(8), s.mtimeMs, s.atimeMs, (s2.mode & 0o777).toString(8), s2.mtimeMs, bad, (s3.mode & 0o777).toString(8), closed];
   });
   // Streams and lines over a handle, vectored reads and writes.
   const lined = path.join(dir, "lines.txt");
