@@ -111,13 +111,12 @@ func httpSetHeaders(vm *goja.Runtime, hdr http.Header, v goja.Value) {
 
 // httpOp is one instruction from the loop to a request's handler.
 type httpOp struct {
-	kind    string // "read", "head", "write", "end"
-	status  int
-	reason  string     // the status line's reason phrase (res.statusMessage)
-	headers goja.Value // loop only; converted before sending
-	hdr     http.Header
-	data    []byte
-	cb      goja.Callable
+	kind   string // "read", "head", "write", "end"
+	status int
+	reason string // the status line's reason phrase (res.statusMessage)
+	hdr    http.Header
+	data   []byte
+	cb     goja.Callable
 }
 
 // serve is serve(host, port, tlsOptions, onRequest(req, res), cb(err,
