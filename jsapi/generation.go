@@ -13,6 +13,7 @@ import (
 	"github.com/dop251/goja_nodejs/require"
 
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/jsapi/bundler"
 	"github.com/pigo-dev/pigo/jsapi/intl"
 	"github.com/pigo-dev/pigo/jsapi/webapi"
 )
@@ -114,8 +115,9 @@ func (g *jsGen) setup(rt *goja.Runtime) error {
 			}
 			g.eg.Log(sev, "console."+level+": "+msg)
 		},
-		Timers:      g,
-		Interrupter: &g.wasm,
+		Timers:            g,
+		Interrupter:       &g.wasm,
+		LowerFunctionBody: bundler.LowerFunctionBody,
 	}); err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package bundler
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -177,6 +178,27 @@ func identUses(code, ident string) int {
 		}
 	}
 }
+
+// LowerFunctionBody lowers src, the body of a sloppy function (a script
+// that may return), with the same target lowering and async generator
+// marking as Bundle, for code a runtime compiles at run time (the
+// AsyncGeneratorFunction constructor). The error is esbuild's first.
+func LowerFunctionBody(src string) (string, error) {
+	res := api.Transform(src, api.TransformOptions{
+		Target:    target,
+		Supported: supportedFeatures(),
+		LogLevel:  api.LogLevelSilent,
+	})
+	if len(res.Errors) > 0 {
+		return "", errors.New(res.Errors[0].Text)
+	}
+	code, _ := markAsyncGenerators(string(res.Code), functionBodyPrefix)
+	return code, nil
+}
+
+// functionBodyPrefix is what LowerFunctionBody's output is parsed after (a
+// function, so it may return); WrapperSuffix closes it.
+const functionBodyPrefix = "(function () {"
 
 // inPlaceExports makes an ES-module host module export its own namespace
 // object instead of esbuild's copy of it. esbuild's CommonJS form builds

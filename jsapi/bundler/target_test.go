@@ -1,6 +1,7 @@
 package bundler
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/dop251/goja"
@@ -86,5 +87,24 @@ func TestGojaRunsNativeFeatures(t *testing.T) {
 		if ok, got := gojaRuns(src, "ok"); !ok {
 			t.Errorf("goja no longer runs %s: %s", name, got)
 		}
+	}
+}
+
+// LowerFunctionBody gives goja a function body it can run: an async
+// generator returned from it is lowered and marked, and an error names
+// esbuild's complaint.
+func TestLowerFunctionBody(t *testing.T) {
+	code, err := LowerFunctionBody("return async function* anonymous(a\n) {\nyield a;\n};")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(code, asyncGenMark) {
+		t.Errorf("the lowered function is not marked:\n%s", code)
+	}
+	if ok, got := gojaRuns("typeof (function () {"+code+WrapperSuffix+"()", "function"); !ok {
+		t.Errorf("goja: %s\n%s", got, code)
+	}
+	if _, err := LowerFunctionBody("return async function* () { yield + };"); err == nil || !strings.Contains(err.Error(), "Unexpected") {
+		t.Errorf("bad source: %v", err)
 	}
 }

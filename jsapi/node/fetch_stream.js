@@ -672,6 +672,21 @@
     return buffer.detached === true;
   }
 
+  // refuseShared throws V8's TypeError for a SharedArrayBuffer where the
+  // standard wants an ArrayBuffer (V8's getter brand check fails on it).
+  // pigo's SharedArrayBuffer is an ArrayBuffer with another prototype, so
+  // only such a buffer takes the brand check.
+  function refuseShared(buffer, getter) {
+    if (Object.getPrototypeOf(buffer) === ArrayBuffer.prototype || typeof SharedArrayBuffer !== 'function') return;
+    const sabByteLength = Object.getOwnPropertyDescriptor(SharedArrayBuffer.prototype, 'byteLength')?.get;
+    try {
+      sabByteLength.call(buffer);
+    } catch {
+      return; // not shared
+    }
+    throw new TypeError(`Method get ArrayBuffer.prototype.${getter} called on incompatible receiver #<SharedArrayBuffer>`);
+  }
+
   // transferBuffer moves buffer's bytes to a new ArrayBuffer and detaches
   // it, as the standard's TransferArrayBuffer.
   function transferBuffer(buffer) {
@@ -730,6 +745,7 @@
       if (!ArrayBuffer.isView(chunk)) {
         throw new TypeError(`The "buffer" argument must be an instance of Buffer, TypedArray, or DataView. Received ${describeType(chunk)}`);
       }
+      refuseShared(chunk.buffer, 'byteLength');
       if (chunk.byteLength === 0 || byteLengthOf.call(chunk.buffer) === 0 || isDetached(chunk.buffer)) {
         throw new TypeError('Invalid state: chunk ArrayBuffer is zero-length or detached');
       }
@@ -1040,6 +1056,7 @@
       if (!ArrayBuffer.isView(view)) {
         throw new TypeError(`The "view" argument must be an instance of Buffer, TypedArray, or DataView. Received ${describeType(view)}`);
       }
+      refuseShared(view.buffer, 'detached');
       if (isDetached(view.buffer)) throw new TypeError('Invalid state: Viewed ArrayBuffer is detached');
       const first = s.pendingPullIntos[0];
       const invalid = () => new RangeError(`The argument 'view' is invalid. Received ${describe(view)}`);
@@ -1084,6 +1101,11 @@
     read(view, options = undefined) {
       if (!ArrayBuffer.isView(view)) {
         return Promise.reject(new TypeError(`The "view" argument must be an instance of Buffer, TypedArray, or DataView. Received ${describeType(view)}`));
+      }
+      try {
+        refuseShared(view.buffer, 'byteLength');
+      } catch (e) {
+        return Promise.reject(e);
       }
       if (view.byteLength === 0 || byteLengthOf.call(view.buffer) === 0 || isDetached(view.buffer)) {
         return Promise.reject(new TypeError('Invalid state: View or Viewed ArrayBuffer is zero-length or detached'));

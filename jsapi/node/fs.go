@@ -23,7 +23,9 @@ import (
 // Node-shaped (errors_system.go). Relative paths resolve against
 // Runtime.Cwd(). fs/promises is the same object as fs.promises.
 //
-// Not implemented: FileHandle (promises.open), fs.watchFile, streams
+// fs.promises.open's FileHandle is fs_filehandle.js.
+//
+// Not implemented: fs.watchFile, streams
 // beyond the basics (fs_stream.go), BigInt stats, chown/lchown/utimes on
 // links, cp/cpSync, Windows semantics. fs.Dir and opendir (fs_dir.js) list
 // the directory when opened.
@@ -101,6 +103,9 @@ func fsModule(rt modules.Runtime, module *goja.Object) error {
 	}
 	if _, err := libEval(rt, fsDirProgram, exports, errs.ToObject(vm).Get("codeError")); err != nil {
 		return fmt.Errorf("fs.opendir: %w", err)
+	}
+	if _, err := libEval(rt, fsFileHandleProgram, exports, errs.ToObject(vm).Get("codeError"), vm.ToValue(libRequire(rt))); err != nil {
+		return fmt.Errorf("fs.promises.open: %w", err)
 	}
 	return module.Set("exports", exports)
 }

@@ -120,6 +120,9 @@ func (m *fsMod) defineFD(exports *goja.Object) {
 		{name: "fstat", op: func(fsOpContext) fsOp { return m.fstatOp }, sync: true, cb: true},
 		{name: "fsync", op: func(fsOpContext) fsOp { return m.fsyncOp }, sync: true, cb: true},
 		{name: "ftruncate", op: func(fsOpContext) fsOp { return m.ftruncateOp }, sync: true, cb: true},
+		{name: "fchmod", op: func(fsOpContext) fsOp { return m.fchmodOp }, sync: true, cb: true},
+		{name: "fchown", op: func(fsOpContext) fsOp { return m.fchownOp }, sync: true, cb: true},
+		{name: "futimes", op: func(fsOpContext) fsOp { return m.futimesOp }, sync: true, cb: true},
 	}
 	for _, d := range ops {
 		m.define(exports, nil, d)
@@ -174,16 +177,7 @@ func (m *fsMod) fstatOp(args []goja.Value) fsWork {
 // fsyncOp is fsync(fd).
 func (m *fsMod) fsyncOp(args []goja.Value) fsWork {
 	fd := m.fd(fsArg(args, 0))
-	return func() (func() goja.Value, error) {
-		f, err := m.files.get(fd)
-		if err == nil {
-			err = f.Sync()
-		}
-		if err != nil {
-			return nil, sysErrorf(err, "fsync", "", "")
-		}
-		return undefined, nil
-	}
+	return m.fdWork(fd, "fsync", (*os.File).Sync)
 }
 
 // ftruncateOp is ftruncate(fd, len = 0).
@@ -193,13 +187,50 @@ func (m *fsMod) ftruncateOp(args []goja.Value) fsWork {
 	if v := fsArg(args, 1); sysTypeof(v) == "number" {
 		size = max(0, v.ToInteger())
 	}
+	return m.fdWork(fd, "ftruncate", func(f *os.File) error { return f.Truncate(size) })
+}
+
+// fchmodOp is fchmod(fd, mode).
+func (m *fsMod) fchmodOp(args []goja.Value) fsWork {
+	fd := m.fd(fsArg(args, 0))
+	if v := fsArg(args, 1); goja.IsUndefined(v) {
+		sysThrowArgType(m.vm, "mode", "of type number", v)
+	}
+	mode := fsMode(m.vm, fsArg(args, 1), "mode", 0)
+	return m.fdWork(fd, "fchmod", func(f *os.File) error { return f.Chmod(mode) })
+}
+
+// fchownOp is fchown(fd, uid, gid).
+func (m *fsMod) fchownOp(args []goja.Value) fsWork {
+	fd := m.fd(fsArg(args, 0))
+	id := func(i int, name string) int {
+		v := fsArg(args, i)
+		if sysTypeof(v) != "number" {
+			sysThrowArgType(m.vm, name, "of type number", v)
+		}
+		return int(v.ToInteger())
+	}
+	uid, gid := id(1, "uid"), id(2, "gid")
+	return m.fdWork(fd, "fchown", func(f *os.File) error { return f.Chown(uid, gid) })
+}
+
+// futimesOp is futimes(fd, atime, mtime).
+func (m *fsMod) futimesOp(args []goja.Value) fsWork {
+	fd := m.fd(fsArg(args, 0))
+	atime, mtime := m.timeArg(fsArg(args, 1), "atime"), m.timeArg(fsArg(args, 2), "mtime")
+	return m.fdWork(fd, "futime", func(f *os.File) error { return fsFutimes(f, atime, mtime) })
+}
+
+// fdWork is the blocking work of a descriptor op that returns nothing:
+// op on fd's file, its error named after syscall.
+func (m *fsMod) fdWork(fd int, syscall string, op func(*os.File) error) fsWork {
 	return func() (func() goja.Value, error) {
 		f, err := m.files.get(fd)
 		if err == nil {
-			err = f.Truncate(size)
+			err = op(f)
 		}
 		if err != nil {
-			return nil, sysErrorf(err, "ftruncate", "", "")
+			return nil, sysErrorf(err, syscall, "", "")
 		}
 		return undefined, nil
 	}

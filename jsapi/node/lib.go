@@ -80,7 +80,7 @@ func libGlobals() []Global {
 }
 
 //go:embed errors_lib.js util.js util_comparisons.js events.js buffer.js crypto.js url.js module.js fetch.js fetch_stream.js string_decoder.js timers.js assert.js stream.js zlib.js readline.js async_hooks.js worker_threads.js net.js http.js dns.js
-//go:embed querystring.js tty.js diagnostics_channel.js node_aliases.js tls.js vm.js fs_dir.js sqlite.js
+//go:embed querystring.js tty.js diagnostics_channel.js node_aliases.js tls.js vm.js fs_dir.js fs_filehandle.js sqlite.js
 var libSources embed.FS
 
 // libScript returns a function that compiles the embedded source name once
@@ -131,6 +131,7 @@ var (
 	tlsProgram                = libScript("tls.js")
 	vmProgram                 = libScript("vm.js")
 	fsDirProgram              = libScript("fs_dir.js")
+	fsFileHandleProgram       = libScript("fs_filehandle.js")
 	sqliteProgram             = libScript("sqlite.js")
 )
 

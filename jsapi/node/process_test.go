@@ -41,6 +41,7 @@ assert(typeof p.pid === "number" && typeof p.ppid === "number", "pids");
 eq(p.argv, ["pigo", "test-plugin"]);
 eq([p.argv0, p.execPath], ["pigo", "pigo"]);
 assert(/^v20\./.test(p.version) && p.versions.node === p.version.slice(1), "version");
+assert(/^3\.\d+\.\d+$/.test(p.versions.sqlite) && p.versions.sqlite === new (require("node:sqlite").DatabaseSync)(":memory:").prepare("select sqlite_version() v").get().v, "sqlite version");
 eq(p.release.name, "node");
 eq(Object.prototype.toString.call(p), "[object process]");
 const t0 = p.hrtime();

@@ -996,3 +996,24 @@ func (db *sqliteDB) backup(path, source string, rate int) goja.Value {
 	_ = o.Set("close", func() { _ = finish() })
 	return o
 }
+
+// sqliteVersion is the embedded SQLite's version ("3.54.1"), for
+// process.versions.sqlite, asked of an in-memory connection once per
+// process (under a millisecond: SQLite is compiled to Go); "" if that
+// fails.
+var sqliteVersion = sync.OnceValue(func() string {
+	conn, err := sqlite3.Open(":memory:")
+	if err != nil {
+		return ""
+	}
+	defer conn.Close()
+	st, _, err := conn.Prepare("select sqlite_version()")
+	if err != nil {
+		return ""
+	}
+	defer st.Close()
+	if !st.Step() {
+		return ""
+	}
+	return st.ColumnText(0)
+})

@@ -1,7 +1,7 @@
 // node:stream: Readable, Writable, Duplex, Transform and PassThrough with
 // Node's observable semantics (paused/flowing modes, 'readable', objectMode,
 // highWaterMark backpressure, the 'data' / 'end' / 'finish' / 'close' /
-// 'error' order, destroy), plus Readable.from, Readable.toWeb/fromWeb,
+// 'error' order, destroy), plus Readable.from, toWeb/fromWeb (Readable, Writable, Duplex),
 // pipeline, finished and async iteration. Written for pigo from Node's documented behaviour; the
 // constructors are ES5 functions so both `class X extends Readable` and the
 // older `Readable.call(this, opts)` + util.inherits pattern work.
@@ -1547,11 +1547,169 @@
   for (const [k, d] of Object.entries(writableProps)) {
     Object.defineProperty(Writable.prototype, k, { ...d, enumerable: false, configurable: true });
   }
-  Writable.fromWeb = function () {
-    throw new Error('not supported yet: node:stream.Writable.fromWeb');
+  // Writable.toWeb makes a WHATWG WritableStream that writes into a
+  // Writable, waiting for 'drain' when it asks; aborting the stream
+  // destroys the Writable. Node's adapter, step for step.
+  Writable.toWeb = function toWeb(streamWritable) {
+    if (!streamWritable || typeof streamWritable.write !== 'function' || typeof streamWritable.on !== 'function') {
+      throw invalidArgType('streamWritable', 'an instance of stream.Writable', streamWritable);
+    }
+    const WS = globalThis.WritableStream;
+    if (streamWritable.destroyed || streamWritable.writable === false || streamWritable.writableEnded) {
+      const closed = new WS();
+      closed.close();
+      return closed;
+    }
+    const highWaterMark = streamWritable.writableHighWaterMark;
+    const strategy = streamWritable.writableObjectMode ? new globalThis.CountQueuingStrategy({ highWaterMark }) : { highWaterMark };
+    let controller;
+    let backpressure; // { promise, resolve, reject } while waiting for 'drain'
+    let closing; // the same, while end() runs
+    const deferred = () => {
+      const d = {};
+      d.promise = new Promise((resolve, reject) => {
+        d.resolve = resolve;
+        d.reject = reject;
+      });
+      return d;
+    };
+    const cleanup = eos(streamWritable, (error) => {
+      if (error?.code === 'ERR_STREAM_PREMATURE_CLOSE') error = new AbortError(undefined, { cause: error });
+      cleanup();
+      streamWritable.on('error', () => {});
+      if (error != null) {
+        backpressure?.reject(error);
+        if (closing !== undefined) {
+          closing.reject(error);
+          closing = undefined;
+        }
+        controller.error(error);
+        controller = undefined;
+        return;
+      }
+      if (closing !== undefined) {
+        closing.resolve();
+        closing = undefined;
+        return;
+      }
+      controller.error(new AbortError());
+      controller = undefined;
+    });
+    streamWritable.on('drain', () => backpressure?.resolve());
+    return new WS({
+      start(c) {
+        controller = c;
+      },
+      write(chunk) {
+        if (streamWritable.writableNeedDrain || !streamWritable.write(chunk)) {
+          backpressure = deferred();
+          return backpressure.promise.finally(() => {
+            backpressure = undefined;
+          });
+        }
+      },
+      abort(reason) {
+        streamWritable.destroy(reason);
+      },
+      close() {
+        if (closing === undefined && !streamWritable.writableEnded) {
+          closing = deferred();
+          streamWritable.end();
+          return closing.promise;
+        }
+        controller = undefined;
+        return Promise.resolve();
+      },
+    }, strategy);
   };
-  Writable.toWeb = function () {
-    throw new Error('not supported yet: node:stream.Writable.toWeb');
+
+  // Writable.fromWeb makes a Writable that writes into a WHATWG
+  // WritableStream (locking it); strings go as UTF-8 (or their encoding's)
+  // bytes unless decodeStrings is false. Node's adapter, step for step.
+  Writable.fromWeb = function fromWeb(writableStream, options = undefined) {
+    const WS = globalThis.WritableStream;
+    if (typeof WS !== 'function' || !(writableStream instanceof WS)) {
+      throw invalidArgType('writableStream', 'an instance of WritableStream', writableStream);
+    }
+    if (options !== undefined && (options === null || typeof options !== 'object')) {
+      throw invalidArgType('options', 'of type object', options);
+    }
+    const { highWaterMark, decodeStrings = true, objectMode = false, signal } = options ?? {};
+    for (const [name, v] of [['options.objectMode', objectMode], ['options.decodeStrings', decodeStrings]]) {
+      if (typeof v !== 'boolean') throw invalidArgType(name, 'of type boolean', v);
+    }
+    const writer = writableStream.getWriter();
+    let closed = false;
+    const writable = new Writable({
+      highWaterMark,
+      objectMode,
+      decodeStrings,
+      signal,
+      writev(chunks, callback) {
+        const done = (error) => {
+          error = error.filter((e) => e);
+          try {
+            callback(error.length === 0 ? undefined : error);
+          } catch (err) {
+            process.nextTick(() => writable.destroy(err));
+          }
+        };
+        writer.ready.then(() => Promise.all(chunks.map((data) => writer.write(data.chunk))).then(done, done), done);
+      },
+      write(chunk, encoding, callback) {
+        if (typeof chunk === 'string' && decodeStrings && !objectMode) {
+          const b = Buffer.from(chunk, encoding);
+          chunk = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+        }
+        const done = (error) => {
+          try {
+            callback(error);
+          } catch (err) {
+            writable.destroy(err);
+          }
+        };
+        writer.ready.then(() => writer.write(chunk).then(done, done), done);
+      },
+      destroy(error, callback) {
+        const done = () => {
+          try {
+            callback(error);
+          } catch (err) {
+            process.nextTick(() => {
+              throw err;
+            });
+          }
+        };
+        if (!closed) {
+          if (error != null) writer.abort(error).then(done, done);
+          else writer.close().then(done, done);
+          return;
+        }
+        done();
+      },
+      final(callback) {
+        const done = (error) => {
+          try {
+            callback(error);
+          } catch (err) {
+            process.nextTick(() => writable.destroy(err));
+          }
+        };
+        if (!closed) writer.close().then(done, done);
+      },
+    });
+    writer.closed.then(
+      () => {
+        // The stream closed before the Writable ended: premature.
+        closed = true;
+        if (!writable.writableEnded) writable.destroy(errPrematureClose());
+      },
+      (error) => {
+        closed = true;
+        writable.destroy(error);
+      },
+    );
+    return writable;
   };
 
   // ---- Duplex ----
@@ -1655,11 +1813,130 @@
     }
     throw invalidArgType('body', 'a stream, an iterable, an async iterable or a function', body);
   };
-  Duplex.fromWeb = function () {
-    throw new Error('not supported yet: node:stream.Duplex.fromWeb');
+  // Duplex.toWeb is { readable, writable }: the Duplex's two sides as
+  // WHATWG streams (a side it lacks is a closed or cancelled stream).
+  Duplex.toWeb = function toWeb(duplex) {
+    if (typeof duplex?._writableState !== 'object' || typeof duplex?._readableState !== 'object') {
+      throw invalidArgType('duplex', 'an instance of stream.Duplex', duplex);
+    }
+    const writable = duplex.writable ? Writable.toWeb(duplex) : new globalThis.WritableStream();
+    if (!duplex.writable) writable.close();
+    const readable = duplex.readable ? Readable.toWeb(duplex) : new globalThis.ReadableStream();
+    if (!duplex.readable) readable.cancel();
+    return { writable, readable };
   };
-  Duplex.toWeb = function () {
-    throw new Error('not supported yet: node:stream.Duplex.toWeb');
+
+  // Duplex.fromWeb makes a Duplex reading from pair.readable and writing
+  // into pair.writable (locking both). Node's adapter, step for step.
+  Duplex.fromWeb = function fromWeb(pair, options = undefined) {
+    if (pair === null || typeof pair !== 'object') throw invalidArgType('pair', 'of type object', pair);
+    const { readable: readableStream, writable: writableStream } = pair;
+    if (!(readableStream instanceof globalThis.ReadableStream)) {
+      throw invalidArgType('pair.readable', 'an instance of ReadableStream', readableStream);
+    }
+    if (!(writableStream instanceof globalThis.WritableStream)) {
+      throw invalidArgType('pair.writable', 'an instance of WritableStream', writableStream);
+    }
+    if (options !== undefined && (options === null || typeof options !== 'object')) {
+      throw invalidArgType('options', 'of type object', options);
+    }
+    const { allowHalfOpen = false, objectMode = false, encoding, decodeStrings = true, highWaterMark, signal } = options ?? {};
+    if (typeof objectMode !== 'boolean') throw invalidArgType('options.objectMode', 'of type boolean', objectMode);
+    if (encoding !== undefined && !Buffer.isEncoding(encoding)) {
+      throw codeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The argument 'options.encoding' is invalid encoding. Received ${String(encoding)}`);
+    }
+    const writer = writableStream.getWriter();
+    const reader = readableStream.getReader();
+    let writableClosed = false;
+    let readableClosed = false;
+    const duplex = new Duplex({
+      allowHalfOpen,
+      highWaterMark,
+      objectMode,
+      encoding,
+      decodeStrings,
+      signal,
+      writev(chunks, callback) {
+        const done = (error) => {
+          error = error.filter((e) => e);
+          try {
+            callback(error.length === 0 ? undefined : error);
+          } catch (err) {
+            process.nextTick(() => duplex.destroy(err));
+          }
+        };
+        writer.ready.then(() => Promise.all(chunks.map((data) => writer.write(data.chunk))).then(done, done), done);
+      },
+      write(chunk, encoding, callback) {
+        if (typeof chunk === 'string' && decodeStrings && !objectMode) {
+          const b = Buffer.from(chunk, encoding);
+          chunk = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+        }
+        const done = (error) => {
+          try {
+            callback(error);
+          } catch (err) {
+            duplex.destroy(err);
+          }
+        };
+        writer.ready.then(() => writer.write(chunk).then(done, done), done);
+      },
+      final(callback) {
+        const done = (error) => {
+          try {
+            callback(error);
+          } catch (err) {
+            process.nextTick(() => duplex.destroy(err));
+          }
+        };
+        if (!writableClosed) writer.close().then(done, done);
+      },
+      read() {
+        reader.read().then(
+          (chunk) => {
+            if (chunk.done) duplex.push(null);
+            else duplex.push(chunk.value);
+          },
+          (error) => duplex.destroy(error),
+        );
+      },
+      destroy(error, callback) {
+        const done = () => {
+          try {
+            callback(error);
+          } catch (err) {
+            process.nextTick(() => {
+              throw err;
+            });
+          }
+        };
+        const closeWriter = () => (writableClosed ? Promise.resolve() : writer.abort(error));
+        const closeReader = () => (readableClosed ? Promise.resolve() : reader.cancel(error));
+        Promise.all([closeWriter(), closeReader()]).then(done, done);
+      },
+    });
+    writer.closed.then(
+      () => {
+        writableClosed = true;
+        if (!duplex.writableEnded) duplex.destroy(errPrematureClose());
+      },
+      (error) => {
+        writableClosed = true;
+        readableClosed = true;
+        duplex.destroy(error);
+      },
+    );
+    reader.closed.then(
+      () => {
+        readableClosed = true;
+      },
+      (error) => {
+        writableClosed = true;
+        readableClosed = true;
+        duplex.destroy(error);
+      },
+    );
+    return duplex;
   };
 
   Object.defineProperty(Duplex, Symbol.hasInstance, {

@@ -268,8 +268,8 @@
   // %AsyncIteratorPrototype% works:
   //   Object.getPrototypeOf(Object.getPrototypeOf(async function* () {}).prototype)
   // The objects such a function returns are esbuild's, with their own
-  // next/return/throw. AsyncGeneratorFunction cannot compile source at run
-  // time, so calling it throws. The intrinsics are made on the first call
+  // next/return/throw. AsyncGeneratorFunction compiles its source through
+  // the same lowering (asyncgen.go). The intrinsics are made on the first call
   // (nothing else reaches them): most runtimes have no async generator.
   let asyncGeneratorIntrinsics;
   const makeAsyncGeneratorIntrinsics = () => {
@@ -300,8 +300,19 @@
     }
     tag(AsyncGeneratorPrototype, "AsyncGenerator");
 
-    const AsyncGeneratorFunction = function AsyncGeneratorFunction() {
-      throw new TypeError("not supported: AsyncGeneratorFunction cannot compile source at run time (async generators are compiled ahead of time)");
+    // V8's source text of each constructed function, for toString.
+    const sourceTexts = new WeakMap();
+    let usingSourceTexts = false;
+    const AsyncGeneratorFunction = function AsyncGeneratorFunction(...args) {
+      const body = args.length ? String(args.pop()) : "";
+      const params = args.map(String).join(",");
+      const fn = internal.compileAsyncGenerator(params, body);
+      if (!usingSourceTexts) {
+        usingSourceTexts = true;
+        internal.useSourceTexts((f) => sourceTexts.get(f));
+      }
+      sourceTexts.set(fn, "async function* anonymous(" + params + "\n) {\n" + body + "\n}");
+      return fn;
     };
     Object.defineProperty(AsyncGeneratorFunction, "length", { value: 1 });
     Object.setPrototypeOf(AsyncGeneratorFunction, Function);

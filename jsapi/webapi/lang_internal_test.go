@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/dop251/goja"
+
+	"github.com/pigo-dev/pigo/jsapi/bundler"
 )
 
 // WeakRef really is weak: once nothing else references the target and the
@@ -72,7 +74,7 @@ const g = mark(function other() {});
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "true|true|[object AsyncGeneratorFunction]|true|true|true|not supported: AsyncGeneratorFunction cannot compile source at run time (async generators are compiled ahead of time)"
+	want := "true|true|[object AsyncGeneratorFunction]|true|true|true|not supported: AsyncGeneratorFunction cannot compile source at run time in this runtime (async generators are compiled ahead of time)"
 	if v.String() != want {
 		t.Errorf("got  %s\nwant %s", v, want)
 	}
@@ -101,5 +103,57 @@ const C = a[0].constructor;
 	}
 	if want := "true|true|true|CallSite|function|false"; v.String() != want {
 		t.Errorf("got  %s\nwant %s", v, want)
+	}
+}
+
+// The AsyncGeneratorFunction constructor's source checks give V8's
+// messages: parameters and body must each be whole.
+func TestAsyncGeneratorSourceCheck(t *testing.T) {
+	for _, c := range []struct{ params, body, want string }{
+		{"a, b = 2", "yield a + b", ""},
+		{"", "", ""},
+		{"...xs", "for (const x of xs) yield await x", ""},
+		{"", "yield +", "Unexpected token '}'"},
+		{"a b", "yield 1", "Arg string terminates parameters early"},
+		{"a) {}, async function* (b", "", "Arg string terminates parameters early"},
+		{"/*", "*/){", "Unexpected end of arg string"},
+		{"", "}) ; (function(){", "Single function literal required"},
+		{"", "return 1; }, function* () {", "Single function literal required"},
+	} {
+		src := agfHead + c.params + "\n) {\n" + c.body + "\n})"
+		if got := agfCheck(src, len(c.params)); got != c.want {
+			t.Errorf("(%q, %q): got %q, want %q", c.params, c.body, got, c.want)
+		}
+	}
+}
+
+// With the bundler's lowering, AsyncGeneratorFunction makes a working async
+// generator function in the global scope, with V8's name, length and
+// source text, and a second construction of the same source reuses the
+// compiled program.
+func TestAsyncGeneratorFunctionConstruct(t *testing.T) {
+	rt := goja.New()
+	if err := Install(rt, Options{LowerFunctionBody: bundler.LowerFunctionBody}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := rt.RunString(`
+globalThis.g = 5;
+const AGF = Object.getPrototypeOf(globalThis[Symbol.for("pigo.asyncGeneratorFunction")](function () {})).constructor;
+const f = (() => { const g = "local"; return new AGF("a", "b = 2", "yield a + b; yield g; yield await Promise.resolve(this)"); })();
+const out = [f.name, f.length, String(f), Object.getPrototypeOf(f) === AGF.prototype, AGF("yield 1") !== AGF("yield 1")];
+(async () => { const it = f.call("t", 1); for (let r = await it.next(); !r.done; r = await it.next()) out.push(r.value); })().then(() => (globalThis.result = out.join("|")), (e) => (globalThis.result = String(e)));
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "anonymous|1|async function* anonymous(a,b = 2\n) {\nyield a + b; yield g; yield await Promise.resolve(this)\n}|true|true|3|5|t"
+	if got := rt.Get("result"); got == nil || got.String() != want {
+		t.Errorf("got  %v\nwant %s", got, want)
+	}
+	agfPrograms.Lock()
+	_, cached := agfPrograms.m[agfHead+"\n) {\nyield 1\n})"]
+	agfPrograms.Unlock()
+	if !cached {
+		t.Error("the program of a constructed source is not cached")
 	}
 }

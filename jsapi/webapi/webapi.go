@@ -37,6 +37,12 @@ type Options struct {
 	// WebAssembly code: goja's Runtime.Interrupt does not reach a loop in
 	// wasm. Call Interrupter.Interrupt next to Runtime.Interrupt.
 	Interrupter *Interrupter
+	// LowerFunctionBody turns the body of a sloppy function (a script that
+	// may return) using syntax goja cannot run into one it can, as the
+	// bundler lowers extensions; the AsyncGeneratorFunction constructor
+	// compiles its source through it. nil makes that constructor throw
+	// "not supported".
+	LowerFunctionBody func(src string) (string, error)
 }
 
 // ErrInstalled is returned by Install when the runtime already has the globals.
@@ -213,6 +219,9 @@ type host struct {
 	start    time.Time // time origin of performance.now
 	// lazy holds the globals of lazy modules not yet run or assigned.
 	lazy map[string]bool
+	// sourceTexts: Function.prototype.toString consults lang.js's source
+	// texts (useSourceTexts).
+	sourceTexts bool
 }
 
 // defineLazy defines m's globals as accessors that run m on first read; an
@@ -411,34 +420,36 @@ func (h *host) defineGlobal(name string, v any) {
 
 // helpers are the Go helpers the JS modules call, by name.
 var helpers = map[string]func(*host, goja.FunctionCall) goja.Value{
-	"invoke":              (*host).invoke,
-	"reportError":         (*host).reportErrorValue,
-	"setTimeout":          (*host).setTimeout,
-	"now":                 (*host).now,
-	"sink":                (*host).sink,
-	"promiseState":        (*host).promiseState,
-	"utf8Encode":          (*host).utf8Encode,
-	"utf8EncodeInto":      (*host).utf8EncodeInto,
-	"newUTF8Decoder":      (*host).newUTF8Decoder,
-	"utf8Decode":          (*host).utf8Decode,
-	"detachArrayBuffer":   (*host).detachArrayBuffer,
-	"urlParse":            (*host).urlParse,
-	"urlParts":            (*host).urlParts,
-	"urlSet":              (*host).urlSet,
-	"formParse":           (*host).formParse,
-	"formEncode":          (*host).formEncode,
-	"toUSVString":         (*host).toUSVString,
-	"regexpExpand":        (*host).regexpExpand,
-	"regexpIndices":       (*host).regexpIndices,
-	"weakRefTarget":       (*host).weakRefTarget,
-	"atomicsSleep":        (*host).atomicsSleep,
-	"arrayBufferDetached": (*host).arrayBufferDetached,
-	"navigatorInfo":       (*host).navigatorInfo,
-	"newCompressor":       (*host).newCompressor,
-	"newDecompressor":     (*host).newDecompressor,
-	"newLegacyDecoder":    (*host).newLegacyDecoder,
-	"legacyDecode":        (*host).legacyDecode,
-	"newWasm":             (*host).newWasm,
+	"invoke":                (*host).invoke,
+	"reportError":           (*host).reportErrorValue,
+	"setTimeout":            (*host).setTimeout,
+	"now":                   (*host).now,
+	"sink":                  (*host).sink,
+	"promiseState":          (*host).promiseState,
+	"utf8Encode":            (*host).utf8Encode,
+	"utf8EncodeInto":        (*host).utf8EncodeInto,
+	"newUTF8Decoder":        (*host).newUTF8Decoder,
+	"utf8Decode":            (*host).utf8Decode,
+	"detachArrayBuffer":     (*host).detachArrayBuffer,
+	"urlParse":              (*host).urlParse,
+	"urlParts":              (*host).urlParts,
+	"urlSet":                (*host).urlSet,
+	"formParse":             (*host).formParse,
+	"formEncode":            (*host).formEncode,
+	"toUSVString":           (*host).toUSVString,
+	"regexpExpand":          (*host).regexpExpand,
+	"regexpIndices":         (*host).regexpIndices,
+	"weakRefTarget":         (*host).weakRefTarget,
+	"atomicsSleep":          (*host).atomicsSleep,
+	"arrayBufferDetached":   (*host).arrayBufferDetached,
+	"compileAsyncGenerator": (*host).compileAsyncGenerator,
+	"useSourceTexts":        (*host).useSourceTexts,
+	"navigatorInfo":         (*host).navigatorInfo,
+	"newCompressor":         (*host).newCompressor,
+	"newDecompressor":       (*host).newDecompressor,
+	"newLegacyDecoder":      (*host).newLegacyDecoder,
+	"legacyDecode":          (*host).legacyDecode,
+	"newWasm":               (*host).newWasm,
 }
 
 // moduleHelpers lists the Go helpers each module reads from internal
@@ -447,7 +458,7 @@ var helpers = map[string]func(*host, goja.FunctionCall) goja.Value{
 // the helpers of the modules it ran: a function object each.
 var moduleHelpers = map[string][]string{
 	"regexp.js":      {"regexpExpand", "regexpIndices"},
-	"lang.js":        {"detachArrayBuffer", "arrayBufferDetached"},
+	"lang.js":        {"detachArrayBuffer", "arrayBufferDetached", "compileAsyncGenerator", "useSourceTexts"},
 	"memory.js":      {"weakRefTarget", "atomicsSleep", "arrayBufferDetached"},
 	"event.js":       {"invoke", "reportError", "now"},
 	"abort.js":       {"invoke", "setTimeout"},

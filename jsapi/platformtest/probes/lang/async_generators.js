@@ -1,5 +1,4 @@
 // Async generator functions (lowered for goja) and the intrinsics reached
-// gap: construct AsyncGeneratorFunction cannot compile source at run time (pigo compiles async generators ahead of time); calling it throws "not supported"
 // through them: AsyncGeneratorFunction, %AsyncGeneratorPrototype% and
 // %AsyncIteratorPrototype%.
 async function* declared(n) {
@@ -91,5 +90,38 @@ export default async function () {
   for await (const v of counter) counted.push(v);
   out.ponyfill = counted;
   out.construct = tryIt(() => typeof new AsyncGeneratorFunction("yield 1"));
+  // Function-constructor semantics: global scope, "anonymous", V8's
+  // source text, and SyntaxErrors for bad parameters or bodies.
+  globalThis.__agfGlobal = 5;
+  const local = 1;
+  const made = new AsyncGeneratorFunction("a", "b = 2", "yield a + b; yield __agfGlobal; yield typeof this; yield arguments.length; yield typeof local");
+  const rest = AsyncGeneratorFunction("...xs", "for (const x of xs) yield await x");
+  out.constructed = [
+    made.name,
+    made.length,
+    rest.length,
+    String(made),
+    Function.prototype.toString.call(rest),
+    String(new AsyncGeneratorFunction()),
+    Object.getPrototypeOf(made) === AGFProto,
+    Object.getPrototypeOf(made.prototype) === AsyncGeneratorPrototype,
+    Object.getOwnPropertyNames(made).sort(),
+    Object.prototype.toString.call(made),
+    made instanceof AsyncGeneratorFunction,
+    /native code/.test(Function.prototype.toString.call(Function.prototype.toString)),
+  ];
+  const producedValues = [];
+  for await (const v of made(1)) producedValues.push(v);
+  for await (const v of rest(Promise.resolve("p"), 2)) producedValues.push(v);
+  out.constructedValues = producedValues;
+  delete globalThis.__agfGlobal;
+  out.constructErrors = [["yield +"], ["a b", "yield 1"], ["}) ; (function(){"], ["/*", "*/){"], ["a", "a) {"], ["return 1; }, function* () {"]].map((args) => {
+    try {
+      new AsyncGeneratorFunction(...args);
+      return "ok";
+    } catch (e) {
+      return [e.constructor === SyntaxError, e.name, e.message];
+    }
+  });
   return out;
 }

@@ -463,6 +463,16 @@ export default async function () {
     progress: (p) => { if (p.remainingPages === 4) closing.close(); },
   }).then((n) => [n, closing.isOpen, new DatabaseSync(path.join(dir, "e.db")).prepare("select count(*) as n from sqlite_master").get().n], err);
   out.backupBadSource = await sqlite.backup(src, path.join(dir, "d.db"), { source: "nope" }).then(norm, err);
+  // A source other than main: an attached database, and temp.
+  const tables = (file) => new DatabaseSync(file).prepare("select name from sqlite_master order by name").all().map((r) => r.name);
+  const multi = new DatabaseSync(":memory:");
+  multi.exec(`attach database '${path.join(dir, "att.db")}' as other; create table other.t(x); insert into other.t values (7), (8); create table main.m(y)`);
+  multi.exec("create temp table tt(z); insert into temp.tt values (1)");
+  out.backupAttached = await sqlite.backup(multi, path.join(dir, "o.db"), { source: "other" }).then((n) => [n, tables(path.join(dir, "o.db"))], err);
+  out.backupTemp = await sqlite.backup(multi, path.join(dir, "t.db"), { source: "temp", rate: 1 }).then((n) => [n, tables(path.join(dir, "t.db"))], err);
+  // process.versions.sqlite is the version of the SQLite node:sqlite runs.
+  out.versionsSqlite = [typeof process.versions.sqlite, /^3\.\d+\.\d+$/.test(process.versions.sqlite), process.versions.sqlite === multi.prepare("select sqlite_version() as v").get().v];
+  out.backupAttachedRows = new DatabaseSync(path.join(dir, "o.db")).prepare("select x from t").all();
 
   fs.rmSync(dir, { recursive: true, force: true });
   return norm(out);

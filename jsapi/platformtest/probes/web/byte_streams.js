@@ -417,5 +417,33 @@ export default async function () {
     const r = new Blob(["abc"]).stream().getReader();
     return [show(await r.read()), show(await r.read())];
   });
+  // Chunks and views over a SharedArrayBuffer are refused, as V8's
+  // ArrayBuffer checks refuse them (TypeError; V8's message names the
+  // incompatible receiver).
+  const sab = (f) => {
+    try {
+      const r = f();
+      return r && r.then ? r.then((v) => ["ok", typeof v], (e) => [e.name]) : ["ok", typeof r];
+    } catch (e) {
+      return [e.name];
+    }
+  };
+  {
+    let c;
+    new ReadableStream({ type: "bytes", start: (ctrl) => void (c = ctrl) });
+    out.sharedEnqueue = [
+      sab(() => c.enqueue(new Uint8Array(new SharedArrayBuffer(4)))),
+      sab(() => c.enqueue(new DataView(new SharedArrayBuffer(2)))),
+      sab(() => c.enqueue(new Uint8Array(4))),
+    ];
+    const byob = new ReadableStream({ type: "bytes" }).getReader({ mode: "byob" });
+    out.sharedByobRead = await sab(() => byob.read(new Uint8Array(new SharedArrayBuffer(4))));
+    let c3;
+    const r3 = new ReadableStream({ type: "bytes", pull: (ctrl) => void (c3 = ctrl) }).getReader({ mode: "byob" });
+    r3.read(new Uint8Array(4)).catch(() => {});
+    await new Promise((r) => setTimeout(r, 1));
+    out.sharedRespondWithNewView = sab(() => c3.byobRequest.respondWithNewView(new Uint8Array(new SharedArrayBuffer(4))));
+    out.sharedAfter = sab(() => c3.byobRequest.respond(0));
+  }
   return out;
 }
