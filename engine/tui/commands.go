@@ -217,7 +217,7 @@ func (m *model) openModelSelector(search string) {
 			items = append(items, selItem{label: id, detail: "[" + prov + "]", value: [2]string{prov, id}, name: name,
 				current: id == m.modelID && prov == m.provider})
 		}
-		sel := &selector{items: items, filter: search, choose: (*model).pickModel,
+		sel := &selector{items: items, filter: search, choose: (*model).pickModel, search: modelSelectorText,
 			intro: "Only showing models from configured providers.",
 			line: func(m *model, it selItem, selected bool) string {
 				cursor, mark, id := "  ", "  ", it.label
@@ -253,6 +253,18 @@ func (m *model) openModelSelector(search string) {
 		}
 		m.sel = sel
 	})
+}
+
+// modelSelectorText is pi's getModelSelectorSearchText: the bare id
+// is kept out of the lead so "provider/id" queries rank the provider's
+// own models before proxies of them.
+func modelSelectorText(it selItem) string {
+	v := it.value.([2]string)
+	name := ""
+	if it.name != "" {
+		name = " " + it.name
+	}
+	return v[0] + " " + v[0] + "/" + v[1] + " " + v[0] + " " + v[1] + name
 }
 
 func (m *model) pickModel(it selItem) {

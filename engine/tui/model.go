@@ -1288,22 +1288,35 @@ func (m *model) builtinAutocomplete() {
 		m.auto = nil
 		return
 	}
-	prefix := strings.ToLower(text[1:])
-	var items []command
-	for _, c := range m.allCommands() {
-		if strings.HasPrefix(strings.ToLower(c.name), prefix) {
-			items = append(items, c)
-		}
-	}
+	items := matchCommands(m.allCommands(), text[1:])
 	if len(items) == 0 {
 		m.auto = nil
 		return
 	}
+	// pi makes a new list, its first item selected, when the text changed.
 	idx := 0
-	if m.auto != nil && m.auto.index < len(items) {
-		idx = m.auto.index
+	if a := m.auto; a != nil && !a.files && !a.args && !a.ext && a.prefix == text && a.index < len(items) {
+		idx = a.index
 	}
-	m.auto = &autocomplete{items: items, index: idx}
+	m.auto = &autocomplete{items: items, index: idx, prefix: text}
+}
+
+// matchCommands is pi-tui's slash command filter: fuzzy over the names
+// (a skill's without its "skill:"), best first; then the skills that
+// only match with "skill:".
+func matchCommands(cmds []command, query string) []command {
+	bare := fuzzyFilter(cmds, query, func(c command) string { return strings.TrimPrefix(c.name, "skill:") })
+	in := map[string]bool{}
+	for _, c := range bare {
+		in[c.name] = true
+	}
+	var skills []command
+	for _, c := range cmds {
+		if strings.HasPrefix(c.name, "skill:") && !in[c.name] {
+			skills = append(skills, c)
+		}
+	}
+	return append(bare, fuzzyFilter(skills, query, func(c command) string { return c.name })...)
 }
 
 // allCommands is pi's order: built-ins, then templates, skills and

@@ -34,6 +34,9 @@ type selector struct {
 	// drew the list.
 	wheel             bool
 	listTop, listRows int
+	// search is the text the filter fuzzy-matches (default: label and
+	// detail).
+	search func(it selItem) string
 }
 
 type selItem struct {
@@ -43,18 +46,14 @@ type selItem struct {
 	name          string // a model's name
 }
 
+// visible is the items the filter matches, best first, as pi's
+// selectors' fuzzyFilter over each item's search text.
 func (s *selector) visible() []selItem {
-	if s.filter == "" {
-		return s.items
+	text := s.search
+	if text == nil {
+		text = func(it selItem) string { return it.label + " " + it.detail }
 	}
-	var out []selItem
-	f := strings.ToLower(s.filter)
-	for _, it := range s.items {
-		if strings.Contains(strings.ToLower(it.label+" "+it.detail), f) {
-			out = append(out, it)
-		}
-	}
-	return out
+	return fuzzyFilter(s.items, s.filter, text)
 }
 
 func (s *selector) key(m *model, ks string, k tea.KeyPressMsg) tea.Cmd {
