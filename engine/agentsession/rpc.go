@@ -145,6 +145,9 @@ func rpcCommands() map[string]rpcCommandSpec {
 		"login_oauth_finish":   {true, (*rpcServer).loginOAuthFinish},
 		"login_oauth_input":    {false, (*rpcServer).loginOAuthInput},
 		"login_oauth_cancel":   {false, (*rpcServer).loginOAuthCancel},
+		"get_model_scope":      {false, (*rpcServer).getModelScope}, // rpc_scope.go
+		"set_model_scope":      {false, (*rpcServer).setModelScope},
+		"save_model_scope":     {false, (*rpcServer).saveModelScope},
 		// pigo's commands for print and JSON mode clients (print.go)
 		"get_session_header": {false, (*rpcServer).getSessionHeader},
 	}
