@@ -16,7 +16,8 @@ import (
 // getModelScope answers the available models and the enabled
 // "provider/id" list: the session's scope when it has one, else the
 // settings' enabledModels resolved (patterns that match nothing kept as
-// written), or null for all enabled.
+// written), or null for all enabled; scoped says whether the session has
+// a scope.
 func (s *rpcServer) getModelScope(*rpcCommand) (any, bool, error) {
 	rt := s.rt
 	avail := rt.reg.Available()
@@ -50,7 +51,7 @@ func (s *rpcServer) getModelScope(*rpcCommand) (any, bool, error) {
 	if enabled != nil {
 		ids = enabled
 	}
-	return ordered{{"models", models}, {"enabledIds", ids}}, true, nil
+	return ordered{{"models", models}, {"enabledIds", ids}, {"scoped", len(scoped) > 0}}, true, nil
 }
 
 // enabledIDs reads a command's enabledIds: nil for null (all enabled).

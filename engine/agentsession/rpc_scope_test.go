@@ -39,7 +39,7 @@ func TestServeModelScope(t *testing.T) {
 	if models, _ := d["models"].([]any); len(models) != 3 {
 		t.Fatalf("models: %v", d["models"])
 	}
-	if ids, _ := d["enabledIds"].([]any); len(ids) != 2 || ids[0] != "p/b" || ids[1] != "p/a" {
+	if ids, _ := d["enabledIds"].([]any); len(ids) != 2 || ids[0] != "p/b" || ids[1] != "p/a" || d["scoped"] != true {
 		t.Fatalf("enabledIds: %v", d["enabledIds"])
 	}
 	cycle := func() string {
@@ -61,7 +61,7 @@ func TestServeModelScope(t *testing.T) {
 	}
 	ask(map[string]any{"type": "set_model_scope", "id": "s2", "enabledIds": []any{"p/a", "p/b", "p/c"}})
 	d, _ = ask(map[string]any{"type": "get_model_scope", "id": "g2"})["data"].(map[string]any)
-	if ids, _ := d["enabledIds"].([]any); len(ids) != 2 { // no session scope: the settings' patterns
+	if ids, _ := d["enabledIds"].([]any); len(ids) != 2 || d["scoped"] != false { // no session scope: the settings' patterns
 		t.Fatalf("enabledIds with every model enabled: %v", d["enabledIds"])
 	}
 	if r := ask(map[string]any{"type": "set_model_scope", "id": "bad", "enabledIds": "p/a"}); r["success"] != false ||

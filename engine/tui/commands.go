@@ -17,6 +17,8 @@ func (m *model) builtin(name, args string) (done bool, c tea.Cmd) {
 		return true, m.quit()
 	case "model":
 		m.openModelSelector(args)
+	case "scoped-models":
+		m.openScopedModels()
 	case "thinking":
 		if args == "" {
 			m.c.request(cmd("get_available_thinking_levels"), func(m *model, r response) {

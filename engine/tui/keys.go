@@ -40,19 +40,26 @@ func defaultKeys() keymap {
 		"app.session.rename":            {"ctrl+r"},
 		"app.session.delete":            {"ctrl+d"},
 		"app.session.deleteNoninvasive": {"ctrl+backspace"},
-		"tui.select.pageUp":             {"pgup"},
-		"tui.select.pageDown":           {"pgdown"},
-		"tui.input.newLine":             {"shift+enter", "ctrl+j"},
-		"tui.input.submit":              {"enter"},
-		"tui.input.tab":                 {"tab"},
-		"tui.select.up":                 {"up"},
-		"tui.select.down":               {"down"},
-		"tui.select.confirm":            {"enter"},
-		"tui.select.cancel":             {"esc", "ctrl+c"},
-		"tui.altScreen.pageUp":          {"pgup"},
-		"tui.altScreen.pageDown":        {"pgdown"},
-		"tui.altScreen.top":             {"ctrl+home"},
-		"tui.altScreen.bottom":          {"ctrl+end"},
+		// the scoped models selector's keys
+		"app.models.save":           {"ctrl+s"},
+		"app.models.enableAll":      {"ctrl+a"},
+		"app.models.clearAll":       {"ctrl+x"},
+		"app.models.toggleProvider": {"ctrl+p"},
+		"app.models.reorderUp":      {"alt+up"},
+		"app.models.reorderDown":    {"alt+down"},
+		"tui.select.pageUp":         {"pgup"},
+		"tui.select.pageDown":       {"pgdown"},
+		"tui.input.newLine":         {"shift+enter", "ctrl+j"},
+		"tui.input.submit":          {"enter"},
+		"tui.input.tab":             {"tab"},
+		"tui.select.up":             {"up"},
+		"tui.select.down":           {"down"},
+		"tui.select.confirm":        {"enter"},
+		"tui.select.cancel":         {"esc", "ctrl+c"},
+		"tui.altScreen.pageUp":      {"pgup"},
+		"tui.altScreen.pageDown":    {"pgdown"},
+		"tui.altScreen.top":         {"ctrl+home"},
+		"tui.altScreen.bottom":      {"ctrl+end"},
 	}
 }
 
@@ -136,7 +143,7 @@ func (km keymap) actionOf(key string) string {
 // inSelectorOnly: the session selector's actions, bound only while it is
 // open (they do not take keys from the editor or extensions).
 func inSelectorOnly(action string) bool {
-	return strings.HasPrefix(action, "tui.select.page") || (strings.HasPrefix(action, "app.session.") &&
+	return strings.HasPrefix(action, "tui.select.page") || strings.HasPrefix(action, "app.models.") || (strings.HasPrefix(action, "app.session.") &&
 		!slices.Contains([]string{"app.session.new", "app.session.tree", "app.session.fork", "app.session.resume"}, action))
 }
 

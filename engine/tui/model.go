@@ -162,6 +162,7 @@ var builtinCommands = []command{
 	{name: "model", description: "Select model (opens selector UI)", hint: "<provider/model>"},
 	{name: "tree", description: "Navigate session tree (switch branches)"},
 	{name: "thinking", description: "Set thinking level", hint: "<level>"},
+	{name: "scoped-models", description: "Enable/disable models for Ctrl+P cycling"},
 	{name: "export", description: "Export session (HTML default, or specify path: .html/.jsonl)"},
 	{name: "copy", description: "Copy last agent message to clipboard"},
 	{name: "name", description: "Set session display name"},
@@ -983,9 +984,7 @@ func (m *model) action(name string) tea.Cmd {
 		m.openModelSelector("")
 		return nil
 	case "app.model.cycleForward":
-		m.c.request(cmd("cycle_model"), func(m *model, r response) {
-			m.c.request(cmd("get_state"), (*model).onState)
-		})
+		m.c.request(cmd("cycle_model"), (*model).onCycleModel)
 		return nil
 	case "app.thinking.cycle":
 		m.c.request(cmd("cycle_thinking_level"), func(m *model, r response) {

@@ -1,0 +1,105 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// withMockModels gives the mock provider three more models (models.json
+// as startPTYFull wrote it, pointing at the mock server).
+func withMockModels(t *testing.T) func(work, agentDir string) {
+	return func(_, agentDir string) {
+		p := filepath.Join(agentDir, "models.json")
+		data, err := os.ReadFile(p)
+		must(t, err)
+		more := `{ "id": "mock-1", "name": "Mock One" }, { "id": "mock-2", "name": "Mock Two" }, { "id": "other-3" }, { "id": "zeta-4", "name": "Zeta Four" }`
+		must(t, os.WriteFile(p, []byte(strings.Replace(string(data), `{ "id": "mock-1", "name": "Mock One" }`, more, 1)), 0o644))
+	}
+}
+
+// scopedCut is the scoped models selector from its title to its bottom
+// border, without pi's model catalog refresh line (pigo's catalogs come
+// from models.json and the built-in list; it has no refresh to report).
+func scopedCut(s string) string {
+	if i := strings.Index(s, "Model Configuration"); i >= 0 {
+		s = s[i:]
+	}
+	if i := strings.Index(s, "\n────"); i >= 0 {
+		s = s[:i]
+	}
+	return catalogLine.ReplaceAllString(s, "")
+}
+
+var changelogVersion = regexp.MustCompile(`\n  "lastChangelogVersion": "[^"]*",`)
+
+var catalogLine = regexp.MustCompile(`(?m)^  (Refreshing model catalogs…|Model catalogs refreshed\.)\n`)
+
+// TestTUIScopedModelsMatchesPi16: /scoped-models draws pi 1.6's selector;
+// enter toggles, alt+down reorders, a search narrows the list, ctrl+s
+// writes enabledModels to settings.json as pi writes it, and ctrl+p then
+// cycles through the scope in its order ("Switched to ...").
+func TestTUIScopedModelsMatchesPi16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
+	node, cli := pi16Command(t)
+	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
+		var agent string
+		setup := withMockModels(t)
+		tt := startPTYSetup(t, func(w, a string) { agent = a; setup(w, a) }, side, nil, "--model", "mock/mock-1", "--no-session")
+		tt.waitFor("mock-1")
+		settle()
+		shot := func(want string) {
+			tt.waitFor(want)
+			settle()
+			add(scopedCut(tt.screen()))
+		}
+		tt.keys("/scoped-models", "\r")
+		shot("Model Configuration")
+		tt.keys("\x1b[B", "\r") // mock-2 off
+		shot("(unsaved)")
+		tt.keys("\x1b[1;3B") // alt+down: mock-1 after other-3
+		shot("(unsaved)")
+		tt.keys("ze")
+		shot("Zeta Four")
+		tt.keys("\x03") // ctrl+c clears the search
+		tt.waitFor("mock-2")
+		tt.keys("\x13") // ctrl+s
+		tt.waitGone("(unsaved)")
+		shot("3/4 enabled")
+		tt.keys("\x1b")
+		tt.waitGone("Model Configuration")
+		tt.waitFor("Model selection saved to settings")
+		data, err := os.ReadFile(filepath.Join(agent, "settings.json"))
+		must(t, err)
+		add(changelogVersion.ReplaceAllString(string(data), "")) // pi's changelog bookkeeping
+		for _, next := range []string{"Zeta Four", "other-3", "Mock One"} { // ctrl+p: the scope in its order
+			tt.keys("\x10")
+			tt.waitFor("Switched to " + next)
+			settle()
+			add(lastLines(screenUntil(tt.screen(), "──────"), 2) + "\n" + lastLine(tt.screen()))
+		}
+	})
+	compareScreens(t, screens, nil)
+}
+
+// TestTUIFuzzySlashMatchesPi16: "/mdl" and "/ses" list the commands pi
+// 1.6's fuzzy filter finds, ranked as pi ranks them.
+func TestTUIFuzzySlashMatchesPi16(t *testing.T) {
+	sideBySide(t, nil, []string{"--model", "mock/mock-1", "--no-session"}, func(tt *tuiTerm) []string {
+		var shots []string
+		for _, q := range []string{"/mdl", "/ses", "/rl"} {
+			tt.keys(q)
+			tt.waitFor("→ ")
+			settle()
+			_, list, _ := strings.Cut(tt.screen(), q+"\n")
+			shots = append(shots, screenUntil(list, "~/work"))
+			tt.keys(strings.Repeat("\x7f", len(q)))
+			tt.waitGone("→ ")
+		}
+		return shots
+	})
+}
