@@ -75,7 +75,7 @@ func TestTUIScopedModelsMatchesPi16(t *testing.T) {
 		tt.waitFor("Model selection saved to settings")
 		data, err := os.ReadFile(filepath.Join(agent, "settings.json"))
 		must(t, err)
-		add(changelogVersion.ReplaceAllString(string(data), "")) // pi's changelog bookkeeping
+		add(changelogVersion.ReplaceAllString(string(data), ""))            // pi's changelog bookkeeping
 		for _, next := range []string{"Zeta Four", "other-3", "Mock One"} { // ctrl+p: the scope in its order
 			tt.keys("\x10")
 			tt.waitFor("Switched to " + next)

@@ -171,4 +171,3 @@ func filterSessions(infos []session.Info, query, sortMode string) []session.Info
 	}
 	return out
 }
-

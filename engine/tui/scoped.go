@@ -16,9 +16,9 @@ import (
 // (enabledModels).
 type scopedModels struct {
 	models  map[string]scopedModel // "provider/id" → model
-	all     []string                // the available models' ids, in the host's order
-	enabled []string                // nil: all enabled
-	items   []scopedItem            // the list as shown (filtered)
+	all     []string               // the available models' ids, in the host's order
+	enabled []string               // nil: all enabled
+	items   []scopedItem           // the list as shown (filtered)
 	index   int
 	filter  string
 	dirty   bool // changed since the last save
