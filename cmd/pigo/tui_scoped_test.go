@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -102,4 +103,43 @@ func TestTUIFuzzySlashMatchesPi16(t *testing.T) {
 		}
 		return shots
 	})
+}
+
+// TestTUIClickInSelectorMatchesPi16: a click on an item of /thinking's
+// list (pi's SelectList) confirms it: the level changes and says so, as
+// in pi 1.6.
+func TestTUIClickInSelectorMatchesPi16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
+	node, cli := pi16Command(t)
+	reasoning := func(_, agentDir string) {
+		p := filepath.Join(agentDir, "models.json")
+		data, err := os.ReadFile(p)
+		must(t, err)
+		must(t, os.WriteFile(p, []byte(strings.Replace(string(data), `"name": "Mock One"`, `"name": "Mock One", "reasoning": true`, 1)), 0o644))
+	}
+	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
+		tt := startPTYSetup(t, reasoning, side, nil, "--model", "mock/mock-1", "--no-session", "--thinking", "off")
+		tt.waitFor("mock-1")
+		settle()
+		tt.keys("/thinking", "\r")
+		tt.waitFor("high")
+		settle()
+		y := -1
+		for i, l := range strings.Split(tt.screen(), "\n") {
+			if strings.HasPrefix(strings.TrimLeft(l, " →"), "low") {
+				y = i
+			}
+		}
+		if y < 0 {
+			t.Errorf("%s: no low in the list:\n%s", name, tt.screen())
+			return
+		}
+		tt.keys(fmt.Sprintf("\x1b[<0;5;%dM", y+1), fmt.Sprintf("\x1b[<0;5;%dm", y+1))
+		tt.waitFor("Thinking level: low")
+		settle()
+		add(lastLines(screenUntil(tt.screen(), "──────"), 1) + "\n" + lastLine(tt.screen()))
+	})
+	compareScreens(t, screens, nil)
 }

@@ -130,6 +130,7 @@ type model struct {
 	press      *mousePress
 	autoPress  *autoPress
 	edPress    *autoPress // a press on the editor's text, for a click
+	selPress   *autoPress // a press on a selector's item, for a click
 	now        func() time.Time
 	// scrollbarUntil is when the "auto" scrollbar hides again.
 	scrollbarUntil time.Time

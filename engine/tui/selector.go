@@ -29,11 +29,12 @@ type selector struct {
 	intro string
 	line  func(m *model, it selItem, selected bool) string
 	about func(it selItem) string
-	// wheel: the mouse wheel over the list moves the selection (pi's
-	// SelectList and SettingsList); listTop and listRows are where render
-	// drew the list.
-	wheel             bool
-	listTop, listRows int
+	// wheel: the mouse wheel over the list moves the selection and a
+	// click takes an item (pi's SelectList and SettingsList); listTop
+	// and listRows are where render drew the list, listStart its first
+	// item's index.
+	wheel                        bool
+	listTop, listRows, listStart int
 	// search is the text the filter fuzzy-matches (default: label and
 	// detail).
 	search func(it selItem) string
@@ -101,7 +102,7 @@ func (s *selector) render(m *model, w int) []string {
 	const rows = 10
 	start := max(0, min(s.index-rows/2, len(vis)-rows))
 	end := min(len(vis), start+rows)
-	s.listTop, s.listRows = len(out), end-start
+	s.listTop, s.listRows, s.listStart = len(out), end-start, start
 	for i := start; i < end; i++ {
 		it := vis[i]
 		var line string
@@ -144,4 +145,32 @@ func (s *selector) wheelMove(dir int) {
 	if n := len(s.visible()); n > 0 {
 		s.index = max(0, min(n-1, s.index+dir))
 	}
+}
+
+// selectorClick is pi's SelectList and SettingsList under the mouse: a
+// left press on an item selects it, and its release on the same cell (a
+// click) confirms it as enter does. It reports whether the event was
+// the list's.
+func (m *model) selectorClick(typ string, ev tea.Mouse) bool {
+	s, _ := m.sel.(*selector)
+	if p := m.selPress; p != nil && typ == "release" {
+		m.selPress = nil
+		if s != nil && p.x == ev.X && p.y == ev.Y {
+			if vis := s.visible(); p.i < len(vis) {
+				s.index = p.i
+				m.sel = nil
+				s.choose(m, vis[p.i])
+			}
+		}
+		return true
+	}
+	b, ok := m.boxAt(ev.X, ev.Y)
+	if !ok || b.id != selectorListBox || s == nil || typ != "press" || ev.Button != tea.MouseLeft {
+		return false
+	}
+	if i := s.listStart + ev.Y - b.y; i < len(s.visible()) {
+		s.index = i
+		m.selPress = &autoPress{i: i, x: ev.X, y: ev.Y}
+	}
+	return true
 }
