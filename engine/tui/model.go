@@ -120,8 +120,10 @@ type model struct {
 	lastEsc       time.Time
 	exitCode      int
 	quitting      bool
-	scroll        int     // fullscreen: rows scrolled up from the bottom of the chat
-	pendingCmd    tea.Cmd // a command a response handler wants run (clipboard)
+	scroll        int               // fullscreen: rows scrolled up from the bottom of the chat
+	scrollTop     int               // fullscreen: the transcript row at the viewport's top (last frame)
+	search        *transcriptSearch // the open transcript search (search.go)
+	pendingCmd    tea.Cmd           // a command a response handler wants run (clipboard)
 
 	// Fullscreen mouse (mouse.go): the wheel's line counts, where the last
 	// frame drew the components, the press a component took, the clock.
@@ -795,6 +797,14 @@ func (m *model) paste(content string) {
 
 func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 	ks := k.String()
+	// pi's alt-screen search takes its keys before any component.
+	if m.fullscreen && m.keys.is("tui.altScreen.search", ks) {
+		m.toggleSearch()
+		return nil
+	}
+	if m.search != nil {
+		return m.searchKey(ks, k)
+	}
 	if v := m.focusedView(); v != nil {
 		v.input(m, keyBytes(k))
 		return nil
@@ -1370,6 +1380,9 @@ func (m *model) render() string {
 	// back until the rows (and the scroll offset) are filled; the others
 	// keep their cached lines until they scroll into view.
 	need := room + m.scroll
+	if m.search != nil {
+		need = math.MaxInt // the search reads the whole transcript
+	}
 	var chunks [][]string
 	n := 0
 	i := len(m.items) - 1
@@ -1387,10 +1400,23 @@ func (m *model) render() string {
 	for j := len(chunks) - 1; j >= 0; j-- {
 		all = append(all, chunks[j]...)
 	}
+	if m.search.active() {
+		top := max(0, len(all)-room-m.scroll)
+		if t, ok := m.search.refresh(all, top, room); ok {
+			if s := max(0, len(all)-room-max(0, min(t, len(all)-room))); s != m.scroll {
+				m.scroll = s
+				m.scrollbarUntil = m.clock().Add(scrollbarShow) // the frame ticks hide it again
+			}
+		}
+	}
 	end := len(all) - m.scroll
+	m.scrollTop = max(0, end-room) // with the search open, all is the whole transcript
 	shown := all[max(0, end-room):end]
 	out := make([]string, 0, m.height)
 	out = append(out, shown...)
+	if m.search != nil {
+		m.search.highlight(out, m.scrollTop, w)
+	}
 	for len(out) < room {
 		out = append(out, "")
 	}
@@ -1411,7 +1437,11 @@ func (m *model) render() string {
 	if len(out) > m.height && m.height > 0 {
 		out = out[len(out)-m.height:]
 	}
-	return strings.Join(m.overlays(out, bw, m.height), "\n")
+	out = m.overlays(out, bw, m.height)
+	if m.search != nil {
+		out = m.drawSearch(out, bw)
+	}
+	return strings.Join(out, "\n")
 }
 
 func (m *model) chatLines(w int) []string {
