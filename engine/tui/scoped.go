@@ -307,15 +307,14 @@ func (s *scopedModels) render(m *model, w int) []string {
 			if i == s.index {
 				prefix = th.Fg("accent", "→ ")
 			}
-			id, styled, name, badge := it.fullID, it.fullID, "", th.Fg("muted", " [unavailable]")
+			// an enabled id no available model has: struck through
+			styled, name, badge := "\x1b[9m"+it.fullID+"\x1b[29m", "", th.Fg("muted", " [unavailable]")
 			if it.model != nil {
-				id, styled = it.model.id, it.model.id
+				styled = it.model.id
 				if d := distinctModelName(it.model.id, it.model.name); d != "" {
 					name = th.Fg("muted", " ("+d+")")
 				}
 				badge = th.Fg("muted", " ["+it.model.provider+"]")
-			} else {
-				styled = "\x1b[9m" + id + "\x1b[29m"
 			}
 			if i == s.index {
 				styled = th.Fg("accent", styled)

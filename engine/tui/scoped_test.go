@@ -78,3 +78,14 @@ func TestDistinctModelName(t *testing.T) {
 		}
 	}
 }
+
+// An enabled id that no available model has (enabledModels naming a
+// provider without auth) lists as unavailable and counts apart.
+func TestScopedModelsUnavailable(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.answer("get_model_scope", map[string]any{"enabledIds": []any{"gone/x", "p/a"}, "models": []any{
+		map[string]any{"provider": "p", "id": "a", "name": "a"}, map[string]any{"provider": "p", "id": "b", "name": "b"}}})
+	h.m.openScopedModels()
+	h.sync()
+	h.contains("→   gone/x [unavailable]", "  ✓ a [p]", "    b [p]", "Model unavailable", "1/2 enabled · 1 unavailable")
+}
