@@ -143,3 +143,82 @@ func TestTUIClickInSelectorMatchesPi16(t *testing.T) {
 	})
 	compareScreens(t, screens, nil)
 }
+
+// modelSelectorCut is the model selector from the line under its top
+// border to its bottom border, without pi's catalog refresh line.
+func modelSelectorCut(s string) string {
+	lines := strings.Split(s, "\n")
+	from, to := -1, len(lines)
+	for i, l := range lines {
+		if strings.HasPrefix(l, "────") {
+			if from < 0 {
+				from = i + 1
+			} else if i > from+1 {
+				to = i
+				break
+			}
+		}
+	}
+	if from < 0 {
+		return s
+	}
+	return selectorCatalogLine.ReplaceAllString(strings.Join(lines[from:to], "\n"), "")
+}
+
+// selectorCatalogLine is the model selector's refresh line with the blank
+// row above it.
+var selectorCatalogLine = regexp.MustCompile(`\n\n  (Refreshing model catalogs…|Model catalogs refreshed\.)`)
+
+// TestTUIModelSelectorScopeMatchesPi16: with a --models scope the model
+// selector lists the scope in its order ("Scope: all | scoped"), tab
+// shows every model and back, as pi 1.6's.
+func TestTUIModelSelectorScopeMatchesPi16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
+	node, cli := pi16Command(t)
+	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
+		var agent string
+		setup := withMockModels(t)
+		tt := startPTYSetup(t, func(w, a string) { agent = a; setup(w, a) }, side, nil, "--models", "mock/zeta-4,mock/mock-1", "--model", "mock/mock-1", "--no-session")
+		tt.waitFor("mock-1")
+		settle()
+		shot := func(want string) {
+			tt.waitFor(want)
+			settle()
+			add(modelSelectorCut(tt.screen()))
+		}
+		tt.keys("\x0c") // ctrl+l
+		shot("Model Name")
+		tt.keys("\t")
+		shot("other-3")
+		tt.keys("\t")
+		tt.waitGone("other-3")
+		shot("Model Name")
+		tt.keys("\x1b[A", "\r") // zeta-4
+		tt.waitFor("Model: zeta-4")
+		settle()
+		add(lastLines(screenUntil(tt.screen(), "──────"), 2))
+		add(modelScopeLine(tt.screen()))
+		tt.keys("\x0c", "other", "\t") // the search in all models
+		shot("other-3")
+		tt.keys("\x13") // ctrl+s: set as default
+		tt.waitFor("Default model: mock/other-3")
+		settle()
+		add(lastLines(screenUntil(tt.screen(), "──────"), 2))
+		data, err := os.ReadFile(filepath.Join(agent, "settings.json"))
+		must(t, err)
+		add(changelogVersion.ReplaceAllString(string(data), ""))
+	})
+	compareScreens(t, screens, nil)
+}
+
+// modelScopeLine is the header's "Model scope: ..." line.
+func modelScopeLine(s string) string {
+	for _, l := range strings.Split(s, "\n") {
+		if strings.Contains(l, "Model scope:") {
+			return l
+		}
+	}
+	return "(no model scope line)"
+}

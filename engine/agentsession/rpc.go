@@ -599,6 +599,11 @@ func (s *rpcServer) setModel(c *rpcCommand) (any, bool, error) {
 	id, _ := c.raw["modelId"].(string)
 	for _, m := range s.rt.reg.Available() {
 		if m.Provider == p && m.ID == id {
+			if c.raw["persist"] == true { // pigo's: the interactive /model selector's "set as default"
+				if err := s.rt.persistDefaultModel(m); err != nil {
+					return nil, false, err
+				}
+			}
 			notify := s.rt.setModel(context.WithoutCancel(s.rt.baseCtx), m, "set", "")
 			return afterResponse{data: agent.ModelMap(m), hasData: true, run: notify}, false, nil
 		}

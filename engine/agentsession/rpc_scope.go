@@ -3,6 +3,7 @@ package agentsession
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/pigo-dev/pigo/engine/agent"
 	"github.com/pigo-dev/pigo/engine/provider"
@@ -17,7 +18,7 @@ import (
 // "provider/id" list: the session's scope when it has one, else the
 // settings' enabledModels resolved (patterns that match nothing kept as
 // written), or null for all enabled; scoped says whether the session has
-// a scope.
+// a scope, scope is that scope (provider, id, thinkingLevel) in order.
 func (s *rpcServer) getModelScope(*rpcCommand) (any, bool, error) {
 	rt := s.rt
 	avail := rt.reg.Available()
@@ -29,6 +30,14 @@ func (s *rpcServer) getModelScope(*rpcCommand) (any, bool, error) {
 	scoped := rt.scoped
 	rt.mu.Unlock()
 	var enabled []any
+	scope := []any{}
+	for _, sm := range scoped {
+		e := ordered{{"provider", sm.Model.Provider}, {"id", sm.Model.ID}}
+		if sm.Thinking != "" {
+			e = append(e, member{"thinkingLevel", string(sm.Thinking)})
+		}
+		scope = append(scope, e)
+	}
 	if len(scoped) > 0 {
 		for _, sm := range scoped {
 			enabled = append(enabled, sm.Model.Provider+"/"+sm.Model.ID)
@@ -51,7 +60,7 @@ func (s *rpcServer) getModelScope(*rpcCommand) (any, bool, error) {
 	if enabled != nil {
 		ids = enabled
 	}
-	return ordered{{"models", models}, {"enabledIds", ids}, {"scoped", len(scoped) > 0}}, true, nil
+	return ordered{{"models", models}, {"enabledIds", ids}, {"scoped", len(scoped) > 0}, {"scope", scope}}, true, nil
 }
 
 // enabledIDs reads a command's enabledIds: nil for null (all enabled).
@@ -123,4 +132,33 @@ func (s *rpcServer) saveModelScope(c *rpcCommand) (any, bool, error) {
 		return nil, false, rt.settings.remove("enabledModels")
 	}
 	return nil, false, rt.settings.set("enabledModels", ids)
+}
+
+// persistDefaultModel is pi's setModel with persist: defaultProvider and
+// defaultModel in the global settings; a non-empty scope gains the model
+// (and enabledModels, when set, its "provider/id").
+func (rt *agentRuntime) persistDefaultModel(m *provider.Model) error {
+	if err := rt.settings.set("defaultProvider", m.Provider); err != nil {
+		return err
+	}
+	if err := rt.settings.set("defaultModel", m.ID); err != nil {
+		return err
+	}
+	rt.mu.Lock()
+	in := len(rt.scoped) == 0 || slices.ContainsFunc(rt.scoped, func(sm provider.ScopedModel) bool {
+		return sm.Model.Provider == m.Provider && sm.Model.ID == m.ID
+	})
+	if !in {
+		rt.scoped = append(slices.Clone(rt.scoped), provider.ScopedModel{Model: m})
+	}
+	rt.mu.Unlock()
+	if in {
+		return nil
+	}
+	enabled := rt.settings.strings("enabledModels")
+	ref := m.Provider + "/" + m.ID
+	if len(enabled) == 0 || slices.ContainsFunc(enabled, func(p string) bool { return strings.EqualFold(p, ref) }) {
+		return nil
+	}
+	return rt.settings.set("enabledModels", append(enabled, ref))
 }

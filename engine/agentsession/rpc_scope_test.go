@@ -42,6 +42,9 @@ func TestServeModelScope(t *testing.T) {
 	if ids, _ := d["enabledIds"].([]any); len(ids) != 2 || ids[0] != "p/b" || ids[1] != "p/a" || d["scoped"] != true {
 		t.Fatalf("enabledIds: %v", d["enabledIds"])
 	}
+	if sc, _ := d["scope"].([]any); len(sc) != 2 || sc[0].(map[string]any)["id"] != "b" {
+		t.Fatalf("scope: %v", d["scope"])
+	}
 	cycle := func() string {
 		t.Helper()
 		r := ask(map[string]any{"type": "cycle_model", "id": "c"})
@@ -77,5 +80,21 @@ func TestServeModelScope(t *testing.T) {
 	data, _ = os.ReadFile(settings)
 	if string(data) != "{\n  \"theme\": \"dark\"\n}" {
 		t.Fatalf("settings.json after saving all:\n%s", data)
+	}
+	// set_model with persist (the /model selector's set as default):
+	// the default model in settings, and a scope gains the model.
+	ask(map[string]any{"type": "set_model_scope", "id": "s3", "enabledIds": []any{"p/a"}})
+	ask(map[string]any{"type": "save_model_scope", "id": "w3", "enabledIds": []any{"p/a"}})
+	if r := ask(map[string]any{"type": "set_model", "id": "m", "provider": "p", "modelId": "b", "persist": true}); r["success"] != true {
+		t.Fatalf("set_model persist: %v", r)
+	}
+	data, _ = os.ReadFile(settings)
+	want := "{\n  \"theme\": \"dark\",\n  \"enabledModels\": [\n    \"p/a\",\n    \"p/b\"\n  ],\n  \"defaultProvider\": \"p\",\n  \"defaultModel\": \"b\"\n}"
+	if string(data) != want {
+		t.Fatalf("settings.json after set as default:\n%s", data)
+	}
+	d, _ = ask(map[string]any{"type": "get_model_scope", "id": "g3"})["data"].(map[string]any)
+	if sc, _ := d["scope"].([]any); len(sc) != 2 {
+		t.Fatalf("scope after set as default: %v", d["scope"])
 	}
 }

@@ -172,6 +172,9 @@ func (s *piSettings) providerRetry() provider.RetryPolicy {
 }
 
 func (s *piSettings) strings(key string) []string {
+	if set, ok := s.get(key).([]string); ok { // as set() stored it
+		return slices.Clone(set)
+	}
 	list, _ := s.get(key).([]any)
 	var out []string
 	for _, v := range list {

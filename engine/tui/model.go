@@ -72,6 +72,7 @@ type model struct {
 	ctxUnknown        bool
 	steering, follows []string
 
+	scope      []scopeEntry // the session's model scope (get_model_scope)
 	commands   []command
 	extensions []string
 	statuses   map[string]string
@@ -213,6 +214,7 @@ func (m *model) Init() tea.Cmd {
 	m.c.request(cmd("get_commands"), (*model).onCommands)
 	m.c.request(cmd("get_extensions"), (*model).onExtensions)
 	m.c.request(cmd("get_shortcuts"), (*model).onShortcuts)
+	m.c.request(cmd("get_model_scope"), (*model).onModelScope)
 	m.c.request(cmd("get_input_listeners"), (*model).onInputListeners)
 	m.c.request(cmd("get_autocomplete_providers"), (*model).onAutocompleteProviders)
 	m.loadHistory()
@@ -1479,6 +1481,11 @@ func (m *model) header(w int) []string {
 	}
 	if custom != nil {
 		lines = append(append([]string{""}, custom...), "")
+	}
+	// pi's fullscreen header says the model scope (regular mode prints it
+	// before the interactive mode starts).
+	if n := m.scopeNotice(); n != "" && m.fullscreen && m.opts.QuietStartup != "header" {
+		lines = append(lines, " "+n, "")
 	}
 	if len(m.extensions) > 0 && m.opts.QuietStartup != "header" {
 		lines = append(lines, th.Fg("mdHeading", "[Extensions]"))

@@ -184,7 +184,7 @@ func TestModelSelectorAndCycling(t *testing.T) {
 	h.answer("get_available_models", map[string]any{"models": []any{
 		map[string]any{"id": "mock-1", "provider": "mock"}, map[string]any{"id": "other-2", "provider": "mock"}}})
 	h.press("ctrl+l")
-	h.contains("Only showing models from configured providers.", "→ ✓ mock-1 [mock]", "    other-2 [mock]", "Enter to select · Escape/Ctrl+C to cancel")
+	h.contains("Only showing models from configured providers.", "→ ✓ mock-1 [mock]", "    other-2 [mock]", "Enter to select · Ctrl+S to set as default · Escape/Ctrl+C to cancel")
 	h.press("down", "enter")
 	if c := h.cmd("set_model"); c["modelId"] != "other-2" || c["provider"] != "mock" {
 		t.Errorf("set_model %v", c)

@@ -162,7 +162,9 @@ func (s *scopedModels) changed(m *model) {
 	m.c.request(cmd("set_model_scope", "enabledIds", s.idsValue()), func(m *model, r response) {
 		if !r.ok {
 			m.notice(r.err, "error")
+			return
 		}
+		m.c.request(cmd("get_model_scope"), (*model).onModelScope)
 	})
 }
 
@@ -422,4 +424,44 @@ func (m *model) onCycleModel(r response) {
 		name += " (thinking: " + level + ")"
 	}
 	m.status("Switched to " + name)
+}
+
+// scopeEntry is one model of the session's scope.
+type scopeEntry struct{ provider, id, thinking string }
+
+func (m *model) onModelScope(r response) {
+	if !r.ok {
+		return // a host without model scopes
+	}
+	m.scope = m.scope[:0]
+	list, _ := r.data["scope"].([]any)
+	for _, x := range list {
+		o, _ := x.(map[string]any)
+		var e scopeEntry
+		e.provider, _ = o["provider"].(string)
+		e.id, _ = o["id"].(string)
+		e.thinking, _ = o["thinkingLevel"].(string)
+		m.scope = append(m.scope, e)
+	}
+}
+
+// scopeNotice is pi's getModelScopeNotice: "Model scope: a, b:high
+// (Ctrl+P to cycle)", or "" without a scope.
+func (m *model) scopeNotice() string {
+	if len(m.scope) == 0 {
+		return ""
+	}
+	var ids []string
+	for _, e := range m.scope {
+		if e.thinking != "" {
+			ids = append(ids, e.id+":"+e.thinking)
+		} else {
+			ids = append(ids, e.id)
+		}
+	}
+	hint := ""
+	if k := m.keys.text("app.model.cycleForward", true); k != "" {
+		hint = m.th.Fg("muted", " ("+k+" to cycle)")
+	}
+	return m.th.Fg("dim", "Model scope: "+strings.Join(ids, ", ")) + hint
 }

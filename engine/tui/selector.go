@@ -29,6 +29,12 @@ type selector struct {
 	intro string
 	line  func(m *model, it selItem, selected bool) string
 	about func(it selItem) string
+	// heading, when set, draws the lines above the search instead of
+	// intro; tab runs on the tab key; save, when set, is the
+	// app.models.save key on the selected item (and its hint).
+	heading func(m *model) []string
+	tab     func(m *model, s *selector)
+	save    func(m *model, it selItem)
 	// wheel: the mouse wheel over the list moves the selection and a
 	// click takes an item (pi's SelectList and SettingsList); listTop
 	// and listRows are where render drew the list, listStart its first
@@ -71,6 +77,13 @@ func (s *selector) key(m *model, ks string, k tea.KeyPressMsg) tea.Cmd {
 		if len(vis) > 0 {
 			s.choose(m, vis[min(s.index, len(vis)-1)])
 		}
+	case s.tab != nil && m.keys.is("tui.input.tab", ks):
+		s.tab(m, s)
+	case s.save != nil && m.keys.is("app.models.save", ks):
+		if len(vis) > 0 {
+			m.sel = nil
+			s.save(m, vis[min(s.index, len(vis)-1)])
+		}
 	case ks == "backspace":
 		if s.filter != "" {
 			s.filter = s.filter[:len(s.filter)-1]
@@ -94,7 +107,12 @@ func (s *selector) render(m *model, w int) []string {
 	if s.title != "" {
 		out = append(out, " "+th.Fg("accent", Bold(s.title)), "")
 	}
-	if s.intro != "" {
+	if s.heading != nil {
+		for _, l := range s.heading(m) {
+			out = append(out, ansi.Truncate(l, w, ""))
+		}
+		out = append(out, "")
+	} else if s.intro != "" {
 		out = append(out, ansi.Truncate(th.Fg("warning", s.intro), w, ""), "")
 	}
 	out = append(out, "> "+s.filter+"\x1b[7m \x1b[27m", "")
@@ -135,7 +153,11 @@ func (s *selector) render(m *model, w int) []string {
 	} else if s.about != nil {
 		out = append(out, "", th.Fg("muted", "  "+s.about(vis[min(s.index, len(vis)-1)])))
 	}
-	hint := fmt.Sprintf("  %s to select · %s to cancel", m.keys.text("tui.select.confirm", true), m.keys.text("tui.select.cancel", true))
+	save := ""
+	if s.save != nil {
+		save = " · " + m.keys.text("app.models.save", true) + " to set as default"
+	}
+	hint := fmt.Sprintf("  %s to select%s · %s to cancel", m.keys.text("tui.select.confirm", true), save, m.keys.text("tui.select.cancel", true))
 	return append(out, "", th.Fg("dim", hint), rule)
 }
 
