@@ -41,7 +41,8 @@ var catalogLine = regexp.MustCompile(`(?m)^  (Refreshing model catalogs…|Model
 // TestTUIScopedModelsMatchesPi16: /scoped-models draws pi 1.6's selector;
 // enter toggles, alt+down reorders, a search narrows the list, ctrl+s
 // writes enabledModels to settings.json as pi writes it, and ctrl+p then
-// cycles through the scope in its order ("Switched to ...").
+// cycles through the scope in its order ("Switched to ..."), ctrl+shift+p
+// back.
 func TestTUIScopedModelsMatchesPi16(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts real pi")
@@ -83,6 +84,10 @@ func TestTUIScopedModelsMatchesPi16(t *testing.T) {
 			settle()
 			add(lastLines(screenUntil(tt.screen(), "──────"), 2) + "\n" + lastLine(tt.screen()))
 		}
+		tt.keys("\x1b[112;6u") // ctrl+shift+p: back
+		tt.waitFor("Switched to other-3")
+		settle()
+		add(lastLines(screenUntil(tt.screen(), "──────"), 2) + "\n" + lastLine(tt.screen()))
 	})
 	compareScreens(t, screens, nil)
 }

@@ -45,9 +45,13 @@ func TestServeModelScope(t *testing.T) {
 	if sc, _ := d["scope"].([]any); len(sc) != 2 || sc[0].(map[string]any)["id"] != "b" {
 		t.Fatalf("scope: %v", d["scope"])
 	}
-	cycle := func() string {
+	cycle := func(dir ...string) string {
 		t.Helper()
-		r := ask(map[string]any{"type": "cycle_model", "id": "c"})
+		c := map[string]any{"type": "cycle_model", "id": "c"}
+		if len(dir) > 0 {
+			c["direction"] = dir[0]
+		}
+		r := ask(c)
 		d, _ := r["data"].(map[string]any)
 		m, _ := d["model"].(map[string]any)
 		id, _ := m["id"].(string)
@@ -61,6 +65,13 @@ func TestServeModelScope(t *testing.T) {
 	}
 	if got := cycle(); got != "c" {
 		t.Fatalf("cycle in [c b] from b: %q", got)
+	}
+	if got := cycle("backward"); got != "b" {
+		t.Fatalf("cycle backward in [c b] from c: %q", got)
+	}
+	ask(map[string]any{"type": "set_model", "id": "m0", "provider": "p", "modelId": "a"})
+	if got := cycle(); got != "c" { // from outside the scope: its first
+		t.Fatalf("cycle in [c b] from a: %q", got)
 	}
 	ask(map[string]any{"type": "set_model_scope", "id": "s2", "enabledIds": []any{"p/a", "p/b", "p/c"}})
 	d, _ = ask(map[string]any{"type": "get_model_scope", "id": "g2"})["data"].(map[string]any)

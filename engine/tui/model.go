@@ -947,7 +947,7 @@ func (m *model) restoreQueue(abort bool) {
 }
 
 // appActions are the app's actions in the order their keys are matched.
-var appActions = []string{"app.clear", "app.exit", "app.interrupt", "app.editor.external", "app.model.select", "app.model.cycleForward",
+var appActions = []string{"app.clear", "app.exit", "app.interrupt", "app.editor.external", "app.model.select", "app.model.cycleForward", "app.model.cycleBackward",
 	"app.thinking.cycle", "app.thinking.toggle", "app.tools.expand", "app.message.followUp", "app.message.dequeue",
 	"app.suspend", "tui.altScreen.pageUp", "tui.altScreen.pageDown", "tui.altScreen.top", "tui.altScreen.bottom",
 	"app.session.new", "app.session.tree", "app.session.fork", "app.session.resume"}
@@ -998,6 +998,9 @@ func (m *model) action(name string) tea.Cmd {
 		return nil
 	case "app.model.cycleForward":
 		m.c.request(cmd("cycle_model"), (*model).onCycleModel)
+		return nil
+	case "app.model.cycleBackward":
+		m.c.request(cmd("cycle_model", "direction", "backward"), (*model).onCycleModel)
 		return nil
 	case "app.thinking.cycle":
 		m.c.request(cmd("cycle_thinking_level"), func(m *model, r response) {
