@@ -3,6 +3,7 @@ package tui
 import (
 	"regexp"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -36,7 +37,10 @@ type transcriptSearch struct {
 	prevStart, prevEnd, nextStart, nextEnd int
 }
 
-type searchMatch struct{ segments []searchSegment }
+type searchMatch struct {
+	segments []searchSegment
+	textEnd  int // where it ends in the corpus text
+}
 
 // searchSegment is a match's cells on one row: [startCol, endCol).
 type searchSegment struct{ row, startCol, endCol int }
@@ -52,29 +56,49 @@ type searchSpan struct {
 type searchCorpus struct {
 	text  string
 	spans []searchSpan
+	// rows[r] is where row r starts: the text's length, the spans'
+	// count and whether a separator was pending, so that a change (a
+	// streaming reply at the end) rebuilds only from its row.
+	rows    []corpusRow
+	pending bool
 }
 
-var printableASCII = regexp.MustCompile(`^[\x20-\x7e]*$`)
+type corpusRow struct {
+	text, spans int
+	pending     bool
+}
 
 // buildSearchCorpus is pi's buildSearchCorpus: the lines' visible text
 // with blank runs and line ends as single spaces.
 func buildSearchCorpus(lines []string) searchCorpus {
+	var c searchCorpus
+	c.extend(lines, 0)
+	return c
+}
+
+// extend rebuilds the corpus from row from on (rows before it are the
+// same lines as before).
+func (c *searchCorpus) extend(lines []string, from int) {
+	if from < len(c.rows) {
+		r := c.rows[from]
+		c.text, c.spans, c.pending, c.rows = c.text[:r.text], c.spans[:r.spans], r.pending, c.rows[:from]
+	}
 	var b strings.Builder
-	var spans []searchSpan
-	pending := false
+	b.WriteString(c.text)
 	sep := func() {
-		if pending {
+		if c.pending {
 			b.WriteByte(' ')
-			pending = false
+			c.pending = false
 		}
 	}
-	for row, raw := range lines {
-		line := ansi.Strip(raw)
+	for row := from; row < len(lines); row++ {
+		c.rows = append(c.rows, corpusRow{b.Len(), len(c.spans), c.pending})
+		line := ansi.Strip(lines[row])
 		col := 0
-		if printableASCII.MatchString(line) {
+		if isPrintableASCII(line) {
 			for i := 0; i < len(line); {
 				if line[i] == ' ' {
-					pending = pending || b.Len() > 0
+					c.pending = c.pending || b.Len() > 0
 					col++
 					i++
 					continue
@@ -86,7 +110,7 @@ func buildSearchCorpus(lines []string) searchCorpus {
 				sep()
 				start := b.Len()
 				b.WriteString(line[i:end])
-				spans = append(spans, searchSpan{start, b.Len(), row, col, col + end - i, true})
+				c.spans = append(c.spans, searchSpan{start, b.Len(), row, col, col + end - i, true})
 				col += end - i
 				i = end
 			}
@@ -96,20 +120,29 @@ func buildSearchCorpus(lines []string) searchCorpus {
 				text := g.Str()
 				w := ansi.StringWidth(text)
 				if strings.TrimFunc(text, unicode.IsSpace) == "" {
-					pending = pending || b.Len() > 0
+					c.pending = c.pending || b.Len() > 0
 					col += w
 					continue
 				}
 				sep()
 				start := b.Len()
 				b.WriteString(text)
-				spans = append(spans, searchSpan{start, b.Len(), row, col, col + w, false})
+				c.spans = append(c.spans, searchSpan{start, b.Len(), row, col, col + w, false})
 				col += w
 			}
 		}
-		pending = pending || b.Len() > 0
+		c.pending = c.pending || b.Len() > 0
 	}
-	return searchCorpus{text: b.String(), spans: spans}
+	c.text = b.String()
+}
+
+func isPrintableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] > 0x7e {
+			return false
+		}
+	}
+	return true
 }
 
 // normalizeSearchQuery collapses blank runs and trims, as pi.
@@ -117,15 +150,27 @@ func normalizeSearchQuery(q string) string { return strings.Join(strings.Fields(
 
 // find is pi's findSearchCorpusMatches: every case-insensitive
 // occurrence of query, as the cells it covers.
-func (c searchCorpus) find(query string) []searchMatch {
+func (c searchCorpus) find(query string) []searchMatch { return c.findFrom(query, nil, 0) }
+
+// findFrom is find with the matches kept that end before the text's
+// offset cut (the text up to there is as when they were found): the
+// scan goes on after the last of them.
+func (c searchCorpus) findFrom(query string, old []searchMatch, cut int) []searchMatch {
 	if query == "" {
 		return nil
 	}
-	re := regexp.MustCompile("(?i)" + regexp.QuoteMeta(query))
 	var out []searchMatch
-	si := 0
-	for _, loc := range re.FindAllStringIndex(c.text, -1) {
-		start, end := loc[0], loc[1]
+	from := 0
+	for _, sm := range old {
+		if sm.textEnd > cut {
+			break
+		}
+		out, from = append(out, sm), sm.textEnd
+	}
+	re := regexp.MustCompile("(?i)" + regexp.QuoteMeta(query))
+	si := sort.Search(len(c.spans), func(i int) bool { return c.spans[i].textEnd > from })
+	for _, loc := range re.FindAllStringIndex(c.text[from:], -1) {
+		start, end := loc[0]+from, loc[1]+from
 		for si < len(c.spans) && c.spans[si].textEnd <= start {
 			si++
 		}
@@ -152,7 +197,7 @@ func (c searchCorpus) find(query string) []searchMatch {
 			si++
 		}
 		if len(segs) > 0 {
-			out = append(out, searchMatch{segs})
+			out = append(out, searchMatch{segs, end})
 		}
 	}
 	return out
@@ -247,13 +292,26 @@ func (s *transcriptSearch) refresh(lines []string, top, view int) (target int, o
 		s.anchorRow = top
 	}
 	reveal := s.mode != "retain"
-	changed := !slices.Equal(lines, s.lines)
-	if changed || s.lines == nil {
-		s.lines, s.corpus = slices.Clone(lines), buildSearchCorpus(lines)
+	// the first row that changed since the last frame
+	same := 0
+	for same < min(len(lines), len(s.lines)) && lines[same] == s.lines[same] {
+		same++
+	}
+	linesChanged := s.lines == nil || same < len(lines) || len(lines) != len(s.lines)
+	if linesChanged {
+		cut := len(s.corpus.text)
+		if same < len(s.corpus.rows) {
+			cut = s.corpus.rows[same].text
+		}
+		s.corpus.extend(lines, same)
+		s.lines = slices.Clone(lines)
+		if q := normalizeSearchQuery(s.query); q == s.normalized {
+			s.matches = s.corpus.findFrom(q, s.matches, cut)
+		}
 	}
 	q := normalizeSearchQuery(s.query)
-	changed = changed || q != s.normalized
-	if changed {
+	changed := linesChanged || q != s.normalized
+	if q != s.normalized {
 		s.normalized, s.matches = q, s.corpus.find(q)
 	}
 	if !changed && s.mode == "retain" {

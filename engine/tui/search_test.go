@@ -52,10 +52,69 @@ func TestSearchCorpus(t *testing.T) {
 		t.Fatalf("corpus %q", c.text)
 	}
 	got := fmt.Sprint(c.find("WORLD héllo"))
-	if got != "[{[{0 10 15} {2 0 5}]}]" {
+	if got != "[{[{0 10 15} {2 0 5}] 18}]" {
 		t.Errorf("matches %s", got)
 	}
-	if got := fmt.Sprint(c.find("o w")); got != "[{[{0 6 7} {0 10 11}]} {[{2 4 5} {2 6 7}]}]" {
+	if got := fmt.Sprint(c.find("o w")); got != "[{[{0 6 7} {0 10 11}] 7} {[{2 4 5} {2 6 7}] 20}]" {
 		t.Errorf("matches of o w: %s", got)
+	}
+}
+
+// Rows that change at the end (a streaming reply) rebuild the corpus and
+// the matches from there: the same as searching everything again.
+func TestSearchIncremental(t *testing.T) {
+	s := &transcriptSearch{selected: -1, mode: "query", query: "ab c"}
+	lines := []string{"ab", "c ab", "", "xab", "c"}
+	s.refresh(lines, 0, 10)
+	for _, next := range [][]string{
+		{"ab", "c ab", "", "xab", "cd ab"},
+		{"ab", "c ab", "", "xab", "cd ab", "c"},
+		{"ab", "c ab"},
+		{"ab", "c ab", "c", "ab c ab"},
+		{"zz"},
+	} {
+		s.refresh(next, 0, 10)
+		want := buildSearchCorpus(next)
+		if s.corpus.text != want.text || fmt.Sprint(s.corpus.spans) != fmt.Sprint(want.spans) {
+			t.Fatalf("%q: corpus %q, want %q", next, s.corpus.text, want.text)
+		}
+		if got, want := fmt.Sprint(s.matches), fmt.Sprint(want.find("ab c")); got != want {
+			t.Errorf("%q: matches %s, want %s", next, got, want)
+		}
+	}
+}
+
+// BenchmarkViewSearch is a frame with the transcript search open on
+// benchModel's 500-message chat (the whole transcript is drawn and
+// searched when it changed): nothing changed; BenchmarkView is the same
+// frame without the search.
+func BenchmarkViewSearch(b *testing.B) {
+	m := benchModel(b)
+	m.toggleSearch()
+	m.setSearchQuery("fmt.Println")
+	m.View()
+	b.ResetTimer()
+	for b.Loop() {
+		m.View()
+	}
+}
+
+// BenchmarkViewSearchStreaming is a frame after a text delta with the
+// search open (the corpus is built again and searched);
+// BenchmarkViewStreaming is the same frame without the search.
+func BenchmarkViewSearchStreaming(b *testing.B) {
+	m := benchModel(b)
+	m.toggleSearch()
+	m.setSearchQuery("fmt.Println")
+	m.cur = m.add(&assistantItem{})
+	m.streaming = true
+	n := 0
+	b.ResetTimer()
+	for b.Loop() {
+		if n++; n%400 == 0 {
+			m.cur.item.(*assistantItem).blocks = nil
+		}
+		m.delta(map[string]any{"assistantMessageEvent": map[string]any{"type": "text_delta", "contentIndex": 0.0, "delta": "word "}})
+		m.View()
 	}
 }
