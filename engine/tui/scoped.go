@@ -20,8 +20,8 @@ type scopedModels struct {
 	enabled []string               // nil: all enabled
 	items   []scopedItem           // the list as shown (filtered)
 	index   int
-	filter  string
-	dirty   bool // changed since the last save
+	input   *editor // the search
+	dirty   bool    // changed since the last save
 }
 
 type scopedModel struct{ provider, id, name string }
@@ -40,7 +40,7 @@ func (m *model) openScopedModels() {
 			m.notice(r.err, "error")
 			return
 		}
-		s := &scopedModels{models: map[string]scopedModel{}}
+		s := &scopedModels{models: map[string]scopedModel{}, input: newEditor()}
 		list, _ := r.data["models"].([]any)
 		for _, x := range list {
 			o, _ := x.(map[string]any)
@@ -137,7 +137,7 @@ func (s *scopedModels) refresh() {
 		}
 		items = append(items, it)
 	}
-	s.items = fuzzyFilter(items, s.filter, func(it scopedItem) string {
+	s.items = fuzzyFilter(items, s.input.Text(), func(it scopedItem) string {
 		if it.model == nil {
 			return it.fullID
 		}
@@ -178,7 +178,7 @@ func (s *scopedModels) idsValue() any {
 // filteredIDs are the listed ids while a search is typed (nil without
 // one): enable all and clear all act on them.
 func (s *scopedModels) filteredIDs() []string {
-	if s.filter == "" {
+	if s.input.Empty() {
 		return nil
 	}
 	ids := []string{}
@@ -261,34 +261,27 @@ func (s *scopedModels) key(m *model, ks string, k tea.KeyPressMsg) tea.Cmd {
 		})
 		s.dirty = false
 	case ks == "ctrl+c":
-		if s.filter == "" {
+		if s.input.Empty() {
 			m.sel = nil
 		} else {
-			s.filter = ""
+			s.input.SetText("")
 			s.refresh()
 		}
 	case ks == "esc":
 		m.sel = nil
-	case ks == "backspace":
-		if s.filter != "" {
-			r := []rune(s.filter)
-			s.setFilter(string(r[:len(r)-1]))
-		}
-	default:
-		if k.Text != "" {
-			s.setFilter(s.filter + k.Text)
+	case ks != "tab":
+		// the search input; a new query selects the top row, the best
+		// match (cursor keys leave the selection)
+		prev := s.input.Text()
+		m.editKeyOn(s.input, ks, k)
+		if q := s.input.Text(); q != prev {
+			if q != "" {
+				s.index = 0
+			}
+			s.refresh()
 		}
 	}
 	return nil
-}
-
-// setFilter: a new query selects the top row, the best match.
-func (s *scopedModels) setFilter(q string) {
-	s.filter = q
-	if q != "" {
-		s.index = 0
-	}
-	s.refresh()
 }
 
 func (s *scopedModels) render(m *model, w int) []string {
@@ -297,7 +290,7 @@ func (s *scopedModels) render(m *model, w int) []string {
 	out := []string{rule, "",
 		th.Fg("accent", Bold("Model Configuration")),
 		th.Fg("muted", "Session-only. "+kb.text("app.models.save", true)+" to save to settings."), "",
-		"> " + s.filter + "\x1b[7m \x1b[27m", ""}
+		"> " + inputLine(s.input, max(1, w-2)), ""}
 	if len(s.items) == 0 {
 		out = append(out, th.Fg("muted", "  No matching models"))
 	} else {

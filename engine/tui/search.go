@@ -23,7 +23,8 @@ import (
 
 // transcriptSearch is the open search.
 type transcriptSearch struct {
-	query     string
+	input     *editor
+	query     string // the input's text the matches are for
 	matches   []searchMatch
 	selected  int    // -1: none
 	key       string // the selected match's position, to find it again when the transcript changes
@@ -214,7 +215,7 @@ func (m *model) toggleSearch() {
 		m.search = nil
 		return
 	}
-	m.search = &transcriptSearch{selected: -1, mode: "query", anchorRow: -1} // -1: the viewport's top
+	m.search = &transcriptSearch{input: newEditor(), selected: -1, mode: "query", anchorRow: -1} // -1: the viewport's top
 }
 
 // searchKey handles a key while the search box has the keyboard: next,
@@ -235,21 +236,21 @@ func (m *model) searchKey(ks string, k tea.KeyPressMsg) tea.Cmd {
 				return m.action(a)
 			}
 		}
-	case ks == "backspace":
-		if r := []rune(s.query); len(r) > 0 {
-			m.setSearchQuery(string(r[:len(r)-1]))
-		}
-	case ks == "ctrl+u":
-		m.setSearchQuery("")
-	case ks == "ctrl+w" || ks == "alt+backspace":
-		q := strings.TrimRightFunc(s.query, unicode.IsSpace)
-		m.setSearchQuery(q[:strings.LastIndexFunc(q, unicode.IsSpace)+1])
-	default:
-		if k.Text != "" && k.Mod&^tea.ModShift == 0 {
-			m.setSearchQuery(s.query + k.Text)
-		}
+	case ks != "up" && ks != "down" && ks != "tab": // the one-line input, as pi's Input
+		m.editKeyOn(s.input, ks, k)
+		m.setSearchQuery(s.input.Text())
 	}
 	return nil
+}
+
+// inputLine is a one-line input's text with its cursor, the end kept
+// in view when it is wider than w.
+func inputLine(e *editor, w int) string {
+	line := e.Render(1<<20, true)[0]
+	if lw := ansi.StringWidth(line); lw > w {
+		line = ansi.TruncateLeft(line, lw-w, "")
+	}
+	return line
 }
 
 // setSearchQuery is pi's updateSearchQuery: the next refresh selects
@@ -466,11 +467,7 @@ func (s *transcriptSearch) render(km keymap, w int) []string {
 			input = "\x1b[7m\x1b[2m" + string(ph[0]) + "\x1b[22m\x1b[27m\x1b[2m" + string(ph[1:]) + "\x1b[22m"
 		}
 	} else {
-		q := s.query
-		if qw := ansi.StringWidth(q); qw >= avail { // the end of a long query, the cursor after it
-			q = ansi.TruncateLeft(q, qw-avail+1, "")
-		}
-		input = q + "\x1b[7m \x1b[27m"
+		input = inputLine(s.input, avail)
 	}
 	if pad := avail - ansi.StringWidth(input); pad > 0 {
 		input += strings.Repeat(" ", pad)

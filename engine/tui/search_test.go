@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	tea "charm.land/bubbletea/v2"
 )
 
 // TestTranscriptSearch: ctrl+shift+f opens the box; a query's matches
@@ -63,7 +65,7 @@ func TestSearchCorpus(t *testing.T) {
 // Rows that change at the end (a streaming reply) rebuild the corpus and
 // the matches from there: the same as searching everything again.
 func TestSearchIncremental(t *testing.T) {
-	s := &transcriptSearch{selected: -1, mode: "query", query: "ab c"}
+	s := &transcriptSearch{input: newEditor(), selected: -1, mode: "query", query: "ab c"}
 	lines := []string{"ab", "c ab", "", "xab", "c"}
 	s.refresh(lines, 0, 10)
 	for _, next := range [][]string{
@@ -91,6 +93,7 @@ func TestSearchIncremental(t *testing.T) {
 func BenchmarkViewSearch(b *testing.B) {
 	m := benchModel(b)
 	m.toggleSearch()
+	m.search.input.SetText("fmt.Println")
 	m.setSearchQuery("fmt.Println")
 	m.View()
 	b.ResetTimer()
@@ -105,6 +108,7 @@ func BenchmarkViewSearch(b *testing.B) {
 func BenchmarkViewSearchStreaming(b *testing.B) {
 	m := benchModel(b)
 	m.toggleSearch()
+	m.search.input.SetText("fmt.Println")
 	m.setSearchQuery("fmt.Println")
 	m.cur = m.add(&assistantItem{})
 	m.streaming = true
@@ -117,4 +121,35 @@ func BenchmarkViewSearchStreaming(b *testing.B) {
 		m.delta(map[string]any{"assistantMessageEvent": map[string]any{"type": "text_delta", "contentIndex": 0.0, "delta": "word "}})
 		m.View()
 	}
+}
+
+// The search box's input edits as pi's Input (the cursor moves, text
+// goes in at it); a press on the box's ↓ or ↑ button selects the next
+// or previous match.
+func TestTranscriptSearchInputAndButtons(t *testing.T) {
+	h := newHarness(t, Options{})
+	for i := range 5 {
+		h.m.add(&noticeItem{text: fmt.Sprintf("item %d", i), token: "muted"})
+	}
+	h.press("ctrl+shift+f")
+	h.typ("iem")
+	h.press("left", "left")
+	h.typ("t")
+	if h.m.search.query != "item" {
+		t.Fatalf("query %q, want item", h.m.search.query)
+	}
+	h.contains("│ item", "1/5")
+	y, x := -1, -1
+	for i, l := range strings.Split(h.screen(), "\n") {
+		if j := strings.Index(l, "↓ Enter"); j >= 0 {
+			y, x = i, len([]rune(l[:j]))
+		}
+	}
+	if y < 0 {
+		t.Fatalf("no buttons:\n%s", h.screen())
+	}
+	h.m.Update(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
+	h.contains("2/5")
+	h.m.Update(tea.MouseClickMsg{X: x - 4, Y: y, Button: tea.MouseLeft}) // on "Enter" of "↑ Shift+Enter"
+	h.contains("1/5")
 }
