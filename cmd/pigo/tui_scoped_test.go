@@ -176,7 +176,8 @@ var selectorCatalogLine = regexp.MustCompile(`\n\n  (Refreshing model catalogs�
 
 // TestTUIModelSelectorScopeMatchesPi16: with a --models scope the model
 // selector lists the scope in its order ("Scope: all | scoped"), tab
-// shows every model and back, as pi 1.6's.
+// shows every model and back, ctrl+s sets the default model (settings,
+// " · default", a "def" search), as pi 1.6's.
 func TestTUIModelSelectorScopeMatchesPi16(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts real pi")
@@ -214,6 +215,10 @@ func TestTUIModelSelectorScopeMatchesPi16(t *testing.T) {
 		data, err := os.ReadFile(filepath.Join(agent, "settings.json"))
 		must(t, err)
 		add(changelogVersion.ReplaceAllString(string(data), ""))
+		tt.keys("\x0c", "\t") // every model: the default second, badged
+		shot("· default")
+		tt.keys("def")
+		shot("> def")
 	})
 	compareScreens(t, screens, nil)
 }

@@ -18,7 +18,8 @@ import (
 // "provider/id" list: the session's scope when it has one, else the
 // settings' enabledModels resolved (patterns that match nothing kept as
 // written), or null for all enabled; scoped says whether the session has
-// a scope, scope is that scope (provider, id, thinkingLevel) in order.
+// a scope, scope is that scope (provider, id, thinkingLevel) in order;
+// defaultModel is the settings' default (provider, id) or null.
 func (s *rpcServer) getModelScope(*rpcCommand) (any, bool, error) {
 	rt := s.rt
 	avail := rt.reg.Available()
@@ -60,7 +61,11 @@ func (s *rpcServer) getModelScope(*rpcCommand) (any, bool, error) {
 	if enabled != nil {
 		ids = enabled
 	}
-	return ordered{{"models", models}, {"enabledIds", ids}, {"scoped", len(scoped) > 0}, {"scope", scope}}, true, nil
+	var def any // the settings' default model, for the model selector's badge
+	if p, id := rt.settings.str("defaultProvider"), rt.settings.str("defaultModel"); p != "" && id != "" {
+		def = ordered{{"provider", p}, {"id", id}}
+	}
+	return ordered{{"models", models}, {"enabledIds", ids}, {"scoped", len(scoped) > 0}, {"scope", scope}, {"defaultModel", def}}, true, nil
 }
 
 // enabledIDs reads a command's enabledIds: nil for null (all enabled).

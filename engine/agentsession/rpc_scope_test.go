@@ -108,4 +108,7 @@ func TestServeModelScope(t *testing.T) {
 	if sc, _ := d["scope"].([]any); len(sc) != 2 {
 		t.Fatalf("scope after set as default: %v", d["scope"])
 	}
+	if def, _ := d["defaultModel"].(map[string]any); def["provider"] != "p" || def["id"] != "b" {
+		t.Fatalf("defaultModel: %v", d["defaultModel"])
+	}
 }

@@ -216,103 +216,134 @@ func (m *model) setThinking(level string) {
 // enabledModels, /scoped-models) the scope in its order, tab switching
 // between the two; the save key makes the selection the default model.
 func (m *model) openModelSelector(search string) {
-	m.c.request(cmd("get_available_models"), func(m *model, r response) {
-		models, _ := r.data["models"].([]any)
-		var items []selItem
-		for _, x := range models {
-			o, _ := x.(map[string]any)
-			id, _ := o["id"].(string)
-			prov, _ := o["provider"].(string)
-			name, _ := o["name"].(string)
-			items = append(items, selItem{label: id, detail: "[" + prov + "]", value: [2]string{prov, id}, name: name,
-				current: id == m.modelID && prov == m.provider})
+	m.c.request(cmd("get_model_scope"), func(m *model, r response) {
+		m.onModelScope(r)
+		m.c.request(cmd("get_available_models"), func(m *model, r response) { m.modelSelector(search, r) })
+	})
+}
+
+// modelSelector opens the selector on get_available_models' answer.
+func (m *model) modelSelector(search string, r response) {
+	models, _ := r.data["models"].([]any)
+	var items []selItem
+	for _, x := range models {
+		o, _ := x.(map[string]any)
+		id, _ := o["id"].(string)
+		prov, _ := o["provider"].(string)
+		name, _ := o["name"].(string)
+		items = append(items, selItem{label: id, detail: "[" + prov + "]", value: [2]string{prov, id}, name: name,
+			current: id == m.modelID && prov == m.provider})
+	}
+	col := collate.New(language.Und)
+	isDefault := func(it selItem) bool { return it.value.([2]string) == m.defaultModel }
+	first := func(a, b bool) int {
+		switch {
+		case a && !b:
+			return -1
+		case b && !a:
+			return 1
 		}
-		col := collate.New(language.Und)
-		slices.SortStableFunc(items, func(a, b selItem) int {
-			if a.current != b.current {
-				if a.current {
-					return -1
-				}
-				return 1
+		return 0
+	}
+	slices.SortStableFunc(items, func(a, b selItem) int {
+		if c := first(a.current, b.current); c != 0 {
+			return c
+		}
+		if c := first(isDefault(a), isDefault(b)); c != 0 {
+			return c
+		}
+		return col.CompareString(a.value.([2]string)[0], b.value.([2]string)[0])
+	})
+	var scoped []selItem
+	for _, e := range m.scope {
+		if i := slices.IndexFunc(items, func(it selItem) bool { return it.value.([2]string) == [2]string{e.provider, e.id} }); i >= 0 {
+			scoped = append(scoped, items[i])
+		}
+	}
+	all := items
+	sel := &selector{items: items, filter: search, choose: (*model).pickModel,
+		search: func(it selItem) string {
+			if isDefault(it) {
+				return modelSelectorText(it) + " default"
 			}
-			return col.CompareString(a.value.([2]string)[0], b.value.([2]string)[0])
-		})
-		var scoped []selItem
-		for _, e := range m.scope {
-			if i := slices.IndexFunc(items, func(it selItem) bool { return it.value.([2]string) == [2]string{e.provider, e.id} }); i >= 0 {
-				scoped = append(scoped, items[i])
+			return modelSelectorText(it)
+		},
+		// pi's "default" search (or a prefix of it) lists the default first
+		first: func(q string, it selItem) bool {
+			q = strings.ToLower(strings.TrimSpace(q))
+			return q != "" && strings.HasPrefix("default", q) && isDefault(it)
+		},
+		intro: "Only showing models from configured providers. Use /login to add providers.",
+		line: func(m *model, it selItem, selected bool) string {
+			cursor, mark, id := "  ", "  ", it.label
+			if selected {
+				cursor, id = m.th.Fg("accent", "→ "), m.th.Fg("accent", it.label)
+			}
+			if it.current {
+				mark = m.th.Fg("accent", "✓ ")
+			}
+			name := ""
+			if d := distinctModelName(it.label, it.name); d != "" {
+				name = m.th.Fg("muted", " ("+d+")")
+			}
+			def := ""
+			if isDefault(it) {
+				def = m.th.Fg("muted", " · default")
+			}
+			return cursor + mark + id + name + " " + m.th.Fg("muted", it.detail) + def
+		},
+		about: func(it selItem) string { return "Model Name: " + it.name },
+		save:  func(m *model, it selItem) { m.setModel(it, true) },
+	}
+	selectCurrent := func() {
+		sel.index = 0
+		for i, it := range sel.items {
+			if it.current {
+				sel.index = i
 			}
 		}
-		all := items
-		sel := &selector{items: items, filter: search, choose: (*model).pickModel, search: modelSelectorText,
-			intro: "Only showing models from configured providers. Use /login to add providers.",
-			line: func(m *model, it selItem, selected bool) string {
-				cursor, mark, id := "  ", "  ", it.label
-				if selected {
-					cursor, id = m.th.Fg("accent", "→ "), m.th.Fg("accent", it.label)
+	}
+	if len(scoped) > 0 {
+		showScoped := true
+		sel.items = scoped
+		sel.heading = func(m *model) []string {
+			th := m.th
+			pick := func(name string, on bool) string {
+				if on {
+					return th.Fg("accent", name)
 				}
-				if it.current {
-					mark = m.th.Fg("accent", "✓ ")
-				}
-				name := ""
-				if d := distinctModelName(it.label, it.name); d != "" {
-					name = m.th.Fg("muted", " ("+d+")")
-				}
-				return cursor + mark + id + name + " " + m.th.Fg("muted", it.detail)
-			},
-			about: func(it selItem) string { return "Model Name: " + it.name },
-			save:  func(m *model, it selItem) { m.setModel(it, true) },
-		}
-		selectCurrent := func() {
-			sel.index = 0
-			for i, it := range sel.items {
-				if it.current {
-					sel.index = i
-				}
+				return th.Fg("muted", name)
 			}
+			return []string{th.Fg("muted", "Scope: ") + pick("all", !showScoped) + th.Fg("muted", " | ") + pick("scoped", showScoped),
+				th.Fg("dim", m.keys.label("tui.input.tab")) + th.Fg("muted", " scope") + th.Fg("muted", " (all/scoped)")}
 		}
-		if len(scoped) > 0 {
-			showScoped := true
-			sel.items = scoped
-			sel.heading = func(m *model) []string {
-				th := m.th
-				pick := func(name string, on bool) string {
-					if on {
-						return th.Fg("accent", name)
-					}
-					return th.Fg("muted", name)
-				}
-				return []string{th.Fg("muted", "Scope: ") + pick("all", !showScoped) + th.Fg("muted", " | ") + pick("scoped", showScoped),
-					th.Fg("dim", m.keys.label("tui.input.tab")) + th.Fg("muted", " scope") + th.Fg("muted", " (all/scoped)")}
+		sel.tab = func(m *model, s *selector) {
+			showScoped = !showScoped
+			s.items = all
+			if showScoped {
+				s.items = scoped
 			}
-			sel.tab = func(m *model, s *selector) {
-				showScoped = !showScoped
-				s.items = all
-				if showScoped {
-					s.items = scoped
-				}
-				selectCurrent()
-				if s.filter != "" {
-					s.index = 0
-				}
-			}
-		}
-		if search == "" {
 			selectCurrent()
+			if s.filter != "" {
+				s.index = 0
+			}
 		}
-		// pi's /model <search> switches at once when one model matches.
-		if vis := sel.visible(); search != "" && len(vis) == 1 {
-			m.pickModel(vis[0])
+	}
+	if search == "" {
+		selectCurrent()
+	}
+	// pi's /model <search> switches at once when one model matches.
+	if vis := sel.visible(); search != "" && len(vis) == 1 {
+		m.pickModel(vis[0])
+		return
+	}
+	for _, it := range items {
+		if v := it.value.([2]string); search != "" && (v[0]+"/"+v[1] == search || v[1] == search) {
+			m.pickModel(it)
 			return
 		}
-		for _, it := range items {
-			if v := it.value.([2]string); search != "" && (v[0]+"/"+v[1] == search || v[1] == search) {
-				m.pickModel(it)
-				return
-			}
-		}
-		m.sel = sel
-	})
+	}
+	m.sel = sel
 }
 
 // modelSelectorText is pi's getModelSelectorSearchText: the bare id

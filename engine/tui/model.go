@@ -72,17 +72,18 @@ type model struct {
 	ctxUnknown        bool
 	steering, follows []string
 
-	scope      []scopeEntry // the session's model scope (get_model_scope)
-	commands   []command
-	extensions []string
-	statuses   map[string]string
-	widgets    map[string]widget
-	widgetKeys []string
-	uiOwner    map[string]string // "status:key" / "widget:key" → the plugin that set it
-	shortcuts  map[string]string // key (bubbletea's string) → an extension's registerShortcut key
-	title      string
-	working    workingState
-	spin       int
+	scope        []scopeEntry // the session's model scope (get_model_scope)
+	defaultModel [2]string    // the settings' default provider and model id
+	commands     []command
+	extensions   []string
+	statuses     map[string]string
+	widgets      map[string]widget
+	widgetKeys   []string
+	uiOwner      map[string]string // "status:key" / "widget:key" → the plugin that set it
+	shortcuts    map[string]string // key (bubbletea's string) → an extension's registerShortcut key
+	title        string
+	working      workingState
+	spin         int
 
 	auto         *autocomplete
 	dialogs      []*dialog

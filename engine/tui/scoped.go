@@ -426,6 +426,12 @@ func (m *model) onModelScope(r response) {
 	if !r.ok {
 		return // a host without model scopes
 	}
+	m.defaultModel = [2]string{}
+	if d, _ := r.data["defaultModel"].(map[string]any); d != nil {
+		p, _ := d["provider"].(string)
+		id, _ := d["id"].(string)
+		m.defaultModel = [2]string{p, id}
+	}
 	m.scope = m.scope[:0]
 	list, _ := r.data["scope"].([]any)
 	for _, x := range list {

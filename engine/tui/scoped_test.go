@@ -89,3 +89,17 @@ func TestScopedModelsUnavailable(t *testing.T) {
 	h.sync()
 	h.contains("→   gone/x [unavailable]", "  ✓ a [p]", "    b [p]", "Model unavailable", "1/2 enabled · 1 unavailable")
 }
+
+// The model selector as pi's: the current model first, the settings'
+// default second (" · default"), then by provider; "def" lists the
+// default first.
+func TestModelSelectorDefaultModel(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.answer("get_model_scope", map[string]any{"scoped": false, "scope": []any{}, "defaultModel": map[string]any{"provider": "mock", "id": "other-2"}})
+	h.answer("get_available_models", map[string]any{"models": []any{
+		map[string]any{"id": "zzz", "provider": "a"}, map[string]any{"id": "other-2", "provider": "mock"}, map[string]any{"id": "mock-1", "provider": "mock"}}})
+	h.press("ctrl+l")
+	h.contains("→ ✓ mock-1 [mock]\n    other-2 [mock] · default\n    zzz [a]")
+	h.typ("def")
+	h.contains("→   other-2 [mock] · default")
+}

@@ -33,8 +33,11 @@ type selector struct {
 	// intro; tab runs on the tab key; save, when set, is the
 	// app.models.save key on the selected item (and its hint).
 	heading func(m *model) []string
-	tab     func(m *model, s *selector)
-	save    func(m *model, it selItem)
+	// first, when set, puts the items it holds for the filter before
+	// the fuzzy matches.
+	first func(filter string, it selItem) bool
+	tab   func(m *model, s *selector)
+	save  func(m *model, it selItem)
 	// wheel: the mouse wheel over the list moves the selection and a
 	// click takes an item (pi's SelectList and SettingsList); listTop
 	// and listRows are where render drew the list, listStart its first
@@ -60,7 +63,22 @@ func (s *selector) visible() []selItem {
 	if text == nil {
 		text = func(it selItem) string { return it.label + " " + it.detail }
 	}
-	return fuzzyFilter(s.items, s.filter, text)
+	out := fuzzyFilter(s.items, s.filter, text)
+	if s.first == nil || s.filter == "" {
+		return out
+	}
+	var lead, rest []selItem
+	for _, it := range s.items {
+		if s.first(s.filter, it) {
+			lead = append(lead, it)
+		}
+	}
+	for _, it := range out {
+		if !s.first(s.filter, it) {
+			rest = append(rest, it)
+		}
+	}
+	return append(lead, rest...)
 }
 
 func (s *selector) key(m *model, ks string, k tea.KeyPressMsg) tea.Cmd {
