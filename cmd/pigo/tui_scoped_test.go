@@ -232,3 +232,21 @@ func modelScopeLine(s string) string {
 	}
 	return "(no model scope line)"
 }
+
+// TestTUIModelScopeLineRegularMode16: in regular mode the model scope
+// line comes before the header, as pi 1.6 prints it before its TUI
+// starts.
+func TestTUIModelScopeLineRegularMode16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
+	node, cli := pi16Command(t)
+	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
+		tt := startPTYSetup(t, withMockModels(t), side, nil, "--tui-mode", "regular", "--models", "mock/zeta-4:high,mock/mock-1",
+			"--model", "mock/mock-1", "--no-session")
+		tt.waitFor("mock-1", "escape interrupt", "Model scope: zeta-4:high, mock-1 (Ctrl+P to cycle)")
+		settle()
+		add(screenUntil(tt.screen(), "▀▀█"))
+	})
+	compareScreens(t, screens, nil)
+}

@@ -74,6 +74,7 @@ type model struct {
 
 	scope        []scopeEntry // the session's model scope (get_model_scope)
 	defaultModel [2]string    // the settings' default provider and model id
+	scopeKnown   bool         // get_model_scope answered (regular mode prints the scope first)
 	commands     []command
 	extensions   []string
 	statuses     map[string]string
@@ -457,7 +458,14 @@ func (m *model) flush() tea.Cmd {
 	w := max(m.width, 10)
 	var lines []string
 	if !m.headerPrinted {
+		if !m.scopeKnown {
+			return nil // the model scope line goes first
+		}
 		m.headerPrinted = true
+		// pi prints the model scope before its regular mode starts
+		if n := m.scopeNotice(); n != "" && m.opts.QuietStartup != "true" && m.opts.QuietStartup != "header" {
+			lines = append(lines, ansi.Truncate(n, w, ""))
+		}
 		lines = append(lines, m.header(w)...)
 	}
 	for m.printed < len(m.items) && m.settled(m.items[m.printed]) {

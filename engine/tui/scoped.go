@@ -423,6 +423,7 @@ func (m *model) onCycleModel(r response) {
 type scopeEntry struct{ provider, id, thinking string }
 
 func (m *model) onModelScope(r response) {
+	m.scopeKnown = true
 	if !r.ok {
 		return // a host without model scopes
 	}
