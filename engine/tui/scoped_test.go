@@ -103,3 +103,19 @@ func TestModelSelectorDefaultModel(t *testing.T) {
 	h.typ("def")
 	h.contains("→   other-2 [mock] · default")
 }
+
+// A selector's search edits as pi's Input: the cursor moves and text
+// goes in at it.
+func TestSelectorSearchCursor(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.answer("get_available_models", map[string]any{"models": []any{
+		map[string]any{"id": "mock-1", "provider": "mock"}, map[string]any{"id": "other-2", "provider": "mock"}}})
+	h.press("ctrl+l")
+	h.typ("oher")
+	h.press("left", "left", "left")
+	h.typ("t")
+	h.contains("> other", "→   other-2 [mock]")
+	h.lacks("mock-1 [mock]")
+	h.press("ctrl+a", "delete") // home, then the first character goes
+	h.contains("> ther")
+}

@@ -47,6 +47,7 @@ type selector struct {
 	// search is the text the filter fuzzy-matches (default: label and
 	// detail).
 	search func(it selItem) string
+	in     *editor // the search input (searchInput)
 }
 
 type selItem struct {
@@ -102,18 +103,23 @@ func (s *selector) key(m *model, ks string, k tea.KeyPressMsg) tea.Cmd {
 			m.sel = nil
 			s.save(m, vis[min(s.index, len(vis)-1)])
 		}
-	case ks == "backspace":
-		if s.filter != "" {
-			s.filter = s.filter[:len(s.filter)-1]
-			s.index = 0
-		}
-	default:
-		if k.Text != "" {
-			s.filter += k.Text
-			s.index = 0
+	case ks != "tab": // the search, a one-line input; a new query selects the top row
+		in := s.searchInput()
+		m.editKeyOn(in, ks, k)
+		if q := in.Text(); q != s.filter {
+			s.filter, s.index = q, 0
 		}
 	}
 	return nil
+}
+
+// searchInput is the search's input, holding the filter it started with.
+func (s *selector) searchInput() *editor {
+	if s.in == nil || s.in.Text() != s.filter {
+		s.in = newEditor()
+		s.in.SetText(s.filter)
+	}
+	return s.in
 }
 
 // render draws the picker as pi's selectors: a border, the search input
@@ -133,7 +139,7 @@ func (s *selector) render(m *model, w int) []string {
 	} else if s.intro != "" {
 		out = append(out, ansi.Truncate(th.Fg("warning", s.intro), w, ""), "")
 	}
-	out = append(out, "> "+s.filter+"\x1b[7m \x1b[27m", "")
+	out = append(out, "> "+inputLine(s.searchInput(), max(1, w-2)), "")
 	vis := s.visible()
 	const rows = 10
 	start := max(0, min(s.index-rows/2, len(vis)-rows))
