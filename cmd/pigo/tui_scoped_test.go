@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -247,6 +248,59 @@ func TestTUIModelScopeLineRegularMode16(t *testing.T) {
 		tt.waitFor("mock-1", "escape interrupt", "Model scope: zeta-4:high, mock-1 (Ctrl+P to cycle)")
 		settle()
 		add(screenUntil(tt.screen(), "▀▀█"))
+	})
+	compareScreens(t, screens, nil)
+}
+
+// TestTUIFooterProviderMatchesPi16: with models from two providers the
+// footer says "(mock) mock-1"; a scope of one provider's models drops
+// it, as pi 1.6's.
+func TestTUIFooterProviderMatchesPi16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
+	node, cli := pi16Command(t)
+	twoProviders := func(_, agentDir string) {
+		p := filepath.Join(agentDir, "models.json")
+		data, err := os.ReadFile(p)
+		must(t, err)
+		var cfg map[string]map[string]map[string]any
+		must(t, json.Unmarshal(data, &cfg))
+		alt := map[string]any{}
+		for k, v := range cfg["providers"]["mock"] {
+			alt[k] = v
+		}
+		alt["models"] = []any{map[string]any{"id": "alt-1"}}
+		cfg["providers"]["alt"] = alt
+		data, err = json.Marshal(cfg)
+		must(t, err)
+		must(t, os.WriteFile(p, data, 0o644))
+	}
+	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
+		tt := startPTYSetup(t, twoProviders, side, nil, "--model", "mock/mock-1", "--no-session")
+		tt.waitFor("(mock) mock-1")
+		settle()
+		add(lastLine(tt.screen()))
+		tt.keys("/scoped-models", "\r")
+		tt.waitFor("alt-1")
+		settle()
+		row := 0
+		for _, l := range strings.Split(tt.screen(), "\n") {
+			if strings.Contains(l, "✓ ") && strings.Contains(l, "[") {
+				if strings.Contains(l, "alt-1") {
+					break
+				}
+				row++
+			}
+		}
+		for range row {
+			tt.keys("\x1b[B")
+		}
+		tt.keys("\r", "\x1b")
+		tt.waitGone("Model Configuration")
+		tt.waitGone("(mock) mock-1")
+		settle()
+		add(lastLine(tt.screen()))
 	})
 	compareScreens(t, screens, nil)
 }

@@ -75,6 +75,7 @@ type model struct {
 	scope        []scopeEntry // the session's model scope (get_model_scope)
 	defaultModel [2]string    // the settings' default provider and model id
 	scopeKnown   bool         // get_model_scope answered (regular mode prints the scope first)
+	providers    int          // the providers of the scope's models, or of every available model
 	commands     []command
 	extensions   []string
 	statuses     map[string]string
@@ -1817,6 +1818,13 @@ func (m *model) footer(w int) []string {
 			right += " • thinking off"
 		} else {
 			right += " • " + lvl
+		}
+	}
+	// pi names the provider when the models to pick from (the scope, or
+	// every available one) come from more than one, and it fits.
+	if m.providers > 1 && m.modelID != "" {
+		if p := "(" + m.provider + ") " + right; ansi.StringWidth(left)+2+ansi.StringWidth(p) <= w {
+			right = p
 		}
 	}
 	lw, rw := ansi.StringWidth(left), ansi.StringWidth(right)

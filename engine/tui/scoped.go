@@ -434,6 +434,7 @@ func (m *model) onModelScope(r response) {
 		m.defaultModel = [2]string{p, id}
 	}
 	m.scope = m.scope[:0]
+	providers := map[string]bool{}
 	list, _ := r.data["scope"].([]any)
 	for _, x := range list {
 		o, _ := x.(map[string]any)
@@ -442,7 +443,17 @@ func (m *model) onModelScope(r response) {
 		e.id, _ = o["id"].(string)
 		e.thinking, _ = o["thinkingLevel"].(string)
 		m.scope = append(m.scope, e)
+		providers[e.provider] = true
 	}
+	if len(m.scope) == 0 { // pi's updateAvailableProviderCount
+		models, _ := r.data["models"].([]any)
+		for _, x := range models {
+			o, _ := x.(map[string]any)
+			p, _ := o["provider"].(string)
+			providers[p] = true
+		}
+	}
+	m.providers = len(providers)
 }
 
 // scopeNotice is pi's getModelScopeNotice: "Model scope: a, b:high

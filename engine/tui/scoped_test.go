@@ -119,3 +119,20 @@ func TestSelectorSearchCursor(t *testing.T) {
 	h.press("ctrl+a", "delete") // home, then the first character goes
 	h.contains("> ther")
 }
+
+// The footer names the provider, "(mock) mock-1", when the models to
+// pick from come from more than one provider (pi's provider count).
+func TestFooterProviderWithManyProviders(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.lacks("(mock) mock-1")
+	h.answer("get_model_scope", map[string]any{"scoped": false, "scope": []any{}, "models": []any{
+		map[string]any{"provider": "mock", "id": "mock-1"}, map[string]any{"provider": "alt", "id": "alt-1"}}})
+	h.m.c.request(cmd("get_model_scope"), (*model).onModelScope)
+	h.sync()
+	h.contains("(mock) mock-1")
+	h.answer("get_model_scope", map[string]any{"scoped": true, "scope": []any{map[string]any{"provider": "mock", "id": "mock-1"}}, "models": []any{
+		map[string]any{"provider": "mock", "id": "mock-1"}, map[string]any{"provider": "alt", "id": "alt-1"}}})
+	h.m.c.request(cmd("get_model_scope"), (*model).onModelScope)
+	h.sync()
+	h.lacks("(mock) mock-1")
+}
