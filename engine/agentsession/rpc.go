@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -17,6 +18,7 @@ import (
 	"github.com/pigo-dev/pigo/engine/agent"
 	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/protocol"
+	"github.com/pigo-dev/pigo/engine/provider"
 )
 
 // The session host's side of the client protocol (engine/protocol): pi's
@@ -145,6 +147,9 @@ func rpcCommands() map[string]rpcCommandSpec {
 		"login_oauth_finish":   {true, (*rpcServer).loginOAuthFinish},
 		"login_oauth_input":    {false, (*rpcServer).loginOAuthInput},
 		"login_oauth_cancel":   {false, (*rpcServer).loginOAuthCancel},
+		"get_model_scope":      {false, (*rpcServer).getModelScope}, // rpc_scope.go
+		"set_model_scope":      {false, (*rpcServer).setModelScope},
+		"save_model_scope":     {false, (*rpcServer).saveModelScope},
 		// pigo's commands for print and JSON mode clients (print.go)
 		"get_session_header": {false, (*rpcServer).getSessionHeader},
 	}
@@ -596,6 +601,11 @@ func (s *rpcServer) setModel(c *rpcCommand) (any, bool, error) {
 	id, _ := c.raw["modelId"].(string)
 	for _, m := range s.rt.reg.Available() {
 		if m.Provider == p && m.ID == id {
+			if c.raw["persist"] == true { // pigo's: the interactive /model selector's "set as default"
+				if err := s.rt.persistDefaultModel(m); err != nil {
+					return nil, false, err
+				}
+			}
 			notify := s.rt.setModel(context.WithoutCancel(s.rt.baseCtx), m, "set", "")
 			return afterResponse{data: agent.ModelMap(m), hasData: true, run: notify}, false, nil
 		}
@@ -610,51 +620,63 @@ func orUndefined(m map[string]any, k string) any {
 	return omitted
 }
 
-// cycleModel is pi's cycleModel (forward): through the --models scope
-// when one is set, else through every available model.
-func (s *rpcServer) cycleModel(*rpcCommand) (any, bool, error) {
+// cycleModel is pi's cycleModel: through the scope (--models,
+// enabledModels, /scoped-models) when one is set, else through every
+// available model; forward, or backward with pigo's "direction":
+// "backward" (the interactive mode's cycleBackward key).
+func (s *rpcServer) cycleModel(c *rpcCommand) (any, bool, error) {
 	rt := s.rt
 	cur := rt.currentModel()
 	same := func(a, b string) bool { return cur != nil && cur.Provider == a && cur.ID == b }
+	back := c.raw["direction"] == "backward"
 	ctx := context.WithoutCancel(rt.baseCtx)
 	rt.mu.Lock()
 	scoped := rt.scoped
 	rt.mu.Unlock()
 	if len(scoped) > 0 {
-		var usable []int
-		for i, sm := range scoped {
+		var usable []provider.ScopedModel
+		for _, sm := range scoped {
 			if rt.reg.HasAuth(sm.Model.Provider) {
-				usable = append(usable, i)
+				usable = append(usable, sm)
 			}
 		}
-		if len(usable) <= 1 {
+		i, ok := nextCycleIndex(slices.IndexFunc(usable, func(sm provider.ScopedModel) bool { return same(sm.Model.Provider, sm.Model.ID) }), len(usable), back)
+		if !ok {
 			return nil, true, nil
 		}
-		idx := 0
-		for k, i := range usable {
-			if same(scoped[i].Model.Provider, scoped[i].Model.ID) {
-				idx = k
-			}
-		}
-		next := scoped[usable[(idx+1)%len(usable)]]
+		next := usable[i]
 		notify := rt.setModel(ctx, next.Model, "cycle", string(next.Thinking))
 		data := ordered{{"model", agent.ModelMap(next.Model)}, {"thinkingLevel", piapi.Of(rt.host).ThinkingLevel()}, {"isScoped", true}}
 		return afterResponse{data: data, hasData: true, run: notify}, false, nil
 	}
 	avail := rt.reg.Available()
-	if len(avail) <= 1 {
+	i, ok := nextCycleIndex(slices.IndexFunc(avail, func(m *provider.Model) bool { return same(m.Provider, m.ID) }), len(avail), back)
+	if !ok {
 		return nil, true, nil
 	}
-	idx := 0
-	for i, m := range avail {
-		if same(m.Provider, m.ID) {
-			idx = i
-		}
-	}
-	next := avail[(idx+1)%len(avail)]
+	next := avail[i]
 	notify := rt.setModel(ctx, next, "cycle", "")
 	data := ordered{{"model", agent.ModelMap(next)}, {"thinkingLevel", piapi.Of(rt.host).ThinkingLevel()}, {"isScoped", false}}
 	return afterResponse{data: data, hasData: true, run: notify}, false, nil
+}
+
+// nextCycleIndex is pi's getNextCycleIndex: from a model outside the
+// list to its first (last going back); nothing to cycle to in a list of
+// one.
+func nextCycleIndex(cur, n int, back bool) (int, bool) {
+	switch {
+	case n == 0:
+		return 0, false
+	case cur < 0 && back:
+		return n - 1, true
+	case cur < 0:
+		return 0, true
+	case n == 1:
+		return 0, false
+	case back:
+		return (cur - 1 + n) % n, true
+	}
+	return (cur + 1) % n, true
 }
 
 func (s *rpcServer) getAvailableModels(*rpcCommand) (any, bool, error) {

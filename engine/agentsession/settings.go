@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -171,6 +172,9 @@ func (s *piSettings) providerRetry() provider.RetryPolicy {
 }
 
 func (s *piSettings) strings(key string) []string {
+	if set, ok := s.get(key).([]string); ok { // as set() stored it
+		return slices.Clone(set)
+	}
 	list, _ := s.get(key).([]any)
 	var out []string
 	for _, v := range list {
@@ -195,6 +199,18 @@ func (s *piSettings) set(field string, value any) error {
 	s.global[field] = value
 	return s.persistLocked(field, "", value)
 }
+
+// remove deletes a global field and removes it from the global file (pi
+// writes an undefined setting by leaving it out).
+func (s *piSettings) remove(field string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.global, field)
+	return s.persistLocked(field, "", removed)
+}
+
+// removed as persistLocked's value takes the field out of the file.
+var removed = new(struct{})
 
 // setNested changes field.key (compaction.enabled, retry.enabled).
 func (s *piSettings) setNested(field, key string, value any) error {
@@ -223,6 +239,10 @@ func (s *piSettings) persistLocked(field, key string, value any) error {
 	if err != nil {
 		return fmt.Errorf("save settings: %w", err)
 	}
+	if value == removed {
+		top = slices.DeleteFunc(top, func(m rawMember) bool { return m.key == field })
+		return s.writeLocked(top)
+	}
 	v, err := json.Marshal(value)
 	if err != nil {
 		return fmt.Errorf("save settings: %w", err)
@@ -237,7 +257,11 @@ func (s *piSettings) persistLocked(field, key string, value any) error {
 		inner = setMember(inner, key, v)
 		v = encodeOrderedObject(inner)
 	}
-	top = setMember(top, field, v)
+	return s.writeLocked(setMember(top, field, v))
+}
+
+// writeLocked writes the global file's members. Caller holds s.mu.
+func (s *piSettings) writeLocked(top []rawMember) error {
 	var out bytes.Buffer
 	if err := json.Indent(&out, encodeOrderedObject(top), "", "  "); err != nil {
 		return fmt.Errorf("save settings: %w", err)

@@ -33,6 +33,13 @@
 //     (pi's /tree: answers {cancelled, aborted?, editorText?}),
 //     abort_branch_summary, set_entry_label {entryId, label};
 //   - get_project_trust {trusted, protected};
+//   - model scope (pi's /scoped-models): get_model_scope {models,
+//     enabledIds ("provider/id" list or null for all), scoped, scope:
+//     [{provider, id, thinkingLevel?}], defaultModel {provider, id} or
+//     null}, set_model_scope {enabledIds} (the session's cycle scope),
+//     save_model_scope {enabledIds} (settings' enabledModels); set_model
+//     takes "persist": true (the default model in settings) and
+//     cycle_model "direction": "backward";
 //   - get_cache_warming {mode, status, missCost?, warmCost?}: /session's
 //     prompt cache warming section (status is pi's one-line decision);
 //   - credentials: get_credentials {credentials: [{provider, type}],

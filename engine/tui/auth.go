@@ -113,7 +113,7 @@ func (m *model) openLogout() {
 				} else {
 					m.notice("Removed stored API key for "+it.label+". Environment variables and models.json config are unchanged.", "muted")
 				}
-				m.c.request(cmd("get_state"), (*model).onState)
+				m.authChanged()
 			})
 		}}
 	})
@@ -273,7 +273,7 @@ func (m *model) askAPIKey(provider, authPath string) {
 				return
 			}
 			m.notice("Saved API key for "+provider+". Credentials saved to "+authPath, "muted")
-			m.c.request(cmd("get_state"), (*model).onState)
+			m.authChanged()
 		})
 	})
 }
@@ -292,7 +292,7 @@ func (m *model) finishLogin(provider, authPath string, extra []any, then func(m 
 		switch {
 		case r.ok:
 			m.notice("Logged in to "+provider+". Credentials saved to "+authPath, "muted")
-			m.c.request(cmd("get_state"), (*model).onState)
+			m.authChanged()
 		case r.err == "Login cancelled":
 			m.loginCancelled()
 			return
@@ -458,4 +458,11 @@ func (m *model) browserLogin(p, authPath string, extra ...any) {
 		})
 		m.finishLogin(p, authPath, nil, func(m *model) { done = true; m.closeView(id) })
 	})
+}
+
+// authChanged refreshes what credentials change: the model, and the
+// providers the footer counts (pi's updateAvailableProviderCount).
+func (m *model) authChanged() {
+	m.c.request(cmd("get_state"), (*model).onState)
+	m.c.request(cmd("get_model_scope"), (*model).onModelScope)
 }

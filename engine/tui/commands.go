@@ -2,10 +2,14 @@ package tui
 
 import (
 	"fmt"
-	"github.com/pigo-dev/pigo/engine/cachewarm"
+	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"golang.org/x/text/collate"
+	"golang.org/x/text/language"
+
+	"github.com/pigo-dev/pigo/engine/cachewarm"
 )
 
 // builtin runs pi's built-in slash command name; done is false for names
@@ -17,6 +21,8 @@ func (m *model) builtin(name, args string) (done bool, c tea.Cmd) {
 		return true, m.quit()
 	case "model":
 		m.openModelSelector(args)
+	case "scoped-models":
+		m.openScopedModels()
 	case "thinking":
 		if args == "" {
 			m.c.request(cmd("get_available_thinking_levels"), func(m *model, r response) {
@@ -199,64 +205,174 @@ func (m *model) setThinking(level string) {
 	})
 }
 
+// openModelSelector is pi's /model selector: the available models (the
+// current first, then by provider), or with a model scope (--models,
+// enabledModels, /scoped-models) the scope in its order, tab switching
+// between the two; the save key makes the selection the default model.
 func (m *model) openModelSelector(search string) {
-	m.c.request(cmd("get_available_models"), func(m *model, r response) {
-		models, _ := r.data["models"].([]any)
-		var items []selItem
-		for _, x := range models {
-			o, _ := x.(map[string]any)
-			id, _ := o["id"].(string)
-			prov, _ := o["provider"].(string)
-			name, _ := o["name"].(string)
-			items = append(items, selItem{label: id, detail: "[" + prov + "]", value: [2]string{prov, id}, name: name,
-				current: id == m.modelID && prov == m.provider})
-		}
-		sel := &selector{items: items, filter: search, choose: (*model).pickModel,
-			intro: "Only showing models from configured providers.",
-			line: func(m *model, it selItem, selected bool) string {
-				cursor, mark, id := "  ", "  ", it.label
-				if selected {
-					cursor, id = m.th.Fg("accent", "→ "), m.th.Fg("accent", it.label)
-				}
-				if it.current {
-					mark = m.th.Fg("accent", "✓ ")
-				}
-				name := ""
-				if it.name != "" && it.name != it.label {
-					name = m.th.Fg("muted", " ("+it.name+")")
-				}
-				return cursor + mark + id + name + " " + m.th.Fg("muted", it.detail)
-			},
-			about: func(it selItem) string { return "Model Name: " + it.name },
-		}
-		for i, it := range items {
-			if it.current && search == "" {
-				sel.index = i
-			}
-		}
-		// pi's /model <search> switches at once when one model matches.
-		if vis := sel.visible(); search != "" && len(vis) == 1 {
-			m.pickModel(vis[0])
-			return
-		}
-		for _, it := range items {
-			if v := it.value.([2]string); search != "" && (v[0]+"/"+v[1] == search || v[1] == search) {
-				m.pickModel(it)
-				return
-			}
-		}
-		m.sel = sel
+	m.c.request(cmd("get_model_scope"), func(m *model, r response) {
+		m.onModelScope(r)
+		m.c.request(cmd("get_available_models"), func(m *model, r response) { m.modelSelector(search, r) })
 	})
 }
 
-func (m *model) pickModel(it selItem) {
+// modelSelector opens the selector on get_available_models' answer.
+func (m *model) modelSelector(search string, r response) {
+	models, _ := r.data["models"].([]any)
+	var items []selItem
+	for _, x := range models {
+		o, _ := x.(map[string]any)
+		id, _ := o["id"].(string)
+		prov, _ := o["provider"].(string)
+		name, _ := o["name"].(string)
+		items = append(items, selItem{label: id, detail: "[" + prov + "]", value: [2]string{prov, id}, name: name,
+			current: id == m.modelID && prov == m.provider})
+	}
+	col := collate.New(language.Und)
+	isDefault := func(it selItem) bool { return it.value.([2]string) == m.defaultModel }
+	first := func(a, b bool) int {
+		switch {
+		case a && !b:
+			return -1
+		case b && !a:
+			return 1
+		}
+		return 0
+	}
+	slices.SortStableFunc(items, func(a, b selItem) int {
+		if c := first(a.current, b.current); c != 0 {
+			return c
+		}
+		if c := first(isDefault(a), isDefault(b)); c != 0 {
+			return c
+		}
+		return col.CompareString(a.value.([2]string)[0], b.value.([2]string)[0])
+	})
+	var scoped []selItem
+	for _, e := range m.scope {
+		if i := slices.IndexFunc(items, func(it selItem) bool { return it.value.([2]string) == [2]string{e.provider, e.id} }); i >= 0 {
+			scoped = append(scoped, items[i])
+		}
+	}
+	all := items
+	sel := &selector{items: items, filter: search, choose: (*model).pickModel,
+		search: func(it selItem) string {
+			if isDefault(it) {
+				return modelSelectorText(it) + " default"
+			}
+			return modelSelectorText(it)
+		},
+		// pi's "default" search (or a prefix of it) lists the default first
+		first: func(q string, it selItem) bool {
+			q = strings.ToLower(strings.TrimSpace(q))
+			return q != "" && strings.HasPrefix("default", q) && isDefault(it)
+		},
+		intro: "Only showing models from configured providers. Use /login to add providers.",
+		line: func(m *model, it selItem, selected bool) string {
+			cursor, mark, id := "  ", "  ", it.label
+			if selected {
+				cursor, id = m.th.Fg("accent", "→ "), m.th.Fg("accent", it.label)
+			}
+			if it.current {
+				mark = m.th.Fg("accent", "✓ ")
+			}
+			name := ""
+			if d := distinctModelName(it.label, it.name); d != "" {
+				name = m.th.Fg("muted", " ("+d+")")
+			}
+			def := ""
+			if isDefault(it) {
+				def = m.th.Fg("muted", " · default")
+			}
+			return cursor + mark + id + name + " " + m.th.Fg("muted", it.detail) + def
+		},
+		about: func(it selItem) string { return "Model Name: " + it.name },
+		save:  func(m *model, it selItem) { m.setModel(it, true) },
+	}
+	selectCurrent := func() {
+		sel.index = 0
+		for i, it := range sel.items {
+			if it.current {
+				sel.index = i
+			}
+		}
+	}
+	if len(scoped) > 0 {
+		showScoped := true
+		sel.items = scoped
+		sel.heading = func(m *model) []string {
+			th := m.th
+			pick := func(name string, on bool) string {
+				if on {
+					return th.Fg("accent", name)
+				}
+				return th.Fg("muted", name)
+			}
+			return []string{th.Fg("muted", "Scope: ") + pick("all", !showScoped) + th.Fg("muted", " | ") + pick("scoped", showScoped),
+				th.Fg("dim", m.keys.label("tui.input.tab")) + th.Fg("muted", " scope") + th.Fg("muted", " (all/scoped)")}
+		}
+		sel.tab = func(m *model, s *selector) {
+			showScoped = !showScoped
+			s.items = all
+			if showScoped {
+				s.items = scoped
+			}
+			selectCurrent()
+			if s.filter != "" {
+				s.index = 0
+			}
+		}
+	}
+	if search == "" {
+		selectCurrent()
+	}
+	// pi's /model <search> switches at once when one model matches.
+	if vis := sel.visible(); search != "" && len(vis) == 1 {
+		m.pickModel(vis[0])
+		return
+	}
+	for _, it := range items {
+		if v := it.value.([2]string); search != "" && (v[0]+"/"+v[1] == search || v[1] == search) {
+			m.pickModel(it)
+			return
+		}
+	}
+	m.sel = sel
+}
+
+// modelSelectorText is pi's getModelSelectorSearchText: the bare id
+// is kept out of the lead so "provider/id" queries rank the provider's
+// own models before proxies of them.
+func modelSelectorText(it selItem) string {
 	v := it.value.([2]string)
-	m.c.request(cmd("set_model", "provider", v[0], "modelId", v[1]), func(m *model, r response) {
+	name := ""
+	if it.name != "" {
+		name = " " + it.name
+	}
+	return v[0] + " " + v[0] + "/" + v[1] + " " + v[0] + " " + v[1] + name
+}
+
+func (m *model) pickModel(it selItem) { m.setModel(it, false) }
+
+// setModel switches to the item's model; persist also makes it the
+// default model in settings (pi's "set as default").
+func (m *model) setModel(it selItem, persist bool) {
+	v := it.value.([2]string)
+	c := cmd("set_model", "provider", v[0], "modelId", v[1])
+	if persist {
+		c["persist"] = true
+	}
+	m.c.request(c, func(m *model, r response) {
 		if !r.ok {
 			m.notice(r.err, "error")
 			return
 		}
 		m.c.request(cmd("get_state"), (*model).onState)
+		if persist {
+			m.c.request(cmd("get_model_scope"), (*model).onModelScope) // a default joins a scope
+			m.notice("Default model: "+v[0]+"/"+v[1], "muted")
+			return
+		}
 		m.notice("Model: "+v[1], "muted")
 	})
 }

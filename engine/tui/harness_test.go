@@ -52,6 +52,7 @@ func newHarness(t *testing.T, opts Options) *harness {
 			"get_messages":               {"messages": []any{}},
 			"get_entries":                {"entries": []any{}, "leafId": nil},
 			"get_session_stats":          {"tokens": map[string]any{"input": 0.0, "output": 0.0}, "cost": 0.0},
+			"get_model_scope":            {"models": []any{}, "enabledIds": nil, "scoped": false, "scope": []any{}, "defaultModel": nil},
 		}}
 	if opts.Cwd == "" {
 		opts.Cwd = t.TempDir()

@@ -41,19 +41,30 @@ func defaultKeys() keymap {
 		"app.session.rename":            {"ctrl+r"},
 		"app.session.delete":            {"ctrl+d"},
 		"app.session.deleteNoninvasive": {"ctrl+backspace"},
-		"tui.select.pageUp":             {"pgup"},
-		"tui.select.pageDown":           {"pgdown"},
-		"tui.input.newLine":             {"shift+enter", "ctrl+j"},
-		"tui.input.submit":              {"enter"},
-		"tui.input.tab":                 {"tab"},
-		"tui.select.up":                 {"up"},
-		"tui.select.down":               {"down"},
-		"tui.select.confirm":            {"enter"},
-		"tui.select.cancel":             {"esc", "ctrl+c"},
-		"tui.altScreen.pageUp":          {"pgup"},
-		"tui.altScreen.pageDown":        {"pgdown"},
-		"tui.altScreen.top":             {"ctrl+home"},
-		"tui.altScreen.bottom":          {"ctrl+end"},
+		// the scoped models selector's keys
+		"app.models.save":              {"ctrl+s"},
+		"app.models.enableAll":         {"ctrl+a"},
+		"app.models.clearAll":          {"ctrl+x"},
+		"app.models.toggleProvider":    {"ctrl+p"},
+		"app.models.reorderUp":         {"alt+up"},
+		"app.models.reorderDown":       {"alt+down"},
+		"tui.select.pageUp":            {"pgup"},
+		"tui.select.pageDown":          {"pgdown"},
+		"tui.input.newLine":            {"shift+enter", "ctrl+j"},
+		"tui.input.submit":             {"enter"},
+		"tui.input.tab":                {"tab"},
+		"tui.select.up":                {"up"},
+		"tui.select.down":              {"down"},
+		"tui.select.confirm":           {"enter"},
+		"tui.select.cancel":            {"esc", "ctrl+c"},
+		"tui.altScreen.pageUp":         {"pgup"},
+		"tui.altScreen.pageDown":       {"pgdown"},
+		"tui.altScreen.top":            {"ctrl+home"},
+		"tui.altScreen.bottom":         {"ctrl+end"},
+		"tui.altScreen.search":         {"ctrl+shift+f"},
+		"tui.altScreen.searchNext":     {"enter", "ctrl+g"},
+		"tui.altScreen.searchPrevious": {"shift+enter", "ctrl+shift+g"},
+		"tui.altScreen.searchClose":    {"esc"},
 	}
 }
 
@@ -137,7 +148,8 @@ func (km keymap) actionOf(key string) string {
 // inSelectorOnly: the session selector's actions, bound only while it is
 // open (they do not take keys from the editor or extensions).
 func inSelectorOnly(action string) bool {
-	return strings.HasPrefix(action, "tui.select.page") || (strings.HasPrefix(action, "app.session.") &&
+	return strings.HasPrefix(action, "tui.select.page") || strings.HasPrefix(action, "app.models.") ||
+		strings.HasPrefix(action, "tui.altScreen.search") && action != "tui.altScreen.search" || (strings.HasPrefix(action, "app.session.") &&
 		!slices.Contains([]string{"app.session.new", "app.session.tree", "app.session.fork", "app.session.resume"}, action))
 }
 
@@ -154,22 +166,29 @@ func (km keymap) is(action, key string) bool {
 // text is pi's keyText: an action's keys as pi writes them, joined by
 // "/" ("escape/ctrl+c"); capitalized is pi's keyDisplayText ("Alt+Up").
 func (km keymap) text(action string, capitalized bool) string {
-	names := map[string]string{"esc": "escape", "pgup": "pageUp", "pgdown": "pageDown"}
 	var keys []string
 	for _, k := range km[action] {
-		parts := strings.Split(k, "+")
-		for i, p := range parts {
-			if n, ok := names[p]; ok {
-				p = n
-			}
-			if capitalized && p != "" {
-				p = strings.ToUpper(p[:1]) + p[1:]
-			}
-			parts[i] = p
-		}
-		keys = append(keys, strings.Join(parts, "+"))
+		keys = append(keys, keyName(k, capitalized))
 	}
 	return strings.Join(keys, "/")
+}
+
+// display is one key as pi's keyDisplayText writes it ("Shift+Enter").
+func (km keymap) display(key string) string { return keyName(key, true) }
+
+func keyName(k string, capitalized bool) string {
+	names := map[string]string{"esc": "escape", "pgup": "pageUp", "pgdown": "pageDown"}
+	parts := strings.Split(k, "+")
+	for i, p := range parts {
+		if n, ok := names[p]; ok {
+			p = n
+		}
+		if capitalized && p != "" {
+			p = strings.ToUpper(p[:1]) + p[1:]
+		}
+		parts[i] = p
+	}
+	return strings.Join(parts, "+")
 }
 
 // label is text(action, false).

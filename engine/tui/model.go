@@ -73,16 +73,20 @@ type model struct {
 	ctxUnknown        bool
 	steering, follows []string
 
-	commands   []command
-	extensions []string
-	statuses   map[string]string
-	widgets    map[string]widget
-	widgetKeys []string
-	uiOwner    map[string]string // "status:key" / "widget:key" → the plugin that set it
-	shortcuts  map[string]string // key (bubbletea's string) → an extension's registerShortcut key
-	title      string
-	working    workingState
-	spin       int
+	scope        []scopeEntry // the session's model scope (get_model_scope)
+	defaultModel [2]string    // the settings' default provider and model id
+	scopeKnown   bool         // get_model_scope answered (regular mode prints the scope first)
+	providers    int          // the providers of the scope's models, or of every available model
+	commands     []command
+	extensions   []string
+	statuses     map[string]string
+	widgets      map[string]widget
+	widgetKeys   []string
+	uiOwner      map[string]string // "status:key" / "widget:key" → the plugin that set it
+	shortcuts    map[string]string // key (bubbletea's string) → an extension's registerShortcut key
+	title        string
+	working      workingState
+	spin         int
 
 	auto         *autocomplete
 	dialogs      []*dialog
@@ -121,8 +125,10 @@ type model struct {
 	lastEsc       time.Time
 	exitCode      int
 	quitting      bool
-	scroll        int     // fullscreen: rows scrolled up from the bottom of the chat
-	pendingCmd    tea.Cmd // a command a handler wants run (clipboard); Update returns it
+	scroll        int               // fullscreen: rows scrolled up from the bottom of the chat
+	scrollTop     int               // fullscreen: the transcript row at the viewport's top (last frame)
+	search        *transcriptSearch // the open transcript search (search.go)
+	pendingCmd    tea.Cmd           // a command a handler wants run (clipboard); Update returns it
 
 	// Fullscreen mouse (mouse.go): the wheel's line counts, where the last
 	// frame drew the components, the press a component took, the clock.
@@ -131,6 +137,7 @@ type model struct {
 	press      *mousePress
 	autoPress  *autoPress
 	edPress    *autoPress // a press on the editor's text, for a click
+	selPress   *autoPress // a press on a selector's item, for a click
 	now        func() time.Time
 	// scrollbarUntil is when the "auto" scrollbar hides again.
 	scrollbarUntil time.Time
@@ -170,6 +177,7 @@ var builtinCommands = []command{
 	{name: "model", description: "Select model (opens selector UI)", hint: "<provider/model>"},
 	{name: "tree", description: "Navigate session tree (switch branches)"},
 	{name: "thinking", description: "Set thinking level", hint: "<level>"},
+	{name: "scoped-models", description: "Enable/disable models for Ctrl+P cycling"},
 	{name: "export", description: "Export session (HTML default, or specify path: .html/.jsonl)"},
 	{name: "share", description: "Share session via a Radius artifact or a GitHub gist"},
 	{name: "copy", description: "Copy last agent message to clipboard"},
@@ -223,6 +231,7 @@ func (m *model) Init() tea.Cmd {
 	m.c.request(cmd("get_commands"), (*model).onCommands)
 	m.c.request(cmd("get_extensions"), (*model).onExtensions)
 	m.c.request(cmd("get_shortcuts"), (*model).onShortcuts)
+	m.c.request(cmd("get_model_scope"), (*model).onModelScope)
 	m.c.request(cmd("get_input_listeners"), (*model).onInputListeners)
 	m.c.request(cmd("get_autocomplete_providers"), (*model).onAutocompleteProviders)
 	m.loadHistory()
@@ -501,7 +510,14 @@ func (m *model) flush() tea.Cmd {
 	w := max(m.width, 10)
 	var lines []string
 	if !m.headerPrinted {
+		if !m.scopeKnown {
+			return nil // the model scope line goes first
+		}
 		m.headerPrinted = true
+		// pi prints the model scope before its regular mode starts
+		if n := m.scopeNotice(); n != "" && m.opts.QuietStartup != "true" && m.opts.QuietStartup != "header" {
+			lines = append(lines, ansi.Truncate(n, w, ""))
+		}
 		lines = append(lines, m.header(w)...)
 	}
 	for m.printed < len(m.items) && m.settled(m.items[m.printed]) {
@@ -843,6 +859,14 @@ func (m *model) paste(content string) {
 
 func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 	ks := k.String()
+	// pi's alt-screen search takes its keys before any component.
+	if m.fullscreen && m.keys.is("tui.altScreen.search", ks) {
+		m.toggleSearch()
+		return nil
+	}
+	if m.search != nil {
+		return m.searchKey(ks, k)
+	}
 	if v := m.focusedView(); v != nil {
 		v.input(m, keyBytes(k))
 		return nil
@@ -983,7 +1007,7 @@ func (m *model) restoreQueue(abort bool) {
 }
 
 // appActions are the app's actions in the order their keys are matched.
-var appActions = []string{"app.clear", "app.exit", "app.interrupt", "app.editor.external", "app.model.select", "app.model.cycleForward",
+var appActions = []string{"app.clear", "app.exit", "app.interrupt", "app.editor.external", "app.model.select", "app.model.cycleForward", "app.model.cycleBackward",
 	"app.thinking.cycle", "app.thinking.toggle", "app.tools.expand", "app.message.copy", "app.message.followUp", "app.message.dequeue",
 	"app.suspend", "tui.altScreen.pageUp", "tui.altScreen.pageDown", "tui.altScreen.top", "tui.altScreen.bottom",
 	"app.session.new", "app.session.tree", "app.session.fork", "app.session.resume"}
@@ -1033,9 +1057,10 @@ func (m *model) action(name string) tea.Cmd {
 		m.openModelSelector("")
 		return nil
 	case "app.model.cycleForward":
-		m.c.request(cmd("cycle_model"), func(m *model, r response) {
-			m.c.request(cmd("get_state"), (*model).onState)
-		})
+		m.c.request(cmd("cycle_model"), (*model).onCycleModel)
+		return nil
+	case "app.model.cycleBackward":
+		m.c.request(cmd("cycle_model", "direction", "backward"), (*model).onCycleModel)
 		return nil
 	case "app.thinking.cycle":
 		m.c.request(cmd("cycle_thinking_level"), func(m *model, r response) {
@@ -1345,22 +1370,35 @@ func (m *model) builtinAutocomplete() {
 		m.auto = nil
 		return
 	}
-	prefix := strings.ToLower(text[1:])
-	var items []command
-	for _, c := range m.allCommands() {
-		if strings.HasPrefix(strings.ToLower(c.name), prefix) {
-			items = append(items, c)
-		}
-	}
+	items := matchCommands(m.allCommands(), text[1:])
 	if len(items) == 0 {
 		m.auto = nil
 		return
 	}
+	// pi makes a new list, its first item selected, when the text changed.
 	idx := 0
-	if m.auto != nil && m.auto.index < len(items) {
-		idx = m.auto.index
+	if a := m.auto; a != nil && !a.files && !a.args && !a.ext && a.prefix == text && a.index < len(items) {
+		idx = a.index
 	}
-	m.auto = &autocomplete{items: items, index: idx}
+	m.auto = &autocomplete{items: items, index: idx, prefix: text}
+}
+
+// matchCommands is pi-tui's slash command filter: fuzzy over the names
+// (a skill's without its "skill:"), best first; then the skills that
+// only match with "skill:".
+func matchCommands(cmds []command, query string) []command {
+	bare := fuzzyFilter(cmds, query, func(c command) string { return strings.TrimPrefix(c.name, "skill:") })
+	in := map[string]bool{}
+	for _, c := range bare {
+		in[c.name] = true
+	}
+	var skills []command
+	for _, c := range cmds {
+		if strings.HasPrefix(c.name, "skill:") && !in[c.name] {
+			skills = append(skills, c)
+		}
+	}
+	return append(bare, fuzzyFilter(skills, query, func(c command) string { return c.name })...)
 }
 
 // allCommands is pi's order: built-ins, then templates, skills and
@@ -1414,6 +1452,9 @@ func (m *model) render() string {
 	// back until the rows (and the scroll offset) are filled; the others
 	// keep their cached lines until they scroll into view.
 	need := room + m.scroll
+	if m.search != nil {
+		need = math.MaxInt // the search reads the whole transcript
+	}
 	var chunks [][]string
 	var chunkItems []int
 	n := 0
@@ -1436,11 +1477,24 @@ func (m *model) render() string {
 			refs = append(refs, rowRef{chunkItems[j], line})
 		}
 	}
+	if m.search.active() {
+		top := max(0, len(all)-room-m.scroll)
+		if t, ok := m.search.refresh(all, top, room); ok {
+			if s := max(0, len(all)-room-max(0, min(t, len(all)-room))); s != m.scroll {
+				m.scroll = s
+				m.scrollbarUntil = m.clock().Add(scrollbarShow) // the frame ticks hide it again
+			}
+		}
+	}
 	end := len(all) - m.scroll
+	m.scrollTop = max(0, end-room) // with the search open, all is the whole transcript
 	shown := all[max(0, end-room):end]
 	m.rows, m.chatWidth = refs[max(0, end-room):end], w
 	out := make([]string, 0, m.height)
 	out = append(out, shown...)
+	if m.search != nil {
+		m.search.highlight(out, m.scrollTop, w)
+	}
 	m.highlightSelection(out)
 	for len(out) < room {
 		out = append(out, "")
@@ -1463,6 +1517,9 @@ func (m *model) render() string {
 		out = out[len(out)-m.height:]
 	}
 	out = m.overlays(out, bw, m.height)
+	if m.search != nil {
+		out = m.drawSearch(out, bw)
+	}
 	m.compositeFlashes(out, bw)
 	return strings.Join(out, "\n")
 }
@@ -1502,6 +1559,11 @@ func (m *model) header(w int) []string {
 	}
 	if custom != nil {
 		lines = append(append([]string{""}, custom...), "")
+	}
+	// pi's fullscreen header says the model scope (regular mode prints it
+	// before the interactive mode starts).
+	if n := m.scopeNotice(); n != "" && m.fullscreen && m.opts.QuietStartup != "header" {
+		lines = append(lines, " "+n, "")
 	}
 	if len(m.extensions) > 0 && m.opts.QuietStartup != "header" {
 		lines = append(lines, th.Fg("mdHeading", "[Extensions]"))
@@ -1821,6 +1883,13 @@ func (m *model) footer(w int) []string {
 			right += " • thinking off"
 		} else {
 			right += " • " + lvl
+		}
+	}
+	// pi names the provider when the models to pick from (the scope, or
+	// every available one) come from more than one, and it fits.
+	if m.providers > 1 && m.modelID != "" {
+		if p := "(" + m.provider + ") " + right; ansi.StringWidth(left)+2+ansi.StringWidth(p) <= w {
+			right = p
 		}
 	}
 	lw, rw := ansi.StringWidth(left), ansi.StringWidth(right)

@@ -184,15 +184,25 @@ func TestModelSelectorAndCycling(t *testing.T) {
 	h.answer("get_available_models", map[string]any{"models": []any{
 		map[string]any{"id": "mock-1", "provider": "mock"}, map[string]any{"id": "other-2", "provider": "mock"}}})
 	h.press("ctrl+l")
-	h.contains("Only showing models from configured providers.", "→ ✓ mock-1 [mock]", "    other-2 [mock]", "Enter to select · Escape/Ctrl+C to cancel")
+	h.contains("Only showing models from configured providers.", "→ ✓ mock-1 [mock]", "    other-2 [mock]", "Enter to select · Ctrl+S to set as default · Escape/Ctrl+C to cancel")
 	h.press("down", "enter")
 	if c := h.cmd("set_model"); c["modelId"] != "other-2" || c["provider"] != "mock" {
 		t.Errorf("set_model %v", c)
 	}
 	h.press("ctrl+p")
-	h.cmd("cycle_model")
+	c := h.cmd("cycle_model")
+	h.respond(c, true, map[string]any{"model": map[string]any{"id": "other-2", "name": "Other Two", "reasoning": true}, "thinkingLevel": "low"})
+	h.contains("Switched to Other Two (thinking: low)")
+	h.answer("get_model_scope", map[string]any{"scoped": false, "scope": []any{}})
+	h.press("ctrl+shift+p")
+	if c := h.cmd("cycle_model"); c["direction"] != "backward" {
+		t.Errorf("ctrl+shift+p: %v", c)
+	} else {
+		h.respond(c, true, nil) // nothing to cycle to
+	}
+	h.contains("Only one model available")
 	h.press("shift+tab")
-	c := h.cmd("cycle_thinking_level")
+	c = h.cmd("cycle_thinking_level")
 	h.respond(c, true, map[string]any{"level": "high"})
 	if h.m.thinking != "high" {
 		t.Errorf("thinking %q", h.m.thinking)

@@ -224,7 +224,7 @@ func (m *model) mouse(msg tea.MouseMsg) {
 		m.scroll = 0
 		return
 	}
-	if m.autocompleteClick(typ, ev) || m.editorClick(typ, ev) {
+	if m.searchClick(typ, ev) || m.autocompleteClick(typ, ev) || m.selectorClick(typ, ev) || m.editorClick(typ, ev) {
 		return
 	}
 	if m.mouseToView(typ, ev, 0) {

@@ -402,3 +402,52 @@ func TestClickInEditor(t *testing.T) {
 		t.Errorf("a press released elsewhere moved the cursor to %d:%d", h.m.ed.row, h.m.ed.col)
 	}
 }
+
+// A click on an item of /thinking's or /settings' list confirms it as
+// enter does (pi's SelectList and SettingsList); a press released
+// elsewhere only selects; the model selector, which pi draws without a
+// SelectList, takes no clicks.
+func TestClickInSelectors(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.answer("get_available_thinking_levels", map[string]any{"levels": []any{"off", "low", "high"}})
+	rowOf := func(text string) int {
+		for i, l := range strings.Split(h.screen(), "\n") {
+			if strings.Contains(l, text) {
+				return i
+			}
+		}
+		t.Fatalf("no %q on screen:\n%s", text, h.screen())
+		return 0
+	}
+	click := func(text string, dx int) {
+		y := rowOf(text)
+		h.m.Update(tea.MouseClickMsg{X: 4, Y: y, Button: tea.MouseLeft})
+		h.m.Update(tea.MouseReleaseMsg{X: 4 + dx, Y: y})
+		h.sync()
+	}
+	h.typ("/thinking")
+	h.press("enter")
+	click("  high", 3) // released elsewhere
+	if s, _ := h.m.sel.(*selector); s == nil || s.index != 2 {
+		t.Fatalf("a press selects without confirming: %+v", h.m.sel)
+	}
+	click("  low", 0)
+	if c := h.cmd("set_thinking_level"); c["level"] != "low" || h.m.sel != nil {
+		t.Fatalf("click on low: %v, selector %v", c, h.m.sel)
+	}
+	h.answer("get_state", map[string]any{"autoCompactionEnabled": true, "steeringMode": "all", "followUpMode": "all",
+		"model": map[string]any{"id": "mock-1", "provider": "mock"}})
+	h.typ("/settings")
+	h.press("enter")
+	click("Steering mode", 0)
+	if c := h.cmd("set_steering_mode"); c["mode"] != "one-at-a-time" {
+		t.Fatalf("click on Steering mode: %v", c)
+	}
+	h.press("esc")
+	h.answer("get_available_models", map[string]any{"models": []any{
+		map[string]any{"id": "mock-1", "provider": "mock"}, map[string]any{"id": "other-2", "provider": "mock"}}})
+	h.press("ctrl+l")
+	click("other-2", 0)
+	h.noCmd("set_model")
+	h.contains("→ ✓ mock-1")
+}

@@ -4,7 +4,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"unicode/utf16"
 
 	"github.com/pigo-dev/pigo/engine/session"
 )
@@ -171,104 +170,4 @@ func filterSessions(infos []session.Info, query, sortMode string) []session.Info
 		out[i] = h.info
 	}
 	return out
-}
-
-// fuzzyScore is pi-tui's fuzzyMatch (lower is better): the query's
-// characters in order, rewarding runs and word starts, penalising gaps;
-// a letters+digits query also tries its halves swapped. Ported as pi
-// writes it (UTF-16 indices) so the ranking is pi's.
-func fuzzyScore(query, text string) (float64, bool) {
-	q := utf16.Encode([]rune(strings.ToLower(query)))
-	t := utf16.Encode([]rune(strings.ToLower(text)))
-	if sc, ok := fuzzyAlign(q, t); ok {
-		return sc, true
-	}
-	lower := strings.ToLower(query)
-	var swapped string
-	if m := lettersDigits.FindStringSubmatch(lower); m != nil {
-		swapped = m[2] + m[1]
-	} else if m := digitsLetters.FindStringSubmatch(lower); m != nil {
-		swapped = m[2] + m[1]
-	}
-	if swapped == "" {
-		return 0, false
-	}
-	if sc, ok := fuzzyAlign(utf16.Encode([]rune(swapped)), t); ok {
-		return sc + 5, true
-	}
-	return 0, false
-}
-
-var (
-	lettersDigits = regexp.MustCompile(`^([a-z]+)([0-9]+)$`)
-	digitsLetters = regexp.MustCompile(`^([0-9]+)([a-z]+)$`)
-)
-
-func fuzzyAlign(q, t []uint16) (float64, bool) {
-	if len(q) == 0 {
-		return 0, true
-	}
-	if len(q) > len(t) {
-		return 0, false
-	}
-	positions := make([]int, len(q))
-	last := -1
-	for k, c := range q {
-		i := indexUnit(t, c, last+1)
-		if i < 0 {
-			return 0, false
-		}
-		positions[k], last = i, i
-	}
-	score := scorePositions(t, positions)
-	// Every contiguous occurrence too: keep the best alignment.
-	for start := indexUnits(t, q, 0); start >= 0; start = indexUnits(t, q, start+1) {
-		for k := range positions {
-			positions[k] = start + k
-		}
-		score = min(score, scorePositions(t, positions))
-	}
-	if slices.Equal(q, t) {
-		score -= 100
-	}
-	return score, true
-}
-
-func scorePositions(t []uint16, positions []int) float64 {
-	score, last, run := 0.0, -1, 0
-	for _, i := range positions {
-		if last == i-1 {
-			run++
-			score -= float64(run * 5)
-		} else {
-			run = 0
-			if last >= 0 {
-				score += float64((i - last - 1) * 2)
-			}
-		}
-		if i == 0 || strings.ContainsRune(" \t\n\r\f\v-_./:", rune(t[i-1])) {
-			score -= 10
-		}
-		score += float64(i) * 0.1
-		last = i
-	}
-	return score
-}
-
-func indexUnit(t []uint16, c uint16, from int) int {
-	for i := from; i < len(t); i++ {
-		if t[i] == c {
-			return i
-		}
-	}
-	return -1
-}
-
-func indexUnits(t, q []uint16, from int) int {
-	for i := from; i+len(q) <= len(t); i++ {
-		if slices.Equal(t[i:i+len(q)], q) {
-			return i
-		}
-	}
-	return -1
 }

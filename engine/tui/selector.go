@@ -29,11 +29,25 @@ type selector struct {
 	intro string
 	line  func(m *model, it selItem, selected bool) string
 	about func(it selItem) string
-	// wheel: the mouse wheel over the list moves the selection (pi's
-	// SelectList and SettingsList); listTop and listRows are where render
-	// drew the list.
-	wheel             bool
-	listTop, listRows int
+	// heading, when set, draws the lines above the search instead of
+	// intro; tab runs on the tab key; save, when set, is the
+	// app.models.save key on the selected item (and its hint).
+	heading func(m *model) []string
+	// first, when set, puts the items it holds for the filter before
+	// the fuzzy matches.
+	first func(filter string, it selItem) bool
+	tab   func(m *model, s *selector)
+	save  func(m *model, it selItem)
+	// wheel: the mouse wheel over the list moves the selection and a
+	// click takes an item (pi's SelectList and SettingsList); listTop
+	// and listRows are where render drew the list, listStart its first
+	// item's index.
+	wheel                        bool
+	listTop, listRows, listStart int
+	// search is the text the filter fuzzy-matches (default: label and
+	// detail).
+	search func(it selItem) string
+	in     *editor // the search input (searchInput)
 }
 
 type selItem struct {
@@ -43,18 +57,29 @@ type selItem struct {
 	name          string // a model's name
 }
 
+// visible is the items the filter matches, best first, as pi's
+// selectors' fuzzyFilter over each item's search text.
 func (s *selector) visible() []selItem {
-	if s.filter == "" {
-		return s.items
+	text := s.search
+	if text == nil {
+		text = func(it selItem) string { return it.label + " " + it.detail }
 	}
-	var out []selItem
-	f := strings.ToLower(s.filter)
+	out := fuzzyFilter(s.items, s.filter, text)
+	if s.first == nil || s.filter == "" {
+		return out
+	}
+	var lead, rest []selItem
 	for _, it := range s.items {
-		if strings.Contains(strings.ToLower(it.label+" "+it.detail), f) {
-			out = append(out, it)
+		if s.first(s.filter, it) {
+			lead = append(lead, it)
 		}
 	}
-	return out
+	for _, it := range out {
+		if !s.first(s.filter, it) {
+			rest = append(rest, it)
+		}
+	}
+	return append(lead, rest...)
 }
 
 func (s *selector) key(m *model, ks string, k tea.KeyPressMsg) tea.Cmd {
@@ -71,18 +96,30 @@ func (s *selector) key(m *model, ks string, k tea.KeyPressMsg) tea.Cmd {
 		if len(vis) > 0 {
 			s.choose(m, vis[min(s.index, len(vis)-1)])
 		}
-	case ks == "backspace":
-		if s.filter != "" {
-			s.filter = s.filter[:len(s.filter)-1]
-			s.index = 0
+	case s.tab != nil && m.keys.is("tui.input.tab", ks):
+		s.tab(m, s)
+	case s.save != nil && m.keys.is("app.models.save", ks):
+		if len(vis) > 0 {
+			m.sel = nil
+			s.save(m, vis[min(s.index, len(vis)-1)])
 		}
-	default:
-		if k.Text != "" {
-			s.filter += k.Text
-			s.index = 0
+	case ks != "tab": // the search, a one-line input; a new query selects the top row
+		in := s.searchInput()
+		m.editKeyOn(in, ks, k)
+		if q := in.Text(); q != s.filter {
+			s.filter, s.index = q, 0
 		}
 	}
 	return nil
+}
+
+// searchInput is the search's input, holding the filter it started with.
+func (s *selector) searchInput() *editor {
+	if s.in == nil || s.in.Text() != s.filter {
+		s.in = newEditor()
+		s.in.SetText(s.filter)
+	}
+	return s.in
 }
 
 // render draws the picker as pi's selectors: a border, the search input
@@ -94,15 +131,20 @@ func (s *selector) render(m *model, w int) []string {
 	if s.title != "" {
 		out = append(out, " "+th.Fg("accent", Bold(s.title)), "")
 	}
-	if s.intro != "" {
+	if s.heading != nil {
+		for _, l := range s.heading(m) {
+			out = append(out, ansi.Truncate(l, w, ""))
+		}
+		out = append(out, "")
+	} else if s.intro != "" {
 		out = append(out, ansi.Truncate(th.Fg("warning", s.intro), w, ""), "")
 	}
-	out = append(out, "> "+s.filter+"\x1b[7m \x1b[27m", "")
+	out = append(out, "> "+inputLine(s.searchInput(), max(1, w-2)), "")
 	vis := s.visible()
 	const rows = 10
 	start := max(0, min(s.index-rows/2, len(vis)-rows))
 	end := min(len(vis), start+rows)
-	s.listTop, s.listRows = len(out), end-start
+	s.listTop, s.listRows, s.listStart = len(out), end-start, start
 	for i := start; i < end; i++ {
 		it := vis[i]
 		var line string
@@ -135,7 +177,11 @@ func (s *selector) render(m *model, w int) []string {
 	} else if s.about != nil {
 		out = append(out, "", th.Fg("muted", "  "+s.about(vis[min(s.index, len(vis)-1)])))
 	}
-	hint := fmt.Sprintf("  %s to select · %s to cancel", m.keys.text("tui.select.confirm", true), m.keys.text("tui.select.cancel", true))
+	save := ""
+	if s.save != nil {
+		save = " · " + m.keys.text("app.models.save", true) + " to set as default"
+	}
+	hint := fmt.Sprintf("  %s to select%s · %s to cancel", m.keys.text("tui.select.confirm", true), save, m.keys.text("tui.select.cancel", true))
 	return append(out, "", th.Fg("dim", hint), rule)
 }
 
@@ -145,4 +191,32 @@ func (s *selector) wheelMove(dir int) {
 	if n := len(s.visible()); n > 0 {
 		s.index = max(0, min(n-1, s.index+dir))
 	}
+}
+
+// selectorClick is pi's SelectList and SettingsList under the mouse: a
+// left press on an item selects it, and its release on the same cell (a
+// click) confirms it as enter does. It reports whether the event was
+// the list's.
+func (m *model) selectorClick(typ string, ev tea.Mouse) bool {
+	s, _ := m.sel.(*selector)
+	if p := m.selPress; p != nil && typ == "release" {
+		m.selPress = nil
+		if s != nil && p.x == ev.X && p.y == ev.Y {
+			if vis := s.visible(); p.i < len(vis) {
+				s.index = p.i
+				m.sel = nil
+				s.choose(m, vis[p.i])
+			}
+		}
+		return true
+	}
+	b, ok := m.boxAt(ev.X, ev.Y)
+	if !ok || b.id != selectorListBox || s == nil || typ != "press" || ev.Button != tea.MouseLeft {
+		return false
+	}
+	if i := s.listStart + ev.Y - b.y; i < len(s.visible()) {
+		s.index = i
+		m.selPress = &autoPress{i: i, x: ev.X, y: ev.Y}
+	}
+	return true
 }

@@ -479,18 +479,25 @@ func (m *model) overlays(frame []string, w, h int) []string {
 		for len(frame) < min(h, row+oh) {
 			frame = append(frame, "")
 		}
-		for j, l := range lines {
-			if row+j >= len(frame) {
-				break
-			}
-			base := frame[row+j]
-			left := ansi.Truncate(base, col, "")
-			if pad := col - ansi.StringWidth(left); pad > 0 {
-				left += strings.Repeat(" ", pad)
-			}
-			right := ansi.TruncateLeft(base, col+ansi.StringWidth(l), "")
-			frame[row+j] = left + "\x1b[0m" + l + "\x1b[0m" + right
+		frame = composite(frame, lines, row, col)
+	}
+	return frame
+}
+
+// composite draws lines over the frame's rows from row on, at column
+// col (rows past the frame's end are left out).
+func composite(frame, lines []string, row, col int) []string {
+	for j, l := range lines {
+		if row+j >= len(frame) {
+			break
 		}
+		base := frame[row+j]
+		left := ansi.Truncate(base, col, "")
+		if pad := col - ansi.StringWidth(left); pad > 0 {
+			left += strings.Repeat(" ", pad)
+		}
+		right := ansi.TruncateLeft(base, col+ansi.StringWidth(l), "")
+		frame[row+j] = left + "\x1b[0m" + l + "\x1b[0m" + right
 	}
 	return frame
 }
