@@ -221,3 +221,88 @@ func TestDifferentialRPC16BlockImages(t *testing.T) {
 		t.Errorf("stored user content:\n pigo %s\n   pi %s", pgStored, piStored)
 	}
 }
+
+// handlerKeyOrderExt reports, once per distinct shape, the Object.keys of
+// every object (by path, array indices as []) in what three handlers
+// get: the provider request body, each raw stream chunk, and the tools a
+// system message declares (their schemas written out of alphabetical
+// order).
+const handlerKeyOrderExt = `
+  pi.registerTool({
+    name: "probe",
+    label: "Probe",
+    description: "Probes",
+    parameters: { type: "object", properties: { z: { type: "number", description: "last" }, a: { type: "string" } }, required: ["z"], additionalProperties: false },
+    async execute() { return { content: [{ type: "text", text: "ok" }], details: {} }; },
+  });
+  const seen = new Set<string>();
+  function keyPaths(v: any, p: string, out: string[]) {
+    if (Array.isArray(v)) { for (const e of v) keyPaths(e, p + "[]", out); return; }
+    if (v && typeof v === "object") {
+      const ks = Object.keys(v);
+      out.push(p + "{" + ks.join(",") + "}");
+      for (const k of ks) keyPaths(v[k], p + "." + k, out);
+    }
+  }
+  function report(ctx: any, label: string, v: any) {
+    const out: string[] = [];
+    keyPaths(v, "", out);
+    const line = "keys " + label + " " + [...new Set(out)].join(" ");
+    if (!seen.has(line)) { seen.add(line); ctx.ui.notify(line, "info"); }
+  }
+  pi.on("before_provider_request", (e: any, ctx: any) => { report(ctx, "payload", e.payload); });
+  pi.on("provider_stream_event", (e: any, ctx: any) => { report(ctx, "stream", e.data); });
+  pi.on("context", (e: any, ctx: any) => {
+    for (const m of e.messages) if (m.role === "system") report(ctx, "context toolsAdded", m.toolsAdded);
+  });
+  pi.on("message_end", (e: any, ctx: any) => {
+    if (e.message.role === "system") report(ctx, "message_end toolsAdded", e.message.toolsAdded);
+  });`
+
+// TestDifferentialRPC16HandlerKeyOrder: handlers see objects pigo did not
+// build from an extension's in pi 1.6's key order: provider_stream_event's
+// data as the server wrote it (each chat choice with the finish_reason the
+// openai SDK adds) and a system message's tool schemas as the extension
+// declared them. before_provider_request's payload is reported but not
+// compared yet: pigo builds request bodies as Go maps, and pi-ai's has
+// keys set to undefined (prompt_cache_key) that Object.keys lists.
+func TestDifferentialRPC16HandlerKeyOrder(t *testing.T) {
+	sides := pi16Sides(t)
+	sc := diffScenario{
+		name: "handlerkeyorder16",
+		ext:  extSource(handlerKeyOrderExt),
+		steps: []mockStep{
+			{ToolCalls: []mockToolCall{{ID: "call_1", Name: "probe", Raw: `{"z":1}`}}},
+			{Text: "done", Chunks: []string{"do", "ne"}},
+		},
+		drive: func(d *rpcDriver) {
+			mark := d.mark()
+			d.call(`{"id":"p1","type":"prompt","message":"probe"}`)
+			d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
+		},
+	}
+	pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
+	keepTranscripts(sc.name, pi, pg)
+	reports := func(lines []string) []string {
+		var out []string
+		for _, l := range lines {
+			var ev map[string]any
+			if body, ok := strings.CutPrefix(l, "<< "); ok && json.Unmarshal([]byte(body), &ev) == nil {
+				if msg, ok := ev["message"].(string); ok && strings.HasPrefix(msg, "keys ") && !strings.HasPrefix(msg, "keys payload ") {
+					out = append(out, msg)
+				}
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	piKeys, pgKeys := reports(pi), reports(pg)
+	for _, want := range []string{"keys stream ", "toolsAdded "} {
+		if !slices.ContainsFunc(piKeys, func(l string) bool { return strings.Contains(l, want) }) {
+			t.Fatalf("pi reported no %q:\n%s", want, strings.Join(piKeys, "\n"))
+		}
+	}
+	if d := lineDiff(piKeys, pgKeys); d != "" {
+		t.Errorf("key order differs (- pi, + pigo):\n%s", d)
+	}
+}
