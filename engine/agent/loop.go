@@ -90,6 +90,13 @@ func (l *loop) emit(ev Event) Event {
 	return ev
 }
 
+// emitted returns once the event being emitted, if any, has reached the
+// hooks, listeners and sink.
+func (l *loop) emitted() {
+	l.emitMu.Lock()
+	defer l.emitMu.Unlock()
+}
+
 // headersHook is pi 1.6's before_provider_headers for the requests of
 // ctx: handlers change the request's own headers in place.
 func (a *Agent) headersHook(ctx context.Context) func(map[string]any) map[string]any {
