@@ -110,6 +110,17 @@ func parseOAuthCredential(raw json.RawMessage) *OAuthCredential {
 	} else {
 		c.NoExpiry = true
 	}
+	if list, ok := e["availableModelIds"].([]any); ok {
+		ids := make([]string, 0, len(list))
+		for _, v := range list {
+			if id, ok := v.(string); ok {
+				ids = append(ids, id)
+			}
+		}
+		if len(ids) == len(list) { // pi ignores a list with anything but strings
+			c.AvailableModelIDs = ids
+		}
+	}
 	return c
 }
 

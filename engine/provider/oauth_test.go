@@ -571,3 +571,37 @@ func TestOAuthRefreshKeepsSymlink(t *testing.T) {
 		t.Errorf("lock left behind: %v", err)
 	}
 }
+
+// TestCopilotAvailableModelIds: a Copilot login that lists its account's
+// models (availableModelIds) offers only those (pi 1.6's filterModels);
+// without the list, or with anything but strings in it, every Copilot
+// model is offered.
+func TestCopilotAvailableModelIds(t *testing.T) {
+	t.Parallel()
+	all := 0
+	for _, m := range provider.BuiltinModels() {
+		if m.Provider == "github-copilot" {
+			all++
+		}
+	}
+	for _, tc := range []struct {
+		ids  string
+		want []string
+	}{
+		{`, "availableModelIds": ["claude-sonnet-4.5", "gpt-4.1", "not-in-catalog"]`, []string{"claude-sonnet-4.5", "gpt-4.1"}},
+		{`, "availableModelIds": []`, nil},
+		{`, "availableModelIds": ["gpt-4.1", 7]`, make([]string, all)},
+		{``, make([]string, all)},
+	} {
+		dir := writeAgentDir(t, map[string]string{"auth.json": `{"github-copilot": {"type": "oauth", "refresh": "g", "access": "tid=1", "expires": 1` + tc.ids + `}}`})
+		var got []string
+		for _, m := range oauthRegistry(t, dir, nil, nil).Available() {
+			if m.Provider == "github-copilot" {
+				got = append(got, m.ID)
+			}
+		}
+		if len(got) != len(tc.want) || tc.want != nil && tc.want[0] != "" && strings.Join(got, " ") != strings.Join(tc.want, " ") {
+			t.Errorf("%s: offered %v, want %v", tc.ids, got, tc.want)
+		}
+	}
+}
