@@ -54,20 +54,7 @@ func (t Tool) DeclaredParameters() any {
 	if t.ParameterKeys == nil || t.Parameters == nil {
 		return Clone(t.Parameters)
 	}
-	o := make(jsjson.Object, 0, len(t.Parameters))
-	for _, k := range t.ParameterKeys {
-		if v, ok := t.Parameters[k]; ok {
-			o = append(o, jsjson.Member{Key: k, Value: Clone(v)})
-		}
-	}
-	if len(o) < len(t.Parameters) {
-		for _, k := range jsjson.Keys(t.Parameters) {
-			if _, ok := o.Get(k); !ok {
-				o = append(o, jsjson.Member{Key: k, Value: Clone(t.Parameters[k])})
-			}
-		}
-	}
-	return &o
+	return Clone(jsjson.OrderedBy(t.Parameters, t.ParameterKeys))
 }
 
 // ExecuteFunc runs a tool call. ctx carries the call's cancellation (the

@@ -133,7 +133,7 @@ func (l *loop) startCacheWarming(ctx context.Context, req Request) {
 		r := req
 		r.MaxTokens, r.NoRetries, r.OnEvent = 1, true, nil
 		if req.OnPayload != nil {
-			r.OnPayload = a.payloadHook(rctx)
+			r.OnPayload = a.payloadHook(rctx, req.Model)
 		}
 		if req.OnHeaders != nil {
 			r.OnHeaders = a.headersHook(rctx)

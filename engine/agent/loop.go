@@ -97,13 +97,19 @@ func (l *loop) emitted() {
 	defer l.emitMu.Unlock()
 }
 
-// payloadHook is pi's onPayload for the requests of ctx: the
-// before_provider_request handlers may replace the payload. The agent's
-// requests and their cache-warming replays share it and the hooks below
-// (pi's warmer replays the request's options).
-func (a *Agent) payloadHook(ctx context.Context) func(any) any {
+// payloadHook is pi's onPayload for the requests of ctx to model: the
+// before_provider_request handlers see the payload in pi-ai's key order
+// and may replace it. The agent's requests and their cache-warming
+// replays share it and the hooks below (pi's warmer replays the
+// request's options).
+func (a *Agent) payloadHook(ctx context.Context, model Message) func(any) any {
+	api := str(model["api"])
 	return func(payload any) any {
-		return a.h.RunHook(ctx, "before_provider_request", map[string]any{"type": "before_provider_request", "payload": payload}).Result
+		if !a.h.HasHook("before_provider_request") {
+			return nil
+		}
+		ev := map[string]any{"type": "before_provider_request", "payload": provider.HandlerPayload(api, payload)}
+		return a.h.RunHook(ctx, "before_provider_request", ev).Result
 	}
 }
 
@@ -279,7 +285,7 @@ func (l *loop) streamAssistant() Message {
 				}
 			}
 		},
-		OnPayload:  a.payloadHook(l.ctx),
+		OnPayload:  a.payloadHook(l.ctx, l.model),
 		OnHeaders:  a.headersHook(l.ctx),
 		OnResponse: a.responseHook(l.ctx),
 	}

@@ -444,6 +444,28 @@ func shallowMap(o Object) map[string]any {
 	return m
 }
 
+// OrderedBy is a shallow *Object of m with the keys listed in keys first,
+// in that order, and m's other keys after them, sorted (keys m lacks are
+// skipped).
+func OrderedBy(m map[string]any, keys []string) *Object {
+	o := make(Object, 0, len(m))
+	for _, k := range keys {
+		if v, ok := m[k]; ok {
+			if _, dup := o.Get(k); !dup {
+				o = append(o, Member{k, v})
+			}
+		}
+	}
+	if len(o) < len(m) {
+		for _, k := range Keys(m) {
+			if _, ok := o.Get(k); !ok {
+				o = append(o, Member{k, m[k]})
+			}
+		}
+	}
+	return &o
+}
+
 // OrderLike returns v with each of its objects in the key order of the
 // Object at the same place in like (keys like lacks follow, sorted), for
 // data computed from an ordered value as plain maps (coerced tool

@@ -635,7 +635,7 @@ func convertOpenAITools(tools []Tool, compat openAICompat) []any {
 	for i, t := range tools {
 		fn := map[string]any{"name": t.Name, "description": t.Description}
 		if t.Parameters != nil {
-			fn["parameters"] = cloneMap(t.Parameters)
+			fn["parameters"] = t.declaredParameters()
 		}
 		if compat.supportsStrictMode {
 			fn["strict"] = false
