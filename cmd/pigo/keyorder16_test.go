@@ -308,3 +308,76 @@ func TestDifferentialRPC16HandlerKeyOrder(t *testing.T) {
 		t.Errorf("key order differs (- pi, + pigo):\n%s", d)
 	}
 }
+
+// TestDifferentialRPC16PayloadKeyOrder: before_provider_request's payload
+// has pi-ai 1.6's key order for the Anthropic Messages and OpenAI
+// Responses APIs too (the mock's chat-completions reply then fails on
+// both sides; only the payload is compared).
+func TestDifferentialRPC16PayloadKeyOrder(t *testing.T) {
+	sides := pi16Sides(t)
+	for _, api := range []string{"anthropic-messages", "openai-responses"} {
+		t.Run(api, func(t *testing.T) {
+			sc := diffScenario{
+				name:  "payloadkeyorder16_" + api,
+				ext:   extSource(handlerKeyOrderExt),
+				api:   api,
+				steps: []mockStep{{Text: "done"}},
+				drive: func(d *rpcDriver) {
+					mark := d.mark()
+					d.call(`{"id":"p1","type":"prompt","message":"probe"}`)
+					d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
+				},
+			}
+			pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
+			keepTranscripts(sc.name, pi, pg)
+			payloads := func(lines []string) []string {
+				var out []string
+				for _, l := range lines {
+					var ev map[string]any
+					if body, ok := strings.CutPrefix(l, "<< "); ok && json.Unmarshal([]byte(body), &ev) == nil {
+						if msg, ok := ev["message"].(string); ok && strings.HasPrefix(msg, "keys payload ") {
+							out = append(out, msg)
+						}
+					}
+				}
+				return out
+			}
+			piKeys, pgKeys := payloads(pi), payloads(pg)
+			if len(piKeys) == 0 || len(pgKeys) != len(piKeys) {
+				t.Fatalf("payloads: pi %d, pigo %d\n%s", len(piKeys), len(pgKeys), strings.Join(pi, "\n"))
+			}
+			for i := range piKeys {
+				if d := lineDiff(commonKeyOrder(piKeys[i], pgKeys[i]), commonKeyOrder(pgKeys[i], piKeys[i])); d != "" {
+					t.Errorf("payload %d: key order differs (- pi, + pigo):\n%s", i+1, d)
+				}
+			}
+		})
+	}
+}
+
+// commonKeyOrder is a "keys" report's objects (path{key,...}) with only
+// the keys that other's object at the same path has too: the order of
+// what both sides send. Where the two send different keys (pigo's
+// Anthropic input_schema lacks additionalProperties, and its Responses
+// tools have strict, which pi 1.6's leave out by default), that is a
+// difference of content, not of order.
+func commonKeyOrder(report, other string) []string {
+	parse := func(s string) map[string][]string {
+		objs := map[string][]string{}
+		for _, f := range strings.Fields(s) {
+			path, keys, ok := strings.Cut(f, "{")
+			if ok {
+				objs[path] = strings.Split(strings.TrimSuffix(keys, "}"), ",")
+			}
+		}
+		return objs
+	}
+	mine, theirs := parse(report), parse(other)
+	var out []string
+	for path, keys := range mine {
+		both := slices.DeleteFunc(slices.Clone(keys), func(k string) bool { return !slices.Contains(theirs[path], k) })
+		out = append(out, path+"{"+strings.Join(both, ",")+"}")
+	}
+	slices.Sort(out)
+	return out
+}

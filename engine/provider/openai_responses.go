@@ -560,7 +560,7 @@ func convertResponsesTools(tools []Tool) []any {
 	for i, t := range tools {
 		fn := map[string]any{"type": "function", "name": t.Name, "description": t.Description, "strict": false}
 		if t.Parameters != nil {
-			fn["parameters"] = cloneMap(t.Parameters)
+			fn["parameters"] = t.declaredParameters()
 		}
 		out[i] = fn
 	}

@@ -19,6 +19,20 @@ var payloadRanks = map[string]map[string]int{
 		"stream_options", "include_usage", "store", "max_tokens", "max_completion_tokens", "temperature", "tools",
 		"tool_stream", "tool_choice", "priority", "enable_thinking", "chat_template_kwargs", "preserve_thinking",
 		"thinking", "clear_thinking", "reasoning_effort", "reasoning", "effort", "provider", "providerOptions", "gateway"),
+	// buildParams, convertMessages and convertTools of anthropic-messages
+	// (input_schema's keys as pi-ai writes them, not as declared).
+	APIAnthropicMessages: rankOf("model", "messages", "role", "type", "id", "tool_use_id", "name", "description",
+		"eager_input_streaming", "strict", "input_schema", "properties", "required", "additionalProperties", "$defs",
+		"definitions", "input", "content", "is_error", "text", "source", "media_type", "data", "url", "max_tokens",
+		"stream", "betas", "system", "temperature", "tools", "thinking", "signature", "budget_tokens", "display",
+		"output_config", "effort", "metadata", "user_id", "tool_choice", "cache_control", "ttl"),
+	// buildParams, convertResponsesMessages and convertResponsesTools of
+	// openai-responses.
+	APIOpenAIResponses: rankOf("model", "input", "role", "type", "id", "call_id", "name", "description", "parameters",
+		"strict", "arguments", "output", "content", "text", "image_url", "detail", "instructions", "stream",
+		"prompt_cache_key", "prompt_cache_retention", "prompt_cache_options", "store", "max_output_tokens",
+		"temperature", "service_tier", "tools", "tool_choice", "parallel_tool_calls", "reasoning", "effort",
+		"summary", "encrypted_content", "include", "verbosity"),
 }
 
 func rankOf(keys ...string) map[string]int {
