@@ -357,9 +357,8 @@ func TestDifferentialRPC16PayloadKeyOrder(t *testing.T) {
 
 // commonKeyOrder is a "keys" report's objects (path{key,...}) with only
 // the keys that other's object at the same path has too: the order of
-// what both sides send. Where the two send different keys (pigo's
-// Responses tools have strict, which pi 1.6's leave out by default), that
-// is a difference of content, not of order.
+// what both sides send: where the two send different keys, that is a
+// difference of content, not of order (none is known for these APIs).
 func commonKeyOrder(report, other string) []string {
 	parse := func(s string) map[string][]string {
 		objs := map[string][]string{}
