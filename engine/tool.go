@@ -26,7 +26,11 @@ type Tool struct {
 	// may be *jsjson.Object, in the order the extension wrote them: the
 	// model is shown the properties in that order, as pi shows them.
 	Parameters map[string]any
-	Execute    ExecuteFunc
+	// ParameterKeys lists Parameters' own keys in the extension's order
+	// (nil: unknown), which the declaration shown to handlers and the
+	// model keeps (DeclaredParameters).
+	ParameterKeys []string
+	Execute       ExecuteFunc
 	// ExecuteID identifies the code behind Execute (jsapi: a hash of the JS
 	// function's source), so a rebuild diff sees an edited body as a change.
 	ExecuteID string
@@ -44,6 +48,16 @@ func (t Tool) checkSchema() map[string]any {
 	}
 	m, _ := jsjson.Plain(t.Parameters).(map[string]any)
 	return m
+}
+
+// DeclaredParameters is a copy of Parameters as the extension wrote
+// them: a *jsjson.Object in ParameterKeys' order when it is known (keys
+// it lacks follow, sorted), else a map.
+func (t Tool) DeclaredParameters() any {
+	if t.ParameterKeys == nil || t.Parameters == nil {
+		return Clone(t.Parameters)
+	}
+	return Clone(jsjson.OrderedBy(t.Parameters, t.ParameterKeys))
 }
 
 // ExecuteFunc runs a tool call. ctx carries the call's cancellation (the

@@ -234,13 +234,19 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 			msg["details"] = ordered(c.Argument(0).ToObject(vm).Get("details"))
 		}
 		origin, done := g.origin(), pi.BeginSend()
-		go func() { defer done(); _ = pi.SendMessage(piapi.WithAccepted(origin, done), plugin, msg, opts) }()
+		go func() {
+			defer done()
+			runtimeError(h, plugin, "send_message", pi.SendMessage(piapi.WithAccepted(origin, done), plugin, msg, opts))
+		}()
 		return goja.Undefined()
 	})
 	fn("sendUserMessage", func(c goja.FunctionCall) goja.Value {
 		content, opts := data(c, 0), object(c, 1)
 		origin, done := g.origin(), pi.BeginSend()
-		go func() { defer done(); _ = pi.SendUserMessage(piapi.WithAccepted(origin, done), plugin, content, opts) }()
+		go func() {
+			defer done()
+			runtimeError(h, plugin, "send_user_message", pi.SendUserMessage(piapi.WithAccepted(origin, done), plugin, content, opts))
+		}()
 		return goja.Undefined()
 	})
 	fn("setModel", func(c goja.FunctionCall) goja.Value {
@@ -289,7 +295,7 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 				continue
 			}
 			info := map[string]any{"name": e.ID, "description": e.Value.Description,
-				"parameters": engine.Clone(e.Value.Parameters), "sourceInfo": sourceInfoOf(h, e.Owner, e.Value.Extra)}
+				"parameters": e.Value.DeclaredParameters(), "sourceInfo": sourceInfoOf(h, e.Owner, e.Value.Extra)}
 			// pi 1.6 reports how the model reaches each tool: codemode
 			// and tool_search read exposure and namespace, permission
 			// extensions the annotations, builtin:mcp reachesTools.
@@ -895,3 +901,12 @@ func toString(v any) string {
 // busOriginKey marks a pi.events emit with the emitting generation, whose
 // own handlers already ran synchronously inside emit.
 type busOriginKey struct{}
+
+// runtimeError records the failure of a fire-and-forget pi call (pi's
+// sendMessage and sendUserMessage catch it and emit an extension error
+// for "<runtime>" with the call's event name).
+func runtimeError(h *engine.Host, plugin, event string, err error) {
+	if err != nil {
+		h.RecordDiagnostic(engine.Diagnostic{Plugin: plugin, Severity: engine.SeverityError, Where: "runtime " + event, Text: err.Error()})
+	}
+}

@@ -76,6 +76,9 @@ func (g *jsGen) toolFromJS(id string, v goja.Value) (engine.Tool, error) {
 				return t, fmt.Errorf("tool %q: parameters: %w", id, err)
 			}
 			t.Parameters, _ = jsjson.AsMap(ordered)
+			if o, ok := ordered.(*jsjson.Object); ok {
+				t.ParameterKeys = jsjson.ObjectKeys(*o)
+			}
 		case "execute":
 			f, ok := val.(*jsFunc)
 			if !ok {
@@ -101,7 +104,7 @@ func (g *jsGen) toolToJS(t engine.Tool) goja.Value {
 		_ = obj.Set("label", t.Label)
 	}
 	_ = obj.Set("description", t.Description)
-	_ = obj.Set("parameters", g.toJS(engine.Clone(t.Parameters)))
+	_ = obj.Set("parameters", g.toJS(t.DeclaredParameters()))
 	if t.Execute != nil {
 		_ = obj.Set("execute", g.executeJS(t.Execute))
 	}

@@ -40,6 +40,9 @@ type diffScenario struct {
 	persist bool
 	// twoModels adds model mock-2 (reasoning) to models.json.
 	twoModels bool
+	// api replaces the mock provider's api in models.json (the mock still
+	// answers as openai-completions: for what happens before the reply).
+	api string
 	// settings is written to the agent dir's settings.json.
 	settings string
 	// builtinTools keeps the built-in tools (read, bash, edit, write):
@@ -523,6 +526,9 @@ func runDiffScenario(t *testing.T, sc diffScenario, argv []string) []string {
 	if sc.twoModels {
 		models = strings.Replace(models, `{ "id": "mock-1", "name": "Mock One" }`,
 			`{ "id": "mock-1", "name": "Mock One" }, { "id": "mock-2", "name": "Mock Two", "reasoning": true, "contextWindow": 200000 }`, 1)
+	}
+	if sc.api != "" {
+		models = strings.Replace(models, `"api": "openai-completions"`, `"api": "`+sc.api+`"`, 1)
 	}
 	if sc.providerHeaders != nil {
 		hs, _ := json.Marshal(sc.providerHeaders)

@@ -221,3 +221,161 @@ func TestDifferentialRPC16BlockImages(t *testing.T) {
 		t.Errorf("stored user content:\n pigo %s\n   pi %s", pgStored, piStored)
 	}
 }
+
+// handlerKeyOrderExt reports, once per distinct shape, the Object.keys of
+// every object (by path, array indices as []) in what three handlers
+// get: the provider request body, each raw stream chunk, and the tools a
+// system message declares (their schemas written out of alphabetical
+// order).
+const handlerKeyOrderExt = `
+  pi.registerTool({
+    name: "probe",
+    label: "Probe",
+    description: "Probes",
+    parameters: { type: "object", properties: { z: { type: "number", description: "last" }, a: { type: "string" } }, required: ["z"], additionalProperties: false },
+    async execute() { return { content: [{ type: "text", text: "ok" }], details: {} }; },
+  });
+  const seen = new Set<string>();
+  function keyPaths(v: any, p: string, out: string[]) {
+    if (Array.isArray(v)) { for (const e of v) keyPaths(e, p + "[]", out); return; }
+    if (v && typeof v === "object") {
+      const ks = Object.keys(v);
+      out.push(p + "{" + ks.join(",") + "}");
+      for (const k of ks) keyPaths(v[k], p + "." + k, out);
+    }
+  }
+  function report(ctx: any, label: string, v: any) {
+    const out: string[] = [];
+    keyPaths(v, "", out);
+    const line = "keys " + label + " " + [...new Set(out)].join(" ");
+    if (!seen.has(line)) { seen.add(line); ctx.ui.notify(line, "info"); }
+  }
+  pi.on("before_provider_request", (e: any, ctx: any) => { report(ctx, "payload", e.payload); });
+  pi.on("provider_stream_event", (e: any, ctx: any) => { report(ctx, "stream", e.data); });
+  pi.on("context", (e: any, ctx: any) => {
+    for (const m of e.messages) if (m.role === "system") report(ctx, "context toolsAdded", m.toolsAdded);
+  });
+  pi.on("message_end", (e: any, ctx: any) => {
+    if (e.message.role === "system") report(ctx, "message_end toolsAdded", e.message.toolsAdded);
+  });`
+
+// TestDifferentialRPC16HandlerKeyOrder: handlers see objects pigo did not
+// build from an extension's in pi 1.6's key order: before_provider_request's
+// payload as pi-ai builds the request (the tool's schema as declared),
+// provider_stream_event's data as the server wrote it (each chat choice
+// with the finish_reason the openai SDK adds) and a system message's tool
+// schemas as the extension declared them. pi-ai's payload also has keys
+// set to undefined (prompt_cache_key and prompt_cache_retention when
+// unused): Object.keys lists them, JSON drops them, and pigo's data has
+// no undefined, so they are left out of pi's list.
+func TestDifferentialRPC16HandlerKeyOrder(t *testing.T) {
+	sides := pi16Sides(t)
+	sc := diffScenario{
+		name: "handlerkeyorder16",
+		ext:  extSource(handlerKeyOrderExt),
+		steps: []mockStep{
+			{ToolCalls: []mockToolCall{{ID: "call_1", Name: "probe", Raw: `{"z":1}`}}},
+			{Text: "done", Chunks: []string{"do", "ne"}},
+		},
+		drive: func(d *rpcDriver) {
+			mark := d.mark()
+			d.call(`{"id":"p1","type":"prompt","message":"probe"}`)
+			d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
+		},
+	}
+	pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
+	keepTranscripts(sc.name, pi, pg)
+	reports := func(lines []string) []string {
+		var out []string
+		for _, l := range lines {
+			var ev map[string]any
+			if body, ok := strings.CutPrefix(l, "<< "); ok && json.Unmarshal([]byte(body), &ev) == nil {
+				if msg, ok := ev["message"].(string); ok && strings.HasPrefix(msg, "keys ") {
+					out = append(out, strings.Replace(msg, ",prompt_cache_key,prompt_cache_retention,", ",", 1))
+				}
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	piKeys, pgKeys := reports(pi), reports(pg)
+	for _, want := range []string{"keys payload ", "keys stream ", "toolsAdded "} {
+		if !slices.ContainsFunc(piKeys, func(l string) bool { return strings.Contains(l, want) }) {
+			t.Fatalf("pi reported no %q:\n%s", want, strings.Join(piKeys, "\n"))
+		}
+	}
+	if d := lineDiff(piKeys, pgKeys); d != "" {
+		t.Errorf("key order differs (- pi, + pigo):\n%s", d)
+	}
+}
+
+// TestDifferentialRPC16PayloadKeyOrder: before_provider_request's payload
+// has pi-ai 1.6's key order for the Anthropic Messages and OpenAI
+// Responses APIs too (the mock's chat-completions reply then fails on
+// both sides; only the payload is compared).
+func TestDifferentialRPC16PayloadKeyOrder(t *testing.T) {
+	sides := pi16Sides(t)
+	for _, api := range []string{"anthropic-messages", "openai-responses"} {
+		t.Run(api, func(t *testing.T) {
+			sc := diffScenario{
+				name:  "payloadkeyorder16_" + api,
+				ext:   extSource(handlerKeyOrderExt),
+				api:   api,
+				steps: []mockStep{{Text: "done"}},
+				drive: func(d *rpcDriver) {
+					mark := d.mark()
+					d.call(`{"id":"p1","type":"prompt","message":"probe"}`)
+					d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
+				},
+			}
+			pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
+			keepTranscripts(sc.name, pi, pg)
+			payloads := func(lines []string) []string {
+				var out []string
+				for _, l := range lines {
+					var ev map[string]any
+					if body, ok := strings.CutPrefix(l, "<< "); ok && json.Unmarshal([]byte(body), &ev) == nil {
+						if msg, ok := ev["message"].(string); ok && strings.HasPrefix(msg, "keys payload ") {
+							out = append(out, msg)
+						}
+					}
+				}
+				return out
+			}
+			piKeys, pgKeys := payloads(pi), payloads(pg)
+			if len(piKeys) == 0 || len(pgKeys) != len(piKeys) {
+				t.Fatalf("payloads: pi %d, pigo %d\n%s", len(piKeys), len(pgKeys), strings.Join(pi, "\n"))
+			}
+			for i := range piKeys {
+				if d := lineDiff(commonKeyOrder(piKeys[i], pgKeys[i]), commonKeyOrder(pgKeys[i], piKeys[i])); d != "" {
+					t.Errorf("payload %d: key order differs (- pi, + pigo):\n%s", i+1, d)
+				}
+			}
+		})
+	}
+}
+
+// commonKeyOrder is a "keys" report's objects (path{key,...}) with only
+// the keys that other's object at the same path has too: the order of
+// what both sides send: where the two send different keys, that is a
+// difference of content, not of order (none is known for these APIs).
+func commonKeyOrder(report, other string) []string {
+	parse := func(s string) map[string][]string {
+		objs := map[string][]string{}
+		for _, f := range strings.Fields(s) {
+			path, keys, ok := strings.Cut(f, "{")
+			if ok {
+				objs[path] = strings.Split(strings.TrimSuffix(keys, "}"), ",")
+			}
+		}
+		return objs
+	}
+	mine, theirs := parse(report), parse(other)
+	var out []string
+	for path, keys := range mine {
+		both := slices.DeleteFunc(slices.Clone(keys), func(k string) bool { return !slices.Contains(theirs[path], k) })
+		out = append(out, path+"{"+strings.Join(both, ",")+"}")
+	}
+	slices.Sort(out)
+	return out
+}

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // A scripted OpenAI-compatible chat-completions server for the agent-mode
@@ -125,9 +127,11 @@ func (m *mockLLM) serve(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("content-type", "text/event-stream")
 	w.WriteHeader(200)
 	fl, _ := w.(http.Flusher)
-	base := func(choices []any) map[string]any {
-		return map[string]any{"id": fmt.Sprintf("chatcmpl-%d", n), "object": "chat.completion.chunk", "created": 1,
-			"model": "mock-1", "choices": choices}
+	// Chunks keep OpenAI's key order (handlers of provider_stream_event
+	// see it), not encoding/json's sorted one.
+	base := func(choices []any) *jsjson.Object {
+		return &jsjson.Object{{Key: "id", Value: fmt.Sprintf("chatcmpl-%d", n)}, {Key: "object", Value: "chat.completion.chunk"},
+			{Key: "created", Value: 1}, {Key: "model", Value: "mock-1"}, {Key: "choices", Value: choices}}
 	}
 	send := func(obj any) {
 		b, _ := json.Marshal(obj)
@@ -136,21 +140,21 @@ func (m *mockLLM) serve(w http.ResponseWriter, r *http.Request) {
 			fl.Flush()
 		}
 	}
-	delta := func(d map[string]any, finish any) {
-		c := map[string]any{"index": 0, "delta": d}
+	delta := func(d jsjson.Object, finish any) {
+		c := jsjson.Object{{Key: "index", Value: 0}, {Key: "delta", Value: &d}}
 		if finish != nil {
-			c["finish_reason"] = finish
+			c.Set("finish_reason", finish)
 		}
-		send(base([]any{c}))
+		send(base([]any{&c}))
 	}
 	chunks := step.Chunks
 	if chunks == nil && step.Text != "" {
 		chunks = []string{step.Text}
 	}
 	first := true
-	role := func(d map[string]any) map[string]any {
+	role := func(d jsjson.Object) jsjson.Object {
 		if first {
-			d["role"] = "assistant"
+			d = append(jsjson.Object{{Key: "role", Value: "assistant"}}, d...)
 			first = false
 		}
 		return d
@@ -167,16 +171,17 @@ func (m *mockLLM) serve(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		}
-		delta(role(map[string]any{"content": c}), nil)
+		delta(role(jsjson.Object{{Key: "content", Value: c}}), nil)
 	}
 	for i, tc := range step.ToolCalls {
 		args, _ := json.Marshal(tc.Arguments)
 		if tc.Raw != "" {
 			args = []byte(tc.Raw)
 		}
-		delta(role(map[string]any{"tool_calls": []any{map[string]any{"index": i, "id": tc.ID, "type": "function",
-			"function": map[string]any{"name": tc.Name, "arguments": ""}}}}), nil)
-		delta(map[string]any{"tool_calls": []any{map[string]any{"index": i, "function": map[string]any{"arguments": string(args)}}}}, nil)
+		delta(role(jsjson.Object{{Key: "tool_calls", Value: []any{&jsjson.Object{{Key: "index", Value: i}, {Key: "id", Value: tc.ID},
+			{Key: "type", Value: "function"}, {Key: "function", Value: &jsjson.Object{{Key: "name", Value: tc.Name}, {Key: "arguments", Value: ""}}}}}}}), nil)
+		delta(jsjson.Object{{Key: "tool_calls", Value: []any{&jsjson.Object{{Key: "index", Value: i},
+			{Key: "function", Value: &jsjson.Object{{Key: "arguments", Value: string(args)}}}}}}}, nil)
 	}
 	if step.Hang {
 		<-r.Context().Done()
@@ -192,9 +197,9 @@ func (m *mockLLM) serve(w http.ResponseWriter, r *http.Request) {
 	if len(step.ToolCalls) > 0 {
 		finish = "tool_calls"
 	}
-	delta(map[string]any{}, finish)
+	delta(jsjson.Object{}, finish)
 	usage := base([]any{})
-	usage["usage"] = map[string]any{"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15}
+	usage.Set("usage", &jsjson.Object{{Key: "prompt_tokens", Value: 10}, {Key: "completion_tokens", Value: 5}, {Key: "total_tokens", Value: 15}})
 	send(usage)
 	fmt.Fprintf(w, "data: [DONE]\n\n")
 }

@@ -249,7 +249,7 @@ func (a *Agent) Prompt(ctx context.Context, text string, o PromptOptions) error 
 	user := a.userMessage(text, images)
 	// 3. Queue while streaming.
 	a.mu.Lock()
-	if a.busyFor(o.StreamingBehavior) {
+	if a.busy() {
 		defer a.mu.Unlock()
 		switch o.StreamingBehavior {
 		case "steer":

@@ -133,15 +133,15 @@ func (l *loop) startCacheWarming(ctx context.Context, req Request) {
 		r := req
 		r.MaxTokens, r.NoRetries, r.OnEvent = 1, true, nil
 		if req.OnPayload != nil {
-			r.OnPayload = func(payload any) any {
-				return a.h.RunHook(rctx, "before_provider_request", map[string]any{"type": "before_provider_request", "payload": payload}).Result
-			}
+			r.OnPayload = a.payloadHook(rctx, req.Model)
 		}
 		if req.OnHeaders != nil {
 			r.OnHeaders = a.headersHook(rctx)
 		}
-		r.OnResponse = nil
-		final, err := a.opts.Provider.Stream(rctx, r)
+		if req.OnResponse != nil {
+			r.OnResponse = a.responseHook(rctx)
+		}
+		final, err := a.opts.Provider.Stream(a.withStreamEvents(rctx, req.Model), r)
 		if err != nil {
 			return cachewarm.Reply{}, err
 		}

@@ -2,6 +2,12 @@ package agent_test
 
 import (
 	"context"
+	"fmt"
+	"maps"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -127,4 +133,80 @@ func (p *recordingProvider) Stream(ctx context.Context, req agent.Request) (agen
 	p.reqs = append(p.reqs, req)
 	p.mu.Unlock()
 	return p.RegistryProvider.Stream(ctx, req)
+}
+
+// TestCacheWarmRefreshProviderEvents: a refresh is the session request's
+// replay with its hooks, as pi's warmer replays the request's options:
+// before_provider_request, after_provider_response and each raw stream
+// event (provider_stream_event) reach extensions for it too.
+func TestCacheWarmRefreshProviderEvents(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		w.Header().Set("X-Reply", "warm")
+		for _, d := range []string{
+			`{"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"role":"assistant","content":"ok"}}]}`,
+			`{"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}`,
+			`{"id":"c","object":"chat.completion.chunk","choices":[],"usage":{"prompt_tokens":20000,"completion_tokens":1,"total_tokens":20001}}`,
+			"[DONE]",
+		} {
+			fmt.Fprintf(w, "data: %s\n\n", d)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	dir := t.TempDir()
+	modelsJSON := `{"providers": {"warm": {"baseUrl": "` + srv.URL + `", "api": "openai-completions", "apiKey": "k",
+		"models": [{"id": "cached", "cost": {"input": 150, "output": 750, "cacheRead": 15, "cacheWrite": 187.5}, "promptCache": {"short": 300}}]}}}`
+	if err := os.WriteFile(filepath.Join(dir, "models.json"), []byte(modelsJSON), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	seen := map[string]int{}
+	h := engine.New(engine.Options{})
+	t.Cleanup(func() { h.Close(context.Background()) })
+	for _, res := range h.Boot(context.Background(), []engine.PluginSpec{{ID: "ext", Loader: engine.GoPlugin(func(_ context.Context, g *engine.Generation) error {
+		count := func(_ context.Context, p any) (any, error) {
+			mu.Lock()
+			defer mu.Unlock()
+			seen[p.(map[string]any)["type"].(string)]++
+			return nil, nil
+		}
+		for _, typ := range []string{"after_provider_response", "provider_stream_event"} {
+			if err := g.On(typ, func(ctx context.Context, p any) error { _, err := count(ctx, p); return err }); err != nil {
+				return err
+			}
+		}
+		return g.Hook("before_provider_request", count, "")
+	})}}) {
+		if !res.OK {
+			t.Fatal(res.Err)
+		}
+	}
+	reg := provider.NewRegistry(provider.RegistryOptions{AgentDir: dir})
+	m, ok := reg.Find("warm", "cached")
+	if !ok {
+		t.Fatalf("model not found: %v", reg.Problems())
+	}
+	clock := cachewarmtest.NewClock(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	a := agent.New(agent.Options{Host: h, Provider: agent.RegistryProvider{Registry: reg}, Model: agent.ModelMap(m), CacheWarmClock: clock})
+	piapi.Of(h).SetAgent(a)
+	if err := a.Prompt(context.Background(), "hi", agent.PromptOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	first := maps.Clone(seen)
+	mu.Unlock()
+	if first["before_provider_request"] != 1 || first["after_provider_response"] != 1 || first["provider_stream_event"] != 3 {
+		t.Fatalf("the prompt's events: %v", first)
+	}
+	if st := a.CacheWarmer().Status(); st.State != "scheduled" {
+		t.Fatalf("warming %+v", st)
+	}
+	clock.Advance(270 * time.Second)
+	mu.Lock()
+	defer mu.Unlock()
+	for typ, n := range first {
+		if seen[typ] != 2*n {
+			t.Errorf("%s: %d for the prompt, %d after its refresh", typ, n, seen[typ])
+		}
+	}
 }

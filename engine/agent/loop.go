@@ -90,6 +90,54 @@ func (l *loop) emit(ev Event) Event {
 	return ev
 }
 
+// emitted returns once the event being emitted, if any, has reached the
+// hooks, listeners and sink.
+func (l *loop) emitted() {
+	l.emitMu.Lock()
+	defer l.emitMu.Unlock()
+}
+
+// payloadHook is pi's onPayload for the requests of ctx to model: the
+// before_provider_request handlers see the payload in pi-ai's key order
+// and may replace it. The agent's requests and their cache-warming
+// replays share it and the hooks below (pi's warmer replays the
+// request's options).
+func (a *Agent) payloadHook(ctx context.Context, model Message) func(any) any {
+	api := str(model["api"])
+	return func(payload any) any {
+		if !a.h.HasHook("before_provider_request") {
+			return nil
+		}
+		ev := map[string]any{"type": "before_provider_request", "payload": provider.HandlerPayload(api, payload)}
+		return a.h.RunHook(ctx, "before_provider_request", ev).Result
+	}
+}
+
+// responseHook is pi's onResponse for the requests of ctx:
+// after_provider_response.
+func (a *Agent) responseHook(ctx context.Context) func(int, map[string]string) {
+	return func(status int, headers map[string]string) {
+		hs := make(map[string]any, len(headers))
+		for k, v := range headers {
+			hs[k] = v
+		}
+		a.h.Emit(ctx, "after_provider_response", map[string]any{"type": "after_provider_response", "status": float64(status), "headers": hs})
+	}
+}
+
+// withStreamEvents is ctx with pi 1.6's onProviderStreamEvent for a
+// request to model when an extension listens: each raw provider event,
+// before it is normalized, as provider_stream_event.
+func (a *Agent) withStreamEvents(ctx context.Context, model Message) context.Context {
+	if !a.h.HasListeners("provider_stream_event") {
+		return ctx
+	}
+	api, prov, id := model["api"], model["provider"], model["id"]
+	return provider.WithStreamEventHook(ctx, func(data any) {
+		a.h.Emit(ctx, "provider_stream_event", map[string]any{"type": "provider_stream_event", "provider": prov, "api": api, "model": id, "data": data})
+	})
+}
+
 // headersHook is pi 1.6's before_provider_headers for the requests of
 // ctx: handlers change the request's own headers in place.
 func (a *Agent) headersHook(ctx context.Context) func(map[string]any) map[string]any {
@@ -262,29 +310,12 @@ func (l *loop) streamAssistant() (reply Message, routeFailed bool) {
 				}
 			}
 		},
-		OnPayload: func(payload any) any {
-			out := a.h.RunHook(l.ctx, "before_provider_request", map[string]any{"type": "before_provider_request", "payload": payload})
-			return out.Result
-		},
-		OnHeaders: a.headersHook(l.ctx),
-		OnResponse: func(status int, headers map[string]string) {
-			hs := map[string]any{}
-			for k, v := range headers {
-				hs[k] = v
-			}
-			a.h.Emit(l.ctx, "after_provider_response", map[string]any{"type": "after_provider_response", "status": float64(status), "headers": hs})
-		},
-	}
-	sctx := l.ctx
-	if a.h.HasListeners("provider_stream_event") {
-		// pi 1.6: each raw provider event, before it is normalized.
-		api, prov, id := model["api"], model["provider"], model["id"]
-		sctx = provider.WithStreamEventHook(sctx, func(data any) {
-			a.h.Emit(l.ctx, "provider_stream_event", map[string]any{"type": "provider_stream_event", "provider": prov, "api": api, "model": id, "data": data})
-		})
+		OnPayload:  a.payloadHook(l.ctx, model),
+		OnHeaders:  a.headersHook(l.ctx),
+		OnResponse: a.responseHook(l.ctx),
 	}
 	l.startCacheWarming(l.ctx, req)
-	final, err := a.opts.Provider.Stream(sctx, req)
+	final, err := a.opts.Provider.Stream(a.withStreamEvents(l.ctx, model), req)
 	if err != nil || final == nil {
 		msg := "provider failed"
 		if err != nil {

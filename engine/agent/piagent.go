@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -39,7 +40,7 @@ func (a *Agent) SendMessage(ctx context.Context, plugin string, message, opts ma
 	trigger, _ := opts["triggerTurn"].(bool)
 	defer piapi.Accepted(ctx)
 	a.mu.Lock()
-	streaming := a.busyFor(deliverAs)
+	streaming := a.busy()
 	switch {
 	case deliverAs == "nextTurn":
 		a.nextTurn = append(a.nextTurn, m)
@@ -74,8 +75,20 @@ func (a *Agent) SendUserMessage(ctx context.Context, plugin string, content any,
 	text, images := splitContent(content)
 	deliverAs, _ := opts["deliverAs"].(string)
 	defer piapi.Accepted(ctx)
-	return a.Prompt(context.WithoutCancel(ctx), text, PromptOptions{Images: images, Source: "extension", StreamingBehavior: deliverAs,
+	err := a.Prompt(context.WithoutCancel(ctx), text, PromptOptions{Images: images, Source: "extension", StreamingBehavior: deliverAs,
 		Accepted: func(string) { piapi.Accepted(ctx) }})
+	if errors.Is(err, ErrBusy) {
+		// pi's refusal settles after the event whose handler sent the
+		// message has reached every listener (an RPC client sees
+		// agent_end before the error).
+		a.mu.Lock()
+		l := a.current
+		a.mu.Unlock()
+		if l != nil {
+			l.emitted()
+		}
+	}
+	return err
 }
 
 // BeginSend implements piapi.Sender.
@@ -113,12 +126,12 @@ func (a *Agent) waitSends() {
 	}
 }
 
-// busyFor reports whether a message delivered as deliverAs is queued
-// rather than starting a run: while the agent streams, and, for an
-// explicit steer or followUp, while a run is in progress at all (between
-// its low-level runs, as after agent_end). Under a.mu.
-func (a *Agent) busyFor(deliverAs string) bool {
-	return a.streaming || a.running > 0 && (deliverAs == "steer" || deliverAs == "followUp")
+// busy reports whether a message is queued (or, without a delivery mode,
+// a prompt refused with ErrBusy) rather than starting a run: while a run
+// is in progress at all, also between its low-level runs, as in agent_end
+// handlers (pi 1.6's isStreaming holds until the run settles). Under a.mu.
+func (a *Agent) busy() bool {
+	return a.streaming || a.running > 0
 }
 
 func splitContent(content any) (string, []any) {

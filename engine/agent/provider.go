@@ -43,7 +43,11 @@ func (p RegistryProvider) Stream(ctx context.Context, req Request) (Message, err
 	c := &provider.Context{SystemPrompt: req.SystemPrompt, Messages: req.Messages}
 	for _, t := range req.Tools {
 		params, _ := jsjson.AsMap(t["parameters"]) // an ordered object keeps its nested order
-		c.Tools = append(c.Tools, provider.Tool{Name: str(t["name"]), Description: str(t["description"]), Parameters: params})
+		tool := provider.Tool{Name: str(t["name"]), Description: str(t["description"]), Parameters: params}
+		if o, ok := t["parameters"].(*jsjson.Object); ok {
+			tool.ParameterKeys = jsjson.ObjectKeys(*o)
+		}
+		c.Tools = append(c.Tools, tool)
 	}
 	opts := p.Options
 	opts.Thinking = provider.ThinkingLevel(req.Thinking)

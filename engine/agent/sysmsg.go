@@ -120,7 +120,7 @@ func (l *loop) loadout() []Message {
 		if !ok {
 			d = e.Value.Description
 		}
-		tool := Message{"name": e.ID, "description": d, "parameters": engine.Clone(e.Value.Parameters)}
+		tool := Message{"name": e.ID, "description": d, "parameters": e.Value.DeclaredParameters()}
 		if cs, ok := e.Value.Extra["constrainedSampling"]; ok {
 			tool["constrainedSampling"] = cs
 		}

@@ -494,7 +494,7 @@ func (rt *agentRuntime) checkPersistence() {
 
 // onDiagnostic forwards failures of extension handlers (pi's
 // extension_error): hooks and listeners, except tool_call, whose failure
-// blocks the call instead.
+// blocks the call instead, and of pi's fire-and-forget sends.
 func (rt *agentRuntime) onDiagnostic(d engine.Diagnostic) {
 	if d.Where == "log" && strings.HasPrefix(d.Text, "console.") {
 		rt.console(d.Text)
@@ -505,6 +505,9 @@ func (rt *agentRuntime) onDiagnostic(d engine.Diagnostic) {
 	}
 	var event string
 	switch {
+	case strings.HasPrefix(d.Where, "runtime "): // a failed pi.sendMessage or pi.sendUserMessage
+		rt.reportExtensionError("<runtime>", strings.TrimPrefix(d.Where, "runtime "), d.Text)
+		return
 	case strings.HasPrefix(d.Where, "hook "):
 		event = strings.TrimPrefix(d.Where, "hook ")
 	case strings.HasPrefix(d.Where, "listener "):

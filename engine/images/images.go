@@ -15,7 +15,6 @@ import (
 	"strings"
 
 	"golang.org/x/image/bmp"
-	"golang.org/x/image/draw"
 	"golang.org/x/image/webp"
 )
 
@@ -210,8 +209,7 @@ func Resize(data []byte, mimeType string, o ResizeOptions) (Resized, bool) {
 		}
 	}
 	for {
-		scaled := image.NewRGBA(image.Rect(0, 0, tw, th))
-		draw.CatmullRom.Scale(scaled, scaled.Bounds(), img, img.Bounds(), draw.Src, nil)
+		scaled := resizeLanczos3(img, tw, th)
 		// The smaller of PNG and JPEG at the configured quality first;
 		// lower JPEG qualities (encoded only then) when neither fits.
 		png, jpg := b64(encodeOrNil(scaled, 0)), b64(encodeOrNil(scaled, qualities[0]))

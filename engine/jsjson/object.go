@@ -7,6 +7,8 @@ import (
 	"io"
 	"slices"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 )
 
 // Ordered is an object that lists its own members, in the order they are
@@ -79,6 +81,19 @@ func (o Object) MarshalJSON() ([]byte, error) {
 // order (a repeated key keeps its first place and its last value), numbers
 // float64 (±Infinity beyond float64's range).
 func Parse(raw []byte) (any, error) {
+	if json.Valid(raw) {
+		// Valid JSON (json.Valid allows 10,000 nesting levels) is read
+		// by one pass over its bytes: several times faster than the
+		// token decoder, which streams providers' events pay per chunk.
+		p := validParser{raw: raw}
+		return p.value(), nil
+	}
+	return parseTokens(raw)
+}
+
+// parseTokens is Parse with the token decoder: it has no nesting limit
+// and reports what is wrong with invalid JSON.
+func parseTokens(raw []byte) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	v, err := decode(dec)
@@ -125,19 +140,7 @@ func decode(dec *json.Decoder) (any, error) {
 				indices = indices || isArrayIndex(k)
 			}
 			if indices {
-				// Stable: the other keys keep their order.
-				slices.SortStableFunc(o, func(a, b Member) int {
-					ai, bi := isArrayIndex(a.Key), isArrayIndex(b.Key)
-					switch {
-					case ai && bi:
-						return compareIndices(a.Key, b.Key)
-					case ai:
-						return -1
-					case bi:
-						return 1
-					}
-					return 0
-				})
+				sortIndicesFirst(o)
 			}
 			if o == nil {
 				o = Object{}
@@ -166,6 +169,152 @@ func decode(dec *json.Decoder) (any, error) {
 	default: // string, bool, nil
 		return t, nil
 	}
+}
+
+// sortIndicesFirst puts o's array-index keys first, in numeric order, as
+// JavaScript enumerates them; the other keys keep their order.
+func sortIndicesFirst(o Object) {
+	slices.SortStableFunc(o, func(a, b Member) int {
+		ai, bi := isArrayIndex(a.Key), isArrayIndex(b.Key)
+		switch {
+		case ai && bi:
+			return compareIndices(a.Key, b.Key)
+		case ai:
+			return -1
+		case bi:
+			return 1
+		}
+		return 0
+	})
+}
+
+// validParser reads JSON that json.Valid accepted as Parse does.
+type validParser struct {
+	raw []byte
+	i   int
+}
+
+func (p *validParser) ws() {
+	for p.i < len(p.raw) {
+		switch p.raw[p.i] {
+		case ' ', '\t', '\n', '\r':
+			p.i++
+		default:
+			return
+		}
+	}
+}
+
+func (p *validParser) value() any {
+	p.ws()
+	switch c := p.raw[p.i]; c {
+	case '{':
+		p.i++
+		o := Object{}
+		var at map[string]int // key → place in o, for repeated keys in big objects
+		indices := false
+		for {
+			p.ws()
+			if p.raw[p.i] == '}' {
+				p.i++
+				break
+			}
+			if p.raw[p.i] == ',' {
+				p.i++
+				p.ws()
+			}
+			k := p.str()
+			p.ws()
+			p.i++ // ':'
+			v := p.value()
+			p.ws()
+			i, seen := -1, false
+			if at != nil {
+				i, seen = at[k]
+			} else {
+				i = slices.IndexFunc(o, func(m Member) bool { return m.Key == k })
+				seen = i >= 0
+			}
+			if seen {
+				o[i].Value = v // a repeated key keeps its first place
+				continue
+			}
+			if at == nil && len(o) == 16 {
+				at = make(map[string]int, 32)
+				for j, m := range o {
+					at[m.Key] = j
+				}
+			}
+			if at != nil {
+				at[k] = len(o)
+			}
+			o = append(o, Member{k, v})
+			indices = indices || isArrayIndex(k)
+		}
+		if indices {
+			sortIndicesFirst(o)
+		}
+		return &o
+	case '[':
+		p.i++
+		arr := []any{}
+		for {
+			p.ws()
+			if p.raw[p.i] == ']' {
+				p.i++
+				return arr
+			}
+			if p.raw[p.i] == ',' {
+				p.i++
+			}
+			arr = append(arr, p.value())
+		}
+	case '"':
+		return p.str()
+	case 't':
+		p.i += 4
+		return true
+	case 'f':
+		p.i += 5
+		return false
+	case 'n':
+		p.i += 4
+		return nil
+	default:
+		start := p.i
+		for p.i < len(p.raw) && strings.IndexByte("+-0123456789.eE", p.raw[p.i]) >= 0 {
+			p.i++
+		}
+		f, _ := strconv.ParseFloat(string(p.raw[start:p.i]), 64) // ±Inf past float64's range
+		return f
+	}
+}
+
+// str reads a string at p.i (its opening quote).
+func (p *validParser) str() string {
+	start := p.i
+	p.i++
+	plain := true
+	for {
+		c := p.raw[p.i]
+		if c == '"' {
+			break
+		}
+		if c == '\\' {
+			plain = false
+			p.i++
+		} else if c >= utf8.RuneSelf {
+			plain = false
+		}
+		p.i++
+	}
+	p.i++
+	if plain {
+		return string(p.raw[start+1 : p.i-1])
+	}
+	var s string
+	_ = json.Unmarshal(p.raw[start:p.i], &s) // escapes, and invalid UTF-8 as U+FFFD
+	return s
 }
 
 // Restringify is JSON.stringify(JSON.parse(raw)): raw with its key order
@@ -293,6 +442,28 @@ func shallowMap(o Object) map[string]any {
 		m[e.Key] = e.Value
 	}
 	return m
+}
+
+// OrderedBy is a shallow *Object of m with the keys listed in keys first,
+// in that order, and m's other keys after them, sorted (keys m lacks are
+// skipped).
+func OrderedBy(m map[string]any, keys []string) *Object {
+	o := make(Object, 0, len(m))
+	for _, k := range keys {
+		if v, ok := m[k]; ok {
+			if _, dup := o.Get(k); !dup {
+				o = append(o, Member{k, v})
+			}
+		}
+	}
+	if len(o) < len(m) {
+		for _, k := range Keys(m) {
+			if _, ok := o.Get(k); !ok {
+				o = append(o, Member{k, m[k]})
+			}
+		}
+	}
+	return &o
 }
 
 // OrderLike returns v with each of its objects in the key order of the

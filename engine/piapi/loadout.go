@@ -61,7 +61,7 @@ func (p *State) PrepareLoadout(ctx context.Context, declared []string) (descript
 		if !ok {
 			return nil
 		}
-		t := map[string]any{"name": name, "description": e.Value.Description, "parameters": engine.Clone(e.Value.Parameters)}
+		t := map[string]any{"name": name, "description": e.Value.Description, "parameters": e.Value.DeclaredParameters()}
 		for _, k := range []string{"outputSchema", "promptGuidelines", "namespace"} {
 			if v, ok := e.Value.Extra[k]; ok && v != nil {
 				t[k] = engine.Clone(v)

@@ -460,8 +460,15 @@ func buildAnthropicParams(model *Model, c *Context, opts *Options, ap anthropicP
 			if oauth {
 				name = toClaudeCodeName(name)
 			}
-			tool := map[string]any{"name": name, "description": t.Description,
-				"input_schema": map[string]any{"type": "object", "properties": cloneValue(props), "required": cloneValue(req)}}
+			schema := map[string]any{"type": "object", "properties": cloneValue(props), "required": cloneValue(req)}
+			// pi-ai 1.6 keeps these root keywords too: shared definitions so
+			// $refs resolve, and whether extra arguments are allowed.
+			for _, k := range []string{"additionalProperties", "$defs", "definitions"} {
+				if v, ok := t.Parameters[k]; ok {
+					schema[k] = cloneValue(v)
+				}
+			}
+			tool := map[string]any{"name": name, "description": t.Description, "input_schema": schema}
 			if eager {
 				tool["eager_input_streaming"] = true
 			}

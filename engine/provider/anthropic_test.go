@@ -81,8 +81,11 @@ func TestAnthropicThinkingAndParallelTools(t *testing.T) {
 	opts.Thinking = provider.ThinkingMedium
 	temp := 0.2
 	opts.Temperature = &temp
+	// Root keywords besides properties and required: pi-ai 1.6 keeps
+	// additionalProperties, $defs and definitions, drops the others.
 	tools := []provider.Tool{{Name: "read", Description: "Read", Parameters: map[string]any{"type": "object",
-		"properties": map[string]any{"path": map[string]any{"type": "string"}}, "required": []any{"path"}}}}
+		"properties": map[string]any{"path": map[string]any{"type": "string"}}, "required": []any{"path"},
+		"additionalProperties": false, "$defs": map[string]any{"p": map[string]any{"type": "string"}}, "title": "dropped"}}}
 	evs, msg := mustStream(t, anModel(srv), &provider.Context{SystemPrompt: "sys", Tools: tools, Messages: []map[string]any{userMsg("read")}}, opts)
 	want := "start thinking_start thinking_delta thinking_end thinking_start thinking_end toolcall_start toolcall_delta toolcall_delta " +
 		"toolcall_start toolcall_delta toolcall_delta toolcall_end toolcall_end done"
@@ -108,7 +111,8 @@ func TestAnthropicThinkingAndParallelTools(t *testing.T) {
 	}
 	equalJSON(t, "system", body["system"], []any{map[string]any{"type": "text", "text": "sys", "cache_control": map[string]any{"type": "ephemeral"}}})
 	equalJSON(t, "tools", body["tools"], []any{map[string]any{"name": "read", "description": "Read", "eager_input_streaming": true,
-		"input_schema":  map[string]any{"type": "object", "properties": map[string]any{"path": map[string]any{"type": "string"}}, "required": []any{"path"}},
+		"input_schema": map[string]any{"type": "object", "properties": map[string]any{"path": map[string]any{"type": "string"}}, "required": []any{"path"},
+			"additionalProperties": false, "$defs": map[string]any{"p": map[string]any{"type": "string"}}},
 		"cache_control": map[string]any{"type": "ephemeral"}}})
 }
 

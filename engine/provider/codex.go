@@ -132,7 +132,7 @@ func buildCodexParams(model *Model, c *Context, opts *Options) (map[string]any, 
 		p["temperature"] = *opts.Temperature
 	}
 	if len(c.Tools) > 0 {
-		tools := convertResponsesTools(c.Tools)
+		tools := convertResponsesTools(c.Tools, true)
 		for _, t := range tools {
 			t.(map[string]any)["strict"] = nil
 		}

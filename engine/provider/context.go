@@ -3,6 +3,8 @@ package provider
 import (
 	"errors"
 	"fmt"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // Context is what one request sends: a system prompt, the conversation and
@@ -25,6 +27,18 @@ type Tool struct {
 	Name        string         `json:"name"`
 	Description string         `json:"description"`
 	Parameters  map[string]any `json:"parameters"`
+	// ParameterKeys is Parameters' key order as declared (nil: unknown):
+	// requests carry the schema in it, as pi's do.
+	ParameterKeys []string `json:"-"`
+}
+
+// declaredParameters is a copy of t's Parameters, in its declared key
+// order when known.
+func (t Tool) declaredParameters() any {
+	if t.ParameterKeys == nil {
+		return cloneMap(t.Parameters)
+	}
+	return jsjson.OrderedBy(cloneMap(t.Parameters), t.ParameterKeys)
 }
 
 // llmMessage is a decoded user, assistant or toolResult message.

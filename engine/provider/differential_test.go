@@ -237,13 +237,19 @@ func compareCasesWithPi(t *testing.T, piAI string, cases []diffCase) {
 }
 
 // dropDefaultStrict removes the "strict": false pi-ai 0.73.1 (the pi-ai
-// run here) gave every openai-completions tool: pi 1.6 leaves it out
-// unless model.compat declares strict support, which no case here does.
-func dropDefaultStrict(body map[string]any) {
+// run here) gave every openai-completions and OpenAI Responses tool: pi
+// 1.6 leaves it out unless model.compat declares strict support, which no
+// case here does (Azure's Responses API, which pi 1.6 assumes supports
+// it, keeps it).
+func dropDefaultStrict(body map[string]any, azure bool) {
 	tools, _ := body["tools"].([]any)
 	for _, t := range tools {
-		if fn, _ := t.(map[string]any)["function"].(map[string]any); fn != nil && fn["strict"] == false {
+		tm, _ := t.(map[string]any)
+		if fn, _ := tm["function"].(map[string]any); fn != nil && fn["strict"] == false {
 			delete(fn, "strict")
+		}
+		if tm["type"] == "function" && tm["strict"] == false && !azure {
+			delete(tm, "strict")
 		}
 	}
 }
@@ -341,7 +347,7 @@ func compareWithPi(t *testing.T, piAI string, dc diffCase) {
 		if piReqs[i].Path != goReqs[i].Path || piReqs[i].Query != goReqs[i].Query {
 			t.Errorf("request %d path: pi-ai %s?%s, pigo %s?%s", i, piReqs[i].Path, piReqs[i].Query, goReqs[i].Path, goReqs[i].Query)
 		}
-		dropDefaultStrict(piReqs[i].Body)
+		dropDefaultStrict(piReqs[i].Body, dc.model("http://127.0.0.1").API == provider.APIAzureOpenAIResponses)
 		equalJSON(t, "request body", goReqs[i].Body, piReqs[i].Body)
 		for _, h := range []string{"Authorization", "X-Api-Key", "Anthropic-Version", "Anthropic-Beta", "Content-Type", "Session_id",
 			"X-Client-Request-Id", "Api-Key", "X-Goog-Api-Key"} {

@@ -95,19 +95,14 @@ func (r *streamResponse) readFailure() string {
 type streamEventHookKey struct{}
 
 // WithStreamEventHook returns ctx with a function that every provider
-// calls with each parsed stream event (its JSON data, or the text when it
-// is not JSON, as "[DONE]"), before normalizing it: pi 1.6's
-// provider_stream_event.
+// calls with each parsed stream event (its JSON data, objects as
+// *jsjson.Object in the order the server wrote their keys, as JSON.parse
+// gives them to pi's handlers), before normalizing it: pi 1.6's
+// provider_stream_event. Data that is not JSON, as "[DONE]", never
+// reaches pi's handlers (the SDKs and pi-ai's parsers end on it or
+// fail).
 func WithStreamEventHook(ctx context.Context, hook func(data any)) context.Context {
 	return context.WithValue(ctx, streamEventHookKey{}, hook)
-}
-
-func eventData(data string) any {
-	var v any
-	if json.Unmarshal([]byte(data), &v) == nil {
-		return v
-	}
-	return data
 }
 
 // nextEvent returns the next event of resp's body, read with sse. At the
@@ -119,7 +114,12 @@ func nextEvent(ctx context.Context, sse *sseReader, resp *streamResponse) (sseEv
 	switch {
 	case err == nil:
 		if hook, ok := ctx.Value(streamEventHookKey{}).(func(data any)); ok {
-			hook(eventData(ev.Data))
+			if v, err := jsjson.Parse([]byte(ev.Data)); err == nil {
+				if sse.shape != nil {
+					v = sse.shape(v)
+				}
+				hook(v)
+			}
 		}
 		return ev, nil
 	case ctx.Err() != nil:

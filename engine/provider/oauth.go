@@ -88,6 +88,9 @@ type OAuthCredential struct {
 	EnterpriseURL string
 	// AccountID is openai-codex's ChatGPT account id.
 	AccountID string
+	// AvailableModelIDs are github-copilot's models the account may use,
+	// as its login and each refresh read them (nil: not known).
+	AvailableModelIDs []string
 }
 
 // Expired reports whether the access token must be refreshed at now.
@@ -106,6 +109,17 @@ func parseOAuthCredential(raw json.RawMessage) *OAuthCredential {
 		c.Expires = int64(f)
 	} else {
 		c.NoExpiry = true
+	}
+	if list, ok := e["availableModelIds"].([]any); ok {
+		ids := make([]string, 0, len(list))
+		for _, v := range list {
+			if id, ok := v.(string); ok {
+				ids = append(ids, id)
+			}
+		}
+		if len(ids) == len(list) { // pi ignores a list with anything but strings
+			c.AvailableModelIDs = ids
+		}
 	}
 	return c
 }
@@ -128,6 +142,13 @@ func oauthFields(provider string, c *OAuthCredential) *jsjson.Object {
 		o.Set("expires", float64(c.Expires))
 		if provider == "github-copilot" && c.EnterpriseURL != "" {
 			o.Set("enterpriseUrl", c.EnterpriseURL)
+		}
+		if provider == "github-copilot" && c.AvailableModelIDs != nil {
+			ids := make([]any, len(c.AvailableModelIDs))
+			for i, id := range c.AvailableModelIDs {
+				ids[i] = id
+			}
+			o.Set("availableModelIds", ids)
 		}
 	}
 	return o
@@ -181,7 +202,7 @@ func (h *oauthClient) refresh(ctx context.Context, provider string, c *OAuthCred
 	case "anthropic":
 		return h.refreshAnthropic(ctx, c)
 	case "github-copilot":
-		return h.refreshCopilot(ctx, c)
+		return h.refreshCopilotWithModels(ctx, c)
 	case "openai-codex":
 		return h.refreshCodex(ctx, c)
 	}
@@ -274,6 +295,23 @@ func (h *oauthClient) refreshCopilot(ctx context.Context, c *OAuthCredential) (*
 	}
 	return &OAuthCredential{Refresh: c.Refresh, Access: token,
 		Expires: int64(expiresAt*1000) - oauthExpiryMargin.Milliseconds(), EnterpriseURL: c.EnterpriseURL}, nil
+}
+
+// refreshCopilotWithModels is pi-ai 1.6's refreshGitHubCopilotToken: the
+// Copilot token, then the account's models read with it (no retries),
+// which the refreshed login keeps; a failed models read fails the refresh.
+func (h *oauthClient) refreshCopilotWithModels(ctx context.Context, c *OAuthCredential) (*OAuthCredential, error) {
+	cred, err := h.refreshCopilot(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	l := &CopilotLogin{opts: LoginOptions{Endpoints: h.endpoints, Client: h.http, Now: h.now}, enterprise: c.EnterpriseURL}
+	available, _, err := l.fetchModels(ctx, cred.Access, 0, 0)
+	if err != nil {
+		return nil, err
+	}
+	cred.AvailableModelIDs = append([]string{}, available...)
+	return cred, nil
 }
 
 // refreshCodex is pi-ai's refreshOpenAICodexToken: a form POST with the

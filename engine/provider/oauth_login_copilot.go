@@ -318,7 +318,7 @@ func (l *CopilotLogin) Wait(ctx context.Context, agentDir string) error {
 	if err != nil {
 		return cancelled(ctx, err)
 	}
-	available, policy, err := l.fetchModels(ctx, cred.Access)
+	available, policy, err := l.fetchModels(ctx, cred.Access, 2, 5*time.Second)
 	if err != nil {
 		return cancelled(ctx, err)
 	}
@@ -331,17 +331,15 @@ func (l *CopilotLogin) Wait(ctx context.Context, agentDir string) error {
 			return cancelled(ctx, err)
 		}
 	}
-	ids := []any{}
+	cred.AvailableModelIDs = []string{}
 	seen := map[string]bool{}
 	for _, id := range append(available, enabled...) {
 		if !seen[id] {
 			seen[id] = true
-			ids = append(ids, id)
+			cred.AvailableModelIDs = append(cred.AvailableModelIDs, id)
 		}
 	}
-	entry := oauthFields("github-copilot", cred)
-	entry.Set("availableModelIds", ids)
-	return editAuth(context.WithoutCancel(ctx), agentDir, "github-copilot", entry)
+	return editAuth(context.WithoutCancel(ctx), agentDir, "github-copilot", oauthFields("github-copilot", cred))
 }
 
 // cancelled turns a failure caused by ctx ending into pi's message.
@@ -405,8 +403,9 @@ func (l *CopilotLogin) setCopilotHeaders(req *http.Request, token string) {
 
 // fetchModels is pi-ai's fetchGitHubCopilotModels: the account's models
 // (those with tool calls), which it may use and which need their policy
-// enabled.
-func (l *CopilotLogin) fetchModels(ctx context.Context, token string) (available, policy []string, err error) {
+// enabled; rate limits are retried as fetchWithRetry's arguments say (the
+// login retries, a token refresh does not).
+func (l *CopilotLogin) fetchModels(ctx context.Context, token string, maxRetries int, budget time.Duration) (available, policy []string, err error) {
 	real, base := l.copilotAPI(token)
 	resp, raw, err := l.fetchWithRetry(ctx, func() (*http.Request, error) {
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/models", nil)
@@ -417,7 +416,7 @@ func (l *CopilotLogin) fetchModels(ctx context.Context, token string) (available
 		l.setCopilotHeaders(req, token)
 		req.Header.Set("X-GitHub-Api-Version", copilotAPIVersion)
 		return req, nil
-	}, 2, 5*time.Second)
+	}, maxRetries, budget)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -70,6 +70,19 @@ func (st *registryState) applyOAuthModels() {
 	}
 }
 
+// offers is github-copilot's filterModels (pi 1.6): a login that lists
+// the account's models (availableModelIds) offers only those.
+func (st *registryState) offers(m *Model) bool {
+	if m.Provider != "github-copilot" {
+		return true
+	}
+	c, ok := st.auth["github-copilot"]
+	if !ok || c.Type != "oauth" || c.OAuth == nil || c.OAuth.AvailableModelIDs == nil {
+		return true
+	}
+	return slices.Contains(c.OAuth.AvailableModelIDs, m.ID)
+}
+
 // oauthKey is the OAuth branch of pi's AuthStorage.getApiKey. key is the
 // access token (refreshed when expired). skipEnv is false only when the
 // entry turned out not to be an OAuth login any more, in which case pi

@@ -72,7 +72,7 @@ func (ts *tokenServer) requests() []tokenRequest {
 
 func (ts *tokenServer) endpoints() provider.OAuthEndpoints {
 	return provider.OAuthEndpoints{AnthropicTokenURL: ts.URL + "/anthropic/token",
-		OpenAICodexTokenURL: ts.URL + "/codex/token", CopilotTokenURL: ts.URL + "/copilot/token"}
+		OpenAICodexTokenURL: ts.URL + "/codex/token", CopilotTokenURL: ts.URL + "/copilot/token", CopilotAPIURL: ts.URL}
 }
 
 func jsonReply(body string) http.HandlerFunc {
@@ -179,6 +179,9 @@ func TestOAuthRefreshPersisted(t *testing.T) {
 		wantKey                      string
 		wantEntry                    map[string]any
 		check                        func(t *testing.T, req tokenRequest)
+		// then checks the requests after the token's (Copilot reads the
+		// account's models with the new token).
+		then func(t *testing.T, reqs []tokenRequest)
 	}{
 		{name: "anthropic", provider: "anthropic", model: "claude-sonnet-4-5",
 			entry:   `{"type": "oauth", "refresh": "old-refresh", "access": "sk-ant-oat01-old", "expires": 1, "note": "kept"}`,
@@ -198,11 +201,28 @@ func TestOAuthRefreshPersisted(t *testing.T) {
 				}
 			}},
 		{name: "copilot", provider: "github-copilot", model: "gpt-4.1",
-			entry:   `{"type": "oauth", "refresh": "gho_github", "access": "tid=old;proxy-ep=proxy.old.example", "expires": 1, "enterpriseUrl": "ghe.example.com"}`,
-			reply:   jsonReply(`{"token":"` + copilotToken + `","expires_at":1700001800,"refresh_in":1500}`),
+			entry: `{"type": "oauth", "refresh": "gho_github", "access": "tid=old;proxy-ep=proxy.old.example", "expires": 1, "enterpriseUrl": "ghe.example.com",
+				"availableModelIds": ["gpt-4.1", "dropped-since-login"]}`,
+			reply: func(w http.ResponseWriter, r *http.Request) {
+				if r.URL.Path == "/models" { // the enterprise account lists no picker fallback
+					jsonReply(`{"data":[{"id":"gpt-4.1","model_picker_enabled":true,"policy":{"state":"enabled"}},`+
+						`{"id":"no-tools","model_picker_enabled":true,"capabilities":{"supports":{"tool_calls":false}}},`+
+						`{"id":"claude-sonnet-4.5","model_picker_enabled":true,"policy":{"state":"unconfigured"}},`+
+						`{"id":"hidden","model_picker_enabled":false,"policy":{"state":"enabled"}}]}`)(w, r)
+					return
+				}
+				jsonReply(`{"token":"`+copilotToken+`","expires_at":1700001800,"refresh_in":1500}`)(w, r)
+			},
 			wantKey: copilotToken,
 			wantEntry: map[string]any{"type": "oauth", "refresh": "gho_github", "access": copilotToken,
-				"expires": float64(1700001800000 - 300000), "enterpriseUrl": "ghe.example.com"},
+				"expires": float64(1700001800000 - 300000), "enterpriseUrl": "ghe.example.com",
+				"availableModelIds": []any{"gpt-4.1", "claude-sonnet-4.5"}},
+			then: func(t *testing.T, reqs []tokenRequest) {
+				if len(reqs) != 1 || reqs[0].Method != "GET" || reqs[0].Path != "/models" ||
+					reqs[0].Header.Get("Authorization") != "Bearer "+copilotToken || reqs[0].Header.Get("X-GitHub-Api-Version") == "" {
+					t.Errorf("models requests %+v", reqs)
+				}
+			},
 			check: func(t *testing.T, req tokenRequest) {
 				h := req.Header
 				if req.Method != "GET" || req.Path != "/copilot/token" || h.Get("Authorization") != "Bearer gho_github" ||
@@ -240,10 +260,13 @@ func TestOAuthRefreshPersisted(t *testing.T) {
 				}
 			}
 			reqs := ts.requests()
-			if len(reqs) != 1 {
+			if len(reqs) == 0 || tc.then == nil && len(reqs) != 1 {
 				t.Fatalf("%d token requests", len(reqs))
 			}
 			tc.check(t, reqs[0])
+			if tc.then != nil {
+				tc.then(t, reqs[1:])
+			}
 			got := readAuth(t, dir)
 			equalJSON(t, "refreshed entry", got[tc.provider], tc.wantEntry)
 			equalJSON(t, "other entries", map[string]any{"openai": got["openai"], "some-ext": got["some-ext"]},
@@ -311,6 +334,23 @@ func TestOAuthRefreshFailureMessages(t *testing.T) {
 			status(401, nil, `{"message":"Bad credentials"}`), `401 Unauthorized: {"message":"Bad credentials"}`},
 		{"github-copilot", "gpt-4.1", `{"type":"oauth","refresh":"gho","access":"x","expires":1}`,
 			jsonReply(`{"token":"t"}`), "Invalid Copilot token response fields"},
+		// pi 1.6 reads the account's models on refresh: their failure fails it.
+		{"github-copilot", "gpt-4.1", `{"type":"oauth","refresh":"gho","access":"x","expires":1}`,
+			func(w http.ResponseWriter, r *http.Request) {
+				if r.URL.Path == "/models" {
+					status(429, nil, "slow down")(w, r) // not retried on refresh
+					return
+				}
+				jsonReply(`{"token":"t","expires_at":1700001800}`)(w, r)
+			}, "429 Too Many Requests: slow down"},
+		{"github-copilot", "gpt-4.1", `{"type":"oauth","refresh":"gho","access":"x","expires":1}`,
+			func(w http.ResponseWriter, r *http.Request) {
+				if r.URL.Path == "/models" {
+					jsonReply(`{"models":[]}`)(w, r)
+					return
+				}
+				jsonReply(`{"token":"t","expires_at":1700001800}`)(w, r)
+			}, "Invalid Copilot models response"},
 		{"openai-codex", "gpt-5.5", `{"type":"oauth","refresh":"rt","access":"x","expires":1}`,
 			status(401, nil, ""), "OpenAI Codex token refresh failed (401): Unauthorized"},
 		{"openai-codex", "gpt-5.5", `{"type":"oauth","refresh":"rt","access":"x","expires":1}`,
@@ -529,5 +569,39 @@ func TestOAuthRefreshKeepsSymlink(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(target, "real-auth.json.lock")); !os.IsNotExist(err) {
 		t.Errorf("lock left behind: %v", err)
+	}
+}
+
+// TestCopilotAvailableModelIds: a Copilot login that lists its account's
+// models (availableModelIds) offers only those (pi 1.6's filterModels);
+// without the list, or with anything but strings in it, every Copilot
+// model is offered.
+func TestCopilotAvailableModelIds(t *testing.T) {
+	t.Parallel()
+	all := 0
+	for _, m := range provider.BuiltinModels() {
+		if m.Provider == "github-copilot" {
+			all++
+		}
+	}
+	for _, tc := range []struct {
+		ids  string
+		want []string
+	}{
+		{`, "availableModelIds": ["claude-sonnet-4.5", "gpt-4.1", "not-in-catalog"]`, []string{"claude-sonnet-4.5", "gpt-4.1"}},
+		{`, "availableModelIds": []`, nil},
+		{`, "availableModelIds": ["gpt-4.1", 7]`, make([]string, all)},
+		{``, make([]string, all)},
+	} {
+		dir := writeAgentDir(t, map[string]string{"auth.json": `{"github-copilot": {"type": "oauth", "refresh": "g", "access": "tid=1", "expires": 1` + tc.ids + `}}`})
+		var got []string
+		for _, m := range oauthRegistry(t, dir, nil, nil).Available() {
+			if m.Provider == "github-copilot" {
+				got = append(got, m.ID)
+			}
+		}
+		if len(got) != len(tc.want) || tc.want != nil && tc.want[0] != "" && strings.Join(got, " ") != strings.Join(tc.want, " ") {
+			t.Errorf("%s: offered %v, want %v", tc.ids, got, tc.want)
+		}
 	}
 }

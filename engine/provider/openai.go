@@ -181,6 +181,7 @@ func (st *openAIStream) stream(ctx context.Context, c *Context, key string) erro
 	defer resp.Close()
 
 	sse := newSSEReader(resp)
+	sse.shape = sdkChatChunk
 	for {
 		ev, err := nextEvent(ctx, sse, resp)
 		if err == io.EOF || errors.Is(err, errReadAborted) {
@@ -221,6 +222,26 @@ func (st *openAIStream) stream(ctx context.Context, c *Context, key string) erro
 		return errors.New("Provider returned an error stop reason")
 	}
 	return nil
+}
+
+// sdkChatChunk is a chat.completion.chunk as the openai SDK yields it to
+// pi-ai: each choice with finish_reason, null when the server left it out
+// (appended last, as the SDK's spread does).
+func sdkChatChunk(v any) any {
+	o, ok := v.(*jsjson.Object)
+	if !ok {
+		return v
+	}
+	choices, _ := o.Get("choices")
+	list, _ := choices.([]any)
+	for _, c := range list {
+		if co, ok := c.(*jsjson.Object); ok {
+			if fr, _ := co.Get("finish_reason"); fr == nil {
+				co.Set("finish_reason", nil)
+			}
+		}
+	}
+	return v
 }
 
 // Wire types of a chat.completion.chunk.
@@ -614,7 +635,7 @@ func convertOpenAITools(tools []Tool, compat openAICompat) []any {
 	for i, t := range tools {
 		fn := map[string]any{"name": t.Name, "description": t.Description}
 		if t.Parameters != nil {
-			fn["parameters"] = cloneMap(t.Parameters)
+			fn["parameters"] = t.declaredParameters()
 		}
 		if compat.supportsStrictMode {
 			fn["strict"] = false

@@ -528,7 +528,13 @@ func buildResponsesParams(model *Model, c *Context, opts *Options, retention str
 		p["temperature"] = *opts.Temperature
 	}
 	if len(c.Tools) > 0 {
-		p["tools"] = convertResponsesTools(c.Tools)
+		// pi-ai 1.6 sends strict only where the API takes it: Azure's
+		// unless the model says otherwise, OpenAI's when it says so.
+		strict := azure
+		if model.Compat != nil && model.Compat.SupportsStrictMode != nil {
+			strict = *model.Compat.SupportsStrictMode
+		}
+		p["tools"] = convertResponsesTools(c.Tools, strict)
 	}
 	if opts.ToolChoice != nil {
 		p["tool_choice"] = cloneValue(opts.ToolChoice)
@@ -555,12 +561,17 @@ func buildResponsesParams(model *Model, c *Context, opts *Options, retention str
 	return p, nil
 }
 
-func convertResponsesTools(tools []Tool) []any {
+// convertResponsesTools is pi-ai's convertResponsesTools: strict false
+// when the API supports strict mode.
+func convertResponsesTools(tools []Tool, strictMode bool) []any {
 	out := make([]any, len(tools))
 	for i, t := range tools {
-		fn := map[string]any{"type": "function", "name": t.Name, "description": t.Description, "strict": false}
+		fn := map[string]any{"type": "function", "name": t.Name, "description": t.Description}
+		if strictMode {
+			fn["strict"] = false
+		}
 		if t.Parameters != nil {
-			fn["parameters"] = cloneMap(t.Parameters)
+			fn["parameters"] = t.declaredParameters()
 		}
 		out[i] = fn
 	}

@@ -292,7 +292,7 @@ func TestResponsesOptions(t *testing.T) {
 		"metadata": b["metadata"], "tools": b["tools"], "reasoning": b["reasoning"]},
 		map[string]any{"temperature": 0.2, "max_output_tokens": 500, "prompt_cache_key": "sess-9", "prompt_cache_retention": nil,
 			"tool_choice": "required", "metadata": map[string]any{"hooked": "yes"}, "reasoning": map[string]any{"effort": "none"},
-			"tools": []any{map[string]any{"type": "function", "name": "ls", "description": "List", "parameters": map[string]any{"type": "object"}, "strict": false}}})
+			"tools": []any{map[string]any{"type": "function", "name": "ls", "description": "List", "parameters": map[string]any{"type": "object"}}}})
 
 	// Retention "none" drops the cache key and the session headers.
 	opts.CacheRetention = "none"

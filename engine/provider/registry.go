@@ -399,13 +399,14 @@ func (r *Registry) All() []*Model {
 }
 
 // Available returns the models whose provider has auth configured (pi's
-// getAvailable), without refreshing OAuth tokens.
+// getAvailable, a Copilot login's models narrowed to its account's),
+// without refreshing OAuth tokens.
 func (r *Registry) Available() []*Model {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
 	var out []*Model
 	for _, m := range r.st.models {
-		if r.hasAuthLocked(m.Provider) {
+		if r.hasAuthLocked(m.Provider) && r.st.offers(m) {
 			out = append(out, m.Clone())
 		}
 	}

@@ -27,6 +27,9 @@ type sseReader struct {
 	trailing *sseEvent // set at EOF when the input ended inside an event
 	endLine  []byte    // unterminated last line, returned with endErr
 	endErr   error     // the read error that ended the input
+	// shape, when set, changes each event's data as the API's SDK hands
+	// it on, before the stream event hook sees it.
+	shape func(data any) any
 }
 
 func newSSEReader(r io.Reader) *sseReader {

@@ -8,11 +8,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/provider"
 )
 
 // TestStreamEventHook: every parsed provider event reaches the hook
-// (pi 1.6's provider_stream_event), JSON decoded, in order.
+// (pi 1.6's provider_stream_event), JSON decoded with the server's key
+// order, in order.
 func TestStreamEventHook(t *testing.T) {
 	t.Parallel()
 	srv := newFakeServer(t, namedSSE(
@@ -23,14 +25,44 @@ func TestStreamEventHook(t *testing.T) {
 		"message_delta", anDelta("end_turn", 1),
 		"message_stop", `{"type":"message_stop"}`))
 	var got []string
+	var keys []string
 	ctx := provider.WithStreamEventHook(context.Background(), func(data any) {
-		m, _ := data.(map[string]any)
-		got = append(got, fmt.Sprint(m["type"]))
+		o, _ := data.(*jsjson.Object)
+		typ, _ := o.Get("type")
+		got = append(got, fmt.Sprint(typ))
+		if typ == "content_block_start" {
+			keys = jsjson.ObjectKeys(*o)
+		}
 	})
 	mustStreamCtx(t, ctx, anModel(srv), &provider.Context{Messages: []map[string]any{userMsg("hi")}}, baseOpts())
 	want := "message_start content_block_start content_block_delta content_block_stop message_delta message_stop"
 	if strings.Join(got, " ") != want {
 		t.Errorf("hook saw %q, want %q", strings.Join(got, " "), want)
+	}
+	if strings.Join(keys, ",") != "type,index,content_block" {
+		t.Errorf("content_block_start's keys %v, want the server's order", keys)
+	}
+}
+
+// TestStreamEventHookChatChunks: an openai-completions chunk reaches the
+// hook as the openai SDK yields it to pi-ai, each choice with a
+// finish_reason (null when the server sent none) after the server's keys;
+// the closing [DONE] does not reach it.
+func TestStreamEventHookChatChunks(t *testing.T) {
+	t.Parallel()
+	srv := newFakeServer(t, sse(
+		`{"id":"c1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"role":"assistant","content":"Hi"}}]}`,
+		`{"id":"c1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}`,
+		"[DONE]"))
+	var got []string
+	ctx := provider.WithStreamEventHook(context.Background(), func(data any) { got = append(got, jsjson.Stringify(data)) })
+	mustStreamCtx(t, ctx, oaModel(srv), &provider.Context{Messages: []map[string]any{userMsg("hi")}}, baseOpts())
+	want := []string{
+		`{"id":"c1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"role":"assistant","content":"Hi"},"finish_reason":null}]}`,
+		`{"id":"c1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("hook saw\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
 

@@ -1,0 +1,88 @@
+package provider
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
+)
+
+// payloadRanks is, per API, the order in which pi-ai 1.6 sets the keys of
+// the request objects it builds (one ranking serves every object of the
+// request: no two of its objects order shared keys differently).
+var payloadRanks = map[string]map[string]int{
+	// buildParams, convertMessages and convertTools of openai-completions.
+	APIOpenAICompletions: rankOf("model", "messages", "role", "content", "tool_calls", "reasoning_details", "tool_call_id",
+		"id", "type", "function", "custom", "name", "description", "parameters", "strict", "arguments", "input", "format",
+		"text", "image_url", "url", "cache_control", "stream", "prompt_cache_key", "prompt_cache_retention",
+		"stream_options", "include_usage", "store", "max_tokens", "max_completion_tokens", "temperature", "tools",
+		"tool_stream", "tool_choice", "priority", "enable_thinking", "chat_template_kwargs", "preserve_thinking",
+		"thinking", "clear_thinking", "reasoning_effort", "reasoning", "effort", "provider", "providerOptions", "gateway"),
+	// buildParams, convertMessages and convertTools of anthropic-messages
+	// (input_schema's keys as pi-ai writes them, not as declared).
+	APIAnthropicMessages: rankOf("model", "messages", "role", "type", "id", "tool_use_id", "name", "description",
+		"eager_input_streaming", "strict", "input_schema", "properties", "required", "additionalProperties", "$defs",
+		"definitions", "input", "content", "is_error", "text", "source", "media_type", "data", "url", "max_tokens",
+		"stream", "betas", "system", "temperature", "tools", "thinking", "signature", "budget_tokens", "display",
+		"output_config", "effort", "metadata", "user_id", "tool_choice", "cache_control", "ttl"),
+	// buildParams, convertResponsesMessages and convertResponsesTools of
+	// openai-responses.
+	APIOpenAIResponses: rankOf("model", "input", "role", "type", "id", "call_id", "name", "description", "parameters",
+		"strict", "arguments", "output", "content", "text", "image_url", "detail", "instructions", "stream",
+		"prompt_cache_key", "prompt_cache_retention", "prompt_cache_options", "store", "max_output_tokens",
+		"temperature", "service_tier", "tools", "tool_choice", "parallel_tool_calls", "reasoning", "effort",
+		"summary", "encrypted_content", "include", "verbosity"),
+}
+
+func rankOf(keys ...string) map[string]int {
+	m := make(map[string]int, len(keys))
+	for i, k := range keys {
+		m[k] = i
+	}
+	return m
+}
+
+// HandlerPayload is a request body params for api as pi-ai builds it,
+// for before_provider_request's handlers, which enumerate its keys: each
+// object's keys in the order pi-ai sets them (keys it does not set last,
+// sorted), as *jsjson.Object; objects already ordered (a tool's schema as
+// declared) are kept. For an API whose order is not known, params itself.
+func HandlerPayload(api string, params any) any {
+	rank, ok := payloadRanks[api]
+	if !ok {
+		return params
+	}
+	return orderByRank(params, rank)
+}
+
+func orderByRank(v any, rank map[string]int) any {
+	switch x := v.(type) {
+	case map[string]any:
+		o := make(jsjson.Object, 0, len(x))
+		for k, e := range x {
+			o = append(o, jsjson.Member{Key: k, Value: orderByRank(e, rank)})
+		}
+		slices.SortFunc(o, func(a, b jsjson.Member) int {
+			ra, oka := rank[a.Key]
+			rb, okb := rank[b.Key]
+			switch {
+			case oka && okb:
+				return cmp.Compare(ra, rb)
+			case oka:
+				return -1
+			case okb:
+				return 1
+			}
+			return strings.Compare(a.Key, b.Key)
+		})
+		return &o
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = orderByRank(e, rank)
+		}
+		return out
+	}
+	return v
+}
