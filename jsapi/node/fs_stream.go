@@ -653,11 +653,13 @@ func (w *sysWritable) closed() {
 	}
 }
 
-// defineStreams installs fs.createReadStream and fs.createWriteStream.
-// Loop only.
+// defineStreams installs fs.createReadStream and fs.createWriteStream,
+// and fs.ReadStream and fs.WriteStream: constructors (with or without
+// new) of the same Go-fed streams, which instanceof and constructor
+// recognize. Loop only.
 func (m *fsMod) defineStreams(exports *goja.Object) {
 	vm := m.vm
-	sysMethod(vm, exports, "createReadStream", func(call goja.FunctionCall) goja.Value {
+	createRead := func(call goja.FunctionCall) goja.Value {
 		orig, abs := m.path(call.Arguments, 0, "path")
 		opts, enc := m.fsOptions(call.Argument(1))
 		start, end := int64(0), int64(-1)
@@ -705,8 +707,8 @@ func (m *fsMod) defineStreams(exports *goja.Object) {
 			s.pumpLoop(fsStoppable{r: r, stop: stop})
 		}()
 		return s.obj
-	})
-	sysMethod(vm, exports, "createWriteStream", func(call goja.FunctionCall) goja.Value {
+	}
+	createWrite := func(call goja.FunctionCall) goja.Value {
 		orig, abs := m.path(call.Arguments, 0, "path")
 		opts, _ := m.fsOptions(call.Argument(1))
 		flags := fsFlags(vm, sysOpt(opts, "flags"), "w")
@@ -732,7 +734,61 @@ func (m *fsMod) defineStreams(exports *goja.Object) {
 			}, stop)
 		}()
 		return w.obj
+	}
+	readClass := m.streamClass(exports, "ReadStream", createRead)
+	writeClass := m.streamClass(exports, "WriteStream", createWrite)
+	sysMethod(vm, exports, "createReadStream", func(call goja.FunctionCall) goja.Value {
+		return readClass.brand(createRead(call))
 	})
+	sysMethod(vm, exports, "createWriteStream", func(call goja.FunctionCall) goja.Value {
+		return writeClass.brand(createWrite(call))
+	})
+}
+
+// fsStreamClass is fs.ReadStream or fs.WriteStream: the streams create
+// makes carry its brand, which its Symbol.hasInstance checks, and name it
+// as their constructor.
+type fsStreamClass struct {
+	ctor  *goja.Object
+	brand func(goja.Value) goja.Value
+}
+
+func (m *fsMod) streamClass(exports *goja.Object, name string, create func(goja.FunctionCall) goja.Value) fsStreamClass {
+	vm := m.vm
+	mark := goja.NewSymbol("pigo.fs." + name)
+	c := fsStreamClass{}
+	c.brand = func(v goja.Value) goja.Value {
+		if obj, ok := v.(*goja.Object); ok {
+			_ = obj.DefineDataPropertySymbol(mark, vm.ToValue(true), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_FALSE)
+			_ = obj.DefineDataProperty("constructor", c.ctor, goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE)
+		}
+		return v
+	}
+	make := func(call goja.FunctionCall) goja.Value { return c.brand(create(call)) }
+	// A plain function of the name that returns the stream: callable with
+	// or without new, as Node's (legacy) fs stream classes are.
+	wrap, err := vm.RunString(`(make, name) => ({ [name]: function (path, options) { return make(path, options); } })[name]`)
+	if err != nil {
+		panic(err) // constant source
+	}
+	ctor, _ := goja.AssertFunction(wrap)
+	v, err := ctor(goja.Undefined(), vm.ToValue(make), vm.ToValue(name))
+	if err != nil {
+		panic(err)
+	}
+	c.ctor = v.ToObject(vm)
+	_ = c.ctor.DefineDataPropertySymbol(goja.SymHasInstance, vm.ToValue(func(call goja.FunctionCall) goja.Value {
+		obj, ok := call.Argument(0).(*goja.Object)
+		is := false
+		if ok {
+			if b := obj.GetSymbol(mark); b != nil {
+				is = b.ToBoolean()
+			}
+		}
+		return vm.ToValue(is)
+	}), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
+	_ = exports.DefineDataProperty(name, c.ctor, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE)
+	return c
 }
 
 // fsStoppable is a reader that ends early once stop is closed.
