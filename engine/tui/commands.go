@@ -392,11 +392,6 @@ func (m *model) reloadChat(then ...func(m *model)) {
 	m.loadHistory(then...)
 }
 
-func firstLine(s string) string {
-	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
-	return s
-}
-
 // sessionInfo is pi's /session text; warm is get_cache_warming's answer
 // (nil when the server gave none).
 func sessionInfo(m *model, d map[string]any, warm map[string]any) string {

@@ -226,8 +226,6 @@ func threadSessions(infos []session.Info) []resumeRow {
 	return out
 }
 
-func (p *resumePicker) list() []session.Info { return p.lists[p.scope] }
-
 // Status times, as pi's selector shows them.
 const (
 	resumeInfoTime  = 2 * time.Second
