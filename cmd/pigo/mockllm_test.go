@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -48,6 +49,7 @@ type mockStep struct {
 	DelayMs   int            `json:"delayMs"`  // before each chunk after the first (default 2)
 	Truncate  bool           `json:"truncate"` // end the stream after the chunks, without finish_reason or [DONE]
 	BadJSON   bool           `json:"badJSON"`  // send a chunk that is not JSON after the chunks
+	Model     string         `json:"model"`    // the model the chunks name (default mock-1)
 }
 
 type mockToolCall struct {
@@ -131,7 +133,7 @@ func (m *mockLLM) serve(w http.ResponseWriter, r *http.Request) {
 	// see it), not encoding/json's sorted one.
 	base := func(choices []any) *jsjson.Object {
 		return &jsjson.Object{{Key: "id", Value: fmt.Sprintf("chatcmpl-%d", n)}, {Key: "object", Value: "chat.completion.chunk"},
-			{Key: "created", Value: 1}, {Key: "model", Value: "mock-1"}, {Key: "choices", Value: choices}}
+			{Key: "created", Value: 1}, {Key: "model", Value: cmp.Or(step.Model, "mock-1")}, {Key: "choices", Value: choices}}
 	}
 	send := func(obj any) {
 		b, _ := json.Marshal(obj)

@@ -69,18 +69,35 @@ func (a *Agent) retryable(m Message) bool {
 // contextWindow is the window of pi 1.6's limits model: under a virtual
 // selection the physical model of the latest response, if any.
 func (a *Agent) contextWindow() int {
-	a.mu.Lock()
-	model := a.model
-	var latest Message
-	if IsVirtual(model) {
-		latest = latestResponse(a.messages)
-	}
-	a.mu.Unlock()
-	if m := a.physicalModel(latest); m != nil {
-		model = m
+	model := a.Model()
+	if r := a.RoutedModel(); r != nil {
+		model = r.Model
 	}
 	w, _ := model["contextWindow"].(float64)
 	return int(w)
+}
+
+// Routed is where a virtual selection sent the latest response.
+type Routed struct {
+	Model    Message // the physical model
+	Thinking string  // the reply's thinking level, "" when it names none
+}
+
+// RoutedModel is pi 1.6's routedModel: under a virtual selection, the
+// physical model and thinking level of the latest successful response;
+// nil otherwise, or when that response names no known physical model.
+func (a *Agent) RoutedModel() *Routed {
+	a.mu.Lock()
+	var latest Message
+	if IsVirtual(a.model) {
+		latest = latestResponse(a.messages)
+	}
+	a.mu.Unlock()
+	m := a.physicalModel(latest)
+	if m == nil {
+		return nil
+	}
+	return &Routed{Model: m, Thinking: str(latest["thinkingLevel"])}
 }
 
 // messageModel is pi 1.6's _modelForMessage: the model whose limits apply

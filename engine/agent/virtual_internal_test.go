@@ -63,7 +63,10 @@ func TestVirtualSelectionLimits(t *testing.T) {
 	if w := a.contextWindow(); w != 50 {
 		t.Errorf("window before a response %d, want the virtual model's 50", w)
 	}
-	reply := Message{"role": "assistant", "provider": "mock", "model": "mock-1", "stopReason": "stop"}
+	if r := a.RoutedModel(); r != nil {
+		t.Errorf("routed before a response: %+v", r)
+	}
+	reply := Message{"role": "assistant", "provider": "mock", "model": "mock-1", "thinkingLevel": "medium", "stopReason": "stop"}
 	failed := Message{"role": "assistant", "provider": "router", "model": "auto", "api": "pi-virtual", "stopReason": "error"}
 	a.SetMessages([]Message{{"role": "user"}, reply, {"role": "user"}, failed})
 	if w := a.contextWindow(); w != 1000 {
@@ -74,5 +77,20 @@ func TestVirtualSelectionLimits(t *testing.T) {
 	}
 	if m := a.messageModel(failed); m != nil {
 		t.Errorf("model of a failed routing %v, want none", m)
+	}
+	// pi 1.6's routedModel skips the failed reply for the one that answered.
+	if r := a.RoutedModel(); r == nil || r.Model["id"] != "mock-1" || r.Thinking != "medium" {
+		t.Errorf("routed %+v, want mock-1 at medium", r)
+	}
+	// A reply naming no known physical model routes nowhere.
+	a.SetMessages([]Message{{"role": "user"}, {"role": "assistant", "provider": "gone", "model": "x", "stopReason": "stop"}})
+	if r := a.RoutedModel(); r != nil {
+		t.Errorf("routed to an unknown model: %+v", r)
+	}
+	// Only a virtual selection is routed, even when the latest reply came from elsewhere.
+	a.SetMessages([]Message{{"role": "user"}, reply})
+	a.SetModelValue(physical)
+	if r := a.RoutedModel(); r != nil {
+		t.Errorf("routed under a physical selection: %+v", r)
 	}
 }

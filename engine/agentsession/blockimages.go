@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/pigo-dev/pigo/engine/agent"
+	"github.com/pigo-dev/pigo/engine/provider"
 )
 
 // imagesDisabledText replaces an image the model may not see (pi's
@@ -73,4 +74,14 @@ func hasImage(content []any) bool {
 		}
 	}
 	return false
+}
+
+// WarmModel passes the wrapped provider's answer on, so that the session's
+// requests still start cache warming (an embedded interface does not
+// promote it).
+func (p imageBlockingProvider) WarmModel(req agent.Request) (*provider.Model, string, string, bool) {
+	if wm, ok := p.Provider.(agent.WarmModeler); ok {
+		return wm.WarmModel(req)
+	}
+	return nil, "", "", false
 }

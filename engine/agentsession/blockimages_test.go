@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/pigo-dev/pigo/engine/agent"
+	"github.com/pigo-dev/pigo/engine/provider"
 )
 
 // As pi's convertToLlmWithBlockImages: images of user and tool result
@@ -30,5 +31,20 @@ func TestWithoutImages(t *testing.T) {
 	}
 	if after, _ := json.Marshal(in); string(after) != string(before) {
 		t.Errorf("input modified: %s", after)
+	}
+}
+
+// The wrapper answers WarmModel as the provider it wraps, so session
+// requests start cache warming; a provider without it warms nothing.
+func TestImageBlockingProviderWarmModel(t *testing.T) {
+	reg := provider.NewRegistry(provider.RegistryOptions{Catalog: []*provider.Model{
+		{Provider: "anthropic", ID: "claude", API: provider.APIAnthropicMessages}}})
+	p := imageBlockingProvider{Provider: agent.RegistryProvider{Registry: reg, Options: provider.Options{CacheRetention: "long"}}}
+	req := agent.Request{Model: agent.Message{"provider": "anthropic", "id": "claude"}}
+	if m, retention, _, ok := p.WarmModel(req); !ok || m.ID != "claude" || retention != "long" {
+		t.Errorf("WarmModel = %v %q %v, want claude, long", m, retention, ok)
+	}
+	if _, _, _, ok := (imageBlockingProvider{Provider: nil}).WarmModel(req); ok {
+		t.Error("a provider without WarmModel warms")
 	}
 }

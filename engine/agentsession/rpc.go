@@ -138,9 +138,11 @@ func rpcCommands() map[string]rpcCommandSpec {
 		"navigate_tree":        {true, (*rpcServer).navigateTree},
 		"abort_branch_summary": {false, (*rpcServer).abortBranchSummary},
 		"set_entry_label":      {false, (*rpcServer).setEntryLabel},
-		"get_project_trust":    {false, (*rpcServer).getProjectTrust}, // rpc_trust.go
-		"get_credentials":      {false, (*rpcServer).getCredentials},  // rpc_auth.go
-		"get_cache_warming":    {false, (*rpcServer).getCacheWarming}, // rpc_cachewarm.go
+		"get_project_trust":    {false, (*rpcServer).getProjectTrust},   // rpc_trust.go
+		"get_credentials":      {false, (*rpcServer).getCredentials},    // rpc_auth.go
+		"get_cache_warming":    {false, (*rpcServer).getCacheWarming},   // rpc_cachewarm.go
+		"get_usage_breakdown":  {false, (*rpcServer).getUsageBreakdown}, // rpc_usage.go
+		"get_routed_model":     {false, (*rpcServer).getRoutedModel},
 		"set_api_key":          {false, (*rpcServer).setAPIKey},
 		"logout":               {false, (*rpcServer).logout},
 		"login_oauth_start":    {true, (*rpcServer).loginOAuthStart},
@@ -760,19 +762,13 @@ func (s *rpcServer) getSessionStats(*rpcCommand) (any, bool, error) {
 	rt := s.rt
 	var users, assistants, toolResults, toolCalls, total int
 	var in, out, cr, cw, cost float64
-	addUsage := func(u map[string]any) {
-		in += num(u["input"])
-		out += num(u["output"])
-		cr += num(u["cacheRead"])
-		cw += num(u["cacheWrite"])
-		c, _ := u["cost"].(map[string]any)
-		cost += num(c["total"])
-	}
 	for _, e := range rt.tree().Entries() {
-		switch e["type"] {
-		case "usage", "branch_summary", "compaction":
-			u, _ := e["usage"].(map[string]any)
-			addUsage(u)
+		if _, u := entryUsage(e); u != nil {
+			in += num(u["input"])
+			out += num(u["output"])
+			cr += num(u["cacheRead"])
+			cw += num(u["cacheWrite"])
+			cost += usageCost(u)
 		}
 		if e["type"] != "message" {
 			continue
@@ -784,8 +780,6 @@ func (s *rpcServer) getSessionStats(*rpcCommand) (any, bool, error) {
 			users++
 		case "toolResult":
 			toolResults++
-			u, _ := m["usage"].(map[string]any)
-			addUsage(u)
 		case "assistant":
 			assistants++
 			content, _ := m["content"].([]any)
@@ -794,8 +788,6 @@ func (s *rpcServer) getSessionStats(*rpcCommand) (any, bool, error) {
 					toolCalls++
 				}
 			}
-			u, _ := m["usage"].(map[string]any)
-			addUsage(u)
 		}
 	}
 	tr := rt.tree()

@@ -75,9 +75,10 @@ func (m *model) builtin(name, args string) (done bool, c tea.Cmd) {
 		m.c.request(cmd("get_session_stats"), func(m *model, r response) {
 			m.onStats(r)
 			stats := r.data
-			m.c.request(cmd("get_cache_warming"), func(m *model, w response) {
-				warm := w.data
-				m.add(&noticeItem{text: sessionInfo(m, stats, warm)})
+			var warm map[string]any
+			m.c.request(cmd("get_cache_warming"), func(m *model, w response) { warm = w.data })
+			m.c.request(cmd("get_usage_breakdown"), func(m *model, u response) {
+				m.add(&noticeItem{text: sessionInfo(m, stats, warm, u.data)})
 			})
 		})
 	case "fork":
@@ -380,8 +381,7 @@ func (m *model) setModel(it selItem, persist bool) {
 func (m *model) resetChat() {
 	m.items, m.cur, m.tools, m.bash = nil, nil, map[string]*cached{}, nil
 	m.printed, m.scroll = 0, 0
-	m.c.request(cmd("get_state"), (*model).onState)
-	m.refreshStats()
+	m.c.request(cmd("get_state"), (*model).onState) // and the stats
 }
 
 // reloadChat redraws the chat from the session's messages (after a
@@ -392,9 +392,9 @@ func (m *model) reloadChat(then ...func(m *model)) {
 	m.loadHistory(then...)
 }
 
-// sessionInfo is pi's /session text; warm is get_cache_warming's answer
-// (nil when the server gave none).
-func sessionInfo(m *model, d map[string]any, warm map[string]any) string {
+// sessionInfo is pi's /session text; warm is get_cache_warming's answer,
+// usage get_usage_breakdown's (each nil when the server gave none).
+func sessionInfo(m *model, d, warm, usage map[string]any) string {
 	th := m.th
 	num := func(k string) int { f, _ := d[k].(float64); return int(f) }
 	tok := func(k string) float64 { t, _ := d["tokens"].(map[string]any); f, _ := t[k].(float64); return f }
@@ -436,8 +436,29 @@ func sessionInfo(m *model, d map[string]any, warm map[string]any) string {
 	}
 	if cost, _ := d["cost"].(float64); cost > 0 {
 		fmt.Fprintf(&b, "\n\n%s\n%s $%.3f", Bold("Cost"), dim("Total:"), cost)
+		// One entry repeats the total, unless it names a model other than
+		// the selected one (a virtual selection's physical model).
+		models, _ := usage["models"].([]any)
+		if first, _ := firstOf(models)["key"].(string); len(models) > 1 || first != usage["selected"] {
+			for _, x := range models {
+				e, _ := x.(map[string]any)
+				key, _ := e["key"].(string)
+				c, _ := e["cost"].(float64)
+				t, _ := e["tokens"].(float64)
+				fmt.Fprintf(&b, "\n  %s $%s %s", dim(key+":"), cachewarm.ToFixed(c, 3), dim("("+formatTokens(t)+" tokens)"))
+			}
+		}
 	}
 	return b.String()
+}
+
+// firstOf is list's first object, nil when there is none.
+func firstOf(list []any) map[string]any {
+	if len(list) == 0 {
+		return nil
+	}
+	m, _ := list[0].(map[string]any)
+	return m
 }
 
 func hotkeysText(km keymap) string {

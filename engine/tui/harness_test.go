@@ -53,6 +53,8 @@ func newHarness(t *testing.T, opts Options) *harness {
 			"get_entries":                {"entries": []any{}, "leafId": nil},
 			"get_session_stats":          {"tokens": map[string]any{"input": 0.0, "output": 0.0}, "cost": 0.0},
 			"get_model_scope":            {"models": []any{}, "enabledIds": nil, "scoped": false, "scope": []any{}, "defaultModel": nil},
+			"get_routed_model":           nil,
+			"get_usage_breakdown":        {"models": []any{}, "selected": "mock/mock-1"},
 		}}
 	if opts.Cwd == "" {
 		opts.Cwd = t.TempDir()

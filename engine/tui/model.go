@@ -59,6 +59,8 @@ type model struct {
 	modelID, provider string
 	reasoning         bool
 	contextWindow     float64
+	routedID          string // get_routed_model: the physical model, "" without one
+	routedThinking    string
 	thinking          string
 	sessionName       string
 	sessionFile       string
@@ -236,7 +238,6 @@ func (m *model) Init() tea.Cmd {
 	m.c.request(cmd("get_autocomplete_providers"), (*model).onAutocompleteProviders)
 	m.loadHistory()
 	m.c.request(cmd("get_project_trust"), (*model).onProjectTrust)
-	m.refreshStats()
 	for i, msg := range m.opts.Messages {
 		c := cmd("prompt", "message", msg)
 		if i == 0 && len(m.opts.Images) > 0 {
@@ -254,7 +255,20 @@ func tick() tea.Cmd {
 	return tea.Tick(80*time.Millisecond, func(t time.Time) tea.Msg { return tickMsg(t) })
 }
 
-func (m *model) refreshStats() { m.c.request(cmd("get_session_stats"), (*model).onStats) }
+// refreshStats asks for the footer's usage totals and context use, and
+// for the model a virtual selection routed the latest response to.
+func (m *model) refreshStats() {
+	m.c.request(cmd("get_session_stats"), (*model).onStats)
+	m.c.request(cmd("get_routed_model"), (*model).onRouted)
+}
+
+// onRouted keeps get_routed_model's answer: the physical model's id and
+// the reply's thinking level, both empty without a virtual selection.
+func (m *model) onRouted(r response) {
+	mod, _ := r.data["model"].(map[string]any)
+	m.routedID, _ = mod["id"].(string)
+	m.routedThinking, _ = r.data["thinkingLevel"].(string)
+}
 
 func (m *model) onState(r response) {
 	if !r.ok {
@@ -273,6 +287,8 @@ func (m *model) onState(r response) {
 	m.sessionName, _ = d["sessionName"].(string)
 	m.sessionFile, _ = d["sessionFile"].(string)
 	m.streaming, _ = d["isStreaming"].(bool)
+	// The selection decides whether a route shows and whose limits apply.
+	m.refreshStats()
 }
 
 func (m *model) onStats(r response) {
@@ -634,8 +650,7 @@ func (m *model) record(r recordMsg) tea.Cmd {
 		m.cur = nil
 	case "agent_settled":
 		m.streaming = false
-		m.refreshStats()
-		m.c.request(cmd("get_state"), (*model).onState)
+		m.c.request(cmd("get_state"), (*model).onState) // and the stats
 	case "message_start":
 		msg, _ := rec["message"].(map[string]any)
 		switch msg["role"] {
@@ -1883,6 +1898,13 @@ func (m *model) footer(w int) []string {
 			right += " • thinking off"
 		} else {
 			right += " • " + lvl
+		}
+	}
+	// A virtual selection shows where the latest response went.
+	if m.routedID != "" {
+		right += " → " + m.routedID
+		if m.routedThinking != "" {
+			right += " • " + m.routedThinking
 		}
 	}
 	// pi names the provider when the models to pick from (the scope, or

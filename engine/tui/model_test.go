@@ -43,6 +43,38 @@ func TestFooterStatsAndThinking(t *testing.T) {
 	h.contains("/w • work", "↑2.5k ↓112 R12k $0.012 75.5%/200k (auto)", "think-1 • high")
 }
 
+// Under a virtual selection the footer shows where the latest response
+// went (pi 1.6's routedModel), and /session lists each physical model's
+// cost; a physical selection shows neither.
+func TestFooterRoutedModelAndSessionCosts(t *testing.T) {
+	h := newHarness(t, Options{Cwd: "/w"})
+	h.answer("get_state", map[string]any{"model": map[string]any{"id": "auto", "provider": "router", "api": "pi-virtual", "reasoning": true,
+		"contextWindow": 0.0}, "thinkingLevel": "high"})
+	h.answer("get_session_stats", map[string]any{"tokens": map[string]any{"input": 30.0, "output": 4.0}, "cost": 0.0123,
+		"contextUsage": map[string]any{"tokens": 30.0, "percent": 0.03, "contextWindow": 100000.0}})
+	h.answer("get_routed_model", map[string]any{"model": map[string]any{"id": "gpt-5.6-luna", "provider": "mock"}, "thinkingLevel": "medium"})
+	h.answer("get_usage_breakdown", map[string]any{"selected": "router/auto", "models": []any{
+		map[string]any{"key": "mock/gpt-5.6-luna", "cost": 0.0123, "tokens": 34.0}}})
+	h.event(ev("agent_settled"))
+	h.contains("↑30 ↓4 $0.012 0.0%/100k (auto)", "auto • high → gpt-5.6-luna • medium")
+	h.m.height = 50
+	h.typ("/session")
+	h.press("enter")
+	h.contains("Total: $0.012", "  mock/gpt-5.6-luna: $0.012 (34 tokens)")
+
+	h.answer("get_state", map[string]any{"model": map[string]any{"id": "gpt-5.6-luna", "provider": "mock", "contextWindow": 100000.0}})
+	h.answer("get_routed_model", nil)
+	h.answer("get_usage_breakdown", map[string]any{"selected": "mock/gpt-5.6-luna", "models": []any{
+		map[string]any{"key": "mock/gpt-5.6-luna", "cost": 0.0123, "tokens": 34.0}}})
+	h.event(ev("agent_settled"))
+	h.lacks("→ gpt-5.6-luna")
+	h.typ("/session")
+	h.press("enter")
+	if n := strings.Count(h.screen(), "mock/gpt-5.6-luna:"); n != 1 {
+		t.Errorf("a single entry of the selected model repeats the total; %d lines name it:\n%s", n, h.screen())
+	}
+}
+
 func TestStreamingReplyToolCallAndToggles(t *testing.T) {
 	h := newHarness(t, Options{})
 	h.typ("hello")
