@@ -184,6 +184,11 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	var sd []diagnostic
 	rt.settings, sd = loadPiSettings(io.FS, rt.agentDir, io.Cwd)
 	diags = append(diags, sd...)
+	if _, err := rt.settings.httpIdleTimeout(); err != nil {
+		diags = append(diags, diagnostic{"error", err.Error()})
+		report()
+		return nil, ExitFailure
+	}
 
 	// Session (pi's createSessionManager).
 	tree, hasExisting, code, ok := rt.openSession(f, &diags)
@@ -245,7 +250,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	}
 
 	// Models: registry, extension providers, extension flags, scope, model.
-	rt.reg = provider.NewRegistry(provider.RegistryOptions{AgentDir: rt.agentDir, Env: io.EnvMap()})
+	rt.reg = provider.NewRegistry(provider.RegistryOptions{AgentDir: rt.agentDir, Env: io.EnvMap(), HTTPClient: rt.settings.httpClient(io.EnvMap())})
 	for _, p := range providers {
 		if err := p.Register(rt.reg); err != nil {
 			diags = append(diags, diagnostic{"error", err.Error()})

@@ -6,8 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
+	"net/http"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -150,12 +153,56 @@ func (s *piSettings) cacheWarming() string {
 	return agent.DefaultSettings.CacheWarming
 }
 
+// httpIdleTimeout is pi 1.6's getHttpIdleTimeoutMs: a non-negative number
+// of milliseconds (a numeric string too), 0 or "disabled" for none
+// (returned as -1), unset or "" for the default (returned as 0); anything
+// else is an error, which stops pi at startup.
+func (s *piSettings) httpIdleTimeout() (time.Duration, error) {
+	v := s.get("httpIdleTimeoutMs")
+	ms, ok := 0.0, true
+	switch x := v.(type) {
+	case nil:
+		return 0, nil
+	case float64:
+		ms = x
+	case string:
+		t := strings.TrimSpace(x)
+		switch {
+		case t == "":
+			return 0, nil
+		case strings.EqualFold(t, "disabled"):
+			return -1, nil
+		}
+		n, err := strconv.ParseFloat(t, 64) // JS Number() for the usual spellings
+		ms, ok = n, err == nil
+	default:
+		ok = false
+	}
+	if !ok || ms < 0 || math.IsInf(ms, 0) || math.IsNaN(ms) {
+		return 0, fmt.Errorf("Invalid httpIdleTimeoutMs setting: %v", jsString(v))
+	}
+	if ms = math.Floor(ms); ms == 0 {
+		return -1, nil
+	}
+	return time.Duration(ms) * time.Millisecond, nil
+}
+
+// httpClient is the client of model requests: through pi 1.6's agent-dir
+// setting httpProxy (a project cannot set it) unless the environment names
+// a proxy.
+func (s *piSettings) httpClient(env map[string]string) *http.Client {
+	return provider.NewHTTPClient(env, s.globalStr("httpProxy"))
+}
+
 // providerRetry is pi's getProviderRetrySettings (retry.provider), the
-// HTTP-level retries of each model request. pi's maxRetries 0 means none.
+// HTTP-level retries of each model request, with the httpIdleTimeoutMs
+// idle (already validated: an invalid one stopped the start). pi's
+// maxRetries 0 means none.
 func (s *piSettings) providerRetry() provider.RetryPolicy {
 	retry, _ := s.get("retry").(map[string]any)
 	p, _ := retry["provider"].(map[string]any)
 	var out provider.RetryPolicy
+	out.IdleTimeout, _ = s.httpIdleTimeout()
 	if n, ok := p["maxRetries"].(float64); ok {
 		out.MaxRetries = int(n)
 		if n <= 0 {
