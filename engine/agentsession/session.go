@@ -312,7 +312,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	a := agent.New(agent.Options{
 		Host: rt.host,
 		Provider: imageBlockingProvider{
-			Provider: agent.RegistryProvider{Registry: rt.reg, Options: provider.Options{Retry: rt.settings.providerRetry()}},
+			Provider: agent.RegistryProvider{Registry: rt.reg, Options: provider.Options{Retry: rt.settings.providerRetry(), ThinkingBudgets: rt.settings.thinkingBudgets()}},
 			blocked:  func() bool { return rt.settings.boolIn("images", "blockImages", false) },
 		},
 		Model:         agent.ModelMap(model),

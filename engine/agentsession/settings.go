@@ -194,6 +194,19 @@ func (s *piSettings) httpClient(env map[string]string) *http.Client {
 	return provider.NewHTTPClient(env, s.globalStr("httpProxy"))
 }
 
+// thinkingBudgets is pi's getThinkingBudgets (project over agent dir):
+// token budgets for minimal, low, medium and high thinking, read once for
+// the session as pi's Agent does; a level left out, or not a positive
+// number, keeps the provider's built-in budget.
+func (s *piSettings) thinkingBudgets() provider.ThinkingBudgets {
+	m, _ := s.get("thinkingBudgets").(map[string]any)
+	n := func(k string) int {
+		v, _ := m[k].(float64)
+		return int(max(v, 0))
+	}
+	return provider.ThinkingBudgets{Minimal: n("minimal"), Low: n("low"), Medium: n("medium"), High: n("high")}
+}
+
 // providerRetry is pi's getProviderRetrySettings (retry.provider), the
 // HTTP-level retries of each model request, with the httpIdleTimeoutMs
 // idle (already validated: an invalid one stopped the start). pi's

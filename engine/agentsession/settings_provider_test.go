@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"testing"
 	"time"
+
+	"github.com/pigo-dev/pigo/engine/provider"
 )
 
 // TestHTTPIdleTimeoutSetting: httpIdleTimeoutMs as pi 1.6's
@@ -78,5 +80,20 @@ func TestHTTPProxySetting(t *testing.T) {
 	}
 	if got := proxyOf(global, map[string]string{"HTTPS_PROXY": "http://env:1"}); got != "http://env:1" {
 		t.Errorf("environment: proxy %q", got)
+	}
+}
+
+// TestThinkingBudgetsSetting: thinkingBudgets merges the project's levels
+// over the agent dir's; what is not a non-negative number is left to the
+// provider's default.
+func TestThinkingBudgetsSetting(t *testing.T) {
+	t.Parallel()
+	s := &piSettings{
+		global:  map[string]any{"thinkingBudgets": map[string]any{"minimal": float64(500), "low": float64(1000)}},
+		project: map[string]any{"thinkingBudgets": map[string]any{"low": float64(3000), "medium": "lots", "high": float64(-5)}},
+	}
+	want := provider.ThinkingBudgets{Minimal: 500, Low: 3000}
+	if got := s.thinkingBudgets(); got != want {
+		t.Errorf("budgets %+v, want %+v", got, want)
 	}
 }
