@@ -37,7 +37,8 @@ var agentBudgets = engine.Budgets{Hook: 24 * time.Hour, Listener: 24 * time.Hour
 
 // agentRuntime is a booted agent session. Safe for concurrent use.
 type agentRuntime struct {
-	io *IO
+	settingsWarned sync.Map // settings errors already shown on stderr
+	io             *IO
 	// launchCwd is the directory pigo started in: relative paths the user
 	// gives (an /export file) mean it, as pi's process cwd, after the run
 	// moved to another project's (session_cwd.go).
@@ -320,11 +321,12 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 		PromptImages: func(imgs []any) ([]any, []string) {
 			return images.NormalizePromptImages(imgs, autoResize(), images.ResizeOptions{})
 		},
-		PromptSections: rt.promptSections,
-		Sink:           rt.onAgentEvent,
-		Settings:       rt.settings.agentSettings,
-		AuthProblem:    rt.authProblem,
-		Router:         agent.VirtualRouter(rt.host, rt.reg),
+		PromptSections:     rt.promptSections,
+		Sink:               rt.onAgentEvent,
+		Settings:           rt.settings.agentSettings,
+		CompactionSettings: rt.compactionSettings,
+		AuthProblem:        rt.authProblem,
+		Router:             agent.VirtualRouter(rt.host, rt.reg),
 	})
 	a.SetHooks(agent.Hooks{
 		Shutdown: func(string) { rt.requestShutdown() },

@@ -127,11 +127,7 @@ func (s *piSettings) numIn(obj, key string, def float64) float64 {
 func (s *piSettings) agentSettings() agent.Settings {
 	d := agent.DefaultSettings
 	return agent.Settings{
-		Compaction: compaction.Settings{
-			Enabled:          s.boolIn("compaction", "enabled", d.Compaction.Enabled),
-			ReserveTokens:    int(s.numIn("compaction", "reserveTokens", float64(d.Compaction.ReserveTokens))),
-			KeepRecentTokens: int(s.numIn("compaction", "keepRecentTokens", float64(d.Compaction.KeepRecentTokens))),
-		},
+		Compaction: s.compaction(""),
 		Retry: agent.RetrySettings{
 			Enabled:    s.boolIn("retry", "enabled", d.Retry.Enabled),
 			MaxRetries: int(s.numIn("retry", "maxRetries", float64(d.Retry.MaxRetries))),
@@ -141,6 +137,59 @@ func (s *piSettings) agentSettings() agent.Settings {
 		BranchSummaryReserveTokens: int(s.numIn("branchSummary", "reserveTokens", float64(d.BranchSummaryReserveTokens))),
 		CacheWarming:               s.cacheWarming(),
 	}
+}
+
+// compactionFor is pi 1.6's getCompactionSettings(model) with its
+// errors: the "compaction" objects of both files deep-merged (project
+// over agent dir) before the model's modelOverrides entry is looked up.
+func (s *piSettings) compactionFor(modelKey string) (compaction.Settings, error) {
+	s.mu.Lock()
+	g, _ := s.global["compaction"].(map[string]any)
+	p, _ := s.project["compaction"].(map[string]any)
+	merged := deepMerge(g, p)
+	s.mu.Unlock()
+	return compaction.ResolveSettings(merged, modelKey)
+}
+
+// compaction is compactionFor without the errors (invalid values skipped).
+func (s *piSettings) compaction(modelKey string) compaction.Settings {
+	c, _ := s.compactionFor(modelKey)
+	return c
+}
+
+// compactionSettings are the compaction settings of model (compaction.
+// modelOverrides keyed "provider/modelId"). pi throws on an invalid value
+// when compaction is checked; pigo warns once on stderr and skips it.
+func (rt *agentRuntime) compactionSettings(model agent.Message) compaction.Settings {
+	key := ""
+	if model != nil {
+		key = fmt.Sprint(model["provider"]) + "/" + fmt.Sprint(model["id"])
+	}
+	c, err := rt.settings.compactionFor(key)
+	if err != nil {
+		if _, seen := rt.settingsWarned.LoadOrStore(err.Error(), true); !seen && rt.io.Stderr != nil {
+			fmt.Fprintf(rt.io.Stderr, "Warning: %v\n", err)
+		}
+	}
+	return c
+}
+
+// deepMerge is pi's deepMergeObjects: over's members replace base's,
+// objects in both merged recursively; neither input is changed.
+func deepMerge(base, over map[string]any) map[string]any {
+	out := make(map[string]any, len(base)+len(over))
+	for k, v := range base {
+		out[k] = v
+	}
+	for k, v := range over {
+		bm, bok := out[k].(map[string]any)
+		om, ook := v.(map[string]any)
+		if bok && ook {
+			v = deepMerge(bm, om)
+		}
+		out[k] = v
+	}
+	return out
 }
 
 // cacheWarming is pi's getCacheWarmingMode: the global file's cacheWarming

@@ -97,3 +97,23 @@ func TestThinkingBudgetsSetting(t *testing.T) {
 		t.Errorf("budgets %+v, want %+v", got, want)
 	}
 }
+
+// TestCompactionModelOverridesMerge: the project's and the agent dir's
+// compaction objects merge deeply before the model's override is looked
+// up, as pi's deepMergeSettings does, so a project's override of one field
+// keeps the agent dir's override of the other.
+func TestCompactionModelOverridesMerge(t *testing.T) {
+	t.Parallel()
+	s := &piSettings{
+		global: map[string]any{"compaction": map[string]any{"reserveTokens": float64(1000),
+			"modelOverrides": map[string]any{"p/m": map[string]any{"reserveTokens": float64(2000), "keepRecentTokens": float64(30)}}}},
+		project: map[string]any{"compaction": map[string]any{
+			"modelOverrides": map[string]any{"p/m": map[string]any{"keepRecentTokens": float64(40)}}}},
+	}
+	if c := s.compaction("p/m"); c.ReserveTokens != 2000 || c.KeepRecentTokens != 40 {
+		t.Errorf("p/m: %+v", c)
+	}
+	if c := s.compaction("p/other"); c.ReserveTokens != 1000 || c.KeepRecentTokens != 20000 {
+		t.Errorf("p/other: %+v", c)
+	}
+}
