@@ -24,6 +24,7 @@ const (
 	msgTimedOut              = "Request timed out."
 	msgConnection            = "Connection error."
 	msgTerminated            = "terminated"
+	msgBodyTimeout           = "terminated: Body Timeout Error (UND_ERR_BODY_TIMEOUT)" // undici's bodyTimeout with pi-ai's withCauseDetail
 	// pi-ai's text when a stream ends with stopReason error or aborted.
 	msgUnknownError = "An unknown error occurred"
 )
@@ -86,11 +87,11 @@ func (r *streamResponse) Close() {
 }
 
 // readFailure returns pi's text for a body read that failed while the
-// request's ctx was not cancelled: undici's "terminated", or pigo's idle
-// timeout.
+// request's ctx was not cancelled: undici's "terminated", with its body
+// timeout's cause when the idle timeout ended it.
 func (r *streamResponse) readFailure() string {
 	if errors.Is(context.Cause(r.ctx), errIdleTimeout) {
-		return fmt.Sprintf("Stream timed out: no data received for %s", r.idleFor)
+		return msgBodyTimeout
 	}
 	return msgTerminated
 }

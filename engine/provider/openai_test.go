@@ -244,7 +244,7 @@ func TestOpenAIIdleTimeout(t *testing.T) {
 	opts := baseOpts()
 	opts.Retry.IdleTimeout = 100 * time.Millisecond
 	_, msg := mustStream(t, oaModel(srv), &provider.Context{Messages: []map[string]any{userMsg("x")}}, opts)
-	if msg.StopReason != provider.StopReasonError || msg.ErrorMessage != "Stream timed out: no data received for 100ms" {
+	if msg.StopReason != provider.StopReasonError || msg.ErrorMessage != "terminated: Body Timeout Error (UND_ERR_BODY_TIMEOUT)" {
 		t.Errorf("result = %s %q", msg.StopReason, msg.ErrorMessage)
 	}
 	if !provider.IsRetryableError(msg, 0) {
