@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/compaction"
 
 	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/session"
@@ -82,6 +83,10 @@ type Options struct {
 	// Settings returns the compaction and retry settings, read when they
 	// apply; nil means pi's defaults.
 	Settings func() Settings
+	// CompactionSettings, when set, gives the compaction settings for a
+	// model (the selected one, nil when none), as pi 1.6 resolves them per
+	// model (compaction.modelOverrides); it replaces Settings' Compaction.
+	CompactionSettings func(model Message) compaction.Settings
 	// AuthProblem, when set, says why the current model cannot be called
 	// ("" when it can); auto-compaction is skipped then, and a manual one
 	// fails with that text.

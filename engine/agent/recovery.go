@@ -46,6 +46,14 @@ var DefaultSettings = Settings{
 	CacheWarming:               "idle",
 }
 
+// compactionSettings are the compaction settings of the selected model.
+func (a *Agent) compactionSettings() compaction.Settings {
+	if a.opts.CompactionSettings != nil {
+		return a.opts.CompactionSettings(a.Model())
+	}
+	return a.settings().Compaction
+}
+
 func (a *Agent) settings() Settings {
 	if a.opts.Settings == nil {
 		return DefaultSettings
@@ -310,7 +318,7 @@ const overflowFailed = "Context overflow recovery failed after one compact-and-r
 // before a prompt: a context overflow reported by the model compacts and
 // retries once; a context over the threshold compacts without retrying.
 func (a *Agent) checkCompaction(ctx context.Context, last Message, skipAborted bool) bool {
-	s := a.settings().Compaction
+	s := a.compactionSettings()
 	if !s.Enabled || (skipAborted && last["stopReason"] == "aborted") {
 		return false
 	}
@@ -381,7 +389,7 @@ func (a *Agent) autoCompact(ctx context.Context, reason string, willRetry bool) 
 	if a.Model() == nil {
 		return false
 	}
-	if _, ok := compaction.Prepare(piapi.Of(a.h).Session().Branch(""), a.settings().Compaction); !ok {
+	if _, ok := compaction.Prepare(piapi.Of(a.h).Session().Branch(""), a.compactionSettings()); !ok {
 		return false
 	}
 	a.sink(Event{"type": "compaction_start", "reason": reason})
@@ -483,7 +491,7 @@ func (a *Agent) compactBranch(ctx context.Context, custom string, hasCustom bool
 	}()
 	tree := piapi.Of(a.h).Session()
 	path := tree.Branch("")
-	prep, ok := compaction.Prepare(path, a.settings().Compaction)
+	prep, ok := compaction.Prepare(path, a.compactionSettings())
 	if !ok {
 		if n := len(path); n > 0 && path[n-1]["type"] == "compaction" {
 			return compaction.Result{}, false, errAlreadyCompacted

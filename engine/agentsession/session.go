@@ -37,7 +37,8 @@ var agentBudgets = engine.Budgets{Hook: 24 * time.Hour, Listener: 24 * time.Hour
 
 // agentRuntime is a booted agent session. Safe for concurrent use.
 type agentRuntime struct {
-	io *IO
+	settingsWarned sync.Map // settings errors already shown on stderr
+	io             *IO
 	// launchCwd is the directory pigo started in: relative paths the user
 	// gives (an /export file) mean it, as pi's process cwd, after the run
 	// moved to another project's (session_cwd.go).
@@ -184,6 +185,11 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	var sd []diagnostic
 	rt.settings, sd = loadPiSettings(io.FS, rt.agentDir, io.Cwd)
 	diags = append(diags, sd...)
+	if _, err := rt.settings.httpIdleTimeout(); err != nil {
+		diags = append(diags, diagnostic{"error", err.Error()})
+		report()
+		return nil, ExitFailure
+	}
 
 	// Session (pi's createSessionManager).
 	tree, hasExisting, code, ok := rt.openSession(f, &diags)
@@ -245,7 +251,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	}
 
 	// Models: registry, extension providers, extension flags, scope, model.
-	rt.reg = provider.NewRegistry(provider.RegistryOptions{AgentDir: rt.agentDir, Env: io.EnvMap()})
+	rt.reg = provider.NewRegistry(provider.RegistryOptions{AgentDir: rt.agentDir, Env: io.EnvMap(), HTTPClient: rt.settings.httpClient(io.EnvMap())})
 	for _, p := range providers {
 		if err := p.Register(rt.reg); err != nil {
 			diags = append(diags, diagnostic{"error", err.Error()})
@@ -307,7 +313,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	a := agent.New(agent.Options{
 		Host: rt.host,
 		Provider: imageBlockingProvider{
-			Provider: agent.RegistryProvider{Registry: rt.reg, Options: provider.Options{Retry: rt.settings.providerRetry()}},
+			Provider: agent.RegistryProvider{Registry: rt.reg, Options: provider.Options{Retry: rt.settings.providerRetry(), ThinkingBudgets: rt.settings.thinkingBudgets()}},
 			blocked:  func() bool { return rt.settings.boolIn("images", "blockImages", false) },
 		},
 		Model:         agent.ModelMap(model),
@@ -315,11 +321,12 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 		PromptImages: func(imgs []any) ([]any, []string) {
 			return images.NormalizePromptImages(imgs, autoResize(), images.ResizeOptions{})
 		},
-		PromptSections: rt.promptSections,
-		Sink:           rt.onAgentEvent,
-		Settings:       rt.settings.agentSettings,
-		AuthProblem:    rt.authProblem,
-		Router:         agent.VirtualRouter(rt.host, rt.reg),
+		PromptSections:     rt.promptSections,
+		Sink:               rt.onAgentEvent,
+		Settings:           rt.settings.agentSettings,
+		CompactionSettings: rt.compactionSettings,
+		AuthProblem:        rt.authProblem,
+		Router:             agent.VirtualRouter(rt.host, rt.reg),
 	})
 	a.SetHooks(agent.Hooks{
 		Shutdown: func(string) { rt.requestShutdown() },

@@ -6,8 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
+	"net/http"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -124,11 +127,7 @@ func (s *piSettings) numIn(obj, key string, def float64) float64 {
 func (s *piSettings) agentSettings() agent.Settings {
 	d := agent.DefaultSettings
 	return agent.Settings{
-		Compaction: compaction.Settings{
-			Enabled:          s.boolIn("compaction", "enabled", d.Compaction.Enabled),
-			ReserveTokens:    int(s.numIn("compaction", "reserveTokens", float64(d.Compaction.ReserveTokens))),
-			KeepRecentTokens: int(s.numIn("compaction", "keepRecentTokens", float64(d.Compaction.KeepRecentTokens))),
-		},
+		Compaction: s.compaction(""),
 		Retry: agent.RetrySettings{
 			Enabled:    s.boolIn("retry", "enabled", d.Retry.Enabled),
 			MaxRetries: int(s.numIn("retry", "maxRetries", float64(d.Retry.MaxRetries))),
@@ -138,6 +137,59 @@ func (s *piSettings) agentSettings() agent.Settings {
 		BranchSummaryReserveTokens: int(s.numIn("branchSummary", "reserveTokens", float64(d.BranchSummaryReserveTokens))),
 		CacheWarming:               s.cacheWarming(),
 	}
+}
+
+// compactionFor is pi 1.6's getCompactionSettings(model) with its
+// errors: the "compaction" objects of both files deep-merged (project
+// over agent dir) before the model's modelOverrides entry is looked up.
+func (s *piSettings) compactionFor(modelKey string) (compaction.Settings, error) {
+	s.mu.Lock()
+	g, _ := s.global["compaction"].(map[string]any)
+	p, _ := s.project["compaction"].(map[string]any)
+	merged := deepMerge(g, p)
+	s.mu.Unlock()
+	return compaction.ResolveSettings(merged, modelKey)
+}
+
+// compaction is compactionFor without the errors (invalid values skipped).
+func (s *piSettings) compaction(modelKey string) compaction.Settings {
+	c, _ := s.compactionFor(modelKey)
+	return c
+}
+
+// compactionSettings are the compaction settings of model (compaction.
+// modelOverrides keyed "provider/modelId"). pi throws on an invalid value
+// when compaction is checked; pigo warns once on stderr and skips it.
+func (rt *agentRuntime) compactionSettings(model agent.Message) compaction.Settings {
+	key := ""
+	if model != nil {
+		key = fmt.Sprint(model["provider"]) + "/" + fmt.Sprint(model["id"])
+	}
+	c, err := rt.settings.compactionFor(key)
+	if err != nil {
+		if _, seen := rt.settingsWarned.LoadOrStore(err.Error(), true); !seen && rt.io.Stderr != nil {
+			fmt.Fprintf(rt.io.Stderr, "Warning: %v\n", err)
+		}
+	}
+	return c
+}
+
+// deepMerge is pi's deepMergeObjects: over's members replace base's,
+// objects in both merged recursively; neither input is changed.
+func deepMerge(base, over map[string]any) map[string]any {
+	out := make(map[string]any, len(base)+len(over))
+	for k, v := range base {
+		out[k] = v
+	}
+	for k, v := range over {
+		bm, bok := out[k].(map[string]any)
+		om, ook := v.(map[string]any)
+		if bok && ook {
+			v = deepMerge(bm, om)
+		}
+		out[k] = v
+	}
+	return out
 }
 
 // cacheWarming is pi's getCacheWarmingMode: the global file's cacheWarming
@@ -150,12 +202,69 @@ func (s *piSettings) cacheWarming() string {
 	return agent.DefaultSettings.CacheWarming
 }
 
+// httpIdleTimeout is pi 1.6's getHttpIdleTimeoutMs: a non-negative number
+// of milliseconds (a numeric string too), 0 or "disabled" for none
+// (returned as -1), unset or "" for the default (returned as 0); anything
+// else is an error, which stops pi at startup.
+func (s *piSettings) httpIdleTimeout() (time.Duration, error) {
+	v := s.get("httpIdleTimeoutMs")
+	ms, ok := 0.0, true
+	switch x := v.(type) {
+	case nil:
+		return 0, nil
+	case float64:
+		ms = x
+	case string:
+		t := strings.TrimSpace(x)
+		switch {
+		case t == "":
+			return 0, nil
+		case strings.EqualFold(t, "disabled"):
+			return -1, nil
+		}
+		n, err := strconv.ParseFloat(t, 64) // JS Number() for the usual spellings
+		ms, ok = n, err == nil
+	default:
+		ok = false
+	}
+	if !ok || ms < 0 || math.IsInf(ms, 0) || math.IsNaN(ms) {
+		return 0, fmt.Errorf("Invalid httpIdleTimeoutMs setting: %v", jsString(v))
+	}
+	if ms = math.Floor(ms); ms == 0 {
+		return -1, nil
+	}
+	return time.Duration(ms) * time.Millisecond, nil
+}
+
+// httpClient is the client of model requests: through pi 1.6's agent-dir
+// setting httpProxy (a project cannot set it) unless the environment names
+// a proxy.
+func (s *piSettings) httpClient(env map[string]string) *http.Client {
+	return provider.NewHTTPClient(env, s.globalStr("httpProxy"))
+}
+
+// thinkingBudgets is pi's getThinkingBudgets (project over agent dir):
+// token budgets for minimal, low, medium and high thinking, read once for
+// the session as pi's Agent does; a level left out, or not a positive
+// number, keeps the provider's built-in budget.
+func (s *piSettings) thinkingBudgets() provider.ThinkingBudgets {
+	m, _ := s.get("thinkingBudgets").(map[string]any)
+	n := func(k string) int {
+		v, _ := m[k].(float64)
+		return int(max(v, 0))
+	}
+	return provider.ThinkingBudgets{Minimal: n("minimal"), Low: n("low"), Medium: n("medium"), High: n("high")}
+}
+
 // providerRetry is pi's getProviderRetrySettings (retry.provider), the
-// HTTP-level retries of each model request. pi's maxRetries 0 means none.
+// HTTP-level retries of each model request, with the httpIdleTimeoutMs
+// idle (already validated: an invalid one stopped the start). pi's
+// maxRetries 0 means none.
 func (s *piSettings) providerRetry() provider.RetryPolicy {
 	retry, _ := s.get("retry").(map[string]any)
 	p, _ := retry["provider"].(map[string]any)
 	var out provider.RetryPolicy
+	out.IdleTimeout, _ = s.httpIdleTimeout()
 	if n, ok := p["maxRetries"].(float64); ok {
 		out.MaxRetries = int(n)
 		if n <= 0 {

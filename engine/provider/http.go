@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"strings"
 	"time"
@@ -23,6 +24,7 @@ const (
 	msgTimedOut              = "Request timed out."
 	msgConnection            = "Connection error."
 	msgTerminated            = "terminated"
+	msgBodyTimeout           = "terminated: Body Timeout Error (UND_ERR_BODY_TIMEOUT)" // undici's bodyTimeout with pi-ai's withCauseDetail
 	// pi-ai's text when a stream ends with stopReason error or aborted.
 	msgUnknownError = "An unknown error occurred"
 )
@@ -69,7 +71,7 @@ type streamResponse struct {
 
 func (r *streamResponse) Read(p []byte) (int, error) {
 	n, err := r.body.Read(p)
-	if n > 0 {
+	if n > 0 && r.idle != nil {
 		r.idle.Reset(r.idleFor)
 	}
 	return n, err
@@ -77,17 +79,19 @@ func (r *streamResponse) Read(p []byte) (int, error) {
 
 // Close releases the response.
 func (r *streamResponse) Close() {
-	r.idle.Stop()
+	if r.idle != nil {
+		r.idle.Stop()
+	}
 	r.cancel(nil)
 	_ = r.closer.Close()
 }
 
 // readFailure returns pi's text for a body read that failed while the
-// request's ctx was not cancelled: undici's "terminated", or pigo's idle
-// timeout.
+// request's ctx was not cancelled: undici's "terminated", with its body
+// timeout's cause when the idle timeout ended it.
 func (r *streamResponse) readFailure() string {
 	if errors.Is(context.Cause(r.ctx), errIdleTimeout) {
-		return fmt.Sprintf("Stream timed out: no data received for %s", r.idleFor)
+		return msgBodyTimeout
 	}
 	return msgTerminated
 }
@@ -135,7 +139,10 @@ func nextEvent(ctx context.Context, sse *sseReader, resp *streamResponse) (sseEv
 // errSendAborted and ctx.Err() is non-nil.
 func send(ctx context.Context, client *http.Client, req *httpRequest, pol RetryPolicy, format errorText, now func() time.Time) (*streamResponse, error) {
 	maxRetries := pol.maxRetries()
-	timeout := orDefault(pol.Timeout, DefaultTimeout)
+	timeout := pol.headerWait()
+	if timeout == 0 {
+		timeout = math.MaxInt64 // no header timeout
+	}
 	for attempt := 0; ; attempt++ {
 		if ctx.Err() != nil {
 			return nil, errSendAborted
@@ -206,12 +213,13 @@ func send(ctx context.Context, client *http.Client, req *httpRequest, pol RetryP
 			}
 			return nil, errors.New(format(resp, body))
 		}
-		idleFor := orDefault(pol.IdleTimeout, DefaultIdleTimeout)
 		r := &streamResponse{
 			status: resp.StatusCode, headers: headerRecord(resp.Header), body: resp.Body, closer: resp.Body,
-			ctx: actx, cancel: cancel, idleFor: idleFor,
+			ctx: actx, cancel: cancel, idleFor: pol.idle(),
 		}
-		r.idle = time.AfterFunc(idleFor, func() { cancel(errIdleTimeout) })
+		if r.idleFor > 0 {
+			r.idle = time.AfterFunc(r.idleFor, func() { cancel(errIdleTimeout) })
+		}
 		return r, nil
 	}
 }

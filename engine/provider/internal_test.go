@@ -3,6 +3,7 @@ package provider
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestJSField(t *testing.T) {
@@ -85,5 +86,31 @@ func TestAzureConfig(t *testing.T) {
 	}
 	if got := azureDeployment(&Model{ID: "other"}, env); got != "other" {
 		t.Errorf("unmapped deployment = %q", got)
+	}
+}
+
+// TestRetryPolicyTimeouts: the header wait is retry.provider.timeoutMs,
+// defaulting to and bounded by httpIdleTimeoutMs (undici's
+// headersTimeout); a disabled idle timeout leaves only timeoutMs.
+func TestRetryPolicyTimeouts(t *testing.T) {
+	t.Parallel()
+	const s, m = time.Second, time.Minute
+	cases := []struct {
+		timeout, idle      time.Duration
+		wantWait, wantIdle time.Duration
+	}{
+		{0, 0, 5 * m, 5 * m},
+		{s, 0, s, 5 * m},
+		{10 * m, 0, 5 * m, 5 * m},
+		{0, 2 * s, 2 * s, 2 * s},
+		{0, -1, 0, 0},
+		{s, -1, s, 0},
+		{-1, 2 * s, 2 * s, 2 * s},
+	}
+	for _, c := range cases {
+		p := RetryPolicy{Timeout: c.timeout, IdleTimeout: c.idle}
+		if w, i := p.headerWait(), p.idle(); w != c.wantWait || i != c.wantIdle {
+			t.Errorf("Timeout %v IdleTimeout %v: header wait %v idle %v, want %v %v", c.timeout, c.idle, w, i, c.wantWait, c.wantIdle)
+		}
 	}
 }

@@ -244,7 +244,7 @@ func TestOpenAIIdleTimeout(t *testing.T) {
 	opts := baseOpts()
 	opts.Retry.IdleTimeout = 100 * time.Millisecond
 	_, msg := mustStream(t, oaModel(srv), &provider.Context{Messages: []map[string]any{userMsg("x")}}, opts)
-	if msg.StopReason != provider.StopReasonError || msg.ErrorMessage != "Stream timed out: no data received for 100ms" {
+	if msg.StopReason != provider.StopReasonError || msg.ErrorMessage != "terminated: Body Timeout Error (UND_ERR_BODY_TIMEOUT)" {
 		t.Errorf("result = %s %q", msg.StopReason, msg.ErrorMessage)
 	}
 	if !provider.IsRetryableError(msg, 0) {
@@ -512,5 +512,40 @@ func TestDropHeaders(t *testing.T) {
 	h := srv.Requests()[0].Header
 	if h.Get("Accept") != "" || h.Get("X-Model") != "" || h.Get("X-Opt") != "" || h.Get("X-Kept") != "k" || h.Get("Authorization") == "" {
 		t.Errorf("headers %v", h)
+	}
+}
+
+// TestOpenAIIdleTimeoutBoundsHeaders: pi 1.6's httpIdleTimeoutMs is also
+// undici's headersTimeout (and retry.provider.timeoutMs defaults to it): a
+// server that never answers fails the attempt after the idle timeout.
+func TestOpenAIIdleTimeoutBoundsHeaders(t *testing.T) {
+	t.Parallel()
+	srv := newFakeServer(t, func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() })
+	opts := baseOpts()
+	opts.Retry.IdleTimeout = 50 * time.Millisecond
+	opts.Retry.Timeout = time.Hour
+	opts.Retry.MaxRetries = -1
+	_, msg := mustStream(t, oaModel(srv), &provider.Context{Messages: []map[string]any{userMsg("x")}}, opts)
+	if msg.ErrorMessage != "Request timed out." {
+		t.Errorf("result %q", msg.ErrorMessage)
+	}
+}
+
+// TestOpenAIIdleTimeoutDisabled: httpIdleTimeoutMs 0 ("disabled") lets a
+// stream stall longer than any idle timeout set.
+func TestOpenAIIdleTimeoutDisabled(t *testing.T) {
+	t.Parallel()
+	srv := newFakeServer(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		w.WriteHeader(200)
+		w.(http.Flusher).Flush()
+		time.Sleep(150 * time.Millisecond)
+		sse(oaChunk(map[string]any{"content": "late"}, nil), oaChunk(map[string]any{}, "stop"), "[DONE]")(w, r)
+	})
+	opts := baseOpts()
+	opts.Retry.IdleTimeout = -1
+	_, msg := mustStream(t, oaModel(srv), &provider.Context{Messages: []map[string]any{userMsg("x")}}, opts)
+	if msg.Text() != "late" || msg.ErrorMessage != "" {
+		t.Errorf("result %q %q", msg.Text(), msg.ErrorMessage)
 	}
 }

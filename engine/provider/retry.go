@@ -26,8 +26,7 @@ const (
 	DefaultBaseDelay     = 500 * time.Millisecond
 	DefaultMaxBackoff    = 8 * time.Second
 	DefaultMaxRetryDelay = 60 * time.Second
-	DefaultTimeout       = 10 * time.Minute
-	DefaultIdleTimeout   = 10 * time.Minute
+	DefaultIdleTimeout   = 5 * time.Minute // pi 1.6's httpIdleTimeoutMs default
 )
 
 // RetryPolicy configures the retries and timeouts of one request. The zero
@@ -44,12 +43,35 @@ type RetryPolicy struct {
 	// Retry-After): a longer request fails at once with an error naming the
 	// delay. 0 means 60s; negative disables the cap.
 	MaxRetryDelay time.Duration
-	// Timeout bounds each attempt until response headers arrive; 0 means
-	// 10 minutes (the SDKs' default).
+	// Timeout bounds each attempt until response headers arrive (pi's
+	// retry.provider.timeoutMs); 0 means the idle timeout, negative none.
 	Timeout time.Duration
-	// IdleTimeout bounds the silence between two reads of a streaming body
-	// (pi has none; pigo never hangs on a stalled stream); 0 means 10 minutes.
+	// IdleTimeout is pi 1.6's httpIdleTimeoutMs, undici's headersTimeout
+	// and bodyTimeout: it bounds the wait for response headers and the
+	// silence between two reads of the body; 0 means 5 minutes, negative
+	// disables it.
 	IdleTimeout time.Duration
+}
+
+// idle is the idle timeout in force, 0 when disabled.
+func (p RetryPolicy) idle() time.Duration {
+	if p.IdleTimeout < 0 {
+		return 0
+	}
+	return orDefault(p.IdleTimeout, DefaultIdleTimeout)
+}
+
+// headerWait is how long an attempt waits for response headers, 0 for
+// ever: Timeout, also bounded by the idle timeout as undici bounds it.
+func (p RetryPolicy) headerWait() time.Duration {
+	t, idle := p.Timeout, p.idle()
+	switch {
+	case t < 0:
+		return idle
+	case t == 0 || (idle > 0 && idle < t):
+		return idle
+	}
+	return t
 }
 
 func (p RetryPolicy) maxRetries() int {

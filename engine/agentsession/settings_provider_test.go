@@ -1,0 +1,119 @@
+package agentsession
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"testing"
+	"time"
+
+	"github.com/pigo-dev/pigo/engine/provider"
+)
+
+// TestHTTPIdleTimeoutSetting: httpIdleTimeoutMs as pi 1.6's
+// getHttpIdleTimeoutMs reads it, project over global, and what the model
+// requests get from it.
+func TestHTTPIdleTimeoutSetting(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		json    string
+		want    time.Duration
+		wantErr string
+	}{
+		{`null`, 0, ""},
+		{`1500.7`, 1500 * time.Millisecond, ""},
+		{`" 2000 "`, 2 * time.Second, ""},
+		{`""`, 0, ""},
+		{`0`, -1, ""},
+		{`"Disabled"`, -1, ""},
+		{`-1`, 0, "Invalid httpIdleTimeoutMs setting: -1"},
+		{`"soon"`, 0, "Invalid httpIdleTimeoutMs setting: soon"},
+		{`true`, 0, "Invalid httpIdleTimeoutMs setting: true"},
+	}
+	for _, c := range cases {
+		var v any
+		if err := json.Unmarshal([]byte(c.json), &v); err != nil {
+			t.Fatal(err)
+		}
+		s := &piSettings{global: map[string]any{"httpIdleTimeoutMs": float64(1)}, project: map[string]any{}}
+		if v != nil {
+			s.project["httpIdleTimeoutMs"] = v
+		} else {
+			delete(s.global, "httpIdleTimeoutMs")
+		}
+		got, err := s.httpIdleTimeout()
+		if errText := func() string {
+			if err == nil {
+				return ""
+			}
+			return err.Error()
+		}(); got != c.want || errText != c.wantErr {
+			t.Errorf("%s: %v %q, want %v %q", c.json, got, errText, c.want, c.wantErr)
+		}
+		if c.wantErr == "" {
+			if p := s.providerRetry(); p.IdleTimeout != c.want {
+				t.Errorf("%s: request idle timeout %v", c.json, p.IdleTimeout)
+			}
+		}
+	}
+}
+
+// TestHTTPProxySetting: httpProxy counts from the agent dir's settings
+// only, and only where the environment names no proxy.
+func TestHTTPProxySetting(t *testing.T) {
+	t.Parallel()
+	proxyOf := func(s *piSettings, env map[string]string) string {
+		u, _ := url.Parse("https://api.example/v1")
+		p, err := s.httpClient(env).Transport.(*http.Transport).Proxy(&http.Request{URL: u})
+		if err != nil || p == nil {
+			return ""
+		}
+		return p.String()
+	}
+	global := &piSettings{global: map[string]any{"httpProxy": "http://proxy.local:3128"}, project: map[string]any{}}
+	project := &piSettings{global: map[string]any{}, project: map[string]any{"httpProxy": "http://proxy.local:3128"}}
+	if got := proxyOf(global, map[string]string{}); got != "http://proxy.local:3128" {
+		t.Errorf("global setting: proxy %q", got)
+	}
+	if got := proxyOf(project, map[string]string{}); got != "" {
+		t.Errorf("project setting: proxy %q, want none", got)
+	}
+	if got := proxyOf(global, map[string]string{"HTTPS_PROXY": "http://env:1"}); got != "http://env:1" {
+		t.Errorf("environment: proxy %q", got)
+	}
+}
+
+// TestThinkingBudgetsSetting: thinkingBudgets merges the project's levels
+// over the agent dir's; what is not a non-negative number is left to the
+// provider's default.
+func TestThinkingBudgetsSetting(t *testing.T) {
+	t.Parallel()
+	s := &piSettings{
+		global:  map[string]any{"thinkingBudgets": map[string]any{"minimal": float64(500), "low": float64(1000)}},
+		project: map[string]any{"thinkingBudgets": map[string]any{"low": float64(3000), "medium": "lots", "high": float64(-5)}},
+	}
+	want := provider.ThinkingBudgets{Minimal: 500, Low: 3000}
+	if got := s.thinkingBudgets(); got != want {
+		t.Errorf("budgets %+v, want %+v", got, want)
+	}
+}
+
+// TestCompactionModelOverridesMerge: the project's and the agent dir's
+// compaction objects merge deeply before the model's override is looked
+// up, as pi's deepMergeSettings does, so a project's override of one field
+// keeps the agent dir's override of the other.
+func TestCompactionModelOverridesMerge(t *testing.T) {
+	t.Parallel()
+	s := &piSettings{
+		global: map[string]any{"compaction": map[string]any{"reserveTokens": float64(1000),
+			"modelOverrides": map[string]any{"p/m": map[string]any{"reserveTokens": float64(2000), "keepRecentTokens": float64(30)}}}},
+		project: map[string]any{"compaction": map[string]any{
+			"modelOverrides": map[string]any{"p/m": map[string]any{"keepRecentTokens": float64(40)}}}},
+	}
+	if c := s.compaction("p/m"); c.ReserveTokens != 2000 || c.KeepRecentTokens != 40 {
+		t.Errorf("p/m: %+v", c)
+	}
+	if c := s.compaction("p/other"); c.ReserveTokens != 1000 || c.KeepRecentTokens != 20000 {
+		t.Errorf("p/other: %+v", c)
+	}
+}
