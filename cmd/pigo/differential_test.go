@@ -83,17 +83,6 @@ func extSource(body string) string {
 	return "export default function (pi: any) {\n" + body + "\n}\n"
 }
 
-// badArgumentsJSON is a tool call's malformed arguments text: pi 1.6
-// rejects an unterminated one (argumentsError, reported to the model)
-// where pi 0.73.1 kept what partial-json recovered; against 0.73.1 it is
-// one both repair alike (an invalid escape).
-func badArgumentsJSON() string {
-	if legacyReference() {
-		return `{"name": "A\da"}`
-	}
-	return `{"name": "Ada`
-}
-
 func diffScenarios() []diffScenario {
 	return []diffScenario{
 		{
@@ -145,8 +134,8 @@ func diffScenarios() []diffScenario {
 			},
 		},
 		{
-			// An unknown tool, a valid call, malformed JSON
-			// (badArgumentsJSON) and arguments that fail the schema
+			// An unknown tool, a valid call, malformed JSON and
+			// arguments that fail the schema
 			// (worded as TypeBox does, after both coerce them to the
 			// schema).
 			name: "bad_tool_calls",
