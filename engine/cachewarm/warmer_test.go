@@ -5,7 +5,6 @@ import (
 	"errors"
 	"reflect"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -46,7 +45,6 @@ type harness struct {
 	t0       time.Time
 	ctxs     []context.Context
 	tokens   int
-	mu       sync.Mutex
 	onReplay func()
 }
 

@@ -122,7 +122,7 @@ func extract(data []byte, dir string) error {
 			if err := os.MkdirAll(target, 0o755); err != nil {
 				return err
 			}
-		case tar.TypeReg, tar.TypeRegA:
+		case tar.TypeReg: // the reader reports old-style regular files (TypeRegA) as TypeReg
 			total += h.Size
 			if total > maxTarball {
 				return fmt.Errorf("malformed tarball: unpacks to more than %d bytes", maxTarball)

@@ -32,7 +32,6 @@ func newPercentSet(from *percentSet, extra string) percentSet {
 // The WHATWG percent-encode sets, each a superset of the one before it.
 var (
 	c0ControlSet    = newPercentSet(nil, "")
-	fragmentSet     = newPercentSet(&c0ControlSet, " \"<>`")
 	querySet        = newPercentSet(&c0ControlSet, " \"#<>")
 	specialQuerySet = newPercentSet(&querySet, "'")
 	pathSet         = newPercentSet(&querySet, "?`{}")
