@@ -95,7 +95,7 @@ func (rt *agentRuntime) missingSessionCwd(tree *pisession.Tree, dir string, fork
 // process.cwd(), the tools) and settings move, the project's trust is
 // resolved (projectTrust), and the app follows discovery there
 // (App.Relocate): the old project's extensions unload, the new one's
-// load when it is trusted. The templates, skills and context files
+// load when it is trusted, and every other extension starts again. The templates, skills and context files
 // follow in replaceSession (reloadResources).
 func (rt *agentRuntime) relocate(ctx context.Context, cwd string) {
 	rt.mu.Lock()
@@ -119,10 +119,15 @@ func (rt *agentRuntime) relocate(ctx context.Context, cwd string) {
 	}
 	for _, r := range rt.app.Relocate(ctx, cwd, trusted) {
 		rt.followDiscovery(r)
-		if r.Appeared != nil && !r.OK && r.Error != nil {
-			rt.reportExtensionError(r.Appeared.Path, "load", "Failed to load extension: "+loadErrorText(r.Error))
+		if r.Gone == nil && !r.OK && r.Error != nil {
+			path := rt.extPath(r.Plugin)
+			if r.Appeared != nil {
+				path = r.Appeared.Path
+			}
+			rt.reportExtensionError(path, "load", "Failed to load extension: "+loadErrorText(r.Error))
 		}
-		// The client drops what a gone extension showed; "moved" says
+		// The client drops what a gone or restarted extension showed
+		// (a restarted one sets it again at session_start); "moved" says
 		// this is no reload to announce.
 		ev := reloadEvent(r)
 		ev["moved"] = true

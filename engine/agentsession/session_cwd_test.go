@@ -164,7 +164,9 @@ func projectWithCommand(t *testing.T, name string) string {
 // runtime there: the old project's command goes, the new one's comes
 // (its extension hears session_start {reason: "resume"}), and back
 // again; a project this run may not trust (no decision, no UI to ask)
-// loads none of its own.
+// loads none of its own. The user's and -e extensions start again in
+// the new project (fresh state; session_shutdown went to the old
+// instance, session_start {reason: "resume"} to the new one).
 func TestSwitchSessionRebuildsProjectExtensions(t *testing.T) {
 	io, _ := world(t)
 	alpha, beta, gamma := projectWithCommand(t, "alpha"), projectWithCommand(t, "beta"), projectWithCommand(t, "gamma")
@@ -177,9 +179,25 @@ func TestSwitchSessionRebuildsProjectExtensions(t *testing.T) {
 		}
 	}
 	io.Cwd = alpha
+	counting := func(name string) string { // its session_start count since it loaded, and the cwd it sees
+		return `let starts = 0;
+export default function (pi) {
+  pi.on("session_start", (e, ctx) => pi.appendEntry("` + name + `-start", { reason: e.reason, starts: ++starts, cwd: ctx.cwd }));
+}`
+	}
+	userExt := filepath.Join(agentDir, "extensions", "user.ts")
+	cliExt := filepath.Join(t.TempDir(), "cli.ts")
+	for path, src := range map[string]string{userExt: counting("user"), cliExt: counting("cli")} {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	sessions := filepath.Join(t.TempDir(), "sessions")
 	s, err := agentsession.Start(context.Background(), agentsession.Options{IO: io, Open: pigo.SessionOpener(io),
-		Args: []string{"--session-dir", sessions, "--no-builtin-tools", "--no-mcp"}})
+		Args: []string{"--session-dir", sessions, "--no-builtin-tools", "--no-mcp", "-e", cliExt}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,6 +234,13 @@ func TestSwitchSessionRebuildsProjectExtensions(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(inBeta); !strings.Contains(string(data), `"customType":"beta-start","data":{"reason":"resume"}`) {
 		t.Errorf("beta's extension did not hear session_start:\n%s", data)
+	}
+	data, _ := os.ReadFile(inBeta)
+	for _, name := range []string{"user", "cli"} {
+		want := fmt.Sprintf(`"customType":"%s-start","data":{"reason":"resume","starts":1,"cwd":%q}`, name, beta)
+		if !strings.Contains(string(data), want) {
+			t.Errorf("%s extension did not start again in beta (want %s):\n%s", name, want, data)
+		}
 	}
 	switchTo(alpha)
 	if got := commands(); !slices.Contains(got, "alpha") || slices.Contains(got, "beta") {

@@ -133,8 +133,12 @@ func (m *model) dropPluginUI(plugin string) {
 func (m *model) extensionReload(rec map[string]any) {
 	plugin, _ := rec["plugin"].(string)
 	if rec["moved"] == true { // the run moved to another project (its own notices follow)
-		if gone, _ := rec["gone"].(string); gone != "" {
+		gone, _ := rec["gone"].(string)
+		if _, appeared := rec["appeared"]; !appeared {
+			// Gone, or started again: it sets its UI anew at session_start.
 			m.dropPluginUI(plugin)
+		}
+		if gone != "" {
 			m.extensions = slices.DeleteFunc(m.extensions, func(p string) bool { return p == gone })
 		}
 		return
