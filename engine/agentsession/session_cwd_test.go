@@ -13,6 +13,7 @@ import (
 	"github.com/pigo-dev/pigo"
 	"github.com/pigo-dev/pigo/engine/agentsession"
 	"github.com/pigo-dev/pigo/engine/projecttrust"
+	"github.com/pigo-dev/pigo/engine/protocol"
 )
 
 // writeCwdSession writes a session file whose header names cwd.
@@ -253,5 +254,71 @@ export default function (pi) {
 	r := ask(map[string]any{"type": "get_project_trust", "id": "t"})
 	if d, _ := r["data"].(map[string]any); d["trusted"] != false {
 		t.Errorf("gamma's trust: %v", r)
+	}
+}
+
+// TestSwitchSessionShowsNewSettingsWarnings: moving to a project whose
+// settings file is broken shows pi's warning for it once (pi shows its
+// new runtime's diagnostics not reported before); going back and there
+// again shows nothing new.
+func TestSwitchSessionShowsNewSettingsWarnings(t *testing.T) {
+	io, _ := world(t)
+	here, broken := t.TempDir(), t.TempDir()
+	settings := filepath.Join(broken, ".pi", "settings.json")
+	if err := os.MkdirAll(filepath.Dir(settings), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(settings, []byte("{broken"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	yes := true
+	if err := projecttrust.NewStore(io.Getenv("PI_CODING_AGENT_DIR")).Set(context.Background(), broken, &yes); err != nil {
+		t.Fatal(err)
+	}
+	io.Cwd = here
+	s, err := agentsession.Start(context.Background(), agentsession.Options{IO: io, Open: pigo.SessionOpener(io),
+		Args: []string{"--session-dir", filepath.Join(t.TempDir(), "sessions"), "--no-builtin-tools", "--no-mcp"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	host, client := protocol.Pipe()
+	go s.Serve(context.Background(), host, agentsession.ServeOptions{})
+	defer client.Close()
+	enc := protocol.NewEncoder(nil)
+	var shown []string
+	switchTo := func(n int, dir string) {
+		t.Helper()
+		path := filepath.Join(t.TempDir(), "s.jsonl")
+		writeCwdSession(t, path, dir)
+		id := fmt.Sprint("s", n)
+		if err := enc.Send(client, map[string]any{"type": "switch_session", "id": id, "sessionPath": path}); err != nil {
+			t.Fatal(err)
+		}
+		for {
+			m, err := client.Recv()
+			if err != nil {
+				t.Fatal(err)
+			}
+			o, _ := m.Object()
+			if o["type"] == "runtime_diagnostic" {
+				shown = append(shown, fmt.Sprint(o["kind"], " ", o["message"]))
+			}
+			if o["type"] == "response" && o["id"] == id {
+				if o["success"] != true {
+					t.Fatalf("switch: %v", o)
+				}
+				return
+			}
+		}
+	}
+	switchTo(1, broken)
+	if len(shown) != 1 || !strings.HasPrefix(shown[0], "warning Invalid settings file "+settings+": ") {
+		t.Fatalf("shown in the broken project: %q", shown)
+	}
+	switchTo(2, here)
+	switchTo(3, broken)
+	if len(shown) != 1 {
+		t.Errorf("shown again: %q", shown)
 	}
 }

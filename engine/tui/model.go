@@ -715,6 +715,9 @@ func (m *model) record(r recordMsg) tea.Cmd {
 		if msg, _ := rec["message"].(string); msg != "" {
 			m.notice(msg, "muted")
 		}
+	case "runtime_diagnostic": // what a move to another project found (its settings' warnings)
+		msg, _ := rec["message"].(string)
+		m.show(rec["kind"], msg)
 	case "extension_error":
 		path, _ := rec["extensionPath"].(string)
 		errMsg, _ := rec["error"].(string)

@@ -421,3 +421,13 @@ func TestMoveToAnotherProjectDropsGoneExtensionsUI(t *testing.T) {
 	h.event(status("mine", "u", "user status again"))
 	h.contains("user status again")
 }
+
+// TestMoveShowsRuntimeDiagnostics: what the host found in the project a
+// session moved to (its settings' warnings) shows as pi's showWarning
+// and showError lines.
+func TestMoveShowsRuntimeDiagnostics(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.event(ev("runtime_diagnostic", "kind", "warning", "message", "Invalid settings file /q/.pi/settings.json: bad"),
+		ev("runtime_diagnostic", "kind", "error", "message", "it broke"))
+	h.contains("Warning: Invalid settings file /q/.pi/settings.json: bad", "Error: it broke")
+}

@@ -23,14 +23,7 @@ func (m *model) uiCall(rec map[string]any) tea.Cmd {
 	switch call.Op {
 	case "notify":
 		msg, _ := obj["message"].(string)
-		switch obj["type"] {
-		case "error":
-			m.notice("Error: "+msg, "error")
-		case "warning":
-			m.notice("Warning: "+msg, "warning")
-		default:
-			m.status(msg)
-		}
+		m.show(obj["type"], msg)
 	case "setStatus":
 		if call.Value == nil {
 			delete(m.statuses, call.Sub)
@@ -92,6 +85,19 @@ func (m *model) uiCall(rec map[string]any) tea.Cmd {
 		m.inputListeners = int(n)
 	}
 	return nil
+}
+
+// show is pi's showError, showWarning or showStatus by kind ("error",
+// "warning", anything else).
+func (m *model) show(kind any, msg string) {
+	switch kind {
+	case "error":
+		m.notice("Error: "+msg, "error")
+	case "warning":
+		m.notice("Warning: "+msg, "warning")
+	default:
+		m.status(msg)
+	}
 }
 
 // status is pi's showStatus: a dim line in the chat that the next status
