@@ -112,6 +112,9 @@ type model struct {
 
 	// the extensions' terminal input listeners (termlisteners.go)
 	inputListeners int
+	// diagnostics wait for the chat the session switch that produced
+	// them redraws (runtime_diagnostic): kind and message.
+	diagnostics [][2]string
 	held           []heldInput // input waiting for the listeners' answer
 	heldSeq        int
 	inputStalled   bool   // an answer is overdue: input passes on unheld
@@ -716,8 +719,9 @@ func (m *model) record(r recordMsg) tea.Cmd {
 			m.notice(msg, "muted")
 		}
 	case "runtime_diagnostic": // what a move to another project found (its settings' warnings)
+		kind, _ := rec["kind"].(string)
 		msg, _ := rec["message"].(string)
-		m.show(rec["kind"], msg)
+		m.diagnostics = append(m.diagnostics, [2]string{kind, msg})
 	case "extension_error":
 		path, _ := rec["extensionPath"].(string)
 		errMsg, _ := rec["error"].(string)

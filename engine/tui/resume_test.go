@@ -424,10 +424,18 @@ func TestMoveToAnotherProjectDropsGoneExtensionsUI(t *testing.T) {
 
 // TestMoveShowsRuntimeDiagnostics: what the host found in the project a
 // session moved to (its settings' warnings) shows as pi's showWarning
-// and showError lines.
+// and showError lines once the chat is redrawn for the new session,
+// before the switch's own status (pi's rebindSession order).
 func TestMoveShowsRuntimeDiagnostics(t *testing.T) {
 	h := newHarness(t, Options{})
+	h.m.resumeSession("/s/other.jsonl", t.TempDir())
+	c := h.cmd("switch_session")
 	h.event(ev("runtime_diagnostic", "kind", "warning", "message", "Invalid settings file /q/.pi/settings.json: bad"),
 		ev("runtime_diagnostic", "kind", "error", "message", "it broke"))
-	h.contains("Warning: Invalid settings file /q/.pi/settings.json: bad", "Error: it broke")
+	h.respond(c, true, map[string]any{"cancelled": false})
+	h.contains("Warning: Invalid settings file /q/.pi/settings.json: bad", "Error: it broke", "Resumed session")
+	s := h.screen()
+	if w, e, r := strings.Index(s, "Warning:"), strings.Index(s, "Error: it broke"), strings.Index(s, "Resumed session"); w > e || e > r {
+		t.Errorf("order: warning at %d, error at %d, status at %d:\n%s", w, e, r, s)
+	}
 }
