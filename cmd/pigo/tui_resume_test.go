@@ -542,7 +542,9 @@ export default function (pi) {
 	// empty space above the widget (pi's header is taller).
 	jsonError := regexp.MustCompile(`(Invalid settings file\n <tmp>\n).*`)
 	blank := regexp.MustCompile(`\n(\s*\n)+`)
-	norm := func(s string) string { return blank.ReplaceAllString(jsonError.ReplaceAllString(s, "$1 <error>"), "\n\n") }
+	norm := func(s string) string {
+		return blank.ReplaceAllString(jsonError.ReplaceAllString(s, "$1 <error>"), "\n\n")
+	}
 	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
 		tt := startPTYSetup(t, setup, side, nil, "--model", "mock/mock-1")
 		tt.waitFor("where: loaded in work")
