@@ -112,15 +112,14 @@ type model struct {
 
 	// the extensions' terminal input listeners (termlisteners.go)
 	inputListeners int
+	held           []heldInput // input waiting for the listeners' answer
+	heldSeq        int
+	inputStalled   bool   // an answer is overdue: input passes on unheld
+	lastInputErr   string // the last listener error, shown once
 
 	// diagnostics wait for the chat the session switch that produced
 	// them redraws (runtime_diagnostic): kind and message.
 	diagnostics [][2]string
-
-	held         []heldInput // input waiting for the listeners' answer
-	heldSeq      int
-	inputStalled bool   // an answer is overdue: input passes on unheld
-	lastInputErr string // the last listener error, shown once
 
 	lastCtrlC time.Time
 	retry     *retryState // an automatic retry waiting to run
