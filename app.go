@@ -349,7 +349,7 @@ func New(opts Options) (*App, error) {
 		}
 		if name == mcp.Name {
 			if !opts.NoMCP {
-				sp := mcp.Spec(mcp.Options{AgentDir: agentDir, World: mcp.World{Cwd: cwd, Home: getenv("HOME"), Env: opts.Environ}})
+				sp := mcp.Spec(mcp.Options{AgentDir: agentDir, World: mcp.World{Home: getenv("HOME"), Env: opts.Environ}})
 				add(Plugin{ID: sp.ID, Bundled: true, Origin: "builtin", Source: sp.Source}, sp)
 			}
 			continue

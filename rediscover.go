@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/jsapi/discover"
 	"github.com/pigo-dev/pigo/jsapi/watch"
 )
@@ -17,7 +18,10 @@ import (
 type Change struct {
 	Plugin Plugin
 	Gone   bool
-	Reload watch.Reload
+	// Restarted: a plugin Relocate started again in place (neither
+	// found nor lost).
+	Restarted bool
+	Reload    watch.Reload
 }
 
 // discovered reports whether a plugin came from discovery (settings,
@@ -62,23 +66,61 @@ func (a *App) Rediscover(ctx context.Context) []Change {
 	return a.rediscover(ctx, false)
 }
 
-// Relocate makes cwd the app's project, as pi rebuilds its runtime for a
-// session of another project: discovery runs there with the project
+// Relocate makes cwd the app's project, as pi creates a new runtime for
+// a session of another project: discovery runs there with the project
 // trusted or not, the plugins it no longer finds (the old project's
-// among them, loaded or held) unload and the new project's load, without
-// session events (the session switch sends session_shutdown before and
-// session_start after). Bundled plugins, -e paths and the user's
-// extensions stay as they are.
+// among them, loaded or held) unload and the new project's load; every
+// other loaded plugin (bundled, Go, -e paths, the user's) starts again
+// in place, in its order, so it reads the new project (the MCP servers
+// of its .mcp.json) and sets its UI anew. No session events are sent:
+// the switch sends session_shutdown before and session_start after.
 func (a *App) Relocate(ctx context.Context, cwd string, trusted bool) []Change {
 	a.rediscoverMu.Lock()
 	defer a.rediscoverMu.Unlock()
 	a.heldMu.Lock()
 	a.dopts.Cwd, a.projectHeld = cwd, !trusted
 	a.heldMu.Unlock()
-	if !a.discovering {
-		return nil
+	var changes []Change
+	if a.discovering {
+		changes = a.rediscover(ctx, true)
 	}
-	return a.rediscover(ctx, true)
+	fresh := map[string]bool{}
+	for _, c := range changes {
+		fresh[c.Plugin.ID] = true
+	}
+	loaded := map[string]bool{}
+	for _, p := range a.Host.Plugins() {
+		loaded[p.ID] = p.Status == engine.StatusLoaded
+	}
+	watched := map[string]bool{}
+	for _, id := range a.Reloader.Plugins() {
+		watched[id] = true
+	}
+	for _, p := range a.Plugins {
+		if fresh[p.ID] || !loaded[p.ID] {
+			continue
+		}
+		c := Change{Plugin: p, Restarted: true}
+		if watched[p.ID] {
+			c.Reload = a.Reloader.Restart(ctx, p.ID)
+		} else {
+			c.Reload = a.restartUnwatched(ctx, p.ID)
+		}
+		changes = append(changes, c)
+	}
+	return changes
+}
+
+// restartUnwatched is Reloader.Restart for a plugin without a file (a
+// bundled or Go one).
+func (a *App) restartUnwatched(ctx context.Context, id string) watch.Reload {
+	res := a.Host.Reload(ctx, id, nil)
+	r := watch.Reload{Plugin: id, Generation: res.Generation, OK: res.OK, Error: res.Err, Trigger: "move",
+		Added: []string{}, Removed: []string{}, Changed: []string{}, Elapsed: res.Elapsed}
+	if g := a.Host.Generation(id); g != nil {
+		r.Live = g.Number()
+	}
+	return r
 }
 
 // rediscover is Rediscover; moving is Relocate's: the held plugins are

@@ -2,6 +2,7 @@ package pigo_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -138,14 +139,86 @@ func TestRelocate(t *testing.T) {
 	if !has("alpha") {
 		t.Fatal("alpha did not load")
 	}
-	got := a.Relocate(ctx, two, true)
+	moved := func(cs []pigo.Change) (out []pigo.Change) { // what discovery found or lost
+		for _, c := range cs {
+			if !c.Restarted {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	got := moved(a.Relocate(ctx, two, true))
 	if len(got) != 2 || !got[0].Gone || got[0].Plugin.ID != "alpha" || got[1].Gone || !got[1].Reload.OK || len(got[1].Reload.Warnings) != 0 {
 		t.Fatalf("move to two: %+v", got)
 	}
 	if has("alpha") || !has("beta") {
 		t.Errorf("in two: alpha %v, beta %v", has("alpha"), has("beta"))
 	}
-	if got := a.Relocate(ctx, one, false); len(got) != 1 || !got[0].Gone || has("beta") || has("alpha") {
+	if got := moved(a.Relocate(ctx, one, false)); len(got) != 1 || !got[0].Gone || has("beta") || has("alpha") {
 		t.Errorf("to untrusted one: %+v (alpha %v, beta %v)", got, has("alpha"), has("beta"))
+	}
+}
+
+// TestRelocateRestartsEveryExtension: as pi creates a new runtime for a
+// session of another project, the extensions that stay (the user's, -e
+// paths, the built-in ones) start again in place, in their order, with
+// no session events of their own (the switch sends those).
+func TestRelocateRestartsEveryExtension(t *testing.T) {
+	dir := t.TempDir()
+	agent := filepath.Join(dir, "agent")
+	one, two := filepath.Join(dir, "one"), filepath.Join(dir, "two")
+	if err := os.MkdirAll(two, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	quiet := `export default function (pi) {
+  pi.registerCommand(%q, { description: "d", handler: async () => {} });
+  pi.on("session_start", () => { throw new Error("no session events on a move"); });
+  pi.on("session_shutdown", () => { throw new Error("no session events on a move"); });
+}`
+	write(t, filepath.Join(agent, "extensions"), "user.ts", fmt.Sprintf(quiet, "user"))
+	write(t, filepath.Join(one, ".pi", "extensions"), "alpha.ts", tool("alpha"))
+	write(t, dir, "cli.ts", fmt.Sprintf(quiet, "cli"))
+	a := open(t, pigo.Options{Cwd: one, AgentDir: agent, Discover: true, NoBundled: true,
+		Extensions: []string{filepath.Join(dir, "cli.ts")}})
+	ctx := context.Background()
+	before := map[string]int{}
+	var order []string
+	for _, p := range a.Host.Plugins() {
+		order = append(order, p.ID)
+		if g := a.Host.Generation(p.ID); g != nil {
+			before[p.ID] = g.Number()
+		}
+	}
+	got := a.Relocate(ctx, two, true)
+	restarted := map[string]bool{}
+	for _, c := range got {
+		if !c.Restarted {
+			continue
+		}
+		if !c.Reload.OK || len(c.Reload.Warnings) != 0 || c.Reload.Trigger != "move" {
+			t.Errorf("restart of %s: %+v", c.Plugin.ID, c.Reload)
+		}
+		restarted[c.Plugin.ID] = true
+		if g := a.Host.Generation(c.Plugin.ID); g == nil || g.Number() != before[c.Plugin.ID]+1 {
+			t.Errorf("%s: not a new generation", c.Plugin.ID)
+		}
+	}
+	for _, id := range []string{"user", "cli", "builtin:mcp"} {
+		if !restarted[id] {
+			t.Errorf("%s did not restart: %+v", id, got)
+		}
+	}
+	if restarted["alpha"] {
+		t.Error("the old project's extension restarted instead of unloading")
+	}
+	var now []string
+	for _, p := range a.Host.Plugins() {
+		if p.ID != "alpha" {
+			now = append(now, p.ID)
+		}
+	}
+	want := slices.DeleteFunc(order, func(id string) bool { return id == "alpha" })
+	if !slices.Equal(now, want) {
+		t.Errorf("order after the move = %v, want %v", now, want)
 	}
 }

@@ -145,8 +145,11 @@ func (c Change) forSession() agentsession.Reload {
 		Project: c.Plugin.ProjectScoped()}
 	rep := agentsession.Reload{Plugin: r.Plugin, OK: r.OK, Error: r.Error, Live: r.Live,
 		Added: r.Added, Removed: r.Removed, Changed: r.Changed, Elapsed: r.Elapsed, Appeared: p}
-	if c.Gone {
+	switch {
+	case c.Gone:
 		rep.Appeared, rep.Gone = nil, p
+	case c.Restarted:
+		rep.Appeared = nil
 	}
 	return rep
 }

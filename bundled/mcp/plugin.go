@@ -47,6 +47,7 @@ func Spec(opts Options) engine.PluginSpec {
 // Plugin returns the plugin's loader.
 func Plugin(opts Options) engine.GoPlugin {
 	return func(_ context.Context, g *engine.Generation) error {
+		opts := opts // each load its own: a restart in another project reads the host's cwd then
 		if opts.StartupWait <= 0 {
 			opts.StartupWait = 10 * time.Second
 		}

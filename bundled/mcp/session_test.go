@@ -186,3 +186,45 @@ func TestSessionRegisteredServer(t *testing.T) {
 		t.Errorf("results %v", results)
 	}
 }
+
+// TestRelocateReadsTheNewProjectsServers: a session of another project
+// starts the built-in extension again there (pigo's App.Relocate, as pi
+// creates a new runtime): the new project's .pi/mcp.json servers
+// connect, the first project's go.
+func TestRelocateReadsTheNewProjectsServers(t *testing.T) {
+	dir := t.TempDir()
+	one, two := filepath.Join(dir, "one"), filepath.Join(dir, "two")
+	for d, name := range map[string]string{one: "first", two: "second"} {
+		cfg := mcp.StdioConfig(t)
+		cfg["exposure"] = "direct"
+		writeFile(t, filepath.Join(d, ".pi", "mcp.json"), map[string]any{"mcpServers": map[string]any{name: cfg}})
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	a, err := pigo.Open(ctx, pigo.Options{Cwd: one, AgentDir: filepath.Join(dir, "agent"), Discover: true, NoBundled: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = a.Close(context.Background()) }()
+	has := func(name string) bool { _, ok := a.Host.Tools().Current().Get(name); return ok }
+	waitFor := func(what string, cond func() bool) {
+		t.Helper()
+		for !cond() {
+			select {
+			case <-ctx.Done():
+				t.Fatalf("%s: timed out", what)
+			case <-time.After(20 * time.Millisecond):
+			}
+		}
+	}
+	a.Host.Emit(ctx, "session_start", map[string]any{"type": "session_start", "reason": "startup"})
+	waitFor("first project's server", func() bool { return has("mcp__first__echo") })
+	a.Host.Emit(ctx, "session_shutdown", map[string]any{"type": "session_shutdown", "reason": "resume"})
+	a.Host.SetCwd(two)
+	a.Relocate(ctx, two, true)
+	a.Host.Emit(ctx, "session_start", map[string]any{"type": "session_start", "reason": "resume"})
+	waitFor("second project's server", func() bool { return has("mcp__second__echo") })
+	if has("mcp__first__echo") {
+		t.Error("the first project's server still offers its tools")
+	}
+}

@@ -509,3 +509,62 @@ func TestTUIDifferentialSlashResumeProjectExtensions16(t *testing.T) {
 	})
 	compareScreens(t, screens, nil)
 }
+
+// TestTUIDifferentialSlashResumeRestartsExtensions16: /resume of another
+// project's session starts the user's extensions again there, as pi 1.6
+// creates a new runtime: a widget one sets at its first session_start
+// is drawn anew with the new cwd (not kept from the first project), and
+// the new project's broken settings file is warned about.
+func TestTUIDifferentialSlashResumeRestartsExtensions16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
+	node, cli := pi16Command(t)
+	setup := func(work, agentDir string) {
+		writeOtherProject(t, work, agentDir, false)
+		other := filepath.Join(filepath.Dir(work), "other")
+		must(t, os.MkdirAll(filepath.Join(other, ".pi"), 0o755))
+		must(t, os.WriteFile(filepath.Join(other, ".pi", "settings.json"), []byte("{broken"), 0o644))
+		must(t, os.WriteFile(filepath.Join(agentDir, "trust.json"), []byte(fmt.Sprintf(`{%q: true, %q: true}`, work, other)), 0o644))
+		ext := filepath.Join(agentDir, "extensions", "where.ts")
+		must(t, os.MkdirAll(filepath.Dir(ext), 0o755))
+		must(t, os.WriteFile(ext, []byte(`let shown = false;
+export default function (pi) {
+  pi.on("session_start", (_e, ctx) => {
+    if (shown) return;
+    shown = true;
+    ctx.ui.setWidget("where", ["where: loaded in " + ctx.cwd.split("/").pop()]);
+  });
+}
+`), 0o644))
+	}
+	// The JSON parser's own words differ (Node's, Go's), and so does the
+	// empty space above the widget (pi's header is taller).
+	jsonError := regexp.MustCompile(`(Invalid settings file\n <tmp>\n).*`)
+	blank := regexp.MustCompile(`\n(\s*\n)+`)
+	norm := func(s string) string {
+		return blank.ReplaceAllString(jsonError.ReplaceAllString(s, "$1 <error>"), "\n\n")
+	}
+	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
+		tt := startPTYSetup(t, setup, side, nil, "--model", "mock/mock-1")
+		tt.waitFor("where: loaded in work")
+		settle()
+		add(lastLines(screenUntil(tt.screen(), "────"), 1))
+		for _, r := range "/resume" {
+			tt.keys(string(r))
+		}
+		settle()
+		tt.keys("\r")
+		tt.waitFor("Resume Session")
+		settle()
+		tt.keys("\t")
+		tt.waitFor("work in other dir", "other project work", "Release notes")
+		settle()
+		tt.keys("\r")
+		tt.waitFor("~/other")
+		tt.waitFor("Resumed session")
+		settle()
+		add(resumePaths.ReplaceAllString(strings.TrimRight(screenFrom(screenUntil(tt.screen(), "────"), "work in other dir"), "\n"), "<tmp>"))
+	})
+	compareScreens(t, screens, norm)
+}

@@ -84,6 +84,10 @@ type agentRuntime struct {
 	// (pi's projectTrustByCwd); trustAsks numbers the trust prompts.
 	trustByCwd map[string]bool
 	trustAsks  int
+	// reported are the diagnostics shown so far (kind and message), so a
+	// move to another project shows only new ones (pi's
+	// takeUnreportedDiagnostics).
+	reported map[diagnostic]bool
 
 	res resourceHolder // prompt templates and skills (resources_pi.go)
 	// prompt is what the system prompt is built from (rebuildPrompt).
@@ -162,13 +166,14 @@ func signalExitCode(ctx context.Context) (ExitCode, bool) {
 // code.
 func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, providers []ProviderSource) (*agentRuntime, ExitCode) {
 	rt := &agentRuntime{io: io, flags: f, mode: f.appMode(), baseCtx: ctx, extPaths: map[string]string{},
-		extInfo: map[string]map[string]any{}, launchCwd: io.Cwd}
+		extInfo: map[string]map[string]any{}, launchCwd: io.Cwd, reported: map[diagnostic]bool{}}
 	var diags []diagnostic
 	report := func() bool {
 		failed := false
 		for _, d := range diags {
 			fmt.Fprintln(io.Stderr, d.String())
 			failed = failed || d.kind == "error"
+			rt.reported[d] = true
 		}
 		diags = nil
 		return failed

@@ -95,11 +95,12 @@ func (rt *agentRuntime) missingSessionCwd(tree *pisession.Tree, dir string, fork
 // process.cwd(), the tools) and settings move, the project's trust is
 // resolved (projectTrust), and the app follows discovery there
 // (App.Relocate): the old project's extensions unload, the new one's
-// load when it is trusted. The templates, skills and context files
-// follow in replaceSession (reloadResources).
+// load when it is trusted, and every other extension starts again; the
+// new settings' warnings are shown. The templates, skills and context
+// files follow in replaceSession (reloadResources).
 func (rt *agentRuntime) relocate(ctx context.Context, cwd string) {
 	rt.mu.Lock()
-	rt.moveTo(cwd)
+	settingsDiags := rt.moveTo(cwd)
 	rt.mu.Unlock()
 	rt.host.SetCwd(cwd)
 	trusted, diags := rt.projectTrust(ctx)
@@ -107,6 +108,9 @@ func (rt *agentRuntime) relocate(ctx context.Context, cwd string) {
 		rt.reportExtensionError("", "project_trust", d.message)
 	}
 	piapi.Of(rt.host).SetProjectTrusted(trusted)
+	if trusted { // an untrusted project's settings are not read
+		rt.showDiagnostics(settingsDiags)
+	}
 	rt.mu.Lock()
 	if !trusted {
 		rt.settings.dropProject()
@@ -119,14 +123,34 @@ func (rt *agentRuntime) relocate(ctx context.Context, cwd string) {
 	}
 	for _, r := range rt.app.Relocate(ctx, cwd, trusted) {
 		rt.followDiscovery(r)
-		if r.Appeared != nil && !r.OK && r.Error != nil {
-			rt.reportExtensionError(r.Appeared.Path, "load", "Failed to load extension: "+loadErrorText(r.Error))
+		if r.Gone == nil && !r.OK && r.Error != nil {
+			path := rt.extPath(r.Plugin)
+			if r.Appeared != nil {
+				path = r.Appeared.Path
+			}
+			rt.reportExtensionError(path, "load", "Failed to load extension: "+loadErrorText(r.Error))
 		}
-		// The client drops what a gone extension showed; "moved" says
+		// The client drops what a gone or restarted extension showed
+		// (a restarted one sets it again at session_start); "moved" says
 		// this is no reload to announce.
 		ev := reloadEvent(r)
 		ev["moved"] = true
 		rt.emit(ev)
+	}
+}
+
+// showDiagnostics tells the client what the move to another project
+// found (its settings' warnings) that was not shown before, as pi shows
+// its new runtime's unreported diagnostics.
+func (rt *agentRuntime) showDiagnostics(diags []diagnostic) {
+	for _, d := range diags {
+		rt.mu.Lock()
+		seen := rt.reported[d]
+		rt.reported[d] = true
+		rt.mu.Unlock()
+		if !seen {
+			rt.emit(map[string]any{"type": "runtime_diagnostic", "kind": d.kind, "message": d.message})
+		}
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/pigo-dev/pigo"
 	"github.com/pigo-dev/pigo/engine/agentsession"
 	"github.com/pigo-dev/pigo/engine/projecttrust"
+	"github.com/pigo-dev/pigo/engine/protocol"
 )
 
 // writeCwdSession writes a session file whose header names cwd.
@@ -164,7 +165,9 @@ func projectWithCommand(t *testing.T, name string) string {
 // runtime there: the old project's command goes, the new one's comes
 // (its extension hears session_start {reason: "resume"}), and back
 // again; a project this run may not trust (no decision, no UI to ask)
-// loads none of its own.
+// loads none of its own. The user's and -e extensions start again in
+// the new project (fresh state; session_shutdown went to the old
+// instance, session_start {reason: "resume"} to the new one).
 func TestSwitchSessionRebuildsProjectExtensions(t *testing.T) {
 	io, _ := world(t)
 	alpha, beta, gamma := projectWithCommand(t, "alpha"), projectWithCommand(t, "beta"), projectWithCommand(t, "gamma")
@@ -177,9 +180,25 @@ func TestSwitchSessionRebuildsProjectExtensions(t *testing.T) {
 		}
 	}
 	io.Cwd = alpha
+	counting := func(name string) string { // its session_start count since it loaded, and the cwd it sees
+		return `let starts = 0;
+export default function (pi) {
+  pi.on("session_start", (e, ctx) => pi.appendEntry("` + name + `-start", { reason: e.reason, starts: ++starts, cwd: ctx.cwd }));
+}`
+	}
+	userExt := filepath.Join(agentDir, "extensions", "user.ts")
+	cliExt := filepath.Join(t.TempDir(), "cli.ts")
+	for path, src := range map[string]string{userExt: counting("user"), cliExt: counting("cli")} {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	sessions := filepath.Join(t.TempDir(), "sessions")
 	s, err := agentsession.Start(context.Background(), agentsession.Options{IO: io, Open: pigo.SessionOpener(io),
-		Args: []string{"--session-dir", sessions, "--no-builtin-tools", "--no-mcp"}})
+		Args: []string{"--session-dir", sessions, "--no-builtin-tools", "--no-mcp", "-e", cliExt}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -217,6 +236,13 @@ func TestSwitchSessionRebuildsProjectExtensions(t *testing.T) {
 	if data, _ := os.ReadFile(inBeta); !strings.Contains(string(data), `"customType":"beta-start","data":{"reason":"resume"}`) {
 		t.Errorf("beta's extension did not hear session_start:\n%s", data)
 	}
+	data, _ := os.ReadFile(inBeta)
+	for _, name := range []string{"user", "cli"} {
+		want := fmt.Sprintf(`"customType":"%s-start","data":{"reason":"resume","starts":1,"cwd":%q}`, name, beta)
+		if !strings.Contains(string(data), want) {
+			t.Errorf("%s extension did not start again in beta (want %s):\n%s", name, want, data)
+		}
+	}
 	switchTo(alpha)
 	if got := commands(); !slices.Contains(got, "alpha") || slices.Contains(got, "beta") {
 		t.Errorf("commands back in alpha: %v", got)
@@ -228,5 +254,71 @@ func TestSwitchSessionRebuildsProjectExtensions(t *testing.T) {
 	r := ask(map[string]any{"type": "get_project_trust", "id": "t"})
 	if d, _ := r["data"].(map[string]any); d["trusted"] != false {
 		t.Errorf("gamma's trust: %v", r)
+	}
+}
+
+// TestSwitchSessionShowsNewSettingsWarnings: moving to a project whose
+// settings file is broken shows pi's warning for it once (pi shows its
+// new runtime's diagnostics not reported before); going back and there
+// again shows nothing new.
+func TestSwitchSessionShowsNewSettingsWarnings(t *testing.T) {
+	io, _ := world(t)
+	here, broken := t.TempDir(), t.TempDir()
+	settings := filepath.Join(broken, ".pi", "settings.json")
+	if err := os.MkdirAll(filepath.Dir(settings), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(settings, []byte("{broken"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	yes := true
+	if err := projecttrust.NewStore(io.Getenv("PI_CODING_AGENT_DIR")).Set(context.Background(), broken, &yes); err != nil {
+		t.Fatal(err)
+	}
+	io.Cwd = here
+	s, err := agentsession.Start(context.Background(), agentsession.Options{IO: io, Open: pigo.SessionOpener(io),
+		Args: []string{"--session-dir", filepath.Join(t.TempDir(), "sessions"), "--no-builtin-tools", "--no-mcp"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	host, client := protocol.Pipe()
+	go s.Serve(context.Background(), host, agentsession.ServeOptions{})
+	defer client.Close()
+	enc := protocol.NewEncoder(nil)
+	var shown []string
+	switchTo := func(n int, dir string) {
+		t.Helper()
+		path := filepath.Join(t.TempDir(), "s.jsonl")
+		writeCwdSession(t, path, dir)
+		id := fmt.Sprint("s", n)
+		if err := enc.Send(client, map[string]any{"type": "switch_session", "id": id, "sessionPath": path}); err != nil {
+			t.Fatal(err)
+		}
+		for {
+			m, err := client.Recv()
+			if err != nil {
+				t.Fatal(err)
+			}
+			o, _ := m.Object()
+			if o["type"] == "runtime_diagnostic" {
+				shown = append(shown, fmt.Sprint(o["kind"], " ", o["message"]))
+			}
+			if o["type"] == "response" && o["id"] == id {
+				if o["success"] != true {
+					t.Fatalf("switch: %v", o)
+				}
+				return
+			}
+		}
+	}
+	switchTo(1, broken)
+	if len(shown) != 1 || !strings.HasPrefix(shown[0], "warning Invalid settings file "+settings+": ") {
+		t.Fatalf("shown in the broken project: %q", shown)
+	}
+	switchTo(2, here)
+	switchTo(3, broken)
+	if len(shown) != 1 {
+		t.Errorf("shown again: %q", shown)
 	}
 }

@@ -49,7 +49,7 @@ func loadPiSettings(fsys FS, agentDir, cwd string) (*piSettings, []diagnostic) {
 		}
 		var m map[string]any
 		if err := json.Unmarshal(data, &m); err != nil || m == nil {
-			diags = append(diags, diagnostic{"warning", fmt.Sprintf("Could not parse settings file %s: %v", p, err)})
+			diags = append(diags, diagnostic{"warning", fmt.Sprintf("Invalid settings file %s: %v", p, err)})
 			return map[string]any{}, false
 		}
 		return m, true

@@ -67,7 +67,11 @@
 //     message_update with deltas, tool_execution_end, agent_settled, ...),
 //     extension_error, and extension_reload {plugin, ok, generation,
 //     added, removed, changed, error?, ms, appeared? | gone?} for hot
-//     reload and extension files discovery found or lost;
+//     reload and extension files discovery found or lost (with moved:
+//     true when a session switch moved the run to another project, where
+//     every extension starts again), and runtime_diagnostic {kind:
+//     "warning" | "error", message} for what such a move found (the new
+//     project's settings warnings), to show as pi's "Warning: ...";
 //   - view sync: {"type":"view_snapshot","views":[...]} when the client
 //     attaches, then {"type":"view_state",...} and {"type":"view_closed",...}
 //     as views open, change and close (dialogs, extension components);

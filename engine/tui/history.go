@@ -19,6 +19,12 @@ func (m *model) loadHistory(then ...func(m *model)) {
 			entries = contextEntries(r.data)
 		}
 		m.drawHistory(msgs, entries)
+		// After the session's history, before what the caller says
+		// (pi's rebindSession shows its runtime diagnostics then).
+		for _, d := range m.diagnostics {
+			m.show(d[0], d[1])
+		}
+		m.diagnostics = nil
 		for _, f := range then {
 			f(m)
 		}

@@ -119,6 +119,10 @@ type model struct {
 	inputStalled   bool   // an answer is overdue: input passes on unheld
 	lastInputErr   string // the last listener error, shown once
 
+	// diagnostics wait for the chat the session switch that produced
+	// them redraws (runtime_diagnostic): kind and message.
+	diagnostics [][2]string
+
 	lastCtrlC time.Time
 	retry     *retryState // an automatic retry waiting to run
 	// compactReason is compaction_start's reason (manual, threshold,
@@ -730,6 +734,10 @@ func (m *model) record(r recordMsg) tea.Cmd {
 		if msg, _ := rec["message"].(string); msg != "" {
 			m.notice(msg, "muted")
 		}
+	case "runtime_diagnostic": // what a move to another project found (its settings' warnings)
+		kind, _ := rec["kind"].(string)
+		msg, _ := rec["message"].(string)
+		m.diagnostics = append(m.diagnostics, [2]string{kind, msg})
 	case "extension_error":
 		path, _ := rec["extensionPath"].(string)
 		errMsg, _ := rec["error"].(string)

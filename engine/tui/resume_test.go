@@ -401,16 +401,41 @@ func TestResumeOtherProject(t *testing.T) {
 
 // TestMoveToAnotherProjectDropsGoneExtensionsUI: when /resume moves the
 // run to another project, the host's extension_reload {moved} events
-// take the UI of the old project's extensions away, quietly; the
-// extensions that stay keep theirs.
+// take the UI of the old project's extensions away, quietly, and that of
+// the ones started again (they set it anew at session_start); a new
+// project's extension that just appeared keeps what it set.
 func TestMoveToAnotherProjectDropsGoneExtensionsUI(t *testing.T) {
 	h := newHarness(t, Options{})
 	status := func(plugin, key, text string) map[string]any {
 		return ev("ui_call", "plugin", plugin, "op", "setStatus", "key", "status", "sub", key, "value", text)
 	}
-	h.event(status("old", "o", "old project status"), status("mine", "u", "user status"))
-	h.contains("old project status", "user status")
+	h.event(status("old", "o", "old project status"), status("mine", "u", "user status"), status("new", "n", "new project status"))
+	h.contains("old project status", "user status", "new project status")
 	h.event(ev("extension_reload", "plugin", "old", "ok", true, "generation", 0.0, "moved", true, "gone", "/p/.pi/extensions/old.ts"))
 	h.lacks("old project status", "reload old")
 	h.contains("user status")
+	h.event(ev("extension_reload", "plugin", "new", "ok", true, "generation", 1.0, "moved", true, "appeared", "/q/.pi/extensions/new.ts"),
+		ev("extension_reload", "plugin", "mine", "ok", true, "generation", 2.0, "moved", true))
+	h.lacks("user status", "reload mine")
+	h.contains("new project status")
+	h.event(status("mine", "u", "user status again"))
+	h.contains("user status again")
+}
+
+// TestMoveShowsRuntimeDiagnostics: what the host found in the project a
+// session moved to (its settings' warnings) shows as pi's showWarning
+// and showError lines once the chat is redrawn for the new session,
+// before the switch's own status (pi's rebindSession order).
+func TestMoveShowsRuntimeDiagnostics(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.m.resumeSession("/s/other.jsonl", t.TempDir())
+	c := h.cmd("switch_session")
+	h.event(ev("runtime_diagnostic", "kind", "warning", "message", "Invalid settings file /q/.pi/settings.json: bad"),
+		ev("runtime_diagnostic", "kind", "error", "message", "it broke"))
+	h.respond(c, true, map[string]any{"cancelled": false})
+	h.contains("Warning: Invalid settings file /q/.pi/settings.json: bad", "Error: it broke", "Resumed session")
+	s := h.screen()
+	if w, e, r := strings.Index(s, "Warning:"), strings.Index(s, "Error: it broke"), strings.Index(s, "Resumed session"); w > e || e > r {
+		t.Errorf("order: warning at %d, error at %d, status at %d:\n%s", w, e, r, s)
+	}
 }

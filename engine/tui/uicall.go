@@ -23,14 +23,7 @@ func (m *model) uiCall(rec map[string]any) tea.Cmd {
 	switch call.Op {
 	case "notify":
 		msg, _ := obj["message"].(string)
-		switch obj["type"] {
-		case "error":
-			m.notice("Error: "+msg, "error")
-		case "warning":
-			m.notice("Warning: "+msg, "warning")
-		default:
-			m.status(msg)
-		}
+		m.show(obj["type"], msg)
 	case "setStatus":
 		if call.Value == nil {
 			delete(m.statuses, call.Sub)
@@ -94,6 +87,19 @@ func (m *model) uiCall(rec map[string]any) tea.Cmd {
 	return nil
 }
 
+// show is pi's showError, showWarning or showStatus by kind ("error",
+// "warning", anything else).
+func (m *model) show(kind any, msg string) {
+	switch kind {
+	case "error":
+		m.notice("Error: "+msg, "error")
+	case "warning":
+		m.notice("Warning: "+msg, "warning")
+	default:
+		m.status(msg)
+	}
+}
+
 // status is pi's showStatus: a dim line in the chat that the next status
 // replaces while it is still the last item (and not yet printed).
 func (m *model) status(text string) {
@@ -133,8 +139,12 @@ func (m *model) dropPluginUI(plugin string) {
 func (m *model) extensionReload(rec map[string]any) {
 	plugin, _ := rec["plugin"].(string)
 	if rec["moved"] == true { // the run moved to another project (its own notices follow)
-		if gone, _ := rec["gone"].(string); gone != "" {
+		gone, _ := rec["gone"].(string)
+		if _, appeared := rec["appeared"]; !appeared {
+			// Gone, or started again: it sets its UI anew at session_start.
 			m.dropPluginUI(plugin)
+		}
+		if gone != "" {
 			m.extensions = slices.DeleteFunc(m.extensions, func(p string) bool { return p == gone })
 		}
 		return

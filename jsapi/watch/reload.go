@@ -31,7 +31,7 @@ type Reload struct {
 	// Warnings are failures of session_shutdown / session_start listeners
 	// around the swap; they did not stop the reload.
 	Warnings []engine.Diagnostic
-	Trigger  string   // "watch" or "manual"
+	Trigger  string   // "watch", "manual" or "move" (Restart)
 	Files    []string // for a watched reload, the changed files (absolute, sorted)
 }
 

@@ -151,6 +151,15 @@ func (r *Reloader) Reload(ctx context.Context, id string) Reload {
 	return rep
 }
 
+// Restart reloads plugin id without session events (Trigger "move"): a
+// session switch to another project starts every extension again, as pi
+// creates a new runtime there, and sends session_shutdown to the old
+// instance before and session_start to the new one after.
+func (r *Reloader) Restart(ctx context.Context, id string) Reload {
+	rep, _ := r.reload(ctx, id, "move", nil, true)
+	return rep
+}
+
 // ReloadIfChanged reloads plugin id when the content of one of its files
 // differs from what the previous attempt saw; ok is false (and no reload
 // happened) otherwise.
@@ -198,11 +207,14 @@ func (r *Reloader) reload(ctx context.Context, id, trigger string, hint []string
 	}
 	start := time.Now()
 	var warnings []engine.Diagnostic
+	events := trigger != "move"
 	res := r.host.Reload(ctx, id, func(old, _ *engine.Generation) {
-		warnings = append(warnings, r.host.EmitTo(ctx, old, "session_shutdown",
-			map[string]any{"type": "session_shutdown", "reason": "reload"})...)
+		if events {
+			warnings = append(warnings, r.host.EmitTo(ctx, old, "session_shutdown",
+				map[string]any{"type": "session_shutdown", "reason": "reload"})...)
+		}
 	})
-	if res.OK {
+	if res.OK && events {
 		if g := r.host.Generation(id); g != nil && g.Number() == res.Generation {
 			warnings = append(warnings, r.host.EmitTo(ctx, g, "session_start",
 				map[string]any{"type": "session_start", "reason": "reload"})...)

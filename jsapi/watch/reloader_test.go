@@ -116,6 +116,30 @@ func TestSessionEventsAndEffectsAcrossReload(t *testing.T) {
 	}
 }
 
+// TestRestartSendsNoSessionEvents: Restart (a session moving to another
+// project) starts the plugin again, fresh state and the old instance's
+// effects ended, but leaves session_shutdown and session_start to the
+// switch.
+func TestRestartSendsNoSessionEvents(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, fixtureOptions{})
+	f.write("a.ts", ext("v1", []string{"one"},
+		`pi.on("session_shutdown", (e) => pi.diagnostics.info("shutdown gen " + pi.generation));`,
+		`pi.on("session_start", (e) => pi.diagnostics.info("start gen " + pi.generation));`,
+		`pi.diagnostics.info("loaded gen " + pi.generation);`,
+		`pi.effect((signal) => signal.addEventListener("abort", () => pi.diagnostics.info("abort gen " + pi.generation)));`))
+	f.mustBoot("a.ts")
+	r := f.r.Restart(context.Background(), "a")
+	if !r.OK || r.Generation != 2 || r.Trigger != "move" {
+		t.Fatalf("restart = %+v", r)
+	}
+	for want, n := range map[string]int{"loaded gen 2": 1, "abort gen 1": 1, "shutdown gen": 0, "start gen": 0} {
+		if got := f.logged(want); got != n {
+			t.Errorf("%q logged %d times, want %d", want, got, n)
+		}
+	}
+}
+
 // TestChildProcessKilledOnReload needs require("child_process"); it skips
 // until the node built-ins are served to plugins.
 func TestChildProcessKilledOnReload(t *testing.T) {
