@@ -138,20 +138,41 @@ func (w *forOfWalker) walkForOf(v reflect.Value) {
 	}
 }
 
-// rewrite adds the insertions for one for-of with a let or const head.
+// rewrite adds the insertions for one for-of with a let or const head and
+// a block body. goja's AST offsets leave out parentheses (the source
+// `(a, b)`, a body `(0, f)(x)` or `x && (y = 1)`), so the insertions sit
+// where the text itself is unambiguous: after the "of", before the head's
+// closing parenthesis (the last character before the block), around the
+// block's braces. A loop whose body is not a block is left alone.
 func (w *forOfWalker) rewrite(f *ast.ForOfStatement) {
 	d, ok := f.Into.(*ast.ForDeclaration)
 	if !ok || d.Target == nil || f.Source == nil || f.Body == nil {
 		return
 	}
-	declAt, targetEnd := w.offset(d.Idx), w.offset(d.Target.Idx1())
-	srcAt, srcEnd := w.offset(f.Source.Idx0()), w.offset(f.Source.Idx1())
-	bodyAt, bodyEnd := w.offset(f.Body.Idx0()), w.offset(f.Body.Idx1())
-	of := strings.Index(w.code[targetEnd:srcAt], "of")
-	head := w.code[declAt:targetEnd]
-	if of < 0 || strings.Contains(head, "*/") || !(declAt < targetEnd && targetEnd <= srcAt && srcEnd <= bodyAt && bodyAt < bodyEnd) {
+	if _, block := f.Body.(*ast.BlockStatement); !block {
 		return
 	}
+	declAt, targetEnd := w.offset(d.Idx), w.offset(d.Target.Idx1())
+	srcAt := w.offset(f.Source.Idx0())
+	bodyAt, bodyEnd := w.offset(f.Body.Idx0()), w.offset(f.Body.Idx1())
+	if !(declAt < targetEnd && targetEnd <= srcAt && srcAt < bodyAt && bodyAt < bodyEnd && bodyEnd <= len(w.code)) ||
+		w.code[bodyAt] != '{' || w.code[bodyEnd-1] != '}' {
+		return
+	}
+	of := strings.Index(w.code[targetEnd:srcAt], "of")
+	head := w.code[declAt:targetEnd]
+	if of < 0 || strings.Contains(head, "*/") {
+		return
+	}
+	afterOf := targetEnd + of + 2
+	closeAt := bodyAt
+	for closeAt > srcAt && strings.ContainsRune(" \t\r\n", rune(w.code[closeAt-1])) {
+		closeAt--
+	}
+	if closeAt <= srcAt || w.code[closeAt-1] != ')' {
+		return
+	}
+	closeAt--
 	const a, fast, i = "__pigo$a", "__pigo$f", "__pigo$i"
 	seq := len(w.loops)
 	add := func(at int, text string, closer bool) {
@@ -159,9 +180,8 @@ func (w *forOfWalker) rewrite(f *ast.ForOfStatement) {
 	}
 	add(w.offset(f.For), "{ let "+a+", "+fast+", "+i+"; try { ", false)
 	add(declAt, "/*", false)
-	add(targetEnd+of+2, "*/", false)
-	add(srcAt, " "+a+" = "+forOfCall, false)
-	add(srcEnd, "), "+fast+" = Array.isArray("+a+"), "+i+" = 0; "+fast+" ? "+i+" < "+a+".length : "+a+".step(); "+i+"++", false)
+	add(afterOf, "*/ "+a+" = "+forOfCall, false)
+	add(closeAt, "), "+fast+" = Array.isArray("+a+"), "+i+" = 0; "+fast+" ? "+i+" < "+a+".length : "+a+".step(); "+i+"++", false)
 	add(bodyAt, "{ "+head+" = "+fast+" ? "+a+"["+i+"] : "+a+".value; ", false)
 	add(bodyEnd, " } } catch (__pigo$e) { if (!"+fast+" && "+a+") "+a+".abort(); throw __pigo$e; } finally { if (!"+fast+" && "+a+") "+a+".close(); } }", true)
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dop251/goja"
 	"github.com/go-sourcemap/sourcemap"
 
 	"github.com/pigo-dev/pigo/jsapi/bundler"
@@ -17,14 +18,25 @@ import (
 // original column.
 func TestBundleRewritesForOfKeepingSourceMap(t *testing.T) {
 	t.Parallel()
-	const line = `export function sum(xs) { let n = 0; for (const x of xs) n += locate(x); return n; }`
+	const line = `export function sum(xs) { let n = 0; for (const x of xs) { n += locate(x); } return n; }`
 	dir := writeFiles(t, t.TempDir(), map[string]string{
 		"index.ts": "function locate(x: number) { return x; }\n" + line + "\n" +
-			"export function labelled(xs) { l: for (const x of xs) { continue l; } }\n",
+			"export function labelled(xs) { l: for (const x of xs) { continue l; } }\n" +
+			// goja's offsets leave out parentheses: a parenthesized source
+			// is rewritten whole; a body that is not a block (where the
+			// statement's end is uncertain: `x && (y = 1)`, `(0, f)(x)`,
+			// a semicolon before an else) is left alone.
+			"export function parens(a, b, m) { const r = []; for (const x of (a || b)) { r.push(x); } if (m) for (const x of a) x && (m.y = 1); else for (const x of b) (0, r.push)(x); return r; }\n",
 	})
 	bun := mustBundle(t, bundler.New(bundler.Options{}), filepath.Join(dir, "index.ts"))
-	if n := strings.Count(bun.Code, `Symbol.for("pigo.forOf")`); n != 1 {
-		t.Fatalf("%d loops rewritten, want 1:\n%s", n, bun.Code)
+	if n := strings.Count(bun.Code, `Symbol.for("pigo.forOf")`); n != 2 {
+		t.Fatalf("%d loops rewritten, want 2:\n%s", n, bun.Code)
+	}
+	if !strings.Contains(bun.Code, `for (const x of a) x && (m.y = 1);`) {
+		t.Errorf("a loop without a block changed:\n%s", bun.Code)
+	}
+	if _, err := goja.Compile("b.js", "(function(module, exports, require){"+bun.Code+"\n})", false); err != nil {
+		t.Fatalf("the rewritten bundle does not compile: %v\n%s", err, bun.Code)
 	}
 	if !strings.Contains(bun.Code, "l: for (const x of xs)") {
 		t.Errorf("the labelled loop changed:\n%s", bun.Code)
