@@ -66,6 +66,18 @@ func IDs() []string {
 // loads them (see discover.Builtins).
 func Extensions() []string { return []string{"codemode", "tool-search"} }
 
+// Declared maps the bundled plugins whose factories only register tools
+// from snapshots (registerLazyTool) to those snapshot modules: they
+// register from them and start their runtime on first use
+// (jsapi.Options.Declared), since most starts never call codemode or
+// tool_search.
+func Declared() map[string][]string {
+	return map[string][]string{
+		"@pi/codemode":    {"pigo:codemode-tool"},
+		"@pi/tool-search": {"pigo:tool-search-tool"},
+	}
+}
+
 // DefaultApp is the coding agent's app manifest (JSON, the format of
 // `--app FILE`): pi's built-in tools in precedence order; discovered
 // extensions come after them.

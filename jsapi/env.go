@@ -49,6 +49,12 @@ type Options struct {
 	// them. They are served like host modules: stripped and compiled once
 	// per process.
 	Builtins map[string]string
+	// Declared lists, for built-in plugins whose factories only register
+	// tools from snapshots, the snapshot modules (id → specifiers, e.g.
+	// "@pi/codemode" → "pigo:codemode-tool"): BuiltinPlugin registers
+	// their tools from them and starts their runtime on first use
+	// (declared.go).
+	Declared map[string][]string
 }
 
 func (o Options) retireGrace() time.Duration {
@@ -127,7 +133,29 @@ func (e *Env) Plugin(id, path string, config map[string]any) engine.PluginSpec {
 // BuiltinPlugin returns the manifest entry of a built-in plugin given in
 // Options.Builtins.
 func (e *Env) BuiltinPlugin(id string) engine.PluginSpec {
-	return engine.PluginSpec{ID: id, Source: id, Loader: &builtinLoader{env: e, ids: []string{id}}}
+	b := &builtinLoader{env: e, ids: []string{id}}
+	specs, ok := e.opts.Declared[id]
+	if !ok {
+		return engine.PluginSpec{ID: id, Source: id, Loader: b}
+	}
+	l := &declaredLoader{builtin: b}
+	for _, spec := range specs {
+		var d declaredTool
+		src, ok := e.modules.sources[spec]
+		text, err := src.Text()
+		if !ok {
+			err = fmt.Errorf("no module %s", spec)
+		}
+		if err == nil {
+			d, err = parseDeclaration(spec, text)
+		}
+		if err != nil {
+			l.err = fmt.Errorf("declaration: %w", err)
+			break
+		}
+		l.tools = append(l.tools, d)
+	}
+	return engine.PluginSpec{ID: id, Source: id, Loader: l}
 }
 
 // BuiltinGroup returns one manifest entry, id, that runs several built-in
@@ -159,6 +187,13 @@ func (l *builtinLoader) Load(ctx context.Context, eg *engine.Generation) error {
 	}
 	eg.OnRetire(g.terminate)
 	eg.SetBatcher(g.batch)
+	return l.run(ctx, g)
+}
+
+// run runs the members' factories in g, one after the other.
+func (l *builtinLoader) run(ctx context.Context, g *jsGen) error {
+	eg := g.eg
+	var err error
 	// The members share one pi object: they are one plugin, and installing
 	// pi's ExtensionAPI costs a runtime more than most tools' factories.
 	var api goja.Value
