@@ -67,15 +67,19 @@ func IDs() []string {
 func Extensions() []string { return []string{"codemode", "tool-search"} }
 
 // Declared maps the bundled plugins whose factories only register tools
-// from snapshots (registerLazyTool) to those snapshot modules: they
-// register from them and start their runtime on first use
-// (jsapi.Options.Declared), since most starts never call codemode or
-// tool_search.
+// from snapshots (registerLazyTool, registerLazyDefinition) to those
+// snapshot modules: they register from them and start their runtime on
+// first use (jsapi.Options.Declared), since most starts call few of
+// these tools, if any.
 func Declared() map[string][]string {
-	return map[string][]string{
+	d := map[string][]string{
 		"@pi/codemode":    {"pigo:codemode-tool"},
 		"@pi/tool-search": {"pigo:tool-search-tool"},
 	}
+	for _, tool := range []string{"read", "bash", "edit", "write", "grep", "find", "ls"} {
+		d["@pi/tool-"+tool] = []string{"pigo:" + tool + "-tool"}
+	}
+	return d
 }
 
 // DefaultApp is the coding agent's app manifest (JSON, the format of

@@ -133,29 +133,39 @@ func (e *Env) Plugin(id, path string, config map[string]any) engine.PluginSpec {
 // BuiltinPlugin returns the manifest entry of a built-in plugin given in
 // Options.Builtins.
 func (e *Env) BuiltinPlugin(id string) engine.PluginSpec {
-	b := &builtinLoader{env: e, ids: []string{id}}
-	specs, ok := e.opts.Declared[id]
-	if !ok {
-		return engine.PluginSpec{ID: id, Source: id, Loader: b}
-	}
+	return engine.PluginSpec{ID: id, Source: id, Loader: e.builtinLoader([]string{id})}
+}
+
+// builtinLoader returns the loader of built-in plugins run in one runtime:
+// declared (Options.Declared) when every one of them is.
+func (e *Env) builtinLoader(ids []string) engine.Loader {
+	b := &builtinLoader{env: e, ids: ids}
 	l := &declaredLoader{builtin: b}
-	for _, spec := range specs {
-		var d declaredTool
-		src, ok := e.modules.sources[spec]
-		text, err := src.Text()
+	for _, id := range ids {
+		specs, ok := e.opts.Declared[id]
 		if !ok {
-			err = fmt.Errorf("no module %s", spec)
+			return b
 		}
-		if err == nil {
-			d, err = parseDeclaration(spec, text)
+		for _, spec := range specs {
+			if l.err != nil {
+				break
+			}
+			var d declaredTool
+			src, ok := e.modules.sources[spec]
+			text, err := src.Text()
+			if !ok {
+				err = fmt.Errorf("no module %s", spec)
+			}
+			if err == nil {
+				d, err = parseDeclaration(spec, text)
+			}
+			if err != nil {
+				l.err = fmt.Errorf("%s: declaration: %w", id, err)
+			}
+			l.tools = append(l.tools, d)
 		}
-		if err != nil {
-			l.err = fmt.Errorf("declaration: %w", err)
-			break
-		}
-		l.tools = append(l.tools, d)
 	}
-	return engine.PluginSpec{ID: id, Source: id, Loader: l}
+	return l
 }
 
 // BuiltinGroup returns one manifest entry, id, that runs several built-in
@@ -168,7 +178,7 @@ func (e *Env) BuiltinPlugin(id string) engine.PluginSpec {
 // for the seven is most of what a process with no extensions saves on
 // start-up time and memory.
 func (e *Env) BuiltinGroup(id string, members []string) engine.PluginSpec {
-	return engine.PluginSpec{ID: id, Source: id, Loader: &builtinLoader{env: e, ids: slices.Clone(members)}}
+	return engine.PluginSpec{ID: id, Source: id, Loader: e.builtinLoader(slices.Clone(members))}
 }
 
 // builtinLoader runs built-in plugins in one runtime: each module's
