@@ -51,9 +51,9 @@ type Options struct {
 	Builtins map[string]string
 	// Declared lists, for built-in plugins whose factories only register
 	// tools from snapshots, the snapshot modules (id → specifiers, e.g.
-	// "@pi/codemode" → "pigo:codemode-tool"): BuiltinPlugin registers
-	// their tools from them and starts their runtime on first use
-	// (declared.go).
+	// "@pi/codemode" → "pigo:codemode-tool"): BuiltinPlugin, and
+	// BuiltinGroup when every member is declared, register their tools
+	// from them and start the runtime on first use (declared.go).
 	Declared map[string][]string
 }
 

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -379,6 +380,7 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 			}, nil)
 			return err
 		}
+		g.checkUndeclared("pi.events.on(" + strconv.Quote(str(c, 0)) + ")")
 		remove, err := g.eg.Listen("bus:"+str(c, 0), func(ctx context.Context, payload any) error {
 			if ctx.Value(busOriginKey{}) == g {
 				return nil // the emitter's runtime: already delivered in emit
