@@ -98,6 +98,7 @@ func TestDeclaredPluginRegistersOnlyItsTools(t *testing.T) {
 	for name, c := range map[string]struct{ more, want string }{
 		"command":  {`pi.registerCommand("x", { handler: async () => {} });`, "@pi/echo declares its tools, so it cannot add to commands when it starts"},
 		"listener": {`pi.on("session_start", () => {});`, "@pi/echo declares its tools, so it cannot call pi."},
+		"bus":      {`pi.events.on("ch", () => {});`, "@pi/echo declares its tools, so it cannot call pi.events.on(\"ch\")"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			h, _ := bootDeclared(t, c.more)
