@@ -191,7 +191,7 @@ func New(opts Options) (*App, error) {
 	// The app runs pi's extensions: its host carries pi's state (and pi's
 	// hook contracts) from the start, whatever loads first.
 	piapi.Of(a.Host)
-	a.Env = jsapi.New(jsapi.Options{CacheDir: opts.CacheDir, Environ: opts.Environ, Builtins: bundled.Sources()})
+	a.Env = jsapi.New(jsapi.Options{CacheDir: opts.CacheDir, Environ: opts.Environ, Builtins: bundled.Sources(), Declared: bundled.Declared()})
 	a.Reloader = watch.NewReloader(a.Host, a.Env, opts.Reload)
 
 	taken := map[string]bool{} // plugin ids

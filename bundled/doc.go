@@ -66,6 +66,22 @@ func IDs() []string {
 // loads them (see discover.Builtins).
 func Extensions() []string { return []string{"codemode", "tool-search"} }
 
+// Declared maps the bundled plugins whose factories only register tools
+// from snapshots (registerLazyTool, registerLazyDefinition) to those
+// snapshot modules: they register from them and start their runtime on
+// first use (jsapi.Options.Declared), since most starts call few of
+// these tools, if any.
+func Declared() map[string][]string {
+	d := map[string][]string{
+		"@pi/codemode":    {"pigo:codemode-tool"},
+		"@pi/tool-search": {"pigo:tool-search-tool"},
+	}
+	for _, tool := range []string{"read", "bash", "edit", "write", "grep", "find", "ls"} {
+		d["@pi/tool-"+tool] = []string{"pigo:" + tool + "-tool"}
+	}
+	return d
+}
+
 // DefaultApp is the coding agent's app manifest (JSON, the format of
 // `--app FILE`): pi's built-in tools in precedence order; discovered
 // extensions come after them.

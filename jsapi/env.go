@@ -49,6 +49,12 @@ type Options struct {
 	// them. They are served like host modules: stripped and compiled once
 	// per process.
 	Builtins map[string]string
+	// Declared lists, for built-in plugins whose factories only register
+	// tools from snapshots, the snapshot modules (id → specifiers, e.g.
+	// "@pi/codemode" → "pigo:codemode-tool"): BuiltinPlugin, and
+	// BuiltinGroup when every member is declared, register their tools
+	// from them and start the runtime on first use (declared.go).
+	Declared map[string][]string
 }
 
 func (o Options) retireGrace() time.Duration {
@@ -127,7 +133,39 @@ func (e *Env) Plugin(id, path string, config map[string]any) engine.PluginSpec {
 // BuiltinPlugin returns the manifest entry of a built-in plugin given in
 // Options.Builtins.
 func (e *Env) BuiltinPlugin(id string) engine.PluginSpec {
-	return engine.PluginSpec{ID: id, Source: id, Loader: &builtinLoader{env: e, ids: []string{id}}}
+	return engine.PluginSpec{ID: id, Source: id, Loader: e.builtinLoader([]string{id})}
+}
+
+// builtinLoader returns the loader of built-in plugins run in one runtime:
+// declared (Options.Declared) when every one of them is.
+func (e *Env) builtinLoader(ids []string) engine.Loader {
+	b := &builtinLoader{env: e, ids: ids}
+	l := &declaredLoader{builtin: b}
+	for _, id := range ids {
+		specs, ok := e.opts.Declared[id]
+		if !ok {
+			return b
+		}
+		for _, spec := range specs {
+			if l.err != nil {
+				break
+			}
+			var d declaredTool
+			src, ok := e.modules.sources[spec]
+			text, err := src.Text()
+			if !ok {
+				err = fmt.Errorf("no module %s", spec)
+			}
+			if err == nil {
+				d, err = parseDeclaration(spec, text)
+			}
+			if err != nil {
+				l.err = fmt.Errorf("%s: declaration: %w", id, err)
+			}
+			l.tools = append(l.tools, d)
+		}
+	}
+	return l
 }
 
 // BuiltinGroup returns one manifest entry, id, that runs several built-in
@@ -140,7 +178,7 @@ func (e *Env) BuiltinPlugin(id string) engine.PluginSpec {
 // for the seven is most of what a process with no extensions saves on
 // start-up time and memory.
 func (e *Env) BuiltinGroup(id string, members []string) engine.PluginSpec {
-	return engine.PluginSpec{ID: id, Source: id, Loader: &builtinLoader{env: e, ids: slices.Clone(members)}}
+	return engine.PluginSpec{ID: id, Source: id, Loader: e.builtinLoader(slices.Clone(members))}
 }
 
 // builtinLoader runs built-in plugins in one runtime: each module's
@@ -159,6 +197,13 @@ func (l *builtinLoader) Load(ctx context.Context, eg *engine.Generation) error {
 	}
 	eg.OnRetire(g.terminate)
 	eg.SetBatcher(g.batch)
+	return l.run(ctx, g)
+}
+
+// run runs the members' factories in g, one after the other.
+func (l *builtinLoader) run(ctx context.Context, g *jsGen) error {
+	eg := g.eg
+	var err error
 	// The members share one pi object: they are one plugin, and installing
 	// pi's ExtensionAPI costs a runtime more than most tools' factories.
 	var api goja.Value

@@ -22,10 +22,14 @@ import (
 // loop goroutine that owns it. Everything that touches rt runs on the loop;
 // Go code reaches it through post and call.
 type jsGen struct {
-	env  *Env
-	eg   *engine.Generation
-	loop *eventloop.EventLoop
-	rt   *goja.Runtime // loop only
+	env *Env
+	eg  *engine.Generation
+	// adopt takes the registry contributions of a declared plugin started
+	// on first use (declared.go) instead of the registries; nil otherwise.
+	// Set before its factory runs.
+	adopt func(registry string, contribution any) error
+	loop  *eventloop.EventLoop
+	rt    *goja.Runtime // loop only
 	// keyStack holds the keys of the maps toJSIn is converting. Loop only.
 	keyStack []string
 	dead     chan struct{} // closed when the loop is terminated

@@ -3,6 +3,7 @@ package jsapi
 import (
 	"context"
 	"fmt"
+	"strconv"
 
 	"github.com/dop251/goja"
 
@@ -62,6 +63,7 @@ func (g *jsGen) newPi() *goja.Object {
 		if a := call.Argument(2); !goja.IsUndefined(a) && !goja.IsNull(a) {
 			localID = a.String()
 		}
+		g.checkUndeclared("pi.hook(" + strconv.Quote(name) + ")")
 		if err := eg.Hook(name, g.hookHandler(name, fn), localID); err != nil {
 			g.throw(err)
 		}
@@ -74,6 +76,7 @@ func (g *jsGen) newPi() *goja.Object {
 		if !ok {
 			g.throw(fmt.Errorf("pi.on(%q): listener must be a function", typ))
 		}
+		g.checkUndeclared("pi.on(" + strconv.Quote(typ) + ")")
 		if err := eg.On(typ, g.listener(typ, fn)); err != nil {
 			g.throw(err)
 		}
@@ -385,5 +388,14 @@ func settingsConv(g *jsGen) valueConv[engine.SettingDecl, engine.ResolvedSetting
 			}
 			return fromJS("wrap", r)
 		},
+	}
+}
+
+// checkUndeclared throws when a declared plugin started on first use
+// (declared.go) asks for what would have missed everything before its
+// start. Loop only.
+func (g *jsGen) checkUndeclared(what string) {
+	if g.adopt != nil {
+		g.throw(fmt.Errorf("%s declares its tools, so it cannot call %s when it starts", g.eg.PluginID(), what))
 	}
 }

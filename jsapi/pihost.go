@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -92,12 +93,7 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 
 	source := g.eg.Source()
 	fn("sourcePath", func(goja.FunctionCall) goja.Value { return vm.ToValue(source) })
-	fn("sourceDir", func(goja.FunctionCall) goja.Value {
-		if st, err := os.Stat(source); err == nil && st.IsDir() {
-			return vm.ToValue(source)
-		}
-		return vm.ToValue(filepath.Dir(source))
-	})
+	fn("sourceDir", func(goja.FunctionCall) goja.Value { return vm.ToValue(sourceDir(source)) })
 	fn("isStale", func(goja.FunctionCall) goja.Value { return vm.ToValue(g.eg.Retired()) })
 	fn("isLoading", func(goja.FunctionCall) goja.Value { return vm.ToValue(g.loading) })
 	// lazyMethods(target, names, make) returns target with the members
@@ -384,6 +380,7 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 			}, nil)
 			return err
 		}
+		g.checkUndeclared("pi.events.on(" + strconv.Quote(str(c, 0)) + ")")
 		remove, err := g.eg.Listen("bus:"+str(c, 0), func(ctx context.Context, payload any) error {
 			if ctx.Value(busOriginKey{}) == g {
 				return nil // the emitter's runtime: already delivered in emit
@@ -909,4 +906,13 @@ func runtimeError(h *engine.Host, plugin, event string, err error) {
 	if err != nil {
 		h.RecordDiagnostic(engine.Diagnostic{Plugin: plugin, Severity: engine.SeverityError, Where: "runtime " + event, Text: err.Error()})
 	}
+}
+
+// sourceDir is a plugin source's directory: the source itself when it is
+// a directory, else the one it is in.
+func sourceDir(source string) string {
+	if st, err := os.Stat(source); err == nil && st.IsDir() {
+		return source
+	}
+	return filepath.Dir(source)
 }

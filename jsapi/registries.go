@@ -36,7 +36,14 @@ func bindRegistry[T, U any](g *jsGen, reg *engine.Registry[*engine.Draft[T], eng
 		if !ok {
 			g.throw(fmt.Errorf("%s.add: contribution must be a function", reg.Name()))
 		}
-		remove, err := reg.Add(g.eg, contributionOf(g, reg, fn, conv))
+		c := contributionOf(g, reg, fn, conv)
+		if g.adopt != nil {
+			if err := g.adopt(reg.Name(), c); err != nil {
+				g.throw(err)
+			}
+			return rt.ToValue(func(goja.FunctionCall) goja.Value { return goja.Undefined() })
+		}
+		remove, err := reg.Add(g.eg, c)
 		if err != nil {
 			g.throw(fmt.Errorf("%s.add: %w", reg.Name(), err))
 		}

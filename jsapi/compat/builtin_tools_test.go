@@ -16,6 +16,7 @@ import (
 
 	"github.com/pigo-dev/pigo/bundled"
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/jsapi"
 	"github.com/pigo-dev/pigo/jsapi/compat"
 	"github.com/pigo-dev/pigo/jsapi/modules"
@@ -222,5 +223,115 @@ func testBuiltinToolLazy(t *testing.T, bt builtinTool) {
 	}
 	if loads.Load() != 1 {
 		t.Error("the first call did not evaluate pi's codemode extension")
+	}
+}
+
+// TestDeclaredToolsMatchTheFactory: a declared built-in plugin (bundled's
+// Declared: codemode, tool-search) registers from its snapshots without a
+// runtime exactly what its factory registers (every field, sourceInfo and
+// the parameters' key order included, the same functions), and its
+// functions start the runtime and run the factory's on their first call.
+func TestDeclaredToolsMatchTheFactory(t *testing.T) {
+	declared := bundled.Declared()
+	if len(declared) == 0 {
+		t.Fatal("nothing declared")
+	}
+	for id, specs := range declared {
+		for _, spec := range specs {
+			i := slices.IndexFunc(builtinTools, func(bt builtinTool) bool { return "pigo:"+bt.file[len("modules/_"):len(bt.file)-len(".js")] == spec })
+			if i < 0 || builtinTools[i].plugin != id {
+				t.Fatalf("%s declares %s, which is no snapshot of its tool", id, spec)
+			}
+			bt := builtinTools[i]
+			t.Run(bt.tool, func(t *testing.T) { testDeclaredTool(t, bt) })
+		}
+	}
+}
+
+func testDeclaredTool(t *testing.T, bt builtinTool) {
+	var loads atomic.Int32
+	srcs, err := compat.Sources()
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, err := srcs[bt.counted].Text()
+	if err != nil {
+		t.Fatal(err)
+	}
+	counted := func(rt modules.Runtime, module *goja.Object) error {
+		loads.Add(1)
+		fn, err := rt.VM().RunScript(bt.counted, "(function(exports, require, module){"+code+"\n})")
+		if err != nil {
+			return err
+		}
+		call, _ := goja.AssertFunction(fn)
+		require := func(c goja.FunctionCall) goja.Value {
+			v, err := rt.Require(c.Argument(0).String())
+			if err != nil {
+				rt.Throw(err)
+			}
+			return v
+		}
+		_, err = call(goja.Undefined(), module.Get("exports"), rt.VM().ToValue(require), module)
+		return err
+	}
+	mods := map[string]modules.Module{bt.counted: counted}
+	tool := func(env *jsapi.Env) engine.Tool {
+		t.Helper()
+		h := engine.New(engine.Options{Cwd: t.TempDir()})
+		t.Cleanup(func() { _ = h.Close(context.Background()) })
+		for _, r := range h.Boot(context.Background(), []engine.PluginSpec{env.BuiltinPlugin(bt.plugin)}) {
+			if !r.OK {
+				t.Fatal(r.Err)
+			}
+		}
+		e, ok := h.Tools().Current().Get(bt.tool)
+		if !ok {
+			t.Fatalf("no %s tool", bt.tool)
+		}
+		return e.Value
+	}
+	factory := tool(jsapi.New(jsapi.Options{Builtins: bundled.Sources(), Modules: mods}))
+	decl := tool(jsapi.New(jsapi.Options{Builtins: bundled.Sources(), Declared: bundled.Declared(), Modules: mods}))
+	split := func(x engine.Tool) (data map[string]any, fns []string) {
+		params, _ := jsjson.Marshal(x.Parameters)
+		data = map[string]any{"label": x.Label, "description": x.Description, "parameters": string(params), "keys": x.ParameterKeys}
+		for k, v := range x.Extra {
+			if _, ok := v.(engine.Callable); ok {
+				fns = append(fns, k)
+			} else {
+				data[k] = v
+			}
+		}
+		slices.Sort(fns)
+		return data, fns
+	}
+	fd, ff := split(factory)
+	dd, df := split(decl)
+	if !reflect.DeepEqual(fd, dd) {
+		t.Errorf("data differs:\nfactory:  %#v\ndeclared: %#v", fd, dd)
+	}
+	if !slices.Equal(ff, df) || decl.Execute == nil {
+		t.Errorf("functions: factory %v, declared %v (execute %v)", ff, df, decl.Execute != nil)
+	}
+	loads.Store(0)
+	switch bt.tool {
+	case "codemode", "tool_search":
+		args, want := map[string]any{"query": "x"}, any("all")
+		if bt.tool == "codemode" {
+			args, want = map[string]any{"code": "await tools.read({})"}, []any{"await", "tools", "read"}
+		}
+		got, err := decl.Extra["reachesTools"].(engine.Callable).Call(context.Background(), args)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Fatalf("reachesTools: %#v %v", got, err)
+		}
+	default: // a built-in tool: a call in a directory with nothing in it
+		res, err := decl.Execute(context.Background(), engine.ToolCall{ID: "1", Params: map[string]any{"path": ".", "pattern": "*.none"}})
+		if bt.tool == "ls" && (err != nil || res.Text() != "(empty directory)") {
+			t.Fatalf("ls: %q %v", res.Text(), err)
+		}
+	}
+	if loads.Load() != 1 {
+		t.Errorf("the first call evaluated pi's code %d times, want once", loads.Load())
 	}
 }
