@@ -16,13 +16,13 @@ func TestGapsUses(t *testing.T) {
 		}
 		return out
 	}
-	if got := uses(`ctx.ui.custom(x); pi.registerVirtualModel({});`); len(got) != 2 || got[0] != "ctx.ui.custom" || got[1] != "pi.registerVirtualModel" {
+	if got := uses(`ctx.ui.custom(x); pi.registerMarkdownTransformer({});`); len(got) != 2 || got[0] != "ctx.ui.custom" || got[1] != "pi.registerMarkdownTransformer" {
 		t.Errorf("uses = %q", got)
 	}
 	if got := uses(`completeSimple(model, ctx)`); len(got) != 1 || got[0] != "pi-ai complete/stream" {
 		t.Errorf("uses = %q", got)
 	}
-	if got := uses(`pi.registerTool({}); customize();`); len(got) != 0 {
+	if got := uses(`pi.registerTool({}); pi.registerVirtualModel({}); customize();`); len(got) != 0 {
 		t.Errorf("uses = %q, want none", got)
 	}
 }
