@@ -1623,6 +1623,39 @@
     }, strategy);
   };
 
+  // webWriterMethods are the write and writev of Node's Writable.fromWeb
+  // and Duplex.fromWeb adapters: chunks go to writer once it is ready;
+  // stream() is the Node stream a throwing callback destroys.
+  function webWriterMethods(writer, stream, decodeStrings, objectMode) {
+    return {
+      writev(chunks, callback) {
+        const done = (error) => {
+          error = error.filter((e) => e);
+          try {
+            callback(error.length === 0 ? undefined : error);
+          } catch (err) {
+            process.nextTick(() => stream().destroy(err));
+          }
+        };
+        writer.ready.then(() => Promise.all(chunks.map((data) => writer.write(data.chunk))).then(done, done), done);
+      },
+      write(chunk, encoding, callback) {
+        if (typeof chunk === 'string' && decodeStrings && !objectMode) {
+          const b = Buffer.from(chunk, encoding);
+          chunk = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+        }
+        const done = (error) => {
+          try {
+            callback(error);
+          } catch (err) {
+            stream().destroy(err);
+          }
+        };
+        writer.ready.then(() => writer.write(chunk).then(done, done), done);
+      },
+    };
+  }
+
   // Writable.fromWeb makes a Writable that writes into a WHATWG
   // WritableStream (locking it); strings go as UTF-8 (or their encoding's)
   // bytes unless decodeStrings is false. Node's adapter, step for step.
@@ -1645,31 +1678,7 @@
       objectMode,
       decodeStrings,
       signal,
-      writev(chunks, callback) {
-        const done = (error) => {
-          error = error.filter((e) => e);
-          try {
-            callback(error.length === 0 ? undefined : error);
-          } catch (err) {
-            process.nextTick(() => writable.destroy(err));
-          }
-        };
-        writer.ready.then(() => Promise.all(chunks.map((data) => writer.write(data.chunk))).then(done, done), done);
-      },
-      write(chunk, encoding, callback) {
-        if (typeof chunk === 'string' && decodeStrings && !objectMode) {
-          const b = Buffer.from(chunk, encoding);
-          chunk = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
-        }
-        const done = (error) => {
-          try {
-            callback(error);
-          } catch (err) {
-            writable.destroy(err);
-          }
-        };
-        writer.ready.then(() => writer.write(chunk).then(done, done), done);
-      },
+      ...webWriterMethods(writer, () => writable, decodeStrings, objectMode),
       destroy(error, callback) {
         const done = () => {
           try {
@@ -1856,31 +1865,7 @@
       encoding,
       decodeStrings,
       signal,
-      writev(chunks, callback) {
-        const done = (error) => {
-          error = error.filter((e) => e);
-          try {
-            callback(error.length === 0 ? undefined : error);
-          } catch (err) {
-            process.nextTick(() => duplex.destroy(err));
-          }
-        };
-        writer.ready.then(() => Promise.all(chunks.map((data) => writer.write(data.chunk))).then(done, done), done);
-      },
-      write(chunk, encoding, callback) {
-        if (typeof chunk === 'string' && decodeStrings && !objectMode) {
-          const b = Buffer.from(chunk, encoding);
-          chunk = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
-        }
-        const done = (error) => {
-          try {
-            callback(error);
-          } catch (err) {
-            duplex.destroy(err);
-          }
-        };
-        writer.ready.then(() => writer.write(chunk).then(done, done), done);
-      },
+      ...webWriterMethods(writer, () => duplex, decodeStrings, objectMode),
       final(callback) {
         const done = (error) => {
           try {
