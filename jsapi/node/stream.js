@@ -1033,6 +1033,21 @@
     return readable;
   };
 
+  // webReaderRead is the read of Node's Readable.fromWeb and
+  // Duplex.fromWeb adapters: one chunk from reader per call, pushed to
+  // stream(); the end pushes null, an error destroys it.
+  function webReaderRead(reader, stream) {
+    return function read() {
+      reader.read().then(
+        (r) => {
+          if (r.done) stream().push(null);
+          else stream().push(r.value);
+        },
+        (e) => stream().destroy(e),
+      );
+    };
+  }
+
   // Readable.fromWeb reads a WHATWG ReadableStream (locking it) into a
   // Readable; destroying the Readable cancels the stream.
   Readable.fromWeb = function fromWeb(readableStream, options = undefined) {
@@ -1048,15 +1063,7 @@
       highWaterMark,
       encoding,
       signal,
-      read() {
-        reader.read().then(
-          (r) => {
-            if (r.done) readable.push(null);
-            else readable.push(r.value);
-          },
-          (e) => readable.destroy(e),
-        );
-      },
+      read: webReaderRead(reader, () => readable),
       destroy(error, callback) {
         const done = () => callback(error);
         if (!closed) {
@@ -1876,15 +1883,7 @@
         };
         if (!writableClosed) writer.close().then(done, done);
       },
-      read() {
-        reader.read().then(
-          (chunk) => {
-            if (chunk.done) duplex.push(null);
-            else duplex.push(chunk.value);
-          },
-          (error) => duplex.destroy(error),
-        );
-      },
+      read: webReaderRead(reader, () => duplex),
       destroy(error, callback) {
         const done = () => {
           try {
