@@ -104,8 +104,8 @@
 // <cwd>/.pi/npm/node_modules, .../git/<host>/<path>); one that is not
 // installed, or whose installed version is outside its configured range,
 // is reported (pi would install it at start-up). -e npm:/git: values
-// load from pi's cache of temporary packages (<agentDir>/tmp/extensions,
-// see pkgmgr.Temporary), where the agent modes install them before
+// load from pi's cache of temporary packages (the agent dir's
+// extensions folder for temporary packages, see pkgmgr.Temporary), where the agent modes install them before
 // discovery; one that is not there is reported. Unlike pi,
 // which skips them silently, Discover also reports declared or
 // configured paths that do not exist, malformed manifest or settings
