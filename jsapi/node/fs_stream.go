@@ -764,7 +764,7 @@ func (m *fsMod) streamClass(exports *goja.Object, name string, create func(goja.
 		}
 		return v
 	}
-	make := func(call goja.FunctionCall) goja.Value { return c.brand(create(call)) }
+	build := func(call goja.FunctionCall) goja.Value { return c.brand(create(call)) }
 	// A plain function of the name that returns the stream: callable with
 	// or without new, as Node's (legacy) fs stream classes are.
 	wrap, err := vm.RunString(`(make, name) => ({ [name]: function (path, options) { return make(path, options); } })[name]`)
@@ -772,7 +772,7 @@ func (m *fsMod) streamClass(exports *goja.Object, name string, create func(goja.
 		panic(err) // constant source
 	}
 	ctor, _ := goja.AssertFunction(wrap)
-	v, err := ctor(goja.Undefined(), vm.ToValue(make), vm.ToValue(name))
+	v, err := ctor(goja.Undefined(), vm.ToValue(build), vm.ToValue(name))
 	if err != nil {
 		panic(err)
 	}
