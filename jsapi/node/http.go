@@ -113,7 +113,6 @@ func httpSetHeaders(vm *goja.Runtime, hdr http.Header, v goja.Value) {
 type httpOp struct {
 	kind   string // "read", "head", "write", "end"
 	status int
-	reason string // the status line's reason phrase (res.statusMessage)
 	hdr    http.Header
 	data   []byte
 	cb     goja.Callable
@@ -160,12 +159,6 @@ func (h *httpHelpers) serve(host string, port int, tlsOpts goja.Value, onRequest
 		ReadHeaderTimeout: 60 * time.Second, // Node's headersTimeout
 		IdleTimeout:       5 * time.Second,  // Node's keepAliveTimeout
 		BaseContext:       func(net.Listener) context.Context { return ctx },
-		ConnContext: func(ctx context.Context, c net.Conn) context.Context {
-			if rc, ok := c.(*httpReasonConn); ok {
-				return context.WithValue(ctx, httpReasonKey{}, rc)
-			}
-			return ctx
-		},
 	}
 	var once sync.Once
 	closeAll := func() { once.Do(func() { _ = srv.Close() }) }
@@ -175,7 +168,7 @@ func (h *httpHelpers) serve(host string, port int, tlsOpts goja.Value, onRequest
 	if tlsCfg != nil {
 		l = tls.NewListener(l, tlsCfg)
 	}
-	go func() { _ = srv.Serve(httpReasonListener{l}) }()
+	go func() { _ = srv.Serve(l) }()
 	_ = handle.Set("close", func(call goja.FunctionCall) goja.Value {
 		done, _ := goja.AssertFunction(call.Argument(0))
 		go func() {
@@ -238,9 +231,6 @@ func (h *httpHelpers) upgrade(onUpgrade goja.Callable, w http.ResponseWriter, r 
 	if err != nil {
 		return true
 	}
-	if rc, ok := conn.(*httpReasonConn); ok {
-		conn = rc.Conn
-	}
 	// Bytes the client sent after the head are already buffered: they are
 	// the upgrade's head argument.
 	head, _ := brw.Reader.Peek(brw.Reader.Buffered())
@@ -292,7 +282,7 @@ func (h *httpHelpers) handle(ctx context.Context, onRequest goja.Callable, w htt
 			return goja.Undefined()
 		})
 		_ = req.Set("op", func(c goja.FunctionCall) goja.Value {
-			op := httpOp{kind: c.Argument(0).String(), status: int(c.Argument(1).ToInteger()), reason: c.Argument(5).String()}
+			op := httpOp{kind: c.Argument(0).String(), status: int(c.Argument(1).ToInteger())}
 			if op.kind == "head" || op.kind == "end" || op.kind == "write" {
 				if hv := c.Argument(2); !goja.IsUndefined(hv) && !goja.IsNull(hv) {
 					op.hdr = http.Header{}
@@ -335,9 +325,6 @@ func (h *httpHelpers) handle(ctx context.Context, onRequest goja.Callable, w htt
 		status := op.status
 		if status == 0 {
 			status = 200
-		}
-		if rc, ok := r.Context().Value(httpReasonKey{}).(*httpReasonConn); ok {
-			rc.setReason(status, op.reason)
 		}
 		w.WriteHeader(status)
 	}
@@ -417,69 +404,6 @@ func (h *httpHelpers) handle(ctx context.Context, onRequest goja.Callable, w htt
 			return
 		}
 	}
-}
-
-// httpReasonListener hands net/http connections that put Node's reason
-// phrase on the wire: net/http writes its own (http.StatusText) and has
-// no way to send another, while Node sends res.statusMessage.
-type httpReasonListener struct{ net.Listener }
-
-func (l httpReasonListener) Accept() (net.Conn, error) {
-	c, err := l.Listener.Accept()
-	if err != nil {
-		return nil, err
-	}
-	return &httpReasonConn{Conn: c}, nil
-}
-
-type httpReasonKey struct{}
-
-// httpReasonConn rewrites the reason phrase of the next status line it
-// writes. net/http serves an HTTP/1.x connection one request at a time and
-// flushes its buffer after each response, so a response's status line
-// starts the first write of that response; a line with another status
-// (an interim "100 Continue") passes unchanged.
-type httpReasonConn struct {
-	net.Conn
-	mu     sync.Mutex
-	status int
-	reason string
-	set    bool
-}
-
-// setReason makes the next status line with status carry reason. A
-// handler goroutine, before WriteHeader.
-func (c *httpReasonConn) setReason(status int, reason string) {
-	c.mu.Lock()
-	c.status, c.reason, c.set = status, reason, true
-	c.mu.Unlock()
-}
-
-func (c *httpReasonConn) Write(p []byte) (int, error) {
-	c.mu.Lock()
-	set, status, reason := c.set, c.status, c.reason
-	c.mu.Unlock()
-	if !set {
-		return c.Conn.Write(p)
-	}
-	// "HTTP/1.1 418 I'm a teapot\r\n": the 13 bytes up to the reason stay.
-	end := bytes.Index(p, []byte("\r\n"))
-	if end < 12 || !bytes.HasPrefix(p, []byte("HTTP/1.")) || string(p[8:13]) != " "+strconv.Itoa(status)+" " {
-		return c.Conn.Write(p)
-	}
-	c.mu.Lock()
-	c.set = false
-	c.mu.Unlock()
-	line := make([]byte, 0, len(p)+len(reason))
-	line = append(line, p[:13]...)
-	line = append(line, reason...)
-	line = append(line, p[end:]...)
-	n, err := c.Conn.Write(line)
-	if err != nil {
-		// What was written of p, as far as the rewritten line maps onto it.
-		return max(0, min(len(p), n-len(line)+len(p))), err
-	}
-	return len(p), nil
 }
 
 func httpHasHeader(hdr http.Header, name string) bool {
