@@ -45,6 +45,13 @@ func fetchModule(rt modules.Runtime, module *goja.Object) error {
 	if err != nil {
 		return err
 	}
+	// node:stream's utilities find a ReadableStream's state there (the
+	// webapi streams put the WritableStream's beside it).
+	if web := libWebInternal(rt.VM()); web != nil {
+		if err := web.Set("readableStreamHooks", streams.ToObject(rt.VM()).Get("streamHooks")); err != nil {
+			return err
+		}
+	}
 	c := newFetchClient(rt)
 	rt.Track(c.transport.CloseIdleConnections)
 	return libRunJS(rt, module, fetchProgram, map[string]any{

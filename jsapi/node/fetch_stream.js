@@ -74,6 +74,16 @@
     s.state = 'closed';
     for (const r of s.readRequests.splice(0)) r.resolve({ value: undefined, done: true });
     s.reader?.[kState].resolveClosed();
+    notifySettled(s);
+  }
+
+  // notifySettled tells the observers streamHooks' onSettled registered
+  // (node:stream's finished) that the stream closed or errored (with e).
+  function notifySettled(s, e) {
+    const observers = s.settledObservers;
+    if (!observers) return;
+    s.settledObservers = null;
+    for (const cb of observers) cb(e);
   }
 
   function errorStream(s, e) {
@@ -87,6 +97,7 @@
     for (const r of s.readRequests.splice(0)) r.reject(e);
     for (const r of s.readIntoRequests.splice(0)) r.reject(e);
     s.reader?.[kState].rejectClosed(e);
+    notifySettled(s, e);
   }
 
   function pullIfNeeded(s) {
@@ -1153,5 +1164,23 @@
     ReadableStreamBYOBRequest,
     errorStream: (stream, reason) => errorStream(stream[kState], reason),
     isDisturbed: (stream) => stream[kState].disturbed,
+    // node:stream's utilities take WHATWG streams too, as Node's do
+    // (finished, isErrored, isReadable, isDisturbed): what they need to
+    // know of one without locking it, or undefined for anything else.
+    streamHooks: (stream) => {
+      if (!(stream instanceof ReadableStream)) return undefined;
+      const s = stream[kState];
+      return {
+        kind: 'readable',
+        state: () => s.state,
+        disturbed: () => s.disturbed,
+        // onSettled(cb): cb() once closed, cb(error) once errored.
+        onSettled: (cb) => {
+          if (s.state === 'readable') (s.settledObservers ??= []).push(cb);
+          else if (s.state === 'errored') cb(s.storedError);
+          else cb();
+        },
+      };
+    },
   };
 })

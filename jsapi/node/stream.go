@@ -13,9 +13,16 @@ import (
 // queued tick run in the AsyncLocalStorage context it was queued in.
 func streamModule(rt modules.Runtime, module *goja.Object) error {
 	ctxGet, ctxSet := alsContextHelpers(rt.VM())
+	// web: where the WHATWG streams' hooks for finished, isErrored, ...
+	// are (webapi's internal object), or undefined without webapi.
+	var web goja.Value = goja.Undefined()
+	if w := libWebInternal(rt.VM()); w != nil {
+		web = w
+	}
 	return libRunJS(rt, module, streamProgram, map[string]any{
 		"ctxGet": ctxGet,
 		"ctxSet": ctxSet,
+		"web":    web,
 		"post": func(call goja.FunctionCall) goja.Value {
 			fn, ok := goja.AssertFunction(call.Argument(0))
 			if !ok {

@@ -2159,8 +2159,48 @@
       options = {};
     }
     if (typeof callback !== 'function') throw invalidArgType('callback', 'of type function', callback);
-    if (!isNodeStream(stream)) throw invalidArgType('stream', 'ReadableStream, WritableStream, or Stream', stream);
+    const web = webStreamHooks(stream);
+    if (web) return eosWeb(stream, web, options ?? {}, callback);
+    if (!isNodeStream(stream)) throw invalidArgType('stream', 'an instance of ReadableStream, WritableStream, or Stream', stream);
     return eos(stream, options, callback);
+  }
+
+  // webStreamHooks gives a WHATWG ReadableStream's or WritableStream's
+  // state ({kind, state(), disturbed(), onSettled(cb)}, from the runtime's
+  // streams), or undefined for anything else: Node's finished, isErrored,
+  // isReadable, isWritable and isDisturbed take web streams too.
+  function webStreamHooks(s) {
+    if (s === null || typeof s !== 'object' || !lib.web) return undefined;
+    return lib.web.readableStreamHooks?.(s) ?? lib.web.writableStreamHooks?.(s);
+  }
+
+  // eosWeb is finished for a web stream, as Node's: the callback runs a
+  // tick after the stream closes (no argument) or errors (its error).
+  function eosWeb(stream, web, options, callback) {
+    let aborted = false;
+    if (options.signal) {
+      const signal = options.signal;
+      const abort = () => {
+        aborted = true;
+        callback.call(stream, new AbortError(undefined, { cause: signal.reason }));
+      };
+      if (signal.aborted) tick(abort);
+      else {
+        signal.addEventListener('abort', abort, { once: true });
+        const orig = callback;
+        callback = (...args) => {
+          signal.removeEventListener('abort', abort);
+          orig.apply(stream, args);
+        };
+      }
+    }
+    web.onSettled((err) => {
+      // Node settles a promise and then queues a tick.
+      Promise.resolve().then(() => {
+        if (!aborted) tick(() => callback.call(stream, err));
+      });
+    });
+    return nop;
   }
 
   // ---- pipeline ----
@@ -2422,7 +2462,7 @@
     },
     finished(stream, opts) {
       return new Promise((resolve, reject) => {
-        eos(stream, opts, (err) => (err ? reject(err) : resolve()));
+        finished(stream, opts ?? {}, (err) => (err ? reject(err) : resolve()));
       });
     },
   };
@@ -2475,10 +2515,26 @@
   Object.defineProperty(Stream, '_consumers', { value: consumers });
   Stream.getDefaultHighWaterMark = getDefaultHighWaterMark;
   Stream.setDefaultHighWaterMark = setDefaultHighWaterMark;
-  Stream.isReadable = (s) => (s && s._readableState ? !!s.readable : null);
-  Stream.isWritable = (s) => (s && s._writableState ? !!s.writable : null);
-  Stream.isErrored = (s) => !!(s && (s._readableState?.errored || s._writableState?.errored));
-  Stream.isDisturbed = (s) => !!(s && s._readableState && (s._readableState.dataEmitted || s._readableState.destroyed));
+  Stream.isReadable = (s) => {
+    const web = webStreamHooks(s);
+    if (web) return web.kind === 'readable' ? web.state() === 'readable' : null;
+    return s && s._readableState ? !!s.readable : null;
+  };
+  Stream.isWritable = (s) => {
+    const web = webStreamHooks(s);
+    if (web) return web.kind === 'writable' ? web.state() === 'writable' : null;
+    return s && s._writableState ? !!s.writable : null;
+  };
+  Stream.isErrored = (s) => {
+    const web = webStreamHooks(s);
+    if (web) return web.state() === 'errored';
+    return !!(s && (s._readableState?.errored || s._writableState?.errored));
+  };
+  Stream.isDisturbed = (s) => {
+    const web = webStreamHooks(s);
+    if (web) return web.disturbed();
+    return !!(s && s._readableState && (s._readableState.dataEmitted || s._readableState.destroyed));
+  };
   Stream.duplexPair = function (options) {
     const a = new Duplex({ ...options, read() {}, write(c, e, cb) { b.push(c); cb(); }, final(cb) { b.push(null); cb(); } });
     const b = new Duplex({ ...options, read() {}, write(c, e, cb) { a.push(c); cb(); }, final(cb) { a.push(null); cb(); } });

@@ -111,6 +111,16 @@
     if (!s.inFlight && s.started) finishErroring(s);
   }
 
+  // notifySettled tells the observers of internal.writableStreamHooks'
+  // onSettled (node:stream's finished) that the stream closed or errored
+  // (with e), when a writer's closed promise would settle.
+  function notifySettled(s, e) {
+    const observers = s.settledObservers;
+    if (!observers) return;
+    s.settledObservers = null;
+    for (const cb of observers) cb(e);
+  }
+
   function finishErroring(s) {
     s.state = 'errored';
     s.abortController.abort(s.storedError);
@@ -122,6 +132,7 @@
       if (s.closeRequest) s.closeRequest.reject(s.storedError);
       s.closeRequest = null;
       if (s.writer) s.writer.closed.reject(s.storedError);
+      notifySettled(s, s.storedError);
     };
     if (!abort) {
       rejectClose();
@@ -201,6 +212,7 @@
       s.state = 'closed';
       s.closeRequest.resolve();
       if (s.writer) s.writer.closed.resolve();
+      notifySettled(s);
     }, (e) => {
       s.inFlight = false;
       s.closeRequest.reject(e);
@@ -210,6 +222,7 @@
       s.state = 'errored';
       s.storedError = e;
       if (s.writer) s.writer.closed.reject(e);
+      notifySettled(s, e);
     });
   }
 
@@ -298,6 +311,23 @@
     }
   }
   Object.defineProperty(WritableStream.prototype, Symbol.toStringTag, { value: 'WritableStream', configurable: true });
+  // node:stream's utilities take WHATWG streams too, as Node's do
+  // (finished, isErrored, isWritable): what they need to know of one
+  // without locking it, or undefined for anything else.
+  internal.writableStreamHooks = (stream) => {
+    if (!(stream instanceof WritableStream)) return undefined;
+    const s = stream[kState];
+    return {
+      kind: 'writable',
+      state: () => s.state,
+      disturbed: () => false,
+      onSettled: (cb) => {
+        if (s.state === 'closed') cb();
+        else if (s.state === 'errored') cb(s.storedError);
+        else (s.settledObservers ??= []).push(cb);
+      },
+    };
+  };
 
   class WritableStreamDefaultWriter {
     constructor(stream) {
