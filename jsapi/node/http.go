@@ -113,6 +113,7 @@ func httpSetHeaders(vm *goja.Runtime, hdr http.Header, v goja.Value) {
 type httpOp struct {
 	kind   string // "read", "head", "write", "end"
 	status int
+	reason string // the status line's reason phrase (res.statusMessage)
 	hdr    http.Header
 	data   []byte
 	cb     goja.Callable
@@ -159,6 +160,12 @@ func (h *httpHelpers) serve(host string, port int, tlsOpts goja.Value, onRequest
 		ReadHeaderTimeout: 60 * time.Second, // Node's headersTimeout
 		IdleTimeout:       5 * time.Second,  // Node's keepAliveTimeout
 		BaseContext:       func(net.Listener) context.Context { return ctx },
+		ConnContext: func(ctx context.Context, c net.Conn) context.Context {
+			if rc, ok := c.(*httpReasonConn); ok {
+				return context.WithValue(ctx, httpReasonKey{}, rc)
+			}
+			return ctx
+		},
 	}
 	var once sync.Once
 	closeAll := func() { once.Do(func() { _ = srv.Close() }) }
@@ -168,7 +175,7 @@ func (h *httpHelpers) serve(host string, port int, tlsOpts goja.Value, onRequest
 	if tlsCfg != nil {
 		l = tls.NewListener(l, tlsCfg)
 	}
-	go func() { _ = srv.Serve(l) }()
+	go func() { _ = srv.Serve(httpReasonListener{l}) }()
 	_ = handle.Set("close", func(call goja.FunctionCall) goja.Value {
 		done, _ := goja.AssertFunction(call.Argument(0))
 		go func() {
@@ -231,6 +238,9 @@ func (h *httpHelpers) upgrade(onUpgrade goja.Callable, w http.ResponseWriter, r 
 	if err != nil {
 		return true
 	}
+	if rc, ok := conn.(*httpReasonConn); ok {
+		conn = rc.Conn
+	}
 	// Bytes the client sent after the head are already buffered: they are
 	// the upgrade's head argument.
 	head, _ := brw.Reader.Peek(brw.Reader.Buffered())
@@ -283,6 +293,9 @@ func (h *httpHelpers) handle(ctx context.Context, onRequest goja.Callable, w htt
 		})
 		_ = req.Set("op", func(c goja.FunctionCall) goja.Value {
 			op := httpOp{kind: c.Argument(0).String(), status: int(c.Argument(1).ToInteger())}
+			if r := c.Argument(5); !goja.IsUndefined(r) && !goja.IsNull(r) {
+				op.reason = r.String()
+			}
 			if op.kind == "head" || op.kind == "end" || op.kind == "write" {
 				if hv := c.Argument(2); !goja.IsUndefined(hv) && !goja.IsNull(hv) {
 					op.hdr = http.Header{}
@@ -325,6 +338,10 @@ func (h *httpHelpers) handle(ctx context.Context, onRequest goja.Callable, w htt
 		status := op.status
 		if status == 0 {
 			status = 200
+		}
+		// Only a reason net/http would not send needs the rewrite.
+		if rc, ok := r.Context().Value(httpReasonKey{}).(*httpReasonConn); ok && op.reason != "" && op.reason != http.StatusText(status) {
+			rc.setReason(status, op.reason)
 		}
 		w.WriteHeader(status)
 	}
@@ -404,6 +421,79 @@ func (h *httpHelpers) handle(ctx context.Context, onRequest goja.Callable, w htt
 			return
 		}
 	}
+}
+
+// httpReasonListener hands net/http connections that put Node's reason
+// phrase on the wire: net/http writes its own (http.StatusText) and has
+// no way to send another, while Node sends res.statusMessage.
+type httpReasonListener struct{ net.Listener }
+
+func (l httpReasonListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	return &httpReasonConn{Conn: c}, nil
+}
+
+type httpReasonKey struct{}
+
+// httpReasonConn rewrites the reason phrase of the next status line it
+// writes. net/http serves an HTTP/1.x connection one request at a time and
+// flushes its buffer after each response, so a response's status line
+// starts the first write of that response; a line with another status
+// (an interim "100 Continue") passes unchanged.
+type httpReasonConn struct {
+	net.Conn
+	mu     sync.Mutex
+	status int
+	reason string
+	set    bool
+}
+
+// CloseWrite lets net/http half-close the connection before closing it,
+// as it does with a bare TCP connection, so the peer reads the whole
+// response instead of a reset.
+func (c *httpReasonConn) CloseWrite() error {
+	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
+		return cw.CloseWrite()
+	}
+	return nil
+}
+
+// setReason makes the next status line with status carry reason. A
+// handler goroutine, before WriteHeader.
+func (c *httpReasonConn) setReason(status int, reason string) {
+	c.mu.Lock()
+	c.status, c.reason, c.set = status, reason, true
+	c.mu.Unlock()
+}
+
+func (c *httpReasonConn) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	set, status, reason := c.set, c.status, c.reason
+	c.mu.Unlock()
+	if !set {
+		return c.Conn.Write(p)
+	}
+	// "HTTP/1.1 418 I'm a teapot\r\n": the 13 bytes up to the reason stay.
+	end := bytes.Index(p, []byte("\r\n"))
+	if end < 12 || !bytes.HasPrefix(p, []byte("HTTP/1.")) || string(p[8:13]) != " "+strconv.Itoa(status)+" " {
+		return c.Conn.Write(p)
+	}
+	c.mu.Lock()
+	c.set = false
+	c.mu.Unlock()
+	line := make([]byte, 0, len(p)+len(reason))
+	line = append(line, p[:13]...)
+	line = append(line, reason...)
+	line = append(line, p[end:]...)
+	n, err := c.Conn.Write(line)
+	if err != nil {
+		// What was written of p, as far as the rewritten line maps onto it.
+		return max(0, min(len(p), n-len(line)+len(p))), err
+	}
+	return len(p), nil
 }
 
 func httpHasHeader(hdr http.Header, name string) bool {

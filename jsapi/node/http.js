@@ -3,10 +3,9 @@
 // Agent in Node's shape; http.go does the protocol work with Go's
 // net/http. Differences from Node, all from using net/http underneath:
 // header names arrive canonicalised (rawHeaders shows "Content-Type" even
-// if the peer sent "content-type"); a custom statusMessage is not sent
-// (the standard reason phrase is); there is no socket-level access (req.socket is a stand-in with the
-// addresses) and no CONNECT handling; upgrades hand the raw connection to
-// 'upgrade' listeners as a net.Socket.
+// if the peer sent "content-type"); there is no socket-level access
+// (req.socket is a stand-in with the addresses) and no CONNECT handling;
+// upgrades hand the raw connection to 'upgrade' listeners as a net.Socket.
 (function (module, exports, require, lib) {
   'use strict';
 
@@ -277,6 +276,9 @@
 
   const kLast = Symbol('kLast');
   const kWrote = Symbol('kWrote');
+  // writeHead() fixes the head before the body is known, so Node frames
+  // the body chunked (unless it has a Content-Length).
+  const kHeadFixed = Symbol('kHeadFixed');
 
   function ServerResponse(req) {
     if (!(this instanceof ServerResponse)) return new ServerResponse(req);
@@ -305,7 +307,9 @@
     }
     this.statusCode = statusCode;
     if (reason !== undefined) this.statusMessage = reason;
+    checkStatusMessage(this);
     setHeadersFrom(this, headers);
+    this[kHeadFixed] = true;
     return this;
   };
   ServerResponse.prototype.writeContinue = function () {};
@@ -313,17 +317,26 @@
   ServerResponse.prototype.flushHeaders = function () {
     if (this.headersSent) return;
     this._head();
-    this[kHandle].op('head', this.statusCode, this._flatHeaders(), null, null);
+    this[kHandle].op('head', this.statusCode, this._flatHeaders(), null, null, this.statusMessage);
   };
   ServerResponse.prototype._head = function () {
+    checkStatusMessage(this);
     this.headersSent = true;
-    if (this.statusMessage === undefined) this.statusMessage = STATUS_CODES[this.statusCode] || 'unknown';
   };
+  // The reason phrase goes on the wire as given (http.go), so it is
+  // checked like a header value, as Node's writeHead does.
+  function checkStatusMessage(res) {
+    if (res.headersSent) return;
+    res.statusMessage ||= STATUS_CODES[res.statusCode] || 'unknown';
+    if (badValueRe.test(String(res.statusMessage))) {
+      throw codeError(TypeError, 'ERR_INVALID_CHAR', 'Invalid character in statusMessage');
+    }
+  }
   ServerResponse.prototype._write = function (chunk, encoding, cb) {
     const first = !this.headersSent;
     this._head();
     this[kWrote] = true;
-    this[kHandle].op('write', this.statusCode, first ? this._flatHeaders() : null, chunk, (err) => cb(err ? new Error(err) : null));
+    this[kHandle].op('write', this.statusCode, first ? this._flatHeaders() : null, chunk, (err) => cb(err ? new Error(err) : null), this.statusMessage);
   };
   ServerResponse.prototype.end = function (chunk, encoding, cb) {
     if (typeof chunk === 'function') {
@@ -333,20 +346,26 @@
       cb = encoding;
       encoding = undefined;
     }
+    checkStatusMessage(this);
     // A body given only to end() goes out with the head and a
     // Content-Length, as Node sends it.
-    if (chunk !== undefined && chunk !== null && !this[kWrote] && !this.writableEnded) {
+    if (chunk !== undefined && chunk !== null && !this[kWrote] && !this[kHeadFixed] && !this.writableEnded) {
       this[kLast] = typeof chunk === 'string' ? Buffer.from(chunk, encoding || 'utf8') : chunk;
       chunk = undefined;
     }
     return Writable.prototype.end.call(this, chunk, encoding, cb);
   };
   ServerResponse.prototype._final = function (cb) {
-    const first = !this.headersSent;
+    let first = !this.headersSent;
     this._head();
+    if (first && this[kHeadFixed]) {
+      // The head goes out (flushed) before the end, so it is chunked.
+      this[kHandle].op('head', this.statusCode, this._flatHeaders(), null, null, this.statusMessage);
+      first = false;
+    }
     const last = this[kLast];
     this[kLast] = null;
-    this[kHandle].op('end', this.statusCode, first ? this._flatHeaders() : null, last, (err) => cb(err ? new Error(err) : null));
+    this[kHandle].op('end', this.statusCode, first ? this._flatHeaders() : null, last, (err) => cb(err ? new Error(err) : null), this.statusMessage);
   };
   ServerResponse.prototype._destroy = function (err, cb) {
     if (!this.writableFinished && this[kHandle] && !this.req?.aborted) this[kHandle].op('abort', 0, null, null, null);

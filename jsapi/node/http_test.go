@@ -4,6 +4,9 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
+	"net"
+	"net/http"
 	"os/exec"
 	"strings"
 	"testing"
@@ -228,5 +231,90 @@ func TestHTTPUpgrade(t *testing.T) {
 	}
 	if got := strings.TrimSpace(string(out)); got != want {
 		t.Errorf("node 22:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// httpReasonServer answers each path with a different status line and
+// framing; the same script runs in pigo and in Node 22.
+const httpReasonServer = `const http = require('http');
+const srv = http.createServer((req, res) => {
+  if (req.url === '/teapot') { res.statusCode = 418; res.end('t'); }
+  else if (req.url === '/custom') { res.writeHead(299, 'Custom Reason', { 'X-R': '1' }); res.end('body'); }
+  else if (req.url === '/direct') { res.statusMessage = 'Set Directly'; res.write('a'); res.end('b'); }
+  else if (req.url === '/unknown') { res.statusCode = 599; res.end(); }
+  else if (req.url === '/empty') { res.writeHead(201); res.end(); }
+  else { res.writeHead(200, 'Sized', { 'Content-Length': '2' }); res.end('ok'); }
+});`
+
+// httpStatusLines sends one request per path over a single keep-alive
+// connection to port and returns what each response's status line,
+// framing and body were.
+func httpStatusLines(t *testing.T, port string, paths []string) []string {
+	t.Helper()
+	conn, err := net.Dial("tcp", "127.0.0.1:"+port)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	_ = conn.SetDeadline(time.Now().Add(20 * time.Second))
+	br := bufio.NewReader(conn)
+	var out []string
+	for _, p := range paths {
+		if _, err := fmt.Fprintf(conn, "GET %s HTTP/1.1\r\nHost: x\r\n\r\n", p); err != nil {
+			t.Fatal(err)
+		}
+		resp, err := http.ReadResponse(br, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		body, err := io.ReadAll(resp.Body)
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		out = append(out, fmt.Sprintf("%s %q te=%v len=%d close=%v %s", p, resp.Status, resp.TransferEncoding, resp.ContentLength, resp.Close, body))
+	}
+	return out
+}
+
+// The server puts res.statusMessage (or Node's STATUS_CODES phrase) on the
+// wire, not net/http's, response after response on one keep-alive
+// connection, with the status lines and framing Node 22 sends.
+func TestHTTPServerReasonPhrase(t *testing.T) {
+	bin := node22(t)
+	paths := []string{"/teapot", "/custom", "/direct", "/unknown", "/empty", "/sized", "/teapot"}
+
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	server := exec.CommandContext(ctx, bin, "-e", httpReasonServer+`
+srv.listen(0, '127.0.0.1', () => console.log(srv.address().port));
+setTimeout(() => process.exit(0), 15000);`)
+	stdout, err := server.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := server.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = server.Process.Kill(); _ = server.Wait() }()
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := httpStatusLines(t, strings.TrimSpace(line), paths)
+
+	rt := libRuntime(t)
+	port := libEval(t, rt, `(async () => {
+`+httpReasonServer+`
+  await new Promise((r) => srv.listen(0, '127.0.0.1', r));
+  globalThis.__srv = srv;
+  return srv.address().port;
+})()`)
+	got := httpStatusLines(t, fmt.Sprint(port), paths)
+	libEval(t, rt, `new Promise((r) => __srv.close(r))`)
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("pigo:\n%s\nnode:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if !strings.Contains(want[0], `"418 I'm a Teapot"`) {
+		t.Fatalf("node's teapot: %s", want[0])
 	}
 }

@@ -18,7 +18,8 @@ export default async function () {
       dd();
       tt();
       tt();
-      setTimeout(() => resolve([d, t]), 60);
+      // Far past the debounce: under load a late timer must not flake.
+      setTimeout(() => resolve([d, t]), 250);
     }),
   };
 }

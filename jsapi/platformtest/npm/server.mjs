@@ -55,6 +55,14 @@ async function handle(req, res) {
       return res.end();
     case "/status/404":
       return json(res, 404, { error: "not found" });
+    case "/late":
+      // The head goes out alone; the body follows later, in its own chunks.
+      res.writeHead(200, { "content-type": "application/json" });
+      res.flushHeaders();
+      return setTimeout(() => {
+        res.write('{"late":');
+        setTimeout(() => res.end("true}"), 20);
+      }, 20);
     case "/slow":
       return setTimeout(() => json(res, 200, { slow: true }), 2000);
     case "/v1/chat/completions":

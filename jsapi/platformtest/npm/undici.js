@@ -13,6 +13,10 @@ export default async function () {
     out.post = await p.body.json();
     const f = await fetch(srv.url + "/echo", { method: "POST", body: JSON.stringify({ f: 1 }), headers: { "content-type": "application/json" } });
     out.fetch = [f.status, await f.json()];
+    // A body that arrives after the head, in pieces: fetch's body stream
+    // waits for it (node:stream's finished on a web stream).
+    const late = await fetch(srv.url + "/late");
+    out.fetchLate = [late.status, await late.json()];
     const agent = new Agent({ keepAliveTimeout: 10 });
     out.agent = (await request(srv.url + "/text", { dispatcher: agent })).statusCode;
     await agent.close();

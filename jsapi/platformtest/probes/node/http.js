@@ -20,7 +20,6 @@ function collect(res) {
   });
 }
 
-// gap: status net/http's server sends Go's reason phrase ("I'm a teapot"), not Node's
 export default async function () {
   const out = {};
   const seen = [];
@@ -41,6 +40,32 @@ export default async function () {
     } else if (req.url === "/status") {
       res.statusCode = 418;
       res.end();
+    } else if (req.url === "/reason") {
+      res.writeHead(299, "Custom Reason", { "X-R": "1" });
+      res.end("r");
+    } else if (req.url === "/statusMessage") {
+      // Set directly, then a streamed (chunked) body.
+      res.statusMessage = "Set Directly";
+      res.write("a");
+      res.end("b");
+    } else if (req.url === "/unknown") {
+      res.statusCode = 599;
+      res.end();
+    } else if (req.url === "/badReason") {
+      const errs = [];
+      try {
+        res.writeHead(200, "bad\nreason");
+      } catch (e) {
+        errs.push([e.name, e.code, e.message]);
+      }
+      res.statusMessage = "also\rbad";
+      try {
+        res.end("x");
+      } catch (e) {
+        errs.push([e.name, e.code, e.message]);
+      }
+      res.statusMessage = undefined;
+      res.end(JSON.stringify(errs));
     } else {
       res.writeHead(404);
       res.end("nope");
@@ -80,6 +105,21 @@ export default async function () {
         res.on("end", () => resolve([res.statusCode, res.statusMessage]));
       }).on("error", reject);
     });
+
+    // One keep-alive connection: each response carries its own reason.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    out.reasons = [];
+    for (const path of ["/reason", "/statusMessage", "/unknown", "/status", "/badReason", "/reason"]) {
+      out.reasons.push(
+        await new Promise((resolve, reject) => {
+          http.get(base + path, { agent }, async (res) => {
+            resolve([path, res.statusCode, res.statusMessage, res.headers["transfer-encoding"] ?? null, await collect(res)]);
+          }).on("error", reject);
+        }),
+      );
+    }
+    agent.destroy();
+    out.fetchStatusText = await fetch(base + "/reason").then(async (r) => [r.status, r.statusText, await r.text()]);
 
     out.notFound = await new Promise((resolve, reject) => {
       http.get(new URL(base + "/missing"), async (res) => resolve([res.statusCode, await collect(res)])).on("error", reject);
