@@ -165,6 +165,7 @@ func BuiltinAPIs() map[string]API {
 		APIAzureOpenAIResponses: APIFunc(streamAzureOpenAIResponses),
 		APIAnthropicMessages:    APIFunc(streamAnthropic),
 		APIGoogleGenerativeAI:   APIFunc(streamGoogle),
+		APIGoogleVertex:         APIFunc(streamGoogleVertex),
 		APIMistralConversations: APIFunc(streamMistral),
 		APIOpenAICodexResponses: APIFunc(streamOpenAICodexResponses),
 	}

@@ -195,11 +195,14 @@ func runGo(t *testing.T, dc diffCase, pi16 bool) ([]map[string]any, []recorded) 
 		defer close(done)
 		for e := range s.Events() {
 			ev := asData(t, e).(map[string]any)
-			if m, ok := ev["message"].(map[string]any); ok && pi16 && e.Message.RawStopReason != "" {
-				m["rawStopReason"] = e.Message.RawStopReason
-			}
-			if m, ok := ev["error"].(map[string]any); ok && pi16 && e.Message.RawStopReason != "" {
-				m["rawStopReason"] = e.Message.RawStopReason
+			for _, k := range []string{"message", "error"} {
+				if m, ok := ev[k].(map[string]any); ok && pi16 {
+					// pi-ai 1.6's fields, which pigo's event JSON leaves out.
+					if e.Message.RawStopReason != "" {
+						m["rawStopReason"] = e.Message.RawStopReason
+					}
+					m["usage"] = asData(t, e.Message.Usage.Map())
+				}
 			}
 			evs = append(evs, ev)
 			n++
@@ -266,21 +269,13 @@ func normalizeGeneratedIDs(v any) any {
 	return v
 }
 
-// dropPi16Extras removes from pi-ai 1.6's final messages what pigo's
-// events do not carry or cannot match: durationMs (a clock reading) and
-// cost.totalFromProvider.
+// dropPi16Extras removes from pi-ai 1.6's final messages what pigo cannot
+// match: durationMs, a clock reading.
 func dropPi16Extras(evs []map[string]any) {
 	for _, ev := range evs {
 		for _, k := range []string{"message", "error"} {
-			m, _ := ev[k].(map[string]any)
-			if m == nil {
-				continue
-			}
-			delete(m, "durationMs")
-			if u, ok := m["usage"].(map[string]any); ok {
-				if c, ok := u["cost"].(map[string]any); ok {
-					delete(c, "totalFromProvider")
-				}
+			if m, ok := ev[k].(map[string]any); ok {
+				delete(m, "durationMs")
 			}
 		}
 	}
