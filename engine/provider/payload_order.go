@@ -33,6 +33,11 @@ var payloadRanks = map[string]map[string]int{
 		"prompt_cache_key", "prompt_cache_retention", "prompt_cache_options", "store", "max_output_tokens",
 		"temperature", "service_tier", "tools", "tool_choice", "parallel_tool_calls", "reasoning", "effort",
 		"summary", "encrypted_content", "include", "verbosity"),
+	// buildChatPayload and toChatMessages of mistral-conversations, with
+	// the Mistral SDK's camelCase names handlers see.
+	APIMistralConversations: rankOf("model", "stream", "messages", "role", "prefix", "toolCallId", "id", "type", "function",
+		"name", "description", "parameters", "strict", "arguments", "index", "content", "text", "imageUrl", "thinking",
+		"toolCalls", "tools", "temperature", "maxTokens", "toolChoice", "promptMode", "reasoningEffort", "promptCacheKey"),
 }
 
 func rankOf(keys ...string) map[string]int {
