@@ -85,12 +85,20 @@ func TestDifferentialGoogleVertex(t *testing.T) {
 	compareCasesWithPi(t, piAI, cases)
 }
 
-// vertexConversation is googleConversation's history made on Vertex.
+// vertexConversation is googleConversation's history made on Vertex, its
+// first turn with a blank text and a blank thinking that carry signatures
+// (pi-ai 1.6 replays them).
 func vertexConversation() provider.Context {
 	c := googleConversation()
+	first := true
 	for _, m := range c.Messages {
 		if m["api"] == "google-generative-ai" {
 			m["api"], m["provider"] = "google-vertex", "google-vertex"
+			if first {
+				m["content"] = append(m["content"].([]any), map[string]any{"type": "text", "text": " ", "textSignature": "ZW1wdHk="},
+					map[string]any{"type": "thinking", "thinking": "", "thinkingSignature": "dGhpbms="})
+				first = false
+			}
 		}
 	}
 	return c

@@ -657,7 +657,7 @@ func convertGoogleTools(tools []Tool, pi16 bool) []any {
 			// "parameters" takes.
 			d["parametersJsonSchema"] = cloneMap(t.Parameters)
 			if pi16 {
-				d["parametersJsonSchema"] = rewriteConstAsEnum(t.Parameters, false)
+				d["parametersJsonSchema"] = rewriteConstAsEnum(t.declaredParameters(), false)
 			}
 		}
 		decls[i] = d
@@ -740,12 +740,14 @@ func convertGoogleMessages(model *Model, msgs []llmMessage, pi16 bool) []any {
 				var sig string
 				switch b.Type {
 				case BlockText:
-					if strings.TrimSpace(b.Text) == "" {
+					// pi-ai 1.6 keeps a blank text that carries a signature:
+					// Gemini wants it echoed back.
+					if strings.TrimSpace(b.Text) == "" && !(pi16 && googleSignature(same, b.TextSignature) != "") {
 						continue
 					}
 					p, sig = map[string]any{"text": sanitize(b.Text)}, b.TextSignature
 				case BlockThinking:
-					if strings.TrimSpace(b.Thinking) == "" {
+					if strings.TrimSpace(b.Thinking) == "" && !(pi16 && googleSignature(same, b.ThinkingSignature) != "") {
 						continue
 					}
 					if !same {

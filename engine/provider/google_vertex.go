@@ -7,6 +7,8 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // This file is pi-ai 1.6's api/google-vertex.js: the google-generative-ai
@@ -197,9 +199,22 @@ var (
 )
 
 // rewriteConstAsEnum is pi-ai 1.6's: string and number consts become
-// single-value enums, which Gemini honours (it ignores const).
+// single-value enums, which Gemini honours (it ignores const). An ordered
+// object keeps its order, the enum last, as pi-ai's copy has it.
 func rewriteConstAsEnum(v any, nameMap bool) any {
 	switch x := v.(type) {
+	case *jsjson.Object:
+		out := make(jsjson.Object, 0, len(*x))
+		for _, mb := range *x {
+			out = append(out, jsjson.Member{Key: mb.Key, Value: rewriteConstMember(mb.Key, mb.Value, nameMap)})
+		}
+		if c, ok := out.Get("const"); ok && !nameMap && isConstScalar(c) {
+			if _, hasEnum := out.Get("enum"); !hasEnum {
+				out.Delete("const")
+				out.Set("enum", []any{c})
+			}
+		}
+		return &out
 	case []any:
 		out := make([]any, len(x))
 		for i, e := range x {
@@ -209,24 +224,35 @@ func rewriteConstAsEnum(v any, nameMap bool) any {
 	case map[string]any:
 		out := make(map[string]any, len(x))
 		for k, e := range x {
-			switch {
-			case nameMap || jsonSchemaSubschemas[k]:
-				out[k] = rewriteConstAsEnum(e, false)
-			case jsonSchemaNameMaps[k]:
-				out[k] = rewriteConstAsEnum(e, true)
-			default:
-				out[k] = cloneValue(e)
-			}
+			out[k] = rewriteConstMember(k, e, nameMap)
 		}
 		_, hasEnum := out["enum"]
-		if c, ok := out["const"]; ok && !nameMap && !hasEnum {
-			switch c.(type) {
-			case string, float64, int, int64:
-				delete(out, "const")
-				out["enum"] = []any{c}
-			}
+		if c, ok := out["const"]; ok && !nameMap && !hasEnum && isConstScalar(c) {
+			delete(out, "const")
+			out["enum"] = []any{c}
 		}
 		return out
 	}
 	return v
+}
+
+// rewriteConstMember rewrites the value of key k of a schema (or, in a
+// name map, of a name).
+func rewriteConstMember(k string, v any, nameMap bool) any {
+	switch {
+	case nameMap || jsonSchemaSubschemas[k]:
+		return rewriteConstAsEnum(v, false)
+	case jsonSchemaNameMaps[k]:
+		return rewriteConstAsEnum(v, true)
+	}
+	return cloneValue(v)
+}
+
+// isConstScalar: the consts pi-ai rewrites, strings and numbers.
+func isConstScalar(v any) bool {
+	switch v.(type) {
+	case string, float64, int, int64:
+		return true
+	}
+	return false
 }

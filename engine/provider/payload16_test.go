@@ -28,25 +28,37 @@ for await (const ev of s) {}
 `
 
 // TestHandlerPayloadMatchesPiAI16: what before_provider_request handlers
-// get for a mistral-conversations request (HandlerPayload of the payload
-// OnPayload sees) is, byte for byte, what pi-ai 1.6 hands onPayload.
+// get for mistral-conversations and google-vertex requests (HandlerPayload
+// of the payload OnPayload sees) is, byte for byte, what pi-ai 1.6 hands
+// onPayload (called without an abort signal: with one, pi-ai's Vertex
+// config also carries it as abortSignal).
 func TestHandlerPayloadMatchesPiAI16(t *testing.T) {
 	piAI := piAI16Path(t)
-	conv := mistralConversation()
-	// The spec reaches pi-ai through encoding/json: keys sorted.
-	conv.Tools[0].ParameterKeys = []string{"properties", "type"}
-	conv.Tools = append(conv.Tools, provider.Tool{Name: "read", Description: "Read", ParameterKeys: []string{"properties", "required", "type"},
-		Parameters: map[string]any{"type": "object", "required": []any{"path"}, "properties": map[string]any{"path": map[string]any{"type": "string"}}}})
+	withRead := func(conv provider.Context) provider.Context {
+		// The spec reaches pi-ai through encoding/json: keys sorted.
+		conv.Tools[0].ParameterKeys = []string{"properties", "type"}
+		conv.Tools = append(conv.Tools, provider.Tool{Name: "read", Description: "Read", ParameterKeys: []string{"properties", "required", "type"},
+			Parameters: map[string]any{"type": "object", "required": []any{"path"}, "properties": map[string]any{"path": map[string]any{"type": "string"},
+				"mode": map[string]any{"const": "fast", "description": "m"}}}})
+		return conv
+	}
+	mistral, vertex := withRead(mistralConversation()), withRead(vertexConversation())
+	gemini3 := provider.ThinkingLevelMap{provider.ThinkingOff: nil, provider.ThinkingMinimal: ptrTo("minimal"), provider.ThinkingLow: ptrTo("low"),
+		provider.ThinkingMedium: ptrTo("medium"), provider.ThinkingHigh: ptrTo("high")}
 	cases := []struct {
 		name     string
 		model    *provider.Model
+		conv     provider.Context
 		thinking provider.ThinkingLevel
 		session  string
 		choice   any
 	}{
-		{"conversation", mistralModel("magistral-medium-latest", true, nil)("http://127.0.0.1:1"), provider.ThinkingHigh, "sess-1", "any"},
-		{"effort", mistralModel("mistral-small-2603", true, provider.ThinkingLevelMap{provider.ThinkingOff: ptrTo("none"), provider.ThinkingHigh: ptrTo("high")})("http://127.0.0.1:1"),
-			"", "", map[string]any{"type": "function", "function": map[string]any{"name": "ls"}}},
+		{"mistral conversation", mistralModel("magistral-medium-latest", true, nil)("http://127.0.0.1:1"), mistral, provider.ThinkingHigh, "sess-1", "any"},
+		{"mistral effort", mistralModel("mistral-small-2603", true, provider.ThinkingLevelMap{provider.ThinkingOff: ptrTo("none"), provider.ThinkingHigh: ptrTo("high")})("http://127.0.0.1:1"),
+			mistral, "", "", map[string]any{"type": "function", "function": map[string]any{"name": "ls"}}},
+		{"vertex conversation", vertexModel("gemini-2.5-flash", nil)("http://127.0.0.1:1"), vertex, provider.ThinkingMedium, "", "any"},
+		{"vertex gemini 3", vertexModel("gemini-3-flash-preview", gemini3)("http://127.0.0.1:1"), vertex, provider.ThinkingLow, "", nil},
+		{"vertex thinking off", vertexModel("gemini-3-flash-preview", gemini3)("http://127.0.0.1:1"), vertex, "", "", "auto"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -62,12 +74,12 @@ func TestHandlerPayloadMatchesPiAI16(t *testing.T) {
 				opts["toolChoice"] = c.choice
 			}
 			spec := map[string]any{"piAi": "file://" + piAI, "model": c.model, "options": opts,
-				"context": map[string]any{"systemPrompt": conv.SystemPrompt, "messages": conv.Messages, "tools": conv.Tools}}
+				"context": map[string]any{"systemPrompt": c.conv.SystemPrompt, "messages": c.conv.Messages, "tools": c.conv.Tools}}
 			want := runPi16Payload(t, piAI, spec)
 
 			var got string
 			stop := errors.New("stop")
-			s, err := provider.Stream(context.Background(), c.model, &conv, &provider.Options{APIKey: "k", Thinking: c.thinking, SessionID: c.session,
+			s, err := provider.Stream(context.Background(), c.model, &c.conv, &provider.Options{APIKey: "k", Thinking: c.thinking, SessionID: c.session,
 				ToolChoice: c.choice, OnPayload: func(_ context.Context, p map[string]any, m *provider.Model) (map[string]any, error) {
 					got = jsjson.Stringify(provider.HandlerPayload(m.API, p))
 					return nil, stop

@@ -38,6 +38,13 @@ var payloadRanks = map[string]map[string]int{
 	APIMistralConversations: rankOf("model", "stream", "messages", "role", "prefix", "toolCallId", "id", "type", "function",
 		"name", "description", "parameters", "strict", "arguments", "index", "content", "text", "imageUrl", "thinking",
 		"toolCalls", "tools", "temperature", "maxTokens", "toolChoice", "promptMode", "reasoningEffort", "promptCacheKey"),
+	// buildParams and convertMessages of google-vertex: the
+	// generateContentStream parameters.
+	APIGoogleVertex: rankOf("model", "contents", "role", "thought", "text", "functionCall", "functionResponse", "name",
+		"description", "parametersJsonSchema", "args", "response", "output", "error", "parts", "id", "inlineData",
+		"mimeType", "data", "thoughtSignature", "config", "temperature", "maxOutputTokens", "systemInstruction", "tools",
+		"functionDeclarations", "toolConfig", "functionCallingConfig", "mode", "automaticContinuation", "thinkingConfig",
+		"includeThoughts", "thinkingLevel", "thinkingBudget"),
 }
 
 func rankOf(keys ...string) map[string]int {
