@@ -106,6 +106,9 @@ func TestDifferentialMistral(t *testing.T) {
 		{name: "http 401", model: small, context: hello, handlers: []http.HandlerFunc{status(401, map[string]string{"Content-Type": "application/json"},
 			`{"message":"Unauthorized","request_id":"r1"}`)}},
 		{name: "http 503 empty", model: small, context: hello, handlers: []http.HandlerFunc{status(503, nil, "")}},
+		{name: "429 not retried", model: small, context: hello, maxRetries: 2, handlers: []http.HandlerFunc{
+			status(429, map[string]string{"Retry-After": "0"}, `{"message":"slow down"}`),
+			sse(msChunk(map[string]any{"content": "ok"}, "stop"), "[DONE]")}},
 		{name: "abort", model: small, context: hello, abortAfter: 3, handlers: []http.HandlerFunc{rawThenHang(
 			"data: " + msChunk(map[string]any{"content": "one"}, "") + "\n\n")}},
 		{name: "session affinity", model: small, context: hello, sessionID: "sess-1",

@@ -76,6 +76,9 @@ func TestDifferentialGoogleVertex(t *testing.T) {
 			map[string]string{"Content-Type": "application/json; charset=UTF-8"},
 			`{"error": {"code": 400, "message": "API key not valid. Please pass a valid API key.", "status": "INVALID_ARGUMENT"}}`)}},
 		{name: "http 500 text", model: flash, context: hello, handlers: []http.HandlerFunc{status(500, map[string]string{"Content-Type": "text/plain"}, "internal <oops>")}},
+		{name: "429 then ok", model: flash, context: hello, maxRetries: 2, handlers: []http.HandlerFunc{
+			status(429, map[string]string{"Content-Type": "application/json", "Retry-After": "0"}, `{"error":{"code":429,"message":"Resource exhausted","status":"RESOURCE_EXHAUSTED"}}`),
+			sse(gmChunk(p(gmText("ok")), "STOP", nil))}},
 		{name: "abort", model: flash, context: hello, abortAfter: 3, handlers: []http.HandlerFunc{rawThenHang(
 			"data: " + gmChunk(p(gmText("one")), "", nil) + "\n\n")}},
 		{name: "conversation", model: flash, context: vertexConversation(), handlers: stop("")},

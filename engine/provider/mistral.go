@@ -391,7 +391,11 @@ func (st *mistralStream) stream(ctx context.Context, c *Context, key string) err
 	if mistralPromptCaching(opts) && !explicitAffinity {
 		headers["x-affinity"] = opts.SessionID
 	}
-	resp, err := openStream(ctx, model, opts, strings.TrimRight(model.BaseURL, "/")+"/v1/chat/completions", headers, body, mistralErrorText, st)
+	// pi-ai's Mistral request is sent once: its maxRetries option is not
+	// used (pi's agent retries the turn).
+	once := *opts
+	once.Retry.MaxRetries = -1
+	resp, err := openStream(ctx, model, &once, strings.TrimRight(model.BaseURL, "/")+"/v1/chat/completions", headers, body, mistralErrorText, st)
 	switch {
 	case errors.Is(err, errSendAborted):
 		return errors.New(msgReadAborted) // fetch's AbortError
