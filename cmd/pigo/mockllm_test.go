@@ -66,6 +66,7 @@ type mockLLM struct {
 	calls int
 	reqs  []map[string]any
 	hdrs  []http.Header
+	paths []string
 	log   func(body []byte) // optional: each request body
 }
 
@@ -110,6 +111,7 @@ func (m *mockLLM) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	m.reqs = append(m.reqs, body)
 	m.hdrs = append(m.hdrs, r.Header.Clone())
+	m.paths = append(m.paths, r.URL.Path)
 	m.calls++
 	n := m.calls
 	var step *mockStep

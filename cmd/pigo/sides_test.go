@@ -92,8 +92,13 @@ func sideCommand(argv []string, dir string, args ...string) *exec.Cmd {
 // test's environment (no API keys) and an empty pipe as stdin (not a
 // terminal), and returns its stdout, stderr and exit status as one text.
 func runCLI(argv []string, dir string, args ...string) string {
+	return runCLIEnv(argv, dir, nil, args...)
+}
+
+// runCLIEnv is runCLI with env ("NAME=value") added to the environment.
+func runCLIEnv(argv []string, dir string, env []string, args ...string) string {
 	cmd := sideCommand(argv, dir, args...)
-	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH")}, sandboxEnv(dir)...)
+	cmd.Env = append(append([]string{"PATH=" + os.Getenv("PATH")}, sandboxEnv(dir)...), env...)
 	cmd.Stdin = strings.NewReader("")
 	var stdout, stderr strings.Builder
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

@@ -156,7 +156,8 @@ func (o *Options) baseMaxTokens(m *Model) int {
 
 // BuiltinAPIs returns the HTTP APIs this package implements, keyed by api
 // name: openai-completions, openai-responses, azure-openai-responses,
-// openai-codex-responses, anthropic-messages and google-generative-ai.
+// openai-codex-responses, anthropic-messages, google-generative-ai,
+// google-vertex and mistral-conversations.
 func BuiltinAPIs() map[string]API {
 	return map[string]API{
 		APIOpenAICompletions:    APIFunc(streamOpenAICompletions),
@@ -164,6 +165,8 @@ func BuiltinAPIs() map[string]API {
 		APIAzureOpenAIResponses: APIFunc(streamAzureOpenAIResponses),
 		APIAnthropicMessages:    APIFunc(streamAnthropic),
 		APIGoogleGenerativeAI:   APIFunc(streamGoogle),
+		APIGoogleVertex:         APIFunc(streamGoogleVertex),
+		APIMistralConversations: APIFunc(streamMistral),
 		APIOpenAICodexResponses: APIFunc(streamOpenAICodexResponses),
 	}
 }

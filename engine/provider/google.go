@@ -60,8 +60,23 @@ func streamGoogle(ctx context.Context, model *Model, c *Context, opts *Options) 
 	}
 	st := &googleStream{producer: newProducer(model, opts), block: -1}
 	st.out.API = APIGoogleGenerativeAI // pi-ai names it so whatever model.api says
-	go func() { st.finish(ctx, st.stream(ctx, c, key, googleThinkingFor(model, opts))) }()
+	base := model.BaseURL
+	if base == "" {
+		base = googleDefaultBaseURL
+	}
+	ep := googleEndpoint{
+		url:     func(modelPath string) string { return strings.TrimSuffix(base, "/") + "/" + modelPath },
+		headers: map[string]string{"x-goog-api-key": key},
+	}
+	go func() { st.finish(ctx, st.stream(ctx, c, ep, googleThinkingFor(model, opts))) }()
 	return st.s, nil
+}
+
+// googleEndpoint is where a google stream is sent: the URL of a model's
+// resource path, the authentication headers.
+type googleEndpoint struct {
+	url     func(modelPath string) string
+	headers map[string]string
 }
 
 // googleThinking is the thinking option pi-ai's streamSimpleGoogle derives
@@ -71,6 +86,8 @@ type googleThinking struct {
 	level     string // thinkingLevel (Gemini 3, Gemma 4); "" when unset
 	budget    int    // thinkingBudget, when hasBudget
 	hasBudget bool
+	off       map[string]any // pi-ai 1.6: the thinkingConfig that turns thinking off
+	err       error          // pi-ai 1.6: a thinking level the model maps to no Google level
 }
 
 func googleThinkingFor(m *Model, opts *Options) googleThinking {
@@ -116,6 +133,11 @@ func googleThinkingLevel(id string, l ThinkingLevel) string {
 
 // googleBudget is pi-ai's getGoogleBudget; false means no thinkingBudget.
 func googleBudget(id string, l ThinkingLevel, custom ThinkingBudgets) (int, bool) {
+	return googleBudgetOf(id, l, custom, true)
+}
+
+// googleBudgetOf is getGoogleBudget with or without its Flash-Lite row.
+func googleBudgetOf(id string, l ThinkingLevel, custom ThinkingBudgets, flashLiteRow bool) (int, bool) {
 	byLevel := map[ThinkingLevel]int{ThinkingMinimal: custom.Minimal, ThinkingLow: custom.Low, ThinkingMedium: custom.Medium, ThinkingHigh: custom.High}
 	if v := byLevel[l]; v > 0 {
 		return v, true
@@ -124,7 +146,7 @@ func googleBudget(id string, l ThinkingLevel, custom ThinkingBudgets) (int, bool
 	switch {
 	case strings.Contains(id, "2.5-pro"):
 		budgets = map[ThinkingLevel]int{ThinkingMinimal: 128, ThinkingLow: 2048, ThinkingMedium: 8192, ThinkingHigh: 32768}
-	case strings.Contains(id, "2.5-flash-lite"):
+	case flashLiteRow && strings.Contains(id, "2.5-flash-lite"):
 		budgets = map[ThinkingLevel]int{ThinkingMinimal: 512, ThinkingLow: 2048, ThinkingMedium: 8192, ThinkingHigh: 24576}
 	case strings.Contains(id, "2.5-flash"):
 		budgets = map[ThinkingLevel]int{ThinkingMinimal: 128, ThinkingLow: 2048, ThinkingMedium: 8192, ThinkingHigh: 24576}
@@ -154,14 +176,20 @@ type googleStream struct {
 	block     int // content index of the open text or thinking block, -1 for none
 	toolIDs   int // tool call ids generated so far
 	sawFinish bool
+	// vertex selects pi-ai 1.6's google-vertex where it differs from the
+	// 0.73.1 google-generative-ai this file otherwise follows.
+	vertex bool
 }
 
-func (st *googleStream) stream(ctx context.Context, c *Context, key string, th googleThinking) error {
+func (st *googleStream) stream(ctx context.Context, c *Context, ep googleEndpoint, th googleThinking) error {
 	model, opts := st.model, st.opts
+	if th.err != nil {
+		return th.err
+	}
 	if ctx.Err() != nil {
 		return errors.New("Request aborted")
 	}
-	params, err := buildGoogleParams(model, c, opts, th)
+	params, err := buildGoogleParams(model, c, opts, th, st.vertex)
 	if err != nil {
 		return err
 	}
@@ -176,12 +204,11 @@ func (st *googleStream) stream(ctx context.Context, c *Context, key string, th g
 	if err != nil {
 		return err
 	}
-	base := model.BaseURL
-	if base == "" {
-		base = googleDefaultBaseURL
+	target := ep.url(modelPath) + ":streamGenerateContent?alt=sse"
+	headers := map[string]string{"Content-Type": "application/json"}
+	for k, v := range ep.headers {
+		headers[k] = v
 	}
-	target := strings.TrimSuffix(base, "/") + "/" + modelPath + ":streamGenerateContent?alt=sse"
-	headers := map[string]string{"Content-Type": "application/json", "x-goog-api-key": key}
 	for k, v := range model.Headers {
 		headers[k] = v
 	}
@@ -220,6 +247,19 @@ func (st *googleStream) stream(ctx context.Context, c *Context, key string, th g
 		if err := st.chunk(ev.Data); err != nil {
 			return err
 		}
+	}
+	if st.vertex {
+		// pi-ai 1.6: blocks end first, then the stream's outcome.
+		st.endBlock()
+		switch {
+		case ctx.Err() != nil:
+			return errors.New(msgAborted)
+		case !st.sawFinish:
+			return errors.New("Google Vertex stream ended without a finish reason")
+		case st.out.StopReason == StopReasonError || st.out.StopReason == StopReasonAborted:
+			return errors.New("Provider stopped with: " + st.out.RawStopReason)
+		}
+		return nil
 	}
 	if !st.sawFinish {
 		// pi-ai would finish with what it has; pigo reports the broken stream
@@ -293,7 +333,7 @@ func (st *googleStream) chunk(data string) error {
 		if s, ok := fr.(string); ok {
 			out.RawStopReason = s
 		}
-		reason, err := mapGoogleFinishReason(fr)
+		reason, err := mapGoogleFinishReason(fr, st.vertex)
 		if err != nil {
 			return err
 		}
@@ -429,8 +469,16 @@ func (st *googleStream) endBlock() {
 	st.block = -1
 }
 
-// mapGoogleFinishReason is pi-ai's mapStopReason for Gemini's finishReason.
-func mapGoogleFinishReason(r any) (StopReason, error) {
+// mapGoogleFinishReason is pi-ai's mapStopReason for Gemini's finishReason;
+// pi16 adds 1.6's CONTINUATION (a length stop: pi does not resume) and
+// TOO_MANY_TOOL_CALLS.
+func mapGoogleFinishReason(r any, pi16 bool) (StopReason, error) {
+	switch {
+	case pi16 && r == "CONTINUATION":
+		return StopReasonLength, nil
+	case pi16 && r == "TOO_MANY_TOOL_CALLS":
+		return StopReasonError, nil
+	}
 	switch r {
 	case "STOP":
 		return StopReasonStop, nil
@@ -446,10 +494,13 @@ func mapGoogleFinishReason(r any) (StopReason, error) {
 
 // buildGoogleParams is pi-ai's buildParams: the generateContentStream
 // parameters {model, contents, config}.
-func buildGoogleParams(model *Model, c *Context, opts *Options, th googleThinking) (map[string]any, error) {
+func buildGoogleParams(model *Model, c *Context, opts *Options, th googleThinking, pi16 bool) (map[string]any, error) {
 	msgs, err := decodeMessages(c.Messages)
 	if err != nil {
 		return nil, err
+	}
+	if pi16 {
+		msgs = dropForeignThinking(msgs, model)
 	}
 	config := map[string]any{}
 	if opts.Temperature != nil {
@@ -462,7 +513,7 @@ func buildGoogleParams(model *Model, c *Context, opts *Options, th googleThinkin
 		config["systemInstruction"] = sanitize(c.SystemPrompt)
 	}
 	if len(c.Tools) > 0 {
-		config["tools"] = convertGoogleTools(c.Tools)
+		config["tools"] = convertGoogleTools(c.Tools, pi16)
 		if opts.ToolChoice != nil && opts.ToolChoice != "" {
 			mode := "AUTO"
 			switch opts.ToolChoice {
@@ -483,10 +534,16 @@ func buildGoogleParams(model *Model, c *Context, opts *Options, th googleThinkin
 			tc["thinkingBudget"] = int64(th.budget)
 		}
 		config["thinkingConfig"] = tc
+	case model.Reasoning && !th.enabled && pi16:
+		config["thinkingConfig"] = th.off
 	case model.Reasoning && !th.enabled:
 		config["thinkingConfig"] = googleThinkingOff(model.ID)
 	}
-	return map[string]any{"model": model.ID, "contents": convertGoogleMessages(model, msgs), "config": config}, nil
+	if pi16 {
+		// Not sent: the SDK's own continuation of a CONTINUATION finish.
+		config["automaticContinuation"] = false
+	}
+	return map[string]any{"model": model.ID, "contents": convertGoogleMessages(model, msgs, pi16), "config": config}, nil
 }
 
 // Config keys @google/genai sends inside generationConfig for the Gemini API.
@@ -589,7 +646,9 @@ func googleWireContent(v any) any {
 	return out
 }
 
-func convertGoogleTools(tools []Tool) []any {
+// convertGoogleTools is pi-ai's convertTools; pi16 rewrites const as enum
+// as pi-ai 1.6 does.
+func convertGoogleTools(tools []Tool, pi16 bool) []any {
 	decls := make([]any, len(tools))
 	for i, t := range tools {
 		d := map[string]any{"name": t.Name, "description": t.Description}
@@ -597,6 +656,9 @@ func convertGoogleTools(tools []Tool) []any {
 			// Full JSON Schema (anyOf, const, ...), not the OpenAPI subset
 			// "parameters" takes.
 			d["parametersJsonSchema"] = cloneMap(t.Parameters)
+			if pi16 {
+				d["parametersJsonSchema"] = rewriteConstAsEnum(t.declaredParameters(), false)
+			}
 		}
 		decls[i] = d
 	}
@@ -604,8 +666,15 @@ func convertGoogleTools(tools []Tool) []any {
 }
 
 // googleRequiresToolCallID: models behind Google APIs that need explicit
-// function call ids.
-func googleRequiresToolCallID(id string) bool {
+// function call ids; pi-ai 1.6 (pi16) adds Gemini 3 and later.
+func googleRequiresToolCallID(id string, pi16 bool) bool {
+	if pi16 {
+		if m := geminiMajorRe.FindStringSubmatch(strings.ToLower(id)); m != nil {
+			if major, _ := strconv.Atoi(m[1]); major >= 3 {
+				return true
+			}
+		}
+	}
 	return strings.HasPrefix(id, "claude-") || strings.HasPrefix(id, "gpt-oss-")
 }
 
@@ -634,8 +703,8 @@ func googleInlineData(b ContentBlock) map[string]any {
 }
 
 // convertGoogleMessages is pi-ai's convertMessages for Gemini contents.
-func convertGoogleMessages(model *Model, msgs []llmMessage) []any {
-	needIDs := googleRequiresToolCallID(model.ID)
+func convertGoogleMessages(model *Model, msgs []llmMessage, pi16 bool) []any {
+	needIDs := googleRequiresToolCallID(model.ID, pi16)
 	normalize := func(id string, _ *llmMessage) string {
 		if !needIDs {
 			return id
@@ -671,12 +740,14 @@ func convertGoogleMessages(model *Model, msgs []llmMessage) []any {
 				var sig string
 				switch b.Type {
 				case BlockText:
-					if strings.TrimSpace(b.Text) == "" {
+					// pi-ai 1.6 keeps a blank text that carries a signature:
+					// Gemini wants it echoed back.
+					if strings.TrimSpace(b.Text) == "" && !(pi16 && googleSignature(same, b.TextSignature) != "") {
 						continue
 					}
 					p, sig = map[string]any{"text": sanitize(b.Text)}, b.TextSignature
 				case BlockThinking:
-					if strings.TrimSpace(b.Thinking) == "" {
+					if strings.TrimSpace(b.Thinking) == "" && !(pi16 && googleSignature(same, b.ThinkingSignature) != "") {
 						continue
 					}
 					if !same {

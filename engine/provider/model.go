@@ -11,6 +11,8 @@ const (
 	APIAzureOpenAIResponses = "azure-openai-responses"
 	APIAnthropicMessages    = "anthropic-messages"
 	APIGoogleGenerativeAI   = "google-generative-ai"
+	APIGoogleVertex         = "google-vertex"
+	APIMistralConversations = "mistral-conversations"
 	APIScripted             = "pigo-scripted"
 )
 

@@ -33,6 +33,18 @@ var payloadRanks = map[string]map[string]int{
 		"prompt_cache_key", "prompt_cache_retention", "prompt_cache_options", "store", "max_output_tokens",
 		"temperature", "service_tier", "tools", "tool_choice", "parallel_tool_calls", "reasoning", "effort",
 		"summary", "encrypted_content", "include", "verbosity"),
+	// buildChatPayload and toChatMessages of mistral-conversations, with
+	// the Mistral SDK's camelCase names handlers see.
+	APIMistralConversations: rankOf("model", "stream", "messages", "role", "prefix", "toolCallId", "id", "type", "function",
+		"name", "description", "parameters", "strict", "arguments", "index", "content", "text", "imageUrl", "thinking",
+		"toolCalls", "tools", "temperature", "maxTokens", "toolChoice", "promptMode", "reasoningEffort", "promptCacheKey"),
+	// buildParams and convertMessages of google-vertex: the
+	// generateContentStream parameters.
+	APIGoogleVertex: rankOf("model", "contents", "role", "thought", "text", "functionCall", "functionResponse", "name",
+		"description", "parametersJsonSchema", "args", "response", "output", "error", "parts", "id", "inlineData",
+		"mimeType", "data", "thoughtSignature", "config", "temperature", "maxOutputTokens", "systemInstruction", "tools",
+		"functionDeclarations", "toolConfig", "functionCallingConfig", "mode", "automaticContinuation", "thinkingConfig",
+		"includeThoughts", "thinkingLevel", "thinkingBudget"),
 }
 
 func rankOf(keys ...string) map[string]int {

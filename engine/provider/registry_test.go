@@ -34,7 +34,7 @@ func TestRegistryCatalog(t *testing.T) {
 	if !ok || m.API != provider.APIAnthropicMessages || m.BaseURL != "https://api.anthropic.com" || m.Cost.Output != 15 || m.ContextWindow != 200000 {
 		t.Errorf("claude-sonnet-4-5 = %+v", m)
 	}
-	if got := strings.Join(r.Providers(), ","); got != "anthropic,deepseek,google,openai" {
+	if got := strings.Join(r.Providers(), ","); got != "anthropic,deepseek,google,google-vertex,mistral,openai" {
 		t.Errorf("providers = %s", got)
 	}
 	if len(r.Available()) != 0 || r.DefaultModel() != nil {

@@ -1,0 +1,44 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestDifferentialListModelsVertexMistral16 runs --list-models through pi
+// 1.6 and pigo with only the google-vertex and mistral keys in the
+// environment: both list pi 1.6's built-in models of those providers, byte
+// for byte. pi 1.6 writes the list to stdout where 0.73.1, which pigo
+// follows, wrote it to stderr: the streams are compared together.
+func TestDifferentialListModelsVertexMistral16(t *testing.T) {
+	sides := pi16Sides(t)
+	t.Parallel()
+	for name, args := range map[string][]string{
+		"all":     {"--list-models"},
+		"search":  {"--list-models", "flash"},
+		"mistral": {"--list-models", "mistral"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			out := map[string]string{}
+			for side, argv := range sides {
+				dir, _, _ := sideDirs(t)
+				out[side] = runCLIEnv(argv, dir, []string{"GOOGLE_CLOUD_API_KEY=vertex-key", "MISTRAL_API_KEY=mistral-key"}, args...)
+			}
+			if withoutStreams(out["pi"]) != withoutStreams(out["pigo"]) {
+				t.Errorf("outputs differ:\npi:\n%s\npigo:\n%s", out["pi"], out["pigo"])
+			}
+		})
+	}
+}
+
+// withoutStreams is a runCLI transcript without its stream headings.
+func withoutStreams(transcript string) string {
+	var keep []string
+	for _, l := range strings.Split(transcript, "\n") {
+		if l != "## stdout" && l != "## stderr" {
+			keep = append(keep, l)
+		}
+	}
+	return strings.Join(keep, "\n")
+}

@@ -1,0 +1,258 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"regexp"
+	"strings"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
+)
+
+// This file is pi-ai 1.6's api/google-vertex.js: the google-generative-ai
+// stream of google.go sent to Vertex AI with @google/genai's Vertex URLs.
+// With an API key: POST {base}/v1/publishers/google/models/{id}
+// :streamGenerateContent?alt=sse, the key in x-goog-api-key, base being
+// https://aiplatform.googleapis.com unless the model names its own
+// (a baseUrl without "{location}"; one that already has a version path
+// gets no "/v1"). Without one pi-ai uses Application Default Credentials
+// for GOOGLE_CLOUD_PROJECT in GOOGLE_CLOUD_LOCATION; pigo does not
+// implement the OAuth token exchange ADC needs and fails with a message
+// saying so, after pi-ai's own project and location checks.
+
+const (
+	vertexDefaultBaseURL = "https://aiplatform.googleapis.com"
+	vertexAPIVersion     = "v1"
+	// vertexCredentialsMarker is the apiKey pi-ai treats as "use ADC".
+	vertexCredentialsMarker = "gcp-vertex-credentials"
+)
+
+var (
+	placeholderKeyRe  = regexp.MustCompile(`^<[^>]+>$`)
+	apiVersionPartRe  = regexp.MustCompile(`^v\d+(?:beta\d*)?$`)
+	apiVersionInURLRe = regexp.MustCompile(`(?:^|/)v\d+(?:beta\d*)?(?:/|$)`)
+	gemini4PlusRe     = regexp.MustCompile(`gemini-(?:[4-9]|[1-9]\d)`)
+	gemini3ProFlashRe = regexp.MustCompile(`gemini-3(?:\.\d+)?-(?:pro|flash)`)
+)
+
+func streamGoogleVertex(ctx context.Context, model *Model, c *Context, opts *Options) (*EventStream, error) {
+	if opts == nil {
+		opts = &Options{}
+	}
+	st := &googleStream{producer: newProducer(model, opts), block: -1, vertex: true}
+	st.out.API = APIGoogleVertex
+	go func() {
+		ep, err := vertexEndpoint(model, opts)
+		if err != nil {
+			st.finish(ctx, err)
+			return
+		}
+		st.finish(ctx, st.stream(ctx, c, ep, vertexThinkingFor(model, opts)))
+	}()
+	return st.s, nil
+}
+
+// vertexAPIKey is pi-ai's resolveApiKey: the key, unless it is missing,
+// the ADC marker or a "<placeholder>".
+func vertexAPIKey(opts *Options, provider string) string {
+	key := strings.TrimSpace(opts.APIKey)
+	if key == "" {
+		key = strings.TrimSpace(EnvAPIKey(provider, opts.Env))
+	}
+	if key == vertexCredentialsMarker || placeholderKeyRe.MatchString(key) {
+		return ""
+	}
+	return key
+}
+
+// vertexEndpoint is where @google/genai sends a Vertex request.
+func vertexEndpoint(model *Model, opts *Options) (googleEndpoint, error) {
+	key := vertexAPIKey(opts, model.Provider)
+	if key == "" {
+		project := opts.Env["GOOGLE_CLOUD_PROJECT"]
+		if project == "" {
+			project = opts.Env["GCLOUD_PROJECT"]
+		}
+		if project == "" {
+			return googleEndpoint{}, errors.New("Vertex AI requires a project ID. Set GOOGLE_CLOUD_PROJECT/GCLOUD_PROJECT or pass project in options.")
+		}
+		if opts.Env["GOOGLE_CLOUD_LOCATION"] == "" {
+			return googleEndpoint{}, errors.New("Vertex AI requires a location. Set GOOGLE_CLOUD_LOCATION or pass location in options.")
+		}
+		return googleEndpoint{}, fmt.Errorf("pigo cannot use Google Application Default Credentials for %s/%s: set GOOGLE_CLOUD_API_KEY or store a Vertex API key with /login",
+			model.Provider, model.ID)
+	}
+	base, version := vertexDefaultBaseURL, vertexAPIVersion
+	if custom := strings.TrimSpace(model.BaseURL); custom != "" && !strings.Contains(custom, "{location}") {
+		base = custom
+		if baseURLHasAPIVersion(custom) {
+			version = ""
+		}
+	}
+	prefix := strings.TrimSuffix(base, "/") + "/"
+	if version != "" {
+		prefix += version + "/"
+	}
+	return googleEndpoint{
+		// The SDK names Vertex models by their publisher.
+		url:     func(modelPath string) string { return prefix + "publishers/google/" + modelPath },
+		headers: map[string]string{"x-goog-api-key": key},
+	}, nil
+}
+
+// baseURLHasAPIVersion is pi-ai's baseUrlIncludesApiVersion.
+func baseURLHasAPIVersion(base string) bool {
+	u, err := url.Parse(base)
+	if err != nil || u.Scheme == "" {
+		return apiVersionInURLRe.MatchString(base)
+	}
+	for _, part := range strings.Split(u.Path, "/") {
+		if apiVersionPartRe.MatchString(part) {
+			return true
+		}
+	}
+	return false
+}
+
+// usesGoogleThinkingLevel is pi-ai 1.6's: models that take thinkingLevel
+// rather than a token budget.
+func usesGoogleThinkingLevel(id string) bool {
+	id = strings.ToLower(id)
+	return gemini3ProFlashRe.MatchString(id) || gemini4PlusRe.MatchString(id) ||
+		id == "gemini-flash-latest" || id == "gemini-flash-lite-latest" || gemma4Re.MatchString(id)
+}
+
+// resolveGoogleThinkingLevel is pi-ai 1.6's: the model's mapping of l
+// (lower-cased), else l, which must be one of Google's four levels.
+func resolveGoogleThinkingLevel(m *Model, l ThinkingLevel) (string, error) {
+	resolved, mapped := string(l), "undefined"
+	if v, ok := m.ThinkingLevelMap[l]; ok {
+		mapped = "null"
+		if v != nil {
+			resolved, mapped = strings.ToLower(*v), *v
+		}
+	}
+	switch resolved {
+	case "minimal", "low", "medium", "high":
+		return resolved, nil
+	}
+	return "", fmt.Errorf("Unsupported Google thinking level mapping for %s/%s: %s -> %s", m.Provider, m.ID, l, mapped)
+}
+
+// vertexThinkingFor is pi-ai 1.6's streamSimple thinking option for
+// google-vertex.
+func vertexThinkingFor(m *Model, opts *Options) googleThinking {
+	th := googleThinking{}
+	th.off, th.err = vertexThinkingOff(m)
+	r := opts.reasoning()
+	if r == "" {
+		return th
+	}
+	clamped := ClampThinkingLevel(m, r)
+	if clamped == ThinkingOff {
+		return th
+	}
+	level, err := resolveGoogleThinkingLevel(m, clamped)
+	if err != nil {
+		return googleThinking{err: err}
+	}
+	if usesGoogleThinkingLevel(m.ID) {
+		return googleThinking{enabled: true, level: strings.ToUpper(level)}
+	}
+	b, ok := vertexBudget(m.ID, ThinkingLevel(level), opts.ThinkingBudgets)
+	return googleThinking{enabled: true, budget: b, hasBudget: ok}
+}
+
+// vertexThinkingOff is pi-ai 1.6's getDisabledGoogleThinkingConfig: a model
+// that cannot turn thinking off gets the lowest level it supports.
+func vertexThinkingOff(m *Model) (map[string]any, error) {
+	if !m.Reasoning {
+		return nil, nil
+	}
+	fallback := ClampThinkingLevel(m, ThinkingOff)
+	if !usesGoogleThinkingLevel(m.ID) || fallback == ThinkingOff {
+		return map[string]any{"thinkingBudget": int64(0)}, nil
+	}
+	level, err := resolveGoogleThinkingLevel(m, fallback)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"thinkingLevel": strings.ToUpper(level)}, nil
+}
+
+// vertexBudget is google-vertex's getGoogleBudget, which unlike
+// google-generative-ai's has no Flash-Lite row (its ids match 2.5-flash).
+func vertexBudget(id string, l ThinkingLevel, custom ThinkingBudgets) (int, bool) {
+	return googleBudgetOf(id, l, custom, false)
+}
+
+// JSON Schema keywords whose values are subschemas, and those whose values
+// map names to subschemas (pi-ai 1.6's google-shared).
+var (
+	jsonSchemaSubschemas = map[string]bool{"additionalProperties": true, "unevaluatedProperties": true, "propertyNames": true,
+		"items": true, "prefixItems": true, "additionalItems": true, "unevaluatedItems": true, "contains": true, "allOf": true,
+		"anyOf": true, "oneOf": true, "not": true, "if": true, "then": true, "else": true, "contentSchema": true}
+	jsonSchemaNameMaps = map[string]bool{"properties": true, "patternProperties": true, "$defs": true, "definitions": true,
+		"dependentSchemas": true, "dependencies": true}
+)
+
+// rewriteConstAsEnum is pi-ai 1.6's: string and number consts become
+// single-value enums, which Gemini honours (it ignores const). An ordered
+// object keeps its order, the enum last, as pi-ai's copy has it.
+func rewriteConstAsEnum(v any, nameMap bool) any {
+	switch x := v.(type) {
+	case *jsjson.Object:
+		out := make(jsjson.Object, 0, len(*x))
+		for _, mb := range *x {
+			out = append(out, jsjson.Member{Key: mb.Key, Value: rewriteConstMember(mb.Key, mb.Value, nameMap)})
+		}
+		if c, ok := out.Get("const"); ok && !nameMap && isConstScalar(c) {
+			if _, hasEnum := out.Get("enum"); !hasEnum {
+				out.Delete("const")
+				out.Set("enum", []any{c})
+			}
+		}
+		return &out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = rewriteConstAsEnum(e, false)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = rewriteConstMember(k, e, nameMap)
+		}
+		_, hasEnum := out["enum"]
+		if c, ok := out["const"]; ok && !nameMap && !hasEnum && isConstScalar(c) {
+			delete(out, "const")
+			out["enum"] = []any{c}
+		}
+		return out
+	}
+	return v
+}
+
+// rewriteConstMember rewrites the value of key k of a schema (or, in a
+// name map, of a name).
+func rewriteConstMember(k string, v any, nameMap bool) any {
+	switch {
+	case nameMap || jsonSchemaSubschemas[k]:
+		return rewriteConstAsEnum(v, false)
+	case jsonSchemaNameMaps[k]:
+		return rewriteConstAsEnum(v, true)
+	}
+	return cloneValue(v)
+}
+
+// isConstScalar: the consts pi-ai rewrites, strings and numbers.
+func isConstScalar(v any) bool {
+	switch v.(type) {
+	case string, float64, int, int64:
+		return true
+	}
+	return false
+}
