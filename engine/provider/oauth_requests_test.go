@@ -127,11 +127,11 @@ func TestCopilotRequestsThroughLogin(t *testing.T) {
 		initiator   string
 		vision      bool
 	}{
-		{"gpt-4.1", "/chat/completions", sse(oaChunk(map[string]any{"content": "ok"}, "stop"), "[DONE]"),
+		{"gemini-4-carbon", "/chat/completions", sse(oaChunk(map[string]any{"content": "ok"}, "stop"), "[DONE]"),
 			[]map[string]any{userMsg("hi")}, "user", false},
-		{"gpt-5.4", "/responses", sse(`{"type":"response.completed","response":{"id":"r","status":"completed"}}`),
+		{"gpt-6.1-sol", "/responses", sse(`{"type":"response.completed","response":{"id":"r","status":"completed"}}`),
 			toolTurn(), "agent", true},
-		{"claude-sonnet-4.5", "/v1/messages", namedSSE("message_start", anStart, "message_delta", anDelta("end_turn", 1),
+		{"claude-haiku-4.5", "/v1/messages", namedSSE("message_start", anStart, "message_delta", anDelta("end_turn", 1),
 			"message_stop", `{"type":"message_stop"}`), toolTurn(), "agent", true},
 	} {
 		t.Run(tc.model, func(t *testing.T) {
