@@ -334,7 +334,7 @@ func TestDifferentialOAuthRefresh(t *testing.T) {
 		// models (an empty list here): pi 0.73.1 does not, so that request
 		// and the availableModelIds it writes are left out of the comparison
 		// (TestOAuthRefreshPersisted checks them).
-		{"copilot refresh", "github-copilot", "gemini-4-carbon", `{"type": "oauth", "refresh": "gho_1", "access": "tid=1;proxy-ep=proxy.old.example;x", "expires": 1}`,
+		{"copilot refresh", "github-copilot", "claude-haiku-4.5", `{"type": "oauth", "refresh": "gho_1", "access": "tid=1;proxy-ep=proxy.old.example;x", "expires": 1}`,
 			func(w http.ResponseWriter, r *http.Request) {
 				if r.URL.Path == "/models" {
 					jsonReply(`{"data":[]}`)(w, r)
@@ -342,9 +342,9 @@ func TestDifferentialOAuthRefresh(t *testing.T) {
 				}
 				jsonReply(`{"token":"tid=2;exp=9;proxy-ep=proxy.new.example","expires_at":1700001800,"refresh_in":1500}`)(w, r)
 			}},
-		{"copilot enterprise", "github-copilot", "claude-sonnet-5.5", `{"type": "oauth", "refresh": "gho_1", "access": "tid=1", "expires": ` + later +
+		{"copilot enterprise", "github-copilot", "claude-sonnet-4.6", `{"type": "oauth", "refresh": "gho_1", "access": "tid=1", "expires": ` + later +
 			`, "enterpriseUrl": "ghe.example.com"}`, status(500, nil, "")},
-		{"copilot refresh fails", "github-copilot", "gemini-4-carbon", `{"type": "oauth", "refresh": "gho_1", "access": "tid=1", "expires": 1}`,
+		{"copilot refresh fails", "github-copilot", "claude-haiku-4.5", `{"type": "oauth", "refresh": "gho_1", "access": "tid=1", "expires": 1}`,
 			status(401, nil, `{"message":"Bad credentials"}`)},
 		{"codex refresh", "openai-codex", "", `{"type": "oauth", "access": "x", "refresh": "rt_1", "expires": 1, "accountId": "old"}`,
 			jsonReply(`{"access_token":"` + codexJWT("acct_new", "n") + `","refresh_token":"rt_2","expires_in":864000,"id_token":"i"}`)},
