@@ -508,8 +508,13 @@ func TestOAuthSubscriptionModels(t *testing.T) {
 			t.Errorf("provider %s listed without credentials", p)
 		}
 	}
-	// A GitHub token in the environment lists Copilot at its default host.
-	r = oauthRegistry(t, t.TempDir(), nil, map[string]string{"GH_TOKEN": "gho_x"})
+	// GH_TOKEN and GITHUB_TOKEN do not list Copilot (pi-ai 1.6);
+	// COPILOT_GITHUB_TOKEN lists it at its default host.
+	r = oauthRegistry(t, t.TempDir(), nil, map[string]string{"GH_TOKEN": "gho_x", "GITHUB_TOKEN": "gho_x"})
+	if _, ok := r.Find("github-copilot", "claude-sonnet-5.5"); ok {
+		t.Error("GH_TOKEN listed Copilot")
+	}
+	r = oauthRegistry(t, t.TempDir(), nil, map[string]string{"COPILOT_GITHUB_TOKEN": "gho_x"})
 	if m, ok := r.Find("github-copilot", "claude-sonnet-5.5"); !ok || m.BaseURL != "https://api.individual.githubcopilot.com" ||
 		m.Headers["Editor-Version"] != "vscode/1.107.0" || m.API != provider.APIAnthropicMessages {
 		t.Errorf("copilot model = %+v", m)
