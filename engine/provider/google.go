@@ -474,6 +474,9 @@ func buildGoogleParams(model *Model, c *Context, opts *Options, th googleThinkin
 			config["toolConfig"] = map[string]any{"functionCallingConfig": map[string]any{"mode": mode}}
 		}
 	}
+	// pi-ai 1.6 turns off @google/genai's automatic continuation (the SDK
+	// takes the key out of the request).
+	config["automaticContinuation"] = false
 	switch {
 	case th.enabled && model.Reasoning:
 		tc := map[string]any{"includeThoughts": true}
@@ -596,7 +599,7 @@ func convertGoogleTools(tools []Tool) []any {
 		if t.Parameters != nil {
 			// Full JSON Schema (anyOf, const, ...), not the OpenAPI subset
 			// "parameters" takes.
-			d["parametersJsonSchema"] = cloneMap(t.Parameters)
+			d["parametersJsonSchema"] = t.declaredParameters()
 		}
 		decls[i] = d
 	}

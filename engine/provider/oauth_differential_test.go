@@ -179,12 +179,31 @@ func compareOAuthStream(t *testing.T, nm string, dc oauthStreamCase) {
 			t.Errorf("request %d path: pi-ai %s, pigo %s", i, piReqs[i].Path, goReqs[i].Path)
 		}
 		dropDefaultStrict(piReqs[i].Body, false)
+		if dc.model("http://127.0.0.1").API == provider.APIOpenAICodexResponses {
+			codexBody16(piReqs[i].Body, dc.context.SystemPrompt)
+		}
 		equalJSON(t, "request body", goReqs[i].Body, piReqs[i].Body)
 		for _, h := range oauthHeaders {
 			if pv, gv := piReqs[i].Header.Get(h), goReqs[i].Header.Get(h); pv != gv && !(h == "User-Agent" && isDefaultUA(pv, gv)) {
 				t.Errorf("request %d header %s: pi-ai %q, pigo %q", i, h, pv, gv)
 			}
 		}
+	}
+}
+
+// codexBody16 turns the Codex body pi-ai 0.73.1 (the pi-ai run here)
+// sends into pi-ai 1.6's for the reasoning models of these cases: the
+// system prompt as the leading developer item instead of instructions (and
+// no default instructions without one), and effort "none" when thinking
+// is off.
+func codexBody16(body map[string]any, systemPrompt string) {
+	delete(body, "instructions")
+	if systemPrompt != "" {
+		input, _ := body["input"].([]any)
+		body["input"] = append([]any{map[string]any{"role": "developer", "content": systemPrompt}}, input...)
+	}
+	if body["reasoning"] == nil {
+		body["reasoning"] = map[string]any{"effort": "none", "summary": "auto"}
 	}
 }
 

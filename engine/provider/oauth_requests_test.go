@@ -244,8 +244,10 @@ func TestCodexRequest(t *testing.T) {
 		t.Errorf("user agent %q", ua)
 	}
 	equalJSON(t, "body", req.Body, map[string]any{
-		"model": "gpt-5.4", "store": false, "stream": true, "instructions": "Be brief.",
-		"input":       []any{map[string]any{"role": "user", "content": []any{map[string]any{"type": "input_text", "text": "hi"}}}},
+		// pi-ai 1.6: the system prompt leads the input, no instructions.
+		"model": "gpt-5.4", "store": false, "stream": true,
+		"input": []any{map[string]any{"role": "developer", "content": "Be brief."},
+			map[string]any{"role": "user", "content": []any{map[string]any{"type": "input_text", "text": "hi"}}}},
 		"text":        map[string]any{"verbosity": "low"},
 		"include":     []any{"reasoning.encrypted_content"},
 		"tool_choice": "auto", "parallel_tool_calls": true, "prompt_cache_key": "sess-1",

@@ -33,6 +33,22 @@ var payloadRanks = map[string]map[string]int{
 		"prompt_cache_key", "prompt_cache_retention", "prompt_cache_options", "store", "max_output_tokens",
 		"temperature", "service_tier", "tools", "tool_choice", "parallel_tool_calls", "reasoning", "effort",
 		"summary", "encrypted_content", "include", "verbosity"),
+	// buildRequestBody of openai-codex-responses, with the input items of
+	// the shared convertResponsesMessages (an assistant message is type,
+	// role, content, status, id; an image detail before image_url) and
+	// convertResponsesTools.
+	APIOpenAICodexResponses: rankOf("model", "store", "stream", "input", "type", "role", "content", "status", "id",
+		"phase", "call_id", "name", "description", "parameters", "strict", "arguments", "output", "text", "annotations",
+		"detail", "image_url", "verbosity", "include", "prompt_cache_key", "tool_choice", "parallel_tool_calls",
+		"max_output_tokens", "temperature", "service_tier", "tools", "reasoning", "effort", "summary", "encrypted_content"),
+	// buildParams, convertMessages and convertTools of google-generative-ai:
+	// {model, contents, config}; a thinking part is thought, text,
+	// thoughtSignature; a function response name, response, parts, id.
+	APIGoogleGenerativeAI: rankOf("model", "contents", "role", "thought", "text", "functionCall", "functionResponse",
+		"inlineData", "mimeType", "data", "name", "description", "parameters", "parametersJsonSchema", "args", "response",
+		"error", "output", "parts", "id", "thoughtSignature", "config", "temperature", "maxOutputTokens",
+		"systemInstruction", "tools", "functionDeclarations", "toolConfig", "functionCallingConfig", "mode",
+		"automaticContinuation", "thinkingConfig", "includeThoughts", "thinkingLevel", "thinkingBudget"),
 }
 
 func rankOf(keys ...string) map[string]int {
