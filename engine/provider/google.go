@@ -489,6 +489,9 @@ func buildGoogleParams(model *Model, c *Context, opts *Options, th googleThinkin
 	case model.Reasoning && !th.enabled:
 		config["thinkingConfig"] = googleThinkingOff(model.ID)
 	}
+	// pi-ai puts the request's AbortSignal here, an object without
+	// enumerable keys that handlers see as {} (the SDK keeps it off the wire).
+	config["abortSignal"] = map[string]any{}
 	return map[string]any{"model": model.ID, "contents": convertGoogleMessages(model, msgs), "config": config}, nil
 }
 

@@ -48,7 +48,7 @@ var payloadRanks = map[string]map[string]int{
 		"inlineData", "mimeType", "data", "name", "description", "parameters", "parametersJsonSchema", "args", "response",
 		"error", "output", "parts", "id", "thoughtSignature", "config", "temperature", "maxOutputTokens",
 		"systemInstruction", "tools", "functionDeclarations", "toolConfig", "functionCallingConfig", "mode",
-		"automaticContinuation", "thinkingConfig", "includeThoughts", "thinkingLevel", "thinkingBudget"),
+		"automaticContinuation", "thinkingConfig", "includeThoughts", "thinkingLevel", "thinkingBudget", "abortSignal"),
 }
 
 func rankOf(keys ...string) map[string]int {

@@ -22,7 +22,7 @@ const payloadDriver = `
 import fs from "node:fs";
 const spec = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 const { streamSimple } = await import(spec.piAi);
-const s = streamSimple(spec.model, spec.context, { ...spec.options, onPayload: (p) => {
+const s = streamSimple(spec.model, spec.context, { ...spec.options, signal: new AbortController().signal, onPayload: (p) => {
   process.stdout.write(JSON.stringify(p) + "\n");
   throw new Error("stop");
 } });
