@@ -28,8 +28,11 @@ var payloadRanks = map[string]map[string]int{
 		"output_config", "effort", "metadata", "user_id", "tool_choice", "cache_control", "ttl"),
 	// buildParams, convertResponsesMessages and convertResponsesTools of
 	// openai-responses.
-	APIOpenAIResponses: rankOf("model", "input", "role", "type", "id", "call_id", "name", "description", "parameters",
-		"strict", "arguments", "output", "content", "text", "image_url", "detail", "instructions", "stream",
+	// openai-responses (an assistant message is type, role, content,
+	// status, id; an image detail before image_url).
+	APIOpenAIResponses: rankOf("model", "input", "type", "role", "content", "status", "id", "phase", "call_id", "name",
+		"description", "parameters", "strict", "arguments", "output", "text", "annotations", "detail", "image_url",
+		"instructions", "stream",
 		"prompt_cache_key", "prompt_cache_retention", "prompt_cache_options", "store", "max_output_tokens",
 		"temperature", "service_tier", "tools", "tool_choice", "parallel_tool_calls", "reasoning", "effort",
 		"summary", "encrypted_content", "include", "verbosity"),

@@ -107,7 +107,8 @@ func payloadConversation(api, prov, id string, thinkingSig, textSig func(n int) 
 }
 
 // TestDifferentialPayloadOrder16: the request bodies pigo builds for
-// google-generative-ai and openai-codex-responses, as before_provider_request
+// google-generative-ai, openai-codex-responses and openai-responses (its
+// input items), as before_provider_request
 // handlers see them, are byte for byte pi-ai 1.6's: key order at every
 // depth (a tool's schema as declared), nulls (codex's strict), the system
 // prompt (codex: a leading developer item) and reasoning when thinking is
@@ -123,13 +124,16 @@ func TestDifferentialPayloadOrder16(t *testing.T) {
 	codex := &provider.Model{ID: "gpt-5.5", Name: "C", API: provider.APIOpenAICodexResponses, Provider: "openai-codex",
 		BaseURL: "http://127.0.0.1:1", Reasoning: true, Input: []string{"text", "image"}, ContextWindow: 272000, MaxTokens: 128000,
 		ThinkingLevelMap: provider.ThinkingLevelMap{provider.ThinkingXHigh: ptrTo("xhigh")}}
+	responses := &provider.Model{ID: "gpt-5.5", Name: "R", API: provider.APIOpenAIResponses, Provider: "openai",
+		BaseURL: "http://127.0.0.1:1", Reasoning: true, Input: []string{"text", "image"}, ContextWindow: 272000, MaxTokens: 128000}
 	googleSig := func(n int) string { return "c2ln" + strconv.Itoa(n) + "==" }
 	googleHistory := payloadConversation(provider.APIGoogleGenerativeAI, "google", "gemini-2.5-flash", googleSig, googleSig)
-	codexHistory := payloadConversation(provider.APIOpenAICodexResponses, "openai-codex", "gpt-5.5",
-		func(n int) string {
-			return fmt.Sprintf(`{"type":"reasoning","id":"rs_%d","summary":[{"type":"summary_text","text":"Plan"}],"encrypted_content":"enc"}`, n)
-		},
-		func(n int) string { return fmt.Sprintf(`{"v":1,"id":"msg_%d","phase":"commentary"}`, n) })
+	reasoningSig := func(n int) string {
+		return fmt.Sprintf(`{"type":"reasoning","id":"rs_%d","summary":[{"type":"summary_text","text":"Plan"}],"encrypted_content":"enc"}`, n)
+	}
+	messageSig := func(n int) string { return fmt.Sprintf(`{"v":1,"id":"msg_%d","phase":"commentary"}`, n) }
+	codexHistory := payloadConversation(provider.APIOpenAICodexResponses, "openai-codex", "gpt-5.5", reasoningSig, messageSig)
+	responsesHistory := payloadConversation(provider.APIOpenAIResponses, "openai", "gpt-5.5", reasoningSig, messageSig)
 	for _, tc := range []struct {
 		name     string
 		model    *provider.Model
@@ -141,6 +145,7 @@ func TestDifferentialPayloadOrder16(t *testing.T) {
 		{"google_off", google, googleHistory, "", "k"},
 		{"codex", codex, codexHistory, provider.ThinkingHigh, codexJWT("acct", "1")},
 		{"codex_off", codex, codexHistory, "", codexJWT("acct", "1")},
+		{"responses", responses, responsesHistory, provider.ThinkingHigh, "k"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
