@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -53,6 +54,8 @@ type diffScenario struct {
 	rawRequests bool
 	// providerHeaders is the mock provider's "headers" in models.json.
 	providerHeaders map[string]string
+	// apiKey replaces the mock provider's apiKey in models.json.
+	apiKey string
 	// headers names request headers whose values the transcript records
 	// ("<< request-headers N name=value ...", "" for an absent one).
 	headers []string
@@ -522,6 +525,9 @@ func runDiffScenario(t *testing.T, sc diffScenario, argv []string) []string {
 	if sc.providerHeaders != nil {
 		hs, _ := json.Marshal(sc.providerHeaders)
 		models = strings.Replace(models, `"apiKey": "mock-key",`, `"apiKey": "mock-key", "headers": `+string(hs)+`,`, 1)
+	}
+	if sc.apiKey != "" {
+		models = strings.Replace(models, `"apiKey": "mock-key"`, `"apiKey": `+strconv.Quote(sc.apiKey), 1)
 	}
 	must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(models), 0o644))
 	if sc.settings != "" {

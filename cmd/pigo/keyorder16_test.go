@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -310,18 +311,21 @@ func TestDifferentialRPC16HandlerKeyOrder(t *testing.T) {
 }
 
 // TestDifferentialRPC16PayloadKeyOrder: before_provider_request's payload
-// has pi-ai 1.6's key order for the Anthropic Messages and OpenAI
-// Responses APIs too (the mock's chat-completions reply then fails on
-// both sides; only the payload is compared).
+// has pi-ai 1.6's key order for the Anthropic Messages, OpenAI Responses,
+// Google Generative AI and OpenAI Codex Responses APIs too (the mock's
+// chat-completions reply then fails on both sides; only the payload is
+// compared). Codex wants a ChatGPT token: a JWT naming an account.
 func TestDifferentialRPC16PayloadKeyOrder(t *testing.T) {
 	sides := pi16Sides(t)
-	for _, api := range []string{"anthropic-messages", "openai-responses"} {
+	for _, api := range []string{"anthropic-messages", "openai-responses", "google-generative-ai", "openai-codex-responses"} {
 		t.Run(api, func(t *testing.T) {
 			sc := diffScenario{
 				name:  "payloadkeyorder16_" + api,
 				ext:   extSource(handlerKeyOrderExt),
 				api:   api,
 				steps: []mockStep{{Text: "done"}},
+				apiKey: map[string]string{"openai-codex-responses": "h." +
+					base64.RawURLEncoding.EncodeToString([]byte(`{"https://api.openai.com/auth":{"chatgpt_account_id":"acct"}}`)) + ".s"}[api],
 				drive: func(d *rpcDriver) {
 					mark := d.mark()
 					d.call(`{"id":"p1","type":"prompt","message":"probe"}`)

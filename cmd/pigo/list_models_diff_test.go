@@ -57,3 +57,38 @@ func TestDifferentialListModels(t *testing.T) {
 		})
 	}
 }
+
+// TestDifferentialListModelsCopilot: with a Copilot token in the
+// environment, pi 1.6 and pigo list the same GitHub Copilot catalog (ids,
+// context windows, output limits, thinking, images); pi 1.6 reads the
+// token from COPILOT_GITHUB_TOKEN only, so GH_TOKEN alone lists no Copilot
+// model (a models.json provider keeps both off the no-models path).
+func TestDifferentialListModelsCopilot(t *testing.T) {
+	sides := pi16Sides(t)
+	t.Parallel()
+	cases := map[string][]string{
+		"copilot_token": {"COPILOT_GITHUB_TOKEN=gho_test"},
+		"gh_token":      {"GH_TOKEN=gho_test", "GITHUB_TOKEN=gho_test"},
+	}
+	for name, env := range cases {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			out := map[string]string{}
+			for side, argv := range sides {
+				dir, _, agentDir := sideDirs(t)
+				must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(`{"providers": {"zeta": {"baseUrl": "http://127.0.0.1:1/v1",
+  "api": "openai-completions", "apiKey": "k", "models": [{"id": "one"}]}}}`), 0o644))
+				cmd := sideCommand(argv, dir, "--list-models", "github-copilot")
+				cmd.Env = append(append([]string{"PATH=" + os.Getenv("PATH")}, sandboxEnv(dir)...), env...)
+				b, err := cmd.CombinedOutput()
+				out[side] = string(b) + "## exit " + itoa(exitStatus(err))
+			}
+			if out["pi"] != out["pigo"] {
+				t.Errorf("outputs differ:\npi:\n%s\npigo:\n%s", out["pi"], out["pigo"])
+			}
+			if want := map[string]string{"copilot_token": "gpt-6.1-sol", "gh_token": "No models matching"}[name]; !strings.Contains(out["pi"], want) {
+				t.Errorf("pi's listing lacks %q:\n%s", want, out["pi"])
+			}
+		})
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/pigo-dev/pigo/engine/provider"
 )
 
 // piFlags are pi's command-line options that pigo's agent modes understand
@@ -83,8 +85,15 @@ func reportDiagnostics(w io.Writer, diags []diagnostic) (failed bool) {
 	return failed
 }
 
-// thinkingLevels are pi's thinking levels, weakest first.
-func thinkingLevels() []string { return []string{"off", "minimal", "low", "medium", "high", "xhigh"} }
+// thinkingLevels are pi's thinking levels, weakest first (pi 1.6's
+// THINKING_LEVEL_OPTIONS, max included).
+func thinkingLevels() []string {
+	var out []string
+	for _, l := range provider.ThinkingLevels() {
+		out = append(out, string(l))
+	}
+	return out
+}
 
 // parsePiFlags is pi's parseArgs. Flags that take a value and come last
 // without one are ignored, as in pi.

@@ -37,7 +37,7 @@ func TestParsePiFlags(t *testing.T) {
 		t.Errorf("file args %q", f.fileArgs)
 	}
 	if want := []diagnostic{
-		{"warning", `Invalid thinking level "bogus". Valid values: off, minimal, low, medium, high, xhigh`},
+		{"warning", `Invalid thinking level "bogus". Valid values: off, minimal, low, medium, high, xhigh, max`},
 		{"error", "Unknown option: -x"},
 	}; !reflect.DeepEqual(f.diagnostics, want) {
 		t.Errorf("diagnostics %+v", f.diagnostics)
@@ -45,6 +45,10 @@ func TestParsePiFlags(t *testing.T) {
 	// -p does not take a flag or an @file as its message.
 	if f := parsePiFlags([]string{"-p", "--no-session"}); len(f.messages) != 0 || !f.noSession {
 		t.Errorf("-p --no-session: %+v", f)
+	}
+	// pi 1.6's "max" level.
+	if f := parsePiFlags([]string{"--thinking", "max"}); f.thinking != "max" || len(f.diagnostics) != 0 {
+		t.Errorf("--thinking max: %+v", f)
 	}
 	if f := parsePiFlags([]string{"--tui-mode", "regular"}); f.tuiMode != "regular" || len(f.diagnostics) != 0 {
 		t.Errorf("--tui-mode regular: %+v", f)

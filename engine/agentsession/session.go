@@ -1185,7 +1185,7 @@ Options (as pi's):
   --provider <name>              provider of --model
   --model <pattern>              model pattern or id ("provider/id", optional ":<thinking>")
   --api-key <key>                API key for the model's provider
-  --thinking <level>             off, minimal, low, medium, high, xhigh
+  --thinking <level>             off, minimal, low, medium, high, xhigh, max
   --tui-mode <mode>              TUI mode: fullscreen (default) or regular
   --models <patterns>            comma-separated model scope for cycle_model
   --system-prompt <text|file>    replace the system prompt

@@ -51,6 +51,13 @@ type anthropicParams struct {
 	effort          string
 }
 
+// thinksAdaptively: the model's compat forces adaptive thinking (pi-ai
+// 1.6's test, which its catalog sets on every adaptive Claude), or its id
+// names one of the Claudes pi-ai 0.73.1 knew to think adaptively.
+func (m *Model) thinksAdaptively() bool {
+	return supportsAdaptiveThinking(m.ID) || m.Compat != nil && m.Compat.ForceAdaptiveThinking != nil && *m.Compat.ForceAdaptiveThinking
+}
+
 // supportsAdaptiveThinking: Opus 4.6+, Sonnet 4.6.
 func supportsAdaptiveThinking(id string) bool {
 	for _, s := range []string{"opus-4-6", "opus-4.6", "opus-4-7", "opus-4.7", "sonnet-4-6", "sonnet-4.6"} {
@@ -105,7 +112,7 @@ func streamAnthropic(ctx context.Context, model *Model, c *Context, opts *Option
 	ap := anthropicParams{maxTokens: opts.baseMaxTokens(model)}
 	if r := opts.reasoning(); r == "" {
 		ap.thinkingEnabled = ptr(false)
-	} else if supportsAdaptiveThinking(model.ID) {
+	} else if model.thinksAdaptively() {
 		ap.thinkingEnabled, ap.effort = ptr(true), anthropicEffort(model, r)
 	} else {
 		ap.maxTokens, ap.budgetTokens = adjustMaxTokensForThinking(ap.maxTokens, model.MaxTokens, r, opts.ThinkingBudgets)
@@ -146,7 +153,7 @@ func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, a
 	if len(c.Tools) > 0 && !eager {
 		betas = append(betas, betaFineGrainedToolStream)
 	}
-	if !supportsAdaptiveThinking(model.ID) {
+	if !model.thinksAdaptively() {
 		betas = append(betas, betaInterleavedThinking)
 	}
 	headers := map[string]string{
@@ -441,7 +448,8 @@ func buildAnthropicParams(model *Model, c *Context, opts *Options, ap anthropicP
 		p["system"] = system
 	}
 	thinking := ap.thinkingEnabled != nil && *ap.thinkingEnabled
-	if opts.Temperature != nil && !thinking {
+	// Claude Opus 4.7 and later reject a temperature (compat.supportsTemperature false).
+	if opts.Temperature != nil && !thinking && (model.Compat == nil || model.Compat.SupportsTemperature == nil || *model.Compat.SupportsTemperature) {
 		p["temperature"] = *opts.Temperature
 	}
 	if len(c.Tools) > 0 {
@@ -481,7 +489,7 @@ func buildAnthropicParams(model *Model, c *Context, opts *Options, ap anthropicP
 	}
 	if model.Reasoning && ap.thinkingEnabled != nil {
 		switch {
-		case thinking && supportsAdaptiveThinking(model.ID):
+		case thinking && model.thinksAdaptively():
 			p["thinking"] = map[string]any{"type": "adaptive", "display": "summarized"}
 			if ap.effort != "" {
 				p["output_config"] = map[string]any{"effort": ap.effort}

@@ -181,6 +181,35 @@ func TestAnthropicAdaptiveThinking(t *testing.T) {
 	}
 }
 
+// TestAnthropicCompatAdaptiveThinking: a model whose compat forces
+// adaptive thinking (as pi-ai 1.6's catalog marks Copilot's Claudes,
+// whatever their id) thinks adaptively at pi 1.6's "max" level; with
+// thinking off, a temperature is left out when compat says the model
+// rejects one.
+func TestAnthropicCompatAdaptiveThinking(t *testing.T) {
+	t.Parallel()
+	reply := namedSSE("message_start", anStart, "message_delta", anDelta("end_turn", 1), "message_stop", `{"type":"message_stop"}`)
+	srv := newFakeServer(t, reply, reply)
+	m := anModel(srv)
+	m.ID = "claude-fable-5"
+	m.ThinkingLevelMap = provider.ThinkingLevelMap{provider.ThinkingXHigh: ptrTo("xhigh"), provider.ThinkingMax: ptrTo("max")}
+	m.Compat = &provider.Compat{ForceAdaptiveThinking: ptrTo(true), SupportsTemperature: ptrTo(false)}
+	opts := baseOpts()
+	opts.Thinking = provider.ThinkingMax
+	mustStream(t, m, &provider.Context{Messages: []map[string]any{userMsg("x")}}, opts)
+	opts.Thinking, opts.Temperature = provider.ThinkingOff, ptrTo(0.2)
+	mustStream(t, m, &provider.Context{Messages: []map[string]any{userMsg("x")}}, opts)
+	reqs := srv.Requests()
+	equalJSON(t, "thinking", reqs[0].Body["thinking"], map[string]any{"type": "adaptive", "display": "summarized"})
+	equalJSON(t, "output_config", reqs[0].Body["output_config"], map[string]any{"effort": "max"})
+	if h := reqs[0].Header.Get("Anthropic-Beta"); h != "" {
+		t.Errorf("adaptive models need no beta header, got %q", h)
+	}
+	if tmp, ok := reqs[1].Body["temperature"]; ok {
+		t.Errorf("temperature %v sent to a model that rejects it", tmp)
+	}
+}
+
 func TestAnthropicErrors(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {

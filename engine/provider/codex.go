@@ -40,11 +40,11 @@ const APIOpenAICodexResponses = "openai-codex-responses"
 
 const (
 	codexDefaultBaseURL  = "https://chatgpt.com/backend-api"
-	codexDefaultPrompt   = "You are a helpful assistant."
 	codexRequestAborted  = "Request was aborted"
 	codexFetchFailed     = "fetch failed"
 	codexResponseFailed  = "Codex response failed"
 	codexOpenAIBetaValue = "responses=experimental"
+	codexMinOutputTokens = 16 // pi-ai's MIN_OUTPUT_TOKENS
 )
 
 var codexUsageLimit = regexp.MustCompile(`(?i)usage_limit_reached|usage_not_included|rate_limit_exceeded`)
@@ -106,19 +106,17 @@ func buildCodexParams(model *Model, c *Context, opts *Options) (map[string]any, 
 	if err != nil {
 		return nil, err
 	}
-	input, err := convertResponsesMessages(model, "", msgs, openAIToolCallProviders)
+	// pi-ai 1.6 sends the system prompt as the leading developer item, not
+	// as instructions (which the backend appends after input, so that the
+	// prompt cache missed it on every turn).
+	input, err := convertResponsesMessages(model, c.SystemPrompt, msgs, openAIToolCallProviders)
 	if err != nil {
 		return nil, err
-	}
-	instructions := c.SystemPrompt
-	if instructions == "" {
-		instructions = codexDefaultPrompt
 	}
 	p := map[string]any{
 		"model":               model.ID,
 		"store":               false,
 		"stream":              true,
-		"instructions":        instructions,
 		"input":               input,
 		"text":                map[string]any{"verbosity": "low"},
 		"include":             []any{"reasoning.encrypted_content"},
@@ -127,6 +125,12 @@ func buildCodexParams(model *Model, c *Context, opts *Options) (map[string]any, 
 	}
 	if opts.SessionID != "" {
 		p["prompt_cache_key"] = opts.SessionID
+	}
+	// pi-ai 1.6 caps the output whenever it has a cap (its default is the
+	// model's maxTokens); pigo's default cap (at most 32000) is not the
+	// model's, so only a cap the caller asked for is sent.
+	if opts.MaxTokens > 0 {
+		p["max_output_tokens"] = max(opts.MaxTokens, codexMinOutputTokens)
 	}
 	if opts.Temperature != nil {
 		p["temperature"] = *opts.Temperature
@@ -142,6 +146,14 @@ func buildCodexParams(model *Model, c *Context, opts *Options) (map[string]any, 
 		e := string(effort)
 		if v, ok := model.mappedLevel(effort); ok {
 			e = v
+		}
+		p["reasoning"] = map[string]any{"effort": e, "summary": "auto"}
+	} else if off, ok := model.ThinkingLevelMap[ThinkingOff]; model.Reasoning && (!ok || off != nil) {
+		// Thinking off: a reasoning model is asked for effort "none" (or
+		// what its map names for off) unless its map says it has none.
+		e := "none"
+		if ok {
+			e = *off
 		}
 		p["reasoning"] = map[string]any{"effort": e, "summary": "auto"}
 	}

@@ -3,14 +3,28 @@ package provider
 // CalculateCost fills u.Cost from the model's prices (USD per million tokens)
 // and returns it, as pi-ai's calculateCost does.
 func CalculateCost(m *Model, u *Usage) UsageCost {
-	u.Cost.Input = m.Cost.Input / 1e6 * float64(u.Input)
-	u.Cost.Output = m.Cost.Output / 1e6 * float64(u.Output)
-	u.Cost.CacheRead = m.Cost.CacheRead / 1e6 * float64(u.CacheRead)
+	rates := costRates(m.Cost, u.Input+u.CacheRead+u.CacheWrite)
+	u.Cost.Input = rates.Input / 1e6 * float64(u.Input)
+	u.Cost.Output = rates.Output / 1e6 * float64(u.Output)
+	u.Cost.CacheRead = rates.CacheRead / 1e6 * float64(u.CacheRead)
 	// pi-ai multiplies before dividing here (room for 1h writes at twice the
 	// input price); the order decides the last bit of the float.
-	u.Cost.CacheWrite = m.Cost.CacheWrite * float64(u.CacheWrite) / 1e6
+	u.Cost.CacheWrite = rates.CacheWrite * float64(u.CacheWrite) / 1e6
 	u.Cost.Total = u.Cost.Input + u.Cost.Output + u.Cost.CacheRead + u.Cost.CacheWrite
 	fromProvider := false
 	u.Cost.TotalFromProvider = &fromProvider
 	return u.Cost
+}
+
+// costRates is the price of a request with inputTokens input tokens: the
+// tier with the highest threshold below it, else the base price (pi-ai
+// 1.6's calculateCost).
+func costRates(c Cost, inputTokens int) CostTier {
+	rates := CostTier{InputTokensAbove: -1, Input: c.Input, Output: c.Output, CacheRead: c.CacheRead, CacheWrite: c.CacheWrite}
+	for _, t := range c.Tiers {
+		if inputTokens > t.InputTokensAbove && t.InputTokensAbove > rates.InputTokensAbove {
+			rates = t
+		}
+	}
+	return rates
 }

@@ -6,7 +6,8 @@ package provider
 func EnvKeyNames(provider string) []string {
 	switch provider {
 	case "github-copilot":
-		return []string{"COPILOT_GITHUB_TOKEN", "GH_TOKEN", "GITHUB_TOKEN"}
+		// pi-ai 1.6 no longer reads GH_TOKEN or GITHUB_TOKEN.
+		return []string{"COPILOT_GITHUB_TOKEN"}
 	case "anthropic":
 		// ANTHROPIC_OAUTH_TOKEN takes precedence over ANTHROPIC_API_KEY.
 		return []string{"ANTHROPIC_OAUTH_TOKEN", "ANTHROPIC_API_KEY"}

@@ -525,6 +525,9 @@ func buildGoogleParams(model *Model, c *Context, opts *Options, th googleThinkin
 			config["toolConfig"] = map[string]any{"functionCallingConfig": map[string]any{"mode": mode}}
 		}
 	}
+	// pi-ai 1.6 turns off @google/genai's automatic continuation (the SDK
+	// takes the key out of the request).
+	config["automaticContinuation"] = false
 	switch {
 	case th.enabled && model.Reasoning:
 		tc := map[string]any{"includeThoughts": true}
@@ -543,6 +546,9 @@ func buildGoogleParams(model *Model, c *Context, opts *Options, th googleThinkin
 		// Not sent: the SDK's own continuation of a CONTINUATION finish.
 		config["automaticContinuation"] = false
 	}
+	// pi-ai puts the request's AbortSignal here, an object without
+	// enumerable keys that handlers see as {} (the SDK keeps it off the wire).
+	config["abortSignal"] = map[string]any{}
 	return map[string]any{"model": model.ID, "contents": convertGoogleMessages(model, msgs, pi16), "config": config}, nil
 }
 
@@ -655,7 +661,7 @@ func convertGoogleTools(tools []Tool, pi16 bool) []any {
 		if t.Parameters != nil {
 			// Full JSON Schema (anyOf, const, ...), not the OpenAPI subset
 			// "parameters" takes.
-			d["parametersJsonSchema"] = cloneMap(t.Parameters)
+			d["parametersJsonSchema"] = t.declaredParameters()
 			if pi16 {
 				d["parametersJsonSchema"] = rewriteConstAsEnum(t.declaredParameters(), false)
 			}

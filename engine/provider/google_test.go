@@ -310,7 +310,8 @@ func TestGoogleOnPayload(t *testing.T) {
 		"model":    "gemini-2.5-flash",
 		"contents": []any{map[string]any{"role": "user", "parts": []any{map[string]any{"text": "hi"}}}},
 		"config": map[string]any{"temperature": 0.3, "maxOutputTokens": 16384, "systemInstruction": "sys", "tools": decls,
-			"toolConfig": map[string]any{"functionCallingConfig": map[string]any{"mode": "ANY"}}, "thinkingConfig": map[string]any{"thinkingBudget": 0}},
+			"toolConfig": map[string]any{"functionCallingConfig": map[string]any{"mode": "ANY"}}, "automaticContinuation": false,
+			"thinkingConfig": map[string]any{"thinkingBudget": 0}, "abortSignal": map[string]any{}},
 	})
 	req := srv.Requests()[0]
 	if req.Path != "/models/gemini-2.5-pro:streamGenerateContent" || req.Header.Get("X-Model") != "1" || req.Header.Get("X-Extra") != "yes" {

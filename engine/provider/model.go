@@ -16,8 +16,8 @@ const (
 	APIScripted             = "pigo-scripted"
 )
 
-// ThinkingLevel is pi's reasoning setting: off, minimal, low, medium, high or
-// xhigh. The empty level means off.
+// ThinkingLevel is pi's reasoning setting: off, minimal, low, medium, high,
+// xhigh or max. The empty level means off.
 type ThinkingLevel string
 
 // Thinking levels, weakest first.
@@ -28,14 +28,15 @@ const (
 	ThinkingMedium  ThinkingLevel = "medium"
 	ThinkingHigh    ThinkingLevel = "high"
 	ThinkingXHigh   ThinkingLevel = "xhigh"
+	ThinkingMax     ThinkingLevel = "max"
 )
 
 // ThinkingLevels lists every level, weakest first (pi's EXTENDED_THINKING_LEVELS).
 func ThinkingLevels() []ThinkingLevel {
-	return []ThinkingLevel{ThinkingOff, ThinkingMinimal, ThinkingLow, ThinkingMedium, ThinkingHigh, ThinkingXHigh}
+	return []ThinkingLevel{ThinkingOff, ThinkingMinimal, ThinkingLow, ThinkingMedium, ThinkingHigh, ThinkingXHigh, ThinkingMax}
 }
 
-// Valid reports whether l is one of the six levels.
+// Valid reports whether l is one of the seven levels.
 func (l ThinkingLevel) Valid() bool { return slices.Contains(ThinkingLevels(), l) }
 
 // ThinkingLevelMap maps pi levels to a provider-specific value. A key mapped to
@@ -49,6 +50,19 @@ type Cost struct {
 	Output     float64 `json:"output"`
 	CacheRead  float64 `json:"cacheRead"`
 	CacheWrite float64 `json:"cacheWrite"`
+	// Tiers are the prices of requests whose input (prompt, cache reads
+	// and cache writes) exceeds a threshold (pi-ai 1.6's cost.tiers).
+	Tiers []CostTier `json:"tiers,omitempty"`
+}
+
+// CostTier is the price, per million tokens, of a request with more than
+// InputTokensAbove input tokens.
+type CostTier struct {
+	InputTokensAbove int     `json:"inputTokensAbove"`
+	Input            float64 `json:"input"`
+	Output           float64 `json:"output"`
+	CacheRead        float64 `json:"cacheRead"`
+	CacheWrite       float64 `json:"cacheWrite"`
 }
 
 // Model describes one model of one provider, with pi's field names.
@@ -85,6 +99,7 @@ func (m *Model) Clone() *Model {
 	}
 	c := *m
 	c.Input = slices.Clone(m.Input)
+	c.Cost.Tiers = slices.Clone(m.Cost.Tiers)
 	if m.ThinkingLevelMap != nil {
 		c.ThinkingLevelMap = make(ThinkingLevelMap, len(m.ThinkingLevelMap))
 		for k, v := range m.ThinkingLevelMap {
@@ -129,8 +144,21 @@ type Compat struct {
 	SupportsLongCacheRetention *bool `json:"supportsLongCacheRetention,omitempty"`
 	// openai-responses
 	SendSessionIDHeader *bool `json:"sendSessionIdHeader,omitempty"`
+	// openai-completions, openai-responses, openai-codex-responses,
+	// anthropic-messages: system messages within the conversation.
+	SupportsMidConvoSystemMessages *bool `json:"supportsMidConvoSystemMessages,omitempty"`
+	// openai-completions, openai-responses, openai-codex-responses:
+	// grammar-constrained tool inputs.
+	SupportsOpenAIGrammarTools *bool `json:"supportsOpenAIGrammarTools,omitempty"`
+	// openai-responses, openai-codex-responses: tools added by system
+	// messages within the conversation.
+	SupportsAdditionalTools *bool `json:"supportsAdditionalTools,omitempty"`
 	// anthropic-messages
 	SupportsEagerToolInputStreaming *bool `json:"supportsEagerToolInputStreaming,omitempty"`
+	// SupportsTemperature false: the model rejects a temperature.
+	SupportsTemperature *bool `json:"supportsTemperature,omitempty"`
+	// SupportsStrictTools: tools may be sent with strict: true.
+	SupportsStrictTools *bool `json:"supportsStrictTools,omitempty"`
 	// ForceAdaptiveThinking marks a Claude model that thinks adaptively
 	// (no budget derived from max_tokens).
 	ForceAdaptiveThinking *bool `json:"forceAdaptiveThinking,omitempty"`
@@ -185,7 +213,12 @@ func mergeCompat(base, override *Compat) *Compat {
 	setB(&m.SendSessionAffinityHeaders, o.SendSessionAffinityHeaders)
 	setB(&m.SupportsLongCacheRetention, o.SupportsLongCacheRetention)
 	setB(&m.SendSessionIDHeader, o.SendSessionIDHeader)
+	setB(&m.SupportsMidConvoSystemMessages, o.SupportsMidConvoSystemMessages)
+	setB(&m.SupportsOpenAIGrammarTools, o.SupportsOpenAIGrammarTools)
+	setB(&m.SupportsAdditionalTools, o.SupportsAdditionalTools)
 	setB(&m.SupportsEagerToolInputStreaming, o.SupportsEagerToolInputStreaming)
+	setB(&m.SupportsTemperature, o.SupportsTemperature)
+	setB(&m.SupportsStrictTools, o.SupportsStrictTools)
 	setB(&m.ForceAdaptiveThinking, o.ForceAdaptiveThinking)
 	if base.OpenRouterRouting != nil || o.OpenRouterRouting != nil {
 		m.OpenRouterRouting = mergeShallow(base.OpenRouterRouting, o.OpenRouterRouting)
@@ -198,7 +231,7 @@ func mergeCompat(base, override *Compat) *Compat {
 
 // SupportedThinkingLevels lists the levels a model accepts (pi-ai's
 // getSupportedThinkingLevels): only "off" for non-reasoning models; levels
-// mapped to null are dropped; xhigh only when the map names it.
+// mapped to null are dropped; xhigh and max only when the map names them.
 func SupportedThinkingLevels(m *Model) []ThinkingLevel {
 	if !m.Reasoning {
 		return []ThinkingLevel{ThinkingOff}
@@ -209,7 +242,7 @@ func SupportedThinkingLevels(m *Model) []ThinkingLevel {
 		if ok && v == nil {
 			continue
 		}
-		if l == ThinkingXHigh && !ok {
+		if (l == ThinkingXHigh || l == ThinkingMax) && !ok {
 			continue
 		}
 		out = append(out, l)

@@ -1,6 +1,7 @@
 package provider_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/pigo-dev/pigo/engine/provider"
@@ -27,5 +28,34 @@ func TestThinkingLevels(t *testing.T) {
 	mini, _ := r.Find("openai", "gpt-4o-mini")
 	if got := provider.ClampThinkingLevel(mini, provider.ThinkingHigh); got != provider.ThinkingOff {
 		t.Errorf("non-reasoning clamp = %s", got)
+	}
+}
+
+// TestThinkingLevelMax: pi 1.6's "max" level is offered only where the
+// model's map names it (as xhigh), and a request for it falls back to the
+// strongest level the model has.
+func TestThinkingLevelMax(t *testing.T) {
+	t.Parallel()
+	models := map[string]*provider.Model{}
+	for _, m := range provider.BuiltinModels() {
+		if m.Provider == "github-copilot" {
+			models[m.ID] = m
+		}
+	}
+	for id, want := range map[string]string{
+		"claude-opus-5.5":   "[low medium high xhigh max]",
+		"claude-sonnet-4.6": "[off minimal low medium high max]",
+		"gpt-6-sol":         "[off low medium high xhigh max]",
+		"grok-4.6":          "[low medium high xhigh]",
+	} {
+		if got := fmt.Sprint(provider.SupportedThinkingLevels(models[id])); got != want {
+			t.Errorf("%s levels = %s, want %s", id, got, want)
+		}
+	}
+	if got := provider.ClampThinkingLevel(models["grok-4.6"], provider.ThinkingMax); got != provider.ThinkingXHigh {
+		t.Errorf("grok-4.6 clamp max = %s", got)
+	}
+	if !provider.ThinkingMax.Valid() {
+		t.Error("max is not a valid level")
 	}
 }

@@ -433,7 +433,10 @@ func (v *validator) optCompat(m map[string]any, path string) {
 	bools := []string{"supportsStore", "supportsDeveloperRole", "supportsReasoningEffort", "supportsUsageInStreaming",
 		"requiresToolResultName", "requiresAssistantAfterToolResult", "requiresThinkingAsText",
 		"requiresReasoningContentOnAssistantMessages", "zaiToolStream", "supportsStrictMode", "sendSessionAffinityHeaders",
-		"supportsLongCacheRetention", "sendSessionIdHeader", "supportsEagerToolInputStreaming"}
+		"supportsLongCacheRetention", "sendSessionIdHeader", "supportsEagerToolInputStreaming",
+		// pi 1.6's, which its Copilot catalog sets.
+		"supportsMidConvoSystemMessages", "supportsOpenAIGrammarTools", "supportsAdditionalTools", "supportsTemperature",
+		"supportsStrictTools", "forceAdaptiveThinking"}
 	for _, k := range bools {
 		v.optBool(cm, cp, k)
 	}

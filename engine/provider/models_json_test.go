@@ -14,7 +14,7 @@ func TestRegistryModelsJSONProblems(t *testing.T) {
 	bad := `{"providers": {
 		"broken": {"models": [{"name": "no id"}, {"id": "x", "input": ["video"], "cost": {"input": 1}}]},
 		"typo": {"baseUrl": 42},
-		"anthropic": {"compat": {"maxTokensField": "tokens"}},
+		"anthropic": {"compat": {"maxTokensField": "tokens", "supportsTemperature": "no"}},
 	}}`
 	dir := writeAgentDir(t, map[string]string{"models.json": bad})
 	r := provider.NewRegistry(provider.RegistryOptions{AgentDir: dir})
@@ -28,6 +28,7 @@ func TestRegistryModelsJSONProblems(t *testing.T) {
 		got = append(got, ce.Path+": "+ce.Message)
 	}
 	want := []string{
+		"providers.anthropic.compat.supportsTemperature: Expected boolean",
 		"providers.anthropic.compat.maxTokensField: Expected one of max_completion_tokens, max_tokens",
 		"providers.broken.models.0.id: Expected required property",
 		"providers.broken.models.1.input.0: Expected \"text\" or \"image\"",

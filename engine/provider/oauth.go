@@ -37,7 +37,7 @@ import (
 // Anthropic's copy-code login, GitHub Copilot's device flow, OpenAI
 // Codex's browser login), so pi and pigo share them either way. The
 // non-interactive routes pi has work the same in pigo:
-// ANTHROPIC_OAUTH_TOKEN, and COPILOT_GITHUB_TOKEN / GH_TOKEN / GITHUB_TOKEN
+// ANTHROPIC_OAUTH_TOKEN, and COPILOT_GITHUB_TOKEN
 // (see [EnvKeyNames]).
 
 // Endpoints and client ids of pi-ai's OAuth providers.

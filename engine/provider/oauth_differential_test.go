@@ -179,12 +179,31 @@ func compareOAuthStream(t *testing.T, nm string, dc oauthStreamCase) {
 			t.Errorf("request %d path: pi-ai %s, pigo %s", i, piReqs[i].Path, goReqs[i].Path)
 		}
 		dropDefaultStrict(piReqs[i].Body, false)
+		if dc.model("http://127.0.0.1").API == provider.APIOpenAICodexResponses {
+			codexBody16(piReqs[i].Body, dc.context.SystemPrompt)
+		}
 		equalJSON(t, "request body", goReqs[i].Body, piReqs[i].Body)
 		for _, h := range oauthHeaders {
 			if pv, gv := piReqs[i].Header.Get(h), goReqs[i].Header.Get(h); pv != gv && !(h == "User-Agent" && isDefaultUA(pv, gv)) {
 				t.Errorf("request %d header %s: pi-ai %q, pigo %q", i, h, pv, gv)
 			}
 		}
+	}
+}
+
+// codexBody16 turns the Codex body pi-ai 0.73.1 (the pi-ai run here)
+// sends into pi-ai 1.6's for the reasoning models of these cases: the
+// system prompt as the leading developer item instead of instructions (and
+// no default instructions without one), and effort "none" when thinking
+// is off.
+func codexBody16(body map[string]any, systemPrompt string) {
+	delete(body, "instructions")
+	if systemPrompt != "" {
+		input, _ := body["input"].([]any)
+		body["input"] = append([]any{map[string]any{"role": "developer", "content": systemPrompt}}, input...)
+	}
+	if body["reasoning"] == nil {
+		body["reasoning"] = map[string]any{"effort": "none", "summary": "auto"}
 	}
 }
 
@@ -334,7 +353,7 @@ func TestDifferentialOAuthRefresh(t *testing.T) {
 		// models (an empty list here): pi 0.73.1 does not, so that request
 		// and the availableModelIds it writes are left out of the comparison
 		// (TestOAuthRefreshPersisted checks them).
-		{"copilot refresh", "github-copilot", "gpt-4.1", `{"type": "oauth", "refresh": "gho_1", "access": "tid=1;proxy-ep=proxy.old.example;x", "expires": 1}`,
+		{"copilot refresh", "github-copilot", "claude-haiku-4.5", `{"type": "oauth", "refresh": "gho_1", "access": "tid=1;proxy-ep=proxy.old.example;x", "expires": 1}`,
 			func(w http.ResponseWriter, r *http.Request) {
 				if r.URL.Path == "/models" {
 					jsonReply(`{"data":[]}`)(w, r)
@@ -342,9 +361,9 @@ func TestDifferentialOAuthRefresh(t *testing.T) {
 				}
 				jsonReply(`{"token":"tid=2;exp=9;proxy-ep=proxy.new.example","expires_at":1700001800,"refresh_in":1500}`)(w, r)
 			}},
-		{"copilot enterprise", "github-copilot", "claude-sonnet-4.5", `{"type": "oauth", "refresh": "gho_1", "access": "tid=1", "expires": ` + later +
+		{"copilot enterprise", "github-copilot", "claude-sonnet-4.6", `{"type": "oauth", "refresh": "gho_1", "access": "tid=1", "expires": ` + later +
 			`, "enterpriseUrl": "ghe.example.com"}`, status(500, nil, "")},
-		{"copilot refresh fails", "github-copilot", "gpt-4.1", `{"type": "oauth", "refresh": "gho_1", "access": "tid=1", "expires": 1}`,
+		{"copilot refresh fails", "github-copilot", "claude-haiku-4.5", `{"type": "oauth", "refresh": "gho_1", "access": "tid=1", "expires": 1}`,
 			status(401, nil, `{"message":"Bad credentials"}`)},
 		{"codex refresh", "openai-codex", "", `{"type": "oauth", "access": "x", "refresh": "rt_1", "expires": 1, "accountId": "old"}`,
 			jsonReply(`{"access_token":"` + codexJWT("acct_new", "n") + `","refresh_token":"rt_2","expires_in":864000,"id_token":"i"}`)},

@@ -70,9 +70,9 @@ func (g *fakeGitHub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		_, _ = io.WriteString(w, `{"token":"tid=1;proxy-ep=proxy.individual.githubcopilot.com;","expires_at":2000}`)
 	case r.URL.Path == "/models":
 		_, _ = io.WriteString(w, orString(g.models, `{"data":[
-			{"id":"gpt-4o","model_picker_enabled":true,"policy":{"state":"enabled"}},
-			{"id":"claude-sonnet-4","model_picker_enabled":true,"policy":{"state":"unconfigured"}},
-			{"id":"claude-opus-4.5","model_picker_enabled":true,"policy":{"state":"unconfigured"}},
+			{"id":"gemini-4-argon","model_picker_enabled":true,"policy":{"state":"enabled"}},
+			{"id":"claude-sonnet-5","model_picker_enabled":true,"policy":{"state":"unconfigured"}},
+			{"id":"claude-opus-5","model_picker_enabled":true,"policy":{"state":"unconfigured"}},
 			{"id":"embed","model_picker_enabled":true,"capabilities":{"supports":{"tool_calls":false}}},
 			{"id":"off","model_picker_enabled":true,"policy":{"state":"disabled"}}]}`))
 	case strings.HasSuffix(r.URL.Path, "/policy"):
@@ -104,7 +104,7 @@ func copilotTestLogin(t *testing.T, g *fakeGitHub, enterprise string) (*CopilotL
 
 func TestCopilotDeviceLogin(t *testing.T) {
 	g := &fakeGitHub{polls: []string{`{"error":"authorization_pending"}`, `{"error":"slow_down"}`, `{"error":"slow_down","interval":20}`,
-		`{"access_token":"gho-1","token_type":"bearer"}`}, policy: map[string]int{"claude-opus-4.5": 500}}
+		`{"access_token":"gho-1","token_type":"bearer"}`}, policy: map[string]int{"claude-opus-5": 500}}
 	l, clock, dir, progress, err := copilotTestLogin(t, g, "")
 	if err != nil {
 		t.Fatal(err)
@@ -132,9 +132,9 @@ func TestCopilotDeviceLogin(t *testing.T) {
     "access": "tid=1;proxy-ep=proxy.individual.githubcopilot.com;",
     "expires": 1700000,
     "availableModelIds": [
-      "gpt-4o",
-      "claude-sonnet-4",
-      "claude-opus-4.5"
+      "gemini-4-argon",
+      "claude-sonnet-5",
+      "claude-opus-5"
     ]
   }
 }`

@@ -127,11 +127,11 @@ func TestCopilotRequestsThroughLogin(t *testing.T) {
 		initiator   string
 		vision      bool
 	}{
-		{"gpt-4.1", "/chat/completions", sse(oaChunk(map[string]any{"content": "ok"}, "stop"), "[DONE]"),
+		{"gemini-4-carbon", "/chat/completions", sse(oaChunk(map[string]any{"content": "ok"}, "stop"), "[DONE]"),
 			[]map[string]any{userMsg("hi")}, "user", false},
-		{"gpt-5.4", "/responses", sse(`{"type":"response.completed","response":{"id":"r","status":"completed"}}`),
+		{"gpt-6.1-sol", "/responses", sse(`{"type":"response.completed","response":{"id":"r","status":"completed"}}`),
 			toolTurn(), "agent", true},
-		{"claude-sonnet-4.5", "/v1/messages", namedSSE("message_start", anStart, "message_delta", anDelta("end_turn", 1),
+		{"claude-haiku-4.5", "/v1/messages", namedSSE("message_start", anStart, "message_delta", anDelta("end_turn", 1),
 			"message_stop", `{"type":"message_stop"}`), toolTurn(), "agent", true},
 	} {
 		t.Run(tc.model, func(t *testing.T) {
@@ -244,8 +244,10 @@ func TestCodexRequest(t *testing.T) {
 		t.Errorf("user agent %q", ua)
 	}
 	equalJSON(t, "body", req.Body, map[string]any{
-		"model": "gpt-5.4", "store": false, "stream": true, "instructions": "Be brief.",
-		"input":       []any{map[string]any{"role": "user", "content": []any{map[string]any{"type": "input_text", "text": "hi"}}}},
+		// pi-ai 1.6: the system prompt leads the input, no instructions.
+		"model": "gpt-5.4", "store": false, "stream": true,
+		"input": []any{map[string]any{"role": "developer", "content": "Be brief."},
+			map[string]any{"role": "user", "content": []any{map[string]any{"type": "input_text", "text": "hi"}}}},
 		"text":        map[string]any{"verbosity": "low"},
 		"include":     []any{"reasoning.encrypted_content"},
 		"tool_choice": "auto", "parallel_tool_calls": true, "prompt_cache_key": "sess-1",

@@ -200,14 +200,14 @@ func TestOAuthRefreshPersisted(t *testing.T) {
 					t.Errorf("body %s", req.Body)
 				}
 			}},
-		{name: "copilot", provider: "github-copilot", model: "gpt-4.1",
+		{name: "copilot", provider: "github-copilot", model: "gemini-4-carbon",
 			entry: `{"type": "oauth", "refresh": "gho_github", "access": "tid=old;proxy-ep=proxy.old.example", "expires": 1, "enterpriseUrl": "ghe.example.com",
-				"availableModelIds": ["gpt-4.1", "dropped-since-login"]}`,
+				"availableModelIds": ["gemini-4-carbon", "dropped-since-login"]}`,
 			reply: func(w http.ResponseWriter, r *http.Request) {
 				if r.URL.Path == "/models" { // the enterprise account lists no picker fallback
-					jsonReply(`{"data":[{"id":"gpt-4.1","model_picker_enabled":true,"policy":{"state":"enabled"}},`+
+					jsonReply(`{"data":[{"id":"gemini-4-carbon","model_picker_enabled":true,"policy":{"state":"enabled"}},`+
 						`{"id":"no-tools","model_picker_enabled":true,"capabilities":{"supports":{"tool_calls":false}}},`+
-						`{"id":"claude-sonnet-4.5","model_picker_enabled":true,"policy":{"state":"unconfigured"}},`+
+						`{"id":"claude-sonnet-5.5","model_picker_enabled":true,"policy":{"state":"unconfigured"}},`+
 						`{"id":"hidden","model_picker_enabled":false,"policy":{"state":"enabled"}}]}`)(w, r)
 					return
 				}
@@ -216,7 +216,7 @@ func TestOAuthRefreshPersisted(t *testing.T) {
 			wantKey: copilotToken,
 			wantEntry: map[string]any{"type": "oauth", "refresh": "gho_github", "access": copilotToken,
 				"expires": float64(1700001800000 - 300000), "enterpriseUrl": "ghe.example.com",
-				"availableModelIds": []any{"gpt-4.1", "claude-sonnet-4.5"}},
+				"availableModelIds": []any{"gemini-4-carbon", "claude-sonnet-5.5"}},
 			then: func(t *testing.T, reqs []tokenRequest) {
 				if len(reqs) != 1 || reqs[0].Method != "GET" || reqs[0].Path != "/models" ||
 					reqs[0].Header.Get("Authorization") != "Bearer "+copilotToken || reqs[0].Header.Get("X-GitHub-Api-Version") == "" {
@@ -330,12 +330,12 @@ func TestOAuthRefreshFailureMessages(t *testing.T) {
 		reply                  http.HandlerFunc
 		want                   string
 	}{
-		{"github-copilot", "gpt-4.1", `{"type":"oauth","refresh":"gho","access":"x","expires":1}`,
+		{"github-copilot", "gemini-4-carbon", `{"type":"oauth","refresh":"gho","access":"x","expires":1}`,
 			status(401, nil, `{"message":"Bad credentials"}`), `401 Unauthorized: {"message":"Bad credentials"}`},
-		{"github-copilot", "gpt-4.1", `{"type":"oauth","refresh":"gho","access":"x","expires":1}`,
+		{"github-copilot", "gemini-4-carbon", `{"type":"oauth","refresh":"gho","access":"x","expires":1}`,
 			jsonReply(`{"token":"t"}`), "Invalid Copilot token response fields"},
 		// pi 1.6 reads the account's models on refresh: their failure fails it.
-		{"github-copilot", "gpt-4.1", `{"type":"oauth","refresh":"gho","access":"x","expires":1}`,
+		{"github-copilot", "gemini-4-carbon", `{"type":"oauth","refresh":"gho","access":"x","expires":1}`,
 			func(w http.ResponseWriter, r *http.Request) {
 				if r.URL.Path == "/models" {
 					status(429, nil, "slow down")(w, r) // not retried on refresh
@@ -343,7 +343,7 @@ func TestOAuthRefreshFailureMessages(t *testing.T) {
 				}
 				jsonReply(`{"token":"t","expires_at":1700001800}`)(w, r)
 			}, "429 Too Many Requests: slow down"},
-		{"github-copilot", "gpt-4.1", `{"type":"oauth","refresh":"gho","access":"x","expires":1}`,
+		{"github-copilot", "gemini-4-carbon", `{"type":"oauth","refresh":"gho","access":"x","expires":1}`,
 			func(w http.ResponseWriter, r *http.Request) {
 				if r.URL.Path == "/models" {
 					jsonReply(`{"models":[]}`)(w, r)
@@ -508,9 +508,14 @@ func TestOAuthSubscriptionModels(t *testing.T) {
 			t.Errorf("provider %s listed without credentials", p)
 		}
 	}
-	// A GitHub token in the environment lists Copilot at its default host.
-	r = oauthRegistry(t, t.TempDir(), nil, map[string]string{"GH_TOKEN": "gho_x"})
-	if m, ok := r.Find("github-copilot", "claude-sonnet-4.5"); !ok || m.BaseURL != "https://api.individual.githubcopilot.com" ||
+	// GH_TOKEN and GITHUB_TOKEN do not list Copilot (pi-ai 1.6);
+	// COPILOT_GITHUB_TOKEN lists it at its default host.
+	r = oauthRegistry(t, t.TempDir(), nil, map[string]string{"GH_TOKEN": "gho_x", "GITHUB_TOKEN": "gho_x"})
+	if _, ok := r.Find("github-copilot", "claude-sonnet-5.5"); ok {
+		t.Error("GH_TOKEN listed Copilot")
+	}
+	r = oauthRegistry(t, t.TempDir(), nil, map[string]string{"COPILOT_GITHUB_TOKEN": "gho_x"})
+	if m, ok := r.Find("github-copilot", "claude-sonnet-5.5"); !ok || m.BaseURL != "https://api.individual.githubcopilot.com" ||
 		m.Headers["Editor-Version"] != "vscode/1.107.0" || m.API != provider.APIAnthropicMessages {
 		t.Errorf("copilot model = %+v", m)
 	}
@@ -588,9 +593,9 @@ func TestCopilotAvailableModelIds(t *testing.T) {
 		ids  string
 		want []string
 	}{
-		{`, "availableModelIds": ["claude-sonnet-4.5", "gpt-4.1", "not-in-catalog"]`, []string{"claude-sonnet-4.5", "gpt-4.1"}},
+		{`, "availableModelIds": ["claude-sonnet-5.5", "gemini-4-carbon", "not-in-catalog"]`, []string{"claude-sonnet-5.5", "gemini-4-carbon"}},
 		{`, "availableModelIds": []`, nil},
-		{`, "availableModelIds": ["gpt-4.1", 7]`, make([]string, all)},
+		{`, "availableModelIds": ["gemini-4-carbon", 7]`, make([]string, all)},
 		{``, make([]string, all)},
 	} {
 		dir := writeAgentDir(t, map[string]string{"auth.json": `{"github-copilot": {"type": "oauth", "refresh": "g", "access": "tid=1", "expires": 1` + tc.ids + `}}`})

@@ -20,7 +20,7 @@ const pi16PayloadDriver = `
 import fs from "node:fs";
 const spec = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 const { streamSimple } = await import(spec.piAi);
-const s = streamSimple(spec.model, spec.context, { ...spec.options, onPayload: (p) => {
+const s = streamSimple(spec.model, spec.context, { ...spec.options, signal: new AbortController().signal, onPayload: (p) => {
   process.stdout.write(JSON.stringify(p) + "\n");
   throw new Error("stop");
 } });
@@ -30,8 +30,8 @@ for await (const ev of s) {}
 // TestHandlerPayloadMatchesPiAI16: what before_provider_request handlers
 // get for mistral-conversations and google-vertex requests (HandlerPayload
 // of the payload OnPayload sees) is, byte for byte, what pi-ai 1.6 hands
-// onPayload (called without an abort signal: with one, pi-ai's Vertex
-// config also carries it as abortSignal).
+// onPayload (called with an abort signal, as pi's agent always calls it:
+// the google config then carries it as abortSignal).
 func TestHandlerPayloadMatchesPiAI16(t *testing.T) {
 	piAI := piAI16Path(t)
 	withRead := func(conv provider.Context) provider.Context {

@@ -28,8 +28,11 @@ var payloadRanks = map[string]map[string]int{
 		"output_config", "effort", "metadata", "user_id", "tool_choice", "cache_control", "ttl"),
 	// buildParams, convertResponsesMessages and convertResponsesTools of
 	// openai-responses.
-	APIOpenAIResponses: rankOf("model", "input", "role", "type", "id", "call_id", "name", "description", "parameters",
-		"strict", "arguments", "output", "content", "text", "image_url", "detail", "instructions", "stream",
+	// openai-responses (an assistant message is type, role, content,
+	// status, id; an image detail before image_url).
+	APIOpenAIResponses: rankOf("model", "input", "type", "role", "content", "status", "id", "phase", "call_id", "name",
+		"description", "parameters", "strict", "arguments", "output", "text", "annotations", "detail", "image_url",
+		"instructions", "stream",
 		"prompt_cache_key", "prompt_cache_retention", "prompt_cache_options", "store", "max_output_tokens",
 		"temperature", "service_tier", "tools", "tool_choice", "parallel_tool_calls", "reasoning", "effort",
 		"summary", "encrypted_content", "include", "verbosity"),
@@ -45,6 +48,22 @@ var payloadRanks = map[string]map[string]int{
 		"mimeType", "data", "thoughtSignature", "config", "temperature", "maxOutputTokens", "systemInstruction", "tools",
 		"functionDeclarations", "toolConfig", "functionCallingConfig", "mode", "automaticContinuation", "thinkingConfig",
 		"includeThoughts", "thinkingLevel", "thinkingBudget"),
+	// buildRequestBody of openai-codex-responses, with the input items of
+	// the shared convertResponsesMessages (an assistant message is type,
+	// role, content, status, id; an image detail before image_url) and
+	// convertResponsesTools.
+	APIOpenAICodexResponses: rankOf("model", "store", "stream", "input", "type", "role", "content", "status", "id",
+		"phase", "call_id", "name", "description", "parameters", "strict", "arguments", "output", "text", "annotations",
+		"detail", "image_url", "verbosity", "include", "prompt_cache_key", "tool_choice", "parallel_tool_calls",
+		"max_output_tokens", "temperature", "service_tier", "tools", "reasoning", "effort", "summary", "encrypted_content"),
+	// buildParams, convertMessages and convertTools of google-generative-ai:
+	// {model, contents, config}; a thinking part is thought, text,
+	// thoughtSignature; a function response name, response, parts, id.
+	APIGoogleGenerativeAI: rankOf("model", "contents", "role", "thought", "text", "functionCall", "functionResponse",
+		"inlineData", "mimeType", "data", "name", "description", "parameters", "parametersJsonSchema", "args", "response",
+		"error", "output", "parts", "id", "thoughtSignature", "config", "temperature", "maxOutputTokens",
+		"systemInstruction", "tools", "functionDeclarations", "toolConfig", "functionCallingConfig", "mode",
+		"automaticContinuation", "thinkingConfig", "includeThoughts", "thinkingLevel", "thinkingBudget", "abortSignal"),
 }
 
 func rankOf(keys ...string) map[string]int {

@@ -23,6 +23,7 @@ func TestResolveModel(t *testing.T) {
 		{"", "sonnet-4-5", "anthropic/claude-sonnet-4-5", "", "", ""}, // alias preferred over the dated id
 		{"", "haiku:high", "anthropic/claude-haiku-4-5", "high", "", ""},
 		{"anthropic", "opus-4-7:xhigh", "anthropic/claude-opus-4-7", "xhigh", "", ""},
+		{"anthropic", "opus-4-6:max", "anthropic/claude-opus-4-6", "max", "", ""}, // pi 1.6's level
 		{"Anthropic", "anthropic/claude-haiku-4-5", "anthropic/claude-haiku-4-5", "", "", ""},
 		{"", "openai/gpt-4o:extended", "router/openai/gpt-4o:extended", "", "", ""},
 		{"", "anthropic/claude-x", "router/anthropic/claude-x", "", "", ""}, // a full id beats the provider prefix

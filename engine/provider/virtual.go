@@ -26,10 +26,6 @@ type VirtualDefinition struct {
 	Input []string
 }
 
-// virtualLevels are the levels a virtual model's thinkingLevelMap names:
-// pi 1.6's, which include "max".
-var virtualLevels = append(ThinkingLevels(), "max")
-
 // NewVirtualModel is pi's createVirtualModel: the catalog entry of a
 // virtual model, whose thinkingLevelMap offers exactly its levels.
 func NewVirtualModel(d VirtualDefinition) *Model {
@@ -39,7 +35,7 @@ func NewVirtualModel(d VirtualDefinition) *Model {
 	}
 	m := &Model{ID: d.ID, Name: d.Name, API: VirtualAPI, Provider: d.Provider, Input: d.Input,
 		ThinkingLevelMap: ThinkingLevelMap{}, ContextWindow: d.ContextWindow, MaxTokens: d.MaxTokens}
-	for _, l := range virtualLevels {
+	for _, l := range ThinkingLevels() {
 		if slices.Contains(levels, l) {
 			v := string(l)
 			m.ThinkingLevelMap[l] = &v
