@@ -143,6 +143,7 @@ func rpcCommands() map[string]rpcCommandSpec {
 		"get_cache_warming":    {false, (*rpcServer).getCacheWarming},   // rpc_cachewarm.go
 		"get_usage_breakdown":  {false, (*rpcServer).getUsageBreakdown}, // rpc_usage.go
 		"get_routed_model":     {false, (*rpcServer).getRoutedModel},
+		"get_footer_usage":     {false, (*rpcServer).getFooterUsage},
 		"set_api_key":          {false, (*rpcServer).setAPIKey},
 		"logout":               {false, (*rpcServer).logout},
 		"login_oauth_start":    {true, (*rpcServer).loginOAuthStart},

@@ -434,7 +434,9 @@ func sessionInfo(m *model, d, warm, usage map[string]any) string {
 		warmCost, _ := warm["warmCost"].(float64)
 		fmt.Fprintf(&b, "\n%s $%s\n%s $%s", dim("Cache miss penalty:"), cachewarm.ToFixed(miss, 3), dim("Refresh cost:"), cachewarm.ToFixed(warmCost, 3))
 	}
-	if cost, _ := d["cost"].(float64); cost > 0 {
+	waste, _ := usage["cacheWaste"].(map[string]any)
+	missedTokens, _ := waste["missedTokens"].(float64)
+	if cost, _ := d["cost"].(float64); cost > 0 || missedTokens > 0 {
 		fmt.Fprintf(&b, "\n\n%s\n%s $%.3f", Bold("Cost"), dim("Total:"), cost)
 		// One entry repeats the total, unless it names a model other than
 		// the selected one (a virtual selection's physical model).
@@ -446,6 +448,21 @@ func sessionInfo(m *model, d, warm, usage map[string]any) string {
 				c, _ := e["cost"].(float64)
 				t, _ := e["tokens"].(float64)
 				fmt.Fprintf(&b, "\n  %s $%s %s", dim(key+":"), cachewarm.ToFixed(c, 3), dim("("+formatTokens(t)+" tokens)"))
+			}
+		}
+		if missedTokens > 0 {
+			// pi 1.6's prompt tokens billed again after a cache miss.
+			missCost, _ := waste["missedCost"].(float64)
+			count, _ := waste["missCount"].(float64)
+			misses := fmt.Sprintf("%d misses", int(count))
+			if count == 1 {
+				misses = "1 miss"
+			}
+			detail := formatCount(missedTokens) + " tokens, " + misses
+			if missCost >= 0.0001 {
+				fmt.Fprintf(&b, "\n%s $%s %s", dim("Cache Re-billed:"), cachewarm.ToFixed(missCost, 3), dim("("+detail+")"))
+			} else {
+				fmt.Fprintf(&b, "\n%s %s", dim("Cache Re-billed:"), detail)
 			}
 		}
 	}

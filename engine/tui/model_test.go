@@ -43,6 +43,39 @@ func TestFooterStatsAndThinking(t *testing.T) {
 	h.contains("/w • work", "↑2.5k ↓112 R12k $0.012 75.5%/200k (auto)", "think-1 • high")
 }
 
+// pi 1.6's footer shows the latest reply's cache-hit rate once the
+// session used the cache, and marks a subscription's cost "(sub)" even at
+// $0; /session reports prompt tokens billed again after cache misses.
+func TestFooterCacheHitRateSubscriptionAndRebilled(t *testing.T) {
+	h := newHarness(t, Options{Cwd: "/w"})
+	h.answer("get_session_stats", map[string]any{"tokens": map[string]any{"input": 2500.0, "output": 112.0, "cacheRead": 12000.0},
+		"cost": 0.0, "contextUsage": map[string]any{"percent": 5.0, "contextWindow": 200000.0}})
+	h.answer("get_footer_usage", map[string]any{"cacheHitRate": 82.25, "subscription": true})
+	h.event(ev("agent_settled"))
+	h.contains("↑2.5k ↓112 R12k CH82.3% $0.000 (sub) 5.0%/200k (auto)")
+
+	h.answer("get_session_stats", map[string]any{"tokens": map[string]any{"input": 2500.0, "output": 112.0}, "cost": 0.5})
+	h.answer("get_footer_usage", map[string]any{"cacheHitRate": 0.0, "subscription": false})
+	h.event(ev("agent_settled"))
+	h.contains("↑2.5k ↓112 $0.500 0.0%")
+	h.lacks("CH0.0%", "(sub)")
+
+	h.answer("get_usage_breakdown", map[string]any{"selected": "mock/mock-1", "models": []any{
+		map[string]any{"key": "mock/mock-1", "cost": 0.5, "tokens": 2612.0}},
+		"cacheWaste": map[string]any{"missedTokens": 12345.0, "missedCost": 0.0321, "missCount": 2.0}})
+	h.m.height = 50
+	h.typ("/session")
+	h.press("enter")
+	h.contains("Total: $0.500", "Cache Re-billed: $0.032 (12,345 tokens, 2 misses)")
+
+	h.answer("get_session_stats", map[string]any{"tokens": map[string]any{"input": 0.0, "output": 0.0}, "cost": 0.0})
+	h.answer("get_usage_breakdown", map[string]any{"selected": "mock/mock-1", "models": []any{},
+		"cacheWaste": map[string]any{"missedTokens": 2048.0, "missedCost": 0.0, "missCount": 1.0}})
+	h.typ("/session")
+	h.press("enter")
+	h.contains("Total: $0.000", "Cache Re-billed: 2,048 tokens, 1 miss")
+}
+
 // Under a virtual selection the footer shows where the latest response
 // went (pi 1.6's routedModel), and /session lists each physical model's
 // cost; a physical selection shows neither.
