@@ -129,6 +129,12 @@ func (m *model) builtin(name, args string) (done bool, c tea.Cmd) {
 // UI's own (theme, thinking blocks, tool output): choosing a row moves
 // it to its next value.
 func (m *model) openSettings() {
+	warming := cachewarm.ModeIdle
+	m.c.request(cmd("get_cache_warming"), func(m *model, r response) {
+		if mode, _ := r.data["mode"].(string); mode != "" {
+			warming = mode
+		}
+	})
 	m.c.request(cmd("get_state"), func(m *model, r response) {
 		m.onState(r)
 		onOff := func(b bool) string {
@@ -156,6 +162,7 @@ func (m *model) openSettings() {
 			{label: "Follow-up mode", detail: follow, value: cmd("set_follow_up_mode", "mode", other(follow))},
 			{label: "Thinking level", detail: m.thinking, value: "thinking"},
 			{label: "Theme", detail: m.th.Name, value: "theme:" + theme},
+			{label: "Cache warming", detail: warming, value: cmd("set_cache_warming", "mode", nextCacheWarmingMode(warming))},
 			{label: "Hide thinking blocks", detail: onOff(m.vc.hideThinking), value: "app.thinking.toggle"},
 			{label: "Expand tool output", detail: onOff(m.vc.toolsExpanded), value: "app.tools.expand"},
 		}
@@ -165,6 +172,8 @@ func (m *model) openSettings() {
 				m.c.request(v, func(m *model, r response) {
 					if !r.ok {
 						m.notice(r.err, "error")
+					} else if v["type"] == "set_cache_warming" {
+						m.notice("Cache warming: "+v["mode"].(string), "muted") // pi 1.6's status line
 					}
 					m.openSettings()
 				})
@@ -182,6 +191,13 @@ func (m *model) openSettings() {
 			}
 		}}
 	})
+}
+
+// nextCacheWarmingMode is the mode after mode in pi 1.6's order (off,
+// streaming, idle), wrapping around.
+func nextCacheWarmingMode(mode string) string {
+	i := slices.Index(cachewarm.Modes, mode)
+	return cachewarm.Modes[(i+1)%len(cachewarm.Modes)]
 }
 
 // setTheme switches the theme (settings, /settings, ctx.ui.setTheme).

@@ -624,6 +624,20 @@ func TestSettingsMenu(t *testing.T) {
 	if h.m.th.Name != "light" {
 		t.Errorf("theme %q", h.m.th.Name)
 	}
+	// pi 1.6's "Cache warming" entry moves to the next mode.
+	h.m.sel = nil
+	h.answer("get_cache_warming", map[string]any{"mode": "idle", "status": "Inactive (waiting for first request)"})
+	h.m.openSettings()
+	h.sync()
+	h.contains("Cache warming  idle")
+	h.press("down", "down", "down", "down", "down", "enter")
+	c := h.cmd("set_cache_warming")
+	if c["mode"] != "off" {
+		t.Errorf("cache warming %v", c)
+	}
+	h.answer("get_cache_warming", map[string]any{"mode": "off", "status": "Inactive (cache warming disabled)"})
+	h.respond(c, true, nil)
+	h.contains("Cache warming: off", "Cache warming  off")
 }
 
 func TestFileCompletion(t *testing.T) {
