@@ -85,3 +85,43 @@ func TestTUIDifferentialSubscriptionMark16(t *testing.T) {
 	})
 	compareScreens(t, screens, nil)
 }
+
+// TestTUIDifferentialCacheMissNotice16: with showCacheMissNotices on, a
+// reply that billed 20k or more cached tokens again gets pi 1.6's notice
+// below it; a smaller miss gets none.
+func TestTUIDifferentialCacheMissNotice16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
+	node, cli := pi16Command(t)
+	steps := []mockStep{
+		{Text: "first", PromptTokens: 30000},
+		{Text: "second", PromptTokens: 40000, CachedTokens: 30000},
+		{Text: "third", PromptTokens: 50000},
+		{Text: "fourth", PromptTokens: 52000, CachedTokens: 49000},
+	}
+	notices := func(_, agentDir string) {
+		must(t, os.WriteFile(filepath.Join(agentDir, "settings.json"), []byte(`{"showCacheMissNotices": true}`), 0o644))
+	}
+	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
+		tt := startPTYSetup(t, notices, side, steps, "--model", "mock/mock-1", "--no-session")
+		tt.waitFor("mock-1")
+		time.Sleep(500 * time.Millisecond) // pi takes keys once its startup finished
+		for _, p := range []struct{ prompt, reply string }{{"one", "first"}, {"two", "second"}, {"three", "third"}, {"four", "fourth"}} {
+			tt.keys(p.prompt, "\r")
+			tt.waitFor(p.reply, "↑")
+			time.Sleep(300 * time.Millisecond)
+		}
+		s := tt.screen()
+		if i := strings.Index(s, " second"); i >= 0 {
+			s = s[i:]
+		}
+		add(s[:strings.Index(s, "──")])
+		tt.keys("\x04")
+		tt.exit()
+	})
+	compareScreens(t, screens, nil)
+	if len(screens["pi"]) == 0 || strings.Count(screens["pi"][0], "Cache miss: 40k tokens re-billed") != 1 {
+		t.Errorf("pi showed no single notice: the scenario tests nothing\n%v", screens["pi"])
+	}
+}

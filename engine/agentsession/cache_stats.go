@@ -2,6 +2,7 @@ package agentsession
 
 import (
 	"math"
+	"time"
 
 	"github.com/pigo-dev/pigo/engine/session"
 )
@@ -18,10 +19,18 @@ type cacheWaste struct {
 	missCount                int
 }
 
+// cacheMissInfo is one reply's cache miss (pi 1.6's CacheMiss).
+type cacheMissInfo struct {
+	missedTokens, missedCost, idleMs float64
+	modelChanged                     bool
+}
+
 // previousRequest is what a cache miss is measured against (pi 1.6's
 // asPreviousRequest).
 type previousRequest struct {
 	promptTokens  float64
+	modelKey      string
+	timestamp     float64
 	reportedCache bool
 }
 
@@ -30,12 +39,13 @@ func promptTokens(u map[string]any) float64 {
 	return num(u["input"]) + num(u["cacheRead"]) + num(u["cacheWrite"])
 }
 
-// computeCacheWaste is pi 1.6's computeCacheWaste over a session's entries
-// (cache-stats.ts); cacheReadPrice is a model's cache-read price per
-// million tokens, for replies that read nothing from the cache.
-func computeCacheWaste(entries []session.Entry, cacheReadPrice func(provider, model string) float64) cacheWaste {
+// scanCacheMisses is pi 1.6's cache-stats scan over a session's entries:
+// the session's cache waste and the miss of the last reply (nil when it
+// missed nothing worth counting or the entries end in no reply).
+// cacheReadPrice is a model's cache-read price per million tokens, for
+// replies that read nothing from the cache.
+func scanCacheMisses(entries []session.Entry, cacheReadPrice func(provider, model string) float64) (w cacheWaste, last *cacheMissInfo) {
 	var prev *previousRequest
-	var w cacheWaste
 	for _, e := range entries {
 		switch e["type"] {
 		case "compaction", "branch_summary":
@@ -43,7 +53,14 @@ func computeCacheWaste(entries []session.Entry, cacheReadPrice func(provider, mo
 			prev = nil
 		case "usage":
 			if u, _ := e["usage"].(map[string]any); e["kind"] == "cache_warm" && promptTokens(u) > 0 {
-				prev = &previousRequest{promptTokens: promptTokens(u), reportedCache: true}
+				var ts float64
+				if s, _ := e["timestamp"].(string); s != "" {
+					if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
+						ts = float64(t.UnixMilli())
+					}
+				}
+				prev = &previousRequest{promptTokens: promptTokens(u), modelKey: field(e, "provider") + "/" + field(e, "model"),
+					timestamp: ts, reportedCache: true}
 			}
 		case "message":
 			m, _ := e["message"].(map[string]any)
@@ -51,32 +68,40 @@ func computeCacheWaste(entries []session.Entry, cacheReadPrice func(provider, mo
 				continue
 			}
 			u, _ := m["usage"].(map[string]any)
-			if missed, cost, ok := cacheMiss(prev, m, u, cacheReadPrice); ok {
-				w.missedTokens += missed
-				w.missedCost += cost
+			last = cacheMiss(prev, m, u, cacheReadPrice)
+			if last != nil {
+				w.missedTokens += last.missedTokens
+				w.missedCost += last.missedCost
 				w.missCount++
 			}
 			if p := promptTokens(u); p > 0 {
 				reported := prev != nil && prev.reportedCache
-				prev = &previousRequest{promptTokens: p, reportedCache: reported || num(u["cacheRead"])+num(u["cacheWrite"]) > 0}
+				prev = &previousRequest{promptTokens: p, modelKey: field(m, "provider") + "/" + field(m, "model"),
+					timestamp: num(m["timestamp"]), reportedCache: reported || num(u["cacheRead"])+num(u["cacheWrite"]) > 0}
 			}
 		}
 	}
+	return w, last
+}
+
+// computeCacheWaste is pi 1.6's computeCacheWaste.
+func computeCacheWaste(entries []session.Entry, cacheReadPrice func(provider, model string) float64) cacheWaste {
+	w, _ := scanCacheMisses(entries, cacheReadPrice)
 	return w
 }
 
 // cacheMiss is pi 1.6's detectMiss: the tokens of the previous prompt a
-// reply billed again and their extra cost over cache reads; ok is false
-// on a first turn, after a reset, for providers that never reported
-// caching and for misses within the noise floor.
-func cacheMiss(prev *previousRequest, m, u map[string]any, cacheReadPrice func(provider, model string) float64) (missed, cost float64, ok bool) {
+// reply billed again and their extra cost over cache reads; nil on a
+// first turn, after a reset, for providers that never reported caching
+// and for misses within the noise floor.
+func cacheMiss(prev *previousRequest, m, u map[string]any, cacheReadPrice func(provider, model string) float64) *cacheMissInfo {
 	prompt, read, write := promptTokens(u), num(u["cacheRead"]), num(u["cacheWrite"])
 	if prev == nil || prompt <= 0 || (read+write == 0 && !prev.reportedCache) {
-		return 0, 0, false
+		return nil
 	}
-	missed = math.Min(prev.promptTokens, prompt) - read
+	missed := math.Min(prev.promptTokens, prompt) - read
 	if missed <= cacheMissNoiseFloor {
-		return 0, 0, false
+		return nil
 	}
 	c, _ := u["cost"].(map[string]any)
 	paidTokens := num(u["input"]) + write
@@ -92,7 +117,8 @@ func cacheMiss(prev *previousRequest, m, u map[string]any, cacheReadPrice func(p
 		model, _ := m["model"].(string)
 		readPerToken = cacheReadPrice(provider, model) / 1_000_000
 	}
-	return missed, missed * math.Max(0, paidPerToken-readPerToken), true
+	return &cacheMissInfo{missedTokens: missed, missedCost: missed * math.Max(0, paidPerToken-readPerToken),
+		idleMs: math.Max(0, num(m["timestamp"])-prev.timestamp), modelChanged: field(m, "provider")+"/"+field(m, "model") != prev.modelKey}
 }
 
 // latestCacheHitRate is pi 1.6's footer cache-hit rate: the share of the

@@ -145,6 +145,7 @@ func rpcCommands() map[string]rpcCommandSpec {
 		"get_usage_breakdown":  {false, (*rpcServer).getUsageBreakdown}, // rpc_usage.go
 		"get_routed_model":     {false, (*rpcServer).getRoutedModel},
 		"get_footer_usage":     {false, (*rpcServer).getFooterUsage},
+		"get_cache_miss":       {false, (*rpcServer).getCacheMiss},
 		"set_api_key":          {false, (*rpcServer).setAPIKey},
 		"logout":               {false, (*rpcServer).logout},
 		"login_oauth_start":    {true, (*rpcServer).loginOAuthStart},

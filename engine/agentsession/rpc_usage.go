@@ -102,6 +102,18 @@ func (s *rpcServer) cacheReadPrice(provider, model string) float64 {
 	return 0
 }
 
+// getCacheMiss is pigo's command for the transcript's cache-miss notices:
+// the latest reply's cache miss as pi 1.6's detectCacheMiss measures it,
+// no data when it missed nothing worth counting.
+func (s *rpcServer) getCacheMiss(*rpcCommand) (any, bool, error) {
+	_, miss := scanCacheMisses(s.rt.tree().Entries(), s.cacheReadPrice)
+	if miss == nil {
+		return nil, true, nil
+	}
+	return ordered{{"missedTokens", miss.missedTokens}, {"missedCost", miss.missedCost}, {"idleMs", miss.idleMs},
+		{"modelChanged", miss.modelChanged}}, true, nil
+}
+
 // getFooterUsage is pigo's command for the footer's cache and billing
 // marks (pi 1.6's footer): the latest reply's cache-hit rate (absent
 // without one) and whether the selected model's provider is used through

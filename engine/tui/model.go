@@ -687,6 +687,9 @@ func (m *model) record(r recordMsg) tea.Cmd {
 			m.cur.dirty++
 			m.cur = nil
 			m.refreshStats()
+			if m.opts.ShowCacheMissNotices {
+				m.c.request(cmd("get_cache_miss"), (*model).onCacheMiss)
+			}
 		}
 	case "tool_execution_start", "tool_execution_update", "tool_execution_end":
 		// Nested calls (a codemode script's) show in their caller's row.

@@ -76,6 +76,28 @@ func TestFooterCacheHitRateSubscriptionAndRebilled(t *testing.T) {
 	h.contains("Total: $0.000", "Cache Re-billed: 2,048 tokens, 1 miss")
 }
 
+// With showCacheMissNotices on, a reply's cache miss of 20k tokens or more
+// shows pi 1.6's notice, named after a model switch or a long idle gap.
+func TestCacheMissNotices(t *testing.T) {
+	h := newHarness(t, Options{ShowCacheMissNotices: true})
+	reply := func(text string) {
+		h.event(ev("message_start", "message", map[string]any{"role": "assistant", "content": []any{}}),
+			ev("message_end", "message", map[string]any{"role": "assistant", "content": []any{map[string]any{"type": "text", "text": text}}}))
+	}
+	h.answer("get_cache_miss", map[string]any{"missedTokens": 5000.0, "missedCost": 0.001, "idleMs": 0.0, "modelChanged": false})
+	reply("small miss")
+	h.answer("get_cache_miss", map[string]any{"missedTokens": 40000.0, "missedCost": 0.125, "idleMs": 0.0, "modelChanged": false})
+	reply("big miss")
+	h.contains("Cache miss: 40k tokens re-billed (~$0.13)")
+	h.lacks("5.0k tokens")
+	h.answer("get_cache_miss", map[string]any{"missedTokens": 25000.0, "missedCost": 0.0, "idleMs": 450000.0, "modelChanged": false})
+	reply("idle miss")
+	h.contains("Cache miss after 8m idle: 25k tokens re-billed")
+	h.answer("get_cache_miss", map[string]any{"missedTokens": 25000.0, "missedCost": 0.0, "idleMs": 450000.0, "modelChanged": true})
+	reply("switch miss")
+	h.contains("Cache miss after model switch: 25k tokens re-billed")
+}
+
 // Under a virtual selection the footer shows where the latest response
 // went (pi 1.6's routedModel), and /session lists each physical model's
 // cost; a physical selection shows neither.
