@@ -138,3 +138,16 @@ func (m *model) onCacheMiss(r response) {
 	}
 	m.notice(label+": "+text, "warning")
 }
+
+// summaryCost is pi 1.6's addCompactionCostNotice: what a summary's model
+// call billed, shown when showCacheMissNotices is on.
+func (m *model) summaryCost(label string, u map[string]any) {
+	num := func(k string) float64 { f, _ := u[k].(float64); return f }
+	c, _ := u["cost"].(map[string]any)
+	total, _ := c["total"].(float64)
+	text := label + ": " + formatTokens(num("input")+num("output")+num("cacheRead")+num("cacheWrite")) + " tokens billed"
+	if total >= 0.01 {
+		text += " (~$" + cachewarm.ToFixed(total, 2) + ")"
+	}
+	m.notice(text, "warning")
+}

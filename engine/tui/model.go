@@ -711,6 +711,9 @@ func (m *model) record(r recordMsg) tea.Cmd {
 			s.summary, _ = res["summary"].(string)
 			s.tokensBefore, _ = res["tokensBefore"].(float64)
 			m.add(s)
+			if u, _ := res["usage"].(map[string]any); u != nil && m.opts.ShowCacheMissNotices {
+				m.summaryCost("Compaction", u)
+			}
 		}
 		m.refreshStats()
 	case "auto_retry_start":

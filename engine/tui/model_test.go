@@ -96,6 +96,11 @@ func TestCacheMissNotices(t *testing.T) {
 	h.answer("get_cache_miss", map[string]any{"missedTokens": 25000.0, "missedCost": 0.0, "idleMs": 450000.0, "modelChanged": true})
 	reply("switch miss")
 	h.contains("Cache miss after model switch: 25k tokens re-billed")
+	// and a compaction's summary call says what it billed.
+	h.event(ev("compaction_start", "reason", "manual"), ev("compaction_end", "reason", "manual", "result", map[string]any{
+		"summary": "S", "tokensBefore": 1000.0, "usage": map[string]any{"input": 12000.0, "output": 800.0, "cacheRead": 0.0, "cacheWrite": 0.0,
+			"cost": map[string]any{"total": 0.0456}}}))
+	h.contains("Compaction: 13k tokens billed (~$0.05)")
 }
 
 // Under a virtual selection the footer shows where the latest response
