@@ -228,3 +228,72 @@ func TestDifferentialRPC16VirtualModelTree(t *testing.T) {
 	}
 	compareTranscriptsWith(t, sc.name, project(pi), project(pg), false)
 }
+
+// TestDifferentialRPC16VirtualModelCompaction: a request routed to a
+// model whose context window the session exceeds is preceded by a
+// threshold compaction (its summary routed as a direct request), and the
+// request then goes out with the compacted context to the model it was
+// routed to; pi-ai's stream, streamSimple, complete and completeSimple
+// and ctx.modelRegistry's stream and complete, called by an extension
+// with a virtual model, fail as in pi 1.6.
+func TestDifferentialRPC16VirtualModelCompaction(t *testing.T) {
+	sides := pi16Sides(t)
+	sc := diffScenario{
+		name:       "vmodel_compact16",
+		persist:    true,
+		moreModels: `{ "id": "mock-small", "name": "Mock Small", "contextWindow": 1000 }`,
+		settings:   `{"compaction": {"reserveTokens": 500, "keepRecentTokens": 50}}`,
+		ext: `import { stream, streamSimple, complete, completeSimple } from "@earendil-works/pi-ai";
+` + extSource(`
+  pi.registerVirtualModel({
+    provider: "router", id: "auto", name: "Auto", contextWindow: 50000,
+    route(request: any, ctx: any) {
+      const last = request.messages[request.messages.length - 1];
+      const text = typeof last?.content === "string" ? last.content : (last?.content ?? []).map((c: any) => c.text ?? "").join("");
+      const id = request.reason === "user" && text.length > 1000 ? "mock-small" : "mock-1";
+      ctx.ui.notify("route " + request.reason + " " + request.messages.length + " -> " + id, "info");
+      return { model: ctx.modelRegistry.find("mock", id), thinkingLevel: "off" };
+    },
+  });
+  pi.registerCommand("raw", { handler: async (_args: string, ctx: any) => {
+    const fns: [string, any][] = [["stream", stream], ["streamSimple", streamSimple], ["complete", complete], ["completeSimple", completeSimple]];
+    for (const [name, fn] of fns) {
+      let r: any;
+      try {
+        r = fn(ctx.model, { messages: [{ role: "user", content: "aside", timestamp: 1 }] });
+      } catch (e: any) {
+        ctx.ui.notify(name + " threw " + e.message, "info");
+        continue;
+      }
+      try {
+        const res = await (typeof r.result === "function" ? r.result() : r);
+        ctx.ui.notify(name + " " + res.stopReason + " " + res.errorMessage, "info");
+      } catch (e: any) {
+        ctx.ui.notify(name + " rejected " + e.message, "info");
+      }
+    }
+    for (const name of ["stream", "complete"]) {
+      const r = ctx.modelRegistry[name](ctx.model, { messages: [{ role: "user", content: "aside", timestamp: 1 }] });
+      const res = await (name === "stream" ? r.result() : r);
+      ctx.ui.notify("modelRegistry." + name + " " + res.stopReason + " " + res.errorMessage, "info");
+    }
+  } });`),
+		steps: []mockStep{{Text: "one"}, {Text: "SUMMARY"}, {Text: "two"}, {Text: "SUMMARY2"}, {Text: "three"}},
+		drive: func(d *rpcDriver) {
+			d.call(`{"id":"sm","type":"set_model","provider":"router","modelId":"auto"}`)
+			d.prompt(`{"id":"p1","type":"prompt","message":"hello"}`)
+			d.prompt(`{"id":"p2","type":"prompt","message":"long ` + strings.Repeat("x", 4000) + `"}`)
+			d.call(`{"id":"r1","type":"prompt","message":"/raw"}`)
+			d.call(`{"id":"e1","type":"get_entries"}`)
+			d.call(`{"id":"s1","type":"get_state"}`)
+		},
+	}
+	pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
+	project := func(lines []string) []string {
+		return append(append(project16(lines, false), entryEvents(lines)...), requestModels(lines)...)
+	}
+	compareTranscriptsWith(t, sc.name, project(pi), project(pg), false)
+	if !strings.Contains(strings.Join(pi, "\n"), `"reason":"threshold"`) {
+		t.Error("pi compacted nothing: the scenario tests no compaction")
+	}
+}

@@ -41,6 +41,9 @@ type diffScenario struct {
 	persist bool
 	// twoModels adds model mock-2 (reasoning) to models.json.
 	twoModels bool
+	// moreModels are further model entries of provider mock in
+	// models.json (JSON objects, comma-separated).
+	moreModels string
 	// api replaces the mock provider's api in models.json (the mock still
 	// answers as openai-completions: for what happens before the reply).
 	api string
@@ -518,6 +521,9 @@ func runDiffScenario(t *testing.T, sc diffScenario, argv []string) []string {
 	if sc.twoModels {
 		models = strings.Replace(models, `{ "id": "mock-1", "name": "Mock One" }`,
 			`{ "id": "mock-1", "name": "Mock One" }, { "id": "mock-2", "name": "Mock Two", "reasoning": true, "contextWindow": 200000 }`, 1)
+	}
+	if sc.moreModels != "" {
+		models = strings.Replace(models, `{ "id": "mock-1", "name": "Mock One" }`, `{ "id": "mock-1", "name": "Mock One" }, `+sc.moreModels, 1)
 	}
 	if sc.api != "" {
 		models = strings.Replace(models, `"api": "openai-completions"`, `"api": "`+sc.api+`"`, 1)

@@ -50,6 +50,10 @@ type mockStep struct {
 	Truncate  bool           `json:"truncate"` // end the stream after the chunks, without finish_reason or [DONE]
 	BadJSON   bool           `json:"badJSON"`  // send a chunk that is not JSON after the chunks
 	Model     string         `json:"model"`    // the model the chunks name (default mock-1)
+	// PromptTokens and CachedTokens replace the usage's 10 prompt tokens,
+	// CachedTokens of them read from the cache (prompt_tokens_details).
+	PromptTokens int `json:"promptTokens"`
+	CachedTokens int `json:"cachedTokens"`
 }
 
 type mockToolCall struct {
@@ -203,7 +207,12 @@ func (m *mockLLM) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	delta(jsjson.Object{}, finish)
 	usage := base([]any{})
-	usage.Set("usage", &jsjson.Object{{Key: "prompt_tokens", Value: 10}, {Key: "completion_tokens", Value: 5}, {Key: "total_tokens", Value: 15}})
+	prompt := cmp.Or(step.PromptTokens, 10)
+	u := &jsjson.Object{{Key: "prompt_tokens", Value: prompt}, {Key: "completion_tokens", Value: 5}, {Key: "total_tokens", Value: prompt + 5}}
+	if step.PromptTokens > 0 {
+		u.Set("prompt_tokens_details", &jsjson.Object{{Key: "cached_tokens", Value: step.CachedTokens}})
+	}
+	usage.Set("usage", u)
 	send(usage)
 	fmt.Fprintf(w, "data: [DONE]\n\n")
 }

@@ -280,6 +280,12 @@ func (l *loop) streamAssistant() (reply Message, routeFailed bool) {
 			return l.messageEnd(msg), true
 		}
 		model, thinking = r.Model, r.Thinking
+		// pi 1.6 checks the threshold of a virtual selection against the
+		// model the request was routed to; the route stands.
+		if a.exceedsCompactionThreshold(model) {
+			a.autoCompact(l.ctx, "threshold", false)
+			conv = a.Messages()
+		}
 	}
 	system, tools, msgs := l.requestContext(conv)
 	// The reply may call only what this request declared.

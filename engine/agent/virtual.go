@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/compaction"
 	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/provider"
@@ -169,4 +170,18 @@ func (a *Agent) routeDirect(ctx context.Context, model Message, thinking string)
 	r, err := a.opts.Router(ctx, RouteRequest{Model: model, Thinking: thinking, Reason: "direct",
 		Messages: routeMessages(a.Messages())})
 	return r.Model, r.Thinking, err
+}
+
+// exceedsCompactionThreshold is pi 1.6's _exceedsCompactionThreshold:
+// whether the session's projected context passes the compaction threshold
+// of model's window (never for a model without one).
+func (a *Agent) exceedsCompactionThreshold(model Message) bool {
+	window, _ := model["contextWindow"].(float64)
+	tree := piapi.Of(a.h).Session()
+	if window <= 0 || tree == nil {
+		return false
+	}
+	branch := tree.Branch("")
+	tokens := compaction.EstimateProjected(session.PathProjection(branch), branch).Tokens
+	return compaction.ShouldCompact(tokens, int(window), a.compactionSettings())
 }

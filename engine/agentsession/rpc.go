@@ -138,11 +138,14 @@ func rpcCommands() map[string]rpcCommandSpec {
 		"navigate_tree":        {true, (*rpcServer).navigateTree},
 		"abort_branch_summary": {false, (*rpcServer).abortBranchSummary},
 		"set_entry_label":      {false, (*rpcServer).setEntryLabel},
-		"get_project_trust":    {false, (*rpcServer).getProjectTrust},   // rpc_trust.go
-		"get_credentials":      {false, (*rpcServer).getCredentials},    // rpc_auth.go
-		"get_cache_warming":    {false, (*rpcServer).getCacheWarming},   // rpc_cachewarm.go
+		"get_project_trust":    {false, (*rpcServer).getProjectTrust}, // rpc_trust.go
+		"get_credentials":      {false, (*rpcServer).getCredentials},  // rpc_auth.go
+		"get_cache_warming":    {false, (*rpcServer).getCacheWarming}, // rpc_cachewarm.go
+		"set_cache_warming":    {false, (*rpcServer).setCacheWarming},
 		"get_usage_breakdown":  {false, (*rpcServer).getUsageBreakdown}, // rpc_usage.go
 		"get_routed_model":     {false, (*rpcServer).getRoutedModel},
+		"get_footer_usage":     {false, (*rpcServer).getFooterUsage},
+		"get_cache_miss":       {false, (*rpcServer).getCacheMiss},
 		"set_api_key":          {false, (*rpcServer).setAPIKey},
 		"logout":               {false, (*rpcServer).logout},
 		"login_oauth_start":    {true, (*rpcServer).loginOAuthStart},

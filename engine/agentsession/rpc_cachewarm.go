@@ -1,6 +1,12 @@
 package agentsession
 
-import "github.com/pigo-dev/pigo/engine/cachewarm"
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/pigo-dev/pigo/engine/cachewarm"
+)
 
 // getCacheWarming is pigo's command for /session's Cache Warming section:
 // the mode, the status line and, when the economics are known, the
@@ -13,4 +19,19 @@ func (s *rpcServer) getCacheWarming(*rpcCommand) (any, bool, error) {
 		out = append(out, member{"missCost", d.MissCost}, member{"warmCost", d.WarmCost})
 	}
 	return out, true, nil
+}
+
+// setCacheWarming is pigo's command for the settings selector's "Cache
+// warming" entry (pi 1.6's setCacheWarmingMode): the mode is saved in the
+// global settings and an active warming run follows it at once.
+func (s *rpcServer) setCacheWarming(c *rpcCommand) (any, bool, error) {
+	mode, _ := c.raw["mode"].(string)
+	if !slices.Contains(cachewarm.Modes, mode) {
+		return nil, false, fmt.Errorf("set_cache_warming: mode %q is not one of %s", jsString(orUndefined(c.raw, "mode")), strings.Join(cachewarm.Modes, ", "))
+	}
+	if err := s.rt.settings.set("cacheWarming", mode); err != nil {
+		return nil, false, err
+	}
+	s.rt.agent.CacheWarmer().ModeChanged()
+	return nil, false, nil
 }

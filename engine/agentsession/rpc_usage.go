@@ -88,7 +88,48 @@ func (s *rpcServer) getUsageBreakdown(*rpcCommand) (any, bool, error) {
 	if m := s.rt.agent.Model(); m != nil {
 		selected = field(m, "provider") + "/" + field(m, "id")
 	}
-	return ordered{{"models", out}, {"selected", selected}}, true, nil
+	waste := computeCacheWaste(s.rt.tree().Entries(), s.cacheReadPrice)
+	return ordered{{"models", out}, {"selected", selected},
+		{"cacheWaste", ordered{{"missedTokens", waste.missedTokens}, {"missedCost", waste.missedCost}, {"missCount", waste.missCount}}}}, true, nil
+}
+
+// cacheReadPrice is a catalog model's cache-read price, 0 for one the
+// registry does not list.
+func (s *rpcServer) cacheReadPrice(provider, model string) float64 {
+	if m, ok := s.rt.reg.Find(provider, model); ok {
+		return m.Cost.CacheRead
+	}
+	return 0
+}
+
+// getCacheMiss is pigo's command for the transcript's cache-miss notices:
+// the latest reply's cache miss as pi 1.6's detectCacheMiss measures it,
+// no data when it missed nothing worth counting.
+func (s *rpcServer) getCacheMiss(*rpcCommand) (any, bool, error) {
+	_, miss := scanCacheMisses(s.rt.tree().Entries(), s.cacheReadPrice)
+	if miss == nil {
+		return nil, true, nil
+	}
+	return ordered{{"missedTokens", miss.missedTokens}, {"missedCost", miss.missedCost}, {"idleMs", miss.idleMs},
+		{"modelChanged", miss.modelChanged}}, true, nil
+}
+
+// getFooterUsage is pigo's command for the footer's cache and billing
+// marks (pi 1.6's footer): the latest reply's cache-hit rate (absent
+// without one) and whether the selected model's provider is used through
+// a subscription.
+func (s *rpcServer) getFooterUsage(*rpcCommand) (any, bool, error) {
+	out := ordered{}
+	if rate, ok := latestCacheHitRate(s.rt.tree().Entries()); ok {
+		out = append(out, member{"cacheHitRate", rate})
+	}
+	sub := false
+	if m := s.rt.agent.Model(); m != nil {
+		p, _ := m["provider"].(string)
+		// pi 1.6: Kimi Coding is subscription-backed despite its API keys.
+		sub = p == "kimi-coding" || s.rt.reg.IsUsingSubscription(p)
+	}
+	return append(out, member{"subscription", sub}), true, nil
 }
 
 // getRoutedModel is pigo's command for the footer's routed model: pi

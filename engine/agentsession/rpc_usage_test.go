@@ -14,7 +14,8 @@ import (
 // get_routed_model is pi 1.6's routedModel (nothing before a response or
 // under a physical selection, then the model the latest response came
 // from) and get_usage_breakdown files usage under the physical model,
-// with the selected virtual model's key beside it.
+// with the selected virtual model's key beside it and the cache waste;
+// get_footer_usage marks no subscription without a login.
 func TestServeRoutedModelAndUsageBreakdown(t *testing.T) {
 	io, _ := world(t)
 	ext := filepath.Join(io.Cwd, "router.ts")
@@ -50,6 +51,12 @@ func TestServeRoutedModelAndUsageBreakdown(t *testing.T) {
 	}
 	if e, _ := models[0].(map[string]any); e["key"] != "scripted/scripted-1" || e["tokens"].(float64) <= 0 {
 		t.Errorf("breakdown entry %v", e)
+	}
+	if w, _ := b["cacheWaste"].(map[string]any); w["missedTokens"] != 0.0 || w["missCount"] != 0.0 {
+		t.Errorf("cache waste of one reply: %v", b["cacheWaste"])
+	}
+	if f, _ := ask(map[string]any{"type": "get_footer_usage", "id": "f1"})["data"].(map[string]any); f["subscription"] != false {
+		t.Errorf("footer usage without a login: %v", f)
 	}
 	if r := ask(map[string]any{"type": "set_model", "id": "m1", "provider": "scripted", "modelId": "scripted-1"}); r["success"] != true {
 		t.Fatalf("set_model: %v", r)

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/engine/agent"
+	"github.com/pigo-dev/pigo/engine/cachewarm"
 	"github.com/pigo-dev/pigo/engine/compaction"
 	"github.com/pigo-dev/pigo/engine/provider"
 )
@@ -195,8 +196,7 @@ func deepMerge(base, over map[string]any) map[string]any {
 // cacheWarming is pi's getCacheWarmingMode: the global file's cacheWarming
 // when it is a known mode (a project cannot change it), else "idle".
 func (s *piSettings) cacheWarming() string {
-	switch m := s.globalStr("cacheWarming"); m {
-	case "off", "streaming", "idle":
+	if m := s.globalStr("cacheWarming"); slices.Contains(cachewarm.Modes, m) {
 		return m
 	}
 	return agent.DefaultSettings.CacheWarming

@@ -21,6 +21,10 @@ const (
 	ModeIdle      = "idle"
 )
 
+// Modes are the cacheWarming setting's values in pi 1.6's order
+// (CACHE_WARMING_MODES).
+var Modes = []string{ModeOff, ModeStreaming, ModeIdle}
+
 // UsageKind is the kind of the session usage entry a refresh records.
 const UsageKind = "cache_warm"
 

@@ -213,6 +213,51 @@ func EstimateContext(ms []Message) Estimate {
 	return e
 }
 
+// EstimateProjected is pi 1.6's estimateProjectedContextTokens: the
+// estimate of a branch's projected context (session.PathProjection), whose
+// reported usage counts only when no compaction or context edit came after
+// the reply that reported it; otherwise every message is estimated, the
+// system messages as the one they replay into.
+func EstimateProjected(proj []session.ProjectedEntry, branch []session.Entry) Estimate {
+	var msgs []Message
+	for _, p := range proj {
+		msgs = append(msgs, p.Messages...)
+	}
+	e := EstimateContext(msgs)
+	if e.LastUsageIndex >= 0 {
+		usageEntry, seen := "", 0
+		for _, p := range proj {
+			if e.LastUsageIndex < seen+len(p.Messages) {
+				usageEntry, _ = p.Entry["id"].(string)
+				break
+			}
+			seen += len(p.Messages)
+		}
+		usageAt, invalidatedAt := -1, -1
+		for i, b := range branch {
+			if id, _ := b["id"].(string); usageEntry != "" && id == usageEntry && usageAt < 0 {
+				usageAt = i
+			}
+			if b["type"] == "context_edit" || b["type"] == "compaction" {
+				invalidatedAt = i
+			}
+		}
+		if usageAt > invalidatedAt {
+			return e
+		}
+	}
+	tokens := 0
+	if sm := session.CurrentSystemMessage(msgs); sm != nil {
+		tokens = EstimateTokens(sm)
+	}
+	for _, m := range msgs {
+		if !session.IsSystemMessage(m) {
+			tokens += EstimateTokens(m)
+		}
+	}
+	return Estimate{Tokens: tokens, TrailingTokens: tokens, LastUsageIndex: -1}
+}
+
 // ShouldCompact is pi's shouldCompact.
 func ShouldCompact(contextTokens, contextWindow int, s Settings) bool {
 	return s.Enabled && contextTokens > contextWindow-s.ReserveTokens

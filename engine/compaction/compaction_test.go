@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/pigo-dev/pigo/engine/session"
 )
 
 // The differential cases must cover what they are named after.
@@ -70,6 +72,25 @@ func TestEstimateContextUsesLastUsage(t *testing.T) {
 	e := EstimateContext(ms)
 	if e.LastUsageIndex != 1 || e.UsageTokens != 500 || e.TrailingTokens != 10 || e.Tokens != 510 {
 		t.Fatalf("%+v", e)
+	}
+}
+
+// TestEstimateProjectedDistrustsStaleUsage: a reply's usage counts while
+// nothing invalidated it; after a context edit every message is estimated.
+func TestEstimateProjectedDistrustsStaleUsage(t *testing.T) {
+	branch := []session.Entry{
+		{"type": "message", "id": "u1", "message": map[string]any{"role": "user", "content": strings.Repeat("a", 40)}},
+		{"type": "message", "id": "a1", "message": map[string]any{"role": "assistant", "stopReason": "stop",
+			"usage": map[string]any{"totalTokens": 500.0}, "content": []any{map[string]any{"type": "text", "text": "abcd"}}}},
+		{"type": "message", "id": "u2", "message": map[string]any{"role": "user", "content": "12345678"}},
+	}
+	if e := EstimateProjected(session.PathProjection(branch), branch); e.Tokens != 502 || e.LastUsageIndex != 1 {
+		t.Errorf("with usage: %+v", e)
+	}
+	edited := append(branch, session.Entry{"type": "context_edit", "id": "e1", "targetId": "u2",
+		"replacement": map[string]any{"content": "1234"}})
+	if e := EstimateProjected(session.PathProjection(edited), edited); e.Tokens != 10+1+1 || e.LastUsageIndex != -1 {
+		t.Errorf("after an edit: %+v", e)
 	}
 }
 

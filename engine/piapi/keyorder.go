@@ -130,7 +130,7 @@ func NewEventOrder(skip func(v any) bool) *EventKeyOrder {
 			"contextWindow", "maxTokens", "headers", "compat",
 			"sections", "usage", "stopReason", "timestamp", "toolsAdded", "toolsRemoved", "responseId", "rawStopReason", "errorMessage", "diagnostics", "durationMs", "thinkingLevel",
 			"excludeFromContext"),
-		usage: rankOf("input", "output", "cacheRead", "cacheWrite", "reasoning", "totalTokens", "cost", "total", "totalFromProvider"),
+		usage: rankOf("input", "output", "cacheRead", "cacheWrite", "reasoning", "totalTokens", "cost", "cacheWrite1h", "total", "totalFromProvider"),
 		skip:  skip,
 	}
 }

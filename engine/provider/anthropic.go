@@ -271,6 +271,9 @@ func (st *anthropicStream) event(ev map[string]any) error {
 		out.Usage.Output = int(num(u, "output_tokens"))
 		out.Usage.CacheRead = int(num(u, "cache_read_input_tokens"))
 		out.Usage.CacheWrite = int(num(u, "cache_creation_input_tokens"))
+		creation, _ := u["cache_creation"].(map[string]any)
+		long := int(num(creation, "ephemeral_1h_input_tokens"))
+		out.Usage.CacheWrite1h = &long
 		out.Usage.TotalTokens = out.Usage.Input + out.Usage.Output + out.Usage.CacheRead + out.Usage.CacheWrite
 		CalculateCost(st.model, &out.Usage)
 	case "content_block_start":
@@ -376,6 +379,13 @@ func (st *anthropicStream) event(ev map[string]any) error {
 			set(&out.Usage.Output, "output_tokens")
 			set(&out.Usage.CacheRead, "cache_read_input_tokens")
 			set(&out.Usage.CacheWrite, "cache_creation_input_tokens")
+			// Proxies such as Vercel's AI Gateway send the lifetime
+			// breakdown in deltas too.
+			creation, _ := u["cache_creation"].(map[string]any)
+			if f, ok := jsjson.Float64(creation["ephemeral_1h_input_tokens"]); ok {
+				long := int(f)
+				out.Usage.CacheWrite1h = &long
+			}
 			// Thinking tokens are part of output_tokens (pi 1.6's usage.reasoning).
 			details, _ := u["output_tokens_details"].(map[string]any)
 			if f, ok := jsjson.Float64(details["thinking_tokens"]); ok {

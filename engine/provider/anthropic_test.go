@@ -295,3 +295,33 @@ func TestAnthropicStopWithConnectionHeldOpen(t *testing.T) {
 		t.Errorf("result %s %q after %v", msg.StopReason, msg.ErrorMessage, time.Since(start))
 	}
 }
+
+// TestAnthropicOneHourCacheWrites: the lifetime breakdown of cache writes
+// (message_start's, then a delta's, as Vercel's AI Gateway sends it) is
+// the usage's cacheWrite1h, and those writes cost twice the input price
+// (pi-ai 1.6). Without a breakdown the usage says 0.
+func TestAnthropicOneHourCacheWrites(t *testing.T) {
+	t.Parallel()
+	start := strings.Replace(anStart, `"cache_creation_input_tokens":50}`,
+		`"cache_creation_input_tokens":50,"cache_creation":{"ephemeral_5m_input_tokens":20,"ephemeral_1h_input_tokens":30}}`, 1)
+	delta := js(map[string]any{"type": "message_delta", "delta": map[string]any{"stop_reason": "end_turn"},
+		"usage": map[string]any{"output_tokens": 12, "cache_creation_input_tokens": 60, "cache_creation": map[string]any{"ephemeral_1h_input_tokens": 40}}})
+	for _, c := range []struct {
+		name, start, delta string
+		long               int64
+		cacheWrite         float64
+	}{
+		{"start", start, anDelta("end_turn", 12), 30, (3.75*20 + 3*2*30) / 1e6},
+		{"delta", start, delta, 40, (3.75*20 + 3*2*40) / 1e6},
+		{"none", anStart, anDelta("end_turn", 12), 0, 3.75 * 50 / 1e6},
+	} {
+		srv := newFakeServer(t, namedSSE("message_start", c.start, "message_delta", c.delta, "message_stop", `{"type":"message_stop"}`))
+		m := anModel(srv)
+		m.Cost = provider.Cost{Input: 3, Output: 15, CacheRead: 0.3, CacheWrite: 3.75}
+		_, msg := mustStream(t, m, &provider.Context{Messages: []map[string]any{userMsg("hi")}}, baseOpts())
+		u := msg.Usage.Map()
+		if u["cacheWrite1h"] != c.long || msg.Usage.Cost.CacheWrite != c.cacheWrite {
+			t.Errorf("%s: usage %v", c.name, u)
+		}
+	}
+}

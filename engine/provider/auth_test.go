@@ -81,3 +81,18 @@ func TestRegistryUnresolvableValues(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// IsUsingSubscription is pi 1.6's: an OAuth login to a provider whose
+// pi-ai OAuth is a subscription (not OpenRouter's), never an API key.
+func TestRegistryIsUsingSubscription(t *testing.T) {
+	t.Parallel()
+	dir := writeAgentDir(t, map[string]string{"auth.json": `{"anthropic": {"type": "oauth", "access": "a", "refresh": "y", "expires": 4102444800000},
+		"openrouter": {"type": "oauth", "access": "o", "refresh": "y", "expires": 4102444800000},
+		"openai": {"type": "api_key", "key": "sk-x"}}`})
+	r := provider.NewRegistry(provider.RegistryOptions{AgentDir: dir})
+	for p, want := range map[string]bool{"anthropic": true, "openrouter": false, "openai": false, "xai": false} {
+		if got := r.IsUsingSubscription(p); got != want {
+			t.Errorf("%s: %v, want %v", p, got, want)
+		}
+	}
+}

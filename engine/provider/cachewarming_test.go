@@ -227,3 +227,45 @@ func TestModelsJSONPromptCache(t *testing.T) {
 		t.Errorf("problems %q, want %q", got, want)
 	}
 }
+
+// TestCatalogPromptCacheMatchesPiAI16: every built-in model pi-ai 1.6's
+// model data also lists has its cache lifetimes (promptCache), and none
+// where pi-ai gives none: only Anthropic's models have them among the
+// providers pigo builds in. Skipped without node_modules.
+func TestCatalogPromptCacheMatchesPiAI16(t *testing.T) {
+	_, file, _, _ := runtime.Caller(0)
+	data := filepath.Join(filepath.Dir(file), "..", "..", "node_modules", "@earendil-works", "pi-ai", "dist", "providers", "data")
+	if _, err := os.Stat(data); err != nil {
+		t.Skipf("%s not installed (make deps)", data)
+	}
+	compared := 0
+	for _, m := range provider.BuiltinModels() {
+		raw, err := os.ReadFile(filepath.Join(data, m.Provider+".json"))
+		if err != nil {
+			t.Fatalf("%s: %v", m.Provider, err)
+		}
+		var byAPI map[string]map[string]struct {
+			ID          string                `json:"id"`
+			PromptCache *provider.PromptCache `json:"promptCache"`
+		}
+		if err := json.Unmarshal(raw, &byAPI); err != nil {
+			t.Fatalf("%s: %v", m.Provider, err)
+		}
+		for _, models := range byAPI {
+			for _, pm := range models {
+				if pm.ID != m.ID {
+					continue
+				}
+				compared++
+				got, _ := json.Marshal(m.PromptCache)
+				want, _ := json.Marshal(pm.PromptCache)
+				if string(got) != string(want) {
+					t.Errorf("%s/%s: promptCache %s, pi-ai 1.6 %s", m.Provider, m.ID, got, want)
+				}
+			}
+		}
+	}
+	if compared < 5 {
+		t.Fatalf("only %d models compared", compared)
+	}
+}

@@ -7,9 +7,14 @@ func CalculateCost(m *Model, u *Usage) UsageCost {
 	u.Cost.Input = rates.Input / 1e6 * float64(u.Input)
 	u.Cost.Output = rates.Output / 1e6 * float64(u.Output)
 	u.Cost.CacheRead = rates.CacheRead / 1e6 * float64(u.CacheRead)
-	// pi-ai multiplies before dividing here (room for 1h writes at twice the
-	// input price); the order decides the last bit of the float.
-	u.Cost.CacheWrite = rates.CacheWrite * float64(u.CacheWrite) / 1e6
+	// pi-ai 1.6 prices cache writes that live an hour at twice the input
+	// price (Anthropic's); its order of operations decides the last bit of
+	// the float.
+	longWrite := 0
+	if u.CacheWrite1h != nil {
+		longWrite = *u.CacheWrite1h
+	}
+	u.Cost.CacheWrite = (rates.CacheWrite*float64(u.CacheWrite-longWrite) + rates.Input*2*float64(longWrite)) / 1e6
 	u.Cost.Total = u.Cost.Input + u.Cost.Output + u.Cost.CacheRead + u.Cost.CacheWrite
 	fromProvider := false
 	u.Cost.TotalFromProvider = &fromProvider

@@ -231,6 +231,9 @@ type Usage struct {
 	Output     int `json:"output"`
 	CacheRead  int `json:"cacheRead"`
 	CacheWrite int `json:"cacheWrite"`
+	// CacheWrite1h is the part of CacheWrite written to live an hour; nil
+	// when the API does not say (pi-ai 1.6's usage.cacheWrite1h).
+	CacheWrite1h *int `json:"-"`
 	// Reasoning is the part of Output spent reasoning; nil until the API
 	// reported usage (pi 1.6's usage.reasoning).
 	Reasoning   *int      `json:"-"`
@@ -266,6 +269,9 @@ func (u Usage) Map() map[string]any {
 	m := map[string]any{
 		"input": int64(u.Input), "output": int64(u.Output), "cacheRead": int64(u.CacheRead),
 		"cacheWrite": int64(u.CacheWrite), "totalTokens": int64(u.TotalTokens), "cost": cost,
+	}
+	if u.CacheWrite1h != nil {
+		m["cacheWrite1h"] = int64(*u.CacheWrite1h)
 	}
 	if u.Reasoning != nil {
 		m["reasoning"] = int64(*u.Reasoning)
@@ -449,6 +455,10 @@ func assistantFromMap(v map[string]any, lenient bool) (*AssistantMessage, error)
 		}
 		if r, ok := jsjson.Float64(u["reasoning"]); ok {
 			m.Usage.withReasoning(int(r))
+		}
+		if w, ok := jsjson.Float64(u["cacheWrite1h"]); ok {
+			long := int(w)
+			m.Usage.CacheWrite1h = &long
 		}
 		if c, ok := u["cost"].(map[string]any); ok {
 			m.Usage.Cost = UsageCost{

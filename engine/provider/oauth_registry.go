@@ -34,6 +34,17 @@ func (r *Registry) IsUsingOAuth(provider string) bool {
 	return r.st.auth[provider].Type == "oauth"
 }
 
+// IsUsingSubscription reports whether provider is used through an OAuth
+// login to a subscription (pi 1.6's isUsingSubscription): the providers
+// whose pi-ai 1.6 OAuth sets isSubscription.
+func (r *Registry) IsUsingSubscription(provider string) bool {
+	switch provider {
+	case "anthropic", "github-copilot", "kimi-coding", "meta", "openai", "openai-codex", "xai":
+		return r.IsUsingOAuth(provider)
+	}
+	return false
+}
+
 // subscriptionProvider reports whether provider's catalog models are only
 // listed when it has credentials: github-copilot and openai-codex serve
 // Claude and GPT models under ids close to anthropic's and openai's, which

@@ -143,7 +143,7 @@ func (k keyKind) keyTable(m map[string]any) []string {
 		typ, _ := m["type"].(string)
 		return blockKeyOrder(typ)
 	case kindUsage:
-		return []string{"input", "output", "cacheRead", "cacheWrite", "reasoning", "totalTokens", "cost"}
+		return []string{"input", "output", "cacheRead", "cacheWrite", "reasoning", "totalTokens", "cost", "cacheWrite1h"}
 	case kindCost:
 		return []string{"input", "output", "cacheRead", "cacheWrite", "total", "totalFromProvider"}
 	case kindValue:

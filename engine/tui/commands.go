@@ -129,6 +129,12 @@ func (m *model) builtin(name, args string) (done bool, c tea.Cmd) {
 // UI's own (theme, thinking blocks, tool output): choosing a row moves
 // it to its next value.
 func (m *model) openSettings() {
+	warming := cachewarm.ModeIdle
+	m.c.request(cmd("get_cache_warming"), func(m *model, r response) {
+		if mode, _ := r.data["mode"].(string); mode != "" {
+			warming = mode
+		}
+	})
 	m.c.request(cmd("get_state"), func(m *model, r response) {
 		m.onState(r)
 		onOff := func(b bool) string {
@@ -156,6 +162,7 @@ func (m *model) openSettings() {
 			{label: "Follow-up mode", detail: follow, value: cmd("set_follow_up_mode", "mode", other(follow))},
 			{label: "Thinking level", detail: m.thinking, value: "thinking"},
 			{label: "Theme", detail: m.th.Name, value: "theme:" + theme},
+			{label: "Cache warming", detail: warming, value: cmd("set_cache_warming", "mode", nextCacheWarmingMode(warming))},
 			{label: "Hide thinking blocks", detail: onOff(m.vc.hideThinking), value: "app.thinking.toggle"},
 			{label: "Expand tool output", detail: onOff(m.vc.toolsExpanded), value: "app.tools.expand"},
 		}
@@ -165,6 +172,8 @@ func (m *model) openSettings() {
 				m.c.request(v, func(m *model, r response) {
 					if !r.ok {
 						m.notice(r.err, "error")
+					} else if v["type"] == "set_cache_warming" {
+						m.notice("Cache warming: "+v["mode"].(string), "muted") // pi 1.6's status line
 					}
 					m.openSettings()
 				})
@@ -182,6 +191,13 @@ func (m *model) openSettings() {
 			}
 		}}
 	})
+}
+
+// nextCacheWarmingMode is the mode after mode in pi 1.6's order (off,
+// streaming, idle), wrapping around.
+func nextCacheWarmingMode(mode string) string {
+	i := slices.Index(cachewarm.Modes, mode)
+	return cachewarm.Modes[(i+1)%len(cachewarm.Modes)]
 }
 
 // setTheme switches the theme (settings, /settings, ctx.ui.setTheme).
@@ -434,7 +450,9 @@ func sessionInfo(m *model, d, warm, usage map[string]any) string {
 		warmCost, _ := warm["warmCost"].(float64)
 		fmt.Fprintf(&b, "\n%s $%s\n%s $%s", dim("Cache miss penalty:"), cachewarm.ToFixed(miss, 3), dim("Refresh cost:"), cachewarm.ToFixed(warmCost, 3))
 	}
-	if cost, _ := d["cost"].(float64); cost > 0 {
+	waste, _ := usage["cacheWaste"].(map[string]any)
+	missedTokens, _ := waste["missedTokens"].(float64)
+	if cost, _ := d["cost"].(float64); cost > 0 || missedTokens > 0 {
 		fmt.Fprintf(&b, "\n\n%s\n%s $%.3f", Bold("Cost"), dim("Total:"), cost)
 		// One entry repeats the total, unless it names a model other than
 		// the selected one (a virtual selection's physical model).
@@ -446,6 +464,21 @@ func sessionInfo(m *model, d, warm, usage map[string]any) string {
 				c, _ := e["cost"].(float64)
 				t, _ := e["tokens"].(float64)
 				fmt.Fprintf(&b, "\n  %s $%s %s", dim(key+":"), cachewarm.ToFixed(c, 3), dim("("+formatTokens(t)+" tokens)"))
+			}
+		}
+		if missedTokens > 0 {
+			// pi 1.6's prompt tokens billed again after a cache miss.
+			missCost, _ := waste["missedCost"].(float64)
+			count, _ := waste["missCount"].(float64)
+			misses := fmt.Sprintf("%d misses", int(count))
+			if count == 1 {
+				misses = "1 miss"
+			}
+			detail := formatCount(missedTokens) + " tokens, " + misses
+			if missCost >= 0.0001 {
+				fmt.Fprintf(&b, "\n%s $%s %s", dim("Cache Re-billed:"), cachewarm.ToFixed(missCost, 3), dim("("+detail+")"))
+			} else {
+				fmt.Fprintf(&b, "\n%s %s", dim("Cache Re-billed:"), detail)
 			}
 		}
 	}

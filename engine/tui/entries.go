@@ -3,8 +3,10 @@ package tui
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/pigo-dev/pigo/engine/cachewarm"
+	"math"
 	"slices"
+
+	"github.com/pigo-dev/pigo/engine/cachewarm"
 )
 
 // entryItem is an extension's custom session entry (pi.appendEntry, told
@@ -111,4 +113,41 @@ func (m *model) cacheWarmed(entry map[string]any) {
 		return
 	}
 	m.warmNotice = &warmNotice{c: m.add(&noticeItem{text: cachewarm.FormatUsage(cost, note), token: "dim"}), total: cost, note: note}
+}
+
+// onCacheMiss shows get_cache_miss's answer as pi 1.6's transcript notice
+// (addCacheMissNotice): only misses of 20k tokens or $0.10 and more, named
+// after a model switch or an idle gap past the cache's 5 minutes.
+func (m *model) onCacheMiss(r response) {
+	tokens, ok := r.data["missedTokens"].(float64)
+	cost, _ := r.data["missedCost"].(float64)
+	if !ok || tokens < 20_000 && cost < 0.1 {
+		return
+	}
+	text := formatTokens(tokens) + " tokens re-billed"
+	if cost >= 0.01 {
+		text += " (~$" + cachewarm.ToFixed(cost, 2) + ")"
+	}
+	label := "Cache miss"
+	idle, _ := r.data["idleMs"].(float64)
+	switch {
+	case r.data["modelChanged"] == true:
+		label = "Cache miss after model switch"
+	case idle >= 5*60*1000:
+		label = fmt.Sprintf("Cache miss after %dm idle", int(math.Floor(idle/60_000+0.5)))
+	}
+	m.notice(label+": "+text, "warning")
+}
+
+// summaryCost is pi 1.6's addCompactionCostNotice: what a summary's model
+// call billed, shown when showCacheMissNotices is on.
+func (m *model) summaryCost(label string, u map[string]any) {
+	num := func(k string) float64 { f, _ := u[k].(float64); return f }
+	c, _ := u["cost"].(map[string]any)
+	total, _ := c["total"].(float64)
+	text := label + ": " + formatTokens(num("input")+num("output")+num("cacheRead")+num("cacheWrite")) + " tokens billed"
+	if total >= 0.01 {
+		text += " (~$" + cachewarm.ToFixed(total, 2) + ")"
+	}
+	m.notice(text, "warning")
 }

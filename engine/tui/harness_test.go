@@ -54,6 +54,7 @@ func newHarness(t *testing.T, opts Options) *harness {
 			"get_session_stats":          {"tokens": map[string]any{"input": 0.0, "output": 0.0}, "cost": 0.0},
 			"get_model_scope":            {"models": []any{}, "enabledIds": nil, "scoped": false, "scope": []any{}, "defaultModel": nil},
 			"get_routed_model":           nil,
+			"get_footer_usage":           {"subscription": false},
 			"get_usage_breakdown":        {"models": []any{}, "selected": "mock/mock-1"},
 		}}
 	if opts.Cwd == "" {

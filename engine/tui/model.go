@@ -14,6 +14,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/pigo-dev/pigo/engine/cachewarm"
 	"github.com/pigo-dev/pigo/engine/pkgmgr"
 	"github.com/pigo-dev/pigo/engine/protocol"
 )
@@ -71,6 +72,8 @@ type model struct {
 	tokIn, tokOut     float64
 	tokCR, tokCW      float64
 	cost              float64
+	cacheHitRate      *float64 // get_footer_usage: the latest reply's, nil without one
+	subscription      bool     // get_footer_usage: the model's provider bills a subscription
 	ctxPercent        *float64 // nil: 0.0 (no usage yet), or "?" when ctxUnknown
 	ctxUnknown        bool
 	steering, follows []string
@@ -264,6 +267,17 @@ func tick() tea.Cmd {
 func (m *model) refreshStats() {
 	m.c.request(cmd("get_session_stats"), (*model).onStats)
 	m.c.request(cmd("get_routed_model"), (*model).onRouted)
+	m.c.request(cmd("get_footer_usage"), (*model).onFooterUsage)
+}
+
+// onFooterUsage keeps get_footer_usage's answer: the latest reply's
+// cache-hit rate and whether the model is used through a subscription.
+func (m *model) onFooterUsage(r response) {
+	m.cacheHitRate = nil
+	if rate, ok := r.data["cacheHitRate"].(float64); ok {
+		m.cacheHitRate = &rate
+	}
+	m.subscription, _ = r.data["subscription"].(bool)
 }
 
 // onRouted keeps get_routed_model's answer: the physical model's id and
@@ -673,6 +687,9 @@ func (m *model) record(r recordMsg) tea.Cmd {
 			m.cur.dirty++
 			m.cur = nil
 			m.refreshStats()
+			if m.opts.ShowCacheMissNotices {
+				m.c.request(cmd("get_cache_miss"), (*model).onCacheMiss)
+			}
 		}
 	case "tool_execution_start", "tool_execution_update", "tool_execution_end":
 		// Nested calls (a codemode script's) show in their caller's row.
@@ -694,6 +711,9 @@ func (m *model) record(r recordMsg) tea.Cmd {
 			s.summary, _ = res["summary"].(string)
 			s.tokensBefore, _ = res["tokensBefore"].(float64)
 			m.add(s)
+			if u, _ := res["usage"].(map[string]any); u != nil && m.opts.ShowCacheMissNotices {
+				m.summaryCost("Compaction", u)
+			}
 		}
 		m.refreshStats()
 	case "auto_retry_start":
@@ -1876,8 +1896,15 @@ func (m *model) footer(w int) []string {
 	if m.tokCW > 0 {
 		stats = append(stats, "W"+formatTokens(m.tokCW))
 	}
-	if m.cost > 0 {
-		stats = append(stats, fmt.Sprintf("$%.3f", m.cost))
+	if (m.tokCR > 0 || m.tokCW > 0) && m.cacheHitRate != nil {
+		stats = append(stats, "CH"+cachewarm.ToFixed(*m.cacheHitRate, 1)+"%")
+	}
+	if m.cost > 0 || m.subscription {
+		cost := "$" + cachewarm.ToFixed(m.cost, 3)
+		if m.subscription {
+			cost += " (sub)"
+		}
+		stats = append(stats, cost)
 	}
 	pct := 0.0
 	if m.ctxPercent != nil {

@@ -43,6 +43,66 @@ func TestFooterStatsAndThinking(t *testing.T) {
 	h.contains("/w • work", "↑2.5k ↓112 R12k $0.012 75.5%/200k (auto)", "think-1 • high")
 }
 
+// pi 1.6's footer shows the latest reply's cache-hit rate once the
+// session used the cache, and marks a subscription's cost "(sub)" even at
+// $0; /session reports prompt tokens billed again after cache misses.
+func TestFooterCacheHitRateSubscriptionAndRebilled(t *testing.T) {
+	h := newHarness(t, Options{Cwd: "/w"})
+	h.answer("get_session_stats", map[string]any{"tokens": map[string]any{"input": 2500.0, "output": 112.0, "cacheRead": 12000.0},
+		"cost": 0.0, "contextUsage": map[string]any{"percent": 5.0, "contextWindow": 200000.0}})
+	h.answer("get_footer_usage", map[string]any{"cacheHitRate": 82.25, "subscription": true})
+	h.event(ev("agent_settled"))
+	h.contains("↑2.5k ↓112 R12k CH82.3% $0.000 (sub) 5.0%/200k (auto)")
+
+	h.answer("get_session_stats", map[string]any{"tokens": map[string]any{"input": 2500.0, "output": 112.0}, "cost": 0.5})
+	h.answer("get_footer_usage", map[string]any{"cacheHitRate": 0.0, "subscription": false})
+	h.event(ev("agent_settled"))
+	h.contains("↑2.5k ↓112 $0.500 0.0%")
+	h.lacks("CH0.0%", "(sub)")
+
+	h.answer("get_usage_breakdown", map[string]any{"selected": "mock/mock-1", "models": []any{
+		map[string]any{"key": "mock/mock-1", "cost": 0.5, "tokens": 2612.0}},
+		"cacheWaste": map[string]any{"missedTokens": 12345.0, "missedCost": 0.0321, "missCount": 2.0}})
+	h.m.height = 50
+	h.typ("/session")
+	h.press("enter")
+	h.contains("Total: $0.500", "Cache Re-billed: $0.032 (12,345 tokens, 2 misses)")
+
+	h.answer("get_session_stats", map[string]any{"tokens": map[string]any{"input": 0.0, "output": 0.0}, "cost": 0.0})
+	h.answer("get_usage_breakdown", map[string]any{"selected": "mock/mock-1", "models": []any{},
+		"cacheWaste": map[string]any{"missedTokens": 2048.0, "missedCost": 0.0, "missCount": 1.0}})
+	h.typ("/session")
+	h.press("enter")
+	h.contains("Total: $0.000", "Cache Re-billed: 2,048 tokens, 1 miss")
+}
+
+// With showCacheMissNotices on, a reply's cache miss of 20k tokens or more
+// shows pi 1.6's notice, named after a model switch or a long idle gap.
+func TestCacheMissNotices(t *testing.T) {
+	h := newHarness(t, Options{ShowCacheMissNotices: true})
+	reply := func(text string) {
+		h.event(ev("message_start", "message", map[string]any{"role": "assistant", "content": []any{}}),
+			ev("message_end", "message", map[string]any{"role": "assistant", "content": []any{map[string]any{"type": "text", "text": text}}}))
+	}
+	h.answer("get_cache_miss", map[string]any{"missedTokens": 5000.0, "missedCost": 0.001, "idleMs": 0.0, "modelChanged": false})
+	reply("small miss")
+	h.answer("get_cache_miss", map[string]any{"missedTokens": 40000.0, "missedCost": 0.125, "idleMs": 0.0, "modelChanged": false})
+	reply("big miss")
+	h.contains("Cache miss: 40k tokens re-billed (~$0.13)")
+	h.lacks("5.0k tokens")
+	h.answer("get_cache_miss", map[string]any{"missedTokens": 25000.0, "missedCost": 0.0, "idleMs": 450000.0, "modelChanged": false})
+	reply("idle miss")
+	h.contains("Cache miss after 8m idle: 25k tokens re-billed")
+	h.answer("get_cache_miss", map[string]any{"missedTokens": 25000.0, "missedCost": 0.0, "idleMs": 450000.0, "modelChanged": true})
+	reply("switch miss")
+	h.contains("Cache miss after model switch: 25k tokens re-billed")
+	// and a compaction's summary call says what it billed.
+	h.event(ev("compaction_start", "reason", "manual"), ev("compaction_end", "reason", "manual", "result", map[string]any{
+		"summary": "S", "tokensBefore": 1000.0, "usage": map[string]any{"input": 12000.0, "output": 800.0, "cacheRead": 0.0, "cacheWrite": 0.0,
+			"cost": map[string]any{"total": 0.0456}}}))
+	h.contains("Compaction: 13k tokens billed (~$0.05)")
+}
+
 // Under a virtual selection the footer shows where the latest response
 // went (pi 1.6's routedModel), and /session lists each physical model's
 // cost; a physical selection shows neither.
@@ -591,6 +651,20 @@ func TestSettingsMenu(t *testing.T) {
 	if h.m.th.Name != "light" {
 		t.Errorf("theme %q", h.m.th.Name)
 	}
+	// pi 1.6's "Cache warming" entry moves to the next mode.
+	h.m.sel = nil
+	h.answer("get_cache_warming", map[string]any{"mode": "idle", "status": "Inactive (waiting for first request)"})
+	h.m.openSettings()
+	h.sync()
+	h.contains("Cache warming  idle")
+	h.press("down", "down", "down", "down", "down", "enter")
+	c := h.cmd("set_cache_warming")
+	if c["mode"] != "off" {
+		t.Errorf("cache warming %v", c)
+	}
+	h.answer("get_cache_warming", map[string]any{"mode": "off", "status": "Inactive (cache warming disabled)"})
+	h.respond(c, true, nil)
+	h.contains("Cache warming: off", "Cache warming  off")
 }
 
 func TestFileCompletion(t *testing.T) {

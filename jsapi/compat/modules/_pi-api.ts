@@ -1247,6 +1247,23 @@ function readSettings(cwd: string): any {
   return merge(read(path.join(agentDir, "settings.json")), read(path.join(cwd, ".pi", "settings.json")));
 }
 
+// unroutedStream is pi 1.6's stream for a virtual model nothing routed:
+// its setup fails, so the stream ends in an error reply (pi-ai's
+// lazyStream), with pi's text byte for byte.
+function unroutedStream(model: any): any {
+  const out = require("@mariozechner/pi-ai").createAssistantMessageEventStream();
+  const failed = {
+    role: "assistant", content: [] as any[], api: model.api, provider: model.provider, model: model.id,
+    usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+    stopReason: "error", errorMessage: `Virtual model ${model.provider}/${model.id} must be routed before streaming`, timestamp: Date.now(),
+  };
+  Promise.resolve().then(() => {
+    out.push({ type: "error", reason: "error", error: failed });
+    out.end(failed);
+  });
+  return out;
+}
+
 function makeModelRegistry(host: any, assertActive: () => void, virtualModels: () => any[]): any {
   // Models: what extensions registered (host), then pi-ai's catalog.
   const ai = () => require("@mariozechner/pi-ai");
@@ -1305,7 +1322,11 @@ function makeModelRegistry(host: any, assertActive: () => void, virtualModels: (
     hasConfiguredAuth: (model: any) => (assertActive(), auth(model)[0]),
     // An auth.json OAuth login (a subscription) rather than an API key.
     isUsingOAuth: (model: any) => (assertActive(), auth(model)[1]),
-    stream: (model: any, context: any, options?: any) => (assertActive(), ai().stream(model, context, options)),
+    // pi 1.6 routes only streamSimple: stream and complete with a virtual
+    // model end in its unrouted error (virtual-models.ts unroutedStream).
+    stream: (model: any, context: any, options?: any) => (
+      assertActive(), model?.api === "pi-virtual" ? unroutedStream(model) : ai().stream(model, context, options)
+    ),
     // A virtual model's streamSimple is a "direct" request, which the
     // agent's model call routes (engine/agent ModelStream). pi-ai's
     // host-backed stream functions all hand it the model as it is.
@@ -1313,7 +1334,9 @@ function makeModelRegistry(host: any, assertActive: () => void, virtualModels: (
       assertActive(),
       model?.api === "pi-virtual" ? ai().streamSimpleOpenAICompletions(model, context, options) : ai().streamSimple(model, context, options)
     ),
-    complete: (model: any, context: any, options?: any) => (assertActive(), ai().complete(model, context, options)),
+    complete: (model: any, context: any, options?: any) => (
+      assertActive(), model?.api === "pi-virtual" ? unroutedStream(model).result() : ai().complete(model, context, options)
+    ),
     getAll: () => {
       assertActive();
       const s = host.sessionModels("all");

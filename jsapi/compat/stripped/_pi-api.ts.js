@@ -1242,6 +1242,25 @@ function readSettings(cwd) {
   const agentDir = require("pigo:tools-util").getAgentDir();
   return merge(read(path.join(agentDir, "settings.json")), read(path.join(cwd, ".pi", "settings.json")));
 }
+function unroutedStream(model) {
+  const out = require("@mariozechner/pi-ai").createAssistantMessageEventStream();
+  const failed = {
+    role: "assistant",
+    content: [],
+    api: model.api,
+    provider: model.provider,
+    model: model.id,
+    usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+    stopReason: "error",
+    errorMessage: `Virtual model ${model.provider}/${model.id} must be routed before streaming`,
+    timestamp: Date.now()
+  };
+  Promise.resolve().then(() => {
+    out.push({ type: "error", reason: "error", error: failed });
+    out.end(failed);
+  });
+  return out;
+}
 function makeModelRegistry(host, assertActive, virtualModels) {
   const ai = () => require("@mariozechner/pi-ai");
   const catalog = () => {
@@ -1293,12 +1312,14 @@ function makeModelRegistry(host, assertActive, virtualModels) {
     hasConfiguredAuth: (model) => (assertActive(), auth(model)[0]),
     // An auth.json OAuth login (a subscription) rather than an API key.
     isUsingOAuth: (model) => (assertActive(), auth(model)[1]),
-    stream: (model, context, options) => (assertActive(), ai().stream(model, context, options)),
+    // pi 1.6 routes only streamSimple: stream and complete with a virtual
+    // model end in its unrouted error (virtual-models.ts unroutedStream).
+    stream: (model, context, options) => (assertActive(), model?.api === "pi-virtual" ? unroutedStream(model) : ai().stream(model, context, options)),
     // A virtual model's streamSimple is a "direct" request, which the
     // agent's model call routes (engine/agent ModelStream). pi-ai's
     // host-backed stream functions all hand it the model as it is.
     streamSimple: (model, context, options) => (assertActive(), model?.api === "pi-virtual" ? ai().streamSimpleOpenAICompletions(model, context, options) : ai().streamSimple(model, context, options)),
-    complete: (model, context, options) => (assertActive(), ai().complete(model, context, options)),
+    complete: (model, context, options) => (assertActive(), model?.api === "pi-virtual" ? unroutedStream(model).result() : ai().complete(model, context, options)),
     getAll: () => {
       assertActive();
       const s = host.sessionModels("all");
