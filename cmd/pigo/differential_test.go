@@ -63,6 +63,8 @@ type diffScenario struct {
 	// directory; their lines are appended to the transcript ("<< NAME
 	// LINE"), the run's directory written as <dir>.
 	workFiles []string
+	// env is added to both sides' environment.
+	env []string
 }
 
 // greetExt registers a tool both sides can run (pigo has no built-in
@@ -538,7 +540,9 @@ func runDiffScenario(t *testing.T, sc diffScenario, argv []string) []string {
 		args = append(args, "--no-session")
 	}
 	args = append(args, sc.args...)
-	d := startDriver(t, sideCommand(argv, dir, args...))
+	cmd := sideCommand(argv, dir, args...)
+	cmd.Env = append(cmd.Env, sc.env...)
+	d := startDriver(t, cmd)
 	sc.drive(d)
 	lines := d.finish()
 	// Settings pi saved (model, thinking level, queue modes, switches).
