@@ -38,8 +38,10 @@ type diffScenario struct {
 	drive func(d *rpcDriver)
 	// persist uses --session-dir instead of --no-session.
 	persist bool
-	// twoModels adds model mock-2 (reasoning) to models.json.
+	// twoModels adds model mock-2 (reasoning) to models.json; mock2 is
+	// more of its fields (JSON members, e.g. a "compat").
 	twoModels bool
+	mock2     string
 	// api replaces the mock provider's api in models.json (the mock still
 	// answers as openai-completions: for what happens before the reply).
 	api string
@@ -515,8 +517,11 @@ func runDiffScenario(t *testing.T, sc diffScenario, argv []string) []string {
 	must(t, os.WriteFile(ext, []byte(sc.ext), 0o644))
 	models := mockModelsJSON(llm.URL())
 	if sc.twoModels {
-		models = strings.Replace(models, `{ "id": "mock-1", "name": "Mock One" }`,
-			`{ "id": "mock-1", "name": "Mock One" }, { "id": "mock-2", "name": "Mock Two", "reasoning": true, "contextWindow": 200000 }`, 1)
+		mock2 := `{ "id": "mock-2", "name": "Mock Two", "reasoning": true, "contextWindow": 200000`
+		if sc.mock2 != "" {
+			mock2 += ", " + sc.mock2
+		}
+		models = strings.Replace(models, `{ "id": "mock-1", "name": "Mock One" }`, `{ "id": "mock-1", "name": "Mock One" }, `+mock2+` }`, 1)
 	}
 	if sc.api != "" {
 		models = strings.Replace(models, `"api": "openai-completions"`, `"api": "`+sc.api+`"`, 1)
