@@ -39,11 +39,13 @@ type diffScenario struct {
 	drive func(d *rpcDriver)
 	// persist uses --session-dir instead of --no-session.
 	persist bool
-	// twoModels adds model mock-2 (reasoning) to models.json.
+	// twoModels adds model mock-2 (reasoning) to models.json; mock2 is
+	// more of its fields (JSON members, e.g. a "compat").
 	twoModels bool
 	// moreModels are further model entries of provider mock in
 	// models.json (JSON objects, comma-separated).
 	moreModels string
+	mock2      string
 	// api replaces the mock provider's api in models.json (the mock still
 	// answers as openai-completions: for what happens before the reply).
 	api string
@@ -69,6 +71,8 @@ type diffScenario struct {
 	// directory; their lines are appended to the transcript ("<< NAME
 	// LINE"), the run's directory written as <dir>.
 	workFiles []string
+	// env is added to both sides' environment.
+	env []string
 }
 
 // greetExt registers a tool both sides can run (pigo has no built-in
@@ -519,8 +523,11 @@ func runDiffScenario(t *testing.T, sc diffScenario, argv []string) []string {
 	must(t, os.WriteFile(ext, []byte(sc.ext), 0o644))
 	models := mockModelsJSON(llm.URL())
 	if sc.twoModels {
-		models = strings.Replace(models, `{ "id": "mock-1", "name": "Mock One" }`,
-			`{ "id": "mock-1", "name": "Mock One" }, { "id": "mock-2", "name": "Mock Two", "reasoning": true, "contextWindow": 200000 }`, 1)
+		mock2 := `{ "id": "mock-2", "name": "Mock Two", "reasoning": true, "contextWindow": 200000`
+		if sc.mock2 != "" {
+			mock2 += ", " + sc.mock2
+		}
+		models = strings.Replace(models, `{ "id": "mock-1", "name": "Mock One" }`, `{ "id": "mock-1", "name": "Mock One" }, `+mock2+` }`, 1)
 	}
 	if sc.moreModels != "" {
 		models = strings.Replace(models, `{ "id": "mock-1", "name": "Mock One" }`, `{ "id": "mock-1", "name": "Mock One" }, `+sc.moreModels, 1)
@@ -550,7 +557,9 @@ func runDiffScenario(t *testing.T, sc diffScenario, argv []string) []string {
 		args = append(args, "--no-session")
 	}
 	args = append(args, sc.args...)
-	d := startDriver(t, sideCommand(argv, dir, args...))
+	cmd := sideCommand(argv, dir, args...)
+	cmd.Env = append(cmd.Env, sc.env...)
+	d := startDriver(t, cmd)
 	sc.drive(d)
 	lines := d.finish()
 	// Settings pi saved (model, thinking level, queue modes, switches).

@@ -61,3 +61,61 @@ func TestDifferentialRPC16ThinkingBudgets(t *testing.T) {
 		t.Errorf("requests differ (- pi, + pigo):\n%s", d)
 	}
 }
+
+// TestDifferentialRPC16ThinkingBudgetsChatTemplate: on a chat-completions
+// server whose models.json compat asks for chat_template_kwargs (with
+// $var values, merged from provider and model) and a thinking_budget
+// field, the settings' thinkingBudgets reach the requests as in pi 1.6,
+// off included.
+func TestDifferentialRPC16ThinkingBudgetsChatTemplate(t *testing.T) {
+	sides := pi16Sides(t)
+	sc := diffScenario{
+		name:      "thinkingbudgets16chat",
+		twoModels: true,
+		mock2: `"maxTokens": 12000, "compat": {"thinkingFormat": "chat-template", "thinkingTokenBudgetField": "thinking_budget",
+			"chatTemplateKwargs": {"enable_thinking": {"$var": "thinking.enabled"}, "budget": {"$var": "thinking.budget", "omitWhenOff": true}, "effort": {"$var": "thinking.effort"}}}`,
+		ext:      extSource(""),
+		settings: `{"retry": {"enabled": false}, "thinkingBudgets": {"low": 3000, "high": 90000}}`,
+		steps:    []mockStep{{Text: "a"}, {Text: "b"}, {Text: "c"}, {Text: "d"}},
+		drive: func(d *rpcDriver) {
+			d.call(`{"id":"sm","type":"set_model","provider":"mock","modelId":"mock-2"}`)
+			for i, level := range []string{"off", "low", "medium", "high"} {
+				d.call(fmt.Sprintf(`{"id":"t%d","type":"set_thinking_level","level":%q}`, i, level))
+				mark := d.mark()
+				d.call(fmt.Sprintf(`{"id":"p%d","type":"prompt","message":"think"}`, i))
+				d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
+			}
+		},
+	}
+	pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
+	thinking := func(lines []string) []string {
+		var out []string
+		for _, l := range lines {
+			if _, body, ok := strings.Cut(l, "<< request "); ok {
+				var req struct {
+					MaxTokens          any `json:"max_tokens"`
+					MaxCompletion      any `json:"max_completion_tokens"`
+					ChatTemplateKwargs any `json:"chat_template_kwargs"`
+					ThinkingBudget     any `json:"thinking_budget"`
+					ReasoningEffort    any `json:"reasoning_effort"`
+				}
+				_, body, _ = strings.Cut(body, " ")
+				if json.Unmarshal([]byte(body), &req) == nil {
+					b, _ := json.Marshal(req)
+					out = append(out, string(b))
+				}
+			}
+		}
+		return out
+	}
+	piT, pgT := thinking(pi), thinking(pg)
+	t.Logf("pi: %s", piT)
+	if len(piT) != 4 {
+		keepTranscripts(sc.name, pi, pg)
+		t.Fatalf("pi sent %d requests: %s", len(piT), piT)
+	}
+	if d := lineDiff(piT, pgT); d != "" {
+		keepTranscripts(sc.name, pi, pg)
+		t.Errorf("requests differ (- pi, + pigo):\n%s", d)
+	}
+}

@@ -190,6 +190,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	var sd []diagnostic
 	rt.settings, sd = loadPiSettings(io.FS, rt.agentDir, io.Cwd)
 	diags = append(diags, sd...)
+	rt.settings.applyHTTPProxy(io)
 	if _, err := rt.settings.httpIdleTimeout(); err != nil {
 		diags = append(diags, diagnostic{"error", err.Error()})
 		report()
@@ -256,7 +257,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	}
 
 	// Models: registry, extension providers, extension flags, scope, model.
-	rt.reg = provider.NewRegistry(provider.RegistryOptions{AgentDir: rt.agentDir, Env: io.EnvMap(), HTTPClient: rt.settings.httpClient(io.EnvMap())})
+	rt.reg = provider.NewRegistry(provider.RegistryOptions{AgentDir: rt.agentDir, Env: io.EnvMap(), HTTPClient: provider.NewHTTPClient(io.EnvMap())})
 	for _, p := range providers {
 		if err := p.Register(rt.reg); err != nil {
 			diags = append(diags, diagnostic{"error", err.Error()})

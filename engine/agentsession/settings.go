@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
-	"net/http"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -236,11 +235,21 @@ func (s *piSettings) httpIdleTimeout() (time.Duration, error) {
 	return time.Duration(ms) * time.Millisecond, nil
 }
 
-// httpClient is the client of model requests: through pi 1.6's agent-dir
-// setting httpProxy (a project cannot set it) unless the environment names
-// a proxy.
-func (s *piSettings) httpClient(env map[string]string) *http.Client {
-	return provider.NewHTTPClient(env, s.globalStr("httpProxy"))
+// applyHTTPProxy is pi 1.6's applyHttpProxySettings: the agent-dir
+// setting httpProxy (a project cannot set it), trimmed, becomes HTTP_PROXY
+// and HTTPS_PROXY where the environment leaves them unset, so model
+// requests, extensions (process.env, fetch) and bash commands all see it.
+func (s *piSettings) applyHTTPProxy(io *IO) {
+	proxy := strings.TrimSpace(s.globalStr("httpProxy"))
+	if proxy == "" {
+		return
+	}
+	env := io.EnvMap()
+	for _, key := range []string{"HTTP_PROXY", "HTTPS_PROXY"} {
+		if _, set := env[key]; !set {
+			io.SetEnv(key, proxy)
+		}
+	}
 }
 
 // thinkingBudgets is pi's getThinkingBudgets (project over agent dir):

@@ -2,8 +2,7 @@ package agentsession
 
 import (
 	"encoding/json"
-	"net/http"
-	"net/url"
+	"maps"
 	"testing"
 	"time"
 
@@ -59,27 +58,29 @@ func TestHTTPIdleTimeoutSetting(t *testing.T) {
 }
 
 // TestHTTPProxySetting: httpProxy counts from the agent dir's settings
-// only, and only where the environment names no proxy.
+// only, trimmed, and fills HTTP_PROXY and HTTPS_PROXY only where the
+// environment leaves them unset (set to "" counts as set), as pi's
+// applyHttpProxySettings.
 func TestHTTPProxySetting(t *testing.T) {
 	t.Parallel()
-	proxyOf := func(s *piSettings, env map[string]string) string {
-		u, _ := url.Parse("https://api.example/v1")
-		p, err := s.httpClient(env).Transport.(*http.Transport).Proxy(&http.Request{URL: u})
-		if err != nil || p == nil {
-			return ""
-		}
-		return p.String()
+	apply := func(s *piSettings, environ ...string) map[string]string {
+		io := &IO{Environ: environ}
+		s.applyHTTPProxy(io)
+		return io.EnvMap()
 	}
-	global := &piSettings{global: map[string]any{"httpProxy": "http://proxy.local:3128"}, project: map[string]any{}}
+	global := &piSettings{global: map[string]any{"httpProxy": " http://proxy.local:3128 "}, project: map[string]any{}}
 	project := &piSettings{global: map[string]any{}, project: map[string]any{"httpProxy": "http://proxy.local:3128"}}
-	if got := proxyOf(global, map[string]string{}); got != "http://proxy.local:3128" {
-		t.Errorf("global setting: proxy %q", got)
+	if got := apply(global, "PATH=/bin"); !maps.Equal(got, map[string]string{"PATH": "/bin", "HTTP_PROXY": "http://proxy.local:3128", "HTTPS_PROXY": "http://proxy.local:3128"}) {
+		t.Errorf("global setting: env %v", got)
 	}
-	if got := proxyOf(project, map[string]string{}); got != "" {
-		t.Errorf("project setting: proxy %q, want none", got)
+	if got := apply(project); len(got) != 0 {
+		t.Errorf("project setting: env %v, want none", got)
 	}
-	if got := proxyOf(global, map[string]string{"HTTPS_PROXY": "http://env:1"}); got != "http://env:1" {
-		t.Errorf("environment: proxy %q", got)
+	if got := apply(global, "HTTPS_PROXY=http://env:1", "HTTP_PROXY="); !maps.Equal(got, map[string]string{"HTTP_PROXY": "", "HTTPS_PROXY": "http://env:1"}) {
+		t.Errorf("environment: env %v", got)
+	}
+	if got := apply(global, "http_proxy=http://low:2"); got["HTTP_PROXY"] != "http://proxy.local:3128" || got["http_proxy"] != "http://low:2" {
+		t.Errorf("lower-case environment: env %v", got) // pi fills only the upper-case names
 	}
 }
 

@@ -82,21 +82,36 @@ func anthropicEffort(m *Model, l ThinkingLevel) string {
 	return "high"
 }
 
-// adjustMaxTokensForThinking is pi-ai's helper of the same name.
-func adjustMaxTokensForThinking(base, modelMax int, l ThinkingLevel, b ThinkingBudgets) (maxTokens, budget int) {
+// minAnswerTokens is pi-ai's MIN_ANSWER_TOKENS: what a thinking budget
+// always leaves for the answer under a shared response ceiling.
+const minAnswerTokens = 1024
+
+// thinkingBudgetForLevel is pi-ai's helper of the same name: the level's
+// budget (custom ones over the defaults), xhigh and max counting as high.
+func thinkingBudgetForLevel(l ThinkingLevel, b ThinkingBudgets) int {
 	budgets := map[ThinkingLevel]int{ThinkingMinimal: 1024, ThinkingLow: 2048, ThinkingMedium: 8192, ThinkingHigh: 16384}
 	for l, v := range map[ThinkingLevel]int{ThinkingMinimal: b.Minimal, ThinkingLow: b.Low, ThinkingMedium: b.Medium, ThinkingHigh: b.High} {
 		if v > 0 {
 			budgets[l] = v
 		}
 	}
-	if l == ThinkingXHigh {
+	if l == ThinkingXHigh || l == "max" {
 		l = ThinkingHigh
 	}
-	budget = budgets[l]
+	return budgets[l]
+}
+
+// clampThinkingBudgetToAnswerRoom is pi-ai's helper of the same name.
+func clampThinkingBudgetToAnswerRoom(budget, ceiling int) int {
+	return min(budget, max(0, ceiling-minAnswerTokens))
+}
+
+// adjustMaxTokensForThinking is pi-ai's helper of the same name.
+func adjustMaxTokensForThinking(base, modelMax int, l ThinkingLevel, b ThinkingBudgets) (maxTokens, budget int) {
+	budget = thinkingBudgetForLevel(l, b)
 	maxTokens = min(base+budget, modelMax)
 	if maxTokens <= budget {
-		budget = max(0, maxTokens-1024)
+		budget = clampThinkingBudgetToAnswerRoom(budget, maxTokens)
 	}
 	return maxTokens, budget
 }

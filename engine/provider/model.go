@@ -124,22 +124,36 @@ func (m *Model) SupportsImages() bool { return slices.Contains(m.Input, "image")
 // (openai-completions detects from the provider name and baseUrl).
 type Compat struct {
 	// openai-completions
-	SupportsStore                               *bool          `json:"supportsStore,omitempty"`
-	SupportsDeveloperRole                       *bool          `json:"supportsDeveloperRole,omitempty"`
-	SupportsReasoningEffort                     *bool          `json:"supportsReasoningEffort,omitempty"`
-	SupportsUsageInStreaming                    *bool          `json:"supportsUsageInStreaming,omitempty"`
-	MaxTokensField                              string         `json:"maxTokensField,omitempty"` // "max_completion_tokens" | "max_tokens"
-	RequiresToolResultName                      *bool          `json:"requiresToolResultName,omitempty"`
-	RequiresAssistantAfterToolResult            *bool          `json:"requiresAssistantAfterToolResult,omitempty"`
-	RequiresThinkingAsText                      *bool          `json:"requiresThinkingAsText,omitempty"`
-	RequiresReasoningContentOnAssistantMessages *bool          `json:"requiresReasoningContentOnAssistantMessages,omitempty"`
-	ThinkingFormat                              string         `json:"thinkingFormat,omitempty"` // openai|openrouter|deepseek|zai|qwen|qwen-chat-template
-	OpenRouterRouting                           map[string]any `json:"openRouterRouting,omitempty"`
-	VercelGatewayRouting                        map[string]any `json:"vercelGatewayRouting,omitempty"`
-	ZaiToolStream                               *bool          `json:"zaiToolStream,omitempty"`
-	SupportsStrictMode                          *bool          `json:"supportsStrictMode,omitempty"`
-	CacheControlFormat                          string         `json:"cacheControlFormat,omitempty"` // "anthropic"
-	SendSessionAffinityHeaders                  *bool          `json:"sendSessionAffinityHeaders,omitempty"`
+	SupportsStore                               *bool  `json:"supportsStore,omitempty"`
+	SupportsDeveloperRole                       *bool  `json:"supportsDeveloperRole,omitempty"`
+	SupportsReasoningEffort                     *bool  `json:"supportsReasoningEffort,omitempty"`
+	SupportsUsageInStreaming                    *bool  `json:"supportsUsageInStreaming,omitempty"`
+	MaxTokensField                              string `json:"maxTokensField,omitempty"` // "max_completion_tokens" | "max_tokens"
+	RequiresToolResultName                      *bool  `json:"requiresToolResultName,omitempty"`
+	RequiresAssistantAfterToolResult            *bool  `json:"requiresAssistantAfterToolResult,omitempty"`
+	RequiresThinkingAsText                      *bool  `json:"requiresThinkingAsText,omitempty"`
+	RequiresReasoningContentOnAssistantMessages *bool  `json:"requiresReasoningContentOnAssistantMessages,omitempty"`
+	ThinkingFormat                              string `json:"thinkingFormat,omitempty"` // openai|openrouter|deepseek|together|baseten|zai|qwen|chat-template|qwen-chat-template|string-thinking|ant-ling
+	// ChatTemplateKwargs (thinkingFormat "chat-template") and
+	// ChatTemplateArgs ("baseten") are sent as chat_template_kwargs and
+	// chat_template_args; a value {"$var": "thinking.enabled" |
+	// "thinking.effort" | "thinking.budget", "omitWhenOff": bool} is
+	// filled in per request.
+	ChatTemplateKwargs map[string]any `json:"chatTemplateKwargs,omitempty"`
+	ChatTemplateArgs   map[string]any `json:"chatTemplateArgs,omitempty"`
+	// ThinkingTokenBudgetField names the top-level field that caps
+	// reasoning tokens (thinking_token_budget, thinking_budget,
+	// thinking_budget_tokens); SupportsThinkingTokenBudget is its older
+	// alias for thinking_token_budget.
+	ThinkingTokenBudgetField    string         `json:"thinkingTokenBudgetField,omitempty"`
+	SupportsThinkingTokenBudget *bool          `json:"supportsThinkingTokenBudget,omitempty"`
+	VLLMPriority                *float64       `json:"vllmPriority,omitempty"` // sent as the top-level priority
+	OpenRouterRouting           map[string]any `json:"openRouterRouting,omitempty"`
+	VercelGatewayRouting        map[string]any `json:"vercelGatewayRouting,omitempty"`
+	ZaiToolStream               *bool          `json:"zaiToolStream,omitempty"`
+	SupportsStrictMode          *bool          `json:"supportsStrictMode,omitempty"`
+	CacheControlFormat          string         `json:"cacheControlFormat,omitempty"` // "anthropic"
+	SendSessionAffinityHeaders  *bool          `json:"sendSessionAffinityHeaders,omitempty"`
 	// openai-completions, openai-responses, anthropic-messages
 	SupportsLongCacheRetention *bool `json:"supportsLongCacheRetention,omitempty"`
 	// openai-responses
@@ -172,6 +186,8 @@ func (c *Compat) Clone() *Compat {
 	d := *c
 	d.OpenRouterRouting = cloneMap(c.OpenRouterRouting)
 	d.VercelGatewayRouting = cloneMap(c.VercelGatewayRouting)
+	d.ChatTemplateKwargs = cloneMap(c.ChatTemplateKwargs)
+	d.ChatTemplateArgs = cloneMap(c.ChatTemplateArgs)
 	return &d
 }
 
@@ -207,6 +223,12 @@ func mergeCompat(base, override *Compat) *Compat {
 	setB(&m.RequiresThinkingAsText, o.RequiresThinkingAsText)
 	setB(&m.RequiresReasoningContentOnAssistantMessages, o.RequiresReasoningContentOnAssistantMessages)
 	setS(&m.ThinkingFormat, o.ThinkingFormat)
+	setS(&m.ThinkingTokenBudgetField, o.ThinkingTokenBudgetField)
+	setB(&m.SupportsThinkingTokenBudget, o.SupportsThinkingTokenBudget)
+	if o.VLLMPriority != nil {
+		v := *o.VLLMPriority
+		m.VLLMPriority = &v
+	}
 	setB(&m.ZaiToolStream, o.ZaiToolStream)
 	setB(&m.SupportsStrictMode, o.SupportsStrictMode)
 	setS(&m.CacheControlFormat, o.CacheControlFormat)
@@ -225,6 +247,12 @@ func mergeCompat(base, override *Compat) *Compat {
 	}
 	if base.VercelGatewayRouting != nil || o.VercelGatewayRouting != nil {
 		m.VercelGatewayRouting = mergeShallow(base.VercelGatewayRouting, o.VercelGatewayRouting)
+	}
+	if base.ChatTemplateKwargs != nil || o.ChatTemplateKwargs != nil {
+		m.ChatTemplateKwargs = mergeShallow(base.ChatTemplateKwargs, o.ChatTemplateKwargs)
+	}
+	if base.ChatTemplateArgs != nil || o.ChatTemplateArgs != nil {
+		m.ChatTemplateArgs = mergeShallow(base.ChatTemplateArgs, o.ChatTemplateArgs)
 	}
 	return m
 }

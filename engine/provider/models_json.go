@@ -433,7 +433,7 @@ func (v *validator) optCompat(m map[string]any, path string) {
 	bools := []string{"supportsStore", "supportsDeveloperRole", "supportsReasoningEffort", "supportsUsageInStreaming",
 		"requiresToolResultName", "requiresAssistantAfterToolResult", "requiresThinkingAsText",
 		"requiresReasoningContentOnAssistantMessages", "zaiToolStream", "supportsStrictMode", "sendSessionAffinityHeaders",
-		"supportsLongCacheRetention", "sendSessionIdHeader", "supportsEagerToolInputStreaming",
+		"supportsLongCacheRetention", "sendSessionIdHeader", "supportsEagerToolInputStreaming", "supportsThinkingTokenBudget",
 		// pi 1.6's, which its Copilot catalog sets.
 		"supportsMidConvoSystemMessages", "supportsOpenAIGrammarTools", "supportsAdditionalTools", "supportsTemperature",
 		"supportsStrictTools", "forceAdaptiveThinking"}
@@ -448,11 +448,45 @@ func (v *validator) optCompat(m map[string]any, path string) {
 		}
 	}
 	enum("maxTokensField", "max_completion_tokens", "max_tokens")
-	enum("thinkingFormat", "openai", "openrouter", "deepseek", "zai", "qwen", "qwen-chat-template")
+	enum("thinkingFormat", "openai", "openrouter", "deepseek", "together", "baseten", "zai", "qwen", "chat-template",
+		"qwen-chat-template", "string-thinking", "ant-ling")
+	enum("thinkingTokenBudgetField", "thinking_token_budget", "thinking_budget", "thinking_budget_tokens")
 	enum("cacheControlFormat", "anthropic")
+	if x, ok := cm["vllmPriority"]; ok {
+		if _, ok := x.(float64); !ok {
+			v.fail(join(cp, "vllmPriority"), "Expected number")
+		}
+	}
+	for _, k := range []string{"chatTemplateKwargs", "chatTemplateArgs"} {
+		if x, ok := cm[k]; ok {
+			v.chatTemplateValues(join(cp, k), x)
+		}
+	}
 	for _, k := range []string{"openRouterRouting", "vercelGatewayRouting"} {
 		if x, ok := cm[k]; ok {
 			v.object(join(cp, k), x)
+		}
+	}
+}
+
+// chatTemplateValues checks chatTemplateKwargs or chatTemplateArgs: each
+// value a string, number, boolean, null or {"$var": ..., "omitWhenOff"?}.
+func (v *validator) chatTemplateValues(path string, x any) {
+	m, ok := v.object(path, x)
+	if !ok {
+		return
+	}
+	vars := []string{"thinking.enabled", "thinking.effort", "thinking.budget"}
+	for _, k := range sortedKeys(m) {
+		switch e := m[k].(type) {
+		case string, float64, bool, nil:
+		case map[string]any:
+			if s, _ := e["$var"].(string); !contains(vars, s) {
+				v.fail(join(join(path, k), "$var"), "Expected one of "+strings.Join(vars, ", "))
+			}
+			v.optBool(e, join(path, k), "omitWhenOff")
+		default:
+			v.fail(join(path, k), "Expected string, number, boolean, null or object")
 		}
 	}
 }

@@ -78,3 +78,54 @@ func TestStripJSONComments(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }
+
+// TestModelsJSONThinkingCompat: models.json's chat-completions thinking
+// compat (chatTemplateKwargs merged from provider and model as pi's
+// mergeCompat does, thinkingTokenBudgetField, vllmPriority) reaches the
+// request; bad values are reported with their path.
+func TestModelsJSONThinkingCompat(t *testing.T) {
+	t.Parallel()
+	srv := newFakeServer(t, sse(oaChunk(map[string]any{"content": "k"}, "stop"), "[DONE]"))
+	dir := writeAgentDir(t, map[string]string{"models.json": `{"providers": {"vllm": {
+		"baseUrl": "` + srv.URL + `", "api": "openai-completions", "apiKey": "k",
+		"compat": {"thinkingFormat": "chat-template", "thinkingTokenBudgetField": "thinking_budget",
+			"chatTemplateKwargs": {"enable_thinking": {"$var": "thinking.enabled"}, "a": 1}},
+		"models": [{"id": "q", "reasoning": true, "maxTokens": 32000,
+			"compat": {"chatTemplateKwargs": {"b": {"$var": "thinking.budget"}}, "vllmPriority": -1}}]}}}`})
+	r := provider.NewRegistry(provider.RegistryOptions{AgentDir: dir})
+	if p := r.Problems(); len(p) > 0 {
+		t.Fatal(p)
+	}
+	m, ok := r.Find("vllm", "q")
+	if !ok {
+		t.Fatal("model vllm/q missing")
+	}
+	opts := baseOpts()
+	opts.Thinking, opts.MaxTokens, opts.ThinkingBudgets = provider.ThinkingMedium, 16000, provider.ThinkingBudgets{Medium: 3000}
+	mustStream(t, m, &provider.Context{Messages: []map[string]any{userMsg("x")}}, opts)
+	body := srv.Requests()[0].Body
+	equalJSON(t, "chat_template_kwargs", body["chat_template_kwargs"], map[string]any{"enable_thinking": true, "a": 1, "b": 3000})
+	equalJSON(t, "thinking_budget", body["thinking_budget"], 3000)
+	equalJSON(t, "priority", body["priority"], -1)
+
+	bad := writeAgentDir(t, map[string]string{"models.json": `{"providers": {"anthropic": {"compat": {
+		"thinkingFormat": "nope", "thinkingTokenBudgetField": "budget", "vllmPriority": "1",
+		"chatTemplateKwargs": {"k": {"$var": "thinking.level"}, "l": [1]}}}}}`})
+	var got []string
+	for _, p := range provider.NewRegistry(provider.RegistryOptions{AgentDir: bad}).Problems() {
+		var ce *provider.ConfigError
+		if errors.As(p, &ce) {
+			got = append(got, ce.Path+": "+ce.Message)
+		}
+	}
+	want := []string{
+		"providers.anthropic.compat.thinkingFormat: Expected one of openai, openrouter, deepseek, together, baseten, zai, qwen, chat-template, qwen-chat-template, string-thinking, ant-ling",
+		"providers.anthropic.compat.thinkingTokenBudgetField: Expected one of thinking_token_budget, thinking_budget, thinking_budget_tokens",
+		"providers.anthropic.compat.vllmPriority: Expected number",
+		"providers.anthropic.compat.chatTemplateKwargs.k.$var: Expected one of thinking.enabled, thinking.effort, thinking.budget",
+		"providers.anthropic.compat.chatTemplateKwargs.l: Expected string, number, boolean, null or object",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -26,6 +26,10 @@ type openAICompat struct {
 	thinkingFormat                                                                            string
 	zaiToolStream, supportsStrictMode, sendSessionAffinityHeaders, supportsLongCacheRetention bool
 	cacheControlFormat                                                                        string
+	chatTemplateKwargs, chatTemplateArgs                                                      map[string]any
+	thinkingTokenBudgetField                                                                  string
+	supportsThinkingTokenBudget                                                               bool
+	vllmPriority                                                                              *float64
 }
 
 // detectOpenAICompat is pi-ai's detectCompat (provider name, then baseUrl).
@@ -98,6 +102,10 @@ func resolveOpenAICompat(m *Model) openAICompat {
 	if o.ThinkingFormat != "" {
 		c.thinkingFormat = o.ThinkingFormat
 	}
+	c.chatTemplateKwargs, c.chatTemplateArgs = o.ChatTemplateKwargs, o.ChatTemplateArgs
+	c.thinkingTokenBudgetField = o.ThinkingTokenBudgetField
+	b(&c.supportsThinkingTokenBudget, o.SupportsThinkingTokenBudget)
+	c.vllmPriority = o.VLLMPriority
 	b(&c.zaiToolStream, o.ZaiToolStream)
 	b(&c.supportsStrictMode, o.SupportsStrictMode)
 	if o.CacheControlFormat != "" {
@@ -560,40 +568,26 @@ func buildOpenAIParams(model *Model, c *Context, opts *Options, compat openAICom
 	if opts.ToolChoice != nil {
 		p["tool_choice"] = opts.ToolChoice
 	}
-	mapped := func(l ThinkingLevel) string {
-		if v, ok := model.mappedLevel(l); ok {
-			return v
-		}
-		return string(l)
+	if compat.vllmPriority != nil {
+		p["priority"] = *compat.vllmPriority
 	}
-	switch {
-	case (compat.thinkingFormat == "zai" || compat.thinkingFormat == "qwen") && model.Reasoning:
-		p["enable_thinking"] = effort != ""
-	case compat.thinkingFormat == "qwen-chat-template" && model.Reasoning:
-		p["chat_template_kwargs"] = map[string]any{"enable_thinking": effort != "", "preserve_thinking": true}
-	case compat.thinkingFormat == "deepseek" && model.Reasoning:
-		if effort != "" {
-			p["thinking"] = map[string]any{"type": "enabled"}
-			p["reasoning_effort"] = mapped(effort)
-		} else {
-			p["thinking"] = map[string]any{"type": "disabled"}
+	budgetField := compat.thinkingTokenBudgetField
+	if budgetField == "" && compat.supportsThinkingTokenBudget {
+		budgetField = "thinking_token_budget"
+	}
+	budget := 0 // pi-ai's resolveClampedThinkingBudget; 0 is none
+	if effort != "" && model.Reasoning {
+		ceiling := opts.baseMaxTokens(model)
+		if ceiling <= 0 {
+			ceiling = model.MaxTokens
 		}
-	case compat.thinkingFormat == "openrouter" && model.Reasoning:
-		if effort != "" {
-			p["reasoning"] = map[string]any{"effort": mapped(effort)}
-		} else if v, ok := model.ThinkingLevelMap[ThinkingOff]; !ok || v != nil {
-			off := "none"
-			if ok {
-				off = *v
-			}
-			p["reasoning"] = map[string]any{"effort": off}
-		}
-	case effort != "" && model.Reasoning && compat.supportsReasoningEffort:
-		p["reasoning_effort"] = mapped(effort)
-	case effort == "" && model.Reasoning && compat.supportsReasoningEffort:
-		if v, ok := model.mappedLevel(ThinkingOff); ok {
-			p["reasoning_effort"] = v
-		}
+		budget = max(0, clampThinkingBudgetToAnswerRoom(thinkingBudgetForLevel(effort, opts.ThinkingBudgets), ceiling))
+	}
+	addOpenAIThinkingParams(p, model, compat, effort, budget)
+	// Independent of thinkingFormat: reasoning and the answer share
+	// max_tokens on these servers, so the budget caps the reasoning.
+	if budgetField != "" && budget > 0 {
+		p[budgetField] = int64(budget)
 	}
 	if strings.Contains(model.BaseURL, "openrouter.ai") && model.Compat != nil && model.Compat.OpenRouterRouting != nil {
 		p["provider"] = cloneMap(model.Compat.OpenRouterRouting)
@@ -612,6 +606,166 @@ func buildOpenAIParams(model *Model, c *Context, opts *Options, compat openAICom
 		}
 	}
 	return p, nil
+}
+
+// addOpenAIThinkingParams is the thinkingFormat part of pi-ai 1.6's
+// buildParams: the reasoning parameters of effort ("" is off) in the
+// format compat names, with pi-ai's handling of thinkingLevelMap (a level
+// mapped to null or left out) kept exactly.
+func addOpenAIThinkingParams(p map[string]any, model *Model, compat openAICompat, effort ThinkingLevel, budget int) {
+	// mapped is pi-ai's `thinkingLevelMap?.[l] ?? l`.
+	mapped := func(l ThinkingLevel) string {
+		if v, ok := model.mappedLevel(l); ok {
+			return v
+		}
+		return string(l)
+	}
+	// mappedOrNone is pi-ai's `mapped === undefined ? l : mapped` kept
+	// only when a string: a level mapped to null gives none.
+	mappedOrNone := func(l ThinkingLevel, key ThinkingLevel) (string, bool) {
+		v, ok := model.ThinkingLevelMap[key]
+		switch {
+		case !ok:
+			return string(l), l != ""
+		case v == nil:
+			return "", false
+		}
+		return *v, true
+	}
+	offNotNull := func() bool {
+		v, ok := model.ThinkingLevelMap[ThinkingOff]
+		return !ok || v != nil
+	}
+	if !model.Reasoning {
+		return
+	}
+	switch compat.thinkingFormat {
+	case "zai":
+		if effort != "" {
+			p["thinking"] = map[string]any{"type": "enabled", "clear_thinking": false}
+			if compat.supportsReasoningEffort {
+				if v, ok := mappedOrNone(effort, effort); ok {
+					p["reasoning_effort"] = v
+				}
+			}
+		} else {
+			p["thinking"] = map[string]any{"type": "disabled"}
+		}
+	case "qwen":
+		p["enable_thinking"] = effort != ""
+		if effort != "" && compat.supportsReasoningEffort {
+			p["reasoning_effort"] = mapped(effort)
+		}
+	case "qwen-chat-template":
+		p["chat_template_kwargs"] = map[string]any{"enable_thinking": effort != "", "preserve_thinking": true}
+	case "chat-template":
+		if v := chatTemplateValues(model, compat.chatTemplateKwargs, effort, budget); v != nil {
+			p["chat_template_kwargs"] = v
+		}
+	case "baseten":
+		if v := chatTemplateValues(model, compat.chatTemplateArgs, effort, budget); v != nil {
+			p["chat_template_args"] = v
+		}
+		if compat.supportsReasoningEffort {
+			key := effort
+			if key == "" {
+				key = ThinkingOff
+			}
+			if v, ok := mappedOrNone(effort, key); ok {
+				p["reasoning_effort"] = v
+			}
+		}
+	case "deepseek":
+		if effort != "" {
+			p["thinking"] = map[string]any{"type": "enabled"}
+		} else if offNotNull() {
+			p["thinking"] = map[string]any{"type": "disabled"}
+		}
+		if effort != "" && compat.supportsReasoningEffort {
+			p["reasoning_effort"] = mapped(effort)
+		}
+	case "openrouter":
+		if effort != "" {
+			p["reasoning"] = map[string]any{"effort": mapped(effort)}
+		} else if offNotNull() {
+			off := "none"
+			if v, ok := model.mappedLevel(ThinkingOff); ok {
+				off = v
+			}
+			p["reasoning"] = map[string]any{"effort": off}
+		}
+	case "ant-ling":
+		if effort == "" { // pi-ai's ant-ling branch needs an effort; off falls through to openai's
+			addOpenAIThinkingParams(p, model, openAICompat{supportsReasoningEffort: compat.supportsReasoningEffort}, effort, budget)
+		} else if v, ok := model.mappedLevel(effort); ok {
+			p["reasoning"] = map[string]any{"effort": v}
+		}
+	case "together":
+		p["reasoning"] = map[string]any{"enabled": effort != ""}
+		if effort != "" && compat.supportsReasoningEffort {
+			p["reasoning_effort"] = mapped(effort)
+		}
+	case "string-thinking":
+		if effort != "" {
+			p["thinking"] = mapped(effort)
+		} else if offNotNull() {
+			off := "none"
+			if v, ok := model.mappedLevel(ThinkingOff); ok {
+				off = v
+			}
+			p["thinking"] = off
+		}
+	default:
+		if !compat.supportsReasoningEffort {
+			return
+		}
+		if effort != "" {
+			p["reasoning_effort"] = mapped(effort)
+		} else if v, ok := model.mappedLevel(ThinkingOff); ok {
+			p["reasoning_effort"] = v
+		}
+	}
+}
+
+// chatTemplateValues is pi-ai's buildChatTemplateValues: values with each
+// {"$var": ...} filled in for effort ("" is off) and budget (0 is none);
+// nil when nothing is left.
+func chatTemplateValues(model *Model, values map[string]any, effort ThinkingLevel, budget int) map[string]any {
+	out := map[string]any{}
+	for k, v := range values {
+		spec, ok := v.(map[string]any)
+		if !ok {
+			out[k] = cloneValue(v)
+			continue
+		}
+		if omit, _ := spec["omitWhenOff"].(bool); omit && effort == "" {
+			continue
+		}
+		switch spec["$var"] {
+		case "thinking.enabled":
+			out[k] = effort != ""
+		case "thinking.budget":
+			if budget > 0 {
+				out[k] = int64(budget)
+			}
+		default: // thinking.effort: the mapped level, none when mapped to null
+			key := effort
+			if key == "" {
+				key = ThinkingOff
+			}
+			m, mappedOK := model.ThinkingLevelMap[key]
+			switch {
+			case !mappedOK && effort != "":
+				out[k] = string(effort)
+			case mappedOK && m != nil:
+				out[k] = *m
+			}
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }
 
 func hasToolHistory(msgs []llmMessage) bool {

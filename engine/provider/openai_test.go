@@ -423,7 +423,7 @@ func TestOpenAIThinkingFormats(t *testing.T) {
 		{"deepseek", "", map[string]any{"thinking": map[string]any{"type": "disabled"}}},
 		{"openrouter", provider.ThinkingMedium, map[string]any{"reasoning": map[string]any{"effort": "medium"}}},
 		{"openrouter", "", map[string]any{"reasoning": map[string]any{"effort": "none"}}},
-		{"zai", provider.ThinkingLow, map[string]any{"enable_thinking": true}},
+		{"zai", provider.ThinkingLow, map[string]any{"thinking": map[string]any{"type": "enabled", "clear_thinking": false}, "enable_thinking": nil}},
 		{"qwen-chat-template", "", map[string]any{"chat_template_kwargs": map[string]any{"enable_thinking": false, "preserve_thinking": true}}},
 	} {
 		t.Run(tc.format+"/"+string(tc.thinking), func(t *testing.T) {

@@ -18,7 +18,8 @@ var payloadRanks = map[string]map[string]int{
 		"text", "image_url", "url", "cache_control", "stream", "prompt_cache_key", "prompt_cache_retention",
 		"stream_options", "include_usage", "store", "max_tokens", "max_completion_tokens", "temperature", "tools",
 		"tool_stream", "tool_choice", "priority", "enable_thinking", "chat_template_kwargs", "preserve_thinking",
-		"thinking", "clear_thinking", "reasoning_effort", "reasoning", "effort", "provider", "providerOptions", "gateway"),
+		"chat_template_args", "thinking", "clear_thinking", "reasoning", "effort", "enabled", "reasoning_effort",
+		"thinking_token_budget", "thinking_budget", "thinking_budget_tokens", "provider", "providerOptions", "gateway"),
 	// buildParams, convertMessages and convertTools of anthropic-messages
 	// (input_schema's keys as pi-ai writes them, not as declared).
 	APIAnthropicMessages: rankOf("model", "messages", "role", "type", "id", "tool_use_id", "name", "description",

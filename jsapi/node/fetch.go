@@ -17,6 +17,7 @@ import (
 
 	"github.com/dop251/goja"
 
+	"github.com/pigo-dev/pigo/engine/envproxy"
 	"github.com/pigo-dev/pigo/jsapi/modules"
 )
 
@@ -35,7 +36,10 @@ import (
 // once its body is read to the end, fails or is aborted; a body that JS
 // never reads keeps its connection until the generation retires.
 //
-// Proxies are not used (Node's fetch ignores HTTP_PROXY too). Compressed
+// Requests go through the proxy the runtime's environment names, picked
+// as undici's EnvHttpProxyAgent does: pi 1.6 makes that agent the global
+// dispatcher of fetch, after its httpProxy setting has filled HTTP_PROXY
+// and HTTPS_PROXY. Compressed
 // responses are decoded by the transport, so JS sees the decoded bytes as
 // in Node, but the content-encoding and content-length headers are gone.
 
@@ -95,6 +99,7 @@ func newFetchClient(rt modules.Runtime) *fetchClient {
 	return &fetchClient{
 		rt: rt,
 		transport: &http.Transport{
+			Proxy:                 envproxy.Func(rt.Environ()),
 			DialContext:           dialer.DialContext,
 			ForceAttemptHTTP2:     true,
 			MaxIdleConns:          100,

@@ -17,6 +17,7 @@ import (
 
 	"github.com/dop251/goja"
 
+	"github.com/pigo-dev/pigo/engine/envproxy"
 	"github.com/pigo-dev/pigo/jsapi/modules"
 )
 
@@ -36,8 +37,11 @@ import (
 // Content-Length; a body written before end() streams (chunked) as it is
 // written. The response body is read chunk by chunk as the
 // IncomingMessage asks. Redirects are not followed and bodies are not
-// decompressed, as in Node. Each runtime has its own transport; servers,
-// requests and idle connections are closed when the runtime retires.
+// decompressed, as in Node. Requests go through the proxy the runtime's
+// environment names, as fetch's do (Node 22 itself proxies http.request
+// only with NODE_USE_ENV_PROXY). Each runtime has its own transport;
+// servers, requests and idle connections are closed when the runtime
+// retires.
 func httpModule(rt modules.Runtime, module *goja.Object) error {
 	return libRunJS(rt, module, httpProgram, httpHelperMap(rt, false))
 }
@@ -51,7 +55,7 @@ func httpsModule(rt modules.Runtime, module *goja.Object) error {
 func httpHelperMap(rt modules.Runtime, secure bool) map[string]any {
 	h := &httpHelpers{rt: rt, vm: rt.VM()}
 	h.transport = &http.Transport{
-		Proxy:                 http.ProxyFromEnvironment,
+		Proxy:                 envproxy.Func(rt.Environ()), // as fetch: pi's httpProxy setting reaches it through HTTP_PROXY
 		DialContext:           (&net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second}).DialContext,
 		DisableCompression:    true,
 		MaxIdleConns:          100,

@@ -44,9 +44,15 @@ function throwsWith(fn, pred, msg) {
 // libRuntime returns a test runtime with the node modules and globals.
 func libRuntime(t testing.TB) *modulestest.Runtime {
 	t.Helper()
+	return libRuntimeEnv(t, map[string]string{"NODE_DEBUG": "sect"})
+}
+
+// libRuntimeEnv is libRuntime with env as its environment.
+func libRuntimeEnv(t testing.TB, env map[string]string) *modulestest.Runtime {
+	t.Helper()
 	rt := modulestest.New(t, modulestest.Options{
 		Modules: node.Modules(),
-		Env:     map[string]string{"NODE_DEBUG": "sect"},
+		Env:     env,
 		Cwd:     libCwd,
 	})
 	done := make(chan error, 1)
