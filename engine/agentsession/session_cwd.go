@@ -89,9 +89,10 @@ func (rt *agentRuntime) missingSessionCwd(tree *pisession.Tree, dir string, fork
 	return nil, ExitOK, false
 }
 
-// relocate moves the running session to another project's cwd, between
-// a switch's session_shutdown and its session_start, as pi's
-// switchSession creates its runtime there: the host (ctx.cwd,
+// relocate moves the running session to cwd (another project's, or
+// the same one again), between a switch's session_shutdown and its
+// session_start, as pi's session replacements create their runtime
+// there: the host (ctx.cwd,
 // process.cwd(), the tools) and settings move, the project's trust is
 // resolved (projectTrust), and the app follows discovery there
 // (App.Relocate): the old project's extensions unload, the new one's
@@ -132,7 +133,11 @@ func (rt *agentRuntime) relocate(ctx context.Context, cwd string) {
 		}
 		// The client drops what a gone or restarted extension showed
 		// (a restarted one sets it again at session_start); "moved" says
-		// this is no reload to announce.
+		// this is no reload to announce. pi's RPC mode sends nothing of
+		// the kind: its client knows a replacement drops extension UI.
+		if rt.mode != "interactive" {
+			continue
+		}
 		ev := reloadEvent(r)
 		ev["moved"] = true
 		rt.emit(ev)
