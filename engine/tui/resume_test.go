@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -437,5 +438,34 @@ func TestMoveShowsRuntimeDiagnostics(t *testing.T) {
 	s := h.screen()
 	if w, e, r := strings.Index(s, "Warning:"), strings.Index(s, "Error: it broke"), strings.Index(s, "Resumed session"); w > e || e > r {
 		t.Errorf("order: warning at %d, error at %d, status at %d:\n%s", w, e, r, s)
+	}
+}
+
+// TestSessionReplacementReadsCommandsAgain: after /new, /clone or a
+// /resume in the same project the host has started every extension
+// again, so the UI reads their commands again (what the new instances
+// registered).
+func TestSessionReplacementReadsCommandsAgain(t *testing.T) {
+	h := newHarness(t, Options{})
+	has := func(name string) bool {
+		return slices.ContainsFunc(h.m.commands, func(c command) bool { return c.name == name })
+	}
+	for i, step := range []struct{ text, command string }{{"/new", "new_session"}, {"/clone", "clone"}} {
+		name := fmt.Sprintf("cmd%d", i)
+		h.answer("get_commands", map[string]any{"commands": []any{map[string]any{"name": name, "description": "d", "source": "extension"}}})
+		h.m.ed.SetText(step.text)
+		h.press("enter")
+		h.respond(h.cmd(step.command), true, map[string]any{"cancelled": false})
+		h.sync()
+		if !has(name) {
+			t.Errorf("after %s the commands are %v, want %s", step.text, h.m.commands, name)
+		}
+	}
+	h.answer("get_commands", map[string]any{"commands": []any{map[string]any{"name": "resumed", "description": "d", "source": "extension"}}})
+	h.m.resumeSession("/s/other.jsonl", h.m.cwd)
+	h.respond(h.cmd("switch_session"), true, map[string]any{"cancelled": false})
+	h.sync()
+	if !has("resumed") {
+		t.Errorf("after /resume here the commands are %v", h.m.commands)
 	}
 }
