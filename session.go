@@ -90,7 +90,6 @@ func (a *App) forSession() *agentsession.App {
 		Host:          a.Host,
 		Boot:          a.Boot,
 		BootUntrusted: a.BootUntrusted,
-		LoadProject:   a.LoadProject,
 		ReloadAll: func(ctx context.Context) []agentsession.Reload {
 			var res []agentsession.Reload
 			for _, r := range a.Reloader.ReloadAll(ctx) {
@@ -128,12 +127,30 @@ func (a *App) forSession() *agentsession.App {
 			}, nil
 		},
 	}
+	out.Plugins, out.Problems = a.sessionPlugins(), a.sessionProblems()
+	// The project's packages install when it is trusted: their
+	// extensions join the plugins, their failures the problems.
+	out.LoadProject = func(ctx context.Context) []engine.LoadResult {
+		res := a.LoadProject(ctx)
+		out.Plugins, out.Problems = a.sessionPlugins(), a.sessionProblems()
+		return res
+	}
+	return out
+}
+
+func (a *App) sessionPlugins() []agentsession.Plugin {
+	var out []agentsession.Plugin
 	for _, p := range a.Plugins {
-		out.Plugins = append(out.Plugins, agentsession.Plugin{ID: p.ID, Path: p.Path, Origin: p.Origin, Source: p.Source,
+		out = append(out, agentsession.Plugin{ID: p.ID, Path: p.Path, Origin: p.Origin, Source: p.Source,
 			Project: p.ProjectScoped()})
 	}
+	return out
+}
+
+func (a *App) sessionProblems() []agentsession.Problem {
+	var out []agentsession.Problem
 	for _, p := range a.Problems {
-		out.Problems = append(out.Problems, agentsession.Problem{Path: p.Path, Message: p.Message, Project: p.Project})
+		out = append(out, agentsession.Problem{Path: p.Path, Message: p.Message, Project: p.Project})
 	}
 	return out
 }

@@ -235,6 +235,9 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 		return nil, ExitFailure
 	}
 	rt.rememberTrust(io.Cwd, trusted)
+	for _, p := range app.Plugins { // with the trusted project's packages
+		rt.setExtension(p)
+	}
 	for _, p := range app.Problems {
 		if p.Project && !trusted {
 			continue // pi does not read an untrusted project's extension settings
