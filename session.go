@@ -9,6 +9,7 @@ import (
 
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/agentsession"
+	"github.com/pigo-dev/pigo/jsapi/discover"
 	"github.com/pigo-dev/pigo/jsapi/watch"
 )
 
@@ -98,12 +99,22 @@ func (a *App) forSession() *agentsession.App {
 			return res
 		},
 		Close: a.Close,
-		Relocate: func(ctx context.Context, cwd string, trusted bool) []agentsession.Reload {
+		Relocate: func(ctx context.Context, cwd string, trusted bool) ([]agentsession.Reload, []agentsession.Problem) {
+			known := map[discover.Problem]bool{}
+			for _, p := range a.Problems {
+				known[p] = true
+			}
 			var res []agentsession.Reload
 			for _, c := range a.Relocate(ctx, cwd, trusted) {
 				res = append(res, c.forSession())
 			}
-			return res
+			var met []agentsession.Problem
+			for _, p := range a.Problems {
+				if !known[p] {
+					met = append(met, sessionProblem(p))
+				}
+			}
+			return res, met
 		},
 		Watch: func(onReload func(agentsession.Reload)) (func(), error) {
 			w, err := a.NewWatcher(watch.WatcherOptions{}, func(c Change) { onReload(c.forSession()) })
@@ -150,9 +161,13 @@ func (a *App) sessionPlugins() []agentsession.Plugin {
 func (a *App) sessionProblems() []agentsession.Problem {
 	var out []agentsession.Problem
 	for _, p := range a.Problems {
-		out = append(out, agentsession.Problem{Path: p.Path, Message: p.Message, Project: p.Project})
+		out = append(out, sessionProblem(p))
 	}
 	return out
+}
+
+func sessionProblem(p discover.Problem) agentsession.Problem {
+	return agentsession.Problem{Path: p.Path, Message: p.Message, Project: p.Project}
 }
 
 // forSession is a discovery change as a session hears it.
