@@ -469,3 +469,32 @@ func TestSessionReplacementReadsCommandsAgain(t *testing.T) {
 		t.Errorf("after /resume here the commands are %v", h.m.commands)
 	}
 }
+
+// TestReplacedExtensionTitleAndWorkingStateReset: an extension started
+// again (a session replacement's extension_reload {moved}) loses the
+// terminal title, working message, visibility, indicator and hidden
+// thinking label it set, as pi's resetExtensionUI; another extension's
+// stay.
+func TestReplacedExtensionTitleAndWorkingStateReset(t *testing.T) {
+	h := newHarness(t, Options{})
+	call := func(plugin, op string, value any) map[string]any {
+		return ev("ui_call", "plugin", plugin, "op", op, "key", op, "sub", "", "value", value)
+	}
+	h.event(call("mine", "setTitle", "my title"), call("mine", "setWorkingMessage", "crunching"),
+		call("mine", "setWorkingVisible", false), call("mine", "setWorkingIndicator", map[string]any{"frames": []any{"a", "b"}}),
+		call("other", "setHiddenThinkingLabel", "Pondering"))
+	if h.m.title != "my title" || h.m.working.message != "crunching" || !h.m.working.hidden || !h.m.working.hasFrames || h.m.vc.thinkingLabel != "Pondering" {
+		t.Fatalf("set: title %q, working %+v, label %q", h.m.title, h.m.working, h.m.vc.thinkingLabel)
+	}
+	h.event(ev("extension_reload", "plugin", "mine", "ok", true, "generation", 2.0, "moved", true))
+	if h.m.title != "" || h.m.working.message != "" || h.m.working.hidden || h.m.working.hasFrames {
+		t.Errorf("after the restart: title %q, working %+v", h.m.title, h.m.working)
+	}
+	if h.m.vc.thinkingLabel != "Pondering" {
+		t.Errorf("another extension's label went: %q", h.m.vc.thinkingLabel)
+	}
+	h.event(ev("extension_reload", "plugin", "other", "ok", true, "generation", 2.0, "moved", true))
+	if h.m.vc.thinkingLabel != "Thinking..." {
+		t.Errorf("label after its extension restarted: %q", h.m.vc.thinkingLabel)
+	}
+}
