@@ -140,6 +140,9 @@ type App struct {
 	projectHeld  bool // guarded by heldMu
 	heldMu       sync.Mutex
 	rediscoverMu sync.Mutex // one Rediscover at a time
+	// packages installs missing packages as pi does (Options.InstallPackages;
+	// nil otherwise): the project's once it is trusted, again on a move.
+	packages *pkgmgr.Manager
 }
 
 // groupID is the id of a group of bundled plugins run in one runtime
@@ -312,6 +315,7 @@ func New(opts Options) (*App, error) {
 			m.Environ = environList(opts.Environ)
 		}
 		installProblems, installFailed = installPackages(context.Background(), m, dopts.Extensions)
+		a.packages = m
 	}
 	exts, problems := discover.Discover(dopts)
 	a.dopts, a.discovering = dopts, opts.Discover
@@ -412,7 +416,10 @@ func (a *App) BootUntrusted(ctx context.Context) []engine.LoadResult {
 	return a.Results
 }
 
-// LoadProject loads the plugins BootUntrusted held back.
+// LoadProject loads the plugins BootUntrusted held back, then, as pi
+// resolves the project's packages once it is trusted, installs the
+// missing ones of the project's settings (Options.InstallPackages) and
+// loads the extensions they bring, after the others.
 func (a *App) LoadProject(ctx context.Context) []engine.LoadResult {
 	start := time.Now()
 	a.heldMu.Lock()
@@ -421,7 +428,30 @@ func (a *App) LoadProject(ctx context.Context) []engine.LoadResult {
 	res := a.Host.LoadHeld(ctx)
 	a.Results = append(a.Results, res...)
 	a.watch(start, Plugin.ProjectScoped)
+	if a.packages == nil {
+		return res
+	}
+	a.rediscoverMu.Lock()
+	defer a.rediscoverMu.Unlock()
+	a.installProjectPackages(ctx)
+	if !a.discovering {
+		return res
+	}
+	for _, c := range a.rediscover(ctx, true) { // no events: the session starts after
+		if !c.Gone {
+			res = append(res, engine.LoadResult{Plugin: c.Plugin.ID, Generation: c.Reload.Generation, OK: c.Reload.OK,
+				Err: c.Reload.Error, Elapsed: c.Reload.Elapsed})
+		}
+	}
 	return res
+}
+
+// installProjectPackages installs the missing packages of the project's
+// settings (installConfigured); its failures join Problems in place of
+// discovery's "not installed".
+func (a *App) installProjectPackages(ctx context.Context) {
+	problems, settled := installConfigured(ctx, a.packages, pkgmgr.Project)
+	a.Problems = append(withoutNotInstalled(a.Problems, settled), problems...)
 }
 
 // watch registers the extension files of the plugins which says, loaded

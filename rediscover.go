@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/pkgmgr"
 	"github.com/pigo-dev/pigo/jsapi/discover"
 	"github.com/pigo-dev/pigo/jsapi/watch"
 )
@@ -66,9 +67,11 @@ func (a *App) Rediscover(ctx context.Context) []Change {
 	return a.rediscover(ctx, false)
 }
 
-// Relocate makes cwd the app's project, as pi creates a new runtime for
-// a session of another project: discovery runs there with the project
-// trusted or not, the plugins it no longer finds (the old project's
+// Relocate makes cwd the app's project (another one, or the same one
+// again), as pi creates a new runtime for each session it switches to:
+// the missing packages of the user's settings and, when trusted, of the
+// project's install (Options.InstallPackages), discovery runs there with
+// the project trusted or not, the plugins it no longer finds (the old project's
 // among them, loaded or held) unload and the new project's load; every
 // other loaded plugin (bundled, Go, -e paths, the user's) starts again
 // in place, in its order, so it reads the new project (the MCP servers
@@ -80,6 +83,16 @@ func (a *App) Relocate(ctx context.Context, cwd string, trusted bool) []Change {
 	a.heldMu.Lock()
 	a.dopts.Cwd, a.projectHeld = cwd, !trusted
 	a.heldMu.Unlock()
+	if a.packages != nil {
+		// pi's new runtime resolves the packages again: the user's and,
+		// in a trusted project, the project's missing ones install.
+		a.packages.Dirs.Cwd = cwd
+		problems, settled := installConfigured(ctx, a.packages, pkgmgr.User)
+		a.Problems = append(withoutNotInstalled(a.Problems, settled), problems...)
+		if trusted {
+			a.installProjectPackages(ctx)
+		}
+	}
 	var changes []Change
 	if a.discovering {
 		changes = a.rediscover(ctx, true)

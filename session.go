@@ -9,6 +9,7 @@ import (
 
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/agentsession"
+	"github.com/pigo-dev/pigo/jsapi/discover"
 	"github.com/pigo-dev/pigo/jsapi/watch"
 )
 
@@ -90,7 +91,6 @@ func (a *App) forSession() *agentsession.App {
 		Host:          a.Host,
 		Boot:          a.Boot,
 		BootUntrusted: a.BootUntrusted,
-		LoadProject:   a.LoadProject,
 		ReloadAll: func(ctx context.Context) []agentsession.Reload {
 			var res []agentsession.Reload
 			for _, r := range a.Reloader.ReloadAll(ctx) {
@@ -99,12 +99,22 @@ func (a *App) forSession() *agentsession.App {
 			return res
 		},
 		Close: a.Close,
-		Relocate: func(ctx context.Context, cwd string, trusted bool) []agentsession.Reload {
+		Relocate: func(ctx context.Context, cwd string, trusted bool) ([]agentsession.Reload, []agentsession.Problem) {
+			known := map[discover.Problem]bool{}
+			for _, p := range a.Problems {
+				known[p] = true
+			}
 			var res []agentsession.Reload
 			for _, c := range a.Relocate(ctx, cwd, trusted) {
 				res = append(res, c.forSession())
 			}
-			return res
+			var met []agentsession.Problem
+			for _, p := range a.Problems {
+				if !known[p] {
+					met = append(met, sessionProblem(p))
+				}
+			}
+			return res, met
 		},
 		Watch: func(onReload func(agentsession.Reload)) (func(), error) {
 			w, err := a.NewWatcher(watch.WatcherOptions{}, func(c Change) { onReload(c.forSession()) })
@@ -128,14 +138,36 @@ func (a *App) forSession() *agentsession.App {
 			}, nil
 		},
 	}
-	for _, p := range a.Plugins {
-		out.Plugins = append(out.Plugins, agentsession.Plugin{ID: p.ID, Path: p.Path, Origin: p.Origin, Source: p.Source,
-			Project: p.ProjectScoped()})
-	}
-	for _, p := range a.Problems {
-		out.Problems = append(out.Problems, agentsession.Problem{Path: p.Path, Message: p.Message, Project: p.Project})
+	out.Plugins, out.Problems = a.sessionPlugins(), a.sessionProblems()
+	// The project's packages install when it is trusted: their
+	// extensions join the plugins, their failures the problems.
+	out.LoadProject = func(ctx context.Context) []engine.LoadResult {
+		res := a.LoadProject(ctx)
+		out.Plugins, out.Problems = a.sessionPlugins(), a.sessionProblems()
+		return res
 	}
 	return out
+}
+
+func (a *App) sessionPlugins() []agentsession.Plugin {
+	var out []agentsession.Plugin
+	for _, p := range a.Plugins {
+		out = append(out, agentsession.Plugin{ID: p.ID, Path: p.Path, Origin: p.Origin, Source: p.Source,
+			Project: p.ProjectScoped()})
+	}
+	return out
+}
+
+func (a *App) sessionProblems() []agentsession.Problem {
+	var out []agentsession.Problem
+	for _, p := range a.Problems {
+		out = append(out, sessionProblem(p))
+	}
+	return out
+}
+
+func sessionProblem(p discover.Problem) agentsession.Problem {
+	return agentsession.Problem{Path: p.Path, Message: p.Message, Project: p.Project}
 }
 
 // forSession is a discovery change as a session hears it.

@@ -568,3 +568,35 @@ export default function (pi) {
 	})
 	compareScreens(t, screens, norm)
 }
+
+// TestTUIDifferentialNewSessionRestartsExtensions16: /new starts the
+// extensions again, as pi 1.6 replaces its runtime: what the old
+// instance showed (a status, a widget) goes, the new one's
+// session_start {reason: "new"} sets its own, and its command works.
+func TestTUIDifferentialNewSessionRestartsExtensions16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
+	node, cli := pi16Command(t)
+	const ext = `export default function (pi) {
+  pi.on("session_start", (e, ctx) => ctx.ui.setStatus("gen", "START-" + e.reason));
+  pi.registerCommand("mark", { description: "mark", handler: async (_a, ctx) => {
+    ctx.ui.setStatus("mark", "MARK-STATUS");
+    ctx.ui.setWidget("w", ["MARK-WIDGET"]);
+  } });
+}
+`
+	onBothSides(t, node, cli, func(name string, side []string, _ func(string)) {
+		tt := startPTYSetup(t, func(work, _ string) { must(t, os.WriteFile(filepath.Join(work, "ext.ts"), []byte(ext), 0o644)) },
+			side, nil, "--model", "mock/mock-1", "-e", "ext.ts", "--no-session")
+		tt.waitFor("mock-1", "START-startup")
+		tt.keys("/mark", "\r")
+		tt.waitFor("MARK-STATUS", "MARK-WIDGET")
+		tt.keys("/new", "\r")
+		tt.waitFor("START-new")
+		tt.waitGone("MARK-STATUS")
+		tt.waitGone("MARK-WIDGET")
+		tt.keys("/mark", "\r")
+		tt.waitFor("MARK-STATUS", "MARK-WIDGET", "START-new")
+	})
+}

@@ -45,12 +45,13 @@ type App struct {
 	// onReload hears each outcome; stop ends watching. Nil when the app
 	// cannot watch.
 	Watch func(onReload func(Reload)) (stop func(), err error)
-	// Relocate moves the app to another project's cwd (a resumed session
-	// of that project): the extensions discovery no longer finds unload
-	// and that project's load (its own only when trusted), without
-	// session events; each change is reported as a Reload with Appeared
-	// or Gone. Nil when the app cannot move.
-	Relocate func(ctx context.Context, cwd string, trusted bool) []Reload
+	// Relocate moves the app to cwd (a replaced session's, this project
+	// or another): the extensions discovery no longer finds unload and
+	// that project's load (its own only when trusted), the others start
+	// again, without session events; each change is reported as a Reload
+	// (with Appeared or Gone), and problems are the ones met on the way
+	// (packages that failed to install). Nil when the app cannot move.
+	Relocate func(ctx context.Context, cwd string, trusted bool) (reloads []Reload, problems []Problem)
 }
 
 // Plugin is one plugin of an app.

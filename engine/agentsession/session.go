@@ -236,16 +236,10 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 		return nil, ExitFailure
 	}
 	rt.rememberTrust(io.Cwd, trusted)
-	for _, p := range app.Problems {
-		if p.Project && !trusted {
-			continue // pi does not read an untrusted project's extension settings
-		}
-		if strings.HasPrefix(p.Message, "Extension path does not exist") {
-			diags = append(diags, diagnostic{"error", fmt.Sprintf("Failed to load extension %q: %s", p.Path, p.Message)})
-		} else {
-			diags = append(diags, diagnostic{"warning", p.Message})
-		}
+	for _, p := range app.Plugins { // with the trusted project's packages
+		rt.setExtension(p)
 	}
+	diags = append(diags, problemDiagnostics(app.Problems, trusted)...)
 	rt.steeringMode = rt.settings.queueMode("steeringMode") // the project's may be gone
 	rt.followUpMode = rt.settings.queueMode("followUpMode")
 	for _, res := range results {
@@ -1216,3 +1210,21 @@ Options (as pi's):
 Environment: PI_CODING_AGENT_DIR (default ~/.pi/agent: models.json, auth.json,
 settings.json, extensions/), PI_CODING_AGENT_SESSION_DIR, PI_OFFLINE.
 `
+
+// problemDiagnostics are pi's diagnostics for what discovery could not
+// use (an untrusted project's are left out: pi does not read its
+// extension settings).
+func problemDiagnostics(problems []Problem, trusted bool) []diagnostic {
+	var diags []diagnostic
+	for _, p := range problems {
+		if p.Project && !trusted {
+			continue
+		}
+		if strings.HasPrefix(p.Message, "Extension path does not exist") {
+			diags = append(diags, diagnostic{"error", fmt.Sprintf("Failed to load extension %q: %s", p.Path, p.Message)})
+		} else {
+			diags = append(diags, diagnostic{"warning", p.Message})
+		}
+	}
+	return diags
+}

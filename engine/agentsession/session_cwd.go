@@ -89,9 +89,10 @@ func (rt *agentRuntime) missingSessionCwd(tree *pisession.Tree, dir string, fork
 	return nil, ExitOK, false
 }
 
-// relocate moves the running session to another project's cwd, between
-// a switch's session_shutdown and its session_start, as pi's
-// switchSession creates its runtime there: the host (ctx.cwd,
+// relocate moves the running session to cwd (another project's, or
+// the same one again), between a switch's session_shutdown and its
+// session_start, as pi's session replacements create their runtime
+// there: the host (ctx.cwd,
 // process.cwd(), the tools) and settings move, the project's trust is
 // resolved (projectTrust), and the app follows discovery there
 // (App.Relocate): the old project's extensions unload, the new one's
@@ -108,8 +109,8 @@ func (rt *agentRuntime) relocate(ctx context.Context, cwd string) {
 		rt.reportExtensionError("", "project_trust", d.message)
 	}
 	piapi.Of(rt.host).SetProjectTrusted(trusted)
-	if trusted { // an untrusted project's settings are not read
-		rt.showDiagnostics(settingsDiags)
+	if !trusted { // an untrusted project's settings are not read
+		settingsDiags = nil
 	}
 	rt.mu.Lock()
 	if !trusted {
@@ -119,9 +120,12 @@ func (rt *agentRuntime) relocate(ctx context.Context, cwd string) {
 	rt.agent.SetQueueModes(rt.steeringMode, rt.followUpMode)
 	rt.mu.Unlock()
 	if rt.app.Relocate == nil {
+		rt.showDiagnostics(settingsDiags)
 		return
 	}
-	for _, r := range rt.app.Relocate(ctx, cwd, trusted) {
+	reloads, problems := rt.app.Relocate(ctx, cwd, trusted)
+	rt.showDiagnostics(append(settingsDiags, problemDiagnostics(problems, trusted)...))
+	for _, r := range reloads {
 		rt.followDiscovery(r)
 		if r.Gone == nil && !r.OK && r.Error != nil {
 			path := rt.extPath(r.Plugin)
@@ -132,23 +136,32 @@ func (rt *agentRuntime) relocate(ctx context.Context, cwd string) {
 		}
 		// The client drops what a gone or restarted extension showed
 		// (a restarted one sets it again at session_start); "moved" says
-		// this is no reload to announce.
+		// this is no reload to announce. pi's RPC mode sends nothing of
+		// the kind: its client knows a replacement drops extension UI.
+		if rt.mode == "rpc" {
+			continue
+		}
 		ev := reloadEvent(r)
 		ev["moved"] = true
 		rt.emit(ev)
 	}
 }
 
-// showDiagnostics tells the client what the move to another project
-// found (its settings' warnings) that was not shown before, as pi shows
-// its new runtime's unreported diagnostics.
+// showDiagnostics tells the client what the move found (the settings'
+// warnings, packages that did not install) that was not shown before,
+// as pi shows its new runtime's unreported diagnostics: on the client,
+// or on stderr in RPC mode (stdout carries the protocol).
 func (rt *agentRuntime) showDiagnostics(diags []diagnostic) {
 	for _, d := range diags {
 		rt.mu.Lock()
 		seen := rt.reported[d]
 		rt.reported[d] = true
 		rt.mu.Unlock()
-		if !seen {
+		switch {
+		case seen:
+		case rt.mode == "rpc":
+			fmt.Fprintln(rt.io.Stderr, d.String())
+		default:
 			rt.emit(map[string]any{"type": "runtime_diagnostic", "kind": d.kind, "message": d.message})
 		}
 	}

@@ -322,3 +322,44 @@ func TestSwitchSessionShowsNewSettingsWarnings(t *testing.T) {
 		t.Errorf("shown again: %q", shown)
 	}
 }
+
+// TestExtensionNewSessionKeepsItsHandlerRunning: an extension command's
+// await ctx.newSession() returns and the handler goes on, as in pi; the
+// extensions keep running for such a replacement in the same project,
+// while a client's new_session starts them again.
+func TestExtensionNewSessionKeepsItsHandlerRunning(t *testing.T) {
+	io, _ := world(t)
+	ext, logFile := filepath.Join(io.Cwd, "ext.ts"), filepath.Join(io.Cwd, "log.txt")
+	src := `import { appendFileSync } from "node:fs";
+const log = (s) => appendFileSync(` + fmt.Sprintf("%q", logFile) + `, s + "\n");
+export default function (pi) {
+  log("factory");
+  pi.on("session_start", (e) => log("start " + e.reason));
+  pi.registerCommand("renew", { handler: async (_a, ctx) => {
+    log("before");
+    const r = await ctx.newSession();
+    log("after cancelled=" + r.cancelled);
+  } });
+}`
+	if err := os.WriteFile(ext, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := agentsession.Start(context.Background(), agentsession.Options{IO: io, Open: pigo.SessionOpener(io),
+		Args: []string{"-e", ext, "--no-session", "--no-builtin-tools", "--no-mcp"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ask := serveAsk(t, s, agentsession.ServeOptions{})
+	if r := ask(map[string]any{"type": "prompt", "id": "1", "message": "/renew"}); r["success"] != true {
+		t.Fatalf("/renew: %v", r)
+	}
+	if r := ask(map[string]any{"type": "new_session", "id": "2"}); r["success"] != true {
+		t.Fatalf("new_session: %v", r)
+	}
+	data, _ := os.ReadFile(logFile)
+	want := "factory\nstart startup\nbefore\nstart new\nafter cancelled=false\nfactory\nstart new\n"
+	if string(data) != want {
+		t.Errorf("log:\n%s\nwant:\n%s", data, want)
+	}
+}

@@ -19,10 +19,16 @@ import (
 // session_shutdown{reason, targetSessionFile}, the new one becomes
 // current with its messages, model and thinking level restored, and
 // extensions get session_start{reason, previousSessionFile} and
-// resources_discover. Unlike pi, pigo keeps its extension instances
-// across the switch (pi reloads them and, in 0.73.1, sends session_start
-// twice), and forks from the session in memory (pi re-reads the file,
-// which fails before the first assistant message was written).
+// resources_discover. In between every extension starts again, as pi
+// 1.6 creates a new runtime for the new session (relocate): discovery
+// runs again, each extension's factory runs in a new generation, and
+// the UI of the old one goes. pi keeps an extension's module (its
+// module-level variables) across a switch within one project, where
+// pigo evaluates it again; and when an extension's command asks for a
+// session of this project, pigo keeps the extensions running (see
+// replaceSession). pigo forks from the session in memory (pi
+// re-reads the file, which fails before the first assistant message was
+// written).
 
 // cancelled reports whether a session_before_* hook cancelled.
 func cancelledBy(out any) bool {
@@ -102,7 +108,7 @@ func (rt *agentRuntime) newSession(ctx context.Context, parent string) (cancelle
 			return false, err
 		}
 	}
-	rt.replaceSession(ctx, "new", next, nil)
+	rt.replaceSession(ctx, "new", next, rt.io.Cwd)
 	return false, nil
 }
 
@@ -123,17 +129,15 @@ func (rt *agentRuntime) switchSession(ctx context.Context, path, cwdOverride str
 	if err != nil {
 		return false, err
 	}
-	if cwd := next.Cwd(); next.Path() != "" && cwd != "" {
-		if _, err := rt.io.FS.Stat(cwd); err != nil {
+	cwd := rt.io.Cwd
+	if c := next.Cwd(); next.Path() != "" && c != "" {
+		if _, err := rt.io.FS.Stat(c); err != nil {
 			_ = next.Close()
-			return false, fmt.Errorf("Stored session working directory does not exist: %s\nSession file: %s\nCurrent working directory: %s", cwd, path, rt.io.Cwd)
+			return false, fmt.Errorf("Stored session working directory does not exist: %s\nSession file: %s\nCurrent working directory: %s", c, path, rt.io.Cwd)
 		}
-		if filepath.Clean(cwd) != filepath.Clean(rt.io.Cwd) {
-			rt.replaceSession(ctx, "resume", next, func() { rt.relocate(ctx, cwd) })
-			return false, nil
-		}
+		cwd = c
 	}
-	rt.replaceSession(ctx, "resume", next, nil)
+	rt.replaceSession(ctx, "resume", next, cwd)
 	return false, nil
 }
 
@@ -182,13 +186,14 @@ func (rt *agentRuntime) fork(ctx context.Context, entryID string, pos pisession.
 	if err != nil {
 		return "", false, err
 	}
-	rt.replaceSession(ctx, "fork", next, nil)
+	rt.replaceSession(ctx, "fork", next, rt.io.Cwd)
 	return text, false, nil
 }
 
 // sessionControl serves pi's command-context session methods
 // (ctx.newSession, ctx.fork, ctx.switchSession) for the agent.
 func (rt *agentRuntime) sessionControl(ctx context.Context, op string, args map[string]any) (map[string]any, error) {
+	ctx = context.WithValue(ctx, fromExtensionKey{}, true)
 	str := func(k string) string { s, _ := args[k].(string); return s }
 	var cancelled bool
 	var err error
@@ -212,10 +217,18 @@ func (rt *agentRuntime) sessionControl(ctx context.Context, op string, args map[
 	return map[string]any{"cancelled": cancelled}, nil
 }
 
+// fromExtensionKey marks the context of a replacement an extension asked
+// for (ctx.newSession, ctx.fork, ctx.switchSession in a command).
+type fromExtensionKey struct{}
+
 // replaceSession makes next the current session (see the file comment);
-// move, when set, runs between the old session's session_shutdown and
-// the new one's start (relocate: a session of another project).
-func (rt *agentRuntime) replaceSession(ctx context.Context, reason string, next *pisession.Tree, move func()) {
+// between the old session's session_shutdown and the new one's start the
+// run moves to cwd, the new session's (relocate: this project or
+// another), and every extension starts again there. Not when an
+// extension asked for a session of this project: its handler goes on
+// after the call in pi (old instances are not stopped), which a retired
+// generation cannot, so the extensions keep running there.
+func (rt *agentRuntime) replaceSession(ctx context.Context, reason string, next *pisession.Tree, cwd string) {
 	rt.agent.Abort()
 	_ = rt.agent.WaitIdle(ctx)
 	old := rt.tree()
@@ -224,8 +237,8 @@ func (rt *agentRuntime) replaceSession(ctx context.Context, reason string, next 
 		shutdown["targetSessionFile"] = p
 	}
 	rt.host.Emit(ctx, "session_shutdown", shutdown)
-	if move != nil {
-		move()
+	if ctx.Value(fromExtensionKey{}) == nil || filepath.Clean(cwd) != filepath.Clean(rt.io.Cwd) {
+		rt.relocate(ctx, cwd)
 	}
 	rt.mu.Lock()
 	rt.pendingBash = nil

@@ -39,6 +39,7 @@ func (m *model) builtin(name, args string) (done bool, c tea.Cmd) {
 		m.c.request(cmd("new_session"), func(m *model, r response) {
 			if r.ok && r.data["cancelled"] != true {
 				m.resetChat()
+				m.extensionsReplaced()
 				m.notice("New session started", "muted")
 			}
 		})

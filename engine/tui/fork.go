@@ -93,6 +93,7 @@ func (m *model) fork(entryID string) {
 		case r.data["cancelled"] == true:
 		default:
 			m.reloadChat()
+			m.extensionsReplaced()
 			text, _ := r.data["text"].(string)
 			m.ed.SetText(text)
 			m.notice("Forked to new session", "muted")
@@ -110,6 +111,7 @@ func (m *model) clone() {
 		case r.data["cancelled"] == true:
 		default:
 			m.reloadChat()
+			m.extensionsReplaced()
 			m.ed.SetText("")
 			m.notice("Cloned to new session", "muted")
 		}

@@ -87,7 +87,7 @@ type model struct {
 	statuses     map[string]string
 	widgets      map[string]widget
 	widgetKeys   []string
-	uiOwner      map[string]string // "status:key" / "widget:key" → the plugin that set it
+	uiOwner      map[string]string // "status:key", "widget:key", "title:", "working:message", ... → the plugin that set it
 	shortcuts    map[string]string // key (bubbletea's string) → an extension's registerShortcut key
 	title        string
 	working      workingState

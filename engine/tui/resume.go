@@ -491,8 +491,8 @@ func (m *model) switchTo(path, cwd string, req map[string]any, done string) {
 		}
 		if cwd != "" && cwd != m.cwd {
 			m.cwd, m.branch = cwd, gitBranch(cwd)
-			m.projectChanged()
 		}
+		m.extensionsReplaced()
 		if done != "" {
 			m.reloadChat(func(m *model) { m.status(done) })
 			return
@@ -505,11 +505,12 @@ func (m *model) switchTo(path, cwd string, req map[string]any, done string) {
 	})
 }
 
-// projectChanged reads again what the host's move to another project
-// changed: that project's extensions, their commands, shortcuts, input
-// listeners and autocomplete providers (the UI of the old project's went
-// with their extension_reload {moved} events).
-func (m *model) projectChanged() {
+// extensionsReplaced reads again what a session replacement changed:
+// the host started every extension again (in another project, or this
+// one), so their list, commands, shortcuts, input listeners and
+// autocomplete providers are new (the UI of the old instances went with
+// their extension_reload {moved} events).
+func (m *model) extensionsReplaced() {
 	m.c.request(cmd("get_commands"), (*model).onCommands)
 	m.c.request(cmd("get_extensions"), (*model).onExtensions)
 	m.c.request(cmd("get_shortcuts"), (*model).onShortcuts)

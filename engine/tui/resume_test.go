@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -437,5 +438,63 @@ func TestMoveShowsRuntimeDiagnostics(t *testing.T) {
 	s := h.screen()
 	if w, e, r := strings.Index(s, "Warning:"), strings.Index(s, "Error: it broke"), strings.Index(s, "Resumed session"); w > e || e > r {
 		t.Errorf("order: warning at %d, error at %d, status at %d:\n%s", w, e, r, s)
+	}
+}
+
+// TestSessionReplacementReadsCommandsAgain: after /new, /clone or a
+// /resume in the same project the host has started every extension
+// again, so the UI reads their commands again (what the new instances
+// registered).
+func TestSessionReplacementReadsCommandsAgain(t *testing.T) {
+	h := newHarness(t, Options{})
+	has := func(name string) bool {
+		return slices.ContainsFunc(h.m.commands, func(c command) bool { return c.name == name })
+	}
+	for i, step := range []struct{ text, command string }{{"/new", "new_session"}, {"/clone", "clone"}} {
+		name := fmt.Sprintf("cmd%d", i)
+		h.answer("get_commands", map[string]any{"commands": []any{map[string]any{"name": name, "description": "d", "source": "extension"}}})
+		h.m.ed.SetText(step.text)
+		h.press("enter")
+		h.respond(h.cmd(step.command), true, map[string]any{"cancelled": false})
+		h.sync()
+		if !has(name) {
+			t.Errorf("after %s the commands are %v, want %s", step.text, h.m.commands, name)
+		}
+	}
+	h.answer("get_commands", map[string]any{"commands": []any{map[string]any{"name": "resumed", "description": "d", "source": "extension"}}})
+	h.m.resumeSession("/s/other.jsonl", h.m.cwd)
+	h.respond(h.cmd("switch_session"), true, map[string]any{"cancelled": false})
+	h.sync()
+	if !has("resumed") {
+		t.Errorf("after /resume here the commands are %v", h.m.commands)
+	}
+}
+
+// TestReplacedExtensionTitleAndWorkingStateReset: an extension started
+// again (a session replacement's extension_reload {moved}) loses the
+// terminal title, working message, visibility, indicator and hidden
+// thinking label it set, as pi's resetExtensionUI; another extension's
+// stay.
+func TestReplacedExtensionTitleAndWorkingStateReset(t *testing.T) {
+	h := newHarness(t, Options{})
+	call := func(plugin, op string, value any) map[string]any {
+		return ev("ui_call", "plugin", plugin, "op", op, "key", op, "sub", "", "value", value)
+	}
+	h.event(call("mine", "setTitle", "my title"), call("mine", "setWorkingMessage", "crunching"),
+		call("mine", "setWorkingVisible", false), call("mine", "setWorkingIndicator", map[string]any{"frames": []any{"a", "b"}}),
+		call("other", "setHiddenThinkingLabel", "Pondering"))
+	if h.m.title != "my title" || h.m.working.message != "crunching" || !h.m.working.hidden || !h.m.working.hasFrames || h.m.vc.thinkingLabel != "Pondering" {
+		t.Fatalf("set: title %q, working %+v, label %q", h.m.title, h.m.working, h.m.vc.thinkingLabel)
+	}
+	h.event(ev("extension_reload", "plugin", "mine", "ok", true, "generation", 2.0, "moved", true))
+	if h.m.title != "" || h.m.working.message != "" || h.m.working.hidden || h.m.working.hasFrames {
+		t.Errorf("after the restart: title %q, working %+v", h.m.title, h.m.working)
+	}
+	if h.m.vc.thinkingLabel != "Pondering" {
+		t.Errorf("another extension's label went: %q", h.m.vc.thinkingLabel)
+	}
+	h.event(ev("extension_reload", "plugin", "other", "ok", true, "generation", 2.0, "moved", true))
+	if h.m.vc.thinkingLabel != "Thinking..." {
+		t.Errorf("label after its extension restarted: %q", h.m.vc.thinkingLabel)
 	}
 }

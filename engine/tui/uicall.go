@@ -46,6 +46,7 @@ func (m *model) uiCall(rec map[string]any) tea.Cmd {
 		m.uiOwner["widget:"+call.Sub] = call.Plugin
 	case "setTitle":
 		m.title = str
+		m.uiOwner["title:"] = call.Plugin
 	case "setEditorText":
 		m.ed.SetText(str)
 		m.editorSent = m.ed.Expanded() // the host has it already
@@ -55,11 +56,14 @@ func (m *model) uiCall(rec map[string]any) tea.Cmd {
 		m.updateAutocomplete()
 	case "setWorkingMessage":
 		m.working.message = str
+		m.uiOwner["working:message"] = call.Plugin
 	case "setWorkingVisible":
 		visible, ok := call.Value.(bool)
 		m.working.hidden = ok && !visible
+		m.uiOwner["working:visible"] = call.Plugin
 	case "setWorkingIndicator":
 		m.working.hasFrames, m.working.interval = false, 0
+		m.uiOwner["working:indicator"] = call.Plugin
 		if frames, ok := obj["frames"].([]any); ok {
 			m.working.frames, m.working.hasFrames = stringList(frames), true
 		}
@@ -72,6 +76,7 @@ func (m *model) uiCall(rec map[string]any) tea.Cmd {
 			m.vc.thinkingLabel = "Thinking..."
 		}
 		m.vc.gen++
+		m.uiOwner["thinking:label"] = call.Plugin
 	case "setToolsExpanded":
 		m.vc.toolsExpanded, _ = call.Value.(bool)
 		m.vc.gen++
@@ -113,9 +118,11 @@ func (m *model) status(text string) {
 	m.add(&noticeItem{text: text, token: "dim", status: true})
 }
 
-// dropPluginUI removes the statuses and string widgets plugin set (its
-// generation was replaced; the new one sets its own), or every plugin's
-// when plugin is "".
+// dropPluginUI removes the statuses and string widgets plugin set, and
+// undoes its terminal title, working message, visibility and indicator
+// and hidden thinking label (its generation was replaced; the new one
+// sets its own), or every plugin's when plugin is "", as pi's
+// resetExtensionUI on a reload or session replacement.
 func (m *model) dropPluginUI(plugin string) {
 	for k, owner := range m.uiOwner {
 		if plugin != "" && owner != plugin {
@@ -129,6 +136,20 @@ func (m *model) dropPluginUI(plugin string) {
 		case "widget":
 			delete(m.widgets, key)
 			m.widgetKeys = slices.DeleteFunc(m.widgetKeys, func(w string) bool { return w == key })
+		case "title":
+			m.title = ""
+		case "working":
+			switch key {
+			case "message":
+				m.working.message = ""
+			case "visible":
+				m.working.hidden = false
+			case "indicator":
+				m.working.frames, m.working.hasFrames, m.working.interval = nil, false, 0
+			}
+		case "thinking":
+			m.vc.thinkingLabel = "Thinking..."
+			m.vc.gen++
 		}
 	}
 }
