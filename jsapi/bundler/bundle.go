@@ -238,7 +238,9 @@ func (b *Bundler) cached(entry string) (*cacheRecord, bool) {
 				// Keep the next process's validation down to stats.
 				b.storeDisk(rec)
 			}
-			b.mem.put(entry, rec)
+			// Not kept in memory: once its program is compiled nothing
+			// needs the text, and reading the record again (a reload of an
+			// unchanged extension) costs one small file.
 			b.diskHits.Add(1)
 			return rec, true
 		}
