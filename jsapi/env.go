@@ -533,11 +533,14 @@ func (e *Env) program(b *bundler.Bundle) (*goja.Program, error) {
 	if p := e.programs.get(b.Hash); p != nil {
 		return p, nil
 	}
-	// Script inlines the source map as a data URL; the loader refuses any
-	// other sourceMappingURL so bundle text can never make goja read a file.
-	src := b.Script()
-	ast, err := goja.Parse(b.Entry, src, parser.WithSourceMapLoader(func(string) ([]byte, error) {
-		return nil, errors.New("external source maps are not loaded")
+	// The loader answers RuntimeScript's own URL with its map and refuses
+	// any other, so bundle text can never make goja read a file.
+	src, sourceMap := b.RuntimeScript()
+	ast, err := goja.Parse(b.Entry, src, parser.WithSourceMapLoader(func(url string) ([]byte, error) {
+		if sourceMap == nil || url != bundler.RuntimeSourceMapURL {
+			return nil, errors.New("external source maps are not loaded")
+		}
+		return sourceMap, nil
 	}))
 	if err != nil {
 		return nil, fmt.Errorf("parse bundle of %s: %w", b.Entry, err)

@@ -154,6 +154,38 @@ func (b *Bundle) Script() string {
 	return sb.String()
 }
 
+// RuntimeSourceMapURL is the sourceMappingURL RuntimeScript ends with. It
+// names no file, and an absolute URL reaches goja's loader as is, whatever
+// the script's file name.
+const RuntimeSourceMapURL = "pigo:sourcemap"
+
+// RuntimeScript is Script for a runtime that loads the source map apart
+// from the text (goja's parser.WithSourceMapLoader): the script's
+// sourceMappingURL comment names RuntimeSourceMapURL instead of inlining
+// the map, and sourceMap (nil without one) has the mappings without
+// sourcesContent. A compiled program keeps its source text as long as it
+// lives, and an inlined map (base64 of every original file) would stay with
+// it; goja reads only the mappings.
+func (b *Bundle) RuntimeScript() (script string, sourceMap []byte) {
+	prefix := WrapperPrefix
+	if b.Async {
+		prefix = AsyncWrapperPrefix
+	}
+	var sb strings.Builder
+	sb.Grow(len(prefix) + len(b.Code) + 64)
+	sb.WriteString(prefix)
+	sb.WriteString(b.Code)
+	if b.SourceMap != "" {
+		if !strings.HasSuffix(b.Code, "\n") {
+			sb.WriteByte('\n')
+		}
+		sb.WriteString("//# sourceMappingURL=" + RuntimeSourceMapURL)
+		sourceMap = []byte(shiftMap(withoutSourcesContent(b.SourceMap), len(prefix)))
+	}
+	sb.WriteString(WrapperSuffix)
+	return sb.String(), sourceMap
+}
+
 // Bundle bundles the entry file (TypeScript or JavaScript, ES module or
 // CommonJS) with everything it imports, except external modules, into one
 // Bundle. A relative entry is resolved against the working directory.
@@ -206,7 +238,9 @@ func (b *Bundler) cached(entry string) (*cacheRecord, bool) {
 				// Keep the next process's validation down to stats.
 				b.storeDisk(rec)
 			}
-			b.mem.put(entry, rec)
+			// Not kept in memory: once its program is compiled nothing
+			// needs the text, and reading the record again (a reload of an
+			// unchanged extension) costs one small file.
 			b.diskHits.Add(1)
 			return rec, true
 		}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/dop251/goja"
+	"github.com/dop251/goja/parser"
 
 	"github.com/pigo-dev/pigo/jsapi/bundler"
 )
@@ -516,5 +517,67 @@ func TestBundleRelativeEntry(t *testing.T) {
 	}
 	if _, err := os.Stat(bun.Entry); err != nil {
 		t.Error(err)
+	}
+}
+
+// RuntimeScript keeps the source map out of the script text and
+// sourcesContent out of the map, and a runtime error is located exactly as
+// with Script's inlined map.
+func TestBundleRuntimeScriptLocatesLikeScript(t *testing.T) {
+	t.Parallel()
+	dir := writeFiles(t, t.TempDir(), map[string]string{
+		"index.ts": `import { fail } from "./fail";
+export default function () { return fail(); }
+`,
+		"fail.ts": `type Unused = string;
+export function fail(): never { const x: number = 1; throw new Error("from fail " + x); }
+`,
+	})
+	bun := mustBundle(t, bundler.New(bundler.Options{}), filepath.Join(dir, "index.ts"))
+	script, sourceMap := bun.RuntimeScript()
+	if strings.Contains(script, "base64") || !strings.HasSuffix(script, "//# sourceMappingURL="+bundler.RuntimeSourceMapURL+bundler.WrapperSuffix) {
+		t.Errorf("script does not end with the runtime map URL:\n%s", script[max(0, len(script)-200):])
+	}
+	if !strings.Contains(bun.SourceMap, `"sourcesContent"`) || strings.Contains(string(sourceMap), `"sourcesContent"`) || !strings.Contains(string(sourceMap), `"mappings"`) {
+		t.Errorf("runtime map keeps sourcesContent or lost mappings: %s", sourceMap)
+	}
+	stack := func(src string, opts ...parser.Option) string {
+		ast, err := goja.Parse(bun.Entry, src, opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prg, err := goja.CompileAST(ast, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		vm := goja.New()
+		wrapper, err := vm.RunProgram(prg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fn, _ := goja.AssertFunction(wrapper)
+		module := vm.NewObject()
+		exports := vm.NewObject()
+		_ = module.Set("exports", exports)
+		if _, err := fn(goja.Undefined(), exports, goja.Undefined(), module); err != nil {
+			t.Fatal(err)
+		}
+		def, _ := goja.AssertFunction(module.Get("exports").ToObject(vm).Get("default"))
+		_, err = def(goja.Undefined())
+		var ex *goja.Exception
+		if !errors.As(err, &ex) {
+			t.Fatalf("err = %v, want a JS exception", err)
+		}
+		return ex.String()
+	}
+	want := stack(bun.Script())
+	got := stack(script, parser.WithSourceMapLoader(func(url string) ([]byte, error) {
+		if url != bundler.RuntimeSourceMapURL {
+			t.Errorf("loader asked for %q", url)
+		}
+		return sourceMap, nil
+	}))
+	if got != want || !strings.Contains(got, filepath.Join(dir, "fail.ts")+":2:") {
+		t.Errorf("stack with the runtime map:\n%s\nwant (inlined map):\n%s", got, want)
 	}
 }

@@ -198,3 +198,21 @@ func TestHashIsDeterministic(t *testing.T) {
 		t.Errorf("different options gave the same hash")
 	}
 }
+
+// A record read from disk is not also held in memory: every later Bundle
+// of the entry reads the disk again (and is still served from cache).
+func TestCacheDiskHitNotKeptInMemory(t *testing.T) {
+	t.Parallel()
+	_, entry := cacheFixture(t)
+	opts := bundler.Options{CacheDir: t.TempDir(), External: piExternals}
+	built := mustBundle(t, bundler.New(opts), entry)
+	fresh := bundler.New(opts)
+	for range 2 {
+		if bun := mustBundle(t, fresh, entry); !bun.FromCache || bun.Code != built.Code {
+			t.Fatalf("not served from the disk cache")
+		}
+	}
+	if s := fresh.Stats(); s.Builds != 0 || s.DiskHits != 2 || s.MemoryHits != 0 {
+		t.Errorf("stats = %+v, want 2 disk hits and no memory hit", s)
+	}
+}

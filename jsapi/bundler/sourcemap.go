@@ -61,6 +61,12 @@ func isNamespaced(src string) bool {
 // generated columns of the first line moved right by shift bytes: the
 // first line of Code is preceded by the wrapper prefix.
 func inlineSourceMap(mapJSON string, shift int) string {
+	return "//# sourceMappingURL=data:application/json;base64," + base64.StdEncoding.EncodeToString([]byte(shiftMap(mapJSON, shift)))
+}
+
+// shiftMap returns mapJSON with the generated columns of the first line
+// moved right by shift bytes.
+func shiftMap(mapJSON string, shift int) string {
 	const key = `"mappings":"`
 	if i := strings.Index(mapJSON, key); i >= 0 && shift != 0 {
 		start := i + len(key)
@@ -69,7 +75,43 @@ func inlineSourceMap(mapJSON string, shift int) string {
 			mapJSON = mapJSON[:start] + shiftFirstLine(mapJSON[start:end], shift) + mapJSON[end:]
 		}
 	}
-	return "//# sourceMappingURL=data:application/json;base64," + base64.StdEncoding.EncodeToString([]byte(mapJSON))
+	return mapJSON
+}
+
+// withoutSourcesContent returns mapJSON without its sourcesContent member
+// (mapJSON unchanged when it has none or is not the JSON it expects).
+// Locating a runtime error needs only the mappings; the original files'
+// text is for debuggers.
+func withoutSourcesContent(mapJSON string) string {
+	const key = `"sourcesContent":[`
+	start := strings.Index(mapJSON, key)
+	if start < 0 {
+		return mapJSON
+	}
+	// The key is found outside strings: a quote inside a JSON string is
+	// escaped. The array ends at the first ']' outside its strings.
+	inString, escaped := false, false
+	for i := start + len(key); i < len(mapJSON); i++ {
+		c := mapJSON[i]
+		switch {
+		case escaped:
+			escaped = false
+		case inString && c == '\\':
+			escaped = true
+		case c == '"':
+			inString = !inString
+		case !inString && c == ']':
+			end := i + 1
+			switch {
+			case end < len(mapJSON) && mapJSON[end] == ',':
+				end++ // the member and the comma after it
+			case start > 0 && mapJSON[start-1] == ',':
+				start-- // the last member: the comma before it
+			}
+			return mapJSON[:start] + mapJSON[end:]
+		}
+	}
+	return mapJSON
 }
 
 // shiftFirstLine adds shift to the generated column of the first segment
