@@ -54,6 +54,7 @@ type jsGen struct {
 	rejections map[*goja.Promise]goja.Value // loop only: rejected, not yet handled
 	modules    map[string]*goja.Object      // loop only: instantiated host modules
 	timers     map[*timerHandle]struct{}    // loop only: live timers, cleared on retire
+	timerQueue timerQueue                   // loop only: timers in Node's order (timers.go)
 	piObj      *goja.Object                 // loop only
 	loading    bool                         // loop only: the factory has not settled yet (pi's load phase)
 	drafts     map[any]any                  // loop only: registry → *jsDraft[T]

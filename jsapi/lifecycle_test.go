@@ -220,3 +220,63 @@ func TestTimerRefresh(t *testing.T) {
 		t.Fatalf("order = %q, want c1,c2,b,a", got)
 	}
 }
+
+// Timers run in Node's order: by due time, then in the order they were
+// set, even when many come due at once or the loop was busy past several
+// due times; a delay below 1 ms is 1 ms; immediates run in the order they
+// were set, one set during a round in the next round.
+func TestTimersRunInNodeOrder(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	f.write("order.ts", `export default function (pi) {
+  pi.tools.add((d) => d.set("order", { description: "", parameters: { type: "object" },
+    execute: async () => {
+      const out = [];
+      // 300 timers due together.
+      const same = [];
+      await new Promise((done) => {
+        for (let i = 0; i < 300; i++) setTimeout(() => same.push(i), 3);
+        setTimeout(done, 4);
+      });
+      out.push(same.every((v, i) => v === i) && same.length === 300 ? "same:ok" : "same:" + same.join(" "));
+      // Due in the reverse of the order set, all overdue once the busy
+      // loop below ends.
+      const rev = [];
+      await new Promise((done) => {
+        for (let i = 0; i < 40; i++) setTimeout(() => rev.push(i), 40 - i);
+        const end = Date.now() + 60;
+        while (Date.now() < end) {}
+        setTimeout(done, 1);
+      });
+      out.push(rev.every((v, i) => v === 39 - i) ? "rev:ok" : "rev:" + rev.join(" "));
+      const seq = [];
+      await new Promise((done) => {
+        setTimeout(() => seq.push("a"), 5);
+        setTimeout(() => seq.push("b"), 5);
+        setTimeout(() => seq.push("c"), 4);
+        setTimeout(() => seq.push("x"), 1);
+        setTimeout(() => seq.push("y"), 0);
+        setTimeout(() => { seq.push("d"); done(); }, 6);
+      });
+      out.push(seq.join(""));
+      const imm = [];
+      await new Promise((done) => {
+        for (let i = 0; i < 50; i++) setImmediate(() => imm.push(i));
+        setImmediate(() => setImmediate(() => { imm.push("next"); done(); }));
+        const cleared = setImmediate(() => imm.push("cleared"));
+        clearImmediate(cleared);
+      });
+      out.push(imm.length === 51 && imm.slice(0, 50).every((v, i) => v === i) && imm[50] === "next" ? "imm:ok" : "imm:" + imm.join(" "));
+      return { content: [{ type: "text", text: out.join(",") }] };
+    } }));
+}
+`)
+	f.mustBoot("order.ts")
+	r, err := f.runTool("order", map[string]any{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := r.Text(), "same:ok,rev:ok,xycabd,imm:ok"; got != want {
+		t.Fatalf("order = %q, want %q", got, want)
+	}
+}
