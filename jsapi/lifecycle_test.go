@@ -243,20 +243,22 @@ func TestTimersRunInNodeOrder(t *testing.T) {
       // loop below ends.
       const rev = [];
       await new Promise((done) => {
-        for (let i = 0; i < 40; i++) setTimeout(() => rev.push(i), 40 - i);
-        const end = Date.now() + 60;
+        for (let i = 0; i < 10; i++) setTimeout(() => rev.push(i), 10 * (10 - i));
+        const end = Date.now() + 120;
         while (Date.now() < end) {}
         setTimeout(done, 1);
       });
-      out.push(rev.every((v, i) => v === 39 - i) ? "rev:ok" : "rev:" + rev.join(" "));
+      out.push(rev.length === 10 && rev.every((v, i) => v === 9 - i) ? "rev:ok" : "rev:" + rev.join(" "));
       const seq = [];
       await new Promise((done) => {
-        setTimeout(() => seq.push("a"), 5);
-        setTimeout(() => seq.push("b"), 5);
-        setTimeout(() => seq.push("c"), 4);
+        // Spaced so that setting them, slow under -race, cannot reorder
+        // their due times.
+        setTimeout(() => seq.push("a"), 20);
+        setTimeout(() => seq.push("b"), 20);
+        setTimeout(() => seq.push("c"), 10);
         setTimeout(() => seq.push("x"), 1);
         setTimeout(() => seq.push("y"), 0);
-        setTimeout(() => { seq.push("d"); done(); }, 6);
+        setTimeout(() => { seq.push("d"); done(); }, 40);
       });
       out.push(seq.join(""));
       const imm = [];

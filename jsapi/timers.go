@@ -53,28 +53,6 @@ type timerQueue struct {
 	// posted.
 	immediates     []*timerHandle
 	immediateRound bool
-	// now is the loop's time as Node reads it: once per round of jobs
-	// (libuv reads the clock once per iteration), nowValid until the
-	// round ends. Timers set together keep the order of their delays
-	// however long setting them took.
-	now      time.Time
-	nowValid bool
-}
-
-// loopNow is the time timers set now count from.
-func (q *timerQueue) loopNow(g *jsGen) time.Time {
-	if !q.nowValid {
-		q.setLoopNow(g, time.Now())
-	}
-	return q.now
-}
-
-func (q *timerQueue) setLoopNow(g *jsGen, now time.Time) {
-	q.now = now
-	if !q.nowValid {
-		q.nowValid = true
-		g.loop.RunOnLoop(func(*goja.Runtime) { q.nowValid = false })
-	}
 }
 
 type timerHeap []*timerHandle
@@ -102,6 +80,17 @@ func (h *timerHeap) Pop() any {
 	*h = old[:len(old)-1]
 	t.index = -1
 	return t
+}
+
+// timerEpoch starts the millisecond clock timers count from.
+var timerEpoch = time.Now()
+
+// timerNow is the time a timer set now counts from: the clock in whole
+// milliseconds, as libuv's uv_now that Node reads for each setTimeout, so
+// timers set within the same millisecond run in the order of their
+// delays and then as set.
+func timerNow() time.Time {
+	return timerEpoch.Add(time.Since(timerEpoch).Truncate(time.Millisecond))
 }
 
 // add queues t due delay from now, after every timer already due then.
@@ -140,13 +129,12 @@ func (q *timerQueue) rearm(g *jsGen, now time.Time) {
 func (q *timerQueue) fire(g *jsGen) {
 	q.driver = nil
 	now := time.Now()
-	q.setLoopNow(g, now)
 	for len(q.heap) > 0 && !q.heap[0].due.After(now) {
 		t := heap.Pop(&q.heap).(*timerHandle)
 		if t.repeat {
 			q.seq++
 			t.seq = q.seq
-			t.due = now.Add(t.delay)
+			t.due = timerNow().Add(t.delay)
 			heap.Push(&q.heap, t)
 		} else {
 			delete(g.timers, t)
@@ -211,7 +199,7 @@ func (g *jsGen) installTimers() {
 			if immediate {
 				g.timerQueue.addImmediate(g, h)
 			} else {
-				g.timerQueue.add(g, h, g.timerQueue.loopNow(g))
+				g.timerQueue.add(g, h, timerNow())
 			}
 		}
 		arm()
