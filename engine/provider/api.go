@@ -68,6 +68,12 @@ type Options struct {
 	CacheRetention string
 	// Metadata: anthropic-messages sends metadata.user_id from it.
 	Metadata map[string]any
+	// Transport is pi's transport setting for APIs that speak more than
+	// one (openai-codex-responses): "sse" for SSE only; "" (pi's "auto"),
+	// "auto", "websocket" and "websocket-cached" try a WebSocket first and
+	// fall back to SSE; "auto" and "websocket-cached" also continue the
+	// previous response on a cached connection.
+	Transport string
 
 	// Retry configures HTTP-level retries and timeouts.
 	Retry RetryPolicy
