@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -252,5 +255,82 @@ func TestCodexWebSocketCachedContext(t *testing.T) {
 	}
 	if f.frames[2]["previous_response_id"] != "resp_2" || f.frames[3]["previous_response_id"] != nil || len(f.frames[3]["input"].([]any)) != 6 {
 		t.Errorf("retry after a lost continuation: %v then %v", f.frames[2], f.frames[3])
+	}
+}
+
+const piCodexWebSocketDriver = `
+import fs from "node:fs";
+const spec = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+const { streamSimple } = await import(spec.piAi);
+const messages = [];
+for (const add of spec.turns) {
+  messages.push(...add);
+  let result;
+  for await (const ev of streamSimple(spec.model, { systemPrompt: spec.systemPrompt, messages }, spec.options)) {
+    if (ev.type === "done") result = ev.message;
+    if (ev.type === "error") result = ev.error;
+  }
+  process.stdout.write(JSON.stringify(result) + "\n");
+  messages.push(result);
+}
+process.exit(0); // the session's cached socket would keep node running
+`
+
+// pi-ai 1.6 and pigo, both with transport "auto" and a session, answer the
+// same emulated Codex endpoint for two turns: the response.create frames
+// (the second one the cached-context delta) are the same, byte for byte,
+// and so are the WebSocket headers that matter.
+func TestCodexWebSocketDifferential(t *testing.T) {
+	piAI := piAI16Path(t)
+	replies := [][]string{codexTextReply("resp_1", "One"), codexTextReply("resp_2", "Two")}
+	turns := [][]map[string]any{{userMsg("hi")}, {userMsg("more")}}
+	model := func(base string) *provider.Model {
+		m := codexWSModel(base)
+		m.Name = "GPT-5.4"
+		return m
+	}
+	pf := newFakeCodex(t, false, replies...)
+	dir := t.TempDir()
+	spec := map[string]any{"piAi": "file://" + piAI, "model": model(pf.URL), "systemPrompt": "Be brief.", "turns": turns,
+		"options": map[string]any{"apiKey": codexJWT("acct_ws", "x"), "sessionId": "sess-diff", "transport": "auto"}}
+	specPath, driverPath := filepath.Join(dir, "spec.json"), filepath.Join(dir, "driver.mjs")
+	if err := os.WriteFile(specPath, []byte(js(spec)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(driverPath, []byte(piCodexWebSocketDriver), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(pi16Node(piAI), driverPath, specPath)
+	cmd.Env = []string{"HOME=" + dir, "PI_OFFLINE=1"}
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), `"text":"Two"`) {
+		t.Fatalf("pi-ai's replies: %s", out)
+	}
+
+	gf := newFakeCodex(t, false, replies...)
+	defer provider.CloseCodexWebSockets("sess-diff")
+	c := &provider.Context{SystemPrompt: "Be brief."}
+	for _, add := range turns {
+		c.Messages = append(c.Messages, add...)
+		// pigo caps the output only when asked (buildCodexParams); pi-ai's
+		// default cap is the model's.
+		msg := codexStream(t, gf.URL, c, provider.Options{Transport: "auto", SessionID: "sess-diff", MaxTokens: 128000})
+		c.Messages = append(c.Messages, msg.Map())
+	}
+	if len(pf.rawFrames) != 2 || len(gf.rawFrames) != 2 || len(pf.upgrades) != 1 || len(gf.upgrades) != 1 {
+		t.Fatalf("frames pi-ai %d pigo %d, upgrades pi-ai %d pigo %d", len(pf.rawFrames), len(gf.rawFrames), len(pf.upgrades), len(gf.upgrades))
+	}
+	for i := range pf.rawFrames {
+		if pf.rawFrames[i] != gf.rawFrames[i] {
+			t.Errorf("frame %d:\npi-ai %s\npigo  %s", i, pf.rawFrames[i], gf.rawFrames[i])
+		}
+	}
+	for _, h := range []string{"Authorization", "Chatgpt-Account-Id", "Originator", "Openai-Beta", "Session-Id", "X-Client-Request-Id", "Session_id"} {
+		if pv, gv := pf.upgrades[0].Get(h), gf.upgrades[0].Get(h); pv != gv {
+			t.Errorf("header %s: pi-ai %q, pigo %q", h, pv, gv)
+		}
 	}
 }
