@@ -41,6 +41,9 @@ func newFakeCodex(t *testing.T, refuse bool, replies ...[]string) *fakeCodex {
 	return f
 }
 
+// closeSocket in a WebSocket reply closes the socket there (code 1011).
+const closeSocket = "CLOSE"
+
 func (f *fakeCodex) next() []string {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -86,6 +89,10 @@ func (f *fakeCodex) serve(w http.ResponseWriter, r *http.Request) {
 		f.rawFrames = append(f.rawFrames, string(data))
 		f.mu.Unlock()
 		for _, ev := range f.next() {
+			if ev == closeSocket {
+				_ = conn.Close(websocket.StatusInternalError, "boom")
+				return
+			}
 			if err := conn.Write(r.Context(), websocket.MessageText, []byte(ev)); err != nil {
 				return
 			}
@@ -332,5 +339,26 @@ func TestCodexWebSocketDifferential(t *testing.T) {
 		if pv, gv := pf.upgrades[0].Get(h), gf.upgrades[0].Get(h); pv != gv {
 			t.Errorf("header %s: pi-ai %q, pigo %q", h, pv, gv)
 		}
+	}
+}
+
+// A connection limit before the reply started is retried once on a new
+// socket; a socket that closes after the reply started fails the request
+// (no SSE retry) with pi-ai's close error and diagnostic.
+func TestCodexWebSocketRetryAndLateFailure(t *testing.T) {
+	f := newFakeCodex(t, false, []string{`{"type":"error","error":{"code":"websocket_connection_limit_reached","message":"too many"}}`},
+		codexTextReply("resp_1", "One"), append(codexTextReply("resp_2", "Two")[:3], closeSocket))
+	c := &provider.Context{Messages: []map[string]any{userMsg("hi")}}
+	msg := codexStream(t, f.URL, c, provider.Options{Transport: "websocket"})
+	if msg.Content[0].Text != "One" || len(f.upgrades) != 2 || f.posts != 0 || len(msg.Diagnostics) != 0 {
+		t.Fatalf("after a connection limit: %+v, upgrades %d posts %d", msg, len(f.upgrades), f.posts)
+	}
+	msg = codexStream(t, f.URL, c, provider.Options{Transport: "websocket"})
+	if msg.StopReason != provider.StopReasonError || msg.ErrorMessage != "WebSocket closed 1011 boom" || f.posts != 0 {
+		t.Fatalf("closed mid-reply: %+v, posts %d", msg, f.posts)
+	}
+	if len(msg.Diagnostics) != 1 || msg.Diagnostics[0].Details["phase"] != "after_message_stream_start" ||
+		msg.Diagnostics[0].Details["fallbackTransport"] != nil || msg.Diagnostics[0].Error.Name != "WebSocketCloseError" {
+		t.Errorf("diagnostics %+v", msg.Diagnostics)
 	}
 }
