@@ -259,9 +259,9 @@ func (st *responsesStream) tryCodexWebSocket(ctx context.Context, payload map[st
 	}
 	req := codexWebSocketRequest{target: codexWebSocketURL(st.model.BaseURL), headers: headers, body: payload,
 		sessionID: sessionID, accountID: account, cached: transport == "auto" || transport == "websocket-cached"}
-	retriedLimit, retriedContinuation := false, false
+	retriedLimit, retriedContinuation, retriedStale := false, false, false
 	for {
-		started, err := st.streamCodexWebSocket(ctx, req)
+		started, reused, err := st.streamCodexWebSocket(ctx, req)
 		if err == nil {
 			return true, nil
 		}
@@ -284,6 +284,13 @@ func (st *responsesStream) tryCodexWebSocket(ctx context.Context, payload map[st
 		// The backend's own errors are not the transport's.
 		if (errors.As(err, &api) || errors.As(err, &proto)) && !(code == codexConnectionLimitCode && !started) {
 			return true, err
+		}
+		// pi-ai skips a cached socket the server closed (its readyState);
+		// coder/websocket only tells at the next read or write, so a reused
+		// socket that failed before the reply gets one fresh socket.
+		if reused && !started && !retriedStale {
+			retriedStale = true
+			continue
 		}
 		st.out.Diagnostics = append(st.out.Diagnostics, codexTransportDiagnostic(err, transport, started, requestBytes, opts.now()))
 		recordCodexWebSocketFailure(sessionID)

@@ -175,17 +175,18 @@ func dialCodexWebSocket(ctx context.Context, target string, headers http.Header,
 // socket closed after the request; else the session's cached socket when
 // it is free and young enough, a new uncached one while it is busy, or a
 // new one that becomes the cached socket. release puts a cached socket
-// back (keep) or closes it.
-func acquireCodexSocket(ctx context.Context, target string, headers http.Header, client *http.Client, sessionID, accountID string) (conn *websocket.Conn, entry *codexSocket, release func(keep bool), err error) {
+// back (keep) or closes it; reused says the socket served an earlier
+// request.
+func acquireCodexSocket(ctx context.Context, target string, headers http.Header, client *http.Client, sessionID, accountID string) (conn *websocket.Conn, entry *codexSocket, reused bool, release func(keep bool), err error) {
 	closeOnly := func(c *websocket.Conn) func(bool) {
 		return func(bool) { _ = c.Close(websocket.StatusNormalClosure, "done") }
 	}
 	if sessionID == "" {
 		conn, err := dialCodexWebSocket(ctx, target, headers, client)
 		if err != nil {
-			return nil, nil, nil, err
+			return nil, nil, false, nil, err
 		}
-		return conn, nil, closeOnly(conn), nil
+		return conn, nil, false, closeOnly(conn), nil
 	}
 	codexSockets.Lock()
 	cached := codexSockets.bySession[sessionID][accountID]
@@ -199,22 +200,22 @@ func acquireCodexSocket(ctx context.Context, target string, headers http.Header,
 			codexSockets.Unlock()
 			conn, err := dialCodexWebSocket(ctx, target, headers, client)
 			if err != nil {
-				return nil, nil, nil, err
+				return nil, nil, false, nil, err
 			}
-			return conn, nil, closeOnly(conn), nil
+			return conn, nil, false, closeOnly(conn), nil
 		case time.Since(cached.created) >= codexWebSocketMaxAge:
 			_ = cached.conn.Close(websocket.StatusNormalClosure, "connection_age_limit")
 			dropCodexSocketLocked(sessionID, accountID, cached)
 		default:
 			cached.busy = true
 			codexSockets.Unlock()
-			return cached.conn, cached, releaseCodexSocket(sessionID, accountID, cached), nil
+			return cached.conn, cached, true, releaseCodexSocket(sessionID, accountID, cached), nil
 		}
 	}
 	codexSockets.Unlock()
 	conn, err = dialCodexWebSocket(ctx, target, headers, client)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, false, nil, err
 	}
 	entry = &codexSocket{conn: conn, busy: true, created: time.Now()}
 	codexSockets.Lock()
@@ -223,7 +224,7 @@ func acquireCodexSocket(ctx context.Context, target string, headers http.Header,
 	}
 	codexSockets.bySession[sessionID][accountID] = entry
 	codexSockets.Unlock()
-	return conn, entry, releaseCodexSocket(sessionID, accountID, entry), nil
+	return conn, entry, false, releaseCodexSocket(sessionID, accountID, entry), nil
 }
 
 func releaseCodexSocket(sessionID, accountID string, s *codexSocket) func(keep bool) {
@@ -362,10 +363,10 @@ type codexWebSocketRequest struct {
 	cached    bool // "auto" and "websocket-cached"
 }
 
-func (st *responsesStream) streamCodexWebSocket(ctx context.Context, req codexWebSocketRequest) (started bool, err error) {
-	conn, entry, release, err := acquireCodexSocket(ctx, req.target, req.headers, st.opts.client(), req.sessionID, req.accountID)
+func (st *responsesStream) streamCodexWebSocket(ctx context.Context, req codexWebSocketRequest) (started, reused bool, err error) {
+	conn, entry, reused, release, err := acquireCodexSocket(ctx, req.target, req.headers, st.opts.client(), req.sessionID, req.accountID)
 	if err != nil {
-		return false, err
+		return false, false, err
 	}
 	keep := false
 	defer func() { release(keep) }()
@@ -373,11 +374,11 @@ func (st *responsesStream) streamCodexWebSocket(ctx context.Context, req codexWe
 	if req.cached && entry != nil {
 		body = cachedCodexRequest(entry, body)
 	}
-	fail := func(err error) (bool, error) {
+	fail := func(err error) (bool, bool, error) {
 		if entry != nil {
 			entry.continuation = nil
 		}
-		return started, err
+		return started, reused, err
 	}
 	frame, err := codexWebSocketFrame(body)
 	if err != nil {
@@ -428,7 +429,7 @@ func (st *responsesStream) streamCodexWebSocket(ctx context.Context, req codexWe
 		entry.continuation = &codexContinuation{requestBody: req.body, responseID: st.out.ResponseID,
 			responseItems: codexResponseItems(st.model, st.out)}
 	}
-	return started, nil
+	return started, reused, nil
 }
 
 // codexWebSocketReadError words a failed read or write as pi-ai does.

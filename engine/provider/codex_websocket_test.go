@@ -362,3 +362,16 @@ func TestCodexWebSocketRetryAndLateFailure(t *testing.T) {
 		t.Errorf("diagnostics %+v", msg.Diagnostics)
 	}
 }
+
+// A cached socket the server closed while idle is replaced by a fresh one
+// for the next request, not taken for a broken transport.
+func TestCodexWebSocketStaleSocket(t *testing.T) {
+	f := newFakeCodex(t, false, append(codexTextReply("resp_1", "One"), closeSocket), codexTextReply("resp_2", "Two"))
+	defer provider.CloseCodexWebSockets("sess-stale")
+	c := &provider.Context{Messages: []map[string]any{userMsg("hi")}}
+	codexStream(t, f.URL, c, provider.Options{Transport: "websocket", SessionID: "sess-stale"})
+	msg := codexStream(t, f.URL, c, provider.Options{Transport: "websocket", SessionID: "sess-stale"})
+	if msg.Content[0].Text != "Two" || len(f.upgrades) != 2 || f.posts != 0 || len(msg.Diagnostics) != 0 {
+		t.Errorf("after the server closed the cached socket: %+v, upgrades %d posts %d", msg, len(f.upgrades), f.posts)
+	}
+}
