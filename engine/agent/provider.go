@@ -16,6 +16,9 @@ type RegistryProvider struct {
 	// Options is the base of every request's options (API keys env, retry
 	// policy, HTTP client); per-request fields are filled in.
 	Options provider.Options
+	// Transport, when set, is read for every request: pi's transport
+	// setting, which /settings changes while the session runs.
+	Transport func() string
 }
 
 // ModelMap renders a model as the JSON data events and extensions see.
@@ -50,6 +53,9 @@ func (p RegistryProvider) Stream(ctx context.Context, req Request) (Message, err
 		c.Tools = append(c.Tools, tool)
 	}
 	opts := p.Options
+	if p.Transport != nil {
+		opts.Transport = p.Transport()
+	}
 	opts.Thinking = provider.ThinkingLevel(req.Thinking)
 	if req.MaxTokens > 0 {
 		opts.MaxTokens = req.MaxTokens

@@ -142,6 +142,8 @@ func rpcCommands() map[string]rpcCommandSpec {
 		"get_credentials":      {false, (*rpcServer).getCredentials},  // rpc_auth.go
 		"get_cache_warming":    {false, (*rpcServer).getCacheWarming}, // rpc_cachewarm.go
 		"set_cache_warming":    {false, (*rpcServer).setCacheWarming},
+		"get_transport":        {false, (*rpcServer).getTransport}, // rpc_transport.go
+		"set_transport":        {false, (*rpcServer).setTransport},
 		"get_usage_breakdown":  {false, (*rpcServer).getUsageBreakdown}, // rpc_usage.go
 		"get_routed_model":     {false, (*rpcServer).getRoutedModel},
 		"get_footer_usage":     {false, (*rpcServer).getFooterUsage},

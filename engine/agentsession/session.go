@@ -62,11 +62,14 @@ type agentRuntime struct {
 	extPaths map[string]string
 	extInfo  map[string]map[string]any
 
-	mu               sync.Mutex
-	model            *provider.Model // nil: none (pi's "unknown" placeholder)
-	scoped           []provider.ScopedModel
-	steeringMode     string
-	followUpMode     string
+	mu           sync.Mutex
+	model        *provider.Model // nil: none (pi's "unknown" placeholder)
+	scoped       []provider.ScopedModel
+	steeringMode string
+	followUpMode string
+	// transport is pi's agent.transport: the setting when the session
+	// starts or moves to another project, then what /settings chose.
+	transport        atomic.Value // string
 	pendingBash      []agent.Message
 	shutdownRequest  bool
 	sink             func(ev map[string]any)
@@ -242,6 +245,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	diags = append(diags, problemDiagnostics(app.Problems, trusted)...)
 	rt.steeringMode = rt.settings.queueMode("steeringMode") // the project's may be gone
 	rt.followUpMode = rt.settings.queueMode("followUpMode")
+	rt.transport.Store(rt.settings.transport())
 	for _, res := range results {
 		if res.OK {
 			continue
@@ -313,8 +317,9 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	a := agent.New(agent.Options{
 		Host: rt.host,
 		Provider: imageBlockingProvider{
-			Provider: agent.RegistryProvider{Registry: rt.reg, Options: provider.Options{Retry: rt.settings.providerRetry(), ThinkingBudgets: rt.settings.thinkingBudgets()}},
-			blocked:  func() bool { return rt.settings.boolIn("images", "blockImages", false) },
+			Provider: agent.RegistryProvider{Registry: rt.reg, Options: provider.Options{Retry: rt.settings.providerRetry(), ThinkingBudgets: rt.settings.thinkingBudgets()},
+				Transport: func() string { return rt.transport.Load().(string) }},
+			blocked: func() bool { return rt.settings.boolIn("images", "blockImages", false) },
 		},
 		Model:         agent.ModelMap(model),
 		ThinkingLevel: thinking,

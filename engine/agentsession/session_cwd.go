@@ -118,6 +118,7 @@ func (rt *agentRuntime) relocate(ctx context.Context, cwd string) {
 	}
 	rt.steeringMode, rt.followUpMode = rt.settings.queueMode("steeringMode"), rt.settings.queueMode("followUpMode")
 	rt.agent.SetQueueModes(rt.steeringMode, rt.followUpMode)
+	rt.transport.Store(rt.settings.transport())
 	rt.mu.Unlock()
 	if rt.app.Relocate == nil {
 		rt.showDiagnostics(settingsDiags)

@@ -52,6 +52,7 @@ func loadPiSettings(fsys FS, agentDir, cwd string) (*piSettings, []diagnostic) {
 			diags = append(diags, diagnostic{"warning", fmt.Sprintf("Invalid settings file %s: %v", p, err)})
 			return map[string]any{}, false
 		}
+		migrateSettings(m)
 		return m, true
 	}
 	var ok bool
@@ -59,6 +60,33 @@ func loadPiSettings(fsys FS, agentDir, cwd string) (*piSettings, []diagnostic) {
 	s.globalBad = !ok
 	s.project, _ = read(filepath.Join(cwd, ".pi", "settings.json"))
 	return s, diags
+}
+
+// migrateSettings is the part of pi's SettingsManager.migrateSettings the
+// agent modes read: the old boolean websockets becomes transport
+// ("websocket" or "sse") unless transport is set. Only the loaded copy
+// changes; the file is rewritten field by field as before.
+func migrateSettings(m map[string]any) {
+	if _, set := m["transport"]; set {
+		return
+	}
+	if ws, ok := m["websockets"].(bool); ok {
+		m["transport"] = "sse"
+		if ws {
+			m["transport"] = "websocket"
+		}
+		delete(m, "websockets")
+	}
+}
+
+// transport is pi's getTransport: the merged transport, "auto" when
+// unset. pi does not check the value: one it does not know tries the
+// WebSocket as "websocket" does.
+func (s *piSettings) transport() string {
+	if t, ok := s.get("transport").(string); ok {
+		return t
+	}
+	return "auto"
 }
 
 // globalStr is a string from the agent dir's settings only (pi reads

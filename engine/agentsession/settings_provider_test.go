@@ -118,3 +118,38 @@ func TestCompactionModelOverridesMerge(t *testing.T) {
 		t.Errorf("p/other: %+v", c)
 	}
 }
+
+// TestTransportSetting: pi's getTransport, project over global, "auto"
+// when unset, and the migration of the old boolean websockets in each
+// file (a transport beside it wins and the boolean stays).
+func TestTransportSetting(t *testing.T) {
+	t.Parallel()
+	migrated := func(m map[string]any) map[string]any {
+		migrateSettings(m)
+		return m
+	}
+	cases := []struct {
+		global, project map[string]any
+		want            string
+	}{
+		{map[string]any{}, map[string]any{}, "auto"},
+		{migrated(map[string]any{"websockets": true}), map[string]any{}, "websocket"},
+		{migrated(map[string]any{"websockets": false}), map[string]any{}, "sse"},
+		{migrated(map[string]any{"websockets": true}), migrated(map[string]any{"websockets": false}), "sse"},
+		{map[string]any{"transport": "sse"}, map[string]any{"transport": "websocket-cached"}, "websocket-cached"},
+		{migrated(map[string]any{"transport": "auto", "websockets": false}), map[string]any{}, "auto"},
+	}
+	for i, c := range cases {
+		s := &piSettings{global: c.global, project: c.project}
+		if got := s.transport(); got != c.want {
+			t.Errorf("case %d: transport %q, want %q", i, got, c.want)
+		}
+	}
+	m := migrated(map[string]any{"websockets": true})
+	if _, left := m["websockets"]; left {
+		t.Errorf("websockets kept after migration: %v", m)
+	}
+	if m := migrated(map[string]any{"transport": "sse", "websockets": true}); m["websockets"] != true {
+		t.Errorf("websockets dropped beside a transport: %v", m)
+	}
+}

@@ -42,6 +42,10 @@
 //     cycle_model "direction": "backward";
 //   - get_cache_warming {mode, status, missCost?, warmCost?}: /session's
 //     prompt cache warming section (status is pi's one-line decision);
+//   - get_transport {transport}, set_transport {transport}: pi's transport
+//     setting ("sse", "websocket", "websocket-cached" or "auto") for the
+//     settings selector; set_transport saves it globally and the next
+//     model request uses it;
 //   - credentials: get_credentials {credentials: [{provider, type}],
 //     providers: [{provider, configured, oauth}], authPath} (oauth: the
 //     stored credential is an account login), set_api_key

@@ -68,6 +68,13 @@ type Options struct {
 	CacheRetention string
 	// Metadata: anthropic-messages sends metadata.user_id from it.
 	Metadata map[string]any
+	// Transport is pi's transport setting for APIs that speak more than
+	// one (openai-codex-responses): "" and "sse" for SSE only; "auto",
+	// "websocket" and "websocket-cached" (and any other value, as in pi)
+	// try a WebSocket first and fall back to SSE; "auto" and
+	// "websocket-cached" also continue the previous response on a cached
+	// connection. pi's default is "auto", which the agent session passes.
+	Transport string
 
 	// Retry configures HTTP-level retries and timeouts.
 	Retry RetryPolicy

@@ -29,10 +29,8 @@ import (
 // response.done/incomplete count as response.completed. Input items and the
 // event handling are openai_responses.go's.
 //
-// pi-ai's default transport ("auto") first tries a WebSocket to the same
-// endpoint and falls back to this SSE request when that fails; pigo only
-// speaks SSE (pi's transport "sse"): the standard library has no WebSocket
-// client, and the SSE request is the one pi itself falls back to.
+// Unless the transport is "sse", the request first goes over a WebSocket
+// (codex_websocket.go) and comes here when that fails before streaming.
 
 // APIOpenAICodexResponses is the Codex backend's Responses API (ChatGPT
 // subscriptions, provider openai-codex).
@@ -170,7 +168,11 @@ func (st *responsesStream) streamCodex(ctx context.Context, c *Context, key stri
 	if err != nil {
 		return err
 	}
-	body, err := st.body(ctx, params)
+	payload, err := st.payload(ctx, params)
+	if err != nil {
+		return err
+	}
+	body, err := encodeBody(payload)
 	if err != nil {
 		return err
 	}
@@ -193,6 +195,9 @@ func (st *responsesStream) streamCodex(ctx context.Context, c *Context, key stri
 	if sid := opts.SessionID; sid != "" {
 		headers["Session_id"] = sid
 		headers["X-Client-Request-Id"] = sid
+	}
+	if done, err := st.tryCodexWebSocket(ctx, payload, headers, account, len(body)); done || err != nil {
+		return err
 	}
 	sendOpts := *opts
 	sendOpts.Headers, sendOpts.DropHeaders = nil, nil
@@ -234,6 +239,68 @@ func (st *responsesStream) streamCodex(ctx context.Context, c *Context, key stri
 	return nil
 }
 
+// tryCodexWebSocket is the WebSocket half of pi-ai's stream: done when
+// the request was answered over the WebSocket, or an error that ends it;
+// neither when it is to go over SSE (the transport is "sse", the session
+// fell back before, or the WebSocket failed before the first event).
+func (st *responsesStream) tryCodexWebSocket(ctx context.Context, payload map[string]any, sseHeaders map[string]string, account string, requestBytes int) (done bool, err error) {
+	opts := st.opts
+	transport := opts.Transport
+	sessionID := opts.SessionID
+	if opts.CacheRetention == "none" {
+		sessionID = ""
+	}
+	if transport == "" || transport == "sse" || codexSSEFallbackActive(sessionID) {
+		return false, nil
+	}
+	headers := codexWebSocketHeaders(sseHeaders, codexRequestID(sessionID))
+	for _, drop := range opts.DropHeaders {
+		headers.Del(drop)
+	}
+	req := codexWebSocketRequest{target: codexWebSocketURL(st.model.BaseURL), headers: headers, body: payload,
+		sessionID: sessionID, accountID: account, cached: transport == "auto" || transport == "websocket-cached"}
+	retriedLimit, retriedContinuation, retriedStale := false, false, false
+	for {
+		started, reused, err := st.streamCodexWebSocket(ctx, req)
+		if err == nil {
+			return true, nil
+		}
+		if ctx.Err() != nil {
+			return true, errors.New(codexRequestAborted)
+		}
+		code := codexErrorCode(err)
+		switch {
+		case code == codexPreviousResponseNotFound && !retriedContinuation:
+			retriedContinuation = true
+			continue
+		case code == codexConnectionLimitCode && !started && !retriedLimit:
+			retriedLimit = true
+			continue
+		}
+		var (
+			api   *codexAPIError
+			proto *codexProtocolError
+		)
+		// The backend's own errors are not the transport's.
+		if (errors.As(err, &api) || errors.As(err, &proto)) && !(code == codexConnectionLimitCode && !started) {
+			return true, err
+		}
+		// pi-ai skips a cached socket the server closed (its readyState);
+		// coder/websocket only tells at the next read or write, so a reused
+		// socket that failed before the reply gets one fresh socket.
+		if reused && !started && !retriedStale {
+			retriedStale = true
+			continue
+		}
+		st.out.Diagnostics = append(st.out.Diagnostics, codexTransportDiagnostic(err, transport, started, requestBytes, opts.now()))
+		recordCodexWebSocketFailure(sessionID)
+		if started {
+			return true, err
+		}
+		return false, nil
+	}
+}
+
 // codexEvent is pi-ai's mapCodexEvents in front of the shared Responses
 // event handling.
 func (st *responsesStream) codexEvent(data string) error {
@@ -242,33 +309,41 @@ func (st *responsesStream) codexEvent(data string) error {
 	}
 	var ev map[string]any
 	if err := json.Unmarshal([]byte(data), &ev); err != nil {
-		return fmt.Errorf("Invalid Codex SSE JSON: %v", err)
+		return &codexProtocolError{fmt.Sprintf("Invalid Codex SSE JSON: %v", err)}
 	}
 	typ, _ := ev["type"].(string)
 	switch typ {
 	case "":
 		return nil
 	case "error":
-		msg := ""
-		for _, k := range []string{"message", "code"} {
-			if jsjson.Truthy(ev[k]) {
-				msg = jsField(ev, k)
-				break
+		// pi-ai 1.6's extractCodexEventError: message and code at the top
+		// or in a nested error object.
+		nested, _ := ev["error"].(map[string]any)
+		pick := func(k string) string {
+			if v, ok := ev[k].(string); ok {
+				return v
 			}
+			v, _ := nested[k].(string)
+			return v
+		}
+		code, msg := pick("code"), pick("message")
+		if msg == "" {
+			msg = code
 		}
 		if msg == "" {
 			if s, err := jsjson.Restringify([]byte(data)); err == nil {
 				msg = s
 			}
 		}
-		return errors.New("Codex error: " + msg)
+		return &codexAPIError{message: "Codex error: " + msg, code: code}
 	case "response.failed":
 		resp, _ := ev["response"].(map[string]any)
 		e, _ := resp["error"].(map[string]any)
+		code, _ := e["code"].(string)
 		if jsjson.Truthy(e["message"]) {
-			return errors.New(jsField(e, "message"))
+			return &codexAPIError{message: jsField(e, "message"), code: code}
 		}
-		return errors.New(codexResponseFailed)
+		return &codexAPIError{message: codexResponseFailed, code: code}
 	case "response.done", "response.completed", "response.incomplete":
 		resp, _ := ev["response"].(map[string]any)
 		if resp != nil {

@@ -39,9 +39,10 @@
 // reasoning items replayed from thinking signatures) and its
 // "azure-openai-responses" variant (AZURE_OPENAI_* settings from the
 // environment map), "openai-codex-responses" (ChatGPT subscriptions through
-// the Codex backend, SSE transport), "anthropic-messages" (API keys, Claude
-// Pro/Max OAuth tokens sent the way Claude Code sends them, and Copilot's
-// Claude models), "google-generative-ai" (the Gemini API as
+// the Codex backend, over a WebSocket or SSE as Options.Transport says),
+// "anthropic-messages" (API keys, Claude Pro/Max OAuth tokens sent the way
+// Claude Code sends them, and Copilot's Claude models),
+// "google-generative-ai" (the Gemini API as
 // @google/genai calls it), "google-vertex" (Gemini on Vertex AI with an
 // API key; pi-ai's Application Default Credentials are not supported) and
 // "mistral-conversations" (Mistral's chat API). Other api names are served by [API]

@@ -303,6 +303,24 @@ type AssistantMessage struct {
 	// DurationMs is how long the response took, set by the [EventStream]
 	// on the final message; nil when the message predates the stream.
 	DurationMs *int64 `json:"-"`
+	// Diagnostics are pi-ai's diagnostics of the request (a transport that
+	// failed and was replaced, say).
+	Diagnostics []Diagnostic `json:"diagnostics,omitempty"`
+}
+
+// Diagnostic is pi-ai's AssistantMessageDiagnostic.
+type Diagnostic struct {
+	Type      string          `json:"type"`
+	Timestamp int64           `json:"timestamp"` // Unix milliseconds
+	Error     DiagnosticError `json:"error"`
+	Details   map[string]any  `json:"details,omitempty"`
+}
+
+// DiagnosticError is the error a diagnostic records.
+type DiagnosticError struct {
+	Name    string `json:"name,omitempty"`
+	Message string `json:"message"`
+	Code    any    `json:"code,omitempty"`
 }
 
 // newAssistantMessage returns the empty output pi-ai starts every stream with.
@@ -337,6 +355,7 @@ func (m *AssistantMessage) Clone() *AssistantMessage {
 		}
 		c.Content[i] = b
 	}
+	c.Diagnostics = slices.Clone(m.Diagnostics)
 	return &c
 }
 
@@ -409,6 +428,12 @@ func (m *AssistantMessage) Map() map[string]any {
 	if m.DurationMs != nil {
 		out["durationMs"] = *m.DurationMs
 	}
+	if len(m.Diagnostics) > 0 {
+		var ds []any
+		b, _ := json.Marshal(m.Diagnostics)
+		_ = json.Unmarshal(b, &ds)
+		out["diagnostics"] = ds
+	}
 	return out
 }
 
@@ -430,6 +455,10 @@ func assistantFromMap(v map[string]any, lenient bool) (*AssistantMessage, error)
 	if d, ok := jsjson.Float64(v["durationMs"]); ok {
 		ms := int64(d)
 		m.DurationMs = &ms
+	}
+	if ds, ok := v["diagnostics"]; ok {
+		b, _ := json.Marshal(ds)
+		_ = json.Unmarshal(b, &m.Diagnostics)
 	}
 	if r := str(v, "role"); r != "" && r != "assistant" {
 		return nil, fmt.Errorf("decode assistant message: role is %q", r)

@@ -136,6 +136,12 @@ func (m *model) openSettings() {
 			warming = mode
 		}
 	})
+	transport := "auto"
+	m.c.request(cmd("get_transport"), func(m *model, r response) {
+		if t, _ := r.data["transport"].(string); t != "" {
+			transport = t
+		}
+	})
 	m.c.request(cmd("get_state"), func(m *model, r response) {
 		m.onState(r)
 		onOff := func(b bool) string {
@@ -161,6 +167,7 @@ func (m *model) openSettings() {
 			{label: "Auto-compact", detail: onOff(auto), value: cmd("set_auto_compaction", "enabled", !auto)},
 			{label: "Steering mode", detail: steer, value: cmd("set_steering_mode", "mode", other(steer))},
 			{label: "Follow-up mode", detail: follow, value: cmd("set_follow_up_mode", "mode", other(follow))},
+			{label: "Transport", detail: transport, value: cmd("set_transport", "transport", nextTransport(transport))},
 			{label: "Thinking level", detail: m.thinking, value: "thinking"},
 			{label: "Theme", detail: m.th.Name, value: "theme:" + theme},
 			{label: "Cache warming", detail: warming, value: cmd("set_cache_warming", "mode", nextCacheWarmingMode(warming))},
@@ -192,6 +199,15 @@ func (m *model) openSettings() {
 			}
 		}}
 	})
+}
+
+// transports are pi 1.6's transport values in its selector's order.
+var transports = []string{"sse", "websocket", "websocket-cached", "auto"}
+
+// nextTransport is the transport after t in that order, wrapping around
+// (an unknown one moves to the first).
+func nextTransport(t string) string {
+	return transports[(slices.Index(transports, t)+1)%len(transports)]
 }
 
 // nextCacheWarmingMode is the mode after mode in pi 1.6's order (off,

@@ -647,7 +647,7 @@ func TestSettingsMenu(t *testing.T) {
 	h.m.sel = nil
 	h.m.openSettings()
 	h.sync()
-	h.press("down", "down", "down", "down", "enter")
+	h.press("down", "down", "down", "down", "down", "enter")
 	if h.m.th.Name != "light" {
 		t.Errorf("theme %q", h.m.th.Name)
 	}
@@ -657,7 +657,7 @@ func TestSettingsMenu(t *testing.T) {
 	h.m.openSettings()
 	h.sync()
 	h.contains("Cache warming  idle")
-	h.press("down", "down", "down", "down", "down", "enter")
+	h.press("down", "down", "down", "down", "down", "down", "enter")
 	c := h.cmd("set_cache_warming")
 	if c["mode"] != "off" {
 		t.Errorf("cache warming %v", c)
@@ -665,6 +665,17 @@ func TestSettingsMenu(t *testing.T) {
 	h.answer("get_cache_warming", map[string]any{"mode": "off", "status": "Inactive (cache warming disabled)"})
 	h.respond(c, true, nil)
 	h.contains("Cache warming: off", "Cache warming  off")
+	// pi 1.6's "Transport" entry, after the follow-up mode, moves to the
+	// next transport in its selector's order.
+	h.m.sel = nil
+	h.answer("get_transport", map[string]any{"transport": "websocket-cached"})
+	h.m.openSettings()
+	h.sync()
+	h.contains("Transport  websocket-cached")
+	h.press("down", "down", "down", "enter")
+	if c := h.cmd("set_transport"); c["transport"] != "auto" {
+		t.Errorf("transport %v", c)
+	}
 }
 
 func TestFileCompletion(t *testing.T) {
