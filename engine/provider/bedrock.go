@@ -541,7 +541,7 @@ func bedrockClientOptions(ctx context.Context, model *Model, opts *Options) (bed
 	// Only standard Bedrock endpoints give way to a configured region or
 	// profile; custom ones (VPC, proxies) are always used.
 	explicitEndpoint := endpointRegion == "" || (configured == "" && profile == "")
-	o := bedrockruntime.Options{HTTPClient: opts.client(), Retryer: nil}
+	o := bedrockruntime.Options{HTTPClient: opts.client()}
 	if explicitEndpoint {
 		o.BaseEndpoint = aws.String(model.BaseURL)
 	}
