@@ -39,6 +39,7 @@ const (
 	// bedrockAuthenticatedKey is what EnvAPIKey reports for ambient AWS
 	// credentials (pi-ai's getEnvApiKey): a marker, not a bearer token.
 	bedrockAuthenticatedKey = "<authenticated>"
+	bedrockStreamAborted    = "aborted"
 )
 
 var (
@@ -682,15 +683,14 @@ func (st *bedrockStream) stream(ctx context.Context, c *Context) error {
 			return err
 		}
 	}
+	// The JavaScript SDK's stream fails with "aborted" once aborted.
+	if ctx.Err() != nil {
+		return errors.New(bedrockStreamAborted)
+	}
 	if err := events.Err(); err != nil {
-		if ctx.Err() != nil {
-			return errors.New(msgAborted)
-		}
 		return errors.New(bedrockErrorText(err))
 	}
 	switch {
-	case ctx.Err() != nil:
-		return errors.New("Request was aborted")
 	case st.out.StopReason == "pending":
 		return errors.New("Bedrock stream ended without a stop reason")
 	case st.out.StopReason == StopReasonError || st.out.StopReason == StopReasonAborted:

@@ -45,6 +45,12 @@ var brStart = brEv("messageStart", map[string]any{"role": "assistant"})
 
 // bedrockStream answers with the AWS event-stream encoding of events.
 func bedrockStream(events ...bedrockEvent) http.HandlerFunc {
+	return bedrockStreamThen(false, events...)
+}
+
+// bedrockStreamThen is bedrockStream, hanging until the client goes away
+// after the events when hang is set.
+func bedrockStreamThen(hang bool, events ...bedrockEvent) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/vnd.amazon.eventstream")
 		w.Header().Set("X-Amzn-Requestid", "req-1")
@@ -67,6 +73,9 @@ func bedrockStream(events ...bedrockEvent) http.HandlerFunc {
 			if f, ok := w.(http.Flusher); ok {
 				f.Flush()
 			}
+		}
+		if hang {
+			<-r.Context().Done()
 		}
 	}
 }
@@ -145,6 +154,14 @@ func TestDifferentialBedrock(t *testing.T) {
 		{name: "stream exception", model: nova, context: hello, env: env,
 			handlers: []http.HandlerFunc{bedrockStream(brStart, brText(0, "part"),
 				bedrockEvent{exception: true, typ: "modelStreamErrorException", payload: map[string]any{"message": "model broke"}})}},
+		{name: "stream internal server exception", model: nova, context: hello, env: env,
+			handlers: []http.HandlerFunc{bedrockStream(brStart, brText(0, "part"), brStop(0),
+				bedrockEvent{exception: true, typ: "internalServerException", payload: map[string]any{"message": "oops"}})}},
+		{name: "stream throttling exception", model: nova, context: hello, env: env,
+			handlers: []http.HandlerFunc{bedrockStream(brStart,
+				bedrockEvent{exception: true, typ: "throttlingException", payload: map[string]any{"message": "Too many tokens"}})}},
+		{name: "abort", model: nova, context: hello, env: env, abortAfter: 3,
+			handlers: []http.HandlerFunc{bedrockStreamThen(true, brStart, brText(0, "one"), brText(0, " two"))}},
 		{name: "validation error", model: nova, context: hello, env: env,
 			handlers: []http.HandlerFunc{bedrockError(400, "ValidationException", "The provided model identifier is invalid.")}},
 		{name: "data retention error", model: nova, context: hello, env: env,
