@@ -654,6 +654,9 @@ func (st *bedrockStream) stream(ctx context.Context, c *Context) error {
 		return errors.New(bedrockErrorText(err))
 	}
 	client := bedrockruntime.New(co, func(o *bedrockruntime.Options) {
+		// New takes a bearer token from the process environment; the
+		// options' environment decides here.
+		o.BearerAuthTokenProvider, o.AuthSchemePreference = co.BearerAuthTokenProvider, co.AuthSchemePreference
 		o.APIOptions = append(o.APIOptions, func(stack *middleware.Stack) error {
 			return stack.Serialize.Add(bedrockBody(body), middleware.After)
 		}, func(stack *middleware.Stack) error {

@@ -179,3 +179,16 @@ func TestBedrockUnknownImageType(t *testing.T) {
 		t.Errorf("stop %s %q, %d requests", msg.StopReason, msg.ErrorMessage, len(srv.Requests()))
 	}
 }
+
+// TestBedrockIgnoresProcessBearerToken: the SDK's own reading of
+// AWS_BEARER_TOKEN_BEDROCK from the process environment does not override
+// the credentials the options' environment gives.
+func TestBedrockIgnoresProcessBearerToken(t *testing.T) {
+	t.Setenv("AWS_BEARER_TOKEN_BEDROCK", "process-token")
+	opts := baseOpts()
+	opts.APIKey, opts.Env = "", map[string]string{"AWS_ACCESS_KEY_ID": "AKIDENV", "AWS_SECRET_ACCESS_KEY": "env-secret"}
+	req, _ := bedrockRun(t, bedrockNova, provider.Context{Messages: []map[string]any{userMsg("hi")}}, opts)
+	if got := req.Header.Get("Authorization"); !strings.HasPrefix(got, "AWS4-HMAC-SHA256 Credential=AKIDENV/") {
+		t.Errorf("Authorization = %q", got)
+	}
+}
