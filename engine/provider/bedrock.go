@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -21,6 +20,8 @@ import (
 	"github.com/aws/smithy-go/auth/bearer"
 	"github.com/aws/smithy-go/middleware"
 	smithyhttp "github.com/aws/smithy-go/transport/http"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // This file is pi-ai 1.6's api/bedrock-converse-stream.js: the Converse
@@ -180,9 +181,18 @@ func bedrockImage(mimeType, data string) (map[string]any, error) {
 	return map[string]any{"image": map[string]any{"source": map[string]any{"bytes": raw}, "format": format}}, nil
 }
 
-// bedrockDocument is pi-ai's sanitizeBedrockDocument: empty keys dropped.
+// bedrockDocument is pi-ai's sanitizeBedrockDocument: empty keys dropped,
+// the order of ordered objects kept.
 func bedrockDocument(v any) any {
 	switch x := v.(type) {
+	case *jsjson.Object:
+		out := make(jsjson.Object, 0, len(*x))
+		for _, m := range *x {
+			if m.Key != "" {
+				out = append(out, jsjson.Member{Key: m.Key, Value: bedrockDocument(m.Value)})
+			}
+		}
+		return &out
 	case map[string]any:
 		out := make(map[string]any, len(x))
 		for k, e := range x {
@@ -270,7 +280,7 @@ func bedrockMessages(msgs []llmMessage, model *Model, opts *Options, retention s
 					}
 				case BlockToolCall:
 					blocks = append(blocks, map[string]any{"toolUse": map[string]any{
-						"toolUseId": b.ID, "name": b.Name, "input": bedrockDocument(jsonPlain(b.ArgumentsValue()))}})
+						"toolUseId": b.ID, "name": b.Name, "input": bedrockDocument(b.ArgumentsValue())}})
 				case BlockThinking:
 					if b.Redacted {
 						// Encrypted reasoning is replayed as stored; a
@@ -346,19 +356,6 @@ func bedrockMessages(msgs []llmMessage, model *Model, opts *Options, retention s
 	return out, nil
 }
 
-// jsonPlain is v as plain JSON values (maps, slices), keys unordered.
-func jsonPlain(v any) any {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return v
-	}
-	var out any
-	if json.Unmarshal(b, &out) != nil {
-		return v
-	}
-	return out
-}
-
 // bedrockToolConfig is pi-ai's convertToolConfig. pigo's tools declare no
 // constrained sampling, so none is strict.
 func bedrockToolConfig(tools []Tool, choice any) map[string]any {
@@ -368,7 +365,7 @@ func bedrockToolConfig(tools []Tool, choice any) map[string]any {
 	specs := make([]any, len(tools))
 	for i, t := range tools {
 		specs[i] = map[string]any{"toolSpec": map[string]any{"name": t.Name, "description": t.Description,
-			"inputSchema": map[string]any{"json": jsonPlain(t.declaredParameters())}}}
+			"inputSchema": map[string]any{"json": t.declaredParameters()}}}
 	}
 	cfg := map[string]any{"tools": specs}
 	switch v := choice.(type) {

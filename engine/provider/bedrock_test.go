@@ -192,3 +192,32 @@ func TestBedrockIgnoresProcessBearerToken(t *testing.T) {
 		t.Errorf("Authorization = %q", got)
 	}
 }
+
+// TestBedrockHandlerSeesDeclaredSchema: a tool's schema reaches handlers
+// in its declared key order, and tool call arguments lose empty keys
+// (pi-ai's sanitizeBedrockDocument).
+func TestBedrockHandlerSeesDeclaredSchema(t *testing.T) {
+	t.Parallel()
+	var seen string
+	opts := baseOpts()
+	opts.OnPayload = func(_ context.Context, p map[string]any, _ *provider.Model) (map[string]any, error) {
+		seen = jsjson.Stringify(provider.HandlerPayload(provider.APIBedrockConverseStream, p))
+		return nil, nil
+	}
+	c := provider.Context{
+		Tools: []provider.Tool{{Name: "ls", Description: "List", ParameterKeys: []string{"type", "required", "properties"},
+			Parameters: map[string]any{"type": "object", "required": []any{}, "properties": map[string]any{}}}},
+		Messages: []map[string]any{userMsg("hi"),
+			testAssistant(provider.APIBedrockConverseStream, "amazon-bedrock", "amazon.nova-pro-v1:0", "toolUse",
+				map[string]any{"type": "toolCall", "id": "t1", "name": "ls", "arguments": map[string]any{"": 1, "path": "."}}),
+			testToolResult("t1", false, testText("a"))},
+	}
+	req, _ := bedrockRun(t, bedrockNova, c, opts)
+	if !strings.Contains(seen, `"inputSchema":{"json":{"type":"object","required":[],"properties":{}}}`) ||
+		!strings.Contains(seen, `"toolUse":{"toolUseId":"t1","name":"ls","input":{"path":"."}}`) {
+		t.Errorf("handler payload %s", seen)
+	}
+	if got := jsjson.Stringify(req.Body["messages"]); !strings.Contains(got, `"input":{"path":"."}`) {
+		t.Errorf("sent messages %s", got)
+	}
+}
