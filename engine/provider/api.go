@@ -164,17 +164,18 @@ func (o *Options) baseMaxTokens(m *Model) int {
 // BuiltinAPIs returns the HTTP APIs this package implements, keyed by api
 // name: openai-completions, openai-responses, azure-openai-responses,
 // openai-codex-responses, anthropic-messages, google-generative-ai,
-// google-vertex and mistral-conversations.
+// google-vertex, mistral-conversations and bedrock-converse-stream.
 func BuiltinAPIs() map[string]API {
 	return map[string]API{
-		APIOpenAICompletions:    APIFunc(streamOpenAICompletions),
-		APIOpenAIResponses:      APIFunc(streamOpenAIResponses),
-		APIAzureOpenAIResponses: APIFunc(streamAzureOpenAIResponses),
-		APIAnthropicMessages:    APIFunc(streamAnthropic),
-		APIGoogleGenerativeAI:   APIFunc(streamGoogle),
-		APIGoogleVertex:         APIFunc(streamGoogleVertex),
-		APIMistralConversations: APIFunc(streamMistral),
-		APIOpenAICodexResponses: APIFunc(streamOpenAICodexResponses),
+		APIOpenAICompletions:     APIFunc(streamOpenAICompletions),
+		APIOpenAIResponses:       APIFunc(streamOpenAIResponses),
+		APIAzureOpenAIResponses:  APIFunc(streamAzureOpenAIResponses),
+		APIAnthropicMessages:     APIFunc(streamAnthropic),
+		APIGoogleGenerativeAI:    APIFunc(streamGoogle),
+		APIGoogleVertex:          APIFunc(streamGoogleVertex),
+		APIMistralConversations:  APIFunc(streamMistral),
+		APIBedrockConverseStream: APIFunc(streamBedrock),
+		APIOpenAICodexResponses:  APIFunc(streamOpenAICodexResponses),
 	}
 }
 

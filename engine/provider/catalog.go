@@ -139,12 +139,15 @@ func BuiltinModels() []*Model {
 		codex("gpt-5.5", "GPT-5.5", true, price(5, 30, 0.5, 0), 272000, ThinkingLevelMap{ThinkingXHigh: ptr("xhigh"), ThinkingMinimal: ptr("low")}),
 	}
 	models = append(models, googleVertexModels()...)
-	return append(models, mistralModels()...)
+	models = append(models, mistralModels()...)
+	return append(models, amazonBedrockModels()...)
 }
 
 // defaultModelFor is pi's defaultModelPerProvider for the catalog's providers.
 func defaultModelFor(provider string) string {
 	switch provider {
+	case "amazon-bedrock":
+		return "us.anthropic.claude-opus-5-5"
 	case "anthropic":
 		return "claude-opus-4-7"
 	case "openai":
@@ -168,7 +171,7 @@ func defaultModelFor(provider string) string {
 // defaultProviderOrder is the key order of pi's defaultModelPerProvider,
 // restricted to the catalog, used to pick an initial model.
 func defaultProviderOrder() []string {
-	return []string{"anthropic", "openai", "openai-codex", "deepseek", "google", "google-vertex", "github-copilot", "mistral"}
+	return []string{"amazon-bedrock", "anthropic", "openai", "openai-codex", "deepseek", "google", "google-vertex", "github-copilot", "mistral"}
 }
 
 func ptrF(v float64) *float64 { return &v }

@@ -39,3 +39,29 @@ func TestCatalogVertexAndMistral(t *testing.T) {
 		t.Errorf("mistral deepseek-v4-1-flash-1017 = %+v", m)
 	}
 }
+
+// TestCatalogBedrock: pi 1.6's amazon-bedrock models are built in,
+// available with AWS credentials in the environment, the default model is
+// pi's, and the EU profiles go to Frankfurt.
+func TestCatalogBedrock(t *testing.T) {
+	t.Parallel()
+	r := provider.NewRegistry(provider.RegistryOptions{Env: map[string]string{"AWS_PROFILE": "dev"}})
+	avail := r.Available()
+	if len(avail) != 208 {
+		t.Errorf("%d models available, want 208", len(avail))
+	}
+	for _, m := range avail {
+		if m.Provider != "amazon-bedrock" || m.API != provider.APIBedrockConverseStream {
+			t.Errorf("available %s/%s (%s)", m.Provider, m.ID, m.API)
+		}
+	}
+	if d := r.DefaultModel(); d == nil || d.Provider != "amazon-bedrock" || d.ID != "us.anthropic.claude-opus-5-5" {
+		t.Errorf("default model %+v", d)
+	}
+	m, ok := r.Find("amazon-bedrock", "eu.anthropic.claude-haiku-5-5")
+	if !ok || m.BaseURL != "https://bedrock-runtime.eu-central-1.amazonaws.com" || len(m.Cost.Tiers) != 1 ||
+		m.Cost.Tiers[0].InputTokensAbove != 100000 || *m.ThinkingLevelMap[provider.ThinkingMax] != "max" ||
+		m.Compat == nil || !*m.Compat.SupportsStrictMode {
+		t.Errorf("eu.anthropic.claude-haiku-5-5 = %+v", m)
+	}
+}

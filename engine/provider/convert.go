@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/pigo-dev/pigo/engine/session"
@@ -206,4 +207,29 @@ func replaceNonIDChars(id string, limit int) string {
 		}
 	}
 	return b.String()
+}
+
+// errorToolImagePlaceholder stands in an error tool result for the images
+// moved after the turn's tool results (pi-ai 1.6's
+// ERROR_TOOL_IMAGE_PLACEHOLDER).
+const errorToolImagePlaceholder = "(image attached after the tool results)"
+
+// splitErrorToolResultImages is pi-ai 1.6's helper of the same name, for
+// APIs that reject images in error tool results: m's content with its
+// images replaced, the caption to put before them, and the images; ok is
+// false when m needs no split.
+func splitErrorToolResultImages(m llmMessage) (content []ContentBlock, caption string, images []ContentBlock, ok bool) {
+	if m.Role != "toolResult" || !m.IsError {
+		return nil, "", nil, false
+	}
+	for _, b := range m.Content {
+		if b.Type == BlockImage {
+			images = append(images, b)
+		}
+	}
+	if len(images) == 0 {
+		return nil, "", nil, false
+	}
+	caption = fmt.Sprintf("Images from the error result of tool call %s (%s):", m.ToolCallID, m.ToolName)
+	return replaceImages(m.Content, errorToolImagePlaceholder), caption, images, true
 }

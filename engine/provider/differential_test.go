@@ -98,6 +98,9 @@ type diffCase struct {
 	abortAfter int
 	handlers   []http.HandlerFunc
 	sessionID  string
+	// env is the provider environment of both sides (pi-ai's
+	// options.env, pigo's Options.Env).
+	env map[string]string
 	// errorText16 is the errorMessage pi-ai 1.6 writes where 0.73.1's
 	// (the pi-ai run here) differs: pigo's must be it, and the two
 	// sides' errorMessage are compared masked.
@@ -120,6 +123,9 @@ func runPi(t *testing.T, piAI string, dc diffCase) ([]map[string]any, []recorded
 	}
 	if dc.sessionID != "" {
 		opts["sessionId"] = dc.sessionID
+	}
+	if dc.env != nil {
+		opts["env"] = dc.env
 	}
 	ctx := map[string]any{"messages": dc.context.Messages}
 	if dc.context.SystemPrompt != "" {
@@ -177,7 +183,7 @@ func runGo(t *testing.T, dc diffCase, pi16 bool) ([]map[string]any, []recorded) 
 	t.Helper()
 	srv := newFakeServer(t, dc.handlers...)
 	model := dc.model(srv.URL)
-	opts := &provider.Options{APIKey: "test-key", Thinking: dc.thinking, SessionID: dc.sessionID, Now: fixedClock,
+	opts := &provider.Options{APIKey: "test-key", Thinking: dc.thinking, SessionID: dc.sessionID, Env: dc.env, Now: fixedClock,
 		Retry: provider.RetryPolicy{MaxRetries: dc.maxRetries, BaseDelay: time.Millisecond}}
 	if dc.maxRetries == 0 {
 		opts.Retry.MaxRetries = -1
@@ -270,12 +276,14 @@ func normalizeGeneratedIDs(v any) any {
 }
 
 // dropPi16Extras removes from pi-ai 1.6's final messages what pigo cannot
-// match: durationMs, a clock reading.
+// match: durationMs, a clock reading, and diagnostics (bedrock's failure
+// details, with a clock reading), which pigo's messages do not carry.
 func dropPi16Extras(evs []map[string]any) {
 	for _, ev := range evs {
 		for _, k := range []string{"message", "error"} {
 			if m, ok := ev[k].(map[string]any); ok {
 				delete(m, "durationMs")
+				delete(m, "diagnostics")
 			}
 		}
 	}

@@ -81,14 +81,26 @@ func envKeyName(provider string) string {
 
 // EnvAPIKey returns the first non-empty key for provider in env (pi-ai's
 // getEnvApiKey), or "". env is an explicit map; this package never reads the
-// process environment. The ambient credentials pi-ai also accepts for
-// google-vertex (Application Default Credentials) and amazon-bedrock are
-// not supported.
+// process environment. For amazon-bedrock, AWS credentials or a Bedrock
+// bearer token in env give "<authenticated>", as in pi-ai: the AWS SDK
+// reads them itself. The Application Default Credentials pi-ai also
+// accepts for google-vertex are not supported.
 func EnvAPIKey(provider string, env map[string]string) string {
 	for _, name := range EnvKeyNames(provider) {
 		if v := env[name]; v != "" {
 			return v
 		}
 	}
+	if provider == "amazon-bedrock" && hasBedrockEnvCredentials(env) {
+		return bedrockAuthenticatedKey
+	}
 	return ""
+}
+
+// hasBedrockEnvCredentials is pi-ai's amazon-bedrock check in
+// getEnvApiKey.
+func hasBedrockEnvCredentials(env map[string]string) bool {
+	return env["AWS_PROFILE"] != "" || (env["AWS_ACCESS_KEY_ID"] != "" && env["AWS_SECRET_ACCESS_KEY"] != "") ||
+		env["AWS_BEARER_TOKEN_BEDROCK"] != "" || env["AWS_CONTAINER_CREDENTIALS_RELATIVE_URI"] != "" ||
+		env["AWS_CONTAINER_CREDENTIALS_FULL_URI"] != "" || env["AWS_WEB_IDENTITY_TOKEN_FILE"] != ""
 }

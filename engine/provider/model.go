@@ -6,14 +6,15 @@ import "slices"
 // custom names are allowed and are served by whatever [API] a [Registry] has
 // registered under that name.
 const (
-	APIOpenAICompletions    = "openai-completions"
-	APIOpenAIResponses      = "openai-responses"
-	APIAzureOpenAIResponses = "azure-openai-responses"
-	APIAnthropicMessages    = "anthropic-messages"
-	APIGoogleGenerativeAI   = "google-generative-ai"
-	APIGoogleVertex         = "google-vertex"
-	APIMistralConversations = "mistral-conversations"
-	APIScripted             = "pigo-scripted"
+	APIOpenAICompletions     = "openai-completions"
+	APIOpenAIResponses       = "openai-responses"
+	APIAzureOpenAIResponses  = "azure-openai-responses"
+	APIAnthropicMessages     = "anthropic-messages"
+	APIGoogleGenerativeAI    = "google-generative-ai"
+	APIGoogleVertex          = "google-vertex"
+	APIMistralConversations  = "mistral-conversations"
+	APIBedrockConverseStream = "bedrock-converse-stream"
+	APIScripted              = "pigo-scripted"
 )
 
 // ThinkingLevel is pi's reasoning setting: off, minimal, low, medium, high,

@@ -49,6 +49,16 @@ var payloadRanks = map[string]map[string]int{
 		"mimeType", "data", "thoughtSignature", "config", "temperature", "maxOutputTokens", "systemInstruction", "tools",
 		"functionDeclarations", "toolConfig", "functionCallingConfig", "mode", "automaticContinuation", "thinkingConfig",
 		"includeThoughts", "thinkingLevel", "thinkingBudget"),
+	// the command input of bedrock-converse-stream (convertMessages,
+	// buildSystemPrompt, convertToolConfig and
+	// buildAdditionalModelRequestFields).
+	APIBedrockConverseStream: rankOf("modelId", "messages", "role", "toolUseId", "content", "name", "input", "text",
+		"image", "source", "bytes", "format", "toolResult", "status", "toolUse", "reasoningContent", "reasoningText",
+		"signature", "redactedContent", "cachePoint", "type", "ttl", "system", "inferenceConfig", "maxTokens",
+		"temperature", "toolConfig", "tools", "toolSpec", "description", "inputSchema", "json", "strict", "toolChoice",
+		"auto", "any", "tool", "additionalModelRequestFields", "thinking", "budget_tokens", "display", "block_binding",
+		"prefix_mismatch_behavior", "output_config", "effort", "anthropic_beta", "reasoning_effort", "reasoning",
+		"requestMetadata"),
 	// buildRequestBody of openai-codex-responses, with the input items of
 	// the shared convertResponsesMessages (an assistant message is type,
 	// role, content, status, id; an image detail before image_url) and

@@ -20,8 +20,11 @@ func TestResolveModel(t *testing.T) {
 		{"", "anthropic/claude-haiku-4-5", "anthropic/claude-haiku-4-5", "", "", ""},
 		{"", "claude-haiku-4-5", "anthropic/claude-haiku-4-5", "", "", ""},
 		{"", "CLAUDE-HAIKU-4-5", "anthropic/claude-haiku-4-5", "", "", ""},
-		{"", "sonnet-4-5", "anthropic/claude-sonnet-4-5", "", "", ""}, // alias preferred over the dated id
-		{"", "haiku:high", "anthropic/claude-haiku-4-5", "high", "", ""},
+		{"anthropic", "sonnet-4-5", "anthropic/claude-sonnet-4-5", "", "", ""}, // alias preferred over the dated id
+		{"anthropic", "haiku:high", "anthropic/claude-haiku-4-5", "high", "", ""},
+		// Without credentials every provider's matches compete: Bedrock's
+		// "-v1:0" ids count as aliases and sort last.
+		{"", "sonnet-4-5", "amazon-bedrock/us.anthropic.claude-sonnet-4-5-20250929-v1:0", "", "", ""},
 		{"anthropic", "opus-4-7:xhigh", "anthropic/claude-opus-4-7", "xhigh", "", ""},
 		{"anthropic", "opus-4-6:max", "anthropic/claude-opus-4-6", "max", "", ""}, // pi 1.6's level
 		{"Anthropic", "anthropic/claude-haiku-4-5", "anthropic/claude-haiku-4-5", "", "", ""},
