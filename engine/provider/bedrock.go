@@ -690,16 +690,7 @@ func (st *bedrockStream) stream(ctx context.Context, c *Context) error {
 	if err := events.Err(); err != nil {
 		return errors.New(bedrockErrorText(err))
 	}
-	switch {
-	case st.out.StopReason == "pending":
-		return errors.New("Bedrock stream ended without a stop reason")
-	case st.out.StopReason == StopReasonError || st.out.StopReason == StopReasonAborted:
-		if st.out.ErrorMessage != "" {
-			return errors.New(st.out.ErrorMessage)
-		}
-		return errors.New(msgUnknownError)
-	}
-	return nil
+	return st.stoppedError("Bedrock stream ended without a stop reason")
 }
 
 // bedrockBody sends body as the request's JSON in place of the SDK's

@@ -216,13 +216,8 @@ func (st *googleStream) stream(ctx context.Context, c *Context, ep googleEndpoin
 	noHook := *opts
 	noHook.OnResponse = nil
 	resp, err := openStream(ctx, model, &noHook, target, headers, body, googleErrorText, st)
-	switch {
-	case errors.Is(err, errSendAborted):
-		return errors.New(msgReadAborted) // fetch's AbortError, not the OpenAI SDK's
-	case errors.Is(err, errSendConnection):
-		return errors.New(googleFetchFailedText)
-	case err != nil:
-		return err
+	if err != nil {
+		return fetchSendError(err)
 	}
 	defer resp.Close()
 
@@ -274,6 +269,19 @@ func (st *googleStream) stream(ctx context.Context, c *Context, ep googleEndpoin
 		return errors.New(msgUnknownError)
 	}
 	return nil
+}
+
+// fetchSendError is how a request made with fetch (pi-ai's google and
+// mistral clients, not the OpenAI SDK's) fails before its response:
+// fetch's AbortError, or undici's "fetch failed".
+func fetchSendError(err error) error {
+	switch {
+	case errors.Is(err, errSendAborted):
+		return errors.New(msgReadAborted)
+	case errors.Is(err, errSendConnection):
+		return errors.New(googleFetchFailedText)
+	}
+	return err
 }
 
 // googleErrorText is @google/genai's ApiError message: the JSON error body

@@ -396,13 +396,8 @@ func (st *mistralStream) stream(ctx context.Context, c *Context, key string) err
 	once := *opts
 	once.Retry.MaxRetries = -1
 	resp, err := openStream(ctx, model, &once, strings.TrimRight(model.BaseURL, "/")+"/v1/chat/completions", headers, body, mistralErrorText, st)
-	switch {
-	case errors.Is(err, errSendAborted):
-		return errors.New(msgReadAborted) // fetch's AbortError
-	case errors.Is(err, errSendConnection):
-		return errors.New(googleFetchFailedText)
-	case err != nil:
-		return err
+	if err != nil {
+		return fetchSendError(err)
 	}
 	defer resp.Close()
 
@@ -435,18 +430,10 @@ func (st *mistralStream) stream(ctx context.Context, c *Context, key string) err
 		tc := *b
 		st.push(Event{Type: EventToolCallEnd, ContentIndex: i, ToolCall: &tc})
 	}
-	switch {
-	case ctx.Err() != nil:
+	if ctx.Err() != nil {
 		return errors.New(msgAborted)
-	case st.out.StopReason == "pending":
-		return errors.New("Mistral stream ended without a finish reason")
-	case st.out.StopReason == StopReasonError || st.out.StopReason == StopReasonAborted:
-		if st.out.ErrorMessage != "" {
-			return errors.New(st.out.ErrorMessage)
-		}
-		return errors.New(msgUnknownError)
 	}
-	return nil
+	return st.stoppedError("Mistral stream ended without a finish reason")
 }
 
 // event applies one SSE event (pi-ai's parseMistralEvent); done is true at

@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 )
 
@@ -76,4 +77,21 @@ func encodeBody(params map[string]any) ([]byte, error) {
 		return nil, fmt.Errorf("encode request: %w", err)
 	}
 	return body, nil
+}
+
+// stoppedError is the error a stream that ran to its end fails with, as
+// pi-ai 1.6's mistral and bedrock providers decide it: noStopReason when
+// no stop reason arrived, the reply's own message for an error or abort
+// stop, nil otherwise.
+func (p *producer) stoppedError(noStopReason string) error {
+	switch p.out.StopReason {
+	case "pending":
+		return errors.New(noStopReason)
+	case StopReasonError, StopReasonAborted:
+		if p.out.ErrorMessage != "" {
+			return errors.New(p.out.ErrorMessage)
+		}
+		return errors.New(msgUnknownError)
+	}
+	return nil
 }
