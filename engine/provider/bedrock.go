@@ -421,16 +421,7 @@ func bedrockEffort(m *Model, l ThinkingLevel) string {
 	if l == ThinkingXHigh && bedrockNativeXHigh(m) {
 		return "xhigh"
 	}
-	if v, ok := m.ThinkingLevelMap[l]; ok && v != nil {
-		return *v
-	}
-	switch l {
-	case ThinkingMinimal, ThinkingLow:
-		return "low"
-	case ThinkingMedium:
-		return "medium"
-	}
-	return "high"
+	return anthropicEffort(m, l)
 }
 
 // bedrockGPTEffort and bedrockGPTOSSEffort are pi-ai's OPENAI_GPT_EFFORT
