@@ -186,9 +186,8 @@ func TestDifferentialLlama16(t *testing.T) {
 		t.Errorf("router requests differ:\npi:   %q\npigo: %q", requests["pi"], requests["pigo"])
 	}
 
-	// --list-models reads pi's store on both sides. pigo's list goes where
-	// pi 0.73.1's goes (stderr without a terminal) and says "no models" in
-	// 0.73.1's words, so the table's rows are compared.
+	// --list-models reads pi's store on both sides; the table's rows are
+	// compared (the "no models" guidance names pi's installed docs).
 	for name, env := range map[string]string{"configured": "LLAMA_BASE_URL=http://127.0.0.1:1", "unconfigured": ""} {
 		out := map[string]string{}
 		for side, argv := range sides {
