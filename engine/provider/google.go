@@ -506,7 +506,7 @@ func buildGoogleParams(model *Model, c *Context, opts *Options, th googleThinkin
 	if opts.Temperature != nil {
 		config["temperature"] = *opts.Temperature
 	}
-	if mt := opts.baseMaxTokens(model); mt > 0 {
+	if mt := opts.baseMaxTokens(model, c); mt > 0 {
 		config["maxOutputTokens"] = int64(mt)
 	}
 	if c.SystemPrompt != "" {
