@@ -8,8 +8,7 @@ import (
 // TestDifferentialListModelsVertexMistral16 runs --list-models through pi
 // 1.6 and pigo with only the google-vertex and mistral keys in the
 // environment: both list pi 1.6's built-in models of those providers, byte
-// for byte. pi 1.6 writes the list to stdout where 0.73.1, which pigo
-// follows, wrote it to stderr: the streams are compared together.
+// for byte, on the same streams.
 func TestDifferentialListModelsVertexMistral16(t *testing.T) {
 	sides := pi16Sides(t)
 	t.Parallel()
@@ -25,7 +24,7 @@ func TestDifferentialListModelsVertexMistral16(t *testing.T) {
 				dir, _, _ := sideDirs(t)
 				out[side] = runCLIEnv(argv, dir, []string{"GOOGLE_CLOUD_API_KEY=vertex-key", "MISTRAL_API_KEY=mistral-key"}, args...)
 			}
-			if withoutStreams(out["pi"]) != withoutStreams(out["pigo"]) {
+			if out["pi"] != out["pigo"] {
 				t.Errorf("outputs differ:\npi:\n%s\npigo:\n%s", out["pi"], out["pigo"])
 			}
 		})

@@ -8,13 +8,17 @@ import (
 	"testing"
 )
 
-// TestDifferentialListModels runs --list-models through real pi and pigo
+// TestDifferentialListModels runs --list-models through pi 1.6 and pigo
 // with the same models.json (ids that exercise localeCompare, a provider
 // without models), an extension that registers a provider, and no API
-// keys in the environment (the built-in catalogs differ): the outputs
-// must be byte for byte the same.
+// keys in the environment (the built-in catalogs differ): stdout, stderr
+// and the exit status must be byte for byte the same. Against pi 0.73.1,
+// which wrote the list to stderr, the streams are compared together.
 func TestDifferentialListModels(t *testing.T) {
-	sides := piSides(t)
+	references := map[string]map[string][]string{"pi16": pi16Sides(t)}
+	if legacyReference() {
+		references["pi0.73"] = piSides(t)
+	}
 	t.Parallel()
 	var models []string
 	b, err := os.ReadFile("../../engine/agentsession/testdata/sorted_by_node.txt") // ids sorted by Node's localeCompare
@@ -41,18 +45,67 @@ func TestDifferentialListModels(t *testing.T) {
 		"ext_all":  {"-e", "ext.ts", "--list-models"},
 		"bad_flag": {"--list-models", "-x"},
 	}
-	for name, args := range cases {
+	for ref, sides := range references {
+		for name, args := range cases {
+			t.Run(ref+"/"+name, func(t *testing.T) {
+				t.Parallel()
+				out := map[string]string{}
+				for side, argv := range sides {
+					dir, work, agentDir := sideDirs(t)
+					must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(modelsJSON), 0o644))
+					must(t, os.WriteFile(filepath.Join(work, "ext.ts"), []byte(ext), 0o644))
+					out[side] = runCLI(argv, dir, args...)
+					if ref == "pi0.73" {
+						out[side] = withoutStreams(out[side])
+					}
+				}
+				if out["pi"] != out["pigo"] {
+					t.Errorf("outputs differ:\npi:\n%s\npigo:\n%s", out["pi"], out["pigo"])
+				}
+				if ref == "pi16" && name != "bad_flag" && !strings.HasPrefix(out["pigo"], "## stdout\nprovider ") &&
+					!strings.HasPrefix(out["pigo"], "## stdout\nNo models matching") {
+					t.Errorf("the list is not on stdout:\n%s", out["pigo"])
+				}
+			})
+		}
+	}
+}
+
+// TestDifferentialListModelsNoModels16: with no credentials and no
+// models.json, pi 1.6 and pigo print the same "No models available"
+// guidance on stdout (with or without a search), but for where the docs
+// are: pi's installed docs/ folder, the published docs for pigo. With -p
+// pi takes stdout over, so the text goes to stderr on both sides.
+func TestDifferentialListModelsNoModels16(t *testing.T) {
+	sides := pi16Sides(t)
+	t.Parallel()
+	piDocs, err := filepath.EvalSymlinks("../../node_modules/@earendil-works/pi-coding-agent/docs") // as Node resolves it
+	must(t, err)
+	piDocs, err = filepath.Abs(piDocs)
+	must(t, err)
+	for name, args := range map[string][]string{
+		"plain":  {"--list-models"},
+		"search": {"--list-models", "gpt"},
+		"print":  {"-p", "--list-models"},
+	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			out := map[string]string{}
 			for side, argv := range sides {
-				dir, work, agentDir := sideDirs(t)
-				must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(modelsJSON), 0o644))
-				must(t, os.WriteFile(filepath.Join(work, "ext.ts"), []byte(ext), 0o644))
+				dir, _, _ := sideDirs(t)
 				out[side] = runCLI(argv, dir, args...)
 			}
-			if out["pi"] != out["pigo"] {
+			pi := strings.ReplaceAll(out["pi"], piDocs, "https://github.com/earendil-works/pi/blob/main/packages/coding-agent/docs")
+			if pi != out["pigo"] {
 				t.Errorf("outputs differ:\npi:\n%s\npigo:\n%s", out["pi"], out["pigo"])
+			}
+			// The guidance is on stdout, or on stderr after the warning with -p.
+			want := "## stdout\nNo models available. Use /login"
+			if name == "print" {
+				want = "## stdout\n## stderr\nWarning: No models available."
+			}
+			if !strings.HasPrefix(out["pigo"], want) || strings.Count(out["pigo"], "No models available.") != 2 {
+				t.Errorf("want the guidance as %q, then once more:\n%s", want, out["pigo"])
 			}
 		})
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -27,8 +28,7 @@ import (
 // on "provider id", sorted by provider then id (localeCompare), as a table
 // of provider, model, context, max-out, thinking and images. Exit 0 also
 // when nothing is listed. Extension load failures are not reported, as in
-// pi. The output goes where pi's console.log goes (piConsole): stdout in a
-// terminal, stderr when stdin is not one.
+// pi. As in pi 1.6, the list goes to stdout (listModelsOut).
 
 func runListModels(ctx context.Context, io *IO, f piFlags, open Opener) ExitCode {
 	if reportDiagnostics(io.Stderr, f.diagnostics) {
@@ -54,14 +54,18 @@ func runListModels(ctx context.Context, io *IO, f piFlags, open Opener) ExitCode
 		return ExitFailure
 	}
 
+	models := reg.Available()
+	if len(models) == 0 {
+		// pi 1.6's startup diagnostics: without any model the session it
+		// builds first has the login guidance as its fallback message.
+		fmt.Fprintln(io.Stderr, "Warning: "+noModelsAvailableMessage)
+	}
 	if msg := modelsJSONError(reg.Problems()); msg != "" {
 		fmt.Fprintln(io.Stderr, "Warning: errors loading models.json:\n"+msg)
 	}
-	out := piConsole(io, f)
-	models := reg.Available()
+	out := listModelsOut(io, f)
 	if len(models) == 0 {
-		fmt.Fprintln(out, "No models available. Set an API key (ANTHROPIC_API_KEY, OPENAI_API_KEY, ...), add one to "+
-			filepath.Join(agentDir, "auth.json")+", or define a provider in "+filepath.Join(agentDir, "models.json")+".")
+		fmt.Fprintln(out, noModelsAvailableMessage)
 		return ExitOK
 	}
 	search := *f.listModels
@@ -104,6 +108,27 @@ func runListModels(ctx context.Context, io *IO, f piFlags, open Opener) ExitCode
 	}
 	return ExitOK
 }
+
+// listModelsOut is where pi 1.6's console.log goes for --list-models: a
+// plain metadata command (no -p, no --mode) keeps stdout, whatever stdin
+// and stdout are; with -p or --mode pi takes stdout over as in those
+// modes (piConsole).
+func listModelsOut(io *IO, f piFlags) io.Writer {
+	if !f.print && f.mode == "" {
+		return io.Stdout
+	}
+	return piConsole(io, f)
+}
+
+// piDocsURL is where pi 1.6's documentation is published; pi's messages
+// point at its installed docs/ folder, which pigo does not ship.
+const piDocsURL = "https://github.com/earendil-works/pi/blob/main/packages/coding-agent/docs"
+
+// noModelsAvailableMessage is pi 1.6's formatNoModelsAvailableMessage
+// (core/auth-guidance.js), byte for byte but for the docs location.
+const noModelsAvailableMessage = "No models available. Use /login to log into a provider via OAuth or API key. See:\n" +
+	"  " + piDocsURL + "/providers.md\n" +
+	"  " + piDocsURL + "/models.md"
 
 // modelsJSONError is pi's ModelRegistry.getError() text for the
 // models.json problems among the registry's problems ("" when none).

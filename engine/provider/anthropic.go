@@ -124,13 +124,17 @@ func streamAnthropic(ctx context.Context, model *Model, c *Context, opts *Option
 	if err != nil {
 		return nil, err
 	}
-	ap := anthropicParams{maxTokens: opts.baseMaxTokens(model)}
+	ap := anthropicParams{maxTokens: opts.baseMaxTokens(model, c)}
 	if r := opts.reasoning(); r == "" {
 		ap.thinkingEnabled = ptr(false)
 	} else if model.thinksAdaptively() {
 		ap.thinkingEnabled, ap.effort = ptr(true), anthropicEffort(model, r)
 	} else {
-		ap.maxTokens, ap.budgetTokens = adjustMaxTokensForThinking(ap.maxTokens, model.MaxTokens, r, opts.ThinkingBudgets)
+		maxTokens, budget := adjustMaxTokensForThinking(ap.maxTokens, model.MaxTokens, r, opts.ThinkingBudgets)
+		// pi-ai 1.6 fits the raised cap into the context again, then
+		// leaves the answer its room under it.
+		ap.maxTokens = clampMaxTokensToContext(model, c, maxTokens)
+		ap.budgetTokens = min(budget, max(0, ap.maxTokens-minAnswerTokens))
 		ap.thinkingEnabled = ptr(true)
 	}
 	st := &anthropicStream{producer: newProducer(model, opts), tools: c.Tools}

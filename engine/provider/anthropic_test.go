@@ -104,9 +104,10 @@ func TestAnthropicThinkingAndParallelTools(t *testing.T) {
 		t.Errorf("stopReason = %s", msg.StopReason)
 	}
 	body := srv.Requests()[0].Body
-	// medium = 8192 budget on top of min(64000, 32000) output tokens; no temperature while thinking.
+	// medium = 8192 budget inside the model's 64000 output tokens (pi-ai
+	// 1.6: the model's cap, the window having room); no temperature while thinking.
 	equalJSON(t, "thinking", body["thinking"], map[string]any{"type": "enabled", "budget_tokens": 8192, "display": "summarized"})
-	if body["max_tokens"] != 40192.0 || body["temperature"] != nil {
+	if body["max_tokens"] != 64000.0 || body["temperature"] != nil {
 		t.Errorf("max_tokens %v temperature %v", body["max_tokens"], body["temperature"])
 	}
 	equalJSON(t, "system", body["system"], []any{map[string]any{"type": "text", "text": "sys", "cache_control": map[string]any{"type": "ephemeral"}}})

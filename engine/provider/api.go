@@ -53,7 +53,8 @@ type Options struct {
 	// 2.x). Zero fields keep pi's defaults (anthropic: minimal 1024, low
 	// 2048, medium 8192, high 16384; Gemini: per model).
 	ThinkingBudgets ThinkingBudgets
-	// MaxTokens caps output tokens; 0 means min(model.MaxTokens, 32000).
+	// MaxTokens caps output tokens; 0 means the model's maxTokens. Either
+	// is fitted into the room left in the context window, as in pi-ai 1.6.
 	MaxTokens int
 	// Temperature, when set, is sent as is (anthropic drops it while thinking).
 	Temperature *float64
@@ -150,15 +151,18 @@ func (o *Options) apiKey(provider string) (string, error) {
 	return "", &Error{Kind: ErrNoAPIKey, Message: "No API key for provider: " + provider}
 }
 
-// baseMaxTokens is pi-ai's buildBaseOptions maxTokens.
-func (o *Options) baseMaxTokens(m *Model) int {
+// baseMaxTokens is pi-ai 1.6's buildBaseOptions maxTokens: the cap asked
+// for, else the model's maxTokens, fitted into the room the context
+// leaves in the model's window (0: no cap, for a model without maxTokens).
+func (o *Options) baseMaxTokens(m *Model, c *Context) int {
+	limit := m.MaxTokens
 	if o != nil && o.MaxTokens > 0 {
-		return o.MaxTokens
+		limit = o.MaxTokens
 	}
-	if m.MaxTokens > 0 {
-		return min(m.MaxTokens, 32000)
+	if limit <= 0 {
+		return 0
 	}
-	return 0
+	return clampMaxTokensToContext(m, c, limit)
 }
 
 // BuiltinAPIs returns the HTTP APIs this package implements, keyed by api

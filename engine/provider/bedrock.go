@@ -489,7 +489,7 @@ func buildBedrockPayload(model *Model, c *Context, opts *Options) (map[string]an
 		return nil, err
 	}
 	level := opts.reasoning()
-	maxTokens, budget := opts.baseMaxTokens(model), 0
+	maxTokens, budget := opts.baseMaxTokens(model, c), 0
 	if level != "" && isBedrockClaude(model) && !bedrockAdaptiveThinking(model) {
 		// streamSimple fits the budget into maxTokens, leaving room for
 		// the answer.

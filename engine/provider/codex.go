@@ -37,12 +37,12 @@ import (
 const APIOpenAICodexResponses = "openai-codex-responses"
 
 const (
-	codexDefaultBaseURL  = "https://chatgpt.com/backend-api"
-	codexRequestAborted  = "Request was aborted"
-	codexFetchFailed     = "fetch failed"
-	codexResponseFailed  = "Codex response failed"
-	codexOpenAIBetaValue = "responses=experimental"
-	codexMinOutputTokens = 16 // pi-ai's MIN_OUTPUT_TOKENS
+	codexDefaultBaseURL      = "https://chatgpt.com/backend-api"
+	codexRequestAborted      = "Request was aborted"
+	codexFetchFailed         = "fetch failed"
+	codexResponseFailed      = "Codex response failed"
+	codexOpenAIBetaValue     = "responses=experimental"
+	responsesMinOutputTokens = 16 // pi-ai's MIN_OUTPUT_TOKENS (codex, responses)
 )
 
 var codexUsageLimit = regexp.MustCompile(`(?i)usage_limit_reached|usage_not_included|rate_limit_exceeded`)
@@ -124,11 +124,8 @@ func buildCodexParams(model *Model, c *Context, opts *Options) (map[string]any, 
 	if opts.SessionID != "" {
 		p["prompt_cache_key"] = opts.SessionID
 	}
-	// pi-ai 1.6 caps the output whenever it has a cap (its default is the
-	// model's maxTokens); pigo's default cap (at most 32000) is not the
-	// model's, so only a cap the caller asked for is sent.
-	if opts.MaxTokens > 0 {
-		p["max_output_tokens"] = max(opts.MaxTokens, codexMinOutputTokens)
+	if mt := opts.baseMaxTokens(model, c); mt > 0 {
+		p["max_output_tokens"] = max(mt, responsesMinOutputTokens)
 	}
 	if opts.Temperature != nil {
 		p["temperature"] = *opts.Temperature

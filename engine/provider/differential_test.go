@@ -127,6 +127,9 @@ func runPi(t *testing.T, piAI string, dc diffCase) ([]map[string]any, []recorded
 	if dc.env != nil {
 		opts["env"] = dc.env
 	}
+	if c := legacyOutputCap(model); c > 0 && !isPiAI16(piAI) {
+		opts["maxTokens"] = c
+	}
 	ctx := map[string]any{"messages": dc.context.Messages}
 	if dc.context.SystemPrompt != "" {
 		ctx["systemPrompt"] = dc.context.SystemPrompt
@@ -170,6 +173,17 @@ func runPi(t *testing.T, piAI string, dc diffCase) ([]map[string]any, []recorded
 	return evs, srv.Requests()
 }
 
+// legacyOutputCap is pi-ai 0.73.1's default output cap, the model's
+// maxTokens up to 32000: comparisons with 0.73.1 ask both sides for it,
+// since pigo follows pi-ai 1.6's default (the model's maxTokens fitted
+// into the room left in the window).
+func legacyOutputCap(m *provider.Model) int {
+	if m.MaxTokens <= 0 {
+		return 0
+	}
+	return min(m.MaxTokens, 32000)
+}
+
 func must[T any](v T, err error) T {
 	if err != nil {
 		panic(err)
@@ -187,6 +201,9 @@ func runGo(t *testing.T, dc diffCase, pi16 bool) ([]map[string]any, []recorded) 
 		Retry: provider.RetryPolicy{MaxRetries: dc.maxRetries, BaseDelay: time.Millisecond}}
 	if dc.maxRetries == 0 {
 		opts.Retry.MaxRetries = -1
+	}
+	if !pi16 {
+		opts.MaxTokens = legacyOutputCap(model)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

@@ -14,7 +14,8 @@ import (
 	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
-// This file is pi-ai's providers/google.js and google-shared.js together with
+// This file is pi-ai 1.6's api/google-generative-ai.js and google-shared.js
+// (google_vertex.go sends the same stream to Vertex AI) together with
 // what @google/genai 1.52.0 does for them: pi-ai builds generateContentStream
 // parameters ({model, contents, config}, which is also what onPayload sees)
 // and the SDK turns them into POST {baseUrl}/models/{id}:streamGenerateContent
@@ -31,24 +32,17 @@ import (
 // the same provider and model, and only when they are valid base64.
 
 const (
-	googleDefaultBaseURL    = "https://generativelanguage.googleapis.com/v1beta"
-	googleMissingFinishText = "Provider stream ended without a finishReason"
-	googleIncompleteText    = "Incomplete JSON segment at the end"
-	googleFetchFailedText   = "fetch failed" // undici's TypeError for connection failures
-	googleToolImageText     = "Tool result image:"
+	googleDefaultBaseURL  = "https://generativelanguage.googleapis.com/v1beta"
+	googleIncompleteText  = "Incomplete JSON segment at the end"
+	googleFetchFailedText = "fetch failed" // undici's TypeError for connection failures
+	googleToolImageText   = "Tool result image:"
 )
 
 var (
-	gemini3ProRe      = regexp.MustCompile(`gemini-3(?:\.\d+)?-pro`)
-	gemini3FlashRe    = regexp.MustCompile(`gemini-3(?:\.\d+)?-flash`)
 	gemma4Re          = regexp.MustCompile(`gemma-?4`)
 	geminiMajorRe     = regexp.MustCompile(`^gemini(?:-live)?-(\d+)`)
 	googleSignatureRe = regexp.MustCompile(`^[A-Za-z0-9+/]+={0,2}$`)
 )
-
-func isGemini3Pro(id string) bool   { return gemini3ProRe.MatchString(strings.ToLower(id)) }
-func isGemini3Flash(id string) bool { return gemini3FlashRe.MatchString(strings.ToLower(id)) }
-func isGemma4(id string) bool       { return gemma4Re.MatchString(strings.ToLower(id)) }
 
 func streamGoogle(ctx context.Context, model *Model, c *Context, opts *Options) (*EventStream, error) {
 	if opts == nil {
@@ -68,7 +62,7 @@ func streamGoogle(ctx context.Context, model *Model, c *Context, opts *Options) 
 		url:     func(modelPath string) string { return strings.TrimSuffix(base, "/") + "/" + modelPath },
 		headers: map[string]string{"x-goog-api-key": key},
 	}
-	go func() { st.finish(ctx, st.stream(ctx, c, ep, googleThinkingFor(model, opts))) }()
+	go func() { st.finish(ctx, st.stream(ctx, c, ep, googleThinkingFor(model, opts, true))) }()
 	return st.s, nil
 }
 
@@ -90,50 +84,46 @@ type googleThinking struct {
 	err       error          // pi-ai 1.6: a thinking level the model maps to no Google level
 }
 
-func googleThinkingFor(m *Model, opts *Options) googleThinking {
+// googleThinkingFor is pi-ai 1.6's streamSimple thinking option for
+// google-generative-ai and (without the Flash-Lite budget row, which its
+// getGoogleBudget lacks) google-vertex.
+func googleThinkingFor(m *Model, opts *Options, flashLiteRow bool) googleThinking {
+	th := googleThinking{}
+	th.off, th.err = googleThinkingOff(m)
 	r := opts.reasoning()
 	if r == "" {
-		return googleThinking{}
+		return th
 	}
-	effort := ClampThinkingLevel(m, r)
-	if effort == ThinkingOff {
-		effort = ThinkingHigh
+	clamped := ClampThinkingLevel(m, r)
+	if clamped == ThinkingOff {
+		return th
 	}
-	if isGemini3Pro(m.ID) || isGemini3Flash(m.ID) || isGemma4(m.ID) {
-		return googleThinking{enabled: true, level: googleThinkingLevel(m.ID, effort)}
+	level, err := resolveGoogleThinkingLevel(m, clamped)
+	if err != nil {
+		return googleThinking{err: err}
 	}
-	b, ok := googleBudget(m.ID, effort, opts.ThinkingBudgets)
+	if usesGoogleThinkingLevel(m.ID) {
+		return googleThinking{enabled: true, level: strings.ToUpper(level)}
+	}
+	b, ok := googleBudgetOf(m.ID, ThinkingLevel(level), opts.ThinkingBudgets, flashLiteRow)
 	return googleThinking{enabled: true, budget: b, hasBudget: ok}
 }
 
-// googleThinkingLevel is pi-ai's getThinkingLevel ("" for xhigh).
-func googleThinkingLevel(id string, l ThinkingLevel) string {
-	switch {
-	case isGemini3Pro(id) && (l == ThinkingMinimal || l == ThinkingLow):
-		return "LOW"
-	case isGemini3Pro(id) && (l == ThinkingMedium || l == ThinkingHigh):
-		return "HIGH"
-	case isGemma4(id) && (l == ThinkingMinimal || l == ThinkingLow):
-		return "MINIMAL"
-	case isGemma4(id) && (l == ThinkingMedium || l == ThinkingHigh):
-		return "HIGH"
+// googleThinkingOff is pi-ai 1.6's getDisabledGoogleThinkingConfig: a model
+// that cannot turn thinking off gets the lowest level it supports.
+func googleThinkingOff(m *Model) (map[string]any, error) {
+	if !m.Reasoning {
+		return nil, nil
 	}
-	switch l {
-	case ThinkingMinimal:
-		return "MINIMAL"
-	case ThinkingLow:
-		return "LOW"
-	case ThinkingMedium:
-		return "MEDIUM"
-	case ThinkingHigh:
-		return "HIGH"
+	fallback := ClampThinkingLevel(m, ThinkingOff)
+	if !usesGoogleThinkingLevel(m.ID) || fallback == ThinkingOff {
+		return map[string]any{"thinkingBudget": int64(0)}, nil
 	}
-	return ""
-}
-
-// googleBudget is pi-ai's getGoogleBudget; false means no thinkingBudget.
-func googleBudget(id string, l ThinkingLevel, custom ThinkingBudgets) (int, bool) {
-	return googleBudgetOf(id, l, custom, true)
+	level, err := resolveGoogleThinkingLevel(m, fallback)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"thinkingLevel": strings.ToUpper(level)}, nil
 }
 
 // googleBudgetOf is getGoogleBudget with or without its Flash-Lite row.
@@ -157,28 +147,12 @@ func googleBudgetOf(id string, l ThinkingLevel, custom ThinkingBudgets, flashLit
 	return v, ok
 }
 
-// googleThinkingOff is pi-ai's getDisabledThinkingConfig: Gemini 3 and
-// Gemma 4 cannot turn thinking off, so they get the lowest level without
-// includeThoughts.
-func googleThinkingOff(id string) map[string]any {
-	switch {
-	case isGemini3Pro(id):
-		return map[string]any{"thinkingLevel": "LOW"}
-	case isGemini3Flash(id), isGemma4(id):
-		return map[string]any{"thinkingLevel": "MINIMAL"}
-	}
-	return map[string]any{"thinkingBudget": int64(0)}
-}
-
 // googleStream is the state of one streamGenerateContent stream.
 type googleStream struct {
 	producer
 	block     int // content index of the open text or thinking block, -1 for none
 	toolIDs   int // tool call ids generated so far
 	sawFinish bool
-	// vertex selects pi-ai 1.6's google-vertex where it differs from the
-	// 0.73.1 google-generative-ai this file otherwise follows.
-	vertex bool
 }
 
 func (st *googleStream) stream(ctx context.Context, c *Context, ep googleEndpoint, th googleThinking) error {
@@ -189,7 +163,7 @@ func (st *googleStream) stream(ctx context.Context, c *Context, ep googleEndpoin
 	if ctx.Err() != nil {
 		return errors.New("Request aborted")
 	}
-	params, err := buildGoogleParams(model, c, opts, th, st.vertex)
+	params, err := buildGoogleParams(model, c, opts, th)
 	if err != nil {
 		return err
 	}
@@ -243,30 +217,18 @@ func (st *googleStream) stream(ctx context.Context, c *Context, ep googleEndpoin
 			return err
 		}
 	}
-	if st.vertex {
-		// pi-ai 1.6: blocks end first, then the stream's outcome.
-		st.endBlock()
-		switch {
-		case ctx.Err() != nil:
-			return errors.New(msgAborted)
-		case !st.sawFinish:
-			return errors.New("Google Vertex stream ended without a finish reason")
-		case st.out.StopReason == StopReasonError || st.out.StopReason == StopReasonAborted:
-			return errors.New("Provider stopped with: " + st.out.RawStopReason)
-		}
-		return nil
-	}
-	if !st.sawFinish {
-		// pi-ai would finish with what it has; pigo reports the broken stream
-		// (as it does for openai-completions) so the turn can be retried.
-		return errors.New(googleMissingFinishText)
-	}
+	// pi-ai 1.6: blocks end first, then the stream's outcome.
 	st.endBlock()
-	if ctx.Err() != nil {
+	switch {
+	case ctx.Err() != nil:
 		return errors.New(msgAborted)
-	}
-	if st.out.StopReason == StopReasonError || st.out.StopReason == StopReasonAborted {
-		return errors.New(msgUnknownError)
+	case !st.sawFinish:
+		if st.out.API == APIGoogleVertex {
+			return errors.New("Google Vertex stream ended without a finish reason")
+		}
+		return errors.New("Google stream ended without a finish reason")
+	case st.out.StopReason == StopReasonError || st.out.StopReason == StopReasonAborted:
+		return errors.New("Provider stopped with: " + st.out.RawStopReason)
 	}
 	return nil
 }
@@ -341,7 +303,7 @@ func (st *googleStream) chunk(data string) error {
 		if s, ok := fr.(string); ok {
 			out.RawStopReason = s
 		}
-		reason, err := mapGoogleFinishReason(fr, st.vertex)
+		reason, err := mapGoogleFinishReason(fr)
 		if err != nil {
 			return err
 		}
@@ -477,17 +439,14 @@ func (st *googleStream) endBlock() {
 	st.block = -1
 }
 
-// mapGoogleFinishReason is pi-ai's mapStopReason for Gemini's finishReason;
-// pi16 adds 1.6's CONTINUATION (a length stop: pi does not resume) and
-// TOO_MANY_TOOL_CALLS.
-func mapGoogleFinishReason(r any, pi16 bool) (StopReason, error) {
-	switch {
-	case pi16 && r == "CONTINUATION":
-		return StopReasonLength, nil
-	case pi16 && r == "TOO_MANY_TOOL_CALLS":
-		return StopReasonError, nil
-	}
+// mapGoogleFinishReason is pi-ai 1.6's mapStopReason for Gemini's
+// finishReason (CONTINUATION is a length stop: pi does not resume).
+func mapGoogleFinishReason(r any) (StopReason, error) {
 	switch r {
+	case "CONTINUATION":
+		return StopReasonLength, nil
+	case "TOO_MANY_TOOL_CALLS":
+		return StopReasonError, nil
 	case "STOP":
 		return StopReasonStop, nil
 	case "MAX_TOKENS":
@@ -502,26 +461,24 @@ func mapGoogleFinishReason(r any, pi16 bool) (StopReason, error) {
 
 // buildGoogleParams is pi-ai's buildParams: the generateContentStream
 // parameters {model, contents, config}.
-func buildGoogleParams(model *Model, c *Context, opts *Options, th googleThinking, pi16 bool) (map[string]any, error) {
+func buildGoogleParams(model *Model, c *Context, opts *Options, th googleThinking) (map[string]any, error) {
 	msgs, err := decodeMessages(c.Messages)
 	if err != nil {
 		return nil, err
 	}
-	if pi16 {
-		msgs = dropForeignThinking(msgs, model)
-	}
+	msgs = dropForeignThinking(msgs, model)
 	config := map[string]any{}
 	if opts.Temperature != nil {
 		config["temperature"] = *opts.Temperature
 	}
-	if mt := opts.baseMaxTokens(model); mt > 0 {
+	if mt := opts.baseMaxTokens(model, c); mt > 0 {
 		config["maxOutputTokens"] = int64(mt)
 	}
 	if c.SystemPrompt != "" {
 		config["systemInstruction"] = sanitize(c.SystemPrompt)
 	}
 	if len(c.Tools) > 0 {
-		config["tools"] = convertGoogleTools(c.Tools, pi16)
+		config["tools"] = convertGoogleTools(c.Tools)
 		if opts.ToolChoice != nil && opts.ToolChoice != "" {
 			mode := "AUTO"
 			switch opts.ToolChoice {
@@ -545,19 +502,13 @@ func buildGoogleParams(model *Model, c *Context, opts *Options, th googleThinkin
 			tc["thinkingBudget"] = int64(th.budget)
 		}
 		config["thinkingConfig"] = tc
-	case model.Reasoning && !th.enabled && pi16:
-		config["thinkingConfig"] = th.off
 	case model.Reasoning && !th.enabled:
-		config["thinkingConfig"] = googleThinkingOff(model.ID)
-	}
-	if pi16 {
-		// Not sent: the SDK's own continuation of a CONTINUATION finish.
-		config["automaticContinuation"] = false
+		config["thinkingConfig"] = th.off
 	}
 	// pi-ai puts the request's AbortSignal here, an object without
 	// enumerable keys that handlers see as {} (the SDK keeps it off the wire).
 	config["abortSignal"] = map[string]any{}
-	return map[string]any{"model": model.ID, "contents": convertGoogleMessages(model, msgs, pi16), "config": config}, nil
+	return map[string]any{"model": model.ID, "contents": convertGoogleMessages(model, msgs), "config": config}, nil
 }
 
 // Config keys @google/genai sends inside generationConfig for the Gemini API.
@@ -660,19 +611,16 @@ func googleWireContent(v any) any {
 	return out
 }
 
-// convertGoogleTools is pi-ai's convertTools; pi16 rewrites const as enum
-// as pi-ai 1.6 does.
-func convertGoogleTools(tools []Tool, pi16 bool) []any {
+// convertGoogleTools is pi-ai 1.6's convertTools, which rewrites const as
+// enum.
+func convertGoogleTools(tools []Tool) []any {
 	decls := make([]any, len(tools))
 	for i, t := range tools {
 		d := map[string]any{"name": t.Name, "description": t.Description}
 		if t.Parameters != nil {
 			// Full JSON Schema (anyOf, const, ...), not the OpenAPI subset
 			// "parameters" takes.
-			d["parametersJsonSchema"] = t.declaredParameters()
-			if pi16 {
-				d["parametersJsonSchema"] = rewriteConstAsEnum(t.declaredParameters(), false)
-			}
+			d["parametersJsonSchema"] = rewriteConstAsEnum(t.declaredParameters(), false)
 		}
 		decls[i] = d
 	}
@@ -680,13 +628,11 @@ func convertGoogleTools(tools []Tool, pi16 bool) []any {
 }
 
 // googleRequiresToolCallID: models behind Google APIs that need explicit
-// function call ids; pi-ai 1.6 (pi16) adds Gemini 3 and later.
-func googleRequiresToolCallID(id string, pi16 bool) bool {
-	if pi16 {
-		if m := geminiMajorRe.FindStringSubmatch(strings.ToLower(id)); m != nil {
-			if major, _ := strconv.Atoi(m[1]); major >= 3 {
-				return true
-			}
+// function call ids: pi-ai 1.6's, Gemini 3 and later among them.
+func googleRequiresToolCallID(id string) bool {
+	if m := geminiMajorRe.FindStringSubmatch(strings.ToLower(id)); m != nil {
+		if major, _ := strconv.Atoi(m[1]); major >= 3 {
+			return true
 		}
 	}
 	return strings.HasPrefix(id, "claude-") || strings.HasPrefix(id, "gpt-oss-")
@@ -717,8 +663,8 @@ func googleInlineData(b ContentBlock) map[string]any {
 }
 
 // convertGoogleMessages is pi-ai's convertMessages for Gemini contents.
-func convertGoogleMessages(model *Model, msgs []llmMessage, pi16 bool) []any {
-	needIDs := googleRequiresToolCallID(model.ID, pi16)
+func convertGoogleMessages(model *Model, msgs []llmMessage) []any {
+	needIDs := googleRequiresToolCallID(model.ID)
 	normalize := func(id string, _ *llmMessage) string {
 		if !needIDs {
 			return id
@@ -756,12 +702,12 @@ func convertGoogleMessages(model *Model, msgs []llmMessage, pi16 bool) []any {
 				case BlockText:
 					// pi-ai 1.6 keeps a blank text that carries a signature:
 					// Gemini wants it echoed back.
-					if strings.TrimSpace(b.Text) == "" && !(pi16 && googleSignature(same, b.TextSignature) != "") {
+					if strings.TrimSpace(b.Text) == "" && googleSignature(same, b.TextSignature) == "" {
 						continue
 					}
 					p, sig = map[string]any{"text": sanitize(b.Text)}, b.TextSignature
 				case BlockThinking:
-					if strings.TrimSpace(b.Thinking) == "" && !(pi16 && googleSignature(same, b.ThinkingSignature) != "") {
+					if strings.TrimSpace(b.Thinking) == "" && googleSignature(same, b.ThinkingSignature) == "" {
 						continue
 					}
 					if !same {

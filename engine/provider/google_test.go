@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/pigo-dev/pigo/engine/provider"
@@ -77,11 +78,12 @@ func TestGoogleThinkingSignatures(t *testing.T) {
 		map[string]any{"text": "Answer", "thoughtSignature": "ZW5k"},
 	}})
 
-	// Another model: thinking becomes plain text, signatures are dropped.
+	// Another model: pi-ai 1.6 drops the other model's thinking, and the
+	// signatures.
 	other := gmTestModel(srv, "gemini-2.5-pro")
 	mustStream(t, other, &provider.Context{Messages: history}, opts)
 	equalJSON(t, "replayed to another model", srv.Requests()[2].Body["contents"].([]any)[1], map[string]any{"role": "model", "parts": []any{
-		map[string]any{"text": "Let me think."}, map[string]any{"text": "Answer"},
+		map[string]any{"text": "Answer"},
 	}})
 }
 
@@ -149,9 +151,10 @@ func TestGoogleToolResultImages(t *testing.T) {
 		model string
 		want  []any
 	}{
-		// Gemini 3 takes images inside the function response.
+		// Gemini 3 takes images inside the function response (and, in
+		// pi-ai 1.6, function call ids).
 		{"gemini-3-flash-preview", []any{map[string]any{"role": "user", "parts": []any{map[string]any{"functionResponse": map[string]any{
-			"name": "shot", "response": map[string]any{"output": "(see attached image)"},
+			"id": "c1", "name": "shot", "response": map[string]any{"output": "(see attached image)"},
 			"parts": []any{map[string]any{"inlineData": map[string]any{"mimeType": "image/png", "data": "aGVsbG8="}}}}}}}}},
 		// Older models get them as a separate user turn.
 		{"gemini-2.5-flash", []any{
@@ -184,8 +187,9 @@ func TestGoogleErrors(t *testing.T) {
 			"Could not parse stream chunk as JSON: invalid character '}' looking for beginning of value; data={\"candidates\":[}"},
 		{"truncated", truncated(text + "data: {\"cand"), "start text_start text_delta error", "terminated"},
 		{"incomplete segment", rawClose(text + "data: {\"cand"), "start text_start text_delta error", "Incomplete JSON segment at the end"},
-		{"clean EOF without finishReason", rawClose(text), "start text_start text_delta error", "Provider stream ended without a finishReason"},
-		{"safety", sse(gmChunk(gmParts(gmText("par")), "SAFETY", nil)), "start text_start text_delta text_end error", "An unknown error occurred"},
+		// pi-ai 1.6: blocks end first, then the stream's outcome.
+		{"clean EOF without finishReason", rawClose(text), "start text_start text_delta text_end error", "Google stream ended without a finish reason"},
+		{"safety", sse(gmChunk(gmParts(gmText("par")), "SAFETY", nil)), "start text_start text_delta text_end error", "Provider stopped with: SAFETY"},
 		{"unknown finish reason", sse(gmChunk(gmParts(gmText("par")), "NEW_REASON", nil)), "start text_start text_delta error",
 			"Unhandled stop reason: NEW_REASON"},
 	} {
@@ -254,14 +258,20 @@ func TestGoogleThinkingConfig(t *testing.T) {
 		{"gemini-2.5-pro", provider.ThinkingHigh, provider.ThinkingBudgets{}, nil, true, map[string]any{"includeThoughts": true, "thinkingBudget": 32768}},
 		{"gemini-2.5-flash-lite", provider.ThinkingMinimal, provider.ThinkingBudgets{}, nil, true, map[string]any{"includeThoughts": true, "thinkingBudget": 512}},
 		{"gemini-2.5-flash", provider.ThinkingMedium, provider.ThinkingBudgets{Medium: 3000}, nil, true, map[string]any{"includeThoughts": true, "thinkingBudget": 3000}},
-		{"gemini-flash-latest", provider.ThinkingLow, provider.ThinkingBudgets{}, nil, true, map[string]any{"includeThoughts": true, "thinkingBudget": -1}},
-		{"gemini-3.1-pro-preview", provider.ThinkingMedium, provider.ThinkingBudgets{}, nil, true, map[string]any{"includeThoughts": true, "thinkingLevel": "HIGH"}},
+		// pi-ai 1.6: these take the level itself (or the model's mapping).
+		{"gemini-flash-latest", provider.ThinkingLow, provider.ThinkingBudgets{}, nil, true, map[string]any{"includeThoughts": true, "thinkingLevel": "LOW"}},
+		{"gemini-3.1-pro-preview", provider.ThinkingMedium, provider.ThinkingBudgets{}, nil, true, map[string]any{"includeThoughts": true, "thinkingLevel": "MEDIUM"}},
 		{"gemini-3-flash-preview", provider.ThinkingMedium, provider.ThinkingBudgets{}, nil, true, map[string]any{"includeThoughts": true, "thinkingLevel": "MEDIUM"}},
-		{"gemma-4-31b-it", provider.ThinkingLow, provider.ThinkingBudgets{}, nil, true, map[string]any{"includeThoughts": true, "thinkingLevel": "MINIMAL"}},
-		{"gemini-3-pro-preview", provider.ThinkingXHigh, provider.ThinkingBudgets{}, provider.ThinkingLevelMap{provider.ThinkingXHigh: ptrTo("x")}, true,
-			map[string]any{"includeThoughts": true}},
-		{"gemini-3.1-pro-preview", "", provider.ThinkingBudgets{}, nil, true, map[string]any{"thinkingLevel": "LOW"}},
-		{"gemma-4-31b-it", provider.ThinkingOff, provider.ThinkingBudgets{}, nil, true, map[string]any{"thinkingLevel": "MINIMAL"}},
+		{"gemma-4-31b-it", provider.ThinkingLow, provider.ThinkingBudgets{}, nil, true, map[string]any{"includeThoughts": true, "thinkingLevel": "LOW"}},
+		{"gemini-3-pro-preview", provider.ThinkingXHigh, provider.ThinkingBudgets{}, provider.ThinkingLevelMap{provider.ThinkingXHigh: ptrTo("high")}, true,
+			map[string]any{"includeThoughts": true, "thinkingLevel": "HIGH"}},
+		// Thinking off: the lowest level the model supports when it cannot
+		// turn thinking off, else a zero budget.
+		{"gemini-3.1-pro-preview", "", provider.ThinkingBudgets{}, provider.ThinkingLevelMap{provider.ThinkingOff: nil, provider.ThinkingMinimal: nil},
+			true, map[string]any{"thinkingLevel": "LOW"}},
+		{"gemma-4-31b-it", provider.ThinkingOff, provider.ThinkingBudgets{}, provider.ThinkingLevelMap{provider.ThinkingOff: nil}, true,
+			map[string]any{"thinkingLevel": "MINIMAL"}},
+		{"gemini-3.1-pro-preview", "", provider.ThinkingBudgets{}, nil, true, map[string]any{"thinkingBudget": 0}},
 		{"gemini-2.5-flash", "", provider.ThinkingBudgets{}, nil, true, map[string]any{"thinkingBudget": 0}},
 		{"gemini-2.0-flash", provider.ThinkingHigh, provider.ThinkingBudgets{}, nil, false, nil},
 	} {
@@ -273,6 +283,16 @@ func TestGoogleThinkingConfig(t *testing.T) {
 		mustStream(t, m, &provider.Context{Messages: []map[string]any{userMsg("x")}}, opts)
 		gen := srv.Requests()[0].Body["generationConfig"].(map[string]any)
 		equalJSON(t, tc.model+"/"+string(tc.level), gen["thinkingConfig"], tc.want)
+	}
+	// A level the model maps to no Google level fails before any request.
+	srv := newFakeServer(t, sse(gmChunk(gmParts(gmText("ok")), "STOP", nil)))
+	m := gmTestModel(srv, "gemini-3-pro-preview")
+	m.Reasoning, m.ThinkingLevelMap = true, provider.ThinkingLevelMap{provider.ThinkingXHigh: ptrTo("x")}
+	opts := baseOpts()
+	opts.Thinking = provider.ThinkingXHigh
+	_, msg := mustStream(t, m, &provider.Context{Messages: []map[string]any{userMsg("x")}}, opts)
+	if !strings.HasPrefix(msg.ErrorMessage, "Unsupported Google thinking level mapping for ") || len(srv.Requests()) != 0 {
+		t.Errorf("unmapped level: %q after %d requests", msg.ErrorMessage, len(srv.Requests()))
 	}
 }
 
@@ -304,8 +324,10 @@ func TestGoogleOnPayload(t *testing.T) {
 	tools := []provider.Tool{{Name: "ls", Description: "List", Parameters: map[string]any{"type": "object", "properties": map[string]any{
 		"mode": map[string]any{"anyOf": []any{map[string]any{"const": "a"}, map[string]any{"const": "b"}}}}}}}
 	mustStream(t, m, &provider.Context{SystemPrompt: "sys", Messages: []map[string]any{{"role": "user", "content": "hi", "timestamp": 1}}, Tools: tools}, opts)
+	// pi-ai 1.6 sends const as enum.
 	decls := []any{map[string]any{"functionDeclarations": []any{map[string]any{"name": "ls", "description": "List",
-		"parametersJsonSchema": tools[0].Parameters}}}}
+		"parametersJsonSchema": map[string]any{"type": "object", "properties": map[string]any{
+			"mode": map[string]any{"anyOf": []any{map[string]any{"enum": []any{"a"}}, map[string]any{"enum": []any{"b"}}}}}}}}}}
 	equalJSON(t, "payload seen by the hook", seen, map[string]any{
 		"model":    "gemini-2.5-flash",
 		"contents": []any{map[string]any{"role": "user", "parts": []any{map[string]any{"text": "hi"}}}},

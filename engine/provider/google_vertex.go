@@ -41,7 +41,7 @@ func streamGoogleVertex(ctx context.Context, model *Model, c *Context, opts *Opt
 	if opts == nil {
 		opts = &Options{}
 	}
-	st := &googleStream{producer: newProducer(model, opts), block: -1, vertex: true}
+	st := &googleStream{producer: newProducer(model, opts), block: -1}
 	st.out.API = APIGoogleVertex
 	go func() {
 		ep, err := vertexEndpoint(model, opts)
@@ -49,7 +49,7 @@ func streamGoogleVertex(ctx context.Context, model *Model, c *Context, opts *Opt
 			st.finish(ctx, err)
 			return
 		}
-		st.finish(ctx, st.stream(ctx, c, ep, vertexThinkingFor(model, opts)))
+		st.finish(ctx, st.stream(ctx, c, ep, googleThinkingFor(model, opts, false)))
 	}()
 	return st.s, nil
 }
@@ -139,53 +139,6 @@ func resolveGoogleThinkingLevel(m *Model, l ThinkingLevel) (string, error) {
 		return resolved, nil
 	}
 	return "", fmt.Errorf("Unsupported Google thinking level mapping for %s/%s: %s -> %s", m.Provider, m.ID, l, mapped)
-}
-
-// vertexThinkingFor is pi-ai 1.6's streamSimple thinking option for
-// google-vertex.
-func vertexThinkingFor(m *Model, opts *Options) googleThinking {
-	th := googleThinking{}
-	th.off, th.err = vertexThinkingOff(m)
-	r := opts.reasoning()
-	if r == "" {
-		return th
-	}
-	clamped := ClampThinkingLevel(m, r)
-	if clamped == ThinkingOff {
-		return th
-	}
-	level, err := resolveGoogleThinkingLevel(m, clamped)
-	if err != nil {
-		return googleThinking{err: err}
-	}
-	if usesGoogleThinkingLevel(m.ID) {
-		return googleThinking{enabled: true, level: strings.ToUpper(level)}
-	}
-	b, ok := vertexBudget(m.ID, ThinkingLevel(level), opts.ThinkingBudgets)
-	return googleThinking{enabled: true, budget: b, hasBudget: ok}
-}
-
-// vertexThinkingOff is pi-ai 1.6's getDisabledGoogleThinkingConfig: a model
-// that cannot turn thinking off gets the lowest level it supports.
-func vertexThinkingOff(m *Model) (map[string]any, error) {
-	if !m.Reasoning {
-		return nil, nil
-	}
-	fallback := ClampThinkingLevel(m, ThinkingOff)
-	if !usesGoogleThinkingLevel(m.ID) || fallback == ThinkingOff {
-		return map[string]any{"thinkingBudget": int64(0)}, nil
-	}
-	level, err := resolveGoogleThinkingLevel(m, fallback)
-	if err != nil {
-		return nil, err
-	}
-	return map[string]any{"thinkingLevel": strings.ToUpper(level)}, nil
-}
-
-// vertexBudget is google-vertex's getGoogleBudget, which unlike
-// google-generative-ai's has no Flash-Lite row (its ids match 2.5-flash).
-func vertexBudget(id string, l ThinkingLevel, custom ThinkingBudgets) (int, bool) {
-	return googleBudgetOf(id, l, custom, false)
 }
 
 // JSON Schema keywords whose values are subschemas, and those whose values

@@ -130,7 +130,7 @@ func buildMistralPayload(model *Model, c *Context, opts *Options) (map[string]an
 	if opts.Temperature != nil {
 		payload["temperature"] = *opts.Temperature
 	}
-	if mt := opts.baseMaxTokens(model); mt > 0 {
+	if mt := opts.baseMaxTokens(model, c); mt > 0 {
 		payload["maxTokens"] = int64(mt)
 	}
 	if tc := mistralToolChoice(opts.ToolChoice); tc != nil {

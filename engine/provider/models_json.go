@@ -78,6 +78,8 @@ type CostOverride struct {
 	Output     *float64 `json:"output,omitempty"`
 	CacheRead  *float64 `json:"cacheRead,omitempty"`
 	CacheWrite *float64 `json:"cacheWrite,omitempty"`
+	// Tiers, when given, replace the model's tiers as a whole.
+	Tiers []CostTier `json:"tiers,omitempty"`
 }
 
 // ConfigError is one problem in models.json or auth.json.
@@ -321,6 +323,32 @@ func (v *validator) modelOverride(path string, x any) {
 	v.modelCommon(m, path, false)
 }
 
+// costTiers checks cost.tiers (pi-ai 1.6's ModelCostTierSchema): an array
+// of objects with every price and the threshold as numbers, in models and
+// model overrides alike.
+func (v *validator) costTiers(path string, x any) {
+	arr, ok := x.([]any)
+	if !ok {
+		v.fail(path, "Expected array")
+		return
+	}
+	for i, e := range arr {
+		tierPath := fmt.Sprintf("%s.%d", path, i)
+		tier, ok := v.object(tierPath, e)
+		if !ok {
+			continue
+		}
+		for _, k := range []string{"inputTokensAbove", "input", "output", "cacheRead", "cacheWrite"} {
+			x, present := tier[k]
+			if !present {
+				v.fail(join(tierPath, k), "Expected required property")
+			} else if _, isNum := x.(float64); !isNum {
+				v.fail(join(tierPath, k), "Expected number")
+			}
+		}
+	}
+}
+
 func (v *validator) modelCommon(m map[string]any, path string, fullCost bool) {
 	v.optBool(m, path, "reasoning")
 	if tl, ok := m["thinkingLevelMap"]; ok {
@@ -359,6 +387,9 @@ func (v *validator) modelCommon(m map[string]any, path string, fullCost bool) {
 				if _, isNum := x.(float64); !isNum {
 					v.fail(join(join(path, "cost"), k), "Expected number")
 				}
+			}
+			if tiers, ok := cm["tiers"]; ok {
+				v.costTiers(join(join(path, "cost"), "tiers"), tiers)
 			}
 		}
 	}
@@ -603,6 +634,9 @@ func applyModelOverride(m *Model, o ModelOverride) *Model {
 		set(&r.Cost.Output, c.Output)
 		set(&r.Cost.CacheRead, c.CacheRead)
 		set(&r.Cost.CacheWrite, c.CacheWrite)
+		if c.Tiers != nil {
+			r.Cost.Tiers = c.Tiers
+		}
 	}
 	r.Compat = mergeCompat(r.Compat, o.Compat)
 	if o.PromptCache != nil {

@@ -129,3 +129,58 @@ func TestModelsJSONThinkingCompat(t *testing.T) {
 		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestModelsJSONCostTiers: cost.tiers (pi 1.6's models.json) price a
+// custom model's requests by their input, a model override replaces a
+// built-in model's tiers and keeps the prices it does not give, and
+// malformed tiers are reported at their JSON path.
+func TestModelsJSONCostTiers(t *testing.T) {
+	t.Parallel()
+	dir := writeAgentDir(t, map[string]string{"models.json": `{"providers": {
+		"local": {"baseUrl": "http://127.0.0.1:1/v1", "api": "openai-completions", "apiKey": "k", "models": [{"id": "m",
+			"cost": {"input": 1, "output": 2, "cacheRead": 0, "cacheWrite": 0, "tiers": [{"inputTokensAbove": 1000, "input": 10, "output": 20, "cacheRead": 0, "cacheWrite": 0}]}}]},
+		"anthropic": {"modelOverrides": {"claude-sonnet-4-5": {"cost": {"output": 99, "tiers": [{"inputTokensAbove": 500, "input": 7, "output": 8, "cacheRead": 0.5, "cacheWrite": 1}]}}}}
+	}}`})
+	r := provider.NewRegistry(provider.RegistryOptions{AgentDir: dir})
+	if p := r.Problems(); len(p) != 0 {
+		t.Fatalf("problems: %v", p)
+	}
+	m, ok := r.Find("local", "m")
+	if !ok {
+		t.Fatal("custom model missing")
+	}
+	if c := provider.CalculateCost(m, &provider.Usage{Input: 2000, Output: 1000}); c.Input != 0.02 || c.Output != 0.02 {
+		t.Errorf("tiered cost above 1000 input tokens = %+v, want the tier's prices", c)
+	}
+	if c := provider.CalculateCost(m, &provider.Usage{Input: 500, Output: 1000}); c.Input != 0.0005 || c.Output != 0.002 {
+		t.Errorf("cost below the tier = %+v, want the base prices", c)
+	}
+	sonnet, _ := r.Find("anthropic", "claude-sonnet-4-5")
+	want := provider.Cost{Input: 3, Output: 99, CacheRead: 0.3, CacheWrite: 3.75,
+		Tiers: []provider.CostTier{{InputTokensAbove: 500, Input: 7, Output: 8, CacheRead: 0.5, CacheWrite: 1}}}
+	if js(sonnet.Cost) != js(want) {
+		t.Errorf("overridden cost %s, want %s", js(sonnet.Cost), js(want))
+	}
+
+	dir = writeAgentDir(t, map[string]string{"models.json": `{"providers": {
+		"local": {"baseUrl": "http://127.0.0.1:1/v1", "api": "openai-completions", "apiKey": "k", "models": [{"id": "m",
+			"cost": {"input": 1, "output": 2, "cacheRead": 0, "cacheWrite": 0, "tiers": [{"inputTokensAbove": "1k", "input": 10, "output": 20, "cacheRead": 0}, 3]}}]},
+		"anthropic": {"modelOverrides": {"claude-sonnet-4-5": {"cost": {"tiers": {"inputTokensAbove": 1}}}}}
+	}}`})
+	var got []string
+	for _, p := range provider.NewRegistry(provider.RegistryOptions{AgentDir: dir}).Problems() {
+		var ce *provider.ConfigError
+		if errors.As(p, &ce) {
+			got = append(got, ce.Path+": "+ce.Message)
+		}
+	}
+	wantProblems := []string{
+		"providers.anthropic.modelOverrides.claude-sonnet-4-5.cost.tiers: Expected array",
+		"providers.local.models.0.cost.tiers.0.inputTokensAbove: Expected number",
+		"providers.local.models.0.cost.tiers.0.cacheWrite: Expected required property",
+		"providers.local.models.0.cost.tiers.1: Expected object",
+	}
+	if strings.Join(got, "\n") != strings.Join(wantProblems, "\n") {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(wantProblems, "\n"))
+	}
+}

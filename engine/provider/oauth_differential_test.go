@@ -119,6 +119,10 @@ func compareOAuthStream(t *testing.T, nm string, dc oauthStreamCase) {
 	// pi-ai
 	srv := newFakeServer(t, dc.handlers...)
 	opts := map[string]any{"apiKey": dc.apiKey, "maxRetries": dc.maxRetries, "transport": "sse"}
+	outputCap := legacyOutputCap(dc.model("http://127.0.0.1"))
+	if outputCap > 0 {
+		opts["maxTokens"] = outputCap
+	}
 	if dc.thinking != "" {
 		opts["reasoning"] = dc.thinking
 	}
@@ -149,7 +153,7 @@ func compareOAuthStream(t *testing.T, nm string, dc oauthStreamCase) {
 	// pigo
 	gsrv := newFakeServer(t, dc.handlers...)
 	gopts := &provider.Options{APIKey: dc.apiKey, Thinking: dc.thinking, SessionID: dc.sessionID, Now: fixedClock,
-		Retry: provider.RetryPolicy{MaxRetries: dc.maxRetries, BaseDelay: time.Millisecond}}
+		Retry: provider.RetryPolicy{MaxRetries: dc.maxRetries, BaseDelay: time.Millisecond}, MaxTokens: outputCap}
 	if dc.maxRetries == 0 {
 		gopts.Retry.MaxRetries = -1
 	}
@@ -180,7 +184,7 @@ func compareOAuthStream(t *testing.T, nm string, dc oauthStreamCase) {
 		}
 		dropDefaultStrict(piReqs[i].Body, false)
 		if dc.model("http://127.0.0.1").API == provider.APIOpenAICodexResponses {
-			codexBody16(piReqs[i].Body, dc.context.SystemPrompt)
+			codexBody16(piReqs[i].Body, dc.context.SystemPrompt, outputCap)
 		}
 		equalJSON(t, "request body", goReqs[i].Body, piReqs[i].Body)
 		for _, h := range oauthHeaders {
@@ -196,8 +200,11 @@ func compareOAuthStream(t *testing.T, nm string, dc oauthStreamCase) {
 // system prompt as the leading developer item instead of instructions (and
 // no default instructions without one), and effort "none" when thinking
 // is off.
-func codexBody16(body map[string]any, systemPrompt string) {
+func codexBody16(body map[string]any, systemPrompt string, outputCap int) {
 	delete(body, "instructions")
+	if outputCap > 0 { // 0.73.1 did not send the cap
+		body["max_output_tokens"] = float64(max(outputCap, 16))
+	}
 	if systemPrompt != "" {
 		input, _ := body["input"].([]any)
 		body["input"] = append([]any{map[string]any{"role": "developer", "content": systemPrompt}}, input...)

@@ -251,6 +251,7 @@ func TestCodexRequest(t *testing.T) {
 		"text":        map[string]any{"verbosity": "low"},
 		"include":     []any{"reasoning.encrypted_content"},
 		"tool_choice": "auto", "parallel_tool_calls": true, "prompt_cache_key": "sess-1",
+		"max_output_tokens": 128000, // pi-ai 1.6: the model's maxTokens, with room in the window
 		"tools": []any{map[string]any{"type": "function", "name": "read", "description": "Read a file", "strict": nil,
 			"parameters": oauthTools[0].Parameters}},
 		"reasoning": map[string]any{"effort": "low", "summary": "auto"}, // minimal → "low" (thinkingLevelMap)

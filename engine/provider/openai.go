@@ -542,7 +542,8 @@ func buildOpenAIParams(model *Model, c *Context, opts *Options, compat openAICom
 	if compat.supportsStore {
 		p["store"] = false
 	}
-	if mt := opts.baseMaxTokens(model); mt > 0 {
+	maxTokens := opts.baseMaxTokens(model, c)
+	if mt := maxTokens; mt > 0 {
 		if compat.maxTokensField == "max_tokens" {
 			p["max_tokens"] = int64(mt)
 		} else {
@@ -577,7 +578,7 @@ func buildOpenAIParams(model *Model, c *Context, opts *Options, compat openAICom
 	}
 	budget := 0 // pi-ai's resolveClampedThinkingBudget; 0 is none
 	if effort != "" && model.Reasoning {
-		ceiling := opts.baseMaxTokens(model)
+		ceiling := maxTokens
 		if ceiling <= 0 {
 			ceiling = model.MaxTokens
 		}

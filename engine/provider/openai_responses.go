@@ -521,8 +521,8 @@ func buildResponsesParams(model *Model, c *Context, opts *Options, retention str
 		}
 		p["store"] = false
 	}
-	if mt := opts.baseMaxTokens(model); mt > 0 {
-		p["max_output_tokens"] = int64(mt)
+	if mt := opts.baseMaxTokens(model, c); mt > 0 {
+		p["max_output_tokens"] = int64(max(mt, responsesMinOutputTokens))
 	}
 	if opts.Temperature != nil {
 		p["temperature"] = *opts.Temperature

@@ -100,12 +100,19 @@ func TestHandlerPayloadMatchesPiAI16(t *testing.T) {
 
 func runPi16Payload(t *testing.T, piAI string, spec map[string]any) string {
 	t.Helper()
+	return runPi16Driver(t, piAI, pi16PayloadDriver, spec)
+}
+
+// runPi16Driver runs driver (an ES module) with pi-ai 1.6's Node, spec
+// given as a JSON file, and returns its output without the last newline.
+func runPi16Driver(t *testing.T, piAI, driver string, spec map[string]any) string {
+	t.Helper()
 	dir := t.TempDir()
 	specPath, driverPath := filepath.Join(dir, "spec.json"), filepath.Join(dir, "driver.mjs")
 	if err := os.WriteFile(specPath, []byte(js(spec)), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(driverPath, []byte(pi16PayloadDriver), 0o600); err != nil {
+	if err := os.WriteFile(driverPath, []byte(driver), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
