@@ -22,11 +22,10 @@ const sessionIDExt = `
 func TestDifferentialRPC16SessionIDRequests(t *testing.T) {
 	sides := pi16Sides(t)
 	sc := diffScenario{
-		name:    "sessionid16",
-		ext:     extSource(sessionIDExt),
-		api:     "openai-responses",
-		steps:   []mockStep{{Text: "one"}, {Text: "two"}},
-		headers: []string{"session_id", "session-id", "x-client-request-id"},
+		name:  "sessionid16",
+		ext:   extSource(sessionIDExt),
+		api:   "openai-responses",
+		steps: []mockStep{{Text: "one"}, {Text: "two"}},
 		drive: func(d *rpcDriver) {
 			d.call(`{"id":"s1","type":"get_state"}`)
 			mark := d.mark()
