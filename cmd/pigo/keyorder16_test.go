@@ -267,7 +267,9 @@ const handlerKeyOrderExt = `
 // with the finish_reason the openai SDK adds) and a system message's tool
 // schemas as the extension declared them. pi-ai's payload also has keys
 // set to undefined (prompt_cache_key and prompt_cache_retention when
-// unused): Object.keys lists them, JSON drops them, and pigo's data has
+// unused: openai-completions sends the session id as prompt_cache_key
+// only to api.openai.com or with long retention, and the mock is
+// neither): Object.keys lists them, JSON drops them, and pigo's data has
 // no undefined, so they are left out of pi's list.
 func TestDifferentialRPC16HandlerKeyOrder(t *testing.T) {
 	sides := pi16Sides(t)

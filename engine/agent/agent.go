@@ -59,6 +59,12 @@ type Request struct {
 	Temperature *float64
 	// NoRetries turns the provider's HTTP retries off (a cache refresh).
 	NoRetries bool
+	// SessionID is pi-ai's sessionId stream option: the providers key
+	// prompt caching and session routing on it ("" sends none).
+	SessionID string
+	// CacheRetention overrides the provider's cache retention ("none",
+	// "short", "long"); "" keeps it.
+	CacheRetention string
 }
 
 // Options configure an Agent.
@@ -102,6 +108,10 @@ type Options struct {
 	// Router routes the requests of a virtual model (pi 1.6); nil: such
 	// requests fail.
 	Router Router
+	// SessionID, when set, gives the current session's id, read for every
+	// request of the agent loop (it changes on /new, /fork, /resume): pi
+	// 1.6 passes it to each model request as the sessionId option.
+	SessionID func() string
 }
 
 // Agent runs prompts. Safe for concurrent use; one prompt runs at a time,

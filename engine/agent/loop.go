@@ -319,6 +319,7 @@ func (l *loop) streamAssistant() (reply Message, routeFailed bool) {
 		OnPayload:  a.payloadHook(l.ctx, model),
 		OnHeaders:  a.headersHook(l.ctx),
 		OnResponse: a.responseHook(l.ctx),
+		SessionID:  a.sessionID(),
 	}
 	l.startCacheWarming(l.ctx, req)
 	final, err := a.opts.Provider.Stream(a.withStreamEvents(l.ctx, model), req)

@@ -257,7 +257,10 @@ func (a *Agent) ModelStream(ctx context.Context, model, llm, options map[string]
 	msgs, _ := llm["messages"].([]any)
 	tools, _ := llm["tools"].([]any)
 	req := Request{Model: model, SystemPrompt: str(llm["systemPrompt"]), Messages: fromAny(msgs), Tools: fromAny(tools),
-		Thinking: "off", OnEvent: emit, APIKey: str(options["apiKey"])}
+		Thinking: "off", OnEvent: emit, APIKey: str(options["apiKey"]),
+		// pi-ai keys caching on the caller's sessionId only: extension
+		// calls are not tied to the session unless they pass one.
+		SessionID: str(options["sessionId"]), CacheRetention: str(options["cacheRetention"])}
 	if r := str(options["reasoning"]); r != "" {
 		req.Thinking = r
 	}

@@ -66,6 +66,10 @@ func (p RegistryProvider) Stream(ctx context.Context, req Request) (Message, err
 	if req.APIKey != "" {
 		opts.APIKey = req.APIKey
 	}
+	opts.SessionID = req.SessionID
+	if req.CacheRetention != "" {
+		opts.CacheRetention = req.CacheRetention
+	}
 	if len(req.Headers) > 0 {
 		hs := map[string]string{}
 		for k, v := range opts.Headers {

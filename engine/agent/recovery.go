@@ -593,8 +593,12 @@ func (a *Agent) summarizer(model Message, thinking string) compaction.Summarizer
 		user := Message{"role": "user", "content": []any{map[string]any{"type": "text", "text": req.Prompt}}, "timestamp": a.now()}
 		// pi summarizes through the session's stream function, whose
 		// requests run before_provider_headers too.
+		// pi 1.6's completeSummarization: no cache writes for a one-off
+		// summary, and a fresh routing id (pi's compaction and branch
+		// summaries pass no session id).
 		return a.opts.Provider.Stream(ctx, Request{Model: model, SystemPrompt: req.SystemPrompt, Messages: []Message{user},
-			Thinking: level, MaxTokens: req.MaxTokens, OnEvent: func(Event) {}, OnHeaders: a.headersHook(ctx)})
+			Thinking: level, MaxTokens: req.MaxTokens, OnEvent: func(Event) {}, OnHeaders: a.headersHook(ctx),
+			CacheRetention: "none", SessionID: session.NewSessionID()})
 	}
 }
 

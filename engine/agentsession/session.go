@@ -332,6 +332,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 		CompactionSettings: rt.compactionSettings,
 		AuthProblem:        rt.authProblem,
 		Router:             agent.VirtualRouter(rt.host, rt.reg),
+		SessionID:          func() string { return rt.tree().Header().ID },
 	})
 	a.SetHooks(agent.Hooks{
 		Shutdown: func(string) { rt.requestShutdown() },

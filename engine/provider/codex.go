@@ -98,6 +98,16 @@ func codexUserAgent() string {
 	return fmt.Sprintf("pi (%s %s; %s)", platform, release, arch)
 }
 
+// codexSessionID is the session id a Codex request sends (pi-ai 1.6's
+// codexSessionId): none when the caller asked for no caching (a summary's
+// routing id), clamped as a prompt cache key.
+func codexSessionID(opts *Options) string {
+	if opts.CacheRetention == "none" {
+		return ""
+	}
+	return clampPromptCacheKey(opts.SessionID)
+}
+
 // buildCodexParams is pi-ai's buildRequestBody for openai-codex-responses.
 func buildCodexParams(model *Model, c *Context, opts *Options) (map[string]any, error) {
 	msgs, err := decodeMessages(c.Messages)
@@ -121,8 +131,8 @@ func buildCodexParams(model *Model, c *Context, opts *Options) (map[string]any, 
 		"tool_choice":         "auto",
 		"parallel_tool_calls": true,
 	}
-	if opts.SessionID != "" {
-		p["prompt_cache_key"] = opts.SessionID
+	if sid := codexSessionID(opts); sid != "" {
+		p["prompt_cache_key"] = sid
 	}
 	if mt := opts.baseMaxTokens(model, c); mt > 0 {
 		p["max_output_tokens"] = max(mt, responsesMinOutputTokens)
@@ -189,7 +199,7 @@ func (st *responsesStream) streamCodex(ctx context.Context, c *Context, key stri
 	headers["Openai-Beta"] = codexOpenAIBetaValue
 	headers["Accept"] = "text/event-stream"
 	headers["Content-Type"] = "application/json"
-	if sid := opts.SessionID; sid != "" {
+	if sid := codexSessionID(opts); sid != "" {
 		headers["Session_id"] = sid
 		headers["X-Client-Request-Id"] = sid
 	}
@@ -243,10 +253,7 @@ func (st *responsesStream) streamCodex(ctx context.Context, c *Context, key stri
 func (st *responsesStream) tryCodexWebSocket(ctx context.Context, payload map[string]any, sseHeaders map[string]string, account string, requestBytes int) (done bool, err error) {
 	opts := st.opts
 	transport := opts.Transport
-	sessionID := opts.SessionID
-	if opts.CacheRetention == "none" {
-		sessionID = ""
-	}
+	sessionID := codexSessionID(opts)
 	if transport == "" || transport == "sse" || codexSSEFallbackActive(sessionID) {
 		return false, nil
 	}

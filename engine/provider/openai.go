@@ -530,7 +530,7 @@ func buildOpenAIParams(model *Model, c *Context, opts *Options, compat openAICom
 	if sid := opts.SessionID; sid != "" {
 		if (strings.Contains(model.BaseURL, "api.openai.com") && retention != "none") ||
 			(retention == "long" && compat.supportsLongCacheRetention) {
-			p["prompt_cache_key"] = sid
+			p["prompt_cache_key"] = clampPromptCacheKey(sid)
 		}
 	}
 	if retention == "long" && compat.supportsLongCacheRetention {

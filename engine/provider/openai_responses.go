@@ -506,7 +506,7 @@ func buildResponsesParams(model *Model, c *Context, opts *Options, retention str
 		return nil, err
 	}
 	p := map[string]any{"model": model.ID, "input": input, "stream": true}
-	sid := opts.SessionID
+	sid := clampPromptCacheKey(opts.SessionID)
 	if azure {
 		p["model"] = azureDeployment(model, opts.Env)
 		if sid != "" {
@@ -814,4 +814,18 @@ func azureDeployment(model *Model, env map[string]string) string {
 		return model.ID
 	}
 	return deployment
+}
+
+// clampPromptCacheKey is pi-ai 1.6's clampOpenAIPromptCacheKey: OpenAI
+// takes a prompt_cache_key of at most 64 characters (code points).
+func clampPromptCacheKey(key string) string {
+	const maxChars = 64
+	n := 0
+	for i := range key {
+		if n == maxChars {
+			return key[:i]
+		}
+		n++
+	}
+	return key
 }

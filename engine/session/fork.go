@@ -69,7 +69,7 @@ func (t *Tree) branchedLocked(target string) (*Tree, error) {
 	nt := newTree()
 	nt.now = t.now
 	ts := isoTime(nt.now())
-	id := newSessionID()
+	id := NewSessionID()
 	cwd := t.header.Cwd
 	if t.file.path != "" {
 		cwd = t.file.cwd

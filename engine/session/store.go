@@ -79,7 +79,7 @@ func Create(dir, cwd string, opts Options) (*Tree, error) {
 	t := newTree()
 	id := opts.ID
 	if id == "" {
-		id = newSessionID()
+		id = NewSessionID()
 	}
 	ts := isoTime(t.now())
 	t.header = Header{Type: "session", Version: CurrentVersion, ID: id, Timestamp: ts, Cwd: cwd, ParentSession: opts.ParentSession}
@@ -111,7 +111,7 @@ func Open(path string, opts Options) (*Tree, []Warning, error) {
 			return nil, nil, fmt.Errorf("open session: %w", err)
 		}
 		t := newTree()
-		t.header = Header{Type: "session", Version: CurrentVersion, ID: newSessionID(), Timestamp: isoTime(t.now()), Cwd: opts.freshCwd()}
+		t.header = Header{Type: "session", Version: CurrentVersion, ID: NewSessionID(), Timestamp: isoTime(t.now()), Cwd: opts.freshCwd()}
 		t.file = fileState{path: abs, dir: filepath.Dir(abs), cwd: opts.freshCwd(), policy: opts.Sync}
 		return t, nil, nil
 	}
@@ -163,7 +163,7 @@ func restartInvalid(abs string, data []byte, opts Options) (*Tree, []Warning, er
 		}
 		warnings = append(warnings, Warning{abs, 0, "the old content was moved to " + aside})
 	}
-	t.header = Header{Type: "session", Version: CurrentVersion, ID: newSessionID(), Timestamp: ts, Cwd: opts.freshCwd()}
+	t.header = Header{Type: "session", Version: CurrentVersion, ID: NewSessionID(), Timestamp: ts, Cwd: opts.freshCwd()}
 	t.file = fileState{path: abs, dir: filepath.Dir(abs), cwd: opts.freshCwd(), policy: opts.Sync}
 	if err := t.rewriteLocked(true); err != nil {
 		return nil, warnings, fmt.Errorf("open session: %w", err)

@@ -89,7 +89,7 @@ func New(id, cwd string) *Tree {
 
 // InMemory creates an empty session that is never written (pi's
 // --no-session), with a fresh UUIDv7 id.
-func InMemory(cwd string) *Tree { return New(newSessionID(), cwd) }
+func InMemory(cwd string) *Tree { return New(NewSessionID(), cwd) }
 
 func newTree() *Tree {
 	return &Tree{
@@ -251,7 +251,9 @@ func newEntryID(taken func(string) bool) string {
 	return uuid.NewString()
 }
 
-func newSessionID() string {
+// NewSessionID is a fresh session id, a UUIDv7 (pi 1.6's createSessionId);
+// requests without a session use one as their routing id too.
+func NewSessionID() string {
 	id, err := uuid.NewV7()
 	if err != nil {
 		return uuid.NewString()
