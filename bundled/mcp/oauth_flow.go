@@ -20,7 +20,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"net"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -1105,13 +1104,6 @@ func (h oauthHTTP) token(tr tokenRequest, params url.Values, order []string) (*j
 		return nil, &oauthError{"server_error", fmt.Sprintf("HTTP %d: %s", resp.StatusCode, b)}
 	}
 	return parseTokens(value)
-}
-
-// isNetError reports a request that did not reach its server.
-func isNetError(err error) bool {
-	var ne net.Error
-	var en errNetwork
-	return errors.As(err, &en) || errors.As(err, &ne)
 }
 
 // callbackID is 12 characters naming an MCP server URL in callback paths.

@@ -31,36 +31,15 @@ func newPercentSet(from *percentSet, extra string) percentSet {
 
 // The WHATWG percent-encode sets, each a superset of the one before it.
 var (
-	c0ControlSet    = newPercentSet(nil, "")
-	querySet        = newPercentSet(&c0ControlSet, " \"#<>")
-	specialQuerySet = newPercentSet(&querySet, "'")
-	pathSet         = newPercentSet(&querySet, "?`{}")
-	userinfoSet     = newPercentSet(&pathSet, "/:;=@[\\]^|")
-	componentSet    = newPercentSet(&userinfoSet, "$%&+,")
-	formSet         = newPercentSet(&componentSet, "!'()~")
+	c0ControlSet = newPercentSet(nil, "")
+	querySet     = newPercentSet(&c0ControlSet, " \"#<>")
+	pathSet      = newPercentSet(&querySet, "?`{}")
+	userinfoSet  = newPercentSet(&pathSet, "/:;=@[\\]^|")
+	componentSet = newPercentSet(&userinfoSet, "$%&+,")
+	formSet      = newPercentSet(&componentSet, "!'()~")
 )
 
 const upperHex = "0123456789ABCDEF"
-
-// appendPercentEncoded appends r, UTF-8 percent-encoded when it is in set.
-func appendPercentEncoded(dst []byte, r rune, set *percentSet) []byte {
-	if r >= 0 && r < 0x80 && !set[r] {
-		return append(dst, byte(r))
-	}
-	var tmp [utf8.UTFMax]byte
-	for _, b := range tmp[:utf8.EncodeRune(tmp[:], r)] {
-		dst = append(dst, '%', upperHex[b>>4], upperHex[b&15])
-	}
-	return dst
-}
-
-func percentEncodeString(s string, set *percentSet) string {
-	b := make([]byte, 0, len(s))
-	for _, r := range s {
-		b = appendPercentEncoded(b, r, set)
-	}
-	return string(b)
-}
 
 func unhex(c byte) (byte, bool) {
 	switch {

@@ -294,8 +294,7 @@ func (h *host) defineLazy(m module, names, internalNames []string, props []lazyP
 			if target.Get(name) != nil {
 				continue // goja has it: the module leaves it alone
 			}
-			var acc *goja.Object
-			acc = h.accessor(func(goja.Value) goja.Value {
+			acc := h.accessor(func(goja.Value) goja.Value {
 				run()
 				return target.Get(name)
 			}, func(this, v goja.Value) {
