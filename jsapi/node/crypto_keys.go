@@ -308,9 +308,17 @@ func cryptoJWK(k *cryptoKey) (map[string]any, error) {
 	case *ecdsa.PublicKey:
 		size := (p.Curve.Params().BitSize + 7) / 8
 		crv := map[string]string{"prime256v1": "P-256", "secp384r1": "P-384", "secp521r1": "P-521"}[cryptoCurveName(p.Curve)]
-		j := map[string]any{"kty": "EC", "x": b64url(p.X.FillBytes(make([]byte, size))), "y": b64url(p.Y.FillBytes(make([]byte, size))), "crv": crv}
+		point, err := p.Bytes() // 0x04 || x || y
+		if err != nil {
+			return nil, err
+		}
+		j := map[string]any{"kty": "EC", "x": b64url(point[1 : 1+size]), "y": b64url(point[1+size:]), "crv": crv}
 		if k.priv != nil {
-			j["d"] = b64url(k.priv.(*ecdsa.PrivateKey).D.FillBytes(make([]byte, size)))
+			d, err := k.priv.(*ecdsa.PrivateKey).Bytes()
+			if err != nil {
+				return nil, err
+			}
+			j["d"] = b64url(d)
 		}
 		return j, nil
 	case *rsa.PublicKey:
@@ -543,24 +551,40 @@ func cryptoParseJWK(str func(string) string, wantPrivate bool) (*cryptoKey, erro
 		if curve == nil {
 			return nil, errors.New("Invalid JWK EC key")
 		}
-		x, err := num("x")
-		if err != nil {
-			return nil, err
-		}
-		y, err := num("y")
-		if err != nil {
-			return nil, err
-		}
-		pub := &ecdsa.PublicKey{Curve: curve, X: x, Y: y}
-		if !curve.IsOnCurve(x, y) {
-			return nil, errors.New("Invalid JWK EC key")
-		}
-		if wantPrivate {
-			d, err := num("d")
+		// Fixed-width big-endian field elements, as crypto/ecdsa parses
+		// them (it checks the point is on the curve).
+		size := (curve.Params().BitSize + 7) / 8
+		field := func(name string) ([]byte, error) {
+			n, err := num(name)
 			if err != nil {
 				return nil, err
 			}
-			priv := &ecdsa.PrivateKey{PublicKey: *pub, D: d}
+			if n.Sign() < 0 || n.BitLen() > 8*size {
+				return nil, errors.New("Invalid JWK EC key")
+			}
+			return n.FillBytes(make([]byte, size)), nil
+		}
+		x, err := field("x")
+		if err != nil {
+			return nil, err
+		}
+		y, err := field("y")
+		if err != nil {
+			return nil, err
+		}
+		pub, err := ecdsa.ParseUncompressedPublicKey(curve, append(append([]byte{4}, x...), y...))
+		if err != nil {
+			return nil, errors.New("Invalid JWK EC key")
+		}
+		if wantPrivate {
+			d, err := field("d")
+			if err != nil {
+				return nil, err
+			}
+			priv, err := ecdsa.ParseRawPrivateKey(curve, d)
+			if err != nil {
+				return nil, errors.New("Invalid JWK EC key")
+			}
 			return &cryptoKey{priv: priv, pub: pub}, nil
 		}
 		return &cryptoKey{pub: pub}, nil
