@@ -430,12 +430,7 @@ func (st *googleStream) endBlock() {
 	if st.block < 0 {
 		return
 	}
-	b := &st.out.Content[st.block]
-	if b.Type == BlockText {
-		st.push(Event{Type: EventTextEnd, ContentIndex: st.block, Content: b.Text})
-	} else {
-		st.push(Event{Type: EventThinkingEnd, ContentIndex: st.block, Content: b.Thinking})
-	}
+	st.endTextBlock(st.block)
 	st.block = -1
 }
 

@@ -576,12 +576,7 @@ func (st *mistralStream) endBlock() {
 	if st.block < 0 {
 		return
 	}
-	b := &st.out.Content[st.block]
-	if b.Type == BlockText {
-		st.push(Event{Type: EventTextEnd, ContentIndex: st.block, Content: b.Text})
-	} else {
-		st.push(Event{Type: EventThinkingEnd, ContentIndex: st.block, Content: b.Thinking})
-	}
+	st.endTextBlock(st.block)
 	st.block = -1
 }
 

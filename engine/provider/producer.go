@@ -95,3 +95,14 @@ func (p *producer) stoppedError(noStopReason string) error {
 	}
 	return nil
 }
+
+// endTextBlock emits the end event of content block i, a text or a
+// thinking block.
+func (p *producer) endTextBlock(i int) {
+	b := &p.out.Content[i]
+	if b.Type == BlockText {
+		p.push(Event{Type: EventTextEnd, ContentIndex: i, Content: b.Text})
+	} else {
+		p.push(Event{Type: EventThinkingEnd, ContentIndex: i, Content: b.Thinking})
+	}
+}
