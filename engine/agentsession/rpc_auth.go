@@ -12,7 +12,8 @@ import (
 // pigo's credential commands for interactive clients (pi's /login and
 // /logout change auth.json in its interactive mode; pi's RPC has no
 // equivalent): get_credentials lists the stored ones and the providers one
-// can be saved for, set_api_key saves a key, logout removes a provider's
+// can be saved for, set_api_key saves a key (or, with "env", the settings
+// a Bedrock or Vertex login stores), logout removes a provider's
 // entry, and login_oauth_start, login_oauth_finish, login_oauth_input and
 // login_oauth_cancel run pi's OAuth logins: Anthropic's browser one (the
 // URL to open, then the browser's callback or a pasted redirect URL) or
@@ -44,7 +45,26 @@ func (s *rpcServer) setAPIKey(c *rpcCommand) (any, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
-	if err := provider.SaveAPIKey(context.WithoutCancel(s.rt.baseCtx), s.rt.agentDir, p, c.strOr("key")); err != nil {
+	ctx := context.WithoutCancel(s.rt.baseCtx)
+	if raw, ok := c.raw["env"]; ok {
+		// A login that stores settings, or nothing but the choice of an
+		// ambient credential chain (pi 1.6's Bedrock and Vertex logins):
+		// {"env": {...}} with an optional key.
+		vars, ok := raw.(map[string]any)
+		if !ok {
+			return nil, false, errors.New("env must be an object of strings")
+		}
+		env := map[string]string{}
+		for k, v := range vars {
+			if env[k], ok = v.(string); !ok {
+				return nil, false, errors.New("env must be an object of strings")
+			}
+		}
+		err = provider.SaveAPICredential(ctx, s.rt.agentDir, p, c.strOr("key"), env)
+	} else {
+		err = provider.SaveAPIKey(ctx, s.rt.agentDir, p, c.strOr("key"))
+	}
+	if err != nil {
 		return nil, false, err
 	}
 	s.rt.reg.Reload()

@@ -48,6 +48,26 @@ func TestServeCredentials(t *testing.T) {
 	if r := ask(map[string]any{"type": "set_api_key", "id": "k2", "provider": "deepseek", "key": ""}); r["success"] != false {
 		t.Errorf("an empty key: %v", r)
 	}
+
+	// A Bedrock login that stores an AWS profile: the provider's models
+	// become available without a key.
+	bedrock := func(id string) bool {
+		d, _ := ask(map[string]any{"type": "get_available_models", "id": id})["data"].(map[string]any)
+		return strings.Contains(fmt.Sprint(d["models"]), "provider:amazon-bedrock")
+	}
+	if bedrock("b1") {
+		t.Fatal("bedrock models without AWS credentials")
+	}
+	if r := ask(map[string]any{"type": "set_api_key", "id": "k3", "provider": "amazon-bedrock", "env": map[string]any{"AWS_PROFILE": "work"}}); r["success"] != true {
+		t.Fatalf("set_api_key with env: %v", r)
+	}
+	if !bedrock("b2") {
+		t.Error("no bedrock models after saving a profile")
+	}
+	if r := ask(map[string]any{"type": "set_api_key", "id": "k4", "provider": "amazon-bedrock", "env": map[string]any{"AWS_PROFILE": 1}}); r["success"] != false ||
+		r["error"] != "env must be an object of strings" {
+		t.Errorf("a non-string env value: %v", r)
+	}
 }
 
 // TestServeOAuthLoginStart: login_oauth_start gives Anthropic's authorize

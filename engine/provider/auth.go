@@ -17,14 +17,20 @@ type AuthCredential struct {
 	Type string
 	// Key is the api_key value: a literal, an environment variable name or
 	// "!command", resolved like models.json's apiKey (commands run once and
-	// are cached for the registry's lifetime, as in pi).
+	// are cached for the registry's lifetime, as in pi). It may be empty: pi
+	// 1.6's /login stores a Bedrock profile or Vertex project as Env only,
+	// and a chosen ambient credential chain as {"type": "api_key"}.
 	Key string
+	// Env overlays the environment of this provider's requests and of its
+	// key's resolution (pi-ai 1.6 credential.env: AWS_PROFILE,
+	// GOOGLE_CLOUD_PROJECT, ...).
+	Env map[string]string
 	// OAuth is the login of an "oauth" entry.
 	OAuth *OAuthCredential
 }
 
-// ParseAuthJSON parses auth.json: {"<provider>": {"type": "api_key", "key":
-// "..."} | {"type": "oauth", "access": ..., "refresh": ..., "expires": ...,
+// ParseAuthJSON parses auth.json: {"<provider>": {"type": "api_key", "key"?:
+// "...", "env"?: {...}} | {"type": "oauth", "access": ..., "refresh": ..., "expires": ...,
 // ...}}. Entries that cannot be used are reported and skipped; OAuth entries
 // are read leniently, as pi does (see [OAuthCredential]).
 func ParseAuthJSON(data []byte, file string) (map[string]AuthCredential, []error) {
@@ -44,9 +50,9 @@ func ParseAuthJSON(data []byte, file string) (map[string]AuthCredential, []error
 	sort.Strings(names)
 	for _, name := range names {
 		var e struct {
-			Type string         `json:"type"`
-			Key  any            `json:"key"`
-			Env  map[string]any `json:"env"`
+			Type string          `json:"type"`
+			Key  json.RawMessage `json:"key"`
+			Env  json.RawMessage `json:"env"`
 		}
 		if err := json.Unmarshal(raw[name], &e); err != nil {
 			errs = append(errs, &ConfigError{File: file, Path: name, Message: "Expected object"})
@@ -54,18 +60,21 @@ func ParseAuthJSON(data []byte, file string) (map[string]AuthCredential, []error
 		}
 		switch e.Type {
 		case "api_key":
-			key, ok := e.Key.(string)
-			if e.Key == nil && e.Env != nil {
-				// pi 1.6's /login for an extension's provider may store only
-				// settings (llama.cpp: {"env": {"LLAMA_BASE_URL": ...}}); the
-				// provider resolves them itself.
+			// pi 1.6's shape: key and env optional, env's values strings.
+			var key string
+			if len(e.Key) > 0 && json.Unmarshal(e.Key, &key) != nil {
+				errs = append(errs, &ConfigError{File: file, Path: name + ".key", Message: "Expected string"})
 				continue
 			}
-			if !ok || key == "" {
-				errs = append(errs, &ConfigError{File: file, Path: name + ".key", Message: "Expected string length >= 1"})
+			var env map[string]string
+			if len(e.Env) > 0 && (json.Unmarshal(e.Env, &env) != nil || env == nil) {
+				errs = append(errs, &ConfigError{File: file, Path: name + ".env", Message: "Expected object of strings"})
 				continue
 			}
-			out[name] = AuthCredential{Type: "api_key", Key: key}
+			if len(env) == 0 {
+				env = nil
+			}
+			out[name] = AuthCredential{Type: "api_key", Key: key, Env: env}
 		case "oauth":
 			out[name] = AuthCredential{Type: "oauth", OAuth: parseOAuthCredential(raw[name])}
 		default:

@@ -59,10 +59,47 @@ func SaveAPIKey(ctx context.Context, agentDir, provider, key string) error {
 	if key == "" {
 		return errors.New("API key cannot be empty")
 	}
+	return SaveAPICredential(ctx, agentDir, provider, key, nil)
+}
+
+// SaveAPICredential stores {"type": "api_key", "key"?: key, "env"?: env}
+// as provider's credential: what pi 1.6's /login stores for a provider
+// whose login asks for more than a key (Bedrock's profile, Vertex's
+// project and location) or for none (an ambient credential chain). env's
+// variables are written in the order pi's logins write them.
+func SaveAPICredential(ctx context.Context, agentDir, provider, key string, env map[string]string) error {
 	entry := &jsjson.Object{}
 	entry.Set("type", "api_key")
-	entry.Set("key", key)
+	if key != "" {
+		entry.Set("key", key)
+	}
+	if len(env) > 0 {
+		vars := &jsjson.Object{}
+		for _, k := range credentialEnvOrder(env) {
+			vars.Set(k, env[k])
+		}
+		entry.Set("env", vars)
+	}
 	return editAuth(ctx, agentDir, provider, entry)
+}
+
+// credentialEnvOrder is env's names in the order pi-ai's logins build
+// them (Vertex: project, location, credentials file), others sorted after.
+func credentialEnvOrder(env map[string]string) []string {
+	var out []string
+	for _, k := range []string{"GOOGLE_CLOUD_PROJECT", "GOOGLE_CLOUD_LOCATION", "GOOGLE_APPLICATION_CREDENTIALS", "AWS_PROFILE"} {
+		if _, ok := env[k]; ok {
+			out = append(out, k)
+		}
+	}
+	var rest []string
+	for k := range env {
+		if !slices.Contains(out, k) {
+			rest = append(rest, k)
+		}
+	}
+	slices.Sort(rest)
+	return append(out, rest...)
 }
 
 // RemoveCredential removes provider's auth.json entry (pi's logout).

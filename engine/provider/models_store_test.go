@@ -71,15 +71,3 @@ func TestModelsStoreMalformed(t *testing.T) {
 		t.Errorf("malformed store was replaced: %s", b)
 	}
 }
-
-// pi 1.6 stores settings-only credentials for extension providers (the
-// llama.cpp server without an API key); they are not problems.
-func TestAuthJSONSettingsOnlyCredential(t *testing.T) {
-	creds, errs := ParseAuthJSON([]byte(`{"llama.cpp": {"type": "api_key", "env": {"LLAMA_BASE_URL": "http://x"}}, "bad": {"type": "api_key"}}`), "auth.json")
-	if _, ok := creds["llama.cpp"]; ok {
-		t.Error("a credential without a key was used as a key")
-	}
-	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "bad.key") {
-		t.Errorf("errors = %v, want only bad.key's", errs)
-	}
-}

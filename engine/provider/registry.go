@@ -453,10 +453,13 @@ func (r *Registry) hasAuthLocked(provider string) bool {
 	if r.runtime[provider] != "" || r.st.virtualOnly[provider] {
 		return true
 	}
-	if _, ok := r.st.auth[provider]; ok {
+	// A stored credential owns the provider (pi 1.6): one without a key
+	// counts when the environment it overlays resolves one.
+	cred, stored := r.st.auth[provider]
+	if stored && (cred.Type != "api_key" || cred.Key != "") {
 		return true
 	}
-	if EnvAPIKey(provider, r.opts.Env) != "" {
+	if EnvAPIKey(provider, overlayEnv(r.opts.Env, cred.Env)) != "" {
 		return true
 	}
 	return r.st.requestCfg[provider].apiKey != ""
@@ -477,9 +480,9 @@ func (r *Registry) Auth(ctx context.Context, model *Model) (string, map[string]s
 	key := r.runtime[model.Provider]
 	cred, hasCred := st.auth[model.Provider]
 	r.mu.RUnlock()
-	env := r.opts.Env
-	if key == "" && hasCred && cred.Type == "api_key" {
-		key = r.cachedValue(ctx, cred.Key)
+	env := overlayEnv(r.opts.Env, cred.Env)
+	if key == "" && hasCred && cred.Type == "api_key" && cred.Key != "" {
+		key = r.cachedValue(ctx, cred.Key, env)
 	}
 	usedOAuth, skipEnv := false, false
 	var oauthErr error
@@ -533,15 +536,15 @@ func (r *Registry) Auth(ctx context.Context, model *Model) (string, map[string]s
 	return key, headers, nil
 }
 
-// cachedValue resolves an auth.json key; command results are cached.
-func (r *Registry) cachedValue(ctx context.Context, value string) string {
+// cachedValue resolves an auth.json key in env; command results are cached.
+func (r *Registry) cachedValue(ctx context.Context, value string, env map[string]string) string {
 	r.mu.RLock()
 	v, ok := r.cmdCache[value]
 	r.mu.RUnlock()
 	if ok {
 		return v
 	}
-	v, _ = resolveConfigValue(ctx, value, r.opts.Env, r.run)
+	v, _ = resolveConfigValue(ctx, value, env, r.run)
 	if len(value) > 0 && value[0] == '!' {
 		r.mu.Lock()
 		r.cmdCache[value] = v
@@ -583,6 +586,9 @@ func (r *Registry) Stream(ctx context.Context, model *Model, c *Context, opts *O
 	if o.Env == nil {
 		o.Env = r.opts.Env
 	}
+	r.mu.RLock()
+	o.Env = overlayEnv(o.Env, r.st.auth[model.Provider].Env)
+	r.mu.RUnlock()
 	if o.HTTPClient == nil {
 		o.HTTPClient = r.opts.HTTPClient
 	}
@@ -620,4 +626,22 @@ func transformHeaders(ctx context.Context, o *Options) {
 		}
 	}
 	o.Headers, o.DropHeaders = hs, drop
+}
+
+// overlayEnv is env with a stored credential's variables over it (pi-ai
+// 1.6's overlayEnvAuthContext); env itself when there are none.
+func overlayEnv(env, over map[string]string) map[string]string {
+	if len(over) == 0 {
+		return env
+	}
+	out := make(map[string]string, len(env)+len(over))
+	for k, v := range env {
+		out[k] = v
+	}
+	for k, v := range over {
+		if v != "" {
+			out[k] = v
+		}
+	}
+	return out
 }

@@ -260,20 +260,111 @@ func (m *model) startLogin(o loginOption, authPath string, back func(m *model)) 
 }
 
 func (m *model) askAPIKey(provider, authPath string) {
-	m.ask("input", "Login to "+provider+"\nEnter API key:", nil, func(m *model, a map[string]any) {
-		key, ok := a["value"].(string)
+	switch provider {
+	case "amazon-bedrock":
+		m.bedrockLogin(authPath)
+		return
+	case "google-vertex":
+		m.vertexLogin(authPath)
+		return
+	}
+	m.askLoginText(provider, "Enter API key:", func(m *model, key string) { m.saveCredential(provider, authPath, key, nil) })
+}
+
+// askLoginText asks one of a login's questions; cancelling it cancels the
+// login.
+func (m *model) askLoginText(provider, question string, then func(m *model, answer string)) {
+	m.ask("input", "Login to "+provider+"\n"+question, nil, func(m *model, a map[string]any) {
+		v, ok := a["value"].(string)
 		if !ok {
 			m.loginCancelled()
 			return
 		}
-		m.loginBack = nil
-		m.c.request(cmd("set_api_key", "provider", provider, "key", strings.TrimSpace(key)), func(m *model, r response) {
-			if !r.ok {
-				m.notice("Failed to save API key for "+provider+": "+r.err, "error")
-				return
-			}
-			m.notice("Saved API key for "+provider+". Credentials saved to "+authPath, "muted")
-			m.authChanged()
+		then(m, strings.TrimSpace(v))
+	})
+}
+
+// saveCredential stores a key, or with env (possibly empty) the settings
+// of a login that needs more than a key.
+func (m *model) saveCredential(provider, authPath, key string, env map[string]any) {
+	m.loginBack = nil
+	args := []any{"provider", provider, "key", key}
+	if env != nil {
+		args = append(args, "env", env)
+	}
+	m.c.request(cmd("set_api_key", args...), func(m *model, r response) {
+		if !r.ok {
+			m.notice("Failed to save API key for "+provider+": "+r.err, "error")
+			return
+		}
+		m.notice("Saved API key for "+provider+". Credentials saved to "+authPath, "muted")
+		m.authChanged()
+	})
+}
+
+// bedrockLogin is pi-ai 1.6's Amazon Bedrock login: a bearer token, an AWS
+// profile, or the AWS credential chain already configured outside pigo.
+func (m *model) bedrockLogin(authPath string) {
+	const p = "amazon-bedrock"
+	m.notice("You can also use an AWS profile, IAM keys, or role-based credentials.", "muted")
+	methods := []string{"Bearer token", "AWS profile", "Existing AWS credential chain"}
+	m.ask("select", "Login to "+p+"\nSelect Amazon Bedrock authentication method:", methods, func(m *model, a map[string]any) {
+		method, _ := a["value"].(string)
+		if method == methods[0] {
+			m.askLoginText(p, "Enter Amazon Bedrock bearer token", func(m *model, key string) { m.saveCredential(p, authPath, key, nil) })
+			return
+		}
+		if method == "" {
+			m.loginCancelled()
+			return
+		}
+		m.notice("Amazon Bedrock supports AWS profiles, IAM credentials, and role-based credentials.\n"+
+			"AWS credential provider chain: https://docs.aws.amazon.com/sdkref/latest/guide/standardized-credentials.html", "muted")
+		if method == methods[1] {
+			m.askLoginText(p, "Enter AWS profile name", func(m *model, profile string) {
+				m.saveCredential(p, authPath, "", map[string]any{"AWS_PROFILE": profile})
+			})
+			return
+		}
+		m.askLoginText(p, "Configure AWS credentials, then press Enter to continue", func(m *model, _ string) {
+			m.saveCredential(p, authPath, "", map[string]any{})
+		})
+	})
+}
+
+// vertexLogin is pi-ai 1.6's Google Vertex AI login: an API key, or the
+// project and location (and a service account's file) that Application
+// Default Credentials need.
+func (m *model) vertexLogin(authPath string) {
+	const p = "google-vertex"
+	methods := []string{"Google Cloud API key", "Application Default Credentials", "Service account credentials file"}
+	m.ask("select", "Login to "+p+"\nSelect Google Vertex AI authentication method:", methods, func(m *model, a map[string]any) {
+		method, _ := a["value"].(string)
+		switch method {
+		case methods[0]:
+			m.askLoginText(p, "Enter Google Cloud API key", func(m *model, key string) { m.saveCredential(p, authPath, key, nil) })
+			return
+		case "":
+			m.loginCancelled()
+			return
+		}
+		info := "Provide a service account credentials file, project, and location."
+		if method == methods[1] {
+			info = "Run `gcloud auth application-default login`, then provide the project and location."
+		}
+		m.notice(info+"\nApplication Default Credentials: https://cloud.google.com/docs/authentication/provide-credentials-adc", "muted")
+		m.askLoginText(p, "Enter Google Cloud project ID", func(m *model, project string) {
+			m.askLoginText(p, "Enter Google Cloud location", func(m *model, location string) {
+				env := map[string]any{"GOOGLE_CLOUD_PROJECT": project, "GOOGLE_CLOUD_LOCATION": location}
+				if method == methods[1] {
+					m.saveCredential(p, authPath, "", env)
+					return
+				}
+				m.askLoginText(p, "Enter service account credentials file path", func(m *model, file string) {
+					env["GOOGLE_APPLICATION_CREDENTIALS"] = file
+					m.saveCredential(p, authPath, "", env)
+				})
+			})
 		})
 	})
 }

@@ -1,0 +1,75 @@
+package tui
+
+import (
+	"fmt"
+	"testing"
+)
+
+// Bedrock's and Vertex's /login ask pi-ai 1.6's questions and store what
+// its logins return: a key, or settings in env, or (an AWS credential
+// chain configured outside pigo) nothing but the choice.
+func TestLoginBedrockAndVertex(t *testing.T) {
+	h := newHarness(t, Options{})
+	creds := map[string]any{"authPath": "/a/auth.json", "credentials": []any{},
+		"providers": []any{map[string]any{"provider": "amazon-bedrock", "configured": false}, map[string]any{"provider": "google-vertex", "configured": false}}}
+	login := func(provider string) {
+		t.Helper()
+		h.answer("get_credentials", creds)
+		h.typ("/login " + provider)
+		h.press("enter")
+	}
+	saved := func(provider, key string, env map[string]any) {
+		t.Helper()
+		c := h.cmd("set_api_key")
+		got, _ := c["env"].(map[string]any)
+		if c["provider"] != provider || c["key"] != key || fmt.Sprint(got) != fmt.Sprint(env) || (env == nil) != (c["env"] == nil) {
+			t.Fatalf("set_api_key %v, want provider %s key %q env %v", c, provider, key, env)
+		}
+		h.respond(c, true, nil)
+		h.contains("Saved API key for " + provider + ". Credentials saved to /a/auth.json")
+	}
+
+	login("amazon-bedrock")
+	h.contains("You can also use an AWS profile, IAM keys, or role-based credentials.", "Select Amazon Bedrock authentication method:",
+		"→ Bearer token", "AWS profile", "Existing AWS credential chain")
+	h.press("enter")
+	h.contains("Enter Amazon Bedrock bearer token")
+	h.typ("tok-1")
+	h.press("enter")
+	saved("amazon-bedrock", "tok-1", nil)
+
+	login("amazon-bedrock")
+	h.press("down", "enter")
+	h.contains("AWS credential provider chain:", "https://docs.aws.amazon.com/sdkref/latest/guide/standardized-credentials.html", "Enter AWS profile name")
+	h.typ("work")
+	h.press("enter")
+	saved("amazon-bedrock", "", map[string]any{"AWS_PROFILE": "work"})
+
+	login("amazon-bedrock")
+	h.press("down", "down", "enter")
+	h.contains("Configure AWS credentials, then press Enter to continue")
+	h.press("enter")
+	saved("amazon-bedrock", "", map[string]any{})
+
+	login("google-vertex")
+	h.contains("Select Google Vertex AI authentication method:", "→ Google Cloud API key", "Application Default Credentials", "Service account credentials file")
+	h.press("down", "down", "enter")
+	h.contains("Provide a service account credentials file, project, and location.", "Enter Google Cloud project ID")
+	h.typ("proj")
+	h.press("enter")
+	h.contains("Enter Google Cloud location")
+	h.typ("us-central1")
+	h.press("enter")
+	h.contains("Enter service account credentials file path")
+	h.typ("/k.json")
+	h.press("enter")
+	saved("google-vertex", "", map[string]any{"GOOGLE_APPLICATION_CREDENTIALS": "/k.json", "GOOGLE_CLOUD_LOCATION": "us-central1", "GOOGLE_CLOUD_PROJECT": "proj"})
+
+	login("google-vertex") // escape at any question cancels the whole login
+	h.press("down", "enter")
+	h.contains("Run `gcloud auth application-default login`, then provide the project", "Enter Google Cloud project ID")
+	h.typ("proj")
+	h.press("enter")
+	h.press("esc")
+	h.noCmd("set_api_key")
+}
