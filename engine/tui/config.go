@@ -74,7 +74,7 @@ func newConfigModel(o ConfigOptions) *configModel {
 	if o.WriteScope != "project" {
 		o.WriteScope = "global"
 	}
-	m := &configModel{o: o, th: th, keys: loadKeys(o.AgentDir), width: 80, height: 24,
+	m := &configModel{o: o, th: th, keys: loadKeys(o.AgentDir, envLookup(o.Env)), width: 80, height: 24,
 		ed: piconfig.NewEditor(piconfig.Paths{Cwd: o.Cwd, AgentDir: o.AgentDir, Home: o.Home}, o.Global, o.WriteScope)}
 	if o.Height > 0 {
 		m.height = o.Height

@@ -3,6 +3,7 @@ package tui
 import (
 	"encoding/json"
 	"os"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -13,9 +14,9 @@ import (
 type keymap map[string][]string
 
 // defaultKeys are pi 1.6's defaults (docs/keybindings.md) for the actions
-// this UI has.
-func defaultKeys() keymap {
-	return keymap{
+// this UI has; windows selects pi's Windows and WSL defaults.
+func defaultKeys(windows bool) keymap {
+	km := keymap{
 		"app.interrupt":           {"esc"},
 		"app.clear":               {"ctrl+c"},
 		"app.exit":                {"ctrl+d"},
@@ -66,12 +67,50 @@ func defaultKeys() keymap {
 		"tui.altScreen.searchPrevious": {"shift+enter", "ctrl+shift+g"},
 		"tui.altScreen.searchClose":    {"esc"},
 	}
+	if windows {
+		// The keys Windows terminals take for themselves or do not send
+		// (pi's useWindowsKeybindings).
+		km["app.model.cycleBackward"] = []string{"alt+p"}
+		km["app.message.followUp"] = []string{"ctrl+q"}
+		km["app.message.dequeue"] = []string{"alt+q"}
+		km["tui.altScreen.search"] = []string{"ctrl+f"}
+	}
+	if runtime.GOOS == "windows" {
+		km["app.suspend"] = nil
+	}
+	return km
 }
 
-// loadKeys reads <agentDir>/keybindings.json over the defaults; a missing
-// or broken file leaves the defaults.
-func loadKeys(agentDir string) keymap {
-	km := defaultKeys()
+// windowsKeybindings is pi's useWindowsKeybindings: Windows, or Linux
+// under WSL.
+func windowsKeybindings(goos string, getenv func(string) string) bool {
+	return goos == "windows" || goos == "linux" && (getenv("WSL_DISTRO_NAME") != "" || getenv("WSL_INTEROP") != "")
+}
+
+// legacyKeyNames are pi's KEYBINDING_NAME_MIGRATIONS: the action names of
+// keybindings.json files written before pi 1.x, for the actions this UI
+// has.
+var legacyKeyNames = map[string]string{
+	"newLine": "tui.input.newLine", "submit": "tui.input.submit", "tab": "tui.input.tab",
+	"selectUp": "tui.select.up", "selectDown": "tui.select.down", "selectPageUp": "tui.select.pageUp",
+	"selectPageDown": "tui.select.pageDown", "selectConfirm": "tui.select.confirm", "selectCancel": "tui.select.cancel",
+	"interrupt": "app.interrupt", "clear": "app.clear", "exit": "app.exit", "suspend": "app.suspend",
+	"cycleThinkingLevel": "app.thinking.cycle", "cycleModelForward": "app.model.cycleForward",
+	"cycleModelBackward": "app.model.cycleBackward", "selectModel": "app.model.select", "expandTools": "app.tools.expand",
+	"toggleThinking": "app.thinking.toggle", "toggleSessionNamedFilter": "app.session.toggleNamedFilter",
+	"externalEditor": "app.editor.external", "followUp": "app.message.followUp", "dequeue": "app.message.dequeue",
+	"newSession": "app.session.new", "tree": "app.session.tree", "fork": "app.session.fork", "resume": "app.session.resume",
+	"toggleSessionPath": "app.session.togglePath", "toggleSessionSort": "app.session.toggleSort",
+	"renameSession": "app.session.rename", "deleteSession": "app.session.delete",
+	"deleteSessionNoninvasive": "app.session.deleteNoninvasive",
+}
+
+// loadKeys reads <agentDir>/keybindings.json over the defaults for this
+// platform (getenv tells WSL apart); a missing or broken file leaves the
+// defaults. Legacy action names count as their pi 1.x names unless the
+// file also has the new name (pi's migrateKeybindingsConfig).
+func loadKeys(agentDir string, getenv func(string) string) keymap {
+	km := defaultKeys(windowsKeybindings(runtime.GOOS, getenv))
 	if agentDir == "" {
 		return km
 	}
@@ -86,6 +125,12 @@ func loadKeys(agentDir string) keymap {
 	for action, v := range raw {
 		if strings.HasPrefix(action, "$") {
 			continue
+		}
+		if current, ok := legacyKeyNames[action]; ok {
+			if _, both := raw[current]; both {
+				continue
+			}
+			action = current
 		}
 		var keys []string
 		switch x := v.(type) {

@@ -211,7 +211,7 @@ func newModel(conn protocol.Conn, opts Options) *model {
 		th, _ = LoadTheme("dark") // "system" until the terminal says its background
 	}
 	m := &model{
-		c: newClient(conn), opts: opts, keys: loadKeys(opts.AgentDir), th: th,
+		c: newClient(conn), opts: opts, keys: loadKeys(opts.AgentDir, envLookup(opts.Env)), th: th,
 		fullscreen: opts.TUIMode != "regular", ed: newEditor(), tools: map[string]*cached{},
 		statuses: map[string]string{}, widgets: map[string]widget{}, uiOwner: map[string]string{}, views: map[string]*compView{},
 		width: 80, height: 24, cwd: opts.Cwd, branch: gitBranch(opts.Cwd),
@@ -1242,13 +1242,18 @@ func (m *model) externalEditor() tea.Cmd {
 	})
 }
 
-func (m *model) getenv(k string) string {
-	for _, kv := range m.opts.Env {
-		if v, ok := strings.CutPrefix(kv, k+"="); ok {
-			return v
+func (m *model) getenv(k string) string { return envLookup(m.opts.Env)(k) }
+
+// envLookup looks names up in a KEY=VALUE environment.
+func envLookup(env []string) func(string) string {
+	return func(k string) string {
+		for _, kv := range env {
+			if v, ok := strings.CutPrefix(kv, k+"="); ok {
+				return v
+			}
 		}
+		return ""
 	}
-	return ""
 }
 
 func (m *model) quit() tea.Cmd {
