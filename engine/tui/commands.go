@@ -114,7 +114,7 @@ func (m *model) builtin(name, args string) (done bool, c tea.Cmd) {
 	case "copy":
 		m.copyLastAssistant()
 	case "hotkeys":
-		m.add(&noticeItem{text: hotkeysText(m.keys), token: "text"})
+		m.add(&panelItem{title: "Keyboard Shortcuts", markdown: hotkeysText(m.keys, m.shortcutHelp)})
 	case "settings":
 		m.openSettings()
 	case "reload":
@@ -511,26 +511,89 @@ func firstOf(list []any) map[string]any {
 	return m
 }
 
-func hotkeysText(km keymap) string {
-	rows := [][2]string{
-		{"app.interrupt", "Cancel / abort"}, {"app.clear", "Clear editor (first) / exit (second)"},
-		{"app.exit", "Exit (when editor empty)"}, {"app.suspend", "Suspend to background"},
-		{"app.model.select", "Open model selector"}, {"app.model.cycleForward", "Cycle to next model"},
-		{"app.thinking.cycle", "Cycle thinking level"}, {"app.thinking.toggle", "Collapse or expand thinking blocks"},
-		{"app.tools.expand", "Collapse or expand tool output"}, {"app.message.followUp", "Queue follow-up message"},
-		{"app.message.dequeue", "Restore queued messages to editor"}, {"tui.input.newLine", "Insert new line"},
-		{"tui.input.submit", "Submit input"},
-	}
+// hotkeysText is pi's /hotkeys text (handleHotkeysCommand): the editor's
+// and the app's keys as tables, then the extensions' shortcuts. pi's
+// "Paste files on macOS, images, or text from clipboard" row is left out:
+// pigo has no clipboard paste key.
+func hotkeysText(km keymap, shortcuts []shortcutHelp) string {
+	k := func(action string) string { return "`" + km.text(action, true) + "`" }
 	var b strings.Builder
-	b.WriteString("Keyboard shortcuts\n")
-	for _, r := range rows {
-		keys := strings.Join(km[r[0]], ", ")
-		if keys == "" {
-			keys = "(none)"
+	fmt.Fprintf(&b, `**Navigation**
+| Key | Action |
+|-----|--------|
+| %s / %s / %s / %s | Move cursor / browse history |
+| %s / %s | Move by word |
+| %s | Start of line |
+| %s | End of line |
+| %s | Jump forward to character |
+| %s | Jump backward to character |
+| %s / %s | Scroll by page |
+
+**Editing**
+| Key | Action |
+|-----|--------|
+| %s | Send message |
+| %s | New line |
+| %s | Delete word backwards |
+| %s | Delete word forwards |
+| %s | Delete to start of line |
+| %s | Delete to end of line |
+| %s | Paste the most-recently-deleted text |
+| %s | Cycle through the deleted text after pasting |
+| %s | Undo |
+
+**Other**
+| Key | Action |
+|-----|--------|
+| %s | Path completion / accept autocomplete |
+| %s | Cancel autocomplete / abort streaming |
+| %s | Clear editor (first) / exit (second) |
+| %s | Exit (when editor is empty) |
+| %s | Suspend to background |
+| %s | Cycle thinking level |
+| %s / %s | Cycle models |
+| %s | Open model selector |
+| %s | Toggle tool output expansion |
+| %s | Toggle thinking block visibility |
+| %s | Edit message in external editor |
+| %s | Copy selection or last assistant message |
+| %s | Queue follow-up message |
+| %s | Restore queued messages |
+| `+"`/`"+` | Slash commands |
+| `+"`!`"+` | Run bash command |
+| `+"`!!`"+` | Run bash command (excluded from context) |`,
+		k("tui.editor.cursorUp"), k("tui.editor.cursorDown"), k("tui.editor.cursorLeft"), k("tui.editor.cursorRight"),
+		k("tui.editor.cursorWordLeft"), k("tui.editor.cursorWordRight"), k("tui.editor.cursorLineStart"), k("tui.editor.cursorLineEnd"),
+		k("tui.editor.jumpForward"), k("tui.editor.jumpBackward"), k("tui.altScreen.pageUp"), k("tui.altScreen.pageDown"),
+		k("tui.input.submit"), k("tui.input.newLine"), k("tui.editor.deleteWordBackward"), k("tui.editor.deleteWordForward"),
+		k("tui.editor.deleteToLineStart"), k("tui.editor.deleteToLineEnd"), k("tui.editor.yank"), k("tui.editor.yankPop"),
+		k("tui.editor.undo"), k("tui.input.tab"), k("app.interrupt"), k("app.clear"), k("app.exit"), k("app.suspend"),
+		k("app.thinking.cycle"), k("app.model.cycleForward"), k("app.model.cycleBackward"), k("app.model.select"),
+		k("app.tools.expand"), k("app.thinking.toggle"), k("app.editor.external"), k("app.message.copy"),
+		k("app.message.followUp"), k("app.message.dequeue"))
+	if len(shortcuts) > 0 {
+		b.WriteString("\n\n**Extensions**\n| Key | Action |\n|-----|--------|")
+		for _, sc := range shortcuts {
+			fmt.Fprintf(&b, "\n| `%s` | %s |", keyName(normalizeKey(sc.key), true), sc.description)
 		}
-		fmt.Fprintf(&b, "\n%-22s %s", strings.ReplaceAll(keys, "esc", "escape"), r[1])
 	}
 	return b.String()
+}
+
+// shortcutHelp is an extension's shortcut as /hotkeys lists it.
+type shortcutHelp struct{ key, description string }
+
+// panelItem is pi's bordered chat panel (/hotkeys): a rule, a bold accent
+// title, markdown, a rule.
+type panelItem struct{ title, markdown string }
+
+func (p *panelItem) render(v *viewCtx, width int) []string {
+	rule := v.th.Fg("border", strings.Repeat("─", width))
+	out := []string{"", rule, " " + Bold(v.th.Fg("accent", p.title)), "", ""}
+	for _, l := range renderMarkdown(v.th, p.markdown, width-2) {
+		out = append(out, " "+l)
+	}
+	return append(out, "", rule)
 }
 
 // reload is pi's /reload through the host's reload command: the

@@ -2,6 +2,8 @@ package tui
 
 import (
 	"encoding/json"
+
+	tea "charm.land/bubbletea/v2"
 	"os"
 	"runtime"
 	"slices"
@@ -43,29 +45,50 @@ func defaultKeys(windows bool) keymap {
 		"app.session.delete":            {"ctrl+d"},
 		"app.session.deleteNoninvasive": {"ctrl+backspace"},
 		// the scoped models selector's keys
-		"app.models.save":              {"ctrl+s"},
-		"app.models.enableAll":         {"ctrl+a"},
-		"app.models.clearAll":          {"ctrl+x"},
-		"app.models.toggleProvider":    {"ctrl+p"},
-		"app.models.reorderUp":         {"alt+up"},
-		"app.models.reorderDown":       {"alt+down"},
-		"tui.select.pageUp":            {"pgup"},
-		"tui.select.pageDown":          {"pgdown"},
-		"tui.input.newLine":            {"shift+enter", "ctrl+j"},
-		"tui.input.submit":             {"enter"},
-		"tui.input.tab":                {"tab"},
-		"tui.select.up":                {"up"},
-		"tui.select.down":              {"down"},
-		"tui.select.confirm":           {"enter"},
-		"tui.select.cancel":            {"esc", "ctrl+c"},
-		"tui.altScreen.pageUp":         {"pgup"},
-		"tui.altScreen.pageDown":       {"pgdown"},
-		"tui.altScreen.top":            {"ctrl+home"},
-		"tui.altScreen.bottom":         {"ctrl+end"},
-		"tui.altScreen.search":         {"ctrl+shift+f"},
-		"tui.altScreen.searchNext":     {"enter", "ctrl+g"},
-		"tui.altScreen.searchPrevious": {"shift+enter", "ctrl+shift+g"},
-		"tui.altScreen.searchClose":    {"esc"},
+		"app.models.save":               {"ctrl+s"},
+		"app.models.enableAll":          {"ctrl+a"},
+		"app.models.clearAll":           {"ctrl+x"},
+		"app.models.toggleProvider":     {"ctrl+p"},
+		"app.models.reorderUp":          {"alt+up"},
+		"app.models.reorderDown":        {"alt+down"},
+		"tui.select.pageUp":             {"pgup"},
+		"tui.select.pageDown":           {"pgdown"},
+		"tui.editor.cursorUp":           {"up"},
+		"tui.editor.cursorDown":         {"down"},
+		"tui.editor.historyPrevious":    nil,
+		"tui.editor.historyNext":        nil,
+		"tui.editor.cursorLeft":         {"left", "ctrl+b"},
+		"tui.editor.cursorRight":        {"right", "ctrl+f"},
+		"tui.editor.cursorWordLeft":     {"alt+left", "ctrl+left", "alt+b"},
+		"tui.editor.cursorWordRight":    {"alt+right", "ctrl+right", "alt+f"},
+		"tui.editor.cursorLineStart":    {"home", "ctrl+a"},
+		"tui.editor.cursorLineEnd":      {"end", "ctrl+e"},
+		"tui.editor.jumpForward":        {"ctrl+]"},
+		"tui.editor.jumpBackward":       {"ctrl+alt+]"},
+		"tui.editor.deleteCharBackward": {"backspace"},
+		"tui.editor.deleteCharForward":  {"delete", "ctrl+d"},
+		"tui.editor.deleteWordBackward": {"ctrl+w", "alt+backspace"},
+		"tui.editor.deleteWordForward":  {"alt+d", "alt+delete"},
+		"tui.editor.deleteToLineStart":  {"ctrl+u"},
+		"tui.editor.deleteToLineEnd":    {"ctrl+k"},
+		"tui.editor.yank":               {"ctrl+y"},
+		"tui.editor.yankPop":            {"alt+y"},
+		"tui.editor.undo":               {"ctrl+-"},
+		"tui.input.newLine":             {"shift+enter", "ctrl+j"},
+		"tui.input.submit":              {"enter"},
+		"tui.input.tab":                 {"tab"},
+		"tui.select.up":                 {"up"},
+		"tui.select.down":               {"down"},
+		"tui.select.confirm":            {"enter"},
+		"tui.select.cancel":             {"esc", "ctrl+c"},
+		"tui.altScreen.pageUp":          {"pgup"},
+		"tui.altScreen.pageDown":        {"pgdown"},
+		"tui.altScreen.top":             {"ctrl+home"},
+		"tui.altScreen.bottom":          {"ctrl+end"},
+		"tui.altScreen.search":          {"ctrl+shift+f"},
+		"tui.altScreen.searchNext":      {"enter", "ctrl+g"},
+		"tui.altScreen.searchPrevious":  {"shift+enter", "ctrl+shift+g"},
+		"tui.altScreen.searchClose":     {"esc"},
 	}
 	if windows {
 		// The keys Windows terminals take for themselves or do not send
@@ -74,11 +97,23 @@ func defaultKeys(windows bool) keymap {
 		km["app.message.followUp"] = []string{"ctrl+q"}
 		km["app.message.dequeue"] = []string{"alt+q"}
 		km["tui.altScreen.search"] = []string{"ctrl+f"}
+		km["tui.editor.undo"] = []string{"alt+z"}
 	}
 	if runtime.GOOS == "windows" {
 		km["app.suspend"] = nil
+		km["tui.editor.undo"] = []string{"ctrl+z"}
 	}
 	return km
+}
+
+// keyString is a key press as the keymap names it: pi names the byte
+// ctrl+- sends in legacy terminals (0x1f) "ctrl+-", bubbletea "ctrl+_".
+func keyString(k tea.KeyPressMsg) string {
+	ks := k.String()
+	if strings.HasSuffix(ks, "ctrl+_") {
+		ks = strings.TrimSuffix(ks, "_") + "-"
+	}
+	return ks
 }
 
 // windowsKeybindings is pi's useWindowsKeybindings: Windows, or Linux
@@ -88,9 +123,17 @@ func windowsKeybindings(goos string, getenv func(string) string) bool {
 }
 
 // legacyKeyNames are pi's KEYBINDING_NAME_MIGRATIONS: the action names of
-// keybindings.json files written before pi 1.x, for the actions this UI
-// has.
+// keybindings.json files written before pi 1.x.
 var legacyKeyNames = map[string]string{
+	"cursorUp": "tui.editor.cursorUp", "cursorDown": "tui.editor.cursorDown", "cursorLeft": "tui.editor.cursorLeft",
+	"cursorRight": "tui.editor.cursorRight", "cursorWordLeft": "tui.editor.cursorWordLeft",
+	"cursorWordRight": "tui.editor.cursorWordRight", "cursorLineStart": "tui.editor.cursorLineStart",
+	"cursorLineEnd": "tui.editor.cursorLineEnd", "jumpForward": "tui.editor.jumpForward",
+	"jumpBackward": "tui.editor.jumpBackward", "pageUp": "tui.editor.pageUp", "pageDown": "tui.editor.pageDown",
+	"deleteCharBackward": "tui.editor.deleteCharBackward", "deleteCharForward": "tui.editor.deleteCharForward",
+	"deleteWordBackward": "tui.editor.deleteWordBackward", "deleteWordForward": "tui.editor.deleteWordForward",
+	"deleteToLineStart": "tui.editor.deleteToLineStart", "deleteToLineEnd": "tui.editor.deleteToLineEnd",
+	"yank": "tui.editor.yank", "yankPop": "tui.editor.yankPop", "undo": "tui.editor.undo", "copy": "tui.input.copy",
 	"newLine": "tui.input.newLine", "submit": "tui.input.submit", "tab": "tui.input.tab",
 	"selectUp": "tui.select.up", "selectDown": "tui.select.down", "selectPageUp": "tui.select.pageUp",
 	"selectPageDown": "tui.select.pageDown", "selectConfirm": "tui.select.confirm", "selectCancel": "tui.select.cancel",
@@ -188,6 +231,23 @@ func (km keymap) actionOf(key string) string {
 	}
 	slices.Sort(found)
 	return found[0]
+}
+
+// reservedActions are the actions an extension's shortcut cannot take a
+// key from (pi's RESERVED_KEYBINDINGS_FOR_EXTENSION_CONFLICTS).
+var reservedActions = []string{"app.interrupt", "app.clear", "app.exit", "app.suspend", "app.thinking.cycle",
+	"app.model.cycleForward", "app.model.cycleBackward", "app.model.select", "app.tools.expand", "app.thinking.toggle",
+	"app.editor.external", "app.message.copy", "app.message.followUp", "tui.input.submit", "tui.select.confirm",
+	"tui.select.cancel", "tui.input.copy", "tui.editor.deleteToLineEnd"}
+
+// reservedActionOf is the reserved action key is bound to ("" when none).
+func (km keymap) reservedActionOf(key string) string {
+	for _, a := range reservedActions {
+		if km.is(a, key) {
+			return a
+		}
+	}
+	return ""
 }
 
 // inSelectorOnly: the session selector's actions, bound only while it is

@@ -89,6 +89,10 @@ type model struct {
 	widgetKeys   []string
 	uiOwner      map[string]string // "status:key", "widget:key", "title:", "working:message", ... → the plugin that set it
 	shortcuts    map[string]string // key (bubbletea's string) → an extension's registerShortcut key
+	// shortcutOwner is the plugin whose shortcut a key runs.
+	shortcutOwner map[string]string
+	// shortcutHelp is the extensions' shortcuts for /hotkeys, in order.
+	shortcutHelp []shortcutHelp
 	title        string
 	working      workingState
 	spin         int
@@ -393,20 +397,34 @@ func sourceTag(si map[string]any) string {
 	return prefix
 }
 
-// onShortcuts binds the extensions' registerShortcut keys. A key the app
-// binds already stays the app's, and the conflict is shown, as pi warns.
+// onShortcuts binds the extensions' registerShortcut keys as pi's
+// getShortcuts: a key of one of the app's reserved actions stays the
+// app's; any other built-in key goes to the extension, with a warning.
 func (m *model) onShortcuts(r response) {
-	m.shortcuts = map[string]string{}
+	m.shortcuts, m.shortcutOwner, m.shortcutHelp = map[string]string{}, map[string]string{}, nil
 	list, _ := r.data["shortcuts"].([]any)
 	for _, x := range list {
 		o, _ := x.(map[string]any)
 		sc, _ := o["shortcut"].(string)
+		owner, _ := o["plugin"].(string)
 		key := normalizeKey(sc)
-		if action := m.keys.actionOf(key); action != "" {
-			m.notice(fmt.Sprintf("Extension shortcut %s conflicts with %s; ignored", sc, action), "warning")
+		if action := m.keys.reservedActionOf(key); action != "" {
+			m.notice(fmt.Sprintf("Extension shortcut '%s' from %s conflicts with built-in shortcut. Skipping.", sc, owner), "warning")
 			continue
 		}
+		if action := m.keys.actionOf(key); action != "" {
+			m.notice(fmt.Sprintf("Extension shortcut conflict: '%s' is built-in shortcut for %s and %s. Using %s.", sc, action, owner, owner), "warning")
+		}
+		if prev, ok := m.shortcutOwner[key]; ok {
+			m.notice(fmt.Sprintf("Extension shortcut conflict: '%s' registered by both %s and %s. Using %s.", sc, prev, owner, owner), "warning")
+		}
 		m.shortcuts[key] = sc
+		m.shortcutOwner[key] = owner
+		desc, _ := o["description"].(string)
+		if desc == "" {
+			desc = owner // pi: the extension's path
+		}
+		m.shortcutHelp = append(m.shortcutHelp, shortcutHelp{sc, desc})
 	}
 }
 
@@ -901,7 +919,7 @@ func (m *model) paste(content string) {
 }
 
 func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
-	ks := k.String()
+	ks := keyString(k)
 	// pi's alt-screen search takes its keys before any component.
 	if m.fullscreen && m.keys.is("tui.altScreen.search", ks) {
 		m.toggleSearch()
@@ -1161,44 +1179,69 @@ func (m *model) action(name string) tea.Cmd {
 	return nil
 }
 
-// editKey applies pi's editor bindings.
+// editKey applies pi-tui's editor bindings (tui.editor.*, which
+// keybindings.json can change), in pi-tui's order.
 func (m *model) editKey(ks string, k tea.KeyPressMsg) {
 	e := m.ed
-	switch ks {
-	case "backspace", "ctrl+h":
-		e.Backspace()
-	case "delete", "ctrl+d":
-		e.Delete()
-	case "left", "ctrl+b":
-		e.Left()
-	case "right", "ctrl+f":
-		e.Right()
-	case "up":
-		e.Up()
-	case "down":
-		e.Down()
-	case "home", "ctrl+a":
-		e.Home()
-	case "end", "ctrl+e":
-		e.End()
-	case "ctrl+u":
-		e.DeleteToLineStart()
-	case "ctrl+k":
-		e.DeleteToLineEnd()
-	case "ctrl+w", "alt+backspace":
-		e.DeleteWordBackward()
-	case "alt+d", "alt+delete":
-		e.DeleteWordForward()
-	case "alt+left", "ctrl+left", "alt+b":
-		e.WordLeft()
-	case "alt+right", "ctrl+right", "alt+f":
-		e.WordRight()
-	case "tab":
-		e.Insert("\t")
-	default:
-		if k.Text != "" && k.Mod&^tea.ModShift == 0 { // printable, shift allowed
-			e.Insert(k.Text)
+	is := func(action string) bool { return m.keys.is(action, ks) }
+	printable := k.Text != "" && k.Mod&^tea.ModShift == 0 // shift allowed
+	if dir := e.jump; dir != 0 {
+		// The character after a jump key is where to jump; the jump key
+		// again cancels; another key cancels and does its own work.
+		e.jump = 0
+		if is("tui.editor.jumpForward") || is("tui.editor.jumpBackward") {
+			return
 		}
+		if printable {
+			e.JumpTo(k.Text, dir)
+			return
+		}
+	}
+	switch {
+	case is("tui.editor.undo"):
+		e.Undo()
+	case is("tui.editor.deleteToLineEnd"):
+		e.DeleteToLineEnd()
+	case is("tui.editor.deleteToLineStart"):
+		e.DeleteToLineStart()
+	case is("tui.editor.deleteWordBackward"):
+		e.DeleteWordBackward()
+	case is("tui.editor.deleteWordForward"):
+		e.DeleteWordForward()
+	case is("tui.editor.deleteCharBackward") || ks == "shift+backspace" || ks == "ctrl+h":
+		e.Backspace()
+	case is("tui.editor.deleteCharForward") || ks == "shift+delete":
+		e.Delete()
+	case is("tui.editor.yank"):
+		e.Yank()
+	case is("tui.editor.yankPop"):
+		e.YankPop()
+	case is("tui.editor.cursorLineStart"):
+		e.Home()
+	case is("tui.editor.cursorLineEnd"):
+		e.End()
+	case is("tui.editor.cursorWordLeft"):
+		e.WordLeft()
+	case is("tui.editor.cursorWordRight"):
+		e.WordRight()
+	case is("tui.editor.cursorUp"):
+		e.Up()
+	case is("tui.editor.cursorDown"):
+		e.Down()
+	case is("tui.editor.cursorRight"):
+		e.Right()
+	case is("tui.editor.cursorLeft"):
+		e.Left()
+	case is("tui.editor.jumpForward"):
+		e.jump = 1
+	case is("tui.editor.jumpBackward"):
+		e.jump = -1
+	case ks == "tab":
+		e.Type("\t")
+	case ks == "shift+space":
+		e.Type(" ")
+	case printable:
+		e.Type(k.Text)
 	}
 }
 
@@ -1270,7 +1313,7 @@ func (m *model) submit(followUp bool) tea.Cmd {
 		return nil
 	}
 	m.ed.Remember(text)
-	m.ed.SetText("")
+	m.ed.Clear()
 	m.auto = nil
 	m.reportEditorText(true) // pi clears the editor before the command or prompt runs
 	return m.sendText(text, followUp)

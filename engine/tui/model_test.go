@@ -336,9 +336,11 @@ func TestBuiltinCommandsSendTheirCommands(t *testing.T) {
 	h.contains("Session Info", "File: In-memory", "ID: abc", "Total: 6", "Tools: 1 calls, 1 results", "Input: 4,000",
 		"  Cached: 3,000 (75.0%)", "Output: 50", "Total: 4,050", "Total: $0.500",
 		"Cache Warming", "Mode: idle", "Status: Decision in 4m 30s (100% continuation", "Cache miss penalty: $0.345", "Refresh cost: $0.030")
-	h.m.height = 30
+	h.m.height = 150
 	run("/hotkeys")
-	h.contains("Keyboard shortcuts", "Open model selector")
+	h.contains("Keyboard Shortcuts", "Navigation", "Ctrl+]", "Jump forward to", "Ctrl+-", "Undo",
+		"Ctrl+L", "Open model selector", "Run bash command (excluded from context)")
+	h.m.height = 30
 	h.event(ev("ui_call", "plugin", "p", "op", "setStatus", "key", "status", "sub", "k", "value", "old status"))
 	h.contains("old status")
 	run("/reload")
@@ -951,17 +953,24 @@ func TestHeaderListsExtensionsWithoutCommands(t *testing.T) {
 }
 
 // TestExtensionShortcuts: a registerShortcut key runs its handler on the
-// host; one the app binds already stays the app's, with a warning.
+// host; one of the app's reserved keys stays the app's, another built-in
+// key goes to the extension, each with pi's warning.
 func TestExtensionShortcuts(t *testing.T) {
 	h := newHarness(t, Options{})
 	h.answer("get_shortcuts", map[string]any{"shortcuts": []any{
 		map[string]any{"shortcut": "ctrl+shift+k", "description": "do it", "plugin": "ext"},
-		map[string]any{"shortcut": "ctrl+c", "description": "steal", "plugin": "ext"}}})
+		map[string]any{"shortcut": "ctrl+c", "description": "steal", "plugin": "ext"},
+		map[string]any{"shortcut": "ctrl+y", "description": "take yank", "plugin": "ext"}}})
 	h.m.c.request(cmd("get_shortcuts"), (*model).onShortcuts)
 	h.sync()
-	h.contains("Extension shortcut ctrl+c conflicts with")
+	h.contains("Extension shortcut 'ctrl+c' from ext conflicts with built-in shortcut.", "Skipping.",
+		"Extension shortcut conflict: 'ctrl+y' is built-in shortcut for tui.editor.yank", "and ext. Using ext.")
 	h.press("ctrl+shift+k")
 	if c := h.cmd("run_shortcut"); c["shortcut"] != "ctrl+shift+k" {
+		t.Errorf("run_shortcut %v", c)
+	}
+	h.press("ctrl+y")
+	if c := h.cmd("run_shortcut"); c["shortcut"] != "ctrl+y" {
 		t.Errorf("run_shortcut %v", c)
 	}
 }
