@@ -254,18 +254,31 @@ func TestOpenAIIdleTimeout(t *testing.T) {
 
 func TestOpenAIHeaderTimeoutRetried(t *testing.T) {
 	t.Parallel()
-	var n atomic.Int32
 	srv := newFakeServer(t, func(w http.ResponseWriter, r *http.Request) {
-		n.Add(1)
 		<-r.Context().Done()
 	})
+	// Attempts are counted as the client makes them: on a loaded machine
+	// a timed-out attempt may end before the server sees it.
+	var n atomic.Int32
 	opts := baseOpts()
+	opts.HTTPClient = &http.Client{Transport: countingTransport{&n, http.DefaultTransport}}
 	opts.Retry.Timeout = 50 * time.Millisecond
 	opts.Retry.MaxRetries = 1
 	_, msg := mustStream(t, oaModel(srv), &provider.Context{Messages: []map[string]any{userMsg("x")}}, opts)
 	if msg.ErrorMessage != "Request timed out." || n.Load() != 2 {
 		t.Errorf("result %q after %d attempts", msg.ErrorMessage, n.Load())
 	}
+}
+
+// countingTransport counts the requests that go through it.
+type countingTransport struct {
+	n    *atomic.Int32
+	next http.RoundTripper
+}
+
+func (c countingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	c.n.Add(1)
+	return c.next.RoundTrip(r)
 }
 
 func TestOpenAIConnectionRefused(t *testing.T) {
