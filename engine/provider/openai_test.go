@@ -242,7 +242,9 @@ func TestOpenAIIdleTimeout(t *testing.T) {
 	t.Parallel()
 	srv := newFakeServer(t, rawThenHang("data: "+oaChunk(map[string]any{"content": "par"}, nil)+"\n\n"))
 	opts := baseOpts()
-	opts.Retry.IdleTimeout = 100 * time.Millisecond
+	// Long enough that the head and first chunk arrive in time on a
+	// loaded machine (the idle timeout bounds the headers too).
+	opts.Retry.IdleTimeout = 500 * time.Millisecond
 	_, msg := mustStream(t, oaModel(srv), &provider.Context{Messages: []map[string]any{userMsg("x")}}, opts)
 	if msg.StopReason != provider.StopReasonError || msg.ErrorMessage != "terminated: Body Timeout Error (UND_ERR_BODY_TIMEOUT)" {
 		t.Errorf("result = %s %q", msg.StopReason, msg.ErrorMessage)
