@@ -38,8 +38,8 @@ const (
 	bedrockInterleavedBeta   = "interleaved-thinking-2025-05-14"
 	bedrockDataRetentionDocs = "https://docs.aws.amazon.com/bedrock/latest/userguide/data-retention.html"
 	// bedrockAuthenticatedKey is what EnvAPIKey reports for ambient AWS
-	// credentials (pi-ai's getEnvApiKey): a marker, not a bearer token.
-	bedrockAuthenticatedKey = "<authenticated>"
+	// credentials: a marker, not a bearer token.
+	bedrockAuthenticatedKey = envAuthenticatedKey
 	bedrockStreamAborted    = "aborted"
 )
 
