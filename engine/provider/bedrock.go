@@ -567,17 +567,7 @@ func bedrockClientOptions(ctx context.Context, model *Model, opts *Options) (bed
 	default:
 		// The SDK's default chain: the profile's shared config, web
 		// identity, container and instance credentials.
-		var load []func(*config.LoadOptions) error
-		if profile != "" {
-			load = append(load, config.WithSharedConfigProfile(profile))
-		}
-		if f := bedrockEnv(opts, "AWS_CONFIG_FILE"); f != "" {
-			load = append(load, config.WithSharedConfigFiles([]string{f}))
-		}
-		if f := bedrockEnv(opts, "AWS_SHARED_CREDENTIALS_FILE"); f != "" {
-			load = append(load, config.WithSharedCredentialsFiles([]string{f}))
-		}
-		cfg, err := config.LoadDefaultConfig(ctx, load...)
+		cfg, err := bedrockSharedConfig(ctx, opts, profile)
 		if err != nil {
 			return o, err
 		}
@@ -586,7 +576,32 @@ func bedrockClientOptions(ctx context.Context, model *Model, opts *Options) (bed
 			o.Region = cfg.Region
 		}
 	}
+	if o.Region == "" {
+		// Left to the SDK with a profile, whatever signs the request: the
+		// profile's region.
+		cfg, err := bedrockSharedConfig(ctx, opts, profile)
+		if err != nil {
+			return o, err
+		}
+		o.Region = cfg.Region
+	}
 	return o, nil
+}
+
+// bedrockSharedConfig is the AWS SDK's default configuration for profile
+// (none: the default one), from the shared files env names.
+func bedrockSharedConfig(ctx context.Context, opts *Options, profile string) (aws.Config, error) {
+	var load []func(*config.LoadOptions) error
+	if profile != "" {
+		load = append(load, config.WithSharedConfigProfile(profile))
+	}
+	if f := bedrockEnv(opts, "AWS_CONFIG_FILE"); f != "" {
+		load = append(load, config.WithSharedConfigFiles([]string{f}))
+	}
+	if f := bedrockEnv(opts, "AWS_SHARED_CREDENTIALS_FILE"); f != "" {
+		load = append(load, config.WithSharedCredentialsFiles([]string{f}))
+	}
+	return config.LoadDefaultConfig(ctx, load...)
 }
 
 // bedrockBearerSigner sets the bearer token on any endpoint: the SDK's

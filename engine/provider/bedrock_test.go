@@ -67,6 +67,11 @@ func TestBedrockCredentials(t *testing.T) {
 		{"profile wins over env keys", "", with(keys, "AWS_PROFILE", "work", "AWS_CONFIG_FILE", cfgFile, "AWS_SHARED_CREDENTIALS_FILE", credFile),
 			"AWS4-HMAC-SHA256 Credential=AKIDPROFILE/*/ap-south-1/bedrock/aws4_request", ""},
 		{"skip auth", "", with(keys, "AWS_BEDROCK_SKIP_AUTH", "1"), "AWS4-HMAC-SHA256 Credential=dummy-access-key/*/us-east-1/bedrock/aws4_request", ""},
+		// With a profile pi-ai leaves the region to the SDK's chain, which
+		// reads the profile's, whatever the credentials.
+		{"skip auth with a profile", "", with(keys, "AWS_BEDROCK_SKIP_AUTH", "1", "AWS_PROFILE", "work", "AWS_CONFIG_FILE", cfgFile, "AWS_SHARED_CREDENTIALS_FILE", credFile),
+			"AWS4-HMAC-SHA256 Credential=dummy-access-key/*/ap-south-1/bedrock/aws4_request", ""},
+		{"bearer token with a profile", "brk-key", with(keys, "AWS_PROFILE", "work", "AWS_CONFIG_FILE", cfgFile), "Bearer brk-key", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			opts := baseOpts()
