@@ -1,7 +1,7 @@
 package provider
 
 // CleanupSessionResources releases what providers keep for a session
-// (its cached Codex WebSockets), as pi-ai's cleanupSessionResources,
+// (its cached Codex WebSockets, its strict tools' rejection), as pi-ai's cleanupSessionResources,
 // which pi runs when a session is disposed: replaced by another (new,
 // resume, fork) or ended with the process.
 func CleanupSessionResources(sessionID string) {
@@ -9,4 +9,5 @@ func CleanupSessionResources(sessionID string) {
 		return
 	}
 	CloseCodexWebSockets(sessionID)
+	forgetStrictToolLimits(sessionID)
 }
