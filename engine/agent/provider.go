@@ -73,6 +73,12 @@ func (p RegistryProvider) Stream(ctx context.Context, req Request) (Message, err
 	if req.CacheRetention != "" {
 		opts.CacheRetention = req.CacheRetention
 	}
+	if req.RequestMetadata != nil {
+		opts.RequestMetadata = req.RequestMetadata
+	}
+	if req.Region != "" {
+		opts.Region = req.Region
+	}
 	if len(req.Headers) > 0 {
 		hs := map[string]string{}
 		for k, v := range opts.Headers {

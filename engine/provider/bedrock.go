@@ -405,6 +405,9 @@ func bedrockToolConfig(tools []Tool, choice any, supportsStrict, disablePreferre
 
 // bedrockRegion is pi-ai's getConfiguredBedrockRegion.
 func bedrockRegion(opts *Options) string {
+	if opts.Region != "" {
+		return opts.Region
+	}
 	if r := bedrockEnv(opts, "AWS_REGION"); r != "" {
 		return r
 	}
@@ -543,6 +546,9 @@ func buildBedrockPayload(model *Model, c *Context, opts *Options, disablePreferr
 	}
 	if f := bedrockAdditionalFields(model, opts, level, budget); f != nil {
 		payload["additionalModelRequestFields"] = f
+	}
+	if opts.RequestMetadata != nil {
+		payload["requestMetadata"] = cloneValue(opts.RequestMetadata)
 	}
 	return payload, preferred, nil
 }

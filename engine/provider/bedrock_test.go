@@ -360,3 +360,35 @@ func slicesEqual(a, b []any) bool {
 	}
 	return true
 }
+
+// TestBedrockRegionAndRequestMetadata: pi-ai's region option comes
+// before AWS_REGION (the request is signed for it) and requestMetadata is
+// sent as the command input's last member. (pi-ai's streamSimple passes
+// neither; its stream does, which extension code may call.)
+func TestBedrockRegionAndRequestMetadata(t *testing.T) {
+	t.Parallel()
+	opts := baseOpts()
+	opts.APIKey, opts.Region = "", "ap-northeast-1"
+	opts.RequestMetadata = map[string]any{"team": "core"}
+	var order []string
+	opts.OnPayload = func(_ context.Context, p map[string]any, _ *provider.Model) (map[string]any, error) {
+		if o, ok := provider.HandlerPayload(provider.APIBedrockConverseStream, p).(*jsjson.Object); ok {
+			order = jsjson.ObjectKeys(*o)
+		}
+		return nil, nil
+	}
+	opts.Env = map[string]string{"AWS_ACCESS_KEY_ID": "AKIDENV", "AWS_SECRET_ACCESS_KEY": "s", "AWS_REGION": "eu-west-3"}
+	req, msg := bedrockRun(t, bedrockNova, provider.Context{Messages: []map[string]any{userMsg("hi")}}, opts)
+	if msg.StopReason != provider.StopReasonStop {
+		t.Fatalf("%s: %s", msg.StopReason, msg.ErrorMessage)
+	}
+	if got := req.Header.Get("Authorization"); !strings.Contains(got, "/ap-northeast-1/bedrock/aws4_request") {
+		t.Errorf("authorization %q", got)
+	}
+	if md, _ := req.Body["requestMetadata"].(map[string]any); md["team"] != "core" {
+		t.Errorf("requestMetadata %v", req.Body["requestMetadata"])
+	}
+	if len(order) == 0 || order[len(order)-1] != "requestMetadata" {
+		t.Errorf("command input order %v", order)
+	}
+}
