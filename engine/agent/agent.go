@@ -65,6 +65,10 @@ type Request struct {
 	// CacheRetention overrides the provider's cache retention ("none",
 	// "short", "long"); "" keeps it.
 	CacheRetention string
+	// RequestMetadata and Region are pi-ai's Bedrock options of those
+	// names, for extension code.
+	RequestMetadata map[string]any
+	Region          string
 }
 
 // Options configure an Agent.

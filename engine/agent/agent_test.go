@@ -240,3 +240,48 @@ func TestPromptImagesPrepared(t *testing.T) {
 		t.Fatalf("user content %v", content)
 	}
 }
+
+// TestRequestToolsCarryConstrainedSampling: a tool declaring
+// constrainedSampling (as pi 1.6's built-in tools do) is declared so in
+// the session's system message and reaches the provider with it.
+func TestRequestToolsCarryConstrainedSampling(t *testing.T) {
+	h := engine.New(engine.Options{})
+	defer h.Close(context.Background())
+	prefer := map[string]any{"type": "json_schema", "strict": "prefer"}
+	res := h.Boot(context.Background(), []engine.PluginSpec{{ID: "p", Loader: engine.GoPlugin(func(_ context.Context, g *engine.Generation) error {
+		_, err := h.Tools().Add(g, func(_ context.Context, d *engine.Draft[engine.Tool]) error {
+			d.Set("read", engine.Tool{Description: "read", Parameters: map[string]any{"type": "object"}, Extra: map[string]any{"constrainedSampling": prefer},
+				Execute: func(ctx context.Context, c engine.ToolCall) (engine.ToolResult, error) {
+					return engine.ToolResult{}, nil
+				}})
+			d.Set("ls", engine.Tool{Description: "ls", Parameters: map[string]any{"type": "object"},
+				Execute: func(ctx context.Context, c engine.ToolCall) (engine.ToolResult, error) {
+					return engine.ToolResult{}, nil
+				}})
+			return nil
+		})
+		return err
+	})}})
+	if !res[0].OK {
+		t.Fatal(res[0].Err)
+	}
+	prov := &scripted{responses: [][]any{{map[string]any{"type": "text", "text": "ok"}}}}
+	a := agent.New(agent.Options{Host: h, Provider: prov, Model: agent.Message{"id": "m", "provider": "test", "api": "test"}, Sink: func(agent.Event) {}})
+	piapi.Of(h).SetAgent(a)
+	if err := a.Prompt(context.Background(), "hi", agent.PromptOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if len(prov.requests) != 1 {
+		t.Fatalf("%d requests", len(prov.requests))
+	}
+	found := map[string]any{}
+	for _, tl := range prov.requests[0].Tools {
+		found[tl["name"].(string)] = tl["constrainedSampling"]
+	}
+	if cs, _ := found["read"].(map[string]any); cs["strict"] != "prefer" || cs["type"] != "json_schema" {
+		t.Errorf("read's constrainedSampling %v", found["read"])
+	}
+	if v, ok := found["ls"]; !ok || v != nil {
+		t.Errorf("ls: %v (present %v)", v, ok)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"github.com/pigo-dev/pigo/engine"
 
 	"github.com/pigo-dev/pigo/engine/compaction"
+	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
@@ -270,6 +271,10 @@ func (a *Agent) ModelStream(ctx context.Context, model, llm, options map[string]
 	if t, ok := options["temperature"].(float64); ok {
 		req.Temperature = &t
 	}
+	if md, ok := jsjson.Plain(options["requestMetadata"]).(map[string]any); ok {
+		req.RequestMetadata = md
+	}
+	req.Region = str(options["region"])
 	if hs, ok := options["headers"].(map[string]any); ok {
 		req.Headers = map[string]string{}
 		for k, v := range hs {

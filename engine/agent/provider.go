@@ -50,6 +50,9 @@ func (p RegistryProvider) Stream(ctx context.Context, req Request) (Message, err
 		if o, ok := t["parameters"].(*jsjson.Object); ok {
 			tool.ParameterKeys = jsjson.ObjectKeys(*o)
 		}
+		if cs, ok := jsjson.Plain(t["constrainedSampling"]).(map[string]any); ok {
+			tool.ConstrainedSampling = cs
+		}
 		c.Tools = append(c.Tools, tool)
 	}
 	opts := p.Options
@@ -69,6 +72,12 @@ func (p RegistryProvider) Stream(ctx context.Context, req Request) (Message, err
 	opts.SessionID = req.SessionID
 	if req.CacheRetention != "" {
 		opts.CacheRetention = req.CacheRetention
+	}
+	if req.RequestMetadata != nil {
+		opts.RequestMetadata = req.RequestMetadata
+	}
+	if req.Region != "" {
+		opts.Region = req.Region
 	}
 	if len(req.Headers) > 0 {
 		hs := map[string]string{}

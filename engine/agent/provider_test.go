@@ -2,6 +2,7 @@ package agent_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/pigo-dev/pigo/engine"
@@ -36,5 +37,32 @@ func TestRegistryProviderWithScripted(t *testing.T) {
 	last := ms[len(ms)-1]
 	if last["role"] != "assistant" || last["stopReason"] != "stop" || len(texts) < 2 {
 		t.Fatalf("last = %v deltas = %v", last, texts)
+	}
+}
+
+// TestRegistryProviderPassesConstrainedSampling: a tool's
+// constrainedSampling (pi 1.6's built-in tools prefer strict sampling)
+// reaches the provider with the tool.
+func TestRegistryProviderPassesConstrainedSampling(t *testing.T) {
+	reg := provider.NewRegistry(provider.RegistryOptions{})
+	var got []provider.Tool
+	err := reg.RegisterProvider("rec", provider.ProviderConfig{BaseURL: "http://127.0.0.1:1", APIKey: "k", API: "rec-api",
+		Models: []provider.ModelDefinition{{ID: "m"}},
+		Stream: provider.APIFunc(func(_ context.Context, _ *provider.Model, c *provider.Context, _ *provider.Options) (*provider.EventStream, error) {
+			got = c.Tools
+			return nil, errors.New("recorded")
+		})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = agent.RegistryProvider{Registry: reg}.Stream(context.Background(), agent.Request{
+		Model: agent.Message{"provider": "rec", "id": "m"},
+		Tools: []agent.Message{
+			{"name": "read", "description": "Read", "parameters": map[string]any{"type": "object"},
+				"constrainedSampling": map[string]any{"type": "json_schema", "strict": "prefer"}},
+			{"name": "ls", "description": "List", "parameters": map[string]any{"type": "object"}}}})
+	if len(got) != 2 || got[0].ConstrainedSampling["strict"] != "prefer" || got[0].ConstrainedSampling["type"] != "json_schema" ||
+		got[1].ConstrainedSampling != nil {
+		t.Errorf("tools %+v", got)
 	}
 }

@@ -119,3 +119,22 @@ func TestModelStreamSessionIDFromOptions(t *testing.T) {
 		t.Errorf("call with sessionId: sessionId %q cacheRetention %q, want ext-1 and long", got.SessionID, got.CacheRetention)
 	}
 }
+
+// Extension model calls pass pi-ai's Bedrock stream options region and
+// requestMetadata on to the provider.
+func TestModelStreamBedrockOptions(t *testing.T) {
+	r := newSessionRig(t)
+	model := agent.ModelMap(r.script.Models()[0])
+	llm := map[string]any{"messages": []any{map[string]any{"role": "user", "content": "hi", "timestamp": float64(1)}}}
+	r.reply("one")
+	opts := map[string]any{"region": "eu-central-1", "requestMetadata": map[string]any{"team": "core"}}
+	if _, err := r.agent.ModelStream(context.Background(), model, llm, opts, func(map[string]any) {}); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.seen) != 1 {
+		t.Fatalf("%d requests, want 1", len(r.seen))
+	}
+	if got := r.seen[0]; got.Region != "eu-central-1" || got.RequestMetadata["team"] != "core" {
+		t.Errorf("region %q requestMetadata %v", got.Region, got.RequestMetadata)
+	}
+}

@@ -188,7 +188,11 @@ func (l *loop) requestContext(msgs []Message) (system string, tools, messages []
 		system = session.SystemMessageText(head)
 		for _, t := range session.CurrentTools([]map[string]any{head}) {
 			if !l.hidden[str(t["name"])] {
-				tools = append(tools, Message{"name": t["name"], "description": t["description"], "parameters": t["parameters"]})
+				tool := Message{"name": t["name"], "description": t["description"], "parameters": t["parameters"]}
+				if cs, ok := t["constrainedSampling"]; ok && cs != nil {
+					tool["constrainedSampling"] = cs // pi 1.6: providers may send the tool strict
+				}
+				tools = append(tools, tool)
 			}
 		}
 	}

@@ -418,6 +418,7 @@ func (rt *agentRuntime) shutdown(stopOutput func()) {
 	_ = rt.agent.WaitIdle(wctx)
 	wcancel()
 	rt.agent.CacheWarmer().Cancel() // pi's dispose: no refresh outlives the session
+	provider.CleanupSessionResources(rt.tree().Header().ID)
 	_ = rt.tree().Close()
 	rt.closeHost()
 }

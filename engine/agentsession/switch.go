@@ -237,6 +237,8 @@ func (rt *agentRuntime) replaceSession(ctx context.Context, reason string, next 
 		shutdown["targetSessionFile"] = p
 	}
 	rt.host.Emit(ctx, "session_shutdown", shutdown)
+	// pi's dispose of the old session: its provider connections close.
+	provider.CleanupSessionResources(old.Header().ID)
 	if ctx.Value(fromExtensionKey{}) == nil || filepath.Clean(cwd) != filepath.Clean(rt.io.Cwd) {
 		rt.relocate(ctx, cwd)
 	}

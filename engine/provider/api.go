@@ -69,6 +69,12 @@ type Options struct {
 	CacheRetention string
 	// Metadata: anthropic-messages sends metadata.user_id from it.
 	Metadata map[string]any
+	// RequestMetadata is bedrock-converse-stream's requestMetadata (pi-ai's
+	// option of that name): sent as is with the request when set.
+	RequestMetadata map[string]any
+	// Region is bedrock-converse-stream's AWS region (pi-ai's region
+	// option), before AWS_REGION and AWS_DEFAULT_REGION.
+	Region string
 	// Transport is pi's transport setting for APIs that speak more than
 	// one (openai-codex-responses): "" and "sse" for SSE only; "auto",
 	// "websocket" and "websocket-cached" (and any other value, as in pi)

@@ -38,8 +38,8 @@ const (
 	bedrockInterleavedBeta   = "interleaved-thinking-2025-05-14"
 	bedrockDataRetentionDocs = "https://docs.aws.amazon.com/bedrock/latest/userguide/data-retention.html"
 	// bedrockAuthenticatedKey is what EnvAPIKey reports for ambient AWS
-	// credentials (pi-ai's getEnvApiKey): a marker, not a bearer token.
-	bedrockAuthenticatedKey = "<authenticated>"
+	// credentials: a marker, not a bearer token.
+	bedrockAuthenticatedKey = envAuthenticatedKey
 	bedrockStreamAborted    = "aborted"
 )
 
@@ -356,18 +356,37 @@ func bedrockMessages(msgs []llmMessage, model *Model, opts *Options, retention s
 	return out, nil
 }
 
-// bedrockToolConfig is pi-ai's convertToolConfig. pigo's tools declare no
-// constrained sampling, so none is strict.
-func bedrockToolConfig(tools []Tool, choice any) map[string]any {
+// bedrockToolConfig is pi-ai's convertToolConfig: tools whose
+// constrainedSampling the model can honour go strict with the strict
+// form of their schema, unless disablePreferred turns the "prefer" ones
+// off. preferred says whether a "prefer" tool went strict.
+func bedrockToolConfig(tools []Tool, choice any, supportsStrict, disablePreferred bool) (cfg map[string]any, preferred bool, err error) {
 	if len(tools) == 0 || choice == "none" {
-		return nil
+		return nil, false, nil
 	}
 	specs := make([]any, len(tools))
 	for i, t := range tools {
-		specs[i] = map[string]any{"toolSpec": map[string]any{"name": t.Name, "description": t.Description,
-			"inputSchema": map[string]any{"json": t.declaredParameters()}}}
+		prefers := t.prefersStrictSampling()
+		strict := false
+		if !disablePreferred || !prefers {
+			if strict, err = t.strictSampling(supportsStrict); err != nil {
+				return nil, false, err
+			}
+		}
+		preferred = preferred || (strict && prefers)
+		var schema any = t.declaredParameters()
+		if strict {
+			if schema, err = strictJSONSchema(schema); err != nil {
+				return nil, false, err
+			}
+		}
+		spec := map[string]any{"name": t.Name, "description": t.Description, "inputSchema": map[string]any{"json": schema}}
+		if strict {
+			spec["strict"] = true
+		}
+		specs[i] = map[string]any{"toolSpec": spec}
 	}
-	cfg := map[string]any{"tools": specs}
+	cfg = map[string]any{"tools": specs}
 	switch v := choice.(type) {
 	case string:
 		switch v {
@@ -381,11 +400,14 @@ func bedrockToolConfig(tools []Tool, choice any) map[string]any {
 			cfg["toolChoice"] = map[string]any{"tool": map[string]any{"name": v["name"]}}
 		}
 	}
-	return cfg
+	return cfg, preferred, nil
 }
 
 // bedrockRegion is pi-ai's getConfiguredBedrockRegion.
 func bedrockRegion(opts *Options) string {
+	if opts.Region != "" {
+		return opts.Region
+	}
 	if r := bedrockEnv(opts, "AWS_REGION"); r != "" {
 		return r
 	}
@@ -477,16 +499,18 @@ func bedrockAdditionalFields(m *Model, opts *Options, level ThinkingLevel, budge
 
 // buildBedrockPayload is pi-ai's command input for ConverseStream, with
 // streamSimple's options: maxTokens and the thinking budget of
-// budget-based Claude, the clamped reasoning level.
-func buildBedrockPayload(model *Model, c *Context, opts *Options) (map[string]any, error) {
+// budget-based Claude, the clamped reasoning level. disablePreferred
+// sends "prefer" strict tools non-strict; preferred says whether one
+// went strict.
+func buildBedrockPayload(model *Model, c *Context, opts *Options, disablePreferred bool) (payload map[string]any, preferred bool, err error) {
 	msgs, err := decodeMessages(c.Messages)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	retention := bedrockCacheRetention(opts)
 	messages, err := bedrockMessages(msgs, model, opts, retention)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	level := opts.reasoning()
 	maxTokens, budget := opts.baseMaxTokens(model, c), 0
@@ -496,7 +520,7 @@ func buildBedrockPayload(model *Model, c *Context, opts *Options) (map[string]an
 		maxTokens, budget = adjustMaxTokensForThinking(maxTokens, model.MaxTokens, level, opts.ThinkingBudgets)
 		budget = clampThinkingBudgetToAnswerRoom(budget, maxTokens)
 	}
-	payload := map[string]any{"modelId": model.ID, "messages": messages}
+	payload = map[string]any{"modelId": model.ID, "messages": messages}
 	if sp := c.SystemPrompt; sp != "" {
 		system := []any{map[string]any{"text": sanitize(sp)}}
 		if retention != "none" && bedrockPromptCaching(model, opts) {
@@ -512,13 +536,21 @@ func buildBedrockPayload(model *Model, c *Context, opts *Options) (map[string]an
 		inference["temperature"] = *opts.Temperature
 	}
 	payload["inferenceConfig"] = inference
-	if tc := bedrockToolConfig(c.Tools, opts.ToolChoice); tc != nil {
+	supportsStrict := model.Compat != nil && model.Compat.SupportsStrictMode != nil && *model.Compat.SupportsStrictMode
+	tc, preferred, err := bedrockToolConfig(c.Tools, opts.ToolChoice, supportsStrict, disablePreferred)
+	if err != nil {
+		return nil, false, err
+	}
+	if tc != nil {
 		payload["toolConfig"] = tc
 	}
 	if f := bedrockAdditionalFields(model, opts, level, budget); f != nil {
 		payload["additionalModelRequestFields"] = f
 	}
-	return payload, nil
+	if opts.RequestMetadata != nil {
+		payload["requestMetadata"] = cloneValue(opts.RequestMetadata)
+	}
+	return payload, preferred, nil
 }
 
 // bedrockClientOptions is pi-ai's client config: region, endpoint and
@@ -567,17 +599,7 @@ func bedrockClientOptions(ctx context.Context, model *Model, opts *Options) (bed
 	default:
 		// The SDK's default chain: the profile's shared config, web
 		// identity, container and instance credentials.
-		var load []func(*config.LoadOptions) error
-		if profile != "" {
-			load = append(load, config.WithSharedConfigProfile(profile))
-		}
-		if f := bedrockEnv(opts, "AWS_CONFIG_FILE"); f != "" {
-			load = append(load, config.WithSharedConfigFiles([]string{f}))
-		}
-		if f := bedrockEnv(opts, "AWS_SHARED_CREDENTIALS_FILE"); f != "" {
-			load = append(load, config.WithSharedCredentialsFiles([]string{f}))
-		}
-		cfg, err := config.LoadDefaultConfig(ctx, load...)
+		cfg, err := bedrockSharedConfig(ctx, opts, profile)
 		if err != nil {
 			return o, err
 		}
@@ -586,7 +608,32 @@ func bedrockClientOptions(ctx context.Context, model *Model, opts *Options) (bed
 			o.Region = cfg.Region
 		}
 	}
+	if o.Region == "" {
+		// Left to the SDK with a profile, whatever signs the request: the
+		// profile's region.
+		cfg, err := bedrockSharedConfig(ctx, opts, profile)
+		if err != nil {
+			return o, err
+		}
+		o.Region = cfg.Region
+	}
 	return o, nil
+}
+
+// bedrockSharedConfig is the AWS SDK's default configuration for profile
+// (none: the default one), from the shared files env names.
+func bedrockSharedConfig(ctx context.Context, opts *Options, profile string) (aws.Config, error) {
+	var load []func(*config.LoadOptions) error
+	if profile != "" {
+		load = append(load, config.WithSharedConfigProfile(profile))
+	}
+	if f := bedrockEnv(opts, "AWS_CONFIG_FILE"); f != "" {
+		load = append(load, config.WithSharedConfigFiles([]string{f}))
+	}
+	if f := bedrockEnv(opts, "AWS_SHARED_CREDENTIALS_FILE"); f != "" {
+		load = append(load, config.WithSharedCredentialsFiles([]string{f}))
+	}
+	return config.LoadDefaultConfig(ctx, load...)
 }
 
 // bedrockBearerSigner sets the bearer token on any endpoint: the SDK's
@@ -619,44 +666,43 @@ type bedrockStream struct {
 
 func (st *bedrockStream) stream(ctx context.Context, c *Context) error {
 	model, opts := st.model, st.opts
-	payload, err := buildBedrockPayload(model, c, opts)
-	if err != nil {
-		return err
-	}
-	if payload, err = st.payload(ctx, payload); err != nil {
-		return err
-	}
-	modelID, _ := payload["modelId"].(string)
-	wire := make(map[string]any, len(payload))
-	for k, v := range payload {
-		if k != "modelId" { // the operation's URL carries it
-			wire[k] = v
+	// A session whose strict tools Claude rejected sends them non-strict.
+	disablePreferred := hasExceededStrictToolLimits(opts.SessionID)
+	var co *bedrockruntime.Options
+	var resp *bedrockruntime.ConverseStreamOutput
+	for {
+		payload, preferred, err := buildBedrockPayload(model, c, opts, disablePreferred)
+		if err != nil {
+			return err
 		}
-	}
-	body, err := encodeBody(wire)
-	if err != nil {
-		return err
-	}
-	co, err := bedrockClientOptions(ctx, model, opts)
-	if err != nil {
-		return errors.New(bedrockErrorText(err))
-	}
-	client := bedrockruntime.New(co, func(o *bedrockruntime.Options) {
-		// New takes a bearer token from the process environment; the
-		// options' environment decides here.
-		o.BearerAuthTokenProvider, o.AuthSchemePreference = co.BearerAuthTokenProvider, co.AuthSchemePreference
-		o.APIOptions = append(o.APIOptions, func(stack *middleware.Stack) error {
-			return stack.Serialize.Add(bedrockBody(body), middleware.After)
-		}, func(stack *middleware.Stack) error {
-			return stack.Build.Add(bedrockHeaders(model, opts), middleware.After)
-		})
-	})
-	resp, err := client.ConverseStream(ctx, &bedrockruntime.ConverseStreamInput{ModelId: aws.String(modelID)})
-	if err != nil {
+		if payload, err = st.payload(ctx, payload); err != nil {
+			return err
+		}
+		if co == nil {
+			o, err := bedrockClientOptions(ctx, model, opts)
+			if err != nil {
+				return errors.New(bedrockErrorText(err))
+			}
+			co = &o
+		}
+		resp, err = st.send(ctx, *co, payload)
+		if err == nil {
+			break
+		}
 		if ctx.Err() != nil {
 			return errors.New(msgAborted)
 		}
-		return errors.New(bedrockErrorText(err))
+		// pi-ai 1.6: strict tools over Claude's limits are sent again
+		// non-strict, once, and the session remembers.
+		var apiErr smithy.APIError
+		if disablePreferred || !preferred || !errors.As(err, &apiErr) || apiErr.ErrorCode() != "ValidationException" ||
+			!isStrictToolLimitError(apiErr.ErrorMessage()) {
+			return errors.New(bedrockErrorText(err))
+		}
+		disablePreferred = true
+		markStrictToolLimitsExceeded(opts.SessionID)
+		st.out.Diagnostics = append(st.out.Diagnostics, Diagnostic{Type: "bedrock_strict_tools_fallback", Timestamp: opts.now().UnixMilli(),
+			Error: DiagnosticError{Message: apiErr.ErrorMessage()}, Details: map[string]any{"reason": "strict_tool_limits_exceeded"}})
 	}
 	if opts.OnResponse != nil {
 		headers := map[string]string{}
@@ -682,6 +728,33 @@ func (st *bedrockStream) stream(ctx context.Context, c *Context) error {
 		return errors.New(bedrockErrorText(err))
 	}
 	return st.stoppedError("Bedrock stream ended without a stop reason")
+}
+
+// send starts the ConverseStream of payload.
+func (st *bedrockStream) send(ctx context.Context, co bedrockruntime.Options, payload map[string]any) (*bedrockruntime.ConverseStreamOutput, error) {
+	modelID, _ := payload["modelId"].(string)
+	wire := make(map[string]any, len(payload))
+	for k, v := range payload {
+		if k != "modelId" { // the operation's URL carries it
+			wire[k] = v
+		}
+	}
+	body, err := encodeBody(wire)
+	if err != nil {
+		return nil, err
+	}
+	model, opts := st.model, st.opts
+	client := bedrockruntime.New(co, func(o *bedrockruntime.Options) {
+		// New takes a bearer token from the process environment; the
+		// options' environment decides here.
+		o.BearerAuthTokenProvider, o.AuthSchemePreference = co.BearerAuthTokenProvider, co.AuthSchemePreference
+		o.APIOptions = append(o.APIOptions, func(stack *middleware.Stack) error {
+			return stack.Serialize.Add(bedrockBody(body), middleware.After)
+		}, func(stack *middleware.Stack) error {
+			return stack.Build.Add(bedrockHeaders(model, opts), middleware.After)
+		})
+	})
+	return client.ConverseStream(ctx, &bedrockruntime.ConverseStreamInput{ModelId: aws.String(modelID)})
 }
 
 // bedrockBody sends body as the request's JSON in place of the SDK's

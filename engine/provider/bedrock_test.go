@@ -67,6 +67,11 @@ func TestBedrockCredentials(t *testing.T) {
 		{"profile wins over env keys", "", with(keys, "AWS_PROFILE", "work", "AWS_CONFIG_FILE", cfgFile, "AWS_SHARED_CREDENTIALS_FILE", credFile),
 			"AWS4-HMAC-SHA256 Credential=AKIDPROFILE/*/ap-south-1/bedrock/aws4_request", ""},
 		{"skip auth", "", with(keys, "AWS_BEDROCK_SKIP_AUTH", "1"), "AWS4-HMAC-SHA256 Credential=dummy-access-key/*/us-east-1/bedrock/aws4_request", ""},
+		// With a profile pi-ai leaves the region to the SDK's chain, which
+		// reads the profile's, whatever the credentials.
+		{"skip auth with a profile", "", with(keys, "AWS_BEDROCK_SKIP_AUTH", "1", "AWS_PROFILE", "work", "AWS_CONFIG_FILE", cfgFile, "AWS_SHARED_CREDENTIALS_FILE", credFile),
+			"AWS4-HMAC-SHA256 Credential=dummy-access-key/*/ap-south-1/bedrock/aws4_request", ""},
+		{"bearer token with a profile", "brk-key", with(keys, "AWS_PROFILE", "work", "AWS_CONFIG_FILE", cfgFile), "Bearer brk-key", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			opts := baseOpts()
@@ -219,5 +224,171 @@ func TestBedrockHandlerSeesDeclaredSchema(t *testing.T) {
 	}
 	if got := jsjson.Stringify(req.Body["messages"]); !strings.Contains(got, `"input":{"path":"."}`) {
 		t.Errorf("sent messages %s", got)
+	}
+}
+
+// strictToolsIn is the strict flag of each tool of a ConverseStream body.
+func strictToolsIn(body map[string]any) []any {
+	cfg, _ := body["toolConfig"].(map[string]any)
+	tools, _ := cfg["tools"].([]any)
+	out := make([]any, len(tools))
+	for i, t := range tools {
+		spec, _ := t.(map[string]any)["toolSpec"].(map[string]any)
+		out[i] = spec["strict"]
+	}
+	return out
+}
+
+// TestBedrockStrictToolsOverTheLimits: as pi-ai 1.6, when Claude rejects
+// a request's "prefer" strict tools for its limits, the request goes
+// again with them non-strict (a bedrock_strict_tools_fallback diagnostic
+// says so), and the session's later requests skip strict at once until
+// its resources are cleaned up. A "require" tool stays strict; a rejection
+// without "prefer" tools is the request's error.
+func TestBedrockStrictToolsOverTheLimits(t *testing.T) {
+	t.Parallel()
+	ok := bedrockStream(brStart, brText(0, "ok"), brStop(0), brMessageStop("end_turn"))
+	srv := newFakeServer(t, bedrockError(400, "ValidationException", "The compiled grammar is too large"), ok, ok, ok,
+		bedrockError(400, "ValidationException", "Too many strict tools (30 > 20)"))
+	model := bedrockModel("us.anthropic.claude-sonnet-4-5-20250929-v1:0", "Claude Sonnet 4.5", true, nil)(srv.URL)
+	model.Compat = &provider.Compat{SupportsStrictMode: ptrTo(true)}
+	schema := map[string]any{"type": "object", "properties": map[string]any{"path": map[string]any{"type": "string"}}, "required": []any{"path"}}
+	c := &provider.Context{Messages: []map[string]any{userMsg("hi")}, Tools: []provider.Tool{
+		{Name: "read", Parameters: schema, ConstrainedSampling: map[string]any{"type": "json_schema", "strict": "prefer"}},
+		{Name: "pin", Parameters: schema, ConstrainedSampling: map[string]any{"type": "json_schema", "strict": "require"}},
+		{Name: "ls", Parameters: schema}}}
+	opts := baseOpts()
+	opts.APIKey, opts.SessionID = "brk-key", "strict-limits-session"
+	_, msg := mustStream(t, model, c, opts)
+	if msg.StopReason != provider.StopReasonStop || len(msg.Diagnostics) != 1 {
+		t.Fatalf("message %+v", msg)
+	}
+	if d := msg.Diagnostics[0]; d.Type != "bedrock_strict_tools_fallback" || d.Error.Message != "The compiled grammar is too large" ||
+		d.Details["reason"] != "strict_tool_limits_exceeded" {
+		t.Errorf("diagnostic %+v", d)
+	}
+	reqs := srv.Requests()
+	want := [][]any{{true, true, nil}, {nil, true, nil}}
+	for i, w := range want {
+		if got := strictToolsIn(reqs[i].Body); !slicesEqual(got, w) {
+			t.Errorf("request %d strict %v, want %v", i+1, got, w)
+		}
+	}
+	// The session remembers.
+	if _, msg = mustStream(t, model, c, opts); len(msg.Diagnostics) != 0 {
+		t.Errorf("diagnostics %+v", msg.Diagnostics)
+	}
+	if got := strictToolsIn(srv.Requests()[2].Body); !slicesEqual(got, []any{nil, true, nil}) {
+		t.Errorf("the session's next request: strict %v", got)
+	}
+	// Until its resources are cleaned up (pi's session dispose); then a
+	// rejection of only "require" tools is not retried.
+	provider.CleanupSessionResources(opts.SessionID)
+	mustStream(t, model, c, opts)
+	if got := strictToolsIn(srv.Requests()[3].Body); !slicesEqual(got, []any{true, true, nil}) {
+		t.Errorf("after cleanup: strict %v", got)
+	}
+	c.Tools = c.Tools[1:]
+	_, msg = mustStream(t, model, c, opts)
+	if msg.StopReason != provider.StopReasonError || msg.ErrorMessage != "Validation error: Too many strict tools (30 > 20)" || len(srv.Requests()) != 5 {
+		t.Errorf("require only: %s %q, %d requests", msg.StopReason, msg.ErrorMessage, len(srv.Requests()))
+	}
+}
+
+// TestBedrockStrictToolSchema: a strict tool's schema lists every
+// property as required, the optional ones nullable, and admits no
+// others; a schema strict mode cannot take leaves a "prefer" tool
+// non-strict and fails a "require" one with pi-ai's words.
+func TestBedrockStrictToolSchema(t *testing.T) {
+	t.Parallel()
+	model := func(base string) *provider.Model {
+		m := bedrockModel("us.anthropic.claude-sonnet-4-5-20250929-v1:0", "Claude Sonnet 4.5", true, nil)(base)
+		m.Compat = &provider.Compat{SupportsStrictMode: ptrTo(true)}
+		return m
+	}
+	params := map[string]any{"type": "object", "required": []any{"path"}, "properties": map[string]any{
+		"path":  map[string]any{"type": "string"},
+		"limit": map[string]any{"type": []any{"number", "null"}},
+		"mode":  map[string]any{"enum": []any{"a", "b"}},
+		"opts":  map[string]any{"type": "object", "properties": map[string]any{"deep": map[string]any{"type": "boolean"}}},
+		"tags":  map[string]any{"type": "array", "items": map[string]any{"type": "string"}}}}
+	prefer := map[string]any{"type": "json_schema", "strict": "prefer"}
+	c := provider.Context{Messages: []map[string]any{userMsg("hi")}, Tools: []provider.Tool{
+		{Name: "read", Parameters: params, ConstrainedSampling: prefer},
+		{Name: "any", Parameters: map[string]any{"type": "object", "properties": map[string]any{"x": map[string]any{}}}, ConstrainedSampling: prefer}}}
+	req, msg := bedrockRun(t, model, c, baseOpts())
+	if msg.StopReason != provider.StopReasonStop {
+		t.Fatalf("%s: %s", msg.StopReason, msg.ErrorMessage)
+	}
+	tools := req.Body["toolConfig"].(map[string]any)["tools"].([]any)
+	spec := tools[0].(map[string]any)["toolSpec"].(map[string]any)
+	want := map[string]any{"type": "object", "required": []any{"limit", "mode", "opts", "path", "tags"}, "additionalProperties": false,
+		"properties": map[string]any{
+			"path":  map[string]any{"type": "string"},
+			"limit": map[string]any{"type": []any{"number", "null"}},
+			"mode":  map[string]any{"anyOf": []any{map[string]any{"enum": []any{"a", "b"}}, map[string]any{"type": "null"}}},
+			"opts": map[string]any{"anyOf": []any{map[string]any{"type": "object", "properties": map[string]any{"deep": map[string]any{
+				"anyOf": []any{map[string]any{"type": "boolean"}, map[string]any{"type": "null"}}}}, "required": []any{"deep"}, "additionalProperties": false},
+				map[string]any{"type": "null"}}},
+			"tags": map[string]any{"anyOf": []any{map[string]any{"type": "array", "items": map[string]any{"type": "string"}}, map[string]any{"type": "null"}}}}}
+	if spec["strict"] != true {
+		t.Errorf("read not strict: %v", spec)
+	}
+	equalJSON(t, "strict schema", spec["inputSchema"].(map[string]any)["json"], want)
+	if other := tools[1].(map[string]any)["toolSpec"].(map[string]any); other["strict"] != nil {
+		t.Errorf("a schema without a type went strict: %v", other)
+	}
+	c.Tools[1].ConstrainedSampling = map[string]any{"type": "json_schema", "strict": "require"}
+	s, err := provider.Stream(t.Context(), model("http://127.0.0.1:1"), &c, baseOpts())
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, msg = collect(t, s)
+	if want := `Tool "any" requires JSON-schema constrained sampling, but schemas without a type are unsupported.`; msg.ErrorMessage != want {
+		t.Errorf("require: %q, want %q", msg.ErrorMessage, want)
+	}
+}
+
+func slicesEqual(a, b []any) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestBedrockRegionAndRequestMetadata: pi-ai's region option comes
+// before AWS_REGION (the request is signed for it) and requestMetadata is
+// sent as the command input's last member. (pi-ai's streamSimple passes
+// neither; its stream does, which extension code may call.)
+func TestBedrockRegionAndRequestMetadata(t *testing.T) {
+	t.Parallel()
+	opts := baseOpts()
+	opts.APIKey, opts.Region = "", "ap-northeast-1"
+	opts.RequestMetadata = map[string]any{"team": "core"}
+	var order []string
+	opts.OnPayload = func(_ context.Context, p map[string]any, _ *provider.Model) (map[string]any, error) {
+		if o, ok := provider.HandlerPayload(provider.APIBedrockConverseStream, p).(*jsjson.Object); ok {
+			order = jsjson.ObjectKeys(*o)
+		}
+		return nil, nil
+	}
+	opts.Env = map[string]string{"AWS_ACCESS_KEY_ID": "AKIDENV", "AWS_SECRET_ACCESS_KEY": "s", "AWS_REGION": "eu-west-3"}
+	req, msg := bedrockRun(t, bedrockNova, provider.Context{Messages: []map[string]any{userMsg("hi")}}, opts)
+	if msg.StopReason != provider.StopReasonStop {
+		t.Fatalf("%s: %s", msg.StopReason, msg.ErrorMessage)
+	}
+	if got := req.Header.Get("Authorization"); !strings.Contains(got, "/ap-northeast-1/bedrock/aws4_request") {
+		t.Errorf("authorization %q", got)
+	}
+	if md, _ := req.Body["requestMetadata"].(map[string]any); md["team"] != "core" {
+		t.Errorf("requestMetadata %v", req.Body["requestMetadata"])
+	}
+	if len(order) == 0 || order[len(order)-1] != "requestMetadata" {
+		t.Errorf("command input order %v", order)
 	}
 }

@@ -253,11 +253,20 @@ func (st *responsesStream) streamCodex(ctx context.Context, c *Context, key stri
 func (st *responsesStream) tryCodexWebSocket(ctx context.Context, payload map[string]any, sseHeaders map[string]string, account string, requestBytes int) (done bool, err error) {
 	opts := st.opts
 	transport := opts.Transport
-	sessionID := codexSessionID(opts)
-	if transport == "" || transport == "sse" || codexSSEFallbackActive(sessionID) {
+	// Sockets, fallback and stats are kept under the session id as given
+	// (pi-ai's cacheSessionId); the request carries it clamped.
+	sessionID := ""
+	if opts.CacheRetention != "none" {
+		sessionID = opts.SessionID
+	}
+	if transport == "" || transport == "sse" {
 		return false, nil
 	}
-	headers := codexWebSocketHeaders(sseHeaders, codexRequestID(sessionID))
+	if codexSSEFallbackActive(sessionID) {
+		recordCodexSSEFallback(sessionID)
+		return false, nil
+	}
+	headers := codexWebSocketHeaders(sseHeaders, codexRequestID(codexSessionID(opts)))
 	for _, drop := range opts.DropHeaders {
 		headers.Del(drop)
 	}
@@ -297,10 +306,11 @@ func (st *responsesStream) tryCodexWebSocket(ctx context.Context, payload map[st
 			continue
 		}
 		st.out.Diagnostics = append(st.out.Diagnostics, codexTransportDiagnostic(err, transport, started, requestBytes, opts.now()))
-		recordCodexWebSocketFailure(sessionID)
+		recordCodexWebSocketFailure(sessionID, err)
 		if started {
 			return true, err
 		}
+		recordCodexSSEFallback(sessionID)
 		return false, nil
 	}
 }

@@ -24,9 +24,11 @@ import (
 // stays on SSE); the assistant message records it as a
 // provider_transport_failure diagnostic. With a session id the socket is
 // kept per session and account for the next request (5 minutes idle, at
-// most 45 minutes old); "auto" and "websocket-cached" then send only the
-// new input with previous_response_id when the rest of the request is
-// unchanged.
+// most 45 minutes old) and closed when the session ends or is replaced
+// (CleanupSessionResources); "auto" and "websocket-cached" then send only
+// the new input with previous_response_id when the rest of the request is
+// unchanged. Per session, pi-ai's debug stats count the requests,
+// connections and fallbacks (CodexWebSocketDebugStats).
 
 const (
 	codexWebSocketBeta             = "responses_websockets=2026-02-06"
@@ -82,16 +84,114 @@ type codexContinuation struct {
 }
 
 // codexSockets is pi-ai's process-wide websocketSessionCache (by session
-// id, then account id) and websocketSseFallbackSessions.
+// id, then account id), websocketSseFallbackSessions and
+// websocketDebugStats.
 var codexSockets = struct {
 	sync.Mutex
 	bySession   map[string]map[string]*codexSocket
 	sseFallback map[string]bool
-}{bySession: map[string]map[string]*codexSocket{}, sseFallback: map[string]bool{}}
+	stats       map[string]*CodexWebSocketStats
+}{bySession: map[string]map[string]*codexSocket{}, sseFallback: map[string]bool{}, stats: map[string]*CodexWebSocketStats{}}
+
+// CodexWebSocketStats is pi-ai 1.6's WebSocket debug stats of a session
+// (getOpenAICodexWebSocketDebugStats), under its field names.
+type CodexWebSocketStats struct {
+	Requests                int    `json:"requests"`
+	ConnectionsCreated      int    `json:"connectionsCreated"`
+	ConnectionsReused       int    `json:"connectionsReused"`
+	CachedContextRequests   int    `json:"cachedContextRequests"`
+	StoreTrueRequests       int    `json:"storeTrueRequests"`
+	FullContextRequests     int    `json:"fullContextRequests"`
+	DeltaRequests           int    `json:"deltaRequests"`
+	LastInputItems          int    `json:"lastInputItems"`
+	LastDeltaInputItems     *int   `json:"lastDeltaInputItems,omitempty"`
+	LastPreviousResponseID  string `json:"lastPreviousResponseId,omitempty"`
+	WebSocketFailures       int    `json:"websocketFailures"`
+	LastWebSocketError      string `json:"lastWebSocketError,omitempty"`
+	SSEFallbacks            int    `json:"sseFallbacks"`
+	WebSocketFallbackActive bool   `json:"websocketFallbackActive,omitempty"`
+}
+
+// CodexWebSocketDebugStats returns a copy of a session's WebSocket stats;
+// false when the session sent nothing over the Codex transport.
+func CodexWebSocketDebugStats(sessionID string) (CodexWebSocketStats, bool) {
+	codexSockets.Lock()
+	defer codexSockets.Unlock()
+	st, ok := codexSockets.stats[sessionID]
+	if !ok {
+		return CodexWebSocketStats{}, false
+	}
+	out := *st
+	if st.LastDeltaInputItems != nil {
+		n := *st.LastDeltaInputItems
+		out.LastDeltaInputItems = &n
+	}
+	return out, true
+}
+
+// ResetCodexWebSocketDebugStats forgets a session's stats and its SSE
+// fallback (every session's when sessionID is ""), as pi-ai's
+// resetOpenAICodexWebSocketDebugStats.
+func ResetCodexWebSocketDebugStats(sessionID string) {
+	codexSockets.Lock()
+	defer codexSockets.Unlock()
+	if sessionID == "" {
+		clear(codexSockets.stats)
+		clear(codexSockets.sseFallback)
+		return
+	}
+	delete(codexSockets.stats, sessionID)
+	delete(codexSockets.sseFallback, sessionID)
+}
+
+// codexStatsLocked is pi-ai's getOrCreateWebSocketDebugStats.
+func codexStatsLocked(sessionID string) *CodexWebSocketStats {
+	st := codexSockets.stats[sessionID]
+	if st == nil {
+		st = &CodexWebSocketStats{}
+		codexSockets.stats[sessionID] = st
+	}
+	return st
+}
+
+// recordCodexWebSocketRequest counts a request about to go over a
+// session's socket, as pi-ai's processWebSocketStream does.
+func recordCodexWebSocketRequest(sessionID string, reused, cachedContext bool, body map[string]any) {
+	if sessionID == "" {
+		return
+	}
+	codexSockets.Lock()
+	defer codexSockets.Unlock()
+	st := codexStatsLocked(sessionID)
+	st.Requests++
+	if reused {
+		st.ConnectionsReused++
+	} else {
+		st.ConnectionsCreated++
+	}
+	if cachedContext {
+		st.CachedContextRequests++
+	}
+	if body["store"] == true {
+		st.StoreTrueRequests++
+	}
+	input, _ := body["input"].([]any)
+	st.LastInputItems = len(input)
+	if prev, _ := body["previous_response_id"].(string); prev != "" {
+		st.DeltaRequests++
+		n := len(input)
+		st.LastDeltaInputItems, st.LastPreviousResponseID = &n, prev
+	} else {
+		st.FullContextRequests++
+		st.LastDeltaInputItems, st.LastPreviousResponseID = nil, ""
+	}
+}
 
 // CloseCodexWebSockets closes the cached Codex WebSockets of a session (of
-// every session when sessionID is "") and forgets its SSE fallback, as
-// pi-ai's session resource cleanup does.
+// every session when sessionID is ""), as pi-ai's
+// closeOpenAICodexWebSocketSessions, the session resource cleanup pi runs
+// when a session ends or is replaced. The session's SSE fallback and
+// stats stay (see ResetCodexWebSocketDebugStats).
 func CloseCodexWebSockets(sessionID string) {
 	codexSockets.Lock()
 	defer codexSockets.Unlock()
@@ -106,7 +206,6 @@ func CloseCodexWebSockets(sessionID string) {
 			_ = s.conn.Close(websocket.StatusNormalClosure, "debug_close")
 		}
 		delete(codexSockets.bySession, sid)
-		delete(codexSockets.sseFallback, sid)
 	}
 }
 
@@ -116,13 +215,32 @@ func codexSSEFallbackActive(sessionID string) bool {
 	return sessionID != "" && codexSockets.sseFallback[sessionID]
 }
 
-func recordCodexWebSocketFailure(sessionID string) {
+// recordCodexSSEFallback is pi-ai's recordWebSocketSseFallback: a
+// request of the session went over SSE instead.
+func recordCodexSSEFallback(sessionID string) {
 	if sessionID == "" {
 		return
 	}
 	codexSockets.Lock()
+	defer codexSockets.Unlock()
+	st := codexStatsLocked(sessionID)
+	st.SSEFallbacks++
+	st.WebSocketFallbackActive = codexSockets.sseFallback[sessionID]
+}
+
+// recordCodexWebSocketFailure is pi-ai's recordWebSocketFailure: the
+// session's later requests go over SSE.
+func recordCodexWebSocketFailure(sessionID string, err error) {
+	if sessionID == "" {
+		return
+	}
+	codexSockets.Lock()
+	defer codexSockets.Unlock()
 	codexSockets.sseFallback[sessionID] = true
-	codexSockets.Unlock()
+	st := codexStatsLocked(sessionID)
+	st.WebSocketFailures++
+	st.LastWebSocketError = err.Error()
+	st.WebSocketFallbackActive = true
 }
 
 // dropCodexSocketLocked forgets s if it is still the cached socket.
@@ -374,6 +492,7 @@ func (st *responsesStream) streamCodexWebSocket(ctx context.Context, req codexWe
 	if req.cached && entry != nil {
 		body = cachedCodexRequest(entry, body)
 	}
+	recordCodexWebSocketRequest(req.sessionID, reused, req.cached, body)
 	fail := func(err error) (bool, bool, error) {
 		if entry != nil {
 			entry.continuation = nil

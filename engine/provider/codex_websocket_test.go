@@ -3,6 +3,7 @@ package provider_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -12,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/coder/websocket"
 
@@ -32,10 +34,12 @@ type fakeCodex struct {
 	rawFrames []string
 	posts     int
 	replied   int
+	// closes has, for each socket the client closed, "code reason".
+	closes chan string
 }
 
 func newFakeCodex(t *testing.T, refuse bool, replies ...[]string) *fakeCodex {
-	f := &fakeCodex{refuse: refuse, replies: replies}
+	f := &fakeCodex{refuse: refuse, replies: replies, closes: make(chan string, 16)}
 	f.Server = httptest.NewServer(http.HandlerFunc(f.serve))
 	t.Cleanup(f.Close)
 	return f
@@ -80,6 +84,10 @@ func (f *fakeCodex) serve(w http.ResponseWriter, r *http.Request) {
 	for {
 		_, data, err := conn.Read(r.Context())
 		if err != nil {
+			var ce websocket.CloseError
+			if errors.As(err, &ce) {
+				f.closes <- fmt.Sprintf("%d %s", int(ce.Code), ce.Reason)
+			}
 			return
 		}
 		var frame map[string]any
@@ -167,7 +175,8 @@ func TestCodexWebSocketRequest(t *testing.T) {
 // as pi-ai's provider_transport_failure diagnostic; the session then goes
 // straight to SSE. Transport "sse" never tries the WebSocket.
 func TestCodexWebSocketFallback(t *testing.T) {
-	f := newFakeCodex(t, true, codexTextReply("resp_1", "One"), codexTextReply("resp_2", "Two"), codexTextReply("resp_3", "Three"))
+	f := newFakeCodex(t, true, codexTextReply("resp_1", "One"), codexTextReply("resp_2", "Two"), codexTextReply("resp_3", "Three"),
+		codexTextReply("resp_4", "Four"), codexTextReply("resp_5", "Five"))
 	c := &provider.Context{Messages: []map[string]any{userMsg("hi")}}
 	msg := codexStream(t, f.URL, c, provider.Options{Transport: "auto", SessionID: "sess-fallback"})
 	if msg.Content[0].Text != "One" || f.posts != 1 || len(f.upgrades) != 1 {
@@ -192,7 +201,30 @@ func TestCodexWebSocketFallback(t *testing.T) {
 	if msg.Content[0].Text != "Three" || f.posts != 3 || len(f.upgrades) != 1 {
 		t.Errorf("sse: %+v, posts %d upgrades %d", msg, f.posts, len(f.upgrades))
 	}
+	// pi-ai's debug stats: one failure, two requests of the session over
+	// SSE, the fallback active; no request counted (the socket never
+	// opened).
+	st, ok := provider.CodexWebSocketDebugStats("sess-fallback")
+	if !ok || st.WebSocketFailures != 1 || st.SSEFallbacks != 2 || !st.WebSocketFallbackActive || st.Requests != 0 ||
+		st.ConnectionsCreated != 0 || !strings.Contains(st.LastWebSocketError, "403") {
+		t.Errorf("stats %+v", st)
+	}
+	// Closing the session's sockets keeps it on SSE, as pi-ai's
+	// closeOpenAICodexWebSocketSessions; resetting the stats ends that.
 	provider.CloseCodexWebSockets("sess-fallback")
+	codexStream(t, f.URL, c, provider.Options{Transport: "auto", SessionID: "sess-fallback"})
+	if f.posts != 4 || len(f.upgrades) != 1 {
+		t.Errorf("after close: posts %d upgrades %d", f.posts, len(f.upgrades))
+	}
+	provider.ResetCodexWebSocketDebugStats("sess-fallback")
+	if _, ok := provider.CodexWebSocketDebugStats("sess-fallback"); ok {
+		t.Error("stats kept after reset")
+	}
+	codexStream(t, f.URL, c, provider.Options{Transport: "auto", SessionID: "sess-fallback"})
+	if len(f.upgrades) != 2 {
+		t.Errorf("after reset: upgrades %d, want the WebSocket tried again", len(f.upgrades))
+	}
+	provider.ResetCodexWebSocketDebugStats("sess-fallback")
 }
 
 // An error the backend sends over the WebSocket is the request's error,
@@ -373,5 +405,84 @@ func TestCodexWebSocketStaleSocket(t *testing.T) {
 	msg := codexStream(t, f.URL, c, provider.Options{Transport: "websocket", SessionID: "sess-stale"})
 	if msg.Content[0].Text != "Two" || len(f.upgrades) != 2 || f.posts != 0 || len(msg.Diagnostics) != 0 {
 		t.Errorf("after the server closed the cached socket: %+v, upgrades %d posts %d", msg, len(f.upgrades), f.posts)
+	}
+}
+
+// upgradeCount is how many sockets were opened.
+func (f *fakeCodex) upgradeCount() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.upgrades)
+}
+
+// awaitClose is the next socket close the server saw; the wait is a
+// guard against a hang, not a timing assertion.
+func (f *fakeCodex) awaitClose(t *testing.T) string {
+	t.Helper()
+	select {
+	case c := <-f.closes:
+		return c
+	case <-time.After(30 * time.Second):
+		t.Fatal("no socket was closed")
+		return ""
+	}
+}
+
+// TestCodexWebSocketSessionLifecycle: as in pi-ai 1.6, a session's second
+// request reuses its socket, another session opens its own, and cleaning
+// up a session's resources (pi's dispose of a replaced or ended session)
+// closes its socket with "debug_close" and leaves the other's open; the
+// session's next request opens a new one. The debug stats count it all.
+func TestCodexWebSocketSessionLifecycle(t *testing.T) {
+	var replies [][]string
+	for i := range 6 {
+		replies = append(replies, codexTextReply(fmt.Sprintf("resp_%d", i+1), "ok"))
+	}
+	f := newFakeCodex(t, false, replies...)
+	a, b := "sess-life-a", "sess-life-b"
+	defer provider.CloseCodexWebSockets(b)
+	defer provider.ResetCodexWebSocketDebugStats(a)
+	defer provider.ResetCodexWebSocketDebugStats(b)
+	c := &provider.Context{Messages: []map[string]any{userMsg("hi")}}
+	first := codexStream(t, f.URL, c, provider.Options{Transport: "auto", SessionID: a})
+	c2 := &provider.Context{Messages: []map[string]any{userMsg("hi"), first.Map(), userMsg("more")}}
+	codexStream(t, f.URL, c2, provider.Options{Transport: "auto", SessionID: a})
+	if n := f.upgradeCount(); n != 1 {
+		t.Fatalf("upgrades %d after two requests of one session, want 1", n)
+	}
+	st, ok := provider.CodexWebSocketDebugStats(a)
+	if !ok || st.Requests != 2 || st.ConnectionsCreated != 1 || st.ConnectionsReused != 1 || st.CachedContextRequests != 2 ||
+		st.FullContextRequests != 1 || st.DeltaRequests != 1 || st.LastPreviousResponseID != "resp_1" ||
+		st.LastDeltaInputItems == nil || *st.LastDeltaInputItems != 1 || st.LastInputItems != 1 || st.WebSocketFailures != 0 {
+		t.Errorf("stats of %s: %+v", a, st)
+	}
+	codexStream(t, f.URL, c, provider.Options{Transport: "websocket", SessionID: b})
+	if n := f.upgradeCount(); n != 2 {
+		t.Fatalf("upgrades %d, want a second socket for another session", n)
+	}
+	provider.CleanupSessionResources(a)
+	if got := f.awaitClose(t); got != "1000 debug_close" {
+		t.Errorf("close %q, want 1000 debug_close", got)
+	}
+	codexStream(t, f.URL, c, provider.Options{Transport: "websocket", SessionID: b})
+	if n := f.upgradeCount(); n != 2 {
+		t.Errorf("upgrades %d: the other session's socket was not reused", n)
+	}
+	codexStream(t, f.URL, c, provider.Options{Transport: "websocket", SessionID: a})
+	if n := f.upgradeCount(); n != 3 {
+		t.Errorf("upgrades %d: the cleaned-up session did not open a new socket", n)
+	}
+	st, _ = provider.CodexWebSocketDebugStats(a)
+	if st.Requests != 3 || st.ConnectionsCreated != 2 || st.FullContextRequests != 2 || st.LastDeltaInputItems != nil || st.LastPreviousResponseID != "" {
+		t.Errorf("stats of %s after cleanup: %+v", a, st)
+	}
+	provider.CleanupSessionResources(a)
+	if got := f.awaitClose(t); got != "1000 debug_close" {
+		t.Errorf("close %q, want 1000 debug_close", got)
+	}
+	select {
+	case extra := <-f.closes:
+		t.Errorf("another socket closed (%s): only %s's are", extra, a)
+	default:
 	}
 }

@@ -30,6 +30,10 @@ type Tool struct {
 	// ParameterKeys is Parameters' key order as declared (nil: unknown):
 	// requests carry the schema in it, as pi's do.
 	ParameterKeys []string `json:"-"`
+	// ConstrainedSampling is the tool's constrainedSampling declaration
+	// (pi 1.6): {type: "json_schema", strict: "prefer"|"require"} asks
+	// for strict tool calls where the model takes them.
+	ConstrainedSampling map[string]any `json:"constrainedSampling,omitempty"`
 }
 
 // declaredParameters is a copy of t's Parameters, in its declared key

@@ -120,7 +120,28 @@ func TestDifferentialBedrock(t *testing.T) {
 	toolInput := func(index int, in string) bedrockEvent {
 		return brEv("contentBlockDelta", map[string]any{"contentBlockIndex": index, "delta": map[string]any{"toolUse": map[string]any{"input": in}}})
 	}
+	// pi 1.6's built-in tools prefer strict sampling; the model takes it.
+	strictSonnet := func(base string) *provider.Model {
+		m := sonnet45(base)
+		m.Compat = &provider.Compat{SupportsStrictMode: ptrTo(true)}
+		return m
+	}
+	prefer := map[string]any{"type": "json_schema", "strict": "prefer"}
+	strictTools := provider.Context{SystemPrompt: "be brief", Messages: []map[string]any{userMsg("read")}, Tools: []provider.Tool{
+		{Name: "read", Description: "Read a file", ConstrainedSampling: prefer, Parameters: map[string]any{
+			"type": "object", "properties": map[string]any{"path": map[string]any{"type": "string"},
+				"offset": map[string]any{"type": "number"}, "opts": map[string]any{"type": "object",
+					"properties": map[string]any{"deep": map[string]any{"type": "boolean"}}}}, "required": []any{"path"}}},
+		{Name: "grep", Description: "Search", ConstrainedSampling: prefer, Parameters: map[string]any{
+			"type": "object", "properties": map[string]any{"q": map[string]any{"oneOf": []any{map[string]any{"type": "string"}}}}}},
+		{Name: "ls", Description: "List", Parameters: map[string]any{"type": "object", "properties": map[string]any{"dir": map[string]any{"type": "string"}}}},
+	}}
 	cases := []diffCase{
+		{name: "strict tools", model: strictSonnet, context: strictTools, env: env,
+			handlers: []http.HandlerFunc{bedrockStream(brStart, brText(0, "ok"), brStop(0), brMessageStop("end_turn"))}},
+		{name: "strict tools over the limits", model: strictSonnet, context: strictTools, env: env, sessionID: "strict-diff",
+			handlers: []http.HandlerFunc{bedrockError(400, "ValidationException", "Too many strict tools (21 > 20)"),
+				bedrockStream(brStart, brText(0, "ok"), brStop(0), brMessageStop("end_turn"))}},
 		{name: "text", model: nova, context: hello, env: env, handlers: []http.HandlerFunc{bedrockStream(
 			brStart, brText(0, "Hel"), brText(0, "lo <b> & é"), brStop(0), brMessageStop("end_turn"),
 			brUsage(map[string]any{"inputTokens": 100, "outputTokens": 20, "totalTokens": 120}))}},

@@ -293,14 +293,42 @@ func normalizeGeneratedIDs(v any) any {
 }
 
 // dropPi16Extras removes from pi-ai 1.6's final messages what pigo cannot
-// match: durationMs, a clock reading, and diagnostics (bedrock's failure
-// details, with a clock reading), which pigo's messages do not carry.
+// match: durationMs, a clock reading, and bedrock's failure details
+// (bedrock_response_failure diagnostics), which pigo's messages do not
+// carry.
 func dropPi16Extras(evs []map[string]any) {
 	for _, ev := range evs {
 		for _, k := range []string{"message", "error"} {
 			if m, ok := ev[k].(map[string]any); ok {
 				delete(m, "durationMs")
-				delete(m, "diagnostics")
+				ds, _ := m["diagnostics"].([]any)
+				var kept []any
+				for _, d := range ds {
+					if dm, _ := d.(map[string]any); dm["type"] != "bedrock_response_failure" {
+						kept = append(kept, d)
+					}
+				}
+				if len(kept) == 0 {
+					delete(m, "diagnostics")
+				} else {
+					m["diagnostics"] = kept
+				}
+			}
+		}
+	}
+}
+
+// maskDiagnosticTimes replaces the clock reading of every diagnostic in
+// the final messages of evs.
+func maskDiagnosticTimes(evs []map[string]any) {
+	for _, ev := range evs {
+		for _, k := range []string{"message", "error"} {
+			m, _ := ev[k].(map[string]any)
+			ds, _ := m["diagnostics"].([]any)
+			for _, d := range ds {
+				if dm, ok := d.(map[string]any); ok {
+					dm["timestamp"] = "<timestamp>"
+				}
 			}
 		}
 	}
@@ -399,6 +427,8 @@ func compareWithPi(t *testing.T, piAI string, dc diffCase) {
 	if pi16 {
 		dropPi16Extras(piEvents)
 	}
+	maskDiagnosticTimes(piEvents)
+	maskDiagnosticTimes(goEvents)
 	pe, ge := normalizeEvents(asData(t, piEvents).([]any)), normalizeEvents(asData(t, goEvents).([]any))
 	if dc.errorText16 != "" {
 		for _, got := range replaceErrorMessages(ge) {

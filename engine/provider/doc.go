@@ -44,7 +44,7 @@
 // Claude Code sends them, and Copilot's Claude models),
 // "google-generative-ai" (the Gemini API as
 // @google/genai calls it), "google-vertex" (Gemini on Vertex AI with an
-// API key; pi-ai's Application Default Credentials are not supported),
+// API key or Google Application Default Credentials),
 // "mistral-conversations" (Mistral's chat API) and "bedrock-converse-stream"
 // (Amazon Bedrock's ConverseStream through the AWS SDK, with AWS
 // credentials or a Bedrock bearer token). Other api names are served by [API]

@@ -79,20 +79,30 @@ func envKeyName(provider string) string {
 	return ""
 }
 
+// envAuthenticatedKey is what EnvAPIKey reports for ambient credentials
+// the provider's SDK reads itself (pi-ai's getEnvApiKey): a marker, not a
+// key.
+const envAuthenticatedKey = "<authenticated>"
+
 // EnvAPIKey returns the first non-empty key for provider in env (pi-ai's
 // getEnvApiKey), or "". env is an explicit map; this package never reads the
 // process environment. For amazon-bedrock, AWS credentials or a Bedrock
 // bearer token in env give "<authenticated>", as in pi-ai: the AWS SDK
-// reads them itself. The Application Default Credentials pi-ai also
-// accepts for google-vertex are not supported.
+// reads them itself. So does, for google-vertex, an Application Default
+// Credentials file with GOOGLE_CLOUD_PROJECT (or GCLOUD_PROJECT) and
+// GOOGLE_CLOUD_LOCATION set; the metadata server alone does not count.
 func EnvAPIKey(provider string, env map[string]string) string {
 	for _, name := range EnvKeyNames(provider) {
 		if v := env[name]; v != "" {
 			return v
 		}
 	}
+	if provider == "google-vertex" && hasGoogleADCFile(env) &&
+		(env["GOOGLE_CLOUD_PROJECT"] != "" || env["GCLOUD_PROJECT"] != "") && env["GOOGLE_CLOUD_LOCATION"] != "" {
+		return envAuthenticatedKey
+	}
 	if provider == "amazon-bedrock" && hasBedrockEnvCredentials(env) {
-		return bedrockAuthenticatedKey
+		return envAuthenticatedKey
 	}
 	return ""
 }

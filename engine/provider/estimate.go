@@ -53,7 +53,13 @@ func estimateContextTokens(c *Context) int {
 	if len(c.Tools) > 0 {
 		tools := make([]any, len(c.Tools))
 		for i, t := range c.Tools {
-			tools[i] = map[string]any{"name": t.Name, "description": t.Description, "parameters": t.declaredParameters()}
+			// The declarations as pi's system message holds them.
+			decl := jsjson.Object{{Key: "name", Value: t.Name}, {Key: "description", Value: t.Description},
+				{Key: "parameters", Value: t.declaredParameters()}}
+			if t.ConstrainedSampling != nil {
+				decl = append(decl, jsjson.Member{Key: "constrainedSampling", Value: t.ConstrainedSampling})
+			}
+			tools[i] = &decl
 		}
 		tokens += estimateTextTokens(jsjson.Stringify(tools))
 	}

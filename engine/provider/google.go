@@ -71,6 +71,9 @@ func streamGoogle(ctx context.Context, model *Model, c *Context, opts *Options) 
 type googleEndpoint struct {
 	url     func(modelPath string) string
 	headers map[string]string
+	// authHeaders, when set, gives headers fetched just before sending
+	// (an OAuth token); request headers of the same name win.
+	authHeaders func(ctx context.Context) (map[string]string, error)
 }
 
 // googleThinking is the thinking option pi-ai's streamSimpleGoogle derives
@@ -182,6 +185,15 @@ func (st *googleStream) stream(ctx context.Context, c *Context, ep googleEndpoin
 	headers := map[string]string{"Content-Type": "application/json"}
 	for k, v := range ep.headers {
 		headers[k] = v
+	}
+	if ep.authHeaders != nil {
+		auth, err := ep.authHeaders(ctx)
+		if err != nil {
+			return err
+		}
+		for k, v := range auth {
+			headers[k] = v
+		}
 	}
 	for k, v := range model.Headers {
 		headers[k] = v

@@ -18,9 +18,10 @@ import (
 // https://aiplatform.googleapis.com unless the model names its own
 // (a baseUrl without "{location}"; one that already has a version path
 // gets no "/v1"). Without one pi-ai uses Application Default Credentials
-// for GOOGLE_CLOUD_PROJECT in GOOGLE_CLOUD_LOCATION; pigo does not
-// implement the OAuth token exchange ADC needs and fails with a message
-// saying so, after pi-ai's own project and location checks.
+// (google_adc.go) for GOOGLE_CLOUD_PROJECT in GOOGLE_CLOUD_LOCATION:
+// POST {regional host}/v1/projects/{project}/locations/{location}
+// /publishers/google/models/{id}:streamGenerateContent?alt=sse with
+// "Authorization: Bearer <token>".
 
 const (
 	vertexDefaultBaseURL = "https://aiplatform.googleapis.com"
@@ -67,26 +68,37 @@ func vertexAPIKey(opts *Options, provider string) string {
 	return key
 }
 
-// vertexEndpoint is where @google/genai sends a Vertex request.
+// vertexEndpoint is where @google/genai sends a Vertex request. With a
+// key, the SDK's "express" form: the global host, no project path. Without
+// one, Application Default Credentials for the project in the location;
+// the token is fetched when the request is sent, after the payload hook,
+// as the SDK does.
 func vertexEndpoint(model *Model, opts *Options) (googleEndpoint, error) {
 	key := vertexAPIKey(opts, model.Provider)
+	var project, location string
 	if key == "" {
-		project := opts.Env["GOOGLE_CLOUD_PROJECT"]
+		project = opts.Env["GOOGLE_CLOUD_PROJECT"]
 		if project == "" {
 			project = opts.Env["GCLOUD_PROJECT"]
 		}
 		if project == "" {
 			return googleEndpoint{}, errors.New("Vertex AI requires a project ID. Set GOOGLE_CLOUD_PROJECT/GCLOUD_PROJECT or pass project in options.")
 		}
-		if opts.Env["GOOGLE_CLOUD_LOCATION"] == "" {
+		location = opts.Env["GOOGLE_CLOUD_LOCATION"]
+		if location == "" {
 			return googleEndpoint{}, errors.New("Vertex AI requires a location. Set GOOGLE_CLOUD_LOCATION or pass location in options.")
 		}
-		return googleEndpoint{}, fmt.Errorf("pigo cannot use Google Application Default Credentials for %s/%s: set GOOGLE_CLOUD_API_KEY or store a Vertex API key with /login",
-			model.Provider, model.ID)
 	}
 	base, version := vertexDefaultBaseURL, vertexAPIVersion
+	// Models under a project: the SDK's regional hosts and resource path.
+	// A model's own base URL is a collection the SDK does not prefix.
+	resource := ""
+	if key == "" {
+		base = vertexRegionalBaseURL(location)
+		resource = "projects/" + project + "/locations/" + location + "/"
+	}
 	if custom := strings.TrimSpace(model.BaseURL); custom != "" && !strings.Contains(custom, "{location}") {
-		base = custom
+		base, resource = custom, ""
 		if baseURLHasAPIVersion(custom) {
 			version = ""
 		}
@@ -95,11 +107,30 @@ func vertexEndpoint(model *Model, opts *Options) (googleEndpoint, error) {
 	if version != "" {
 		prefix += version + "/"
 	}
-	return googleEndpoint{
+	prefix += resource
+	ep := googleEndpoint{
 		// The SDK names Vertex models by their publisher.
-		url:     func(modelPath string) string { return prefix + "publishers/google/" + modelPath },
-		headers: map[string]string{"x-goog-api-key": key},
-	}, nil
+		url: func(modelPath string) string { return prefix + "publishers/google/" + modelPath },
+	}
+	if key != "" {
+		ep.headers = map[string]string{"x-goog-api-key": key}
+	} else {
+		ep.authHeaders = func(ctx context.Context) (map[string]string, error) {
+			return googleADCHeaders(ctx, opts.Env, opts.client())
+		}
+	}
+	return ep, nil
+}
+
+// vertexRegionalBaseURL is @google/genai's host for a Vertex location.
+func vertexRegionalBaseURL(location string) string {
+	switch location {
+	case "global":
+		return vertexDefaultBaseURL
+	case "us", "eu": // the SDK's multi-regional locations
+		return "https://aiplatform." + location + ".rep.googleapis.com"
+	}
+	return "https://" + location + "-aiplatform.googleapis.com"
 }
 
 // baseURLHasAPIVersion is pi-ai's baseUrlIncludesApiVersion.

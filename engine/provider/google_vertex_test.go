@@ -55,12 +55,12 @@ func TestVertexAPIKeyEndpoint(t *testing.T) {
 
 // TestVertexWithoutAPIKey: without a usable key (none, pi's ADC marker, a
 // "<placeholder>") pi-ai turns to Application Default Credentials, which
-// need a project and a location; pigo checks those as pi-ai does, then
-// says that it cannot use ADC. Nothing is sent.
+// need a project and a location, then credentials: with no file (HOME is
+// empty) and off GCE, google-auth-library's error. Nothing is sent.
 func TestVertexWithoutAPIKey(t *testing.T) {
 	t.Parallel()
-	both := map[string]string{"GCLOUD_PROJECT": "p", "GOOGLE_CLOUD_LOCATION": "us-central1"}
-	adc := "pigo cannot use Google Application Default Credentials for google-vertex/gemini-2.5-flash: set GOOGLE_CLOUD_API_KEY or store a Vertex API key with /login"
+	both := map[string]string{"GCLOUD_PROJECT": "p", "GOOGLE_CLOUD_LOCATION": "us-central1", "HOME": t.TempDir()}
+	adc := "Could not load the default credentials. Browse to https://cloud.google.com/docs/authentication/getting-started for more information."
 	for _, c := range []struct {
 		key  string
 		env  map[string]string

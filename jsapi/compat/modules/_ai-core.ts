@@ -83,6 +83,8 @@ function hostStream(name: string, simple: boolean) {
     const opts: any = {};
     for (const [k, v] of Object.entries(options ?? {})) if (typeof v !== "function") opts[k] = v;
     if (!simple) delete opts.reasoning;
+    // pi-ai's streamSimple passes neither on (its buildBaseOptions).
+    if (simple) { delete opts.requestMetadata; delete opts.region; }
     host.modelStream(model, context, opts, (ev: any) => out.push(ev)).then(
       (final: any) => out.end(final),
       (err: any) => {

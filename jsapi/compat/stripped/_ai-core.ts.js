@@ -114,6 +114,10 @@ function hostStream(name, simple) {
     const opts = {};
     for (const [k, v] of Object.entries(options ?? {})) if (typeof v !== "function") opts[k] = v;
     if (!simple) delete opts.reasoning;
+    if (simple) {
+      delete opts.requestMetadata;
+      delete opts.region;
+    }
     host.modelStream(model, context, opts, (ev) => out.push(ev)).then(
       (final) => out.end(final),
       (err) => {
