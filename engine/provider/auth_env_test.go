@@ -120,3 +120,31 @@ func TestSaveAPICredential(t *testing.T) {
 		t.Errorf("auth.json:\n%s\nwant:\n%s", data, want)
 	}
 }
+
+// A Vertex login that stored a project, a location and a service
+// account's file makes the provider available, and its request reads the
+// file; without the location (or the file) it is not configured, as pi's
+// resolve.
+func TestStoredVertexLoginCountsAsAuth(t *testing.T) {
+	dir := t.TempDir()
+	key := filepath.Join(dir, "sa.json")
+	if err := os.WriteFile(key, []byte(`{"type": "service_account"}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	reg := func(auth string) *Registry {
+		if err := os.WriteFile(filepath.Join(dir, "auth.json"), []byte(auth), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return NewRegistry(RegistryOptions{AgentDir: dir, Env: map[string]string{"HOME": dir}})
+	}
+	full := `{"google-vertex": {"type": "api_key", "env": {"GOOGLE_CLOUD_PROJECT": "p", "GOOGLE_CLOUD_LOCATION": "us-central1", "GOOGLE_APPLICATION_CREDENTIALS": "` + key + `"}}}`
+	if !reg(full).HasAuth("google-vertex") {
+		t.Error("a stored Vertex login is not configured auth")
+	}
+	if reg(strings.Replace(full, `"GOOGLE_CLOUD_LOCATION": "us-central1", `, "", 1)).HasAuth("google-vertex") {
+		t.Error("a stored Vertex login without a location counts as auth")
+	}
+	if reg(strings.Replace(full, key, filepath.Join(dir, "missing.json"), 1)).HasAuth("google-vertex") {
+		t.Error("a stored Vertex login whose credentials file is missing counts as auth")
+	}
+}
