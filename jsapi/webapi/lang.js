@@ -23,7 +23,6 @@
     if (!Number.isFinite(n)) return n;
     return Math.trunc(n);
   };
-  const shared = new WeakSet(); // SharedArrayBuffers (see below)
   const asyncIteratorSymbol = Symbol.asyncIterator || Symbol.for("Symbol.asyncIterator");
 
   // Node's `global` is globalThis (writable, enumerable, configurable there).
@@ -439,7 +438,7 @@
   const sliceOf = abProto.slice;
   Object.defineProperty(abProto, "slice", {
     value: Object.defineProperty(function slice(start, end) {
-      if (!shared.has(this) && isDetached(this)) throw new TypeError("Cannot perform ArrayBuffer.prototype.slice on a detached ArrayBuffer");
+      if (!helpers.shared?.has(this) && isDetached(this)) throw new TypeError("Cannot perform ArrayBuffer.prototype.slice on a detached ArrayBuffer");
       return sliceOf.call(this, start, end);
     }, "length", { value: 2 }),
     writable: true,
@@ -456,7 +455,10 @@
 
   // WeakRef, FinalizationRegistry, SharedArrayBuffer and Atomics are in
   // memory.js, which runs on first use and takes these helpers.
-  internal.lang = { define, defineGetter, isObject, toIntegerOrInfinity, byteLengthOf, sliceOf, shared };
+  // shared is the WeakSet of SharedArrayBuffers, which memory.js makes
+  // with the first one: a WeakSet costs every runtime that has none.
+  const helpers = { define, defineGetter, isObject, toIntegerOrInfinity, byteLengthOf, sliceOf, shared: undefined };
+  internal.lang = helpers;
   internal.uncloneableNames = ["WeakRef", "FinalizationRegistry"];
   return exports;
 });
