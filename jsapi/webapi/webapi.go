@@ -168,10 +168,13 @@ var lazyInternal = map[string][]string{
 	"event.js":   {"dispatch"},
 }
 
-// lazyProps lists the methods lazy modules add to built-in prototypes
-// that goja lacks: each is an accessor on its prototype until a first read
-// of any of them (or of the module's globals) runs the module, which
-// defines them as methods.
+// lazyProps lists the properties lazy modules add to (or replace on)
+// built-in prototypes: each is an accessor on its prototype until a first
+// read of any of them (or of the module's globals) runs the module, which
+// defines them. An accessor costs a function object (~700 bytes) per name
+// in every runtime, about what the method it stands for would: laziness
+// pays where the module's other work (closures, built-ins it makes goja
+// build) is what most runtimes never need.
 var lazyProps = map[string][]lazyProp{
 	// regexp.js replaces the constructor, which a literal reaches through
 	// its prototype without reading the global (/x/.constructor), and adds
