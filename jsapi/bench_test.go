@@ -361,7 +361,8 @@ func BenchmarkHeavyPlugin(b *testing.B) {
 
 // BenchmarkPiExamples reports heap and RSS growth per plugin for 20 of pi
 // 1.6's example extensions (the single-file ones that load here, in name
-// order), what `bench/startup -table` loads. With PIGO_BENCH_HEAPPROFILE
+// order; bench/startup -table picks its 20 much the same way, through pigo
+// check, and leaves out clashing ones). With PIGO_BENCH_HEAPPROFILE
 // set, a heap profile of the loaded runtimes is written there.
 func BenchmarkPiExamples(b *testing.B) {
 	const n = 20
