@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"strings"
 	"testing"
 
@@ -356,4 +357,74 @@ func BenchmarkHeavyPlugin(b *testing.B) {
 		_ = h.Close(context.Background())
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*n), "µs/plugin")
+}
+
+// BenchmarkPiExamples reports heap and RSS growth per plugin for 20 of pi
+// 1.6's example extensions (the single-file ones that load here, in name
+// order; bench/startup -table picks its 20 much the same way, through pigo
+// check, and leaves out clashing ones). With PIGO_BENCH_HEAPPROFILE
+// set, a heap profile of the loaded runtimes is written there.
+func BenchmarkPiExamples(b *testing.B) {
+	const n = 20
+	dir := "../node_modules/@earendil-works/pi-coding-agent/examples/extensions"
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		b.Skipf("pi 1.6's examples are not installed (npm ci): %v", err)
+	}
+	env := jsapi.New(jsapi.Options{})
+	var paths []string
+	for _, e := range ents {
+		if len(paths) == n {
+			break
+		}
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".ts") {
+			continue
+		}
+		p, _ := filepath.Abs(filepath.Join(dir, e.Name()))
+		h := engine.New(engine.Options{})
+		rs := h.Boot(context.Background(), []engine.PluginSpec{env.Plugin(jsapi.PluginID(p), p, nil)})
+		_ = h.Close(context.Background())
+		if len(rs) == 1 && rs[0].OK {
+			paths = append(paths, p)
+		}
+	}
+	_ = bootAll(b, env, paths).Close(context.Background()) // bundles and programs in memory
+	profile := os.Getenv("PIGO_BENCH_HEAPPROFILE")
+	writeProfile := func(name string) {
+		runtime.GC()
+		out, err := os.Create(name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := pprof.WriteHeapProfile(out); err != nil {
+			b.Fatal(err)
+		}
+		_ = out.Close()
+	}
+	b.ResetTimer()
+	for range b.N {
+		if profile != "" {
+			// Every allocation sampled, and a profile before loading:
+			// go tool pprof -base FILE.before FILE shows the runtimes alone.
+			runtime.MemProfileRate = 1
+			writeProfile(profile + ".before")
+		}
+		runtime.GC()
+		var before runtime.MemStats
+		runtime.ReadMemStats(&before)
+		rss0 := rssBytes()
+		h := bootAll(b, env, paths)
+		runtime.GC()
+		var after runtime.MemStats
+		runtime.ReadMemStats(&after)
+		rss1 := rssBytes()
+		b.ReportMetric(float64(after.HeapInuse-before.HeapInuse)/float64(len(paths))/1024, "heapKB/plugin")
+		if rss0 > 0 {
+			b.ReportMetric(float64(rss1-rss0)/float64(len(paths))/1024, "rssKB/plugin")
+		}
+		if profile != "" {
+			writeProfile(profile)
+		}
+		_ = h.Close(context.Background())
+	}
 }

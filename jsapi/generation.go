@@ -131,12 +131,7 @@ func (g *jsGen) setup(rt *goja.Runtime) error {
 	}
 	g.installTimers()
 	g.installNodeGlobals()
-	// goja lacks these well-known symbols; esbuild's lowered async
-	// iteration and `using` helpers fall back to Symbol.for of the same
-	// names, so define them that way.
-	if _, err := rt.RunString(`Symbol.asyncIterator = Symbol.asyncIterator || Symbol.for("Symbol.asyncIterator");
-Symbol.dispose = Symbol.dispose || Symbol.for("Symbol.dispose");
-Symbol.asyncDispose = Symbol.asyncDispose || Symbol.for("Symbol.asyncDispose");`); err != nil {
+	if _, err := rt.RunProgram(wellKnownSymbols()); err != nil {
 		return err
 	}
 	_ = rt.Set("require", g.requireFunc())
@@ -442,3 +437,13 @@ func isThenable(v goja.Value) bool {
 	_, ok = goja.AssertFunction(obj.Get("then"))
 	return ok
 }
+
+// wellKnownSymbols defines the well-known symbols goja lacks: esbuild's
+// lowered async iteration and `using` helpers fall back to Symbol.for of
+// the same names, so define them that way. Compiled once per process, not
+// per runtime (a runtime keeps the program its functions came from).
+var wellKnownSymbols = sync.OnceValue(func() *goja.Program {
+	return goja.MustCompile("pigo:symbols", `Symbol.asyncIterator = Symbol.asyncIterator || Symbol.for("Symbol.asyncIterator");
+Symbol.dispose = Symbol.dispose || Symbol.for("Symbol.dispose");
+Symbol.asyncDispose = Symbol.asyncDispose || Symbol.for("Symbol.asyncDispose");`, false)
+})

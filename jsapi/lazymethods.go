@@ -17,9 +17,12 @@ import (
 // the target, in order, and removes the traps: from then on the Proxy is
 // transparent and the target is what the methods would have been on.
 type methodObject struct {
-	vm        *goja.Runtime
-	target    *goja.Object
-	reflector *goja.Object // the runtime's Reflect when the object was made
+	vm     *goja.Runtime
+	target *goja.Object
+	// reflector is the runtime's Reflect, read when a trap first needs it:
+	// reading the global makes goja build Reflect's dozen functions (~10 KB),
+	// which a runtime whose bridges only have their methods read never needs.
+	reflector *goja.Object
 	traps     *goja.ProxyTrapConfig
 	methods   []method     // nil once flushed; a few dozen at most, so searched in order
 	made      []goja.Value // made[i] is methods[i]'s function once read
@@ -49,7 +52,7 @@ func newMethodObjectState(vm *goja.Runtime, methods []method) (*goja.Object, *me
 // replaces its value in place, as an assignment would). Methods without a
 // Go function are made by calling maker(name), once each. Loop only.
 func newLazyMembers(vm *goja.Runtime, target *goja.Object, methods []method, maker goja.Callable) (*goja.Object, *methodObject) {
-	m := &methodObject{vm: vm, target: target, reflector: vm.Get("Reflect").ToObject(vm), methods: methods, maker: maker}
+	m := &methodObject{vm: vm, target: target, methods: methods, maker: maker}
 	m.traps = &goja.ProxyTrapConfig{
 		Get: func(target *goja.Object, name string, receiver goja.Value) goja.Value {
 			if v := m.method(name); v != nil {
@@ -158,6 +161,9 @@ func (m *methodObject) last(name string) int {
 // reflect calls the Reflect function name with args, rethrowing what it
 // throws.
 func (m *methodObject) reflect(name string, args ...goja.Value) goja.Value {
+	if m.reflector == nil {
+		m.reflector = m.vm.Get("Reflect").ToObject(m.vm)
+	}
 	fn, ok := goja.AssertFunction(m.reflector.Get(name))
 	if !ok {
 		panic(m.vm.NewTypeError("Reflect.%s is not a function", name))

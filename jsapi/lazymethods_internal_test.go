@@ -168,3 +168,27 @@ r.push(msg); r.join(" ")`)
 		t.Fatalf("got %q, want %q", got, want)
 	}
 }
+
+// A methodObject reads the global Reflect only when a trap first needs it
+// (goja builds Reflect's functions on that read): reading its methods does
+// not, and the first fallthrough read uses what the global is then.
+func TestMethodObjectReadsReflectLate(t *testing.T) {
+	vm := goja.New()
+	obj := newMethodObject(vm, []method{{"add", func(goja.FunctionCall) goja.Value { return vm.ToValue("added") }}})
+	if err := vm.Set("o", obj); err != nil {
+		t.Fatal(err)
+	}
+	v, err := vm.RunString(`
+		const real = Reflect;
+		let reads = 0;
+		Object.defineProperty(globalThis, "Reflect", { get() { reads++; return real; }, configurable: true });
+		const before = [o.add(), "add" in o, reads];
+		const late = [o.nope, reads, Object.keys(o).join(), reads];
+		[before, late]`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(v.Export()); got != "[[added true 0] [<nil> 1 add 1]]" {
+		t.Fatalf("got %s", got)
+	}
+}

@@ -767,9 +767,9 @@ func (m *fsMod) streamClass(exports *goja.Object, name string, create func(goja.
 	build := func(call goja.FunctionCall) goja.Value { return c.brand(create(call)) }
 	// A plain function of the name that returns the stream: callable with
 	// or without new, as Node's (legacy) fs stream classes are.
-	wrap, err := vm.RunString(`(make, name) => ({ [name]: function (path, options) { return make(path, options); } })[name]`)
+	wrap, err := vm.RunProgram(fsStreamWrapper())
 	if err != nil {
-		panic(err) // constant source
+		panic(err)
 	}
 	ctor, _ := goja.AssertFunction(wrap)
 	v, err := ctor(goja.Undefined(), vm.ToValue(build), vm.ToValue(name))
@@ -805,3 +805,9 @@ func (s fsStoppable) Read(p []byte) (int, error) {
 	}
 	return s.r.Read(p)
 }
+
+// fsStreamWrapper makes the plain function of a stream class's name;
+// compiled once per process, not per class and runtime.
+var fsStreamWrapper = sync.OnceValue(func() *goja.Program {
+	return goja.MustCompile("node:fs", `(make, name) => ({ [name]: function (path, options) { return make(path, options); } })[name]`, false)
+})

@@ -86,7 +86,7 @@
     if (v instanceof RegExp) return remember(memory, v, new RegExp(v.source, v.flags));
     // One thread: the clone of a SharedArrayBuffer shares its memory by
     // being the same buffer.
-    if (internal.isSharedArrayBuffer && internal.isSharedArrayBuffer(v)) return remember(memory, v, v);
+    if (internal.lang.shared?.has(v)) return remember(memory, v, v);
     if (internal.Blob && v instanceof internal.Blob) return remember(memory, v, internal.cloneBlob(v));
     if (v instanceof ArrayBuffer) return remember(memory, v, v.slice(0));
     if (v instanceof DataView) {

@@ -39,11 +39,13 @@
 //
 // The classes are written in embedded JavaScript (the *.js files next to this
 // one). Each file is compiled once per process into a shared *goja.Program and
-// run per runtime. Only regexp.js and lang.js, which patch built-ins every
-// program may use, run in Install; every other file runs when the runtime
-// first reads one of its globals (an accessor until then, a data property
-// after) or, from Go and the other files, one of its names on the internal
-// object, so a runtime pays only for what its plugin uses; Go helpers do the byte work (utf-8, base64, the URL parser
+// run per runtime. Only lang.js, which patches built-ins every program may
+// use, runs in Install; every other file runs when the runtime first reads
+// one of its globals (an accessor until then, a data property after), one
+// of the properties it adds to or replaces on a built-in prototype (an
+// accessor there until then: regexp.js runs on a literal's constructor,
+// not on every literal) or, from Go and the other files, one of its names
+// on the internal object, so a runtime pays only for what its plugin uses; Go helpers do the byte work (utf-8, base64, the URL parser
 // and serializer) and everything that needs the host (timers, error
 // reporting, the console sink). Go code can make signals with
 // [NewAbortController] and render values with [Inspect].

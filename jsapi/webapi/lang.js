@@ -23,7 +23,6 @@
     if (!Number.isFinite(n)) return n;
     return Math.trunc(n);
   };
-  const shared = new WeakSet(); // SharedArrayBuffers (see below)
   const asyncIteratorSymbol = Symbol.asyncIterator || Symbol.for("Symbol.asyncIterator");
 
   // Node's `global` is globalThis (writable, enumerable, configurable there).
@@ -34,100 +33,115 @@
   // --- Error.captureStackTrace / Error.stackTraceLimit (V8) ---
   // goja's frames ("\tat fn (file:1:2(34))") are parsed into V8-style
   // CallSites, for Error.prepareStackTrace (depd and friends), and printed
-  // the way V8 prints them ("    at fn (file:1:2)").
-  const frameRe = /^\s*at (?:(.*?) \((.*)\)|(.*))$/;
-  function parseFrame(line) {
-    const m = frameRe.exec(line);
-    if (!m) return null;
-    const fn = m[1] === undefined || m[1] === "" ? null : m[1];
-    const loc = m[2] ?? m[3];
-    if (loc === "native") return { fn, file: null, line: null, col: null, native: true };
-    const lm = /^(.*):(\d+):(\d+)(?:\(\d+\))?$/.exec(loc);
-    return { fn, file: lm ? lm[1] : loc, line: lm ? Number(lm[2]) : null, col: lm ? Number(lm[3]) : null, native: false };
-  }
-  function frameText(f) {
-    const where = f.native ? "native" : f.line === null ? f.file : `${f.file}:${f.line}:${f.col}`;
-    return f.fn ? `    at ${f.fn} (${where})` : `    at ${where}`;
-  }
-  // CallSite is made on the first captureStackTrace that needs it: its
-  // two dozen methods would cost every runtime.
-  let CallSite;
-  const callSite = (f) => new (CallSite ??= callSiteClass())(f);
-  const callSiteClass = () => class CallSite {
-    #f;
-    constructor(f) {
-      this.#f = f;
+  // the way V8 prints them ("    at fn (file:1:2)"). The helpers are made
+  // on the first captureStackTrace or prepareStackTrace call: each function
+  // object costs every runtime, and most never capture a stack.
+  let stackTools;
+  const makeStackTools = () => {
+    const frameRe = /^\s*at (?:(.*?) \((.*)\)|(.*))$/;
+    function parseFrame(line) {
+      const m = frameRe.exec(line);
+      if (!m) return null;
+      const fn = m[1] === undefined || m[1] === "" ? null : m[1];
+      const loc = m[2] ?? m[3];
+      if (loc === "native") return { fn, file: null, line: null, col: null, native: true };
+      const lm = /^(.*):(\d+):(\d+)(?:\(\d+\))?$/.exec(loc);
+      return { fn, file: lm ? lm[1] : loc, line: lm ? Number(lm[2]) : null, col: lm ? Number(lm[3]) : null, native: false };
     }
-    getThis() {
-      return undefined;
+    function frameText(f) {
+      const where = f.native ? "native" : f.line === null ? f.file : `${f.file}:${f.line}:${f.col}`;
+      return f.fn ? `    at ${f.fn} (${where})` : `    at ${where}`;
     }
-    getTypeName() {
-      return null;
+    // CallSite is made on the first captureStackTrace that needs it: its
+    // two dozen methods would cost every runtime.
+    let CallSite;
+    const callSite = (f) => new (CallSite ??= callSiteClass())(f);
+    const callSiteClass = () => class CallSite {
+      #f;
+      constructor(f) {
+        this.#f = f;
+      }
+      getThis() {
+        return undefined;
+      }
+      getTypeName() {
+        return null;
+      }
+      getFunction() {
+        return undefined;
+      }
+      getFunctionName() {
+        return this.#f.fn;
+      }
+      getMethodName() {
+        return null;
+      }
+      getFileName() {
+        return this.#f.file ?? undefined;
+      }
+      getLineNumber() {
+        return this.#f.line;
+      }
+      getColumnNumber() {
+        return this.#f.col;
+      }
+      getEnclosingLineNumber() {
+        return this.#f.line;
+      }
+      getEnclosingColumnNumber() {
+        return this.#f.col;
+      }
+      getEvalOrigin() {
+        return undefined;
+      }
+      getScriptNameOrSourceURL() {
+        return this.#f.file ?? undefined;
+      }
+      getScriptHash() {
+        return "";
+      }
+      getPosition() {
+        return 0;
+      }
+      getPromiseIndex() {
+        return null;
+      }
+      isToplevel() {
+        return this.#f.fn === null;
+      }
+      isEval() {
+        return false;
+      }
+      isNative() {
+        return this.#f.native;
+      }
+      isConstructor() {
+        return false;
+      }
+      isAsync() {
+        return false;
+      }
+      isPromiseAll() {
+        return false;
+      }
+      toString() {
+        return frameText(this.#f).trim().slice(3);
+      }
+    };
+    function errorHeader(obj) {
+      const name = obj.name === undefined ? "Error" : String(obj.name);
+      const message = obj.message === undefined ? "" : String(obj.message);
+      if (name === "") return message;
+      if (message === "") return name;
+      return name + ": " + message;
     }
-    getFunction() {
-      return undefined;
-    }
-    getFunctionName() {
-      return this.#f.fn;
-    }
-    getMethodName() {
-      return null;
-    }
-    getFileName() {
-      return this.#f.file ?? undefined;
-    }
-    getLineNumber() {
-      return this.#f.line;
-    }
-    getColumnNumber() {
-      return this.#f.col;
-    }
-    getEnclosingLineNumber() {
-      return this.#f.line;
-    }
-    getEnclosingColumnNumber() {
-      return this.#f.col;
-    }
-    getEvalOrigin() {
-      return undefined;
-    }
-    getScriptNameOrSourceURL() {
-      return this.#f.file ?? undefined;
-    }
-    getScriptHash() {
-      return "";
-    }
-    getPosition() {
-      return 0;
-    }
-    getPromiseIndex() {
-      return null;
-    }
-    isToplevel() {
-      return this.#f.fn === null;
-    }
-    isEval() {
-      return false;
-    }
-    isNative() {
-      return this.#f.native;
-    }
-    isConstructor() {
-      return false;
-    }
-    isAsync() {
-      return false;
-    }
-    isPromiseAll() {
-      return false;
-    }
-    toString() {
-      return frameText(this.#f).trim().slice(3);
-    }
+    return { parseFrame, frameText, callSite, errorHeader };
   };
+  const stackHelpers = () => (stackTools ??= makeStackTools());
   define(Error, "stackTraceLimit", 10);
   define(Error, "captureStackTrace", function captureStackTrace(obj, constructorOpt) {
     if (!isObject(obj)) throw new TypeError("Invalid argument");
+    const { parseFrame, frameText, callSite, errorHeader } = stackHelpers();
     let lines = String(new Error().stack).split("\n").slice(1);
     lines = lines.slice(1); // this function's own frame
     let frames = lines.map(parseFrame).filter((f) => f !== null);
@@ -147,18 +161,11 @@
         : [errorHeader(obj), ...frames.map(frameText)].join("\n");
     Object.defineProperty(obj, "stack", { value: stack, writable: true, enumerable: false, configurable: true });
   });
-  function errorHeader(obj) {
-    const name = obj.name === undefined ? "Error" : String(obj.name);
-    const message = obj.message === undefined ? "" : String(obj.message);
-    if (name === "") return message;
-    if (message === "") return name;
-    return name + ": " + message;
-  }
   // Node installs a default Error.prepareStackTrace that formats as V8
   // does; wrappers (source-map-support and the like) call it. goja's own
   // error stacks do not go through it: only captureStackTrace does.
   const defaultPrepare = function ErrorPrepareStackTrace(error, trace) {
-    return [errorHeader(error), ...trace.map((cs) => "    at " + cs.toString())].join("\n");
+    return [stackHelpers().errorHeader(error), ...trace.map((cs) => "    at " + cs.toString())].join("\n");
   };
   define(Error, "prepareStackTrace", defaultPrepare);
   Object.defineProperty(defaultPrepare, "name", { value: "ErrorPrepareStackTrace" });
@@ -340,54 +347,59 @@
   const arrayValues = Array.prototype[Symbol.iterator];
   const arrayIteratorPrototype = Object.getPrototypeOf([][Symbol.iterator]());
   const arrayIteratorNext = arrayIteratorPrototype.next;
-  const notObject = (what, v) => new TypeError(`${what} ${typeof v === "symbol" ? v.toString() : v} is not an object`);
-  class ForOfStepper {
-    constructor(o, method) {
-      if (typeof method !== "function") {
-        throw new TypeError(method == null ? "object is not iterable" : `${typeof method} is not a function`);
+  // The stepper class is made on the first loop over something other than
+  // an array: most runtimes never loop over anything else.
+  let ForOfStepper;
+  const forOfStepperClass = () => {
+    const notObject = (what, v) => new TypeError(`${what} ${typeof v === "symbol" ? v.toString() : v} is not an object`);
+    return class ForOfStepper {
+      constructor(o, method) {
+        if (typeof method !== "function") {
+          throw new TypeError(method == null ? "object is not iterable" : `${typeof method} is not a function`);
+        }
+        const it = method.call(o);
+        if (Object(it) !== it) throw notObject("Result of the Symbol.iterator method", it);
+        this.it = it;
+        this.nextMethod = it.next;
+        this.done = false;
+        this.value = undefined;
       }
-      const it = method.call(o);
-      if (Object(it) !== it) throw notObject("Result of the Symbol.iterator method", it);
-      this.it = it;
-      this.nextMethod = it.next;
-      this.done = false;
-      this.value = undefined;
-    }
-    // step is IteratorStep and IteratorValue: false once done. An error
-    // here leaves the iterator done (for-of does not close it then).
-    step() {
-      this.done = true;
-      const r = this.nextMethod.call(this.it);
-      if (Object(r) !== r) throw notObject("Iterator result", r);
-      if (r.done) return false;
-      this.value = r.value;
-      this.done = false;
-      return true;
-    }
-    // close is IteratorClose after break, return or continue to an outer
-    // loop: return()'s errors and a non-object result throw.
-    close() {
-      if (this.done) return;
-      this.done = true;
-      const ret = this.it.return;
-      if (ret == null) return;
-      const r = ret.call(this.it);
-      if (Object(r) !== r) throw notObject("Iterator result", r);
-    }
-    // abort is IteratorClose while an error propagates: that error wins.
-    abort() {
-      if (this.done) return;
-      this.done = true;
-      try {
+      // step is IteratorStep and IteratorValue: false once done. An error
+      // here leaves the iterator done (for-of does not close it then).
+      step() {
+        this.done = true;
+        const r = this.nextMethod.call(this.it);
+        if (Object(r) !== r) throw notObject("Iterator result", r);
+        if (r.done) return false;
+        this.value = r.value;
+        this.done = false;
+        return true;
+      }
+      // close is IteratorClose after break, return or continue to an outer
+      // loop: return()'s errors and a non-object result throw.
+      close() {
+        if (this.done) return;
+        this.done = true;
         const ret = this.it.return;
-        if (ret != null) ret.call(this.it);
-      } catch {}
-    }
-  }
+        if (ret == null) return;
+        const r = ret.call(this.it);
+        if (Object(r) !== r) throw notObject("Iterator result", r);
+      }
+      // abort is IteratorClose while an error propagates: that error wins.
+      abort() {
+        if (this.done) return;
+        this.done = true;
+        try {
+          const ret = this.it.return;
+          if (ret != null) ret.call(this.it);
+        } catch {}
+      }
+    };
+  };
   const forOf = (o) => {
     const method = o[Symbol.iterator];
     if (method === arrayValues && arrayIteratorPrototype.next === arrayIteratorNext && Array.isArray(o)) return o;
-    return new ForOfStepper(o, method);
+    return new (ForOfStepper ??= forOfStepperClass())(o, method);
   };
   Object.defineProperty(globalThis, Symbol.for("pigo.forOf"), { value: forOf });
 
@@ -426,7 +438,7 @@
   const sliceOf = abProto.slice;
   Object.defineProperty(abProto, "slice", {
     value: Object.defineProperty(function slice(start, end) {
-      if (!shared.has(this) && isDetached(this)) throw new TypeError("Cannot perform ArrayBuffer.prototype.slice on a detached ArrayBuffer");
+      if (!helpers.shared?.has(this) && isDetached(this)) throw new TypeError("Cannot perform ArrayBuffer.prototype.slice on a detached ArrayBuffer");
       return sliceOf.call(this, start, end);
     }, "length", { value: 2 }),
     writable: true,
@@ -443,8 +455,10 @@
 
   // WeakRef, FinalizationRegistry, SharedArrayBuffer and Atomics are in
   // memory.js, which runs on first use and takes these helpers.
-  internal.lang = { define, defineGetter, isObject, toIntegerOrInfinity, byteLengthOf, sliceOf, shared };
+  // shared is the WeakSet of SharedArrayBuffers, which memory.js makes
+  // with the first one: a WeakSet costs every runtime that has none.
+  const helpers = { define, defineGetter, isObject, toIntegerOrInfinity, byteLengthOf, sliceOf, shared: undefined };
+  internal.lang = helpers;
   internal.uncloneableNames = ["WeakRef", "FinalizationRegistry"];
-  internal.isSharedArrayBuffer = (v) => shared.has(v);
   return exports;
 });

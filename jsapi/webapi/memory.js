@@ -4,7 +4,8 @@
 (function (internal) {
   "use strict";
   const exports = {};
-  const { define, defineGetter, isObject, toIntegerOrInfinity, byteLengthOf, sliceOf, shared } = internal.lang;
+  const { define, defineGetter, isObject, toIntegerOrInfinity, byteLengthOf, sliceOf } = internal.lang;
+  const shared = (internal.lang.shared ??= new WeakSet()); // the SharedArrayBuffers
 
   // --- WeakRef / FinalizationRegistry (ES2021) ---
   const canBeHeldWeakly = (v) => isObject(v) || (typeof v === "symbol" && Symbol.keyFor(v) === undefined);

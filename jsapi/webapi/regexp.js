@@ -6,8 +6,11 @@
 (function (internal) {
   "use strict";
   // The constructor below is named RegExp, which shadows the global here.
-  const Original = globalThis.RegExp;
-  const proto = Original.prototype;
+  // This runs when a plugin first reaches RegExp (webapi.go's lazyProps):
+  // the global may still be the accessor that ran it, and the prototype's
+  // constructor is goja's again.
+  const proto = Object.getPrototypeOf(/(?:)/);
+  const Original = proto.constructor;
   const expand = internal.regexpExpand;
   const originals = new WeakMap(); // expanded regexp → { source, flags }
   const templates = new Map(); // flags + "/" + source → { re, args }: compiled once

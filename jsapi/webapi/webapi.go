@@ -138,6 +138,7 @@ var compiledModules = sync.OnceValues(func() ([]module, error) {
 // too: a plugin's load rarely logs or makes a signal, and the first use
 // (from JS or through internal) runs them before it is answered.
 var lazyModules = map[string][]string{
+	"regexp.js":       {"RegExp"},
 	"memory.js":       {"WeakRef", "FinalizationRegistry", "SharedArrayBuffer", "Atomics"},
 	"iterator.js":     {"Iterator"},
 	"domexception.js": {"DOMException"},
@@ -167,21 +168,40 @@ var lazyInternal = map[string][]string{
 	"event.js":   {"dispatch"},
 }
 
-// lazyProps lists the methods lazy modules add to built-in prototypes
-// that goja lacks: each is an accessor on its prototype until a first read
-// of any of them (or of the module's globals) runs the module, which
-// defines them as methods.
+// lazyProps lists the properties lazy modules add to (or replace on)
+// built-in prototypes: each is an accessor on its prototype until a first
+// read of any of them (or of the module's globals) runs the module, which
+// defines them. An accessor costs a function object (~700 bytes) per name
+// in every runtime, about what the method it stands for would: laziness
+// pays where the module's other work (closures, built-ins it makes goja
+// build) is what most runtimes never need.
 var lazyProps = map[string][]lazyProp{
-	"setmethods.js": {{setPrototype, []string{"union", "intersection", "difference", "symmetricDifference",
+	// regexp.js replaces the constructor, which a literal reaches through
+	// its prototype without reading the global (/x/.constructor), and adds
+	// the getters goja lacks. Its source, flags and toString differ from
+	// goja's only for the regexps its constructor makes, so they need no
+	// trigger.
+	"regexp.js": {{target: regExpPrototype, names: []string{"unicodeSets", "hasIndices"}, replace: []string{"constructor"}}},
+	"setmethods.js": {{target: setPrototype, names: []string{"union", "intersection", "difference", "symmetricDifference",
 		"isSubsetOf", "isSupersetOf", "isDisjointFrom"}}},
-	"iterator.js": {{iteratorPrototype, []string{"map", "filter", "take", "drop", "flatMap", "reduce",
+	"iterator.js": {{target: iteratorPrototype, names: []string{"map", "filter", "take", "drop", "flatMap", "reduce",
 		"toArray", "forEach", "some", "every", "find"}}},
 }
 
-// lazyProp is the names a lazy module defines on one built-in object.
+// lazyProp is the names a lazy module defines on one built-in object:
+// names it adds where goja lacks them, and replace, built-in properties it
+// redefines (each an accessor until the module runs, then restored for the
+// module to redefine).
 type lazyProp struct {
-	target func(*goja.Runtime) *goja.Object
-	names  []string
+	target  func(*goja.Runtime) *goja.Object
+	names   []string
+	replace []string
+}
+
+// regExpPrototype is RegExp.prototype, read while the global is still
+// goja's RegExp (Install defines the lazy globals after the props).
+func regExpPrototype(rt *goja.Runtime) *goja.Object {
+	return rt.Get("RegExp").ToObject(rt).Get("prototype").ToObject(rt)
 }
 
 func setPrototype(rt *goja.Runtime) *goja.Object {
@@ -294,9 +314,9 @@ func (h *host) defineLazy(m module, names, internalNames []string, props []lazyP
 			if target.Get(name) != nil {
 				continue // goja has it: the module leaves it alone
 			}
-			acc := h.accessor(func(goja.Value) goja.Value {
+			acc := h.accessor(func(this goja.Value) goja.Value {
 				run()
-				return target.Get(name)
+				return propertyOf(this, target, name)
 			}, func(this, v goja.Value) {
 				// What assigning to the method would do: on the
 				// prototype, a new value of the same non-enumerable
@@ -313,6 +333,26 @@ func (h *host) defineLazy(m module, names, internalNames []string, props []lazyP
 			unset = append(unset, func() {
 				if h.ownGetter(target, name) == acc {
 					must(target.Delete(name))
+				}
+			})
+		}
+		for _, name := range p.replace {
+			orig := target.Get(name)
+			acc := h.accessor(func(this goja.Value) goja.Value {
+				run()
+				return propertyOf(this, target, name)
+			}, func(this, v goja.Value) {
+				// The module redefines the property: run it first, so
+				// that the assignment wins as it would have.
+				run()
+				if obj, ok := this.(*goja.Object); ok {
+					must(obj.Set(name, v))
+				}
+			})
+			must(target.DefineAccessorProperty(name, acc, acc, goja.FLAG_TRUE, goja.FLAG_FALSE))
+			unset = append(unset, func() {
+				if h.ownGetter(target, name) == acc {
+					must(target.DefineDataProperty(name, orig, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE))
 				}
 			})
 		}
@@ -349,6 +389,16 @@ func (h *host) accessor(get func(this goja.Value) goja.Value, set func(this, v g
 		set(c.This, c.Arguments[0])
 		return goja.Undefined()
 	}).(*goja.Object)
+}
+
+// propertyOf reads name as the property access that met a lazy
+// prototype accessor would have once the module ran: on this when it is an
+// object (a getter the module defines sees the instance), else on target.
+func propertyOf(this goja.Value, target *goja.Object, name string) goja.Value {
+	if obj, ok := this.(*goja.Object); ok {
+		return obj.Get(name)
+	}
+	return target.Get(name)
 }
 
 // isInternal reports whether v is the internal object.

@@ -275,3 +275,44 @@ func TestLazySharedAccessor(t *testing.T) {
 		t.Fatalf("got %s", got)
 	}
 }
+
+// regexp.js runs when a plugin first reaches RegExp, by the global or
+// through a literal's prototype without naming the global: plain literals
+// leave it unrun, and each first touch sees what an eager install gives.
+func TestLazyRegExp(t *testing.T) {
+	cases := []struct{ name, src, want string }{
+		{"literals alone", `const lazy = () => Object.getOwnPropertyDescriptor(globalThis, "RegExp").get !== undefined;
+			const before = lazy(); /a+/g.test("aa"); "a-b".replace(/-/, "+"); [before, lazy(), /a\/b/.source, String(/x/gi)]`,
+			"[true true a\\/b /x/gi]"},
+		{"constructor through a literal", `const c = /x/.constructor; [c === RegExp, c.name, RegExp.prototype.constructor === RegExp,
+			Object.getOwnPropertyDescriptor(globalThis, "RegExp").get === undefined, typeof Object.getOwnPropertyDescriptor(RegExp.prototype, "constructor").value]`,
+			"[true RegExp true true function]"},
+		{"unicodeSets through a literal", `const u = /x/.unicodeSets; const v = new RegExp("[\\p{L}--[a-z]]", "v");
+			[u, v.unicodeSets, v.flags, v.test("é"), v.test("a"), /x/.constructor === RegExp]`,
+			"[false true v true false true]"},
+		{"hasIndices through a literal", `[/x/.hasIndices, new RegExp("x", "d").hasIndices]`, "[false true]"},
+		{"d flag through the global", `const m = new RegExp("(?<b>b)", "d").exec("ab"); [m.indices[0].join(), m.indices.groups.b.join()]`,
+			"[1,2 1,2]"},
+		{"species through a literal", `["a-b-c".split(/-/).join(), [..."a1b2".matchAll(/\d/g)].length, /x/.constructor[Symbol.species] === RegExp]`,
+			"[a,b,c 2 false]"},
+		{"the prototype's constructor assigned first", `function Mine() {} RegExp.prototype.constructor = Mine;
+			[/x/.constructor === Mine, typeof RegExp, RegExp.name]`, "[true function RegExp]"},
+		{"the global assigned first", `RegExp = 5; [RegExp, /x/.constructor.name, new (/x/.constructor)("\\p{L}", "u").test("é")]`,
+			"[5 RegExp true]"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			rt := goja.New()
+			if err := Install(rt, Options{}); err != nil {
+				t.Fatal(err)
+			}
+			v, err := rt.RunString(c.src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := fmt.Sprint(v.Export()); got != c.want {
+				t.Fatalf("got  %s\nwant %s", got, c.want)
+			}
+		})
+	}
+}

@@ -3,6 +3,7 @@ package webapi_test
 import (
 	"embed"
 	"fmt"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -180,5 +181,45 @@ func BenchmarkInstall(b *testing.B) {
 		if err := webapi.Install(goja.New(), webapi.Options{}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkInstallMemory reports the heap one runtime keeps for Install,
+// with the runtimes kept alive. The baseline is goja.New and the built-ins
+// nearly every bundle touches anyway (typicalBundle), run in both cases, so
+// the number is Install's own.
+func BenchmarkInstallMemory(b *testing.B) {
+	const n = 50
+	const typicalBundle = `Object.defineProperty({}, "a", { value: 1 }); Object.keys({}); [1].map((x) => x).join(); "a b".split(" ").at(-1);
+		Promise.resolve(1); new Map().set(1, 2); new Set([1]); new WeakMap(); new Error("x"); new TypeError("y");
+		/a+/g.test("aa"); Symbol("s"); JSON.stringify({}); Reflect.ownKeys({}); Math.max(1, 2); Number("1");`
+	prelude, err := goja.Compile("typical.js", typicalBundle, true)
+	if err != nil {
+		b.Fatal(err)
+	}
+	retained := func(install bool) float64 {
+		rts := make([]*goja.Runtime, n)
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		for i := range rts {
+			rts[i] = goja.New()
+			if install {
+				if err := webapi.Install(rts[i], webapi.Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if _, err := rts[i].RunProgram(prelude); err != nil {
+				b.Fatal(err)
+			}
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		runtime.KeepAlive(rts)
+		return float64(after.HeapAlloc-before.HeapAlloc) / n / 1024
+	}
+	retained(true) // compile the programs
+	for b.Loop() {
+		b.ReportMetric(retained(true)-retained(false), "KB/runtime")
 	}
 }
