@@ -40,5 +40,13 @@ const time = (name, n, frame) => {
 };
 // A render at a new width misses the component's cache: a full frame.
 time("render", 2000, (i) => component.render(81 + (i % 2)));
-// A game tick then the frame it asks for, as the interval does.
-time("tick+render", 2000, () => { component.tick(); component.version++; component.render(80); });
+// A game tick then the frame it asks for, as the interval does (which
+// stops at game over: R starts a new game then).
+time("tick+render", 2000, () => {
+  if (component.state.gameOver || component.state.victory) component.handleInput("r");
+  else {
+    component.tick();
+    component.version++;
+  }
+  component.render(80);
+});
