@@ -561,6 +561,9 @@ func TestComponentEditorAutocomplete(t *testing.T) {
 	c := uiClient(t, f)
 	f.host.Emit(context.Background(), "session_start", map[string]any{"type": "session_start", "reason": "startup"})
 	v := waitView(t, f, "editor", func(st map[string]any) bool { return st["kind"] == "editor" })
+	// (before the first render: a frame clears the error)
+	send(t, c, v.ViewID, map[string]any{"type": "commands", "commands": "no"})
+	waitView(t, f, "bad message", func(st map[string]any) bool { return st["error"] == `commands: the message needs a "commands" array` })
 	send(t, c, v.ViewID, map[string]any{"type": "render", "width": 60, "rows": 30})
 	send(t, c, v.ViewID, map[string]any{"type": "commands", "commands": []any{
 		map[string]any{"name": "model", "description": "Select model"},
@@ -583,8 +586,6 @@ func TestComponentEditorAutocomplete(t *testing.T) {
 	if st["text"] != "/deploy x " {
 		t.Errorf("tab on an empty word changed the text: %q", st["text"])
 	}
-	send(t, c, v.ViewID, map[string]any{"type": "commands", "commands": "no"})
-	waitView(t, f, "bad message", func(st map[string]any) bool { return st["error"] == `commands: the message needs a "commands" array` })
 }
 
 func TestComponentOverlayHandleNestedOverlayAndFactoryErrors(t *testing.T) {
