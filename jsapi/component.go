@@ -196,8 +196,15 @@ func (cv *compView) message(msg any) {
 		if cv.invoke("setText", cv.g.rt.ToValue(text)) {
 			cv.rerender()
 		}
+	case "commands": // the client's slash commands, for an editor's autocomplete
+		list, ok := m["commands"].([]any)
+		if !ok {
+			cv.setError(`commands: the message needs a "commands" array`)
+			return
+		}
+		cv.invoke("commands", cv.g.toJS(list))
 	default:
-		cv.setError(fmt.Sprintf(`unknown message type %q (want "render", "input", "mouse", "invalidate" or "setText")`, typ))
+		cv.setError(fmt.Sprintf(`unknown message type %q (want "render", "input", "mouse", "invalidate", "setText" or "commands")`, typ))
 	}
 }
 

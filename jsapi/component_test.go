@@ -548,6 +548,46 @@ export default function (pi) {
 	}
 }
 
+// TestComponentEditorAutocomplete: an extension's editor gets pi's
+// autocomplete provider once the client sends its slash commands: "/"
+// lists them, Tab takes one, and Tab on an empty word lists the working
+// directory (pi's forced file completion).
+func TestComponentEditorAutocomplete(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	piExample(t, f, "modal-editor.ts")
+	f.write("zeta-notes.md", "")
+	f.mustBoot("modal-editor.ts")
+	c := uiClient(t, f)
+	f.host.Emit(context.Background(), "session_start", map[string]any{"type": "session_start", "reason": "startup"})
+	v := waitView(t, f, "editor", func(st map[string]any) bool { return st["kind"] == "editor" })
+	// (before the first render: a frame clears the error)
+	send(t, c, v.ViewID, map[string]any{"type": "commands", "commands": "no"})
+	waitView(t, f, "bad message", func(st map[string]any) bool { return st["error"] == `commands: the message needs a "commands" array` })
+	send(t, c, v.ViewID, map[string]any{"type": "render", "width": 60, "rows": 30})
+	send(t, c, v.ViewID, map[string]any{"type": "commands", "commands": []any{
+		map[string]any{"name": "model", "description": "Select model"},
+		map[string]any{"name": "deploy", "description": "Ship it"},
+	}})
+	for _, k := range []string{"/", "d", "e"} {
+		send(t, c, v.ViewID, map[string]any{"type": "input", "data": k})
+	}
+	waitView(t, f, "command list", func(st map[string]any) bool {
+		return strings.Contains(lines(st), "deploy") && strings.Contains(lines(st), "Ship it")
+	})
+	send(t, c, v.ViewID, map[string]any{"type": "input", "data": "\t"})
+	waitView(t, f, "command taken", func(st map[string]any) bool { return st["text"] == "/deploy " })
+	for _, k := range []string{"x", " ", "\t"} {
+		send(t, c, v.ViewID, map[string]any{"type": "input", "data": k})
+	}
+	st := waitView(t, f, "folder list", func(st map[string]any) bool {
+		return strings.Contains(lines(st), "zeta-notes.md") && strings.Contains(lines(st), "modal-editor.ts")
+	}).State.(map[string]any)
+	if st["text"] != "/deploy x " {
+		t.Errorf("tab on an empty word changed the text: %q", st["text"])
+	}
+}
+
 func TestComponentOverlayHandleNestedOverlayAndFactoryErrors(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t, engine.Options{})

@@ -239,6 +239,42 @@ func TestTUIExampleModalEditorMatchesPi16(t *testing.T) {
 	})
 }
 
+// modal-editor's editor has pi's autocomplete (pi hands a custom editor
+// its provider): "/" lists the commands, Tab takes one, and Tab on an
+// empty word lists the working directory.
+func TestTUIExampleModalEditorAutocompleteMatchesPi16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
+	node, cli := pi16Command(t)
+	setup := func(work, _ string) {
+		for _, f := range []string{"notes.md", "src/main.go"} {
+			must(t, os.MkdirAll(filepath.Dir(filepath.Join(work, f)), 0o755))
+			must(t, os.WriteFile(filepath.Join(work, f), nil, 0o644))
+		}
+	}
+	args := piExampleArgs(t, "modal-editor.ts")
+	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
+		tt := startPTYSetup(t, setup, side, nil, args...)
+		tt.waitFor("mock-1", "INSERT")
+		time.Sleep(500 * time.Millisecond) // pi takes keys once its startup finished
+		bottom := func() string { s := tt.screen(); return s[strings.LastIndex(s, "\n\n")+2:] }
+		tt.keys("/", "r", "e", "s", "u")
+		tt.waitFor("Resume another session")
+		settle()
+		add(bottom())
+		tt.keys("\t")
+		tt.waitGone("Resume another session")
+		settle()
+		add(bottom())
+		tt.keys("x", " ", "\t")
+		tt.waitFor("notes.md", "src/")
+		settle()
+		add(bottom())
+	})
+	compareScreens(t, screens, squeezeBlankRows)
+}
+
 // tic-tac-toe: a board in a custom component (the session named after
 // the game in the footer); Enter plays the centre and hands the turn to
 // the agent (a prompt to the model).

@@ -42,7 +42,7 @@ func runExport(io *IO, f piFlags) ExitCode {
 		if errors.Is(err, fs.ErrNotExist) {
 			return fail("File not found: " + in)
 		}
-		return fail(nodeFSError(err, in))
+		return fail(NodeFSError(err, in))
 	}
 	d, warnings, err := export.ReadFile(abs)
 	for _, w := range warnings {
@@ -52,7 +52,7 @@ func runExport(io *IO, f piFlags) ExitCode {
 	case errors.Is(err, pisession.ErrInvalidSession):
 		return fail(in + " is not a session file: no session header")
 	case err != nil:
-		return fail(nodeFSError(err, in))
+		return fail(NodeFSError(err, in))
 	}
 	out := export.DefaultFileName(in)
 	if len(f.messages) > 0 {
@@ -63,7 +63,7 @@ func runExport(io *IO, f piFlags) ExitCode {
 		return fail(err.Error())
 	}
 	if err := io.FS.WriteFile(resolvePath(io.Cwd, out), html, 0o644); err != nil {
-		return fail(nodeFSError(err, out))
+		return fail(NodeFSError(err, out))
 	}
 	fmt.Fprintln(piConsole(io, f), "Exported to: "+out)
 	return ExitOK
@@ -99,7 +99,7 @@ func (s *rpcServer) exportHTML(c *rpcCommand) (any, bool, error) {
 		dir = rt.io.Cwd
 	}
 	if err := rt.io.FS.WriteFile(resolvePath(dir, out), html, 0o644); err != nil {
-		return nil, false, errors.New(nodeFSError(err, out))
+		return nil, false, errors.New(NodeFSError(err, out))
 	}
 	return ordered{{"path", out}}, true, nil
 }
@@ -151,9 +151,9 @@ func resolvePath(cwd, p string) string {
 	return filepath.Join(cwd, p)
 }
 
-// nodeFSError words a file system error as Node does ("ENOENT: no such
+// NodeFSError words a file system error as Node does ("ENOENT: no such
 // file or directory, open 'out.html'"), with the path as the user gave it.
-func nodeFSError(err error, path string) string {
+func NodeFSError(err error, path string) string {
 	var pe *fs.PathError
 	var errno syscall.Errno
 	if !errors.As(err, &pe) || !errors.As(err, &errno) {

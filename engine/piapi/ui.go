@@ -86,9 +86,11 @@ type UIClient interface {
 // and columns: its terminal, tui.terminal to the component; columns
 // defaults to the width), {"type":"input",
 // "data": one key sequence or bracketed paste, as raw terminal bytes},
-// {"type":"invalidate"} or {"type":"setText","text"} (editor); the
-// component re-renders at the last width after each, and on its own
-// (timers, requestRender). Custom components go to the client the call
+// {"type":"invalidate"}, {"type":"setText","text"} (editor) or
+// {"type":"commands","commands":[{name, description, argumentHint}]}
+// (editor: the client's slash commands, for the autocomplete pi gives a
+// custom editor); the component re-renders at the last width after each
+// but "commands", and on its own (timers, requestRender). Custom components go to the client the call
 // came from and close with done()'s result; the others go to every client.
 // A submitted editor text is the client's to send as typed input, and an
 // editor action the client's to perform.

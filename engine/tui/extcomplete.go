@@ -6,6 +6,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"unicode"
 	"unicode/utf16"
+
+	"github.com/pigo-dev/pigo/engine/protocol"
 )
 
 // Extension autocomplete is pi's editor with ctx.ui.addAutocompleteProvider
@@ -108,6 +110,41 @@ func (m *model) extensionTab(fallback func(m *model)) {
 	m.askCompletions(!name, fallback)
 }
 
+// completionCommands are the slash commands as pi's built-in
+// autocomplete provider gets them: {name, description}.
+func (m *model) completionCommands() []any {
+	cmds := []any{}
+	for _, c := range m.allCommands() {
+		o := map[string]any{"name": c.name}
+		desc := c.description
+		if strings.HasPrefix(c.hint, "[") { // pi's "[t]" of a temporary extension's command
+			desc = strings.TrimSpace(c.hint + " " + desc)
+		}
+		if desc != "" {
+			o["description"] = desc
+		}
+		cmds = append(cmds, o)
+	}
+	return cmds
+}
+
+// sendEditorCommands gives an extension's editor the slash commands for
+// the autocomplete pi sets on a custom editor (every editor view when v
+// is nil).
+func (m *model) sendEditorCommands(v *compView) {
+	views := m.viewsOf("editor")
+	if v != nil {
+		views = []*compView{v}
+	}
+	if len(views) == 0 {
+		return
+	}
+	cmds := m.completionCommands()
+	for _, v := range views {
+		m.c.send(protocol.ViewMessage(v.id, map[string]any{"type": "commands", "commands": cmds}))
+	}
+}
+
 // askCompletions sends get_completions; fallback, when set, replaces
 // the built-in completion for a null answer.
 func (m *model) askCompletions(force bool, fallback func(m *model)) {
@@ -119,19 +156,7 @@ func (m *model) askCompletions(force bool, fallback func(m *model)) {
 	}
 	if _, name := m.slashContext(); name {
 		// the providers' current lists them as pi's built-in provider does
-		var cmds []any
-		for _, c := range m.allCommands() {
-			o := map[string]any{"name": c.name}
-			desc := c.description
-			if strings.HasPrefix(c.hint, "[") { // pi's "[t]" of a temporary extension's command
-				desc = strings.TrimSpace(c.hint + " " + desc)
-			}
-			if desc != "" {
-				o["description"] = desc
-			}
-			cmds = append(cmds, o)
-		}
-		req["commands"] = cmds
+		req["commands"] = m.completionCommands()
 	}
 	m.c.request(req, func(m *model, r response) {
 		if m.ed.Text() != text || m.ed.row != erow || m.ed.col != ecol {

@@ -362,6 +362,7 @@ func (m *model) onCommands(r response) {
 		}
 		m.commands = append(m.commands, cm)
 	}
+	m.sendEditorCommands(nil)
 }
 
 // sourceTag is pi's getAutocompleteSourceTag: where a command, template

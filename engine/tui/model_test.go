@@ -570,6 +570,9 @@ func TestEditorComponentSubmitsAndReportsActions(t *testing.T) {
 		return ev("view_state", "viewId", "ed", "component", "pi.component", "state", st)
 	}
 	h.event(comp(map[string]any{"lines": []any{"── MODAL EDITOR ──", "NORMAL"}}))
+	if c := h.viewMsg("ed"); c["type"] != "commands" {
+		t.Errorf("the editor's first message is the slash commands: %v", c)
+	}
 	h.viewMsg("ed") // its first frame is asked for
 	h.contains("MODAL EDITOR", "NORMAL")
 	h.press("i")
@@ -585,6 +588,45 @@ func TestEditorComponentSubmitsAndReportsActions(t *testing.T) {
 	h.noCmd("prompt")
 	h.event(comp(map[string]any{"lines": []any{"y"}, "action": map[string]any{"name": "app.model.select", "count": 1.0}}))
 	h.contains("Only showing models from configured providers.")
+}
+
+// TestEditorComponentGetsSlashCommands: an extension's editor gets the
+// slash commands (pi sets its autocomplete provider on a custom editor),
+// built-in and extension ones, and again when they change.
+func TestEditorComponentGetsSlashCommands(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.event(ev("view_state", "viewId", "w", "component", "pi.component", "state", map[string]any{"kind": "widget", "lines": []any{"w"}}),
+		ev("view_state", "viewId", "ed", "component", "pi.component", "state", map[string]any{"kind": "editor", "lines": []any{"E"}}))
+	if c := h.viewMsg("w"); c["type"] != "render" {
+		t.Errorf("a widget gets no commands: %v", c)
+	}
+	names := func(c map[string]any) []string {
+		if c["type"] != "commands" {
+			t.Fatalf("not a commands message: %v", c)
+		}
+		var out []string
+		for _, x := range c["commands"].([]any) {
+			out = append(out, x.(map[string]any)["name"].(string))
+		}
+		return out
+	}
+	first := names(h.viewMsg("ed"))
+	if !slices.Contains(first, "model") || !slices.Contains(first, "resume") || slices.Contains(first, "deploy") {
+		t.Errorf("built-in commands: %v", first)
+	}
+	h.viewMsg("ed") // the first frame
+	h.answer("get_commands", map[string]any{"commands": []any{map[string]any{"name": "deploy", "description": "Ship it", "source": "extension"}}})
+	h.m.c.request(cmd("get_commands"), (*model).onCommands)
+	h.sync()
+	c := h.viewMsg("ed")
+	if got := names(c); !slices.Contains(got, "deploy") || len(got) != len(first)+1 {
+		t.Errorf("after get_commands: %v", got)
+	}
+	for _, x := range c["commands"].([]any) {
+		if o := x.(map[string]any); o["name"] == "deploy" && o["description"] != "Ship it" {
+			t.Errorf("deploy: %v", o)
+		}
+	}
 }
 
 func TestCustomComponentsStackAndHide(t *testing.T) {

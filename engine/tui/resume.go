@@ -4,16 +4,19 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/pigo-dev/pigo/engine/agentsession"
 	"github.com/pigo-dev/pigo/engine/session"
 )
 
@@ -408,9 +411,12 @@ func (p *resumePicker) delete(path string) {
 	}
 }
 
-// deleteSessionFile runs `trash path` and reports trashed when it
-// succeeded or the file is gone after it; otherwise it removes the file,
-// and an error then carries trash's own complaint.
+// deleteSessionFile is pi's deleteSessionFile: `trash path` (`trash --
+// path` for a path starting with "-"), trashed when it succeeds or the
+// file is gone after it; otherwise unlink(2). An unlink failure is worded
+// as Node's ("EISDIR: illegal operation on a directory, unlink '/p'"),
+// with pi's hint after it: trash's spawn error as Node words it and the
+// first line of its stderr, at most 200 characters.
 func deleteSessionFile(path string) (trashed bool, err error) {
 	args := []string{path}
 	if strings.HasPrefix(path, "-") {
@@ -423,24 +429,24 @@ func deleteSessionFile(path string) (trashed bool, err error) {
 	if runErr == nil {
 		return true, nil
 	}
-	if _, statErr := os.Lstat(path); os.IsNotExist(statErr) {
+	if _, statErr := os.Stat(path); os.IsNotExist(statErr) { // Node's existsSync follows links
 		return true, nil
 	}
-	rmErr := os.Remove(path)
+	// unlink itself, not os.Remove: that would rmdir a directory and word
+	// its failure as rmdir's.
+	rmErr := syscall.Unlink(path)
 	if rmErr == nil {
 		return false, nil
 	}
-	// pi's hint: the spawn error (when trash did not start) and the
-	// first line of its stderr, at most 200 characters.
 	var parts []string
 	var exitErr *exec.ExitError
 	if !errors.As(runErr, &exitErr) {
-		parts = append(parts, runErr.Error())
+		parts = append(parts, spawnErrorText("trash", runErr))
 	}
 	if e := strings.TrimSpace(stderr.String()); e != "" {
 		parts = append(parts, strings.SplitN(e, "\n", 2)[0])
 	}
-	msg := rmErr.Error()
+	msg := agentsession.NodeFSError(&fs.PathError{Op: "unlink", Path: path, Err: rmErr}, path)
 	if len(parts) > 0 {
 		hint := strings.Join(parts, " · ")
 		if r := []rune(hint); len(r) > 200 {
@@ -449,6 +455,19 @@ func deleteSessionFile(path string) (trashed bool, err error) {
 		msg += " (trash: " + hint + ")"
 	}
 	return false, errors.New(msg)
+}
+
+// spawnErrorText words a failure to start name as Node's spawnSync does
+// ("spawnSync trash ENOENT" when it is not on PATH).
+func spawnErrorText(name string, err error) string {
+	var errno syscall.Errno
+	switch {
+	case errors.Is(err, exec.ErrNotFound) || errors.Is(err, fs.ErrNotExist):
+		return "spawnSync " + name + " ENOENT"
+	case errors.As(err, &errno) && errno == syscall.EACCES:
+		return "spawnSync " + name + " EACCES"
+	}
+	return err.Error()
 }
 
 // reload rereads the sessions after a rename or delete.

@@ -242,9 +242,10 @@ func TestResumeDeleteUsesTrash(t *testing.T) {
 }
 
 // TestResumeDeleteFallsBackFromTrash: a trash that fails leaves the
-// delete to unlink; when that fails too the error names trash's.
+// delete to unlink; when that fails too the error is pi's: Node's unlink
+// error, then trash's complaint.
 func TestResumeDeleteFallsBackFromTrash(t *testing.T) {
-	fakeTrash(t, `echo "no trash can here" >&2; exit 1`)
+	fakeTrash(t, `echo "no trash can here" >&2; echo second line >&2; exit 1`)
 	f := filepath.Join(t.TempDir(), "s.jsonl")
 	if err := os.WriteFile(f, []byte("{}\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -256,13 +257,57 @@ func TestResumeDeleteFallsBackFromTrash(t *testing.T) {
 	if _, err := os.Stat(f); !os.IsNotExist(err) {
 		t.Errorf("file still there: %v", err)
 	}
-	full := t.TempDir() // a directory with a file in it cannot be unlinked
-	if err := os.WriteFile(filepath.Join(full, "x"), nil, 0o644); err != nil {
+	dir := t.TempDir() // unlink(2) refuses a directory, empty or not
+	_, err = deleteSessionFile(dir)
+	if want := "EISDIR: illegal operation on a directory, unlink '" + dir + "' (trash: no trash can here)"; err == nil || err.Error() != want {
+		t.Errorf("error %v\nwant  %s", err, want)
+	}
+	if _, err := os.Stat(dir); err != nil {
+		t.Errorf("the directory went: %v", err)
+	}
+}
+
+// TestResumeDeleteWithoutTrash: with no trash command the hint is Node's
+// spawn error, as pi shows it.
+func TestResumeDeleteWithoutTrash(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	f := filepath.Join(t.TempDir(), "s.jsonl")
+	if err := os.WriteFile(f, []byte("{}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err = deleteSessionFile(full)
-	if err == nil || !strings.HasSuffix(err.Error(), "(trash: no trash can here)") {
-		t.Errorf("error %v, want trash's complaint at its end", err)
+	if trashed, err := deleteSessionFile(f); trashed || err != nil {
+		t.Errorf("deleteSessionFile = %v, %v; want unlinked", trashed, err)
+	}
+	missing := filepath.Join(t.TempDir(), "gone.jsonl")
+	// gone after trash "failed": pi's existsSync check counts it as trashed
+	if trashed, err := deleteSessionFile(missing); !trashed || err != nil {
+		t.Errorf("missing file: %v, %v; want trashed", trashed, err)
+	}
+	dir := t.TempDir()
+	_, err := deleteSessionFile(dir)
+	if want := "EISDIR: illegal operation on a directory, unlink '" + dir + "' (trash: spawnSync trash ENOENT)"; err == nil || err.Error() != want {
+		t.Errorf("error %v\nwant  %s", err, want)
+	}
+}
+
+// TestResumeDeleteTrashArgs: trash gets the path alone, or after "--"
+// when it starts with "-" (pi's trashArgs).
+func TestResumeDeleteTrashArgs(t *testing.T) {
+	log := filepath.Join(t.TempDir(), "args")
+	fakeTrash(t, `for a in "$@"; do echo "[$a]" >> `+log+`; done; rm -- "$2" 2>/dev/null || rm -- "$1"`)
+	dir := t.TempDir()
+	t.Chdir(dir)
+	for _, name := range []string{"plain.jsonl", "-dash.jsonl"} {
+		if err := os.WriteFile(filepath.Join(dir, name), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if trashed, err := deleteSessionFile(name); !trashed || err != nil {
+			t.Errorf("%s: %v, %v; want trashed", name, trashed, err)
+		}
+	}
+	got, _ := os.ReadFile(log)
+	if want := "[plain.jsonl]\n[--]\n[-dash.jsonl]\n"; string(got) != want {
+		t.Errorf("trash args:\n%s\nwant\n%s", got, want)
 	}
 }
 

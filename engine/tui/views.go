@@ -60,6 +60,9 @@ func (m *model) openView(id, component string, state any) tea.Cmd {
 			defer m.requestRender(v)
 		}
 		submit, action := v.update(st)
+		if isNew && v.kind == "editor" {
+			m.sendEditorCommands(v)
+		}
 		// A new custom component takes the keyboard (pi's ctx.ui.custom);
 		// a hidden overlay gives it back.
 		switch {

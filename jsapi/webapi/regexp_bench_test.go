@@ -54,3 +54,22 @@ func BenchmarkRGIEmoji(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRegExpLiteralReplaceNonASCII is an extension's padLine (pi's
+// space-invaders example): a global regexp literal stripping SGR codes
+// from a line of box drawing, evaluated anew per call. goja runs it on
+// regexp2 (the line is not ASCII) and compiles that form per evaluation;
+// the patched regexp2 serves it from its compile cache.
+func BenchmarkRegExpLiteralReplaceNonASCII(b *testing.B) {
+	rt := goja.New()
+	if _, err := rt.RunString("var line = '\\x1b[2m │\\x1b[22m' + ' '.repeat(60) + '\\x1b[2m│\\x1b[22m';\n" +
+		"function padLine(l) { return l.replace(/\\x1b\\[[0-9;]*m/g, '').length; }"); err != nil {
+		b.Fatal(err)
+	}
+	prog := goja.MustCompile("x", "padLine(line)", true)
+	for b.Loop() {
+		if v, err := rt.RunProgram(prog); err != nil || v.ToInteger() != 63 {
+			b.Fatal(v, err)
+		}
+	}
+}

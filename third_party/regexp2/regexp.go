@@ -70,7 +70,52 @@ type Regexp struct {
 // a Regexp object that can be used to match against text.
 func Compile(expr string, options ...CompileOption) (*Regexp, error) {
 	c := newCompileConfig(options)
-	return compile(expr, c)
+	if c.debug || c.codeGen {
+		return compile(expr, c)
+	}
+	return compileCached(expr, c)
+}
+
+// pigo patch: Compile keeps the patterns it compiled, by expression and
+// options. goja compiles a regexp literal's regexp2 form once per
+// evaluation of the literal (each evaluation clones the pattern without
+// it), so a render loop running line.replace(/\x1b\[[0-9;]*m/g, "") over
+// lines with non-ASCII text parsed and compiled the pattern on every
+// call. A compiled Regexp is read-only and safe for concurrent use; each
+// caller gets its own copy of the struct, so MatchTimeout stays its own.
+
+// maxCompileCache bounds the cache; a full cache starts over.
+const maxCompileCache = 512
+
+type compileKey struct {
+	expr string
+	c    compileConfig
+}
+
+var compileCache struct {
+	sync.Mutex
+	m map[compileKey]*Regexp
+}
+
+func compileCached(expr string, c compileConfig) (*Regexp, error) {
+	k := compileKey{expr, c}
+	compileCache.Lock()
+	re := compileCache.m[k]
+	compileCache.Unlock()
+	if re == nil {
+		var err error
+		if re, err = compile(expr, c); err != nil {
+			return nil, err
+		}
+		compileCache.Lock()
+		if compileCache.m == nil || len(compileCache.m) >= maxCompileCache {
+			compileCache.m = make(map[compileKey]*Regexp)
+		}
+		compileCache.m[k] = re
+		compileCache.Unlock()
+	}
+	own := *re
+	return &own, nil
 }
 
 func compile(expr string, c compileConfig) (*Regexp, error) {

@@ -930,6 +930,15 @@ function makeComponents(host: any, on: (event: string, handler: () => void) => v
       invalidate: () => comp.invalidate?.(),
       dispose: () => comp.dispose?.(),
       setText: (text: string) => comp.setText?.(text),
+      // commands are the client's slash commands, sent to an editor: pi
+      // gives a custom editor its autocomplete provider (the command list,
+      // file paths on Tab, @ files). The extensions' addAutocompleteProvider
+      // providers are not stacked on it: they answer the client's editor.
+      commands: (list: any[]) => {
+        if (typeof comp.setAutocompleteProvider !== "function") return;
+        const Combined = require("pigo:tui-autocomplete").CombinedAutocompleteProvider;
+        comp.setAutocompleteProvider(new Combined(list, host.cwd()));
+      },
       // the client sends mouse events only to components that take them
       state: () => ({ ...(state ? state() : {}), mouse: require("pigo:tui-core").wantsMouse(comp) }),
     };
