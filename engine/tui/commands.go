@@ -512,9 +512,7 @@ func firstOf(list []any) map[string]any {
 }
 
 // hotkeysText is pi's /hotkeys text (handleHotkeysCommand): the editor's
-// and the app's keys as tables, then the extensions' shortcuts. pi's
-// "Paste files on macOS, images, or text from clipboard" row is left out:
-// pigo has no clipboard paste key.
+// and the app's keys as tables, then the extensions' shortcuts.
 func hotkeysText(km keymap, shortcuts []shortcutHelp) string {
 	k := func(action string) string { return "`" + km.text(action, true) + "`" }
 	var b strings.Builder
@@ -559,6 +557,7 @@ func hotkeysText(km keymap, shortcuts []shortcutHelp) string {
 | %s | Copy selection or last assistant message |
 | %s | Queue follow-up message |
 | %s | Restore queued messages |
+| %s | Paste files on macOS, images, or text from clipboard |
 | `+"`/`"+` | Slash commands |
 | `+"`!`"+` | Run bash command |
 | `+"`!!`"+` | Run bash command (excluded from context) |`,
@@ -570,7 +569,7 @@ func hotkeysText(km keymap, shortcuts []shortcutHelp) string {
 		k("tui.editor.undo"), k("tui.input.tab"), k("app.interrupt"), k("app.clear"), k("app.exit"), k("app.suspend"),
 		k("app.thinking.cycle"), k("app.model.cycleForward"), k("app.model.cycleBackward"), k("app.model.select"),
 		k("app.tools.expand"), k("app.thinking.toggle"), k("app.editor.external"), k("app.message.copy"),
-		k("app.message.followUp"), k("app.message.dequeue"))
+		k("app.message.followUp"), k("app.message.dequeue"), k("app.clipboard.pasteImage"))
 	if len(shortcuts) > 0 {
 		b.WriteString("\n\n**Extensions**\n| Key | Action |\n|-----|--------|")
 		for _, sc := range shortcuts {

@@ -19,24 +19,25 @@ type keymap map[string][]string
 // this UI has; windows selects pi's Windows and WSL defaults.
 func defaultKeys(windows bool) keymap {
 	km := keymap{
-		"app.interrupt":           {"esc"},
-		"app.clear":               {"ctrl+c"},
-		"app.exit":                {"ctrl+d"},
-		"app.suspend":             {"ctrl+z"},
-		"app.editor.external":     {"ctrl+g"},
-		"app.model.select":        {"ctrl+l"},
-		"app.model.cycleForward":  {"ctrl+p"},
-		"app.model.cycleBackward": {"ctrl+shift+p"},
-		"app.thinking.cycle":      {"shift+tab"},
-		"app.thinking.toggle":     {"ctrl+t"},
-		"app.tools.expand":        {"ctrl+o"},
-		"app.message.copy":        {"ctrl+x"},
-		"app.message.followUp":    {"alt+enter"},
-		"app.message.dequeue":     {"alt+up"},
-		"app.session.new":         nil,
-		"app.session.tree":        nil,
-		"app.session.fork":        nil,
-		"app.session.resume":      nil,
+		"app.interrupt":            {"esc"},
+		"app.clear":                {"ctrl+c"},
+		"app.exit":                 {"ctrl+d"},
+		"app.suspend":              {"ctrl+z"},
+		"app.editor.external":      {"ctrl+g"},
+		"app.model.select":         {"ctrl+l"},
+		"app.model.cycleForward":   {"ctrl+p"},
+		"app.model.cycleBackward":  {"ctrl+shift+p"},
+		"app.thinking.cycle":       {"shift+tab"},
+		"app.thinking.toggle":      {"ctrl+t"},
+		"app.tools.expand":         {"ctrl+o"},
+		"app.message.copy":         {"ctrl+x"},
+		"app.message.followUp":     {"alt+enter"},
+		"app.message.dequeue":      {"alt+up"},
+		"app.clipboard.pasteImage": {"ctrl+v"},
+		"app.session.new":          nil,
+		"app.session.tree":         nil,
+		"app.session.fork":         nil,
+		"app.session.resume":       nil,
 		// the session selector's keys
 		"app.session.toggleNamedFilter": {"ctrl+n"},
 		"app.session.togglePath":        {"ctrl+p"},
@@ -98,6 +99,7 @@ func defaultKeys(windows bool) keymap {
 		km["app.message.dequeue"] = []string{"alt+q"}
 		km["tui.altScreen.search"] = []string{"ctrl+f"}
 		km["tui.editor.undo"] = []string{"alt+z"}
+		km["app.clipboard.pasteImage"] = []string{"alt+v", "ctrl+v"}
 	}
 	if runtime.GOOS == "windows" {
 		km["app.suspend"] = nil
@@ -142,6 +144,7 @@ var legacyKeyNames = map[string]string{
 	"cycleModelBackward": "app.model.cycleBackward", "selectModel": "app.model.select", "expandTools": "app.tools.expand",
 	"toggleThinking": "app.thinking.toggle", "toggleSessionNamedFilter": "app.session.toggleNamedFilter",
 	"externalEditor": "app.editor.external", "followUp": "app.message.followUp", "dequeue": "app.message.dequeue",
+	"pasteImage": "app.clipboard.pasteImage",
 	"newSession": "app.session.new", "tree": "app.session.tree", "fork": "app.session.fork", "resume": "app.session.resume",
 	"toggleSessionPath": "app.session.togglePath", "toggleSessionSort": "app.session.toggleSort",
 	"renameSession": "app.session.rename", "deleteSession": "app.session.delete",

@@ -89,6 +89,8 @@ type model struct {
 	widgetKeys   []string
 	uiOwner      map[string]string // "status:key", "widget:key", "title:", "working:message", ... → the plugin that set it
 	shortcuts    map[string]string // key (bubbletea's string) → an extension's registerShortcut key
+	// clipboard runs ctrl+v's clipboard commands (nil: the real ones).
+	clipboard clipboardRunner
 	// shortcutOwner is the plugin whose shortcut a key runs.
 	shortcutOwner map[string]string
 	// shortcutHelp is the extensions' shortcuts for /hotkeys, in order.
@@ -657,6 +659,8 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.heldTimeout(msg.seq)
 	case shareMsg:
 		return m, m.onShare(msg)
+	case clipboardPasteMsg:
+		m.onClipboardPaste(msg)
 	case editedMsg:
 		if msg.err != nil {
 			m.notice("External editor failed: "+msg.err.Error(), "warning")
@@ -991,6 +995,9 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 			m.auto = nil
 			return nil
 		}
+	}
+	if m.keys.is("app.clipboard.pasteImage", ks) {
+		return m.clipboardPaste()
 	}
 	for _, a := range appActions {
 		if m.keys.is(a, ks) && (a != "app.exit" || m.ed.Empty()) {
