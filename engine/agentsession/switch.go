@@ -24,9 +24,7 @@ import (
 // runs again, each extension's factory runs in a new generation, and
 // the UI of the old one goes. pi keeps an extension's module (its
 // module-level variables) across a switch within one project, where
-// pigo evaluates it again; and when an extension's command asks for a
-// session of this project, pigo keeps the extensions running (see
-// replaceSession). pigo forks from the session in memory (pi
+// pigo evaluates it again. pigo forks from the session in memory (pi
 // re-reads the file, which fails before the first assistant message was
 // written).
 
@@ -193,7 +191,6 @@ func (rt *agentRuntime) fork(ctx context.Context, entryID string, pos pisession.
 // sessionControl serves pi's command-context session methods
 // (ctx.newSession, ctx.fork, ctx.switchSession) for the agent.
 func (rt *agentRuntime) sessionControl(ctx context.Context, op string, args map[string]any) (map[string]any, error) {
-	ctx = context.WithValue(ctx, fromExtensionKey{}, true)
 	str := func(k string) string { s, _ := args[k].(string); return s }
 	var cancelled bool
 	var err error
@@ -217,17 +214,14 @@ func (rt *agentRuntime) sessionControl(ctx context.Context, op string, args map[
 	return map[string]any{"cancelled": cancelled}, nil
 }
 
-// fromExtensionKey marks the context of a replacement an extension asked
-// for (ctx.newSession, ctx.fork, ctx.switchSession in a command).
-type fromExtensionKey struct{}
-
 // replaceSession makes next the current session (see the file comment);
 // between the old session's session_shutdown and the new one's start the
 // run moves to cwd, the new session's (relocate: this project or
-// another), and every extension starts again there. Not when an
-// extension asked for a session of this project: its handler goes on
-// after the call in pi (old instances are not stopped), which a retired
-// generation cannot, so the extensions keep running there.
+// another), and every extension starts again there. When an extension's
+// command asked for the replacement, its generation retires too: the
+// handler goes on in the draining runtime (jsapi keeps it until the
+// handler returns), where its old ctx and pi are stale, and withSession
+// gets a ctx of the new session, as in pi.
 func (rt *agentRuntime) replaceSession(ctx context.Context, reason string, next *pisession.Tree, cwd string) {
 	rt.agent.Abort()
 	_ = rt.agent.WaitIdle(ctx)
@@ -237,9 +231,7 @@ func (rt *agentRuntime) replaceSession(ctx context.Context, reason string, next 
 		shutdown["targetSessionFile"] = p
 	}
 	rt.host.Emit(ctx, "session_shutdown", shutdown)
-	if ctx.Value(fromExtensionKey{}) == nil || filepath.Clean(cwd) != filepath.Clean(rt.io.Cwd) {
-		rt.relocate(ctx, cwd)
-	}
+	rt.relocate(ctx, cwd)
 	rt.mu.Lock()
 	rt.pendingBash = nil
 	rt.mu.Unlock()
