@@ -123,20 +123,32 @@ func (rt *agentRuntime) switchSession(ctx context.Context, path, cwdOverride str
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(rt.io.Cwd, path)
 	}
-	next, _, err := pisession.Open(path, pisession.Options{DefaultCwd: rt.io.Cwd, Cwd: cwdOverride})
+	next, cwd, err := rt.openForSwitch(path, cwdOverride)
 	if err != nil {
 		return false, err
+	}
+	rt.replaceSession(ctx, "resume", next, cwd)
+	return false, nil
+}
+
+// openForSwitch opens the session file at path (cwdOverride, when set,
+// replacing its stored cwd) and names the cwd it runs in, as pi's
+// SessionManager.open and assertSessionCwdExists: a stored cwd that is
+// gone is pi's MissingSessionCwdError, whose text clients recognize.
+func (rt *agentRuntime) openForSwitch(path, cwdOverride string) (*pisession.Tree, string, error) {
+	next, _, err := pisession.Open(path, pisession.Options{DefaultCwd: rt.io.Cwd, Cwd: cwdOverride})
+	if err != nil {
+		return nil, "", err
 	}
 	cwd := rt.io.Cwd
 	if c := next.Cwd(); next.Path() != "" && c != "" {
 		if _, err := rt.io.FS.Stat(c); err != nil {
 			_ = next.Close()
-			return false, fmt.Errorf("Stored session working directory does not exist: %s\nSession file: %s\nCurrent working directory: %s", c, path, rt.io.Cwd)
+			return nil, "", fmt.Errorf("Stored session working directory does not exist: %s\nSession file: %s\nCurrent working directory: %s", c, path, rt.io.Cwd)
 		}
 		cwd = c
 	}
-	rt.replaceSession(ctx, "resume", next, cwd)
-	return false, nil
+	return next, cwd, nil
 }
 
 // switchToFork is pi's switchToForkedSession: the session at path forked
@@ -145,6 +157,9 @@ func (rt *agentRuntime) switchSession(ctx context.Context, path, cwdOverride str
 func (rt *agentRuntime) switchToFork(ctx context.Context, path string) (cancelled bool, err error) {
 	if rt.sessionDir == "" {
 		return false, errors.New("cannot fork a session without a session directory (--no-session)")
+	}
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(rt.io.Cwd, path)
 	}
 	t, _, err := pisession.ForkFrom(path, rt.io.Cwd, rt.sessionDir, pisession.Options{})
 	if err != nil {

@@ -109,6 +109,8 @@ func (m *model) builtin(name, args string) (done bool, c tea.Cmd) {
 			p, _ := r.data["path"].(string)
 			m.notice("Session exported to: "+p, "muted")
 		})
+	case "import":
+		m.importSession(args)
 	case "share":
 		return true, m.share()
 	case "copy":

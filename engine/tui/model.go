@@ -188,6 +188,7 @@ var builtinCommands = []command{
 	{name: "thinking", description: "Set thinking level", hint: "<level>"},
 	{name: "scoped-models", description: "Enable/disable models for Ctrl+P cycling"},
 	{name: "export", description: "Export session (HTML default, or specify path: .html/.jsonl)"},
+	{name: "import", description: "Import a JSONL session, preserving its ID and working directory"},
 	{name: "share", description: "Share session via a Radius artifact or a GitHub gist"},
 	{name: "copy", description: "Copy last agent message to clipboard"},
 	{name: "name", description: "Set session display name"},

@@ -255,7 +255,7 @@ func TestSlashAutocomplete(t *testing.T) {
 	h.m.c.request(cmd("get_commands"), (*model).onCommands)
 	h.sync()
 	h.typ("/")
-	h.contains("→ settings", "Open settings menu", "  model", "(1/22)")
+	h.contains("→ settings", "Open settings menu", "  model", "(1/23)")
 	h.typ("pi")
 	h.contains("→ pick", "pick one")
 	h.lacks("model")
