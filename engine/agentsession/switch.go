@@ -206,6 +206,7 @@ func (rt *agentRuntime) fork(ctx context.Context, entryID string, pos pisession.
 // sessionControl serves pi's command-context session methods
 // (ctx.newSession, ctx.fork, ctx.switchSession) for the agent.
 func (rt *agentRuntime) sessionControl(ctx context.Context, op string, args map[string]any) (map[string]any, error) {
+	ctx = context.WithValue(ctx, fromExtensionKey{}, true)
 	str := func(k string) string { s, _ := args[k].(string); return s }
 	var cancelled bool
 	var err error
@@ -228,6 +229,10 @@ func (rt *agentRuntime) sessionControl(ctx context.Context, op string, args map[
 	}
 	return map[string]any{"cancelled": cancelled}, nil
 }
+
+// fromExtensionKey marks the context of a replacement an extension asked
+// for (ctx.newSession, ctx.fork, ctx.switchSession in a command).
+type fromExtensionKey struct{}
 
 // replaceSession makes next the current session (see the file comment);
 // between the old session's session_shutdown and the new one's start the
@@ -288,6 +293,12 @@ func (rt *agentRuntime) replaceSession(ctx context.Context, reason string, next 
 	}
 	rt.host.Emit(ctx, "session_start", start)
 	rt.reloadResources(ctx, "startup")
+	// The interactive client redraws its own /new, /resume or /fork when
+	// answered; one an extension asked for it is told of (pigo's event:
+	// pi's interactive mode redraws in place, its other modes have none).
+	if ctx.Value(fromExtensionKey{}) != nil && rt.mode == "interactive" {
+		rt.emit(map[string]any{"type": "session_replaced", "reason": reason, "cwd": rt.io.Cwd})
+	}
 }
 
 // restoreModel makes model and level (clamped to the model) current

@@ -94,3 +94,21 @@ func TestPathArgument(t *testing.T) {
 		}
 	}
 }
+
+// TestSessionReplacedByExtension: the host's session_replaced (an
+// extension's ctx.newSession, fork or switchSession) redraws the chat
+// from the new session, reads the extensions' commands again and moves
+// the footer to the session's cwd.
+func TestSessionReplacedByExtension(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.m.notice("from the old session", "muted")
+	other := filepath.Join(t.TempDir(), "other")
+	h.answer("get_messages", map[string]any{"messages": []any{map[string]any{"role": "user", "content": "in the new session", "timestamp": 1.0}}})
+	h.event(map[string]any{"type": "session_replaced", "reason": "resume", "cwd": other})
+	h.sync()
+	h.contains("in the new session")
+	h.lacks("from the old session")
+	if h.m.cwd != other {
+		t.Errorf("the footer's cwd is %q, want %q", h.m.cwd, other)
+	}
+}

@@ -751,6 +751,12 @@ func (m *model) record(r recordMsg) tea.Cmd {
 		m.entryAppended(rec)
 	case "extension_reload":
 		m.extensionReload(rec)
+	case "session_replaced": // an extension's ctx.newSession, fork or switchSession
+		if cwd, _ := rec["cwd"].(string); cwd != "" && cwd != m.cwd {
+			m.cwd, m.branch = cwd, gitBranch(cwd)
+		}
+		m.extensionsReplaced()
+		m.reloadChat()
 	case "login_progress": // a login's progress ("Enabling models...")
 		if msg, _ := rec["message"].(string); msg != "" {
 			m.notice(msg, "muted")
