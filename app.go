@@ -419,7 +419,8 @@ func (a *App) BootUntrusted(ctx context.Context) []engine.LoadResult {
 // LoadProject loads the plugins BootUntrusted held back, then, as pi
 // resolves the project's packages once it is trusted, installs the
 // missing ones of the project's settings (Options.InstallPackages) and
-// loads the extensions they bring, after the others.
+// loads the extensions they bring, in pi's order (before the user's
+// packages: placeDiscovered).
 func (a *App) LoadProject(ctx context.Context) []engine.LoadResult {
 	start := time.Now()
 	a.heldMu.Lock()

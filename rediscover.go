@@ -3,6 +3,7 @@ package pigo
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"time"
 
@@ -55,8 +56,8 @@ func (a *App) held() bool {
 // Rediscover runs discovery again and follows it: an extension file that
 // appeared loads (session_start {reason: "reload"} goes to it), one that is
 // gone unloads (after session_shutdown {reason: "reload"}); both are
-// watched or dropped by the Reloader. New plugins come after the existing
-// ones. It returns what changed; a new file that fails to load is a change
+// watched or dropped by the Reloader. New plugins take their place in
+// discovery's order (placeDiscovered). It returns what changed; a new file that fails to load is a change
 // with its error (file:line), and nothing else is touched.
 func (a *App) Rediscover(ctx context.Context) []Change {
 	if !a.discovering {
@@ -146,6 +147,7 @@ func (a *App) rediscover(ctx context.Context, moving bool) []Change {
 	}
 	var changes []Change
 	var kept []Plugin
+	appeared := false
 	have := map[string]bool{}
 	held := a.held()
 	for _, p := range a.Plugins {
@@ -172,9 +174,45 @@ func (a *App) rediscover(ctx context.Context, moving bool) []Change {
 		taken[id] = true
 		p := Plugin{ID: id, Path: e.Path, Origin: e.Origin, Source: e.Source}
 		changes = append(changes, a.loadAppeared(ctx, p, !moving))
-		a.Plugins = append(a.Plugins, p)
+		a.Plugins = placeDiscovered(a.Plugins, p, exts)
+		appeared = true
+	}
+	if appeared {
+		ids := make([]string, len(a.Plugins))
+		for i, p := range a.Plugins {
+			ids[i] = p.ID
+		}
+		a.Host.Reorder(ctx, ids)
 	}
 	return changes
+}
+
+// placeDiscovered inserts p, which discovery found late, where
+// discovery's order (exts) puts it: after the nearest plugin it comes
+// after, else before the nearest it comes before, else last. A project's
+// packages, installed once it is trusted, load before the user's then,
+// as pi's precedence order has them.
+func placeDiscovered(plugins []Plugin, p Plugin, exts []discover.Extension) []Plugin {
+	at := map[string]int{}
+	for i, q := range plugins {
+		if q.Path != "" {
+			at[q.Path] = i
+		}
+	}
+	self := slices.IndexFunc(exts, func(e discover.Extension) bool { return e.Path == p.Path })
+	if self >= 0 {
+		for i := self - 1; i >= 0; i-- {
+			if j, ok := at[exts[i].Path]; ok {
+				return slices.Insert(plugins, j+1, p)
+			}
+		}
+		for _, e := range exts[self+1:] {
+			if j, ok := at[e.Path]; ok {
+				return slices.Insert(plugins, j, p)
+			}
+		}
+	}
+	return append(plugins, p)
 }
 
 func (a *App) unloadGone(ctx context.Context, p Plugin, events bool) Change {

@@ -407,6 +407,45 @@ func (h *Host) Add(ctx context.Context, specs ...PluginSpec) []LoadResult {
 	return h.Boot(ctx, specs)
 }
 
+// Reorder changes the manifest order: the plugins named in ids come in
+// that order, the others keep theirs after them. Hooks, events and every
+// registry follow (one rebuild each), as a plugin that appeared later
+// may belong before those loaded earlier (pi's load order).
+func (h *Host) Reorder(ctx context.Context, ids []string) {
+	h.reloadMu.Lock()
+	defer h.reloadMu.Unlock()
+	rank := make(map[string]int, len(ids))
+	for i, id := range ids {
+		if _, dup := rank[id]; !dup {
+			rank[id] = i
+		}
+	}
+	h.mu.Lock()
+	recs := append([]*pluginRecord(nil), h.plugins...)
+	key := func(r *pluginRecord) int {
+		if i, ok := rank[r.spec.ID]; ok {
+			return i
+		}
+		return len(ids)
+	}
+	sort.SliceStable(recs, func(i, j int) bool { return key(recs[i]) < key(recs[j]) })
+	changed := false
+	for i, r := range recs {
+		if int(r.pos.Load()) != i {
+			changed = true
+		}
+		r.pos.Store(int32(i))
+	}
+	h.plugins = recs
+	h.mu.Unlock()
+	if !changed {
+		return
+	}
+	for _, r := range h.allRegistries() {
+		h.recordRebuild(r.rebuildAny(ctx))
+	}
+}
+
 // ReloadResult is the outcome of one reload.
 type ReloadResult struct {
 	LoadResult

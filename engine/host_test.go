@@ -306,3 +306,42 @@ func TestBootHoldingKeepsPosition(t *testing.T) {
 		t.Fatalf("second LoadHeld loaded %+v", res)
 	}
 }
+
+// TestReorderMovesAPluginEarlier: a plugin added after the others and
+// moved before them by Reorder comes first in events, in registries (one
+// rebuild) and in Plugins; the unnamed ones keep their order after it.
+func TestReorderMovesAPluginEarlier(t *testing.T) {
+	t.Parallel()
+	h := newHost(t, engine.Options{})
+	var mu sync.Mutex
+	var heard []string
+	plugin := func(id string) engine.PluginSpec {
+		return goPlugin(id, func(g *engine.Generation) error {
+			if err := g.On("ping", func(context.Context, any) error { mu.Lock(); heard = append(heard, id); mu.Unlock(); return nil }); err != nil {
+				return err
+			}
+			_, err := h.Tools().Add(g, func(_ context.Context, d toolDraft) error { d.Set("tool-"+id, echoTool(id)); return nil })
+			return err
+		})
+	}
+	bootOK(t, h, plugin("a"), plugin("b"))
+	bootOK(t, h, plugin("late"))
+	h.Reorder(context.Background(), []string{"a", "late"})
+	h.Emit(context.Background(), "ping", nil)
+	mu.Lock()
+	got := strings.Join(heard, " ")
+	mu.Unlock()
+	if got != "a late b" {
+		t.Errorf("events reach %s, want a late b", got)
+	}
+	if ids := strings.Join(h.Tools().Current().IDs(), " "); ids != "tool-a tool-late tool-b" {
+		t.Errorf("tools %s", ids)
+	}
+	var order []string
+	for _, p := range h.Plugins() {
+		order = append(order, fmt.Sprintf("%s@%d", p.ID, p.Position))
+	}
+	if s := strings.Join(order, " "); s != "a@0 late@1 b@2" {
+		t.Errorf("plugins %s", s)
+	}
+}

@@ -312,8 +312,15 @@ func (g *jsGen) callableFunc(c engine.Callable) goja.Value {
 }
 
 // callCtx is the context for calls JS code starts: the generation's
-// lifetime. Loop only.
-func (g *jsGen) callCtx() context.Context { return g.eg.Context() }
+// lifetime, or, while a retired generation drains, one not cancelled
+// (the ctx a replacement's withSession gets acts on the new session).
+// Loop only.
+func (g *jsGen) callCtx() context.Context {
+	if g.draining() {
+		return context.WithoutCancel(g.eg.Context())
+	}
+	return g.eg.Context()
+}
 
 // jsFunc is a JS function seen from Go: a handle bound to its generation.
 type jsFunc struct {

@@ -35,6 +35,14 @@ type jsGen struct {
 	dead     chan struct{} // closed when the loop is terminated
 	once     sync.Once
 
+	// A command handler that replaces the session (ctx.newSession, fork,
+	// switchSession) retires its own generation and goes on running, as
+	// pi's old closure does in Node: the runtime drains, its loop kept
+	// until the last such handler returns (see holdWhileDraining).
+	drainMu      sync.Mutex
+	inHandlers   int  // command handlers running
+	terminateDue bool // retired while a handler ran: terminate when none does
+
 	// Budget enforcement: the job whose synchronous part is running, so a
 	// watchdog interrupts only that job and never a later one.
 	guardMu sync.Mutex
@@ -138,9 +146,54 @@ func (g *jsGen) setup(rt *goja.Runtime) error {
 	return nil
 }
 
+// holdWhileDraining marks a command handler running until the returned
+// release is called: a retirement meanwhile postpones terminate to the
+// release, so the handler's code after a session replacement (and its
+// withSession callback) still runs. Safe from any goroutine.
+func (g *jsGen) holdWhileDraining() (release func()) {
+	g.drainMu.Lock()
+	g.inHandlers++
+	g.drainMu.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			g.drainMu.Lock()
+			g.inHandlers--
+			due := g.inHandlers == 0 && g.terminateDue
+			g.drainMu.Unlock()
+			if due {
+				// The release may run on the loop (a handler called
+				// inline); terminate must not.
+				go g.terminateNow()
+			}
+		})
+	}
+}
+
+// draining reports whether the generation is retired but kept for a
+// running command handler. Safe from any goroutine.
+func (g *jsGen) draining() bool {
+	g.drainMu.Lock()
+	defer g.drainMu.Unlock()
+	return g.terminateDue
+}
+
 // terminate stops the loop, clears its timers and fails every pending call
-// with the stale error. Safe from any goroutine except the loop itself.
+// with the stale error, or, while a command handler runs, once it
+// returned. Safe from any goroutine except the loop itself.
 func (g *jsGen) terminate() {
+	g.drainMu.Lock()
+	if g.inHandlers > 0 {
+		g.terminateDue = true
+		g.drainMu.Unlock()
+		return
+	}
+	g.drainMu.Unlock()
+	g.terminateNow()
+}
+
+// terminateNow is terminate without waiting for running handlers.
+func (g *jsGen) terminateNow() {
 	g.once.Do(func() {
 		// Abort signals and clear timers on the loop, then stop it.
 		done := make(chan struct{})

@@ -303,6 +303,7 @@ func commandConv(g *jsGen) valueConv[engine.Command, engine.Command] {
 // commandFunc turns a JS handler(args, ctx) into a CommandFunc.
 func (g *jsGen) commandFunc(f *jsFunc) engine.CommandFunc {
 	return func(ctx context.Context, args string) error {
+		defer f.g.holdWhileDraining()()
 		_, err := f.g.call(ctx, func() (goja.Value, error) {
 			return f.fn(goja.Undefined(), f.g.rt.ToValue(args), f.g.contextJS())
 		}, nil)

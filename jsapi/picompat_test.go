@@ -3,6 +3,8 @@ package jsapi_test
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -175,6 +177,49 @@ export default function (pi) {
 	if err == nil || !strings.Contains(err.Error(), "stale") {
 		t.Fatalf("old handler after reload: %v", err)
 	}
+}
+
+// TestPiCommandHandlerOutlivesItsReload: a command handler whose
+// generation retires while it waits (ctx.newSession reloads the caller,
+// as pi does) goes on running, timers included, as pi's old closure does
+// in Node; its ctx is stale, and the runtime ends when it returns.
+func TestPiCommandHandlerOutlivesItsReload(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	started, flag, out := filepath.Join(f.dir, "started"), filepath.Join(f.dir, "flag"), filepath.Join(f.dir, "out")
+	f.write("w.ts", fmt.Sprintf(`import * as fs from "node:fs";
+export default function (pi) {
+  pi.registerCommand("wait", { handler: async (args, ctx) => {
+    fs.writeFileSync(%q, "");
+    while (!fs.existsSync(%q)) await new Promise((r) => setTimeout(r, 2));
+    let cwd;
+    try { cwd = ctx.cwd; } catch (e) { cwd = e.message.slice(0, 27); }
+    fs.writeFileSync(%q, "after: " + cwd);
+  } });
+}
+`, started, flag, out))
+	f.mustBoot("w.ts")
+	old, _ := f.host.Commands().Current().Get("wait")
+	done := make(chan error, 1)
+	go func() { done <- f.host.RunCommand(context.Background(), "/wait") }()
+	waitFor(t, "the handler to start", func() bool { _, err := os.Stat(started); return err == nil })
+	if res := f.host.Reload(context.Background(), "w", nil); !res.OK {
+		t.Fatal(res.Err)
+	}
+	if err := os.WriteFile(flag, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil {
+		t.Fatalf("the handler of the retired generation: %v", err)
+	}
+	if b, _ := os.ReadFile(out); string(b) != "after: This extension ctx is stale" {
+		t.Fatalf("the handler wrote %q", b)
+	}
+	// Once it returned, the retired runtime is gone.
+	waitFor(t, "the retired runtime to end", func() bool {
+		err := old.Value.Handler(context.Background(), "")
+		return err != nil && strings.Contains(err.Error(), "stale")
+	})
 }
 
 func TestPiDuplicateNames(t *testing.T) {

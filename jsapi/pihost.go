@@ -95,6 +95,7 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 	fn("sourcePath", func(goja.FunctionCall) goja.Value { return vm.ToValue(source) })
 	fn("sourceDir", func(goja.FunctionCall) goja.Value { return vm.ToValue(sourceDir(source)) })
 	fn("isStale", func(goja.FunctionCall) goja.Value { return vm.ToValue(g.eg.Retired()) })
+	fn("sessionSerial", func(goja.FunctionCall) goja.Value { return vm.ToValue(pi.SessionSerial()) })
 	fn("isLoading", func(goja.FunctionCall) goja.Value { return vm.ToValue(g.loading) })
 	// lazyMethods(target, names, make) returns target with the members
 	// names added, each made by make(name) on first read (newLazyMembers):
@@ -651,7 +652,7 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 // origin is the context plugin code that runs now was called with (it
 // carries the originating client), detached from its deadline. Loop only.
 func (g *jsGen) origin() context.Context {
-	ctx := g.eg.Context()
+	ctx := g.callCtx()
 	if g.curCtx != nil {
 		if o := engine.Originator(g.curCtx); o != "" {
 			ctx = engine.WithOriginator(ctx, o)
@@ -672,8 +673,15 @@ func (g *jsGen) sessionQuery(kind, arg string) goja.Value {
 	switch kind {
 	case "id":
 		return g.rt.ToValue(tr.Header().ID)
-	case "dir", "file":
-		return goja.Undefined() // in-memory session: no file yet
+	case "file", "dir":
+		path := tr.Path()
+		if path == "" { // in memory (--no-session): no file
+			return goja.Undefined()
+		}
+		if kind == "dir" {
+			path = filepath.Dir(path)
+		}
+		return g.rt.ToValue(path)
 	case "header":
 		h := tr.Header()
 		return g.toJS(map[string]any{"type": h.Type, "version": float64(h.Version), "id": h.ID, "timestamp": h.Timestamp, "cwd": h.Cwd})

@@ -324,9 +324,9 @@ func TestSwitchSessionShowsNewSettingsWarnings(t *testing.T) {
 }
 
 // TestExtensionNewSessionKeepsItsHandlerRunning: an extension command's
-// await ctx.newSession() returns and the handler goes on, as in pi; the
-// extensions keep running for such a replacement in the same project,
-// while a client's new_session starts them again.
+// await ctx.newSession() starts the extensions again, as a client's
+// new_session does (a new instance gets session_start), and the old
+// handler returns and goes on, as in pi, its ctx stale.
 func TestExtensionNewSessionKeepsItsHandlerRunning(t *testing.T) {
 	io, _ := world(t)
 	ext, logFile := filepath.Join(io.Cwd, "ext.ts"), filepath.Join(io.Cwd, "log.txt")
@@ -338,7 +338,9 @@ export default function (pi) {
   pi.registerCommand("renew", { handler: async (_a, ctx) => {
     log("before");
     const r = await ctx.newSession();
-    log("after cancelled=" + r.cancelled);
+    let cwd;
+    try { cwd = ctx.cwd; } catch (e) { cwd = e.message.slice(0, 27); }
+    log("after cancelled=" + r.cancelled + " " + cwd);
   } });
 }`
 	if err := os.WriteFile(ext, []byte(src), 0o644); err != nil {
@@ -358,7 +360,7 @@ export default function (pi) {
 		t.Fatalf("new_session: %v", r)
 	}
 	data, _ := os.ReadFile(logFile)
-	want := "factory\nstart startup\nbefore\nstart new\nafter cancelled=false\nfactory\nstart new\n"
+	want := "factory\nstart startup\nbefore\nfactory\nstart new\nafter cancelled=false This extension ctx is stale\nfactory\nstart new\n"
 	if string(data) != want {
 		t.Errorf("log:\n%s\nwant:\n%s", data, want)
 	}

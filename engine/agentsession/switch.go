@@ -24,9 +24,7 @@ import (
 // runs again, each extension's factory runs in a new generation, and
 // the UI of the old one goes. pi keeps an extension's module (its
 // module-level variables) across a switch within one project, where
-// pigo evaluates it again; and when an extension's command asks for a
-// session of this project, pigo keeps the extensions running (see
-// replaceSession). pigo forks from the session in memory (pi
+// pigo evaluates it again. pigo forks from the session in memory (pi
 // re-reads the file, which fails before the first assistant message was
 // written).
 
@@ -125,20 +123,32 @@ func (rt *agentRuntime) switchSession(ctx context.Context, path, cwdOverride str
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(rt.io.Cwd, path)
 	}
-	next, _, err := pisession.Open(path, pisession.Options{DefaultCwd: rt.io.Cwd, Cwd: cwdOverride})
+	next, cwd, err := rt.openForSwitch(path, cwdOverride)
 	if err != nil {
 		return false, err
+	}
+	rt.replaceSession(ctx, "resume", next, cwd)
+	return false, nil
+}
+
+// openForSwitch opens the session file at path (cwdOverride, when set,
+// replacing its stored cwd) and names the cwd it runs in, as pi's
+// SessionManager.open and assertSessionCwdExists: a stored cwd that is
+// gone is pi's MissingSessionCwdError, whose text clients recognize.
+func (rt *agentRuntime) openForSwitch(path, cwdOverride string) (*pisession.Tree, string, error) {
+	next, _, err := pisession.Open(path, pisession.Options{DefaultCwd: rt.io.Cwd, Cwd: cwdOverride})
+	if err != nil {
+		return nil, "", err
 	}
 	cwd := rt.io.Cwd
 	if c := next.Cwd(); next.Path() != "" && c != "" {
 		if _, err := rt.io.FS.Stat(c); err != nil {
 			_ = next.Close()
-			return false, fmt.Errorf("Stored session working directory does not exist: %s\nSession file: %s\nCurrent working directory: %s", c, path, rt.io.Cwd)
+			return nil, "", fmt.Errorf("Stored session working directory does not exist: %s\nSession file: %s\nCurrent working directory: %s", c, path, rt.io.Cwd)
 		}
 		cwd = c
 	}
-	rt.replaceSession(ctx, "resume", next, cwd)
-	return false, nil
+	return next, cwd, nil
 }
 
 // switchToFork is pi's switchToForkedSession: the session at path forked
@@ -147,6 +157,9 @@ func (rt *agentRuntime) switchSession(ctx context.Context, path, cwdOverride str
 func (rt *agentRuntime) switchToFork(ctx context.Context, path string) (cancelled bool, err error) {
 	if rt.sessionDir == "" {
 		return false, errors.New("cannot fork a session without a session directory (--no-session)")
+	}
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(rt.io.Cwd, path)
 	}
 	t, _, err := pisession.ForkFrom(path, rt.io.Cwd, rt.sessionDir, pisession.Options{})
 	if err != nil {
@@ -224,10 +237,11 @@ type fromExtensionKey struct{}
 // replaceSession makes next the current session (see the file comment);
 // between the old session's session_shutdown and the new one's start the
 // run moves to cwd, the new session's (relocate: this project or
-// another), and every extension starts again there. Not when an
-// extension asked for a session of this project: its handler goes on
-// after the call in pi (old instances are not stopped), which a retired
-// generation cannot, so the extensions keep running there.
+// another), and every extension starts again there. When an extension's
+// command asked for the replacement, its generation retires too: the
+// handler goes on in the draining runtime (jsapi keeps it until the
+// handler returns), where its old ctx and pi are stale, and withSession
+// gets a ctx of the new session, as in pi.
 func (rt *agentRuntime) replaceSession(ctx context.Context, reason string, next *pisession.Tree, cwd string) {
 	rt.agent.Abort()
 	_ = rt.agent.WaitIdle(ctx)
@@ -239,9 +253,7 @@ func (rt *agentRuntime) replaceSession(ctx context.Context, reason string, next 
 	rt.host.Emit(ctx, "session_shutdown", shutdown)
 	// pi's dispose of the old session: its provider connections close.
 	provider.CleanupSessionResources(old.Header().ID)
-	if ctx.Value(fromExtensionKey{}) == nil || filepath.Clean(cwd) != filepath.Clean(rt.io.Cwd) {
-		rt.relocate(ctx, cwd)
-	}
+	rt.relocate(ctx, cwd)
 	rt.mu.Lock()
 	rt.pendingBash = nil
 	rt.mu.Unlock()
@@ -283,6 +295,12 @@ func (rt *agentRuntime) replaceSession(ctx context.Context, reason string, next 
 	}
 	rt.host.Emit(ctx, "session_start", start)
 	rt.reloadResources(ctx, "startup")
+	// The interactive client redraws its own /new, /resume or /fork when
+	// answered; one an extension asked for it is told of (pigo's event:
+	// pi's interactive mode redraws in place, its other modes have none).
+	if ctx.Value(fromExtensionKey{}) != nil && rt.mode == "interactive" {
+		rt.emit(map[string]any{"type": "session_replaced", "reason": reason, "cwd": rt.io.Cwd})
+	}
 }
 
 // restoreModel makes model and level (clamped to the model) current

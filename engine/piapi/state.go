@@ -29,6 +29,7 @@ type State struct {
 	pi16                               pi16Registries
 
 	session     *session.Tree
+	sessions    int      // how many sessions SetSession made current
 	activeTools []string // nil: every registered tool is active
 	// activeKnown are the tools registered when activeTools was set: a
 	// tool registered later is activated on registration (pi 1.6), as
@@ -187,6 +188,15 @@ func (p *State) SetSession(t *session.Tree) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.session = t
+	p.sessions++
+}
+
+// SessionSerial numbers the current session among those SetSession made
+// current: a ctx made for one session is stale once it changes.
+func (p *State) SessionSerial() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.sessions
 }
 
 // UI returns the client-facing UI state and dialogs.

@@ -98,8 +98,8 @@ func (m *model) builtin(name, args string) (done bool, c tea.Cmd) {
 		m.openLogout()
 	case "export":
 		c := cmd("export_html")
-		if args != "" {
-			c["outputPath"] = args
+		if p := pathArgument(args); p != "" { // pi's getPathCommandArgument, as /import
+			c["outputPath"] = p
 		}
 		m.c.request(c, func(m *model, r response) {
 			if !r.ok {
@@ -109,6 +109,8 @@ func (m *model) builtin(name, args string) (done bool, c tea.Cmd) {
 			p, _ := r.data["path"].(string)
 			m.notice("Session exported to: "+p, "muted")
 		})
+	case "import":
+		m.importSession(args)
 	case "share":
 		return true, m.share()
 	case "copy":

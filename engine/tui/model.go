@@ -194,6 +194,7 @@ var builtinCommands = []command{
 	{name: "thinking", description: "Set thinking level", hint: "<level>"},
 	{name: "scoped-models", description: "Enable/disable models for Ctrl+P cycling"},
 	{name: "export", description: "Export session (HTML default, or specify path: .html/.jsonl)"},
+	{name: "import", description: "Import a JSONL session, preserving its ID and working directory"},
 	{name: "share", description: "Share session via a Radius artifact or a GitHub gist"},
 	{name: "copy", description: "Copy last agent message to clipboard"},
 	{name: "name", description: "Set session display name"},
@@ -773,6 +774,12 @@ func (m *model) record(r recordMsg) tea.Cmd {
 		m.entryAppended(rec)
 	case "extension_reload":
 		m.extensionReload(rec)
+	case "session_replaced": // an extension's ctx.newSession, fork or switchSession
+		if cwd, _ := rec["cwd"].(string); cwd != "" && cwd != m.cwd {
+			m.cwd, m.branch = cwd, gitBranch(cwd)
+		}
+		m.extensionsReplaced()
+		m.reloadChat()
 	case "login_progress": // a login's progress ("Enabling models...")
 		if msg, _ := rec["message"].(string); msg != "" {
 			m.notice(msg, "muted")

@@ -255,7 +255,7 @@ func TestSlashAutocomplete(t *testing.T) {
 	h.m.c.request(cmd("get_commands"), (*model).onCommands)
 	h.sync()
 	h.typ("/")
-	h.contains("→ settings", "Open settings menu", "  model", "(1/22)")
+	h.contains("→ settings", "Open settings menu", "  model", "(1/23)")
 	h.typ("pi")
 	h.contains("→ pick", "pick one")
 	h.lacks("model")
@@ -322,8 +322,12 @@ func TestBuiltinCommandsSendTheirCommands(t *testing.T) {
 	run("/name my work")
 	h.respond(h.cmd("set_session_name"), true, nil)
 	h.contains("• my work")
-	run("/export /tmp/x.html")
-	h.respond(h.cmd("export_html"), true, map[string]any{"path": "/tmp/x.html"})
+	run(`/export "/tmp/x.html" and words`) // pi's path argument
+	if c := h.cmd("export_html"); c["outputPath"] != "/tmp/x.html" {
+		t.Fatalf("export_html %v", c)
+	} else {
+		h.respond(c, true, map[string]any{"path": "/tmp/x.html"})
+	}
 	h.contains("Session exported to: /tmp/x.html")
 	run("/clone")
 	h.cmd("clone")

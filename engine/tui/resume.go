@@ -537,18 +537,35 @@ func (m *model) extensionsReplaced() {
 	m.c.request(cmd("get_autocomplete_providers"), (*model).onAutocompleteProviders)
 }
 
-// askMissingCwd is pi's prompt for a session whose cwd is gone.
+// askMissingCwd is pi's prompt for a session whose cwd is gone, from
+// /resume.
 func (m *model) askMissingCwd(path, gone string) {
+	m.promptMissingCwd(gone, func(m *model, choice, here string) {
+		switch choice {
+		case "continue":
+			m.switchTo(path, here, cmd("switch_session", "sessionPath", path, "cwdOverride", here), "Resumed session in "+here)
+		case "fork":
+			m.switchTo(path, here, cmd("switch_session", "sessionPath", path, "fork", true), "")
+		default:
+			m.status("Resume cancelled")
+		}
+	})
+}
+
+// promptMissingCwd asks pi's question for a session whose cwd gone is
+// missing: continue in the current directory here, fork the session
+// into it, or cancel (choice "continue", "fork" or "").
+func (m *model) promptMissingCwd(gone string, chose func(m *model, choice, here string)) {
 	here := m.cwd
 	m.ask("select", "Session cwd does not exist: "+gone, []string{"Continue in " + here + " (asks again next time)",
 		"Fork into " + here + " (new session ID, original kept)", "Cancel"}, func(m *model, a map[string]any) {
 		switch v, _ := a["value"].(string); {
 		case strings.HasPrefix(v, "Continue in "):
-			m.switchTo(path, here, cmd("switch_session", "sessionPath", path, "cwdOverride", here), "Resumed session in "+here)
+			chose(m, "continue", here)
 		case strings.HasPrefix(v, "Fork into "):
-			m.switchTo(path, here, cmd("switch_session", "sessionPath", path, "fork", true), "")
+			chose(m, "fork", here)
 		default:
-			m.status("Resume cancelled")
+			chose(m, "", here)
 		}
 	})
 }

@@ -100,13 +100,16 @@ export function install(pi: any, host: any): any {
   // Members live on a per-plugin prototype, so a call only pays for one
   // small object (hooks run on hot paths). Unlike pi's object literal the
   // getters are not own properties; no example spreads a ctx.
-  const check = <T>(v: T): T => (assertActive(), v);
   const SIGNAL = Symbol("signal");
   // The ctx classes are made with the first ctx (a plugin that is only
   // loaded makes none): their members would cost every runtime.
   let ctxClasses: any;
-  const contexts = () => (ctxClasses ??= makeContextClasses());
-  const makeContextClasses = () => {
+  const contexts = () => (ctxClasses ??= makeContextClasses(assertActive, ui, sessionManager, modelRegistry));
+  // makeContextClasses makes the ctx classes whose members check assert
+  // and read ui, sessionManager and modelRegistry: this instance's, or a
+  // replacement session's (replacedCtx).
+  const makeContextClasses = (assert: () => void, ui: () => any, sessionManager: () => any, modelRegistry: () => any) => {
+    const check = <T>(v: T): T => (assert(), v);
     class ExtensionContext {
       [SIGNAL]: any;
       constructor(signal?: any) {
@@ -125,42 +128,45 @@ export function install(pi: any, host: any): any {
       get thinkingLevel() { return check(host.getThinkingLevel()); }
       isProjectTrusted() { return check(host.isProjectTrusted()); }
       isIdle() { return check(host.isIdle()); }
-      abort() { assertActive(); host.abort(); }
+      abort() { assert(); host.abort(); }
       hasPendingMessages() { return check(host.hasPendingMessages()); }
-      shutdown() { assertActive(); host.shutdown(); }
+      shutdown() { assert(); host.shutdown(); }
       getContextUsage() { return check(host.getContextUsage()); }
-      compact(o?: any) { assertActive(); host.compact(o); }
+      compact(o?: any) { assert(); host.compact(o); }
       getSystemPrompt() { return check(host.getSystemPrompt()); }
     }
-    // Session replacement keeps pigo's extension instances (pi reloads
-    // them): withSession gets a fresh command context of the same instance.
+    // A replacement (ctx.newSession, fork, switchSession) reloads the
+    // extensions: this instance is stale once it returns, and its
+    // handler goes on here, as pi's old closure does. withSession gets
+    // a ctx of the replacement session (replacedCtx).
     const replaced = async (r: any, o: any): Promise<{ cancelled: boolean }> => {
-      if (!r.cancelled && typeof o?.withSession === "function") await o.withSession(makeCommandCtx());
+      if (!r.cancelled && typeof o?.withSession === "function") await o.withSession(replacedCtx());
       return { cancelled: !!r.cancelled };
     };
     class ExtensionCommandContext extends ExtensionContext {
       getSystemPromptOptions() { return check(host.systemPromptOptions()); }
-      waitForIdle() { assertActive(); return host.sessionControl("waitForIdle", {}); }
-      reload() { assertActive(); return host.reload(); }
+      waitForIdle() { assert(); return host.sessionControl("waitForIdle", {}); }
+      reload() { assert(); return host.reload(); }
       async newSession(o?: any) {
-        assertActive();
+        assert();
         const r = await host.sessionControl("new", { parentSession: o?.parentSession });
         if (!r.cancelled && typeof o?.setup === "function") {
-          await o.setup(makeWritableSessionManager(host, sessionManager()));
+          // pi passes the new session's SessionManager.
+          await o.setup(makeWritableSessionManager(host, makeSessionManager(host, freshFor(host.sessionSerial()))));
           await host.sessionControl("refresh", {});
         }
         return replaced(r, o);
       }
       async fork(entryId: string, o?: any) {
-        assertActive();
+        assert();
         return replaced(await host.sessionControl("fork", { entryId, position: o?.position ?? "before" }), o);
       }
       async switchSession(sessionPath: string, o?: any) {
-        assertActive();
+        assert();
         return replaced(await host.sessionControl("switch", { sessionPath }), o);
       }
       async navigateTree(targetId: string, o?: any) {
-        assertActive();
+        assert();
         const args: any = { targetId };
         for (const k of ["summarize", "customInstructions", "replaceInstructions", "label"]) if (o?.[k] !== undefined) args[k] = o[k];
         return host.sessionControl("navigate", args);
@@ -178,7 +184,7 @@ export function install(pi: any, host: any): any {
         return check(host.getAllTools(true));
       }
       executeTool(name: string, args: unknown, _options?: any) {
-        assertActive();
+        assert();
         return host.executeTool(name, args ?? {}, `${this.#callId}/${++this.#nested}`);
       }
     }
@@ -213,6 +219,36 @@ export function install(pi: any, host: any): any {
     return out;
   };
   const makeCtx = (signal?: any): any => new (contexts().ExtensionContext)(signal);
+  // freshFor is the staleness check of a ctx made for the session
+  // numbered serial (host.sessionSerial): stale once another is current.
+  const freshFor = (serial: number) => () => {
+    if (host.sessionSerial() !== serial) throw new Error(STALE);
+  };
+  // replacedCtx is pi's ReplacedSessionContext, the ctx withSession gets:
+  // a command context of the current (replacement) session, with async
+  // sendMessage and sendUserMessage. It is made in this (old) runtime,
+  // as pi's withSession runs in the old closure; its host calls act on
+  // the current session.
+  const replacedCtx = (): any => {
+    const fresh = freshFor(host.sessionSerial());
+    let u: any, sm: any, mr: any;
+    const classes = makeContextClasses(
+      fresh,
+      () => (u ??= makeUI(host, fresh, v2on)),
+      () => (sm ??= makeSessionManager(host, fresh)),
+      () => (mr ??= makeModelRegistry(host, fresh, virtualModels)),
+    );
+    const c = new classes.ExtensionCommandContext();
+    c.sendMessage = async (message: any, options?: any) => {
+      fresh();
+      host.sendMessage(message, options || {});
+    };
+    c.sendUserMessage = async (content: any, options?: any) => {
+      fresh();
+      host.sendUserMessage(content, options || {});
+    };
+    return c;
+  };
 
   // Renderers the host calls (engine/piapi/render.go): make the component and
   // render it at a width, in this runtime. A tool row's context.state is

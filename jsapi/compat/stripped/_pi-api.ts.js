@@ -96,12 +96,12 @@ function install(pi, host) {
   };
   let modelRegistryObj;
   const modelRegistry = () => modelRegistryObj ??= makeModelRegistry(host, assertActive, virtualModels);
-  const check = (v) => (assertActive(), v);
   const SIGNAL = /* @__PURE__ */ Symbol("signal");
   let ctxClasses;
-  const contexts = () => ctxClasses ??= makeContextClasses();
-  const makeContextClasses = () => {
+  const contexts = () => ctxClasses ??= makeContextClasses(assertActive, ui, sessionManager, modelRegistry);
+  const makeContextClasses = (assert, ui2, sessionManager2, modelRegistry2) => {
     var _a, _callId, _nested;
+    const check = (v) => (assert(), v);
     _a = SIGNAL;
     class ExtensionContext {
       constructor(signal) {
@@ -109,7 +109,7 @@ function install(pi, host) {
         this[SIGNAL] = signal;
       }
       get ui() {
-        return check(ui());
+        return check(ui2());
       }
       get hasUI() {
         return check(host.hasUI());
@@ -118,10 +118,10 @@ function install(pi, host) {
         return check(host.cwd());
       }
       get sessionManager() {
-        return check(sessionManager());
+        return check(sessionManager2());
       }
       get modelRegistry() {
-        return check(modelRegistry());
+        return check(modelRegistry2());
       }
       get model() {
         return check(host.model());
@@ -146,21 +146,21 @@ function install(pi, host) {
         return check(host.isIdle());
       }
       abort() {
-        assertActive();
+        assert();
         host.abort();
       }
       hasPendingMessages() {
         return check(host.hasPendingMessages());
       }
       shutdown() {
-        assertActive();
+        assert();
         host.shutdown();
       }
       getContextUsage() {
         return check(host.getContextUsage());
       }
       compact(o) {
-        assertActive();
+        assert();
         host.compact(o);
       }
       getSystemPrompt() {
@@ -168,7 +168,7 @@ function install(pi, host) {
       }
     }
     const replaced = async (r, o) => {
-      if (!r.cancelled && typeof o?.withSession === "function") await o.withSession(makeCommandCtx());
+      if (!r.cancelled && typeof o?.withSession === "function") await o.withSession(replacedCtx());
       return { cancelled: !!r.cancelled };
     };
     class ExtensionCommandContext extends ExtensionContext {
@@ -176,32 +176,32 @@ function install(pi, host) {
         return check(host.systemPromptOptions());
       }
       waitForIdle() {
-        assertActive();
+        assert();
         return host.sessionControl("waitForIdle", {});
       }
       reload() {
-        assertActive();
+        assert();
         return host.reload();
       }
       async newSession(o) {
-        assertActive();
+        assert();
         const r = await host.sessionControl("new", { parentSession: o?.parentSession });
         if (!r.cancelled && typeof o?.setup === "function") {
-          await o.setup(makeWritableSessionManager(host, sessionManager()));
+          await o.setup(makeWritableSessionManager(host, makeSessionManager(host, freshFor(host.sessionSerial()))));
           await host.sessionControl("refresh", {});
         }
         return replaced(r, o);
       }
       async fork(entryId, o) {
-        assertActive();
+        assert();
         return replaced(await host.sessionControl("fork", { entryId, position: o?.position ?? "before" }), o);
       }
       async switchSession(sessionPath, o) {
-        assertActive();
+        assert();
         return replaced(await host.sessionControl("switch", { sessionPath }), o);
       }
       async navigateTree(targetId, o) {
-        assertActive();
+        assert();
         const args = { targetId };
         for (const k of ["summarize", "customInstructions", "replaceInstructions", "label"]) if (o?.[k] !== void 0) args[k] = o[k];
         return host.sessionControl("navigate", args);
@@ -218,7 +218,7 @@ function install(pi, host) {
         return check(host.getAllTools(true));
       }
       executeTool(name, args, _options) {
-        assertActive();
+        assert();
         return host.executeTool(name, args ?? {}, `${__privateGet(this, _callId)}/${++__privateWrapper(this, _nested)._}`);
       }
     }
@@ -250,6 +250,29 @@ function install(pi, host) {
     return out;
   };
   const makeCtx = (signal) => new (contexts()).ExtensionContext(signal);
+  const freshFor = (serial) => () => {
+    if (host.sessionSerial() !== serial) throw new Error(STALE);
+  };
+  const replacedCtx = () => {
+    const fresh = freshFor(host.sessionSerial());
+    let u, sm, mr;
+    const classes = makeContextClasses(
+      fresh,
+      () => u ??= makeUI(host, fresh, v2on),
+      () => sm ??= makeSessionManager(host, fresh),
+      () => mr ??= makeModelRegistry(host, fresh, virtualModels)
+    );
+    const c = new classes.ExtensionCommandContext();
+    c.sendMessage = async (message, options) => {
+      fresh();
+      host.sendMessage(message, options || {});
+    };
+    c.sendUserMessage = async (content, options) => {
+      fresh();
+      host.sendUserMessage(content, options || {});
+    };
+    return c;
+  };
   const themeNow = () => require("pigo:agent-theme").theme;
   const keyHints = () => {
     const t = require("pigo:agent-theme");
