@@ -127,8 +127,11 @@ func TestRestartSendsNoSessionEvents(t *testing.T) {
 		`pi.on("session_shutdown", (e) => pi.diagnostics.info("shutdown gen " + pi.generation));`,
 		`pi.on("session_start", (e) => pi.diagnostics.info("start gen " + pi.generation));`,
 		`pi.diagnostics.info("loaded gen " + pi.generation);`,
-		`pi.effect((signal) => signal.addEventListener("abort", () => pi.diagnostics.info("abort gen " + pi.generation)));`))
+		`pi.effect((signal) => { pi.diagnostics.info("effect gen " + pi.generation); signal.addEventListener("abort", () => pi.diagnostics.info("abort gen " + pi.generation)); });`))
 	f.mustBoot("a.ts")
+	// Effects start once the generation is live, off the boot's path: one
+	// not started when its generation retires never runs.
+	f.waitLogged("effect gen 1", 1)
 	r := f.r.Restart(context.Background(), "a")
 	if !r.OK || r.Generation != 2 || r.Trigger != "move" {
 		t.Fatalf("restart = %+v", r)
