@@ -144,6 +144,28 @@ func streamAnthropic(ctx context.Context, model *Model, c *Context, opts *Option
 	return st.s, nil
 }
 
+// anthropicSessionAffinityHeader is the header pi-ai 1.6 sends the session
+// id in for API-key requests: none unless compat.sendSessionAffinityHeaders
+// (default: OpenRouter only), x-session-id for the openrouter format, else
+// x-session-affinity. Copilot and OAuth requests send none.
+func anthropicSessionAffinityHeader(model *Model, oauth bool) string {
+	if oauth || model.Provider == "github-copilot" {
+		return ""
+	}
+	isOpenRouter := model.Provider == "openrouter" || strings.Contains(model.BaseURL, "openrouter.ai")
+	if !compatBool(model, func(c *Compat) *bool { return c.SendSessionAffinityHeaders }, isOpenRouter) {
+		return ""
+	}
+	format := ""
+	if model.Compat != nil {
+		format = model.Compat.SessionAffinityFormat
+	}
+	if format == "" && isOpenRouter || format == "openrouter" {
+		return "x-session-id"
+	}
+	return "x-session-affinity"
+}
+
 // isAnthropicOAuthToken is pi-ai's isOAuthToken.
 func isAnthropicOAuthToken(key string) bool { return strings.Contains(key, "sk-ant-oat") }
 
@@ -193,6 +215,9 @@ func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, a
 		headers["x-app"] = "cli"
 	} else if len(betas) > 0 {
 		headers["anthropic-beta"] = strings.Join(betas, ",")
+	}
+	if h := anthropicSessionAffinityHeader(model, st.oauth); h != "" && opts.SessionID != "" && opts.cacheRetention() != "none" {
+		headers[h] = opts.SessionID
 	}
 	for k, v := range model.Headers {
 		headers[k] = v

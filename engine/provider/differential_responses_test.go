@@ -198,11 +198,6 @@ func TestDifferentialOpenAIResponses(t *testing.T) {
 			rsRaw(rsCall("fc_1", "call_1", "read", `{}`, `{"pa`)[:2]...))}},
 		{name: "session", model: responsesModel, context: hello, sessionID: "sess-1", handlers: stream(rsMessage("msg_1", "", "k"),
 			one(rsCompleted("completed", nil)))},
-		{name: "session without id header", model: func(base string) *provider.Model {
-			m := responsesModel(base)
-			m.Compat = &provider.Compat{SendSessionIDHeader: ptrTo(false)}
-			return m
-		}, context: hello, sessionID: "sess-2", handlers: stream(rsMessage("msg_1", "", "k"), one(rsCompleted("completed", nil)))},
 		{name: "conversation", model: responsesModel, context: responsesConversation(), handlers: stream(rsMessage("msg_9", "", "k"),
 			one(rsCompleted("completed", nil)))},
 		{name: "conversation other provider", model: plain, context: responsesConversation(), handlers: stream(rsMessage("msg_9", "", "k"),

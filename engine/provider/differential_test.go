@@ -68,12 +68,22 @@ func piAI16Path(t *testing.T) string {
 	if testing.Short() {
 		t.Skip("differential tests run node")
 	}
+	p := installedPiAI16()
+	if p == "" {
+		t.Skip("pi-ai 1.6 or its Node not installed (make deps)")
+	}
+	return p
+}
+
+// installedPiAI16 is pi-ai 1.6's compat.js, "" when it or its Node is
+// not installed.
+func installedPiAI16() string {
 	_, file, _, _ := runtime.Caller(0)
 	root := filepath.Join(filepath.Dir(file), "..", "..")
 	p := filepath.Join(root, "node_modules", "@earendil-works", "pi-ai", "dist", "compat.js")
 	for _, f := range []string{p, pi16Node(p)} {
 		if _, err := os.Stat(f); err != nil {
-			t.Skipf("%s not installed (make deps)", f)
+			return ""
 		}
 	}
 	return p
@@ -436,7 +446,7 @@ func compareWithPi(t *testing.T, piAI string, dc diffCase) {
 			dropDefaultStrict(piReqs[i].Body, dc.model("http://127.0.0.1").API == provider.APIAzureOpenAIResponses)
 		}
 		equalJSON(t, "request body", goReqs[i].Body, piReqs[i].Body)
-		for _, h := range []string{"Authorization", "X-Api-Key", "Anthropic-Version", "Anthropic-Beta", "Content-Type", "Session_id",
+		for _, h := range []string{"Authorization", "X-Api-Key", "Anthropic-Version", "Anthropic-Beta", "Content-Type",
 			"X-Client-Request-Id", "Api-Key", "X-Goog-Api-Key", "X-Affinity"} {
 			if pv, gv := piReqs[i].Header.Get(h), goReqs[i].Header.Get(h); pv != gv {
 				t.Errorf("request %d header %s: pi-ai %q, pigo %q", i, h, pv, gv)

@@ -155,10 +155,20 @@ type Compat struct {
 	SupportsStrictMode          *bool          `json:"supportsStrictMode,omitempty"`
 	CacheControlFormat          string         `json:"cacheControlFormat,omitempty"` // "anthropic"
 	SendSessionAffinityHeaders  *bool          `json:"sendSessionAffinityHeaders,omitempty"`
+	// SessionAffinityFormat picks the session-affinity headers:
+	// "openai", "openai-nosession" or "openrouter" (openai-completions,
+	// openai-responses; anthropic-messages knows only "openrouter").
+	SessionAffinityFormat string `json:"sessionAffinityFormat,omitempty"`
+	// PromptCacheKeyMode ("auto" | "enabled" | "disabled") controls the
+	// prompt_cache_key request field of openai-completions and
+	// openai-responses.
+	PromptCacheKeyMode string `json:"promptCacheKeyMode,omitempty"`
 	// openai-completions, openai-responses, anthropic-messages
 	SupportsLongCacheRetention *bool `json:"supportsLongCacheRetention,omitempty"`
-	// openai-responses
-	SendSessionIDHeader *bool `json:"sendSessionIdHeader,omitempty"`
+	// openai-responses, openai-codex-responses
+	// SupportsMaxOutputTokens false: the endpoint rejects
+	// max_output_tokens (some Codex-protocol gateways).
+	SupportsMaxOutputTokens *bool `json:"supportsMaxOutputTokens,omitempty"`
 	// openai-completions, openai-responses, openai-codex-responses,
 	// anthropic-messages: system messages within the conversation.
 	SupportsMidConvoSystemMessages *bool `json:"supportsMidConvoSystemMessages,omitempty"`
@@ -234,8 +244,10 @@ func mergeCompat(base, override *Compat) *Compat {
 	setB(&m.SupportsStrictMode, o.SupportsStrictMode)
 	setS(&m.CacheControlFormat, o.CacheControlFormat)
 	setB(&m.SendSessionAffinityHeaders, o.SendSessionAffinityHeaders)
+	setS(&m.SessionAffinityFormat, o.SessionAffinityFormat)
+	setS(&m.PromptCacheKeyMode, o.PromptCacheKeyMode)
+	setB(&m.SupportsMaxOutputTokens, o.SupportsMaxOutputTokens)
 	setB(&m.SupportsLongCacheRetention, o.SupportsLongCacheRetention)
-	setB(&m.SendSessionIDHeader, o.SendSessionIDHeader)
 	setB(&m.SupportsMidConvoSystemMessages, o.SupportsMidConvoSystemMessages)
 	setB(&m.SupportsOpenAIGrammarTools, o.SupportsOpenAIGrammarTools)
 	setB(&m.SupportsAdditionalTools, o.SupportsAdditionalTools)

@@ -30,6 +30,10 @@ type openAICompat struct {
 	thinkingTokenBudgetField                                                                  string
 	supportsThinkingTokenBudget                                                               bool
 	vllmPriority                                                                              *float64
+	// sessionAffinityFormat is "openai", "openai-nosession" or
+	// "openrouter"; promptCacheKeyMode "auto" (or ""), "enabled" or
+	// "disabled".
+	sessionAffinityFormat, promptCacheKeyMode string
 }
 
 // detectOpenAICompat is pi-ai's detectCompat (provider name, then baseUrl).
@@ -45,6 +49,7 @@ func detectOpenAICompat(m *Model) openAICompat {
 	useMaxTokens := has("chutes.ai") || isMoonshot || isCFGateway
 	isGrok := p == "xai" || has("api.x.ai")
 	isDeepSeek := p == "deepseek" || has("deepseek.com")
+	isOpenRouter := p == "openrouter" || has("openrouter.ai")
 	c := openAICompat{
 		supportsStore:                               !nonStandard,
 		supportsDeveloperRole:                       !nonStandard,
@@ -58,6 +63,11 @@ func detectOpenAICompat(m *Model) openAICompat {
 		// says the endpoint supports it.
 		supportsStrictMode:         false,
 		supportsLongCacheRetention: !(isCFWorkers || isCFGateway),
+		sendSessionAffinityHeaders: isOpenRouter,
+		sessionAffinityFormat:      "openai",
+	}
+	if isOpenRouter {
+		c.sessionAffinityFormat = "openrouter"
 	}
 	if useMaxTokens {
 		c.maxTokensField = "max_tokens"
@@ -67,7 +77,7 @@ func detectOpenAICompat(m *Model) openAICompat {
 		c.thinkingFormat = "deepseek"
 	case isZai:
 		c.thinkingFormat = "zai"
-	case p == "openrouter" || has("openrouter.ai"):
+	case isOpenRouter:
 		c.thinkingFormat = "openrouter"
 	}
 	if p == "openrouter" && strings.HasPrefix(m.ID, "anthropic/") {
@@ -112,6 +122,10 @@ func resolveOpenAICompat(m *Model) openAICompat {
 		c.cacheControlFormat = o.CacheControlFormat
 	}
 	b(&c.sendSessionAffinityHeaders, o.SendSessionAffinityHeaders)
+	if o.SessionAffinityFormat != "" {
+		c.sessionAffinityFormat = o.SessionAffinityFormat
+	}
+	c.promptCacheKeyMode = o.PromptCacheKeyMode
 	b(&c.supportsLongCacheRetention, o.SupportsLongCacheRetention)
 	return c
 }
@@ -180,7 +194,16 @@ func (st *openAIStream) stream(ctx context.Context, c *Context, key string) erro
 		}
 	}
 	if sid := opts.SessionID; sid != "" && retention != "none" && compat.sendSessionAffinityHeaders {
-		headers["session_id"], headers["x-client-request-id"], headers["x-session-affinity"] = sid, sid, sid
+		// pi-ai 1.6's createClient: openai-completions keeps the
+		// underscore session_id (openai-responses and Codex send session-id).
+		if compat.sessionAffinityFormat == "openrouter" {
+			headers["x-session-id"] = sid
+		} else {
+			if compat.sessionAffinityFormat == "openai" {
+				headers["session_id"] = sid
+			}
+			headers["x-client-request-id"], headers["x-session-affinity"] = sid, sid
+		}
 	}
 	resp, err := openStream(ctx, model, opts, endpoint(model.BaseURL, "/chat/completions"), headers, body, openAICompletionsErrorText, st)
 	if err != nil {
@@ -527,11 +550,13 @@ func buildOpenAIParams(model *Model, c *Context, opts *Options, compat openAICom
 	}
 	messages := convertOpenAIMessages(model, c.SystemPrompt, msgs, compat)
 	p := map[string]any{"model": model.ID, "messages": messages, "stream": true}
-	if sid := opts.SessionID; sid != "" {
-		if (strings.Contains(model.BaseURL, "api.openai.com") && retention != "none") ||
-			(retention == "long" && compat.supportsLongCacheRetention) {
-			p["prompt_cache_key"] = clampPromptCacheKey(sid)
-		}
+	// pi-ai 1.6's promptCacheKeyMode: "auto" sends the key to
+	// api.openai.com, or with long retention where the endpoint keeps it.
+	supportsPromptCacheKey := compat.promptCacheKeyMode == "enabled" ||
+		((compat.promptCacheKeyMode == "" || compat.promptCacheKeyMode == "auto") &&
+			(strings.Contains(model.BaseURL, "api.openai.com") || (retention == "long" && compat.supportsLongCacheRetention)))
+	if sid := opts.SessionID; sid != "" && retention != "none" && supportsPromptCacheKey {
+		p["prompt_cache_key"] = clampPromptCacheKey(sid)
 	}
 	if retention == "long" && compat.supportsLongCacheRetention {
 		p["prompt_cache_retention"] = "24h"

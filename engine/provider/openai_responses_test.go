@@ -281,7 +281,7 @@ func TestResponsesOptions(t *testing.T) {
 	if !payloadSeen || !responseSeen {
 		t.Errorf("hooks: payload %v response %v", payloadSeen, responseSeen)
 	}
-	for h, want := range map[string]string{"X-Model": "1", "X-Extra": "yes", "Session_id": "sess-9", "X-Client-Request-Id": "sess-9"} {
+	for h, want := range map[string]string{"X-Model": "1", "X-Extra": "yes", "Session-Id": "sess-9", "X-Client-Request-Id": "sess-9"} {
 		if got := req.Header.Get(h); got != want {
 			t.Errorf("header %s = %q, want %q", h, got, want)
 		}
@@ -298,8 +298,8 @@ func TestResponsesOptions(t *testing.T) {
 	opts.CacheRetention = "none"
 	mustStream(t, m, &provider.Context{Messages: []map[string]any{userMsg("x")}}, opts)
 	req = srv.Requests()[1]
-	if _, ok := req.Body["prompt_cache_key"]; ok || req.Header.Get("Session_id") != "" {
-		t.Errorf("retention none: body %v, session header %q", req.Body["prompt_cache_key"], req.Header.Get("Session_id"))
+	if _, ok := req.Body["prompt_cache_key"]; ok || req.Header.Get("Session-Id") != "" {
+		t.Errorf("retention none: body %v, session header %q", req.Body["prompt_cache_key"], req.Header.Get("Session-Id"))
 	}
 
 	// An OnPayload error fails the turn before anything is sent.
@@ -328,7 +328,7 @@ func TestAzureResponses(t *testing.T) {
 	if req.Path != "/openai/v1/responses" || req.Query != "api-version=2025-04-01-preview" {
 		t.Errorf("url %s?%s", req.Path, req.Query)
 	}
-	if req.Header.Get("Api-Key") != "test-key" || req.Header.Get("Authorization") != "" || req.Header.Get("Session_id") != "" {
+	if req.Header.Get("Api-Key") != "test-key" || req.Header.Get("Authorization") != "" || req.Header.Get("Session-Id") != "" {
 		t.Errorf("headers %v", req.Header)
 	}
 	equalJSON(t, "body", req.Body, map[string]any{"model": "my-gpt5", "stream": true, "prompt_cache_key": "sess-1", "max_output_tokens": 16384,
