@@ -24,6 +24,7 @@ const (
 	msgTimedOut              = "Request timed out."
 	msgConnection            = "Connection error."
 	msgTerminated            = "terminated"
+	msgSocketClosed          = "terminated: other side closed (UND_ERR_SOCKET)"        // undici's cut body with pi-ai's withCauseDetail
 	msgBodyTimeout           = "terminated: Body Timeout Error (UND_ERR_BODY_TIMEOUT)" // undici's bodyTimeout with pi-ai's withCauseDetail
 	// pi-ai's text when a stream ends with stopReason error or aborted.
 	msgUnknownError = "An unknown error occurred"
@@ -67,6 +68,10 @@ type streamResponse struct {
 	idle    *time.Timer
 	closer  io.Closer
 	idleFor time.Duration
+	// bareTermination: a body cut short reads as undici's bare
+	// "terminated", without the cause pi-ai's withCauseDetail appends
+	// (its Mistral provider formats errors itself).
+	bareTermination bool
 }
 
 func (r *streamResponse) Read(p []byte) (int, error) {
@@ -87,13 +92,17 @@ func (r *streamResponse) Close() {
 }
 
 // readFailure returns pi's text for a body read that failed while the
-// request's ctx was not cancelled: undici's "terminated", with its body
-// timeout's cause when the idle timeout ended it.
+// request's ctx was not cancelled: undici's "terminated" with its cause,
+// the body timeout when the idle timeout ended it, else the socket the
+// server closed (undici says so for a FIN and a reset alike).
 func (r *streamResponse) readFailure() string {
-	if errors.Is(context.Cause(r.ctx), errIdleTimeout) {
+	switch {
+	case errors.Is(context.Cause(r.ctx), errIdleTimeout):
 		return msgBodyTimeout
+	case r.bareTermination:
+		return msgTerminated
 	}
-	return msgTerminated
+	return msgSocketClosed
 }
 
 type streamEventHookKey struct{}

@@ -400,6 +400,7 @@ func (st *mistralStream) stream(ctx context.Context, c *Context, key string) err
 		return fetchSendError(err)
 	}
 	defer resp.Close()
+	resp.bareTermination = true
 
 	sse := newSSEReader(resp)
 	for {

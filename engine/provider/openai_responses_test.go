@@ -175,7 +175,7 @@ func TestResponsesErrors(t *testing.T) {
 		{"malformed event", rawClose("event: response.created\ndata: {\"type\":\"response.cre\n\n"), "start error",
 			"Could not parse stream event as JSON: unexpected end of JSON input; data={\"type\":\"response.cre"},
 		{"truncated", truncated(rsRaw(msgEvents[:3]...) + "event: response.output_text.delta\ndata: {\"ty"),
-			"start text_start text_delta error", "terminated"},
+			"start text_start text_delta error", "terminated: other side closed (UND_ERR_SOCKET)"},
 		{"clean EOF without completed", rsSSE(msgEvents[:3]...), "start text_start text_delta error",
 			"Provider stream ended without a response.completed event"},
 		{"failed status", rsSSE(rsCompleted("failed", nil)), "start error", "An unknown error occurred"},

@@ -223,7 +223,7 @@ func TestOpenAITruncatedStream(t *testing.T) {
 	if got := types(evs); got != "start text_start text_delta error" {
 		t.Errorf("events = %s", got)
 	}
-	if msg.StopReason != provider.StopReasonError || msg.ErrorMessage != "terminated" || msg.Text() != "par" {
+	if msg.StopReason != provider.StopReasonError || msg.ErrorMessage != "terminated: other side closed (UND_ERR_SOCKET)" || msg.Text() != "par" {
 		t.Errorf("result = %s %q %q", msg.StopReason, msg.ErrorMessage, msg.Text())
 	}
 }

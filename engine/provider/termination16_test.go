@@ -1,0 +1,73 @@
+package provider_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/pigo-dev/pigo/engine/provider"
+)
+
+// pi16ErrorDriver prints the errorMessage pi-ai 1.6's streamSimple ends
+// with, as JSON.
+const pi16ErrorDriver = `
+import fs from "node:fs";
+const spec = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+const { streamSimple } = await import(spec.piAi);
+const s = streamSimple(spec.model, { messages: [{ role: "user", content: "hi", timestamp: 1 }] }, spec.options);
+for await (const ev of s) {}
+process.stdout.write(JSON.stringify((await s.result()).errorMessage ?? null) + "\n");
+`
+
+// TestDroppedConnectionMatchesPiAI16: a server that closes the connection
+// in the middle of a streamed body ends the reply with undici's
+// "terminated" and, where pi-ai 1.6 appends the cause, "other side closed
+// (UND_ERR_SOCKET)": every API but Mistral's.
+func TestDroppedConnectionMatchesPiAI16(t *testing.T) {
+	cases := []struct {
+		api, raw, want string
+	}{
+		{provider.APIOpenAICompletions, "data: " + oaChunk(map[string]any{"content": "par"}, nil) + "\n\ndata: {\"id\":\"chatcmpl-1\",\"cho",
+			"terminated: other side closed (UND_ERR_SOCKET)"},
+		{provider.APIOpenAIResponses, "event: response.created\ndata: " + js(rsCreated()) + "\n\nevent: response.output_text.delta\ndata: {\"ty",
+			"terminated: other side closed (UND_ERR_SOCKET)"},
+		{provider.APIAnthropicMessages, "event: message_start\ndata: " + js(map[string]any{"type": "message_start", "message": map[string]any{
+			"id": "m", "type": "message", "role": "assistant", "content": []any{}, "model": "m", "usage": map[string]any{"input_tokens": 1, "output_tokens": 1}}}) +
+			"\n\nevent: content_block_start\ndata: {\"type\":", "terminated: other side closed (UND_ERR_SOCKET)"},
+		{provider.APIGoogleGenerativeAI, "data: " + gmChunk(gmParts(gmText("a")), "", nil) + "\r\n\r\ndata: {\"cand",
+			"terminated: other side closed (UND_ERR_SOCKET)"},
+		{provider.APIMistralConversations, "data: " + oaChunk(map[string]any{"content": "par"}, nil) + "\n\ndata: {\"id\":\"chatcmpl-1\",\"cho",
+			"terminated"},
+	}
+	piAI := ""
+	if !testing.Short() {
+		piAI = installedPiAI16()
+	}
+	for _, c := range cases {
+		t.Run(c.api, func(t *testing.T) {
+			t.Parallel()
+			srv := httptest.NewServer(truncated(c.raw))
+			t.Cleanup(srv.Close)
+			m := mockModel(c.api, srv.URL)
+			if c.api == provider.APIOpenAICompletions || c.api == provider.APIOpenAIResponses {
+				m.BaseURL += "/v1"
+			}
+			s, err := provider.Stream(context.Background(), m, &provider.Context{Messages: []map[string]any{userMsg("hi")}}, &provider.Options{APIKey: "k"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, msg := collect(t, s); msg.StopReason != provider.StopReasonError || msg.ErrorMessage != c.want {
+				t.Errorf("pigo ended %s with %q, want an error %q", msg.StopReason, msg.ErrorMessage, c.want)
+			}
+			if piAI == "" {
+				return
+			}
+			out := runPi16Driver(t, piAI, pi16ErrorDriver, map[string]any{"piAi": "file://" + piAI, "model": m, "options": map[string]any{"apiKey": "k"}})
+			var got string
+			if err := json.Unmarshal([]byte(out), &got); err != nil || got != c.want {
+				t.Errorf("pi-ai 1.6 ended with %s, this test wants %q", out, c.want)
+			}
+		})
+	}
+}
