@@ -188,7 +188,7 @@ func TestDifferentialOpenAIResponses(t *testing.T) {
 			rsSSE(concatEvents(rsMessage("msg_1", "", "ok"), one(rsCompleted("completed", nil)))...)}},
 		{name: "500 twice", model: plain, context: hello, maxRetries: 1, handlers: []http.HandlerFunc{
 			status(500, map[string]string{"Retry-After": "0"}, ""), status(503, nil, `{"error":{"message":"overloaded"}}`)}},
-		{name: "truncated", model: plain, context: hello, handlers: []http.HandlerFunc{truncated(
+		{name: "truncated", model: plain, context: hello, errorText16: "terminated: other side closed (UND_ERR_SOCKET)", handlers: []http.HandlerFunc{truncated(
 			rsRaw(concatEvents(one(rsCreated()), rsMessage("msg_1", "", "par")[:3])...) + "event: response.output_text.delta\ndata: {\"type\":\"resp")}},
 		// The stream hangs after the events the consumer waits for, so the
 		// abort point is deterministic.

@@ -134,7 +134,13 @@ type Compat struct {
 	RequiresAssistantAfterToolResult            *bool  `json:"requiresAssistantAfterToolResult,omitempty"`
 	RequiresThinkingAsText                      *bool  `json:"requiresThinkingAsText,omitempty"`
 	RequiresReasoningContentOnAssistantMessages *bool  `json:"requiresReasoningContentOnAssistantMessages,omitempty"`
-	ThinkingFormat                              string `json:"thinkingFormat,omitempty"` // openai|openrouter|deepseek|together|baseten|zai|qwen|chat-template|qwen-chat-template|string-thinking|ant-ling
+	// RequiresNonNullAssistantContent: replayed assistant messages without
+	// text send "" instead of null content.
+	RequiresNonNullAssistantContent *bool `json:"requiresNonNullAssistantContent,omitempty"`
+	// RequiresToolsWithToolHistory: a request without tools sends
+	// "tools": [] when the conversation has tool calls or results.
+	RequiresToolsWithToolHistory *bool  `json:"requiresToolsWithToolHistory,omitempty"`
+	ThinkingFormat               string `json:"thinkingFormat,omitempty"` // openai|openrouter|deepseek|together|baseten|zai|qwen|chat-template|qwen-chat-template|string-thinking|ant-ling
 	// ChatTemplateKwargs (thinkingFormat "chat-template") and
 	// ChatTemplateArgs ("baseten") are sent as chat_template_kwargs and
 	// chat_template_args; a value {"$var": "thinking.enabled" |
@@ -233,6 +239,8 @@ func mergeCompat(base, override *Compat) *Compat {
 	setB(&m.RequiresAssistantAfterToolResult, o.RequiresAssistantAfterToolResult)
 	setB(&m.RequiresThinkingAsText, o.RequiresThinkingAsText)
 	setB(&m.RequiresReasoningContentOnAssistantMessages, o.RequiresReasoningContentOnAssistantMessages)
+	setB(&m.RequiresNonNullAssistantContent, o.RequiresNonNullAssistantContent)
+	setB(&m.RequiresToolsWithToolHistory, o.RequiresToolsWithToolHistory)
 	setS(&m.ThinkingFormat, o.ThinkingFormat)
 	setS(&m.ThinkingTokenBudgetField, o.ThinkingTokenBudgetField)
 	setB(&m.SupportsThinkingTokenBudget, o.SupportsThinkingTokenBudget)

@@ -22,6 +22,7 @@ type openAICompat struct {
 	supportsStore, supportsDeveloperRole, supportsReasoningEffort, supportsUsageInStreaming   bool
 	maxTokensField                                                                            string
 	requiresToolResultName, requiresAssistantAfterToolResult, requiresThinkingAsText          bool
+	requiresNonNullAssistantContent, requiresToolsWithToolHistory                             bool
 	requiresReasoningContentOnAssistantMessages                                               bool
 	thinkingFormat                                                                            string
 	zaiToolStream, supportsStrictMode, sendSessionAffinityHeaders, supportsLongCacheRetention bool
@@ -36,24 +37,31 @@ type openAICompat struct {
 	sessionAffinityFormat, promptCacheKeyMode string
 }
 
-// detectOpenAICompat is pi-ai's detectCompat (provider name, then baseUrl).
+// detectOpenAICompat is pi-ai 1.6's detectCompat (provider name, then
+// baseUrl).
 func detectOpenAICompat(m *Model) openAICompat {
 	p, u := m.Provider, m.BaseURL
 	has := func(s string) bool { return strings.Contains(u, s) }
-	isZai := p == "zai" || has("api.z.ai")
+	isZai := p == "zai" || p == "zai-coding-cn" || has("api.z.ai") || has("open.bigmodel.cn")
+	isTogether := p == "together" || has("api.together.ai") || has("api.together.xyz")
 	isMoonshot := p == "moonshotai" || p == "moonshotai-cn" || has("api.moonshot.")
+	isOpenRouter := p == "openrouter" || has("openrouter.ai")
 	isCFWorkers := p == "cloudflare-workers-ai" || has("api.cloudflare.com")
 	isCFGateway := p == "cloudflare-ai-gateway" || has("gateway.ai.cloudflare.com")
-	nonStandard := p == "cerebras" || has("cerebras.ai") || p == "xai" || has("api.x.ai") || has("chutes.ai") ||
-		has("deepseek.com") || isZai || isMoonshot || p == "opencode" || has("opencode.ai") || isCFWorkers || isCFGateway
-	useMaxTokens := has("chutes.ai") || isMoonshot || isCFGateway
+	isNvidia := p == "nvidia" || has("integrate.api.nvidia.com")
+	isAntLing := p == "ant-ling" || has("api.ant-ling.com")
+	isCerebras := p == "cerebras" || has("cerebras.ai")
+	isDeepSeek := p == "deepseek" || strings.Contains(strings.ToLower(u), "deepseek.com")
 	isGrok := p == "xai" || has("api.x.ai")
-	isDeepSeek := p == "deepseek" || has("deepseek.com")
-	isOpenRouter := p == "openrouter" || has("openrouter.ai")
+	nonStandard := isNvidia || isCerebras || isGrok || isTogether || has("chutes.ai") || isDeepSeek || isZai || isMoonshot ||
+		p == "opencode" || has("opencode.ai") || isCFWorkers || isCFGateway || isAntLing
+	useMaxTokens := has("chutes.ai") || isDeepSeek || isMoonshot || isCFGateway || isTogether || isNvidia || isAntLing || isZai
 	c := openAICompat{
-		supportsStore:                               !nonStandard,
-		supportsDeveloperRole:                       !nonStandard,
-		supportsReasoningEffort:                     !isGrok && !isZai && !isMoonshot && !isCFGateway,
+		supportsStore: !nonStandard,
+		// The developer role is OpenAI's; other hosts' chat templates
+		// often reject it.
+		supportsDeveloperRole:                       p == "openai" || has("api.openai.com"),
+		supportsReasoningEffort:                     !isGrok && !isZai && !isMoonshot && !isTogether && !isCFGateway && !isNvidia && !isAntLing,
 		supportsUsageInStreaming:                    true,
 		maxTokensField:                              "max_completion_tokens",
 		requiresReasoningContentOnAssistantMessages: isDeepSeek,
@@ -62,7 +70,7 @@ func detectOpenAICompat(m *Model) openAICompat {
 		// JSON-schema tools; "strict" is sent only when model.compat
 		// says the endpoint supports it.
 		supportsStrictMode:         false,
-		supportsLongCacheRetention: !(isCFWorkers || isCFGateway),
+		supportsLongCacheRetention: !(isTogether || isCFWorkers || isCFGateway || isNvidia || isAntLing),
 		sendSessionAffinityHeaders: isOpenRouter,
 		sessionAffinityFormat:      "openai",
 	}
@@ -77,6 +85,10 @@ func detectOpenAICompat(m *Model) openAICompat {
 		c.thinkingFormat = "deepseek"
 	case isZai:
 		c.thinkingFormat = "zai"
+	case isTogether:
+		c.thinkingFormat = "together"
+	case isAntLing:
+		c.thinkingFormat = "ant-ling"
 	case isOpenRouter:
 		c.thinkingFormat = "openrouter"
 	}
@@ -107,6 +119,8 @@ func resolveOpenAICompat(m *Model) openAICompat {
 	}
 	b(&c.requiresToolResultName, o.RequiresToolResultName)
 	b(&c.requiresAssistantAfterToolResult, o.RequiresAssistantAfterToolResult)
+	b(&c.requiresNonNullAssistantContent, o.RequiresNonNullAssistantContent)
+	b(&c.requiresToolsWithToolHistory, o.RequiresToolsWithToolHistory)
 	b(&c.requiresThinkingAsText, o.RequiresThinkingAsText)
 	b(&c.requiresReasoningContentOnAssistantMessages, o.RequiresReasoningContentOnAssistantMessages)
 	if o.ThinkingFormat != "" {
@@ -585,7 +599,7 @@ func buildOpenAIParams(model *Model, c *Context, opts *Options, compat openAICom
 		if compat.zaiToolStream {
 			p["tool_stream"] = true
 		}
-	} else if hasToolHistory(msgs) {
+	} else if compat.requiresToolsWithToolHistory && hasToolHistory(msgs) {
 		p["tools"] = []any{}
 	}
 	if cc := openAICacheControl(compat, retention); cc != nil {
@@ -924,7 +938,7 @@ func convertOpenAIMessages(model *Model, systemPrompt string, msgs []llmMessage,
 			out = append(out, map[string]any{"role": "user", "content": parts})
 		case "assistant":
 			am := map[string]any{"role": "assistant", "content": nil}
-			if compat.requiresAssistantAfterToolResult {
+			if compat.requiresAssistantAfterToolResult || compat.requiresNonNullAssistantContent {
 				am["content"] = ""
 			}
 			var textParts []any

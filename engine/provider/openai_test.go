@@ -102,6 +102,7 @@ func TestOpenAIThinking(t *testing.T) {
 		oaChunk(map[string]any{}, "stop"), "[DONE]"))
 	m := oaModel(srv)
 	m.Reasoning = true
+	m.Provider = "openai" // pi 1.6 sends the developer role to OpenAI only
 	opts := baseOpts()
 	opts.Thinking = provider.ThinkingHigh
 	evs, msg := mustStream(t, m, &provider.Context{SystemPrompt: "sys", Messages: []map[string]any{userMsg("q")}}, opts)
