@@ -264,29 +264,6 @@ func headerRecord(h http.Header) map[string]string {
 	return out
 }
 
-// openAIErrorText is the OpenAI SDK's APIError message for an HTTP error
-// (openAIErrorMessage) with OpenRouter's error.metadata.raw appended on
-// its own line, as pi-ai 0.73.1 did.
-func openAIErrorText(resp *http.Response, body []byte) string {
-	msg := openAIErrorMessage(resp.StatusCode, body)
-	var obj map[string]json.RawMessage
-	if json.Unmarshal(body, &obj) == nil {
-		if raw, ok := obj["error"]; ok && truthyJSON(raw) {
-			var e struct {
-				Metadata struct {
-					Raw any `json:"raw"`
-				} `json:"metadata"`
-			}
-			if json.Unmarshal(raw, &e) == nil && e.Metadata.Raw != nil {
-				if s, ok := e.Metadata.Raw.(string); !ok || s != "" {
-					msg += "\n" + fmt.Sprint(e.Metadata.Raw)
-				}
-			}
-		}
-	}
-	return msg
-}
-
 // openAIErrorMessage is the OpenAI SDK's APIError message: "<status>
 // <error.message>", or the error object as JSON, or the raw body, or
 // "<status> status code (no body)".
@@ -338,6 +315,29 @@ func openAICompletionsErrorText(resp *http.Response, body []byte) string {
 		}
 	}
 	return text
+}
+
+// prefixedErrorText is pi-ai 1.6's formatProviderError with a prefix, as
+// its openai-responses ("<provider> API error", "OpenAI API error" for
+// openai) and Azure ("Azure OpenAI API error") providers word an HTTP
+// error: "<prefix> (<status>): <error object as JSON>", or the SDK's
+// message where that already carries the body or there is none.
+func prefixedErrorText(prefix string) errorText {
+	return func(resp *http.Response, body []byte) string {
+		text := openAIErrorMessage(resp.StatusCode, body)
+		var obj struct {
+			Error json.RawMessage `json:"error"`
+		}
+		var errObj map[string]any
+		if json.Unmarshal(body, &obj) == nil && len(obj.Error) > 0 && json.Unmarshal(obj.Error, &errObj) == nil && len(errObj) > 0 {
+			if b, err := jsjson.Restringify(obj.Error); err == nil {
+				if b = truncateErrorText(strings.TrimSpace(b), maxProviderErrorBodyChars); b != "" && !strings.Contains(text, b) {
+					text = b
+				}
+			}
+		}
+		return fmt.Sprintf("%s (%d): %s", prefix, resp.StatusCode, text)
+	}
 }
 
 // maxProviderErrorBodyChars is pi-ai's MAX_PROVIDER_ERROR_BODY_CHARS.

@@ -138,7 +138,14 @@ func (st *responsesStream) stream(ctx context.Context, c *Context, key string) e
 	if err != nil {
 		return err
 	}
-	resp, err := openStream(ctx, model, opts, target, headers, body, openAIErrorText, st)
+	prefix := model.Provider + " API error"
+	switch {
+	case st.azure:
+		prefix = "Azure OpenAI API error"
+	case model.Provider == "openai":
+		prefix = "OpenAI API error"
+	}
+	resp, err := openStream(ctx, model, opts, target, headers, body, prefixedErrorText(prefix), st)
 	if err != nil {
 		return err
 	}

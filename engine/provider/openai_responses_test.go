@@ -163,8 +163,9 @@ func TestResponsesErrors(t *testing.T) {
 		want    string
 	}{
 		{"http 400", status(400, map[string]string{"Content-Type": "application/json"},
-			`{"error":{"message":"Invalid 'input'","type":"invalid_request_error"}}`), "error", "400 Invalid 'input'"},
-		{"http 401 text", status(401, nil, "nope"), "error", "401 nope"},
+			`{"error":{"message":"Invalid 'input'","type":"invalid_request_error"}}`), "error",
+			`OpenAI API error (400): {"message":"Invalid 'input'","type":"invalid_request_error"}`},
+		{"http 401 text", status(401, nil, "nope"), "error", "OpenAI API error (401): 401 nope"},
 		{"response.failed", rsSSE(concatEvents(msgEvents, []map[string]any{rsEv("response.failed", "response",
 			map[string]any{"status": "failed", "error": map[string]any{"code": "server_error", "message": "boom"}})})...),
 			"start text_start text_delta text_end error", "server_error: boom"},
@@ -214,7 +215,7 @@ func TestResponsesRetries(t *testing.T) {
 	opts := baseOpts()
 	opts.Retry.MaxRetries = 1
 	_, msg = mustStream(t, rsTestModel(srv), &provider.Context{Messages: []map[string]any{userMsg("x")}}, opts)
-	if len(srv.Requests()) != 2 || msg.ErrorMessage != "500 The server had an error" {
+	if len(srv.Requests()) != 2 || msg.ErrorMessage != `OpenAI API error (500): {"message":"The server had an error"}` {
 		t.Errorf("%d requests, %q", len(srv.Requests()), msg.ErrorMessage)
 	}
 }

@@ -71,3 +71,47 @@ func TestDroppedConnectionMatchesPiAI16(t *testing.T) {
 		})
 	}
 }
+
+// TestResponsesHTTPErrorMatchesPiAI16: pi-ai 1.6 words an openai-responses
+// HTTP error as "<provider> API error (<status>): <body>" ("OpenAI" for
+// openai).
+func TestResponsesHTTPErrorMatchesPiAI16(t *testing.T) {
+	cases := []struct {
+		name, provider, contentType, body string
+		status                            int
+		want                              string
+	}{
+		{"json", "openai", "application/json", `{"error":{"message":"Invalid 'input'","type":"invalid_request_error"}}`, 400,
+			`OpenAI API error (400): {"message":"Invalid 'input'","type":"invalid_request_error"}`},
+		{"text", "cnt", "text/plain", "nope", 401, "cnt API error (401): 401 nope"},
+		{"empty", "cnt", "", "", 500, "cnt API error (500): 500 status code (no body)"},
+	}
+	piAI := ""
+	if !testing.Short() {
+		piAI = installedPiAI16()
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			srv := httptest.NewServer(status(c.status, map[string]string{"Content-Type": c.contentType}, c.body))
+			t.Cleanup(srv.Close)
+			m := mockModel(provider.APIOpenAIResponses, srv.URL+"/v1")
+			m.Provider = c.provider
+			s, err := provider.Stream(context.Background(), m, &provider.Context{Messages: []map[string]any{userMsg("hi")}}, &provider.Options{APIKey: "k"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, msg := collect(t, s); msg.ErrorMessage != c.want {
+				t.Errorf("pigo: %q, want %q", msg.ErrorMessage, c.want)
+			}
+			if piAI == "" {
+				return
+			}
+			out := runPi16Driver(t, piAI, pi16ErrorDriver, map[string]any{"piAi": "file://" + piAI, "model": m, "options": map[string]any{"apiKey": "k"}})
+			var got string
+			if err := json.Unmarshal([]byte(out), &got); err != nil || got != c.want {
+				t.Errorf("pi-ai 1.6 ended with %s, this test wants %q", out, c.want)
+			}
+		})
+	}
+}
