@@ -213,7 +213,7 @@ func (st *responsesStream) streamCodex(ctx context.Context, c *Context, key stri
 	case errors.Is(err, errSendAborted):
 		return errors.New(codexRequestAborted)
 	case errors.Is(err, errSendConnection):
-		return errors.New(codexFetchFailed)
+		return errors.New(withCause(codexFetchFailed, sendFailureCause(err)))
 	case err != nil:
 		return err
 	}

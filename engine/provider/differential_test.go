@@ -598,7 +598,7 @@ func TestDifferentialAnthropic(t *testing.T) {
 			"message_start", start,
 			"content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`,
 			"content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hel"}}`)}},
-		{name: "truncated", model: an, context: hello, handlers: []http.HandlerFunc{truncated(
+		{name: "truncated", model: an, context: hello, errorText16: "terminated: other side closed (UND_ERR_SOCKET)", handlers: []http.HandlerFunc{truncated(
 			"event: message_start\ndata: " + start + "\n\nevent: content_block_start\ndata: {\"type\":\"content_blo")}},
 		{name: "refusal", model: an, context: hello, handlers: []http.HandlerFunc{namedSSE(
 			"message_start", start, "message_delta", delta("refusal", 2), "message_stop", stop)}},

@@ -210,7 +210,7 @@ func TestGoogleConnectionRefused(t *testing.T) {
 	opts := baseOpts()
 	opts.Retry.MaxRetries = -1
 	_, msg := mustStream(t, googleModel("gemini-2.5-flash")("http://"+addr), &provider.Context{Messages: []map[string]any{userMsg("x")}}, opts)
-	if msg.StopReason != provider.StopReasonError || msg.ErrorMessage != "fetch failed" {
+	if msg.StopReason != provider.StopReasonError || msg.ErrorMessage != "fetch failed: connect ECONNREFUSED "+addr {
 		t.Errorf("result = %s %q", msg.StopReason, msg.ErrorMessage)
 	}
 }

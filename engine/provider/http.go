@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"net"
 	"net/http"
 	"strings"
+	"syscall"
 	"time"
 	"unicode/utf16"
 
@@ -45,6 +47,69 @@ var (
 	errSendTimedOut   = errors.New(msgTimedOut)
 	errSendConnection = errors.New(msgConnection)
 )
+
+// connectionError is a request that failed before any response: the
+// SDKs' "Connection error." (errors.Is errSendConnection), and the reason
+// as undici words it, which pi-ai 1.6's withCauseDetail appends.
+type connectionError struct{ cause string }
+
+func (e *connectionError) Error() string { return withCause(msgConnection, e.cause) }
+
+func (e *connectionError) Is(target error) bool { return target == errSendConnection }
+
+// withCause is pi-ai 1.6's withCauseDetail: message, then ": " and the
+// deepest cause when there is one.
+func withCause(message, cause string) string {
+	if cause == "" {
+		return message
+	}
+	return message + ": " + cause
+}
+
+// sendFailureCause returns the undici cause of err, a request that
+// failed before any response ("" when unknown).
+func sendFailureCause(err error) string {
+	var ce *connectionError
+	if errors.As(err, &ce) {
+		return ce.cause
+	}
+	return ""
+}
+
+// undiciCause words a failed request's reason as Node and undici do:
+// "connect ECONNREFUSED 127.0.0.1:8080", "read ECONNRESET", "getaddrinfo
+// ENOTFOUND host", "other side closed (UND_ERR_SOCKET)" for a connection
+// closed before the response; "" for anything else.
+func undiciCause(err error) string {
+	var dnsErr *net.DNSError
+	if errors.As(err, &dnsErr) && dnsErr.IsNotFound {
+		return "getaddrinfo ENOTFOUND " + dnsErr.Name
+	}
+	var opErr *net.OpError
+	if errors.As(err, &opErr) {
+		var errno syscall.Errno
+		if !errors.As(opErr.Err, &errno) {
+			return ""
+		}
+		code := map[syscall.Errno]string{syscall.ECONNREFUSED: "ECONNREFUSED", syscall.ECONNRESET: "ECONNRESET",
+			syscall.EPIPE: "EPIPE", syscall.ETIMEDOUT: "ETIMEDOUT", syscall.EHOSTUNREACH: "EHOSTUNREACH",
+			syscall.ENETUNREACH: "ENETUNREACH"}[errno]
+		if code == "" {
+			return ""
+		}
+		if opErr.Op == "dial" {
+			if a, ok := opErr.Addr.(*net.TCPAddr); ok {
+				return fmt.Sprintf("connect %s %s:%d", code, a.IP, a.Port)
+			}
+			return "connect " + code
+		}
+		return opErr.Op + " " + code
+	}
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return "other side closed (UND_ERR_SOCKET)"
+	}
+	return ""
+}
 
 // httpRequest is one POST with a JSON body, sent once per attempt.
 type httpRequest struct {
@@ -184,7 +249,7 @@ func send(ctx context.Context, client *http.Client, req *httpRequest, pol RetryP
 			if timedOut {
 				return nil, errSendTimedOut
 			}
-			return nil, errSendConnection
+			return nil, &connectionError{cause: undiciCause(err)}
 		}
 		if resp.StatusCode < 200 || resp.StatusCode > 299 {
 			retry := shouldRetryStatus(resp) && attempt < maxRetries

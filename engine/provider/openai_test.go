@@ -274,7 +274,7 @@ func TestOpenAIConnectionRefused(t *testing.T) {
 	addr := refusingAddr(t)
 	m := mockModel(provider.APIOpenAICompletions, "http://"+addr+"/v1")
 	_, msg := mustStream(t, m, &provider.Context{Messages: []map[string]any{userMsg("x")}}, baseOpts())
-	if msg.StopReason != provider.StopReasonError || msg.ErrorMessage != "Connection error." {
+	if msg.StopReason != provider.StopReasonError || msg.ErrorMessage != "Connection error.: connect ECONNREFUSED "+addr {
 		t.Errorf("result = %s %q", msg.StopReason, msg.ErrorMessage)
 	}
 }

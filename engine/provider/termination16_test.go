@@ -3,6 +3,7 @@ package provider_test
 import (
 	"context"
 	"encoding/json"
+	"net"
 	"net/http/httptest"
 	"testing"
 
@@ -113,5 +114,73 @@ func TestResponsesHTTPErrorMatchesPiAI16(t *testing.T) {
 				t.Errorf("pi-ai 1.6 ended with %s, this test wants %q", out, c.want)
 			}
 		})
+	}
+}
+
+// TestConnectionFailureMatchesPiAI16: a request that gets no response (the
+// server closes the connection, resets it, or refuses it) ends with the
+// SDK's or fetch's message and, except on Mistral, the cause pi-ai 1.6's
+// withCauseDetail appends, as undici words it.
+func TestConnectionFailureMatchesPiAI16(t *testing.T) {
+	prefix := map[string]string{provider.APIOpenAICompletions: "Connection error.", provider.APIOpenAIResponses: "Connection error.",
+		provider.APIAnthropicMessages: "Connection error.", provider.APIGoogleGenerativeAI: "fetch failed", provider.APIMistralConversations: "fetch failed"}
+	piAI := ""
+	if !testing.Short() {
+		piAI = installedPiAI16()
+	}
+	for api := range prefix {
+		for _, mode := range []string{"close", "reset", "refused"} {
+			t.Run(api+"/"+mode, func(t *testing.T) {
+				t.Parallel()
+				var addr string
+				if mode == "refused" {
+					addr = refusingAddr(t)
+				} else {
+					ln, err := net.Listen("tcp", "127.0.0.1:0")
+					if err != nil {
+						t.Fatal(err)
+					}
+					t.Cleanup(func() { _ = ln.Close() })
+					addr = ln.Addr().String()
+					go func() {
+						for {
+							c, err := ln.Accept()
+							if err != nil {
+								return
+							}
+							_, _ = c.Read(make([]byte, 1<<16))
+							if mode == "reset" {
+								_ = c.(*net.TCPConn).SetLinger(0)
+							}
+							_ = c.Close()
+						}
+					}()
+				}
+				want := prefix[api]
+				if api != provider.APIMistralConversations {
+					want += ": " + map[string]string{"close": "other side closed (UND_ERR_SOCKET)", "reset": "read ECONNRESET",
+						"refused": "connect ECONNREFUSED " + addr}[mode]
+				}
+				m := mockModel(api, "http://"+addr)
+				if api == provider.APIOpenAICompletions || api == provider.APIOpenAIResponses {
+					m.BaseURL += "/v1"
+				}
+				s, err := provider.Stream(context.Background(), m, &provider.Context{Messages: []map[string]any{userMsg("hi")}}, &provider.Options{APIKey: "k"})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, msg := collect(t, s); msg.ErrorMessage != want {
+					t.Errorf("pigo: %q, want %q", msg.ErrorMessage, want)
+				}
+				if piAI == "" {
+					return
+				}
+				out := runPi16Driver(t, piAI, pi16ErrorDriver, map[string]any{"piAi": "file://" + piAI, "model": m, "options": map[string]any{"apiKey": "k"}})
+				var got string
+				if err := json.Unmarshal([]byte(out), &got); err != nil || got != want {
+					t.Errorf("pi-ai 1.6 ended with %s, this test wants %q", out, want)
+				}
+			})
+		}
 	}
 }
