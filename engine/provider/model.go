@@ -125,10 +125,13 @@ func (m *Model) SupportsImages() bool { return slices.Contains(m.Input, "image")
 // (openai-completions detects from the provider name and baseUrl).
 type Compat struct {
 	// openai-completions
-	SupportsStore                               *bool  `json:"supportsStore,omitempty"`
-	SupportsDeveloperRole                       *bool  `json:"supportsDeveloperRole,omitempty"`
-	SupportsReasoningEffort                     *bool  `json:"supportsReasoningEffort,omitempty"`
-	SupportsUsageInStreaming                    *bool  `json:"supportsUsageInStreaming,omitempty"`
+	SupportsStore            *bool `json:"supportsStore,omitempty"`
+	SupportsDeveloperRole    *bool `json:"supportsDeveloperRole,omitempty"`
+	SupportsReasoningEffort  *bool `json:"supportsReasoningEffort,omitempty"`
+	SupportsUsageInStreaming *bool `json:"supportsUsageInStreaming,omitempty"`
+	// SupportsFinishReason false: the stream carries no finish_reason, so
+	// its end means stop (toolUse after a tool call).
+	SupportsFinishReason                        *bool  `json:"supportsFinishReason,omitempty"`
 	MaxTokensField                              string `json:"maxTokensField,omitempty"` // "max_completion_tokens" | "max_tokens"
 	RequiresToolResultName                      *bool  `json:"requiresToolResultName,omitempty"`
 	RequiresAssistantAfterToolResult            *bool  `json:"requiresAssistantAfterToolResult,omitempty"`
@@ -234,6 +237,7 @@ func mergeCompat(base, override *Compat) *Compat {
 	setB(&m.SupportsDeveloperRole, o.SupportsDeveloperRole)
 	setB(&m.SupportsReasoningEffort, o.SupportsReasoningEffort)
 	setB(&m.SupportsUsageInStreaming, o.SupportsUsageInStreaming)
+	setB(&m.SupportsFinishReason, o.SupportsFinishReason)
 	setS(&m.MaxTokensField, o.MaxTokensField)
 	setB(&m.RequiresToolResultName, o.RequiresToolResultName)
 	setB(&m.RequiresAssistantAfterToolResult, o.RequiresAssistantAfterToolResult)

@@ -20,6 +20,7 @@ import (
 // openAICompat is the fully resolved compat of one request.
 type openAICompat struct {
 	supportsStore, supportsDeveloperRole, supportsReasoningEffort, supportsUsageInStreaming   bool
+	supportsFinishReason                                                                      bool
 	maxTokensField                                                                            string
 	requiresToolResultName, requiresAssistantAfterToolResult, requiresThinkingAsText          bool
 	requiresNonNullAssistantContent, requiresToolsWithToolHistory                             bool
@@ -63,6 +64,7 @@ func detectOpenAICompat(m *Model) openAICompat {
 		supportsDeveloperRole:                       p == "openai" || has("api.openai.com"),
 		supportsReasoningEffort:                     !isGrok && !isZai && !isMoonshot && !isTogether && !isCFGateway && !isNvidia && !isAntLing,
 		supportsUsageInStreaming:                    true,
+		supportsFinishReason:                        true,
 		maxTokensField:                              "max_completion_tokens",
 		requiresReasoningContentOnAssistantMessages: isDeepSeek,
 		thinkingFormat:                              "openai",
@@ -114,6 +116,7 @@ func resolveOpenAICompat(m *Model) openAICompat {
 	b(&c.supportsDeveloperRole, o.SupportsDeveloperRole)
 	b(&c.supportsReasoningEffort, o.SupportsReasoningEffort)
 	b(&c.supportsUsageInStreaming, o.SupportsUsageInStreaming)
+	b(&c.supportsFinishReason, o.SupportsFinishReason)
 	if o.MaxTokensField != "" {
 		c.maxTokensField = o.MaxTokensField
 	}
@@ -179,7 +182,6 @@ type openAIStream struct {
 	byIndex        map[int]int    // tool_calls[].index → content index
 	byID           map[string]int // tool call id → content index
 	sawFinish      bool
-	sawDone        bool
 }
 
 func (st *openAIStream) stream(ctx context.Context, c *Context, key string) error {
@@ -240,7 +242,6 @@ func (st *openAIStream) stream(ctx context.Context, c *Context, key string) erro
 		if strings.HasPrefix(ev.Data, "[DONE]") {
 			// pi-ai ignores everything after [DONE]; stop reading so a
 			// connection held open cannot stall the turn.
-			st.sawDone = true
 			break
 		}
 		if strings.HasPrefix(ev.Event, "thread.") {
@@ -250,21 +251,32 @@ func (st *openAIStream) stream(ctx context.Context, c *Context, key string) erro
 			return err
 		}
 	}
+	// pi-ai 1.6's order: blocks end, then abort, a missing finish_reason
+	// where the endpoint sends none, an error stop reason, and a missing
+	// finish_reason ([DONE] or not) where it should have come.
 	aborted := ctx.Err() != nil
-	if !aborted && !st.sawDone && !st.sawFinish {
-		return errors.New("Provider stream ended without a finish_reason")
-	}
 	for i := range st.out.Content {
 		st.finishBlock(i)
 	}
 	if aborted || ctx.Err() != nil {
 		return errors.New(msgAborted)
 	}
+	if !st.sawFinish && !compat.supportsFinishReason {
+		st.out.StopReason = StopReasonStop
+		for _, b := range st.out.Content {
+			if b.Type == BlockToolCall {
+				st.out.StopReason = StopReasonToolUse
+			}
+		}
+	}
 	if st.out.StopReason == StopReasonError || st.out.StopReason == StopReasonAborted {
 		if st.out.ErrorMessage != "" {
 			return errors.New(st.out.ErrorMessage)
 		}
 		return errors.New("Provider returned an error stop reason")
+	}
+	if compat.supportsFinishReason && !st.sawFinish {
+		return errors.New("Stream ended without finish_reason")
 	}
 	return nil
 }

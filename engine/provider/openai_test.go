@@ -234,7 +234,7 @@ func TestOpenAICleanEOFWithoutFinish(t *testing.T) {
 	// The body ends cleanly but mid-answer: no finish_reason, no [DONE].
 	srv := newFakeServer(t, sse(oaChunk(map[string]any{"content": "par"}, nil)))
 	_, msg := mustStream(t, oaModel(srv), &provider.Context{Messages: []map[string]any{userMsg("x")}}, baseOpts())
-	if msg.StopReason != provider.StopReasonError || msg.ErrorMessage != "Provider stream ended without a finish_reason" {
+	if msg.StopReason != provider.StopReasonError || msg.ErrorMessage != "Stream ended without finish_reason" {
 		t.Errorf("result = %s %q", msg.StopReason, msg.ErrorMessage)
 	}
 }
