@@ -534,7 +534,7 @@ func buildAnthropicParams(model *Model, c *Context, opts *Options, ap anthropicP
 			if eager {
 				tool["eager_input_streaming"] = true
 			}
-			if cc != nil && i == len(c.Tools)-1 {
+			if cc != nil && i == len(c.Tools)-1 && compatBool(model, func(c *Compat) *bool { return c.SupportsCacheControlOnTools }, true) {
 				tool["cache_control"] = cloneMap(cc)
 			}
 			tools[i] = tool

@@ -71,3 +71,36 @@ func TestOpenAICompletionsDetectCompatMatchesPiAI16(t *testing.T) {
 		})
 	}
 }
+
+// TestAnthropicToolCacheControlMatchesPiAI16: compat
+// supportsCacheControlOnTools false leaves the cache_control marker off the
+// last tool, as pi-ai 1.6 does; the payloads match byte for byte.
+func TestAnthropicToolCacheControlMatchesPiAI16(t *testing.T) {
+	piAI := piAI16Path(t)
+	conv := provider.Context{SystemPrompt: "be brief", Messages: []map[string]any{userMsg("list")},
+		Tools: []provider.Tool{{Name: "ls", Description: "List", ParameterKeys: []string{"properties", "type"},
+			Parameters: map[string]any{"type": "object", "properties": map[string]any{}}}}}
+	for _, supports := range []*bool{nil, ptrTo(false)} {
+		m := mockModel(provider.APIAnthropicMessages, "http://127.0.0.1:1")
+		if supports != nil {
+			m.Compat = &provider.Compat{SupportsCacheControlOnTools: supports}
+		}
+		spec := map[string]any{"piAi": "file://" + piAI, "model": m, "options": map[string]any{"apiKey": "k", "maxRetries": 0},
+			"context": map[string]any{"systemPrompt": conv.SystemPrompt, "messages": conv.Messages, "tools": conv.Tools}}
+		want := runPi16Payload(t, piAI, spec)
+		var got string
+		stop := errors.New("stop")
+		s, err := provider.Stream(context.Background(), m, &conv, &provider.Options{APIKey: "k",
+			OnPayload: func(_ context.Context, p map[string]any, m *provider.Model) (map[string]any, error) {
+				got = jsjson.Stringify(provider.HandlerPayload(m.API, p))
+				return nil, stop
+			}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Result()
+		if got != want || strings.Contains(got, `"required":[]},"cache_control"`) == (supports != nil) {
+			t.Errorf("supportsCacheControlOnTools %v: payload\npigo:  %s\npi-ai: %s", supports, got, want)
+		}
+	}
+}

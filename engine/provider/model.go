@@ -189,6 +189,9 @@ type Compat struct {
 	SupportsAdditionalTools *bool `json:"supportsAdditionalTools,omitempty"`
 	// anthropic-messages
 	SupportsEagerToolInputStreaming *bool `json:"supportsEagerToolInputStreaming,omitempty"`
+	// SupportsCacheControlOnTools false: no cache_control marker on the
+	// last tool (Fireworks and other Anthropic-compatible hosts).
+	SupportsCacheControlOnTools *bool `json:"supportsCacheControlOnTools,omitempty"`
 	// SupportsTemperature false: the model rejects a temperature.
 	SupportsTemperature *bool `json:"supportsTemperature,omitempty"`
 	// SupportsStrictTools: tools may be sent with strict: true.
@@ -265,6 +268,7 @@ func mergeCompat(base, override *Compat) *Compat {
 	setB(&m.SupportsAdditionalTools, o.SupportsAdditionalTools)
 	setB(&m.SupportsEagerToolInputStreaming, o.SupportsEagerToolInputStreaming)
 	setB(&m.SupportsTemperature, o.SupportsTemperature)
+	setB(&m.SupportsCacheControlOnTools, o.SupportsCacheControlOnTools)
 	setB(&m.SupportsStrictTools, o.SupportsStrictTools)
 	setB(&m.ForceAdaptiveThinking, o.ForceAdaptiveThinking)
 	if base.OpenRouterRouting != nil || o.OpenRouterRouting != nil {
