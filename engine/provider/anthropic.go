@@ -574,6 +574,7 @@ func buildAnthropicParams(model *Model, c *Context, opts *Options, ap anthropicP
 // convertAnthropicMessages is pi-ai's convertMessages for the Messages API;
 // with oauth, tool calls carry Claude Code's tool names.
 func convertAnthropicMessages(msgs []llmMessage, model *Model, cc map[string]any, oauth bool) []any {
+	allowEmptySignature := compatBool(model, func(c *Compat) *bool { return c.AllowEmptySignature }, false)
 	normalize := func(id string, _ *llmMessage) string { return replaceNonIDChars(id, 64) }
 	msgs = transformMessages(msgs, model, normalize)
 	out := []any{}
@@ -613,8 +614,12 @@ func convertAnthropicMessages(msgs []llmMessage, model *Model, cc map[string]any
 					switch {
 					case b.Redacted:
 						blocks = append(blocks, map[string]any{"type": "redacted_thinking", "data": b.ThinkingSignature})
-					case strings.TrimSpace(b.Thinking) == "":
+					case strings.TrimSpace(b.Thinking) == "" && strings.TrimSpace(b.ThinkingSignature) == "":
+					case strings.TrimSpace(b.ThinkingSignature) == "" && allowEmptySignature:
+						// Hosts that emit and accept empty signatures keep the block.
+						blocks = append(blocks, map[string]any{"type": "thinking", "thinking": sanitize(b.Thinking), "signature": ""})
 					case strings.TrimSpace(b.ThinkingSignature) == "":
+						// A missing signature (an aborted stream) goes as text.
 						blocks = append(blocks, map[string]any{"type": "text", "text": sanitize(b.Thinking)})
 					default:
 						blocks = append(blocks, map[string]any{"type": "thinking", "thinking": sanitize(b.Thinking), "signature": b.ThinkingSignature})

@@ -104,3 +104,46 @@ func TestAnthropicToolCacheControlMatchesPiAI16(t *testing.T) {
 		}
 	}
 }
+
+// TestAnthropicThinkingReplayMatchesPiAI16: replayed thinking without a
+// signature goes as text, or as thinking with signature "" under compat
+// allowEmptySignature; empty thinking with a signature is still replayed;
+// the payloads match pi-ai 1.6's byte for byte.
+func TestAnthropicThinkingReplayMatchesPiAI16(t *testing.T) {
+	piAI := piAI16Path(t)
+	usage := map[string]any{"input": 0, "output": 0, "cacheRead": 0, "cacheWrite": 0, "totalTokens": 0,
+		"cost": map[string]any{"input": 0, "output": 0, "cacheRead": 0, "cacheWrite": 0, "total": 0}}
+	conv := provider.Context{Messages: []map[string]any{
+		userMsg("think"),
+		{"role": "assistant", "api": provider.APIAnthropicMessages, "provider": "mock", "model": "mock-1", "stopReason": "stop", "timestamp": 2, "usage": usage,
+			"content": []any{
+				map[string]any{"type": "thinking", "thinking": "unsigned thought", "thinkingSignature": ""},
+				map[string]any{"type": "thinking", "thinking": " ", "thinkingSignature": "c2ln"},
+				map[string]any{"type": "thinking", "thinking": " ", "thinkingSignature": ""},
+				map[string]any{"type": "text", "text": "done"}}},
+		userMsg("again"),
+	}}
+	for _, allow := range []*bool{nil, ptrTo(true)} {
+		m := mockModel(provider.APIAnthropicMessages, "http://127.0.0.1:1")
+		if allow != nil {
+			m.Compat = &provider.Compat{AllowEmptySignature: allow}
+		}
+		spec := map[string]any{"piAi": "file://" + piAI, "model": m, "options": map[string]any{"apiKey": "k", "maxRetries": 0},
+			"context": map[string]any{"messages": conv.Messages}}
+		want := runPi16Payload(t, piAI, spec)
+		var got string
+		stop := errors.New("stop")
+		s, err := provider.Stream(context.Background(), m, &conv, &provider.Options{APIKey: "k",
+			OnPayload: func(_ context.Context, p map[string]any, m *provider.Model) (map[string]any, error) {
+				got = jsjson.Stringify(provider.HandlerPayload(m.API, p))
+				return nil, stop
+			}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Result()
+		if !strings.HasPrefix(want, `{"model":`) || got != want {
+			t.Errorf("allowEmptySignature %v: payload\npigo:  %s\npi-ai: %s", allow != nil, got, want)
+		}
+	}
+}

@@ -192,6 +192,9 @@ type Compat struct {
 	// SupportsCacheControlOnTools false: no cache_control marker on the
 	// last tool (Fireworks and other Anthropic-compatible hosts).
 	SupportsCacheControlOnTools *bool `json:"supportsCacheControlOnTools,omitempty"`
+	// AllowEmptySignature: replay thinking without a signature as thinking
+	// with signature "" instead of as text.
+	AllowEmptySignature *bool `json:"allowEmptySignature,omitempty"`
 	// SupportsTemperature false: the model rejects a temperature.
 	SupportsTemperature *bool `json:"supportsTemperature,omitempty"`
 	// SupportsStrictTools: tools may be sent with strict: true.
@@ -269,6 +272,7 @@ func mergeCompat(base, override *Compat) *Compat {
 	setB(&m.SupportsEagerToolInputStreaming, o.SupportsEagerToolInputStreaming)
 	setB(&m.SupportsTemperature, o.SupportsTemperature)
 	setB(&m.SupportsCacheControlOnTools, o.SupportsCacheControlOnTools)
+	setB(&m.AllowEmptySignature, o.AllowEmptySignature)
 	setB(&m.SupportsStrictTools, o.SupportsStrictTools)
 	setB(&m.ForceAdaptiveThinking, o.ForceAdaptiveThinking)
 	if base.OpenRouterRouting != nil || o.OpenRouterRouting != nil {
