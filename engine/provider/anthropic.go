@@ -144,6 +144,28 @@ func streamAnthropic(ctx context.Context, model *Model, c *Context, opts *Option
 	return st.s, nil
 }
 
+// anthropicSessionAffinityHeader is the header pi-ai 1.6 sends the session
+// id in for API-key requests: none unless compat.sendSessionAffinityHeaders
+// (default: OpenRouter only), x-session-id for the openrouter format, else
+// x-session-affinity. Copilot and OAuth requests send none.
+func anthropicSessionAffinityHeader(model *Model, oauth bool) string {
+	if oauth || model.Provider == "github-copilot" {
+		return ""
+	}
+	isOpenRouter := model.Provider == "openrouter" || strings.Contains(model.BaseURL, "openrouter.ai")
+	if !compatBool(model, func(c *Compat) *bool { return c.SendSessionAffinityHeaders }, isOpenRouter) {
+		return ""
+	}
+	format := ""
+	if model.Compat != nil {
+		format = model.Compat.SessionAffinityFormat
+	}
+	if format == "" && isOpenRouter || format == "openrouter" {
+		return "x-session-id"
+	}
+	return "x-session-affinity"
+}
+
 // isAnthropicOAuthToken is pi-ai's isOAuthToken.
 func isAnthropicOAuthToken(key string) bool { return strings.Contains(key, "sk-ant-oat") }
 
@@ -193,6 +215,9 @@ func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, a
 		headers["x-app"] = "cli"
 	} else if len(betas) > 0 {
 		headers["anthropic-beta"] = strings.Join(betas, ",")
+	}
+	if h := anthropicSessionAffinityHeader(model, st.oauth); h != "" && opts.SessionID != "" && opts.cacheRetention() != "none" {
+		headers[h] = opts.SessionID
 	}
 	for k, v := range model.Headers {
 		headers[k] = v
@@ -509,7 +534,7 @@ func buildAnthropicParams(model *Model, c *Context, opts *Options, ap anthropicP
 			if eager {
 				tool["eager_input_streaming"] = true
 			}
-			if cc != nil && i == len(c.Tools)-1 {
+			if cc != nil && i == len(c.Tools)-1 && compatBool(model, func(c *Compat) *bool { return c.SupportsCacheControlOnTools }, true) {
 				tool["cache_control"] = cloneMap(cc)
 			}
 			tools[i] = tool
@@ -549,6 +574,7 @@ func buildAnthropicParams(model *Model, c *Context, opts *Options, ap anthropicP
 // convertAnthropicMessages is pi-ai's convertMessages for the Messages API;
 // with oauth, tool calls carry Claude Code's tool names.
 func convertAnthropicMessages(msgs []llmMessage, model *Model, cc map[string]any, oauth bool) []any {
+	allowEmptySignature := compatBool(model, func(c *Compat) *bool { return c.AllowEmptySignature }, false)
 	normalize := func(id string, _ *llmMessage) string { return replaceNonIDChars(id, 64) }
 	msgs = transformMessages(msgs, model, normalize)
 	out := []any{}
@@ -588,8 +614,12 @@ func convertAnthropicMessages(msgs []llmMessage, model *Model, cc map[string]any
 					switch {
 					case b.Redacted:
 						blocks = append(blocks, map[string]any{"type": "redacted_thinking", "data": b.ThinkingSignature})
-					case strings.TrimSpace(b.Thinking) == "":
+					case strings.TrimSpace(b.Thinking) == "" && strings.TrimSpace(b.ThinkingSignature) == "":
+					case strings.TrimSpace(b.ThinkingSignature) == "" && allowEmptySignature:
+						// Hosts that emit and accept empty signatures keep the block.
+						blocks = append(blocks, map[string]any{"type": "thinking", "thinking": sanitize(b.Thinking), "signature": ""})
 					case strings.TrimSpace(b.ThinkingSignature) == "":
+						// A missing signature (an aborted stream) goes as text.
 						blocks = append(blocks, map[string]any{"type": "text", "text": sanitize(b.Thinking)})
 					default:
 						blocks = append(blocks, map[string]any{"type": "thinking", "thinking": sanitize(b.Thinking), "signature": b.ThinkingSignature})

@@ -226,7 +226,7 @@ func TestAnthropicErrors(t *testing.T) {
 		{"missing stop", namedSSE("message_start", anStart,
 			"content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`),
 			"start text_start error", "Anthropic stream ended before message_stop"},
-		{"truncated", truncated("event: message_start\ndata: " + anStart + "\n\nevent: content_block_start\ndata: {\"type\":"), "start error", "terminated"},
+		{"truncated", truncated("event: message_start\ndata: " + anStart + "\n\nevent: content_block_start\ndata: {\"type\":"), "start error", "terminated: other side closed (UND_ERR_SOCKET)"},
 		{"refusal", namedSSE("message_start", anStart, "message_delta", anDelta("refusal", 0), "message_stop", `{"type":"message_stop"}`),
 			"start error", "An unknown error occurred"},
 		{"unknown stop reason", namedSSE("message_start", anStart, "message_delta", anDelta("weird", 0)), "start error", "Unhandled stop reason: weird"},

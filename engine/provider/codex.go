@@ -134,7 +134,7 @@ func buildCodexParams(model *Model, c *Context, opts *Options) (map[string]any, 
 	if sid := codexSessionID(opts); sid != "" {
 		p["prompt_cache_key"] = sid
 	}
-	if mt := opts.baseMaxTokens(model, c); mt > 0 {
+	if mt := opts.baseMaxTokens(model, c); mt > 0 && supportsMaxOutputTokens(model) {
 		p["max_output_tokens"] = max(mt, responsesMinOutputTokens)
 	}
 	if opts.Temperature != nil {
@@ -200,7 +200,7 @@ func (st *responsesStream) streamCodex(ctx context.Context, c *Context, key stri
 	headers["Accept"] = "text/event-stream"
 	headers["Content-Type"] = "application/json"
 	if sid := codexSessionID(opts); sid != "" {
-		headers["Session_id"] = sid
+		headers["Session-Id"] = sid
 		headers["X-Client-Request-Id"] = sid
 	}
 	if done, err := st.tryCodexWebSocket(ctx, payload, headers, account, len(body)); done || err != nil {
@@ -213,7 +213,7 @@ func (st *responsesStream) streamCodex(ctx context.Context, c *Context, key stri
 	case errors.Is(err, errSendAborted):
 		return errors.New(codexRequestAborted)
 	case errors.Is(err, errSendConnection):
-		return errors.New(codexFetchFailed)
+		return errors.New(withCause(codexFetchFailed, sendFailureCause(err)))
 	case err != nil:
 		return err
 	}

@@ -379,7 +379,7 @@ func codexWebSocketHeaders(sse map[string]string, requestID string) http.Header 
 	for k, v := range sse {
 		h.Set(k, v)
 	}
-	for _, k := range []string{"Accept", "Content-Type", "Openai-Beta", "Session_id"} {
+	for _, k := range []string{"Accept", "Content-Type", "Openai-Beta"} {
 		h.Del(k)
 	}
 	h.Set("Openai-Beta", codexWebSocketBeta)

@@ -367,6 +367,7 @@ func TestCodexWebSocketDifferential(t *testing.T) {
 			t.Errorf("frame %d:\npi-ai %s\npigo  %s", i, pf.rawFrames[i], gf.rawFrames[i])
 		}
 	}
+	// Session_id is pi-ai 0.73.1's name, which neither sends.
 	for _, h := range []string{"Authorization", "Chatgpt-Account-Id", "Originator", "Openai-Beta", "Session-Id", "X-Client-Request-Id", "Session_id"} {
 		if pv, gv := pf.upgrades[0].Get(h), gf.upgrades[0].Get(h); pv != gv {
 			t.Errorf("header %s: pi-ai %q, pigo %q", h, pv, gv)

@@ -149,9 +149,8 @@ func TestDifferentialGoogle(t *testing.T) {
 		{name: "http 500 text", model: flash, context: hello, handlers: []http.HandlerFunc{status(500, map[string]string{"Content-Type": "text/plain"}, "internal <oops>")}},
 		{name: "http 429 json", model: flash, context: hello, handlers: []http.HandlerFunc{status(429, map[string]string{"Content-Type": "application/json"},
 			`{"error":{"code":429,"message":"Resource has been exhausted","status":"RESOURCE_EXHAUSTED"}}`)}},
-		// Not compared: a dropped connection, which pi-ai 1.6 words with
-		// undici's cause ("terminated: other side closed (UND_ERR_SOCKET)")
-		// and pigo as undici's error alone ("terminated").
+		{name: "dropped connection", model: flash, context: hello, handlers: []http.HandlerFunc{truncated(
+			"data: " + gmChunk(p(gmText("a")), "", nil) + "\r\n\r\ndata: {\"cand")}},
 		// The stream hangs after the events the consumer waits for, so the
 		// abort point is deterministic.
 		{name: "abort", model: flash, context: hello, abortAfter: 3, handlers: []http.HandlerFunc{rawThenHang(

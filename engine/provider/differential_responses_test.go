@@ -181,14 +181,15 @@ func TestDifferentialOpenAIResponses(t *testing.T) {
 		{name: "error event without code", model: plain, context: hello, handlers: stream(one(rsEv("error", "message", "boom")))},
 		{name: "sdk error field", model: plain, context: hello, handlers: []http.HandlerFunc{sse(
 			`{"error":{"message":"upstream exploded","type":"server_error"}}`)}},
-		{name: "http 400", model: plain, context: hello, handlers: []http.HandlerFunc{status(400, map[string]string{"Content-Type": "application/json"},
-			`{"error":{"message":"Invalid 'input[0]'","type":"invalid_request_error","param":"input","code":null}}`)}},
+		{name: "http 400", model: plain, context: hello,
+			errorText16: `mock API error (400): {"message":"Invalid 'input[0]'","type":"invalid_request_error","param":"input","code":null}`, handlers: []http.HandlerFunc{status(400, map[string]string{"Content-Type": "application/json"},
+				`{"error":{"message":"Invalid 'input[0]'","type":"invalid_request_error","param":"input","code":null}}`)}},
 		{name: "429 then ok", model: plain, context: hello, maxRetries: 2, handlers: []http.HandlerFunc{
 			status(429, map[string]string{"Retry-After": "0"}, `{"error":{"message":"slow down"}}`),
 			rsSSE(concatEvents(rsMessage("msg_1", "", "ok"), one(rsCompleted("completed", nil)))...)}},
-		{name: "500 twice", model: plain, context: hello, maxRetries: 1, handlers: []http.HandlerFunc{
+		{name: "500 twice", model: plain, context: hello, maxRetries: 1, errorText16: `mock API error (503): {"message":"overloaded"}`, handlers: []http.HandlerFunc{
 			status(500, map[string]string{"Retry-After": "0"}, ""), status(503, nil, `{"error":{"message":"overloaded"}}`)}},
-		{name: "truncated", model: plain, context: hello, handlers: []http.HandlerFunc{truncated(
+		{name: "truncated", model: plain, context: hello, errorText16: "terminated: other side closed (UND_ERR_SOCKET)", handlers: []http.HandlerFunc{truncated(
 			rsRaw(concatEvents(one(rsCreated()), rsMessage("msg_1", "", "par")[:3])...) + "event: response.output_text.delta\ndata: {\"type\":\"resp")}},
 		// The stream hangs after the events the consumer waits for, so the
 		// abort point is deterministic.
@@ -198,11 +199,6 @@ func TestDifferentialOpenAIResponses(t *testing.T) {
 			rsRaw(rsCall("fc_1", "call_1", "read", `{}`, `{"pa`)[:2]...))}},
 		{name: "session", model: responsesModel, context: hello, sessionID: "sess-1", handlers: stream(rsMessage("msg_1", "", "k"),
 			one(rsCompleted("completed", nil)))},
-		{name: "session without id header", model: func(base string) *provider.Model {
-			m := responsesModel(base)
-			m.Compat = &provider.Compat{SendSessionIDHeader: ptrTo(false)}
-			return m
-		}, context: hello, sessionID: "sess-2", handlers: stream(rsMessage("msg_1", "", "k"), one(rsCompleted("completed", nil)))},
 		{name: "conversation", model: responsesModel, context: responsesConversation(), handlers: stream(rsMessage("msg_9", "", "k"),
 			one(rsCompleted("completed", nil)))},
 		{name: "conversation other provider", model: plain, context: responsesConversation(), handlers: stream(rsMessage("msg_9", "", "k"),
@@ -228,8 +224,9 @@ func TestDifferentialAzureOpenAIResponses(t *testing.T) {
 			rsReasoning("rs_1", "enc", []string{"Hm"}), rsMessage("msg_1", "", "ok"), []map[string]any{rsCompleted("completed", nil)})...)}},
 		{name: "conversation", model: az, context: responsesConversation(), handlers: []http.HandlerFunc{rsSSE(concatEvents(
 			rsMessage("msg_1", "", "ok"), []map[string]any{rsCompleted("completed", nil)})...)}},
-		{name: "http 401", model: az, context: hello, handlers: []http.HandlerFunc{status(401, map[string]string{"Content-Type": "application/json"},
-			`{"error":{"code":"401","message":"Access denied due to invalid subscription key."}}`)}},
+		{name: "http 401", model: az, context: hello,
+			errorText16: `Azure OpenAI API error (401): {"code":"401","message":"Access denied due to invalid subscription key."}`, handlers: []http.HandlerFunc{status(401, map[string]string{"Content-Type": "application/json"},
+				`{"error":{"code":"401","message":"Access denied due to invalid subscription key."}}`)}},
 	}
 	compareCasesWithPi(t, piAI, cases)
 }

@@ -203,7 +203,7 @@ func (st *googleStream) stream(ctx context.Context, c *Context, ep googleEndpoin
 	noHook.OnResponse = nil
 	resp, err := openStream(ctx, model, &noHook, target, headers, body, googleErrorText, st)
 	if err != nil {
-		return fetchSendError(err)
+		return fetchSendError(err, true)
 	}
 	defer resp.Close()
 
@@ -247,11 +247,14 @@ func (st *googleStream) stream(ctx context.Context, c *Context, ep googleEndpoin
 
 // fetchSendError is how a request made with fetch (pi-ai's google and
 // mistral clients, not the OpenAI SDK's) fails before its response:
-// fetch's AbortError, or undici's "fetch failed".
-func fetchSendError(err error) error {
+// fetch's AbortError, or undici's "fetch failed", with its cause where
+// pi-ai 1.6 appends it (google, not mistral).
+func fetchSendError(err error, causeDetail bool) error {
 	switch {
 	case errors.Is(err, errSendAborted):
 		return errors.New(msgReadAborted)
+	case errors.Is(err, errSendConnection) && causeDetail:
+		return errors.New(withCause(googleFetchFailedText, sendFailureCause(err)))
 	case errors.Is(err, errSendConnection):
 		return errors.New(googleFetchFailedText)
 	}

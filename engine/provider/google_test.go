@@ -185,7 +185,7 @@ func TestGoogleErrors(t *testing.T) {
 			`{"error":{"message":"<h1>Not Found</h1>","code":404,"status":"Not Found"}}`},
 		{"malformed chunk", rawClose(text + "data: {\"candidates\":[}\n\n"), "start text_start text_delta error",
 			"Could not parse stream chunk as JSON: invalid character '}' looking for beginning of value; data={\"candidates\":[}"},
-		{"truncated", truncated(text + "data: {\"cand"), "start text_start text_delta error", "terminated"},
+		{"truncated", truncated(text + "data: {\"cand"), "start text_start text_delta error", "terminated: other side closed (UND_ERR_SOCKET)"},
 		{"incomplete segment", rawClose(text + "data: {\"cand"), "start text_start text_delta error", "Incomplete JSON segment at the end"},
 		// pi-ai 1.6: blocks end first, then the stream's outcome.
 		{"clean EOF without finishReason", rawClose(text), "start text_start text_delta text_end error", "Google stream ended without a finish reason"},
@@ -210,7 +210,7 @@ func TestGoogleConnectionRefused(t *testing.T) {
 	opts := baseOpts()
 	opts.Retry.MaxRetries = -1
 	_, msg := mustStream(t, googleModel("gemini-2.5-flash")("http://"+addr), &provider.Context{Messages: []map[string]any{userMsg("x")}}, opts)
-	if msg.StopReason != provider.StopReasonError || msg.ErrorMessage != "fetch failed" {
+	if msg.StopReason != provider.StopReasonError || msg.ErrorMessage != "fetch failed: connect ECONNREFUSED "+addr {
 		t.Errorf("result = %s %q", msg.StopReason, msg.ErrorMessage)
 	}
 }

@@ -150,9 +150,11 @@ func mockModel(api, baseURL string) *provider.Model {
 
 func fixedClock() time.Time { return time.UnixMilli(1700000000000) }
 
+// baseOpts retries a request twice, as retry.provider.maxRetries: 2 does
+// (pi-ai 1.6's default is no request-level retries), with tiny delays.
 func baseOpts() *provider.Options {
 	return &provider.Options{APIKey: "test-key", Now: fixedClock,
-		Retry: provider.RetryPolicy{BaseDelay: time.Millisecond, MaxBackoff: 5 * time.Millisecond}}
+		Retry: provider.RetryPolicy{MaxRetries: 2, BaseDelay: time.Millisecond, MaxBackoff: 5 * time.Millisecond}}
 }
 
 // collect drains a stream, failing the test if it does not end in time.

@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"net"
 	"net/http"
 	"strings"
+	"syscall"
 	"time"
 	"unicode/utf16"
 
@@ -24,6 +26,7 @@ const (
 	msgTimedOut              = "Request timed out."
 	msgConnection            = "Connection error."
 	msgTerminated            = "terminated"
+	msgSocketClosed          = "terminated: other side closed (UND_ERR_SOCKET)"        // undici's cut body with pi-ai's withCauseDetail
 	msgBodyTimeout           = "terminated: Body Timeout Error (UND_ERR_BODY_TIMEOUT)" // undici's bodyTimeout with pi-ai's withCauseDetail
 	// pi-ai's text when a stream ends with stopReason error or aborted.
 	msgUnknownError = "An unknown error occurred"
@@ -44,6 +47,69 @@ var (
 	errSendTimedOut   = errors.New(msgTimedOut)
 	errSendConnection = errors.New(msgConnection)
 )
+
+// connectionError is a request that failed before any response: the
+// SDKs' "Connection error." (errors.Is errSendConnection), and the reason
+// as undici words it, which pi-ai 1.6's withCauseDetail appends.
+type connectionError struct{ cause string }
+
+func (e *connectionError) Error() string { return withCause(msgConnection, e.cause) }
+
+func (e *connectionError) Is(target error) bool { return target == errSendConnection }
+
+// withCause is pi-ai 1.6's withCauseDetail: message, then ": " and the
+// deepest cause when there is one.
+func withCause(message, cause string) string {
+	if cause == "" {
+		return message
+	}
+	return message + ": " + cause
+}
+
+// sendFailureCause returns the undici cause of err, a request that
+// failed before any response ("" when unknown).
+func sendFailureCause(err error) string {
+	var ce *connectionError
+	if errors.As(err, &ce) {
+		return ce.cause
+	}
+	return ""
+}
+
+// undiciCause words a failed request's reason as Node and undici do:
+// "connect ECONNREFUSED 127.0.0.1:8080", "read ECONNRESET", "getaddrinfo
+// ENOTFOUND host", "other side closed (UND_ERR_SOCKET)" for a connection
+// closed before the response; "" for anything else.
+func undiciCause(err error) string {
+	var dnsErr *net.DNSError
+	if errors.As(err, &dnsErr) && dnsErr.IsNotFound {
+		return "getaddrinfo ENOTFOUND " + dnsErr.Name
+	}
+	var opErr *net.OpError
+	if errors.As(err, &opErr) {
+		var errno syscall.Errno
+		if !errors.As(opErr.Err, &errno) {
+			return ""
+		}
+		code := map[syscall.Errno]string{syscall.ECONNREFUSED: "ECONNREFUSED", syscall.ECONNRESET: "ECONNRESET",
+			syscall.EPIPE: "EPIPE", syscall.ETIMEDOUT: "ETIMEDOUT", syscall.EHOSTUNREACH: "EHOSTUNREACH",
+			syscall.ENETUNREACH: "ENETUNREACH"}[errno]
+		if code == "" {
+			return ""
+		}
+		if opErr.Op == "dial" {
+			if a, ok := opErr.Addr.(*net.TCPAddr); ok {
+				return fmt.Sprintf("connect %s %s:%d", code, a.IP, a.Port)
+			}
+			return "connect " + code
+		}
+		return opErr.Op + " " + code
+	}
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return "other side closed (UND_ERR_SOCKET)"
+	}
+	return ""
+}
 
 // httpRequest is one POST with a JSON body, sent once per attempt.
 type httpRequest struct {
@@ -67,6 +133,10 @@ type streamResponse struct {
 	idle    *time.Timer
 	closer  io.Closer
 	idleFor time.Duration
+	// bareTermination: a body cut short reads as undici's bare
+	// "terminated", without the cause pi-ai's withCauseDetail appends
+	// (its Mistral provider formats errors itself).
+	bareTermination bool
 }
 
 func (r *streamResponse) Read(p []byte) (int, error) {
@@ -87,13 +157,17 @@ func (r *streamResponse) Close() {
 }
 
 // readFailure returns pi's text for a body read that failed while the
-// request's ctx was not cancelled: undici's "terminated", with its body
-// timeout's cause when the idle timeout ended it.
+// request's ctx was not cancelled: undici's "terminated" with its cause,
+// the body timeout when the idle timeout ended it, else the socket the
+// server closed (undici says so for a FIN and a reset alike).
 func (r *streamResponse) readFailure() string {
-	if errors.Is(context.Cause(r.ctx), errIdleTimeout) {
+	switch {
+	case errors.Is(context.Cause(r.ctx), errIdleTimeout):
 		return msgBodyTimeout
+	case r.bareTermination:
+		return msgTerminated
 	}
-	return msgTerminated
+	return msgSocketClosed
 }
 
 type streamEventHookKey struct{}
@@ -175,7 +249,7 @@ func send(ctx context.Context, client *http.Client, req *httpRequest, pol RetryP
 			if timedOut {
 				return nil, errSendTimedOut
 			}
-			return nil, errSendConnection
+			return nil, &connectionError{cause: undiciCause(err)}
 		}
 		if resp.StatusCode < 200 || resp.StatusCode > 299 {
 			retry := shouldRetryStatus(resp) && attempt < maxRetries
@@ -255,29 +329,6 @@ func headerRecord(h http.Header) map[string]string {
 	return out
 }
 
-// openAIErrorText is the OpenAI SDK's APIError message for an HTTP error
-// (openAIErrorMessage) with OpenRouter's error.metadata.raw appended on
-// its own line, as pi-ai 0.73.1 did.
-func openAIErrorText(resp *http.Response, body []byte) string {
-	msg := openAIErrorMessage(resp.StatusCode, body)
-	var obj map[string]json.RawMessage
-	if json.Unmarshal(body, &obj) == nil {
-		if raw, ok := obj["error"]; ok && truthyJSON(raw) {
-			var e struct {
-				Metadata struct {
-					Raw any `json:"raw"`
-				} `json:"metadata"`
-			}
-			if json.Unmarshal(raw, &e) == nil && e.Metadata.Raw != nil {
-				if s, ok := e.Metadata.Raw.(string); !ok || s != "" {
-					msg += "\n" + fmt.Sprint(e.Metadata.Raw)
-				}
-			}
-		}
-	}
-	return msg
-}
-
 // openAIErrorMessage is the OpenAI SDK's APIError message: "<status>
 // <error.message>", or the error object as JSON, or the raw body, or
 // "<status> status code (no body)".
@@ -329,6 +380,29 @@ func openAICompletionsErrorText(resp *http.Response, body []byte) string {
 		}
 	}
 	return text
+}
+
+// prefixedErrorText is pi-ai 1.6's formatProviderError with a prefix, as
+// its openai-responses ("<provider> API error", "OpenAI API error" for
+// openai) and Azure ("Azure OpenAI API error") providers word an HTTP
+// error: "<prefix> (<status>): <error object as JSON>", or the SDK's
+// message where that already carries the body or there is none.
+func prefixedErrorText(prefix string) errorText {
+	return func(resp *http.Response, body []byte) string {
+		text := openAIErrorMessage(resp.StatusCode, body)
+		var obj struct {
+			Error json.RawMessage `json:"error"`
+		}
+		var errObj map[string]any
+		if json.Unmarshal(body, &obj) == nil && len(obj.Error) > 0 && json.Unmarshal(obj.Error, &errObj) == nil && len(errObj) > 0 {
+			if b, err := jsjson.Restringify(obj.Error); err == nil {
+				if b = truncateErrorText(strings.TrimSpace(b), maxProviderErrorBodyChars); b != "" && !strings.Contains(text, b) {
+					text = b
+				}
+			}
+		}
+		return fmt.Sprintf("%s (%d): %s", prefix, resp.StatusCode, text)
+	}
 }
 
 // maxProviderErrorBodyChars is pi-ai's MAX_PROVIDER_ERROR_BODY_CHARS.

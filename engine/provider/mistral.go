@@ -397,9 +397,10 @@ func (st *mistralStream) stream(ctx context.Context, c *Context, key string) err
 	once.Retry.MaxRetries = -1
 	resp, err := openStream(ctx, model, &once, strings.TrimRight(model.BaseURL, "/")+"/v1/chat/completions", headers, body, mistralErrorText, st)
 	if err != nil {
-		return fetchSendError(err)
+		return fetchSendError(err, false)
 	}
 	defer resp.Close()
+	resp.bareTermination = true
 
 	sse := newSSEReader(resp)
 	for {

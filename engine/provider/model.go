@@ -125,16 +125,25 @@ func (m *Model) SupportsImages() bool { return slices.Contains(m.Input, "image")
 // (openai-completions detects from the provider name and baseUrl).
 type Compat struct {
 	// openai-completions
-	SupportsStore                               *bool  `json:"supportsStore,omitempty"`
-	SupportsDeveloperRole                       *bool  `json:"supportsDeveloperRole,omitempty"`
-	SupportsReasoningEffort                     *bool  `json:"supportsReasoningEffort,omitempty"`
-	SupportsUsageInStreaming                    *bool  `json:"supportsUsageInStreaming,omitempty"`
+	SupportsStore            *bool `json:"supportsStore,omitempty"`
+	SupportsDeveloperRole    *bool `json:"supportsDeveloperRole,omitempty"`
+	SupportsReasoningEffort  *bool `json:"supportsReasoningEffort,omitempty"`
+	SupportsUsageInStreaming *bool `json:"supportsUsageInStreaming,omitempty"`
+	// SupportsFinishReason false: the stream carries no finish_reason, so
+	// its end means stop (toolUse after a tool call).
+	SupportsFinishReason                        *bool  `json:"supportsFinishReason,omitempty"`
 	MaxTokensField                              string `json:"maxTokensField,omitempty"` // "max_completion_tokens" | "max_tokens"
 	RequiresToolResultName                      *bool  `json:"requiresToolResultName,omitempty"`
 	RequiresAssistantAfterToolResult            *bool  `json:"requiresAssistantAfterToolResult,omitempty"`
 	RequiresThinkingAsText                      *bool  `json:"requiresThinkingAsText,omitempty"`
 	RequiresReasoningContentOnAssistantMessages *bool  `json:"requiresReasoningContentOnAssistantMessages,omitempty"`
-	ThinkingFormat                              string `json:"thinkingFormat,omitempty"` // openai|openrouter|deepseek|together|baseten|zai|qwen|chat-template|qwen-chat-template|string-thinking|ant-ling
+	// RequiresNonNullAssistantContent: replayed assistant messages without
+	// text send "" instead of null content.
+	RequiresNonNullAssistantContent *bool `json:"requiresNonNullAssistantContent,omitempty"`
+	// RequiresToolsWithToolHistory: a request without tools sends
+	// "tools": [] when the conversation has tool calls or results.
+	RequiresToolsWithToolHistory *bool  `json:"requiresToolsWithToolHistory,omitempty"`
+	ThinkingFormat               string `json:"thinkingFormat,omitempty"` // openai|openrouter|deepseek|together|baseten|zai|qwen|chat-template|qwen-chat-template|string-thinking|ant-ling
 	// ChatTemplateKwargs (thinkingFormat "chat-template") and
 	// ChatTemplateArgs ("baseten") are sent as chat_template_kwargs and
 	// chat_template_args; a value {"$var": "thinking.enabled" |
@@ -155,10 +164,20 @@ type Compat struct {
 	SupportsStrictMode          *bool          `json:"supportsStrictMode,omitempty"`
 	CacheControlFormat          string         `json:"cacheControlFormat,omitempty"` // "anthropic"
 	SendSessionAffinityHeaders  *bool          `json:"sendSessionAffinityHeaders,omitempty"`
+	// SessionAffinityFormat picks the session-affinity headers:
+	// "openai", "openai-nosession" or "openrouter" (openai-completions,
+	// openai-responses; anthropic-messages knows only "openrouter").
+	SessionAffinityFormat string `json:"sessionAffinityFormat,omitempty"`
+	// PromptCacheKeyMode ("auto" | "enabled" | "disabled") controls the
+	// prompt_cache_key request field of openai-completions and
+	// openai-responses.
+	PromptCacheKeyMode string `json:"promptCacheKeyMode,omitempty"`
 	// openai-completions, openai-responses, anthropic-messages
 	SupportsLongCacheRetention *bool `json:"supportsLongCacheRetention,omitempty"`
-	// openai-responses
-	SendSessionIDHeader *bool `json:"sendSessionIdHeader,omitempty"`
+	// openai-responses, openai-codex-responses
+	// SupportsMaxOutputTokens false: the endpoint rejects
+	// max_output_tokens (some Codex-protocol gateways).
+	SupportsMaxOutputTokens *bool `json:"supportsMaxOutputTokens,omitempty"`
 	// openai-completions, openai-responses, openai-codex-responses,
 	// anthropic-messages: system messages within the conversation.
 	SupportsMidConvoSystemMessages *bool `json:"supportsMidConvoSystemMessages,omitempty"`
@@ -170,6 +189,12 @@ type Compat struct {
 	SupportsAdditionalTools *bool `json:"supportsAdditionalTools,omitempty"`
 	// anthropic-messages
 	SupportsEagerToolInputStreaming *bool `json:"supportsEagerToolInputStreaming,omitempty"`
+	// SupportsCacheControlOnTools false: no cache_control marker on the
+	// last tool (Fireworks and other Anthropic-compatible hosts).
+	SupportsCacheControlOnTools *bool `json:"supportsCacheControlOnTools,omitempty"`
+	// AllowEmptySignature: replay thinking without a signature as thinking
+	// with signature "" instead of as text.
+	AllowEmptySignature *bool `json:"allowEmptySignature,omitempty"`
 	// SupportsTemperature false: the model rejects a temperature.
 	SupportsTemperature *bool `json:"supportsTemperature,omitempty"`
 	// SupportsStrictTools: tools may be sent with strict: true.
@@ -218,11 +243,14 @@ func mergeCompat(base, override *Compat) *Compat {
 	setB(&m.SupportsDeveloperRole, o.SupportsDeveloperRole)
 	setB(&m.SupportsReasoningEffort, o.SupportsReasoningEffort)
 	setB(&m.SupportsUsageInStreaming, o.SupportsUsageInStreaming)
+	setB(&m.SupportsFinishReason, o.SupportsFinishReason)
 	setS(&m.MaxTokensField, o.MaxTokensField)
 	setB(&m.RequiresToolResultName, o.RequiresToolResultName)
 	setB(&m.RequiresAssistantAfterToolResult, o.RequiresAssistantAfterToolResult)
 	setB(&m.RequiresThinkingAsText, o.RequiresThinkingAsText)
 	setB(&m.RequiresReasoningContentOnAssistantMessages, o.RequiresReasoningContentOnAssistantMessages)
+	setB(&m.RequiresNonNullAssistantContent, o.RequiresNonNullAssistantContent)
+	setB(&m.RequiresToolsWithToolHistory, o.RequiresToolsWithToolHistory)
 	setS(&m.ThinkingFormat, o.ThinkingFormat)
 	setS(&m.ThinkingTokenBudgetField, o.ThinkingTokenBudgetField)
 	setB(&m.SupportsThinkingTokenBudget, o.SupportsThinkingTokenBudget)
@@ -234,13 +262,17 @@ func mergeCompat(base, override *Compat) *Compat {
 	setB(&m.SupportsStrictMode, o.SupportsStrictMode)
 	setS(&m.CacheControlFormat, o.CacheControlFormat)
 	setB(&m.SendSessionAffinityHeaders, o.SendSessionAffinityHeaders)
+	setS(&m.SessionAffinityFormat, o.SessionAffinityFormat)
+	setS(&m.PromptCacheKeyMode, o.PromptCacheKeyMode)
+	setB(&m.SupportsMaxOutputTokens, o.SupportsMaxOutputTokens)
 	setB(&m.SupportsLongCacheRetention, o.SupportsLongCacheRetention)
-	setB(&m.SendSessionIDHeader, o.SendSessionIDHeader)
 	setB(&m.SupportsMidConvoSystemMessages, o.SupportsMidConvoSystemMessages)
 	setB(&m.SupportsOpenAIGrammarTools, o.SupportsOpenAIGrammarTools)
 	setB(&m.SupportsAdditionalTools, o.SupportsAdditionalTools)
 	setB(&m.SupportsEagerToolInputStreaming, o.SupportsEagerToolInputStreaming)
 	setB(&m.SupportsTemperature, o.SupportsTemperature)
+	setB(&m.SupportsCacheControlOnTools, o.SupportsCacheControlOnTools)
+	setB(&m.AllowEmptySignature, o.AllowEmptySignature)
 	setB(&m.SupportsStrictTools, o.SupportsStrictTools)
 	setB(&m.ForceAdaptiveThinking, o.ForceAdaptiveThinking)
 	if base.OpenRouterRouting != nil || o.OpenRouterRouting != nil {

@@ -464,10 +464,13 @@ func (v *validator) optCompat(m map[string]any, path string) {
 	bools := []string{"supportsStore", "supportsDeveloperRole", "supportsReasoningEffort", "supportsUsageInStreaming",
 		"requiresToolResultName", "requiresAssistantAfterToolResult", "requiresThinkingAsText",
 		"requiresReasoningContentOnAssistantMessages", "zaiToolStream", "supportsStrictMode", "sendSessionAffinityHeaders",
-		"supportsLongCacheRetention", "sendSessionIdHeader", "supportsEagerToolInputStreaming", "supportsThinkingTokenBudget",
-		// pi 1.6's, which its Copilot catalog sets.
+		"supportsLongCacheRetention", "supportsEagerToolInputStreaming", "supportsThinkingTokenBudget",
+		// pi 1.6's.
 		"supportsMidConvoSystemMessages", "supportsOpenAIGrammarTools", "supportsAdditionalTools", "supportsTemperature",
-		"supportsStrictTools", "forceAdaptiveThinking"}
+		"supportsStrictTools", "forceAdaptiveThinking", "supportsFinishReason", "requiresNonNullAssistantContent",
+		"requiresToolsWithToolHistory", "supportsMidConvoToolAdditions", "supportsToolSearch", "supportsExplicitPromptCacheMode",
+		"supportsMidConvoEffort", "supportsMaxOutputTokens", "supportsCacheControlOnTools", "allowEmptySignature",
+		"supportsMidConvoToolChanges", "supportsMessageThreads", "sendImageOptInHeader"}
 	for _, k := range bools {
 		v.optBool(cm, cp, k)
 	}
@@ -483,6 +486,9 @@ func (v *validator) optCompat(m map[string]any, path string) {
 		"qwen-chat-template", "string-thinking", "ant-ling")
 	enum("thinkingTokenBudgetField", "thinking_token_budget", "thinking_budget", "thinking_budget_tokens")
 	enum("cacheControlFormat", "anthropic")
+	enum("sessionAffinityFormat", "openai", "openai-nosession", "openrouter")
+	enum("promptCacheKeyMode", "auto", "enabled", "disabled")
+	enum("imageInput", "assets", "images", "state-image-urls")
 	if x, ok := cm["vllmPriority"]; ok {
 		if _, ok := x.(float64); !ok {
 			v.fail(join(cp, "vllmPriority"), "Expected number")

@@ -184,3 +184,44 @@ func TestModelsJSONCostTiers(t *testing.T) {
 		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(wantProblems, "\n"))
 	}
 }
+
+// TestModelsJSONSessionCompat: models.json's sessionAffinityFormat,
+// promptCacheKeyMode and the pi 1.6 compat booleans reach the model (a
+// provider's compat under each model's) and bad values are reported at
+// their path. pi 1.6 accepts keys it does not know.
+func TestModelsJSONSessionCompat(t *testing.T) {
+	t.Parallel()
+	dir := writeAgentDir(t, map[string]string{"models.json": `{"providers": {"p": {"baseUrl": "http://127.0.0.1:1/v1",
+		"api": "openai-responses", "apiKey": "k", "compat": {"sessionAffinityFormat": "openai-nosession", "unknownKey": 1},
+		"models": [{"id": "m", "compat": {"promptCacheKeyMode": "disabled", "supportsMaxOutputTokens": false}}]}}}`})
+	r := provider.NewRegistry(provider.RegistryOptions{AgentDir: dir})
+	if p := r.Problems(); len(p) > 0 {
+		t.Fatal(p)
+	}
+	m, ok := r.Find("p", "m")
+	if !ok || m.Compat == nil {
+		t.Fatal("model p/m or its compat missing")
+	}
+	if c := m.Compat; c.SessionAffinityFormat != "openai-nosession" || c.PromptCacheKeyMode != "disabled" ||
+		c.SupportsMaxOutputTokens == nil || *c.SupportsMaxOutputTokens {
+		t.Errorf("compat %+v", *c)
+	}
+
+	bad := writeAgentDir(t, map[string]string{"models.json": `{"providers": {"anthropic": {"compat": {
+		"sessionAffinityFormat": "bogus", "promptCacheKeyMode": 3, "supportsMaxOutputTokens": "no"}}}}`})
+	var got []string
+	for _, p := range provider.NewRegistry(provider.RegistryOptions{AgentDir: bad}).Problems() {
+		var ce *provider.ConfigError
+		if errors.As(p, &ce) {
+			got = append(got, ce.Path+": "+ce.Message)
+		}
+	}
+	want := []string{
+		"providers.anthropic.compat.supportsMaxOutputTokens: Expected boolean",
+		"providers.anthropic.compat.sessionAffinityFormat: Expected one of openai, openai-nosession, openrouter",
+		"providers.anthropic.compat.promptCacheKeyMode: Expected one of auto, enabled, disabled",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -112,7 +112,7 @@ type oauthStreamCase struct {
 // API keys and the OAuth providers.
 var oauthHeaders = []string{"Authorization", "X-Api-Key", "Anthropic-Version", "Anthropic-Beta", "Anthropic-Dangerous-Direct-Browser-Access",
 	"User-Agent", "X-App", "Content-Type", "Accept", "X-Initiator", "Openai-Intent", "Copilot-Vision-Request", "Editor-Version",
-	"Editor-Plugin-Version", "Copilot-Integration-Id", "Chatgpt-Account-Id", "Originator", "Openai-Beta", "Session_id", "X-Client-Request-Id"}
+	"Editor-Plugin-Version", "Copilot-Integration-Id", "Chatgpt-Account-Id", "Originator", "Openai-Beta", "X-Client-Request-Id"}
 
 func compareOAuthStream(t *testing.T, nm string, dc oauthStreamCase) {
 	t.Helper()

@@ -233,7 +233,7 @@ func TestCodexRequest(t *testing.T) {
 		"Openai-Beta":         "responses=experimental",
 		"Accept":              "text/event-stream",
 		"Content-Type":        "application/json",
-		"Session_id":          "sess-1",
+		"Session-Id":          "sess-1",
 		"X-Client-Request-Id": "sess-1",
 	} {
 		if got := req.Header.Get(k); got != want {

@@ -20,8 +20,10 @@ import (
 // openAICompat is the fully resolved compat of one request.
 type openAICompat struct {
 	supportsStore, supportsDeveloperRole, supportsReasoningEffort, supportsUsageInStreaming   bool
+	supportsFinishReason                                                                      bool
 	maxTokensField                                                                            string
 	requiresToolResultName, requiresAssistantAfterToolResult, requiresThinkingAsText          bool
+	requiresNonNullAssistantContent, requiresToolsWithToolHistory                             bool
 	requiresReasoningContentOnAssistantMessages                                               bool
 	thinkingFormat                                                                            string
 	zaiToolStream, supportsStrictMode, sendSessionAffinityHeaders, supportsLongCacheRetention bool
@@ -30,26 +32,39 @@ type openAICompat struct {
 	thinkingTokenBudgetField                                                                  string
 	supportsThinkingTokenBudget                                                               bool
 	vllmPriority                                                                              *float64
+	// sessionAffinityFormat is "openai", "openai-nosession" or
+	// "openrouter"; promptCacheKeyMode "auto" (or ""), "enabled" or
+	// "disabled".
+	sessionAffinityFormat, promptCacheKeyMode string
 }
 
-// detectOpenAICompat is pi-ai's detectCompat (provider name, then baseUrl).
+// detectOpenAICompat is pi-ai 1.6's detectCompat (provider name, then
+// baseUrl).
 func detectOpenAICompat(m *Model) openAICompat {
 	p, u := m.Provider, m.BaseURL
 	has := func(s string) bool { return strings.Contains(u, s) }
-	isZai := p == "zai" || has("api.z.ai")
+	isZai := p == "zai" || p == "zai-coding-cn" || has("api.z.ai") || has("open.bigmodel.cn")
+	isTogether := p == "together" || has("api.together.ai") || has("api.together.xyz")
 	isMoonshot := p == "moonshotai" || p == "moonshotai-cn" || has("api.moonshot.")
+	isOpenRouter := p == "openrouter" || has("openrouter.ai")
 	isCFWorkers := p == "cloudflare-workers-ai" || has("api.cloudflare.com")
 	isCFGateway := p == "cloudflare-ai-gateway" || has("gateway.ai.cloudflare.com")
-	nonStandard := p == "cerebras" || has("cerebras.ai") || p == "xai" || has("api.x.ai") || has("chutes.ai") ||
-		has("deepseek.com") || isZai || isMoonshot || p == "opencode" || has("opencode.ai") || isCFWorkers || isCFGateway
-	useMaxTokens := has("chutes.ai") || isMoonshot || isCFGateway
+	isNvidia := p == "nvidia" || has("integrate.api.nvidia.com")
+	isAntLing := p == "ant-ling" || has("api.ant-ling.com")
+	isCerebras := p == "cerebras" || has("cerebras.ai")
+	isDeepSeek := p == "deepseek" || strings.Contains(strings.ToLower(u), "deepseek.com")
 	isGrok := p == "xai" || has("api.x.ai")
-	isDeepSeek := p == "deepseek" || has("deepseek.com")
+	nonStandard := isNvidia || isCerebras || isGrok || isTogether || has("chutes.ai") || isDeepSeek || isZai || isMoonshot ||
+		p == "opencode" || has("opencode.ai") || isCFWorkers || isCFGateway || isAntLing
+	useMaxTokens := has("chutes.ai") || isDeepSeek || isMoonshot || isCFGateway || isTogether || isNvidia || isAntLing || isZai
 	c := openAICompat{
-		supportsStore:                               !nonStandard,
-		supportsDeveloperRole:                       !nonStandard,
-		supportsReasoningEffort:                     !isGrok && !isZai && !isMoonshot && !isCFGateway,
+		supportsStore: !nonStandard,
+		// The developer role is OpenAI's; other hosts' chat templates
+		// often reject it.
+		supportsDeveloperRole:                       p == "openai" || has("api.openai.com"),
+		supportsReasoningEffort:                     !isGrok && !isZai && !isMoonshot && !isTogether && !isCFGateway && !isNvidia && !isAntLing,
 		supportsUsageInStreaming:                    true,
+		supportsFinishReason:                        true,
 		maxTokensField:                              "max_completion_tokens",
 		requiresReasoningContentOnAssistantMessages: isDeepSeek,
 		thinkingFormat:                              "openai",
@@ -57,7 +72,12 @@ func detectOpenAICompat(m *Model) openAICompat {
 		// JSON-schema tools; "strict" is sent only when model.compat
 		// says the endpoint supports it.
 		supportsStrictMode:         false,
-		supportsLongCacheRetention: !(isCFWorkers || isCFGateway),
+		supportsLongCacheRetention: !(isTogether || isCFWorkers || isCFGateway || isNvidia || isAntLing),
+		sendSessionAffinityHeaders: isOpenRouter,
+		sessionAffinityFormat:      "openai",
+	}
+	if isOpenRouter {
+		c.sessionAffinityFormat = "openrouter"
 	}
 	if useMaxTokens {
 		c.maxTokensField = "max_tokens"
@@ -67,7 +87,11 @@ func detectOpenAICompat(m *Model) openAICompat {
 		c.thinkingFormat = "deepseek"
 	case isZai:
 		c.thinkingFormat = "zai"
-	case p == "openrouter" || has("openrouter.ai"):
+	case isTogether:
+		c.thinkingFormat = "together"
+	case isAntLing:
+		c.thinkingFormat = "ant-ling"
+	case isOpenRouter:
 		c.thinkingFormat = "openrouter"
 	}
 	if p == "openrouter" && strings.HasPrefix(m.ID, "anthropic/") {
@@ -92,11 +116,14 @@ func resolveOpenAICompat(m *Model) openAICompat {
 	b(&c.supportsDeveloperRole, o.SupportsDeveloperRole)
 	b(&c.supportsReasoningEffort, o.SupportsReasoningEffort)
 	b(&c.supportsUsageInStreaming, o.SupportsUsageInStreaming)
+	b(&c.supportsFinishReason, o.SupportsFinishReason)
 	if o.MaxTokensField != "" {
 		c.maxTokensField = o.MaxTokensField
 	}
 	b(&c.requiresToolResultName, o.RequiresToolResultName)
 	b(&c.requiresAssistantAfterToolResult, o.RequiresAssistantAfterToolResult)
+	b(&c.requiresNonNullAssistantContent, o.RequiresNonNullAssistantContent)
+	b(&c.requiresToolsWithToolHistory, o.RequiresToolsWithToolHistory)
 	b(&c.requiresThinkingAsText, o.RequiresThinkingAsText)
 	b(&c.requiresReasoningContentOnAssistantMessages, o.RequiresReasoningContentOnAssistantMessages)
 	if o.ThinkingFormat != "" {
@@ -112,6 +139,10 @@ func resolveOpenAICompat(m *Model) openAICompat {
 		c.cacheControlFormat = o.CacheControlFormat
 	}
 	b(&c.sendSessionAffinityHeaders, o.SendSessionAffinityHeaders)
+	if o.SessionAffinityFormat != "" {
+		c.sessionAffinityFormat = o.SessionAffinityFormat
+	}
+	c.promptCacheKeyMode = o.PromptCacheKeyMode
 	b(&c.supportsLongCacheRetention, o.SupportsLongCacheRetention)
 	return c
 }
@@ -151,7 +182,6 @@ type openAIStream struct {
 	byIndex        map[int]int    // tool_calls[].index → content index
 	byID           map[string]int // tool call id → content index
 	sawFinish      bool
-	sawDone        bool
 }
 
 func (st *openAIStream) stream(ctx context.Context, c *Context, key string) error {
@@ -180,7 +210,16 @@ func (st *openAIStream) stream(ctx context.Context, c *Context, key string) erro
 		}
 	}
 	if sid := opts.SessionID; sid != "" && retention != "none" && compat.sendSessionAffinityHeaders {
-		headers["session_id"], headers["x-client-request-id"], headers["x-session-affinity"] = sid, sid, sid
+		// pi-ai 1.6's createClient: openai-completions keeps the
+		// underscore session_id (openai-responses and Codex send session-id).
+		if compat.sessionAffinityFormat == "openrouter" {
+			headers["x-session-id"] = sid
+		} else {
+			if compat.sessionAffinityFormat == "openai" {
+				headers["session_id"] = sid
+			}
+			headers["x-client-request-id"], headers["x-session-affinity"] = sid, sid
+		}
 	}
 	resp, err := openStream(ctx, model, opts, endpoint(model.BaseURL, "/chat/completions"), headers, body, openAICompletionsErrorText, st)
 	if err != nil {
@@ -203,7 +242,6 @@ func (st *openAIStream) stream(ctx context.Context, c *Context, key string) erro
 		if strings.HasPrefix(ev.Data, "[DONE]") {
 			// pi-ai ignores everything after [DONE]; stop reading so a
 			// connection held open cannot stall the turn.
-			st.sawDone = true
 			break
 		}
 		if strings.HasPrefix(ev.Event, "thread.") {
@@ -213,21 +251,32 @@ func (st *openAIStream) stream(ctx context.Context, c *Context, key string) erro
 			return err
 		}
 	}
+	// pi-ai 1.6's order: blocks end, then abort, a missing finish_reason
+	// where the endpoint sends none, an error stop reason, and a missing
+	// finish_reason ([DONE] or not) where it should have come.
 	aborted := ctx.Err() != nil
-	if !aborted && !st.sawDone && !st.sawFinish {
-		return errors.New("Provider stream ended without a finish_reason")
-	}
 	for i := range st.out.Content {
 		st.finishBlock(i)
 	}
 	if aborted || ctx.Err() != nil {
 		return errors.New(msgAborted)
 	}
+	if !st.sawFinish && !compat.supportsFinishReason {
+		st.out.StopReason = StopReasonStop
+		for _, b := range st.out.Content {
+			if b.Type == BlockToolCall {
+				st.out.StopReason = StopReasonToolUse
+			}
+		}
+	}
 	if st.out.StopReason == StopReasonError || st.out.StopReason == StopReasonAborted {
 		if st.out.ErrorMessage != "" {
 			return errors.New(st.out.ErrorMessage)
 		}
 		return errors.New("Provider returned an error stop reason")
+	}
+	if compat.supportsFinishReason && !st.sawFinish {
+		return errors.New("Stream ended without finish_reason")
 	}
 	return nil
 }
@@ -527,11 +576,13 @@ func buildOpenAIParams(model *Model, c *Context, opts *Options, compat openAICom
 	}
 	messages := convertOpenAIMessages(model, c.SystemPrompt, msgs, compat)
 	p := map[string]any{"model": model.ID, "messages": messages, "stream": true}
-	if sid := opts.SessionID; sid != "" {
-		if (strings.Contains(model.BaseURL, "api.openai.com") && retention != "none") ||
-			(retention == "long" && compat.supportsLongCacheRetention) {
-			p["prompt_cache_key"] = clampPromptCacheKey(sid)
-		}
+	// pi-ai 1.6's promptCacheKeyMode: "auto" sends the key to
+	// api.openai.com, or with long retention where the endpoint keeps it.
+	supportsPromptCacheKey := compat.promptCacheKeyMode == "enabled" ||
+		((compat.promptCacheKeyMode == "" || compat.promptCacheKeyMode == "auto") &&
+			(strings.Contains(model.BaseURL, "api.openai.com") || (retention == "long" && compat.supportsLongCacheRetention)))
+	if sid := opts.SessionID; sid != "" && retention != "none" && supportsPromptCacheKey {
+		p["prompt_cache_key"] = clampPromptCacheKey(sid)
 	}
 	if retention == "long" && compat.supportsLongCacheRetention {
 		p["prompt_cache_retention"] = "24h"
@@ -560,7 +611,7 @@ func buildOpenAIParams(model *Model, c *Context, opts *Options, compat openAICom
 		if compat.zaiToolStream {
 			p["tool_stream"] = true
 		}
-	} else if hasToolHistory(msgs) {
+	} else if compat.requiresToolsWithToolHistory && hasToolHistory(msgs) {
 		p["tools"] = []any{}
 	}
 	if cc := openAICacheControl(compat, retention); cc != nil {
@@ -899,7 +950,7 @@ func convertOpenAIMessages(model *Model, systemPrompt string, msgs []llmMessage,
 			out = append(out, map[string]any{"role": "user", "content": parts})
 		case "assistant":
 			am := map[string]any{"role": "assistant", "content": nil}
-			if compat.requiresAssistantAfterToolResult {
+			if compat.requiresAssistantAfterToolResult || compat.requiresNonNullAssistantContent {
 				am["content"] = ""
 			}
 			var textParts []any

@@ -118,10 +118,16 @@ func (st *responsesStream) stream(ctx context.Context, c *Context, key string) e
 			}
 		}
 		if sid := opts.SessionID; sid != "" && retention != "none" {
-			if compatBool(model, func(c *Compat) *bool { return c.SendSessionIDHeader }, true) {
-				headers["session_id"] = sid
+			// pi-ai 1.6's createClient.
+			switch responsesSessionAffinityFormat(model) {
+			case "openrouter":
+				headers["x-session-id"] = sid
+			case "openai":
+				headers["session-id"] = sid
+				headers["x-client-request-id"] = sid
+			default: // openai-nosession
+				headers["x-client-request-id"] = sid
 			}
-			headers["x-client-request-id"] = sid
 		}
 	}
 	params, err := buildResponsesParams(model, c, opts, retention, opts.reasoningEffort(model), st.azure)
@@ -132,7 +138,14 @@ func (st *responsesStream) stream(ctx context.Context, c *Context, key string) e
 	if err != nil {
 		return err
 	}
-	resp, err := openStream(ctx, model, opts, target, headers, body, openAIErrorText, st)
+	prefix := model.Provider + " API error"
+	switch {
+	case st.azure:
+		prefix = "Azure OpenAI API error"
+	case model.Provider == "openai":
+		prefix = "OpenAI API error"
+	}
+	resp, err := openStream(ctx, model, opts, target, headers, body, prefixedErrorText(prefix), st)
 	if err != nil {
 		return err
 	}
@@ -507,13 +520,16 @@ func buildResponsesParams(model *Model, c *Context, opts *Options, retention str
 	}
 	p := map[string]any{"model": model.ID, "input": input, "stream": true}
 	sid := clampPromptCacheKey(opts.SessionID)
+	// Azure sends the key even with retention "none"; both omit it when
+	// promptCacheKeyMode is "disabled" (pi-ai 1.6).
+	keyDisabled := model.Compat != nil && model.Compat.PromptCacheKeyMode == "disabled"
 	if azure {
 		p["model"] = azureDeployment(model, opts.Env)
-		if sid != "" {
+		if sid != "" && !keyDisabled {
 			p["prompt_cache_key"] = sid
 		}
 	} else {
-		if sid != "" && retention != "none" {
+		if sid != "" && retention != "none" && !keyDisabled {
 			p["prompt_cache_key"] = sid
 		}
 		if retention == "long" && compatBool(model, func(c *Compat) *bool { return c.SupportsLongCacheRetention }, true) {
@@ -521,7 +537,8 @@ func buildResponsesParams(model *Model, c *Context, opts *Options, retention str
 		}
 		p["store"] = false
 	}
-	if mt := opts.baseMaxTokens(model, c); mt > 0 {
+	// Azure has no supportsMaxOutputTokens switch in pi-ai 1.6.
+	if mt := opts.baseMaxTokens(model, c); mt > 0 && (azure || supportsMaxOutputTokens(model)) {
 		p["max_output_tokens"] = int64(max(mt, responsesMinOutputTokens))
 	}
 	if opts.Temperature != nil {
@@ -814,6 +831,25 @@ func azureDeployment(model *Model, env map[string]string) string {
 		return model.ID
 	}
 	return deployment
+}
+
+// responsesSessionAffinityFormat is pi-ai 1.6's openai-responses
+// sessionAffinityFormat: compat's, else "openrouter" for OpenRouter and
+// "openai" for everything else.
+func responsesSessionAffinityFormat(model *Model) string {
+	if model.Compat != nil && model.Compat.SessionAffinityFormat != "" {
+		return model.Compat.SessionAffinityFormat
+	}
+	if model.Provider == "openrouter" || strings.Contains(model.BaseURL, "openrouter.ai") {
+		return "openrouter"
+	}
+	return "openai"
+}
+
+// supportsMaxOutputTokens is compat.supportsMaxOutputTokens (default
+// true) of openai-responses and openai-codex-responses.
+func supportsMaxOutputTokens(model *Model) bool {
+	return compatBool(model, func(c *Compat) *bool { return c.SupportsMaxOutputTokens }, true)
 }
 
 // clampPromptCacheKey is pi-ai 1.6's clampOpenAIPromptCacheKey: OpenAI

@@ -163,8 +163,9 @@ func TestResponsesErrors(t *testing.T) {
 		want    string
 	}{
 		{"http 400", status(400, map[string]string{"Content-Type": "application/json"},
-			`{"error":{"message":"Invalid 'input'","type":"invalid_request_error"}}`), "error", "400 Invalid 'input'"},
-		{"http 401 text", status(401, nil, "nope"), "error", "401 nope"},
+			`{"error":{"message":"Invalid 'input'","type":"invalid_request_error"}}`), "error",
+			`OpenAI API error (400): {"message":"Invalid 'input'","type":"invalid_request_error"}`},
+		{"http 401 text", status(401, nil, "nope"), "error", "OpenAI API error (401): 401 nope"},
 		{"response.failed", rsSSE(concatEvents(msgEvents, []map[string]any{rsEv("response.failed", "response",
 			map[string]any{"status": "failed", "error": map[string]any{"code": "server_error", "message": "boom"}})})...),
 			"start text_start text_delta text_end error", "server_error: boom"},
@@ -175,7 +176,7 @@ func TestResponsesErrors(t *testing.T) {
 		{"malformed event", rawClose("event: response.created\ndata: {\"type\":\"response.cre\n\n"), "start error",
 			"Could not parse stream event as JSON: unexpected end of JSON input; data={\"type\":\"response.cre"},
 		{"truncated", truncated(rsRaw(msgEvents[:3]...) + "event: response.output_text.delta\ndata: {\"ty"),
-			"start text_start text_delta error", "terminated"},
+			"start text_start text_delta error", "terminated: other side closed (UND_ERR_SOCKET)"},
 		{"clean EOF without completed", rsSSE(msgEvents[:3]...), "start text_start text_delta error",
 			"Provider stream ended without a response.completed event"},
 		{"failed status", rsSSE(rsCompleted("failed", nil)), "start error", "An unknown error occurred"},
@@ -214,7 +215,7 @@ func TestResponsesRetries(t *testing.T) {
 	opts := baseOpts()
 	opts.Retry.MaxRetries = 1
 	_, msg = mustStream(t, rsTestModel(srv), &provider.Context{Messages: []map[string]any{userMsg("x")}}, opts)
-	if len(srv.Requests()) != 2 || msg.ErrorMessage != "500 The server had an error" {
+	if len(srv.Requests()) != 2 || msg.ErrorMessage != `OpenAI API error (500): {"message":"The server had an error"}` {
 		t.Errorf("%d requests, %q", len(srv.Requests()), msg.ErrorMessage)
 	}
 }
@@ -281,7 +282,7 @@ func TestResponsesOptions(t *testing.T) {
 	if !payloadSeen || !responseSeen {
 		t.Errorf("hooks: payload %v response %v", payloadSeen, responseSeen)
 	}
-	for h, want := range map[string]string{"X-Model": "1", "X-Extra": "yes", "Session_id": "sess-9", "X-Client-Request-Id": "sess-9"} {
+	for h, want := range map[string]string{"X-Model": "1", "X-Extra": "yes", "Session-Id": "sess-9", "X-Client-Request-Id": "sess-9"} {
 		if got := req.Header.Get(h); got != want {
 			t.Errorf("header %s = %q, want %q", h, got, want)
 		}
@@ -298,8 +299,8 @@ func TestResponsesOptions(t *testing.T) {
 	opts.CacheRetention = "none"
 	mustStream(t, m, &provider.Context{Messages: []map[string]any{userMsg("x")}}, opts)
 	req = srv.Requests()[1]
-	if _, ok := req.Body["prompt_cache_key"]; ok || req.Header.Get("Session_id") != "" {
-		t.Errorf("retention none: body %v, session header %q", req.Body["prompt_cache_key"], req.Header.Get("Session_id"))
+	if _, ok := req.Body["prompt_cache_key"]; ok || req.Header.Get("Session-Id") != "" {
+		t.Errorf("retention none: body %v, session header %q", req.Body["prompt_cache_key"], req.Header.Get("Session-Id"))
 	}
 
 	// An OnPayload error fails the turn before anything is sent.
@@ -328,7 +329,7 @@ func TestAzureResponses(t *testing.T) {
 	if req.Path != "/openai/v1/responses" || req.Query != "api-version=2025-04-01-preview" {
 		t.Errorf("url %s?%s", req.Path, req.Query)
 	}
-	if req.Header.Get("Api-Key") != "test-key" || req.Header.Get("Authorization") != "" || req.Header.Get("Session_id") != "" {
+	if req.Header.Get("Api-Key") != "test-key" || req.Header.Get("Authorization") != "" || req.Header.Get("Session-Id") != "" {
 		t.Errorf("headers %v", req.Header)
 	}
 	equalJSON(t, "body", req.Body, map[string]any{"model": "my-gpt5", "stream": true, "prompt_cache_key": "sess-1", "max_output_tokens": 16384,

@@ -102,6 +102,7 @@ func TestOpenAIThinking(t *testing.T) {
 		oaChunk(map[string]any{}, "stop"), "[DONE]"))
 	m := oaModel(srv)
 	m.Reasoning = true
+	m.Provider = "openai" // pi 1.6 sends the developer role to OpenAI only
 	opts := baseOpts()
 	opts.Thinking = provider.ThinkingHigh
 	evs, msg := mustStream(t, m, &provider.Context{SystemPrompt: "sys", Messages: []map[string]any{userMsg("q")}}, opts)
@@ -223,7 +224,7 @@ func TestOpenAITruncatedStream(t *testing.T) {
 	if got := types(evs); got != "start text_start text_delta error" {
 		t.Errorf("events = %s", got)
 	}
-	if msg.StopReason != provider.StopReasonError || msg.ErrorMessage != "terminated" || msg.Text() != "par" {
+	if msg.StopReason != provider.StopReasonError || msg.ErrorMessage != "terminated: other side closed (UND_ERR_SOCKET)" || msg.Text() != "par" {
 		t.Errorf("result = %s %q %q", msg.StopReason, msg.ErrorMessage, msg.Text())
 	}
 }
@@ -233,7 +234,7 @@ func TestOpenAICleanEOFWithoutFinish(t *testing.T) {
 	// The body ends cleanly but mid-answer: no finish_reason, no [DONE].
 	srv := newFakeServer(t, sse(oaChunk(map[string]any{"content": "par"}, nil)))
 	_, msg := mustStream(t, oaModel(srv), &provider.Context{Messages: []map[string]any{userMsg("x")}}, baseOpts())
-	if msg.StopReason != provider.StopReasonError || msg.ErrorMessage != "Provider stream ended without a finish_reason" {
+	if msg.StopReason != provider.StopReasonError || msg.ErrorMessage != "Stream ended without finish_reason" {
 		t.Errorf("result = %s %q", msg.StopReason, msg.ErrorMessage)
 	}
 }
@@ -288,7 +289,7 @@ func TestOpenAIConnectionRefused(t *testing.T) {
 	addr := refusingAddr(t)
 	m := mockModel(provider.APIOpenAICompletions, "http://"+addr+"/v1")
 	_, msg := mustStream(t, m, &provider.Context{Messages: []map[string]any{userMsg("x")}}, baseOpts())
-	if msg.StopReason != provider.StopReasonError || msg.ErrorMessage != "Connection error." {
+	if msg.StopReason != provider.StopReasonError || msg.ErrorMessage != "Connection error.: connect ECONNREFUSED "+addr {
 		t.Errorf("result = %s %q", msg.StopReason, msg.ErrorMessage)
 	}
 }

@@ -9,12 +9,12 @@ import (
 
 // pi retries at two levels, and so does pigo:
 //
-//   - Inside one request (this file, [RetryPolicy]): the OpenAI and Anthropic
-//     SDKs pi-ai uses retry connection failures, timeouts and HTTP 408, 409,
-//     429 and 5xx before any event is emitted, honouring retry-after-ms and
-//     Retry-After, by default twice with 0.5 s·2ⁿ (≤ 8 s) backoff. pi's
-//     settings retry.provider.{timeoutMs, maxRetries, maxRetryDelayMs} tune
-//     this level.
+//   - Inside one request (this file, [RetryPolicy]): pi-ai 1.6's
+//     retryProviderRequest retries connection failures, timeouts and HTTP
+//     408, 409, 429 and 5xx before any event is emitted, honouring
+//     retry-after-ms and Retry-After, with 0.5 s·2ⁿ (≤ 8 s) backoff, but only
+//     as often as pi's setting retry.provider.maxRetries says: by default
+//     never. retry.provider.{timeoutMs, maxRetryDelayMs} tune it too.
 //   - Across turns (the agent loop): when a turn ends with an error message
 //     that [IsRetryableError] accepts, pi waits retry.baseDelayMs·2ⁿ⁻¹ and
 //     continues, up to retry.maxRetries times, emitting auto_retry_start/end.
@@ -22,7 +22,7 @@ import (
 
 // Defaults of [RetryPolicy].
 const (
-	DefaultMaxRetries    = 2
+	DefaultMaxRetries    = 0 // pi-ai 1.6's retryProviderRequest default
 	DefaultBaseDelay     = 500 * time.Millisecond
 	DefaultMaxBackoff    = 8 * time.Second
 	DefaultMaxRetryDelay = 60 * time.Second
@@ -33,7 +33,7 @@ const (
 // value is the SDK behaviour pi has by default.
 type RetryPolicy struct {
 	// MaxRetries is the number of retries after the first attempt;
-	// 0 means DefaultMaxRetries (2), a negative value disables retries.
+	// 0 means DefaultMaxRetries (none), a negative value disables retries.
 	MaxRetries int
 	// BaseDelay is the first backoff; 0 means 500ms. Backoff doubles per
 	// retry up to MaxBackoff (0 means 8s), minus up to 25% jitter.

@@ -47,11 +47,11 @@ func TestIsRetryableAndOverflow(t *testing.T) {
 	for text, want := range map[string]bool{
 		"429 Rate limited": true,
 		`529 {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}`: true,
-		"terminated":         true,
-		"Connection error.":  true,
-		"Request timed out.": true,
-		"Provider stream ended without a finish_reason": true,
-		"401 Incorrect API key provided":                false,
+		"terminated":                         true,
+		"Connection error.":                  true,
+		"Request timed out.":                 true,
+		"Stream ended without finish_reason": true,
+		"401 Incorrect API key provided":     false,
 		// pi 1.6: socket codes and dropped connections retry; a status code
 		// inside a longer number and an account limit do not.
 		"read ECONNRESET":                                    true,

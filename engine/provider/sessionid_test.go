@@ -39,7 +39,7 @@ func TestSessionIDPromptCacheKey(t *testing.T) {
 	if got := reqs[0].Body["prompt_cache_key"]; got != strings.Repeat("é", 64) || reqs[0].Header.Get("X-Client-Request-Id") != strings.Repeat("é", 64) {
 		t.Errorf("codex: prompt_cache_key %v, x-client-request-id %q, want the clamped id", got, reqs[0].Header.Get("X-Client-Request-Id"))
 	}
-	if _, ok := reqs[1].Body["prompt_cache_key"]; ok || reqs[1].Header.Get("X-Client-Request-Id") != "" || reqs[1].Header.Get("Session_id") != "" {
+	if _, ok := reqs[1].Body["prompt_cache_key"]; ok || reqs[1].Header.Get("X-Client-Request-Id") != "" || reqs[1].Header.Get("Session-Id") != "" {
 		t.Errorf("codex with retention none sent the session id: %v %v", reqs[1].Body["prompt_cache_key"], reqs[1].Header)
 	}
 }
