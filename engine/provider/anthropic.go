@@ -2,9 +2,12 @@ package provider
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/pigo-dev/pigo/engine/jsjson"
@@ -177,18 +180,6 @@ type anthropicStream struct {
 
 func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, ap anthropicParams) error {
 	model, opts := st.model, st.opts
-	params, err := buildAnthropicParams(model, c, opts, ap, st.oauth)
-	if err != nil {
-		return err
-	}
-	if params, err = st.payload(ctx, params); err != nil {
-		return err
-	}
-	params["stream"] = true
-	body, err := encodeBody(params)
-	if err != nil {
-		return err
-	}
 	var betas []string
 	eager := model.Compat == nil || model.Compat.SupportsEagerToolInputStreaming == nil || *model.Compat.SupportsEagerToolInputStreaming
 	if len(c.Tools) > 0 && !eager {
@@ -227,9 +218,35 @@ func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, a
 			headers[k] = v
 		}
 	}
-	resp, err := openStream(ctx, model, opts, endpoint(model.BaseURL, "/v1/messages"), headers, body, anthropicErrorText, st)
-	if err != nil {
-		return err
+	// A session whose strict tools Claude rejected sends them non-strict.
+	disablePreferred := hasExceededStrictToolLimits(opts.SessionID)
+	var resp *streamResponse
+	for {
+		params, preferred, err := buildAnthropicParams(model, c, opts, ap, st.oauth, disablePreferred)
+		if err != nil {
+			return err
+		}
+		if params, err = st.payload(ctx, params); err != nil {
+			return err
+		}
+		params["stream"] = true
+		body, err := encodeBody(params)
+		if err != nil {
+			return err
+		}
+		resp, err = openStream(ctx, model, opts, endpoint(model.BaseURL, "/v1/messages"), maps.Clone(headers), body, anthropicErrorText, st)
+		if err == nil {
+			break
+		}
+		// pi-ai 1.6: strict tools over Claude's limits are sent again
+		// non-strict, once, and the session remembers.
+		if ctx.Err() != nil || disablePreferred || !preferred || !isAnthropicStrictToolLimitError(err) {
+			return err
+		}
+		disablePreferred = true
+		markStrictToolLimitsExceeded(opts.SessionID)
+		st.out.Diagnostics = append(st.out.Diagnostics, Diagnostic{Type: "anthropic_strict_tools_fallback", Timestamp: opts.now().UnixMilli(),
+			Error: DiagnosticError{Message: err.Error()}, Details: map[string]any{"reason": "strict_tool_limits_exceeded"}})
 	}
 	defer resp.Close()
 
@@ -290,6 +307,22 @@ func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, a
 		return errors.New(msgUnknownError)
 	}
 	return nil
+}
+
+// isAnthropicStrictToolLimitError: the API refused the request (400,
+// invalid_request_error, as the Anthropic SDK types the error from its
+// body) because its strict tools exceed Claude's limits.
+func isAnthropicStrictToolLimitError(err error) bool {
+	var se *statusError
+	if !errors.As(err, &se) || se.status != 400 {
+		return false
+	}
+	var body struct {
+		Error struct {
+			Type string `json:"type"`
+		} `json:"error"`
+	}
+	return json.Unmarshal(se.body, &body) == nil && body.Error.Type == "invalid_request_error" && isStrictToolLimitError(se.text)
 }
 
 // blockAt finds the content block with the API's block index.
@@ -459,8 +492,9 @@ func mapAnthropicStopReason(r string) (StopReason, error) {
 
 // buildAnthropicParams is pi-ai's buildParams (the payload before "stream":
 // true is added, which is what onPayload sees); oauth selects the Claude
-// Code identity and tool names.
-func buildAnthropicParams(model *Model, c *Context, opts *Options, ap anthropicParams, oauth bool) (map[string]any, error) {
+// Code identity and tool names. disablePreferred sends "prefer" strict
+// tools non-strict; preferred says whether one went strict.
+func buildAnthropicParams(model *Model, c *Context, opts *Options, ap anthropicParams, oauth, disablePreferred bool) (p map[string]any, preferred bool, err error) {
 	var cc map[string]any
 	if retention := opts.cacheRetention(); retention != "none" {
 		cc = map[string]any{"type": "ephemeral"}
@@ -471,13 +505,13 @@ func buildAnthropicParams(model *Model, c *Context, opts *Options, ap anthropicP
 	}
 	msgs, err := decodeMessages(c.Messages)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	maxTokens := ap.maxTokens
 	if maxTokens <= 0 {
 		maxTokens = model.MaxTokens / 3
 	}
-	p := map[string]any{
+	p = map[string]any{
 		"model":      model.ID,
 		"messages":   convertAnthropicMessages(msgs, model, cc, oauth),
 		"max_tokens": int64(maxTokens),
@@ -507,39 +541,11 @@ func buildAnthropicParams(model *Model, c *Context, opts *Options, ap anthropicP
 		p["temperature"] = *opts.Temperature
 	}
 	if len(c.Tools) > 0 {
-		eager := model.Compat == nil || model.Compat.SupportsEagerToolInputStreaming == nil || *model.Compat.SupportsEagerToolInputStreaming
-		tools := make([]any, len(c.Tools))
-		for i, t := range c.Tools {
-			props, ok := t.Parameters["properties"]
-			if !ok || props == nil {
-				props = map[string]any{}
-			}
-			req, ok := t.Parameters["required"]
-			if !ok || req == nil {
-				req = []any{}
-			}
-			name := t.Name
-			if oauth {
-				name = toClaudeCodeName(name)
-			}
-			schema := map[string]any{"type": "object", "properties": cloneValue(props), "required": cloneValue(req)}
-			// pi-ai 1.6 keeps these root keywords too: shared definitions so
-			// $refs resolve, and whether extra arguments are allowed.
-			for _, k := range []string{"additionalProperties", "$defs", "definitions"} {
-				if v, ok := t.Parameters[k]; ok {
-					schema[k] = cloneValue(v)
-				}
-			}
-			tool := map[string]any{"name": name, "description": t.Description, "input_schema": schema}
-			if eager {
-				tool["eager_input_streaming"] = true
-			}
-			if cc != nil && i == len(c.Tools)-1 && compatBool(model, func(c *Compat) *bool { return c.SupportsCacheControlOnTools }, true) {
-				tool["cache_control"] = cloneMap(cc)
-			}
-			tools[i] = tool
+		tools, toolsPreferred, err := anthropicTools(model, c.Tools, cc, oauth, disablePreferred)
+		if err != nil {
+			return nil, false, err
 		}
-		p["tools"] = tools
+		p["tools"], preferred = tools, toolsPreferred
 	}
 	if model.Reasoning && ap.thinkingEnabled != nil {
 		switch {
@@ -568,7 +574,108 @@ func buildAnthropicParams(model *Model, c *Context, opts *Options, ap anthropicP
 			p["tool_choice"] = opts.ToolChoice
 		}
 	}
-	return p, nil
+	return p, preferred, nil
+}
+
+// anthropicTools is pi-ai's convertTools: tools whose constrainedSampling
+// the model can honour (compat.supportsStrictTools) go strict with the
+// strict form of their schema, unless disablePreferred turns the
+// "prefer" ones off; preferred says whether a "prefer" tool went strict.
+// A strict tool's input_schema is the strict schema with the keywords
+// every input_schema has (pi-ai spreads them over it); the others keep
+// only those keywords: Anthropic rejects root anyOf/oneOf/allOf.
+func anthropicTools(model *Model, ts []Tool, cc map[string]any, oauth, disablePreferred bool) (tools []any, preferred bool, err error) {
+	eager := model.Compat == nil || model.Compat.SupportsEagerToolInputStreaming == nil || *model.Compat.SupportsEagerToolInputStreaming
+	supportsStrict := model.Compat != nil && model.Compat.SupportsStrictTools != nil && *model.Compat.SupportsStrictTools
+	tools = make([]any, len(ts))
+	for i, t := range ts {
+		prefers := t.prefersStrictSampling()
+		strict := false
+		if !disablePreferred || !prefers {
+			if strict, err = t.strictSampling(supportsStrict, anthropicStrictUnsupportedKeyword); err != nil {
+				return nil, false, err
+			}
+		}
+		preferred = preferred || (strict && prefers)
+		name := t.Name
+		if oauth {
+			name = toClaudeCodeName(name)
+		}
+		var schema any
+		if strict {
+			strictSchema, err := strictJSONSchema(t.declaredParameters(), nil)
+			if err != nil {
+				return nil, false, err
+			}
+			if _, ok := strictSchema.Get("properties"); !ok {
+				strictSchema.Set("properties", map[string]any{})
+			}
+			schema = strictSchema
+		} else {
+			schema = anthropicInputSchema(t.Parameters)
+		}
+		tool := map[string]any{"name": name, "description": t.Description, "input_schema": schema}
+		if eager {
+			tool["eager_input_streaming"] = true
+		}
+		if strict {
+			tool["strict"] = true
+		}
+		if cc != nil && i == len(ts)-1 && compatBool(model, func(c *Compat) *bool { return c.SupportsCacheControlOnTools }, true) {
+			tool["cache_control"] = cloneMap(cc)
+		}
+		tools[i] = tool
+	}
+	return tools, preferred, nil
+}
+
+// anthropicInputSchema is the input_schema of a non-strict tool: the
+// object type, properties and required, and of the other root keywords
+// only those pi-ai 1.6 keeps: shared definitions so $refs resolve, and
+// whether extra arguments are allowed.
+func anthropicInputSchema(params map[string]any) map[string]any {
+	props, ok := params["properties"]
+	if !ok || props == nil {
+		props = map[string]any{}
+	}
+	req, ok := params["required"]
+	if !ok || req == nil {
+		req = []any{}
+	}
+	schema := map[string]any{"type": "object", "properties": cloneValue(props), "required": cloneValue(req)}
+	for _, k := range []string{"additionalProperties", "$defs", "definitions"} {
+		if v, ok := params[k]; ok {
+			schema[k] = cloneValue(v)
+		}
+	}
+	return schema
+}
+
+// anthropicStrictUnsupportedKeywords are the keywords Anthropic's strict
+// tool use rejects with a 400 for the whole request (pi-ai 1.6's list,
+// from Anthropic's structured-outputs JSON-schema limitations).
+var anthropicStrictUnsupportedKeywords = []string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+	"multipleOf", "maxItems", "uniqueItems", "minContains", "maxContains", "minProperties", "maxProperties"}
+
+// anthropicStrictStringFormats are the string formats it accepts.
+var anthropicStrictStringFormats = []string{"date-time", "time", "date", "duration", "email", "hostname", "uri",
+	"ipv4", "ipv6", "uuid"}
+
+// anthropicStrictUnsupportedKeyword is pi-ai 1.6's
+// isAnthropicStrictUnsupportedKeyword: a "prefer" tool using one of these
+// goes non-strict rather than fail the request.
+func anthropicStrictUnsupportedKeyword(key string, value any) bool {
+	switch {
+	case slices.Contains(anthropicStrictUnsupportedKeywords, key):
+		return true
+	case key == "minItems":
+		n, isNumber := jsjson.Float64(value)
+		return !isNumber || (n != 0 && n != 1)
+	case key == "format":
+		f, isString := value.(string)
+		return !isString || !slices.Contains(anthropicStrictStringFormats, f)
+	}
+	return false
 }
 
 // convertAnthropicMessages is pi-ai's convertMessages for the Messages API;

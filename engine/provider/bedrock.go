@@ -369,14 +369,14 @@ func bedrockToolConfig(tools []Tool, choice any, supportsStrict, disablePreferre
 		prefers := t.prefersStrictSampling()
 		strict := false
 		if !disablePreferred || !prefers {
-			if strict, err = t.strictSampling(supportsStrict); err != nil {
+			if strict, err = t.strictSampling(supportsStrict, nil); err != nil {
 				return nil, false, err
 			}
 		}
 		preferred = preferred || (strict && prefers)
 		var schema any = t.declaredParameters()
 		if strict {
-			if schema, err = strictJSONSchema(schema); err != nil {
+			if schema, err = strictJSONSchema(schema, nil); err != nil {
 				return nil, false, err
 			}
 		}

@@ -35,9 +35,11 @@ func BuiltinModels() []*Model {
 		m := &Model{ID: id, Name: name, API: APIAnthropicMessages, Provider: "anthropic", BaseURL: "https://api.anthropic.com",
 			Reasoning: true, ThinkingLevelMap: tl, Input: []string{"text", "image"}, Cost: cost, ContextWindow: ctxWin, MaxTokens: maxTok,
 			// pi-ai 1.6's Anthropic cache lifetimes (5 minutes, 1 hour).
-			PromptCache: &PromptCache{Short: ptrF(300), Long: ptrF(3600)}}
+			PromptCache: &PromptCache{Short: ptrF(300), Long: ptrF(3600)},
+			// pi-ai 1.6 sends these Claudes strict tools.
+			Compat: &Compat{SupportsStrictTools: ptrB(true)}}
 		if supportsAdaptiveThinking(id) {
-			m.Compat = &Compat{ForceAdaptiveThinking: ptrB(true)}
+			m.Compat.ForceAdaptiveThinking = ptrB(true)
 		}
 		return m
 	}

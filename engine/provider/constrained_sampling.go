@@ -55,15 +55,21 @@ func orderedSchema(v any) any {
 	return v
 }
 
+// strictKeywordFilter says whether a provider's strict mode rejects a
+// schema keyword with this value (pi-ai's isUnsupportedKeyword); nil
+// accepts every keyword strict mode itself does.
+type strictKeywordFilter func(key string, value any) bool
+
 // strictJSONSchema is pi-ai's makeStrictJsonSchema: a copy of schema
 // where every object lists all its properties as required, the optional
-// ones made nullable, and admits no others.
-func strictJSONSchema(schema any) (*jsjson.Object, error) {
+// ones made nullable, and admits no others. unsupported, when not nil,
+// rejects the provider's extra keywords.
+func strictJSONSchema(schema any, unsupported strictKeywordFilter) (*jsjson.Object, error) {
 	root, ok := orderedSchema(schema).(*jsjson.Object)
 	if !ok {
 		return nil, &unsupportedStrictSchemaError{"root schema must have type object"}
 	}
-	if err := strictSchemaNode(root); err != nil {
+	if err := strictSchemaNode(root, unsupported); err != nil {
 		return nil, err
 	}
 	if t, _ := root.Get("type"); t != "object" {
@@ -72,7 +78,7 @@ func strictJSONSchema(schema any) (*jsjson.Object, error) {
 	return root, nil
 }
 
-func strictSchemaNode(v any) error {
+func strictSchemaNode(v any, unsupported strictKeywordFilter) error {
 	s, ok := v.(*jsjson.Object)
 	if !ok {
 		return &unsupportedStrictSchemaError{"boolean schemas are unsupported"}
@@ -80,6 +86,13 @@ func strictSchemaNode(v any) error {
 	for _, k := range strictSchemaUnsupportedKeys {
 		if _, has := s.Get(k); has {
 			return &unsupportedStrictSchemaError{k + " schemas are unsupported"}
+		}
+	}
+	if unsupported != nil {
+		for _, m := range *s {
+			if unsupported(m.Key, m.Value) {
+				return &unsupportedStrictSchemaError{m.Key + ": " + jsjson.Stringify(m.Value) + " is unsupported"}
+			}
 		}
 	}
 	typ, hasType := s.Get("type")
@@ -96,7 +109,7 @@ func strictSchemaNode(v any) error {
 			if isStructuredSchema(variant) {
 				return &unsupportedStrictSchemaError{"object and array unions are unsupported"}
 			}
-			if err := strictSchemaNode(variant); err != nil {
+			if err := strictSchemaNode(variant, unsupported); err != nil {
 				return err
 			}
 		}
@@ -105,7 +118,7 @@ func strictSchemaNode(v any) error {
 		if _, tuple := items.([]any); tuple {
 			return &unsupportedStrictSchemaError{"tuple schemas are unsupported"}
 		}
-		if err := strictSchemaNode(items); err != nil {
+		if err := strictSchemaNode(items, unsupported); err != nil {
 			return err
 		}
 	}
@@ -146,7 +159,7 @@ func strictSchemaNode(v any) error {
 	}
 	names := make([]any, 0, len(*properties))
 	for i, m := range *properties {
-		if err := strictSchemaNode(m.Value); err != nil {
+		if err := strictSchemaNode(m.Value, unsupported); err != nil {
 			return err
 		}
 		if !required[m.Key] && !schemaAllowsNull(m.Value) {
@@ -218,14 +231,15 @@ func (t Tool) prefersStrictSampling() bool {
 
 // strictSampling is pi-ai's resolveJsonSchemaStrictSampling: whether the
 // tool goes strict to a model that does (supported) or does not take
-// strict tools; an error when it requires strict and cannot be.
-func (t Tool) strictSampling(supported bool) (bool, error) {
+// strict tools, its schema free of the keywords unsupported rejects; an
+// error when it requires strict and cannot be.
+func (t Tool) strictSampling(supported bool, unsupported strictKeywordFilter) (bool, error) {
 	cs := t.ConstrainedSampling
 	if cs["type"] != "json_schema" {
 		return false, nil
 	}
 	if supported {
-		_, err := strictJSONSchema(t.declaredParameters())
+		_, err := strictJSONSchema(t.declaredParameters(), unsupported)
 		if err == nil {
 			return true, nil
 		}

@@ -17,7 +17,7 @@ func TestStrictJSONSchemaKeepsKeyOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := strictJSONSchema(schema)
+	got, err := strictJSONSchema(schema, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

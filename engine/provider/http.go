@@ -122,6 +122,17 @@ type httpRequest struct {
 // API's SDK does.
 type errorText func(resp *http.Response, body []byte) string
 
+// statusError is a request the API refused with a non-2xx status: its
+// text is the SDK's error message; status and body let a provider tell
+// one refusal from another.
+type statusError struct {
+	status int
+	body   []byte
+	text   string
+}
+
+func (e *statusError) Error() string { return e.text }
+
 // streamResponse is an open 2xx response whose body reads are guarded by
 // the idle timeout.
 type streamResponse struct {
@@ -285,7 +296,7 @@ func send(ctx context.Context, client *http.Client, req *httpRequest, pol RetryP
 			if ctx.Err() != nil {
 				return nil, errSendAborted
 			}
-			return nil, errors.New(format(resp, body))
+			return nil, &statusError{status: resp.StatusCode, body: body, text: format(resp, body)}
 		}
 		r := &streamResponse{
 			status: resp.StatusCode, headers: headerRecord(resp.Header), body: resp.Body, closer: resp.Body,

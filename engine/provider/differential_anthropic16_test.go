@@ -1,0 +1,106 @@
+package provider_test
+
+import (
+	"fmt"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/pigo-dev/pigo/engine/provider"
+)
+
+// TestDifferentialAnthropicStrictTools: against pi-ai 1.6, the tools of
+// an anthropic-messages request to a Claude that takes strict tools
+// (compat.supportsStrictTools): which go strict (pi 1.6's built-in tools
+// prefer it; Anthropic's keyword filter and strict mode's own limits send
+// a "prefer" tool non-strict, a "require" one fails), their rewritten
+// schemas, and the one non-strict retry when Claude rejects them for its
+// limits, with its diagnostic.
+func TestDifferentialAnthropicStrictTools(t *testing.T) {
+	piAI := piAI16Path(t)
+	sonnet := func(base string) *provider.Model {
+		m := mockModel(provider.APIAnthropicMessages, base)
+		m.ID, m.Provider = "claude-sonnet-4-5", "anthropic-mock"
+		m.Reasoning, m.Input = true, []string{"text", "image"}
+		m.ContextWindow, m.MaxTokens = 200000, 32000
+		return m
+	}
+	strictSonnet := func(base string) *provider.Model {
+		m := sonnet(base)
+		m.Compat = &provider.Compat{SupportsStrictTools: ptrTo(true)}
+		return m
+	}
+	prefer := map[string]any{"type": "json_schema", "strict": "prefer"}
+	require := map[string]any{"type": "json_schema", "strict": "require"}
+	obj := func(props map[string]any, required ...any) map[string]any {
+		m := map[string]any{"type": "object", "properties": props}
+		if required != nil {
+			m["required"] = required
+		}
+		return m
+	}
+	str := map[string]any{"type": "string"}
+	strictTools := provider.Context{SystemPrompt: "be brief", Messages: []map[string]any{userMsg("read")}, Tools: []provider.Tool{
+		{Name: "read", Description: "Read a file", ConstrainedSampling: prefer, Parameters: obj(map[string]any{"path": str,
+			"offset": map[string]any{"type": "number"}, "opts": obj(map[string]any{"deep": map[string]any{"type": "boolean"}})}, "path")},
+		// strict mode cannot take oneOf.
+		{Name: "grep", Description: "Search", ConstrainedSampling: prefer, Parameters: obj(map[string]any{
+			"q": map[string]any{"oneOf": []any{str}}})},
+		// Anthropic's filter: a minimum is rejected ...
+		{Name: "head", Description: "Head", ConstrainedSampling: prefer, Parameters: obj(map[string]any{
+			"lines": map[string]any{"type": "integer", "minimum": 1}})},
+		// ... so is a format outside its list, and minItems above 1 ...
+		{Name: "fetch", Description: "Fetch", ConstrainedSampling: prefer, Parameters: obj(map[string]any{
+			"url": map[string]any{"type": "string", "format": "iri"}})},
+		{Name: "pick", Description: "Pick", ConstrainedSampling: prefer, Parameters: obj(map[string]any{
+			"ids": map[string]any{"type": "array", "items": str, "minItems": 2}})},
+		// ... while listed formats and minItems 0 or 1 stay strict.
+		{Name: "when", Description: "When", ConstrainedSampling: prefer, Parameters: obj(map[string]any{
+			"at": map[string]any{"type": "string", "format": "date-time"}, "tags": map[string]any{"type": "array", "items": str, "minItems": 1}}, "at")},
+		{Name: "empty", Description: "No arguments", ConstrainedSampling: prefer, Parameters: map[string]any{"type": "object"}},
+		{Name: "ls", Description: "List", Parameters: obj(map[string]any{"dir": str})},
+	}}
+	requireTool := func(params map[string]any) provider.Context {
+		return provider.Context{Messages: []map[string]any{userMsg("go")}, Tools: []provider.Tool{
+			{Name: "pin", Description: "Pin", ConstrainedSampling: require, Parameters: params}}}
+	}
+	start := `{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"claude-sonnet-4-5","content":[],"stop_reason":null,"usage":{"input_tokens":12,"output_tokens":1}}}`
+	ok := namedSSE("message_start", start,
+		"content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`,
+		"content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"ok"}}`,
+		"content_block_stop", `{"type":"content_block_stop","index":0}`,
+		"message_delta", `{"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":2}}`,
+		"message_stop", `{"type":"message_stop"}`)
+	// Written by hand: js would escape the messages' ">".
+	invalid := func(message string) http.HandlerFunc {
+		return status(400, map[string]string{"Content-Type": "application/json"},
+			`{"type":"error","error":{"type":"invalid_request_error","message":"`+message+`"}}`)
+	}
+	// The Go side remembers sessions over the limits for the whole test
+	// binary: a fresh session per run.
+	session := fmt.Sprintf("anthropic-strict-diff-%d", time.Now().UnixNano())
+	cases := []diffCase{
+		{name: "strict tools", model: strictSonnet, context: strictTools, handlers: []http.HandlerFunc{ok}},
+		{name: "model without strict tools", model: sonnet, context: strictTools, handlers: []http.HandlerFunc{ok}},
+		{name: "strict tools over the limits", model: strictSonnet, context: strictTools, sessionID: session,
+			handlers: []http.HandlerFunc{invalid("tools: Too many strict tools (21 > 20)"), ok}},
+		{name: "grammar too large without a session", model: strictSonnet, context: strictTools,
+			handlers: []http.HandlerFunc{invalid("The compiled grammar is too large"), ok}},
+		{name: "limits error of another type", model: strictSonnet, context: strictTools,
+			handlers: []http.HandlerFunc{status(400, map[string]string{"Content-Type": "application/json"},
+				`{"type":"error","error":{"type":"api_error","message":"Too many strict tools (21 > 20)"}}`)}},
+		{name: "another invalid request", model: strictSonnet, context: strictTools,
+			handlers: []http.HandlerFunc{invalid("prompt is too long")}},
+		{name: "limits error with only required strict tools", model: strictSonnet, context: requireTool(obj(map[string]any{"p": str})),
+			handlers: []http.HandlerFunc{invalid("Schemas contains too many parameters with union types (17 > 16)")}},
+		{name: "required strict tool with a filtered keyword", model: strictSonnet,
+			context: requireTool(obj(map[string]any{"n": map[string]any{"type": "number", "maximum": 2.5}})), handlers: []http.HandlerFunc{ok}},
+		{name: "required strict tool on a model without", model: sonnet, context: requireTool(obj(map[string]any{"p": str})), handlers: []http.HandlerFunc{ok}},
+	}
+	for i := range cases {
+		// With thinking on both send the interleaved-thinking beta (pigo
+		// sends it without thinking too, pi-ai 1.6 does not).
+		cases[i].thinking, cases[i].betaQuery16 = provider.ThinkingLow, true
+	}
+	compareCasesWithPi(t, piAI, cases)
+}
