@@ -238,7 +238,7 @@ export function install(pi: any, host: any): any {
       () => (sm ??= makeSessionManager(host, fresh)),
       () => (mr ??= makeModelRegistry(host, fresh, virtualModels)),
     );
-    const c = new classes.ExtensionCommandContext();
+    const c: any = new classes.ExtensionCommandContext();
     c.sendMessage = async (message: any, options?: any) => {
       fresh();
       host.sendMessage(message, options || {});
