@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/klauspost/compress/zstd"
 	"io"
 	"math"
 	"net/http"
@@ -206,6 +207,10 @@ func (st *responsesStream) streamCodex(ctx context.Context, c *Context, key stri
 	if done, err := st.tryCodexWebSocket(ctx, payload, headers, account, len(body)); done || err != nil {
 		return err
 	}
+	// pi-ai 1.6 sends the SSE request zstd-compressed at level 3, as the
+	// official Codex client does (the WebSocket frame above stays JSON).
+	body = codexZstd.EncodeAll(body, nil)
+	headers["Content-Encoding"] = "zstd"
 	sendOpts := *opts
 	sendOpts.Headers, sendOpts.DropHeaders = nil, nil
 	resp, err := openStream(ctx, model, &sendOpts, codexURL(model.BaseURL), headers, body, codexErrorText(opts), st)
@@ -421,3 +426,7 @@ func codexErrorText(opts *Options) errorText {
 		return message
 	}
 }
+
+// codexZstd compresses Codex request bodies; EncodeAll is safe for
+// concurrent use.
+var codexZstd, _ = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.EncoderLevelFromZstd(3)))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/klauspost/compress/zstd"
 	"io"
 	"net"
 	"net/http"
@@ -37,7 +38,7 @@ func newFakeServer(t *testing.T, handlers ...http.HandlerFunc) *fakeServer {
 	t.Helper()
 	f := &fakeServer{handlers: handlers}
 	f.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		raw, _ := io.ReadAll(r.Body)
+		raw := readBody(r)
 		var body map[string]any
 		_ = json.Unmarshal(raw, &body)
 		f.mu.Lock()
@@ -297,4 +298,23 @@ func equalJSON(t *testing.T, what string, got, want any) {
 
 func userMsg(text string) map[string]any {
 	return map[string]any{"role": "user", "content": []any{map[string]any{"type": "text", "text": text}}, "timestamp": int64(1)}
+}
+
+// readBody reads a request's body, undoing the zstd pi-ai 1.6 and pigo
+// compress Codex's SSE requests with.
+func readBody(r *http.Request) []byte {
+	raw, _ := io.ReadAll(r.Body)
+	if r.Header.Get("Content-Encoding") != "zstd" {
+		return raw
+	}
+	d, err := zstd.NewReader(nil)
+	if err != nil {
+		return raw
+	}
+	defer d.Close()
+	out, err := d.DecodeAll(raw, nil)
+	if err != nil {
+		return raw
+	}
+	return out
 }

@@ -8,7 +8,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -102,7 +101,7 @@ func tlsFakeServer(t *testing.T, handler http.HandlerFunc) (*httptest.Server, fu
 	var mu sync.Mutex
 	var reqs []recorded
 	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		raw, _ := io.ReadAll(r.Body)
+		raw := readBody(r)
 		var body map[string]any
 		_ = json.Unmarshal(raw, &body)
 		mu.Lock()

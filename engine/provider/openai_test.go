@@ -264,7 +264,9 @@ func TestOpenAIHeaderTimeoutRetried(t *testing.T) {
 	// a timed-out attempt may end before the server sees it.
 	var n atomic.Int32
 	opts := baseOpts()
-	opts.HTTPClient = &http.Client{Transport: countingTransport{&n, http.DefaultTransport}}
+	tr := &http.Transport{}
+	t.Cleanup(tr.CloseIdleConnections)
+	opts.HTTPClient = &http.Client{Transport: countingTransport{&n, tr}}
 	opts.Retry.Timeout = 50 * time.Millisecond
 	opts.Retry.MaxRetries = 1
 	_, msg := mustStream(t, oaModel(srv), &provider.Context{Messages: []map[string]any{userMsg("x")}}, opts)
