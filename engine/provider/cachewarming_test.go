@@ -160,7 +160,7 @@ func TestPromptCacheTTLAndReplayable(t *testing.T) {
 // The built-in Anthropic models carry pi-ai 1.6's cache lifetimes, and the
 // adaptive-thinking ones can be replayed with thinking on.
 func TestBuiltinAnthropicPromptCache(t *testing.T) {
-	n := 0
+	n, adaptiveCount := 0, 0
 	for _, m := range provider.BuiltinModels() {
 		if m.Provider != "anthropic" {
 			continue
@@ -172,13 +172,17 @@ func TestBuiltinAnthropicPromptCache(t *testing.T) {
 		if ttl, ok := provider.PromptCacheTTL(m, "long", ""); !ok || ttl != time.Hour {
 			t.Errorf("%s: long lifetime %v %v", m.ID, ttl, ok)
 		}
-		adaptive := m.ID == "claude-opus-4-7" || m.ID == "claude-opus-4-6" || m.ID == "claude-sonnet-4-6"
+		// pi-ai 1.6 marks its adaptive-thinking Claudes in compat.
+		adaptive := m.Compat != nil && m.Compat.ForceAdaptiveThinking != nil && *m.Compat.ForceAdaptiveThinking
+		if adaptive {
+			adaptiveCount++
+		}
 		if provider.CacheWarmingReplayable(m, true) != adaptive {
 			t.Errorf("%s: replayable with thinking = %v", m.ID, !adaptive)
 		}
 	}
-	if n == 0 {
-		t.Fatal("no anthropic models")
+	if n == 0 || adaptiveCount == 0 {
+		t.Fatalf("%d anthropic models, %d adaptive", n, adaptiveCount)
 	}
 }
 

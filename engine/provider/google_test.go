@@ -378,7 +378,7 @@ func TestGoogleThroughRegistry(t *testing.T) {
 	if !ok || m.API != provider.APIGoogleGenerativeAI {
 		t.Fatalf("catalog model = %+v", m)
 	}
-	msg, err := r.Complete(context.Background(), m, &provider.Context{Messages: []map[string]any{userMsg("x")}}, &provider.Options{Thinking: provider.ThinkingMedium})
+	msg, err := r.Complete(context.Background(), m, &provider.Context{Messages: []map[string]any{userMsg("x")}}, &provider.Options{Thinking: provider.ThinkingMinimal})
 	if err != nil || msg.Text() != "hi" {
 		t.Fatalf("Complete: %v %+v", err, msg)
 	}
@@ -386,9 +386,9 @@ func TestGoogleThroughRegistry(t *testing.T) {
 	if req.Path != "/v1beta/models/gemini-3.1-pro-preview:streamGenerateContent" || req.Header.Get("X-Goog-Api-Key") != "g-env" {
 		t.Errorf("request %s key %q", req.Path, req.Header.Get("X-Goog-Api-Key"))
 	}
-	// medium is not supported by gemini-3.1-pro-preview: clamped to high.
+	// minimal is not supported by gemini-3.1-pro-preview: clamped to low.
 	equalJSON(t, "thinkingConfig", req.Body["generationConfig"].(map[string]any)["thinkingConfig"],
-		map[string]any{"includeThoughts": true, "thinkingLevel": "HIGH"})
+		map[string]any{"includeThoughts": true, "thinkingLevel": "LOW"})
 
 	custom, _ := r.Find("gem", "my-gemini")
 	if _, err := r.Complete(context.Background(), custom, &provider.Context{Messages: []map[string]any{userMsg("x")}}, nil); err != nil {

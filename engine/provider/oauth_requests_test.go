@@ -193,7 +193,7 @@ func codexRegistry(t *testing.T, base string, access string) (*provider.Registry
 		"auth.json":   `{"openai-codex": {"type":"oauth","refresh":"r","access":"` + access + `","expires":` + fmt.Sprint(oauthValid) + `,"accountId":"acct_9"}}`,
 		"models.json": `{"providers": {"openai-codex": {"baseUrl": "` + base + `"}}}`})
 	r := oauthRegistry(t, dir, nil, nil)
-	m, ok := r.Find("openai-codex", "gpt-5.4")
+	m, ok := r.Find("openai-codex", "gpt-5.6-luna")
 	if !ok {
 		t.Fatal("no codex model")
 	}
@@ -244,7 +244,7 @@ func TestCodexRequest(t *testing.T) {
 	}
 	equalJSON(t, "body", req.Body, map[string]any{
 		// pi-ai 1.6: the system prompt leads the input, no instructions.
-		"model": "gpt-5.4", "store": false, "stream": true,
+		"model": "gpt-5.6-luna", "store": false, "stream": true,
 		"input": []any{map[string]any{"role": "developer", "content": "Be brief."},
 			map[string]any{"role": "user", "content": []any{map[string]any{"type": "input_text", "text": "hi"}}}},
 		"text":        map[string]any{"verbosity": "low"},

@@ -159,7 +159,7 @@ func TestOAuthValidTokenNoRefresh(t *testing.T) {
 	dir := writeAgentDir(t, map[string]string{"auth.json": `{"openai-codex": {"type": "oauth", "access": "` + codexJWT("acct", "1") +
 		`", "refresh": "r", "expires": ` + fmt.Sprint(oauthValid) + `, "accountId": "acct"}}`})
 	r := oauthRegistry(t, dir, ts, nil)
-	if key, err := authKey(t, r, "openai-codex", "gpt-5.5"); err != nil || key != codexJWT("acct", "1") {
+	if key, err := authKey(t, r, "openai-codex", "gpt-6.2-sol"); err != nil || key != codexJWT("acct", "1") {
 		t.Errorf("key %q err %v", key, err)
 	}
 	if n := len(ts.requests()); n != 0 {
@@ -232,7 +232,7 @@ func TestOAuthRefreshPersisted(t *testing.T) {
 					t.Errorf("request %+v", req)
 				}
 			}},
-		{name: "codex", provider: "openai-codex", model: "gpt-5.4",
+		{name: "codex", provider: "openai-codex", model: "gpt-5.6-luna",
 			entry:   `{"type": "oauth", "access": "` + codexJWT("acct_1", "old") + `", "refresh": "rt_old", "expires": 1, "accountId": "acct_1"}`,
 			reply:   jsonReply(`{"access_token":"` + codexJWT("acct_2", "new") + `","refresh_token":"rt_new","expires_in":864000,"id_token":"x"}`),
 			wantKey: codexJWT("acct_2", "new"),
@@ -351,11 +351,11 @@ func TestOAuthRefreshFailureMessages(t *testing.T) {
 				}
 				jsonReply(`{"token":"t","expires_at":1700001800}`)(w, r)
 			}, "Invalid Copilot models response"},
-		{"openai-codex", "gpt-5.5", `{"type":"oauth","refresh":"rt","access":"x","expires":1}`,
+		{"openai-codex", "gpt-6.2-sol", `{"type":"oauth","refresh":"rt","access":"x","expires":1}`,
 			status(401, nil, ""), "OpenAI Codex token refresh failed (401): Unauthorized"},
-		{"openai-codex", "gpt-5.5", `{"type":"oauth","refresh":"rt","access":"x","expires":1}`,
+		{"openai-codex", "gpt-6.2-sol", `{"type":"oauth","refresh":"rt","access":"x","expires":1}`,
 			jsonReply(`{"access_token":"a","expires_in":1}`), `OpenAI Codex token refresh response missing fields: {"access_token":"a","expires_in":1}`},
-		{"openai-codex", "gpt-5.5", `{"type":"oauth","refresh":"rt","access":"x","expires":1}`,
+		{"openai-codex", "gpt-6.2-sol", `{"type":"oauth","refresh":"rt","access":"x","expires":1}`,
 			jsonReply(`{"access_token":"not-a-jwt","refresh_token":"r","expires_in":1}`), "Failed to extract accountId from token"},
 		{"anthropic", "claude-haiku-4-5", `{"type":"oauth","refresh":"r","access":"x","expires":1}`,
 			jsonReply(`not json`), "Anthropic token refresh returned invalid JSON"},
@@ -541,13 +541,13 @@ func TestOAuthSubscriptionModels(t *testing.T) {
 	// A Codex login lists the Codex models; the default model order is pi's.
 	dir := writeAgentDir(t, map[string]string{"auth.json": `{"openai-codex": {"type":"oauth","refresh":"r","access":"a","expires":1}}`})
 	r = oauthRegistry(t, dir, nil, nil)
-	if d := r.DefaultModel(); d == nil || d.Provider != "openai-codex" || d.ID != "gpt-5.5" || d.API != provider.APIOpenAICodexResponses {
+	if d := r.DefaultModel(); d == nil || d.Provider != "openai-codex" || d.ID != "gpt-6.2-sol" || d.API != provider.APIOpenAICodexResponses {
 		t.Errorf("default model = %+v", d)
 	}
 	// --api-key for a subscription provider lists its models too.
 	r = oauthRegistry(t, t.TempDir(), nil, nil)
 	r.SetRuntimeAPIKey("openai-codex", "k")
-	if _, ok := r.Find("openai-codex", "gpt-5.4"); !ok {
+	if _, ok := r.Find("openai-codex", "gpt-5.6-luna"); !ok {
 		t.Error("codex models missing with a runtime key")
 	}
 }

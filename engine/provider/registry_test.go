@@ -55,7 +55,7 @@ func TestRegistryEnvKeys(t *testing.T) {
 			t.Errorf("available without key: %s/%s", m.Provider, m.ID)
 		}
 	}
-	if d := r.DefaultModel(); d == nil || d.ID != "claude-opus-4-7" {
+	if d := r.DefaultModel(); d == nil || d.ID != "claude-opus-5-5" {
 		t.Errorf("default model = %+v", d)
 	}
 	m, _ := r.Find("anthropic", "claude-haiku-4-5")

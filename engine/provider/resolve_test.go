@@ -21,7 +21,7 @@ func TestResolveModel(t *testing.T) {
 		{"", "claude-haiku-4-5", "anthropic/claude-haiku-4-5", "", "", ""},
 		{"", "CLAUDE-HAIKU-4-5", "anthropic/claude-haiku-4-5", "", "", ""},
 		{"anthropic", "sonnet-4-5", "anthropic/claude-sonnet-4-5", "", "", ""}, // alias preferred over the dated id
-		{"anthropic", "haiku:high", "anthropic/claude-haiku-4-5", "high", "", ""},
+		{"anthropic", "haiku:high", "anthropic/claude-haiku-5-5", "high", "", ""}, // pi 1.6's pick
 		// Without credentials every provider's matches compete: Bedrock's
 		// "-v1:0" ids count as aliases and sort last.
 		{"", "sonnet-4-5", "amazon-bedrock/us.anthropic.claude-sonnet-4-5-20250929-v1:0", "", "", ""},
@@ -65,7 +65,9 @@ func TestResolveScope(t *testing.T) {
 	for _, s := range scope {
 		got = append(got, s.Model.Provider+"/"+s.Model.ID+":"+string(s.Thinking))
 	}
-	want := "anthropic/claude-sonnet-4-6:low anthropic/claude-sonnet-4-5:low openai/gpt-4.1: anthropic/claude-haiku-4-5:"
+	// pi 1.6's scope over its catalog, in catalog order.
+	want := "anthropic/claude-sonnet-4-5:low anthropic/claude-sonnet-4-5-20250929:low anthropic/claude-sonnet-4-6:low anthropic/claude-sonnet-5:low " +
+		"anthropic/claude-sonnet-5-5:low openai/gpt-4.1: anthropic/claude-haiku-4-5: anthropic/claude-haiku-4-5-20251001: anthropic/claude-haiku-5-5:"
 	if strings.Join(got, " ") != want {
 		t.Errorf("scope = %s\nwant    %s", strings.Join(got, " "), want)
 	}

@@ -1,0 +1,123 @@
+package provider_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/pigo-dev/pigo/engine/provider"
+)
+
+// piAI16DataDir is pi-ai 1.6's per-provider model data; the test is
+// skipped when node_modules is not installed.
+func piAI16DataDir(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join("..", "..", "node_modules", "@earendil-works", "pi-ai", "dist", "providers", "data")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skip("pi-ai 1.6 not installed (make deps)")
+	}
+	return dir
+}
+
+// TestCatalogMatchesPiAI16: the built-in catalog is pi-ai 1.6's chat
+// models of pigo's providers, field for field and in pi-ai's order.
+func TestCatalogMatchesPiAI16(t *testing.T) {
+	t.Parallel()
+	want, err := provider.ReadPiAICatalog(piAI16DataDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := provider.BuiltinModels()
+	if len(got) != len(want) {
+		t.Errorf("catalog has %d models, pi-ai 1.6 %d: run go generate ./engine/provider", len(got), len(want))
+	}
+	for i := range min(len(got), len(want)) {
+		if !reflect.DeepEqual(got[i], want[i]) {
+			g, _ := json.Marshal(got[i])
+			w, _ := json.Marshal(want[i])
+			t.Errorf("model %d differs (run go generate ./engine/provider):\npigo:  %s\npi-ai: %s", i, g, w)
+		}
+	}
+	perProvider := map[string]int{}
+	for _, m := range got {
+		perProvider[m.Provider]++
+	}
+	for p, n := range map[string]int{"amazon-bedrock": 208, "anthropic": 18, "deepseek": 2, "github-copilot": 35, "google": 26,
+		"google-vertex": 17, "mistral": 34, "openai": 47, "openai-codex": 10} {
+		if perProvider[p] != n {
+			t.Errorf("%s: %d models, want pi-ai 1.6's %d", p, perProvider[p], n)
+		}
+	}
+}
+
+// TestCatalogFieldsPigoDrops: the pi-ai 1.6 model fields pigo's Model
+// does not carry are exactly the known ones, so a field a newer pi-ai
+// adds is noticed (and implemented, or added here) when the catalog is
+// regenerated.
+func TestCatalogFieldsPigoDrops(t *testing.T) {
+	t.Parallel()
+	dir := piAI16DataDir(t)
+	modelKeys, compatKeys := jsonKeys(reflect.TypeFor[provider.Model]()), jsonKeys(reflect.TypeFor[provider.Compat]())
+	dropped := map[string]bool{}
+	entries, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	for _, file := range entries {
+		p := filepath.Base(file[:len(file)-len(".json")])
+		if !slices.Contains([]string{"amazon-bedrock", "anthropic", "deepseek", "github-copilot", "google", "google-vertex", "mistral", "openai", "openai-codex"}, p) {
+			continue
+		}
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		models, err := provider.PiAICatalogEntries(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, raw := range models {
+			var m map[string]any
+			if err := json.Unmarshal(raw, &m); err != nil {
+				t.Fatal(err)
+			}
+			for k, v := range m {
+				if k == "compat" {
+					for ck := range v.(map[string]any) {
+						if !compatKeys[ck] {
+							dropped["compat."+ck] = true
+						}
+					}
+				} else if !modelKeys[k] {
+					dropped[k] = true
+				}
+			}
+		}
+	}
+	var got []string
+	for k := range dropped {
+		got = append(got, k)
+	}
+	sort.Strings(got)
+	// type: pigo's catalog holds chat models only. The others are request
+	// features pigo does not implement yet: input limits (image resizing,
+	// request size), server-side fallback models, mid-conversation effort
+	// and tool changes, OpenAI's explicit prompt-cache mode and tool search.
+	want := []string{"compat.allowedFallbackModels", "compat.supportsExplicitPromptCacheMode", "compat.supportsMidConvoEffort",
+		"compat.supportsMidConvoToolChanges", "compat.supportsToolSearch", "inputLimits", "type"}
+	if !slices.Equal(got, want) {
+		t.Errorf("pi-ai 1.6 fields pigo drops: %q, want %q", got, want)
+	}
+}
+
+// jsonKeys are the JSON names of a struct type's fields.
+func jsonKeys(t reflect.Type) map[string]bool {
+	keys := map[string]bool{}
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		keys[name] = true
+	}
+	return keys
+}
