@@ -147,6 +147,58 @@ func streamAnthropic(ctx context.Context, model *Model, c *Context, opts *Option
 	return st.s, nil
 }
 
+// anthropicMessagesURL is where pi-ai 1.6 sends every Messages request:
+// it streams through the SDK's beta client, whose path carries
+// ?beta=true.
+func anthropicMessagesURL(model *Model) string {
+	return endpoint(model.BaseURL, "/v1/messages") + "?beta=true"
+}
+
+// anthropicBetas is pi-ai 1.6's getBetaFeatures for the features pigo
+// implements. An anthropic-beta header in the model's or the request's
+// headers (the request's wins) replaces the list: its comma-separated
+// features, trimmed, each once. Otherwise, in this order: the Claude
+// Code and OAuth betas for an OAuth token; fine-grained tool streaming
+// when tools go to a model without eager input streaming; interleaved
+// thinking when a reasoning model that does not think adaptively thinks.
+func anthropicBetas(model *Model, c *Context, opts *Options, oauth, thinking bool) []string {
+	configured, ok := "", false
+	for _, hs := range []map[string]string{model.Headers, opts.Headers} {
+		for k, v := range hs {
+			if strings.EqualFold(k, "anthropic-beta") {
+				configured, ok = v, true
+			}
+		}
+	}
+	var betas []string
+	add := func(features ...string) {
+		for _, f := range features {
+			if !slices.Contains(betas, f) {
+				betas = append(betas, f)
+			}
+		}
+	}
+	if ok {
+		for f := range strings.SplitSeq(configured, ",") {
+			if f = strings.TrimSpace(f); f != "" {
+				add(f)
+			}
+		}
+		return betas
+	}
+	if oauth {
+		add(betaClaudeCode, betaOAuth)
+	}
+	eager := compatBool(model, func(c *Compat) *bool { return c.SupportsEagerToolInputStreaming }, true)
+	if len(c.Tools) > 0 && !eager {
+		add(betaFineGrainedToolStream)
+	}
+	if model.Reasoning && thinking && !model.thinksAdaptively() {
+		add(betaInterleavedThinking)
+	}
+	return betas
+}
+
 // anthropicSessionAffinityHeader is the header pi-ai 1.6 sends the session
 // id in for API-key requests: none unless compat.sendSessionAffinityHeaders
 // (default: OpenRouter only), x-session-id for the openrouter format, else
@@ -180,14 +232,6 @@ type anthropicStream struct {
 
 func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, ap anthropicParams) error {
 	model, opts := st.model, st.opts
-	var betas []string
-	eager := model.Compat == nil || model.Compat.SupportsEagerToolInputStreaming == nil || *model.Compat.SupportsEagerToolInputStreaming
-	if len(c.Tools) > 0 && !eager {
-		betas = append(betas, betaFineGrainedToolStream)
-	}
-	if !model.thinksAdaptively() {
-		betas = append(betas, betaInterleavedThinking)
-	}
 	headers := map[string]string{
 		"anthropic-version": anthropicVersion,
 		"content-type":      "application/json",
@@ -201,11 +245,8 @@ func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, a
 		headers["x-api-key"] = key
 	}
 	if st.oauth {
-		headers["anthropic-beta"] = strings.Join(append([]string{betaClaudeCode, betaOAuth}, betas...), ",")
 		headers["user-agent"] = "claude-cli/" + claudeCodeVersion
 		headers["x-app"] = "cli"
-	} else if len(betas) > 0 {
-		headers["anthropic-beta"] = strings.Join(betas, ",")
 	}
 	if h := anthropicSessionAffinityHeader(model, st.oauth); h != "" && opts.SessionID != "" && opts.cacheRetention() != "none" {
 		headers[h] = opts.SessionID
@@ -217,6 +258,17 @@ func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, a
 		for k, v := range copilotDynamicHeaders(c) {
 			headers[k] = v
 		}
+	}
+	// The SDK sends the betas as the one anthropic-beta header, over any
+	// the model's headers name.
+	for k := range headers {
+		if strings.EqualFold(k, "anthropic-beta") {
+			delete(headers, k)
+		}
+	}
+	thinking := ap.thinkingEnabled != nil && *ap.thinkingEnabled
+	if betas := anthropicBetas(model, c, opts, st.oauth, thinking); len(betas) > 0 {
+		headers["anthropic-beta"] = strings.Join(betas, ",")
 	}
 	// A session whose strict tools Claude rejected sends them non-strict.
 	disablePreferred := hasExceededStrictToolLimits(opts.SessionID)
@@ -234,7 +286,7 @@ func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, a
 		if err != nil {
 			return err
 		}
-		resp, err = openStream(ctx, model, opts, endpoint(model.BaseURL, "/v1/messages"), maps.Clone(headers), body, anthropicErrorText, st)
+		resp, err = openStream(ctx, model, opts, anthropicMessagesURL(model), maps.Clone(headers), body, anthropicErrorText, st)
 		if err == nil {
 			break
 		}

@@ -51,9 +51,11 @@ func TestAnthropicTextStream(t *testing.T) {
 		"stopReason": "stop", "timestamp": 1700000000000,
 	})
 	req := srv.Requests()[0]
-	if req.Path != "/v1/messages" || req.Header.Get("X-Api-Key") != "test-key" || req.Header.Get("Anthropic-Version") != "2023-06-01" ||
-		req.Header.Get("Anthropic-Beta") != "interleaved-thinking-2025-05-14" {
-		t.Errorf("request %s %v", req.Path, req.Header)
+	// pi-ai 1.6: the beta client's ?beta=true, and no interleaved-thinking
+	// beta with thinking off.
+	if req.Path != "/v1/messages" || req.Query != "beta=true" || req.Header.Get("X-Api-Key") != "test-key" || req.Header.Get("Anthropic-Version") != "2023-06-01" ||
+		req.Header.Get("Anthropic-Beta") != "" {
+		t.Errorf("request %s?%s %v", req.Path, req.Query, req.Header)
 	}
 }
 

@@ -97,10 +97,90 @@ func TestDifferentialAnthropicStrictTools(t *testing.T) {
 			context: requireTool(obj(map[string]any{"n": map[string]any{"type": "number", "maximum": 2.5}})), handlers: []http.HandlerFunc{ok}},
 		{name: "required strict tool on a model without", model: sonnet, context: requireTool(obj(map[string]any{"p": str})), handlers: []http.HandlerFunc{ok}},
 	}
-	for i := range cases {
-		// With thinking on both send the interleaved-thinking beta (pigo
-		// sends it without thinking too, pi-ai 1.6 does not).
-		cases[i].thinking, cases[i].betaQuery16 = provider.ThinkingLow, true
+	compareCasesWithPi(t, piAI, cases)
+}
+
+// TestDifferentialAnthropicBetas16: against pi-ai 1.6, the URL (every
+// Messages request carries ?beta=true) and the anthropic-beta header of
+// anthropic-messages requests: thinking on and off, API key, Claude
+// OAuth token and Copilot token, models with and without reasoning,
+// adaptive thinking, fine-grained tool streaming (a model without eager
+// input streaming), and a beta list the model's headers configure.
+func TestDifferentialAnthropicBetas16(t *testing.T) {
+	piAI := piAI16Path(t)
+	claude := func(change func(*provider.Model)) func(string) *provider.Model {
+		return func(base string) *provider.Model {
+			m := mockModel(provider.APIAnthropicMessages, base)
+			m.ID, m.Provider = "claude-sonnet-4-5", "anthropic"
+			m.Reasoning, m.Input = true, []string{"text", "image"}
+			m.ContextWindow, m.MaxTokens = 200000, 32000
+			if change != nil {
+				change(m)
+			}
+			return m
+		}
+	}
+	budget := claude(nil)
+	noReasoning := claude(func(m *provider.Model) { m.Reasoning = false })
+	adaptive := claude(func(m *provider.Model) {
+		m.ID = "claude-opus-5"
+		m.Compat = &provider.Compat{ForceAdaptiveThinking: ptrTo(true)}
+	})
+	notEager := claude(func(m *provider.Model) {
+		m.Compat = &provider.Compat{SupportsEagerToolInputStreaming: ptrTo(false)}
+	})
+	configured := claude(func(m *provider.Model) {
+		m.Headers = map[string]string{"Anthropic-Beta": "custom-b, custom-a,custom-b,, "}
+	})
+	copilot := claude(func(m *provider.Model) {
+		m.ID, m.Provider = "claude-sonnet-4.5", "github-copilot"
+		m.Compat = &provider.Compat{SupportsEagerToolInputStreaming: ptrTo(false)}
+	})
+	// The reply names the model asked for (pigo does not report
+	// pi-ai 1.6's responseModel).
+	ok := func(model func(string) *provider.Model) []http.HandlerFunc {
+		start := `{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"` + model("").ID +
+			`","content":[],"stop_reason":null,"usage":{"input_tokens":12,"output_tokens":1}}}`
+		return []http.HandlerFunc{namedSSE("message_start", start,
+			"content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`,
+			"content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"ok"}}`,
+			"content_block_stop", `{"type":"content_block_stop","index":0}`,
+			"message_delta", `{"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":2}}`,
+			"message_stop", `{"type":"message_stop"}`)}
+	}
+	hello := provider.Context{SystemPrompt: "be brief", Messages: []map[string]any{userMsg("hi")}}
+	withTools := provider.Context{SystemPrompt: "be brief", Messages: []map[string]any{userMsg("read")}, Tools: []provider.Tool{
+		{Name: "read", Description: "Read a file", Parameters: map[string]any{"type": "object",
+			"properties": map[string]any{"path": map[string]any{"type": "string"}}, "required": []any{"path"}}}}}
+	const oauth = "sk-ant-oat01-test"
+	var cases []diffCase
+	for _, key := range []string{"", oauth} {
+		auth := "api key"
+		if key == oauth {
+			auth = "oauth"
+		}
+		for _, c := range []struct {
+			name     string
+			model    func(string) *provider.Model
+			context  provider.Context
+			thinking provider.ThinkingLevel
+		}{
+			{"thinking off", budget, hello, ""},
+			{"thinking on", budget, hello, provider.ThinkingMedium},
+			{"no reasoning, thinking asked", noReasoning, hello, provider.ThinkingMedium},
+			{"adaptive thinking on", adaptive, hello, provider.ThinkingHigh},
+			{"tools, eager streaming", budget, withTools, provider.ThinkingLow},
+			{"tools, fine-grained streaming", notEager, withTools, ""},
+			{"tools, fine-grained streaming, thinking on", notEager, withTools, provider.ThinkingLow},
+			{"configured betas", configured, withTools, provider.ThinkingLow},
+		} {
+			cases = append(cases, diffCase{name: auth + ", " + c.name, model: c.model, context: c.context, thinking: c.thinking,
+				apiKey: key, handlers: ok(c.model)})
+		}
+	}
+	for _, th := range []provider.ThinkingLevel{"", provider.ThinkingLow} {
+		cases = append(cases, diffCase{name: "copilot, tools, thinking " + string(th), model: copilot, context: withTools, thinking: th,
+			apiKey: "tid=copilot-token", handlers: ok(copilot)})
 	}
 	compareCasesWithPi(t, piAI, cases)
 }

@@ -120,10 +120,16 @@ type diffCase struct {
 	// recovered: pigo's must be it, and the two sides' tool call
 	// arguments are not compared.
 	argsError16 string
-	// betaQuery16: pi-ai 1.6 sends anthropic-messages requests through the
-	// SDK's beta client, which adds ?beta=true to the path; pigo does not
-	// (yet), so the query is not compared.
-	betaQuery16 bool
+	// apiKey is both sides' key; "" means "test-key".
+	apiKey string
+}
+
+// key is the case's API key.
+func (dc diffCase) key() string {
+	if dc.apiKey == "" {
+		return "test-key"
+	}
+	return dc.apiKey
 }
 
 // runPi runs pi-ai's streamSimple against a fresh server.
@@ -131,7 +137,7 @@ func runPi(t *testing.T, piAI string, dc diffCase) ([]map[string]any, []recorded
 	t.Helper()
 	srv := newFakeServer(t, dc.handlers...)
 	model := dc.model(srv.URL)
-	opts := map[string]any{"apiKey": "test-key", "maxRetries": dc.maxRetries}
+	opts := map[string]any{"apiKey": dc.key(), "maxRetries": dc.maxRetries}
 	if dc.thinking != "" {
 		opts["reasoning"] = dc.thinking
 	}
@@ -211,7 +217,7 @@ func runGo(t *testing.T, dc diffCase, pi16 bool) ([]map[string]any, []recorded) 
 	t.Helper()
 	srv := newFakeServer(t, dc.handlers...)
 	model := dc.model(srv.URL)
-	opts := &provider.Options{APIKey: "test-key", Thinking: dc.thinking, SessionID: dc.sessionID, Env: dc.env, Now: fixedClock,
+	opts := &provider.Options{APIKey: dc.key(), Thinking: dc.thinking, SessionID: dc.sessionID, Env: dc.env, Now: fixedClock,
 		Retry: provider.RetryPolicy{MaxRetries: dc.maxRetries, BaseDelay: time.Millisecond}}
 	if dc.maxRetries == 0 {
 		opts.Retry.MaxRetries = -1
@@ -472,8 +478,13 @@ func compareWithPi(t *testing.T, piAI string, dc diffCase) {
 	if len(piReqs) != len(goReqs) {
 		t.Fatalf("pi-ai sent %d requests, pigo %d", len(piReqs), len(goReqs))
 	}
+	// pi-ai 1.6 replaced what 0.73.1's anthropic-messages requests carry:
+	// ?beta=true on every request, the interleaved-thinking beta only
+	// with thinking on. pigo sends 1.6's (TestDifferentialAnthropicBetas16),
+	// so against 0.73.1 neither is compared.
+	legacyAnthropic := !pi16 && dc.model("http://127.0.0.1").API == provider.APIAnthropicMessages
 	for i := range piReqs {
-		if piReqs[i].Path != goReqs[i].Path || (piReqs[i].Query != goReqs[i].Query && !(dc.betaQuery16 && piReqs[i].Query == "beta=true")) {
+		if piReqs[i].Path != goReqs[i].Path || (piReqs[i].Query != goReqs[i].Query && !legacyAnthropic) {
 			t.Errorf("request %d path: pi-ai %s?%s, pigo %s?%s", i, piReqs[i].Path, piReqs[i].Query, goReqs[i].Path, goReqs[i].Query)
 		}
 		if !pi16 {
@@ -482,6 +493,9 @@ func compareWithPi(t *testing.T, piAI string, dc diffCase) {
 		equalJSON(t, "request body", goReqs[i].Body, piReqs[i].Body)
 		for _, h := range []string{"Authorization", "X-Api-Key", "Anthropic-Version", "Anthropic-Beta", "Content-Type",
 			"X-Client-Request-Id", "Api-Key", "X-Goog-Api-Key", "X-Affinity"} {
+			if h == "Anthropic-Beta" && legacyAnthropic {
+				continue
+			}
 			if pv, gv := piReqs[i].Header.Get(h), goReqs[i].Header.Get(h); pv != gv {
 				t.Errorf("request %d header %s: pi-ai %q, pigo %q", i, h, pv, gv)
 			}

@@ -67,9 +67,10 @@ func TestAnthropicOAuthRequest(t *testing.T) {
 	req := srv.Requests()[0]
 	h := req.Header
 	for k, want := range map[string]string{
-		"Authorization":  "Bearer sk-ant-oat01-token",
-		"X-Api-Key":      "",
-		"Anthropic-Beta": "claude-code-20250219,oauth-2025-04-20,interleaved-thinking-2025-05-14",
+		"Authorization": "Bearer sk-ant-oat01-token",
+		"X-Api-Key":     "",
+		// pi-ai 1.6: interleaved thinking only when thinking is on.
+		"Anthropic-Beta": "claude-code-20250219,oauth-2025-04-20",
 		"User-Agent":     "claude-cli/2.1.75",
 		"X-App":          "cli",
 	} {
@@ -179,7 +180,8 @@ func TestCopilotRequestsThroughLogin(t *testing.T) {
 			if tc.path == "/v1/messages" {
 				// Copilot's Claude: bearer token, not the Claude Code identity.
 				sys, _ := json.Marshal(req.Body["system"])
-				if strings.Contains(string(sys), "Claude Code") || h.Get("Anthropic-Beta") != "fine-grained-tool-streaming-2025-05-14,interleaved-thinking-2025-05-14" {
+				// Thinking is off: pi-ai 1.6 sends no interleaved-thinking beta.
+				if strings.Contains(string(sys), "Claude Code") || h.Get("Anthropic-Beta") != "fine-grained-tool-streaming-2025-05-14" || req.Query != "beta=true" {
 					t.Errorf("anthropic request: system %s beta %q", sys, h.Get("Anthropic-Beta"))
 				}
 			}

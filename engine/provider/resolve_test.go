@@ -20,7 +20,7 @@ func TestResolveModel(t *testing.T) {
 		{"", "anthropic/claude-haiku-4-5", "anthropic/claude-haiku-4-5", "", "", ""},
 		{"", "claude-haiku-4-5", "anthropic/claude-haiku-4-5", "", "", ""},
 		{"", "CLAUDE-HAIKU-4-5", "anthropic/claude-haiku-4-5", "", "", ""},
-		{"anthropic", "sonnet-4-5", "anthropic/claude-sonnet-4-5", "", "", ""}, // alias preferred over the dated id
+		{"anthropic", "sonnet-4-5", "anthropic/claude-sonnet-4-5", "", "", ""},    // alias preferred over the dated id
 		{"anthropic", "haiku:high", "anthropic/claude-haiku-5-5", "high", "", ""}, // pi 1.6's pick
 		// Without credentials every provider's matches compete: Bedrock's
 		// "-v1:0" ids count as aliases and sort last.
