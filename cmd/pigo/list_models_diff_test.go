@@ -145,3 +145,44 @@ func TestDifferentialListModelsCopilot(t *testing.T) {
 		})
 	}
 }
+
+// TestDifferentialListModelsBuiltin16: with credentials for every
+// provider pigo implements (environment keys, AWS, a Copilot token and a
+// ChatGPT login in auth.json), pi 1.6 and pigo list the same built-in
+// catalog byte for byte: all of it, each provider's, and searches.
+func TestDifferentialListModelsBuiltin16(t *testing.T) {
+	sides := pi16Sides(t)
+	t.Parallel()
+	env := []string{"ANTHROPIC_API_KEY=k", "OPENAI_API_KEY=k", "DEEPSEEK_API_KEY=k", "GEMINI_API_KEY=k", "MISTRAL_API_KEY=k",
+		"GOOGLE_CLOUD_API_KEY=k", "AWS_PROFILE=dev", "COPILOT_GITHUB_TOKEN=gho_test"}
+	auth := `{"openai-codex": {"type": "oauth", "refresh": "r", "access": "a", "expires": 4102444800000, "accountId": "acct"}}`
+	cases := map[string][]string{
+		"all":            {"--list-models"},
+		"anthropic":      {"--list-models", "anthropic"},
+		"openai":         {"--list-models", "openai/"},
+		"openai-codex":   {"--list-models", "openai-codex"},
+		"google":         {"--list-models", "google"},
+		"deepseek":       {"--list-models", "deepseek"},
+		"mistral":        {"--list-models", "mistral"},
+		"amazon-bedrock": {"--list-models", "amazon-bedrock"},
+		"claude":         {"--list-models", "claude"},
+		"opus 5":         {"--list-models", "opus-5"},
+	}
+	for name, args := range cases {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			out := map[string]string{}
+			for side, argv := range sides {
+				dir, _, agentDir := sideDirs(t)
+				must(t, os.WriteFile(filepath.Join(agentDir, "auth.json"), []byte(auth), 0o600))
+				out[side] = runCLIEnv(argv, dir, env, args...)
+			}
+			if out["pi"] != out["pigo"] {
+				t.Errorf("outputs differ:\npi:\n%s\npigo:\n%s", out["pi"], out["pigo"])
+			}
+			if !strings.HasPrefix(out["pigo"], "## stdout\nprovider ") {
+				t.Errorf("no list:\n%s", out["pigo"])
+			}
+		})
+	}
+}

@@ -193,12 +193,13 @@ func jsNumberFixed(x float64) string {
 	return strconv.FormatInt(n/10, 10) + "." + strconv.FormatInt(n%10, 10)
 }
 
-// fuzzyFilter is pi-tui's fuzzyFilter without its ranking (list-models
-// sorts afterwards): every whitespace-separated token of query must match
+// fuzzyFilter is pi-tui 1.6's fuzzyFilter without its ranking
+// (list-models sorts afterwards): every token of query, split at
+// whitespace and slashes ("openai/gpt" is "openai" and "gpt"), must match
 // text as a subsequence, case-insensitively, or after swapping a
 // letters+digits token ("o4" ↔ "4o").
 func fuzzyFilter[T any](items []T, query string, text func(T) string) []T {
-	tokens := strings.Fields(query)
+	tokens := strings.FieldsFunc(query, func(r rune) bool { return unicode.IsSpace(r) || r == '/' })
 	if len(tokens) == 0 {
 		return items
 	}

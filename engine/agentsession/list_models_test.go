@@ -42,8 +42,12 @@ func TestFuzzyFilter(t *testing.T) {
 		"4o":           {"openai gpt-4o", "openai gpt-4.1-nano", "anthropic claude-haiku-4-5", "openai o4-mini"}, // or "o4"
 		"o4-m":         {"openai o4-mini"},
 		"haiku anthro": {"anthropic claude-haiku-4-5"},
-		"   ":          items,
-		"zzz":          nil,
+		// pi-tui 1.6 splits tokens at slashes too.
+		"anthropic/haiku": {"anthropic claude-haiku-4-5"},
+		"openai/":         {"openai gpt-4o", "openai gpt-4.1-nano", "openai o4-mini"},
+		"/":               items,
+		"   ":             items,
+		"zzz":             nil,
 	} {
 		got := fuzzyFilter(items, query, func(s string) string { return s })
 		if !slices.Equal(got, want) {
