@@ -85,7 +85,7 @@ func TestPrintModeCodexTransport(t *testing.T) {
 		must(t, os.WriteFile(filepath.Join(agentDir, "auth.json"), []byte(`{"openai-codex": {"type": "oauth", "refresh": "r", "access": "`+access+
 			`", "expires": 4102444800000, "accountId": "acct_1"}}`), 0o600))
 		must(t, os.WriteFile(filepath.Join(agentDir, "settings.json"), []byte(c.settings), 0o644))
-		out := runCLIEnv([]string{selfPath()}, dir, nil, "-p", "hi", "--model", "openai-codex/gpt-5.4", "--no-session")
+		out := runCLIEnv([]string{selfPath()}, dir, nil, "-p", "hi", "--model", "openai-codex/gpt-6.2-sol", "--no-session")
 		if out != "## stdout\nHello\n## stderr\n## exit 0" {
 			t.Fatalf("%s: pigo:\n%s", c.settings, out)
 		}
