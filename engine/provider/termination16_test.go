@@ -10,16 +10,39 @@ import (
 	"github.com/pigo-dev/pigo/engine/provider"
 )
 
-// pi16ErrorDriver prints the errorMessage pi-ai 1.6's streamSimple ends
-// with, as JSON.
-const pi16ErrorDriver = `
+// pi16OutcomeDriver prints the stopReason and errorMessage pi-ai 1.6's
+// streamSimple ends with, as JSON.
+const pi16OutcomeDriver = `
 import fs from "node:fs";
 const spec = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 const { streamSimple } = await import(spec.piAi);
 const s = streamSimple(spec.model, { messages: [{ role: "user", content: "hi", timestamp: 1 }] }, spec.options);
 for await (const ev of s) {}
-process.stdout.write(JSON.stringify((await s.result()).errorMessage ?? null) + "\n");
+const r = await s.result();
+process.stdout.write(JSON.stringify([r.stopReason, r.errorMessage ?? ""]) + "\n");
 `
+
+// expectOutcome streams "hi" to m with the API key "k" and checks that
+// pigo's reply ends with stop and errMsg and, when piAI is set, that pi-ai
+// 1.6's streamSimple ends the same way.
+func expectOutcome(t *testing.T, piAI string, m *provider.Model, stop, errMsg string) {
+	t.Helper()
+	s, err := provider.Stream(context.Background(), m, &provider.Context{Messages: []map[string]any{userMsg("hi")}}, &provider.Options{APIKey: "k"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, msg := collect(t, s); string(msg.StopReason) != stop || msg.ErrorMessage != errMsg {
+		t.Errorf("pigo ended %s %q, want %s %q", msg.StopReason, msg.ErrorMessage, stop, errMsg)
+	}
+	if piAI == "" {
+		return
+	}
+	out := runPi16Driver(t, piAI, pi16OutcomeDriver, map[string]any{"piAi": "file://" + piAI, "model": m, "options": map[string]any{"apiKey": "k"}})
+	var got []string
+	if err := json.Unmarshal([]byte(out), &got); err != nil || len(got) != 2 || got[0] != stop || got[1] != errMsg {
+		t.Errorf("pi-ai 1.6 ended with %s, this test wants %s %q", out, stop, errMsg)
+	}
+}
 
 // TestDroppedConnectionMatchesPiAI16: a server that closes the connection
 // in the middle of a streamed body ends the reply with undici's
@@ -54,21 +77,7 @@ func TestDroppedConnectionMatchesPiAI16(t *testing.T) {
 			if c.api == provider.APIOpenAICompletions || c.api == provider.APIOpenAIResponses {
 				m.BaseURL += "/v1"
 			}
-			s, err := provider.Stream(context.Background(), m, &provider.Context{Messages: []map[string]any{userMsg("hi")}}, &provider.Options{APIKey: "k"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, msg := collect(t, s); msg.StopReason != provider.StopReasonError || msg.ErrorMessage != c.want {
-				t.Errorf("pigo ended %s with %q, want an error %q", msg.StopReason, msg.ErrorMessage, c.want)
-			}
-			if piAI == "" {
-				return
-			}
-			out := runPi16Driver(t, piAI, pi16ErrorDriver, map[string]any{"piAi": "file://" + piAI, "model": m, "options": map[string]any{"apiKey": "k"}})
-			var got string
-			if err := json.Unmarshal([]byte(out), &got); err != nil || got != c.want {
-				t.Errorf("pi-ai 1.6 ended with %s, this test wants %q", out, c.want)
-			}
+			expectOutcome(t, piAI, m, "error", c.want)
 		})
 	}
 }
@@ -98,21 +107,7 @@ func TestResponsesHTTPErrorMatchesPiAI16(t *testing.T) {
 			t.Cleanup(srv.Close)
 			m := mockModel(provider.APIOpenAIResponses, srv.URL+"/v1")
 			m.Provider = c.provider
-			s, err := provider.Stream(context.Background(), m, &provider.Context{Messages: []map[string]any{userMsg("hi")}}, &provider.Options{APIKey: "k"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, msg := collect(t, s); msg.ErrorMessage != c.want {
-				t.Errorf("pigo: %q, want %q", msg.ErrorMessage, c.want)
-			}
-			if piAI == "" {
-				return
-			}
-			out := runPi16Driver(t, piAI, pi16ErrorDriver, map[string]any{"piAi": "file://" + piAI, "model": m, "options": map[string]any{"apiKey": "k"}})
-			var got string
-			if err := json.Unmarshal([]byte(out), &got); err != nil || got != c.want {
-				t.Errorf("pi-ai 1.6 ended with %s, this test wants %q", out, c.want)
-			}
+			expectOutcome(t, piAI, m, "error", c.want)
 		})
 	}
 }
@@ -165,21 +160,7 @@ func TestConnectionFailureMatchesPiAI16(t *testing.T) {
 				if api == provider.APIOpenAICompletions || api == provider.APIOpenAIResponses {
 					m.BaseURL += "/v1"
 				}
-				s, err := provider.Stream(context.Background(), m, &provider.Context{Messages: []map[string]any{userMsg("hi")}}, &provider.Options{APIKey: "k"})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if _, msg := collect(t, s); msg.ErrorMessage != want {
-					t.Errorf("pigo: %q, want %q", msg.ErrorMessage, want)
-				}
-				if piAI == "" {
-					return
-				}
-				out := runPi16Driver(t, piAI, pi16ErrorDriver, map[string]any{"piAi": "file://" + piAI, "model": m, "options": map[string]any{"apiKey": "k"}})
-				var got string
-				if err := json.Unmarshal([]byte(out), &got); err != nil || got != want {
-					t.Errorf("pi-ai 1.6 ended with %s, this test wants %q", out, want)
-				}
+				expectOutcome(t, piAI, m, "error", want)
 			})
 		}
 	}
