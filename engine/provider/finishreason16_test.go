@@ -25,10 +25,7 @@ func TestFinishReasonMatchesPiAI16(t *testing.T) {
 		{"no finish_reason supported", text + "data: [DONE]\n\n", &provider.Compat{SupportsFinishReason: ptrTo(false)}, "stop", ""},
 		{"no finish_reason supported, tool call", call, &provider.Compat{SupportsFinishReason: ptrTo(false)}, "toolUse", ""},
 	}
-	piAI := ""
-	if !testing.Short() {
-		piAI = installedPiAI16()
-	}
+	piAI := piAI16UnlessShort()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()

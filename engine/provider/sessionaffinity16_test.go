@@ -121,10 +121,7 @@ func TestSessionAffinityMatchesPiAI16(t *testing.T) {
 		{name: "codex no max_output_tokens", api: provider.APIOpenAICodexResponses, compat: &provider.Compat{SupportsMaxOutputTokens: ptrTo(false)},
 			headers: responses, key: true},
 	}
-	piAI := ""
-	if !testing.Short() {
-		piAI = installedPiAI16()
-	}
+	piAI := piAI16UnlessShort()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()

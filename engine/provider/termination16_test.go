@@ -64,10 +64,7 @@ func TestDroppedConnectionMatchesPiAI16(t *testing.T) {
 		{provider.APIMistralConversations, "data: " + oaChunk(map[string]any{"content": "par"}, nil) + "\n\ndata: {\"id\":\"chatcmpl-1\",\"cho",
 			"terminated"},
 	}
-	piAI := ""
-	if !testing.Short() {
-		piAI = installedPiAI16()
-	}
+	piAI := piAI16UnlessShort()
 	for _, c := range cases {
 		t.Run(c.api, func(t *testing.T) {
 			t.Parallel()
@@ -96,10 +93,7 @@ func TestResponsesHTTPErrorMatchesPiAI16(t *testing.T) {
 		{"text", "cnt", "text/plain", "nope", 401, "cnt API error (401): 401 nope"},
 		{"empty", "cnt", "", "", 500, "cnt API error (500): 500 status code (no body)"},
 	}
-	piAI := ""
-	if !testing.Short() {
-		piAI = installedPiAI16()
-	}
+	piAI := piAI16UnlessShort()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
@@ -119,10 +113,7 @@ func TestResponsesHTTPErrorMatchesPiAI16(t *testing.T) {
 func TestConnectionFailureMatchesPiAI16(t *testing.T) {
 	prefix := map[string]string{provider.APIOpenAICompletions: "Connection error.", provider.APIOpenAIResponses: "Connection error.",
 		provider.APIAnthropicMessages: "Connection error.", provider.APIGoogleGenerativeAI: "fetch failed", provider.APIMistralConversations: "fetch failed"}
-	piAI := ""
-	if !testing.Short() {
-		piAI = installedPiAI16()
-	}
+	piAI := piAI16UnlessShort()
 	for api := range prefix {
 		for _, mode := range []string{"close", "reset", "refused"} {
 			t.Run(api+"/"+mode, func(t *testing.T) {
