@@ -51,13 +51,7 @@ func TestDifferentialPackageLoadOrder16(t *testing.T) {
 		reg.Publish(name, "1.0.0", nil, map[string]string{"extensions/index.ts": cmdExt(name)})
 	}
 	run := func(argv []string) []string {
-		dir, err := filepath.EvalSymlinks(t.TempDir())
-		must(t, err)
-		for name, content := range files {
-			p := filepath.Join(dir, name)
-			must(t, os.MkdirAll(filepath.Dir(p), 0o755))
-			must(t, os.WriteFile(p, []byte(content), 0o644))
-		}
+		dir := sideTree(t, files)
 		llm := newMockLLM(nil)
 		defer llm.Close()
 		must(t, os.WriteFile(filepath.Join(dir, "agent", "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))

@@ -98,17 +98,26 @@ func TestDifferentialResources(t *testing.T) {
 
 var legacySkillInfoRE = regexp.MustCompile(`"baseDir":"((?:<dir>|\\u003cdir\\u003e)/(?:work/\.pi|agent))/skills/[^"/]+","origin":"top-level","path":"SKILL.md","scope":"(project|user)","source":"local"`)
 
+// sideTree writes files (relative, slash-separated paths) into a fresh
+// temporary directory, symlinks resolved so that both sides print the
+// same paths, and returns it.
+func sideTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	must(t, err)
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		must(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		must(t, os.WriteFile(p, []byte(content), 0o644))
+	}
+	return dir
+}
+
 // runResourcesSide runs one side in a fresh directory and returns its
 // transcript with the directory replaced by <dir> and, before each request
 // body, the system prompt's <available_skills> list.
 func runResourcesSide(t *testing.T, argv []string, files map[string]string, ext string, steps []mockStep, drive func(d *rpcDriver)) []string {
-	dir, err := filepath.EvalSymlinks(t.TempDir())
-	must(t, err)
-	for name, content := range files {
-		p := filepath.Join(dir, name)
-		must(t, os.MkdirAll(filepath.Dir(p), 0o755))
-		must(t, os.WriteFile(p, []byte(content), 0o644))
-	}
+	dir := sideTree(t, files)
 	work, agentDir := filepath.Join(dir, "work"), filepath.Join(dir, "agent")
 	llm := newMockLLM(steps)
 	defer llm.Close()

@@ -41,13 +41,7 @@ func TestDifferentialProjectTrust16(t *testing.T) {
 	}
 	runs := []struct{ answer, flag string }{{"throw", ""}, {"", "--approve"}, {"yes", ""}, {"", ""}, {"", "-na"}, {"silent", ""}, {"maybe", ""}}
 	run := func(argv []string) []string {
-		dir, err := filepath.EvalSymlinks(t.TempDir())
-		must(t, err)
-		for name, content := range files {
-			p := filepath.Join(dir, name)
-			must(t, os.MkdirAll(filepath.Dir(p), 0o755))
-			must(t, os.WriteFile(p, []byte(content), 0o644))
-		}
+		dir := sideTree(t, files)
 		llm := newMockLLM(nil)
 		defer llm.Close()
 		must(t, os.WriteFile(filepath.Join(dir, "agent", "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))

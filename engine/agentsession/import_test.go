@@ -19,17 +19,9 @@ import (
 // until the client says to run it here (cwdOverride); a
 // session_before_switch handler can cancel, with no copy made.
 func TestImportSession(t *testing.T) {
-	io, _ := world(t)
-	launch := io.Cwd
-	other := filepath.Join(t.TempDir(), "other")
-	if err := os.MkdirAll(other, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(launch, "ext.ts"), []byte(`export default function (pi) {
+	io, launch, other := twoProjects(t, `export default function (pi) {
   pi.on("session_before_switch", (e) => (e.targetSessionFile.endsWith("veto.jsonl") ? { cancel: true } : undefined));
-}`), 0o644); err != nil {
-		t.Fatal(err)
-	}
+}`)
 	sessions := filepath.Join(t.TempDir(), "sessions")
 	s, err := agentsession.Start(context.Background(), agentsession.Options{IO: io, Open: pigo.SessionOpener(io),
 		Args: []string{"--session-dir", sessions, "-e", "ext.ts", "--no-builtin-tools", "--no-mcp"}})

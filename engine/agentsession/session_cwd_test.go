@@ -16,6 +16,23 @@ import (
 	"github.com/pigo-dev/pigo/engine/protocol"
 )
 
+// twoProjects is a world whose cwd (launch) holds ext.ts with extSource
+// (none when empty) and another project directory, other.
+func twoProjects(t *testing.T, extSource string) (io *agentsession.IO, launch, other string) {
+	t.Helper()
+	io, _ = world(t)
+	launch, other = io.Cwd, filepath.Join(t.TempDir(), "other")
+	if err := os.MkdirAll(other, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if extSource != "" {
+		if err := os.WriteFile(filepath.Join(launch, "ext.ts"), []byte(extSource), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return io, launch, other
+}
+
 // writeCwdSession writes a session file whose header names cwd.
 func writeCwdSession(t *testing.T, path, cwd string) {
 	t.Helper()
@@ -35,17 +52,9 @@ func writeCwdSession(t *testing.T, path, cwd string) {
 // started in; a
 // session whose cwd is gone fails outside interactive mode, as pi's.
 func TestSessionOfAnotherProjectRunsInItsCwd(t *testing.T) {
-	io, _ := world(t)
-	launch := io.Cwd
-	other := filepath.Join(t.TempDir(), "other")
-	if err := os.MkdirAll(other, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(launch, "ext.ts"), []byte(`export default function (pi) {
+	io, launch, other := twoProjects(t, `export default function (pi) {
   pi.registerCommand("where", { handler: async (_a, ctx) => { pi.appendEntry("cwd", { cwd: ctx.cwd, process: process.cwd() }); } });
-}`), 0o644); err != nil {
-		t.Fatal(err)
-	}
+}`)
 	path := filepath.Join(t.TempDir(), "s.jsonl")
 	writeCwdSession(t, path, other)
 	s, err := agentsession.Start(context.Background(), agentsession.Options{IO: io, Open: pigo.SessionOpener(io),
@@ -89,12 +98,7 @@ func TestSessionOfAnotherProjectRunsInItsCwd(t *testing.T) {
 // (cwdOverride) or fork it here (fork), which leaves the original as it
 // was.
 func TestSwitchSessionMovesCwd(t *testing.T) {
-	io, _ := world(t)
-	launch := io.Cwd
-	other := filepath.Join(t.TempDir(), "other")
-	if err := os.MkdirAll(other, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	io, launch, other := twoProjects(t, "")
 	sessions := filepath.Join(t.TempDir(), "sessions")
 	s, err := agentsession.Start(context.Background(), agentsession.Options{IO: io, Open: pigo.SessionOpener(io),
 		Args: []string{"--session-dir", sessions, "--no-builtin-tools", "--no-mcp"}})

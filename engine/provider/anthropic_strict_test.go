@@ -45,48 +45,13 @@ func TestAnthropicStrictToolsOverTheLimits(t *testing.T) {
 		anthropicInvalid("Too many strict tools (30 > 20)"))
 	model := mockModel(provider.APIAnthropicMessages, srv.URL)
 	model.Compat = &provider.Compat{SupportsStrictTools: ptrTo(true)}
-	schema := map[string]any{"type": "object", "properties": map[string]any{"path": map[string]any{"type": "string"}}, "required": []any{"path"}}
-	c := &provider.Context{Messages: []map[string]any{userMsg("hi")}, Tools: []provider.Tool{
-		{Name: "read", Parameters: schema, ConstrainedSampling: map[string]any{"type": "json_schema", "strict": "prefer"}},
-		{Name: "pin", Parameters: schema, ConstrainedSampling: map[string]any{"type": "json_schema", "strict": "require"}},
-		{Name: "ls", Parameters: schema}}}
 	opts := baseOpts()
 	opts.SessionID = "anthropic-strict-limits-session"
-	_, msg := mustStream(t, model, c, opts)
-	if msg.StopReason != provider.StopReasonStop || len(msg.Diagnostics) != 1 {
-		t.Fatalf("message %+v", msg)
-	}
-	wantText := `400 {"type":"error","error":{"type":"invalid_request_error","message":"The compiled grammar is too large"}}`
-	if d := msg.Diagnostics[0]; d.Type != "anthropic_strict_tools_fallback" || d.Error.Message != wantText ||
-		d.Details["reason"] != "strict_tool_limits_exceeded" || d.Timestamp != fixedClock().UnixMilli() {
-		t.Errorf("diagnostic %+v", d)
-	}
-	reqs := srv.Requests()
-	for i, w := range [][]any{{true, true, nil}, {nil, true, nil}} {
-		if got := anthropicStrictFlags(reqs[i].Body); !slicesEqual(got, w) {
-			t.Errorf("request %d strict %v, want %v", i+1, got, w)
-		}
-	}
-	// The session remembers.
-	if _, msg = mustStream(t, model, c, opts); len(msg.Diagnostics) != 0 {
-		t.Errorf("diagnostics %+v", msg.Diagnostics)
-	}
-	if got := anthropicStrictFlags(srv.Requests()[2].Body); !slicesEqual(got, []any{nil, true, nil}) {
-		t.Errorf("the session's next request: strict %v", got)
-	}
-	// Until its resources are cleaned up (pi's session dispose); then a
-	// rejection of only "require" tools is not retried.
-	provider.CleanupSessionResources(opts.SessionID)
-	mustStream(t, model, c, opts)
-	if got := anthropicStrictFlags(srv.Requests()[3].Body); !slicesEqual(got, []any{true, true, nil}) {
-		t.Errorf("after cleanup: strict %v", got)
-	}
-	c.Tools = c.Tools[1:]
-	_, msg = mustStream(t, model, c, opts)
-	want := `400 {"type":"error","error":{"type":"invalid_request_error","message":"Too many strict tools (30 > 20)"}}`
-	if msg.StopReason != provider.StopReasonError || msg.ErrorMessage != want || len(srv.Requests()) != 5 {
-		t.Errorf("require only: %s %q, %d requests", msg.StopReason, msg.ErrorMessage, len(srv.Requests()))
-	}
+	strictFallbackScenario(t, srv, model, opts, anthropicStrictFlags, func(d provider.Diagnostic) bool {
+		return d.Type == "anthropic_strict_tools_fallback" && d.Details["reason"] == "strict_tool_limits_exceeded" &&
+			d.Error.Message == `400 {"type":"error","error":{"type":"invalid_request_error","message":"The compiled grammar is too large"}}` &&
+			d.Timestamp == fixedClock().UnixMilli()
+	}, `400 {"type":"error","error":{"type":"invalid_request_error","message":"Too many strict tools (30 > 20)"}}`)
 }
 
 // TestAnthropicStrictToolSchema: a strict tool's input_schema is the

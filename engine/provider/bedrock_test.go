@@ -252,47 +252,12 @@ func TestBedrockStrictToolsOverTheLimits(t *testing.T) {
 		bedrockError(400, "ValidationException", "Too many strict tools (30 > 20)"))
 	model := bedrockModel("us.anthropic.claude-sonnet-4-5-20250929-v1:0", "Claude Sonnet 4.5", true, nil)(srv.URL)
 	model.Compat = &provider.Compat{SupportsStrictMode: ptrTo(true)}
-	schema := map[string]any{"type": "object", "properties": map[string]any{"path": map[string]any{"type": "string"}}, "required": []any{"path"}}
-	c := &provider.Context{Messages: []map[string]any{userMsg("hi")}, Tools: []provider.Tool{
-		{Name: "read", Parameters: schema, ConstrainedSampling: map[string]any{"type": "json_schema", "strict": "prefer"}},
-		{Name: "pin", Parameters: schema, ConstrainedSampling: map[string]any{"type": "json_schema", "strict": "require"}},
-		{Name: "ls", Parameters: schema}}}
 	opts := baseOpts()
 	opts.APIKey, opts.SessionID = "brk-key", "strict-limits-session"
-	_, msg := mustStream(t, model, c, opts)
-	if msg.StopReason != provider.StopReasonStop || len(msg.Diagnostics) != 1 {
-		t.Fatalf("message %+v", msg)
-	}
-	if d := msg.Diagnostics[0]; d.Type != "bedrock_strict_tools_fallback" || d.Error.Message != "The compiled grammar is too large" ||
-		d.Details["reason"] != "strict_tool_limits_exceeded" {
-		t.Errorf("diagnostic %+v", d)
-	}
-	reqs := srv.Requests()
-	want := [][]any{{true, true, nil}, {nil, true, nil}}
-	for i, w := range want {
-		if got := strictToolsIn(reqs[i].Body); !slicesEqual(got, w) {
-			t.Errorf("request %d strict %v, want %v", i+1, got, w)
-		}
-	}
-	// The session remembers.
-	if _, msg = mustStream(t, model, c, opts); len(msg.Diagnostics) != 0 {
-		t.Errorf("diagnostics %+v", msg.Diagnostics)
-	}
-	if got := strictToolsIn(srv.Requests()[2].Body); !slicesEqual(got, []any{nil, true, nil}) {
-		t.Errorf("the session's next request: strict %v", got)
-	}
-	// Until its resources are cleaned up (pi's session dispose); then a
-	// rejection of only "require" tools is not retried.
-	provider.CleanupSessionResources(opts.SessionID)
-	mustStream(t, model, c, opts)
-	if got := strictToolsIn(srv.Requests()[3].Body); !slicesEqual(got, []any{true, true, nil}) {
-		t.Errorf("after cleanup: strict %v", got)
-	}
-	c.Tools = c.Tools[1:]
-	_, msg = mustStream(t, model, c, opts)
-	if msg.StopReason != provider.StopReasonError || msg.ErrorMessage != "Validation error: Too many strict tools (30 > 20)" || len(srv.Requests()) != 5 {
-		t.Errorf("require only: %s %q, %d requests", msg.StopReason, msg.ErrorMessage, len(srv.Requests()))
-	}
+	strictFallbackScenario(t, srv, model, opts, strictToolsIn, func(d provider.Diagnostic) bool {
+		return d.Type == "bedrock_strict_tools_fallback" && d.Error.Message == "The compiled grammar is too large" &&
+			d.Details["reason"] == "strict_tool_limits_exceeded"
+	}, "Validation error: Too many strict tools (30 > 20)")
 }
 
 // TestBedrockStrictToolSchema: a strict tool's schema lists every

@@ -1,12 +1,9 @@
 package provider_test
 
 import (
-	"context"
-	"errors"
 	"strings"
 	"testing"
 
-	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/provider"
 )
 
@@ -51,17 +48,7 @@ func TestOpenAICompletionsDetectCompatMatchesPiAI16(t *testing.T) {
 				"context": map[string]any{"systemPrompt": conv.SystemPrompt, "messages": conv.Messages}}
 			want := runPi16Payload(t, piAI, spec)
 
-			var got string
-			stop := errors.New("stop")
-			s, err := provider.Stream(context.Background(), m, &conv, &provider.Options{APIKey: "k", Thinking: provider.ThinkingHigh,
-				OnPayload: func(_ context.Context, p map[string]any, m *provider.Model) (map[string]any, error) {
-					got = jsjson.Stringify(provider.HandlerPayload(m.API, p))
-					return nil, stop
-				}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			s.Result()
+			got := pigoPayloadJSON(t, m, &conv, &provider.Options{APIKey: "k", Thinking: provider.ThinkingHigh})
 			if !strings.HasPrefix(want, `{"model":`) {
 				t.Fatalf("pi-ai gave no payload: %q", want)
 			}
@@ -88,17 +75,7 @@ func TestAnthropicToolCacheControlMatchesPiAI16(t *testing.T) {
 		spec := map[string]any{"piAi": "file://" + piAI, "model": m, "options": map[string]any{"apiKey": "k", "maxRetries": 0},
 			"context": map[string]any{"systemPrompt": conv.SystemPrompt, "messages": conv.Messages, "tools": conv.Tools}}
 		want := runPi16Payload(t, piAI, spec)
-		var got string
-		stop := errors.New("stop")
-		s, err := provider.Stream(context.Background(), m, &conv, &provider.Options{APIKey: "k",
-			OnPayload: func(_ context.Context, p map[string]any, m *provider.Model) (map[string]any, error) {
-				got = jsjson.Stringify(provider.HandlerPayload(m.API, p))
-				return nil, stop
-			}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.Result()
+		got := pigoPayloadJSON(t, m, &conv, &provider.Options{APIKey: "k"})
 		if got != want || strings.Contains(got, `"required":[]},"cache_control"`) == (supports != nil) {
 			t.Errorf("supportsCacheControlOnTools %v: payload\npigo:  %s\npi-ai: %s", supports, got, want)
 		}
@@ -131,17 +108,7 @@ func TestAnthropicThinkingReplayMatchesPiAI16(t *testing.T) {
 		spec := map[string]any{"piAi": "file://" + piAI, "model": m, "options": map[string]any{"apiKey": "k", "maxRetries": 0},
 			"context": map[string]any{"messages": conv.Messages}}
 		want := runPi16Payload(t, piAI, spec)
-		var got string
-		stop := errors.New("stop")
-		s, err := provider.Stream(context.Background(), m, &conv, &provider.Options{APIKey: "k",
-			OnPayload: func(_ context.Context, p map[string]any, m *provider.Model) (map[string]any, error) {
-				got = jsjson.Stringify(provider.HandlerPayload(m.API, p))
-				return nil, stop
-			}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.Result()
+		got := pigoPayloadJSON(t, m, &conv, &provider.Options{APIKey: "k"})
 		if !strings.HasPrefix(want, `{"model":`) || got != want {
 			t.Errorf("allowEmptySignature %v: payload\npigo:  %s\npi-ai: %s", allow != nil, got, want)
 		}

@@ -89,6 +89,15 @@ func installedPiAI16() string {
 	return p
 }
 
+// piAI16UnlessShort is installedPiAI16, or "" under -short: the tests
+// that check pigo alone and compare with real pi-ai 1.6 when it is there.
+func piAI16UnlessShort() string {
+	if testing.Short() {
+		return ""
+	}
+	return installedPiAI16()
+}
+
 func isPiAI16(piAI string) bool {
 	return strings.Contains(filepath.ToSlash(piAI), "/@earendil-works/pi-ai/")
 }

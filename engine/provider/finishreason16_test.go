@@ -1,25 +1,11 @@
 package provider_test
 
 import (
-	"context"
-	"encoding/json"
 	"net/http/httptest"
 	"testing"
 
 	"github.com/pigo-dev/pigo/engine/provider"
 )
-
-// pi16OutcomeDriver prints the stopReason and errorMessage pi-ai 1.6's
-// streamSimple ends with, as JSON.
-const pi16OutcomeDriver = `
-import fs from "node:fs";
-const spec = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
-const { streamSimple } = await import(spec.piAi);
-const s = streamSimple(spec.model, { messages: [{ role: "user", content: "hi", timestamp: 1 }] }, spec.options);
-for await (const ev of s) {}
-const r = await s.result();
-process.stdout.write(JSON.stringify([r.stopReason, r.errorMessage ?? ""]) + "\n");
-`
 
 // TestFinishReasonMatchesPiAI16: an openai-completions stream without a
 // finish_reason fails with pi-ai 1.6's "Stream ended without
@@ -39,10 +25,7 @@ func TestFinishReasonMatchesPiAI16(t *testing.T) {
 		{"no finish_reason supported", text + "data: [DONE]\n\n", &provider.Compat{SupportsFinishReason: ptrTo(false)}, "stop", ""},
 		{"no finish_reason supported, tool call", call, &provider.Compat{SupportsFinishReason: ptrTo(false)}, "toolUse", ""},
 	}
-	piAI := ""
-	if !testing.Short() {
-		piAI = installedPiAI16()
-	}
+	piAI := piAI16UnlessShort()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
@@ -50,21 +33,7 @@ func TestFinishReasonMatchesPiAI16(t *testing.T) {
 			t.Cleanup(srv.Close)
 			m := mockModel(provider.APIOpenAICompletions, srv.URL+"/v1")
 			m.Compat = c.compat
-			s, err := provider.Stream(context.Background(), m, &provider.Context{Messages: []map[string]any{userMsg("hi")}}, &provider.Options{APIKey: "k"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, msg := collect(t, s); string(msg.StopReason) != c.stop || msg.ErrorMessage != c.error {
-				t.Errorf("pigo ended %s %q, want %s %q", msg.StopReason, msg.ErrorMessage, c.stop, c.error)
-			}
-			if piAI == "" {
-				return
-			}
-			out := runPi16Driver(t, piAI, pi16OutcomeDriver, map[string]any{"piAi": "file://" + piAI, "model": m, "options": map[string]any{"apiKey": "k"}})
-			var got []string
-			if err := json.Unmarshal([]byte(out), &got); err != nil || len(got) != 2 || got[0] != c.stop || got[1] != c.error {
-				t.Errorf("pi-ai 1.6 ended with %s, this test wants %s %q", out, c.stop, c.error)
-			}
+			expectOutcome(t, piAI, m, c.stop, c.error)
 		})
 	}
 }

@@ -14,16 +14,6 @@ import (
 	"github.com/pigo-dev/pigo/engine/provider"
 )
 
-// pi16RequestDriver runs one pi-ai 1.6 streamSimple request to the end
-// (the server answers 400, which nothing retries).
-const pi16RequestDriver = `
-import fs from "node:fs";
-const spec = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
-const { streamSimple } = await import(spec.piAi);
-const s = streamSimple(spec.model, { messages: [{ role: "user", content: "hi", timestamp: 1 }] }, spec.options);
-for await (const ev of s) {}
-`
-
 // affinityRequest is what a request said about its session: the
 // session-affinity headers it carried and whether its body had a
 // prompt_cache_key and a max_output_tokens.
@@ -131,10 +121,7 @@ func TestSessionAffinityMatchesPiAI16(t *testing.T) {
 		{name: "codex no max_output_tokens", api: provider.APIOpenAICodexResponses, compat: &provider.Compat{SupportsMaxOutputTokens: ptrTo(false)},
 			headers: responses, key: true},
 	}
-	piAI := ""
-	if !testing.Short() {
-		piAI = installedPiAI16()
-	}
+	piAI := piAI16UnlessShort()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
@@ -173,7 +160,7 @@ func TestSessionAffinityMatchesPiAI16(t *testing.T) {
 			if c.retention != "" {
 				piOpts["cacheRetention"] = c.retention
 			}
-			runPi16Driver(t, piAI, pi16RequestDriver, map[string]any{"piAi": "file://" + piAI, "model": &pm, "options": piOpts})
+			runPi16Driver(t, piAI, pi16OutcomeDriver, map[string]any{"piAi": "file://" + piAI, "model": &pm, "options": piOpts})
 			pg := piRequests()
 			if len(pg) != 1 || !reflect.DeepEqual(pg[0], want) {
 				t.Errorf("pi-ai 1.6 sent %+v, this test wants %+v", pg, want)

@@ -10,16 +10,39 @@ import (
 	"github.com/pigo-dev/pigo/engine/provider"
 )
 
-// pi16ErrorDriver prints the errorMessage pi-ai 1.6's streamSimple ends
-// with, as JSON.
-const pi16ErrorDriver = `
+// pi16OutcomeDriver prints the stopReason and errorMessage pi-ai 1.6's
+// streamSimple ends with, as JSON.
+const pi16OutcomeDriver = `
 import fs from "node:fs";
 const spec = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 const { streamSimple } = await import(spec.piAi);
 const s = streamSimple(spec.model, { messages: [{ role: "user", content: "hi", timestamp: 1 }] }, spec.options);
 for await (const ev of s) {}
-process.stdout.write(JSON.stringify((await s.result()).errorMessage ?? null) + "\n");
+const r = await s.result();
+process.stdout.write(JSON.stringify([r.stopReason, r.errorMessage ?? ""]) + "\n");
 `
+
+// expectOutcome streams "hi" to m with the API key "k" and checks that
+// pigo's reply ends with stop and errMsg and, when piAI is set, that pi-ai
+// 1.6's streamSimple ends the same way.
+func expectOutcome(t *testing.T, piAI string, m *provider.Model, stop, errMsg string) {
+	t.Helper()
+	s, err := provider.Stream(context.Background(), m, &provider.Context{Messages: []map[string]any{userMsg("hi")}}, &provider.Options{APIKey: "k"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, msg := collect(t, s); string(msg.StopReason) != stop || msg.ErrorMessage != errMsg {
+		t.Errorf("pigo ended %s %q, want %s %q", msg.StopReason, msg.ErrorMessage, stop, errMsg)
+	}
+	if piAI == "" {
+		return
+	}
+	out := runPi16Driver(t, piAI, pi16OutcomeDriver, map[string]any{"piAi": "file://" + piAI, "model": m, "options": map[string]any{"apiKey": "k"}})
+	var got []string
+	if err := json.Unmarshal([]byte(out), &got); err != nil || len(got) != 2 || got[0] != stop || got[1] != errMsg {
+		t.Errorf("pi-ai 1.6 ended with %s, this test wants %s %q", out, stop, errMsg)
+	}
+}
 
 // TestDroppedConnectionMatchesPiAI16: a server that closes the connection
 // in the middle of a streamed body ends the reply with undici's
@@ -41,10 +64,7 @@ func TestDroppedConnectionMatchesPiAI16(t *testing.T) {
 		{provider.APIMistralConversations, "data: " + oaChunk(map[string]any{"content": "par"}, nil) + "\n\ndata: {\"id\":\"chatcmpl-1\",\"cho",
 			"terminated"},
 	}
-	piAI := ""
-	if !testing.Short() {
-		piAI = installedPiAI16()
-	}
+	piAI := piAI16UnlessShort()
 	for _, c := range cases {
 		t.Run(c.api, func(t *testing.T) {
 			t.Parallel()
@@ -54,21 +74,7 @@ func TestDroppedConnectionMatchesPiAI16(t *testing.T) {
 			if c.api == provider.APIOpenAICompletions || c.api == provider.APIOpenAIResponses {
 				m.BaseURL += "/v1"
 			}
-			s, err := provider.Stream(context.Background(), m, &provider.Context{Messages: []map[string]any{userMsg("hi")}}, &provider.Options{APIKey: "k"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, msg := collect(t, s); msg.StopReason != provider.StopReasonError || msg.ErrorMessage != c.want {
-				t.Errorf("pigo ended %s with %q, want an error %q", msg.StopReason, msg.ErrorMessage, c.want)
-			}
-			if piAI == "" {
-				return
-			}
-			out := runPi16Driver(t, piAI, pi16ErrorDriver, map[string]any{"piAi": "file://" + piAI, "model": m, "options": map[string]any{"apiKey": "k"}})
-			var got string
-			if err := json.Unmarshal([]byte(out), &got); err != nil || got != c.want {
-				t.Errorf("pi-ai 1.6 ended with %s, this test wants %q", out, c.want)
-			}
+			expectOutcome(t, piAI, m, "error", c.want)
 		})
 	}
 }
@@ -87,10 +93,7 @@ func TestResponsesHTTPErrorMatchesPiAI16(t *testing.T) {
 		{"text", "cnt", "text/plain", "nope", 401, "cnt API error (401): 401 nope"},
 		{"empty", "cnt", "", "", 500, "cnt API error (500): 500 status code (no body)"},
 	}
-	piAI := ""
-	if !testing.Short() {
-		piAI = installedPiAI16()
-	}
+	piAI := piAI16UnlessShort()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
@@ -98,21 +101,7 @@ func TestResponsesHTTPErrorMatchesPiAI16(t *testing.T) {
 			t.Cleanup(srv.Close)
 			m := mockModel(provider.APIOpenAIResponses, srv.URL+"/v1")
 			m.Provider = c.provider
-			s, err := provider.Stream(context.Background(), m, &provider.Context{Messages: []map[string]any{userMsg("hi")}}, &provider.Options{APIKey: "k"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, msg := collect(t, s); msg.ErrorMessage != c.want {
-				t.Errorf("pigo: %q, want %q", msg.ErrorMessage, c.want)
-			}
-			if piAI == "" {
-				return
-			}
-			out := runPi16Driver(t, piAI, pi16ErrorDriver, map[string]any{"piAi": "file://" + piAI, "model": m, "options": map[string]any{"apiKey": "k"}})
-			var got string
-			if err := json.Unmarshal([]byte(out), &got); err != nil || got != c.want {
-				t.Errorf("pi-ai 1.6 ended with %s, this test wants %q", out, c.want)
-			}
+			expectOutcome(t, piAI, m, "error", c.want)
 		})
 	}
 }
@@ -124,10 +113,7 @@ func TestResponsesHTTPErrorMatchesPiAI16(t *testing.T) {
 func TestConnectionFailureMatchesPiAI16(t *testing.T) {
 	prefix := map[string]string{provider.APIOpenAICompletions: "Connection error.", provider.APIOpenAIResponses: "Connection error.",
 		provider.APIAnthropicMessages: "Connection error.", provider.APIGoogleGenerativeAI: "fetch failed", provider.APIMistralConversations: "fetch failed"}
-	piAI := ""
-	if !testing.Short() {
-		piAI = installedPiAI16()
-	}
+	piAI := piAI16UnlessShort()
 	for api := range prefix {
 		for _, mode := range []string{"close", "reset", "refused"} {
 			t.Run(api+"/"+mode, func(t *testing.T) {
@@ -165,21 +151,7 @@ func TestConnectionFailureMatchesPiAI16(t *testing.T) {
 				if api == provider.APIOpenAICompletions || api == provider.APIOpenAIResponses {
 					m.BaseURL += "/v1"
 				}
-				s, err := provider.Stream(context.Background(), m, &provider.Context{Messages: []map[string]any{userMsg("hi")}}, &provider.Options{APIKey: "k"})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if _, msg := collect(t, s); msg.ErrorMessage != want {
-					t.Errorf("pigo: %q, want %q", msg.ErrorMessage, want)
-				}
-				if piAI == "" {
-					return
-				}
-				out := runPi16Driver(t, piAI, pi16ErrorDriver, map[string]any{"piAi": "file://" + piAI, "model": m, "options": map[string]any{"apiKey": "k"}})
-				var got string
-				if err := json.Unmarshal([]byte(out), &got); err != nil || got != want {
-					t.Errorf("pi-ai 1.6 ended with %s, this test wants %q", out, want)
-				}
+				expectOutcome(t, piAI, m, "error", want)
 			})
 		}
 	}
