@@ -270,6 +270,17 @@ func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, a
 	if betas := anthropicBetas(model, c, opts, st.oauth, thinking); len(betas) > 0 {
 		headers["anthropic-beta"] = strings.Join(betas, ",")
 	}
+	// A request's own anthropic-beta is in the list already; openStream
+	// must not send it again as given.
+	sendOpts := opts
+	for k := range opts.Headers {
+		if strings.EqualFold(k, "anthropic-beta") {
+			o := *opts
+			o.Headers = maps.Clone(opts.Headers)
+			delete(o.Headers, k)
+			sendOpts = &o
+		}
+	}
 	// A session whose strict tools Claude rejected sends them non-strict.
 	disablePreferred := hasExceededStrictToolLimits(opts.SessionID)
 	var resp *streamResponse
@@ -286,7 +297,7 @@ func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, a
 		if err != nil {
 			return err
 		}
-		resp, err = openStream(ctx, model, opts, anthropicMessagesURL(model), maps.Clone(headers), body, anthropicErrorText, st)
+		resp, err = openStream(ctx, model, sendOpts, anthropicMessagesURL(model), maps.Clone(headers), body, anthropicErrorText, st)
 		if err == nil {
 			break
 		}

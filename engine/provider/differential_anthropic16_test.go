@@ -105,7 +105,8 @@ func TestDifferentialAnthropicStrictTools(t *testing.T) {
 // anthropic-messages requests: thinking on and off, API key, Claude
 // OAuth token and Copilot token, models with and without reasoning,
 // adaptive thinking, fine-grained tool streaming (a model without eager
-// input streaming), and a beta list the model's headers configure.
+// input streaming), and beta lists the model's or the request's headers
+// configure.
 func TestDifferentialAnthropicBetas16(t *testing.T) {
 	piAI := piAI16Path(t)
 	claude := func(change func(*provider.Model)) func(string) *provider.Model {
@@ -177,6 +178,19 @@ func TestDifferentialAnthropicBetas16(t *testing.T) {
 			cases = append(cases, diffCase{name: auth + ", " + c.name, model: c.model, context: c.context, thinking: c.thinking,
 				apiKey: key, handlers: ok(c.model)})
 		}
+	}
+	// The request's own list wins over the model's, as given or in
+	// another case.
+	for name, h := range map[string]map[string]string{
+		"request betas":              {"anthropic-beta": " req-b,req-a ,req-b"},
+		"request betas over model's": {"ANTHROPIC-BETA": "req-a"},
+	} {
+		model := budget
+		if name == "request betas over model's" {
+			model = configured
+		}
+		cases = append(cases, diffCase{name: name, model: model, context: withTools, thinking: provider.ThinkingLow, headers: h,
+			handlers: ok(model)})
 	}
 	for _, th := range []provider.ThinkingLevel{"", provider.ThinkingLow} {
 		cases = append(cases, diffCase{name: "copilot, tools, thinking " + string(th), model: copilot, context: withTools, thinking: th,

@@ -131,6 +131,9 @@ type diffCase struct {
 	argsError16 string
 	// apiKey is both sides' key; "" means "test-key".
 	apiKey string
+	// headers are both sides' request headers (options.headers,
+	// Options.Headers).
+	headers map[string]string
 }
 
 // key is the case's API key.
@@ -155,6 +158,9 @@ func runPi(t *testing.T, piAI string, dc diffCase) ([]map[string]any, []recorded
 	}
 	if dc.env != nil {
 		opts["env"] = dc.env
+	}
+	if dc.headers != nil {
+		opts["headers"] = dc.headers
 	}
 	if c := legacyOutputCap(model); c > 0 && !isPiAI16(piAI) {
 		opts["maxTokens"] = c
@@ -226,7 +232,7 @@ func runGo(t *testing.T, dc diffCase, pi16 bool) ([]map[string]any, []recorded) 
 	t.Helper()
 	srv := newFakeServer(t, dc.handlers...)
 	model := dc.model(srv.URL)
-	opts := &provider.Options{APIKey: dc.key(), Thinking: dc.thinking, SessionID: dc.sessionID, Env: dc.env, Now: fixedClock,
+	opts := &provider.Options{APIKey: dc.key(), Thinking: dc.thinking, SessionID: dc.sessionID, Env: dc.env, Headers: dc.headers, Now: fixedClock,
 		Retry: provider.RetryPolicy{MaxRetries: dc.maxRetries, BaseDelay: time.Millisecond}}
 	if dc.maxRetries == 0 {
 		opts.Retry.MaxRetries = -1
