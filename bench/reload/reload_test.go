@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 // BenchmarkEditedReload is one edit of the benchmark's edited extension
@@ -34,16 +35,23 @@ func BenchmarkEditedReload(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	v := 0
+	var reload, call time.Duration
 	for range b.N {
 		v++
 		if err := save(target, editedSource(v)); err != nil {
 			b.Fatal(err)
 		}
+		start := time.Now()
 		if rep := r.Reload(context.Background(), "edited"); !rep.OK {
 			b.Fatal(rep.Error)
 		}
+		mid := time.Now()
 		if err := expectVersion(host, v); err != nil {
 			b.Fatal(err)
 		}
+		reload, call = reload+mid.Sub(start), call+time.Since(mid)
 	}
+	// The first tool call of each new generation, apart.
+	b.ReportMetric(ms(reload)/float64(b.N), "reload-ms/op")
+	b.ReportMetric(ms(call)/float64(b.N), "toolcall-ms/op")
 }
