@@ -76,6 +76,11 @@ type Env struct {
 	mu     sync.Mutex
 	inputs map[string][]string // extension path → files its last bundle read
 	loaded map[string]string   // extension path → hash of the bundle it last compiled (reload_programs.go)
+	// signalled lists the plugins a generation of which made an
+	// AbortSignal (a tool call, an event with a signal): their next
+	// generations build AbortController while their runtime is set up
+	// (warmSignals).
+	signalled sync.Map // plugin id → struct{}
 }
 
 // New creates an Env.

@@ -143,6 +143,7 @@ func (g *jsGen) setup(rt *goja.Runtime) error {
 		return err
 	}
 	_ = rt.Set("require", g.requireFunc())
+	g.warmSignals()
 	return nil
 }
 

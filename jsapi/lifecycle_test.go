@@ -282,3 +282,28 @@ func TestTimersRunInNodeOrder(t *testing.T) {
 		t.Fatalf("order = %q, want %q", got, want)
 	}
 }
+
+// A plugin whose generation made an AbortSignal (a tool call) gets its
+// next generation's AbortController built while that runtime is set up,
+// before its code runs; a first generation builds it only on use.
+func TestReloadWarmsAbortController(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	f.write("sig.ts", `const d = Object.getOwnPropertyDescriptor(globalThis, "AbortController");
+const built = d !== undefined && "value" in d;
+export default function (pi) {
+  pi.tools.add((d) => d.set("built", { description: "", parameters: { type: "object" },
+    execute: async (_id, _p, signal) => ({ content: [{ type: "text", text: String(built) + " " + (signal instanceof AbortSignal) }] }) }));
+}
+`)
+	f.mustBoot("sig.ts")
+	if r, err := f.runTool("built", map[string]any{}); err != nil || r.Text() != "false true" {
+		t.Fatalf("first generation: %q %v", r.Text(), err)
+	}
+	if res := f.host.Reload(context.Background(), "sig", nil); !res.OK {
+		t.Fatal(res.Err)
+	}
+	if r, err := f.runTool("built", map[string]any{}); err != nil || r.Text() != "true true" {
+		t.Fatalf("reloaded generation: %q %v", r.Text(), err)
+	}
+}

@@ -240,6 +240,9 @@ func describe(v goja.Value) string {
 // once the call it served is over. Loop only.
 func (g *jsGen) signalFor(ctx context.Context) (goja.Value, func()) {
 	_, signal, abort := webapi.NewAbortController(g.rt)
+	if g.signalSeq == 0 {
+		g.env.signalled.Store(g.eg.PluginID(), struct{}{})
+	}
 	g.signalSeq++
 	key := g.signalSeq
 	fired := false
@@ -255,6 +258,20 @@ func (g *jsGen) signalFor(ctx context.Context) (goja.Value, func()) {
 	return signal, func() {
 		stop()
 		delete(g.signals, key)
+	}
+}
+
+// warmSignals builds AbortController (its lazily run module, with the
+// event and DOMException ones it needs) in a new generation of a plugin
+// whose earlier generation made a signal: it will likely make one again,
+// at its first tool call after a reload, and the runtime is set up while
+// the bundle is built and compiled, off the path that makes an edit live
+// (pigo dev). A plugin's first generation skips it, so a start builds
+// nothing a plugin may never use. Loop only.
+func (g *jsGen) warmSignals() {
+	if _, ok := g.env.signalled.Load(g.eg.PluginID()); ok {
+		// A failure would recur, and be reported, at the first signal.
+		_ = g.rt.Try(func() { webapi.NewAbortController(g.rt) })
 	}
 }
 

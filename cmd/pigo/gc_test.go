@@ -35,13 +35,15 @@ func TestHoldStartupGC(t *testing.T) {
 	}
 }
 
-// A collection during the hold (the memory limit reached) ends it.
+// A collection during the hold (the memory limit reached) ends it: the
+// rest of the start collects with startupGCPercent, and release restores
+// Go's defaults.
 func TestHoldStartupGCEndsAtFirstCollection(t *testing.T) {
 	restoreGC(t)
-	holdStartupGC(func(string) string { return "" })
+	release := holdStartupGC(func(string) string { return "" })
 	runtime.GC()
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
-		if p, _ := gcSettings(); p == 100 {
+		if p, _ := gcSettings(); p == startupGCPercent {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -51,6 +53,23 @@ func TestHoldStartupGCEndsAtFirstCollection(t *testing.T) {
 	}
 	if _, l := gcSettings(); l != math.MaxInt64 {
 		t.Fatalf("limit %d after the hold", l)
+	}
+	release()
+	if p, l := gcSettings(); p != 100 || l != math.MaxInt64 {
+		t.Fatalf("released: GOGC %d, limit %d", p, l)
+	}
+}
+
+// A collection after release leaves Go's defaults alone.
+func TestHoldStartupGCReleasedBeforeCollection(t *testing.T) {
+	restoreGC(t)
+	holdStartupGC(func(string) string { return "" })()
+	for range 3 {
+		runtime.GC()
+		time.Sleep(time.Millisecond) // cleanups run on their own goroutine
+	}
+	if p, l := gcSettings(); p != 100 || l != math.MaxInt64 {
+		t.Fatalf("GOGC %d, limit %d after release and a collection", p, l)
 	}
 }
 

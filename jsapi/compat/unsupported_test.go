@@ -1,6 +1,7 @@
 package compat_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/pigo-dev/pigo/jsapi/compat"
@@ -24,6 +25,27 @@ func TestGapsUses(t *testing.T) {
 	}
 	if got := uses(`pi.registerTool({}); pi.registerVirtualModel({}); customize();`); len(got) != 0 {
 		t.Errorf("uses = %q, want none", got)
+	}
+	// Each gap's quick literal check lets every form of its pattern through.
+	for _, code := range []string{`ui.setFooter(f)`, `ui.setHeader(h)`, `ui.setEditorComponent(c)`, `stream(m, c)`,
+		`streamSimple(m)`, `completeAnthropic(m)`, `streamOpenAIResponses(m)`, `streamGoogleVertex(m)`, `complete(m, c)`} {
+		if got := uses(code); len(got) != 1 {
+			t.Errorf("uses(%s) = %q, want one gap", code, got)
+		}
+	}
+}
+
+// BenchmarkGapsUses is the gap check every load and reload runs over its
+// bundle, here over 60 KB of code that uses none.
+func BenchmarkGapsUses(b *testing.B) {
+	code := strings.Repeat("function helper(s) { return s.split(\"\").reverse().join(\"\") + pi.registerTool({ name }); }\n", 600)
+	b.SetBytes(int64(len(code)))
+	for range b.N {
+		for _, g := range compat.Gaps() {
+			if g.Uses(code) {
+				b.Fatal(g.Member)
+			}
+		}
 	}
 }
 
