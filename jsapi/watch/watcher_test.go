@@ -160,12 +160,15 @@ func TestRapidSavesReloadOnce(t *testing.T) {
 	if r.Generation > 4 {
 		t.Fatalf("reload = %+v: more reloads than saves", r)
 	}
-	// A marker edit: its reload must be the very next one.
+	// A marker edit. A save that raced the reload above may still earn one
+	// reload of content already live (the reloader hashes before it
+	// bundles, so an edit is never missed, at worst reloaded twice); even
+	// so, never more reloads than saves: v2..v5 are generations 2..5 at
+	// most.
 	f.write("a.ts", ext("v5", []string{"one"}))
-	if m := f.next("a"); !m.OK || m.Generation != r.Generation+1 {
-		t.Fatalf("marker reload = %+v after generation %d (an extra reload happened in between)", m, r.Generation)
+	if m := f.waitText("a", "one", "v5"); m.Generation > 5 || m.Generation > r.Generation+2 {
+		t.Fatalf("marker reload = %+v after generation %d: more reloads than saves", m, r.Generation)
 	}
-	f.wantText("one", "v5")
 }
 
 func TestTouchWithoutChangeDoesNotReload(t *testing.T) {
