@@ -42,8 +42,8 @@ func (s *rpcServer) reload(*rpcCommand) (any, bool, error) {
 
 // getExtensions lists the app's extension files (not its bundled or Go
 // plugins) in load order, with their status: "loaded", "failed", "held"
-// (an untrusted project's), ... A client's header lists them, including
-// those that register no command.
+// (an untrusted project's), ..., and pi's sourceInfo. A client's header
+// lists them, including those that register no command.
 func (s *rpcServer) getExtensions(*rpcCommand) (any, bool, error) {
 	status := map[string]string{}
 	for _, p := range s.rt.host.Plugins() {
@@ -57,7 +57,7 @@ func (s *rpcServer) getExtensions(*rpcCommand) (any, bool, error) {
 			continue
 		}
 		list = append(list, jsjson.Object{{Key: "id", Value: p.ID}, {Key: "path", Value: p.Path},
-			{Key: "origin", Value: p.Origin}, {Key: "status", Value: status[p.ID]}})
+			{Key: "origin", Value: p.Origin}, {Key: "status", Value: status[p.ID]}, {Key: "sourceInfo", Value: s.rt.extInfo[p.ID]}})
 	}
 	return ordered{{"extensions", list}}, true, nil
 }
