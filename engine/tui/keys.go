@@ -284,8 +284,15 @@ func (km keymap) text(action string, capitalized bool) string {
 // display is one key as pi's keyDisplayText writes it ("Shift+Enter").
 func (km keymap) display(key string) string { return keyName(key, true) }
 
+// piSpelling is how pi writes the default keys whose modifiers it puts
+// in another order than the keymap's normalized one.
+var piSpelling = map[string]string{"ctrl+shift+p": "shift+ctrl+p", "ctrl+shift+o": "shift+ctrl+o"}
+
 func keyName(k string, capitalized bool) string {
 	names := map[string]string{"esc": "escape", "pgup": "pageUp", "pgdown": "pageDown"}
+	if s, ok := piSpelling[k]; ok {
+		k = s
+	}
 	parts := strings.Split(k, "+")
 	for i, p := range parts {
 		if n, ok := names[p]; ok {

@@ -84,11 +84,18 @@ type model struct {
 	providers    int          // the providers of the scope's models, or of every available model
 	commands     []command
 	extensions   []string
-	statuses     map[string]string
-	widgets      map[string]widget
-	widgetKeys   []string
-	uiOwner      map[string]string // "status:key", "widget:key", "title:", "working:message", ... → the plugin that set it
-	shortcuts    map[string]string // key (bubbletea's string) → an extension's registerShortcut key
+	// extInfo is each extension's sourceInfo (get_extensions) by path.
+	extInfo map[string]map[string]any
+	// resources are what the header lists (header.go); resourcesKnown:
+	// get_loaded_resources answered (regular mode prints them with the
+	// header).
+	resources      loadedResources
+	resourcesKnown bool
+	statuses       map[string]string
+	widgets        map[string]widget
+	widgetKeys     []string
+	uiOwner        map[string]string // "status:key", "widget:key", "title:", "working:message", ... → the plugin that set it
+	shortcuts      map[string]string // key (bubbletea's string) → an extension's registerShortcut key
 	// clipboard runs ctrl+v's clipboard commands (nil: the real ones).
 	clipboard clipboardRunner
 	// shortcutOwner is the plugin whose shortcut a key runs.
@@ -220,7 +227,7 @@ func newModel(conn protocol.Conn, opts Options) *model {
 	m := &model{
 		c: newClient(conn), opts: opts, keys: loadKeys(opts.AgentDir, envLookup(opts.Env)), th: th,
 		fullscreen: opts.TUIMode != "regular", ed: newEditor(), tools: map[string]*cached{},
-		statuses: map[string]string{}, widgets: map[string]widget{}, uiOwner: map[string]string{}, views: map[string]*compView{},
+		statuses: map[string]string{}, extInfo: map[string]map[string]any{}, widgets: map[string]widget{}, uiOwner: map[string]string{}, views: map[string]*compView{},
 		width: 80, height: 24, cwd: opts.Cwd, branch: gitBranch(opts.Cwd),
 	}
 	m.println = func(s string) tea.Cmd { return tea.Println(iterm2Cells(s)) }
@@ -246,6 +253,7 @@ func (m *model) Init() tea.Cmd {
 	m.c.request(cmd("get_state"), (*model).onState)
 	m.c.request(cmd("get_commands"), (*model).onCommands)
 	m.c.request(cmd("get_extensions"), (*model).onExtensions)
+	m.c.request(cmd("get_loaded_resources"), (*model).onLoadedResources)
 	m.c.request(cmd("get_shortcuts"), (*model).onShortcuts)
 	m.c.request(cmd("get_model_scope"), (*model).onModelScope)
 	m.c.request(cmd("get_input_listeners"), (*model).onInputListeners)
@@ -361,6 +369,9 @@ func (m *model) onCommands(r response) {
 			if p, _ := si["path"].(string); p != "" && !seen[p] && !strings.HasPrefix(p, "builtin:") {
 				seen[p] = true
 				m.extensions = append(m.extensions, p)
+				if m.extInfo[p] == nil {
+					m.extInfo[p] = si
+				}
 			}
 		}
 		m.commands = append(m.commands, cm)
@@ -444,6 +455,9 @@ func (m *model) onExtensions(r response) {
 		o, _ := e.(map[string]any)
 		if p, _ := o["path"].(string); p != "" && o["status"] == "loaded" {
 			paths = append(paths, p)
+			if si, ok := o["sourceInfo"].(map[string]any); ok {
+				m.extInfo[p] = si
+			}
 		}
 	}
 	for _, p := range m.extensions { // from commands already answered
@@ -566,8 +580,8 @@ func (m *model) flush() tea.Cmd {
 	w := max(m.width, 10)
 	var lines []string
 	if !m.headerPrinted {
-		if !m.scopeKnown {
-			return nil // the model scope line goes first
+		if !m.scopeKnown || !m.resourcesKnown {
+			return nil // the model scope line goes first, the resources with the header
 		}
 		m.headerPrinted = true
 		// pi prints the model scope before its regular mode starts
@@ -1155,6 +1169,11 @@ func (m *model) action(name string) tea.Cmd {
 		m.vc.toolsExpanded = !m.vc.toolsExpanded
 		m.vc.gen++
 		m.c.request(cmd("set_tools_expanded", "expanded", m.vc.toolsExpanded), nil) // ctx.ui.getToolsExpanded
+		if m.vc.toolsExpanded {                                                     // the header and resources expand with the tools
+			m.status("Tool output: expanded")
+		} else {
+			m.status("Tool output: collapsed")
+		}
 		return nil
 	case "app.message.copy":
 		// pi: the fullscreen selection when it is not copied on release,
@@ -1638,80 +1657,32 @@ func (m *model) chatLines(w int) []string {
 	return out
 }
 
-// header is pi's header container: the built-in header (logo and
-// version, key hints) or an extension's (setHeader) between blank rows,
-// then the loaded extensions.
+// header is pi's document above the chat: the header container (the
+// built-in header or an extension's (setHeader) between blank rows, and
+// in fullscreen mode the model scope), then the loaded resources
+// (header.go).
 func (m *model) header(w int) []string {
 	custom := m.headerView(w)
-	if m.opts.QuietStartup == "true" {
-		return custom
+	var lines []string
+	if !m.showStartupHeader() {
+		lines = custom
+	} else {
+		body := custom
+		if body == nil {
+			// pi's Text with one column of padding on each side
+			body = wrapPadded(m.builtInHeader(), w, 1)
+		}
+		lines = append(append([]string{""}, body...), "")
+		// pi's fullscreen header says the model scope (regular mode
+		// prints it before the interactive mode starts).
+		if n := m.scopeNotice(); n != "" && m.fullscreen && m.showStartupDetails() {
+			lines = append(append(lines, wrapPadded(n, w, 1)...), "")
+		}
 	}
-	th := m.th
-	hint := func(action, desc string) string {
-		return th.Fg("dim", m.keys.label(action)) + th.Fg("muted", " "+desc)
-	}
-	sep := th.Fg("muted", " · ")
-	hints := strings.Join([]string{
-		hint("app.interrupt", "interrupt"),
-		th.Fg("dim", "ctrl+c/ctrl+d") + th.Fg("muted", " clear/exit"),
-		th.Fg("dim", "/") + th.Fg("muted", " commands"),
-		th.Fg("dim", "!") + th.Fg("muted", " bash"),
-		hint("app.tools.expand", "more"),
-	}, sep)
-	lines := []string{"",
-		" " + th.Fg("accent", "▀▀█") + "  " + th.Fg("dim", "v"+Version),
-		" " + th.Fg("accent", "█▀ █") + " " + hints,
-		"",
-	}
-	if custom != nil {
-		lines = append(append([]string{""}, custom...), "")
-	}
-	// pi's fullscreen header says the model scope (regular mode prints it
-	// before the interactive mode starts).
-	if n := m.scopeNotice(); n != "" && m.fullscreen && m.opts.QuietStartup != "header" {
-		lines = append(lines, " "+n, "")
-	}
-	if len(m.extensions) > 0 && m.opts.QuietStartup != "header" {
-		lines = append(lines, th.Fg("mdHeading", "[Extensions]"))
-		lines = append(lines, wrapStyled(&m.vc, "dim", "  "+strings.Join(compactLabels(m.extensions), ", "), w)...)
-	}
-	for i, l := range lines {
-		lines[i] = ansi.Truncate(l, w, "")
+	for _, l := range m.resourceListing() {
+		lines = append(lines, wrapPadded(l, w, 0)...)
 	}
 	return lines
-}
-
-// compactLabels are pi's compact extension labels: the shortest run of
-// trailing path segments (without a last index.ts or index.js) that no
-// other extension shares, sorted.
-func compactLabels(paths []string) []string {
-	segs := make([][]string, len(paths))
-	for i, p := range paths {
-		segs[i] = strings.Split(filepath.ToSlash(p), "/")
-		// A directory extension is named by its directory.
-		if n := len(segs[i]); n > 1 && (segs[i][n-1] == "index.ts" || segs[i][n-1] == "index.js") {
-			segs[i] = segs[i][:n-1]
-		}
-	}
-	labels := make([]string, len(paths))
-	for i, s := range segs {
-		labels[i] = strings.Join(s, "/")
-		for n := 1; n <= len(s); n++ {
-			cand := strings.Join(s[len(s)-n:], "/")
-			unique := true
-			for j, o := range segs {
-				if j != i && len(o) >= n && strings.Join(o[len(o)-n:], "/") == cand {
-					unique = false
-				}
-			}
-			if unique {
-				labels[i] = cand
-				break
-			}
-		}
-	}
-	sort.Strings(labels)
-	return labels
 }
 
 // bottom is everything under the chat.
