@@ -54,6 +54,8 @@ func defaultKeys(windows bool) keymap {
 		"app.models.reorderDown":        {"alt+down"},
 		"tui.select.pageUp":             {"pgup"},
 		"tui.select.pageDown":           {"pgdown"},
+		"tui.editor.pageUp":             {"pgup", "ctrl+pgup"},
+		"tui.editor.pageDown":           {"pgdown", "ctrl+pgdown"},
 		"tui.editor.cursorUp":           {"up"},
 		"tui.editor.cursorDown":         {"down"},
 		"tui.editor.historyPrevious":    nil,

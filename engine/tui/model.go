@@ -1021,6 +1021,11 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 		return m.clipboardPaste()
 	}
 	for _, a := range appActions {
+		// the alternate screen's scroll keys shadow the editor's page
+		// keys in fullscreen mode only, as in pi-tui
+		if strings.HasPrefix(a, "tui.altScreen.") && !m.fullscreen {
+			continue
+		}
 		if m.keys.is(a, ks) && (a != "app.exit" || m.ed.Empty()) {
 			return m.action(a)
 		}
@@ -1258,6 +1263,10 @@ func (m *model) editKey(ks string, k tea.KeyPressMsg) {
 		e.WordLeft()
 	case is("tui.editor.cursorWordRight"):
 		e.WordRight()
+	case is("tui.editor.pageUp"):
+		e.PageScroll(-1, m.editorPage(), max(m.width, 10))
+	case is("tui.editor.pageDown"):
+		e.PageScroll(1, m.editorPage(), max(m.width, 10))
 	case is("tui.editor.cursorUp"):
 		e.Up()
 	case is("tui.editor.cursorDown"):
@@ -1278,6 +1287,10 @@ func (m *model) editKey(ks string, k tea.KeyPressMsg) {
 		e.Type(k.Text)
 	}
 }
+
+// editorPage is pi-tui's editor page: 30% of the terminal's rows, at
+// least 5.
+func (m *model) editorPage() int { return max(5, m.height*3/10) }
 
 // editedMsg is the external editor's result.
 type editedMsg struct {
