@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/pigo-dev/pigo/engine"
-
 	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
@@ -22,47 +20,28 @@ func (s *rpcServer) getArgumentCompletions(c *rpcCommand) (any, bool, error) {
 		return nil, false, err
 	}
 	none := ordered{{"items", nil}}
-	e, ok := s.rt.host.Commands().Current().Get(name)
-	if !ok {
+	items, owner, err := piapi.ArgumentCompletions(s.renderCtx(), s.rt.host, name, c.strOr("prefix"))
+	var shape *piapi.ArgumentShapeError
+	switch {
+	case errors.As(err, &shape) && shape.Item < 0:
+		return nil, false, fmt.Errorf("getArgumentCompletions of /%s (%s) %s", name, s.scriptWhere(owner, nil), shape)
+	case errors.As(err, &shape):
+		return nil, false, fmt.Errorf("getArgumentCompletions of /%s (%s): %s", name, s.scriptWhere(owner, nil), shape)
+	case err != nil:
+		return nil, false, fmt.Errorf("getArgumentCompletions of /%s (%s): %s", name, s.scriptWhere(owner, err), commandErrorText(err))
+	case len(items) == 0:
 		return none, true, nil
 	}
-	complete, ok := e.Value.Extra["getArgumentCompletions"].(engine.Callable)
-	if !ok {
-		return none, true, nil
-	}
-	where := s.scriptWhere(e.Owner, nil)
-	got, err := complete.Call(s.renderCtx(), c.strOr("prefix"))
-	if err != nil {
-		return nil, false, fmt.Errorf("getArgumentCompletions of /%s (%s): %s", name, s.scriptWhere(e.Owner, err), commandErrorText(err))
-	}
-	if got == nil {
-		return none, true, nil
-	}
-	list, ok := got.([]any)
-	if !ok {
-		return nil, false, fmt.Errorf("getArgumentCompletions of /%s (%s) must return an array of {value, label}, got %T", name, where, got)
-	}
-	items := make([]any, 0, len(list))
-	for i, x := range list {
-		o, _ := x.(map[string]any)
-		value, ok := o["value"].(string)
-		if !ok {
-			return nil, false, fmt.Errorf("getArgumentCompletions of /%s (%s): item %d has no string value", name, where, i)
-		}
-		label, _ := o["label"].(string)
-		if label == "" {
-			label = value
-		}
-		item := ordered{{"value", value}, {"label", label}}
-		if d, _ := o["description"].(string); d != "" {
+	out := make([]any, len(items)) // in pi's key order
+	for i, x := range items {
+		o := x.(map[string]any)
+		item := ordered{{"value", o["value"]}, {"label", o["label"]}}
+		if d, ok := o["description"]; ok {
 			item = append(item, member{"description", d})
 		}
-		items = append(items, item)
+		out[i] = item
 	}
-	if len(items) == 0 {
-		return none, true, nil
-	}
-	return ordered{{"items", items}}, true, nil
+	return ordered{{"items", out}}, true, nil
 }
 
 // setToolsExpanded is an interactive client's ctrl+o: the tool output
