@@ -338,6 +338,36 @@ func TestTUIExampleModalEditorArgumentsAndProvidersMatchPi16(t *testing.T) {
 	}
 }
 
+// "/model " completes the models as pi's built-in provider does, in
+// pi's editor and in an extension's (modal-editor), "/thinking " the
+// thinking levels.
+func TestTUIBuiltinArgumentCompletionMatchesPi16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
+	node, cli := pi16Command(t)
+	for _, args := range [][]string{{"--model", "mock/mock-1", "--no-session"}, piExampleArgs(t, "modal-editor.ts")} {
+		screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
+			tt := startPTY(t, side, nil, args...)
+			tt.waitFor("mock-1")
+			time.Sleep(500 * time.Millisecond) // pi takes keys once its startup finished
+			bottom := func() string { s := tt.screen(); return s[strings.LastIndex(s, "\n\n")+2:] }
+			tt.keys("/", "m", "o", "d", "e", "l", " ", "m")
+			tt.waitFor("→ mock-1", "/model m")
+			settle()
+			add(bottom())
+			tt.keys("\t")
+			tt.waitFor("/model mock/mock-1")
+			settle()
+			add(bottom())
+		})
+		compareScreens(t, screens, squeezeBlankRows)
+		if got := screens["pigo"]; len(got) != 2 || !strings.Contains(got[0], "mock-1") {
+			t.Errorf("pigo's screens:\n%s", strings.Join(got, "\n=====\n"))
+		}
+	}
+}
+
 // tic-tac-toe: a board in a custom component (the session named after
 // the game in the footer); Enter plays the centre and hands the turn to
 // the agent (a prompt to the model).

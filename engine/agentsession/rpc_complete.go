@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/pigo-dev/pigo/engine/fuzzy"
 	"github.com/pigo-dev/pigo/engine/piapi"
+	"github.com/pigo-dev/pigo/engine/provider"
 )
 
 // getArgumentCompletions completes a slash command's argument for an
@@ -55,4 +57,46 @@ func (s *rpcServer) setToolsExpanded(c *rpcCommand) (any, bool, error) {
 	}
 	piapi.Of(s.rt.host).UI().Set("", "setToolsExpanded", "toolsExpanded", "", expanded)
 	return nil, false, nil
+}
+
+// builtinArgumentCompletions are the argument completions pi's
+// createBaseAutocompleteProvider gives its built-in commands: /model the
+// scoped models, else every available one, as provider/id (fuzzy over
+// pi's getModelSearchText), /thinking the model's thinking levels. pi's
+// /login completion is not there yet.
+func (rt *agentRuntime) builtinArgumentCompletions(name, prefix string) ([]any, bool) {
+	switch name {
+	case "model":
+		rt.mu.Lock()
+		scoped := rt.scoped
+		rt.mu.Unlock()
+		var models []*provider.Model
+		for _, sm := range scoped {
+			models = append(models, sm.Model)
+		}
+		if len(models) == 0 && rt.reg != nil {
+			models = rt.reg.Available()
+		}
+		var items []any
+		for _, m := range fuzzy.Filter(models, prefix, modelSearchText) {
+			items = append(items, map[string]any{"value": m.Provider + "/" + m.ID, "label": m.ID, "description": m.Provider})
+		}
+		return items, true
+	case "thinking":
+		var items []any
+		for _, l := range fuzzy.Filter(rt.availableThinkingLevels(), prefix, func(l string) string { return l }) {
+			items = append(items, map[string]any{"value": l, "label": l})
+		}
+		return items, true
+	}
+	return nil, false
+}
+
+// modelSearchText is pi's getModelSearchText.
+func modelSearchText(m *provider.Model) string {
+	name := ""
+	if m.Name != "" {
+		name = " " + m.Name
+	}
+	return m.ID + " " + m.Provider + " " + m.Provider + "/" + m.ID + " " + m.Provider + " " + m.ID + name
 }

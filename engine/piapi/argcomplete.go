@@ -7,6 +7,16 @@ import (
 	"github.com/pigo-dev/pigo/engine"
 )
 
+// SetBuiltinArgumentCompletions sets the argument completions of pi's
+// built-in commands (/model, /thinking): f answers the items for name and
+// prefix, and whether name is a built-in command with a completer. It
+// must be safe for concurrent use.
+func (p *State) SetBuiltinArgumentCompletions(f func(name, prefix string) (items []any, ok bool)) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.builtinArgs = f
+}
+
 // ArgumentShapeError is a getArgumentCompletions answer that is not a
 // list of {value, label} items: not a list (Item -1, Got its type), or
 // item Item has no string value.
@@ -30,6 +40,15 @@ func (e *ArgumentShapeError) Error() string {
 // error; one that answers something else than items an
 // *ArgumentShapeError.
 func ArgumentCompletions(ctx context.Context, h *engine.Host, name, prefix string) (items []any, owner string, err error) {
+	p := Of(h)
+	p.mu.Lock()
+	builtin := p.builtinArgs
+	p.mu.Unlock()
+	if builtin != nil {
+		if items, ok := builtin(name, prefix); ok { // pi's built-in commands shadow extensions' of their name
+			return items, "", nil
+		}
+	}
 	e, ok := h.Commands().Current().Get(name)
 	if !ok {
 		return nil, "", nil

@@ -1868,8 +1868,8 @@ func (m *model) autocompleteLines(w int) []string {
 		col = max(col, ansi.StringWidth(c.name)+2)
 	}
 	col = min(max(col, 12), 32)
-	if a.ext && !strings.HasPrefix(a.prefix, "/") {
-		col = 32 // pi's list without the slash command layout
+	if a.args || a.ext && !strings.HasPrefix(a.prefix, "/") {
+		col = 32 // pi's list without the slash command layout (arguments, provider items)
 	}
 	var out []string
 	for i := start; i < end; i++ {
