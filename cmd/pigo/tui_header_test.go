@@ -83,3 +83,29 @@ func TestTUIDifferentialStartupHeader16(t *testing.T) {
 		t.Errorf("pigo's screens:\n%s", strings.Join(got, "\n=====\n"))
 	}
 }
+
+// TestTUIDifferentialExtensionIssues16: an extension's command named as
+// a built-in one and its shortcut on a reserved key are pi 1.6's
+// [Extension issues] under the header, the extension named by its path.
+func TestTUIDifferentialExtensionIssues16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
+	node, cli := pi16Command(t)
+	setup := func(work, _ string) {
+		must(t, os.WriteFile(filepath.Join(work, "conf.ts"), []byte(`export default function (pi) {
+  pi.registerCommand("model", { description: "mine", handler: async () => {} });
+  pi.registerShortcut("ctrl+c", { handler: async () => {} });
+}`), 0o644))
+	}
+	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
+		tt := startPTYSetup(t, setup, side, nil, "--model", "mock/mock-1", "--no-session", "-e", "conf.ts")
+		tt.waitFor("mock-1", "[Extension issues]", "Skipping.")
+		settle()
+		add(regexp.MustCompile(`/tmp/\S+/work/`).ReplaceAllString(headerScreen(tt.screen()), "/WORK/"))
+	})
+	compareScreens(t, screens, nil)
+	if got := screens["pigo"]; len(got) != 1 || !strings.Contains(got[0], "conflicts with built-in interactive command") {
+		t.Errorf("pigo's screens:\n%s", strings.Join(got, "\n=====\n"))
+	}
+}

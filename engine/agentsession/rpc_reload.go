@@ -63,13 +63,17 @@ func (s *rpcServer) getExtensions(*rpcCommand) (any, bool, error) {
 }
 
 // getShortcuts lists the extensions' registerShortcut keys (pi's key
-// syntax) with their descriptions, for a client that binds them.
+// syntax) with their descriptions and their extension (plugin, and path
+// when it is a file), for a client that binds them.
 func (s *rpcServer) getShortcuts(*rpcCommand) (any, bool, error) {
 	list := []any{}
 	for _, e := range piapi.Of(s.rt.host).Shortcuts().Current().Entries() {
 		desc, _ := e.Value["description"].(string)
-		list = append(list, jsjson.Object{{Key: "shortcut", Value: e.ID}, {Key: "description", Value: desc},
-			{Key: "plugin", Value: e.Owner}})
+		o := jsjson.Object{{Key: "shortcut", Value: e.ID}, {Key: "description", Value: desc}, {Key: "plugin", Value: e.Owner}}
+		if p := s.rt.extPath(e.Owner); p != "" {
+			o = append(o, jsjson.Member{Key: "path", Value: p})
+		}
+		list = append(list, o)
 	}
 	return ordered{{"shortcuts", list}}, true, nil
 }

@@ -284,7 +284,7 @@ func TestServeShortcuts(t *testing.T) {
 	})
 	ask := serveAsk(t, s, agentsession.ServeOptions{})
 	r := ask(map[string]any{"type": "get_shortcuts", "id": "1"})
-	if d, _ := r["data"].(map[string]any); fmt.Sprint(d["shortcuts"]) != "[map[description:say hi plugin:keys shortcut:ctrl+shift+k]]" {
+	if d, _ := r["data"].(map[string]any); fmt.Sprint(d["shortcuts"]) != "[map[description:say hi path:"+ext+" plugin:keys shortcut:ctrl+shift+k]]" {
 		t.Errorf("get_shortcuts: %v", r)
 	}
 	if r := ask(map[string]any{"type": "run_shortcut", "id": "2", "shortcut": "ctrl+shift+k"}); r["success"] != true {

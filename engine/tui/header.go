@@ -241,7 +241,24 @@ func (m *model) resourceListing() []string {
 	if len(r.promptDiags) > 0 {
 		section("Prompt conflicts", "warning", m.formatDiagnostics(r.promptDiags, infos))
 	}
+	if d := m.extensionIssues(); len(d) > 0 {
+		section("Extension issues", "warning", m.formatDiagnostics(d, infos))
+	}
 	return out
+}
+
+// extensionIssues are pi's extension diagnostics the UI knows of:
+// extension commands named as a built-in command (pi leaves them out of
+// autocomplete), then the shortcut conflicts.
+func (m *model) extensionIssues() []resourceDiag {
+	var out []resourceDiag
+	for _, c := range m.commands {
+		if c.source == "extension" && slices.ContainsFunc(builtinCommands, func(b command) bool { return b.name == c.name }) {
+			out = append(out, resourceDiag{typ: "warning", path: c.path,
+				message: "Extension command '/" + c.name + "' conflicts with built-in interactive command. Skipping in autocomplete."})
+		}
+	}
+	return append(out, m.shortcutDiags...)
 }
 
 // extensionResources are the loaded extension files, in load order, with

@@ -152,3 +152,26 @@ func TestStartupHeaderWraps(t *testing.T) {
 		t.Errorf("narrow header:\n%s", got)
 	}
 }
+
+// TestStartupHeaderExtensionIssues: an extension command named as a
+// built-in one and a shortcut conflict are listed under [Extension
+// issues] with the extension's path and source, as pi lists them.
+func TestStartupHeaderExtensionIssues(t *testing.T) {
+	h := headerHarness(t, Options{})
+	h.answer("get_commands", map[string]any{"commands": []any{map[string]any{"name": "model", "source": "extension",
+		"sourceInfo": map[string]any{"path": "/home/u/work/ext.ts", "source": "cli", "scope": "temporary", "origin": "top-level"}}}})
+	h.answer("get_shortcuts", map[string]any{"shortcuts": []any{
+		map[string]any{"shortcut": "ctrl+c", "plugin": "ext", "path": "/home/u/work/ext.ts"}}})
+	h.m.c.request(cmd("get_commands"), (*model).onCommands)
+	h.m.c.request(cmd("get_shortcuts"), (*model).onShortcuts)
+	h.sync()
+	want := `[Extension issues]
+  path (temp) ~/work/ext.ts
+    Extension command '/model' conflicts with built-in interactive command. Skipping in autocomplete.
+  path (temp) ~/work/ext.ts
+    Extension shortcut 'ctrl+c' from /home/u/work/ext.ts conflicts with built-in shortcut. Skipping.
+`
+	if got := headerText(h.m, 120); !strings.HasSuffix(got, want) {
+		t.Errorf("header:\n%s\nwant it to end with:\n%s", got, want)
+	}
+}

@@ -100,8 +100,10 @@ type model struct {
 	clipboard clipboardRunner
 	// shortcutOwner is the plugin whose shortcut a key runs.
 	shortcutOwner map[string]string
-	// shortcutHelp is the extensions' shortcuts for /hotkeys, in order.
-	shortcutHelp []shortcutHelp
+	// shortcutHelp is the extensions' shortcuts for /hotkeys, in order;
+	// shortcutDiags their conflicts.
+	shortcutHelp  []shortcutHelp
+	shortcutDiags []resourceDiag
 	title        string
 	working      workingState
 	spin         int
@@ -175,6 +177,7 @@ type model struct {
 type command struct {
 	name, description, hint, source string
 	value                           string // an argument completion's value (name is its label)
+	path                            string // an extension command's extension (sourceInfo.path)
 }
 
 type widget struct {
@@ -361,6 +364,7 @@ func (m *model) onCommands(r response) {
 		cm.description, _ = o["description"].(string)
 		cm.source, _ = o["source"].(string)
 		si, _ := o["sourceInfo"].(map[string]any)
+		cm.path, _ = si["path"].(string)
 		if tag := sourceTag(si); tag != "" {
 			cm.hint = "[" + tag + "]"
 		}
@@ -416,22 +420,31 @@ func sourceTag(si map[string]any) string {
 // getShortcuts: a key of one of the app's reserved actions stays the
 // app's; any other built-in key goes to the extension, with a warning.
 func (m *model) onShortcuts(r response) {
-	m.shortcuts, m.shortcutOwner, m.shortcutHelp = map[string]string{}, map[string]string{}, nil
+	m.shortcuts, m.shortcutOwner, m.shortcutHelp, m.shortcutDiags = map[string]string{}, map[string]string{}, nil, nil
 	list, _ := r.data["shortcuts"].([]any)
+	// pi lists the conflicts under [Extension issues] (header.go), naming
+	// each extension by its path
+	warn := func(msg, path string) {
+		m.shortcutDiags = append(m.shortcutDiags, resourceDiag{typ: "warning", message: msg, path: path})
+	}
 	for _, x := range list {
 		o, _ := x.(map[string]any)
 		sc, _ := o["shortcut"].(string)
 		owner, _ := o["plugin"].(string)
+		path, _ := o["path"].(string)
+		if path != "" {
+			owner = path
+		}
 		key := normalizeKey(sc)
 		if action := m.keys.reservedActionOf(key); action != "" {
-			m.notice(fmt.Sprintf("Extension shortcut '%s' from %s conflicts with built-in shortcut. Skipping.", sc, owner), "warning")
+			warn(fmt.Sprintf("Extension shortcut '%s' from %s conflicts with built-in shortcut. Skipping.", sc, owner), path)
 			continue
 		}
 		if action := m.keys.actionOf(key); action != "" {
-			m.notice(fmt.Sprintf("Extension shortcut conflict: '%s' is built-in shortcut for %s and %s. Using %s.", sc, action, owner, owner), "warning")
+			warn(fmt.Sprintf("Extension shortcut conflict: '%s' is built-in shortcut for %s and %s. Using %s.", sc, action, owner, owner), path)
 		}
 		if prev, ok := m.shortcutOwner[key]; ok {
-			m.notice(fmt.Sprintf("Extension shortcut conflict: '%s' registered by both %s and %s. Using %s.", sc, prev, owner, owner), "warning")
+			warn(fmt.Sprintf("Extension shortcut conflict: '%s' registered by both %s and %s. Using %s.", sc, prev, owner, owner), path)
 		}
 		m.shortcuts[key] = sc
 		m.shortcutOwner[key] = owner
