@@ -104,9 +104,9 @@ type model struct {
 	// shortcutDiags their conflicts.
 	shortcutHelp  []shortcutHelp
 	shortcutDiags []resourceDiag
-	title        string
-	working      workingState
-	spin         int
+	title         string
+	working       workingState
+	spin          int
 
 	auto         *autocomplete
 	dialogs      []*dialog
