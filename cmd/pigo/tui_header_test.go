@@ -103,9 +103,14 @@ func TestTUIDifferentialExtensionIssues16(t *testing.T) {
 		tt.waitFor("mock-1", "[Extension issues]", "Skipping.")
 		settle()
 		add(regexp.MustCompile(`/tmp/\S+/work/`).ReplaceAllString(headerScreen(tt.screen()), "/WORK/"))
+		tt.keys("/", "m", "o", "d", "e")
+		tt.waitFor("→ model")
+		settle()
+		s := tt.screen()
+		add(s[strings.LastIndex(s, "\n\n")+2:]) // the built-in /model only
 	})
 	compareScreens(t, screens, nil)
-	if got := screens["pigo"]; len(got) != 1 || !strings.Contains(got[0], "conflicts with built-in interactive command") {
+	if got := screens["pigo"]; len(got) != 2 || !strings.Contains(got[0], "conflicts with built-in interactive command") || strings.Contains(got[1], "mine") {
 		t.Errorf("pigo's screens:\n%s", strings.Join(got, "\n=====\n"))
 	}
 }

@@ -253,7 +253,7 @@ func (m *model) resourceListing() []string {
 func (m *model) extensionIssues() []resourceDiag {
 	var out []resourceDiag
 	for _, c := range m.commands {
-		if c.source == "extension" && slices.ContainsFunc(builtinCommands, func(b command) bool { return b.name == c.name }) {
+		if c.source == "extension" && isBuiltinCommand(c.name) {
 			out = append(out, resourceDiag{typ: "warning", path: c.path,
 				message: "Extension command '/" + c.name + "' conflicts with built-in interactive command. Skipping in autocomplete."})
 		}

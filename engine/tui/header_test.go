@@ -175,3 +175,25 @@ func TestStartupHeaderExtensionIssues(t *testing.T) {
 		t.Errorf("header:\n%s\nwant it to end with:\n%s", got, want)
 	}
 }
+
+// TestAutocompleteCommandOrder: the slash list is pi's: built-ins, then
+// templates, extension commands (one named as a built-in left out), then
+// skills.
+func TestAutocompleteCommandOrder(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.answer("get_commands", map[string]any{"commands": []any{
+		map[string]any{"name": "zed", "source": "extension"},
+		map[string]any{"name": "model", "source": "extension"},
+		map[string]any{"name": "hello", "source": "prompt"},
+		map[string]any{"name": "skill:tidy", "source": "skill"},
+	}})
+	h.m.c.request(cmd("get_commands"), (*model).onCommands)
+	h.sync()
+	var names []string
+	for _, c := range h.m.allCommands()[len(builtinCommands):] {
+		names = append(names, c.name)
+	}
+	if got := strings.Join(names, " "); got != "hello zed skill:tidy" {
+		t.Errorf("after the built-ins: %q", got)
+	}
+}

@@ -1555,7 +1555,32 @@ func matchCommands(cmds []command, query string) []command {
 // allCommands is pi's order: built-ins, then templates, skills and
 // extension commands as the host lists them.
 func (m *model) allCommands() []command {
-	return append(append([]command(nil), builtinCommands...), m.commands...)
+	// pi's createBaseAutocompleteProvider order: built-ins, templates,
+	// extension commands (not those named as a built-in), skills
+	group := func(c command) int {
+		switch c.source {
+		case "prompt":
+			return 0
+		case "skill":
+			return 2
+		}
+		return 1
+	}
+	out := append([]command(nil), builtinCommands...)
+	for g := range 3 {
+		for _, c := range m.commands {
+			if group(c) == g && !(c.source == "extension" && isBuiltinCommand(c.name)) {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// isBuiltinCommand reports whether name is one of pi's built-in slash
+// commands.
+func isBuiltinCommand(name string) bool {
+	return slices.ContainsFunc(builtinCommands, func(b command) bool { return b.name == name })
 }
 
 // View draws the screen.
