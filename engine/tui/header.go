@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"image/color"
 	"path"
 	"path/filepath"
 	"slices"
@@ -111,7 +112,8 @@ func (m *model) builtInHeader() string {
 	key := m.keys.label
 	onboarding := th.Fg("dim", "Pi can explain its own features and look up its docs. Ask it how to use or extend Pi.")
 	logo := func(hints string) string {
-		return th.Fg("accent", "▀▀█") + "  " + th.Fg("dim", "v"+Version) + "\n" + th.Fg("accent", "█▀ █") + " " + hints
+		top, bottom := piLogo()
+		return top + " " + th.Fg("dim", "v"+Version) + "\n" + bottom + " " + hints
 	}
 	if m.startupExpanded() {
 		return logo(strings.Join([]string{
@@ -148,6 +150,22 @@ func (m *model) builtInHeader() string {
 		more += " and loaded resources"
 	}
 	return logo(compact) + "\n" + th.Fg("dim", more+".") + "\n\n" + onboarding
+}
+
+// pi's logo colours, the same in every theme.
+var (
+	logoCoral  = color.RGBA{228, 138, 122, 255}
+	logoBlue   = color.RGBA{79, 142, 179, 255}
+	logoYellow = color.RGBA{234, 182, 93, 255}
+)
+
+// piLogo is pi's piLogoLines: the logo's two lines, 4 cells wide (the
+// top one padded), in pi's brand colours.
+func piLogo() (top, bottom string) {
+	const reset = "\x1b[0m"
+	top = sgr(logoCoral, 38) + sgr(logoBlue, 48) + "▀" + reset + sgr(logoCoral, 38) + "▀█" + reset + " "
+	bottom = sgr(logoBlue, 38) + "█▀" + reset + " " + sgr(logoYellow, 38) + "█" + reset
+	return top, bottom
 }
 
 // resourceListing is pi's loaded-resources container: a section per kind

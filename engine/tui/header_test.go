@@ -197,3 +197,16 @@ func TestAutocompleteCommandOrder(t *testing.T) {
 		t.Errorf("after the built-ins: %q", got)
 	}
 }
+
+// TestStartupHeaderLogo: pi's logo in its brand colours (coral on blue,
+// blue, yellow), whatever the theme.
+func TestStartupHeaderLogo(t *testing.T) {
+	h := headerHarness(t, Options{Theme: "light"})
+	lines := h.m.header(100)
+	if want := "\x1b[38;2;228;138;122m\x1b[48;2;79;142;179m▀\x1b[0m\x1b[38;2;228;138;122m▀█\x1b[0m  "; !strings.HasPrefix(lines[1], " "+want) {
+		t.Errorf("logo top %q", lines[1])
+	}
+	if want := "\x1b[38;2;79;142;179m█▀\x1b[0m \x1b[38;2;234;182;93m█\x1b[0m "; !strings.HasPrefix(lines[2], " "+want) {
+		t.Errorf("logo bottom %q", lines[2])
+	}
+}
