@@ -598,7 +598,7 @@ func (m *model) flush() tea.Cmd {
 		}
 		m.headerPrinted = true
 		// pi prints the model scope before its regular mode starts
-		if n := m.scopeNotice(); n != "" && m.opts.QuietStartup != "true" && m.opts.QuietStartup != "header" {
+		if n := m.scopeNotice(); n != "" && m.showStartupDetails() {
 			lines = append(lines, ansi.Truncate(n, w, ""))
 		}
 		lines = append(lines, m.header(w)...)
