@@ -500,7 +500,9 @@ func (m *model) notice(text, token string) { m.add(&noticeItem{text: text, token
 func (m *model) addMessage(msg map[string]any, history bool) {
 	switch msg["role"] {
 	case "user":
-		m.add(&userItem{text: messageText(msg)})
+		// pi puts a blank row before a user message unless it is the
+		// first thing in the chat
+		m.add(&userItem{text: messageText(msg), first: len(m.items) == 0})
 	case "assistant":
 		a := &assistantItem{}
 		a.setFinal(msg)
