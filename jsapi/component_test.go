@@ -588,6 +588,50 @@ func TestComponentEditorAutocomplete(t *testing.T) {
 	}
 }
 
+// TestComponentEditorArgumentsAndProviders: an extension's editor
+// completes a command's arguments with the getArgumentCompletions of the
+// plugin that registered it, and the autocomplete providers of all
+// plugins answer in it, as pi stacks them on a custom editor.
+func TestComponentEditorArgumentsAndProviders(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	piExample(t, f, "modal-editor.ts")
+	f.write("ac.ts", `export default function (pi) {
+  pi.registerCommand("deploy", { description: "Ship it", handler: async () => {},
+    getArgumentCompletions: (p) => ["prod", "preview", "dev"].filter((n) => n.startsWith(p)).map((n) => ({ value: n, description: "target" })) });
+  pi.on("session_start", (_e, ctx) => ctx.ui.addAutocompleteProvider((current) => ({
+    getSuggestions: async (lines, line, col, o) => {
+      const m = lines[line].slice(0, col).match(/#(\w*)$/);
+      return m ? { prefix: m[0], items: [{ value: "#tag-" + m[1], label: "tag " + m[1] }] } : current.getSuggestions(lines, line, col, o);
+    },
+    applyCompletion: (...a) => current.applyCompletion(...a),
+  })));
+}
+`)
+	f.mustBoot("modal-editor.ts", "ac.ts")
+	c := uiClient(t, f)
+	f.host.Emit(context.Background(), "session_start", map[string]any{"type": "session_start", "reason": "startup"})
+	v := waitView(t, f, "editor", func(st map[string]any) bool { return st["kind"] == "editor" })
+	send(t, c, v.ViewID, map[string]any{"type": "render", "width": 60, "rows": 30})
+	send(t, c, v.ViewID, map[string]any{"type": "commands", "commands": []any{map[string]any{"name": "deploy", "description": "Ship it"}}})
+	for _, k := range []string{"/", "d", "e", "p", "l", "o", "y", " ", "p"} {
+		send(t, c, v.ViewID, map[string]any{"type": "input", "data": k})
+	}
+	waitView(t, f, "argument list", func(st map[string]any) bool {
+		l := lines(st)
+		return strings.Contains(l, "prod") && strings.Contains(l, "preview") && strings.Contains(l, "target") && !strings.Contains(l, "dev")
+	})
+	send(t, c, v.ViewID, map[string]any{"type": "input", "data": "\t"})
+	waitView(t, f, "argument taken", func(st map[string]any) bool { return st["text"] == "/deploy prod" })
+	send(t, c, v.ViewID, map[string]any{"type": "input", "data": "\x15"}) // ctrl+u: clear the line
+	for _, k := range []string{"x", " ", "#", "b"} {
+		send(t, c, v.ViewID, map[string]any{"type": "input", "data": k})
+	}
+	waitView(t, f, "provider list", func(st map[string]any) bool { return strings.Contains(lines(st), "tag b") })
+	send(t, c, v.ViewID, map[string]any{"type": "input", "data": "\t"})
+	waitView(t, f, "provider item taken", func(st map[string]any) bool { return st["text"] == "x #tag-b" })
+}
+
 func TestComponentOverlayHandleNestedOverlayAndFactoryErrors(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t, engine.Options{})

@@ -517,6 +517,47 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 		g.eg.OnRetire(remove)
 		return goja.Undefined()
 	})
+	// argumentCompletions(name, prefix) is a Promise of the items slash
+	// command name's getArgumentCompletions offers, in whichever plugin
+	// registered it, or null: a custom editor's autocomplete completes
+	// arguments as pi's editor does.
+	fn("argumentCompletions", func(c goja.FunctionCall) goja.Value {
+		name, prefix := str(c, 0), str(c, 1)
+		return promise(func(ctx context.Context) (any, error) {
+			items, _, err := piapi.ArgumentCompletions(ctx, h, name, prefix)
+			if len(items) == 0 {
+				return nil, err
+			}
+			return items, err
+		})
+	})
+	// suggest(lines, line, col, force, commands) is a Promise of what the
+	// autocomplete providers of all plugins answer at the cursor, for a
+	// custom editor they stack on as in pi: {provider, prefix, items},
+	// null for the built-in completion's answer, "none" for nothing.
+	// autocompleteInfo() is their {count, triggers}.
+	fn("suggest", func(c goja.FunctionCall) goja.Value {
+		var req piapi.CompletionRequest
+		_ = vm.ExportTo(c.Argument(0), &req.Lines)
+		req.CursorLine, req.CursorCol = int(c.Argument(1).ToInteger()), int(c.Argument(2).ToInteger())
+		req.Force = c.Argument(3).ToBoolean()
+		if v := c.Argument(4); !goja.IsUndefined(v) && !goja.IsNull(v) {
+			cmds, _ := g.toGo(v)
+			req.Commands, _ = cmds.([]any)
+		}
+		return promise(func(ctx context.Context) (any, error) {
+			id, got, err := pi.UI().Suggest(ctx, req)
+			m, _ := got.(map[string]any)
+			switch {
+			case err != nil || got == nil:
+				return nil, err
+			case got == piapi.NoCompletion || m == nil:
+				return piapi.NoCompletion, nil
+			}
+			return map[string]any{"provider": float64(id), "prefix": m["prefix"], "items": m["items"]}, nil
+		})
+	})
+	fn("autocompleteInfo", func(goja.FunctionCall) goja.Value { return val(pi.UI().AutocompleteInfo()) })
 	fn("uiGet", func(c goja.FunctionCall) goja.Value {
 		if v, ok := pi.UI().State()[str(c, 0)]; ok {
 			return val(v)

@@ -275,6 +275,99 @@ func TestTUIExampleModalEditorAutocompleteMatchesPi16(t *testing.T) {
 	compareScreens(t, screens, squeezeBlankRows)
 }
 
+// acExt is an extension with a command whose arguments complete and an
+// autocomplete provider for "#" tags.
+const acExt = `export default function (pi) {
+  pi.registerCommand("greet", { description: "greet someone",
+    getArgumentCompletions: (prefix) => ["alice", "albert", "bob"].filter((n) => n.startsWith(prefix)).map((n) => ({ value: n, label: n, description: "a friend" })),
+    handler: async () => {} });
+  pi.on("session_start", (_e, ctx) => {
+    ctx.ui.addAutocompleteProvider((current) => ({
+      getSuggestions: async (lines, line, col, options) => {
+        const before = lines[line].slice(0, col);
+        const m = before.match(/#(\w*)$/);
+        if (!m) return current.getSuggestions(lines, line, col, options);
+        return { prefix: "#" + m[1], items: ["#bug", "#build", "#docs"].filter((t) => t.startsWith("#" + m[1])).map((t) => ({ value: t, label: t })) };
+      },
+      applyCompletion: (lines, line, col, item, prefix) => current.applyCompletion(lines, line, col, item, prefix),
+    }));
+  });
+}
+`
+
+// modal-editor's editor completes a command's arguments (the command's
+// getArgumentCompletions) and takes the items of the extensions'
+// addAutocompleteProvider providers, which pi stacks on a custom editor
+// as on its own.
+func TestTUIExampleModalEditorArgumentsAndProvidersMatchPi16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
+	node, cli := pi16Command(t)
+	setup := func(work, _ string) { must(t, os.WriteFile(filepath.Join(work, "ac.ts"), []byte(acExt), 0o644)) }
+	args := append(piExampleArgs(t, "modal-editor.ts"), "-e", "ac.ts")
+	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
+		tt := startPTYSetup(t, setup, side, nil, args...)
+		tt.waitFor("mock-1", "INSERT")
+		time.Sleep(500 * time.Millisecond) // pi takes keys once its startup finished
+		bottom := func() string { s := tt.screen(); return s[strings.LastIndex(s, "\n\n")+2:] }
+		tt.keys("/", "g", "r", "e", "e", "t", " ", "a")
+		tt.waitFor("alice", "albert")
+		settle()
+		add(bottom())
+		tt.keys("l", "b")
+		tt.waitGone("alice")
+		settle()
+		add(bottom())
+		tt.keys("\t")
+		tt.waitFor("/greet albert")
+		settle()
+		add(bottom())
+		tt.keys("\x15", "n", "o", "t", "e", " ", "#", "b")
+		tt.waitFor("#bug", "#build")
+		settle()
+		add(bottom())
+		tt.keys("\x1b[B", "\t")
+		tt.waitFor("note #build")
+		settle()
+		add(bottom())
+	})
+	compareScreens(t, screens, squeezeBlankRows)
+	if got := screens["pigo"]; len(got) != 5 || !strings.Contains(got[0], "a friend") {
+		t.Errorf("pigo's screens:\n%s", strings.Join(got, "\n=====\n"))
+	}
+}
+
+// "/model " completes the models as pi's built-in provider does, in
+// pi's editor and in an extension's (modal-editor), "/thinking " the
+// thinking levels.
+func TestTUIBuiltinArgumentCompletionMatchesPi16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
+	node, cli := pi16Command(t)
+	for _, args := range [][]string{{"--model", "mock/mock-1", "--no-session"}, piExampleArgs(t, "modal-editor.ts")} {
+		screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
+			tt := startPTY(t, side, nil, args...)
+			tt.waitFor("mock-1")
+			time.Sleep(500 * time.Millisecond) // pi takes keys once its startup finished
+			bottom := func() string { s := tt.screen(); return s[strings.LastIndex(s, "\n\n")+2:] }
+			tt.keys("/", "m", "o", "d", "e", "l", " ", "m")
+			tt.waitFor("→ mock-1", "/model m")
+			settle()
+			add(bottom())
+			tt.keys("\t")
+			tt.waitFor("/model mock/mock-1")
+			settle()
+			add(bottom())
+		})
+		compareScreens(t, screens, squeezeBlankRows)
+		if got := screens["pigo"]; len(got) != 2 || !strings.Contains(got[0], "mock-1") {
+			t.Errorf("pigo's screens:\n%s", strings.Join(got, "\n=====\n"))
+		}
+	}
+}
+
 // tic-tac-toe: a board in a custom component (the session named after
 // the game in the footer); Enter plays the centre and hands the turn to
 // the agent (a prompt to the model).

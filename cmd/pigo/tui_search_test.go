@@ -81,7 +81,9 @@ func TestTUITranscriptSearchMatchesPi16(t *testing.T) {
 	}
 	node, cli := pi16Command(t)
 	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
-		tt := startPTYSetup(t, func(w, a string) { writeMessages(t, w, a, 30) }, side, nil, "-c", "--model", "mock/mock-1")
+		// with fd and rg in the agent dir, offline pi adds no warnings to
+		// the transcript (the scrollbar's thumb follows its length)
+		tt := startPTYSetup(t, func(w, a string) { writeMessages(t, w, a, 30); stubSearchTools(t, a) }, side, nil, "-c", "--model", "mock/mock-1")
 		tt.waitFor("mock-1", "message 29")
 		settle()
 		shot := func(want string) {
@@ -106,6 +108,16 @@ func TestTUITranscriptSearchMatchesPi16(t *testing.T) {
 		shot("message")
 	})
 	compareScreens(t, screens, nil)
+}
+
+// stubSearchTools puts fd and rg stand-ins where pi looks for its
+// managed tools (agentDir/bin), so that offline pi does not warn that
+// they are missing.
+func stubSearchTools(t *testing.T, agentDir string) {
+	must(t, os.MkdirAll(filepath.Join(agentDir, "bin"), 0o755))
+	for _, tool := range []string{"fd", "rg"} {
+		must(t, os.WriteFile(filepath.Join(agentDir, "bin", tool), []byte("#!/bin/sh\nexit 1\n"), 0o755))
+	}
 }
 
 // searchBoxRows are the rows of the screen that hold the search box.

@@ -140,6 +140,15 @@ func startPTYFull(t *testing.T, setup func(work, agentDir string), side, env []s
 	return tt
 }
 
+// resize gives the terminal a new size, as a terminal window does: the
+// kernel signals the program (SIGWINCH), which draws again.
+func (tt *tuiTerm) resize(cols, rows int) {
+	tt.mu.Lock()
+	tt.emu.Resize(cols, rows)
+	tt.mu.Unlock()
+	must(tt.t, pty.Setsize(tt.pty, &pty.Winsize{Rows: uint16(rows), Cols: uint16(cols)}))
+}
+
 // output is everything the program wrote to the terminal so far.
 func (tt *tuiTerm) output() string {
 	tt.mu.Lock()

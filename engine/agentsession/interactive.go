@@ -28,6 +28,9 @@ type InteractiveOptions struct {
 	// TUIMode is "fullscreen" or "regular": --tui-mode, else settings'
 	// tuiMode, else "fullscreen".
 	TUIMode string
+	// Verbose is --verbose: the startup header and resources shown and
+	// expanded whatever quietStartup says.
+	Verbose bool
 	// Setting is a value of pi's merged settings (global, then project):
 	// theme, hideThinkingBlock, quietStartup, doubleEscapeAction, ...
 	Setting func(key string) any
@@ -42,7 +45,7 @@ func runInteractive(ctx context.Context, rt *agentRuntime, ui Interactive) ExitC
 	srv := newServer(rt, hostEnd, tuiClientID, ServeOptions{Components: true})
 	rt.start(ctx)
 	opts := InteractiveOptions{IO: rt.io, AgentDir: rt.agentDir, SessionDir: rt.sessionDir,
-		TUIMode: rt.flags.tuiMode, Setting: rt.settings.get}
+		TUIMode: rt.flags.tuiMode, Verbose: rt.flags.verbose, Setting: rt.settings.get}
 	if opts.TUIMode == "" {
 		opts.TUIMode = rt.settings.str("tuiMode")
 	}

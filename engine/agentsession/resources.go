@@ -26,7 +26,8 @@ func (h *resourceHolder) Store(s *resources.Set) { h.p.Store(s) }
 
 // initResources loads the templates and skills and wires them into the
 // host: pi.getCommands() lists them, and resources_discover results are
-// folded with the extension that returned each path.
+// folded with the extension that returned each path. The built-in
+// commands' argument completions are set there too.
 func (rt *agentRuntime) initResources() {
 	rt.host.DefineHook("resources_discover", engine.HookContract{Fold: foldResourcesDiscover})
 	piapi.Of(rt.host).SetResourceCommands(func() []map[string]any {
@@ -37,6 +38,7 @@ func (rt *agentRuntime) initResources() {
 		}
 		return out
 	})
+	piapi.Of(rt.host).SetBuiltinArgumentCompletions(rt.builtinArgumentCompletions)
 	g, p := rt.settings.resourceMaps()
 	rt.loadResources(g, p)
 }

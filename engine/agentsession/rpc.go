@@ -121,7 +121,8 @@ func rpcCommands() map[string]rpcCommandSpec {
 		// pigo's commands for interactive clients (rpc_reload.go, rpc_render.go)
 		"reload":                     {true, (*rpcServer).reload},
 		"get_extensions":             {false, (*rpcServer).getExtensions},
-		"import_session":             {true, (*rpcServer).importSession}, // import.go
+		"get_loaded_resources":       {false, (*rpcServer).getLoadedResources}, // rpc_resources.go
+		"import_session":             {true, (*rpcServer).importSession},       // import.go
 		"get_shortcuts":              {false, (*rpcServer).getShortcuts},
 		"run_shortcut":               {true, (*rpcServer).runShortcut},
 		"render_message":             {true, (*rpcServer).renderMessage},

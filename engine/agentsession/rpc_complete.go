@@ -4,9 +4,9 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/pigo-dev/pigo/engine"
-
+	"github.com/pigo-dev/pigo/engine/fuzzy"
 	"github.com/pigo-dev/pigo/engine/piapi"
+	"github.com/pigo-dev/pigo/engine/provider"
 )
 
 // getArgumentCompletions completes a slash command's argument for an
@@ -22,47 +22,28 @@ func (s *rpcServer) getArgumentCompletions(c *rpcCommand) (any, bool, error) {
 		return nil, false, err
 	}
 	none := ordered{{"items", nil}}
-	e, ok := s.rt.host.Commands().Current().Get(name)
-	if !ok {
+	items, owner, err := piapi.ArgumentCompletions(s.renderCtx(), s.rt.host, name, c.strOr("prefix"))
+	var shape *piapi.ArgumentShapeError
+	switch {
+	case errors.As(err, &shape) && shape.Item < 0:
+		return nil, false, fmt.Errorf("getArgumentCompletions of /%s (%s) %s", name, s.scriptWhere(owner, nil), shape)
+	case errors.As(err, &shape):
+		return nil, false, fmt.Errorf("getArgumentCompletions of /%s (%s): %s", name, s.scriptWhere(owner, nil), shape)
+	case err != nil:
+		return nil, false, fmt.Errorf("getArgumentCompletions of /%s (%s): %s", name, s.scriptWhere(owner, err), commandErrorText(err))
+	case len(items) == 0:
 		return none, true, nil
 	}
-	complete, ok := e.Value.Extra["getArgumentCompletions"].(engine.Callable)
-	if !ok {
-		return none, true, nil
-	}
-	where := s.scriptWhere(e.Owner, nil)
-	got, err := complete.Call(s.renderCtx(), c.strOr("prefix"))
-	if err != nil {
-		return nil, false, fmt.Errorf("getArgumentCompletions of /%s (%s): %s", name, s.scriptWhere(e.Owner, err), commandErrorText(err))
-	}
-	if got == nil {
-		return none, true, nil
-	}
-	list, ok := got.([]any)
-	if !ok {
-		return nil, false, fmt.Errorf("getArgumentCompletions of /%s (%s) must return an array of {value, label}, got %T", name, where, got)
-	}
-	items := make([]any, 0, len(list))
-	for i, x := range list {
-		o, _ := x.(map[string]any)
-		value, ok := o["value"].(string)
-		if !ok {
-			return nil, false, fmt.Errorf("getArgumentCompletions of /%s (%s): item %d has no string value", name, where, i)
-		}
-		label, _ := o["label"].(string)
-		if label == "" {
-			label = value
-		}
-		item := ordered{{"value", value}, {"label", label}}
-		if d, _ := o["description"].(string); d != "" {
+	out := make([]any, len(items)) // in pi's key order
+	for i, x := range items {
+		o := x.(map[string]any)
+		item := ordered{{"value", o["value"]}, {"label", o["label"]}}
+		if d, ok := o["description"]; ok {
 			item = append(item, member{"description", d})
 		}
-		items = append(items, item)
+		out[i] = item
 	}
-	if len(items) == 0 {
-		return none, true, nil
-	}
-	return ordered{{"items", items}}, true, nil
+	return ordered{{"items", out}}, true, nil
 }
 
 // setToolsExpanded is an interactive client's ctrl+o: the tool output
@@ -76,4 +57,46 @@ func (s *rpcServer) setToolsExpanded(c *rpcCommand) (any, bool, error) {
 	}
 	piapi.Of(s.rt.host).UI().Set("", "setToolsExpanded", "toolsExpanded", "", expanded)
 	return nil, false, nil
+}
+
+// builtinArgumentCompletions are the argument completions pi's
+// createBaseAutocompleteProvider gives its built-in commands: /model the
+// scoped models, else every available one, as provider/id (fuzzy over
+// pi's getModelSearchText), /thinking the model's thinking levels. pi's
+// /login completion is not there yet.
+func (rt *agentRuntime) builtinArgumentCompletions(name, prefix string) ([]any, bool) {
+	switch name {
+	case "model":
+		rt.mu.Lock()
+		scoped := rt.scoped
+		rt.mu.Unlock()
+		var models []*provider.Model
+		for _, sm := range scoped {
+			models = append(models, sm.Model)
+		}
+		if len(models) == 0 && rt.reg != nil {
+			models = rt.reg.Available()
+		}
+		var items []any
+		for _, m := range fuzzy.Filter(models, prefix, modelSearchText) {
+			items = append(items, map[string]any{"value": m.Provider + "/" + m.ID, "label": m.ID, "description": m.Provider})
+		}
+		return items, true
+	case "thinking":
+		var items []any
+		for _, l := range fuzzy.Filter(rt.availableThinkingLevels(), prefix, func(l string) string { return l }) {
+			items = append(items, map[string]any{"value": l, "label": l})
+		}
+		return items, true
+	}
+	return nil, false
+}
+
+// modelSearchText is pi's getModelSearchText.
+func modelSearchText(m *provider.Model) string {
+	name := ""
+	if m.Name != "" {
+		name = " " + m.Name
+	}
+	return m.ID + " " + m.Provider + " " + m.Provider + "/" + m.ID + " " + m.Provider + " " + m.ID + name
 }

@@ -11,6 +11,7 @@ import (
 	pigo "github.com/pigo-dev/pigo"
 	"github.com/pigo-dev/pigo/engine/agentsession"
 	"github.com/pigo-dev/pigo/engine/piapi"
+	"github.com/pigo-dev/pigo/engine/provider"
 )
 
 // TestServeArgumentCompletions: get_argument_completions runs a command's
@@ -84,5 +85,39 @@ func TestServeSetToolsExpanded(t *testing.T) {
 	}
 	if r := ask(map[string]any{"type": "set_tools_expanded", "id": "2", "expanded": "yes"}); r["success"] != false {
 		t.Errorf("a string was taken: %v", r)
+	}
+}
+
+// TestServeBuiltinArgumentCompletions: /model completes the available
+// models as provider/id (label the id, description the provider), fuzzy
+// over pi's model search text, and /thinking the thinking levels, as
+// pi's built-in provider does; an extension command named /model does
+// not take its place.
+func TestServeBuiltinArgumentCompletions(t *testing.T) {
+	io, _ := world(t)
+	ext := filepath.Join(io.Cwd, "shadow.ts")
+	if err := os.WriteFile(ext, []byte(`export default function (pi) {
+  pi.registerCommand("model", { handler: async () => {}, getArgumentCompletions: () => [{ value: "mine" }] });
+}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	model := provider.NewScripted(provider.ScriptedOptions{})
+	s, err := agentsession.Start(context.Background(), agentsession.Options{IO: io, Open: pigo.SessionOpener(io),
+		Args: []string{"-e", ext, "--model", "scripted/scripted-1", "--no-session", "--no-builtin-tools"}, Providers: []agentsession.ProviderSource{model}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ask := serveAsk(t, s, agentsession.ServeOptions{})
+	items := func(r map[string]any) string { d, _ := r["data"].(map[string]any); return fmt.Sprint(d["items"]) }
+	if r := ask(map[string]any{"type": "get_argument_completions", "id": "1", "name": "model", "prefix": "scr1"}); r["success"] != true ||
+		!strings.HasPrefix(items(r), "[map[description:scripted label:scripted-1 value:scripted/scripted-1]") {
+		t.Errorf("/model: %v", r)
+	}
+	if r := ask(map[string]any{"type": "get_argument_completions", "id": "2", "name": "model", "prefix": "zzzz"}); items(r) != "<nil>" {
+		t.Errorf("/model nothing: %v", r)
+	}
+	if r := ask(map[string]any{"type": "get_argument_completions", "id": "3", "name": "thinking", "prefix": "of"}); items(r) != "[map[label:off value:off]]" {
+		t.Errorf("/thinking: %v", r)
 	}
 }

@@ -42,8 +42,8 @@ func (s *rpcServer) reload(*rpcCommand) (any, bool, error) {
 
 // getExtensions lists the app's extension files (not its bundled or Go
 // plugins) in load order, with their status: "loaded", "failed", "held"
-// (an untrusted project's), ... A client's header lists them, including
-// those that register no command.
+// (an untrusted project's), ..., and pi's sourceInfo. A client's header
+// lists them, including those that register no command.
 func (s *rpcServer) getExtensions(*rpcCommand) (any, bool, error) {
 	status := map[string]string{}
 	for _, p := range s.rt.host.Plugins() {
@@ -57,19 +57,23 @@ func (s *rpcServer) getExtensions(*rpcCommand) (any, bool, error) {
 			continue
 		}
 		list = append(list, jsjson.Object{{Key: "id", Value: p.ID}, {Key: "path", Value: p.Path},
-			{Key: "origin", Value: p.Origin}, {Key: "status", Value: status[p.ID]}})
+			{Key: "origin", Value: p.Origin}, {Key: "status", Value: status[p.ID]}, {Key: "sourceInfo", Value: s.rt.extInfo[p.ID]}})
 	}
 	return ordered{{"extensions", list}}, true, nil
 }
 
 // getShortcuts lists the extensions' registerShortcut keys (pi's key
-// syntax) with their descriptions, for a client that binds them.
+// syntax) with their descriptions and their extension (plugin, and path
+// when it is a file), for a client that binds them.
 func (s *rpcServer) getShortcuts(*rpcCommand) (any, bool, error) {
 	list := []any{}
 	for _, e := range piapi.Of(s.rt.host).Shortcuts().Current().Entries() {
 		desc, _ := e.Value["description"].(string)
-		list = append(list, jsjson.Object{{Key: "shortcut", Value: e.ID}, {Key: "description", Value: desc},
-			{Key: "plugin", Value: e.Owner}})
+		o := jsjson.Object{{Key: "shortcut", Value: e.ID}, {Key: "description", Value: desc}, {Key: "plugin", Value: e.Owner}}
+		if p := s.rt.extPath(e.Owner); p != "" {
+			o = append(o, jsjson.Member{Key: "path", Value: p})
+		}
+		list = append(list, o)
 	}
 	return ordered{{"shortcuts", list}}, true, nil
 }

@@ -210,7 +210,7 @@ func TestServeReload(t *testing.T) {
 		return strings.Join(names, " ")
 	}
 	r := ask(map[string]any{"type": "get_extensions", "id": "x1"})
-	if d, _ := r["data"].(map[string]any); fmt.Sprint(d["extensions"]) != fmt.Sprintf("[map[id:ext origin:cli path:%s status:loaded]]", ext) {
+	if d, _ := r["data"].(map[string]any); fmt.Sprint(d["extensions"]) != fmt.Sprintf("[map[id:ext origin:cli path:%s sourceInfo:map[origin:top-level path:%[1]s scope:temporary source:cli] status:loaded]]", ext) {
 		t.Errorf("get_extensions: %v", r)
 	}
 	write(`export default function (pi) { pi.registerCommand("two", { handler: async () => {} }); }`)
@@ -284,7 +284,7 @@ func TestServeShortcuts(t *testing.T) {
 	})
 	ask := serveAsk(t, s, agentsession.ServeOptions{})
 	r := ask(map[string]any{"type": "get_shortcuts", "id": "1"})
-	if d, _ := r["data"].(map[string]any); fmt.Sprint(d["shortcuts"]) != "[map[description:say hi plugin:keys shortcut:ctrl+shift+k]]" {
+	if d, _ := r["data"].(map[string]any); fmt.Sprint(d["shortcuts"]) != "[map[description:say hi path:"+ext+" plugin:keys shortcut:ctrl+shift+k]]" {
 		t.Errorf("get_shortcuts: %v", r)
 	}
 	if r := ask(map[string]any{"type": "run_shortcut", "id": "2", "shortcut": "ctrl+shift+k"}); r["success"] != true {
@@ -383,5 +383,54 @@ func TestServeHeadlessPromptWait(t *testing.T) {
 			}
 			break
 		}
+	}
+}
+
+// TestServeLoadedResources: get_loaded_resources lists what pi's
+// interactive mode shows under its header: the append file and context
+// files in pi's order, the skills and templates with their sourceInfo,
+// and a template name collision.
+func TestServeLoadedResources(t *testing.T) {
+	io, _ := world(t)
+	agent := io.Getenv("PI_CODING_AGENT_DIR")
+	files := map[string]string{
+		filepath.Join(agent, "AGENTS.md"):                "global",
+		filepath.Join(io.Cwd, "AGENTS.md"):               "project",
+		filepath.Join(io.Cwd, "extra.md"):                "appended",
+		filepath.Join(agent, "skills", "sk", "SKILL.md"): "---\nname: sk\ndescription: a skill\n---\nbody\n",
+		filepath.Join(agent, "prompts", "hi.md"):         "say hi",
+		filepath.Join(io.Cwd, "more", "hi.md"):           "say hi again",
+	}
+	for p, c := range files {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := agentsession.Start(context.Background(), agentsession.Options{IO: io, Open: pigo.SessionOpener(io),
+		Args: []string{"--no-session", "--no-builtin-tools", "--no-extensions", "--append-system-prompt", "extra.md",
+			"--prompt-template", "more/hi.md"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	r := serveAsk(t, s, agentsession.ServeOptions{})(map[string]any{"type": "get_loaded_resources", "id": "l1"})
+	d, _ := r["data"].(map[string]any)
+	want := fmt.Sprint([]any{filepath.Join(io.Cwd, "extra.md"), filepath.Join(agent, "AGENTS.md"), filepath.Join(io.Cwd, "AGENTS.md")})
+	if got := fmt.Sprint(d["contextFiles"]); got != want {
+		t.Errorf("contextFiles %s, want %s", got, want)
+	}
+	if got := fmt.Sprint(d["skills"]); got != fmt.Sprintf("[map[name:sk path:%s sourceInfo:map[baseDir:%s origin:top-level path:%[1]s scope:user source:auto]]]",
+		filepath.Join(agent, "skills", "sk", "SKILL.md"), agent) {
+		t.Errorf("skills %s", got)
+	}
+	if got := fmt.Sprint(d["prompts"]); !strings.HasPrefix(got, "[map[name:hi path:"+filepath.Join(agent, "prompts", "hi.md")) {
+		t.Errorf("prompts %s", got)
+	}
+	if got := fmt.Sprint(d["promptDiagnostics"]); !strings.Contains(got, "collision:map[loserPath:"+filepath.Join(io.Cwd, "more", "hi.md")) ||
+		!strings.Contains(got, "winnerPath:"+filepath.Join(agent, "prompts", "hi.md")) {
+		t.Errorf("promptDiagnostics %s", got)
 	}
 }

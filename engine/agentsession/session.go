@@ -873,7 +873,7 @@ func (rt *agentRuntime) rebuildPrompt() {
 		custom = p
 	}
 	if custom != "" {
-		in.custom = resolvePromptInput(rt.io.FS, rt.io.Cwd, custom)
+		in.custom, in.customPath = resolvePromptInput(rt.io.FS, rt.io.Cwd, custom)
 	}
 	appends := rt.flags.appendSystemPrompt
 	if appends == nil {
@@ -882,7 +882,11 @@ func (rt *agentRuntime) rebuildPrompt() {
 		}
 	}
 	for _, a := range appends {
-		in.append = append(in.append, resolvePromptInput(rt.io.FS, rt.io.Cwd, a))
+		text, file := resolvePromptInput(rt.io.FS, rt.io.Cwd, a)
+		in.append = append(in.append, text)
+		if file != "" {
+			in.appendPaths = append(in.appendPaths, file)
+		}
 	}
 	rt.prompt.Store(&in)
 }

@@ -67,7 +67,7 @@ func TestInteractiveProjectTrustHandlerDialogs(t *testing.T) {
 	if fmt.Sprint(asked) != fmt.Sprint(want) {
 		t.Errorf("asked %q, want %q", asked, want)
 	}
-	if !strings.Contains(exts, "proj.ts status:loaded") {
+	if !strings.Contains(exts, "proj.ts sourceInfo:") || !strings.Contains(exts, "proj.ts scope:project source:auto] status:loaded") {
 		t.Errorf("the trusted project's extension did not load: %s", exts)
 	}
 }

@@ -18,21 +18,27 @@ type systemPromptInput struct {
 	cwd          string
 	contextFiles []contextFile // AGENTS.md / CLAUDE.md
 	skills       []resources.Skill
+	// customPath and appendPaths are the files custom and append were
+	// read from (pi's getSystemPromptSource and
+	// getAppendSystemPromptSources), listed under [Context].
+	customPath  string
+	appendPaths []string
 }
 
 // resolvePromptInput is pi's resolvePromptInput: a path that exists is
-// read, anything else is the text itself.
-func resolvePromptInput(fsys FS, cwd, input string) string {
+// read, anything else is the text itself. file is the path read ("" for
+// text).
+func resolvePromptInput(fsys FS, cwd, input string) (text, file string) {
 	p := input
 	if !filepath.IsAbs(p) {
 		p = filepath.Join(cwd, p)
 	}
 	if st, err := fsys.Stat(p); err == nil && !st.IsDir() {
 		if data, err := fsys.ReadFile(p); err == nil {
-			return string(data)
+			return string(data), p
 		}
 	}
-	return input
+	return input, ""
 }
 
 // discoverPromptFile is pi's discoverSystemPromptFile /

@@ -42,9 +42,10 @@ type State struct {
 	calls       []Call
 	ui          *UI
 	reloader    func(ctx context.Context) error
-	resCommands func() []map[string]any // prompt templates and skills (resources.go)
-	v16         pi16State               // pi 1.6's mode, project trust, prompt options (pi16.go)
-	models      Models                  // the session's model registry; nil without one
+	resCommands func() []map[string]any                 // prompt templates and skills (resources.go)
+	builtinArgs func(name, prefix string) ([]any, bool) // SetBuiltinArgumentCompletions
+	v16         pi16State                               // pi 1.6's mode, project trust, prompt options (pi16.go)
+	models      Models                                  // the session's model registry; nil without one
 }
 
 // SetReloader sets what pi's ctx.reload() does (pigo dev reloads through

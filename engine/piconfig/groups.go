@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
@@ -48,7 +49,14 @@ type Group struct {
 // strings resources are named with.
 var collator = collate.New(language.Und)
 
-func localeCompare(a, b string) int { return collator.CompareString(a, b) }
+var collatorMu sync.Mutex // a Collator keeps buffers: one comparison at a time
+
+// LocaleCompare orders strings as JavaScript's localeCompare does.
+func LocaleCompare(a, b string) int {
+	collatorMu.Lock()
+	defer collatorMu.Unlock()
+	return collator.CompareString(a, b)
+}
 
 // Paths are the directories labels and patterns depend on.
 type Paths struct {
@@ -153,12 +161,12 @@ func BuildGroups(res resources.Resolved, p Paths) []*Group {
 			}
 			return 1
 		}
-		return localeCompare(a.Source, b.Source)
+		return LocaleCompare(a.Source, b.Source)
 	})
 	for _, g := range groups {
 		slices.SortStableFunc(g.Subgroups, func(a, b *Subgroup) int { return slices.Index(Types, a.Type) - slices.Index(Types, b.Type) })
 		for _, s := range g.Subgroups {
-			slices.SortStableFunc(s.Items, func(a, b *Item) int { return localeCompare(a.DisplayName, b.DisplayName) })
+			slices.SortStableFunc(s.Items, func(a, b *Item) int { return LocaleCompare(a.DisplayName, b.DisplayName) })
 		}
 	}
 	return groups

@@ -74,7 +74,10 @@ func wrapText(s string, width int) []string {
 
 // userItem is a prompt the user sent (pi: a markdown block on the user
 // message background, one blank row above and below inside it).
-type userItem struct{ text string }
+type userItem struct {
+	text  string
+	first bool // the chat's first item: no blank row above it
+}
 
 func (u *userItem) render(v *viewCtx, width int) []string {
 	body := renderMarkdown(v.th, u.text, width-2)
@@ -82,6 +85,9 @@ func (u *userItem) render(v *viewCtx, width int) []string {
 		body[i] = v.th.Fg("userMessageText", l)
 	}
 	lines := append(append([]string{""}, body...), "")
+	if u.first {
+		return padBlock(v, lines, width, 1, "userMessageBg")
+	}
 	return append([]string{""}, padBlock(v, lines, width, 1, "userMessageBg")...)
 }
 

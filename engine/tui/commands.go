@@ -617,6 +617,8 @@ func (m *model) reload() {
 			}
 		}
 		m.c.request(cmd("get_commands"), (*model).onCommands)
+		m.c.request(cmd("get_extensions"), (*model).onExtensions)
+		m.c.request(cmd("get_loaded_resources"), (*model).onLoadedResources)
 		m.c.request(cmd("get_shortcuts"), (*model).onShortcuts)
 		if failed == 0 {
 			m.notice("Reloaded keybindings, extensions, skills, prompts, themes, and context files", "muted")

@@ -534,6 +534,39 @@ func (e *editor) Render(width int, cursor bool) []string {
 	return out
 }
 
+// PageScroll is pi-tui's pageScroll: the cursor moves page visual rows
+// (the text wrapped at width, as Render wraps it) up (dir -1) or down
+// (dir 1), within the text, keeping its column in the row where the row
+// is long enough.
+func (e *editor) PageScroll(dir, page, width int) {
+	e.last = ""
+	type visualRow struct{ line, start, n int }
+	var rows []visualRow
+	for r, l := range e.lines {
+		start := 0
+		for _, s := range strings.Split(ansi.Hardwrap(string(l), max(width, 2), true), "\n") {
+			n := len([]rune(s))
+			rows = append(rows, visualRow{r, start, n})
+			start += n
+		}
+	}
+	lastOfLine := func(i int) bool { return i == len(rows)-1 || rows[i+1].line != rows[i].line }
+	cur := 0
+	for i, v := range rows {
+		if v.line == e.row && e.col >= v.start && (e.col < v.start+v.n || lastOfLine(i)) {
+			cur = i
+			break
+		}
+	}
+	target := max(0, min(len(rows)-1, cur+dir*page))
+	t := rows[target]
+	room := t.n // a row that wraps on keeps the cursor off its last cell
+	if !lastOfLine(target) {
+		room = max(0, t.n-1)
+	}
+	e.row, e.col = t.line, t.start+min(e.col-rows[cur].start, room)
+}
+
 // ClickAt moves the cursor to where a click on visual row vrow, cell x
 // of the editor drawn at width (Render's wrapping) lands: on the clicked
 // character, or after the end of the row's text (pi's Editor: a click

@@ -3,6 +3,7 @@ package tui
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -155,5 +156,65 @@ func TestEditorKeybindings(t *testing.T) {
 	h.press("ctrl+w", "alt+p") // the legacy name "yank"
 	if h.m.ed.Text() != "one two" {
 		t.Errorf("the configured yank key: %q", h.m.ed.Text())
+	}
+}
+
+// PageScroll moves the cursor a page of visual rows, as pi-tui's
+// pageScroll: wrapped rows count, the column is kept where the row is
+// long enough, and the text's ends stop it.
+func TestEditorPageScroll(t *testing.T) {
+	e := newEditor()
+	e.SetText("l00\nl01\nl02\nl03\nl04\nl05\nl06\nl07\nl08\nl09\nl10\nl11")
+	at := func(row, col int, what string) {
+		t.Helper()
+		if e.row != row || e.col != col {
+			t.Errorf("%s: cursor at %d:%d, want %d:%d", what, e.row, e.col, row, col)
+		}
+	}
+	at(11, 3, "SetText")
+	e.PageScroll(-1, 5, 80)
+	at(6, 3, "page up")
+	e.PageScroll(-1, 5, 80)
+	e.PageScroll(-1, 5, 80)
+	at(0, 3, "page up past the start")
+	e.PageScroll(1, 5, 80)
+	at(5, 3, "page down")
+	e.PageScroll(1, 50, 80)
+	at(11, 3, "page down past the end")
+	// "abcdefghij" at width 4 is three rows: abcd, efgh, ij
+	e.SetText("abcdefghij\nx")
+	e.row, e.col = 1, 1
+	e.PageScroll(-1, 2, 4)
+	at(0, 5, "into the middle row of a wrapped line")
+	e.PageScroll(1, 1, 4)
+	at(0, 9, "to the wrapped line's last row")
+	e.PageScroll(-1, 2, 4)
+	at(0, 1, "back to the first row")
+}
+
+// In regular mode pageUp and pageDown move the editor's cursor (pi-tui's
+// tui.editor.pageUp/pageDown); in fullscreen mode they scroll the
+// transcript and ctrl+pageUp/pageDown move the cursor.
+func TestEditorPageKeys(t *testing.T) {
+	text := strings.Repeat("line\n", 29) + "last"
+	h := newHarness(t, Options{TUIMode: "regular"})
+	h.m.ed.SetText(text)
+	h.press("pgup")
+	if h.m.ed.row != 20 { // 30 rows: a page is 9
+		t.Errorf("regular pgup: row %d", h.m.ed.row)
+	}
+	h.press("pgdown")
+	if h.m.ed.row != 29 {
+		t.Errorf("regular pgdown: row %d", h.m.ed.row)
+	}
+	f := newHarness(t, Options{})
+	f.m.ed.SetText(text)
+	f.press("pgup")
+	if f.m.ed.row != 29 || f.m.scroll == 0 {
+		t.Errorf("fullscreen pgup: row %d, scroll %d", f.m.ed.row, f.m.scroll)
+	}
+	f.press("ctrl+pgup")
+	if f.m.ed.row != 20 {
+		t.Errorf("fullscreen ctrl+pgup: row %d", f.m.ed.row)
 	}
 }

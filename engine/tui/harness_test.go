@@ -46,6 +46,7 @@ func newHarness(t *testing.T, opts Options) *harness {
 				"thinkingLevel": "off", "isStreaming": false},
 			"get_commands":               {"commands": []any{}},
 			"get_extensions":             {"extensions": []any{}},
+			"get_loaded_resources":       {"contextFiles": []any{}, "skills": []any{}, "prompts": []any{}},
 			"get_shortcuts":              {"shortcuts": []any{}},
 			"get_input_listeners":        {"count": 0.0},
 			"get_autocomplete_providers": {"count": 0.0, "triggers": []any{}},

@@ -54,6 +54,8 @@ func defaultKeys(windows bool) keymap {
 		"app.models.reorderDown":        {"alt+down"},
 		"tui.select.pageUp":             {"pgup"},
 		"tui.select.pageDown":           {"pgdown"},
+		"tui.editor.pageUp":             {"pgup", "ctrl+pgup"},
+		"tui.editor.pageDown":           {"pgdown", "ctrl+pgdown"},
 		"tui.editor.cursorUp":           {"up"},
 		"tui.editor.cursorDown":         {"down"},
 		"tui.editor.historyPrevious":    nil,
@@ -284,8 +286,15 @@ func (km keymap) text(action string, capitalized bool) string {
 // display is one key as pi's keyDisplayText writes it ("Shift+Enter").
 func (km keymap) display(key string) string { return keyName(key, true) }
 
+// piSpelling is how pi writes the default keys whose modifiers it puts
+// in another order than the keymap's normalized one.
+var piSpelling = map[string]string{"ctrl+shift+p": "shift+ctrl+p", "ctrl+shift+o": "shift+ctrl+o"}
+
 func keyName(k string, capitalized bool) string {
 	names := map[string]string{"esc": "escape", "pgup": "pageUp", "pgdown": "pageDown"}
+	if s, ok := piSpelling[k]; ok {
+		k = s
+	}
 	parts := strings.Split(k, "+")
 	for i, p := range parts {
 		if n, ok := names[p]; ok {

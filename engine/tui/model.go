@@ -84,20 +84,29 @@ type model struct {
 	providers    int          // the providers of the scope's models, or of every available model
 	commands     []command
 	extensions   []string
-	statuses     map[string]string
-	widgets      map[string]widget
-	widgetKeys   []string
-	uiOwner      map[string]string // "status:key", "widget:key", "title:", "working:message", ... → the plugin that set it
-	shortcuts    map[string]string // key (bubbletea's string) → an extension's registerShortcut key
+	// extInfo is each extension's sourceInfo (get_extensions) by path.
+	extInfo map[string]map[string]any
+	// resources are what the header lists (header.go); resourcesKnown:
+	// get_loaded_resources answered (regular mode prints them with the
+	// header).
+	resources      loadedResources
+	resourcesKnown bool
+	statuses       map[string]string
+	widgets        map[string]widget
+	widgetKeys     []string
+	uiOwner        map[string]string // "status:key", "widget:key", "title:", "working:message", ... → the plugin that set it
+	shortcuts      map[string]string // key (bubbletea's string) → an extension's registerShortcut key
 	// clipboard runs ctrl+v's clipboard commands (nil: the real ones).
 	clipboard clipboardRunner
 	// shortcutOwner is the plugin whose shortcut a key runs.
 	shortcutOwner map[string]string
-	// shortcutHelp is the extensions' shortcuts for /hotkeys, in order.
-	shortcutHelp []shortcutHelp
-	title        string
-	working      workingState
-	spin         int
+	// shortcutHelp is the extensions' shortcuts for /hotkeys, in order;
+	// shortcutDiags their conflicts.
+	shortcutHelp  []shortcutHelp
+	shortcutDiags []resourceDiag
+	title         string
+	working       workingState
+	spin          int
 
 	auto         *autocomplete
 	dialogs      []*dialog
@@ -168,6 +177,7 @@ type model struct {
 type command struct {
 	name, description, hint, source string
 	value                           string // an argument completion's value (name is its label)
+	path                            string // an extension command's extension (sourceInfo.path)
 }
 
 type widget struct {
@@ -220,7 +230,7 @@ func newModel(conn protocol.Conn, opts Options) *model {
 	m := &model{
 		c: newClient(conn), opts: opts, keys: loadKeys(opts.AgentDir, envLookup(opts.Env)), th: th,
 		fullscreen: opts.TUIMode != "regular", ed: newEditor(), tools: map[string]*cached{},
-		statuses: map[string]string{}, widgets: map[string]widget{}, uiOwner: map[string]string{}, views: map[string]*compView{},
+		statuses: map[string]string{}, extInfo: map[string]map[string]any{}, widgets: map[string]widget{}, uiOwner: map[string]string{}, views: map[string]*compView{},
 		width: 80, height: 24, cwd: opts.Cwd, branch: gitBranch(opts.Cwd),
 	}
 	m.println = func(s string) tea.Cmd { return tea.Println(iterm2Cells(s)) }
@@ -246,6 +256,7 @@ func (m *model) Init() tea.Cmd {
 	m.c.request(cmd("get_state"), (*model).onState)
 	m.c.request(cmd("get_commands"), (*model).onCommands)
 	m.c.request(cmd("get_extensions"), (*model).onExtensions)
+	m.c.request(cmd("get_loaded_resources"), (*model).onLoadedResources)
 	m.c.request(cmd("get_shortcuts"), (*model).onShortcuts)
 	m.c.request(cmd("get_model_scope"), (*model).onModelScope)
 	m.c.request(cmd("get_input_listeners"), (*model).onInputListeners)
@@ -353,6 +364,7 @@ func (m *model) onCommands(r response) {
 		cm.description, _ = o["description"].(string)
 		cm.source, _ = o["source"].(string)
 		si, _ := o["sourceInfo"].(map[string]any)
+		cm.path, _ = si["path"].(string)
 		if tag := sourceTag(si); tag != "" {
 			cm.hint = "[" + tag + "]"
 		}
@@ -361,6 +373,9 @@ func (m *model) onCommands(r response) {
 			if p, _ := si["path"].(string); p != "" && !seen[p] && !strings.HasPrefix(p, "builtin:") {
 				seen[p] = true
 				m.extensions = append(m.extensions, p)
+				if m.extInfo[p] == nil {
+					m.extInfo[p] = si
+				}
 			}
 		}
 		m.commands = append(m.commands, cm)
@@ -405,22 +420,31 @@ func sourceTag(si map[string]any) string {
 // getShortcuts: a key of one of the app's reserved actions stays the
 // app's; any other built-in key goes to the extension, with a warning.
 func (m *model) onShortcuts(r response) {
-	m.shortcuts, m.shortcutOwner, m.shortcutHelp = map[string]string{}, map[string]string{}, nil
+	m.shortcuts, m.shortcutOwner, m.shortcutHelp, m.shortcutDiags = map[string]string{}, map[string]string{}, nil, nil
 	list, _ := r.data["shortcuts"].([]any)
+	// pi lists the conflicts under [Extension issues] (header.go), naming
+	// each extension by its path
+	warn := func(msg, path string) {
+		m.shortcutDiags = append(m.shortcutDiags, resourceDiag{typ: "warning", message: msg, path: path})
+	}
 	for _, x := range list {
 		o, _ := x.(map[string]any)
 		sc, _ := o["shortcut"].(string)
 		owner, _ := o["plugin"].(string)
+		path, _ := o["path"].(string)
+		if path != "" {
+			owner = path
+		}
 		key := normalizeKey(sc)
 		if action := m.keys.reservedActionOf(key); action != "" {
-			m.notice(fmt.Sprintf("Extension shortcut '%s' from %s conflicts with built-in shortcut. Skipping.", sc, owner), "warning")
+			warn(fmt.Sprintf("Extension shortcut '%s' from %s conflicts with built-in shortcut. Skipping.", sc, owner), path)
 			continue
 		}
 		if action := m.keys.actionOf(key); action != "" {
-			m.notice(fmt.Sprintf("Extension shortcut conflict: '%s' is built-in shortcut for %s and %s. Using %s.", sc, action, owner, owner), "warning")
+			warn(fmt.Sprintf("Extension shortcut conflict: '%s' is built-in shortcut for %s and %s. Using %s.", sc, action, owner, owner), path)
 		}
 		if prev, ok := m.shortcutOwner[key]; ok {
-			m.notice(fmt.Sprintf("Extension shortcut conflict: '%s' registered by both %s and %s. Using %s.", sc, prev, owner, owner), "warning")
+			warn(fmt.Sprintf("Extension shortcut conflict: '%s' registered by both %s and %s. Using %s.", sc, prev, owner, owner), path)
 		}
 		m.shortcuts[key] = sc
 		m.shortcutOwner[key] = owner
@@ -444,6 +468,9 @@ func (m *model) onExtensions(r response) {
 		o, _ := e.(map[string]any)
 		if p, _ := o["path"].(string); p != "" && o["status"] == "loaded" {
 			paths = append(paths, p)
+			if si, ok := o["sourceInfo"].(map[string]any); ok {
+				m.extInfo[p] = si
+			}
 		}
 	}
 	for _, p := range m.extensions { // from commands already answered
@@ -473,7 +500,9 @@ func (m *model) notice(text, token string) { m.add(&noticeItem{text: text, token
 func (m *model) addMessage(msg map[string]any, history bool) {
 	switch msg["role"] {
 	case "user":
-		m.add(&userItem{text: messageText(msg)})
+		// pi puts a blank row before a user message unless it is the
+		// first thing in the chat
+		m.add(&userItem{text: messageText(msg), first: len(m.items) == 0})
 	case "assistant":
 		a := &assistantItem{}
 		a.setFinal(msg)
@@ -566,12 +595,12 @@ func (m *model) flush() tea.Cmd {
 	w := max(m.width, 10)
 	var lines []string
 	if !m.headerPrinted {
-		if !m.scopeKnown {
-			return nil // the model scope line goes first
+		if !m.scopeKnown || !m.resourcesKnown {
+			return nil // the model scope line goes first, the resources with the header
 		}
 		m.headerPrinted = true
 		// pi prints the model scope before its regular mode starts
-		if n := m.scopeNotice(); n != "" && m.opts.QuietStartup != "true" && m.opts.QuietStartup != "header" {
+		if n := m.scopeNotice(); n != "" && m.showStartupDetails() {
 			lines = append(lines, ansi.Truncate(n, w, ""))
 		}
 		lines = append(lines, m.header(w)...)
@@ -1007,6 +1036,11 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 		return m.clipboardPaste()
 	}
 	for _, a := range appActions {
+		// the alternate screen's scroll keys shadow the editor's page
+		// keys in fullscreen mode only, as in pi-tui
+		if strings.HasPrefix(a, "tui.altScreen.") && !m.fullscreen {
+			continue
+		}
 		if m.keys.is(a, ks) && (a != "app.exit" || m.ed.Empty()) {
 			return m.action(a)
 		}
@@ -1155,6 +1189,11 @@ func (m *model) action(name string) tea.Cmd {
 		m.vc.toolsExpanded = !m.vc.toolsExpanded
 		m.vc.gen++
 		m.c.request(cmd("set_tools_expanded", "expanded", m.vc.toolsExpanded), nil) // ctx.ui.getToolsExpanded
+		if m.vc.toolsExpanded {                                                     // the header and resources expand with the tools
+			m.status("Tool output: expanded")
+		} else {
+			m.status("Tool output: collapsed")
+		}
 		return nil
 	case "app.message.copy":
 		// pi: the fullscreen selection when it is not copied on release,
@@ -1239,6 +1278,10 @@ func (m *model) editKey(ks string, k tea.KeyPressMsg) {
 		e.WordLeft()
 	case is("tui.editor.cursorWordRight"):
 		e.WordRight()
+	case is("tui.editor.pageUp"):
+		e.PageScroll(-1, m.editorPage(), max(m.width, 10))
+	case is("tui.editor.pageDown"):
+		e.PageScroll(1, m.editorPage(), max(m.width, 10))
 	case is("tui.editor.cursorUp"):
 		e.Up()
 	case is("tui.editor.cursorDown"):
@@ -1259,6 +1302,10 @@ func (m *model) editKey(ks string, k tea.KeyPressMsg) {
 		e.Type(k.Text)
 	}
 }
+
+// editorPage is pi-tui's editor page: 30% of the terminal's rows, at
+// least 5.
+func (m *model) editorPage() int { return max(5, m.height*3/10) }
 
 // editedMsg is the external editor's result.
 type editedMsg struct {
@@ -1510,7 +1557,32 @@ func matchCommands(cmds []command, query string) []command {
 // allCommands is pi's order: built-ins, then templates, skills and
 // extension commands as the host lists them.
 func (m *model) allCommands() []command {
-	return append(append([]command(nil), builtinCommands...), m.commands...)
+	// pi's createBaseAutocompleteProvider order: built-ins, templates,
+	// extension commands (not those named as a built-in), skills
+	group := func(c command) int {
+		switch c.source {
+		case "prompt":
+			return 0
+		case "skill":
+			return 2
+		}
+		return 1
+	}
+	out := append([]command(nil), builtinCommands...)
+	for g := range 3 {
+		for _, c := range m.commands {
+			if group(c) == g && !(c.source == "extension" && isBuiltinCommand(c.name)) {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// isBuiltinCommand reports whether name is one of pi's built-in slash
+// commands.
+func isBuiltinCommand(name string) bool {
+	return slices.ContainsFunc(builtinCommands, func(b command) bool { return b.name == name })
 }
 
 // View draws the screen.
@@ -1638,80 +1710,32 @@ func (m *model) chatLines(w int) []string {
 	return out
 }
 
-// header is pi's header container: the built-in header (logo and
-// version, key hints) or an extension's (setHeader) between blank rows,
-// then the loaded extensions.
+// header is pi's document above the chat: the header container (the
+// built-in header or an extension's (setHeader) between blank rows, and
+// in fullscreen mode the model scope), then the loaded resources
+// (header.go).
 func (m *model) header(w int) []string {
 	custom := m.headerView(w)
-	if m.opts.QuietStartup == "true" {
-		return custom
+	var lines []string
+	if !m.showStartupHeader() {
+		lines = custom
+	} else {
+		body := custom
+		if body == nil {
+			// pi's Text with one column of padding on each side
+			body = wrapPadded(m.builtInHeader(), w, 1)
+		}
+		lines = append(append([]string{""}, body...), "")
+		// pi's fullscreen header says the model scope (regular mode
+		// prints it before the interactive mode starts).
+		if n := m.scopeNotice(); n != "" && m.fullscreen && m.showStartupDetails() {
+			lines = append(append(lines, wrapPadded(n, w, 1)...), "")
+		}
 	}
-	th := m.th
-	hint := func(action, desc string) string {
-		return th.Fg("dim", m.keys.label(action)) + th.Fg("muted", " "+desc)
-	}
-	sep := th.Fg("muted", " · ")
-	hints := strings.Join([]string{
-		hint("app.interrupt", "interrupt"),
-		th.Fg("dim", "ctrl+c/ctrl+d") + th.Fg("muted", " clear/exit"),
-		th.Fg("dim", "/") + th.Fg("muted", " commands"),
-		th.Fg("dim", "!") + th.Fg("muted", " bash"),
-		hint("app.tools.expand", "more"),
-	}, sep)
-	lines := []string{"",
-		" " + th.Fg("accent", "▀▀█") + "  " + th.Fg("dim", "v"+Version),
-		" " + th.Fg("accent", "█▀ █") + " " + hints,
-		"",
-	}
-	if custom != nil {
-		lines = append(append([]string{""}, custom...), "")
-	}
-	// pi's fullscreen header says the model scope (regular mode prints it
-	// before the interactive mode starts).
-	if n := m.scopeNotice(); n != "" && m.fullscreen && m.opts.QuietStartup != "header" {
-		lines = append(lines, " "+n, "")
-	}
-	if len(m.extensions) > 0 && m.opts.QuietStartup != "header" {
-		lines = append(lines, th.Fg("mdHeading", "[Extensions]"))
-		lines = append(lines, wrapStyled(&m.vc, "dim", "  "+strings.Join(compactLabels(m.extensions), ", "), w)...)
-	}
-	for i, l := range lines {
-		lines[i] = ansi.Truncate(l, w, "")
+	for _, l := range m.resourceListing() {
+		lines = append(lines, wrapPadded(l, w, 0)...)
 	}
 	return lines
-}
-
-// compactLabels are pi's compact extension labels: the shortest run of
-// trailing path segments (without a last index.ts or index.js) that no
-// other extension shares, sorted.
-func compactLabels(paths []string) []string {
-	segs := make([][]string, len(paths))
-	for i, p := range paths {
-		segs[i] = strings.Split(filepath.ToSlash(p), "/")
-		// A directory extension is named by its directory.
-		if n := len(segs[i]); n > 1 && (segs[i][n-1] == "index.ts" || segs[i][n-1] == "index.js") {
-			segs[i] = segs[i][:n-1]
-		}
-	}
-	labels := make([]string, len(paths))
-	for i, s := range segs {
-		labels[i] = strings.Join(s, "/")
-		for n := 1; n <= len(s); n++ {
-			cand := strings.Join(s[len(s)-n:], "/")
-			unique := true
-			for j, o := range segs {
-				if j != i && len(o) >= n && strings.Join(o[len(o)-n:], "/") == cand {
-					unique = false
-				}
-			}
-			if unique {
-				labels[i] = cand
-				break
-			}
-		}
-	}
-	sort.Strings(labels)
-	return labels
 }
 
 // bottom is everything under the chat.
@@ -1884,8 +1908,8 @@ func (m *model) autocompleteLines(w int) []string {
 		col = max(col, ansi.StringWidth(c.name)+2)
 	}
 	col = min(max(col, 12), 32)
-	if a.ext && !strings.HasPrefix(a.prefix, "/") {
-		col = 32 // pi's list without the slash command layout
+	if a.args || a.ext && !strings.HasPrefix(a.prefix, "/") {
+		col = 32 // pi's list without the slash command layout (arguments, provider items)
 	}
 	var out []string
 	for i := start; i < end; i++ {

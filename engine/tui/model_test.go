@@ -843,8 +843,8 @@ func TestBuiltinToolPreviews(t *testing.T) {
 }
 
 func TestCompactExtensionLabels(t *testing.T) {
-	got := compactLabels([]string{"/a/x/index.ts", "/b/y/index.js", "/c/snake.ts", "/d/x/index.ts"})
-	if strings.Join(got, ", ") != "a/x, d/x, snake.ts, y" {
+	got := compactLabelsOf([]string{"/a/x/index.ts", "/b/y/index.js", "~/c/snake.ts", "/d/x/index.ts", "~/index.ts"})
+	if strings.Join(got, ", ") != "a/x, y, snake.ts, d/x, index.ts" {
 		t.Errorf("labels %q", got)
 	}
 }

@@ -532,6 +532,7 @@ func (m *model) switchTo(path, cwd string, req map[string]any, done string) {
 func (m *model) extensionsReplaced() {
 	m.c.request(cmd("get_commands"), (*model).onCommands)
 	m.c.request(cmd("get_extensions"), (*model).onExtensions)
+	m.c.request(cmd("get_loaded_resources"), (*model).onLoadedResources)
 	m.c.request(cmd("get_shortcuts"), (*model).onShortcuts)
 	m.c.request(cmd("get_input_listeners"), (*model).onInputListeners)
 	m.c.request(cmd("get_autocomplete_providers"), (*model).onAutocompleteProviders)
@@ -738,7 +739,15 @@ func sessionAge(d time.Duration) string {
 // shortenHome writes a path under the home directory as ~/….
 func shortenHome(path string) string {
 	home, err := os.UserHomeDir()
-	if err != nil || home == "" {
+	if err != nil {
+		return path
+	}
+	return shortenHomeIn(home, path)
+}
+
+// shortenHomeIn is shortenHome with home given.
+func shortenHomeIn(home, path string) string {
+	if home == "" {
 		return path
 	}
 	if path == home {

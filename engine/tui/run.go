@@ -35,8 +35,10 @@ type Options struct {
 	// refreshes show their cost in the transcript.
 	ShowCacheMissNotices bool
 	// QuietStartup is pi's quietStartup: "true" hides the header and the
-	// loaded extensions, "header" only the extensions.
+	// loaded resources, "header" only the resources (and the model
+	// scope). Verbose (--verbose) shows them all, expanded.
 	QuietStartup string
+	Verbose      bool
 	// DoubleEscape is pi's doubleEscapeAction: "tree" (default), "fork"
 	// or "none", for escape twice on an empty, idle editor.
 	DoubleEscape string
@@ -97,7 +99,7 @@ func Run(ctx context.Context, conn protocol.Conn, opts agentsession.InteractiveO
 // pi's settings.
 func optionsFrom(opts agentsession.InteractiveOptions) Options {
 	o := Options{Messages: opts.Messages, Images: opts.Images, AgentDir: opts.AgentDir, SessionDir: opts.SessionDir,
-		TUIMode: opts.TUIMode}
+		TUIMode: opts.TUIMode, Verbose: opts.Verbose}
 	if get := opts.Setting; get != nil {
 		o.Theme, _ = get("theme").(string)
 		o.HideThinking, _ = get("hideThinkingBlock").(bool)
@@ -124,7 +126,9 @@ func optionsFrom(opts agentsession.InteractiveOptions) Options {
 				o.QuietStartup = "true"
 			}
 		case string:
-			o.QuietStartup = q
+			if q == "header" { // pi takes true and "header", nothing else
+				o.QuietStartup = q
+			}
 		}
 	}
 	if w := opts.IO; w != nil {

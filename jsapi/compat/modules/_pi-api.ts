@@ -967,13 +967,36 @@ function makeComponents(host: any, on: (event: string, handler: () => void) => v
       dispose: () => comp.dispose?.(),
       setText: (text: string) => comp.setText?.(text),
       // commands are the client's slash commands, sent to an editor: pi
-      // gives a custom editor its autocomplete provider (the command list,
-      // file paths on Tab, @ files). The extensions' addAutocompleteProvider
-      // providers are not stacked on it: they answer the client's editor.
+      // gives a custom editor its autocomplete provider (the command list
+      // with each command's argument completions, file paths on Tab, @
+      // files) with the extensions' addAutocompleteProvider providers
+      // stacked on it. pi-tui's editor applies a completion synchronously,
+      // so an item of those providers is applied as pi's built-in provider
+      // applies one (its value in place of the prefix), not by the
+      // provider's own applyCompletion, which runs in its plugin.
       commands: (list: any[]) => {
         if (typeof comp.setAutocompleteProvider !== "function") return;
         const Combined = require("pigo:tui-autocomplete").CombinedAutocompleteProvider;
-        comp.setAutocompleteProvider(new Combined(list, host.cwd()));
+        const base = new Combined(
+          list.map((c: any) => ({ ...c, getArgumentCompletions: (prefix: string) => host.argumentCompletions(c.name, prefix) })),
+          host.cwd(),
+        );
+        comp.setAutocompleteProvider({
+          get triggerCharacters() {
+            return host.autocompleteInfo().triggers;
+          },
+          getSuggestions: async (lines: string[], line: number, col: number, options: any) => {
+            if (host.autocompleteInfo().count === 0) return base.getSuggestions(lines, line, col, options);
+            const r = await host.suggest(lines, line, col, options?.force === true, list);
+            if (r === null) return base.getSuggestions(lines, line, col, options);
+            if (r === "none") return null;
+            return { prefix: r.prefix, items: r.items };
+          },
+          applyCompletion: (lines: string[], line: number, col: number, item: any, prefix: string) =>
+            base.applyCompletion(lines, line, col, item, prefix),
+          shouldTriggerFileCompletion: (lines: string[], line: number, col: number) =>
+            base.shouldTriggerFileCompletion?.(lines, line, col) ?? true,
+        });
       },
       // the client sends mouse events only to components that take them
       state: () => ({ ...(state ? state() : {}), mouse: require("pigo:tui-core").wantsMouse(comp) }),
