@@ -6,16 +6,15 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/pigo-dev/pigo/engine"
 
 	"github.com/pigo-dev/pigo/engine/agent"
+	"github.com/pigo-dev/pigo/engine/fuzzy"
 	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/provider"
@@ -70,7 +69,7 @@ func runListModels(ctx context.Context, io *IO, f piFlags, open Opener) ExitCode
 	}
 	search := *f.listModels
 	if search != "" {
-		models = fuzzyFilter(models, search, func(m *provider.Model) string { return m.Provider + " " + m.ID })
+		models = fuzzy.Filter(models, search, func(m *provider.Model) string { return m.Provider + " " + m.ID })
 	}
 	if len(models) == 0 {
 		fmt.Fprintf(out, "No models matching %q\n", search)
@@ -191,65 +190,6 @@ func jsNumberFixed(x float64) string {
 		n++
 	}
 	return strconv.FormatInt(n/10, 10) + "." + strconv.FormatInt(n%10, 10)
-}
-
-// fuzzyFilter is pi-tui 1.6's fuzzyFilter without its ranking
-// (list-models sorts afterwards): every token of query, split at
-// whitespace and slashes ("openai/gpt" is "openai" and "gpt"), must match
-// text as a subsequence, case-insensitively, or after swapping a
-// letters+digits token ("o4" ↔ "4o").
-func fuzzyFilter[T any](items []T, query string, text func(T) string) []T {
-	tokens := strings.FieldsFunc(query, func(r rune) bool { return unicode.IsSpace(r) || r == '/' })
-	if len(tokens) == 0 {
-		return items
-	}
-	var out []T
-	for _, it := range items {
-		t := strings.ToLower(text(it))
-		ok := true
-		for _, tok := range tokens {
-			if !fuzzyMatch(strings.ToLower(tok), t) {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			out = append(out, it)
-		}
-	}
-	return out
-}
-
-var (
-	lettersDigits = regexp.MustCompile(`^([a-z]+)([0-9]+)$`)
-	digitsLetters = regexp.MustCompile(`^([0-9]+)([a-z]+)$`)
-)
-
-func fuzzyMatch(query, text string) bool {
-	if isSubsequence(query, text) {
-		return true
-	}
-	if m := lettersDigits.FindStringSubmatch(query); m != nil {
-		return isSubsequence(m[2]+m[1], text)
-	}
-	if m := digitsLetters.FindStringSubmatch(query); m != nil {
-		return isSubsequence(m[2]+m[1], text)
-	}
-	return false
-}
-
-func isSubsequence(q, text string) bool {
-	if utf8.RuneCountInString(q) > utf8.RuneCountInString(text) {
-		return false
-	}
-	qr := []rune(q)
-	i := 0
-	for _, r := range text {
-		if i < len(qr) && r == qr[i] {
-			i++
-		}
-	}
-	return i == len(qr)
 }
 
 // localeCompare approximates JavaScript's String.prototype.localeCompare

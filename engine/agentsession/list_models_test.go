@@ -32,30 +32,6 @@ func TestLocaleCompareSortsLikeNode(t *testing.T) {
 	}
 }
 
-func TestFuzzyFilter(t *testing.T) {
-	t.Parallel()
-	items := []string{"openai gpt-4o", "openai gpt-4.1-nano", "anthropic claude-haiku-4-5", "openai o4-mini", "mock mock-1"}
-	for query, want := range map[string][]string{
-		"gpt-4o":       {"openai gpt-4o", "openai gpt-4.1-nano"}, // a subsequence, as in pi
-		"GPT 4O":       {"openai gpt-4o", "openai gpt-4.1-nano"},
-		"mck1":         {"mock mock-1"},
-		"4o":           {"openai gpt-4o", "openai gpt-4.1-nano", "anthropic claude-haiku-4-5", "openai o4-mini"}, // or "o4"
-		"o4-m":         {"openai o4-mini"},
-		"haiku anthro": {"anthropic claude-haiku-4-5"},
-		// pi-tui 1.6 splits tokens at slashes too.
-		"anthropic/haiku": {"anthropic claude-haiku-4-5"},
-		"openai/":         {"openai gpt-4o", "openai gpt-4.1-nano", "openai o4-mini"},
-		"/":               items,
-		"   ":             items,
-		"zzz":             nil,
-	} {
-		got := fuzzyFilter(items, query, func(s string) string { return s })
-		if !slices.Equal(got, want) {
-			t.Errorf("fuzzyFilter(%q) = %q, want %q", query, got, want)
-		}
-	}
-}
-
 func TestFormatTokenCount(t *testing.T) {
 	t.Parallel()
 	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1K", 1250: "1.3K", 1050: "1.1K", 8192: "8.2K", 16384: "16.4K",
