@@ -94,12 +94,13 @@ func TestModelsJSONError(t *testing.T) {
 		{nil, ""},
 		{[]error{errors.New("auth.json: unreadable")}, ""},
 		{[]error{&provider.ConfigError{File: f, Message: "Failed to parse models.json: bad"}}, "Failed to parse models.json: bad\n\nFile: " + f},
-		{[]error{&provider.ConfigError{File: f, Path: "providers.x", Message: `Provider x: "apiKey" is required when defining custom models.`},
-			&provider.ConfigError{File: f, Path: "providers.y", Message: `Provider y: more`}},
-			"Failed to load models.json: Provider x: \"apiKey\" is required when defining custom models.\n\nFile: " + f},
-		{[]error{&provider.ConfigError{File: f, Path: "providers.x.models.0.id", Message: "Expected string"},
-			&provider.ConfigError{File: f, Message: "Expected object"}},
-			"Invalid models.json schema:\n  - providers.x.models.0.id: Expected string\n  - root: Expected object\n\nFile: " + f},
+		// pi 1.6's composition errors: one per provider left out, no file.
+		{[]error{&provider.ConfigError{File: f, Path: "providers.x", Provider: "x", Message: `Provider x: "baseUrl" is required when defining custom models.`},
+			&provider.ConfigError{File: f, Path: "providers.y", Provider: "y", Message: `Provider y: more`}},
+			"Provider \"x\": Provider x: \"baseUrl\" is required when defining custom models.\n\nProvider \"y\": Provider y: more"},
+		{[]error{&provider.ConfigError{File: f, Path: "providers.x.models.0.id", Message: "must be string", Schema: true},
+			&provider.ConfigError{File: f, Path: "root", Message: "must be object", Schema: true}},
+			"Invalid models.json schema:\n  - providers.x.models.0.id: must be string\n  - root: must be object\n\nFile: " + f},
 	} {
 		if got := modelsJSONError(c.problems); got != c.want {
 			t.Errorf("modelsJSONError(%v) = %q, want %q", c.problems, got, c.want)

@@ -129,7 +129,7 @@ func (r *Registry) build() *registryState {
 		path := filepath.Join(r.opts.AgentDir, "models.json")
 		if data, err := os.ReadFile(path); err == nil {
 			var errs []error
-			cfg, errs = ParseModelsJSON(data, path, r.catalogProviders())
+			cfg, errs = ParseModelsJSON(data, path, r.catalog)
 			st.problems = append(st.problems, errs...)
 		} else if !errors.Is(err, os.ErrNotExist) {
 			st.problems = append(st.problems, &ConfigError{File: path, Message: fmt.Sprintf("Failed to load models.json: %v", err)})
