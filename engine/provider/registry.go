@@ -189,16 +189,6 @@ func (r *Registry) build() *registryState {
 	return st
 }
 
-func (r *Registry) catalogProviders() []string {
-	var out []string
-	for _, m := range r.catalog {
-		if !contains(out, m.Provider) {
-			out = append(out, m.Provider)
-		}
-	}
-	return out
-}
-
 func (st *registryState) upsert(m *Model) {
 	for i, e := range st.models {
 		if e.Provider == m.Provider && e.ID == m.ID {
