@@ -188,8 +188,15 @@ func ParseModelsJSON(data []byte, file string, catalog []*Model) (*ModelsConfig,
 		}
 		return nil, errs
 	}
+	// The parsed document again as JSON.stringify writes it: numbers such
+	// as 1e6 or 16384.0, which pi takes as they are, become integers Go
+	// can decode.
+	canonical, err := jsjson.Marshal(doc)
+	if err != nil {
+		return nil, []error{&ConfigError{File: file, Message: "Failed to load models.json: " + err.Error()}}
+	}
 	var cfg ModelsConfig
-	if err := json.Unmarshal([]byte(clean), &cfg); err != nil {
+	if err := json.Unmarshal(canonical, &cfg); err != nil {
 		return nil, []error{&ConfigError{File: file, Message: "Failed to load models.json: " + err.Error()}}
 	}
 	raw, _ := doc.(*jsjson.Object).Get("providers")

@@ -241,3 +241,18 @@ func TestModelsJSONSessionCompat(t *testing.T) {
 		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestModelsJSONNumberForms: numbers written as 1e6 or 16384.0 are the
+// integers pi reads them as.
+func TestModelsJSONNumberForms(t *testing.T) {
+	t.Parallel()
+	dir := writeAgentDir(t, map[string]string{"models.json": `{"providers": {"p": {"baseUrl": "http://127.0.0.1:1/v1",
+		"api": "openai-completions", "apiKey": "k", "models": [{"id": "m", "contextWindow": 1e6, "maxTokens": 16384.0}]}}}`})
+	r := provider.NewRegistry(provider.RegistryOptions{AgentDir: dir})
+	if p := r.Problems(); len(p) > 0 {
+		t.Fatal(p)
+	}
+	if m, ok := r.Find("p", "m"); !ok || m.ContextWindow != 1000000 || m.MaxTokens != 16384 {
+		t.Errorf("p/m = %+v, %v", m, ok)
+	}
+}
