@@ -212,13 +212,32 @@ func ParseModelsJSON(data []byte, file string, catalog []*Model) (*ModelsConfig,
 	return &cfg, errs
 }
 
+// piBuiltinProviders are pi-ai 1.6's built-in providers in the order pi
+// composes them (getBuiltinProviders); TestPiBuiltinProvidersMatchPi16
+// checks the list against the installed pi. pigo's catalog has models for
+// some of them only.
+var piBuiltinProviders = []string{
+	"amazon-bedrock", "ant-ling", "anthropic", "azure", "baseten", "cerebras", "cloudflare-ai-gateway",
+	"cloudflare-workers-ai", "deepseek", "fireworks", "github-copilot", "google", "google-vertex", "groq",
+	"huggingface", "kimi-coding", "meta", "minimax", "minimax-cn", "mistral", "moonshotai", "moonshotai-cn",
+	"nvidia", "openai", "openai-codex", "opencode", "opencode-go", "openrouter", "qwen-token-plan",
+	"qwen-token-plan-cn", "qwen-token-plan-individual", "qwen-token-plan-individual-cn", "radius", "together",
+	"typesafe", "vercel-ai-gateway", "xai", "xiaomi", "xiaomi-token-plan-ams", "xiaomi-token-plan-cn",
+	"xiaomi-token-plan-sgp", "zai", "zai-coding-cn",
+}
+
 // composeOrder is the order pi composes models.json's providers in (and so
-// reports their errors in): those of the catalog in catalog order, then
-// the others as the file lists them.
+// reports their errors in): pi's built-in ones in piBuiltinProviders'
+// order, then the others as the file lists them.
 func composeOrder(providers *jsjson.Object, catalog []*Model) []string {
 	listed := jsjson.ObjectKeys(*providers)
 	var order []string
-	for _, m := range catalog {
+	for _, name := range piBuiltinProviders {
+		if contains(listed, name) {
+			order = append(order, name)
+		}
+	}
+	for _, m := range catalog { // a catalog provider pi does not have
 		if contains(listed, m.Provider) && !contains(order, m.Provider) {
 			order = append(order, m.Provider)
 		}

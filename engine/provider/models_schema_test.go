@@ -43,6 +43,21 @@ func TestModelsSchemaMatchesPi16(t *testing.T) {
 	}
 }
 
+// TestPiBuiltinProvidersMatchPi16: piBuiltinProviders lists pi-ai 1.6's
+// built-in providers in its order.
+func TestPiBuiltinProvidersMatchPi16(t *testing.T) {
+	node, _ := pi16Node(t)
+	t.Parallel()
+	all, _ := filepath.Abs("../../node_modules/@earendil-works/pi-ai/dist/providers/all.js")
+	out, err := exec.Command(node, "testdata/dump_builtin_providers.mjs", all).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(piBuiltinProviders, "\n")+"\n", string(out); got != want {
+		t.Errorf("piBuiltinProviders:\n%s\npi 1.6:\n%s", got, want)
+	}
+}
+
 // TestModelsSchemaKeywords: the schema uses only the keywords
 // schemaContext.schema implements (a new one in pi's schema would be
 // silently ignored).
