@@ -213,7 +213,7 @@ func ParseModelsJSON(data []byte, file string, catalog []*Model) (*ModelsConfig,
 }
 
 // piBuiltinProviders are pi-ai 1.6's built-in providers in the order pi
-// composes them (getBuiltinProviders); TestPiBuiltinProvidersMatchPi16
+// composes them (builtinProviders); TestPiBuiltinProvidersMatchPi16
 // checks the list against the installed pi. pigo's catalog has models for
 // some of them only.
 var piBuiltinProviders = []string{
