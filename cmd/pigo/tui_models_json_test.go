@@ -10,7 +10,8 @@ import (
 
 // TestTUIDifferentialModelsJSONError16: a models.json provider pi cannot
 // compose shows at startup as pi 1.6's "Error: models.json error: ..."
-// in the chat, and the file's other provider (the mock) still answers.
+// in the chat, and the file's other provider (the mock) still answers;
+// /reload shows the error again.
 func TestTUIDifferentialModelsJSONError16(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts real pi")
@@ -29,6 +30,17 @@ func TestTUIDifferentialModelsJSONError16(t *testing.T) {
 		add(errorBlock(tt.screen()))
 		tt.keys("hi", "\r")
 		tt.waitFor("still here")
+		time.Sleep(300 * time.Millisecond)
+		tt.keys("/reload")
+		time.Sleep(300 * time.Millisecond)
+		tt.keys("\r")
+		tt.waitFor("Reloaded")
+		time.Sleep(300 * time.Millisecond)
+		screen := tt.screen()
+		if i := strings.Index(screen, "still here"); i >= 0 {
+			screen = screen[i:]
+		}
+		add(errorBlock(screen)) // shown again after /reload
 		tt.keys("\x04")
 		tt.exit()
 	})

@@ -203,8 +203,9 @@ func ParseModelsJSON(data []byte, file string, catalog []*Model) (*ModelsConfig,
 	providers := raw.(*jsjson.Object)
 	var errs []error
 	for _, name := range composeOrder(providers, catalog) {
-		rawProvider, _ := providers.Get(name)
-		if msg := providerConfigError(name, cfg.Providers[name], rawProvider.(*jsjson.Object), catalog); msg != "" {
+		v, _ := providers.Get(name)
+		rawProvider, _ := v.(*jsjson.Object) // the schema's "^.*$" skips names with a line break
+		if msg := providerConfigError(name, cfg.Providers[name], rawProvider, catalog); msg != "" {
 			delete(cfg.Providers, name)
 			errs = append(errs, &ConfigError{File: file, Path: "providers." + name, Provider: name, Message: msg})
 		}
@@ -254,6 +255,9 @@ func composeOrder(providers *jsjson.Object, catalog []*Model) []string {
 // for a provider's models.json entry ("" when it composes): raw is the
 // entry as parsed, for the fields pigo does not keep (oauth).
 func providerConfigError(name string, pc ProviderConfig, raw *jsjson.Object, catalog []*Model) string {
+	if raw == nil {
+		raw = &jsjson.Object{}
+	}
 	_, hasOAuth := raw.Get("oauth")
 	_, hasAuthHeader := raw.Get("authHeader")
 	if hasOAuth && pc.BaseURL == "" {

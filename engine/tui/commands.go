@@ -618,6 +618,11 @@ func (m *model) reload() {
 		}
 		m.c.request(cmd("get_commands"), (*model).onCommands)
 		m.c.request(cmd("get_shortcuts"), (*model).onShortcuts)
+		if m.opts.ModelsJSONError != "" {
+			// pi's /reload keeps the models.json it loaded at startup and
+			// shows its error again, before the status.
+			m.show("error", "models.json error: "+m.opts.ModelsJSONError)
+		}
 		if failed == 0 {
 			m.notice("Reloaded keybindings, extensions, skills, prompts, themes, and context files", "muted")
 		}
