@@ -59,3 +59,29 @@ func TestDifferentialModelsJSON16(t *testing.T) {
 		})
 	}
 }
+
+// TestDifferentialModelsJSONUnreadable16: a models.json that is a
+// directory gives pi 1.6's "Failed to load models.json" warning, with
+// Node's error text, on both sides.
+func TestDifferentialModelsJSONUnreadable16(t *testing.T) {
+	sides := pi16Sides(t)
+	t.Parallel()
+	piDocs, err := filepath.EvalSymlinks("../../node_modules/@earendil-works/pi-coding-agent/docs")
+	must(t, err)
+	piDocs, err = filepath.Abs(piDocs)
+	must(t, err)
+	out := map[string]string{}
+	for side, argv := range sides {
+		dir, _, agentDir := sideDirs(t)
+		must(t, os.Mkdir(filepath.Join(agentDir, "models.json"), 0o755))
+		text := runCLI(argv, dir, "--list-models")
+		text = strings.ReplaceAll(text, piDocs, "https://github.com/earendil-works/pi/blob/main/packages/coding-agent/docs")
+		out[side] = strings.ReplaceAll(text, dir, "<dir>")
+	}
+	if out["pi"] != out["pigo"] {
+		t.Errorf("outputs differ:\npi:\n%s\npigo:\n%s", out["pi"], out["pigo"])
+	}
+	if !strings.Contains(out["pigo"], "Failed to load models.json: EISDIR") {
+		t.Errorf("no EISDIR warning:\n%s", out["pigo"])
+	}
+}

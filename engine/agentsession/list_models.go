@@ -151,6 +151,8 @@ func modelsJSONError(problems []error) string {
 			schema = append(schema, "  - "+ce.Path+": "+ce.Message)
 		case ce.Provider != "":
 			providers = append(providers, `Provider "`+ce.Provider+`": `+ce.Message)
+		case fileErr == "" && ce.Err != nil:
+			fileErr = "Failed to load models.json: " + NodeFSError(ce.Err, ce.File) // Node's wording, as pi quotes it
 		case fileErr == "":
 			fileErr = ce.Message
 		}

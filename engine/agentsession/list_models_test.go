@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/rand"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -105,5 +106,20 @@ func TestModelsJSONError(t *testing.T) {
 		if got := modelsJSONError(c.problems); got != c.want {
 			t.Errorf("modelsJSONError(%v) = %q, want %q", c.problems, got, c.want)
 		}
+	}
+}
+
+// TestModelsJSONErrorUnreadable: a models.json that cannot be read is
+// reported with Node's error text, as pi quotes it.
+func TestModelsJSONErrorUnreadable(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "models.json"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	reg := provider.NewRegistry(provider.RegistryOptions{AgentDir: dir})
+	want := "Failed to load models.json: EISDIR: illegal operation on a directory, read\n\nFile: " + filepath.Join(dir, "models.json")
+	if got := modelsJSONError(reg.Problems()); got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }

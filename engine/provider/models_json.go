@@ -95,7 +95,12 @@ type ConfigError struct {
 	// Provider is set when the error left out that models.json provider
 	// (pi's composition error), the rest of the file being used.
 	Provider string
+	// Err is the file system's error when the file could not be read.
+	Err error
 }
+
+// Unwrap returns Err.
+func (e *ConfigError) Unwrap() error { return e.Err }
 
 func (e *ConfigError) Error() string {
 	if e.Path == "" {

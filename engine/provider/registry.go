@@ -132,7 +132,7 @@ func (r *Registry) build() *registryState {
 			cfg, errs = ParseModelsJSON(data, path, r.catalog)
 			st.problems = append(st.problems, errs...)
 		} else if !errors.Is(err, os.ErrNotExist) {
-			st.problems = append(st.problems, &ConfigError{File: path, Message: fmt.Sprintf("Failed to load models.json: %v", err)})
+			st.problems = append(st.problems, &ConfigError{File: path, Message: fmt.Sprintf("Failed to load models.json: %v", err), Err: err})
 		}
 		path = filepath.Join(r.opts.AgentDir, "auth.json")
 		if data, err := os.ReadFile(path); err == nil {
