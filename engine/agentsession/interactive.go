@@ -21,6 +21,10 @@ type InteractiveOptions struct {
 	Messages []string
 	// Images go with the first message.
 	Images []any
+	// ModelsJSONError is pi 1.6's ModelRuntime.getError() text for
+	// models.json ("" when it loaded), which pi's interactive mode shows
+	// at startup as "Error: models.json error: ...".
+	ModelsJSONError string
 	// AgentDir is pi's agent directory (keybindings.json, themes).
 	AgentDir string
 	// SessionDir is where this session's files are ("" for --no-session).
@@ -45,7 +49,7 @@ func runInteractive(ctx context.Context, rt *agentRuntime, ui Interactive) ExitC
 	srv := newServer(rt, hostEnd, tuiClientID, ServeOptions{Components: true})
 	rt.start(ctx)
 	opts := InteractiveOptions{IO: rt.io, AgentDir: rt.agentDir, SessionDir: rt.sessionDir,
-		TUIMode: rt.flags.tuiMode, Verbose: rt.flags.verbose, Setting: rt.settings.get}
+		TUIMode: rt.flags.tuiMode, Verbose: rt.flags.verbose, Setting: rt.settings.get, ModelsJSONError: modelsJSONError(rt.reg.Problems())}
 	if opts.TUIMode == "" {
 		opts.TUIMode = rt.settings.str("tuiMode")
 	}

@@ -129,11 +129,16 @@ const noModelsAvailableMessage = "No models available. Use /login to log into a 
 	"  " + piDocsURL + "/providers.md\n" +
 	"  " + piDocsURL + "/models.md"
 
-// modelsJSONError is pi's ModelRegistry.getError() text for the
-// models.json problems among the registry's problems ("" when none).
+// modelsJSONError is pi 1.6's ModelRuntime.getError() text for the
+// models.json problems among the registry's problems ("" when none): a
+// file that could not be used (unparsable, or its schema errors under
+// "Invalid models.json schema:", each "  - path: message") followed by its
+// path, or each provider left out as `Provider "name": message`, the
+// entries separated by a blank line.
 func modelsJSONError(problems []error) string {
 	var file string
-	var schema, other []string
+	var fileErr string
+	var schema, providers []string
 	for _, p := range problems {
 		var ce *provider.ConfigError
 		if !errors.As(p, &ce) || filepath.Base(ce.File) != "models.json" {
@@ -141,25 +146,24 @@ func modelsJSONError(problems []error) string {
 		}
 		file = ce.File
 		switch {
-		case strings.HasPrefix(ce.Message, "Failed to "):
-			other = append(other, ce.Message)
-		case strings.HasPrefix(ce.Message, "Provider "):
-			other = append(other, "Failed to load models.json: "+ce.Message)
-		default:
-			path := ce.Path
-			if path == "" {
-				path = "root"
-			}
-			schema = append(schema, "  - "+path+": "+ce.Message)
+		case ce.Schema:
+			schema = append(schema, "  - "+ce.Path+": "+ce.Message)
+		case ce.Provider != "":
+			providers = append(providers, `Provider "`+ce.Provider+`": `+ce.Message)
+		case fileErr == "" && ce.Err != nil:
+			fileErr = "Failed to load models.json: " + NodeFSError(ce.Err, ce.File) // Node's wording, as pi quotes it
+		case fileErr == "":
+			fileErr = ce.Message
 		}
 	}
+	var entries []string
 	switch {
+	case fileErr != "":
+		entries = append(entries, fileErr+"\n\nFile: "+file)
 	case len(schema) > 0:
-		return "Invalid models.json schema:\n" + strings.Join(schema, "\n") + "\n\nFile: " + file
-	case len(other) > 0:
-		return other[0] + "\n\nFile: " + file // pi stops at the first
+		entries = append(entries, "Invalid models.json schema:\n"+strings.Join(schema, "\n")+"\n\nFile: "+file)
 	}
-	return ""
+	return strings.Join(append(entries, providers...), "\n\n")
 }
 
 // formatTokenCount is list-models' formatTokenCount: 200000 → "200K",

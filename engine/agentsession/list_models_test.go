@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/rand"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -74,15 +75,31 @@ func TestModelsJSONError(t *testing.T) {
 		{nil, ""},
 		{[]error{errors.New("auth.json: unreadable")}, ""},
 		{[]error{&provider.ConfigError{File: f, Message: "Failed to parse models.json: bad"}}, "Failed to parse models.json: bad\n\nFile: " + f},
-		{[]error{&provider.ConfigError{File: f, Path: "providers.x", Message: `Provider x: "apiKey" is required when defining custom models.`},
-			&provider.ConfigError{File: f, Path: "providers.y", Message: `Provider y: more`}},
-			"Failed to load models.json: Provider x: \"apiKey\" is required when defining custom models.\n\nFile: " + f},
-		{[]error{&provider.ConfigError{File: f, Path: "providers.x.models.0.id", Message: "Expected string"},
-			&provider.ConfigError{File: f, Message: "Expected object"}},
-			"Invalid models.json schema:\n  - providers.x.models.0.id: Expected string\n  - root: Expected object\n\nFile: " + f},
+		// pi 1.6's composition errors: one per provider left out, no file.
+		{[]error{&provider.ConfigError{File: f, Path: "providers.x", Provider: "x", Message: `Provider x: "baseUrl" is required when defining custom models.`},
+			&provider.ConfigError{File: f, Path: "providers.y", Provider: "y", Message: `Provider y: more`}},
+			"Provider \"x\": Provider x: \"baseUrl\" is required when defining custom models.\n\nProvider \"y\": Provider y: more"},
+		{[]error{&provider.ConfigError{File: f, Path: "providers.x.models.0.id", Message: "must be string", Schema: true},
+			&provider.ConfigError{File: f, Path: "root", Message: "must be object", Schema: true}},
+			"Invalid models.json schema:\n  - providers.x.models.0.id: must be string\n  - root: must be object\n\nFile: " + f},
 	} {
 		if got := modelsJSONError(c.problems); got != c.want {
 			t.Errorf("modelsJSONError(%v) = %q, want %q", c.problems, got, c.want)
 		}
+	}
+}
+
+// TestModelsJSONErrorUnreadable: a models.json that cannot be read is
+// reported with Node's error text, as pi quotes it.
+func TestModelsJSONErrorUnreadable(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "models.json"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	reg := provider.NewRegistry(provider.RegistryOptions{AgentDir: dir})
+	want := "Failed to load models.json: EISDIR: illegal operation on a directory, read\n\nFile: " + filepath.Join(dir, "models.json")
+	if got := modelsJSONError(reg.Problems()); got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }

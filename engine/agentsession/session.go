@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"path/filepath"
@@ -262,7 +263,11 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 		}
 	}
 	for _, err := range rt.reg.Problems() {
-		diags = append(diags, diagnostic{"warning", err.Error()})
+		// pi 1.6 reports models.json's errors in the interactive mode's
+		// chat only (InteractiveOptions.ModelsJSONError), not on stderr.
+		if ce := (*provider.ConfigError)(nil); !errors.As(err, &ce) || filepath.Base(ce.File) != "models.json" {
+			diags = append(diags, diagnostic{"warning", err.Error()})
+		}
 	}
 	agent.SyncProviders(rt.host, rt.reg) // pi.registerProvider, incl. streamSimple, now and after rebuilds
 	agent.SyncVirtualModels(rt.host, rt.reg)

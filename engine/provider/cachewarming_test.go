@@ -225,8 +225,8 @@ func TestModelsJSONPromptCache(t *testing.T) {
 	for _, p := range provider.NewRegistry(provider.RegistryOptions{AgentDir: dir}).Problems() {
 		got = append(got, p.Error())
 	}
-	want := []string{"providers.anthropic.modelOverrides.claude-haiku-4-5.promptCache.short: Expected number to be greater than 0",
-		"providers.anthropic.modelOverrides.claude-haiku-4-5.promptCache.long: Expected number"}
+	want := []string{"providers.anthropic.modelOverrides.claude-haiku-4-5.promptCache.short: must be > 0",
+		"providers.anthropic.modelOverrides.claude-haiku-4-5.promptCache.long: must be number"}
 	if len(got) != 2 || !strings.Contains(got[0], want[0]) || !strings.Contains(got[1], want[1]) {
 		t.Errorf("problems %q, want %q", got, want)
 	}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // ModelsConfig is the content of <agentDir>/models.json.
@@ -87,7 +89,18 @@ type ConfigError struct {
 	File    string // path of the file
 	Path    string // JSON path such as "providers.mock.models.0.id"; "" for the file
 	Message string
+	// Schema marks a schema error of models.json (Path and Message as pi
+	// lists them under "Invalid models.json schema:").
+	Schema bool
+	// Provider is set when the error left out that models.json provider
+	// (pi's composition error), the rest of the file being used.
+	Provider string
+	// Err is the file system's error when the file could not be read.
+	Err error
 }
+
+// Unwrap returns Err.
+func (e *ConfigError) Unwrap() error { return e.Err }
 
 func (e *ConfigError) Error() string {
 	if e.Path == "" {
@@ -155,377 +168,179 @@ func stripOutsideStrings(s string, drop func(s string, i int) int) string {
 	return b.String()
 }
 
-// ParseModelsJSON parses models.json text (comments and trailing commas
-// allowed) and validates it like pi: every problem is reported, and any
-// problem means the file's custom models and overrides are not used.
-// builtinProviders are the provider names of the catalog.
-func ParseModelsJSON(data []byte, file string, builtinProviders []string) (*ModelsConfig, []error) {
-	clean := StripJSONComments(string(data))
-	var raw any
-	if err := json.Unmarshal([]byte(clean), &raw); err != nil {
-		return nil, []error{&ConfigError{File: file, Message: "Failed to parse models.json: " + err.Error()}}
+// ParseModelsJSON parses models.json text (a leading BOM, // comments and
+// trailing commas allowed) and checks it as pi 1.6 does
+// (ModelConfig.load, then composeModelProvider per provider). Unparsable
+// JSON or a schema error ignores the whole file: the errors are returned
+// with a nil config. A provider that cannot be composed (no api or baseUrl
+// for a custom model, nothing to configure) is left out of the returned
+// config and reported; the other providers stay. catalog is the built-in
+// model list, whose providers lend api and baseUrl defaults.
+func ParseModelsJSON(data []byte, file string, catalog []*Model) (*ModelsConfig, []error) {
+	clean := StripJSONComments(strings.TrimPrefix(string(data), "\uFEFF"))
+	doc, err := jsjson.Parse([]byte(clean))
+	if err != nil {
+		msg := jsjson.ParseError(clean)
+		if msg == "" {
+			msg = err.Error()
+		}
+		return nil, []error{&ConfigError{File: file, Message: "Failed to parse models.json: " + msg}}
 	}
-	v := &validator{file: file}
-	v.config(raw)
-	if len(v.errs) > 0 {
-		return nil, v.errs
-	}
-	var cfg ModelsConfig
-	if err := json.Unmarshal([]byte(clean), &cfg); err != nil {
-		return nil, []error{&ConfigError{File: file, Message: "Failed to load models.json: " + err.Error()}}
-	}
-	if errs := validateModelsConfig(&cfg, file, builtinProviders); len(errs) > 0 {
+	if schemaErrs := validateModelsSchema(doc); len(schemaErrs) > 0 {
+		errs := make([]error, len(schemaErrs))
+		for i, e := range schemaErrs {
+			errs[i] = &ConfigError{File: file, Path: e.path(), Message: e.message, Schema: true}
+		}
 		return nil, errs
 	}
-	return &cfg, nil
-}
-
-// validateModelsConfig is pi's ModelRegistry.validateConfig, collecting
-// every problem instead of throwing the first.
-func validateModelsConfig(cfg *ModelsConfig, file string, builtin []string) []error {
+	// The parsed document again as JSON.stringify writes it: numbers such
+	// as 1e6 or 16384.0, which pi takes as they are, become integers Go
+	// can decode.
+	canonical, err := jsjson.Marshal(doc)
+	if err != nil {
+		return nil, []error{&ConfigError{File: file, Message: "Failed to load models.json: " + err.Error()}}
+	}
+	var cfg ModelsConfig
+	if err := json.Unmarshal(canonical, &cfg); err != nil {
+		return nil, []error{&ConfigError{File: file, Message: "Failed to load models.json: " + err.Error()}}
+	}
+	raw, _ := doc.(*jsjson.Object).Get("providers")
+	providers := raw.(*jsjson.Object)
 	var errs []error
-	add := func(path, format string, args ...any) {
-		errs = append(errs, &ConfigError{File: file, Path: path, Message: fmt.Sprintf(format, args...)})
-	}
-	for _, name := range sortedKeys(cfg.Providers) {
-		pc := cfg.Providers[name]
-		isBuiltin := contains(builtin, name)
-		path := "providers." + name
-		if len(pc.Models) == 0 {
-			if pc.BaseURL == "" && len(pc.Headers) == 0 && pc.Compat == nil && len(pc.ModelOverrides) == 0 {
-				add(path, `Provider %s: must specify "baseUrl", "headers", "compat", "modelOverrides", or "models".`, name)
-			}
-			continue
-		}
-		if !isBuiltin {
-			if pc.BaseURL == "" {
-				add(path, `Provider %s: "baseUrl" is required when defining custom models.`, name)
-			}
-			if pc.APIKey == "" {
-				add(path, `Provider %s: "apiKey" is required when defining custom models.`, name)
-			}
-		}
-		for i, md := range pc.Models {
-			mp := fmt.Sprintf("%s.models.%d", path, i)
-			if pc.API == "" && md.API == "" && !isBuiltin {
-				add(mp, `Provider %s, model %s: no "api" specified. Set at provider or model level.`, name, md.ID)
-			}
-			if md.ContextWindow != nil && *md.ContextWindow <= 0 {
-				add(mp, "Provider %s, model %s: invalid contextWindow", name, md.ID)
-			}
-			if md.MaxTokens != nil && *md.MaxTokens <= 0 {
-				add(mp, "Provider %s, model %s: invalid maxTokens", name, md.ID)
-			}
+	for _, name := range composeOrder(providers, catalog) {
+		v, _ := providers.Get(name)
+		rawProvider, _ := v.(*jsjson.Object) // the schema's "^.*$" skips names with a line break
+		if msg := providerConfigError(name, cfg.Providers[name], rawProvider, catalog); msg != "" {
+			delete(cfg.Providers, name)
+			errs = append(errs, &ConfigError{File: file, Path: "providers." + name, Provider: name, Message: msg})
 		}
 	}
-	return errs
+	return &cfg, errs
 }
 
-// validator checks the raw JSON against pi's TypeBox schema (ModelsConfigSchema).
-type validator struct {
-	file string
-	errs []error
+// piBuiltinProviders are pi-ai 1.6's built-in providers in the order pi
+// composes them (builtinProviders); TestPiBuiltinProvidersMatchPi16
+// checks the list against the installed pi. pigo's catalog has models for
+// some of them only.
+var piBuiltinProviders = []string{
+	"amazon-bedrock", "ant-ling", "anthropic", "azure", "baseten", "cerebras", "cloudflare-ai-gateway",
+	"cloudflare-workers-ai", "deepseek", "fireworks", "github-copilot", "google", "google-vertex", "groq",
+	"huggingface", "kimi-coding", "meta", "minimax", "minimax-cn", "mistral", "moonshotai", "moonshotai-cn",
+	"nvidia", "openai", "openai-codex", "opencode", "opencode-go", "openrouter", "qwen-token-plan",
+	"qwen-token-plan-cn", "qwen-token-plan-individual", "qwen-token-plan-individual-cn", "radius", "together",
+	"typesafe", "vercel-ai-gateway", "xai", "xiaomi", "xiaomi-token-plan-ams", "xiaomi-token-plan-cn",
+	"xiaomi-token-plan-sgp", "zai", "zai-coding-cn",
 }
 
-func (v *validator) fail(path, msg string) {
-	if path == "" {
-		path = "root"
-	}
-	v.errs = append(v.errs, &ConfigError{File: v.file, Path: path, Message: msg})
-}
-
-func (v *validator) object(path string, x any) (map[string]any, bool) {
-	m, ok := x.(map[string]any)
-	if !ok {
-		v.fail(path, "Expected object")
-	}
-	return m, ok
-}
-
-func join(path, k string) string {
-	if path == "" {
-		return k
-	}
-	return path + "." + k
-}
-
-func (v *validator) config(raw any) {
-	root, ok := v.object("", raw)
-	if !ok {
-		return
-	}
-	ps, ok := root["providers"]
-	if !ok {
-		v.fail("providers", "Expected required property")
-		return
-	}
-	provs, ok := v.object("providers", ps)
-	if !ok {
-		return
-	}
-	for _, name := range sortedKeys(provs) {
-		v.provider(join("providers", name), provs[name])
-	}
-}
-
-func (v *validator) provider(path string, x any) {
-	p, ok := v.object(path, x)
-	if !ok {
-		return
-	}
-	for _, k := range []string{"name", "baseUrl", "apiKey", "api"} {
-		v.optString(p, path, k)
-	}
-	v.optHeaders(p, path)
-	v.optBool(p, path, "authHeader")
-	v.optCompat(p, path)
-	if ms, ok := p["models"]; ok {
-		arr, ok := ms.([]any)
-		if !ok {
-			v.fail(join(path, "models"), "Expected array")
-		}
-		for i, m := range arr {
-			v.modelDef(fmt.Sprintf("%s.models.%d", path, i), m)
+// composeOrder is the order pi composes models.json's providers in (and so
+// reports their errors in): pi's built-in ones in piBuiltinProviders'
+// order, then the others as the file lists them.
+func composeOrder(providers *jsjson.Object, catalog []*Model) []string {
+	listed := jsjson.ObjectKeys(*providers)
+	var order []string
+	for _, name := range piBuiltinProviders {
+		if contains(listed, name) {
+			order = append(order, name)
 		}
 	}
-	if ov, ok := p["modelOverrides"]; ok {
-		om, ok := v.object(join(path, "modelOverrides"), ov)
-		if ok {
-			for _, id := range sortedKeys(om) {
-				v.modelOverride(join(join(path, "modelOverrides"), id), om[id])
+	for _, m := range catalog { // a catalog provider pi does not have
+		if contains(listed, m.Provider) && !contains(order, m.Provider) {
+			order = append(order, m.Provider)
+		}
+	}
+	for _, name := range listed {
+		if !contains(order, name) {
+			order = append(order, name)
+		}
+	}
+	return order
+}
+
+// providerConfigError is the first error pi 1.6's applyModelsJson throws
+// for a provider's models.json entry ("" when it composes): raw is the
+// entry as parsed, for the fields pigo does not keep (oauth).
+func providerConfigError(name string, pc ProviderConfig, raw *jsjson.Object, catalog []*Model) string {
+	if raw == nil {
+		raw = &jsjson.Object{}
+	}
+	_, hasOAuth := raw.Get("oauth")
+	_, hasAuthHeader := raw.Get("authHeader")
+	if hasOAuth && pc.BaseURL == "" {
+		return fmt.Sprintf(`Provider %s: "baseUrl" is required when "oauth" is set.`, name)
+	}
+	if len(pc.Models) == 0 && pc.BaseURL == "" && pc.Headers == nil && pc.Compat == nil && len(pc.ModelOverrides) == 0 &&
+		pc.APIKey == "" && !hasOAuth && !hasAuthHeader {
+		return fmt.Sprintf(`Provider %s: must specify "baseUrl", "headers", "compat", "modelOverrides", or "models".`, name)
+	}
+	models := providerBaseModels(name, pc, catalog)
+	for _, md := range pc.Models {
+		var defAPI, defBase string
+		if d := findModelDefaults(models, md.ID, firstNonEmpty(md.API, pc.API)); d != nil {
+			defAPI, defBase = d.API, d.BaseURL
+		}
+		if firstNonEmpty(md.API, pc.API, defAPI) == "" {
+			return fmt.Sprintf(`Provider %s, model %s: no "api" specified. Set at provider or model level.`, name, md.ID)
+		}
+		if firstNonEmpty(md.BaseURL, pc.BaseURL, defBase) == "" {
+			return fmt.Sprintf(`Provider %s: "baseUrl" is required when defining custom models.`, name)
+		}
+		if md.ContextWindow != nil && *md.ContextWindow <= 0 {
+			return fmt.Sprintf("Provider %s, model %s: invalid contextWindow", name, md.ID)
+		}
+		if md.MaxTokens != nil && *md.MaxTokens <= 0 {
+			return fmt.Sprintf("Provider %s, model %s: invalid maxTokens", name, md.ID)
+		}
+		models = upsertModel(models, modelFromDefinition(name, pc, md, defAPI, defBase))
+	}
+	return ""
+}
+
+// providerBaseModels are a provider's catalog models with models.json's
+// baseUrl applied: what its custom models are added to.
+func providerBaseModels(name string, pc ProviderConfig, catalog []*Model) []*Model {
+	var models []*Model
+	for _, m := range catalog {
+		if m.Provider == name {
+			c := *m
+			c.BaseURL = firstNonEmpty(pc.BaseURL, m.BaseURL)
+			models = append(models, &c)
+		}
+	}
+	return models
+}
+
+// findModelDefaults is pi 1.6's findModelDefaults: the model a custom
+// model takes its api and baseUrl defaults from (the same id, else the
+// first with its api, else the first chat-completions one, else the
+// first).
+func findModelDefaults(models []*Model, id, api string) *Model {
+	for _, m := range models {
+		if m.ID == id {
+			return m
+		}
+	}
+	for _, want := range []string{api, "openai-completions"} {
+		for _, m := range models {
+			if want != "" && m.API == want {
+				return m
 			}
 		}
 	}
+	if len(models) > 0 {
+		return models[0]
+	}
+	return nil
 }
 
-func (v *validator) modelDef(path string, x any) {
-	m, ok := v.object(path, x)
-	if !ok {
-		return
-	}
-	if id, ok := m["id"]; !ok {
-		v.fail(join(path, "id"), "Expected required property")
-	} else if s, ok := id.(string); !ok || s == "" {
-		v.fail(join(path, "id"), "Expected string length >= 1")
-	}
-	for _, k := range []string{"name", "api", "baseUrl"} {
-		v.optString(m, path, k)
-	}
-	v.modelCommon(m, path, true)
-}
-
-func (v *validator) modelOverride(path string, x any) {
-	m, ok := v.object(path, x)
-	if !ok {
-		return
-	}
-	v.optString(m, path, "name")
-	v.modelCommon(m, path, false)
-}
-
-// costTiers checks cost.tiers (pi-ai 1.6's ModelCostTierSchema): an array
-// of objects with every price and the threshold as numbers, in models and
-// model overrides alike.
-func (v *validator) costTiers(path string, x any) {
-	arr, ok := x.([]any)
-	if !ok {
-		v.fail(path, "Expected array")
-		return
-	}
-	for i, e := range arr {
-		tierPath := fmt.Sprintf("%s.%d", path, i)
-		tier, ok := v.object(tierPath, e)
-		if !ok {
-			continue
-		}
-		for _, k := range []string{"inputTokensAbove", "input", "output", "cacheRead", "cacheWrite"} {
-			x, present := tier[k]
-			if !present {
-				v.fail(join(tierPath, k), "Expected required property")
-			} else if _, isNum := x.(float64); !isNum {
-				v.fail(join(tierPath, k), "Expected number")
-			}
+// upsertModel replaces the model with m's provider and id, or appends m.
+func upsertModel(models []*Model, m *Model) []*Model {
+	for i, e := range models {
+		if e.Provider == m.Provider && e.ID == m.ID {
+			models[i] = m
+			return models
 		}
 	}
-}
-
-func (v *validator) modelCommon(m map[string]any, path string, fullCost bool) {
-	v.optBool(m, path, "reasoning")
-	if tl, ok := m["thinkingLevelMap"]; ok {
-		if tm, ok := v.object(join(path, "thinkingLevelMap"), tl); ok {
-			for _, k := range sortedKeys(tm) {
-				if !ThinkingLevel(k).Valid() {
-					continue
-				}
-				if _, isStr := tm[k].(string); tm[k] != nil && !isStr {
-					v.fail(join(join(path, "thinkingLevelMap"), k), "Expected string or null")
-				}
-			}
-		}
-	}
-	if in, ok := m["input"]; ok {
-		arr, ok := in.([]any)
-		if !ok {
-			v.fail(join(path, "input"), "Expected array")
-		}
-		for i, e := range arr {
-			if e != "text" && e != "image" {
-				v.fail(fmt.Sprintf("%s.input.%d", path, i), `Expected "text" or "image"`)
-			}
-		}
-	}
-	if c, ok := m["cost"]; ok {
-		if cm, ok := v.object(join(path, "cost"), c); ok {
-			for _, k := range []string{"input", "output", "cacheRead", "cacheWrite"} {
-				x, present := cm[k]
-				if !present {
-					if fullCost {
-						v.fail(join(join(path, "cost"), k), "Expected required property")
-					}
-					continue
-				}
-				if _, isNum := x.(float64); !isNum {
-					v.fail(join(join(path, "cost"), k), "Expected number")
-				}
-			}
-			if tiers, ok := cm["tiers"]; ok {
-				v.costTiers(join(join(path, "cost"), "tiers"), tiers)
-			}
-		}
-	}
-	for _, k := range []string{"contextWindow", "maxTokens"} {
-		if x, ok := m[k]; ok {
-			if _, isNum := x.(float64); !isNum {
-				v.fail(join(path, k), "Expected number")
-			}
-		}
-	}
-	if pc, ok := m["promptCache"]; ok {
-		if pm, ok := v.object(join(path, "promptCache"), pc); ok {
-			for _, k := range []string{"short", "long"} {
-				x, present := pm[k]
-				if !present {
-					continue
-				}
-				if n, isNum := x.(float64); !isNum {
-					v.fail(join(join(path, "promptCache"), k), "Expected number")
-				} else if n <= 0 {
-					v.fail(join(join(path, "promptCache"), k), "Expected number to be greater than 0")
-				}
-			}
-		}
-	}
-	v.optHeaders(m, path)
-	v.optCompat(m, path)
-}
-
-func (v *validator) optString(m map[string]any, path, k string) {
-	if x, ok := m[k]; ok {
-		if s, ok := x.(string); !ok || s == "" {
-			v.fail(join(path, k), "Expected string length >= 1")
-		}
-	}
-}
-
-func (v *validator) optBool(m map[string]any, path, k string) {
-	if x, ok := m[k]; ok {
-		if _, ok := x.(bool); !ok {
-			v.fail(join(path, k), "Expected boolean")
-		}
-	}
-}
-
-func (v *validator) optHeaders(m map[string]any, path string) {
-	h, ok := m["headers"]
-	if !ok {
-		return
-	}
-	hm, ok := v.object(join(path, "headers"), h)
-	if !ok {
-		return
-	}
-	for _, k := range sortedKeys(hm) {
-		if _, ok := hm[k].(string); !ok {
-			v.fail(join(join(path, "headers"), k), "Expected string")
-		}
-	}
-}
-
-func (v *validator) optCompat(m map[string]any, path string) {
-	c, ok := m["compat"]
-	if !ok {
-		return
-	}
-	cp := join(path, "compat")
-	cm, ok := v.object(cp, c)
-	if !ok {
-		return
-	}
-	bools := []string{"supportsStore", "supportsDeveloperRole", "supportsReasoningEffort", "supportsUsageInStreaming",
-		"requiresToolResultName", "requiresAssistantAfterToolResult", "requiresThinkingAsText",
-		"requiresReasoningContentOnAssistantMessages", "zaiToolStream", "supportsStrictMode", "sendSessionAffinityHeaders",
-		"supportsLongCacheRetention", "supportsEagerToolInputStreaming", "supportsThinkingTokenBudget",
-		// pi 1.6's.
-		"supportsMidConvoSystemMessages", "supportsOpenAIGrammarTools", "supportsAdditionalTools", "supportsTemperature",
-		"supportsStrictTools", "forceAdaptiveThinking", "supportsFinishReason", "requiresNonNullAssistantContent",
-		"requiresToolsWithToolHistory", "supportsMidConvoToolAdditions", "supportsToolSearch", "supportsExplicitPromptCacheMode",
-		"supportsMidConvoEffort", "supportsMaxOutputTokens", "supportsCacheControlOnTools", "allowEmptySignature",
-		"supportsMidConvoToolChanges", "supportsMessageThreads", "sendImageOptInHeader"}
-	for _, k := range bools {
-		v.optBool(cm, cp, k)
-	}
-	enum := func(k string, allowed ...string) {
-		if x, ok := cm[k]; ok {
-			if s, _ := x.(string); !contains(allowed, s) {
-				v.fail(join(cp, k), fmt.Sprintf("Expected one of %s", strings.Join(allowed, ", ")))
-			}
-		}
-	}
-	enum("maxTokensField", "max_completion_tokens", "max_tokens")
-	enum("thinkingFormat", "openai", "openrouter", "deepseek", "together", "baseten", "zai", "qwen", "chat-template",
-		"qwen-chat-template", "string-thinking", "ant-ling")
-	enum("thinkingTokenBudgetField", "thinking_token_budget", "thinking_budget", "thinking_budget_tokens")
-	enum("cacheControlFormat", "anthropic")
-	enum("sessionAffinityFormat", "openai", "openai-nosession", "openrouter")
-	enum("promptCacheKeyMode", "auto", "enabled", "disabled")
-	enum("imageInput", "assets", "images", "state-image-urls")
-	if x, ok := cm["vllmPriority"]; ok {
-		if _, ok := x.(float64); !ok {
-			v.fail(join(cp, "vllmPriority"), "Expected number")
-		}
-	}
-	for _, k := range []string{"chatTemplateKwargs", "chatTemplateArgs"} {
-		if x, ok := cm[k]; ok {
-			v.chatTemplateValues(join(cp, k), x)
-		}
-	}
-	for _, k := range []string{"openRouterRouting", "vercelGatewayRouting"} {
-		if x, ok := cm[k]; ok {
-			v.object(join(cp, k), x)
-		}
-	}
-}
-
-// chatTemplateValues checks chatTemplateKwargs or chatTemplateArgs: each
-// value a string, number, boolean, null or {"$var": ..., "omitWhenOff"?}.
-func (v *validator) chatTemplateValues(path string, x any) {
-	m, ok := v.object(path, x)
-	if !ok {
-		return
-	}
-	vars := []string{"thinking.enabled", "thinking.effort", "thinking.budget"}
-	for _, k := range sortedKeys(m) {
-		switch e := m[k].(type) {
-		case string, float64, bool, nil:
-		case map[string]any:
-			if s, _ := e["$var"].(string); !contains(vars, s) {
-				v.fail(join(join(path, k), "$var"), "Expected one of "+strings.Join(vars, ", "))
-			}
-			v.optBool(e, join(path, k), "omitWhenOff")
-		default:
-			v.fail(join(path, k), "Expected string, number, boolean, null or object")
-		}
-	}
+	return append(models, m)
 }
 
 func sortedKeys[V any](m map[string]V) []string {
@@ -546,21 +361,21 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// customModels is pi's parseModels: the models.json definitions as models.
-func customModels(cfg *ModelsConfig, builtin []*Model) []*Model {
+// customModels is pi 1.6's applyModelsJson for the models.json
+// definitions: each takes api and baseUrl defaults from its provider's
+// models so far (findModelDefaults), in file order.
+func customModels(cfg *ModelsConfig, catalog []*Model) []*Model {
 	var out []*Model
 	for _, name := range sortedKeys(cfg.Providers) {
 		pc := cfg.Providers[name]
-		var defAPI, defBase string
-		for _, m := range builtin {
-			if m.Provider == name {
-				defAPI, defBase = m.API, m.BaseURL
-				break
-			}
-		}
+		models := providerBaseModels(name, pc, catalog)
 		for _, md := range pc.Models {
-			m := modelFromDefinition(name, pc, md, defAPI, defBase)
-			if m != nil {
+			var defAPI, defBase string
+			if d := findModelDefaults(models, md.ID, firstNonEmpty(md.API, pc.API)); d != nil {
+				defAPI, defBase = d.API, d.BaseURL
+			}
+			if m := modelFromDefinition(name, pc, md, defAPI, defBase); m != nil {
+				models = upsertModel(models, m)
 				out = append(out, m)
 			}
 		}

@@ -27,15 +27,16 @@ func TestRegistryModelsJSONProblems(t *testing.T) {
 		}
 		got = append(got, ce.Path+": "+ce.Message)
 	}
+	// pi 1.6's TypeBox errors, in file and schema order, at most 8.
 	want := []string{
-		"providers.anthropic.compat.supportsTemperature: Expected boolean",
-		"providers.anthropic.compat.maxTokensField: Expected one of max_completion_tokens, max_tokens",
-		"providers.broken.models.0.id: Expected required property",
-		"providers.broken.models.1.input.0: Expected \"text\" or \"image\"",
-		"providers.broken.models.1.cost.output: Expected required property",
-		"providers.broken.models.1.cost.cacheRead: Expected required property",
-		"providers.broken.models.1.cost.cacheWrite: Expected required property",
-		"providers.typo.baseUrl: Expected string length >= 1",
+		"providers.broken.models.0.id: must have required properties id",
+		"providers.broken.models.1.input.0: must be equal to one of the allowed values",
+		"providers.broken.models.1.cost.output: must have required properties output, cacheRead, cacheWrite",
+		"providers.typo.baseUrl: must be string",
+		"providers.anthropic.compat.maxTokensField: must be equal to constant",
+		"providers.anthropic.compat.maxTokensField: must be equal to constant",
+		"providers.anthropic.compat.maxTokensField: must match a schema in anyOf",
+		"providers.anthropic.compat.supportsTemperature: must be boolean",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -45,22 +46,31 @@ func TestRegistryModelsJSONProblems(t *testing.T) {
 		t.Error("catalog lost")
 	}
 
-	// Semantic problems are all reported too.
-	dir = writeAgentDir(t, map[string]string{"models.json": `{"providers": {"a": {"models": [{"id": "m", "maxTokens": 0}]}, "b": {}}}`})
+	// A provider pi 1.6 cannot compose is left out with its first error;
+	// the others are used (c's second model takes its api from the
+	// first, as pi's findModelDefaults does). No apiKey is required.
+	dir = writeAgentDir(t, map[string]string{"models.json": `{"providers": {"a": {"models": [{"id": "m"}]}, "b": {},
+		"c": {"baseUrl": "http://127.0.0.1:1/v1", "models": [{"id": "n", "api": "openai-responses"}, {"id": "o"}]},
+		"d": {"baseUrl": "http://127.0.0.1:1/v1", "apiKey": "k", "models": [{"id": "x"}]}}}`})
 	r = provider.NewRegistry(provider.RegistryOptions{AgentDir: dir})
 	var msgs []string
 	for _, p := range r.Problems() {
-		msgs = append(msgs, p.(*provider.ConfigError).Message)
+		ce := p.(*provider.ConfigError)
+		msgs = append(msgs, ce.Provider+": "+ce.Message)
 	}
 	want = []string{
-		`Provider a: "baseUrl" is required when defining custom models.`,
-		`Provider a: "apiKey" is required when defining custom models.`,
-		`Provider a, model m: no "api" specified. Set at provider or model level.`,
-		"Provider a, model m: invalid maxTokens",
-		`Provider b: must specify "baseUrl", "headers", "compat", "modelOverrides", or "models".`,
+		`a: Provider a, model m: no "api" specified. Set at provider or model level.`,
+		`b: Provider b: must specify "baseUrl", "headers", "compat", "modelOverrides", or "models".`,
+		`d: Provider d, model x: no "api" specified. Set at provider or model level.`,
 	}
 	if strings.Join(msgs, "\n") != strings.Join(want, "\n") {
 		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(msgs, "\n"), strings.Join(want, "\n"))
+	}
+	if o, ok := r.Find("c", "o"); !ok || o.API != "openai-responses" {
+		t.Errorf("c/o = %+v, %v; want it kept with the api of c/n", o, ok)
+	}
+	if _, ok := r.Find("a", "m"); ok {
+		t.Error("a/m kept though its provider failed")
 	}
 
 	dir = writeAgentDir(t, map[string]string{"models.json": `{"providers": `})
@@ -109,7 +119,7 @@ func TestModelsJSONThinkingCompat(t *testing.T) {
 	equalJSON(t, "priority", body["priority"], -1)
 
 	bad := writeAgentDir(t, map[string]string{"models.json": `{"providers": {"anthropic": {"compat": {
-		"thinkingFormat": "nope", "thinkingTokenBudgetField": "budget", "vllmPriority": "1",
+		"thinkingTokenBudgetField": "budget", "vllmPriority": "1",
 		"chatTemplateKwargs": {"k": {"$var": "thinking.level"}, "l": [1]}}}}}`})
 	var got []string
 	for _, p := range provider.NewRegistry(provider.RegistryOptions{AgentDir: bad}).Problems() {
@@ -118,12 +128,16 @@ func TestModelsJSONThinkingCompat(t *testing.T) {
 			got = append(got, ce.Path+": "+ce.Message)
 		}
 	}
+	// pi 1.6 lists every failed anyOf alternative, up to TypeBox's 8.
 	want := []string{
-		"providers.anthropic.compat.thinkingFormat: Expected one of openai, openrouter, deepseek, together, baseten, zai, qwen, chat-template, qwen-chat-template, string-thinking, ant-ling",
-		"providers.anthropic.compat.thinkingTokenBudgetField: Expected one of thinking_token_budget, thinking_budget, thinking_budget_tokens",
-		"providers.anthropic.compat.vllmPriority: Expected number",
-		"providers.anthropic.compat.chatTemplateKwargs.k.$var: Expected one of thinking.enabled, thinking.effort, thinking.budget",
-		"providers.anthropic.compat.chatTemplateKwargs.l: Expected string, number, boolean, null or object",
+		"providers.anthropic.compat.chatTemplateKwargs.k: must be string",
+		"providers.anthropic.compat.chatTemplateKwargs.k: must be number",
+		"providers.anthropic.compat.chatTemplateKwargs.k: must be boolean",
+		"providers.anthropic.compat.chatTemplateKwargs.k: must be null",
+		"providers.anthropic.compat.chatTemplateKwargs.k.$var: must be equal to constant",
+		"providers.anthropic.compat.chatTemplateKwargs.k.$var: must be equal to constant",
+		"providers.anthropic.compat.chatTemplateKwargs.k.$var: must be equal to constant",
+		"providers.anthropic.compat.chatTemplateKwargs.k.$var: must match a schema in anyOf",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -175,10 +189,10 @@ func TestModelsJSONCostTiers(t *testing.T) {
 		}
 	}
 	wantProblems := []string{
-		"providers.anthropic.modelOverrides.claude-sonnet-4-5.cost.tiers: Expected array",
-		"providers.local.models.0.cost.tiers.0.inputTokensAbove: Expected number",
-		"providers.local.models.0.cost.tiers.0.cacheWrite: Expected required property",
-		"providers.local.models.0.cost.tiers.1: Expected object",
+		"providers.local.models.0.cost.tiers.0.cacheWrite: must have required properties cacheWrite",
+		"providers.local.models.0.cost.tiers.0.inputTokensAbove: must be number",
+		"providers.local.models.0.cost.tiers.1: must be object",
+		"providers.anthropic.modelOverrides.claude-sonnet-4-5.cost.tiers: must be array",
 	}
 	if strings.Join(got, "\n") != strings.Join(wantProblems, "\n") {
 		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(wantProblems, "\n"))
@@ -208,7 +222,7 @@ func TestModelsJSONSessionCompat(t *testing.T) {
 	}
 
 	bad := writeAgentDir(t, map[string]string{"models.json": `{"providers": {"anthropic": {"compat": {
-		"sessionAffinityFormat": "bogus", "promptCacheKeyMode": 3, "supportsMaxOutputTokens": "no"}}}}`})
+		"sessionAffinityFormat": "bogus", "supportsMaxOutputTokens": "no"}}}}`})
 	var got []string
 	for _, p := range provider.NewRegistry(provider.RegistryOptions{AgentDir: bad}).Problems() {
 		var ce *provider.ConfigError
@@ -217,11 +231,28 @@ func TestModelsJSONSessionCompat(t *testing.T) {
 		}
 	}
 	want := []string{
-		"providers.anthropic.compat.supportsMaxOutputTokens: Expected boolean",
-		"providers.anthropic.compat.sessionAffinityFormat: Expected one of openai, openai-nosession, openrouter",
-		"providers.anthropic.compat.promptCacheKeyMode: Expected one of auto, enabled, disabled",
+		"providers.anthropic.compat.sessionAffinityFormat: must be equal to constant",
+		"providers.anthropic.compat.sessionAffinityFormat: must be equal to constant",
+		"providers.anthropic.compat.sessionAffinityFormat: must be equal to constant",
+		"providers.anthropic.compat.sessionAffinityFormat: must match a schema in anyOf",
+		"providers.anthropic.compat.supportsMaxOutputTokens: must be boolean",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestModelsJSONNumberForms: numbers written as 1e6 or 16384.0 are the
+// integers pi reads them as.
+func TestModelsJSONNumberForms(t *testing.T) {
+	t.Parallel()
+	dir := writeAgentDir(t, map[string]string{"models.json": `{"providers": {"p": {"baseUrl": "http://127.0.0.1:1/v1",
+		"api": "openai-completions", "apiKey": "k", "models": [{"id": "m", "contextWindow": 1e6, "maxTokens": 16384.0}]}}}`})
+	r := provider.NewRegistry(provider.RegistryOptions{AgentDir: dir})
+	if p := r.Problems(); len(p) > 0 {
+		t.Fatal(p)
+	}
+	if m, ok := r.Find("p", "m"); !ok || m.ContextWindow != 1000000 || m.MaxTokens != 16384 {
+		t.Errorf("p/m = %+v, %v", m, ok)
 	}
 }

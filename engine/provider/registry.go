@@ -129,10 +129,10 @@ func (r *Registry) build() *registryState {
 		path := filepath.Join(r.opts.AgentDir, "models.json")
 		if data, err := os.ReadFile(path); err == nil {
 			var errs []error
-			cfg, errs = ParseModelsJSON(data, path, r.catalogProviders())
+			cfg, errs = ParseModelsJSON(data, path, r.catalog)
 			st.problems = append(st.problems, errs...)
 		} else if !errors.Is(err, os.ErrNotExist) {
-			st.problems = append(st.problems, &ConfigError{File: path, Message: fmt.Sprintf("Failed to load models.json: %v", err)})
+			st.problems = append(st.problems, &ConfigError{File: path, Message: fmt.Sprintf("Failed to load models.json: %v", err), Err: err})
 		}
 		path = filepath.Join(r.opts.AgentDir, "auth.json")
 		if data, err := os.ReadFile(path); err == nil {
@@ -187,16 +187,6 @@ func (r *Registry) build() *registryState {
 	}
 	r.applyVirtual(st)
 	return st
-}
-
-func (r *Registry) catalogProviders() []string {
-	var out []string
-	for _, m := range r.catalog {
-		if !contains(out, m.Provider) {
-			out = append(out, m.Provider)
-		}
-	}
-	return out
 }
 
 func (st *registryState) upsert(m *Model) {

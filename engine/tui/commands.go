@@ -620,6 +620,11 @@ func (m *model) reload() {
 		m.c.request(cmd("get_extensions"), (*model).onExtensions)
 		m.c.request(cmd("get_loaded_resources"), (*model).onLoadedResources)
 		m.c.request(cmd("get_shortcuts"), (*model).onShortcuts)
+		if m.opts.ModelsJSONError != "" {
+			// pi's /reload keeps the models.json it loaded at startup and
+			// shows its error again, before the status.
+			m.show("error", "models.json error: "+m.opts.ModelsJSONError)
+		}
 		if failed == 0 {
 			m.notice("Reloaded keybindings, extensions, skills, prompts, themes, and context files", "muted")
 		}

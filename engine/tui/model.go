@@ -246,6 +246,10 @@ func newModel(conn protocol.Conn, opts Options) *model {
 		// not survive its repaints): the text fallback shows instead.
 		m.vc.imageProto = ""
 	}
+	if opts.ModelsJSONError != "" {
+		// pi's init: showError(`models.json error: ...`) after the history.
+		m.diagnostics = append(m.diagnostics, [2]string{"error", "models.json error: " + opts.ModelsJSONError})
+	}
 	return m
 }
 

@@ -543,3 +543,26 @@ func TestReplacedExtensionTitleAndWorkingStateReset(t *testing.T) {
 		t.Errorf("label after its extension restarted: %q", h.m.vc.thinkingLabel)
 	}
 }
+
+// TestStartupShowsModelsJSONError: what was wrong with models.json shows
+// at startup as pi 1.6's showError(`models.json error: ...`), after the
+// history.
+func TestStartupShowsModelsJSONError(t *testing.T) {
+	h := newHarness(t, Options{ModelsJSONError: "Invalid models.json schema:\n  - providers.x.authHeader: must be boolean\n\nFile: /a/models.json"})
+	h.contains("Error: models.json error: Invalid models.json schema:", "- providers.x.authHeader: must be boolean", "File: /a/models.json")
+
+	// /reload shows it again (pi keeps the models.json it loaded), before
+	// the status.
+	h.m.ed.SetText("/reload")
+	h.press("enter")
+	h.respond(h.cmd("reload"), true, map[string]any{"plugins": []any{}})
+	h.sync()
+	s := h.screen()
+	if strings.Count(s, "models.json error") != 2 ||
+		strings.LastIndex(s, "models.json error") > strings.Index(s, "Reloaded keybindings") {
+		t.Errorf("after /reload:\n%s", s)
+	}
+
+	h = newHarness(t, Options{})
+	h.lacks("models.json error")
+}

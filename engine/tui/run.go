@@ -24,6 +24,9 @@ type Options struct {
 	// Cwd, Home, AgentDir, SessionDir locate the footer's path, themes,
 	// keybindings and session files.
 	Cwd, Home, AgentDir, SessionDir string
+	// ModelsJSONError is what was wrong with models.json ("" when it
+	// loaded), shown after the history as pi's startup does.
+	ModelsJSONError string
 	// TUIMode is "fullscreen" (alt screen, the default) or "regular"
 	// (finished chat items go to the terminal's scrollback).
 	TUIMode string
@@ -99,7 +102,7 @@ func Run(ctx context.Context, conn protocol.Conn, opts agentsession.InteractiveO
 // pi's settings.
 func optionsFrom(opts agentsession.InteractiveOptions) Options {
 	o := Options{Messages: opts.Messages, Images: opts.Images, AgentDir: opts.AgentDir, SessionDir: opts.SessionDir,
-		TUIMode: opts.TUIMode, Verbose: opts.Verbose}
+		TUIMode: opts.TUIMode, Verbose: opts.Verbose, ModelsJSONError: opts.ModelsJSONError}
 	if get := opts.Setting; get != nil {
 		o.Theme, _ = get("theme").(string)
 		o.HideThinking, _ = get("hideThinkingBlock").(bool)
