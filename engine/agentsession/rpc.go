@@ -470,7 +470,6 @@ func (s *rpcServer) prompt(c *rpcCommand) {
 					s.succeed(c, dispositionData(d), true)
 				}
 			}})
-		rt.runPendingReload(context.WithoutCancel(rt.baseCtx))
 		mu.Lock()
 		ok, q, d := accepted, queued, disposition
 		mu.Unlock()
@@ -502,7 +501,6 @@ func (rt *agentRuntime) runCommand(text string) {
 	if err := rt.host.RunCommand(rt.baseCtx, text); err != nil {
 		rt.reportExtensionError("command:"+commandName(text), "command", commandErrorText(err))
 	}
-	rt.runPendingReload(context.WithoutCancel(rt.baseCtx))
 }
 
 // commandErrorText is the message of an extension command's failure, as
