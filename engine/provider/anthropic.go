@@ -36,6 +36,7 @@ const (
 	anthropicVersion            = "2023-06-01"
 	betaFineGrainedToolStream   = "fine-grained-tool-streaming-2025-05-14"
 	betaInterleavedThinking     = "interleaved-thinking-2025-05-14"
+	betaServerSideFallback      = "server-side-fallback-2026-07-01"
 	betaClaudeCode              = "claude-code-20250219"
 	betaOAuth                   = "oauth-2025-04-20"
 	claudeCodeVersion           = "2.1.75"
@@ -140,7 +141,7 @@ func streamAnthropic(ctx context.Context, model *Model, c *Context, opts *Option
 		ap.budgetTokens = min(budget, max(0, ap.maxTokens-minAnswerTokens))
 		ap.thinkingEnabled = ptr(true)
 	}
-	st := &anthropicStream{producer: newProducer(model, opts), tools: c.Tools}
+	st := &anthropicStream{producer: newProducer(model, opts), tools: c.Tools, usageModel: model}
 	// pi-ai's createClient: Copilot first, then OAuth tokens.
 	st.oauth = model.Provider != "github-copilot" && isAnthropicOAuthToken(key)
 	go func() { st.finish(ctx, st.stream(ctx, c, key, ap)) }()
@@ -176,6 +177,34 @@ type anthropicStream struct {
 	producer
 	oauth bool   // Claude Code-style OAuth request
 	tools []Tool // the request's tools, to map Claude Code tool names back
+	// usageModel prices the reply: the model, or a fallback model that
+	// answered instead (compat.allowedFallbackModels) with its cost.
+	usageModel *Model
+}
+
+// fallbackModels is compat.allowedFallbackModels.
+func (m *Model) fallbackModels() []FallbackModel {
+	if m.Compat == nil {
+		return nil
+	}
+	return m.Compat.AllowedFallbackModels
+}
+
+// anthropicUsageModel is pi-ai 1.6's usageModel for a reply that model
+// responseModel gave: a fallback model of the same provider is priced
+// with its own cost, anything else with the requested model's.
+func anthropicUsageModel(model *Model, responseModel string) *Model {
+	if responseModel == model.ID {
+		return model
+	}
+	for _, f := range model.fallbackModels() {
+		if f.Provider == model.Provider && f.Model == responseModel {
+			m := *model
+			m.ID, m.Cost = responseModel, f.Cost
+			return &m
+		}
+	}
+	return model
 }
 
 func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, ap anthropicParams) error {
@@ -187,6 +216,9 @@ func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, a
 	}
 	if !model.thinksAdaptively() {
 		betas = append(betas, betaInterleavedThinking)
+	}
+	if len(model.fallbackModels()) > 0 {
+		betas = append(betas, betaServerSideFallback)
 	}
 	headers := map[string]string{
 		"anthropic-version": anthropicVersion,
@@ -343,6 +375,13 @@ func (st *anthropicStream) event(ev map[string]any) error {
 	case "message_start":
 		msg, _ := ev["message"].(map[string]any)
 		out.ResponseID = str(msg, "id")
+		// A reply by another model (a server-side refusal fallback)
+		// names it; pi-ai 1.6 records it and prices the reply with it.
+		responseModel := str(msg, "model")
+		if responseModel != st.model.ID {
+			out.ResponseModel = responseModel
+		}
+		st.usageModel = anthropicUsageModel(st.model, responseModel)
 		u, _ := msg["usage"].(map[string]any)
 		out.Usage.Input = int(num(u, "input_tokens"))
 		out.Usage.Output = int(num(u, "output_tokens"))
@@ -352,11 +391,18 @@ func (st *anthropicStream) event(ev map[string]any) error {
 		long := int(num(creation, "ephemeral_1h_input_tokens"))
 		out.Usage.CacheWrite1h = &long
 		out.Usage.TotalTokens = out.Usage.Input + out.Usage.Output + out.Usage.CacheRead + out.Usage.CacheWrite
-		CalculateCost(st.model, &out.Usage)
+		CalculateCost(st.usageModel, &out.Usage)
 	case "content_block_start":
 		cb, _ := ev["content_block"].(map[string]any)
 		var b ContentBlock
 		switch str(cb, "type") {
+		case "fallback":
+			// The fallback model takes over before any output; one that
+			// would take over mid-reply is refused, as in pi-ai 1.6.
+			if len(out.Content) > 0 {
+				return errors.New("Anthropic performed an unsupported mid-output model fallback")
+			}
+			return nil
 		case "text":
 			b = TextBlock("")
 		case "thinking":
@@ -470,7 +516,7 @@ func (st *anthropicStream) event(ev map[string]any) error {
 			}
 		}
 		out.Usage.TotalTokens = out.Usage.Input + out.Usage.Output + out.Usage.CacheRead + out.Usage.CacheWrite
-		CalculateCost(st.model, &out.Usage)
+		CalculateCost(st.usageModel, &out.Usage)
 	}
 	return nil
 }
@@ -573,6 +619,13 @@ func buildAnthropicParams(model *Model, c *Context, opts *Options, ap anthropicP
 		} else {
 			p["tool_choice"] = opts.ToolChoice
 		}
+	}
+	if fallbacks := model.fallbackModels(); len(fallbacks) > 0 {
+		list := make([]any, len(fallbacks))
+		for i, f := range fallbacks {
+			list[i] = map[string]any{"model": f.Model}
+		}
+		p["fallbacks"] = list
 	}
 	return p, preferred, nil
 }

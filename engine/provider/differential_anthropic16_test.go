@@ -104,3 +104,65 @@ func TestDifferentialAnthropicStrictTools(t *testing.T) {
 	}
 	compareCasesWithPi(t, piAI, cases)
 }
+
+// TestDifferentialAnthropicFallbackModels: against pi-ai 1.6, a Claude
+// with compat.allowedFallbackModels sends them as the request's
+// fallbacks, with the server-side-fallback beta; a reply a fallback
+// model gave (message_start names it, a fallback block leads) records
+// responseModel and is priced with that model's cost, one by a model
+// not listed with the requested model's; a fallback block after output
+// fails the reply.
+func TestDifferentialAnthropicFallbackModels(t *testing.T) {
+	piAI := piAI16Path(t)
+	withFallbacks := func(base string) *provider.Model {
+		m := mockModel(provider.APIAnthropicMessages, base)
+		m.ID, m.Provider = "claude-opus-4-8", "anthropic-mock"
+		m.Reasoning, m.Input = true, []string{"text"}
+		m.ContextWindow, m.MaxTokens = 200000, 32000
+		m.Cost = provider.Cost{Input: 15, Output: 75, CacheRead: 1.5, CacheWrite: 18.75}
+		m.Compat = &provider.Compat{AllowedFallbackModels: []provider.FallbackModel{
+			{Provider: "anthropic-mock", Model: "claude-sonnet-4-5", Cost: provider.Cost{Input: 3, Output: 15, CacheRead: 0.3, CacheWrite: 3.75}},
+			{Provider: "other", Model: "claude-haiku-4-5", Cost: provider.Cost{Input: 1, Output: 5}},
+		}}
+		return m
+	}
+	reply := func(model string, leadingFallback, lateFallback bool) http.HandlerFunc {
+		events := []string{"message_start", `{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"` + model +
+			`","content":[],"stop_reason":null,"usage":{"input_tokens":1200,"output_tokens":1,"cache_read_input_tokens":300}}}`}
+		text := 0
+		if leadingFallback {
+			events = append(events, "content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"fallback"}}`,
+				"content_block_stop", `{"type":"content_block_stop","index":0}`)
+			text = 1
+		}
+		i := fmt.Sprint(text)
+		events = append(events,
+			"content_block_start", `{"type":"content_block_start","index":`+i+`,"content_block":{"type":"text","text":""}}`,
+			"content_block_delta", `{"type":"content_block_delta","index":`+i+`,"delta":{"type":"text_delta","text":"ok"}}`,
+			"content_block_stop", `{"type":"content_block_stop","index":`+i+`}`)
+		if lateFallback {
+			events = append(events, "content_block_start", `{"type":"content_block_start","index":2,"content_block":{"type":"fallback"}}`)
+		}
+		events = append(events,
+			"message_delta", `{"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":40}}`,
+			"message_stop", `{"type":"message_stop"}`)
+		return namedSSE(events...)
+	}
+	hello := provider.Context{SystemPrompt: "be brief", Messages: []map[string]any{userMsg("hi")}}
+	cases := []diffCase{
+		{name: "answered by the model", model: withFallbacks, context: hello, handlers: []http.HandlerFunc{reply("claude-opus-4-8", false, false)}},
+		{name: "answered by a fallback", model: withFallbacks, context: hello, handlers: []http.HandlerFunc{reply("claude-sonnet-4-5", true, false)}},
+		{name: "fallback of another provider", model: withFallbacks, context: hello, handlers: []http.HandlerFunc{reply("claude-haiku-4-5", true, false)}},
+		{name: "unlisted model", model: withFallbacks, context: hello, handlers: []http.HandlerFunc{reply("claude-x", false, false)}},
+		{name: "fallback after output", model: withFallbacks, context: hello, handlers: []http.HandlerFunc{reply("claude-sonnet-4-5", false, true)}},
+		{name: "no fallbacks", model: func(base string) *provider.Model {
+			m := withFallbacks(base)
+			m.Compat.AllowedFallbackModels = []provider.FallbackModel{}
+			return m
+		}, context: hello, handlers: []http.HandlerFunc{reply("claude-opus-4-8", false, false)}},
+	}
+	for i := range cases {
+		cases[i].thinking, cases[i].betaQuery16 = provider.ThinkingLow, true
+	}
+	compareCasesWithPi(t, piAI, cases)
+}

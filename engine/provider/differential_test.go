@@ -581,7 +581,9 @@ func TestDifferentialAnthropic(t *testing.T) {
 	hello := provider.Context{SystemPrompt: "be brief", Messages: []map[string]any{userMsg("hi")}}
 	tools := []provider.Tool{{Name: "read", Description: "Read a file", Parameters: map[string]any{
 		"type": "object", "properties": map[string]any{"path": map[string]any{"type": "string"}}, "required": []any{"path"}}}}
-	start := `{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"claude","content":[],"stop_reason":null,"usage":{"input_tokens":12,"output_tokens":1,"cache_read_input_tokens":100,"cache_creation_input_tokens":7}}}`
+	// No "model": pi-ai 1.6 (and pigo) would record any other name than the
+	// requested model's as responseModel, which 0.73.1 (run here) has not.
+	start := `{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","content":[],"stop_reason":null,"usage":{"input_tokens":12,"output_tokens":1,"cache_read_input_tokens":100,"cache_creation_input_tokens":7}}}`
 	stop := `{"type":"message_stop"}`
 	delta := func(reason string, out int) string {
 		return js(map[string]any{"type": "message_delta", "delta": map[string]any{"stop_reason": reason}, "usage": map[string]any{"output_tokens": out}})

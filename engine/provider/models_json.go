@@ -349,6 +349,30 @@ func (v *validator) costTiers(path string, x any) {
 	}
 }
 
+// cost checks a cost object (pi-ai's ModelCostSchema; with full unset,
+// a model override's partial one).
+func (v *validator) cost(path string, c any, full bool) {
+	cm, ok := v.object(path, c)
+	if !ok {
+		return
+	}
+	for _, k := range []string{"input", "output", "cacheRead", "cacheWrite"} {
+		x, present := cm[k]
+		if !present {
+			if full {
+				v.fail(join(path, k), "Expected required property")
+			}
+			continue
+		}
+		if _, isNum := x.(float64); !isNum {
+			v.fail(join(path, k), "Expected number")
+		}
+	}
+	if tiers, ok := cm["tiers"]; ok {
+		v.costTiers(join(path, "tiers"), tiers)
+	}
+}
+
 func (v *validator) modelCommon(m map[string]any, path string, fullCost bool) {
 	v.optBool(m, path, "reasoning")
 	if tl, ok := m["thinkingLevelMap"]; ok {
@@ -375,23 +399,7 @@ func (v *validator) modelCommon(m map[string]any, path string, fullCost bool) {
 		}
 	}
 	if c, ok := m["cost"]; ok {
-		if cm, ok := v.object(join(path, "cost"), c); ok {
-			for _, k := range []string{"input", "output", "cacheRead", "cacheWrite"} {
-				x, present := cm[k]
-				if !present {
-					if fullCost {
-						v.fail(join(join(path, "cost"), k), "Expected required property")
-					}
-					continue
-				}
-				if _, isNum := x.(float64); !isNum {
-					v.fail(join(join(path, "cost"), k), "Expected number")
-				}
-			}
-			if tiers, ok := cm["tiers"]; ok {
-				v.costTiers(join(join(path, "cost"), "tiers"), tiers)
-			}
-		}
+		v.cost(join(path, "cost"), c, fullCost)
 	}
 	for _, k := range []string{"contextWindow", "maxTokens"} {
 		if x, ok := m[k]; ok {
@@ -503,6 +511,43 @@ func (v *validator) optCompat(m map[string]any, path string) {
 		if x, ok := cm[k]; ok {
 			v.object(join(cp, k), x)
 		}
+	}
+	if x, ok := cm["allowedFallbackModels"]; ok {
+		v.fallbackModels(join(cp, "allowedFallbackModels"), x)
+	}
+}
+
+// fallbackModels checks compat.allowedFallbackModels (pi-ai 1.6's
+// AnthropicAllowedFallbackModelSchema): at most 3 objects, each with a
+// non-empty provider and model and a full cost.
+func (v *validator) fallbackModels(path string, x any) {
+	arr, ok := x.([]any)
+	if !ok {
+		v.fail(path, "Expected array")
+		return
+	}
+	if len(arr) > 3 {
+		v.fail(path, "Expected array length <= 3")
+	}
+	for i, e := range arr {
+		ep := fmt.Sprintf("%s.%d", path, i)
+		m, ok := v.object(ep, e)
+		if !ok {
+			continue
+		}
+		for _, k := range []string{"provider", "model"} {
+			if x, ok := m[k]; !ok {
+				v.fail(join(ep, k), "Expected required property")
+			} else if s, ok := x.(string); !ok || s == "" {
+				v.fail(join(ep, k), "Expected string length >= 1")
+			}
+		}
+		c, ok := m["cost"]
+		if !ok {
+			v.fail(join(ep, "cost"), "Expected required property")
+			continue
+		}
+		v.cost(join(ep, "cost"), c, true)
 	}
 }
 

@@ -3,6 +3,7 @@ package provider_test
 import (
 	"errors"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -223,5 +224,60 @@ func TestModelsJSONSessionCompat(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestModelsJSONAllowedFallbackModels: compat.allowedFallbackModels is
+// checked as pi-ai 1.6's schema has it (at most 3; provider, model and a
+// full cost each), and a valid list reaches the model, where a model
+// override replaces the provider's.
+func TestModelsJSONAllowedFallbackModels(t *testing.T) {
+	t.Parallel()
+	problems := func(modelsJSON string) []string {
+		dir := writeAgentDir(t, map[string]string{"models.json": modelsJSON})
+		var got []string
+		for _, p := range provider.NewRegistry(provider.RegistryOptions{AgentDir: dir}).Problems() {
+			var ce *provider.ConfigError
+			if errors.As(p, &ce) {
+				got = append(got, ce.Path+": "+ce.Message)
+			}
+		}
+		return got
+	}
+	cost := `"cost": {"input": 3, "output": 15, "cacheRead": 0.3, "cacheWrite": 3.75}`
+	bad := `{"providers": {"p": {"baseUrl": "http://x", "apiKey": "k", "api": "anthropic-messages", "models": [
+		{"id": "a", "compat": {"allowedFallbackModels": [{"provider": "", "model": "m", ` + cost + `},
+			{"provider": "p", "model": "m2", "cost": {"input": 1}}, {"provider": "p", "model": "m3", ` + cost + `}, {"provider": "p", "model": "m4"}]}},
+		{"id": "b", "compat": {"allowedFallbackModels": "x"}},
+		{"id": "c", "compat": {"allowedFallbackModels": [3]}}]}}}`
+	want := []string{
+		"providers.p.models.0.compat.allowedFallbackModels: Expected array length <= 3",
+		"providers.p.models.0.compat.allowedFallbackModels.0.provider: Expected string length >= 1",
+		"providers.p.models.0.compat.allowedFallbackModels.1.cost.output: Expected required property",
+		"providers.p.models.0.compat.allowedFallbackModels.1.cost.cacheRead: Expected required property",
+		"providers.p.models.0.compat.allowedFallbackModels.1.cost.cacheWrite: Expected required property",
+		"providers.p.models.0.compat.allowedFallbackModels.3.cost: Expected required property",
+		"providers.p.models.1.compat.allowedFallbackModels: Expected array",
+		"providers.p.models.2.compat.allowedFallbackModels.0: Expected object",
+	}
+	if got := problems(bad); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+
+	good := `{"providers": {"p": {"baseUrl": "http://x", "apiKey": "k", "api": "anthropic-messages",
+		"compat": {"allowedFallbackModels": [{"provider": "p", "model": "fb", ` + cost + `}]},
+		"models": [{"id": "a"}, {"id": "b", "compat": {"allowedFallbackModels": []}}]}}}`
+	dir := writeAgentDir(t, map[string]string{"models.json": good})
+	r := provider.NewRegistry(provider.RegistryOptions{AgentDir: dir})
+	if p := r.Problems(); len(p) != 0 {
+		t.Fatalf("problems: %v", p)
+	}
+	a, _ := r.Find("p", "a")
+	if a == nil || a.Compat == nil || len(a.Compat.AllowedFallbackModels) != 1 ||
+		!reflect.DeepEqual(a.Compat.AllowedFallbackModels[0], provider.FallbackModel{Provider: "p", Model: "fb", Cost: provider.Cost{Input: 3, Output: 15, CacheRead: 0.3, CacheWrite: 3.75}}) {
+		t.Errorf("model a's compat: %+v", a.Compat)
+	}
+	if b, _ := r.Find("p", "b"); b == nil || b.Compat == nil || len(b.Compat.AllowedFallbackModels) != 0 {
+		t.Errorf("model b's compat: %+v", b.Compat)
 	}
 }
