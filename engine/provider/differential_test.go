@@ -108,6 +108,8 @@ type diffCase struct {
 	abortAfter int
 	handlers   []http.HandlerFunc
 	sessionID  string
+	// cacheRetention is both sides' cacheRetention option ("" = unset).
+	cacheRetention string
 	// env is the provider environment of both sides (pi-ai's
 	// options.env, pigo's Options.Env).
 	env map[string]string
@@ -137,6 +139,9 @@ func runPi(t *testing.T, piAI string, dc diffCase) ([]map[string]any, []recorded
 	}
 	if dc.sessionID != "" {
 		opts["sessionId"] = dc.sessionID
+	}
+	if dc.cacheRetention != "" {
+		opts["cacheRetention"] = dc.cacheRetention
 	}
 	if dc.env != nil {
 		opts["env"] = dc.env
@@ -211,8 +216,8 @@ func runGo(t *testing.T, dc diffCase, pi16 bool) ([]map[string]any, []recorded) 
 	t.Helper()
 	srv := newFakeServer(t, dc.handlers...)
 	model := dc.model(srv.URL)
-	opts := &provider.Options{APIKey: "test-key", Thinking: dc.thinking, SessionID: dc.sessionID, Env: dc.env, Now: fixedClock,
-		Retry: provider.RetryPolicy{MaxRetries: dc.maxRetries, BaseDelay: time.Millisecond}}
+	opts := &provider.Options{APIKey: "test-key", Thinking: dc.thinking, SessionID: dc.sessionID, CacheRetention: dc.cacheRetention,
+		Env: dc.env, Now: fixedClock, Retry: provider.RetryPolicy{MaxRetries: dc.maxRetries, BaseDelay: time.Millisecond}}
 	if dc.maxRetries == 0 {
 		opts.Retry.MaxRetries = -1
 	}

@@ -202,6 +202,10 @@ type Compat struct {
 	// ForceAdaptiveThinking marks a Claude model that thinks adaptively
 	// (no budget derived from max_tokens).
 	ForceAdaptiveThinking *bool `json:"forceAdaptiveThinking,omitempty"`
+	// SupportsExplicitPromptCacheMode: the model takes
+	// prompt_cache_options (openai-responses), which then replaces
+	// prompt_cache_retention.
+	SupportsExplicitPromptCacheMode *bool `json:"supportsExplicitPromptCacheMode,omitempty"`
 	// AllowedFallbackModels are the models Anthropic may answer with
 	// when this one refuses (server-side refusal fallback, at most 3),
 	// with their prices for such replies (anthropic-messages).
@@ -288,6 +292,7 @@ func mergeCompat(base, override *Compat) *Compat {
 	setB(&m.AllowEmptySignature, o.AllowEmptySignature)
 	setB(&m.SupportsStrictTools, o.SupportsStrictTools)
 	setB(&m.ForceAdaptiveThinking, o.ForceAdaptiveThinking)
+	setB(&m.SupportsExplicitPromptCacheMode, o.SupportsExplicitPromptCacheMode)
 	if o.AllowedFallbackModels != nil {
 		m.AllowedFallbackModels = slices.Clone(o.AllowedFallbackModels)
 	}
