@@ -220,6 +220,15 @@ func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, a
 	if len(model.fallbackModels()) > 0 {
 		betas = append(betas, betaServerSideFallback)
 	}
+	// The session whose requests may use message threads; a session
+	// whose endpoint rejected them still sends the beta.
+	threadSession := ""
+	if supportsMessageThreads(model) && opts.cacheRetention() != "none" {
+		threadSession = opts.SessionID
+	}
+	if threadSession != "" {
+		betas = append(betas, betaMessageThreads)
+	}
 	headers := map[string]string{
 		"anthropic-version": anthropicVersion,
 		"content-type":      "application/json",
@@ -253,8 +262,13 @@ func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, a
 	// A session whose strict tools Claude rejected sends them non-strict.
 	disablePreferred := hasExceededStrictToolLimits(opts.SessionID)
 	var resp *streamResponse
+	var params map[string]any
+	// The thread request that got the response; nil when none was sent.
+	var thread *threadRequest
 	for {
-		params, preferred, err := buildAnthropicParams(model, c, opts, ap, st.oauth, disablePreferred)
+		var preferred bool
+		var err error
+		params, preferred, err = buildAnthropicParams(model, c, opts, ap, st.oauth, disablePreferred)
 		if err != nil {
 			return err
 		}
@@ -262,11 +276,36 @@ func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, a
 			return err
 		}
 		params["stream"] = true
-		body, err := encodeBody(params)
-		if err != nil {
-			return err
+		send := func(body map[string]any) (*streamResponse, error) {
+			b, err := encodeBody(body)
+			if err != nil {
+				return nil, err
+			}
+			return openStream(ctx, model, opts, endpoint(model.BaseURL, "/v1/messages"), maps.Clone(headers), b, anthropicErrorText, st)
 		}
-		resp, err = openStream(ctx, model, opts, endpoint(model.BaseURL, "/v1/messages"), maps.Clone(headers), body, anthropicErrorText, st)
+		thread = nil
+		if threadSession != "" && !opts.DisableContinuation {
+			thread = prepareThreadRequest(model, threadSession, params, betas)
+		}
+		if thread == nil {
+			resp, err = send(params)
+		} else if resp, err = send(thread.body); err != nil && ctx.Err() == nil {
+			// pi-ai 1.6's sendThreadRequest: a rejection about the
+			// thread is sent again once, in full.
+			if reason, next, plain := threadFallback(err, thread, params); reason != "" {
+				st.out.Diagnostics = append(st.out.Diagnostics, Diagnostic{Type: "anthropic_thread_fallback", Timestamp: opts.now().UnixMilli(),
+					Error: DiagnosticError{Message: err.Error()}, Details: map[string]any{"reason": reason}})
+				if plain {
+					if resp, err = send(params); err == nil {
+						setThreadState(threadSession, threadState{off: true})
+					}
+					thread = nil
+				} else {
+					thread = next
+					resp, err = send(thread.body)
+				}
+			}
+		}
 		if err == nil {
 			break
 		}
@@ -337,6 +376,9 @@ func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, a
 	}
 	if st.out.StopReason == StopReasonError || st.out.StopReason == StopReasonAborted {
 		return errors.New(msgUnknownError)
+	}
+	if thread != nil {
+		recordThreadReply(model, thread.session, params, betas, st.out, st.oauth)
 	}
 	return nil
 }

@@ -166,3 +166,67 @@ func TestDifferentialAnthropicFallbackModels(t *testing.T) {
 	}
 	compareCasesWithPi(t, piAI, cases)
 }
+
+// TestDifferentialAnthropicMessageThreads: against pi-ai 1.6, a session's
+// first request to an endpoint with message threads
+// (compat.supportsMessageThreads) creates a thread, with the
+// message-threads beta; none without a session or caching, nor by
+// default on an endpoint other than api.anthropic.com. A rejection of the
+// thread is sent again once, with a diagnostic: as a new thread when the
+// old one cannot be continued, without a thread when the endpoint cannot
+// use them; any other error stands.
+func TestDifferentialAnthropicMessageThreads(t *testing.T) {
+	piAI := piAI16Path(t)
+	threads := func(on *bool) func(string) *provider.Model {
+		return func(base string) *provider.Model {
+			m := mockModel(provider.APIAnthropicMessages, base)
+			m.ID, m.Provider = "claude-sonnet-4-5", "anthropic-mock"
+			m.Reasoning, m.Input = true, []string{"text"}
+			m.ContextWindow, m.MaxTokens = 200000, 32000
+			if on != nil {
+				m.Compat = &provider.Compat{SupportsMessageThreads: on}
+			}
+			return m
+		}
+	}
+	ok := namedSSE("message_start", `{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"claude-sonnet-4-5","content":[],"stop_reason":null,"usage":{"input_tokens":12,"output_tokens":1}}}`,
+		"content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`,
+		"content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"ok"}}`,
+		"content_block_stop", `{"type":"content_block_stop","index":0}`,
+		"message_delta", `{"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":2}}`,
+		"message_stop", `{"type":"message_stop"}`)
+	reject := func(status int, errorType, message, code string) http.HandlerFunc {
+		details := ""
+		if code != "" {
+			details = `,"details":{"error_code":"` + code + `"}`
+		}
+		return statusHandler(status, `{"type":"error","error":{"type":"`+errorType+`","message":"`+message+`"`+details+`}}`)
+	}
+	hello := provider.Context{SystemPrompt: "be brief", Messages: []map[string]any{userMsg("hi")}}
+	// Thread state lives for the test binary (and pi-ai's process): a
+	// fresh session per case.
+	session := func(name string) string { return fmt.Sprintf("threads-%s-%d", name, time.Now().UnixNano()) }
+	cases := []diffCase{
+		{name: "create", model: threads(ptrTo(true)), sessionID: session("create"), handlers: []http.HandlerFunc{ok}},
+		{name: "no session", model: threads(ptrTo(true)), handlers: []http.HandlerFunc{ok}},
+		{name: "no caching", model: threads(ptrTo(true)), sessionID: session("nocache"), cacheRetention: "none", handlers: []http.HandlerFunc{ok}},
+		{name: "default off for another endpoint", model: threads(nil), sessionID: session("default"), handlers: []http.HandlerFunc{ok}},
+		{name: "thread not found", model: threads(ptrTo(true)), sessionID: session("notfound"),
+			handlers: []http.HandlerFunc{reject(400, "invalid_request_error", "thread not found", "thread_not_found"), ok}},
+		{name: "threads unsupported", model: threads(ptrTo(true)), sessionID: session("unsupported"),
+			handlers: []http.HandlerFunc{reject(400, "invalid_request_error", "thread: Extra inputs are not permitted", ""), ok}},
+		{name: "unsupported request code", model: threads(ptrTo(true)), sessionID: session("unsupportedcode"),
+			handlers: []http.HandlerFunc{reject(400, "invalid_request_error", "cannot thread this", "thread_unsupported_request"), ok}},
+		{name: "other error", model: threads(ptrTo(true)), sessionID: session("other"),
+			handlers: []http.HandlerFunc{reject(400, "invalid_request_error", "prompt is too long", "")}},
+	}
+	for i := range cases {
+		cases[i].context, cases[i].thinking, cases[i].betaQuery16 = hello, provider.ThinkingLow, true
+	}
+	compareCasesWithPi(t, piAI, cases)
+}
+
+// statusHandler answers with status and a JSON body.
+func statusHandler(code int, body string) http.HandlerFunc {
+	return status(code, map[string]string{"Content-Type": "application/json"}, body)
+}

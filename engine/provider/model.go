@@ -202,6 +202,9 @@ type Compat struct {
 	// ForceAdaptiveThinking marks a Claude model that thinks adaptively
 	// (no budget derived from max_tokens).
 	ForceAdaptiveThinking *bool `json:"forceAdaptiveThinking,omitempty"`
+	// SupportsMessageThreads: the endpoint takes Anthropic message
+	// threads (default: a baseUrl on api.anthropic.com).
+	SupportsMessageThreads *bool `json:"supportsMessageThreads,omitempty"`
 	// SupportsExplicitPromptCacheMode: the model takes
 	// prompt_cache_options (openai-responses), which then replaces
 	// prompt_cache_retention.
@@ -293,6 +296,7 @@ func mergeCompat(base, override *Compat) *Compat {
 	setB(&m.SupportsStrictTools, o.SupportsStrictTools)
 	setB(&m.ForceAdaptiveThinking, o.ForceAdaptiveThinking)
 	setB(&m.SupportsExplicitPromptCacheMode, o.SupportsExplicitPromptCacheMode)
+	setB(&m.SupportsMessageThreads, o.SupportsMessageThreads)
 	if o.AllowedFallbackModels != nil {
 		m.AllowedFallbackModels = slices.Clone(o.AllowedFallbackModels)
 	}
