@@ -102,6 +102,24 @@ func (a *App) Relocate(ctx context.Context, cwd string, trusted bool) []Change {
 	for _, c := range changes {
 		fresh[c.Plugin.ID] = true
 	}
+	return append(changes, a.restartLoaded(ctx, fresh)...)
+}
+
+// RestartAll starts every loaded plugin again in place, in its order (an
+// extension file from its current source), and sends no session events:
+// it is pi's /reload, whose caller sends session_shutdown to every
+// extension before and session_start after, as pi's reload does. A
+// plugin that fails to start again keeps its generation.
+func (a *App) RestartAll(ctx context.Context) []Change {
+	a.rediscoverMu.Lock()
+	defer a.rediscoverMu.Unlock()
+	return a.restartLoaded(ctx, nil)
+}
+
+// restartLoaded starts every loaded plugin but those in skip again in
+// place, without session events.
+func (a *App) restartLoaded(ctx context.Context, skip map[string]bool) []Change {
+	var changes []Change
 	loaded := map[string]bool{}
 	for _, p := range a.Host.Plugins() {
 		loaded[p.ID] = p.Status == engine.StatusLoaded
@@ -111,7 +129,7 @@ func (a *App) Relocate(ctx context.Context, cwd string, trusted bool) []Change {
 		watched[id] = true
 	}
 	for _, p := range a.Plugins {
-		if fresh[p.ID] || !loaded[p.ID] {
+		if skip[p.ID] || !loaded[p.ID] {
 			continue
 		}
 		c := Change{Plugin: p, Restarted: true}

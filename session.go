@@ -91,10 +91,10 @@ func (a *App) forSession() *agentsession.App {
 		Host:          a.Host,
 		Boot:          a.Boot,
 		BootUntrusted: a.BootUntrusted,
-		ReloadAll: func(ctx context.Context) []agentsession.Reload {
+		RestartAll: func(ctx context.Context) []agentsession.Reload {
 			var res []agentsession.Reload
-			for _, r := range a.Reloader.ReloadAll(ctx) {
-				res = append(res, agentsession.Reload{Plugin: r.Plugin, OK: r.OK, Error: r.Error})
+			for _, c := range a.RestartAll(ctx) {
+				res = append(res, agentsession.Reload{Plugin: c.Reload.Plugin, OK: c.Reload.OK, Error: c.Reload.Error})
 			}
 			return res
 		},

@@ -208,7 +208,7 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 	// methods (newSession, fork, switchSession, navigateTree, waitForIdle).
 	agentOp("sessionControl", func(a piapi.Agent, c goja.FunctionCall) goja.Value {
 		op, args := str(c, 0), object(c, 1)
-		if op != "waitForIdle" && op != "refresh" {
+		if op != "waitForIdle" && op != "start" {
 			pi.Record(plugin, "ctx."+op, args)
 		}
 		return promise(func(ctx context.Context) (any, error) { return a.SessionControl(context.WithoutCancel(ctx), op, args) })
@@ -724,8 +724,13 @@ func (g *jsGen) sessionQuery(kind, arg string) goja.Value {
 		}
 		return g.rt.ToValue(path)
 	case "header":
+		// pi's SessionHeader, in its key order: parentSession only when set.
 		h := tr.Header()
-		return g.toJS(map[string]any{"type": h.Type, "version": float64(h.Version), "id": h.ID, "timestamp": h.Timestamp, "cwd": h.Cwd})
+		header := orderedObject{{"type", h.Type}, {"version", float64(h.Version)}, {"id", h.ID}, {"timestamp", h.Timestamp}, {"cwd", h.Cwd}}
+		if h.ParentSession != "" {
+			header = append(header, field{"parentSession", h.ParentSession})
+		}
+		return g.toJS(header)
 	case "leafId":
 		if id := tr.LeafID(); id != "" {
 			return g.rt.ToValue(id)

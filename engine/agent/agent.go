@@ -59,6 +59,9 @@ type Request struct {
 	Temperature *float64
 	// NoRetries turns the provider's HTTP retries off (a cache refresh).
 	NoRetries bool
+	// DisableContinuation keeps the request out of the provider's thread
+	// state (a cache refresh, as pi-ai's getCacheWarmingRequestOptions).
+	DisableContinuation bool
 	// SessionID is pi-ai's sessionId stream option: the providers key
 	// prompt caching and session routing on it ("" sends none).
 	SessionID string

@@ -131,7 +131,7 @@ func (l *loop) startCacheWarming(ctx context.Context, req Request) {
 		defer context.AfterFunc(wctx, cancel)()
 		defer cancel()
 		r := req
-		r.MaxTokens, r.NoRetries, r.OnEvent = 1, true, nil
+		r.MaxTokens, r.NoRetries, r.DisableContinuation, r.OnEvent = 1, true, true, nil
 		if req.OnPayload != nil {
 			r.OnPayload = a.payloadHook(rctx, req.Model)
 		}

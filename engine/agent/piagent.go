@@ -25,7 +25,7 @@ type Hooks struct {
 	// FindModel resolves a model for setModel (nil: any model is accepted).
 	FindModel func(provider, id string) (Message, bool)
 	// Session replaces the session for SessionControl's "new", "fork" and
-	// "switch".
+	// "switch", and starts a replacement left pending ("start").
 	Session func(ctx context.Context, op string, args map[string]any) (map[string]any, error)
 }
 
@@ -218,17 +218,13 @@ func (a *Agent) Compact(plugin string, opts map[string]any) {
 	}()
 }
 
-// SessionControl implements piapi.Agent: navigation, waiting and the
-// conversation refresh are the agent's; replacing the session is the
+// SessionControl implements piapi.Agent: navigation and waiting are the
+// agent's; replacing the session (and starting a replacement) is the
 // host's (Hooks.Session).
 func (a *Agent) SessionControl(ctx context.Context, op string, args map[string]any) (map[string]any, error) {
 	switch op {
 	case "waitForIdle":
 		return nil, a.WaitIdle(ctx)
-	case "refresh":
-		tree := piapi.Of(a.h).Session()
-		a.SetMessages(tree.BuildContext(tree.LeafID()).Messages)
-		return nil, nil
 	case "navigate":
 		target, _ := args["targetId"].(string)
 		o := NavigateOptions{}

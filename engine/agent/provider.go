@@ -66,6 +66,7 @@ func (p RegistryProvider) Stream(ctx context.Context, req Request) (Message, err
 	if req.NoRetries {
 		opts.Retry.MaxRetries = -1
 	}
+	opts.DisableContinuation = req.DisableContinuation
 	if req.APIKey != "" {
 		opts.APIKey = req.APIKey
 	}

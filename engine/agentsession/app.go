@@ -31,14 +31,16 @@ type App struct {
 	Host     *engine.Host
 	Plugins  []Plugin  // in manifest order
 	Problems []Problem // what discovery could not use
-	// Boot starts every plugin (once); ReloadAll reloads every extension
-	// file (pi's /reload); Close unloads everything. BootUntrusted is Boot
+	// Boot starts every plugin (once); RestartAll starts every loaded
+	// plugin again, an extension file from its current source, without
+	// session events (pi's /reload: the session sends session_shutdown
+	// before and session_start after); Close unloads everything. BootUntrusted is Boot
 	// without the project's own plugins (Plugin.Project), which keep their
 	// place until LoadProject loads them (project trust, trust.go).
 	Boot          func(ctx context.Context) []engine.LoadResult
 	BootUntrusted func(ctx context.Context) []engine.LoadResult
 	LoadProject   func(ctx context.Context) []engine.LoadResult
-	ReloadAll     func(ctx context.Context) []Reload
+	RestartAll    func(ctx context.Context) []Reload
 	Close         func(ctx context.Context) error
 	// Watch starts hot reload: a saved extension file reloads its plugin,
 	// a new one in a discovered place loads and a deleted one unloads;

@@ -255,7 +255,6 @@ func (rt *agentRuntime) promptAndWait(ctx context.Context, text string, images [
 		return fmt.Errorf("%s", p)
 	}
 	err := rt.agent.Prompt(ctx, text, agent.PromptOptions{Images: images, Source: "interactive", Expand: rt.expandPrompt})
-	rt.runPendingReload(context.WithoutCancel(ctx))
 	return err
 }
 

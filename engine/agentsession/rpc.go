@@ -471,7 +471,6 @@ func (s *rpcServer) prompt(c *rpcCommand) {
 					s.succeed(c, dispositionData(d), true)
 				}
 			}})
-		rt.runPendingReload(context.WithoutCancel(rt.baseCtx))
 		mu.Lock()
 		ok, q, d := accepted, queued, disposition
 		mu.Unlock()
@@ -503,7 +502,6 @@ func (rt *agentRuntime) runCommand(text string) {
 	if err := rt.host.RunCommand(rt.baseCtx, text); err != nil {
 		rt.reportExtensionError("command:"+commandName(text), "command", commandErrorText(err))
 	}
-	rt.runPendingReload(context.WithoutCancel(rt.baseCtx))
 }
 
 // commandErrorText is the message of an extension command's failure, as

@@ -2,7 +2,6 @@ package agentsession
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/pigo-dev/pigo/engine"
@@ -12,31 +11,21 @@ import (
 )
 
 // reload is pi's /reload as a host command (pi offers it only in its
-// interactive mode): every extension reloads (session_shutdown
-// {reason:"reload"} to the old generation, session_start to the new one),
-// then resources are discovered again. A plugin that fails keeps its
-// previous generation; the answer lists each plugin's outcome. Refused
-// while the agent streams or compacts, with pi's warnings.
+// interactive mode): reloadExtensions, answered with each plugin's
+// outcome.
 func (s *rpcServer) reload(*rpcCommand) (any, bool, error) {
-	rt := s.rt
-	switch {
-	case !rt.agent.IsIdle():
-		return nil, false, errors.New("Wait for the current response to finish before reloading.")
-	case rt.agent.IsCompacting():
-		return nil, false, errors.New("Wait for compaction to finish before reloading.")
+	reps, err := s.rt.reloadExtensions(context.WithoutCancel(s.rt.baseCtx))
+	if err != nil {
+		return nil, false, err
 	}
-	ctx := context.WithoutCancel(rt.baseCtx)
 	var plugins []any
-	for _, rep := range rt.app.ReloadAll(ctx) {
+	for _, rep := range reps {
 		o := jsjson.Object{{Key: "plugin", Value: rep.Plugin}, {Key: "ok", Value: rep.OK}}
 		if !rep.OK && rep.Error != nil {
-			msg := loadErrorText(rep.Error)
-			o = append(o, jsjson.Member{Key: "error", Value: msg})
-			rt.reportExtensionError(rt.extPath(rep.Plugin), "reload", msg)
+			o = append(o, jsjson.Member{Key: "error", Value: loadErrorText(rep.Error)})
 		}
 		plugins = append(plugins, o)
 	}
-	rt.reloadResources(ctx, "reload")
 	return ordered{{"plugins", plugins}}, true, nil
 }
 

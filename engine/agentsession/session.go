@@ -82,8 +82,10 @@ type agentRuntime struct {
 	streaming bool // between agent_start and agent_end (seen by the sink)
 	ended     bool // agent_end went out; the agent may still be tearing down
 
-	app             *App
-	reloadRequested bool
+	app *App
+	// pendingStart is the session_start of a replacement session whose
+	// newSession setup callback runs first (startPending).
+	pendingStart map[string]any
 	// trustByCwd is each folder's resolved project trust for this run
 	// (pi's projectTrustByCwd); trustAsks numbers the trust prompts.
 	trustByCwd map[string]bool
@@ -229,7 +231,10 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	for _, p := range app.Plugins {
 		rt.setExtension(p)
 	}
-	piapi.Of(rt.host).SetReloader(func(context.Context) error { rt.requestReload(); return nil })
+	piapi.Of(rt.host).SetReloader(func(ctx context.Context) error {
+		_, err := rt.reloadExtensions(context.WithoutCancel(ctx))
+		return err
+	})
 	piapi.Of(rt.host).SetMode(piMode(rt.mode)) // project_trust handlers see it
 	trusted, results, td, err := bootTrusted(ctx, io, f, app, rt.agentDir, rt.settings, rt.mode == "interactive")
 	diags = append(diags, td...)
@@ -372,31 +377,35 @@ func piMode(appMode string) string {
 	return map[string]string{"text": "print", "json": "json", "rpc": "rpc", "interactive": "tui"}[appMode]
 }
 
-// requestReload is pi's ctx.reload(). The reload runs once the command
-// (or prompt) that asked for it finished: reloading retires the calling
-// extension's generation, which would cut its handler short, whereas pi
-// lets the old handler run on (see runPendingReload).
-func (rt *agentRuntime) requestReload() { rt.mu.Lock(); rt.reloadRequested = true; rt.mu.Unlock() }
-
-// runPendingReload reloads every extension when one asked for it
+// reloadExtensions is pi's AgentSession.reload, behind /reload (the RPC
+// reload command) and ctx.reload(): refused while the agent streams or
+// compacts, with pi's errors; otherwise every extension reloads
 // (session_shutdown{reason:"reload"} to the old instance,
-// session_start{reason:"reload"} to the new one, then resources_discover
-// {reason:"reload"}). A plugin that fails to reload keeps its previous
+// session_start{reason:"reload"} to the new one), then resources_discover
+// {reason:"reload"} runs. It returns once the new instances are up, as
+// pi's await ctx.reload() does: a command that called it goes on in its
+// retired runtime (jsapi keeps it until the handler returns), its old ctx
+// and pi stale. A plugin that fails to reload keeps its previous
 // generation and the failure is reported as an extension error.
-func (rt *agentRuntime) runPendingReload(ctx context.Context) {
-	rt.mu.Lock()
-	pending := rt.reloadRequested
-	rt.reloadRequested = false
-	rt.mu.Unlock()
-	if !pending {
-		return
+func (rt *agentRuntime) reloadExtensions(ctx context.Context) ([]Reload, error) {
+	switch {
+	case !rt.agent.IsIdle():
+		return nil, errors.New("Wait for the current response to finish before reloading.")
+	case rt.agent.IsCompacting():
+		return nil, errors.New("Wait for compaction to finish before reloading.")
 	}
-	for _, rep := range rt.app.ReloadAll(ctx) {
+	// pi's reload: the old instances hear session_shutdown, then all
+	// load again and hear session_start.
+	rt.host.Emit(ctx, "session_shutdown", map[string]any{"type": "session_shutdown", "reason": "reload"})
+	reps := rt.app.RestartAll(ctx)
+	rt.host.Emit(ctx, "session_start", map[string]any{"type": "session_start", "reason": "reload"})
+	for _, rep := range reps {
 		if !rep.OK && rep.Error != nil {
 			rt.reportExtensionError(rt.extPath(rep.Plugin), "reload", loadErrorText(rep.Error))
 		}
 	}
 	rt.reloadResources(ctx, "reload")
+	return reps, nil
 }
 
 // start tells extensions the session started (session_start, then

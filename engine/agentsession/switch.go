@@ -204,7 +204,10 @@ func (rt *agentRuntime) fork(ctx context.Context, entryID string, pos pisession.
 }
 
 // sessionControl serves pi's command-context session methods
-// (ctx.newSession, ctx.fork, ctx.switchSession) for the agent.
+// (ctx.newSession, ctx.fork, ctx.switchSession) for the agent. A
+// newSession with a setup callback ({setup: true}) leaves the new
+// session's start pending until "start", which the extension's ctx asks
+// for once setup returned.
 func (rt *agentRuntime) sessionControl(ctx context.Context, op string, args map[string]any) (map[string]any, error) {
 	ctx = context.WithValue(ctx, fromExtensionKey{}, true)
 	str := func(k string) string { s, _ := args[k].(string); return s }
@@ -212,7 +215,12 @@ func (rt *agentRuntime) sessionControl(ctx context.Context, op string, args map[
 	var err error
 	switch op {
 	case "new":
+		if setup, _ := args["setup"].(bool); setup {
+			ctx = context.WithValue(ctx, deferStartKey{}, true)
+		}
 		cancelled, err = rt.newSession(ctx, str("parentSession"))
+	case "start":
+		return nil, rt.startPending(ctx)
 	case "switch":
 		cancelled, err = rt.switchSession(ctx, str("sessionPath"), "")
 	case "fork":
@@ -293,14 +301,49 @@ func (rt *agentRuntime) replaceSession(ctx context.Context, reason string, next 
 	if p := old.Path(); p != "" {
 		start["previousSessionFile"] = p
 	}
+	if ctx.Value(deferStartKey{}) != nil {
+		rt.mu.Lock()
+		rt.pendingStart = start
+		rt.mu.Unlock()
+		return
+	}
+	rt.startReplaced(ctx, start)
+}
+
+// deferStartKey marks the context of a ctx.newSession with a setup
+// callback: replaceSession leaves the new session's start pending
+// (startPending), since pi 1.6 runs setup on the new session's
+// SessionManager before its extensions get session_start.
+type deferStartKey struct{}
+
+// startReplaced tells extensions the replacement session started
+// (session_start, then resources_discover), as pi's rebindSession does.
+func (rt *agentRuntime) startReplaced(ctx context.Context, start map[string]any) {
 	rt.host.Emit(ctx, "session_start", start)
 	rt.reloadResources(ctx, "startup")
 	// The interactive client redraws its own /new, /resume or /fork when
 	// answered; one an extension asked for it is told of (pigo's event:
 	// pi's interactive mode redraws in place, its other modes have none).
 	if ctx.Value(fromExtensionKey{}) != nil && rt.mode == "interactive" {
-		rt.emit(map[string]any{"type": "session_replaced", "reason": reason, "cwd": rt.io.Cwd})
+		rt.emit(map[string]any{"type": "session_replaced", "reason": start["reason"], "cwd": rt.io.Cwd})
 	}
+}
+
+// startPending starts the session a deferred replacement left pending,
+// after the setup callback wrote to it: the conversation is rebuilt from
+// the session (pi's refreshContext), then session_start goes out.
+func (rt *agentRuntime) startPending(ctx context.Context) error {
+	rt.mu.Lock()
+	start := rt.pendingStart
+	rt.pendingStart = nil
+	rt.mu.Unlock()
+	if start == nil {
+		return errors.New("no replacement session is waiting to start")
+	}
+	tree := rt.tree()
+	rt.agent.SetMessages(tree.BuildContext(tree.LeafID()).Messages)
+	rt.startReplaced(ctx, start)
+	return nil
 }
 
 // restoreModel makes model and level (clamped to the model) current

@@ -91,9 +91,10 @@ type Agent interface {
 	ContextUsage() map[string]any
 	// SessionControl serves pi's command-context session methods: op is
 	// "new", "fork", "switch", "navigate" (args as pi's options, plus
-	// entryId/sessionPath/targetId), "waitForIdle", or "refresh" (rebuild
-	// the conversation from the session after a setup callback wrote to
-	// it). The result is pi's ({cancelled, ...}).
+	// entryId/sessionPath/targetId; "new" with setup: true leaves the new
+	// session's start pending), "start" (rebuild the conversation from the
+	// session a setup callback wrote to and start it) or "waitForIdle".
+	// The result is pi's ({cancelled, ...}).
 	SessionControl(ctx context.Context, op string, args map[string]any) (map[string]any, error)
 	// ModelStream is one model call for extension code (pi-ai's stream,
 	// complete, streamSimple, completeSimple): llm is pi-ai's Context

@@ -36,6 +36,7 @@ const (
 	anthropicVersion            = "2023-06-01"
 	betaFineGrainedToolStream   = "fine-grained-tool-streaming-2025-05-14"
 	betaInterleavedThinking     = "interleaved-thinking-2025-05-14"
+	betaServerSideFallback      = "server-side-fallback-2026-07-01"
 	betaClaudeCode              = "claude-code-20250219"
 	betaOAuth                   = "oauth-2025-04-20"
 	claudeCodeVersion           = "2.1.75"
@@ -140,7 +141,7 @@ func streamAnthropic(ctx context.Context, model *Model, c *Context, opts *Option
 		ap.budgetTokens = min(budget, max(0, ap.maxTokens-minAnswerTokens))
 		ap.thinkingEnabled = ptr(true)
 	}
-	st := &anthropicStream{producer: newProducer(model, opts), tools: c.Tools}
+	st := &anthropicStream{producer: newProducer(model, opts), tools: c.Tools, usageModel: model}
 	// pi-ai's createClient: Copilot first, then OAuth tokens.
 	st.oauth = model.Provider != "github-copilot" && isAnthropicOAuthToken(key)
 	go func() { st.finish(ctx, st.stream(ctx, c, key, ap)) }()
@@ -161,7 +162,7 @@ func anthropicMessagesURL(model *Model) string {
 // Code and OAuth betas for an OAuth token; fine-grained tool streaming
 // when tools go to a model without eager input streaming; interleaved
 // thinking when a reasoning model that does not think adaptively thinks.
-func anthropicBetas(model *Model, c *Context, opts *Options, oauth, thinking bool) []string {
+func anthropicBetas(model *Model, c *Context, opts *Options, oauth, thinking, messageThreads bool) []string {
 	configured, ok := "", false
 	for _, hs := range []map[string]string{model.Headers, opts.Headers} {
 		for k, v := range hs {
@@ -196,6 +197,12 @@ func anthropicBetas(model *Model, c *Context, opts *Options, oauth, thinking boo
 	if model.Reasoning && thinking && !model.thinksAdaptively() {
 		add(betaInterleavedThinking)
 	}
+	if len(model.fallbackModels()) > 0 {
+		add(betaServerSideFallback)
+	}
+	if messageThreads {
+		add(betaMessageThreads)
+	}
 	return betas
 }
 
@@ -228,10 +235,44 @@ type anthropicStream struct {
 	producer
 	oauth bool   // Claude Code-style OAuth request
 	tools []Tool // the request's tools, to map Claude Code tool names back
+	// usageModel prices the reply: the model, or a fallback model that
+	// answered instead (compat.allowedFallbackModels) with its cost.
+	usageModel *Model
+}
+
+// fallbackModels is compat.allowedFallbackModels.
+func (m *Model) fallbackModels() []FallbackModel {
+	if m.Compat == nil {
+		return nil
+	}
+	return m.Compat.AllowedFallbackModels
+}
+
+// anthropicUsageModel is pi-ai 1.6's usageModel for a reply that model
+// responseModel gave: a fallback model of the same provider is priced
+// with its own cost, anything else with the requested model's.
+func anthropicUsageModel(model *Model, responseModel string) *Model {
+	if responseModel == model.ID {
+		return model
+	}
+	for _, f := range model.fallbackModels() {
+		if f.Provider == model.Provider && f.Model == responseModel {
+			m := *model
+			m.ID, m.Cost = responseModel, f.Cost
+			return &m
+		}
+	}
+	return model
 }
 
 func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, ap anthropicParams) error {
 	model, opts := st.model, st.opts
+	// The session whose requests may use message threads; a session
+	// whose endpoint rejected them still sends the beta.
+	threadSession := ""
+	if supportsMessageThreads(model) && opts.cacheRetention() != "none" {
+		threadSession = opts.SessionID
+	}
 	headers := map[string]string{
 		"anthropic-version": anthropicVersion,
 		"content-type":      "application/json",
@@ -267,7 +308,8 @@ func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, a
 		}
 	}
 	thinking := ap.thinkingEnabled != nil && *ap.thinkingEnabled
-	if betas := anthropicBetas(model, c, opts, st.oauth, thinking); len(betas) > 0 {
+	betas := anthropicBetas(model, c, opts, st.oauth, thinking, threadSession != "")
+	if len(betas) > 0 {
 		headers["anthropic-beta"] = strings.Join(betas, ",")
 	}
 	// A request's own anthropic-beta is in the list already; openStream
@@ -284,8 +326,13 @@ func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, a
 	// A session whose strict tools Claude rejected sends them non-strict.
 	disablePreferred := hasExceededStrictToolLimits(opts.SessionID)
 	var resp *streamResponse
+	var params map[string]any
+	// The thread request that got the response; nil when none was sent.
+	var thread *threadRequest
 	for {
-		params, preferred, err := buildAnthropicParams(model, c, opts, ap, st.oauth, disablePreferred)
+		var preferred bool
+		var err error
+		params, preferred, err = buildAnthropicParams(model, c, opts, ap, st.oauth, disablePreferred)
 		if err != nil {
 			return err
 		}
@@ -293,11 +340,36 @@ func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, a
 			return err
 		}
 		params["stream"] = true
-		body, err := encodeBody(params)
-		if err != nil {
-			return err
+		send := func(body map[string]any) (*streamResponse, error) {
+			b, err := encodeBody(body)
+			if err != nil {
+				return nil, err
+			}
+			return openStream(ctx, model, sendOpts, anthropicMessagesURL(model), maps.Clone(headers), b, anthropicErrorText, st)
 		}
-		resp, err = openStream(ctx, model, sendOpts, anthropicMessagesURL(model), maps.Clone(headers), body, anthropicErrorText, st)
+		thread = nil
+		if threadSession != "" && !opts.DisableContinuation {
+			thread = prepareThreadRequest(model, threadSession, params, betas)
+		}
+		if thread == nil {
+			resp, err = send(params)
+		} else if resp, err = send(thread.body); err != nil && ctx.Err() == nil {
+			// pi-ai 1.6's sendThreadRequest: a rejection about the
+			// thread is sent again once, in full.
+			if reason, next, plain := threadFallback(err, thread, params); reason != "" {
+				st.out.Diagnostics = append(st.out.Diagnostics, Diagnostic{Type: "anthropic_thread_fallback", Timestamp: opts.now().UnixMilli(),
+					Error: DiagnosticError{Message: err.Error()}, Details: map[string]any{"reason": reason}})
+				if plain {
+					if resp, err = send(params); err == nil {
+						setThreadState(threadSession, threadState{off: true})
+					}
+					thread = nil
+				} else {
+					thread = next
+					resp, err = send(thread.body)
+				}
+			}
+		}
 		if err == nil {
 			break
 		}
@@ -369,6 +441,9 @@ func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, a
 	if st.out.StopReason == StopReasonError || st.out.StopReason == StopReasonAborted {
 		return errors.New(msgUnknownError)
 	}
+	if thread != nil {
+		recordThreadReply(model, thread.session, params, betas, st.out, st.oauth)
+	}
 	return nil
 }
 
@@ -406,6 +481,13 @@ func (st *anthropicStream) event(ev map[string]any) error {
 	case "message_start":
 		msg, _ := ev["message"].(map[string]any)
 		out.ResponseID = str(msg, "id")
+		// A reply by another model (a server-side refusal fallback)
+		// names it; pi-ai 1.6 records it and prices the reply with it.
+		responseModel := str(msg, "model")
+		if responseModel != st.model.ID {
+			out.ResponseModel = responseModel
+		}
+		st.usageModel = anthropicUsageModel(st.model, responseModel)
 		u, _ := msg["usage"].(map[string]any)
 		out.Usage.Input = int(num(u, "input_tokens"))
 		out.Usage.Output = int(num(u, "output_tokens"))
@@ -415,11 +497,18 @@ func (st *anthropicStream) event(ev map[string]any) error {
 		long := int(num(creation, "ephemeral_1h_input_tokens"))
 		out.Usage.CacheWrite1h = &long
 		out.Usage.TotalTokens = out.Usage.Input + out.Usage.Output + out.Usage.CacheRead + out.Usage.CacheWrite
-		CalculateCost(st.model, &out.Usage)
+		CalculateCost(st.usageModel, &out.Usage)
 	case "content_block_start":
 		cb, _ := ev["content_block"].(map[string]any)
 		var b ContentBlock
 		switch str(cb, "type") {
+		case "fallback":
+			// The fallback model takes over before any output; one that
+			// would take over mid-reply is refused, as in pi-ai 1.6.
+			if len(out.Content) > 0 {
+				return errors.New("Anthropic performed an unsupported mid-output model fallback")
+			}
+			return nil
 		case "text":
 			b = TextBlock("")
 		case "thinking":
@@ -533,7 +622,7 @@ func (st *anthropicStream) event(ev map[string]any) error {
 			}
 		}
 		out.Usage.TotalTokens = out.Usage.Input + out.Usage.Output + out.Usage.CacheRead + out.Usage.CacheWrite
-		CalculateCost(st.model, &out.Usage)
+		CalculateCost(st.usageModel, &out.Usage)
 	}
 	return nil
 }
@@ -636,6 +725,13 @@ func buildAnthropicParams(model *Model, c *Context, opts *Options, ap anthropicP
 		} else {
 			p["tool_choice"] = opts.ToolChoice
 		}
+	}
+	if fallbacks := model.fallbackModels(); len(fallbacks) > 0 {
+		list := make([]any, len(fallbacks))
+		for i, f := range fallbacks {
+			list[i] = map[string]any{"model": f.Model}
+		}
+		p["fallbacks"] = list
 	}
 	return p, preferred, nil
 }

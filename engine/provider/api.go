@@ -67,6 +67,10 @@ type Options struct {
 	SessionID string
 	// CacheRetention is "none", "short" (default) or "long".
 	CacheRetention string
+	// DisableContinuation keeps the request out of the session's provider
+	// thread (anthropic-messages message threads): a cache refresh
+	// repeats the last request and must not take its reply's place.
+	DisableContinuation bool
 	// Metadata: anthropic-messages sends metadata.user_id from it.
 	Metadata map[string]any
 	// RequestMetadata is bedrock-converse-stream's requestMetadata (pi-ai's

@@ -103,10 +103,9 @@ func TestCatalogFieldsPigoDrops(t *testing.T) {
 	sort.Strings(got)
 	// type: pigo's catalog holds chat models only. The others are request
 	// features pigo does not implement yet: input limits (image resizing,
-	// request size), server-side fallback models, mid-conversation effort
-	// and tool changes, OpenAI's explicit prompt-cache mode and tool search.
-	want := []string{"compat.allowedFallbackModels", "compat.supportsExplicitPromptCacheMode", "compat.supportsMidConvoEffort",
-		"compat.supportsMidConvoToolChanges", "compat.supportsToolSearch", "inputLimits", "type"}
+	// request size), mid-conversation effort and tool changes, and tool
+	// search.
+	want := []string{"compat.supportsMidConvoEffort", "compat.supportsMidConvoToolChanges", "compat.supportsToolSearch", "inputLimits", "type"}
 	if !slices.Equal(got, want) {
 		t.Errorf("pi-ai 1.6 fields pigo drops: %q, want %q", got, want)
 	}

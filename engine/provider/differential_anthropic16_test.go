@@ -198,3 +198,129 @@ func TestDifferentialAnthropicBetas16(t *testing.T) {
 	}
 	compareCasesWithPi(t, piAI, cases)
 }
+
+// TestDifferentialAnthropicFallbackModels: against pi-ai 1.6, a Claude
+// with compat.allowedFallbackModels sends them as the request's
+// fallbacks, with the server-side-fallback beta; a reply a fallback
+// model gave (message_start names it, a fallback block leads) records
+// responseModel and is priced with that model's cost, one by a model
+// not listed with the requested model's; a fallback block after output
+// fails the reply.
+func TestDifferentialAnthropicFallbackModels(t *testing.T) {
+	piAI := piAI16Path(t)
+	withFallbacks := func(base string) *provider.Model {
+		m := mockModel(provider.APIAnthropicMessages, base)
+		m.ID, m.Provider = "claude-opus-4-8", "anthropic-mock"
+		m.Reasoning, m.Input = true, []string{"text"}
+		m.ContextWindow, m.MaxTokens = 200000, 32000
+		m.Cost = provider.Cost{Input: 15, Output: 75, CacheRead: 1.5, CacheWrite: 18.75}
+		m.Compat = &provider.Compat{AllowedFallbackModels: []provider.FallbackModel{
+			{Provider: "anthropic-mock", Model: "claude-sonnet-4-5", Cost: provider.Cost{Input: 3, Output: 15, CacheRead: 0.3, CacheWrite: 3.75}},
+			{Provider: "other", Model: "claude-haiku-4-5", Cost: provider.Cost{Input: 1, Output: 5}},
+		}}
+		return m
+	}
+	reply := func(model string, leadingFallback, lateFallback bool) http.HandlerFunc {
+		events := []string{"message_start", `{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"` + model +
+			`","content":[],"stop_reason":null,"usage":{"input_tokens":1200,"output_tokens":1,"cache_read_input_tokens":300}}}`}
+		text := 0
+		if leadingFallback {
+			events = append(events, "content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"fallback"}}`,
+				"content_block_stop", `{"type":"content_block_stop","index":0}`)
+			text = 1
+		}
+		i := fmt.Sprint(text)
+		events = append(events,
+			"content_block_start", `{"type":"content_block_start","index":`+i+`,"content_block":{"type":"text","text":""}}`,
+			"content_block_delta", `{"type":"content_block_delta","index":`+i+`,"delta":{"type":"text_delta","text":"ok"}}`,
+			"content_block_stop", `{"type":"content_block_stop","index":`+i+`}`)
+		if lateFallback {
+			events = append(events, "content_block_start", `{"type":"content_block_start","index":2,"content_block":{"type":"fallback"}}`)
+		}
+		events = append(events,
+			"message_delta", `{"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":40}}`,
+			"message_stop", `{"type":"message_stop"}`)
+		return namedSSE(events...)
+	}
+	hello := provider.Context{SystemPrompt: "be brief", Messages: []map[string]any{userMsg("hi")}}
+	cases := []diffCase{
+		{name: "answered by the model", model: withFallbacks, context: hello, handlers: []http.HandlerFunc{reply("claude-opus-4-8", false, false)}},
+		{name: "answered by a fallback", model: withFallbacks, context: hello, handlers: []http.HandlerFunc{reply("claude-sonnet-4-5", true, false)}},
+		{name: "fallback of another provider", model: withFallbacks, context: hello, handlers: []http.HandlerFunc{reply("claude-haiku-4-5", true, false)}},
+		{name: "unlisted model", model: withFallbacks, context: hello, handlers: []http.HandlerFunc{reply("claude-x", false, false)}},
+		{name: "fallback after output", model: withFallbacks, context: hello, handlers: []http.HandlerFunc{reply("claude-sonnet-4-5", false, true)}},
+		{name: "no fallbacks", model: func(base string) *provider.Model {
+			m := withFallbacks(base)
+			m.Compat.AllowedFallbackModels = []provider.FallbackModel{}
+			return m
+		}, context: hello, handlers: []http.HandlerFunc{reply("claude-opus-4-8", false, false)}},
+	}
+	for i := range cases {
+		cases[i].thinking = provider.ThinkingLow
+	}
+	compareCasesWithPi(t, piAI, cases)
+}
+
+// TestDifferentialAnthropicMessageThreads: against pi-ai 1.6, a session's
+// first request to an endpoint with message threads
+// (compat.supportsMessageThreads) creates a thread, with the
+// message-threads beta; none without a session or caching, nor by
+// default on an endpoint other than api.anthropic.com. A rejection of the
+// thread is sent again once, with a diagnostic: as a new thread when the
+// old one cannot be continued, without a thread when the endpoint cannot
+// use them; any other error stands.
+func TestDifferentialAnthropicMessageThreads(t *testing.T) {
+	piAI := piAI16Path(t)
+	threads := func(on *bool) func(string) *provider.Model {
+		return func(base string) *provider.Model {
+			m := mockModel(provider.APIAnthropicMessages, base)
+			m.ID, m.Provider = "claude-sonnet-4-5", "anthropic-mock"
+			m.Reasoning, m.Input = true, []string{"text"}
+			m.ContextWindow, m.MaxTokens = 200000, 32000
+			if on != nil {
+				m.Compat = &provider.Compat{SupportsMessageThreads: on}
+			}
+			return m
+		}
+	}
+	ok := namedSSE("message_start", `{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"claude-sonnet-4-5","content":[],"stop_reason":null,"usage":{"input_tokens":12,"output_tokens":1}}}`,
+		"content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`,
+		"content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"ok"}}`,
+		"content_block_stop", `{"type":"content_block_stop","index":0}`,
+		"message_delta", `{"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":2}}`,
+		"message_stop", `{"type":"message_stop"}`)
+	reject := func(status int, errorType, message, code string) http.HandlerFunc {
+		details := ""
+		if code != "" {
+			details = `,"details":{"error_code":"` + code + `"}`
+		}
+		return statusHandler(status, `{"type":"error","error":{"type":"`+errorType+`","message":"`+message+`"`+details+`}}`)
+	}
+	hello := provider.Context{SystemPrompt: "be brief", Messages: []map[string]any{userMsg("hi")}}
+	// Thread state lives for the test binary (and pi-ai's process): a
+	// fresh session per case.
+	session := func(name string) string { return fmt.Sprintf("threads-%s-%d", name, time.Now().UnixNano()) }
+	cases := []diffCase{
+		{name: "create", model: threads(ptrTo(true)), sessionID: session("create"), handlers: []http.HandlerFunc{ok}},
+		{name: "no session", model: threads(ptrTo(true)), handlers: []http.HandlerFunc{ok}},
+		{name: "no caching", model: threads(ptrTo(true)), sessionID: session("nocache"), cacheRetention: "none", handlers: []http.HandlerFunc{ok}},
+		{name: "default off for another endpoint", model: threads(nil), sessionID: session("default"), handlers: []http.HandlerFunc{ok}},
+		{name: "thread not found", model: threads(ptrTo(true)), sessionID: session("notfound"),
+			handlers: []http.HandlerFunc{reject(400, "invalid_request_error", "thread not found", "thread_not_found"), ok}},
+		{name: "threads unsupported", model: threads(ptrTo(true)), sessionID: session("unsupported"),
+			handlers: []http.HandlerFunc{reject(400, "invalid_request_error", "thread: Extra inputs are not permitted", ""), ok}},
+		{name: "unsupported request code", model: threads(ptrTo(true)), sessionID: session("unsupportedcode"),
+			handlers: []http.HandlerFunc{reject(400, "invalid_request_error", "cannot thread this", "thread_unsupported_request"), ok}},
+		{name: "other error", model: threads(ptrTo(true)), sessionID: session("other"),
+			handlers: []http.HandlerFunc{reject(400, "invalid_request_error", "prompt is too long", "")}},
+	}
+	for i := range cases {
+		cases[i].context, cases[i].thinking = hello, provider.ThinkingLow
+	}
+	compareCasesWithPi(t, piAI, cases)
+}
+
+// statusHandler answers with status and a JSON body.
+func statusHandler(code int, body string) http.HandlerFunc {
+	return status(code, map[string]string{"Content-Type": "application/json"}, body)
+}

@@ -117,6 +117,8 @@ type diffCase struct {
 	abortAfter int
 	handlers   []http.HandlerFunc
 	sessionID  string
+	// cacheRetention is both sides' cacheRetention option ("" = unset).
+	cacheRetention string
 	// env is the provider environment of both sides (pi-ai's
 	// options.env, pigo's Options.Env).
 	env map[string]string
@@ -155,6 +157,9 @@ func runPi(t *testing.T, piAI string, dc diffCase) ([]map[string]any, []recorded
 	}
 	if dc.sessionID != "" {
 		opts["sessionId"] = dc.sessionID
+	}
+	if dc.cacheRetention != "" {
+		opts["cacheRetention"] = dc.cacheRetention
 	}
 	if dc.env != nil {
 		opts["env"] = dc.env
@@ -232,8 +237,8 @@ func runGo(t *testing.T, dc diffCase, pi16 bool) ([]map[string]any, []recorded) 
 	t.Helper()
 	srv := newFakeServer(t, dc.handlers...)
 	model := dc.model(srv.URL)
-	opts := &provider.Options{APIKey: dc.key(), Thinking: dc.thinking, SessionID: dc.sessionID, Env: dc.env, Headers: dc.headers, Now: fixedClock,
-		Retry: provider.RetryPolicy{MaxRetries: dc.maxRetries, BaseDelay: time.Millisecond}}
+	opts := &provider.Options{APIKey: dc.key(), Thinking: dc.thinking, SessionID: dc.sessionID, CacheRetention: dc.cacheRetention,
+		Env: dc.env, Headers: dc.headers, Now: fixedClock, Retry: provider.RetryPolicy{MaxRetries: dc.maxRetries, BaseDelay: time.Millisecond}}
 	if dc.maxRetries == 0 {
 		opts.Retry.MaxRetries = -1
 	}
@@ -610,7 +615,9 @@ func TestDifferentialAnthropic(t *testing.T) {
 	hello := provider.Context{SystemPrompt: "be brief", Messages: []map[string]any{userMsg("hi")}}
 	tools := []provider.Tool{{Name: "read", Description: "Read a file", Parameters: map[string]any{
 		"type": "object", "properties": map[string]any{"path": map[string]any{"type": "string"}}, "required": []any{"path"}}}}
-	start := `{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"claude","content":[],"stop_reason":null,"usage":{"input_tokens":12,"output_tokens":1,"cache_read_input_tokens":100,"cache_creation_input_tokens":7}}}`
+	// No "model": pi-ai 1.6 (and pigo) would record any other name than the
+	// requested model's as responseModel, which 0.73.1 (run here) has not.
+	start := `{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","content":[],"stop_reason":null,"usage":{"input_tokens":12,"output_tokens":1,"cache_read_input_tokens":100,"cache_creation_input_tokens":7}}}`
 	stop := `{"type":"message_stop"}`
 	delta := func(reason string, out int) string {
 		return js(map[string]any{"type": "message_delta", "delta": map[string]any{"stop_reason": reason}, "usage": map[string]any{"output_tokens": out}})

@@ -202,6 +202,25 @@ type Compat struct {
 	// ForceAdaptiveThinking marks a Claude model that thinks adaptively
 	// (no budget derived from max_tokens).
 	ForceAdaptiveThinking *bool `json:"forceAdaptiveThinking,omitempty"`
+	// SupportsMessageThreads: the endpoint takes Anthropic message
+	// threads (default: a baseUrl on api.anthropic.com).
+	SupportsMessageThreads *bool `json:"supportsMessageThreads,omitempty"`
+	// SupportsExplicitPromptCacheMode: the model takes
+	// prompt_cache_options (openai-responses), which then replaces
+	// prompt_cache_retention.
+	SupportsExplicitPromptCacheMode *bool `json:"supportsExplicitPromptCacheMode,omitempty"`
+	// AllowedFallbackModels are the models Anthropic may answer with
+	// when this one refuses (server-side refusal fallback, at most 3),
+	// with their prices for such replies (anthropic-messages).
+	AllowedFallbackModels []FallbackModel `json:"allowedFallbackModels,omitempty"`
+}
+
+// FallbackModel is one of compat.allowedFallbackModels: a model of the
+// same provider and its price.
+type FallbackModel struct {
+	Provider string `json:"provider"`
+	Model    string `json:"model"`
+	Cost     Cost   `json:"cost"`
 }
 
 // Clone returns a deep copy of c (nil stays nil).
@@ -214,6 +233,7 @@ func (c *Compat) Clone() *Compat {
 	d.VercelGatewayRouting = cloneMap(c.VercelGatewayRouting)
 	d.ChatTemplateKwargs = cloneMap(c.ChatTemplateKwargs)
 	d.ChatTemplateArgs = cloneMap(c.ChatTemplateArgs)
+	d.AllowedFallbackModels = slices.Clone(c.AllowedFallbackModels)
 	return &d
 }
 
@@ -275,6 +295,11 @@ func mergeCompat(base, override *Compat) *Compat {
 	setB(&m.AllowEmptySignature, o.AllowEmptySignature)
 	setB(&m.SupportsStrictTools, o.SupportsStrictTools)
 	setB(&m.ForceAdaptiveThinking, o.ForceAdaptiveThinking)
+	setB(&m.SupportsExplicitPromptCacheMode, o.SupportsExplicitPromptCacheMode)
+	setB(&m.SupportsMessageThreads, o.SupportsMessageThreads)
+	if o.AllowedFallbackModels != nil {
+		m.AllowedFallbackModels = slices.Clone(o.AllowedFallbackModels)
+	}
 	if base.OpenRouterRouting != nil || o.OpenRouterRouting != nil {
 		m.OpenRouterRouting = mergeShallow(base.OpenRouterRouting, o.OpenRouterRouting)
 	}

@@ -3,6 +3,7 @@ package provider_test
 import (
 	"errors"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -254,5 +255,30 @@ func TestModelsJSONNumberForms(t *testing.T) {
 	}
 	if m, ok := r.Find("p", "m"); !ok || m.ContextWindow != 1000000 || m.MaxTokens != 16384 {
 		t.Errorf("p/m = %+v, %v", m, ok)
+	}
+}
+
+// TestModelsJSONAllowedFallbackModels: a valid compat.allowedFallbackModels
+// reaches the model, where a model override replaces the provider's (the
+// schema's checks are compared with pi 1.6 in the fallback_models case of
+// testdata/models_json_cases.txtar).
+func TestModelsJSONAllowedFallbackModels(t *testing.T) {
+	t.Parallel()
+	cost := `"cost": {"input": 3, "output": 15, "cacheRead": 0.3, "cacheWrite": 3.75}`
+	good := `{"providers": {"p": {"baseUrl": "http://x", "apiKey": "k", "api": "anthropic-messages",
+		"compat": {"allowedFallbackModels": [{"provider": "p", "model": "fb", ` + cost + `}]},
+		"models": [{"id": "a"}, {"id": "b", "compat": {"allowedFallbackModels": []}}]}}}`
+	dir := writeAgentDir(t, map[string]string{"models.json": good})
+	r := provider.NewRegistry(provider.RegistryOptions{AgentDir: dir})
+	if p := r.Problems(); len(p) != 0 {
+		t.Fatalf("problems: %v", p)
+	}
+	a, _ := r.Find("p", "a")
+	if a == nil || a.Compat == nil || len(a.Compat.AllowedFallbackModels) != 1 ||
+		!reflect.DeepEqual(a.Compat.AllowedFallbackModels[0], provider.FallbackModel{Provider: "p", Model: "fb", Cost: provider.Cost{Input: 3, Output: 15, CacheRead: 0.3, CacheWrite: 3.75}}) {
+		t.Errorf("model a's compat: %+v", a.Compat)
+	}
+	if b, _ := r.Find("p", "b"); b == nil || b.Compat == nil || len(b.Compat.AllowedFallbackModels) != 0 {
+		t.Errorf("model b's compat: %+v", b.Compat)
 	}
 }

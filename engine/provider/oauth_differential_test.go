@@ -250,7 +250,9 @@ func TestDifferentialOAuthRequests(t *testing.T) {
 	oat := "sk-ant-oat01-test-token"
 	copilotToken := "tid=abc;exp=1700001800;sku=free;proxy-ep=proxy.individual.githubcopilot.com;8kp=1"
 	jwt := codexJWT("acct_42", "s")
-	start := `{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"claude","content":[],"stop_reason":null,"usage":{"input_tokens":12,"output_tokens":1,"cache_read_input_tokens":100,"cache_creation_input_tokens":7}}}`
+	// No "model": pi-ai 1.6 (and pigo) would record any other name than the
+	// requested model's as responseModel, which 0.73.1 (run here) has not.
+	start := `{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","content":[],"stop_reason":null,"usage":{"input_tokens":12,"output_tokens":1,"cache_read_input_tokens":100,"cache_creation_input_tokens":7}}}`
 	anTools := namedSSE(
 		"message_start", start,
 		"content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`,

@@ -532,8 +532,18 @@ func buildResponsesParams(model *Model, c *Context, opts *Options, retention str
 		if sid != "" && retention != "none" && !keyDisabled {
 			p["prompt_cache_key"] = sid
 		}
-		if retention == "long" && compatBool(model, func(c *Compat) *bool { return c.SupportsLongCacheRetention }, true) {
+		// A model with explicit cache modes (compat
+		// .supportsExplicitPromptCacheMode) takes prompt_cache_options
+		// instead of prompt_cache_retention, as in pi-ai 1.6.
+		longCache := retention == "long" && compatBool(model, func(c *Compat) *bool { return c.SupportsLongCacheRetention }, true)
+		explicit := compatBool(model, func(c *Compat) *bool { return c.SupportsExplicitPromptCacheMode }, false)
+		switch {
+		case !explicit && longCache:
 			p["prompt_cache_retention"] = "24h"
+		case explicit && retention == "none":
+			p["prompt_cache_options"] = map[string]any{"mode": "explicit"}
+		case explicit && longCache:
+			p["prompt_cache_options"] = map[string]any{"ttl": "30m"}
 		}
 		p["store"] = false
 	}

@@ -26,7 +26,7 @@ var payloadRanks = map[string]map[string]int{
 		"eager_input_streaming", "strict", "input_schema", "properties", "required", "additionalProperties", "$defs",
 		"definitions", "input", "content", "is_error", "text", "source", "media_type", "data", "url", "max_tokens",
 		"stream", "betas", "system", "temperature", "tools", "thinking", "signature", "budget_tokens", "display",
-		"output_config", "effort", "metadata", "user_id", "tool_choice", "cache_control", "ttl"),
+		"output_config", "effort", "metadata", "user_id", "tool_choice", "fallbacks", "cache_control", "ttl"),
 	// buildParams, convertResponsesMessages and convertResponsesTools of
 	// openai-responses.
 	// openai-responses (an assistant message is type, role, content,

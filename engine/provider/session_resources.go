@@ -10,4 +10,5 @@ func CleanupSessionResources(sessionID string) {
 	}
 	CloseCodexWebSockets(sessionID)
 	forgetStrictToolLimits(sessionID)
+	forgetThreadState(sessionID)
 }

@@ -146,14 +146,25 @@ export function install(pi: any, host: any): any {
     class ExtensionCommandContext extends ExtensionContext {
       getSystemPromptOptions() { return check(host.systemPromptOptions()); }
       waitForIdle() { assert(); return host.sessionControl("waitForIdle", {}); }
-      reload() { assert(); return host.reload(); }
+      // Settles (with undefined, as pi's) once the extensions reloaded.
+      async reload() { assert(); await host.reload(); }
       async newSession(o?: any) {
         assert();
-        const r = await host.sessionControl("new", { parentSession: o?.parentSession });
-        if (!r.cancelled && typeof o?.setup === "function") {
-          // pi passes the new session's SessionManager.
-          await o.setup(makeWritableSessionManager(host, makeSessionManager(host, freshFor(host.sessionSerial()))));
-          await host.sessionControl("refresh", {});
+        const setup = typeof o?.setup === "function" ? o.setup : undefined;
+        // With a setup callback the new session waits to start: pi 1.6
+        // runs setup on the new session's SessionManager before the new
+        // extension instances get session_start, so their handlers see
+        // what it wrote.
+        const r = await host.sessionControl("new", { parentSession: o?.parentSession, setup: setup !== undefined });
+        if (!r.cancelled && setup) {
+          try {
+            await setup(makeWritableSessionManager(host, makeSessionManager(host, freshFor(host.sessionSerial()))));
+          } finally {
+            // A setup that throws rejects newSession, as in pi, but the
+            // new session still starts (pi would leave its extensions
+            // unbound).
+            await host.sessionControl("start", {});
+          }
         }
         return replaced(r, o);
       }

@@ -179,16 +179,21 @@ function install(pi, host) {
         assert();
         return host.sessionControl("waitForIdle", {});
       }
-      reload() {
+      // Settles (with undefined, as pi's) once the extensions reloaded.
+      async reload() {
         assert();
-        return host.reload();
+        await host.reload();
       }
       async newSession(o) {
         assert();
-        const r = await host.sessionControl("new", { parentSession: o?.parentSession });
-        if (!r.cancelled && typeof o?.setup === "function") {
-          await o.setup(makeWritableSessionManager(host, makeSessionManager(host, freshFor(host.sessionSerial()))));
-          await host.sessionControl("refresh", {});
+        const setup = typeof o?.setup === "function" ? o.setup : void 0;
+        const r = await host.sessionControl("new", { parentSession: o?.parentSession, setup: setup !== void 0 });
+        if (!r.cancelled && setup) {
+          try {
+            await setup(makeWritableSessionManager(host, makeSessionManager(host, freshFor(host.sessionSerial()))));
+          } finally {
+            await host.sessionControl("start", {});
+          }
         }
         return replaced(r, o);
       }
