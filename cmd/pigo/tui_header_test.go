@@ -62,9 +62,9 @@ func TestTUIDifferentialStartupHeader16(t *testing.T) {
 	node, cli := pi16Command(t)
 	setup := func(work, agentDir string) { writeHeaderProject(t, work, agentDir) }
 	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
-		tt := startPTYSetup(t, setup, side, nil, "--model", "mock/mock-1", "--no-session", "-e", "ext.ts")
+		// 70 rows: room for the expanded header.
+		tt := startPTYRows(t, 70, setup, side, nil, nil, "--model", "mock/mock-1", "--no-session", "-e", "ext.ts")
 		tt.waitFor("mock-1", "[Extensions]")
-		tt.resize(tuiW, 70)                // room for the expanded header
 		time.Sleep(500 * time.Millisecond) // pi takes keys once its startup finished
 		tt.waitFor("myext.ts")
 		add(headerScreen(tt.screen()))

@@ -90,6 +90,12 @@ func startPTYEnv(t *testing.T, side, env []string, steps []mockStep, argv ...str
 // working and agent directories first, and env is added to the sandbox's.
 func startPTYFull(t *testing.T, setup func(work, agentDir string), side, env []string, steps []mockStep, argv ...string) *tuiTerm {
 	t.Helper()
+	return startPTYRows(t, tuiH, setup, side, env, steps, argv...)
+}
+
+// startPTYRows is startPTYFull on a terminal of rows rows.
+func startPTYRows(t *testing.T, rows int, setup func(work, agentDir string), side, env []string, steps []mockStep, argv ...string) *tuiTerm {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("starts pigo in a pty")
 	}
@@ -105,11 +111,11 @@ func startPTYFull(t *testing.T, setup func(work, agentDir string), side, env []s
 	cmd.Env = append(append([]string{"PATH=" + os.Getenv("PATH"), "TERM=xterm-256color", "COLORTERM=truecolor"}, sandboxEnv(dir)...), env...)
 	ptmx, tty, err := pty.Open()
 	must(t, err)
-	must(t, pty.Setsize(ptmx, &pty.Winsize{Rows: tuiH, Cols: tuiW}))
+	must(t, pty.Setsize(ptmx, &pty.Winsize{Rows: uint16(rows), Cols: tuiW}))
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
 	cmd.SysProcAttr = &unix.SysProcAttr{Setsid: true, Setctty: true}
 	must(t, cmd.Start())
-	tt := &tuiTerm{t: t, cmd: cmd, pty: ptmx, tty: tty, emu: vt.NewEmulator(tuiW, tuiH), done: make(chan struct{})}
+	tt := &tuiTerm{t: t, cmd: cmd, pty: ptmx, tty: tty, emu: vt.NewEmulator(tuiW, rows), done: make(chan struct{})}
 	go func() { _, _ = io.Copy(ptmx, tt.emu) }() // the terminal's answers to queries
 	go func() {
 		buf := make([]byte, 32<<10)
@@ -138,15 +144,6 @@ func startPTYFull(t *testing.T, setup func(work, agentDir string), side, env []s
 		_ = tty.Close()
 	})
 	return tt
-}
-
-// resize gives the terminal a new size, as a terminal window does: the
-// kernel signals the program (SIGWINCH), which draws again.
-func (tt *tuiTerm) resize(cols, rows int) {
-	tt.mu.Lock()
-	tt.emu.Resize(cols, rows)
-	tt.mu.Unlock()
-	must(tt.t, pty.Setsize(tt.pty, &pty.Winsize{Rows: uint16(rows), Cols: uint16(cols)}))
 }
 
 // output is everything the program wrote to the terminal so far.
