@@ -12,21 +12,7 @@ import (
 // command sees around ctx.newSession: the old ctx and pi after the call,
 // and the ctx withSession gets. The log is written with fs, which a
 // stale ctx does not stop.
-const sessionReplaceExt = `
-  const fs = require("node:fs");
-  const log = (s: string) => fs.appendFileSync("replace.log", s + "\n");
-  const instance = fs.existsSync("instances") ? Number(fs.readFileSync("instances", "utf8")) + 1 : 1;
-  fs.writeFileSync("instances", String(instance));
-  log("load " + instance);
-  const set = (v: any) => (v ? "set" : "none");
-  const stale = (f: () => any) => {
-    try {
-      f();
-      return "ok";
-    } catch (e: any) {
-      return String(e?.message).startsWith("This extension ctx is stale after session replacement") ? "stale" : "error " + e?.message;
-    }
-  };
+var sessionReplaceExt = instanceLogPrelude("replace.log") + `
   pi.on("session_start", (e: any, ctx: any) => {
     log("session_start@" + instance + " reason=" + e.reason + " previous=" + set(e.previousSessionFile) +
       " entries=" + ctx.sessionManager.getEntries().filter((x: any) => x.type === "message").length);
@@ -104,6 +90,48 @@ func TestDifferentialRPC16SessionReplaceFromCommand(t *testing.T) {
 		`"role":"assistant"=`,
 		`"customType":"handoff"=x`,
 	}
+	wantRecords(t, want, piRecs, pgRecs, pi, pg)
+}
+
+// instanceLogPrelude is the start of an extension that logs to file
+// which instance of itself (a number the factory counts in a file: a
+// module-level counter would be pi's cached module's) does what: log,
+// instance, set (whether a value is there) and stale (whether a read
+// throws pi's stale-ctx error). fs keeps working on a stale ctx.
+func instanceLogPrelude(file string) string {
+	return `
+  const fs = require("node:fs");
+  const log = (s: string) => fs.appendFileSync("` + file + `", s + "\n");
+  const instance = fs.existsSync("instances") ? Number(fs.readFileSync("instances", "utf8")) + 1 : 1;
+  fs.writeFileSync("instances", String(instance));
+  log("load " + instance);
+  const set = (v: any) => (v ? "set" : "none");
+  const stale = (f: () => any) => {
+    try {
+      f();
+      return "ok";
+    } catch (e: any) {
+      return String(e?.message).startsWith("This extension ctx is stale after session replacement") ? "stale" : "error " + e?.message;
+    }
+  };`
+}
+
+// logLines are the lines a scenario's transcript shows of a work file
+// ("<< file line").
+func logLines(transcript []string, file string) []string {
+	var out []string
+	for _, l := range transcript {
+		if rest, ok := strings.CutPrefix(l, "<< "+file+" "); ok {
+			out = append(out, rest)
+		}
+	}
+	return out
+}
+
+// wantRecords checks that real pi 1.6 and pigo gave want (the test stops
+// when pi no longer does what it expects).
+func wantRecords(t *testing.T, want, piRecs, pgRecs, pi, pg []string) {
+	t.Helper()
 	if !slices.Equal(piRecs, want) {
 		t.Fatalf("pi 1.6 no longer does what this test expects:\n%s\n\ntranscript:\n%s", strings.Join(piRecs, "\n"), strings.Join(pi, "\n"))
 	}
