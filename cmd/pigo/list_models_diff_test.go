@@ -79,10 +79,7 @@ func TestDifferentialListModels(t *testing.T) {
 func TestDifferentialListModelsNoModels16(t *testing.T) {
 	sides := pi16Sides(t)
 	t.Parallel()
-	piDocs, err := filepath.EvalSymlinks("../../node_modules/@earendil-works/pi-coding-agent/docs") // as Node resolves it
-	must(t, err)
-	piDocs, err = filepath.Abs(piDocs)
-	must(t, err)
+	publishedDocs := pi16PublishedDocs(t)
 	for name, args := range map[string][]string{
 		"plain":  {"--list-models"},
 		"search": {"--list-models", "gpt"},
@@ -95,7 +92,7 @@ func TestDifferentialListModelsNoModels16(t *testing.T) {
 				dir, _, _ := sideDirs(t)
 				out[side] = runCLI(argv, dir, args...)
 			}
-			pi := strings.ReplaceAll(out["pi"], piDocs, "https://github.com/earendil-works/pi/blob/main/packages/coding-agent/docs")
+			pi := publishedDocs(out["pi"])
 			if pi != out["pigo"] {
 				t.Errorf("outputs differ:\npi:\n%s\npigo:\n%s", out["pi"], out["pigo"])
 			}
@@ -184,5 +181,18 @@ func TestDifferentialListModelsBuiltin16(t *testing.T) {
 				t.Errorf("no list:\n%s", out["pigo"])
 			}
 		})
+	}
+}
+
+// pi16PublishedDocs returns a function that writes pi 1.6's installed
+// docs/ folder, as Node resolves it, as the published docs pigo names.
+func pi16PublishedDocs(t *testing.T) func(string) string {
+	t.Helper()
+	piDocs, err := filepath.EvalSymlinks("../../node_modules/@earendil-works/pi-coding-agent/docs")
+	must(t, err)
+	piDocs, err = filepath.Abs(piDocs)
+	must(t, err)
+	return func(text string) string {
+		return strings.ReplaceAll(text, piDocs, "https://github.com/earendil-works/pi/blob/main/packages/coding-agent/docs")
 	}
 }

@@ -20,10 +20,7 @@ import (
 func TestDifferentialModelsJSON16(t *testing.T) {
 	sides := pi16Sides(t)
 	t.Parallel()
-	piDocs, err := filepath.EvalSymlinks("../../node_modules/@earendil-works/pi-coding-agent/docs") // as Node resolves it
-	must(t, err)
-	piDocs, err = filepath.Abs(piDocs)
-	must(t, err)
+	publishedDocs := pi16PublishedDocs(t)
 	ar, err := txtar.ParseFile("../../engine/provider/testdata/models_json_cases.txtar")
 	must(t, err)
 	slots := make(chan struct{}, 2) // pi takes seconds to start; two at a time keeps the machine usable
@@ -45,7 +42,7 @@ func TestDifferentialModelsJSON16(t *testing.T) {
 				dir, _, agentDir := sideDirs(t)
 				must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(content), 0o644))
 				text := runCLI(argv, dir, "--list-models")
-				text = strings.ReplaceAll(text, piDocs, "https://github.com/earendil-works/pi/blob/main/packages/coding-agent/docs")
+				text = publishedDocs(text)
 				out[side] = strings.ReplaceAll(text, dir, "<dir>")
 			}
 			if out["pi"] != out["pigo"] {
@@ -66,16 +63,13 @@ func TestDifferentialModelsJSON16(t *testing.T) {
 func TestDifferentialModelsJSONUnreadable16(t *testing.T) {
 	sides := pi16Sides(t)
 	t.Parallel()
-	piDocs, err := filepath.EvalSymlinks("../../node_modules/@earendil-works/pi-coding-agent/docs")
-	must(t, err)
-	piDocs, err = filepath.Abs(piDocs)
-	must(t, err)
+	publishedDocs := pi16PublishedDocs(t)
 	out := map[string]string{}
 	for side, argv := range sides {
 		dir, _, agentDir := sideDirs(t)
 		must(t, os.Mkdir(filepath.Join(agentDir, "models.json"), 0o755))
 		text := runCLI(argv, dir, "--list-models")
-		text = strings.ReplaceAll(text, piDocs, "https://github.com/earendil-works/pi/blob/main/packages/coding-agent/docs")
+		text = publishedDocs(text)
 		out[side] = strings.ReplaceAll(text, dir, "<dir>")
 	}
 	if out["pi"] != out["pigo"] {

@@ -3,9 +3,6 @@ package provider_test
 import (
 	"fmt"
 	"net/http"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -154,19 +151,7 @@ func TestDifferentialAnthropicMessageThreadTurns(t *testing.T) {
 	piSrv := newFakeServer(t, handlers()...)
 	spec := map[string]any{"piAi": "file://" + piAI, "model": model(piSrv.URL), "messages": []any{userMsg("one")}, "tools": tools,
 		"turns": turns, "options": map[string]any{"apiKey": "test-key", "maxRetries": 0, "sessionId": session}}
-	dir := t.TempDir()
-	specPath, driverPath := filepath.Join(dir, "spec.json"), filepath.Join(dir, "driver.mjs")
-	if err := os.WriteFile(specPath, []byte(js(spec)), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(driverPath, []byte(piTurnsDriver), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(pi16Node(piAI), driverPath, specPath)
-	cmd.Env = []string{"HOME=" + dir}
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("node: %v\n%s", err, out)
-	}
+	runPi16Driver(t, piAI, piTurnsDriver, spec)
 
 	goSrv := newFakeServer(t, handlers()...)
 	m := model(goSrv.URL)
