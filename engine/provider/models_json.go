@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/pigo-dev/pigo/engine/jsjson"
+	"github.com/pigo-dev/pigo/engine/schema"
 )
 
 // ModelsConfig is the content of <agentDir>/models.json.
@@ -189,7 +190,7 @@ func ParseModelsJSON(data []byte, file string, catalog []*Model) (*ModelsConfig,
 	if schemaErrs := validateModelsSchema(doc); len(schemaErrs) > 0 {
 		errs := make([]error, len(schemaErrs))
 		for i, e := range schemaErrs {
-			errs[i] = &ConfigError{File: file, Path: e.path(), Message: e.message, Schema: true}
+			errs[i] = &ConfigError{File: file, Path: schema.FormatPath(e), Message: e.Message, Schema: true}
 		}
 		return nil, errs
 	}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pigo-dev/pigo/engine/jsjson"
+	"github.com/pigo-dev/pigo/engine/schema"
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
@@ -58,62 +60,44 @@ func TestPiBuiltinProvidersMatchPi16(t *testing.T) {
 	}
 }
 
-// TestModelsSchemaKeywords: the schema uses only the keywords
-// schemaContext.schema implements (a new one in pi's schema would be
-// silently ignored).
-func TestModelsSchemaKeywords(t *testing.T) {
+// TestModelsSchemaSupported: engine/schema speaks for TypeBox on pi's
+// schema with every case of testdata/models_json_cases.txtar (it refuses
+// keywords and values it cannot evaluate as TypeBox would, and
+// validateModelsSchema panics on that).
+func TestModelsSchemaSupported(t *testing.T) {
 	t.Parallel()
-	known := map[string]bool{"type": true, "required": true, "properties": true, "patternProperties": true,
-		"additionalProperties": true, "items": true, "maxItems": true, "minLength": true, "exclusiveMinimum": true,
-		"minimum": true, "maximum": true, "const": true, "enum": true, "anyOf": true}
-	var walk func(s any, at string)
-	walk = func(s any, at string) {
-		m, ok := s.(map[string]any)
-		if !ok {
-			return
-		}
-		for k, v := range m {
-			if !known[k] {
-				t.Errorf("%s: keyword %q is not implemented", at, k)
-			}
-			switch k {
-			case "properties", "patternProperties":
-				for name, sub := range v.(map[string]any) {
-					walk(sub, at+"/"+k+"/"+name)
-				}
-			case "items", "additionalProperties":
-				walk(v, at+"/"+k)
-			case "anyOf":
-				for i, sub := range v.([]any) {
-					walk(sub, at+"/anyOf/"+string(rune('0'+i)))
-				}
-			}
-		}
-	}
-	var schema any
-	if err := json.Unmarshal(modelsSchemaJSON, &schema); err != nil {
+	ar, err := txtar.ParseFile("testdata/models_json_cases.txtar")
+	if err != nil {
 		t.Fatal(err)
 	}
-	walk(schema, "#")
+	for _, f := range ar.Files {
+		doc, err := jsjson.Parse([]byte(StripJSONComments(string(f.Data))))
+		if err != nil {
+			continue // a JSON error case
+		}
+		if _, err := schema.ErrorsWith(modelsSchema(), doc, schema.Options{RawPaths: true}); err != nil {
+			t.Errorf("%s: %v", f.Name, err)
+		}
+	}
 }
 
 // loadErrorText is pi's ModelConfig.getError() for what ParseModelsJSON
 // reports of a file that cannot be used ("" when it can).
 func loadErrorText(errs []error, file string) string {
-	var schema []string
+	var schemaLines []string
 	for _, err := range errs {
 		ce := err.(*ConfigError)
 		switch {
 		case ce.Schema:
-			schema = append(schema, "  - "+ce.Path+": "+ce.Message)
+			schemaLines = append(schemaLines, "  - "+ce.Path+": "+ce.Message)
 		case ce.Provider == "":
 			return ce.Message + "\n\nFile: " + file
 		}
 	}
-	if len(schema) == 0 {
+	if len(schemaLines) == 0 {
 		return ""
 	}
-	return "Invalid models.json schema:\n" + strings.Join(schema, "\n") + "\n\nFile: " + file
+	return "Invalid models.json schema:\n" + strings.Join(schemaLines, "\n") + "\n\nFile: " + file
 }
 
 // TestModelsJSONSchemaDifferential16 loads each file of

@@ -58,9 +58,24 @@ const maxErrors = 8
 const maxDepth = 512
 
 // Errors returns TypeBox's errors for value against schema, both JSON-shaped
-// data (they are normalized through encoding/json first). An empty list
+// data. Objects given as *jsjson.Object keep their key order, as TypeBox
+// visits them; other maps are visited in jsjson.Keys order. An empty list
 // means TypeBox finds nothing wrong.
 func Errors(schema, value any) ([]Error, error) {
+	return ErrorsWith(schema, value, Options{})
+}
+
+// Options adapt [ErrorsWith] to an older TypeBox release.
+type Options struct {
+	// RawPaths joins keys into schema and instance paths as they are:
+	// TypeBox before 1.4 did not escape "~" and "/" (1.3.27 is what
+	// pi-coding-agent 1.6 checks models.json with; pi-ai 1.6's 1.4.3
+	// escapes them as JSON Pointer does).
+	RawPaths bool
+}
+
+// ErrorsWith is [Errors] with options.
+func ErrorsWith(schema, value any, o Options) ([]Error, error) {
 	s, err := normalize(schema)
 	if err != nil {
 		return nil, fmt.Errorf("%w: schema: %v", ErrUnsupported, err)
@@ -69,7 +84,9 @@ func Errors(schema, value any) ([]Error, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: value: %v", ErrUnsupported, err)
 	}
-	w := &walker{root: s}
+	w := &walker{root: s, order: keyOrders{}, rawPaths: o.RawPaths}
+	w.order.record(s, schema)
+	w.order.record(v, value)
 	c := &errContext{}
 	w.schema(c, "#", "", s, v, 0)
 	if w.unsupported != "" {
@@ -96,7 +113,47 @@ func FormatPath(e Error) string {
 	return base
 }
 
+// normalize copies v as the data the walker reads: objects as
+// map[string]any, arrays as []any, numbers as float64. jsjson values
+// convert directly, so JSON.parse's non-finite numbers (1e400 is Infinity)
+// survive; other leaves go through encoding/json.
 func normalize(v any) (any, error) {
+	switch x := v.(type) {
+	case nil, bool, string, float64:
+		return x, nil
+	case *jsjson.Object:
+		return normalize(*x)
+	case jsjson.Object:
+		m := make(map[string]any, len(x))
+		for _, e := range x {
+			n, err := normalize(e.Value)
+			if err != nil {
+				return nil, err
+			}
+			m[e.Key] = n
+		}
+		return m, nil
+	case map[string]any:
+		m := make(map[string]any, len(x))
+		for k, e := range x {
+			n, err := normalize(e)
+			if err != nil {
+				return nil, err
+			}
+			m[k] = n
+		}
+		return m, nil
+	case []any:
+		a := make([]any, len(x))
+		for i, e := range x {
+			n, err := normalize(e)
+			if err != nil {
+				return nil, err
+			}
+			a[i] = n
+		}
+		return a, nil
+	}
 	b, err := json.Marshal(v)
 	if err != nil {
 		return nil, err
@@ -136,6 +193,16 @@ type walker struct {
 	// piSchema makes the checks pi-schema's where TypeBox's differ: string
 	// lengths are plain code-point counts, an array never equals an object.
 	piSchema bool
+	order    keyOrders // objects' keys in the order the caller gave them
+	rawPaths bool      // Options.RawPaths
+}
+
+// key is a path segment for an object key.
+func (w *walker) key(k string) string {
+	if w.rawPaths {
+		return k
+	}
+	return encodeFragment(k)
 }
 
 func (w *walker) fail(reason string) {
@@ -224,7 +291,9 @@ func (w *walker) object(c *errContext, sp, ip string, s map[string]any, v any, d
 	case string:
 		and(w.str(c, sp, ip, s, x))
 	case float64:
-		and(w.num(c, sp, ip, s, x))
+		if isFinite(x) { // TypeBox's IsNumber: JSON.parse reads 1e400 as Infinity
+			and(w.num(c, sp, ip, s, x))
+		}
 	}
 	if ref, has := s["$ref"].(string); has {
 		and(w.ref(c, sp, ip, ref, v, d))
@@ -290,10 +359,10 @@ func typeMatches(name string, v any) bool {
 		return ok
 	case "integer":
 		f, ok := v.(float64)
-		return ok && f == math.Trunc(f)
+		return ok && isFinite(f) && f == math.Trunc(f)
 	case "number":
-		_, ok := v.(float64)
-		return ok
+		f, ok := v.(float64)
+		return ok && isFinite(f)
 	case "null":
 		return v == nil
 	case "string":
@@ -338,7 +407,7 @@ func (w *walker) has(x map[string]any, k string) bool {
 func (w *walker) additionalProperties(c *errContext, sp, ip string, s map[string]any, ap any, x map[string]any, d int) bool {
 	var patterns []*jsRegexp
 	if pp, ok := s["patternProperties"].(map[string]any); ok && everyValue(pp, isSchema) {
-		for _, p := range jsjson.Keys(pp) {
+		for _, p := range w.order.keys(pp) {
 			re, ok := compileJS(p)
 			if !ok {
 				w.fail("pattern " + strconv.Quote(p))
@@ -352,12 +421,12 @@ func (w *walker) additionalProperties(c *errContext, sp, ip string, s map[string
 		props = nil
 	}
 	failing := []string{}
-	for _, k := range jsjson.Keys(x) {
+	for _, k := range w.order.keys(x) {
 		_, known := props[k]
 		for _, re := range patterns {
 			known = known || re.MatchString(k)
 		}
-		if !known && !w.schema(c, sp+"/additionalProperties", ip+"/"+encodeFragment(k), ap, x[k], d) {
+		if !known && !w.schema(c, sp+"/additionalProperties", ip+"/"+w.key(k), ap, x[k], d) {
 			failing = append(failing, k)
 		}
 	}
@@ -366,7 +435,7 @@ func (w *walker) additionalProperties(c *errContext, sp, ip string, s map[string
 
 func (w *walker) dependencies(c *errContext, sp, ip string, deps, x map[string]any, d int) bool {
 	isEvery := true
-	for _, k := range jsjson.Keys(deps) {
+	for _, k := range w.order.keys(deps) {
 		if !w.has(x, k) {
 			continue
 		}
@@ -377,7 +446,7 @@ func (w *walker) dependencies(c *errContext, sp, ip string, deps, x map[string]a
 					break
 				}
 			}
-		} else if !w.schema(c, sp+"/dependencies/"+encodeFragment(k), ip, deps[k], x, d) {
+		} else if !w.schema(c, sp+"/dependencies/"+w.key(k), ip, deps[k], x, d) {
 			isEvery = false
 		}
 	}
@@ -386,7 +455,7 @@ func (w *walker) dependencies(c *errContext, sp, ip string, deps, x map[string]a
 
 func (w *walker) dependentRequired(c *errContext, sp, ip string, deps, x map[string]any) bool {
 	isEvery := true
-	for _, k := range jsjson.Keys(deps) {
+	for _, k := range w.order.keys(deps) {
 		if !w.has(x, k) {
 			continue
 		}
@@ -402,8 +471,8 @@ func (w *walker) dependentRequired(c *errContext, sp, ip string, deps, x map[str
 
 func (w *walker) dependentSchemas(c *errContext, sp, ip string, deps, x map[string]any, d int) bool {
 	isEvery := true
-	for _, k := range jsjson.Keys(deps) {
-		if w.has(x, k) && !w.schema(c, sp+"/dependentSchemas/"+encodeFragment(k), ip, deps[k], x, d) {
+	for _, k := range w.order.keys(deps) {
+		if w.has(x, k) && !w.schema(c, sp+"/dependentSchemas/"+w.key(k), ip, deps[k], x, d) {
 			isEvery = false
 		}
 	}
@@ -412,14 +481,14 @@ func (w *walker) dependentSchemas(c *errContext, sp, ip string, deps, x map[stri
 
 func (w *walker) patternProperties(c *errContext, sp, ip string, pp, x map[string]any, d int) bool {
 	ok := true
-	for _, p := range jsjson.Keys(pp) {
+	for _, p := range w.order.keys(pp) {
 		re, compiled := compileJS(p)
 		if !compiled {
 			w.fail("pattern " + strconv.Quote(p))
 			return false
 		}
-		for _, k := range jsjson.Keys(x) {
-			if re.MatchString(k) && !w.schema(c, sp+"/patternProperties/"+encodeFragment(p), ip+"/"+encodeFragment(k), pp[p], x[k], d) {
+		for _, k := range w.order.keys(x) {
+			if re.MatchString(k) && !w.schema(c, sp+"/patternProperties/"+w.key(p), ip+"/"+w.key(k), pp[p], x[k], d) {
 				ok = false
 			}
 		}
@@ -432,11 +501,11 @@ func (w *walker) patternProperties(c *errContext, sp, ip string, pp, x map[strin
 // apply).
 func (w *walker) properties(c *errContext, sp, ip string, props, x map[string]any, d int) bool {
 	ok := true
-	for _, k := range jsjson.Keys(props) {
+	for _, k := range w.order.keys(props) {
 		if !w.has(x, k) {
 			continue
 		}
-		if !w.schema(c, sp+"/properties/"+encodeFragment(k), ip+"/"+encodeFragment(k), props[k], x[k], d) {
+		if !w.schema(c, sp+"/properties/"+w.key(k), ip+"/"+w.key(k), props[k], x[k], d) {
 			ok = false
 		}
 	}
@@ -445,8 +514,8 @@ func (w *walker) properties(c *errContext, sp, ip string, props, x map[string]an
 
 func (w *walker) propertyNames(c *errContext, sp, ip string, pn any, x map[string]any, d int) bool {
 	failing := []string{}
-	for _, k := range jsjson.Keys(x) {
-		if !w.schema(c, sp+"/propertyNames", ip+"/"+encodeFragment(k), pn, k, d) {
+	for _, k := range w.order.keys(x) {
+		if !w.schema(c, sp+"/propertyNames", ip+"/"+w.key(k), pn, k, d) {
 			failing = append(failing, k)
 		}
 	}
@@ -753,6 +822,8 @@ func jsonType(v any) string {
 	}
 	return fmt.Sprintf("%T", v)
 }
+
+func isFinite(f float64) bool { return f-f == 0 }
 
 func encodeFragment(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")

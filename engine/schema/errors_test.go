@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // lines renders errors as pi-ai's validateToolArguments lists them.
@@ -165,6 +167,39 @@ func TestFormats(t *testing.T) {
 		valid, known := testFormat(tc.format, tc.s)
 		if !known || valid != tc.valid {
 			t.Errorf("testFormat(%q, %q) = %v, %v; want %v", tc.format, tc.s, valid, known, tc.valid)
+		}
+	}
+}
+
+// TestErrorsOrderedObjects: objects given as *jsjson.Object are visited in
+// their key order (the schema's properties and the value's members), as
+// TypeBox visits a JavaScript object; JSON.parse's Infinity is no number
+// and skips the numeric keywords; RawPaths joins keys as TypeBox 1.3 did.
+func TestErrorsOrderedObjects(t *testing.T) {
+	t.Parallel()
+	parse := func(s string) any {
+		v, err := jsjson.Parse([]byte(s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	sch := parse(`{"type":"object","properties":{"z":{"type":"string"},"a":{"type":"string"}},
+		"additionalProperties":{"type":"number","minimum":0}}`)
+	value := parse(`{"a":1,"z":2,"y/~":"x","w":1e400}`)
+	for _, tc := range []struct {
+		opts Options
+		want string
+	}{
+		{Options{}, "  - y~1~0: must be number\n  - w: must be number\n  - root: must not have additional properties\n  - z: must be string\n  - a: must be string"},
+		{Options{RawPaths: true}, "  - y.~: must be number\n  - w: must be number\n  - root: must not have additional properties\n  - z: must be string\n  - a: must be string"},
+	} {
+		errs, err := ErrorsWith(sch, value, tc.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := lines(errs); got != tc.want {
+			t.Errorf("%+v:\n got %q\nwant %q", tc.opts, got, tc.want)
 		}
 	}
 }

@@ -39,7 +39,7 @@ func Explain(schema, value any) ([]Issue, error) {
 	if hasIdentifiers(s) {
 		return nil, fmt.Errorf("%w: schema with $id or anchors", ErrUnsupported)
 	}
-	x := &explainer{walker: &walker{root: s, piSchema: true}, order: keyOrders{}}
+	x := &explainer{walker: &walker{root: s, piSchema: true, order: keyOrders{}}}
 	x.order.record(s, schema)
 	x.order.record(v, value)
 	var out []Issue
@@ -66,10 +66,7 @@ func IssuePath(pointer string) string {
 	return strings.Join(parts, ".")
 }
 
-type explainer struct {
-	*walker
-	order keyOrders
-}
+type explainer struct{ *walker }
 
 // keyOrders holds, for the objects of a normalized schema or value (by
 // the identity of their maps), their keys in JavaScript's order, where the
