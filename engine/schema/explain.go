@@ -70,9 +70,9 @@ type explainer struct{ *walker }
 
 // keyOrders holds, for the objects of a normalized schema or value (by
 // the identity of their maps), their keys in JavaScript's order, where the
-// caller gave them ordered (*jsjson.Object): pi-schema reports the errors
-// of an object's properties in the order the schema declares them and the
-// value holds them. Other maps enumerate as jsjson.Keys.
+// caller gave them ordered (*jsjson.Object): TypeBox and pi-schema report
+// the errors of an object's properties in the order the schema declares
+// them and the value holds them. Other maps enumerate as jsjson.Keys.
 type keyOrders map[unsafe.Pointer][]string
 
 // record walks plain, the normalized copy of ordered, alongside it.
