@@ -18,10 +18,11 @@
 // express, inherited Object.prototype keys); callers then fall back to their
 // own wording.
 //
-// Go maps have no key order. Object keys are visited as JavaScript visits
-// an object decoded from Go's JSON (array-index keys ascending, then the
-// others sorted); TypeBox visits them in insertion order, so where several
-// errors come from different keys of one object their order can differ.
+// TypeBox visits an object's keys in insertion order. Objects given as
+// *jsjson.Object keep theirs; Go maps have none, so their keys are visited
+// as JavaScript visits an object decoded from Go's JSON (array-index keys
+// ascending, then the others sorted), and where several errors come from
+// different keys of one such object their order can differ from TypeBox's.
 package schema
 
 import (
