@@ -128,7 +128,7 @@ func NewEventOrder(skip func(v any) bool) *EventKeyOrder {
 			"display", "details", "isError", "terminate",
 			"api", "provider", "baseUrl", "model", "responseModel", "reasoning", "thinkingLevelMap", "input", "cost",
 			"contextWindow", "maxTokens", "headers", "compat",
-			"sections", "usage", "stopReason", "timestamp", "toolsAdded", "toolsRemoved", "responseId", "rawStopReason", "errorMessage", "diagnostics", "durationMs", "thinkingLevel",
+			"sections", "usage", "stopReason", "timestamp", "toolsAdded", "toolsRemoved", "providerThinkingLevel", "responseId", "rawStopReason", "errorMessage", "diagnostics", "durationMs", "thinkingLevel",
 			"excludeFromContext"),
 		usage: rankOf("input", "output", "cacheRead", "cacheWrite", "reasoning", "totalTokens", "cost", "cacheWrite1h", "total", "totalFromProvider"),
 		skip:  skip,

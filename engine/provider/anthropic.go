@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -33,17 +34,20 @@ import (
 //   - otherwise an API key in x-api-key.
 
 const (
-	anthropicVersion            = "2023-06-01"
-	betaFineGrainedToolStream   = "fine-grained-tool-streaming-2025-05-14"
-	betaInterleavedThinking     = "interleaved-thinking-2025-05-14"
-	betaServerSideFallback      = "server-side-fallback-2026-07-01"
-	betaClaudeCode              = "claude-code-20250219"
-	betaOAuth                   = "oauth-2025-04-20"
-	claudeCodeVersion           = "2.1.75"
-	claudeCodeIdentity          = "You are Claude Code, Anthropic's official CLI for Claude."
-	anthropicImagePlaceholder   = "(see attached image)"
-	anthropicMissingStopText    = "Anthropic stream ended before message_stop"
-	anthropicDefaultThinkTokens = 1024
+	anthropicVersion          = "2023-06-01"
+	betaFineGrainedToolStream = "fine-grained-tool-streaming-2025-05-14"
+	betaInterleavedThinking   = "interleaved-thinking-2025-05-14"
+	// compat.supportsMidConvoEffort: effort markers and block_binding.
+	betaMidConversationOutputConfig = "mid-conversation-output-config-2026-07-01"
+	betaThinkingBindingControls     = "thinking-binding-controls-2026-08-01"
+	betaServerSideFallback          = "server-side-fallback-2026-07-01"
+	betaClaudeCode                  = "claude-code-20250219"
+	betaOAuth                       = "oauth-2025-04-20"
+	claudeCodeVersion               = "2.1.75"
+	claudeCodeIdentity              = "You are Claude Code, Anthropic's official CLI for Claude."
+	anthropicImagePlaceholder       = "(see attached image)"
+	anthropicMissingStopText        = "Anthropic stream ended before message_stop"
+	anthropicDefaultThinkTokens     = 1024
 )
 
 // anthropicParams are the derived options of one request (pi-ai's
@@ -84,6 +88,44 @@ func anthropicEffort(m *Model, l ThinkingLevel) string {
 		return "medium"
 	}
 	return "high"
+}
+
+// midConvoEffort: the model takes effort markers within the conversation
+// (compat.supportsMidConvoEffort, pi-ai 1.6's managed effort).
+func midConvoEffort(m *Model) bool {
+	return compatBool(m, func(c *Compat) *bool { return c.SupportsMidConvoEffort }, false)
+}
+
+// activeEffort is the effort of the reply a request asks for: the
+// thinking level's, "high" when none was given (pi-ai's default).
+func activeEffort(ap anthropicParams) string {
+	return cmp.Or(ap.effort, "high")
+}
+
+func isAnthropicEffort(e string) bool {
+	switch e {
+	case "low", "medium", "high", "xhigh", "max":
+		return true
+	}
+	return false
+}
+
+// insertEffortMessages is pi-ai's insertThinkingLevelMessages: an empty
+// system message whose output_config names an effort goes before each
+// earlier reply that was given one (levels, by index) and, with the
+// request's effort, at the end.
+func insertEffortMessages(messages []any, levels map[int]string, active string) []any {
+	marker := func(effort string) map[string]any {
+		return map[string]any{"role": "system", "content": []any{}, "output_config": map[string]any{"effort": effort}}
+	}
+	out := make([]any, 0, len(messages)+len(levels)+1)
+	for i, m := range messages {
+		if e, ok := levels[i]; ok {
+			out = append(out, marker(e))
+		}
+		out = append(out, m)
+	}
+	return append(out, marker(active))
 }
 
 // minAnswerTokens is pi-ai's MIN_ANSWER_TOKENS: what a thinking budget
@@ -161,7 +203,8 @@ func anthropicMessagesURL(model *Model) string {
 // features, trimmed, each once. Otherwise, in this order: the Claude
 // Code and OAuth betas for an OAuth token; fine-grained tool streaming
 // when tools go to a model without eager input streaming; interleaved
-// thinking when a reasoning model that does not think adaptively thinks.
+// thinking when a reasoning model that does not think adaptively thinks;
+// server-side fallback; mid-conversation effort; message threads.
 func anthropicBetas(model *Model, c *Context, opts *Options, oauth, thinking, messageThreads bool) []string {
 	configured, ok := "", false
 	for _, hs := range []map[string]string{model.Headers, opts.Headers} {
@@ -199,6 +242,9 @@ func anthropicBetas(model *Model, c *Context, opts *Options, oauth, thinking, me
 	}
 	if len(model.fallbackModels()) > 0 {
 		add(betaServerSideFallback)
+	}
+	if midConvoEffort(model) {
+		add(betaMidConversationOutputConfig, betaThinkingBindingControls)
 	}
 	if messageThreads {
 		add(betaMessageThreads)
@@ -332,9 +378,13 @@ func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, a
 	for {
 		var preferred bool
 		var err error
-		params, preferred, err = buildAnthropicParams(model, c, opts, ap, st.oauth, disablePreferred)
+		var effort string
+		params, preferred, effort, err = buildAnthropicParams(model, c, opts, ap, st.oauth, disablePreferred)
 		if err != nil {
 			return err
+		}
+		if effort != "" {
+			st.out.ProviderThinkingLevel = effort
 		}
 		if params, err = st.payload(ctx, params); err != nil {
 			return err
@@ -645,8 +695,10 @@ func mapAnthropicStopReason(r string) (StopReason, error) {
 // buildAnthropicParams is pi-ai's buildParams (the payload before "stream":
 // true is added, which is what onPayload sees); oauth selects the Claude
 // Code identity and tool names. disablePreferred sends "prefer" strict
-// tools non-strict; preferred says whether one went strict.
-func buildAnthropicParams(model *Model, c *Context, opts *Options, ap anthropicParams, oauth, disablePreferred bool) (p map[string]any, preferred bool, err error) {
+// tools non-strict; preferred says whether one went strict. effort is the
+// reply's effort when the request sets it by marker (the reply's
+// providerThinkingLevel), else "".
+func buildAnthropicParams(model *Model, c *Context, opts *Options, ap anthropicParams, oauth, disablePreferred bool) (p map[string]any, preferred bool, effort string, err error) {
 	var cc map[string]any
 	if retention := opts.cacheRetention(); retention != "none" {
 		cc = map[string]any{"type": "ephemeral"}
@@ -657,15 +709,29 @@ func buildAnthropicParams(model *Model, c *Context, opts *Options, ap anthropicP
 	}
 	msgs, err := decodeMessages(c.Messages)
 	if err != nil {
-		return nil, false, err
+		return nil, false, "", err
 	}
 	maxTokens := ap.maxTokens
 	if maxTokens <= 0 {
 		maxTokens = model.MaxTokens / 3
 	}
+	thinking := ap.thinkingEnabled != nil && *ap.thinkingEnabled
+	off, offListed := model.ThinkingLevelMap[ThinkingOff]
+	thinkingDisabled := model.Reasoning && ap.thinkingEnabled != nil && !thinking && (!offListed || off != nil)
+	// Effort cannot change between messages while thinking is off.
+	effortMessages := midConvoEffort(model) && !thinkingDisabled
+	managed := ""
+	if effortMessages {
+		managed = model.Provider
+	}
+	messages, levels := convertAnthropicMessages(msgs, model, cc, oauth, managed)
+	if effortMessages {
+		effort = activeEffort(ap)
+		messages = insertEffortMessages(messages, levels, effort)
+	}
 	p = map[string]any{
 		"model":      model.ID,
-		"messages":   convertAnthropicMessages(msgs, model, cc, oauth),
+		"messages":   messages,
 		"max_tokens": int64(maxTokens),
 		"stream":     true,
 	}
@@ -687,34 +753,43 @@ func buildAnthropicParams(model *Model, c *Context, opts *Options, ap anthropicP
 	if system != nil {
 		p["system"] = system
 	}
-	thinking := ap.thinkingEnabled != nil && *ap.thinkingEnabled
 	// Claude Opus 4.7 and later reject a temperature (compat.supportsTemperature false).
-	if opts.Temperature != nil && !thinking && (model.Compat == nil || model.Compat.SupportsTemperature == nil || *model.Compat.SupportsTemperature) {
+	if opts.Temperature != nil && !thinking && !midConvoEffort(model) && (model.Compat == nil || model.Compat.SupportsTemperature == nil || *model.Compat.SupportsTemperature) {
 		p["temperature"] = *opts.Temperature
 	}
 	if len(c.Tools) > 0 {
 		tools, toolsPreferred, err := anthropicTools(model, c.Tools, cc, oauth, disablePreferred)
 		if err != nil {
-			return nil, false, err
+			return nil, false, "", err
 		}
 		p["tools"], preferred = tools, toolsPreferred
 	}
-	if model.Reasoning && ap.thinkingEnabled != nil {
-		switch {
-		case thinking && model.thinksAdaptively():
-			p["thinking"] = map[string]any{"type": "adaptive", "display": "summarized"}
-			if ap.effort != "" {
-				p["output_config"] = map[string]any{"effort": ap.effort}
-			}
-		case thinking:
-			budget := ap.budgetTokens
-			if budget == 0 {
-				budget = anthropicDefaultThinkTokens
-			}
-			p["thinking"] = map[string]any{"type": "enabled", "budget_tokens": int64(budget), "display": "summarized"}
-		default:
-			p["thinking"] = map[string]any{"type": "disabled"}
+	switch {
+	case thinkingDisabled:
+		// No effort is sent, so the model's default applies; Anthropic
+		// rejects block_binding with thinking disabled.
+		p["thinking"] = map[string]any{"type": "disabled"}
+	case effortMessages:
+		// Adaptive thinking lets the server drop a block whose prefix no
+		// longer matches instead of failing every later request. The
+		// effort markers set each reply's level; the top-level effort is
+		// part of the cached prompt, so it stays fixed, and "low" because
+		// an organization's effort cap rejects a request naming any level
+		// above it.
+		p["thinking"] = map[string]any{"type": "adaptive", "display": "summarized",
+			"block_binding": map[string]any{"prefix_mismatch_behavior": "drop_block"}}
+		p["output_config"] = map[string]any{"effort": "low"}
+	case model.Reasoning && thinking && model.thinksAdaptively():
+		p["thinking"] = map[string]any{"type": "adaptive", "display": "summarized"}
+		if ap.effort != "" {
+			p["output_config"] = map[string]any{"effort": ap.effort}
 		}
+	case model.Reasoning && thinking:
+		budget := ap.budgetTokens
+		if budget == 0 {
+			budget = anthropicDefaultThinkTokens
+		}
+		p["thinking"] = map[string]any{"type": "enabled", "budget_tokens": int64(budget), "display": "summarized"}
 	}
 	if uid, ok := opts.Metadata["user_id"].(string); ok {
 		p["metadata"] = map[string]any{"user_id": uid}
@@ -733,7 +808,7 @@ func buildAnthropicParams(model *Model, c *Context, opts *Options, ap anthropicP
 		}
 		p["fallbacks"] = list
 	}
-	return p, preferred, nil
+	return p, preferred, effort, nil
 }
 
 // anthropicTools is pi-ai's convertTools: tools whose constrainedSampling
@@ -838,12 +913,15 @@ func anthropicStrictUnsupportedKeyword(key string, value any) bool {
 }
 
 // convertAnthropicMessages is pi-ai's convertMessages for the Messages API;
-// with oauth, tool calls carry Claude Code's tool names.
-func convertAnthropicMessages(msgs []llmMessage, model *Model, cc map[string]any, oauth bool) []any {
+// with oauth, tool calls carry Claude Code's tool names. With a
+// managedProvider (mid-conversation effort), levels holds, by index in
+// out, the effort each of that provider's earlier Messages replies was
+// given (its providerThinkingLevel).
+func convertAnthropicMessages(msgs []llmMessage, model *Model, cc map[string]any, oauth bool, managedProvider string) (out []any, levels map[int]string) {
 	allowEmptySignature := compatBool(model, func(c *Compat) *bool { return c.AllowEmptySignature }, false)
 	normalize := func(id string, _ *llmMessage) string { return replaceNonIDChars(id, 64) }
 	msgs = transformMessages(msgs, model, normalize)
-	out := []any{}
+	out, levels = []any{}, map[int]string{}
 	for i := 0; i < len(msgs); i++ {
 		msg := msgs[i]
 		switch msg.Role {
@@ -898,9 +976,13 @@ func convertAnthropicMessages(msgs []llmMessage, model *Model, cc map[string]any
 					blocks = append(blocks, map[string]any{"type": "tool_use", "id": b.ID, "name": name, "input": b.ArgumentsValue()})
 				}
 			}
-			if len(blocks) > 0 {
-				out = append(out, map[string]any{"role": "assistant", "content": blocks})
+			if len(blocks) == 0 {
+				continue
 			}
+			if managedProvider != "" && msg.API == APIAnthropicMessages && msg.Provider == managedProvider && isAnthropicEffort(msg.ProviderThinkingLevel) {
+				levels[len(out)] = msg.ProviderThinkingLevel
+			}
+			out = append(out, map[string]any{"role": "assistant", "content": blocks})
 		case "toolResult":
 			var results []any
 			j := i
@@ -927,7 +1009,7 @@ func convertAnthropicMessages(msgs []llmMessage, model *Model, cc map[string]any
 			}
 		}
 	}
-	return out
+	return out, levels
 }
 
 func anthropicImage(b ContentBlock) map[string]any {

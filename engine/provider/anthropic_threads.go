@@ -241,7 +241,8 @@ func recordThreadReply(model *Model, session string, params map[string]any, beta
 	// Converted as the next request converts it; transformMessages adds
 	// results for trailing tool calls, which are not the reply.
 	var reply []any
-	for _, m := range convertAnthropicMessages(msgs, model, nil, oauth) {
+	converted, _ := convertAnthropicMessages(msgs, model, nil, oauth, "")
+	for _, m := range converted {
 		if mm, _ := m.(map[string]any); mm["role"] == "assistant" {
 			reply = append(reply, m)
 		}

@@ -103,9 +103,9 @@ func TestCatalogFieldsPigoDrops(t *testing.T) {
 	sort.Strings(got)
 	// type: pigo's catalog holds chat models only. The others are request
 	// features pigo does not implement yet: input limits (image resizing,
-	// request size), mid-conversation effort and tool changes, and tool
+	// request size), mid-conversation tool changes, and tool
 	// search.
-	want := []string{"compat.supportsMidConvoEffort", "compat.supportsMidConvoToolChanges", "compat.supportsToolSearch", "inputLimits", "type"}
+	want := []string{"compat.supportsMidConvoToolChanges", "compat.supportsToolSearch", "inputLimits", "type"}
 	if !slices.Equal(got, want) {
 		t.Errorf("pi-ai 1.6 fields pigo drops: %q, want %q", got, want)
 	}

@@ -57,8 +57,9 @@ type llmMessage struct {
 	Content []ContentBlock
 
 	// assistant
-	API, Provider, Model string
-	StopReason           StopReason
+	API, Provider, Model  string
+	StopReason            StopReason
+	ProviderThinkingLevel string
 
 	// toolResult
 	ToolCallID, ToolName string
@@ -98,6 +99,7 @@ func decodeMessage(m map[string]any) (llmMessage, error) {
 			return lm, err
 		}
 		lm.Content, lm.API, lm.Provider, lm.Model, lm.StopReason = am.Content, am.API, am.Provider, am.Model, am.StopReason
+		lm.ProviderThinkingLevel = am.ProviderThinkingLevel
 		return lm, nil
 	case "toolResult":
 		lm.ToolCallID, lm.ToolName = str(m, "toolCallId"), str(m, "toolName")

@@ -324,3 +324,61 @@ func TestDifferentialAnthropicMessageThreads(t *testing.T) {
 func statusHandler(code int, body string) http.HandlerFunc {
 	return status(code, map[string]string{"Content-Type": "application/json"}, body)
 }
+
+// TestDifferentialAnthropicMidConvoEffort16: against pi-ai 1.6, a Claude
+// that takes effort within the conversation (compat.supportsMidConvoEffort,
+// pi 1.6's default claude-opus-5-5) gets adaptive thinking with
+// block_binding, output_config effort "low", an effort marker before each
+// earlier reply of its provider that recorded one and one with the
+// request's effort at the end, and the two betas; the reply records its
+// effort (providerThinkingLevel). With thinking off, a model that can turn
+// thinking off sends none of that; one that cannot keeps the markers.
+func TestDifferentialAnthropicMidConvoEffort16(t *testing.T) {
+	piAI := piAI16Path(t)
+	claude := func(offNull bool) func(string) *provider.Model {
+		return func(base string) *provider.Model {
+			m := mockModel(provider.APIAnthropicMessages, base)
+			m.ID, m.Provider = "claude-opus-5-5", "anthropic"
+			m.Reasoning, m.Input = true, []string{"text", "image"}
+			m.ContextWindow, m.MaxTokens = 1000000, 128000
+			m.ThinkingLevelMap = provider.ThinkingLevelMap{provider.ThinkingMinimal: nil, provider.ThinkingLow: ptrTo("low"),
+				provider.ThinkingMedium: ptrTo("medium"), provider.ThinkingHigh: ptrTo("high"), provider.ThinkingXHigh: ptrTo("xhigh")}
+			if offNull {
+				m.ThinkingLevelMap[provider.ThinkingOff] = nil
+			}
+			m.Compat = &provider.Compat{SupportsMidConvoEffort: ptrTo(true), ForceAdaptiveThinking: ptrTo(true), SupportsTemperature: ptrTo(false)}
+			return m
+		}
+	}
+	withLevel := func(m map[string]any, level string) map[string]any {
+		m["providerThinkingLevel"] = level
+		return m
+	}
+	history := provider.Context{SystemPrompt: "be brief", Messages: []map[string]any{
+		userMsg("one"),
+		withLevel(testAssistant(provider.APIAnthropicMessages, "anthropic", "claude-opus-5-5", "stop", testText("A1")), "medium"),
+		userMsg("two"),
+		withLevel(testAssistant(provider.APIAnthropicMessages, "other", "claude-opus-5-5", "stop", testText("A2")), "high"),
+		userMsg("three"),
+		withLevel(testAssistant(provider.APIAnthropicMessages, "anthropic", "claude-opus-5-5", "stop", testText("A3")), "bogus"),
+		testAssistant(provider.APIAnthropicMessages, "anthropic", "claude-opus-5-5", "stop", testText("A4")),
+		userMsg("four"),
+	}}
+	reply := func() []http.HandlerFunc {
+		start := `{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"claude-opus-5-5","content":[],"stop_reason":null,"usage":{"input_tokens":12,"output_tokens":1}}}`
+		return []http.HandlerFunc{namedSSE("message_start", start,
+			"content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`,
+			"content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"ok"}}`,
+			"content_block_stop", `{"type":"content_block_stop","index":0}`,
+			"message_delta", `{"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":2}}`,
+			"message_stop", `{"type":"message_stop"}`)}
+	}
+	var cases []diffCase
+	for _, offNull := range []bool{false, true} {
+		for _, th := range []provider.ThinkingLevel{"", provider.ThinkingMinimal, provider.ThinkingMedium, provider.ThinkingXHigh} {
+			cases = append(cases, diffCase{name: fmt.Sprintf("off forbidden %v, thinking %q", offNull, th), model: claude(offNull),
+				context: history, thinking: th, handlers: reply()})
+		}
+	}
+	compareCasesWithPi(t, piAI, cases)
+}

@@ -286,17 +286,21 @@ func (u Usage) Map() map[string]any {
 // with RawStopReason and DurationMs and without the streaming scratch
 // fields.
 type AssistantMessage struct {
-	Role          string         `json:"role"` // always "assistant"
-	Content       []ContentBlock `json:"content"`
-	API           string         `json:"api"`
-	Provider      string         `json:"provider"`
-	Model         string         `json:"model"`
-	Usage         Usage          `json:"usage"`
-	StopReason    StopReason     `json:"stopReason"`
-	Timestamp     int64          `json:"timestamp"` // Unix milliseconds
-	ResponseID    string         `json:"responseId,omitempty"`
-	ResponseModel string         `json:"responseModel,omitempty"`
-	ErrorMessage  string         `json:"errorMessage,omitempty"`
+	Role       string         `json:"role"` // always "assistant"
+	Content    []ContentBlock `json:"content"`
+	API        string         `json:"api"`
+	Provider   string         `json:"provider"`
+	Model      string         `json:"model"`
+	Usage      Usage          `json:"usage"`
+	StopReason StopReason     `json:"stopReason"`
+	Timestamp  int64          `json:"timestamp"` // Unix milliseconds
+	// ProviderThinkingLevel is the effort a reply was asked for by an
+	// effort marker (compat.supportsMidConvoEffort); the next requests
+	// mark it before the reply.
+	ProviderThinkingLevel string `json:"providerThinkingLevel,omitempty"`
+	ResponseID            string `json:"responseId,omitempty"`
+	ResponseModel         string `json:"responseModel,omitempty"`
+	ErrorMessage          string `json:"errorMessage,omitempty"`
 	// RawStopReason is the API's own stop reason (finish_reason,
 	// stop_reason, status), when it sent one.
 	RawStopReason string `json:"-"`
@@ -413,6 +417,9 @@ func (m *AssistantMessage) Map() map[string]any {
 		"role": "assistant", "content": content, "api": m.API, "provider": m.Provider, "model": m.Model,
 		"usage": m.Usage.Map(), "stopReason": string(m.StopReason), "timestamp": m.Timestamp,
 	}
+	if m.ProviderThinkingLevel != "" {
+		out["providerThinkingLevel"] = m.ProviderThinkingLevel
+	}
 	if m.ResponseID != "" {
 		out["responseId"] = m.ResponseID
 	}
@@ -449,7 +456,8 @@ func assistantFromMap(v map[string]any, lenient bool) (*AssistantMessage, error)
 	m := &AssistantMessage{
 		Role: "assistant", API: str(v, "api"), Provider: str(v, "provider"), Model: str(v, "model"),
 		StopReason: StopReason(str(v, "stopReason")), Timestamp: int64(num(v, "timestamp")),
-		ResponseID: str(v, "responseId"), ResponseModel: str(v, "responseModel"), ErrorMessage: str(v, "errorMessage"),
+		ProviderThinkingLevel: str(v, "providerThinkingLevel"),
+		ResponseID:            str(v, "responseId"), ResponseModel: str(v, "responseModel"), ErrorMessage: str(v, "errorMessage"),
 		RawStopReason: str(v, "rawStopReason"), Content: []ContentBlock{},
 	}
 	if d, ok := jsjson.Float64(v["durationMs"]); ok {

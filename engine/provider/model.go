@@ -187,6 +187,10 @@ type Compat struct {
 	// openai-responses, openai-codex-responses: tools added by system
 	// messages within the conversation.
 	SupportsAdditionalTools *bool `json:"supportsAdditionalTools,omitempty"`
+	// anthropic-messages, openai-responses, openai-codex-responses: the
+	// reasoning effort may change within the conversation (effort markers
+	// before replies, configuration_update items).
+	SupportsMidConvoEffort *bool `json:"supportsMidConvoEffort,omitempty"`
 	// anthropic-messages
 	SupportsEagerToolInputStreaming *bool `json:"supportsEagerToolInputStreaming,omitempty"`
 	// SupportsCacheControlOnTools false: no cache_control marker on the
@@ -289,6 +293,7 @@ func mergeCompat(base, override *Compat) *Compat {
 	setB(&m.SupportsMidConvoSystemMessages, o.SupportsMidConvoSystemMessages)
 	setB(&m.SupportsOpenAIGrammarTools, o.SupportsOpenAIGrammarTools)
 	setB(&m.SupportsAdditionalTools, o.SupportsAdditionalTools)
+	setB(&m.SupportsMidConvoEffort, o.SupportsMidConvoEffort)
 	setB(&m.SupportsEagerToolInputStreaming, o.SupportsEagerToolInputStreaming)
 	setB(&m.SupportsTemperature, o.SupportsTemperature)
 	setB(&m.SupportsCacheControlOnTools, o.SupportsCacheControlOnTools)

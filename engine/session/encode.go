@@ -80,7 +80,7 @@ func messageKeyOrder(role string) []string {
 		// pi-ai's output object, then what the stream adds as it goes
 		// (responseId, responseModel, rawStopReason, errorMessage), the
 		// event stream's durationMs and the agent loop's thinkingLevel.
-		return []string{"role", "content", "api", "provider", "model", "usage", "stopReason", "timestamp",
+		return []string{"role", "content", "api", "provider", "model", "usage", "stopReason", "timestamp", "providerThinkingLevel",
 			"responseId", "responseModel", "rawStopReason", "errorMessage", "diagnostics", "durationMs", "thinkingLevel"}
 	case "toolResult":
 		return []string{"role", "toolCallId", "toolName", "content", "details", "isError", "durationMs", "timestamp"}
