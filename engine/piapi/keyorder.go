@@ -27,7 +27,8 @@ var EventOrder = NewEventOrder(nil)
 var HandlerEventOrder jsjson.KeyOrder = newHandlerEventOrder()
 
 func newHandlerEventOrder() handlerEvent {
-	ko := &EventKeyOrder{general: EventOrder.general, usage: EventOrder.usage, shapes: true, named: map[string]*named{}}
+	ko := &EventKeyOrder{general: EventOrder.general, responsesAssistant: EventOrder.responsesAssistant, usage: EventOrder.usage,
+		shapes: true, named: map[string]*named{}}
 	for k, t := range namedKeys {
 		ko.named[k] = &named{table: t, nested: ko}
 	}
@@ -108,7 +109,9 @@ func (o *named) Element() jsjson.KeyOrder { return o }
 // once built.
 type EventKeyOrder struct {
 	general, usage map[string]int
-	skip           func(v any) bool
+	// responsesAssistant ranks an assistant message of the Responses APIs.
+	responsesAssistant map[string]int
+	skip               func(v any) bool
 	// shapes puts messages, entries and blocks in the session file's
 	// order and the objects namedKeys lists in theirs (named).
 	shapes bool
@@ -119,20 +122,33 @@ type EventKeyOrder struct {
 // whose value skip reports (nil: none).
 func NewEventOrder(skip func(v any) bool) *EventKeyOrder {
 	return &EventKeyOrder{
-		general: rankOf("type", "role", "id", "name", "customType", "command", "toolCallId", "toolName",
-			"assistantMessageEvent", "message", "messages", "toolResults", "steering", "followUp",
-			"contentIndex", "delta", "content", "toolCall", "partial", "args", "partialResult", "reason", "result",
-			"success", "attempt", "maxAttempts", "delayMs", "finalError", "aborted", "willRetry", "error", "output", "exitCode", "cancelled", "truncated", "fullOutputPath",
-			"text", "textSignature", "thinking", "thinkingSignature", "redacted", "arguments", "data", "mimeType",
-			"summary", "fromId", "firstKeptEntryId", "tokensBefore", "readFiles", "modifiedFiles",
-			"display", "details", "isError", "terminate",
-			"api", "provider", "baseUrl", "model", "responseModel", "reasoning", "thinkingLevelMap", "input", "cost",
-			"contextWindow", "maxTokens", "headers", "compat",
-			"sections", "usage", "stopReason", "timestamp", "toolsAdded", "toolsRemoved", "providerThinkingLevel", "responseId", "rawStopReason", "errorMessage", "diagnostics", "durationMs", "thinkingLevel",
-			"excludeFromContext"),
-		usage: rankOf("input", "output", "cacheRead", "cacheWrite", "reasoning", "totalTokens", "cost", "cacheWrite1h", "total", "totalFromProvider"),
-		skip:  skip,
+		general:            rankOf(generalKeys...),
+		responsesAssistant: rankOf(responsesAssistantKeys()...),
+		usage:              rankOf("input", "output", "cacheRead", "cacheWrite", "reasoning", "totalTokens", "cost", "cacheWrite1h", "total", "totalFromProvider"),
+		skip:               skip,
 	}
+}
+
+// generalKeys rank the keys of the objects pi's events carry.
+var generalKeys = []string{"type", "role", "id", "name", "customType", "command", "toolCallId", "toolName",
+	"assistantMessageEvent", "message", "messages", "toolResults", "steering", "followUp",
+	"contentIndex", "delta", "content", "toolCall", "partial", "args", "partialResult", "reason", "result",
+	"success", "attempt", "maxAttempts", "delayMs", "finalError", "aborted", "willRetry", "error", "output", "exitCode", "cancelled", "truncated", "fullOutputPath",
+	"text", "textSignature", "thinking", "thinkingSignature", "redacted", "arguments", "data", "mimeType",
+	"summary", "fromId", "firstKeptEntryId", "tokensBefore", "readFiles", "modifiedFiles",
+	"display", "details", "isError", "terminate",
+	"api", "provider", "baseUrl", "model", "responseModel", "reasoning", "thinkingLevelMap", "input", "cost",
+	"contextWindow", "maxTokens", "headers", "compat",
+	"sections", "usage", "stopReason", "timestamp", "toolsAdded", "toolsRemoved", "providerThinkingLevel", "responseId", "rawStopReason", "errorMessage", "diagnostics", "durationMs", "thinkingLevel",
+	"excludeFromContext"}
+
+// responsesAssistantKeys is generalKeys for an assistant message of the
+// Responses APIs, which create their output with the reply's effort
+// (providerThinkingLevel) right after model.
+func responsesAssistantKeys() []string {
+	keys := slices.DeleteFunc(slices.Clone(generalKeys), func(k string) bool { return k == "providerThinkingLevel" })
+	at := slices.Index(keys, "model") + 1
+	return slices.Insert(keys, at, "providerThinkingLevel")
 }
 
 // Rank is key's place among the keys of m, and whether the order knows
@@ -145,6 +161,9 @@ func (ko *EventKeyOrder) Rank(m map[string]any, key string) (int, bool) {
 func (ko *EventKeyOrder) ranks(m map[string]any) map[string]int {
 	if _, ok := m["cacheRead"]; ok {
 		return ko.usage
+	}
+	if m["role"] == "assistant" && (m["api"] == "openai-responses" || m["api"] == "openai-codex-responses") {
+		return ko.responsesAssistant
 	}
 	return ko.general
 }
@@ -163,7 +182,8 @@ func (ko *EventKeyOrder) Keys(keys []string, m map[string]any) []string {
 // entry or a content block.
 func shapeKeys(m map[string]any) []string {
 	if role, ok := m["role"].(string); ok {
-		return session.MessageKeys(role)
+		api, _ := m["api"].(string)
+		return session.MessageKeys(role, api)
 	}
 	typ, ok := m["type"].(string)
 	if !ok {

@@ -109,20 +109,50 @@ func codexSessionID(opts *Options) string {
 	return clampPromptCacheKey(opts.SessionID)
 }
 
-// buildCodexParams is pi-ai's buildRequestBody for openai-codex-responses.
-func buildCodexParams(model *Model, c *Context, opts *Options) (map[string]any, error) {
+// codexConfigurationUpdateEffort is pi-ai's getConfigurationUpdateEffort
+// for openai-codex-responses: with compat.supportsMidConvoEffort, the
+// effort configuration_update items carry, thinking off included (sent as
+// effort "none", or what the model's map names for off, so that switching
+// to it keeps the cached prompt); "" when none.
+func codexConfigurationUpdateEffort(model *Model, effort ThinkingLevel) string {
+	switch {
+	case !midConvoEffort(model):
+		return ""
+	case effort != "":
+		if v, ok := model.mappedLevel(effort); ok {
+			return v
+		}
+		return string(effort)
+	case !model.Reasoning:
+		return ""
+	}
+	if off, listed := model.ThinkingLevelMap[ThinkingOff]; listed {
+		if off == nil {
+			return ""
+		}
+		return *off
+	}
+	return "none"
+}
+
+// buildCodexParams is pi-ai's buildRequestBody for openai-codex-responses;
+// configUpdate is the effort its configuration_update items carry (the
+// reply's providerThinkingLevel), "" when it has none.
+func buildCodexParams(model *Model, c *Context, opts *Options) (p map[string]any, configUpdate string, err error) {
 	msgs, err := decodeMessages(c.Messages)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	// pi-ai 1.6 sends the system prompt as the leading developer item, not
 	// as instructions (which the backend appends after input, so that the
 	// prompt cache missed it on every turn).
-	input, err := convertResponsesMessages(model, c.SystemPrompt, msgs, openAIToolCallProviders)
+	effort := opts.reasoningEffort(model)
+	configUpdate = codexConfigurationUpdateEffort(model, effort)
+	input, err := convertResponsesMessages(model, c.SystemPrompt, msgs, openAIToolCallProviders, configUpdate)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	p := map[string]any{
+	p = map[string]any{
 		"model":               model.ID,
 		"store":               false,
 		"stream":              true,
@@ -148,7 +178,9 @@ func buildCodexParams(model *Model, c *Context, opts *Options) (map[string]any, 
 		}
 		p["tools"] = tools
 	}
-	if effort := opts.reasoningEffort(model); effort != "" {
+	if configUpdate != "" {
+		p["reasoning"] = map[string]any{"effort": configurationUpdateRequestEffort, "summary": "auto"}
+	} else if effort != "" {
 		e := string(effort)
 		if v, ok := model.mappedLevel(effort); ok {
 			e = v
@@ -163,7 +195,7 @@ func buildCodexParams(model *Model, c *Context, opts *Options) (map[string]any, 
 		}
 		p["reasoning"] = map[string]any{"effort": e, "summary": "auto"}
 	}
-	return p, nil
+	return p, configUpdate, nil
 }
 
 func (st *responsesStream) streamCodex(ctx context.Context, c *Context, key string) error {
@@ -172,10 +204,11 @@ func (st *responsesStream) streamCodex(ctx context.Context, c *Context, key stri
 	if err != nil {
 		return err
 	}
-	params, err := buildCodexParams(model, c, opts)
+	params, configUpdate, err := buildCodexParams(model, c, opts)
 	if err != nil {
 		return err
 	}
+	st.out.ProviderThinkingLevel = configUpdate
 	payload, err := st.payload(ctx, params)
 	if err != nil {
 		return err

@@ -44,3 +44,28 @@ func TestDifferentialResponsesExplicitPromptCacheMode(t *testing.T) {
 	}
 	compareCasesWithPi(t, piAI, cases)
 }
+
+// TestDifferentialResponsesReplyEffort16: against pi-ai 1.6, the reply of
+// an openai-responses model that takes effort within the conversation
+// records the effort its configuration_update asked for
+// (providerThinkingLevel); with thinking off it records none.
+func TestDifferentialResponsesReplyEffort16(t *testing.T) {
+	piAI := piAI16Path(t)
+	model := func(base string) *provider.Model {
+		m := responsesModel(base)
+		m.ThinkingLevelMap = provider.ThinkingLevelMap{provider.ThinkingXHigh: ptrTo("xhigh")}
+		m.Compat = &provider.Compat{SupportsMidConvoEffort: ptrTo(true)}
+		return m
+	}
+	msg := rsMessage("msg_1", "", "ok")
+	for _, ev := range msg {
+		ev["output_index"] = 0
+	}
+	var cases []diffCase
+	for _, th := range []provider.ThinkingLevel{"", provider.ThinkingHigh, provider.ThinkingXHigh} {
+		cases = append(cases, diffCase{name: "thinking " + string(th), model: model, thinking: th, apiKey: "sk-test",
+			context:  provider.Context{SystemPrompt: "be brief", Messages: []map[string]any{userMsg("hi")}},
+			handlers: []http.HandlerFunc{rsSSE(concatEvents(msg, []map[string]any{rsCompleted("completed", nil)})...)}})
+	}
+	compareCasesWithPi(t, piAI, cases)
+}

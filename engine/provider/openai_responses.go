@@ -130,10 +130,17 @@ func (st *responsesStream) stream(ctx context.Context, c *Context, key string) e
 			}
 		}
 	}
-	params, err := buildResponsesParams(model, c, opts, retention, opts.reasoningEffort(model), st.azure)
+	effort := opts.reasoningEffort(model)
+	signIn := !st.azure && chatGPTSignIn(model, key)
+	configUpdate := ""
+	if !st.azure && !signIn {
+		configUpdate = configurationUpdateEffort(model, effort)
+	}
+	params, err := buildResponsesParams(model, c, opts, retention, effort, configUpdate, st.azure, signIn)
 	if err != nil {
 		return err
 	}
+	st.out.ProviderThinkingLevel = configUpdate
 	body, err := st.body(ctx, params)
 	if err != nil {
 		return err
@@ -505,7 +512,12 @@ func joinField(items []any, k, sep string) string {
 
 // buildResponsesParams is pi-ai's buildParams of openai-responses.js (azure
 // false) or azure-openai-responses.js (azure true).
-func buildResponsesParams(model *Model, c *Context, opts *Options, retention string, effort ThinkingLevel, azure bool) (map[string]any, error) {
+// configUpdate is the effort configuration_update items carry (compat
+// .supportsMidConvoEffort), "" to send effort as reasoning.effort.
+// signIn (a ChatGPT sign-in token on OpenAI's endpoint) leaves out the
+// fields that endpoint rejects: cache retention and options, the output
+// cap and temperature.
+func buildResponsesParams(model *Model, c *Context, opts *Options, retention string, effort ThinkingLevel, configUpdate string, azure, signIn bool) (map[string]any, error) {
 	msgs, err := decodeMessages(c.Messages)
 	if err != nil {
 		return nil, err
@@ -514,7 +526,7 @@ func buildResponsesParams(model *Model, c *Context, opts *Options, retention str
 	if azure {
 		providers = azureToolCallProviders
 	}
-	input, err := convertResponsesMessages(model, c.SystemPrompt, msgs, providers)
+	input, err := convertResponsesMessages(model, c.SystemPrompt, msgs, providers, configUpdate)
 	if err != nil {
 		return nil, err
 	}
@@ -538,6 +550,7 @@ func buildResponsesParams(model *Model, c *Context, opts *Options, retention str
 		longCache := retention == "long" && compatBool(model, func(c *Compat) *bool { return c.SupportsLongCacheRetention }, true)
 		explicit := compatBool(model, func(c *Compat) *bool { return c.SupportsExplicitPromptCacheMode }, false)
 		switch {
+		case signIn:
 		case !explicit && longCache:
 			p["prompt_cache_retention"] = "24h"
 		case explicit && retention == "none":
@@ -548,10 +561,10 @@ func buildResponsesParams(model *Model, c *Context, opts *Options, retention str
 		p["store"] = false
 	}
 	// Azure has no supportsMaxOutputTokens switch in pi-ai 1.6.
-	if mt := opts.baseMaxTokens(model, c); mt > 0 && (azure || supportsMaxOutputTokens(model)) {
+	if mt := opts.baseMaxTokens(model, c); mt > 0 && (azure || supportsMaxOutputTokens(model)) && !signIn {
 		p["max_output_tokens"] = int64(max(mt, responsesMinOutputTokens))
 	}
-	if opts.Temperature != nil {
+	if opts.Temperature != nil && !signIn {
 		p["temperature"] = *opts.Temperature
 	}
 	if len(c.Tools) > 0 {
@@ -571,6 +584,9 @@ func buildResponsesParams(model *Model, c *Context, opts *Options, retention str
 			e := string(effort)
 			if v, ok := model.mappedLevel(effort); ok {
 				e = v
+			}
+			if configUpdate != "" {
+				e = configurationUpdateRequestEffort
 			}
 			p["reasoning"] = map[string]any{"effort": e, "summary": "auto"}
 			p["include"] = []any{"reasoning.encrypted_content"}
@@ -605,9 +621,38 @@ func convertResponsesTools(tools []Tool, strictMode bool) []any {
 	return out
 }
 
+// configurationUpdateRequestEffort is reasoning.effort while
+// configuration_update items carry the effort: fixed, so that a change of
+// thinking level keeps the cached prompt.
+const configurationUpdateRequestEffort = "medium"
+
+// configurationUpdateEffort is pi-ai's getConfigurationUpdateEffort for
+// openai-responses: with compat.supportsMidConvoEffort and a thinking
+// level, the effort (as the model's map names it) configuration_update
+// items carry; "" otherwise.
+func configurationUpdateEffort(model *Model, effort ThinkingLevel) string {
+	if !midConvoEffort(model) || effort == "" {
+		return ""
+	}
+	if v, ok := model.mappedLevel(effort); ok {
+		return v
+	}
+	return string(effort)
+}
+
+// chatGPTSignIn: a credential other than an API key (sk-) sent to OpenAI
+// itself is a Sign in with ChatGPT token, which rejects
+// configuration_update items.
+func chatGPTSignIn(model *Model, key string) bool {
+	return model.Provider == "openai" && model.BaseURL == "https://api.openai.com/v1" && !strings.HasPrefix(key, "sk-")
+}
+
 // convertResponsesMessages is pi-ai's convertResponsesMessages: the system
-// prompt and the conversation as Responses input items.
-func convertResponsesMessages(model *Model, systemPrompt string, msgs []llmMessage, toolCallProviders []string) ([]any, error) {
+// prompt and the conversation as Responses input items. With a
+// configUpdate effort, a configuration_update item goes before each reply
+// of this model that recorded its effort, and one with configUpdate at
+// the end.
+func convertResponsesMessages(model *Model, systemPrompt string, msgs []llmMessage, toolCallProviders []string, configUpdate string) ([]any, error) {
 	keepItemIDs := slices.Contains(toolCallProviders, model.Provider)
 	normalize := func(id string, src *llmMessage) string {
 		if !keepItemIDs || !strings.Contains(id, "|") {
@@ -662,6 +707,7 @@ func convertResponsesMessages(model *Model, systemPrompt string, msgs []llmMessa
 			// Another model of the same provider and api: its item ids are
 			// not ours to pair with reasoning items.
 			otherModel := msg.Model != model.ID && msg.Provider == model.Provider && msg.API == model.API
+			textBlockIndex := 0
 			for _, b := range msg.Content {
 				switch b.Type {
 				case BlockThinking:
@@ -676,7 +722,11 @@ func convertResponsesMessages(model *Model, systemPrompt string, msgs []llmMessa
 				case BlockText:
 					id, phase := parseTextSignature(b.TextSignature)
 					if id == "" {
-						id = "msg_" + strconv.Itoa(msgIndex)
+						// pi-ai 1.6's fallback id, one per text block.
+						id = "msg_pi_" + strconv.Itoa(msgIndex)
+						if textBlockIndex > 0 {
+							id += "_" + strconv.Itoa(textBlockIndex)
+						}
 					} else if len(utf16.Encode([]rune(id))) > 64 {
 						id = "msg_" + shortHash(id)
 					}
@@ -686,6 +736,7 @@ func convertResponsesMessages(model *Model, systemPrompt string, msgs []llmMessa
 						m["phase"] = phase
 					}
 					items = append(items, m)
+					textBlockIndex++
 				case BlockToolCall:
 					callID, itemID, hasItem := strings.Cut(b.ID, "|")
 					itemID, _, _ = strings.Cut(itemID, "|")
@@ -702,6 +753,10 @@ func convertResponsesMessages(model *Model, systemPrompt string, msgs []llmMessa
 			}
 			if len(items) == 0 {
 				continue
+			}
+			sameModel := msg.Provider == model.Provider && msg.API == model.API && msg.Model == model.ID
+			if configUpdate != "" && sameModel && msg.ProviderThinkingLevel != "" {
+				out = append(out, configurationUpdate(msg.ProviderThinkingLevel))
 			}
 			out = append(out, items...)
 		case "toolResult":
@@ -739,7 +794,14 @@ func convertResponsesMessages(model *Model, systemPrompt string, msgs []llmMessa
 		}
 		msgIndex++
 	}
+	if configUpdate != "" {
+		out = append(out, configurationUpdate(configUpdate))
+	}
 	return out, nil
+}
+
+func configurationUpdate(effort string) map[string]any {
+	return map[string]any{"type": "configuration_update", "reasoning": map[string]any{"effort": effort}}
 }
 
 func responsesImage(b ContentBlock) map[string]any {

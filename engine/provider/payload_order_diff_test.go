@@ -164,3 +164,71 @@ func TestDifferentialPayloadOrder16(t *testing.T) {
 		})
 	}
 }
+
+// TestDifferentialPayloadMidConvoEffort16: against pi-ai 1.6, byte for
+// byte, an openai-responses or openai-codex-responses model that takes
+// effort within the conversation (compat.supportsMidConvoEffort, the
+// gpt-6 models) sends reasoning.effort "medium" and the effort in
+// configuration_update items: before each earlier reply of the same
+// model that recorded one and at the end. OpenAI's own endpoint with a
+// ChatGPT sign-in token gets plain effort (and no output cap); codex sends
+// thinking off as an update to "none". Text without a signature replays
+// with pi-ai 1.6's fallback ids, one per block.
+func TestDifferentialPayloadMidConvoEffort16(t *testing.T) {
+	t.Parallel()
+	responses := &provider.Model{ID: "gpt-6-sol", Name: "R", API: provider.APIOpenAIResponses, Provider: "openai",
+		BaseURL: "https://api.openai.com/v1", Reasoning: true, Input: []string{"text", "image"}, ContextWindow: 1000000, MaxTokens: 128000,
+		ThinkingLevelMap: provider.ThinkingLevelMap{provider.ThinkingXHigh: ptrTo("xhigh"), provider.ThinkingMinimal: nil},
+		Compat:           &provider.Compat{SupportsMidConvoEffort: ptrTo(true)}}
+	codex := &provider.Model{ID: "gpt-6-sol", Name: "C", API: provider.APIOpenAICodexResponses, Provider: "openai-codex",
+		BaseURL: "http://127.0.0.1:1", Reasoning: true, Input: []string{"text", "image"}, ContextWindow: 1000000, MaxTokens: 128000,
+		ThinkingLevelMap: provider.ThinkingLevelMap{provider.ThinkingXHigh: ptrTo("xhigh")},
+		Compat:           &provider.Compat{SupportsMidConvoEffort: ptrTo(true)}}
+	codexNoOff := *codex
+	codexNoOff.ThinkingLevelMap = provider.ThinkingLevelMap{provider.ThinkingOff: nil, provider.ThinkingXHigh: ptrTo("xhigh")}
+	history := func(m *provider.Model) provider.Context {
+		level := func(msg map[string]any, l string) map[string]any {
+			msg["providerThinkingLevel"] = l
+			return msg
+		}
+		return testConversation(
+			level(testAssistant(m.API, m.Provider, m.ID, "stop", testText("A1"), testText("A1b")), "low"),
+			userMsg("two"),
+			level(testAssistant(m.API, m.Provider, "gpt-5.5", "stop", testText("A2")), "high"),
+			userMsg("three"),
+			testAssistant(m.API, m.Provider, m.ID, "stop", testText("A3")),
+			userMsg("four"),
+		)
+	}
+	for _, tc := range []struct {
+		name     string
+		model    *provider.Model
+		thinking provider.ThinkingLevel
+		key      string
+	}{
+		{"responses", responses, provider.ThinkingHigh, "sk-k"},
+		{"responses_xhigh", responses, provider.ThinkingXHigh, "sk-k"},
+		{"responses_off", responses, "", "sk-k"},
+		{"responses_chatgpt_sign_in", responses, provider.ThinkingHigh, "chatgpt-token"},
+		{"codex", codex, provider.ThinkingLow, codexJWT("acct", "1")},
+		{"codex_off", codex, "", codexJWT("acct", "1")},
+		{"codex_off_forbidden", &codexNoOff, "", codexJWT("acct", "1")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			c := history(tc.model)
+			c.Tools = []provider.Tool{{Name: "ls", Description: "List files", ParameterKeys: []string{"type", "properties"},
+				Parameters: map[string]any{"type": "object", "properties": map[string]any{"path": map[string]any{"type": "string"}}}}}
+			opts := map[string]any{"apiKey": tc.key, "maxRetries": 0, "sessionId": "sess-1", "maxTokens": 4096}
+			if tc.thinking != "" {
+				opts["reasoning"] = tc.thinking
+			}
+			want := pi16Payload(t, tc.model, c, opts)
+			got := pigoPayload(t, tc.model, c, &provider.Options{APIKey: tc.key, Thinking: tc.thinking, SessionID: "sess-1", Now: fixedClock,
+				MaxTokens: 4096, Retry: provider.RetryPolicy{MaxRetries: -1}})
+			if got != want {
+				t.Errorf("payload differs\npi-ai 1.6: %s\npigo:      %s", want, got)
+			}
+		})
+	}
+}

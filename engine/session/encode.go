@@ -80,6 +80,8 @@ func messageKeyOrder(role string) []string {
 		// pi-ai's output object, then what the stream adds as it goes
 		// (responseId, responseModel, rawStopReason, errorMessage), the
 		// event stream's durationMs and the agent loop's thinkingLevel.
+		// Anthropic's adds the reply's effort (providerThinkingLevel)
+		// once the request is built (responsesAssistantKeys).
 		return []string{"role", "content", "api", "provider", "model", "usage", "stopReason", "timestamp", "providerThinkingLevel",
 			"responseId", "responseModel", "rawStopReason", "errorMessage", "diagnostics", "durationMs", "thinkingLevel"}
 	case "toolResult":
@@ -138,7 +140,8 @@ func (k keyKind) keyTable(m map[string]any) []string {
 		return entryKeyOrder(typ)
 	case kindMessage:
 		role, _ := m["role"].(string)
-		return messageKeyOrder(role)
+		api, _ := m["api"].(string)
+		return MessageKeys(role, api)
 	case kindBlock:
 		typ, _ := m["type"].(string)
 		return blockKeyOrder(typ)
@@ -419,15 +422,25 @@ func EntryKeys(typ string) []string {
 	return entryKeyTable[""]
 }
 
-// MessageKeys is the property order of a message of role as pi-ai,
+// MessageKeys is the property order of a message of role (an assistant
+// message's of api) as pi-ai,
 // pi-agent-core and the coding agent create it. The slice is shared: do
 // not modify it.
-func MessageKeys(role string) []string {
+func MessageKeys(role, api string) []string {
+	if role == "assistant" && (api == "openai-responses" || api == "openai-codex-responses") {
+		return responsesAssistantKeys
+	}
 	if k, ok := messageKeyTable[role]; ok {
 		return k
 	}
 	return messageKeyTable[""]
 }
+
+// responsesAssistantKeys is the order of an assistant message of the
+// Responses APIs, which create their output with the reply's effort
+// (providerThinkingLevel) after model.
+var responsesAssistantKeys = []string{"role", "content", "api", "provider", "model", "providerThinkingLevel", "usage", "stopReason",
+	"timestamp", "responseId", "responseModel", "rawStopReason", "errorMessage", "diagnostics", "durationMs", "thinkingLevel"}
 
 // BlockKeys is the property order of a content block of type typ, or nil
 // when typ is no block type. The slice is shared: do not modify it.

@@ -70,3 +70,26 @@ func TestEncodeUsageEntryKeyOrder(t *testing.T) {
 		t.Fatalf("encoded\n got %s\nwant %s", got, want)
 	}
 }
+
+// TestEncodeAssistantEffortKeyOrder: a reply's providerThinkingLevel sits
+// where pi-ai puts it: after model for the Responses APIs, which create
+// their output with it, after timestamp for Anthropic's, which adds it
+// once the request is built.
+func TestEncodeAssistantEffortKeyOrder(t *testing.T) {
+	t.Parallel()
+	msg := func(api string) map[string]any {
+		return map[string]any{"timestamp": 5.0, "stopReason": "stop", "providerThinkingLevel": "high", "usage": map[string]any{},
+			"model": "m", "provider": "p", "api": api, "content": []any{}, "role": "assistant", "responseId": "r"}
+	}
+	for api, want := range map[string]string{
+		"openai-responses":       `{"role":"assistant","content":[],"api":"openai-responses","provider":"p","model":"m","providerThinkingLevel":"high","usage":{},"stopReason":"stop","timestamp":5,"responseId":"r"}`,
+		"openai-codex-responses": `{"role":"assistant","content":[],"api":"openai-codex-responses","provider":"p","model":"m","providerThinkingLevel":"high","usage":{},"stopReason":"stop","timestamp":5,"responseId":"r"}`,
+		"anthropic-messages":     `{"role":"assistant","content":[],"api":"anthropic-messages","provider":"p","model":"m","usage":{},"stopReason":"stop","timestamp":5,"providerThinkingLevel":"high","responseId":"r"}`,
+	} {
+		e := session.Entry{"type": "message", "id": "abcd1234", "parentId": nil, "timestamp": "T", "message": msg(api)}
+		want = `{"type":"message","id":"abcd1234","parentId":null,"timestamp":"T","message":` + want + `}`
+		if got := string(session.EncodeEntry(e)); got != want {
+			t.Errorf("%s:\n got %s\nwant %s", api, got, want)
+		}
+	}
+}
