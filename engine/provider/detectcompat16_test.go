@@ -48,7 +48,7 @@ func TestOpenAICompletionsDetectCompatMatchesPiAI16(t *testing.T) {
 				"context": map[string]any{"systemPrompt": conv.SystemPrompt, "messages": conv.Messages}}
 			want := runPi16Payload(t, piAI, spec)
 
-			got := pigoPayloadJSON(t, m, &conv, &provider.Options{APIKey: "k", Thinking: provider.ThinkingHigh})
+			got := pigoPayload(t, m, conv, &provider.Options{APIKey: "k", Thinking: provider.ThinkingHigh})
 			if !strings.HasPrefix(want, `{"model":`) {
 				t.Fatalf("pi-ai gave no payload: %q", want)
 			}
@@ -75,7 +75,7 @@ func TestAnthropicToolCacheControlMatchesPiAI16(t *testing.T) {
 		spec := map[string]any{"piAi": "file://" + piAI, "model": m, "options": map[string]any{"apiKey": "k", "maxRetries": 0},
 			"context": map[string]any{"systemPrompt": conv.SystemPrompt, "messages": conv.Messages, "tools": conv.Tools}}
 		want := runPi16Payload(t, piAI, spec)
-		got := pigoPayloadJSON(t, m, &conv, &provider.Options{APIKey: "k"})
+		got := pigoPayload(t, m, conv, &provider.Options{APIKey: "k"})
 		if got != want || strings.Contains(got, `"required":[]},"cache_control"`) == (supports != nil) {
 			t.Errorf("supportsCacheControlOnTools %v: payload\npigo:  %s\npi-ai: %s", supports, got, want)
 		}
@@ -108,7 +108,7 @@ func TestAnthropicThinkingReplayMatchesPiAI16(t *testing.T) {
 		spec := map[string]any{"piAi": "file://" + piAI, "model": m, "options": map[string]any{"apiKey": "k", "maxRetries": 0},
 			"context": map[string]any{"messages": conv.Messages}}
 		want := runPi16Payload(t, piAI, spec)
-		got := pigoPayloadJSON(t, m, &conv, &provider.Options{APIKey: "k"})
+		got := pigoPayload(t, m, conv, &provider.Options{APIKey: "k"})
 		if !strings.HasPrefix(want, `{"model":`) || got != want {
 			t.Errorf("allowEmptySignature %v: payload\npigo:  %s\npi-ai: %s", allow != nil, got, want)
 		}

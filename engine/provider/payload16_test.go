@@ -2,7 +2,6 @@ package provider_test
 
 import (
 	"context"
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/provider"
 )
 
@@ -77,7 +75,7 @@ func TestHandlerPayloadMatchesPiAI16(t *testing.T) {
 				"context": map[string]any{"systemPrompt": c.conv.SystemPrompt, "messages": c.conv.Messages, "tools": c.conv.Tools}}
 			want := runPi16Payload(t, piAI, spec)
 
-			got := pigoPayloadJSON(t, c.model, &c.conv, &provider.Options{APIKey: "k", Thinking: c.thinking, SessionID: c.session, ToolChoice: c.choice})
+			got := pigoPayload(t, c.model, c.conv, &provider.Options{APIKey: "k", Thinking: c.thinking, SessionID: c.session, ToolChoice: c.choice})
 			if !strings.HasPrefix(want, `{"model":`) {
 				t.Fatalf("pi-ai gave no payload: %q", want)
 			}
@@ -88,24 +86,6 @@ func TestHandlerPayloadMatchesPiAI16(t *testing.T) {
 	}
 }
 
-// pigoPayloadJSON is the request body, as pi-ai's onPayload hook sees it,
-// that pigo builds for model, c and opts; the stream stops there, before
-// any connection is made.
-func pigoPayloadJSON(t *testing.T, model *provider.Model, c *provider.Context, opts *provider.Options) string {
-	t.Helper()
-	var got string
-	stop := errors.New("stop")
-	opts.OnPayload = func(_ context.Context, p map[string]any, m *provider.Model) (map[string]any, error) {
-		got = jsjson.Stringify(provider.HandlerPayload(m.API, p))
-		return nil, stop
-	}
-	s, err := provider.Stream(context.Background(), model, c, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Result()
-	return got
-}
 
 func runPi16Payload(t *testing.T, piAI string, spec map[string]any) string {
 	t.Helper()
