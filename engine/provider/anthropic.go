@@ -59,21 +59,13 @@ type anthropicParams struct {
 	effort          string
 }
 
-// thinksAdaptively: the model's compat forces adaptive thinking (pi-ai
-// 1.6's test, which its catalog sets on every adaptive Claude), or its id
-// names one of the Claudes pi-ai 0.73.1 knew to think adaptively.
+// thinksAdaptively is pi-ai 1.6's test: the model's compat forces adaptive
+// thinking. Its catalog sets it on every adaptive Claude; pi-ai 0.73.1's
+// inference from the id (Opus 4.6+, Sonnet 4.6) is gone, so a custom
+// "claude-opus-4-6" in models.json thinks on a budget unless its compat
+// sets forceAdaptiveThinking (TestCustomAnthropicModelPayloadMatchesPi16).
 func (m *Model) thinksAdaptively() bool {
-	return supportsAdaptiveThinking(m.ID) || m.Compat != nil && m.Compat.ForceAdaptiveThinking != nil && *m.Compat.ForceAdaptiveThinking
-}
-
-// supportsAdaptiveThinking: Opus 4.6+, Sonnet 4.6.
-func supportsAdaptiveThinking(id string) bool {
-	for _, s := range []string{"opus-4-6", "opus-4.6", "opus-4-7", "opus-4.7", "sonnet-4-6", "sonnet-4.6"} {
-		if strings.Contains(id, s) {
-			return true
-		}
-	}
-	return false
+	return m.Compat != nil && m.Compat.ForceAdaptiveThinking != nil && *m.Compat.ForceAdaptiveThinking
 }
 
 // anthropicEffort is pi-ai's mapThinkingLevelToEffort.

@@ -163,20 +163,34 @@ func TestAnthropicMessageConversion(t *testing.T) {
 	equalJSON(t, "thinking off", body["thinking"], map[string]any{"type": "disabled"})
 }
 
+// TestAnthropicAdaptiveThinking: as in pi-ai 1.6, compat.forceAdaptiveThinking
+// alone makes a Claude think adaptively (effort from its thinkingLevelMap);
+// the id no longer counts, so "claude-opus-4-6" without it thinks on a
+// budget with the interleaved-thinking beta, as pi-ai 0.73.1 did for older
+// Claudes only.
 func TestAnthropicAdaptiveThinking(t *testing.T) {
 	t.Parallel()
-	srv := newFakeServer(t, namedSSE("message_start", anStart, "message_delta", anDelta("max_tokens", 0), "message_stop", `{"type":"message_stop"}`))
+	reply := namedSSE("message_start", anStart, "message_delta", anDelta("max_tokens", 0), "message_stop", `{"type":"message_stop"}`)
+	srv := newFakeServer(t, reply, reply)
 	m := anModel(srv)
 	m.ID = "claude-opus-4-6"
 	mx := "max"
 	m.ThinkingLevelMap = provider.ThinkingLevelMap{provider.ThinkingXHigh: &mx}
 	opts := baseOpts()
 	opts.Thinking = provider.ThinkingXHigh
+	mustStream(t, m, &provider.Context{Messages: []map[string]any{userMsg("x")}}, opts)
+	m.Compat = &provider.Compat{ForceAdaptiveThinking: ptrTo(true)}
 	_, msg := mustStream(t, m, &provider.Context{Messages: []map[string]any{userMsg("x")}}, opts)
-	body := srv.Requests()[0].Body
-	equalJSON(t, "thinking", body["thinking"], map[string]any{"type": "adaptive", "display": "summarized"})
-	equalJSON(t, "output_config", body["output_config"], map[string]any{"effort": "max"})
-	if h := srv.Requests()[0].Header.Get("Anthropic-Beta"); h != "" {
+	budget, adaptive := srv.Requests()[0], srv.Requests()[1]
+	if th, _ := budget.Body["thinking"].(map[string]any); th["type"] != "enabled" {
+		t.Errorf("without forceAdaptiveThinking: thinking = %v, want budget thinking", budget.Body["thinking"])
+	}
+	if h := budget.Header.Get("Anthropic-Beta"); h != "interleaved-thinking-2025-05-14" {
+		t.Errorf("budget thinking beta header = %q", h)
+	}
+	equalJSON(t, "thinking", adaptive.Body["thinking"], map[string]any{"type": "adaptive", "display": "summarized"})
+	equalJSON(t, "output_config", adaptive.Body["output_config"], map[string]any{"effort": "max"})
+	if h := adaptive.Header.Get("Anthropic-Beta"); h != "" {
 		t.Errorf("adaptive models need no beta header, got %q", h)
 	}
 	if msg.StopReason != provider.StopReasonLength {

@@ -133,6 +133,21 @@ func resolveConfigValue(ctx context.Context, value string, env map[string]string
 	return value, true
 }
 
+// configValueConfigured is pi 1.6's check of a configured API key: a
+// command counts as configured without running it, a "$NAME" or
+// "${NAME}" template only while every variable it names is set, any other
+// non-empty value as it is.
+func configValueConfigured(value string, env map[string]string) bool {
+	if value == "" {
+		return false
+	}
+	if strings.HasPrefix(value, "!") || !strings.Contains(value, "$") {
+		return true
+	}
+	_, ok := interpolateEnv(value, env)
+	return ok
+}
+
 // interpolateEnv is pi 1.6's config value template.
 func interpolateEnv(value string, env map[string]string) (string, bool) {
 	isStart := func(c byte) bool { return c == '_' || (c|0x20) >= 'a' && (c|0x20) <= 'z' }

@@ -70,7 +70,7 @@ func CacheWarmingReplayable(m *Model, reasoning bool) bool {
 	if !reasoning || m.API != APIAnthropicMessages {
 		return true
 	}
-	return m.Compat != nil && m.Compat.ForceAdaptiveThinking != nil && *m.Compat.ForceAdaptiveThinking
+	return m.thinksAdaptively()
 }
 
 // CacheWarmingDecision is the economics of one refresh, as extensions see

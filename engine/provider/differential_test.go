@@ -626,6 +626,9 @@ func TestDifferentialAnthropic(t *testing.T) {
 	adaptive := func(base string) *provider.Model {
 		m := an(base)
 		m.ID = "claude-opus-4-6"
+		// pi-ai 0.73.1 infers adaptive thinking from this id; pi-ai 1.6,
+		// and pigo, from compat only, which 0.73.1 ignores.
+		m.Compat = &provider.Compat{ForceAdaptiveThinking: ptrTo(true)}
 		return m
 	}
 	hello := provider.Context{SystemPrompt: "be brief", Messages: []map[string]any{userMsg("hi")}}

@@ -282,7 +282,13 @@ func TestDifferentialOAuthRequests(t *testing.T) {
 	withTools := provider.Context{SystemPrompt: "Be brief.", Messages: toolTurn(), Tools: oauthTools}
 	cases := []oauthStreamCase{
 		{name: "anthropic oauth tools", model: anthropic("anthropic", "claude-sonnet-4-5"), context: withTools, apiKey: oat, handlers: []http.HandlerFunc{anTools}},
-		{name: "anthropic oauth adaptive no system", model: anthropic("anthropic", "claude-opus-4-6"), apiKey: oat, thinking: provider.ThinkingHigh,
+		// pi-ai 0.73.1 (run here) infers adaptive thinking from the id;
+		// pi-ai 1.6, and pigo, from compat only, which 0.73.1 ignores.
+		{name: "anthropic oauth adaptive no system", model: func(base string) *provider.Model {
+			m := anthropic("anthropic", "claude-opus-4-6")(base)
+			m.Compat = &provider.Compat{ForceAdaptiveThinking: ptrTo(true)}
+			return m
+		}, apiKey: oat, thinking: provider.ThinkingHigh,
 			context: provider.Context{Messages: []map[string]any{userMsg("hi")}}, handlers: []http.HandlerFunc{anDone}},
 		{name: "anthropic oauth conversation", model: anthropic("anthropic", "claude-sonnet-4-5"), context: conversation(), apiKey: oat,
 			handlers: []http.HandlerFunc{anDone}},

@@ -73,6 +73,8 @@ type registryState struct {
 	// virtualOnly are the providers that list virtual models only: they
 	// need no credentials.
 	virtualOnly map[string]bool
+	// overrides are models.json's modelOverrides by provider and id.
+	overrides map[string]map[string]ModelOverride
 }
 
 // requestConfig is what a provider's config contributes to each request.
@@ -166,9 +168,6 @@ func (r *Registry) build() *registryState {
 				m.BaseURL = pc.BaseURL
 			}
 			m.Compat = mergeCompat(m.Compat, pc.Compat)
-			if o, ok := pc.ModelOverrides[m.ID]; ok {
-				m = applyModelOverride(m, o)
-			}
 		}
 		st.models = append(st.models, m)
 	}
@@ -185,8 +184,30 @@ func (r *Registry) build() *registryState {
 	for _, rp := range r.registered {
 		st.applyRegistered(rp.name, rp.cfg)
 	}
+	st.overrides = map[string]map[string]ModelOverride{}
+	for name, pc := range cfg.Providers {
+		if len(pc.ModelOverrides) > 0 {
+			st.overrides[name] = pc.ModelOverrides
+		}
+	}
+	st.applyModelOverrides("")
 	r.applyVirtual(st)
 	return st
+}
+
+// applyModelOverrides applies models.json's modelOverrides to the models of
+// provider ("" for all), as pi 1.6's composeModelProvider does last: over
+// catalog, custom and extension-registered models alike. Applying one
+// again changes nothing, so a runtime registration may re-apply them.
+func (st *registryState) applyModelOverrides(provider string) {
+	for i, m := range st.models {
+		if provider != "" && m.Provider != provider {
+			continue
+		}
+		if o, ok := st.overrides[m.Provider][m.ID]; ok {
+			st.models[i] = applyModelOverride(m, o)
+		}
+	}
 }
 
 func (st *registryState) upsert(m *Model) {
@@ -287,6 +308,7 @@ func (r *Registry) RegisterProvider(name string, cfg ProviderConfig) error {
 	st.requestCfg = cloneRequestCfg(st.requestCfg)
 	st.modelHeaders = cloneModelHeaders(st.modelHeaders)
 	st.applyRegistered(name, cfg)
+	st.applyModelOverrides(name)
 	r.applyVirtual(&st)
 	r.st = &st
 	return nil
@@ -452,7 +474,7 @@ func (r *Registry) hasAuthLocked(provider string) bool {
 	if EnvAPIKey(provider, overlayEnv(r.opts.Env, cred.Env)) != "" {
 		return true
 	}
-	return r.st.requestCfg[provider].apiKey != ""
+	return configValueConfigured(r.st.requestCfg[provider].apiKey, r.opts.Env)
 }
 
 // Auth resolves the API key and extra headers of a request to model, as
