@@ -109,7 +109,7 @@ func TestCustomAnthropicModelPayloadMatchesPi16(t *testing.T) {
 				t.Fatalf("pigo has no anthropic/%s", c.model)
 			}
 			conv := testConversation()
-			got := pigoPayloadJSON(t, model, &conv, &provider.Options{APIKey: "k", Thinking: c.thinking})
+			got := pigoPayload(t, model, conv, &provider.Options{APIKey: "k", Thinking: c.thinking})
 			// pi-ai 1.6 hands onPayload the betas it sends as the
 			// anthropic-beta header; pigo's handler payload has no betas
 			// (its header is checked by TestDifferentialAnthropicBetas16).
