@@ -94,7 +94,7 @@ func (a *App) forSession() *agentsession.App {
 		RestartAll: func(ctx context.Context) []agentsession.Reload {
 			var res []agentsession.Reload
 			for _, c := range a.RestartAll(ctx) {
-				res = append(res, agentsession.Reload{Plugin: c.Reload.Plugin, OK: c.Reload.OK, Error: c.Reload.Error})
+				res = append(res, c.forSession())
 			}
 			return res
 		},

@@ -31,10 +31,12 @@ type App struct {
 	Host     *engine.Host
 	Plugins  []Plugin  // in manifest order
 	Problems []Problem // what discovery could not use
-	// Boot starts every plugin (once); RestartAll starts every loaded
-	// plugin again, an extension file from its current source, without
-	// session events (pi's /reload: the session sends session_shutdown
-	// before and session_start after); Close unloads everything. BootUntrusted is Boot
+	// Boot starts every plugin (once); RestartAll is pi's /reload without
+	// its session events (the session sends session_shutdown before and
+	// session_start after): discovery runs again, a file it no longer
+	// finds unloads (a Reload with Gone), a new one loads (with Appeared),
+	// every other plugin starts again, an extension file from its current
+	// source; Close unloads everything. BootUntrusted is Boot
 	// without the project's own plugins (Plugin.Project), which keep their
 	// place until LoadProject loads them (project trust, trust.go).
 	Boot          func(ctx context.Context) []engine.LoadResult
