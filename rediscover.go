@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
@@ -85,21 +86,31 @@ func (a *App) Relocate(ctx context.Context, cwd string, trusted bool) []Change {
 	a.dopts.Cwd, a.projectHeld = cwd, !trusted
 	a.heldMu.Unlock()
 	if a.packages != nil {
-		// pi's new runtime resolves the packages again: the user's and,
-		// in a trusted project, the project's missing ones install.
 		a.packages.Dirs.Cwd = cwd
-		problems, settled := installConfigured(ctx, a.packages, pkgmgr.User)
-		a.Problems = append(withoutNotInstalled(a.Problems, settled), problems...)
-		if trusted {
-			a.installProjectPackages(ctx)
-		}
 	}
+	a.installMissing(ctx, trusted)
 	return a.rediscover(ctx, followMove)
 }
 
-// RestartAll is pi's /reload, whose resource loader runs discovery
-// again: the extension files discovery no longer finds unload, the ones
-// it finds new load at their place in its order, and every other plugin
+// installMissing installs the missing packages of the user's settings
+// and, in a trusted project, of the project's (Options.InstallPackages),
+// as pi's package manager does each time its resource loader runs (a new
+// runtime, /reload); what fails joins the Problems.
+func (a *App) installMissing(ctx context.Context, trusted bool) {
+	if a.packages == nil {
+		return
+	}
+	problems, settled := installConfigured(ctx, a.packages, pkgmgr.User)
+	a.Problems = append(withoutNotInstalled(a.Problems, settled), problems...)
+	if trusted {
+		a.installProjectPackages(ctx)
+	}
+}
+
+// RestartAll is pi's /reload, whose resource loader runs again: the
+// missing packages install (installMissing), the extension files
+// discovery no longer finds unload, the ones it finds new load at their
+// place in its order (what it cannot use joins the Problems), and every other plugin
 // starts again in place, in that order (an extension file from its
 // current source; a plugin that failed to load is tried again). -e paths
 // and the manifest's stay as given; an untrusted project's stay held. No
@@ -111,6 +122,7 @@ func (a *App) Relocate(ctx context.Context, cwd string, trusted bool) []Change {
 func (a *App) RestartAll(ctx context.Context) []Change {
 	a.rediscoverMu.Lock()
 	defer a.rediscoverMu.Unlock()
+	a.installMissing(ctx, !a.held())
 	return a.rediscover(ctx, followReload)
 }
 
@@ -186,7 +198,19 @@ func (a *App) rediscover(ctx context.Context, mode followMode) []Change {
 		}
 		return nil
 	}
-	exts, _ := discover.Discover(a.discoverOptions())
+	exts, problems := discover.Discover(a.discoverOptions())
+	if mode == followReload {
+		// pi's /reload reports what its resource loader met this time.
+		// A package that failed to install is reported as such, not
+		// again as not installed.
+		for _, p := range problems {
+			known := slices.Contains(a.Problems, p) || strings.HasPrefix(p.Message, "package not installed") &&
+				slices.ContainsFunc(a.Problems, func(q discover.Problem) bool { return q.Source == p.Source })
+			if !known {
+				a.Problems = append(a.Problems, p)
+			}
+		}
+	}
 	found := map[string]discover.Extension{}
 	for _, e := range exts {
 		found[e.Path] = e

@@ -12,6 +12,7 @@ import (
 
 	"github.com/pigo-dev/pigo"
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/pkgmgr/pkgmgrtest"
 	"github.com/pigo-dev/pigo/jsapi/watch"
 )
 
@@ -377,5 +378,50 @@ func TestRestartAllKeepsUntrustedProjectHeld(t *testing.T) {
 	a.RestartAll(ctx)
 	if tools := strings.Join(a.Host.Tools().Current().IDs(), " "); tools != "held sneaky user codemode tool_search" {
 		t.Errorf("trusted tools: %s", tools)
+	}
+}
+
+// TestRestartAllInstallsAndReports: /reload installs a package the
+// user's settings gained since startup (pi's package manager resolves
+// them on every load) and loads its extension; a settings entry naming a
+// file that does not exist becomes a problem.
+func TestRestartAllInstallsAndReports(t *testing.T) {
+	reg := pkgmgrtest.New()
+	defer reg.Close()
+	reg.Publish("late-tool", "1.0.0", nil, map[string]string{"extensions/t.ts": tool("latetool")})
+	dir := t.TempDir()
+	agent := filepath.Join(dir, "agent")
+	env := map[string]string{"HOME": dir, "npm_config_registry": reg.URL()}
+	a := open(t, pigo.Options{Cwd: dir, AgentDir: agent, Discover: true, NoBundled: true, NoMCP: true, InstallPackages: true,
+		Getenv: func(k string) string { return env[k] }, Environ: env})
+	ctx := context.Background()
+	write(t, agent, "settings.json", `{"packages": ["npm:late-tool"], "extensions": ["missing.ts"]}`)
+	var appeared []string
+	for _, c := range a.RestartAll(ctx) {
+		if !c.Restarted && !c.Gone {
+			appeared = append(appeared, c.Plugin.Origin)
+			if !c.Reload.OK {
+				t.Errorf("%s: %+v", c.Plugin.ID, c.Reload)
+			}
+		}
+	}
+	if !slices.Equal(appeared, []string{"package:global"}) {
+		t.Errorf("appeared: %v", appeared)
+	}
+	if _, ok := a.Host.Tools().Current().Get("latetool"); !ok {
+		t.Error("the package's tool did not load")
+	}
+	var problems []string
+	for _, p := range a.Problems {
+		problems = append(problems, p.Message)
+	}
+	if got := strings.Join(problems, "\n"); !strings.Contains(got, "Extension path does not exist") || strings.Contains(got, "late-tool") {
+		t.Errorf("problems:\n%s", got)
+	}
+	// A second reload neither installs again nor repeats the problem.
+	n := len(a.Problems)
+	a.RestartAll(ctx)
+	if len(a.Problems) != n {
+		t.Errorf("problems after a second reload: %+v", a.Problems)
 	}
 }

@@ -398,7 +398,8 @@ func (rt *agentRuntime) reloadExtensions(ctx context.Context) ([]Reload, error) 
 	// pi's reload: the old instances hear session_shutdown, then all
 	// load again and hear session_start.
 	rt.host.Emit(ctx, "session_shutdown", map[string]any{"type": "session_shutdown", "reason": "reload"})
-	reps := rt.app.RestartAll(ctx)
+	reps, problems := rt.app.RestartAll(ctx)
+	rt.showDiagnostics(problemDiagnostics(problems, piapi.Of(rt.host).ProjectTrusted()))
 	for _, rep := range reps {
 		rt.followDiscovery(rep)
 	}
