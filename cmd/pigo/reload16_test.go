@@ -146,10 +146,10 @@ func TestDifferentialRPC16ReloadFollowsDiscovery(t *testing.T) {
 	if commands(pg) != commands(pi) {
 		t.Errorf("commands:\npigo:\n%s\npi 1.6:\n%s", commands(pg), commands(pi))
 	}
-	// From the reload on: at startup pigo runs the user's and -e
-	// factories before the trusted project's (it boots them first to ask
-	// project_trust, which pi skips under --approve), so the startup
-	// "load" lines differ in order.
+	// From the reload on: pigo runs the startup factories concurrently
+	// (and the user's and -e ones before the project's, to ask
+	// project_trust), so the startup "load" lines come in any order; a
+	// reload runs them one after the other in discovery's order, as pi.
 	fromReload := func(lines []string) []string {
 		recs := logLines(lines, "reload.log")
 		if i := slices.Index(recs, "rl begin"); i >= 0 {
