@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -183,4 +184,47 @@ func extensionCommands(r map[string]any) []string {
 		}
 	}
 	return names
+}
+
+// TestDifferentialRPC16ReloadKeepsUntrustedProjectOut: in a project
+// that is not trusted (pi's RPC mode declines when it would ask), a file
+// added to the project's .pi/extensions stays unloaded after reload, as
+// the project's own did; a file added to the user's extensions loads.
+func TestDifferentialRPC16ReloadKeepsUntrustedProjectOut(t *testing.T) {
+	sides := pi16Sides(t)
+	files := map[string]string{
+		"work/.pi/extensions/held.ts": discoveryLogExt("held", ""),
+		"work/cli.ts": extSource(`
+  pi.registerCommand("rl", { description: "reload", handler: async (_a: string, ctx: any) => { await ctx.reload(); } });`),
+	}
+	run := func(argv []string) []string {
+		dir := sideTree(t, files)
+		llm := newMockLLM(nil)
+		defer llm.Close()
+		must(t, os.MkdirAll(filepath.Join(dir, "agent"), 0o755))
+		must(t, os.WriteFile(filepath.Join(dir, "agent", "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
+		cmd := sideCommand(argv, dir, "--mode", "rpc", "--no-session", "--no-builtin-tools",
+			"--provider", "mock", "--model", "mock-1", "-e", "cli.ts")
+		d := startDriver(t, cmd)
+		before := extensionCommands(d.call(`{"id":"c0","type":"get_commands"}`))
+		must(t, os.WriteFile(filepath.Join(dir, "work", ".pi", "extensions", "sneaky.ts"), []byte(discoveryLogExt("sneaky", "")), 0o644))
+		must(t, os.MkdirAll(filepath.Join(dir, "agent", "extensions"), 0o755))
+		must(t, os.WriteFile(filepath.Join(dir, "agent", "extensions", "user.ts"), []byte(discoveryLogExt("user", "")), 0o644))
+		mark := d.mark()
+		d.sendRaw(`{"id":"r","type":"prompt","message":"/rl"}`)
+		d.waitFrom(mark, func(ev map[string]any) bool { return ev["id"] == "r" })
+		after := extensionCommands(d.call(`{"id":"c1","type":"get_commands"}`))
+		d.finish()
+		log, err := os.ReadFile(filepath.Join(dir, "work", "reload.log"))
+		must(t, err)
+		ran := strings.Contains(string(log), "held") || strings.Contains(string(log), "sneaky")
+		return []string{strings.Join(before, " "), strings.Join(after, " "), "a project extension ran: " + strconv.FormatBool(ran)}
+	}
+	pi, pg := runSides(sides, run)
+	if want := []string{"rl", "rl user", "a project extension ran: false"}; !slices.Equal(pi, want) {
+		t.Fatalf("pi 1.6 no longer does what this test expects: %q", pi)
+	}
+	if !slices.Equal(pg, pi) {
+		t.Errorf("pigo %q, pi 1.6 %q", pg, pi)
+	}
 }
