@@ -110,8 +110,8 @@ func (a *App) installMissing(ctx context.Context, trusted bool) {
 // RestartAll is pi's /reload, whose resource loader runs again: the
 // missing packages install (installMissing), the extension files
 // discovery no longer finds unload, the ones it finds new load at their
-// place in its order (what it cannot use joins the Problems), and every other plugin
-// starts again in place, in that order (an extension file from its
+// place in its order (what it cannot use joins the Problems), and every
+// other plugin starts again in place, in that order (an extension file from its
 // current source; a plugin that failed to load is tried again). -e paths
 // and the manifest's stay as given; an untrusted project's stay held. No
 // session events are sent: the caller sends session_shutdown to every

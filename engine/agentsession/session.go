@@ -382,8 +382,9 @@ func piMode(appMode string) string {
 // compacts, with pi's errors; otherwise every extension hears
 // session_shutdown{reason:"reload"}, discovery runs again (App.RestartAll:
 // a file it no longer finds unloads, a new one loads, the others load
-// again), every new instance hears session_start{reason:"reload"}, then
-// resources_discover {reason:"reload"} runs. It returns once the new instances are up, as
+// again; what it met that it cannot use is shown), every new instance
+// hears session_start{reason:"reload"}, then resources_discover
+// {reason:"reload"} runs. It returns once the new instances are up, as
 // pi's await ctx.reload() does: a command that called it goes on in its
 // retired runtime (jsapi keeps it until the handler returns), its old ctx
 // and pi stale. A plugin that fails to reload keeps its previous
