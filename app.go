@@ -438,7 +438,7 @@ func (a *App) LoadProject(ctx context.Context) []engine.LoadResult {
 	if !a.discovering {
 		return res
 	}
-	for _, c := range a.rediscover(ctx, true) { // no events: the session starts after
+	for _, c := range a.rediscover(ctx, followTrust) { // no events: the session starts after
 		if !c.Gone {
 			res = append(res, engine.LoadResult{Plugin: c.Plugin.ID, Generation: c.Reload.Generation, OK: c.Reload.OK,
 				Err: c.Reload.Error, Elapsed: c.Reload.Elapsed})

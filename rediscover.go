@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
@@ -65,7 +66,7 @@ func (a *App) Rediscover(ctx context.Context) []Change {
 	}
 	a.rediscoverMu.Lock()
 	defer a.rediscoverMu.Unlock()
-	return a.rediscover(ctx, false)
+	return a.rediscover(ctx, followWatch)
 }
 
 // Relocate makes cwd the app's project (another one, or the same one
@@ -74,7 +75,7 @@ func (a *App) Rediscover(ctx context.Context) []Change {
 // project's install (Options.InstallPackages), discovery runs there with
 // the project trusted or not, the plugins it no longer finds (the old project's
 // among them, loaded or held) unload and the new project's load; every
-// other loaded plugin (bundled, Go, -e paths, the user's) starts again
+// other plugin (bundled, Go, -e paths, the user's) starts again
 // in place, in its order, so it reads the new project (the MCP servers
 // of its .mcp.json) and sets its UI anew. No session events are sent:
 // the switch sends session_shutdown before and session_start after.
@@ -85,51 +86,65 @@ func (a *App) Relocate(ctx context.Context, cwd string, trusted bool) []Change {
 	a.dopts.Cwd, a.projectHeld = cwd, !trusted
 	a.heldMu.Unlock()
 	if a.packages != nil {
-		// pi's new runtime resolves the packages again: the user's and,
-		// in a trusted project, the project's missing ones install.
 		a.packages.Dirs.Cwd = cwd
-		problems, settled := installConfigured(ctx, a.packages, pkgmgr.User)
-		a.Problems = append(withoutNotInstalled(a.Problems, settled), problems...)
-		if trusted {
-			a.installProjectPackages(ctx)
-		}
 	}
-	var changes []Change
-	if a.discovering {
-		changes = a.rediscover(ctx, true)
-	}
-	fresh := map[string]bool{}
-	for _, c := range changes {
-		fresh[c.Plugin.ID] = true
-	}
-	return append(changes, a.restartLoaded(ctx, fresh)...)
+	a.installMissing(ctx, trusted)
+	return a.rediscover(ctx, followMove)
 }
 
-// RestartAll starts every loaded plugin again in place, in its order (an
-// extension file from its current source), and sends no session events:
-// it is pi's /reload, whose caller sends session_shutdown to every
-// extension before and session_start after, as pi's reload does. A
-// plugin that fails to start again keeps its generation.
+// installMissing installs the missing packages of the user's settings
+// and, in a trusted project, of the project's (Options.InstallPackages),
+// as pi's package manager does each time its resource loader runs (a new
+// runtime, /reload); what fails joins the Problems.
+func (a *App) installMissing(ctx context.Context, trusted bool) {
+	if a.packages == nil {
+		return
+	}
+	problems, settled := installConfigured(ctx, a.packages, pkgmgr.User)
+	a.Problems = append(withoutNotInstalled(a.Problems, settled), problems...)
+	if trusted {
+		a.installProjectPackages(ctx)
+	}
+}
+
+// RestartAll is pi's /reload, whose resource loader runs again: the
+// missing packages install (installMissing), the extension files
+// discovery no longer finds unload, the ones it finds new load at their
+// place in its order (what it cannot use joins the Problems), and every
+// other plugin starts again in place, in that order (an extension file from its
+// current source; a plugin that failed to load is tried again). -e paths
+// and the manifest's stay as given; an untrusted project's stay held. No
+// session events are sent: the caller sends session_shutdown to every
+// extension before (the gone ones among them) and session_start after
+// (the new ones among them), as pi's reload does. A plugin that fails to
+// start again keeps its generation; a new file that fails to load is a
+// change with its error (file:line).
 func (a *App) RestartAll(ctx context.Context) []Change {
 	a.rediscoverMu.Lock()
 	defer a.rediscoverMu.Unlock()
-	return a.restartLoaded(ctx, nil)
+	a.installMissing(ctx, !a.held())
+	return a.rediscover(ctx, followReload)
 }
 
-// restartLoaded starts every loaded plugin but those in skip again in
-// place, without session events.
-func (a *App) restartLoaded(ctx context.Context, skip map[string]bool) []Change {
+// restartPlugins starts every plugin that is loaded (or failed to load)
+// again in place, in the app's order, and loads those in fresh (which
+// discovery found just now) at their place, all without session events.
+func (a *App) restartPlugins(ctx context.Context, fresh map[string]bool) []Change {
 	var changes []Change
-	loaded := map[string]bool{}
+	restart := map[string]bool{}
 	for _, p := range a.Host.Plugins() {
-		loaded[p.ID] = p.Status == engine.StatusLoaded
+		restart[p.ID] = p.Status == engine.StatusLoaded || p.Status == engine.StatusFailed
 	}
 	watched := map[string]bool{}
 	for _, id := range a.Reloader.Plugins() {
 		watched[id] = true
 	}
 	for _, p := range a.Plugins {
-		if skip[p.ID] || !loaded[p.ID] {
+		switch {
+		case fresh[p.ID]:
+			changes = append(changes, a.loadAppeared(ctx, p, false))
+			continue
+		case !restart[p.ID]:
 			continue
 		}
 		c := Change{Plugin: p, Restarted: true}
@@ -155,17 +170,55 @@ func (a *App) restartUnwatched(ctx context.Context, id string) watch.Reload {
 	return r
 }
 
-// rediscover is Rediscover; moving is Relocate's: the held plugins are
-// the old project's and go too, and no session events are sent.
-func (a *App) rediscover(ctx context.Context, moving bool) []Change {
-	exts, _ := discover.Discover(a.discoverOptions())
+// followMode is how rediscover follows what discovery finds.
+type followMode int
+
+const (
+	// followWatch (Rediscover): only what changed loads or unloads, with
+	// its own session events.
+	followWatch followMode = iota
+	// followTrust (LoadProject): what the trusted project brings loads,
+	// without session events (the session starts after).
+	followTrust
+	// followMove (Relocate): the held plugins are the old project's and
+	// go too; every other plugin starts again; no session events.
+	followMove
+	// followReload (RestartAll): every plugin that stays starts again;
+	// no session events.
+	followReload
+)
+
+// rediscover runs discovery again and makes the app's plugins what it
+// finds (see followMode); it returns what changed. When the app does not
+// discover, a move or a reload only starts the plugins again.
+func (a *App) rediscover(ctx context.Context, mode followMode) []Change {
+	if !a.discovering {
+		if mode == followMove || mode == followReload {
+			return a.restartPlugins(ctx, nil)
+		}
+		return nil
+	}
+	exts, problems := discover.Discover(a.discoverOptions())
+	if mode == followReload {
+		// pi's /reload reports what its resource loader met this time.
+		// A package that failed to install is reported as such, not
+		// again as not installed.
+		for _, p := range problems {
+			known := slices.Contains(a.Problems, p) || strings.HasPrefix(p.Message, "package not installed") &&
+				slices.ContainsFunc(a.Problems, func(q discover.Problem) bool { return q.Source == p.Source })
+			if !known {
+				a.Problems = append(a.Problems, p)
+			}
+		}
+	}
 	found := map[string]discover.Extension{}
 	for _, e := range exts {
 		found[e.Path] = e
 	}
+	events, moving := mode == followWatch, mode == followMove
+	restart := mode == followMove || mode == followReload
 	var changes []Change
 	var kept []Plugin
-	appeared := false
 	have := map[string]bool{}
 	held := a.held()
 	for _, p := range a.Plugins {
@@ -174,13 +227,14 @@ func (a *App) rediscover(ctx context.Context, moving bool) []Change {
 			have[p.Path] = true
 			continue
 		}
-		changes = append(changes, a.unloadGone(ctx, p, !moving))
+		changes = append(changes, a.unloadGone(ctx, p, events))
 	}
 	a.Plugins = kept
 	taken := map[string]bool{}
 	for _, p := range a.Host.Plugins() {
 		taken[p.ID] = true
 	}
+	fresh := map[string]bool{}
 	for _, e := range exts {
 		if have[e.Path] || e.Origin == "cli" {
 			continue
@@ -191,11 +245,17 @@ func (a *App) rediscover(ctx context.Context, moving bool) []Change {
 		}
 		taken[id] = true
 		p := Plugin{ID: id, Path: e.Path, Origin: e.Origin, Source: e.Source}
-		changes = append(changes, a.loadAppeared(ctx, p, !moving))
+		if !restart {
+			changes = append(changes, a.loadAppeared(ctx, p, events))
+		}
 		a.Plugins = placeDiscovered(a.Plugins, p, exts)
-		appeared = true
+		fresh[id] = true
 	}
-	if appeared {
+	if restart {
+		// In the app's order, as pi's new runtime loads its extensions.
+		changes = append(changes, a.restartPlugins(ctx, fresh)...)
+	}
+	if len(fresh) > 0 {
 		ids := make([]string, len(a.Plugins))
 		for i, p := range a.Plugins {
 			ids[i] = p.ID
@@ -207,9 +267,10 @@ func (a *App) rediscover(ctx context.Context, moving bool) []Change {
 
 // placeDiscovered inserts p, which discovery found late, where
 // discovery's order (exts) puts it: after the nearest plugin it comes
-// after, else before the nearest it comes before, else last. A project's
-// packages, installed once it is trusted, load before the user's then,
-// as pi's precedence order has them.
+// after, else before the nearest it comes before, else ahead of pi's
+// built-in extensions and the Go plugins (which load after the files),
+// else last. A project's packages, installed once it is trusted, load
+// before the user's then, as pi's precedence order has them.
 func placeDiscovered(plugins []Plugin, p Plugin, exts []discover.Extension) []Plugin {
 	at := map[string]int{}
 	for i, q := range plugins {
@@ -229,6 +290,9 @@ func placeDiscovered(plugins []Plugin, p Plugin, exts []discover.Extension) []Pl
 				return slices.Insert(plugins, j, p)
 			}
 		}
+	}
+	if j := slices.IndexFunc(plugins, func(q Plugin) bool { return q.Origin == "builtin" || q.Origin == "go" }); j >= 0 {
+		return slices.Insert(plugins, j, p)
 	}
 	return append(plugins, p)
 }

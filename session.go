@@ -91,30 +91,12 @@ func (a *App) forSession() *agentsession.App {
 		Host:          a.Host,
 		Boot:          a.Boot,
 		BootUntrusted: a.BootUntrusted,
-		RestartAll: func(ctx context.Context) []agentsession.Reload {
-			var res []agentsession.Reload
-			for _, c := range a.RestartAll(ctx) {
-				res = append(res, agentsession.Reload{Plugin: c.Reload.Plugin, OK: c.Reload.OK, Error: c.Reload.Error})
-			}
-			return res
+		RestartAll: func(ctx context.Context) ([]agentsession.Reload, []agentsession.Problem) {
+			return a.forSessionChanges(func() []Change { return a.RestartAll(ctx) })
 		},
 		Close: a.Close,
 		Relocate: func(ctx context.Context, cwd string, trusted bool) ([]agentsession.Reload, []agentsession.Problem) {
-			known := map[discover.Problem]bool{}
-			for _, p := range a.Problems {
-				known[p] = true
-			}
-			var res []agentsession.Reload
-			for _, c := range a.Relocate(ctx, cwd, trusted) {
-				res = append(res, c.forSession())
-			}
-			var met []agentsession.Problem
-			for _, p := range a.Problems {
-				if !known[p] {
-					met = append(met, sessionProblem(p))
-				}
-			}
-			return res, met
+			return a.forSessionChanges(func() []Change { return a.Relocate(ctx, cwd, trusted) })
 		},
 		Watch: func(onReload func(agentsession.Reload)) (func(), error) {
 			w, err := a.NewWatcher(watch.WatcherOptions{}, func(c Change) { onReload(c.forSession()) })
@@ -147,6 +129,26 @@ func (a *App) forSession() *agentsession.App {
 		return res
 	}
 	return out
+}
+
+// forSessionChanges runs change (a reload or a move) and returns its
+// changes and the problems it met, as a session hears them.
+func (a *App) forSessionChanges(change func() []Change) ([]agentsession.Reload, []agentsession.Problem) {
+	known := map[discover.Problem]bool{}
+	for _, p := range a.Problems {
+		known[p] = true
+	}
+	var res []agentsession.Reload
+	for _, c := range change() {
+		res = append(res, c.forSession())
+	}
+	var met []agentsession.Problem
+	for _, p := range a.Problems {
+		if !known[p] {
+			met = append(met, sessionProblem(p))
+		}
+	}
+	return res, met
 }
 
 func (a *App) sessionPlugins() []agentsession.Plugin {

@@ -94,6 +94,9 @@ var (
 //	< REGEXP          wait (up to 60s) for a later stdout line matching REGEXP
 //	ui METHOD JSON    answer every later dialog request of METHOD with JSON
 //	                  (its "id" filled in); "none" leaves them unanswered
+//	cp SRC DST        copy work file SRC to DST (directories made), while
+//	                  pigo runs
+//	rm PATH           delete work file PATH
 //	close             close stdin (pigo shuts down at EOF)
 //	# ...             comment
 //
@@ -234,6 +237,19 @@ func cmdRPCDrive(ts *testscript.TestScript, neg bool, args []string) {
 			mu.Lock()
 			answers[method] = ans
 			mu.Unlock()
+		case "cp":
+			src, dst, _ := strings.Cut(rest, " ")
+			dst = ts.MkAbs(dst)
+			if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+				fail("line %d: %v", n+1, err)
+			}
+			if err := os.WriteFile(dst, []byte(ts.ReadFile(src)), 0o644); err != nil {
+				fail("line %d: %v", n+1, err)
+			}
+		case "rm":
+			if err := os.Remove(ts.MkAbs(rest)); err != nil {
+				fail("line %d: %v", n+1, err)
+			}
 		case "close":
 			_ = stdin.Close()
 			closed = true

@@ -93,6 +93,47 @@ func TestTUINewExtensionFileWhileRunning(t *testing.T) {
 	tt.waitFor("→ pick") // ext.ts is still there
 }
 
+// TestTUIReloadFindsNewExtensionFile: with hot reload off, /reload is
+// what finds a file added to the agent dir's extensions (its command
+// reaches autocomplete) and drops a deleted one, as pi 1.6's /reload
+// runs its resource loader again.
+func TestTUIReloadFindsNewExtensionFile(t *testing.T) {
+	var agent string
+	setup := func(_, a string) {
+		agent = a
+		must(t, os.WriteFile(filepath.Join(a, "settings.json"), []byte(`{"hotReload": false}`), 0o644))
+		must(t, os.MkdirAll(filepath.Join(a, "extensions"), 0o755))
+		must(t, os.WriteFile(filepath.Join(a, "extensions", "gone.ts"), []byte(`export default function (pi) {
+  pi.registerCommand("gonecmd", { description: "about to go", handler: async () => {} });
+}
+`), 0o644))
+	}
+	tt := startPTYSetup(t, setup, []string{selfPath()}, nil, "--model", "mock/mock-1", "--no-session", "-e", "ext.ts")
+	tt.waitFor("mock-1", "gone.ts")
+	dir := filepath.Join(agent, "extensions")
+	must(t, os.WriteFile(filepath.Join(dir, "fresh.ts"), []byte(`export default function (pi) {
+  pi.registerCommand("freshcmd", { description: "found on reload", handler: async () => {} });
+}
+`), 0o644))
+	must(t, os.Remove(filepath.Join(dir, "gone.ts")))
+	tt.keys("/reload")
+	tt.waitFor("→ reload")
+	tt.keys("\r")
+	tt.waitFor("Reloaded keybindings, extensions, skills, prompts, themes, and context files")
+	tt.waitGone("gone.ts") // out of the header
+	tt.keys("/fresh")
+	tt.waitFor("→ freshcmd", "found on reload")
+	tt.keys(strings.Repeat("\x7f", len("/fresh"))) // two ctrl+c in a row would quit
+	// The editor's text and its completions are drawn in one frame.
+	tt.keys("/gonec")
+	tt.waitFor("/gonec")
+	if strings.Contains(tt.screen(), "gonecmd") {
+		t.Errorf("the deleted file's command is still offered:\n%s", tt.screen())
+	}
+	tt.keys(strings.Repeat("\x7f", len("/gonec")), "/pi")
+	tt.waitFor("→ pick") // ext.ts is still there
+}
+
 // TestTUILoginAPIKeyAndLogout: /login openai saves the key to auth.json
 // as pi writes it; /logout removes it.
 func TestTUILoginAPIKeyAndLogout(t *testing.T) {

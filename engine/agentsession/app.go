@@ -31,16 +31,19 @@ type App struct {
 	Host     *engine.Host
 	Plugins  []Plugin  // in manifest order
 	Problems []Problem // what discovery could not use
-	// Boot starts every plugin (once); RestartAll starts every loaded
-	// plugin again, an extension file from its current source, without
-	// session events (pi's /reload: the session sends session_shutdown
-	// before and session_start after); Close unloads everything. BootUntrusted is Boot
+	// Boot starts every plugin (once); RestartAll is pi's /reload without
+	// its session events (the session sends session_shutdown before and
+	// session_start after): missing packages install, discovery runs
+	// again, a file it no longer finds unloads (a Reload with Gone), a new
+	// one loads (with Appeared), every other plugin starts again, an
+	// extension file from its current source; problems are the ones met
+	// on the way. Close unloads everything. BootUntrusted is Boot
 	// without the project's own plugins (Plugin.Project), which keep their
 	// place until LoadProject loads them (project trust, trust.go).
 	Boot          func(ctx context.Context) []engine.LoadResult
 	BootUntrusted func(ctx context.Context) []engine.LoadResult
 	LoadProject   func(ctx context.Context) []engine.LoadResult
-	RestartAll    func(ctx context.Context) []Reload
+	RestartAll    func(ctx context.Context) (reloads []Reload, problems []Problem)
 	Close         func(ctx context.Context) error
 	// Watch starts hot reload: a saved extension file reloads its plugin,
 	// a new one in a discovered place loads and a deleted one unloads;

@@ -1,5 +1,7 @@
 package agentsession
 
+import "slices"
+
 // The session's extension files: their paths and pi's sourceInfo by
 // plugin id. Hot reload adds and removes files discovery finds or loses
 // while the session runs (App.Watch), so they are read under extMu.
@@ -38,8 +40,19 @@ func (rt *agentRuntime) followDiscovery(r Reload) {
 	switch {
 	case r.Appeared != nil:
 		rt.setExtension(*r.Appeared)
+		// It takes its place in the host's (discovery's) order.
+		rank := map[string]int{}
+		for i, p := range rt.host.Plugins() {
+			rank[p.ID] = i
+		}
 		rt.extMu.Lock()
-		rt.app.Plugins = append(rt.app.Plugins, *r.Appeared)
+		at := len(rt.app.Plugins)
+		if n, ok := rank[r.Appeared.ID]; ok {
+			if i := slices.IndexFunc(rt.app.Plugins, func(p Plugin) bool { m, ok := rank[p.ID]; return ok && m > n }); i >= 0 {
+				at = i
+			}
+		}
+		rt.app.Plugins = slices.Insert(rt.app.Plugins, at, *r.Appeared)
 		rt.extMu.Unlock()
 	case r.Gone != nil:
 		rt.extMu.Lock()

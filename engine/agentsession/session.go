@@ -379,9 +379,11 @@ func piMode(appMode string) string {
 
 // reloadExtensions is pi's AgentSession.reload, behind /reload (the RPC
 // reload command) and ctx.reload(): refused while the agent streams or
-// compacts, with pi's errors; otherwise every extension reloads
-// (session_shutdown{reason:"reload"} to the old instance,
-// session_start{reason:"reload"} to the new one), then resources_discover
+// compacts, with pi's errors; otherwise every extension hears
+// session_shutdown{reason:"reload"}, discovery runs again (App.RestartAll:
+// a file it no longer finds unloads, a new one loads, the others load
+// again; what it met that it cannot use is shown), every new instance
+// hears session_start{reason:"reload"}, then resources_discover
 // {reason:"reload"} runs. It returns once the new instances are up, as
 // pi's await ctx.reload() does: a command that called it goes on in its
 // retired runtime (jsapi keeps it until the handler returns), its old ctx
@@ -397,7 +399,11 @@ func (rt *agentRuntime) reloadExtensions(ctx context.Context) ([]Reload, error) 
 	// pi's reload: the old instances hear session_shutdown, then all
 	// load again and hear session_start.
 	rt.host.Emit(ctx, "session_shutdown", map[string]any{"type": "session_shutdown", "reason": "reload"})
-	reps := rt.app.RestartAll(ctx)
+	reps, problems := rt.app.RestartAll(ctx)
+	rt.showDiagnostics(problemDiagnostics(problems, piapi.Of(rt.host).ProjectTrusted()))
+	for _, rep := range reps {
+		rt.followDiscovery(rep)
+	}
 	rt.host.Emit(ctx, "session_start", map[string]any{"type": "session_start", "reason": "reload"})
 	for _, rep := range reps {
 		if !rep.OK && rep.Error != nil {

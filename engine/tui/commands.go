@@ -600,7 +600,8 @@ func (p *panelItem) render(v *viewCtx, width int) []string {
 // reload is pi's /reload through the host's reload command: the
 // extensions' string widgets and statuses are cleared first (their new
 // generations set them again; component views close on the host), then
-// the command list is fetched again for autocomplete.
+// the command and extension lists are fetched again (for autocomplete
+// and the header).
 func (m *model) reload() {
 	m.c.request(cmd("reload"), func(m *model, r response) {
 		if !r.ok {
@@ -616,6 +617,9 @@ func (m *model) reload() {
 				m.notice(fmt.Sprintf("Reload failed: %v: %s", o["plugin"], e), "error")
 			}
 		}
+		// The reload ran discovery again: the extension list is read
+		// anew (a deleted file's entry goes, a new one's comes).
+		m.extensions = nil
 		m.c.request(cmd("get_commands"), (*model).onCommands)
 		m.c.request(cmd("get_extensions"), (*model).onExtensions)
 		m.c.request(cmd("get_loaded_resources"), (*model).onLoadedResources)
