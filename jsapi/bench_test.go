@@ -428,3 +428,56 @@ func BenchmarkPiExamples(b *testing.B) {
 		_ = h.Close(context.Background())
 	}
 }
+
+// catalogPlugin imports pi-ai's catalog reads; with call set its factory
+// lists every provider's models (pi-ai's whole chat catalog).
+func catalogPlugin(n int, call bool) string {
+	body := `void [getModel, getModels, getProviders];`
+	if call {
+		body = `for (const p of getProviders()) getModels(p);`
+	}
+	return fmt.Sprintf(`import { getModel, getModels, getProviders, calculateCost } from "@earendil-works/pi-ai";
+import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
+
+export default function (pi: ExtensionAPI) {
+  void calculateCost;
+  %s
+  pi.registerCommand("catalog%d", { description: "c", handler: async () => {} });
+}
+`, body, n)
+}
+
+// BenchmarkCatalogPlugin reports the heap each plugin runtime pays for
+// pi-ai's model catalog: "imported" runtimes load pi-ai's catalog module
+// without reading a model, "listed" ones read every provider's models.
+func BenchmarkCatalogPlugin(b *testing.B) {
+	for _, call := range []bool{false, true} {
+		name := map[bool]string{false: "imported", true: "listed"}[call]
+		b.Run(name, func(b *testing.B) {
+			const n = 20
+			dir := b.TempDir()
+			var paths []string
+			for i := range n {
+				p := filepath.Join(dir, fmt.Sprintf("c%02d.ts", i))
+				if err := os.WriteFile(p, []byte(catalogPlugin(i, call)), 0o644); err != nil {
+					b.Fatal(err)
+				}
+				paths = append(paths, p)
+			}
+			env := jsapi.New(jsapi.Options{})
+			_ = bootAll(b, env, paths).Close(context.Background()) // bundles and programs in memory
+			b.ResetTimer()
+			for range b.N {
+				runtime.GC()
+				var before runtime.MemStats
+				runtime.ReadMemStats(&before)
+				h := bootAll(b, env, paths)
+				runtime.GC()
+				var after runtime.MemStats
+				runtime.ReadMemStats(&after)
+				b.ReportMetric(float64(after.HeapInuse-before.HeapInuse)/n/1024, "heapKB/plugin")
+				_ = h.Close(context.Background())
+			}
+		})
+	}
+}
