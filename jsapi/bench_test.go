@@ -429,37 +429,42 @@ func BenchmarkPiExamples(b *testing.B) {
 	}
 }
 
-// catalogPlugin imports pi-ai's catalog reads; with call set its factory
-// lists every provider's models (pi-ai's whole chat catalog).
-func catalogPlugin(n int, call bool) string {
-	body := `void [getModel, getModels, getProviders];`
-	if call {
-		body = `for (const p of getProviders()) getModels(p);`
-	}
-	return fmt.Sprintf(`import { getModel, getModels, getProviders, calculateCost } from "@earendil-works/pi-ai";
+// catalogPlugin is a plugin that does not read pi-ai's catalog (variant
+// "none"), reads its functions ("imported": the bundler drops unused
+// reads, so they are used), reads one model ("one") or lists every
+// provider's models ("listed").
+func catalogPlugin(n int, variant string) string {
+	body := map[string]string{
+		"none":     `const description = "c";`,
+		"imported": `const description = [getModel, getModels, getProviders].map((f) => typeof f).join(",");`,
+		"one":      `const description = getModel("anthropic", "claude-sonnet-4-5").name;`,
+		"listed": `let description = "";
+  for (const p of getProviders()) description += getModels(p).length;`,
+	}[variant]
+	return fmt.Sprintf(`import { getModel, getModels, getProviders } from "@earendil-works/pi-ai";
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 
 export default function (pi: ExtensionAPI) {
-  void calculateCost;
   %s
-  pi.registerCommand("catalog%d", { description: "c", handler: async () => {} });
+  pi.registerCommand("catalog%d", { description, handler: async () => {} });
 }
 `, body, n)
 }
 
 // BenchmarkCatalogPlugin reports the heap each plugin runtime pays for
 // pi-ai's model catalog: "imported" runtimes load pi-ai's catalog module
-// without reading a model, "listed" ones read every provider's models.
+// without reading a model, "one" ones read an Anthropic model, "listed"
+// ones read every provider's models; "none" is the same plugin without
+// pi-ai.
 func BenchmarkCatalogPlugin(b *testing.B) {
-	for _, call := range []bool{false, true} {
-		name := map[bool]string{false: "imported", true: "listed"}[call]
-		b.Run(name, func(b *testing.B) {
+	for _, variant := range []string{"none", "imported", "one", "listed"} {
+		b.Run(variant, func(b *testing.B) {
 			const n = 20
 			dir := b.TempDir()
 			var paths []string
 			for i := range n {
 				p := filepath.Join(dir, fmt.Sprintf("c%02d.ts", i))
-				if err := os.WriteFile(p, []byte(catalogPlugin(i, call)), 0o644); err != nil {
+				if err := os.WriteFile(p, []byte(catalogPlugin(i, variant)), 0o644); err != nil {
 					b.Fatal(err)
 				}
 				paths = append(paths, p)
