@@ -428,3 +428,61 @@ func BenchmarkPiExamples(b *testing.B) {
 		_ = h.Close(context.Background())
 	}
 }
+
+// catalogPlugin is a plugin that does not read pi-ai's catalog (variant
+// "none"), reads its functions ("imported": the bundler drops unused
+// reads, so they are used), reads one model ("one") or lists every
+// provider's models ("listed").
+func catalogPlugin(n int, variant string) string {
+	body := map[string]string{
+		"none":     `const description = "c";`,
+		"imported": `const description = [getModel, getModels, getProviders].map((f) => typeof f).join(",");`,
+		"one":      `const description = getModel("anthropic", "claude-sonnet-4-5").name;`,
+		"listed": `let description = "";
+  for (const p of getProviders()) description += getModels(p).length;`,
+	}[variant]
+	return fmt.Sprintf(`import { getModel, getModels, getProviders } from "@earendil-works/pi-ai";
+import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
+
+export default function (pi: ExtensionAPI) {
+  %s
+  pi.registerCommand("catalog%d", { description, handler: async () => {} });
+}
+`, body, n)
+}
+
+// BenchmarkCatalogPlugin reports the heap each plugin runtime pays for
+// pi-ai's model catalog: "imported" runtimes load pi-ai's catalog module
+// without reading a model, "one" ones read an Anthropic model, "listed"
+// ones read every provider's models; "none" is the same plugin without
+// pi-ai.
+func BenchmarkCatalogPlugin(b *testing.B) {
+	for _, variant := range []string{"none", "imported", "one", "listed"} {
+		b.Run(variant, func(b *testing.B) {
+			const n = 20
+			dir := b.TempDir()
+			var paths []string
+			for i := range n {
+				p := filepath.Join(dir, fmt.Sprintf("c%02d.ts", i))
+				if err := os.WriteFile(p, []byte(catalogPlugin(i, variant)), 0o644); err != nil {
+					b.Fatal(err)
+				}
+				paths = append(paths, p)
+			}
+			env := jsapi.New(jsapi.Options{})
+			_ = bootAll(b, env, paths).Close(context.Background()) // bundles and programs in memory
+			b.ResetTimer()
+			for range b.N {
+				runtime.GC()
+				var before runtime.MemStats
+				runtime.ReadMemStats(&before)
+				h := bootAll(b, env, paths)
+				runtime.GC()
+				var after runtime.MemStats
+				runtime.ReadMemStats(&after)
+				b.ReportMetric(float64(after.HeapInuse-before.HeapInuse)/n/1024, "heapKB/plugin")
+				_ = h.Close(context.Background())
+			}
+		})
+	}
+}

@@ -120,3 +120,37 @@ func jsonKeys(t reflect.Type) map[string]bool {
 	}
 	return keys
 }
+
+// TestPiAIModelDataMatchesPiAI16: the catalog extensions read through
+// pi-ai's getProviders and getModels (piai_catalog_generated.go) is
+// pi-ai 1.6's, every provider in its order and every model as its data
+// holds it; jsapi/compat's TestPiAICatalogMatchesPiAI16 compares what
+// extensions see with pi-ai itself.
+func TestPiAIModelDataMatchesPiAI16(t *testing.T) {
+	t.Parallel()
+	want, err := provider.ReadPiAIModelData(filepath.Join(piAI16DataDir(t), "..", "..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var providers []string
+	chat := 0
+	for _, p := range want {
+		providers = append(providers, p.Provider)
+		chat += len(p.Chat)
+		for modelType, models := range map[string][]string{"chat": p.Chat, "image": p.Image} {
+			got, ok := provider.PiAIModelsJSON(p.Provider, modelType)
+			if w := "[" + strings.Join(models, ",") + "]"; !ok || got != w {
+				t.Errorf("%s %s models differ from pi-ai 1.6's: run go generate ./engine/provider", p.Provider, modelType)
+			}
+		}
+	}
+	if got := provider.PiAIProviders(); !slices.Equal(got, providers) {
+		t.Errorf("providers %q, pi-ai 1.6 %q: run go generate ./engine/provider", got, providers)
+	}
+	if len(providers) != 43 || chat != 1698 {
+		t.Errorf("pi-ai 1.6 has %d providers and %d chat models, want 43 and 1698", len(providers), chat)
+	}
+	if _, ok := provider.PiAIModelsJSON("nope", "chat"); ok {
+		t.Error("an unknown provider has models")
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"github.com/pigo-dev/pigo/engine/compaction"
 	"github.com/pigo-dev/pigo/engine/images"
 	"github.com/pigo-dev/pigo/engine/jsjson"
+	"github.com/pigo-dev/pigo/engine/provider"
 	"github.com/pigo-dev/pigo/engine/resources"
 	"github.com/pigo-dev/pigo/engine/schema"
 	"github.com/pigo-dev/pigo/engine/session"
@@ -31,6 +32,31 @@ func agentNativeModules() map[string]modules.Module {
 			texts["BRANCH_SUMMARY_PREFIX"] = session.BranchSummaryPrefix
 			texts["BRANCH_SUMMARY_SUFFIX"] = session.BranchSummarySuffix
 			return setExports(rt.VM(), module, "pigo:compaction-prompts", texts)
+		},
+		// pigo:ai-catalog: pi-ai 1.6's built-in model catalog, held by
+		// engine/provider as JSON so a runtime builds the objects of a
+		// provider only when it reads that provider's models.
+		// providers() lists pi-ai's providers in its order; models(provider,
+		// "chat" | "image") gives their models as a JSON array, or
+		// undefined for a provider pi-ai does not know.
+		"pigo:ai-catalog": func(rt modules.Runtime, module *goja.Object) error {
+			vm := rt.VM()
+			return setExports(vm, module, "pigo:ai-catalog", map[string]any{
+				"providers": func() *goja.Object {
+					var ps []any
+					for _, p := range provider.PiAIProviders() {
+						ps = append(ps, p)
+					}
+					return vm.NewArray(ps...)
+				},
+				"models": func(p, modelType string) goja.Value {
+					models, ok := provider.PiAIModelsJSON(p, modelType)
+					if !ok {
+						return goja.Undefined()
+					}
+					return vm.ToValue(models)
+				},
+			})
 		},
 		// pigo:schema-messages: engine/schema's TypeBox error message
 		// templates by keyword, for the TypeScript TypeBox's errors.

@@ -2,7 +2,7 @@
 // as pi-ai and pi-ai/compat under both npm scopes; all of them re-export this
 // module, so the API-provider registry is one per plugin runtime).
 //
-// Real: Type, StringEnum, the model catalog (a subset, see pigo:ai-models),
+// Real: Type, StringEnum, pi-ai 1.6's model catalog (served by the host),
 // calculateCost and the thinking-level helpers, EventStream /
 // AssistantMessageEventStream, JSON repair and streaming-JSON parsing,
 // validateToolArguments / validateToolCall (the host's check: pi 1.6's
@@ -19,7 +19,6 @@
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { Type } from "pigo:typebox-core";
-import { MODELS } from "pigo:ai-models";
 
 export { Type };
 
@@ -245,28 +244,39 @@ export function getEnvApiKey(provider: string): string | undefined {
 // Models (models.js)
 // ---------------------------------------------------------------------------
 
-// Built on first lookup: most runtimes import pi-ai for Type or
-// StringEnum and never read the catalog, which then is not evaluated.
-let modelRegistry: Map<string, Map<string, any>> | undefined;
-function registry(): Map<string, Map<string, any>> {
-  if (modelRegistry) return modelRegistry;
-  modelRegistry = new Map();
-  for (const [provider, models] of Object.entries(MODELS)) {
-    const m = new Map<string, any>();
-    for (const [id, model] of Object.entries(models)) m.set(id, model);
-    modelRegistry.set(provider, m);
+// pi-ai 1.6's MODELS: provider → {id: model}. The host holds the
+// catalog (engine/provider, generated from pi-ai's data); a provider's
+// models become objects when it is first read, so a runtime that imports
+// pi-ai without reading the catalog pays nothing for its ~1,700 models.
+// The reads below are pi-ai's (providers/all.js), so an unknown provider
+// or id gives what it gives there, and repeated reads the same objects.
+let catalog: Record<string, Record<string, any>> | undefined;
+function models(): Record<string, Record<string, any>> {
+  if (catalog) return catalog;
+  const host = require("pigo:ai-catalog");
+  const out: Record<string, Record<string, any>> = {};
+  for (const provider of host.providers()) {
+    Object.defineProperty(out, provider, {
+      configurable: true,
+      enumerable: true,
+      get() {
+        const byId = Object.fromEntries(JSON.parse(host.models(provider, "chat")).map((m: any) => [m.id, m]));
+        Object.defineProperty(out, provider, { value: byId, configurable: true, enumerable: true, writable: true });
+        return byId;
+      },
+    });
   }
-  return modelRegistry;
+  catalog = out;
+  return out;
 }
 export function getModel(provider: string, modelId: string): any {
-  return registry().get(provider)?.get(modelId);
+  return models()[provider]?.[modelId];
 }
 export function getProviders(): string[] {
-  return Array.from(registry().keys());
+  return Object.keys(models());
 }
 export function getModels(provider: string): any[] {
-  const m = registry().get(provider);
-  return m ? Array.from(m.values()) : [];
+  return Object.values(models()[provider] ?? {});
 }
 export function calculateCost(model: any, usage: any): any {
   usage.cost.input = (model.cost.input / 1000000) * usage.input;

@@ -1,7 +1,8 @@
 // @earendil-works/pi-ai/compat at pi 1.6.0: pi-ai 1.6's temporary
 // entrypoint for the old global API. Everything of the root module
 // (pi16-ai.ts, the same values) plus the per-API objects, the Anthropic
-// credential variable names and image generation.
+// credential variable names, pi-ai's image model catalog and image
+// generation.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 declare const module: any, require: any;
 
@@ -32,8 +33,32 @@ const anthropicEnv = [
   "WORKSPACE_ID",
 ];
 
+// pi-ai 1.6's image model catalog (image-models.js): the providers that
+// have image models, each id → model, read from the host on first use.
+let imageCatalog: Map<string, Map<string, any>> | undefined;
+function imageModels(): Map<string, Map<string, any>> {
+  if (imageCatalog) return imageCatalog;
+  const host = require("pigo:ai-catalog");
+  const out = new Map<string, Map<string, any>>();
+  for (const provider of host.providers()) {
+    const models = JSON.parse(host.models(provider, "image"));
+    if (models.length > 0) out.set(provider, new Map(models.map((m: any) => [m.id, m])));
+  }
+  imageCatalog = out;
+  return out;
+}
+const imageReads: Record<string, any> = {
+  getImageModel: (provider: string, modelId: string) => imageModels().get(provider)?.get(modelId),
+  getImageProviders: () => Array.from(imageModels().keys()),
+  getImageModels: (provider: string) => {
+    const models = imageModels().get(provider);
+    return models ? Array.from(models.values()) : [];
+  },
+};
+
 // make builds this module's own names on first read.
 function make(name: string): any {
+  if (Object.prototype.hasOwnProperty.call(imageReads, name)) return imageReads[name];
   if (Object.prototype.hasOwnProperty.call(apis, name)) {
     const core = require("pigo:ai-core");
     const [stream, streamSimple] = apis[name].map((n) => core[n]);
@@ -46,7 +71,7 @@ function make(name: string): any {
 module.exports = require("pigo:namespace").lazy(
   "pi16-ai-compat.ts",
   () => ({
-    computed: [...Object.keys(apis), ...anthropicEnv.map((k) => `ANTHROPIC_${k}_ENV`)],
+    computed: [...Object.keys(apis), ...anthropicEnv.map((k) => `ANTHROPIC_${k}_ENV`), ...Object.keys(imageReads)],
     base: "@earendil-works/pi-ai",
     fallback: [
       // Bedrock and pi's own message API are not among pigo's providers.
@@ -56,9 +81,6 @@ module.exports = require("pigo:namespace").lazy(
       // Image generation.
       "generateImages",
       "generateImagesOpenRouter",
-      "getImageModel",
-      "getImageModels",
-      "getImageProviders",
       "getImagesApiProvider",
       "registerBuiltInImagesApiProviders",
       "registerImagesApiProvider",

@@ -68,7 +68,6 @@ pigo_ai_core_exports.validateToolArguments = validateToolArguments;
 pigo_ai_core_exports.validateToolCall = validateToolCall;
 module.exports = pigo_ai_core_exports;
 var import_pigo_typebox_core = require("pigo:typebox-core");
-var import_pigo_ai_models = require("pigo:ai-models");
 var import_pigo_ai_typebox = require("pigo:ai-typebox");
 function notSupported(name) {
   return new Error(`not supported yet: pi-ai ${name} (no pigo host in this runtime)`);
@@ -263,26 +262,33 @@ function getEnvApiKey(provider) {
   }
   return void 0;
 }
-let modelRegistry;
-function registry() {
-  if (modelRegistry) return modelRegistry;
-  modelRegistry = /* @__PURE__ */ new Map();
-  for (const [provider, models] of Object.entries(import_pigo_ai_models.MODELS)) {
-    const m = /* @__PURE__ */ new Map();
-    for (const [id, model] of Object.entries(models)) m.set(id, model);
-    modelRegistry.set(provider, m);
+let catalog;
+function models() {
+  if (catalog) return catalog;
+  const host = require("pigo:ai-catalog");
+  const out = {};
+  for (const provider of host.providers()) {
+    Object.defineProperty(out, provider, {
+      configurable: true,
+      enumerable: true,
+      get() {
+        const byId = Object.fromEntries(JSON.parse(host.models(provider, "chat")).map((m) => [m.id, m]));
+        Object.defineProperty(out, provider, { value: byId, configurable: true, enumerable: true, writable: true });
+        return byId;
+      }
+    });
   }
-  return modelRegistry;
+  catalog = out;
+  return out;
 }
 function getModel(provider, modelId) {
-  return registry().get(provider)?.get(modelId);
+  return models()[provider]?.[modelId];
 }
 function getProviders() {
-  return Array.from(registry().keys());
+  return Object.keys(models());
 }
 function getModels(provider) {
-  const m = registry().get(provider);
-  return m ? Array.from(m.values()) : [];
+  return Object.values(models()[provider] ?? {});
 }
 function calculateCost(model, usage) {
   usage.cost.input = model.cost.input / 1e6 * usage.input;
@@ -895,7 +901,7 @@ function registerFauxProvider(options = {}) {
   const state = { callCount: 0 };
   const promptCache = /* @__PURE__ */ new Map();
   const definitions = options.models?.length ? options.models : [{ id: "faux-1", name: "Faux Model", reasoning: false, input: ["text", "image"], cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, contextWindow: 128e3, maxTokens: 16384 }];
-  const models = definitions.map((d) => ({
+  const models2 = definitions.map((d) => ({
     id: d.id,
     name: d.name ?? d.id,
     api,
@@ -936,10 +942,10 @@ function registerFauxProvider(options = {}) {
   registerApiProvider({ api, stream: streamFn, streamSimple: streamFn }, sourceId);
   return {
     api,
-    models,
+    models: models2,
     getModel(requestedModelId) {
-      if (!requestedModelId) return models[0];
-      return models.find((m) => m.id === requestedModelId);
+      if (!requestedModelId) return models2[0];
+      return models2.find((m) => m.id === requestedModelId);
     },
     state,
     setResponses(responses) {

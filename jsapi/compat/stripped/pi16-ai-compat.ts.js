@@ -18,7 +18,28 @@ const anthropicEnv = [
   "SERVICE_ACCOUNT_ID",
   "WORKSPACE_ID"
 ];
+let imageCatalog;
+function imageModels() {
+  if (imageCatalog) return imageCatalog;
+  const host = require("pigo:ai-catalog");
+  const out = /* @__PURE__ */ new Map();
+  for (const provider of host.providers()) {
+    const models = JSON.parse(host.models(provider, "image"));
+    if (models.length > 0) out.set(provider, new Map(models.map((m) => [m.id, m])));
+  }
+  imageCatalog = out;
+  return out;
+}
+const imageReads = {
+  getImageModel: (provider, modelId) => imageModels().get(provider)?.get(modelId),
+  getImageProviders: () => Array.from(imageModels().keys()),
+  getImageModels: (provider) => {
+    const models = imageModels().get(provider);
+    return models ? Array.from(models.values()) : [];
+  }
+};
 function make(name) {
+  if (Object.prototype.hasOwnProperty.call(imageReads, name)) return imageReads[name];
   if (Object.prototype.hasOwnProperty.call(apis, name)) {
     const core = require("pigo:ai-core");
     const [stream, streamSimple] = apis[name].map((n) => core[n]);
@@ -30,7 +51,7 @@ function make(name) {
 module.exports = require("pigo:namespace").lazy(
   "pi16-ai-compat.ts",
   () => ({
-    computed: [...Object.keys(apis), ...anthropicEnv.map((k) => `ANTHROPIC_${k}_ENV`)],
+    computed: [...Object.keys(apis), ...anthropicEnv.map((k) => `ANTHROPIC_${k}_ENV`), ...Object.keys(imageReads)],
     base: "@earendil-works/pi-ai",
     fallback: [
       // Bedrock and pi's own message API are not among pigo's providers.
@@ -40,9 +61,6 @@ module.exports = require("pigo:namespace").lazy(
       // Image generation.
       "generateImages",
       "generateImagesOpenRouter",
-      "getImageModel",
-      "getImageModels",
-      "getImageProviders",
       "getImagesApiProvider",
       "registerBuiltInImagesApiProviders",
       "registerImagesApiProvider"
