@@ -183,6 +183,7 @@ func compareOAuthStream(t *testing.T, nm string, dc oauthStreamCase) {
 			t.Errorf("request %d path: pi-ai %s, pigo %s", i, piReqs[i].Path, goReqs[i].Path)
 		}
 		dropDefaultStrict(piReqs[i].Body, false)
+		legacyFallbackIDs(goReqs[i].Body)
 		if dc.model("http://127.0.0.1").API == provider.APIOpenAICodexResponses {
 			codexBody16(piReqs[i].Body, dc.context.SystemPrompt, outputCap)
 		}
