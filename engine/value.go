@@ -7,11 +7,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash"
-	"io"
 	"maps"
 	"reflect"
 	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/pigo-dev/pigo/engine/jsjson"
 )
@@ -98,10 +98,17 @@ func Clone(v any) any {
 // json.Marshal. Map keys are sorted; an extension's *jsjson.Object keeps
 // its key order, which is part of what it registered.
 func fingerprint(v any) string {
-	f := fingerprinter{h: sha256.New()}
+	f := fingerprinters.Get().(*fingerprinter)
+	f.h.Reset()
 	f.add(v)
-	return string(f.h.Sum(nil))
+	var sum [sha256.Size]byte
+	fp := string(f.h.Sum(sum[:0]))
+	fingerprinters.Put(f)
+	return fp
 }
+
+// fingerprinters are reused: a rebuild fingerprints every entry.
+var fingerprinters = sync.Pool{New: func() any { return &fingerprinter{h: sha256.New()} }}
 
 type fingerprinter struct {
 	h   hash.Hash
@@ -116,9 +123,13 @@ func (f *fingerprinter) tag(kind byte, n int) {
 	f.h.Write(f.buf)
 }
 
+// str streams a tag and s in one write, through buf (writing a string to
+// the hash would copy it to a new []byte).
 func (f *fingerprinter) str(kind byte, s string) {
-	f.tag(kind, len(s))
-	io.WriteString(f.h, s)
+	f.buf = append(f.buf[:0], kind)
+	f.buf = binary.AppendUvarint(f.buf, uint64(len(s)))
+	f.buf = append(f.buf, s...)
+	f.h.Write(f.buf)
 }
 
 func (f *fingerprinter) add(v any) {
@@ -134,7 +145,8 @@ func (f *fingerprinter) add(v any) {
 	case string:
 		f.str('s', x)
 	case float64:
-		f.str('n', strconv.FormatFloat(x, 'g', -1, 64))
+		var num [32]byte
+		f.str('n', string(strconv.AppendFloat(num[:0], x, 'g', -1, 64)))
 	case float32, int, int64, int32, uint64:
 		f.str('n', fmt.Sprint(x))
 	case json.Number:
@@ -186,9 +198,17 @@ func (f *fingerprinter) reflected(rv reflect.Value) {
 		t := rv.Type()
 		f.str('t', t.String())
 		for i := range rv.NumField() {
-			if t.Field(i).IsExported() {
-				f.str('k', t.Field(i).Name)
-				f.add(rv.Field(i).Interface())
+			field := t.Field(i)
+			if !field.IsExported() {
+				continue
+			}
+			f.str('k', field.Name)
+			// A string field of a type without methods streams as add
+			// would stream it, without boxing it into an interface.
+			if fv := rv.Field(i); fv.Kind() == reflect.String && field.Type.NumMethod() == 0 {
+				f.str('s', fv.String())
+			} else {
+				f.add(fv.Interface())
 			}
 		}
 	case reflect.Slice, reflect.Array:

@@ -171,6 +171,37 @@ func BenchmarkRebuild24x10(b *testing.B) {
 	}
 }
 
+// BenchmarkRebuildPiTools replays the tools and commands of 21 extensions
+// written against pi's API (heavyPlugin: registerTool with a TypeBox
+// schema and a renderer, registerCommand): what every reload of one of
+// them costs the registries, converting each extension's definitions again.
+func BenchmarkRebuildPiTools(b *testing.B) {
+	const n = 21
+	dir := b.TempDir()
+	var paths []string
+	for i := range n {
+		p := filepath.Join(dir, fmt.Sprintf("h%02d.ts", i))
+		if err := os.WriteFile(p, []byte(heavyPlugin(i)), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	h := bootAll(b, jsapi.New(jsapi.Options{}), paths)
+	defer h.Close(context.Background())
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		tools, err := h.Tools().Rebuild(context.Background())
+		if err != nil || tools.State.Len() != n {
+			b.Fatalf("tools: %v %d", err, tools.State.Len())
+		}
+		commands, err := h.Commands().Rebuild(context.Background())
+		if err != nil || commands.State.Len() != n {
+			b.Fatalf("commands: %v %d", err, commands.State.Len())
+		}
+	}
+}
+
 // BenchmarkToolRoundTrip is one Go → JS execute → Go result, with schema
 // validation and the (empty) hook chains.
 func BenchmarkToolRoundTrip(b *testing.B) {

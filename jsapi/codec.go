@@ -162,6 +162,33 @@ func (g *jsGen) convert(v goja.Value, depth int, seen map[*goja.Object]bool, ord
 	return out, nil
 }
 
+// toGoMemberOrdered is toGo of a plain object whose member key converts as
+// toGoOrdered would convert it: one pass, where toGo and then toGoOrdered
+// of the member converted that subtree twice. plain is false, and nothing
+// is converted, for any other object (a function, an array, a lazy view, a
+// class with toJSON, ...). Loop only.
+func (g *jsGen) toGoMemberOrdered(obj *goja.Object, key string) (m map[string]any, plain bool, err error) {
+	if obj.ClassName() != "Object" || lazyOf(obj) != nil {
+		return nil, false, nil
+	}
+	// As convert's plain-object case, at depth 0.
+	seen := map[*goja.Object]bool{obj: true}
+	keys := obj.Keys()
+	m = make(map[string]any, len(keys))
+	for _, k := range keys {
+		pv := obj.Get(k)
+		if pv == nil || goja.IsUndefined(pv) {
+			continue
+		}
+		e, err := g.convert(pv, 1, seen, k == key)
+		if err != nil {
+			return nil, true, fmt.Errorf("%s: %w", k, err)
+		}
+		m[k] = e
+	}
+	return m, true, nil
+}
+
 // toJS converts engine data to a JS value. Loop only.
 func (g *jsGen) toJS(v any) goja.Value {
 	rt := g.rt

@@ -53,11 +53,17 @@ func (g *jsGen) toolFromJS(id string, v goja.Value) (engine.Tool, error) {
 	if !ok {
 		return engine.Tool{}, fmt.Errorf("tool %q: definition must be an object", id)
 	}
-	data, err := g.toGo(obj)
+	// parameters keep the extension's property order (the model sees the
+	// properties as written); a plain definition converts in one pass.
+	m, plain, err := g.toGoMemberOrdered(obj, "parameters")
+	if !plain {
+		var data any
+		data, err = g.toGo(obj)
+		m, _ = data.(map[string]any)
+	}
 	if err != nil {
 		return engine.Tool{}, fmt.Errorf("tool %q: %w", id, err)
 	}
-	m, _ := data.(map[string]any)
 	t := engine.Tool{Extra: map[string]any{}}
 	for k, val := range m {
 		switch k {
@@ -66,14 +72,16 @@ func (g *jsGen) toolFromJS(id string, v goja.Value) (engine.Tool, error) {
 		case "description":
 			t.Description, _ = val.(string)
 		case "parameters":
-			if _, ok := val.(map[string]any); !ok && val != nil {
+			switch val.(type) {
+			case nil, map[string]any, *jsjson.Object:
+			default:
 				return t, fmt.Errorf("tool %q: parameters must be a JSON Schema object", id)
 			}
-			// Nested objects in the extension's order: the model sees
-			// the properties as written.
-			ordered, err := g.toGoOrdered(obj.Get("parameters"))
-			if err != nil {
-				return t, fmt.Errorf("tool %q: parameters: %w", id, err)
+			ordered := val
+			if !plain {
+				if ordered, err = g.toGoOrdered(obj.Get("parameters")); err != nil {
+					return t, fmt.Errorf("tool %q: parameters: %w", id, err)
+				}
 			}
 			t.Parameters, _ = jsjson.AsMap(ordered)
 			if o, ok := ordered.(*jsjson.Object); ok {

@@ -5,6 +5,7 @@
 //	go run ./bench/reload -reloads 1000    # memory after 0, 100 and 1000 reloads
 //	go run ./bench/reload -pi=false        # pigo only
 //	go run ./bench/reload -inplace         # watched edits truncate and write in place
+//	go run ./bench/reload -settle=-1ns     # the watcher reloads at once after a completed write (default: 2 ms later)
 //
 // The setup is one edited single-file extension (about 200 lines of
 // TypeScript in pi's API: five tools, three commands, event handlers,
@@ -58,6 +59,7 @@ func main() {
 	others := flag.Int("others", 20, "other extensions loaded next to the edited one")
 	reloads := flag.Int("reloads", 100, "edited reloads for the memory measurement (reported at 0, 100, 1000 up to this)")
 	debounce := flag.Duration("debounce", 0, "watcher quiet period (0 = the watcher's default)")
+	settle := flag.Duration("settle", 0, "watcher wait after a completed write (0 = the watcher's default, negative = none)")
 	inPlace := flag.Bool("inplace", false, "watched edits truncate and rewrite the file in place (two writes) instead of an atomic rename")
 	withPi := flag.Bool("pi", true, "also measure real pi when Node and pi are installed")
 	pi16 := flag.Bool("pi16", false, "compare with pi "+benchkit.Pi16Version+" on Node 22 instead of pi "+benchkit.PiVersion)
@@ -76,14 +78,14 @@ func main() {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	if err := run(*root, *edits, *others, *reloads, *debounce, *inPlace, *withPi, *pi16, *heapProfile); err != nil {
+	if err := run(*root, *edits, *others, *reloads, watch.WatcherOptions{Debounce: *debounce, Settle: *settle}, *inPlace, *withPi, *pi16, *heapProfile); err != nil {
 		pprof.StopCPUProfile()
 		fmt.Fprintln(os.Stderr, "reload:", err)
 		os.Exit(1)
 	}
 }
 
-func run(root string, edits, others, reloads int, debounce time.Duration, inPlace, withPi, pi16 bool, heapProfile string) error {
+func run(root string, edits, others, reloads int, wopts watch.WatcherOptions, inPlace, withPi, pi16 bool, heapProfile string) error {
 	root, _ = filepath.Abs(root)
 	tmp, err := os.MkdirTemp("", "pigo-reload-bench-")
 	if err != nil {
@@ -131,7 +133,7 @@ func run(root string, edits, others, reloads int, debounce time.Duration, inPlac
 	if err != nil {
 		return fmt.Errorf("pigo memory: %w", err)
 	}
-	watched, manual, work, cpu, err := pigoLatency(target, paths, edits, debounce, inPlace)
+	watched, manual, work, cpu, err := pigoLatency(target, paths, edits, wopts, inPlace)
 	if err != nil {
 		return fmt.Errorf("pigo latency: %w", err)
 	}
@@ -158,7 +160,7 @@ func run(root string, edits, others, reloads int, debounce time.Duration, inPlac
 	if inPlace {
 		saveKind = "in place"
 	}
-	row(fmt.Sprintf("pigo, watched (%s, debounce %v)", saveKind, orDefault(debounce)), watched)
+	row(fmt.Sprintf("pigo, watched (%s, debounce %v%s)", saveKind, orDefault(wopts.Debounce), settleNote(wopts.Settle)), watched)
 	row("  of which Reload itself", work[:len(watched)])
 	waited := make([]time.Duration, len(watched))
 	for i := range watched {
@@ -288,13 +290,13 @@ func measureSelf() memSample {
 
 // pigoLatency returns the watched and the manual edit-to-live times, and
 // the Reload part of each (watched ones first).
-func pigoLatency(target string, paths []string, edits int, debounce time.Duration, inPlace bool) (watched, manual, work []time.Duration, cpu time.Duration, err error) {
+func pigoLatency(target string, paths []string, edits int, wopts watch.WatcherOptions, inPlace bool) (watched, manual, work []time.Duration, cpu time.Duration, err error) {
 	host, r, reports, err := newHost(paths)
 	if err != nil {
 		return nil, nil, nil, 0, err
 	}
 	defer host.Close(context.Background())
-	w, err := watch.NewWatcher(r, watch.WatcherOptions{Debounce: debounce})
+	w, err := watch.NewWatcher(r, wopts)
 	if err != nil {
 		return nil, nil, nil, 0, err
 	}
@@ -518,6 +520,17 @@ func orDefault(d time.Duration) string {
 		return "30ms default"
 	}
 	return d.String()
+}
+
+// settleNote names a settle period other than the watcher's default.
+func settleNote(d time.Duration) string {
+	switch {
+	case d == 0:
+		return ""
+	case d < 0:
+		return ", no settle"
+	}
+	return ", settle " + d.String()
 }
 
 // processCPU is the user+system CPU time this process has used.
