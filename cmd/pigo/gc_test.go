@@ -36,14 +36,14 @@ func TestHoldStartupGC(t *testing.T) {
 }
 
 // A collection during the hold (the memory limit reached) ends it: the
-// rest of the start collects with startupGCPercent, and release restores
-// Go's defaults.
+// rest of the start collects with Go's defaults, which a later release
+// leaves.
 func TestHoldStartupGCEndsAtFirstCollection(t *testing.T) {
 	restoreGC(t)
 	release := holdStartupGC(func(string) string { return "" })
 	runtime.GC()
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
-		if p, _ := gcSettings(); p == startupGCPercent {
+		if p, _ := gcSettings(); p == 100 {
 			break
 		}
 		if time.Now().After(deadline) {
