@@ -83,7 +83,8 @@ func TestDifferentialModelsJSONUnreadable16(t *testing.T) {
 // registerProviderErrorsExtension makes pi.registerProvider calls pi 1.6
 // refuses (no baseUrl, no api, streamSimple without api), one it accepts
 // without an API key (not listed: no credentials), one taking api and
-// baseUrl from the built-in anthropic's models, and a good one.
+// baseUrl from the built-in anthropic's models, and a good one; it logs
+// to the console.
 const registerProviderErrorsExtension = `
 const m = (id: string) => ({ id, name: id, reasoning: false, input: ["text"], cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, contextWindow: 1000, maxTokens: 100 });
 export default function (pi: any) {
@@ -96,6 +97,8 @@ export default function (pi: any) {
   let threw = "no";
   try { pi.registerProvider("noconfig"); } catch (e: any) { threw = e.message; }
   pi.registerProvider("threw", { apiKey: "k", baseUrl: "http://127.0.0.1:1", api: "openai-completions", models: [m(threw)] });
+  console.log("registered");
+  console.error("with errors");
 }
 `
 
@@ -103,7 +106,8 @@ export default function (pi: any) {
 // pi 1.6 refuses while extensions load are its startup errors,
 // `Extension "<path>" error: <message>` on stderr: --list-models still
 // lists (exit 0), print mode stops before prompting (exit 1). Registering
-// by name without a config throws to the extension.
+// by name without a config throws to the extension. The extension's
+// console.log goes to --list-models' stdout, console.error to stderr.
 func TestDifferentialRegisterProviderErrors16(t *testing.T) {
 	sides := pi16Sides(t)
 	t.Parallel()

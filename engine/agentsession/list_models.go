@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/pigo-dev/pigo/engine"
@@ -39,7 +40,7 @@ func runListModels(ctx context.Context, io *IO, f piFlags, open Opener) ExitCode
 
 	// Extensions may register providers; their load failures are not
 	// reported, as in pi, their refused registrations are.
-	app, err := open(f.AppSource, agentDir, engine.Options{Budgets: agentBudgets})
+	app, err := open(f.AppSource, agentDir, engine.Options{Budgets: agentBudgets, OnDiagnostic: listModelsConsole(io, f)})
 	var refused []*agent.ProviderRegistrationError
 	if err == nil {
 		defer app.Close(context.Background())
@@ -114,6 +115,26 @@ func runListModels(ctx context.Context, io *IO, f piFlags, open Opener) ExitCode
 		fmt.Fprintln(out, strings.Join(cells, "  "))
 	}
 	return ExitOK
+}
+
+// listModelsConsole writes the extensions' console output during
+// --list-models as Node does: console.log, .info and .debug where pi's
+// console.log goes (listModelsOut), .warn and .error to stderr.
+func listModelsConsole(io *IO, f piFlags) func(engine.Diagnostic) {
+	var mu sync.Mutex
+	return func(d engine.Diagnostic) {
+		level, msg, ok := strings.Cut(strings.TrimPrefix(d.Text, "console."), ": ")
+		if d.Where != "log" || !strings.HasPrefix(d.Text, "console.") || !ok {
+			return
+		}
+		w := listModelsOut(io, f)
+		if level == "warn" || level == "error" {
+			w = io.Stderr
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		fmt.Fprintln(w, msg)
+	}
 }
 
 // listModelsOut is where pi 1.6's console.log goes for --list-models: a
