@@ -11,16 +11,28 @@ import (
 	"github.com/pigo-dev/pigo/engine/provider"
 )
 
+// ProviderRegistrationError is a pi.registerProvider call the registry
+// refused: Plugin made it for Provider.
+type ProviderRegistrationError struct {
+	Plugin, Provider string
+	Err              error
+}
+
+func (e *ProviderRegistrationError) Error() string { return e.Err.Error() }
+
 // SyncProviders keeps reg's extension providers equal to the host's
 // providers registry (what pi.registerProvider contributed), now and after
 // every rebuild. A provider implemented in JS (streamSimple) arrives as a
 // "__pigoStream" function handle: the compat adapter wraps streamSimple so
 // that it reports each pi-ai event through an emit callback and resolves
-// with the final message.
-func SyncProviders(h *engine.Host, reg *provider.Registry) {
+// with the final message. It returns the registrations refused now, in
+// registration order, which pi 1.6 reports among its startup diagnostics;
+// every refusal, now and later, is also recorded as the plugin's
+// diagnostic.
+func SyncProviders(h *engine.Host, reg *provider.Registry) []*ProviderRegistrationError {
 	var mu sync.Mutex
 	synced := map[string]bool{}
-	apply := func() {
+	apply := func() (refused []*ProviderRegistrationError) {
 		mu.Lock()
 		defer mu.Unlock()
 		now := map[string]bool{}
@@ -35,6 +47,7 @@ func SyncProviders(h *engine.Host, reg *provider.Registry) {
 			if err != nil {
 				h.RecordDiagnostic(engine.Diagnostic{Plugin: e.Owner, Severity: engine.SeverityError, Where: "registerProvider",
 					Text: fmt.Sprintf("provider %q: %v", e.ID, err)})
+				refused = append(refused, &ProviderRegistrationError{Plugin: e.Owner, Provider: e.ID, Err: err})
 				continue
 			}
 			now[e.ID] = true
@@ -45,9 +58,11 @@ func SyncProviders(h *engine.Host, reg *provider.Registry) {
 			}
 		}
 		synced = now
+		return refused
 	}
-	apply()
+	refused := apply()
 	h.Providers().OnCommit(func(engine.RebuiltInfo) { apply() })
+	return refused
 }
 
 // providerConfig reads pi's ProviderConfig from registry data (functions

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/pigo-dev/pigo/engine"
@@ -22,8 +23,9 @@ import (
 )
 
 // `pigo --list-models [search]`, as pi 0.73.1's cli/list-models.js: after
-// the extensions loaded (so providers they register are listed), the
-// models whose provider has credentials, filtered by pi-tui's fuzzyFilter
+// the extensions loaded (so providers they register are listed; the
+// registrations refused are pi 1.6's startup errors), the models whose
+// provider has credentials, filtered by pi-tui's fuzzyFilter
 // on "provider id", sorted by provider then id (localeCompare), as a table
 // of provider, model, context, max-out, thinking and images. Exit 0 also
 // when nothing is listed. Extension load failures are not reported, as in
@@ -37,21 +39,28 @@ func runListModels(ctx context.Context, io *IO, f piFlags, open Opener) ExitCode
 	reg := provider.NewRegistry(provider.RegistryOptions{AgentDir: agentDir, Env: io.EnvMap()})
 
 	// Extensions may register providers; their load failures are not
-	// reported, as in pi.
-	app, err := open(f.AppSource, agentDir, engine.Options{Budgets: agentBudgets})
+	// reported, as in pi, their refused registrations are.
+	app, err := open(f.AppSource, agentDir, engine.Options{Budgets: agentBudgets, OnDiagnostic: listModelsConsole(io, f)})
+	var refused []*agent.ProviderRegistrationError
 	if err == nil {
 		defer app.Close(context.Background())
 		piapi.Of(app.Host).SetSession(pisession.InMemory(io.Cwd))
 		piapi.Of(app.Host).SetMode("print") // pi decides trust for --list-models as in print mode
 		settings, _ := loadPiSettings(io.FS, agentDir, io.Cwd)
 		_, _, _, err = bootTrusted(ctx, io, f, app, agentDir, settings, false)
-		agent.SyncProviders(app.Host, reg)
+		refused = agent.SyncProviders(app.Host, reg)
 		agent.SyncVirtualModels(app.Host, reg)
 	}
 	if err != nil {
 		fmt.Fprintf(io.Stderr, "Error: %v\n", err)
 		return ExitFailure
 	}
+	// pi 1.6 lists the models whatever its startup diagnostics say.
+	extPaths := map[string]string{}
+	for _, p := range app.Plugins {
+		extPaths[p.ID] = p.Path
+	}
+	reportDiagnostics(io.Stderr, registrationDiagnostics(refused, func(id string) string { return extPaths[id] }))
 
 	models := reg.Available()
 	if len(models) == 0 {
@@ -108,6 +117,26 @@ func runListModels(ctx context.Context, io *IO, f piFlags, open Opener) ExitCode
 	return ExitOK
 }
 
+// listModelsConsole writes the extensions' console output during
+// --list-models as Node does: console.log, .info and .debug where pi's
+// console.log goes (listModelsOut), .warn and .error to stderr.
+func listModelsConsole(io *IO, f piFlags) func(engine.Diagnostic) {
+	var mu sync.Mutex
+	return func(d engine.Diagnostic) {
+		level, msg, ok := strings.Cut(strings.TrimPrefix(d.Text, "console."), ": ")
+		if d.Where != "log" || !strings.HasPrefix(d.Text, "console.") || !ok {
+			return
+		}
+		w := listModelsOut(io, f)
+		if level == "warn" || level == "error" {
+			w = io.Stderr
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		fmt.Fprintln(w, msg)
+	}
+}
+
 // listModelsOut is where pi 1.6's console.log goes for --list-models: a
 // plain metadata command (no -p, no --mode) keeps stdout, whatever stdin
 // and stdout are; with -p or --mode pi takes stdout over as in those
@@ -128,6 +157,18 @@ const piDocsURL = "https://github.com/earendil-works/pi/blob/main/packages/codin
 const noModelsAvailableMessage = "No models available. Use /login to log into a provider via OAuth or API key. See:\n" +
 	"  " + piDocsURL + "/providers.md\n" +
 	"  " + piDocsURL + "/models.md"
+
+// registrationDiagnostics are pi 1.6's startup errors for the
+// pi.registerProvider calls the registry refused, in registration order:
+// `Extension "<path>" error: <message>` (createAgentSessionServices).
+// path gives a plugin's extension path.
+func registrationDiagnostics(refused []*agent.ProviderRegistrationError, path func(plugin string) string) []diagnostic {
+	var diags []diagnostic
+	for _, r := range refused {
+		diags = append(diags, diagnostic{"error", fmt.Sprintf("Extension %q error: %s", path(r.Plugin), r.Err.Error())})
+	}
+	return diags
+}
 
 // modelsJSONError is pi 1.6's ModelRuntime.getError() text for the
 // models.json problems among the registry's problems ("" when none): a

@@ -238,6 +238,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	piapi.Of(rt.host).SetMode(piMode(rt.mode)) // project_trust handlers see it
 	trusted, results, td, err := bootTrusted(ctx, io, f, app, rt.agentDir, rt.settings, rt.mode == "interactive")
 	diags = append(diags, td...)
+	registrationDiagsAt := len(diags) // pi reports refused registrations next
 	if err != nil {
 		diags = append(diags, diagnostic{"error", err.Error()})
 		report()
@@ -274,7 +275,9 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 			diags = append(diags, diagnostic{"warning", err.Error()})
 		}
 	}
-	agent.SyncProviders(rt.host, rt.reg) // pi.registerProvider, incl. streamSimple, now and after rebuilds
+	// pi.registerProvider, incl. streamSimple, now and after rebuilds.
+	refused := agent.SyncProviders(rt.host, rt.reg)
+	diags = slices.Insert(diags, registrationDiagsAt, registrationDiagnostics(refused, rt.extPath)...)
 	agent.SyncVirtualModels(rt.host, rt.reg)
 	flagValues, fd := rt.extensionFlagValues(f.unknown)
 	diags = append(diags, fd...)

@@ -237,15 +237,33 @@ func (st *registryState) storeModelHeaders(provider, id string, h map[string]str
 	st.modelHeaders[headerKey(provider, id)] = cloneStrings(h)
 }
 
-// applyRegistered is pi's applyProviderConfig: with models the provider's
-// models are replaced; otherwise baseUrl reroutes its existing models.
+// providerModels are the provider's models so far.
+func (st *registryState) providerModels(name string) []*Model {
+	var out []*Model
+	for _, m := range st.models {
+		if m.Provider == name {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// applyRegistered is pi's applyExtension: with models (even none) the
+// provider's models are replaced, each taking api and baseUrl defaults
+// from the models it had (findExtensionModelDefaults); otherwise baseUrl
+// reroutes its existing models.
 func (st *registryState) applyRegistered(name string, pc ProviderConfig) {
 	st.storeRequestConfig(name, pc)
-	if len(pc.Models) > 0 {
+	if pc.Models != nil {
+		existing := st.providerModels(name)
 		st.models = slices.DeleteFunc(st.models, func(m *Model) bool { return m.Provider == name })
 		for _, md := range pc.Models {
 			st.storeModelHeaders(name, md.ID, md.Headers)
-			if m := modelFromDefinition(name, pc, md, "", ""); m != nil {
+			var defAPI, defBase string
+			if d := findModelDefaults(existing, md.ID, md.API); d != nil {
+				defAPI, defBase = d.API, d.BaseURL
+			}
+			if m := modelFromDefinition(name, pc, md, defAPI, defBase); m != nil {
 				st.models = append(st.models, m)
 			}
 		}
@@ -264,28 +282,35 @@ func (st *registryState) applyRegistered(name string, pc ProviderConfig) {
 
 // RegisterProvider registers or updates a provider at runtime, as
 // pi.registerProvider does: with Models it replaces the provider's models
-// (baseUrl and apiKey required, api per provider or model); otherwise
-// baseUrl/headers reroute its existing models. A Stream implementation is
-// registered under cfg.API. Registering the same name again merges the
-// configs field by field.
+// (each takes api and baseUrl from the model, the config or the
+// provider's model of its id, else of its api, else its first
+// chat-completions or first model); otherwise baseUrl/headers reroute its
+// existing models. A Stream implementation is registered under cfg.API.
+// Registering the same name again merges the configs field by field. The
+// errors are pi 1.6's validateExtensionProvider's, word for word: pi
+// reports them as `Extension "<path>" error: <message>`. A provider
+// without an API key registers, but is not available until the
+// environment or auth.json gives it one.
 func (r *Registry) RegisterProvider(name string, cfg ProviderConfig) error {
 	if name == "" {
 		return errors.New("register provider: empty name")
 	}
 	if cfg.Stream != nil && cfg.API == "" {
-		return fmt.Errorf(`register provider: Provider %s: "api" is required when registering streamSimple.`, name)
+		return fmt.Errorf(`Provider %s: "api" is required when registering streamSimple.`, name)
 	}
-	if len(cfg.Models) > 0 {
-		if cfg.BaseURL == "" {
-			return fmt.Errorf(`register provider: Provider %s: "baseUrl" is required when defining models.`, name)
+	r.mu.RLock()
+	existing := r.st.providerModels(name)
+	r.mu.RUnlock()
+	for _, md := range cfg.Models {
+		var defAPI, defBase string
+		if d := findModelDefaults(existing, md.ID, md.API); d != nil {
+			defAPI, defBase = d.API, d.BaseURL
 		}
-		if cfg.APIKey == "" {
-			return fmt.Errorf(`register provider: Provider %s: "apiKey" is required when defining models.`, name)
+		if firstNonEmpty(md.API, cfg.API, defAPI) == "" {
+			return fmt.Errorf(`Provider %s, model %s: no "api" specified. Set it at model level or provider level.`, name, md.ID)
 		}
-		for _, md := range cfg.Models {
-			if md.API == "" && cfg.API == "" {
-				return fmt.Errorf(`register provider: Provider %s, model %s: no "api" specified.`, name, md.ID)
-			}
+		if firstNonEmpty(md.BaseURL, cfg.BaseURL, defBase) == "" {
+			return fmt.Errorf(`Provider %s: "baseUrl" is required when defining custom models.`, name)
 		}
 	}
 	r.mu.Lock()

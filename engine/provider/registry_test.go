@@ -216,15 +216,35 @@ func TestRegistryRegisterProvider(t *testing.T) {
 		cfg  provider.ProviderConfig
 		want string
 	}{
-		{provider.ProviderConfig{Models: []provider.ModelDefinition{{ID: "x"}}}, `"baseUrl" is required`},
-		{provider.ProviderConfig{BaseURL: "http://x", Models: []provider.ModelDefinition{{ID: "x"}}}, `"apiKey" is required`},
-		{provider.ProviderConfig{BaseURL: "http://x", APIKey: "k", Models: []provider.ModelDefinition{{ID: "x"}}}, `no "api" specified`},
-		{provider.ProviderConfig{Stream: provider.NewScripted(provider.ScriptedOptions{})}, `"api" is required when registering streamSimple`},
+		{provider.ProviderConfig{API: provider.APIOpenAICompletions, Models: []provider.ModelDefinition{{ID: "x"}}},
+			`Provider p: "baseUrl" is required when defining custom models.`},
+		{provider.ProviderConfig{BaseURL: "http://x", APIKey: "k", Models: []provider.ModelDefinition{{ID: "x"}}},
+			`Provider p, model x: no "api" specified. Set it at model level or provider level.`},
+		{provider.ProviderConfig{Stream: provider.NewScripted(provider.ScriptedOptions{})}, `Provider p: "api" is required when registering streamSimple.`},
 	} {
-		if err := r.RegisterProvider("p", tc.cfg); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if err := r.RegisterProvider("p", tc.cfg); err == nil || err.Error() != tc.want {
 			t.Errorf("err = %v, want %q", err, tc.want)
 		}
 	}
+	// A catalog provider's models lend api and baseUrl (pi 1.6's
+	// findExtensionModelDefaults); no API key is needed to register.
+	if err := r.RegisterProvider("anthropic", provider.ProviderConfig{Models: []provider.ModelDefinition{{ID: "claude-x"}}}); err != nil {
+		t.Fatal(err)
+	}
+	if m, ok := r.Find("anthropic", "claude-x"); !ok || m.API != provider.APIAnthropicMessages || m.BaseURL != "https://api.anthropic.com" {
+		t.Errorf("claude-x = %+v", m)
+	}
+	r.UnregisterProvider("anthropic")
+	// An empty models list leaves the provider without models.
+	if err := r.RegisterProvider("mistral", provider.ProviderConfig{APIKey: "k", Models: []provider.ModelDefinition{}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range r.All() {
+		if m.Provider == "mistral" {
+			t.Errorf("mistral keeps %s after registering no models", m.ID)
+		}
+	}
+	r.UnregisterProvider("mistral")
 	// With models: replaces the provider's models (here the catalog's anthropic).
 	err := r.RegisterProvider("anthropic", provider.ProviderConfig{BaseURL: "http://proxy", APIKey: "k", API: provider.APIAnthropicMessages,
 		Models: []provider.ModelDefinition{{ID: "only-one"}}})

@@ -406,6 +406,8 @@ export function install(pi: any, host: any): any {
         return {
           registerProvider(name: string, config: any) {
             assertActive();
+            // pi 1.6's words (its native provider objects are not supported).
+            if (typeof name === "string" && !config) throw new Error("Provider config is required when registering by name");
             const def: any = { ...config, name };
             if (typeof config?.streamSimple === "function") {
               // The host consumes JS providers through one call that reports

@@ -417,6 +417,7 @@ function install(pi, host) {
         return {
           registerProvider(name2, config) {
             assertActive();
+            if (typeof name2 === "string" && !config) throw new Error("Provider config is required when registering by name");
             const def = { ...config, name: name2 };
             if (typeof config?.streamSimple === "function") {
               const streamSimple = config.streamSimple;
