@@ -80,3 +80,5 @@ require (
 )
 
 replace github.com/dlclark/regexp2/v2 => ./third_party/regexp2
+
+replace github.com/santhosh-tekuri/jsonschema/v6 => ./third_party/jsonschema
