@@ -47,6 +47,7 @@ type model struct {
 	fullscreen    bool
 	printed       int  // regular mode: items already printed above the live region
 	headerPrinted bool // regular mode
+	clearPrinted  bool // regular mode: what was printed is stale; the next flush clears it and prints all again
 	println       func(string) tea.Cmd
 	exec          func(*exec.Cmd, tea.ExecCallback) tea.Cmd // tea.ExecProcess; tests run it in place
 
@@ -616,7 +617,26 @@ func (m *model) flush() tea.Cmd {
 	if len(lines) == 0 {
 		return nil
 	}
+	if m.clearPrinted {
+		// pi-tui's full redraw: clear the screen, home, clear the scrollback
+		m.clearPrinted = false
+		lines[0] = "\x1b[2J\x1b[H\x1b[3J" + lines[0]
+		// the live region is drawn again in full below what is printed
+		return tea.Sequence(m.println(strings.Join(lines, "\n")), tea.ClearScreen)
+	}
 	return m.println(strings.Join(lines, "\n"))
+}
+
+// reprint is pi's regular mode redrawing what it already printed once it
+// changed (the header and the chat expanded or collapsed by
+// app.tools.expand): pi-tui redraws from the top, clearing the terminal's
+// scrollback when the change is above the screen, so the next flush
+// prints the header and the settled chat again on a cleared terminal.
+func (m *model) reprint() {
+	if m.fullscreen || !m.headerPrinted {
+		return
+	}
+	m.headerPrinted, m.printed, m.clearPrinted = false, 0, true
 }
 
 // transcript is the chat as printed when fullscreen mode exits.
@@ -637,6 +657,9 @@ func (m *model) settled(c *cached) bool {
 		return it.done
 	case *bashItem:
 		return it.done
+	case *noticeItem:
+		// a status line is replaced by the next one while nothing follows it
+		return !it.status || m.quitting || c != m.items[len(m.items)-1]
 	}
 	return true
 }
@@ -1192,6 +1215,7 @@ func (m *model) action(name string) tea.Cmd {
 	case "app.tools.expand":
 		m.vc.toolsExpanded = !m.vc.toolsExpanded
 		m.vc.gen++
+		m.reprint()
 		m.c.request(cmd("set_tools_expanded", "expanded", m.vc.toolsExpanded), nil) // ctx.ui.getToolsExpanded
 		if m.vc.toolsExpanded {                                                     // the header and resources expand with the tools
 			m.status("Tool output: expanded")
@@ -1368,6 +1392,11 @@ func envLookup(env []string) func(string) string {
 func (m *model) quit() tea.Cmd {
 	m.quitting = true
 	m.exitCode = 0
+	if !m.fullscreen {
+		if last := m.flush(); last != nil { // a status line still in the live region stays on the terminal
+			return tea.Sequence(last, tea.Quit)
+		}
+	}
 	return tea.Quit
 }
 

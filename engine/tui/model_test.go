@@ -1033,3 +1033,39 @@ func TestNestedToolCallsHaveNoRows(t *testing.T) {
 	h.contains("outer-cmd", "OUTER OUT")
 	h.lacks("nested-cmd", "NESTED OUT")
 }
+
+// In regular mode a status line stays in the live region while it is the
+// last item (the next status replaces it, as pi's showStatus), is printed
+// once something follows it or pigo quits; ctrl+o prints the header and
+// chat again, expanded, on a cleared terminal (pi-tui's full redraw).
+func TestRegularModeStatusAndExpandReprint(t *testing.T) {
+	h := newHarness(t, Options{TUIMode: "regular"})
+	var scrollback strings.Builder
+	h.m.println = func(s string) tea.Cmd { scrollback.WriteString(s + "\n"); return nil }
+	h.event(ev("message_start", "message", map[string]any{"role": "user", "content": "the question"}))
+	if !strings.Contains(scrollback.String(), "the question") {
+		t.Fatalf("printed %q", scrollback.String())
+	}
+	scrollback.Reset()
+	h.press("ctrl+o")
+	h.sync()
+	printed := scrollback.String()
+	if !strings.HasPrefix(printed, "\x1b[2J\x1b[H\x1b[3J") || !strings.Contains(printed, "the question") ||
+		!strings.Contains(printed, "to run bash (no context)") || strings.Contains(printed, "Tool output") {
+		t.Errorf("ctrl+o printed %q", printed)
+	}
+	h.contains("Tool output: expanded")
+	scrollback.Reset()
+	h.press("ctrl+o")
+	h.sync()
+	if s := scrollback.String(); !strings.HasPrefix(s, "\x1b[2J\x1b[H\x1b[3J") || strings.Contains(s, "Tool output") || strings.Contains(s, "to run bash (no context)") {
+		t.Errorf("the second ctrl+o printed %q", s)
+	}
+	h.contains("Tool output: collapsed")
+	h.lacks("Tool output: expanded")
+	scrollback.Reset()
+	h.m.quit()
+	if s := scrollback.String(); !strings.Contains(s, "Tool output: collapsed") {
+		t.Errorf("quitting printed %q", s)
+	}
+}

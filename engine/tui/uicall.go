@@ -78,8 +78,11 @@ func (m *model) uiCall(rec map[string]any) tea.Cmd {
 		m.vc.gen++
 		m.uiOwner["thinking:label"] = call.Plugin
 	case "setToolsExpanded":
-		m.vc.toolsExpanded, _ = call.Value.(bool)
-		m.vc.gen++
+		if expanded, _ := call.Value.(bool); expanded != m.vc.toolsExpanded {
+			m.vc.toolsExpanded = expanded
+			m.vc.gen++
+			m.reprint()
+		}
 	case "setTheme":
 		m.setTheme(str)
 	case "addAutocompleteProvider": // the providers' {count, triggers} now
