@@ -627,6 +627,23 @@ func (m *model) flush() tea.Cmd {
 	return m.println(strings.Join(lines, "\n"))
 }
 
+// setToolsExpanded is pi's setToolsExpanded (ctrl+o, or an extension's
+// ctx.ui.setToolsExpanded): the tools, the header and the loaded
+// resources expand or collapse, and a status line says which.
+func (m *model) setToolsExpanded(expanded bool) {
+	if expanded == m.vc.toolsExpanded {
+		return
+	}
+	m.vc.toolsExpanded = expanded
+	m.vc.gen++
+	m.reprint()
+	if expanded {
+		m.status("Tool output: expanded")
+	} else {
+		m.status("Tool output: collapsed")
+	}
+}
+
 // reprint is pi's regular mode redrawing what it already printed once it
 // changed (the header and the chat expanded or collapsed by
 // app.tools.expand): pi-tui redraws from the top, clearing the terminal's
@@ -1213,15 +1230,8 @@ func (m *model) action(name string) tea.Cmd {
 		m.vc.gen++
 		return nil
 	case "app.tools.expand":
-		m.vc.toolsExpanded = !m.vc.toolsExpanded
-		m.vc.gen++
-		m.reprint()
+		m.setToolsExpanded(!m.vc.toolsExpanded)
 		m.c.request(cmd("set_tools_expanded", "expanded", m.vc.toolsExpanded), nil) // ctx.ui.getToolsExpanded
-		if m.vc.toolsExpanded {                                                     // the header and resources expand with the tools
-			m.status("Tool output: expanded")
-		} else {
-			m.status("Tool output: collapsed")
-		}
 		return nil
 	case "app.message.copy":
 		// pi: the fullscreen selection when it is not copied on release,

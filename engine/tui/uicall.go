@@ -78,11 +78,8 @@ func (m *model) uiCall(rec map[string]any) tea.Cmd {
 		m.vc.gen++
 		m.uiOwner["thinking:label"] = call.Plugin
 	case "setToolsExpanded":
-		if expanded, _ := call.Value.(bool); expanded != m.vc.toolsExpanded {
-			m.vc.toolsExpanded = expanded
-			m.vc.gen++
-			m.reprint()
-		}
+		expanded, _ := call.Value.(bool)
+		m.setToolsExpanded(expanded)
 	case "setTheme":
 		m.setTheme(str)
 	case "addAutocompleteProvider": // the providers' {count, triggers} now
