@@ -253,6 +253,9 @@ func (m *model) resourceListing() []string {
 			}
 		}
 	}
+	for _, d := range m.loadErrors {
+		delete(infos, d.path) // pi knows no source of an extension it could not load
+	}
 	if len(r.skillDiags) > 0 {
 		section("Skill warnings", "warning", m.formatDiagnostics(r.skillDiags, infos))
 	}
@@ -265,18 +268,49 @@ func (m *model) resourceListing() []string {
 	return out
 }
 
-// extensionIssues are pi's extension diagnostics the UI knows of:
-// extension commands named as a built-in command (pi leaves them out of
-// autocomplete), then the shortcut conflicts.
+// extensionIssues are pi's extension diagnostics the UI knows of: the
+// extensions that failed to load, extension commands named as a built-in command (pi leaves them out of
+// autocomplete; one registered by several extensions is invoked as
+// /name:1, /name:2, ...), then the shortcut conflicts. The texts are pi
+// 1.6's getBuiltInCommandConflictDiagnostics byte for byte.
 func (m *model) extensionIssues() []resourceDiag {
-	var out []resourceDiag
+	out := slices.Clone(m.loadErrors)
+	numbered := map[string]int{} // a built-in name: how many extension commands are invoked as name:N
 	for _, c := range m.commands {
-		if c.source == "extension" && isBuiltinCommand(c.name) {
+		if base, ok := numberedInvocation(c.name); ok && c.source == "extension" && isBuiltinCommand(base) {
+			numbered[base]++
+		}
+	}
+	for _, c := range m.commands {
+		if c.source != "extension" {
+			continue
+		}
+		conflict := func(name, then string) {
 			out = append(out, resourceDiag{typ: "warning", path: c.path,
-				message: "Extension command '/" + c.name + "' conflicts with built-in interactive command. Skipping in autocomplete."})
+				message: "Extension command '/" + name + "' conflicts with built-in interactive command. " + then})
+		}
+		if base, ok := numberedInvocation(c.name); ok && numbered[base] > 1 {
+			conflict(base, "Available as '/"+c.name+"'.")
+		} else if isBuiltinCommand(c.name) {
+			conflict(c.name, "Skipping in autocomplete.")
 		}
 	}
 	return append(out, m.shortcutDiags...)
+}
+
+// numberedInvocation splits the invocation name of a command that
+// several extensions register, name:N, into name.
+func numberedInvocation(invocation string) (name string, ok bool) {
+	i := strings.LastIndexByte(invocation, ':')
+	if i <= 0 || i == len(invocation)-1 {
+		return "", false
+	}
+	for _, r := range invocation[i+1:] {
+		if r < '0' || r > '9' {
+			return "", false
+		}
+	}
+	return invocation[:i], true
 }
 
 // extensionResources are the loaded extension files, in load order, with

@@ -45,9 +45,10 @@ type model struct {
 
 	width, height int
 	fullscreen    bool
-	printed       int  // regular mode: items already printed above the live region
-	headerPrinted bool // regular mode
-	clearPrinted  bool // regular mode: what was printed is stale; the next flush clears it and prints all again
+	printed       int    // regular mode: items already printed above the live region
+	headerPrinted bool   // regular mode
+	clearPrinted  bool   // regular mode: what was printed is stale; the next flush clears it and prints all again
+	printedHeader string // regular mode: the header as printed
 	println       func(string) tea.Cmd
 	exec          func(*exec.Cmd, tea.ExecCallback) tea.Cmd // tea.ExecProcess; tests run it in place
 
@@ -105,9 +106,12 @@ type model struct {
 	// shortcutDiags their conflicts.
 	shortcutHelp  []shortcutHelp
 	shortcutDiags []resourceDiag
-	title         string
-	working       workingState
-	spin          int
+	// loadErrors are the extensions the last /reload could not load
+	// (pi's resource loader errors, first under [Extension issues]).
+	loadErrors []resourceDiag
+	title      string
+	working    workingState
+	spin       int
 
 	auto         *autocomplete
 	dialogs      []*dialog
@@ -608,7 +612,9 @@ func (m *model) flush() tea.Cmd {
 		if n := m.scopeNotice(); n != "" && m.showStartupDetails() {
 			lines = append(lines, ansi.Truncate(n, w, ""))
 		}
-		lines = append(lines, m.header(w)...)
+		header := m.header(w)
+		m.printedHeader = strings.Join(header, "\n")
+		lines = append(lines, header...)
 	}
 	for m.printed < len(m.items) && m.settled(m.items[m.printed]) {
 		lines = append(lines, m.items[m.printed].lines_(&m.vc, w)...)
@@ -625,6 +631,22 @@ func (m *model) flush() tea.Cmd {
 		return tea.Sequence(m.println(strings.Join(lines, "\n")), tea.ClearScreen)
 	}
 	return m.println(strings.Join(lines, "\n"))
+}
+
+// addLoadError lists an extension a reload could not load under
+// [Extension issues] as pi's "Failed to load extension: ..." (one entry
+// a file: a later reload's error replaces an earlier one). The error
+// starts with the file's location, shortened as the path above it.
+func (m *model) addLoadError(path, message string) {
+	if rest, ok := strings.CutPrefix(message, path); ok && path != "" {
+		message = m.displayPath(path) + rest
+	}
+	d := resourceDiag{typ: "error", path: path, message: "Failed to load extension: " + message}
+	if i := slices.IndexFunc(m.loadErrors, func(e resourceDiag) bool { return e.path == path }); i >= 0 {
+		m.loadErrors[i] = d
+		return
+	}
+	m.loadErrors = append(m.loadErrors, d)
 }
 
 // setToolsExpanded is pi's setToolsExpanded (ctrl+o, or an extension's
@@ -654,6 +676,14 @@ func (m *model) reprint() {
 		return
 	}
 	m.headerPrinted, m.printed, m.clearPrinted = false, 0, true
+}
+
+// reprintChangedHeader is reprint when the header printed differs from
+// what it is now (the loaded resources after a /reload).
+func (m *model) reprintChangedHeader() {
+	if m.headerPrinted && strings.Join(m.header(max(m.width, 10)), "\n") != m.printedHeader {
+		m.reprint()
+	}
 }
 
 // transcript is the chat as printed when fullscreen mode exits.
@@ -864,6 +894,10 @@ func (m *model) record(r recordMsg) tea.Cmd {
 	case "extension_error":
 		path, _ := rec["extensionPath"].(string)
 		errMsg, _ := rec["error"].(string)
+		if rec["event"] == "reload" {
+			m.addLoadError(path, errMsg)
+			return nil
+		}
 		m.notice(fmt.Sprintf("Extension error (%s): %s", filepath.Base(path), errMsg), "error")
 	case "bash_execution_update":
 		if m.bash != nil {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 func TestStartupChrome(t *testing.T) {
@@ -349,9 +350,16 @@ func TestBuiltinCommandsSendTheirCommands(t *testing.T) {
 	h.contains("old status")
 	run("/reload")
 	h.lacks("old status") // the old generation's statuses go; the new one sets its own
-	h.respond(h.cmd("reload"), true, map[string]any{"plugins": []any{map[string]any{"plugin": "ext", "ok": true},
-		map[string]any{"plugin": "broken", "ok": false, "error": "broken.ts:3:1: Unexpected"}}})
-	h.contains("Reload failed: broken: broken.ts:3:1: Unexpected")
+	reload := h.cmd("reload")
+	h.event(ev("extension_error", "extensionPath", "/w/broken.ts", "event", "reload", "error", "/w/broken.ts:3:1: Unexpected"))
+	h.respond(reload, true, map[string]any{"plugins": []any{map[string]any{"plugin": "ext", "ok": true},
+		map[string]any{"plugin": "broken", "ok": false, "error": "/w/broken.ts:3:1: Unexpected"}}})
+	h.sync()
+	h.contains("Reloaded keybindings, extensions, skills, prompts, themes, and context files")
+	h.lacks("Extension error")
+	if l := ansi.Strip(strings.Join(h.m.resourceListing(), "\n")); !strings.Contains(l, "[Extension issues]\n  /w/broken.ts\n    Failed to load extension: /w/broken.ts:3:1: Unexpected\n") {
+		t.Errorf("the loaded resources after a failed reload:\n%s", l)
+	}
 	// The new generations' commands reach autocomplete.
 	h.answer("get_commands", map[string]any{"commands": []any{map[string]any{"name": "fresh", "description": "new", "source": "extension"}}})
 	run("/reload")
