@@ -85,3 +85,44 @@ func TestTUIDifferentialReloadLoadError16(t *testing.T) {
 		t.Errorf("pigo's screens:\n%s", strings.Join(got, "\n=====\n"))
 	}
 }
+
+// TestTUIDifferentialThemeConflicts16: theme files sharing a name (the
+// first in precedence order wins: the project's, then the agent dir's)
+// and one that does not parse are pi 1.6's [Theme conflicts], the
+// winner named with its source. The parse error's own words are the
+// JSON parser's (Node's in pi, Go's in pigo), so they are masked.
+func TestTUIDifferentialThemeConflicts16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
+	node, cli := pi16Command(t)
+	theme, err := os.ReadFile("../../node_modules/@earendil-works/pi-coding-agent/dist/modes/interactive/theme/dark.json")
+	if err != nil {
+		t.Skip("pi 1.6 not installed (make deps)")
+	}
+	twin := strings.Replace(string(theme), `"name": "dark"`, `"name": "twin"`, 1)
+	setup := func(work, agentDir string) {
+		withPiSearchTools(t, agentDir)
+		must(t, os.WriteFile(filepath.Join(agentDir, "trust.json"), []byte(`{"`+work+`": true}`), 0o644))
+		for _, dir := range []string{filepath.Join(work, ".pi/themes"), filepath.Join(agentDir, "themes")} {
+			must(t, os.MkdirAll(dir, 0o755))
+			for _, f := range []string{"twin.json", "other.json"} {
+				must(t, os.WriteFile(filepath.Join(dir, f), []byte(twin), 0o644))
+			}
+		}
+		must(t, os.WriteFile(filepath.Join(work, ".pi/themes/broken.json"), []byte(`{"name": "broken"`), 0o644))
+	}
+	parseError := regexp.MustCompile(`(?s)    Failed to parse theme\s.*$`) // the last diagnostic, wrapped as long as the path
+	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
+		tt := startPTYSetup(t, setup, side, nil, "--model", "mock/mock-1", "--no-session")
+		tt.waitFor("mock-1", "[Theme conflicts]", "broken.json")
+		settle()
+		add(parseError.ReplaceAllString(headerScreen(tt.screen()), "    Failed to parse theme (error)"))
+	})
+	compareScreens(t, screens, nil)
+	if got := screens["pigo"]; len(got) != 1 || !strings.Contains(got[0], "[Theme conflicts]\n  \"twin\" collision:\n    ✓ auto (project) ~/work/.pi/themes/other.json\n"+
+		"    ✗ ~/work/.pi/themes/twin.json (skipped)\n    ✗ ~/agent/themes/other.json (skipped)\n    ✗ ~/agent/themes/twin.json (skipped)\n"+
+		"  ~/work/.pi/themes/broken.json\n    Failed to parse theme (error)") {
+		t.Errorf("pigo's screens:\n%s", strings.Join(got, "\n=====\n"))
+	}
+}

@@ -21,6 +21,10 @@ type loadedResources struct {
 	contextFiles            []string
 	skills, prompts         []namedResource
 	skillDiags, promptDiags []resourceDiag
+	// themes are the loaded themes (for their sourceInfo in the
+	// diagnostics), themeDiags what pi lists under [Theme conflicts].
+	themes     []namedResource
+	themeDiags []resourceDiag
 }
 
 // namedResource is a skill or prompt template, or an extension (no name).
@@ -86,7 +90,8 @@ func (m *model) onLoadedResources(r response) {
 		return out
 	}
 	m.resources = loadedResources{contextFiles: strs(r.data["contextFiles"]), skills: named(r.data["skills"]),
-		prompts: named(r.data["prompts"]), skillDiags: diags(r.data["skillDiagnostics"]), promptDiags: diags(r.data["promptDiagnostics"])}
+		prompts: named(r.data["prompts"]), skillDiags: diags(r.data["skillDiagnostics"]), promptDiags: diags(r.data["promptDiagnostics"]),
+		themes: named(r.data["themes"]), themeDiags: diags(r.data["themeDiagnostics"])}
 }
 
 // startupExpanded is pi's getStartupExpansionState.
@@ -246,7 +251,7 @@ func (m *model) resourceListing() []string {
 		}
 	}
 	infos := map[string]map[string]any{}
-	for _, list := range [][]namedResource{exts, r.skills, r.prompts} {
+	for _, list := range [][]namedResource{exts, r.skills, r.prompts, r.themes} {
 		for _, n := range list {
 			if n.info != nil {
 				infos[n.path] = n.info
@@ -264,6 +269,9 @@ func (m *model) resourceListing() []string {
 	}
 	if d := m.extensionIssues(); len(d) > 0 {
 		section("Extension issues", "warning", m.formatDiagnostics(d, infos))
+	}
+	if len(r.themeDiags) > 0 {
+		section("Theme conflicts", "warning", m.formatDiagnostics(r.themeDiags, infos))
 	}
 	return out
 }
