@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"syscall"
 
 	tea "charm.land/bubbletea/v2"
 	"golang.org/x/term"
@@ -59,7 +58,7 @@ func watchTerminalSize(out io.Writer) *terminalSize {
 		return nil
 	}
 	ts := &terminalSize{fd: f.Fd(), signals: make(chan os.Signal, 1), done: make(chan struct{})}
-	signal.Notify(ts.signals, syscall.SIGWINCH)
+	notifyResize(ts.signals)
 	return ts
 }
 
