@@ -55,3 +55,30 @@ func TestTUIDifferentialRegularModeExpand16(t *testing.T) {
 		}
 	}
 }
+
+// TestTUIDifferentialRegularModeResize16: in regular mode a narrower
+// terminal gets the header and chat drawn again for its width, as pi
+// 1.6's full redraw on a new size does.
+func TestTUIDifferentialRegularModeResize16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
+	node, cli := pi16Command(t)
+	setup := func(work, agentDir string) {
+		writeHeaderProject(t, work, agentDir)
+		withPiSearchTools(t, agentDir)
+	}
+	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
+		tt := startPTYRows(t, 40, setup, side, nil, []mockStep{{Text: "A reply long enough to wrap once the terminal is narrower than this sentence is."}}, "--model", "mock/mock-1", "--no-session", "-e", "ext.ts", "--tui-mode", "regular")
+		tt.waitFor("mock-1", "[Extensions]", "myext.ts")
+		settle()
+		tt.keys("hello", "\r")
+		tt.waitFor("narrower than this")
+		settle()
+		tt.resize(60, 40)
+		settle()
+		settle()
+		add(tt.screen())
+	})
+	compareScreens(t, screens, func(s string) string { return headerVersion.ReplaceAllString(s, "▀▀█  vX") })
+}

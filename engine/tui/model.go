@@ -714,6 +714,9 @@ func (m *model) settled(c *cached) bool {
 func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
+		if m.width != 0 && (msg.Width != m.width || msg.Height != m.height) {
+			m.reprint() // regular mode: pi-tui redraws all on a new size (rewrapped to the new width)
+		}
 		m.width, m.height = msg.Width, msg.Height
 		m.renderViews()
 	case tea.MouseWheelMsg:
