@@ -557,7 +557,7 @@ func TestTUIExampleEntryRendererMatchesPi16(t *testing.T) {
 }
 
 // ctx.ui.getToolsExpanded follows ctrl+o in the interactive mode, as in
-// pi; ctx.ui.setToolsExpanded sets it.
+// pi; ctx.ui.setToolsExpanded sets it, with the status line ctrl+o shows.
 func TestTUIToolsExpandedReachesExtensions(t *testing.T) {
 	ext := filepath.Join(t.TempDir(), "exp.ts")
 	must(t, os.WriteFile(ext, []byte(`export default function (pi) {
@@ -572,7 +572,7 @@ func TestTUIToolsExpandedReachesExtensions(t *testing.T) {
 	tt.command("/xpand")
 	tt.waitFor("Warning: expanded=true")
 	tt.command("/collapse")
-	time.Sleep(300 * time.Millisecond)
+	tt.waitFor("Tool output: collapsed") // pi's status line for either way of expanding
 	tt.command("/xpand")
 	deadline := time.Now().Add(20 * time.Second)
 	for strings.Count(tt.screen(), "expanded=false") < 2 && time.Now().Before(deadline) {

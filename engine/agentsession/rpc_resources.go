@@ -1,6 +1,12 @@
 package agentsession
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/resources"
 )
 
@@ -31,9 +37,60 @@ func (s *rpcServer) getLoadedResources(*rpcCommand) (any, bool, error) {
 	for _, t := range set.PromptTemplates() {
 		prompts = append(prompts, ordered{{"name", t.Name}, {"path", t.FilePath}, {"sourceInfo", t.SourceInfo.Map()}})
 	}
+	themes, themeDiags := rt.loadedThemes()
 	return ordered{{"contextFiles", contextFiles}, {"skills", skills}, {"prompts", prompts},
 		{"skillDiagnostics", diagnosticList(set.SkillDiagnostics())},
-		{"promptDiagnostics", diagnosticList(set.PromptDiagnostics())}}, true, nil
+		{"promptDiagnostics", diagnosticList(set.PromptDiagnostics())},
+		{"themes", themes}, {"themeDiagnostics", diagnosticList(themeDiags)}}, true, nil
+}
+
+// loadedThemes are pi's resource loader themes: the enabled theme files
+// in precedence order (the project's only in a trusted project), each
+// name kept by its first file ({name, path, sourceInfo}), with the
+// diagnostics pi lists under [Theme conflicts]: a file that does not
+// parse or has no "colors" map, and a name's later files (collisions).
+func (rt *agentRuntime) loadedThemes() (themes []any, diags []resources.Diagnostic) {
+	global, project := rt.settings.resourceMaps()
+	resolved := resources.Resolve(resources.ResolveOptions{Cwd: rt.io.Cwd, AgentDir: rt.agentDir, Home: rt.io.Getenv("HOME"),
+		GlobalSettings: global, ProjectSettings: project, UntrustedProject: !piapi.Of(rt.host).ProjectTrusted()})
+	themes = []any{}
+	winner := map[string]string{}
+	for _, r := range resolved.Themes {
+		if !r.Enabled {
+			continue
+		}
+		path := r.Meta.Path
+		data, err := os.ReadFile(path)
+		if err != nil {
+			diags = append(diags, resources.Diagnostic{Type: "warning", Message: err.Error(), Path: path})
+			continue
+		}
+		var theme struct {
+			Name   *string        `json:"name"`
+			Colors map[string]any `json:"colors"`
+		}
+		// pi's parseThemeJsonContent and parseThemeJson (the JSON error is Go's)
+		if err := json.Unmarshal(bytes.TrimPrefix(data, []byte("\ufeff")), &theme); err != nil {
+			diags = append(diags, resources.Diagnostic{Type: "warning", Message: fmt.Sprintf("Failed to parse theme %s: %v", path, err), Path: path})
+			continue
+		}
+		if theme.Colors == nil {
+			diags = append(diags, resources.Diagnostic{Type: "warning", Message: fmt.Sprintf(`Invalid theme "%s": expected an object with a "colors" map.`, path), Path: path})
+			continue
+		}
+		name := "unnamed"
+		if theme.Name != nil {
+			name = *theme.Name
+		}
+		if first, ok := winner[name]; ok {
+			diags = append(diags, resources.Diagnostic{Type: "collision", Message: `name "` + name + `" collision`, Path: path,
+				Collision: &resources.Collision{ResourceType: "theme", Name: name, WinnerPath: first, LoserPath: path}})
+			continue
+		}
+		winner[name] = path
+		themes = append(themes, ordered{{"name", name}, {"path", path}, {"sourceInfo", r.Meta.Map()}})
+	}
+	return themes, diags
 }
 
 // diagnosticList is loader diagnostics as pi's ResourceDiagnostic

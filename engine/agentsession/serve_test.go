@@ -434,3 +434,54 @@ func TestServeLoadedResources(t *testing.T) {
 		t.Errorf("promptDiagnostics %s", got)
 	}
 }
+
+// TestServeLoadedThemes: get_loaded_resources lists the themes pi loads
+// (a name's first file in precedence order) and pi's theme diagnostics:
+// a later file of the same name is a collision, a file that does not
+// parse or has no colors map a warning; an untrusted project's themes
+// are not read.
+func TestServeLoadedThemes(t *testing.T) {
+	io, _ := world(t)
+	agent := io.Getenv("PI_CODING_AGENT_DIR")
+	themes := filepath.Join(agent, "themes")
+	files := map[string]string{
+		filepath.Join(themes, "a.json"):                  `{"name": "twin", "colors": {}}`,
+		filepath.Join(themes, "b.json"):                  `{"name": "twin", "colors": {}}`,
+		filepath.Join(themes, "bad.json"):                `{"name": `,
+		filepath.Join(themes, "plain.json"):              `{"name": "plain"}`,
+		filepath.Join(io.Cwd, ".pi", "themes", "p.json"): `{"name": "twin", "colors": {}}`,
+	}
+	for p, c := range files {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := agentsession.Start(context.Background(), agentsession.Options{IO: io, Open: pigo.SessionOpener(io),
+		Args: []string{"--no-session", "--no-builtin-tools", "--no-extensions"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	r := serveAsk(t, s, agentsession.ServeOptions{})(map[string]any{"type": "get_loaded_resources", "id": "l1"})
+	d, _ := r["data"].(map[string]any)
+	if got := fmt.Sprint(d["themes"]); got != fmt.Sprintf("[map[name:twin path:%s sourceInfo:map[baseDir:%s origin:top-level path:%[1]s scope:user source:auto]]]",
+		filepath.Join(themes, "a.json"), agent) {
+		t.Errorf("themes %s", got)
+	}
+	got := fmt.Sprint(d["themeDiagnostics"])
+	for _, want := range []string{
+		"message:Failed to parse theme " + filepath.Join(themes, "bad.json") + ": unexpected end of JSON input",
+		`message:Invalid theme "` + filepath.Join(themes, "plain.json") + `": expected an object with a "colors" map.`,
+		"collision:map[loserPath:" + filepath.Join(themes, "b.json") + " name:twin resourceType:theme winnerPath:" + filepath.Join(themes, "a.json") + "]",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("themeDiagnostics lack %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "p.json") {
+		t.Errorf("an untrusted project's theme was read: %s", got)
+	}
+}

@@ -175,13 +175,17 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 		extInfo: map[string]map[string]any{}, launchCwd: io.Cwd, reported: map[diagnostic]bool{}}
 	var diags []diagnostic
 	report := func() bool {
-		failed := false
+		failed, extensionFailed := false, false
 		for _, d := range diags {
 			fmt.Fprintln(io.Stderr, d.String())
 			failed = failed || d.kind == "error"
+			extensionFailed = extensionFailed || strings.Contains(d.message, "Failed to load extension")
 			rt.reported[d] = true
 		}
 		diags = nil
+		if failed && extensionFailed {
+			fmt.Fprintln(io.Stderr, extensionLoadFailureHint) // pi's EXTENSION_LOAD_FAILURE_HINT
+		}
 		return failed
 	}
 	diags = append(diags, f.diagnostics...)
@@ -926,6 +930,10 @@ func (rt *agentRuntime) promptSections(selected []string) map[string]any {
 
 // loadErrorText renders a plugin's load failure: its first diagnostic with
 // file:line:col when known.
+// extensionLoadFailureHint follows the errors of a run that extensions
+// failed to load, as in pi (which names itself: "pi -ne").
+const extensionLoadFailureHint = `Hint: Start without extensions using "pigo -ne".`
+
 func loadErrorText(pe *engine.PluginError) string {
 	if pe == nil {
 		return "unknown error"

@@ -43,7 +43,7 @@ func (d Diagnostic) String() string { return d.Type + ": " + d.Path + ": " + d.M
 
 // Collision says which of two same-named resources won (the first found).
 type Collision struct {
-	ResourceType string // "skill" or "prompt"
+	ResourceType string // "skill", "prompt" or "theme"
 	Name         string
 	WinnerPath   string
 	LoserPath    string

@@ -601,21 +601,17 @@ func (p *panelItem) render(v *viewCtx, width int) []string {
 // extensions' string widgets and statuses are cleared first (their new
 // generations set them again; component views close on the host), then
 // the command and extension lists are fetched again (for autocomplete
-// and the header).
+// and the header). As in pi, the extensions that fail to load (the
+// host's extension_error events of the reload, before its answer) are
+// listed under [Extension issues] in the loaded resources, and the
+// status says everything was reloaded. (pigo keeps serving a failed
+// extension's previous generation; pi drops it.)
 func (m *model) reload() {
+	m.loadErrors = nil
 	m.c.request(cmd("reload"), func(m *model, r response) {
 		if !r.ok {
 			m.notice(r.err, "warning")
 			return
-		}
-		failed := 0
-		plugins, _ := r.data["plugins"].([]any)
-		for _, p := range plugins {
-			if o, _ := p.(map[string]any); o["ok"] != true {
-				failed++
-				e, _ := o["error"].(string)
-				m.notice(fmt.Sprintf("Reload failed: %v: %s", o["plugin"], e), "error")
-			}
 		}
 		// The reload ran discovery again: the extension list is read
 		// anew (a deleted file's entry goes, a new one's comes).
@@ -623,15 +619,16 @@ func (m *model) reload() {
 		m.c.request(cmd("get_commands"), (*model).onCommands)
 		m.c.request(cmd("get_extensions"), (*model).onExtensions)
 		m.c.request(cmd("get_loaded_resources"), (*model).onLoadedResources)
-		m.c.request(cmd("get_shortcuts"), (*model).onShortcuts)
+		m.c.request(cmd("get_shortcuts"), func(m *model, r response) {
+			m.onShortcuts(r)
+			m.reprintChangedHeader() // regular mode: the loaded resources above the chat may have changed
+		})
 		if m.opts.ModelsJSONError != "" {
 			// pi's /reload keeps the models.json it loaded at startup and
 			// shows its error again, before the status.
 			m.show("error", "models.json error: "+m.opts.ModelsJSONError)
 		}
-		if failed == 0 {
-			m.notice("Reloaded keybindings, extensions, skills, prompts, themes, and context files", "muted")
-		}
+		m.notice("Reloaded keybindings, extensions, skills, prompts, themes, and context files", "muted")
 	})
 	m.dropPluginUI("")
 }

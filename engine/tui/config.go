@@ -30,14 +30,7 @@ type ConfigOptions struct {
 // tab switching between global and project mode, escape closing it.
 func RunConfig(ctx context.Context, o ConfigOptions) error {
 	m := newConfigModel(o)
-	popts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithInput(o.Input), tea.WithOutput(o.Output)}
-	if o.Env != nil {
-		popts = append(popts, tea.WithEnvironment(o.Env))
-	}
-	if o.Width > 0 && o.Height > 0 {
-		popts = append(popts, tea.WithWindowSize(o.Width, o.Height))
-	}
-	_, err := tea.NewProgram(m, popts...).Run()
+	_, err := runProgram(ctx, m, o.Options, o.Output, nil)
 	if err != nil && !errors.Is(err, tea.ErrProgramKilled) && !errors.Is(err, context.Canceled) {
 		return err
 	}

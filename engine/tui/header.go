@@ -21,6 +21,10 @@ type loadedResources struct {
 	contextFiles            []string
 	skills, prompts         []namedResource
 	skillDiags, promptDiags []resourceDiag
+	// themes are the loaded themes (for their sourceInfo in the
+	// diagnostics), themeDiags what pi lists under [Theme conflicts].
+	themes     []namedResource
+	themeDiags []resourceDiag
 }
 
 // namedResource is a skill or prompt template, or an extension (no name).
@@ -86,7 +90,8 @@ func (m *model) onLoadedResources(r response) {
 		return out
 	}
 	m.resources = loadedResources{contextFiles: strs(r.data["contextFiles"]), skills: named(r.data["skills"]),
-		prompts: named(r.data["prompts"]), skillDiags: diags(r.data["skillDiagnostics"]), promptDiags: diags(r.data["promptDiagnostics"])}
+		prompts: named(r.data["prompts"]), skillDiags: diags(r.data["skillDiagnostics"]), promptDiags: diags(r.data["promptDiagnostics"]),
+		themes: named(r.data["themes"]), themeDiags: diags(r.data["themeDiagnostics"])}
 }
 
 // startupExpanded is pi's getStartupExpansionState.
@@ -246,12 +251,15 @@ func (m *model) resourceListing() []string {
 		}
 	}
 	infos := map[string]map[string]any{}
-	for _, list := range [][]namedResource{exts, r.skills, r.prompts} {
+	for _, list := range [][]namedResource{exts, r.skills, r.prompts, r.themes} {
 		for _, n := range list {
 			if n.info != nil {
 				infos[n.path] = n.info
 			}
 		}
+	}
+	for _, d := range m.loadErrors {
+		delete(infos, d.path) // pi knows no source of an extension it could not load
 	}
 	if len(r.skillDiags) > 0 {
 		section("Skill warnings", "warning", m.formatDiagnostics(r.skillDiags, infos))
@@ -262,21 +270,55 @@ func (m *model) resourceListing() []string {
 	if d := m.extensionIssues(); len(d) > 0 {
 		section("Extension issues", "warning", m.formatDiagnostics(d, infos))
 	}
+	if len(r.themeDiags) > 0 {
+		section("Theme conflicts", "warning", m.formatDiagnostics(r.themeDiags, infos))
+	}
 	return out
 }
 
-// extensionIssues are pi's extension diagnostics the UI knows of:
-// extension commands named as a built-in command (pi leaves them out of
-// autocomplete), then the shortcut conflicts.
+// extensionIssues are pi's extension diagnostics the UI knows of: the
+// extensions that failed to load, extension commands named as a built-in command (pi leaves them out of
+// autocomplete; one registered by several extensions is invoked as
+// /name:1, /name:2, ...), then the shortcut conflicts. The texts are pi
+// 1.6's getBuiltInCommandConflictDiagnostics byte for byte.
 func (m *model) extensionIssues() []resourceDiag {
-	var out []resourceDiag
+	out := slices.Clone(m.loadErrors)
+	numbered := map[string]int{} // a built-in name: how many extension commands are invoked as name:N
 	for _, c := range m.commands {
-		if c.source == "extension" && isBuiltinCommand(c.name) {
+		if base, ok := numberedInvocation(c.name); ok && c.source == "extension" && isBuiltinCommand(base) {
+			numbered[base]++
+		}
+	}
+	for _, c := range m.commands {
+		if c.source != "extension" {
+			continue
+		}
+		conflict := func(name, then string) {
 			out = append(out, resourceDiag{typ: "warning", path: c.path,
-				message: "Extension command '/" + c.name + "' conflicts with built-in interactive command. Skipping in autocomplete."})
+				message: "Extension command '/" + name + "' conflicts with built-in interactive command. " + then})
+		}
+		if base, ok := numberedInvocation(c.name); ok && numbered[base] > 1 {
+			conflict(base, "Available as '/"+c.name+"'.")
+		} else if isBuiltinCommand(c.name) {
+			conflict(c.name, "Skipping in autocomplete.")
 		}
 	}
 	return append(out, m.shortcutDiags...)
+}
+
+// numberedInvocation splits the invocation name of a command that
+// several extensions register, name:N, into name.
+func numberedInvocation(invocation string) (name string, ok bool) {
+	i := strings.LastIndexByte(invocation, ':')
+	if i <= 0 || i == len(invocation)-1 {
+		return "", false
+	}
+	for _, r := range invocation[i+1:] {
+		if r < '0' || r > '9' {
+			return "", false
+		}
+	}
+	return invocation[:i], true
 }
 
 // extensionResources are the loaded extension files, in load order, with

@@ -45,8 +45,10 @@ type model struct {
 
 	width, height int
 	fullscreen    bool
-	printed       int  // regular mode: items already printed above the live region
-	headerPrinted bool // regular mode
+	printed       int    // regular mode: items already printed above the live region
+	headerPrinted bool   // regular mode
+	clearPrinted  bool   // regular mode: what was printed is stale; the next flush clears it and prints all again
+	printedHeader string // regular mode: the header as printed
 	println       func(string) tea.Cmd
 	exec          func(*exec.Cmd, tea.ExecCallback) tea.Cmd // tea.ExecProcess; tests run it in place
 
@@ -104,9 +106,12 @@ type model struct {
 	// shortcutDiags their conflicts.
 	shortcutHelp  []shortcutHelp
 	shortcutDiags []resourceDiag
-	title         string
-	working       workingState
-	spin          int
+	// loadErrors are the extensions the last /reload could not load
+	// (pi's resource loader errors, first under [Extension issues]).
+	loadErrors []resourceDiag
+	title      string
+	working    workingState
+	spin       int
 
 	auto         *autocomplete
 	dialogs      []*dialog
@@ -607,7 +612,9 @@ func (m *model) flush() tea.Cmd {
 		if n := m.scopeNotice(); n != "" && m.showStartupDetails() {
 			lines = append(lines, ansi.Truncate(n, w, ""))
 		}
-		lines = append(lines, m.header(w)...)
+		header := m.header(w)
+		m.printedHeader = strings.Join(header, "\n")
+		lines = append(lines, header...)
 	}
 	for m.printed < len(m.items) && m.settled(m.items[m.printed]) {
 		lines = append(lines, m.items[m.printed].lines_(&m.vc, w)...)
@@ -616,7 +623,67 @@ func (m *model) flush() tea.Cmd {
 	if len(lines) == 0 {
 		return nil
 	}
+	if m.clearPrinted {
+		// pi-tui's full redraw: clear the screen, home, clear the scrollback
+		m.clearPrinted = false
+		lines[0] = "\x1b[2J\x1b[H\x1b[3J" + lines[0]
+		// the live region is drawn again in full below what is printed
+		return tea.Sequence(m.println(strings.Join(lines, "\n")), tea.ClearScreen)
+	}
 	return m.println(strings.Join(lines, "\n"))
+}
+
+// addLoadError lists an extension a reload could not load under
+// [Extension issues] as pi's "Failed to load extension: ..." (one entry
+// a file: a later reload's error replaces an earlier one). The error
+// starts with the file's location, shortened as the path above it.
+func (m *model) addLoadError(path, message string) {
+	if rest, ok := strings.CutPrefix(message, path); ok && path != "" {
+		message = m.displayPath(path) + rest
+	}
+	d := resourceDiag{typ: "error", path: path, message: "Failed to load extension: " + message}
+	if i := slices.IndexFunc(m.loadErrors, func(e resourceDiag) bool { return e.path == path }); i >= 0 {
+		m.loadErrors[i] = d
+		return
+	}
+	m.loadErrors = append(m.loadErrors, d)
+}
+
+// setToolsExpanded is pi's setToolsExpanded (ctrl+o, or an extension's
+// ctx.ui.setToolsExpanded): the tools, the header and the loaded
+// resources expand or collapse, and a status line says which.
+func (m *model) setToolsExpanded(expanded bool) {
+	if expanded == m.vc.toolsExpanded {
+		return
+	}
+	m.vc.toolsExpanded = expanded
+	m.vc.gen++
+	m.reprint()
+	if expanded {
+		m.status("Tool output: expanded")
+	} else {
+		m.status("Tool output: collapsed")
+	}
+}
+
+// reprint is pi's regular mode redrawing what it already printed once it
+// changed (the header and the chat expanded or collapsed by
+// app.tools.expand): pi-tui redraws from the top, clearing the terminal's
+// scrollback when the change is above the screen, so the next flush
+// prints the header and the settled chat again on a cleared terminal.
+func (m *model) reprint() {
+	if m.fullscreen || !m.headerPrinted {
+		return
+	}
+	m.headerPrinted, m.printed, m.clearPrinted = false, 0, true
+}
+
+// reprintChangedHeader is reprint when the header printed differs from
+// what it is now (the loaded resources after a /reload).
+func (m *model) reprintChangedHeader() {
+	if m.headerPrinted && strings.Join(m.header(max(m.width, 10)), "\n") != m.printedHeader {
+		m.reprint()
+	}
 }
 
 // transcript is the chat as printed when fullscreen mode exits.
@@ -637,6 +704,9 @@ func (m *model) settled(c *cached) bool {
 		return it.done
 	case *bashItem:
 		return it.done
+	case *noticeItem:
+		// a status line is replaced by the next one while nothing follows it
+		return !it.status || m.quitting || c != m.items[len(m.items)-1]
 	}
 	return true
 }
@@ -644,6 +714,9 @@ func (m *model) settled(c *cached) bool {
 func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
+		if m.width != 0 && (msg.Width != m.width || msg.Height != m.height) {
+			m.reprint() // regular mode: pi-tui redraws all on a new size (rewrapped to the new width)
+		}
 		m.width, m.height = msg.Width, msg.Height
 		m.renderViews()
 	case tea.MouseWheelMsg:
@@ -824,6 +897,10 @@ func (m *model) record(r recordMsg) tea.Cmd {
 	case "extension_error":
 		path, _ := rec["extensionPath"].(string)
 		errMsg, _ := rec["error"].(string)
+		if rec["event"] == "reload" {
+			m.addLoadError(path, errMsg)
+			return nil
+		}
 		m.notice(fmt.Sprintf("Extension error (%s): %s", filepath.Base(path), errMsg), "error")
 	case "bash_execution_update":
 		if m.bash != nil {
@@ -1190,14 +1267,8 @@ func (m *model) action(name string) tea.Cmd {
 		m.vc.gen++
 		return nil
 	case "app.tools.expand":
-		m.vc.toolsExpanded = !m.vc.toolsExpanded
-		m.vc.gen++
+		m.setToolsExpanded(!m.vc.toolsExpanded)
 		m.c.request(cmd("set_tools_expanded", "expanded", m.vc.toolsExpanded), nil) // ctx.ui.getToolsExpanded
-		if m.vc.toolsExpanded {                                                     // the header and resources expand with the tools
-			m.status("Tool output: expanded")
-		} else {
-			m.status("Tool output: collapsed")
-		}
 		return nil
 	case "app.message.copy":
 		// pi: the fullscreen selection when it is not copied on release,
@@ -1368,6 +1439,11 @@ func envLookup(env []string) func(string) string {
 func (m *model) quit() tea.Cmd {
 	m.quitting = true
 	m.exitCode = 0
+	if !m.fullscreen {
+		if last := m.flush(); last != nil { // a status line still in the live region stays on the terminal
+			return tea.Sequence(last, tea.Quit)
+		}
+	}
 	return tea.Quit
 }
 

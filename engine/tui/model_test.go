@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 func TestStartupChrome(t *testing.T) {
@@ -349,9 +350,16 @@ func TestBuiltinCommandsSendTheirCommands(t *testing.T) {
 	h.contains("old status")
 	run("/reload")
 	h.lacks("old status") // the old generation's statuses go; the new one sets its own
-	h.respond(h.cmd("reload"), true, map[string]any{"plugins": []any{map[string]any{"plugin": "ext", "ok": true},
-		map[string]any{"plugin": "broken", "ok": false, "error": "broken.ts:3:1: Unexpected"}}})
-	h.contains("Reload failed: broken: broken.ts:3:1: Unexpected")
+	reload := h.cmd("reload")
+	h.event(ev("extension_error", "extensionPath", "/w/broken.ts", "event", "reload", "error", "/w/broken.ts:3:1: Unexpected"))
+	h.respond(reload, true, map[string]any{"plugins": []any{map[string]any{"plugin": "ext", "ok": true},
+		map[string]any{"plugin": "broken", "ok": false, "error": "/w/broken.ts:3:1: Unexpected"}}})
+	h.sync()
+	h.contains("Reloaded keybindings, extensions, skills, prompts, themes, and context files")
+	h.lacks("Extension error")
+	if l := ansi.Strip(strings.Join(h.m.resourceListing(), "\n")); !strings.Contains(l, "[Extension issues]\n  /w/broken.ts\n    Failed to load extension: /w/broken.ts:3:1: Unexpected\n") {
+		t.Errorf("the loaded resources after a failed reload:\n%s", l)
+	}
 	// The new generations' commands reach autocomplete.
 	h.answer("get_commands", map[string]any{"commands": []any{map[string]any{"name": "fresh", "description": "new", "source": "extension"}}})
 	run("/reload")
@@ -1032,4 +1040,40 @@ func TestNestedToolCallsHaveNoRows(t *testing.T) {
 		ev("tool_execution_end", "toolCallId", "c", "toolName", "bash", "result", map[string]any{"content": text("OUTER OUT")}, "isError", false))
 	h.contains("outer-cmd", "OUTER OUT")
 	h.lacks("nested-cmd", "NESTED OUT")
+}
+
+// In regular mode a status line stays in the live region while it is the
+// last item (the next status replaces it, as pi's showStatus), is printed
+// once something follows it or pigo quits; ctrl+o prints the header and
+// chat again, expanded, on a cleared terminal (pi-tui's full redraw).
+func TestRegularModeStatusAndExpandReprint(t *testing.T) {
+	h := newHarness(t, Options{TUIMode: "regular"})
+	var scrollback strings.Builder
+	h.m.println = func(s string) tea.Cmd { scrollback.WriteString(s + "\n"); return nil }
+	h.event(ev("message_start", "message", map[string]any{"role": "user", "content": "the question"}))
+	if !strings.Contains(scrollback.String(), "the question") {
+		t.Fatalf("printed %q", scrollback.String())
+	}
+	scrollback.Reset()
+	h.press("ctrl+o")
+	h.sync()
+	printed := scrollback.String()
+	if !strings.HasPrefix(printed, "\x1b[2J\x1b[H\x1b[3J") || !strings.Contains(printed, "the question") ||
+		!strings.Contains(printed, "to run bash (no context)") || strings.Contains(printed, "Tool output") {
+		t.Errorf("ctrl+o printed %q", printed)
+	}
+	h.contains("Tool output: expanded")
+	scrollback.Reset()
+	h.press("ctrl+o")
+	h.sync()
+	if s := scrollback.String(); !strings.HasPrefix(s, "\x1b[2J\x1b[H\x1b[3J") || strings.Contains(s, "Tool output") || strings.Contains(s, "to run bash (no context)") {
+		t.Errorf("the second ctrl+o printed %q", s)
+	}
+	h.contains("Tool output: collapsed")
+	h.lacks("Tool output: expanded")
+	scrollback.Reset()
+	h.m.quit()
+	if s := scrollback.String(); !strings.Contains(s, "Tool output: collapsed") {
+		t.Errorf("quitting printed %q", s)
+	}
 }

@@ -151,16 +151,7 @@ func RunWith(ctx context.Context, conn protocol.Conn, o Options) agentsession.Ex
 	if f, ok := out.(*os.File); ok && m.vc.imageProto == "iterm2" {
 		out = &imageWriter{File: f} // iTerm2 images travel as markers (iterm2.go)
 	}
-	popts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithInput(o.Input), tea.WithOutput(out)}
-	if o.Env != nil {
-		popts = append(popts, tea.WithEnvironment(o.Env))
-	}
-	if o.Width > 0 && o.Height > 0 {
-		popts = append(popts, tea.WithWindowSize(o.Width, o.Height))
-	}
-	p := tea.NewProgram(m, popts...)
-	go pump(conn, p.Send)
-	_, err := p.Run()
+	_, err := runProgram(ctx, m, o, out, func(p *tea.Program) { go pump(conn, p.Send) })
 	_ = conn.Close()
 	if err == nil && m.fullscreen && o.Output != nil {
 		// pi's fullscreenExitOutput "transcript": the conversation stays

@@ -23,11 +23,7 @@ func StartupSelect(ctx context.Context, p agentsession.StartupPrompt) (int, bool
 		o.Theme, _ = p.Setting("theme").(string)
 	}
 	s := newStartupSelect(o, p.Title, p.Options)
-	popts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithInput(o.Input), tea.WithOutput(o.Output)}
-	if o.Env != nil {
-		popts = append(popts, tea.WithEnvironment(o.Env))
-	}
-	if _, err := tea.NewProgram(s, popts...).Run(); err != nil {
+	if _, err := runProgram(ctx, s, o, o.Output, nil); err != nil {
 		return 0, false
 	}
 	return s.choice, s.chosen
@@ -97,11 +93,7 @@ func StartupResume(ctx context.Context, p agentsession.ResumePrompt) (string, bo
 		o.Theme, _ = p.Setting("theme").(string)
 	}
 	s := newStartupResume(o)
-	popts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithInput(o.Input), tea.WithOutput(o.Output)}
-	if o.Env != nil {
-		popts = append(popts, tea.WithEnvironment(o.Env))
-	}
-	if _, err := tea.NewProgram(s, popts...).Run(); err != nil {
+	if _, err := runProgram(ctx, s, o, o.Output, nil); err != nil {
 		return "", false
 	}
 	return s.path, s.path != ""

@@ -78,8 +78,8 @@ func (m *model) uiCall(rec map[string]any) tea.Cmd {
 		m.vc.gen++
 		m.uiOwner["thinking:label"] = call.Plugin
 	case "setToolsExpanded":
-		m.vc.toolsExpanded, _ = call.Value.(bool)
-		m.vc.gen++
+		expanded, _ := call.Value.(bool)
+		m.setToolsExpanded(expanded)
 	case "setTheme":
 		m.setTheme(str)
 	case "addAutocompleteProvider": // the providers' {count, triggers} now
