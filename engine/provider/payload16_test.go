@@ -86,7 +86,6 @@ func TestHandlerPayloadMatchesPiAI16(t *testing.T) {
 	}
 }
 
-
 func runPi16Payload(t *testing.T, piAI string, spec map[string]any) string {
 	t.Helper()
 	return runPi16Driver(t, piAI, pi16PayloadDriver, spec)
