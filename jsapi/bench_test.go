@@ -177,15 +177,7 @@ func BenchmarkRebuild24x10(b *testing.B) {
 // them costs the registries, converting each extension's definitions again.
 func BenchmarkRebuildPiTools(b *testing.B) {
 	const n = 21
-	dir := b.TempDir()
-	var paths []string
-	for i := range n {
-		p := filepath.Join(dir, fmt.Sprintf("h%02d.ts", i))
-		if err := os.WriteFile(p, []byte(heavyPlugin(i)), 0o644); err != nil {
-			b.Fatal(err)
-		}
-		paths = append(paths, p)
-	}
+	paths := writeHeavyPlugins(b, n)
 	h := bootAll(b, jsapi.New(jsapi.Options{}), paths)
 	defer h.Close(context.Background())
 	b.ReportAllocs()
@@ -353,11 +345,9 @@ export default function (pi: ExtensionAPI) {
 `, n, n, n)
 }
 
-// BenchmarkHeavyPlugin reports what each further extension importing pi's
-// npm modules costs once the process has loaded one (programs compiled):
-// time per plugin, heap and RSS growth per plugin.
-func BenchmarkHeavyPlugin(b *testing.B) {
-	const n = 20
+// writeHeavyPlugins writes n heavyPlugin extensions into a temporary
+// directory and returns their paths.
+func writeHeavyPlugins(b *testing.B, n int) []string {
 	dir := b.TempDir()
 	var paths []string
 	for i := range n {
@@ -367,6 +357,15 @@ func BenchmarkHeavyPlugin(b *testing.B) {
 		}
 		paths = append(paths, p)
 	}
+	return paths
+}
+
+// BenchmarkHeavyPlugin reports what each further extension importing pi's
+// npm modules costs once the process has loaded one (programs compiled):
+// time per plugin, heap and RSS growth per plugin.
+func BenchmarkHeavyPlugin(b *testing.B) {
+	const n = 20
+	paths := writeHeavyPlugins(b, n)
 	env := jsapi.New(jsapi.Options{})
 	_ = bootAll(b, env, paths).Close(context.Background()) // bundles and programs in memory
 	b.ReportAllocs()

@@ -62,16 +62,7 @@ func TestDifferentialPackageLoadOrder16(t *testing.T) {
 		d := startDriver(t, cmd)
 		r := d.call(`{"id":"c","type":"get_commands"}`)
 		d.finish()
-		var names []string
-		data, _ := r["data"].(map[string]any)
-		cmds, _ := data["commands"].([]any)
-		for _, c := range cmds {
-			m, _ := c.(map[string]any)
-			info, _ := m["sourceInfo"].(map[string]any)
-			if m["source"] == "extension" && info["source"] != "builtin" {
-				names = append(names, m["name"].(string))
-			}
-		}
+		names := extensionCommands(r)
 		if len(names) == 0 {
 			b, _ := json.Marshal(r)
 			t.Errorf("%s: no extension commands: %s\nstderr: %s", argv[0], b, d.stderr.String())

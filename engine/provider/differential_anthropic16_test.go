@@ -137,18 +137,7 @@ func TestDifferentialAnthropicBetas16(t *testing.T) {
 		m.ID, m.Provider = "claude-sonnet-4.5", "github-copilot"
 		m.Compat = &provider.Compat{SupportsEagerToolInputStreaming: ptrTo(false)}
 	})
-	// The reply names the model asked for (pigo does not report
-	// pi-ai 1.6's responseModel).
-	ok := func(model func(string) *provider.Model) []http.HandlerFunc {
-		start := `{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"` + model("").ID +
-			`","content":[],"stop_reason":null,"usage":{"input_tokens":12,"output_tokens":1}}}`
-		return []http.HandlerFunc{namedSSE("message_start", start,
-			"content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`,
-			"content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"ok"}}`,
-			"content_block_stop", `{"type":"content_block_stop","index":0}`,
-			"message_delta", `{"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":2}}`,
-			"message_stop", `{"type":"message_stop"}`)}
-	}
+	ok := func(model func(string) *provider.Model) []http.HandlerFunc { return anthropicReplyOK(model("").ID) }
 	hello := provider.Context{SystemPrompt: "be brief", Messages: []map[string]any{userMsg("hi")}}
 	withTools := provider.Context{SystemPrompt: "be brief", Messages: []map[string]any{userMsg("read")}, Tools: []provider.Tool{
 		{Name: "read", Description: "Read a file", Parameters: map[string]any{"type": "object",
@@ -364,21 +353,25 @@ func TestDifferentialAnthropicMidConvoEffort16(t *testing.T) {
 		testAssistant(provider.APIAnthropicMessages, "anthropic", "claude-opus-5-5", "stop", testText("A4")),
 		userMsg("four"),
 	}}
-	reply := func() []http.HandlerFunc {
-		start := `{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"claude-opus-5-5","content":[],"stop_reason":null,"usage":{"input_tokens":12,"output_tokens":1}}}`
-		return []http.HandlerFunc{namedSSE("message_start", start,
-			"content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`,
-			"content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"ok"}}`,
-			"content_block_stop", `{"type":"content_block_stop","index":0}`,
-			"message_delta", `{"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":2}}`,
-			"message_stop", `{"type":"message_stop"}`)}
-	}
 	var cases []diffCase
 	for _, offNull := range []bool{false, true} {
 		for _, th := range []provider.ThinkingLevel{"", provider.ThinkingMinimal, provider.ThinkingMedium, provider.ThinkingXHigh} {
 			cases = append(cases, diffCase{name: fmt.Sprintf("off forbidden %v, thinking %q", offNull, th), model: claude(offNull),
-				context: history, thinking: th, handlers: reply()})
+				context: history, thinking: th, handlers: anthropicReplyOK("claude-opus-5-5")})
 		}
 	}
 	compareCasesWithPi(t, piAI, cases)
+}
+
+// anthropicReplyOK is one Messages reply "ok" that names model (the model
+// asked for: pigo does not report pi-ai 1.6's responseModel otherwise).
+func anthropicReplyOK(model string) []http.HandlerFunc {
+	start := `{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"` + model +
+		`","content":[],"stop_reason":null,"usage":{"input_tokens":12,"output_tokens":1}}}`
+	return []http.HandlerFunc{namedSSE("message_start", start,
+		"content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`,
+		"content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"ok"}}`,
+		"content_block_stop", `{"type":"content_block_stop","index":0}`,
+		"message_delta", `{"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":2}}`,
+		"message_stop", `{"type":"message_stop"}`)}
 }

@@ -87,6 +87,23 @@ func pigoPayload(t *testing.T, model *provider.Model, c provider.Context, opts *
 	return jsjson.Stringify(got)
 }
 
+// comparePayload16 compares, byte for byte, the payloads pi-ai 1.6 and
+// pigo build for model and c with the thinking level and key given, a
+// session id and an output cap of 4096 (pigo's default differs).
+func comparePayload16(t *testing.T, model *provider.Model, c provider.Context, thinking provider.ThinkingLevel, key string) {
+	t.Helper()
+	opts := map[string]any{"apiKey": key, "maxRetries": 0, "sessionId": "sess-1", "maxTokens": 4096}
+	if thinking != "" {
+		opts["reasoning"] = thinking
+	}
+	want := pi16Payload(t, model, c, opts)
+	got := pigoPayload(t, model, c, &provider.Options{APIKey: key, Thinking: thinking, SessionID: "sess-1", Now: fixedClock,
+		MaxTokens: 4096, Retry: provider.RetryPolicy{MaxRetries: -1}})
+	if got != want {
+		t.Errorf("payload differs\npi-ai 1.6: %s\npigo:      %s", want, got)
+	}
+}
+
 // payloadConversation is a history of model (api, provider, id) that
 // pi-ai 1.6 and pigo convert alike: thinking, text and tool calls with
 // their signatures, tool results with an image and an error.
@@ -151,16 +168,7 @@ func TestDifferentialPayloadOrder16(t *testing.T) {
 			t.Parallel()
 			c := tc.context
 			c.SystemPrompt, c.Tools = "Be brief.", tools
-			opts := map[string]any{"apiKey": tc.key, "maxRetries": 0, "sessionId": "sess-1", "maxTokens": 4096}
-			if tc.thinking != "" {
-				opts["reasoning"] = tc.thinking
-			}
-			want := pi16Payload(t, tc.model, c, opts)
-			got := pigoPayload(t, tc.model, c, &provider.Options{APIKey: tc.key, Thinking: tc.thinking, SessionID: "sess-1", Now: fixedClock,
-				MaxTokens: 4096, Retry: provider.RetryPolicy{MaxRetries: -1}})
-			if got != want {
-				t.Errorf("payload differs\npi-ai 1.6: %s\npigo:      %s", want, got)
-			}
+			comparePayload16(t, tc.model, c, tc.thinking, tc.key)
 		})
 	}
 }
@@ -219,16 +227,7 @@ func TestDifferentialPayloadMidConvoEffort16(t *testing.T) {
 			c := history(tc.model)
 			c.Tools = []provider.Tool{{Name: "ls", Description: "List files", ParameterKeys: []string{"type", "properties"},
 				Parameters: map[string]any{"type": "object", "properties": map[string]any{"path": map[string]any{"type": "string"}}}}}
-			opts := map[string]any{"apiKey": tc.key, "maxRetries": 0, "sessionId": "sess-1", "maxTokens": 4096}
-			if tc.thinking != "" {
-				opts["reasoning"] = tc.thinking
-			}
-			want := pi16Payload(t, tc.model, c, opts)
-			got := pigoPayload(t, tc.model, c, &provider.Options{APIKey: tc.key, Thinking: tc.thinking, SessionID: "sess-1", Now: fixedClock,
-				MaxTokens: 4096, Retry: provider.RetryPolicy{MaxRetries: -1}})
-			if got != want {
-				t.Errorf("payload differs\npi-ai 1.6: %s\npigo:      %s", want, got)
-			}
+			comparePayload16(t, tc.model, c, tc.thinking, tc.key)
 		})
 	}
 }
