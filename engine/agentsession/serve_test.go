@@ -401,14 +401,7 @@ func TestServeLoadedResources(t *testing.T) {
 		filepath.Join(agent, "prompts", "hi.md"):         "say hi",
 		filepath.Join(io.Cwd, "more", "hi.md"):           "say hi again",
 	}
-	for p, c := range files {
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(c), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, files)
 	s, err := agentsession.Start(context.Background(), agentsession.Options{IO: io, Open: pigo.SessionOpener(io),
 		Args: []string{"--no-session", "--no-builtin-tools", "--no-extensions", "--append-system-prompt", "extra.md",
 			"--prompt-template", "more/hi.md"}})
@@ -451,14 +444,7 @@ func TestServeLoadedThemes(t *testing.T) {
 		filepath.Join(themes, "plain.json"):              `{"name": "plain"}`,
 		filepath.Join(io.Cwd, ".pi", "themes", "p.json"): `{"name": "twin", "colors": {}}`,
 	}
-	for p, c := range files {
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(c), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, files)
 	s, err := agentsession.Start(context.Background(), agentsession.Options{IO: io, Open: pigo.SessionOpener(io),
 		Args: []string{"--no-session", "--no-builtin-tools", "--no-extensions"}})
 	if err != nil {
@@ -483,5 +469,19 @@ func TestServeLoadedThemes(t *testing.T) {
 	}
 	if strings.Contains(got, "p.json") {
 		t.Errorf("an untrusted project's theme was read: %s", got)
+	}
+}
+
+// writeFiles writes each file of files (path: content), making its
+// directories.
+func writeFiles(t *testing.T, files map[string]string) {
+	t.Helper()
+	for p, c := range files {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
