@@ -25,14 +25,7 @@ func withPiSearchTools(t *testing.T, agentDir string) {
 // in place; on a terminal the expanded header fits and on one it
 // overflows.
 func TestTUIDifferentialRegularModeExpand16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
-	node, cli := pi16Command(t)
-	setup := func(work, agentDir string) {
-		writeHeaderProject(t, work, agentDir)
-		withPiSearchTools(t, agentDir)
-	}
+	node, cli, setup := regularHeaderSides(t)
 	for _, rows := range []int{70, 30} {
 		screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
 			tt := startPTYRows(t, rows, setup, side, nil, nil, "--model", "mock/mock-1", "--no-session", "-e", "ext.ts", "--tui-mode", "regular")
@@ -60,14 +53,7 @@ func TestTUIDifferentialRegularModeExpand16(t *testing.T) {
 // terminal gets the header and chat drawn again for its width, as pi
 // 1.6's full redraw on a new size does.
 func TestTUIDifferentialRegularModeResize16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
-	node, cli := pi16Command(t)
-	setup := func(work, agentDir string) {
-		writeHeaderProject(t, work, agentDir)
-		withPiSearchTools(t, agentDir)
-	}
+	node, cli, setup := regularHeaderSides(t)
 	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
 		tt := startPTYRows(t, 40, setup, side, nil, []mockStep{{Text: "A reply long enough to wrap once the terminal is narrower than this sentence is."}}, "--model", "mock/mock-1", "--no-session", "-e", "ext.ts", "--tui-mode", "regular")
 		tt.waitFor("mock-1", "[Extensions]", "myext.ts")
@@ -81,4 +67,19 @@ func TestTUIDifferentialRegularModeResize16(t *testing.T) {
 		add(tt.screen())
 	})
 	compareScreens(t, screens, func(s string) string { return headerVersion.ReplaceAllString(s, "▀▀█  vX") })
+}
+
+// regularHeaderSides skips t in -short mode; it returns pi 1.6's node and
+// cli and the setup of both sides: writeHeaderProject's project, pi's
+// search tools in the agent dir.
+func regularHeaderSides(t *testing.T) (node, cli string, setup func(work, agentDir string)) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
+	node, cli = pi16Command(t)
+	return node, cli, func(work, agentDir string) {
+		writeHeaderProject(t, work, agentDir)
+		withPiSearchTools(t, agentDir)
+	}
 }
