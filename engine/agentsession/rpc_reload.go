@@ -12,7 +12,8 @@ import (
 
 // reload is pi's /reload as a host command (pi offers it only in its
 // interactive mode): reloadExtensions, answered with each plugin's
-// outcome.
+// outcome; a plugin whose file discovery found since (or lost) says so
+// with change "added" (or "removed").
 func (s *rpcServer) reload(*rpcCommand) (any, bool, error) {
 	reps, err := s.rt.reloadExtensions(context.WithoutCancel(s.rt.baseCtx))
 	if err != nil {
@@ -21,6 +22,12 @@ func (s *rpcServer) reload(*rpcCommand) (any, bool, error) {
 	var plugins []any
 	for _, rep := range reps {
 		o := jsjson.Object{{Key: "plugin", Value: rep.Plugin}, {Key: "ok", Value: rep.OK}}
+		switch {
+		case rep.Appeared != nil:
+			o = append(o, jsjson.Member{Key: "change", Value: "added"})
+		case rep.Gone != nil:
+			o = append(o, jsjson.Member{Key: "change", Value: "removed"})
+		}
 		if !rep.OK && rep.Error != nil {
 			o = append(o, jsjson.Member{Key: "error", Value: loadErrorText(rep.Error)})
 		}
