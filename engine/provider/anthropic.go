@@ -82,6 +82,26 @@ func anthropicEffort(m *Model, l ThinkingLevel) string {
 	return "high"
 }
 
+// splitBetas is the SDK's beta.messages.create: a payload's betas go as
+// the anthropic-beta header (JavaScript's Array toString: joined with
+// ","), not in the body. It returns the body without them and a copy of
+// headers with them.
+func splitBetas(body map[string]any, headers map[string]string) (map[string]any, map[string]string) {
+	hdr := maps.Clone(headers)
+	betas, ok := body["betas"]
+	if !ok || betas == nil {
+		return body, hdr
+	}
+	if list, isList := betas.([]any); isList {
+		hdr["anthropic-beta"] = jsjson.Join(list, ",")
+	} else {
+		hdr["anthropic-beta"] = jsjson.String(betas)
+	}
+	out := maps.Clone(body)
+	delete(out, "betas")
+	return out, hdr
+}
+
 // midConvoEffort: the model takes effort markers within the conversation
 // (compat.supportsMidConvoEffort, pi-ai 1.6's managed effort).
 func midConvoEffort(m *Model) bool {
@@ -347,9 +367,6 @@ func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, a
 	}
 	thinking := ap.thinkingEnabled != nil && *ap.thinkingEnabled
 	betas := anthropicBetas(model, c, opts, st.oauth, thinking, threadSession != "")
-	if len(betas) > 0 {
-		headers["anthropic-beta"] = strings.Join(betas, ",")
-	}
 	// A request's own anthropic-beta is in the list already; openStream
 	// must not send it again as given.
 	sendOpts := opts
@@ -371,7 +388,7 @@ func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, a
 		var preferred bool
 		var err error
 		var effort string
-		params, preferred, effort, err = buildAnthropicParams(model, c, opts, ap, st.oauth, disablePreferred)
+		params, preferred, effort, err = buildAnthropicParams(model, c, opts, ap, betas, st.oauth, disablePreferred)
 		if err != nil {
 			return err
 		}
@@ -383,15 +400,16 @@ func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, a
 		}
 		params["stream"] = true
 		send := func(body map[string]any) (*streamResponse, error) {
+			body, hdr := splitBetas(body, headers)
 			b, err := encodeBody(body)
 			if err != nil {
 				return nil, err
 			}
-			return openStream(ctx, model, sendOpts, anthropicMessagesURL(model), maps.Clone(headers), b, anthropicErrorText, st)
+			return openStream(ctx, model, sendOpts, anthropicMessagesURL(model), hdr, b, anthropicErrorText, st)
 		}
 		thread = nil
 		if threadSession != "" && !opts.DisableContinuation {
-			thread = prepareThreadRequest(model, threadSession, params, betas)
+			thread = prepareThreadRequest(model, threadSession, params)
 		}
 		if thread == nil {
 			resp, err = send(params)
@@ -484,7 +502,7 @@ func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, a
 		return errors.New(msgUnknownError)
 	}
 	if thread != nil {
-		recordThreadReply(model, thread.session, params, betas, st.out, st.oauth)
+		recordThreadReply(model, thread.session, params, st.out, st.oauth)
 	}
 	return nil
 }
@@ -689,8 +707,10 @@ func mapAnthropicStopReason(r string) (StopReason, error) {
 // Code identity and tool names. disablePreferred sends "prefer" strict
 // tools non-strict; preferred says whether one went strict. effort is the
 // reply's effort when the request sets it by marker (the reply's
-// providerThinkingLevel), else "".
-func buildAnthropicParams(model *Model, c *Context, opts *Options, ap anthropicParams, oauth, disablePreferred bool) (p map[string]any, preferred bool, effort string, err error) {
+// providerThinkingLevel), else "". The payload carries the betas
+// (anthropicBetas) as pi-ai 1.6's does; splitBetas sends them as the
+// anthropic-beta header.
+func buildAnthropicParams(model *Model, c *Context, opts *Options, ap anthropicParams, betas []string, oauth, disablePreferred bool) (p map[string]any, preferred bool, effort string, err error) {
 	var cc map[string]any
 	if retention := opts.cacheRetention(); retention != "none" {
 		cc = map[string]any{"type": "ephemeral"}
@@ -726,6 +746,13 @@ func buildAnthropicParams(model *Model, c *Context, opts *Options, ap anthropicP
 		"messages":   messages,
 		"max_tokens": int64(maxTokens),
 		"stream":     true,
+	}
+	if len(betas) > 0 {
+		list := make([]any, len(betas))
+		for i, b := range betas {
+			list[i] = b
+		}
+		p["betas"] = list
 	}
 	var system []any
 	addSystem := func(text string) {

@@ -1,8 +1,10 @@
 package provider_test
 
 import (
+	"context"
 	"net/http"
 	"os"
+	"reflect"
 	"testing"
 
 	"github.com/pigo-dev/pigo/engine/jsjson"
@@ -158,5 +160,55 @@ func TestAnthropicCatalogStrictToolsMatchPiAI(t *testing.T) {
 	}
 	if n < 16 {
 		t.Errorf("%d anthropic-messages models checked", n)
+	}
+}
+
+// TestAnthropicPayloadBetas: the payload a before_provider_request handler
+// sees carries the betas, as pi-ai 1.6's does, and the request sends what
+// the handler leaves there as the anthropic-beta header, never in the
+// body: changed, the header follows; removed, no header goes.
+func TestAnthropicPayloadBetas(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name   string
+		change func(p map[string]any)
+		want   string
+	}{
+		{"kept", func(map[string]any) {}, "fine-grained-tool-streaming-2025-05-14"},
+		{"changed", func(p map[string]any) { p["betas"] = []any{"a", "b"} }, "a,b"},
+		{"removed", func(p map[string]any) { delete(p, "betas") }, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			srv := newFakeServer(t, anthropicOK())
+			m := mockModel(provider.APIAnthropicMessages, srv.URL)
+			m.Compat = &provider.Compat{SupportsEagerToolInputStreaming: ptrTo(false)}
+			var seen any
+			opts := &provider.Options{APIKey: "k", OnPayload: func(_ context.Context, p map[string]any, _ *provider.Model) (map[string]any, error) {
+				seen = p["betas"]
+				tc.change(p)
+				return p, nil
+			}}
+			c := &provider.Context{Messages: []map[string]any{userMsg("hi")}, Tools: []provider.Tool{{Name: "ls", Description: "List",
+				Parameters: map[string]any{"type": "object", "properties": map[string]any{}}}}}
+			s, err := provider.Stream(context.Background(), m, c, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			collect(t, s)
+			if !reflect.DeepEqual(seen, []any{"fine-grained-tool-streaming-2025-05-14"}) {
+				t.Errorf("handler saw betas %v", seen)
+			}
+			reqs := srv.Requests()
+			if len(reqs) != 1 {
+				t.Fatalf("%d requests", len(reqs))
+			}
+			if got := reqs[0].Header.Get("Anthropic-Beta"); got != tc.want {
+				t.Errorf("anthropic-beta %q, want %q", got, tc.want)
+			}
+			if _, ok := reqs[0].Body["betas"]; ok {
+				t.Error("betas sent in the body")
+			}
+		})
 	}
 }

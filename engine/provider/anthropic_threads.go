@@ -116,9 +116,9 @@ func plainJSON(v any) any {
 // tool_choice, betas, fallbacks) and the messages, without cache markers
 // and with a string content as its one text block (they move or change
 // form between requests without changing what a message means).
-func threadPrefixHash(model *Model, params map[string]any, betas []string, messages []any) string {
+func threadPrefixHash(model *Model, params map[string]any, messages []any) string {
 	settings := []any{model.Provider, model.BaseURL, params["model"], params["system"], params["tools"], params["thinking"],
-		params["output_config"], params["tool_choice"], betas, params["fallbacks"]}
+		params["output_config"], params["tool_choice"], params["betas"], params["fallbacks"]}
 	var normalize func(v any) any
 	normalize = func(v any) any {
 		switch x := v.(type) {
@@ -157,13 +157,13 @@ func messagesOf(params map[string]any) []any {
 // prepareThreadRequest is pi-ai's prepareThreadRequest: a continue of the
 // session's last reply when params extend it, else a new thread; nil once
 // the endpoint rejected threads.
-func prepareThreadRequest(model *Model, session string, params map[string]any, betas []string) *threadRequest {
+func prepareThreadRequest(model *Model, session string, params map[string]any) *threadRequest {
 	st, ok := getThreadState(session)
 	if ok && st.off {
 		return nil
 	}
 	msgs := messagesOf(params)
-	if ok && len(msgs) > st.prefixCount && threadPrefixHash(model, params, betas, msgs[:st.prefixCount]) == st.prefixHash {
+	if ok && len(msgs) > st.prefixCount && threadPrefixHash(model, params, msgs[:st.prefixCount]) == st.prefixHash {
 		forgetThreadState(session)
 		body := maps.Clone(params)
 		delete(body, "system")
@@ -230,7 +230,7 @@ func threadFallback(err error, thread *threadRequest, params map[string]any) (re
 // reply to the thread request whose full params were params, the
 // session's next request can continue it. A fallback model's reply is
 // not stored by the server, so it cannot be.
-func recordThreadReply(model *Model, session string, params map[string]any, betas []string, out *AssistantMessage, oauth bool) {
+func recordThreadReply(model *Model, session string, params map[string]any, out *AssistantMessage, oauth bool) {
 	if out.ResponseID == "" || out.ResponseModel != "" {
 		return
 	}
@@ -248,6 +248,6 @@ func recordThreadReply(model *Model, session string, params map[string]any, beta
 		}
 	}
 	prefix := append(messagesOf(params), messagesOf(map[string]any{"messages": reply})...)
-	setThreadState(session, threadState{prefixCount: len(prefix), prefixHash: threadPrefixHash(model, params, betas, prefix),
+	setThreadState(session, threadState{prefixCount: len(prefix), prefixHash: threadPrefixHash(model, params, prefix),
 		replyID: out.ResponseID})
 }
