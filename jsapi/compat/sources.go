@@ -53,7 +53,11 @@ func moduleTable() map[string]string {
 		"@mariozechner/pi-agent-core":   "pi-agent-core.ts",
 
 		"@earendil-works/pi-coding-agent": "pi16-coding-agent.ts",
-		"@earendil-works/pi-ai":           "pi16-ai.ts",
+		// pi 1.6 hands extensions its pi-ai extension view for the root:
+		// the compat entry point (a superset of the root, TypeBox's Type
+		// and StringEnum included). pigo:pi16-ai-root is the root itself.
+		"@earendil-works/pi-ai": "pi16-ai-compat.ts",
+		"pigo:pi16-ai-root":     "pi16-ai.ts",
 		"@earendil-works/pi-ai/oauth":     "pi-ai-oauth.ts",
 		"@earendil-works/pi-ai/compat":    "pi16-ai-compat.ts",
 		"@earendil-works/pi-tui":          "pi16-tui.ts",

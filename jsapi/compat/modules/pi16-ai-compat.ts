@@ -2,7 +2,9 @@
 // entrypoint for the old global API. Everything of the root module
 // (pi16-ai.ts, the same values) plus the per-API objects, the Anthropic
 // credential variable names, pi-ai's image model catalog and image
-// generation.
+// generation. It is also what extensions get for @earendil-works/pi-ai:
+// pi 1.6 resolves the root to its extension view, this module with
+// TypeBox's Type and StringEnum (which the root already has).
 /* eslint-disable @typescript-eslint/no-explicit-any */
 declare const module: any, require: any;
 
@@ -72,7 +74,7 @@ module.exports = require("pigo:namespace").lazy(
   "pi16-ai-compat.ts",
   () => ({
     computed: [...Object.keys(apis), ...anthropicEnv.map((k) => `ANTHROPIC_${k}_ENV`), ...Object.keys(imageReads)],
-    base: "@earendil-works/pi-ai",
+    base: "pigo:pi16-ai-root",
     fallback: [
       // Bedrock and pi's own message API are not among pigo's providers.
       "bedrockConverseStreamApi",

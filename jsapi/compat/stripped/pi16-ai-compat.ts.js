@@ -52,7 +52,7 @@ module.exports = require("pigo:namespace").lazy(
   "pi16-ai-compat.ts",
   () => ({
     computed: [...Object.keys(apis), ...anthropicEnv.map((k) => `ANTHROPIC_${k}_ENV`), ...Object.keys(imageReads)],
-    base: "@earendil-works/pi-ai",
+    base: "pigo:pi16-ai-root",
     fallback: [
       // Bedrock and pi's own message API are not among pigo's providers.
       "bedrockConverseStreamApi",
