@@ -56,15 +56,15 @@ func moduleTable() map[string]string {
 		// pi 1.6 hands extensions its pi-ai extension view for the root:
 		// the compat entry point (a superset of the root, TypeBox's Type
 		// and StringEnum included). pigo:pi16-ai-root is the root itself.
-		"@earendil-works/pi-ai": "pi16-ai-compat.ts",
-		"pigo:pi16-ai-root":     "pi16-ai.ts",
-		"@earendil-works/pi-ai/oauth":     "pi-ai-oauth.ts",
-		"@earendil-works/pi-ai/compat":    "pi16-ai-compat.ts",
-		"@earendil-works/pi-tui":          "pi16-tui.ts",
-		"@earendil-works/pi-agent-core":   "pi16-agent-core.ts",
-		"@earendil-works/pi-mcp":          "pi-mcp.ts",
-		"@earendil-works/pi-codemode":     "pi-codemode.ts",
-		"@earendil-works/pi-schema":       "pi-schema.ts",
+		"@earendil-works/pi-ai":         "pi16-ai-compat.ts",
+		"pigo:pi16-ai-root":             "pi16-ai.ts",
+		"@earendil-works/pi-ai/oauth":   "pi-ai-oauth.ts",
+		"@earendil-works/pi-ai/compat":  "pi16-ai-compat.ts",
+		"@earendil-works/pi-tui":        "pi16-tui.ts",
+		"@earendil-works/pi-agent-core": "pi16-agent-core.ts",
+		"@earendil-works/pi-mcp":        "pi-mcp.ts",
+		"@earendil-works/pi-codemode":   "pi-codemode.ts",
+		"@earendil-works/pi-schema":     "pi-schema.ts",
 	}
 	for _, base := range []string{"typebox", "@sinclair/typebox"} {
 		t[base] = "typebox.ts"
