@@ -16,6 +16,21 @@ import (
 // the log.
 func runExtensionCommands(t *testing.T, src string, commands ...string) string {
 	t.Helper()
+	ask, logFile := startExtensionSession(t, src)
+	for i, c := range commands {
+		if r := ask(map[string]any{"type": "prompt", "id": fmt.Sprint(i), "message": c}); r["success"] != true {
+			t.Fatalf("%s: %v", c, r)
+		}
+	}
+	data, _ := os.ReadFile(logFile)
+	return string(data)
+}
+
+// startExtensionSession starts a session (closed when t ends) with the
+// extension src, to which a log(s) that appends to logFile is prepended,
+// and returns its RPC ask.
+func startExtensionSession(t *testing.T, src string) (ask func(map[string]any) map[string]any, logFile string) {
+	t.Helper()
 	io, _ := world(t)
 	ext, logFile := filepath.Join(io.Cwd, "ext.ts"), filepath.Join(io.Cwd, "log.txt")
 	src = `import { appendFileSync } from "node:fs";
@@ -29,15 +44,8 @@ const log = (s) => appendFileSync(` + fmt.Sprintf("%q", logFile) + `, s + "\n");
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s.Close()
-	ask := serveAsk(t, s, agentsession.ServeOptions{})
-	for i, c := range commands {
-		if r := ask(map[string]any{"type": "prompt", "id": fmt.Sprint(i), "message": c}); r["success"] != true {
-			t.Fatalf("%s: %v", c, r)
-		}
-	}
-	data, _ := os.ReadFile(logFile)
-	return string(data)
+	t.Cleanup(func() { s.Close() })
+	return serveAsk(t, s, agentsession.ServeOptions{}), logFile
 }
 
 // TestExtensionNewSessionSetupRunsBeforeSessionStart: ctx.newSession's

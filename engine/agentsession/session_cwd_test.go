@@ -332,10 +332,7 @@ func TestSwitchSessionShowsNewSettingsWarnings(t *testing.T) {
 // new_session does (a new instance gets session_start), and the old
 // handler returns and goes on, as in pi, its ctx stale.
 func TestExtensionNewSessionKeepsItsHandlerRunning(t *testing.T) {
-	io, _ := world(t)
-	ext, logFile := filepath.Join(io.Cwd, "ext.ts"), filepath.Join(io.Cwd, "log.txt")
-	src := `import { appendFileSync } from "node:fs";
-const log = (s) => appendFileSync(` + fmt.Sprintf("%q", logFile) + `, s + "\n");
+	ask, logFile := startExtensionSession(t, `
 export default function (pi) {
   log("factory");
   pi.on("session_start", (e) => log("start " + e.reason));
@@ -346,17 +343,7 @@ export default function (pi) {
     try { cwd = ctx.cwd; } catch (e) { cwd = e.message.slice(0, 27); }
     log("after cancelled=" + r.cancelled + " " + cwd);
   } });
-}`
-	if err := os.WriteFile(ext, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	s, err := agentsession.Start(context.Background(), agentsession.Options{IO: io, Open: pigo.SessionOpener(io),
-		Args: []string{"-e", ext, "--no-session", "--no-builtin-tools", "--no-mcp"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	ask := serveAsk(t, s, agentsession.ServeOptions{})
+}`)
 	if r := ask(map[string]any{"type": "prompt", "id": "1", "message": "/renew"}); r["success"] != true {
 		t.Fatalf("/renew: %v", r)
 	}
