@@ -24,9 +24,6 @@ func lineWith(screen, text string) string {
 // /session's Cost section reports the prompt tokens billed again after
 // the miss ("Cache Re-billed"), as in real pi 1.6.
 func TestTUIDifferentialCacheStats16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	steps := []mockStep{
 		{Text: "first", PromptTokens: 3000},
@@ -67,9 +64,6 @@ func TestTUIDifferentialCacheStats16(t *testing.T) {
 // subscription (Anthropic's), the footer marks the cost "(sub)" from the
 // start, as real pi 1.6 does.
 func TestTUIDifferentialSubscriptionMark16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	login := func(_, agentDir string) {
 		must(t, os.WriteFile(filepath.Join(agentDir, "auth.json"),
@@ -90,9 +84,6 @@ func TestTUIDifferentialSubscriptionMark16(t *testing.T) {
 // reply that billed 20k or more cached tokens again gets pi 1.6's notice
 // below it; a smaller miss gets none.
 func TestTUIDifferentialCacheMissNotice16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	steps := []mockStep{
 		{Text: "first", PromptTokens: 30000},

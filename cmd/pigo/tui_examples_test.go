@@ -70,9 +70,6 @@ func screenUntil(s, marker string) string {
 // the footer shows; the script returns its screens, which must be equal.
 func sideBySide(t *testing.T, steps func() []mockStep, args []string, script func(tt *tuiTerm) []string) {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	screens := map[string][]string{}
 	var mu sync.Mutex
@@ -243,9 +240,6 @@ func TestTUIExampleModalEditorMatchesPi16(t *testing.T) {
 // its provider): "/" lists the commands, Tab takes one, and Tab on an
 // empty word lists the working directory.
 func TestTUIExampleModalEditorAutocompleteMatchesPi16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	setup := func(work, _ string) {
 		for _, f := range []string{"notes.md", "src/main.go"} {
@@ -300,9 +294,6 @@ const acExt = `export default function (pi) {
 // addAutocompleteProvider providers, which pi stacks on a custom editor
 // as on its own.
 func TestTUIExampleModalEditorArgumentsAndProvidersMatchPi16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	setup := func(work, _ string) { must(t, os.WriteFile(filepath.Join(work, "ac.ts"), []byte(acExt), 0o644)) }
 	args := append(piExampleArgs(t, "modal-editor.ts"), "-e", "ac.ts")
@@ -342,9 +333,6 @@ func TestTUIExampleModalEditorArgumentsAndProvidersMatchPi16(t *testing.T) {
 // pi's editor and in an extension's (modal-editor), "/thinking " the
 // thinking levels.
 func TestTUIBuiltinArgumentCompletionMatchesPi16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	for _, args := range [][]string{{"--model", "mock/mock-1", "--no-session"}, piExampleArgs(t, "modal-editor.ts")} {
 		screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {

@@ -13,9 +13,6 @@ import (
 // /model:2, which pi 1.6 says under [Extension issues] ("Available as");
 // a non-built-in name registered twice (/dup:1, /dup:2) is no issue.
 func TestTUIDifferentialDuplicateBuiltinCommand16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	setup := func(work, agentDir string) {
 		withPiSearchTools(t, agentDir)
@@ -48,9 +45,6 @@ func TestTUIDifferentialDuplicateBuiltinCommand16(t *testing.T) {
 // alone), and pigo keeps serving the extension's previous generation, so
 // [Extensions] still lists it where pi's lists only the loaded ones.
 func TestTUIDifferentialReloadLoadError16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	loadError := regexp.MustCompile(`Failed to load extension: (~/work/\.pi/extensions/bad\.ts:\d+:\d+: Error: )?boom at load`)
 	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
@@ -92,9 +86,6 @@ func TestTUIDifferentialReloadLoadError16(t *testing.T) {
 // winner named with its source. The parse error's own words are the
 // JSON parser's (Node's in pi, Go's in pigo), so they are masked.
 func TestTUIDifferentialThemeConflicts16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	theme, err := os.ReadFile("../../node_modules/@earendil-works/pi-coding-agent/dist/modes/interactive/theme/dark.json")
 	if err != nil {

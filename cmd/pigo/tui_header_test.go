@@ -56,9 +56,6 @@ var headerVersion = regexp.MustCompile(`▀▀█  v\S+`)
 // (the full key help, the resources' paths by scope), and collapsed
 // again, are pigo's.
 func TestTUIDifferentialStartupHeader16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	setup := func(work, agentDir string) { writeHeaderProject(t, work, agentDir) }
 	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
@@ -88,9 +85,6 @@ func TestTUIDifferentialStartupHeader16(t *testing.T) {
 // a built-in one and its shortcut on a reserved key are pi 1.6's
 // [Extension issues] under the header, the extension named by its path.
 func TestTUIDifferentialExtensionIssues16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	setup := func(work, _ string) {
 		must(t, os.WriteFile(filepath.Join(work, "conf.ts"), []byte(`export default function (pi) {

@@ -37,9 +37,6 @@ var iterm2Write = regexp.MustCompile(`(\x1b7)?(\x1b\[\d+A\x1b\]1337;File=[^:]*):
 // fullscreen mode, the expanded output says "[Image: [image/png] WxH]";
 // on iTerm2 in regular mode the same image sequence is written.
 func TestTUIImageToolResultMatchesPi16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	steps := []mockStep{
 		{ToolCalls: []mockToolCall{{ID: "c1", Name: "read", Arguments: map[string]any{"path": "pic.png"}}}},

@@ -29,9 +29,6 @@ func dialogCut(s, title string) string {
 // confirmation, then opens the file's session (its messages drawn, the
 // status naming the path) and keeps the file's session id; "No" cancels.
 func TestTUIDifferentialImport16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	const id = "abcdef01-0000-4000-8000-000000000001"
 	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {

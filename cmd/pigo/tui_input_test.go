@@ -156,9 +156,6 @@ func TestTUIAutocompleteProviderSlashAndTabMatchesPi16(t *testing.T) {
 // too, the entries' names as labels); Tab again takes the selected one,
 // and Tab on a folder's path lists what is in it.
 func TestTUITabListsFolderMatchesPi16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	setup := func(work, _ string) {
 		for _, f := range []string{"notes.md", "Zeta.txt", ".hidden", "src/main.go", "src/util.go", "docs/a.md"} {

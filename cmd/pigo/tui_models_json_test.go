@@ -13,9 +13,6 @@ import (
 // in the chat, and the file's other provider (the mock) still answers;
 // /reload shows the error again.
 func TestTUIDifferentialModelsJSONError16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
 		setup := func(_, agentDir string) {

@@ -18,9 +18,6 @@ import (
 // scrolled up, the last row says "↓ Jump to latest message · Ctrl+End";
 // the scrollbar shows in the last column after a scroll.
 func TestTUIWheelScrollMatchesPi16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	setup := func(work, agentDir string) {
 		must(t, os.WriteFile(filepath.Join(agentDir, "settings.json"), []byte(`{"fullscreenWheelScrollLines": 2}`), 0o644))
@@ -145,9 +142,6 @@ func TestTUIMouseClicksMatchPi16(t *testing.T) {
 // the transcript selects its text and, on release, copies it with pi
 // 1.6's "Copied!" flash (fullscreenCopyOnSelect is on by default).
 func TestTUITranscriptSelectionMatchesPi16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	setup := func(work, agentDir string) {
 		writeUserSession(t, agentDir, work, "eeeeeeee-0000-4000-8000-000000000006", 3, "message %02d words")

@@ -187,9 +187,6 @@ func TestTUIForkAndClone(t *testing.T) {
 // TestTUIDifferentialTrustPrompt16: pi 1.6 and pigo ask the same startup
 // trust question for a project with an extension (paths masked).
 func TestTUIDifferentialTrustPrompt16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	paths := regexp.MustCompile(`/tmp/[^\s)]*`)
 	screens := map[string]string{}
@@ -224,9 +221,6 @@ func TestTUIDifferentialTrustPrompt16(t *testing.T) {
 // TestTUIDifferentialTree16: pi 1.6 and pigo draw the same /tree for the
 // same two-turn session, before and after moving and filtering.
 func TestTUIDifferentialTree16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	// Both sessions start with pi 1.6's system message: its row and the
 	// position counters are compared too.
@@ -262,9 +256,6 @@ func TestTUIDifferentialTree16(t *testing.T) {
 // TestTUIDifferentialForkAndTrust16: pi 1.6 and pigo draw the same /fork
 // picker and /trust selector (paths masked).
 func TestTUIDifferentialForkAndTrust16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	paths := regexp.MustCompile(`/tmp/[^\s)]*`)
 	between := func(s, from, to string) string {

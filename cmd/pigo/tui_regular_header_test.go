@@ -69,14 +69,11 @@ func TestTUIDifferentialRegularModeResize16(t *testing.T) {
 	compareScreens(t, screens, func(s string) string { return headerVersion.ReplaceAllString(s, "▀▀█  vX") })
 }
 
-// regularHeaderSides skips t in -short mode; it returns pi 1.6's node and
-// cli and the setup of both sides: writeHeaderProject's project, pi's
-// search tools in the agent dir.
+// regularHeaderSides returns pi 1.6's node and cli (pi16Command) and the
+// setup of both sides: writeHeaderProject's project, pi's search tools in
+// the agent dir.
 func regularHeaderSides(t *testing.T) (node, cli string, setup func(work, agentDir string)) {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli = pi16Command(t)
 	return node, cli, func(work, agentDir string) {
 		writeHeaderProject(t, work, agentDir)

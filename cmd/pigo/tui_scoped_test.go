@@ -45,9 +45,6 @@ var catalogLine = regexp.MustCompile(`(?m)^  (Refreshing model catalogs…|Model
 // cycles through the scope in its order ("Switched to ..."), ctrl+shift+p
 // back.
 func TestTUIScopedModelsMatchesPi16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
 		var agent string
@@ -115,9 +112,6 @@ func TestTUIFuzzySlashMatchesPi16(t *testing.T) {
 // list (pi's SelectList) confirms it: the level changes and says so, as
 // in pi 1.6.
 func TestTUIClickInSelectorMatchesPi16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	reasoning := func(_, agentDir string) {
 		p := filepath.Join(agentDir, "models.json")
@@ -180,9 +174,6 @@ var selectorCatalogLine = regexp.MustCompile(`\n\n  (Refreshing model catalogs�
 // shows every model and back, ctrl+s sets the default model (settings,
 // " · default", a "def" search), as pi 1.6's.
 func TestTUIModelSelectorScopeMatchesPi16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
 		var agent string
@@ -238,9 +229,6 @@ func modelScopeLine(s string) string {
 // line comes before the header, as pi 1.6 prints it before its TUI
 // starts.
 func TestTUIModelScopeLineRegularMode16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
 		tt := startPTYSetup(t, withMockModels(t), side, nil, "--tui-mode", "regular", "--models", "mock/zeta-4:high,mock/mock-1",
@@ -256,9 +244,6 @@ func TestTUIModelScopeLineRegularMode16(t *testing.T) {
 // footer says "(mock) mock-1"; a scope of one provider's models drops
 // it, as pi 1.6's.
 func TestTUIFooterProviderMatchesPi16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	twoProviders := func(_, agentDir string) {
 		p := filepath.Join(agentDir, "models.json")

@@ -76,9 +76,6 @@ func writeMessages(t *testing.T, work, agentDir string, n int) {
 // previous (shift+enter, ctrl+shift+g) move the selection and scroll it
 // into view, escape closes the box and the highlights.
 func TestTUITranscriptSearchMatchesPi16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
 		// with fd and rg in the agent dir, offline pi adds no warnings to

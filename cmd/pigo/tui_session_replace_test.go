@@ -13,9 +13,6 @@ import (
 // notification shows, and the command still runs after the
 // replacement (the new extension instance's), as in pi 1.6.
 func TestTUIDifferentialExtensionNewSession16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
 		setup := func(work, _ string) {

@@ -12,9 +12,6 @@ import (
 // session as a secret gist and show the same viewer and gist URLs; a gh
 // that is not logged in gets pi's error.
 func TestTUIDifferentialShare16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	bin := t.TempDir()
 	must(t, os.WriteFile(filepath.Join(bin, "gh"), []byte(`#!/bin/sh

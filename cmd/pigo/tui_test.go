@@ -414,9 +414,6 @@ func TestTUIThemeChange(t *testing.T) {
 // keys, the notification, widget and status it leaves, a !cmd, and a
 // markdown reply (headings, emphasis, lists, quote, rule, table, code).
 func TestTUIDifferentialPi16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	steps := func() []mockStep {
 		return []mockStep{

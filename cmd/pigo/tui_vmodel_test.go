@@ -48,9 +48,6 @@ func vfooterModels(t *testing.T, agentDir string) {
 // after replies from each of two models, and the same /session (the cost
 // of each physical model); the session id is masked.
 func TestTUIDifferentialVirtualModel16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts real pi")
-	}
 	node, cli := pi16Command(t)
 	steps := func() []mockStep { return []mockStep{{Text: "first reply"}, {Text: "second reply", Model: "mock-2"}} }
 	tail := func(s string, n int) string {
