@@ -41,7 +41,9 @@ func TestStreamInteropFS(t *testing.T) {
   eq([probe instanceof Readable, probe instanceof Stream, probe instanceof Writable, probe instanceof Duplex,
     ws instanceof Writable, ws instanceof Stream, ws instanceof Readable], [true, true, false, false, true, true, false], 'instanceof');
   probe.destroy();
-  ws.end();
+  // Finished before the test ends: the stream creates its file
+  // asynchronously, which would race the temp dir's removal.
+  await new Promise((res) => ws.end(res));
   // finished on a Go-fed stream.
   const rs = fs.createReadStream(dir + '/in.txt');
   rs.resume();
