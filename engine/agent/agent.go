@@ -39,8 +39,14 @@ type Request struct {
 	SystemPrompt string
 	Messages     []Message // already converted for the model (convertToLlm)
 	Tools        []Message // {name, description, parameters}
-	Thinking     string
-	OnEvent      func(ev Event)
+	// Transcript is the conversation as pi 1.6 sends it to models that
+	// take system messages mid-conversation: converted for the model,
+	// system messages in place, the leading one declaring the prompt and
+	// tools the conversation began with. SystemPrompt, Tools and Messages
+	// are the same conversation with them replayed, for every other model.
+	Transcript []Message
+	Thinking   string
+	OnEvent    func(ev Event)
 	// OnPayload, when set, is called with the provider's request body; a
 	// non-nil result replaces it (before_provider_request).
 	OnPayload func(payload any) any

@@ -287,7 +287,7 @@ func (l *loop) streamAssistant() (reply Message, routeFailed bool) {
 			conv = a.Messages()
 		}
 	}
-	system, tools, msgs := l.requestContext(conv)
+	system, tools, msgs, transcript := l.requestContext(conv)
 	// The reply may call only what this request declared.
 	l.callable = make(map[string]bool, len(tools))
 	for _, t := range tools {
@@ -297,7 +297,7 @@ func (l *loop) streamAssistant() (reply Message, routeFailed bool) {
 	}
 	var partialAdded bool
 	req := Request{
-		Model: model, SystemPrompt: system, Messages: msgs, Tools: tools, Thinking: thinking,
+		Model: model, SystemPrompt: system, Messages: msgs, Tools: tools, Transcript: transcript, Thinking: thinking,
 		OnEvent: func(ev Event) {
 			switch ev["type"] {
 			case "start":

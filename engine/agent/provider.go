@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 
-	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/provider"
+	"github.com/pigo-dev/pigo/engine/session"
 )
 
 // RegistryProvider streams model calls through a provider.Registry (built-in
@@ -43,18 +43,7 @@ func (p RegistryProvider) Stream(ctx context.Context, req Request) (Message, err
 			return nil, errors.New("Model not found: " + str(req.Model["provider"]) + "/" + str(req.Model["id"]))
 		}
 	}
-	c := &provider.Context{SystemPrompt: req.SystemPrompt, Messages: req.Messages}
-	for _, t := range req.Tools {
-		params, _ := jsjson.AsMap(t["parameters"]) // an ordered object keeps its nested order
-		tool := provider.Tool{Name: str(t["name"]), Description: str(t["description"]), Parameters: params}
-		if o, ok := t["parameters"].(*jsjson.Object); ok {
-			tool.ParameterKeys = jsjson.ObjectKeys(*o)
-		}
-		if cs, ok := jsjson.Plain(t["constrainedSampling"]).(map[string]any); ok {
-			tool.ConstrainedSampling = cs
-		}
-		c.Tools = append(c.Tools, tool)
-	}
+	c := requestContext(model, req)
 	opts := p.Options
 	if p.Transport != nil {
 		opts.Transport = p.Transport()
@@ -122,3 +111,22 @@ func (p RegistryProvider) Stream(ctx context.Context, req Request) (Message, err
 }
 
 var _ Provider = RegistryProvider{}
+
+// requestContext is what the provider is asked to send: the transcript
+// with its system messages in place where the model takes them (the
+// leading one as the prompt and tools), else the replayed prompt, tools
+// and conversation.
+func requestContext(model *provider.Model, req Request) *provider.Context {
+	system, tools, messages := req.SystemPrompt, req.Tools, req.Messages
+	if req.Transcript != nil && provider.MidConvoSystemMessages(model) {
+		system, tools, messages = "", nil, req.Transcript
+		if len(messages) > 0 && session.IsSystemMessage(messages[0]) {
+			system, tools, messages = session.SystemMessageText(messages[0]), session.ToolList(messages[0]["toolsAdded"]), messages[1:]
+		}
+	}
+	c := &provider.Context{SystemPrompt: system, Messages: messages}
+	for _, t := range tools {
+		c.Tools = append(c.Tools, provider.ToolFromDeclaration(t))
+	}
+	return c
+}

@@ -2,6 +2,7 @@ package agent
 
 import (
 	"reflect"
+	"slices"
 
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/piapi"
@@ -133,9 +134,12 @@ func (l *loop) loadout() []Message {
 // returns what the request carries: pi's emitContext (context handlers
 // see the conversation without system messages, context_with_system
 // handlers all of it), then the system messages replayed into one prompt
-// and tool list (pi-ai's collapseSystemMessages: pigo's providers take
-// the prompt outside the message list), a forced prompt in its place.
-func (l *loop) requestContext(msgs []Message) (system string, tools, messages []Message) {
+// and tool list (pi-ai's collapseSystemMessages, for models that take no
+// system messages mid-conversation), a forced prompt in its place. The
+// transcript is the same conversation with its system messages in
+// place (pi's request after its projections: a forced prompt collapses
+// them, hidden declarations are left out of each), for models that do.
+func (l *loop) requestContext(msgs []Message) (system string, tools, messages, transcript []Message) {
 	a := l.a
 	if a.h.HasHook("context") {
 		var visible []Message
@@ -182,7 +186,11 @@ func (l *loop) requestContext(msgs []Message) (system string, tools, messages []
 	forced := a.forced
 	a.mu.Unlock()
 	if forced != nil {
-		head = Message{"role": "system", "content": *forced, "toolsAdded": head["toolsAdded"]}
+		// pi's forced-prompt projection: one head with the forced text
+		// and the current tools, in place of every system message.
+		head = Message{"role": "system", "content": *forced, "toolsAdded": head["toolsAdded"], "timestamp": head["timestamp"]}
+		rest := slices.DeleteFunc(slices.Clone(msgs), session.IsSystemMessage)
+		msgs = append([]Message{head}, rest...)
 	}
 	if head != nil {
 		system = session.SystemMessageText(head)
@@ -196,5 +204,26 @@ func (l *loop) requestContext(msgs []Message) (system string, tools, messages []
 			}
 		}
 	}
-	return system, tools, session.ConvertToLlm(msgs)
+	return system, tools, session.ConvertToLlm(msgs), l.withoutHidden(session.ConvertToLlmTranscript(msgs))
+}
+
+// withoutHidden is pi's hidden-declarations projection: the tools
+// prepareLoadout hooks hide are left out of every system message's
+// changes, so the request declares them nowhere.
+func (l *loop) withoutHidden(msgs []Message) []Message {
+	if len(l.hidden) == 0 {
+		return msgs
+	}
+	out := make([]Message, len(msgs))
+	for i, m := range msgs {
+		out[i] = m
+		if !session.IsSystemMessage(m) || (m["toolsAdded"] == nil && m["toolsRemoved"] == nil) {
+			continue
+		}
+		visible := func(field string) []map[string]any {
+			return slices.DeleteFunc(slices.Clone(session.ToolList(m[field])), func(t map[string]any) bool { return l.hidden[str(t["name"])] })
+		}
+		out[i] = session.WithToolChanges(m, visible("toolsAdded"), visible("toolsRemoved"))
+	}
+	return out
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/pigo-dev/pigo/engine/jsjson"
+	"github.com/pigo-dev/pigo/engine/session"
 )
 
 // This file is pi-ai's providers/anthropic.js: the Messages API request
@@ -41,13 +42,15 @@ const (
 	betaMidConversationOutputConfig = "mid-conversation-output-config-2026-07-01"
 	betaThinkingBindingControls     = "thinking-binding-controls-2026-08-01"
 	betaServerSideFallback          = "server-side-fallback-2026-07-01"
-	betaClaudeCode                  = "claude-code-20250219"
-	betaOAuth                       = "oauth-2025-04-20"
-	claudeCodeVersion               = "2.1.75"
-	claudeCodeIdentity              = "You are Claude Code, Anthropic's official CLI for Claude."
-	anthropicImagePlaceholder       = "(see attached image)"
-	anthropicMissingStopText        = "Anthropic stream ended before message_stop"
-	anthropicDefaultThinkTokens     = 1024
+	// compat.supportsMidConvoToolChanges: tool_addition / tool_removal.
+	betaInlineTools             = "inline-tools-2026-09-15"
+	betaClaudeCode              = "claude-code-20250219"
+	betaOAuth                   = "oauth-2025-04-20"
+	claudeCodeVersion           = "2.1.75"
+	claudeCodeIdentity          = "You are Claude Code, Anthropic's official CLI for Claude."
+	anthropicImagePlaceholder   = "(see attached image)"
+	anthropicMissingStopText    = "Anthropic stream ended before message_stop"
+	anthropicDefaultThinkTokens = 1024
 )
 
 // anthropicParams are the derived options of one request (pi-ai's
@@ -195,7 +198,7 @@ func streamAnthropic(ctx context.Context, model *Model, c *Context, opts *Option
 		ap.budgetTokens = min(budget, max(0, ap.maxTokens-minAnswerTokens))
 		ap.thinkingEnabled = ptr(true)
 	}
-	st := &anthropicStream{producer: newProducer(model, opts), tools: c.Tools, usageModel: model}
+	st := &anthropicStream{producer: newProducer(model, opts), tools: c.currentTools(), usageModel: model}
 	// pi-ai's createClient: Copilot first, then OAuth tokens.
 	st.oauth = model.Provider != "github-copilot" && isAnthropicOAuthToken(key)
 	go func() { st.finish(ctx, st.stream(ctx, c, key, ap)) }()
@@ -216,7 +219,8 @@ func anthropicMessagesURL(model *Model) string {
 // Code and OAuth betas for an OAuth token; fine-grained tool streaming
 // when tools go to a model without eager input streaming; interleaved
 // thinking when a reasoning model that does not think adaptively thinks;
-// server-side fallback; mid-conversation effort; message threads.
+// server-side fallback; mid-conversation effort; inline tools when tool
+// changes go in place; message threads.
 func anthropicBetas(model *Model, c *Context, opts *Options, oauth, thinking, messageThreads bool) []string {
 	configured, ok := "", false
 	for _, hs := range []map[string]string{model.Headers, opts.Headers} {
@@ -246,7 +250,7 @@ func anthropicBetas(model *Model, c *Context, opts *Options, oauth, thinking, me
 		add(betaClaudeCode, betaOAuth)
 	}
 	eager := compatBool(model, func(c *Compat) *bool { return c.SupportsEagerToolInputStreaming }, true)
-	if len(c.Tools) > 0 && !eager {
+	if len(c.currentTools()) > 0 && !eager {
 		add(betaFineGrainedToolStream)
 	}
 	if model.Reasoning && thinking && !model.thinksAdaptively() {
@@ -258,10 +262,31 @@ func anthropicBetas(model *Model, c *Context, opts *Options, oauth, thinking, me
 	if midConvoEffort(model) {
 		add(betaMidConversationOutputConfig, betaThinkingBindingControls)
 	}
+	if anthropicNativeToolChanges(model, c) {
+		add(betaInlineTools)
+	}
 	if messageThreads {
 		add(betaMessageThreads)
 	}
 	return betas
+}
+
+// anthropicNativeToolChanges reports whether tool changes within the
+// conversation go in place (tool_addition / tool_removal blocks) with the
+// request's tool list fixed at the conversation's first tools and a
+// deferred placeholder. Anthropic rejects a list whose every tool is
+// deferred, so it needs a first tool to anchor the placeholder.
+func anthropicNativeToolChanges(model *Model, c *Context) bool {
+	return MidConvoSystemMessages(model) && len(c.Tools) > 0 &&
+		compatBool(model, func(c *Compat) *bool { return c.SupportsMidConvoToolChanges }, false)
+}
+
+// anthropicDeferredToolPlaceholder is pi-ai 1.6's placeholder tool, byte
+// for byte: the last entry of a tool list that tool changes extend in
+// place.
+func anthropicDeferredToolPlaceholder() map[string]any {
+	return map[string]any{"name": "__pi_deferred_placeholder__", "description": "Reserved placeholder. Never available. Never call this.",
+		"input_schema": map[string]any{"type": "object", "properties": map[string]any{}, "required": []any{}}, "defer_loading": true}
 }
 
 // anthropicSessionAffinityHeader is the header pi-ai 1.6 sends the session
@@ -719,7 +744,11 @@ func buildAnthropicParams(model *Model, c *Context, opts *Options, ap anthropicP
 			cc["ttl"] = "1h"
 		}
 	}
-	msgs, err := decodeMessages(c.Messages)
+	decode := decodeMessages
+	if MidConvoSystemMessages(model) {
+		decode = decodeTranscript
+	}
+	msgs, err := decode(c.Messages)
 	if err != nil {
 		return nil, false, "", err
 	}
@@ -736,7 +765,20 @@ func buildAnthropicParams(model *Model, c *Context, opts *Options, ap anthropicP
 	if effortMessages {
 		managed = model.Provider
 	}
-	messages, levels := convertAnthropicMessages(msgs, model, cc, oauth, managed)
+	native := anthropicNativeToolChanges(model, c)
+	var toolDefinitions func([]Tool) ([]any, error)
+	if native {
+		// Tools added later are defined by value, without a cache marker.
+		toolDefinitions = func(ts []Tool) ([]any, error) {
+			defs, addedPreferred, err := anthropicTools(model, ts, nil, oauth, disablePreferred)
+			preferred = preferred || addedPreferred
+			return defs, err
+		}
+	}
+	messages, levels, err := convertAnthropicMessages(msgs, model, cc, oauth, managed, toolDefinitions)
+	if err != nil {
+		return nil, false, "", err
+	}
 	if effortMessages {
 		effort = activeEffort(ap)
 		messages = insertEffortMessages(messages, levels, effort)
@@ -776,12 +818,25 @@ func buildAnthropicParams(model *Model, c *Context, opts *Options, ap anthropicP
 	if opts.Temperature != nil && !thinking && !midConvoEffort(model) && (model.Compat == nil || model.Compat.SupportsTemperature == nil || *model.Compat.SupportsTemperature) {
 		p["temperature"] = *opts.Temperature
 	}
-	if len(c.Tools) > 0 {
-		tools, toolsPreferred, err := anthropicTools(model, c.Tools, cc, oauth, disablePreferred)
+	toolCC := cc
+	if !compatBool(model, func(c *Compat) *bool { return c.SupportsCacheControlOnTools }, true) {
+		toolCC = nil
+	}
+	if native {
+		// The conversation's first tools stay, the cache breakpoint on the
+		// last, then the placeholder: later changes go in place, so the
+		// cached prefix survives them.
+		tools, toolsPreferred, err := anthropicTools(model, c.Tools, toolCC, oauth, disablePreferred)
 		if err != nil {
 			return nil, false, "", err
 		}
-		p["tools"], preferred = tools, toolsPreferred
+		p["tools"], preferred = append(tools, anthropicDeferredToolPlaceholder()), preferred || toolsPreferred
+	} else if current := c.currentTools(); len(current) > 0 {
+		tools, toolsPreferred, err := anthropicTools(model, current, toolCC, oauth, disablePreferred)
+		if err != nil {
+			return nil, false, "", err
+		}
+		p["tools"], preferred = tools, preferred || toolsPreferred
 	}
 	switch {
 	case thinkingDisabled:
@@ -874,7 +929,7 @@ func anthropicTools(model *Model, ts []Tool, cc map[string]any, oauth, disablePr
 		if strict {
 			tool["strict"] = true
 		}
-		if cc != nil && i == len(ts)-1 && compatBool(model, func(c *Compat) *bool { return c.SupportsCacheControlOnTools }, true) {
+		if cc != nil && i == len(ts)-1 {
 			tool["cache_control"] = cloneMap(cc)
 		}
 		tools[i] = tool
@@ -935,15 +990,56 @@ func anthropicStrictUnsupportedKeyword(key string, value any) bool {
 // with oauth, tool calls carry Claude Code's tool names. With a
 // managedProvider (mid-conversation effort), levels holds, by index in
 // out, the effort each of that provider's earlier Messages replies was
-// given (its providerThinkingLevel).
-func convertAnthropicMessages(msgs []llmMessage, model *Model, cc map[string]any, oauth bool, managedProvider string) (out []any, levels map[int]string) {
+// given (its providerThinkingLevel). Later system messages go as role
+// "system" messages held until just before the next assistant message
+// (or the end): Anthropic rejects anything between a tool_use and its
+// tool_result. With toolDefinitions (tool changes in place) they also
+// carry their tool changes as tool_removal / tool_addition blocks.
+func convertAnthropicMessages(msgs []llmMessage, model *Model, cc map[string]any, oauth bool, managedProvider string, toolDefinitions func([]Tool) ([]any, error)) (out []any, levels map[int]string, err error) {
 	allowEmptySignature := compatBool(model, func(c *Compat) *bool { return c.AllowEmptySignature }, false)
 	normalize := func(id string, _ *llmMessage) string { return replaceNonIDChars(id, 64) }
 	msgs = transformMessages(msgs, model, normalize)
 	out, levels = []any{}, map[int]string{}
+	var pendingSystem []any
+	flushSystem := func() {
+		out, pendingSystem = append(out, pendingSystem...), nil
+	}
 	for i := 0; i < len(msgs); i++ {
 		msg := msgs[i]
 		switch msg.Role {
+		case "system":
+			var blocks []any
+			if text := session.SystemMessageUpdateText(msg.System); text != "" {
+				blocks = append(blocks, map[string]any{"type": "text", "text": sanitize(text)})
+			}
+			if toolDefinitions != nil {
+				added := session.ToolList(msg.System["toolsAdded"])
+				for _, r := range session.ToolList(msg.System["toolsRemoved"]) {
+					name, _ := r["name"].(string)
+					// A new definition under the same name replaces the old one.
+					if slices.ContainsFunc(added, func(a map[string]any) bool { return a["name"] == name }) {
+						continue
+					}
+					if oauth {
+						name = toClaudeCodeName(name)
+					}
+					blocks = append(blocks, map[string]any{"type": "tool_removal", "tool": map[string]any{"type": "tool_reference", "name": name}})
+				}
+				tools := make([]Tool, len(added))
+				for i, d := range added {
+					tools[i] = ToolFromDeclaration(d)
+				}
+				defs, err := toolDefinitions(tools)
+				if err != nil {
+					return nil, nil, err
+				}
+				for _, d := range defs {
+					blocks = append(blocks, map[string]any{"type": "tool_addition", "tool": map[string]any{"type": "tool_definition", "definition": d}})
+				}
+			}
+			if len(blocks) > 0 {
+				pendingSystem = append(pendingSystem, map[string]any{"role": "system", "content": blocks})
+			}
 		case "user":
 			if msg.IsString {
 				if strings.TrimSpace(msg.Text) != "" {
@@ -998,6 +1094,7 @@ func convertAnthropicMessages(msgs []llmMessage, model *Model, cc map[string]any
 			if len(blocks) == 0 {
 				continue
 			}
+			flushSystem()
 			if managedProvider != "" && msg.API == APIAnthropicMessages && msg.Provider == managedProvider && isAnthropicEffort(msg.ProviderThinkingLevel) {
 				levels[len(out)] = msg.ProviderThinkingLevel
 			}
@@ -1013,13 +1110,15 @@ func convertAnthropicMessages(msgs []llmMessage, model *Model, cc map[string]any
 			out = append(out, map[string]any{"role": "user", "content": results})
 		}
 	}
+	flushSystem()
 	if cc != nil && len(out) > 0 {
 		last := out[len(out)-1].(map[string]any)
-		if last["role"] == "user" {
+		if last["role"] == "user" || last["role"] == "system" {
 			switch content := last["content"].(type) {
 			case []any:
 				if lb, ok := content[len(content)-1].(map[string]any); ok {
-					if t := lb["type"]; t == "text" || t == "image" || t == "tool_result" {
+					switch lb["type"] {
+					case "text", "image", "tool_result", "tool_addition", "tool_removal":
 						lb["cache_control"] = cloneMap(cc)
 					}
 				}
@@ -1028,7 +1127,7 @@ func convertAnthropicMessages(msgs []llmMessage, model *Model, cc map[string]any
 			}
 		}
 	}
-	return out, levels
+	return out, levels, nil
 }
 
 func anthropicImage(b ContentBlock) map[string]any {

@@ -241,7 +241,7 @@ func recordThreadReply(model *Model, session string, params map[string]any, out 
 	// Converted as the next request converts it; transformMessages adds
 	// results for trailing tool calls, which are not the reply.
 	var reply []any
-	converted, _ := convertAnthropicMessages(msgs, model, nil, oauth, "")
+	converted, _, _ := convertAnthropicMessages(msgs, model, nil, oauth, "", nil)
 	for _, m := range converted {
 		if mm, _ := m.(map[string]any); mm["role"] == "assistant" {
 			reply = append(reply, m)

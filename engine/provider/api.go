@@ -201,7 +201,7 @@ func Stream(ctx context.Context, model *Model, c *Context, opts *Options) (*Even
 	if !ok {
 		return nil, &Error{Kind: ErrUnknownAPI, Message: "No API provider registered for api: " + model.API}
 	}
-	return api.Stream(ctx, model, c, opts)
+	return api.Stream(ctx, model, resolveTranscript(model, c), opts)
 }
 
 // Complete runs Stream and waits for the final message.

@@ -105,7 +105,7 @@ func TestCatalogFieldsPigoDrops(t *testing.T) {
 	// features pigo does not implement yet: input limits (image resizing,
 	// request size), mid-conversation tool changes, and tool
 	// search.
-	want := []string{"compat.supportsMidConvoToolChanges", "compat.supportsToolSearch", "inputLimits", "type"}
+	want := []string{"compat.supportsToolSearch", "inputLimits", "type"}
 	if !slices.Equal(got, want) {
 		t.Errorf("pi-ai 1.6 fields pigo drops: %q, want %q", got, want)
 	}

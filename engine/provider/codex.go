@@ -139,16 +139,20 @@ func codexConfigurationUpdateEffort(model *Model, effort ThinkingLevel) string {
 // configUpdate is the effort its configuration_update items carry (the
 // reply's providerThinkingLevel), "" when it has none.
 func buildCodexParams(model *Model, c *Context, opts *Options) (p map[string]any, configUpdate string, err error) {
-	msgs, err := decodeMessages(c.Messages)
-	if err != nil {
-		return nil, "", err
-	}
 	// pi-ai 1.6 sends the system prompt as the leading developer item, not
 	// as instructions (which the backend appends after input, so that the
 	// prompt cache missed it on every turn).
 	effort := opts.reasoningEffort(model)
 	configUpdate = codexConfigurationUpdateEffort(model, effort)
-	input, err := convertResponsesMessages(model, c.SystemPrompt, msgs, openAIToolCallProviders, configUpdate)
+	// Codex declares every tool with strict null.
+	toolItems := func(ts []Tool) []any {
+		tools := convertResponsesTools(ts, true)
+		for _, t := range tools {
+			t.(map[string]any)["strict"] = nil
+		}
+		return tools
+	}
+	input, requestTools, err := responsesTranscript(model, c, openAIToolCallProviders, configUpdate, toolItems)
 	if err != nil {
 		return nil, "", err
 	}
@@ -171,12 +175,8 @@ func buildCodexParams(model *Model, c *Context, opts *Options) (p map[string]any
 	if opts.Temperature != nil {
 		p["temperature"] = *opts.Temperature
 	}
-	if len(c.Tools) > 0 {
-		tools := convertResponsesTools(c.Tools, true)
-		for _, t := range tools {
-			t.(map[string]any)["strict"] = nil
-		}
-		p["tools"] = tools
+	if len(requestTools) > 0 {
+		p["tools"] = toolItems(requestTools)
 	}
 	if configUpdate != "" {
 		p["reasoning"] = map[string]any{"effort": configurationUpdateRequestEffort, "summary": "auto"}

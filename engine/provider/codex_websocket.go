@@ -455,7 +455,7 @@ func codexResponseItems(model *Model, out *AssistantMessage) []any {
 	if err != nil {
 		return nil
 	}
-	items, err := convertResponsesMessages(model, "", msgs, openAIToolCallProviders, "")
+	items, err := convertResponsesMessages(model, responsesLeading{}, msgs, openAIToolCallProviders, "")
 	if err != nil {
 		return nil
 	}

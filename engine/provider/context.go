@@ -3,8 +3,10 @@ package provider
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/pigo-dev/pigo/engine/jsjson"
+	"github.com/pigo-dev/pigo/engine/session"
 )
 
 // Context is what one request sends: a system prompt, the conversation and
@@ -16,6 +18,13 @@ import (
 // compactionSummary messages, which are converted as pi's convertToLlm does
 // (see [ConvertToLLM]). Messages of other roles are dropped. Providers never
 // modify the maps.
+//
+// SystemPrompt and Tools are what the conversation declared first. Where
+// the model takes system messages within the conversation
+// ([MidConvoSystemMessages]), Messages may also hold the later role
+// "system" messages that change them (pi 1.6's transcript: content added
+// to the prompt, sections patched by name, toolsAdded / toolsRemoved);
+// the caller replays them into SystemPrompt and Tools for other models.
 type Context struct {
 	SystemPrompt string
 	Messages     []map[string]any
@@ -36,6 +45,84 @@ type Tool struct {
 	ConstrainedSampling map[string]any `json:"constrainedSampling,omitempty"`
 }
 
+// ToolFromDeclaration is a tool declaration held as data (pi's
+// {name, description, parameters, constrainedSampling}) as a Tool; an
+// ordered parameters object keeps its declared key order.
+func ToolFromDeclaration(d map[string]any) Tool {
+	params, _ := jsjson.AsMap(d["parameters"]) // an ordered object keeps its nested order
+	name, _ := d["name"].(string)
+	description, _ := d["description"].(string)
+	tool := Tool{Name: name, Description: description, Parameters: params}
+	if o, ok := d["parameters"].(*jsjson.Object); ok {
+		tool.ParameterKeys = jsjson.ObjectKeys(*o)
+	}
+	if cs, ok := jsjson.Plain(d["constrainedSampling"]).(map[string]any); ok {
+		tool.ConstrainedSampling = cs
+	}
+	return tool
+}
+
+// MidConvoSystemMessages reports whether requests for model carry later
+// system messages in place (its API sends them and its compat
+// supportsMidConvoSystemMessages says the endpoint takes them), as
+// pi-ai's resolveTranscript decides. Otherwise they are replayed into
+// the leading prompt and tool list.
+func MidConvoSystemMessages(model *Model) bool {
+	switch model.API {
+	case APIAnthropicMessages, APIOpenAIResponses, APIAzureOpenAIResponses, APIOpenAICodexResponses:
+		return compatBool(model, func(c *Compat) *bool { return c.SupportsMidConvoSystemMessages }, false)
+	}
+	return false
+}
+
+// resolveTranscript is pi-ai's resolveTranscript for c: unchanged where
+// the model takes later system messages in place, else with them
+// replayed into the prompt (their content appended, their sections in
+// render order) and the tool list.
+func resolveTranscript(model *Model, c *Context) *Context {
+	if c == nil || MidConvoSystemMessages(model) || !slices.ContainsFunc(c.Messages, session.IsSystemMessage) {
+		return c
+	}
+	system := []map[string]any{{"role": "system", "content": c.SystemPrompt}}
+	var messages []map[string]any
+	for _, m := range c.Messages {
+		if session.IsSystemMessage(m) {
+			system = append(system, m)
+		} else {
+			messages = append(messages, m)
+		}
+	}
+	return &Context{SystemPrompt: session.SystemMessageText(session.CurrentSystemMessage(system)), Messages: messages, Tools: c.currentTools()}
+}
+
+// currentTools is the tool list after the conversation's later system
+// messages: pi-ai's getCurrentTools over the leading declaration and
+// Messages.
+func (c *Context) currentTools() []Tool {
+	tools := c.Tools
+	changed := false
+	for _, m := range c.Messages {
+		if m["role"] != "system" {
+			continue
+		}
+		if !changed {
+			tools, changed = slices.Clone(tools), true
+		}
+		for _, r := range session.ToolList(m["toolsRemoved"]) {
+			tools = slices.DeleteFunc(tools, func(t Tool) bool { return t.Name == r["name"] })
+		}
+		for _, d := range session.ToolList(m["toolsAdded"]) {
+			t := ToolFromDeclaration(d)
+			if i := slices.IndexFunc(tools, func(x Tool) bool { return x.Name == t.Name }); i >= 0 {
+				tools[i] = t // a Map set on an existing key keeps its place
+			} else {
+				tools = append(tools, t)
+			}
+		}
+	}
+	return tools
+}
+
 // declaredParameters is a copy of t's Parameters, in its declared key
 // order when known.
 func (t Tool) declaredParameters() any {
@@ -45,9 +132,14 @@ func (t Tool) declaredParameters() any {
 	return jsjson.OrderedBy(cloneMap(t.Parameters), t.ParameterKeys)
 }
 
-// llmMessage is a decoded user, assistant or toolResult message.
+// llmMessage is a decoded user, assistant or toolResult message, or (in
+// a transcript) a later system message.
 type llmMessage struct {
-	Role string // "user", "assistant", "toolResult"
+	Role string // "user", "assistant", "toolResult", "system"
+
+	// system: the message as sent (content, sections, toolsAdded,
+	// toolsRemoved)
+	System map[string]any
 
 	// user: either a plain string or blocks (text, image)
 	IsString bool
@@ -67,9 +159,18 @@ type llmMessage struct {
 }
 
 // decodeMessages converts data messages to typed LLM messages, applying
-// convertToLlm first.
+// convertToLlm first (system messages are dropped).
 func decodeMessages(msgs []map[string]any) ([]llmMessage, error) {
-	conv := ConvertToLLM(msgs)
+	return decodeConverted(ConvertToLLM(msgs))
+}
+
+// decodeTranscript is decodeMessages keeping system messages in place,
+// for models that take them mid-conversation.
+func decodeTranscript(msgs []map[string]any) ([]llmMessage, error) {
+	return decodeConverted(session.ConvertToLlmTranscript(msgs))
+}
+
+func decodeConverted(conv []map[string]any) ([]llmMessage, error) {
 	out := make([]llmMessage, 0, len(conv))
 	for i, m := range conv {
 		lm, err := decodeMessage(m)
@@ -85,6 +186,9 @@ func decodeMessage(m map[string]any) (llmMessage, error) {
 	role := str(m, "role")
 	lm := llmMessage{Role: role}
 	switch role {
+	case "system":
+		lm.System = m
+		return lm, nil
 	case "user":
 		if s, ok := m["content"].(string); ok {
 			lm.IsString, lm.Text = true, s

@@ -118,6 +118,9 @@ func transformMessages(msgs []llmMessage, model *Model, normalizeID func(id stri
 	out := make([]llmMessage, 0, len(transformed))
 	var pending []ContentBlock
 	seen := map[string]bool{}
+	// A system message between a tool call and its results is held until
+	// they are in: Anthropic requires results right after their call.
+	var held []llmMessage
 	flush := func() {
 		for _, tc := range pending {
 			if !seen[tc.ID] {
@@ -128,6 +131,7 @@ func transformMessages(msgs []llmMessage, model *Model, normalizeID func(id stri
 			}
 		}
 		pending, seen = nil, map[string]bool{}
+		out, held = append(out, held...), nil
 	}
 	for _, m := range transformed {
 		switch m.Role {
@@ -152,6 +156,12 @@ func transformMessages(msgs []llmMessage, model *Model, normalizeID func(id stri
 		case "user":
 			flush()
 			out = append(out, m)
+		case "system":
+			if len(pending) > 0 {
+				held = append(held, m)
+			} else {
+				out = append(out, m)
+			}
 		default:
 			out = append(out, m)
 		}

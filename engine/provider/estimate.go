@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/pigo-dev/pigo/engine/jsjson"
+	"github.com/pigo-dev/pigo/engine/session"
 )
 
 // pi-ai 1.6's input estimate (utils/estimate.js) and the output cap it
@@ -41,7 +42,7 @@ func estimateContextTokens(c *Context) int {
 	if c == nil {
 		return 0
 	}
-	msgs := ConvertToLLM(c.Messages)
+	msgs := session.ConvertToLlmTranscript(c.Messages) // later system messages count where they are sent
 	hasSystem := c.SystemPrompt != "" || len(c.Tools) > 0
 	if usage, at := lastAssistantUsage(msgs, hasSystem); at >= 0 {
 		for _, m := range msgs[at+1:] {
@@ -110,11 +111,18 @@ func estimateTextTokens(s string) int {
 	return int(math.Ceil(float64(jsjson.Len(s)) / estimateCharsPerToken))
 }
 
-// estimateMessageTokens is pi-ai's estimateMessageTokens for a user,
-// toolResult or assistant message.
+// estimateMessageTokens is pi-ai's estimateMessageTokens.
 func estimateMessageTokens(m map[string]any) int {
 	chars := 0
 	switch m["role"] {
+	case "system":
+		tokens := estimateTextTokens(session.SystemMessageText(m))
+		for _, k := range []string{"toolsAdded", "toolsRemoved"} {
+			if len(session.ToolList(m[k])) > 0 {
+				tokens += estimateTextTokens(jsjson.Stringify(m[k]))
+			}
+		}
+		return tokens
 	case "user", "toolResult":
 		if s, ok := m["content"].(string); ok {
 			chars = jsjson.Len(s)

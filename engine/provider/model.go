@@ -191,6 +191,11 @@ type Compat struct {
 	// reasoning effort may change within the conversation (effort markers
 	// before replies, configuration_update items).
 	SupportsMidConvoEffort *bool `json:"supportsMidConvoEffort,omitempty"`
+	// anthropic-messages: tool changes within the conversation are sent
+	// in place (tool_addition / tool_removal blocks) and the request's
+	// tool list stays as the conversation began, so the cached prefix
+	// survives them.
+	SupportsMidConvoToolChanges *bool `json:"supportsMidConvoToolChanges,omitempty"`
 	// anthropic-messages
 	SupportsEagerToolInputStreaming *bool `json:"supportsEagerToolInputStreaming,omitempty"`
 	// SupportsCacheControlOnTools false: no cache_control marker on the
@@ -294,6 +299,7 @@ func mergeCompat(base, override *Compat) *Compat {
 	setB(&m.SupportsOpenAIGrammarTools, o.SupportsOpenAIGrammarTools)
 	setB(&m.SupportsAdditionalTools, o.SupportsAdditionalTools)
 	setB(&m.SupportsMidConvoEffort, o.SupportsMidConvoEffort)
+	setB(&m.SupportsMidConvoToolChanges, o.SupportsMidConvoToolChanges)
 	setB(&m.SupportsEagerToolInputStreaming, o.SupportsEagerToolInputStreaming)
 	setB(&m.SupportsTemperature, o.SupportsTemperature)
 	setB(&m.SupportsCacheControlOnTools, o.SupportsCacheControlOnTools)

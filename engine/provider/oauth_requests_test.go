@@ -247,14 +247,16 @@ func TestCodexRequest(t *testing.T) {
 	equalJSON(t, "body", req.Body, map[string]any{
 		// pi-ai 1.6: the system prompt leads the input, no instructions.
 		"model": "gpt-5.6-luna", "store": false, "stream": true,
-		"input": []any{map[string]any{"role": "developer", "content": "Be brief."},
+		// The model takes tools in the conversation (compat
+		// .supportsAdditionalTools): they lead the input, none at the top.
+		"input": []any{map[string]any{"type": "additional_tools", "role": "developer", "tools": []any{map[string]any{
+			"type": "function", "name": "read", "description": "Read a file", "strict": nil, "parameters": oauthTools[0].Parameters}}},
+			map[string]any{"role": "developer", "content": "Be brief."},
 			map[string]any{"role": "user", "content": []any{map[string]any{"type": "input_text", "text": "hi"}}}},
 		"text":        map[string]any{"verbosity": "low"},
 		"include":     []any{"reasoning.encrypted_content"},
 		"tool_choice": "auto", "parallel_tool_calls": true, "prompt_cache_key": "sess-1",
 		"max_output_tokens": 128000, // pi-ai 1.6: the model's maxTokens, with room in the window
-		"tools": []any{map[string]any{"type": "function", "name": "read", "description": "Read a file", "strict": nil,
-			"parameters": oauthTools[0].Parameters}},
 		"reasoning": map[string]any{"effort": "low", "summary": "auto"}, // minimal → "low" (thinkingLevelMap)
 	})
 }

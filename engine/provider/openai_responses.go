@@ -13,6 +13,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/pigo-dev/pigo/engine/jsjson"
+	"github.com/pigo-dev/pigo/engine/session"
 )
 
 // This file is pi-ai's providers/openai-responses.js, its Azure variant
@@ -518,15 +519,18 @@ func joinField(items []any, k, sep string) string {
 // fields that endpoint rejects: cache retention and options, the output
 // cap and temperature.
 func buildResponsesParams(model *Model, c *Context, opts *Options, retention string, effort ThinkingLevel, configUpdate string, azure, signIn bool) (map[string]any, error) {
-	msgs, err := decodeMessages(c.Messages)
-	if err != nil {
-		return nil, err
-	}
 	providers := openAIToolCallProviders
 	if azure {
 		providers = azureToolCallProviders
 	}
-	input, err := convertResponsesMessages(model, c.SystemPrompt, msgs, providers, configUpdate)
+	// pi-ai 1.6 sends strict only where the API takes it: Azure's unless
+	// the model says otherwise, OpenAI's when it says so.
+	strict := azure
+	if model.Compat != nil && model.Compat.SupportsStrictMode != nil {
+		strict = *model.Compat.SupportsStrictMode
+	}
+	toolItems := func(ts []Tool) []any { return convertResponsesTools(ts, strict) }
+	input, requestTools, err := responsesTranscript(model, c, providers, configUpdate, toolItems)
 	if err != nil {
 		return nil, err
 	}
@@ -558,8 +562,8 @@ func buildResponsesParams(model *Model, c *Context, opts *Options, retention str
 		case explicit && longCache:
 			p["prompt_cache_options"] = map[string]any{"ttl": "30m"}
 		}
-		p["store"] = false
 	}
+	p["store"] = false
 	// Azure has no supportsMaxOutputTokens switch in pi-ai 1.6.
 	if mt := opts.baseMaxTokens(model, c); mt > 0 && (azure || supportsMaxOutputTokens(model)) && !signIn {
 		p["max_output_tokens"] = int64(max(mt, responsesMinOutputTokens))
@@ -567,14 +571,8 @@ func buildResponsesParams(model *Model, c *Context, opts *Options, retention str
 	if opts.Temperature != nil && !signIn {
 		p["temperature"] = *opts.Temperature
 	}
-	if len(c.Tools) > 0 {
-		// pi-ai 1.6 sends strict only where the API takes it: Azure's
-		// unless the model says otherwise, OpenAI's when it says so.
-		strict := azure
-		if model.Compat != nil && model.Compat.SupportsStrictMode != nil {
-			strict = *model.Compat.SupportsStrictMode
-		}
-		p["tools"] = convertResponsesTools(c.Tools, strict)
+	if len(requestTools) > 0 {
+		p["tools"] = toolItems(requestTools)
 	}
 	if opts.ToolChoice != nil {
 		p["tool_choice"] = cloneValue(opts.ToolChoice)
@@ -647,12 +645,66 @@ func chatGPTSignIn(model *Model, key string) bool {
 	return model.Provider == "openai" && model.BaseURL == "https://api.openai.com/v1" && !strings.HasPrefix(key, "sk-")
 }
 
-// convertResponsesMessages is pi-ai's convertResponsesMessages: the system
-// prompt and the conversation as Responses input items. With a
-// configUpdate effort, a configuration_update item goes before each reply
-// of this model that recorded its effort, and one with configUpdate at
-// the end.
-func convertResponsesMessages(model *Model, systemPrompt string, msgs []llmMessage, toolCallProviders []string, configUpdate string) ([]any, error) {
+// responsesToolChanges reports whether a Responses model declares its
+// tools in the conversation (pi-ai's getResponsesToolSupport "changes"):
+// it takes system messages there and additional_tools items, so every
+// tool goes in an additional_tools item, the first at the head of the
+// input, and the request's tool list stays empty: later additions keep
+// the cached prefix. Such items cannot replace a top-level tool or remove
+// one, so removals are announced as text.
+func responsesToolChanges(model *Model) bool {
+	return MidConvoSystemMessages(model) && compatBool(model, func(c *Compat) *bool { return c.SupportsAdditionalTools }, false)
+}
+
+// responsesTranscript converts c for a Responses API: the input items
+// and the tools the request declares at its top level. toolItems
+// converts tools as that API declares them.
+func responsesTranscript(model *Model, c *Context, toolCallProviders []string, configUpdate string, toolItems func([]Tool) []any) (input []any, requestTools []Tool, err error) {
+	decode := decodeMessages
+	if MidConvoSystemMessages(model) {
+		decode = decodeTranscript
+	}
+	msgs, err := decode(c.Messages)
+	if err != nil {
+		return nil, nil, err
+	}
+	leading := responsesLeading{prompt: c.SystemPrompt, tools: c.Tools}
+	if responsesToolChanges(model) {
+		leading.toolItems = toolItems
+	} else {
+		requestTools = c.currentTools()
+	}
+	input, err = convertResponsesMessages(model, leading, msgs, toolCallProviders, configUpdate)
+	return input, requestTools, err
+}
+
+// responsesLeading is the conversation's leading system message: the
+// prompt and the tools it declares. With toolItems (tool changes in the
+// conversation) its tools and every later system message's go as
+// additional_tools items.
+type responsesLeading struct {
+	prompt    string
+	tools     []Tool
+	toolItems func([]Tool) []any
+}
+
+// pi-ai 1.6's wording, byte for byte: the notice before every
+// additional_tools item after the first (without it models read the
+// latest item as the whole tool set once a removal was announced), and
+// the announcement of removed tools.
+const responsesIncrementalToolsNotice = "This is an incremental tools update. Previously declared tools remain available unless explicitly marked unavailable. A tool declared again here is available again, and its latest definition replaces the earlier one."
+
+func responsesToolRemovalNotice(names []string) string {
+	return "The following tools are no longer available. Do not call them:\n- " + strings.Join(names, "\n- ")
+}
+
+// convertResponsesMessages is pi-ai's convertResponsesMessages: the
+// leading system message and the conversation as Responses input items.
+// Later system messages (a model that takes them in place) go as
+// instruction items with their updates framed. With a configUpdate
+// effort, a configuration_update item goes before each reply of this
+// model that recorded its effort, and one with configUpdate at the end.
+func convertResponsesMessages(model *Model, leading responsesLeading, msgs []llmMessage, toolCallProviders []string, configUpdate string) ([]any, error) {
 	keepItemIDs := slices.Contains(toolCallProviders, model.Provider)
 	normalize := func(id string, src *llmMessage) string {
 		if !keepItemIDs || !strings.Contains(id, "|") {
@@ -673,16 +725,69 @@ func convertResponsesMessages(model *Model, systemPrompt string, msgs []llmMessa
 	}
 	msgs = transformMessages(msgs, model, normalize)
 	out := []any{}
-	if systemPrompt != "" {
-		role := "system"
-		if model.Reasoning {
-			role = "developer"
+	instructionRole := "system"
+	if model.Reasoning && compatBool(model, func(c *Compat) *bool { return c.SupportsDeveloperRole }, true) {
+		instructionRole = "developer"
+	}
+	// Tools announced as removed and not declared again since, in the
+	// order announced.
+	var unavailable []string
+	declared := false
+	declare := func(tools []Tool) {
+		if leading.toolItems == nil {
+			return
 		}
-		out = append(out, map[string]any{"role": role, "content": sanitize(systemPrompt)})
+		for _, t := range tools {
+			unavailable = slices.DeleteFunc(unavailable, func(n string) bool { return n == t.Name })
+		}
+		if len(tools) == 0 {
+			return
+		}
+		if declared {
+			notice := responsesIncrementalToolsNotice
+			if len(unavailable) > 0 {
+				notice += "\nStill unavailable: " + strings.Join(unavailable, ", ") + "."
+			}
+			out = append(out, map[string]any{"role": instructionRole, "content": notice})
+		}
+		declared = true
+		out = append(out, map[string]any{"type": "additional_tools", "role": "developer", "tools": leading.toolItems(tools)})
+	}
+	declare(leading.tools)
+	if leading.prompt != "" {
+		out = append(out, map[string]any{"role": instructionRole, "content": sanitize(leading.prompt)})
 	}
 	msgIndex := 0 // pi-ai counts only the messages that produced items
 	for _, msg := range msgs {
 		switch msg.Role {
+		case "system":
+			added := session.ToolList(msg.System["toolsAdded"])
+			tools := make([]Tool, len(added))
+			for i, d := range added {
+				tools[i] = ToolFromDeclaration(d)
+			}
+			declare(tools)
+			parts := []string{session.SystemMessageUpdateText(msg.System)}
+			if leading.toolItems != nil {
+				// A redefinition is a removal and an addition of one name:
+				// only true removals are announced.
+				var removed []string
+				for _, r := range session.ToolList(msg.System["toolsRemoved"]) {
+					name, _ := r["name"].(string)
+					if !slices.ContainsFunc(tools, func(t Tool) bool { return t.Name == name }) {
+						removed = append(removed, name)
+					}
+				}
+				if len(removed) > 0 {
+					parts = append(parts, responsesToolRemovalNotice(removed))
+				}
+				for _, name := range removed {
+					unavailable = append(slices.DeleteFunc(unavailable, func(n string) bool { return n == name }), name)
+				}
+			}
+			if text := strings.Join(slices.DeleteFunc(parts, func(p string) bool { return p == "" }), "\n\n"); text != "" {
+				out = append(out, map[string]any{"role": instructionRole, "content": sanitize(text)})
+			}
 		case "user":
 			if msg.IsString {
 				out = append(out, map[string]any{"role": "user",

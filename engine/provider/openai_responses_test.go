@@ -332,7 +332,7 @@ func TestAzureResponses(t *testing.T) {
 	if req.Header.Get("Api-Key") != "test-key" || req.Header.Get("Authorization") != "" || req.Header.Get("Session-Id") != "" {
 		t.Errorf("headers %v", req.Header)
 	}
-	equalJSON(t, "body", req.Body, map[string]any{"model": "my-gpt5", "stream": true, "prompt_cache_key": "sess-1", "max_output_tokens": 16384,
+	equalJSON(t, "body", req.Body, map[string]any{"model": "my-gpt5", "stream": true, "prompt_cache_key": "sess-1", "max_output_tokens": 16384, "store": false,
 		"input": []any{map[string]any{"role": "user", "content": []any{map[string]any{"type": "input_text", "text": "x"}}}}})
 
 	// The key comes from AZURE_OPENAI_API_KEY; a missing base URL is an

@@ -11,6 +11,17 @@ import (
 // payloadRanks is, per API, the order in which pi-ai 1.6 sets the keys of
 // the request objects it builds (one ranking serves every object of the
 // request: no two of its objects order shared keys differently).
+// openAIResponsesRank is buildParams, convertResponsesMessages and
+// convertResponsesTools of openai-responses (an assistant message is
+// type, role, content, status, id; an image detail before image_url);
+// azure-openai-responses sets the same keys in the same order.
+var openAIResponsesRank = rankOf("model", "input", "type", "role", "content", "status", "id", "phase", "call_id", "name",
+	"description", "parameters", "strict", "arguments", "output", "text", "annotations", "detail", "image_url",
+	"instructions", "stream",
+	"prompt_cache_key", "prompt_cache_retention", "prompt_cache_options", "store", "max_output_tokens",
+	"temperature", "service_tier", "tools", "tool_choice", "parallel_tool_calls", "reasoning", "effort",
+	"summary", "encrypted_content", "include", "verbosity")
+
 var payloadRanks = map[string]map[string]int{
 	// buildParams, convertMessages and convertTools of openai-completions.
 	APIOpenAICompletions: rankOf("model", "messages", "role", "content", "tool_calls", "reasoning_details", "tool_call_id",
@@ -26,17 +37,10 @@ var payloadRanks = map[string]map[string]int{
 		"eager_input_streaming", "strict", "input_schema", "properties", "required", "additionalProperties", "$defs",
 		"definitions", "input", "content", "is_error", "text", "source", "media_type", "data", "url", "max_tokens",
 		"stream", "betas", "system", "temperature", "tools", "thinking", "signature", "budget_tokens", "display",
-		"output_config", "effort", "metadata", "user_id", "tool_choice", "fallbacks", "cache_control", "ttl"),
-	// buildParams, convertResponsesMessages and convertResponsesTools of
-	// openai-responses.
-	// openai-responses (an assistant message is type, role, content,
-	// status, id; an image detail before image_url).
-	APIOpenAIResponses: rankOf("model", "input", "type", "role", "content", "status", "id", "phase", "call_id", "name",
-		"description", "parameters", "strict", "arguments", "output", "text", "annotations", "detail", "image_url",
-		"instructions", "stream",
-		"prompt_cache_key", "prompt_cache_retention", "prompt_cache_options", "store", "max_output_tokens",
-		"temperature", "service_tier", "tools", "tool_choice", "parallel_tool_calls", "reasoning", "effort",
-		"summary", "encrypted_content", "include", "verbosity"),
+		"output_config", "effort", "metadata", "user_id", "tool_choice", "fallbacks", "tool", "definition", "cache_control",
+		"ttl"),
+	APIOpenAIResponses:      openAIResponsesRank,
+	APIAzureOpenAIResponses: openAIResponsesRank,
 	// buildChatPayload and toChatMessages of mistral-conversations, with
 	// the Mistral SDK's camelCase names handlers see.
 	APIMistralConversations: rankOf("model", "stream", "messages", "role", "prefix", "toolCallId", "id", "type", "function",

@@ -629,7 +629,7 @@ func (r *Registry) Stream(ctx context.Context, model *Model, c *Context, opts *O
 	if o.HTTPClient == nil {
 		o.HTTPClient = r.opts.HTTPClient
 	}
-	return api.Stream(ctx, model, c, &o)
+	return api.Stream(ctx, model, resolveTranscript(model, c), &o)
 }
 
 // Complete runs Stream and waits for the final message.

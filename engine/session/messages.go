@@ -15,17 +15,30 @@ const (
 	BranchSummarySuffix     = "</summary>"
 )
 
-// ConvertToLlm is pi's convertToLlm: agent messages to the messages a model
-// sees (custom, bash executions and summaries become user messages;
-// unknown roles are dropped).
+// ConvertToLlm is pi's convertToLlm without the system messages, for
+// what takes the prompt and tools outside the message list.
 func ConvertToLlm(ms []map[string]any) []map[string]any {
+	var out []map[string]any
+	for _, m := range ConvertToLlmTranscript(ms) {
+		if !IsSystemMessage(m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// ConvertToLlmTranscript is pi's convertToLlm: agent messages to the
+// messages a model sees (custom, bash executions and summaries become
+// user messages; system messages stay in place; unknown roles are
+// dropped).
+func ConvertToLlmTranscript(ms []map[string]any) []map[string]any {
 	var out []map[string]any
 	text := func(s string, ts any) map[string]any {
 		return map[string]any{"role": "user", "content": []any{map[string]any{"type": "text", "text": s}}, "timestamp": ts}
 	}
 	for _, m := range ms {
 		switch m["role"] {
-		case "user", "assistant", "toolResult":
+		case "system", "user", "assistant", "toolResult":
 			out = append(out, m)
 		case "custom":
 			content := m["content"]

@@ -79,6 +79,27 @@ func SystemMessageText(m map[string]any) string {
 	return strings.Join(parts, "\n\n")
 }
 
+// SystemMessageUpdateText is pi-ai's renderSystemMessageUpdate: a later
+// system message as the model sees it in place (APIs that accept system
+// messages mid-conversation): its content, then each changed section
+// framed by name so the model can relate it to the leading prompt.
+// pi-ai's wording, byte for byte.
+func SystemMessageUpdateText(m map[string]any) string {
+	var parts []string
+	if t := ContentText(m["content"]); t != "" {
+		parts = append(parts, t)
+	}
+	sections, _ := m["sections"].(map[string]any)
+	for _, n := range SectionNames(sections) {
+		if t, ok := sections[n].(string); ok {
+			parts = append(parts, "Updated system prompt section \""+n+"\":\n\n"+t)
+		} else {
+			parts = append(parts, "Removed system prompt section \""+n+"\".")
+		}
+	}
+	return strings.Join(parts, "\n\n")
+}
+
 // CurrentTools is pi-ai's getCurrentTools: the tool declarations after
 // replaying every system message, in first-declaration order (a
 // redeclared tool moves to the end, as a JavaScript Map re-set after a
@@ -89,10 +110,10 @@ func CurrentTools(messages []map[string]any) []map[string]any {
 		if !IsSystemMessage(m) {
 			continue
 		}
-		for _, r := range toolList(m["toolsRemoved"]) {
+		for _, r := range ToolList(m["toolsRemoved"]) {
 			tools = slices.DeleteFunc(tools, func(t map[string]any) bool { return t["name"] == r["name"] })
 		}
-		for _, t := range toolList(m["toolsAdded"]) {
+		for _, t := range ToolList(m["toolsAdded"]) {
 			if i := slices.IndexFunc(tools, func(x map[string]any) bool { return x["name"] == t["name"] }); i >= 0 {
 				tools[i] = t // a Map set on an existing key keeps its place
 				continue
@@ -243,7 +264,8 @@ func DiffSections(previous, current map[string]any) map[string]any {
 	return patch
 }
 
-func toolList(v any) []map[string]any {
+// ToolList reads a toolsAdded / toolsRemoved field as declarations.
+func ToolList(v any) []map[string]any {
 	var out []map[string]any
 	switch l := v.(type) {
 	case []any:
