@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -21,32 +22,35 @@ const midConvoToolsExt = `
 `
 
 // TestDifferentialRPC16MidConvoToolChanges: a session whose tools change
-// between prompts sends the Anthropic model what pi 1.6 sends (messages,
-// tools and betas; the prompt text holds each side's directories, and
+// between prompts sends the model what pi 1.6 sends (messages or input,
+// tools and Anthropic's betas; the prompt text holds each side's directories, and
 // pigo's request bodies go with sorted keys). For a model that takes
 // system messages and tool changes within the conversation, the first
 // request's tools stay with the deferred placeholder and the change goes
 // in place: the prompt's updated tools section and tool_removal /
 // tool_addition blocks. For a model that takes system messages only, the
 // section update goes in place and the tool list is the current one;
-// other models get the prompt replayed. (The mock answers in another
+// other models get the prompt replayed. An OpenAI Responses model that
+// takes additional_tools items gets every tool there. (The mock answers in another
 // API's format, so each turn fails alike on both sides; only the
 // requests are compared.)
 func TestDifferentialRPC16MidConvoToolChanges(t *testing.T) {
 	sides := pi16Sides(t)
-	for name, compat := range map[string]string{
-		"tool_changes":    `"compat": { "supportsMidConvoSystemMessages": true, "supportsMidConvoToolChanges": true }`,
-		"system_messages": `"compat": { "supportsMidConvoSystemMessages": true }`,
-		"replayed":        `"compat": { "supportsCacheControlOnTools": true }`,
+	for _, tc := range []struct{ name, api, compat string }{
+		{"tool_changes", "anthropic-messages", `"compat": { "supportsMidConvoSystemMessages": true, "supportsMidConvoToolChanges": true }`},
+		{"system_messages", "anthropic-messages", `"compat": { "supportsMidConvoSystemMessages": true }`},
+		{"replayed", "anthropic-messages", `"compat": { "supportsCacheControlOnTools": true }`},
+		{"responses_additional_tools", "openai-responses", `"compat": { "supportsMidConvoSystemMessages": true, "supportsAdditionalTools": true }`},
+		{"responses_replayed", "openai-responses", `"compat": { "supportsAdditionalTools": true }`},
 	} {
-		t.Run(name, func(t *testing.T) {
+		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			sc := diffScenario{
-				name:      "midconvo16_" + name,
+				name:      "midconvo16_" + tc.name,
 				ext:       extSource(midConvoToolsExt),
-				api:       "anthropic-messages",
+				api:       tc.api,
 				twoModels: true,
-				mock2:     compat,
+				mock2:     tc.compat,
 				args:      []string{"--model", "mock/mock-2"},
 				settings:  `{"retry": {"enabled": false}}`,
 				headers:   []string{"anthropic-beta"},
@@ -64,7 +68,11 @@ func TestDifferentialRPC16MidConvoToolChanges(t *testing.T) {
 			}
 			pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
 			keepTranscripts(sc.name, pi, pg)
-			piReqs, pgReqs := requestParts(pi, "messages", "tools"), requestParts(pg, "messages", "tools")
+			parts := []string{"messages", "tools"}
+			if tc.api == "openai-responses" {
+				parts = []string{"input", "tools"}
+			}
+			piReqs, pgReqs := requestParts(pi, parts...), requestParts(pg, parts...)
 			if len(piReqs) != 2 {
 				t.Fatalf("pi made %d requests, want 2:\n%s", len(piReqs), strings.Join(pi, "\n"))
 			}
@@ -82,7 +90,8 @@ func TestDifferentialRPC16MidConvoToolChanges(t *testing.T) {
 }
 
 // requestParts is each model request of a transcript with only the given
-// top-level members.
+// top-level members; a leading prompt item (Responses) is masked: its
+// text holds each side's directories and names.
 func requestParts(lines []string, keys ...string) []string {
 	var out []string
 	for _, l := range lines {
@@ -96,6 +105,13 @@ func requestParts(lines []string, keys ...string) []string {
 			continue
 		}
 		var parts []string
+		if items, _ := req["input"].([]any); len(items) > 0 {
+			for _, it := range items {
+				if m, _ := it.(map[string]any); m != nil && strings.HasPrefix(fmt.Sprint(m["content"]), "You are a coding assistant") {
+					m["content"] = "<prompt>"
+				}
+			}
+		}
 		for _, k := range keys {
 			b, _ := json.Marshal(req[k])
 			parts = append(parts, k+"="+string(b))
