@@ -727,7 +727,10 @@ func TestComponentPiQuestionnaireExample(t *testing.T) {
 
 func TestComponentPiSpaceInvadersWantsKeyRelease(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, engine.Options{})
+	// The game's frames are heavy for goja: budgets a loaded machine
+	// under -race keeps within (the default interrupted a render once).
+	long := 30 * time.Second
+	f := newFixture(t, engine.Options{Budgets: engine.Budgets{Contribution: long, Hook: long, Listener: long}})
 	piExample(t, f, "space-invaders.ts")
 	f.mustBoot("space-invaders.ts")
 	c := uiClient(t, f)

@@ -45,12 +45,10 @@ func run(t *testing.T, code string, mod ...func(*codemode.Options)) codemode.Res
 	for _, m := range mod {
 		m(&o)
 	}
-	start := time.Now()
-	r := codemode.Run(context.Background(), o)
-	if d := time.Since(start); d > 20*time.Second { // -race on a loaded machine
-		t.Fatalf("Run took %v", d)
-	}
-	return r
+	// No bound on its time here: a loaded machine under -race took 25 s
+	// to allocate what TestRunUnboundedAllocationStopped allocates; a Run
+	// that never ends fails by the test binary's timeout.
+	return codemode.Run(context.Background(), o)
 }
 
 func texts(r codemode.Result) string {
@@ -144,22 +142,25 @@ func TestRunStalledPromise(t *testing.T) {
 }
 
 func TestRunTimeoutInterruptsLoops(t *testing.T) {
+	// A loop that is not interrupted never ends: the test binary's
+	// timeout fails it (no bound on the time here: machines are loaded).
 	for _, code := range []string{`for (;;) {}`, `for (;;) await null;`, `await tools.echo({}); while (true) {}`} {
-		start := time.Now()
 		r := run(t, code, func(o *codemode.Options) { o.Timeout = 50 * time.Millisecond })
 		if r.OK || r.Error.Kind != "timeout" || r.Error.Message != "Execution timed out after 50 ms" {
 			t.Fatalf("%s: %+v", code, r.Error)
-		}
-		if d := time.Since(start); d > 2*time.Second {
-			t.Fatalf("%s: stopped after %v", code, d)
 		}
 	}
 }
 
 func TestRunAbort(t *testing.T) {
 	ctx, cancel := context.WithCancelCause(context.Background())
-	time.AfterFunc(300*time.Millisecond, func() { cancel(errors.New("Operation aborted")) })
-	r := codemode.Run(ctx, codemode.Options{Code: `text("partial"); for (;;) {}`, ToolsJSON: "[]", GlobalsJSON: "[]", Call: echo})
+	// Aborted once the script has written its text and called a tool, so
+	// a slow start on a loaded machine cannot beat the abort to it.
+	abort := func(ctx context.Context, c codemode.Call) func() codemode.Reply {
+		cancel(errors.New("Operation aborted"))
+		return echo(ctx, c)
+	}
+	r := codemode.Run(ctx, codemode.Options{Code: `text("partial"); await tools.echo({}); for (;;) {}`, ToolsJSON: tools, GlobalsJSON: "[]", Call: abort})
 	if r.OK || r.Error.Kind != "aborted" || r.Error.Message != "Operation aborted" || texts(r) != "text:partial" {
 		t.Fatalf("result %+v %q", r.Error, texts(r))
 	}
