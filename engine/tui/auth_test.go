@@ -275,3 +275,85 @@ func clipboardOf(cmd tea.Cmd) string {
 	}
 	return ""
 }
+
+// TestLoginProviderSelector: pi's OAuthSelectorComponent: eight rows
+// indented a column with "(i/n)" under them, the selection stopping at
+// the ends, no key hints; the preferred partners marked; the status
+// names where the auth comes from; the search matches names and login
+// names; escape goes back to the method question.
+func TestLoginProviderSelector(t *testing.T) {
+	h := newHarness(t, Options{})
+	providers := []any{loginProvider("openrouter", "OpenRouter", "", "", "api_key"), loginProvider("groq", "Groq", "api_key", "GROQ_API_KEY", "api_key"),
+		loginProvider("mock", "mock", "api_key", "models_json_key", "api_key"), loginProvider("tpl", "tpl", "api_key", "A_KEY, B_KEY", "api_key"),
+		loginProvider("openai", "OpenAI", "api_key", "stored", "api_key")}
+	for _, n := range []string{"P1", "P2", "P3", "P4", "P5"} {
+		providers = append(providers, loginProvider(strings.ToLower(n), n, "", "", "api_key"))
+	}
+	h.answer("get_credentials", map[string]any{"authPath": "/a/auth.json", "credentials": []any{}, "providers": providers})
+	h.typ("/login")
+	h.press("enter")
+	h.press("down", "enter")
+	h.contains(" → OpenRouter ✦ • not configured", "   Groq ✓ env: GROQ_API_KEY", "   mock ✓ models_json_key", "   tpl ✓ env: A_KEY, B_KEY",
+		"   OpenAI ✓ stored", "   P3 • not configured", "   (1/10)")
+	h.lacks("P4", "to select", "to cancel")
+	h.press("up") // stays on the first row
+	h.contains(" → OpenRouter")
+	for range 12 {
+		h.press("down")
+	}
+	h.contains(" → P5 • not configured", "   (10/10)")
+	h.lacks("OpenRouter")
+	h.typ("Groq API") // the login's name
+	h.contains(" → Groq ✓ env: GROQ_API_KEY")
+	h.lacks("OpenAI")
+	h.typ("zzz")
+	h.contains("   No matching providers")
+	h.press("esc")
+	h.contains("Select authentication method:", "→ Sign in with an account")
+	h.press("esc")
+	h.lacks("Select authentication method:")
+}
+
+// TestLogoutArgumentIsAPrompt: pi's /logout takes no argument; with one
+// the text goes to the agent as a prompt.
+func TestLogoutArgumentIsAPrompt(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.typ("/logout anthropic")
+	h.press("esc") // the completion list
+	h.press("enter")
+	if c := h.cmd("prompt"); c["message"] != "/logout anthropic" {
+		t.Fatalf("prompt %v", c)
+	}
+	h.noCmd("get_credentials")
+}
+
+// TestLoginArgumentCompletion: "/login " asks the host for the providers
+// (pi's built-in completer), Tab puts the id in place, and the id then
+// starts that provider's login.
+func TestLoginArgumentCompletion(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.typ("/login")
+	h.typ(" ")
+	c := h.cmd("get_argument_completions")
+	if c["name"] != "login" || c["prefix"] != "" {
+		t.Fatalf("asked %v", c)
+	}
+	h.typ("goo")
+	for range 3 {
+		c = h.cmd("get_argument_completions")
+	}
+	if c["prefix"] != "goo" {
+		t.Fatalf("asked %v", c)
+	}
+	h.respond(c, true, map[string]any{"items": []any{map[string]any{"value": "google", "label": "google", "description": "Google · API key"},
+		map[string]any{"value": "google-vertex", "label": "google-vertex", "description": "Google Vertex AI · API key"}}})
+	h.contains("→ google", "Google · API key", "google-vertex", "Google Vertex AI · API key")
+	h.press("tab")
+	if got := h.m.ed.Text(); got != "/login google" {
+		t.Fatalf("editor %q", got)
+	}
+	h.answer("get_credentials", map[string]any{"authPath": "/a/auth.json", "credentials": []any{},
+		"providers": []any{loginProvider("google", "Google", "", "", "api_key")}})
+	h.press("enter")
+	h.contains("Login to Google", "Enter API key:")
+}
