@@ -134,25 +134,29 @@ func TestTUIReloadFindsNewExtensionFile(t *testing.T) {
 	tt.waitFor("→ pick") // ext.ts is still there
 }
 
-// TestTUILoginAPIKeyAndLogout: /login openai saves the key to auth.json
-// as pi writes it; /logout removes it.
+// TestTUILoginAPIKeyAndLogout: /login openai (Enter takes the completion
+// first) saves the key to auth.json as pi writes it; /logout removes it.
 func TestTUILoginAPIKeyAndLogout(t *testing.T) {
 	var agent string
 	tt := startPTYSetup(t, func(_, a string) { agent = a }, []string{selfPath()}, nil, "--model", "mock/mock-1", "--no-session")
 	tt.waitFor("mock-1")
-	tt.keys("/login openai", "\r")
-	tt.waitFor("Login to openai", "Enter API key:")
+	tt.keys("/login openai")
+	tt.waitFor("→ openai", "OpenAI · API key")
+	tt.keys("\r")
+	tt.waitGone("OpenAI · API key")
+	tt.keys("\r")
+	tt.waitFor("Login to OpenAI", "Enter API key:")
 	tt.keys("sk-test-123", "\r")
-	tt.waitFor("Saved API key for openai. Credentials saved to")
+	tt.waitFor("Saved API key for OpenAI. Credentials saved to")
 	data, err := os.ReadFile(filepath.Join(agent, "auth.json"))
 	must(t, err)
 	if string(data) != "{\n  \"openai\": {\n    \"type\": \"api_key\",\n    \"key\": \"sk-test-123\"\n  }\n}" {
 		t.Errorf("auth.json:\n%s", data)
 	}
 	tt.keys("/logout", "\r")
-	tt.waitFor("Select provider to logout:", "→ openai ✓ stored credential")
+	tt.waitFor("Select provider to logout:", "→ OpenAI ✓ configured")
 	tt.keys("\r")
-	tt.waitFor("Removed stored API key for openai.")
+	tt.waitFor("Removed stored API key for OpenAI.")
 	data, err = os.ReadFile(filepath.Join(agent, "auth.json"))
 	must(t, err)
 	if string(data) != "{}" {

@@ -5,7 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
+	"strings"
 
+	"github.com/pigo-dev/pigo/engine/fuzzy"
 	"github.com/pigo-dev/pigo/engine/provider"
 )
 
@@ -28,16 +31,120 @@ func (s *rpcServer) getCredentials(*rpcCommand) (any, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
+	slices.SortStableFunc(creds, func(a, b provider.StoredCredential) int {
+		return compareProviders(providerInfo(a.Provider), providerInfo(b.Provider))
+	})
 	stored := []any{}
 	for _, c := range creds {
-		stored = append(stored, ordered{{"provider", c.Provider}, {"type", c.Type}})
+		info := providerInfo(c.Provider)
+		stored = append(stored, ordered{{"provider", c.Provider}, {"name", info.Name}, {"type", c.Type}, {"subscription", info.Subscription}})
 	}
 	providers := []any{}
-	for _, p := range s.rt.reg.Providers() {
-		providers = append(providers, ordered{{"provider", p}, {"configured", s.rt.reg.HasAuth(p)}, {"oauth", s.rt.reg.IsUsingOAuth(p)}})
+	for _, lp := range s.rt.loginProviders() {
+		configured, source := s.rt.reg.AuthStatus(lp.ID)
+		var logins []any
+		if lp.OAuth != "" {
+			logins = append(logins, ordered{{"type", "oauth"}, {"name", lp.OAuth}, {"subscription", lp.Subscription}, {"label", lp.LoginLabel}})
+		}
+		if lp.APIKey != "" {
+			logins = append(logins, ordered{{"type", "api_key"}, {"name", lp.APIKey}})
+		}
+		providers = append(providers, ordered{{"provider", lp.ID}, {"name", lp.Name}, {"configured", configured},
+			{"oauth", s.rt.reg.IsUsingOAuth(lp.ID)}, {"source", source}, {"logins", logins}})
 	}
 	return ordered{{"credentials", stored}, {"providers", providers},
 		{"authPath", filepath.Join(s.rt.agentDir, "auth.json")}}, true, nil
+}
+
+// providerInfo is how pi names provider and its logins.
+func providerInfo(p string) provider.ProviderInfo {
+	info, _ := provider.LookupProviderInfo(p)
+	return info
+}
+
+// loginProviders are the providers /login offers, in pi 1.6's order: the
+// registry's and those pigo runs an account login for (whose models are
+// listed only once logged in), with the logins pigo runs.
+func (rt *agentRuntime) loginProviders() []provider.ProviderInfo {
+	var out []provider.ProviderInfo
+	ids := rt.reg.Providers()
+	for _, p := range provider.OAuthProviders() {
+		if !slices.Contains(ids, p) {
+			ids = append(ids, p)
+		}
+	}
+	for _, p := range ids {
+		info := providerInfo(p)
+		if !slices.Contains(provider.OAuthProviders(), p) {
+			info.OAuth = ""
+		}
+		if info.OAuth != "" || info.APIKey != "" {
+			out = append(out, info)
+		}
+	}
+	slices.SortStableFunc(out, compareProviders)
+	return out
+}
+
+// compareProviders is pi 1.6's provider order: the preferred partners
+// first, in their order, then the others by name.
+func compareProviders(a, b provider.ProviderInfo) int {
+	rank := func(id string) int {
+		if i := slices.Index(provider.PreferredProviders, id); i >= 0 {
+			return i
+		}
+		return len(provider.PreferredProviders)
+	}
+	if ra, rb := rank(a.ID), rank(b.ID); ra != rb {
+		return ra - rb
+	}
+	return localeCompare(a.Name, b.Name)
+}
+
+// authTypeLabel is pi 1.6's formatAuthSelectorProviderType.
+func authTypeLabel(authType string, subscription bool) string {
+	switch {
+	case authType == "api_key":
+		return "API key"
+	case !subscription:
+		return "account"
+	}
+	return "subscription"
+}
+
+// loginCompletions are pi 1.6's /login argument completions: each
+// provider once, fuzzy-matched on its id, name and login types.
+func (rt *agentRuntime) loginCompletions(prefix string) []any {
+	types := func(p provider.ProviderInfo) []string {
+		var t []string
+		if p.OAuth != "" {
+			t = append(t, "oauth")
+		}
+		if p.APIKey != "" {
+			t = append(t, "api_key")
+		}
+		return t
+	}
+	search := func(p provider.ProviderInfo) string {
+		text := p.ID + " " + p.Name
+		for _, t := range types(p) {
+			text += " " + t + " " + authTypeLabel(t, p.Subscription)
+		}
+		return text
+	}
+	var items []any
+	for _, p := range fuzzy.Filter(rt.loginProviders(), prefix, search) {
+		var labels []string
+		for _, t := range types(p) {
+			labels = append(labels, authTypeLabel(t, p.Subscription))
+		}
+		desc := strings.Join(labels, "/")
+		if p.Name != p.ID {
+			desc = p.Name + " · " + desc
+		}
+		items = append(items, map[string]any{"value": p.ID, "label": p.ID, "description": desc})
+	}
+	return items
 }
 
 func (s *rpcServer) setAPIKey(c *rpcCommand) (any, bool, error) {

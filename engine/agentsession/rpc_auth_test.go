@@ -36,8 +36,28 @@ func TestServeCredentials(t *testing.T) {
 		t.Error("no deepseek models after saving a key")
 	}
 	d, _ := ask(map[string]any{"type": "get_credentials", "id": "c1"})["data"].(map[string]any)
-	if fmt.Sprint(d["credentials"]) != "[map[provider:deepseek type:api_key]]" || !strings.HasSuffix(d["authPath"].(string), "auth.json") {
+	if fmt.Sprint(d["credentials"]) != "[map[name:DeepSeek provider:deepseek subscription:false type:api_key]]" || !strings.HasSuffix(d["authPath"].(string), "auth.json") {
 		t.Errorf("get_credentials: %v", d)
+	}
+	// The providers /login offers, as pi names and orders them, with their
+	// logins and where their auth comes from.
+	var names []string
+	for _, p := range d["providers"].([]any) {
+		o := p.(map[string]any)
+		names = append(names, fmt.Sprint(o["name"]))
+		switch o["provider"] {
+		case "deepseek":
+			if fmt.Sprint(o) != "map[configured:true logins:[map[name:DeepSeek API key type:api_key]] name:DeepSeek oauth:false provider:deepseek source:stored]" {
+				t.Errorf("deepseek: %v", o)
+			}
+		case "anthropic":
+			if fmt.Sprint(o["logins"]) != "[map[label: name:Anthropic (Claude Pro/Max) subscription:true type:oauth] map[name:Anthropic API key type:api_key]]" {
+				t.Errorf("anthropic: %v", o)
+			}
+		}
+	}
+	if got := strings.Join(names, ", "); !strings.HasPrefix(got, "Amazon Bedrock, Anthropic, DeepSeek, GitHub Copilot, Google, Google Vertex AI, Mistral, OpenAI, OpenAI Codex") {
+		t.Errorf("providers: %s", got)
 	}
 	if r := ask(map[string]any{"type": "logout", "id": "l1", "provider": "deepseek"}); r["success"] != true {
 		t.Fatalf("logout: %v", r)

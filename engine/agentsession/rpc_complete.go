@@ -62,8 +62,8 @@ func (s *rpcServer) setToolsExpanded(c *rpcCommand) (any, bool, error) {
 // builtinArgumentCompletions are the argument completions pi's
 // createBaseAutocompleteProvider gives its built-in commands: /model the
 // scoped models, else every available one, as provider/id (fuzzy over
-// pi's getModelSearchText), /thinking the model's thinking levels. pi's
-// /login completion is not there yet.
+// pi's getModelSearchText), /thinking the model's thinking levels, /login
+// the providers.
 func (rt *agentRuntime) builtinArgumentCompletions(name, prefix string) ([]any, bool) {
 	switch name {
 	case "model":
@@ -88,6 +88,8 @@ func (rt *agentRuntime) builtinArgumentCompletions(name, prefix string) ([]any, 
 			items = append(items, map[string]any{"value": l, "label": l})
 		}
 		return items, true
+	case "login":
+		return rt.loginCompletions(prefix), true
 	}
 	return nil, false
 }

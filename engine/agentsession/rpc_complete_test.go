@@ -120,4 +120,14 @@ func TestServeBuiltinArgumentCompletions(t *testing.T) {
 	if r := ask(map[string]any{"type": "get_argument_completions", "id": "3", "name": "thinking", "prefix": "of"}); items(r) != "[map[label:off value:off]]" {
 		t.Errorf("/thinking: %v", r)
 	}
+	// /login: each provider once, by id, described by pi's name and its
+	// login types (the account logins pigo runs first).
+	want := "[map[description:Google · API key label:google value:google] map[description:Google Vertex AI · API key label:google-vertex value:google-vertex] " +
+		"map[description:GitHub Copilot · subscription/API key label:github-copilot value:github-copilot]]"
+	if r := ask(map[string]any{"type": "get_argument_completions", "id": "4", "name": "login", "prefix": "goo"}); items(r) != want {
+		t.Errorf("/login goo: %v\nwant %s", items(r), want)
+	}
+	if r := ask(map[string]any{"type": "get_argument_completions", "id": "5", "name": "login", "prefix": "scripted"}); items(r) != "[map[description:API key label:scripted value:scripted]]" {
+		t.Errorf("/login scripted (a provider pi-ai does not know): %v", items(r))
+	}
 }

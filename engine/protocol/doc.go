@@ -46,9 +46,13 @@
 //     setting ("sse", "websocket", "websocket-cached" or "auto") for the
 //     settings selector; set_transport saves it globally and the next
 //     model request uses it;
-//   - credentials: get_credentials {credentials: [{provider, type}],
-//     providers: [{provider, configured, oauth}], authPath} (oauth: the
-//     stored credential is an account login), set_api_key
+//   - credentials: get_credentials {credentials: [{provider, name, type,
+//     subscription}], providers: [{provider, name, configured, oauth,
+//     source, logins: [{type, name, subscription?, label?}]}], authPath}
+//     (both in pi's provider order; name is pi's display name; oauth: the
+//     stored credential is an account login; source: where the configured
+//     auth comes from, as pi's getProviderAuthStatus says; logins: the
+//     account ("oauth") and API key ("api_key") logins pigo runs), set_api_key
 //     {provider, key}, logout {provider}, and pi's OAuth logins:
 //     login_oauth_start {provider, enterprise?, method?} answers {url, instructions}
 //     (anthropic with method "copy_code": the copy-code login), {userCode, verificationUri,

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os/exec"
+	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -230,3 +232,22 @@ func ResolveConfigValue16(ctx context.Context, value, what string, env map[strin
 	}
 	return resolveConfigValueOrError(ctx, value, what, env, run)
 }
+
+// configValueEnvNames are the variables a "$NAME" or "${NAME}" config
+// value template names (pi 1.6's getConfigValueEnvVarNames); none for a
+// command or a value without "$".
+func configValueEnvNames(value string) []string {
+	if strings.HasPrefix(value, "!") {
+		return nil
+	}
+	var names []string
+	for _, m := range templateRef.FindAllStringSubmatch(value, -1) {
+		if name := m[1] + m[2]; name != "" && !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+// templateRef is one "$$", "$!", "${NAME}" or "$NAME" of a config value.
+var templateRef = regexp.MustCompile(`\$\$|\$!|\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)`)

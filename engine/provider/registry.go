@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 )
@@ -500,6 +501,52 @@ func (r *Registry) hasAuthLocked(provider string) bool {
 		return true
 	}
 	return configValueConfigured(r.st.requestCfg[provider].apiKey, r.opts.Env)
+}
+
+// AuthStatus is pi 1.6's getProviderAuthStatus, which /login shows: whether
+// provider has auth configured and where from, as pi labels it: "runtime",
+// "stored" (auth.json), models.json's key ("models_json_command",
+// "models_json_key", or the variables its "$NAME" template names), then
+// the environment (the variable read, or pi-ai's name for the ambient
+// credentials Bedrock and Vertex use).
+func (r *Registry) AuthStatus(provider string) (configured bool, source string) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	if r.runtime[provider] != "" {
+		return true, "runtime"
+	}
+	if _, ok := r.st.auth[provider]; ok {
+		return true, "stored"
+	}
+	if v := r.st.requestCfg[provider].apiKey; v != "" {
+		if strings.HasPrefix(v, "!") {
+			return true, "models_json_command"
+		}
+		if names := configValueEnvNames(v); len(names) > 0 {
+			return configValueConfigured(v, r.opts.Env), strings.Join(names, ", ")
+		}
+		return true, "models_json_key"
+	}
+	for _, name := range EnvKeyNames(provider) {
+		if r.opts.Env[name] != "" {
+			return true, name
+		}
+	}
+	if EnvAPIKey(provider, r.opts.Env) == "" {
+		return false, ""
+	}
+	if provider == "google-vertex" {
+		return true, "gcloud application default credentials"
+	}
+	env := r.opts.Env
+	for _, c := range []struct{ source, name string }{{"AWS_BEARER_TOKEN_BEDROCK", "AWS_BEARER_TOKEN_BEDROCK"}, {"AWS_PROFILE", "AWS_PROFILE"},
+		{"AWS access keys", "AWS_SECRET_ACCESS_KEY"}, {"ECS task role", "AWS_CONTAINER_CREDENTIALS_RELATIVE_URI"},
+		{"ECS task role", "AWS_CONTAINER_CREDENTIALS_FULL_URI"}} {
+		if env[c.name] != "" && (c.name != "AWS_SECRET_ACCESS_KEY" || env["AWS_ACCESS_KEY_ID"] != "") {
+			return true, c.source
+		}
+	}
+	return true, "web identity token"
 }
 
 // Auth resolves the API key and extra headers of a request to model, as

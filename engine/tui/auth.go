@@ -2,10 +2,14 @@ package tui
 
 import (
 	"os/exec"
+	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/pigo-dev/pigo/engine/provider"
 )
 
 // pi's /login and /logout through the host's get_credentials,
@@ -21,16 +25,6 @@ const (
 	loginAccount = "Sign in with an account"
 	loginAPIKey  = "Sign in with an API key"
 )
-
-// isOAuthOnly: providers that have no API key login in pi.
-func isOAuthOnly(provider string) bool {
-	return provider == "github-copilot" || provider == "openai-codex"
-}
-
-// hasOAuthLogin: providers with an account login.
-func hasOAuthLogin(provider string) bool {
-	return provider == "anthropic" || isOAuthOnly(provider)
-}
 
 // openURL opens a login URL in the browser as pi does (best effort).
 func (m *model) openURL(u string) {
@@ -54,32 +48,99 @@ func (m *model) openURL(u string) {
 }
 
 // authLine draws a provider row as pi's OAuthSelectorComponent: the name,
-// then its status.
-func authLine(m *model, it selItem, selected bool) string {
-	name := m.th.Fg("text", it.label)
-	prefix := "  "
-	if selected {
-		prefix, name = m.th.Fg("accent", "→ "), m.th.Fg("accent", it.label)
+// the partner mark, the login type when both kinds are listed, then the
+// status.
+func authLine(types bool) func(m *model, it selItem, selected bool) string {
+	return func(m *model, it selItem, selected bool) string {
+		o := it.value.(loginOption)
+		line := "  " + m.th.Fg("text", o.name)
+		if selected {
+			line = m.th.Fg("accent", "→ ") + m.th.Fg("accent", o.name)
+		}
+		if slices.Contains(provider.PreferredProviders, o.provider) {
+			line += m.th.Fg("muted", " ✦")
+		}
+		if types {
+			line += m.th.Fg("muted", " ["+authTypeLabel(o.authType, o.subscription)+"]")
+		}
+		return line + authStatus(m, o)
 	}
-	var status string
-	switch {
-	case it.detail == "not configured":
-		status = m.th.Fg("muted", " • not configured")
-	case strings.HasSuffix(it.detail, "!"): // configured the other way
-		status = m.th.Fg("muted", " • ") + m.th.Fg("warning", strings.TrimSuffix(it.detail, "!"))
-	default:
-		status = m.th.Fg("success", " ✓ "+it.detail)
-	}
-	return prefix + name + status
 }
 
-// authTypeLabel is pi's formatAuthSelectorProviderType for pi's built-in
-// account logins (all subscriptions).
-func authTypeLabel(authType string) string {
-	if authType == "api_key" {
+// authStatus is pi's formatAuthSelectorProviderStatus: how the provider
+// is configured, if it is.
+func authStatus(m *model, o loginOption) string {
+	switch {
+	case !o.configured:
+		return m.th.Fg("muted", " • not configured")
+	case o.configuredAs != o.authType:
+		return m.th.Fg("muted", " • ") + m.th.Fg("warning", authTypeLabel(o.configuredAs, o.subscription)+" configured")
+	case o.source == "" || o.source == "OAuth" || o.source == "stored credential":
+		return m.th.Fg("success", " ✓ configured")
+	case envSource.MatchString(o.source):
+		return m.th.Fg("success", " ✓ env: "+o.source)
+	}
+	return m.th.Fg("success", " ✓ "+o.source)
+}
+
+// envSource is a source naming environment variables.
+var envSource = regexp.MustCompile(`^[A-Z][A-Z0-9_]*(?:, [A-Z][A-Z0-9_]*)*$`)
+
+// authTypeLabel is pi's formatAuthSelectorProviderType.
+func authTypeLabel(authType string, subscription bool) string {
+	switch {
+	case authType == "api_key":
 		return "API key"
+	case !subscription:
+		return "account"
 	}
 	return "subscription"
+}
+
+// authSelector is pi's OAuthSelectorComponent over opts: eight rows
+// indented one column, the selection stopping at the ends, no key hints;
+// the search matches name, id, login type and login name.
+func authSelector(title string, opts []loginOption, search string, choose func(m *model, o loginOption)) *selector {
+	types := map[string]bool{}
+	var items []selItem
+	for _, o := range opts {
+		types[o.authType] = true
+		items = append(items, selItem{label: o.name, value: o})
+	}
+	return &selector{title: title, items: items, filter: search, rows: 8, indent: " ", clamp: true, noHints: true,
+		empty: "No matching providers", line: authLine(len(types) > 1),
+		search: func(it selItem) string {
+			o := it.value.(loginOption)
+			return o.name + " " + o.provider + " " + o.authType + " " + o.method
+		},
+		choose: func(m *model, it selItem) { choose(m, it.value.(loginOption)) }}
+}
+
+// providerName is pi's name for provider, as the last get_credentials
+// gave it.
+func (m *model) providerName(provider string) string {
+	if n := m.authNames[provider]; n != "" {
+		return n
+	}
+	return provider
+}
+
+// readProviderNames keeps the names of the providers and credentials a
+// get_credentials answer lists.
+func (m *model) readProviderNames(r response) {
+	if m.authNames == nil {
+		m.authNames = map[string]string{}
+	}
+	for _, key := range []string{"providers", "credentials"} {
+		list, _ := r.data[key].([]any)
+		for _, x := range list {
+			o, _ := x.(map[string]any)
+			p, _ := o["provider"].(string)
+			if n, _ := o["name"].(string); n != "" {
+				m.authNames[p] = n
+			}
+		}
+	}
 }
 
 // openLogout is pi's /logout: the stored credentials; choosing one
@@ -90,80 +151,118 @@ func (m *model) openLogout() {
 			m.notice("Could not read stored credentials: "+r.err, "error")
 			return
 		}
+		m.readProviderNames(r)
 		creds, _ := r.data["credentials"].([]any)
-		var items []selItem
+		var opts []loginOption
 		for _, c := range creds {
 			o, _ := c.(map[string]any)
 			p, _ := o["provider"].(string)
 			typ, _ := o["type"].(string)
-			items = append(items, selItem{label: p, detail: "stored credential", value: typ})
+			sub, _ := o["subscription"].(bool)
+			opts = append(opts, loginOption{provider: p, name: m.providerName(p), authType: typ, subscription: sub,
+				configured: true, configuredAs: typ, source: "stored credential"})
 		}
-		if len(items) == 0 {
+		if len(opts) == 0 {
 			m.notice("No stored credentials to remove. /logout only removes credentials saved by /login; environment variables and models.json config are unchanged.", "muted")
 			return
 		}
-		m.sel = &selector{title: "Select provider to logout:", items: items, line: authLine, choose: func(m *model, it selItem) {
-			m.c.request(cmd("logout", "provider", it.label), func(m *model, r response) {
+		m.sel = authSelector("Select provider to logout:", opts, "", func(m *model, o loginOption) {
+			m.c.request(cmd("logout", "provider", o.provider), func(m *model, r response) {
 				if !r.ok {
 					m.notice("Logout failed: "+r.err, "error")
 					return
 				}
-				if it.value == "oauth" {
-					m.notice("Logged out of "+it.label, "muted")
+				if o.authType == "oauth" {
+					m.notice("Logged out of "+o.name, "muted")
 				} else {
-					m.notice("Removed stored API key for "+it.label+". Environment variables and models.json config are unchanged.", "muted")
+					m.notice("Removed stored API key for "+o.name+". Environment variables and models.json config are unchanged.", "muted")
 				}
 				m.authChanged()
 			})
-		}}
+		})
 	})
 }
 
-// loginOption is a provider and one way to log in to it.
+// loginOption is a provider and one way to log in to it, as pi's
+// getLoginProviderOptions gives them.
 type loginOption struct {
-	provider, authType string // "oauth" or "api_key"
-	configured         bool
-	configuredOAuth    bool // the stored credential is an account login
+	provider, name string
+	authType       string // "oauth" or "api_key"
+	method         string // the login's name
+	subscription   bool   // the account login is to a subscription
+	loginLabel     string // the account login's "Sign in with ..." label
+	configured     bool
+	configuredAs   string // the configured credential's type
+	source         string // where the configured auth comes from
+}
+
+// loginOptions reads the providers' logins of a get_credentials answer,
+// in the host's (pi's) order.
+func loginOptions(r response) []loginOption {
+	list, _ := r.data["providers"].([]any)
+	var opts []loginOption
+	for _, x := range list {
+		o, _ := x.(map[string]any)
+		base := loginOption{configured: o["configured"] == true, configuredAs: "api_key"}
+		base.provider, _ = o["provider"].(string)
+		base.name, _ = o["name"].(string)
+		if base.name == "" {
+			base.name = base.provider
+		}
+		base.source, _ = o["source"].(string)
+		if o["oauth"] == true {
+			base.configuredAs = "oauth"
+		}
+		logins, _ := o["logins"].([]any)
+		for _, l := range logins {
+			lo, _ := l.(map[string]any)
+			if sub, _ := lo["subscription"].(bool); sub {
+				base.subscription = true
+			}
+		}
+		for _, l := range logins {
+			lo, _ := l.(map[string]any)
+			opt := base
+			opt.authType, _ = lo["type"].(string)
+			opt.method, _ = lo["name"].(string)
+			opt.loginLabel, _ = lo["label"].(string)
+			opts = append(opts, opt)
+		}
+	}
+	return opts
 }
 
 // openLogin is pi's /login [provider]: without one, the authentication
-// method, then the providers offering it; with one, its only login, its
-// methods, or the providers it matches.
+// method, then the providers offering it; with one, the provider whose id
+// or name it is (its only login, or its methods), else the provider
+// selector searching for it.
 func (m *model) openLogin(search string) {
 	m.c.request(cmd("get_credentials"), func(m *model, r response) {
 		if !r.ok {
 			m.notice(r.err, "error")
 			return
 		}
+		m.readProviderNames(r)
 		authPath, _ := r.data["authPath"].(string)
-		list, _ := r.data["providers"].([]any)
-		var opts []loginOption
-		for _, x := range list {
-			o, _ := x.(map[string]any)
-			p, _ := o["provider"].(string)
-			conf, oauth := o["configured"] == true, o["oauth"] == true
-			if hasOAuthLogin(p) {
-				opts = append(opts, loginOption{p, "oauth", conf, oauth})
-			}
-			if !isOAuthOnly(p) {
-				opts = append(opts, loginOption{p, "api_key", conf, oauth})
-			}
-		}
+		opts := loginOptions(r)
+		search = strings.TrimSpace(search)
 		if search == "" {
-			m.askLoginMethod(opts, "", authPath)
+			m.askLoginMethod(opts, nil, authPath)
 			return
 		}
 		var match []loginOption
+		ids := map[string]bool{}
 		for _, o := range opts {
-			if strings.EqualFold(o.provider, search) {
+			if strings.EqualFold(o.provider, search) || strings.EqualFold(o.name, search) {
 				match = append(match, o)
+				ids[o.provider] = true
 			}
 		}
 		switch {
 		case len(match) == 1:
 			m.startLogin(match[0], authPath, nil)
-		case len(match) > 1:
-			m.askLoginMethod(match, match[0].provider, authPath)
+		case len(match) > 1 && len(ids) == 1:
+			m.askLoginMethod(opts, match, authPath)
 		default:
 			m.openLoginProviders(opts, "", search, authPath)
 		}
@@ -171,70 +270,68 @@ func (m *model) openLogin(search string) {
 }
 
 // askLoginMethod is pi's "Select authentication method" question, for
-// one provider's options or (provider "") all.
-func (m *model) askLoginMethod(opts []loginOption, provider, authPath string) {
-	title := "Select authentication method:"
-	if provider != "" {
-		title = "Select authentication method for " + provider + ":"
+// one provider's options (own: its account login as the provider labels
+// it) or, with none, for all.
+func (m *model) askLoginMethod(all, own []loginOption, authPath string) {
+	title, account := "Select authentication method:", loginAccount
+	methods := []string{loginAccount, loginAPIKey}
+	if len(own) > 0 {
+		title = "Select authentication method for " + own[0].name + ":"
+		methods = nil
+		for _, o := range own {
+			if o.authType == "oauth" {
+				if o.loginLabel != "" {
+					account = o.loginLabel
+				}
+				methods = append(methods, account)
+			}
+		}
+		for _, o := range own {
+			if o.authType == "api_key" {
+				methods = append(methods, loginAPIKey)
+			}
+		}
 	}
-	m.ask("select", title, []string{loginAccount, loginAPIKey}, func(m *model, a map[string]any) {
+	m.ask("select", title, methods, func(m *model, a map[string]any) {
 		authType := "api_key"
 		switch a["value"] {
-		case loginAccount:
+		case account:
 			authType = "oauth"
 		case loginAPIKey:
 		default:
 			return // cancelled
 		}
-		if provider != "" {
-			for _, o := range opts {
+		if len(own) > 0 {
+			for _, o := range own {
 				if o.authType == authType {
-					m.startLogin(o, authPath, func(m *model) { m.askLoginMethod(opts, provider, authPath) })
+					m.startLogin(o, authPath, func(m *model) { m.askLoginMethod(all, own, authPath) })
 				}
 			}
 			return
 		}
-		m.openLoginProviders(opts, authType, "", authPath)
+		m.openLoginProviders(all, authType, "", authPath)
 	})
 }
 
 // openLoginProviders is pi's provider selector for logins of authType
-// ("" for all).
+// ("" for all); escape goes back to the method question it came from.
 func (m *model) openLoginProviders(opts []loginOption, authType, search, authPath string) {
 	var shown []loginOption
-	types := map[string]bool{}
 	for _, o := range opts {
 		if authType == "" || o.authType == authType {
 			shown = append(shown, o)
-			types[o.authType] = true
 		}
 	}
-	var items []selItem
-	for _, o := range shown {
-		detail := "not configured"
-		if o.configured {
-			detail = "configured"
-			if has := map[bool]string{true: "oauth", false: "api_key"}[o.configuredOAuth]; has != o.authType {
-				detail = authTypeLabel(has) + " configured!"
-			}
-		}
-		label := o.provider
-		if len(types) > 1 { // pi labels the types when both are listed
-			label += " [" + authTypeLabel(o.authType) + "]"
-		}
-		items = append(items, selItem{label: label, detail: detail, value: o})
-	}
-	if len(items) == 0 {
-		m.notice(map[string]string{"oauth": "No account providers available.", "api_key": "No API key providers available."}[authType], "muted")
+	if len(shown) == 0 {
+		m.notice(map[string]string{"oauth": "No account providers available.", "api_key": "No API key providers available.",
+			"": "No login providers available."}[authType], "muted")
 		return
 	}
-	sel := &selector{title: "Select provider to configure:", items: items, filter: search, line: authLine,
-		choose: func(m *model, it selItem) {
-			m.startLogin(it.value.(loginOption), authPath, func(m *model) { m.openLoginProviders(opts, authType, search, authPath) })
-		}}
-	if vis := sel.visible(); search != "" && len(vis) == 1 {
-		m.startLogin(vis[0].value.(loginOption), authPath, nil)
-		return
+	sel := authSelector("Select provider to configure:", shown, search, func(m *model, o loginOption) {
+		m.startLogin(o, authPath, func(m *model) { m.openLoginProviders(opts, authType, search, authPath) })
+	})
+	if authType != "" {
+		sel.cancel = func(m *model) { m.askLoginMethod(opts, nil, authPath) }
 	}
 	m.sel = sel
 }
@@ -274,7 +371,7 @@ func (m *model) askAPIKey(provider, authPath string) {
 // askLoginText asks one of a login's questions; cancelling it cancels the
 // login.
 func (m *model) askLoginText(provider, question string, then func(m *model, answer string)) {
-	m.ask("input", "Login to "+provider+"\n"+question, nil, func(m *model, a map[string]any) {
+	m.ask("input", "Login to "+m.providerName(provider)+"\n"+question, nil, func(m *model, a map[string]any) {
 		v, ok := a["value"].(string)
 		if !ok {
 			m.loginCancelled()
@@ -294,10 +391,10 @@ func (m *model) saveCredential(provider, authPath, key string, env map[string]an
 	}
 	m.c.request(cmd("set_api_key", args...), func(m *model, r response) {
 		if !r.ok {
-			m.notice("Failed to save API key for "+provider+": "+r.err, "error")
+			m.notice("Failed to save API key for "+m.providerName(provider)+": "+r.err, "error")
 			return
 		}
-		m.notice("Saved API key for "+provider+". Credentials saved to "+authPath, "muted")
+		m.notice("Saved API key for "+m.providerName(provider)+". Credentials saved to "+authPath, "muted")
 		m.authChanged()
 	})
 }
@@ -308,7 +405,7 @@ func (m *model) bedrockLogin(authPath string) {
 	const p = "amazon-bedrock"
 	m.notice("You can also use an AWS profile, IAM keys, or role-based credentials.", "muted")
 	methods := []string{"Bearer token", "AWS profile", "Existing AWS credential chain"}
-	m.ask("select", "Login to "+p+"\nSelect Amazon Bedrock authentication method:", methods, func(m *model, a map[string]any) {
+	m.ask("select", "Select Amazon Bedrock authentication method:", methods, func(m *model, a map[string]any) {
 		method, _ := a["value"].(string)
 		if method == methods[0] {
 			m.askLoginText(p, "Enter Amazon Bedrock bearer token", func(m *model, key string) { m.saveCredential(p, authPath, key, nil) })
@@ -338,7 +435,7 @@ func (m *model) bedrockLogin(authPath string) {
 func (m *model) vertexLogin(authPath string) {
 	const p = "google-vertex"
 	methods := []string{"Google Cloud API key", "Application Default Credentials", "Service account credentials file"}
-	m.ask("select", "Login to "+p+"\nSelect Google Vertex AI authentication method:", methods, func(m *model, a map[string]any) {
+	m.ask("select", "Select Google Vertex AI authentication method:", methods, func(m *model, a map[string]any) {
 		method, _ := a["value"].(string)
 		switch method {
 		case methods[0]:
@@ -382,13 +479,13 @@ func (m *model) finishLogin(provider, authPath string, extra []any, then func(m 
 		}
 		switch {
 		case r.ok:
-			m.notice("Logged in to "+provider+". Credentials saved to "+authPath, "muted")
+			m.notice("Logged in to "+m.providerName(provider)+". Credentials saved to "+authPath, "muted")
 			m.authChanged()
 		case r.err == "Login cancelled":
 			m.loginCancelled()
 			return
 		default:
-			m.notice("Failed to login to "+provider+": "+r.err, "error")
+			m.notice("Failed to login to "+m.providerName(provider)+": "+r.err, "error")
 		}
 	})
 }
@@ -437,13 +534,13 @@ func (m *model) loginMethod(title, headless string, browser, other func(m *model
 func (m *model) oauthLogin(provider, authPath string, extra ...any) {
 	m.c.request(cmd("login_oauth_start", append([]any{"provider", provider}, extra...)...), func(m *model, r response) {
 		if !r.ok {
-			m.notice("Failed to login to "+provider+": "+r.err, "error")
+			m.notice("Failed to login to "+m.providerName(provider)+": "+r.err, "error")
 			return
 		}
 		u, _ := r.data["url"].(string)
 		instructions, _ := r.data["instructions"].(string)
 		m.notice(instructions+"\n"+u, "warning")
-		m.ask("input", "Login to "+provider+"\nPaste the code Anthropic shows after you sign in:", nil, func(m *model, a map[string]any) {
+		m.ask("input", "Login to "+m.providerName(provider)+"\nPaste the code Anthropic shows after you sign in:", nil, func(m *model, a map[string]any) {
 			code, ok := a["value"].(string)
 			if !ok {
 				m.c.request(cmd("login_oauth_cancel"), nil)
@@ -460,7 +557,7 @@ func (m *model) oauthLogin(provider, authPath string, extra ...any) {
 // then the device code.
 func (m *model) copilotLogin(authPath string) {
 	const p = "github-copilot"
-	m.ask("input", "Login to "+p+"\nGitHub Enterprise URL/domain (blank for github.com)\ne.g., company.ghe.com", nil, func(m *model, a map[string]any) {
+	m.ask("input", "Login to "+m.providerName(p)+"\nGitHub Enterprise URL/domain (blank for github.com)\ne.g., company.ghe.com", nil, func(m *model, a map[string]any) {
 		domain, ok := a["value"].(string)
 		if !ok {
 			m.loginCancelled()
@@ -477,7 +574,7 @@ func (m *model) copilotLogin(authPath string) {
 func (m *model) deviceLogin(p, authPath string, extra ...any) {
 	m.c.request(cmd("login_oauth_start", append([]any{"provider", p}, extra...)...), func(m *model, r response) {
 		if !r.ok {
-			m.notice("Failed to login to "+p+": "+r.err, "error")
+			m.notice("Failed to login to "+m.providerName(p)+": "+r.err, "error")
 			return
 		}
 		uri, _ := r.data["verificationUri"].(string)
@@ -486,7 +583,7 @@ func (m *model) deviceLogin(p, authPath string, extra ...any) {
 		done := false
 		var wait func(m *model, status string)
 		wait = func(m *model, status string) {
-			title := "Login to " + p + "\n\n" + uri + "\n\nEnter code: " + code + "\n\nWaiting for authentication..."
+			title := "Login to " + m.providerName(p) + "\n\n" + uri + "\n\nEnter code: " + code + "\n\nWaiting for authentication..."
 			option := "Open browser and copy code"
 			if status != "" {
 				title, option = title+"\n"+status, "Keep waiting"
@@ -527,7 +624,7 @@ func (m *model) codexLogin(authPath string) {
 func (m *model) browserLogin(p, authPath string, extra ...any) {
 	m.c.request(cmd("login_oauth_start", append([]any{"provider", p}, extra...)...), func(m *model, r response) {
 		if !r.ok {
-			m.notice("Failed to login to "+p+": "+r.err, "error")
+			m.notice("Failed to login to "+m.providerName(p)+": "+r.err, "error")
 			return
 		}
 		u, _ := r.data["url"].(string)
@@ -536,7 +633,7 @@ func (m *model) browserLogin(p, authPath string, extra ...any) {
 		m.notice(u+"\n"+instructions, "warning")
 		m.openURL(u)
 		done := false
-		id := m.askLocal("input", "Login to "+p+"\n"+prompt, nil, func(m *model, a map[string]any) {
+		id := m.askLocal("input", "Login to "+m.providerName(p)+"\n"+prompt, nil, func(m *model, a map[string]any) {
 			if done {
 				return
 			}

@@ -11,7 +11,7 @@ import (
 func TestLoginBedrockAndVertex(t *testing.T) {
 	h := newHarness(t, Options{})
 	creds := map[string]any{"authPath": "/a/auth.json", "credentials": []any{},
-		"providers": []any{map[string]any{"provider": "amazon-bedrock", "configured": false}, map[string]any{"provider": "google-vertex", "configured": false}}}
+		"providers": []any{loginProvider("amazon-bedrock", "Amazon Bedrock", "", "", "api_key"), loginProvider("google-vertex", "Google Vertex AI", "", "", "api_key")}}
 	login := func(provider string) {
 		t.Helper()
 		h.answer("get_credentials", creds)
@@ -19,6 +19,7 @@ func TestLoginBedrockAndVertex(t *testing.T) {
 		h.press("enter")
 	}
 	saved := func(provider, key string, env map[string]any) {
+		name := map[string]string{"amazon-bedrock": "Amazon Bedrock", "google-vertex": "Google Vertex AI"}[provider]
 		t.Helper()
 		c := h.cmd("set_api_key")
 		got, _ := c["env"].(map[string]any)
@@ -26,7 +27,7 @@ func TestLoginBedrockAndVertex(t *testing.T) {
 			t.Fatalf("set_api_key %v, want provider %s key %q env %v", c, provider, key, env)
 		}
 		h.respond(c, true, nil)
-		h.contains("Saved API key for " + provider + ". Credentials saved to /a/auth.json")
+		h.contains("Saved API key for " + name + ". Credentials saved to /a/auth.json")
 	}
 
 	login("amazon-bedrock")

@@ -11,18 +11,19 @@ import (
 func TestLoginAPIKeyAndLogout(t *testing.T) {
 	h := newHarness(t, Options{})
 	h.answer("get_credentials", map[string]any{"authPath": "/a/auth.json",
-		"credentials": []any{map[string]any{"provider": "anthropic", "type": "oauth"}, map[string]any{"provider": "openai", "type": "api_key"}},
-		"providers": []any{map[string]any{"provider": "anthropic", "configured": true}, map[string]any{"provider": "github-copilot", "configured": false},
-			map[string]any{"provider": "openai", "configured": true}, map[string]any{"provider": "groq", "configured": false}}})
+		"credentials": []any{map[string]any{"provider": "anthropic", "name": "Anthropic", "type": "oauth", "subscription": true},
+			map[string]any{"provider": "openai", "name": "OpenAI", "type": "api_key"}},
+		"providers": []any{loginProvider("anthropic", "Anthropic", "oauth", "stored", "oauth", "api_key"), loginProvider("github-copilot", "GitHub Copilot", "", "", "oauth", "api_key"),
+			loginProvider("groq", "Groq", "", "", "api_key"), loginProvider("openai", "OpenAI", "api_key", "stored", "api_key")}})
 	h.typ("/login") // pi's question first, then the providers with API keys
 	h.press("enter")
 	h.contains("Select authentication method:", "→ Sign in with an account", "Sign in with an API key")
 	h.press("down", "enter")
-	h.contains("Select provider to configure:", "→ anthropic ✓ configured", "  groq • not configured", "openai ✓ configured")
-	h.lacks("github-copilot") // it has no API key login
+	h.contains("Select provider to configure:", " → Anthropic • subscription configured", "   GitHub Copilot • not configured", "   Groq • not configured",
+		"   OpenAI ✓ stored")
 	h.typ("gr")
 	h.press("enter")
-	h.contains("Login to groq", "Enter API key:")
+	h.contains("Login to Groq", "Enter API key:")
 	h.typ("gsk-123 ")
 	h.press("enter")
 	c := h.cmd("set_api_key")
@@ -30,11 +31,11 @@ func TestLoginAPIKeyAndLogout(t *testing.T) {
 		t.Fatalf("set_api_key %v", c)
 	}
 	h.respond(c, true, nil)
-	h.contains("Saved API key for groq. Credentials saved to /a/auth.json")
+	h.contains("Saved API key for Groq. Credentials saved to /a/auth.json")
 
 	h.typ("/login anthropic") // pi's questions: account or key, then browser or copy code
 	h.press("enter")
-	h.contains("Select authentication method for anthropic:", "→ Sign in with an account", "Sign in with an API key")
+	h.contains("Select authentication method for Anthropic:", "→ Sign in with an account", "Sign in with an API key")
 	h.press("enter")
 	h.contains("Select Anthropic login method:", "→ Browser login (default)", "Copy code login (headless)")
 	h.press("down", "enter")
@@ -51,7 +52,7 @@ func TestLoginAPIKeyAndLogout(t *testing.T) {
 		t.Fatalf("login_oauth_finish %v", c)
 	}
 	h.event(map[string]any{"type": "response", "id": c["id"], "command": "login_oauth_finish", "success": false, "error": "OAuth state mismatch"})
-	h.contains("Failed to login to anthropic: OAuth state mismatch")
+	h.contains("Failed to login to Anthropic: OAuth state mismatch")
 	h.typ("/login anthropic") // the browser login: a pasted redirect URL finishes it
 	h.press("enter")
 	h.press("enter")
@@ -63,36 +64,36 @@ func TestLoginAPIKeyAndLogout(t *testing.T) {
 	h.respond(c, true, map[string]any{"url": "https://claude.ai/oauth/authorize?y=2", "instructions": "Complete login in your browser. If the browser is on another machine, paste the final redirect URL here.",
 		"prompt": "Complete login in your browser, or paste the authorization code / redirect URL here:", "placeholder": "http://localhost:53692/callback"})
 	finish := h.cmd("login_oauth_finish")
-	h.contains("https://claude.ai/oauth/authorize?y=2", "Login to anthropic", "paste the authorization code / redirect URL")
+	h.contains("https://claude.ai/oauth/authorize?y=2", "Login to Anthropic", "paste the authorization code / redirect URL")
 	h.typ("http://localhost:53692/callback?code=c&state=s")
 	h.press("enter")
 	if c := h.cmd("login_oauth_input"); c["input"] != "http://localhost:53692/callback?code=c&state=s" {
 		t.Fatalf("login_oauth_input %v", c)
 	}
 	h.respond(finish, true, nil)
-	h.contains("Logged in to anthropic. Credentials saved to /a/auth.json")
+	h.contains("Logged in to Anthropic. Credentials saved to /a/auth.json")
 
-	h.typ("/login openai") // one match: straight to the key
+	h.typ("/login OpenAI") // its name, one login: straight to the key
 	h.press("enter")
-	h.contains("Login to openai")
+	h.contains("Login to OpenAI")
 	h.press("esc")
 	h.noCmd("set_api_key")
 
 	h.typ("/logout")
 	h.press("enter")
-	h.contains("Select provider to logout:", "→ anthropic ✓ stored credential", "openai ✓ stored credential")
+	h.contains("Select provider to logout:", " → Anthropic [subscription] ✓ configured", "   OpenAI [API key] ✓ configured")
 	h.press("enter")
 	c = h.cmd("logout")
 	if c["provider"] != "anthropic" {
 		t.Fatalf("logout %v", c)
 	}
 	h.respond(c, true, nil)
-	h.contains("Logged out of anthropic")
+	h.contains("Logged out of Anthropic")
 	h.typ("/logout")
 	h.press("enter")
 	h.press("down", "enter")
 	h.respond(h.cmd("logout"), true, nil)
-	h.contains("Removed stored API key for openai. Environment variables and models.json", "config are unchanged.")
+	h.contains("Removed stored API key for OpenAI. Environment variables and models.json", "config are unchanged.")
 
 	h.answer("get_credentials", map[string]any{"credentials": []any{}, "providers": []any{}})
 	h.typ("/logout")
@@ -109,21 +110,23 @@ func TestLoginAccounts(t *testing.T) {
 	h := newHarness(t, Options{OpenURL: func(u string) { opened = append(opened, u) }})
 	h.answer("get_argument_completions", map[string]any{"items": nil})
 	h.answer("get_credentials", map[string]any{"authPath": "/a/auth.json", "credentials": []any{},
-		"providers": []any{map[string]any{"provider": "anthropic", "configured": true, "oauth": false}, map[string]any{"provider": "github-copilot", "configured": false},
-			map[string]any{"provider": "openai", "configured": false}, map[string]any{"provider": "openai-codex", "configured": true, "oauth": true}}})
-	h.typ("/login open") // both kinds listed: pi labels them
+		"providers": []any{loginProvider("anthropic", "Anthropic", "api_key", "ANTHROPIC_API_KEY", "oauth", "api_key"),
+			loginProvider("github-copilot", "GitHub Copilot", "", "", "oauth", "api_key"), loginProvider("openai", "OpenAI", "", "", "api_key"),
+			loginProvider("openai-codex", "OpenAI Codex", "oauth", "stored", "oauth")}})
+	h.typ("/login open") // no provider of that name: the selector searching for it, both kinds labelled
 	h.press("enter")
-	h.contains("Select provider to configure:", "openai [API key] • not configured", "openai-codex [subscription] ✓ configured")
+	h.contains("Select provider to configure:", "> open", " → OpenAI [API key] • not configured", "   OpenAI Codex [subscription] ✓ stored")
 	h.press("esc")
+	h.lacks("Select authentication method") // nothing to go back to
 	h.typ("/login")
 	h.press("enter")
 	h.press("enter") // an account
-	h.contains("Select provider to configure:", "→ anthropic • API key configured", "github-copilot • not configured", "openai-codex ✓ configured")
-	h.lacks("  openai •", "[subscription]")
+	h.contains("Select provider to configure:", " → Anthropic • API key configured", "   GitHub Copilot • not configured", "   OpenAI Codex ✓ stored")
+	h.lacks("  OpenAI •", "[subscription]")
 	h.press("down", "enter")
-	h.contains("Login to github-copilot", "GitHub Enterprise URL/domain (blank for github.com)", "e.g., company.ghe.com")
+	h.contains("Login to GitHub Copilot", "GitHub Enterprise URL/domain (blank for github.com)", "e.g., company.ghe.com")
 	h.press("esc") // cancelled: back to the providers, as pi goes back
-	h.contains("Select provider to configure:", "→ anthropic • API key configured")
+	h.contains("Select provider to configure:", "→ Anthropic • API key configured")
 	h.press("down", "enter")
 	h.contains("GitHub Enterprise URL/domain (blank for github.com)")
 	h.press("enter")
@@ -148,10 +151,12 @@ func TestLoginAccounts(t *testing.T) {
 	h.event(map[string]any{"type": "login_progress", "provider": "github-copilot", "message": "Enabling models..."})
 	h.contains("Enabling models...")
 	h.respond(finish, true, nil)
-	h.contains("Logged in to github-copilot. Credentials saved to /a/auth.json")
+	h.contains("Logged in to GitHub Copilot. Credentials saved to /a/auth.json")
 	h.lacks("Waiting for authentication...")
 
-	h.typ("/login github-copilot") // its only login; escape while waiting cancels it
+	h.typ("/login github-copilot") // its account login; escape while waiting cancels it
+	h.press("enter")
+	h.contains("Select authentication method for GitHub Copilot:", "→ Sign in with an account", "Sign in with an API key")
 	h.press("enter")
 	h.contains("GitHub Enterprise URL/domain")
 	h.typ("ghe.example.com")
@@ -165,15 +170,18 @@ func TestLoginAccounts(t *testing.T) {
 	h.press("esc")
 	h.cmd("login_oauth_cancel")
 	h.event(map[string]any{"type": "response", "id": finish["id"], "command": "login_oauth_finish", "success": false, "error": "Login cancelled"})
-	h.lacks("Failed to login", "Enter code: X", "Select provider to configure:") // started by name: nothing to go back to
+	h.lacks("Failed to login", "Enter code: X", "Select provider to configure:")
+	h.contains("Select authentication method for GitHub Copilot:") // back to the question it came from
+	h.press("esc")
 
 	h.typ("/login github-copilot") // a failed device flow
+	h.press("enter")
 	h.press("enter")
 	h.press("enter")
 	h.respond(h.cmd("login_oauth_start"), true, map[string]any{"userCode": "Y", "verificationUri": "https://github.com/login/device"})
 	finish = h.cmd("login_oauth_finish")
 	h.event(map[string]any{"type": "response", "id": finish["id"], "command": "login_oauth_finish", "success": false, "error": "Device flow timed out"})
-	h.contains("Failed to login to github-copilot: Device flow timed out")
+	h.contains("Failed to login to GitHub Copilot: Device flow timed out")
 	h.lacks("Enter code: Y")
 
 	h.typ("/login openai-codex")
@@ -184,7 +192,7 @@ func TestLoginAccounts(t *testing.T) {
 	h.respond(c, true, map[string]any{"url": "https://auth.openai.com/oauth/authorize?x=1", "instructions": "A browser window should open. Complete login to finish.",
 		"prompt": "Complete login in your browser, or paste the authorization code / redirect URL here:"})
 	finish = h.cmd("login_oauth_finish")
-	h.contains("https://auth.openai.com/oauth/authorize?x=1", "A browser window should open.", "Login to openai-codex",
+	h.contains("https://auth.openai.com/oauth/authorize?x=1", "A browser window should open.", "Login to OpenAI Codex",
 		"paste the authorization code / redirect URL")
 	if len(opened) != 2 || opened[1] != "https://auth.openai.com/oauth/authorize?x=1" {
 		t.Errorf("opened %v", opened)
@@ -197,7 +205,7 @@ func TestLoginAccounts(t *testing.T) {
 	}
 	h.respond(in, true, nil)
 	h.event(map[string]any{"type": "response", "id": finish["id"], "command": "login_oauth_finish", "success": false, "error": "State mismatch"})
-	h.contains("Failed to login to openai-codex: State mismatch")
+	h.contains("Failed to login to OpenAI Codex: State mismatch")
 
 	h.typ("/login openai-codex") // the browser's callback finishes it: the prompt goes
 	h.press("enter")
@@ -206,7 +214,7 @@ func TestLoginAccounts(t *testing.T) {
 	finish = h.cmd("login_oauth_finish")
 	h.contains("Paste here:")
 	h.respond(finish, true, nil)
-	h.contains("Logged in to openai-codex. Credentials saved to /a/auth.json")
+	h.contains("Logged in to OpenAI Codex. Credentials saved to /a/auth.json")
 	h.lacks("Paste here:")
 	h.noCmd("login_oauth_input")
 
@@ -219,9 +227,9 @@ func TestLoginAccounts(t *testing.T) {
 	}
 	h.respond(c, true, map[string]any{"userCode": "CODE-12", "verificationUri": "https://auth.openai.com/codex/device"})
 	finish = h.cmd("login_oauth_finish")
-	h.contains("Login to openai-codex", "https://auth.openai.com/codex/device", "Enter code: CODE-12", "Waiting for authentication...")
+	h.contains("Login to OpenAI Codex", "https://auth.openai.com/codex/device", "Enter code: CODE-12", "Waiting for authentication...")
 	h.respond(finish, true, nil)
-	h.contains("Logged in to openai-codex. Credentials saved to /a/auth.json")
+	h.contains("Logged in to OpenAI Codex. Credentials saved to /a/auth.json")
 	h.lacks("Enter code: CODE-12")
 
 	h.typ("/login anthropic") // escape at the code: the login ends, pi's method question again
@@ -231,9 +239,20 @@ func TestLoginAccounts(t *testing.T) {
 	h.respond(h.cmd("login_oauth_start"), true, map[string]any{"url": "u", "instructions": "i"})
 	h.press("esc")
 	h.cmd("login_oauth_cancel")
-	h.contains("Select authentication method for anthropic:")
+	h.contains("Select authentication method for Anthropic:")
 	h.press("esc")
 	h.lacks("Select authentication method")
+}
+
+// loginProvider is a provider as get_credentials lists it: configured
+// as configuredAs ("" for not configured) from source, with logins of
+// types (an account login to a subscription).
+func loginProvider(id, name, configuredAs, source string, types ...string) map[string]any {
+	var logins []any
+	for _, t := range types {
+		logins = append(logins, map[string]any{"type": t, "name": name + " " + t, "subscription": t == "oauth"})
+	}
+	return map[string]any{"provider": id, "name": name, "configured": configuredAs != "", "oauth": configuredAs == "oauth", "source": source, "logins": logins}
 }
 
 // clipboardOf runs cmd (and the batches in it) and returns what it sets
@@ -255,4 +274,86 @@ func clipboardOf(cmd tea.Cmd) string {
 		}
 	}
 	return ""
+}
+
+// TestLoginProviderSelector: pi's OAuthSelectorComponent: eight rows
+// indented a column with "(i/n)" under them, the selection stopping at
+// the ends, no key hints; the preferred partners marked; the status
+// names where the auth comes from; the search matches names and login
+// names; escape goes back to the method question.
+func TestLoginProviderSelector(t *testing.T) {
+	h := newHarness(t, Options{})
+	providers := []any{loginProvider("openrouter", "OpenRouter", "", "", "api_key"), loginProvider("groq", "Groq", "api_key", "GROQ_API_KEY", "api_key"),
+		loginProvider("mock", "mock", "api_key", "models_json_key", "api_key"), loginProvider("tpl", "tpl", "api_key", "A_KEY, B_KEY", "api_key"),
+		loginProvider("openai", "OpenAI", "api_key", "stored", "api_key")}
+	for _, n := range []string{"P1", "P2", "P3", "P4", "P5"} {
+		providers = append(providers, loginProvider(strings.ToLower(n), n, "", "", "api_key"))
+	}
+	h.answer("get_credentials", map[string]any{"authPath": "/a/auth.json", "credentials": []any{}, "providers": providers})
+	h.typ("/login")
+	h.press("enter")
+	h.press("down", "enter")
+	h.contains(" → OpenRouter ✦ • not configured", "   Groq ✓ env: GROQ_API_KEY", "   mock ✓ models_json_key", "   tpl ✓ env: A_KEY, B_KEY",
+		"   OpenAI ✓ stored", "   P3 • not configured", "   (1/10)")
+	h.lacks("P4", "to select", "to cancel")
+	h.press("up") // stays on the first row
+	h.contains(" → OpenRouter")
+	for range 12 {
+		h.press("down")
+	}
+	h.contains(" → P5 • not configured", "   (10/10)")
+	h.lacks("OpenRouter")
+	h.typ("Groq API") // the login's name
+	h.contains(" → Groq ✓ env: GROQ_API_KEY")
+	h.lacks("OpenAI")
+	h.typ("zzz")
+	h.contains("   No matching providers")
+	h.press("esc")
+	h.contains("Select authentication method:", "→ Sign in with an account")
+	h.press("esc")
+	h.lacks("Select authentication method:")
+}
+
+// TestLogoutArgumentIsAPrompt: pi's /logout takes no argument; with one
+// the text goes to the agent as a prompt.
+func TestLogoutArgumentIsAPrompt(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.typ("/logout anthropic")
+	h.press("esc") // the completion list
+	h.press("enter")
+	if c := h.cmd("prompt"); c["message"] != "/logout anthropic" {
+		t.Fatalf("prompt %v", c)
+	}
+	h.noCmd("get_credentials")
+}
+
+// TestLoginArgumentCompletion: "/login " asks the host for the providers
+// (pi's built-in completer), Tab puts the id in place, and the id then
+// starts that provider's login.
+func TestLoginArgumentCompletion(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.typ("/login")
+	h.typ(" ")
+	c := h.cmd("get_argument_completions")
+	if c["name"] != "login" || c["prefix"] != "" {
+		t.Fatalf("asked %v", c)
+	}
+	h.typ("goo")
+	for range 3 {
+		c = h.cmd("get_argument_completions")
+	}
+	if c["prefix"] != "goo" {
+		t.Fatalf("asked %v", c)
+	}
+	h.respond(c, true, map[string]any{"items": []any{map[string]any{"value": "google", "label": "google", "description": "Google · API key"},
+		map[string]any{"value": "google-vertex", "label": "google-vertex", "description": "Google Vertex AI · API key"}}})
+	h.contains("→ google", "Google · API key", "google-vertex", "Google Vertex AI · API key")
+	h.press("tab")
+	if got := h.m.ed.Text(); got != "/login google" {
+		t.Fatalf("editor %q", got)
+	}
+	h.answer("get_credentials", map[string]any{"authPath": "/a/auth.json", "credentials": []any{},
+		"providers": []any{loginProvider("google", "Google", "", "", "api_key")}})
+	h.press("enter")
+	h.contains("Login to Google", "Enter API key:")
 }

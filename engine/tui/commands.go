@@ -95,6 +95,9 @@ func (m *model) builtin(name, args string) (done bool, c tea.Cmd) {
 	case "login":
 		m.openLogin(args)
 	case "logout":
+		if args != "" { // pi's /logout takes no argument: the text is a prompt
+			return false, nil
+		}
 		m.openLogout()
 	case "export":
 		c := cmd("export_html")

@@ -115,8 +115,9 @@ type model struct {
 
 	auto         *autocomplete
 	dialogs      []*dialog
-	localDialogs int            // the UI's own dialogs opened so far (their ids)
-	loginBack    func(m *model) // reopens what a /login was started from when it is cancelled (auth.go)
+	localDialogs int               // the UI's own dialogs opened so far (their ids)
+	loginBack    func(m *model)    // reopens what a /login was started from when it is cancelled (auth.go)
+	authNames    map[string]string // the providers' names, from get_credentials (auth.go)
 	views        map[string]*compView
 	viewKeys     []string
 	focus        string // the custom component view that has the keyboard

@@ -48,6 +48,16 @@ type selector struct {
 	// detail).
 	search func(it selItem) string
 	in     *editor // the search input (searchInput)
+	// rows is how many items show (default 10), indent goes before each
+	// list row, clamp stops the selection at the ends instead of
+	// wrapping, noHints leaves out the key hints, empty replaces "No
+	// matches", cancel runs after escape closed the selector.
+	rows    int
+	indent  string
+	clamp   bool
+	noHints bool
+	empty   string
+	cancel  func(m *model)
 }
 
 type selItem struct {
@@ -87,10 +97,21 @@ func (s *selector) key(m *model, ks string, k tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case m.keys.is("tui.select.cancel", ks):
 		m.sel = nil
+		if s.cancel != nil {
+			s.cancel(m)
+		}
 	case m.keys.is("tui.select.up", ks) && len(vis) > 0:
-		s.index = (s.index - 1 + len(vis)) % len(vis)
+		if s.clamp {
+			s.index = max(0, s.index-1)
+		} else {
+			s.index = (s.index - 1 + len(vis)) % len(vis)
+		}
 	case m.keys.is("tui.select.down", ks) && len(vis) > 0:
-		s.index = (s.index + 1) % len(vis)
+		if s.clamp {
+			s.index = min(len(vis)-1, s.index+1)
+		} else {
+			s.index = (s.index + 1) % len(vis)
+		}
 	case m.keys.is("tui.select.confirm", ks):
 		m.sel = nil
 		if len(vis) > 0 {
@@ -141,7 +162,10 @@ func (s *selector) render(m *model, w int) []string {
 	}
 	out = append(out, "> "+inputLine(s.searchInput(), max(1, w-2)), "")
 	vis := s.visible()
-	const rows = 10
+	rows := s.rows
+	if rows == 0 {
+		rows = 10
+	}
 	start := max(0, min(s.index-rows/2, len(vis)-rows))
 	end := min(len(vis), start+rows)
 	s.listTop, s.listRows, s.listStart = len(out), end-start, start
@@ -167,15 +191,22 @@ func (s *selector) render(m *model, w int) []string {
 				line = "  " + line
 			}
 		}
-		out = append(out, ansi.Truncate(line, w, "…"))
+		out = append(out, ansi.Truncate(s.indent+line, w, "…"))
 	}
 	if start > 0 || end < len(vis) {
-		out = append(out, th.Fg("muted", fmt.Sprintf("  (%d/%d)", min(s.index+1, len(vis)), len(vis))))
+		out = append(out, s.indent+th.Fg("muted", fmt.Sprintf("  (%d/%d)", min(s.index+1, len(vis)), len(vis))))
 	}
 	if len(vis) == 0 {
-		out = append(out, th.Fg("muted", "  No matches"))
+		empty := s.empty
+		if empty == "" {
+			empty = "No matches"
+		}
+		out = append(out, s.indent+th.Fg("muted", "  "+empty))
 	} else if s.about != nil {
 		out = append(out, "", th.Fg("muted", "  "+s.about(vis[min(s.index, len(vis)-1)])))
+	}
+	if s.noHints {
+		return append(out, "", rule)
 	}
 	save := ""
 	if s.save != nil {
