@@ -236,7 +236,7 @@ func bedrockToolResultContent(content []ContentBlock) ([]any, error) {
 
 // bedrockMessages is pi-ai's convertMessages.
 func bedrockMessages(msgs []llmMessage, model *Model, opts *Options, retention string) ([]any, error) {
-	msgs = transformMessages(dropForeignThinking(msgs, model), model, func(id string, _ *llmMessage) string { return bedrockToolCallID(id) })
+	msgs = transformMessages(msgs, model, func(id string, _ *llmMessage) string { return bedrockToolCallID(id) })
 	claude := isBedrockClaude(model)
 	out := []any{}
 	for i := 0; i < len(msgs); i++ {

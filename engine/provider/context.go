@@ -69,7 +69,7 @@ func ToolFromDeclaration(d map[string]any) Tool {
 // the leading prompt and tool list.
 func MidConvoSystemMessages(model *Model) bool {
 	switch model.API {
-	case APIAnthropicMessages, APIOpenAIResponses, APIAzureOpenAIResponses, APIOpenAICodexResponses:
+	case APIAnthropicMessages, APIOpenAIResponses, APIAzureOpenAIResponses, APIOpenAICodexResponses, APIOpenAICompletions:
 		return compatBool(model, func(c *Compat) *bool { return c.SupportsMidConvoSystemMessages }, false)
 	}
 	return false
@@ -80,6 +80,16 @@ func MidConvoSystemMessages(model *Model) bool {
 // replayed into the prompt (their content appended, their sections in
 // render order) and the tool list.
 func resolveTranscript(model *Model, c *Context) *Context {
+	if c != nil && c.SystemPrompt == "" && len(c.Tools) == 0 && len(c.Messages) > 0 && session.IsSystemMessage(c.Messages[0]) {
+		// A transcript that starts with its system message, as pi-ai's
+		// callers may hand it over: that message leads.
+		lead := c.Messages[0]
+		lifted := &Context{SystemPrompt: session.SystemMessageText(lead), Messages: c.Messages[1:]}
+		for _, d := range session.ToolList(lead["toolsAdded"]) {
+			lifted.Tools = append(lifted.Tools, ToolFromDeclaration(d))
+		}
+		c = lifted
+	}
 	if c == nil || MidConvoSystemMessages(model) || !slices.ContainsFunc(c.Messages, session.IsSystemMessage) {
 		return c
 	}
@@ -98,13 +108,21 @@ func resolveTranscript(model *Model, c *Context) *Context {
 // currentTools is the tool list after the conversation's later system
 // messages: pi-ai's getCurrentTools over the leading declaration and
 // Messages.
-func (c *Context) currentTools() []Tool {
+func (c *Context) currentTools() []Tool { return c.toolsThrough(-1) }
+
+// toolsThrough is the tool list after the first n later system messages
+// (every one for n < 0).
+func (c *Context) toolsThrough(n int) []Tool {
 	tools := c.Tools
 	changed := false
 	for _, m := range c.Messages {
 		if m["role"] != "system" {
 			continue
 		}
+		if n == 0 {
+			break
+		}
+		n--
 		if !changed {
 			tools, changed = slices.Clone(tools), true
 		}
@@ -121,6 +139,43 @@ func (c *Context) currentTools() []Tool {
 		}
 	}
 	return tools
+}
+
+// foldedToolChanges is pi-ai's resolveTranscriptTools for an API whose
+// system messages can only add tools in place ("additions"): the number
+// of system messages, the leading one counted, whose tool changes the
+// request's tool list holds (through the last that removes or redeclares
+// a tool, which an addition cannot express: a name declared before
+// counts as redeclared even after its removal), and that list.
+func (c *Context) foldedToolChanges() (folded int, requestTools []Tool) {
+	declared := map[string]bool{}
+	for _, t := range c.Tools {
+		declared[t.Name] = true
+	}
+	lead := 0
+	if c.SystemPrompt != "" || len(c.Tools) > 0 {
+		lead = 1
+	}
+	last := -1
+	index := lead - 1
+	for _, m := range c.Messages {
+		if m["role"] != "system" {
+			continue
+		}
+		index++
+		if len(session.ToolList(m["toolsRemoved"])) > 0 {
+			last = index
+		}
+		for _, d := range session.ToolList(m["toolsAdded"]) {
+			name, _ := d["name"].(string)
+			if declared[name] {
+				last = index
+			}
+			declared[name] = true
+		}
+	}
+	folded = max(last+1, lead)
+	return folded, c.toolsThrough(folded - lead)
 }
 
 // declaredParameters is a copy of t's Parameters, in its declared key

@@ -19,27 +19,6 @@ const (
 	nonVisionToolImagePlaceholder = "(tool image omitted: model does not support images)"
 )
 
-// dropForeignThinking removes the thinking blocks of assistant turns made
-// by another model, as pi-ai 1.6's transformMessages does (0.73.1, which
-// transformMessages follows, replayed them as text). The APIs added with
-// pi 1.6 call it before transformMessages.
-func dropForeignThinking(msgs []llmMessage, model *Model) []llmMessage {
-	out := make([]llmMessage, len(msgs))
-	for i, m := range msgs {
-		if m.Role == "assistant" && !(m.Provider == model.Provider && m.API == model.API && m.Model == model.ID) {
-			content := make([]ContentBlock, 0, len(m.Content))
-			for _, b := range m.Content {
-				if b.Type != BlockThinking {
-					content = append(content, b)
-				}
-			}
-			m.Content = content
-		}
-		out[i] = m
-	}
-	return out
-}
-
 // transformMessages is pi-ai's transformMessages: images are downgraded for
 // non-vision models, thinking/tool-call details of other models are
 // normalised, errored/aborted assistant turns are skipped and orphaned tool
@@ -70,24 +49,14 @@ func transformMessages(msgs []llmMessage, model *Model, normalizeID func(id stri
 			for _, b := range m.Content {
 				switch b.Type {
 				case BlockThinking:
-					if b.Redacted {
-						if same {
-							content = append(content, b)
-						}
+					// Another model's thinking is dropped (pi-ai 1.6; 0.73.1
+					// replayed it as text, which the new model took for part
+					// of the visible reply). Signed and redacted blocks stay
+					// even without text: encrypted reasoning is replayed.
+					if !same || (!b.Redacted && b.ThinkingSignature == "" && strings.TrimSpace(b.Thinking) == "") {
 						continue
 					}
-					if same && b.ThinkingSignature != "" {
-						content = append(content, b)
-						continue
-					}
-					if strings.TrimSpace(b.Thinking) == "" {
-						continue
-					}
-					if same {
-						content = append(content, b)
-					} else {
-						content = append(content, TextBlock(b.Thinking))
-					}
+					content = append(content, b)
 				case BlockText:
 					if same {
 						content = append(content, b)

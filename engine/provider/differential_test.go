@@ -136,6 +136,10 @@ type diffCase struct {
 	// headers are both sides' request headers (options.headers,
 	// Options.Headers).
 	headers map[string]string
+	// pi16 runs the case against pi-ai 1.6 whichever pi-ai the test
+	// runs: its history holds what 1.6 sends differently (another
+	// model's thinking, dropped since 1.6).
+	pi16 bool
 }
 
 // key is the case's API key.
@@ -380,6 +384,10 @@ func compareCasesWithPi(t *testing.T, piAI string, cases []diffCase) {
 	for _, dc := range cases {
 		t.Run(dc.name, func(t *testing.T) {
 			t.Parallel()
+			if dc.pi16 && !isPiAI16(piAI) {
+				compareWithPi(t, piAI16Path(t), dc)
+				return
+			}
 			compareWithPi(t, piAI, dc)
 		})
 	}
@@ -476,8 +484,11 @@ func replaceErrorMessages(v any) []string {
 // server, and compares the events and the requests sent.
 func compareWithPi(t *testing.T, piAI string, dc diffCase) {
 	t.Helper()
-	piEvents, piReqs := runPi(t, piAI, dc)
 	pi16 := isPiAI16(piAI)
+	if !pi16 {
+		dc.context = withoutForeignThinking(dc.context, dc.model("http://127.0.0.1"))
+	}
+	piEvents, piReqs := runPi(t, piAI, dc)
 	goEvents, goReqs := runGo(t, dc, pi16)
 	if pi16 {
 		dropPi16Extras(piEvents)
@@ -611,7 +622,10 @@ func TestDifferentialOpenAI(t *testing.T) {
 			m.Compat = &provider.Compat{SupportsDeveloperRole: ptrTo(false), MaxTokensField: "max_tokens"}
 			return m
 		}, context: hello, sessionID: "sess-1", handlers: []http.HandlerFunc{sse(oaChunk(map[string]any{"content": "k"}, "stop"), "[DONE]")}},
-		{name: "conversation", model: oaReasoning, context: conversation(), handlers: []http.HandlerFunc{sse(oaChunk(map[string]any{"content": "k"}, "length"), "[DONE]")}},
+		// pi-ai 1.6 also replays a Responses-style "call|item" tool call
+		// id with both parts, where 0.73.1 kept the call's.
+		{name: "conversation", model: oaReasoning, context: conversation(), pi16: true,
+			handlers: []http.HandlerFunc{sse(oaChunk(map[string]any{"content": "k"}, "length"), "[DONE]")}},
 	}
 	compareCasesWithPi(t, piAI, cases)
 }
@@ -699,7 +713,7 @@ func TestDifferentialAnthropic(t *testing.T) {
 			"event: message_start\ndata: " + start + "\n\n" +
 				"event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n" +
 				"event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"Hel\"}}\n\n")}},
-		{name: "conversation", model: an, context: conversation(), handlers: []http.HandlerFunc{namedSSE(
+		{name: "conversation", model: an, context: conversation(), pi16: true, handlers: []http.HandlerFunc{namedSSE(
 			"message_start", start, "message_delta", delta("end_turn", 1), "message_stop", stop)}},
 	}
 	compareCasesWithPi(t, piAI, cases)

@@ -476,7 +476,6 @@ func buildGoogleParams(model *Model, c *Context, opts *Options, th googleThinkin
 	if err != nil {
 		return nil, err
 	}
-	msgs = dropForeignThinking(msgs, model)
 	config := map[string]any{}
 	if opts.Temperature != nil {
 		config["temperature"] = *opts.Temperature

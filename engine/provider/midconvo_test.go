@@ -1,6 +1,7 @@
 package provider_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/pigo-dev/pigo/engine/jsjson"
@@ -115,5 +116,52 @@ func TestDifferentialPayloadResponsesToolChanges16(t *testing.T) {
 				comparePayload16(t, m, midConvoTranscript(api, provs[api], m.ID), provider.ThinkingHigh, key[api])
 			})
 		}
+	}
+}
+
+// TestDifferentialPayloadCompletionsToolAdditions16: the chat
+// completions request for a conversation whose prompt and tools changed
+// mid-way is pi-ai 1.6's, byte for byte. A model that takes system
+// messages and tool additions in place (compat
+// .supportsMidConvoToolAdditions: Kimi, Moonshot, Fireworks) gets each
+// later addition as a system message carrying tools, the request's list
+// holding the tools through the last removal or redefinition; one that
+// takes system messages only gets the framed updates and the current
+// tools; others the prompt replayed. Responses-style "call|item" tool
+// call ids keep both parts, hashed past 40 characters.
+func TestDifferentialPayloadCompletionsToolAdditions16(t *testing.T) {
+	t.Parallel()
+	model := func(compat *provider.Compat) *provider.Model {
+		return &provider.Model{ID: "kimi-k3", Name: "K", API: provider.APIOpenAICompletions, Provider: "moonshotai", BaseURL: "http://127.0.0.1:1",
+			Reasoning: true, Input: []string{"text"}, ContextWindow: 256000, MaxTokens: 32000, Compat: compat}
+	}
+	additions := &provider.Compat{SupportsMidConvoSystemMessages: ptrTo(true), SupportsMidConvoToolAdditions: ptrTo(true)}
+	systemOnly := &provider.Compat{SupportsMidConvoSystemMessages: ptrTo(true)}
+	// Only additions after the first removal: those stay in place.
+	addOnly := midConvoTranscript(provider.APIOpenAICompletions, "moonshotai", "kimi-k3")
+	addOnly.Messages = append(addOnly.Messages[:len(addOnly.Messages)-1],
+		map[string]any{"role": "system", "content": "", "toolsAdded": []any{map[string]any{"name": "find", "description": "Find",
+			"parameters": map[string]any{"type": "object"}}}, "timestamp": 6})
+	pipes := midConvoTranscript(provider.APIOpenAICompletions, "moonshotai", "kimi-k3")
+	long := "call_" + strings.Repeat("x", 30) + "|fc_" + strings.Repeat("y", 40)
+	pipes.Messages = append(pipes.Messages,
+		testAssistant(provider.APIOpenAIResponses, "openai", "gpt-5", "toolUse",
+			map[string]any{"type": "toolCall", "id": "call_a|fc_1", "name": "ls", "arguments": map[string]any{}},
+			map[string]any{"type": "toolCall", "id": long, "name": "ls", "arguments": map[string]any{}}),
+		testToolResult("call_a|fc_1", false, testText("one")), testToolResult(long, false, testText("two")))
+	for name, tc := range map[string]struct {
+		model   *provider.Model
+		context provider.Context
+	}{
+		"additions":           {model(additions), midConvoTranscript(provider.APIOpenAICompletions, "moonshotai", "kimi-k3")},
+		"additions_only_adds": {model(additions), addOnly},
+		"system_messages":     {model(systemOnly), midConvoTranscript(provider.APIOpenAICompletions, "moonshotai", "kimi-k3")},
+		"replayed":            {model(nil), midConvoTranscript(provider.APIOpenAICompletions, "moonshotai", "kimi-k3")},
+		"pipe_ids":            {model(additions), pipes},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			comparePayload16(t, tc.model, tc.context, provider.ThinkingHigh, "k")
+		})
 	}
 }

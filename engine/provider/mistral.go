@@ -115,7 +115,7 @@ func buildMistralPayload(model *Model, c *Context, opts *Options) (map[string]an
 		return nil, err
 	}
 	ids := &mistralToolCallIDs{byID: map[string]string{}, ownerOf: map[string]string{}}
-	msgs = transformMessages(dropForeignThinking(msgs, model), model, func(id string, _ *llmMessage) string { return ids.normalize(id) })
+	msgs = transformMessages(msgs, model, func(id string, _ *llmMessage) string { return ids.normalize(id) })
 	payload := map[string]any{"model": model.ID, "stream": true, "messages": mistralMessages(c.SystemPrompt, msgs, model.SupportsImages())}
 	if len(c.Tools) > 0 {
 		// pigo's tools declare no constrained sampling, so pi-ai's strict

@@ -191,6 +191,9 @@ type Compat struct {
 	// reasoning effort may change within the conversation (effort markers
 	// before replies, configuration_update items).
 	SupportsMidConvoEffort *bool `json:"supportsMidConvoEffort,omitempty"`
+	// openai-completions: tools added within the conversation are sent in
+	// place, as system messages carrying tools (Kimi's form).
+	SupportsMidConvoToolAdditions *bool `json:"supportsMidConvoToolAdditions,omitempty"`
 	// anthropic-messages: tool changes within the conversation are sent
 	// in place (tool_addition / tool_removal blocks) and the request's
 	// tool list stays as the conversation began, so the cached prefix
@@ -300,6 +303,7 @@ func mergeCompat(base, override *Compat) *Compat {
 	setB(&m.SupportsAdditionalTools, o.SupportsAdditionalTools)
 	setB(&m.SupportsMidConvoEffort, o.SupportsMidConvoEffort)
 	setB(&m.SupportsMidConvoToolChanges, o.SupportsMidConvoToolChanges)
+	setB(&m.SupportsMidConvoToolAdditions, o.SupportsMidConvoToolAdditions)
 	setB(&m.SupportsEagerToolInputStreaming, o.SupportsEagerToolInputStreaming)
 	setB(&m.SupportsTemperature, o.SupportsTemperature)
 	setB(&m.SupportsCacheControlOnTools, o.SupportsCacheControlOnTools)

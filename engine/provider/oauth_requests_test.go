@@ -256,8 +256,8 @@ func TestCodexRequest(t *testing.T) {
 		"text":        map[string]any{"verbosity": "low"},
 		"include":     []any{"reasoning.encrypted_content"},
 		"tool_choice": "auto", "parallel_tool_calls": true, "prompt_cache_key": "sess-1",
-		"max_output_tokens": 128000, // pi-ai 1.6: the model's maxTokens, with room in the window
-		"reasoning": map[string]any{"effort": "low", "summary": "auto"}, // minimal → "low" (thinkingLevelMap)
+		"max_output_tokens": 128000,                                             // pi-ai 1.6: the model's maxTokens, with room in the window
+		"reasoning":         map[string]any{"effort": "low", "summary": "auto"}, // minimal → "low" (thinkingLevelMap)
 	})
 }
 

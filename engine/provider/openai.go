@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/pigo-dev/pigo/engine/jsjson"
+	"github.com/pigo-dev/pigo/engine/session"
 )
 
 // This file is pi-ai's providers/openai-completions.js: the request body
@@ -570,11 +572,23 @@ func mapOpenAIStopReason(r string) (StopReason, string) {
 // buildOpenAIParams is pi-ai's buildParams. The payload is an engine data
 // value (maps, []any, strings, bools, int64, float64) so hooks can edit it.
 func buildOpenAIParams(model *Model, c *Context, opts *Options, compat openAICompat, retention string, effort ThinkingLevel) (map[string]any, error) {
-	msgs, err := decodeMessages(c.Messages)
+	decode := decodeMessages
+	if MidConvoSystemMessages(model) {
+		decode = decodeTranscript
+	}
+	msgs, err := decode(c.Messages)
 	if err != nil {
 		return nil, err
 	}
-	messages := convertOpenAIMessages(model, c.SystemPrompt, msgs, compat)
+	// Tools added later go in place as system messages carrying tools
+	// (Kimi's form) where the model takes them (compat
+	// .supportsMidConvoToolAdditions); the request's list holds what
+	// additions cannot express.
+	folded, requestTools := -1, c.currentTools()
+	if MidConvoSystemMessages(model) && compatBool(model, func(c *Compat) *bool { return c.SupportsMidConvoToolAdditions }, false) {
+		folded, requestTools = c.foldedToolChanges()
+	}
+	messages := convertOpenAIMessages(model, c, msgs, compat, folded)
 	p := map[string]any{"model": model.ID, "messages": messages, "stream": true}
 	// pi-ai 1.6's promptCacheKeyMode: "auto" sends the key to
 	// api.openai.com, or with long retention where the endpoint keeps it.
@@ -605,8 +619,8 @@ func buildOpenAIParams(model *Model, c *Context, opts *Options, compat openAICom
 		p["temperature"] = *opts.Temperature
 	}
 	var tools []any
-	if len(c.Tools) > 0 {
-		tools = convertOpenAITools(c.Tools, compat)
+	if len(requestTools) > 0 {
+		tools = convertOpenAITools(requestTools, compat)
 		p["tools"] = tools
 		if compat.zaiToolStream {
 			p["tool_stream"] = true
@@ -902,26 +916,49 @@ func addCacheControlToText(m map[string]any, cc map[string]any) bool {
 	return false
 }
 
-// convertOpenAIMessages is pi-ai's convertMessages for chat completions.
-func convertOpenAIMessages(model *Model, systemPrompt string, msgs []llmMessage, compat openAICompat) []any {
-	normalize := func(id string, _ *llmMessage) string {
-		if strings.Contains(id, "|") {
-			call, _, _ := strings.Cut(id, "|")
-			return replaceNonIDChars(call, 40)
+// openAIToolCallID is the tool call id pi-ai 1.6's convertMessages
+// replays for chat completions: a Responses-style "call|item" id keeps
+// both parts (calls of one turn can share a call id), sanitized, and is
+// hashed past OpenAI's 40 characters; OpenAI's own endpoint cuts other
+// ids to 40.
+func openAIToolCallID(model *Model, id string) string {
+	if call, item, ok := strings.Cut(id, "|"); ok {
+		call, item = replaceNonIDChars(call, math.MaxInt), replaceNonIDChars(item, math.MaxInt)
+		combined := call
+		if item != "" {
+			combined += "_" + item
 		}
-		if model.Provider == "openai" {
-			return truncate(id, 40)
+		if len(combined) <= 40 {
+			return combined
 		}
-		return id
+		hash := truncate(shortHash(id), 8)
+		return truncate(call, max(1, 40-len(hash)-1)) + "_" + hash
 	}
-	msgs = transformMessages(msgs, model, normalize)
+	if model.Provider == "openai" {
+		return truncate(id, 40)
+	}
+	return id
+}
+
+// convertOpenAIMessages is pi-ai's convertMessages for chat completions:
+// c's leading prompt, then msgs (c's messages decoded). Later system
+// messages (a model that takes them in place) go as instruction messages
+// with their updates framed; those after the first folded system
+// messages (the leading one counted; -1: none) also declare the tools
+// they add in a system message of their own.
+func convertOpenAIMessages(model *Model, c *Context, msgs []llmMessage, compat openAICompat, folded int) []any {
+	msgs = transformMessages(msgs, model, func(id string, _ *llmMessage) string { return openAIToolCallID(model, id) })
 	var out []any
-	if systemPrompt != "" {
-		role := "system"
-		if model.Reasoning && compat.supportsDeveloperRole {
-			role = "developer"
-		}
-		out = append(out, map[string]any{"role": role, "content": sanitize(systemPrompt)})
+	instructionRole := "system"
+	if model.Reasoning && compat.supportsDeveloperRole {
+		instructionRole = "developer"
+	}
+	if c.SystemPrompt != "" {
+		out = append(out, map[string]any{"role": instructionRole, "content": sanitize(c.SystemPrompt)})
+	}
+	systemIndex := 0
+	if c.SystemPrompt != "" || len(c.Tools) > 0 {
+		systemIndex = 1
 	}
 	lastRole := ""
 	for i := 0; i < len(msgs); i++ {
@@ -930,6 +967,20 @@ func convertOpenAIMessages(model *Model, systemPrompt string, msgs []llmMessage,
 			out = append(out, map[string]any{"role": "assistant", "content": "I have processed the tool results."})
 		}
 		switch msg.Role {
+		case "system":
+			if folded >= 0 && systemIndex >= folded {
+				if added := session.ToolList(msg.System["toolsAdded"]); len(added) > 0 {
+					tools := make([]Tool, len(added))
+					for i, d := range added {
+						tools[i] = ToolFromDeclaration(d)
+					}
+					out = append(out, map[string]any{"role": "system", "tools": convertOpenAITools(tools, compat)})
+				}
+			}
+			systemIndex++
+			if text := session.SystemMessageUpdateText(msg.System); text != "" {
+				out = append(out, map[string]any{"role": instructionRole, "content": sanitize(text)})
+			}
 		case "user":
 			if msg.IsString {
 				out = append(out, map[string]any{"role": "user", "content": sanitize(msg.Text)})
