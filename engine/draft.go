@@ -12,7 +12,8 @@ type Draft[T any] struct {
 	items   map[string]*draftItem[T]
 	owner   string // the contribution being replayed
 	events  []Diagnostic
-	journal []func() // undo steps of the running contribution, see checkpoint
+	journal []func()        // undo steps of the running contribution, see checkpoint
+	rec     *draftRecord[T] // what the running contribution does, when recorded
 }
 
 type draftItem[T any] struct {
@@ -31,6 +32,7 @@ func NewDraft[T any](clone func(T) T) *Draft[T] {
 // Set defines or replaces id. A replaced id keeps its position; its previous
 // owner is noted in diagnostics (duplicates within one replay: last set wins).
 func (d *Draft[T]) Set(id string, v T) {
+	d.rec.add(draftOp[T]{kind: opSet, id: id, value: v})
 	if it, ok := d.items[id]; ok {
 		d.remember(it)
 		if it.owner != d.owner {
@@ -53,6 +55,7 @@ func (d *Draft[T]) Set(id string, v T) {
 // warning and a no-op, so a stale updater degrades instead of breaking the
 // registry.
 func (d *Draft[T]) Update(id string, fn func(T) T) {
+	d.rec.spoil()
 	it, ok := d.items[id]
 	if !ok {
 		d.note(SeverityWarning, fmt.Sprintf("update of missing id %q ignored", id))
@@ -65,6 +68,7 @@ func (d *Draft[T]) Update(id string, fn func(T) T) {
 // Wrap is Update that also records the caller on id's wrap stack, which
 // diagnostics show (bash: @pi/tool-bash -> metrics -> permission).
 func (d *Draft[T]) Wrap(id string, fn func(T) T) {
+	d.rec.spoil()
 	it, ok := d.items[id]
 	if !ok {
 		d.note(SeverityWarning, fmt.Sprintf("wrap of missing id %q ignored", id))
@@ -77,6 +81,7 @@ func (d *Draft[T]) Wrap(id string, fn func(T) T) {
 
 // Delete removes id; deleting a missing id is a no-op.
 func (d *Draft[T]) Delete(id string) {
+	d.rec.add(draftOp[T]{kind: opDelete, id: id})
 	it, ok := d.items[id]
 	if !ok {
 		return
@@ -102,10 +107,15 @@ func (d *Draft[T]) remember(it *draftItem[T]) {
 }
 
 // Has reports whether id is defined.
-func (d *Draft[T]) Has(id string) bool { _, ok := d.items[id]; return ok }
+func (d *Draft[T]) Has(id string) bool {
+	_, ok := d.items[id]
+	d.rec.add(draftOp[T]{kind: opHas, id: id, has: ok})
+	return ok
+}
 
 // Get returns id's current value (not a clone: do not mutate it).
 func (d *Draft[T]) Get(id string) (T, bool) {
+	d.rec.spoil() // what the caller does with the value is not recorded
 	it, ok := d.items[id]
 	if !ok {
 		var zero T
@@ -116,20 +126,27 @@ func (d *Draft[T]) Get(id string) (T, bool) {
 
 // OwnerOf returns the plugin that set id ("" when absent).
 func (d *Draft[T]) OwnerOf(id string) string {
+	owner := ""
 	if it, ok := d.items[id]; ok {
-		return it.owner
+		owner = it.owner
 	}
-	return ""
+	d.rec.add(draftOp[T]{kind: opOwner, id: id, owner: owner})
+	return owner
 }
 
 // IDs returns the defined ids in definition order.
-func (d *Draft[T]) IDs() []string { return append([]string(nil), d.order...) }
+func (d *Draft[T]) IDs() []string {
+	ids := append([]string(nil), d.order...)
+	d.rec.add(draftOp[T]{kind: opIDs, ids: ids})
+	return ids
+}
 
 // Owner returns the plugin whose contribution is being replayed.
 func (d *Draft[T]) Owner() string { return d.owner }
 
 // Entries returns the draft's contents in order; builds use it.
 func (d *Draft[T]) Entries() []Entry[T] {
+	d.rec.spoil()
 	out := make([]Entry[T], 0, len(d.order))
 	for _, id := range d.order {
 		it := d.items[id]
@@ -156,6 +173,9 @@ type Drafter interface {
 	beginContribution(owner string)
 	takeNotes() []Diagnostic
 	checkpoint() (restore func())
+	record()
+	recorded() (rec any, ok bool)
+	replayRecord(rec any) bool
 }
 
 // Entry is one id of a built registry state.

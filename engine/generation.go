@@ -36,6 +36,7 @@ type Generation struct {
 	onRetire  []func()
 	effectsWG sync.WaitGroup
 	batch     Batcher
+	activity  func() uint64
 }
 
 // Batcher runs several plugin calls as one job on the plugin's own thread
@@ -55,6 +56,23 @@ func (g *Generation) batcher() Batcher {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return g.batch
+}
+
+// SetActivity installs gen's activity counter: a number that changes
+// whenever plugin code may run on gen's thread of execution other than
+// through its batcher, and that pure contributions run through the batcher
+// leave alone (see Registry.AddPure). Read on that thread, it must count
+// everything queued there so far. jsapi installs it with the batcher.
+func (g *Generation) SetActivity(f func() uint64) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.activity = f
+}
+
+func (g *Generation) activityCounter() func() uint64 {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.activity
 }
 
 // PluginID returns the owning plugin's id.

@@ -80,6 +80,11 @@ type contribution[D any] struct {
 	seq     uint64
 	fn      Contribution[D]
 	removed atomic.Bool
+	pure    bool
+	// The last replay's record of a pure contribution and the activity
+	// count it ran at; written and read by replays only (one at a time).
+	memo   any
+	memoAt uint64
 }
 
 // RebuiltInfo is a Rebuilt without its state, for observers of any registry.
@@ -115,6 +120,22 @@ func (r *Registry[D, S]) Current() S {
 // contribution of a live generation outside boot schedules a rebuild; one of
 // a candidate generation becomes visible when the candidate is swapped in.
 func (r *Registry[D, S]) Add(gen *Generation, fn Contribution[D]) (remove func(), err error) {
+	return r.add(gen, fn, false)
+}
+
+// AddPure is Add for a contribution whose effect on the draft follows from
+// what it reads from the draft and from its plugin's own state alone, with
+// no other effect: pi's registrations, which set a definition object the
+// plugin keeps. While its generation's activity counter says no plugin
+// code ran since it was last replayed, a rebuild applies its recorded
+// effect without handing it to the plugin (draftrecord.go); anything the
+// plugin ran since, such as code mutating that definition object, makes
+// the next rebuild run it again.
+func (r *Registry[D, S]) AddPure(gen *Generation, fn Contribution[D]) (remove func(), err error) {
+	return r.add(gen, fn, true)
+}
+
+func (r *Registry[D, S]) add(gen *Generation, fn Contribution[D], pure bool) (remove func(), err error) {
 	if gen.Retired() {
 		return func() {}, gen.staleErr()
 	}
@@ -123,7 +144,7 @@ func (r *Registry[D, S]) Add(gen *Generation, fn Contribution[D]) (remove func()
 	}
 	r.mu.Lock()
 	r.seq++
-	c := &contribution[D]{gen: gen, seq: r.seq, fn: fn}
+	c := &contribution[D]{gen: gen, seq: r.seq, fn: fn, pure: pure}
 	r.list = append(r.list, c)
 	r.mu.Unlock()
 	gen.touch(r)
@@ -248,21 +269,8 @@ func (r *Registry[D, S]) replay(ctx context.Context) Rebuilt[S] {
 	var res Rebuilt[S]
 	rctx := context.WithValue(ctx, replayKey{}, any(r))
 	budget := r.host.opts.Budgets.Contribution
-	runOne := func(ctx context.Context, c *contribution[D]) {
-		if c.removed.Load() || c.gen.Retired() {
-			return
-		}
-		owner := c.gen.PluginID()
-		draft.beginContribution(owner)
-		restore := draft.checkpoint()
-		r.replaying.Store(c.gen)
-		cctx, cancel := context.WithTimeout(ctx, budget)
-		err := callContribution(cctx, c.fn, draft)
-		if err == nil && cctx.Err() == context.DeadlineExceeded {
-			err = ErrBudget
-		}
-		cancel()
-		r.replaying.Store(nil)
+	// finish takes the draft's notes after a contribution ran or replayed.
+	finish := func(owner string, err error, restore func()) {
 		notes := draft.takeNotes()
 		if err != nil {
 			restore()
@@ -276,9 +284,57 @@ func (r *Registry[D, S]) replay(ctx context.Context) Rebuilt[S] {
 			}
 		}
 	}
+	// runOne runs c; activity, when set, is read on c's loop (runOne runs
+	// there) before c runs, so a pure c records what it did.
+	runOne := func(ctx context.Context, c *contribution[D], activity func() uint64) {
+		if c.removed.Load() || c.gen.Retired() {
+			return
+		}
+		owner := c.gen.PluginID()
+		draft.beginContribution(owner)
+		restore := draft.checkpoint()
+		recording := c.pure && activity != nil
+		var at uint64
+		if recording {
+			at = activity()
+			draft.record()
+		}
+		c.memo = nil
+		r.replaying.Store(c.gen)
+		cctx, cancel := context.WithTimeout(ctx, budget)
+		err := callContribution(cctx, c.fn, draft)
+		if err == nil && cctx.Err() == context.DeadlineExceeded {
+			err = ErrBudget
+		}
+		cancel()
+		r.replaying.Store(nil)
+		if recording {
+			if rec, ok := draft.recorded(); ok && err == nil {
+				c.memo, c.memoAt = rec, at
+			}
+		}
+		finish(owner, err, restore)
+	}
+	// replayMemo applies c's record when nothing ran on its loop since it
+	// was made and the draft answers its reads as then.
+	replayMemo := func(c *contribution[D], now uint64) bool {
+		if c.memo == nil || c.memoAt != now {
+			return false
+		}
+		draft.beginContribution(c.gen.PluginID())
+		restore := draft.checkpoint()
+		if !draft.replayRecord(c.memo) {
+			draft.takeNotes()
+			restore()
+			return false
+		}
+		finish(c.gen.PluginID(), nil, restore)
+		return true
+	}
 	// Consecutive contributions of one generation run as one batch on its
 	// loop when the generation offers a batcher: one hand-off instead of
-	// one per contribution.
+	// one per contribution, and none while the leading ones replay their
+	// records.
 	for i := 0; i < len(snap); {
 		j := i + 1
 		for j < len(snap) && snap[j].gen == snap[i].gen {
@@ -286,18 +342,30 @@ func (r *Registry[D, S]) replay(ctx context.Context) Rebuilt[S] {
 		}
 		group := snap[i:j]
 		i = j
-		b := group[0].gen.batcher()
-		if b == nil || len(group) == 1 {
+		gen := group[0].gen
+		b, activity := gen.batcher(), gen.activityCounter()
+		if b == nil || activity == nil && len(group) == 1 {
 			for _, c := range group {
-				runOne(rctx, c)
+				runOne(rctx, c, nil)
 			}
 			continue
+		}
+		if activity != nil {
+			now := activity()
+			k := 0
+			for k < len(group) && (group[k].removed.Load() || gen.Retired() || replayMemo(group[k], now)) {
+				k++
+			}
+			group = group[k:]
+			if len(group) == 0 {
+				continue
+			}
 		}
 		ran := 0
 		err := b(rctx, func(loopCtx context.Context) {
 			for _, c := range group {
 				ran++
-				runOne(loopCtx, c)
+				runOne(loopCtx, c, activity)
 			}
 		})
 		if err != nil {

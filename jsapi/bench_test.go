@@ -194,6 +194,33 @@ func BenchmarkRebuildPiTools(b *testing.B) {
 	}
 }
 
+// BenchmarkRebuildPiToolsBusy is BenchmarkRebuildPiTools after every
+// extension ran code (a tool_call hook, outside the timing) before each
+// rebuild, as after a turn: no contribution's record can be reused, so
+// every extension's registrations run again on its loop.
+func BenchmarkRebuildPiToolsBusy(b *testing.B) {
+	const n = 21
+	paths := writeHeavyPlugins(b, n)
+	h := bootAll(b, jsapi.New(jsapi.Options{}), paths)
+	defer h.Close(context.Background())
+	hook := map[string]any{"toolName": "read", "toolCallId": "1", "input": map[string]any{}}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		b.StopTimer()
+		h.RunHook(context.Background(), "tool_call", hook)
+		b.StartTimer()
+		tools, err := h.Tools().Rebuild(context.Background())
+		if err != nil || tools.State.Len() != n {
+			b.Fatalf("tools: %v %d", err, tools.State.Len())
+		}
+		commands, err := h.Commands().Rebuild(context.Background())
+		if err != nil || commands.State.Len() != n {
+			b.Fatalf("commands: %v %d", err, commands.State.Len())
+		}
+	}
+}
+
 // BenchmarkToolRoundTrip is one Go → JS execute → Go result, with schema
 // validation and the (empty) hook chains.
 func BenchmarkToolRoundTrip(b *testing.B) {

@@ -202,6 +202,7 @@ func (l *builtinLoader) Load(ctx context.Context, eg *engine.Generation) error {
 	}
 	eg.OnRetire(g.terminate)
 	eg.SetBatcher(g.batch)
+	eg.SetActivity(g.activity.Load)
 	return l.run(ctx, g)
 }
 
@@ -337,6 +338,7 @@ func (e *Env) runBundle(ctx context.Context, eg *engine.Generation, rt *pendingG
 	}
 	eg.OnRetire(g.terminate)
 	eg.SetBatcher(g.batch)
+	eg.SetActivity(g.activity.Load)
 	_, err = g.call(ctx, func() (goja.Value, error) { return g.runEntry(prog, b) }, nil)
 	g.post(func() { g.loading = false })
 	if err != nil {

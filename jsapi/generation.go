@@ -43,6 +43,14 @@ type jsGen struct {
 	inHandlers   int  // command handlers running
 	terminateDue bool // retired while a handler ran: terminate when none does
 
+	// activity counts what may run plugin code on the loop: every job,
+	// counted when queued (post) or when it starts (timers), except
+	// registry replays running only pure contributions (batch). The
+	// engine reuses a pure contribution's recorded effect while it stays
+	// unchanged (engine.Generation.SetActivity). Every way onto the loop
+	// must count: use post or counted.
+	activity atomic.Uint64
+
 	// Budget enforcement: the job whose synchronous part is running, so a
 	// watchdog interrupts only that job and never a later one.
 	guardMu sync.Mutex
@@ -225,6 +233,13 @@ func (g *jsGen) terminateNow() {
 // post queues fn on the loop. Safe from any goroutine. Returns false when
 // the loop is gone.
 func (g *jsGen) post(fn func()) bool {
+	g.activity.Add(1)
+	return g.postUncounted(fn)
+}
+
+// postUncounted is post for jobs that leave the activity count to what
+// they run (batch).
+func (g *jsGen) postUncounted(fn func()) bool {
 	select {
 	case <-g.dead:
 		return false
@@ -233,9 +248,18 @@ func (g *jsGen) post(fn func()) bool {
 	return g.loop.RunOnLoop(func(*goja.Runtime) { fn() })
 }
 
+// counted wraps a job the loop starts by itself (a timer) so it counts as
+// activity when it starts.
+func (g *jsGen) counted(fn func()) func(*goja.Runtime) {
+	return func(*goja.Runtime) {
+		g.activity.Add(1)
+		fn()
+	}
+}
+
 // SetTimeout implements webapi's Timers with the loop's clock. Loop only.
 func (g *jsGen) SetTimeout(fn func(), ms int64) (cancel func()) {
-	t := g.loop.SetTimeout(func(*goja.Runtime) { fn() }, time.Duration(ms)*time.Millisecond)
+	t := g.loop.SetTimeout(g.counted(fn), time.Duration(ms)*time.Millisecond)
 	return func() { g.loop.ClearTimeout(t) }
 }
 
@@ -394,7 +418,7 @@ type onLoopKey struct{}
 // makes with the context it gets run inline instead of posting.
 func (g *jsGen) batch(ctx context.Context, run func(context.Context)) error {
 	done := make(chan struct{})
-	if !g.post(func() {
+	if !g.postUncounted(func() {
 		defer close(done)
 		run(context.WithValue(ctx, onLoopKey{}, g))
 	}) {

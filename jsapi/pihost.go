@@ -117,6 +117,9 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 	fn("isHookEvent", func(c goja.FunctionCall) goja.Value { return vm.ToValue(piapi.IsHookEvent(str(c, 0))) })
 	fn("unsupported", func(c goja.FunctionCall) goja.Value { pi.NoteUnsupported(plugin, str(c, 0)); return goja.Undefined() })
 	fn("warn", func(c goja.FunctionCall) goja.Value {
+		// An effect: a pure contribution that warns must run (and warn)
+		// again on the next rebuild, not replay its record.
+		g.activity.Add(1)
 		g.eg.Log(engine.SeverityWarning, str(c, 0))
 		return goja.Undefined()
 	})

@@ -36,14 +36,24 @@ func bindRegistry[T, U any](g *jsGen, reg *engine.Registry[*engine.Draft[T], eng
 		if !ok {
 			g.throw(fmt.Errorf("%s.add: contribution must be a function", reg.Name()))
 		}
-		c := contributionOf(g, reg, fn, conv)
+		// add(fn, {pure: true}): fn's effect follows from the draft and
+		// this plugin's state alone (engine.Registry.AddPure).
+		pure := false
+		if opts, ok := call.Argument(1).(*goja.Object); ok {
+			pure = opts.Get("pure").ToBoolean()
+		}
+		c := contributionOf(g, reg, fn, conv, pure)
 		if g.adopt != nil {
 			if err := g.adopt(reg.Name(), c); err != nil {
 				g.throw(err)
 			}
 			return rt.ToValue(func(goja.FunctionCall) goja.Value { return goja.Undefined() })
 		}
-		remove, err := reg.Add(g.eg, c)
+		addTo := reg.Add
+		if pure {
+			addTo = reg.AddPure
+		}
+		remove, err := addTo(g.eg, c)
 		if err != nil {
 			g.throw(fmt.Errorf("%s.add: %w", reg.Name(), err))
 		}
@@ -105,10 +115,17 @@ func nonNil(s []string) []string {
 
 // contributionOf adapts a JS contribution to the engine: it runs on the
 // owner's loop with a draft object valid only for the call. A returned
-// Promise is an error (contributions are synchronous).
-func contributionOf[T, U any](g *jsGen, reg any, fn goja.Callable, conv valueConv[T, U]) engine.Contribution[*engine.Draft[T]] {
-	return func(ctx context.Context, d *engine.Draft[T]) error {
-		_, err := g.call(ctx, func() (goja.Value, error) {
+// Promise is an error (contributions are synchronous). One that is not
+// pure, or failed, counts as activity: it may have changed what the
+// plugin's pure contributions read.
+func contributionOf[T, U any](g *jsGen, reg any, fn goja.Callable, conv valueConv[T, U], pure bool) engine.Contribution[*engine.Draft[T]] {
+	return func(ctx context.Context, d *engine.Draft[T]) (err error) {
+		defer func() {
+			if !pure || err != nil {
+				g.activity.Add(1)
+			}
+		}()
+		_, err = g.call(ctx, func() (goja.Value, error) {
 			obj, done := draftJS(g, reg, d, conv)
 			defer done()
 			r, err := fn(goja.Undefined(), obj)

@@ -121,7 +121,7 @@ func (q *timerQueue) rearm(g *jsGen, now time.Time) {
 		g.loop.ClearTimeout(q.driver)
 	}
 	q.driverDue = due
-	q.driver = g.loop.SetTimeout(func(*goja.Runtime) { q.fire(g) }, max(0, due.Sub(now)))
+	q.driver = g.loop.SetTimeout(g.counted(func() { q.fire(g) }), max(0, due.Sub(now)))
 }
 
 // fire runs every timer due by now, in order, as Node's processTimers
@@ -151,7 +151,7 @@ func (q *timerQueue) addImmediate(g *jsGen, t *timerHandle) {
 		return
 	}
 	q.immediateRound = true
-	g.loop.RunOnLoop(func(*goja.Runtime) {
+	g.loop.RunOnLoop(g.counted(func() {
 		round := q.immediates
 		q.immediates = nil
 		q.immediateRound = false
@@ -163,7 +163,7 @@ func (q *timerQueue) addImmediate(g *jsGen, t *timerHandle) {
 			t.stopped = true
 			t.run()
 		}
-	})
+	}))
 }
 
 // installTimers defines setTimeout/setInterval/setImmediate and their clear

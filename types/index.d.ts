@@ -174,10 +174,18 @@ export interface Registry<D, S> {
    * The contribution is owned by this plugin generation and dropped when the
    * generation is unloaded or replaced by a reload.
    *
+   * With `{ pure: true }` you promise more: what the contribution does
+   * follows from what it reads from the draft and from this plugin's own
+   * variables alone, and it has no other effect (no settings, files, clock).
+   * A rebuild may then reuse what it did last time instead of calling it,
+   * as long as no code of this plugin ran since and the draft answers its
+   * reads (`has`, `ownerOf`, `ids`) as before. pi's `registerTool` and
+   * `registerCommand` are added this way.
+   *
    * @returns `remove()`: drop this contribution and schedule a rebuild.
    *   Calling it again has no further effect.
    */
-  add<R>(contribution: (draft: D) => R & SyncContributionResult<R>): () => void;
+  add<R>(contribution: (draft: D) => R & SyncContributionResult<R>, options?: { pure?: boolean }): () => void;
 
   /**
    * Replay every contribution now and commit the result. Use it after

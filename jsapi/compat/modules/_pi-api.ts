@@ -48,6 +48,11 @@ const API_METHODS = [
   "events",
 ];
 
+// These registrations' contributions read only the draft and the objects
+// they captured, and have no other effect (host.warn counts as activity):
+// a rebuild may reuse what they did last while this runtime ran nothing.
+const PURE = { pure: true };
+
 export function install(pi: any, host: any): any {
   const v2on = pi.on.bind(pi);
   const pluginId: string = pi.id;
@@ -344,7 +349,7 @@ export function install(pi: any, host: any): any {
                 return;
               }
               d.set(name, def);
-            });
+            }, PURE);
           },
         }.registerTool;
       case "registerCommand":
@@ -361,7 +366,7 @@ export function install(pi: any, host: any): any {
             def.handler = standsFor((args: string) => handler.call(options, args, makeCommandCtx()), handler);
             myCommands.set(name, { name, description: options.description, source: "extension", sourceInfo });
             // Duplicate names across extensions become name:1, name:2 (engine).
-            pi.commands.add((d: any) => d.set(name + "\u0000" + pluginId, def));
+            pi.commands.add((d: any) => d.set(name + "\u0000" + pluginId, def), PURE);
           },
         }.registerCommand;
       case "registerShortcut":
@@ -370,7 +375,7 @@ export function install(pi: any, host: any): any {
             assertActive();
             const def: any = { ...options, shortcut };
             if (typeof options?.handler === "function") def.handler = standsFor(() => options.handler(makeCtx()), options.handler);
-            pi.shortcuts.add((d: any) => d.set(shortcut, def));
+            pi.shortcuts.add((d: any) => d.set(shortcut, def), PURE);
           },
         }.registerShortcut;
       case "registerFlag":
@@ -378,7 +383,7 @@ export function install(pi: any, host: any): any {
           registerFlag(name: string, options: any) {
             assertActive();
             myFlags.set(name, { ...options, name });
-            pi.flags.add((d: any) => d.set(name, { ...options, name }));
+            pi.flags.add((d: any) => d.set(name, { ...options, name }), PURE);
           },
         }.registerFlag;
       case "getFlag":
@@ -419,14 +424,14 @@ export function install(pi: any, host: any): any {
                 return typeof stream.result === "function" ? await stream.result() : undefined;
               };
             }
-            pi.providers.add((d: any) => d.set(name, def));
+            pi.providers.add((d: any) => d.set(name, def), PURE);
           },
         }.registerProvider;
       case "unregisterProvider":
         return {
           unregisterProvider(name: string) {
             assertActive();
-            pi.providers.add((d: any) => d.delete(name));
+            pi.providers.add((d: any) => d.delete(name), PURE);
           },
         }.unregisterProvider;
         // --- pi 1.6 registrations: recorded in the host's registries
@@ -487,7 +492,7 @@ export function install(pi: any, host: any): any {
             }, route);
             const def = { name: model.id, ...model, api: "pi-virtual", sourceInfo, __pigoRoute };
             myVirtualModels.set(key, def);
-            pi.virtualModels.add((d: any) => d.set(key, def));
+            pi.virtualModels.add((d: any) => d.set(key, def), PURE);
           },
         }.registerVirtualModel;
       case "unregisterVirtualModel":
@@ -496,7 +501,7 @@ export function install(pi: any, host: any): any {
             assertActive();
             const key = `${provider}/${id}`;
             myVirtualModels.set(key, undefined);
-            pi.virtualModels.add((d: any) => d.delete(key));
+            pi.virtualModels.add((d: any) => d.delete(key), PURE);
           },
         }.unregisterVirtualModel;
       case "registerMcpServer":
@@ -507,7 +512,7 @@ export function install(pi: any, host: any): any {
             if (!config || typeof config !== "object") throw new TypeError(`registerMcpServer("${name}"): config must be an object`);
             const entry = { name, config, extensionPath: sourceInfo.path };
             myMcpServers.set(name, entry);
-            pi.mcpServers.add((d: any) => d.set(name, entry));
+            pi.mcpServers.add((d: any) => d.set(name, entry), PURE);
             if (!host.isLoading()) host.emit("mcp_servers_change", { servers: api.getMcpServers() });
           },
         }.registerMcpServer;
@@ -516,7 +521,7 @@ export function install(pi: any, host: any): any {
           unregisterMcpServer(name: string) {
             assertActive();
             myMcpServers.set(name, undefined);
-            pi.mcpServers.add((d: any) => d.delete(name));
+            pi.mcpServers.add((d: any) => d.delete(name), PURE);
             if (!host.isLoading()) host.emit("mcp_servers_change", { servers: api.getMcpServers() });
           },
         }.unregisterMcpServer;

@@ -59,6 +59,7 @@ const API_METHODS = [
   "setModel",
   "events"
 ];
+const PURE = { pure: true };
 function install(pi, host) {
   const v2on = pi.on.bind(pi);
   const pluginId = pi.id;
@@ -358,7 +359,7 @@ function install(pi, host) {
                 return;
               }
               d.set(name2, def);
-            });
+            }, PURE);
           }
         }.registerTool;
       case "registerCommand":
@@ -373,7 +374,7 @@ function install(pi, host) {
             const def = { ...options, name: name2, sourceInfo };
             def.handler = standsFor((args) => handler.call(options, args, makeCommandCtx()), handler);
             myCommands.set(name2, { name: name2, description: options.description, source: "extension", sourceInfo });
-            pi.commands.add((d) => d.set(name2 + "\0" + pluginId, def));
+            pi.commands.add((d) => d.set(name2 + "\0" + pluginId, def), PURE);
           }
         }.registerCommand;
       case "registerShortcut":
@@ -382,7 +383,7 @@ function install(pi, host) {
             assertActive();
             const def = { ...options, shortcut };
             if (typeof options?.handler === "function") def.handler = standsFor(() => options.handler(makeCtx()), options.handler);
-            pi.shortcuts.add((d) => d.set(shortcut, def));
+            pi.shortcuts.add((d) => d.set(shortcut, def), PURE);
           }
         }.registerShortcut;
       case "registerFlag":
@@ -390,7 +391,7 @@ function install(pi, host) {
           registerFlag(name2, options) {
             assertActive();
             myFlags.set(name2, { ...options, name: name2 });
-            pi.flags.add((d) => d.set(name2, { ...options, name: name2 }));
+            pi.flags.add((d) => d.set(name2, { ...options, name: name2 }), PURE);
           }
         }.registerFlag;
       case "getFlag":
@@ -441,14 +442,14 @@ function install(pi, host) {
                 return typeof stream.result === "function" ? await stream.result() : void 0;
               };
             }
-            pi.providers.add((d) => d.set(name2, def));
+            pi.providers.add((d) => d.set(name2, def), PURE);
           }
         }.registerProvider;
       case "unregisterProvider":
         return {
           unregisterProvider(name2) {
             assertActive();
-            pi.providers.add((d) => d.delete(name2));
+            pi.providers.add((d) => d.delete(name2), PURE);
           }
         }.unregisterProvider;
       // --- pi 1.6 registrations: recorded in the host's registries
@@ -502,7 +503,7 @@ function install(pi, host) {
             }, route);
             const def = { name: model.id, ...model, api: "pi-virtual", sourceInfo, __pigoRoute };
             myVirtualModels.set(key, def);
-            pi.virtualModels.add((d) => d.set(key, def));
+            pi.virtualModels.add((d) => d.set(key, def), PURE);
           }
         }.registerVirtualModel;
       case "unregisterVirtualModel":
@@ -511,7 +512,7 @@ function install(pi, host) {
             assertActive();
             const key = `${provider}/${id}`;
             myVirtualModels.set(key, void 0);
-            pi.virtualModels.add((d) => d.delete(key));
+            pi.virtualModels.add((d) => d.delete(key), PURE);
           }
         }.unregisterVirtualModel;
       case "registerMcpServer":
@@ -522,7 +523,7 @@ function install(pi, host) {
             if (!config || typeof config !== "object") throw new TypeError(`registerMcpServer("${name2}"): config must be an object`);
             const entry = { name: name2, config, extensionPath: sourceInfo.path };
             myMcpServers.set(name2, entry);
-            pi.mcpServers.add((d) => d.set(name2, entry));
+            pi.mcpServers.add((d) => d.set(name2, entry), PURE);
             if (!host.isLoading()) host.emit("mcp_servers_change", { servers: api.getMcpServers() });
           }
         }.registerMcpServer;
@@ -531,7 +532,7 @@ function install(pi, host) {
           unregisterMcpServer(name2) {
             assertActive();
             myMcpServers.set(name2, void 0);
-            pi.mcpServers.add((d) => d.delete(name2));
+            pi.mcpServers.add((d) => d.delete(name2), PURE);
             if (!host.isLoading()) host.emit("mcp_servers_change", { servers: api.getMcpServers() });
           }
         }.unregisterMcpServer;
