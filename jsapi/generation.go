@@ -315,7 +315,14 @@ func (g *jsGen) callbackBudget() time.Duration { return g.eg.Host().Options().Bu
 // runCallback runs loop-initiated plugin code (timers, view messages) under
 // the callback budget and records failures. Loop only.
 func (g *jsGen) runCallback(where string, fn func() (goja.Value, error)) {
-	ctx, cancel := context.WithTimeout(g.eg.Context(), g.callbackBudget())
+	base := g.eg.Context()
+	if g.draining() {
+		// Retired, but kept for a command handler still running: the
+		// timers and callbacks it waits on must run (its context was
+		// cancelled with the retirement), within their budget.
+		base = context.WithoutCancel(base)
+	}
+	ctx, cancel := context.WithTimeout(base, g.callbackBudget())
 	defer cancel()
 	if _, err := g.guard(ctx, fn); err != nil {
 		g.eg.Host().RecordDiagnostic(engine.Diagnose(g.eg.PluginID(), where, engine.SeverityError, g.jsError(err)))
