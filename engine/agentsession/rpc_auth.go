@@ -101,17 +101,6 @@ func compareProviders(a, b provider.ProviderInfo) int {
 	return localeCompare(a.Name, b.Name)
 }
 
-// authTypeLabel is pi 1.6's formatAuthSelectorProviderType.
-func authTypeLabel(authType string, subscription bool) string {
-	switch {
-	case authType == "api_key":
-		return "API key"
-	case !subscription:
-		return "account"
-	}
-	return "subscription"
-}
-
 // loginCompletions are pi 1.6's /login argument completions: each
 // provider once, fuzzy-matched on its id, name and login types.
 func (rt *agentRuntime) loginCompletions(prefix string) []any {
@@ -128,7 +117,7 @@ func (rt *agentRuntime) loginCompletions(prefix string) []any {
 	search := func(p provider.ProviderInfo) string {
 		text := p.ID + " " + p.Name
 		for _, t := range types(p) {
-			text += " " + t + " " + authTypeLabel(t, p.Subscription)
+			text += " " + t + " " + provider.AuthTypeLabel(t, p.Subscription)
 		}
 		return text
 	}
@@ -136,7 +125,7 @@ func (rt *agentRuntime) loginCompletions(prefix string) []any {
 	for _, p := range fuzzy.Filter(rt.loginProviders(), prefix, search) {
 		var labels []string
 		for _, t := range types(p) {
-			labels = append(labels, authTypeLabel(t, p.Subscription))
+			labels = append(labels, provider.AuthTypeLabel(t, p.Subscription))
 		}
 		desc := strings.Join(labels, "/")
 		if p.Name != p.ID {

@@ -81,3 +81,16 @@ var PreferredProviders = []string{"radius", "openrouter"}
 
 // BuiltinProviderInfo is pi-ai 1.6's built-in providers, in its order.
 func BuiltinProviderInfo() []ProviderInfo { return slices.Clone(piAIProviderInfo) }
+
+// AuthTypeLabel is how pi 1.6 names a login type in its /login selector
+// and argument completion (formatAuthSelectorProviderType): "API key", or
+// an account login as "subscription" or "account".
+func AuthTypeLabel(authType string, subscription bool) string {
+	switch {
+	case authType == "api_key":
+		return "API key"
+	case !subscription:
+		return "account"
+	}
+	return "subscription"
+}

@@ -61,7 +61,7 @@ func authLine(types bool) func(m *model, it selItem, selected bool) string {
 			line += m.th.Fg("muted", " ✦")
 		}
 		if types {
-			line += m.th.Fg("muted", " ["+authTypeLabel(o.authType, o.subscription)+"]")
+			line += m.th.Fg("muted", " ["+provider.AuthTypeLabel(o.authType, o.subscription)+"]")
 		}
 		return line + authStatus(m, o)
 	}
@@ -74,7 +74,7 @@ func authStatus(m *model, o loginOption) string {
 	case !o.configured:
 		return m.th.Fg("muted", " • not configured")
 	case o.configuredAs != o.authType:
-		return m.th.Fg("muted", " • ") + m.th.Fg("warning", authTypeLabel(o.configuredAs, o.subscription)+" configured")
+		return m.th.Fg("muted", " • ") + m.th.Fg("warning", provider.AuthTypeLabel(o.configuredAs, o.subscription)+" configured")
 	case o.source == "" || o.source == "OAuth" || o.source == "stored credential":
 		return m.th.Fg("success", " ✓ configured")
 	case envSource.MatchString(o.source):
@@ -85,17 +85,6 @@ func authStatus(m *model, o loginOption) string {
 
 // envSource is a source naming environment variables.
 var envSource = regexp.MustCompile(`^[A-Z][A-Z0-9_]*(?:, [A-Z][A-Z0-9_]*)*$`)
-
-// authTypeLabel is pi's formatAuthSelectorProviderType.
-func authTypeLabel(authType string, subscription bool) string {
-	switch {
-	case authType == "api_key":
-		return "API key"
-	case !subscription:
-		return "account"
-	}
-	return "subscription"
-}
 
 // authSelector is pi's OAuthSelectorComponent over opts: eight rows
 // indented one column, the selection stopping at the ends, no key hints;
