@@ -145,13 +145,10 @@ func buildCodexParams(model *Model, c *Context, opts *Options) (p map[string]any
 	effort := opts.reasoningEffort(model)
 	configUpdate = codexConfigurationUpdateEffort(model, effort)
 	// Codex declares every tool with strict null.
-	toolItems := func(ts []Tool) []any {
-		tools := convertResponsesTools(ts, true)
-		for _, t := range tools {
-			t.(map[string]any)["strict"] = nil
-		}
-		return tools
-	}
+	// Codex takes strict mode unless the model says otherwise, and
+	// declares the other tools with strict null.
+	strictMode := compatBool(model, func(c *Compat) *bool { return c.SupportsStrictMode }, true)
+	toolItems := func(ts []Tool) ([]any, error) { return convertResponsesTools(ts, strictMode, nil) }
 	input, requestTools, err := responsesTranscript(model, c, openAIToolCallProviders, configUpdate, toolItems)
 	if err != nil {
 		return nil, "", err
@@ -176,7 +173,9 @@ func buildCodexParams(model *Model, c *Context, opts *Options) (p map[string]any
 		p["temperature"] = *opts.Temperature
 	}
 	if len(requestTools) > 0 {
-		p["tools"] = toolItems(requestTools)
+		if p["tools"], err = toolItems(requestTools); err != nil {
+			return nil, "", err
+		}
 	}
 	if configUpdate != "" {
 		p["reasoning"] = map[string]any{"effort": configurationUpdateRequestEffort, "summary": "auto"}

@@ -254,6 +254,19 @@ func (t Tool) strictSampling(supported bool, unsupported strictKeywordFilter) (b
 	return false, nil
 }
 
+// requestParameters is pi-ai's getJsonSchemaToolParameters: t's
+// schema as declared, or its strict form for a strict tool (nil when t
+// declares none).
+func (t Tool) requestParameters(strict bool) (any, error) {
+	if t.Parameters == nil {
+		return nil, nil
+	}
+	if !strict {
+		return t.declaredParameters(), nil
+	}
+	return strictJSONSchema(t.declaredParameters(), nil)
+}
+
 // strictToolLimitMessages are the errors Claude (on the Anthropic API and
 // on Bedrock) rejects a request with when its strict tools exceed its
 // limits (pi-ai's strict-tool-limits.js).

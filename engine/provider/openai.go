@@ -588,7 +588,10 @@ func buildOpenAIParams(model *Model, c *Context, opts *Options, compat openAICom
 	if MidConvoSystemMessages(model) && compatBool(model, func(c *Compat) *bool { return c.SupportsMidConvoToolAdditions }, false) {
 		folded, requestTools = c.foldedToolChanges()
 	}
-	messages := convertOpenAIMessages(model, c, msgs, compat, folded)
+	messages, err := convertOpenAIMessages(model, c, msgs, compat, folded)
+	if err != nil {
+		return nil, err
+	}
 	p := map[string]any{"model": model.ID, "messages": messages, "stream": true}
 	// pi-ai 1.6's promptCacheKeyMode: "auto" sends the key to
 	// api.openai.com, or with long retention where the endpoint keeps it.
@@ -620,7 +623,9 @@ func buildOpenAIParams(model *Model, c *Context, opts *Options, compat openAICom
 	}
 	var tools []any
 	if len(requestTools) > 0 {
-		tools = convertOpenAITools(requestTools, compat)
+		if tools, err = convertOpenAITools(requestTools, compat); err != nil {
+			return nil, err
+		}
 		p["tools"] = tools
 		if compat.zaiToolStream {
 			p["tool_stream"] = true
@@ -850,19 +855,30 @@ func hasToolHistory(msgs []llmMessage) bool {
 	return false
 }
 
-func convertOpenAITools(tools []Tool, compat openAICompat) []any {
+// convertOpenAITools is pi-ai's convertTools for chat completions: where
+// the endpoint takes strict mode, a tool whose constrainedSampling asks
+// for it, and whose schema can be made strict, goes strict with the
+// strict form of its schema, the others strict false; a tool that
+// requires strict sampling it cannot get is an error.
+func convertOpenAITools(tools []Tool, compat openAICompat) ([]any, error) {
 	out := make([]any, len(tools))
 	for i, t := range tools {
+		strict, err := t.strictSampling(compat.supportsStrictMode, nil)
+		if err != nil {
+			return nil, err
+		}
 		fn := map[string]any{"name": t.Name, "description": t.Description}
-		if t.Parameters != nil {
-			fn["parameters"] = t.declaredParameters()
+		if params, err := t.requestParameters(strict); err != nil {
+			return nil, err
+		} else if params != nil {
+			fn["parameters"] = params
 		}
 		if compat.supportsStrictMode {
-			fn["strict"] = false
+			fn["strict"] = strict
 		}
 		out[i] = map[string]any{"type": "function", "function": fn}
 	}
-	return out
+	return out, nil
 }
 
 func openAICacheControl(compat openAICompat, retention string) map[string]any {
@@ -946,7 +962,7 @@ func openAIToolCallID(model *Model, id string) string {
 // with their updates framed; those after the first folded system
 // messages (the leading one counted; -1: none) also declare the tools
 // they add in a system message of their own.
-func convertOpenAIMessages(model *Model, c *Context, msgs []llmMessage, compat openAICompat, folded int) []any {
+func convertOpenAIMessages(model *Model, c *Context, msgs []llmMessage, compat openAICompat, folded int) ([]any, error) {
 	msgs = transformMessages(msgs, model, func(id string, _ *llmMessage) string { return openAIToolCallID(model, id) })
 	var out []any
 	instructionRole := "system"
@@ -974,7 +990,11 @@ func convertOpenAIMessages(model *Model, c *Context, msgs []llmMessage, compat o
 					for i, d := range added {
 						tools[i] = ToolFromDeclaration(d)
 					}
-					out = append(out, map[string]any{"role": "system", "tools": convertOpenAITools(tools, compat)})
+					items, err := convertOpenAITools(tools, compat)
+					if err != nil {
+						return nil, err
+					}
+					out = append(out, map[string]any{"role": "system", "tools": items})
 				}
 			}
 			systemIndex++
@@ -1127,7 +1147,7 @@ func convertOpenAIMessages(model *Model, c *Context, msgs []llmMessage, compat o
 	if out == nil {
 		out = []any{}
 	}
-	return out
+	return out, nil
 }
 
 func orEmpty(m map[string]any) map[string]any {

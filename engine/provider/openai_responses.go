@@ -529,7 +529,7 @@ func buildResponsesParams(model *Model, c *Context, opts *Options, retention str
 	if model.Compat != nil && model.Compat.SupportsStrictMode != nil {
 		strict = *model.Compat.SupportsStrictMode
 	}
-	toolItems := func(ts []Tool) []any { return convertResponsesTools(ts, strict) }
+	toolItems := func(ts []Tool) ([]any, error) { return convertResponsesTools(ts, strict, false) }
 	input, requestTools, err := responsesTranscript(model, c, providers, configUpdate, toolItems)
 	if err != nil {
 		return nil, err
@@ -572,7 +572,9 @@ func buildResponsesParams(model *Model, c *Context, opts *Options, retention str
 		p["temperature"] = *opts.Temperature
 	}
 	if len(requestTools) > 0 {
-		p["tools"] = toolItems(requestTools)
+		if p["tools"], err = toolItems(requestTools); err != nil {
+			return nil, err
+		}
 	}
 	if opts.ToolChoice != nil {
 		p["tool_choice"] = cloneValue(opts.ToolChoice)
@@ -602,21 +604,34 @@ func buildResponsesParams(model *Model, c *Context, opts *Options, retention str
 	return p, nil
 }
 
-// convertResponsesTools is pi-ai's convertResponsesTools: strict false
-// when the API supports strict mode.
-func convertResponsesTools(tools []Tool, strictMode bool) []any {
+// convertResponsesTools is pi-ai's convertResponsesTools: where the API
+// takes strict mode (strictMode), a tool whose constrainedSampling asks
+// for it, and whose schema can be made strict, goes strict with the
+// strict form of its schema; the others carry defaultStrict (false, or
+// Codex's null). A tool that requires strict sampling it cannot get is
+// an error.
+func convertResponsesTools(tools []Tool, strictMode bool, defaultStrict any) ([]any, error) {
 	out := make([]any, len(tools))
 	for i, t := range tools {
 		fn := map[string]any{"type": "function", "name": t.Name, "description": t.Description}
-		if strictMode {
-			fn["strict"] = false
+		strict, err := t.strictSampling(strictMode, nil)
+		if err != nil {
+			return nil, err
 		}
-		if t.Parameters != nil {
-			fn["parameters"] = t.declaredParameters()
+		if strictMode {
+			fn["strict"] = defaultStrict
+			if strict {
+				fn["strict"] = true
+			}
+		}
+		if params, err := t.requestParameters(strict); err != nil {
+			return nil, err
+		} else if params != nil {
+			fn["parameters"] = params
 		}
 		out[i] = fn
 	}
-	return out
+	return out, nil
 }
 
 // configurationUpdateRequestEffort is reasoning.effort while
@@ -659,7 +674,7 @@ func responsesToolChanges(model *Model) bool {
 // responsesTranscript converts c for a Responses API: the input items
 // and the tools the request declares at its top level. toolItems
 // converts tools as that API declares them.
-func responsesTranscript(model *Model, c *Context, toolCallProviders []string, configUpdate string, toolItems func([]Tool) []any) (input []any, requestTools []Tool, err error) {
+func responsesTranscript(model *Model, c *Context, toolCallProviders []string, configUpdate string, toolItems func([]Tool) ([]any, error)) (input []any, requestTools []Tool, err error) {
 	decode := decodeMessages
 	if MidConvoSystemMessages(model) {
 		decode = decodeTranscript
@@ -685,7 +700,7 @@ func responsesTranscript(model *Model, c *Context, toolCallProviders []string, c
 type responsesLeading struct {
 	prompt    string
 	tools     []Tool
-	toolItems func([]Tool) []any
+	toolItems func([]Tool) ([]any, error)
 }
 
 // pi-ai 1.6's wording, byte for byte: the notice before every
@@ -733,15 +748,15 @@ func convertResponsesMessages(model *Model, leading responsesLeading, msgs []llm
 	// order announced.
 	var unavailable []string
 	declared := false
-	declare := func(tools []Tool) {
+	declare := func(tools []Tool) error {
 		if leading.toolItems == nil {
-			return
+			return nil
 		}
 		for _, t := range tools {
 			unavailable = slices.DeleteFunc(unavailable, func(n string) bool { return n == t.Name })
 		}
 		if len(tools) == 0 {
-			return
+			return nil
 		}
 		if declared {
 			notice := responsesIncrementalToolsNotice
@@ -751,9 +766,13 @@ func convertResponsesMessages(model *Model, leading responsesLeading, msgs []llm
 			out = append(out, map[string]any{"role": instructionRole, "content": notice})
 		}
 		declared = true
-		out = append(out, map[string]any{"type": "additional_tools", "role": "developer", "tools": leading.toolItems(tools)})
+		items, err := leading.toolItems(tools)
+		out = append(out, map[string]any{"type": "additional_tools", "role": "developer", "tools": items})
+		return err
 	}
-	declare(leading.tools)
+	if err := declare(leading.tools); err != nil {
+		return nil, err
+	}
 	if leading.prompt != "" {
 		out = append(out, map[string]any{"role": instructionRole, "content": sanitize(leading.prompt)})
 	}
@@ -766,7 +785,9 @@ func convertResponsesMessages(model *Model, leading responsesLeading, msgs []llm
 			for i, d := range added {
 				tools[i] = ToolFromDeclaration(d)
 			}
-			declare(tools)
+			if err := declare(tools); err != nil {
+				return nil, err
+			}
 			parts := []string{session.SystemMessageUpdateText(msg.System)}
 			if leading.toolItems != nil {
 				// A redefinition is a removal and an addition of one name:

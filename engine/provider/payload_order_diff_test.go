@@ -48,8 +48,12 @@ func pi16Payload(t *testing.T, model *provider.Model, c provider.Context, opts m
 	// The tools' schemas in their declared order.
 	var tools []any
 	for _, tool := range c.Tools {
-		tools = append(tools, map[string]any{"name": tool.Name, "description": tool.Description,
-			"parameters": jsjson.OrderedBy(tool.Parameters, tool.ParameterKeys)})
+		decl := map[string]any{"name": tool.Name, "description": tool.Description,
+			"parameters": jsjson.OrderedBy(tool.Parameters, tool.ParameterKeys)}
+		if tool.ConstrainedSampling != nil {
+			decl["constrainedSampling"] = tool.ConstrainedSampling
+		}
+		tools = append(tools, decl)
 	}
 	system := map[string]any{"role": "system", "content": c.SystemPrompt, "toolsAdded": tools, "timestamp": 0}
 	ctx := map[string]any{"messages": append([]map[string]any{system}, c.Messages...)}
