@@ -249,6 +249,13 @@ func runGo(t *testing.T, dc diffCase, pi16 bool) ([]map[string]any, []recorded) 
 	if !pi16 {
 		opts.MaxTokens = legacyOutputCap(model)
 	}
+	// A client of the case's own: http.DefaultClient's pool could hand the
+	// request a connection to an earlier case's server, closed at its end,
+	// whose port this server reuses ("use of closed network connection"
+	// under load).
+	transport := &http.Transport{}
+	defer transport.CloseIdleConnections()
+	opts.HTTPClient = &http.Client{Transport: transport}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	s, err := provider.Stream(ctx, model, &dc.context, opts)
