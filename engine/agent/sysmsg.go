@@ -204,7 +204,16 @@ func (l *loop) requestContext(msgs []Message) (system string, tools, messages, t
 			}
 		}
 	}
-	return system, tools, session.ConvertToLlm(msgs), l.withoutHidden(session.ConvertToLlmTranscript(msgs))
+	transcript = l.withoutHidden(session.ConvertToLlmTranscript(msgs))
+	// The replayed view is the transcript without its system messages
+	// (session.ConvertToLlm), taken from the one conversion.
+	messages = make([]Message, 0, len(transcript))
+	for _, m := range transcript {
+		if !session.IsSystemMessage(m) {
+			messages = append(messages, m)
+		}
+	}
+	return system, tools, messages, transcript
 }
 
 // withoutHidden is pi's hidden-declarations projection: the tools

@@ -56,6 +56,9 @@ const (
 // anthropicParams are the derived options of one request (pi-ai's
 // AnthropicOptions after streamSimpleAnthropic).
 type anthropicParams struct {
+	// tools are the tools the conversation ends with (after its later
+	// system messages' changes), derived once per request.
+	tools           []Tool
 	maxTokens       int
 	thinkingEnabled *bool
 	budgetTokens    int
@@ -185,7 +188,7 @@ func streamAnthropic(ctx context.Context, model *Model, c *Context, opts *Option
 	if err != nil {
 		return nil, err
 	}
-	ap := anthropicParams{maxTokens: opts.baseMaxTokens(model, c)}
+	ap := anthropicParams{tools: c.currentTools(), maxTokens: opts.baseMaxTokens(model, c)}
 	if r := opts.reasoning(); r == "" {
 		ap.thinkingEnabled = ptr(false)
 	} else if model.thinksAdaptively() {
@@ -198,7 +201,7 @@ func streamAnthropic(ctx context.Context, model *Model, c *Context, opts *Option
 		ap.budgetTokens = min(budget, max(0, ap.maxTokens-minAnswerTokens))
 		ap.thinkingEnabled = ptr(true)
 	}
-	st := &anthropicStream{producer: newProducer(model, opts), tools: c.currentTools(), usageModel: model}
+	st := &anthropicStream{producer: newProducer(model, opts), tools: ap.tools, usageModel: model}
 	// pi-ai's createClient: Copilot first, then OAuth tokens.
 	st.oauth = model.Provider != "github-copilot" && isAnthropicOAuthToken(key)
 	go func() { st.finish(ctx, st.stream(ctx, c, key, ap)) }()
@@ -221,7 +224,7 @@ func anthropicMessagesURL(model *Model) string {
 // thinking when a reasoning model that does not think adaptively thinks;
 // server-side fallback; mid-conversation effort; inline tools when tool
 // changes go in place; message threads.
-func anthropicBetas(model *Model, c *Context, opts *Options, oauth, thinking, messageThreads bool) []string {
+func anthropicBetas(model *Model, c *Context, tools []Tool, opts *Options, oauth, thinking, messageThreads bool) []string {
 	configured, ok := "", false
 	for _, hs := range []map[string]string{model.Headers, opts.Headers} {
 		for k, v := range hs {
@@ -250,7 +253,7 @@ func anthropicBetas(model *Model, c *Context, opts *Options, oauth, thinking, me
 		add(betaClaudeCode, betaOAuth)
 	}
 	eager := compatBool(model, func(c *Compat) *bool { return c.SupportsEagerToolInputStreaming }, true)
-	if len(c.currentTools()) > 0 && !eager {
+	if len(tools) > 0 && !eager {
 		add(betaFineGrainedToolStream)
 	}
 	if model.Reasoning && thinking && !model.thinksAdaptively() {
@@ -391,7 +394,7 @@ func (st *anthropicStream) stream(ctx context.Context, c *Context, key string, a
 		}
 	}
 	thinking := ap.thinkingEnabled != nil && *ap.thinkingEnabled
-	betas := anthropicBetas(model, c, opts, st.oauth, thinking, threadSession != "")
+	betas := anthropicBetas(model, c, ap.tools, opts, st.oauth, thinking, threadSession != "")
 	// A request's own anthropic-beta is in the list already; openStream
 	// must not send it again as given.
 	sendOpts := opts
@@ -831,8 +834,8 @@ func buildAnthropicParams(model *Model, c *Context, opts *Options, ap anthropicP
 			return nil, false, "", err
 		}
 		p["tools"], preferred = append(tools, anthropicDeferredToolPlaceholder()), preferred || toolsPreferred
-	} else if current := c.currentTools(); len(current) > 0 {
-		tools, toolsPreferred, err := anthropicTools(model, current, toolCC, oauth, disablePreferred)
+	} else if len(ap.tools) > 0 {
+		tools, toolsPreferred, err := anthropicTools(model, ap.tools, toolCC, oauth, disablePreferred)
 		if err != nil {
 			return nil, false, "", err
 		}
