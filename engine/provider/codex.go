@@ -138,7 +138,7 @@ func codexConfigurationUpdateEffort(model *Model, effort ThinkingLevel) string {
 // buildCodexParams is pi-ai's buildRequestBody for openai-codex-responses;
 // configUpdate is the effort its configuration_update items carry (the
 // reply's providerThinkingLevel), "" when it has none.
-func buildCodexParams(model *Model, c *Context, opts *Options) (p map[string]any, configUpdate string, err error) {
+func buildCodexParams(model *Model, c *Context, opts *Options, grammar map[string]string) (p map[string]any, configUpdate string, err error) {
 	// pi-ai 1.6 sends the system prompt as the leading developer item, not
 	// as instructions (which the backend appends after input, so that the
 	// prompt cache missed it on every turn).
@@ -148,8 +148,9 @@ func buildCodexParams(model *Model, c *Context, opts *Options) (p map[string]any
 	// Codex takes strict mode unless the model says otherwise, and
 	// declares the other tools with strict null.
 	strictMode := compatBool(model, func(c *Compat) *bool { return c.SupportsStrictMode }, true)
-	toolItems := func(ts []Tool) ([]any, error) { return convertResponsesTools(ts, strictMode, nil) }
-	input, requestTools, err := responsesTranscript(model, c, openAIToolCallProviders, configUpdate, toolItems)
+	grammarTools := compatBool(model, func(c *Compat) *bool { return c.SupportsOpenAIGrammarTools }, false)
+	toolItems := func(ts []Tool) ([]any, error) { return convertResponsesTools(ts, strictMode, nil, grammarTools) }
+	input, requestTools, err := responsesTranscript(model, c, openAIToolCallProviders, configUpdate, grammar, toolItems)
 	if err != nil {
 		return nil, "", err
 	}
@@ -203,7 +204,10 @@ func (st *responsesStream) streamCodex(ctx context.Context, c *Context, key stri
 	if err != nil {
 		return err
 	}
-	params, configUpdate, err := buildCodexParams(model, c, opts)
+	if st.grammar, err = responsesGrammarInputs(model, c); err != nil {
+		return err
+	}
+	params, configUpdate, err := buildCodexParams(model, c, opts, st.grammar)
 	if err != nil {
 		return err
 	}

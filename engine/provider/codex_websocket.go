@@ -450,12 +450,12 @@ func codexInputDelta(body map[string]any, c *codexContinuation) ([]any, bool) {
 // codexResponseItems is the assistant message as the input items the next
 // request will carry (pi-ai converts its output the same way), without
 // tool outputs.
-func codexResponseItems(model *Model, out *AssistantMessage) []any {
+func codexResponseItems(model *Model, out *AssistantMessage, grammar map[string]string) []any {
 	msgs, err := decodeMessages([]map[string]any{out.Map()})
 	if err != nil {
 		return nil
 	}
-	items, err := convertResponsesMessages(model, responsesLeading{}, msgs, openAIToolCallProviders, "")
+	items, err := convertResponsesMessages(model, responsesLeading{}, msgs, openAIToolCallProviders, "", grammar)
 	if err != nil {
 		return nil
 	}
@@ -546,7 +546,7 @@ func (st *responsesStream) streamCodexWebSocket(ctx context.Context, req codexWe
 	keep = true
 	if req.cached && entry != nil && st.out.ResponseID != "" {
 		entry.continuation = &codexContinuation{requestBody: req.body, responseID: st.out.ResponseID,
-			responseItems: codexResponseItems(st.model, st.out)}
+			responseItems: codexResponseItems(st.model, st.out, st.grammar)}
 	}
 	return started, reused, nil
 }

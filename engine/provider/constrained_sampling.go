@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -265,6 +266,159 @@ func (t Tool) requestParameters(strict bool) (any, error) {
 		return t.declaredParameters(), nil
 	}
 	return strictJSONSchema(t.declaredParameters(), nil)
+}
+
+// toolGrammar is how a grammar tool goes to a model that takes grammar
+// tools: the grammar's syntax ("lark" or "regex") and definition, and the
+// one required string property its raw input fills in the call's
+// arguments.
+type toolGrammar struct {
+	syntax, definition, inputProperty string
+}
+
+// grammarSampling is pi-ai's resolveGrammarConstrainedSampling: a tool
+// whose constrainedSampling is {type: "grammar", variants: {openai_lark,
+// openai_regex}} goes to a model that takes grammar tools (compat
+// supportsOpenAIGrammarTools) as a custom tool with its lark grammar, else
+// its regex; ok is false for any other tool or model. Pi 1.6's codemode
+// tool declares one, so such models write its script as raw text. A
+// grammar tool without a usable variant, or whose parameters are not one
+// required string property, is an error (pi-ai's wording).
+func (t Tool) grammarSampling(supported bool) (g toolGrammar, ok bool, err error) {
+	cs := t.ConstrainedSampling
+	if cs["type"] != "grammar" || !supported {
+		return toolGrammar{}, false, nil
+	}
+	variants, _ := cs["variants"].(map[string]any)
+	lark, _ := variants["openai_lark"].(string)
+	regex, _ := variants["openai_regex"].(string)
+	switch {
+	case jsjson.Trim(lark) != "":
+		g = toolGrammar{syntax: "lark", definition: lark}
+	case jsjson.Trim(regex) != "":
+		g = toolGrammar{syntax: "regex", definition: regex}
+	default:
+		return toolGrammar{}, false, fmt.Errorf("Tool %q cannot use grammar constrained sampling: no supported grammar variant was provided.", t.Name)
+	}
+	if g.inputProperty, err = grammarInputProperty(t.Parameters); err != nil {
+		return toolGrammar{}, false, fmt.Errorf("Tool %q cannot use grammar constrained sampling: %s.", t.Name, err)
+	}
+	return g, true, nil
+}
+
+// grammarInputProperty is pi-ai's inferGrammarInputProperty: the one
+// required property of an object schema, which must be a string.
+func grammarInputProperty(schema map[string]any) (string, error) {
+	if schema["type"] != "object" {
+		return "", errors.New("grammar constrained sampling requires an object parameter schema")
+	}
+	required, _ := schema["required"].([]any)
+	if len(required) != 1 {
+		return "", errors.New("grammar constrained sampling requires exactly one required string property")
+	}
+	name, ok := required[0].(string)
+	if !ok {
+		return "", errors.New("grammar constrained sampling requires exactly one required string property")
+	}
+	props, _ := jsjson.AsMap(schema["properties"])
+	prop, _ := jsjson.AsMap(props[name])
+	if prop == nil {
+		return "", fmt.Errorf("grammar constrained sampling requires a properties entry for %s", name)
+	}
+	if prop["type"] != "string" {
+		return "", fmt.Errorf("grammar constrained sampling property %s must have type string", name)
+	}
+	return name, nil
+}
+
+// grammarInputs is pi-ai's createGrammarToolInputProperties: for each of
+// tools that goes as a grammar tool, the property its raw input fills.
+// Replayed calls of these tools are custom tool calls, their results
+// custom tool call outputs.
+func grammarInputs(tools []Tool, supported bool) (map[string]string, error) {
+	var out map[string]string
+	for _, t := range tools {
+		g, ok, err := t.grammarSampling(supported)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[t.Name] = g.inputProperty
+		}
+	}
+	return out, nil
+}
+
+// grammarToolInput is pi-ai's getGrammarToolInput: the raw input a
+// replayed grammar tool call carries in its arguments.
+func grammarToolInput(name string, args map[string]any, property string) (string, error) {
+	s, ok := args[property].(string)
+	if !ok {
+		return "", fmt.Errorf("Grammar tool call %q requires argument %q to be a string.", name, property)
+	}
+	return s, nil
+}
+
+// grammarInputJSON is pi-ai's streaming grammar tool input
+// (appendGrammarToolInputJsonDelta, closeGrammarToolInputJson): the raw
+// input a model streams for a grammar tool, told as the JSON text of its
+// {property: input} arguments, piece by piece.
+type grammarInputJSON struct {
+	property        string
+	input           string
+	started, closed bool
+}
+
+// opening is the JSON text before the input, once.
+func (g *grammarInputJSON) opening() string {
+	if g.started {
+		return ""
+	}
+	g.started = true
+	return "{" + jsjson.Stringify(g.property) + `:"`
+}
+
+// appendInput adds d to the input and returns the matching JSON text
+// ("" for an empty d).
+func (g *grammarInputJSON) appendInput(d string) (string, error) {
+	if g.closed {
+		return "", fmt.Errorf("grammar tool input for property %q changed after it was closed", g.property)
+	}
+	if d == "" {
+		return "", nil
+	}
+	g.input += d
+	return g.opening() + jsonStringBody(d), nil
+}
+
+// close ends the input with the provider's complete input, when it sent
+// one (final nil otherwise), and returns the rest of the JSON text.
+func (g *grammarInputJSON) close(final *string) (string, error) {
+	if g.closed {
+		if final == nil || *final == g.input {
+			return "", nil
+		}
+		return "", fmt.Errorf("grammar tool input for property %q changed after it was closed", g.property)
+	}
+	rest := ""
+	if final != nil {
+		if !strings.HasPrefix(*final, g.input) {
+			return "", fmt.Errorf("grammar tool input for property %q changed non-monotonically", g.property)
+		}
+		rest = (*final)[len(g.input):]
+		g.input = *final
+	}
+	g.closed = true
+	return g.opening() + jsonStringBody(rest) + `"}`, nil
+}
+
+// jsonStringBody is s as JSON.stringify writes it, without the quotes.
+func jsonStringBody(s string) string {
+	q := jsjson.Stringify(s)
+	return q[1 : len(q)-1]
 }
 
 // strictToolLimitMessages are the errors Claude (on the Anthropic API and

@@ -110,6 +110,27 @@ func resolveTranscript(model *Model, c *Context) *Context {
 // Messages.
 func (c *Context) currentTools() []Tool { return c.toolsThrough(-1) }
 
+// declaredTools is pi-ai's getDeclaredTools: every tool the conversation
+// declares (its leading tools and each later system message's additions,
+// removed or not), in first-declaration order with the latest definition.
+func (c *Context) declaredTools() []Tool {
+	tools := slices.Clone(c.Tools)
+	for _, m := range c.Messages {
+		if m["role"] != "system" {
+			continue
+		}
+		for _, d := range session.ToolList(m["toolsAdded"]) {
+			t := ToolFromDeclaration(d)
+			if i := slices.IndexFunc(tools, func(x Tool) bool { return x.Name == t.Name }); i >= 0 {
+				tools[i] = t
+			} else {
+				tools = append(tools, t)
+			}
+		}
+	}
+	return tools
+}
+
 // toolsThrough is the tool list after the first n later system messages
 // (every one for n < 0).
 func (c *Context) toolsThrough(n int) []Tool {

@@ -77,6 +77,14 @@ type responsesStream struct {
 	item      responsesItem // pi-ai's currentItem
 	block     int           // content index of pi-ai's currentBlock, -1 for none
 	completed bool
+
+	// grammar names the request's grammar tools and the property their raw
+	// input fills (grammarInputs); custom is the streaming input of the
+	// current custom tool call, and customUnsent the JSON text of its
+	// input given with the item that no delta has told yet.
+	grammar      map[string]string
+	custom       *grammarInputJSON
+	customUnsent string
 }
 
 // responsesItem is what pi-ai tracks of the output item being streamed.
@@ -137,7 +145,12 @@ func (st *responsesStream) stream(ctx context.Context, c *Context, key string) e
 	if !st.azure && !signIn {
 		configUpdate = configurationUpdateEffort(model, effort)
 	}
-	params, err := buildResponsesParams(model, c, opts, retention, effort, configUpdate, st.azure, signIn)
+	grammar, err := responsesGrammarInputs(model, c)
+	if err != nil {
+		return err
+	}
+	st.grammar = grammar
+	params, err := buildResponsesParams(model, c, opts, retention, effort, configUpdate, st.grammar, st.azure, signIn)
 	if err != nil {
 		return err
 	}
@@ -255,6 +268,8 @@ func (st *responsesStream) event(data string) error {
 			b := ToolCallBlock(jsField(item, "call_id")+"|"+jsField(item, "id"), str(item, "name"), map[string]any{})
 			b.scratch.partialJSON, b.scratch.hasPartialJSON = str(item, "arguments"), true
 			st.startBlock(b, EventToolCallStart)
+		case "custom_tool_call":
+			return st.startCustomToolCall(item)
 		}
 	case "response.reasoning_summary_part.added":
 		if st.item.typ == "reasoning" {
@@ -304,8 +319,24 @@ func (st *responsesStream) event(data string) error {
 				st.push(Event{Type: EventToolCallDelta, ContentIndex: st.block, Delta: args[len(prev):]})
 			}
 		}
+	case "response.custom_tool_call_input.delta":
+		if st.item.typ == "custom_tool_call" && st.blockIs(BlockToolCall) {
+			piece, err := st.custom.appendInput(delta)
+			if err != nil {
+				return err
+			}
+			st.customInputDelta(piece)
+		}
+	case "response.custom_tool_call_input.done":
+		if st.item.typ == "custom_tool_call" && st.blockIs(BlockToolCall) {
+			piece, err := st.custom.close(optionalString(ev, "input"))
+			if err != nil {
+				return err
+			}
+			st.customInputDelta(piece)
+		}
 	case "response.output_item.done":
-		st.itemDone(data, item)
+		return st.itemDone(data, item)
 	case "response.completed", "response.incomplete":
 		// pi-ai only handles response.completed; an incomplete response
 		// (max_output_tokens, content filter) ends the same way with status
@@ -347,8 +378,49 @@ func (st *responsesStream) thinkingDelta(d string) {
 	st.push(Event{Type: EventThinkingDelta, ContentIndex: st.block, Delta: d})
 }
 
+// startCustomToolCall starts a custom tool call item (a grammar tool's):
+// its raw input fills the property grammar names ("input" for a tool the
+// request did not declare so), told as JSON text.
+func (st *responsesStream) startCustomToolCall(item map[string]any) error {
+	name := str(item, "name")
+	property, ok := st.grammar[name]
+	if !ok {
+		property = "input"
+	}
+	st.item = responsesItem{typ: "custom_tool_call"}
+	st.custom = &grammarInputJSON{property: property}
+	input := str(item, "input")
+	unsent, err := st.custom.appendInput(input)
+	if err != nil {
+		return err
+	}
+	st.customUnsent = unsent
+	st.startBlock(ToolCallBlock(jsField(item, "call_id")+"|"+jsField(item, "id"), name, map[string]any{property: input}), EventToolCallStart)
+	return nil
+}
+
+// customInputDelta updates the custom tool call's arguments and tells
+// piece of their JSON text, after any the item's own input left untold
+// (pi-ai's sendCustomInput); nothing when both are empty.
+func (st *responsesStream) customInputDelta(piece string) {
+	b := &st.out.Content[st.block]
+	b.Arguments = map[string]any{st.custom.property: st.custom.input}
+	piece, st.customUnsent = st.customUnsent+piece, ""
+	if piece != "" {
+		st.push(Event{Type: EventToolCallDelta, ContentIndex: st.block, Delta: piece})
+	}
+}
+
+// optionalString is m[k] when it is a string, nil otherwise.
+func optionalString(m map[string]any, k string) *string {
+	if s, ok := m[k].(string); ok {
+		return &s
+	}
+	return nil
+}
+
 // itemDone finishes the current block from the completed output item.
-func (st *responsesStream) itemDone(data string, item map[string]any) {
+func (st *responsesStream) itemDone(data string, item map[string]any) error {
 	out := st.out
 	last := len(out.Content) - 1
 	switch t := str(item, "type"); {
@@ -420,7 +492,24 @@ func (st *responsesStream) itemDone(data string, item map[string]any) {
 		}
 		st.block = -1
 		st.push(Event{Type: EventToolCallEnd, ContentIndex: last, ToolCall: &tc})
+	case t == "custom_tool_call":
+		if st.item.typ != "custom_tool_call" || !st.blockIs(BlockToolCall) {
+			// Done without being added: started here, as pi-ai does.
+			if err := st.startCustomToolCall(item); err != nil {
+				return err
+			}
+			last = st.block
+		}
+		piece, err := st.custom.close(optionalString(item, "input"))
+		if err != nil {
+			return err
+		}
+		st.customInputDelta(piece)
+		tc := out.Content[st.block]
+		st.block, st.custom = -1, nil
+		st.push(Event{Type: EventToolCallEnd, ContentIndex: last, ToolCall: &tc})
 	}
+	return nil
 }
 
 // complete applies response.completed: id, usage and cost, stop reason.
@@ -518,7 +607,7 @@ func joinField(items []any, k, sep string) string {
 // signIn (a ChatGPT sign-in token on OpenAI's endpoint) leaves out the
 // fields that endpoint rejects: cache retention and options, the output
 // cap and temperature.
-func buildResponsesParams(model *Model, c *Context, opts *Options, retention string, effort ThinkingLevel, configUpdate string, azure, signIn bool) (map[string]any, error) {
+func buildResponsesParams(model *Model, c *Context, opts *Options, retention string, effort ThinkingLevel, configUpdate string, grammar map[string]string, azure, signIn bool) (map[string]any, error) {
 	providers := openAIToolCallProviders
 	if azure {
 		providers = azureToolCallProviders
@@ -529,8 +618,9 @@ func buildResponsesParams(model *Model, c *Context, opts *Options, retention str
 	if model.Compat != nil && model.Compat.SupportsStrictMode != nil {
 		strict = *model.Compat.SupportsStrictMode
 	}
-	toolItems := func(ts []Tool) ([]any, error) { return convertResponsesTools(ts, strict, false) }
-	input, requestTools, err := responsesTranscript(model, c, providers, configUpdate, toolItems)
+	grammarTools := compatBool(model, func(c *Compat) *bool { return c.SupportsOpenAIGrammarTools }, false)
+	toolItems := func(ts []Tool) ([]any, error) { return convertResponsesTools(ts, strict, false, grammarTools) }
+	input, requestTools, err := responsesTranscript(model, c, providers, configUpdate, grammar, toolItems)
 	if err != nil {
 		return nil, err
 	}
@@ -604,15 +694,25 @@ func buildResponsesParams(model *Model, c *Context, opts *Options, retention str
 	return p, nil
 }
 
-// convertResponsesTools is pi-ai's convertResponsesTools: where the API
-// takes strict mode (strictMode), a tool whose constrainedSampling asks
-// for it, and whose schema can be made strict, goes strict with the
-// strict form of its schema; the others carry defaultStrict (false, or
-// Codex's null). A tool that requires strict sampling it cannot get is
-// an error.
-func convertResponsesTools(tools []Tool, strictMode bool, defaultStrict any) ([]any, error) {
+// convertResponsesTools is pi-ai's convertResponsesTools: a grammar tool
+// goes to a model that takes them (grammarTools) as a custom tool with its
+// grammar; where the API takes strict mode (strictMode), a tool whose
+// constrainedSampling asks for it, and whose schema can be made strict,
+// goes strict with the strict form of its schema; the others carry
+// defaultStrict (false, or Codex's null). A tool that requires strict
+// sampling it cannot get is an error.
+func convertResponsesTools(tools []Tool, strictMode bool, defaultStrict any, grammarTools bool) ([]any, error) {
 	out := make([]any, len(tools))
 	for i, t := range tools {
+		g, ok, err := t.grammarSampling(grammarTools)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			out[i] = map[string]any{"type": "custom", "name": t.Name, "description": t.Description,
+				"format": map[string]any{"type": "grammar", "syntax": g.syntax, "definition": g.definition}}
+			continue
+		}
 		fn := map[string]any{"type": "function", "name": t.Name, "description": t.Description}
 		strict, err := t.strictSampling(strictMode, nil)
 		if err != nil {
@@ -674,7 +774,7 @@ func responsesToolChanges(model *Model) bool {
 // responsesTranscript converts c for a Responses API: the input items
 // and the tools the request declares at its top level. toolItems
 // converts tools as that API declares them.
-func responsesTranscript(model *Model, c *Context, toolCallProviders []string, configUpdate string, toolItems func([]Tool) ([]any, error)) (input []any, requestTools []Tool, err error) {
+func responsesTranscript(model *Model, c *Context, toolCallProviders []string, configUpdate string, grammar map[string]string, toolItems func([]Tool) ([]any, error)) (input []any, requestTools []Tool, err error) {
 	decode := decodeMessages
 	if MidConvoSystemMessages(model) {
 		decode = decodeTranscript
@@ -689,8 +789,15 @@ func responsesTranscript(model *Model, c *Context, toolCallProviders []string, c
 	} else {
 		requestTools = c.currentTools()
 	}
-	input, err = convertResponsesMessages(model, leading, msgs, toolCallProviders, configUpdate)
+	input, err = convertResponsesMessages(model, leading, msgs, toolCallProviders, configUpdate, grammar)
 	return input, requestTools, err
+}
+
+// responsesGrammarInputs is pi-ai's grammarToolInputProperties for a
+// Responses request: the grammar tools c declares, for a model that takes
+// them.
+func responsesGrammarInputs(model *Model, c *Context) (map[string]string, error) {
+	return grammarInputs(c.declaredTools(), compatBool(model, func(c *Compat) *bool { return c.SupportsOpenAIGrammarTools }, false))
 }
 
 // responsesLeading is the conversation's leading system message: the
@@ -719,7 +826,9 @@ func responsesToolRemovalNotice(names []string) string {
 // instruction items with their updates framed. With a configUpdate
 // effort, a configuration_update item goes before each reply of this
 // model that recorded its effort, and one with configUpdate at the end.
-func convertResponsesMessages(model *Model, leading responsesLeading, msgs []llmMessage, toolCallProviders []string, configUpdate string) ([]any, error) {
+// Calls of the grammar tools (grammar) go as custom tool calls with their
+// raw input, their results as custom tool call outputs.
+func convertResponsesMessages(model *Model, leading responsesLeading, msgs []llmMessage, toolCallProviders []string, configUpdate string, grammar map[string]string) ([]any, error) {
 	keepItemIDs := slices.Contains(toolCallProviders, model.Provider)
 	normalize := func(id string, src *llmMessage) string {
 		if !keepItemIDs || !strings.Contains(id, "|") {
@@ -866,8 +975,26 @@ func convertResponsesMessages(model *Model, leading responsesLeading, msgs []llm
 				case BlockToolCall:
 					callID, itemID, hasItem := strings.Cut(b.ID, "|")
 					itemID, _, _ = strings.Cut(itemID, "|")
-					if otherModel && strings.HasPrefix(itemID, "fc_") {
-						hasItem = false
+					// An item id goes only with an item of its type (function
+					// calls fc_, custom calls ctc_: a call changes type where
+					// grammar tool support differs), and not to another model.
+					property, custom := grammar[b.Name]
+					prefix := "fc_"
+					if custom {
+						prefix = "ctc_"
+					}
+					hasItem = hasItem && !otherModel && strings.HasPrefix(itemID, prefix)
+					if custom {
+						input, err := grammarToolInput(b.Name, b.Arguments, property)
+						if err != nil {
+							return nil, err
+						}
+						cc := map[string]any{"type": "custom_tool_call", "call_id": callID, "name": b.Name, "input": sanitize(input)}
+						if hasItem {
+							cc["id"] = itemID
+						}
+						items = append(items, cc)
+						continue
 					}
 					fc := map[string]any{"type": "function_call", "call_id": callID, "name": b.Name,
 						"arguments": jsjson.Stringify(b.ArgumentsValue())}
@@ -896,12 +1023,16 @@ func convertResponsesMessages(model *Model, leading responsesLeading, msgs []llm
 					hasImages = true
 				}
 			}
+			// pi-ai 1.6's convertToolResultOutput: text that is only white
+			// space counts as none.
 			text := strings.Join(texts, "\n")
+			hasText := jsjson.Trim(text) != ""
 			callID, _, _ := strings.Cut(msg.ToolCallID, "|")
 			var output any
-			if hasImages && model.SupportsImages() {
+			switch {
+			case hasImages && model.SupportsImages():
 				parts := []any{}
-				if text != "" {
+				if hasText {
 					parts = append(parts, map[string]any{"type": "input_text", "text": sanitize(text)})
 				}
 				for _, b := range msg.Content {
@@ -910,13 +1041,18 @@ func convertResponsesMessages(model *Model, leading responsesLeading, msgs []llm
 					}
 				}
 				output = parts
-			} else {
-				if text == "" {
-					text = "(see attached image)"
-				}
+			case hasText:
 				output = sanitize(text)
+			case hasImages:
+				output = "(see attached image)"
+			default:
+				output = "(no tool output)"
 			}
-			out = append(out, map[string]any{"type": "function_call_output", "call_id": callID, "output": output})
+			typ := "function_call_output"
+			if _, ok := grammar[msg.ToolName]; ok {
+				typ = "custom_tool_call_output"
+			}
+			out = append(out, map[string]any{"type": typ, "call_id": callID, "output": output})
 		}
 		msgIndex++
 	}

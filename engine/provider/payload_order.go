@@ -13,10 +13,11 @@ import (
 // request: no two of its objects order shared keys differently).
 // openAIResponsesRank is buildParams, convertResponsesMessages and
 // convertResponsesTools of openai-responses (an assistant message is
-// type, role, content, status, id; an image detail before image_url);
+// type, role, content, status, id; an image detail before image_url; a
+// custom tool call's input after its name, the request's after model);
 // azure-openai-responses sets the same keys in the same order.
-var openAIResponsesRank = rankOf("model", "input", "type", "role", "content", "status", "id", "phase", "call_id", "name",
-	"description", "parameters", "strict", "arguments", "output", "text", "annotations", "detail", "image_url",
+var openAIResponsesRank = rankOf("model", "type", "role", "content", "status", "id", "phase", "call_id", "name", "input",
+	"description", "parameters", "strict", "format", "syntax", "definition", "arguments", "output", "text", "annotations", "detail", "image_url",
 	"instructions", "stream",
 	"prompt_cache_key", "prompt_cache_retention", "prompt_cache_options", "store", "max_output_tokens",
 	"temperature", "service_tier", "tools", "tool_choice", "parallel_tool_calls", "reasoning", "effort",
@@ -67,8 +68,9 @@ var payloadRanks = map[string]map[string]int{
 	// the shared convertResponsesMessages (an assistant message is type,
 	// role, content, status, id; an image detail before image_url) and
 	// convertResponsesTools.
-	APIOpenAICodexResponses: rankOf("model", "store", "stream", "input", "type", "role", "content", "status", "id",
-		"phase", "call_id", "name", "description", "parameters", "strict", "arguments", "output", "text", "annotations",
+	APIOpenAICodexResponses: rankOf("model", "store", "stream", "type", "role", "content", "status", "id",
+		"phase", "call_id", "name", "input", "description", "parameters", "strict", "format", "syntax", "definition",
+		"arguments", "output", "text", "annotations",
 		"detail", "image_url", "verbosity", "include", "prompt_cache_key", "tool_choice", "parallel_tool_calls",
 		"max_output_tokens", "temperature", "service_tier", "tools", "reasoning", "effort", "summary", "encrypted_content"),
 	// buildParams, convertMessages and convertTools of google-generative-ai:
