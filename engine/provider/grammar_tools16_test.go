@@ -167,3 +167,66 @@ func TestDifferentialGrammarToolErrors16(t *testing.T) {
 	}
 	compareCasesWithPi(t, piAI, cases)
 }
+
+// TestDifferentialPayloadCompletionsGrammarTools16: the chat completions
+// request of a conversation with grammar tools is pi-ai 1.6's, byte for
+// byte: custom tools with their grammar for a model that takes them (in
+// the request's list and in a system message carrying tools), the
+// grammar tool's call replayed as a custom call with its raw input;
+// function tools otherwise.
+func TestDifferentialPayloadCompletionsGrammarTools16(t *testing.T) {
+	t.Parallel()
+	for name, compat := range map[string]*provider.Compat{
+		"grammar":    {SupportsOpenAIGrammarTools: ptrTo(true), SupportsStrictMode: ptrTo(true)},
+		"no_grammar": nil,
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			m := &provider.Model{ID: "gpt-6-sol", Name: "G", API: provider.APIOpenAICompletions, Provider: "openai", BaseURL: "http://127.0.0.1:1",
+				Reasoning: true, Input: []string{"text", "image"}, ContextWindow: 1000000, MaxTokens: 128000, Compat: compat}
+			comparePayload16(t, m, grammarConversation(m.API, m.Provider, m.ID), provider.ThinkingHigh, "k")
+		})
+	}
+}
+
+// TestDifferentialCompletionsGrammarToolCall16: against pi-ai 1.6, a chat
+// completions model's custom tool call streams as a tool call whose
+// arguments fill the grammar tool's property, each delta the JSON text of
+// its input piece and the closing text when the stream ends, beside a
+// function call; a custom call of an undeclared tool fills "input".
+func TestDifferentialCompletionsGrammarToolCall16(t *testing.T) {
+	piAI := piAI16Path(t)
+	model := func(base string) *provider.Model {
+		m := mockModel(provider.APIOpenAICompletions, base+"/v1")
+		m.Compat = &provider.Compat{SupportsOpenAIGrammarTools: ptrTo(true)}
+		return m
+	}
+	ctx := provider.Context{SystemPrompt: "be brief", Messages: []map[string]any{userMsg("run it")},
+		Tools: []provider.Tool{grammarTool("codemode", map[string]any{"openai_lark": "start: /[\\s\\S]+/"})}}
+	call := func(index int, id, typ, name string, part map[string]any) string {
+		tc := map[string]any{"index": index}
+		if id != "" {
+			tc["id"], tc["type"] = id, typ
+		}
+		if name != "" {
+			part["name"] = name
+		}
+		tc[typ] = part
+		return oaChunk(map[string]any{"tool_calls": []any{tc}}, nil)
+	}
+	cases := []diffCase{
+		{name: "custom and function calls", handlers: []http.HandlerFunc{sse(
+			call(0, "call_a", "custom", "codemode", map[string]any{"input": ""}),
+			call(0, "", "custom", "", map[string]any{"input": "print(\"hé"}),
+			call(1, "call_b", "function", "read", map[string]any{"arguments": `{"path":"a"}`}),
+			call(0, "", "custom", "", map[string]any{"input": "llo\")\n"}),
+			oaChunk(map[string]any{}, "tool_calls"), oaUsage(20, 9), "[DONE]")}},
+		{name: "undeclared custom tool", handlers: []http.HandlerFunc{sse(
+			call(0, "call_a", "custom", "apply_patch", map[string]any{"input": "*** Begin"}),
+			oaChunk(map[string]any{}, "tool_calls"), oaUsage(20, 9), "[DONE]")}},
+	}
+	for i := range cases {
+		cases[i].model, cases[i].context, cases[i].pi16 = model, ctx, true
+	}
+	compareCasesWithPi(t, piAI, cases)
+}

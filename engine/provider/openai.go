@@ -29,6 +29,7 @@ type openAICompat struct {
 	requiresReasoningContentOnAssistantMessages                                               bool
 	thinkingFormat                                                                            string
 	zaiToolStream, supportsStrictMode, sendSessionAffinityHeaders, supportsLongCacheRetention bool
+	supportsOpenAIGrammarTools                                                                bool
 	cacheControlFormat                                                                        string
 	chatTemplateKwargs, chatTemplateArgs                                                      map[string]any
 	thinkingTokenBudgetField                                                                  string
@@ -137,6 +138,7 @@ func resolveOpenAICompat(m *Model) openAICompat {
 	c.vllmPriority = o.VLLMPriority
 	b(&c.zaiToolStream, o.ZaiToolStream)
 	b(&c.supportsStrictMode, o.SupportsStrictMode)
+	b(&c.supportsOpenAIGrammarTools, o.SupportsOpenAIGrammarTools)
 	if o.CacheControlFormat != "" {
 		c.cacheControlFormat = o.CacheControlFormat
 	}
@@ -184,16 +186,23 @@ type openAIStream struct {
 	byIndex        map[int]int    // tool_calls[].index → content index
 	byID           map[string]int // tool call id → content index
 	sawFinish      bool
+
+	// grammar names the request's grammar tools and the property their raw
+	// input fills (grammarInputs); custom holds, by content index, the
+	// streaming input of each custom tool call.
+	grammar map[string]string
+	custom  map[int]*grammarInputJSON
 }
 
 func (st *openAIStream) stream(ctx context.Context, c *Context, key string) error {
 	model, opts := st.model, st.opts
 	compat := resolveOpenAICompat(model)
 	retention := opts.cacheRetention()
-	params, err := buildOpenAIParams(model, c, opts, compat, retention, opts.reasoningEffort(model))
+	params, grammar, err := buildOpenAIParams(model, c, opts, compat, retention, opts.reasoningEffort(model))
 	if err != nil {
 		return err
 	}
+	st.grammar = grammar
 	body, err := st.body(ctx, params)
 	if err != nil {
 		return err
@@ -334,7 +343,26 @@ type oaToolCallDelta struct {
 		Name      string `json:"name"`
 		Arguments string `json:"arguments"`
 	} `json:"function"`
+	// Custom is a custom (grammar) tool call's: its raw input.
+	Custom *struct {
+		Name  string `json:"name"`
+		Input string `json:"input"`
+	} `json:"custom"`
 }
+
+// name is the call's tool name, from its function or custom part.
+func (tc oaToolCallDelta) name() string {
+	switch {
+	case tc.Function != nil:
+		return tc.Function.Name
+	case tc.Custom != nil:
+		return tc.Custom.Name
+	}
+	return ""
+}
+
+// isCustom reports whether the delta is of a custom tool call.
+func (tc oaToolCallDelta) isCustom() bool { return tc.Custom != nil && tc.Function == nil }
 
 type oaUsage struct {
 	PromptTokens        int  `json:"prompt_tokens"`
@@ -452,15 +480,24 @@ func (st *openAIStream) chunk(data string) error {
 			b.ID = tc.ID
 			st.byID[tc.ID] = idx
 		}
-		if tc.Function != nil && b.Name == "" && tc.Function.Name != "" {
-			b.Name = tc.Function.Name
+		if name := tc.name(); b.Name == "" && name != "" {
+			b.Name = name
 		}
 		delta := ""
-		if tc.Function != nil && tc.Function.Arguments != "" {
+		custom := st.custom[idx]
+		switch {
+		case tc.Function != nil && tc.Function.Arguments != "" && custom == nil:
 			delta = tc.Function.Arguments
 			b.scratch.partialArgs += delta
 			b.scratch.hasPartialArgs = true
 			b.Arguments = parseStreamingJSON(b.scratch.partialArgs)
+		case tc.Custom != nil && tc.Custom.Input != "" && custom != nil:
+			piece, err := custom.appendInput(tc.Custom.Input)
+			if err != nil {
+				return err
+			}
+			delta = piece
+			b.Arguments = map[string]any{custom.property: custom.input}
 		}
 		st.push(Event{Type: EventToolCallDelta, ContentIndex: idx, Delta: delta})
 	}
@@ -510,10 +547,7 @@ func (st *openAIStream) ensureToolCall(tc oaToolCallDelta) int {
 		idx, found = st.byID[tc.ID]
 	}
 	if !found {
-		b := ToolCallBlock(tc.ID, "", map[string]any{})
-		if tc.Function != nil {
-			b.Name = tc.Function.Name
-		}
+		b := ToolCallBlock(tc.ID, tc.name(), map[string]any{})
 		b.scratch.hasPartialArgs = true
 		if tc.Index != nil {
 			b.scratch.streamIndex, b.scratch.hasStreamIndex = *tc.Index, true
@@ -536,6 +570,22 @@ func (st *openAIStream) ensureToolCall(tc oaToolCallDelta) int {
 	if tc.ID != "" {
 		st.byID[tc.ID] = idx
 	}
+	if b.Name == "" {
+		b.Name = tc.name()
+	}
+	if tc.isCustom() && st.custom[idx] == nil {
+		// A custom call's raw input fills its grammar tool's property
+		// ("input" for a tool the request did not declare so).
+		property, ok := st.grammar[b.Name]
+		if !ok {
+			property = "input"
+		}
+		if st.custom == nil {
+			st.custom = map[int]*grammarInputJSON{}
+		}
+		st.custom[idx] = &grammarInputJSON{property: property}
+		b.Arguments = map[string]any{property: ""}
+	}
 	return idx
 }
 
@@ -549,7 +599,15 @@ func (st *openAIStream) finishBlock(i int) {
 	case BlockThinking:
 		st.push(Event{Type: EventThinkingEnd, ContentIndex: i, Content: b.Thinking})
 	case BlockToolCall:
-		b.setFinalArguments(b.scratch.partialArgs)
+		if custom := st.custom[i]; custom != nil {
+			// Closing an open input cannot fail.
+			if piece, _ := custom.close(nil); piece != "" {
+				st.push(Event{Type: EventToolCallDelta, ContentIndex: i, Delta: piece})
+			}
+			b.Arguments = map[string]any{custom.property: custom.input}
+		} else {
+			b.setFinalArguments(b.scratch.partialArgs)
+		}
 		b.scratch = blockScratch{}
 		tc := *b
 		st.push(Event{Type: EventToolCallEnd, ContentIndex: i, ToolCall: &tc})
@@ -571,14 +629,17 @@ func mapOpenAIStopReason(r string) (StopReason, string) {
 
 // buildOpenAIParams is pi-ai's buildParams. The payload is an engine data
 // value (maps, []any, strings, bools, int64, float64) so hooks can edit it.
-func buildOpenAIParams(model *Model, c *Context, opts *Options, compat openAICompat, retention string, effort ThinkingLevel) (map[string]any, error) {
+func buildOpenAIParams(model *Model, c *Context, opts *Options, compat openAICompat, retention string, effort ThinkingLevel) (p map[string]any, grammar map[string]string, err error) {
 	decode := decodeMessages
 	if MidConvoSystemMessages(model) {
 		decode = decodeTranscript
 	}
 	msgs, err := decode(c.Messages)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	if grammar, err = grammarInputs(c.declaredTools(), compat.supportsOpenAIGrammarTools); err != nil {
+		return nil, nil, err
 	}
 	// Tools added later go in place as system messages carrying tools
 	// (Kimi's form) where the model takes them (compat
@@ -588,11 +649,11 @@ func buildOpenAIParams(model *Model, c *Context, opts *Options, compat openAICom
 	if MidConvoSystemMessages(model) && compatBool(model, func(c *Compat) *bool { return c.SupportsMidConvoToolAdditions }, false) {
 		folded, requestTools = c.foldedToolChanges()
 	}
-	messages, err := convertOpenAIMessages(model, c, msgs, compat, folded)
+	messages, err := convertOpenAIMessages(model, c, msgs, compat, folded, grammar)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	p := map[string]any{"model": model.ID, "messages": messages, "stream": true}
+	p = map[string]any{"model": model.ID, "messages": messages, "stream": true}
 	// pi-ai 1.6's promptCacheKeyMode: "auto" sends the key to
 	// api.openai.com, or with long retention where the endpoint keeps it.
 	supportsPromptCacheKey := compat.promptCacheKeyMode == "enabled" ||
@@ -624,7 +685,7 @@ func buildOpenAIParams(model *Model, c *Context, opts *Options, compat openAICom
 	var tools []any
 	if len(requestTools) > 0 {
 		if tools, err = convertOpenAITools(requestTools, compat); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		p["tools"] = tools
 		if compat.zaiToolStream {
@@ -676,7 +737,7 @@ func buildOpenAIParams(model *Model, c *Context, opts *Options, compat openAICom
 			p["providerOptions"] = map[string]any{"gateway": gw}
 		}
 	}
-	return p, nil
+	return p, grammar, nil
 }
 
 // addOpenAIThinkingParams is the thinkingFormat part of pi-ai 1.6's
@@ -855,14 +916,23 @@ func hasToolHistory(msgs []llmMessage) bool {
 	return false
 }
 
-// convertOpenAITools is pi-ai's convertTools for chat completions: where
-// the endpoint takes strict mode, a tool whose constrainedSampling asks
+// convertOpenAITools is pi-ai's convertTools for chat completions: a
+// grammar tool goes as a custom tool with its grammar to a model that
+// takes them (compat.supportsOpenAIGrammarTools); where the endpoint
+// takes strict mode, a tool whose constrainedSampling asks
 // for it, and whose schema can be made strict, goes strict with the
 // strict form of its schema, the others strict false; a tool that
 // requires strict sampling it cannot get is an error.
 func convertOpenAITools(tools []Tool, compat openAICompat) ([]any, error) {
 	out := make([]any, len(tools))
 	for i, t := range tools {
+		if g, ok, err := t.grammarSampling(compat.supportsOpenAIGrammarTools); err != nil {
+			return nil, err
+		} else if ok {
+			out[i] = map[string]any{"type": "custom", "custom": map[string]any{"name": t.Name, "description": t.Description,
+				"format": map[string]any{"type": "grammar", "grammar": map[string]any{"syntax": g.syntax, "definition": g.definition}}}}
+			continue
+		}
 		strict, err := t.strictSampling(compat.supportsStrictMode, nil)
 		if err != nil {
 			return nil, err
@@ -962,7 +1032,7 @@ func openAIToolCallID(model *Model, id string) string {
 // with their updates framed; those after the first folded system
 // messages (the leading one counted; -1: none) also declare the tools
 // they add in a system message of their own.
-func convertOpenAIMessages(model *Model, c *Context, msgs []llmMessage, compat openAICompat, folded int) ([]any, error) {
+func convertOpenAIMessages(model *Model, c *Context, msgs []llmMessage, compat openAICompat, folded int, grammar map[string]string) ([]any, error) {
 	msgs = transformMessages(msgs, model, func(id string, _ *llmMessage) string { return openAIToolCallID(model, id) })
 	var out []any
 	instructionRole := "system"
@@ -1070,8 +1140,18 @@ func convertOpenAIMessages(model *Model, c *Context, msgs []llmMessage, compat o
 				tcs := make([]any, len(calls))
 				var details []any
 				for j, tc := range calls {
-					tcs[j] = map[string]any{"id": tc.ID, "type": "function",
-						"function": map[string]any{"name": tc.Name, "arguments": jsjson.Stringify(tc.ArgumentsValue())}}
+					if property, ok := grammar[tc.Name]; ok {
+						// A grammar tool's call replays as a custom call
+						// with its raw input.
+						input, err := grammarToolInput(tc.Name, tc.Arguments, property)
+						if err != nil {
+							return nil, err
+						}
+						tcs[j] = map[string]any{"id": tc.ID, "type": "custom", "custom": map[string]any{"name": tc.Name, "input": sanitize(input)}}
+					} else {
+						tcs[j] = map[string]any{"id": tc.ID, "type": "function",
+							"function": map[string]any{"name": tc.Name, "arguments": jsjson.Stringify(tc.ArgumentsValue())}}
+					}
 					if tc.ThoughtSignature != "" {
 						if d, err := jsonParse(tc.ThoughtSignature); err == nil && jsjson.Truthy(d) {
 							details = append(details, d)
@@ -1111,9 +1191,13 @@ func convertOpenAIMessages(model *Model, c *Context, msgs []llmMessage, compat o
 						hasImages = true
 					}
 				}
+				// pi-ai 1.6: text that is only white space counts as none.
 				text := strings.Join(texts, "\n")
-				if text == "" {
-					text = "(see attached image)"
+				if jsjson.Trim(text) == "" {
+					text = "(no tool output)"
+					if hasImages {
+						text = "(see attached image)"
+					}
 				}
 				tr := map[string]any{"role": "tool", "content": sanitize(text), "tool_call_id": tm.ToolCallID}
 				if compat.requiresToolResultName && tm.ToolName != "" {

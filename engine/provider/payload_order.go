@@ -27,7 +27,7 @@ var payloadRanks = map[string]map[string]int{
 	// buildParams, convertMessages and convertTools of openai-completions.
 	APIOpenAICompletions: rankOf("model", "messages", "role", "content", "tool_calls", "reasoning_details", "tool_call_id",
 		"id", "type", "function", "custom", "name", "description", "parameters", "strict", "arguments", "input", "format",
-		"text", "image_url", "url", "cache_control", "stream", "prompt_cache_key", "prompt_cache_retention",
+		"grammar", "syntax", "definition", "text", "image_url", "url", "cache_control", "stream", "prompt_cache_key", "prompt_cache_retention",
 		"stream_options", "include_usage", "store", "max_tokens", "max_completion_tokens", "temperature", "tools",
 		"tool_stream", "tool_choice", "priority", "enable_thinking", "chat_template_kwargs", "preserve_thinking",
 		"chat_template_args", "thinking", "clear_thinking", "reasoning", "effort", "enabled", "reasoning_effort",

@@ -134,7 +134,7 @@ func TestDifferentialThinkingParams16(t *testing.T) {
 		}
 		opts := &Options{APIKey: "k", Thinking: ThinkingLevel(c.Reasoning), ThinkingBudgets: c.ThinkingBudgets, MaxTokens: c.MaxTokens}
 		ctx := &Context{Messages: []map[string]any{{"role": "user", "content": "hi", "timestamp": float64(0)}}}
-		p, err := buildOpenAIParams(&m, ctx, opts, resolveOpenAICompat(&m), opts.cacheRetention(), opts.reasoningEffort(&m))
+		p, _, err := buildOpenAIParams(&m, ctx, opts, resolveOpenAICompat(&m), opts.cacheRetention(), opts.reasoningEffort(&m))
 		if err != nil {
 			t.Fatal(err)
 		}
