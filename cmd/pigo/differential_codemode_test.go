@@ -124,3 +124,69 @@ func TestDifferentialCodemode16(t *testing.T) {
 	}
 	compareTranscriptsWith(t, sc.name, pi, pg, false)
 }
+
+// TestDifferentialCodemodeGrammarTools16: with a model that takes grammar
+// tools (compat.supportsOpenAIGrammarTools, as the GPT-5 and later
+// catalog models), pi 1.6 and pigo declare the codemode tool as a custom
+// tool with its lark grammar, the model writes the script as raw text (a
+// custom tool call), the script runs, and the next request replays the
+// call as a custom call with that text. The requests are compared as
+// sent.
+func TestDifferentialCodemodeGrammarTools16(t *testing.T) {
+	sides := pi16Sides(t)
+	code := "// @options: {\"max_output_tokens\": 200}\ntext(\"é \" + JSON.stringify({ a: [1, \"two\"] }));"
+	sc := diffScenario{
+		name:         "codemode-grammar16",
+		ext:          extSource(""),
+		twoModels:    true,
+		mock2:        `"compat": { "supportsOpenAIGrammarTools": true }`,
+		rawRequests:  true,
+		builtinTools: true,
+		steps: []mockStep{
+			{ToolCalls: []mockToolCall{{ID: "call_a", Name: "codemode", Arguments: map[string]any{"code": code}, Custom: true}}},
+			{Text: "done"},
+		},
+		args: []string{"-e", "builtin:codemode", "--tools", "+codemode", "--model", "mock/mock-2"},
+		drive: func(d *rpcDriver) {
+			mark := d.mark()
+			d.call(`{"id":"p1","type":"prompt","message":"run the script"}`)
+			d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
+		},
+	}
+	pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
+	pi, pg = projectGrammarCalls(t, pi), projectGrammarCalls(t, pg)
+	compareTranscriptsWith(t, sc.name, pi, pg, false)
+}
+
+// projectGrammarCalls keeps what grammar tools change: each request's
+// custom tools (name, grammar) and replayed custom calls, and the codemode
+// results' text and isError.
+func projectGrammarCalls(t *testing.T, lines []string) []string {
+	t.Helper()
+	var out []string
+	for _, l := range lines {
+		if req, ok := strings.CutPrefix(l, "<< request "); ok {
+			n, body, _ := strings.Cut(req, " ")
+			var m map[string]any
+			if err := json.Unmarshal([]byte(body), &m); err != nil {
+				t.Fatalf("request %s: %v", n, err)
+			}
+			tools, _ := m["tools"].([]any)
+			for _, tool := range tools {
+				if tm, _ := tool.(map[string]any); tm["type"] == "custom" {
+					b, _ := json.Marshal(tm)
+					out = append(out, "request "+n+" tool "+docsPath.ReplaceAllString(string(b), "<docs>/codemode.md"))
+				}
+			}
+			msgs, _ := m["messages"].([]any)
+			for _, msg := range msgs {
+				calls, _ := msg.(map[string]any)["tool_calls"].([]any)
+				for _, c := range calls {
+					b, _ := json.Marshal(c)
+					out = append(out, "request "+n+" call "+string(b))
+				}
+			}
+		}
+	}
+	return append(out, projectCodemode(lines)...)
+}

@@ -61,6 +61,9 @@ type mockToolCall struct {
 	Name      string         `json:"name"`
 	Arguments map[string]any `json:"arguments"`
 	Raw       string         `json:"raw"` // sent instead of Arguments (invalid JSON tests)
+	// Custom sends a custom (grammar) tool call whose raw input is
+	// Arguments' one value, in two pieces.
+	Custom bool `json:"custom"`
 }
 
 type mockLLM struct {
@@ -182,6 +185,18 @@ func (m *mockLLM) serve(w http.ResponseWriter, r *http.Request) {
 		delta(role(jsjson.Object{{Key: "content", Value: c}}), nil)
 	}
 	for i, tc := range step.ToolCalls {
+		if tc.Custom {
+			var input string
+			for _, v := range tc.Arguments {
+				input, _ = v.(string)
+			}
+			half := len(input) / 2
+			delta(role(jsjson.Object{{Key: "tool_calls", Value: []any{&jsjson.Object{{Key: "index", Value: i}, {Key: "id", Value: tc.ID},
+				{Key: "type", Value: "custom"}, {Key: "custom", Value: &jsjson.Object{{Key: "name", Value: tc.Name}, {Key: "input", Value: input[:half]}}}}}}}), nil)
+			delta(jsjson.Object{{Key: "tool_calls", Value: []any{&jsjson.Object{{Key: "index", Value: i},
+				{Key: "custom", Value: &jsjson.Object{{Key: "input", Value: input[half:]}}}}}}}, nil)
+			continue
+		}
 		args, _ := json.Marshal(tc.Arguments)
 		if tc.Raw != "" {
 			args = []byte(tc.Raw)
