@@ -101,11 +101,10 @@ func TestCatalogFieldsPigoDrops(t *testing.T) {
 		got = append(got, k)
 	}
 	sort.Strings(got)
-	// type: pigo's catalog holds chat models only. The others are request
-	// features pigo does not implement yet: input limits (image resizing,
-	// request size), mid-conversation tool changes, and tool
-	// search.
-	want := []string{"compat.supportsToolSearch", "inputLimits", "type"}
+	// type: pigo's catalog holds chat models only. inputLimits (image
+	// resizing, request size) is a request feature pigo does not
+	// implement yet.
+	want := []string{"inputLimits", "type"}
 	if !slices.Equal(got, want) {
 		t.Errorf("pi-ai 1.6 fields pigo drops: %q, want %q", got, want)
 	}

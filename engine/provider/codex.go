@@ -149,7 +149,9 @@ func buildCodexParams(model *Model, c *Context, opts *Options, grammar map[strin
 	// declares the other tools with strict null.
 	strictMode := compatBool(model, func(c *Compat) *bool { return c.SupportsStrictMode }, true)
 	grammarTools := compatBool(model, func(c *Compat) *bool { return c.SupportsOpenAIGrammarTools }, false)
-	toolItems := func(ts []Tool) ([]any, error) { return convertResponsesTools(ts, strictMode, nil, grammarTools) }
+	toolItems := func(ts []Tool, deferLoading bool) ([]any, error) {
+		return convertResponsesTools(ts, strictMode, nil, grammarTools, deferLoading)
+	}
 	input, requestTools, err := responsesTranscript(model, c, openAIToolCallProviders, configUpdate, grammar, toolItems)
 	if err != nil {
 		return nil, "", err
@@ -174,7 +176,7 @@ func buildCodexParams(model *Model, c *Context, opts *Options, grammar map[strin
 		p["temperature"] = *opts.Temperature
 	}
 	if len(requestTools) > 0 {
-		if p["tools"], err = toolItems(requestTools); err != nil {
+		if p["tools"], err = toolItems(requestTools, false); err != nil {
 			return nil, "", err
 		}
 	}

@@ -1,6 +1,7 @@
 package provider_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -102,6 +103,7 @@ func TestDifferentialPayloadResponsesToolChanges16(t *testing.T) {
 	both := &provider.Compat{SupportsMidConvoSystemMessages: ptrTo(true), SupportsAdditionalTools: ptrTo(true)}
 	systemOnly := &provider.Compat{SupportsMidConvoSystemMessages: ptrTo(true)}
 	noDeveloper := &provider.Compat{SupportsMidConvoSystemMessages: ptrTo(true), SupportsAdditionalTools: ptrTo(true), SupportsDeveloperRole: ptrTo(false)}
+	toolSearch := &provider.Compat{SupportsMidConvoSystemMessages: ptrTo(true), SupportsToolSearch: ptrTo(true)}
 	model := func(api, prov string, compat *provider.Compat) *provider.Model {
 		return &provider.Model{ID: "gpt-6-sol", Name: "G", API: api, Provider: prov, BaseURL: "http://127.0.0.1:1", Reasoning: true,
 			Input: []string{"text", "image"}, ContextWindow: 1000000, MaxTokens: 128000, Compat: compat}
@@ -109,7 +111,8 @@ func TestDifferentialPayloadResponsesToolChanges16(t *testing.T) {
 	key := map[string]string{provider.APIOpenAIResponses: "k", provider.APIAzureOpenAIResponses: "k", provider.APIOpenAICodexResponses: codexJWT("acct", "1")}
 	provs := map[string]string{provider.APIOpenAIResponses: "openai", provider.APIAzureOpenAIResponses: "azure-openai-responses", provider.APIOpenAICodexResponses: "openai-codex"}
 	for _, api := range []string{provider.APIOpenAIResponses, provider.APIAzureOpenAIResponses, provider.APIOpenAICodexResponses} {
-		for name, compat := range map[string]*provider.Compat{"tool_changes": both, "system_messages": systemOnly, "replayed": nil, "no_developer_role": noDeveloper} {
+		for name, compat := range map[string]*provider.Compat{"tool_changes": both, "system_messages": systemOnly, "replayed": nil, "no_developer_role": noDeveloper,
+			"tool_search": toolSearch} {
 			t.Run(api+"/"+name, func(t *testing.T) {
 				t.Parallel()
 				m := model(api, provs[api], compat)
@@ -163,5 +166,44 @@ func TestDifferentialPayloadCompletionsToolAdditions16(t *testing.T) {
 			t.Parallel()
 			comparePayload16(t, tc.model, tc.context, provider.ThinkingHigh, "k")
 		})
+	}
+}
+
+// TestDifferentialPayloadResponsesToolSearch16: the OpenAI Responses,
+// Azure and Codex requests of a model that takes system messages and a
+// client-side tool search but not additional_tools items (compat
+// .supportsToolSearch) are pi-ai 1.6's, byte for byte: tools that later
+// system messages only add go in place as a completed tool_search_call and
+// its tool_search_output (deferred tools, a grammar tool as a custom
+// one), the request's list holding the tools through the last removal.
+func TestDifferentialPayloadResponsesToolSearch16(t *testing.T) {
+	t.Parallel()
+	decl := func(t provider.Tool) map[string]any {
+		d := map[string]any{"name": t.Name, "description": t.Description, "parameters": jsjson.OrderedBy(t.Parameters, t.ParameterKeys)}
+		if t.ConstrainedSampling != nil {
+			d["constrainedSampling"] = t.ConstrainedSampling
+		}
+		return d
+	}
+	key := map[string]string{provider.APIOpenAIResponses: "k", provider.APIAzureOpenAIResponses: "k", provider.APIOpenAICodexResponses: codexJWT("acct", "1")}
+	provs := map[string]string{provider.APIOpenAIResponses: "openai", provider.APIAzureOpenAIResponses: "azure-openai-responses", provider.APIOpenAICodexResponses: "openai-codex"}
+	for _, api := range []string{provider.APIOpenAIResponses, provider.APIAzureOpenAIResponses, provider.APIOpenAICodexResponses} {
+		for _, grammar := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/grammar=%v", api, grammar), func(t *testing.T) {
+				t.Parallel()
+				m := &provider.Model{ID: "gpt-6-sol", Name: "G", API: api, Provider: provs[api], BaseURL: "http://127.0.0.1:1", Reasoning: true,
+					Input: []string{"text"}, ContextWindow: 1000000, MaxTokens: 128000,
+					Compat: &provider.Compat{SupportsMidConvoSystemMessages: ptrTo(true), SupportsToolSearch: ptrTo(true), SupportsOpenAIGrammarTools: ptrTo(grammar)}}
+				c := grammarConversation(api, provs[api], m.ID)
+				lead := c.Tools
+				c.Tools = lead[:1]
+				c.Messages = append(c.Messages,
+					map[string]any{"role": "system", "content": "", "toolsAdded": []any{decl(lead[1]), decl(lead[2])}, "timestamp": 6},
+					map[string]any{"role": "user", "content": "and more", "timestamp": 7},
+					map[string]any{"role": "system", "content": "Use find.", "toolsAdded": []any{map[string]any{"name": "find", "description": "Find",
+						"parameters": jsjson.OrderedBy(map[string]any{"type": "object", "properties": map[string]any{}}, []string{"type", "properties"})}}, "timestamp": 8})
+				comparePayload16(t, m, c, provider.ThinkingHigh, key[api])
+			})
+		}
 	}
 }

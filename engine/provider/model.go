@@ -187,6 +187,10 @@ type Compat struct {
 	// openai-responses, openai-codex-responses: tools added by system
 	// messages within the conversation.
 	SupportsAdditionalTools *bool `json:"supportsAdditionalTools,omitempty"`
+	// openai-responses, openai-codex-responses: without additional_tools
+	// items, tools added by system messages go as the results of a
+	// client-side tool search.
+	SupportsToolSearch *bool `json:"supportsToolSearch,omitempty"`
 	// anthropic-messages, openai-responses, openai-codex-responses: the
 	// reasoning effort may change within the conversation (effort markers
 	// before replies, configuration_update items).
@@ -301,6 +305,7 @@ func mergeCompat(base, override *Compat) *Compat {
 	setB(&m.SupportsMidConvoSystemMessages, o.SupportsMidConvoSystemMessages)
 	setB(&m.SupportsOpenAIGrammarTools, o.SupportsOpenAIGrammarTools)
 	setB(&m.SupportsAdditionalTools, o.SupportsAdditionalTools)
+	setB(&m.SupportsToolSearch, o.SupportsToolSearch)
 	setB(&m.SupportsMidConvoEffort, o.SupportsMidConvoEffort)
 	setB(&m.SupportsMidConvoToolChanges, o.SupportsMidConvoToolChanges)
 	setB(&m.SupportsMidConvoToolAdditions, o.SupportsMidConvoToolAdditions)

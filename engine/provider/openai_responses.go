@@ -619,7 +619,9 @@ func buildResponsesParams(model *Model, c *Context, opts *Options, retention str
 		strict = *model.Compat.SupportsStrictMode
 	}
 	grammarTools := compatBool(model, func(c *Compat) *bool { return c.SupportsOpenAIGrammarTools }, false)
-	toolItems := func(ts []Tool) ([]any, error) { return convertResponsesTools(ts, strict, false, grammarTools) }
+	toolItems := func(ts []Tool, deferLoading bool) ([]any, error) {
+		return convertResponsesTools(ts, strict, false, grammarTools, deferLoading)
+	}
 	input, requestTools, err := responsesTranscript(model, c, providers, configUpdate, grammar, toolItems)
 	if err != nil {
 		return nil, err
@@ -662,7 +664,7 @@ func buildResponsesParams(model *Model, c *Context, opts *Options, retention str
 		p["temperature"] = *opts.Temperature
 	}
 	if len(requestTools) > 0 {
-		if p["tools"], err = toolItems(requestTools); err != nil {
+		if p["tools"], err = toolItems(requestTools, false); err != nil {
 			return nil, err
 		}
 	}
@@ -700,8 +702,9 @@ func buildResponsesParams(model *Model, c *Context, opts *Options, retention str
 // constrainedSampling asks for it, and whose schema can be made strict,
 // goes strict with the strict form of its schema; the others carry
 // defaultStrict (false, or Codex's null). A tool that requires strict
-// sampling it cannot get is an error.
-func convertResponsesTools(tools []Tool, strictMode bool, defaultStrict any, grammarTools bool) ([]any, error) {
+// sampling it cannot get is an error. Tools a tool search loads
+// (deferLoading) say so.
+func convertResponsesTools(tools []Tool, strictMode bool, defaultStrict any, grammarTools, deferLoading bool) ([]any, error) {
 	out := make([]any, len(tools))
 	for i, t := range tools {
 		g, ok, err := t.grammarSampling(grammarTools)
@@ -709,8 +712,12 @@ func convertResponsesTools(tools []Tool, strictMode bool, defaultStrict any, gra
 			return nil, err
 		}
 		if ok {
-			out[i] = map[string]any{"type": "custom", "name": t.Name, "description": t.Description,
+			custom := map[string]any{"type": "custom", "name": t.Name, "description": t.Description,
 				"format": map[string]any{"type": "grammar", "syntax": g.syntax, "definition": g.definition}}
+			if deferLoading {
+				custom["defer_loading"] = true
+			}
+			out[i] = custom
 			continue
 		}
 		fn := map[string]any{"type": "function", "name": t.Name, "description": t.Description}
@@ -728,6 +735,9 @@ func convertResponsesTools(tools []Tool, strictMode bool, defaultStrict any, gra
 			return nil, err
 		} else if params != nil {
 			fn["parameters"] = params
+		}
+		if deferLoading {
+			fn["defer_loading"] = true
 		}
 		out[i] = fn
 	}
@@ -771,10 +781,19 @@ func responsesToolChanges(model *Model) bool {
 	return MidConvoSystemMessages(model) && compatBool(model, func(c *Compat) *bool { return c.SupportsAdditionalTools }, false)
 }
 
+// responsesToolSearch reports whether a Responses model that takes system
+// messages in place but not additional_tools items gets the tools later
+// system messages add as the results of a tool search (compat
+// .supportsToolSearch; pi-ai's getResponsesToolSupport "additions").
+func responsesToolSearch(model *Model) bool {
+	return MidConvoSystemMessages(model) && !responsesToolChanges(model) &&
+		compatBool(model, func(c *Compat) *bool { return c.SupportsToolSearch }, false)
+}
+
 // responsesTranscript converts c for a Responses API: the input items
 // and the tools the request declares at its top level. toolItems
 // converts tools as that API declares them.
-func responsesTranscript(model *Model, c *Context, toolCallProviders []string, configUpdate string, grammar map[string]string, toolItems func([]Tool) ([]any, error)) (input []any, requestTools []Tool, err error) {
+func responsesTranscript(model *Model, c *Context, toolCallProviders []string, configUpdate string, grammar map[string]string, toolItems responsesToolItems) (input []any, requestTools []Tool, err error) {
 	decode := decodeMessages
 	if MidConvoSystemMessages(model) {
 		decode = decodeTranscript
@@ -783,10 +802,16 @@ func responsesTranscript(model *Model, c *Context, toolCallProviders []string, c
 	if err != nil {
 		return nil, nil, err
 	}
-	leading := responsesLeading{prompt: c.SystemPrompt, tools: c.Tools}
-	if responsesToolChanges(model) {
-		leading.toolItems = toolItems
-	} else {
+	leading := responsesLeading{prompt: c.SystemPrompt, tools: c.Tools, toolItems: toolItems, searchFolded: -1}
+	switch {
+	case responsesToolChanges(model):
+		leading.changes = true
+	case responsesToolSearch(model):
+		// The list holds what additions cannot express (pi-ai's
+		// "additions" mode, as for chat completions).
+		leading.searchFolded, requestTools = c.foldedToolChanges()
+		leading.hasLead = c.SystemPrompt != "" || len(c.Tools) > 0
+	default:
 		requestTools = c.currentTools()
 	}
 	input, err = convertResponsesMessages(model, leading, msgs, toolCallProviders, configUpdate, grammar)
@@ -800,14 +825,23 @@ func responsesGrammarInputs(model *Model, c *Context) (map[string]string, error)
 	return grammarInputs(c.declaredTools(), compatBool(model, func(c *Compat) *bool { return c.SupportsOpenAIGrammarTools }, false))
 }
 
-// responsesLeading is the conversation's leading system message: the
-// prompt and the tools it declares. With toolItems (tool changes in the
-// conversation) its tools and every later system message's go as
-// additional_tools items.
+// responsesToolItems converts tools as a Responses API declares them;
+// deferLoading marks them as a tool search's results.
+type responsesToolItems func(tools []Tool, deferLoading bool) ([]any, error)
+
+// responsesLeading is the conversation's leading system message, the
+// prompt and the tools it declares, and how the conversation's tool
+// changes go: with changes, its tools and every later system message's in
+// additional_tools items; with searchFolded >= 0, the tools the system
+// messages after the first searchFolded (the leading one counted, when
+// hasLead) add as the results of a client-side tool search.
 type responsesLeading struct {
-	prompt    string
-	tools     []Tool
-	toolItems func([]Tool) ([]any, error)
+	prompt       string
+	tools        []Tool
+	toolItems    responsesToolItems
+	changes      bool
+	searchFolded int
+	hasLead      bool
 }
 
 // pi-ai 1.6's wording, byte for byte: the notice before every
@@ -858,7 +892,7 @@ func convertResponsesMessages(model *Model, leading responsesLeading, msgs []llm
 	var unavailable []string
 	declared := false
 	declare := func(tools []Tool) error {
-		if leading.toolItems == nil {
+		if !leading.changes {
 			return nil
 		}
 		for _, t := range tools {
@@ -875,9 +909,35 @@ func convertResponsesMessages(model *Model, leading responsesLeading, msgs []llm
 			out = append(out, map[string]any{"role": instructionRole, "content": notice})
 		}
 		declared = true
-		items, err := leading.toolItems(tools)
+		items, err := leading.toolItems(tools, false)
 		out = append(out, map[string]any{"type": "additional_tools", "role": "developer", "tools": items})
 		return err
+	}
+	// search appends the tools a system message adds as a completed tool
+	// search and its result, under a call id from seed and their names,
+	// as pi-ai 1.6 does.
+	search := func(tools []Tool, seed string) error {
+		if len(tools) == 0 {
+			return nil
+		}
+		names := make([]string, len(tools))
+		for i, t := range tools {
+			names[i] = t.Name
+		}
+		callID := "pi_tool_load_" + shortHash(seed+":"+strings.Join(names, ","))
+		items, err := leading.toolItems(tools, true)
+		if err != nil {
+			return err
+		}
+		out = append(out,
+			map[string]any{"type": "tool_search_call", "call_id": callID, "execution": "client", "status": "completed",
+				"arguments": map[string]any{"query": strings.Join(names, " "), "limit": len(names)}},
+			map[string]any{"type": "tool_search_output", "call_id": callID, "execution": "client", "status": "completed", "tools": items})
+		return nil
+	}
+	systemIndex := 0
+	if leading.hasLead {
+		systemIndex = 1
 	}
 	if err := declare(leading.tools); err != nil {
 		return nil, err
@@ -897,8 +957,14 @@ func convertResponsesMessages(model *Model, leading responsesLeading, msgs []llm
 			if err := declare(tools); err != nil {
 				return nil, err
 			}
+			if leading.searchFolded >= 0 && systemIndex >= leading.searchFolded {
+				if err := search(tools, "system:"+strconv.Itoa(msgIndex)); err != nil {
+					return nil, err
+				}
+			}
+			systemIndex++
 			parts := []string{session.SystemMessageUpdateText(msg.System)}
-			if leading.toolItems != nil {
+			if leading.changes {
 				// A redefinition is a removal and an addition of one name:
 				// only true removals are announced.
 				var removed []string

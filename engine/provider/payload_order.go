@@ -17,7 +17,7 @@ import (
 // custom tool call's input after its name, the request's after model);
 // azure-openai-responses sets the same keys in the same order.
 var openAIResponsesRank = rankOf("model", "type", "role", "content", "status", "id", "phase", "call_id", "name", "input",
-	"description", "parameters", "strict", "format", "syntax", "definition", "arguments", "output", "text", "annotations", "detail", "image_url",
+	"description", "parameters", "format", "syntax", "definition", "defer_loading", "strict", "arguments", "query", "limit", "output", "text", "annotations", "detail", "image_url",
 	"instructions", "stream",
 	"prompt_cache_key", "prompt_cache_retention", "prompt_cache_options", "store", "max_output_tokens",
 	"temperature", "service_tier", "tools", "tool_choice", "parallel_tool_calls", "reasoning", "effort",
@@ -69,8 +69,8 @@ var payloadRanks = map[string]map[string]int{
 	// role, content, status, id; an image detail before image_url) and
 	// convertResponsesTools.
 	APIOpenAICodexResponses: rankOf("model", "store", "stream", "type", "role", "content", "status", "id",
-		"phase", "call_id", "name", "input", "description", "parameters", "strict", "format", "syntax", "definition",
-		"arguments", "output", "text", "annotations",
+		"phase", "call_id", "name", "input", "description", "parameters", "format", "syntax", "definition", "defer_loading",
+		"strict", "arguments", "query", "limit", "output", "text", "annotations",
 		"detail", "image_url", "verbosity", "include", "prompt_cache_key", "tool_choice", "parallel_tool_calls",
 		"max_output_tokens", "temperature", "service_tier", "tools", "reasoning", "effort", "summary", "encrypted_content"),
 	// buildParams, convertMessages and convertTools of google-generative-ai:
@@ -81,6 +81,15 @@ var payloadRanks = map[string]map[string]int{
 		"error", "output", "parts", "id", "thoughtSignature", "config", "temperature", "maxOutputTokens",
 		"systemInstruction", "tools", "functionDeclarations", "toolConfig", "functionCallingConfig", "mode",
 		"automaticContinuation", "thinkingConfig", "includeThoughts", "thinkingLevel", "thinkingBudget", "abortSignal"),
+}
+
+// itemRanks order the Responses input items whose keys the API's ranking
+// cannot (by their type): a tool search's call and output put status after
+// call_id, where messages put it before id and function calls id before
+// call_id.
+var itemRanks = map[string]map[string]int{
+	"tool_search_call":   rankOf("type", "call_id", "execution", "status", "arguments"),
+	"tool_search_output": rankOf("type", "call_id", "execution", "status", "tools"),
 }
 
 func rankOf(keys ...string) map[string]int {
@@ -110,6 +119,10 @@ func orderByRank(v any, rank map[string]int) any {
 		o := make(jsjson.Object, 0, len(x))
 		for k, e := range x {
 			o = append(o, jsjson.Member{Key: k, Value: orderByRank(e, rank)})
+		}
+		rank := rank
+		if t, ok := x["type"].(string); ok && itemRanks[t] != nil {
+			rank = itemRanks[t]
 		}
 		slices.SortFunc(o, func(a, b jsjson.Member) int {
 			ra, oka := rank[a.Key]
