@@ -3,6 +3,7 @@ package provider
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
@@ -73,6 +74,49 @@ type ModelOverride struct {
 	Compat           *Compat           `json:"compat,omitempty"`
 	// PromptCache's tiers replace the model's one by one.
 	PromptCache *PromptCache `json:"promptCache,omitempty"`
+}
+
+// UnmarshalJSON reads contextWindow and maxTokens as any JSON number, as
+// pi's schema allows; pigo counts whole tokens, so a fraction is rounded
+// up (a positive count stays positive, as pi's check wants).
+func (d *ModelDefinition) UnmarshalJSON(b []byte) error {
+	type plain ModelDefinition
+	var v struct {
+		plain
+		ContextWindow *float64 `json:"contextWindow"`
+		MaxTokens     *float64 `json:"maxTokens"`
+	}
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	*d = ModelDefinition(v.plain)
+	d.ContextWindow, d.MaxTokens = wholeTokens(v.ContextWindow), wholeTokens(v.MaxTokens)
+	return nil
+}
+
+// UnmarshalJSON reads contextWindow and maxTokens as
+// [ModelDefinition.UnmarshalJSON] does.
+func (o *ModelOverride) UnmarshalJSON(b []byte) error {
+	type plain ModelOverride
+	var v struct {
+		plain
+		ContextWindow *float64 `json:"contextWindow"`
+		MaxTokens     *float64 `json:"maxTokens"`
+	}
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	*o = ModelOverride(v.plain)
+	o.ContextWindow, o.MaxTokens = wholeTokens(v.ContextWindow), wholeTokens(v.MaxTokens)
+	return nil
+}
+
+func wholeTokens(v *float64) *int {
+	if v == nil {
+		return nil
+	}
+	n := int(math.Ceil(*v))
+	return &n
 }
 
 // CostOverride is a partial [Cost].

@@ -1,6 +1,7 @@
 package provider_test
 
 import (
+	"encoding/json"
 	"errors"
 	"path/filepath"
 	"reflect"
@@ -255,6 +256,32 @@ func TestModelsJSONNumberForms(t *testing.T) {
 	}
 	if m, ok := r.Find("p", "m"); !ok || m.ContextWindow != 1000000 || m.MaxTokens != 16384 {
 		t.Errorf("p/m = %+v, %v", m, ok)
+	}
+}
+
+// TestModelsJSONFractionalTokenCounts: pi's schema takes any number for
+// contextWindow and maxTokens; pigo counts whole tokens, rounding a
+// fraction up, in a custom model, a model override and a provider an
+// extension registers (the same ProviderConfig decoding).
+func TestModelsJSONFractionalTokenCounts(t *testing.T) {
+	t.Parallel()
+	dir := writeAgentDir(t, map[string]string{"models.json": `{"providers": {
+		"p": {"baseUrl": "http://127.0.0.1:1/v1", "api": "openai-completions", "apiKey": "k",
+			"models": [{"id": "m", "contextWindow": 128000.5, "maxTokens": 0.25}]},
+		"anthropic": {"modelOverrides": {"claude-sonnet-4-5": {"contextWindow": 99999.9}}}}}`})
+	r := provider.NewRegistry(provider.RegistryOptions{AgentDir: dir})
+	if m, ok := r.Find("p", "m"); !ok || m.ContextWindow != 128001 || m.MaxTokens != 1 {
+		t.Errorf("p/m = %+v, %v", m, ok)
+	}
+	if m, ok := r.Find("anthropic", "claude-sonnet-4-5"); !ok || m.ContextWindow != 100000 {
+		t.Errorf("overridden claude-sonnet-4-5: %+v, %v", m, ok)
+	}
+	if p := r.Problems(); len(p) > 0 {
+		t.Fatal(p)
+	}
+	var cfg provider.ProviderConfig
+	if err := json.Unmarshal([]byte(`{"models": [{"id": "x", "contextWindow": 4096.5}]}`), &cfg); err != nil || *cfg.Models[0].ContextWindow != 4097 {
+		t.Errorf("registered provider config: %v, %+v", err, cfg)
 	}
 }
 
