@@ -49,6 +49,11 @@ func (p RegistryProvider) Stream(ctx context.Context, req Request) (Message, err
 		opts.Transport = p.Transport()
 	}
 	opts.Thinking = provider.ThinkingLevel(req.Thinking)
+	if req.Transcript != nil && !provider.MidConvoSystemMessages(model) {
+		// The replayed view goes; pi-ai 1.6 estimates the output cap on
+		// the transcript.
+		opts.EstimateContext = &provider.Context{Messages: req.Transcript}
+	}
 	if req.MaxTokens > 0 {
 		opts.MaxTokens = req.MaxTokens
 	}

@@ -66,3 +66,35 @@ func TestRegistryProviderPassesConstrainedSampling(t *testing.T) {
 		t.Errorf("tools %+v", got)
 	}
 }
+
+// TestRegistryProviderEstimatesOnTheTranscript: a model that gets the
+// prompt replayed still has its output cap estimated on the transcript,
+// its system messages in place, as pi-ai 1.6 does.
+func TestRegistryProviderEstimatesOnTheTranscript(t *testing.T) {
+	reg := provider.NewRegistry(provider.RegistryOptions{})
+	var gotContext *provider.Context
+	var gotEstimate *provider.Context
+	err := reg.RegisterProvider("rec", provider.ProviderConfig{BaseURL: "http://127.0.0.1:1", APIKey: "k", API: "rec-api",
+		Models: []provider.ModelDefinition{{ID: "m"}},
+		Stream: provider.APIFunc(func(_ context.Context, _ *provider.Model, c *provider.Context, o *provider.Options) (*provider.EventStream, error) {
+			gotContext, gotEstimate = c, o.EstimateContext
+			return nil, errors.New("recorded")
+		})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	transcript := []agent.Message{
+		{"role": "system", "content": "sys", "timestamp": 0},
+		{"role": "user", "content": "hi", "timestamp": 1},
+		{"role": "system", "content": "", "sections": map[string]any{"rules": "be terse"}, "timestamp": 2},
+		{"role": "user", "content": "again", "timestamp": 3}}
+	_, _ = agent.RegistryProvider{Registry: reg}.Stream(context.Background(), agent.Request{
+		Model: agent.Message{"provider": "rec", "id": "m"}, SystemPrompt: "sys\n\nbe terse",
+		Messages: []agent.Message{transcript[1], transcript[3]}, Transcript: transcript})
+	if gotContext == nil || gotContext.SystemPrompt != "sys\n\nbe terse" || len(gotContext.Messages) != 2 {
+		t.Fatalf("request context %+v", gotContext)
+	}
+	if gotEstimate == nil || len(gotEstimate.Messages) != 4 || gotEstimate.Messages[2]["role"] != "system" {
+		t.Errorf("estimate context %+v, want the transcript", gotEstimate)
+	}
+}

@@ -197,7 +197,7 @@ func streamAnthropic(ctx context.Context, model *Model, c *Context, opts *Option
 		maxTokens, budget := adjustMaxTokensForThinking(ap.maxTokens, model.MaxTokens, r, opts.ThinkingBudgets)
 		// pi-ai 1.6 fits the raised cap into the context again, then
 		// leaves the answer its room under it.
-		ap.maxTokens = clampMaxTokensToContext(model, c, maxTokens)
+		ap.maxTokens = clampMaxTokensToContext(model, opts.estimateContext(c), maxTokens)
 		ap.budgetTokens = min(budget, max(0, ap.maxTokens-minAnswerTokens))
 		ap.thinkingEnabled = ptr(true)
 	}

@@ -56,6 +56,12 @@ type Options struct {
 	// MaxTokens caps output tokens; 0 means the model's maxTokens. Either
 	// is fitted into the room left in the context window, as in pi-ai 1.6.
 	MaxTokens int
+	// EstimateContext is the conversation that room is estimated on, as
+	// pi-ai 1.6 estimates it: with its later system messages in place,
+	// where the request replays them into one prompt for a model that
+	// takes none. Nil: the request's context. Stream and Registry.Stream
+	// set it to the context they were given when they replay it.
+	EstimateContext *Context
 	// Temperature, when set, is sent as is (anthropic drops it while thinking).
 	Temperature *float64
 	// ToolChoice is sent as tool_choice when set (a string such as "auto",
@@ -161,6 +167,15 @@ func (o *Options) apiKey(provider string) (string, error) {
 	return "", &Error{Kind: ErrNoAPIKey, Message: "No API key for provider: " + provider}
 }
 
+// estimateContext is the conversation the output cap is estimated on:
+// EstimateContext, else c.
+func (o *Options) estimateContext(c *Context) *Context {
+	if o != nil && o.EstimateContext != nil {
+		return o.EstimateContext
+	}
+	return c
+}
+
 // baseMaxTokens is pi-ai 1.6's buildBaseOptions maxTokens: the cap asked
 // for, else the model's maxTokens, fitted into the room the context
 // leaves in the model's window (0: no cap, for a model without maxTokens).
@@ -172,7 +187,7 @@ func (o *Options) baseMaxTokens(m *Model, c *Context) int {
 	if limit <= 0 {
 		return 0
 	}
-	return clampMaxTokensToContext(m, c, limit)
+	return clampMaxTokensToContext(m, o.estimateContext(c), limit)
 }
 
 // BuiltinAPIs returns the HTTP APIs this package implements, keyed by api
@@ -201,7 +216,15 @@ func Stream(ctx context.Context, model *Model, c *Context, opts *Options) (*Even
 	if !ok {
 		return nil, &Error{Kind: ErrUnknownAPI, Message: "No API provider registered for api: " + model.API}
 	}
-	return api.Stream(ctx, model, resolveTranscript(model, c), opts)
+	resolved := resolveTranscript(model, c)
+	if resolved != c && (opts == nil || opts.EstimateContext == nil) {
+		o := Options{}
+		if opts != nil {
+			o = *opts
+		}
+		o.EstimateContext, opts = c, &o
+	}
+	return api.Stream(ctx, model, resolved, opts)
 }
 
 // Complete runs Stream and waits for the final message.

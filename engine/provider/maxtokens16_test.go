@@ -65,6 +65,16 @@ func TestOutputCapMatchesPiAI16(t *testing.T) {
 				"api": "openai-completions", "provider": "openai", "model": "m", "usage": usage(30000), "stopReason": "toolUse", "timestamp": 2},
 			{"role": "toolResult", "toolCallId": "c1", "toolName": "ls", "content": []any{testText(strings.Repeat("x", 3500))}, "isError": false, "timestamp": 3}}},
 	}
+	// A prompt section replaced mid-way: pi-ai 1.6 estimates the input on
+	// the messages in place (both texts) for models that get the prompt
+	// replayed (the current text only).
+	section := strings.Repeat("rule ", 12000)
+	conversations["sections"] = provider.Context{SystemPrompt: "sys", Messages: []map[string]any{
+		{"role": "user", "content": "hi", "timestamp": 1},
+		{"role": "system", "content": "", "sections": map[string]any{"rules": section + "a"}, "timestamp": 2},
+		{"role": "user", "content": "again", "timestamp": 3},
+		{"role": "system", "content": "Be terse.", "sections": map[string]any{"rules": section + "b"}, "timestamp": 4},
+		{"role": "user", "content": "more", "timestamp": 5}}}
 	type cfg struct {
 		name     string
 		model    *provider.Model
@@ -96,7 +106,7 @@ func TestOutputCapMatchesPiAI16(t *testing.T) {
 	var runs []run
 	var specs []any
 	for _, c := range cases {
-		for _, convName := range []string{"short", "long", "usage"} {
+		for _, convName := range []string{"short", "long", "usage", "sections"} {
 			conv := conversations[convName]
 			opts := map[string]any{"apiKey": "k", "maxRetries": 0}
 			if c.thinking != "" {

@@ -676,7 +676,11 @@ func (r *Registry) Stream(ctx context.Context, model *Model, c *Context, opts *O
 	if o.HTTPClient == nil {
 		o.HTTPClient = r.opts.HTTPClient
 	}
-	return api.Stream(ctx, model, resolveTranscript(model, c), &o)
+	resolved := resolveTranscript(model, c)
+	if resolved != c && o.EstimateContext == nil {
+		o.EstimateContext = c
+	}
+	return api.Stream(ctx, model, resolved, &o)
 }
 
 // Complete runs Stream and waits for the final message.
