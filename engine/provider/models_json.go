@@ -81,42 +81,44 @@ type ModelOverride struct {
 // up (a positive count stays positive, as pi's check wants).
 func (d *ModelDefinition) UnmarshalJSON(b []byte) error {
 	type plain ModelDefinition
-	var v struct {
-		plain
-		ContextWindow *float64 `json:"contextWindow"`
-		MaxTokens     *float64 `json:"maxTokens"`
-	}
-	if err := json.Unmarshal(b, &v); err != nil {
-		return err
-	}
-	*d = ModelDefinition(v.plain)
-	d.ContextWindow, d.MaxTokens = wholeTokens(v.ContextWindow), wholeTokens(v.MaxTokens)
-	return nil
+	return unmarshalTokenCounts(b, (*plain)(d), &d.ContextWindow, &d.MaxTokens)
 }
 
 // UnmarshalJSON reads contextWindow and maxTokens as
 // [ModelDefinition.UnmarshalJSON] does.
 func (o *ModelOverride) UnmarshalJSON(b []byte) error {
 	type plain ModelOverride
-	var v struct {
-		plain
-		ContextWindow *float64 `json:"contextWindow"`
-		MaxTokens     *float64 `json:"maxTokens"`
-	}
-	if err := json.Unmarshal(b, &v); err != nil {
-		return err
-	}
-	*o = ModelOverride(v.plain)
-	o.ContextWindow, o.MaxTokens = wholeTokens(v.ContextWindow), wholeTokens(v.MaxTokens)
-	return nil
+	return unmarshalTokenCounts(b, (*plain)(o), &o.ContextWindow, &o.MaxTokens)
 }
 
-func wholeTokens(v *float64) *int {
-	if v == nil {
-		return nil
+// unmarshalTokenCounts decodes the model object b into rest (a model
+// type without its UnmarshalJSON) but for contextWindow and maxTokens,
+// which go to contextWindow and maxTokens in whole tokens.
+func unmarshalTokenCounts(b []byte, rest any, contextWindow, maxTokens **int) error {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(b, &fields); err != nil {
+		return err
 	}
-	n := int(math.Ceil(*v))
-	return &n
+	for key, dst := range map[string]**int{"contextWindow": contextWindow, "maxTokens": maxTokens} {
+		raw, ok := fields[key]
+		if !ok {
+			continue
+		}
+		delete(fields, key)
+		var n *float64
+		if err := json.Unmarshal(raw, &n); err != nil {
+			return fmt.Errorf("%s: %w", key, err)
+		}
+		if n != nil {
+			whole := int(math.Ceil(*n))
+			*dst = &whole
+		}
+	}
+	others, err := json.Marshal(fields)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(others, rest)
 }
 
 // CostOverride is a partial [Cost].
