@@ -72,9 +72,7 @@ func processModule(rt modules.Runtime, module *goja.Object) error {
 	versions := vm.NewObject()
 	_ = versions.Set("node", strings.TrimPrefix(sysNodeVersion, "v"))
 	_ = versions.Set("pigo", processPigoVersion())
-	if v := sqliteVersion(); v != "" {
-		_ = versions.Set("sqlite", v)
-	}
+	_ = versions.Set("sqlite", sqliteVersion)
 	_ = p.Set("versions", versions)
 	release := vm.NewObject()
 	_ = release.Set("name", "node")

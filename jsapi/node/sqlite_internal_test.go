@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ncruces/go-sqlite3"
+
 	"github.com/pigo-dev/pigo/jsapi/modules/modulestest"
 )
 
@@ -94,5 +96,27 @@ dropped = undefined; held = undefined; 0;`)
 	}
 	if got := rt.MustRun(`stmt.get([]).s`); got != "still open" {
 		t.Fatalf("the statement gives %v", got)
+	}
+}
+
+// process.versions.sqlite is a constant so that reading process starts no
+// SQLite; it must be the version the embedded engine reports (update the
+// constant when go-sqlite3 moves to another SQLite).
+func TestSQLiteVersionIsTheEngines(t *testing.T) {
+	conn, err := sqlite3.Open(":memory:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	st, _, err := conn.Prepare("select sqlite_version()")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if !st.Step() {
+		t.Fatal("no row")
+	}
+	if got := st.ColumnText(0); got != sqliteVersion {
+		t.Errorf("the engine is SQLite %s; sqliteVersion says %s", got, sqliteVersion)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"sync"
 )
 
 // fileSet is a plugin's watched files and the content each had at the last
@@ -27,11 +28,25 @@ func hashFile(path string) string {
 		return ""
 	}
 	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return ""
+	buf := hashBufs.Get().(*[32 << 10]byte)
+	defer hashBufs.Put(buf)
+	for {
+		n, err := f.Read(buf[:])
+		h.Write(buf[:n])
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return ""
+		}
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
+
+// hashBufs are hashFile's read buffers. io.Copy from an *os.File made a
+// 32 KB buffer per file: hashing the ~150 inputs of 20 of pi's examples
+// at start-up was ~4.7 MB of garbage, part of the start's peak memory.
+var hashBufs = sync.Pool{New: func() any { return new([32 << 10]byte) }}
 
 // staleHash stands for content that may not be what the plugin loaded:
 // no file hashes to it, so the next check sees the file changed.

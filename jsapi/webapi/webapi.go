@@ -117,11 +117,12 @@ var compiledModules = sync.OnceValues(func() ([]module, error) {
 	names := []string{"regexp.js", "lang.js", "setmethods.js", "iterator.js", "memory.js", "domexception.js", "event.js", "abort.js", "encoding.js", "url.js", "blob.js", "clone.js", "messaging.js", "streams.js", "webassembly.js", "inspect.js", "console.js"}
 	mods := make([]module, 0, len(names))
 	for _, name := range names {
-		src, err := sources.ReadFile(name)
-		if err != nil {
-			return nil, fmt.Errorf("read %s: %w", name, err)
-		}
 		mods = append(mods, module{name: name, prog: sync.OnceValues(func() (*goja.Program, error) {
+			// Read here, not kept: the program holds a copy of its own.
+			src, err := sources.ReadFile(name)
+			if err != nil {
+				return nil, fmt.Errorf("read %s: %w", name, err)
+			}
 			prog, err := goja.Compile("pigo:webapi/"+name, string(src), true)
 			if err != nil {
 				return nil, fmt.Errorf("compile %s: %w", name, err)
