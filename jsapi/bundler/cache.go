@@ -53,8 +53,9 @@ type cacheRecord struct {
 // kept (esbuild KeepNames). 5: lowered async generator functions are
 // marked (markAsyncGenerators). 6: Code and SourceMap follow a JSON header
 // as they are (diskCache.load). 7: for-of loops go through forOf
-// (fastForOf).
-const recordFormat = 7
+// (fastForOf). 8: forOf is read once per module and tells the loop
+// whether it got the array (forOf.f).
+const recordFormat = 8
 
 func (r *cacheRecord) bundle(fromCache bool) *Bundle {
 	return &Bundle{

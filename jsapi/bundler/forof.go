@@ -19,26 +19,36 @@ import (
 // by insertions only (so the source map only shifts), into
 //
 //	{ let $a, $f, $i; try {
-//	  for (/*const PATTERN of*/ $a = forOf(EXPR), $f = Array.isArray($a), $i = 0;
-//	       $f ? $i < $a.length : $a.step(); $i++) {
-//	    const PATTERN = $f ? $a[$i] : $a.value; BODY }
+//	  for (/*const PATTERN of*/ $a = forOf(EXPR), $f = forOf.f, $i = 0;
+//	       $i < $a.length; $i++) {
+//	    const PATTERN = $a[$i]; BODY }
 //	} catch ($e) { if (!$f && $a) $a.abort(); throw $e; }
 //	  finally { if (!$f && $a) $a.close(); } }
 //
 // forOf (webapi's lang.js) returns an array whose iteration is the
 // built-in one (its Symbol.iterator and the array iterator's next are
-// the originals) as it is: the index loop reads length and each element
-// as the array iterator would, step by step. Anything else gets a
-// stepper that runs the iterator protocol as for-of does, closing the
-// iterator when the loop ends early (abort on a throw, which ignores
-// errors from return(), close otherwise). Labelled loops are left alone
-// (the label would name the block), as are var and assignment heads.
+// the originals) as it is, and sets forOf.f to say so: the index loop
+// reads length and each element as the array iterator would, step by
+// step. Anything else gets a stepper that runs the iterator protocol as
+// for-of does, a step per read of its length (which leaves the value at
+// the loop's index), closing the iterator when the loop ends early
+// (abort on a throw, which ignores errors from return(), close
+// otherwise). The loop itself tests nothing per step: goja pays for
+// every branch, and the cells of a render loop over small arrays. Labelled
+// loops are left alone (the label would name the block), as are var and
+// assignment heads.
 // One difference remains: EXPR no longer sees PATTERN's bindings in
 // their temporal dead zone, which only code that throws a ReferenceError
 // could notice.
 
 const (
-	forOfCall = `(globalThis[Symbol.for("pigo.forOf")])(`
+	// forOfVar holds forOf, looked up on the module's first loop: a loop
+	// entered per cell of a render pays a variable read, not two global
+	// lookups and a Symbol.for call. The var is declared after the code
+	// (hoisted: a loop run while the module body runs finds it too).
+	forOfVar  = "__pigo$forOf"
+	forOfCall = "(" + forOfVar + " || (" + forOfVar + ` = globalThis[Symbol.for("pigo.forOf")]))(`
+	forOfDecl = "\nvar " + forOfVar + ";"
 	// forOfHint is in every bundle with a for-of; others skip the parse.
 	forOfHint = " of "
 )
@@ -79,6 +89,7 @@ func fastForOf(code, prefix string) (string, []insertion) {
 		ins[k] = in.insertion
 	}
 	b.WriteString(code[last:])
+	b.WriteString(forOfDecl)
 	return b.String(), ins
 }
 
@@ -181,7 +192,7 @@ func (w *forOfWalker) rewrite(f *ast.ForOfStatement) {
 	add(w.offset(f.For), "{ let "+a+", "+fast+", "+i+"; try { ", false)
 	add(declAt, "/*", false)
 	add(afterOf, "*/ "+a+" = "+forOfCall, false)
-	add(closeAt, "), "+fast+" = Array.isArray("+a+"), "+i+" = 0; "+fast+" ? "+i+" < "+a+".length : "+a+".step(); "+i+"++", false)
-	add(bodyAt, "{ "+head+" = "+fast+" ? "+a+"["+i+"] : "+a+".value; ", false)
+	add(closeAt, "), "+fast+" = "+forOfVar+".f, "+i+" = 0; "+i+" < "+a+".length; "+i+"++", false)
+	add(bodyAt, "{ "+head+" = "+a+"["+i+"]; ", false)
 	add(bodyEnd, " } } catch (__pigo$e) { if (!"+fast+" && "+a+") "+a+".abort(); throw __pigo$e; } finally { if (!"+fast+" && "+a+") "+a+".close(); } }", true)
 }

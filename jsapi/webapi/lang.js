@@ -352,7 +352,7 @@
   let ForOfStepper;
   const forOfStepperClass = () => {
     const notObject = (what, v) => new TypeError(`${what} ${typeof v === "symbol" ? v.toString() : v} is not an object`);
-    return class ForOfStepper {
+    class Stepper {
       constructor(o, method) {
         if (typeof method !== "function") {
           throw new TypeError(method == null ? "object is not iterable" : `${typeof method} is not a function`);
@@ -363,6 +363,19 @@
         this.nextMethod = it.next;
         this.done = false;
         this.value = undefined;
+        this.count = 0;
+      }
+      // length is what the loop reads before each element, as it reads an
+      // array's (so one loop serves both without a test per step): it
+      // takes the next step and puts the value at the loop's index, the
+      // count of steps before it, or returns 0 once done.
+      get length() {
+        const k = this.count;
+        if (!this.step()) return 0;
+        delete this[k - 1];
+        this[k] = this.value;
+        this.count = k + 1;
+        return k + 1;
       }
       // step is IteratorStep and IteratorValue: false once done. An error
       // here leaves the iterator done (for-of does not close it then).
@@ -395,12 +408,28 @@
         } catch {}
       }
     };
+    // No Object.prototype under the stepper: a numeric setter put there
+    // must not catch the values length stores.
+    Object.setPrototypeOf(Stepper.prototype, null);
+    return Stepper;
   };
-  const forOf = (o) => {
-    const method = o[Symbol.iterator];
-    if (method === arrayValues && arrayIteratorPrototype.next === arrayIteratorNext && Array.isArray(o)) return o;
-    return new (ForOfStepper ??= forOfStepperClass())(o, method);
-  };
+  // forOf.f tells the loop which it got (true: the array), so the loop
+  // needs no Array.isArray of its own. It runs once per loop entered (a
+  // render may enter thousands): Symbol.iterator and Array.isArray are
+  // read once, here, rather than looked up as globals on every call.
+  const iteratorSymbol = Symbol.iterator;
+  const isArray = Array.isArray;
+  function forOf(o) {
+    const method = o[iteratorSymbol];
+    if (method === arrayValues && arrayIteratorPrototype.next === arrayIteratorNext && isArray(o)) {
+      forOf.f = true;
+      return o;
+    }
+    const stepper = new (ForOfStepper ??= forOfStepperClass())(o, method);
+    forOf.f = false;
+    return stepper;
+  }
+  forOf.f = false;
   Object.defineProperty(globalThis, Symbol.for("pigo.forOf"), { value: forOf });
 
   // --- ArrayBuffer.prototype.transfer / detached (ES2024) ---
