@@ -62,6 +62,61 @@ func BenchmarkSpaceInvadersRender(b *testing.B) {
 	send(b, c, v.ViewID, map[string]any{"type": "input", "data": "q"})
 }
 
+// BenchmarkSpaceInvadersFrame runs what bench/tuiframe/invaders-frame.mjs
+// runs in Node, in a plugin's runtime: the example's component made by its
+// /invaders command through a stand-in ctx.ui.custom (its interval
+// stopped), then frames driven from a tool: "render" is a render at a new
+// width (the component's cache misses), "tick+render" a game tick and the
+// frame it asks for. No TUI, view or timer is involved: this is the
+// extension's own JS, the part goja runs tens of times slower than V8.
+func BenchmarkSpaceInvadersFrame(b *testing.B) {
+	f := newFixture(b, engine.Options{})
+	piExample(b, f, "space-invaders.ts")
+	f.write("frames.ts", `import invaders from "./space-invaders.ts";
+export default function (pi) {
+  let command, component;
+  invaders({ registerCommand: (_name, c) => { command = c; }, appendEntry() {} });
+  pi.registerTool({ name: "frames", label: "frames", description: "d",
+    parameters: { type: "object", properties: { mode: { type: "string" }, n: { type: "number" } } },
+    async execute(_id, { mode, n }) {
+      if (!component) {
+        await command.handler("", { mode: "tui", sessionManager: { getEntries: () => [] },
+          ui: { custom: (factory) => { component = factory({ requestRender() {} }, {}, {}, () => {}); } } });
+        component.dispose();
+      }
+      for (let i = 0; i < n; i++) {
+        if (mode === "render") component.render(81 + (i % 2));
+        else {
+          if (component.state.gameOver || component.state.victory) component.handleInput("r");
+          else { component.tick(); component.version++; }
+          component.render(80);
+        }
+      }
+      return { content: [{ type: "text", text: String(component.render(80).length) }] };
+    } });
+}
+`)
+	f.mustBoot("frames.ts")
+	for _, mode := range []string{"render", "tick+render"} {
+		b.Run(mode, func(b *testing.B) {
+			frames := func(n int) {
+				r, err := f.runTool("frames", map[string]any{"mode": mode, "n": n})
+				if err != nil || r.Text() != "30" {
+					b.Fatalf("frames: %v %q", err, r.Text())
+				}
+			}
+			frames(20)
+			cpu0 := processCPU(b)
+			b.ResetTimer()
+			for range b.N {
+				frames(1)
+			}
+			b.StopTimer()
+			b.ReportMetric(float64((processCPU(b)-cpu0).Microseconds())/float64(b.N), "cpu-µs/frame")
+		})
+	}
+}
+
 // processCPU is the user and system CPU time the process has used.
 func processCPU(b *testing.B) time.Duration {
 	var ru syscall.Rusage

@@ -334,6 +334,48 @@ func TestComponentRequestRenderFromTimer(t *testing.T) {
 	})
 }
 
+// TestComponentRendersOncePerTick: a game's interval that bumps its state
+// and asks for a frame (twice, as a component may) gets one render per
+// tick at an unchanged width, not one per request: each frame of a game
+// whose render is slow in goja is paid once.
+func TestComponentRendersOncePerTick(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	f.write("game.ts", `export default function (pi) {
+  pi.registerCommand("game", { handler: async (_args, ctx) => {
+    ctx.ui.setWidget("game", (tui) => {
+      let tick = 0, lastWidth = 0, lastTick = -1, twice = 0;
+      const h = setInterval(() => { tick++; tui.requestRender(); tui.requestRender(); }, 20);
+      return {
+        render: (w) => {
+          if (w === lastWidth && tick === lastTick) twice++;
+          lastWidth = w;
+          lastTick = tick;
+          return ["tick " + tick + " twice " + twice];
+        },
+        dispose() { clearInterval(h); },
+      };
+    });
+  } });
+}
+`)
+	f.mustBoot("game.ts")
+	c := uiClient(t, f)
+	if err := f.host.RunCommand(context.Background(), "/game"); err != nil {
+		t.Fatal(err)
+	}
+	v := waitView(t, f, "game", func(st map[string]any) bool { return st["key"] == "game" })
+	send(t, c, v.ViewID, map[string]any{"type": "render", "width": 12})
+	var tick, twice int
+	waitView(t, f, "ten ticks rendered", func(st map[string]any) bool {
+		_, err := fmt.Sscanf(lines(st), "tick %d twice %d", &tick, &twice)
+		return err == nil && tick >= 10
+	})
+	if twice != 0 {
+		t.Errorf("%d ticks were rendered twice at the same width", twice)
+	}
+}
+
 func TestComponentReloadClosesAndDisposes(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t, engine.Options{})
