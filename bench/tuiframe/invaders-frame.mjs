@@ -10,20 +10,26 @@ const pkg = "node_modules/@earendil-works/pi-coding-agent";
 const piTui = import.meta.resolve("@earendil-works/pi-tui");
 // Node does not strip types under node_modules: strip them here and point
 // the bare import at pi-tui's file so a data: module can load it.
-const source = stripTypeScriptTypes(readFileSync(`${pkg}/examples/extensions/space-invaders.ts`, "utf8"))
+// `invaders-frame.mjs snake` runs the snake example instead (jsapi's
+// BenchmarkSnakeFrame): the same component shape, a 100 ms interval.
+const example = process.argv[2] === "snake" ? "snake.ts" : "space-invaders.ts";
+const source = stripTypeScriptTypes(readFileSync(`${pkg}/examples/extensions/${example}`, "utf8"))
   .replace(/from "@earendil-works\/pi-tui"/, `from ${JSON.stringify(piTui)}`)
   .replace(/^import type .*$/m, "");
 const ext = await import("data:text/javascript;base64," + Buffer.from(source).toString("base64"));
 
 let command;
 ext.default({ registerCommand: (_name, c) => { command = c; }, appendEntry() {} });
-let component;
-const tui = { requestRender() {} };
-await command.handler("", {
-  mode: "tui",
-  sessionManager: { getEntries: () => [] },
-  ui: { custom: (factory) => { component = factory(tui, {}, {}, () => {}); } },
-});
+const open = async (tui) => {
+  let component;
+  await command.handler("", {
+    mode: "tui",
+    sessionManager: { getEntries: () => [] },
+    ui: { custom: (factory) => { component = factory(tui, {}, {}, () => {}); } },
+  });
+  return component;
+};
+const component = await open({ requestRender() {} });
 component.dispose(); // the benchmark drives the game itself, not its 50 ms interval
 
 const time = (name, n, frame) => {
@@ -50,3 +56,30 @@ time("tick+render", 2000, () => {
   }
   component.render(80);
 });
+
+// The game as it plays (jsapi's BenchmarkSpaceInvadersGame): its own 50 ms
+// interval asks for frames, rendered as pi-tui's TUI schedules them (next
+// tick, then a timer at least 16 ms after the last frame), for 2 s.
+{
+  let frames = 0, requested = false, timer, last = 0;
+  const game = await open({
+    requestRender() {
+      if (requested) return;
+      requested = true;
+      process.nextTick(() => {
+        if (timer) return;
+        timer = setTimeout(() => {
+          timer = undefined;
+          requested = false;
+          last = performance.now();
+          game.render(80);
+          frames++;
+        }, Math.max(0, 16 - (performance.now() - last)));
+      });
+    },
+  });
+  const t0 = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  game.dispose();
+  console.log(`game         ${(frames / ((performance.now() - t0) / 1000)).toFixed(1)} frames/s`);
+}
