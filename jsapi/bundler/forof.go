@@ -30,13 +30,13 @@ import (
 // the originals) as it is, and sets forOf.f to say so: the index loop
 // reads length and each element as the array iterator would, step by
 // step. Anything else gets a stepper that runs the iterator protocol as
-// for-of does, a step per read of its length (which leaves the value at
-// the loop's index), closing the iterator when the loop ends early
-// (abort on a throw, which ignores errors from return(), close
-// otherwise). The loop itself tests nothing per step: goja pays for
-// every branch, and the cells of a render loop over small arrays. Labelled
-// loops are left alone (the label would name the block), as are var and
-// assignment heads.
+// for-of does: a read of its length is a step (the count of steps, or 0
+// once done), a read of an element the last step's value. The loop
+// closes the iterator when it ends early (abort on a throw, which ignores
+// errors from return(), close otherwise). The loop itself tests nothing
+// per step: goja pays for every branch, and a render may loop over small
+// arrays in each of its cells. Labelled loops are left alone (the label
+// would name the block), as are var and assignment heads.
 // One difference remains: EXPR no longer sees PATTERN's bindings in
 // their temporal dead zone, which only code that throws a ReferenceError
 // could notice.

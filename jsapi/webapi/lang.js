@@ -362,31 +362,22 @@
         this.it = it;
         this.nextMethod = it.next;
         this.done = false;
-        this.value = undefined;
         this.count = 0;
+        this.current = undefined;
       }
       // length is what the loop reads before each element, as it reads an
-      // array's (so one loop serves both without a test per step): it
-      // takes the next step and puts the value at the loop's index, the
-      // count of steps before it, or returns 0 once done.
+      // array's (so one loop serves both without a test per step): it is
+      // IteratorStep and IteratorValue, the count of steps taken (one more
+      // than the loop's index) or 0 once done. An error here leaves the
+      // iterator done (for-of does not close it then).
       get length() {
-        const k = this.count;
-        if (!this.step()) return 0;
-        delete this[k - 1];
-        this[k] = this.value;
-        this.count = k + 1;
-        return k + 1;
-      }
-      // step is IteratorStep and IteratorValue: false once done. An error
-      // here leaves the iterator done (for-of does not close it then).
-      step() {
         this.done = true;
         const r = this.nextMethod.call(this.it);
         if (Object(r) !== r) throw notObject("Iterator result", r);
-        if (r.done) return false;
-        this.value = r.value;
+        if (r.done) return 0;
+        this.current = r.value;
         this.done = false;
-        return true;
+        return ++this.count;
       }
       // close is IteratorClose after break, return or continue to an outer
       // loop: return()'s errors and a non-object result throw.
@@ -407,10 +398,11 @@
           if (ret != null) ret.call(this.it);
         } catch {}
       }
-    };
-    // No Object.prototype under the stepper: a numeric setter put there
-    // must not catch the values length stores.
-    Object.setPrototypeOf(Stepper.prototype, null);
+    }
+    // The loop's element read, stepper[index], finds no such property on
+    // the stepper nor its class and reaches this proxy, which answers with
+    // the value of the last step. (No Object.prototype under it.)
+    Object.setPrototypeOf(Stepper.prototype, new Proxy(Object.create(null), { get: (_target, _key, stepper) => stepper.current }));
     return Stepper;
   };
   // forOf.f tells the loop which it got (true: the array), so the loop
