@@ -46,6 +46,16 @@ export function run() {
 	try { for (const x of { [Symbol.iterator]: () => ({ next: () => 5 }) }) say(x); } catch (e) { say("error", e.constructor.name); }
 	try { for (const x of gen("g6", 2)) { break; } } catch (e) { say("unexpected", e); }
 	try { for (const x of { [Symbol.iterator]: () => ({ next: () => ({ value: 1 }), return: () => 5 }) }) break; } catch (e) { say("return not object", e.constructor.name); }
+	// a non-array's values whatever they are (undefined, objects, numbers
+	// named like the stepper's own fields), continue, and two iterables
+	// stepped in turn, one inside the other
+	for (const v of new Set([undefined, 0, { length: 3 }, "count"])) { if (v === 0) continue; say("set value", typeof v, v?.length ?? v); }
+	for (const x of gen("g7", 2)) for (const y of new Map([["k", x]])) say("nested iterables", x, y);
+	// values a getter on Object.prototype would shadow
+	Object.defineProperty(Object.prototype, "0", { get() { return "polluted"; }, configurable: true });
+	Object.defineProperty(Object.prototype, "1", { get() { return "polluted"; }, configurable: true });
+	try { for (const v of new Set(["own", "values"])) say("under a polluted prototype", v); }
+	finally { delete Object.prototype[0]; delete Object.prototype[1]; }
 	// labelled loops are left alone but still work
 	lbl: for (const x of [1, 2, 3]) { for (const y of [1, 2]) { if (y === 2) continue lbl; say("lbl", x, y); } }
 	return log.join("\n");
