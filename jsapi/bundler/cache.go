@@ -54,7 +54,8 @@ type cacheRecord struct {
 // marked (markAsyncGenerators). 6: Code and SourceMap follow a JSON header
 // as they are (diskCache.load). 7: for-of loops go through forOf
 // (fastForOf). 8: forOf is read once per module and tells the loop
-// whether it got the array (forOf.f).
+// whether it got the array (forOf.f); the loop reads a stepper's length
+// and elements as an array's.
 const recordFormat = 8
 
 func (r *cacheRecord) bundle(fromCache bool) *Bundle {
