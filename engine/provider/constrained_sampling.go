@@ -372,6 +372,20 @@ type grammarInputJSON struct {
 	started, closed bool
 }
 
+// newGrammarInput starts the streaming input of a custom call of tool:
+// it fills the property grammar names for it, "input" for a tool the
+// request did not declare as a grammar tool (pi-ai's fallback).
+func newGrammarInput(grammar map[string]string, tool string) *grammarInputJSON {
+	property, ok := grammar[tool]
+	if !ok {
+		property = "input"
+	}
+	return &grammarInputJSON{property: property}
+}
+
+// arguments are the call's arguments so far: the input in its property.
+func (g *grammarInputJSON) arguments() map[string]any { return map[string]any{g.property: g.input} }
+
 // opening is the JSON text before the input, once.
 func (g *grammarInputJSON) opening() string {
 	if g.started {

@@ -497,7 +497,7 @@ func (st *openAIStream) chunk(data string) error {
 				return err
 			}
 			delta = piece
-			b.Arguments = map[string]any{custom.property: custom.input}
+			b.Arguments = custom.arguments()
 		}
 		st.push(Event{Type: EventToolCallDelta, ContentIndex: idx, Delta: delta})
 	}
@@ -574,17 +574,11 @@ func (st *openAIStream) ensureToolCall(tc oaToolCallDelta) int {
 		b.Name = tc.name()
 	}
 	if tc.isCustom() && st.custom[idx] == nil {
-		// A custom call's raw input fills its grammar tool's property
-		// ("input" for a tool the request did not declare so).
-		property, ok := st.grammar[b.Name]
-		if !ok {
-			property = "input"
-		}
 		if st.custom == nil {
 			st.custom = map[int]*grammarInputJSON{}
 		}
-		st.custom[idx] = &grammarInputJSON{property: property}
-		b.Arguments = map[string]any{property: ""}
+		st.custom[idx] = newGrammarInput(st.grammar, b.Name)
+		b.Arguments = st.custom[idx].arguments()
 	}
 	return idx
 }
@@ -604,7 +598,7 @@ func (st *openAIStream) finishBlock(i int) {
 			if piece, _ := custom.close(nil); piece != "" {
 				st.push(Event{Type: EventToolCallDelta, ContentIndex: i, Delta: piece})
 			}
-			b.Arguments = map[string]any{custom.property: custom.input}
+			b.Arguments = custom.arguments()
 		} else {
 			b.setFinalArguments(b.scratch.partialArgs)
 		}

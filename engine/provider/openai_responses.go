@@ -383,19 +383,14 @@ func (st *responsesStream) thinkingDelta(d string) {
 // request did not declare so), told as JSON text.
 func (st *responsesStream) startCustomToolCall(item map[string]any) error {
 	name := str(item, "name")
-	property, ok := st.grammar[name]
-	if !ok {
-		property = "input"
-	}
 	st.item = responsesItem{typ: "custom_tool_call"}
-	st.custom = &grammarInputJSON{property: property}
-	input := str(item, "input")
-	unsent, err := st.custom.appendInput(input)
+	st.custom = newGrammarInput(st.grammar, name)
+	unsent, err := st.custom.appendInput(str(item, "input"))
 	if err != nil {
 		return err
 	}
 	st.customUnsent = unsent
-	st.startBlock(ToolCallBlock(jsField(item, "call_id")+"|"+jsField(item, "id"), name, map[string]any{property: input}), EventToolCallStart)
+	st.startBlock(ToolCallBlock(jsField(item, "call_id")+"|"+jsField(item, "id"), name, st.custom.arguments()), EventToolCallStart)
 	return nil
 }
 
@@ -404,7 +399,7 @@ func (st *responsesStream) startCustomToolCall(item map[string]any) error {
 // (pi-ai's sendCustomInput); nothing when both are empty.
 func (st *responsesStream) customInputDelta(piece string) {
 	b := &st.out.Content[st.block]
-	b.Arguments = map[string]any{st.custom.property: st.custom.input}
+	b.Arguments = st.custom.arguments()
 	piece, st.customUnsent = st.customUnsent+piece, ""
 	if piece != "" {
 		st.push(Event{Type: EventToolCallDelta, ContentIndex: st.block, Delta: piece})
