@@ -1,0 +1,123 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// classifyExt's /classify runs ctx.modelRegistry's classifier calls and
+// writes each answer to classify.jsonl (timestamps as their type): the
+// classifier models typesafe and openai (moved to the mock by
+// models.json), which are available, a TypeSafe System One and an OpenAI
+// Decisions classification, an HTTP 500, a provider without a key, a
+// chat model and an image the model does not take.
+const classifyExt = `
+  pi.registerCommand("classify", { handler: async (_args: string, ctx: any) => {
+    const r = ctx.modelRegistry;
+    const out: string[] = [];
+    const rec = (label: string, v: any) => out.push(label + " " + JSON.stringify(v ?? null, (k, x) => (k === "timestamp" ? typeof x : x)));
+    const ts = r.getModelOfType("classifier", "typesafe", "jev-latest");
+    const oa = r.findOfType("classifier", "openai", "gpt-6-luna");
+    rec("models", [ts, oa]);
+    rec("count", r.getModelsOfType("classifier").length);
+    rec("typesafe-only", r.getModelsOfType("classifier", "typesafe").map((m: any) => m.id));
+    rec("chat-lookup", [r.find("typesafe", "jev-latest"), r.getModelOfType("chat", "typesafe", "jev-latest"),
+      r.getModelOfType("classifier", "openai", "gpt-5")]);
+    rec("available", (await r.getAvailableOfType("classifier")).map((m: any) => m.provider + "/" + m.id));
+    const questions: any = {
+      tone: { type: "choice", instructions: "What tone?", criteria: { calm: "Calm and polite", angry: "" } },
+      ok: { type: "bool", instructions: "Is it fine?", criteria: { true: "nothing to fix", false: "" } },
+      size: { type: "score", instructions: "How long?", criteria: ["short", "medium", "long"] },
+    };
+    rec("typesafe", await r.classify(ts, { state: { message: "hello there" }, questions }));
+    rec("openai", await r.classify(oa, { state: ["a", 1], questions }, { headers: { "X-Request": "r1" } }));
+    rec("http-500", await r.classify(oa, { state: "fail", questions }, { maxRetries: 0 }));
+    rec("no-key", await r.classify(r.getModelOfType("classifier", "openrouter", "~liquid/d1-latest"), { state: "x", questions }));
+    rec("chat-model", await r.classify(r.find("mock", "mock-1"), { state: "x", questions }));
+    rec("image", await r.classify(r.getModelOfType("classifier", "github-copilot", "microsoft-decision-1"),
+      { state: "x", questions, images: [{ type: "image", data: "AA==", mimeType: "image/png" }] }));
+    require("node:fs").writeFileSync("classify.jsonl", out.join("\n") + "\n");
+    ctx.ui.notify("classified", "info");
+  } });`
+
+// newClassifierMock serves TypeSafe's System One (/ts/systemone) and
+// OpenAI's Decisions (/oa/v1/decisions; a state of "fail" answers 500)
+// and logs each request: method, path, the headers that carry meaning
+// and the body as sent.
+func newClassifierMock(t *testing.T) (url string, requests func() []string) {
+	var mu sync.Mutex
+	var log []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		line := "<< classifier-request " + r.Method + " " + r.URL.Path
+		for _, h := range []string{"Authorization", "Content-Type", "X-Team", "X-Request", "TypeSafe-Danger-Zone-Images"} {
+			line += fmt.Sprintf(" %s=%s", h, r.Header.Get(h))
+		}
+		mu.Lock()
+		log = append(log, line+" "+string(body))
+		mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		switch {
+		case r.URL.Path == "/ts/systemone":
+			_, _ = io.WriteString(w, `{"answers":{"tone":{"type":"choice","choice":"calm","probabilities":{"calm":0.875,"angry":0.125},"confidence":0.75},`+
+				`"ok":{"type":"noul","noul":0.625},"size":{"type":"score","score":1.5,"confidence":0.5}},"usage":{"input_tokens":120,"output_tokens":3}}`)
+		case r.URL.Path == "/oa/v1/decisions" && strings.Contains(string(body), `"input":"\"fail\""`):
+			w.WriteHeader(http.StatusInternalServerError)
+			_, _ = io.WriteString(w, `{"error":{"message":"decisions exploded","type":"server_error"}}`)
+		case r.URL.Path == "/oa/v1/decisions":
+			_, _ = io.WriteString(w, `{"answers":[{"name":"size","type":"score","score":2,"confidence":0.25},`+
+				`{"name":"tone","type":"choice","choice":"angry","probabilities":[{"value":"calm","probability":0.3},{"value":"angry","probability":0.7}],"confidence":0.5},`+
+				`{"name":"ok","type":"predicate","probability":0.1}],"usage":{"input_tokens":300000,"output_tokens":0}}`)
+		default:
+			w.WriteHeader(http.StatusNotFound)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL, func() []string { mu.Lock(); defer mu.Unlock(); return append([]string(nil), log...) }
+}
+
+// TestDifferentialRPC16Classify: an extension's ctx.modelRegistry
+// against pi 1.6: the classifier models of pi-ai's catalog with
+// models.json's baseUrl and headers, their availability, and classify
+// with TypeSafe's System One and OpenAI's Decisions: the same requests
+// (path, auth and headers, body byte for byte) and the same results
+// (answers, usage priced from the catalog, tiers included), pi's error
+// results for an HTTP 500, a provider without a key, a chat model and an
+// image input the model does not take.
+func TestDifferentialRPC16Classify(t *testing.T) {
+	sides := pi16Sides(t)
+	run := func(argv []string) []string {
+		url, requests := newClassifierMock(t)
+		sc := diffScenario{
+			name: "classify16",
+			ext:  extSource(classifyExt),
+			providers: fmt.Sprintf(`"typesafe": { "baseUrl": %q, "headers": { "X-Team": "pigo" } }, "openai": { "baseUrl": %q }`,
+				url+"/ts/", url+"/oa/v1"),
+			env:       []string{"TYPESAFE_API_KEY=ts-key", "OPENAI_API_KEY=oa-key"},
+			workFiles: []string{"classify.jsonl"},
+			drive: func(d *rpcDriver) {
+				mark := d.mark()
+				d.sendRaw(`{"id":"c","type":"prompt","message":"/classify"}`)
+				d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "extension_ui_request" && ev["message"] == "classified" })
+			},
+		}
+		lines := runDiffScenario(t, sc, argv)
+		var out []string
+		for _, l := range lines {
+			if strings.HasPrefix(l, "<< classify.jsonl ") {
+				out = append(out, strings.ReplaceAll(l, url, "<mock>"))
+			}
+		}
+		return append(out, requests()...)
+	}
+	pi, pg := runSides(sides, run)
+	compareTranscriptsWith(t, "classify16", pi, pg, false)
+	if !strings.Contains(strings.Join(pi, "\n"), `"answers":{"tone"`) {
+		t.Errorf("pi classified nothing:\n%s", strings.Join(pi, "\n"))
+	}
+}
