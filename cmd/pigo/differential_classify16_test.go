@@ -103,7 +103,9 @@ func TestDifferentialRPC16Classify(t *testing.T) {
 			drive: func(d *rpcDriver) {
 				mark := d.mark()
 				d.sendRaw(`{"id":"c","type":"prompt","message":"/classify"}`)
-				d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "extension_ui_request" && ev["message"] == "classified" })
+				d.waitFrom(mark, func(ev map[string]any) bool {
+					return ev["type"] == "extension_ui_request" && ev["message"] == "classified"
+				})
 			},
 		}
 		lines := runDiffScenario(t, sc, argv)
