@@ -8,14 +8,17 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // classifyExt's /classify runs ctx.modelRegistry's classifier calls and
 // writes each answer to classify.jsonl (timestamps as their type): the
 // classifier models typesafe and openai (moved to the mock by
 // models.json), which are available, a TypeSafe System One and an OpenAI
-// Decisions classification, an HTTP 500, a provider without a key, a
-// chat model and an image the model does not take.
+// Decisions classification, an HTTP 500, an aborted call, a Cloudflare
+// Workers AI classification (its account id from the environment) and
+// its error envelope, a provider without a key, a chat model and an
+// image the model does not take.
 const classifyExt = `
   pi.registerCommand("classify", { handler: async (_args: string, ctx: any) => {
     const r = ctx.modelRegistry;
@@ -37,6 +40,14 @@ const classifyExt = `
     rec("typesafe", await r.classify(ts, { state: { message: "hello there" }, questions }));
     rec("openai", await r.classify(oa, { state: ["a", 1], questions }, { headers: { "X-Request": "r1" } }));
     rec("http-500", await r.classify(oa, { state: "fail", questions }, { maxRetries: 0 }));
+    rec("aborted", await r.classify(ts, { state: "x", questions }, { signal: AbortSignal.abort() }));
+    const ac = new AbortController();
+    const slow = r.classify(ts, { state: "slow", questions }, { signal: ac.signal });
+    setTimeout(() => ac.abort(), 300);
+    rec("aborted-in-flight", await slow);
+    const cf = r.getModelOfType("classifier", "cloudflare-workers-ai", "typesafe/jev");
+    rec("cloudflare", await r.classify(cf, { state: { message: "hello" }, questions }));
+    rec("cloudflare-error", await r.classify(cf, { state: "fail", questions }));
     rec("no-key", await r.classify(r.getModelOfType("classifier", "openrouter", "~liquid/d1-latest"), { state: "x", questions }));
     rec("chat-model", await r.classify(r.find("mock", "mock-1"), { state: "x", questions }));
     rec("image", await r.classify(r.getModelOfType("classifier", "github-copilot", "microsoft-decision-1"),
@@ -45,9 +56,10 @@ const classifyExt = `
     ctx.ui.notify("classified", "info");
   } });`
 
-// newClassifierMock serves TypeSafe's System One (/ts/systemone) and
+// newClassifierMock serves TypeSafe's System One (/ts/systemone),
 // OpenAI's Decisions (/oa/v1/decisions; a state of "fail" answers 500)
-// and logs each request: method, path, the headers that carry meaning
+// and Workers AI's run for account acct (a state of "fail" answers its
+// error envelope), and logs each request: method, path, the headers that carry meaning
 // and the body as sent.
 func newClassifierMock(t *testing.T) (url string, requests func() []string) {
 	var mu sync.Mutex
@@ -63,9 +75,20 @@ func newClassifierMock(t *testing.T) (url string, requests func() []string) {
 		mu.Unlock()
 		w.Header().Set("Content-Type", "application/json")
 		switch {
+		case r.URL.Path == "/ts/systemone" && strings.Contains(string(body), `"state":"slow"`):
+			select { // until the client gives up
+			case <-r.Context().Done():
+			case <-time.After(10 * time.Second):
+			}
 		case r.URL.Path == "/ts/systemone":
 			_, _ = io.WriteString(w, `{"answers":{"tone":{"type":"choice","choice":"calm","probabilities":{"calm":0.875,"angry":0.125},"confidence":0.75},`+
 				`"ok":{"type":"noul","noul":0.625},"size":{"type":"score","score":1.5,"confidence":0.5}},"usage":{"input_tokens":120,"output_tokens":3}}`)
+		case r.URL.Path == "/cf/accounts/acct/ai/run" && strings.Contains(string(body), `"state":"fail"`):
+			_, _ = io.WriteString(w, `{"success":false,"errors":[{"code":5006,"message":"bad input"},{"message":"try again"}]}`)
+		case r.URL.Path == "/cf/accounts/acct/ai/run":
+			_, _ = io.WriteString(w, `{"success":true,"result":{"state":"Completed","result":{"answers":{"tone":{"type":"choice","choice":"calm",`+
+				`"probabilities":{"calm":0.5,"angry":0.5},"confidence":0.5},"ok":{"type":"noul","noul":1},"size":{"type":"score","score":0,"confidence":1}},`+
+				`"usage":{"input_tokens":1000000}}}}`)
 		case r.URL.Path == "/oa/v1/decisions" && strings.Contains(string(body), `"input":"\"fail\""`):
 			w.WriteHeader(http.StatusInternalServerError)
 			_, _ = io.WriteString(w, `{"error":{"message":"decisions exploded","type":"server_error"}}`)
@@ -96,9 +119,9 @@ func TestDifferentialRPC16Classify(t *testing.T) {
 		sc := diffScenario{
 			name: "classify16",
 			ext:  extSource(classifyExt),
-			providers: fmt.Sprintf(`"typesafe": { "baseUrl": %q, "headers": { "X-Team": "pigo" } }, "openai": { "baseUrl": %q }`,
-				url+"/ts/", url+"/oa/v1"),
-			env:       []string{"TYPESAFE_API_KEY=ts-key", "OPENAI_API_KEY=oa-key"},
+			providers: fmt.Sprintf(`"typesafe": { "baseUrl": %q, "headers": { "X-Team": "pigo" } }, "openai": { "baseUrl": %q }, `+
+				`"cloudflare-workers-ai": { "baseUrl": %q }`, url+"/ts/", url+"/oa/v1", url+"/cf/accounts/{CLOUDFLARE_ACCOUNT_ID}/ai"),
+			env:       []string{"TYPESAFE_API_KEY=ts-key", "OPENAI_API_KEY=oa-key", "CLOUDFLARE_API_KEY=cf-key", "CLOUDFLARE_ACCOUNT_ID=acct"},
 			workFiles: []string{"classify.jsonl"},
 			drive: func(d *rpcDriver) {
 				mark := d.mark()

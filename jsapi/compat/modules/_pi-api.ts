@@ -1443,6 +1443,8 @@ async function classify(host: any, model: any, context: any, options?: any): Pro
     const registered = host.classifierProviders().find((p: any) => p.id === provider);
     const known = registered || classifyingProviders.includes(provider) || require("pigo:ai-catalog").models(provider, "chat") !== undefined;
     if (!known) throw new c.ModelsError("provider", `Unknown provider: ${provider}`);
+    // pi's auth resolution stops at an aborted signal.
+    options?.signal?.throwIfAborted?.();
     // Without a session (pigo dev, check): the environment, else the key
     // the provider was registered with.
     const envKey = () => require("@mariozechner/pi-ai").getEnvApiKey(provider) ?? registered?.apiKey;
@@ -1475,9 +1477,9 @@ async function classify(host: any, model: any, context: any, options?: any): Pro
 // cloudflareEnv is what pi's Cloudflare auth resolves besides the key:
 // the account and gateway ids its base URLs name.
 function cloudflareEnv(provider: string, explicit?: Record<string, string>): Record<string, string> | undefined {
-  if (!provider.startsWith("cloudflare-")) return explicit;
+  if (provider !== "cloudflare-workers-ai" && provider !== "cloudflare-ai-gateway") return explicit;
   const env: Record<string, string> = {};
-  for (const name of ["CLOUDFLARE_ACCOUNT_ID", "CLOUDFLARE_GATEWAY_ID"]) {
+  for (const name of provider === "cloudflare-ai-gateway" ? ["CLOUDFLARE_ACCOUNT_ID", "CLOUDFLARE_GATEWAY_ID"] : ["CLOUDFLARE_ACCOUNT_ID"]) {
     const v = process.env[name];
     if (v) env[name] = v;
   }

@@ -1389,6 +1389,7 @@ async function classify(host, model, context, options) {
     const registered = host.classifierProviders().find((p) => p.id === provider);
     const known = registered || classifyingProviders.includes(provider) || require("pigo:ai-catalog").models(provider, "chat") !== void 0;
     if (!known) throw new c.ModelsError("provider", `Unknown provider: ${provider}`);
+    options?.signal?.throwIfAborted?.();
     const envKey = () => require("@mariozechner/pi-ai").getEnvApiKey(provider) ?? registered?.apiKey;
     const configured = host.modelAuth(provider)?.[0] ?? !!envKey();
     if (options?.apiKey === void 0 && !configured) throw new c.ModelsError("auth", `Provider is not configured: ${provider}`);
@@ -1416,9 +1417,9 @@ async function classify(host, model, context, options) {
   }
 }
 function cloudflareEnv(provider, explicit) {
-  if (!provider.startsWith("cloudflare-")) return explicit;
+  if (provider !== "cloudflare-workers-ai" && provider !== "cloudflare-ai-gateway") return explicit;
   const env = {};
-  for (const name of ["CLOUDFLARE_ACCOUNT_ID", "CLOUDFLARE_GATEWAY_ID"]) {
+  for (const name of provider === "cloudflare-ai-gateway" ? ["CLOUDFLARE_ACCOUNT_ID", "CLOUDFLARE_GATEWAY_ID"] : ["CLOUDFLARE_ACCOUNT_ID"]) {
     const v = process.env[name];
     if (v) env[name] = v;
   }
