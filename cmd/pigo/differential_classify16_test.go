@@ -14,8 +14,10 @@ import (
 // classifyExt's /classify runs ctx.modelRegistry's classifier calls and
 // writes each answer to classify.jsonl (timestamps as their type): the
 // classifier models typesafe and openai (moved to the mock by
-// models.json), which are available, a TypeSafe System One and an OpenAI
-// Decisions classification, an HTTP 500, an aborted call, a Cloudflare
+// models.json, typesafe's image opt-in header turned off by its compat),
+// which are available, a TypeSafe System One and an OpenAI
+// Decisions classification, TypeSafe with images (assets), an HTTP 500,
+// an aborted call, a Cloudflare
 // Workers AI classification (its account id from the environment) and
 // its error envelope, a provider without a key, a chat model and an
 // image the model does not take.
@@ -46,6 +48,8 @@ const classifyExt = `
     setTimeout(() => ac.abort(), 300);
     rec("aborted-in-flight", await slow);
     const cf = r.getModelOfType("classifier", "cloudflare-workers-ai", "typesafe/jev");
+    rec("typesafe-image", await r.classify(ts, { state: "look", questions: { ok: questions.ok },
+      images: [{ type: "image", data: "iVBORw==", mimeType: "image/png" }, { type: "image", data: "/9j/", mimeType: "image/jpeg" }] }));
     rec("cloudflare", await r.classify(cf, { state: { message: "hello" }, questions }));
     rec("cloudflare-error", await r.classify(cf, { state: "fail", questions }));
     rec("no-key", await r.classify(r.getModelOfType("classifier", "openrouter", "~liquid/d1-latest"), { state: "x", questions }));
@@ -80,6 +84,8 @@ func newClassifierMock(t *testing.T) (url string, requests func() []string) {
 			case <-r.Context().Done():
 			case <-time.After(10 * time.Second):
 			}
+		case r.URL.Path == "/ts/systemone" && strings.Contains(string(body), `"assets"`):
+			_, _ = io.WriteString(w, `{"answers":{"ok":{"type":"noul","noul":0.5}}}`)
 		case r.URL.Path == "/ts/systemone":
 			_, _ = io.WriteString(w, `{"answers":{"tone":{"type":"choice","choice":"calm","probabilities":{"calm":0.875,"angry":0.125},"confidence":0.75},`+
 				`"ok":{"type":"noul","noul":0.625},"size":{"type":"score","score":1.5,"confidence":0.5}},"usage":{"input_tokens":120,"output_tokens":3}}`)
@@ -119,7 +125,7 @@ func TestDifferentialRPC16Classify(t *testing.T) {
 		sc := diffScenario{
 			name: "classify16",
 			ext:  extSource(classifyExt),
-			providers: fmt.Sprintf(`"typesafe": { "baseUrl": %q, "headers": { "X-Team": "pigo" } }, "openai": { "baseUrl": %q }, `+
+			providers: fmt.Sprintf(`"typesafe": { "baseUrl": %q, "headers": { "X-Team": "pigo" }, "compat": { "sendImageOptInHeader": false } }, "openai": { "baseUrl": %q }, `+
 				`"cloudflare-workers-ai": { "baseUrl": %q }`, url+"/ts/", url+"/oa/v1", url+"/cf/accounts/{CLOUDFLARE_ACCOUNT_ID}/ai"),
 			env:       []string{"TYPESAFE_API_KEY=ts-key", "OPENAI_API_KEY=oa-key", "CLOUDFLARE_API_KEY=cf-key", "CLOUDFLARE_ACCOUNT_ID=acct"},
 			workFiles: []string{"classify.jsonl"},
