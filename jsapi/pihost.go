@@ -694,15 +694,15 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 	})
 	// classifierProviders() are the registered providers as their
 	// classifier models see them: id, baseUrl, apiKey, the classifier model
-	// definitions (undefined when the registration lists no models, which
-	// keeps the provider's own) and whether it has classifier
-	// implementations.
+	// definitions as JSON (undefined when the registration lists no
+	// models, which keeps the provider's own) and whether it has
+	// classifier implementations.
 	fn("classifierProviders", func(goja.FunctionCall) goja.Value {
 		var out []any
 		for _, e := range h.Providers().Current().Entries() {
 			p := map[string]any{"id": e.ID, "baseUrl": e.Value["baseUrl"], "apiKey": e.Value["apiKey"], "classifiers": e.Value["__pigoClassify"] != nil}
-			if ms, ok := e.Value["__pigoClassifierModels"]; ok {
-				p["models"] = engine.Clone(ms)
+			if ms, ok := e.Value["__pigoClassifierModels"].(string); ok {
+				p["models"] = ms
 			}
 			out = append(out, p)
 		}

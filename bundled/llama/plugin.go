@@ -187,13 +187,17 @@ func (p *plugin) contribute(_ context.Context, d *engine.Draft[map[string]any]) 
 		v.(map[string]any)["baseUrl"] = InferenceURL(p.auth.serverURL)
 	}
 	// The classifier models go to the compat adapter's
-	// ctx.modelRegistry (classify), not to the chat registry.
-	classifierList, err := plainModels(classifiers)
+	// ctx.modelRegistry (classify), not to the chat registry, as JSON in
+	// pi's key order.
+	if classifiers == nil {
+		classifiers = []*jsjson.Object{}
+	}
+	classifierList, err := json.Marshal(classifiers)
 	if err != nil {
 		return err
 	}
 	d.Set(ProviderID, map[string]any{"name": "llama.cpp", "baseUrl": InferenceURL(p.auth.serverURL), "apiKey": p.auth.apiKey,
-		"api": "openai-completions", "models": list, "__pigoClassifierModels": classifierList})
+		"api": "openai-completions", "models": list, "__pigoClassifierModels": string(classifierList)})
 	return nil
 }
 

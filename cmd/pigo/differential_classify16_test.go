@@ -5,6 +5,10 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -150,5 +154,60 @@ func TestDifferentialRPC16Classify(t *testing.T) {
 	compareTranscriptsWith(t, "classify16", pi, pg, false)
 	if !strings.Contains(strings.Join(pi, "\n"), `"answers":{"tone"`) {
 		t.Errorf("pi classified nothing:\n%s", strings.Join(pi, "\n"))
+	}
+}
+
+// llamaClassifyExt's /classify waits for llama.cpp's classifier models
+// (pi lists them once its background refresh has read the router) and
+// classifies with the decision model (System One) and a chat model
+// (llama-cpp-classify), then notifies the models and results.
+const llamaClassifyExt = `
+  pi.registerCommand("classify", { handler: async (_args: string, ctx: any) => {
+    const r = ctx.modelRegistry;
+    for (let i = 0; i < 300 && r.getModelsOfType("classifier", "llama.cpp").length === 0; i++) await new Promise((f) => setTimeout(f, 100));
+    const context = { state: { text: "hi" }, questions: { ok: { type: "bool", instructions: "Fine?", criteria: { true: "fine", false: "" } } } };
+    const at = (v: any) => ({ ...v, timestamp: typeof v.timestamp });
+    const decision = await r.classify(r.getModelOfType("classifier", "llama.cpp", "jev-1"), context);
+    const fallback = await r.classify(r.getModelOfType("classifier", "llama.cpp", "qwen3-8b"), context);
+    ctx.ui.notify(JSON.stringify({ models: r.getModelsOfType("classifier", "llama.cpp"),
+      available: (await r.getAvailableOfType("classifier", "llama.cpp")).map((m: any) => m.id),
+      decision: at(decision), fallback: at(fallback) }), "info");
+  } });`
+
+// TestDifferentialLlama16Classify: llama.cpp's classifier models against
+// pi 1.6: listed and available alike, a decision model answering through
+// the router's System One endpoint and a chat model through pi-ai's
+// llama-cpp-classify (tokenizer, template, next-token log-probabilities):
+// the same requests and results.
+func TestDifferentialLlama16Classify(t *testing.T) {
+	sides := pi16Sides(t)
+	got := map[string]string{}
+	requests := map[string][]string{}
+	for side, argv := range sides {
+		srv, log := newFakeLlamaRouter(t)
+		dir, work, _ := sideDirs(t)
+		ext := filepath.Join(work, "ext.ts")
+		must(t, os.WriteFile(ext, []byte(extSource(llamaClassifyExt)), 0o644))
+		send, next := rpcSession(t, argv, dir, []string{"HOME=" + dir, "PI_CODING_AGENT_DIR=" + filepath.Join(dir, "agent"),
+			"PIGO_CACHE_DIR=" + filepath.Join(dir, "cache"), "TMPDIR=" + dir, "LLAMA_BASE_URL=" + srv.URL + "/v1"}, "-e", ext)
+		send(`{"id":"p","type":"prompt","message":"/classify"}`)
+		ev := next(func(m map[string]any) bool { return m["type"] == "extension_ui_request" && m["method"] == "notify" })
+		got[side] = strings.ReplaceAll(fmt.Sprint(ev["message"]), srv.URL, "URL")
+		// llama-cpp-classify tokenizes its labels concurrently.
+		for _, l := range log() {
+			if strings.HasPrefix(l, "POST ") {
+				requests[side] = append(requests[side], l)
+			}
+		}
+		sort.Strings(requests[side])
+	}
+	if got["pi"] != got["pigo"] {
+		t.Errorf("results differ:\npi:   %s\npigo: %s", got["pi"], got["pigo"])
+	}
+	if !reflect.DeepEqual(requests["pi"], requests["pigo"]) {
+		t.Errorf("classifier requests differ:\npi:   %q\npigo: %q", requests["pi"], requests["pigo"])
+	}
+	if !strings.Contains(got["pi"], `"fallback":{"api":"llama-cpp-classify"`) || len(requests["pi"]) < 4 {
+		t.Errorf("pi did not classify: %s %q", got["pi"], requests["pi"])
 	}
 }

@@ -419,7 +419,8 @@ export function install(pi: any, host: any): any {
             if (Array.isArray(config?.models)) {
               const classifier = (m: any) => m?.type === "classifier";
               def.models = config.models.filter((m: any) => !classifier(m));
-              def.__pigoClassifierModels = config.models.filter(classifier);
+              // JSON keeps the definitions' key order through the host.
+              def.__pigoClassifierModels = JSON.stringify(config.models.filter(classifier));
             }
             delete def.classifiers;
             const classifiers = config?.classifiers;
@@ -1382,7 +1383,7 @@ function classifierModels(host: any): any[] {
     }
     const ext = byId.get(provider);
     if (ext?.models) {
-      models = ext.models.map((d: any) => {
+      models = JSON.parse(ext.models).map((d: any) => {
         const defaults = models.find((m) => m.id === d.id) ?? (d.api ? models.find((m) => m.api === d.api) : undefined) ?? models[0];
         return { ...d, api: d.api ?? defaults?.api, provider, baseUrl: d.baseUrl ?? ext.baseUrl ?? defaults?.baseUrl, headers: undefined };
       });
@@ -1457,6 +1458,9 @@ async function classify(host: any, model: any, context: any, options?: any): Pro
     if (transformHeaders) headers = await transformHeaders(headers ?? {});
     const env = cloudflareEnv(provider, providerOptions.env);
     const request = { ...providerOptions, apiKey: providerOptions.apiKey ?? resolved.apiKey, headers, env };
+    // llama.cpp's auth carries the server's inference URL, which wins
+    // over the model's (pi's prepareRequest).
+    if (provider === "llama.cpp" && registered?.baseUrl) model = { ...model, baseUrl: registered.baseUrl };
     if (registered?.classifiers) {
       const result = await host.providerClassify(provider, model, context, request);
       if (result !== undefined) return result;

@@ -423,7 +423,7 @@ function install(pi, host) {
             if (Array.isArray(config?.models)) {
               const classifier = (m) => m?.type === "classifier";
               def.models = config.models.filter((m) => !classifier(m));
-              def.__pigoClassifierModels = config.models.filter(classifier);
+              def.__pigoClassifierModels = JSON.stringify(config.models.filter(classifier));
             }
             delete def.classifiers;
             const classifiers = config?.classifiers;
@@ -1344,7 +1344,7 @@ function classifierModels(host) {
     }
     const ext = byId.get(provider);
     if (ext?.models) {
-      models = ext.models.map((d) => {
+      models = JSON.parse(ext.models).map((d) => {
         const defaults = models.find((m) => m.id === d.id) ?? (d.api ? models.find((m) => m.api === d.api) : void 0) ?? models[0];
         return { ...d, api: d.api ?? defaults?.api, provider, baseUrl: d.baseUrl ?? ext.baseUrl ?? defaults?.baseUrl, headers: void 0 };
       });
@@ -1400,6 +1400,7 @@ async function classify(host, model, context, options) {
     if (transformHeaders) headers = await transformHeaders(headers ?? {});
     const env = cloudflareEnv(provider, providerOptions.env);
     const request = { ...providerOptions, apiKey: providerOptions.apiKey ?? resolved.apiKey, headers, env };
+    if (provider === "llama.cpp" && registered?.baseUrl) model = { ...model, baseUrl: registered.baseUrl };
     if (registered?.classifiers) {
       const result = await host.providerClassify(provider, model, context, request);
       if (result !== void 0) return result;
