@@ -708,14 +708,13 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 		}
 		return g.toJS(nonNilList(out))
 	})
-	// providerClassify(provider, model, context, options) is a Promise of
-	// the registered provider's classify for model.api: the result, or
-	// undefined when the provider has no implementation for it.
+	// providerClassify(provider, model, context, options, {signal}) is a
+	// Promise of the registered provider's classify for model.api (the
+	// arguments and the result as JSON): the result, or null when the
+	// provider has no implementation for it.
 	fn("providerClassify", func(c goja.FunctionCall) goja.Value {
-		prov := str(c, 0)
-		model, llm := object(c, 1), object(c, 2)
-		ctx, cancel, opts := withSignal(c.Argument(3))
-		opts["signal"] = engine.AbortSignal{}
+		prov, model, llm, opts := str(c, 0), str(c, 1), str(c, 2), str(c, 3)
+		ctx, cancel, _ := withSignal(c.Argument(4))
 		var classify engine.Callable
 		for _, e := range h.Providers().Current().Entries() {
 			if e.ID == prov {
@@ -727,7 +726,7 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 			if classify == nil {
 				return nil, nil
 			}
-			return classify.Call(ctx, model, llm, opts)
+			return classify.Call(ctx, model, llm, opts, map[string]any{"signal": engine.AbortSignal{}})
 		})
 	})
 	fn("findModel", func(c goja.FunctionCall) goja.Value {

@@ -15,7 +15,9 @@ import (
 	"time"
 )
 
-// classifyExt's /classify runs ctx.modelRegistry's classifier calls and
+// classifyExt registers acme, a provider of classifier models only, with
+// its own classifier implementation. Its /classify runs
+// ctx.modelRegistry's classifier calls and
 // writes each answer to classify.jsonl (timestamps as their type): the
 // classifier models typesafe and openai (moved to the mock by
 // models.json, typesafe's image opt-in header turned off by its compat),
@@ -23,9 +25,18 @@ import (
 // Decisions classification, TypeSafe with images (assets), an HTTP 500,
 // an aborted call, a Cloudflare
 // Workers AI classification (its account id from the environment) and
-// its error envelope, a provider without a key, a chat model and an
-// image the model does not take.
+// its error envelope, acme's models and classify (its own
+// implementation; none for a model of another api), a provider without a
+// key, a chat model and an image the model does not take.
 const classifyExt = `
+  pi.registerProvider("acme", {
+    baseUrl: "http://acme.invalid/v1", apiKey: "acme-key", headers: { "X-Acme": "1" },
+    models: [{ type: "classifier", id: "judge", name: "Judge", api: "acme-judge", input: ["text"], contextWindow: 1000,
+      cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 } }, { type: "classifier", id: "other", api: "typesafe-system-one" }],
+    classifiers: { "acme-judge": { classify: async (model: any, context: any, options: any) => ({ api: model.api, provider: model.provider,
+      model: model.id, stopReason: "stop", timestamp: 1,
+      answers: { seen: Object.keys(context.questions), key: options.apiKey, headers: options.headers, base: model.baseUrl } }) } },
+  });
   pi.registerCommand("classify", { handler: async (_args: string, ctx: any) => {
     const r = ctx.modelRegistry;
     const out: string[] = [];
@@ -56,6 +67,9 @@ const classifyExt = `
       images: [{ type: "image", data: "iVBORw==", mimeType: "image/png" }, { type: "image", data: "/9j/", mimeType: "image/jpeg" }] }));
     rec("cloudflare", await r.classify(cf, { state: { message: "hello" }, questions }));
     rec("cloudflare-error", await r.classify(cf, { state: "fail", questions }));
+    rec("acme-models", r.getModelsOfType("classifier", "acme"));
+    rec("acme", await r.classify(r.getModelOfType("classifier", "acme", "judge"), { state: "x", questions }));
+    rec("acme-other", await r.classify(r.getModelOfType("classifier", "acme", "other"), { state: "x", questions }));
     rec("no-key", await r.classify(r.getModelOfType("classifier", "openrouter", "~liquid/d1-latest"), { state: "x", questions }));
     rec("chat-model", await r.classify(r.find("mock", "mock-1"), { state: "x", questions }));
     rec("image", await r.classify(r.getModelOfType("classifier", "github-copilot", "microsoft-decision-1"),

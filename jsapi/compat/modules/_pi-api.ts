@@ -427,7 +427,14 @@ export function install(pi: any, host: any): any {
             if (classifiers && Object.values(classifiers).some((c) => c !== undefined)) {
               // Undefined when there is none for model.api: the provider's
               // built-in one (if any) answers then, as pi composes them.
-              def.__pigoClassify = async (model: any, context: any, options: any) => classifiers[model?.api]?.classify(model, context, options);
+              // Model, context, options and result travel as JSON, which
+              // keeps their key order (a question's order is its meaning).
+              def.__pigoClassify = async (model: string, context: string, options: string, abort: any) => {
+                const m = JSON.parse(model);
+                const impl = classifiers[m.api];
+                if (!impl) return undefined;
+                return JSON.stringify(await impl.classify(m, JSON.parse(context), { ...JSON.parse(options), signal: abort.signal }));
+              };
             }
             if (typeof config?.streamSimple === "function") {
               // The host consumes JS providers through one call that reports
@@ -1462,8 +1469,9 @@ async function classify(host: any, model: any, context: any, options?: any): Pro
     // over the model's (pi's prepareRequest).
     if (provider === "llama.cpp" && registered?.baseUrl) model = { ...model, baseUrl: registered.baseUrl };
     if (registered?.classifiers) {
-      const result = await host.providerClassify(provider, model, context, request);
-      if (result !== undefined) return result;
+      const { signal, ...rest } = request;
+      const result = await host.providerClassify(provider, JSON.stringify(model), JSON.stringify(context), JSON.stringify(rest), { signal });
+      if (typeof result === "string") return JSON.parse(result);
     }
     const builtin = classifyingProviders.includes(provider);
     if (!builtin && !registered?.classifiers) throw new c.ModelsError("provider", `Provider ${provider} does not support classification`);

@@ -428,7 +428,12 @@ function install(pi, host) {
             delete def.classifiers;
             const classifiers = config?.classifiers;
             if (classifiers && Object.values(classifiers).some((c) => c !== void 0)) {
-              def.__pigoClassify = async (model, context, options) => classifiers[model?.api]?.classify(model, context, options);
+              def.__pigoClassify = async (model, context, options, abort) => {
+                const m = JSON.parse(model);
+                const impl = classifiers[m.api];
+                if (!impl) return void 0;
+                return JSON.stringify(await impl.classify(m, JSON.parse(context), { ...JSON.parse(options), signal: abort.signal }));
+              };
             }
             if (typeof config?.streamSimple === "function") {
               const streamSimple = config.streamSimple;
@@ -1402,8 +1407,9 @@ async function classify(host, model, context, options) {
     const request = { ...providerOptions, apiKey: providerOptions.apiKey ?? resolved.apiKey, headers, env };
     if (provider === "llama.cpp" && registered?.baseUrl) model = { ...model, baseUrl: registered.baseUrl };
     if (registered?.classifiers) {
-      const result = await host.providerClassify(provider, model, context, request);
-      if (result !== void 0) return result;
+      const { signal, ...rest } = request;
+      const result = await host.providerClassify(provider, JSON.stringify(model), JSON.stringify(context), JSON.stringify(rest), { signal });
+      if (typeof result === "string") return JSON.parse(result);
     }
     const builtin = classifyingProviders.includes(provider);
     if (!builtin && !registered?.classifiers) throw new c.ModelsError("provider", `Provider ${provider} does not support classification`);
