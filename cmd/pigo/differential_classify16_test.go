@@ -225,3 +225,46 @@ func TestDifferentialLlama16Classify(t *testing.T) {
 		t.Errorf("pi did not classify: %s %q", got["pi"], requests["pi"])
 	}
 }
+
+// TestDifferentialCodemodeClassify16: a codemode script's models reach
+// the classifier models as pi 1.6's do: the available ones, then
+// TypeSafe's System One and OpenAI's Decisions answering (the same
+// requests), the results and the script's model usage alike.
+func TestDifferentialCodemodeClassify16(t *testing.T) {
+	sides := pi16Sides(t)
+	script := `const available = (await models.getAvailableOfType("classifier")).map((m) => m.provider + "/" + m.id);
+const jev = await models.getModelOfType("classifier", "typesafe", "jev-latest");
+const luna = await models.getModelOfType("classifier", "openai", "gpt-6-luna");
+const questions = { tone: { type: "choice", instructions: "What tone?", criteria: { calm: "Calm and polite", angry: "" } },
+  ok: { type: "bool", instructions: "Is it fine?", criteria: { true: "nothing to fix", false: "" } },
+  size: { type: "score", instructions: "How long?", criteria: ["short", "medium", "long"] } };
+const [a, b] = await Promise.all([models.classify(jev, { state: { message: "hello there" }, questions }),
+  models.classify(luna, { state: { message: "hello there" }, questions })]);
+return { available, a: a.answers, b: b.answers, stop: [a.stopReason, b.stopReason] };`
+	run := func(argv []string) []string {
+		url, requests := newClassifierMock(t)
+		sc := diffScenario{
+			name:         "codemode-classify16",
+			ext:          extSource(""),
+			steps:        []mockStep{{ToolCalls: []mockToolCall{{ID: "call_a", Name: "codemode", Arguments: map[string]any{"code": script}}}}, {Text: "done"}},
+			builtinTools: true,
+			args:         []string{"-e", "builtin:codemode", "--tools", "+codemode"},
+			providers:    fmt.Sprintf(`"typesafe": { "baseUrl": %q }, "openai": { "baseUrl": %q }`, url+"/ts/", url+"/oa/v1"),
+			env:          []string{"TYPESAFE_API_KEY=ts-key", "OPENAI_API_KEY=oa-key"},
+			drive: func(d *rpcDriver) {
+				mark := d.mark()
+				d.call(`{"id":"p1","type":"prompt","message":"classify"}`)
+				d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
+			},
+		}
+		lines := projectCodemode(runDiffScenario(t, sc, argv))
+		reqs := requests()
+		sort.Strings(reqs) // the two calls run in parallel
+		return append(lines, reqs...)
+	}
+	pi, pg := runSides(sides, run)
+	compareTranscriptsWith(t, "codemode-classify16", pi, pg, false)
+	if !strings.Contains(strings.Join(pi, "\n"), `probabilities`) {
+		t.Errorf("pi's script classified nothing:\n%s", strings.Join(pi, "\n"))
+	}
+}
