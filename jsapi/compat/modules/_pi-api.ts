@@ -1377,8 +1377,19 @@ function unroutedStream(model: any): any {
 // catalog with models.json's baseUrl and compat (applyModelsJson), then
 // what extensions registered (applyExtension: listed models replace the
 // provider's, a baseUrl alone moves them), llama.cpp's among them.
+let builtinClassifierCatalog: { providers: string[]; models: Map<string, any[]> } | undefined;
 function classifierModels(host: any): any[] {
-  const catalog = require("pigo:ai-catalog");
+  if (!builtinClassifierCatalog) {
+    // pi-ai's catalog, parsed once: pi too hands out its model objects.
+    const catalog = require("pigo:ai-catalog");
+    const providers: string[] = catalog.providers();
+    const models = new Map<string, any[]>();
+    for (const p of providers) {
+      const list = JSON.parse(catalog.models(p, "classifier"));
+      if (list.length > 0) models.set(p, list);
+    }
+    builtinClassifierCatalog = { providers, models };
+  }
   const registered: any[] = host.classifierProviders();
   const byId = new Map(registered.map((p) => [p.id, p]));
   const out: any[] = [];
@@ -1399,8 +1410,11 @@ function classifierModels(host: any): any[] {
     }
     out.push(...models);
   };
-  const builtin: string[] = catalog.providers();
-  for (const p of builtin) compose(p, JSON.parse(catalog.models(p, "classifier")));
+  const builtin = builtinClassifierCatalog.providers;
+  for (const p of builtin) {
+    const models = builtinClassifierCatalog.models.get(p);
+    if (models || byId.has(p)) compose(p, models ?? []);
+  }
   for (const p of registered) if (!builtin.includes(p.id)) compose(p.id, []);
   return out;
 }
@@ -1525,7 +1539,7 @@ function makeModelRegistry(host: any, assertActive: () => void, virtualModels: (
   // none of.
   const typeOf = (m: any): string => (m && typeof m.type === "string" ? m.type : "chat");
   const ofType = (type: string, provider?: string): any[] => {
-    const all = type === "classifier" ? classifierModels(host) : type === "chat" ? registry.getAll() : [];
+    const all = type === "classifier" ? classifierModels(host) : registry.getAll();
     return all.filter((m: any) => typeOf(m) === type && (!provider || m.provider === provider));
   };
   const findOfType = (type: string, provider: string, modelId: string) => {

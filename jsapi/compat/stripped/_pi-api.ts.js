@@ -1336,8 +1336,18 @@ function unroutedStream(model) {
   });
   return out;
 }
+let builtinClassifierCatalog;
 function classifierModels(host) {
-  const catalog = require("pigo:ai-catalog");
+  if (!builtinClassifierCatalog) {
+    const catalog = require("pigo:ai-catalog");
+    const providers = catalog.providers();
+    const models = /* @__PURE__ */ new Map();
+    for (const p of providers) {
+      const list = JSON.parse(catalog.models(p, "classifier"));
+      if (list.length > 0) models.set(p, list);
+    }
+    builtinClassifierCatalog = { providers, models };
+  }
   const registered = host.classifierProviders();
   const byId = new Map(registered.map((p) => [p.id, p]));
   const out = [];
@@ -1358,8 +1368,11 @@ function classifierModels(host) {
     }
     out.push(...models);
   };
-  const builtin = catalog.providers();
-  for (const p of builtin) compose(p, JSON.parse(catalog.models(p, "classifier")));
+  const builtin = builtinClassifierCatalog.providers;
+  for (const p of builtin) {
+    const models = builtinClassifierCatalog.models.get(p);
+    if (models || byId.has(p)) compose(p, models ?? []);
+  }
   for (const p of registered) if (!builtin.includes(p.id)) compose(p.id, []);
   return out;
 }
@@ -1451,7 +1464,7 @@ function makeModelRegistry(host, assertActive, virtualModels) {
   const auth = (model) => host.modelAuth(model?.provider) ?? envAuth(model?.provider);
   const typeOf = (m) => m && typeof m.type === "string" ? m.type : "chat";
   const ofType = (type, provider) => {
-    const all = type === "classifier" ? classifierModels(host) : type === "chat" ? registry.getAll() : [];
+    const all = type === "classifier" ? classifierModels(host) : registry.getAll();
     return all.filter((m) => typeOf(m) === type && (!provider || m.provider === provider));
   };
   const findOfType = (type, provider, modelId) => {
