@@ -22,7 +22,8 @@ import (
 // classifier models typesafe and openai (moved to the mock by
 // models.json, typesafe's image opt-in header turned off by its compat),
 // which are available, a TypeSafe System One and an OpenAI
-// Decisions classification, TypeSafe with images (assets), an HTTP 500,
+// Decisions classification, OpenRouter with models.json's key, TypeSafe
+// with images (assets), an HTTP 500,
 // an aborted call, a Cloudflare
 // Workers AI classification (its account id from the environment) and
 // its error envelope, acme's models and classify (its own
@@ -70,7 +71,8 @@ const classifyExt = `
     rec("acme-models", r.getModelsOfType("classifier", "acme"));
     rec("acme", await r.classify(r.getModelOfType("classifier", "acme", "judge"), { state: "x", questions }));
     rec("acme-other", await r.classify(r.getModelOfType("classifier", "acme", "other"), { state: "x", questions }));
-    rec("no-key", await r.classify(r.getModelOfType("classifier", "openrouter", "~liquid/d1-latest"), { state: "x", questions }));
+    rec("openrouter", await r.classify(r.getModelOfType("classifier", "openrouter", "~liquid/d1-latest"), { state: "x", questions: { ok: questions.ok } }));
+    rec("no-key", await r.classify(r.getModelOfType("classifier", "vercel-ai-gateway", "baseten/elephant-1"), { state: "x", questions }));
     rec("chat-model", await r.classify(r.find("mock", "mock-1"), { state: "x", questions }));
     rec("image", await r.classify(r.getModelOfType("classifier", "github-copilot", "microsoft-decision-1"),
       { state: "x", questions, images: [{ type: "image", data: "AA==", mimeType: "image/png" }] }));
@@ -102,6 +104,8 @@ func newClassifierMock(t *testing.T) (url string, requests func() []string) {
 			case <-r.Context().Done():
 			case <-time.After(10 * time.Second):
 			}
+		case r.URL.Path == "/or/systemone":
+			_, _ = io.WriteString(w, `{"answers":{"ok":{"type":"noul","noul":0.5}},"usage":{"input_tokens":1000000,"output_tokens":0}}`)
 		case r.URL.Path == "/ts/systemone" && strings.Contains(string(body), `"assets"`):
 			_, _ = io.WriteString(w, `{"answers":{"ok":{"type":"noul","noul":0.5}}}`)
 		case r.URL.Path == "/ts/systemone":
@@ -144,7 +148,8 @@ func TestDifferentialRPC16Classify(t *testing.T) {
 			name: "classify16",
 			ext:  extSource(classifyExt),
 			providers: fmt.Sprintf(`"typesafe": { "baseUrl": %q, "headers": { "X-Team": "pigo" }, "compat": { "sendImageOptInHeader": false } }, "openai": { "baseUrl": %q }, `+
-				`"cloudflare-workers-ai": { "baseUrl": %q }`, url+"/ts/", url+"/oa/v1", url+"/cf/accounts/{CLOUDFLARE_ACCOUNT_ID}/ai"),
+				`"cloudflare-workers-ai": { "baseUrl": %q }, "openrouter": { "baseUrl": %q, "apiKey": "or-key" }`,
+				url+"/ts/", url+"/oa/v1", url+"/cf/accounts/{CLOUDFLARE_ACCOUNT_ID}/ai", url+"/or/"),
 			env:       []string{"TYPESAFE_API_KEY=ts-key", "OPENAI_API_KEY=oa-key", "CLOUDFLARE_API_KEY=cf-key", "CLOUDFLARE_ACCOUNT_ID=acct"},
 			workFiles: []string{"classify.jsonl"},
 			drive: func(d *rpcDriver) {
