@@ -74,6 +74,7 @@ const classifyExt = `
     rec("openrouter", await r.classify(r.getModelOfType("classifier", "openrouter", "~liquid/d1-latest"), { state: "x", questions: { ok: questions.ok } }));
     rec("no-key", await r.classify(r.getModelOfType("classifier", "vercel-ai-gateway", "baseten/elephant-1"), { state: "x", questions }));
     rec("chat-model", await r.classify(r.find("mock", "mock-1"), { state: "x", questions }));
+    rec("no-classifiers", await r.classify({ ...r.find("mock", "mock-1"), type: "classifier" }, { state: "x", questions }));
     rec("image", await r.classify(r.getModelOfType("classifier", "github-copilot", "microsoft-decision-1"),
       { state: "x", questions, images: [{ type: "image", data: "AA==", mimeType: "image/png" }] }));
     require("node:fs").writeFileSync("classify.jsonl", out.join("\n") + "\n");

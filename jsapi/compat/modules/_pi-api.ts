@@ -1419,8 +1419,8 @@ function classifierModels(host: any): any[] {
   return out;
 }
 
-// builtinClassifiers are the classify functions of pi-ai 1.6's providers
-// (providers/*.js) by provider and model.api, llama.cpp's too; the
+// builtinClassifier is the classify function of pi-ai 1.6's provider
+// (providers/*.js) for model.api, llama.cpp's too; the
 // implementations are pi-ai's, vendored (pigo:classify16), loaded on the
 // first call.
 function builtinClassifier(provider: string, api: string): ((model: any, context: any, options: any) => Promise<any>) | undefined {
@@ -1463,7 +1463,8 @@ async function classify(host: any, model: any, context: any, options?: any): Pro
     c.assertClassifierInputSupported(model, context);
     const provider = model.provider;
     const registered = host.classifierProviders().find((p: any) => p.id === provider);
-    const known = registered || classifyingProviders.includes(provider) || require("pigo:ai-catalog").models(provider, "chat") !== undefined;
+    const known = registered || classifyingProviders.includes(provider) || require("pigo:ai-catalog").models(provider, "chat") !== undefined ||
+      host.modelsJSON(provider);
     if (!known) throw new c.ModelsError("provider", `Unknown provider: ${provider}`);
     // pi's auth resolution stops at an aborted signal.
     options?.signal?.throwIfAborted?.();

@@ -1405,7 +1405,7 @@ async function classify(host, model, context, options) {
     c.assertClassifierInputSupported(model, context);
     const provider = model.provider;
     const registered = host.classifierProviders().find((p) => p.id === provider);
-    const known = registered || classifyingProviders.includes(provider) || require("pigo:ai-catalog").models(provider, "chat") !== void 0;
+    const known = registered || classifyingProviders.includes(provider) || require("pigo:ai-catalog").models(provider, "chat") !== void 0 || host.modelsJSON(provider);
     if (!known) throw new c.ModelsError("provider", `Unknown provider: ${provider}`);
     options?.signal?.throwIfAborted?.();
     const envKey = () => require("@mariozechner/pi-ai").getEnvApiKey(provider) ?? registered?.apiKey;
