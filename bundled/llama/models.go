@@ -114,9 +114,9 @@ func chatModelOf(m ModelInfo, serverURL string, props *Props, cached int) *jsjso
 	return o
 }
 
-// classifierModelOf is pi's toPiClassifierModel. pigo has no classifier
-// API yet; the entries are stored so pi, sharing models-store.json, finds
-// them as it wrote them.
+// classifierModelOf is pi's toPiClassifierModel: ctx.modelRegistry lists
+// these models and classify reaches them; they are stored so pi, sharing
+// models-store.json, finds them as it wrote them.
 func classifierModelOf(m ModelInfo, serverURL string, cached int) *jsjson.Object {
 	decision := m.decisionModel()
 	image := decision && slices.Contains(m.inputs(), "image")

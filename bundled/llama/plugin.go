@@ -172,29 +172,50 @@ func (p *plugin) warn(where, text string) {
 // models an earlier build had.
 func (p *plugin) contribute(_ context.Context, d *engine.Draft[map[string]any]) error {
 	p.mu.Lock()
-	models := slices.Clone(p.models)
+	models, classifiers := slices.Clone(p.models), slices.Clone(p.classifiers)
 	p.mu.Unlock()
 	if p.auth.serverURL == "" || len(models) == 0 {
 		return nil
 	}
+	list, err := plainModels(models)
+	if err != nil {
+		return err
+	}
+	for _, v := range list {
+		// Requests go to the configured server, whatever a stored model
+		// says: pi's resolved auth carries the base URL and it wins.
+		v.(map[string]any)["baseUrl"] = InferenceURL(p.auth.serverURL)
+	}
+	// The classifier models go to the compat adapter's
+	// ctx.modelRegistry (classify), not to the chat registry, as JSON in
+	// pi's key order.
+	if classifiers == nil {
+		classifiers = []*jsjson.Object{}
+	}
+	classifierList, err := json.Marshal(classifiers)
+	if err != nil {
+		return err
+	}
+	d.Set(ProviderID, map[string]any{"name": "llama.cpp", "baseUrl": InferenceURL(p.auth.serverURL), "apiKey": p.auth.apiKey,
+		"api": "openai-completions", "models": list, "__pigoClassifierModels": string(classifierList)})
+	return nil
+}
+
+// plainModels are models as registry data.
+func plainModels(models []*jsjson.Object) ([]any, error) {
 	list := make([]any, len(models))
 	for i, m := range models {
 		b, err := json.Marshal(m)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		var v map[string]any
 		if err := json.Unmarshal(b, &v); err != nil {
-			return err
+			return nil, err
 		}
-		// Requests go to the configured server, whatever a stored model
-		// says: pi's resolved auth carries the base URL and it wins.
-		v["baseUrl"] = InferenceURL(p.auth.serverURL)
 		list[i] = v
 	}
-	d.Set(ProviderID, map[string]any{"name": "llama.cpp", "baseUrl": InferenceURL(p.auth.serverURL), "apiKey": p.auth.apiKey,
-		"api": "openai-completions", "models": list})
-	return nil
+	return list, nil
 }
 
 // sessionStart refreshes the catalog from the router in the background

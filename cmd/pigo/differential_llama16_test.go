@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -22,15 +23,39 @@ import (
 // newFakeLlamaRouter serves a fixed router catalog (a loaded model with a
 // thinking chat template and image input, an unloaded preset, a sleeping
 // model, a decision model) and logs each request with its Authorization.
+// It classifies too: System One for the decision model, and the
+// tokenizer, template and next-token log-probabilities that pi-ai's
+// llama-cpp-classify reads (those requests are logged with their body).
 func newFakeLlamaRouter(t *testing.T) (*httptest.Server, func() []string) {
 	var mu sync.Mutex
 	var log []string
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		line := r.Method + " " + r.URL.RequestURI() + " " + r.Header.Get("Authorization")
+		var body []byte
+		switch r.URL.Path {
+		case "/v1/systemone", "/tokenize", "/apply-template", "/completion":
+			body, _ = io.ReadAll(r.Body)
+			line += " " + string(body)
+		}
 		mu.Lock()
-		log = append(log, r.Method+" "+r.URL.RequestURI()+" "+r.Header.Get("Authorization"))
+		log = append(log, line)
 		mu.Unlock()
 		w.Header().Set("Content-Type", "application/json")
 		switch r.URL.Path {
+		case "/v1/systemone":
+			_, _ = w.Write([]byte(`{"answers":{"ok":{"type":"noul","noul":0.25}},"usage":{"input_tokens":7,"output_tokens":1}}`))
+		case "/tokenize": // "\n" is token 10, "Yes" 100, "No" 101
+			tokens := []int{10}
+			if strings.Contains(string(body), `"content":"\nYes"`) {
+				tokens = []int{10, 100}
+			} else if strings.Contains(string(body), `"content":"\nNo"`) {
+				tokens = []int{10, 101}
+			}
+			_ = json.NewEncoder(w).Encode(map[string]any{"tokens": tokens})
+		case "/apply-template":
+			_, _ = w.Write([]byte(`{"prompt":"<|user|>judge<think>"}`))
+		case "/completion":
+			_, _ = w.Write([]byte(`{"completion_probabilities":[{"top_logprobs":[{"id":101,"logprob":-0.5},{"id":7,"logprob":-1},{"id":100,"logprob":-1.5}]}]}`))
 		case "/models":
 			_, _ = w.Write([]byte(`{"data":[
 {"id":"qwen3-8b","status":{"value":"loaded","args":["--ctx-size","32768"]},"architecture":{"input_modalities":["text","image"]}},

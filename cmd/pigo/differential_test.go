@@ -73,6 +73,9 @@ type diffScenario struct {
 	workFiles []string
 	// env is added to both sides' environment.
 	env []string
+	// providers are more members of models.json's "providers" (JSON,
+	// comma-separated).
+	providers string
 }
 
 // greetExt registers a tool both sides can run (pigo has no built-in
@@ -541,6 +544,9 @@ func runDiffScenario(t *testing.T, sc diffScenario, argv []string) []string {
 	}
 	if sc.apiKey != "" {
 		models = strings.Replace(models, `"apiKey": "mock-key"`, `"apiKey": `+strconv.Quote(sc.apiKey), 1)
+	}
+	if sc.providers != "" {
+		models = strings.Replace(models, `"providers": { `, `"providers": { `+sc.providers+", ", 1)
 	}
 	must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(models), 0o644))
 	if sc.settings != "" {

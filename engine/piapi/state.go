@@ -428,6 +428,10 @@ type Models interface {
 	// getApiKeyAndHeaders does (an OAuth login's token refreshed first);
 	// the key is "" when the provider needs none.
 	Auth(ctx context.Context, provider, id string) (key string, headers map[string]string, err error)
+	// ModelsJSON is models.json's baseUrl and compat (JSON as written, ""
+	// for none) of provider; ok is false when models.json does not
+	// configure it. pi applies them to the provider's classifier models.
+	ModelsJSON(provider string) (baseURL, compat string, ok bool)
 }
 
 // SetModels sets the model registry ctx.modelRegistry reads (the agent

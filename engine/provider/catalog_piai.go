@@ -110,11 +110,12 @@ func orderedObject(data []byte) ([]string, []json.RawMessage, error) {
 }
 
 // PiAIProviderModels is one provider of pi-ai's built-in catalog as
-// pi-ai's static catalog reads (getModels, getImageModels) serve it: the
-// model objects as compact JSON, with pi-ai's fields in its key order.
+// pi-ai's static catalog reads (getModels, getImageModels) serve it, and
+// its classifier models as its providers list them: the model objects as
+// compact JSON, with pi-ai's fields in its key order.
 type PiAIProviderModels struct {
-	Provider    string
-	Chat, Image []string
+	Provider                string
+	Chat, Image, Classifier []string
 }
 
 // ReadPiAIModelData reads every provider of pi-ai's built-in catalog from
@@ -143,7 +144,7 @@ func ReadPiAIModelData(piAIDir string) ([]PiAIProviderModels, error) {
 		for _, typed := range []struct {
 			modelType string
 			dst       *[]string
-		}{{"chat", &pm.Chat}, {"image", &pm.Image}} {
+		}{{"chat", &pm.Chat}, {"image", &pm.Image}, {"classifier", &pm.Classifier}} {
 			entries, err := piAICatalogEntriesOfType(b, typed.modelType)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", file, err)
@@ -210,15 +211,19 @@ func PiAIProviders() []string {
 }
 
 // PiAIModelsJSON returns one provider's models of pi-ai's built-in
-// catalog of one type ("chat" or "image") as a JSON array: JSON.parse of
-// it is what pi-ai's getModels(provider) (getImageModels for "image")
+// catalog of one type ("chat", "image" or "classifier") as a JSON array:
+// JSON.parse of it is what pi-ai's getModels(provider) (getImageModels for
+// "image", the classifier models of pi-ai's provider for "classifier")
 // returns, key order included. ok is false for a provider pi-ai does not
 // know.
 func PiAIModelsJSON(provider, modelType string) (models string, ok bool) {
 	for _, p := range piAIModelData {
 		if p.Provider == provider {
-			if modelType == "image" {
+			switch modelType {
+			case "image":
 				return p.Image, true
+			case "classifier":
+				return p.Classifier, true
 			}
 			return p.Chat, true
 		}
@@ -229,6 +234,6 @@ func PiAIModelsJSON(provider, modelType string) (models string, ok bool) {
 // piAIProviderData is one provider of the generated piAIModelData:
 // PiAIProviderModels with each type's models as one JSON array.
 type piAIProviderData struct {
-	Provider    string
-	Chat, Image string
+	Provider                string
+	Chat, Image, Classifier string
 }

@@ -37,6 +37,8 @@ func envKeyName(provider string) string {
 		return "CEREBRAS_API_KEY"
 	case "xai":
 		return "XAI_API_KEY"
+	case "typesafe":
+		return "TYPESAFE_API_KEY"
 	case "openrouter":
 		return "OPENROUTER_API_KEY"
 	case "vercel-ai-gateway":

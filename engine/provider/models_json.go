@@ -39,6 +39,10 @@ type ProviderConfig struct {
 	// Stream implements API for the provider's models (pi.registerProvider's
 	// streamSimple); RegisterProvider only, requires API.
 	Stream API `json:"-"`
+	// RawCompat is models.json's "compat" as written (JSON, key order
+	// kept): pi merges it into the provider's classifier models, whose
+	// fields (imageInput, sendImageOptInHeader) Compat does not have.
+	RawCompat string `json:"-"`
 }
 
 // ModelDefinition is a custom model. Defaults: name = id, api and baseUrl
@@ -260,6 +264,17 @@ func ParseModelsJSON(data []byte, file string, catalog []*Model) (*ModelsConfig,
 		if msg := providerConfigError(name, cfg.Providers[name], rawProvider, catalog); msg != "" {
 			delete(cfg.Providers, name)
 			errs = append(errs, &ConfigError{File: file, Path: "providers." + name, Provider: name, Message: msg})
+			continue
+		}
+		if rawProvider == nil {
+			continue
+		}
+		if c, ok := rawProvider.Get("compat"); ok {
+			if b, err := jsjson.Marshal(c); err == nil {
+				pc := cfg.Providers[name]
+				pc.RawCompat = string(b)
+				cfg.Providers[name] = pc
+			}
 		}
 	}
 	return &cfg, errs

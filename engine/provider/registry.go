@@ -76,6 +76,8 @@ type registryState struct {
 	virtualOnly map[string]bool
 	// overrides are models.json's modelOverrides by provider and id.
 	overrides map[string]map[string]ModelOverride
+	// modelsJSON are models.json's providers as parsed.
+	modelsJSON map[string]ProviderConfig
 }
 
 // requestConfig is what a provider's config contributes to each request.
@@ -151,6 +153,7 @@ func (r *Registry) build() *registryState {
 	if cfg == nil {
 		cfg = &ModelsConfig{}
 	}
+	st.modelsJSON = cfg.Providers
 
 	// Catalog models with provider-level baseUrl/compat and per-model overrides.
 	for _, name := range sortedKeys(cfg.Providers) {
@@ -475,6 +478,16 @@ func (r *Registry) Providers() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// ModelsJSONProvider is models.json's entry for provider (ok false when
+// it has none or it was refused). pi applies its baseUrl and compat to the
+// provider's classifier models too, which this registry does not list.
+func (r *Registry) ModelsJSONProvider(provider string) (pc ProviderConfig, ok bool) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	pc, ok = r.st.modelsJSON[provider]
+	return pc, ok
 }
 
 // HasAuth reports whether provider has auth configured (pi's

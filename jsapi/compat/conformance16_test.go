@@ -3,11 +3,15 @@ package compat_test
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"io/fs"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -353,11 +357,29 @@ func checkGitMergeAndResolve(t *testing.T) {
 func asString(v any) string { s, _ := v.(string); return s }
 
 func checkJevRouter(t *testing.T) {
+	// Jev (typesafe/jev-latest, pi-ai's catalog) rates a prompt naming a
+	// parser complex, others standard.
+	var mu sync.Mutex
+	var classified []string
+	jev := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		mu.Lock()
+		classified = append(classified, r.URL.Path+" "+r.Header.Get("Authorization")+" "+string(body))
+		mu.Unlock()
+		complex := 0.2
+		if strings.Contains(string(body), "parser") {
+			complex = 0.8
+		}
+		fmt.Fprintf(w, `{"answers":{"complexity":{"type":"choice","choice":"x","probabilities":{"complex":%g,"standard":%g},"confidence":0.9}}}`, complex, 1-complex)
+	}))
+	defer jev.Close()
 	// The physical models are openai-codex's; a provider stands in for
 	// pi's catalog entries so ctx.modelRegistry.find resolves them.
+	// typesafe's System One is moved to the local Jev.
 	setup := `pi.registerProvider("openai-codex", { baseUrl: "https://example.invalid", api: "openai-codex-responses", apiKey: "K",
   models: ["gpt-5.6-sol", "gpt-5.6-terra", "gpt-5.6-luna"].map((id) => ({ id, name: id, reasoning: true, input: ["text"],
-    cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, contextWindow: 272000, maxTokens: 128000 })) });`
+    cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, contextWindow: 272000, maxTokens: 128000 })) });
+pi.registerProvider("typesafe", { baseUrl: "` + jev.URL + `/v1", apiKey: "TS" });`
 	p := loadWith(t, "jev-router", loadSpec{probeSetup: setup})
 	e, ok := piapi.Of(p.host).VirtualModels().Current().Get("jev/auto")
 	if !ok {
@@ -381,17 +403,27 @@ const edited = await vm.route(req({ reason: "continuation", state: first.state, 
 const failedEdit = await vm.route(req({ reason: "continuation", state: first.state, messages: [{ role: "user", content: "go" },
   { role: "toolResult", toolName: "edit", isError: true, content: [] }] }), ctx);
 const sticky = await vm.route(req({ reason: "user", previous: { model: ctx.modelRegistry.find("openai-codex", "gpt-5.6-sol") } }), ctx);
+const standard = await vm.route(req({ reason: "user", messages: [{ role: "user", content: "rename a variable" }] }), ctx);
 return { found: model && model.api, listed: ctx.modelRegistry.getAll().some((m) => m.provider === "jev"),
-  direct: pick(direct), first: pick(first), edited: pick(edited), failedEdit: pick(failedEdit), sticky: pick(sticky) };`)
+  direct: pick(direct), first: pick(first), edited: pick(edited), failedEdit: pick(failedEdit), sticky: pick(sticky),
+  standard: pick(standard) };`)
 	wantJSON(t, "routes", got, map[string]any{
 		"found": "pi-virtual", "listed": true,
 		"direct": []any{"openai-codex/gpt-5.6-luna", "high", nil},
-		// No jev classifier model: planning starts on terra.
-		"first":      []any{"openai-codex/gpt-5.6-terra", "high", map[string]any{"phase": "planning", "model": "gpt-5.6-terra"}},
+		// Jev rates the parser fix complex: planning starts on sol.
+		"first":      []any{"openai-codex/gpt-5.6-sol", "high", map[string]any{"phase": "planning", "model": "gpt-5.6-sol"}},
 		"edited":     []any{"openai-codex/gpt-5.6-luna", "high", map[string]any{"phase": "implementation", "model": "gpt-5.6-luna"}},
-		"failedEdit": []any{"openai-codex/gpt-5.6-terra", "high", nil},
+		"failedEdit": []any{"openai-codex/gpt-5.6-sol", "high", nil},
 		"sticky":     []any{"openai-codex/gpt-5.6-sol", "high", map[string]any{"phase": "planning", "model": "gpt-5.6-sol"}},
+		"standard":   []any{"openai-codex/gpt-5.6-terra", "high", map[string]any{"phase": "planning", "model": "gpt-5.6-terra"}},
 	})
+	mu.Lock()
+	defer mu.Unlock()
+	question := `"questions":{"complexity":{"type":"choice","instructions":"How demanding is the software engineering work requested in ` +
+		"`prompt`" + `?","criteria":{"standard":"Ordinary features, fixes, reviews, or questions","complex":"Subtle design, cross-cutting changes, or hard debugging"}}}}`
+	if len(classified) != 2 || classified[0] != `/v1/systemone Bearer TS {"model":"jev-latest","state":{"prompt":"fix the parser"},`+question {
+		t.Errorf("Jev's requests: %q", classified)
+	}
 }
 
 // ---------------------------------------------------------------------------

@@ -54,6 +54,18 @@ var vendored = map[string]map[string][]string{
 			"CACHE_WARMING_MINIMUM_EXPECTED_SAVINGS", "evaluateCacheWarming", "getCacheWarmingDelayMs", "getCacheWarmingRequestOptions",
 			"getPromptCacheTtlMs", "isCacheWarmingReplayable"},
 	},
+	// pi-ai 1.6's classifier APIs (plain fetch code) and the checks and
+	// error result of its classify, apart so that they load on the first
+	// ctx.modelRegistry.classify call.
+	"_classify16.js": {
+		"pi-ai/dist/api/typesafe-system-one.js":              {"classify as typesafeSystemOne"},
+		"pi-ai/dist/api/cloudflare-workers-ai-system-one.js": {"classify as cloudflareWorkersAISystemOne"},
+		"pi-ai/dist/api/openai-decisions.js":                 {"classify as openAIDecisions"},
+		"pi-ai/dist/api/llama-cpp-classify.js":               {"classify as llamaCppClassify"},
+		"pi-ai/dist/providers/cloudflare-stream.js":          {"resolveCloudflareModel"},
+		"pi-ai/dist/utils/model-operations.js":               {"assertClassifierInputSupported", "assertClassifierModel", "classifierErrorResult"},
+		"pi-ai/dist/utils/models-error.js":                   {"ModelsError"},
+	},
 	"_tui16.js": {
 		"pi-tui/dist/colors.js": {"backgroundAnsi", "colorToHex", "colorToOkhsl", "colorToOklch", "colorToRgb", "foregroundAnsi",
 			"indexedColor", "mixColors", "okhslColor", "oklchColor", "parseColor", "rgbColor", "styleText", "styleTextWithAnsi"},

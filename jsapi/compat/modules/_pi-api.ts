@@ -414,6 +414,28 @@ export function install(pi: any, host: any): any {
             // pi 1.6's words (its native provider objects are not supported).
             if (typeof name === "string" && !config) throw new Error("Provider config is required when registering by name");
             const def: any = { ...config, name };
+            // Classifier models and implementations (pi 1.6) stay out of
+            // the chat registry: ctx.modelRegistry lists and calls them.
+            if (Array.isArray(config?.models)) {
+              const classifier = (m: any) => m?.type === "classifier";
+              def.models = config.models.filter((m: any) => !classifier(m));
+              // JSON keeps the definitions' key order through the host.
+              def.__pigoClassifierModels = JSON.stringify(config.models.filter(classifier));
+            }
+            delete def.classifiers;
+            const classifiers = config?.classifiers;
+            if (classifiers && Object.values(classifiers).some((c) => c !== undefined)) {
+              // Undefined when there is none for model.api: the provider's
+              // built-in one (if any) answers then, as pi composes them.
+              // Model, context, options and result travel as JSON, which
+              // keeps their key order (a question's order is its meaning).
+              def.__pigoClassify = async (model: string, context: string, options: string, abort: any) => {
+                const m = JSON.parse(model);
+                const impl = classifiers[m.api];
+                if (!impl) return undefined;
+                return JSON.stringify(await impl.classify(m, JSON.parse(context), { ...JSON.parse(options), signal: abort.signal }));
+              };
+            }
             if (typeof config?.streamSimple === "function") {
               // The host consumes JS providers through one call that reports
               // each pi-ai event and resolves with the final message.
@@ -1350,6 +1372,147 @@ function unroutedStream(model: any): any {
   return out;
 }
 
+// classifierModels are pi 1.6's classifier models (getModelsOfType
+// "classifier"), provider by provider as pi composes them: pi-ai's
+// catalog with models.json's baseUrl and compat (applyModelsJson), then
+// what extensions registered (applyExtension: listed models replace the
+// provider's, a baseUrl alone moves them), llama.cpp's among them.
+let builtinClassifierCatalog: { providers: string[]; models: Map<string, any[]> } | undefined;
+function classifierModels(host: any): any[] {
+  if (!builtinClassifierCatalog) {
+    // pi-ai's catalog, parsed once: pi too hands out its model objects.
+    const catalog = require("pigo:ai-catalog");
+    const providers: string[] = catalog.providers();
+    const models = new Map<string, any[]>();
+    for (const p of providers) {
+      const list = JSON.parse(catalog.models(p, "classifier"));
+      if (list.length > 0) models.set(p, list);
+    }
+    builtinClassifierCatalog = { providers, models };
+  }
+  const registered: any[] = host.classifierProviders();
+  const byId = new Map(registered.map((p) => [p.id, p]));
+  const out: any[] = [];
+  const compose = (provider: string, models: any[]) => {
+    const cfg = host.modelsJSON(provider);
+    if (cfg) {
+      const compat = cfg.compat ? JSON.parse(cfg.compat) : undefined;
+      models = models.map((m) => ({ ...m, baseUrl: cfg.baseUrl || m.baseUrl, ...(compat ? { compat: { ...m.compat, ...compat } } : {}) }));
+    }
+    const ext = byId.get(provider);
+    if (ext?.models) {
+      models = JSON.parse(ext.models).map((d: any) => {
+        const defaults = models.find((m) => m.id === d.id) ?? (d.api ? models.find((m) => m.api === d.api) : undefined) ?? models[0];
+        return { ...d, api: d.api ?? defaults?.api, provider, baseUrl: d.baseUrl ?? ext.baseUrl ?? defaults?.baseUrl, headers: undefined };
+      });
+    } else if (ext?.baseUrl) {
+      models = models.map((m) => ({ ...m, baseUrl: ext.baseUrl }));
+    }
+    out.push(...models);
+  };
+  const builtin = builtinClassifierCatalog.providers;
+  for (const p of builtin) {
+    const models = builtinClassifierCatalog.models.get(p);
+    if (models || byId.has(p)) compose(p, models ?? []);
+  }
+  for (const p of registered) if (!builtin.includes(p.id)) compose(p.id, []);
+  return out;
+}
+
+// builtinClassifier is the classify function of pi-ai 1.6's provider
+// (providers/*.js) for model.api, llama.cpp's too; the
+// implementations are pi-ai's, vendored (pigo:classify16), loaded on the
+// first call.
+function builtinClassifier(provider: string, api: string): ((model: any, context: any, options: any) => Promise<any>) | undefined {
+  const c = require("pigo:classify16");
+  const typesafe = ["typesafe", "openrouter", "vercel-ai-gateway", "opencode", "llama.cpp"];
+  if (api === "typesafe-system-one" && typesafe.includes(provider)) return c.typesafeSystemOne;
+  // Copilot serves System One under /v1, its chat APIs without it.
+  if (api === "typesafe-system-one" && provider === "github-copilot")
+    return (model, context, options) => c.typesafeSystemOne({ ...model, baseUrl: `${model.baseUrl.replace(/\/+$/u, "")}/v1` }, context, options);
+  if (api === "openai-decisions" && provider === "openai") return c.openAIDecisions;
+  if (api === "cloudflare-workers-ai-system-one" && provider === "cloudflare-workers-ai")
+    return (model, context, options) => c.cloudflareWorkersAISystemOne(c.resolveCloudflareModel(model, options?.env), context, options);
+  if (api === "llama-cpp-classify" && provider === "llama.cpp") return c.llamaCppClassify;
+  return undefined;
+}
+
+// classifyingProviders are the built-in providers with a classify.
+const classifyingProviders = ["cloudflare-workers-ai", "github-copilot", "llama.cpp", "openai", "opencode", "openrouter", "typesafe", "vercel-ai-gateway"];
+
+// mergeHeaders is pi's (model-runtime.js): a later name replaces an
+// earlier one whatever its case.
+function mergeHeaders(base?: Record<string, string>, override?: Record<string, string>): Record<string, string> | undefined {
+  if (!base && !override) return undefined;
+  const merged: Record<string, string> = { ...base };
+  for (const [name, value] of Object.entries(override ?? {})) {
+    for (const existing of Object.keys(merged)) if (existing.toLowerCase() === name.toLowerCase()) delete merged[existing];
+    merged[name] = value;
+  }
+  return merged;
+}
+
+// classify is pi 1.6's ModelRuntime.classify: the model's checks, the
+// request's auth as prepareRequest resolves it (an explicit apiKey, else
+// auth.json, the environment, models.json; headers merged), then the
+// provider's implementation for model.api: an extension's, else pi-ai's.
+async function classify(host: any, model: any, context: any, options?: any): Promise<any> {
+  const c = require("pigo:classify16");
+  try {
+    c.assertClassifierModel(model);
+    c.assertClassifierInputSupported(model, context);
+    const provider = model.provider;
+    const registered = host.classifierProviders().find((p: any) => p.id === provider);
+    const known = registered || classifyingProviders.includes(provider) || require("pigo:ai-catalog").models(provider, "chat") !== undefined ||
+      host.modelsJSON(provider);
+    if (!known) throw new c.ModelsError("provider", `Unknown provider: ${provider}`);
+    // pi's auth resolution stops at an aborted signal.
+    options?.signal?.throwIfAborted?.();
+    // Without a session (pigo dev, check): the environment, else the key
+    // the provider was registered with.
+    const envKey = () => require("@mariozechner/pi-ai").getEnvApiKey(provider) ?? registered?.apiKey;
+    const configured = host.modelAuth(provider)?.[0] ?? !!envKey();
+    if (options?.apiKey === undefined && !configured) throw new c.ModelsError("auth", `Provider is not configured: ${provider}`);
+    const resolved = (await host.modelRequestAuth(provider, model.id)) ?? { ok: true, apiKey: envKey() };
+    if (!resolved.ok) throw new Error(resolved.error);
+    const { transformHeaders, ...providerOptions } = options ?? {};
+    let headers = mergeHeaders(mergeHeaders(resolved.headers, model.headers), providerOptions.headers);
+    if (transformHeaders) headers = await transformHeaders(headers ?? {});
+    const env = cloudflareEnv(provider, providerOptions.env);
+    const request = { ...providerOptions, apiKey: providerOptions.apiKey ?? resolved.apiKey, headers, env };
+    // llama.cpp's auth carries the server's inference URL, which wins
+    // over the model's (pi's prepareRequest).
+    if (provider === "llama.cpp" && registered?.baseUrl) model = { ...model, baseUrl: registered.baseUrl };
+    if (registered?.classifiers) {
+      const { signal, ...rest } = request;
+      const result = await host.providerClassify(provider, JSON.stringify(model), JSON.stringify(context), JSON.stringify(rest), { signal });
+      if (typeof result === "string") return JSON.parse(result);
+    }
+    const builtin = classifyingProviders.includes(provider);
+    if (!builtin && !registered?.classifiers) throw new c.ModelsError("provider", `Provider ${provider} does not support classification`);
+    const impl = builtinClassifier(provider, model.api);
+    if (!impl) {
+      const message = `Provider ${provider} has no classifier implementation for "${model.api}"`;
+      return c.classifierErrorResult(model, builtin ? new c.ModelsError("provider", message) : new Error(message));
+    }
+    return await impl(model, context, request);
+  } catch (error) {
+    return c.classifierErrorResult(model, error, options?.signal?.aborted);
+  }
+}
+
+// cloudflareEnv is what pi's Cloudflare auth resolves besides the key:
+// the account and gateway ids its base URLs name.
+function cloudflareEnv(provider: string, explicit?: Record<string, string>): Record<string, string> | undefined {
+  if (provider !== "cloudflare-workers-ai" && provider !== "cloudflare-ai-gateway") return explicit;
+  const env: Record<string, string> = {};
+  for (const name of provider === "cloudflare-ai-gateway" ? ["CLOUDFLARE_ACCOUNT_ID", "CLOUDFLARE_GATEWAY_ID"] : ["CLOUDFLARE_ACCOUNT_ID"]) {
+    const v = process.env[name];
+    if (v) env[name] = v;
+  }
+  return Object.keys(env).length > 0 || explicit ? { ...env, ...explicit } : undefined;
+}
+
 function makeModelRegistry(host: any, assertActive: () => void, virtualModels: () => any[]): any {
   // Models: what extensions registered (host), then pi-ai's catalog.
   const ai = () => require("@mariozechner/pi-ai");
@@ -1372,36 +1535,42 @@ function makeModelRegistry(host: any, assertActive: () => void, virtualModels: (
   };
   const envAuth = (provider: string): [boolean, boolean] => [!!ai().getEnvApiKey(provider), false];
   const auth = (model: any): [boolean, boolean] => host.modelAuth(model?.provider) ?? envAuth(model?.provider);
-  // pi 1.6 model types: chat models (everything pigo knows) and the
-  // classifier/image models pigo has none of.
+  // pi 1.6 model types: chat models (everything pigo's registry knows),
+  // classifier models (classifierModels) and the image models pigo has
+  // none of.
   const typeOf = (m: any): string => (m && typeof m.type === "string" ? m.type : "chat");
-  return {
+  const ofType = (type: string, provider?: string): any[] => {
+    const all = type === "classifier" ? classifierModels(host) : registry.getAll();
+    return all.filter((m: any) => typeOf(m) === type && (!provider || m.provider === provider));
+  };
+  const findOfType = (type: string, provider: string, modelId: string) => {
+    assertActive();
+    if (type === "classifier") return classifierModels(host).find((m) => m.provider === provider && m.id === modelId);
+    const m = find(provider, modelId);
+    return m && typeOf(m) === type ? m : undefined;
+  };
+  const registry = {
     find: (provider: string, modelId: string) => (assertActive(), find(provider, modelId)),
-    getModelOfType: (type: string, provider: string, modelId: string) => {
-      assertActive();
-      const m = find(provider, modelId);
-      return m && typeOf(m) === type ? m : undefined;
-    },
-    findOfType: (type: string, provider: string, modelId: string) => {
-      assertActive();
-      const m = find(provider, modelId);
-      return m && typeOf(m) === type ? m : undefined;
-    },
-    // "Never rejects": without classifier models the answer is an error result.
-    classify: async (model: any, _context: any, _options?: any) => {
-      assertActive();
-      return { stopReason: "error", errorMessage: `not supported yet: classify (${model?.provider}/${model?.id})`, answers: {} };
-    },
+    getModelOfType: findOfType,
+    findOfType,
+    // pi 1.6's ModelRuntime.classify: never rejects; a failure is the
+    // classifier's error result.
+    classify: (model: any, context: any, options?: any) => (assertActive(), classify(host, model, context, options)),
     // pi 1.6 (codemode's `models`): pigo has no image providers either.
     generateImages: async (model: any, _context: any, _options?: any) => {
       assertActive();
       return { provider: model?.provider, model: model?.id, output: [], stopReason: "error", errorMessage: `not supported yet: generateImages (${model?.provider}/${model?.id})` };
     },
-    getModelsOfType(type: string, provider?: string) {
-      return this.getAll().filter((m: any) => typeOf(m) === type && (!provider || m.provider === provider));
-    },
+    getModelsOfType: (type: string, provider?: string) => (assertActive(), ofType(type, provider)),
+    // Available: the provider's auth is configured; a ChatGPT login does
+    // not reach OpenAI's Decisions API (pi-ai's openai filterAllModels).
     async getAvailableOfType(type: string, provider?: string, _options?: any) {
-      return this.getAvailable().filter((m: any) => typeOf(m) === type && (!provider || m.provider === provider));
+      assertActive();
+      if (type !== "classifier") return this.getAvailable().filter((m: any) => typeOf(m) === type && (!provider || m.provider === provider));
+      return ofType(type, provider).filter((m) => {
+        const [configured, oauth] = auth(m);
+        return configured && !(oauth && m.provider === "openai");
+      });
     },
     // pi 1.6: request-time auth inside the registry. pigo's providers
     // resolve credentials themselves, so these are pi-ai's calls.
@@ -1445,4 +1614,5 @@ function makeModelRegistry(host: any, assertActive: () => void, virtualModels: (
       return { ok: true, apiKey: ai().getEnvApiKey(model?.provider), headers: undefined as Record<string, string> | undefined };
     },
   };
+  return registry;
 }

@@ -216,6 +216,7 @@ function getApiKeyEnvVars(provider) {
     groq: "GROQ_API_KEY",
     cerebras: "CEREBRAS_API_KEY",
     xai: "XAI_API_KEY",
+    typesafe: "TYPESAFE_API_KEY",
     openrouter: "OPENROUTER_API_KEY",
     "vercel-ai-gateway": "AI_GATEWAY_API_KEY",
     zai: "ZAI_API_KEY",

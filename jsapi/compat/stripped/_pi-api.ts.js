@@ -420,6 +420,21 @@ function install(pi, host) {
             assertActive();
             if (typeof name2 === "string" && !config) throw new Error("Provider config is required when registering by name");
             const def = { ...config, name: name2 };
+            if (Array.isArray(config?.models)) {
+              const classifier = (m) => m?.type === "classifier";
+              def.models = config.models.filter((m) => !classifier(m));
+              def.__pigoClassifierModels = JSON.stringify(config.models.filter(classifier));
+            }
+            delete def.classifiers;
+            const classifiers = config?.classifiers;
+            if (classifiers && Object.values(classifiers).some((c) => c !== void 0)) {
+              def.__pigoClassify = async (model, context, options, abort) => {
+                const m = JSON.parse(model);
+                const impl = classifiers[m.api];
+                if (!impl) return void 0;
+                return JSON.stringify(await impl.classify(m, JSON.parse(context), { ...JSON.parse(options), signal: abort.signal }));
+              };
+            }
             if (typeof config?.streamSimple === "function") {
               const streamSimple = config.streamSimple;
               def.__pigoStream = async (model, context, options, emit) => {
@@ -1321,6 +1336,115 @@ function unroutedStream(model) {
   });
   return out;
 }
+let builtinClassifierCatalog;
+function classifierModels(host) {
+  if (!builtinClassifierCatalog) {
+    const catalog = require("pigo:ai-catalog");
+    const providers = catalog.providers();
+    const models = /* @__PURE__ */ new Map();
+    for (const p of providers) {
+      const list = JSON.parse(catalog.models(p, "classifier"));
+      if (list.length > 0) models.set(p, list);
+    }
+    builtinClassifierCatalog = { providers, models };
+  }
+  const registered = host.classifierProviders();
+  const byId = new Map(registered.map((p) => [p.id, p]));
+  const out = [];
+  const compose = (provider, models) => {
+    const cfg = host.modelsJSON(provider);
+    if (cfg) {
+      const compat = cfg.compat ? JSON.parse(cfg.compat) : void 0;
+      models = models.map((m) => ({ ...m, baseUrl: cfg.baseUrl || m.baseUrl, ...compat ? { compat: { ...m.compat, ...compat } } : {} }));
+    }
+    const ext = byId.get(provider);
+    if (ext?.models) {
+      models = JSON.parse(ext.models).map((d) => {
+        const defaults = models.find((m) => m.id === d.id) ?? (d.api ? models.find((m) => m.api === d.api) : void 0) ?? models[0];
+        return { ...d, api: d.api ?? defaults?.api, provider, baseUrl: d.baseUrl ?? ext.baseUrl ?? defaults?.baseUrl, headers: void 0 };
+      });
+    } else if (ext?.baseUrl) {
+      models = models.map((m) => ({ ...m, baseUrl: ext.baseUrl }));
+    }
+    out.push(...models);
+  };
+  const builtin = builtinClassifierCatalog.providers;
+  for (const p of builtin) {
+    const models = builtinClassifierCatalog.models.get(p);
+    if (models || byId.has(p)) compose(p, models ?? []);
+  }
+  for (const p of registered) if (!builtin.includes(p.id)) compose(p.id, []);
+  return out;
+}
+function builtinClassifier(provider, api) {
+  const c = require("pigo:classify16");
+  const typesafe = ["typesafe", "openrouter", "vercel-ai-gateway", "opencode", "llama.cpp"];
+  if (api === "typesafe-system-one" && typesafe.includes(provider)) return c.typesafeSystemOne;
+  if (api === "typesafe-system-one" && provider === "github-copilot")
+    return (model, context, options) => c.typesafeSystemOne({ ...model, baseUrl: `${model.baseUrl.replace(/\/+$/u, "")}/v1` }, context, options);
+  if (api === "openai-decisions" && provider === "openai") return c.openAIDecisions;
+  if (api === "cloudflare-workers-ai-system-one" && provider === "cloudflare-workers-ai")
+    return (model, context, options) => c.cloudflareWorkersAISystemOne(c.resolveCloudflareModel(model, options?.env), context, options);
+  if (api === "llama-cpp-classify" && provider === "llama.cpp") return c.llamaCppClassify;
+  return void 0;
+}
+const classifyingProviders = ["cloudflare-workers-ai", "github-copilot", "llama.cpp", "openai", "opencode", "openrouter", "typesafe", "vercel-ai-gateway"];
+function mergeHeaders(base, override) {
+  if (!base && !override) return void 0;
+  const merged = { ...base };
+  for (const [name, value] of Object.entries(override ?? {})) {
+    for (const existing of Object.keys(merged)) if (existing.toLowerCase() === name.toLowerCase()) delete merged[existing];
+    merged[name] = value;
+  }
+  return merged;
+}
+async function classify(host, model, context, options) {
+  const c = require("pigo:classify16");
+  try {
+    c.assertClassifierModel(model);
+    c.assertClassifierInputSupported(model, context);
+    const provider = model.provider;
+    const registered = host.classifierProviders().find((p) => p.id === provider);
+    const known = registered || classifyingProviders.includes(provider) || require("pigo:ai-catalog").models(provider, "chat") !== void 0 || host.modelsJSON(provider);
+    if (!known) throw new c.ModelsError("provider", `Unknown provider: ${provider}`);
+    options?.signal?.throwIfAborted?.();
+    const envKey = () => require("@mariozechner/pi-ai").getEnvApiKey(provider) ?? registered?.apiKey;
+    const configured = host.modelAuth(provider)?.[0] ?? !!envKey();
+    if (options?.apiKey === void 0 && !configured) throw new c.ModelsError("auth", `Provider is not configured: ${provider}`);
+    const resolved = await host.modelRequestAuth(provider, model.id) ?? { ok: true, apiKey: envKey() };
+    if (!resolved.ok) throw new Error(resolved.error);
+    const { transformHeaders, ...providerOptions } = options ?? {};
+    let headers = mergeHeaders(mergeHeaders(resolved.headers, model.headers), providerOptions.headers);
+    if (transformHeaders) headers = await transformHeaders(headers ?? {});
+    const env = cloudflareEnv(provider, providerOptions.env);
+    const request = { ...providerOptions, apiKey: providerOptions.apiKey ?? resolved.apiKey, headers, env };
+    if (provider === "llama.cpp" && registered?.baseUrl) model = { ...model, baseUrl: registered.baseUrl };
+    if (registered?.classifiers) {
+      const { signal, ...rest } = request;
+      const result = await host.providerClassify(provider, JSON.stringify(model), JSON.stringify(context), JSON.stringify(rest), { signal });
+      if (typeof result === "string") return JSON.parse(result);
+    }
+    const builtin = classifyingProviders.includes(provider);
+    if (!builtin && !registered?.classifiers) throw new c.ModelsError("provider", `Provider ${provider} does not support classification`);
+    const impl = builtinClassifier(provider, model.api);
+    if (!impl) {
+      const message = `Provider ${provider} has no classifier implementation for "${model.api}"`;
+      return c.classifierErrorResult(model, builtin ? new c.ModelsError("provider", message) : new Error(message));
+    }
+    return await impl(model, context, request);
+  } catch (error) {
+    return c.classifierErrorResult(model, error, options?.signal?.aborted);
+  }
+}
+function cloudflareEnv(provider, explicit) {
+  if (provider !== "cloudflare-workers-ai" && provider !== "cloudflare-ai-gateway") return explicit;
+  const env = {};
+  for (const name of provider === "cloudflare-ai-gateway" ? ["CLOUDFLARE_ACCOUNT_ID", "CLOUDFLARE_GATEWAY_ID"] : ["CLOUDFLARE_ACCOUNT_ID"]) {
+    const v = process.env[name];
+    if (v) env[name] = v;
+  }
+  return Object.keys(env).length > 0 || explicit ? { ...env, ...explicit } : void 0;
+}
 function makeModelRegistry(host, assertActive, virtualModels) {
   const ai = () => require("@mariozechner/pi-ai");
   const catalog = () => {
@@ -1339,33 +1463,38 @@ function makeModelRegistry(host, assertActive, virtualModels) {
   const envAuth = (provider) => [!!ai().getEnvApiKey(provider), false];
   const auth = (model) => host.modelAuth(model?.provider) ?? envAuth(model?.provider);
   const typeOf = (m) => m && typeof m.type === "string" ? m.type : "chat";
-  return {
+  const ofType = (type, provider) => {
+    const all = type === "classifier" ? classifierModels(host) : registry.getAll();
+    return all.filter((m) => typeOf(m) === type && (!provider || m.provider === provider));
+  };
+  const findOfType = (type, provider, modelId) => {
+    assertActive();
+    if (type === "classifier") return classifierModels(host).find((m2) => m2.provider === provider && m2.id === modelId);
+    const m = find(provider, modelId);
+    return m && typeOf(m) === type ? m : void 0;
+  };
+  const registry = {
     find: (provider, modelId) => (assertActive(), find(provider, modelId)),
-    getModelOfType: (type, provider, modelId) => {
-      assertActive();
-      const m = find(provider, modelId);
-      return m && typeOf(m) === type ? m : void 0;
-    },
-    findOfType: (type, provider, modelId) => {
-      assertActive();
-      const m = find(provider, modelId);
-      return m && typeOf(m) === type ? m : void 0;
-    },
-    // "Never rejects": without classifier models the answer is an error result.
-    classify: async (model, _context, _options) => {
-      assertActive();
-      return { stopReason: "error", errorMessage: `not supported yet: classify (${model?.provider}/${model?.id})`, answers: {} };
-    },
+    getModelOfType: findOfType,
+    findOfType,
+    // pi 1.6's ModelRuntime.classify: never rejects; a failure is the
+    // classifier's error result.
+    classify: (model, context, options) => (assertActive(), classify(host, model, context, options)),
     // pi 1.6 (codemode's `models`): pigo has no image providers either.
     generateImages: async (model, _context, _options) => {
       assertActive();
       return { provider: model?.provider, model: model?.id, output: [], stopReason: "error", errorMessage: `not supported yet: generateImages (${model?.provider}/${model?.id})` };
     },
-    getModelsOfType(type, provider) {
-      return this.getAll().filter((m) => typeOf(m) === type && (!provider || m.provider === provider));
-    },
+    getModelsOfType: (type, provider) => (assertActive(), ofType(type, provider)),
+    // Available: the provider's auth is configured; a ChatGPT login does
+    // not reach OpenAI's Decisions API (pi-ai's openai filterAllModels).
     async getAvailableOfType(type, provider, _options) {
-      return this.getAvailable().filter((m) => typeOf(m) === type && (!provider || m.provider === provider));
+      assertActive();
+      if (type !== "classifier") return this.getAvailable().filter((m) => typeOf(m) === type && (!provider || m.provider === provider));
+      return ofType(type, provider).filter((m) => {
+        const [configured, oauth] = auth(m);
+        return configured && !(oauth && m.provider === "openai");
+      });
     },
     // pi 1.6: request-time auth inside the registry. pigo's providers
     // resolve credentials themselves, so these are pi-ai's calls.
@@ -1400,6 +1529,7 @@ function makeModelRegistry(host, assertActive, virtualModels) {
       return { ok: true, apiKey: ai().getEnvApiKey(model?.provider), headers: void 0 };
     }
   };
+  return registry;
 }
 // Annotate the CommonJS export names for ESM import in node:
 0 && (module.exports = {
