@@ -109,6 +109,11 @@ type File struct {
 	base              int // This will always be 1 or greater
 	sourceMap         *sourcemap.Consumer
 	lineOffsets       []int
+
+	// pigo patch: a source map loaded and parsed on first use (see
+	// SetSourceMapFunc).
+	sourceMapFunc func() *sourcemap.Consumer
+	sourceMapOnce sync.Once
 	lastScannedOffset int
 }
 
@@ -136,6 +141,21 @@ func (fl *File) SetSourceMap(m *sourcemap.Consumer) {
 	fl.sourceMap = m
 }
 
+// SetSourceMapFunc (pigo patch) sets a function that loads and parses the
+// file's source map when a position is first asked for: most programs never
+// need one (no error is ever reported from them), and a parsed map takes
+// several times the memory of its text. Safe for concurrent Position calls.
+func (fl *File) SetSourceMapFunc(f func() *sourcemap.Consumer) {
+	fl.sourceMapFunc = f
+}
+
+func (fl *File) consumer() *sourcemap.Consumer {
+	if fl.sourceMapFunc != nil {
+		fl.sourceMapOnce.Do(func() { fl.sourceMap = fl.sourceMapFunc() })
+	}
+	return fl.sourceMap
+}
+
 func (fl *File) Position(offset int) Position {
 	var line int
 	var lineOffsets []int
@@ -158,8 +178,8 @@ func (fl *File) Position(offset int) Position {
 	row := line + 2
 	col := offset - lineStart + 1
 
-	if fl.sourceMap != nil {
-		if source, _, row, col, ok := fl.sourceMap.Source(row, col); ok {
+	if sourceMap := fl.consumer(); sourceMap != nil {
+		if source, _, row, col, ok := sourceMap.Source(row, col); ok {
 			sourceUrlStr := source
 			sourceURL := ResolveSourcemapURL(fl.Name(), source)
 			if sourceURL != nil {

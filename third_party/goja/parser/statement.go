@@ -889,7 +889,8 @@ func (self *_parser) parseProgram() *ast.Program {
 		DeclarationList: self.scope.declarationList,
 		File:            self.file,
 	}
-	self.file.SetSourceMap(self.parseSourceMap())
+	// pigo patch: the map is loaded and parsed when first used.
+	self.file.SetSourceMapFunc(self.sourceMapFunc())
 	return prg
 }
 
@@ -912,14 +913,21 @@ func extractSourceMapLine(str string) string {
 	return ""
 }
 
-func (self *_parser) parseSourceMap() *sourcemap.Consumer {
+// sourceMapFunc (pigo patch: was parseSourceMap) finds the
+// sourceMappingURL now and returns what loads and parses the map, or nil.
+// Loading or parsing errors leave the file without a map, as before.
+func (self *_parser) sourceMapFunc() func() *sourcemap.Consumer {
 	if self.opts.disableSourceMaps {
 		return nil
 	}
-	if smLine := extractSourceMapLine(self.str); smLine != "" {
-		urlIndex := strings.Index(smLine, "=")
-		urlStr := smLine[urlIndex+1:]
-
+	smLine := extractSourceMapLine(self.str)
+	if smLine == "" {
+		return nil
+	}
+	urlIndex := strings.Index(smLine, "=")
+	urlStr := smLine[urlIndex+1:]
+	name, loader := self.file.Name(), self.opts.sourceMapLoader
+	return func() *sourcemap.Consumer {
 		var data []byte
 		var err error
 		if strings.HasPrefix(urlStr, "data:application/json") {
@@ -927,9 +935,9 @@ func (self *_parser) parseSourceMap() *sourcemap.Consumer {
 			b64 := urlStr[b64Index+1:]
 			data, err = base64.StdEncoding.DecodeString(b64)
 		} else {
-			if sourceURL := file.ResolveSourcemapURL(self.file.Name(), urlStr); sourceURL != nil {
-				if self.opts.sourceMapLoader != nil {
-					data, err = self.opts.sourceMapLoader(sourceURL.String())
+			if sourceURL := file.ResolveSourcemapURL(name, urlStr); sourceURL != nil {
+				if loader != nil {
+					data, err = loader(sourceURL.String())
 				} else {
 					if sourceURL.Scheme == "" || sourceURL.Scheme == "file" {
 						data, err = os.ReadFile(sourceURL.Path)
@@ -940,20 +948,14 @@ func (self *_parser) parseSourceMap() *sourcemap.Consumer {
 			}
 		}
 
-		if err != nil {
+		if err != nil || data == nil {
 			return nil
 		}
-		if data == nil {
-			return nil
-		}
-
-		if sm, err := sourcemap.Parse(self.file.Name(), data); err == nil {
+		if sm, err := sourcemap.Parse(name, data); err == nil {
 			return sm
-		} else {
-			return nil
 		}
+		return nil
 	}
-	return nil
 }
 
 func (self *_parser) parseBreakStatement() ast.Statement {

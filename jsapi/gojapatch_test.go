@@ -1,6 +1,7 @@
 package jsapi_test
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/dop251/goja"
+	"github.com/dop251/goja/parser"
 
 	"github.com/pigo-dev/pigo/engine"
 )
@@ -74,5 +76,48 @@ func TestClosuresAreSmall(t *testing.T) {
 	// Reading them still works, and then they are there for good.
 	if v, _ := vm.RunString(`JSON.stringify([a[7].name, a[7].length, Object.getOwnPropertyNames(a[8]).filter(k => k !== "prototype")])`); v.String() != `["",2,["length","name"]]` {
 		t.Errorf("name, length, keys = %s", v)
+	}
+}
+
+// TestSourceMapIsLoadedOnFirstPosition: pigo's goja loads and parses a
+// program's source map when it first reports a position from it, not when
+// it parses the program. A program that never fails never loads its map;
+// one that does maps positions as before, loading the map once.
+func TestSourceMapIsLoadedOnFirstPosition(t *testing.T) {
+	// gen.js line 2 maps to orig.ts line 7 (mappings "AAAA;AAMA": line 1
+	// -> line 1, line 2 -> line 1+6).
+	src := "var ok = 1;\nfunction boom() { throw new Error('x'); }\n//# sourceMappingURL=pigo:map"
+	sourceMap := `{"version":3,"sources":["orig.ts"],"names":[],"mappings":"AAAA;AAMA"}`
+	loads := 0
+	ast, err := goja.Parse("gen.js", src, parser.WithSourceMapLoader(func(url string) ([]byte, error) {
+		loads++
+		if url != "pigo:map" {
+			return nil, errors.New("unexpected url " + url)
+		}
+		return []byte(sourceMap), nil
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	prg, err := goja.CompileAST(ast, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vm := goja.New()
+	if _, err := vm.RunProgram(prg); err != nil {
+		t.Fatal(err)
+	}
+	if loads != 0 {
+		t.Fatalf("the map was loaded %d times before any position was asked for", loads)
+	}
+	for range 2 {
+		_, err = vm.RunString("boom()")
+		var ex *goja.Exception
+		if !errors.As(err, &ex) || !strings.Contains(ex.String(), "orig.ts:7:") {
+			t.Fatalf("err = %v, want a stack through orig.ts:7", err)
+		}
+	}
+	if loads != 1 {
+		t.Errorf("the map was loaded %d times, want once", loads)
 	}
 }
