@@ -103,17 +103,17 @@ func (self *FileSet) Position(idx Idx) Position {
 }
 
 type File struct {
-	mu                sync.Mutex
-	name              string
-	src               string
-	base              int // This will always be 1 or greater
-	sourceMap         *sourcemap.Consumer
-	lineOffsets       []int
+	mu          sync.Mutex
+	name        string
+	src         string
+	base        int // This will always be 1 or greater
+	sourceMap   *sourcemap.Consumer
+	lineOffsets []int
 
 	// pigo patch: a source map loaded and parsed on first use (see
 	// SetSourceMapFunc).
-	sourceMapFunc func() *sourcemap.Consumer
-	sourceMapOnce sync.Once
+	sourceMapFunc     func() *sourcemap.Consumer
+	sourceMapOnce     sync.Once
 	lastScannedOffset int
 }
 
