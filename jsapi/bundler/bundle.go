@@ -181,7 +181,9 @@ func (b *Bundle) RuntimeScript() (script string, sourceMap func() []byte) {
 			sb.WriteByte('\n')
 		}
 		sb.WriteString("//# sourceMappingURL=" + RuntimeSourceMapURL)
-		shift := len(prefix)
+		// A copy: b.SourceMap can share its memory with b.Code (a disk
+		// cache record), which the script has copied already.
+		m, shift := strings.Clone(m), len(prefix)
 		sourceMap = func() []byte { return []byte(shiftMap(withoutSourcesContent(m), shift)) }
 	}
 	sb.WriteString(WrapperSuffix)
