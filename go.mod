@@ -82,3 +82,5 @@ require (
 replace github.com/dlclark/regexp2/v2 => ./third_party/regexp2
 
 replace github.com/santhosh-tekuri/jsonschema/v6 => ./third_party/jsonschema
+
+replace github.com/dop251/goja => ./third_party/goja

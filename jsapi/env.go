@@ -541,13 +541,14 @@ func (e *Env) program(b *bundler.Bundle) (*goja.Program, error) {
 		return p, nil
 	}
 	// The loader answers RuntimeScript's own URL with its map and refuses
-	// any other, so bundle text can never make goja read a file.
+	// any other, so bundle text can never make goja read a file. goja
+	// calls it when it first reports a position in the bundle.
 	src, sourceMap := b.RuntimeScript()
 	ast, err := goja.Parse(b.Entry, src, parser.WithSourceMapLoader(func(url string) ([]byte, error) {
 		if sourceMap == nil || url != bundler.RuntimeSourceMapURL {
 			return nil, errors.New("external source maps are not loaded")
 		}
-		return sourceMap, nil
+		return sourceMap(), nil
 	}))
 	if err != nil {
 		return nil, fmt.Errorf("parse bundle of %s: %w", b.Entry, err)

@@ -61,6 +61,9 @@ func main() {
 type sample struct {
 	dur time.Duration
 	rss int64 // bytes
+
+	// at ready, from rpcReady: anonymous and file-backed resident bytes
+	anon, file int64
 }
 
 // bench is one run's setup: a built pigo, a work and agent dir with an
@@ -162,7 +165,7 @@ func (b *bench) check(set []string, env []string) func() (sample, error) {
 		if err != nil && cmd.ProcessState.ExitCode() != 1 { // 1 = some plugin failed; still a load
 			return sample{}, err
 		}
-		return sample{d, benchkit.MaxRSS(cmd.ProcessState)}, nil
+		return sample{dur: d, rss: benchkit.MaxRSS(cmd.ProcessState)}, nil
 	}
 }
 
@@ -305,6 +308,11 @@ func runTable(root string, runs int) error {
 	fmt.Printf("| each further heavy-import extension (1 to %d) | %.1f ms, %.2f MB | %.1f ms, %.2f MB | |\n", len(heavy),
 		(benchkit.MS(hp.dur)-benchkit.MS(rpc1.dur))/k, (benchkit.MB(hp.rss)-benchkit.MB(rpc1.rss))/k,
 		(benchkit.MS(hpi.dur)-benchkit.MS(pi1.dur))/k, (benchkit.MB(hpi.rss)-benchkit.MB(pi1.rss))/k)
+	fmt.Println()
+	for _, r := range rows {
+		fmt.Printf("%s: pigo resident at ready %.1f MB anonymous (heap, stacks) + %.1f MB file (the binary's pages)\n",
+			r.label, benchkit.MB(r.pigo.anon), benchkit.MB(r.pigo.file))
+	}
 	return nil
 }
 
@@ -444,5 +452,6 @@ func rpcReady(argv []string, work string, env []string) (sample, error) {
 	if err != nil {
 		return sample{}, fmt.Errorf("get_commands failed: %w", err)
 	}
-	return sample{at.Sub(p.Started), benchkit.VmHWM(p.Cmd.Process.Pid)}, nil
+	anon, file := benchkit.RSSParts(p.Cmd.Process.Pid)
+	return sample{dur: at.Sub(p.Started), rss: benchkit.VmHWM(p.Cmd.Process.Pid), anon: anon, file: file}, nil
 }

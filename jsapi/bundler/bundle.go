@@ -162,11 +162,12 @@ const RuntimeSourceMapURL = "pigo:sourcemap"
 // RuntimeScript is Script for a runtime that loads the source map apart
 // from the text (goja's parser.WithSourceMapLoader): the script's
 // sourceMappingURL comment names RuntimeSourceMapURL instead of inlining
-// the map, and sourceMap (nil without one) has the mappings without
+// the map, and sourceMap (nil without one) makes the mappings without
 // sourcesContent. A compiled program keeps its source text as long as it
 // lives, and an inlined map (base64 of every original file) would stay with
-// it; goja reads only the mappings.
-func (b *Bundle) RuntimeScript() (script string, sourceMap []byte) {
+// it; goja reads only the mappings, and only when it first reports a
+// position (pigo's goja loads the map then), so the map is made then too.
+func (b *Bundle) RuntimeScript() (script string, sourceMap func() []byte) {
 	prefix := WrapperPrefix
 	if b.Async {
 		prefix = AsyncWrapperPrefix
@@ -175,12 +176,15 @@ func (b *Bundle) RuntimeScript() (script string, sourceMap []byte) {
 	sb.Grow(len(prefix) + len(b.Code) + 64)
 	sb.WriteString(prefix)
 	sb.WriteString(b.Code)
-	if b.SourceMap != "" {
+	if m := b.SourceMap; m != "" {
 		if !strings.HasSuffix(b.Code, "\n") {
 			sb.WriteByte('\n')
 		}
 		sb.WriteString("//# sourceMappingURL=" + RuntimeSourceMapURL)
-		sourceMap = []byte(shiftMap(withoutSourcesContent(b.SourceMap), len(prefix)))
+		// A copy: b.SourceMap can share its memory with b.Code (a disk
+		// cache record), which the script has copied already.
+		m, shift := strings.Clone(m), len(prefix)
+		sourceMap = func() []byte { return []byte(shiftMap(withoutSourcesContent(m), shift)) }
 	}
 	sb.WriteString(WrapperSuffix)
 	return sb.String(), sourceMap

@@ -534,7 +534,8 @@ export function fail(): never { const x: number = 1; throw new Error("from fail 
 `,
 	})
 	bun := mustBundle(t, bundler.New(bundler.Options{}), filepath.Join(dir, "index.ts"))
-	script, sourceMap := bun.RuntimeScript()
+	script, runtimeMap := bun.RuntimeScript()
+	sourceMap := runtimeMap()
 	if strings.Contains(script, "base64") || !strings.HasSuffix(script, "//# sourceMappingURL="+bundler.RuntimeSourceMapURL+bundler.WrapperSuffix) {
 		t.Errorf("script does not end with the runtime map URL:\n%s", script[max(0, len(script)-200):])
 	}

@@ -128,6 +128,13 @@ func VmRSS(pid int) int64 { return procStatus(pid, "VmRSS:") }
 // VmHWM returns a live process's peak resident set size in bytes.
 func VmHWM(pid int) int64 { return procStatus(pid, "VmHWM:") }
 
+// RSSParts returns a live process's resident memory now, in bytes, split
+// into anonymous pages (heaps, stacks) and file pages (mostly the
+// executable's code and read-only data).
+func RSSParts(pid int) (anon, file int64) {
+	return procStatus(pid, "RssAnon:"), procStatus(pid, "RssFile:")
+}
+
 func procStatus(pid int, key string) int64 {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
