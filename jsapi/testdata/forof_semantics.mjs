@@ -1,6 +1,6 @@
 // for-of scenarios whose log must be the same in Node and in pigo, where
 // the bundler rewrites for-of loops (bundler/forof.go). run() returns the
-// log; node forof_semantics.mjs prints it.
+// log (TestForOfMatchesNode compares it with Node's).
 export function run() {
 	const log = [];
 	const say = (...a) => log.push(a.map(String).join(" "));
