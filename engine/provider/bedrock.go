@@ -6,6 +6,8 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"io"
+	"net/http"
 	"net/url"
 	"regexp"
 	"strings"
@@ -562,7 +564,7 @@ func bedrockClientOptions(ctx context.Context, model *Model, opts *Options) (bed
 	// Only standard Bedrock endpoints give way to a configured region or
 	// profile; custom ones (VPC, proxies) are always used.
 	explicitEndpoint := endpointRegion == "" || (configured == "" && profile == "")
-	o := bedrockruntime.Options{HTTPClient: opts.client()}
+	o := bedrockruntime.Options{HTTPClient: bedrockHTTPClient{opts.client()}}
 	if explicitEndpoint {
 		o.BaseEndpoint = aws.String(model.BaseURL)
 	}
@@ -634,6 +636,29 @@ func bedrockSharedConfig(ctx context.Context, opts *Options, profile string) (aw
 		load = append(load, config.WithSharedCredentialsFiles([]string{f}))
 	}
 	return config.LoadDefaultConfig(ctx, load...)
+}
+
+// bedrockHTTPClient sends a request with a body of its own. smithy closes
+// the body it gave net/http as soon as Do returns, while the transport's
+// write loop may still be reading it once more to check for bytes past
+// Content-Length; smithy's closed body then answers that read with
+// io.EOF through WriteTo, which net/http takes for a write error and
+// closes the connection, breaking the response stream mid-way ("use of
+// closed network connection").
+type bedrockHTTPClient struct{ c *http.Client }
+
+func (b bedrockHTTPClient) Do(req *http.Request) (*http.Response, error) {
+	if req.Body != nil && req.Body != http.NoBody {
+		body, err := io.ReadAll(req.Body)
+		_ = req.Body.Close()
+		if err != nil {
+			return nil, err
+		}
+		req = req.Clone(req.Context())
+		req.Body = io.NopCloser(bytes.NewReader(body))
+		req.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(body)), nil }
+	}
+	return b.c.Do(req)
 }
 
 // bedrockBearerSigner sets the bearer token on any endpoint: the SDK's

@@ -2,8 +2,10 @@ package provider_test
 
 import (
 	"bytes"
+	"fmt"
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws/protocol/eventstream"
 
@@ -136,10 +138,13 @@ func TestDifferentialBedrock(t *testing.T) {
 			"type": "object", "properties": map[string]any{"q": map[string]any{"oneOf": []any{map[string]any{"type": "string"}}}}}},
 		{Name: "ls", Description: "List", Parameters: map[string]any{"type": "object", "properties": map[string]any{"dir": map[string]any{"type": "string"}}}},
 	}}
+	// The fallback is remembered per session id for the process: a run
+	// of its own (-count) starts unremembered, as each pi-ai run does.
+	strictSession := fmt.Sprintf("bedrock-strict-diff-%d", time.Now().UnixNano())
 	cases := []diffCase{
 		{name: "strict tools", model: strictSonnet, context: strictTools, env: env,
 			handlers: []http.HandlerFunc{bedrockStream(brStart, brText(0, "ok"), brStop(0), brMessageStop("end_turn"))}},
-		{name: "strict tools over the limits", model: strictSonnet, context: strictTools, env: env, sessionID: "strict-diff",
+		{name: "strict tools over the limits", model: strictSonnet, context: strictTools, env: env, sessionID: strictSession,
 			handlers: []http.HandlerFunc{bedrockError(400, "ValidationException", "Too many strict tools (21 > 20)"),
 				bedrockStream(brStart, brText(0, "ok"), brStop(0), brMessageStop("end_turn"))}},
 		{name: "text", model: nova, context: hello, env: env, handlers: []http.HandlerFunc{bedrockStream(
