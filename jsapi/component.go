@@ -221,7 +221,7 @@ func (cv *compView) requestRender() {
 		cv.rerender()
 	}
 	if wait := minFrame - time.Since(cv.last); wait > 0 {
-		cv.g.loop.SetTimeout(cv.g.counted(run), wait)
+		cv.g.afterFunc(wait, run)
 		return
 	}
 	cv.g.post(run)

@@ -257,10 +257,32 @@ func (g *jsGen) counted(fn func()) func(*goja.Runtime) {
 	}
 }
 
+// afterFunc runs fn on the loop d from now; stop keeps it from running if
+// it has not started. Safe from any goroutine.
+//
+// The event loop's own SetTimeout starts its clock only when the loop
+// next takes its queued jobs, after the job that is running and every job
+// queued before it: a 50 ms interval re-armed from a callback that asked
+// for a 30 ms render then ran every 80 ms. Here the clock starts now, as
+// Node's timers count from when they were set.
+func (g *jsGen) afterFunc(d time.Duration, fn func()) (stop func()) {
+	var stopped atomic.Bool
+	t := time.AfterFunc(d, func() {
+		g.post(func() {
+			if !stopped.Load() {
+				fn()
+			}
+		})
+	})
+	return func() {
+		stopped.Store(true)
+		t.Stop()
+	}
+}
+
 // SetTimeout implements webapi's Timers with the loop's clock. Loop only.
 func (g *jsGen) SetTimeout(fn func(), ms int64) (cancel func()) {
-	t := g.loop.SetTimeout(g.counted(fn), time.Duration(ms)*time.Millisecond)
-	return func() { g.loop.ClearTimeout(t) }
+	return g.afterFunc(time.Duration(ms)*time.Millisecond, fn)
 }
 
 // beginSync marks job as running plugin code and arms a watchdog that

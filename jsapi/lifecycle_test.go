@@ -283,6 +283,48 @@ func TestTimersRunInNodeOrder(t *testing.T) {
 	}
 }
 
+// An interval counts its next run from when it fired, not from when the
+// loop is next free: a job queued by its callback (here an immediate
+// busy for 150 ms, as a render) does not push the next tick behind the
+// jobs queued after it. Node runs tick2 before the immediate set once the
+// busy one ends; pigo's driver once started its clock only after the busy
+// job, so that immediate ran first (and space-invaders' 50 ms interval,
+// re-armed behind each 30 ms render, ran every 80 ms).
+func TestIntervalCountsFromWhenItFires(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, engine.Options{})
+	f.write("interval.ts", `export default function (pi) {
+  pi.tools.add((d) => d.set("interval", { description: "", parameters: { type: "object" },
+    execute: async () => {
+      const out = [];
+      let n = 0;
+      await new Promise((done) => {
+        const h = setInterval(() => {
+          n++;
+          out.push("tick" + n);
+          if (n === 1) setImmediate(() => {
+            const end = Date.now() + 150;
+            while (Date.now() < end) {}
+            out.push("busy");
+            setImmediate(() => out.push("after"));
+          });
+          if (n === 2) { clearInterval(h); setTimeout(done, 5); }
+        }, 10);
+      });
+      return { content: [{ type: "text", text: out.join(",") }] };
+    } }));
+}
+`)
+	f.mustBoot("interval.ts")
+	r, err := f.runTool("interval", map[string]any{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := r.Text(), "tick1,busy,tick2,after"; got != want {
+		t.Fatalf("order = %q, want %q (Node's)", got, want)
+	}
+}
+
 // A plugin whose generation made an AbortSignal (a tool call) gets its
 // next generation's AbortController built while that runtime is set up,
 // before its code runs; a first generation builds it only on use.

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/dop251/goja"
-	"github.com/dop251/goja_nodejs/eventloop"
 )
 
 // Timers replace the event loop's own so that every callback runs under the
@@ -45,10 +44,10 @@ func (t *timerHandle) stop() {
 // timerQueue holds a generation's armed timeouts and intervals as a heap
 // by (due, seq), with the loop timer armed for its head. Loop only.
 type timerQueue struct {
-	heap      timerHeap
-	seq       uint64
-	driver    *eventloop.Timer
-	driverDue time.Time
+	heap       timerHeap
+	seq        uint64
+	stopDriver func() // nil when the driver is not armed
+	driverDue  time.Time
 	// immediates wait for their round; immediateRound is whether one is
 	// posted.
 	immediates     []*timerHandle
@@ -114,20 +113,20 @@ func (q *timerQueue) rearm(g *jsGen, now time.Time) {
 		return
 	}
 	due := q.heap[0].due
-	if q.driver != nil && !due.Before(q.driverDue) {
+	if q.stopDriver != nil && !due.Before(q.driverDue) {
 		return
 	}
-	if q.driver != nil {
-		g.loop.ClearTimeout(q.driver)
+	if q.stopDriver != nil {
+		q.stopDriver()
 	}
 	q.driverDue = due
-	q.driver = g.loop.SetTimeout(g.counted(func() { q.fire(g) }), max(0, due.Sub(now)))
+	q.stopDriver = g.afterFunc(max(0, due.Sub(now)), func() { q.fire(g) })
 }
 
 // fire runs every timer due by now, in order, as Node's processTimers
 // does; an interval goes back into the queue from now.
 func (q *timerQueue) fire(g *jsGen) {
-	q.driver = nil
+	q.stopDriver = nil
 	now := time.Now()
 	for len(q.heap) > 0 && !q.heap[0].due.After(now) {
 		t := heap.Pop(&q.heap).(*timerHandle)
