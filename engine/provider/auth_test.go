@@ -19,9 +19,10 @@ func TestRegistryAuthJSON(t *testing.T) {
 			"mock": {"type": "oauth", "refresh": "r", "access": "a", "expires": 1}
 		}`,
 		"models.json": `{"providers": {"mock": {"baseUrl": "http://127.0.0.1:9", "api": "openai-completions", "apiKey": "unused", "models": [{"id": "m"}]},
-			"mock2": {"baseUrl": "http://127.0.0.1:9", "api": "openai-completions", "apiKey": "models-json-key", "models": [{"id": "m"}]}}}`,
+			"mock2": {"baseUrl": "http://127.0.0.1:9", "api": "openai-completions", "apiKey": "models-json-key", "models": [{"id": "m"}]},
+			"mistral": {"baseUrl": "https://api.mistral.ai", "apiKey": "models-json-mistral"}}}`,
 	})
-	env := map[string]string{"OPENAI_FROM_VAR": "sk-openai", "ANTHROPIC_API_KEY": "sk-env-loses"}
+	env := map[string]string{"OPENAI_FROM_VAR": "sk-openai", "ANTHROPIC_API_KEY": "sk-env-loses", "MISTRAL_API_KEY": "sk-env-mistral-loses"}
 	r := provider.NewRegistry(provider.RegistryOptions{AgentDir: dir, Env: env})
 	ctx := context.Background()
 	for _, tc := range []struct{ provider, id, want string }{
@@ -29,6 +30,7 @@ func TestRegistryAuthJSON(t *testing.T) {
 		{"openai", "gpt-4.1", "sk-openai"},
 		{"deepseek", "deepseek-v4-pro", "cmd-key"},
 		{"mock2", "m", "models-json-key"},
+		{"mistral", "mistral-large-latest", "models-json-mistral"}, // models.json's key beats the environment (pi 1.6)
 		{"mock", "m", "unused"}, // no OAuth provider "mock": models.json apiKey still applies
 	} {
 		m, _ := r.Find(tc.provider, tc.id)

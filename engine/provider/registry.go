@@ -563,10 +563,10 @@ func (r *Registry) AuthStatus(provider string) (configured bool, source string) 
 }
 
 // Auth resolves the API key and extra headers of a request to model, as
-// pi's getApiKeyAndHeaders: key from the runtime override, an auth.json API
+// pi 1.6's prepareRequest: key from the runtime override, an auth.json API
 // key, an auth.json OAuth login (its access token, refreshed first when
-// expired, see [OAuthProviders]), the environment, then models.json's
-// apiKey; headers from the model, the provider config and the model config
+// expired, see [OAuthProviders]), the configured apiKey (registerProvider's
+// or models.json's), then the environment; headers from the model, the provider config and the model config
 // (values resolved like keys). The key may be empty (some APIs need none);
 // an error means a configured value could not be resolved, or an OAuth
 // login could not be used (ErrOAuthRefresh, ErrOAuthUnsupported) and no
@@ -587,9 +587,9 @@ func (r *Registry) Auth(ctx context.Context, model *Model) (string, map[string]s
 		usedOAuth = true
 		key, skipEnv, oauthErr = r.oauthKey(ctx, model.Provider, cred.OAuth)
 	}
-	if key == "" && !skipEnv {
-		key = EnvAPIKey(model.Provider, env)
-	}
+	// The configured key (an extension's registerProvider apiKey, else
+	// models.json's) comes before the environment: pi 1.6's composed
+	// provider resolves it instead of the built-in's environment lookup.
 	pc := st.requestCfg[model.Provider]
 	if key == "" && pc.apiKey != "" {
 		v, err := resolveConfigValueOrError(ctx, pc.apiKey, fmt.Sprintf("API key for provider %q", model.Provider), env, r.run)
@@ -597,6 +597,9 @@ func (r *Registry) Auth(ctx context.Context, model *Model) (string, map[string]s
 			return "", nil, err
 		}
 		key = v
+	}
+	if key == "" && !skipEnv {
+		key = EnvAPIKey(model.Provider, env)
 	}
 	if key == "" && usedOAuth && skipEnv {
 		return "", nil, oauthFailure(model.Provider, oauthErr)
