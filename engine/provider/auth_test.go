@@ -31,7 +31,7 @@ func TestRegistryAuthJSON(t *testing.T) {
 		{"deepseek", "deepseek-v4-pro", "cmd-key"},
 		{"mock2", "m", "models-json-key"},
 		{"mistral", "mistral-large-latest", "models-json-mistral"}, // models.json's key beats the environment (pi 1.6)
-		{"mock", "m", "unused"}, // no OAuth provider "mock": models.json apiKey still applies
+		{"mock", "m", "unused"},                                    // no OAuth provider "mock": models.json apiKey still applies
 	} {
 		m, _ := r.Find(tc.provider, tc.id)
 		if key, _, err := r.Auth(ctx, m); err != nil || key != tc.want {
