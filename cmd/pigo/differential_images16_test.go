@@ -175,3 +175,46 @@ func TestDifferentialRPC16Images(t *testing.T) {
 		t.Errorf("pi generated nothing:\n%s", all)
 	}
 }
+
+// TestDifferentialCodemodeImages16: a codemode script's models reach the
+// image models as pi 1.6's do: the available ones, then OpenRouter's
+// image generation (the same requests), a generated image shown with
+// image() (saved to a temporary file) and one not shown, an HTTP error;
+// the results alike.
+func TestDifferentialCodemodeImages16(t *testing.T) {
+	sides := pi16Sides(t)
+	script := `const available = (await models.getAvailableOfType("image")).length;
+const nano = await models.getModelOfType("image", "openrouter", "google/gemini-2.5-flash-image");
+const flux = await models.getModelOfType("image", "openrouter", "black-forest-labs/flux-3-image");
+const [a, b] = await Promise.all([models.generateImages(nano, { input: [{ type: "text", text: "a cat" }] }),
+  models.generateImages(flux, { input: [{ type: "text", text: "a dog" }, { type: "image", data: "AAAA", mimeType: "image/png" }] })]);
+image(a.output.find((block) => block.type === "image"));
+const failed = await models.generateImages(nano, { input: [{ type: "text", text: "fail" }] });
+return { available, a: a.output.map((block) => block.type), b: b.stopReason, failed: [failed.stopReason, failed.errorMessage] };`
+	run := func(argv []string) []string {
+		url, requests := newImagesMock(t)
+		sc := diffScenario{
+			name:         "codemode-images16",
+			ext:          extSource(""),
+			steps:        []mockStep{{ToolCalls: []mockToolCall{{ID: "call_a", Name: "codemode", Arguments: map[string]any{"code": script}}}}, {Text: "done"}},
+			builtinTools: true,
+			args:         []string{"-e", "builtin:codemode", "--tools", "+codemode"},
+			providers:    fmt.Sprintf(`"openrouter": { "baseUrl": %q }`, url+"/or"),
+			env:          []string{"OPENROUTER_API_KEY=or-key"},
+			drive: func(d *rpcDriver) {
+				mark := d.mark()
+				d.call(`{"id":"p1","type":"prompt","message":"paint"}`)
+				d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
+			},
+		}
+		lines := projectCodemode(runDiffScenario(t, sc, argv))
+		reqs := requests()
+		sort.Strings(reqs) // the first two calls run in parallel
+		return append(lines, reqs...)
+	}
+	pi, pg := runSides(sides, run)
+	compareTranscriptsWith(t, "codemode-images16", pi, pg, false)
+	if all := strings.Join(pi, "\n"); !strings.Contains(all, "(image/png, 70B)") || !strings.Contains(all, `\"a\":[\"text\",\"image\"]`) {
+		t.Errorf("pi's script generated nothing:\n%s", all)
+	}
+}
