@@ -16,7 +16,8 @@ import (
 // image implementation. Its /images runs ctx.modelRegistry's image calls
 // and writes each answer to images.jsonl (timestamps as their type):
 // OpenRouter's image models (moved to the mock by models.json, its
-// headers added), their count and availability, not among the chat
+// headers added; its compat, which pi applies to chat and classifier
+// models only, not), their count and availability, not among the chat
 // models; generations through pi-ai's OpenRouter implementation (text
 // only, with a reference image and request headers, onPayload and
 // onResponse), an HTTP 400, an HTTP 500 without retries, an aborted call
@@ -149,7 +150,7 @@ func TestDifferentialRPC16Images(t *testing.T) {
 		sc := diffScenario{
 			name:      "images16",
 			ext:       extSource(imagesExt),
-			providers: fmt.Sprintf(`"openrouter": { "baseUrl": %q, "headers": { "X-Team": "pigo" } }`, url+"/or"),
+			providers: fmt.Sprintf(`"openrouter": { "baseUrl": %q, "headers": { "X-Team": "pigo" }, "compat": { "supportsDeveloperRole": false } }`, url+"/or"),
 			env:       []string{"OPENROUTER_API_KEY=or-key"},
 			workFiles: []string{"images.jsonl"},
 			drive: func(d *rpcDriver) {
