@@ -125,7 +125,7 @@ return [a, b.output];`, "Script completed\n[\"hello\\n\",\"hi\\n\"]\n<console_ou
 		{"recursion", "const f = (n) => f(n + 1) + 1; f(0)", "Script failed\nScript error:\nRangeError: Maximum call stack size exceeded\n\nNo tool calls were made."},
 		{"throw", "throw 42", "Script failed\nScript error:\nError: 42\n\nNo tool calls were made."},
 		{"output items", "for (;;) console.log()", "Script error:\nRangeError: script output exceeded the limit of 16777216 characters or 100000 text(), image(), and console calls."},
-		{"models", `return [(await models.getModelsOfType("chat")).length > 0, (await models.getModelsOfType("image")).length]`, "Script completed\n[true,0]"},
+		{"models", `return [(await models.getModelsOfType("chat")).length > 0, (await models.getModelsOfType("image")).length]`, "Script completed\n[true,74]"},
 		{"no host APIs", "return [typeof require, typeof setTimeout, typeof process, typeof fetch].join()", "Script completed\nundefined,undefined,undefined,undefined"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -693,42 +693,54 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 		return g.toJS(map[string]any{"baseUrl": baseURL, "compat": compat})
 	})
 	// classifierProviders() are the registered providers as their
-	// classifier models see them: id, baseUrl, apiKey, the classifier model
-	// definitions as JSON (undefined when the registration lists no
-	// models, which keeps the provider's own) and whether it has
-	// classifier implementations.
+	// classifier and image models see them: id, baseUrl, apiKey, the
+	// classifier and the image model definitions as JSON (models,
+	// imageModels; undefined when the registration lists no models, which
+	// keeps the provider's own) and whether it has classifier and image
+	// implementations.
 	fn("classifierProviders", func(goja.FunctionCall) goja.Value {
 		var out []any
 		for _, e := range h.Providers().Current().Entries() {
-			p := map[string]any{"id": e.ID, "baseUrl": e.Value["baseUrl"], "apiKey": e.Value["apiKey"], "classifiers": e.Value["__pigoClassify"] != nil}
+			p := map[string]any{"id": e.ID, "baseUrl": e.Value["baseUrl"], "apiKey": e.Value["apiKey"],
+				"classifiers": e.Value["__pigoClassify"] != nil, "images": e.Value["__pigoImages"] != nil}
 			if ms, ok := e.Value["__pigoClassifierModels"].(string); ok {
 				p["models"] = ms
+			}
+			if ms, ok := e.Value["__pigoImageModels"].(string); ok {
+				p["imageModels"] = ms
 			}
 			out = append(out, p)
 		}
 		return g.toJS(nonNilList(out))
 	})
-	// providerClassify(provider, model, context, options, {signal}) is a
-	// Promise of the registered provider's classify for model.api (the
-	// arguments and the result as JSON): the result, or null when the
-	// provider has no implementation for it.
-	fn("providerClassify", func(c goja.FunctionCall) goja.Value {
-		prov, model, llm, opts := str(c, 0), str(c, 1), str(c, 2), str(c, 3)
-		ctx, cancel, _ := withSignal(c.Argument(4))
-		var classify engine.Callable
-		for _, e := range h.Providers().Current().Entries() {
-			if e.ID == prov {
-				classify, _ = e.Value["__pigoClassify"].(engine.Callable)
+	// providerCall(field) is a host function (provider, model, context,
+	// options, {signal}) returning a Promise of the registered provider's
+	// implementation under field for model.api (the arguments and the
+	// result as JSON): the result, or null when the provider has no
+	// implementation for it.
+	providerCall := func(field string) func(goja.FunctionCall) goja.Value {
+		return func(c goja.FunctionCall) goja.Value {
+			prov, model, llm, opts := str(c, 0), str(c, 1), str(c, 2), str(c, 3)
+			ctx, cancel, _ := withSignal(c.Argument(4))
+			var call engine.Callable
+			for _, e := range h.Providers().Current().Entries() {
+				if e.ID == prov {
+					call, _ = e.Value[field].(engine.Callable)
+				}
 			}
+			return promise(func(context.Context) (any, error) {
+				defer cancel()
+				if call == nil {
+					return nil, nil
+				}
+				return call.Call(ctx, model, llm, opts, map[string]any{"signal": engine.AbortSignal{}})
+			})
 		}
-		return promise(func(context.Context) (any, error) {
-			defer cancel()
-			if classify == nil {
-				return nil, nil
-			}
-			return classify.Call(ctx, model, llm, opts, map[string]any{"signal": engine.AbortSignal{}})
-		})
-	})
+	}
+	// providerClassify: the registered provider's classify.
+	fn("providerClassify", providerCall("__pigoClassify"))
+	// providerGenerateImages: the registered provider's generateImages.
+	fn("providerGenerateImages", providerCall("__pigoImages"))
 	fn("findModel", func(c goja.FunctionCall) goja.Value {
 		for _, m := range allModels(h) {
 			if m["provider"] == str(c, 0) && m["id"] == str(c, 1) {

@@ -66,6 +66,24 @@ var vendored = map[string]map[string][]string{
 		"pi-ai/dist/utils/model-operations.js":               {"assertClassifierInputSupported", "assertClassifierModel", "classifierErrorResult"},
 		"pi-ai/dist/utils/models-error.js":                   {"ModelsError"},
 	},
+	// pi-ai 1.6's image generation API (images.js and its registry, the
+	// built-in OpenRouter provider, the image model checks and error
+	// result): small, so that pi-ai's image names and the registry's
+	// checks do not load the OpenAI SDK. The OpenRouter implementation it
+	// imports lazily is pigo:images16.
+	"_imagesapi16.js": {
+		"pi-ai/dist/images.js":                             {"generateImages"},
+		"pi-ai/dist/images-api-registry.js":                {"getImagesApiProvider", "registerImagesApiProvider"},
+		"pi-ai/dist/providers/images/register-builtins.js": {"generateImagesOpenRouter", "registerBuiltInImagesApiProviders"},
+		"pi-ai/dist/utils/model-operations.js":             {"assertImageModel", "imageErrorResult"},
+		"pi-ai/dist/utils/models-error.js":                 {"ModelsError"},
+	},
+	// pi-ai 1.6's OpenRouter image generation (api/openrouter-images.js)
+	// with the part of the OpenAI SDK it uses (openaiTrim), loaded on the
+	// first generateImages call.
+	"_images16.js": {
+		"pi-ai/dist/api/openrouter-images.js": {"generateImages"},
+	},
 	"_tui16.js": {
 		"pi-tui/dist/colors.js": {"backgroundAnsi", "colorToHex", "colorToOkhsl", "colorToOklch", "colorToRgb", "foregroundAnsi",
 			"indexedColor", "mixColors", "okhslColor", "oklchColor", "parseColor", "rgbColor", "styleText", "styleTextWithAnsi"},
@@ -151,6 +169,78 @@ export function getCodemodeWorkerSpecifier() { return ""; }`,
 	})
 }}
 
+// plugins are the extra esbuild plugins of an output module.
+var plugins = map[string][]api.Plugin{
+	"_imagesapi16.js": {imagesLazy},
+	"_images16.js":    {openaiTrim},
+}
+
+// imagesLazy makes register-builtins.js's dynamic import of
+// openrouter-images.js load pigo:images16, the module that holds it and
+// the OpenAI SDK, on the first call.
+var imagesLazy = api.Plugin{Name: "images-lazy", Setup: func(b api.PluginBuild) {
+	b.OnResolve(api.OnResolveOptions{Filter: `/openrouter-images\.js$`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+		return api.OnResolveResult{Path: "pigo:images16", External: true}, nil
+	})
+}}
+
+// openaiTrim keeps of the OpenAI SDK what openrouter-images.js uses: the
+// client (request building, retries, errors, response parsing) and
+// chat.completions.create. The client constructs every API resource, so
+// the others are an empty resource class each, and chat completions'
+// streaming, tool-running and structured-output helpers (its stream, runTools
+// and parse methods, which pi's image code never calls) are stubs that
+// throw.
+var openaiTrim = api.Plugin{Name: "openai-trim", Setup: func(b api.PluginBuild) {
+	const resources = "Admin Audio Batches Beta Completions Containers ContentProvenanceChecks Conversations Decisions Embeddings Evals Files " +
+		"FineTuning Graders Images Live Models Moderations Realtime Responses Safety Skills Uploads VectorStores Videos Webhooks"
+	// The package's index also exports the Azure and Bedrock clients:
+	// take the client itself.
+	b.OnResolve(api.OnResolveOptions{Filter: `^openai$`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+		if a.PluginData != nil {
+			return api.OnResolveResult{}, nil
+		}
+		r := b.Resolve("openai", api.ResolveOptions{Kind: a.Kind, ResolveDir: a.ResolveDir, Importer: a.Importer, PluginData: true})
+		if len(r.Errors) > 0 {
+			return api.OnResolveResult{}, fmt.Errorf("resolve openai: %s", r.Errors[0].Text)
+		}
+		return api.OnResolveResult{Path: "openai", Namespace: "openai-trim", PluginData: filepath.Dir(r.Path)}, nil
+	})
+	b.OnResolve(api.OnResolveOptions{Filter: `^\./resources/`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+		if !strings.HasSuffix(filepath.ToSlash(a.Importer), "/openai/client.mjs") || a.Path == "./resources/chat/chat.mjs" {
+			return api.OnResolveResult{}, nil
+		}
+		return api.OnResolveResult{Path: "resources", Namespace: "openai-trim", PluginData: filepath.Join(filepath.Dir(a.Importer), "resources")}, nil
+	})
+	b.OnResolve(api.OnResolveOptions{Filter: `/lib/(ChatCompletionRunner|ChatCompletionStreamingRunner|ChatCompletionStream|parser)\.mjs$`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+		if !strings.Contains(filepath.ToSlash(a.Importer), "/openai/resources/chat/completions/") {
+			return api.OnResolveResult{}, nil
+		}
+		return api.OnResolveResult{Path: "lib", Namespace: "openai-trim"}, nil
+	})
+	b.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: "openai-trim"}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
+		var code string
+		dir, _ := a.PluginData.(string)
+		switch a.Path {
+		case "openai":
+			code = "export { OpenAI as default } from \"./client.mjs\";\n"
+		case "resources":
+			code = "class Resource { constructor(client) { this._client = client; } }\n"
+			for _, name := range strings.Fields(resources) {
+				code += "export { Resource as " + name + " };\n"
+			}
+			code += "export { Chat } from \"./chat/chat.mjs\";\n"
+		default:
+			code = "const unsupported = () => { throw new Error(\"pigo: not part of the OpenAI SDK subset pi's image generation uses\"); };\n" +
+				"export const ChatCompletionRunner = { runTools: unsupported };\n" +
+				"export const ChatCompletionStreamingRunner = { runTools: unsupported };\n" +
+				"export const ChatCompletionStream = { createChatCompletion: unsupported };\n" +
+				"export const parseChatCompletion = unsupported;\nexport const validateInputTools = unsupported;\n"
+		}
+		return api.OnLoadResult{Contents: &code, Loader: api.LoaderJS, ResolveDir: dir}, nil
+	})
+}}
+
 // propertyEscapeLiteral is a regexp literal with a Unicode property
 // escape (\p{...}), which goja reads as "p": the generated modules build
 // such patterns with new RegExp, whose pigo version expands the escapes
@@ -166,6 +256,8 @@ func lowerPropertyEscapes(code string) string {
 		return fmt.Sprintf("new RegExp(%s, %q)", strconv.Quote(m[1]), m[2])
 	})
 }
+
+var lazyImport = regexp.MustCompile(`\bimport\("(pigo:[\w-]+)"\)`)
 
 var pathComment = regexp.MustCompile(`(?:\.\./)+[^"\n]*?node_modules/`)
 
@@ -203,11 +295,11 @@ func main() {
 			LegalComments: api.LegalCommentsInline,
 			MainFields:    []string{"module", "main"},
 			// pigo serves node:* itself.
-			Plugins: []api.Plugin{{Name: "node-external", Setup: func(b api.PluginBuild) {
+			Plugins: append([]api.Plugin{{Name: "node-external", Setup: func(b api.PluginBuild) {
 				b.OnResolve(api.OnResolveOptions{Filter: `^node:`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
 					return api.OnResolveResult{Path: a.Path, External: true}, nil
 				})
-			}}, extensionStubs},
+			}}, extensionStubs}, plugins[out]...),
 		})
 		if len(r.Errors) > 0 {
 			for _, e := range r.Errors {
@@ -216,6 +308,8 @@ func main() {
 			os.Exit(1)
 		}
 		code := lowerPropertyEscapes(string(r.OutputFiles[0].Contents))
+		// A lazily loaded pigo module: goja's CommonJS has no import().
+		code = lazyImport.ReplaceAllString(code, `Promise.resolve().then(() => require("$1"))`)
 		// Path comments name the package file, not this machine's layout.
 		code = pathComment.ReplaceAllString(code, "")
 		head := "// Code generated by go run ./jsapi/compat/gen16 from @earendil-works/* 1.6.0 (MIT); DO NOT EDIT.\n" +

@@ -414,15 +414,30 @@ export function install(pi: any, host: any): any {
             // pi 1.6's words (its native provider objects are not supported).
             if (typeof name === "string" && !config) throw new Error("Provider config is required when registering by name");
             const def: any = { ...config, name };
-            // Classifier models and implementations (pi 1.6) stay out of
-            // the chat registry: ctx.modelRegistry lists and calls them.
+            // Classifier and image models and implementations (pi 1.6)
+            // stay out of the chat registry: ctx.modelRegistry lists and
+            // calls them.
             if (Array.isArray(config?.models)) {
               const classifier = (m: any) => m?.type === "classifier";
-              def.models = config.models.filter((m: any) => !classifier(m));
+              const image = (m: any) => m?.type === "image";
+              def.models = config.models.filter((m: any) => !classifier(m) && !image(m));
               // JSON keeps the definitions' key order through the host.
               def.__pigoClassifierModels = JSON.stringify(config.models.filter(classifier));
+              def.__pigoImageModels = JSON.stringify(config.models.filter(image));
             }
             delete def.classifiers;
+            delete def.images;
+            const images = config?.images;
+            if (images && Object.keys(images).length > 0) {
+              // As classifiers: undefined when there is none for model.api.
+              // The signal travels apart; the result comes back as JSON.
+              def.__pigoImages = async (model: string, context: string, options: string, abort: any) => {
+                const m = JSON.parse(model);
+                const impl = images[m.api];
+                if (!impl) return undefined;
+                return JSON.stringify(await impl.generateImages(m, JSON.parse(context), { ...JSON.parse(options), signal: abort.signal }));
+              };
+            }
             const classifiers = config?.classifiers;
             if (classifiers && Object.values(classifiers).some((c) => c !== undefined)) {
               // Undefined when there is none for model.api: the provider's
@@ -1373,22 +1388,26 @@ function unroutedStream(model: any): any {
 }
 
 // classifierModels are pi 1.6's classifier models (getModelsOfType
-// "classifier"), provider by provider as pi composes them: pi-ai's
-// catalog with models.json's baseUrl and compat (applyModelsJson), then
-// what extensions registered (applyExtension: listed models replace the
-// provider's, a baseUrl alone moves them), llama.cpp's among them.
-let builtinClassifierCatalog: { providers: string[]; models: Map<string, any[]> } | undefined;
-function classifierModels(host: any): any[] {
-  if (!builtinClassifierCatalog) {
+// "classifier"), imageModels its image models; typedModels composes
+// either provider by provider as pi does (provider-composer.js): pi-ai's
+// catalog with models.json's baseUrl (and compat, for classifiers)
+// (applyModelsJson), then what extensions registered (applyExtension:
+// listed models replace the provider's, a baseUrl alone moves them),
+// llama.cpp's among them.
+const builtinTypedCatalog = new Map<string, { providers: string[]; models: Map<string, any[]> }>();
+function typedModels(host: any, type: "classifier" | "image"): any[] {
+  let catalogOfType = builtinTypedCatalog.get(type);
+  if (!catalogOfType) {
     // pi-ai's catalog, parsed once: pi too hands out its model objects.
     const catalog = require("pigo:ai-catalog");
     const providers: string[] = catalog.providers();
     const models = new Map<string, any[]>();
     for (const p of providers) {
-      const list = JSON.parse(catalog.models(p, "classifier"));
+      const list = JSON.parse(catalog.models(p, type));
       if (list.length > 0) models.set(p, list);
     }
-    builtinClassifierCatalog = { providers, models };
+    catalogOfType = { providers, models };
+    builtinTypedCatalog.set(type, catalogOfType);
   }
   const registered: any[] = host.classifierProviders();
   const byId = new Map(registered.map((p) => [p.id, p]));
@@ -1396,12 +1415,13 @@ function classifierModels(host: any): any[] {
   const compose = (provider: string, models: any[]) => {
     const cfg = host.modelsJSON(provider);
     if (cfg) {
-      const compat = cfg.compat ? JSON.parse(cfg.compat) : undefined;
+      const compat = type === "classifier" && cfg.compat ? JSON.parse(cfg.compat) : undefined;
       models = models.map((m) => ({ ...m, baseUrl: cfg.baseUrl || m.baseUrl, ...(compat ? { compat: { ...m.compat, ...compat } } : {}) }));
     }
     const ext = byId.get(provider);
-    if (ext?.models) {
-      models = JSON.parse(ext.models).map((d: any) => {
+    const listed = type === "classifier" ? ext?.models : ext?.imageModels;
+    if (listed) {
+      models = JSON.parse(listed).map((d: any) => {
         const defaults = models.find((m) => m.id === d.id) ?? (d.api ? models.find((m) => m.api === d.api) : undefined) ?? models[0];
         return { ...d, api: d.api ?? defaults?.api, provider, baseUrl: d.baseUrl ?? ext.baseUrl ?? defaults?.baseUrl, headers: undefined };
       });
@@ -1410,14 +1430,16 @@ function classifierModels(host: any): any[] {
     }
     out.push(...models);
   };
-  const builtin = builtinClassifierCatalog.providers;
+  const builtin = catalogOfType.providers;
   for (const p of builtin) {
-    const models = builtinClassifierCatalog.models.get(p);
+    const models = catalogOfType.models.get(p);
     if (models || byId.has(p)) compose(p, models ?? []);
   }
   for (const p of registered) if (!builtin.includes(p.id)) compose(p.id, []);
   return out;
 }
+const classifierModels = (host: any): any[] => typedModels(host, "classifier");
+const imageModels = (host: any): any[] => typedModels(host, "image");
 
 // builtinClassifier is the classify function of pi-ai 1.6's provider
 // (providers/*.js) for model.api, llama.cpp's too; the
@@ -1501,6 +1523,50 @@ async function classify(host: any, model: any, context: any, options?: any): Pro
   }
 }
 
+// generateImages is pi 1.6's ModelRuntime.generateImages: the model's
+// check, the request's auth as classify resolves it, then the provider's
+// image implementation for model.api: an extension's, else pi-ai's
+// (OpenRouter's, vendored with the part of the OpenAI SDK it uses as
+// pigo:images16, loaded on the first call). Never rejects: a failure is
+// pi's image error result.
+async function generateImages(host: any, model: any, context: any, options?: any): Promise<any> {
+  const c = require("pigo:imagesapi16");
+  try {
+    c.assertImageModel(model);
+    const provider = model.provider;
+    const registered = host.classifierProviders().find((p: any) => p.id === provider);
+    const known = registered || require("pigo:ai-catalog").models(provider, "chat") !== undefined || host.modelsJSON(provider);
+    if (!known) throw new c.ModelsError("provider", `Unknown provider: ${provider}`);
+    options?.signal?.throwIfAborted?.();
+    const envKey = () => require("@mariozechner/pi-ai").getEnvApiKey(provider) ?? registered?.apiKey;
+    const configured = host.modelAuth(provider)?.[0] ?? !!envKey();
+    if (options?.apiKey === undefined && !configured) throw new c.ModelsError("auth", `Provider is not configured: ${provider}`);
+    const resolved = (await host.modelRequestAuth(provider, model.id)) ?? { ok: true, apiKey: envKey() };
+    if (!resolved.ok) throw new Error(resolved.error);
+    const { transformHeaders, ...providerOptions } = options ?? {};
+    let headers = mergeHeaders(mergeHeaders(resolved.headers, model.headers), providerOptions.headers);
+    if (transformHeaders) headers = await transformHeaders(headers ?? {});
+    const env = cloudflareEnv(provider, providerOptions.env);
+    const request = { ...providerOptions, apiKey: providerOptions.apiKey ?? resolved.apiKey, headers, env };
+    if (registered?.images) {
+      // Functions (fetch, onPayload, onResponse) stay behind: the
+      // extension's implementation runs in its own runtime.
+      const { signal, ...rest } = request;
+      const result = await host.providerGenerateImages(provider, JSON.stringify(model), JSON.stringify(context), JSON.stringify(rest), { signal });
+      if (typeof result === "string") return JSON.parse(result);
+    }
+    const builtin = provider === "openrouter";
+    if (!builtin && !registered?.images) throw new c.ModelsError("provider", `Provider ${provider} does not support image generation`);
+    if (!builtin) return c.imageErrorResult(model, new Error(`Provider ${provider} has no image implementation for "${model.api}"`));
+    if (model.api !== "openrouter-images") {
+      return c.imageErrorResult(model, new c.ModelsError("provider", `Provider ${provider} has no image generation implementation for "${model.api}"`));
+    }
+    return await require("pigo:images16").generateImages(model, context, request);
+  } catch (error) {
+    return c.imageErrorResult(model, error, options?.signal?.aborted);
+  }
+}
+
 // cloudflareEnv is what pi's Cloudflare auth resolves besides the key:
 // the account and gateway ids its base URLs name.
 function cloudflareEnv(provider: string, explicit?: Record<string, string>): Record<string, string> | undefined {
@@ -1536,16 +1602,18 @@ function makeModelRegistry(host: any, assertActive: () => void, virtualModels: (
   const envAuth = (provider: string): [boolean, boolean] => [!!ai().getEnvApiKey(provider), false];
   const auth = (model: any): [boolean, boolean] => host.modelAuth(model?.provider) ?? envAuth(model?.provider);
   // pi 1.6 model types: chat models (everything pigo's registry knows),
-  // classifier models (classifierModels) and the image models pigo has
-  // none of.
+  // classifier models (classifierModels) and image models (imageModels).
   const typeOf = (m: any): string => (m && typeof m.type === "string" ? m.type : "chat");
+  const typed = (type: string): any[] | undefined =>
+    type === "classifier" ? classifierModels(host) : type === "image" ? imageModels(host) : undefined;
   const ofType = (type: string, provider?: string): any[] => {
-    const all = type === "classifier" ? classifierModels(host) : registry.getAll();
+    const all = typed(type) ?? registry.getAll();
     return all.filter((m: any) => typeOf(m) === type && (!provider || m.provider === provider));
   };
   const findOfType = (type: string, provider: string, modelId: string) => {
     assertActive();
-    if (type === "classifier") return classifierModels(host).find((m) => m.provider === provider && m.id === modelId);
+    const all = typed(type);
+    if (all) return all.find((m) => m.provider === provider && m.id === modelId);
     const m = find(provider, modelId);
     return m && typeOf(m) === type ? m : undefined;
   };
@@ -1556,17 +1624,15 @@ function makeModelRegistry(host: any, assertActive: () => void, virtualModels: (
     // pi 1.6's ModelRuntime.classify: never rejects; a failure is the
     // classifier's error result.
     classify: (model: any, context: any, options?: any) => (assertActive(), classify(host, model, context, options)),
-    // pi 1.6 (codemode's `models`): pigo has no image providers either.
-    generateImages: async (model: any, _context: any, _options?: any) => {
-      assertActive();
-      return { provider: model?.provider, model: model?.id, output: [], stopReason: "error", errorMessage: `not supported yet: generateImages (${model?.provider}/${model?.id})` };
-    },
+    // pi 1.6's ModelRuntime.generateImages (codemode's `models` too):
+    // never rejects; a failure is the image error result.
+    generateImages: (model: any, context: any, options?: any) => (assertActive(), generateImages(host, model, context, options)),
     getModelsOfType: (type: string, provider?: string) => (assertActive(), ofType(type, provider)),
     // Available: the provider's auth is configured; a ChatGPT login does
     // not reach OpenAI's Decisions API (pi-ai's openai filterAllModels).
     async getAvailableOfType(type: string, provider?: string, _options?: any) {
       assertActive();
-      if (type !== "classifier") return this.getAvailable().filter((m: any) => typeOf(m) === type && (!provider || m.provider === provider));
+      if (type !== "classifier" && type !== "image") return this.getAvailable().filter((m: any) => typeOf(m) === type && (!provider || m.provider === provider));
       return ofType(type, provider).filter((m) => {
         const [configured, oauth] = auth(m);
         return configured && !(oauth && m.provider === "openai");

@@ -2,7 +2,7 @@
 // entrypoint for the old global API. Everything of the root module
 // (pi16-ai.ts, the same values) plus the per-API objects, the Anthropic
 // credential variable names, pi-ai's image model catalog and image
-// generation. It is also what extensions get for @earendil-works/pi-ai:
+// generation (pi-ai's own, vendored). It is also what extensions get for @earendil-works/pi-ai:
 // pi 1.6 resolves the root to its extension view, this module with
 // TypeBox's Type and StringEnum (which the root already has).
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -58,9 +58,16 @@ const imageReads: Record<string, any> = {
   },
 };
 
+// pi-ai 1.6's image generation (images.js, its api registry and the
+// built-in OpenRouter provider), vendored: pigo:imagesapi16, which loads
+// the OpenRouter implementation and the OpenAI SDK (pigo:images16) on the
+// first OpenRouter call.
+const imageGeneration = ["generateImages", "generateImagesOpenRouter", "getImagesApiProvider", "registerBuiltInImagesApiProviders", "registerImagesApiProvider"];
+
 // make builds this module's own names on first read.
 function make(name: string): any {
   if (Object.prototype.hasOwnProperty.call(imageReads, name)) return imageReads[name];
+  if (imageGeneration.includes(name)) return require("pigo:imagesapi16")[name];
   if (Object.prototype.hasOwnProperty.call(apis, name)) {
     const core = require("pigo:ai-core");
     const [stream, streamSimple] = apis[name].map((n) => core[n]);
@@ -73,19 +80,13 @@ function make(name: string): any {
 module.exports = require("pigo:namespace").lazy(
   "pi16-ai-compat.ts",
   () => ({
-    computed: [...Object.keys(apis), ...anthropicEnv.map((k) => `ANTHROPIC_${k}_ENV`), ...Object.keys(imageReads)],
+    computed: [...Object.keys(apis), ...anthropicEnv.map((k) => `ANTHROPIC_${k}_ENV`), ...Object.keys(imageReads), ...imageGeneration],
     base: "pigo:pi16-ai-root",
     fallback: [
       // Bedrock and pi's own message API are not among pigo's providers.
       "bedrockConverseStreamApi",
       "piMessagesApi",
       "setBedrockProviderLoader",
-      // Image generation.
-      "generateImages",
-      "generateImagesOpenRouter",
-      "getImagesApiProvider",
-      "registerBuiltInImagesApiProviders",
-      "registerImagesApiProvider",
     ],
   }),
   make,

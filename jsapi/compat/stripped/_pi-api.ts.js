@@ -422,10 +422,22 @@ function install(pi, host) {
             const def = { ...config, name: name2 };
             if (Array.isArray(config?.models)) {
               const classifier = (m) => m?.type === "classifier";
-              def.models = config.models.filter((m) => !classifier(m));
+              const image = (m) => m?.type === "image";
+              def.models = config.models.filter((m) => !classifier(m) && !image(m));
               def.__pigoClassifierModels = JSON.stringify(config.models.filter(classifier));
+              def.__pigoImageModels = JSON.stringify(config.models.filter(image));
             }
             delete def.classifiers;
+            delete def.images;
+            const images = config?.images;
+            if (images && Object.keys(images).length > 0) {
+              def.__pigoImages = async (model, context, options, abort) => {
+                const m = JSON.parse(model);
+                const impl = images[m.api];
+                if (!impl) return void 0;
+                return JSON.stringify(await impl.generateImages(m, JSON.parse(context), { ...JSON.parse(options), signal: abort.signal }));
+              };
+            }
             const classifiers = config?.classifiers;
             if (classifiers && Object.values(classifiers).some((c) => c !== void 0)) {
               def.__pigoClassify = async (model, context, options, abort) => {
@@ -1336,17 +1348,19 @@ function unroutedStream(model) {
   });
   return out;
 }
-let builtinClassifierCatalog;
-function classifierModels(host) {
-  if (!builtinClassifierCatalog) {
+const builtinTypedCatalog = /* @__PURE__ */ new Map();
+function typedModels(host, type) {
+  let catalogOfType = builtinTypedCatalog.get(type);
+  if (!catalogOfType) {
     const catalog = require("pigo:ai-catalog");
     const providers = catalog.providers();
     const models = /* @__PURE__ */ new Map();
     for (const p of providers) {
-      const list = JSON.parse(catalog.models(p, "classifier"));
+      const list = JSON.parse(catalog.models(p, type));
       if (list.length > 0) models.set(p, list);
     }
-    builtinClassifierCatalog = { providers, models };
+    catalogOfType = { providers, models };
+    builtinTypedCatalog.set(type, catalogOfType);
   }
   const registered = host.classifierProviders();
   const byId = new Map(registered.map((p) => [p.id, p]));
@@ -1354,12 +1368,13 @@ function classifierModels(host) {
   const compose = (provider, models) => {
     const cfg = host.modelsJSON(provider);
     if (cfg) {
-      const compat = cfg.compat ? JSON.parse(cfg.compat) : void 0;
+      const compat = type === "classifier" && cfg.compat ? JSON.parse(cfg.compat) : void 0;
       models = models.map((m) => ({ ...m, baseUrl: cfg.baseUrl || m.baseUrl, ...compat ? { compat: { ...m.compat, ...compat } } : {} }));
     }
     const ext = byId.get(provider);
-    if (ext?.models) {
-      models = JSON.parse(ext.models).map((d) => {
+    const listed = type === "classifier" ? ext?.models : ext?.imageModels;
+    if (listed) {
+      models = JSON.parse(listed).map((d) => {
         const defaults = models.find((m) => m.id === d.id) ?? (d.api ? models.find((m) => m.api === d.api) : void 0) ?? models[0];
         return { ...d, api: d.api ?? defaults?.api, provider, baseUrl: d.baseUrl ?? ext.baseUrl ?? defaults?.baseUrl, headers: void 0 };
       });
@@ -1368,14 +1383,16 @@ function classifierModels(host) {
     }
     out.push(...models);
   };
-  const builtin = builtinClassifierCatalog.providers;
+  const builtin = catalogOfType.providers;
   for (const p of builtin) {
-    const models = builtinClassifierCatalog.models.get(p);
+    const models = catalogOfType.models.get(p);
     if (models || byId.has(p)) compose(p, models ?? []);
   }
   for (const p of registered) if (!builtin.includes(p.id)) compose(p.id, []);
   return out;
 }
+const classifierModels = (host) => typedModels(host, "classifier");
+const imageModels = (host) => typedModels(host, "image");
 function builtinClassifier(provider, api) {
   const c = require("pigo:classify16");
   const typesafe = ["typesafe", "openrouter", "vercel-ai-gateway", "opencode", "llama.cpp"];
@@ -1436,6 +1453,41 @@ async function classify(host, model, context, options) {
     return c.classifierErrorResult(model, error, options?.signal?.aborted);
   }
 }
+async function generateImages(host, model, context, options) {
+  const c = require("pigo:imagesapi16");
+  try {
+    c.assertImageModel(model);
+    const provider = model.provider;
+    const registered = host.classifierProviders().find((p) => p.id === provider);
+    const known = registered || require("pigo:ai-catalog").models(provider, "chat") !== void 0 || host.modelsJSON(provider);
+    if (!known) throw new c.ModelsError("provider", `Unknown provider: ${provider}`);
+    options?.signal?.throwIfAborted?.();
+    const envKey = () => require("@mariozechner/pi-ai").getEnvApiKey(provider) ?? registered?.apiKey;
+    const configured = host.modelAuth(provider)?.[0] ?? !!envKey();
+    if (options?.apiKey === void 0 && !configured) throw new c.ModelsError("auth", `Provider is not configured: ${provider}`);
+    const resolved = await host.modelRequestAuth(provider, model.id) ?? { ok: true, apiKey: envKey() };
+    if (!resolved.ok) throw new Error(resolved.error);
+    const { transformHeaders, ...providerOptions } = options ?? {};
+    let headers = mergeHeaders(mergeHeaders(resolved.headers, model.headers), providerOptions.headers);
+    if (transformHeaders) headers = await transformHeaders(headers ?? {});
+    const env = cloudflareEnv(provider, providerOptions.env);
+    const request = { ...providerOptions, apiKey: providerOptions.apiKey ?? resolved.apiKey, headers, env };
+    if (registered?.images) {
+      const { signal, ...rest } = request;
+      const result = await host.providerGenerateImages(provider, JSON.stringify(model), JSON.stringify(context), JSON.stringify(rest), { signal });
+      if (typeof result === "string") return JSON.parse(result);
+    }
+    const builtin = provider === "openrouter";
+    if (!builtin && !registered?.images) throw new c.ModelsError("provider", `Provider ${provider} does not support image generation`);
+    if (!builtin) return c.imageErrorResult(model, new Error(`Provider ${provider} has no image implementation for "${model.api}"`));
+    if (model.api !== "openrouter-images") {
+      return c.imageErrorResult(model, new c.ModelsError("provider", `Provider ${provider} has no image generation implementation for "${model.api}"`));
+    }
+    return await require("pigo:images16").generateImages(model, context, request);
+  } catch (error) {
+    return c.imageErrorResult(model, error, options?.signal?.aborted);
+  }
+}
 function cloudflareEnv(provider, explicit) {
   if (provider !== "cloudflare-workers-ai" && provider !== "cloudflare-ai-gateway") return explicit;
   const env = {};
@@ -1463,13 +1515,15 @@ function makeModelRegistry(host, assertActive, virtualModels) {
   const envAuth = (provider) => [!!ai().getEnvApiKey(provider), false];
   const auth = (model) => host.modelAuth(model?.provider) ?? envAuth(model?.provider);
   const typeOf = (m) => m && typeof m.type === "string" ? m.type : "chat";
+  const typed = (type) => type === "classifier" ? classifierModels(host) : type === "image" ? imageModels(host) : void 0;
   const ofType = (type, provider) => {
-    const all = type === "classifier" ? classifierModels(host) : registry.getAll();
+    const all = typed(type) ?? registry.getAll();
     return all.filter((m) => typeOf(m) === type && (!provider || m.provider === provider));
   };
   const findOfType = (type, provider, modelId) => {
     assertActive();
-    if (type === "classifier") return classifierModels(host).find((m2) => m2.provider === provider && m2.id === modelId);
+    const all = typed(type);
+    if (all) return all.find((m2) => m2.provider === provider && m2.id === modelId);
     const m = find(provider, modelId);
     return m && typeOf(m) === type ? m : void 0;
   };
@@ -1480,17 +1534,15 @@ function makeModelRegistry(host, assertActive, virtualModels) {
     // pi 1.6's ModelRuntime.classify: never rejects; a failure is the
     // classifier's error result.
     classify: (model, context, options) => (assertActive(), classify(host, model, context, options)),
-    // pi 1.6 (codemode's `models`): pigo has no image providers either.
-    generateImages: async (model, _context, _options) => {
-      assertActive();
-      return { provider: model?.provider, model: model?.id, output: [], stopReason: "error", errorMessage: `not supported yet: generateImages (${model?.provider}/${model?.id})` };
-    },
+    // pi 1.6's ModelRuntime.generateImages (codemode's `models` too):
+    // never rejects; a failure is the image error result.
+    generateImages: (model, context, options) => (assertActive(), generateImages(host, model, context, options)),
     getModelsOfType: (type, provider) => (assertActive(), ofType(type, provider)),
     // Available: the provider's auth is configured; a ChatGPT login does
     // not reach OpenAI's Decisions API (pi-ai's openai filterAllModels).
     async getAvailableOfType(type, provider, _options) {
       assertActive();
-      if (type !== "classifier") return this.getAvailable().filter((m) => typeOf(m) === type && (!provider || m.provider === provider));
+      if (type !== "classifier" && type !== "image") return this.getAvailable().filter((m) => typeOf(m) === type && (!provider || m.provider === provider));
       return ofType(type, provider).filter((m) => {
         const [configured, oauth] = auth(m);
         return configured && !(oauth && m.provider === "openai");

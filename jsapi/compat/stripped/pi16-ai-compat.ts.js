@@ -38,8 +38,10 @@ const imageReads = {
     return models ? Array.from(models.values()) : [];
   }
 };
+const imageGeneration = ["generateImages", "generateImagesOpenRouter", "getImagesApiProvider", "registerBuiltInImagesApiProviders", "registerImagesApiProvider"];
 function make(name) {
   if (Object.prototype.hasOwnProperty.call(imageReads, name)) return imageReads[name];
+  if (imageGeneration.includes(name)) return require("pigo:imagesapi16")[name];
   if (Object.prototype.hasOwnProperty.call(apis, name)) {
     const core = require("pigo:ai-core");
     const [stream, streamSimple] = apis[name].map((n) => core[n]);
@@ -51,19 +53,13 @@ function make(name) {
 module.exports = require("pigo:namespace").lazy(
   "pi16-ai-compat.ts",
   () => ({
-    computed: [...Object.keys(apis), ...anthropicEnv.map((k) => `ANTHROPIC_${k}_ENV`), ...Object.keys(imageReads)],
+    computed: [...Object.keys(apis), ...anthropicEnv.map((k) => `ANTHROPIC_${k}_ENV`), ...Object.keys(imageReads), ...imageGeneration],
     base: "pigo:pi16-ai-root",
     fallback: [
       // Bedrock and pi's own message API are not among pigo's providers.
       "bedrockConverseStreamApi",
       "piMessagesApi",
-      "setBedrockProviderLoader",
-      // Image generation.
-      "generateImages",
-      "generateImagesOpenRouter",
-      "getImagesApiProvider",
-      "registerBuiltInImagesApiProviders",
-      "registerImagesApiProvider"
+      "setBedrockProviderLoader"
     ]
   }),
   make
