@@ -692,13 +692,13 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 		}
 		return g.toJS(map[string]any{"baseUrl": baseURL, "compat": compat})
 	})
-	// classifierProviders() are the registered providers as their
+	// typedProviders() are the registered providers as their
 	// classifier and image models see them: id, baseUrl, apiKey, the
 	// classifier and the image model definitions as JSON (models,
 	// imageModels; undefined when the registration lists no models, which
 	// keeps the provider's own) and whether it has classifier and image
 	// implementations.
-	fn("classifierProviders", func(goja.FunctionCall) goja.Value {
+	fn("typedProviders", func(goja.FunctionCall) goja.Value {
 		var out []any
 		for _, e := range h.Providers().Current().Entries() {
 			p := map[string]any{"id": e.ID, "baseUrl": e.Value["baseUrl"], "apiKey": e.Value["apiKey"],

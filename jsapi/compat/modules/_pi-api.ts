@@ -1409,7 +1409,7 @@ function typedModels(host: any, type: "classifier" | "image"): any[] {
     catalogOfType = { providers, models };
     builtinTypedCatalog.set(type, catalogOfType);
   }
-  const registered: any[] = host.classifierProviders();
+  const registered: any[] = host.typedProviders();
   const byId = new Map(registered.map((p) => [p.id, p]));
   const out: any[] = [];
   const compose = (provider: string, models: any[]) => {
@@ -1474,6 +1474,34 @@ function mergeHeaders(base?: Record<string, string>, override?: Record<string, s
   return merged;
 }
 
+// prepareRequest is pi 1.6's ModelRuntime.prepareRequest for a classifier
+// or image call: the provider must be known (builtin: one the caller
+// serves itself), then the request's auth (an explicit apiKey, else
+// auth.json, the configured key, the environment; headers merged).
+// ModelsError is the calling module's class, whose errors its error
+// result words as pi does. Returns the provider as registered by an
+// extension (typedProviders) and the request's options.
+async function prepareRequest(host: any, model: any, options: any, ModelsError: any, builtin: boolean): Promise<{ registered: any; request: any }> {
+  const provider = model.provider;
+  const registered = host.typedProviders().find((p: any) => p.id === provider);
+  const known = registered || builtin || require("pigo:ai-catalog").models(provider, "chat") !== undefined || host.modelsJSON(provider);
+  if (!known) throw new ModelsError("provider", `Unknown provider: ${provider}`);
+  // pi's auth resolution stops at an aborted signal.
+  options?.signal?.throwIfAborted?.();
+  // Without a session (pigo dev, check): the environment, else the key
+  // the provider was registered with.
+  const envKey = () => require("@mariozechner/pi-ai").getEnvApiKey(provider) ?? registered?.apiKey;
+  const configured = host.modelAuth(provider)?.[0] ?? !!envKey();
+  if (options?.apiKey === undefined && !configured) throw new ModelsError("auth", `Provider is not configured: ${provider}`);
+  const resolved = (await host.modelRequestAuth(provider, model.id)) ?? { ok: true, apiKey: envKey() };
+  if (!resolved.ok) throw new Error(resolved.error);
+  const { transformHeaders, ...providerOptions } = options ?? {};
+  let headers = mergeHeaders(mergeHeaders(resolved.headers, model.headers), providerOptions.headers);
+  if (transformHeaders) headers = await transformHeaders(headers ?? {});
+  const env = cloudflareEnv(provider, providerOptions.env);
+  return { registered, request: { ...providerOptions, apiKey: providerOptions.apiKey ?? resolved.apiKey, headers, env } };
+}
+
 // classify is pi 1.6's ModelRuntime.classify: the model's checks, the
 // request's auth as prepareRequest resolves it (an explicit apiKey, else
 // auth.json, the environment, models.json; headers merged), then the
@@ -1484,24 +1512,7 @@ async function classify(host: any, model: any, context: any, options?: any): Pro
     c.assertClassifierModel(model);
     c.assertClassifierInputSupported(model, context);
     const provider = model.provider;
-    const registered = host.classifierProviders().find((p: any) => p.id === provider);
-    const known = registered || classifyingProviders.includes(provider) || require("pigo:ai-catalog").models(provider, "chat") !== undefined ||
-      host.modelsJSON(provider);
-    if (!known) throw new c.ModelsError("provider", `Unknown provider: ${provider}`);
-    // pi's auth resolution stops at an aborted signal.
-    options?.signal?.throwIfAborted?.();
-    // Without a session (pigo dev, check): the environment, else the key
-    // the provider was registered with.
-    const envKey = () => require("@mariozechner/pi-ai").getEnvApiKey(provider) ?? registered?.apiKey;
-    const configured = host.modelAuth(provider)?.[0] ?? !!envKey();
-    if (options?.apiKey === undefined && !configured) throw new c.ModelsError("auth", `Provider is not configured: ${provider}`);
-    const resolved = (await host.modelRequestAuth(provider, model.id)) ?? { ok: true, apiKey: envKey() };
-    if (!resolved.ok) throw new Error(resolved.error);
-    const { transformHeaders, ...providerOptions } = options ?? {};
-    let headers = mergeHeaders(mergeHeaders(resolved.headers, model.headers), providerOptions.headers);
-    if (transformHeaders) headers = await transformHeaders(headers ?? {});
-    const env = cloudflareEnv(provider, providerOptions.env);
-    const request = { ...providerOptions, apiKey: providerOptions.apiKey ?? resolved.apiKey, headers, env };
+    const { registered, request } = await prepareRequest(host, model, options, c.ModelsError, classifyingProviders.includes(provider));
     // llama.cpp's auth carries the server's inference URL, which wins
     // over the model's (pi's prepareRequest).
     if (provider === "llama.cpp" && registered?.baseUrl) model = { ...model, baseUrl: registered.baseUrl };
@@ -1534,20 +1545,7 @@ async function generateImages(host: any, model: any, context: any, options?: any
   try {
     c.assertImageModel(model);
     const provider = model.provider;
-    const registered = host.classifierProviders().find((p: any) => p.id === provider);
-    const known = registered || require("pigo:ai-catalog").models(provider, "chat") !== undefined || host.modelsJSON(provider);
-    if (!known) throw new c.ModelsError("provider", `Unknown provider: ${provider}`);
-    options?.signal?.throwIfAborted?.();
-    const envKey = () => require("@mariozechner/pi-ai").getEnvApiKey(provider) ?? registered?.apiKey;
-    const configured = host.modelAuth(provider)?.[0] ?? !!envKey();
-    if (options?.apiKey === undefined && !configured) throw new c.ModelsError("auth", `Provider is not configured: ${provider}`);
-    const resolved = (await host.modelRequestAuth(provider, model.id)) ?? { ok: true, apiKey: envKey() };
-    if (!resolved.ok) throw new Error(resolved.error);
-    const { transformHeaders, ...providerOptions } = options ?? {};
-    let headers = mergeHeaders(mergeHeaders(resolved.headers, model.headers), providerOptions.headers);
-    if (transformHeaders) headers = await transformHeaders(headers ?? {});
-    const env = cloudflareEnv(provider, providerOptions.env);
-    const request = { ...providerOptions, apiKey: providerOptions.apiKey ?? resolved.apiKey, headers, env };
+    const { registered, request } = await prepareRequest(host, model, options, c.ModelsError, false);
     if (registered?.images) {
       // Functions (fetch, onPayload, onResponse) stay behind: the
       // extension's implementation runs in its own runtime.

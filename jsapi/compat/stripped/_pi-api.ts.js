@@ -1362,7 +1362,7 @@ function typedModels(host, type) {
     catalogOfType = { providers, models };
     builtinTypedCatalog.set(type, catalogOfType);
   }
-  const registered = host.classifierProviders();
+  const registered = host.typedProviders();
   const byId = new Map(registered.map((p) => [p.id, p]));
   const out = [];
   const compose = (provider, models) => {
@@ -1415,26 +1415,30 @@ function mergeHeaders(base, override) {
   }
   return merged;
 }
+async function prepareRequest(host, model, options, ModelsError, builtin) {
+  const provider = model.provider;
+  const registered = host.typedProviders().find((p) => p.id === provider);
+  const known = registered || builtin || require("pigo:ai-catalog").models(provider, "chat") !== void 0 || host.modelsJSON(provider);
+  if (!known) throw new ModelsError("provider", `Unknown provider: ${provider}`);
+  options?.signal?.throwIfAborted?.();
+  const envKey = () => require("@mariozechner/pi-ai").getEnvApiKey(provider) ?? registered?.apiKey;
+  const configured = host.modelAuth(provider)?.[0] ?? !!envKey();
+  if (options?.apiKey === void 0 && !configured) throw new ModelsError("auth", `Provider is not configured: ${provider}`);
+  const resolved = await host.modelRequestAuth(provider, model.id) ?? { ok: true, apiKey: envKey() };
+  if (!resolved.ok) throw new Error(resolved.error);
+  const { transformHeaders, ...providerOptions } = options ?? {};
+  let headers = mergeHeaders(mergeHeaders(resolved.headers, model.headers), providerOptions.headers);
+  if (transformHeaders) headers = await transformHeaders(headers ?? {});
+  const env = cloudflareEnv(provider, providerOptions.env);
+  return { registered, request: { ...providerOptions, apiKey: providerOptions.apiKey ?? resolved.apiKey, headers, env } };
+}
 async function classify(host, model, context, options) {
   const c = require("pigo:classify16");
   try {
     c.assertClassifierModel(model);
     c.assertClassifierInputSupported(model, context);
     const provider = model.provider;
-    const registered = host.classifierProviders().find((p) => p.id === provider);
-    const known = registered || classifyingProviders.includes(provider) || require("pigo:ai-catalog").models(provider, "chat") !== void 0 || host.modelsJSON(provider);
-    if (!known) throw new c.ModelsError("provider", `Unknown provider: ${provider}`);
-    options?.signal?.throwIfAborted?.();
-    const envKey = () => require("@mariozechner/pi-ai").getEnvApiKey(provider) ?? registered?.apiKey;
-    const configured = host.modelAuth(provider)?.[0] ?? !!envKey();
-    if (options?.apiKey === void 0 && !configured) throw new c.ModelsError("auth", `Provider is not configured: ${provider}`);
-    const resolved = await host.modelRequestAuth(provider, model.id) ?? { ok: true, apiKey: envKey() };
-    if (!resolved.ok) throw new Error(resolved.error);
-    const { transformHeaders, ...providerOptions } = options ?? {};
-    let headers = mergeHeaders(mergeHeaders(resolved.headers, model.headers), providerOptions.headers);
-    if (transformHeaders) headers = await transformHeaders(headers ?? {});
-    const env = cloudflareEnv(provider, providerOptions.env);
-    const request = { ...providerOptions, apiKey: providerOptions.apiKey ?? resolved.apiKey, headers, env };
+    const { registered, request } = await prepareRequest(host, model, options, c.ModelsError, classifyingProviders.includes(provider));
     if (provider === "llama.cpp" && registered?.baseUrl) model = { ...model, baseUrl: registered.baseUrl };
     if (registered?.classifiers) {
       const { signal, ...rest } = request;
@@ -1458,20 +1462,7 @@ async function generateImages(host, model, context, options) {
   try {
     c.assertImageModel(model);
     const provider = model.provider;
-    const registered = host.classifierProviders().find((p) => p.id === provider);
-    const known = registered || require("pigo:ai-catalog").models(provider, "chat") !== void 0 || host.modelsJSON(provider);
-    if (!known) throw new c.ModelsError("provider", `Unknown provider: ${provider}`);
-    options?.signal?.throwIfAborted?.();
-    const envKey = () => require("@mariozechner/pi-ai").getEnvApiKey(provider) ?? registered?.apiKey;
-    const configured = host.modelAuth(provider)?.[0] ?? !!envKey();
-    if (options?.apiKey === void 0 && !configured) throw new c.ModelsError("auth", `Provider is not configured: ${provider}`);
-    const resolved = await host.modelRequestAuth(provider, model.id) ?? { ok: true, apiKey: envKey() };
-    if (!resolved.ok) throw new Error(resolved.error);
-    const { transformHeaders, ...providerOptions } = options ?? {};
-    let headers = mergeHeaders(mergeHeaders(resolved.headers, model.headers), providerOptions.headers);
-    if (transformHeaders) headers = await transformHeaders(headers ?? {});
-    const env = cloudflareEnv(provider, providerOptions.env);
-    const request = { ...providerOptions, apiKey: providerOptions.apiKey ?? resolved.apiKey, headers, env };
+    const { registered, request } = await prepareRequest(host, model, options, c.ModelsError, false);
     if (registered?.images) {
       const { signal, ...rest } = request;
       const result = await host.providerGenerateImages(provider, JSON.stringify(model), JSON.stringify(context), JSON.stringify(rest), { signal });
