@@ -238,3 +238,16 @@ func (f *fingerprinter) reflected(rv reflect.Value) {
 		f.str('v', fmt.Sprintf("%v", rv.Interface()))
 	}
 }
+
+// Strings is the strings of v, a list as data carries it ([]any);
+// other elements, and v that is not a list, are left out.
+func Strings(v any) []string {
+	list, _ := v.([]any)
+	var out []string
+	for _, x := range list {
+		if s, ok := x.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/session"
 )
 
@@ -86,10 +87,10 @@ func PrepareBranchEntries(entries []session.Entry, tokenBudget int) (msgs []Mess
 			continue
 		}
 		if d, ok := e["details"].(map[string]any); ok {
-			for _, f := range stringsOf(d["readFiles"]) {
+			for _, f := range engine.Strings(d["readFiles"]) {
 				ops.Read[f] = true
 			}
-			for _, f := range stringsOf(d["modifiedFiles"]) {
+			for _, f := range engine.Strings(d["modifiedFiles"]) {
 				ops.Edited[f] = true
 			}
 		}

@@ -17,6 +17,7 @@ import (
 	"strings"
 	"unicode/utf16"
 
+	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/session"
 )
@@ -528,10 +529,10 @@ func Prepare(path []session.Entry, s Settings) (*Preparation, bool) {
 		// pi-made compactions carry their file lists forward.
 		if hook, _ := c["fromHook"].(bool); !hook {
 			if d, ok := c["details"].(map[string]any); ok {
-				for _, f := range stringsOf(d["readFiles"]) {
+				for _, f := range engine.Strings(d["readFiles"]) {
 					p.FileOps.Read[f] = true
 				}
-				for _, f := range stringsOf(d["modifiedFiles"]) {
+				for _, f := range engine.Strings(d["modifiedFiles"]) {
 					p.FileOps.Edited[f] = true
 				}
 			}
@@ -570,15 +571,4 @@ func Prepare(path []session.Entry, s Settings) (*Preparation, bool) {
 		return nil, false
 	}
 	return p, true
-}
-
-func stringsOf(v any) []string {
-	list, _ := v.([]any)
-	var out []string
-	for _, x := range list {
-		if s, ok := x.(string); ok {
-			out = append(out, s)
-		}
-	}
-	return out
 }

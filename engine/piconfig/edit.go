@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/pathrules"
 	"github.com/pigo-dev/pigo/engine/pkgmgr"
@@ -416,23 +417,12 @@ func sign(on bool) string {
 
 func stringList(s *pkgmgr.SettingsFile, key string) []string {
 	v, _ := s.Get(key)
-	return stringsOf(v)
-}
-
-func stringsOf(v any) []string {
-	list, _ := v.([]any)
-	var out []string
-	for _, x := range list {
-		if str, ok := x.(string); ok {
-			out = append(out, str)
-		}
-	}
-	return out
+	return engine.Strings(v)
 }
 
 func objectStrings(o *jsjson.Object, key string) []string {
 	v, _ := o.Get(key)
-	return stringsOf(v)
+	return engine.Strings(v)
 }
 
 func anyList(list []string) []any {

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
 
+	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/cachewarm"
 )
 
@@ -27,7 +28,7 @@ func (m *model) builtin(name, args string) (done bool, c tea.Cmd) {
 		if args == "" {
 			m.c.request(cmd("get_available_thinking_levels"), func(m *model, r response) {
 				var items []selItem
-				for _, l := range stringList(r.data["levels"]) {
+				for _, l := range engine.Strings(r.data["levels"]) {
 					items = append(items, selItem{label: l, value: l, current: l == m.thinking})
 				}
 				m.sel = &selector{title: "Thinking level", items: items, wheel: true, choose: func(m *model, it selItem) { m.setThinking(it.value.(string)) }}

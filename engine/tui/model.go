@@ -14,6 +14,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/cachewarm"
 	"github.com/pigo-dev/pigo/engine/pkgmgr"
 	"github.com/pigo-dev/pigo/engine/protocol"
@@ -828,8 +829,8 @@ func (m *model) record(r recordMsg) tea.Cmd {
 			m.toolEvent(r.typ, rec)
 		}
 	case "queue_update":
-		m.steering = stringList(rec["steering"])
-		m.follows = stringList(rec["followUp"])
+		m.steering = engine.Strings(rec["steering"])
+		m.follows = engine.Strings(rec["followUp"])
 	case "compaction_start":
 		m.compacting = true
 		m.compactReason, _ = rec["reason"].(string)
@@ -911,17 +912,6 @@ func (m *model) record(r recordMsg) tea.Cmd {
 		}
 	}
 	return nil
-}
-
-func stringList(v any) []string {
-	xs, _ := v.([]any)
-	var out []string
-	for _, x := range xs {
-		if s, ok := x.(string); ok {
-			out = append(out, s)
-		}
-	}
-	return out
 }
 
 // delta applies a message_update's delta to the streaming reply.
@@ -1181,7 +1171,7 @@ func (m *model) reportEditorText(now bool) {
 // is typed there; with abort, the run is aborted after that.
 func (m *model) restoreQueue(abort bool) {
 	m.c.request(cmd("clear_queue"), func(m *model, r response) {
-		queued := append(stringList(r.data["steering"]), stringList(r.data["followUp"])...)
+		queued := append(engine.Strings(r.data["steering"]), engine.Strings(r.data["followUp"])...)
 		if len(queued) > 0 {
 			var parts []string
 			for _, t := range []string{strings.Join(queued, "\n\n"), m.ed.Expanded()} {

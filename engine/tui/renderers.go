@@ -2,6 +2,8 @@ package tui
 
 import (
 	"fmt"
+
+	"github.com/pigo-dev/pigo/engine"
 )
 
 // Extension renderers (registerMessageRenderer, a tool's renderCall and
@@ -80,7 +82,7 @@ func (r *rendered) answer(resp response, key string) {
 		r.none = true
 		return
 	}
-	r.lines, r.key = stringList(raw), key
+	r.lines, r.key = engine.Strings(raw), key
 	if r.lines == nil {
 		r.lines = []string{}
 	}

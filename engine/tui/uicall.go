@@ -8,6 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/protocol"
 )
 
@@ -42,7 +43,7 @@ func (m *model) uiCall(rec map[string]any) tea.Cmd {
 			m.widgetKeys = append(m.widgetKeys, call.Sub) // pi's Map keeps the first position
 		}
 		placement, _ := obj["placement"].(string)
-		m.widgets[call.Sub] = widget{lines: stringList(lines), placement: placement}
+		m.widgets[call.Sub] = widget{lines: engine.Strings(lines), placement: placement}
 		m.uiOwner["widget:"+call.Sub] = call.Plugin
 	case "setTitle":
 		m.title = str
@@ -65,7 +66,7 @@ func (m *model) uiCall(rec map[string]any) tea.Cmd {
 		m.working.hasFrames, m.working.interval = false, 0
 		m.uiOwner["working:indicator"] = call.Plugin
 		if frames, ok := obj["frames"].([]any); ok {
-			m.working.frames, m.working.hasFrames = stringList(frames), true
+			m.working.frames, m.working.hasFrames = engine.Strings(frames), true
 		}
 		if ms, ok := obj["intervalMs"].(float64); ok {
 			m.working.interval = time.Duration(ms) * time.Millisecond

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/protocol"
 )
 
@@ -141,7 +142,7 @@ func newDialog(id string, st map[string]any) *dialog {
 	d := &dialog{id: id, input: newEditor()}
 	d.method, _ = st["method"].(string)
 	d.title, _ = st["title"].(string)
-	d.options = stringList(st["options"])
+	d.options = engine.Strings(st["options"])
 	if d.method == "confirm" {
 		if msg, _ := st["message"].(string); msg != "" {
 			d.title += "\n" + msg
@@ -314,7 +315,7 @@ func (v *compView) update(st map[string]any) (submit *string, action string) {
 	v.overlayOpts, _ = st["overlayOptions"].(map[string]any)
 	v.errText, _ = st["error"].(string)
 	if lines, ok := st["lines"].([]any); ok {
-		v.lines = stringList(lines)
+		v.lines = engine.Strings(lines)
 	}
 	return submit, action
 }
