@@ -382,6 +382,72 @@ func TestDifferentialRPC16SystemMessages(t *testing.T) {
 	compareTranscriptsWith(t, sc.name, append(project16(pi, false), requestShapes(pi)...), append(project16(pg, false), requestShapes(pg)...), false)
 }
 
+// TestDifferentialRPC16PromptOptions: before_agent_start handlers change
+// event.systemPromptOptions in place, against pi 1.6: a custom section
+// (recorded as a patch, then removed once a run no longer sets it), a
+// prompt rule, selectedTools edited (the tool leaves the request), the
+// fields handlers see, ctx.getSystemPromptOptions(), and pi's error for
+// a section with an invalid name.
+func TestDifferentialRPC16PromptOptions(t *testing.T) {
+	sides := pi16Sides(t)
+	sc := diffScenario{
+		name: "promptoptions16",
+		ext: extSource(greetExt + `
+  pi.registerTool({ name: "wave", label: "Wave", description: "Waves", promptSnippet: "Wave at someone",
+    parameters: { type: "object", properties: {} },
+    async execute() { return { content: [{ type: "text", text: "waved" }], details: {} }; } });
+  const on = new Set<string>();
+  pi.registerCommand("base", { handler: async (_args: string, ctx: any) => {
+    const o = ctx.getSystemPromptOptions();
+    ctx.ui.notify("base " + Object.keys(o).sort().join(",") + " tools " + o.selectedTools.join(",") + " cwd " + (o.cwd === process.cwd()), "info");
+  } });
+  for (const name of ["section", "rule", "hide", "bad", "off"]) {
+    pi.registerCommand(name, { handler: async () => { if (name === "off") on.clear(); else on.add(name); } });
+  }
+  pi.on("before_agent_start", async (ev: any, ctx: any) => {
+    const o = ev.systemPromptOptions;
+    ctx.ui.notify("fields " + Object.keys(o).sort().join(",") + " tools " + o.selectedTools.join(",") +
+      " sections " + JSON.stringify(o.sections) + " rules " + JSON.stringify(o.promptGuidelines), "info");
+    if (on.has("section")) o.sections.guide = "Greet before you wave.";
+    if (on.has("rule")) o.promptGuidelines.push("Cite sources");
+    if (on.has("hide")) o.selectedTools = o.selectedTools.filter((n: string) => n !== "wave");
+    if (on.has("bad")) o.sections["Bad Name"] = "x";
+  });`),
+		steps:   []mockStep{{Text: "one"}, {Text: "two"}, {Text: "three"}, {Text: "four"}, {Text: "five"}},
+		persist: true,
+		drive: func(d *rpcDriver) {
+			prompt := func(id, text string) {
+				mark := d.mark()
+				d.call(`{"id":"` + id + `","type":"prompt","message":"` + text + `"}`)
+				d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
+			}
+			d.call(`{"id":"b0","type":"prompt","message":"/base"}`)
+			prompt("p1", "plain")
+			d.call(`{"id":"c1","type":"prompt","message":"/section"}`)
+			d.call(`{"id":"c2","type":"prompt","message":"/rule"}`)
+			prompt("p2", "with a section and a rule")
+			d.call(`{"id":"c3","type":"prompt","message":"/hide"}`)
+			prompt("p3", "without wave")
+			d.call(`{"id":"c4","type":"prompt","message":"/off"}`)
+			prompt("p4", "section gone")
+			d.call(`{"id":"m1","type":"get_messages"}`)
+			d.call(`{"id":"b1","type":"prompt","message":"/base"}`)
+			d.call(`{"id":"c5","type":"prompt","message":"/bad"}`)
+			mark := d.mark()
+			d.call(`{"id":"p5","type":"prompt","message":"bad section"}`)
+			d.waitFrom(mark, func(ev map[string]any) bool {
+				return ev["type"] == "agent_settled" || ev["id"] == "p5" && ev["success"] == false
+			})
+			d.call(`{"id":"s1","type":"get_state"}`)
+		},
+	}
+	pi, pg := runSides(sides, func(argv []string) []string { return runDiffScenario(t, sc, argv) })
+	if os.Getenv("PIGO_DIFF_KEEP") != "" {
+		compareTranscriptsWith(&testing.T{}, sc.name+"_raw", pi, pg, false)
+	}
+	compareTranscriptsWith(t, sc.name, append(project16(pi, false), requestShapes(pi)...), append(project16(pg, false), requestShapes(pg)...), false)
+}
+
 // requestShapes reduces the requests the model got to the tools offered
 // and whether the system prompt ends with a forced "FORCED".
 func requestShapes(lines []string) []string {

@@ -91,6 +91,14 @@ type Options struct {
 	// turn after the first, records what changed as a system message
 	// (sysmsg.go). Nil: no prompt.
 	PromptSections func(selectedTools []string) map[string]any
+	// PromptOptions and SectionsFromOptions make the prompt extensions can
+	// change (pi 1.6): before_agent_start handlers get PromptOptions(active
+	// tools) as event.systemPromptOptions and may change it in place
+	// (sections, rules, tools, ...); the run's prompt is then
+	// SectionsFromOptions of what they left, its active tools kept current
+	// each turn (sysmsg.go). Nil: PromptSections alone.
+	PromptOptions       func(selectedTools []string) map[string]any
+	SectionsFromOptions func(options map[string]any) (map[string]any, error)
 	// Sink receives every event after extension handlers ran (pi's JSON and
 	// RPC modes print them). Called on the loop goroutine; must not block
 	// for long.
@@ -168,6 +176,9 @@ type Agent struct {
 	warmer         *cachewarm.Warmer
 	// forced is the current run's before_agent_start systemPrompt, if any.
 	forced *string
+	// runOptions are the prompt options before_agent_start handlers left
+	// for the current run (Options.PromptOptions); nil outside a run.
+	runOptions map[string]any
 	// steeringMode and followUpMode are pi's queue modes (modes_queue.go):
 	// "one-at-a-time" delivers one queued message per turn; "" or "all"
 	// delivers them all at once.
@@ -208,6 +219,9 @@ func New(opts Options) *Agent {
 		// pi's agent loop: the hooks it runs (input, context, ...) keep
 		// pi's result semantics (piapi defines them on first use).
 		piapi.Of(a.h)
+		if opts.PromptOptions != nil {
+			piapi.Of(a.h).SetSystemPromptOptions(opts.PromptOptions)
+		}
 	}
 	if opts.Model != nil {
 		a.model = engine.Clone(opts.Model).(Message)
@@ -310,8 +324,10 @@ func (a *Agent) Prompt(ctx context.Context, text string, o PromptOptions) error 
 	a.mu.Unlock()
 	// 4. before_agent_start
 	var forced *string
+	base := piapi.Of(a.h).PromptTools()
+	options := piapi.Of(a.h).SystemPromptOptions()
 	bas := a.h.RunHook(ctx, "before_agent_start", map[string]any{"type": "before_agent_start", "prompt": text, "images": images,
-		"systemPrompt": a.SystemPrompt(), "systemPromptOptions": map[string]any{"selectedTools": anySlice(piapi.Of(a.h).ActiveTools())}})
+		"systemPrompt": a.SystemPrompt(), "systemPromptOptions": options})
 	if r, ok := bas.Result.(map[string]any); ok {
 		if sp, ok := r["systemPrompt"].(string); ok {
 			forced = &sp
@@ -323,10 +339,20 @@ func (a *Agent) Prompt(ctx context.Context, text string, o PromptOptions) error 
 			}
 		}
 	}
+	runOptions, err := a.handlerPromptOptions(bas.Value, base)
+	if err != nil {
+		return err
+	}
+	if f, ok := runOptions["forceSystemPrompt"].(string); ok && forced == nil {
+		forced = &f
+	}
 	if o.Accepted != nil {
 		o.Accepted(DispositionStarted)
 	}
 	a.startRun()
+	a.mu.Lock()
+	a.runOptions = runOptions
+	a.mu.Unlock()
 	return a.run(ctx, prompts, forced)
 }
 
@@ -417,7 +443,7 @@ func (a *Agent) run(parent context.Context, prompts []Message, forced *string) e
 	a.mu.Unlock()
 	defer close(settled)
 	defer a.settle(parent)
-	defer func() { a.mu.Lock(); a.forced = nil; a.mu.Unlock() }()
+	defer func() { a.mu.Lock(); a.forced, a.runOptions = nil, nil; a.mu.Unlock() }()
 	if patch := a.promptPatch(); patch != nil {
 		prompts = append([]Message{patch}, prompts...)
 	}

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"maps"
 	"reflect"
 	"slices"
 
@@ -30,13 +31,64 @@ func (a *Agent) SystemPrompt() string {
 	return session.SystemMessageText(map[string]any{"sections": a.promptSections()})
 }
 
-// promptSections builds the prompt sections for the active tools (nil
-// without a builder).
+// promptSections builds the prompt sections for the active tools: from
+// the options before_agent_start handlers left for this run, else from
+// the builder (nil without one).
 func (a *Agent) promptSections() map[string]any {
+	active := piapi.Of(a.h).ActiveTools()
+	a.mu.Lock()
+	run := a.runOptions
+	a.mu.Unlock()
+	if run != nil {
+		// pi's prepareNextTurnWithContext: the run's options with the live
+		// tools, their snippets and guidelines the current ones under the
+		// run's.
+		o := maps.Clone(run)
+		o["selectedTools"] = anySlice(active)
+		base := a.opts.PromptOptions(active)
+		for _, k := range []string{"toolSnippets", "toolGuidelines"} {
+			merged, _ := base[k].(map[string]any)
+			merged = maps.Clone(merged)
+			if merged == nil {
+				merged = map[string]any{}
+			}
+			r, _ := run[k].(map[string]any)
+			maps.Copy(merged, r)
+			o[k] = merged
+		}
+		if sections, err := a.opts.SectionsFromOptions(o); err == nil {
+			return sections
+		}
+	}
 	if a.opts.PromptSections == nil {
 		return nil
 	}
-	return a.opts.PromptSections(piapi.Of(a.h).ActiveTools())
+	return a.opts.PromptSections(active)
+}
+
+// handlerPromptOptions reads the prompt options before_agent_start
+// handlers left in the event (pi 1.6: they change them in place); nil
+// when the agent has no options builder. An explicit edit of
+// selectedTools (against before, the tools the event's options named)
+// sets the active tools; otherwise the live loadout stands (a
+// setActiveTools call in a handler is not undone). A custom section
+// with an invalid name fails the prompt, as in pi.
+func (a *Agent) handlerPromptOptions(event any, before []string) (map[string]any, error) {
+	if a.opts.PromptOptions == nil || a.opts.SectionsFromOptions == nil {
+		return nil, nil
+	}
+	ev, _ := event.(map[string]any)
+	o, _ := ev["systemPromptOptions"].(map[string]any)
+	if o == nil {
+		return nil, nil
+	}
+	if edited := engine.Strings(o["selectedTools"]); !slices.Equal(edited, before) {
+		piapi.Of(a.h).SetRunTools(edited)
+	}
+	if _, err := a.opts.SectionsFromOptions(o); err != nil {
+		return nil, err
+	}
+	return o, nil
 }
 
 // promptPatch is the system message that brings the sections the

@@ -92,6 +92,59 @@ func TestSystemPromptSections(t *testing.T) {
 	if err := json.Unmarshal(out, &want); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
+	// Options as a before_agent_start handler leaves them: hidden tools,
+	// rules, custom sections (an empty one left out), a skill list
+	// edited, a custom prompt.
+	edited := func(f func(o map[string]any)) map[string]any {
+		o := promptOptions(cases[1].in, cases[1].selected, snippets, guidelines)
+		f(o)
+		return o
+	}
+	optionCases := []map[string]any{
+		edited(func(o map[string]any) {
+			o["hiddenTools"] = []any{"bash"}
+			o["promptGuidelines"] = []any{"Cite sources", "Be concise in your responses"}
+			o["sections"] = map[string]any{"tool_guidance": "Use greet.", "empty": ""}
+		}),
+		edited(func(o map[string]any) {
+			o["selectedTools"] = []any{"read", "bash"}
+			o["hiddenTools"] = []any{"read", "bash"}
+			o["skills"] = []any{map[string]any{"name": "y", "description": "Added", "filePath": "/p/y/SKILL.md"}}
+		}),
+		edited(func(o map[string]any) { o["customPrompt"] = "Mine."; o["sections"] = map[string]any{"z-1": "Z"} }),
+	}
+	optData, _ := json.Marshal(optionCases)
+	out, err = exec.Command(node, "--input-type=module", "-e", fmt.Sprintf("import { buildSystemPromptSections } from %q;\n"+
+		"console.log(JSON.stringify(%s.map((o) => buildSystemPromptSections(o))));\n", builder, optData)).CombinedOutput()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, out)
+	}
+	var wantOpts []map[string]any
+	if err := json.Unmarshal(out, &wantOpts); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	for i, o := range optionCases {
+		got, err := sectionsFromOptions(o)
+		if err != nil {
+			t.Fatalf("options case %d: %v", i, err)
+		}
+		if o["customPrompt"] == nil {
+			delete(got, "preamble")
+			delete(wantOpts[i], "preamble")
+			delete(wantOpts[i], "docs")
+		}
+		if !reflect.DeepEqual(got, wantOpts[i]) {
+			gb, _ := json.MarshalIndent(got, "", " ")
+			wb, _ := json.MarshalIndent(wantOpts[i], "", " ")
+			t.Errorf("options case %d:\n got %s\nwant %s", i, gb, wb)
+		}
+	}
+	for _, name := range []string{"preamble", "Upper", "1st", "has space"} {
+		_, err := sectionsFromOptions(map[string]any{"sections": map[string]any{name: "x"}})
+		if err == nil || err.Error() != "Invalid system prompt section name: "+name {
+			t.Errorf("section %q: err %v, want pi's", name, err)
+		}
+	}
 	for i, c := range cases {
 		got := buildSystemPromptSections(c.in, c.selected, snippets, guidelines)
 		if c.in.custom == "" {

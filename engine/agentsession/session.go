@@ -343,13 +343,15 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 		PromptImages: func(imgs []any) ([]any, []string) {
 			return images.NormalizePromptImages(imgs, autoResize(), images.ResizeOptions{})
 		},
-		PromptSections:     rt.promptSections,
-		Sink:               rt.onAgentEvent,
-		Settings:           rt.settings.agentSettings,
-		CompactionSettings: rt.compactionSettings,
-		AuthProblem:        rt.authProblem,
-		Router:             agent.VirtualRouter(rt.host, rt.reg),
-		SessionID:          func() string { return rt.tree().Header().ID },
+		PromptSections:      rt.promptSections,
+		PromptOptions:       rt.promptOptions,
+		SectionsFromOptions: sectionsFromOptions,
+		Sink:                rt.onAgentEvent,
+		Settings:            rt.settings.agentSettings,
+		CompactionSettings:  rt.compactionSettings,
+		AuthProblem:         rt.authProblem,
+		Router:              agent.VirtualRouter(rt.host, rt.reg),
+		SessionID:           func() string { return rt.tree().Header().ID },
 	})
 	a.SetHooks(agent.Hooks{
 		Shutdown: func(string) { rt.requestShutdown() },
@@ -926,6 +928,18 @@ func (rt *agentRuntime) promptSections(selected []string) map[string]any {
 	}
 	snippets, guidelines := toolPromptTexts(rt.host)
 	return buildSystemPromptSections(*in, selected, snippets, guidelines)
+}
+
+// promptOptions are pi 1.6's system prompt options for the active tools
+// (what before_agent_start handlers see and change); nil before the
+// resources loaded.
+func (rt *agentRuntime) promptOptions(selected []string) map[string]any {
+	in := rt.prompt.Load()
+	if in == nil {
+		return nil
+	}
+	snippets, guidelines := toolPromptTexts(rt.host)
+	return promptOptions(*in, selected, snippets, guidelines)
 }
 
 // loadErrorText renders a plugin's load failure: its first diagnostic with

@@ -1,7 +1,9 @@
 package agentsession
 
 import (
+	"fmt"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -98,19 +100,80 @@ func loadContextFiles(fsys FS, cwd, agentDir string) []contextFile {
 const promptPreamble = "You are a coding assistant running inside pigo, a coding agent harness compatible with pi. " +
 	"Help users inspect files, run commands, and modify code."
 
-// buildSystemPromptSections is pi 1.6's buildSystemPromptSections for
-// the active tools, given the tools' prompt snippets and guidelines
-// (toolPromptTexts): the named sections of the prompt, each but the
-// preamble wrapped in <name>...</name>; pi's text, byte for byte.
-func buildSystemPromptSections(in systemPromptInput, selected []string, snippets map[string]string, toolGuidelines map[string][]string) map[string]any {
-	raw := map[string]string{}
+// promptOptions is pi 1.6's BuildSystemPromptOptions for the active
+// tools, given the tools' prompt snippets and guidelines
+// (toolPromptTexts), in the shape extensions see and may change
+// (normalizeBuildSystemPromptOptions): ctx.getSystemPromptOptions() and
+// before_agent_start's event.systemPromptOptions.
+func promptOptions(in systemPromptInput, selected []string, snippets map[string]string, toolGuidelines map[string][]string) map[string]any {
+	tools := make([]any, len(selected))
+	for i, n := range selected {
+		tools[i] = n
+	}
+	snips := make(map[string]any, len(snippets))
+	for n, s := range snippets {
+		snips[n] = s
+	}
+	guides := make(map[string]any, len(toolGuidelines))
+	for n, gs := range toolGuidelines {
+		list := make([]any, len(gs))
+		for i, g := range gs {
+			list[i] = g
+		}
+		guides[n] = list
+	}
+	files := make([]any, len(in.contextFiles))
+	for i, f := range in.contextFiles {
+		files[i] = map[string]any{"path": f.path, "content": f.content}
+	}
+	skills := make([]any, len(in.skills))
+	for i, sk := range in.skills {
+		skills[i] = map[string]any{"name": sk.Name, "description": sk.Description, "filePath": sk.FilePath, "baseDir": sk.BaseDir,
+			"disableModelInvocation": sk.DisableModelInvocation}
+	}
+	o := map[string]any{"selectedTools": tools, "hiddenTools": []any{}, "toolSnippets": snips, "toolGuidelines": guides,
+		"promptGuidelines": []any{}, "appendSystemPrompt": strings.Join(in.append, "\n\n"), "sections": map[string]any{},
+		"cwd": in.cwd, "contextFiles": files, "skills": skills}
 	if in.custom != "" {
-		raw["preamble"] = in.custom
+		o["customPrompt"] = in.custom
+	}
+	return o
+}
+
+// buildSystemPromptSections is pi 1.6's buildSystemPromptSections for
+// the active tools (promptOptions, then sectionsFromOptions).
+func buildSystemPromptSections(in systemPromptInput, selected []string, snippets map[string]string, toolGuidelines map[string][]string) map[string]any {
+	sections, _ := sectionsFromOptions(promptOptions(in, selected, snippets, toolGuidelines)) // no custom sections: no error
+	return sections
+}
+
+// systemPromptSectionName is what pi accepts as a custom section's name.
+var systemPromptSectionName = regexp.MustCompile(`^[a-z][a-z0-9_-]*$`)
+
+// sectionsFromOptions is pi 1.6's buildSystemPromptSections of options as
+// promptOptions makes them or an extension left them (a missing or
+// mistyped field counts as empty): the named sections of the prompt, each
+// but the preamble wrapped in <name>...</name>; pi's text, byte for byte,
+// but pigo's preamble and no "docs" section (pigo does not ship pi's
+// docs). A custom section with an invalid name is pi's error.
+func sectionsFromOptions(o map[string]any) (map[string]any, error) {
+	custom, _ := o["sections"].(map[string]any)
+	for n := range custom {
+		if !systemPromptSectionName.MatchString(n) || n == "preamble" {
+			return nil, fmt.Errorf("Invalid system prompt section name: %s", n) //nolint:staticcheck // pi's wording
+		}
+	}
+	selected, hidden := engine.Strings(o["selectedTools"]), engine.Strings(o["hiddenTools"])
+	declared := slices.DeleteFunc(slices.Clone(selected), func(n string) bool { return slices.Contains(hidden, n) })
+	raw := map[string]string{}
+	if c, _ := o["customPrompt"].(string); c != "" {
+		raw["preamble"] = c
 	} else {
 		raw["preamble"] = promptPreamble
+		snippets, _ := o["toolSnippets"].(map[string]any)
 		var lines []string
-		for _, n := range selected {
-			if s := snippets[n]; s != "" {
+		for _, n := range declared {
+			if s, _ := snippets[n].(string); s != "" {
 				lines = append(lines, "- "+n+": "+s)
 			}
 		}
@@ -119,31 +182,51 @@ func buildSystemPromptSections(in systemPromptInput, selected []string, snippets
 			tools = strings.Join(lines, "\n")
 		}
 		raw["tools"] = tools + "\n\nAdditional tools may be available."
-		raw["rules"] = promptRules(selected, toolGuidelines)
+		guides := map[string][]string{}
+		if g, ok := o["toolGuidelines"].(map[string]any); ok {
+			for n, list := range g {
+				guides[n] = engine.Strings(list)
+			}
+		}
+		raw["rules"] = promptRules(declared, guides, engine.Strings(o["promptGuidelines"]))
 	}
-	if len(in.append) > 0 {
-		raw["addendum"] = strings.Join(in.append, "\n\n")
+	if a, _ := o["appendSystemPrompt"].(string); a != "" {
+		raw["addendum"] = a
 	}
-	if len(in.contextFiles) > 0 {
+	if files, _ := o["contextFiles"].([]any); len(files) > 0 {
 		parts := []string{"Project-specific instructions and guidelines:"}
-		for _, f := range in.contextFiles {
-			parts = append(parts, "<project_instructions path=\""+f.path+"\">\n"+f.content+"\n</project_instructions>")
+		for _, f := range files {
+			m, _ := f.(map[string]any)
+			path, _ := m["path"].(string)
+			content, _ := m["content"].(string)
+			parts = append(parts, "<project_instructions path=\""+path+"\">\n"+content+"\n</project_instructions>")
 		}
 		raw["project_context"] = strings.Join(parts, "\n\n")
 	}
+	// A hidden reader is still reachable through another tool, so skills
+	// stay but the hint names no tool.
 	reader := ""
 	for _, r := range []string{"read", "bash"} {
-		if slices.Contains(selected, r) {
+		if slices.Contains(declared, r) {
 			reader = r
 			break
 		}
 	}
-	if reader != "" && len(in.skills) > 0 {
-		if s := strings.TrimSpace(resources.FormatSkillsForPrompt(in.skills, reader)); s != "" {
+	if reader == "" && (slices.Contains(selected, "read") || slices.Contains(selected, "bash")) {
+		reader = "indirect"
+	}
+	if skills := optSkills(o["skills"]); reader != "" && len(skills) > 0 {
+		if s := strings.TrimSpace(resources.FormatSkillsForPrompt(skills, reader)); s != "" {
 			raw["skills"] = s
 		}
 	}
-	raw["cwd"] = strings.ReplaceAll(in.cwd, `\`, "/")
+	cwd, _ := o["cwd"].(string)
+	raw["cwd"] = strings.ReplaceAll(cwd, `\`, "/")
+	for n, v := range custom {
+		if t, _ := v.(string); t != "" {
+			raw[n] = t
+		}
+	}
 	sections := make(map[string]any, len(raw))
 	for n, text := range raw {
 		if n == "preamble" {
@@ -152,7 +235,27 @@ func buildSystemPromptSections(in systemPromptInput, selected []string, snippets
 			sections[n] = "<" + n + ">\n" + text + "\n</" + n + ">"
 		}
 	}
-	return sections
+	return sections, nil
+}
+
+// optSkills reads the skills of prompt options back.
+func optSkills(v any) []resources.Skill {
+	list, _ := v.([]any)
+	out := make([]resources.Skill, 0, len(list))
+	for _, x := range list {
+		m, _ := x.(map[string]any)
+		if m == nil {
+			continue
+		}
+		sk := resources.Skill{}
+		sk.Name, _ = m["name"].(string)
+		sk.Description, _ = m["description"].(string)
+		sk.FilePath, _ = m["filePath"].(string)
+		sk.BaseDir, _ = m["baseDir"].(string)
+		sk.DisableModelInvocation, _ = m["disableModelInvocation"].(bool)
+		out = append(out, sk)
+	}
+	return out
 }
 
 // toolPromptTexts are the registered tools' prompt snippets (on one
@@ -180,7 +283,7 @@ func toolPromptTexts(h *engine.Host) (snippets map[string]string, guidelines map
 }
 
 // promptRules is pi 1.6's buildRules.
-func promptRules(selected []string, toolGuidelines map[string][]string) string {
+func promptRules(selected []string, toolGuidelines map[string][]string, promptGuidelines []string) string {
 	var rules []string
 	add := func(r string) {
 		if r = strings.TrimSpace(r); r != "" && !slices.Contains(rules, r) {
@@ -202,6 +305,9 @@ func promptRules(selected []string, toolGuidelines map[string][]string) string {
 		for _, g := range toolGuidelines[n] {
 			add(g)
 		}
+	}
+	for _, g := range promptGuidelines {
+		add(g)
 	}
 	add("Be concise in your responses")
 	add("Show file paths clearly when working with files")

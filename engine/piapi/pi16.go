@@ -1,6 +1,10 @@
 package piapi
 
-import "github.com/pigo-dev/pigo/engine"
+import (
+	"slices"
+
+	"github.com/pigo-dev/pigo/engine"
+)
 
 // pi 1.6's new extension registrations, each a data registry like the
 // message renderers: what an extension registers is recorded here, keyed
@@ -59,8 +63,12 @@ func (p *State) McpServers() *DataRegistry {
 type pi16State struct {
 	mode          string // "" = derived (see Mode)
 	untrusted     bool   // the project is not trusted (SetProjectTrusted)
-	promptOptions map[string]any
-	autoResize    func() bool // images.autoResize (SetImageAutoResize)
+	promptOptions func(selectedTools []string) map[string]any
+	// promptTools are the tools the prompt options name while a
+	// before_agent_start edit of selectedTools changed the active ones
+	// (SetRunTools); nil: the active tools.
+	promptTools []string
+	autoResize  func() bool // images.autoResize (SetImageAutoResize)
 }
 
 // SetImageAutoResize sets where the built-in read tool reads the
@@ -121,29 +129,60 @@ func (p *State) ProjectTrusted() bool {
 	return !p.v16.untrusted
 }
 
-// SetSystemPromptOptions sets what ctx.getSystemPromptOptions() returns
-// (pi's BuildSystemPromptOptions; the agent modes set it when they build
-// the prompt).
-func (p *State) SetSystemPromptOptions(o map[string]any) {
+// SetSystemPromptOptions sets how ctx.getSystemPromptOptions() and
+// before_agent_start's event.systemPromptOptions are built (pi's
+// BuildSystemPromptOptions for the given tools; the agent modes set it).
+func (p *State) SetSystemPromptOptions(build func(selectedTools []string) map[string]any) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.v16.promptOptions, _ = engine.Clone(o).(map[string]any)
+	p.v16.promptOptions = build
 }
 
-// SystemPromptOptions is ctx.getSystemPromptOptions(): what the agent set,
-// else pi's defaults for this host ({cwd, selectedTools}).
+// SystemPromptOptions is ctx.getSystemPromptOptions(): pi's base prompt
+// options, else pi's defaults for this host ({cwd, selectedTools}).
 func (p *State) SystemPromptOptions() map[string]any {
+	tools := p.PromptTools()
 	p.mu.Lock()
-	o, _ := engine.Clone(p.v16.promptOptions).(map[string]any)
+	build := p.v16.promptOptions
 	p.mu.Unlock()
-	if o != nil {
-		return o
+	if build != nil {
+		if o := build(tools); o != nil {
+			return o
+		}
 	}
-	tools := make([]any, 0)
-	for _, t := range p.ActiveTools() {
-		tools = append(tools, t)
+	list := make([]any, 0, len(tools))
+	for _, t := range tools {
+		list = append(list, t)
 	}
-	return map[string]any{"cwd": p.h.Options().Cwd, "selectedTools": tools}
+	return map[string]any{"cwd": p.h.Options().Cwd, "selectedTools": list}
+}
+
+// PromptTools are the tools the base prompt options select: the active
+// tools, except after a before_agent_start handler edited selectedTools
+// (SetRunTools), which pi applies to the tools but not to its base
+// options, until the next setActiveTools.
+func (p *State) PromptTools() []string {
+	p.mu.Lock()
+	tools := slices.Clone(p.v16.promptTools)
+	p.mu.Unlock()
+	if tools != nil {
+		return tools
+	}
+	return p.ActiveTools()
+}
+
+// SetRunTools activates names for a before_agent_start handler's edit of
+// selectedTools, leaving PromptTools as they were.
+func (p *State) SetRunTools(names []string) {
+	base := p.PromptTools()
+	known := map[string]bool{}
+	for _, e := range p.h.Tools().Current().Entries() {
+		known[e.ID] = true
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.v16.promptTools = base
+	p.activeTools, p.activeKnown = append([]string{}, names...), known
 }
 
 // activeByDefault reports whether registering t activates it (pi 1.6):

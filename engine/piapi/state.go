@@ -318,6 +318,7 @@ func (p *State) SetActiveTools(plugin string, names []string) {
 	}
 	p.mu.Lock()
 	p.activeTools, p.activeKnown = append([]string{}, names...), known
+	p.v16.promptTools = nil
 	p.mu.Unlock()
 }
 

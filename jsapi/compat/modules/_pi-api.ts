@@ -149,7 +149,7 @@ export function install(pi: any, host: any): any {
       return { cancelled: !!r.cancelled };
     };
     class ExtensionCommandContext extends ExtensionContext {
-      getSystemPromptOptions() { return check(host.systemPromptOptions()); }
+      getSystemPromptOptions() { return promptOptionsShape(check(host.systemPromptOptions())); }
       waitForIdle() { assert(); return host.sessionControl("waitForIdle", {}); }
       // Settles (with undefined, as pi's) once the extensions reloaded.
       async reload() { assert(); await host.reload(); }
@@ -310,7 +310,13 @@ export function install(pi: any, host: any): any {
             // pi 1.6 returns a function that removes the handler; a removed
             // handler stays in pigo's chain but no longer runs.
             let on = true;
-            if (host.isHookEvent(event)) {
+            if (event === "before_agent_start") {
+              pi.hook(event, (e: any) => {
+                if (!on) return undefined;
+                if (e?.systemPromptOptions) e.systemPromptOptions = promptOptionsShape(e.systemPromptOptions);
+                return handler(e, makeCtx(e && e.signal));
+              });
+            } else if (host.isHookEvent(event)) {
               pi.hook(event, (e: any) => (on ? handler(e, makeCtx(e && e.signal)) : undefined));
             } else {
               v2on(event, (e: any) => (on ? handler(e, makeCtx()) : undefined));
@@ -1384,6 +1390,20 @@ function unroutedStream(model: any): any {
     out.push({ type: "error", reason: "error", error: failed });
     out.end(failed);
   });
+  return out;
+}
+
+// promptOptionsShape is pi 1.6's normalizeBuildSystemPromptOptions shape
+// of prompt options from the host: its keys in pi's order, customPrompt
+// and forceSystemPrompt present even when undefined (Object.keys shows
+// them in pi).
+function promptOptionsShape(o: any): any {
+  if (!o || typeof o !== "object") return o;
+  const keys = ["customPrompt", "forceSystemPrompt", "selectedTools", "hiddenTools", "toolSnippets", "toolGuidelines",
+    "promptGuidelines", "appendSystemPrompt", "sections", "cwd", "contextFiles", "skills"];
+  const out: any = {};
+  for (const k of keys) if (k in o || k === "customPrompt" || k === "forceSystemPrompt") out[k] = o[k];
+  for (const k of Object.keys(o)) if (!(k in out)) out[k] = o[k];
   return out;
 }
 

@@ -174,7 +174,7 @@ function install(pi, host) {
     };
     class ExtensionCommandContext extends ExtensionContext {
       getSystemPromptOptions() {
-        return check(host.systemPromptOptions());
+        return promptOptionsShape(check(host.systemPromptOptions()));
       }
       waitForIdle() {
         assert();
@@ -325,7 +325,13 @@ function install(pi, host) {
             assertActive();
             if (typeof handler !== "function") throw new TypeError(`pi.on("${event}"): handler must be a function`);
             let on = true;
-            if (host.isHookEvent(event)) {
+            if (event === "before_agent_start") {
+              pi.hook(event, (e) => {
+                if (!on) return void 0;
+                if (e?.systemPromptOptions) e.systemPromptOptions = promptOptionsShape(e.systemPromptOptions);
+                return handler(e, makeCtx(e && e.signal));
+              });
+            } else if (host.isHookEvent(event)) {
               pi.hook(event, (e) => on ? handler(e, makeCtx(e && e.signal)) : void 0);
             } else {
               v2on(event, (e) => on ? handler(e, makeCtx()) : void 0);
@@ -1346,6 +1352,27 @@ function unroutedStream(model) {
     out.push({ type: "error", reason: "error", error: failed });
     out.end(failed);
   });
+  return out;
+}
+function promptOptionsShape(o) {
+  if (!o || typeof o !== "object") return o;
+  const keys = [
+    "customPrompt",
+    "forceSystemPrompt",
+    "selectedTools",
+    "hiddenTools",
+    "toolSnippets",
+    "toolGuidelines",
+    "promptGuidelines",
+    "appendSystemPrompt",
+    "sections",
+    "cwd",
+    "contextFiles",
+    "skills"
+  ];
+  const out = {};
+  for (const k of keys) if (k in o || k === "customPrompt" || k === "forceSystemPrompt") out[k] = o[k];
+  for (const k of Object.keys(o)) if (!(k in out)) out[k] = o[k];
   return out;
 }
 const builtinTypedCatalog = /* @__PURE__ */ new Map();
