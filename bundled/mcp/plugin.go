@@ -482,13 +482,37 @@ func resultSchema(output any) map[string]any {
 	}
 }
 
-// beforeAgentStart lets the first prompt wait, up to StartupWait, for the
-// servers whose tools are declared to the model, so its request has them.
-func (p *plugin) beforeAgentStart(ctx context.Context, _ any) (any, error) {
+// beforeAgentStart is pi's: the first prompt waits, up to StartupWait,
+// for the servers whose tools are declared to the model, so its request
+// has them; every prompt then lists the servers as they are in the
+// `mcp_servers` section of its prompt options (pi 1.6 records it as a
+// prompt patch when it changed).
+func (p *plugin) beforeAgentStart(ctx context.Context, payload any) (any, error) {
+	p.waitForDirectServers(ctx)
+	if ev, ok := payload.(map[string]any); ok {
+		if o, ok := ev["systemPromptOptions"].(map[string]any); ok {
+			sections, _ := o["sections"].(map[string]any)
+			if sections == nil {
+				sections = map[string]any{}
+				o["sections"] = sections
+			}
+			if text := p.serversSection(); text != "" {
+				sections[serversSectionName] = text
+			} else {
+				delete(sections, serversSectionName)
+			}
+		}
+	}
+	return nil, nil
+}
+
+// waitForDirectServers lets the first prompt wait, up to StartupWait, for
+// the servers whose tools are declared to the model.
+func (p *plugin) waitForDirectServers(ctx context.Context) {
 	p.mu.Lock()
 	if p.waited {
 		p.mu.Unlock()
-		return nil, nil
+		return
 	}
 	p.waited = true
 	var waits []<-chan struct{}
@@ -509,12 +533,11 @@ func (p *plugin) beforeAgentStart(ctx context.Context, _ any) (any, error) {
 		case <-ch:
 		case <-timer.C:
 			p.notify("MCP servers are still connecting; their tools become available once connected.", "info")
-			return nil, nil
+			return
 		case <-ctx.Done():
-			return nil, nil
+			return
 		}
 	}
-	return nil, nil
 }
 
 // ensureDiscoveryActive is pi's: tools that are not declared to the

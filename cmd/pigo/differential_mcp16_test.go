@@ -283,3 +283,46 @@ func TestDifferentialMCPResources16(t *testing.T) {
 		t.Logf("pi:\n%s", strings.Join(out["pi"], "\n"))
 	}
 }
+
+// TestDifferentialMCPServersSection16: the `mcp_servers` prompt section
+// against pi 1.6: servers reached through codemode (the default
+// exposure) and tool_search (deferred), sorted by name as localeCompare
+// does, each with its configured description's first line (trimmed; one
+// over 250 characters cut with an ellipsis); a direct server and a
+// disabled one are not listed. The section goes out in the request's
+// system prompt. (A server without a description is summarized by the
+// instructions it sent once connected, which the first prompt does not
+// wait for: section_test.go covers that.)
+func TestDifferentialMCPServersSection16(t *testing.T) {
+	sides := pi16Sides(t)
+	server := filepath.Join(t.TempDir(), "mcpserver")
+	build := exec.Command("go", "build", "-o", server, "github.com/pigo-dev/pigo/bundled/mcp/mcptest/server")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building the test MCP server: %v\n%s", err, out)
+	}
+	servers := map[string]any{
+		"zeta-local": map[string]any{"command": server, "description": "Local tools"},
+		"docs":       map[string]any{"command": server, "exposure": "deferred", "description": "  Search the docs.\nSecond line."},
+		"Alpha":      map[string]any{"command": server, "exposure": "deferred", "description": strings.Repeat("Long words ", 30)},
+		"shown":      map[string]any{"command": server, "exposure": "direct"},
+		"off":        map[string]any{"command": server, "exposure": "deferred", "enabled": false},
+	}
+	out := map[string]string{}
+	for side, argv := range sides {
+		_, reqs := runMCPSide(t, side, argv, []mockStep{{Text: "done"}}, servers, "hello", "codemode", "tool-search")
+		if len(reqs) == 0 {
+			t.Fatalf("%s: no request", side)
+		}
+		msgs, _ := reqs[0]["messages"].([]any)
+		system, _ := msgs[0].(map[string]any)["content"].(string)
+		_, rest, ok := strings.Cut(system, "<mcp_servers>\n")
+		section, _, ok2 := strings.Cut(rest, "\n</mcp_servers>")
+		if !ok || !ok2 {
+			t.Fatalf("%s: no mcp_servers section in the system prompt:\n%s", side, system)
+		}
+		out[side] = section
+	}
+	if out["pi"] != out["pigo"] {
+		t.Errorf("mcp_servers sections differ:\npi:\n%s\npigo:\n%s", out["pi"], out["pigo"])
+	}
+}

@@ -246,7 +246,7 @@ func (r *nestedRecorder) finish(rec *nestedRecord, isError bool, errText string)
 	rec.status = "ok"
 	if isError {
 		rec.status = "error"
-		rec.errText = utf16Prefix(errText, nestedMaxErrorChars)
+		rec.errText = engine.UTF16Prefix(errText, nestedMaxErrorChars)
 	}
 	rec.durationMs = int64(math.Round(float64(time.Since(rec.start).Microseconds()) / 1000))
 }
@@ -286,21 +286,4 @@ func resultText(r engine.ToolResult) string {
 		}
 	}
 	return strings.Join(parts, "\n")
-}
-
-// utf16Prefix is s cut to at most n UTF-16 code units (JavaScript's
-// slice), without splitting a character.
-func utf16Prefix(s string, n int) string {
-	units := 0
-	for i, r := range s {
-		w := 1
-		if r >= 0x10000 {
-			w = 2
-		}
-		if units+w > n {
-			return s[:i]
-		}
-		units += w
-	}
-	return s
 }

@@ -44,15 +44,3 @@ func TestNestedRecorderLimits(t *testing.T) {
 		t.Error("a record without calls")
 	}
 }
-
-func TestUTF16Prefix(t *testing.T) {
-	for _, c := range []struct {
-		s    string
-		n    int
-		want string
-	}{{"abc", 2, "ab"}, {"abc", 5, "abc"}, {"a😀b", 2, "a"}, {"a😀b", 3, "a😀"}} {
-		if got := utf16Prefix(c.s, c.n); got != c.want {
-			t.Errorf("utf16Prefix(%q, %d) = %q, want %q", c.s, c.n, got, c.want)
-		}
-	}
-}

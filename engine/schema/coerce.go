@@ -791,7 +791,7 @@ func coercePrimitive(value any, t string) any {
 		case nil:
 			return 0.0
 		case string:
-			if strings.TrimFunc(x, isJSSpace) != "" {
+			if strings.TrimFunc(x, IsJSSpace) != "" {
 				f := jsToNumber(x)
 				finite := !math.IsInf(f, 0) && !math.IsNaN(f)
 				if (t == "number" && finite) || (t == "integer" && finite && f == math.Trunc(f)) {
@@ -851,9 +851,9 @@ func coercePrimitive(value any, t string) any {
 	return value
 }
 
-// isJSSpace is JavaScript's WhiteSpace or LineTerminator (what
+// IsJSSpace is JavaScript's WhiteSpace or LineTerminator (what
 // String.prototype.trim and Number() strip).
-func isJSSpace(r rune) bool {
+func IsJSSpace(r rune) bool {
 	switch r {
 	case '\t', '\n', '\v', '\f', '\r', ' ', 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff:
 		return true
@@ -865,7 +865,7 @@ func isJSSpace(r rune) bool {
 // ignored, "" is 0, 0x/0o/0b integers, Infinity with a sign, decimal
 // literals; anything else is NaN.
 func jsToNumber(s string) float64 {
-	s = strings.TrimFunc(s, isJSSpace)
+	s = strings.TrimFunc(s, IsJSSpace)
 	if s == "" {
 		return 0
 	}
