@@ -159,6 +159,18 @@ func (h *Host) addRegistry(r anyRegistry) {
 	h.registries = append(h.registries, r)
 }
 
+// SettleRegistries waits until the registrations plugin code made
+// outside boot (pi.registerTool in a command, ...) are committed: their
+// registries rebuild in the background, and a client that answers once a
+// command finished expects what it registered to be there, as in pi. Not
+// from plugin code: the rebuild runs contributions on their plugins'
+// loops.
+func (h *Host) SettleRegistries(ctx context.Context) {
+	for _, r := range h.allRegistries() {
+		r.settle(ctx)
+	}
+}
+
 func (h *Host) allRegistries() []anyRegistry {
 	h.mu.Lock()
 	defer h.mu.Unlock()

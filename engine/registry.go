@@ -69,6 +69,7 @@ type Registry[D Drafter, S any] struct {
 
 	requested, completed uint64
 	running              bool
+	inSchedule           int // scheduled rebuilds not finished yet (settle)
 	scheduled            bool
 
 	replaying atomic.Pointer[Generation] // owner of the contribution being replayed
@@ -178,13 +179,27 @@ func (r *Registry[D, S]) Schedule() {
 		return
 	}
 	r.scheduled = true
+	r.inSchedule++
 	r.mu.Unlock()
 	r.host.goBackground(func(ctx context.Context) {
 		r.mu.Lock()
 		r.scheduled = false
 		r.mu.Unlock()
 		_, _ = r.Rebuild(ctx)
+		r.mu.Lock()
+		r.inSchedule--
+		r.mu.Unlock()
 	})
+}
+
+// settle waits for a rebuild that is scheduled or running to commit.
+func (r *Registry[D, S]) settle(ctx context.Context) {
+	r.mu.Lock()
+	pending := r.inSchedule > 0 || r.running
+	r.mu.Unlock()
+	if pending {
+		_, _ = r.Rebuild(ctx)
+	}
 }
 
 // RebuildFrom is Rebuild requested by plugin code of gen. It fails with
@@ -434,6 +449,7 @@ func (r *Registry[D, S]) dropGeneration(gen *Generation) {
 type anyRegistry interface {
 	Name() string
 	rebuildAny(ctx context.Context) RebuiltInfo
+	settle(ctx context.Context)
 	dropGeneration(gen *Generation)
 	Problems() []Diagnostic
 	Info() []EntryInfo

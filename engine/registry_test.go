@@ -420,3 +420,33 @@ func TestDuplicateSetWithinReplayWarns(t *testing.T) {
 		t.Fatal("duplicate set not noted in diagnostics")
 	}
 }
+
+// SettleRegistries returns once a rebuild that a registration outside
+// boot scheduled has committed (clients answer a command after it, as pi
+// does once the command's registrations are in place).
+func TestSettleRegistriesWaitsForScheduledRebuild(t *testing.T) {
+	t.Parallel()
+	h := newHost(t, engine.Options{})
+	res := h.Resources()
+	var gen *engine.Generation
+	bootOK(t, h, goPlugin("p", func(g *engine.Generation) error { gen = g; return nil }))
+	release := make(chan struct{})
+	if _, err := res.Add(gen, func(_ context.Context, d dataDraft) error {
+		<-release
+		d.Set("late", nil)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	settled := make(chan bool)
+	go func() {
+		h.SettleRegistries(context.Background())
+		_, ok := res.Current().Get("late")
+		settled <- ok
+	}()
+	time.Sleep(50 * time.Millisecond) // a SettleRegistries that did not wait has returned by now
+	close(release)
+	if ok := <-settled; !ok {
+		t.Fatal("SettleRegistries returned before the scheduled rebuild committed the registration")
+	}
+}

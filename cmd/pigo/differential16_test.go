@@ -535,6 +535,77 @@ func TestDifferentialRPC16ToolRestore(t *testing.T) {
 	}
 }
 
+// TestDifferentialRPC16ToolRestorePending: a recorded tool that is not
+// registered when the session resumes (as an MCP server's tool while it
+// connects; here a deferred tool a command registers) is activated when
+// it registers, against pi 1.6; once a run started without it, it is
+// dropped and registers inactive.
+func TestDifferentialRPC16ToolRestorePending(t *testing.T) {
+	sides := pi16Sides(t)
+	ext := extSource(`
+  const tool = (name: string) => ({ name, label: name, description: name + "s", promptSnippet: name + " at someone",
+    parameters: { type: "object", properties: {} },
+    async execute() { return { content: [{ type: "text", text: "ok" }], details: {} }; } });
+  pi.registerTool(tool("greet"));
+  let late = false;
+  pi.registerCommand("register", { handler: async () => {
+    if (!late) { late = true; pi.registerTool({ ...tool("late"), exposure: "deferred" }); }
+  } });
+  pi.registerCommand("use", { handler: async () => { pi.setActiveTools([...pi.getActiveTools(), "late"]); } });
+  pi.registerCommand("tools", { handler: async (_a: string, ctx: any) => { ctx.ui.notify("active " + pi.getActiveTools().join(","), "info"); } });`)
+	run := func(argv []string, flags ...string) []string {
+		dir, work, agentDir := sideDirs(t)
+		llm := newMockLLM([]mockStep{{Text: "one"}, {Text: "two"}, {Text: "three"}, {Text: "four"}})
+		defer llm.Close()
+		must(t, os.WriteFile(filepath.Join(work, "ext.ts"), []byte(ext), 0o644))
+		must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
+		start := func(extra ...string) *rpcDriver {
+			args := append(append([]string{"--mode", "rpc", "--no-extensions", "-e", filepath.Join(work, "ext.ts"),
+				"--provider", "mock", "--model", "mock-1", "--session-dir", filepath.Join(dir, "sessions")}, flags...), extra...)
+			return startDriver(t, sideCommand(argv, dir, args...))
+		}
+		prompt := func(d *rpcDriver, id, text string) {
+			mark := d.mark()
+			d.call(`{"id":"` + id + `","type":"prompt","message":"` + text + `"}`)
+			d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
+		}
+		command := func(d *rpcDriver, id, name string) {
+			d.call(`{"id":"` + id + `","type":"prompt","message":"/` + name + `"}`)
+		}
+		d := start()
+		command(d, "r1", "register")
+		command(d, "u1", "use")
+		prompt(d, "p1", "with late")
+		out := append([]string{"## new session"}, project16(d.finish(), false)...)
+		// Resumed: late is pending until it registers.
+		d = start("-c")
+		command(d, "t1", "tools")
+		command(d, "r2", "register")
+		command(d, "t2", "tools")
+		prompt(d, "p2", "late again")
+		out = append(out, "## resumed, registered before the run")
+		out = append(out, project16(d.finish(), false)...)
+		// Resumed, and a run starts before late registers: it is dropped.
+		d = start("-c")
+		prompt(d, "p3", "without late")
+		command(d, "r3", "register")
+		command(d, "t3", "tools")
+		prompt(d, "p4", "still without")
+		out = append(out, "## resumed, a run first")
+		out = append(out, project16(d.finish(), false)...)
+		for i, r := range llm.Requests() {
+			b, _ := json.Marshal(r)
+			out = append(out, requestShapes([]string{fmt.Sprintf("<< request %d %s", i+1, b)})...)
+		}
+		return out
+	}
+	// --no-builtin-tools: pi restores no loadout (not its default tools).
+	for _, flags := range [][]string{{"--tools", "+greet"}, {"--no-builtin-tools"}} {
+		pi, pg := runSides(sides, func(argv []string) []string { return run(argv, flags...) })
+		compareTranscriptsWith(t, "toolrestorepending16"+flags[0], pi, pg, false)
+	}
+}
+
 // TestDifferentialRPC16BadArguments: tool calls whose argument text is
 // not a JSON object (truncated, an array, trailing text), one pi-ai
 // repairs and one that fails the schema of a TypeBox-typed tool, against

@@ -99,6 +99,10 @@ type Options struct {
 	// each turn (sysmsg.go). Nil: PromptSections alone.
 	PromptOptions       func(selectedTools []string) map[string]any
 	SectionsFromOptions func(options map[string]any) (map[string]any, error)
+	// AfterNavigate runs when NavigateTree moved the session's leaf,
+	// before session_tree handlers (pi 1.6 restores the tool loadout the
+	// new branch recorded there).
+	AfterNavigate func(tree *session.Tree)
 	// Sink receives every event after extension handlers ran (pi's JSON and
 	// RPC modes print them). Called on the loop goroutine; must not block
 	// for long.
@@ -346,6 +350,9 @@ func (a *Agent) Prompt(ctx context.Context, text string, o PromptOptions) error 
 	if f, ok := runOptions["forceSystemPrompt"].(string); ok && forced == nil {
 		forced = &f
 	}
+	// The run records the loadout: restored tools that did not register
+	// by now are dropped (pi 1.6).
+	piapi.Of(a.h).DropPendingTools()
 	if o.Accepted != nil {
 		o.Accepted(DispositionStarted)
 	}

@@ -126,6 +126,9 @@ func (a *Agent) NavigateTree(ctx context.Context, targetID string, o NavigateOpt
 		return NavigateResult{}, err
 	}
 	a.SetMessages(tree.BuildContext(tree.LeafID()).Messages)
+	if a.opts.AfterNavigate != nil {
+		a.opts.AfterNavigate(tree)
+	}
 	ev := map[string]any{"type": "session_tree", "newLeafId": nullable(tree.LeafID()), "oldLeafId": nullable(oldLeaf)}
 	if res.Summary != nil {
 		ev["summaryEntry"] = map[string]any(res.Summary)

@@ -502,6 +502,8 @@ func (rt *agentRuntime) runCommand(text string) {
 	if err := rt.host.RunCommand(rt.baseCtx, text); err != nil {
 		rt.reportExtensionError("command:"+commandName(text), "command", commandErrorText(err))
 	}
+	// What the command registered is there when it is answered.
+	rt.host.SettleRegistries(rt.baseCtx)
 }
 
 // commandErrorText is the message of an extension command's failure, as

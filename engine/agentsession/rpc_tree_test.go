@@ -8,6 +8,7 @@ import (
 
 	"github.com/pigo-dev/pigo"
 	"github.com/pigo-dev/pigo/engine/agentsession"
+	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/provider"
 )
 
@@ -113,4 +114,46 @@ func mustJSON(t *testing.T, v any) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// TestNavigateTreeRestoresTools: moving to another branch restores the
+// tool loadout that branch recorded in its system messages (pi 1.6's
+// navigateTree), whatever the tool flags.
+func TestNavigateTreeRestoresTools(t *testing.T) {
+	io, _ := world(t)
+	model := provider.NewScripted(provider.ScriptedOptions{})
+	model.Queue(provider.ReplyText("reply one"), provider.ReplyText("reply two"))
+	s, err := agentsession.Start(context.Background(), agentsession.Options{IO: io, Open: pigo.SessionOpener(io),
+		Args:      []string{"--model", "scripted/scripted-1", "--no-session", "--tools", "read,bash", "--no-mcp"},
+		Providers: []agentsession.ProviderSource{model}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.Prompt(context.Background(), "first"); err != nil {
+		t.Fatal(err)
+	}
+	pi := piapi.Of(s.Host())
+	pi.SetActiveTools("", []string{"read"})
+	if err := s.Prompt(context.Background(), "second"); err != nil {
+		t.Fatal(err)
+	}
+	ask := serveAsk(t, s, agentsession.ServeOptions{})
+	var firstReply string
+	r := ask(map[string]any{"type": "get_entries", "id": "e1"})
+	for _, e := range r["data"].(map[string]any)["entries"].([]any) {
+		o := e.(map[string]any)
+		if msg, _ := o["message"].(map[string]any); msg != nil && messageText(msg) == "reply one" {
+			firstReply = o["id"].(string)
+		}
+	}
+	if got := strings.Join(pi.ActiveTools(), ","); got != "read" {
+		t.Fatalf("active before navigating: %s", got)
+	}
+	if r := ask(map[string]any{"type": "navigate_tree", "id": "n1", "entryId": firstReply}); r["success"] != true {
+		t.Fatalf("navigate_tree: %v", r)
+	}
+	if got := strings.Join(pi.ActiveTools(), ","); got != "read,bash" {
+		t.Errorf("active after navigating to the first reply: %s, want the loadout that branch recorded (read,bash)", got)
+	}
 }

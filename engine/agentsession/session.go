@@ -346,6 +346,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 		PromptSections:      rt.promptSections,
 		PromptOptions:       rt.promptOptions,
 		SectionsFromOptions: sectionsFromOptions,
+		AfterNavigate:       rt.restoreBranchTools,
 		Sink:                rt.onAgentEvent,
 		Settings:            rt.settings.agentSettings,
 		CompactionSettings:  rt.compactionSettings,

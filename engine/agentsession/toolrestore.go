@@ -25,6 +25,18 @@ func (rt *agentRuntime) restoreToolsFromTranscript(tree *pisession.Tree) {
 	if f.noTools || f.NoBuiltinTools || slices.ContainsFunc(f.tools, func(e string) bool { return !strings.HasPrefix(e, "+") && !strings.HasPrefix(e, "-") }) {
 		return
 	}
+	rt.restoreLoadout(tree, f.tools)
+}
+
+// restoreBranchTools is pi 1.6's restore after a tree navigation: the
+// loadout the new branch recorded, whatever the tool flags (pi calls
+// _restoreToolsFromTranscript there without its usesDefaultTools check or
+// the --tools modifiers).
+func (rt *agentRuntime) restoreBranchTools(tree *pisession.Tree) { rt.restoreLoadout(tree, nil) }
+
+// restoreLoadout activates the loadout tree's branch recorded, with the
+// +name/-name entries of modifiers applied.
+func (rt *agentRuntime) restoreLoadout(tree *pisession.Tree, modifiers []string) {
 	var system []map[string]any
 	for _, e := range tree.Branch("") {
 		if m := pisession.EntryMessage(e); pisession.IsSystemMessage(m) {
@@ -50,21 +62,22 @@ func (rt *agentRuntime) restoreToolsFromTranscript(tree *pisession.Tree) {
 		name, _ := t["name"].(string)
 		names = append(names, name)
 	}
+	restored := slices.Clone(names)
 	pi := piapi.Of(rt.host)
 	active := pi.ActiveTools()
-	registered := map[string]bool{}
 	for _, e := range rt.host.Tools().Current().Entries() {
-		registered[e.ID] = true
 		if !mentioned[e.ID] && slices.Contains(active, e.ID) && !slices.Contains(piBaseTools, e.ID) {
 			names = append(names, e.ID)
 		}
 	}
-	if len(f.tools) > 0 { // only +name/-name entries here
-		names = toolSelection(names, f.tools)
+	if len(modifiers) > 0 { // only +name/-name entries here
+		names = toolSelection(names, modifiers)
+		restored = toolSelection(restored, modifiers)
 	}
-	names = slices.DeleteFunc(names, func(n string) bool { return !registered[n] })
 	if names == nil {
 		names = []string{}
 	}
-	pi.SetActiveTools("", names)
+	// Recorded tools not registered yet (an MCP server's, still
+	// connecting) are activated when they register.
+	pi.RestoreTools(names, restored)
 }

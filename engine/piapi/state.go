@@ -35,17 +35,24 @@ type State struct {
 	// tool registered later is activated on registration (pi 1.6), as
 	// an MCP server's direct tools are once it connects.
 	activeKnown map[string]bool
-	thinking    string
-	model       map[string]any
-	flagValues  map[string]any
-	agent       Agent
-	calls       []Call
-	ui          *UI
-	reloader    func(ctx context.Context) error
-	resCommands func() []map[string]any                 // prompt templates and skills (resources.go)
-	builtinArgs func(name, prefix string) ([]any, bool) // SetBuiltinArgumentCompletions
-	v16         pi16State                               // pi 1.6's mode, project trust, prompt options (pi16.go)
-	models      Models                                  // the session's model registry; nil without one
+	// pendingTools are tools of a restored loadout not registered yet (an
+	// MCP server's, still connecting): in activeTools, but reported
+	// active only once registered, and dropped when the next run starts
+	// or a setActiveTools deactivates a tool of restoredTools, the
+	// loadout they came with (pi 1.6's _pendingToolNames).
+	pendingTools  map[string]bool
+	restoredTools map[string]bool
+	thinking      string
+	model         map[string]any
+	flagValues    map[string]any
+	agent         Agent
+	calls         []Call
+	ui            *UI
+	reloader      func(ctx context.Context) error
+	resCommands   func() []map[string]any                 // prompt templates and skills (resources.go)
+	builtinArgs   func(name, prefix string) ([]any, bool) // SetBuiltinArgumentCompletions
+	v16           pi16State                               // pi 1.6's mode, project trust, prompt options (pi16.go)
+	models        Models                                  // the session's model registry; nil without one
 }
 
 // SetReloader sets what pi's ctx.reload() does (pigo dev reloads through
@@ -286,13 +293,18 @@ func (p *State) SetLabel(plugin, id, label string) error {
 // or defaultActive says registering does not activate them.
 func (p *State) ActiveTools() []string {
 	p.mu.Lock()
-	active, known := slices.Clone(p.activeTools), p.activeKnown
+	active, known, pending := slices.Clone(p.activeTools), p.activeKnown, p.pendingTools
 	p.mu.Unlock()
 	if active != nil {
+		registered := map[string]bool{}
 		for _, e := range p.h.Tools().Current().Entries() {
+			registered[e.ID] = true
 			if !known[e.ID] && activeByDefault(e.Value) && !slices.Contains(active, e.ID) {
 				active = append(active, e.ID)
 			}
+		}
+		if len(pending) > 0 {
+			active = slices.DeleteFunc(active, func(n string) bool { return pending[n] && !registered[n] })
 		}
 		return active
 	}
@@ -316,10 +328,62 @@ func (p *State) SetActiveTools(plugin string, names []string) {
 	for _, e := range p.h.Tools().Current().Entries() {
 		known[e.ID] = true
 	}
+	previous := p.ActiveTools()
 	p.mu.Lock()
+	defer p.mu.Unlock()
 	p.activeTools, p.activeKnown = append([]string{}, names...), known
 	p.v16.promptTools = nil
-	p.mu.Unlock()
+	// A loadout that deactivates a tool of the restored one replaces it:
+	// its pending tools go. One that only adds tools keeps them.
+	if slices.ContainsFunc(previous, func(n string) bool { return p.restoredTools[n] && !slices.Contains(names, n) }) {
+		p.pendingTools = nil
+	}
+	for n := range p.pendingTools {
+		if !slices.Contains(p.activeTools, n) {
+			p.activeTools = append(p.activeTools, n)
+		}
+	}
+}
+
+// RestoreTools activates a loadout a session recorded (pi 1.6's
+// _restoreToolsFromTranscript): names become the active tools, those not
+// registered yet pending until they register or the next run starts;
+// restored is the recorded loadout a later setActiveTools may replace.
+func (p *State) RestoreTools(names, restored []string) {
+	known := map[string]bool{}
+	for _, e := range p.h.Tools().Current().Entries() {
+		known[e.ID] = true
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.activeTools, p.activeKnown = append([]string{}, names...), known
+	p.v16.promptTools = nil
+	p.pendingTools, p.restoredTools = map[string]bool{}, map[string]bool{}
+	for _, n := range names {
+		if !known[n] {
+			p.pendingTools[n] = true
+		}
+	}
+	for _, n := range restored {
+		p.restoredTools[n] = true
+	}
+}
+
+// DropPendingTools forgets the restored tools that did not register by
+// the time a run starts (pi: the run records the loadout), so a tool that
+// never registers does not stay pending.
+func (p *State) DropPendingTools() {
+	registered := map[string]bool{}
+	for _, e := range p.h.Tools().Current().Entries() {
+		registered[e.ID] = true
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.pendingTools) == 0 {
+		return
+	}
+	p.activeTools = slices.DeleteFunc(p.activeTools, func(n string) bool { return p.pendingTools[n] && !registered[n] })
+	p.pendingTools = nil
 }
 
 // ThinkingLevel returns the thinking level.
