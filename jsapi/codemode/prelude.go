@@ -10,6 +10,7 @@ import (
 	"github.com/dop251/goja"
 
 	"github.com/pigo-dev/pigo/jsapi/compat"
+	"github.com/pigo-dev/pigo/jsapi/webapi"
 )
 
 // Prelude is pi-codemode 1.6's PRELUDE_SOURCE, read once from the vendored
@@ -101,6 +102,12 @@ func lockDownRuntime() (*goja.Runtime, error) {
 	vm := goja.New()
 	if _, err := vm.RunProgram(p.shims); err != nil {
 		return nil, fmt.Errorf("codemode: shims: %w", err)
+	}
+	// QuickJS, where pi runs scripts, has Unicode property escapes and the
+	// v flag; goja does not (lowerUnsupported turns such literals into
+	// calls of this RegExp).
+	if err := webapi.InstallRegExp(vm); err != nil {
+		return nil, fmt.Errorf("codemode: %w", err)
 	}
 	if _, err := vm.RunProgram(p.lockdown); err != nil {
 		return nil, fmt.Errorf("codemode: prelude lockdown: %w", err)

@@ -246,6 +246,11 @@ func (r *run) exec(ctx context.Context) Result {
 	// The prefix shares the first line with the script so reported line
 	// numbers match the script as written.
 	src := "(async (tools, console) => {" + r.o.Code + "\n})"
+	if hasPropertyEscape(src) {
+		if lowered, ok := lowerScript(src); ok {
+			src = lowered
+		}
+	}
 	fn, err := vm.RunScript("codemode.js", src)
 	if lowered, ok := lowerUnsupported(src, err); ok {
 		fn, err = vm.RunScript("codemode.js", lowered)
@@ -294,7 +299,25 @@ func lowerUnsupported(src string, err error) (string, bool) {
 	if !isSyntaxError(err) {
 		return "", false
 	}
-	r := api.Transform(src, api.TransformOptions{Loader: api.LoaderJS, Target: api.ES2017})
+	return lowerScript(src)
+}
+
+// hasPropertyEscape reports whether a script may have a regexp literal
+// with a Unicode property escape, which goja reads as the letter p (no
+// error): such scripts are lowered before they run.
+func hasPropertyEscape(src string) bool {
+	return strings.Contains(src, `\p{`) || strings.Contains(src, `\P{`)
+}
+
+// lowerScript is src in ES2017 (esbuild), its u and y regexp literals as
+// RegExp calls when it has a property escape: the sandbox's RegExp
+// (webapi's) expands them.
+func lowerScript(src string) (string, bool) {
+	opts := api.TransformOptions{Loader: api.LoaderJS, Target: api.ES2017}
+	if hasPropertyEscape(src) {
+		opts.Supported = map[string]bool{"regexp-sticky-and-unicode-flags": false}
+	}
+	r := api.Transform(src, opts)
 	if len(r.Errors) > 0 {
 		return "", false
 	}

@@ -296,3 +296,14 @@ func TestRunStartsCallsInOrder(t *testing.T) {
 		t.Errorf("started %v, want %v", started, want)
 	}
 }
+
+// A script's regexps with Unicode property escapes (in and out of a
+// class, negated), as QuickJS runs them in pi: goja alone reads \p as the
+// letter p, so such scripts are lowered to RegExp calls the sandbox's
+// RegExp expands. The want is Node 22's output for the same expression.
+func TestRunRegexpPropertyEscapes(t *testing.T) {
+	r := run(t, `return [new RegExp("\\p{L}","u").test("é"), /\p{L}+/u.test("é"), /^\p{Lu}$/u.test("a"), "é1".match(/\p{L}/gu), /[\p{L}_]+/u.exec("ab_1")[0], /x/y.sticky, /\P{ASCII}/u.source]`)
+	if !r.OK || string(r.Value) != `[true,true,false,["é"],"ab_",true,"\\P{ASCII}"]` {
+		t.Fatalf("result %s (error %v)", r.Value, r.Error)
+	}
+}

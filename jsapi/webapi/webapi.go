@@ -91,6 +91,28 @@ func Install(rt *goja.Runtime, opts Options) error {
 	return nil
 }
 
+// InstallRegExp gives rt webapi's RegExp alone (Unicode property escapes,
+// the v and d flags, V8's source text), for a runtime that gets no other
+// web API: codemode's sandbox, whose scripts pi runs in QuickJS, which has
+// them. Loop only; before the runtime is locked down.
+func InstallRegExp(rt *goja.Runtime) error {
+	mods, err := compiledModules()
+	if err != nil {
+		return fmt.Errorf("install RegExp: %w", err)
+	}
+	for _, m := range mods {
+		if m.name == "regexp.js" {
+			// As a lazy module's first use: its global is defined.
+			h := &host{rt: rt, internal: rt.NewObject(), start: time.Now(), lazy: map[string]bool{"RegExp": true}}
+			if err := h.runModule(m); err != nil {
+				return fmt.Errorf("install RegExp: %w", err)
+			}
+			return nil
+		}
+	}
+	return errors.New("install RegExp: no regexp.js")
+}
+
 // internalKey names the hidden global property holding a runtime's internal
 // object. A goja symbol is immutable and may be shared by runtimes.
 var internalKey = goja.NewSymbol("pigo.webapi.internal")
