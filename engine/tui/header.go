@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/piconfig"
 	"github.com/pigo-dev/pigo/engine/pkgmgr"
 )
@@ -46,16 +47,6 @@ func (m *model) onLoadedResources(r response) {
 	if !r.ok {
 		return // a host without get_loaded_resources lists extensions only
 	}
-	strs := func(v any) []string {
-		list, _ := v.([]any)
-		var out []string
-		for _, x := range list {
-			if s, ok := x.(string); ok {
-				out = append(out, s)
-			}
-		}
-		return out
-	}
 	named := func(v any) []namedResource {
 		list, _ := v.([]any)
 		var out []namedResource
@@ -89,7 +80,7 @@ func (m *model) onLoadedResources(r response) {
 		}
 		return out
 	}
-	m.resources = loadedResources{contextFiles: strs(r.data["contextFiles"]), skills: named(r.data["skills"]),
+	m.resources = loadedResources{contextFiles: engine.Strings(r.data["contextFiles"]), skills: named(r.data["skills"]),
 		prompts: named(r.data["prompts"]), skillDiags: diags(r.data["skillDiagnostics"]), promptDiags: diags(r.data["promptDiagnostics"]),
 		themes: named(r.data["themes"]), themeDiags: diags(r.data["themeDiagnostics"])}
 }

@@ -12,7 +12,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // classifierReads lists pi 1.6's classifier models as its ModelRuntime
@@ -87,22 +86,7 @@ func TestClassifierModels16(t *testing.T) {
 	}))
 	defer srv.Close()
 
-	cwd := t.TempDir()
-	p, res := loadSource(t, cwd, map[string]string{"HOME": t.TempDir(), "PI_CODING_AGENT_DIR": t.TempDir(), "TYPESAFE_API_KEY": "ts-key",
-		"CLASSIFY_URL": srv.URL + "/v1/"}, map[string]string{"c": classifyExtension}, "c")
-	if !res["c"].OK {
-		t.Fatalf("load: %v", res["c"].Err)
-	}
-	p.mustCommand("/probe")
-	var got map[string]any
-	for _, c := range p.waitCalls("appendEntry", 1) {
-		if c.Args[0] == "probe" {
-			got, _ = jsjson.Plain(c.Args[1]).(map[string]any)
-		}
-	}
-	if got == nil {
-		t.Fatal("no probe entry")
-	}
+	got := probeEntry(t, map[string]string{"TYPESAFE_API_KEY": "ts-key", "CLASSIFY_URL": srv.URL + "/v1/"}, classifyExtension)
 	// The catalog, with typesafe's jev-latest moved by the registration.
 	wantModels := strings.Replace(want, `"baseUrl":"https://api.typesafe.ai/v1/"`, `"baseUrl":"`+srv.URL+`/v1/"`, 1)
 	if got["all"] != wantModels {

@@ -12,7 +12,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
 // acmeImages is the image provider both sides register: two image
@@ -127,22 +126,7 @@ func TestImageModels16(t *testing.T) {
 		t.Fatalf("node output: %v", err)
 	}
 
-	cwd := t.TempDir()
-	p, res := loadSource(t, cwd, map[string]string{"HOME": t.TempDir(), "PI_CODING_AGENT_DIR": t.TempDir(), "OPENROUTER_API_KEY": "or-key",
-		"IMAGES_URL": srv.URL + "/api/v1"}, map[string]string{"c": imagesExtension}, "c")
-	if !res["c"].OK {
-		t.Fatalf("load: %v", res["c"].Err)
-	}
-	p.mustCommand("/probe")
-	var got map[string]any
-	for _, c := range p.waitCalls("appendEntry", 1) {
-		if c.Args[0] == "probe" {
-			got, _ = jsjson.Plain(c.Args[1]).(map[string]any)
-		}
-	}
-	if got == nil {
-		t.Fatal("no probe entry")
-	}
+	got := probeEntry(t, map[string]string{"OPENROUTER_API_KEY": "or-key", "IMAGES_URL": srv.URL + "/api/v1"}, imagesExtension)
 	if got["all"] != string(want.All) {
 		t.Errorf("image models differ from pi 1.6's:\npigo: %.3000s\npi:   %.3000s", got["all"], want.All)
 	}

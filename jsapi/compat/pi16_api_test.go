@@ -16,6 +16,32 @@ import (
 	"github.com/pigo-dev/pigo/jsapi"
 )
 
+// probeEntry loads ext (as extension "c") with environ added to a fresh
+// HOME and agent dir, runs its /probe command and returns the "probe"
+// entry it appends.
+func probeEntry(t *testing.T, environ map[string]string, ext string) map[string]any {
+	t.Helper()
+	env := map[string]string{"HOME": t.TempDir(), "PI_CODING_AGENT_DIR": t.TempDir()}
+	for k, v := range environ {
+		env[k] = v
+	}
+	p, res := loadSource(t, t.TempDir(), env, map[string]string{"c": ext}, "c")
+	if !res["c"].OK {
+		t.Fatalf("load: %v", res["c"].Err)
+	}
+	p.mustCommand("/probe")
+	var got map[string]any
+	for _, c := range p.waitCalls("appendEntry", 1) {
+		if c.Args[0] == "probe" {
+			got, _ = jsjson.Plain(c.Args[1]).(map[string]any)
+		}
+	}
+	if got == nil {
+		t.Fatal("no probe entry")
+	}
+	return got
+}
+
 // loadSource boots extensions written to files in a temp dir (name →
 // TypeScript source) with the given environment and returns the host and
 // each extension's load result.
