@@ -11,7 +11,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-
 )
 
 // classifierReads lists pi 1.6's classifier models as its ModelRuntime
