@@ -160,7 +160,7 @@ func sectionsFromOptions(o map[string]any) (map[string]any, error) {
 	custom, _ := o["sections"].(map[string]any)
 	for n := range custom {
 		if !systemPromptSectionName.MatchString(n) || n == "preamble" {
-			return nil, fmt.Errorf("Invalid system prompt section name: %s", n) //nolint:staticcheck // pi's wording
+			return nil, fmt.Errorf("Invalid system prompt section name: %s", n) // pi's wording
 		}
 	}
 	selected, hidden := engine.Strings(o["selectedTools"]), engine.Strings(o["hiddenTools"])
