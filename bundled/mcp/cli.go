@@ -39,6 +39,8 @@ type listReport struct {
 	ToolExposure map[string]string `json:"toolExposure,omitempty"`
 	Resources    bool              `json:"resources,omitempty"`
 	Error        string            `json:"error,omitempty"`
+	// provider is the model provider an "auth" entry signs in with.
+	provider string
 }
 
 // List is `pi mcp list [--json]`: it connects every enabled server of the
@@ -62,6 +64,7 @@ func List(ctx context.Context, opts ListOptions, out io.Writer) int {
 		go func() {
 			defer wg.Done()
 			s := newServer(e, opts.World, func() {})
+			r.provider = s.authProvider()
 			<-s.connect(ctx)
 			state, errText, tools := s.snapshot()
 			s.mu.Lock()
@@ -121,7 +124,9 @@ func List(ctx context.Context, opts ListOptions, out io.Writer) int {
 		if r.Override != "" {
 			fmt.Fprintf(out, "  project override: %s\n", r.Override)
 		}
-		if r.State == stateNeedsAuth {
+		if r.State == stateNeedsAuth && r.provider != "" {
+			fmt.Fprintf(out, "  sign in with: /login %s in %s\n", r.provider, app(opts.App))
+		} else if r.State == stateNeedsAuth {
 			fmt.Fprintf(out, "  sign in with: %s mcp login %s\n", app(opts.App), r.Name)
 		}
 		if len(r.Tools) > 0 {

@@ -57,6 +57,22 @@ func Plugin(opts Options) engine.GoPlugin {
 		if opts.World.AgentDir == "" {
 			opts.World.AgentDir = opts.AgentDir
 		}
+		if opts.World.ProviderToken == nil {
+			h := g.Host()
+			// pi's modelRegistry.getApiKeyForProvider: the session's auth
+			// (auth.json, its OAuth logins, the environment, models.json).
+			opts.World.ProviderToken = func(ctx context.Context, provider string) string {
+				models := piapi.Of(h).Models()
+				if models == nil {
+					return ""
+				}
+				key, _, err := models.Auth(ctx, provider, "")
+				if err != nil {
+					return ""
+				}
+				return key
+			}
+		}
 		p := &plugin{opts: opts, gen: g, h: g.Host(), owners: map[string]string{}}
 		g.OnRetire(p.shutdown)
 		if _, err := p.h.Tools().Add(g, p.contribute); err != nil {

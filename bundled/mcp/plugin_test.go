@@ -12,11 +12,13 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/pigo-dev/pigo/bundled/mcp/mcptest"
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/piapi"
 )
@@ -475,5 +477,69 @@ func TestHangingServerDoesNotHoldThePrompt(t *testing.T) {
 	}
 	if n := notifications(h); !strings.Contains(n, "MCP servers are still connecting; their tools become available once connected.") {
 		t.Errorf("%q", n)
+	}
+}
+
+// An HTTP server whose entry names a model provider in "auth" gets that
+// provider's current credential as its bearer token on every request
+// (pi's providerToken); another server gets none.
+func TestProviderAuthToken(t *testing.T) {
+	var mu sync.Mutex
+	seen := map[string][]string{}
+	serve := func(name string) string {
+		srv := mcptest.Server()
+		h := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return srv }, nil)
+		ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			mu.Lock()
+			seen[name] = append(seen[name], r.Header.Get("Authorization"))
+			mu.Unlock()
+			h.ServeHTTP(w, r)
+		}))
+		t.Cleanup(ts.Close)
+		return ts.URL
+	}
+	agentDir := t.TempDir()
+	writeJSON(t, filepath.Join(agentDir, "mcp.json"), obj{"mcpServers": obj{
+		"claude": obj{"url": serve("claude"), "exposure": "direct", "auth": obj{"provider": "anthropic"}},
+		"plain":  obj{"url": serve("plain"), "exposure": "direct"},
+	}})
+	h := engine.New(engine.Options{Cwd: t.TempDir()})
+	t.Cleanup(func() { _ = h.Close(context.Background()) })
+	var calls atomic.Int32
+	token := func(_ context.Context, provider string) string {
+		return fmt.Sprintf("%s-token-%d", provider, calls.Add(1))
+	}
+	for _, r := range h.Boot(context.Background(), []engine.PluginSpec{Spec(Options{AgentDir: agentDir,
+		World: World{Env: environ(), ProviderToken: token}, StartupWait: 5 * time.Second})}) {
+		if !r.OK {
+			t.Fatal(r.Err)
+		}
+	}
+	h.Emit(context.Background(), "session_start", obj{"type": "session_start", "reason": "startup"})
+	waitFor(t, "both servers' tools", func() bool { return hasTool(h, "mcp__claude__echo") && hasTool(h, "mcp__plain__echo") })
+	if res, err := run(t, h, "mcp__claude__echo", obj{"text": "hi"}); err != nil || res.Text() != "echo: hi" {
+		t.Fatalf("call: %+v %v", res, err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(seen["claude"]) < 2 {
+		t.Fatalf("requests to claude: %v", seen["claude"])
+	}
+	for i, a := range seen["claude"] {
+		if !strings.HasPrefix(a, "Bearer anthropic-token-") {
+			t.Errorf("request %d to claude: Authorization %q", i, a)
+		}
+	}
+	if first, last := seen["claude"][0], seen["claude"][len(seen["claude"])-1]; first == last {
+		t.Errorf("the token is not read per request: %q throughout", first)
+	}
+	for _, a := range seen["plain"] {
+		if a != "" {
+			t.Errorf("plain got Authorization %q", a)
+		}
+	}
+	s := &server{entry: Entry{Name: "claude", Config: map[string]any{"url": "http://x", "auth": map[string]any{"provider": "anthropic"}}}}
+	if got := s.signInRequired().Error(); got != `MCP server "claude" requires sign-in. Run /login anthropic to sign in.` {
+		t.Errorf("sign-in message: %s", got)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -37,6 +38,12 @@ type World struct {
 	// AgentDir holds mcp-auth.json, the OAuth credentials; "" signs in to
 	// no server.
 	AgentDir string
+	// ProviderToken is a model provider's credential (its API key or
+	// OAuth access token, refreshed), for an HTTP server whose entry names
+	// the provider in "auth": {"provider": ...}. Read on every request, so
+	// the provider's refreshes apply (pi's providerToken); nil or "" sends
+	// no Authorization header.
+	ProviderToken func(ctx context.Context, provider string) string
 }
 
 // server is one connection to an MCP server, reconnecting on the next call
@@ -52,14 +59,17 @@ type server struct {
 	tools        []*sdk.Tool
 	instructions string
 	hasResources bool // the server declared the resources capability
-	session      *sdk.ClientSession
-	lastDropped  *sdk.ClientSession // the session dropped last (watch completes its error)
-	ready        chan struct{}      // closed when the current attempt settled
-	stderr       *tailBuffer        // of the current stdio process
-	cmd          *exec.Cmd          // the current stdio process
-	closed       bool               // shut down for good: no new connections
-	progress     progressTokens
-	auth         *connAuth // OAuth, for HTTP servers without an Authorization header
+	// providerRefused: a request with a model provider's credentials
+	// ("auth") was refused; that provider's /login signs in.
+	providerRefused atomic.Bool
+	session         *sdk.ClientSession
+	lastDropped     *sdk.ClientSession // the session dropped last (watch completes its error)
+	ready           chan struct{}      // closed when the current attempt settled
+	stderr          *tailBuffer        // of the current stdio process
+	cmd             *exec.Cmd          // the current stdio process
+	closed          bool               // shut down for good: no new connections
+	progress        progressTokens
+	auth            *connAuth // OAuth, for HTTP servers without an Authorization header
 	// awaitingSignIn: the server needs a sign-in since it last connected;
 	// tokensAtSignIn are the stored tokens (JSON) as they were then, so a
 	// sign-in in another process shows as a change.
@@ -142,14 +152,52 @@ func newServer(e Entry, w World, onTools func()) *server {
 	return s
 }
 
-// signInRequired is pi's error for a server that needs a sign-in.
+// signInRequired is pi's error for a server that needs a sign-in: with
+// a model provider's credentials, that provider's /login.
 func (s *server) signInRequired() error {
+	if prov := s.authProvider(); prov != "" {
+		return fmt.Errorf("MCP server %q requires sign-in. Run /login %s to sign in.", s.entry.Name, prov)
+	}
 	return fmt.Errorf("MCP server %q requires sign-in. Run /mcp to sign in.", s.entry.Name)
+}
+
+// authProvider is the model provider whose credentials an HTTP server's
+// entry sends ("auth": {"provider": ...}), or "".
+func (s *server) authProvider() string {
+	if _, isHTTP := s.entry.Config["url"]; !isHTTP {
+		return ""
+	}
+	auth, _ := s.entry.Config["auth"].(map[string]any)
+	prov, _ := auth["provider"].(string)
+	return prov
+}
+
+// providerTokenRT sends a model provider's current credential as the
+// request's bearer token.
+type providerTokenRT struct {
+	provider string
+	token    func(ctx context.Context, provider string) string
+	refused  *atomic.Bool // set on a refusal that needs a sign-in
+	next     http.RoundTripper
+}
+
+func (p providerTokenRT) RoundTrip(r *http.Request) (*http.Response, error) {
+	if tok := p.token(r.Context(), p.provider); tok != "" {
+		r = r.Clone(r.Context())
+		r.Header.Set("Authorization", "Bearer "+tok)
+	}
+	resp, err := p.next.RoundTrip(r)
+	if err == nil && needsAuthorization(resp) {
+		p.refused.Store(true)
+	}
+	return resp, err
 }
 
 // refusedAuth reports (and forgets) that a request was refused for want
 // of a sign-in.
-func (s *server) refusedAuth() bool { return s.auth != nil && s.auth.takeNeedsAuth() }
+func (s *server) refusedAuth() bool {
+	return s.auth != nil && s.auth.takeNeedsAuth() || s.providerRefused.Swap(false)
+}
 
 func (s *server) timeout() time.Duration {
 	if t, ok := s.entry.Config["timeout"].(float64); ok && t > 0 {
@@ -335,6 +383,8 @@ func (s *server) transport(ctx context.Context) (sdk.Transport, error) {
 		rt := headerTransport(headers)
 		if s.auth != nil {
 			rt = authTransport{auth: s.auth, next: rt}
+		} else if prov := s.authProvider(); prov != "" && s.world.ProviderToken != nil {
+			rt = providerTokenRT{provider: prov, token: s.world.ProviderToken, refused: &s.providerRefused, next: rt}
 		}
 		return &sdk.StreamableClientTransport{Endpoint: u, HTTPClient: &http.Client{Transport: rt}, MaxRetries: 2}, nil
 	}

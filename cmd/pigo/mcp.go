@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/pigo-dev/pigo/bundled/mcp"
 	"github.com/pigo-dev/pigo/engine/agentsession"
 	"github.com/pigo-dev/pigo/engine/projecttrust"
+	"github.com/pigo-dev/pigo/engine/provider"
 )
 
 // runMCP is pi's `pi mcp` shell commands: help, add, remove, list, login
@@ -39,7 +41,8 @@ func runMCP(ctx context.Context, args []string, io *IO) ExitCode {
 	case "login", "logout":
 		agentDir := agentsession.AgentDir(io)
 		o := mcp.SignInOptions{AgentDir: agentDir, App: "pigo", ProjectTrusted: true,
-			World: mcp.World{Cwd: io.Cwd, Home: io.Getenv("HOME"), Env: io.EnvMap(), AgentDir: agentDir},
+			World: mcp.World{Cwd: io.Cwd, Home: io.Getenv("HOME"), Env: io.EnvMap(), AgentDir: agentDir,
+				ProviderToken: providerTokens(agentDir, io.EnvMap())},
 			Stdin: io.Stdin, Interactive: io.StdinTTY}
 		status := 0
 		if args[0] == "login" {
@@ -56,7 +59,8 @@ func runMCP(ctx context.Context, args []string, io *IO) ExitCode {
 		return ExitFailure
 	}
 	opts := mcp.ListOptions{AgentDir: agentsession.AgentDir(io),
-		World: mcp.World{Cwd: io.Cwd, Home: io.Getenv("HOME"), Env: io.EnvMap()},
+		World: mcp.World{Cwd: io.Cwd, Home: io.Getenv("HOME"), Env: io.EnvMap(),
+			ProviderToken: providerTokens(agentsession.AgentDir(io), io.EnvMap())},
 		// pigo loads the project's resources as pi does for a trusted
 		// project (piapi.State.ProjectTrusted).
 		ProjectTrusted: true}
@@ -122,3 +126,21 @@ Options for add:
 Other options:
   --json                  Print the list as JSON
   --timeout <seconds>     Time limit for the whole sign-in (default: 300)`
+
+// providerTokens is pi's createProviderTokenReader for the mcp commands: a
+// model provider's credential (auth.json, models.json, the environment),
+// for servers whose entry names the provider in "auth"; its registry is
+// read on first use. A missing or unusable credential sends none, and the
+// server's refusal then says a sign-in is needed.
+func providerTokens(agentDir string, env map[string]string) func(context.Context, string) string {
+	reg := sync.OnceValue(func() *provider.Registry {
+		return provider.NewRegistry(provider.RegistryOptions{AgentDir: agentDir, Env: env})
+	})
+	return func(ctx context.Context, prov string) string {
+		key, _, err := reg().Auth(ctx, &provider.Model{Provider: prov})
+		if err != nil {
+			return ""
+		}
+		return key
+	}
+}
