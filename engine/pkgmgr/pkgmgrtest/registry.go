@@ -157,7 +157,8 @@ func (r *Registry) PublishTarball(name, version string, deps map[string]string, 
 	doc["dist-tags"].(map[string]any)["latest"] = version
 }
 
-// Dist gives access to name@version's dist object, to tamper with it.
+// Dist gives access to name@version's dist object, to tamper with it
+// before the registry serves it (changes are not locked).
 func (r *Registry) Dist(name, version string) map[string]any {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -165,7 +166,8 @@ func (r *Registry) Dist(name, version string) map[string]any {
 }
 
 // Meta gives access to name@version's metadata in the packument, to add
-// fields an install reads (optionalDependencies, os, cpu).
+// fields an install reads (optionalDependencies, os, cpu), before the
+// registry serves it (changes are not locked).
 func (r *Registry) Meta(name, version string) map[string]any {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -233,7 +235,10 @@ func (r *Registry) PublishDir(dir string) error {
 			delete(files, ".integrity")
 			name, version := prefix+n[:at], n[at+1:]
 			r.PublishTarball(name, version, pj.Dependencies, Files(files))
-			meta := r.Meta(name, version)
+			// Under the lock: a script may publish while an earlier
+			// command's requests are still being served.
+			r.mu.Lock()
+			meta := r.docs[name]["versions"].(map[string]any)[version].(map[string]any)
 			if pj.OptionalDependencies != nil {
 				meta["optionalDependencies"] = pj.OptionalDependencies
 			}
@@ -244,8 +249,9 @@ func (r *Registry) PublishDir(dir string) error {
 				meta["cpu"] = pj.CPU
 			}
 			if tampered {
-				r.Dist(name, version)["integrity"] = strings.TrimSpace(integrity)
+				meta["dist"].(map[string]any)["integrity"] = strings.TrimSpace(integrity)
 			}
+			r.mu.Unlock()
 		}
 		return nil
 	}
