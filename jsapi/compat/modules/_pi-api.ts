@@ -433,30 +433,10 @@ export function install(pi: any, host: any): any {
             }
             delete def.classifiers;
             delete def.images;
-            const images = config?.images;
-            if (images && Object.keys(images).length > 0) {
-              // As classifiers: undefined when there is none for model.api.
-              // The signal travels apart; the result comes back as JSON.
-              def.__pigoImages = async (model: string, context: string, options: string, abort: any) => {
-                const m = JSON.parse(model);
-                const impl = images[m.api];
-                if (!impl) return undefined;
-                return JSON.stringify(await impl.generateImages(m, JSON.parse(context), { ...JSON.parse(options), signal: abort.signal }));
-              };
-            }
-            const classifiers = config?.classifiers;
-            if (classifiers && Object.values(classifiers).some((c) => c !== undefined)) {
-              // Undefined when there is none for model.api: the provider's
-              // built-in one (if any) answers then, as pi composes them.
-              // Model, context, options and result travel as JSON, which
-              // keeps their key order (a question's order is its meaning).
-              def.__pigoClassify = async (model: string, context: string, options: string, abort: any) => {
-                const m = JSON.parse(model);
-                const impl = classifiers[m.api];
-                if (!impl) return undefined;
-                return JSON.stringify(await impl.classify(m, JSON.parse(context), { ...JSON.parse(options), signal: abort.signal }));
-              };
-            }
+            const classify = typedImplementations(config?.classifiers, "classify");
+            if (classify) def.__pigoClassify = classify;
+            const generateImages = typedImplementations(config?.images, "generateImages");
+            if (generateImages) def.__pigoImages = generateImages;
             if (typeof config?.streamSimple === "function") {
               // The host consumes JS providers through one call that reports
               // each pi-ai event and resolves with the final message.
@@ -1391,6 +1371,23 @@ function unroutedStream(model: any): any {
     out.end(failed);
   });
   return out;
+}
+
+// typedImplementations is the host's call into a provider's classifier
+// or image implementations (registerProvider's classifiers, images) by
+// model.api: undefined when the provider has none, and the call answers
+// undefined when it has none for model.api (the provider's built-in one,
+// if any, answers then, as pi composes them). Model, context, options
+// and result travel as JSON, which keeps their key order (a question's
+// order is its meaning); the signal travels apart.
+function typedImplementations(impls: any, method: string): any {
+  if (!impls || !Object.values(impls).some((c) => c !== undefined)) return undefined;
+  return async (model: string, context: string, options: string, abort: any) => {
+    const m = JSON.parse(model);
+    const impl = impls[m.api];
+    if (!impl) return undefined;
+    return JSON.stringify(await impl[method](m, JSON.parse(context), { ...JSON.parse(options), signal: abort.signal }));
+  };
 }
 
 // promptOptionsShape is pi 1.6's normalizeBuildSystemPromptOptions shape

@@ -435,24 +435,10 @@ function install(pi, host) {
             }
             delete def.classifiers;
             delete def.images;
-            const images = config?.images;
-            if (images && Object.keys(images).length > 0) {
-              def.__pigoImages = async (model, context, options, abort) => {
-                const m = JSON.parse(model);
-                const impl = images[m.api];
-                if (!impl) return void 0;
-                return JSON.stringify(await impl.generateImages(m, JSON.parse(context), { ...JSON.parse(options), signal: abort.signal }));
-              };
-            }
-            const classifiers = config?.classifiers;
-            if (classifiers && Object.values(classifiers).some((c) => c !== void 0)) {
-              def.__pigoClassify = async (model, context, options, abort) => {
-                const m = JSON.parse(model);
-                const impl = classifiers[m.api];
-                if (!impl) return void 0;
-                return JSON.stringify(await impl.classify(m, JSON.parse(context), { ...JSON.parse(options), signal: abort.signal }));
-              };
-            }
+            const classify2 = typedImplementations(config?.classifiers, "classify");
+            if (classify2) def.__pigoClassify = classify2;
+            const generateImages2 = typedImplementations(config?.images, "generateImages");
+            if (generateImages2) def.__pigoImages = generateImages2;
             if (typeof config?.streamSimple === "function") {
               const streamSimple = config.streamSimple;
               def.__pigoStream = async (model, context, options, emit) => {
@@ -1353,6 +1339,15 @@ function unroutedStream(model) {
     out.end(failed);
   });
   return out;
+}
+function typedImplementations(impls, method) {
+  if (!impls || !Object.values(impls).some((c) => c !== void 0)) return void 0;
+  return async (model, context, options, abort) => {
+    const m = JSON.parse(model);
+    const impl = impls[m.api];
+    if (!impl) return void 0;
+    return JSON.stringify(await impl[method](m, JSON.parse(context), { ...JSON.parse(options), signal: abort.signal }));
+  };
 }
 function promptOptionsShape(o) {
   if (!o || typeof o !== "object") return o;
