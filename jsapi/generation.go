@@ -268,8 +268,11 @@ func (g *jsGen) counted(fn func()) func(*goja.Runtime) {
 func (g *jsGen) afterFunc(d time.Duration, fn func()) (stop func()) {
 	var stopped atomic.Bool
 	t := time.AfterFunc(d, func() {
-		g.post(func() {
+		// Counted as activity when it starts, as the loop's own timers
+		// (counted): one stopped meanwhile ran no plugin code.
+		g.postUncounted(func() {
 			if !stopped.Load() {
+				g.activity.Add(1)
 				fn()
 			}
 		})
