@@ -175,10 +175,7 @@ func (p *State) PromptTools() []string {
 // selectedTools, leaving PromptTools as they were.
 func (p *State) SetRunTools(names []string) {
 	base := p.PromptTools()
-	known := map[string]bool{}
-	for _, e := range p.h.Tools().Current().Entries() {
-		known[e.ID] = true
-	}
+	known := p.registeredTools()
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.v16.promptTools = base

@@ -321,13 +321,19 @@ func (p *State) ActiveTools() []string {
 	return out
 }
 
+// registeredTools is the set of the tools registered now.
+func (p *State) registeredTools() map[string]bool {
+	out := map[string]bool{}
+	for _, e := range p.h.Tools().Current().Entries() {
+		out[e.ID] = true
+	}
+	return out
+}
+
 // SetActiveTools restricts the tools offered to the model.
 func (p *State) SetActiveTools(plugin string, names []string) {
 	p.Record(plugin, "setActiveTools", names)
-	known := map[string]bool{}
-	for _, e := range p.h.Tools().Current().Entries() {
-		known[e.ID] = true
-	}
+	known := p.registeredTools()
 	previous := p.ActiveTools()
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -350,10 +356,7 @@ func (p *State) SetActiveTools(plugin string, names []string) {
 // registered yet pending until they register or the next run starts;
 // restored is the recorded loadout a later setActiveTools may replace.
 func (p *State) RestoreTools(names, restored []string) {
-	known := map[string]bool{}
-	for _, e := range p.h.Tools().Current().Entries() {
-		known[e.ID] = true
-	}
+	known := p.registeredTools()
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.activeTools, p.activeKnown = append([]string{}, names...), known
@@ -373,10 +376,7 @@ func (p *State) RestoreTools(names, restored []string) {
 // the time a run starts (pi: the run records the loadout), so a tool that
 // never registers does not stay pending.
 func (p *State) DropPendingTools() {
-	registered := map[string]bool{}
-	for _, e := range p.h.Tools().Current().Entries() {
-		registered[e.ID] = true
-	}
+	registered := p.registeredTools()
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if len(p.pendingTools) == 0 {
