@@ -201,15 +201,10 @@ func TestDifferentialRPC16BoundaryOutcomes(t *testing.T) {
 		persist:      true,
 		sessionFiles: true,
 		drive: func(d *rpcDriver) {
-			prompt := func(id, text string) {
-				mark := d.mark()
-				d.call(`{"id":"` + id + `","type":"prompt","message":"` + text + `"}`)
-				d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
-			}
-			prompt("p1", "greet Ada")
-			prompt("p2", "fail")
+			d.promptID("p1", "greet Ada")
+			d.promptID("p2", "fail")
 			d.call(`{"id":"c1","type":"prompt","message":"/abort-settle"}`)
-			prompt("p3", "abort while settling")
+			d.promptID("p3", "abort while settling")
 			d.call(`{"id":"e1","type":"get_entries"}`)
 		},
 	}

@@ -357,18 +357,13 @@ func TestDifferentialRPC16SystemMessages(t *testing.T) {
 		steps:   []mockStep{{Text: "one"}, {Text: "two"}, {Text: "three"}, {Text: "four"}},
 		persist: true,
 		drive: func(d *rpcDriver) {
-			prompt := func(id, text string) {
-				mark := d.mark()
-				d.call(`{"id":"` + id + `","type":"prompt","message":"` + text + `"}`)
-				d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
-			}
 			d.call(`{"id":"s0","type":"get_state"}`)
-			prompt("p1", "first")
-			prompt("p2", "unchanged")
+			d.promptID("p1", "first")
+			d.promptID("p2", "unchanged")
 			d.call(`{"id":"c1","type":"prompt","message":"/drop"}`)
-			prompt("p3", "fewer tools")
+			d.promptID("p3", "fewer tools")
 			d.call(`{"id":"c2","type":"prompt","message":"/force"}`)
-			prompt("p4", "forced")
+			d.promptID("p4", "forced")
 			d.call(`{"id":"m1","type":"get_messages"}`)
 			d.call(`{"id":"e1","type":"get_entries"}`)
 			d.call(`{"id":"st","type":"get_session_stats"}`)
@@ -416,20 +411,15 @@ func TestDifferentialRPC16PromptOptions(t *testing.T) {
 		steps:   []mockStep{{Text: "one"}, {Text: "two"}, {Text: "three"}, {Text: "four"}, {Text: "five"}},
 		persist: true,
 		drive: func(d *rpcDriver) {
-			prompt := func(id, text string) {
-				mark := d.mark()
-				d.call(`{"id":"` + id + `","type":"prompt","message":"` + text + `"}`)
-				d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
-			}
 			d.call(`{"id":"b0","type":"prompt","message":"/base"}`)
-			prompt("p1", "plain")
+			d.promptID("p1", "plain")
 			d.call(`{"id":"c1","type":"prompt","message":"/section"}`)
 			d.call(`{"id":"c2","type":"prompt","message":"/rule"}`)
-			prompt("p2", "with a section and a rule")
+			d.promptID("p2", "with a section and a rule")
 			d.call(`{"id":"c3","type":"prompt","message":"/hide"}`)
-			prompt("p3", "without wave")
+			d.promptID("p3", "without wave")
 			d.call(`{"id":"c4","type":"prompt","message":"/off"}`)
-			prompt("p4", "section gone")
+			d.promptID("p4", "section gone")
 			d.call(`{"id":"m1","type":"get_messages"}`)
 			d.call(`{"id":"b1","type":"prompt","message":"/base"}`)
 			d.call(`{"id":"c5","type":"prompt","message":"/bad"}`)
@@ -505,20 +495,15 @@ func TestDifferentialRPC16ToolRestore(t *testing.T) {
 			args = append(args, extra...)
 			return startDriver(t, sideCommand(argv, dir, args...))
 		}
-		prompt := func(d *rpcDriver, id, text string) {
-			mark := d.mark()
-			d.call(`{"id":"` + id + `","type":"prompt","message":"` + text + `"}`)
-			d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
-		}
 		d := start()
-		prompt(d, "p1", "one")
+		d.promptID("p1", "one")
 		d.call(`{"id":"c1","type":"prompt","message":"/drop"}`)
-		prompt(d, "p2", "two")
+		d.promptID("p2", "two")
 		d.finish()
 		var out []string
 		for _, extra := range [][]string{{"-c"}} {
 			d := start(extra...)
-			prompt(d, "p3", "again")
+			d.promptID("p3", "again")
 			d.call(`{"id":"s","type":"get_state"}`)
 			out = append(out, "## run "+strings.Join(extra, " "))
 			out = append(out, project16(d.finish(), false)...)
@@ -564,33 +549,28 @@ func TestDifferentialRPC16ToolRestorePending(t *testing.T) {
 				"--provider", "mock", "--model", "mock-1", "--session-dir", filepath.Join(dir, "sessions")}, flags...), extra...)
 			return startDriver(t, sideCommand(argv, dir, args...))
 		}
-		prompt := func(d *rpcDriver, id, text string) {
-			mark := d.mark()
-			d.call(`{"id":"` + id + `","type":"prompt","message":"` + text + `"}`)
-			d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
-		}
 		command := func(d *rpcDriver, id, name string) {
 			d.call(`{"id":"` + id + `","type":"prompt","message":"/` + name + `"}`)
 		}
 		d := start()
 		command(d, "r1", "register")
 		command(d, "u1", "use")
-		prompt(d, "p1", "with late")
+		d.promptID("p1", "with late")
 		out := append([]string{"## new session"}, project16(d.finish(), false)...)
 		// Resumed: late is pending until it registers.
 		d = start("-c")
 		command(d, "t1", "tools")
 		command(d, "r2", "register")
 		command(d, "t2", "tools")
-		prompt(d, "p2", "late again")
+		d.promptID("p2", "late again")
 		out = append(out, "## resumed, registered before the run")
 		out = append(out, project16(d.finish(), false)...)
 		// Resumed, and a run starts before late registers: it is dropped.
 		d = start("-c")
-		prompt(d, "p3", "without late")
+		d.promptID("p3", "without late")
 		command(d, "r3", "register")
 		command(d, "t3", "tools")
-		prompt(d, "p4", "still without")
+		d.promptID("p4", "still without")
 		out = append(out, "## resumed, a run first")
 		out = append(out, project16(d.finish(), false)...)
 		for i, r := range llm.Requests() {

@@ -72,11 +72,6 @@ func TestDifferentialRPC16VirtualModel(t *testing.T) {
 			{Text: "after"},
 		},
 		drive: func(d *rpcDriver) {
-			prompt := func(id, text string) {
-				mark := d.mark()
-				d.call(`{"id":"` + id + `","type":"prompt","message":"` + text + `"}`)
-				d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
-			}
 			d.call(`{"id":"m0","type":"get_available_models"}`)
 			d.call(`{"id":"y1","type":"cycle_model"}`)
 			d.call(`{"id":"y2","type":"cycle_model"}`)
@@ -85,15 +80,15 @@ func TestDifferentialRPC16VirtualModel(t *testing.T) {
 			d.call(`{"id":"lv","type":"get_available_thinking_levels"}`)
 			d.call(`{"id":"th","type":"set_thinking_level","level":"high"}`)
 			d.call(`{"id":"s0","type":"get_state"}`)
-			prompt("p1", "greet Ada")
-			prompt("p2", "again")
-			prompt("p3", "third "+strings.Repeat("x", 400))
+			d.promptID("p1", "greet Ada")
+			d.promptID("p2", "again")
+			d.promptID("p3", "third "+strings.Repeat("x", 400))
 			d.call(`{"id":"cp","type":"compact"}`)
 			d.call(`{"id":"c1","type":"prompt","message":"/fail"}`)
-			prompt("p4", "broken")
+			d.promptID("p4", "broken")
 			d.call(`{"id":"c2","type":"prompt","message":"/loop"}`)
-			prompt("p5", "loop")
-			prompt("p6", "after compaction")
+			d.promptID("p5", "loop")
+			d.promptID("p6", "after compaction")
 			d.call(`{"id":"s1","type":"get_state"}`)
 			d.call(`{"id":"m1","type":"get_messages"}`)
 			d.call(`{"id":"e1","type":"get_entries"}`)

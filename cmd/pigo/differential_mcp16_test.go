@@ -21,11 +21,7 @@ import (
 // messages.
 func TestDifferentialMCP16(t *testing.T) {
 	sides := pi16Sides(t)
-	server := filepath.Join(t.TempDir(), "mcpserver")
-	build := exec.Command("go", "build", "-o", server, "github.com/pigo-dev/pigo/bundled/mcp/mcptest/server")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building the test MCP server: %v\n%s", err, out)
-	}
+	server := buildTestMCPServer(t)
 	steps := []mockStep{
 		{ToolCalls: []mockToolCall{
 			{ID: "call_1", Name: "mcp__local__echo", Arguments: map[string]any{"text": "hi"}},
@@ -49,6 +45,18 @@ func TestDifferentialMCP16(t *testing.T) {
 	if os.Getenv("PIGO_DIFF_KEEP") != "" {
 		t.Logf("pi:\n%s", strings.Join(out["pi"], "\n"))
 	}
+}
+
+// buildTestMCPServer builds the stdio test server (bundled/mcp/mcptest)
+// that pi 1.6 and pigo both run, and returns its path.
+func buildTestMCPServer(t *testing.T) string {
+	t.Helper()
+	server := filepath.Join(t.TempDir(), "mcpserver")
+	build := exec.Command("go", "build", "-o", server, "github.com/pigo-dev/pigo/bundled/mcp/mcptest/server")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building the test MCP server: %v\n%s", err, out)
+	}
+	return server
 }
 
 // projectMCP keeps the MCP tools the first request declares, each
@@ -98,11 +106,7 @@ func projectMCP(stdout string, reqs []map[string]any) []string {
 // exec error) is masked.
 func TestDifferentialMCPStatus16(t *testing.T) {
 	sides := pi16Sides(t)
-	server := filepath.Join(t.TempDir(), "mcpserver")
-	build := exec.Command("go", "build", "-o", server, "github.com/pigo-dev/pigo/bundled/mcp/mcptest/server")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building the test MCP server: %v\n%s", err, out)
-	}
+	server := buildTestMCPServer(t)
 	out := map[string][]string{}
 	for side, argv := range sides {
 		dir, _, agentDir := sideDirs(t)
@@ -141,11 +145,7 @@ func TestDifferentialMCPStatus16(t *testing.T) {
 // invalid entry, and exits 1 for them.
 func TestDifferentialMCPList16(t *testing.T) {
 	sides := pi16Sides(t)
-	server := filepath.Join(t.TempDir(), "mcpserver")
-	build := exec.Command("go", "build", "-o", server, "github.com/pigo-dev/pigo/bundled/mcp/mcptest/server")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building the test MCP server: %v\n%s", err, out)
-	}
+	server := buildTestMCPServer(t)
 	out := map[string][]string{}
 	for side, argv := range sides {
 		dir, _, agentDir := sideDirs(t)
@@ -234,11 +234,7 @@ func TestDifferentialMCPAddRemove16(t *testing.T) {
 // template, and errors (no such server, a cursor without a server).
 func TestDifferentialMCPResources16(t *testing.T) {
 	sides := pi16Sides(t)
-	server := filepath.Join(t.TempDir(), "mcpserver")
-	build := exec.Command("go", "build", "-o", server, "github.com/pigo-dev/pigo/bundled/mcp/mcptest/server")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building the test MCP server: %v\n%s", err, out)
-	}
+	server := buildTestMCPServer(t)
 	steps := []mockStep{
 		{ToolCalls: []mockToolCall{
 			{ID: "call_1", Name: "list_mcp_resources", Arguments: map[string]any{}},
@@ -295,11 +291,7 @@ func TestDifferentialMCPResources16(t *testing.T) {
 // wait for: section_test.go covers that.)
 func TestDifferentialMCPServersSection16(t *testing.T) {
 	sides := pi16Sides(t)
-	server := filepath.Join(t.TempDir(), "mcpserver")
-	build := exec.Command("go", "build", "-o", server, "github.com/pigo-dev/pigo/bundled/mcp/mcptest/server")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building the test MCP server: %v\n%s", err, out)
-	}
+	server := buildTestMCPServer(t)
 	servers := map[string]any{
 		"zeta-local": map[string]any{"command": server, "description": "Local tools"},
 		"docs":       map[string]any{"command": server, "exposure": "deferred", "description": "  Search the docs.\nSecond line."},

@@ -801,6 +801,14 @@ func (d *rpcDriver) prompt(line string) {
 	d.waitRunEnd(mark)
 }
 
+// promptID sends prompt text with an id, waits for its response and for
+// the run it started to settle (agent_settled).
+func (d *rpcDriver) promptID(id, text string) {
+	mark := d.mark()
+	d.call(`{"id":"` + id + `","type":"prompt","message":"` + text + `"}`)
+	d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "agent_settled" })
+}
+
 // waitRunEnd waits, from mark, for the end of a run: its agent_end
 // in pi 0.73.1, which has nothing later. pi 1.6 and pigo settle after
 // agent_end (agent_settled, once extension handlers and queues are done)

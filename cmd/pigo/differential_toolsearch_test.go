@@ -3,8 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -156,11 +154,7 @@ var durationMs = regexp.MustCompile(`"durationMs":[0-9.]+`)
 // times masked) and each request's tools must be the same.
 func TestDifferentialMCPExposure16(t *testing.T) {
 	sides := pi16Sides(t)
-	server := filepath.Join(t.TempDir(), "mcpserver")
-	build := exec.Command("go", "build", "-o", server, "github.com/pigo-dev/pigo/bundled/mcp/mcptest/server")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building the test MCP server: %v\n%s", err, out)
-	}
+	server := buildTestMCPServer(t)
 	script := `const r = await tools.mcp__cm__echo({ text: "x" });
 console.log(JSON.stringify(r));
 console.log((await searchTools("structured", { namespace: "cm" })).map((t) => t.name).join());
@@ -201,11 +195,7 @@ return describeNamespace("cm").description ?? "no description";`
 // serving: the next call starts the server again.
 func TestDifferentialMCPCrash16(t *testing.T) {
 	sides := pi16Sides(t)
-	server := filepath.Join(t.TempDir(), "mcpserver")
-	build := exec.Command("go", "build", "-o", server, "github.com/pigo-dev/pigo/bundled/mcp/mcptest/server")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building the test MCP server: %v\n%s", err, out)
-	}
+	server := buildTestMCPServer(t)
 	steps := []mockStep{
 		{ToolCalls: []mockToolCall{{ID: "call_1", Name: "mcp__local__crash", Arguments: map[string]any{}}}},
 		{ToolCalls: []mockToolCall{{ID: "call_2", Name: "mcp__local__echo", Arguments: map[string]any{"text": "again"}}}},
