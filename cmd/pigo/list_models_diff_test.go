@@ -144,14 +144,21 @@ func TestDifferentialListModelsCopilot(t *testing.T) {
 }
 
 // TestDifferentialListModelsBuiltin16: with credentials for every
-// provider pigo implements (environment keys, AWS, a Copilot token and a
-// ChatGPT login in auth.json), pi 1.6 and pigo list the same built-in
-// catalog byte for byte: all of it, each provider's, and searches.
+// provider pigo serves (environment keys, AWS, a Copilot token, a ChatGPT
+// login in auth.json, Cloudflare's account and gateway), pi 1.6 and pigo
+// list the same built-in catalog byte for byte: all of it, each
+// provider's, and searches. (Radius is pi's own service: no key for it.)
 func TestDifferentialListModelsBuiltin16(t *testing.T) {
 	sides := pi16Sides(t)
 	t.Parallel()
 	env := []string{"ANTHROPIC_API_KEY=k", "OPENAI_API_KEY=k", "DEEPSEEK_API_KEY=k", "GEMINI_API_KEY=k", "MISTRAL_API_KEY=k",
-		"GOOGLE_CLOUD_API_KEY=k", "AWS_PROFILE=dev", "COPILOT_GITHUB_TOKEN=gho_test"}
+		"GOOGLE_CLOUD_API_KEY=k", "AWS_PROFILE=dev", "COPILOT_GITHUB_TOKEN=gho_test",
+		"ANT_LING_API_KEY=k", "AZURE_OPENAI_API_KEY=k", "BASETEN_API_KEY=k", "CEREBRAS_API_KEY=k", "CLOUDFLARE_API_KEY=k",
+		"CLOUDFLARE_ACCOUNT_ID=acct", "CLOUDFLARE_GATEWAY_ID=gw", "FIREWORKS_API_KEY=k", "GROQ_API_KEY=k", "HF_TOKEN=k",
+		"KIMI_API_KEY=k", "META_API_KEY=k", "MINIMAX_API_KEY=k", "MINIMAX_CN_API_KEY=k", "MOONSHOT_API_KEY=k", "NVIDIA_API_KEY=k",
+		"OPENCODE_API_KEY=k", "OPENROUTER_API_KEY=k", "QWEN_TOKEN_PLAN_API_KEY=k", "QWEN_TOKEN_PLAN_CN_API_KEY=k",
+		"TOGETHER_API_KEY=k", "AI_GATEWAY_API_KEY=k", "XAI_API_KEY=k", "XIAOMI_API_KEY=k", "XIAOMI_TOKEN_PLAN_CN_API_KEY=k",
+		"XIAOMI_TOKEN_PLAN_AMS_API_KEY=k", "XIAOMI_TOKEN_PLAN_SGP_API_KEY=k", "ZAI_API_KEY=k", "ZAI_CODING_CN_API_KEY=k"}
 	auth := `{"openai-codex": {"type": "oauth", "refresh": "r", "access": "a", "expires": 4102444800000, "accountId": "acct"}}`
 	cases := map[string][]string{
 		"all":            {"--list-models"},
@@ -164,6 +171,12 @@ func TestDifferentialListModelsBuiltin16(t *testing.T) {
 		"amazon-bedrock": {"--list-models", "amazon-bedrock"},
 		"claude":         {"--list-models", "claude"},
 		"opus 5":         {"--list-models", "opus-5"},
+		"openrouter":     {"--list-models", "openrouter"},
+		"groq":           {"--list-models", "groq"},
+		"cloudflare":     {"--list-models", "cloudflare"},
+		"azure":          {"--list-models", "azure"},
+		"kimi":           {"--list-models", "kimi"},
+		"glm":            {"--list-models", "glm-5"},
 	}
 	for name, args := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -194,5 +207,57 @@ func pi16PublishedDocs(t *testing.T) func(string) string {
 	must(t, err)
 	return func(text string) string {
 		return strings.ReplaceAll(text, piDocs, "https://github.com/earendil-works/pi/blob/main/packages/coding-agent/docs")
+	}
+}
+
+// TestDifferentialListModelsStore16: the catalogs pi 1.6 stored in
+// models-store.json apply as pi applies them: a pi.dev catalog newer
+// than pi-ai's model data replaces and adds groq models, an older one
+// (cerebras) and one without lastModified (xai) change nothing, and
+// OpenRouter's personalized list is its whole catalog. pi 1.6 and pigo
+// list the same, byte for byte, and resolve a stored model alike.
+func TestDifferentialListModelsStore16(t *testing.T) {
+	sides := pi16Sides(t)
+	t.Parallel()
+	model := func(provider, api, base, id, name string, window int) string {
+		return fmt.Sprintf(`{"id": %q, "name": %q, "api": %q, "provider": %q, "baseUrl": %q, "reasoning": false, "input": ["text"],
+  "cost": {"input": 1, "output": 2, "cacheRead": 0, "cacheWrite": 0}, "contextWindow": %d, "maxTokens": 4096, "type": "chat"}`,
+			id, name, api, provider, base, window)
+	}
+	groq := func(id, name string, window int) string {
+		return model("groq", "openai-completions", "https://api.groq.com/openai/v1", id, name, window)
+	}
+	store := `{
+  "groq": {"models": [` + groq("llama-3.3-70b-versatile", "Llama Stored", 99000) + `, ` + groq("groq-new-model", "New", 64000) + `],
+    "checkedAt": 1795171729496, "lastModified": 1900000000000},
+  "cerebras": {"models": [` + model("cerebras", "openai-completions", "https://api.cerebras.ai/v1", "cerebras-stale", "Stale", 1000) + `],
+    "checkedAt": 1, "lastModified": 1000},
+  "xai": {"models": [` + model("xai", "openai-responses", "https://api.x.ai/v1", "xai-unversioned", "Unversioned", 1000) + `], "checkedAt": 1},
+  "openrouter": {"models": [` + model("openrouter", "openai-completions", "https://openrouter.ai/api/v1", "acme/only-one", "Only", 32000) + `,
+    ` + model("openrouter", "openai-completions", "https://openrouter.ai/api/v1", "acme/second", "Second", 16000) + `],
+    "checkedAt": 1795171729496}
+}`
+	env := []string{"GROQ_API_KEY=k", "CEREBRAS_API_KEY=k", "XAI_API_KEY=k", "OPENROUTER_API_KEY=k"}
+	for name, args := range map[string][]string{
+		"all":     {"--list-models"},
+		"resolve": {"--model", "groq-new-model", "--list-models", "groq-new"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			out := map[string]string{}
+			for side, argv := range sides {
+				dir, _, agentDir := sideDirs(t)
+				must(t, os.WriteFile(filepath.Join(agentDir, "models-store.json"), []byte(store), 0o600))
+				out[side] = runCLIEnv(argv, dir, env, args...)
+			}
+			if out["pi"] != out["pigo"] {
+				t.Errorf("outputs differ:\npi:\n%s\npigo:\n%s", out["pi"], out["pigo"])
+			}
+			for _, want := range []string{"groq-new-model", "99K", "acme/second"} {
+				if name == "all" && !strings.Contains(out["pigo"], want) {
+					t.Errorf("no %q:\n%s", want, out["pigo"])
+				}
+			}
+		})
 	}
 }

@@ -6,11 +6,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
@@ -54,6 +56,9 @@ type mockStep struct {
 	// CachedTokens of them read from the cache (prompt_tokens_details).
 	PromptTokens int `json:"promptTokens"`
 	CachedTokens int `json:"cachedTokens"`
+	// UsageExtra are more fields of the usage object (OpenRouter's cost
+	// accounting).
+	UsageExtra map[string]any `json:"usageExtra"`
 }
 
 type mockToolCall struct {
@@ -226,6 +231,9 @@ func (m *mockLLM) serve(w http.ResponseWriter, r *http.Request) {
 	u := &jsjson.Object{{Key: "prompt_tokens", Value: prompt}, {Key: "completion_tokens", Value: 5}, {Key: "total_tokens", Value: prompt + 5}}
 	if step.PromptTokens > 0 {
 		u.Set("prompt_tokens_details", &jsjson.Object{{Key: "cached_tokens", Value: step.CachedTokens}})
+	}
+	for _, k := range slices.Sorted(maps.Keys(step.UsageExtra)) {
+		u.Set(k, step.UsageExtra[k])
 	}
 	usage.Set("usage", u)
 	send(usage)

@@ -56,7 +56,8 @@ func TestServeCredentials(t *testing.T) {
 			}
 		}
 	}
-	if got := strings.Join(names, ", "); !strings.HasPrefix(got, "Amazon Bedrock, Anthropic, DeepSeek, GitHub Copilot, Google, Google Vertex AI, Mistral, OpenAI, OpenAI Codex") {
+	if got := strings.Join(names, ", "); !strings.HasPrefix(got, "OpenRouter, Amazon Bedrock, Ant Ling, Anthropic, Azure, Baseten, Cerebras, Cloudflare AI Gateway, "+
+		"Cloudflare Workers AI, DeepSeek, Fireworks, GitHub Copilot, Google, Google Vertex AI, Groq, Hugging Face") {
 		t.Errorf("providers: %s", got)
 	}
 	if r := ask(map[string]any{"type": "logout", "id": "l1", "provider": "deepseek"}); r["success"] != true {

@@ -758,7 +758,8 @@ func (rt *agentRuntime) initialModel(f piFlags, tree *pisession.Tree, hasExistin
 	var model *provider.Model
 	thinking := ""
 	if f.model != "" {
-		res, err := rt.reg.ResolveModel(f.provider, f.model)
+		res, err := rt.reg.ResolveModel(f.provider, f.model,
+			provider.ResolveOptions{Thinking: provider.ThinkingLevel(f.thinking), InlineAPIKey: f.apiKey != ""})
 		if res.Warning != "" {
 			diags = append(diags, diagnostic{"warning", res.Warning})
 		}

@@ -10,11 +10,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 
-	"golang.org/x/text/collate"
-	"golang.org/x/text/language"
-
+	"github.com/pigo-dev/pigo/engine/locale"
 	"github.com/pigo-dev/pigo/engine/resources"
 )
 
@@ -47,16 +44,8 @@ type Group struct {
 
 // collator orders names as JavaScript's localeCompare does for the
 // strings resources are named with.
-var collator = collate.New(language.Und)
-
-var collatorMu sync.Mutex // a Collator keeps buffers: one comparison at a time
-
 // LocaleCompare orders strings as JavaScript's localeCompare does.
-func LocaleCompare(a, b string) int {
-	collatorMu.Lock()
-	defer collatorMu.Unlock()
-	return collator.CompareString(a, b)
-}
+func LocaleCompare(a, b string) int { return locale.Compare(a, b) }
 
 // Paths are the directories labels and patterns depend on.
 type Paths struct {

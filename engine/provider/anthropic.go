@@ -711,6 +711,10 @@ func (st *anthropicStream) event(ev map[string]any) error {
 		}
 		out.Usage.TotalTokens = out.Usage.Input + out.Usage.Output + out.Usage.CacheRead + out.Usage.CacheWrite
 		CalculateCost(st.usageModel, &out.Usage)
+		// OpenRouter adds its billing fields to message_delta's usage.
+		if u, ok := ev["usage"].(map[string]any); ok && isOpenRouterModel(st.model) {
+			applyOpenRouterReportedCost(&out.Usage, u["cost"], u["is_byok"], u["cost_details"])
+		}
 	}
 	return nil
 }

@@ -9,13 +9,38 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 )
 
 //go:generate go run ./internal/catalogen
 
-// catalogProviders are the providers of pi-ai's catalog that pigo
-// implements, in the order of pi-ai's MODELS (by name).
-var catalogProviders = []string{"amazon-bedrock", "anthropic", "deepseek", "github-copilot", "google", "google-vertex", "mistral", "openai", "openai-codex"}
+// catalogProviders are the providers of pi-ai's catalog whose chat
+// models pigo serves, in the order of pi-ai's MODELS (by name): those
+// whose APIs pigo implements. Left out: radius (pi's own pi-messages
+// API) and typesafe (classifiers only).
+var catalogProviders = []string{
+	"amazon-bedrock", "ant-ling", "anthropic", "azure", "baseten", "cerebras", "cloudflare-ai-gateway", "cloudflare-workers-ai",
+	"deepseek", "fireworks", "github-copilot", "google", "google-vertex", "groq", "huggingface", "kimi-coding", "meta",
+	"minimax", "minimax-cn", "mistral", "moonshotai", "moonshotai-cn", "nvidia", "openai", "openai-codex", "opencode",
+	"opencode-go", "openrouter", "qwen-token-plan", "qwen-token-plan-cn", "qwen-token-plan-individual",
+	"qwen-token-plan-individual-cn", "together", "vercel-ai-gateway", "xai", "xiaomi", "xiaomi-token-plan-ams",
+	"xiaomi-token-plan-cn", "xiaomi-token-plan-sgp", "zai", "zai-coding-cn",
+}
+
+// ReadPiAIGeneratedAt reads when pi-ai generated its model data
+// (dataDir/.manifest.json's generatedAt), in ms since the epoch.
+func ReadPiAIGeneratedAt(dataDir string) (int64, error) {
+	file := filepath.Join(dataDir, ".manifest.json")
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return 0, err
+	}
+	var m struct{ GeneratedAt time.Time }
+	if err := json.Unmarshal(b, &m); err != nil {
+		return 0, fmt.Errorf("%s: %w", file, err)
+	}
+	return m.GeneratedAt.UnixMilli(), nil
+}
 
 // ReadPiAICatalog reads the chat models of pigo's providers from pi-ai's
 // model data (dist/providers/data/<provider>.json) in pi-ai's order:

@@ -69,7 +69,11 @@
 // overrides and custom providers), <agentDir>/auth.json, API keys from an
 // explicit environment map (never os.Getenv), runtime keys and
 // pi.registerProvider-style registrations. It resolves "provider/id",
-// fuzzy and ":thinking" references like pi's --model ([Registry.ResolveModel]).
+// fuzzy and ":thinking" references like pi 1.6's --model, the credentials
+// deciding between providers that offer the same model
+// ([Registry.ResolveModel]), and applies what pi-ai's provider
+// definitions wrap around their APIs (Cloudflare's baseUrl placeholders,
+// OpenCode's session header, Azure's deployment names) per request.
 //
 // # OAuth logins
 //

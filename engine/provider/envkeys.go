@@ -1,8 +1,10 @@
 package provider
 
+import "slices"
+
 // EnvKeyNames returns the environment variables pi-ai reads an API key from
-// for provider, in precedence order (pi-ai's getApiKeyEnvVars); nil when the
-// provider has none.
+// for provider, in precedence order (pi-ai 1.6's getApiKeyEnvVars); nil when
+// the provider has none.
 func EnvKeyNames(provider string) []string {
 	switch provider {
 	case "github-copilot":
@@ -10,75 +12,56 @@ func EnvKeyNames(provider string) []string {
 		return []string{"COPILOT_GITHUB_TOKEN"}
 	case "anthropic":
 		// ANTHROPIC_OAUTH_TOKEN takes precedence over ANTHROPIC_API_KEY.
+		// (pi-ai also lists ANTHROPIC_AUTH_TOKEN, for status only: its
+		// getEnvApiKey skips it.)
 		return []string{"ANTHROPIC_OAUTH_TOKEN", "ANTHROPIC_API_KEY"}
 	}
-	if v := envKeyName(provider); v != "" {
-		return []string{v}
-	}
-	return nil
+	return slices.Clone(envKeyNames[provider])
 }
 
-// envKeyName is pi-ai's single-variable table.
-func envKeyName(provider string) string {
-	switch provider {
-	case "openai":
-		return "OPENAI_API_KEY"
-	case "azure-openai-responses":
-		return "AZURE_OPENAI_API_KEY"
-	case "deepseek":
-		return "DEEPSEEK_API_KEY"
-	case "google":
-		return "GEMINI_API_KEY"
-	case "google-vertex":
-		return "GOOGLE_CLOUD_API_KEY"
-	case "groq":
-		return "GROQ_API_KEY"
-	case "cerebras":
-		return "CEREBRAS_API_KEY"
-	case "xai":
-		return "XAI_API_KEY"
-	case "typesafe":
-		return "TYPESAFE_API_KEY"
-	case "openrouter":
-		return "OPENROUTER_API_KEY"
-	case "vercel-ai-gateway":
-		return "AI_GATEWAY_API_KEY"
-	case "zai":
-		return "ZAI_API_KEY"
-	case "mistral":
-		return "MISTRAL_API_KEY"
-	case "minimax":
-		return "MINIMAX_API_KEY"
-	case "minimax-cn":
-		return "MINIMAX_CN_API_KEY"
-	case "moonshotai":
-		return "MOONSHOT_API_KEY"
-	case "moonshotai-cn":
-		return "MOONSHOT_API_KEY"
-	case "huggingface":
-		return "HF_TOKEN"
-	case "fireworks":
-		return "FIREWORKS_API_KEY"
-	case "opencode":
-		return "OPENCODE_API_KEY"
-	case "opencode-go":
-		return "OPENCODE_API_KEY"
-	case "kimi-coding":
-		return "KIMI_API_KEY"
-	case "cloudflare-workers-ai":
-		return "CLOUDFLARE_API_KEY"
-	case "cloudflare-ai-gateway":
-		return "CLOUDFLARE_API_KEY"
-	case "xiaomi":
-		return "XIAOMI_API_KEY"
-	case "xiaomi-token-plan-cn":
-		return "XIAOMI_TOKEN_PLAN_CN_API_KEY"
-	case "xiaomi-token-plan-ams":
-		return "XIAOMI_TOKEN_PLAN_AMS_API_KEY"
-	case "xiaomi-token-plan-sgp":
-		return "XIAOMI_TOKEN_PLAN_SGP_API_KEY"
-	}
-	return ""
+// envKeyNames is pi-ai 1.6's table of the other providers; Qwen Token
+// Plan reads the per-plan variable first, then the one the plans shared.
+var envKeyNames = map[string][]string{
+	"ant-ling":                      {"ANT_LING_API_KEY"},
+	"qwen-token-plan":               {"QWEN_TOKEN_PLAN_TEAM_API_KEY", "QWEN_TOKEN_PLAN_API_KEY"},
+	"qwen-token-plan-cn":            {"QWEN_TOKEN_PLAN_TEAM_CN_API_KEY", "QWEN_TOKEN_PLAN_CN_API_KEY"},
+	"qwen-token-plan-individual":    {"QWEN_TOKEN_PLAN_INDIVIDUAL_API_KEY", "QWEN_TOKEN_PLAN_API_KEY"},
+	"qwen-token-plan-individual-cn": {"QWEN_TOKEN_PLAN_INDIVIDUAL_CN_API_KEY", "QWEN_TOKEN_PLAN_CN_API_KEY"},
+	"openai":                        {"OPENAI_API_KEY"},
+	"azure":                         {"AZURE_OPENAI_API_KEY"},
+	"azure-openai-responses":        {"AZURE_OPENAI_API_KEY"}, // pi-ai 0.73's provider id
+	"nvidia":                        {"NVIDIA_API_KEY"},
+	"deepseek":                      {"DEEPSEEK_API_KEY"},
+	"google":                        {"GEMINI_API_KEY"},
+	"google-vertex":                 {"GOOGLE_CLOUD_API_KEY"},
+	"groq":                          {"GROQ_API_KEY"},
+	"cerebras":                      {"CEREBRAS_API_KEY"},
+	"xai":                           {"XAI_API_KEY"},
+	"typesafe":                      {"TYPESAFE_API_KEY"},
+	"radius":                        {"RADIUS_API_KEY"},
+	"openrouter":                    {"OPENROUTER_API_KEY"},
+	"vercel-ai-gateway":             {"AI_GATEWAY_API_KEY"},
+	"zai":                           {"ZAI_API_KEY"},
+	"zai-coding-cn":                 {"ZAI_CODING_CN_API_KEY"},
+	"mistral":                       {"MISTRAL_API_KEY"},
+	"minimax":                       {"MINIMAX_API_KEY"},
+	"minimax-cn":                    {"MINIMAX_CN_API_KEY"},
+	"moonshotai":                    {"MOONSHOT_API_KEY"},
+	"moonshotai-cn":                 {"MOONSHOT_API_KEY"},
+	"huggingface":                   {"HF_TOKEN"},
+	"fireworks":                     {"FIREWORKS_API_KEY"},
+	"together":                      {"TOGETHER_API_KEY"},
+	"baseten":                       {"BASETEN_API_KEY"},
+	"opencode":                      {"OPENCODE_API_KEY"},
+	"opencode-go":                   {"OPENCODE_API_KEY"},
+	"kimi-coding":                   {"KIMI_API_KEY"},
+	"meta":                          {"META_API_KEY"},
+	"cloudflare-workers-ai":         {"CLOUDFLARE_API_KEY"},
+	"cloudflare-ai-gateway":         {"CLOUDFLARE_API_KEY"},
+	"xiaomi":                        {"XIAOMI_API_KEY"},
+	"xiaomi-token-plan-cn":          {"XIAOMI_TOKEN_PLAN_CN_API_KEY"},
+	"xiaomi-token-plan-ams":         {"XIAOMI_TOKEN_PLAN_AMS_API_KEY"},
+	"xiaomi-token-plan-sgp":         {"XIAOMI_TOKEN_PLAN_SGP_API_KEY"},
 }
 
 // envAuthenticatedKey is what EnvAPIKey reports for ambient credentials

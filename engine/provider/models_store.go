@@ -31,27 +31,41 @@ var modelsStoreLock = lockfile.Options{Name: "models-store.json", Stale: 30 * ti
 type StoredModels struct {
 	Models    []*jsjson.Object // as written, key order kept
 	CheckedAt float64
+	// LastModified is the pi.dev catalog's Last-Modified (ms), nil when
+	// the entry has none (pi.dev not asked, or a personalized catalog).
+	LastModified *float64
 }
 
 // ReadStoredModels returns provider's entry of agentDir's models-store.json
 // (ok false when the file or the entry is missing).
 func ReadStoredModels(agentDir, provider string) (StoredModels, bool, error) {
+	root, err := readModelsStore(agentDir)
+	if root == nil || err != nil {
+		return StoredModels{}, false, err
+	}
+	out, ok := storedEntry(root, provider)
+	return out, ok, nil
+}
+
+// readModelsStore parses agentDir's models-store.json; nil when missing.
+func readModelsStore(agentDir string) (*jsjson.Object, error) {
 	file := ModelsStoreFile(agentDir)
 	data, err := os.ReadFile(file)
 	if errors.Is(err, fs.ErrNotExist) {
-		return StoredModels{}, false, nil
+		return nil, nil
 	}
 	if err != nil {
-		return StoredModels{}, false, err
+		return nil, err
 	}
-	root, err := parseStore(data, file)
-	if err != nil {
-		return StoredModels{}, false, err
-	}
+	return parseStore(data, file)
+}
+
+// storedEntry is provider's entry of a parsed store.
+func storedEntry(root *jsjson.Object, provider string) (StoredModels, bool) {
 	v, ok := root.Get(provider)
 	entry, isObj := v.(*jsjson.Object)
 	if !ok || !isObj {
-		return StoredModels{}, false, nil
+		return StoredModels{}, false
 	}
 	var out StoredModels
 	if list, ok := entry.Get("models"); ok {
@@ -64,9 +78,14 @@ func ReadStoredModels(agentDir, provider string) (StoredModels, bool, error) {
 		}
 	}
 	if t, ok := entry.Get("checkedAt"); ok {
-		out.CheckedAt, _ = t.(float64)
+		out.CheckedAt, _ = jsjson.Float64(t)
 	}
-	return out, true, nil
+	if t, ok := entry.Get("lastModified"); ok {
+		if f, ok := jsjson.Float64(t); ok {
+			out.LastModified = &f
+		}
+	}
+	return out, true
 }
 
 // WriteStoredModels replaces provider's entry of agentDir's

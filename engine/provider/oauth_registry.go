@@ -45,24 +45,6 @@ func (r *Registry) IsUsingSubscription(provider string) bool {
 	return false
 }
 
-// subscriptionProvider reports whether provider's catalog models are only
-// listed when it has credentials: github-copilot and openai-codex serve
-// Claude and GPT models under ids close to anthropic's and openai's, which
-// would otherwise capture fuzzy --model patterns ("haiku", "sonnet") for
-// models nobody can use without a subscription login.
-func subscriptionProvider(provider string) bool {
-	return provider == "github-copilot" || provider == "openai-codex"
-}
-
-// hasCredentialLocked reports whether provider has a credential of its own
-// (runtime key, auth.json entry or environment key) in st. Caller holds mu.
-func (r *Registry) hasCredentialLocked(st *registryState, provider string) bool {
-	if _, ok := st.auth[provider]; ok || r.runtime[provider] != "" {
-		return true
-	}
-	return EnvAPIKey(provider, r.opts.Env) != ""
-}
-
 // applyOAuthModels is the OAuth providers' modifyModels, applied after
 // models.json as pi does: a github-copilot login moves the provider's models
 // to the API host named by its Copilot token (or its enterprise domain).

@@ -376,6 +376,10 @@ type oaUsage struct {
 		ReasoningTokens int `json:"reasoning_tokens"`
 	} `json:"completion_tokens_details"`
 	ReasoningTokens int `json:"reasoning_tokens"`
+	// OpenRouter's accounting (applyOpenRouterReportedCost).
+	Cost        any `json:"cost"`
+	IsBYOK      any `json:"is_byok"`
+	CostDetails any `json:"cost_details"`
 }
 
 // usage is pi-ai's parseChunkUsage.
@@ -405,6 +409,9 @@ func (u *oaUsage) usage(m *Model) Usage {
 	}
 	out.withReasoning(reasoning)
 	CalculateCost(m, &out)
+	if isOpenRouterModel(m) {
+		applyOpenRouterReportedCost(&out, u.Cost, u.IsBYOK, u.CostDetails)
+	}
 	return out
 }
 

@@ -99,7 +99,7 @@ func NewRegistry(opts RegistryOptions) *Registry {
 	}
 	r.catalog = opts.Catalog
 	if r.catalog == nil {
-		r.catalog = BuiltinModels()
+		r.catalog = builtinCatalog() // read only: build clones what it keeps
 	}
 	for name, api := range opts.APIs {
 		r.apis[name] = api
@@ -129,12 +129,16 @@ func (r *Registry) Problems() []error {
 // build computes a state from the files and registrations. Caller holds mu.
 func (r *Registry) build() *registryState {
 	st := &registryState{requestCfg: map[string]requestConfig{}, modelHeaders: map[string]map[string]string{}, auth: map[string]AuthCredential{}}
+	catalog := r.catalog
 	var cfg *ModelsConfig
 	if r.opts.AgentDir != "" {
+		if r.opts.Catalog == nil {
+			catalog = withStoredCatalogs(r.opts.AgentDir, catalog)
+		}
 		path := filepath.Join(r.opts.AgentDir, "models.json")
 		if data, err := os.ReadFile(path); err == nil {
 			var errs []error
-			cfg, errs = ParseModelsJSON(data, path, r.catalog)
+			cfg, errs = ParseModelsJSON(data, path, catalog)
 			st.problems = append(st.problems, errs...)
 		} else if !errors.Is(err, os.ErrNotExist) {
 			st.problems = append(st.problems, &ConfigError{File: path, Message: fmt.Sprintf("Failed to load models.json: %v", err), Err: err})
@@ -162,10 +166,7 @@ func (r *Registry) build() *registryState {
 			st.storeModelHeaders(name, id, o.Headers)
 		}
 	}
-	for _, m := range r.catalog {
-		if subscriptionProvider(m.Provider) && !r.hasCredentialLocked(st, m.Provider) {
-			continue
-		}
+	for _, m := range catalog {
 		m = m.Clone()
 		if pc, ok := cfg.Providers[m.Provider]; ok {
 			if pc.BaseURL != "" {
@@ -181,7 +182,7 @@ func (r *Registry) build() *registryState {
 			st.storeModelHeaders(name, md.ID, md.Headers)
 		}
 	}
-	for _, cm := range customModels(cfg, r.catalog) {
+	for _, cm := range customModels(cfg, catalog) {
 		st.upsert(cm)
 	}
 	st.applyOAuthModels()
@@ -417,14 +418,10 @@ func (r *Registry) RegisterAPI(name string, impl API) {
 func (r *Registry) SetRuntimeAPIKey(provider, key string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	had := r.runtime[provider] != ""
 	if key == "" {
 		delete(r.runtime, provider)
 	} else {
 		r.runtime[provider] = key
-	}
-	if subscriptionProvider(provider) && had != (key != "") {
-		r.st = r.build() // its catalog models depend on having a credential
 	}
 }
 
@@ -507,6 +504,9 @@ func (r *Registry) hasAuthLocked(provider string) bool {
 	// A stored credential owns the provider (pi 1.6): one without a key
 	// counts when the environment it overlays resolves one.
 	cred, stored := r.st.auth[provider]
+	if !cloudflareConfigured(provider, overlayEnv(r.opts.Env, cred.Env)) {
+		return false
+	}
 	if stored && (cred.Type != "api_key" || cred.Key != "") {
 		return true
 	}
@@ -691,6 +691,10 @@ func (r *Registry) Stream(ctx context.Context, model *Model, c *Context, opts *O
 	r.mu.RUnlock()
 	if o.HTTPClient == nil {
 		o.HTTPClient = r.opts.HTTPClient
+	}
+	model, err = providerRequest(model, &o)
+	if err != nil {
+		return nil, err
 	}
 	resolved := resolveTranscript(model, c)
 	if resolved != c && o.EstimateContext == nil {

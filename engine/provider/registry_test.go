@@ -34,7 +34,13 @@ func TestRegistryCatalog(t *testing.T) {
 	if !ok || m.API != provider.APIAnthropicMessages || m.BaseURL != "https://api.anthropic.com" || m.Cost.Output != 15 || m.ContextWindow != 200000 {
 		t.Errorf("claude-sonnet-4-5 = %+v", m)
 	}
-	if got := strings.Join(r.Providers(), ","); got != "amazon-bedrock,anthropic,deepseek,google,google-vertex,mistral,openai" {
+	// pi-ai 1.6's providers but radius (pi's own API) and typesafe
+	// (classifiers only).
+	if got := strings.Join(r.Providers(), ","); got != "amazon-bedrock,ant-ling,anthropic,azure,baseten,cerebras,cloudflare-ai-gateway,"+
+		"cloudflare-workers-ai,deepseek,fireworks,github-copilot,google,google-vertex,groq,huggingface,kimi-coding,meta,minimax,minimax-cn,"+
+		"mistral,moonshotai,moonshotai-cn,nvidia,openai,openai-codex,opencode,opencode-go,openrouter,qwen-token-plan,qwen-token-plan-cn,"+
+		"qwen-token-plan-individual,qwen-token-plan-individual-cn,together,vercel-ai-gateway,xai,xiaomi,xiaomi-token-plan-ams,"+
+		"xiaomi-token-plan-cn,xiaomi-token-plan-sgp,zai,zai-coding-cn" {
 		t.Errorf("providers = %s", got)
 	}
 	if len(r.Available()) != 0 || r.DefaultModel() != nil {
@@ -157,7 +163,7 @@ func TestRegistryStreamUsesResolvedAuth(t *testing.T) {
 	dir := writeAgentDir(t, map[string]string{"models.json": `{"providers": {"local": {"baseUrl": "` + srv.URL + `/v1", "api": "openai-completions",
 		"apiKey": "LOCAL_KEY", "headers": {"X-Proxy": "PROXY_TOKEN"}, "models": [{"id": "llama"}]}}}`})
 	r := provider.NewRegistry(provider.RegistryOptions{AgentDir: dir, Env: map[string]string{"LOCAL_KEY": "k-123", "PROXY_TOKEN": "p-456"}})
-	res, err := r.ResolveModel("", "local/llama")
+	res, err := r.ResolveModel("", "local/llama", provider.ResolveOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +187,7 @@ func TestRegistryOnHeaders(t *testing.T) {
 	dir := writeAgentDir(t, map[string]string{"models.json": `{"providers": {"local": {"baseUrl": "` + srv.URL + `/v1", "api": "openai-completions",
 		"apiKey": "k", "headers": {"X-Proxy": "p", "X-Drop": "d"}, "models": [{"id": "llama"}]}}}`})
 	r := provider.NewRegistry(provider.RegistryOptions{AgentDir: dir})
-	res, err := r.ResolveModel("", "local/llama")
+	res, err := r.ResolveModel("", "local/llama", provider.ResolveOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,5 +289,17 @@ func TestRegistryUnknownAPI(t *testing.T) {
 	_, err := r.Stream(context.Background(), &provider.Model{ID: "x", API: "some-future-api", Provider: "future"}, &provider.Context{}, nil)
 	if !errors.Is(err, provider.ErrUnknownAPI) || !strings.Contains(err.Error(), "No API provider registered for api: some-future-api") {
 		t.Errorf("err = %v", err)
+	}
+}
+
+// BenchmarkNewRegistry: what a session start pays for the built-in
+// catalog (no models.json or auth.json).
+func BenchmarkNewRegistry(b *testing.B) {
+	env := map[string]string{"ANTHROPIC_API_KEY": "k"}
+	for range b.N {
+		r := provider.NewRegistry(provider.RegistryOptions{Env: env})
+		if r.DefaultModel() == nil {
+			b.Fatal("no default model")
+		}
 	}
 }

@@ -18,8 +18,10 @@ func TestResolveModel(t *testing.T) {
 		provider, ref, want, thinking, warning, err string
 	}{
 		{"", "anthropic/claude-haiku-4-5", "anthropic/claude-haiku-4-5", "", "", ""},
-		{"", "claude-haiku-4-5", "anthropic/claude-haiku-4-5", "", "", ""},
-		{"", "CLAUDE-HAIKU-4-5", "anthropic/claude-haiku-4-5", "", "", ""},
+		// anthropic, cloudflare-ai-gateway and opencode offer it, and
+		// none has a key (TestResolveModelMatchesPi16 has the rest).
+		{"", "claude-haiku-4-5", "", "", "", `Model "claude-haiku-4-5" is ambiguous across providers: anthropic/claude-haiku-4-5, ` +
+			`cloudflare-ai-gateway/claude-haiku-4-5, opencode/claude-haiku-4-5. No matching provider is authenticated.`},
 		{"anthropic", "sonnet-4-5", "anthropic/claude-sonnet-4-5", "", "", ""},    // alias preferred over the dated id
 		{"anthropic", "haiku:high", "anthropic/claude-haiku-5-5", "high", "", ""}, // pi 1.6's pick
 		// Without credentials every provider's matches compete: Bedrock's
@@ -35,7 +37,7 @@ func TestResolveModel(t *testing.T) {
 		{"", "does-not-exist", "", "", "", `Model "does-not-exist" not found. Use --list-models to see available models.`},
 		{"", "haiku:bogus", "", "", "", `Model "haiku:bogus" not found.`},
 	} {
-		res, err := r.ResolveModel(tc.provider, tc.ref)
+		res, err := r.ResolveModel(tc.provider, tc.ref, provider.ResolveOptions{})
 		if tc.err != "" {
 			if err == nil || !errors.Is(err, provider.ErrNoModel) || !strings.Contains(err.Error(), tc.err) {
 				t.Errorf("%s %s: err = %v, want %q", tc.provider, tc.ref, err, tc.err)
@@ -51,7 +53,7 @@ func TestResolveModel(t *testing.T) {
 		}
 	}
 	// The custom-id fallback copies the provider's default model.
-	res, _ := r.ResolveModel("", "anthropic/new-model")
+	res, _ := r.ResolveModel("", "anthropic/new-model", provider.ResolveOptions{})
 	if res.Model.API != provider.APIAnthropicMessages || res.Model.ContextWindow != 1000000 {
 		t.Errorf("fallback = %+v", res.Model)
 	}

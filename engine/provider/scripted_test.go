@@ -149,7 +149,7 @@ func TestScriptedFromFile(t *testing.T) {
 	if err := s.Register(r); err != nil {
 		t.Fatal(err)
 	}
-	res, err := r.ResolveModel("", "faux/faux-1")
+	res, err := r.ResolveModel("", "faux/faux-1", provider.ResolveOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

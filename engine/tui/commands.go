@@ -6,11 +6,10 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
-	"golang.org/x/text/collate"
-	"golang.org/x/text/language"
 
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/cachewarm"
+	"github.com/pigo-dev/pigo/engine/locale"
 )
 
 // builtin runs pi's built-in slash command name; done is false for names
@@ -268,7 +267,6 @@ func (m *model) modelSelector(search string, r response) {
 		items = append(items, selItem{label: id, detail: "[" + prov + "]", value: [2]string{prov, id}, name: name,
 			current: id == m.modelID && prov == m.provider})
 	}
-	col := collate.New(language.Und)
 	isDefault := func(it selItem) bool { return it.value.([2]string) == m.defaultModel }
 	first := func(a, b bool) int {
 		switch {
@@ -286,7 +284,7 @@ func (m *model) modelSelector(search string, r response) {
 		if c := first(isDefault(a), isDefault(b)); c != 0 {
 			return c
 		}
-		return col.CompareString(a.value.([2]string)[0], b.value.([2]string)[0])
+		return locale.Compare(a.value.([2]string)[0], b.value.([2]string)[0])
 	})
 	var scoped []selItem
 	for _, e := range m.scope {

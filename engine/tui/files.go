@@ -7,8 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"golang.org/x/text/collate"
-	"golang.org/x/text/language"
+	"github.com/pigo-dev/pigo/engine/locale"
 )
 
 // File completion: an `@` word searches the project's files (pi's fuzzy
@@ -140,10 +139,7 @@ func pathCompletions(query, cwd, home string) []command {
 		if di != dj {
 			return di
 		}
-		return nameCollator.CompareString(items[i].name, items[j].name) < 0
+		return locale.Compare(items[i].name, items[j].name) < 0
 	})
 	return items
 }
-
-// nameCollator orders names as JavaScript's localeCompare.
-var nameCollator = collate.New(language.Und)
