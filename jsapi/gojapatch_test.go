@@ -88,3 +88,11 @@ func TestSourceMapIsLoadedOnFirstPosition(t *testing.T) {
 		t.Errorf("the map was loaded %d times, want once", loads)
 	}
 }
+
+// TestTypeErrorsMatchV8: the patched goja words the common TypeErrors as
+// V8 does (property reads and writes on undefined or null, calls and
+// constructions of what cannot be called, with V8's printing of the
+// callee), compared with Node running the same module.
+func TestTypeErrorsMatchV8(t *testing.T) {
+	assertRunMatchesNode(t, "typeerrors_semantics.mjs")
+}

@@ -921,6 +921,9 @@ func (o *baseObject) assertCallable() (func(FunctionCall) Value, bool) {
 }
 
 func (o *baseObject) vmCall(vm *vm, _ int) {
+	if err := vm.notCallable(); err != nil { // pigo patch: V8's text
+		panic(err)
+	}
 	panic(vm.r.NewTypeError("Not a function: %s", o.val.toString()))
 }
 

@@ -940,11 +940,14 @@ func (vm *vm) toCallee(v Value) *Object {
 	if obj, ok := v.(*Object); ok {
 		return obj
 	}
-	switch unresolved := v.(type) {
-	case valueUnresolved:
+	if unresolved, ok := v.(valueUnresolved); ok {
 		unresolved.throw()
 		panic("Unreachable")
-	case memberUnresolved:
+	}
+	if err := vm.notCallable(); err != nil { // pigo patch: V8's text
+		panic(err)
+	}
+	if unresolved, ok := v.(memberUnresolved); ok {
 		panic(vm.r.NewTypeError("Object has no member '%s'", unresolved.ref))
 	}
 	panic(vm.r.NewTypeError("Value is not an object: %s", v.toString()))
@@ -1913,7 +1916,7 @@ type _setElem struct{}
 var setElem _setElem
 
 func (_setElem) exec(vm *vm) {
-	obj := vm.stack[vm.sp-3].ToObject(vm.r)
+	obj := vm.setBase(vm.stack[vm.sp-3], vm.stack[vm.sp-2]) // pigo patch: V8's text
 	propName := toPropertyKey(vm.stack[vm.sp-2])
 	val := vm.stack[vm.sp-1]
 
@@ -1929,7 +1932,7 @@ type _setElem1 struct{}
 var setElem1 _setElem1
 
 func (_setElem1) exec(vm *vm) {
-	obj := vm.stack[vm.sp-3].ToObject(vm.r)
+	obj := vm.setBase(vm.stack[vm.sp-3], vm.stack[vm.sp-2]) // pigo patch: V8's text
 	propName := vm.stack[vm.sp-2]
 	val := vm.stack[vm.sp-1]
 
@@ -1986,7 +1989,7 @@ type _setElemP struct{}
 var setElemP _setElemP
 
 func (_setElemP) exec(vm *vm) {
-	obj := vm.stack[vm.sp-3].ToObject(vm.r)
+	obj := vm.setBase(vm.stack[vm.sp-3], vm.stack[vm.sp-2]) // pigo patch: V8's text
 	propName := toPropertyKey(vm.stack[vm.sp-2])
 	val := vm.stack[vm.sp-1]
 
@@ -2007,7 +2010,7 @@ func (_setElemStrict) exec(vm *vm) {
 	if receiverObj, ok := receiver.(*Object); ok {
 		receiverObj.setOwn(propName, val, true)
 	} else {
-		base := receiver.ToObject(vm.r)
+		base := vm.setBase(receiver, propName) // pigo patch: V8's text
 		base.set(propName, val, receiver, true)
 	}
 
@@ -2028,7 +2031,7 @@ func (_setElemRecv) exec(vm *vm) {
 	if obj, ok := o.(*Object); ok {
 		obj.set(propName, val, receiver, false)
 	} else {
-		base := o.ToObject(vm.r)
+		base := vm.setBase(o, propName) // pigo patch: V8's text
 		base.set(propName, val, receiver, false)
 	}
 
@@ -2049,7 +2052,7 @@ func (_setElemRecvStrict) exec(vm *vm) {
 	if obj, ok := o.(*Object); ok {
 		obj.set(propName, val, receiver, true)
 	} else {
-		base := o.ToObject(vm.r)
+		base := vm.setBase(o, propName) // pigo patch: V8's text
 		base.set(propName, val, receiver, true)
 	}
 
@@ -2069,7 +2072,7 @@ func (_setElemStrictP) exec(vm *vm) {
 	if receiverObj, ok := receiver.(*Object); ok {
 		receiverObj.setOwn(propName, val, true)
 	} else {
-		base := receiver.ToObject(vm.r)
+		base := vm.setBase(receiver, propName) // pigo patch: V8's text
 		base.set(propName, val, receiver, true)
 	}
 
@@ -2089,7 +2092,7 @@ func (_setElemRecvP) exec(vm *vm) {
 	if obj, ok := o.(*Object); ok {
 		obj.set(propName, val, receiver, false)
 	} else {
-		base := o.ToObject(vm.r)
+		base := vm.setBase(o, propName) // pigo patch: V8's text
 		base.set(propName, val, receiver, false)
 	}
 
@@ -2109,7 +2112,7 @@ func (_setElemRecvStrictP) exec(vm *vm) {
 	if obj, ok := o.(*Object); ok {
 		obj.set(propName, val, receiver, true)
 	} else {
-		base := o.ToObject(vm.r)
+		base := vm.setBase(o, propName) // pigo patch: V8's text
 		base.set(propName, val, receiver, true)
 	}
 
@@ -2219,7 +2222,7 @@ type setProp unistring.String
 
 func (p setProp) exec(vm *vm) {
 	val := vm.stack[vm.sp-1]
-	vm.stack[vm.sp-2].ToObject(vm.r).self.setOwnStr(unistring.String(p), val, false)
+	vm.setBase(vm.stack[vm.sp-2], unistring.String(p)).self.setOwnStr(unistring.String(p), val, false) // pigo patch: V8's text
 	vm.stack[vm.sp-2] = val
 	vm.sp--
 	vm.pc++
@@ -2229,7 +2232,7 @@ type setPropP unistring.String
 
 func (p setPropP) exec(vm *vm) {
 	val := vm.stack[vm.sp-1]
-	vm.stack[vm.sp-2].ToObject(vm.r).self.setOwnStr(unistring.String(p), val, false)
+	vm.setBase(vm.stack[vm.sp-2], unistring.String(p)).self.setOwnStr(unistring.String(p), val, false) // pigo patch: V8's text
 	vm.sp -= 2
 	vm.pc++
 }
@@ -2243,7 +2246,7 @@ func (p setPropStrict) exec(vm *vm) {
 	if receiverObj, ok := receiver.(*Object); ok {
 		receiverObj.self.setOwnStr(propName, val, true)
 	} else {
-		base := receiver.ToObject(vm.r)
+		base := vm.setBase(receiver, propName) // pigo patch: V8's text
 		base.setStr(propName, val, receiver, true)
 	}
 
@@ -2262,7 +2265,7 @@ func (p setPropRecv) exec(vm *vm) {
 	if obj, ok := o.(*Object); ok {
 		obj.setStr(propName, val, receiver, false)
 	} else {
-		base := o.ToObject(vm.r)
+		base := vm.setBase(o, propName) // pigo patch: V8's text
 		base.setStr(propName, val, receiver, false)
 	}
 
@@ -2281,7 +2284,7 @@ func (p setPropRecvStrict) exec(vm *vm) {
 	if obj, ok := o.(*Object); ok {
 		obj.setStr(propName, val, receiver, true)
 	} else {
-		base := o.ToObject(vm.r)
+		base := vm.setBase(o, propName) // pigo patch: V8's text
 		base.setStr(propName, val, receiver, true)
 	}
 
@@ -2300,7 +2303,7 @@ func (p setPropRecvP) exec(vm *vm) {
 	if obj, ok := o.(*Object); ok {
 		obj.setStr(propName, val, receiver, false)
 	} else {
-		base := o.ToObject(vm.r)
+		base := vm.setBase(o, propName) // pigo patch: V8's text
 		base.setStr(propName, val, receiver, false)
 	}
 
@@ -2318,7 +2321,7 @@ func (p setPropRecvStrictP) exec(vm *vm) {
 	if obj, ok := o.(*Object); ok {
 		obj.setStr(propName, val, receiver, true)
 	} else {
-		base := o.ToObject(vm.r)
+		base := vm.setBase(o, propName) // pigo patch: V8's text
 		base.setStr(propName, val, receiver, true)
 	}
 
@@ -2335,7 +2338,7 @@ func (p setPropStrictP) exec(vm *vm) {
 	if receiverObj, ok := receiver.(*Object); ok {
 		receiverObj.self.setOwnStr(propName, val, true)
 	} else {
-		base := receiver.ToObject(vm.r)
+		base := vm.setBase(receiver, propName) // pigo patch: V8's text
 		base.setStr(propName, val, receiver, true)
 	}
 
@@ -2522,7 +2525,7 @@ func (g getProp) exec(vm *vm) {
 	v := vm.stack[vm.sp-1]
 	obj := v.baseObject(vm.r)
 	if obj == nil {
-		vm.throw(vm.r.NewTypeError("Cannot read property '%s' of undefined", g))
+		vm.throw(vm.r.readPropertyError(v, g)) // pigo patch: V8's text
 		return
 	}
 	vm.stack[vm.sp-1] = nilSafe(obj.self.getStr(unistring.String(g), v))
@@ -2537,7 +2540,7 @@ func (g getPropRecv) exec(vm *vm) {
 	v := vm.stack[vm.sp-1]
 	obj := v.baseObject(vm.r)
 	if obj == nil {
-		vm.throw(vm.r.NewTypeError("Cannot read property '%s' of undefined", g))
+		vm.throw(vm.r.readPropertyError(v, g)) // pigo patch: V8's text
 		return
 	}
 	vm.stack[vm.sp-2] = nilSafe(obj.self.getStr(unistring.String(g), recv))
@@ -2552,7 +2555,7 @@ func (g getPropRecvCallee) exec(vm *vm) {
 	v := vm.stack[vm.sp-1]
 	obj := v.baseObject(vm.r)
 	if obj == nil {
-		vm.throw(vm.r.NewTypeError("Cannot read property '%s' of undefined", g))
+		vm.throw(vm.r.readPropertyError(v, g)) // pigo patch: V8's text
 		return
 	}
 
@@ -2573,7 +2576,7 @@ func (g getPropCallee) exec(vm *vm) {
 	obj := v.baseObject(vm.r)
 	n := unistring.String(g)
 	if obj == nil {
-		vm.throw(vm.r.NewTypeError("Cannot read property '%s' of undefined or null", n))
+		vm.throw(vm.r.readPropertyError(v, n)) // pigo patch: V8's text
 		return
 	}
 	prop := obj.self.getStr(n, v)
@@ -2593,7 +2596,7 @@ func (_getElem) exec(vm *vm) {
 	v := vm.stack[vm.sp-2]
 	obj := v.baseObject(vm.r)
 	if obj == nil {
-		vm.throw(vm.r.NewTypeError("Cannot read property '%s' of undefined", vm.stack[vm.sp-1]))
+		vm.throw(vm.r.readPropertyError(v, vm.stack[vm.sp-1])) // pigo patch: V8's text
 		return
 	}
 	propName := toPropertyKey(vm.stack[vm.sp-1])
@@ -2613,7 +2616,7 @@ func (_getElemRecv) exec(vm *vm) {
 	v := vm.stack[vm.sp-1]
 	obj := v.baseObject(vm.r)
 	if obj == nil {
-		vm.throw(vm.r.NewTypeError("Cannot read property '%s' of undefined", vm.stack[vm.sp-2]))
+		vm.throw(vm.r.readPropertyError(v, vm.stack[vm.sp-2])) // pigo patch: V8's text
 		return
 	}
 	propName := toPropertyKey(vm.stack[vm.sp-2])
@@ -2633,7 +2636,7 @@ func (_getKey) exec(vm *vm) {
 	obj := v.baseObject(vm.r)
 	propName := vm.stack[vm.sp-1]
 	if obj == nil {
-		vm.throw(vm.r.NewTypeError("Cannot read property '%s' of undefined", propName.String()))
+		vm.throw(vm.r.readPropertyError(v, propName.String())) // pigo patch: V8's text
 		return
 	}
 
@@ -2651,7 +2654,7 @@ func (_getElemCallee) exec(vm *vm) {
 	v := vm.stack[vm.sp-2]
 	obj := v.baseObject(vm.r)
 	if obj == nil {
-		vm.throw(vm.r.NewTypeError("Cannot read property '%s' of undefined", vm.stack[vm.sp-1]))
+		vm.throw(vm.r.readPropertyError(v, vm.stack[vm.sp-1])) // pigo patch: V8's text
 		return
 	}
 
@@ -2674,7 +2677,7 @@ func (_getElemRecvCallee) exec(vm *vm) {
 	v := vm.stack[vm.sp-2]
 	obj := v.baseObject(vm.r)
 	if obj == nil {
-		vm.throw(vm.r.NewTypeError("Cannot read property '%s' of undefined", vm.stack[vm.sp-1]))
+		vm.throw(vm.r.readPropertyError(v, vm.stack[vm.sp-1])) // pigo patch: V8's text
 		return
 	}
 
@@ -4856,6 +4859,11 @@ type _new uint32
 func (n _new) exec(vm *vm) {
 	sp := vm.sp - int(n)
 	obj := vm.stack[sp-1]
+	if o, ok := obj.(*Object); !ok || o.self.assertConstructor() == nil {
+		if err := vm.notConstructor(); err != nil { // pigo patch: V8's text
+			panic(err)
+		}
+	}
 	ctor := vm.r.toConstructor(obj)
 	vm.stack[sp-1] = ctor(vm.stack[sp:vm.sp], nil)
 	vm.sp = sp
