@@ -192,12 +192,7 @@ func resolveModelReference(req refRequest, models []*Model, usable func(string) 
 	}
 	pool := models
 	if req.provider != "" {
-		pool = nil
-		for _, m := range models {
-			if strings.EqualFold(m.Provider, req.provider) {
-				pool = append(pool, m)
-			}
-		}
+		pool = filterModels(models, func(m *Model) bool { return strings.EqualFold(m.Provider, req.provider) })
 	}
 	res := resolveText(text, req, pool, usable)
 	if res.status != refNotFound {
@@ -223,12 +218,8 @@ func resolveModelReference(req refRequest, models []*Model, usable func(string) 
 	if !hasSplit {
 		modelText = text
 	}
-	t := &refTarget{provider: anchor.Provider, providerModels: []*Model{anchor}, modelText: modelText, modelID: modelText}
-	for _, m := range pool {
-		if m.Provider == anchor.Provider && m != anchor {
-			t.providerModels = append(t.providerModels, m)
-		}
-	}
+	t := &refTarget{provider: anchor.Provider, modelText: modelText, modelID: modelText,
+		providerModels: append([]*Model{anchor}, filterModels(pool, func(m *Model) bool { return m.Provider == anchor.Provider && m != anchor })...)}
 	if req.suffix != suffixNone {
 		if base, level, ok := splitThinkingSuffix(modelText); ok {
 			t.modelID, t.thinking = base, level
@@ -286,20 +277,10 @@ func resolveText(text string, req refRequest, pool []*Model, usable func(string)
 // raw matches, so --api-key can set up the named provider.
 func selectReference(text string, pool []*Model, fuzzy bool, usable func(string) bool) (refResult, bool) {
 	lower := strings.ToLower(text)
-	var raw []*Model
-	for _, m := range pool {
-		if strings.ToLower(m.ID) == lower {
-			raw = append(raw, m)
-		}
-	}
+	raw := filterModels(pool, func(m *Model) bool { return strings.ToLower(m.ID) == lower })
 	var named *Model
 	if provider, modelText, ok := splitProviderPrefix(text, pool); ok {
-		var providerModels []*Model
-		for _, m := range pool {
-			if m.Provider == provider {
-				providerModels = append(providerModels, m)
-			}
-		}
+		providerModels := filterModels(pool, func(m *Model) bool { return m.Provider == provider })
 		// The provider's own literal id (OpenRouter's "openrouter/free")
 		// beats its fuzzy matches.
 		lowerModel := strings.ToLower(modelText)
@@ -321,12 +302,7 @@ func selectReference(text string, pool []*Model, fuzzy bool, usable func(string)
 			named = bestFuzzyMatch(fuzzyMatches(modelText, providerModels))
 		}
 	}
-	var others []*Model
-	for _, m := range raw {
-		if m != named {
-			others = append(others, m)
-		}
-	}
+	others := filterModels(raw, func(m *Model) bool { return m != named })
 	candidates := others
 	if named != nil {
 		candidates = append([]*Model{named}, others...)
@@ -340,12 +316,7 @@ func selectReference(text string, pool []*Model, fuzzy bool, usable func(string)
 	if named != nil && usable(named.Provider) {
 		return refResult{status: refResolved, model: named}, true
 	}
-	var usableOthers []*Model
-	for _, m := range others {
-		if usable(m.Provider) {
-			usableOthers = append(usableOthers, m)
-		}
-	}
+	usableOthers := filterModels(others, func(m *Model) bool { return usable(m.Provider) })
 	if len(usableOthers) == 1 {
 		return refResult{status: refResolved, model: usableOthers[0]}, true
 	}
@@ -358,13 +329,9 @@ func selectReference(text string, pool []*Model, fuzzy bool, usable func(string)
 // fuzzyMatches are the models whose id or name contains text.
 func fuzzyMatches(text string, models []*Model) []*Model {
 	lower := strings.ToLower(text)
-	var out []*Model
-	for _, m := range models {
-		if strings.Contains(strings.ToLower(m.ID), lower) || strings.Contains(strings.ToLower(m.Name), lower) {
-			out = append(out, m)
-		}
-	}
-	return out
+	return filterModels(models, func(m *Model) bool {
+		return strings.Contains(strings.ToLower(m.ID), lower) || strings.Contains(strings.ToLower(m.Name), lower)
+	})
 }
 
 // selectFuzzy picks the best fuzzy match, among the usable providers'
@@ -376,23 +343,14 @@ func selectFuzzy(matches []*Model, usable func(string) bool) (refResult, bool) {
 	}
 	var usableMatches []*Model
 	if providerCount(matches) > 1 {
-		for _, m := range matches {
-			if usable(m.Provider) {
-				usableMatches = append(usableMatches, m)
-			}
-		}
+		usableMatches = filterModels(matches, func(m *Model) bool { return usable(m.Provider) })
 	}
 	pool := matches
 	if len(usableMatches) > 0 {
 		pool = usableMatches
 	}
 	best := bestFuzzyMatch(pool)
-	var tied []*Model
-	for _, m := range pool {
-		if m.ID == best.ID {
-			tied = append(tied, m)
-		}
-	}
+	tied := filterModels(pool, func(m *Model) bool { return m.ID == best.ID })
 	if providerCount(tied) == 1 {
 		return refResult{status: refResolved, model: best}, true
 	}
@@ -406,12 +364,7 @@ func selectFuzzy(matches []*Model, usable func(string) bool) (refResult, bool) {
 // bestFuzzyMatch prefers aliases ("claude-sonnet-4-5") over dated ids
 // ("claude-sonnet-4-5-20250929"), then the greatest id (localeCompare).
 func bestFuzzyMatch(matches []*Model) *Model {
-	var aliases []*Model
-	for _, m := range matches {
-		if isAlias(m.ID) {
-			aliases = append(aliases, m)
-		}
-	}
+	aliases := filterModels(matches, func(m *Model) bool { return isAlias(m.ID) })
 	pick := matches
 	if len(aliases) > 0 {
 		pick = aliases
@@ -422,6 +375,17 @@ func bestFuzzyMatch(matches []*Model) *Model {
 	pick = slices.Clone(pick)
 	slices.SortStableFunc(pick, func(a, b *Model) int { return locale.Compare(b.ID, a.ID) })
 	return pick[0]
+}
+
+// filterModels is the models keep accepts, in order.
+func filterModels(models []*Model, keep func(*Model) bool) []*Model {
+	var out []*Model
+	for _, m := range models {
+		if keep(m) {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 func providerCount(models []*Model) int {
