@@ -653,7 +653,8 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 		return vm.ToValue([]any{ms.HasConfiguredAuth(str(c, 0)), ms.IsUsingOAuth(str(c, 0))})
 	})
 	// modelRequestAuth(provider, id) is a Promise of pi's
-	// getApiKeyAndHeaders result, undefined without a session.
+	// getApiKeyAndHeaders result (with the stored credential's env),
+	// undefined without a session.
 	fn("modelRequestAuth", func(c goja.FunctionCall) goja.Value {
 		ms := pi.Models()
 		if ms == nil {
@@ -675,6 +676,13 @@ func piHostModule(rt modules.Runtime, module *goja.Object) error {
 					hs[k] = v
 				}
 				r["headers"] = hs
+			}
+			if env := ms.CredentialEnv(prov); len(env) > 0 {
+				e := make(map[string]any, len(env))
+				for k, v := range env {
+					e[k] = v
+				}
+				r["env"] = e
 			}
 			return r, nil
 		})

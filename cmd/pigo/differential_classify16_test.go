@@ -177,6 +177,48 @@ func TestDifferentialRPC16Classify(t *testing.T) {
 	}
 }
 
+// TestDifferentialRPC16ClassifyStoredAccount: a Cloudflare Workers AI
+// classification whose account id comes with the key stored in
+// auth.json (pi's /login asks for both), not from the environment:
+// pi 1.6 and pigo send the same request to the same account's URL.
+func TestDifferentialRPC16ClassifyStoredAccount(t *testing.T) {
+	sides := pi16Sides(t)
+	run := func(argv []string) []string {
+		url, requests := newClassifierMock(t)
+		sc := diffScenario{
+			name: "classify16-stored-account",
+			ext: extSource(`
+  pi.registerCommand("classify", { handler: async (_args: string, ctx: any) => {
+    const r = ctx.modelRegistry;
+    const cf = r.getModelOfType("classifier", "cloudflare-workers-ai", "typesafe/jev");
+    const questions = { ok: { type: "bool", instructions: "Is it fine?", criteria: { true: "nothing to fix", false: "" } } };
+    const res = await r.classify(cf, { state: { message: "hello" }, questions });
+    ctx.ui.notify(JSON.stringify({ available: r.hasConfiguredAuth("cloudflare-workers-ai"), answers: res.answers ?? null,
+      error: res.errorMessage ?? null }), "info");
+  } });`),
+			providers: fmt.Sprintf(`"cloudflare-workers-ai": { "baseUrl": %q }`, url+"/cf/accounts/{CLOUDFLARE_ACCOUNT_ID}/ai"),
+			auth:      `{"cloudflare-workers-ai": {"type": "api_key", "key": "cf-stored", "env": {"CLOUDFLARE_ACCOUNT_ID": "acct"}}}`,
+			drive: func(d *rpcDriver) {
+				mark := d.mark()
+				d.sendRaw(`{"id":"c","type":"prompt","message":"/classify"}`)
+				d.waitFrom(mark, func(ev map[string]any) bool { return ev["type"] == "extension_ui_request" && ev["method"] == "notify" })
+			},
+		}
+		var out []string
+		for _, l := range runDiffScenario(t, sc, argv) {
+			if strings.Contains(l, `"answers"`) {
+				out = append(out, l)
+			}
+		}
+		return append(out, requests()...)
+	}
+	pi, pg := runSides(sides, run)
+	compareTranscriptsWith(t, "classify16-stored-account", pi, pg, false)
+	if !strings.Contains(strings.Join(pg, "\n"), "/cf/accounts/acct/ai/run Authorization=Bearer cf-stored") {
+		t.Errorf("pigo did not classify with the stored account:\n%s", strings.Join(pg, "\n"))
+	}
+}
+
 // llamaClassifyExt's /classify waits for llama.cpp's classifier models
 // (pi lists them once its background refresh has read the router) and
 // classifies with the decision model (System One) and a chat model

@@ -49,8 +49,9 @@ type diffScenario struct {
 	// api replaces the mock provider's api in models.json (the mock still
 	// answers as openai-completions: for what happens before the reply).
 	api string
-	// settings is written to the agent dir's settings.json.
-	settings string
+	// settings is written to the agent dir's settings.json, auth to its
+	// auth.json.
+	settings, auth string
 	// builtinTools keeps the built-in tools (read, bash, edit, write):
 	// the system prompt and tool list the model gets are then compared.
 	builtinTools bool
@@ -551,6 +552,9 @@ func runDiffScenario(t *testing.T, sc diffScenario, argv []string) []string {
 	must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(models), 0o644))
 	if sc.settings != "" {
 		must(t, os.WriteFile(filepath.Join(agentDir, "settings.json"), []byte(sc.settings), 0o644))
+	}
+	if sc.auth != "" {
+		must(t, os.WriteFile(filepath.Join(agentDir, "auth.json"), []byte(sc.auth), 0o600))
 	}
 	// pigo has no built-in tools yet; pi must not offer its own either.
 	args := []string{"--mode", "rpc", "--no-extensions", "-e", ext, "--provider", "mock", "--model", "mock-1"}

@@ -46,6 +46,10 @@ func (s sessionModels) Auth(ctx context.Context, prov, id string) (string, map[s
 	return s.reg.Auth(ctx, m)
 }
 
+func (s sessionModels) CredentialEnv(provider string) map[string]string {
+	return s.reg.CredentialEnv(provider)
+}
+
 func (s sessionModels) ModelsJSON(provider string) (baseURL, compat string, ok bool) {
 	pc, ok := s.reg.ModelsJSONProvider(provider)
 	return pc.BaseURL, pc.RawCompat, ok

@@ -493,6 +493,9 @@ type Models interface {
 	// getApiKeyAndHeaders does (an OAuth login's token refreshed first);
 	// the key is "" when the provider needs none.
 	Auth(ctx context.Context, provider, id string) (key string, headers map[string]string, err error)
+	// CredentialEnv is the environment provider's stored credential
+	// carries (pi's credential.env: Cloudflare's account id, say).
+	CredentialEnv(provider string) map[string]string
 	// ModelsJSON is models.json's baseUrl and compat (JSON as written, ""
 	// for none) of provider; ok is false when models.json does not
 	// configure it. pi applies them to the provider's classifier models.

@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"maps"
 	"context"
 	"errors"
 	"fmt"
@@ -485,6 +486,15 @@ func (r *Registry) ModelsJSONProvider(provider string) (pc ProviderConfig, ok bo
 	defer r.mu.RUnlock()
 	pc, ok = r.st.modelsJSON[provider]
 	return pc, ok
+}
+
+// CredentialEnv is the environment provider's stored credential carries
+// (auth.json's "env": Cloudflare's account and gateway ids, say), which
+// overlays the process environment for its requests; nil when none.
+func (r *Registry) CredentialEnv(provider string) map[string]string {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return maps.Clone(r.st.auth[provider].Env)
 }
 
 // HasAuth reports whether provider has auth configured (pi's

@@ -1515,7 +1515,7 @@ async function prepareRequest(host: any, model: any, options: any, ModelsError: 
   const { transformHeaders, ...providerOptions } = options ?? {};
   let headers = mergeHeaders(mergeHeaders(resolved.headers, model.headers), providerOptions.headers);
   if (transformHeaders) headers = await transformHeaders(headers ?? {});
-  const env = cloudflareEnv(provider, providerOptions.env);
+  const env = cloudflareEnv(provider, resolved.env, providerOptions.env);
   return { registered, request: { ...providerOptions, apiKey: providerOptions.apiKey ?? resolved.apiKey, headers, env } };
 }
 
@@ -1583,12 +1583,13 @@ async function generateImages(host: any, model: any, context: any, options?: any
 }
 
 // cloudflareEnv is what pi's Cloudflare auth resolves besides the key:
-// the account and gateway ids its base URLs name.
-function cloudflareEnv(provider: string, explicit?: Record<string, string>): Record<string, string> | undefined {
+// the account and gateway ids its base URLs name, each from the stored
+// credential's env, else the environment (pi's per-field merge).
+function cloudflareEnv(provider: string, stored?: Record<string, string>, explicit?: Record<string, string>): Record<string, string> | undefined {
   if (provider !== "cloudflare-workers-ai" && provider !== "cloudflare-ai-gateway") return explicit;
   const env: Record<string, string> = {};
   for (const name of provider === "cloudflare-ai-gateway" ? ["CLOUDFLARE_ACCOUNT_ID", "CLOUDFLARE_GATEWAY_ID"] : ["CLOUDFLARE_ACCOUNT_ID"]) {
-    const v = process.env[name];
+    const v = stored?.[name] ?? process.env[name];
     if (v) env[name] = v;
   }
   return Object.keys(env).length > 0 || explicit ? { ...env, ...explicit } : undefined;

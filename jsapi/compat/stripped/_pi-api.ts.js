@@ -1451,7 +1451,7 @@ async function prepareRequest(host, model, options, ModelsError, builtin) {
   const { transformHeaders, ...providerOptions } = options ?? {};
   let headers = mergeHeaders(mergeHeaders(resolved.headers, model.headers), providerOptions.headers);
   if (transformHeaders) headers = await transformHeaders(headers ?? {});
-  const env = cloudflareEnv(provider, providerOptions.env);
+  const env = cloudflareEnv(provider, resolved.env, providerOptions.env);
   return { registered, request: { ...providerOptions, apiKey: providerOptions.apiKey ?? resolved.apiKey, headers, env } };
 }
 async function classify(host, model, context, options) {
@@ -1501,11 +1501,11 @@ async function generateImages(host, model, context, options) {
     return c.imageErrorResult(model, error, options?.signal?.aborted);
   }
 }
-function cloudflareEnv(provider, explicit) {
+function cloudflareEnv(provider, stored, explicit) {
   if (provider !== "cloudflare-workers-ai" && provider !== "cloudflare-ai-gateway") return explicit;
   const env = {};
   for (const name of provider === "cloudflare-ai-gateway" ? ["CLOUDFLARE_ACCOUNT_ID", "CLOUDFLARE_GATEWAY_ID"] : ["CLOUDFLARE_ACCOUNT_ID"]) {
-    const v = process.env[name];
+    const v = stored?.[name] ?? process.env[name];
     if (v) env[name] = v;
   }
   return Object.keys(env).length > 0 || explicit ? { ...env, ...explicit } : void 0;
