@@ -74,7 +74,7 @@ func List(ctx context.Context, opts ListOptions, out io.Writer) int {
 			r.State = state
 			for _, t := range tools {
 				r.Tools = append(r.Tools, t.Name)
-				if x := ToolExposure(e.Config, t.Name); x != r.Exposure {
+				if x := e.ToolExposure(t.Name); x != r.Exposure {
 					if r.ToolExposure == nil {
 						r.ToolExposure = map[string]string{}
 					}

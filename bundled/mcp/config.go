@@ -25,7 +25,15 @@ type Entry struct {
 	Source   string // the mcp.json path, or the registering extension
 	Scope    string // "global", "project" or "extension"
 	Override string // the project mcp.json that overrides some of its fields
+	// ExposureOrder is the order of Config's toolExposure keys in the
+	// file that set them (pi tries "*" patterns in that order); nil when
+	// unknown (a registered server), and patterns are then tried sorted.
+	ExposureOrder []string
 }
+
+// ToolExposure is the exposure of the server's tool (ToolExposure with
+// the file's pattern order).
+func (e Entry) ToolExposure(tool string) string { return toolExposure(e.Config, e.ExposureOrder, tool) }
 
 // Loaded is what the mcp.json files say.
 type Loaded struct {
@@ -120,6 +128,7 @@ func (st *loadState) read(path, scope string) {
 	default:
 		st.fail(path, "autoEnableCodemode must be a boolean")
 	}
+	exposureOrders := toolExposureOrders(b)
 	for _, name := range orderedKeys(b, servers) {
 		value := servers[name]
 		if rec, ok := value.(map[string]any); ok && scope == "project" && isOverride(rec) {
@@ -148,6 +157,9 @@ func (st *loadState) read(path, scope string) {
 					continue
 				}
 				base.Config, base.Override = merged, path
+				if _, ok := rec["toolExposure"]; ok {
+					base.ExposureOrder = exposureOrders[name]
+				}
 				st.set(base)
 			}
 			continue
@@ -175,7 +187,7 @@ func (st *loadState) read(path, scope string) {
 		if e, ok := cfg["exposure"].(string); ok && e == "codemode-deferred" {
 			cfg["exposure"] = "codemode"
 		}
-		st.set(Entry{Name: name, Config: cfg, Source: path, Scope: scope})
+		st.set(Entry{Name: name, Config: cfg, Source: path, Scope: scope, ExposureOrder: exposureOrders[name]})
 	}
 }
 
@@ -422,9 +434,42 @@ func sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
+// toolExposureOrders is the file order of each server's toolExposure
+// keys in an mcp.json (JSON.parse keeps it; Go maps do not).
+func toolExposureOrders(src []byte) map[string][]string {
+	v, err := jsjson.Parse(src)
+	root, _ := v.(*jsjson.Object)
+	if err != nil || root == nil {
+		return nil
+	}
+	servers, _ := root.Get("mcpServers")
+	list, _ := servers.(*jsjson.Object)
+	if list == nil {
+		return nil
+	}
+	out := map[string][]string{}
+	for _, server := range *list {
+		cfg, _ := server.Value.(*jsjson.Object)
+		if cfg == nil {
+			continue
+		}
+		te, _ := cfg.Get("toolExposure")
+		if keys, _ := te.(*jsjson.Object); keys != nil {
+			for _, k := range *keys {
+				out[server.Key] = append(out[server.Key], k.Key)
+			}
+		}
+	}
+	return out
+}
+
 // ToolExposure is pi's getMcpToolExposure: an exact toolExposure key, else
-// the first matching "*" pattern, else the server's exposure (codemode).
-func ToolExposure(cfg map[string]any, tool string) string {
+// the first matching "*" pattern (tried sorted: cfg keeps no key order;
+// Entry.ToolExposure tries them in the file's), else the server's
+// exposure (codemode).
+func ToolExposure(cfg map[string]any, tool string) string { return toolExposure(cfg, nil, tool) }
+
+func toolExposure(cfg map[string]any, order []string, tool string) string {
 	overrides, _ := cfg["toolExposure"].(map[string]any)
 	norm := func(v any) string {
 		s, _ := v.(string)
@@ -436,9 +481,10 @@ func ToolExposure(cfg map[string]any, tool string) string {
 	if v, ok := overrides[tool]; ok {
 		return norm(v)
 	}
-	// JSON objects keep their order in pi; Go maps do not, so patterns are
-	// tried in sorted order.
-	for _, k := range sortedKeys(overrides) {
+	if len(order) != len(overrides) {
+		order = sortedKeys(overrides)
+	}
+	for _, k := range order {
 		if strings.Contains(k, "*") && patternRegexp(k).MatchString(tool) {
 			return norm(overrides[k])
 		}

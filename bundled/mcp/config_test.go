@@ -129,3 +129,31 @@ func TestToolExposure(t *testing.T) {
 		t.Errorf("default %s", got)
 	}
 }
+
+// TestToolExposurePatternsInFileOrder: "*" patterns are tried in the
+// order mcp.json lists them, as pi's JSON.parse keeps it (sorted, "*_file"
+// would come first); a project override's toolExposure brings its own
+// order.
+func TestToolExposurePatternsInFileOrder(t *testing.T) {
+	agent, project := t.TempDir(), t.TempDir()
+	write(t, filepath.Join(agent, "mcp.json"), `{"mcpServers": {"gh": {"command": "gh-mcp",
+	  "toolExposure": {"get_*": "direct", "*_file": "hidden", "get_file_raw": "deferred"}}}}`)
+	got := LoadConfig(agent, project, true)
+	if len(got.Servers) != 1 {
+		t.Fatalf("servers %+v, errors %v", got.Servers, got.Errors)
+	}
+	gh := got.Servers[0]
+	for tool, want := range map[string]string{"get_file": "direct", "put_file": "hidden", "get_file_raw": "deferred", "other": "codemode"} {
+		if x := gh.ToolExposure(tool); x != want {
+			t.Errorf("%s: %s, want %s", tool, x, want)
+		}
+	}
+	if x := ToolExposure(gh.Config, "get_file"); x != "hidden" {
+		t.Errorf("without the file's order (sorted patterns): %s", x)
+	}
+	write(t, filepath.Join(project, ".pi", "mcp.json"), `{"mcpServers": {"gh": {"toolExposure": {"*_file": "hidden", "get_*": "direct"}}}}`)
+	got = LoadConfig(agent, project, true)
+	if len(got.Servers) != 1 || got.Servers[0].ToolExposure("get_file") != "hidden" {
+		t.Errorf("project override: %+v %v", got.Servers, got.Errors)
+	}
+}

@@ -383,7 +383,7 @@ func (p *plugin) toolDefinition(s *server, t *sdk.Tool) engine.Tool {
 	if params["properties"] == nil {
 		params["properties"] = map[string]any{}
 	}
-	exposure := ToolExposure(s.entry.Config, toolName)
+	exposure := s.entry.ToolExposure(toolName)
 	toolExposure := exposure
 	if exposure == "codemode" {
 		toolExposure = "deferred" // pi's toToolExposure
@@ -409,7 +409,7 @@ func (p *plugin) toolDefinition(s *server, t *sdk.Tool) engine.Tool {
 			switch {
 			case cur == nil || !enabled(cur.entry):
 				return engine.ToolResult{}, fmt.Errorf("MCP server %q is disabled.", server)
-			case ToolExposure(cur.entry.Config, toolName) == "hidden":
+			case cur.entry.ToolExposure(toolName) == "hidden":
 				return engine.ToolResult{}, fmt.Errorf("MCP tool %q is no longer available.", server+"/"+toolName)
 			}
 			args := call.Params
