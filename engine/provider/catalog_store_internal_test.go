@@ -3,6 +3,7 @@ package provider
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 )
 
@@ -49,5 +50,38 @@ func TestStoredCatalogs(t *testing.T) {
 	}
 	if catalogModels[0].Provider != "amazon-bedrock" || builtinCatalog()[0] != &catalogModels[0] {
 		t.Error("the built-in catalog changed")
+	}
+}
+
+// TestRegistryLeavesCatalogAlone: a registry shares the built-in models
+// it does not change, so every change (models.json's baseUrl, compat and
+// modelOverrides, a registered provider's baseUrl, a Copilot login's
+// host, a runtime registration) must land on a copy.
+func TestRegistryLeavesCatalogAlone(t *testing.T) {
+	before := BuiltinModels()
+	dir := t.TempDir()
+	files := map[string]string{
+		"models.json": `{"providers": {"anthropic": {"baseUrl": "http://a", "compat": {"supportsStore": true},
+		  "modelOverrides": {"claude-haiku-4-5": {"name": "H", "contextWindow": 5, "thinkingLevelMap": {"high": "x"}}}},
+		  "groq": {"modelOverrides": {"openai/gpt-oss-120b": {"maxTokens": 7, "headers": {"X": "1"}}}}}}`,
+		"auth.json": `{"github-copilot": {"type": "oauth", "refresh": "g", "access": "tid=1;proxy-ep=proxy.business.githubcopilot.com", "expires": 1}}`,
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := NewRegistry(RegistryOptions{AgentDir: dir, Env: map[string]string{"GROQ_API_KEY": "k"}})
+	if err := r.RegisterProvider("openrouter", ProviderConfig{BaseURL: "http://or"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range r.All() {
+		m.Name, m.ThinkingLevelMap = "changed by a reader", nil
+	}
+	if m, _ := r.Find("anthropic", "claude-haiku-4-5"); m.BaseURL != "http://a" || m.Name != "H" || m.ContextWindow != 5 {
+		t.Errorf("the registry did not apply models.json: %+v", m)
+	}
+	if !reflect.DeepEqual(before, BuiltinModels()) {
+		t.Error("building a registry changed the built-in catalog")
 	}
 }

@@ -167,9 +167,13 @@ func (r *Registry) build() *registryState {
 			st.storeModelHeaders(name, id, o.Headers)
 		}
 	}
+	// The state shares catalog models it does not change: every change
+	// below replaces a model with a changed clone, and readers get clones
+	// (TestRegistryLeavesCatalogAlone).
+	st.models = make([]*Model, 0, len(catalog))
 	for _, m := range catalog {
-		m = m.Clone()
 		if pc, ok := cfg.Providers[m.Provider]; ok {
+			m = m.Clone()
 			if pc.BaseURL != "" {
 				m.BaseURL = pc.BaseURL
 			}
