@@ -100,10 +100,26 @@ func runCLIEnv(argv []string, dir string, env []string, args ...string) string {
 	cmd := sideCommand(argv, dir, args...)
 	cmd.Env = append(append([]string{"PATH=" + os.Getenv("PATH")}, sandboxEnv(dir)...), env...)
 	cmd.Stdin = strings.NewReader("")
-	var stdout, stderr strings.Builder
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	return "## stdout\n" + stdout.String() + "## stderr\n" + stderr.String() + "## exit " + itoa(exitStatus(err))
+	// Files, not pipes: Node writes to a full pipe asynchronously, and pi
+	// exits with what it has not written yet dropped (seen: a 200 KB
+	// --list-models cut at 64 KB under load). Files take every write.
+	stdout, err := os.CreateTemp("", "pigo-stdout-*")
+	if err != nil {
+		panic(err)
+	}
+	defer os.Remove(stdout.Name())
+	defer stdout.Close()
+	stderr, err := os.CreateTemp("", "pigo-stderr-*")
+	if err != nil {
+		panic(err)
+	}
+	defer os.Remove(stderr.Name())
+	defer stderr.Close()
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	err = cmd.Run()
+	out, _ := os.ReadFile(stdout.Name())
+	errOut, _ := os.ReadFile(stderr.Name())
+	return "## stdout\n" + string(out) + "## stderr\n" + string(errOut) + "## exit " + itoa(exitStatus(err))
 }
 
 // compareTranscripts fails t when the two transcripts differ once
