@@ -136,3 +136,40 @@ func providerExchange(t *testing.T, run string, mock *mockLLM) string {
 	}
 	return b.String()
 }
+
+// TestDifferentialModelFlag16: what pi 1.6 and pigo print, byte for byte
+// but for where the docs are, when --model does not pick one model: a
+// bare id several providers offer with no key for any of them (pi 1.6's
+// ambiguity error, then its warning that no model is available), the
+// same with --api-key (which chooses no provider), an unknown id and an
+// unknown provider; and a fuzzy id a key decides, then a prompt without
+// any model at all (pi 1.6's login guidance).
+func TestDifferentialModelFlag16(t *testing.T) {
+	sides := pi16Sides(t)
+	t.Parallel()
+	publishedDocs := pi16PublishedDocs(t)
+	for name, args := range map[string][]string{
+		"ambiguous":        {"--model", "claude-haiku-4-5"},
+		"ambiguous_apikey": {"--model", "claude-haiku-4-5", "--api-key", "k"},
+		"unknown":          {"--model", "no-such-model-anywhere"},
+		"unknown_provider": {"--provider", "nope", "--model", "x"},
+		"fuzzy_keyed":      {"--model", "haiku", "--list-models", "haiku-5"},
+		"no_models":        {},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			out := map[string]string{}
+			for side, argv := range sides {
+				dir, _, _ := sideDirs(t)
+				env := []string{}
+				if name == "fuzzy_keyed" {
+					env = append(env, "ANTHROPIC_API_KEY=k")
+				}
+				out[side] = runCLIEnv(argv, dir, env, append([]string{"--no-session", "-p"}, append(args, "hello")...)...)
+			}
+			if pi := publishedDocs(out["pi"]); pi != out["pigo"] {
+				t.Errorf("differ:\npi:\n%s\npigo:\n%s", pi, out["pigo"])
+			}
+		})
+	}
+}

@@ -152,11 +152,14 @@ func listModelsOut(io *IO, f piFlags) io.Writer {
 // point at its installed docs/ folder, which pigo does not ship.
 const piDocsURL = "https://github.com/earendil-works/pi/blob/main/packages/coding-agent/docs"
 
-// noModelsAvailableMessage is pi 1.6's formatNoModelsAvailableMessage
+// providerLoginHelp is pi 1.6's getProviderLoginHelp
 // (core/auth-guidance.js), byte for byte but for the docs location.
-const noModelsAvailableMessage = "No models available. Use /login to log into a provider via OAuth or API key. See:\n" +
+const providerLoginHelp = "Use /login to log into a provider via OAuth or API key. See:\n" +
 	"  " + piDocsURL + "/providers.md\n" +
 	"  " + piDocsURL + "/models.md"
+
+// noModelsAvailableMessage is pi 1.6's formatNoModelsAvailableMessage.
+const noModelsAvailableMessage = "No models available. " + providerLoginHelp
 
 // registrationDiagnostics are pi 1.6's startup errors for the
 // pi.registerProvider calls the registry refused, in registration order:

@@ -56,7 +56,7 @@ func TestServeCredentials(t *testing.T) {
 			}
 		}
 	}
-	if got := strings.Join(names, ", "); !strings.HasPrefix(got, "OpenRouter, Amazon Bedrock, Ant Ling, Anthropic, Azure, Baseten, Cerebras, Cloudflare AI Gateway, "+
+	if got := strings.Join(names, ", "); !strings.HasPrefix(got, "Radius, OpenRouter, Amazon Bedrock, Ant Ling, Anthropic, Azure, Baseten, Cerebras, Cloudflare AI Gateway, "+
 		"Cloudflare Workers AI, DeepSeek, Fireworks, GitHub Copilot, Google, Google Vertex AI, Groq, Hugging Face") {
 		t.Errorf("providers: %s", got)
 	}

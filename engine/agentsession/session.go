@@ -305,6 +305,11 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 			rt.reg.SetRuntimeAPIKey(model.Provider, f.apiKey)
 		}
 	}
+	if model == nil && (rt.mode != "interactive" || slices.ContainsFunc(diags, func(d diagnostic) bool { return d.kind == "error" })) {
+		// pi 1.6's fallback message without any model, reported with the
+		// startup diagnostics (the interactive mode shows it in its chat).
+		diags = append(diags, diagnostic{"warning", noModelsAvailableMessage})
+	}
 	if report() {
 		rt.closeHost()
 		return nil, ExitFailure
@@ -1018,13 +1023,12 @@ func (rt *agentRuntime) modelData() map[string]any {
 // model cannot be used.
 func (rt *agentRuntime) authProblem() string {
 	m := rt.currentModel()
-	help := fmt.Sprintf("Set an API key in the environment (e.g. ANTHROPIC_API_KEY, OPENAI_API_KEY) or in %s, or configure a provider in %s.",
-		filepath.Join(rt.agentDir, "auth.json"), filepath.Join(rt.agentDir, "models.json"))
+	// pi 1.6's formatNoApiKeyFoundMessage.
 	if m == nil {
-		return "No API key found for the selected model.\n\n" + help
+		return "No API key found for the selected model.\n\n" + providerLoginHelp
 	}
 	if !rt.reg.HasAuth(m.Provider) {
-		return fmt.Sprintf("No API key found for %s.\n\n%s", m.Provider, help)
+		return fmt.Sprintf("No API key found for %s.\n\n%s", m.Provider, providerLoginHelp)
 	}
 	return ""
 }

@@ -3,8 +3,8 @@ package provider
 // BuiltinModels returns pigo's built-in catalog, a fresh copy per call:
 // pi-ai 1.6's chat models (catalog_generated.go, written by
 // internal/catalogen from pi-ai's providers/data) of every provider but
-// radius (pi's own API) and typesafe (classifiers only), 1,659 models of
-// 41 providers. Some baseUrls keep pi-ai's placeholders, filled per
+// typesafe (classifiers only), 1,698 models of 42 providers; radius's
+// (pi's own pi-messages service) are listed but cannot be used. Some baseUrls keep pi-ai's placeholders, filled per
 // request: google-vertex's "{location}", Cloudflare's account and gateway
 // ids; azure's come from the environment.
 //

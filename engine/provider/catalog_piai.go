@@ -15,15 +15,16 @@ import (
 //go:generate go run ./internal/catalogen
 
 // catalogProviders are the providers of pi-ai's catalog whose chat
-// models pigo serves, in the order of pi-ai's MODELS (by name): those
-// whose APIs pigo implements. Left out: radius (pi's own pi-messages
-// API) and typesafe (classifiers only).
+// models pigo lists, in the order of pi-ai's MODELS (by name): all but
+// typesafe (classifiers only). radius's pi-messages API is pi's own
+// service, which pigo does not implement: its models are listed (pi's
+// references and ambiguity errors name them) but a request fails.
 var catalogProviders = []string{
 	"amazon-bedrock", "ant-ling", "anthropic", "azure", "baseten", "cerebras", "cloudflare-ai-gateway", "cloudflare-workers-ai",
 	"deepseek", "fireworks", "github-copilot", "google", "google-vertex", "groq", "huggingface", "kimi-coding", "meta",
 	"minimax", "minimax-cn", "mistral", "moonshotai", "moonshotai-cn", "nvidia", "openai", "openai-codex", "opencode",
 	"opencode-go", "openrouter", "qwen-token-plan", "qwen-token-plan-cn", "qwen-token-plan-individual",
-	"qwen-token-plan-individual-cn", "together", "vercel-ai-gateway", "xai", "xiaomi", "xiaomi-token-plan-ams",
+	"qwen-token-plan-individual-cn", "radius", "together", "vercel-ai-gateway", "xai", "xiaomi", "xiaomi-token-plan-ams",
 	"xiaomi-token-plan-cn", "xiaomi-token-plan-sgp", "zai", "zai-coding-cn",
 }
 

@@ -48,7 +48,7 @@ func TestCatalogMatchesPiAI16(t *testing.T) {
 		perProvider[m.Provider]++
 	}
 	for p, n := range map[string]int{"amazon-bedrock": 208, "anthropic": 18, "azure": 48, "deepseek": 2, "github-copilot": 35, "google": 26,
-		"google-vertex": 17, "groq": 7, "mistral": 34, "openai": 47, "openai-codex": 10, "openrouter": 417, "radius": 0, "typesafe": 0,
+		"google-vertex": 17, "groq": 7, "mistral": 34, "openai": 47, "openai-codex": 10, "openrouter": 417, "radius": 39, "typesafe": 0,
 		"vercel-ai-gateway": 305, "xai": 4} {
 		if perProvider[p] != n {
 			t.Errorf("%s: %d models, want pi-ai 1.6's %d", p, perProvider[p], n)
@@ -68,7 +68,7 @@ func TestCatalogFieldsPigoDrops(t *testing.T) {
 	entries, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 	for _, file := range entries {
 		p := filepath.Base(file[:len(file)-len(".json")])
-		if p == "radius" || p == "typesafe" || strings.HasPrefix(p, ".") { // not in pigo's catalog
+		if p == "typesafe" || strings.HasPrefix(p, ".") { // not in pigo's catalog
 			continue
 		}
 		b, err := os.ReadFile(file)
@@ -105,7 +105,9 @@ func TestCatalogFieldsPigoDrops(t *testing.T) {
 	// type: pigo's catalog holds chat models only. inputLimits (image
 	// resizing, request size) is a request feature pigo does not
 	// implement yet.
-	want := []string{"inputLimits", "type"}
+	// enabled, free, lab and providers are radius's gateway metadata
+	// (pigo lists radius's models but does not serve its API).
+	want := []string{"enabled", "free", "inputLimits", "lab", "providers", "type"}
 	if !slices.Equal(got, want) {
 		t.Errorf("pi-ai 1.6 fields pigo drops: %q, want %q", got, want)
 	}

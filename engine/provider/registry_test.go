@@ -34,12 +34,11 @@ func TestRegistryCatalog(t *testing.T) {
 	if !ok || m.API != provider.APIAnthropicMessages || m.BaseURL != "https://api.anthropic.com" || m.Cost.Output != 15 || m.ContextWindow != 200000 {
 		t.Errorf("claude-sonnet-4-5 = %+v", m)
 	}
-	// pi-ai 1.6's providers but radius (pi's own API) and typesafe
-	// (classifiers only).
+	// pi-ai 1.6's providers but typesafe (classifiers only).
 	if got := strings.Join(r.Providers(), ","); got != "amazon-bedrock,ant-ling,anthropic,azure,baseten,cerebras,cloudflare-ai-gateway,"+
 		"cloudflare-workers-ai,deepseek,fireworks,github-copilot,google,google-vertex,groq,huggingface,kimi-coding,meta,minimax,minimax-cn,"+
 		"mistral,moonshotai,moonshotai-cn,nvidia,openai,openai-codex,opencode,opencode-go,openrouter,qwen-token-plan,qwen-token-plan-cn,"+
-		"qwen-token-plan-individual,qwen-token-plan-individual-cn,together,vercel-ai-gateway,xai,xiaomi,xiaomi-token-plan-ams,"+
+		"qwen-token-plan-individual,qwen-token-plan-individual-cn,radius,together,vercel-ai-gateway,xai,xiaomi,xiaomi-token-plan-ams,"+
 		"xiaomi-token-plan-cn,xiaomi-token-plan-sgp,zai,zai-coding-cn" {
 		t.Errorf("providers = %s", got)
 	}

@@ -18,10 +18,10 @@ func TestResolveModel(t *testing.T) {
 		provider, ref, want, thinking, warning, err string
 	}{
 		{"", "anthropic/claude-haiku-4-5", "anthropic/claude-haiku-4-5", "", "", ""},
-		// anthropic, cloudflare-ai-gateway and opencode offer it, and
-		// none has a key (TestResolveModelMatchesPi16 has the rest).
+		// anthropic, cloudflare-ai-gateway, opencode and radius offer it,
+		// and none has a key (TestResolveModelMatchesPi16 has the rest).
 		{"", "claude-haiku-4-5", "", "", "", `Model "claude-haiku-4-5" is ambiguous across providers: anthropic/claude-haiku-4-5, ` +
-			`cloudflare-ai-gateway/claude-haiku-4-5, opencode/claude-haiku-4-5. No matching provider is authenticated.`},
+			`cloudflare-ai-gateway/claude-haiku-4-5, opencode/claude-haiku-4-5, radius/claude-haiku-4-5. No matching provider is authenticated.`},
 		{"anthropic", "sonnet-4-5", "anthropic/claude-sonnet-4-5", "", "", ""},    // alias preferred over the dated id
 		{"anthropic", "haiku:high", "anthropic/claude-haiku-5-5", "high", "", ""}, // pi 1.6's pick
 		// Without credentials every provider's matches compete: Bedrock's

@@ -2,7 +2,6 @@
 // resolveModelScopeFromModels over pi's built-in model runtime) for the
 // cases on stdin, one JSON array of {env, provider, model, thinking,
 // apiKey, scope}, and prints what pi resolved, for resolve16_test.go.
-// Radius is left out: pigo does not serve pi's own pi-messages API.
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,17 +14,14 @@ for (const c of cases) {
 	for (const k of Object.keys(process.env)) if (/_API_KEY$|_TOKEN$|^AWS_|^HF_TOKEN$/.test(k)) delete process.env[k];
 	Object.assign(process.env, c.env ?? {});
 	const runtime = await ModelRuntime.create({ modelsPath: null, authPath: join(mkdtempSync(join(tmpdir(), "resolve16-")), "auth.json") });
-	const withoutRadius = {
-		getModels: () => runtime.getModels().filter((m) => m.provider !== "radius"),
-		hasConfiguredAuth: (p) => runtime.hasConfiguredAuth(p),
-	};
+
 	if (c.scope) {
-		const available = runtime.getAvailableSnapshot().filter((m) => m.provider !== "radius");
+		const available = runtime.getAvailableSnapshot();
 		const r = resolveModelScopeFromModels(c.scope, available);
 		out.push({ scope: r.scopedModels.map((s) => `${s.model.provider}/${s.model.id}:${s.thinkingLevel ?? ""}`), warnings: r.diagnostics.map((d) => d.message) });
 		continue;
 	}
-	const r = resolveCliModel({ cliProvider: c.provider || undefined, cliModel: c.model, cliThinking: c.thinking || undefined, inlineApiKey: c.apiKey || undefined, modelRuntime: withoutRadius });
+	const r = resolveCliModel({ cliProvider: c.provider || undefined, cliModel: c.model, cliThinking: c.thinking || undefined, inlineApiKey: c.apiKey || undefined, modelRuntime: runtime });
 	out.push({
 		model: r.model ? `${r.model.provider}/${r.model.id}` : "",
 		api: r.model?.api ?? "",
