@@ -39,7 +39,14 @@ type ResolveOptions struct {
 // a custom model built from the provider's default model. provider may be
 // "".
 func (r *Registry) ResolveModel(provider, ref string, opts ResolveOptions) (Resolution, error) {
-	return resolveCLIModel(r.All(), provider, ref, opts, r.HasAuth)
+	// A state is replaced, never changed: resolve over its models as they
+	// are and copy only the one picked (All would copy every model).
+	r.mu.RLock()
+	st := r.st
+	r.mu.RUnlock()
+	res, err := resolveCLIModel(st.models, provider, ref, opts, r.HasAuth)
+	res.Model = res.Model.Clone()
+	return res, err
 }
 
 func resolveCLIModel(models []*Model, cliProvider, cliModel string, opts ResolveOptions, hasAuth func(string) bool) (Resolution, error) {

@@ -77,3 +77,13 @@ func TestResolveScope(t *testing.T) {
 		t.Errorf("warnings = %v", warnings)
 	}
 }
+
+// BenchmarkResolveModel: a --model reference at start-up.
+func BenchmarkResolveModel(b *testing.B) {
+	r := provider.NewRegistry(provider.RegistryOptions{Env: map[string]string{"ANTHROPIC_API_KEY": "k"}})
+	for range b.N {
+		if res, err := r.ResolveModel("", "claude-haiku-4-5", provider.ResolveOptions{}); err != nil || res.Model == nil {
+			b.Fatal(err)
+		}
+	}
+}
