@@ -333,6 +333,13 @@ func TestDifferentialRPC16Bash(t *testing.T) {
 	compareTranscriptsWith(t, sc.name, project16(pi, false), project16(pg, false), false)
 }
 
+// greetWaveExt registers greet and wave, a second tool with a prompt
+// snippet: what the system-prompt scenarios add to and drop from.
+const greetWaveExt = greetExt + `
+  pi.registerTool({ name: "wave", label: "Wave", description: "Waves", promptSnippet: "Wave at someone",
+    parameters: { type: "object", properties: {} },
+    async execute() { return { content: [{ type: "text", text: "waved" }], details: {} }; } });`
+
 // TestDifferentialRPC16SystemMessages: the system prompt and tools as
 // role "system" messages against pi 1.6: the first prompt records every
 // section and tool, a setActiveTools that drops a tool records the
@@ -344,10 +351,7 @@ func TestDifferentialRPC16SystemMessages(t *testing.T) {
 	sides := pi16Sides(t)
 	sc := diffScenario{
 		name: "sysmsg16",
-		ext: extSource(greetExt + `
-  pi.registerTool({ name: "wave", label: "Wave", description: "Waves", promptSnippet: "Wave at someone",
-    parameters: { type: "object", properties: {} },
-    async execute() { return { content: [{ type: "text", text: "waved" }], details: {} }; } });
+		ext: extSource(greetWaveExt + `
   let force = false;
   pi.registerCommand("drop", { handler: async () => { pi.setActiveTools(["greet"]); } });
   pi.registerCommand("force", { handler: async () => { force = true; } });
@@ -387,10 +391,7 @@ func TestDifferentialRPC16PromptOptions(t *testing.T) {
 	sides := pi16Sides(t)
 	sc := diffScenario{
 		name: "promptoptions16",
-		ext: extSource(greetExt + `
-  pi.registerTool({ name: "wave", label: "Wave", description: "Waves", promptSnippet: "Wave at someone",
-    parameters: { type: "object", properties: {} },
-    async execute() { return { content: [{ type: "text", text: "waved" }], details: {} }; } });
+		ext: extSource(greetWaveExt + `
   const on = new Set<string>();
   pi.registerCommand("base", { handler: async (_args: string, ctx: any) => {
     const o = ctx.getSystemPromptOptions();
