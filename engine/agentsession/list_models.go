@@ -4,13 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/pigo-dev/pigo/engine/locale"
 	"io"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
-	"unicode"
 
 	"github.com/pigo-dev/pigo/engine"
 
@@ -240,47 +240,6 @@ func jsNumberFixed(x float64) string {
 	return strconv.FormatInt(n/10, 10) + "." + strconv.FormatInt(n%10, 10)
 }
 
-// localeCompare approximates JavaScript's String.prototype.localeCompare
-// (ICU root collation) for model and provider names: punctuation sorts
-// before digits and digits before letters, letters compare without case
-// first, then lowercase before uppercase.
-func localeCompare(a, b string) int {
-	ka, kb := collationKey(a), collationKey(b)
-	if c := slices.Compare(ka, kb); c != 0 {
-		return c
-	}
-	// Tertiary difference: lowercase first.
-	ra, rb := []rune(a), []rune(b)
-	for i := 0; i < len(ra) && i < len(rb); i++ {
-		if ra[i] != rb[i] {
-			if unicode.IsLower(ra[i]) && unicode.IsUpper(rb[i]) {
-				return -1
-			}
-			if unicode.IsUpper(ra[i]) && unicode.IsLower(rb[i]) {
-				return 1
-			}
-		}
-	}
-	return strings.Compare(a, b)
-}
-
-// icuPunctuation is the order of ASCII punctuation in ICU's root
-// collation.
-const icuPunctuation = " _-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$"
-
-func collationKey(s string) []int {
-	key := make([]int, 0, len(s))
-	for _, r := range s {
-		switch {
-		case strings.ContainsRune(icuPunctuation, r):
-			key = append(key, strings.IndexRune(icuPunctuation, r))
-		case r >= '0' && r <= '9':
-			key = append(key, 100+int(r-'0'))
-		case r < 128 && unicode.IsLetter(r):
-			key = append(key, 200+int(unicode.ToLower(r)-'a'))
-		default:
-			key = append(key, 1000+int(unicode.ToLower(r)))
-		}
-	}
-	return key
-}
+// localeCompare is JavaScript's localeCompare, which pi sorts these
+// lists with.
+func localeCompare(a, b string) int { return locale.Compare(a, b) }
