@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/pigo-dev/pigo/engine"
-	"github.com/pigo-dev/pigo/engine/piconfig"
+	"github.com/pigo-dev/pigo/engine/locale"
 	"github.com/pigo-dev/pigo/engine/schema"
 )
 
@@ -58,7 +58,7 @@ func (p *plugin) serversSection() string {
 	if len(list) == 0 {
 		return ""
 	}
-	slices.SortStableFunc(list, func(a, b listed) int { return piconfig.LocaleCompare(a.name, b.name) })
+	slices.SortStableFunc(list, func(a, b listed) int { return locale.Compare(a.name, b.name) })
 	intro := "MCP servers whose tools are not declared to you."
 	if slices.ContainsFunc(list, func(l listed) bool { return l.reach == "codemode" }) {
 		intro += " Call the tools of `codemode` servers from codemode scripts."

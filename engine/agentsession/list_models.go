@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/pigo-dev/pigo/engine/locale"
 	"io"
 	"path/filepath"
 	"slices"
@@ -17,6 +16,7 @@ import (
 	"github.com/pigo-dev/pigo/engine/agent"
 	"github.com/pigo-dev/pigo/engine/fuzzy"
 	"github.com/pigo-dev/pigo/engine/jsjson"
+	"github.com/pigo-dev/pigo/engine/locale"
 	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/provider"
 	pisession "github.com/pigo-dev/pigo/engine/session"
@@ -85,10 +85,10 @@ func runListModels(ctx context.Context, io *IO, f piFlags, open Opener) ExitCode
 		return ExitOK
 	}
 	slices.SortStableFunc(models, func(a, b *provider.Model) int {
-		if c := localeCompare(a.Provider, b.Provider); c != 0 {
+		if c := locale.Compare(a.Provider, b.Provider); c != 0 {
 			return c
 		}
-		return localeCompare(a.ID, b.ID)
+		return locale.Compare(a.ID, b.ID)
 	})
 	rows := [][]string{{"provider", "model", "context", "max-out", "thinking", "images"}}
 	yesNo := func(b bool) string {
@@ -239,7 +239,3 @@ func jsNumberFixed(x float64) string {
 	}
 	return strconv.FormatInt(n/10, 10) + "." + strconv.FormatInt(n%10, 10)
 }
-
-// localeCompare is JavaScript's localeCompare, which pi sorts these
-// lists with.
-func localeCompare(a, b string) int { return locale.Compare(a, b) }

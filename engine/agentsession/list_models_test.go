@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pigo-dev/pigo/engine/locale"
 	"github.com/pigo-dev/pigo/engine/provider"
 )
 
@@ -27,7 +28,7 @@ func TestLocaleCompareSortsLikeNode(t *testing.T) {
 	want := sortedByNode(t)
 	shuffled := slices.Clone(want)
 	rand.New(rand.NewSource(1)).Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
-	slices.SortStableFunc(shuffled, localeCompare)
+	slices.SortStableFunc(shuffled, locale.Compare)
 	if !slices.Equal(shuffled, want) {
 		t.Errorf("sorted:\n got %q\nwant %q", shuffled, want)
 	}

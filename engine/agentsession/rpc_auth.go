@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/pigo-dev/pigo/engine/fuzzy"
+	"github.com/pigo-dev/pigo/engine/locale"
 	"github.com/pigo-dev/pigo/engine/provider"
 )
 
@@ -98,7 +99,7 @@ func compareProviders(a, b provider.ProviderInfo) int {
 	if ra, rb := rank(a.ID), rank(b.ID); ra != rb {
 		return ra - rb
 	}
-	return localeCompare(a.Name, b.Name)
+	return locale.Compare(a.Name, b.Name)
 }
 
 // loginCompletions are pi 1.6's /login argument completions: each

@@ -44,8 +44,6 @@ type Group struct {
 
 // collator orders names as JavaScript's localeCompare does for the
 // strings resources are named with.
-// LocaleCompare orders strings as JavaScript's localeCompare does.
-func LocaleCompare(a, b string) int { return locale.Compare(a, b) }
 
 // Paths are the directories labels and patterns depend on.
 type Paths struct {
@@ -150,12 +148,12 @@ func BuildGroups(res resources.Resolved, p Paths) []*Group {
 			}
 			return 1
 		}
-		return LocaleCompare(a.Source, b.Source)
+		return locale.Compare(a.Source, b.Source)
 	})
 	for _, g := range groups {
 		slices.SortStableFunc(g.Subgroups, func(a, b *Subgroup) int { return slices.Index(Types, a.Type) - slices.Index(Types, b.Type) })
 		for _, s := range g.Subgroups {
-			slices.SortStableFunc(s.Items, func(a, b *Item) int { return LocaleCompare(a.DisplayName, b.DisplayName) })
+			slices.SortStableFunc(s.Items, func(a, b *Item) int { return locale.Compare(a.DisplayName, b.DisplayName) })
 		}
 	}
 	return groups

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/pigo-dev/pigo/engine"
-	"github.com/pigo-dev/pigo/engine/piconfig"
+	"github.com/pigo-dev/pigo/engine/locale"
 	"github.com/pigo-dev/pigo/engine/pkgmgr"
 )
 
@@ -184,7 +184,7 @@ func (m *model) resourceListing() []string {
 			}
 		}
 		if sorted {
-			slices.SortStableFunc(ls, piconfig.LocaleCompare)
+			slices.SortStableFunc(ls, locale.Compare)
 		}
 		return th.Fg("dim", "  "+strings.Join(ls, ", "))
 	}
@@ -483,7 +483,7 @@ func (m *model) scopeGroups(items []namedResource, formatPath, formatPackagePath
 			g.paths = append(g.paths, it)
 		}
 	}
-	byPath := func(a, b namedResource) int { return piconfig.LocaleCompare(a.path, b.path) }
+	byPath := func(a, b namedResource) int { return locale.Compare(a.path, b.path) }
 	var lines []string
 	for _, s := range []string{"project", "user", "path"} {
 		g := groups[s]
@@ -499,7 +499,7 @@ func (m *model) scopeGroups(items []namedResource, formatPath, formatPackagePath
 		for src := range g.packages {
 			sources = append(sources, src)
 		}
-		slices.SortFunc(sources, piconfig.LocaleCompare)
+		slices.SortFunc(sources, locale.Compare)
 		for _, src := range sources {
 			lines = append(lines, "    "+m.th.Fg("mdLink", src))
 			list := g.packages[src]
