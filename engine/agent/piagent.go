@@ -75,7 +75,6 @@ func (a *Agent) SendMessage(ctx context.Context, plugin string, message, opts ma
 func (a *Agent) SendUserMessage(ctx context.Context, plugin string, content any, opts map[string]any) error {
 	text, images := splitContent(content)
 	deliverAs, _ := opts["deliverAs"].(string)
-	defer piapi.Accepted(ctx)
 	err := a.Prompt(context.WithoutCancel(ctx), text, PromptOptions{Images: images, Source: "extension", StreamingBehavior: deliverAs,
 		Accepted: func(string) { piapi.Accepted(ctx) }})
 	if errors.Is(err, ErrBusy) {
@@ -89,6 +88,11 @@ func (a *Agent) SendUserMessage(ctx context.Context, plugin string, content any,
 			l.emitted()
 		}
 	}
+	if err == nil {
+		piapi.Accepted(ctx)
+	}
+	// A refusal is accepted by the caller once it has reported the error
+	// (pi reports it before the run settles).
 	return err
 }
 

@@ -138,3 +138,57 @@ func TestDisposition(t *testing.T) {
 		t.Errorf("queue not empty: %v %v", s, f)
 	}
 }
+
+// TestRefusedSendReportedBeforeSettling: a plain sendUserMessage from an
+// agent_end handler is refused (the run is still active), and the run
+// waits for the sender to report the refusal before it settles, as pi
+// reports it before agent_settled. The sender reports slowly here; an
+// agent that accepted the refused send itself would settle first.
+func TestRefusedSendReportedBeforeSettling(t *testing.T) {
+	h := engine.New(engine.Options{})
+	defer h.Close(context.Background())
+	var mu sync.Mutex
+	var order []string
+	note := func(s string) { mu.Lock(); order = append(order, s); mu.Unlock() }
+	var a *agent.Agent
+	sent := false
+	res := h.Boot(context.Background(), []engine.PluginSpec{{ID: "p", Loader: engine.GoPlugin(func(_ context.Context, g *engine.Generation) error {
+		if err := g.On("agent_end", func(ctx context.Context, _ any) error {
+			if sent {
+				return nil
+			}
+			sent = true
+			done := a.BeginSend()
+			go func() {
+				defer done()
+				err := a.SendUserMessage(piapi.WithAccepted(context.Background(), done), "p", "plain", nil)
+				time.Sleep(20 * time.Millisecond) // a slow report
+				if err != nil {
+					note("refused: " + err.Error())
+				}
+			}()
+			return nil
+		}); err != nil {
+			return err
+		}
+		return g.On("agent_settled", func(context.Context, any) error { note("settled"); return nil })
+	})}})
+	if !res[0].OK {
+		t.Fatal(res[0].Err)
+	}
+	prov := &scripted{responses: [][]any{text("one"), text("two")}}
+	a = agent.New(agent.Options{Host: h, Provider: prov, Model: agent.Message{"id": "m", "provider": "test", "api": "test"}})
+	piapi.Of(h).SetAgent(a)
+	if err := a.Prompt(context.Background(), "go", agent.PromptOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.WaitIdle(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	want := []string{"refused: " + agent.ErrBusy.Error(), "settled"}
+	if len(order) != 2 || order[0] != want[0] || order[1] != want[1] || len(prov.requests) != 1 {
+		t.Errorf("order %q (want %q), %d requests", order, want, len(prov.requests))
+	}
+}

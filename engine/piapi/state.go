@@ -462,7 +462,9 @@ func (p *State) BeginSend() (done func()) {
 type acceptedKey struct{}
 
 // WithAccepted returns ctx carrying done, which the agent calls once the
-// message sent under ctx was accepted (Sender).
+// message sent under ctx was accepted (Sender). A send refused with an
+// error may leave done to the caller, which reports the error first: the
+// run waiting on the send then goes on only after the report.
 func WithAccepted(ctx context.Context, done func()) context.Context {
 	return context.WithValue(ctx, acceptedKey{}, done)
 }
