@@ -90,9 +90,14 @@ func (g *jsGen) payloadJS(payload any, lazy []string) goja.Value {
 	return g.toJSIn(marked, piapi.HandlerEventOrder)
 }
 
+// orderedMembers are the objects under a payload's plain top-level
+// members that are read in their key order: the custom prompt sections a
+// before_agent_start handler sets render in the order it set them.
+var orderedMembers = map[string]string{"systemPromptOptions": "sections"}
+
 // payloadToGo converts a payload back after a handler had it; members
-// that were ordered (*jsjson.Object: tool-call arguments, details) keep
-// their key order, edits included. Loop only.
+// that were ordered (*jsjson.Object: tool-call arguments, details) and
+// orderedMembers keep their key order, edits included. Loop only.
 func (g *jsGen) payloadToGo(p goja.Value, orig map[string]any) (any, error) {
 	ev, err := g.toGo(p)
 	m, ok := ev.(map[string]any)
@@ -107,6 +112,17 @@ func (g *jsGen) payloadToGo(p goja.Value, orig map[string]any) (any, error) {
 		if _, plain := m[k].(map[string]any); plain {
 			if m[k], err = g.convert(obj.Get(k), 1, nil, true); err != nil {
 				return nil, fmt.Errorf("%s: %w", k, err)
+			}
+		}
+	}
+	for k, sub := range orderedMembers {
+		parent, ok := m[k].(map[string]any)
+		if !ok {
+			continue
+		}
+		if _, plain := parent[sub].(map[string]any); plain {
+			if parent[sub], err = g.convert(obj.Get(k).ToObject(g.rt).Get(sub), 2, nil, true); err != nil {
+				return nil, fmt.Errorf("%s.%s: %w", k, sub, err)
 			}
 		}
 	}

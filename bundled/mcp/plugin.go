@@ -22,6 +22,7 @@ import (
 	"github.com/pigo-dev/pigo/engine"
 
 	"github.com/pigo-dev/pigo/engine/piapi"
+	"github.com/pigo-dev/pigo/engine/session"
 )
 
 // ID is the plugin's id in an app: pi names it builtin:mcp.
@@ -507,16 +508,14 @@ func (p *plugin) beforeAgentStart(ctx context.Context, payload any) (any, error)
 	p.waitForDirectServers(ctx)
 	if ev, ok := payload.(map[string]any); ok {
 		if o, ok := ev["systemPromptOptions"].(map[string]any); ok {
-			sections, _ := o["sections"].(map[string]any)
-			if sections == nil {
-				sections = map[string]any{}
-				o["sections"] = sections
-			}
+			// The custom sections in the order handlers set them.
+			sections := slices.Clone(session.Sections(o["sections"]))
 			if text := p.serversSection(); text != "" {
-				sections[serversSectionName] = text
+				sections.Set(serversSectionName, text)
 			} else {
-				delete(sections, serversSectionName)
+				sections.Delete(serversSectionName)
 			}
+			o["sections"] = &sections
 		}
 	}
 	return nil, nil

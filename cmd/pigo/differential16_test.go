@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -404,7 +405,7 @@ func TestDifferentialRPC16PromptOptions(t *testing.T) {
     const o = ev.systemPromptOptions;
     ctx.ui.notify("fields " + Object.keys(o).sort().join(",") + " tools " + o.selectedTools.join(",") +
       " sections " + JSON.stringify(o.sections) + " rules " + JSON.stringify(o.promptGuidelines), "info");
-    if (on.has("section")) o.sections.guide = "Greet before you wave.";
+    if (on.has("section")) { o.sections.zeta = "Last letter, set first."; o.sections.guide = "Greet before you wave."; }
     if (on.has("rule")) o.promptGuidelines.push("Cite sources");
     if (on.has("hide")) o.selectedTools = o.selectedTools.filter((n: string) => n !== "wave");
     if (on.has("bad")) o.sections["Bad Name"] = "x";
@@ -439,6 +440,9 @@ func TestDifferentialRPC16PromptOptions(t *testing.T) {
 	compareTranscriptsWith(t, sc.name, append(project16(pi, false), requestShapes(pi)...), append(project16(pg, false), requestShapes(pg)...), false)
 }
 
+// sectionTag is a prompt section's opening tag on a line of its own.
+var sectionTag = regexp.MustCompile(`(?m)^<([a-z][a-z0-9_-]*)>$`)
+
 // requestShapes reduces the requests the model got to the tools offered
 // and whether the system prompt ends with a forced "FORCED".
 func requestShapes(lines []string) []string {
@@ -465,7 +469,13 @@ func requestShapes(lines []string) []string {
 			tools = append(tools, tl.Function.Name)
 		}
 		system, _ := req.Messages[0]["content"].(string)
-		out = append(out, fmt.Sprintf("## request tools=%v forced=%v", tools, strings.HasSuffix(system, "\n\nFORCED")))
+		var sections []string // the tagged sections in the order the model reads them (pigo has no docs)
+		for _, m := range sectionTag.FindAllStringSubmatch(system, -1) {
+			if m[1] != "docs" {
+				sections = append(sections, m[1])
+			}
+		}
+		out = append(out, fmt.Sprintf("## request tools=%v forced=%v sections=%v", tools, strings.HasSuffix(system, "\n\nFORCED"), sections))
 	}
 	return out
 }

@@ -3,15 +3,15 @@ package agent
 import (
 	"context"
 	"errors"
-	"github.com/pigo-dev/pigo/engine/cachewarm"
 	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/cachewarm"
 	"github.com/pigo-dev/pigo/engine/compaction"
-
+	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/session"
 )
@@ -90,7 +90,7 @@ type Options struct {
 	// active tools (pi's buildSystemPromptSections). Each run, and each
 	// turn after the first, records what changed as a system message
 	// (sysmsg.go). Nil: no prompt.
-	PromptSections func(selectedTools []string) map[string]any
+	PromptSections func(selectedTools []string) *jsjson.Object
 	// PromptOptions and SectionsFromOptions make the prompt extensions can
 	// change (pi 1.6): before_agent_start handlers get PromptOptions(active
 	// tools) as event.systemPromptOptions and may change it in place
@@ -98,7 +98,7 @@ type Options struct {
 	// SectionsFromOptions of what they left, its active tools kept current
 	// each turn (sysmsg.go). Nil: PromptSections alone.
 	PromptOptions       func(selectedTools []string) map[string]any
-	SectionsFromOptions func(options map[string]any) (map[string]any, error)
+	SectionsFromOptions func(options map[string]any) (*jsjson.Object, error)
 	// AfterNavigate runs when NavigateTree moved the session's leaf,
 	// before session_tree handlers (pi 1.6 restores the tool loadout the
 	// new branch recorded there).

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/session"
 )
@@ -34,7 +35,7 @@ func (a *Agent) SystemPrompt() string {
 // promptSections builds the prompt sections for the active tools: from
 // the options before_agent_start handlers left for this run, else from
 // the builder (nil without one).
-func (a *Agent) promptSections() map[string]any {
+func (a *Agent) promptSections() *jsjson.Object {
 	active := piapi.Of(a.h).ActiveTools()
 	a.mu.Lock()
 	run := a.runOptions
@@ -94,12 +95,11 @@ func (a *Agent) handlerPromptOptions(event any, before []string) (map[string]any
 // promptPatch is the system message that brings the sections the
 // conversation declares up to date, or nil when they are.
 func (a *Agent) promptPatch() Message {
-	current := a.promptSections()
-	var previous map[string]any
+	var previous any
 	if sm := session.CurrentSystemMessage(a.SharedMessages()); sm != nil {
-		previous, _ = sm["sections"].(map[string]any)
+		previous = sm["sections"]
 	}
-	patch := session.DiffSections(previous, current)
+	patch := session.DiffSections(previous, a.promptSections())
 	if patch == nil {
 		return nil
 	}

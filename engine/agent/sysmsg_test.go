@@ -2,14 +2,16 @@ package agent_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/pigo-dev/pigo/engine"
-
 	"github.com/pigo-dev/pigo/engine/agent"
+	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/piapi"
+	"github.com/pigo-dev/pigo/engine/session"
 )
 
 // sysmsgHost boots a host with the tools "a" and "b" and a plugin whose
@@ -78,19 +80,19 @@ func newSysmsgHost(t *testing.T) *sysmsgHost {
 func TestSystemMessages(t *testing.T) {
 	s := newSysmsgHost(t)
 	h := s.h
-	sections := map[string]any{"preamble": "Be good.", "cwd": "<cwd>\n/p\n</cwd>"}
+	// The builder's sections: the preamble, the tools, then these.
+	preamble := "Be good."
+	sections := jsjson.Object{{Key: "cwd", Value: "<cwd>\n/p\n</cwd>"}}
 	var secMu sync.Mutex
 	prov := &scripted{responses: [][]any{{map[string]any{"type": "text", "text": "1"}}, {map[string]any{"type": "text", "text": "2"}},
-		{map[string]any{"type": "text", "text": "3"}}, {map[string]any{"type": "text", "text": "4"}}}}
+		{map[string]any{"type": "text", "text": "3"}}, {map[string]any{"type": "text", "text": "4"}}, text("5"), text("6")}}
 	a := agent.New(agent.Options{Host: h, Provider: prov, Model: agent.Message{"id": "m", "provider": "test", "api": "test"},
-		PromptSections: func(selected []string) map[string]any {
+		PromptSections: func(selected []string) *jsjson.Object {
 			secMu.Lock()
 			defer secMu.Unlock()
-			out := map[string]any{"tools": "<tools>\n" + strings.Join(selected, ",") + "\n</tools>"}
-			for k, v := range sections {
-				out[k] = v
-			}
-			return out
+			out := jsjson.Object{{Key: "preamble", Value: preamble}, {Key: "tools", Value: "<tools>\n" + strings.Join(selected, ",") + "\n</tools>"}}
+			out = append(out, sections...)
+			return &out
 		}})
 	piapi.Of(h).SetAgent(a)
 	piapi.Of(h).SetActiveTools("", []string{"a", "b"})
@@ -116,7 +118,7 @@ func TestSystemMessages(t *testing.T) {
 		t.Fatalf("first run: %v", ms)
 	}
 	first := ms[0]
-	if secs, _ := first["sections"].(map[string]any); len(secs) != 3 || secs["tools"] != "<tools>\na,b\n</tools>" || first["content"] != "" {
+	if got := sectionList(first["sections"]); got != "preamble=Be good.|tools=<tools>\na,b\n</tools>|cwd=<cwd>\n/p\n</cwd>" || first["content"] != "" {
 		t.Errorf("first system message sections: %v", first)
 	}
 	if added, _ := first["toolsAdded"].([]any); len(added) != 2 || added[0].(map[string]any)["name"] != "a" ||
@@ -141,8 +143,8 @@ func TestSystemMessages(t *testing.T) {
 
 	piapi.Of(h).SetActiveTools("", []string{"a"})
 	secMu.Lock()
-	delete(sections, "cwd")
-	sections["preamble"] = "Be better."
+	sections = jsjson.Object{{Key: "added", Value: "<added>"}}
+	preamble = "Be better."
 	secMu.Unlock()
 	prompt("three")
 	sys := systemMessages()
@@ -150,16 +152,32 @@ func TestSystemMessages(t *testing.T) {
 		t.Fatalf("system messages after a change: %v", sys)
 	}
 	patch := sys[1]
-	secs, _ := patch["sections"].(map[string]any)
-	if v, ok := secs["cwd"]; !ok || v != nil || secs["preamble"] != "Be better." || secs["tools"] != "<tools>\na\n</tools>" || len(secs) != 3 {
-		t.Errorf("sections patch: %v", secs)
+	if got := sectionList(patch["sections"]); got != "preamble=Be better.|tools=<tools>\na\n</tools>|added=<added>|cwd=<nil>" {
+		t.Errorf("sections patch (changed in the builder's order, then removed): %s", got)
 	}
 	if removed, _ := patch["toolsRemoved"].([]any); len(removed) != 1 || removed[0].(map[string]any)["name"] != "b" || patch["toolsAdded"] != nil {
 		t.Errorf("tools patch: %v", patch)
 	}
 	req = prov.requests[2]
-	if want := "Be better.\n\n<tools>\na\n</tools>"; req.SystemPrompt != want || len(req.Tools) != 1 || req.Tools[0]["name"] != "a" {
+	if want := "Be better.\n\n<tools>\na\n</tools>\n\n<added>"; req.SystemPrompt != want || len(req.Tools) != 1 || req.Tools[0]["name"] != "a" {
 		t.Errorf("request after the change: %q %v", req.SystemPrompt, req.Tools)
+	}
+	// A section the builder now puts first stays where the conversation
+	// added it, as pi's replay keeps it: the model reads the prompt the
+	// transcript declares.
+	secMu.Lock()
+	sections = jsjson.Object{{Key: "added", Value: "<added>"}, {Key: "late", Value: "<late>"}}
+	secMu.Unlock()
+	prompt("three and a half")
+	if got := sectionList(session.CurrentSystemMessage(a.Messages())["sections"]); got != "preamble=Be better.|tools=<tools>\na\n</tools>|added=<added>|late=<late>" {
+		t.Errorf("replayed sections: %s", got)
+	}
+	secMu.Lock()
+	sections = jsjson.Object{{Key: "late", Value: "<late>"}, {Key: "added", Value: "<added2>"}}
+	secMu.Unlock()
+	prompt("three and three quarters")
+	if want := "Be better.\n\n<tools>\na\n</tools>\n\n<added2>\n\n<late>"; prov.requests[4].SystemPrompt != want {
+		t.Errorf("a patched section keeps its place: %q", prov.requests[4].SystemPrompt)
 	}
 
 	// A before_agent_start systemPrompt goes to the request only.
@@ -169,10 +187,10 @@ func TestSystemMessages(t *testing.T) {
 	piapi.Of(h).SetActiveTools("", []string{"a", "b"})
 	prompt("four")
 	sys = systemMessages()
-	if len(sys) != 3 || sys[2]["toolsAdded"] == nil || strings.Contains(strings.Join(stringsOf(sys[2]["sections"]), ""), "FORCED") {
+	if len(sys) != 5 || sys[4]["toolsAdded"] == nil || strings.Contains(sectionList(sys[4]["sections"]), "FORCED") {
 		t.Fatalf("system messages with a forced prompt: %v", sys)
 	}
-	req = prov.requests[3]
+	req = prov.requests[5]
 	if req.SystemPrompt != "FORCED" || len(req.Tools) != 2 {
 		t.Errorf("forced request: %q, %d tools", req.SystemPrompt, len(req.Tools))
 	}
@@ -181,12 +199,11 @@ func TestSystemMessages(t *testing.T) {
 	}
 }
 
-func stringsOf(v any) []string {
-	m, _ := v.(map[string]any)
+// sectionList is a sections value as name=text pairs in its order.
+func sectionList(v any) string {
 	var out []string
-	for _, x := range m {
-		s, _ := x.(string)
-		out = append(out, s)
+	for _, sec := range session.Sections(v) {
+		out = append(out, fmt.Sprintf("%s=%v", sec.Key, sec.Value))
 	}
-	return out
+	return strings.Join(out, "|")
 }

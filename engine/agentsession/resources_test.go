@@ -7,9 +7,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/resources"
 )
 
@@ -88,10 +90,7 @@ func TestSystemPromptSections(t *testing.T) {
 	if err != nil {
 		t.Fatalf("node: %v\n%s", err, out)
 	}
-	var want []map[string]any
-	if err := json.Unmarshal(out, &want); err != nil {
-		t.Fatalf("%v: %s", err, out)
-	}
+	want := parseSectionLists(t, out)
 	// Options as a before_agent_start handler leaves them: hidden tools,
 	// rules, custom sections (an empty one left out), a skill list
 	// edited, a custom prompt.
@@ -104,7 +103,10 @@ func TestSystemPromptSections(t *testing.T) {
 		edited(func(o map[string]any) {
 			o["hiddenTools"] = []any{"bash"}
 			o["promptGuidelines"] = []any{"Cite sources", "Be concise in your responses"}
-			o["sections"] = map[string]any{"tool_guidance": "Use greet.", "empty": ""}
+			// Custom sections in the order set: after the built ones, but
+			// one named as a built one takes its place.
+			o["sections"] = &jsjson.Object{{Key: "tool_guidance", Value: "Use greet."}, {Key: "empty", Value: ""},
+				{Key: "beta", Value: "B"}, {Key: "alpha", Value: "A"}, {Key: "rules", Value: "My rules."}}
 		}),
 		edited(func(o map[string]any) {
 			o["selectedTools"] = []any{"read", "bash"}
@@ -119,10 +121,7 @@ func TestSystemPromptSections(t *testing.T) {
 	if err != nil {
 		t.Fatalf("node: %v\n%s", err, out)
 	}
-	var wantOpts []map[string]any
-	if err := json.Unmarshal(out, &wantOpts); err != nil {
-		t.Fatalf("%v: %s", err, out)
-	}
+	wantOpts := parseSectionLists(t, out)
 	for i, o := range optionCases {
 		got, err := sectionsFromOptions(o)
 		if err != nil {
@@ -138,26 +137,46 @@ func TestSystemPromptSections(t *testing.T) {
 	}
 	for i, c := range cases {
 		got := buildSystemPromptSections(c.in, c.selected, snippets, guidelines)
-		if c.in.custom == "" && got["preamble"] != promptPreamble {
-			t.Errorf("case %d: preamble %q", i, got["preamble"])
+		if p, _ := got.Get("preamble"); c.in.custom == "" && p != promptPreamble {
+			t.Errorf("case %d: preamble %q", i, p)
 		}
 		compareSections(t, fmt.Sprintf("case %d", i), got, want[i], c.in.custom == "")
 	}
 }
 
-// compareSections fails t when got is not pi's sections want; with
-// ownPreamble, pigo's preamble (it names pigo) and pi's docs section
-// (pigo ships no docs) are left out of the comparison.
-func compareSections(t *testing.T, label string, got, want map[string]any, ownPreamble bool) {
+// compareSections fails t when got is not pi's sections want, in pi's
+// order; with ownPreamble, pigo's preamble (it names pigo) and pi's docs
+// section (pigo ships no docs) are left out of the comparison.
+func compareSections(t *testing.T, label string, got *jsjson.Object, want jsjson.Object, ownPreamble bool) {
 	t.Helper()
+	g := slices.Clone(*got)
 	if ownPreamble {
-		delete(got, "preamble")
-		delete(want, "preamble")
-		delete(want, "docs")
+		g.Delete("preamble")
+		want.Delete("preamble")
+		want.Delete("docs")
 	}
-	if !reflect.DeepEqual(got, want) {
-		gb, _ := json.MarshalIndent(got, "", " ")
-		wb, _ := json.MarshalIndent(want, "", " ")
+	gb, _ := json.MarshalIndent(g, "", " ")
+	wb, _ := json.MarshalIndent(want, "", " ")
+	if string(gb) != string(wb) {
 		t.Errorf("%s:\n got %s\nwant %s", label, gb, wb)
 	}
+}
+
+// parseSectionLists reads Node's JSON list of section objects, in order.
+func parseSectionLists(t *testing.T, out []byte) []jsjson.Object {
+	t.Helper()
+	v, err := jsjson.Parse(out)
+	list, _ := v.([]any)
+	if err != nil || list == nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	var lists []jsjson.Object
+	for _, x := range list {
+		o, _ := x.(*jsjson.Object)
+		if o == nil {
+			t.Fatalf("not an object: %v", x)
+		}
+		lists = append(lists, *o)
+	}
+	return lists
 }

@@ -15,9 +15,9 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
-	"github.com/pigo-dev/pigo/engine/images"
-
 	"github.com/pigo-dev/pigo/engine/agent"
+	"github.com/pigo-dev/pigo/engine/images"
+	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/provider"
 	pisession "github.com/pigo-dev/pigo/engine/session"
@@ -928,7 +928,7 @@ func (rt *agentRuntime) rebuildPrompt() {
 }
 
 // promptSections builds the system prompt's sections for the active tools.
-func (rt *agentRuntime) promptSections(selected []string) map[string]any {
+func (rt *agentRuntime) promptSections(selected []string) *jsjson.Object {
 	in := rt.prompt.Load()
 	if in == nil {
 		return nil

@@ -8,7 +8,9 @@ import (
 	"strings"
 
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/resources"
+	pisession "github.com/pigo-dev/pigo/engine/session"
 )
 
 // systemPromptInput is what pi's buildSystemPromptSections takes, less
@@ -132,7 +134,7 @@ func promptOptions(in systemPromptInput, selected []string, snippets map[string]
 			"disableModelInvocation": sk.DisableModelInvocation}
 	}
 	o := map[string]any{"selectedTools": tools, "hiddenTools": []any{}, "toolSnippets": snips, "toolGuidelines": guides,
-		"promptGuidelines": []any{}, "appendSystemPrompt": strings.Join(in.append, "\n\n"), "sections": map[string]any{},
+		"promptGuidelines": []any{}, "appendSystemPrompt": strings.Join(in.append, "\n\n"), "sections": &jsjson.Object{},
 		"cwd": in.cwd, "contextFiles": files, "skills": skills}
 	if in.custom != "" {
 		o["customPrompt"] = in.custom
@@ -142,7 +144,7 @@ func promptOptions(in systemPromptInput, selected []string, snippets map[string]
 
 // buildSystemPromptSections is pi 1.6's buildSystemPromptSections for
 // the active tools (promptOptions, then sectionsFromOptions).
-func buildSystemPromptSections(in systemPromptInput, selected []string, snippets map[string]string, toolGuidelines map[string][]string) map[string]any {
+func buildSystemPromptSections(in systemPromptInput, selected []string, snippets map[string]string, toolGuidelines map[string][]string) *jsjson.Object {
 	sections, _ := sectionsFromOptions(promptOptions(in, selected, snippets, toolGuidelines)) // no custom sections: no error
 	return sections
 }
@@ -156,20 +158,20 @@ var systemPromptSectionName = regexp.MustCompile(`^[a-z][a-z0-9_-]*$`)
 // but the preamble wrapped in <name>...</name>; pi's text, byte for byte,
 // but pigo's preamble and no "docs" section (pigo does not ship pi's
 // docs). A custom section with an invalid name is pi's error.
-func sectionsFromOptions(o map[string]any) (map[string]any, error) {
-	custom, _ := o["sections"].(map[string]any)
-	for n := range custom {
-		if !systemPromptSectionName.MatchString(n) || n == "preamble" {
-			return nil, fmt.Errorf("Invalid system prompt section name: %s", n) // pi's wording
+func sectionsFromOptions(o map[string]any) (*jsjson.Object, error) {
+	custom := pisession.Sections(o["sections"])
+	for _, sec := range custom {
+		if !systemPromptSectionName.MatchString(sec.Key) || sec.Key == "preamble" {
+			return nil, fmt.Errorf("Invalid system prompt section name: %s", sec.Key) // pi's wording
 		}
 	}
 	selected, hidden := engine.Strings(o["selectedTools"]), engine.Strings(o["hiddenTools"])
 	declared := slices.DeleteFunc(slices.Clone(selected), func(n string) bool { return slices.Contains(hidden, n) })
-	raw := map[string]string{}
+	var raw jsjson.Object // pi's order: a custom section named as a built one takes its place
 	if c, _ := o["customPrompt"].(string); c != "" {
-		raw["preamble"] = c
+		raw.Set("preamble", c)
 	} else {
-		raw["preamble"] = promptPreamble
+		raw.Set("preamble", promptPreamble)
 		snippets, _ := o["toolSnippets"].(map[string]any)
 		var lines []string
 		for _, n := range declared {
@@ -181,17 +183,17 @@ func sectionsFromOptions(o map[string]any) (map[string]any, error) {
 		if len(lines) > 0 {
 			tools = strings.Join(lines, "\n")
 		}
-		raw["tools"] = tools + "\n\nAdditional tools may be available."
+		raw.Set("tools", tools+"\n\nAdditional tools may be available.")
 		guides := map[string][]string{}
 		if g, ok := o["toolGuidelines"].(map[string]any); ok {
 			for n, list := range g {
 				guides[n] = engine.Strings(list)
 			}
 		}
-		raw["rules"] = promptRules(declared, guides, engine.Strings(o["promptGuidelines"]))
+		raw.Set("rules", promptRules(declared, guides, engine.Strings(o["promptGuidelines"])))
 	}
 	if a, _ := o["appendSystemPrompt"].(string); a != "" {
-		raw["addendum"] = a
+		raw.Set("addendum", a)
 	}
 	if files, _ := o["contextFiles"].([]any); len(files) > 0 {
 		parts := []string{"Project-specific instructions and guidelines:"}
@@ -201,7 +203,7 @@ func sectionsFromOptions(o map[string]any) (map[string]any, error) {
 			content, _ := m["content"].(string)
 			parts = append(parts, "<project_instructions path=\""+path+"\">\n"+content+"\n</project_instructions>")
 		}
-		raw["project_context"] = strings.Join(parts, "\n\n")
+		raw.Set("project_context", strings.Join(parts, "\n\n"))
 	}
 	// A hidden reader is still reachable through another tool, so skills
 	// stay but the hint names no tool.
@@ -217,25 +219,22 @@ func sectionsFromOptions(o map[string]any) (map[string]any, error) {
 	}
 	if skills := optSkills(o["skills"]); reader != "" && len(skills) > 0 {
 		if s := strings.TrimSpace(resources.FormatSkillsForPrompt(skills, reader)); s != "" {
-			raw["skills"] = s
+			raw.Set("skills", s)
 		}
 	}
 	cwd, _ := o["cwd"].(string)
-	raw["cwd"] = strings.ReplaceAll(cwd, `\`, "/")
-	for n, v := range custom {
-		if t, _ := v.(string); t != "" {
-			raw[n] = t
+	raw.Set("cwd", strings.ReplaceAll(cwd, `\`, "/"))
+	for _, sec := range custom {
+		if t, _ := sec.Value.(string); t != "" {
+			raw.Set(sec.Key, t)
 		}
 	}
-	sections := make(map[string]any, len(raw))
-	for n, text := range raw {
-		if n == "preamble" {
-			sections[n] = text
-		} else {
-			sections[n] = "<" + n + ">\n" + text + "\n</" + n + ">"
+	for i, sec := range raw {
+		if sec.Key != "preamble" {
+			raw[i].Value = "<" + sec.Key + ">\n" + sec.Value.(string) + "\n</" + sec.Key + ">"
 		}
 	}
-	return sections, nil
+	return &raw, nil
 }
 
 // optSkills reads the skills of prompt options back.

@@ -146,9 +146,8 @@ func EstimateTokens(m Message) int {
 				chars += jsLen(str(b["text"]))
 			}
 		}
-		sections, _ := m["sections"].(map[string]any)
-		for _, v := range sections {
-			chars += jsLen(str(v))
+		for _, sec := range session.Sections(m["sections"]) {
+			chars += jsLen(str(sec.Value))
 		}
 		if added, ok := m["toolsAdded"]; ok && added != nil {
 			chars += jsLen(jsonText(added))

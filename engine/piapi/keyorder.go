@@ -247,7 +247,8 @@ func (ko *EventKeyOrder) Member(m map[string]any, key string) jsjson.KeyOrder {
 // Element implements jsjson.KeyOrder.
 func (ko *EventKeyOrder) Element() jsjson.KeyOrder { return ko }
 
-// sectionKeys orders a system message's sections (session.SectionNames).
+// sectionKeys orders a system message's sections held in a Go map
+// (session.SectionNames); ordered sections write in their own order.
 type sectionKeys struct{ *EventKeyOrder }
 
 func (sectionKeys) Keys(keys []string, m map[string]any) []string {

@@ -310,8 +310,8 @@ func decodeLine(raw []byte) (map[string]any, error) {
 		if !ok {
 			break
 		}
-		details, args := hasObject(msg, "details"), toolCallsWithOrder(msg)
-		if !details && !args {
+		details, args, sections := hasObject(msg, "details"), toolCallsWithOrder(msg), hasSections(msg)
+		if !details && !args && !sections {
 			break
 		}
 		o, err := parseObject(raw)
@@ -325,8 +325,49 @@ func decodeLine(raw []byte) (map[string]any, error) {
 		if args {
 			keepArgumentsOrder(msg, mraw)
 		}
+		if sections {
+			keepSectionsOrder(msg, mraw)
+		}
+	case "compaction":
+		if sm, ok := m["systemMessage"].(map[string]any); ok && hasSections(sm) {
+			if o, err := parseObject(raw); err == nil {
+				smraw, _ := o.get("systemMessage")
+				keepSectionsOrder(sm, smraw)
+			}
+		}
 	}
 	return m, nil
+}
+
+// hasSections reports whether msg is a system message with sections (the
+// prompt renders them in their order, so they are always read ordered).
+func hasSections(msg map[string]any) bool {
+	s, ok := msg["sections"].(map[string]any)
+	return ok && len(s) > 0 && IsSystemMessage(msg)
+}
+
+// keepSectionsOrder replaces a system message's sections with their
+// ordered form read from mraw, the message's JSON text. Only the section
+// object is ordered: its values are strings or null.
+func keepSectionsOrder(msg map[string]any, mraw []byte) {
+	o, err := parseObject(mraw)
+	if err != nil {
+		return
+	}
+	sraw, ok := o.get("sections")
+	if !ok {
+		return
+	}
+	so, err := parseObject(sraw)
+	if err != nil {
+		return
+	}
+	sections, _ := msg["sections"].(map[string]any)
+	ordered := make(jsjson.Object, 0, len(so))
+	for _, mem := range so {
+		ordered.Set(mem.key, sections[mem.key]) // JSON.parse's order: index-like keys first
+	}
+	msg["sections"] = &ordered
 }
 
 // toolCallsWithOrder reports whether an assistant message has a tool

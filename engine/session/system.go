@@ -16,15 +16,16 @@ import (
 // order gives the current prompt and tools (pi-ai's utils/transcript.js,
 // ported here).
 //
-// Go maps keep no insertion order, so sections render in SectionOrder
-// (the order pi's buildSystemPromptSections creates them), other names
-// after it sorted. pi keeps a section that appears only in a later patch
-// after the earlier ones; pigo puts it at its place in SectionOrder.
+// Sections keep JavaScript's insertion order, which is what the model
+// reads: pigo builds them, replays them and reads them from session files
+// as *jsjson.Object (Sections). A section that first appears in a later
+// patch comes after the earlier ones, as in pi.
 
 // SectionOrder is the order of the sections pi's prompt builder creates.
 var SectionOrder = []string{"preamble", "tools", "rules", "docs", "addendum", "project_context", "skills", "cwd"}
 
-// SectionNames returns the names of sections in render order.
+// SectionNames returns the names of sections held in a Go map, which has
+// no order of its own: SectionOrder's, then the others sorted.
 func SectionNames(sections map[string]any) []string {
 	names := make([]string, 0, len(sections))
 	for _, n := range SectionOrder {
@@ -40,6 +41,28 @@ func SectionNames(sections map[string]any) []string {
 	}
 	slices.Sort(names[rest:])
 	return names
+}
+
+// Sections returns a sections value (a system message's sections, a
+// patch, or prompt options' custom sections) in its order: an ordered
+// object as it is, a Go map in SectionNames' order; nil for anything
+// else. The result may share v's storage: copy it before changing it.
+func Sections(v any) jsjson.Object {
+	switch x := v.(type) {
+	case *jsjson.Object:
+		if x != nil {
+			return *x
+		}
+	case jsjson.Object:
+		return x
+	case map[string]any:
+		o := make(jsjson.Object, 0, len(x))
+		for _, n := range SectionNames(x) {
+			o = append(o, jsjson.Member{Key: n, Value: x[n]})
+		}
+		return o
+	}
+	return nil
 }
 
 // IsSystemMessage reports whether m is a system message.
@@ -70,9 +93,8 @@ func SystemMessageText(m map[string]any) string {
 	if t := ContentText(m["content"]); t != "" {
 		parts = append(parts, t)
 	}
-	sections, _ := m["sections"].(map[string]any)
-	for _, n := range SectionNames(sections) {
-		if t, ok := sections[n].(string); ok && t != "" {
+	for _, sec := range Sections(m["sections"]) {
+		if t, ok := sec.Value.(string); ok && t != "" {
 			parts = append(parts, t)
 		}
 	}
@@ -89,12 +111,11 @@ func SystemMessageUpdateText(m map[string]any) string {
 	if t := ContentText(m["content"]); t != "" {
 		parts = append(parts, t)
 	}
-	sections, _ := m["sections"].(map[string]any)
-	for _, n := range SectionNames(sections) {
-		if t, ok := sections[n].(string); ok {
-			parts = append(parts, "Updated system prompt section \""+n+"\":\n\n"+t)
+	for _, sec := range Sections(m["sections"]) {
+		if t, ok := sec.Value.(string); ok {
+			parts = append(parts, "Updated system prompt section \""+sec.Key+"\":\n\n"+t)
 		} else {
-			parts = append(parts, "Removed system prompt section \""+n+"\".")
+			parts = append(parts, "Removed system prompt section \""+sec.Key+"\".")
 		}
 	}
 	return strings.Join(parts, "\n\n")
@@ -129,7 +150,7 @@ func CurrentTools(messages []map[string]any) []map[string]any {
 // tools), or nil when there is none and no tools.
 func CurrentSystemMessage(messages []map[string]any) map[string]any {
 	var content []string
-	sections := map[string]any{}
+	var sections jsjson.Object
 	var timestamp any
 	for _, m := range messages {
 		if !IsSystemMessage(m) {
@@ -144,12 +165,11 @@ func CurrentSystemMessage(messages []map[string]any) map[string]any {
 		if t := ContentText(m["content"]); t != "" {
 			content = append(content, t)
 		}
-		patch, _ := m["sections"].(map[string]any)
-		for n, v := range patch {
-			if v == nil {
-				delete(sections, n)
+		for _, sec := range Sections(m["sections"]) {
+			if sec.Value == nil {
+				sections.Delete(sec.Key)
 			} else {
-				sections[n] = v
+				sections.Set(sec.Key, sec.Value) // a patched section keeps its place
 			}
 		}
 	}
@@ -162,7 +182,7 @@ func CurrentSystemMessage(messages []map[string]any) map[string]any {
 	}
 	out := map[string]any{"role": "system", "content": strings.Join(content, "\n\n"), "timestamp": timestamp}
 	if len(sections) > 0 {
-		out["sections"] = sections
+		out["sections"] = &sections
 	}
 	if len(tools) > 0 {
 		out["toolsAdded"] = toAnyList(tools)
@@ -245,23 +265,34 @@ func WithToolChanges(m map[string]any, added, removed []map[string]any) map[stri
 
 // DiffSections is pi's diffSystemPromptSections: the patch that turns the
 // sections the model has into current (null for a removed section), or
-// nil when nothing changed.
-func DiffSections(previous, current map[string]any) map[string]any {
-	patch := map[string]any{}
-	for n, t := range current {
-		if previous[n] != t {
-			patch[n] = t
+// nil when nothing changed; changed sections in current's order, then the
+// removed ones in previous's.
+func DiffSections(previous, current any) *jsjson.Object {
+	prev, cur := Sections(previous), Sections(current)
+	var patch jsjson.Object
+	for _, sec := range cur {
+		if p, ok := prev.Get(sec.Key); !ok || !sameText(p, sec.Value) {
+			patch = append(patch, sec)
 		}
 	}
-	for n := range previous {
-		if _, ok := current[n]; !ok {
-			patch[n] = nil
+	for _, sec := range prev {
+		if _, ok := cur.Get(sec.Key); !ok {
+			patch = append(patch, jsjson.Member{Key: sec.Key})
 		}
 	}
 	if len(patch) == 0 {
 		return nil
 	}
-	return patch
+	return &patch
+}
+
+// sameText reports whether two section values are the same text (a value
+// that is not a string, from a hand-edited file, never is; comparing it
+// could panic).
+func sameText(a, b any) bool {
+	as, ok := a.(string)
+	bs, ok2 := b.(string)
+	return ok && ok2 && as == bs
 }
 
 // ToolList reads a toolsAdded / toolsRemoved field as declarations.

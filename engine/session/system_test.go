@@ -3,6 +3,8 @@ package session_test
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -21,21 +23,27 @@ func tool(name, desc string) map[string]any {
 func TestSystemMessageReplay(t *testing.T) {
 	t.Parallel()
 	ms := []map[string]any{
-		{"role": "system", "content": "", "sections": map[string]any{"preamble": "P", "cwd": "<cwd>\n/p\n</cwd>", "skills": "S"},
+		{"role": "system", "content": "", "sections": &jsjson.Object{{Key: "preamble", Value: "P"}, {Key: "cwd", Value: "<cwd>\n/p\n</cwd>"}, {Key: "skills", Value: "S"}},
 			"toolsAdded": []any{tool("read", "r"), tool("bash", "b")}, "timestamp": 5.0},
 		{"role": "user", "content": "hi", "timestamp": 6.0},
-		{"role": "system", "content": "Also this.", "sections": map[string]any{"skills": nil, "preamble": "P2"},
+		{"role": "system", "content": "Also this.", "sections": &jsjson.Object{{Key: "skills"}, {Key: "extra", Value: "E"}, {Key: "preamble", Value: "P2"}},
 			"toolsRemoved": []any{map[string]any{"name": "read"}}, "toolsAdded": []any{tool("bash", "b2"), tool("ls", "l")}, "timestamp": 7.0},
 	}
 	head := session.CurrentSystemMessage(ms)
 	want := map[string]any{"role": "system", "content": "Also this.", "timestamp": 5.0,
-		"sections":   map[string]any{"preamble": "P2", "cwd": "<cwd>\n/p\n</cwd>"},
+		// a patched section keeps its place, a new one comes last
+		"sections":   &jsjson.Object{{Key: "preamble", Value: "P2"}, {Key: "cwd", Value: "<cwd>\n/p\n</cwd>"}, {Key: "extra", Value: "E"}},
 		"toolsAdded": []any{tool("bash", "b2"), tool("ls", "l")}}
 	if !reflect.DeepEqual(head, want) {
 		t.Errorf("replayed:\n got %v\nwant %v", head, want)
 	}
-	if got := session.SystemMessageText(head); got != "Also this.\n\nP2\n\n<cwd>\n/p\n</cwd>" {
+	if got := session.SystemMessageText(head); got != "Also this.\n\nP2\n\n<cwd>\n/p\n</cwd>\n\nE" {
 		t.Errorf("text %q", got)
+	}
+	// A map (built by Go code, which has no order) reads in pi's builder
+	// order, other names after it sorted.
+	if got := session.SystemMessageText(map[string]any{"sections": map[string]any{"z": "Z", "cwd": "C", "a": "A", "preamble": "P"}}); got != "P\n\nC\n\nA\n\nZ" {
+		t.Errorf("map text %q", got)
 	}
 	if session.CurrentSystemMessage([]map[string]any{{"role": "user"}}) != nil {
 		t.Error("no system message replays to nil")
@@ -64,10 +72,15 @@ func TestToolStateChanges(t *testing.T) {
 	if names(added) != "b,c" || names(removed) != "a,b" || len(removed[0]) != 1 {
 		t.Errorf("changes: +%v -%v", added, removed)
 	}
-	if p := session.DiffSections(map[string]any{"a": "1", "b": "2"}, map[string]any{"a": "1", "c": "3"}); !reflect.DeepEqual(p, map[string]any{"b": nil, "c": "3"}) {
-		t.Errorf("section patch %v", p)
+	// Changed sections in current's order, then removed ones in previous's;
+	// a value that is not text (a hand-edited file) counts as changed.
+	prev := &jsjson.Object{{Key: "a", Value: "1"}, {Key: "d", Value: "4"}, {Key: "b", Value: "2"}, {Key: "o", Value: map[string]any{}}}
+	cur := &jsjson.Object{{Key: "z", Value: "26"}, {Key: "a", Value: "1"}, {Key: "c", Value: "3"}, {Key: "o", Value: map[string]any{}}}
+	want := &jsjson.Object{{Key: "z", Value: "26"}, {Key: "c", Value: "3"}, {Key: "o", Value: map[string]any{}}, {Key: "d"}, {Key: "b"}}
+	if p := session.DiffSections(prev, cur); !reflect.DeepEqual(p, want) {
+		t.Errorf("section patch %v, want %v", p, want)
 	}
-	if p := session.DiffSections(map[string]any{"a": "1"}, map[string]any{"a": "1"}); p != nil {
+	if p := session.DiffSections(map[string]any{"a": "1"}, &jsjson.Object{{Key: "a", Value: "1"}}); p != nil {
 		t.Errorf("no change, patch %v", p)
 	}
 }
@@ -160,5 +173,40 @@ func TestToolStateChangesIgnoreKeyOrder(t *testing.T) {
 	cur[0]["description"] = "changed"
 	if added, removed := session.ToolStateChanges(prev, cur); len(added) != 1 || len(removed) != 1 {
 		t.Errorf("a changed description: added %v, removed %v", added, removed)
+	}
+}
+
+// TestSystemSectionsKeepFileOrder: a session file's system messages (and
+// a compaction's snapshot) keep their sections in the file's order, as
+// JSON.parse keeps them: the prompt renders in that order and the
+// entries are written back unchanged.
+func TestSystemSectionsKeepFileOrder(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "s.jsonl")
+	lines := []string{
+		`{"type":"session","version":3,"id":"s1","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/w"}`,
+		`{"type":"message","id":"a1","parentId":null,"timestamp":"2026-01-01T00:00:00.000Z","message":{"role":"system","content":"","sections":{"preamble":"P","zeta":"Z","cwd":"C","alpha":"A"},"timestamp":1}}`,
+		`{"type":"message","id":"a2","parentId":"a1","timestamp":"2026-01-01T00:00:00.000Z","message":{"role":"user","content":"hi","timestamp":2}}`,
+		`{"type":"compaction","id":"a3","parentId":"a2","timestamp":"2026-01-01T00:00:00.000Z","summary":"sum","firstKeptEntryId":"a2","tokensBefore":5,"systemMessage":{"role":"system","content":"","sections":{"zeta":"Z","preamble":"P"},"timestamp":3}}`,
+	}
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tr, _, err := session.Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := tr.RawEntries("")
+	for i, l := range raw {
+		if string(l) != lines[i+1] {
+			t.Errorf("entry %d written back as\n%s\nwant\n%s", i, l, lines[i+1])
+		}
+	}
+	e, _ := tr.Entry("a1")
+	if got := session.SystemMessageText(e["message"].(map[string]any)); got != "P\n\nZ\n\nC\n\nA" {
+		t.Errorf("prompt %q, want the file's order", got)
+	}
+	if got := session.SystemMessageText(session.CurrentSystemMessage(tr.BuildContext(tr.LeafID()).Messages)); got != "Z\n\nP" {
+		t.Errorf("after the compaction, prompt %q, want its snapshot's order", got)
 	}
 }
