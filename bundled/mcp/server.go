@@ -283,17 +283,21 @@ func (s *server) dropped(session *sdk.ClientSession) {
 	s.mu.Unlock()
 }
 
-func (s *server) open(ctx context.Context) (*sdk.ClientSession, []*sdk.Tool, error) {
+// openOnce makes one connection attempt (retry.go: open).
+func (s *server) openOnce(ctx context.Context) (*sdk.ClientSession, []*sdk.Tool, error) {
 	transport, err := s.transport(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
-	client := sdk.NewClient(&sdk.Implementation{Name: "pi", Version: "1.6.0"}, &sdk.ClientOptions{
+	opts := &sdk.ClientOptions{
 		ToolListChangedHandler: func(ctx context.Context, _ *sdk.ToolListChangedRequest) { s.refreshTools(ctx) },
 		ProgressNotificationHandler: func(_ context.Context, req *sdk.ProgressNotificationClientRequest) {
 			s.progress.notify(req.Params)
 		},
-	})
+	}
+	s.clientFeatures(opts)
+	client := sdk.NewClient(&sdk.Implementation{Name: "pi", Version: "1.6.0"}, opts)
+	s.offerRoots(client)
 	cctx, cancel := context.WithTimeout(ctx, s.timeout())
 	defer cancel()
 	s.refusedAuth()
@@ -386,7 +390,7 @@ func (s *server) transport(ctx context.Context) (sdk.Transport, error) {
 		} else if prov := s.authProvider(); prov != "" && s.world.ProviderToken != nil {
 			rt = providerTokenRT{provider: prov, token: s.world.ProviderToken, refused: &s.providerRefused, next: rt}
 		}
-		return &sdk.StreamableClientTransport{Endpoint: u, HTTPClient: &http.Client{Transport: rt}, MaxRetries: 2}, nil
+		return &sdk.StreamableClientTransport{Endpoint: u, HTTPClient: &http.Client{Transport: outcomeTransport{rt}}, MaxRetries: 2}, nil
 	}
 	command := s.home(cfg["command"].(string))
 	var args []string
@@ -528,6 +532,14 @@ func (s *server) markNeedsAuth(session *sdk.ClientSession) error {
 // call runs a tool and returns its CallToolResult as JSON data and as
 // the JSON text (which keeps the result's key order for scripts).
 func (s *server) call(ctx context.Context, tool string, args any, onProgress func(*sdk.ProgressNotificationParams)) (map[string]any, []byte, error) {
+	out, b, err := s.callOnce(ctx, tool, args, onProgress)
+	if errors.Is(err, sdk.ErrSessionMissing) && ctx.Err() == nil { // it did not run: once more on a new session
+		out, b, err = s.callOnce(ctx, tool, args, onProgress)
+	}
+	return out, b, err
+}
+
+func (s *server) callOnce(ctx context.Context, tool string, args any, onProgress func(*sdk.ProgressNotificationParams)) (map[string]any, []byte, error) {
 	session, err := s.connectedSession(ctx)
 	if err != nil {
 		return nil, nil, err
@@ -557,6 +569,10 @@ func (s *server) call(ctx context.Context, tool string, args any, onProgress fun
 		}
 		if s.refusedAuth() {
 			return nil, nil, s.markNeedsAuth(session)
+		}
+		if errors.Is(err, sdk.ErrSessionMissing) {
+			s.sessionExpired(session)
+			return nil, nil, err
 		}
 		if errors.Is(err, sdk.ErrConnectionClosed) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 			// The server went away mid-call (a crashed stdio server): pi's
@@ -603,10 +619,25 @@ func (s *server) connectedSession(ctx context.Context) (*sdk.ClientSession, erro
 	return session, nil
 }
 
-// request runs a request other than a tool call (resources) on the
-// session within the server's timeout; a closed connection marks the
-// server disconnected, as in call.
+// request runs a read-only request (resources) on the session within
+// the server's timeout; a closed connection marks the server
+// disconnected, as in call. A transient HTTP status or an expired
+// session gets one more attempt (retry.go).
 func (s *server) request(ctx context.Context, do func(context.Context, *sdk.ClientSession) error) error {
+	rctx, outcome := withOutcome(ctx)
+	err := s.requestOnce(rctx, do)
+	switch {
+	case err == nil || ctx.Err() != nil:
+	case errors.Is(err, sdk.ErrSessionMissing):
+		err = s.requestOnce(ctx, do)
+	case outcome.transientStatus() && !errors.Is(err, errConnectionClosed):
+		pause(ctx, connectRetryDelays[0])
+		err = s.requestOnce(ctx, do)
+	}
+	return err
+}
+
+func (s *server) requestOnce(ctx context.Context, do func(context.Context, *sdk.ClientSession) error) error {
 	session, err := s.connectedSession(ctx)
 	if err != nil {
 		return err
@@ -621,6 +652,9 @@ func (s *server) request(ctx context.Context, do func(context.Context, *sdk.Clie
 		return ctx.Err()
 	case s.refusedAuth():
 		return s.markNeedsAuth(session)
+	case errors.Is(err, sdk.ErrSessionMissing):
+		s.sessionExpired(session)
+		return err
 	case cctx.Err() != nil:
 		return fmt.Errorf("MCP request timed out after %dms", s.timeout().Milliseconds())
 	case errors.Is(err, sdk.ErrConnectionClosed) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
