@@ -116,17 +116,36 @@ func (g *jsGen) payloadToGo(p goja.Value, orig map[string]any) (any, error) {
 		}
 	}
 	for k, sub := range orderedMembers {
-		parent, ok := m[k].(map[string]any)
-		if !ok {
-			continue
-		}
-		if _, plain := parent[sub].(map[string]any); plain {
-			if parent[sub], err = g.convert(obj.Get(k).ToObject(g.rt).Get(sub), 2, nil, true); err != nil {
-				return nil, fmt.Errorf("%s.%s: %w", k, sub, err)
-			}
+		if err := g.keepOrderAt(p, m, k, sub); err != nil {
+			return nil, err
 		}
 	}
 	return ev, nil
+}
+
+// keepOrderAt replaces the object at path in m, v's plain conversion,
+// with its ordered form (*jsjson.Object) read from v again: for the
+// objects whose key order is read although the data around them is
+// plain. A path that does not lead to an object is left alone. Loop
+// only.
+func (g *jsGen) keepOrderAt(v goja.Value, m map[string]any, path ...string) error {
+	for _, k := range path[:len(path)-1] {
+		next, ok := m[k].(map[string]any)
+		if !ok {
+			return nil
+		}
+		m, v = next, v.ToObject(g.rt).Get(k)
+	}
+	last := path[len(path)-1]
+	if _, plain := m[last].(map[string]any); !plain {
+		return nil
+	}
+	ordered, err := g.convert(v.ToObject(g.rt).Get(last), len(path), nil, true)
+	if err != nil {
+		return fmt.Errorf("%s: %w", strings.Join(path, "."), err)
+	}
+	m[last] = ordered
+	return nil
 }
 
 // lazyJS converts Go data to a view: a map or slice becomes a Go-backed

@@ -42,7 +42,8 @@ func (g *jsGen) newPi() *goja.Object {
 	constant("toolRenderers", bindRegistry(g, piState.ToolRenderers(), dataConv(g, "toolRenderers")))
 	constant("markdownTransformers", bindRegistry(g, piState.MarkdownTransformers(), dataConv(g, "markdownTransformers")))
 	constant("virtualModels", bindRegistry(g, piState.VirtualModels(), dataConv(g, "virtualModels")))
-	constant("mcpServers", bindRegistry(g, piState.McpServers(), dataConv(g, "mcpServers")))
+	// A server's toolExposure patterns are tried in the order written.
+	constant("mcpServers", bindRegistry(g, piState.McpServers(), dataConv(g, "mcpServers", "config", "toolExposure")))
 	constant("settings", bindRegistry(g, h.Settings().Registry, settingsConv(g), method{"get", func(call goja.FunctionCall) goja.Value {
 		g.checkLive()
 		v, ok := h.Settings().Get(call.Argument(0).String())
@@ -330,7 +331,7 @@ func (g *jsGen) commandJS(h engine.CommandFunc) goja.Value {
 }
 
 // dataConv handles registries of plain data (providers, resources).
-func dataConv(g *jsGen, name string) valueConv[map[string]any, map[string]any] {
+func dataConv(g *jsGen, name string, orderedPath ...string) valueConv[map[string]any, map[string]any] {
 	toJS := func(m map[string]any) goja.Value { return g.toJS(engine.Clone(m)) }
 	fromJS := func(id string, v goja.Value) (map[string]any, error) {
 		data, err := g.toGo(v)
@@ -340,6 +341,11 @@ func dataConv(g *jsGen, name string) valueConv[map[string]any, map[string]any] {
 		m, ok := data.(map[string]any)
 		if !ok {
 			return nil, fmt.Errorf("%s %q: value must be an object", name, id)
+		}
+		if len(orderedPath) > 0 {
+			if err := g.keepOrderAt(v, m, orderedPath...); err != nil {
+				return nil, fmt.Errorf("%s %q: %w", name, id, err)
+			}
 		}
 		return m, nil
 	}

@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"net/url"
 	"path/filepath"
 	"reflect"
@@ -20,7 +21,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/pigo-dev/pigo/engine"
-
+	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/session"
 )
@@ -163,6 +164,12 @@ func (p *plugin) registered(configured []Entry) (out []Entry, overridden, invali
 		}
 		cfg, _ := e.Value["config"].(map[string]any)
 		source, _ := e.Value["extensionPath"].(string)
+		var exposureOrder []string // toolExposure comes in the extension's key order
+		if te, ok := cfg["toolExposure"].(*jsjson.Object); ok {
+			exposureOrder = jsjson.ObjectKeys(*te)
+			cfg = maps.Clone(cfg)
+			cfg["toolExposure"] = jsjson.Plain(te)
+		}
 		if i := slices.IndexFunc(configured, func(c Entry) bool { return Namespace(c.Name) == Namespace(name) }); i >= 0 {
 			overridden = append(overridden, fmt.Sprintf("%q registered by %s is overridden by %q in %s", name, source, configured[i].Name, configured[i].Source))
 			continue
@@ -171,7 +178,7 @@ func (p *plugin) registered(configured []Entry) (out []Entry, overridden, invali
 			invalid = append(invalid, source+": "+msg)
 			continue
 		}
-		out = append(out, Entry{Name: name, Config: engine.Clone(cfg).(map[string]any), Source: source, Scope: "extension"})
+		out = append(out, Entry{Name: name, Config: engine.Clone(cfg).(map[string]any), Source: source, Scope: "extension", ExposureOrder: exposureOrder})
 	}
 	return out, overridden, invalid
 }

@@ -20,6 +20,7 @@ import (
 
 	"github.com/pigo-dev/pigo/bundled/mcp/mcptest"
 	"github.com/pigo-dev/pigo/engine"
+	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
@@ -541,5 +542,28 @@ func TestProviderAuthToken(t *testing.T) {
 	s := &server{entry: Entry{Name: "claude", Config: map[string]any{"url": "http://x", "auth": map[string]any{"provider": "anthropic"}}}}
 	if got := s.signInRequired().Error(); got != `MCP server "claude" requires sign-in. Run /login anthropic to sign in.` {
 		t.Errorf("sign-in message: %s", got)
+	}
+}
+
+// A registered server's toolExposure patterns are tried in the order the
+// extension wrote them (an ordered object from JavaScript), as pi's
+// Object.entries does: "ec*" before "e*" makes echo hidden.
+func TestRegisteredToolExposureOrder(t *testing.T) {
+	url := httpServer(t)
+	ext := engine.PluginSpec{ID: "ext", Source: "/ext.ts", Loader: engine.GoPlugin(func(_ context.Context, g *engine.Generation) error {
+		_, err := piapi.Of(g.Host()).McpServers().Add(g, func(_ context.Context, d *engine.Draft[map[string]any]) error {
+			te := &jsjson.Object{{Key: "ec*", Value: "hidden"}, {Key: "e*", Value: "direct"}}
+			d.Set("reg", obj{"name": "reg", "config": obj{"url": url, "exposure": "codemode", "toolExposure": te}, "extensionPath": "/ext.ts"})
+			return nil
+		})
+		return err
+	})}
+	h := boot(t, obj{}, ext)
+	entries, _, invalid := (&plugin{h: h}).registered(nil)
+	if len(entries) != 1 || len(invalid) != 0 {
+		t.Fatalf("entries %v, invalid %v", entries, invalid)
+	}
+	if got := entries[0].ToolExposure("echo") + " " + entries[0].ToolExposure("exit") + " " + entries[0].ToolExposure("big"); got != "hidden direct codemode" {
+		t.Errorf("exposures of echo, exit, big: %s", got)
 	}
 }

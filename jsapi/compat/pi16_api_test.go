@@ -113,7 +113,7 @@ const pi16APIExtension = `export default function (pi: any) {
   pi.registerVirtualModel({ provider: "v", id: "a", route: async () => ({}) });
   pi.registerVirtualModel({ provider: "v", id: "b", route: async () => ({}) });
   pi.unregisterVirtualModel("v", "b");
-  pi.registerMcpServer("jira", { url: "https://mcp.example/jira" });
+  pi.registerMcpServer("jira", { url: "https://mcp.example/jira", toolExposure: { "get_*": "direct", "*": "hidden", "add": "codemode" } });
   const tool = (name: string, extra: any) => pi.registerTool({ name, label: name, description: name,
     parameters: { type: "object", properties: {} }, async execute() { return { content: [{ type: "text", text: name }] }; }, ...extra });
   tool("shown", {});
@@ -157,6 +157,12 @@ func TestPi16ExtensionAPI(t *testing.T) {
 	}
 	wantJSON(t, "virtual models", piapi.Of(h).VirtualModels().Current().IDs(), []string{"v/a"})
 	wantJSON(t, "mcp servers", piapi.Of(h).McpServers().Current().IDs(), []string{"jira"})
+	// toolExposure patterns are tried in the order written: its keys cross ordered.
+	jira, _ := piapi.Of(h).McpServers().Current().Get("jira")
+	jiraConfig, _ := jira.Value["config"].(map[string]any)
+	if te, _ := jiraConfig["toolExposure"].(*jsjson.Object); te == nil || strings.Join(jsjson.ObjectKeys(*te), " ") != "get_* * add" {
+		t.Errorf("jira's toolExposure = %#v, want its keys in the order written", jiraConfig["toolExposure"])
+	}
 	wantJSON(t, "active tools", piapi.Of(h).ActiveTools(), []string{"shown", "model-only"})
 
 	p.emit("turn_start", turnStart(0))
