@@ -96,3 +96,12 @@ func TestSourceMapIsLoadedOnFirstPosition(t *testing.T) {
 func TestTypeErrorsMatchV8(t *testing.T) {
 	assertRunMatchesNode(t, "typeerrors_semantics.mjs")
 }
+
+// TestIterationErrorsMatchV8: iterating what is not iterable fails with
+// V8's texts: the iterable's source where the syntax names it (for-of,
+// array spread, a declaration's array pattern, a call's spread), the
+// value's type elsewhere (built-ins, yield*, assignment and parameter
+// patterns), compared with Node running the same module.
+func TestIterationErrorsMatchV8(t *testing.T) {
+	assertRunMatchesNode(t, "iteration_errors_semantics.mjs")
+}

@@ -55,8 +55,9 @@ type cacheRecord struct {
 // as they are (diskCache.load). 7: for-of loops go through forOf
 // (fastForOf). 8: forOf is read once per module and tells the loop
 // whether it got the array (forOf.f); the loop reads a stepper's length
-// and elements as an array's.
-const recordFormat = 8
+// and elements as an array's. 9: forOf gets V8's error text for a source
+// that is not iterable.
+const recordFormat = 9
 
 func (r *cacheRecord) bundle(fromCache bool) *Bundle {
 	return &Bundle{

@@ -1,10 +1,12 @@
 package bundler
 
 import (
+	"encoding/json"
 	"reflect"
 	"sort"
 	"strings"
 
+	"github.com/dop251/goja"
 	"github.com/dop251/goja/ast"
 	"github.com/dop251/goja/parser"
 )
@@ -19,12 +21,14 @@ import (
 // by insertions only (so the source map only shifts), into
 //
 //	{ let $a, $f, $i; try {
-//	  for (/*const PATTERN of*/ $a = forOf(EXPR), $f = forOf.f, $i = 0;
+//	  for (/*const PATTERN of*/ $a = forOf(EXPR, MSG), $f = forOf.f, $i = 0;
 //	       $i < $a.length; $i++) {
 //	    const PATTERN = $a[$i]; BODY }
 //	} catch ($e) { if (!$f && $a) $a.abort(); throw $e; }
 //	  finally { if (!$f && $a) $a.close(); } }
 //
+// MSG is V8's error text for an EXPR that is not iterable, which names
+// EXPR ("obj.list is not iterable"); forOf throws it then.
 // forOf (webapi's lang.js) returns an array whose iteration is the
 // built-in one (its Symbol.iterator and the array iterator's next are
 // the originals) as it is, and sets forOf.f to say so: the index loop
@@ -192,7 +196,14 @@ func (w *forOfWalker) rewrite(f *ast.ForOfStatement) {
 	add(w.offset(f.For), "{ let "+a+", "+fast+", "+i+"; try { ", false)
 	add(declAt, "/*", false)
 	add(afterOf, "*/ "+a+" = "+forOfCall, false)
-	add(closeAt, "), "+fast+" = "+forOfVar+".f, "+i+" = 0; "+i+" < "+a+".length; "+i+"++", false)
+	// V8's error for a source that is not iterable names it; the text
+	// goes to forOf, which throws it only then.
+	notIterable := ""
+	if msg, ok := goja.V8IterableMessage(f.Source); ok {
+		q, _ := json.Marshal(msg)
+		notIterable = ", " + string(q)
+	}
+	add(closeAt, notIterable+"), "+fast+" = "+forOfVar+".f, "+i+" = 0; "+i+" < "+a+".length; "+i+"++", false)
 	add(bodyAt, "{ "+head+" = "+a+"["+i+"]; ", false)
 	add(bodyEnd, " } } catch (__pigo$e) { if (!"+fast+" && "+a+") "+a+".abort(); throw __pigo$e; } finally { if (!"+fast+" && "+a+") "+a+".close(); } }", true)
 }

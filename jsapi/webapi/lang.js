@@ -354,9 +354,6 @@
     const notObject = (what, v) => new TypeError(`${what} ${typeof v === "symbol" ? v.toString() : v} is not an object`);
     class Stepper {
       constructor(o, method) {
-        if (typeof method !== "function") {
-          throw new TypeError(method == null ? "object is not iterable" : `${typeof method} is not a function`);
-        }
         const it = method.call(o);
         if (Object(it) !== it) throw notObject("Result of the Symbol.iterator method", it);
         this.it = it;
@@ -411,12 +408,24 @@
   // read once, here, rather than looked up as globals on every call.
   const iteratorSymbol = Symbol.iterator;
   const isArray = Array.isArray;
-  function forOf(o) {
-    const method = o[iteratorSymbol];
+  // notIterable is V8's TypeError for a for-of source o that is not
+  // iterable: the loop's text naming its source (msg, from the bundler)
+  // when o has no Symbol.iterator, else o's type, as V8 words it.
+  const notIterable = (o, method, msg) => {
+    if (method == null && msg !== undefined) return new TypeError(msg);
+    let site = typeof o;
+    if (o === null) site = "object null";
+    else if (site === "boolean" || site === "number") site += " " + String(o);
+    else if (site === "string") site += ' "' + o + '"';
+    return new TypeError(site + " is not iterable (cannot read property Symbol(Symbol.iterator))");
+  };
+  function forOf(o, msg) {
+    const method = o == null ? undefined : o[iteratorSymbol];
     if (method === arrayValues && arrayIteratorPrototype.next === arrayIteratorNext && isArray(o)) {
       forOf.f = true;
       return o;
     }
+    if (typeof method !== "function") throw notIterable(o, method, msg);
     const stepper = new (ForOfStepper ??= forOfStepperClass())(o, method);
     forOf.f = false;
     return stepper;

@@ -564,6 +564,9 @@ func (r *Runtime) object_setPrototypeOf(call FunctionCall) Value {
 
 func (r *Runtime) object_fromEntries(call FunctionCall) Value {
 	o := call.Argument(0)
+	if o == _undefined || o == _null {
+		panic(r.NewTypeError("undefined is not iterable")) // pigo patch: V8's text
+	}
 	r.checkObjectCoercible(o)
 
 	result := r.newBaseObject(r.global.ObjectPrototype, classObject).val

@@ -89,6 +89,10 @@ type compiler struct {
 
 	codeScratchpad []instruction
 
+	// declSite is the initializer of the declaration whose array pattern
+	// is compiled next (pigo patch, pigo_v8iter.go).
+	declSite *iterSite
+
 	stringCache map[unistring.String]Value
 }
 

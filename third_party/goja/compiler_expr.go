@@ -190,6 +190,7 @@ type compiledEnumGetExpr struct {
 type compiledSpreadCallArgument struct {
 	baseCompiledExpr
 	expr compiledExpr
+	site iterSite // pigo patch: V8's error names the source
 }
 
 type compiledOptionalChain struct {
@@ -2951,7 +2952,7 @@ func (e *compiledArrayLiteral) emitGetter(putOnStack bool) {
 		if spread, ok := v.(*ast.SpreadElement); ok {
 			hasSpread = true
 			e.c.compileExpression(spread.Expression).emitGetter(true)
-			e.c.emit(pushArraySpread)
+			e.c.emit(pushArraySpreadAt{siteOf(spread.Expression)}) // pigo patch: V8's error names the source
 		} else {
 			if v != nil {
 				e.c.emitExpr(e.c.compileExpression(v), true)
@@ -3120,6 +3121,7 @@ func (e *compiledCallExpr) emitDelete(putOnStack bool) {
 func (c *compiler) compileSpreadCallArgument(spread *ast.SpreadElement) compiledExpr {
 	r := &compiledSpreadCallArgument{
 		expr: c.compileExpression(spread.Expression),
+		site: siteOf(spread.Expression),
 	}
 	r.init(c, spread.Idx0())
 	return r
@@ -3386,7 +3388,12 @@ func (c *compiler) emitObjectPattern(pattern *ast.ObjectPattern, emitAssign func
 }
 
 func (c *compiler) emitArrayPattern(pattern *ast.ArrayPattern, emitAssign func(target, init compiledExpr), putOnStack bool) {
-	c.emit(iterate)
+	if site := c.declSite; site != nil { // pigo patch: a declaration's pattern; V8's error names the initializer
+		c.declSite = nil
+		c.emit(iterateAt{*site})
+	} else {
+		c.emit(iterate)
+	}
 	for _, elt := range pattern.Elements {
 		switch elt := elt.(type) {
 		case nil:
@@ -3498,7 +3505,7 @@ func (c *compiler) compileEmitterExpr(emitter func(), idx file.Idx) *compiledEmi
 func (e *compiledSpreadCallArgument) emitGetter(putOnStack bool) {
 	e.expr.emitGetter(putOnStack)
 	if putOnStack {
-		e.c.emit(pushSpread)
+		e.c.emit(pushSpreadAt{e.site})
 	}
 }
 

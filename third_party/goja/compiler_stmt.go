@@ -450,7 +450,7 @@ func (c *compiler) compileLabeledForInOfStatement(into ast.ForInto, source ast.E
 		c.popScope()
 	}
 	if iter {
-		c.emit(iterateP)
+		c.emit(iteratePAt{siteOf(source)}) // pigo patch: V8's error names the source
 	} else {
 		c.emit(enumerate)
 	}
@@ -841,6 +841,7 @@ func (c *compiler) compileLexicalBinding(expr *ast.Binding) {
 		c.emitLexicalAssign(target.Name, int(target.Idx)-1, c.compileExpression(expr.Initializer))
 	case ast.Pattern:
 		c.compileExpression(expr.Initializer).emitGetter(true)
+		c.setDeclSite(target, expr.Initializer)
 		c.emitPattern(target, func(target, init compiledExpr) {
 			c.emitPatternLexicalAssign(target, init)
 		}, false)

@@ -153,14 +153,13 @@ func v8Print(e ast.Expression) string {
 			parts[i] = v8Print(x)
 		}
 		return "(" + strings.Join(parts, " , ") + ")"
-	case *ast.NumberLiteral:
-		return e.Literal
-	case *ast.StringLiteral:
-		return e.Literal
 	case *ast.BooleanLiteral:
 		return e.Literal
 	case *ast.NullLiteral:
 		return "null"
+	}
+	if s, ok := v8PrintLiteral(e); ok { // pigo_v8iter.go
+		return s
 	}
 	return "(intermediate value)"
 }

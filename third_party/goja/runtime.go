@@ -2703,9 +2703,15 @@ type iteratorRecord struct {
 
 func (r *Runtime) getIterator(obj Value, method func(FunctionCall) Value) *iteratorRecord {
 	if method == nil {
-		method = toMethod(r.getV(obj, SymIterator))
+		// pigo patch (pigo_v8iter.go): V8's text, also for undefined and
+		// null and an @@iterator that is not a function.
+		if obj != nil && obj != _undefined && obj != _null {
+			if m, ok := r.getV(obj, SymIterator).(*Object); ok {
+				method, _ = m.self.assertCallable()
+			}
+		}
 		if method == nil {
-			panic(r.NewTypeError("object is not iterable"))
+			panic(r.notIterable(obj))
 		}
 	}
 

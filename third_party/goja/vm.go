@@ -2768,8 +2768,14 @@ type _pushArraySpread struct{}
 var pushArraySpread _pushArraySpread
 
 func (_pushArraySpread) exec(vm *vm) {
+	vm.arraySpread(vm.r.getIterator(vm.stack[vm.sp-1], nil))
+}
+
+// arraySpread appends what iter yields to the array below it (pigo patch:
+// shared with pushArraySpreadAt).
+func (vm *vm) arraySpread(iter *iteratorRecord) {
 	arr := vm.stack[vm.sp-2].(*Object).self.(*arrayObject)
-	vm.r.getIterator(vm.stack[vm.sp-1], nil).iterate(func(val Value) {
+	iter.iterate(func(val Value) {
 		if arr.length < math.MaxUint32 {
 			arr.length++
 		} else {
@@ -2790,7 +2796,12 @@ var pushSpread _pushSpread
 func (_pushSpread) exec(vm *vm) {
 	vm.sp--
 	obj := vm.stack[vm.sp]
-	vm.r.getIterator(obj, nil).iterate(func(val Value) {
+	vm.spread(vm.r.getIterator(obj, nil))
+}
+
+// spread pushes what iter yields (pigo patch: shared with pushSpreadAt).
+func (vm *vm) spread(iter *iteratorRecord) {
+	iter.iterate(func(val Value) {
 		vm.push(val)
 	})
 	vm.pc++
