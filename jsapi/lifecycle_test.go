@@ -240,15 +240,17 @@ func TestTimersRunInNodeOrder(t *testing.T) {
       });
       out.push(same.every((v, i) => v === i) && same.length === 300 ? "same:ok" : "same:" + same.join(" "));
       // Due in the reverse of the order set, all overdue once the busy
-      // loop below ends.
+      // loop below ends. 40 ms apart, so that a pause between two
+      // setTimeout calls on a loaded machine cannot reorder their due
+      // times (10 ms apart, a 20 ms pause once did).
       const rev = [];
       await new Promise((done) => {
-        for (let i = 0; i < 10; i++) setTimeout(() => rev.push(i), 10 * (10 - i));
-        const end = Date.now() + 120;
+        for (let i = 0; i < 6; i++) setTimeout(() => rev.push(i), 40 * (6 - i));
+        const end = Date.now() + 280;
         while (Date.now() < end) {}
         setTimeout(done, 1);
       });
-      out.push(rev.length === 10 && rev.every((v, i) => v === 9 - i) ? "rev:ok" : "rev:" + rev.join(" "));
+      out.push(rev.length === 6 && rev.every((v, i) => v === 5 - i) ? "rev:ok" : "rev:" + rev.join(" "));
       const seq = [];
       await new Promise((done) => {
         // Spaced so that setting them, slow under -race, cannot reorder
