@@ -128,6 +128,7 @@ func (m *Manager) installCloneDeps(ctx context.Context, dir string) error {
 	})
 	if err == nil {
 		m.warn(t.scriptsWarning())
+		err = linkBins(dir)
 	}
 	return err
 }

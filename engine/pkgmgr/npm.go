@@ -137,8 +137,9 @@ func (m *Manager) installNPM(ctx context.Context, scope Scope, srcs []Source, re
 	return versions, m.settle(root, proj, deps)
 }
 
-// settle records deps in the root's package.json and prunes the rest;
-// npm's lockfiles there no longer describe the tree, so they go.
+// settle records deps in the root's package.json, prunes the rest and
+// links the commands of what stays; npm's lockfiles there no longer
+// describe the tree, so they go.
 func (m *Manager) settle(root string, proj *npmProject, deps map[string]string) error {
 	proj.setDeps(deps)
 	if err := proj.save(); err != nil {
@@ -149,7 +150,10 @@ func (m *Manager) settle(root string, proj *npmProject, deps map[string]string) 
 			return err
 		}
 	}
-	return prune(root, deps)
+	if err := prune(root, deps); err != nil {
+		return err
+	}
+	return linkBins(root)
 }
 
 // stageInto runs fn with a staging directory inside dir (so what it

@@ -130,6 +130,12 @@ func (r *Registry) Publish(name, version string, deps map[string]string, files m
 		all["package.json"] = string(pj)
 	}
 	r.PublishTarball(name, version, deps, Files(all))
+	// A registry's packument holds the manifest; npm reads the commands
+	// to link from there.
+	var manifest map[string]any
+	if json.Unmarshal([]byte(all["package.json"]), &manifest) == nil && manifest["bin"] != nil {
+		r.Meta(name, version)["bin"] = manifest["bin"]
+	}
 }
 
 // PublishTarball adds name@version with tgz as its tarball, as is.

@@ -1,0 +1,119 @@
+package pkgmgr
+
+import (
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// Command links, as npm makes them (bin-links): every node_modules
+// directory gets a .bin directory with a link for each command its
+// packages declare in package.json's "bin" (a path, named after the
+// package, or command names to paths), pointing at the file, which is
+// made executable. Packages that run a dependency's command by path
+// (node_modules/.bin/tsc) or spawn it with node_modules/.bin on PATH need
+// them. The .bin directories are rebuilt from what is installed, so a
+// removed package's commands go with it. Where two packages of one
+// directory declare the same command, the first by name keeps it.
+
+// linkBins rebuilds the .bin directories under root (an install root or
+// a git package's clone).
+func linkBins(root string) error {
+	var walk func(from string) error
+	walk = func(from string) error {
+		nm := filepath.Join(root, filepath.FromSlash(from), "node_modules")
+		if err := os.RemoveAll(filepath.Join(nm, ".bin")); err != nil {
+			return err
+		}
+		names := children(root, from)
+		slices.Sort(names)
+		linked := map[string]bool{}
+		for _, name := range names {
+			rel := joinRel(from, name)
+			for cmd, target := range packageBins(filepath.Join(root, filepath.FromSlash(rel)), name) {
+				if linked[cmd] {
+					continue
+				}
+				if err := linkBin(nm, cmd, name, target); err != nil {
+					return err
+				}
+				linked[cmd] = true
+			}
+			if err := walk(rel); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return walk("")
+}
+
+// linkBin links nm/.bin/cmd to the file target of package name (a path
+// inside the package) and makes that file executable. A target that is
+// missing is skipped, as npm skips it.
+func linkBin(nm, cmd, name, target string) error {
+	file := filepath.Join(nm, filepath.FromSlash(name), filepath.FromSlash(target))
+	st, err := os.Stat(file)
+	if err != nil || st.IsDir() {
+		return nil
+	}
+	if err := os.Chmod(file, st.Mode().Perm()|0o111); err != nil {
+		return err
+	}
+	bin := filepath.Join(nm, ".bin")
+	if err := os.MkdirAll(bin, 0o755); err != nil {
+		return err
+	}
+	link := filepath.Join(bin, cmd)
+	if err := os.Symlink(filepath.Join("..", filepath.FromSlash(name), filepath.FromSlash(target)), link); err != nil && !errors.Is(err, fs.ErrExist) {
+		return err
+	}
+	return nil
+}
+
+// packageBins is npm's normalized "bin" of the package in dir, installed
+// as name: command → path inside the package. Command names are reduced
+// to their base name and paths kept inside the package, as
+// npm-normalize-package-bin does; what is left empty is dropped.
+func packageBins(dir, name string) map[string]string {
+	data, err := os.ReadFile(filepath.Join(dir, "package.json"))
+	if err != nil {
+		return nil
+	}
+	var pj struct {
+		Bin json.RawMessage `json:"bin"`
+	}
+	if json.Unmarshal([]byte(strings.TrimPrefix(string(data), "\uFEFF")), &pj) != nil || len(pj.Bin) == 0 {
+		return nil
+	}
+	raw := map[string]string{}
+	var single string
+	if json.Unmarshal(pj.Bin, &single) == nil {
+		raw[name[strings.LastIndex(name, "/")+1:]] = single
+	} else {
+		var many map[string]any
+		if json.Unmarshal(pj.Bin, &many) != nil {
+			return nil
+		}
+		for k, v := range many {
+			if s, ok := v.(string); ok {
+				raw[k] = s
+			}
+		}
+	}
+	out := map[string]string{}
+	for cmd, p := range raw {
+		cmd = path.Base(strings.NewReplacer(`\`, "/", ":", "/").Replace(cmd))
+		p = strings.TrimPrefix(path.Clean("/"+strings.ReplaceAll(p, `\`, "/")), "/")
+		if cmd == "" || cmd == "." || cmd == ".." || cmd == "/" || p == "" {
+			continue
+		}
+		out[cmd] = p
+	}
+	return out
+}
