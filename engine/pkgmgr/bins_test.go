@@ -96,12 +96,7 @@ func TestCommandLinksMatchNpm(t *testing.T) {
 	}
 	pigoLinks := binLinks(t, filepath.Join(e.m.AgentDir, "npm"))
 	root := t.TempDir()
-	cmd := exec.Command(npm, "install", "tool@1.0.0", "@sc/multi", "user", "--prefix", root, "--no-audit", "--no-fund",
-		"--cache", filepath.Join(t.TempDir(), "cache"))
-	cmd.Env = append(os.Environ(), "npm_config_registry="+e.reg.URL(), "npm_config_update_notifier=false")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("npm install: %v\n%s", err, out)
-	}
+	runNpm(t, npm, e.reg.URL(), "install", "tool@1.0.0", "@sc/multi", "user", "--prefix", root, "--no-audit", "--no-fund")
 	if npmLinks := binLinks(t, root); !slices.Equal(pigoLinks, npmLinks) {
 		t.Errorf("pigo's links:\n%s\nnpm's:\n%s", strings.Join(pigoLinks, "\n"), strings.Join(npmLinks, "\n"))
 	}

@@ -28,12 +28,7 @@ func TestSharesInstallRootWithNpm(t *testing.T) {
 
 	root := filepath.Join(e.m.AgentDir, "npm")
 	// What pi 1.6 runs for `pi install npm:b`.
-	cmd := exec.Command(npm, "install", "b", "--prefix", root, "--legacy-peer-deps", "--no-audit", "--no-fund",
-		"--cache", filepath.Join(t.TempDir(), "cache"))
-	cmd.Env = append(os.Environ(), "npm_config_registry="+e.reg.URL(), "npm_config_update_notifier=false")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("npm install: %v\n%s", err, out)
-	}
+	runNpm(t, npm, e.reg.URL(), "install", "b", "--prefix", root, "--legacy-peer-deps", "--no-audit", "--no-fund")
 	nm := filepath.Join(root, "node_modules")
 	for _, p := range []string{"a", "dep", "b"} {
 		if _, err := os.Stat(filepath.Join(nm, p, "package.json")); err != nil {
@@ -56,16 +51,22 @@ func TestSharesInstallRootWithNpm(t *testing.T) {
 		t.Error("the stale lockfile is still there")
 	}
 	// And npm, run again there, keeps a and its dependency.
-	cmd = exec.Command(npm, "install", "--prefix", root, "--legacy-peer-deps", "--no-audit", "--no-fund",
-		"--cache", filepath.Join(t.TempDir(), "cache"))
-	cmd.Env = append(os.Environ(), "npm_config_registry="+e.reg.URL(), "npm_config_update_notifier=false")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("npm install: %v\n%s", err, out)
-	}
+	runNpm(t, npm, e.reg.URL(), "install", "--prefix", root, "--legacy-peer-deps", "--no-audit", "--no-fund")
 	for _, p := range []string{"a", "dep"} {
 		if _, err := os.Stat(filepath.Join(nm, p, "package.json")); err != nil {
 			t.Errorf("after npm install: %s missing", p)
 		}
+	}
+}
+
+// runNpm runs npm with args against the registry at regURL, with a cache
+// of its own, failing t when it fails.
+func runNpm(t *testing.T, npm, regURL string, args ...string) {
+	t.Helper()
+	cmd := exec.Command(npm, append(args, "--cache", filepath.Join(t.TempDir(), "cache"))...)
+	cmd.Env = append(os.Environ(), "npm_config_registry="+regURL, "npm_config_update_notifier=false")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("npm %s: %v\n%s", args[0], err, out)
 	}
 }
 
