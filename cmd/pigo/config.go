@@ -10,7 +10,6 @@ import (
 	"github.com/pigo-dev/pigo"
 	"github.com/pigo-dev/pigo/engine/agentsession"
 	"github.com/pigo-dev/pigo/engine/piconfig"
-	"github.com/pigo-dev/pigo/engine/projecttrust"
 	"github.com/pigo-dev/pigo/engine/tui"
 )
 
@@ -55,9 +54,7 @@ func runConfig(ctx context.Context, args []string, io *IO) ExitCode {
 		fmt.Fprintf(io.Stderr, "pigo config: %v\n", err)
 		return ExitFailure
 	}
-	defaultTrust, _ := global["defaultProjectTrust"].(string)
-	trusted, err := projecttrust.Resolve(ctx, projecttrust.Options{Cwd: io.Cwd, Home: io.Getenv("HOME"),
-		Store: projecttrust.NewStore(agentDir), Override: approve, Default: defaultTrust})
+	trusted, err := projectTrusted(ctx, io, approve, false)
 	if err != nil {
 		fmt.Fprintf(io.Stderr, "pigo config: %v\n", err)
 		return ExitFailure

@@ -4,18 +4,20 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/pigo-dev/pigo/engine/agentsession"
 	"github.com/pigo-dev/pigo/engine/pkgmgr"
+	"github.com/pigo-dev/pigo/engine/projecttrust"
 )
 
 // pkgUsage is each package command's usage line, as pi prints it.
 var pkgUsage = map[string]string{
-	"install": "pigo install <source> [-l]",
-	"remove":  "pigo remove <source> [-l]",
-	"update":  "pigo update [source] [--extensions|--all] [--extension <source>]",
-	"list":    "pigo list",
+	"install": "pigo install <source> [-l] [--approve|--no-approve]",
+	"remove":  "pigo remove <source> [-l] [--approve|--no-approve]",
+	"update":  "pigo update [source] [--extensions|--all] [--extension <source>] [--approve|--no-approve]",
+	"list":    "pigo list [--approve|--no-approve]",
 }
 
 const pkgHelp = `
@@ -29,6 +31,9 @@ and pigo share them.
 type pkgArgs struct {
 	source string
 	local  bool
+	// approve is --approve (true) or --no-approve (false): trust the
+	// project's files for this command, or not, whatever was decided.
+	approve *bool
 }
 
 func parsePkgArgs(cmd string, args []string, io *IO) (pkgArgs, ExitCode, bool) {
@@ -46,8 +51,8 @@ func parsePkgArgs(cmd string, args []string, io *IO) (pkgArgs, ExitCode, bool) {
 		case (arg == "-l" || arg == "--local") && (cmd == "install" || cmd == "remove"):
 			a.local = true
 		case arg == "-a" || arg == "--approve" || arg == "-na" || arg == "--no-approve":
-			// pi's project-trust overrides: pigo does not gate project
-			// packages on trust, so there is nothing to override.
+			trust := arg == "-a" || arg == "--approve"
+			a.approve = &trust
 		case cmd == "update" && (arg == "--extensions" || arg == "--all"):
 		case cmd == "update" && arg == "--extension":
 			if i+1 >= len(args) || strings.HasPrefix(args[i+1], "-") {
@@ -77,6 +82,49 @@ func parsePkgArgs(cmd string, args []string, io *IO) (pkgArgs, ExitCode, bool) {
 	return a, ExitOK, true
 }
 
+// projectTrusted is pi 1.6's trust decision for a package command: the
+// --approve / --no-approve override, else the decision saved in
+// trust.json, else (all but update, which goes by saved decisions only)
+// defaultProjectTrust; a project without protected files is trusted
+// unless it was declined. Where pi would ask in a terminal, pigo asks no
+// one: the project is not trusted and the command says to pass --approve.
+func projectTrusted(ctx context.Context, io *IO, approve *bool, savedOnly bool) (bool, error) {
+	agentDir := agentsession.AgentDir(io)
+	store := projecttrust.NewStore(agentDir)
+	if savedOnly {
+		if approve != nil {
+			return *approve, nil
+		}
+		trusted, ok, err := store.Get(ctx, io.Cwd)
+		return ok && trusted, err
+	}
+	global, err := readJSONObject(filepath.Join(agentDir, "settings.json"))
+	if err != nil {
+		return false, err
+	}
+	defaultTrust, _ := global["defaultProjectTrust"].(string)
+	return projecttrust.Resolve(ctx, projecttrust.Options{Cwd: io.Cwd, Home: io.Getenv("HOME"),
+		Store: store, Override: approve, Default: defaultTrust})
+}
+
+// trustedManager is the package manager for a command that reads or
+// writes project packages only when the project is trusted; false (with
+// pi's message printed) when the command writes them and may not.
+func trustedManager(ctx context.Context, io *IO, a pkgArgs, savedOnly bool) (*pkgmgr.Manager, bool) {
+	trusted, err := projectTrusted(ctx, io, a.approve, savedOnly)
+	if err != nil {
+		fmt.Fprintf(io.Stderr, "Error: %v\n", err)
+		return nil, false
+	}
+	if a.local && !trusted {
+		fmt.Fprintln(io.Stderr, "Project is not trusted. Use --approve to modify local package config.") // pi's wording
+		return nil, false
+	}
+	m := packageManager(io)
+	m.ProjectUntrusted = !trusted
+	return m, true
+}
+
 func packageManager(io *IO) *pkgmgr.Manager {
 	return &pkgmgr.Manager{
 		Dirs:     pkgmgr.Dirs{Cwd: io.Cwd, AgentDir: agentsession.AgentDir(io), Home: io.Getenv("HOME")},
@@ -99,7 +147,11 @@ func runInstall(ctx context.Context, args []string, io *IO) ExitCode {
 	if !ok {
 		return code
 	}
-	if err := packageManager(io).Install(ctx, a.source, scopeOf(a)); err != nil {
+	m, ok := trustedManager(ctx, io, a, false)
+	if !ok {
+		return ExitFailure
+	}
+	if err := m.Install(ctx, a.source, scopeOf(a)); err != nil {
 		fmt.Fprintf(io.Stderr, "Error: %v\n", err)
 		return ExitFailure
 	}
@@ -112,7 +164,11 @@ func runRemove(ctx context.Context, args []string, io *IO) ExitCode {
 	if !ok {
 		return code
 	}
-	if err := packageManager(io).Remove(ctx, a.source, scopeOf(a)); err != nil {
+	m, ok := trustedManager(ctx, io, a, false)
+	if !ok {
+		return ExitFailure
+	}
+	if err := m.Remove(ctx, a.source, scopeOf(a)); err != nil {
 		if errors.Is(err, pkgmgr.ErrNoMatch) {
 			fmt.Fprintln(io.Stderr, err)
 		} else {
@@ -131,7 +187,10 @@ func runUpdate(ctx context.Context, args []string, io *IO) ExitCode {
 	if !ok {
 		return code
 	}
-	m := packageManager(io)
+	m, ok := trustedManager(ctx, io, a, true)
+	if !ok {
+		return ExitFailure
+	}
 	changed, err := m.Update(ctx, a.source)
 	if err != nil {
 		fmt.Fprintf(io.Stderr, "Error: %v\n", err)
@@ -157,11 +216,16 @@ func runUpdate(ctx context.Context, args []string, io *IO) ExitCode {
 	return ExitOK
 }
 
-func runList(_ context.Context, args []string, io *IO) ExitCode {
-	if _, code, ok := parsePkgArgs("list", args, io); !ok {
+func runList(ctx context.Context, args []string, io *IO) ExitCode {
+	a, code, ok := parsePkgArgs("list", args, io)
+	if !ok {
 		return code
 	}
-	pkgs, err := packageManager(io).List()
+	m, ok := trustedManager(ctx, io, a, false)
+	if !ok {
+		return ExitFailure
+	}
+	pkgs, err := m.List()
 	if err != nil {
 		fmt.Fprintf(io.Stderr, "Error: %v\n", err)
 		return ExitFailure

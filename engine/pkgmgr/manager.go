@@ -30,6 +30,20 @@ type Manager struct {
 	// Warn gets what an install could not do as npm would (install
 	// scripts it did not run); may be nil.
 	Warn func(string)
+	// ProjectUntrusted keeps the project's packages out (pi's untrusted
+	// project): List and Update skip them, Install and Remove refuse them.
+	ProjectUntrusted bool
+}
+
+// errUntrusted is pi's refusal of an untrusted project's packages.
+var errUntrusted = errors.New("Project is not trusted; refusing to access project package storage")
+
+// scopes are the scopes whose packages the manager reads, in pi's order.
+func (m *Manager) scopes() []Scope {
+	if m.ProjectUntrusted {
+		return []Scope{User}
+	}
+	return []Scope{User, Project}
 }
 
 func (m *Manager) warn(text string) {
@@ -71,6 +85,9 @@ func (m *Manager) Install(ctx context.Context, raw string, scope Scope) error {
 	src, err := Parse(raw)
 	if err != nil {
 		return err
+	}
+	if scope == Project && m.ProjectUntrusted {
+		return errUntrusted
 	}
 	s, list, err := m.configured(scope)
 	if err != nil {
@@ -136,6 +153,9 @@ func (m *Manager) Remove(ctx context.Context, raw string, scope Scope) error {
 	src, err := Parse(raw)
 	if err != nil {
 		return err
+	}
+	if scope == Project && m.ProjectUntrusted {
+		return errUntrusted
 	}
 	s, list, err := m.configured(scope)
 	if err != nil {
@@ -222,7 +242,7 @@ func (m *Manager) configured(scope Scope) (*SettingsFile, []any, error) {
 // List is pi's listConfiguredPackages: global, then project.
 func (m *Manager) List() ([]Package, error) {
 	var out []Package
-	for _, scope := range []Scope{User, Project} {
+	for _, scope := range m.scopes() {
 		_, list, err := m.configured(scope)
 		if err != nil {
 			return nil, err
