@@ -125,7 +125,7 @@ func TestServeBuiltinArgumentCompletions(t *testing.T) {
 	want := "[map[description:Google · API key label:google value:google] map[description:Google Vertex AI · API key label:google-vertex value:google-vertex] " +
 		"map[description:OpenCode Go · API key label:opencode-go value:opencode-go] map[description:Groq · API key label:groq value:groq] " +
 		"map[description:GitHub Copilot · subscription/API key label:github-copilot value:github-copilot] " +
-		"map[description:Kimi For Coding · API key label:kimi-coding value:kimi-coding] " +
+		"map[description:Kimi For Coding · subscription/API key label:kimi-coding value:kimi-coding] " +
 		"map[description:Xiaomi Token Plan SGP · API key label:xiaomi-token-plan-sgp value:xiaomi-token-plan-sgp]]"
 	if r := ask(map[string]any{"type": "get_argument_completions", "id": "4", "name": "login", "prefix": "goo"}); items(r) != want {
 		t.Errorf("/login goo: %v\nwant %s", items(r), want)

@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"net/http"
+	"strings"
 	"time"
 )
 
@@ -165,6 +166,22 @@ func (o *Options) apiKey(provider string) (string, error) {
 		return k, nil
 	}
 	return "", &Error{Kind: ErrNoAPIKey, Message: "No API key for provider: " + provider}
+}
+
+// clientAPIKey is pi-ai's openai-completions getClientApiKey: without a
+// key, an authorization header (a Kimi Code login's) stands in, and the
+// SDK's key is the placeholder "unused", which the header overrides.
+func (o *Options) clientAPIKey(provider string) (string, error) {
+	key, err := o.apiKey(provider)
+	if err == nil || o == nil {
+		return key, err
+	}
+	for k, v := range o.Headers {
+		if (strings.EqualFold(k, "authorization") || strings.EqualFold(k, "cf-aig-authorization")) && strings.TrimSpace(v) != "" {
+			return "unused", nil
+		}
+	}
+	return "", err
 }
 
 // estimateContext is the conversation the output cap is estimated on:

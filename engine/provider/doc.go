@@ -79,14 +79,17 @@
 //
 // auth.json OAuth entries written by pi's /login are used for the providers
 // pi-ai has OAuth support for ([OAuthProviders]: anthropic, github-copilot,
-// openai-codex), with pi's precedence (runtime key, auth.json API key,
-// auth.json OAuth login, environment, models.json). An expired access token
-// is refreshed at its provider's token endpoint ([OAuthEndpoints]) under
-// pi's auth.json lock (a proper-lockfile lock directory, so pi and pigo
-// processes never refresh the same login twice), and written back without
-// disturbing the other entries. pigo has no interactive login; a login it
-// cannot use fails with [ErrOAuthUnsupported] or [ErrOAuthRefresh], naming
-// the provider.
+// kimi-coding, meta, openai-codex, openrouter, xai), with pi's precedence
+// (runtime key, auth.json API key, auth.json OAuth login, environment,
+// models.json); Kimi Code's login authorizes by header, the others' access
+// token is the API key. An expired access token is refreshed at its
+// provider's token endpoint ([OAuthEndpoints]) under pi's auth.json lock
+// (a proper-lockfile lock directory, so pi and pigo processes never refresh
+// the same login twice), and written back without disturbing the other
+// entries. The logins themselves are pi's too (StartCopilotLogin,
+// StartDeviceLogin, StartOpenRouterLogin, ...). A login pigo cannot use
+// fails with [ErrOAuthUnsupported] or [ErrOAuthRefresh], naming the
+// provider.
 //
 // # Stored catalogs
 //

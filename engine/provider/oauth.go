@@ -35,7 +35,13 @@ import (
 //
 // The logins that write these entries are pi's too (oauth_login*.go:
 // Anthropic's copy-code login, GitHub Copilot's device flow, OpenAI
-// Codex's browser login), so pi and pigo share them either way. The
+// Codex's browser login), so pi and pigo share them either way. pi-ai
+// 1.6's later logins follow the same shape with their own field order
+// and expiry (oauth_login_device.go: xAI, Kimi Code, Meta, whose access
+// is a minted API key and refresh its identity token;
+// oauth_login_openrouter.go: OpenRouter's permanent key, never
+// refreshed); Kimi Code's access token goes in an Authorization header
+// rather than as an API key (oauthToAuth). The
 // non-interactive routes pi has work the same in pigo:
 // ANTHROPIC_OAUTH_TOKEN, and COPILOT_GITHUB_TOKEN
 // (see [EnvKeyNames]).
@@ -65,8 +71,11 @@ func copilotStaticHeaders() map[string]string {
 }
 
 // OAuthProviders returns the providers whose auth.json OAuth logins pigo
-// can use and refresh: pi-ai's built-in OAuth providers.
-func OAuthProviders() []string { return []string{"anthropic", "github-copilot", "openai-codex"} }
+// can run, use and refresh: pi-ai 1.6's built-in OAuth providers but
+// openai (ChatGPT) and radius.
+func OAuthProviders() []string {
+	return []string{"anthropic", "github-copilot", "kimi-coding", "meta", "openai-codex", "openrouter", "xai"}
+}
 
 func isOAuthProvider(p string) bool { return contains(OAuthProviders(), p) }
 
@@ -131,11 +140,13 @@ func oauthFields(provider string, c *OAuthCredential) *jsjson.Object {
 	o := &jsjson.Object{}
 	o.Set("type", "oauth")
 	switch provider {
-	case "openai-codex":
+	case "openai-codex", "kimi-coding", "openrouter", "xai":
 		o.Set("access", c.Access)
 		o.Set("refresh", c.Refresh)
 		o.Set("expires", float64(c.Expires))
-		o.Set("accountId", c.AccountID)
+		if provider == "openai-codex" {
+			o.Set("accountId", c.AccountID)
+		}
 	default:
 		o.Set("refresh", c.Refresh)
 		o.Set("access", c.Access)
@@ -178,6 +189,16 @@ type OAuthEndpoints struct {
 	// AnthropicCallbackAddr replaces where the Anthropic browser login's
 	// callback server listens (tests: "127.0.0.1:0").
 	AnthropicCallbackAddr string
+	// XAIAuthURL replaces https://auth.x.ai.
+	XAIAuthURL string
+	// KimiAuthURL replaces Kimi Code's OAuth host (KIMI_CODE_OAUTH_HOST,
+	// KIMI_OAUTH_HOST or https://auth.kimi.com).
+	KimiAuthURL string
+	// MetaAuthURL replaces https://auth.meta.com, MetaAPIURL
+	// https://api.meta.ai (the key mint).
+	MetaAuthURL, MetaAPIURL string
+	// OpenRouterURL replaces https://openrouter.ai for the key exchange.
+	OpenRouterURL string
 }
 
 // oauthClient is what a refresh needs: HTTP, endpoints and the clock.
@@ -185,6 +206,7 @@ type oauthClient struct {
 	http      *http.Client
 	endpoints OAuthEndpoints
 	now       func() time.Time
+	env       map[string]string // nil: the process's
 }
 
 func (h *oauthClient) client() *http.Client {
@@ -199,6 +221,14 @@ func (h *oauthClient) refresh(ctx context.Context, provider string, c *OAuthCred
 	ctx, cancel := context.WithTimeout(ctx, oauthRefreshTimeout)
 	defer cancel()
 	switch provider {
+	case "openrouter": // the key is permanent: pi's refresh returns it as is
+		return c, nil
+	case "kimi-coding":
+		return h.refreshKimi(ctx, c)
+	case "xai":
+		return h.refreshXAI(ctx, c)
+	case "meta": // a new key minted with the identity token
+		return h.mintMetaKey(ctx, c.Refresh)
 	case "anthropic":
 		return h.refreshAnthropic(ctx, c)
 	case "github-copilot":

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"time"
 )
 
 // loopbackCallback is pi-ai 1.6's OAuth callback server
@@ -17,18 +18,23 @@ import (
 type loopbackCallback struct {
 	provider string // "OpenAI", "Anthropic": named in the pages and errors
 	path     string
-	state    string
+	state    string // "": any (OpenRouter sends none)
+	// complete, when set, finishes the sign-in from the handler (OpenRouter
+	// exchanges the code there), so the page can say whether it worked.
+	complete func(code string) (*OAuthCredential, error)
 
-	ln      net.Listener // nil when no address could be bound
-	srv     *http.Server
-	mu      sync.Mutex
-	claimed bool
-	settled bool
-	result  chan callbackResult
+	ln        net.Listener // nil when no address could be bound
+	listenErr error        // then: why the last one could not
+	srv       *http.Server
+	mu        sync.Mutex
+	claimed   bool
+	settled   bool
+	result    chan callbackResult
 }
 
 type callbackResult struct {
 	code string
+	cred *OAuthCredential // complete's
 	err  error
 }
 
@@ -37,7 +43,9 @@ type callbackResult struct {
 func listenCallback(provider, path, state string, addrs ...string) *loopbackCallback {
 	c := &loopbackCallback{provider: provider, path: path, state: state, result: make(chan callbackResult, 1)}
 	for _, addr := range addrs {
-		if ln, err := net.Listen("tcp", addr); err == nil {
+		ln, err := net.Listen("tcp", addr)
+		c.listenErr = err
+		if err == nil {
 			c.ln = ln
 			c.srv = &http.Server{Handler: http.HandlerFunc(c.serve)}
 			go func() { _ = c.srv.Serve(ln) }()
@@ -74,31 +82,45 @@ func (c *loopbackCallback) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := r.URL.Query()
-	if q.Get("state") != c.state {
+	if c.state != "" && q.Get("state") != c.state {
 		callbackPage(w, http.StatusBadRequest, "State mismatch.", "")
 		return
 	}
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	if c.claimed || c.settled {
+		c.mu.Unlock()
 		callbackPage(w, http.StatusConflict, "This sign-in has already been handled.", "")
 		return
 	}
 	if e := q.Get("error"); e != "" {
 		desc := orString(q.Get("error_description"), e)
-		callbackPage(w, http.StatusBadRequest, c.provider+" authorization failed.", desc)
 		c.settled = true
+		c.mu.Unlock()
+		callbackPage(w, http.StatusBadRequest, c.provider+" authorization failed.", desc)
 		c.result <- callbackResult{err: fmt.Errorf("%s authorization failed: %s", c.provider, desc)}
 		return
 	}
 	code := q.Get("code")
 	if code == "" {
+		c.mu.Unlock()
 		callbackPage(w, http.StatusBadRequest, "Missing authorization code.", "")
 		return
 	}
-	c.claimed, c.settled = true, true
-	callbackPage(w, http.StatusOK, "Signed in to "+c.provider+". You may now close this page.", "")
-	c.result <- callbackResult{code: code}
+	c.claimed = true
+	c.mu.Unlock()
+	res := callbackResult{code: code}
+	if c.complete != nil {
+		res.cred, res.err = c.complete(code)
+	}
+	c.mu.Lock()
+	c.settled = true
+	c.mu.Unlock()
+	if res.err != nil {
+		callbackPage(w, http.StatusBadGateway, c.provider+" sign-in failed.", res.err.Error())
+	} else {
+		callbackPage(w, http.StatusOK, "Signed in to "+c.provider+". You may now close this page.", "")
+	}
+	c.result <- res
 }
 
 // close stops the server; a later redirect is refused.
@@ -111,22 +133,42 @@ func (c *loopbackCallback) close() {
 	}
 }
 
-// wait is pi-ai's waitForCallbackOrManualInput: the browser's code, or
-// the input the user pasted (fromPaste) for the login to parse.
-// Cancelling ctx fails it with "Login cancelled".
-func (c *loopbackCallback) wait(ctx context.Context, pasted <-chan string) (code, input string, fromPaste bool, err error) {
+// wait is pi-ai's waitForCallbackOrManualInput: the browser's result,
+// or the input the user pasted (fromPaste) for the login to parse. A
+// paste while the browser's sign-in is being completed waits for that
+// one, as pi's cancel leaves a claimed sign-in alone. Cancelling ctx
+// fails it with "Login cancelled"; timeout (0: none) with pi's
+// "<provider> sign-in timed out".
+func (c *loopbackCallback) wait(ctx context.Context, pasted <-chan string, timeout time.Duration) (r callbackResult, input string, fromPaste bool, err error) {
 	if ctx.Err() != nil {
-		return "", "", false, errors.New(loginCancelled)
+		return r, "", false, errors.New(loginCancelled)
+	}
+	var expired <-chan time.Time
+	if timeout > 0 {
+		t := time.NewTimer(timeout)
+		defer t.Stop()
+		expired = t.C
 	}
 	select {
 	case <-ctx.Done():
-		return "", "", false, errors.New(loginCancelled)
-	case r := <-c.result:
-		return r.code, "", false, r.err
+		return r, "", false, errors.New(loginCancelled)
+	case <-expired:
+		return r, "", false, fmt.Errorf("%s sign-in timed out", c.provider)
+	case r = <-c.result:
+		return r, "", false, r.err
 	case in := <-pasted:
 		c.mu.Lock()
+		claimed := c.claimed
 		c.settled = true
 		c.mu.Unlock()
-		return "", in, true, nil
+		if claimed {
+			select {
+			case <-ctx.Done():
+				return r, "", false, errors.New(loginCancelled)
+			case r = <-c.result:
+				return r, "", false, r.err
+			}
+		}
+		return r, in, true, nil
 	}
 }

@@ -72,7 +72,7 @@ func StartAnthropicBrowserLogin(opts LoginOptions) (*AnthropicLogin, error) {
 	}
 	addrs := []string{opts.Endpoints.AnthropicCallbackAddr}
 	if addrs[0] == "" {
-		addrs = []string{net.JoinHostPort(callbackHost(), anthropicCallbackPort), net.JoinHostPort(callbackHost(), "0")}
+		addrs = []string{net.JoinHostPort(opts.callbackHost(), anthropicCallbackPort), net.JoinHostPort(opts.callbackHost(), "0")}
 	}
 	cb := listenCallback("Anthropic", anthropicCallbackPath, l.verifier, addrs...)
 	port := anthropicCallbackPort
@@ -89,20 +89,35 @@ func StartAnthropicBrowserLogin(opts LoginOptions) (*AnthropicLogin, error) {
 }
 
 func newAnthropicLogin(redirect string) (*AnthropicLogin, error) {
-	b := make([]byte, 32)
-	if _, err := rand.Read(b); err != nil {
+	verifier, _, err := newPKCE()
+	if err != nil {
 		return nil, err
 	}
-	return (&AnthropicLogin{verifier: base64.RawURLEncoding.EncodeToString(b)}).withRedirect(redirect)
+	return (&AnthropicLogin{verifier: verifier}).withRedirect(redirect)
+}
+
+// newPKCE is pi-ai's generatePKCE: a verifier of 32 random bytes and its
+// S256 challenge, both base64url without padding.
+func newPKCE() (verifier, challenge string, err error) {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return "", "", err
+	}
+	verifier = base64.RawURLEncoding.EncodeToString(b)
+	return verifier, pkceChallenge(verifier), nil
+}
+
+func pkceChallenge(verifier string) string {
+	sum := sha256.Sum256([]byte(verifier))
+	return base64.RawURLEncoding.EncodeToString(sum[:])
 }
 
 // withRedirect sets the redirect URI and the authorize URL naming it.
 func (l *AnthropicLogin) withRedirect(redirect string) (*AnthropicLogin, error) {
-	sum := sha256.Sum256([]byte(l.verifier))
 	// pi's URLSearchParams, in its order (QueryEscape encodes as it does)
 	params := [][2]string{{"code", "true"}, {"client_id", anthropicOAuthClientID}, {"response_type", "code"},
 		{"redirect_uri", redirect}, {"scope", anthropicOAuthScopes},
-		{"code_challenge", base64.RawURLEncoding.EncodeToString(sum[:])}, {"code_challenge_method", "S256"}, {"state", l.verifier}}
+		{"code_challenge", pkceChallenge(l.verifier)}, {"code_challenge_method", "S256"}, {"state", l.verifier}}
 	var parts []string
 	for _, p := range params {
 		parts = append(parts, url.QueryEscape(p[0])+"="+url.QueryEscape(p[1]))
@@ -134,10 +149,11 @@ func (l *AnthropicLogin) Wait(ctx context.Context, agentDir string, pasted <-cha
 		return errors.New("not a browser login")
 	}
 	defer l.Close()
-	code, input, fromPaste, err := l.cb.wait(ctx, pasted)
+	res, input, fromPaste, err := l.cb.wait(ctx, pasted, 0)
 	if err != nil {
 		return err
 	}
+	code := res.code
 	state := l.verifier
 	if fromPaste {
 		c, s := parseAuthorizationInput(input)
@@ -256,5 +272,5 @@ func (r *Registry) FinishLogin(ctx context.Context, l *AnthropicLogin, input str
 // LoginOptions are the registry's OAuth endpoints, HTTP client and clock
 // for a login; progress goes to progress (may be nil).
 func (r *Registry) LoginOptions(progress func(string)) LoginOptions {
-	return LoginOptions{Endpoints: r.opts.OAuthEndpoints, Client: r.opts.HTTPClient, Now: r.opts.Now, Progress: progress}
+	return LoginOptions{Endpoints: r.opts.OAuthEndpoints, Client: r.opts.HTTPClient, Now: r.opts.Now, Progress: progress, Env: r.opts.Env}
 }

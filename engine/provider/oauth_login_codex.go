@@ -3,8 +3,6 @@ package provider
 import (
 	"context"
 	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -12,7 +10,6 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"os"
 	"strings"
 
 	"github.com/pigo-dev/pigo/engine/jsjson"
@@ -47,19 +44,17 @@ type CodexLogin struct {
 // StartCodexLogin makes the PKCE pair, the state and the authorize URL,
 // and starts the callback server (when its port is free).
 func StartCodexLogin(opts LoginOptions) (*CodexLogin, error) {
-	b := make([]byte, 32)
-	if _, err := rand.Read(b); err != nil {
+	verifier, challenge, err := newPKCE()
+	if err != nil {
 		return nil, err
 	}
-	verifier := base64.RawURLEncoding.EncodeToString(b)
-	sum := sha256.Sum256([]byte(verifier))
 	sb := make([]byte, 16)
 	if _, err := rand.Read(sb); err != nil {
 		return nil, err
 	}
 	state := hex.EncodeToString(sb)
 	params := [][2]string{{"response_type", "code"}, {"client_id", codexOAuthClientID}, {"redirect_uri", codexRedirectURI},
-		{"scope", codexScope}, {"code_challenge", base64.RawURLEncoding.EncodeToString(sum[:])}, {"code_challenge_method", "S256"},
+		{"scope", codexScope}, {"code_challenge", challenge}, {"code_challenge_method", "S256"},
 		{"state", state}, {"id_token_add_organizations", "true"}, {"codex_cli_simplified_flow", "true"}, {"originator", "pi"}}
 	var parts []string
 	for _, p := range params {
@@ -67,7 +62,7 @@ func StartCodexLogin(opts LoginOptions) (*CodexLogin, error) {
 	}
 	addr := opts.Endpoints.CodexCallbackAddr
 	if addr == "" {
-		addr = net.JoinHostPort(callbackHost(), "1455")
+		addr = net.JoinHostPort(opts.callbackHost(), "1455")
 	}
 	return &CodexLogin{opts: opts, verifier: verifier, state: state, URL: codexAuthorizeURL + "?" + strings.Join(parts, "&"),
 		cb: listenCallback("OpenAI", codexCallbackPath, state, addr)}, nil
@@ -75,7 +70,9 @@ func StartCodexLogin(opts LoginOptions) (*CodexLogin, error) {
 
 // callbackHost is where the logins' callback servers listen (pi's
 // PI_OAUTH_CALLBACK_HOST, for containers and SSH forwarding).
-func callbackHost() string { return orString(os.Getenv("PI_OAUTH_CALLBACK_HOST"), "127.0.0.1") }
+func (o *LoginOptions) callbackHost() string {
+	return orString(o.getenv("PI_OAUTH_CALLBACK_HOST"), "127.0.0.1")
+}
 
 // CallbackAddr is the callback server's address, "" when it could not
 // listen.
@@ -95,10 +92,11 @@ func (l *CodexLogin) Close() { l.cb.close() }
 // cancelled". The callback server is closed when it returns.
 func (l *CodexLogin) Wait(ctx context.Context, agentDir string, pasted <-chan string) error {
 	defer l.Close()
-	code, input, fromPaste, err := l.cb.wait(ctx, pasted)
+	res, input, fromPaste, err := l.cb.wait(ctx, pasted, 0)
 	if err != nil {
 		return err
 	}
+	code := res.code
 	if fromPaste {
 		c, state := parseAuthorizationInput(input)
 		if state != "" && state != l.state {

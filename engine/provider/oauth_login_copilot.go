@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -52,6 +53,17 @@ type LoginOptions struct {
 	Sleep func(ctx context.Context, d time.Duration) error
 	// Progress receives pi's progress notices ("Enabling models...").
 	Progress func(message string)
+	// Env is the environment the logins read (PI_OAUTH_CALLBACK_HOST,
+	// KIMI_CODE_OAUTH_HOST); nil: the process's.
+	Env map[string]string
+}
+
+// getenv is pi's getProviderEnvValue.
+func (o *LoginOptions) getenv(k string) string {
+	if o.Env != nil {
+		return o.Env[k]
+	}
+	return os.Getenv(k)
 }
 
 func (o *LoginOptions) now() time.Time {
@@ -82,7 +94,7 @@ func (o *LoginOptions) sleep(ctx context.Context, d time.Duration) error {
 }
 
 func (o *LoginOptions) client() *oauthClient {
-	return &oauthClient{http: o.Client, endpoints: o.Endpoints, now: o.now}
+	return &oauthClient{http: o.Client, endpoints: o.Endpoints, now: o.now, env: o.Env}
 }
 
 // DeviceCode is what the user needs to authorize a device login.
@@ -91,7 +103,9 @@ type DeviceCode struct {
 	VerificationURI string
 	// IntervalSeconds is the server's polling interval (nil: none given).
 	IntervalSeconds *float64
-	ExpiresSeconds  float64
+	// ExpiresSeconds is how long the code lives (+Inf: the server did not
+	// say).
+	ExpiresSeconds float64
 }
 
 // CopilotLogin is a GitHub Copilot login whose device code is shown.
@@ -213,7 +227,8 @@ type pollResult struct {
 // until done, failed, the code expires, or ctx is cancelled.
 func pollDevice(ctx context.Context, o *LoginOptions, intervalSeconds *float64, expiresSeconds float64, waitFirst bool,
 	poll func() (pollResult, error)) error {
-	deadline := o.now().Add(time.Duration(expiresSeconds * float64(time.Second)))
+	// No expiry (+Inf) polls until done, as pi's Number.POSITIVE_INFINITY deadline.
+	deadline := o.now().Add(time.Duration(min(expiresSeconds, 100*365*24*3600) * float64(time.Second)))
 	interval := copilotDeviceDefaultInterval
 	if intervalSeconds != nil {
 		interval = time.Duration(*intervalSeconds*1000) * time.Millisecond

@@ -41,26 +41,33 @@ const realFetch = globalThis.fetch;
 globalThis.fetch = (input, init) => {
   let u = String(input instanceof Request ? input.url : input);
   for (const origin of ["https://github.com", "https://api.github.com", "https://api.individual.githubcopilot.com", "https://auth.openai.com",
-      "https://company.ghe.com", "https://api.company.ghe.com", "https://platform.claude.com"]) {
+      "https://company.ghe.com", "https://api.company.ghe.com", "https://platform.claude.com",
+      "https://auth.x.ai", "https://auth.kimi.com", "https://auth.meta.com", "https://api.meta.ai", "https://openrouter.ai"]) {
     if (u.startsWith(origin + "/")) u = spec.base + u.slice(origin.length);
   }
   return realFetch(u, init);
 };
+for (const [k, v] of Object.entries(spec.env || {})) process.env[k] = v;
+const controller = new AbortController();
 const sleeps = [];
 let now = 1000000;
 const realSetTimeout = globalThis.setTimeout;
 globalThis.setTimeout = (fn, ms, ...args) => {
-  if (new Error().stack.includes("device-code.js")) { sleeps.push(ms); now += ms; ms = 0; } // pi's waits between polls
+  if (/device-code\.js|utils\/sleep\.js/.test(new Error().stack)) { // pi's waits between polls and retries
+    sleeps.push(ms); now += ms; ms = 0;
+    if (spec.abort) controller.abort(); // the user cancels while pi waits
+  }
   return realSetTimeout(fn, ms, ...args);
 };
 Date.now = () => now; // the clock moves only by pi's waits, as pigo's fake clock does
 const prompts = [], events = [];
 let authUrl;
 const interaction = {
-  signal: new AbortController().signal,
+  signal: controller.signal,
   prompt: async (p) => {
     prompts.push({ type: p.type, message: p.message, placeholder: p.placeholder, options: p.options });
     if (p.type === "select") return spec.method || "browser";
+    if (spec.manual !== undefined) return spec.manual.replace("{placeholder}", p.placeholder);
     if (p.type === "manual_code") {
       const state = new URL(authUrl).searchParams.get("state");
       return "http://localhost:1455/auth/callback?code=the-code&state=" + state;
@@ -73,8 +80,9 @@ const mod = await import(spec.module);
 await new Promise((r) => realSetTimeout(r, 50)); // openai-codex loads node:crypto lazily
 let out;
 try {
-  const cred = await mod[spec.login].login(interaction, {});
-  out = { auth: JSON.stringify({ [spec.provider]: cred }, null, 2) };
+  const oauth = mod[spec.login];
+  const cred = spec.refresh ? await oauth.refresh(spec.refresh, controller.signal) : await oauth.login(interaction, {});
+  out = { auth: JSON.stringify({ [spec.provider]: cred }, null, 2), toAuth: await oauth.toAuth(cred) };
 } catch (e) {
   out = { error: String(e && e.message) };
 }
@@ -110,6 +118,7 @@ type piLoginResult struct {
 	Events  []map[string]any `json:"events"`
 	Sleeps  []float64        `json:"sleeps"`
 	AuthURL string           `json:"authUrl"`
+	ToAuth  map[string]any   `json:"toAuth"`
 }
 
 func runPiLogin(t *testing.T, node string, spec map[string]any) piLoginResult {
@@ -151,9 +160,11 @@ type loginServer struct {
 }
 
 var loginHeaders = []string{"Accept", "Authorization", "Content-Type", "Copilot-Integration-Id", "Editor-Plugin-Version", "Editor-Version",
-	"Openai-Intent", "User-Agent", "X-Github-Api-Version", "X-Interaction-Type"}
+	"Openai-Intent", "User-Agent", "X-Api-Version", "X-Github-Api-Version", "X-Interaction-Type"}
 
-func (s *loginServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+// recordLoginRequest is r as the login servers record it: method, path,
+// the headers either side sets, and the body.
+func recordLoginRequest(r *http.Request) string {
 	body, _ := io.ReadAll(r.Body)
 	rec := r.Method + " " + r.URL.Path
 	for _, h := range loginHeaders {
@@ -165,8 +176,13 @@ func (s *loginServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			rec += " | " + h + ": " + v
 		}
 	}
+	return rec + " | " + string(body)
+}
+
+func (s *loginServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	rec := recordLoginRequest(r)
 	s.mu.Lock()
-	s.requests = append(s.requests, rec+" | "+string(body))
+	s.requests = append(s.requests, rec)
 	s.mu.Unlock()
 	switch {
 	case r.URL.Path == "/login/device/code":

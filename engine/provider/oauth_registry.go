@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -23,7 +24,7 @@ func (r *Registry) now() time.Time {
 }
 
 func (r *Registry) oauthClient() *oauthClient {
-	return &oauthClient{http: r.opts.HTTPClient, endpoints: r.opts.OAuthEndpoints, now: r.now}
+	return &oauthClient{http: r.opts.HTTPClient, endpoints: r.opts.OAuthEndpoints, now: r.now, env: r.opts.Env}
 }
 
 // IsUsingOAuth reports whether provider's auth.json entry is an OAuth login
@@ -85,7 +86,7 @@ func (r *Registry) oauthKey(ctx context.Context, provider string, cred *OAuthCre
 	if !isOAuthProvider(provider) {
 		return "", true, &Error{Kind: ErrOAuthUnsupported, Message: fmt.Sprintf(
 			"Authentication failed for %q: auth.json holds an OAuth login for it, but pigo can only use the OAuth logins of %s. Set an API key for %s instead.",
-			provider, "anthropic, github-copilot and openai-codex", provider)}
+			provider, oauthProviderList(), provider)}
 	}
 	if cred == nil {
 		return "", true, nil
@@ -106,6 +107,22 @@ func (r *Registry) oauthKey(ctx context.Context, provider string, cred *OAuthCre
 		return c.Access, true, nil
 	}
 	return "", true, err
+}
+
+// oauthProviderList names OAuthProviders in prose ("a, b and c").
+func oauthProviderList() string {
+	ps := OAuthProviders()
+	return strings.Join(ps[:len(ps)-1], ", ") + " and " + ps[len(ps)-1]
+}
+
+// oauthToAuth is the provider's toAuth: the request auth an OAuth login's
+// access token gives. Kimi Code's is a bearer header, not an API key
+// (pi-ai 1.6's kimiCodingOAuth.toAuth); the others' the API key.
+func oauthToAuth(provider, access string) (key string, headers map[string]string) {
+	if provider == "kimi-coding" && access != "" {
+		return "", map[string]string{"Authorization": "Bearer " + access}
+	}
+	return access, nil
 }
 
 // oauthFailure is the error for an OAuth login that yielded no key (pi's

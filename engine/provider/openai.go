@@ -166,7 +166,7 @@ func streamOpenAICompletions(ctx context.Context, model *Model, c *Context, opts
 	if opts == nil {
 		opts = &Options{}
 	}
-	key, err := opts.apiKey(model.Provider)
+	key, err := opts.clientAPIKey(model.Provider)
 	if err != nil {
 		return nil, err
 	}

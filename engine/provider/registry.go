@@ -597,28 +597,39 @@ func (r *Registry) Auth(ctx context.Context, model *Model) (string, map[string]s
 	}
 	usedOAuth, skipEnv := false, false
 	var oauthErr error
+	var authHeaders map[string]string // an OAuth login's toAuth headers
 	if key == "" && hasCred && cred.Type == "oauth" {
 		usedOAuth = true
-		key, skipEnv, oauthErr = r.oauthKey(ctx, model.Provider, cred.OAuth)
+		var access string
+		access, skipEnv, oauthErr = r.oauthKey(ctx, model.Provider, cred.OAuth)
+		key, authHeaders = oauthToAuth(model.Provider, access)
 	}
 	// The configured key (an extension's registerProvider apiKey, else
 	// models.json's) comes before the environment: pi 1.6's composed
 	// provider resolves it instead of the built-in's environment lookup.
+	// A login whose auth is headers needs no key (pi sends none).
 	pc := st.requestCfg[model.Provider]
-	if key == "" && pc.apiKey != "" {
+	if key == "" && authHeaders == nil && pc.apiKey != "" {
 		v, err := resolveConfigValueOrError(ctx, pc.apiKey, fmt.Sprintf("API key for provider %q", model.Provider), env, r.run)
 		if err != nil {
 			return "", nil, err
 		}
 		key = v
 	}
-	if key == "" && !skipEnv {
+	if key == "" && authHeaders == nil && !skipEnv {
 		key = EnvAPIKey(model.Provider, env)
 	}
-	if key == "" && usedOAuth && skipEnv {
+	if key == "" && authHeaders == nil && usedOAuth && skipEnv {
 		return "", nil, oauthFailure(model.Provider, oauthErr)
 	}
+	// pi 1.6's getAuth: the login's headers, then the model's over them.
 	headers := cloneStrings(model.Headers)
+	if authHeaders != nil {
+		headers = cloneStrings(authHeaders)
+		for k, v := range model.Headers {
+			headers[k] = v
+		}
+	}
 	add := func(h map[string]string, what string) error {
 		for _, k := range sortedKeys(h) {
 			v, err := resolveConfigValueOrError(ctx, h[k], fmt.Sprintf("%s header %q", what, k), env, r.run)
