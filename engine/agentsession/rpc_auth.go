@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -24,7 +25,9 @@ import (
 // copy-code one (method "copy_code": the URL, then the pasted code), GitHub Copilot's device flow (the
 // code to enter, then polling) and OpenAI Codex's browser flow (the URL
 // to open, then the browser's callback or a pasted redirect URL) or
-// device flow (method "device_code"). The model registry re-reads auth.json after a
+// device flow (method "device_code"), the device flows of xAI, Kimi Code
+// and Meta, and OpenRouter's browser flow (the URL, then the browser's
+// callback or a pasted redirect URL or code). The model registry re-reads auth.json after a
 // change, so the models that need it become available or go.
 
 func (s *rpcServer) getCredentials(*rpcCommand) (any, bool, error) {
@@ -183,10 +186,10 @@ func (s *rpcServer) logout(c *rpcCommand) (any, bool, error) {
 // loginState is an OAuth login between login_oauth_start and the end of
 // its login_oauth_finish.
 type loginState struct {
-	login     any // *provider.AnthropicLogin, *provider.CopilotLogin or *provider.CodexLogin
+	login     any // *provider.AnthropicLogin, CopilotLogin, CodexLogin, CodexDeviceLogin, DeviceLogin or OpenRouterLogin
 	ctx       context.Context
 	cancel    context.CancelFunc // login_oauth_cancel
-	input     chan string        // input pasted while a Codex login waits
+	input     chan string        // input pasted while a browser login waits
 	finishing bool
 }
 
@@ -201,7 +204,7 @@ func (st *loginState) close() {
 // while it waits for its browser callback.
 func (st *loginState) waitsForInput() bool {
 	switch l := st.login.(type) {
-	case *provider.CodexLogin:
+	case *provider.CodexLogin, *provider.OpenRouterLogin:
 		return true
 	case *provider.AnthropicLogin:
 		return l.Browser()
@@ -272,6 +275,21 @@ func (s *rpcServer) loginOAuthStart(c *rpcCommand) (any, bool, error) {
 		s.setLogin(l)
 		return ordered{{"url", l.URL}, {"instructions", provider.CodexLoginInstructions},
 			{"prompt", provider.CodexManualPrompt}, {"placeholder", "http://localhost:1455/auth/callback"}}, true, nil
+	case "kimi-coding", "meta", "xai":
+		l, err := provider.StartDeviceLogin(ctx, p, s.loginOptions(p))
+		if err != nil {
+			return nil, false, err
+		}
+		s.setLogin(l)
+		return deviceData(l.Device), true, nil
+	case "openrouter":
+		l, err := provider.StartOpenRouterLogin(s.loginOptions(p))
+		if err != nil {
+			return nil, false, err
+		}
+		s.setLogin(l)
+		return ordered{{"url", l.URL}, {"instructions", provider.OpenRouterInstructions},
+			{"prompt", provider.OpenRouterPrompt}, {"placeholder", l.Redirect()}}, true, nil
 	default:
 		return nil, false, fmt.Errorf("OAuth login for %q is not supported in pigo yet", p)
 	}
@@ -282,6 +300,9 @@ func deviceData(d provider.DeviceCode) ordered {
 	out := ordered{{"userCode", d.UserCode}, {"verificationUri", d.VerificationURI}}
 	if d.IntervalSeconds != nil {
 		out = append(out, member{"intervalSeconds", *d.IntervalSeconds})
+	}
+	if math.IsInf(d.ExpiresSeconds, 1) { // Meta's may say none
+		return out
 	}
 	return append(out, member{"expiresInSeconds", d.ExpiresSeconds})
 }
@@ -336,6 +357,10 @@ func (s *rpcServer) loginOAuthFinish(c *rpcCommand) (any, bool, error) {
 		err = l.Wait(ctx, s.rt.agentDir, st.input)
 	case *provider.CodexDeviceLogin:
 		err = l.Wait(ctx, s.rt.agentDir)
+	case *provider.DeviceLogin:
+		err = l.Wait(ctx, s.rt.agentDir)
+	case *provider.OpenRouterLogin:
+		err = l.Wait(ctx, s.rt.agentDir, st.input)
 	}
 	if ctx.Err() != nil {
 		return nil, false, errors.New("Login cancelled")

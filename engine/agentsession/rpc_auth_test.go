@@ -3,7 +3,12 @@ package agentsession_test
 import (
 	"context"
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/pigo-dev/pigo"
@@ -199,5 +204,164 @@ func TestServeCodexLogin(t *testing.T) {
 	send(map[string]any{"type": "login_oauth_input", "id": "i2", "input": "x"})
 	if r := wait("i2"); r["success"] != false {
 		t.Errorf("input with no login: %v", r)
+	}
+}
+
+// rpcClient sends commands to a session and waits for their responses, keeping
+// the events that arrive meanwhile.
+type rpcClient struct {
+	t      *testing.T
+	client protocol.Conn
+	enc    *protocol.Encoder
+	events []map[string]any
+}
+
+// newRPCClient starts a bare session in sio and serves it.
+func newRPCClient(t *testing.T, sio *agentsession.IO) *rpcClient {
+	s, err := agentsession.Start(context.Background(), agentsession.Options{IO: sio, Open: pigo.SessionOpener(sio),
+		Args: []string{"--no-session", "--no-builtin-tools", "--no-mcp"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	host, client := protocol.Pipe()
+	go s.Serve(context.Background(), host, agentsession.ServeOptions{})
+	t.Cleanup(func() { _ = client.Close() })
+	return &rpcClient{t: t, client: client, enc: protocol.NewEncoder(nil)}
+}
+
+func (c *rpcClient) send(v map[string]any) {
+	if err := c.enc.Send(c.client, v); err != nil {
+		c.t.Fatal(err)
+	}
+}
+
+func (c *rpcClient) wait(id string) map[string]any {
+	for {
+		m, err := c.client.Recv()
+		if err != nil {
+			c.t.Fatal(err)
+		}
+		o, _ := m.Object()
+		if o["type"] == "response" && o["id"] == id {
+			return o
+		}
+		c.events = append(c.events, o)
+	}
+}
+
+func (c *rpcClient) ask(v map[string]any) map[string]any {
+	c.send(v)
+	return c.wait(v["id"].(string))
+}
+
+// TestServeDeviceLogins: login_oauth_start runs pi's Kimi Code device
+// login against KIMI_CODE_OAUTH_HOST (from the session's environment) and
+// gives its code; login_oauth_finish polls and saves the login, after
+// which get_credentials lists it as a subscription and Kimi's models are
+// available. xAI's and Meta's logins ask pi's endpoints (seen here by
+// the proxy the session's environment names, which refuses them).
+func TestServeDeviceLogins(t *testing.T) {
+	kimi := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/api/oauth/device_authorization":
+			_, _ = io.WriteString(w, `{"device_code":"d","user_code":"KIMI-1","verification_uri":"https://www.kimi.com/device","verification_uri_complete":"https://www.kimi.com/device?c=KIMI-1","interval":1,"expires_in":60}`)
+		case "/api/oauth/token":
+			_, _ = io.WriteString(w, `{"access_token":"ka","refresh_token":"kr","expires_in":3600}`)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer kimi.Close()
+	var mu sync.Mutex
+	var connects []string
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		connects = append(connects, r.Method+" "+r.Host)
+		mu.Unlock()
+		w.WriteHeader(http.StatusForbidden)
+	}))
+	defer proxy.Close()
+	sio, _ := world(t)
+	sio.SetEnv("KIMI_CODE_OAUTH_HOST", kimi.URL+"/")
+	sio.SetEnv("HTTPS_PROXY", proxy.URL)
+	c := newRPCClient(t, sio)
+	r := c.ask(map[string]any{"type": "login_oauth_start", "id": "k1", "provider": "kimi-coding"})
+	if d, _ := r["data"].(map[string]any); fmt.Sprint(d) != "map[expiresInSeconds:60 intervalSeconds:1 userCode:KIMI-1 verificationUri:https://www.kimi.com/device?c=KIMI-1]" {
+		t.Fatalf("kimi login_oauth_start: %v", r)
+	}
+	if r := c.ask(map[string]any{"type": "login_oauth_finish", "id": "k2", "provider": "kimi-coding"}); r["success"] != true {
+		t.Fatalf("kimi login_oauth_finish: %v", r)
+	}
+	d, _ := c.ask(map[string]any{"type": "get_credentials", "id": "k3"})["data"].(map[string]any)
+	if got := fmt.Sprint(d["credentials"]); got != "[map[name:Kimi For Coding provider:kimi-coding subscription:true type:oauth]]" {
+		t.Errorf("credentials %s", got)
+	}
+	for _, p := range d["providers"].([]any) {
+		if o := p.(map[string]any); o["provider"] == "kimi-coding" && fmt.Sprint(o["logins"]) !=
+			"[map[label:Sign in with Kimi Code name:Kimi Code (subscription) subscription:true type:oauth] map[name:Kimi API key type:api_key]]" {
+			t.Errorf("kimi-coding's logins: %v", o["logins"])
+		}
+	}
+	if m, _ := c.ask(map[string]any{"type": "get_available_models", "id": "k4"})["data"].(map[string]any); !strings.Contains(fmt.Sprint(m["models"]), "provider:kimi-coding") {
+		t.Error("no Kimi models after the login")
+	}
+
+	for _, p := range []string{"xai", "meta"} {
+		if r := c.ask(map[string]any{"type": "login_oauth_start", "id": p, "provider": p}); r["success"] != false {
+			t.Errorf("%s through a refusing proxy: %v", p, r)
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if got := strings.Join(connects, ", "); got != "CONNECT auth.x.ai:443, CONNECT auth.meta.com:443" {
+		t.Errorf("requests: %s", got)
+	}
+}
+
+// TestServeOpenRouterLogin: login_oauth_start starts pi's OpenRouter login
+// (its callback server, the URL, pi's prompt and the "Listening" progress);
+// a pasted input without a code fails the finish as pi does, a refusal in
+// the browser ends it with pi's error, and login_oauth_cancel with "Login
+// cancelled".
+func TestServeOpenRouterLogin(t *testing.T) {
+	sio, _ := world(t)
+	c := newRPCClient(t, sio)
+	start := func(id string) (redirect string) {
+		r := c.ask(map[string]any{"type": "login_oauth_start", "id": id, "provider": "openrouter"})
+		d, _ := r["data"].(map[string]any)
+		redirect, _ = d["placeholder"].(string)
+		if u, _ := d["url"].(string); u != "https://openrouter.ai/auth?callback_url="+url.QueryEscape(redirect)+"&code_challenge="+u[strings.LastIndex(u, "code_challenge=")+15:strings.LastIndex(u, "&")]+"&code_challenge_method=S256" ||
+			!strings.HasPrefix(redirect, "http://127.0.0.1:") || d["prompt"] != "Complete sign-in in your browser, or paste the authorization code / redirect URL here:" ||
+			d["instructions"] != "Complete sign-in in your browser. If the browser is on another machine, paste the final redirect URL here." {
+			t.Fatalf("login_oauth_start: %v", r)
+		}
+		return redirect
+	}
+	redirect := start("o1")
+	if e := c.events[len(c.events)-1]; fmt.Sprint(e) != "map[message:Listening for OpenRouter OAuth callback on "+redirect+" provider:openrouter type:login_progress]" {
+		t.Errorf("progress %v", e)
+	}
+	c.ask(map[string]any{"type": "login_oauth_input", "id": "o2", "input": "http://127.0.0.1/?state=x"})
+	if r := c.ask(map[string]any{"type": "login_oauth_finish", "id": "o3", "provider": "openrouter"}); r["error"] != "Missing authorization code" {
+		t.Errorf("pasted input without a code: %v", r)
+	}
+
+	redirect = start("o4")
+	c.send(map[string]any{"type": "login_oauth_finish", "id": "o5", "provider": "openrouter"})
+	resp, err := http.Get(redirect + "?error=access_denied&error_description=User+declined")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if r := c.wait("o5"); resp.StatusCode != 400 || r["error"] != "OpenRouter authorization failed: User declined" {
+		t.Errorf("refused in the browser: %d %v", resp.StatusCode, r)
+	}
+
+	start("o6")
+	c.send(map[string]any{"type": "login_oauth_finish", "id": "o7", "provider": "openrouter"})
+	c.send(map[string]any{"type": "login_oauth_cancel", "id": "o8"})
+	if r := c.wait("o7"); r["error"] != "Login cancelled" {
+		t.Errorf("cancelled: %v", r)
 	}
 }

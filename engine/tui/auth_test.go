@@ -357,3 +357,65 @@ func TestLoginArgumentCompletion(t *testing.T) {
 	h.press("enter")
 	h.contains("Login to Google", "Enter API key:")
 }
+
+// TestLoginDeviceAndOpenRouterAccounts: xAI's, Kimi Code's and Meta's
+// account logins are device logins (the code and URL shown while pigo
+// waits, as pi's login dialog shows its device_code event); OpenRouter's
+// is a browser login (the browser opens; a pasted redirect URL or code
+// goes to the waiting login).
+func TestLoginDeviceAndOpenRouterAccounts(t *testing.T) {
+	var opened []string
+	h := newHarness(t, Options{OpenURL: func(u string) { opened = append(opened, u) }})
+	h.answer("get_argument_completions", map[string]any{"items": nil})
+	h.answer("get_credentials", map[string]any{"authPath": "/a/auth.json", "credentials": []any{},
+		"providers": []any{loginProvider("openrouter", "OpenRouter", "", "", "oauth", "api_key"), loginProvider("kimi-coding", "Kimi For Coding", "", "", "oauth", "api_key"),
+			loginProvider("meta", "Meta", "", "", "oauth", "api_key"), loginProvider("xai", "xAI", "", "", "oauth", "api_key")}})
+	for _, p := range []struct{ id, name, code, uri string }{
+		{"xai", "xAI", "XAI-CODE", "https://accounts.x.ai/device?user_code=XAI-CODE"},
+		{"kimi-coding", "Kimi For Coding", "KIMI-1", "https://www.kimi.com/device?c=KIMI-1"},
+		{"meta", "Meta", "META-1", "https://meta.ai/device?code=META-1"},
+	} {
+		h.typ("/login " + p.id)
+		h.press("enter")
+		h.contains("Select authentication method for " + p.name + ":")
+		h.press("enter") // an account
+		c := h.cmd("login_oauth_start")
+		if c["provider"] != p.id || len(c) != 3 { // type, id, provider, and nothing else
+			t.Fatalf("login_oauth_start %v", c)
+		}
+		h.respond(c, true, map[string]any{"userCode": p.code, "verificationUri": p.uri, "expiresInSeconds": 600.0})
+		finish := h.cmd("login_oauth_finish")
+		h.contains("Login to "+p.name, p.uri, "Enter code: "+p.code, "Waiting for authentication...", "→ Open browser and copy code")
+		if p.id == "meta" {
+			h.event(map[string]any{"type": "login_progress", "provider": "meta", "message": "Enabling Meta Model API access..."})
+			h.contains("Enabling Meta Model API access...")
+		}
+		h.respond(finish, true, nil)
+		h.contains("Logged in to " + p.name + ". Credentials saved to /a/auth.json")
+		h.lacks("Enter code: " + p.code)
+	}
+
+	h.typ("/login openrouter")
+	h.press("enter")
+	h.press("enter")
+	c := h.cmd("login_oauth_start")
+	if c["provider"] != "openrouter" {
+		t.Fatalf("login_oauth_start %v", c)
+	}
+	u := "https://openrouter.ai/auth?callback_url=http%3A%2F%2F127.0.0.1%3A40000%2Foauth%2Fcallback%2Fx&code_challenge=c&code_challenge_method=S256"
+	h.respond(c, true, map[string]any{"url": u, "instructions": "Complete sign-in in your browser. If the browser is on another machine, paste the final redirect URL here.",
+		"prompt": "Complete sign-in in your browser, or paste the authorization code / redirect URL here:", "placeholder": "http://127.0.0.1:40000/oauth/callback/x"})
+	finish := h.cmd("login_oauth_finish")
+	h.contains("Login to OpenRouter", "Complete sign-in in your browser, or paste the authorization code")
+	if len(opened) != 1 || opened[0] != u {
+		t.Errorf("opened %v", opened)
+	}
+	h.typ("or-code")
+	h.press("enter")
+	if in := h.cmd("login_oauth_input"); in["input"] != "or-code" {
+		t.Fatalf("login_oauth_input %v", in)
+	}
+	h.event(map[string]any{"type": "response", "id": finish["id"], "command": "login_oauth_finish", "success": false,
+		"error": `OpenRouter OAuth response carries no "key"`})
+	h.contains(`Failed to login to OpenRouter: OpenRouter OAuth response carries no "key"`)
+}
