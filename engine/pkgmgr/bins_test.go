@@ -4,7 +4,6 @@ import (
 	"context"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -82,13 +81,7 @@ func TestCommandLinks(t *testing.T) {
 // TestCommandLinksMatchNpm: the links are the ones npm makes for the
 // same packages from the same registry.
 func TestCommandLinksMatchNpm(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs npm")
-	}
-	npm, err := exec.LookPath("npm")
-	if err != nil {
-		t.Skip("no npm")
-	}
+	npm := needNpm(t)
 	e := newEnv(t)
 	publishBinPackages(e)
 	for _, p := range []string{"npm:tool@1.0.0", "npm:@sc/multi", "npm:user"} {

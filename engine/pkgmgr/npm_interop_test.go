@@ -13,13 +13,7 @@ import (
 // pi runs npm in the same install root pigo writes: npm must keep what
 // pigo installed, and pigo must handle a root npm wrote (its lockfile).
 func TestSharesInstallRootWithNpm(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs npm")
-	}
-	npm, err := exec.LookPath("npm")
-	if err != nil {
-		t.Skip("no npm")
-	}
+	npm := needNpm(t)
 	e := newEnv(t)
 	e.reg.Publish("dep", "1.0.0", nil, nil)
 	e.reg.Publish("a", "1.0.0", map[string]string{"dep": "^1.0.0"}, nil)
@@ -59,6 +53,19 @@ func TestSharesInstallRootWithNpm(t *testing.T) {
 	}
 }
 
+// needNpm is the npm binary, skipping t without one or in -short runs.
+func needNpm(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs npm")
+	}
+	npm, err := exec.LookPath("npm")
+	if err != nil {
+		t.Skip("no npm")
+	}
+	return npm
+}
+
 // runNpm runs npm with args against the registry at regURL, with a cache
 // of its own, failing t when it fails.
 func runNpm(t *testing.T, npm, regURL string, args ...string) {
@@ -72,13 +79,7 @@ func runNpm(t *testing.T, npm, regURL string, args ...string) {
 
 // A tarball `npm pack` made (not one this package's tests built) installs.
 func TestInstallsNpmPackedTarball(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs npm")
-	}
-	npm, err := exec.LookPath("npm")
-	if err != nil {
-		t.Skip("no npm")
-	}
+	npm := needNpm(t)
 	src := t.TempDir()
 	os.MkdirAll(filepath.Join(src, "extensions", "deep", "er"), 0o755)
 	os.WriteFile(filepath.Join(src, "package.json"), []byte(`{"name":"packed","version":"3.1.4","bin":{"packed":"cli.js"}}`), 0o644)
