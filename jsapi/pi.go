@@ -8,7 +8,6 @@ import (
 	"github.com/dop251/goja"
 
 	"github.com/pigo-dev/pigo/engine"
-
 	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/session"
 )

@@ -8,7 +8,6 @@ import (
 	"sync"
 
 	"github.com/pigo-dev/pigo/engine"
-
 	"github.com/pigo-dev/pigo/engine/compaction"
 	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/piapi"

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/engine"
-
 	"github.com/pigo-dev/pigo/engine/agent"
 	"github.com/pigo-dev/pigo/engine/piapi"
 )
