@@ -10,6 +10,7 @@ import (
 	"github.com/pigo-dev/pigo/engine/agentsession"
 	"github.com/pigo-dev/pigo/engine/pkgmgr"
 	"github.com/pigo-dev/pigo/engine/projecttrust"
+	"github.com/pigo-dev/pigo/engine/tui"
 )
 
 // pkgUsage is each package command's usage line, as pi prints it.
@@ -82,12 +83,12 @@ func parsePkgArgs(cmd string, args []string, io *IO) (pkgArgs, ExitCode, bool) {
 	return a, ExitOK, true
 }
 
-// projectTrusted is pi 1.6's trust decision for a package command: the
-// --approve / --no-approve override, else the decision saved in
-// trust.json, else (all but update, which goes by saved decisions only)
-// defaultProjectTrust; a project without protected files is trusted
-// unless it was declined. Where pi would ask in a terminal, pigo asks no
-// one: the project is not trusted and the command says to pass --approve.
+// projectTrusted is pi 1.6's trust decision for a package or config
+// command: the --approve / --no-approve override, else the decision saved
+// in trust.json, else (all but update, which goes by saved decisions
+// only) defaultProjectTrust, which for "ask" asks in a terminal (pi's
+// trust prompt) and declines elsewhere; a project without protected
+// files is trusted unless it was declined.
 func projectTrusted(ctx context.Context, io *IO, approve *bool, savedOnly bool) (bool, error) {
 	agentDir := agentsession.AgentDir(io)
 	store := projecttrust.NewStore(agentDir)
@@ -103,8 +104,12 @@ func projectTrusted(ctx context.Context, io *IO, approve *bool, savedOnly bool) 
 		return false, err
 	}
 	defaultTrust, _ := global["defaultProjectTrust"].(string)
+	if io.StartupSelect == nil {
+		io.StartupSelect = tui.StartupSelect
+	}
 	return projecttrust.Resolve(ctx, projecttrust.Options{Cwd: io.Cwd, Home: io.Getenv("HOME"),
-		Store: store, Override: approve, Default: defaultTrust})
+		Store: store, Override: approve, Default: defaultTrust,
+		Prompt: func(ctx context.Context) (bool, error) { return agentsession.AskProjectTrust(ctx, io, agentDir) }})
 }
 
 // trustedManager is the package manager for a command that reads or

@@ -6,7 +6,6 @@ import (
 	"sync/atomic"
 
 	"github.com/pigo-dev/pigo/engine"
-
 	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/projecttrust"
 )
@@ -94,6 +93,18 @@ func askProjectTrust(ctx context.Context, host *engine.Host, cwd string, path fu
 	answer, _ := r["trusted"].(string)
 	remember, _ := r["remember"].(bool)
 	return &projecttrust.Answer{Trusted: answer, Remember: remember}, diags
+}
+
+// AskProjectTrust is pi's trust prompt for a command run in a terminal
+// (pi's package and config commands ask there, and decline elsewhere):
+// the user's answer, what it says saved to trust.json. False, asking no
+// one, without a terminal selector.
+func AskProjectTrust(ctx context.Context, io *IO, agentDir string) (bool, error) {
+	if io.StartupSelect == nil || !io.StdinTTY {
+		return false, nil
+	}
+	settings, _ := loadPiSettings(io.FS, agentDir, io.Cwd) // its problems are the command's to report
+	return trustPrompt(ctx, io, agentDir, settings, projecttrust.NewStore(agentDir))
 }
 
 // trustPrompt is pi's selectProjectTrustOption on the terminal: the
