@@ -335,7 +335,9 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	rt.rebuildPrompt()
 	autoResize := func() bool { return rt.settings.boolIn("images", "autoResize", true) }
 	piapi.Of(rt.host).SetImageAutoResize(autoResize)
-	rt.host.SetToolResultImages(func(cs []engine.Content) []engine.Content { return toolResultImages(cs, autoResize()) })
+	rt.host.SetToolResultImages(func(cs []engine.Content) []engine.Content {
+		return toolResultImages(cs, autoResize(), rt.imageLimits())
+	})
 	a := agent.New(agent.Options{
 		Host: rt.host,
 		Provider: imageBlockingProvider{
@@ -346,7 +348,7 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 		Model:         agent.ModelMap(model),
 		ThinkingLevel: thinking,
 		PromptImages: func(imgs []any) ([]any, []string) {
-			return images.NormalizePromptImages(imgs, autoResize(), images.ResizeOptions{})
+			return images.NormalizePromptImages(imgs, autoResize(), rt.imageLimits())
 		},
 		PromptSections:      rt.promptSections,
 		PromptOptions:       rt.promptOptions,

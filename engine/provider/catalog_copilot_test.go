@@ -13,8 +13,7 @@ import (
 // TestCopilotCatalogMatchesPiAI: pigo's github-copilot models are pi-ai
 // 1.6's chat models (providers/data/github-copilot.json), in its order and
 // field for field: prices with their tiers, thinking-level maps (max
-// included), compat flags, headers. inputLimits (pi's image resize limits,
-// the same as pi's defaults for every Copilot model) has no field in pigo.
+// included), compat flags, headers, input limits.
 func TestCopilotCatalogMatchesPiAI(t *testing.T) {
 	t.Parallel()
 	data, err := os.ReadFile("../../node_modules/@earendil-works/pi-ai/dist/providers/data/github-copilot.json")
@@ -33,7 +32,6 @@ func TestCopilotCatalogMatchesPiAI(t *testing.T) {
 				continue
 			}
 			delete(m, "type")
-			delete(m, "inputLimits")
 			want = append(want, m)
 		}
 	}

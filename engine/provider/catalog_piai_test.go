@@ -102,12 +102,10 @@ func TestCatalogFieldsPigoDrops(t *testing.T) {
 		got = append(got, k)
 	}
 	sort.Strings(got)
-	// type: pigo's catalog holds chat models only. inputLimits (image
-	// resizing, request size) is a request feature pigo does not
-	// implement yet.
+	// type: pigo's catalog holds chat models only.
 	// enabled, free, lab and providers are radius's gateway metadata
 	// (pigo lists radius's models but does not serve its API).
-	want := []string{"enabled", "free", "inputLimits", "lab", "providers", "type"}
+	want := []string{"enabled", "free", "lab", "providers", "type"}
 	if !slices.Equal(got, want) {
 		t.Errorf("pi-ai 1.6 fields pigo drops: %q, want %q", got, want)
 	}

@@ -84,6 +84,91 @@ type Model struct {
 	// PromptCache is how long the provider keeps a prompt cache entry, per
 	// retention tier (pi 1.6's promptCache); nil when unknown.
 	PromptCache *PromptCache `json:"promptCache,omitempty"`
+	// InputLimits are what the model accepts besides tokens (pi-ai 1.6's
+	// inputLimits); nil when unknown. Shared by catalog models: Clone
+	// before changing it.
+	InputLimits *InputLimits `json:"inputLimits,omitempty"`
+}
+
+// InputLimits is pi-ai 1.6's ModelInputLimits. pi resizes images to
+// Images.Resize before they enter the conversation; the other limits are
+// there for what reads the model (extensions, clients).
+type InputLimits struct {
+	MaxRequestBytes *int              `json:"maxRequestBytes,omitempty"`
+	Images          *ImageInputLimits `json:"images,omitempty"`
+}
+
+// ImageInputLimits is pi-ai's ModelImageInputLimits.
+type ImageInputLimits struct {
+	MaxPerMessage *int         `json:"maxPerMessage,omitempty"`
+	MaxPerRequest *int         `json:"maxPerRequest,omitempty"`
+	Resize        *ImageResize `json:"resize,omitempty"`
+}
+
+// ImageResize is pi's ImageResizeOptions: the box and base64 size an
+// image is fitted to, and the JPEG quality of a re-encoding.
+type ImageResize struct {
+	MaxWidth    *int `json:"maxWidth,omitempty"`
+	MaxHeight   *int `json:"maxHeight,omitempty"`
+	MaxBytes    *int `json:"maxBytes,omitempty"`
+	JPEGQuality *int `json:"jpegQuality,omitempty"`
+}
+
+// Clone returns a deep copy of l.
+func (l *InputLimits) Clone() *InputLimits {
+	if l == nil {
+		return nil
+	}
+	c := *l
+	if l.Images != nil {
+		images := *l.Images
+		if l.Images.Resize != nil {
+			resize := *l.Images.Resize
+			images.Resize = &resize
+		}
+		c.Images = &images
+	}
+	return &c
+}
+
+// mergeInputLimits is pi's mergeInputLimits: override's fields over
+// base's, images and their resize merged field by field.
+func mergeInputLimits(base, override *InputLimits) *InputLimits {
+	if override == nil {
+		return base
+	}
+	out := base.Clone()
+	if out == nil {
+		out = &InputLimits{}
+	}
+	if override.MaxRequestBytes != nil {
+		out.MaxRequestBytes = override.MaxRequestBytes
+	}
+	if o := override.Images; o != nil {
+		if out.Images == nil {
+			out.Images = &ImageInputLimits{}
+		}
+		mergeInts(&out.Images.MaxPerMessage, o.MaxPerMessage)
+		mergeInts(&out.Images.MaxPerRequest, o.MaxPerRequest)
+		if o.Resize != nil {
+			if out.Images.Resize == nil {
+				out.Images.Resize = &ImageResize{}
+			}
+			r := out.Images.Resize
+			mergeInts(&r.MaxWidth, o.Resize.MaxWidth)
+			mergeInts(&r.MaxHeight, o.Resize.MaxHeight)
+			mergeInts(&r.MaxBytes, o.Resize.MaxBytes)
+			mergeInts(&r.JPEGQuality, o.Resize.JPEGQuality)
+		}
+	}
+	return out
+}
+
+// mergeInts sets *dst to v when v is set.
+func mergeInts(dst **int, v *int) {
+	if v != nil {
+		*dst = v
+	}
 }
 
 // PromptCache holds a model's prompt cache lifetimes in seconds; a nil tier
@@ -113,6 +198,7 @@ func (m *Model) Clone() *Model {
 		pc := *m.PromptCache
 		c.PromptCache = &pc
 	}
+	c.InputLimits = m.InputLimits.Clone()
 	return &c
 }
 

@@ -62,6 +62,7 @@ type ModelDefinition struct {
 	Headers          map[string]string `json:"headers,omitempty"`
 	Compat           *Compat           `json:"compat,omitempty"`
 	PromptCache      *PromptCache      `json:"promptCache,omitempty"`
+	InputLimits      *InputLimits      `json:"inputLimits,omitempty"`
 }
 
 // ModelOverride changes fields of a catalog model; cost may be partial and
@@ -78,6 +79,8 @@ type ModelOverride struct {
 	Compat           *Compat           `json:"compat,omitempty"`
 	// PromptCache's tiers replace the model's one by one.
 	PromptCache *PromptCache `json:"promptCache,omitempty"`
+	// InputLimits are merged into the model's (pi's mergeInputLimits).
+	InputLimits *InputLimits `json:"inputLimits,omitempty"`
 }
 
 // UnmarshalJSON reads contextWindow and maxTokens as any JSON number, as
@@ -478,6 +481,7 @@ func modelFromDefinition(provider string, pc ProviderConfig, md ModelDefinition,
 		pc := *md.PromptCache
 		m.PromptCache = &pc
 	}
+	m.InputLimits = md.InputLimits.Clone()
 	return m
 }
 
@@ -535,6 +539,7 @@ func applyModelOverride(m *Model, o ModelOverride) *Model {
 		}
 		r.PromptCache = &pc
 	}
+	r.InputLimits = mergeInputLimits(r.InputLimits, o.InputLimits)
 	return r
 }
 

@@ -309,3 +309,48 @@ func TestModelsJSONAllowedFallbackModels(t *testing.T) {
 		t.Errorf("model b's compat: %+v", b.Compat)
 	}
 }
+
+// TestModelsJSONInputLimits: catalog models carry pi-ai 1.6's
+// inputLimits; models.json sets them on custom models and merges an
+// override into a catalog model's field by field (pi's mergeInputLimits),
+// leaving the catalog's shared value alone; bad limits are schema errors.
+func TestModelsJSONInputLimits(t *testing.T) {
+	limitsJSON := func(m *provider.Model) string {
+		b, _ := json.Marshal(m.InputLimits)
+		return string(b)
+	}
+	builtin := provider.NewRegistry(provider.RegistryOptions{AgentDir: t.TempDir()})
+	haiku, _ := builtin.Find("anthropic", "claude-haiku-4-5")
+	const catalog = `{"maxRequestBytes":33554432,"images":{"maxPerRequest":100,"resize":{"maxWidth":2000,"maxHeight":2000,"maxBytes":4718592,"jpegQuality":80}}}`
+	if got := limitsJSON(haiku); got != catalog {
+		t.Fatalf("catalog inputLimits %s", got)
+	}
+	dir := writeAgentDir(t, map[string]string{"models.json": `{"providers": {
+		"anthropic": {"modelOverrides": {"claude-haiku-4-5": {"inputLimits": {"images": {"maxPerMessage": 5, "resize": {"maxWidth": 1000}}}}}},
+		"proxy": {"baseUrl": "http://x", "apiKey": "k", "api": "openai-completions", "models": [
+			{"id": "m", "inputLimits": {"images": {"resize": {"maxHeight": 768}}}}, {"id": "plain"}]}
+	}}`})
+	r := provider.NewRegistry(provider.RegistryOptions{AgentDir: dir})
+	if p := r.Problems(); len(p) != 0 {
+		t.Fatalf("problems: %v", p)
+	}
+	haiku, _ = r.Find("anthropic", "claude-haiku-4-5")
+	if got, want := limitsJSON(haiku), `{"maxRequestBytes":33554432,"images":{"maxPerMessage":5,"maxPerRequest":100,"resize":{"maxWidth":1000,"maxHeight":2000,"maxBytes":4718592,"jpegQuality":80}}}`; got != want {
+		t.Errorf("overridden inputLimits\n got %s\nwant %s", got, want)
+	}
+	if other, _ := r.Find("anthropic", "claude-opus-4-5"); limitsJSON(other) != catalog {
+		t.Errorf("the override changed another model's limits: %s", limitsJSON(other))
+	}
+	custom, _ := r.Find("proxy", "m")
+	plain, _ := r.Find("proxy", "plain")
+	if limitsJSON(custom) != `{"images":{"resize":{"maxHeight":768}}}` || plain.InputLimits != nil {
+		t.Errorf("custom models: %s, %s", limitsJSON(custom), limitsJSON(plain))
+	}
+
+	dir = writeAgentDir(t, map[string]string{"models.json": `{"providers": {
+		"anthropic": {"modelOverrides": {"claude-haiku-4-5": {"inputLimits": {"images": {"resize": {"maxWidth": 0}}}}}}}}`})
+	problems := provider.NewRegistry(provider.RegistryOptions{AgentDir: dir}).Problems()
+	if len(problems) != 1 || !strings.Contains(problems[0].Error(), "providers.anthropic.modelOverrides.claude-haiku-4-5.inputLimits.images.resize.maxWidth") {
+		t.Errorf("problems %v", problems)
+	}
+}
