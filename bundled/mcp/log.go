@@ -14,6 +14,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/pigo-dev/pigo/engine/jsjson"
+	"github.com/pigo-dev/pigo/engine/session"
 )
 
 // clientFeatures adds what pi's client has besides tools and progress:
@@ -78,7 +79,7 @@ func formatLogMessage(server string, p *sdk.LoggingMessageParams, now time.Time)
 		text = jsjson.Stringify(p.Data)
 	}
 	text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\n", "\n    ")
-	return now.UTC().Format("2006-01-02T15:04:05.000Z") + " [" + server + "] " + level + logger + " " + text + "\n"
+	return session.ISOTime(now) + " [" + server + "] " + level + logger + " " + text + "\n"
 }
 
 // write appends one message from server.

@@ -21,6 +21,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/pigo-dev/pigo/bundled/mcp/mcptest"
+	"github.com/pigo-dev/pigo/engine"
 )
 
 // flakyServer serves the test server over streamable HTTP, answering
@@ -60,6 +61,16 @@ func newFlakyServer(t *testing.T) *flakyServer {
 	t.Cleanup(ts.Close)
 	f.URL = ts.URL
 	return f
+}
+
+// bootFlaky boots a session whose server "web" (direct tools) is a
+// flakyServer, once its tools are there.
+func bootFlaky(t *testing.T) (*flakyServer, *engine.Host) {
+	t.Helper()
+	f := newFlakyServer(t)
+	h := boot(t, obj{"web": obj{"url": f.URL, "exposure": "direct"}})
+	waitFor(t, "mcp__web__echo", func() bool { return hasTool(h, "mcp__web__echo") })
+	return f, h
 }
 
 func (f *flakyServer) fail(method string, statuses ...int) {
@@ -106,9 +117,7 @@ func TestConnectRetriesTransientFailures(t *testing.T) {
 // once more; a tool call that got 503 is not (it may have run).
 func TestReadOnlyRequestsRetryOnce(t *testing.T) {
 	t.Parallel()
-	f := newFlakyServer(t)
-	h := boot(t, obj{"web": obj{"url": f.URL, "exposure": "direct"}})
-	waitFor(t, "mcp__web__echo", func() bool { return hasTool(h, "mcp__web__echo") })
+	f, h := bootFlaky(t)
 
 	f.fail("resources/read", 503)
 	res, err := run(t, h, readResourceTool, obj{"server": "web", "uri": "test://greeting"})
@@ -135,9 +144,7 @@ func TestReadOnlyRequestsRetryOnce(t *testing.T) {
 // sent again once on a new session, tool calls included.
 func TestExpiredSessionRetriedOnANewOne(t *testing.T) {
 	t.Parallel()
-	f := newFlakyServer(t)
-	h := boot(t, obj{"web": obj{"url": f.URL, "exposure": "direct"}})
-	waitFor(t, "mcp__web__echo", func() bool { return hasTool(h, "mcp__web__echo") })
+	f, h := bootFlaky(t)
 	f.fail("tools/call", 404)
 	res, err := run(t, h, "mcp__web__echo", obj{"text": "again"})
 	if err != nil || res.Text() != "echo: again" {

@@ -89,22 +89,23 @@ func StartAnthropicBrowserLogin(opts LoginOptions) (*AnthropicLogin, error) {
 }
 
 func newAnthropicLogin(redirect string) (*AnthropicLogin, error) {
-	verifier, _, err := newPKCE()
-	if err != nil {
-		return nil, err
-	}
+	verifier, _ := newPKCE()
 	return (&AnthropicLogin{verifier: verifier}).withRedirect(redirect)
 }
 
 // newPKCE is pi-ai's generatePKCE: a verifier of 32 random bytes and its
 // S256 challenge, both base64url without padding.
-func newPKCE() (verifier, challenge string, err error) {
-	b := make([]byte, 32)
-	if _, err := rand.Read(b); err != nil {
-		return "", "", err
-	}
-	verifier = base64.RawURLEncoding.EncodeToString(b)
-	return verifier, pkceChallenge(verifier), nil
+func newPKCE() (verifier, challenge string) {
+	verifier = base64.RawURLEncoding.EncodeToString(randomBytes(32))
+	return verifier, pkceChallenge(verifier)
+}
+
+// randomBytes is n bytes from crypto/rand, whose Read cannot fail (since
+// Go 1.24 it crashes the program instead).
+func randomBytes(n int) []byte {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return b
 }
 
 func pkceChallenge(verifier string) string {

@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -44,15 +43,8 @@ type CodexLogin struct {
 // StartCodexLogin makes the PKCE pair, the state and the authorize URL,
 // and starts the callback server (when its port is free).
 func StartCodexLogin(opts LoginOptions) (*CodexLogin, error) {
-	verifier, challenge, err := newPKCE()
-	if err != nil {
-		return nil, err
-	}
-	sb := make([]byte, 16)
-	if _, err := rand.Read(sb); err != nil {
-		return nil, err
-	}
-	state := hex.EncodeToString(sb)
+	verifier, challenge := newPKCE()
+	state := hex.EncodeToString(randomBytes(16))
 	params := [][2]string{{"response_type", "code"}, {"client_id", codexOAuthClientID}, {"redirect_uri", codexRedirectURI},
 		{"scope", codexScope}, {"code_challenge", challenge}, {"code_challenge_method", "S256"},
 		{"state", state}, {"id_token_add_organizations", "true"}, {"codex_cli_simplified_flow", "true"}, {"originator", "pi"}}

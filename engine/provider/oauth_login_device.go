@@ -147,11 +147,10 @@ func devicePollError(body map[string]any, denied, expired string, deniedCodes ..
 // xaiPost is xai.js's postForm: the status and the body as an object
 // ({} when it is JSON but no object).
 func xaiPost(ctx context.Context, o *LoginOptions, target string, kv ...string) (int, map[string]any, error) {
-	req, err := formRequest(ctx, target, kv...)
+	req, err := acceptJSONForm(ctx, target, kv...)
 	if err != nil {
 		return 0, nil, err
 	}
-	req.Header.Set("Accept", "application/json")
 	resp, raw, err := o.client().do(req)
 	if err != nil {
 		return 0, nil, cancelled(ctx, err)

@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -49,14 +48,8 @@ type OpenRouterLogin struct {
 // (PI_OAUTH_CALLBACK_HOST or 127.0.0.1, any port) and the authorize URL
 // naming it. Progress receives pi's "Listening for ..." notice.
 func StartOpenRouterLogin(opts LoginOptions) (*OpenRouterLogin, error) {
-	verifier, challenge, err := newPKCE()
-	if err != nil {
-		return nil, err
-	}
-	id := make([]byte, 16)
-	if _, err := rand.Read(id); err != nil {
-		return nil, err
-	}
+	verifier, challenge := newPKCE()
+	id := randomBytes(16)
 	id[6], id[8] = id[6]&0x0f|0x40, id[8]&0x3f|0x80 // crypto.randomUUID's version 4
 	uuid := fmt.Sprintf("%x-%x-%x-%x-%x", id[0:4], id[4:6], id[6:8], id[8:10], id[10:])
 	l := &OpenRouterLogin{opts: opts, verifier: verifier}
