@@ -176,8 +176,8 @@ func (o *Options) clientAPIKey(provider string) (string, error) {
 	if err == nil || o == nil {
 		return key, err
 	}
-	for k, v := range o.Headers {
-		if (strings.EqualFold(k, "authorization") || strings.EqualFold(k, "cf-aig-authorization")) && strings.TrimSpace(v) != "" {
+	for _, name := range []string{"authorization", "cf-aig-authorization"} {
+		if v, _ := headerFold(o.Headers, name); strings.TrimSpace(v) != "" {
 			return "unused", nil
 		}
 	}

@@ -24,7 +24,7 @@ func providerRequest(model *Model, o *Options) (*Model, error) {
 	case "cloudflare-workers-ai", "cloudflare-ai-gateway":
 		return resolveCloudflareModel(model, o.Env), nil
 	case "opencode", "opencode-go":
-		if o.SessionID != "" && !hasHeaderFold(o.Headers, "x-opencode-session") {
+		if _, set := headerFold(o.Headers, "x-opencode-session"); o.SessionID != "" && !set {
 			h := maps.Clone(o.Headers)
 			if h == nil {
 				h = map[string]string{}
@@ -93,12 +93,12 @@ func cloudflareConfigured(provider string, env map[string]string) bool {
 	return true
 }
 
-// hasHeaderFold reports whether headers has name, in any case.
-func hasHeaderFold(headers map[string]string, name string) bool {
-	for k := range headers {
+// headerFold is the value of header name in headers, in any case.
+func headerFold(headers map[string]string, name string) (string, bool) {
+	for k, v := range headers {
 		if strings.EqualFold(k, name) {
-			return true
+			return v, true
 		}
 	}
-	return false
+	return "", false
 }
