@@ -14,8 +14,9 @@ import (
 // Command links, as npm makes them (bin-links): every node_modules
 // directory gets a .bin directory with a link for each command its
 // packages declare in package.json's "bin" (a path, named after the
-// package, or command names to paths), pointing at the file, which is
-// made executable. Packages that run a dependency's command by path
+// package, or command names to paths), or without one its
+// "directories.bin" (everything in that directory), pointing at the file,
+// which is made executable. Packages that run a dependency's command by path
 // (node_modules/.bin/tsc) or spawn it with node_modules/.bin on PATH need
 // them. The .bin directories are rebuilt from what is installed, so a
 // removed package's commands go with it. Where two packages of one
@@ -55,11 +56,12 @@ func linkBins(root string) error {
 
 // linkBin links nm/.bin/cmd to the file target of package name (a path
 // inside the package) and makes that file executable. A target that is
-// missing is skipped, as npm skips it.
+// missing is skipped, as npm skips it; a directory is linked, as npm
+// (bin-links) links it.
 func linkBin(nm, cmd, name, target string) error {
 	file := filepath.Join(nm, filepath.FromSlash(name), filepath.FromSlash(target))
 	st, err := os.Stat(file)
-	if err != nil || st.IsDir() {
+	if err != nil {
 		return nil
 	}
 	if err := os.Chmod(file, st.Mode().Perm()|0o111); err != nil {
@@ -86,9 +88,18 @@ func packageBins(dir, name string) map[string]string {
 		return nil
 	}
 	var pj struct {
-		Bin json.RawMessage `json:"bin"`
+		Bin         json.RawMessage `json:"bin"`
+		Directories struct {
+			Bin any `json:"bin"`
+		} `json:"directories"`
 	}
-	if json.Unmarshal([]byte(strings.TrimPrefix(string(data), "\uFEFF")), &pj) != nil || len(pj.Bin) == 0 {
+	if json.Unmarshal([]byte(strings.TrimPrefix(string(data), "\uFEFF")), &pj) != nil {
+		return nil
+	}
+	if d, ok := pj.Directories.Bin.(string); ok && d != "" && (len(pj.Bin) == 0 || string(pj.Bin) == "null") {
+		return binDir(dir, d)
+	}
+	if len(pj.Bin) == 0 {
 		return nil
 	}
 	raw := map[string]string{}
@@ -115,5 +126,34 @@ func packageBins(dir, name string) map[string]string {
 		}
 		out[cmd] = p
 	}
+	return out
+}
+
+// binDir is npm's expansion of "directories.bin" for a package without
+// "bin" (@npmcli/package-json's binDir step): every entry under the
+// directory that glob's "**" lists (files and subdirectories, none whose
+// path has a part starting with "."), named after its base name, a later
+// one of the same name winning.
+func binDir(dir, bin string) map[string]string {
+	rel := strings.TrimPrefix(path.Clean("/"+strings.ReplaceAll(bin, `\`, "/")), "/")
+	if rel == "" {
+		return nil
+	}
+	base := filepath.Join(dir, filepath.FromSlash(rel))
+	out := map[string]string{}
+	filepath.WalkDir(base, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || p == base {
+			return nil
+		}
+		if strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		sub, _ := filepath.Rel(base, p)
+		out[d.Name()] = rel + "/" + filepath.ToSlash(sub)
+		return nil
+	})
 	return out
 }
