@@ -44,11 +44,13 @@
 // the ones it skipped through [Manager.Warn].
 //
 // A git clone's own npm-shrinkwrap.json or package-lock.json (v2/v3) is
-// followed as npm install follows it there (see lockfile.go).
+// followed as npm install follows it there (see lockfile.go), and so is
+// the npm-shrinkwrap.json a published package ships when its registry
+// metadata says so (_hasShrinkwrap): its entries, dev ones included, go
+// below that package at the versions recorded, as npm puts them.
 //
 // Not done: the install roots' lockfiles (a stale package-lock.json there
 // is removed so npm, when pi later runs it there, rebuilds from
-// node_modules), an npm-shrinkwrap.json published inside an npm package
-// (npm honours it for that package's subtree), the legacy global-npm location pi also looks in, and
+// node_modules), the legacy global-npm location pi also looks in, and
 // project trust (-l writes without asking).
 package pkgmgr

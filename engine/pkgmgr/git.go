@@ -97,7 +97,7 @@ func (m *Manager) installCloneDeps(ctx context.Context, dir string) error {
 		return err
 	}
 	if locked != nil {
-		if err := t.planLocked(ctx, lockName, locked); err != nil {
+		if err := t.planLocked(ctx, lockName, locked, false); err != nil {
 			return err
 		}
 		t.dropStale(pj.Dependencies)

@@ -61,8 +61,10 @@ func readLockfile(dir string) (file string, packages map[string]lockEntry, err e
 	return "", nil, nil
 }
 
-// planLocked plans what the clone's lockfile records.
-func (t *tree) planLocked(ctx context.Context, file string, packages map[string]lockEntry) error {
+// planLocked plans what a lockfile records: a clone's, or a published
+// package's npm-shrinkwrap.json with its keys under that package. Dev
+// entries are planned only withDev.
+func (t *tree) planLocked(ctx context.Context, file string, packages map[string]lockEntry, withDev bool) error {
 	keys := make([]string, 0, len(packages))
 	for k := range packages {
 		keys = append(keys, k)
@@ -70,7 +72,7 @@ func (t *tree) planLocked(ctx context.Context, file string, packages map[string]
 	sort.Strings(keys)
 	for _, rel := range keys {
 		e := packages[rel]
-		if rel == "" || !strings.HasPrefix(rel, "node_modules/") || e.Dev || e.Link || e.Version == "" {
+		if rel == "" || !strings.HasPrefix(rel, "node_modules/") || e.Dev && !withDev || e.Link || e.Version == "" {
 			continue
 		}
 		if !platformMatches(e.OS, t.platform[0]) || !platformMatches(e.CPU, t.platform[1]) {

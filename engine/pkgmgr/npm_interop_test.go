@@ -2,9 +2,14 @@ package pkgmgr_test
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/pigo-dev/pigo/engine/pkgmgr"
@@ -103,5 +108,88 @@ func TestInstallsNpmPackedTarball(t *testing.T) {
 	}
 	if st, err := os.Stat(filepath.Join(dir, "cli.js")); err != nil || st.Mode().Perm()&0o100 == 0 {
 		t.Errorf("cli.js: %v %v", st, err)
+	}
+}
+
+// packageTree lists the packages under root's node_modules as
+// "<path> <version>", sorted.
+func packageTree(t *testing.T, root string) []string {
+	t.Helper()
+	var out []string
+	filepath.WalkDir(filepath.Join(root, "node_modules"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return nil
+		}
+		parent := filepath.Dir(p)
+		if strings.HasPrefix(filepath.Base(parent), "@") {
+			parent = filepath.Dir(parent)
+		}
+		b, err := os.ReadFile(filepath.Join(p, "package.json"))
+		if filepath.Base(parent) != "node_modules" || err != nil {
+			return nil
+		}
+		var pj struct{ Version string }
+		json.Unmarshal(b, &pj)
+		rel, _ := filepath.Rel(root, p)
+		out = append(out, filepath.ToSlash(rel)+" "+pj.Version)
+		return nil
+	})
+	slices.Sort(out)
+	return out
+}
+
+// A package whose registry metadata says it ships an npm-shrinkwrap.json
+// gets the dependencies that file records, where it records them (below
+// the package, not hoisted) and at the versions it pins, its dev entries
+// too, as npm installs them; other packages resolve as usual. pigo's
+// tree is npm's, and stays so after an install of something else.
+func TestPublishedShrinkwrapMatchesNpm(t *testing.T) {
+	npm := needNpm(t)
+	e := newEnv(t)
+	e.reg.Publish("dep", "1.0.0", map[string]string{"sub": "^1.0.0"}, nil)
+	e.reg.Publish("dep", "1.1.0", nil, nil)
+	e.reg.Publish("sub", "1.0.0", nil, nil)
+	e.reg.Publish("devthing", "1.0.0", nil, nil)
+	e.reg.Publish("other", "1.0.0", map[string]string{"dep": "^1.0.0"}, nil)
+	e.reg.Publish("later", "1.0.0", nil, nil)
+	entry := func(name, version, extra string) string {
+		d := e.reg.Dist(name, version)
+		return fmt.Sprintf(`{"version":%q,"resolved":%q,"integrity":%q%s}`, version, d["tarball"], d["integrity"], extra)
+	}
+	shrinkwrap := `{"name":"wrapped","version":"1.0.0","lockfileVersion":3,"requires":true,"packages":{
+"":{"name":"wrapped","version":"1.0.0","dependencies":{"dep":"^1.0.0"},"devDependencies":{"devthing":"^1"}},
+"node_modules/dep":` + entry("dep", "1.0.0", `,"dependencies":{"sub":"^1.0.0"}`) + `,
+"node_modules/sub":` + entry("sub", "1.0.0", "") + `,
+"node_modules/devthing":` + entry("devthing", "1.0.0", `,"dev":true`) + `}}`
+	e.reg.Publish("wrapped", "1.0.0", map[string]string{"dep": "^1.0.0"}, map[string]string{
+		"package.json":        `{"name":"wrapped","version":"1.0.0","dependencies":{"dep":"^1.0.0"},"devDependencies":{"devthing":"^1"}}`,
+		"npm-shrinkwrap.json": shrinkwrap})
+	e.reg.Meta("wrapped", "1.0.0")["_hasShrinkwrap"] = true // as npm publish sets it
+
+	for _, p := range []string{"npm:wrapped", "npm:other"} {
+		e.install(p, pkgmgr.User)
+	}
+	pigoRoot := filepath.Join(e.m.AgentDir, "npm")
+	npmRoot := t.TempDir()
+	runNpm(t, npm, e.reg.URL(), "install", "wrapped", "other", "--prefix", npmRoot, "--legacy-peer-deps", "--no-audit", "--no-fund")
+	want := []string{
+		"node_modules/dep 1.1.0",
+		"node_modules/other 1.0.0",
+		"node_modules/wrapped 1.0.0",
+		"node_modules/wrapped/node_modules/dep 1.0.0",
+		"node_modules/wrapped/node_modules/devthing 1.0.0",
+		"node_modules/wrapped/node_modules/sub 1.0.0",
+	}
+	if got := packageTree(t, npmRoot); !slices.Equal(got, want) {
+		t.Fatalf("npm's tree changed, the test needs a look:\n%s", strings.Join(got, "\n"))
+	}
+	if got := packageTree(t, pigoRoot); !slices.Equal(got, want) {
+		t.Errorf("pigo's tree:\n%s\nnpm's:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	e.install("npm:later", pkgmgr.User)
+	want = append(want, "node_modules/later 1.0.0")
+	slices.Sort(want)
+	if got := packageTree(t, pigoRoot); !slices.Equal(got, want) {
+		t.Errorf("after installing another package:\n%s", strings.Join(got, "\n"))
 	}
 }

@@ -33,6 +33,9 @@ type versionMeta struct {
 	OS   []string     `json:"os"`
 	CPU  []string     `json:"cpu"`
 	Dist manifestDist `json:"dist"`
+	// HasShrinkwrap: the tarball holds an npm-shrinkwrap.json (npm
+	// publish sets it), which then lays out its dependencies.
+	HasShrinkwrap bool `json:"_hasShrinkwrap"`
 }
 
 // packument is a registry's document for one package.

@@ -20,6 +20,9 @@ type planned struct {
 	rel   string
 	meta  versionMeta
 	stage string // where its tarball was unpacked
+	// shrinkwrap: its dependencies are planned from the npm-shrinkwrap.json
+	// in its tarball once fetched (see expandShrinkwrap).
+	shrinkwrap bool
 }
 
 // tree lays packages out under root as npm's node_modules algorithm does,
@@ -155,7 +158,10 @@ func (t *tree) place(ctx context.Context, rel, name, pkg, spec string) error {
 			pkg, m.Version, m.OS, m.CPU, t.platform[0], t.platform[1])}
 	}
 	m.Name = pkg
-	t.plan[rel] = &planned{rel: rel, meta: m}
+	t.plan[rel] = &planned{rel: rel, meta: m, shrinkwrap: m.HasShrinkwrap}
+	if m.HasShrinkwrap {
+		return nil // npm's buildIdealTree leaves its dependencies to the file
+	}
 	for _, d := range sortedKeys(m.Dependencies) {
 		if _, optional := m.OptionalDependencies[d]; optional {
 			continue // npm: the optional entry wins
@@ -218,27 +224,87 @@ func platformMatches(list []string, value string) bool {
 }
 
 // fetch downloads, verifies and unpacks every planned package into
-// stageDir, four at a time.
+// stageDir, four at a time, and then what the npm-shrinkwrap.json files
+// of those packages add to the plan, until nothing is left.
 func (t *tree) fetch(ctx context.Context, stageDir string) error {
-	list := t.ordered()
-	errs := make([]error, len(list))
-	sem := make(chan struct{}, 4)
-	var wg sync.WaitGroup
-	for i, p := range list {
-		p.stage = filepath.Join(stageDir, fmt.Sprint(i))
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			errs[i] = t.fetchOne(ctx, p)
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
+	for n := 0; ; {
+		var list []*planned
+		for _, p := range t.ordered() {
+			if p.stage == "" {
+				list = append(list, p)
+			}
 		}
+		if len(list) == 0 {
+			return nil
+		}
+		errs := make([]error, len(list))
+		sem := make(chan struct{}, 4)
+		var wg sync.WaitGroup
+		for i, p := range list {
+			p.stage = filepath.Join(stageDir, fmt.Sprint(n))
+			n++
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				sem <- struct{}{}
+				defer func() { <-sem }()
+				errs[i] = t.fetchOne(ctx, p)
+			}()
+		}
+		wg.Wait()
+		for _, err := range errs {
+			if err != nil {
+				return err
+			}
+		}
+		for _, p := range list {
+			if p.shrinkwrap {
+				if err := t.expandShrinkwrap(ctx, p); err != nil {
+					return err
+				}
+			}
+		}
+	}
+}
+
+// expandShrinkwrap plans the dependencies of p, whose registry metadata
+// says it ships an npm-shrinkwrap.json, as npm's reify does
+// (loadShrinkwrapsAndUpdateTrees: the file's "packages" are loaded with
+// p as their root): every entry nested in p's own node_modules at the
+// version the file records, none hoisted, dev ones too (npm installs
+// them, marked extraneous, and keeps them; prune keeps them as well). A
+// tarball without
+// a usable file (none, or npm 6's format) gets its dependencies resolved
+// as usual.
+func (t *tree) expandShrinkwrap(ctx context.Context, p *planned) error {
+	id := p.meta.Name + "@" + p.meta.Version
+	file, packages, err := readLockfile(p.stage)
+	if err != nil {
+		return fmt.Errorf("%s: %w", id, err)
+	}
+	if file == "npm-shrinkwrap.json" && packages != nil {
+		nested := map[string]lockEntry{}
+		for k, e := range packages {
+			if strings.HasPrefix(k, "node_modules/") {
+				nested[p.rel+"/"+k] = e
+			}
+		}
+		if err := t.planLocked(ctx, file, nested, true); err != nil {
+			return fmt.Errorf("%s: %w", id, err)
+		}
+		return nil
+	}
+	m := p.meta
+	for _, d := range sortedKeys(m.Dependencies) {
+		if _, optional := m.OptionalDependencies[d]; optional {
+			continue
+		}
+		if err := t.want(ctx, p.rel, d, m.Dependencies[d], false); err != nil {
+			return fmt.Errorf("%s: dependency %w", id, err)
+		}
+	}
+	for _, d := range sortedKeys(m.OptionalDependencies) {
+		t.wantOptional(ctx, p.rel, d, m.OptionalDependencies[d])
 	}
 	return nil
 }
@@ -393,17 +459,34 @@ func readPackageJSON(dir string) (pkgJSON, error) {
 func reachable(root string, deps map[string]string) map[string]bool {
 	seen := map[string]bool{}
 	var visit func(from string, deps map[string]string)
+	var mark func(rel string)
+	mark = func(rel string) {
+		if seen[rel] {
+			return
+		}
+		abs := filepath.Join(root, filepath.FromSlash(rel))
+		seen[rel] = true
+		m, _ := readPackageJSON(abs)
+		visit(rel, m.needs())
+		// What a published npm-shrinkwrap.json put in the package's
+		// node_modules stays, needed or not, as npm keeps it.
+		if file, packages, _ := readLockfile(abs); file == "npm-shrinkwrap.json" {
+			for k := range packages {
+				if !strings.HasPrefix(k, "node_modules/") {
+					continue
+				}
+				if _, err := os.Stat(filepath.Join(abs, filepath.FromSlash(k))); err == nil {
+					mark(rel + "/" + k)
+				}
+			}
+		}
+	}
 	visit = func(from string, deps map[string]string) {
 		for name := range deps {
 			for dir := from; ; dir = parentRel(dir) {
 				rel := joinRel(dir, name)
-				abs := filepath.Join(root, filepath.FromSlash(rel))
-				if _, err := os.Stat(abs); err == nil {
-					if !seen[rel] {
-						seen[rel] = true
-						m, _ := readPackageJSON(abs)
-						visit(rel, m.needs())
-					}
+				if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(rel))); err == nil {
+					mark(rel)
 					break
 				}
 				if dir == "" {
