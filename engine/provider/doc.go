@@ -79,7 +79,7 @@
 //
 // auth.json OAuth entries written by pi's /login are used for the providers
 // pi-ai has OAuth support for ([OAuthProviders]: anthropic, github-copilot,
-// kimi-coding, meta, openai-codex, openrouter, xai), with pi's precedence
+// kimi-coding, meta, openai, openai-codex, openrouter, xai), with pi's precedence
 // (runtime key, auth.json API key, auth.json OAuth login, environment,
 // models.json); Kimi Code's login authorizes by header, the others' access
 // token is the API key. An expired access token is refreshed at its

@@ -40,7 +40,9 @@ import (
 // and expiry (oauth_login_device.go: xAI, Kimi Code, Meta, whose access
 // is a minted API key and refresh its identity token;
 // oauth_login_openrouter.go: OpenRouter's permanent key, never
-// refreshed); Kimi Code's access token goes in an Authorization header
+// refreshed; oauth_login_chatgpt.go: Sign in with ChatGPT, whose entry
+// keeps the client id its login was issued for the refreshes); Kimi
+// Code's access token goes in an Authorization header
 // rather than as an API key (oauthToAuth). The
 // non-interactive routes pi has work the same in pigo:
 // ANTHROPIC_OAUTH_TOKEN, and COPILOT_GITHUB_TOKEN
@@ -72,9 +74,9 @@ func copilotStaticHeaders() map[string]string {
 
 // OAuthProviders returns the providers whose auth.json OAuth logins pigo
 // can run, use and refresh: pi-ai 1.6's built-in OAuth providers but
-// openai (ChatGPT) and radius.
+// radius.
 func OAuthProviders() []string {
-	return []string{"anthropic", "github-copilot", "kimi-coding", "meta", "openai-codex", "openrouter", "xai"}
+	return []string{"anthropic", "github-copilot", "kimi-coding", "meta", "openai", "openai-codex", "openrouter", "xai"}
 }
 
 func isOAuthProvider(p string) bool { return contains(OAuthProviders(), p) }
@@ -97,6 +99,11 @@ type OAuthCredential struct {
 	EnterpriseURL string
 	// AccountID is openai-codex's ChatGPT account id.
 	AccountID string
+	// ClientID is openai's (Sign in with ChatGPT) client id, issued to
+	// its login and used by its refreshes; Scopes are what the login or
+	// refresh granted.
+	ClientID string
+	Scopes   []string
 	// AvailableModelIDs are github-copilot's models the account may use,
 	// as its login and each refresh read them (nil: not known).
 	AvailableModelIDs []string
@@ -113,7 +120,7 @@ func parseOAuthCredential(raw json.RawMessage) *OAuthCredential {
 	var e map[string]any
 	_ = json.Unmarshal(raw, &e)
 	c := &OAuthCredential{Access: str(e, "access"), Refresh: str(e, "refresh"),
-		EnterpriseURL: str(e, "enterpriseUrl"), AccountID: str(e, "accountId")}
+		EnterpriseURL: str(e, "enterpriseUrl"), AccountID: str(e, "accountId"), ClientID: str(e, "clientId")}
 	if f, ok := e["expires"].(float64); ok {
 		c.Expires = int64(f)
 	} else {
@@ -140,12 +147,20 @@ func oauthFields(provider string, c *OAuthCredential) *jsjson.Object {
 	o := &jsjson.Object{}
 	o.Set("type", "oauth")
 	switch provider {
-	case "openai-codex", "kimi-coding", "openrouter", "xai":
+	case "openai", "openai-codex", "kimi-coding", "openrouter", "xai":
 		o.Set("access", c.Access)
 		o.Set("refresh", c.Refresh)
 		o.Set("expires", float64(c.Expires))
 		if provider == "openai-codex" {
 			o.Set("accountId", c.AccountID)
+		}
+		if provider == "openai" {
+			o.Set("clientId", c.ClientID)
+			scopes := make([]any, len(c.Scopes))
+			for i, s := range c.Scopes {
+				scopes[i] = s
+			}
+			o.Set("scopes", scopes)
 		}
 	default:
 		o.Set("refresh", c.Refresh)
@@ -199,6 +214,12 @@ type OAuthEndpoints struct {
 	MetaAuthURL, MetaAPIURL string
 	// OpenRouterURL replaces https://openrouter.ai for the key exchange.
 	OpenRouterURL string
+	// ChatGPTTokenURL replaces Sign in with ChatGPT's token endpoint
+	// (https://auth.openai.com/api/accounts/oauth/token).
+	ChatGPTTokenURL string
+	// ChatGPTCallbackAddr replaces where its callback server listens
+	// (PI_OAUTH_CALLBACK_HOST or 127.0.0.1, port 1455).
+	ChatGPTCallbackAddr string
 }
 
 // oauthClient is what a refresh needs: HTTP, endpoints and the clock.
@@ -235,6 +256,8 @@ func (h *oauthClient) refresh(ctx context.Context, provider string, c *OAuthCred
 		return h.refreshCopilotWithModels(ctx, c)
 	case "openai-codex":
 		return h.refreshCodex(ctx, c)
+	case "openai":
+		return h.refreshChatGPT(ctx, c)
 	}
 	return nil, fmt.Errorf("Unknown OAuth provider: %s", provider)
 }

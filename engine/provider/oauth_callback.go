@@ -7,6 +7,7 @@ import (
 	"html"
 	"net"
 	"net/http"
+	"net/url"
 	"sync"
 	"time"
 )
@@ -22,6 +23,10 @@ type loopbackCallback struct {
 	// complete, when set, finishes the sign-in from the handler (OpenRouter
 	// exchanges the code there), so the page can say whether it worked.
 	complete func(code string) (*OAuthCredential, error)
+	// answer, when set, replaces the state, error and code checks after
+	// the route's (ChatGPT's server words and orders them its own way):
+	// the page, and the login's result once the redirect decides it.
+	answer func(q url.Values) (status int, title, detail string, res *callbackResult)
 
 	ln        net.Listener // nil when no address could be bound
 	listenErr error        // then: why the last one could not
@@ -33,15 +38,26 @@ type loopbackCallback struct {
 }
 
 type callbackResult struct {
-	code string
-	cred *OAuthCredential // complete's
-	err  error
+	code     string
+	clientID string           // ChatGPT's issued client id
+	cred     *OAuthCredential // complete's
+	err      error
 }
 
 // listenCallback serves on the first of addrs that can be bound; with
 // none, only a pasted redirect URL can finish the login.
 func listenCallback(provider, path, state string, addrs ...string) *loopbackCallback {
-	c := &loopbackCallback{provider: provider, path: path, state: state, result: make(chan callbackResult, 1)}
+	c := newCallback(provider, path, state)
+	c.listen(addrs...)
+	return c
+}
+
+func newCallback(provider, path, state string) *loopbackCallback {
+	return &loopbackCallback{provider: provider, path: path, state: state, result: make(chan callbackResult, 1)}
+}
+
+// listen serves on the first of addrs that can be bound.
+func (c *loopbackCallback) listen(addrs ...string) {
 	for _, addr := range addrs {
 		ln, err := net.Listen("tcp", addr)
 		c.listenErr = err
@@ -52,7 +68,6 @@ func listenCallback(provider, path, state string, addrs ...string) *loopbackCall
 			break
 		}
 	}
-	return c
 }
 
 // port is the bound port, 0 when nothing was bound.
@@ -77,6 +92,17 @@ func callbackPage(w http.ResponseWriter, status int, title, detail string) {
 // serve is pi-ai's handler: the route, the state, one sign-in only, the
 // provider's error, the code.
 func (c *loopbackCallback) serve(w http.ResponseWriter, r *http.Request) {
+	if c.answer != nil && r.URL.Path == c.path { // any method, as ChatGPT's server
+		status, title, detail, res := c.answer(r.URL.Query())
+		callbackPage(w, status, title, detail)
+		c.mu.Lock()
+		if res != nil && !c.settled { // the first decision wins
+			c.settled = true
+			c.result <- *res
+		}
+		c.mu.Unlock()
+		return
+	}
 	if r.Method != http.MethodGet || r.URL.Path != c.path {
 		callbackPage(w, http.StatusNotFound, "Callback route not found.", "")
 		return

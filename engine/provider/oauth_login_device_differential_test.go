@@ -9,6 +9,7 @@ package provider_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -82,6 +83,7 @@ var oauthModule = map[string][2]string{
 	"kimi-coding": {"kimi-coding.js", "kimiCodingOAuth"},
 	"meta":        {"meta.js", "metaOAuth"},
 	"openrouter":  {"openrouter.js", "openRouterOAuth"},
+	"openai":      {"openai-chatgpt.js", "openaiChatGPTOAuth"},
 }
 
 // loginCase is one scripted login (or, with refresh, one refresh of the
@@ -100,7 +102,8 @@ type loginCase struct {
 
 // endpointsFor points pigo's logins at base.
 func endpointsFor(base string) provider.OAuthEndpoints {
-	return provider.OAuthEndpoints{XAIAuthURL: base, KimiAuthURL: base, MetaAuthURL: base, MetaAPIURL: base, OpenRouterURL: base}
+	return provider.OAuthEndpoints{XAIAuthURL: base, KimiAuthURL: base, MetaAuthURL: base, MetaAPIURL: base, OpenRouterURL: base,
+		ChatGPTTokenURL: base + "/api/accounts/oauth/token"}
 }
 
 func runLoginCase(t *testing.T, c loginCase) {
@@ -246,7 +249,7 @@ func refreshThroughRegistry(t *testing.T, agentDir, prov string, cred map[string
 // then as the map's keys name them in the order listed).
 func jsonMarshalOrdered(cred map[string]any) (string, error) {
 	var parts []string
-	for _, k := range []string{"type", "access", "refresh", "expires"} {
+	for _, k := range []string{"type", "access", "refresh", "expires", "clientId", "scopes"} {
 		if v, ok := cred[k]; ok {
 			parts = append(parts, fmt.Sprintf("%q: %v", k, jsonValue(v)))
 		}
@@ -255,10 +258,8 @@ func jsonMarshalOrdered(cred map[string]any) (string, error) {
 }
 
 func jsonValue(v any) string {
-	if s, ok := v.(string); ok {
-		return strconv.Quote(s)
-	}
-	return fmt.Sprint(v)
+	b, _ := json.Marshal(v)
+	return string(b)
 }
 
 func firstModel(t *testing.T, r *provider.Registry, prov string) *provider.Model {
@@ -276,7 +277,9 @@ func firstModel(t *testing.T, r *provider.Registry, prov string) *provider.Model
 // API key, or Kimi Code's Authorization header and no key).
 func checkToAuth(t *testing.T, agentDir, prov string, piAuth map[string]any) {
 	t.Helper()
-	r := provider.NewRegistry(provider.RegistryOptions{AgentDir: agentDir, Now: func() time.Time { return time.UnixMilli(1_000_000) }})
+	// The logins ran at 1,000,000 ms; the clock here is well before their
+	// tokens' five-minute refresh window, so toAuth alone is compared.
+	r := provider.NewRegistry(provider.RegistryOptions{AgentDir: agentDir, Now: func() time.Time { return time.UnixMilli(0) }})
 	key, headers, err := r.Auth(context.Background(), firstModel(t, r, prov))
 	if err != nil {
 		t.Fatal(err)
@@ -440,10 +443,34 @@ func TestDifferentialOAuthRefreshes(t *testing.T) {
 		{name: "meta session dead", provider: "meta", refresh: map[string]any{"type": "oauth", "refresh": "id-1", "access": "mk-old", "expires": 1},
 			wantErr: "Meta session expired (status 401). Run `/login meta` to sign in again.",
 			script:  map[string][]string{"/muse-code/key": {`401 {}`}}},
+		{name: "chatgpt", provider: "openai", refresh: chatGPTCred("issued-1"), script: map[string][]string{chatGPTToken: {
+			`200 {"access_token":"at-2","refresh_token":"rt-2","expires_in":7200,"scope":"openid chatgpt.tokens.use.direct"}`}}},
+		{name: "chatgpt without client id", provider: "openai", refresh: chatGPTCred(""),
+			wantErr: "Stored OpenAI OAuth credential does not contain an issued client ID; reconnect ChatGPT"},
+		{name: "chatgpt blank client id", provider: "openai", refresh: chatGPTCred(" "),
+			wantErr: "Stored OpenAI OAuth credential does not contain an issued client ID; reconnect ChatGPT"},
+		{name: "chatgpt refused", provider: "openai", refresh: chatGPTCred("issued-1"),
+			wantErr: `OpenAI OAuth token request failed (401): {"error":"invalid_grant"}`,
+			script:  map[string][]string{chatGPTToken: {`401 {"error":"invalid_grant"}`}}},
+		{name: "chatgpt grant narrowed", provider: "openai", refresh: chatGPTCred("issued-1"),
+			wantErr: "OpenAI OAuth grant did not include chatgpt.tokens.use.direct",
+			script:  map[string][]string{chatGPTToken: {`200 {"access_token":"at-2","refresh_token":"rt-2","expires_in":7200,"scope":"openid"}`}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) { runLoginCase(t, c) })
 	}
+}
+
+const chatGPTToken = "/api/accounts/oauth/token"
+
+// chatGPTCred is an expired Sign in with ChatGPT login issued clientID
+// ("": a login stored without one).
+func chatGPTCred(clientID string) map[string]any {
+	c := map[string]any{"type": "oauth", "access": "at-1", "refresh": "rt-1", "expires": 1, "scopes": []string{"openid", "chatgpt.tokens.use.direct"}}
+	if clientID != "" {
+		c["clientId"] = clientID
+	}
+	return c
 }
 
 func TestDifferentialOpenRouterLogin(t *testing.T) {

@@ -60,14 +60,28 @@ globalThis.setTimeout = (fn, ms, ...args) => {
   return realSetTimeout(fn, ms, ...args);
 };
 Date.now = () => now; // the clock moves only by pi's waits, as pigo's fake clock does
-const prompts = [], events = [];
-let authUrl;
+const prompts = [], events = [], pages = [];
+let authUrl, callbacksSent;
+const stateOf = () => (authUrl ? new URL(authUrl).searchParams.get("state") : "");
 const interaction = {
   signal: controller.signal,
   prompt: async (p) => {
     prompts.push({ type: p.type, message: p.message, placeholder: p.placeholder, options: p.options });
     if (p.type === "select") return spec.method || "browser";
-    if (spec.manual !== undefined) return spec.manual.replace("{placeholder}", p.placeholder);
+    if (spec.callbacks || spec.cancel) { // the browser's redirects (or the user's cancel) while pi waits for a paste
+      if (spec.cancel) controller.abort();
+      callbacksSent = (async () => {
+        for (const q of spec.callbacks || []) {
+          const r = await realFetch("http://127.0.0.1:1455" + q.replace("{state}", stateOf()));
+          pages.push({ status: r.status, html: await r.text() });
+        }
+      })().catch((e) => pages.push({ status: 0, html: String(e) }));
+      return new Promise((_, reject) => {
+        const f = () => reject(new Error("aborted"));
+        if (p.signal.aborted) f(); else p.signal.addEventListener("abort", f, { once: true });
+      });
+    }
+    if (spec.manual !== undefined) return spec.manual.replace("{placeholder}", p.placeholder).replace("{state}", stateOf());
     if (p.type === "manual_code") {
       const state = new URL(authUrl).searchParams.get("state");
       return "http://localhost:1455/auth/callback?code=the-code&state=" + state;
@@ -81,12 +95,13 @@ await new Promise((r) => realSetTimeout(r, 50)); // openai-codex loads node:cryp
 let out;
 try {
   const oauth = mod[spec.login];
-  const cred = spec.refresh ? await oauth.refresh(spec.refresh, controller.signal) : await oauth.login(interaction, {});
+  const cred = spec.refresh ? await oauth.refresh(spec.refresh, controller.signal) : await oauth.login(interaction, spec.deviceId === undefined ? {} : { getDeviceId: () => spec.deviceId });
   out = { auth: JSON.stringify({ [spec.provider]: cred }, null, 2), toAuth: await oauth.toAuth(cred) };
 } catch (e) {
   out = { error: String(e && e.message) };
 }
-process.stdout.write(JSON.stringify({ ...out, prompts, events, sleeps, authUrl }));
+await callbacksSent;
+process.stdout.write(JSON.stringify({ ...out, prompts, events, sleeps, authUrl, pages }));
 `
 
 // piLoginModules returns pi-ai 1.6's OAuth directory and node, skipping
@@ -119,6 +134,12 @@ type piLoginResult struct {
 	Sleeps  []float64        `json:"sleeps"`
 	AuthURL string           `json:"authUrl"`
 	ToAuth  map[string]any   `json:"toAuth"`
+	Pages   []callbackPage   `json:"pages"` // the callback server's answers to spec.callbacks
+}
+
+type callbackPage struct {
+	Status int    `json:"status"`
+	HTML   string `json:"html"`
 }
 
 func runPiLogin(t *testing.T, node string, spec map[string]any) piLoginResult {
