@@ -26,8 +26,9 @@ import (
 // code to enter, then polling) and OpenAI Codex's browser flow (the URL
 // to open, then the browser's callback or a pasted redirect URL) or
 // device flow (method "device_code"), the device flows of xAI, Kimi Code
-// and Meta, and OpenRouter's browser flow (the URL, then the browser's
-// callback or a pasted redirect URL or code). The model registry re-reads auth.json after a
+// and Meta, and the browser flows of OpenRouter (the URL, then the browser's
+// callback or a pasted redirect URL or code) and Sign in with ChatGPT
+// (provider openai: the same, with the installation's device id). The model registry re-reads auth.json after a
 // change, so the models that need it become available or go.
 
 func (s *rpcServer) getCredentials(*rpcCommand) (any, bool, error) {
@@ -186,7 +187,7 @@ func (s *rpcServer) logout(c *rpcCommand) (any, bool, error) {
 // loginState is an OAuth login between login_oauth_start and the end of
 // its login_oauth_finish.
 type loginState struct {
-	login     any // *provider.AnthropicLogin, CopilotLogin, CodexLogin, CodexDeviceLogin, DeviceLogin or OpenRouterLogin
+	login     any // *provider.AnthropicLogin, CopilotLogin, CodexLogin, CodexDeviceLogin, DeviceLogin, OpenRouterLogin or ChatGPTLogin
 	ctx       context.Context
 	cancel    context.CancelFunc // login_oauth_cancel
 	input     chan string        // input pasted while a browser login waits
@@ -204,7 +205,7 @@ func (st *loginState) close() {
 // while it waits for its browser callback.
 func (st *loginState) waitsForInput() bool {
 	switch l := st.login.(type) {
-	case *provider.CodexLogin, *provider.OpenRouterLogin:
+	case *provider.CodexLogin, *provider.OpenRouterLogin, *provider.ChatGPTLogin:
 		return true
 	case *provider.AnthropicLogin:
 		return l.Browser()
@@ -290,6 +291,15 @@ func (s *rpcServer) loginOAuthStart(c *rpcCommand) (any, bool, error) {
 		s.setLogin(l)
 		return ordered{{"url", l.URL}, {"instructions", provider.OpenRouterInstructions},
 			{"prompt", provider.OpenRouterPrompt}, {"placeholder", l.Redirect()}}, true, nil
+	case "openai":
+		id, _ := s.rt.settings.deviceID() // pi records a failed save and signs in with the id all the same
+		l, err := provider.StartChatGPTLogin(s.loginOptions(p), id)
+		if err != nil {
+			return nil, false, err
+		}
+		s.setLogin(l)
+		return ordered{{"url", l.URL}, {"instructions", provider.ChatGPTInstructions},
+			{"prompt", provider.ChatGPTPrompt}, {"placeholder", provider.ChatGPTRedirectURI}}, true, nil
 	default:
 		return nil, false, fmt.Errorf("OAuth login for %q is not supported in pigo yet", p)
 	}
@@ -360,6 +370,8 @@ func (s *rpcServer) loginOAuthFinish(c *rpcCommand) (any, bool, error) {
 	case *provider.DeviceLogin:
 		err = l.Wait(ctx, s.rt.agentDir)
 	case *provider.OpenRouterLogin:
+		err = l.Wait(ctx, s.rt.agentDir, st.input)
+	case *provider.ChatGPTLogin:
 		err = l.Wait(ctx, s.rt.agentDir, st.input)
 	}
 	if ctx.Err() != nil {

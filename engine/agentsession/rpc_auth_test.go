@@ -7,6 +7,9 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -362,6 +365,74 @@ func TestServeOpenRouterLogin(t *testing.T) {
 	c.send(map[string]any{"type": "login_oauth_finish", "id": "o7", "provider": "openrouter"})
 	c.send(map[string]any{"type": "login_oauth_cancel", "id": "o8"})
 	if r := c.wait("o7"); r["error"] != "Login cancelled" {
+		t.Errorf("cancelled: %v", r)
+	}
+}
+
+// TestServeChatGPTLogin: login_oauth_start starts Sign in with ChatGPT
+// (provider openai) for the installation's device id, which the first
+// login saves as deviceId in the global settings.json (the file's other
+// members kept, in order) and later ones reuse; a pasted redirect of
+// another login fails the finish, a refusal in the browser ends it with
+// pi's error, and login_oauth_cancel with "Login cancelled".
+// get_credentials offers the login next to the API key.
+func TestServeChatGPTLogin(t *testing.T) {
+	sio, _ := world(t)
+	settings := filepath.Join(sio.Getenv("PI_CODING_AGENT_DIR"), "settings.json")
+	if err := os.MkdirAll(filepath.Dir(settings), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(settings, []byte(`{"quietStartup": true, "zeta": {"b": 1, "a": 2}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := newRPCClient(t, sio)
+	d, _ := c.ask(map[string]any{"type": "get_credentials", "id": "g1"})["data"].(map[string]any)
+	for _, p := range d["providers"].([]any) {
+		if o := p.(map[string]any); o["provider"] == "openai" && fmt.Sprint(o["logins"]) !=
+			"[map[label:Sign in with ChatGPT name:OpenAI (ChatGPT subscription) subscription:true type:oauth] map[name:OpenAI API key type:api_key]]" {
+			t.Errorf("openai's logins: %v", o["logins"])
+		}
+	}
+	var device string
+	start := func(id string) {
+		r := c.ask(map[string]any{"type": "login_oauth_start", "id": id, "provider": "openai"})
+		if e, _ := r["error"].(string); strings.HasPrefix(e, "Port 1455 is in use") {
+			t.Skip("port 1455 is busy (another login or test holds it)")
+		}
+		data, _ := os.ReadFile(settings)
+		m := regexp.MustCompile(`^\{\n  "quietStartup": true,\n  "zeta": \{\n    "b": 1,\n    "a": 2\n  \},\n  "deviceId": "([0-9a-f-]{36})"\n\}$`).FindSubmatch(data)
+		if m == nil || device != "" && string(m[1]) != device {
+			t.Fatalf("settings.json after the login started:\n%s", data)
+		}
+		device = string(m[1])
+		d, _ := r["data"].(map[string]any)
+		if u, _ := d["url"].(string); !strings.HasPrefix(u, "https://auth.openai.com/api/accounts/authorize?client_id=dynamic_agent_client&agent_name_hint=Pi&ext_agent_host_id=urn%3Auuid%3A"+device+"&") ||
+			d["prompt"] != "Complete login in your browser, or paste the final redirect URL here:" || d["placeholder"] != "http://127.0.0.1:1455/auth/callback" ||
+			d["instructions"] != "Complete sign-in in your browser. If the callback does not complete, paste the final redirect URL here." {
+			t.Fatalf("login_oauth_start: %v", r)
+		}
+	}
+	start("s1")
+	c.ask(map[string]any{"type": "login_oauth_input", "id": "i1", "input": "http://127.0.0.1:1455/auth/callback?code=c&state=other&client_id=x"})
+	if r := c.ask(map[string]any{"type": "login_oauth_finish", "id": "f1", "provider": "openai"}); r["error"] != "OAuth state mismatch" {
+		t.Errorf("pasted URL of another login: %v", r)
+	}
+
+	start("s2")
+	c.send(map[string]any{"type": "login_oauth_finish", "id": "f2", "provider": "openai"})
+	resp, err := http.Get("http://127.0.0.1:1455/auth/callback?error=access_denied")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if r := c.wait("f2"); resp.StatusCode != 400 || r["error"] != "ChatGPT authorization failed: access_denied" {
+		t.Errorf("refused in the browser: %d %v", resp.StatusCode, r)
+	}
+
+	start("s3")
+	c.send(map[string]any{"type": "login_oauth_finish", "id": "f3", "provider": "openai"})
+	c.send(map[string]any{"type": "login_oauth_cancel", "id": "c3"})
+	if r := c.wait("f3"); r["error"] != "Login cancelled" {
 		t.Errorf("cancelled: %v", r)
 	}
 }

@@ -14,6 +14,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/google/uuid"
+
 	"github.com/pigo-dev/pigo/engine/agent"
 	"github.com/pigo-dev/pigo/engine/cachewarm"
 	"github.com/pigo-dev/pigo/engine/compaction"
@@ -336,6 +338,24 @@ func (s *piSettings) queueMode(key string) string {
 		return v
 	}
 	return "one-at-a-time"
+}
+
+// deviceID is pi's SettingsManager.getOrCreateDeviceId: the installation's
+// stable id (Sign in with ChatGPT's agent host), a random UUID saved as
+// the global deviceId the first time it is needed. The project's is
+// ignored, so a committed project file cannot give every clone one id.
+func (s *piSettings) deviceID() (string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch v := s.global["deviceId"]; v {
+	case nil, "", false, 0.0:
+	default: // pi keeps any set value (one not a UUID fails the login)
+		id, _ := v.(string)
+		return id, nil
+	}
+	id := uuid.NewString() // crypto.randomUUID's version 4
+	s.global["deviceId"] = id
+	return id, s.persistLocked("deviceId", "", id)
 }
 
 // set changes a global field and writes it to the global file.
