@@ -19,8 +19,8 @@ import (
 // paste the code), GitHub Copilot's device flow (the code to enter at
 // GitHub's URL, then waiting) and OpenAI Codex's browser login (the
 // browser opens; the callback or a pasted redirect URL finishes it) or
-// device login, the device logins of xAI, Kimi Code and Meta, and
-// OpenRouter's browser login.
+// device login, the device logins of xAI, Kimi Code and Meta, and the
+// browser logins of OpenRouter and Sign in with ChatGPT (openai).
 
 const (
 	loginAccount = "Sign in with an account"
@@ -343,7 +343,7 @@ func (m *model) startLogin(o loginOption, authPath string, back func(m *model)) 
 		m.anthropicLogin(authPath)
 	case "kimi-coding", "meta", "xai": // pi's device_code event: the code and URL
 		m.deviceLogin(o.provider, authPath)
-	case "openrouter": // pi's auth_url event and manual_code prompt
+	case "openrouter", "openai": // pi's auth_url event and manual_code prompt
 		m.browserLogin(o.provider, authPath)
 	default:
 		m.oauthLogin(o.provider, authPath)
@@ -613,7 +613,7 @@ func (m *model) codexLogin(authPath string) {
 }
 
 // browserLogin is pi's browser login (OpenAI Codex's, Anthropic's,
-// OpenRouter's): the
+// OpenRouter's, ChatGPT's): the
 // browser opens at the URL; the callback finishes it, or the redirect URL
 // pasted here.
 func (m *model) browserLogin(p, authPath string, extra ...any) {

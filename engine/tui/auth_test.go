@@ -419,3 +419,40 @@ func TestLoginDeviceAndOpenRouterAccounts(t *testing.T) {
 		"error": `OpenRouter OAuth response carries no "key"`})
 	h.contains(`Failed to login to OpenRouter: OpenRouter OAuth response carries no "key"`)
 }
+
+// TestLoginChatGPTAccount: OpenAI offers pi's "Sign in with ChatGPT"
+// next to its API key; the account login is a browser login (the
+// browser opens; a pasted redirect URL goes to the waiting login).
+func TestLoginChatGPTAccount(t *testing.T) {
+	var opened []string
+	h := newHarness(t, Options{OpenURL: func(u string) { opened = append(opened, u) }})
+	h.answer("get_argument_completions", map[string]any{"items": nil})
+	openai := loginProvider("openai", "OpenAI", "", "", "oauth", "api_key")
+	openai["logins"].([]any)[0].(map[string]any)["label"] = "Sign in with ChatGPT"
+	h.answer("get_credentials", map[string]any{"authPath": "/a/auth.json", "credentials": []any{}, "providers": []any{openai}})
+	h.typ("/login openai")
+	h.press("enter")
+	h.contains("Select authentication method for OpenAI:", "Sign in with ChatGPT", "Sign in with an API key")
+	h.press("enter")
+	c := h.cmd("login_oauth_start")
+	if c["provider"] != "openai" || len(c) != 3 {
+		t.Fatalf("login_oauth_start %v", c)
+	}
+	u := "https://auth.openai.com/api/accounts/authorize?client_id=dynamic_agent_client&state=s"
+	h.respond(c, true, map[string]any{"url": u, "instructions": "Complete sign-in in your browser. If the callback does not complete, paste the final redirect URL here.",
+		"prompt": "Complete login in your browser, or paste the final redirect URL here:", "placeholder": "http://127.0.0.1:1455/auth/callback"})
+	finish := h.cmd("login_oauth_finish")
+	h.contains("Login to OpenAI", "Complete login in your browser, or paste the final redirect URL here:", "If the callback does not complete")
+	if len(opened) != 1 || opened[0] != u {
+		t.Errorf("opened %v", opened)
+	}
+	h.typ("http://127.0.0.1:1455/auth/callback?code=c&state=s&client_id=x")
+	h.press("enter")
+	if in := h.cmd("login_oauth_input"); in["input"] != "http://127.0.0.1:1455/auth/callback?code=c&state=s&client_id=x" {
+		t.Fatalf("login_oauth_input %v", in)
+	}
+	h.event(map[string]any{"type": "login_progress", "provider": "openai", "message": "Exchanging authorization code for tokens..."})
+	h.contains("Exchanging authorization code for tokens...")
+	h.respond(finish, true, nil)
+	h.contains("Logged in to OpenAI. Credentials saved to /a/auth.json")
+}
