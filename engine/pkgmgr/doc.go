@@ -49,8 +49,12 @@
 // metadata says so (_hasShrinkwrap): its entries, dev ones included, go
 // below that package at the versions recorded, as npm puts them.
 //
-// Not done: the install roots' lockfiles (a stale package-lock.json there
-// is removed so npm, when pi later runs it there, rebuilds from
-// node_modules), the legacy global-npm location pi also looks in, and
+// An install root's package-lock.json is written as npm 11 writes it
+// there (lockfileVersion 3, byte for byte), so npm, when pi runs it
+// there, keeps the tree; one npm wrote is honoured: what it records and
+// node_modules lacks comes back at the recorded version, except the
+// packages an install names, which npm resolves again too (rootlock.go).
+//
+// Not done: the legacy global-npm location pi also looks in, and
 // project trust (-l writes without asking).
 package pkgmgr

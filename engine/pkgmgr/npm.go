@@ -106,6 +106,10 @@ func (m *Manager) installNPM(ctx context.Context, scope Scope, srcs []Source, re
 		reg = m.registry(root)
 	}
 	t := newTree(root, reg)
+	prev := readRootLock(root)
+	if err := t.planRootLock(ctx, prev, srcs, proj.deps()); err != nil {
+		return nil, err
+	}
 	for _, s := range srcs {
 		if err := t.want(ctx, "", s.Name, s.Version, true); err != nil {
 			return nil, err
@@ -134,26 +138,31 @@ func (m *Manager) installNPM(ctx context.Context, scope Scope, srcs []Source, re
 		return nil, err
 	}
 	m.warn(t.scriptsWarning())
-	return versions, m.settle(root, proj, deps)
+	fetched := map[string]versionMeta{}
+	for rel, p := range t.plan {
+		fetched[rel] = p.meta
+	}
+	return versions, m.settle(root, proj, deps, fetched, prev, reg.cfg.omitResolved)
 }
 
-// settle records deps in the root's package.json, prunes the rest and
-// links the commands of what stays; npm's lockfiles there no longer
-// describe the tree, so they go.
-func (m *Manager) settle(root string, proj *npmProject, deps map[string]string) error {
+// settle records deps in the root's package.json, prunes the rest, links
+// the commands of what stays and writes the root's package-lock.json as
+// npm would (rootlock.go); fetched and prev are writeRootLock's.
+func (m *Manager) settle(root string, proj *npmProject, deps map[string]string, fetched map[string]versionMeta, prev map[string]map[string]any, omitResolved bool) error {
 	proj.setDeps(deps)
 	if err := proj.save(); err != nil {
 		return err
 	}
-	for _, f := range []string{"package-lock.json", filepath.Join("node_modules", ".package-lock.json")} {
-		if err := os.Remove(filepath.Join(root, f)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return err
-		}
+	if err := removeHiddenLock(root); err != nil {
+		return err
 	}
 	if err := prune(root, deps); err != nil {
 		return err
 	}
-	return linkBins(root)
+	if err := linkBins(root); err != nil {
+		return err
+	}
+	return writeRootLock(root, fetched, prev, omitResolved)
 }
 
 // stageInto runs fn with a staging directory inside dir (so what it
@@ -219,7 +228,7 @@ func (m *Manager) removeNPM(scope Scope, name string) error {
 	}
 	deps := proj.deps()
 	delete(deps, name)
-	return m.settle(root, proj, deps)
+	return m.settle(root, proj, deps, nil, readRootLock(root), m.registry(root).cfg.omitResolved)
 }
 
 // installedVersion is the version in dir/package.json, "" if none.

@@ -37,7 +37,7 @@ func TestSharesInstallRootWithNpm(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(root, "package-lock.json")); err != nil {
 		t.Fatal("npm wrote no lockfile; the rest of the test means nothing")
 	}
-	// pigo removes what npm installed, and the lockfile that lists it.
+	// pigo removes what npm installed, and its lockfile entry.
 	os.MkdirAll(filepath.Dir(e.m.SettingsFile(pkgmgr.User)), 0o755)
 	os.WriteFile(e.m.SettingsFile(pkgmgr.User), []byte(`{"packages":["npm:a","npm:b"]}`), 0o644)
 	if err := e.m.Remove(context.Background(), "npm:b", pkgmgr.User); err != nil {
@@ -46,8 +46,8 @@ func TestSharesInstallRootWithNpm(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(nm, "b")); err == nil {
 		t.Error("b still installed")
 	}
-	if _, err := os.Stat(filepath.Join(root, "package-lock.json")); err == nil {
-		t.Error("the stale lockfile is still there")
+	if lock, _ := os.ReadFile(filepath.Join(root, "package-lock.json")); strings.Contains(string(lock), "node_modules/b") {
+		t.Errorf("the lockfile still lists b:\n%s", lock)
 	}
 	// And npm, run again there, keeps a and its dependency.
 	runNpm(t, npm, e.reg.URL(), "install", "--prefix", root, "--legacy-peer-deps", "--no-audit", "--no-fund")
@@ -171,7 +171,10 @@ func TestPublishedShrinkwrapMatchesNpm(t *testing.T) {
 	}
 	pigoRoot := filepath.Join(e.m.AgentDir, "npm")
 	npmRoot := t.TempDir()
-	runNpm(t, npm, e.reg.URL(), "install", "wrapped", "other", "--prefix", npmRoot, "--legacy-peer-deps", "--no-audit", "--no-fund")
+	userconfig := filepath.Join(e.m.Home, ".npmrc")
+	os.WriteFile(filepath.Join(npmRoot, "package.json"), []byte("{\n  \"name\": \"pi-extensions\",\n  \"private\": true\n}"), 0o644)
+	piNpmInstall(t, npm, e.reg.URL(), npmRoot, userconfig, "wrapped")
+	piNpmInstall(t, npm, e.reg.URL(), npmRoot, userconfig, "other")
 	want := []string{
 		"node_modules/dep 1.1.0",
 		"node_modules/other 1.0.0",
@@ -186,10 +189,150 @@ func TestPublishedShrinkwrapMatchesNpm(t *testing.T) {
 	if got := packageTree(t, pigoRoot); !slices.Equal(got, want) {
 		t.Errorf("pigo's tree:\n%s\nnpm's:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+	pigoLock, _ := os.ReadFile(filepath.Join(pigoRoot, "package-lock.json"))
+	npmLock, _ := os.ReadFile(filepath.Join(npmRoot, "package-lock.json"))
+	if string(pigoLock) != string(npmLock) {
+		t.Errorf("pigo's package-lock.json:\n%s\nnpm's:\n%s", pigoLock, npmLock)
+	}
 	e.install("npm:later", pkgmgr.User)
 	want = append(want, "node_modules/later 1.0.0")
 	slices.Sort(want)
 	if got := packageTree(t, pigoRoot); !slices.Equal(got, want) {
 		t.Errorf("after installing another package:\n%s", strings.Join(got, "\n"))
+	}
+}
+
+// piNpmInstall runs what pi 1.6 runs in an install root (getNpmInstallArgs)
+// with npm's user configuration at userconfig.
+func piNpmInstall(t *testing.T, npm, regURL, root, userconfig string, specs ...string) {
+	t.Helper()
+	args := append(append([]string{"install"}, specs...), "--prefix", root, "--legacy-peer-deps", "--no-audit", "--no-fund", "--userconfig", userconfig)
+	runNpm(t, npm, regURL, args...)
+}
+
+// publishLockPackages publishes packages whose lockfile entries carry
+// what npm copies from registry metadata: an optional dependency, a
+// license object, engines, a funding string, a command, an alias, and
+// conflicting versions of one dependency (one nested).
+func publishLockPackages(e *env) {
+	e.reg.Publish("dep", "1.0.0", nil, nil)
+	e.reg.Publish("dep", "2.0.0", nil, nil)
+	e.reg.Publish("opt", "1.0.0", nil, nil)
+	e.reg.Publish("a", "1.0.0", map[string]string{"dep": "^1.0.0"}, map[string]string{
+		"package.json": `{"name":"a","version":"1.0.0","bin":"cli.js","dependencies":{"dep":"^1.0.0"},"optionalDependencies":{"opt":"^1.0.0"}}`,
+		"cli.js":       "#!/usr/bin/env node\n"})
+	meta := e.reg.Meta("a", "1.0.0")
+	meta["optionalDependencies"] = map[string]any{"opt": "^1.0.0"}
+	meta["license"] = map[string]any{"type": "MIT", "url": "https://example.test/l"}
+	meta["engines"] = map[string]any{"node": ">=18"}
+	meta["funding"] = "https://example.test/fund"
+	e.reg.Publish("b", "1.0.0", map[string]string{"dep": "^2.0.0", "al": "npm:dep@^1.0.0"}, nil)
+}
+
+// pigo writes the install root's package-lock.json that npm writes for
+// the same installs, byte for byte (with and without npm's
+// omit-lockfile-registry-resolved); npm, run there afterwards, sees a
+// consistent tree (npm ls) and leaves the file and the tree as they are.
+func TestRootLockfileMatchesNpm(t *testing.T) {
+	npm := needNpm(t)
+	for _, omit := range []bool{false, true} {
+		t.Run(fmt.Sprint("omit-resolved=", omit), func(t *testing.T) {
+			e := newEnv(t)
+			publishLockPackages(e)
+			userconfig := filepath.Join(e.m.Home, ".npmrc")
+			if omit {
+				os.WriteFile(userconfig, []byte("omit-lockfile-registry-resolved=true\n"), 0o644)
+			}
+			for _, p := range []string{"npm:a", "npm:b"} {
+				e.install(p, pkgmgr.User)
+			}
+			pigoRoot := filepath.Join(e.m.AgentDir, "npm")
+			npmRoot := filepath.Join(t.TempDir(), "npm")
+			os.MkdirAll(npmRoot, 0o755)
+			// pi's ensureNpmProject, then its two installs.
+			os.WriteFile(filepath.Join(npmRoot, "package.json"), []byte("{\n  \"name\": \"pi-extensions\",\n  \"private\": true\n}"), 0o644)
+			piNpmInstall(t, npm, e.reg.URL(), npmRoot, userconfig, "a")
+			piNpmInstall(t, npm, e.reg.URL(), npmRoot, userconfig, "b")
+
+			read := func(root string) string {
+				b, err := os.ReadFile(filepath.Join(root, "package-lock.json"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				return string(b)
+			}
+			pigoLock, npmLock := read(pigoRoot), read(npmRoot)
+			if pigoLock != npmLock {
+				t.Errorf("pigo's package-lock.json:\n%s\nnpm's:\n%s", pigoLock, npmLock)
+			}
+			if got, want := packageTree(t, pigoRoot), packageTree(t, npmRoot); !slices.Equal(got, want) {
+				t.Errorf("pigo's tree:\n%s\nnpm's:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+			tree := packageTree(t, pigoRoot)
+			piNpmInstall(t, npm, e.reg.URL(), pigoRoot, userconfig)
+			if after := read(pigoRoot); after != pigoLock {
+				t.Errorf("npm install rewrote pigo's lockfile:\n%s", after)
+			}
+			if after := packageTree(t, pigoRoot); !slices.Equal(after, tree) {
+				t.Errorf("npm install changed pigo's tree:\n%s", strings.Join(after, "\n"))
+			}
+			runNpm(t, npm, e.reg.URL(), "ls", "--all", "--prefix", pigoRoot, "--userconfig", userconfig)
+		})
+	}
+}
+
+// pigo reinstalls what npm's lockfile pins: a dependency missing from
+// node_modules comes back at the locked version although the registry
+// has a newer one in range, and a whole tree comes back as locked when
+// pi starts with node_modules gone; npm finds the file as it left it.
+func TestHonoursNpmRootLockfile(t *testing.T) {
+	npm := needNpm(t)
+	e := newEnv(t)
+	e.reg.Publish("dep", "1.0.0", nil, nil)
+	e.reg.Publish("a", "1.0.0", map[string]string{"dep": "^1.0.0"}, nil)
+	e.reg.Publish("b", "1.0.0", nil, nil)
+	userconfig := filepath.Join(e.m.Home, ".npmrc")
+	root := filepath.Join(e.m.AgentDir, "npm")
+	os.MkdirAll(root, 0o755)
+	os.WriteFile(filepath.Join(root, "package.json"), []byte("{\n  \"name\": \"pi-extensions\",\n  \"private\": true\n}"), 0o644)
+	piNpmInstall(t, npm, e.reg.URL(), root, userconfig, "a")
+	npmLock, err := os.ReadFile(filepath.Join(root, "package-lock.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.reg.Publish("dep", "1.1.0", nil, nil)
+	os.MkdirAll(filepath.Dir(e.m.SettingsFile(pkgmgr.User)), 0o755)
+	os.WriteFile(e.m.SettingsFile(pkgmgr.User), []byte(`{"packages":["npm:a"]}`), 0o644)
+	dep := filepath.Join(root, "node_modules", "dep")
+
+	os.RemoveAll(filepath.Join(root, "node_modules"))
+	if err := e.m.Ensure(context.Background(), "npm:a", pkgmgr.User); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(dep); err != nil {
+		t.Fatalf("after pi's start-up install: %v", err)
+	}
+	if v := e.version(dep); v != "1.0.0" {
+		t.Errorf("after pi's start-up install dep = %s, want the locked 1.0.0", v)
+	}
+	if lock, _ := os.ReadFile(filepath.Join(root, "package-lock.json")); string(lock) != string(npmLock) {
+		t.Errorf("pigo's lockfile:\n%s\nnpm's:\n%s", lock, npmLock)
+	}
+
+	os.RemoveAll(dep)
+	e.install("npm:b", pkgmgr.User)
+	if _, err := os.Stat(dep); err != nil {
+		t.Fatalf("after installing b: %v", err)
+	}
+	if v := e.version(dep); v != "1.0.0" {
+		t.Errorf("after installing b dep = %s, want the locked 1.0.0", v)
+	}
+	lock, _ := os.ReadFile(filepath.Join(root, "package-lock.json"))
+	piNpmInstall(t, npm, e.reg.URL(), root, userconfig)
+	if after, _ := os.ReadFile(filepath.Join(root, "package-lock.json")); string(after) != string(lock) {
+		t.Errorf("npm install rewrote the lockfile:\n%s\nwas\n%s", after, lock)
+	}
+	if v := e.version(dep); v != "1.0.0" {
+		t.Errorf("after npm install dep = %s", v)
 	}
 }

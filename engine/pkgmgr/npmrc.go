@@ -16,6 +16,9 @@ type npmConfig struct {
 	registry string
 	scoped   map[string]string // "@scope" → registry
 	tokens   map[string]string // "//host/path/" → _authToken
+	// omitResolved is omit-lockfile-registry-resolved: lockfile entries
+	// of registry packages carry no "resolved".
+	omitResolved bool
 }
 
 // loadNPMConfig reads npm's configuration as `npm install --prefix root`
@@ -41,6 +44,9 @@ func loadNPMConfig(root, home string, getenv func(string) string) *npmConfig {
 	}
 	if r := env("registry"); r != "" {
 		c.registry = r
+	}
+	if v := env("omit_lockfile_registry_resolved"); v != "" {
+		c.omitResolved = v == "true"
 	}
 	if c.registry == "" {
 		c.registry = DefaultRegistry
@@ -70,6 +76,8 @@ func (c *npmConfig) readFile(path string, getenv func(string) string) {
 		switch {
 		case k == "registry":
 			c.registry = v
+		case k == "omit-lockfile-registry-resolved":
+			c.omitResolved = v == "true"
 		case strings.HasPrefix(k, "@") && strings.HasSuffix(k, ":registry"):
 			c.scoped[strings.TrimSuffix(k, ":registry")] = withSlash(v)
 		case strings.HasPrefix(k, "//") && strings.HasSuffix(k, ":_authToken"):

@@ -497,8 +497,9 @@ func TestSettingsArePreserved(t *testing.T) {
 	}
 }
 
-// A stale npm lockfile would make npm put back the versions it lists.
-func TestStaleLockfilesAreRemoved(t *testing.T) {
+// A stale npm lockfile would make npm put back the versions it lists:
+// the root's is rewritten for the new tree, npm's hidden one goes.
+func TestStaleLockfilesAreReplaced(t *testing.T) {
 	e := newEnv(t)
 	e.reg.Publish("foo", "1.0.0", nil, nil)
 	root := filepath.Join(e.m.AgentDir, "npm")
@@ -506,10 +507,13 @@ func TestStaleLockfilesAreRemoved(t *testing.T) {
 	os.WriteFile(filepath.Join(root, "package-lock.json"), []byte("{}"), 0o644)
 	os.WriteFile(filepath.Join(root, "node_modules", ".package-lock.json"), []byte("{}"), 0o644)
 	e.install("npm:foo", pkgmgr.User)
-	for _, f := range []string{"package-lock.json", "node_modules/.package-lock.json"} {
-		if _, err := os.Stat(filepath.Join(root, f)); err == nil {
-			t.Errorf("%s kept", f)
-		}
+	if _, err := os.Stat(filepath.Join(root, "node_modules", ".package-lock.json")); err == nil {
+		t.Error("node_modules/.package-lock.json kept")
+	}
+	var lock struct{ Packages map[string]any }
+	e.readJSON(filepath.Join(root, "package-lock.json"), &lock)
+	if lock.Packages["node_modules/foo"] == nil {
+		t.Errorf("package-lock.json does not list foo: %v", lock.Packages)
 	}
 }
 

@@ -1,6 +1,7 @@
 package pkgmgr
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -36,6 +37,18 @@ type versionMeta struct {
 	// HasShrinkwrap: the tarball holds an npm-shrinkwrap.json (npm
 	// publish sets it), which then lays out its dependencies.
 	HasShrinkwrap bool `json:"_hasShrinkwrap"`
+	// raw is the version's whole document, what npm's lockfile entry is
+	// made of (see rootlock.go).
+	raw []byte
+}
+
+func (m *versionMeta) UnmarshalJSON(b []byte) error {
+	type plain versionMeta
+	if err := json.Unmarshal(b, (*plain)(m)); err != nil {
+		return err
+	}
+	m.raw = bytes.Clone(b)
+	return nil
 }
 
 // packument is a registry's document for one package.
