@@ -436,3 +436,45 @@ func TestServeChatGPTLogin(t *testing.T) {
 		t.Errorf("cancelled: %v", r)
 	}
 }
+
+// TestDeviceID: pi's getOrCreateDeviceId for logins without a session: a
+// UUID saved as the global deviceId on first use and reused; the
+// project's settings cannot set it; a global file that does not parse is
+// left alone (the id then lasts the process).
+func TestDeviceID(t *testing.T) {
+	sio, _ := world(t)
+	global := filepath.Join(sio.Getenv("PI_CODING_AGENT_DIR"), "settings.json")
+	for file, body := range map[string]string{global: `{"theme": "dark"}`, filepath.Join(sio.Cwd, ".pi", "settings.json"): `{"deviceId": "0f8fad5b-d9cb-469f-a165-70867728950e"}`} {
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	id := agentsession.DeviceID(sio)
+	if !regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`).MatchString(id) {
+		t.Fatalf("device id %q", id)
+	}
+	if data, _ := os.ReadFile(global); string(data) != "{\n  \"theme\": \"dark\",\n  \"deviceId\": \""+id+"\"\n}" {
+		t.Errorf("settings.json:\n%s", data)
+	}
+	if again := agentsession.DeviceID(sio); again != id {
+		t.Errorf("a second id %q after %q", again, id)
+	}
+	if err := os.WriteFile(global, []byte(`{"deviceId": "not-a-uuid"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := agentsession.DeviceID(sio); got != "not-a-uuid" { // kept: the login then refuses it, as pi's
+		t.Errorf("set id replaced by %q", got)
+	}
+	if err := os.WriteFile(global, []byte(`{"deviceId": `), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := agentsession.DeviceID(sio); got == "" {
+		t.Error("no id with a broken settings.json")
+	}
+	if data, _ := os.ReadFile(global); string(data) != `{"deviceId": ` {
+		t.Errorf("a broken settings.json was rewritten: %s", data)
+	}
+}

@@ -358,6 +358,14 @@ func (s *piSettings) deviceID() (string, error) {
 	return id, s.persistLocked("deviceId", "", id)
 }
 
+// DeviceID is the installation's device id for a login run without a
+// session (pigo auth login), as pi's CLI asks its SettingsManager.
+func DeviceID(io *IO) string {
+	s, _ := loadPiSettings(io.FS, AgentDir(io), io.Cwd)
+	id, _ := s.deviceID() // pi records a failed save and signs in with the id all the same
+	return id
+}
+
 // set changes a global field and writes it to the global file.
 func (s *piSettings) set(field string, value any) error {
 	s.mu.Lock()
