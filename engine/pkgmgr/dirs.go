@@ -25,6 +25,10 @@ const (
 // Dirs are the places a scope uses; Cwd and AgentDir are absolute.
 type Dirs struct {
 	Cwd, AgentDir, Home string
+	// NPMGlobalRoot looks up npm's global node_modules, where a pre-1.x
+	// pi installed user packages (legacy.go); nil means
+	// NPMGlobalRoot(nil), npm with this process's environment.
+	NPMGlobalRoot func() string
 }
 
 // Base is the directory a scope's settings file lives in, against which
@@ -93,6 +97,8 @@ func inside(root string, parts ...string) (string, error) {
 
 // Installed is pi's getInstalledPath: where the package declared as raw in
 // scope is, if it is there. Discovery uses it to load installed packages.
+// A user npm package missing from its install root is looked for in npm's
+// global root too, as pi's getNpmInstallPath does (legacy.go).
 func (d Dirs) Installed(raw string, scope Scope) (string, bool) {
 	src, err := Parse(raw)
 	if err != nil {
@@ -103,6 +109,9 @@ func (d Dirs) Installed(raw string, scope Scope) (string, bool) {
 		return "", false
 	}
 	if _, err := os.Stat(dir); err != nil {
+		if src.Kind == NPM && scope == User {
+			return d.legacyNPMDir(src.Name)
+		}
 		return "", false
 	}
 	return dir, true

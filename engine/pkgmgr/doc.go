@@ -55,6 +55,10 @@
 // node_modules lacks comes back at the recorded version, except the
 // packages an install names, which npm resolves again too (rootlock.go).
 //
-// Not done: the legacy global-npm location pi also looks in, and
-// project trust (-l writes without asking).
+// A user npm package missing from <agentDir>/npm is looked for where a
+// pre-1.x pi's `npm install -g` put it, npm's global root (`npm root -g`,
+// run only then and cached), as pi 1.6 does (legacy.go).
+//
+// Not done: project trust (-l writes without asking), pi's npmCommand
+// setting (pigo's npm lookups run "npm").
 package pkgmgr
