@@ -119,12 +119,11 @@ func packageBins(dir, name string) map[string]string {
 	}
 	out := map[string]string{}
 	for cmd, p := range raw {
-		cmd = path.Base(strings.NewReplacer(`\`, "/", ":", "/").Replace(cmd))
-		p = strings.TrimPrefix(path.Clean("/"+strings.ReplaceAll(p, `\`, "/")), "/")
-		if cmd == "" || cmd == "." || cmd == ".." || cmd == "/" || p == "" {
+		cmd, p = secureUnixPath(cmd), secureUnixPath(p)
+		if cmd == "" || p == "" {
 			continue
 		}
-		out[cmd] = p
+		out[path.Base(cmd)] = p
 	}
 	return out
 }
@@ -135,7 +134,7 @@ func packageBins(dir, name string) map[string]string {
 // path has a part starting with "."), named after its base name, a later
 // one of the same name winning.
 func binDir(dir, bin string) map[string]string {
-	rel := strings.TrimPrefix(path.Clean("/"+strings.ReplaceAll(bin, `\`, "/")), "/")
+	rel := secureUnixPath(bin)
 	if rel == "" {
 		return nil
 	}
@@ -156,4 +155,15 @@ func binDir(dir, bin string) map[string]string {
 		return nil
 	})
 	return out
+}
+
+// secureUnixPath is package-json's secureAndUnixifyPath: "\" and ":" as
+// "/", made relative and kept inside the package; "" when nothing is left.
+func secureUnixPath(ref string) string {
+	unix := strings.NewReplacer(`\`, "/", ":", "/")
+	p := strings.TrimPrefix(path.Clean("/"+unix.Replace(ref)), "/")
+	if p == "" {
+		return ""
+	}
+	return unix.Replace(p)
 }

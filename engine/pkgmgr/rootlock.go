@@ -156,17 +156,6 @@ func sortedAnyKeys(m map[string]any) []string {
 	return keys
 }
 
-// secureUnixPath is package-json's secureAndUnixifyPath: "\" and ":" as
-// "/", made relative and kept inside the package; "" when nothing is left.
-func secureUnixPath(ref string) string {
-	unix := strings.NewReplacer(`\`, "/", ":", "/")
-	p := strings.TrimPrefix(path.Clean("/"+unix.Replace(ref)), "/")
-	if p == "" {
-		return ""
-	}
-	return unix.Replace(p)
-}
-
 // normalizeBin is package-json's normalizePackageBin.
 func normalizeBin(pkg map[string]any) {
 	if !truthy(pkg["bin"]) {
@@ -446,8 +435,8 @@ func (t *tree) planRootLock(ctx context.Context, prev map[string]map[string]any,
 			named = named || rel == top || strings.HasPrefix(rel, top+"/")
 		}
 		var le lockEntry
-		if b, err := json.Marshal(e); err != nil || json.Unmarshal(b, &le) != nil || named {
-			continue
+		if b, err := json.Marshal(e); err != nil || json.Unmarshal(b, &le) != nil || named || e["inBundle"] == true {
+			continue // a bundled package comes inside its parent's tarball
 		}
 		if installedVersion(filepath.Join(t.root, filepath.FromSlash(rel))) != le.Version {
 			want[rel] = le
