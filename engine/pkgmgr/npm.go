@@ -142,13 +142,13 @@ func (m *Manager) installNPM(ctx context.Context, scope Scope, srcs []Source, re
 	for rel, p := range t.plan {
 		fetched[rel] = p.meta
 	}
-	return versions, m.settle(root, proj, deps, fetched, prev, reg.cfg.omitResolved)
+	return versions, m.settle(root, proj, deps, lockSources{fetched, t.skipped, prev}, reg.cfg.omitResolved)
 }
 
 // settle records deps in the root's package.json, prunes the rest, links
 // the commands of what stays and writes the root's package-lock.json as
-// npm would (rootlock.go); fetched and prev are writeRootLock's.
-func (m *Manager) settle(root string, proj *npmProject, deps map[string]string, fetched map[string]versionMeta, prev map[string]map[string]any, omitResolved bool) error {
+// npm would (rootlock.go) from src.
+func (m *Manager) settle(root string, proj *npmProject, deps map[string]string, src lockSources, omitResolved bool) error {
 	proj.setDeps(deps)
 	if err := proj.save(); err != nil {
 		return err
@@ -162,7 +162,7 @@ func (m *Manager) settle(root string, proj *npmProject, deps map[string]string, 
 	if err := linkBins(root); err != nil {
 		return err
 	}
-	return writeRootLock(root, fetched, prev, omitResolved)
+	return writeRootLock(root, src, omitResolved)
 }
 
 // stageInto runs fn with a staging directory inside dir (so what it
@@ -228,7 +228,7 @@ func (m *Manager) removeNPM(scope Scope, name string) error {
 	}
 	deps := proj.deps()
 	delete(deps, name)
-	return m.settle(root, proj, deps, nil, readRootLock(root), m.registry(root).cfg.omitResolved)
+	return m.settle(root, proj, deps, lockSources{prev: readRootLock(root)}, m.registry(root).cfg.omitResolved)
 }
 
 // installedVersion is the version in dir/package.json, "" if none.

@@ -211,18 +211,22 @@ func piNpmInstall(t *testing.T, npm, regURL, root, userconfig string, specs ...s
 }
 
 // publishLockPackages publishes packages whose lockfile entries carry
-// what npm copies from registry metadata: an optional dependency, a
-// license object, engines, a funding string, a command, an alias, and
+// what npm copies from registry metadata: optional dependencies (one for
+// another platform, which npm lists but does not install), a license
+// object, engines, a funding string, a command, an alias, and
 // conflicting versions of one dependency (one nested).
 func publishLockPackages(e *env) {
+	_, other := nodeOS()
 	e.reg.Publish("dep", "1.0.0", nil, nil)
 	e.reg.Publish("dep", "2.0.0", nil, nil)
 	e.reg.Publish("opt", "1.0.0", nil, nil)
+	e.reg.Publish("far", "1.0.0", nil, map[string]string{"package.json": `{"name":"far","version":"1.0.0","os":["` + other + `"]}`})
+	e.reg.Meta("far", "1.0.0")["os"] = []any{other}
 	e.reg.Publish("a", "1.0.0", map[string]string{"dep": "^1.0.0"}, map[string]string{
-		"package.json": `{"name":"a","version":"1.0.0","bin":"cli.js","dependencies":{"dep":"^1.0.0"},"optionalDependencies":{"opt":"^1.0.0"}}`,
+		"package.json": `{"name":"a","version":"1.0.0","bin":"cli.js","dependencies":{"dep":"^1.0.0"},"optionalDependencies":{"opt":"^1.0.0","far":"^1.0.0"}}`,
 		"cli.js":       "#!/usr/bin/env node\n"})
 	meta := e.reg.Meta("a", "1.0.0")
-	meta["optionalDependencies"] = map[string]any{"opt": "^1.0.0"}
+	meta["optionalDependencies"] = map[string]any{"opt": "^1.0.0", "far": "^1.0.0"}
 	meta["license"] = map[string]any{"type": "MIT", "url": "https://example.test/l"}
 	meta["engines"] = map[string]any{"node": ">=18"}
 	meta["funding"] = "https://example.test/fund"
@@ -264,6 +268,9 @@ func TestRootLockfileMatchesNpm(t *testing.T) {
 			pigoLock, npmLock := read(pigoRoot), read(npmRoot)
 			if pigoLock != npmLock {
 				t.Errorf("pigo's package-lock.json:\n%s\nnpm's:\n%s", pigoLock, npmLock)
+			}
+			if !strings.Contains(npmLock, `"node_modules/far"`) {
+				t.Errorf("npm no longer lists the optional package for another platform:\n%s", npmLock)
 			}
 			if got, want := packageTree(t, pigoRoot), packageTree(t, npmRoot); !slices.Equal(got, want) {
 				t.Errorf("pigo's tree:\n%s\nnpm's:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -340,10 +340,17 @@ func readManifest(dir string) (map[string]any, error) {
 	return pkg, nil
 }
 
+// lockSources are what a lockfile's entries are made of, by place.
+type lockSources struct {
+	fetched map[string]versionMeta // registry versions the operation installed
+	// skipped are optional packages left out for another platform, which
+	// npm lists (with "optional") where they would have gone.
+	skipped map[string]versionMeta
+	prev    map[string]map[string]any // the file being replaced (readRootLock)
+}
+
 // writeRootLock writes root's package-lock.json for the tree on disk.
-// fetched are the registry versions this operation installed, by place;
-// prev is the file it replaces (readRootLock).
-func writeRootLock(root string, fetched map[string]versionMeta, prev map[string]map[string]any, omitResolved bool) error {
+func writeRootLock(root string, src lockSources, omitResolved bool) error {
 	rootPkg, err := readManifest(root)
 	if err != nil {
 		return err
@@ -373,9 +380,9 @@ func writeRootLock(root string, fetched map[string]versionMeta, prev map[string]
 		name := rel[strings.LastIndex(rel, "node_modules/")+len("node_modules/"):]
 		dir := filepath.Join(root, filepath.FromSlash(rel))
 		var e map[string]any
-		if m, ok := fetched[rel]; ok {
+		if m, ok := src.fetched[rel]; ok {
 			e = registryLockPackage(m, name, omitResolved)
-		} else if p, ok := prev[rel]; ok && p["version"] == installedVersion(dir) {
+		} else if p, ok := src.prev[rel]; ok && p["version"] == installedVersion(dir) {
 			e = maps.Clone(p)
 			for _, f := range lockFlags {
 				delete(e, f)
@@ -391,6 +398,11 @@ func writeRootLock(root string, fetched map[string]versionMeta, prev map[string]
 			e[f] = true
 		}
 		packages[rel] = e
+	}
+	for rel, e := range otherPlatforms(root, rels, src, omitResolved) {
+		if _, ok := packages[rel]; !ok {
+			packages[rel] = e
+		}
 	}
 	name, _ := rootPkg["name"].(string)
 	if name == "" {
@@ -450,4 +462,63 @@ func (t *tree) planRootLock(ctx context.Context, prev map[string]map[string]any,
 	}
 	t.dropStale(deps)
 	return nil
+}
+
+// otherPlatforms are the entries of optional packages for another
+// platform that a package on disk (one of rels) still asks for where
+// nothing on disk answers: the ones this operation skipped, and those
+// the replaced file listed.
+func otherPlatforms(root string, rels []string, src lockSources, omitResolved bool) map[string]map[string]any {
+	platform := nodePlatform()
+	cands := map[string]map[string]any{}
+	for rel, e := range src.prev {
+		if e["optional"] != true || !strings.HasPrefix(rel, "node_modules/") {
+			continue
+		}
+		osList, _ := e["os"].([]any)
+		cpuList, _ := e["cpu"].([]any)
+		if platformMatches(anyStrings(osList), platform[0]) && platformMatches(anyStrings(cpuList), platform[1]) {
+			continue
+		}
+		cands[rel] = maps.Clone(e)
+	}
+	for rel, m := range src.skipped {
+		e := registryLockPackage(m, rel[strings.LastIndex(rel, "node_modules/")+len("node_modules/"):], omitResolved)
+		e["optional"] = true
+		cands[rel] = e
+	}
+	out := map[string]map[string]any{}
+	for _, from := range append([]string{""}, rels...) {
+		pkg, err := readManifest(filepath.Join(root, filepath.FromSlash(from)))
+		if err != nil {
+			continue
+		}
+		opt, _ := pkg["optionalDependencies"].(map[string]any)
+		for n := range opt {
+			for dir := from; ; dir = parentRel(dir) {
+				rel := joinRel(dir, n)
+				if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(rel))); err == nil {
+					break
+				}
+				if e, ok := cands[rel]; ok {
+					out[rel] = e
+					break
+				}
+				if dir == "" {
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+func anyStrings(list []any) []string {
+	var out []string
+	for _, v := range list {
+		if s, ok := v.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
 }

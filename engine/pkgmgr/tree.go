@@ -3,6 +3,7 @@ package pkgmgr
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -36,6 +37,10 @@ type tree struct {
 	// platform is what os and cpu fields are matched against (Node's
 	// process.platform and process.arch).
 	platform [2]string
+
+	// skipped are the optional packages left out for another platform,
+	// by the place they would have had.
+	skipped map[string]versionMeta
 
 	mu      sync.Mutex
 	scripts []string // "name@version (postinstall)": install scripts pigo does not run
@@ -154,8 +159,9 @@ func (t *tree) place(ctx context.Context, rel, name, pkg, spec string) error {
 		return fmt.Errorf("%s: needed as %s and as %s at the same place", name, old.meta.Version, m.Version)
 	}
 	if !platformMatches(m.OS, t.platform[0]) || !platformMatches(m.CPU, t.platform[1]) {
+		m.Name = pkg
 		return &badPlatformError{fmt.Sprintf("%s@%s: unsupported platform: wants os %v and cpu %v, this is %s %s",
-			pkg, m.Version, m.OS, m.CPU, t.platform[0], t.platform[1])}
+			pkg, m.Version, m.OS, m.CPU, t.platform[0], t.platform[1]), rel, m}
 	}
 	m.Name = pkg
 	t.plan[rel] = &planned{rel: rel, meta: m, shrinkwrap: m.HasShrinkwrap}
@@ -183,11 +189,25 @@ func (t *tree) wantOptional(ctx context.Context, from, name, spec string) {
 	before := maps.Clone(t.plan)
 	if err := t.want(ctx, from, name, spec, false); err != nil {
 		t.plan = before
+		// npm's lockfile still lists one for another platform, where it
+		// would have gone (rootlock.go).
+		var bp *badPlatformError
+		if errors.As(err, &bp) && strings.HasSuffix(bp.rel, "node_modules/"+name) {
+			if t.skipped == nil {
+				t.skipped = map[string]versionMeta{}
+			}
+			t.skipped[bp.rel] = bp.meta
+		}
 	}
 }
 
-// badPlatformError: a package's os or cpu excludes this machine.
-type badPlatformError struct{ msg string }
+// badPlatformError: a package's os or cpu excludes this machine; it
+// would have gone to rel.
+type badPlatformError struct {
+	msg  string
+	rel  string
+	meta versionMeta
+}
 
 func (e *badPlatformError) Error() string { return e.msg }
 
