@@ -21,6 +21,7 @@ type command struct {
 // commands is the command table (a test checks every entry has a script).
 func commands() []command {
 	return []command{
+		{"auth", "log in to providers, print their credentials, check they are ready: pigo auth <login|logout|check|print-api-key|print-bearer-token>", runAuth},
 		{"build", "bundle extensions into a standalone executable: pigo build -o OUT -e PATH... [--app FILE]", runBuild},
 		{"check", "load extensions and report what they registered and what failed", runCheck},
 		{"config", "enable or disable package resources and built-in extensions (a terminal UI): pigo config [-l]", runConfig},

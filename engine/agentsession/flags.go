@@ -330,3 +330,31 @@ func (f *piFlags) appMode() string {
 	}
 	return "text"
 }
+
+// AuthArgs are the pi options `pigo auth` reads from its arguments: pi
+// 1.6 parses them with its main parser, so the agent's other options are
+// accepted and ignored.
+type AuthArgs struct {
+	Provider, Model string
+	// Unknown is the first option pi does not know, "" when none.
+	Unknown string
+	// Other is set by messages, @files or --api-key, which auth commands
+	// refuse.
+	Other bool
+	// Diagnostics are the parser's messages, which fail the command.
+	Diagnostics []string
+}
+
+// ParseAuthArgs parses args as pi's parseArgs does for its auth commands.
+func ParseAuthArgs(args []string) AuthArgs {
+	f := parsePiFlags(args)
+	a := AuthArgs{Provider: strings.TrimSpace(f.provider), Model: strings.TrimSpace(f.model),
+		Other: f.apiKey != "" || len(f.messages) > 0 || len(f.fileArgs) > 0}
+	if len(f.unknown) > 0 {
+		a.Unknown = f.unknown[0].name
+	}
+	for _, d := range f.diagnostics {
+		a.Diagnostics = append(a.Diagnostics, d.message)
+	}
+	return a
+}

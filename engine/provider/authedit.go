@@ -108,15 +108,10 @@ func RemoveCredential(ctx context.Context, agentDir, provider string) error {
 }
 
 func editAuth(ctx context.Context, agentDir, provider string, entry *jsjson.Object) error {
-	if err := os.MkdirAll(agentDir, 0o700); err != nil {
+	if err := EnsureAuthFile(agentDir); err != nil { // the lock needs the file
 		return err
 	}
 	file := filepath.Join(agentDir, "auth.json")
-	if _, err := os.Stat(file); errors.Is(err, os.ErrNotExist) {
-		if err := os.WriteFile(file, []byte("{}"), 0o600); err != nil { // the lock needs the file (pi creates it too)
-			return err
-		}
-	}
 	return withAuthFile(ctx, file, func(current []byte) ([]byte, error) {
 		root, err := parseAuthRoot(current)
 		if err != nil {
@@ -130,4 +125,23 @@ func editAuth(ctx context.Context, agentDir, provider string, entry *jsjson.Obje
 		enc := jsjson.Encoder{Indent: "  "}
 		return []byte(enc.Stringify(root)), nil
 	})
+}
+
+// EnsureAuthFile creates agentDir's auth.json as an empty object when it
+// is missing, as pi's AuthStorage does when it opens the store.
+func EnsureAuthFile(agentDir string) error {
+	return ensureJSONFile(filepath.Join(agentDir, "auth.json"))
+}
+
+// ensureJSONFile creates file, and its directory, as an empty object
+// when it is missing: pi creates its stores before locking them (the
+// lock resolves their paths).
+func ensureJSONFile(file string) error {
+	if err := os.MkdirAll(filepath.Dir(file), 0o700); err != nil {
+		return err
+	}
+	if _, err := os.Stat(file); !errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	return os.WriteFile(file, []byte("{}"), 0o600)
 }

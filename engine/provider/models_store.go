@@ -93,14 +93,8 @@ func storedEntry(root *jsjson.Object, provider string) (StoredModels, bool) {
 // (JSON.stringify(store, null, 2)).
 func WriteStoredModels(ctx context.Context, agentDir, provider string, s StoredModels) error {
 	file := ModelsStoreFile(agentDir)
-	if err := os.MkdirAll(agentDir, 0o700); err != nil {
+	if err := ensureJSONFile(file); err != nil {
 		return err
-	}
-	if _, err := os.Stat(file); errors.Is(err, fs.ErrNotExist) {
-		// pi creates the file before locking it (the lock resolves its path).
-		if err := os.WriteFile(file, []byte("{}"), 0o600); err != nil {
-			return err
-		}
 	}
 	return withLockedFile(ctx, file, modelsStoreLock, func(current []byte) ([]byte, error) {
 		root, err := parseStore(current, file)

@@ -91,7 +91,7 @@ func (r *Registry) oauthKey(ctx context.Context, provider string, cred *OAuthCre
 	if cred == nil {
 		return "", true, nil
 	}
-	if !cred.Expired(r.now()) {
+	if !r.expiresSoon(ctx, cred) {
 		return cred.Access, true, nil
 	}
 	fresh, err := r.refreshOAuth(ctx, provider)
@@ -99,10 +99,13 @@ func (r *Registry) oauthKey(ctx context.Context, provider string, cred *OAuthCre
 		if fresh == nil {
 			return "", false, nil
 		}
+		if _, explicit := oauthValidity(ctx); explicit && r.expiresSoon(ctx, fresh) {
+			return "", true, tooSoon(provider)
+		}
 		return fresh.Access, true, nil
 	}
 	// Another process may have refreshed after us (pi re-reads the file).
-	if c := r.readOAuthFile(provider); c != nil && !c.Expired(r.now()) {
+	if c := r.readOAuthFile(provider); c != nil && !r.expiresSoon(ctx, c) {
 		r.setOAuth(provider, c)
 		return c.Access, true, nil
 	}
@@ -152,7 +155,7 @@ func (r *Registry) refreshOAuth(ctx context.Context, provider string) (*OAuthCre
 	r.mu.RLock()
 	cur := r.st.auth[provider]
 	r.mu.RUnlock()
-	if cur.Type == "oauth" && cur.OAuth != nil && !cur.OAuth.Expired(r.now()) {
+	if cur.Type == "oauth" && cur.OAuth != nil && !r.expiresSoon(ctx, cur.OAuth) {
 		return cur.OAuth, nil // refreshed by another request meanwhile
 	}
 	if r.opts.AgentDir == "" {
@@ -178,7 +181,7 @@ func (r *Registry) refreshOAuth(ctx context.Context, provider string) (*OAuthCre
 		if !ok || c.Type != "oauth" || c.OAuth == nil {
 			return nil, nil
 		}
-		if !c.OAuth.Expired(r.now()) {
+		if !r.expiresSoon(ctx, c.OAuth) {
 			result = c.OAuth
 			return nil, nil
 		}

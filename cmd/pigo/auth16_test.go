@@ -1,0 +1,160 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestDifferentialAuth16 runs pi 1.6's credential commands (`pi auth
+// check`, `print-api-key`, `print-bearer-token`, `logout`, and `login`
+// where it needs no terminal) and pigo's on the same auth.json,
+// models.json and environment: stdout, stderr, exit status and the
+// auth.json left behind are the same, with pigo's name for pi's.
+// Kimi Code's logins refresh against a local token endpoint
+// (KIMI_CODE_OAUTH_HOST), which both honour.
+func TestDifferentialAuth16(t *testing.T) {
+	sides := pi16Sides(t)
+	t.Parallel()
+	refreshes := map[string]int{}
+	var mu = make(chan struct{}, 1)
+	kimi := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_ = r.ParseForm()
+		mu <- struct{}{}
+		refreshes[r.Form.Get("refresh_token")]++
+		<-mu
+		switch r.Form.Get("refresh_token") {
+		case "kr-broken":
+			http.Error(w, `{"error":"invalid_grant"}`, http.StatusBadRequest)
+		case "kr-short":
+			fmt.Fprint(w, `{"access_token":"kimi-short","refresh_token":"kr-short","expires_in":3600,"token_type":"Bearer"}`)
+		default:
+			fmt.Fprint(w, `{"access_token":"kimi-new","refresh_token":"kr-new","expires_in":86400,"token_type":"Bearer"}`)
+		}
+	}))
+	defer kimi.Close()
+
+	ms := func(d time.Duration) string { return fmt.Sprint(time.Now().Add(d).UnixMilli()) }
+	auth := `{
+  "anthropic": {"type": "oauth", "access": "acc-fresh", "refresh": "ref-1", "expires": ` + ms(24*time.Hour) + `},
+  "openai": {"type": "api_key", "key": "sk-openai"},
+  "groq": {"type": "api_key", "key": "$GROQ_FROM_ENV"},
+  "kimi-coding": {"type": "oauth", "access": "kimi-old", "refresh": "kr-1", "expires": ` + ms(-time.Minute) + `},
+  "xai": {"type": "api_key", "key": "!printf xai-from-command"}
+}`
+	soon := `{"kimi-coding": {"type": "oauth", "access": "kimi-20min", "refresh": "kr-1", "expires": ` + ms(20*time.Minute) + `}}`
+	short := `{"kimi-coding": {"type": "oauth", "access": "kimi-old", "refresh": "kr-short", "expires": ` + ms(-time.Minute) + `}}`
+	broken := `{"kimi-coding": {"type": "oauth", "access": "kimi-old", "refresh": "kr-broken", "expires": ` + ms(-time.Minute) + `}}`
+	custom := `{"providers": {"my-gw": {"baseUrl": "http://127.0.0.1:9/v1", "api": "openai-completions", "apiKey": "gw-key",
+  "models": [{"id": "gw-model"}]}}}`
+	type setup struct {
+		auth, models string
+		env          []string
+	}
+	std := setup{auth: auth}
+	cases := []struct {
+		name string
+		setup
+		args string
+	}{
+		{"help", setup{}, "auth"},
+		{"help flag", setup{}, "auth check --help"},
+		{"unknown command", setup{}, "auth bogus"},
+		{"check nothing", setup{}, "auth check"},
+		{"check unconfigured", setup{}, "auth check --provider anthropic --json"},
+		{"check unknown provider", setup{}, "auth check --provider nope --json"},
+		{"check provider by name", std, "auth check --provider Anthropic"},
+		{"check oauth", std, "auth check --provider anthropic --json"},
+		{"check oauth credentials", std, "auth check --provider anthropic --json --credentials"},
+		{"check key", std, "auth check --provider openai --credentials"},
+		{"check unresolved template", std, "auth check --provider groq --json"},
+		{"check template from env", setup{auth: auth, env: []string{"GROQ_FROM_ENV=gsk-1"}}, "auth check --provider groq --json --credentials"},
+		{"check command key", std, "auth check --provider xai --credentials"},
+		{"check env key", setup{env: []string{"ANTHROPIC_API_KEY=sk-ant-env"}}, "auth check --provider anthropic --json --credentials"},
+		{"check model", std, "auth check --model openai/gpt-4o --json"},
+		{"check model with provider", std, "auth check --provider openai --model gpt-4o --json"},
+		{"check ambiguous model", std, "auth check --model gpt-4o --json"},
+		{"check unknown model", std, "auth check --model no-such-model --json"},
+		{"check custom id of a provider", std, "auth check --model anthropic/no-such-model --json"},
+		{"check expired refreshes", std, "auth check --provider kimi-coding --json --credentials"},
+		{"check no refresh, nothing stored", setup{}, "auth check --provider openai --no-refresh"},
+		{"check no refresh", std, "auth check --provider kimi-coding --json --no-refresh --credentials"},
+		{"check failed refresh", setup{auth: broken}, "auth check --provider kimi-coding --json"},
+		{"check custom provider", setup{models: custom}, "auth check --provider my-gw --json --credentials"},
+		{"check broken models.json", setup{auth: auth, models: `{"providers": `}, "auth check --provider openai --json"},
+		{"check bedrock", setup{env: []string{"AWS_ACCESS_KEY_ID=AKID", "AWS_SECRET_ACCESS_KEY=secret"}}, "auth check --provider amazon-bedrock --json"},
+		{"api key", std, "auth print-api-key --provider openai"},
+		{"api key of oauth", std, "auth print-api-key --provider anthropic"},
+		{"api key by model", std, "auth print-api-key --model gpt-4o"},
+		{"api key fuzzy model", std, "auth print-api-key --model gpt"},
+		{"api key unknown model", std, "auth print-api-key --model no-such-model"},
+		{"api key provider model", std, "auth print-api-key --provider openai --model no-such-model"},
+		{"api key unknown provider", std, "auth print-api-key --provider nope"},
+		{"api key from command", std, "auth print-api-key --provider xai"},
+		{"api key none", setup{}, "auth print-api-key --provider openai"},
+		{"api key env", setup{env: []string{"OPENAI_API_KEY=sk-env"}}, "auth print-api-key --provider openai"},
+		{"api key custom provider", setup{models: custom}, "auth print-api-key --model gw-model"},
+		{"bearer", std, "auth print-bearer-token --provider anthropic"},
+		{"bearer of key", std, "auth print-bearer-token --provider openai"},
+		{"bearer refreshes", std, "auth print-bearer-token --provider kimi-coding"},
+		{"bearer refreshes within 30m", setup{auth: soon}, "auth print-bearer-token --provider kimi-coding"},
+		{"bearer min expiry", setup{auth: soon}, "auth print-bearer-token --provider kimi-coding --min-expiry 10m"},
+		{"bearer too soon", setup{auth: short}, "auth print-bearer-token --provider kimi-coding --min-expiry 2h"},
+		{"bearer failed refresh", setup{auth: broken}, "auth print-bearer-token --provider kimi-coding"},
+		{"bearer by model", std, "auth print-bearer-token --model claude-sonnet-4-5"},
+		{"bearer bad duration", std, "auth print-bearer-token --provider anthropic --min-expiry 5x"},
+		{"json outside check", std, "auth print-api-key --provider openai --json"},
+		{"min expiry outside bearer", std, "auth check --provider openai --min-expiry 5m"},
+		{"unknown option", std, "auth check --provider openai --foo"},
+		{"extra argument", std, "auth print-api-key --provider openai extra"},
+		{"logout usage", std, "auth logout"},
+		{"logout key", std, "auth logout openai"},
+		{"logout oauth by name", std, "auth logout Anthropic"},
+		{"logout nothing stored", std, "auth logout mistral"},
+		{"logout unknown", std, "auth logout nope"},
+		{"logout unknown none stored", setup{}, "auth logout no\x1bpe"},
+		{"login usage", setup{}, "auth login"},
+		{"login unknown", setup{}, "auth login nope"},
+		{"login no terminal", setup{}, "auth login anthropic --api-key"},
+		{"login api key and no browser", setup{}, "auth login openai --api-key --no-browser"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			out := map[string]string{}
+			for side, argv := range sides {
+				dir, _, agentDir := sideDirs(t)
+				if c.auth != "" {
+					must(t, os.WriteFile(filepath.Join(agentDir, "auth.json"), []byte(c.auth), 0o600))
+				}
+				if c.models != "" {
+					must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(c.models), 0o600))
+				}
+				env := append([]string{"KIMI_CODE_OAUTH_HOST=" + kimi.URL}, c.env...)
+				got := runCLIEnv(argv, dir, env, strings.Fields(c.args)...)
+				data, _ := os.ReadFile(filepath.Join(agentDir, "auth.json"))
+				out[side] = got + "\n## auth.json\n" + authShape(string(data))
+			}
+			if pigo := piNamed(out["pigo"]); pigo != out["pi"] {
+				t.Errorf("pi:\n%s\npigo:\n%s", out["pi"], pigo)
+			}
+		})
+	}
+}
+
+// piNamed is a pigo transcript with pi's name where pigo says its own.
+func piNamed(s string) string {
+	return regexp.MustCompile(`\bpigo\b`).ReplaceAllString(s, "pi")
+}
+
+// authShape masks auth.json's expiry times, which each side computes from
+// its own clock.
+func authShape(s string) string {
+	return regexp.MustCompile(`"expires": ?\d+`).ReplaceAllString(s, `"expires": N`)
+}
