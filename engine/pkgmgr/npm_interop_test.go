@@ -231,10 +231,19 @@ func publishLockPackages(e *env) {
 	meta["engines"] = map[string]any{"node": ">=18"}
 	meta["funding"] = "https://example.test/fund"
 	e.reg.Publish("b", "1.0.0", map[string]string{"dep": "^2.0.0", "al": "npm:dep@^1.0.0"}, nil)
+	// Scoped (sorted before the rest), with an optional peer dependency
+	// npm does not install (npm ls would call a required one missing),
+	// a deprecation and an install script.
+	e.reg.Publish("@sc/peer", "1.0.0", nil, nil)
+	meta = e.reg.Meta("@sc/peer", "1.0.0")
+	meta["peerDependencies"] = map[string]any{"host": "*"}
+	meta["peerDependenciesMeta"] = map[string]any{"host": map[string]any{"optional": true}}
+	meta["deprecated"] = "use something else"
+	meta["scripts"] = map[string]any{"postinstall": "exit 0", "test": "t"}
 }
 
 // pigo writes the install root's package-lock.json that npm writes for
-// the same installs, byte for byte (with and without npm's
+// the same installs and removal, byte for byte (with and without npm's
 // omit-lockfile-registry-resolved); npm, run there afterwards, sees a
 // consistent tree (npm ls) and leaves the file and the tree as they are.
 func TestRootLockfileMatchesNpm(t *testing.T) {
@@ -247,7 +256,7 @@ func TestRootLockfileMatchesNpm(t *testing.T) {
 			if omit {
 				os.WriteFile(userconfig, []byte("omit-lockfile-registry-resolved=true\n"), 0o644)
 			}
-			for _, p := range []string{"npm:a", "npm:b"} {
+			for _, p := range []string{"npm:a", "npm:b", "npm:@sc/peer"} {
 				e.install(p, pkgmgr.User)
 			}
 			pigoRoot := filepath.Join(e.m.AgentDir, "npm")
@@ -255,8 +264,9 @@ func TestRootLockfileMatchesNpm(t *testing.T) {
 			os.MkdirAll(npmRoot, 0o755)
 			// pi's ensureNpmProject, then its two installs.
 			os.WriteFile(filepath.Join(npmRoot, "package.json"), []byte("{\n  \"name\": \"pi-extensions\",\n  \"private\": true\n}"), 0o644)
-			piNpmInstall(t, npm, e.reg.URL(), npmRoot, userconfig, "a")
-			piNpmInstall(t, npm, e.reg.URL(), npmRoot, userconfig, "b")
+			for _, p := range []string{"a", "b", "@sc/peer"} {
+				piNpmInstall(t, npm, e.reg.URL(), npmRoot, userconfig, p)
+			}
 
 			read := func(root string) string {
 				b, err := os.ReadFile(filepath.Join(root, "package-lock.json"))
@@ -283,7 +293,16 @@ func TestRootLockfileMatchesNpm(t *testing.T) {
 			if after := packageTree(t, pigoRoot); !slices.Equal(after, tree) {
 				t.Errorf("npm install changed pigo's tree:\n%s", strings.Join(after, "\n"))
 			}
-			runNpm(t, npm, e.reg.URL(), "ls", "--all", "--prefix", pigoRoot, "--userconfig", userconfig)
+			runNpm(t, npm, e.reg.URL(), "ls", "--all", "--legacy-peer-deps", "--prefix", pigoRoot, "--userconfig", userconfig)
+
+			// pi's `pi remove npm:b`, and what npm uninstall leaves.
+			if err := e.m.Remove(context.Background(), "npm:b", pkgmgr.User); err != nil {
+				t.Fatal(err)
+			}
+			runNpm(t, npm, e.reg.URL(), "uninstall", "b", "--prefix", npmRoot, "--legacy-peer-deps", "--no-audit", "--no-fund", "--userconfig", userconfig)
+			if pigoLock, npmLock := read(pigoRoot), read(npmRoot); pigoLock != npmLock {
+				t.Errorf("after removing b, pigo's package-lock.json:\n%s\nnpm's:\n%s", pigoLock, npmLock)
+			}
 		})
 	}
 }
