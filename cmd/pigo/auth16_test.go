@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -22,13 +23,24 @@ import (
 func TestDifferentialAuth16(t *testing.T) {
 	sides := pi16Sides(t)
 	t.Parallel()
+	var mu sync.Mutex
 	refreshes := map[string]int{}
-	var mu = make(chan struct{}, 1)
+	// Runs after every case: each refreshing case did refresh, on both
+	// sides (a case failing the same way on both would pass unseen).
+	t.Cleanup(func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for token, want := range map[string]int{"kr-1": 2 * 3, "kr-short": 2, "kr-broken": 2 * 2} {
+			if refreshes[token] < want {
+				t.Errorf("refresh token %s was sent %d times, want at least %d", token, refreshes[token], want)
+			}
+		}
+	})
 	kimi := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		_ = r.ParseForm()
-		mu <- struct{}{}
+		mu.Lock()
 		refreshes[r.Form.Get("refresh_token")]++
-		<-mu
+		mu.Unlock()
 		switch r.Form.Get("refresh_token") {
 		case "kr-broken":
 			http.Error(w, `{"error":"invalid_grant"}`, http.StatusBadRequest)
@@ -38,7 +50,7 @@ func TestDifferentialAuth16(t *testing.T) {
 			fmt.Fprint(w, `{"access_token":"kimi-new","refresh_token":"kr-new","expires_in":86400,"token_type":"Bearer"}`)
 		}
 	}))
-	defer kimi.Close()
+	t.Cleanup(kimi.Close)
 
 	ms := func(d time.Duration) string { return fmt.Sprint(time.Now().Add(d).UnixMilli()) }
 	auth := `{
@@ -157,4 +169,63 @@ func piNamed(s string) string {
 // its own clock.
 func authShape(s string) string {
 	return regexp.MustCompile(`"expires": ?\d+`).ReplaceAllString(s, `"expires": N`)
+}
+
+// TestTUIDifferentialAuthLogin16 runs `auth login` in a terminal through
+// pi 1.6 and pigo: an API key typed without echo (backspace deleting, an
+// escape sequence ignored) and saved, Ctrl+C at the key cancelling, and
+// Kimi Code's device login against a local endpoint
+// (KIMI_CODE_OAUTH_HOST) with --no-browser. Screens and auth.json match.
+func TestTUIDifferentialAuthLogin16(t *testing.T) {
+	node, cli := pi16Command(t)
+	kimi := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/api/oauth/device_authorization":
+			fmt.Fprint(w, `{"device_code":"kd-1","user_code":"KIMI-42","verification_uri":"https://www.kimi.com/device","verification_uri_complete":"https://www.kimi.com/device?code=KIMI-42","interval":1,"expires_in":900}`)
+		default:
+			fmt.Fprint(w, `{"access_token":"ka-1","refresh_token":"kr-1","expires_in":3600,"token_type":"Bearer"}`)
+		}
+	}))
+	t.Cleanup(kimi.Close)
+	paths := regexp.MustCompile(`/tmp/\S*?/agent/auth\.json`)
+	type run struct {
+		name  string
+		args  []string
+		drive func(tt *tuiTerm)
+	}
+	runs := []run{
+		{"api key", []string{"auth", "login", "OpenAI", "--api-key"}, func(tt *tuiTerm) {
+			tt.waitFor("Enter OpenAI API key:")
+			tt.keys("s", "k", "-", "x", "\x7f", "t", "\x1b[A", "y", "p", "e", "d", "\r")
+		}},
+		{"cancelled", []string{"auth", "login", "groq"}, func(tt *tuiTerm) {
+			tt.waitFor("Enter Groq API key:")
+			tt.keys("a", "\x03")
+		}},
+		{"device", []string{"auth", "login", "kimi-coding", "--no-browser"}, func(tt *tuiTerm) {
+			tt.waitFor("Credentials saved")
+		}},
+	}
+	for _, r := range runs {
+		t.Run(r.name, func(t *testing.T) {
+			t.Parallel()
+			auth := map[string]string{}
+			var mu sync.Mutex
+			screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
+				var agent string
+				tt := startPTYFull(t, func(_, agentDir string) { agent = agentDir }, side, []string{"KIMI_CODE_OAUTH_HOST=" + kimi.URL}, nil, r.args...)
+				r.drive(tt)
+				code := tt.exit()
+				add(fmt.Sprintf("%s\n## exit %d", strings.TrimRight(tt.screen(), "\n"), code))
+				data, _ := os.ReadFile(filepath.Join(agent, "auth.json"))
+				mu.Lock()
+				auth[name] = authShape(string(data))
+				mu.Unlock()
+			})
+			compareScreens(t, screens, func(s string) string { return paths.ReplaceAllString(strings.ReplaceAll(piNamed(s), "\n", ""), "<agent>/auth.json") })
+			if auth["pi"] != auth["pigo"] {
+				t.Errorf("auth.json:\npi:\n%s\npigo:\n%s", auth["pi"], auth["pigo"])
+			}
+		})
+	}
 }
