@@ -222,7 +222,9 @@ func TestTUIDifferentialAuthLogin16(t *testing.T) {
 				auth[name] = authShape(string(data))
 				mu.Unlock()
 			})
-			compareScreens(t, screens, func(s string) string { return paths.ReplaceAllString(strings.ReplaceAll(piNamed(s), "\n", ""), "<agent>/auth.json") })
+			compareScreens(t, screens, func(s string) string {
+				return paths.ReplaceAllString(strings.ReplaceAll(piNamed(s), "\n", ""), "<agent>/auth.json")
+			})
 			if auth["pi"] != auth["pigo"] {
 				t.Errorf("auth.json:\npi:\n%s\npigo:\n%s", auth["pi"], auth["pigo"])
 			}
