@@ -24,9 +24,11 @@
 // `dependencies`, npm aliases ("npm:real@range") included; peers are left
 // to the host, as pi's --legacy-peer-deps does; git, URL and file specs are
 // refused. They are laid out as npm would: hoisted to the install root's
-// node_modules unless another version is already visible there, else
-// nested under the package that needs it; a package whose dependency an
-// install replaces out of its range gets its own copy. Git goes through
+// node_modules unless another version is already visible there; then
+// that copy is replaced when everything using it takes the new version,
+// else the new one is nested at the shallowest level nothing objects to
+// (npm's placeDep); a package whose dependency an install replaces out
+// of its range gets its own copy. Git goes through
 // the git binary; a clone's own dependencies are installed natively too.
 //
 // Every operation stages its work and changes settings only after the

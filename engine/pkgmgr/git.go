@@ -92,6 +92,7 @@ func (m *Manager) installCloneDeps(ctx context.Context, dir string) error {
 		return fmt.Errorf("%s: %w", dir, err)
 	}
 	t := newTree(dir, m.registry(dir))
+	t.rootDeps = pj.needs()
 	lockName, locked, err := readLockfile(dir)
 	if err != nil {
 		return err

@@ -106,6 +106,13 @@ func (m *Manager) installNPM(ctx context.Context, scope Scope, srcs []Source, re
 		reg = m.registry(root)
 	}
 	t := newTree(root, reg)
+	t.rootDeps = proj.deps()
+	for _, s := range srcs {
+		t.rootDeps[s.Name] = s.Version
+		if s.Version == "" {
+			t.rootDeps[s.Name] = "*" // re-resolved, saved as ^ what it gets
+		}
+	}
 	prev := readRootLock(root)
 	if err := t.planRootLock(ctx, prev, srcs, proj.deps()); err != nil {
 		return nil, err

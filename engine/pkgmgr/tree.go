@@ -29,7 +29,7 @@ type planned struct {
 // tree lays packages out under root as npm's node_modules algorithm does,
 // simplified: a dependency goes to the root's node_modules unless the
 // requiring package already sees another version of it on its way up, in
-// which case it is nested in the requiring package's own node_modules.
+// which case placeOver replaces that copy or nests the new one.
 type tree struct {
 	root string
 	reg  *registry
@@ -41,6 +41,9 @@ type tree struct {
 	// skipped are the optional packages left out for another platform,
 	// by the place they would have had.
 	skipped map[string]versionMeta
+	// rootDeps are the root package.json's dependencies, which a copy in
+	// the root's node_modules must keep satisfying.
+	rootDeps map[string]string
 
 	mu      sync.Mutex
 	scripts []string // "name@version (postinstall)": install scripts pigo does not run
@@ -97,9 +100,7 @@ func (t *tree) want(ctx context.Context, from, name, spec string, force bool) er
 				if satisfies(v, rng) {
 					return nil
 				}
-				// Another version is visible: this one goes next to the
-				// package that needs it.
-				return t.place(ctx, joinRel(from, name), name, pkg, rng)
+				return t.placeOver(ctx, from, dir, name, pkg, rng)
 			}
 			if dir == "" {
 				break
@@ -107,6 +108,100 @@ func (t *tree) want(ctx context.Context, from, name, spec string, force bool) er
 		}
 	}
 	return t.place(ctx, joinRel("", name), name, pkg, rng)
+}
+
+// placeOver places name@spec for the package at from, which sees another
+// version of it in dir's node_modules, as npm's placeDep decides
+// (can-place-dep.js): that copy is replaced when everything that uses it
+// takes the new version (REPLACE), else the new one goes to the
+// shallowest level between from and dir under which nothing that uses
+// the old copy would refuse it, from itself at worst.
+func (t *tree) placeOver(ctx context.Context, from, dir, name, pkg, spec string) error {
+	at := joinRel(dir, name)
+	p, err := t.reg.packument(ctx, pkg)
+	if err != nil {
+		return err
+	}
+	m, err := p.pick(spec)
+	if err != nil {
+		return err
+	}
+	users := t.usersOf(at, name)
+	accepts := func(within string) bool {
+		for rel, dep := range users {
+			if within != "" && rel != within && !strings.HasPrefix(rel, within+"/") {
+				continue
+			}
+			if upkg, urng, err := depSpec(name, dep); err != nil || upkg != pkg || !satisfies(m.Version, urng) {
+				return false
+			}
+		}
+		return true
+	}
+	if dir != from && accepts("") {
+		for k := range t.plan {
+			if k == at || strings.HasPrefix(k, at+"/") {
+				delete(t.plan, k)
+			}
+		}
+		return t.place(ctx, at, name, pkg, spec)
+	}
+	var levels []string // from up to, not including, dir
+	for l := from; l != dir && l != ""; l = parentRel(l) {
+		levels = append(levels, l)
+	}
+	target := from
+	for i := len(levels) - 1; i >= 0; i-- {
+		if accepts(levels[i]) {
+			target = levels[i]
+			break
+		}
+	}
+	return t.place(ctx, joinRel(target, name), name, pkg, spec)
+}
+
+// usersOf maps every package that resolves name to the copy at at (the
+// root as "", packages on disk that the plan keeps and planned ones,
+// none inside at itself) to the spec it asks for.
+func (t *tree) usersOf(at, name string) map[string]string {
+	needs := map[string]map[string]string{"": t.rootDeps}
+	for rel, p := range t.plan {
+		needs[rel] = pkgJSON{Dependencies: p.meta.Dependencies, OptionalDependencies: p.meta.OptionalDependencies}.needs()
+	}
+	var walk func(from string)
+	walk = func(from string) {
+		for _, n := range children(t.root, from) {
+			rel := joinRel(from, n)
+			if _, planned := t.plan[rel]; !planned {
+				if _, ok := t.versionAt(rel); !ok {
+					continue
+				}
+				m, _ := readPackageJSON(filepath.Join(t.root, filepath.FromSlash(rel)))
+				needs[rel] = m.needs()
+			}
+			walk(rel)
+		}
+	}
+	walk("")
+	users := map[string]string{}
+	for rel, deps := range needs {
+		spec, ok := deps[name]
+		if !ok || rel == at || strings.HasPrefix(rel, at+"/") {
+			continue
+		}
+		for dir := rel; ; dir = parentRel(dir) {
+			if _, ok := t.versionAt(joinRel(dir, name)); ok {
+				if joinRel(dir, name) == at {
+					users[rel] = spec
+				}
+				break
+			}
+			if dir == "" {
+				break
+			}
+		}
+	}
+	return users
 }
 
 // depSpec is the registry package and range a dependency spec names: an
