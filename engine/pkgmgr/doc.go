@@ -28,7 +28,8 @@
 // that copy is replaced when everything using it takes the new version,
 // else the new one is nested at the shallowest level nothing objects to
 // (npm's placeDep); a package whose dependency an install replaces out
-// of its range gets its own copy. Git goes through
+// of its range gets its own copy. Bundled dependencies (bundleDependencies)
+// stay as the package's tarball brings them. Git goes through
 // the git binary; a clone's own dependencies are installed natively too.
 //
 // Every operation stages its work and changes settings only after the

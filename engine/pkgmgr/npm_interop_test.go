@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/pigo-dev/pigo/engine/pkgmgr"
+	"github.com/pigo-dev/pigo/engine/pkgmgr/pkgmgrtest"
 )
 
 // pi runs npm in the same install root pigo writes: npm must keep what
@@ -360,5 +361,44 @@ func TestHonoursNpmRootLockfile(t *testing.T) {
 	}
 	if v := e.version(dep); v != "1.0.0" {
 		t.Errorf("after npm install dep = %s", v)
+	}
+}
+
+// A package's bundled dependencies stay as its tarball brings them (npm
+// fetches none of them, even where the root holds another version) and
+// its lockfile entries say inBundle, as npm's do.
+func TestBundledDependenciesMatchNpm(t *testing.T) {
+	npm := needNpm(t)
+	e := newEnv(t)
+	e.reg.Publish("x", "1.5.0", nil, nil)
+	e.reg.Publish("x", "2.0.0", nil, nil)
+	e.reg.Publish("y", "1.0.0", nil, nil)
+	e.reg.Publish("other", "1.0.0", map[string]string{"x": "^2.0.0"}, nil)
+	e.reg.PublishTarball("bun", "1.0.0", map[string]string{"x": "^1.0.0", "y": "^1.0.0"}, pkgmgrtest.Files(map[string]string{
+		"package.json":                `{"name":"bun","version":"1.0.0","dependencies":{"x":"^1.0.0","y":"^1.0.0"},"bundleDependencies":["x"]}`,
+		"node_modules/x/package.json": `{"name":"x","version":"1.0.0","dependencies":{"z":"^1.0.0"}}`,
+		"node_modules/z/package.json": `{"name":"z","version":"1.0.0"}`,
+	}))
+	e.reg.Meta("bun", "1.0.0")["bundleDependencies"] = []any{"x"}
+	userconfig := filepath.Join(e.m.Home, ".npmrc")
+	npmRoot := filepath.Join(t.TempDir(), "npm")
+	os.MkdirAll(npmRoot, 0o755)
+	os.WriteFile(filepath.Join(npmRoot, "package.json"), []byte("{\n  \"name\": \"pi-extensions\",\n  \"private\": true\n}"), 0o644)
+	for _, p := range []string{"other", "bun"} {
+		e.install("npm:"+p, pkgmgr.User)
+		piNpmInstall(t, npm, e.reg.URL(), npmRoot, userconfig, p)
+	}
+	pigoRoot := filepath.Join(e.m.AgentDir, "npm")
+	want := []string{"node_modules/bun 1.0.0", "node_modules/bun/node_modules/x 1.0.0", "node_modules/bun/node_modules/z 1.0.0", "node_modules/other 1.0.0", "node_modules/x 2.0.0", "node_modules/y 1.0.0"}
+	if got := packageTree(t, npmRoot); !slices.Equal(got, want) {
+		t.Fatalf("npm's tree changed, the test needs a look:\n%s", strings.Join(got, "\n"))
+	}
+	if got := packageTree(t, pigoRoot); !slices.Equal(got, want) {
+		t.Errorf("pigo's tree:\n%s\nnpm's:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	pigoLock, _ := os.ReadFile(filepath.Join(pigoRoot, "package-lock.json"))
+	npmLock, _ := os.ReadFile(filepath.Join(npmRoot, "package-lock.json"))
+	if string(pigoLock) != string(npmLock) {
+		t.Errorf("pigo's package-lock.json:\n%s\nnpm's:\n%s", pigoLock, npmLock)
 	}
 }

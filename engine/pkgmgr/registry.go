@@ -37,9 +37,29 @@ type versionMeta struct {
 	// HasShrinkwrap: the tarball holds an npm-shrinkwrap.json (npm
 	// publish sets it), which then lays out its dependencies.
 	HasShrinkwrap bool `json:"_hasShrinkwrap"`
+	// BundleDependencies: the dependencies its tarball carries in its
+	// own node_modules (a list, or true for all).
+	BundleDependencies json.RawMessage `json:"bundleDependencies"`
 	// raw is the version's whole document, what npm's lockfile entry is
 	// made of (see rootlock.go).
 	raw []byte
+}
+
+// bundled is the set of dependency names m's tarball brings along.
+func (m versionMeta) bundled() map[string]bool {
+	out := map[string]bool{}
+	var all bool
+	var list []string
+	if json.Unmarshal(m.BundleDependencies, &all) == nil && all {
+		for n := range m.Dependencies {
+			out[n] = true
+		}
+	} else if json.Unmarshal(m.BundleDependencies, &list) == nil {
+		for _, n := range list {
+			out[n] = true
+		}
+	}
+	return out
 }
 
 func (m *versionMeta) UnmarshalJSON(b []byte) error {

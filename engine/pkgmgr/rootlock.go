@@ -376,11 +376,12 @@ func writeRootLock(root string, src lockSources, omitResolved bool) error {
 		packages[""] = rootEntry
 	}
 	flags := lockFlagsOf(root, rels, rootPkg)
+	inBundle := bundledRels(root, rels)
 	for _, rel := range rels {
 		name := rel[strings.LastIndex(rel, "node_modules/")+len("node_modules/"):]
 		dir := filepath.Join(root, filepath.FromSlash(rel))
 		var e map[string]any
-		if m, ok := src.fetched[rel]; ok {
+		if m, ok := src.fetched[rel]; ok && !inBundle[rel] {
 			e = registryLockPackage(m, name, omitResolved)
 		} else if p, ok := src.prev[rel]; ok && p["version"] == installedVersion(dir) {
 			e = maps.Clone(p)
@@ -396,6 +397,9 @@ func writeRootLock(root string, src lockSources, omitResolved bool) error {
 		}
 		if f := flags[rel]; f != "" {
 			e[f] = true
+		}
+		if inBundle[rel] {
+			e["inBundle"] = true
 		}
 		packages[rel] = e
 	}
@@ -518,6 +522,40 @@ func anyStrings(list []any) []string {
 	for _, v := range list {
 		if s, ok := v.(string); ok {
 			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// bundledRels are the packages that came inside another's tarball (npm's
+// inBundle): what a package's bundleDependencies resolve to in its own
+// node_modules, and what those need from there.
+func bundledRels(root string, rels []string) map[string]bool {
+	out := map[string]bool{}
+	for _, p := range rels {
+		pkg, err := readManifest(filepath.Join(root, filepath.FromSlash(p)))
+		if err != nil {
+			continue
+		}
+		normalizeManifest(pkg)
+		list, _ := pkg["bundleDependencies"].([]any)
+		inside := p + "/node_modules/"
+		var mark func(from, name string)
+		mark = func(from, name string) {
+			rel, ok := resolveDep(root, from, name)
+			if !ok || !strings.HasPrefix(rel, inside) || out[rel] {
+				return
+			}
+			out[rel] = true
+			m, _ := readPackageJSON(filepath.Join(root, filepath.FromSlash(rel)))
+			for n := range m.needs() {
+				mark(rel, n)
+			}
+		}
+		for _, n := range list {
+			if s, ok := n.(string); ok {
+				mark(p, s)
+			}
 		}
 	}
 	return out

@@ -263,8 +263,9 @@ func (t *tree) place(ctx context.Context, rel, name, pkg, spec string) error {
 	if m.HasShrinkwrap {
 		return nil // npm's buildIdealTree leaves its dependencies to the file
 	}
+	bundled := m.bundled() // in the tarball: npm's problemEdges skips them
 	for _, d := range sortedKeys(m.Dependencies) {
-		if _, optional := m.OptionalDependencies[d]; optional {
+		if _, optional := m.OptionalDependencies[d]; optional || bundled[d] {
 			continue // npm: the optional entry wins
 		}
 		if err := t.want(ctx, rel, d, m.Dependencies[d], false); err != nil {
@@ -272,7 +273,9 @@ func (t *tree) place(ctx context.Context, rel, name, pkg, spec string) error {
 		}
 	}
 	for _, d := range sortedKeys(m.OptionalDependencies) {
-		t.wantOptional(ctx, rel, d, m.OptionalDependencies[d])
+		if !bundled[d] {
+			t.wantOptional(ctx, rel, d, m.OptionalDependencies[d])
+		}
 	}
 	return nil
 }
