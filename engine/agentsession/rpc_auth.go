@@ -292,6 +292,14 @@ func (s *rpcServer) loginOAuthStart(c *rpcCommand) (any, bool, error) {
 		return ordered{{"url", l.URL}, {"instructions", provider.OpenRouterInstructions},
 			{"prompt", provider.OpenRouterPrompt}, {"placeholder", l.Redirect()}}, true, nil
 	case "openai":
+		// the login it replaces may hold port 1455 (Codex's): end it first
+		s.loginMu.Lock()
+		old := s.login
+		s.login = nil
+		s.loginMu.Unlock()
+		if old != nil {
+			old.close()
+		}
 		id, _ := s.rt.settings.deviceID() // pi records a failed save and signs in with the id all the same
 		l, err := provider.StartChatGPTLogin(s.loginOptions(p), id)
 		if err != nil {

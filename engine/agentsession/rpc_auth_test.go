@@ -396,7 +396,7 @@ func TestServeChatGPTLogin(t *testing.T) {
 	var device string
 	start := func(id string) {
 		r := c.ask(map[string]any{"type": "login_oauth_start", "id": id, "provider": "openai"})
-		if e, _ := r["error"].(string); strings.HasPrefix(e, "Port 1455 is in use") {
+		if e, _ := r["error"].(string); strings.HasPrefix(e, "Port 1455 is in use") && id == "s1" {
 			t.Skip("port 1455 is busy (another login or test holds it)")
 		}
 		data, _ := os.ReadFile(settings)
@@ -435,6 +435,24 @@ func TestServeChatGPTLogin(t *testing.T) {
 	if r := c.wait("f3"); r["error"] != "Login cancelled" {
 		t.Errorf("cancelled: %v", r)
 	}
+
+	// a pending Codex login, on the same port, gives way
+	c.ask(map[string]any{"type": "login_oauth_start", "id": "s4", "provider": "openai-codex"})
+	c.send(map[string]any{"type": "login_oauth_finish", "id": "f4", "provider": "openai-codex"})
+	start("s5")
+	var f4 map[string]any
+	for _, e := range c.events { // answered while s5 was
+		if e["id"] == "f4" {
+			f4 = e
+		}
+	}
+	if f4 == nil {
+		f4 = c.wait("f4")
+	}
+	if f4["error"] != "Login cancelled" {
+		t.Errorf("the replaced Codex login: %v", f4)
+	}
+	c.ask(map[string]any{"type": "login_oauth_cancel", "id": "c5"})
 }
 
 // TestDeviceID: pi's getOrCreateDeviceId for logins without a session: a
