@@ -130,8 +130,7 @@ type loginTerminal struct {
 // newLoginTerminal is nil unless stdin and stdout are terminals.
 func newLoginTerminal(io *IO) *loginTerminal {
 	in, ok := io.Stdin.(*os.File)
-	out, ok2 := io.Stdout.(*os.File)
-	if !ok || !ok2 || !term.IsTerminal(int(in.Fd())) || !term.IsTerminal(int(out.Fd())) {
+	if !ok || !io.Interactive() {
 		return nil
 	}
 	return &loginTerminal{io: io, in: in, lines: bufio.NewReader(in)}

@@ -4,9 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 
+	"github.com/pigo-dev/pigo"
 	"github.com/pigo-dev/pigo/engine/agentsession"
 	"github.com/pigo-dev/pigo/engine/pkgmgr"
 	"github.com/pigo-dev/pigo/engine/projecttrust"
@@ -84,11 +84,12 @@ func parsePkgArgs(cmd string, args []string, io *IO) (pkgArgs, ExitCode, bool) {
 }
 
 // projectTrusted is pi 1.6's trust decision for a package or config
-// command: the --approve / --no-approve override, else the decision saved
-// in trust.json, else (all but update, which goes by saved decisions
-// only) defaultProjectTrust, which for "ask" asks in a terminal (pi's
-// trust prompt) and declines elsewhere; a project without protected
-// files is trusted unless it was declined.
+// command: the --approve / --no-approve override, else (all but update,
+// which goes by saved decisions only) the user's extensions' project_trust
+// answer, the decision saved in trust.json, defaultProjectTrust, which
+// for "ask" asks in a terminal (pi's trust prompt) and declines
+// elsewhere; a project without protected files is trusted unless it was
+// declined.
 func projectTrusted(ctx context.Context, io *IO, approve *bool, savedOnly bool) (bool, error) {
 	agentDir := agentsession.AgentDir(io)
 	store := projecttrust.NewStore(agentDir)
@@ -99,17 +100,14 @@ func projectTrusted(ctx context.Context, io *IO, approve *bool, savedOnly bool) 
 		trusted, ok, err := store.Get(ctx, io.Cwd)
 		return ok && trusted, err
 	}
-	global, err := readJSONObject(filepath.Join(agentDir, "settings.json"))
-	if err != nil {
-		return false, err
-	}
-	defaultTrust, _ := global["defaultProjectTrust"].(string)
 	if io.StartupSelect == nil {
 		io.StartupSelect = tui.StartupSelect
 	}
-	return projecttrust.Resolve(ctx, projecttrust.Options{Cwd: io.Cwd, Home: io.Getenv("HOME"),
-		Store: store, Override: approve, Default: defaultTrust,
-		Prompt: func(ctx context.Context) (bool, error) { return agentsession.AskProjectTrust(ctx, io, agentDir) }})
+	trusted, warnings, err := agentsession.PackageCommandTrust(ctx, io, approve, pigo.SessionOpener(io))
+	for _, w := range warnings {
+		fmt.Fprintf(io.Stderr, "Warning: %s\n", w)
+	}
+	return trusted, err
 }
 
 // trustedManager is the package manager for a command that reads or

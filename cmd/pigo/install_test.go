@@ -58,7 +58,7 @@ func TestPackageCommandAsksTrustInATerminal(t *testing.T) {
 			os.WriteFile(filepath.Join(cwd, ".pi", "settings.json"), []byte("{}"), 0o644) // a protected file
 			var stdout, stderr strings.Builder
 			var asked []string
-			io := &IO{Stdout: &stdout, Stderr: &stderr, Cwd: cwd, StdinTTY: c.tty, FS: pigo.OSFS{},
+			io := &IO{Stdout: &stdout, Stderr: &stderr, Cwd: cwd, StdinTTY: c.tty, StdoutTTY: c.tty, FS: pigo.OSFS{},
 				Getenv: func(k string) string { return map[string]string{"HOME": home}[k] },
 				StartupSelect: func(_ context.Context, p agentsession.StartupPrompt) (int, bool) {
 					asked = append(asked, p.Title)

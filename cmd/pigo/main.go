@@ -29,8 +29,9 @@ func mainExit() int {
 	// A character device is not a terminal (/dev/null is one): ask the
 	// terminal driver.
 	tty := term.IsTerminal(int(os.Stdin.Fd()))
+	ttyOut := term.IsTerminal(int(os.Stdout.Fd()))
 	return int(run(ctx, os.Args[1:], &IO{
 		Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
-		Getenv: os.Getenv, Environ: os.Environ(), Cwd: cwd, StdinTTY: tty, FS: pigo.OSFS{},
+		Getenv: os.Getenv, Environ: os.Environ(), Cwd: cwd, StdinTTY: tty, StdoutTTY: ttyOut, FS: pigo.OSFS{},
 	}))
 }

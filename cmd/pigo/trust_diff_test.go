@@ -107,3 +107,72 @@ func withoutBuiltinCommands(lines []string) []string {
 	}
 	return out
 }
+
+// TestDifferentialPackageCommandTrust16: pi 1.6's package commands ask
+// the user's extensions about a project with protected files, as its
+// sessions do (createCommandSettingsManager): `list` and `install -l` go
+// by the project_trust answer (notify on stderr, a throwing handler a
+// warning and then the saved decision or defaultProjectTrust), an answer
+// with remember is saved, --approve asks no one, and `update` goes by the
+// saved decision only. Run after run in one directory, pigo's output and
+// trust.json are pi's.
+func TestDifferentialPackageCommandTrust16(t *testing.T) {
+	sides := pi16Sides(t)
+	files := map[string]string{
+		"agent/extensions/user.ts": extSource(`
+  pi.on("project_trust", async (e: any, ctx: any) => {
+    ctx.ui.notify("asked about " + e.cwd.split("/").pop() + " in " + ctx.mode + " hasUI=" + ctx.hasUI, "info");
+    const a = process.env.TRUST_ANSWER || "";
+    if (a === "throw") throw new Error("no opinion");
+    return a ? { trusted: a, remember: process.env.TRUST_REMEMBER === "1" } : undefined;
+  });`),
+		"work/.pi/settings.json":     `{"packages": ["../proj-pkg"]}`,
+		"proj-pkg/package.json":      `{"name": "proj-pkg", "version": "1.0.0"}`,
+		"other-pkg/package.json":     `{"name": "other-pkg", "version": "1.0.0"}`,
+		"agent/settings.json":        `{"packages": ["../user-pkg"]}`,
+		"agent/../user-pkg/index.ts": "export default function () {}\n",
+	}
+	runs := []struct {
+		answer string
+		args   []string
+	}{
+		{"throw", []string{"list"}},
+		{"yes", []string{"list"}},
+		{"no", []string{"install", "../other-pkg", "-l"}},
+		{"yes", []string{"install", "../other-pkg", "-l"}},
+		{"no remember", []string{"list"}},
+		{"yes", []string{"update", "--extensions"}},
+		{"throw", []string{"list", "--approve"}},
+	}
+	run := func(argv []string) []string {
+		dir := sideTree(t, files)
+		var out []string
+		for _, r := range runs {
+			answer, remember, _ := strings.Cut(r.answer, " ")
+			env := []string{"TRUST_ANSWER=" + answer}
+			if remember != "" {
+				env = append(env, "TRUST_REMEMBER=1")
+			}
+			got := runCLIEnv(argv, dir, env, r.args...)
+			trust, err := os.ReadFile(filepath.Join(dir, "agent", "trust.json"))
+			if err != nil {
+				trust = []byte("(none)")
+			}
+			settings, _ := os.ReadFile(filepath.Join(dir, "work", ".pi", "settings.json"))
+			out = append(out, "## "+r.answer+" "+strings.Join(r.args, " "), got,
+				"## trust.json "+string(trust), "## .pi/settings.json "+string(settings))
+		}
+		for i, l := range out {
+			out[i] = strings.ReplaceAll(piNamed(l), dir, "<dir>")
+		}
+		return out
+	}
+	pi, pg := runSides(sides, run)
+	compareTranscriptsWith(t, "package_trust16", pi, pg, false)
+	joined := strings.Join(pg, "\n")
+	for _, want := range []string{"asked about work in print hasUI=false", "project_trust error: no opinion", "proj-pkg", `"<dir>/work": false`} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("pigo's transcript lacks %q:\n%s", want, joined)
+		}
+	}
+}

@@ -18,6 +18,7 @@ type IO struct {
 	Environ        []string // KEY=VALUE pairs: what extensions see as process.env
 	Cwd            string
 	StdinTTY       bool // stdin is a terminal (pi's print mode reads piped stdin only)
+	StdoutTTY      bool // stdout is a terminal
 	// FS is the file system the agent modes read settings, prompt files
 	// and @file arguments from and write settings and bash logs to.
 	FS FS
@@ -110,3 +111,8 @@ const (
 	ExitFailure ExitCode = 1 // a plugin failed to load, a tool failed, bad input
 	ExitUsage   ExitCode = 2 // wrong command line
 )
+
+// Interactive reports whether both stdin and stdout are terminals, where
+// pi's commands ask their questions (process.stdin.isTTY &&
+// process.stdout.isTTY).
+func (io *IO) Interactive() bool { return io.StdinTTY && io.StdoutTTY }

@@ -8,6 +8,7 @@ import (
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/piapi"
 	"github.com/pigo-dev/pigo/engine/projecttrust"
+	pisession "github.com/pigo-dev/pigo/engine/session"
 )
 
 // bootTrusted starts app's plugins as pi 1.6's createRuntime does: the
@@ -25,29 +26,50 @@ import (
 // Elsewhere "ask" declines, as in pi's print, JSON and RPC modes.
 func bootTrusted(ctx context.Context, io *IO, f piFlags, app *App, agentDir string, settings *piSettings, interactive bool) (trusted bool, results []engine.LoadResult, diags []diagnostic, err error) {
 	results = app.BootUntrusted(ctx)
+	trusted, diags, err = resolveTrust(ctx, io, f.approve, app.Host, pluginPaths(app), agentDir, settings, interactive)
+	if err != nil {
+		return false, results, diags, err
+	}
+	piapi.Of(app.Host).SetProjectTrusted(trusted)
+	if trusted {
+		results = append(results, app.LoadProject(ctx)...)
+	} else {
+		settings.dropProject()
+	}
+	return trusted, results, diags, nil
+}
+
+// pluginPaths maps app's plugin ids to their files.
+func pluginPaths(app *App) map[string]string {
 	paths := map[string]string{}
 	for _, p := range app.Plugins {
 		paths[p.ID] = p.Path
 	}
-	host := app.Host
-	// pi's project_trust context has no UI outside interactive mode: its
-	// notify writes the message to stderr (in interactive mode it says
-	// nothing, and dialogs go to the startup selector: startup_ui.go).
-	var asking atomic.Bool
-	piapi.Of(host).UI().Observe(func(c piapi.UICall) {
-		if m, _ := c.Value.(map[string]any); asking.Load() && c.Op == "notify" && !interactive {
-			fmt.Fprintln(io.Stderr, m["message"])
-		}
-	})
+	return paths
+}
+
+// resolveTrust is pi 1.6's resolveProjectTrusted over the extensions
+// host has loaded (nil: none, as when pi loads none for the decision),
+// paths naming their files in warnings.
+func resolveTrust(ctx context.Context, io *IO, override *bool, host *engine.Host, paths map[string]string, agentDir string, settings *piSettings, interactive bool) (trusted bool, diags []diagnostic, err error) {
 	store := projecttrust.NewStore(agentDir)
 	var prompt func(ctx context.Context) (bool, error)
 	if interactive && io.StartupSelect != nil {
 		prompt = func(ctx context.Context) (bool, error) { return trustPrompt(ctx, io, agentDir, settings, store) }
 	}
-	trusted, err = projecttrust.Resolve(ctx, projecttrust.Options{
-		Cwd: io.Cwd, Home: io.Getenv("HOME"), Store: store, Prompt: prompt,
-		Override: f.approve, Default: settings.globalStr("defaultProjectTrust"),
-		Ask: func(ctx context.Context) *projecttrust.Answer {
+	var ask func(ctx context.Context) *projecttrust.Answer
+	if host != nil {
+		// pi's project_trust context has no UI outside interactive mode:
+		// its notify writes the message to stderr (in interactive mode it
+		// says nothing, and dialogs go to the startup selector:
+		// startup_ui.go).
+		var asking atomic.Bool
+		piapi.Of(host).UI().Observe(func(c piapi.UICall) {
+			if m, _ := c.Value.(map[string]any); asking.Load() && c.Op == "notify" && !interactive {
+				fmt.Fprintln(io.Stderr, m["message"])
+			}
+		})
+		ask = func(ctx context.Context) *projecttrust.Answer {
 			asking.Store(true)
 			if prompt != nil { // the handlers' dialogs go to the startup selector
 				ui := &startupUI{ctx: ctx, hub: host.Views(), io: io, agentDir: agentDir, settings: settings}
@@ -59,18 +81,13 @@ func bootTrusted(ctx context.Context, io *IO, f piFlags, app *App, agentDir stri
 			asking.Store(false)
 			diags = append(diags, d...)
 			return a
-		},
+		}
+	}
+	trusted, err = projecttrust.Resolve(ctx, projecttrust.Options{
+		Cwd: io.Cwd, Home: io.Getenv("HOME"), Store: store, Prompt: prompt,
+		Override: override, Default: settings.globalStr("defaultProjectTrust"), Ask: ask,
 	})
-	if err != nil {
-		return false, results, diags, err
-	}
-	piapi.Of(host).SetProjectTrusted(trusted)
-	if trusted {
-		results = append(results, app.LoadProject(ctx)...)
-	} else {
-		settings.dropProject()
-	}
-	return trusted, results, diags, nil
+	return trusted, diags, err
 }
 
 // askProjectTrust emits project_trust {cwd} to the extensions loaded so
@@ -95,18 +112,6 @@ func askProjectTrust(ctx context.Context, host *engine.Host, cwd string, path fu
 	return &projecttrust.Answer{Trusted: answer, Remember: remember}, diags
 }
 
-// AskProjectTrust is pi's trust prompt for a command run in a terminal
-// (pi's package and config commands ask there, and decline elsewhere):
-// the user's answer, what it says saved to trust.json. False, asking no
-// one, without a terminal selector.
-func AskProjectTrust(ctx context.Context, io *IO, agentDir string) (bool, error) {
-	if io.StartupSelect == nil || !io.StdinTTY {
-		return false, nil
-	}
-	settings, _ := loadPiSettings(io.FS, agentDir, io.Cwd) // its problems are the command's to report
-	return trustPrompt(ctx, io, agentDir, settings, projecttrust.NewStore(agentDir))
-}
-
 // trustPrompt is pi's selectProjectTrustOption on the terminal: the
 // answer's decision, its updates saved; cancelling declines.
 func trustPrompt(ctx context.Context, io *IO, agentDir string, settings *piSettings, store *projecttrust.Store) (bool, error) {
@@ -126,4 +131,44 @@ func trustPrompt(ctx context.Context, io *IO, agentDir string, settings *piSetti
 		}
 	}
 	return choices[i].Trusted, nil
+}
+
+// PackageCommandTrust is pi 1.6's trust decision for a package or config
+// command (createCommandSettingsManager): the --approve / --no-approve
+// override; for a project with protected files, the user's extensions
+// (loaded with the project untrusted, in the command's mode: "tui" on a
+// terminal, else "print") answer project_trust; then the saved decision,
+// defaultProjectTrust, and on a terminal pi's trust prompt. warnings are
+// pi's (extensions that failed to load or to answer), for the command to
+// print.
+func PackageCommandTrust(ctx context.Context, io *IO, override *bool, open Opener) (trusted bool, warnings []string, err error) {
+	agentDir := AgentDir(io)
+	settings, _ := loadPiSettings(io.FS, agentDir, io.Cwd) // the command reports the settings' problems
+	interactive := io.Interactive()
+	if override != nil || !projecttrust.HasProtectedResources(io.Cwd, io.Getenv("HOME")) {
+		trusted, _, err = resolveTrust(ctx, io, override, nil, nil, agentDir, settings, interactive)
+		return trusted, nil, err
+	}
+	app, err := open(AppSource{}, agentDir, engine.Options{Budgets: agentBudgets, OnDiagnostic: func(engine.Diagnostic) {}})
+	if err != nil {
+		return false, nil, err
+	}
+	defer app.Close(context.Background())
+	piapi.Of(app.Host).SetSession(pisession.InMemory(io.Cwd))
+	mode := "print"
+	if interactive {
+		mode = "tui"
+	}
+	piapi.Of(app.Host).SetMode(mode)
+	paths := pluginPaths(app)
+	for _, r := range app.BootUntrusted(ctx) {
+		if !r.OK && r.Err != nil {
+			warnings = append(warnings, fmt.Sprintf("Failed to load extension \"%s\": Failed to load extension: %s", paths[r.Plugin], loadErrorText(r.Err)))
+		}
+	}
+	trusted, diags, err := resolveTrust(ctx, io, nil, app.Host, paths, agentDir, settings, interactive)
+	for _, d := range diags {
+		warnings = append(warnings, d.message)
+	}
+	return trusted, warnings, err
 }
