@@ -226,6 +226,18 @@ func (s *rpcServer) setLogin(l any) {
 	}
 }
 
+// endLogin ends the login in progress before one that listens on its
+// port starts (Codex's and ChatGPT's share 1455).
+func (s *rpcServer) endLogin() {
+	s.loginMu.Lock()
+	old := s.login
+	s.login = nil
+	s.loginMu.Unlock()
+	if old != nil {
+		old.close()
+	}
+}
+
 func (s *rpcServer) loginOAuthStart(c *rpcCommand) (any, bool, error) {
 	ctx := context.WithoutCancel(s.rt.baseCtx)
 	switch p := c.strOr("provider"); p {
@@ -269,6 +281,7 @@ func (s *rpcServer) loginOAuthStart(c *rpcCommand) (any, bool, error) {
 		default:
 			return nil, false, fmt.Errorf("Unknown OpenAI Codex login method: %s", m)
 		}
+		s.endLogin()
 		l, err := provider.StartCodexLogin(s.loginOptions(p))
 		if err != nil {
 			return nil, false, err
@@ -292,14 +305,7 @@ func (s *rpcServer) loginOAuthStart(c *rpcCommand) (any, bool, error) {
 		return ordered{{"url", l.URL}, {"instructions", provider.OpenRouterInstructions},
 			{"prompt", provider.OpenRouterPrompt}, {"placeholder", l.Redirect()}}, true, nil
 	case "openai":
-		// the login it replaces may hold port 1455 (Codex's): end it first
-		s.loginMu.Lock()
-		old := s.login
-		s.login = nil
-		s.loginMu.Unlock()
-		if old != nil {
-			old.close()
-		}
+		s.endLogin()
 		id, _ := s.rt.settings.deviceID() // pi records a failed save and signs in with the id all the same
 		l, err := provider.StartChatGPTLogin(s.loginOptions(p), id)
 		if err != nil {

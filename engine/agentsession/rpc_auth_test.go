@@ -452,7 +452,18 @@ func TestServeChatGPTLogin(t *testing.T) {
 	if f4["error"] != "Login cancelled" {
 		t.Errorf("the replaced Codex login: %v", f4)
 	}
-	c.ask(map[string]any{"type": "login_oauth_cancel", "id": "c5"})
+	// and the other way round: Codex's callback server gets the port
+	c.ask(map[string]any{"type": "login_oauth_start", "id": "s6", "provider": "openai-codex"})
+	resp, err = http.Get("http://127.0.0.1:1455/auth/callback?code=c&state=forged")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(page), "<p>State mismatch.</p>") {
+		t.Errorf("port 1455 after Codex's login started: %s", page)
+	}
+	c.ask(map[string]any{"type": "login_oauth_cancel", "id": "c6"})
 }
 
 // TestDeviceID: pi's getOrCreateDeviceId for logins without a session: a
