@@ -278,3 +278,18 @@ func TestChatGPTLoginAuthorizesWithBearer(t *testing.T) {
 		t.Errorf("refresh requests %q", reqs)
 	}
 }
+
+// TestChatGPTCallbackHost: PI_OAUTH_CALLBACK_HOST moves the callback
+// server (containers, SSH forwarding), not the redirect URI OpenAI is
+// given.
+func TestChatGPTCallbackHost(t *testing.T) {
+	l, err := provider.StartChatGPTLogin(provider.LoginOptions{Env: map[string]string{"PI_OAUTH_CALLBACK_HOST": "127.0.0.2"}}, chatGPTDevice)
+	if err != nil {
+		t.Skipf("cannot listen on 127.0.0.2:1455: %v", err)
+	}
+	defer l.Close()
+	u, _ := url.Parse(l.URL)
+	if l.CallbackAddr() != "127.0.0.2:1455" || u.Query().Get("redirect_uri") != "http://127.0.0.1:1455/auth/callback" {
+		t.Errorf("listening on %s, redirect %s", l.CallbackAddr(), u.Query().Get("redirect_uri"))
+	}
+}
