@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/Masterminds/semver/v3"
+
 	"github.com/pigo-dev/pigo/engine/jsjson"
 )
 
@@ -79,16 +81,56 @@ func (p *npmProject) save() error {
 	return writeAtomic(p.path, append(out, '\n'))
 }
 
-// saveSpec is what npm records for an install of src that got version:
-// the range or version as written, "^version" for a tag or nothing.
-func saveSpec(src Source, version string) string {
-	if src.Version == "" {
-		return "^" + version
+// saveSpec is what npm records in package.json for an install of src
+// that got version (arborist's reify, saving an added registry spec):
+// "^version" (its save-prefix) for no spec, a tag or a version, and for a
+// range that "^version" is a subset of; any other range as written.
+// p is src's packument, whose versions help decide subsets.
+func saveSpec(src Source, version string, p *packument) string {
+	caret := "^" + version
+	spec := strings.TrimSpace(src.Version)
+	if spec == "" || spec == "*" {
+		return caret
 	}
-	if _, err := parseRange(src.Version); err != nil {
-		return "^" + version // a dist-tag
+	if _, err := semver.StrictNewVersion(strings.TrimLeft(spec, "=v")); err == nil {
+		return caret
+	}
+	if _, err := parseRange(spec); err != nil {
+		return caret // a dist-tag
+	}
+	if caretSubset(version, spec, p) {
+		return caret
 	}
 	return src.Version
+}
+
+// caretSubset approximates semver.subset("^version", spec): the bottom
+// and the top of the caret range, and every published version in it,
+// satisfy spec.
+func caretSubset(version, spec string, p *packument) bool {
+	v, err := semver.StrictNewVersion(version)
+	if err != nil || v.Prerelease() != "" {
+		return false
+	}
+	const huge = 999999999
+	top := fmt.Sprintf("%d.%d.%d", v.Major(), huge, huge)
+	switch {
+	case v.Major() == 0 && v.Minor() == 0:
+		top = version
+	case v.Major() == 0:
+		top = fmt.Sprintf("0.%d.%d", v.Minor(), huge)
+	}
+	if !satisfies(version, spec) || !satisfies(top, spec) {
+		return false
+	}
+	if p != nil {
+		for k := range p.Versions {
+			if satisfies(k, "^"+version) && !satisfies(k, spec) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // installNPM installs srcs (each re-resolved from the registry) into
@@ -130,7 +172,8 @@ func (m *Manager) installNPM(ctx context.Context, scope Scope, srcs []Source, re
 	for _, s := range srcs {
 		v, _ := t.versionAt(joinRel("", s.Name))
 		versions[s.Name] = v
-		deps[s.Name] = saveSpec(s, v)
+		p, _ := reg.packument(ctx, s.Name)
+		deps[s.Name] = saveSpec(s, v, p)
 	}
 	err = m.stageInto(root, func(stage string) error {
 		if err := t.fetch(ctx, stage); err != nil {

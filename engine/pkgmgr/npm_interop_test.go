@@ -402,3 +402,30 @@ func TestBundledDependenciesMatchNpm(t *testing.T) {
 		t.Errorf("pigo's package-lock.json:\n%s\nnpm's:\n%s", pigoLock, npmLock)
 	}
 }
+
+// The install root's package.json records what npm records for pi's
+// installs: "^version" for a version, a tag or a range it is a subset of,
+// other ranges as written.
+func TestSavedSpecsMatchNpm(t *testing.T) {
+	npm := needNpm(t)
+	e := newEnv(t)
+	e.reg.Publish("p1", "1.2.3", nil, nil)
+	e.reg.Publish("p2", "2.0.0", nil, nil)
+	e.reg.Publish("p3", "3.0.0", nil, nil)
+	e.reg.Tag("p3", "beta", "3.0.0")
+	e.reg.Publish("p4", "1.5.0", nil, nil)
+	e.reg.Publish("p5", "1.5.0", nil, nil)
+	userconfig := filepath.Join(e.m.Home, ".npmrc")
+	npmRoot := filepath.Join(t.TempDir(), "npm")
+	os.MkdirAll(npmRoot, 0o755)
+	os.WriteFile(filepath.Join(npmRoot, "package.json"), []byte("{\n  \"name\": \"pi-extensions\",\n  \"private\": true\n}"), 0o644)
+	for _, s := range []string{"p1@1.2.3", "p2@~2.0.0", "p3@beta", "p4@>=1 <2", "p5@>=1 <1.9"} {
+		piNpmInstall(t, npm, e.reg.URL(), npmRoot, userconfig, s)
+		e.install("npm:"+s, pkgmgr.User)
+	}
+	want, _ := os.ReadFile(filepath.Join(npmRoot, "package.json"))
+	got, _ := os.ReadFile(filepath.Join(e.m.AgentDir, "npm", "package.json"))
+	if string(got) != string(want) {
+		t.Errorf("pigo's package.json:\n%s\nnpm's:\n%s", got, want)
+	}
+}

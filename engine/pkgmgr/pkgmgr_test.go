@@ -155,7 +155,7 @@ func TestInstallRangesAndTags(t *testing.T) {
 	dir := filepath.Join(e.m.AgentDir, "npm", "node_modules", "foo")
 	for _, c := range []struct{ src, want, saved string }{
 		{"npm:foo@~1.0.0", "1.0.5", "~1.0.0"},
-		{"npm:foo@1.0.0", "1.0.0", "1.0.0"},
+		{"npm:foo@1.0.0", "1.0.0", "^1.0.0"}, // npm 11 saves a version with its save-prefix
 		{"npm:foo@next", "2.0.0-beta.1", "^2.0.0-beta.1"},
 		{"npm:foo@>=1.0.0 <1.1.0", "1.0.5", ">=1.0.0 <1.1.0"},
 		{"npm:foo", "1.1.0", "^1.1.0"},
