@@ -63,5 +63,8 @@
 // run only then and cached), as pi 1.6 does (legacy.go).
 //
 // Not done: project trust (-l writes without asking), pi's npmCommand
-// setting (pigo's npm lookups run "npm").
+// setting (pigo's npm lookups run "npm"), the lockfile npm writes in a
+// git clone, "dev" flags for an install root's own devDependencies, and
+// full lockfile entries for packages an older pigo installed without one
+// (they are described from their package.json).
 package pkgmgr
