@@ -438,20 +438,7 @@ func TestServeChatGPTLogin(t *testing.T) {
 
 	// a pending Codex login, on the same port, gives way
 	c.ask(map[string]any{"type": "login_oauth_start", "id": "s4", "provider": "openai-codex"})
-	c.send(map[string]any{"type": "login_oauth_finish", "id": "f4", "provider": "openai-codex"})
 	start("s5")
-	var f4 map[string]any
-	for _, e := range c.events { // answered while s5 was
-		if e["id"] == "f4" {
-			f4 = e
-		}
-	}
-	if f4 == nil {
-		f4 = c.wait("f4")
-	}
-	if f4["error"] != "Login cancelled" {
-		t.Errorf("the replaced Codex login: %v", f4)
-	}
 	// and the other way round: Codex's callback server gets the port
 	c.ask(map[string]any{"type": "login_oauth_start", "id": "s6", "provider": "openai-codex"})
 	resp, err = http.Get("http://127.0.0.1:1455/auth/callback?code=c&state=forged")

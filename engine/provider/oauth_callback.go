@@ -87,6 +87,10 @@ func callbackPage(w http.ResponseWriter, status int, title, detail string) {
 		body += "<p>" + html.EscapeString(detail) + "</p>"
 	}
 	_, _ = w.Write([]byte(body + "</body></html>"))
+	// out before the login hears of it: its end closes the connection
+	if f, ok := w.(http.Flusher); ok {
+		f.Flush()
+	}
 }
 
 // serve is pi-ai's handler: the route, the state, one sign-in only, the
@@ -156,6 +160,9 @@ func (c *loopbackCallback) close() {
 	c.mu.Unlock()
 	if c.srv != nil {
 		_ = c.srv.Close()
+		// Close misses a listener whose Serve has not begun yet: free
+		// the port now, for the next login (Codex's and ChatGPT's share one).
+		_ = c.ln.Close()
 	}
 }
 
