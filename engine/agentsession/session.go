@@ -119,7 +119,7 @@ func Run(ctx context.Context, args []string, io *IO, open Opener, ui Interactive
 	if f.listModels != nil {
 		return runListModels(ctx, io, f, open) // list_models.go
 	}
-	if f.mode == "" && !f.print && io.StdinTTY {
+	if f.mode == "" && !f.print && io.Interactive() { // pi's resolveAppMode: print when either is redirected
 		if ui == nil {
 			fmt.Fprintln(io.Stderr, "pigo: no interactive client in this program; use -p \"prompt\", --mode json or --mode rpc (pigo --help)")
 			return ExitUsage
