@@ -18,7 +18,7 @@ import (
 // and a broken save with its file:line while the working generation stays.
 func TestInteractiveHotReload(t *testing.T) {
 	io, _ := world(t)
-	io.StdinTTY = true
+	io.StdinTTY, io.StdoutTTY = true, true
 	ext := filepath.Join(io.Cwd, "ext.ts")
 	write := func(src string) {
 		if err := os.WriteFile(ext, []byte(src), 0o644); err != nil {

@@ -22,7 +22,7 @@ func TestResumeFlagOpensThePickedSession(t *testing.T) {
 	for _, flag := range []string{"--resume", "-r"} {
 		t.Run(flag, func(t *testing.T) {
 			io, _ := world(t)
-			io.StdinTTY = true
+			io.StdinTTY, io.StdoutTTY = true, true
 			agentDir := filepath.Join(io.Cwd, "agent")
 			dir := filepath.Join(agentDir, "sessions", "picked")
 			if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -76,7 +76,7 @@ func TestResumeFlagCancelledOrWithoutTerminal(t *testing.T) {
 		return agentsession.ExitOK
 	}
 	io, stderr := world(t)
-	io.StdinTTY = true
+	io.StdinTTY, io.StdoutTTY = true, true
 	var stdout strings.Builder
 	io.Stdout = &stdout
 	io.StartupResume = func(context.Context, agentsession.ResumePrompt) (string, bool) { return "", false }
@@ -88,14 +88,14 @@ func TestResumeFlagCancelledOrWithoutTerminal(t *testing.T) {
 	}
 
 	io, stderr = world(t)
-	io.StdinTTY = true
+	io.StdinTTY, io.StdoutTTY = true, true
 	if code := agentsession.Run(context.Background(), []string{"--resume", "--no-mcp"}, io, pigo.SessionOpener(io), ui); code != agentsession.ExitFailure ||
 		!strings.Contains(stderr.String(), "Error: --resume needs a terminal") {
 		t.Errorf("no selector: exit %d, stderr %q", code, stderr)
 	}
 
 	io, stderr = world(t)
-	io.StdinTTY = true
+	io.StdinTTY, io.StdoutTTY = true, true
 	io.StartupResume = func(context.Context, agentsession.ResumePrompt) (string, bool) { t.Error("asked"); return "", false }
 	if code := agentsession.Run(context.Background(), []string{"--resume", "--fork", "x", "--no-mcp"}, io, pigo.SessionOpener(io), ui); code != agentsession.ExitFailure ||
 		!strings.Contains(stderr.String(), "Error: --fork cannot be combined with --resume") {

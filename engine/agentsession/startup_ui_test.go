@@ -19,7 +19,7 @@ import (
 // selector (pi's project trust context has a UI there); its answer decides.
 func TestInteractiveProjectTrustHandlerDialogs(t *testing.T) {
 	io, _ := world(t)
-	io.StdinTTY = true
+	io.StdinTTY, io.StdoutTTY = true, true
 	ext := filepath.Join(io.Cwd, "decide.ts")
 	if err := os.WriteFile(ext, []byte(`export default function (pi) {
   pi.on("project_trust", async (_e, ctx) => {
