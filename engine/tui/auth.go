@@ -1,14 +1,13 @@
 package tui
 
 import (
-	"os/exec"
 	"regexp"
-	"runtime"
 	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/pigo-dev/pigo/engine/agentsession"
 	"github.com/pigo-dev/pigo/engine/provider"
 )
 
@@ -33,19 +32,7 @@ func (m *model) openURL(u string) {
 		m.opts.OpenURL(u)
 		return
 	}
-	var c *exec.Cmd
-	switch runtime.GOOS {
-	case "darwin":
-		c = exec.Command("open", u)
-	case "windows":
-		c = exec.Command("rundll32", "url.dll,FileProtocolHandler", u)
-	default:
-		c = exec.Command("xdg-open", u)
-	}
-	c.Dir = "/"
-	if c.Start() == nil {
-		go func() { _ = c.Wait() }()
-	}
+	agentsession.OpenBrowser(u)
 }
 
 // authLine draws a provider row as pi's OAuthSelectorComponent: the name,
