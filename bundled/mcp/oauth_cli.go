@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/pigo-dev/pigo/engine/provider"
 )
 
 // SignInOptions configure `mcp login` and `mcp logout`.
@@ -143,7 +145,7 @@ func signInCommand(ctx context.Context, command string, args []string, o SignInO
 	}
 	openURL := o.OpenURL
 	if openURL == nil {
-		openURL = openBrowser
+		openURL = provider.OpenBrowser
 	}
 	interactive := o.Interactive
 	sctx, cancel := context.WithTimeout(ctx, time.Duration(timeout*float64(time.Second)))

@@ -10,9 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"os/exec"
 	"regexp"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -571,25 +569,6 @@ func completeSignIn(o signInOptions, h oauthHTTP, redirectURL string, a *authori
 	}
 	_, err = p.authorize(fo)
 	return err
-}
-
-// openBrowser opens a URL as pi does: open on macOS, rundll32 on
-// Windows, xdg-open elsewhere, without a shell; failures are ignored.
-func openBrowser(target string) {
-	var cmd *exec.Cmd
-	switch runtime.GOOS {
-	case "darwin":
-		cmd = exec.Command("open", target)
-	case "windows":
-		cmd = exec.Command("rundll32", "url.dll,FileProtocolHandler", target)
-	default:
-		cmd = exec.Command("xdg-open", target)
-	}
-	cmd.Dir = "/"
-	setProcessGroup(cmd)
-	if cmd.Start() == nil {
-		go func() { _ = cmd.Wait() }()
-	}
 }
 
 // connAuth is pi-mcp's auth provider for connections: it sends the

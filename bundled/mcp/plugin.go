@@ -23,6 +23,7 @@ import (
 	"github.com/pigo-dev/pigo/engine"
 	"github.com/pigo-dev/pigo/engine/jsjson"
 	"github.com/pigo-dev/pigo/engine/piapi"
+	"github.com/pigo-dev/pigo/engine/provider"
 	"github.com/pigo-dev/pigo/engine/session"
 )
 
@@ -965,7 +966,7 @@ func (p *plugin) signIn(ctx context.Context, s *server) string {
 		settings: settings, challenge: s.auth.lastChallenge(), prompt: signInPrompt{
 			showURL: func(au *url.URL) {
 				p.notify(fmt.Sprintf("Sign in to MCP server %q in your browser:\n%s", name, au.String()), "info")
-				openBrowser(au.String())
+				provider.OpenBrowser(au.String())
 			},
 			pasted: func(ctx context.Context) string {
 				r, err := piapi.Of(p.h).UI().Dialog(ctx, p.gen, "input", map[string]any{

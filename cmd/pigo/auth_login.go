@@ -260,7 +260,7 @@ func (t *loginTerminal) oauthLogin(ctx context.Context, p provider.ProviderInfo,
 			t.write(instructions)
 		}
 		if req.browser {
-			agentsession.OpenBrowser(u)
+			provider.OpenBrowser(u)
 		}
 		if skipped != "" {
 			t.write(fmt.Sprintf("To use %q instead, run \"pigo auth login %s --no-browser\"", skipped, p.ID))
@@ -279,7 +279,7 @@ func (t *loginTerminal) oauthLogin(ctx context.Context, p provider.ProviderInfo,
 	device := func(l deviceLogin, d provider.DeviceCode) error {
 		t.write(fmt.Sprintf("Open %s and enter code: %s", displayURL(d.VerificationURI), d.UserCode))
 		if req.browser {
-			agentsession.OpenBrowser(d.VerificationURI)
+			provider.OpenBrowser(d.VerificationURI)
 		}
 		t.write("Waiting for authentication...")
 		return l.Wait(ctx, agentDir)

@@ -7,7 +7,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/pigo-dev/pigo/engine/agentsession"
 	"github.com/pigo-dev/pigo/engine/provider"
 )
 
@@ -32,7 +31,7 @@ func (m *model) openURL(u string) {
 		m.opts.OpenURL(u)
 		return
 	}
-	agentsession.OpenBrowser(u)
+	provider.OpenBrowser(u)
 }
 
 // authLine draws a provider row as pi's OAuthSelectorComponent: the name,

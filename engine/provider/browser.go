@@ -1,12 +1,15 @@
-package agentsession
+package provider
 
 import (
 	"os/exec"
 	"runtime"
 )
 
-// OpenBrowser opens u in the user's browser as pi's openBrowser does,
-// best effort: a login still shows the URL to open by hand.
+// OpenBrowser opens u in the user's browser as pi's openBrowser does:
+// open on macOS, rundll32 on Windows, xdg-open elsewhere, without a
+// shell, in a process group of its own (Ctrl+C at the login's prompt
+// leaves the browser alone). Failures are ignored: a login also shows the
+// URL to open by hand.
 func OpenBrowser(u string) {
 	var c *exec.Cmd
 	switch runtime.GOOS {
@@ -18,6 +21,7 @@ func OpenBrowser(u string) {
 		c = exec.Command("xdg-open", u)
 	}
 	c.Dir = "/"
+	detach(c)
 	if c.Start() == nil {
 		go func() { _ = c.Wait() }()
 	}
