@@ -217,6 +217,12 @@ func (st *loginState) waitsForInput() bool {
 func (s *rpcServer) setLogin(l any) {
 	st := &loginState{login: l, input: make(chan string, 1)}
 	st.ctx, st.cancel = context.WithCancel(context.WithoutCancel(s.rt.baseCtx))
+	s.replaceLogin(st)
+}
+
+// replaceLogin makes st the login in progress (nil: none), ending the one
+// it replaces.
+func (s *rpcServer) replaceLogin(st *loginState) {
 	s.loginMu.Lock()
 	old := s.login
 	s.login = st
@@ -228,15 +234,7 @@ func (s *rpcServer) setLogin(l any) {
 
 // endLogin ends the login in progress before one that listens on its
 // port starts (Codex's and ChatGPT's share 1455).
-func (s *rpcServer) endLogin() {
-	s.loginMu.Lock()
-	old := s.login
-	s.login = nil
-	s.loginMu.Unlock()
-	if old != nil {
-		old.close()
-	}
-}
+func (s *rpcServer) endLogin() { s.replaceLogin(nil) }
 
 func (s *rpcServer) loginOAuthStart(c *rpcCommand) (any, bool, error) {
 	ctx := context.WithoutCancel(s.rt.baseCtx)

@@ -184,17 +184,7 @@ func TestPublishedShrinkwrapMatchesNpm(t *testing.T) {
 		"node_modules/wrapped/node_modules/devthing 1.0.0",
 		"node_modules/wrapped/node_modules/sub 1.0.0",
 	}
-	if got := packageTree(t, npmRoot); !slices.Equal(got, want) {
-		t.Fatalf("npm's tree changed, the test needs a look:\n%s", strings.Join(got, "\n"))
-	}
-	if got := packageTree(t, pigoRoot); !slices.Equal(got, want) {
-		t.Errorf("pigo's tree:\n%s\nnpm's:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
-	pigoLock, _ := os.ReadFile(filepath.Join(pigoRoot, "package-lock.json"))
-	npmLock, _ := os.ReadFile(filepath.Join(npmRoot, "package-lock.json"))
-	if string(pigoLock) != string(npmLock) {
-		t.Errorf("pigo's package-lock.json:\n%s\nnpm's:\n%s", pigoLock, npmLock)
-	}
+	sameAsNpm(t, pigoRoot, npmRoot, want)
 	e.install("npm:later", pkgmgr.User)
 	want = append(want, "node_modules/later 1.0.0")
 	slices.Sort(want)
@@ -390,17 +380,7 @@ func TestBundledDependenciesMatchNpm(t *testing.T) {
 	}
 	pigoRoot := filepath.Join(e.m.AgentDir, "npm")
 	want := []string{"node_modules/bun 1.0.0", "node_modules/bun/node_modules/x 1.0.0", "node_modules/bun/node_modules/z 1.0.0", "node_modules/other 1.0.0", "node_modules/x 2.0.0", "node_modules/y 1.0.0"}
-	if got := packageTree(t, npmRoot); !slices.Equal(got, want) {
-		t.Fatalf("npm's tree changed, the test needs a look:\n%s", strings.Join(got, "\n"))
-	}
-	if got := packageTree(t, pigoRoot); !slices.Equal(got, want) {
-		t.Errorf("pigo's tree:\n%s\nnpm's:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
-	pigoLock, _ := os.ReadFile(filepath.Join(pigoRoot, "package-lock.json"))
-	npmLock, _ := os.ReadFile(filepath.Join(npmRoot, "package-lock.json"))
-	if string(pigoLock) != string(npmLock) {
-		t.Errorf("pigo's package-lock.json:\n%s\nnpm's:\n%s", pigoLock, npmLock)
-	}
+	sameAsNpm(t, pigoRoot, npmRoot, want)
 }
 
 // The install root's package.json records what npm records for pi's
@@ -427,5 +407,23 @@ func TestSavedSpecsMatchNpm(t *testing.T) {
 	got, _ := os.ReadFile(filepath.Join(e.m.AgentDir, "npm", "package.json"))
 	if string(got) != string(want) {
 		t.Errorf("pigo's package.json:\n%s\nnpm's:\n%s", got, want)
+	}
+}
+
+// sameAsNpm checks that npm left the tree want in npmRoot (the test needs
+// a look when npm changes), and that pigo left the same tree and the same
+// package-lock.json in pigoRoot.
+func sameAsNpm(t *testing.T, pigoRoot, npmRoot string, want []string) {
+	t.Helper()
+	if got := packageTree(t, npmRoot); !slices.Equal(got, want) {
+		t.Fatalf("npm's tree changed, the test needs a look:\n%s", strings.Join(got, "\n"))
+	}
+	if got := packageTree(t, pigoRoot); !slices.Equal(got, want) {
+		t.Errorf("pigo's tree:\n%s\nnpm's:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	pigoLock, _ := os.ReadFile(filepath.Join(pigoRoot, "package-lock.json"))
+	npmLock, _ := os.ReadFile(filepath.Join(npmRoot, "package-lock.json"))
+	if string(pigoLock) != string(npmLock) {
+		t.Errorf("pigo's package-lock.json:\n%s\nnpm's:\n%s", pigoLock, npmLock)
 	}
 }

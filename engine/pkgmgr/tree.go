@@ -118,11 +118,7 @@ func (t *tree) want(ctx context.Context, from, name, spec string, force bool) er
 // the old copy would refuse it, from itself at worst.
 func (t *tree) placeOver(ctx context.Context, from, dir, name, pkg, spec string) error {
 	at := joinRel(dir, name)
-	p, err := t.reg.packument(ctx, pkg)
-	if err != nil {
-		return err
-	}
-	m, err := p.pick(spec)
+	m, err := t.pick(ctx, pkg, spec)
 	if err != nil {
 		return err
 	}
@@ -239,11 +235,7 @@ func (t *tree) place(ctx context.Context, rel, name, pkg, spec string) error {
 	if strings.Count(rel, "node_modules/") > maxDepth {
 		return fmt.Errorf("%s: dependencies nest deeper than %d levels", name, maxDepth)
 	}
-	p, err := t.reg.packument(ctx, pkg)
-	if err != nil {
-		return err
-	}
-	m, err := p.pick(spec)
+	m, err := t.pick(ctx, pkg, spec)
 	if err != nil {
 		return err
 	}
@@ -723,4 +715,13 @@ func sortedKeys(m map[string]string) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// pick is the version of pkg that spec picks from its packument.
+func (t *tree) pick(ctx context.Context, pkg, spec string) (versionMeta, error) {
+	p, err := t.reg.packument(ctx, pkg)
+	if err != nil {
+		return versionMeta{}, err
+	}
+	return p.pick(spec)
 }
