@@ -62,7 +62,10 @@
 // pre-1.x pi's `npm install -g` put it, npm's global root (`npm root -g`,
 // run only then and cached), as pi 1.6 does (legacy.go).
 //
-// Not done: project trust (-l writes without asking), pi's npmCommand
+// Project trust is the commands' (cmd/pigo): a Manager only knows
+// whether the project's packages count (ProjectUntrusted).
+//
+// Not done: pi's npmCommand
 // setting (pigo's npm lookups run "npm"), the lockfile npm writes in a
 // git clone, "dev" flags for an install root's own devDependencies, and
 // full lockfile entries for packages an older pigo installed without one
