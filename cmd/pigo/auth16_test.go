@@ -202,6 +202,42 @@ func TestTUIDifferentialAuthLogin16(t *testing.T) {
 			tt.waitFor("Enter Groq API key:")
 			tt.keys("a", "\x03")
 		}},
+		{"empty key", []string{"auth", "login", "groq"}, func(tt *tuiTerm) {
+			tt.waitFor("Enter Groq API key:")
+			tt.keys("\r")
+		}},
+		{"bedrock profile", []string{"auth", "login", "amazon-bedrock"}, func(tt *tuiTerm) {
+			tt.waitFor("Select 1-3:")
+			tt.keys("7", "\r")
+			tt.waitFor("Enter a number from 1 to 3.")
+			tt.keys("2", "\r")
+			tt.waitFor("Enter AWS profile name:")
+			tt.keys("d", "e", "v", "\r")
+		}},
+		{"bedrock chain", []string{"auth", "login", "amazon-bedrock"}, func(tt *tuiTerm) {
+			tt.waitFor("Select 1-3:")
+			tt.keys("3", "\r")
+			tt.waitFor("press Enter to continue:")
+			tt.keys("\r")
+		}},
+		{"vertex service account", []string{"auth", "login", "google-vertex"}, func(tt *tuiTerm) {
+			tt.waitFor("Select 1-3:")
+			tt.keys("3", "\r")
+			tt.waitFor("project ID:")
+			tt.keys("p", "\r")
+			tt.waitFor("location:")
+			tt.keys("l", "\r")
+			tt.waitFor("file path:")
+			tt.keys("/k.json\r")
+		}},
+		{"cloudflare gateway", []string{"auth", "login", "cloudflare-ai-gateway"}, func(tt *tuiTerm) {
+			tt.waitFor("Enter Cloudflare API key:")
+			tt.keys("c", "f", "\r")
+			tt.waitFor("account ID:")
+			tt.keys("a", "c", "\r")
+			tt.waitFor("Gateway ID:")
+			tt.keys("g", "w", "\r")
+		}},
 		{"device", []string{"auth", "login", "kimi-coding", "--no-browser"}, func(tt *tuiTerm) {
 			tt.waitFor("Credentials saved")
 		}},

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/term"
@@ -213,19 +214,54 @@ func (t *loginTerminal) secret(ctx context.Context, message string) (string, err
 	}
 }
 
-// apiKeyLogin is pi-ai's envApiKeyAuth login: "Enter <its name>".
+// apiKeyLogin is p's API key login (provider.APIKeyLogin) asked in the
+// terminal, its credential saved.
 func (t *loginTerminal) apiKeyLogin(ctx context.Context, p provider.ProviderInfo, agentDir string) error {
-	switch p.ID {
-	case "amazon-bedrock", "google-vertex", "cloudflare-ai-gateway", "cloudflare-workers-ai":
-		// Their logins ask for more than a key (AWS profile, project,
-		// account ids); the interactive mode's /login runs them.
-		return fmt.Errorf("pigo auth login cannot set up %s yet; use /login in pigo's interactive mode", p.Name)
-	}
-	key, err := t.secret(ctx, "Enter "+p.APIKey+": ")
+	c, err := provider.APIKeyLogin(ctx, p, t)
 	if err != nil {
 		return err
 	}
-	return provider.SaveAPIKey(ctx, agentDir, p.ID, key)
+	return provider.SaveAPIKeyCredential(ctx, agentDir, p.ID, c)
+}
+
+// Select is pi's selectInTerminal: the options numbered, asked again
+// until a number picks one.
+func (t *loginTerminal) Select(ctx context.Context, message string, options []string) (int, error) {
+	t.write(message)
+	for i, o := range options {
+		t.write(fmt.Sprintf("  %d. %s", i+1, o))
+	}
+	for {
+		answer, err := t.question(ctx, fmt.Sprintf("Select 1-%d: ", len(options)))
+		if err != nil {
+			return 0, err
+		}
+		if n, err := strconv.Atoi(strings.TrimSpace(answer)); err == nil && n >= 1 && n <= len(options) && !strings.ContainsAny(answer, "+-") {
+			return n - 1, nil
+		}
+		t.write(fmt.Sprintf("Enter a number from 1 to %d.", len(options)))
+	}
+}
+
+// Secret and Text are pi's secret and text prompts: "message: ".
+func (t *loginTerminal) Secret(ctx context.Context, message string) (string, error) {
+	return t.secret(ctx, message+": ")
+}
+
+func (t *loginTerminal) Text(ctx context.Context, message string) (string, error) {
+	return t.question(ctx, message+": ")
+}
+
+// Info is pi's info notice: the message, then each link on its own line.
+func (t *loginTerminal) Info(message string, links []provider.LoginLink) {
+	t.write(message)
+	for _, l := range links {
+		label := ""
+		if l.Label != "" {
+			label = l.Label + ": "
+		}
+		t.write("  " + label + displayURL(l.URL))
+	}
 }
 
 // browserLogin is a login that waits for its browser callback or a

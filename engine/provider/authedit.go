@@ -68,15 +68,21 @@ func SaveAPIKey(ctx context.Context, agentDir, provider, key string) error {
 // project and location) or for none (an ambient credential chain). env's
 // variables are written in the order pi's logins write them.
 func SaveAPICredential(ctx context.Context, agentDir, provider, key string, env map[string]string) error {
+	return SaveAPIKeyCredential(ctx, agentDir, provider, APIKeyCredential{Key: key, HasKey: key != "", Env: env})
+}
+
+// SaveAPIKeyCredential stores what an API key login made (APIKeyLogin) as
+// provider's credential, replacing what was there.
+func SaveAPIKeyCredential(ctx context.Context, agentDir, provider string, c APIKeyCredential) error {
 	entry := &jsjson.Object{}
 	entry.Set("type", "api_key")
-	if key != "" {
-		entry.Set("key", key)
+	if c.HasKey {
+		entry.Set("key", c.Key)
 	}
-	if len(env) > 0 {
+	if len(c.Env) > 0 {
 		vars := &jsjson.Object{}
-		for _, k := range credentialEnvOrder(env) {
-			vars.Set(k, env[k])
+		for _, k := range credentialEnvOrder(c.Env) {
+			vars.Set(k, c.Env[k])
 		}
 		entry.Set("env", vars)
 	}
@@ -84,10 +90,11 @@ func SaveAPICredential(ctx context.Context, agentDir, provider, key string, env 
 }
 
 // credentialEnvOrder is env's names in the order pi-ai's logins build
-// them (Vertex: project, location, credentials file), others sorted after.
+// them (Vertex: project, location, credentials file; Cloudflare: account,
+// gateway), others sorted after.
 func credentialEnvOrder(env map[string]string) []string {
 	var out []string
-	for _, k := range []string{"GOOGLE_CLOUD_PROJECT", "GOOGLE_CLOUD_LOCATION", "GOOGLE_APPLICATION_CREDENTIALS", "AWS_PROFILE"} {
+	for _, k := range []string{"GOOGLE_CLOUD_PROJECT", "GOOGLE_CLOUD_LOCATION", "GOOGLE_APPLICATION_CREDENTIALS", "AWS_PROFILE", "CLOUDFLARE_ACCOUNT_ID", "CLOUDFLARE_GATEWAY_ID"} {
 		if _, ok := env[k]; ok {
 			out = append(out, k)
 		}
