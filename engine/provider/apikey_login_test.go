@@ -32,8 +32,10 @@ func (a *scriptedAsker) Select(_ context.Context, message string, options []stri
 	v, err := a.next("select", message+" "+strings.Join(options, "|"))
 	return int(v[0] - '0'), err
 }
-func (a *scriptedAsker) Secret(_ context.Context, m string) (string, error) { return a.next("secret", m) }
-func (a *scriptedAsker) Text(_ context.Context, m string) (string, error)   { return a.next("text", m) }
+func (a *scriptedAsker) Secret(_ context.Context, m string) (string, error) {
+	return a.next("secret", m)
+}
+func (a *scriptedAsker) Text(_ context.Context, m string) (string, error) { return a.next("text", m) }
 func (a *scriptedAsker) Info(m string, links []provider.LoginLink) {
 	a.asked = append(a.asked, "info "+m+" "+links[0].URL)
 }
