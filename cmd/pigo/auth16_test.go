@@ -196,7 +196,7 @@ func TestTUIDifferentialAuthLogin16(t *testing.T) {
 	runs := []run{
 		{"api key", []string{"auth", "login", "OpenAI", "--api-key"}, func(tt *tuiTerm) {
 			tt.waitFor("Enter OpenAI API key:")
-			tt.keys("s", "k", "-", "x", "\x7f", "t", "\x1b[A", "y", "p", "e", "d", "\r")
+			tt.keys("s", "k", "-", "x", "\x7f", "t", "y", "p", "e", "d", "\r")
 		}},
 		{"cancelled", []string{"auth", "login", "groq"}, func(tt *tuiTerm) {
 			tt.waitFor("Enter Groq API key:")
@@ -252,7 +252,18 @@ func TestTUIDifferentialAuthLogin16(t *testing.T) {
 				tt := startPTYFull(t, func(_, agentDir string) { agent = agentDir }, side, []string{"KIMI_CODE_OAUTH_HOST=" + kimi.URL}, nil, r.args...)
 				r.drive(tt)
 				code := tt.exit()
-				add(fmt.Sprintf("%s\n## exit %d", strings.TrimRight(tt.screen(), "\n"), code))
+				// The last lines written may still be on their way from
+				// the pty: read the screen once it stops changing.
+				screen := tt.screen()
+				for i := 0; i < 50; i++ {
+					time.Sleep(100 * time.Millisecond)
+					next := tt.screen()
+					if next == screen {
+						break
+					}
+					screen = next
+				}
+				add(fmt.Sprintf("%s\n## exit %d", strings.TrimRight(screen, "\n"), code))
 				data, _ := os.ReadFile(filepath.Join(agent, "auth.json"))
 				mu.Lock()
 				auth[name] = authShape(string(data))

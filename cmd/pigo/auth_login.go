@@ -173,12 +173,13 @@ func (t *loginTerminal) question(ctx context.Context, message string) (string, e
 // secret is pi's readSecret: raw mode, no echo; escape sequences are
 // ignored, backspace deletes, Ctrl+C cancels, Enter ends it.
 func (t *loginTerminal) secret(ctx context.Context, message string) (string, error) {
-	fmt.Fprint(t.io.Stdout, message)
+	// Raw before the prompt shows, so nothing typed after it echoes.
 	state, err := term.MakeRaw(int(t.in.Fd()))
 	if err != nil {
 		return "", err
 	}
 	t.state = state
+	fmt.Fprint(t.io.Stdout, message)
 	defer func() {
 		t.restore()
 		fmt.Fprint(t.io.Stdout, "\n")

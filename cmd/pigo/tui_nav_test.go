@@ -135,17 +135,21 @@ func TestTUIReloadFindsNewExtensionFile(t *testing.T) {
 }
 
 // TestTUILoginAPIKeyAndLogout: /login openai (Enter takes the completion
-// first) saves the key to auth.json as pi writes it; /logout removes it.
+// first), its API key login, saves the key to auth.json as pi writes it;
+// /logout removes it.
 func TestTUILoginAPIKeyAndLogout(t *testing.T) {
 	var agent string
 	tt := startPTYSetup(t, func(_, a string) { agent = a }, []string{selfPath()}, nil, "--model", "mock/mock-1", "--no-session")
 	tt.waitFor("mock-1")
 	tt.keys("/login openai")
-	tt.waitFor("→ openai", "OpenAI · API key")
+	tt.waitFor("→ openai", "OpenAI · subscription/API key")
 	tt.keys("\r")
-	tt.waitGone("OpenAI · API key")
+	tt.waitGone("OpenAI · subscription/API key")
 	tt.keys("\r")
-	tt.waitFor("Login to OpenAI", "Enter API key:")
+	// OpenAI has both logins: pi asks which.
+	tt.waitFor("Select authentication method for OpenAI:", "Sign in with an API key")
+	tt.keys("\x1b[B", "\r")
+	tt.waitFor("Login to OpenAI", "Enter OpenAI API key")
 	tt.keys("sk-test-123", "\r")
 	tt.waitFor("Saved API key for OpenAI. Credentials saved to")
 	data, err := os.ReadFile(filepath.Join(agent, "auth.json"))

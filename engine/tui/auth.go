@@ -336,16 +336,55 @@ func (m *model) startLogin(o loginOption, authPath string, back func(m *model)) 
 	}
 }
 
-func (m *model) askAPIKey(provider, authPath string) {
-	switch provider {
-	case "amazon-bedrock":
-		m.bedrockLogin(authPath)
-		return
-	case "google-vertex":
-		m.vertexLogin(authPath)
+// askAPIKey runs p's API key login (provider.KeyLoginMethods and
+// KeyLoginSteps, pi-ai 1.6's questions) in dialogs, then saves it.
+func (m *model) askAPIKey(p, authPath string) {
+	info, _ := provider.LookupProviderInfo(p)
+	if p == "amazon-bedrock" { // pi's dialog opens with this
+		m.notice("You can also use an AWS profile, IAM keys, or role-based credentials.", "muted")
+	}
+	message, options := provider.KeyLoginMethods(info)
+	if options == nil {
+		m.runKeyLogin(p, authPath, provider.KeyLoginSteps(info, 0), provider.APIKeyCredential{})
 		return
 	}
-	m.askLoginText(provider, "Enter API key:", func(m *model, key string) { m.saveCredential(provider, authPath, key, nil) })
+	m.ask("select", message, options, func(m *model, a map[string]any) {
+		v, _ := a["value"].(string)
+		method := slices.Index(options, v)
+		if method < 0 {
+			m.loginCancelled()
+			return
+		}
+		m.runKeyLogin(p, authPath, provider.KeyLoginSteps(info, method), provider.APIKeyCredential{})
+	})
+}
+
+// runKeyLogin shows steps' notices and asks their questions in turn,
+// then saves what the answers make.
+func (m *model) runKeyLogin(p, authPath string, steps []provider.KeyLoginStep, c provider.APIKeyCredential) {
+	for len(steps) > 0 && steps[0].Message == "" {
+		text := steps[0].Info
+		for _, l := range steps[0].Links {
+			text += "\n" + l.Label + ": " + l.URL
+		}
+		m.notice(text, "muted")
+		steps = steps[1:]
+	}
+	if len(steps) == 0 {
+		var env map[string]any // a keyless login stores its settings (set_api_key's env)
+		if !c.HasKey || c.Env != nil {
+			env = map[string]any{}
+			for k, v := range c.Env {
+				env[k] = v
+			}
+		}
+		m.saveCredential(p, authPath, c.Key, env)
+		return
+	}
+	m.askLoginText(p, steps[0].Message, func(m *model, answer string) {
+		c.Set(steps[0], answer)
+		m.runKeyLogin(p, authPath, steps[1:], c)
+	})
 }
 
 // askLoginText asks one of a login's questions; cancelling it cancels the
@@ -376,73 +415,6 @@ func (m *model) saveCredential(provider, authPath, key string, env map[string]an
 		}
 		m.notice("Saved API key for "+m.providerName(provider)+". Credentials saved to "+authPath, "muted")
 		m.authChanged()
-	})
-}
-
-// bedrockLogin is pi-ai 1.6's Amazon Bedrock login: a bearer token, an AWS
-// profile, or the AWS credential chain already configured outside pigo.
-func (m *model) bedrockLogin(authPath string) {
-	const p = "amazon-bedrock"
-	m.notice("You can also use an AWS profile, IAM keys, or role-based credentials.", "muted")
-	methods := []string{"Bearer token", "AWS profile", "Existing AWS credential chain"}
-	m.ask("select", "Select Amazon Bedrock authentication method:", methods, func(m *model, a map[string]any) {
-		method, _ := a["value"].(string)
-		if method == methods[0] {
-			m.askLoginText(p, "Enter Amazon Bedrock bearer token", func(m *model, key string) { m.saveCredential(p, authPath, key, nil) })
-			return
-		}
-		if method == "" {
-			m.loginCancelled()
-			return
-		}
-		m.notice("Amazon Bedrock supports AWS profiles, IAM credentials, and role-based credentials.\n"+
-			"AWS credential provider chain: https://docs.aws.amazon.com/sdkref/latest/guide/standardized-credentials.html", "muted")
-		if method == methods[1] {
-			m.askLoginText(p, "Enter AWS profile name", func(m *model, profile string) {
-				m.saveCredential(p, authPath, "", map[string]any{"AWS_PROFILE": profile})
-			})
-			return
-		}
-		m.askLoginText(p, "Configure AWS credentials, then press Enter to continue", func(m *model, _ string) {
-			m.saveCredential(p, authPath, "", map[string]any{})
-		})
-	})
-}
-
-// vertexLogin is pi-ai 1.6's Google Vertex AI login: an API key, or the
-// project and location (and a service account's file) that Application
-// Default Credentials need.
-func (m *model) vertexLogin(authPath string) {
-	const p = "google-vertex"
-	methods := []string{"Google Cloud API key", "Application Default Credentials", "Service account credentials file"}
-	m.ask("select", "Select Google Vertex AI authentication method:", methods, func(m *model, a map[string]any) {
-		method, _ := a["value"].(string)
-		switch method {
-		case methods[0]:
-			m.askLoginText(p, "Enter Google Cloud API key", func(m *model, key string) { m.saveCredential(p, authPath, key, nil) })
-			return
-		case "":
-			m.loginCancelled()
-			return
-		}
-		info := "Provide a service account credentials file, project, and location."
-		if method == methods[1] {
-			info = "Run `gcloud auth application-default login`, then provide the project and location."
-		}
-		m.notice(info+"\nApplication Default Credentials: https://cloud.google.com/docs/authentication/provide-credentials-adc", "muted")
-		m.askLoginText(p, "Enter Google Cloud project ID", func(m *model, project string) {
-			m.askLoginText(p, "Enter Google Cloud location", func(m *model, location string) {
-				env := map[string]any{"GOOGLE_CLOUD_PROJECT": project, "GOOGLE_CLOUD_LOCATION": location}
-				if method == methods[1] {
-					m.saveCredential(p, authPath, "", env)
-					return
-				}
-				m.askLoginText(p, "Enter service account credentials file path", func(m *model, file string) {
-					env["GOOGLE_APPLICATION_CREDENTIALS"] = file
-					m.saveCredential(p, authPath, "", env)
-				})
-			})
-		})
 	})
 }
 

@@ -23,7 +23,7 @@ func TestLoginAPIKeyAndLogout(t *testing.T) {
 		"   OpenAI ✓ stored")
 	h.typ("gr")
 	h.press("enter")
-	h.contains("Login to Groq", "Enter API key:")
+	h.contains("Login to Groq", "Enter Groq API key")
 	h.typ("gsk-123 ")
 	h.press("enter")
 	c := h.cmd("set_api_key")
@@ -355,7 +355,7 @@ func TestLoginArgumentCompletion(t *testing.T) {
 	h.answer("get_credentials", map[string]any{"authPath": "/a/auth.json", "credentials": []any{},
 		"providers": []any{loginProvider("google", "Google", "", "", "api_key")}})
 	h.press("enter")
-	h.contains("Login to Google", "Enter API key:")
+	h.contains("Login to Google", "Enter Gemini API key")
 }
 
 // TestLoginDeviceAndOpenRouterAccounts: xAI's, Kimi Code's and Meta's
