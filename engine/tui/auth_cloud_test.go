@@ -5,13 +5,14 @@ import (
 	"testing"
 )
 
-// Bedrock's and Vertex's /login ask pi-ai 1.6's questions and store what
-// its logins return: a key, or settings in env, or (an AWS credential
-// chain configured outside pigo) nothing but the choice.
+// Bedrock's, Vertex's and Cloudflare's /login ask pi-ai 1.6's questions
+// and store what its logins return: a key, or settings in env, or (an AWS
+// credential chain configured outside pigo) nothing but the choice.
 func TestLoginBedrockAndVertex(t *testing.T) {
 	h := newHarness(t, Options{})
 	creds := map[string]any{"authPath": "/a/auth.json", "credentials": []any{},
-		"providers": []any{loginProvider("amazon-bedrock", "Amazon Bedrock", "", "", "api_key"), loginProvider("google-vertex", "Google Vertex AI", "", "", "api_key")}}
+		"providers": []any{loginProvider("amazon-bedrock", "Amazon Bedrock", "", "", "api_key"), loginProvider("google-vertex", "Google Vertex AI", "", "", "api_key"),
+		loginProvider("cloudflare-ai-gateway", "Cloudflare AI Gateway", "", "", "api_key")}}
 	login := func(provider string) {
 		t.Helper()
 		h.answer("get_credentials", creds)
@@ -19,7 +20,7 @@ func TestLoginBedrockAndVertex(t *testing.T) {
 		h.press("enter")
 	}
 	saved := func(provider, key string, env map[string]any) {
-		name := map[string]string{"amazon-bedrock": "Amazon Bedrock", "google-vertex": "Google Vertex AI"}[provider]
+		name := map[string]string{"amazon-bedrock": "Amazon Bedrock", "google-vertex": "Google Vertex AI", "cloudflare-ai-gateway": "Cloudflare AI Gateway"}[provider]
 		t.Helper()
 		c := h.cmd("set_api_key")
 		got, _ := c["env"].(map[string]any)
@@ -65,6 +66,18 @@ func TestLoginBedrockAndVertex(t *testing.T) {
 	h.typ("/k.json")
 	h.press("enter")
 	saved("google-vertex", "", map[string]any{"GOOGLE_APPLICATION_CREDENTIALS": "/k.json", "GOOGLE_CLOUD_LOCATION": "us-central1", "GOOGLE_CLOUD_PROJECT": "proj"})
+
+	login("cloudflare-ai-gateway")
+	h.contains("Enter Cloudflare API key")
+	h.typ("cf-1")
+	h.press("enter")
+	h.contains("Enter Cloudflare account ID")
+	h.typ("acct")
+	h.press("enter")
+	h.contains("Enter Cloudflare AI Gateway ID")
+	h.typ("gw")
+	h.press("enter")
+	saved("cloudflare-ai-gateway", "cf-1", map[string]any{"CLOUDFLARE_ACCOUNT_ID": "acct", "CLOUDFLARE_GATEWAY_ID": "gw"})
 
 	login("google-vertex") // escape at any question cancels the whole login
 	h.press("down", "enter")
