@@ -12,7 +12,7 @@ func TestLoginBedrockAndVertex(t *testing.T) {
 	h := newHarness(t, Options{})
 	creds := map[string]any{"authPath": "/a/auth.json", "credentials": []any{},
 		"providers": []any{loginProvider("amazon-bedrock", "Amazon Bedrock", "", "", "api_key"), loginProvider("google-vertex", "Google Vertex AI", "", "", "api_key"),
-		loginProvider("cloudflare-ai-gateway", "Cloudflare AI Gateway", "", "", "api_key")}}
+			loginProvider("cloudflare-ai-gateway", "Cloudflare AI Gateway", "", "", "api_key")}}
 	login := func(provider string) {
 		t.Helper()
 		h.answer("get_credentials", creds)
