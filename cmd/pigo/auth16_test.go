@@ -188,6 +188,9 @@ func TestTUIDifferentialAuthLogin16(t *testing.T) {
 	}))
 	t.Cleanup(kimi.Close)
 	paths := regexp.MustCompile(`/tmp/\S*?/agent/auth\.json`)
+	// OpenRouter's sign-in URL and callback carry a random port, path and
+	// PKCE challenge.
+	urls := regexp.MustCompile(`https://openrouter\.ai/auth\?callback_url=\S*?code_challenge_method=S256|http://127\.0\.0\.1:\d+/oauth/callback/[0-9a-f-]{36}`)
 	type run struct {
 		name  string
 		args  []string
@@ -238,6 +241,10 @@ func TestTUIDifferentialAuthLogin16(t *testing.T) {
 			tt.waitFor("Gateway ID:")
 			tt.keys("g", "w", "\r")
 		}},
+		{"browser cancelled", []string{"auth", "login", "openrouter", "--no-browser"}, func(tt *tuiTerm) {
+			tt.waitFor("paste the authorization code / redirect URL here")
+			tt.keys("\x03")
+		}},
 		{"device", []string{"auth", "login", "kimi-coding", "--no-browser"}, func(tt *tuiTerm) {
 			tt.waitFor("Credentials saved")
 		}},
@@ -270,7 +277,7 @@ func TestTUIDifferentialAuthLogin16(t *testing.T) {
 				mu.Unlock()
 			})
 			compareScreens(t, screens, func(s string) string {
-				return paths.ReplaceAllString(strings.ReplaceAll(piNamed(s), "\n", ""), "<agent>/auth.json")
+				return urls.ReplaceAllString(paths.ReplaceAllString(strings.ReplaceAll(piNamed(s), "\n", ""), "<agent>/auth.json"), "<url>")
 			})
 			if auth["pi"] != auth["pigo"] {
 				t.Errorf("auth.json:\npi:\n%s\npigo:\n%s", auth["pi"], auth["pigo"])

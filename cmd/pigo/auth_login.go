@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/term"
 
@@ -126,6 +127,9 @@ type loginTerminal struct {
 	in    *os.File
 	lines *bufio.Reader
 	state *term.State // the terminal's mode before a secret, to restore
+
+	mu   sync.Mutex
+	loud func() // undoes quietInterrupt; a question left waiting outlives its login
 }
 
 // newLoginTerminal is nil unless stdin and stdout are terminals.
@@ -139,16 +143,28 @@ func newLoginTerminal(io *IO) *loginTerminal {
 
 func (t *loginTerminal) write(line string) { fmt.Fprintln(t.io.Stdout, line) }
 
+// restore puts the terminal back as the login found it.
 func (t *loginTerminal) restore() {
 	if t.state != nil {
 		_ = term.Restore(int(t.in.Fd()), t.state)
 		t.state = nil
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.loud != nil {
+		t.loud()
+		t.loud = nil
 	}
 }
 
 // question reads one line (pi's questionTerminal); the end of input
 // cancels.
 func (t *loginTerminal) question(ctx context.Context, message string) (string, error) {
+	t.mu.Lock()
+	if t.loud == nil {
+		t.loud = quietInterrupt(t.in)
+	}
+	t.mu.Unlock()
 	fmt.Fprint(t.io.Stdout, message)
 	type read struct {
 		line string
@@ -166,6 +182,7 @@ func (t *loginTerminal) question(ctx context.Context, message string) (string, e
 		}
 		return r.line, nil
 	case <-ctx.Done():
+		fmt.Fprintln(t.io.Stdout) // end the question's line, as readline does
 		return "", errLoginCancelled
 	}
 }
