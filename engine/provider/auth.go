@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os/exec"
 	"regexp"
@@ -41,6 +42,12 @@ func ParseAuthJSON(data []byte, file string) (map[string]AuthCredential, []error
 		return map[string]AuthCredential{}, nil
 	}
 	if err := json.Unmarshal(data, &raw); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) {
+			// Valid JSON that is not an object: pi looks its providers
+			// up in it and finds none.
+			return map[string]AuthCredential{}, nil
+		}
 		return nil, []error{&ConfigError{File: file, Message: "Failed to parse auth.json: " + err.Error()}}
 	}
 	out := map[string]AuthCredential{}

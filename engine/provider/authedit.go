@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -31,10 +32,12 @@ func StoredCredentials(agentDir string) ([]StoredCredential, error) {
 	if err != nil {
 		return nil, err
 	}
-	auth, errs := ParseAuthJSON(data, path)
-	if auth == nil && len(errs) > 0 {
-		return nil, errs[0]
+	// pi's store fails with JSON.parse's message; JSON that is not an
+	// object holds no credentials.
+	if msg := jsjson.ParseError(string(data)); msg != "" && len(bytes.TrimSpace(data)) > 0 {
+		return nil, errors.New(msg)
 	}
+	auth, _ := ParseAuthJSON(data, path)
 	var out []StoredCredential
 	for p, c := range auth {
 		out = append(out, StoredCredential{Provider: p, Type: c.Type})
