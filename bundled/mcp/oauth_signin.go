@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"html"
 	"io"
 	"net"
 	"net/http"
@@ -17,6 +16,7 @@ import (
 	"time"
 
 	"github.com/pigo-dev/pigo/engine/jsjson"
+	"github.com/pigo-dev/pigo/engine/provider"
 )
 
 // stateNeedsAuth is pi's "needs-auth": the server wants a sign-in.
@@ -259,20 +259,17 @@ func (c *callbackServer) close() {
 	_ = c.srv.Close()
 }
 
-// page is the callback's answer in the browser.
+// page is the callback's answer in the browser: pi-ai's pages, as pi's
+// MCP sign-in renders them (renderCallbackPage: one success message).
 func page(w http.ResponseWriter, status int, ok bool, message, details string) {
 	w.Header().Set("content-type", "text/html; charset=utf-8")
 	w.Header().Set("cache-control", "no-store")
 	w.WriteHeader(status)
-	title := "Authentication successful"
-	if !ok {
-		title = "Authentication failed"
+	if ok {
+		_, _ = io.WriteString(w, provider.OAuthSuccessHTML("Signed in to the MCP server. You may now close this page."))
+		return
 	}
-	body := "<p>" + html.EscapeString(message) + "</p>"
-	if details != "" {
-		body += "<pre>" + html.EscapeString(details) + "</pre>"
-	}
-	fmt.Fprintf(w, "<!doctype html><html><head><meta charset=\"utf-8\"><title>%s</title></head><body><h1>%s</h1>%s</body></html>", title, title, body)
+	_, _ = io.WriteString(w, provider.OAuthErrorHTML(message, details))
 }
 
 func (c *callbackServer) handle(w http.ResponseWriter, r *http.Request) {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"html"
 	"net"
 	"net/http"
 	"net/url"
@@ -78,15 +77,19 @@ func (c *loopbackCallback) port() int {
 	return c.ln.Addr().(*net.TCPAddr).Port
 }
 
-func callbackPage(w http.ResponseWriter, status int, title, detail string) {
+// page answers the browser with pi-ai's page: its success page for 200,
+// else its error page with detail.
+func (c *loopbackCallback) page(w http.ResponseWriter, status int, message, detail string) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	body := "<!doctype html><html><head><meta charset=\"utf-8\"><title>pi</title></head><body><p>" + html.EscapeString(title) + "</p>"
-	if detail != "" {
-		body += "<p>" + html.EscapeString(detail) + "</p>"
+	if c.answer == nil { // pi-ai's callback server; ChatGPT's own sends no cache-control
+		w.Header().Set("Cache-Control", "no-store")
 	}
-	_, _ = w.Write([]byte(body + "</body></html>"))
+	w.WriteHeader(status)
+	body := OAuthErrorHTML(message, detail)
+	if status == http.StatusOK {
+		body = OAuthSuccessHTML(message)
+	}
+	_, _ = w.Write([]byte(body))
 	// out before the login hears of it: its end closes the connection
 	if f, ok := w.(http.Flusher); ok {
 		f.Flush()
@@ -98,7 +101,7 @@ func callbackPage(w http.ResponseWriter, status int, title, detail string) {
 func (c *loopbackCallback) serve(w http.ResponseWriter, r *http.Request) {
 	if c.answer != nil && r.URL.Path == c.path { // any method, as ChatGPT's server
 		status, title, detail, res := c.answer(r.URL.Query())
-		callbackPage(w, status, title, detail)
+		c.page(w, status, title, detail)
 		c.mu.Lock()
 		if res != nil && !c.settled { // the first decision wins
 			c.settled = true
@@ -108,32 +111,32 @@ func (c *loopbackCallback) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if r.Method != http.MethodGet || r.URL.Path != c.path {
-		callbackPage(w, http.StatusNotFound, "Callback route not found.", "")
+		c.page(w, http.StatusNotFound, "Callback route not found.", "")
 		return
 	}
 	q := r.URL.Query()
 	if c.state != "" && q.Get("state") != c.state {
-		callbackPage(w, http.StatusBadRequest, "State mismatch.", "")
+		c.page(w, http.StatusBadRequest, "State mismatch.", "")
 		return
 	}
 	c.mu.Lock()
 	if c.claimed || c.settled {
 		c.mu.Unlock()
-		callbackPage(w, http.StatusConflict, "This sign-in has already been handled.", "")
+		c.page(w, http.StatusConflict, "This sign-in has already been handled.", "")
 		return
 	}
 	if e := q.Get("error"); e != "" {
 		desc := orString(q.Get("error_description"), e)
 		c.settled = true
 		c.mu.Unlock()
-		callbackPage(w, http.StatusBadRequest, c.provider+" authorization failed.", desc)
+		c.page(w, http.StatusBadRequest, c.provider+" authorization failed.", desc)
 		c.result <- callbackResult{err: fmt.Errorf("%s authorization failed: %s", c.provider, desc)}
 		return
 	}
 	code := q.Get("code")
 	if code == "" {
 		c.mu.Unlock()
-		callbackPage(w, http.StatusBadRequest, "Missing authorization code.", "")
+		c.page(w, http.StatusBadRequest, "Missing authorization code.", "")
 		return
 	}
 	c.claimed = true
@@ -146,9 +149,9 @@ func (c *loopbackCallback) serve(w http.ResponseWriter, r *http.Request) {
 	c.settled = true
 	c.mu.Unlock()
 	if res.err != nil {
-		callbackPage(w, http.StatusBadGateway, c.provider+" sign-in failed.", res.err.Error())
+		c.page(w, http.StatusBadGateway, c.provider+" sign-in failed.", res.err.Error())
 	} else {
-		callbackPage(w, http.StatusOK, "Signed in to "+c.provider+". You may now close this page.", "")
+		c.page(w, http.StatusOK, "Signed in to "+c.provider+". You may now close this page.", "")
 	}
 	c.result <- res
 }
