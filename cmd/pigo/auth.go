@@ -74,6 +74,9 @@ func (k authKind) usage() string {
 	return "pigo auth print-bearer-token --provider <provider> [--model <model>] [--min-expiry <duration>]"
 }
 
+// authTimeout is how long pi lets a credential command resolve.
+var authTimeout = 15 * time.Second
+
 // defaultBearerValidity is pi's DEFAULT_BEARER_TOKEN_MIN_EXPIRY_MS.
 const defaultBearerValidity = 30 * time.Minute
 
@@ -189,6 +192,10 @@ func runAuth(ctx context.Context, args []string, io *IO) ExitCode {
 	if c.kind != authCheck || c.refresh {
 		ensure()
 	}
+	// pi bounds these commands by 15 s (AbortSignal.timeout): a refresh
+	// that hangs fails them.
+	ctx, cancel := context.WithTimeout(ctx, authTimeout)
+	defer cancel()
 	reg := authRegistry(io)
 	if c.kind == authCheck {
 		return c.check(ctx, reg, a, io)
@@ -433,6 +440,8 @@ func runAuthLogout(ctx context.Context, args []string, io *IO) ExitCode {
 		fmt.Fprintln(io.Stderr, "Usage: pigo auth logout <provider>")
 		return ExitFailure
 	}
+	ctx, cancel := context.WithTimeout(ctx, authTimeout)
+	defer cancel()
 	ref, agentDir := args[0], agentsession.AgentDir(io)
 	stored, err := provider.StoredCredentials(agentDir)
 	if err != nil {

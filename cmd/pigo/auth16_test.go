@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"net/http"
@@ -293,5 +294,45 @@ func TestTUIDifferentialAuthLogin16(t *testing.T) {
 				t.Errorf("auth.json:\npi:\n%s\npigo:\n%s", auth["pi"], auth["pigo"])
 			}
 		})
+	}
+}
+
+// TestAuthCommandTimesOut: a token refresh that never answers fails
+// print-bearer-token when pi's 15 s are up (shortened here), and leaves
+// auth.json as it was.
+func TestAuthCommandTimesOut(t *testing.T) {
+	hang, asked := make(chan struct{}), make(chan struct{}, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		asked <- struct{}{}
+		<-hang
+	}))
+	t.Cleanup(srv.Close)
+	t.Cleanup(func() { close(hang) })
+	defer func(d time.Duration) { authTimeout = d }(authTimeout)
+	authTimeout = 300 * time.Millisecond
+	dir := t.TempDir()
+	stale := `{"kimi-coding": {"type": "oauth", "access": "kimi-old", "refresh": "kr-1", "expires": 1}}`
+	must(t, os.WriteFile(filepath.Join(dir, "auth.json"), []byte(stale), 0o600))
+	var stdout, stderr strings.Builder
+	env := []string{"PI_CODING_AGENT_DIR=" + dir, "KIMI_CODE_OAUTH_HOST=" + srv.URL}
+	io := &IO{Stdout: &stdout, Stderr: &stderr, Cwd: dir, Environ: env, Getenv: func(k string) string {
+		for _, kv := range env {
+			if name, v, _ := strings.Cut(kv, "="); name == k {
+				return v
+			}
+		}
+		return ""
+	}}
+	code := runAuth(context.Background(), []string{"print-bearer-token", "--provider", "kimi-coding"}, io)
+	if code != ExitFailure || stdout.String() != "" || stderr.String() != "Error: Failed to resolve credential\n" {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
+	}
+	select {
+	case <-asked:
+	default:
+		t.Error("the refresh never reached the token endpoint")
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "auth.json")); string(data) != stale {
+		t.Errorf("auth.json changed: %s", data)
 	}
 }
