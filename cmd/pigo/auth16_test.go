@@ -199,9 +199,9 @@ func TestTUIDifferentialAuthLogin16(t *testing.T) {
 	}))
 	t.Cleanup(kimi.Close)
 	paths := regexp.MustCompile(`/tmp/\S*?/agent/auth\.json`)
-	// OpenRouter's sign-in URL and callback carry a random port, path and
-	// PKCE challenge.
-	urls := regexp.MustCompile(`https://openrouter\.ai/auth\?callback_url=\S*?code_challenge_method=S256|http://127\.0\.0\.1:\d+/oauth/callback/[0-9a-f-]{36}`)
+	// OpenRouter's and Anthropic's sign-in URLs and callbacks carry a
+	// random port, path, state and PKCE challenge.
+	urls := regexp.MustCompile(`https://openrouter\.ai/auth\?callback_url=\S*?code_challenge_method=S256|http://127\.0\.0\.1:\d+/oauth/callback/[0-9a-f-]{36}|https://claude\.ai/oauth/authorize\?\S*?state=[A-Za-z0-9_-]{43}`)
 	type run struct {
 		name  string
 		args  []string
@@ -254,6 +254,10 @@ func TestTUIDifferentialAuthLogin16(t *testing.T) {
 		}},
 		{"browser cancelled", []string{"auth", "login", "openrouter", "--no-browser"}, func(tt *tuiTerm) {
 			tt.waitFor("paste the authorization code / redirect URL here")
+			tt.keys("\x03")
+		}},
+		{"anthropic copy code cancelled", []string{"auth", "login", "anthropic", "--no-browser"}, func(tt *tuiTerm) {
+			tt.waitFor("(code#state):")
 			tt.keys("\x03")
 		}},
 		{"device", []string{"auth", "login", "kimi-coding", "--no-browser"}, func(tt *tuiTerm) {
