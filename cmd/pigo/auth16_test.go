@@ -202,67 +202,23 @@ func TestTUIDifferentialAuthLogin16(t *testing.T) {
 	// OpenRouter's and Anthropic's sign-in URLs and callbacks carry a
 	// random port, path, state and PKCE challenge.
 	urls := regexp.MustCompile(`https://openrouter\.ai/auth\?callback_url=\S*?code_challenge_method=S256|http://127\.0\.0\.1:\d+/oauth/callback/[0-9a-f-]{36}|https://claude\.ai/oauth/authorize\?\S*?state=[A-Za-z0-9_-]{43}`)
-	type run struct {
-		name  string
-		args  []string
-		drive func(tt *tuiTerm)
-	}
-	runs := []run{
-		{"api key", []string{"auth", "login", "OpenAI", "--api-key"}, func(tt *tuiTerm) {
-			tt.waitFor("Enter OpenAI API key:")
-			tt.keys("s", "k", "-", "x", "\x7f", "t", "y", "p", "e", "d", "\r")
-		}},
-		{"cancelled", []string{"auth", "login", "groq"}, func(tt *tuiTerm) {
-			tt.waitFor("Enter Groq API key:")
-			tt.keys("a", "\x03")
-		}},
-		{"empty key", []string{"auth", "login", "groq"}, func(tt *tuiTerm) {
-			tt.waitFor("Enter Groq API key:")
-			tt.keys("\r")
-		}},
-		{"bedrock profile", []string{"auth", "login", "amazon-bedrock"}, func(tt *tuiTerm) {
-			tt.waitFor("Select 1-3:")
-			tt.keys("7", "\r")
-			tt.waitFor("Enter a number from 1 to 3.")
-			tt.keys("2", "\r")
-			tt.waitFor("Enter AWS profile name:")
-			tt.keys("d", "e", "v", "\r")
-		}},
-		{"bedrock chain", []string{"auth", "login", "amazon-bedrock"}, func(tt *tuiTerm) {
-			tt.waitFor("Select 1-3:")
-			tt.keys("3", "\r")
-			tt.waitFor("press Enter to continue:")
-			tt.keys("\r")
-		}},
-		{"vertex service account", []string{"auth", "login", "google-vertex"}, func(tt *tuiTerm) {
-			tt.waitFor("Select 1-3:")
-			tt.keys("3", "\r")
-			tt.waitFor("project ID:")
-			tt.keys("p", "\r")
-			tt.waitFor("location:")
-			tt.keys("l", "\r")
-			tt.waitFor("file path:")
-			tt.keys("/k.json\r")
-		}},
-		{"cloudflare gateway", []string{"auth", "login", "cloudflare-ai-gateway"}, func(tt *tuiTerm) {
-			tt.waitFor("Enter Cloudflare API key:")
-			tt.keys("c", "f", "\r")
-			tt.waitFor("account ID:")
-			tt.keys("a", "c", "\r")
-			tt.waitFor("Gateway ID:")
-			tt.keys("g", "w", "\r")
-		}},
-		{"browser cancelled", []string{"auth", "login", "openrouter", "--no-browser"}, func(tt *tuiTerm) {
-			tt.waitFor("paste the authorization code / redirect URL here")
-			tt.keys("\x03")
-		}},
-		{"anthropic copy code cancelled", []string{"auth", "login", "anthropic", "--no-browser"}, func(tt *tuiTerm) {
-			tt.waitFor("(code#state):")
-			tt.keys("\x03")
-		}},
-		{"device", []string{"auth", "login", "kimi-coding", "--no-browser"}, func(tt *tuiTerm) {
-			tt.waitFor("Credentials saved")
-		}},
+	// Each run is a dialogue: what to wait for on the screen, then what to
+	// type, in turn (a last text is waited for).
+	runs := []struct {
+		name     string
+		args     []string
+		dialogue []string
+	}{
+		{"api key", []string{"auth", "login", "OpenAI", "--api-key"}, []string{"Enter OpenAI API key:", "sk-x\x7ftyped\r"}},
+		{"cancelled", []string{"auth", "login", "groq"}, []string{"Enter Groq API key:", "a\x03"}},
+		{"empty key", []string{"auth", "login", "groq"}, []string{"Enter Groq API key:", "\r"}},
+		{"bedrock profile", []string{"auth", "login", "amazon-bedrock"}, []string{"Select 1-3:", "7\r", "Enter a number from 1 to 3.", "2\r", "Enter AWS profile name:", "dev\r"}},
+		{"bedrock chain", []string{"auth", "login", "amazon-bedrock"}, []string{"Select 1-3:", "3\r", "press Enter to continue:", "\r"}},
+		{"vertex service account", []string{"auth", "login", "google-vertex"}, []string{"Select 1-3:", "3\r", "project ID:", "p\r", "location:", "l\r", "file path:", "/k.json\r"}},
+		{"cloudflare gateway", []string{"auth", "login", "cloudflare-ai-gateway"}, []string{"Enter Cloudflare API key:", "cf\r", "account ID:", "ac\r", "Gateway ID:", "gw\r"}},
+		{"browser cancelled", []string{"auth", "login", "openrouter", "--no-browser"}, []string{"paste the authorization code / redirect URL here", "\x03"}},
+		{"anthropic copy code cancelled", []string{"auth", "login", "anthropic", "--no-browser"}, []string{"(code#state):", "\x03"}},
+		{"device", []string{"auth", "login", "kimi-coding", "--no-browser"}, []string{"Credentials saved"}},
 	}
 	for _, r := range runs {
 		t.Run(r.name, func(t *testing.T) {
@@ -272,7 +228,13 @@ func TestTUIDifferentialAuthLogin16(t *testing.T) {
 			screens := onBothSides(t, node, cli, func(name string, side []string, add func(string)) {
 				var agent string
 				tt := startPTYFull(t, func(_, agentDir string) { agent = agentDir }, side, []string{"KIMI_CODE_OAUTH_HOST=" + kimi.URL}, nil, r.args...)
-				r.drive(tt)
+				for i, text := range r.dialogue {
+					if i%2 == 0 {
+						tt.waitFor(text)
+					} else {
+						tt.keys(strings.Split(text, "")...)
+					}
+				}
 				code := tt.exit()
 				// The last lines written may still be on their way from
 				// the pty: read the screen once it stops changing.
