@@ -123,12 +123,13 @@ func jsonOf(t *testing.T, v any) any {
 	return out
 }
 
-// TestDifferentialExport runs `--export` through real pi and pigo on the
-// same session file: the same messages and exit codes, and the session
+// TestDifferentialExport runs `--export` through real pi 1.6 and pigo on
+// the same session file: the same messages on the same streams ("Exported
+// to" on stdout, a missing file by its resolved path) and exit codes, and the session
 // data embedded in both pages decodes to the same header, entries and
 // leaf (pi's page is read with export.Decode too).
 func TestDifferentialExport(t *testing.T) {
-	sides := piSides(t)
+	sides := pi16Sides(t)
 	t.Parallel()
 	session := strings.Join([]string{
 		`{"type":"session","version":3,"id":"11111111-2222-4333-8444-555555555555","timestamp":"2025-01-02T03:04:05.000Z","cwd":"/work"}`,
@@ -161,7 +162,7 @@ func TestDifferentialExport(t *testing.T) {
 				work := filepath.Join(dir, "work")
 				must(t, os.MkdirAll(filepath.Join(work, "sub"), 0o755))
 				must(t, os.WriteFile(filepath.Join(work, "s.jsonl"), []byte(session), 0o644))
-				out[side] = runCLI(argv, dir, c.args...)
+				out[side] = strings.ReplaceAll(runCLI(argv, dir, c.args...), dir, "<dir>")
 				if c.page != "" {
 					pages[side], _ = os.ReadFile(filepath.Join(work, c.page))
 				}

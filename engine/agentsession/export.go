@@ -40,7 +40,7 @@ func runExport(io *IO, f piFlags) ExitCode {
 	abs := resolvePath(io.Cwd, in)
 	if _, err := io.FS.Stat(abs); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return fail("File not found: " + in)
+			return fail("File not found: " + abs) // pi 1.6 names the resolved path
 		}
 		return fail(NodeFSError(err, in))
 	}
@@ -65,7 +65,7 @@ func runExport(io *IO, f piFlags) ExitCode {
 	if err := io.FS.WriteFile(resolvePath(io.Cwd, out), html, 0o644); err != nil {
 		return fail(NodeFSError(err, out))
 	}
-	fmt.Fprintln(piConsole(io, f), "Exported to: "+out)
+	fmt.Fprintln(io.Stdout, "Exported to: "+out) // pi 1.6 exports before it takes stdout over
 	return ExitOK
 }
 
@@ -132,13 +132,12 @@ func exportTheme(io *IO, configured string) string {
 	return "dark"
 }
 
-// piConsole is where pi's console.log output goes: pi takes stdout over
-// (redirecting it to stderr) in every mode but the interactive one, which
-// it runs when stdin is a terminal and neither -p nor --mode json/rpc is
-// given. So `pi --list-models` prints to stdout in a terminal and to
-// stderr when stdin is piped; pigo does the same.
+// piConsole is where pi's console.log output goes: pi 1.6 takes stdout
+// over (redirecting it to stderr) in every mode but the interactive one,
+// which it runs when stdin and stdout are terminals and neither -p nor
+// --mode json/rpc is given (resolveAppMode).
 func piConsole(io *IO, f piFlags) io.Writer {
-	if f.mode == "rpc" || f.mode == "json" || f.print || !io.StdinTTY {
+	if f.mode == "rpc" || f.mode == "json" || f.print || !io.Interactive() {
 		return io.Stderr
 	}
 	return io.Stdout

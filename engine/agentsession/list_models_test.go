@@ -59,7 +59,7 @@ func TestPiConsole(t *testing.T) {
 		{true, piFlags{mode: "rpc"}, false},
 		{true, piFlags{mode: "text"}, true},
 	} {
-		io := &IO{Stdout: &out, Stderr: &errOut, StdinTTY: c.tty}
+		io := &IO{Stdout: &out, Stderr: &errOut, StdinTTY: c.tty, StdoutTTY: c.tty}
 		if got := piConsole(io, c.flags) == io.Stdout; got != c.stdout {
 			t.Errorf("tty=%v flags=%+v: stdout=%v", c.tty, c.flags, got)
 		}
