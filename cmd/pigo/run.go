@@ -64,6 +64,7 @@ func run(ctx context.Context, args []string, io *IO) ExitCode {
 
 func runAgent(ctx context.Context, args []string, io *IO) ExitCode {
 	tui.Version = version
+	agentsession.Version = version
 	io.StartupSelect = tui.StartupSelect // pi's trust prompt before the interactive mode starts
 	io.StartupResume = tui.StartupResume // pi's session selector for --resume
 	release := holdStartupGC(io.Getenv)

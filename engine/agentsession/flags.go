@@ -15,6 +15,7 @@ type piFlags struct {
 	mode               string // "text" | "json" | "rpc" | "" (from --mode)
 	print              bool   // -p / --print
 	help               bool
+	version            bool // --version / -v: print the version and exit
 	provider, model    string
 	apiKey             string
 	thinking           string
@@ -120,6 +121,9 @@ func parsePiFlags(args []string) piFlags {
 		switch a {
 		case "--help", "-h":
 			f.help = true
+			continue
+		case "--version", "-v":
+			f.version = true
 			continue
 		case "--mode":
 			if v, ok := next(&i); ok && (v == "text" || v == "json" || v == "rpc") {

@@ -100,6 +100,9 @@ type agentRuntime struct {
 	prompt atomic.Pointer[systemPromptInput]
 }
 
+// Version is what --version prints (the pigo command sets it).
+var Version = "dev"
+
 // Run runs pi's interactive, print, JSON or RPC mode (or --export,
 // --list-models) for pi's command-line args, opening the session's app
 // with open. ui is the interactive client; without one a terminal gets a
@@ -108,6 +111,13 @@ func Run(ctx context.Context, args []string, io *IO, open Opener, ui Interactive
 	f := parsePiFlags(args)
 	if f.offline {
 		io.SetEnv("PI_OFFLINE", "1") // as pi sets process.env.PI_OFFLINE: package installs, model refreshes and extensions see it
+	}
+	if f.version { // pi's --version: after its diagnostics, before anything else
+		if reportDiagnostics(io.Stderr, f.diagnostics) {
+			return ExitFailure
+		}
+		fmt.Fprintln(io.Stdout, Version)
+		return ExitOK
 	}
 	if f.export != "" {
 		return runExport(io, f) // export.go
