@@ -15,7 +15,8 @@ type piFlags struct {
 	mode               string // "text" | "json" | "rpc" | "" (from --mode)
 	print              bool   // -p / --print
 	help               bool
-	version            bool // --version / -v: print the version and exit
+	version            bool    // --version / -v: print the version and exit
+	name               *string // --name / -n: the session's display name
 	provider, model    string
 	apiKey             string
 	thinking           string
@@ -126,8 +127,22 @@ func parsePiFlags(args []string) piFlags {
 			f.version = true
 			continue
 		case "--mode":
-			if v, ok := next(&i); ok && (v == "text" || v == "json" || v == "rpc") {
-				f.mode = v
+			switch {
+			case i+1 >= len(args) || strings.HasPrefix(args[i+1], "-"):
+				f.diagnostics = append(f.diagnostics, diagnostic{"error", "--mode requires text, json, or rpc"})
+			case slices.Contains([]string{"text", "json", "rpc"}, args[i+1]):
+				i++
+				f.mode = args[i]
+			default:
+				i++
+				f.diagnostics = append(f.diagnostics, diagnostic{"error", fmt.Sprintf("Invalid mode \"%s\". Valid values: text, json, rpc", args[i])})
+			}
+			continue
+		case "--name", "-n":
+			if v, ok := next(&i); ok {
+				f.name = &v
+			} else {
+				f.diagnostics = append(f.diagnostics, diagnostic{"error", "--name requires a value"})
 			}
 			continue
 		case "--continue", "-c":
@@ -230,7 +245,11 @@ func parsePiFlags(args []string) piFlags {
 			}
 		case "--tools", "-t":
 			if v, ok := next(&i); ok {
-				f.tools = splitList(v)
+				if msg := toolListError(splitList(v)); msg != "" {
+					f.diagnostics = append(f.diagnostics, diagnostic{"error", a + ": " + msg})
+				} else {
+					f.tools = splitList(v)
+				}
 			}
 		case "--tui-mode":
 			if v, ok := next(&i); ok {
@@ -361,4 +380,28 @@ func ParseAuthArgs(args []string) AuthArgs {
 		a.Diagnostics = append(a.Diagnostics, d.message)
 	}
 	return a
+}
+
+// toolListError is pi 1.6's getToolListError for a --tools list: plain
+// names and +name/-name entries do not mix, and the latter take exact
+// names.
+func toolListError(entries []string) string {
+	modifiers := 0
+	for _, e := range entries {
+		if strings.HasPrefix(e, "+") || strings.HasPrefix(e, "-") {
+			modifiers++
+		}
+	}
+	switch {
+	case modifiers == 0:
+		return ""
+	case modifiers < len(entries):
+		return "tool names cannot be mixed with +name or -name entries"
+	}
+	for _, e := range entries {
+		if strings.Contains(e, "*") {
+			return "+name and -name entries take exact tool names, not patterns: " + e
+		}
+	}
+	return ""
 }

@@ -39,6 +39,7 @@ func TestParsePiFlags(t *testing.T) {
 	if want := []diagnostic{
 		{"warning", `Invalid thinking level "bogus". Valid values: off, minimal, low, medium, high, xhigh, max`},
 		{"error", "Unknown option: -x"},
+		{"error", `Invalid mode "nope". Valid values: text, json, rpc`}, // pi 1.6 reports it (0.73.1 ignored it)
 	}; !reflect.DeepEqual(f.diagnostics, want) {
 		t.Errorf("diagnostics %+v", f.diagnostics)
 	}

@@ -223,6 +223,19 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 		report()
 		return nil, code
 	}
+	if f.name != nil { // pi's --name: a session_info entry before anything runs
+		name := strings.TrimSpace(*f.name)
+		if name == "" {
+			diags = append(diags, diagnostic{"error", "--name requires a non-empty value"})
+			report()
+			return nil, ExitFailure
+		}
+		if _, err := tree.SetName(name); err != nil {
+			diags = append(diags, diagnostic{"error", err.Error()})
+			report()
+			return nil, ExitFailure
+		}
+	}
 
 	// A session of another project (--resume, --session) runs in its
 	// own cwd, as pi decides the run's cwd before its cwd-bound services.
