@@ -27,6 +27,9 @@ func TestDifferentialFlags16(t *testing.T) {
 		{"mode missing", []string{"--mode", "--print", "hi"}},
 		{"tools mixed", []string{"--tools", "read,+bash", "-p", "hi"}},
 		{"tools pattern", []string{"-t", "+gr*", "-p", "hi"}},
+		{"session id invalid", []string{"--session-id", "-bad.", "-p", "hi"}},
+		{"session id invalid chars", []string{"--session-id", "a/b", "-p", "hi"}},
+		{"session id conflicts", []string{"--session-id", "abc", "--session", "x", "--continue", "-p", "hi"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
@@ -68,6 +71,36 @@ func TestDifferentialFlags16(t *testing.T) {
 		}
 		if names["pi"] != names["pigo"] || !strings.Contains(names["pigo"], `sessionName my run; 1 files; entry "name":"my run"`) {
 			t.Errorf("pi:   %s\npigo: %s", names["pi"], names["pigo"])
+		}
+	})
+	// --session-id: a new session gets the id (with pi's warning), the next
+	// run opens it, a fork onto it is refused, and --no-session takes it.
+	t.Run("session id", func(t *testing.T) {
+		runs := map[string][]string{}
+		for side, argv := range sides {
+			dir, _, agentDir := sideDirs(t)
+			llm := newMockLLM([]mockStep{{Text: "one"}, {Text: "two"}})
+			t.Cleanup(llm.Close)
+			must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
+			run := func(args ...string) {
+				cmd := sideCommand(argv, dir, append([]string{"--mode", "rpc", "--model", "mock/mock-1"}, args...)...)
+				d := startDriver(t, cmd)
+				state := d.call(`{"id":"s","type":"get_state"}`)
+				data, _ := state["data"].(map[string]any)
+				if !strings.Contains(strings.Join(args, " "), "--no-session") {
+					d.promptID("p", "hi")
+				}
+				d.finish()
+				runs[side] = append(runs[side], fmt.Sprintf("%v: id %v, %v messages; stderr %q", args, data["sessionId"], data["messageCount"], d.stderr.String()))
+			}
+			run("--session-id", "my-sess.1")
+			run("--session-id", "my-sess.1")
+			run("--no-session", "--session-id", "mem-1")
+			out := runCLI(argv, dir, "--session-id", "my-sess.1", "--fork", "my-sess", "-p", "hi")
+			runs[side] = append(runs[side], out)
+		}
+		if strings.Join(runs["pi"], "\n") != strings.Join(runs["pigo"], "\n") {
+			t.Errorf("pi:\n%s\npigo:\n%s", strings.Join(runs["pi"], "\n"), strings.Join(runs["pigo"], "\n"))
 		}
 	})
 }

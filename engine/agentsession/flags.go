@@ -17,6 +17,7 @@ type piFlags struct {
 	help               bool
 	version            bool    // --version / -v: print the version and exit
 	name               *string // --name / -n: the session's display name
+	sessionID          string  // --session-id: open or create the session with this id
 	provider, model    string
 	apiKey             string
 	thinking           string
@@ -136,6 +137,11 @@ func parsePiFlags(args []string) piFlags {
 			default:
 				i++
 				f.diagnostics = append(f.diagnostics, diagnostic{"error", fmt.Sprintf("Invalid mode \"%s\". Valid values: text, json, rpc", args[i])})
+			}
+			continue
+		case "--session-id":
+			if v, ok := next(&i); ok {
+				f.sessionID = v
 			}
 			continue
 		case "--name", "-n":

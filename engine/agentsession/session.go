@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"maps"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -648,6 +649,9 @@ func (rt *agentRuntime) openSession(f piFlags, diags *[]diagnostic) (tree *pises
 	if !filepath.IsAbs(dir) {
 		dir = filepath.Join(io.Cwd, dir)
 	}
+	// A session directory other than the project's own may hold other
+	// projects' sessions.
+	customDir := filepath.Clean(dir) != filepath.Clean(pisession.ResolveDir(pisession.DirConfig{AgentDir: rt.agentDir, Cwd: io.Cwd, Home: home}))
 	warn := func(ws []pisession.Warning) {
 		for _, w := range ws {
 			*diags = append(*diags, diagnostic{"warning", w.String()})
@@ -672,8 +676,31 @@ func (rt *agentRuntime) openSession(f piFlags, diags *[]diagnostic) (tree *pises
 			return nil, false, ExitFailure, false
 		}
 	}
+	if f.sessionID != "" {
+		var conflicts []string
+		for _, c := range []struct {
+			set  bool
+			flag string
+		}{{f.session != "", "--session"}, {f.continueSession, "--continue"}, {f.resume, "--resume"}} {
+			if c.set {
+				conflicts = append(conflicts, c.flag)
+			}
+		}
+		if len(conflicts) > 0 {
+			fmt.Fprintf(io.Stderr, "Error: --session-id cannot be combined with %s\n", strings.Join(conflicts, ", "))
+			return nil, false, ExitFailure, false
+		}
+		if !validSessionID.MatchString(f.sessionID) {
+			fmt.Fprintln(io.Stderr, "Error: Session id must be non-empty, contain only alphanumeric characters, '-', '_', and '.', and start and end with an alphanumeric character")
+			return nil, false, ExitFailure, false
+		}
+	}
 	if f.noSession {
-		return pisession.InMemory(io.Cwd), false, ExitOK, true
+		id := f.sessionID
+		if id == "" {
+			id = pisession.NewSessionID()
+		}
+		return pisession.New(id, io.Cwd), false, ExitOK, true
 	}
 	rt.sessionDir = dir
 	// resolve is pi's resolveSessionPath: a path as given, else a session
@@ -695,7 +722,7 @@ func (rt *agentRuntime) openSession(f piFlags, diags *[]diagnostic) (tree *pises
 		return "", "", false
 	}
 	forkInto := func(path string) (*pisession.Tree, bool) {
-		t, ws, err := pisession.ForkFrom(path, io.Cwd, dir, pisession.Options{})
+		t, ws, err := pisession.ForkFrom(path, io.Cwd, dir, pisession.Options{ID: f.sessionID})
 		warn(ws)
 		if err != nil {
 			fmt.Fprintf(io.Stderr, "Error: %v\n", err)
@@ -706,6 +733,10 @@ func (rt *agentRuntime) openSession(f piFlags, diags *[]diagnostic) (tree *pises
 	var err error
 	switch {
 	case f.fork != "":
+		if _, exists := projectSession(dir, io.Cwd, f.sessionID, customDir); exists {
+			fmt.Fprintf(io.Stderr, "Session already exists with id '%s'\n", f.sessionID)
+			return nil, false, ExitFailure, false
+		}
 		path, _, found := resolve(f.fork)
 		if !found {
 			fmt.Fprintf(io.Stderr, "No session found matching '%s'\n", f.fork)
@@ -752,7 +783,19 @@ func (rt *agentRuntime) openSession(f piFlags, diags *[]diagnostic) (tree *pises
 			tree = inMemory(err)
 		}
 	default:
-		tree, err = pisession.Create(dir, io.Cwd, pisession.Options{})
+		if f.sessionID != "" {
+			if path, exists := projectSession(dir, io.Cwd, f.sessionID, customDir); exists {
+				var ws []pisession.Warning
+				tree, ws, err = pisession.Open(path, pisession.Options{DefaultCwd: io.Cwd})
+				warn(ws)
+				if err != nil {
+					tree = inMemory(err)
+				}
+				break
+			}
+			fmt.Fprintf(io.Stderr, "Warning: No project session found with id '%s'; creating a new session with that id.\n", f.sessionID)
+		}
+		tree, err = pisession.Create(dir, io.Cwd, pisession.Options{ID: f.sessionID})
 		if err != nil {
 			tree = inMemory(err)
 		}
@@ -1314,4 +1357,23 @@ func problemDiagnostics(problems []Problem, trusted bool) []diagnostic {
 		}
 	}
 	return diags
+}
+
+// validSessionID is pi 1.6's assertValidSessionId.
+var validSessionID = regexp.MustCompile(`^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$`)
+
+// projectSession is pi 1.6's SessionManager.findById: the session file
+// in dir whose header has id ("" never matches); in a session directory
+// the user chose (customDir), only one of cwd's sessions.
+func projectSession(dir, cwd, id string, customDir bool) (string, bool) {
+	if id == "" {
+		return "", false
+	}
+	infos, _ := pisession.List(dir) // best effort, as pi's
+	for _, in := range infos {
+		if in.ID == id && (!customDir || in.Cwd == "" || filepath.Clean(in.Cwd) == filepath.Clean(cwd)) {
+			return in.Path, true
+		}
+	}
+	return "", false
 }
