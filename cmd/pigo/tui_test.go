@@ -540,3 +540,23 @@ func TestTUITreeNavigation(t *testing.T) {
 		t.Errorf("the selected prompt is not back in the editor:\n%s", s)
 	}
 }
+
+// --use-theme picks the theme of this run over settings' (pi 1.6), and
+// leaves settings.json alone; without a name it is pi's error.
+func TestTUIUseTheme(t *testing.T) {
+	var agent string
+	tt := startPTYSetup(t, func(_, a string) { agent = a }, []string{selfPath()}, nil, "--model", "mock/mock-1", "--no-session", "--use-theme", "light")
+	tt.waitFor("mock-1")
+	if light := tt.ruleColor(); light != "#9aa2a7" {
+		t.Errorf("border %s, want the light theme's", light)
+	}
+	if _, err := os.Stat(filepath.Join(agent, "settings.json")); err == nil {
+		t.Error("--use-theme wrote settings.json")
+	}
+	tt.keys("\x03", "\x03")
+	tt.exit()
+	dir, _, _ := sideDirs(t)
+	if out := runCLI([]string{selfPath()}, dir, "--use-theme", "--print", "hi"); !strings.Contains(out, "Error: --use-theme requires a theme name") {
+		t.Errorf("--use-theme without a name:\n%s", out)
+	}
+}

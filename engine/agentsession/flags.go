@@ -18,6 +18,7 @@ type piFlags struct {
 	version            bool    // --version / -v: print the version and exit
 	name               *string // --name / -n: the session's display name
 	sessionID          string  // --session-id: open or create the session with this id
+	useTheme           string  // --use-theme: the interactive mode's theme for this run
 	provider, model    string
 	apiKey             string
 	thinking           string
@@ -137,6 +138,14 @@ func parsePiFlags(args []string) piFlags {
 			default:
 				i++
 				f.diagnostics = append(f.diagnostics, diagnostic{"error", fmt.Sprintf("Invalid mode \"%s\". Valid values: text, json, rpc", args[i])})
+			}
+			continue
+		case "--use-theme":
+			if i+1 >= len(args) || strings.HasPrefix(args[i+1], "-") {
+				f.diagnostics = append(f.diagnostics, diagnostic{"error", "--use-theme requires a theme name"})
+			} else {
+				i++
+				f.useTheme = args[i]
 			}
 			continue
 		case "--session-id":

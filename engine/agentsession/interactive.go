@@ -32,6 +32,9 @@ type InteractiveOptions struct {
 	// TUIMode is "fullscreen" or "regular": --tui-mode, else settings'
 	// tuiMode, else "fullscreen".
 	TUIMode string
+	// Theme is --use-theme, the theme of this run over settings' ("" when
+	// not given).
+	Theme string
 	// Verbose is --verbose: the startup header and resources shown and
 	// expanded whatever quietStartup says.
 	Verbose bool
@@ -49,7 +52,7 @@ func runInteractive(ctx context.Context, rt *agentRuntime, ui Interactive) ExitC
 	srv := newServer(rt, hostEnd, tuiClientID, ServeOptions{Components: true})
 	rt.start(ctx)
 	opts := InteractiveOptions{IO: rt.io, AgentDir: rt.agentDir, SessionDir: rt.sessionDir,
-		TUIMode: rt.flags.tuiMode, Verbose: rt.flags.verbose, Setting: rt.settings.get, ModelsJSONError: modelsJSONError(rt.reg.Problems())}
+		TUIMode: rt.flags.tuiMode, Theme: rt.flags.useTheme, Verbose: rt.flags.verbose, Setting: rt.settings.get, ModelsJSONError: modelsJSONError(rt.reg.Problems())}
 	if opts.TUIMode == "" {
 		opts.TUIMode = rt.settings.str("tuiMode")
 	}

@@ -134,6 +134,9 @@ func optionsFrom(opts agentsession.InteractiveOptions) Options {
 			}
 		}
 	}
+	if opts.Theme != "" { // --use-theme, for this run only
+		o.Theme = opts.Theme
+	}
 	if w := opts.IO; w != nil {
 		o.Input, o.Output, o.Cwd, o.Env = w.Stdin, w.Stdout, w.Cwd, w.Environ
 		if w.Getenv != nil {
