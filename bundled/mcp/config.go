@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/pigo-dev/pigo/engine/jsjson"
+	"github.com/pigo-dev/pigo/engine/piapi"
 )
 
 // Entry is one server: its name, its config as written (pi's mcpServers
@@ -485,7 +486,7 @@ func toolExposure(cfg map[string]any, order []string, tool string) string {
 		order = sortedKeys(overrides)
 	}
 	for _, k := range order {
-		if strings.Contains(k, "*") && patternRegexp(k).MatchString(tool) {
+		if strings.Contains(k, "*") && piapi.ToolPattern(k).MatchString(tool) {
 			return norm(overrides[k])
 		}
 	}
@@ -495,13 +496,6 @@ func toolExposure(cfg map[string]any, order []string, tool string) string {
 	return "codemode"
 }
 
-func patternRegexp(p string) *regexp.Regexp {
-	parts := strings.Split(p, "*")
-	for i, s := range parts {
-		parts[i] = regexp.QuoteMeta(s)
-	}
-	return regexp.MustCompile("^" + strings.Join(parts, ".*") + "$")
-}
 
 // Namespace is pi-mcp's mcpNamespace: "mcp__" and the name with "-" as "_".
 func Namespace(server string) string { return "mcp__" + strings.ReplaceAll(server, "-", "_") }

@@ -103,4 +103,32 @@ func TestDifferentialFlags16(t *testing.T) {
 			t.Errorf("pi:\n%s\npigo:\n%s", strings.Join(runs["pi"], "\n"), strings.Join(runs["pigo"], "\n"))
 		}
 	})
+	// --exclude-tools: the tools it names or matches are never declared to
+	// the model, even when an extension activates them.
+	t.Run("exclude tools", func(t *testing.T) {
+		declared := map[string]string{}
+		for side, argv := range sides {
+			dir, work, agentDir := sideDirs(t)
+			llm := newMockLLM([]mockStep{{Text: "ok"}})
+			t.Cleanup(llm.Close)
+			must(t, os.WriteFile(filepath.Join(agentDir, "models.json"), []byte(mockModelsJSON(llm.URL())), 0o644))
+			must(t, os.WriteFile(filepath.Join(work, "ext.ts"), []byte(extSource(`
+  pi.on("session_start", () => { pi.setActiveTools(["read", "bash", "edit", "write", "grep"]); });`)), 0o644))
+			d := startDriver(t, sideCommand(argv, dir, "--mode", "rpc", "--no-session", "--model", "mock/mock-1", "-e", "ext.ts", "-xt", "ba*, write"))
+			d.promptID("p", "hi")
+			d.finish()
+			var names []string
+			if reqs := llm.Requests(); len(reqs) > 0 {
+				tools, _ := reqs[0]["tools"].([]any)
+				for _, tl := range tools {
+					fn, _ := tl.(map[string]any)["function"].(map[string]any)
+					names = append(names, fmt.Sprint(fn["name"]))
+				}
+			}
+			declared[side] = strings.Join(names, ",")
+		}
+		if declared["pi"] != declared["pigo"] || declared["pigo"] != "read,edit,grep" {
+			t.Errorf("tools declared: pi %q, pigo %q", declared["pi"], declared["pigo"])
+		}
+	})
 }

@@ -15,10 +15,11 @@ type piFlags struct {
 	mode               string // "text" | "json" | "rpc" | "" (from --mode)
 	print              bool   // -p / --print
 	help               bool
-	version            bool    // --version / -v: print the version and exit
-	name               *string // --name / -n: the session's display name
-	sessionID          string  // --session-id: open or create the session with this id
-	useTheme           string  // --use-theme: the interactive mode's theme for this run
+	version            bool     // --version / -v: print the version and exit
+	name               *string  // --name / -n: the session's display name
+	sessionID          string   // --session-id: open or create the session with this id
+	useTheme           string   // --use-theme: the interactive mode's theme for this run
+	excludeTools       []string // --exclude-tools / -xt: tools never active, names or patterns
 	provider, model    string
 	apiKey             string
 	thinking           string
@@ -138,6 +139,11 @@ func parsePiFlags(args []string) piFlags {
 			default:
 				i++
 				f.diagnostics = append(f.diagnostics, diagnostic{"error", fmt.Sprintf("Invalid mode \"%s\". Valid values: text, json, rpc", args[i])})
+			}
+			continue
+		case "--exclude-tools", "-xt":
+			if v, ok := next(&i); ok {
+				f.excludeTools = splitList(v)
 			}
 			continue
 		case "--use-theme":

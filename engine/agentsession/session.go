@@ -355,6 +355,9 @@ func startAgentRuntime(ctx context.Context, io *IO, f piFlags, open Opener, prov
 	case set:
 		pi.SetActiveTools("", defaults)
 	}
+	if f.excludeTools != nil {
+		pi.ExcludeTools(piapi.ToolNameMatcher(f.excludeTools))
+	}
 	rt.model = model
 	rt.rebuildPrompt()
 	autoResize := func() bool { return rt.settings.boolIn("images", "autoResize", true) }

@@ -35,6 +35,8 @@ type State struct {
 	// tool registered later is activated on registration (pi 1.6), as
 	// an MCP server's direct tools are once it connects.
 	activeKnown map[string]bool
+	// excluded are the tools never active (ExcludeTools); nil: none.
+	excluded func(name string) bool
 	// pendingTools are tools of a restored loadout not registered yet (an
 	// MCP server's, still connecting): in activeTools, but reported
 	// active only once registered, and dropped when the next run starts
@@ -292,6 +294,18 @@ func (p *State) SetLabel(plugin, id, label string) error {
 // are tools of "@pi/" plugins) and, since pi 1.6, tools whose exposure
 // or defaultActive says registering does not activate them.
 func (p *State) ActiveTools() []string {
+	p.mu.Lock()
+	excluded := p.excluded
+	p.mu.Unlock()
+	active := p.selectedTools()
+	if excluded != nil {
+		active = slices.DeleteFunc(active, excluded)
+	}
+	return active
+}
+
+// selectedTools is ActiveTools before ExcludeTools applies.
+func (p *State) selectedTools() []string {
 	p.mu.Lock()
 	active, known, pending := slices.Clone(p.activeTools), p.activeKnown, p.pendingTools
 	p.mu.Unlock()
