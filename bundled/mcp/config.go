@@ -496,6 +496,5 @@ func toolExposure(cfg map[string]any, order []string, tool string) string {
 	return "codemode"
 }
 
-
 // Namespace is pi-mcp's mcpNamespace: "mcp__" and the name with "-" as "_".
 func Namespace(server string) string { return "mcp__" + strings.ReplaceAll(server, "-", "_") }
