@@ -350,21 +350,29 @@ func TestServeOpenRouterLogin(t *testing.T) {
 		t.Errorf("pasted input without a code: %v", r)
 	}
 
-	redirect = start("o4")
-	c.send(map[string]any{"type": "login_oauth_finish", "id": "o5", "provider": "openrouter"})
-	resp, err := http.Get(redirect + "?error=access_denied&error_description=User+declined")
+	refuseThenCancel(t, c, "openrouter", func() string { return start("o4") + "?error=access_denied&error_description=User+declined" },
+		func() { start("o6") }, "OpenRouter authorization failed: User declined")
+}
+
+// refuseThenCancel finishes a browser login that refused returns the
+// callback URL of: it fails with refused; then one that start starts is
+// cancelled: "Login cancelled".
+func refuseThenCancel(t *testing.T, c *rpcClient, provider string, refuse func() string, start func(), refused string) {
+	t.Helper()
+	callback := refuse()
+	c.send(map[string]any{"type": "login_oauth_finish", "id": "refused", "provider": provider})
+	resp, err := http.Get(callback)
 	if err != nil {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	if r := c.wait("o5"); resp.StatusCode != 400 || r["error"] != "OpenRouter authorization failed: User declined" {
+	if r := c.wait("refused"); resp.StatusCode != 400 || r["error"] != refused {
 		t.Errorf("refused in the browser: %d %v", resp.StatusCode, r)
 	}
-
-	start("o6")
-	c.send(map[string]any{"type": "login_oauth_finish", "id": "o7", "provider": "openrouter"})
-	c.send(map[string]any{"type": "login_oauth_cancel", "id": "o8"})
-	if r := c.wait("o7"); r["error"] != "Login cancelled" {
+	start()
+	c.send(map[string]any{"type": "login_oauth_finish", "id": "cancelled", "provider": provider})
+	c.send(map[string]any{"type": "login_oauth_cancel", "id": "cancel"})
+	if r := c.wait("cancelled"); r["error"] != "Login cancelled" {
 		t.Errorf("cancelled: %v", r)
 	}
 }
@@ -418,30 +426,15 @@ func TestServeChatGPTLogin(t *testing.T) {
 		t.Errorf("pasted URL of another login: %v", r)
 	}
 
-	start("s2")
-	c.send(map[string]any{"type": "login_oauth_finish", "id": "f2", "provider": "openai"})
-	resp, err := http.Get("http://127.0.0.1:1455/auth/callback?error=access_denied")
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if r := c.wait("f2"); resp.StatusCode != 400 || r["error"] != "ChatGPT authorization failed: access_denied" {
-		t.Errorf("refused in the browser: %d %v", resp.StatusCode, r)
-	}
-
-	start("s3")
-	c.send(map[string]any{"type": "login_oauth_finish", "id": "f3", "provider": "openai"})
-	c.send(map[string]any{"type": "login_oauth_cancel", "id": "c3"})
-	if r := c.wait("f3"); r["error"] != "Login cancelled" {
-		t.Errorf("cancelled: %v", r)
-	}
+	refuseThenCancel(t, c, "openai", func() string { start("s2"); return "http://127.0.0.1:1455/auth/callback?error=access_denied" },
+		func() { start("s3") }, "ChatGPT authorization failed: access_denied")
 
 	// a pending Codex login, on the same port, gives way
 	c.ask(map[string]any{"type": "login_oauth_start", "id": "s4", "provider": "openai-codex"})
 	start("s5")
 	// and the other way round: Codex's callback server gets the port
 	c.ask(map[string]any{"type": "login_oauth_start", "id": "s6", "provider": "openai-codex"})
-	resp, err = http.Get("http://127.0.0.1:1455/auth/callback?code=c&state=forged")
+	resp, err := http.Get("http://127.0.0.1:1455/auth/callback?code=c&state=forged")
 	if err != nil {
 		t.Fatal(err)
 	}
