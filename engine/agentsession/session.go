@@ -1372,11 +1372,7 @@ func projectSession(dir, cwd, id string, customDir bool) (string, bool) {
 	if id == "" {
 		return "", false
 	}
-	infos, _ := pisession.List(dir) // best effort, as pi's
-	for _, in := range infos {
-		if in.ID == id && (!customDir || in.Cwd == "" || filepath.Clean(in.Cwd) == filepath.Clean(cwd)) {
-			return in.Path, true
-		}
-	}
-	return "", false
+	return pisession.FindByID(dir, id, func(h pisession.Header) bool {
+		return !customDir || h.Cwd == "" || filepath.Clean(h.Cwd) == filepath.Clean(cwd)
+	})
 }

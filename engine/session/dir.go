@@ -171,6 +171,41 @@ func List(dir string) ([]Info, error) {
 	return out, nil
 }
 
+// FindByID is pi's SessionManager.findById: the session file in dir
+// whose header has id and that keep accepts (nil: any), reading only
+// headers. Unreadable files and directories are passed over, as in pi.
+func FindByID(dir, id string, keep func(Header) bool) (string, bool) {
+	names, _ := os.ReadDir(dir)
+	for _, d := range names {
+		if d.IsDir() || !strings.HasSuffix(d.Name(), ".jsonl") {
+			continue
+		}
+		path := filepath.Join(dir, d.Name())
+		if h, ok := readHeader(path); ok && h.ID == id && (keep == nil || keep(h)) {
+			return path, true
+		}
+	}
+	return "", false
+}
+
+// readHeader decodes a session file's first line, its header.
+func readHeader(path string) (Header, bool) {
+	f, err := os.Open(path)
+	if err != nil {
+		return Header{}, false
+	}
+	defer f.Close()
+	line, err := bufio.NewReaderSize(f, 64<<10).ReadSlice('\n')
+	if err != nil && len(line) == 0 {
+		return Header{}, false
+	}
+	var h Header
+	if json.Unmarshal(line, &h) != nil || h.Type != "session" {
+		return Header{}, false
+	}
+	return h, true
+}
+
 // ProjectDirs returns the per-project session directories under
 // <agentDir>/sessions (none when it does not exist).
 func ProjectDirs(agentDir string) ([]string, error) {
