@@ -157,13 +157,11 @@ func runAuth(ctx context.Context, args []string, io *IO) ExitCode {
 	// a login's or logout's arguments, and after a check's or print's.
 	ensure := func() { _ = provider.EnsureAuthFile(agentsession.AgentDir(io)) }
 	switch args[0] {
-	case "login", "logout":
-		ensure()
-	}
-	switch args[0] {
 	case "login":
+		ensure()
 		return runAuthLogin(ctx, slices.DeleteFunc(slices.Clone(args[1:]), offline), io)
 	case "logout":
+		ensure()
 		return runAuthLogout(ctx, slices.DeleteFunc(slices.Clone(args[1:]), offline), io)
 	}
 	c, err := parseAuthCommand(args)

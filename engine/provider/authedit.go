@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -32,12 +31,14 @@ func StoredCredentials(agentDir string) ([]StoredCredential, error) {
 	if err != nil {
 		return nil, err
 	}
-	// pi's store fails with JSON.parse's message; JSON that is not an
-	// object holds no credentials.
-	if msg := jsjson.ParseError(string(data)); msg != "" && len(bytes.TrimSpace(data)) > 0 {
-		return nil, errors.New(msg)
+	auth, errs := ParseAuthJSON(data, path)
+	if auth == nil && len(errs) > 0 {
+		// pi's store fails with JSON.parse's message.
+		if msg := jsjson.ParseError(string(data)); msg != "" {
+			return nil, errors.New(msg)
+		}
+		return nil, errs[0]
 	}
-	auth, _ := ParseAuthJSON(data, path)
 	var out []StoredCredential
 	for p, c := range auth {
 		out = append(out, StoredCredential{Provider: p, Type: c.Type})
